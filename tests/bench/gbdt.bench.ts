@@ -4,7 +4,10 @@
 // LightGBM models (the 1000 golden test rows repeated, NaN rows included) and on 500- and 1000-tree
 // depth-6 XGBoost models made by ./synthetic-forest.ts. Rows/s are medians of RUNS runs, by process
 // CPU time (the machine is shared; both sides are single-threaded) and by wall clock. Every engine's
-// outputs are compared with the walk's and native XGBoost's, bit for bit.
+// outputs are compared with the walk's and native XGBoost's, bit for bit. Then the grid of model
+// shapes trained at bench time (./gbdt-grid.ts), in Node and in Chromium (./gbdt-grid-browser.ts),
+// and the targets each met or not. `--write-docs` writes everything it printed into
+// docs/performance.md («GBDT inference») with the machine, the Node version and the load average.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +16,24 @@ import { readFeatureCsv } from "@core/gbdt/csv";
 import { type GbdtModel, loadModel, parseModel, predict, type ParsedModel } from "@core/gbdt/index";
 import { modelFixture } from "../support/models";
 import { syntheticXGBoost } from "./synthetic-forest";
+import { GRID_ROWS, runGrid, type GridRow } from "./gbdt-grid";
+import { runGridInChromium } from "./gbdt-grid-browser";
+import { PERFORMANCE_DOC, writeGeneratedBlock } from "../support/generated-doc";
+
+// The issue's targets, against native XGBoost inplace_predict on one thread, same run.
+const TARGET_DEFAULT = 8;
+const TARGET_7_FEATURES = 6;
+const TARGET_20_FEATURES = 4;
+const TARGET_CHROMIUM = 1.3;
 
 const RUNS = 5;
+
+// What the bench prints, kept for `--write-docs`.
+const printed: string[] = [];
+function print(line: string): void {
+  console.log(line);
+  printed.push(line);
+}
 const goldenCsv = modelFixture("golden-default.csv");
 
 function repeatedRows(model: ParsedModel, count: number): Float64Array {
@@ -111,7 +130,7 @@ async function engineLine(
   const timing = time(() => predict(model, rows));
   const { wasm } = model;
   const tables = wasm.choice.engine === "quickscorer" ? `tables ${kib(wasm.tableBytes)} built in ${wasm.buildMs.toFixed(1)} ms, ` : "";
-  console.log(
+  print(
     `  ${label.padEnd(12)} ${rate(count, timing.cpu)} rows/s cpu ${rate(count, timing.wall)} rows/s wall  ` +
       `${tables}instance memory ${kib(wasm.memoryBytes)}`,
   );
@@ -121,7 +140,7 @@ async function engineLine(
 export async function run(): Promise<void> {
   const python = findPython();
   if (!python) {
-    console.log("native XGBoost: skipped in every case (no python3 imports xgboost; apt-get install -y python3-xgboost)");
+    print("native XGBoost: skipped in every case (no python3 imports xgboost; apt-get install -y python3-xgboost)");
   }
   const synthetic = (trees: number): Case => {
     const file = join(tmpdir(), `gbdt-bench-${trees}-trees.json`);
@@ -145,40 +164,96 @@ export async function run(): Promise<void> {
     synthetic(1000),
   ];
 
+  let defaultRatio: number | undefined;
   for (const { label, text, rows: count, file } of cases) {
     const parsed = parseModel(text);
     const rows = repeatedRows(parsed, count);
     const nodes = parsed.forest.nodeFeature.length;
-    console.log(
+    print(
       `${label}: ${parsed.numTrees} trees, ${nodes} nodes, ${count.toLocaleString("en-US")} rows x ${parsed.featureNames.length} features`,
     );
     const walkModel = await loadModel(parsed, { engine: "walk" });
     const quickModel = await loadModel(parsed);
-    console.log(`  engine loadModel picks: ${quickModel.wasm.choice.reason}`);
+    print(`  engine loadModel picks: ${quickModel.wasm.choice.reason}`);
     const walk = await engineLine("walk", walkModel, rows, count);
     const quick = await engineLine("QuickScorer", quickModel, rows, count);
     const verdict = same(walk.out, quick.out) ? "identical" : "DIFFER";
-    console.log(
+    print(
       `  QuickScorer is ${(walk.timing.cpu / quick.timing.cpu).toFixed(2)}x the walk (cpu), ` +
         `${(walk.timing.wall / quick.timing.wall).toFixed(2)}x (wall); outputs ${verdict}`,
     );
     if (!file) {
-      console.log("  native: no column (Debian ships no LightGBM; the bench times native XGBoost only)");
+      print("  native: no column (Debian ships no LightGBM; the bench times native XGBoost only)");
       continue;
     }
     if (!python) continue;
     const native = nativeXGBoost(python, file, count);
     if (typeof native === "string") {
-      console.log(`  native XGBoost: ${native}`);
+      print(`  native XGBoost: ${native}`);
       continue;
     }
     const agree = same(native.first, quick.out.subarray(0, native.first.length)) ? "identical" : "DIFFER";
-    console.log(
+    if (file === modelFixture("methane-xgboost.json")) defaultRatio = native.cpu / quick.timing.cpu;
+    print(
       `  ${`native ${native.version}`.padEnd(12)} ${rate(count, native.cpu)} rows/s cpu ${rate(count, native.wall)} rows/s wall  ` +
         `XGBoost 1 thread; QuickScorer ${(native.cpu / quick.timing.cpu).toFixed(2)}x native (cpu), ` +
         `${(native.wall / quick.timing.wall).toFixed(2)}x (wall), walk ${(native.cpu / walk.timing.cpu).toFixed(2)}x (cpu); ` +
         `outputs ${agree}`,
     );
   }
-  console.log(`node RSS high-water ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole bench process)`);
+  print(`node RSS high-water ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole bench process)`);
+  if (!python) return;
+
+  print("");
+  const grid = await runGrid(python, print);
+  print("");
+  print("the same grid in Chromium (the browser entry, renderer CPU time, median of 5):");
+  print("features  trees  depth  engine        Chromium rows/s  Node rows/s  Node/Chromium  same bits as Node");
+  const browser = await runGridInChromium(grid, GRID_ROWS).catch((error: unknown) => {
+    print(`  Chromium: failed (${String(error)})`);
+    return [];
+  });
+  grid.forEach((row, i) => {
+    const figure = browser[i];
+    if (!figure) return;
+    const n = (v: number) => Math.round(v).toLocaleString("en-US").padStart(13);
+    print(
+      `${String(row.features).padStart(8)}  ${String(row.trees).padStart(5)}  ${String(row.depth).padStart(5)}  ${figure.engine.padEnd(12)} ${n(figure.rowsPerSecond)}  ${n(row.product)}  ${`${(row.product / figure.rowsPerSecond).toFixed(2)}×`.padStart(13)}  ${figure.identical ? "yes" : "NO"}`,
+    );
+  });
+  summary(defaultRatio, grid, browser);
+  if (process.argv.includes("--write-docs")) {
+    writeGeneratedBlock("gbdt", printed, PERFORMANCE_DOC, new Date(), { checksum: true });
+    console.log(`written to ${PERFORMANCE_DOC}`);
+  }
+}
+
+/** The targets, each met or not, from this run's figures. */
+function summary(
+  defaultRatio: number | undefined,
+  grid: readonly GridRow[],
+  browser: readonly ({ rowsPerSecond: number } | undefined)[],
+): void {
+  const ratios = (features: number) => grid.filter((r) => r.features === features).map((r) => r.product / r.native);
+  const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+  const lowest = (values: number[]) => (values.length ? Math.min(...values) : Number.NaN);
+  print("");
+  if (defaultRatio !== undefined) {
+    print(`default model: ${defaultRatio.toFixed(2)}× native (target ≥ ${TARGET_DEFAULT}×: ${verdict(defaultRatio >= TARGET_DEFAULT)})`);
+  }
+  for (const [features, target] of [
+    [7, TARGET_7_FEATURES],
+    [20, TARGET_20_FEATURES],
+  ] as const) {
+    const worst = lowest(ratios(features));
+    print(`every ${features}-feature shape: lowest ${worst.toFixed(2)}× native (target ≥ ${target}×: ${verdict(worst >= target)})`);
+  }
+  const slowdowns = grid.flatMap((row, i) => (browser[i] ? [row.product / (browser[i] as { rowsPerSecond: number }).rowsPerSecond] : []));
+  const worstBrowser = slowdowns.length ? Math.max(...slowdowns) : Number.NaN;
+  print(
+    `Chromium: at worst ${worstBrowser.toFixed(2)}× slower than Node (target ≤ ${TARGET_CHROMIUM}×: ${verdict(worstBrowser <= TARGET_CHROMIUM)})`,
+  );
+  const exact = grid.every((r) => r.identical);
+  print(`every grid prediction bit-identical to native XGBoost: ${exact ? "yes" : "NO"}`);
+  if (!exact) process.exitCode = 1;
 }
