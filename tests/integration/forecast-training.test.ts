@@ -1,7 +1,7 @@
 // A company trains its own forecast model from an uploaded history (POST v1/forecast_models/xgboost/train/):
 // the file's Russian headers, the version stored with its training summary, used by the company's
 // forecasts when chosen, invisible to another company; bad input refused in Russian with nothing stored.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadModel, predict } from "@core/gbdt";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
@@ -126,9 +126,15 @@ describe("training a forecast model on the company's history", () => {
   it("lists it for its company only, serves its file to it, and 404s for another company", async () => {
     expect((await versions(user.token)).some((v) => v.id === trained.id)).toBe(true);
     expect((await versions(other.token)).some((v) => v.id === trained.id)).toBe(false);
+    // Streamed from the blob store by range, never read whole into the server's memory.
+    const wholeReads = vi.spyOn(h.deps.blobs, "get");
     const file = await h.request(`/api/v1/forecast_models/xgboost/${trained.id}/file/`, { token: user.token });
     expect(file.status).toBe(200);
-    const model = await loadModel(await file.text());
+    const text = await file.text();
+    expect(wholeReads).not.toHaveBeenCalled();
+    wholeReads.mockRestore();
+    expect(file.headers.get("Content-Length")).toBe(String(new TextEncoder().encode(text).byteLength));
+    const model = await loadModel(text);
     expect(model.featureNames).toEqual(["x2", "x7"]);
     const stranger = await h.request(`/api/v1/forecast_models/xgboost/${trained.id}/file/`, { token: other.token });
     expect(stranger.status).toBe(404);

@@ -12,7 +12,7 @@ import {
   getForecastModel,
   listForecastModels,
   defaultLaggedModels,
-  modelText,
+  modelFileBody,
   modelView,
   requireAdmin,
   uploadForecastModel,
@@ -42,7 +42,9 @@ import { jobAnswer, slotBeforeBody } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
-  return c.body(await modelText(c.get("deps"), version), 200, {
+  const { body, size } = await modelFileBody(c.get("deps"), version);
+  return c.body(body, 200, {
+    ...(size === undefined ? {} : { "Content-Length": String(size) }),
     "Content-Type": version.library === "xgboost" ? "application/json" : "text/plain; charset=utf-8",
     "X-Model-Id": version.id,
     "X-Model-Version": String(version.version),

@@ -244,6 +244,20 @@ export async function modelText(deps: Pick<Deps, "blobs">, version: ForecastMode
   return new TextDecoder().decode(blob.body);
 }
 
+/** A model's file as it is sent: a stored one streamed from the blob store where it can be read by
+ *  range (a download never holds the file whole), a shipped one or another store's as its text. */
+export async function modelFileBody(
+  deps: Pick<Deps, "blobs">,
+  version: ForecastModelVersion,
+): Promise<{ body: ReadableStream<Uint8Array> | string; size?: number }> {
+  const { stat, getRange } = deps.blobs;
+  if (version.blob_key.startsWith(DEFAULT_MODELS_PREFIX) || !stat || !getRange) return { body: await modelText(deps, version) };
+  const found = await stat.call(deps.blobs, version.blob_key);
+  const body = found && (await getRange.call(deps.blobs, version.blob_key, 0, Math.max(0, found.size - 1)));
+  if (!found || !body) throw new NotFound(`Файл модели ${version.file_name} не найден`);
+  return { body, size: found.size };
+}
+
 /** The runnable model of a stored version, parsed once while the process keeps it (parsedModels). */
 export function runnableModel(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<GbdtModel> {
   return parsedModels.get(version.id, async () => {
