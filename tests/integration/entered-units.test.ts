@@ -47,6 +47,10 @@ describe("units as entered (D13)", () => {
     expect(inThousands.res_ch4_to_co2).toBe(inTonnes.res_ch4_to_co2);
     expect(inThousands.entered).toEqual({ volume: { value: 3100, unit: "тыс. т" } });
     expect(inTonnes.entered).toBeUndefined();
+    const inMillions = await created(await post("underground_emission_ch4", { entered: { volume: { value: 3.1, unit: "млн т" } } }));
+    expect(inMillions.volume).toBe(3_100_000);
+    expect(inMillions.res_ch4).toBe(inTonnes.res_ch4);
+    expect(inMillions.entered).toEqual({ volume: { value: 3.1, unit: "млн т" } });
     const read = (await (
       await h.request(`/api/v1/underground_emission_ch4/${inThousands.id}/`, { token: user.token })
     ).json()) as CalculationView;
@@ -70,7 +74,7 @@ describe("units as entered (D13)", () => {
     expect(await slipped.text()).toContain("volume: значение 3100 т не совпадает с введённым (3100 тыс. т)");
     const wrongUnit = await post("underground_emission_ch4", { entered: { volume: { value: 3100, unit: "м³" } } });
     expect(wrongUnit.status).toBe(400);
-    expect(await wrongUnit.text()).toContain("entered.volume: Единица «м³» не подходит: т, тыс. т");
+    expect(await wrongUnit.text()).toContain("entered.volume: Единица «м³» не подходит: т, тыс. т, млн т");
     const notActivity = await post("underground_emission_ch4", { volume: 1, entered: { ef: { value: 18, unit: "м³/т" } } });
     expect(notActivity.status).toBe(400);
     expect(await notActivity.text()).toContain("entered.ef");
@@ -132,6 +136,6 @@ describe("units as entered (D13)", () => {
 
     const wrong = await upload("year,volume,methane,volume_unit\n2020,1000,10,кг\n");
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("строка 2, столбец «volume_unit»: Единица «кг» не подходит: т, тыс. т");
+    expect(await wrong.text()).toContain("строка 2, столбец «volume_unit»: Единица «кг» не подходит: т, тыс. т, млн т");
   });
 });

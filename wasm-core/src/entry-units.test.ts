@@ -8,8 +8,8 @@ const coal = unitFields(REGISTRY.underground_emission_ch4).get("volume")!;
 const gas = unitFields(REGISTRY.torch_ch4).get("volume")!;
 
 describe("entry units (D13)", () => {
-  it("offers t or thousand t for coal production, m³, thousand m³ or million m³ for gas, the canonical one included", () => {
-    expect(coal.units.map((u) => u.unit)).toEqual(["т", "тыс. т"]);
+  it("offers t, thousand t or million t for coal production, m³, thousand m³ or million m³ for gas, the canonical one included", () => {
+    expect(coal.units.map((u) => u.unit)).toEqual(["т", "тыс. т", "млн т"]);
     expect(gas.units.map((u) => u.unit)).toEqual(["м³", "тыс. м³", "млн м³"]);
     for (const field of [coal, gas]) expect(field.units.find((u) => u.power === 0)?.unit).toBe(field.unit);
     expect([...unitFields(REGISTRY.underground).keys()]).toEqual(["volume"]);

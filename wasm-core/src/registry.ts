@@ -299,10 +299,12 @@ const KG_M3 = "кг/м³";
 const M3_T = "м³/т";
 const THOUSAND_M3 = "тыс. м³";
 const PERCENT_VOL = "% об.";
-// D13: coal production in t or thousand t; gas volumes in m³, thousand m³ or million m³.
+// D13: coal production in t, thousand t or million t (a large mine's output); gas volumes in m³,
+// thousand m³ or million m³.
 const COAL_UNITS = [
   { unit: T, power: 0 },
   { unit: "тыс. т", power: 3 },
+  { unit: "млн т", power: 6 },
 ] as const satisfies readonly EntryUnit[];
 const GAS_UNITS = [
   { unit: "м³", power: -3 },
