@@ -10,6 +10,8 @@ export interface CsvRecord {
 export interface CsvOptions {
   /** "," unless given (Russian Excel writes ";"). */
   delimiter?: string;
+  /** Keep a record of empty fields («,,,»: a row of missing values); only a blank line is skipped. */
+  keepEmptyRows?: boolean;
 }
 
 /** A quoted field that never closes; `line` is where its record starts. */
@@ -22,9 +24,12 @@ export class UnterminatedQuote extends Error {
 /** RFC 4180 records, one at a time (a reader may stop early): a delimiter, CRLF, LF or CR,
  *  double-quoted fields with "" for a quote. A quote after nothing but blanks opens a quoted field
  *  (the blanks go), as people type «1; "2"». A leading BOM is dropped and records whose fields are
- *  all empty are skipped. */
+ *  all empty are skipped (with keepEmptyRows, blank lines only). */
 export function* csvRecords(text: string, options: CsvOptions = {}): Generator<CsvRecord> {
   const delimiter = options.delimiter ?? ",";
+  const kept = options.keepEmptyRows
+    ? (fields: string[]) => fields.length > 1 || fields[0] !== ""
+    : (fields: string[]) => fields.some((f) => f !== "");
   let record: string[] = [];
   let field = "";
   let quoted = false;
@@ -52,7 +57,7 @@ export function* csvRecords(text: string, options: CsvOptions = {}): Generator<C
         line++;
       }
       record.push(field);
-      if (record.some((f) => f !== "")) yield { fields: record, line: recordLine };
+      if (kept(record)) yield { fields: record, line: recordLine };
       record = [];
       field = "";
       recordLine = line;
@@ -60,7 +65,7 @@ export function* csvRecords(text: string, options: CsvOptions = {}): Generator<C
   }
   if (quoted) throw new UnterminatedQuote(recordLine);
   record.push(field);
-  if (record.some((f) => f !== "")) yield { fields: record, line: recordLine };
+  if (kept(record)) yield { fields: record, line: recordLine };
 }
 
 export function parseCsvRecords(text: string, options: CsvOptions = {}): CsvRecord[] {

@@ -136,6 +136,12 @@ describe("readFeatureCsv", () => {
     expect(() => readFeatureCsv("a,c\n1,2\n", ["a", "b"])).toThrow(/lacks feature column\(s\) b/);
   });
 
+  it("keeps a row of empty cells as a row of missing values, so the predictions line up with the rows", () => {
+    const { rows, rowCount } = readFeatureCsv("a,b\n1,2\n,\n\n3,4\n", ["a", "b"]);
+    expect(rowCount).toBe(3);
+    expect(Array.from(rows)).toEqual([1, 2, NaN, NaN, 3, 4]);
+  });
+
   it("reads quoted fields with commas, quotes and line breaks as one cell (RFC 4180)", () => {
     const text = 'mine,a,b\n"Шахта ""Северная"", участок 1",1,2\n"two\nlines",3,4\n';
     const { rows, rowCount } = readFeatureCsv(text, ["a", "b"]);

@@ -3,7 +3,7 @@
 // Cells as readFeatureCsv reads them (empty or NaN: missing); the target may not be missing.
 import { parseCsvRecords } from "../csv";
 import { headerKey, REGISTRY, type NumberField } from "../registry";
-import { readFeatureCsv } from "./csv";
+import { isBlankRecord, readFeatureCsv } from "./csv";
 import { TrainingInputError, type TrainingData } from "./train";
 
 const RU_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -48,9 +48,9 @@ export function readTrainingCsv(text: string, target: string): TrainingData & { 
   let t: Float64Array | null = null;
   if (header.includes("t")) {
     const column = header.indexOf("t");
-    const records = parseCsvRecords(text)
+    const records = parseCsvRecords(text, { keepEmptyRows: true })
       .map((record) => ({ line: record.line, cells: record.fields.map((field) => field.trim()) }))
-      .filter((record) => record.cells.some((cell) => cell !== ""))
+      .filter((record) => !isBlankRecord(record.cells))
       .slice(1);
     t = Float64Array.from(records, ({ line, cells }) => {
       const value = timeValue(cells[column] ?? "");
