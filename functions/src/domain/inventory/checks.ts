@@ -20,9 +20,11 @@ import {
   ipccOfItem,
   pointOfUnit,
   sourceUnitOf,
+  yearFigures,
   type InventorySums,
   type YearFigures,
 } from "./sums";
+import { COMMENTS_PER_YEAR } from "./comments";
 import { co2Equivalent } from "@core/gwp-in-force";
 import {
   IPCC_CODES,
@@ -112,6 +114,7 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
     ...(await sourcePeriods(deps, scope, ofYear, name)),
     ...otherGwp(scope, ofYear),
     ...(await missingSinceLastYear(deps, scope, ofYear)),
+    ...(await jumpsSinceLastYear(deps, scope)),
     ...leftOut(scope),
     ...withoutFacility(scope, ofYear),
     ...(await balanceChecks(deps, scope, ofYear, name)),
@@ -795,6 +798,44 @@ async function missingSinceLastYear(deps: Deps, scope: CheckScope, ofYear: reado
         calculations: [],
       };
     });
+}
+
+/** Beyond this share a line's change against the year before asks for a comment. */
+export const YEAR_JUMP_SHARE = 0.5;
+
+/** A line of the inventory (IPCC code and gas, its mass of the gas, so a GWP changed between the years
+ *  moves nothing) that changed by more than ±50 % against the year before, without a comment: a
+ *  comment on the later year cleared it when it is on the line (`category|ipcc_code|gas`) or names
+ *  its IPCC code. A line new this year or gone (missing_since_last_year) is no jump. */
+async function jumpsSinceLastYear(deps: Deps, scope: CheckScope): Promise<InventoryCheck[]> {
+  const before = yearFigures(scope.sums, scope.projects, scope.year - 1, scope.gwp.gwp_ch4, {
+    facility: scope.facility,
+    points: scope.points,
+  });
+  const lastYear = new Map(before.lines.map((line) => [`${line.category}|${line.ipcc_code}|${line.gas}`, line.t]));
+  const jumps = scope.figures.lines.flatMap((line) => {
+    const key = `${line.category}|${line.ipcc_code}|${line.gas}`;
+    const was = lastYear.get(key);
+    if (!was || was <= 0 || line.t <= 0) return [];
+    const change = (line.t - was) / was;
+    return Math.abs(change) > YEAR_JUMP_SHARE ? [{ key, line, change }] : [];
+  });
+  if (jumps.length === 0) return [];
+  // Read only when a line jumped: the year's comments (at most COMMENTS_PER_YEAR) and the older ones kept in its review.
+  const { results } = await deps.repos.inventoryComments.list(scope.company, scope.year, { limit: COMMENTS_PER_YEAR, offset: 0 });
+  const comments = [...results, ...(scope.review.comments ?? [])];
+  const explained = (key: string, ipcc: string) => comments.some((c) => c.target === key || (!c.target && c.text.includes(ipcc)));
+  const pct = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 0, signDisplay: "always" });
+  return jumps
+    .filter(({ key, line }) => !explained(key, line.ipcc_code))
+    .map(({ line, change }) => ({
+      level: "warning" as const,
+      code: "year_jump",
+      message:
+        `${line.ipcc_code} «${line.ipcc_label}», ${line.gas}: изменение на ${pct.format(change * 100)} % к ${scope.year - 1} году: ` +
+        `поясните (комментарий к году с кодом ${line.ipcc_code})`,
+      calculations: [],
+    }));
 }
 
 /** D25: an archived emission point (a flare taken down, a shaft closed) is expected to have no data
