@@ -2,6 +2,8 @@
 // (an approved year its approved version's figures, D32; any other year its live figures, marked a
 // draft), with the coal mined, the intensity per tonne, the methane destroyed and the change against
 // the year before. Nothing is recomputed here: the figures are the year readers' (year.ts, approved.ts).
+import type * as z from "zod";
+import type { trendSchema } from "../../contract/schemas/answers";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { oneDictionaryCheck } from "../reference/dictionaries";
@@ -13,40 +15,10 @@ import type { InventoryCalculation, InventorySummary } from "./types";
 /** The widest range one answer takes: each year is a whole inventory read. */
 export const TREND_YEARS_MAX = 30;
 
-export interface TrendFacility {
-  id: string | null;
-  name: string;
-  t_co2e: number;
-  underground_t?: number;
-  open_pit_t?: number;
-  /** t CO2-eq per t of coal mined (absent: the year's data holds no coal mined). */
-  intensity?: number;
-}
-
-export interface TrendYear {
-  year: number;
-  status: string;
-  draft: boolean;
-  approved_version: number | null;
-  gwp: { name: string; gwp_ch4: number };
-  total_t_co2e: number;
-  lines: Array<
-    Pick<InventorySummary["categories"][number], "category" | "category_label" | "ipcc_code" | "ipcc_label" | "gas" | "t" | "t_co2e">
-  >;
-  categories: Array<{ category: number; category_label: string; t_co2e: number }>;
-  facilities: TrendFacility[];
-  coal: { underground_t?: number; open_pit_t?: number; total_t?: number };
-  intensity?: { total?: number; underground?: number; open_pit?: number };
-  methane?: { drained_t: number; destroyed_t: number; destroyed_share_pct?: number };
-  change?: { t_co2e: number; pct?: number; from_year: number };
-}
-
-export interface Trend {
-  from: number;
-  to: number;
-  facility: string | null;
-  years: TrendYear[];
-}
+/** The answer's shapes are the contract's (schemas/answers.ts trendSchema). */
+export type Trend = z.output<typeof trendSchema>;
+export type TrendYear = Trend["years"][number];
+export type TrendFacility = TrendYear["facilities"][number];
 
 const round = (value: number) => Math.round(value * 1e9) / 1e9;
 const sum = (values: Array<number | undefined>) => {
