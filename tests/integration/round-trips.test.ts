@@ -94,10 +94,13 @@ describe("DynamoDB calls per API operation", () => {
     // year's review), Query the company's emission points (D25). The two
     // calculations of the fixture count one source twice (D19): Query the project's calculations
     // of the two types that can make its code to name them. The counters and the dictionaries'
-    // counter go as one BatchGet. With the kept sums (npm run bench -- inventory): 7 at any size,
-    // none per calculation. Before the kept sums' checks: 6; before the emission points: 8.
-    expect(measured.calls.inventory.length).toBeLessThanOrEqual(9);
-    expect(measured.calls.inventory.filter((c) => c.command === "Query")).toHaveLength(7);
+    // counter go as one BatchGet. Beside the folded calculations, Query the company's calculations
+    // for those stored of the wrong shape, which the folded ones leave out (with the kept sums they
+    // are marked there instead). With the kept sums (npm run bench -- inventory): 7 at any size,
+    // none per calculation. Before the kept sums' checks: 6; before the emission points: 8; before
+    // the damaged calculations' check: 9.
+    expect(measured.calls.inventory.length).toBeLessThanOrEqual(10);
+    expect(measured.calls.inventory.filter((c) => c.command === "Query")).toHaveLength(8);
   });
 
   it("are the ones docs/performance.md's generated table states", () => {

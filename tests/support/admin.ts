@@ -73,7 +73,8 @@ export function webmBytes(size = 4096): Uint8Array {
   return out;
 }
 
-/** An admin dates the seeded GWP set AR5 (set 2, CH4 = 28) for one reporting year only, through the
+/** An admin dates the seeded GWP set AR5 (set 2, CH4 = 28) for one reporting year only, effective from its
+ *  1 January (D41: an edit reaches reporting years from its effective_from on), through the
  *  coefficient API (D12): that year's calculations and inventory then take it. */
 export async function dateAr5For(h: Harness, adminToken: string, year: number): Promise<void> {
   for (const [field, version] of [
@@ -83,7 +84,7 @@ export async function dateAr5For(h: Harness, adminToken: string, year: number): 
     const res = await h.request("/api/v1/admin/dictionary/get_gwp/2/", {
       method: "PATCH",
       token: adminToken,
-      json: { field, value: year, effective_from: "2026-11-23", reason: `Набор для ${year} года`, version },
+      json: { field, value: year, effective_from: `${year}-01-01`, reason: `Набор для ${year} года`, version },
     });
     if (res.status !== 200) throw new Error(`dating AR5 for ${year}: ${res.status} ${await res.text()}`);
   }
