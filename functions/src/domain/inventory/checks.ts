@@ -470,7 +470,10 @@ function duplicates(
     return out.length === 0
       ? ""
       : ` Пока дубликат не устранен, в итог входит «${leftOut.get(out[0].calculation.id)!.kept.name}», не учтен${out.length > 1 ? "ы" : ""}: ` +
-          `${out.map((e) => `«${e.calculation.name}» (${leftOutDifference(scope, e.calculation)})`).join(", ")}.`;
+          `${out
+            .slice(0, NAMED)
+            .map((e) => `«${e.calculation.name}» (${leftOutDifference(scope, e.calculation)})`)
+            .join(", ")}${out.length > NAMED ? ` и еще ${calculationsWord(out.length - NAMED)}` : ""}.`;
   };
   const checks = [...sources.keys()].sort().map((key) => {
     const { gases, entries } = sources.get(key)!;
