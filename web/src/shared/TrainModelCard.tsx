@@ -5,7 +5,8 @@
 // the server, which trains the same model again (the trainer is deterministic) and stores it as a
 // version of the company's own that its forecasts use.
 import { useRef, useState } from "react";
-import { Alert, Button, Card, Checkbox, Form, InputNumber, Progress, Space, Typography, Upload } from "antd";
+import { Alert, Button, Card, Checkbox, Form, InputNumber, Progress, Select, Space, Typography, Upload } from "antd";
+import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
 import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
@@ -94,6 +95,9 @@ export function TrainModelCard() {
   const [problem, setProblem] = useState<string>();
   const [running, setRunning] = useState(false);
   const [activate, setActivate] = useState(true);
+  // Minutes ahead (0: the nowcast); a model ahead is picked in the forecast's form, never made active.
+  const [horizon, setHorizon] = useState(0);
+  const trainedHorizon = useRef(0);
   const [serverJob, setServerJob] = useState<FileJob | null>(null);
   const worker = useRef<Worker | null>(null);
   const trainedWith = useRef<Params | null>(null);
@@ -117,6 +121,7 @@ export function TrainModelCard() {
     setRounds([]);
     setRunning(true);
     trainedWith.current = params;
+    trainedHorizon.current = horizon;
     const text = await file.text();
     const w = new Worker(new URL("./trainModel.worker.ts", import.meta.url), { type: "module" });
     worker.current = w;
@@ -142,7 +147,7 @@ export function TrainModelCard() {
       setProblem(event.message || "Обучение не выполнено");
       stop();
     };
-    w.postMessage({ text, params: { ...params } } satisfies TrainRequest);
+    w.postMessage({ text, params: { ...params }, horizon } satisfies TrainRequest);
   };
 
   const save = useMutation({
@@ -150,7 +155,8 @@ export function TrainModelCard() {
       const body = new FormData();
       body.append("file", file!);
       body.append("params", JSON.stringify(trainedWith.current));
-      body.append("activate", activate ? "true" : "false");
+      body.append("horizon", String(trainedHorizon.current));
+      body.append("activate", activate && trainedHorizon.current === 0 ? "true" : "false");
       setServerJob(null);
       // A history over the request cap (a year of 10-minute readings) goes straight to storage first.
       const { form } = await directHistory(body, "file", "fresh");
@@ -203,6 +209,19 @@ export function TrainModelCard() {
             <Button icon={<UploadOutlined />}>Выбрать файл</Button>
           </Upload>
         </Form.Item>
+        <Form.Item label="Горизонт прогноза" htmlFor="train-horizon">
+          <Select<number>
+            id="train-horizon"
+            style={{ width: 190 }}
+            value={horizon}
+            options={HORIZONS.map((h) => ({ value: h, label: horizonLabel(h) }))}
+            onChange={(value) => {
+              setHorizon(value);
+              setSummary(null);
+              save.reset();
+            }}
+          />
+        </Form.Item>
         <Form.Item label="Деревьев" name="n_estimators">
           <InputNumber min={1} max={2000} precision={0} />
         </Form.Item>
@@ -253,9 +272,15 @@ export function TrainModelCard() {
           />
           <Importance summary={summary} />
           <Space style={{ marginTop: 16 }}>
-            <Checkbox checked={activate} onChange={(e) => setActivate(e.target.checked)}>
-              прогнозы компании считаются по этой модели
-            </Checkbox>
+            {trainedHorizon.current === 0 ? (
+              <Checkbox checked={activate} onChange={(e) => setActivate(e.target.checked)}>
+                прогнозы компании считаются по этой модели
+              </Checkbox>
+            ) : (
+              <Typography.Text type="secondary">
+                Модель на {horizonLabel(trainedHorizon.current)} вперед выбирается в форме прогноза с этим горизонтом
+              </Typography.Text>
+            )}
             <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
               Сохранить как модель компании
             </Button>

@@ -1,11 +1,13 @@
 // Training of a forecast model off the page's thread (the page never freezes): the history read and
 // the model trained by the same core as on the server (gbdt-train.wasm); each round's errors posted
 // for the progress bar and the curve. Cancelling terminates the worker.
-import { horizonTrainingData, readForecastHistoryCsv, trainModel, trainParams, type RoundInfo } from "@core/gbdt/browser";
+import { horizonTrainingData, readForecastHistoryCsv, timesInMs, trainModel, trainParams, type RoundInfo } from "@core/gbdt/browser";
 
 export interface TrainRequest {
   text: string;
   params: Record<string, number | string>;
+  /** Minutes ahead (0: the nowcast), as the server trains it (domain/forecast/training.ts). */
+  horizon: number;
 }
 
 export interface TrainSummary {
@@ -32,7 +34,9 @@ const post = (message: TrainMessage) => self.postMessage(message);
 self.onmessage = async (event: MessageEvent<TrainRequest>) => {
   try {
     const history = readForecastHistoryCsv(event.data.text);
-    const { data, skipped } = horizonTrainingData(history, 0);
+    // The lags and the target ahead are found by time: step numbers are 10-minute steps.
+    const t = history.t && !history.t.some((v) => v > 1e11) ? timesInMs(history.t, "step") : history.t;
+    const { data, skipped } = horizonTrainingData({ ...history, t }, event.data.horizon);
     const result = await trainModel(data, trainParams(event.data.params), { onRound: (info) => post({ type: "round", info }) });
     post({
       type: "done",

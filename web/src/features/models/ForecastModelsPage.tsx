@@ -4,6 +4,7 @@
 // archives and restores it. Other companies never see them; the platform's models are chosen by
 // the administrators (/admin).
 import { lazy, Suspense } from "react";
+import { horizonLabel } from "@core/gbdt/horizon";
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -35,7 +36,9 @@ function trainedOn(v: ForecastModelVersion): string {
     t.period && typeof t.period.from === "string" && typeof t.period.to === "string"
       ? `, ${displayWrittenTime(t.period.from)} – ${displayWrittenTime(t.period.to)}`
       : "";
-  return `${count(t.rows)} строк${period}`;
+  // A model ahead names its horizon; the nowcast (0) says nothing more.
+  const ahead = (v.horizon ?? 0) > 0 ? `; прогноз на ${horizonLabel(v.horizon ?? 0)} вперед` : "";
+  return `${count(t.rows)} строк${period}${ahead}`;
 }
 
 const modelName = (v: ForecastModelVersion) =>
@@ -109,6 +112,9 @@ export default function ForecastModelsPage() {
         <Space wrap>
           {v.archived ? (
             <Tag>В архиве</Tag>
+          ) : (v.horizon ?? 0) > 0 ? (
+            // A model ahead is picked in the forecast's form with its horizon, never made the active one.
+            <Tag>Выбирается в форме прогноза</Tag>
           ) : v.is_active ? (
             <Tag color="green" icon={<CheckCircleOutlined />}>
               Используется в прогнозах
