@@ -381,6 +381,14 @@ export const POINT_TYPES: readonly string[] = [
 ];
 export const takesPoint = (type: string): boolean => POINT_TYPES.includes(type);
 
+/** D35: the types that burn drained gas (flares, boilers and engines) and may name the drainage
+ *  points whose gas they burn. */
+export const DESTRUCTION_TYPES: readonly string[] = ["torch_composition", "torch_ch4", "disposal_co2_torch", "disposal_co2_stat_sources"];
+export const burnsDrainedGas = (type: string): boolean => DESTRUCTION_TYPES.includes(type);
+/** D37: the kinds of point that destroy drained gas: where a facility has one, a drainage
+ *  measurement's basis defaults to gross. */
+export const DESTRUCTION_KINDS: readonly EmissionPointKind[] = ["flare", "boiler_engine"];
+
 export type InventoryRole = "primary" | "alternative";
 export const INVENTORY_ROLES: readonly InventoryRole[] = ["primary", "alternative"];
 export const INVENTORY_ROLE_LABELS: Record<InventoryRole, string> = {

@@ -12,7 +12,7 @@ import { frozenMessage, frozenReview } from "../inventory/freeze";
 import type { EmissionPoint } from "../../ports";
 import type { PointCreateInput, PointPatchInput } from "../../contract/schemas/facility";
 import type { Project } from "../../contract/schemas/project";
-import { EMISSION_POINT_KINDS, POINT_TYPES, takesPoint } from "@core/inventory";
+import { EMISSION_POINT_KINDS, POINT_TYPES, burnsDrainedGas, takesPoint } from "@core/inventory";
 
 /** How many points one facility may have, archived ones too: a real mine has a handful, a large one
  *  a few dozen. A counter (CAP#), so parallel creates cannot pass it. */
@@ -187,9 +187,6 @@ export async function withPointWrite<T>(deps: Deps, actor: Actor, project: Proje
   }
 }
 
-/** The types that burn drained gas and may name the drainage points they take it from (D35). */
-const DESTRUCTION_TYPES: readonly string[] = ["torch_composition", "torch_ch4", "disposal_co2_torch", "disposal_co2_stat_sources"];
-
 /** D35: the drainage points whose gas a flare, boiler or engine burns, checked: drainage stations of
  *  the project's facility, active unless the calculation named them already. Undefined: none named
  *  (the facility's drainage points take its gas: its one, or shared by their drained methane). */
@@ -203,7 +200,7 @@ export async function drainagePoints(
 ): Promise<string[] | undefined> {
   if (sent === undefined) return previous ? [...previous] : undefined;
   if (sent === null || (Array.isArray(sent) && sent.length === 0)) return undefined;
-  if (!DESTRUCTION_TYPES.includes(type)) {
+  if (!burnsDrainedGas(type)) {
     throw new Invalid("drainage_points: дегазационные установки указывают только для факелов и сжигания каптированного газа");
   }
   if (!Array.isArray(sent) || sent.some((id) => typeof id !== "string")) {

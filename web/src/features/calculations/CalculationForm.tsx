@@ -2,10 +2,27 @@
 // selectors of dictionary entries, their values read-only (or typed, in «Фактическое значение»
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
-import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
-import { METHANE_BASES, METHANE_BASIS_HINT, METHANE_BASIS_LABELS, type FormulaType, type MethaneBasis } from "@core/registry";
+import {
+  DESTRUCTION_KINDS,
+  INVENTORY_ROLES,
+  INVENTORY_ROLE_LABELS,
+  burnsDrainedGas,
+  inventorySourceOf,
+  type InventoryRole,
+} from "@core/inventory";
+import {
+  MEASURED_BASIS_HINT,
+  MEASURED_BASIS_LABELS,
+  METHANE_BASES,
+  METHANE_BASIS_HINT,
+  METHANE_BASIS_LABELS,
+  type FormulaType,
+  type MethaneBasis,
+} from "@core/registry";
+import { usePoints } from "../../api/inventory";
+import { DrainageField } from "./DrainageField";
 import { JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "@server/contract";
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
 import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
@@ -33,6 +50,7 @@ import { takesPoint } from "@core/inventory";
 import { uploadEvidence } from "./evidence";
 import {
   CUSTOM,
+  MEASURED_TYPE,
   GWP_DICTIONARY,
   addPeriod,
   bandWarnings,
@@ -168,6 +186,15 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
 
   const previewTarget = preview?.kind === "error" ? messageTarget(layout, preview.field) : undefined;
   const previewShown = previewTarget !== undefined && (submitted || touched.has(previewTarget));
+
+  // D37: a measured release asks what its meter saw; where the facility burns drained gas (a flare,
+  // a boiler or an engine among its points), a new one starts as all the drained gas (gross).
+  const measured = ctx.type === MEASURED_TYPE;
+  const facilityPoints = usePoints(measured ? ctx.project?.facility : undefined);
+  const destroysGas = (facilityPoints.data ?? []).some((p) => p.is_active && DESTRUCTION_KINDS.includes(p.kind));
+  useEffect(() => {
+    if (measured && destroysGas && !ctx.stored && !touched.has("basis")) setState((s) => ({ ...s, basis: "gross" }));
+  }, [measured, destroysGas, ctx.stored, touched]);
 
   const change = (target: string, next: FormState) => {
     setState(next);
@@ -478,15 +505,34 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               onChange={(point) => change("point", { ...state, point })}
             />
           )}
+          {ctx.project?.facility && burnsDrainedGas(ctx.type) && (
+            <DrainageField
+              facility={ctx.project.facility}
+              value={state.drainagePoints}
+              stored={ctx.stored?.drainage_points}
+              onChange={(drainagePoints) => change("drainage_points", { ...state, drainagePoints })}
+            />
+          )}
           {ctx.project && (
             <PeriodField project={ctx.project} value={state.period} onChange={(period) => change("period", { ...state, period })} />
           )}
           {state.basis && basisAsked(ctx.type) && (
-            <Form.Item label="Основа выброса метана" htmlFor="methane-basis" extra={METHANE_BASIS_HINT}>
+            <Form.Item
+              label={measured ? "Что измерено" : "Основа выброса метана"}
+              htmlFor="methane-basis"
+              extra={
+                measured
+                  ? `${MEASURED_BASIS_HINT}${destroysGas ? " На площадке есть факел или котельная: по умолчанию — валовый." : ""}`
+                  : METHANE_BASIS_HINT
+              }
+            >
               <Select<MethaneBasis>
                 id="methane-basis"
                 value={state.basis}
-                options={METHANE_BASES.map((basis) => ({ value: basis, label: METHANE_BASIS_LABELS[basis] }))}
+                options={METHANE_BASES.map((basis) => ({
+                  value: basis,
+                  label: (measured ? MEASURED_BASIS_LABELS : METHANE_BASIS_LABELS)[basis],
+                }))}
                 onChange={(basis) => change("basis", { ...state, basis })}
               />
             </Form.Item>

@@ -5,7 +5,7 @@
 // Edit keeps what was stored until the user changes it: a dictionary choice (or the GWP set) the
 // user has not touched shows the stored values, and the request keeps the entry version the
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
-import { defaultRoleOf, inventorySourceOf, takesPoint, type InventoryRole } from "@core/inventory";
+import { burnsDrainedGas, defaultRoleOf, inventorySourceOf, takesPoint, type InventoryRole } from "@core/inventory";
 import type { SourcePeriod } from "@core/source-periods";
 import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
 import {
@@ -140,6 +140,8 @@ export interface FormState {
   period?: SourcePeriod;
   /** D25: the emission point of the project's facility; undefined: none chosen (the facility as a whole). */
   point?: string;
+  /** D35, flares, boilers and engines: the drainage stations whose gas it burns; undefined or []: the facility's. */
+  drainagePoints?: readonly string[];
   /** 8.1, underground: how the release was measured (frequency, instruments), as typed. */
   measurement?: Readonly<Record<MeasurementNote, string>>;
 }
@@ -263,6 +265,7 @@ export function initialState(ctx: FormContext): FormState {
     ...(inventorySourceOf(ctx.type) ? { inventoryRole: stored?.inventory_role ?? defaultRoleOf(ctx.type) } : {}),
     ...(stored?.period ? { period: stored.period } : {}),
     ...(takesPoint(ctx.type) && stored?.point ? { point: stored.point } : {}),
+    ...(burnsDrainedGas(ctx.type) && stored?.drainage_points ? { drainagePoints: stored.drainage_points } : {}),
     ...(basisDefault(ctx.type) ? { basis: basisOf(ctx.type, stored ?? {}) } : {}),
     ...(ctx.type === MEASURED_TYPE ? { measurement: storedNotes(stored) } : {}),
     kept: stored ? layout.dictionaries : [],
@@ -559,6 +562,12 @@ export function buildPayload(ctx: FormContext, state: FormState, projectId?: str
   else if (ctx.stored?.period) body.period = null;
   // D25: the point when one is chosen or changed; an edit back to none sends null.
   if (takesPoint(ctx.type) && state.point !== ctx.stored?.point) body.point = state.point ?? null;
+  // D35: the drainage stations when chosen or changed; an edit back to none sends null.
+  if (burnsDrainedGas(ctx.type)) {
+    const chosen = [...(state.drainagePoints ?? [])].sort();
+    const before = [...(ctx.stored?.drainage_points ?? [])].sort();
+    if (chosen.join(",") !== before.join(",")) body.drainage_points = chosen.length > 0 ? chosen : null;
+  }
   // D17: the basis is sent when it differs from what is stored (or the type's default).
   if (state.basis && state.basis !== basisOf(ctx.type, ctx.stored ?? {})) body.basis = state.basis;
   // 8.1: a note is sent when it differs from what is stored ("" clears it).

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+// D37: the measured release's dialog asks what its meter saw — «всё каптированное (валовый)» or
+// «только выброшенное без сжигания (чистый)» — and says what each means; where the project's
+// facility has a flare, a boiler or an engine, a new measurement starts as gross.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MEASURED_BASIS_LABELS, REGISTRY } from "@core/registry";
+import { project, referenceDictionary, signedInUser } from "../../testing/fixtures";
+import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+
+const TYPE = "underground";
+const PROJECT = project({ facility: "facility-1" });
+
+let app: OpenApp;
+
+beforeAll(async () => {
+  await Promise.all([
+    import("../shell/Shell"),
+    import("./CalculationsPage"),
+    import("./CalculationsWorkspace"),
+    import("./CalculationDialog"),
+  ]);
+});
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+const point = (id: string, name: string, kind: string) => ({
+  id,
+  company: "company-1",
+  facility: "facility-1",
+  name,
+  kind,
+  instrument: "",
+  frequency: "",
+  in_service_from: null,
+  in_service_to: null,
+  is_active: true,
+  created_at: "2025-01-10T08:00:00.000Z",
+  updated_at: "2025-01-10T08:00:00.000Z",
+  version: 1,
+});
+
+/** «Новый расчет» of a measured release in a project of a facility with these points. */
+async function newMeasurement(points: ReturnType<typeof point>[]) {
+  app = openApp(`/projects/${PROJECT.id}/calculations?type=${TYPE}`, (api) =>
+    api
+      .on("getMe", signedInUser())
+      .on("getProject", PROJECT)
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      .on("listCalculations", () => ({ results: [], count: 0 }))
+      .on("listEmissionPoints", () => points),
+  );
+  await app.user.click((await screen.findByText("Добавить расчет")).closest("button")!);
+  const title = await screen.findByText("Новый расчет", { selector: ".ant-modal-title" });
+  const dialog = within(title.closest<HTMLElement>("[role=dialog]")!);
+  await dialog.findByText(REGISTRY[TYPE].title, { exact: true });
+  return dialog;
+}
+
+describe("what a drainage meter saw (D37)", () => {
+  it("starts as all the drained gas (gross) where the facility burns it, and says what each basis means", async () => {
+    const dialog = await newMeasurement([point("p1", "ВДУ-1", "drainage_station"), point("p2", "Факел", "flare")]);
+    const basis = dialog.getByLabelText("Что измерено").closest(".ant-select")!;
+    await waitFor(() => expect(basis.textContent).toContain(MEASURED_BASIS_LABELS.gross));
+    expect(
+      dialog.getByText(/Если прибор измеряет весь каптированный газ, а выбран чистый, сожженный метан будет учтен дважды/),
+    ).toBeTruthy();
+    expect(dialog.getByText(/На площадке есть факел или котельная: по умолчанию — валовый/)).toBeTruthy();
+  });
+
+  it("starts as vented unburnt (net) where the facility burns nothing", async () => {
+    const dialog = await newMeasurement([point("p1", "ВС-1", "ventilation_shaft")]);
+    // The facility's points have been read (the point field lists them): still net.
+    await waitFor(() => expect(app.api.calls("listEmissionPoints").length).toBeGreaterThan(0));
+    await app.user.click(dialog.getByLabelText("Источник выбросов"));
+    await screen.findByTitle("ВС-1 — вентиляционный ствол (вентилятор)");
+    const basis = dialog.getByLabelText("Что измерено").closest(".ant-select")!;
+    expect(basis.textContent).toContain(MEASURED_BASIS_LABELS.net);
+    expect(dialog.queryByText(/по умолчанию — валовый/)).toBeNull();
+  });
+});
