@@ -134,7 +134,8 @@ describe("web app: a company's own forecast models, as its engineer", () => {
     await page.getByText(/Модель компании сохранена: XGBoost, версия 2, прогнозы компании считаются по ней/).waitFor({ timeout: 90_000 });
     const row = own().locator("tr", { hasText: "Используется в прогнозах" });
     await row.getByText("Обучена на 1 500 строках").waitFor();
-    await row.getByText(/^1 500 строк, 01\.01\.2025 – 1[01]\.01\.2025$/).waitFor();
+    // The history's times as written, with their time of day (web/src/shared/dates.ts displayWrittenTime).
+    await row.getByText(/^1 500 строк, 01\.01\.2025 00:00 – 1[01]\.01\.2025 \d{2}:\d{2}$/).waitFor();
     await row.getByText(/^\d+,\d{4} % CH4$/).waitFor();
     await inUse().filter({ hasText: "«Обучена на 1 500 строках», версия 2" }).waitFor();
     expect(await forecastModelVersion()).toBe(2);
