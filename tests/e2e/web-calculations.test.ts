@@ -214,8 +214,9 @@ describe("web app: calculations", () => {
       }
       const shown = await previewTexts(preview, "preview", c.type);
       previews.set(c.type, shown);
-      // D17: mining methane states its basis; post-mining's is always all of it and is not asked.
-      const basisField = await form.getByLabel("Основа выброса метана").count();
+      // D17: mining methane states its basis; post-mining's is always all of it and is not asked. D37:
+      // a measured release asks what its meter saw.
+      const basisField = await form.getByLabel(c.type === "underground" ? "Что измерено" : "Основа выброса метана").count();
       expect(basisField, c.type).toBe(["underground", "underground_emission_ch4"].includes(c.type) ? 1 : 0);
       if (c.type === "underground") await screenshot(page, { path: `${SHOTS}/web-calculation-dialog.png` });
       if (c.type === "open_mining_ch4") await screenshot(form, { path: `${SHOTS}/web-calculation-dialog-custom.png` });
