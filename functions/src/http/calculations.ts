@@ -7,6 +7,7 @@ import {
   createCalculation,
   getStoredCalculation,
   getCalculationFile,
+  calculationReadJson,
   getCalculationWithData,
   listCalculations,
   patchCalculation,
@@ -53,6 +54,11 @@ import {
 import { parseWith, readJson } from "./validate";
 import { readUploadForm } from "./multipart";
 import { slotBeforeBody } from "./heavy-file";
+
+/** An answer already serialised (domain calculationReadJson), sent as c.json would send it; typed as
+ *  the route's declared JSON answer, which its bytes are. */
+const jsonBytes = (c: Context<AppEnv>, body: Uint8Array) =>
+  c.body(body as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "application/json" }) as never;
 
 /** The page of a forecast's rows a read of it answers (`data`). */
 const dataPage = (query: { limit?: number; offset?: number }) => ({
@@ -196,10 +202,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(singleRoute, async (c) => {
     const { type, id } = c.req.valid("param");
-    return c.json(
-      calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id, dataPage(c.req.valid("query")))),
-      200,
-    );
+    return jsonBytes(c, await calculationReadJson(c.get("deps"), c.get("actor"), type, id, dataPage(c.req.valid("query"))));
   })
   .openapi(fileRoute, async (c) => {
     const { type, id } = c.req.valid("param");
@@ -211,10 +214,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
   })
   .openapi(getRoute, async (c) => {
     const { type, id } = c.req.valid("param");
-    return c.json(
-      calculationView(await getCalculationWithData(c.get("deps"), c.get("actor"), type, id, dataPage(c.req.valid("query")))),
-      200,
-    );
+    return jsonBytes(c, await calculationReadJson(c.get("deps"), c.get("actor"), type, id, dataPage(c.req.valid("query"))));
   })
   .openapi(forecastRowsRoute, async (c) => {
     const { type, id } = c.req.valid("param");

@@ -10,7 +10,7 @@ import { getCalculation } from "../calculation-lookup";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import { HEAVY_FORECAST_ROWS, heavyWork } from "../heavy-work";
-import { forecastJsonOf, forecastRowsOf, rowsBetween, type ForecastRow } from "./rows";
+import { forecastJsonOf, forecastRowsOf, rowBytesBetween, rowsBetween, type ForecastRow } from "./rows";
 import { MAX_GRAPH_POINTS, thinnedPositions } from "./downsample";
 
 export interface RowsPageQuery {
@@ -52,8 +52,18 @@ function cachedForecastRows(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, c
  *  each time, never the 100 000 objects (forecast/rows.ts). */
 const recentJson = new Map<string, ReturnType<typeof forecastJsonOf>>();
 
-/** Rows `offset` … `offset + limit` of a forecast and how many it has, read through the recent
- *  JSON; reading one of many rows not among them is heavy work, as cachedForecastRows. */
+/** The recent stored JSON of a forecast with its rows' bounds; reading one of many rows that is
+ *  not among them is heavy work, as cachedForecastRows. */
+function recentForecastJson(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: Calculation) {
+  const read = () =>
+    Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
+      ? heavyWork(deps, actor, () => forecastJsonOf(deps, calculation))
+      : forecastJsonOf(deps, calculation);
+  const key = calculation.results.data_key;
+  return typeof key === "string" ? remembered(recentJson, key, read) : read();
+}
+
+/** Rows `offset` … `offset + limit` of a forecast and how many it has, read through the recent JSON. */
 export async function forecastRowsWindow(
   deps: Pick<Deps, "blobs" | "repos">,
   actor: Actor,
@@ -61,14 +71,21 @@ export async function forecastRowsWindow(
   offset: number,
   limit: number,
 ): Promise<{ rows: ForecastRow[]; count: number }> {
-  const read = () =>
-    Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
-      ? heavyWork(deps, actor, () => forecastJsonOf(deps, calculation))
-      : forecastJsonOf(deps, calculation);
-  const key = calculation.results.data_key;
-  const stored = typeof key === "string" ? remembered(recentJson, key, read) : read();
-  const { json, bounds } = await stored;
+  const { json, bounds } = await recentForecastJson(deps, actor, calculation);
   return { rows: rowsBetween(json, bounds, offset, limit), count: bounds.starts.length };
+}
+
+/** As forecastRowsWindow, the rows as their stored bytes (rowBytesBetween): a read of a page costs
+ *  no parse of its rows and no serialising them again. */
+export async function forecastRowBytesWindow(
+  deps: Pick<Deps, "blobs" | "repos">,
+  actor: Actor,
+  calculation: Calculation,
+  offset: number,
+  limit: number,
+): Promise<{ rows: Uint8Array; count: number }> {
+  const { json, bounds } = await recentForecastJson(deps, actor, calculation);
+  return { rows: rowBytesBetween(json, bounds, offset, limit), count: bounds.starts.length };
 }
 
 /** `key`'s entry of `recent`, made by `read` when it has none; the most recent RECENT_FORECASTS kept. */

@@ -67,6 +67,13 @@ export function rowBounds(json: Uint8Array): { starts: Uint32Array; ends: Uint32
   return { starts: Uint32Array.from(starts), ends: Uint32Array.from(ends) };
 }
 
+/** Rows `offset` … `offset + limit` of a forecast's stored JSON as its own bytes, an array's
+ *  elements without the brackets: a read answers them as stored, without parsing them. */
+export function rowBytesBetween(json: Uint8Array, bounds: ReturnType<typeof rowBounds>, offset: number, limit: number): Uint8Array {
+  const last = Math.min(bounds.starts.length, offset + limit) - 1;
+  return offset > last ? new Uint8Array() : json.subarray(bounds.starts[offset], bounds.ends[last]);
+}
+
 /** Rows `offset` … `offset + limit` of a forecast's stored JSON, parsed alone. */
 export function rowsBetween(json: Uint8Array, bounds: ReturnType<typeof rowBounds>, offset: number, limit: number): ForecastRow[] {
   const last = Math.min(bounds.starts.length, offset + limit) - 1;
