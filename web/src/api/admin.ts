@@ -195,11 +195,6 @@ export function useUploadLimits() {
   return useQuery({ queryKey: adminKeys.uploadLimits, queryFn: (): Promise<UploadLimits> => admin((c) => c.upload_limits.$get()) });
 }
 
-/** A cap as the screens write it: «50 МБ». */
-export function capText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} МБ` : `${Math.floor(bytes / 1024)} КБ`;
-}
-
 export const AUDIT_PAGE_SIZE = 20;
 
 export function useAudit(page: number) {

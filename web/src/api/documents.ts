@@ -44,11 +44,6 @@ export async function downloadDocument(doc: NormativeDocument): Promise<void> {
   }
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
-}
-
 /** A legal document's date as its requisites write it: «02.07.2021». */
 export const legalDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split("-").reverse().join(".") : iso);
 

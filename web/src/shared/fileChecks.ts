@@ -1,5 +1,5 @@
-// What a chosen tabular file must be before it is sent, and how its size reads: plain functions,
-// apart from the field that shows them, so their tests need no React.
+// What a chosen tabular file must be before it is sent: plain functions, apart from the field that
+// shows them, so their tests need no React. Its size reads through the contract's fileSize.
 import type { CalculationType } from "@core/registry";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT, MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "@server/contract";
 
@@ -23,10 +23,4 @@ export function fileProblem(
   if (!/\.(xlsx|csv)$/i.test(file.name)) return FILE_WRONG_TYPE;
   if (file.size > cap.bytes) return `Файл больше ${cap.text}`;
   return undefined;
-}
-
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
 }

@@ -1,11 +1,12 @@
 // The caps on uploads, shared by the API, the S3 upload check and the web dialogs, and how a size
 // reads in both.
 
-/** A file's size or a cap as the screens and the messages write it: «812 Б», «14,5 КБ», «1,2 МБ»,
- *  «16 МБ» (binary units, one decimal at most, Russian digits). */
+/** A file's size or a cap as the screens and the messages write it: «812 Б», «14 КБ», «1,2 МБ»,
+ *  «16 МБ» (binary units; megabytes with one decimal at most; Russian digits). */
 export function fileSize(bytes: number): string {
-  const [value, unit] = bytes < 1024 ? [bytes, "Б"] : bytes < 1024 * 1024 ? [bytes / 1024, "КБ"] : [bytes / 1024 / 1024, "МБ"];
-  return `${value.toLocaleString("ru-RU", { maximumFractionDigits: 1 }).replace(/\s/g, " ")} ${unit}`;
+  const [value, unit, decimals] =
+    bytes < 1024 ? [bytes, "Б", 0] : bytes < 1024 * 1024 ? [bytes / 1024, "КБ", 0] : [bytes / 1024 / 1024, "МБ", 1];
+  return `${value.toLocaleString("ru-RU", { maximumFractionDigits: decimals }).replace(/\s/g, " ")} ${unit}`;
 }
 
 /** The cap on a tabular upload (.xlsx / .csv). 4 MB, not more: in AWS a request reaches Lambda

@@ -7,18 +7,9 @@ import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
-import { DOCUMENT_KINDS, type DocumentKind } from "@server/contract";
-import { documentsKey, formatSize, requisites, type NormativeDocument } from "../../api/documents";
-import {
-  adminKeys,
-  capText,
-  documentUpload,
-  errorText,
-  fieldError,
-  patchDocument,
-  useAdminDocuments,
-  useUploadLimits,
-} from "../../api/admin";
+import { DOCUMENT_KINDS, type DocumentKind, fileSize } from "@server/contract";
+import { documentsKey, requisites, type NormativeDocument } from "../../api/documents";
+import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments, useUploadLimits } from "../../api/admin";
 import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
@@ -156,7 +147,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
           <Input maxLength={300} />
         </Form.Item>
         {!doc && (
-          <Form.Item label={`Файл PDF${limits.data ? ` (до ${capText(limits.data.document_max_bytes)})` : ""}`} required>
+          <Form.Item label={`Файл PDF${limits.data ? ` (до ${fileSize(limits.data.document_max_bytes)})` : ""}`} required>
             <Upload
               accept="application/pdf,.pdf"
               maxCount={1}
@@ -272,7 +263,7 @@ export function DocumentsTab() {
               <Space orientation="vertical" size={4} style={{ width: "100%" }}>
                 {doc.file ? (
                   <Typography.Text>
-                    {doc.file.name} <Typography.Text type="secondary">({formatSize(doc.file.size)})</Typography.Text>
+                    {doc.file.name} <Typography.Text type="secondary">({fileSize(doc.file.size)})</Typography.Text>
                   </Typography.Text>
                 ) : doc.is_deleted ? (
                   <Typography.Text type="secondary">Не загружен</Typography.Text>

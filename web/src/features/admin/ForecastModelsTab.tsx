@@ -3,6 +3,7 @@
 // that is not a model, over 20 MB or not text is refused with the reason); every version stays
 // stored, and one per method is active — the one new forecasts use. Calculations already made keep
 // the version they were made with.
+import { fileSize } from "@server/contract";
 import { useState } from "react";
 import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
 import { Table } from "../../shared/LazyTable";
@@ -10,11 +11,9 @@ import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime } from "../../shared/dates";
 import { api } from "../../api/client";
-import { formatSize } from "../../api/documents";
 import {
   activateForecastModel,
   adminKeys,
-  capText,
   errorText,
   fieldError,
   useForecastModelList,
@@ -95,7 +94,7 @@ function UploadCard() {
             <Select style={{ width: 160 }} options={METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))} />
           </Form.Item>
           <Form.Item
-            label={`Файл модели (XGBoost JSON или LightGBM text${limits.data ? `, до ${capText(limits.data.model_max_bytes)}` : ""})`}
+            label={`Файл модели (XGBoost JSON или LightGBM text${limits.data ? `, до ${fileSize(limits.data.model_max_bytes)}` : ""})`}
             required
             validateStatus={shownFileError ? "error" : undefined}
             help={shownFileError}
@@ -114,7 +113,7 @@ function UploadCard() {
                 setFile(null);
                 setFileError(undefined);
               }}
-              fileList={file ? [{ uid: "model", name: `${file.name} (${formatSize(file.size)})`, status: "done" }] : []}
+              fileList={file ? [{ uid: "model", name: `${file.name} (${fileSize(file.size)})`, status: "done" }] : []}
             >
               <Button icon={<UploadOutlined />}>Выбрать файл</Button>
             </Upload>

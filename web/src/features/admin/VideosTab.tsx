@@ -1,14 +1,14 @@
 // «Видео»: the instruction and presentation videos of /settings (MP4 or WebM, ≤ 500 MB). The file
 // goes straight to storage with upload progress (directUpload.ts: an S3 presigned PUT in AWS, the
 // API's streamed upload route locally); the server then checks its first bytes and registers it.
+import { fileSize } from "@server/contract";
 import { useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Popconfirm, Progress, Row, Typography, Upload } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime } from "../../shared/dates";
-import { formatSize } from "../../api/documents";
 import { mediaKey, type MediaStatus } from "../../api/media";
-import { adminKeys, capText, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "../../api/admin";
+import { adminKeys, errorText, mediaUpload, removeMedia, useAdminMedia, useUploadLimits } from "../../api/admin";
 import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
 import { useFeedback } from "../../shared/feedback";
 import { VIDEO_ACCEPT, videoType } from "./fileChecks";
@@ -56,7 +56,7 @@ function VideoCard({ media }: { media: MediaStatus }) {
           size="small"
           items={[
             { key: "type", label: "Формат", children: media.content_type },
-            { key: "size", label: "Размер", children: formatSize(media.size ?? 0) },
+            { key: "size", label: "Размер", children: fileSize(media.size ?? 0) },
             { key: "at", label: "Загружено", children: media.uploaded_at ? displayDateTime(media.uploaded_at) : "—" },
           ]}
         />
@@ -69,7 +69,7 @@ function VideoCard({ media }: { media: MediaStatus }) {
         beforeUpload={(file) => {
           if (!videoType(file)) message.error("Ожидается видео MP4 или WebM");
           else if (limits.data && file.size > limits.data.video_max_bytes)
-            message.error(`Файл больше ${capText(limits.data.video_max_bytes)}`);
+            message.error(`Файл больше ${fileSize(limits.data.video_max_bytes)}`);
           else upload.mutate(file);
           return false;
         }}
@@ -117,7 +117,7 @@ export function VideosTab() {
       ))}
       <Col span={24}>
         <Typography.Text type="secondary">
-          MP4 или WebM{limits.data ? `, не больше ${capText(limits.data.video_max_bytes)}` : ""}. Видео показываются на странице
+          MP4 или WebM{limits.data ? `, не больше ${fileSize(limits.data.video_max_bytes)}` : ""}. Видео показываются на странице
           «Настройки».
         </Typography.Text>
       </Col>

@@ -1,12 +1,10 @@
 // What a chosen document, model or video must be before it is sent: plain functions, apart from
 // the tabs that use them, so their tests need no React. The server checks each again.
-import { VIDEO_CONTENT_TYPES } from "@server/contract";
-import { formatSize } from "../../api/documents";
-import { capText } from "../../api/admin";
+import { VIDEO_CONTENT_TYPES, fileSize } from "@server/contract";
 
 /** A refusal before sending: a PDF is checked by the server too (by its first bytes). */
 export function pdfProblem(file: File, maxBytes: number): string | undefined {
-  if (file.size > maxBytes) return `Файл больше ${capText(maxBytes)}`;
+  if (file.size > maxBytes) return `Файл больше ${fileSize(maxBytes)}`;
   if (file.size === 0) return "Файл пуст";
   if (file.type && file.type !== "application/pdf") return "Ожидается файл PDF";
   return undefined;
@@ -16,7 +14,7 @@ export function pdfProblem(file: File, maxBytes: number): string | undefined {
  *  judges the content itself — parses it and test-predicts. */
 export function modelFileProblem(file: File, maxBytes: number): string | undefined {
   if (file.size === 0) return "Файл пуст";
-  if (file.size > maxBytes) return `Файл модели больше ${capText(maxBytes)} (${formatSize(file.size)})`;
+  if (file.size > maxBytes) return `Файл модели больше ${fileSize(maxBytes)} (${fileSize(file.size)})`;
   return undefined;
 }
 

@@ -1,7 +1,8 @@
+import { fileSize } from "@server/contract";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
-import { formatSize, requisites, apiPath } from "../../api/documents";
-import { capText, fieldError } from "../../api/admin";
+import { requisites, apiPath } from "../../api/documents";
+import { fieldError } from "../../api/admin";
 import { modelFileProblem, pdfProblem, videoType } from "./fileChecks";
 
 const MB = 1024 * 1024;
@@ -41,10 +42,10 @@ describe("documents page helpers", () => {
     expect(requisites({ number: "296-ФЗ", date: "2021-07-02" })).toBe("№ 296-ФЗ от 02.07.2021");
     expect(requisites({ number: "ГОСТ 2939-63", date: "" })).toBe("ГОСТ 2939-63");
     expect(requisites({ number: "", date: "" })).toBe("");
-    expect(formatSize(20_000)).toBe("20 КБ");
-    expect(capText(500 * MB)).toBe("500 МБ");
-    expect(capText(300 * 1024)).toBe("300 КБ");
-    expect(formatSize(5 * 1024 * 1024 + 200_000)).toBe("5,2 МБ");
+    expect(fileSize(20_000)).toBe("20 КБ");
+    expect(fileSize(500 * MB)).toBe("500 МБ");
+    expect(fileSize(300 * 1024)).toBe("300 КБ");
+    expect(fileSize(5 * 1024 * 1024 + 200_000)).toBe("5,2 МБ");
     expect(apiPath("/api/v1/documents/fz-296/download/")).toBe("v1/documents/fz-296/download/");
   });
 });

@@ -1,13 +1,13 @@
 // The evidence file beside a «Фактическое значение» (methodology D10): PDF, .xlsx or a picture up
 // to 10 MB, kept in the form and attached once the calculation is saved; on edit the file stored
 // now, by name and size, with its download link. The results dialog links it too (EvidenceLink).
+import { fileSize } from "@server/contract";
 import { useState } from "react";
 import { Button, Flex, Typography, Upload } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "../../api/calculations";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
 import { ChosenFile } from "./FileField";
-import { fileSize } from "../../shared/fileChecks";
 import { useFeedback } from "../../shared/feedback";
 
 interface Props {

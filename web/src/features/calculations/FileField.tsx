@@ -1,6 +1,7 @@
 // The file of a file-based calculation: an antd Upload that keeps the file in the form (it is sent
 // with the form, never on its own), .xlsx or .csv up to the upload cap, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
+import { fileSize } from "@server/contract";
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
@@ -9,7 +10,7 @@ import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "../../api/calculations";
 import { useFeedback } from "../../shared/feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
-import { FILE_ACCEPT, fileCap, fileProblem, fileSize } from "../../shared/fileChecks";
+import { FILE_ACCEPT, fileCap, fileProblem } from "../../shared/fileChecks";
 
 interface Props {
   id: string;

@@ -1,8 +1,8 @@
 // «Исходный файл»: the upload a calculation was computed from (GET v1/{type}/{id}/file/).
+import { fileSize } from "@server/contract";
 import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
 import { downloadSourceFile, type Calculation } from "../../api/calculations";
-import { fileSize } from "../../shared/fileChecks";
 import { displayDateTime } from "../../shared/dates";
 import { useFeedback } from "../../shared/feedback";
 

@@ -1,12 +1,13 @@
 // docs/user-guide.md, /documents: download links to the normative documents. A document whose PDF has not been
 // uploaded yet links to its official source instead, so no link on this page is ever broken.
+import { fileSize } from "@server/contract";
 import { useState } from "react";
 import { Button, Space, Tag, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, ExportOutlined } from "@ant-design/icons";
 import type { ColumnsType } from "antd/es/table";
 import { isApiError } from "../../api/client";
-import { downloadDocument, formatSize, requisites, useDocuments, type NormativeDocument } from "../../api/documents";
+import { downloadDocument, requisites, useDocuments, type NormativeDocument } from "../../api/documents";
 import { useFeedback } from "../../shared/feedback";
 
 export default function DocumentsPage() {
@@ -51,7 +52,7 @@ export default function DocumentsPage() {
             onClick={() => download(doc)}
             aria-label={`Скачать PDF: ${doc.title}`}
           >
-            Скачать PDF ({formatSize(doc.file.size)})
+            Скачать PDF ({fileSize(doc.file.size)})
           </Button>
         ) : doc.source_url ? (
           <Space orientation="vertical" size={0}>
