@@ -117,6 +117,13 @@ function sharedServer(): Promise<Running> {
   return workerServer;
 }
 
+/** A company of the demo's requisites with an ОГРН of its own (requisites are unique across the
+ *  platform's companies): the demo's first nine digits, `n` in the next three, the check digit. */
+function demoCompanyNumbered(name: string, n: number) {
+  const first12 = `${DEMO_COMPANY.ogrn.slice(0, 9)}${String(n % 1000).padStart(3, "0")}`;
+  return { ...DEMO_COMPANY, name, ogrn: `${first12}${(BigInt(first12) % 11n) % 10n}` };
+}
+
 /** How many users newUser has made in the worker, for names and addresses unique on its servers. */
 let extraUsers = 0;
 
@@ -124,7 +131,7 @@ let extraUsers = 0;
 async function addUser(deps: LocalServer["deps"]): Promise<Credentials> {
   const n = ++extraUsers;
   const user = { email: `staff.${n}@example.com`, password: DEMO.password };
-  const company = await createCompany(deps, { ...DEMO_COMPANY, name: `${DEMO_COMPANY.name} (отдельная) ${n}` });
+  const company = await createCompany(deps, demoCompanyNumbered(`${DEMO_COMPANY.name} (отдельная) ${n}`, 500 + n));
   await createUser(deps, { companyId: company.id, ...user, first_name: "Иван", last_name: "Петров" });
   return user;
 }
@@ -156,7 +163,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const { server, dataDir } = await sharedServer();
   const file = ++files;
-  const company = await createCompany(server.deps, { ...DEMO_COMPANY, name: `${DEMO_COMPANY.name} ${file}` });
+  const company = await createCompany(server.deps, demoCompanyNumbered(`${DEMO_COMPANY.name} ${file}`, 100 + file));
   const demo = { email: `demo.${file}@example.com`, password: DEMO.password };
   const user = await createUser(server.deps, { companyId: company.id, ...demo, first_name: "Иван", last_name: "Петров" });
   if (options.demoYear) await seedDemoYear(server.deps, user);
