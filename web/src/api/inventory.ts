@@ -55,7 +55,8 @@ export interface InventoryCalculationsOf {
   facility: string | undefined;
   line?: string;
   check?: string;
-  counted: boolean;
+  /** true: what the total counts; false: what it leaves out; absent: both (a check's list). */
+  counted?: boolean;
 }
 
 /** One page of INVENTORY_CALCULATIONS_PAGE (`page` 1-based) of v1/inventory/calculations, by period and
@@ -71,7 +72,7 @@ export function useInventoryCalculations({ year, facility, line, check, counted 
             facility: facility || undefined,
             line,
             check,
-            counted: counted ? "true" : "false",
+            counted: counted === undefined ? undefined : counted ? "true" : "false",
             limit: String(INVENTORY_CALCULATIONS_PAGE),
             offset: String((page - 1) * INVENTORY_CALCULATIONS_PAGE),
           },

@@ -77,7 +77,15 @@ const columns: TableColumnsType<InventoryCalculation> = [
     title: "Роль",
     key: "role",
     width: 150,
-    render: (_: unknown, row) => (row.counted ? <Tag color="blue">основной</Tag> : <Tag>альтернативный</Tag>),
+    // D43: a primary calculation left out while it duplicates another says so.
+    render: (_: unknown, row) =>
+      row.counted ? (
+        <Tag color="blue">основной</Tag>
+      ) : row.not_counted ? (
+        <Tag color="orange">{row.not_counted}</Tag>
+      ) : (
+        <Tag>альтернативный</Tag>
+      ),
   },
   {
     title: "Метод",

@@ -66,7 +66,8 @@ function CheckCalculations({ check, data }: { check: Check; data: Inventory }) {
           </Button>
           {shown && (
             <InventoryCalculations
-              of={leftOut ? { ...of, counted: false } : { ...of, check: check.list, counted: true }}
+              // A check's list is every calculation behind it, counted or not (D43: a duplicate's are not).
+              of={leftOut ? { ...of, counted: false } : { ...of, check: check.list }}
               emptyText={leftOut ? "Все расчеты года входят в итог" : "Расчетов нет"}
               testId={leftOut ? "left-out-calculations" : "check-calculations"}
             />
