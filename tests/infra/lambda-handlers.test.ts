@@ -337,13 +337,18 @@ describe("DynamoDB stream audit", () => {
   });
 
   it("turns a record of a project or calculation into the differences it makes to its company's year and its list", () => {
+    // A whole calculation: one without its name or inputs is of the wrong shape, which the sums
+    // only mark (`x:`) and count nowhere (domain/calculation-shape.ts).
     const calc = (deleted: boolean, volume: number, project = "p1") => ({
       PK: { S: "COMPANY#c2" },
       SK: { S: "CALC#open_mining_co2#k1" },
+      id: { S: "k1" },
+      name: { S: "Разрез" },
       project: { S: project },
       type: { S: "open_mining_co2" },
       is_deleted: { BOOL: deleted },
       created_at: { S: "2024-05-01T00:00:00.000Z" },
+      inputs: { M: {} },
       results: { M: { res_co2: { N: String(volume) } } },
     });
     const record = (

@@ -186,7 +186,8 @@ describe("the worker function", () => {
 
   it("exports a project as a real xlsx, inline and base64, that exceljs reads back", async () => {
     const result = await answer(worker(), { op: "export", actor, projectId: project.id, format: "xlsx", detail: true, decimals: 3 }, quiet);
-    expect(result).toMatchObject({ kind: "body", fileName: "Шахта Северная.xlsx", contentType: XLSX });
+    // The detailed export saves as «… (подробный)», apart from the plain export (docs/api.md).
+    expect(result).toMatchObject({ kind: "body", fileName: "Шахта Северная (подробный).xlsx", contentType: XLSX });
     const wb = await workbook(Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64"));
     expect(wb.worksheets[0].name).toBe("Проект");
     const rows = wb.worksheets.flatMap((ws) => ws.getSheetValues().flat().map(String));
@@ -221,7 +222,7 @@ describe("the worker function", () => {
 
   it("stores a large export under exports/{company}/ and answers a presigned download address", async () => {
     const result = await answer(worker(1000), { op: "export", actor, projectId: project.id, format: "xls", detail: true }, quiet);
-    expect(result).toMatchObject({ kind: "redirect", fileName: "Шахта Северная.xls" });
+    expect(result).toMatchObject({ kind: "redirect", fileName: "Шахта Северная (подробный).xls" });
     const [put] = s3.commandCalls(PutObjectCommand);
     expect(put.args[0].input).toMatchObject({ Bucket: EXPORTS_BUCKET, ContentType: "application/vnd.ms-excel" });
     expect(put.args[0].input.Key).toMatch(new RegExp(`^exports/${actor.company}/${project.id}/[\\w-]+\\.xls$`));
@@ -256,6 +257,8 @@ describe("the worker function", () => {
       "Данные о деятельности",
       "Источники",
       "Измерения",
+      // The gas burnt by flares, boilers and engines is a section of the passport of its own.
+      "Сжигание газа",
       "Баланс метана",
       "Проверки",
     ]);
@@ -427,7 +430,8 @@ describe("the worker function", () => {
       expect(res.statusCode).toBe(200);
       expect(JSON.parse(res.body)).toEqual({
         download_url: expect.stringMatching(new RegExp(`^https://${EXPORTS_BUCKET}\\.s3\\.${REGION}\\.amazonaws\\.com/exports/`)),
-        file_name: "Шахта Северная.xlsx",
+        // The detailed export's name (docs/api.md).
+        file_name: "Шахта Северная (подробный).xlsx",
       });
     });
 
