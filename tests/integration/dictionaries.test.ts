@@ -224,6 +224,8 @@ describe("coefficient sources of stored calculations", () => {
       is_active: true,
       is_deleted: false,
       version: 1,
+      // Every stored calculation has its creation date; one without it reads as damaged and shows no coefficients.
+      created_at: "2024-03-01T00:00:00.000Z",
       inputs: { volume: 10 },
       results: { res_co2: 31.49 },
       coefficients: {
