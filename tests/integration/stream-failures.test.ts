@@ -57,6 +57,8 @@ const calculation = (id: string, volume: number) => ({
   SK: `CALC#underground_emission_ch4#${id}`,
   id,
   type: "underground_emission_ch4",
+  // Named, as every stored calculation is: one without a name is damaged and kept only as an «x:» mark.
+  name: `Расчет ${id}`,
   project: "p1",
   company: COMPANY,
   is_deleted: false,
