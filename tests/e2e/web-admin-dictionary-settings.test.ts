@@ -55,11 +55,13 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
+    // This year's project: an edit dated today reaches reporting years from this one on (D41).
+    const year = new Date().getFullYear();
     projectId = (
       await demo<{ id: string }>("POST", "/api/v1/projects/create_project/", {
         name: "Шахта",
-        start_date: "2024-01-01",
-        end_date: "2024-12-31",
+        start_date: `${year}-01-01`,
+        end_date: `${year}-12-31`,
       })
     ).id;
     app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
