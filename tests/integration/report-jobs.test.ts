@@ -42,9 +42,11 @@ beforeAll(async () => {
     start_date: "2025-01-01",
     end_date: "2025-12-31",
   });
+  // One day of its own, so its copies, a day each after it, are a line each of the year, not duplicates (D43).
   const first = await post<{ id: string }>("v1/underground/", {
     name: "Измерения",
     project: project.id,
+    period: { from: "2025-01-01", to: "2025-01-01" },
     volume: 40_000,
     p_co2: 1.8393,
     p_ch4: 0.668,

@@ -1,7 +1,8 @@
 // A large company's year for the report passport's job path (docs/performance.md, «Report passport»):
 // one calculation made through the API is copied `count` times straight through the repository
-// (new ids and names, the same inputs and results), so a test gets a year of hundreds of lines in
-// seconds rather than through as many API calls. The table's stream counts them as it would the API's.
+// (new ids and names, the same inputs and results; a template with a period of its own, a day each
+// after it), so a test gets a year of hundreds of lines in seconds rather than through as many API
+// calls. The table's stream counts them as it would the API's.
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
 import type { Deps } from "@server/domain/context";
@@ -11,6 +12,16 @@ import { LOCAL_TABLE } from "@server/local/storage";
 import type { Calculation } from "@server/ports";
 import type { Harness } from "./harness";
 
+/** D43: copies covering the same days of one source are duplicates, counted once; a template with a
+ *  period of its own gives each copy the n-th day after it, so every copy is a line of the year. */
+const dayAfter = (period: Calculation["period"], n: number): Pick<Calculation, "period"> => {
+  if (!period) return {};
+  const day = new Date(`${period.to}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + n);
+  const iso = day.toISOString().slice(0, 10);
+  return { period: { from: iso, to: iso } };
+};
+
 export async function copyCalculation(deps: Pick<Deps, "repos">, company: string, type: string, id: string, count: number): Promise<void> {
   const template = await deps.repos.calculations.get(company, type, id);
   if (!template) throw new Error(`no calculation ${type} ${id} of ${company}`);
@@ -19,7 +30,12 @@ export async function copyCalculation(deps: Pick<Deps, "repos">, company: string
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
       for (let i = next++; i < count; i = next++) {
-        await deps.repos.calculations.create({ ...template, id: newId(), name: `${template.name} № ${i + 2}` });
+        await deps.repos.calculations.create({
+          ...template,
+          id: newId(),
+          name: `${template.name} № ${i + 2}`,
+          ...dayAfter(template.period, i + 1),
+        });
       }
     }),
   );
