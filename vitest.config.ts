@@ -91,7 +91,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 51, statements: 50, branches: 43, functions: 44 },
+      thresholds: { lines: 53, statements: 52, branches: 44, functions: 47 },
     },
     projects: [
       {
