@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type FormulaType } from "@core/registry";
-import { formatAmount } from "@web/features/calculations/format";
+import { formatAmount } from "@web/shared/format";
 import { startTestServer, type TestServer } from "../support/server";
 import { callApi as callPageApi, createProjectsAs, openWebApp, optionTitles, pickOption, signIn, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";

@@ -41,7 +41,7 @@ import {
 } from "../../api/calculations";
 // The wasm emission core of the live preview: the same bytes the server computes with, loaded once.
 import { useEmissionsCore } from "../../shared/wasmCore";
-import { FileField } from "./FileField";
+import { FileField } from "../../shared/FileField";
 import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";
 import { PeriodField } from "./PeriodField";
@@ -85,7 +85,7 @@ import {
   type FormState,
   type Preview,
 } from "./form";
-import { FormFooter, NameField, type TopError } from "./FormParts";
+import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
 import { ResultValues } from "./ResultValues";
 import {
   UncertaintyEditor,

@@ -24,7 +24,7 @@ import {
 } from "../../api/calculations";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { forecastSummary, METHOD_TITLES } from "./forecast";
-import { formatAmount } from "./format";
+import { formatAmount } from "../../shared/format";
 import { flagTexts } from "../../shared/calculationFlags";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
 import { useFeedback } from "../../shared/feedback";

@@ -7,7 +7,7 @@ import { Button, Flex, Typography, Upload } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "../../api/calculations";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
-import { ChosenFile } from "./FileField";
+import { ChosenFile } from "../../shared/FileField";
 import { useFeedback } from "../../shared/feedback";
 
 interface Props {

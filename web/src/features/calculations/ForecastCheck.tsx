@@ -13,7 +13,7 @@ import { Chart } from "../../shared/charts/Chart";
 import { useForecastCalibration, useForecastModelCore } from "../../api/calculations";
 import { FORECAST_COLUMNS, FORECAST_FEATURES } from "./forecast";
 import { backtestLines, featureTitle, historyFigure, HISTORY_CHART_HEIGHT, type HistoryRow } from "./forecastCheck";
-import { formatAmount } from "./format";
+import { formatAmount } from "../../shared/format";
 import { parseNumericInput } from "../../shared/decimals";
 
 export const ADVISORY_NOTE =

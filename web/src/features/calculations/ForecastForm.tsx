@@ -21,9 +21,9 @@ import {
   type Calculation,
   type PreviewModel,
 } from "../../api/calculations";
-import { routeDetail } from "./detail";
-import { FileField } from "./FileField";
-import { FormFooter, NameField, type TopError } from "./FormParts";
+import { routeDetail } from "../../shared/detail";
+import { FileField } from "../../shared/FileField";
+import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
 import {
   ENTRY_PAGE_SIZE,
   FORECAST_COLUMNS,
@@ -47,7 +47,7 @@ import {
   type EntryRow,
   type ForecastState,
 } from "./forecast";
-import { formatAmount } from "./format";
+import { formatAmount } from "../../shared/format";
 import { useFeedback } from "../../shared/feedback";
 
 const TYPE = "regres_methane";

@@ -19,8 +19,8 @@ import {
   type ForecastDataRow,
 } from "./forecast";
 import { LimitLegend, PredictionText } from "./ForecastForm";
-import { formatAmount, formatStored } from "./format";
-import { SourceFileLink } from "./SourceFileLink";
+import { formatAmount, formatStored } from "../../shared/format";
+import { SourceFileLink } from "../../shared/SourceFileLink";
 import type { Backtest } from "@core/gbdt/backtest";
 import { DEFAULT_INTERVAL_LEVEL } from "@core/gbdt/conformal";
 import { horizonLabel } from "@core/gbdt/horizon";

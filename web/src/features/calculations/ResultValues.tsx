@@ -2,7 +2,7 @@
 // preview and the stored results view both render through here, so they read the same.
 import { Alert, Descriptions, Table, Typography } from "antd";
 import { REGISTRY, type FormulaType, type ResultField } from "@core/registry";
-import { formatAmount } from "./format";
+import { formatAmount } from "../../shared/format";
 import { dateText } from "./form";
 
 // docs/user-guide.md: results in tonnes show 2 decimals (the registry's decimals say the same).

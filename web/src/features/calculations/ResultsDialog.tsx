@@ -17,7 +17,7 @@ import {
 } from "@core/registry";
 import { useCalculation, type Calculation, type CoefficientUse } from "../../api/calculations";
 import { resultsDialogAtom } from "./atoms";
-import { formatStored, sourceText, withUnit } from "./format";
+import { formatStored, sourceText, withUnit } from "../../shared/format";
 import { displayDateTime } from "../../shared/dates";
 import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";

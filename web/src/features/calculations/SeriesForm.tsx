@@ -10,9 +10,9 @@ import { formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "../../api/calculations";
-import { routeDetail } from "./detail";
-import { FileField } from "./FileField";
-import { FormFooter, NameField, type TopError } from "./FormParts";
+import { routeDetail } from "../../shared/detail";
+import { FileField } from "../../shared/FileField";
+import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
 import {
   GWP_BY_YEAR,
   currentGwpSet,

@@ -12,7 +12,7 @@ import { Chart } from "../../shared/charts/Chart";
 import { Tornado } from "../../shared/uncertainty/Tornado";
 import type { Calculation } from "../../api/calculations";
 import { RESULTS_PAGE_SIZE } from "./forecast";
-import { formatAmount } from "./format";
+import { formatAmount } from "../../shared/format";
 import {
   columnOf,
   emissionsFigure,
@@ -23,7 +23,7 @@ import {
   SERIES_CHART_HEIGHT,
 } from "./seriesCharts";
 import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
-import { SourceFileLink } from "./SourceFileLink";
+import { SourceFileLink } from "../../shared/SourceFileLink";
 
 export const FILLED_BACKGROUND = "#fff7e6";
 const FILLED_STYLE: CSSProperties = { background: FILLED_BACKGROUND, fontStyle: "italic" };

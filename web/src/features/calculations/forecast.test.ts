@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadModel, predict } from "@core/gbdt";
 import { modelFixture } from "@core/gbdt/test-fixtures";
 import { activeModel, horizonModels, type Calculation, type ForecastModelVersion } from "../../api/calculations";
-import { routeDetail } from "./detail";
+import { routeDetail } from "../../shared/detail";
 import {
   FORECAST_FEATURES,
   NO_FILE,

@@ -7,10 +7,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
 import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
-import { downloadSourceFile, downloadTemplate, type Calculation } from "../../api/calculations";
-import { useFeedback } from "../../shared/feedback";
+import { downloadSourceFile, downloadTemplate, type Calculation } from "../api/calculations";
+import { useFeedback } from "./feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
-import { FILE_ACCEPT, fileCap, fileProblem } from "../../shared/fileChecks";
+import { FILE_ACCEPT, fileCap, fileProblem } from "./fileChecks";
 
 interface Props {
   id: string;

@@ -5,10 +5,10 @@
 import { useEffect, useRef } from "react";
 import { Alert, Flex, Table, Typography } from "antd";
 import { PREVIEW_ROWS, type UploadPreviewView } from "@server/contract";
-import { api } from "../../api/client";
-import { directHistory } from "../../api/calculations";
+import { api } from "../api/client";
+import { directHistory } from "../api/calculations";
 import type { CalculationType } from "@core/registry";
-import { formatStored } from "../../shared/decimals";
+import { formatStored } from "./decimals";
 
 export type { UploadPreviewView };
 

@@ -3,8 +3,8 @@
 // space, a decimal comma: 12 060,00 (shared/decimals.ts). Inputs and coefficients are shown as stored,
 // unrounded.
 import { COEFFICIENT_SOURCE_LABELS } from "@core/coefficient-sources";
-import { formatResult, formatStored } from "../../shared/decimals";
-import type { CoefficientUse } from "../../api/calculations";
+import { formatResult, formatStored } from "./decimals";
+import type { CoefficientUse } from "../api/calculations";
 
 /** A result: rounded half away from zero to `decimals`, trailing zeros kept; "" when missing. */
 export const formatAmount = formatResult;

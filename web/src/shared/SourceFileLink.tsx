@@ -2,9 +2,9 @@
 import { fileSize } from "@server/contract";
 import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";
-import { downloadSourceFile, type Calculation } from "../../api/calculations";
-import { displayDateTime } from "../../shared/dates";
-import { useFeedback } from "../../shared/feedback";
+import { downloadSourceFile, type Calculation } from "../api/calculations";
+import { displayDateTime } from "./dates";
+import { useFeedback } from "./feedback";
 
 interface StoredFileView {
   name: string;
