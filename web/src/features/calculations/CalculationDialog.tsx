@@ -1,8 +1,9 @@
 // The create/edit dialog (docs/user-guide.md): a Modal that loads what the form needs — the dictionaries
 // of the type's bindings and the GWP sets, and on edit the calculation as stored now — and then
 // starts the form of the type's kind: the registry-driven formula form, the regression's form
-// (an extra large dialog, docs/user-guide.md) or the form of a file-based type.
-import { useEffect, useMemo, useState } from "react";
+// (an extra large dialog, docs/user-guide.md) or the form of a file-based type — these two from the
+// registry app/ fills (shared/calculationKinds.ts).
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { Alert, Modal, Spin } from "antd";
 import { useAtom } from "jotai";
 import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "@core/registry";
@@ -10,10 +11,8 @@ import { LoadError } from "../../shared/LoadError";
 import { useCalculation, useDictionaries, useProject, type Calculation, type Dictionary } from "../../api/calculations";
 import { calculationDialogAtom } from "./atoms";
 import { CalculationForm } from "./CalculationForm";
-import { ForecastForm } from "./ForecastForm";
 import { formLayout, gwpSetInForce, GWP_DICTIONARY, type FormContext } from "./form";
-import { SeriesForm } from "./SeriesForm";
-import { isSeriesType, seriesLayout } from "./series";
+import { calculationKind } from "../../shared/calculationKinds";
 
 /** Dialog widths by kind: the regression's data table needs an extra large one (docs/user-guide.md). */
 export function dialogWidth(type: CalculationType): number {
@@ -185,7 +184,8 @@ function OtherBody({
   calculation?: Calculation;
   onDone(): void;
 }) {
-  const gwpNames = useMemo(() => (isSeriesType(type) && seriesLayout(type).gwp ? [GWP_DICTIONARY] : []), [type]);
+  const kind = calculationKind(type);
+  const gwpNames = useMemo(() => (kind?.needsGwp(type) ? [GWP_DICTIONARY] : []), [kind, type]);
   const dictionaries = useDictionaries(gwpNames);
   const gwp = useGwpInForce(projectId, dictionaries.data);
   const { stored, snapshot, setSnapshot } = useStoredSnapshot(type, calculation?.id);
@@ -214,12 +214,10 @@ function OtherBody({
     } else setGeneration((g) => g + 1);
   };
   const key = `${snapshot?.generation ?? 0}-${generation}`;
-  if (type === "regres_methane") {
-    return <ForecastForm key={key} mode={mode} projectId={projectId} stored={current} onDone={onDone} onReload={() => void reload()} />;
-  }
-  if (isSeriesType(type)) {
-    return (
-      <SeriesForm
+  if (!kind) return null;
+  return (
+    <Suspense fallback={<Loading />}>
+      <kind.Form
         key={key}
         type={type}
         mode={mode}
@@ -230,9 +228,8 @@ function OtherBody({
         onDone={onDone}
         onReload={() => void reload()}
       />
-    );
-  }
-  return null;
+    </Suspense>
+  );
 }
 
 function Loading() {

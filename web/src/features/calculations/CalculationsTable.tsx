@@ -5,7 +5,7 @@ import { Tooltip, Typography, type TableColumnsType } from "antd";
 import { LockOutlined } from "@ant-design/icons";
 import { Table } from "../../shared/LazyTable";
 import { useSetAtom } from "jotai";
-import { REGISTRY, type CalculationDefinition, type CalculationType, type ForecastMethod } from "@core/registry";
+import { REGISTRY, type CalculationDefinition, type CalculationType } from "@core/registry";
 import { INVENTORY_ROLE_SHORT, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { ArchiveActions, useLastPageInRange } from "../../shared/archive";
 import { displayDate } from "../../shared/dates";
@@ -23,10 +23,9 @@ import {
   type ListType,
 } from "../../api/calculations";
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
-import { forecastSummary, METHOD_TITLES } from "./forecast";
 import { formatAmount } from "../../shared/format";
 import { flagTexts } from "../../shared/calculationFlags";
-import { elementsOf, filledCount, type FilledElement, type SensitivityElement } from "./series";
+import { calculationKind } from "../../shared/calculationKinds";
 import { useFeedback } from "../../shared/feedback";
 
 // docs/user-guide.md: calculation names are cut to 50 characters in the list.
@@ -40,31 +39,11 @@ function Cut({ text, max }: { text: string; max: number }) {
   return short === text ? text : <Tooltip title={text}>{short}</Tooltip>;
 }
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const tens = n % 100;
-  const units = n % 10;
-  if (tens >= 11 && tens <= 14) return many;
-  return units === 1 ? one : units >= 2 && units <= 4 ? few : many;
-};
-
 /** The list's one result column: the type's CO2-eq total, the recommended technology, or what a
- *  forecast or a series holds. */
+ *  forecast or a series holds (their features say, through the registry app/ fills). */
 function summary(def: CalculationDefinition, calculation: Calculation) {
-  if (calculation.type === "regres_methane") {
-    const s = forecastSummary(calculation);
-    const method = METHOD_TITLES[calculation.method as ForecastMethod] ?? String(calculation.method ?? "");
-    return `${method}: ${s.rows} ${plural(s.rows, "строка", "строки", "строк")}, выше 1 % — ${s.above}`;
-  }
-  if (calculation.type === "filling_blanks") {
-    const elements = elementsOf<FilledElement>(calculation);
-    const filled = filledCount(elements);
-    return `${elements.length} ${plural(elements.length, "ряд", "ряда", "рядов")}, заполнено ${filled} ${plural(filled, "значение", "значения", "значений")}`;
-  }
-  if (calculation.type === "sensitivity") {
-    const elements = elementsOf<SensitivityElement>(calculation);
-    const years = elements.reduce((n, e) => n + e.data_sensitivity.length, 0);
-    return `${elements.length} ${plural(elements.length, "ряд", "ряда", "рядов")}, ${years} ${plural(years, "год", "года", "лет")}`;
-  }
+  const kind = calculationKind(calculation.type);
+  if (kind) return kind.summary(calculation);
   const field = def.results.find((f) => f.name === def.co2e);
   if (field) return `${formatAmount(calculation[field.name] as number, field.decimals ?? 2)} ${field.unit}`;
   const text = def.results.find((f) => f.type === "text");

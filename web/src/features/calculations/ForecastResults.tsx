@@ -9,18 +9,11 @@ import { Link } from "react-router-dom";
 import { Table } from "../../shared/LazyTable";
 import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
 import { useForecastChart, useForecastRows, type Calculation } from "../../api/calculations";
-import {
-  FORECAST_COLUMNS,
-  METHOD_TITLES,
-  libraryTitle,
-  libraryVersion,
-  RESULTS_PAGE_SIZE,
-  forecastSummary,
-  type ForecastDataRow,
-} from "./forecast";
+import { FORECAST_COLUMNS, METHOD_TITLES, libraryTitle, libraryVersion, forecastSummary, type ForecastDataRow } from "./forecast";
 import { LimitLegend, PredictionText } from "./ForecastForm";
 import { formatAmount, formatStored } from "../../shared/format";
 import { SourceFileLink } from "../../shared/SourceFileLink";
+import { RESULTS_PAGE_SIZE } from "../../shared/calculationKinds";
 import type { Backtest } from "@core/gbdt/backtest";
 import { DEFAULT_INTERVAL_LEVEL } from "@core/gbdt/conformal";
 import { horizonLabel } from "@core/gbdt/horizon";

@@ -3,6 +3,7 @@
 // tables and charts per element — then every input and coefficient with its value, unit, source
 // (dictionary entry and version, «Фактическое значение», fixed or typed) and reference, the GWP
 // set, the methodology version, and who created and changed it when.
+import { Suspense } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
 import {
@@ -21,9 +22,8 @@ import { formatStored, sourceText, withUnit } from "../../shared/format";
 import { displayDateTime } from "../../shared/dates";
 import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
-import { ForecastResults } from "./ForecastResults";
 import { ResultValues } from "./ResultValues";
-import { FillingBlanksResults, SensitivityResults } from "./SeriesResults";
+import { calculationKind } from "../../shared/calculationKinds";
 import { CalculationInterval } from "../../shared/uncertainty/CalculationInterval";
 import { uncertaintyText } from "../../shared/uncertainty/texts";
 import { flagTexts } from "../../shared/calculationFlags";
@@ -174,9 +174,13 @@ export function coefficientRows(calculation: Calculation, decimals = DEFAULT_DEC
 /** The results proper: by the type's kind. */
 function Results({ type, calculation }: { type: CalculationType; calculation: Calculation }) {
   if (isFormulaType(type)) return <ResultValues type={type} results={calculation} testId="stored" />;
-  if (type === "regres_methane") return <ForecastResults calculation={calculation} />;
-  if (type === "filling_blanks") return <FillingBlanksResults calculation={calculation} />;
-  return <SensitivityResults calculation={calculation} />;
+  const kind = calculationKind(type);
+  if (!kind) return null;
+  return (
+    <Suspense fallback={<Spin />}>
+      <kind.Results calculation={calculation} />
+    </Suspense>
+  );
 }
 
 function ResultsBody({ type, row }: { type: CalculationType; row: Calculation }) {

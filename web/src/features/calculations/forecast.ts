@@ -20,6 +20,7 @@ import {
 } from "@core/registry";
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Body, Calculation } from "../../api/calculations";
+import { russianPlural } from "@core/inventory";
 
 const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
 const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");
@@ -36,9 +37,8 @@ export function forecastUploadHint(): string {
 
 /** docs/user-guide.md: regression data cells accept up to 4 decimals, whatever the decimals setting. */
 export const FORECAST_CELL_DECIMALS = 4;
-/** docs/user-guide.md: the data entry table shows 3 rows a page; results tables 5. */
+/** docs/user-guide.md: the data entry table shows 3 rows a page; results tables 5 (RESULTS_PAGE_SIZE). */
 export const ENTRY_PAGE_SIZE = 3;
-export const RESULTS_PAGE_SIZE = 5;
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */
   key: string;
@@ -280,6 +280,13 @@ export const isAboveLimit = (value: number | null | undefined) => typeof value =
 
 /** «XGBoost» / «LightGBM». */
 export const METHOD_TITLES: Readonly<Record<ForecastMethod, string>> = FORECAST_METHOD_TITLES;
+
+/** The list's result column: «XGBoost: 12 строк, выше 1 % — 3». */
+export function forecastListSummary(calculation: Calculation): string {
+  const s = forecastSummary(calculation);
+  const method = METHOD_TITLES[calculation.method as ForecastMethod] ?? String(calculation.method ?? "");
+  return `${method}: ${s.rows} ${russianPlural(s.rows, "строка", "строки", "строк")}, выше 1 % — ${s.above}`;
+}
 
 /** A model's library as its makers write it («XGBoost», «LightGBM»), never the internal key. */
 export const libraryTitle = (library: string) => METHOD_TITLES[library as ForecastMethod] ?? library;

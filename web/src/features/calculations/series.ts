@@ -15,6 +15,7 @@ import {
   type OtherField,
 } from "@core/registry";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
+import { russianPlural } from "@core/inventory";
 import { formatStored, numberText, parseNumericInput } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "../../api/calculations";
 import type { Body } from "../../api/calculations";
@@ -187,6 +188,20 @@ export function elementsOf<T>(calculation: Calculation): T[] {
 /** How many values of a filling_blanks result were filled (method flag other than null/empty). */
 export function filledCount(elements: readonly FilledElement[]): number {
   return elements.reduce((n, e) => n + e.rows.filter((r) => r.method !== null && r.method !== "empty").length, 0);
+}
+
+/** The list's result column of a filling_blanks calculation: «2 ряда, заполнено 5 значений». */
+export function fillingListSummary(calculation: Calculation): string {
+  const elements = elementsOf<FilledElement>(calculation);
+  const filled = filledCount(elements);
+  return `${elements.length} ${russianPlural(elements.length, "ряд", "ряда", "рядов")}, заполнено ${filled} ${russianPlural(filled, "значение", "значения", "значений")}`;
+}
+
+/** The list's result column of a sensitivity calculation: «2 ряда, 10 лет». */
+export function sensitivityListSummary(calculation: Calculation): string {
+  const elements = elementsOf<SensitivityElement>(calculation);
+  const years = elements.reduce((n, e) => n + e.data_sensitivity.length, 0);
+  return `${elements.length} ${russianPlural(elements.length, "ряд", "ряда", "рядов")}, ${years} ${russianPlural(years, "год", "года", "лет")}`;
 }
 
 export { GWP_DICTIONARY };
