@@ -1,0 +1,203 @@
+// The shape of a calculation type's registry entry (wasm-core/src/types/<type>.ts declares one,
+// registry.ts assembles them) and the physical bounds its fields refer to. Browser-safe: no Node imports.
+
+/** D1: GWP of CH4 per decree 2979-р (IPCC AR4); AR5 28 and AR6 29.8 are dictionary options. */
+export const DEFAULT_GWP_CH4 = 25;
+
+export type CalculationKind = "formula" | "forecast" | "file";
+
+export type DictionaryName =
+  | "get_recycle_technology"
+  | "get_coeff_co2_density"
+  | "get_disposal_co2_stat_sources"
+  | "get_disposal_co2_torch"
+  | "get_torch_ch4"
+  | "get_torch_cf"
+  | "get_enrichment"
+  | "get_gas_content"
+  | "get_methane_abundance"
+  | "get_handling_underground_ch4"
+  | "get_underground_emission_ch4"
+  | "get_open_mining_ch4"
+  | "get_open_mining_co2"
+  | "get_underground"
+  | "get_underground_content";
+
+export interface NumberField {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly type: "number";
+  /** Inclusive bounds; a value outside them is a field error. */
+  readonly min: number;
+  readonly max?: number;
+  /** Decimals the value carries (dictionary precision); the UI clamps entry to its own setting. */
+  readonly decimals: number;
+  readonly default?: number;
+  /** The user cannot change it (docs/methodology.md, Calculation types: koef_transform 0.67 of underground_emission_ch4). */
+  readonly fixed?: number;
+  /** IPCC range (docs/methodology.md, Calculation types): outside it the value is accepted with a warning (docs/methodology.md, D10). */
+  readonly typical?: { readonly min: number; readonly max: number };
+  /** Optional file column (sensitivity transport_fuel); an optional formula input left out is 0. */
+  readonly optional?: boolean;
+  /** Activity data: the entry of the activity-uncertainty dictionary that gives its default
+   *  uncertainty (docs/methodology.md, Uncertainty: production ±2 %, measured gas flows ±20 %). */
+  readonly activity?: ActivityKind;
+  /** D13: the units the value may be entered in; stored in `unit`, the canonical one (D8). */
+  readonly units?: readonly EntryUnit[];
+  /** 4.8: the value is in the unit of the entry chosen in this dictionary (the fuel's: thousand m³
+   *  of a gas, t of a solid or liquid fuel), which its name ends with; `unit` says so before a choice. */
+  readonly unitByEntry?: DictionaryName;
+}
+
+/** A unit an activity input may be entered in: canonical value = entered × 10^power. */
+export interface EntryUnit {
+  readonly unit: string;
+  readonly power: number;
+}
+
+/** The entries of get_activity_uncertainty: coal production ±2 %, measured ventilation and drainage
+ *  gas ±20 %, fuel and burnt gas by metering or delivery documents ±5 % (D27). */
+export const ACTIVITY_KINDS = { production: 1, measured_flow: 2, fuel: 3 } as const;
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
+
+export interface OtherField {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly type: "text" | "choice" | "file" | "table";
+  readonly options?: readonly string[];
+  /** A "choice" field's options as a user reads them (screens and exports), by option. */
+  readonly optionTitles?: Readonly<Record<string, string>>;
+  /** Columns of a "table" field (regres_methane data rows). */
+  readonly columns?: readonly NumberField[];
+  /** Columns of a "file" field's upload: the reader, the template and the dialog's hint read these. */
+  readonly upload?: readonly UploadColumn[];
+  readonly optional?: boolean;
+}
+
+/** A column of an upload file, by its header. */
+export interface UploadColumn {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly kind: "number" | "text";
+  /** The file may go without the column. */
+  readonly optional?: boolean;
+  /** What the template adds about the column. */
+  readonly note?: string;
+  /** filling_blanks: the user names the column in this text input. */
+  readonly namedBy?: string;
+  /** The template's header of a column the user names: a Russian word to type in the dialog. */
+  readonly header?: string;
+  /** D13: this text column gives the entry unit of the number column named here, row by row. */
+  readonly unitOf?: string;
+  /** D13: the units the number column may be given in (its `unit` is the canonical one). */
+  readonly units?: readonly EntryUnit[];
+}
+
+export type InputField = NumberField | OtherField;
+
+export interface ResultField {
+  readonly name: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly type: "number" | "text" | "table";
+  readonly decimals?: number;
+  /** The physical upper bound of one calculation's value (PHYSICAL_BOUNDS); a result over it is
+   *  refused, naming the result. */
+  readonly max?: number;
+  /** Columns of a "table" result (rows per year, per element or per data row). */
+  readonly columns?: readonly ResultField[];
+}
+
+export interface DictionaryBinding {
+  readonly dictionary: DictionaryName;
+  /** Inputs (or settings) the chosen dictionary entry fills, by their API names. */
+  readonly fields: readonly string[];
+  /** How «Фактическое значение» (offered by every binding, D10) differs here: its label, and the
+   *  fields the methodology fixes in that mode (open_mining_ch4: koef_transform 0.67). */
+  readonly custom?: { readonly label: string; readonly fixed?: Readonly<Record<string, number>> };
+}
+
+export interface CoreFunction {
+  /** wasm-core/build/<module>.wasm */
+  readonly module: "emissions" | "gbdt";
+  /** The exported function that computes the type. */
+  readonly fn: string;
+}
+
+export interface CalculationDefinition {
+  readonly title: string;
+  readonly kind: CalculationKind;
+  /** The methodology's section number of the type's equation and worked examples (as in methodology-vectors.json; docs/methodology.md, Calculation types). */
+  readonly methodology: string;
+  readonly inputs: readonly InputField[];
+  readonly results: readonly ResultField[];
+  /** Per-calculation coefficients that are not inputs of the dialog (GWP, thresholds, file settings). */
+  readonly settings: readonly NumberField[];
+  readonly dictionaries: readonly DictionaryBinding[];
+  /** docs/user-guide.md: edit is hidden for recycle_technology. */
+  readonly editable: boolean;
+  /** The result that is this calculation's emission in t CO2-eq (statistics, totals, charts). */
+  readonly co2e?: string;
+  /** Inputs whose sum may not exceed `max` (torch_composition: the contents, % vol, ≤ 100). */
+  readonly sums?: readonly { readonly fields: readonly string[]; readonly max: number; readonly label: string }[];
+  /** D17: an underground mine methane type states its basis (stored as the input `basis`); this
+   *  is the default, also for calculations stored before the choice existed. */
+  readonly basis?: MethaneBasis;
+  /** The basis is the type's own and no choice: post-mining methane is never drained, so it is
+   *  always all of it (gross) and the form does not ask. */
+  readonly basisFixed?: true;
+  readonly core: CoreFunction;
+}
+
+/** D17: `gross`, all methane liberated (before drainage gas is flared or used); `net`, only what
+ *  reached the atmosphere. The inventory subtracts what the facility destroyed from gross only. */
+export type MethaneBasis = "gross" | "net";
+
+/** The physical upper bounds of the numbers one calculation takes and gives, in the field's stored
+ *  unit: the one place they are set (the fields below refer to them; docs/security.md lists them).
+ *  Far above any real mine's year, so only a slip (a value typed in the wrong unit, a thousandfold
+ *  typo) is refused; far below what the inventory's kept sums hold (whole milligrams under 2⁵³,
+ *  about 9 007 199 t of one gas on one line of one project, domain/inventory/sums.ts). */
+export const PHYSICAL_BOUNDS = {
+  /** Coal mined or handled, t: the largest mines give about 100 million t a year. */
+  coal_t: 100_000_000,
+  /** Fuel burnt by an open pit's machinery, t: the largest pits burn tens of thousands a year. */
+  fuel_t: 300_000,
+  /** Fuel burnt in a stationary source, thousand m³ or t: a large boiler house burns about 100 000. */
+  stationary_fuel: 1_000_000,
+  /** Gas mixture a mine's degasification and ventilation release, thousand m³: a mine's main fans
+   *  move 20–40 thousand m³/min, about 20 million thousand m³ a year. */
+  released_gas_thousand_m3: 100_000_000,
+  /** Gas or methane sent to a flare, thousand m³: a mine drains at most a few hundred million m³ a year. */
+  flared_gas_thousand_m3: 500_000,
+  /** A flow, m³/min: a mine's main fans move at most a few tens of thousands. */
+  flow_m3_min: 100_000,
+  /** The working hours of one measurement period: a leap year. */
+  period_hours: 8_784,
+  /** Methane per t of coal, m³/t: the gassiest seams hold about 40. */
+  methane_m3_t: 100,
+  /** A density or conversion factor, kg/m³ (CH4 0.67–0.72, CO2 1.84–1.98). */
+  density_kg_m3: 10,
+  /** A factor in t per t or per unit of fuel (CO2 of diesel 3.15, of a t c.e. 2.3–2.8, of burnt
+   *  CH4 2.75; t c.e. of a thousand m³ of gas 1.15). */
+  factor_t: 10,
+  /** The CO2 factor of a fuel burnt in a stationary source, per t c.e. (2.3–2.8) or per TJ (54–112). */
+  stationary_factor: 150,
+  /** A GWP of CH4 (AR4 25, AR5 28, AR6 29.8; over 20 years about 84). */
+  gwp: 100,
+  /** One gas of one calculation, t (CH4 or CO2): all of Russia's coal mines emit about 1–2 million t
+   *  of CH4 a year. */
+  gas_t: 1_000_000,
+  /** One calculation in CO2-eq, t: its CO2 and its CH4 at their bound, CH4 at the largest GWP. */
+  co2e_t: 1_000_000 * (1 + 100),
+  /** An emission factor a calculation computes from a gas's composition, t per thousand m³ (at
+   *  most 5 carbons × 1.98 kg/m³ = 9.9). */
+  computed_factor_t: 100,
+  /** One line of one project's kept sums (a gas of an IPCC code, a figure of a methane balance), t:
+   *  five calculations at their bound, with room under the 9 007 199 t the sums hold for writes
+   *  that pass the check side by side. */
+  project_line_t: 5_000_000,
+} as const;

@@ -1,0 +1,56 @@
+// Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2 } from "./fields";
+
+export const definition = {
+  title: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
+  kind: "formula",
+  methodology: "4.8",
+  inputs: [
+    {
+      name: "volume",
+      label: "Расход топлива",
+      unit: "тыс. м³ или т",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.stationary_fuel,
+      decimals: 4,
+      activity: "fuel",
+      unitByEntry: "get_disposal_co2_stat_sources",
+    },
+    // k and ef go together: t c.e. route (t CO2/t c.e.) or TJ route (t CO2/TJ), never mixed.
+    {
+      name: "ef",
+      label: "Коэффициент выбросов CO2",
+      unit: "т CO2/т у.т.",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.stationary_factor,
+      decimals: 4,
+    },
+    { name: "of", label: "Коэффициент окисления", unit: "доля", type: "number", min: 0, max: 1, decimals: 4, default: 1.0 },
+    {
+      name: "k",
+      label: "Коэффициент перевода в тонны условного топлива",
+      unit: "т у.т./ед.",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.factor_t,
+      decimals: 5,
+    },
+    // D28: drained gas of known composition (the mine-gas entry), % vol like the flare's (7.1);
+    // without W_CH4 the fuel's entry is burnt as it stands (100 % CH4 for mine gas).
+    ...COMPOSITION.slice(0, 2).map(
+      ([name, label]) => ({ name, label, unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, optional: true }) as const,
+    ),
+  ],
+  results: [resCo2],
+  settings: [],
+  sums: [{ fields: ["w_ch4", "w_co2"], max: 100, label: "Сумма содержаний компонентов" }],
+  // D4: the oxidation factor is 1.0 unless measured, so it stays a free input; the fuel's
+  // dictionary row fixes the pair ef and k, which must come from the same route (4.8).
+  dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "k"] }],
+  editable: true,
+  co2e: "res_co2",
+  core: emissionsCore("disposal_co2_stat_sources"),
+} as const satisfies CalculationDefinition;

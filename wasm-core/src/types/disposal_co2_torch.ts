@@ -1,0 +1,29 @@
+// Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { emissionsCore, flaredMethane, koefTransform, resCo2 } from "./fields";
+
+export const definition = {
+  title: "Выбросы CO2 при сжигании метана на факельной установке",
+  kind: "formula",
+  methodology: "4.6",
+  inputs: [
+    flaredMethane,
+    {
+      name: "ef",
+      label: "Стехиометрический коэффициент (CO2/CH4)",
+      unit: "т CO2/т CH4",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.factor_t,
+      decimals: 4,
+      default: 2.75,
+    },
+    koefTransform(),
+  ],
+  results: [resCo2],
+  settings: [],
+  dictionaries: [{ dictionary: "get_disposal_co2_torch", fields: ["ef", "koef_transform"] }],
+  editable: true,
+  co2e: "res_co2",
+  core: emissionsCore("disposal_co2_torch"),
+} as const satisfies CalculationDefinition;

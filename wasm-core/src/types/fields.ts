@@ -1,0 +1,146 @@
+// The field declarations several calculation types share (units, densities, GWP, results), so
+// each type's module (wasm-core/src/types/<type>.ts) declares only what is its own.
+import { DEFAULT_GWP_CH4, type EntryUnit, type NumberField, PHYSICAL_BOUNDS, type ResultField, type UploadColumn } from "./definition";
+
+// ---- shared field declarations -----------------------------------------------------------------
+
+/** A number column of an upload, from the field it fills. */
+export const numberColumn = (field: NumberField, note?: string): UploadColumn => ({
+  name: field.name,
+  label: field.label,
+  unit: field.unit,
+  kind: "number",
+  ...(field.optional ? { optional: true } : {}),
+  ...(note ? { note } : {}),
+});
+
+export const T = "т";
+export const T_CO2E = "т CO2-экв.";
+export const KG_M3 = "кг/м³";
+export const M3_T = "м³/т";
+export const THOUSAND_M3 = "тыс. м³";
+export const PERCENT_VOL = "% об.";
+// D13: coal production in t, thousand t or million t (a large mine's output); gas volumes in m³,
+// thousand m³ or million m³.
+export const COAL_UNITS = [
+  { unit: T, power: 0 },
+  { unit: "тыс. т", power: 3 },
+  { unit: "млн т", power: 6 },
+] as const satisfies readonly EntryUnit[];
+export const GAS_UNITS = [
+  { unit: "м³", power: -3 },
+  { unit: THOUSAND_M3, power: 0 },
+  { unit: "млн м³", power: 3 },
+] as const satisfies readonly EntryUnit[];
+// The densities of CO2 and CH4 the measured and flared volumes are converted with (20 °C defaults).
+export const GAS_DENSITIES = [
+  {
+    name: "p_co2",
+    label: "Плотность CO2",
+    unit: KG_M3,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.density_kg_m3,
+    decimals: 4,
+    default: 1.8393,
+  },
+  {
+    name: "p_ch4",
+    label: "Плотность CH4",
+    unit: KG_M3,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.density_kg_m3,
+    decimals: 4,
+    default: 0.668,
+  },
+] as const satisfies readonly NumberField[];
+// docs/user-guide.md (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
+export const RESULT_DECIMALS = 2;
+
+export const gwpSetting = {
+  name: "gwp_ch4",
+  label: "Потенциал глобального потепления CH4",
+  unit: "т CO2-экв./т CH4",
+  type: "number",
+  min: 0,
+  max: PHYSICAL_BOUNDS.gwp,
+  decimals: 1,
+  default: DEFAULT_GWP_CH4,
+} as const satisfies NumberField;
+
+export const koefTransform = (fixed?: number) =>
+  ({
+    name: "koef_transform",
+    label: "Коэффициент пересчёта (плотность CH4)",
+    unit: KG_M3,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.density_kg_m3,
+    decimals: 4,
+    default: 0.67,
+    ...(fixed === undefined ? {} : { fixed }),
+  }) as const;
+
+export const coalVolume = (how: string) =>
+  ({
+    name: "volume",
+    label: `Объём добычи угля ${how}`,
+    unit: T,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.coal_t,
+    decimals: 4,
+    activity: "production",
+    units: COAL_UNITS,
+  }) as const;
+
+export const resCh4 = {
+  name: "res_ch4",
+  label: "Выбросы CH4",
+  unit: "т CH4",
+  type: "number",
+  decimals: RESULT_DECIMALS,
+  max: PHYSICAL_BOUNDS.gas_t,
+} as const satisfies ResultField;
+export const resCh4ToCo2 = {
+  name: "res_ch4_to_co2",
+  label: "Выбросы CH4 в CO2-эквиваленте",
+  unit: T_CO2E,
+  type: "number",
+  decimals: RESULT_DECIMALS,
+  max: PHYSICAL_BOUNDS.co2e_t,
+} as const satisfies ResultField;
+export const resCo2 = {
+  name: "res_co2",
+  label: "Выбросы CO2",
+  unit: "т CO2",
+  type: "number",
+  decimals: RESULT_DECIMALS,
+  max: PHYSICAL_BOUNDS.gas_t,
+} as const satisfies ResultField;
+export const flaredMethane = {
+  name: "volume",
+  label: "Объём метана, направленного на факельную установку",
+  unit: THOUSAND_M3,
+  type: "number",
+  min: 0,
+  max: PHYSICAL_BOUNDS.flared_gas_thousand_m3,
+  decimals: 4,
+  activity: "measured_flow",
+  units: GAS_UNITS,
+} as const satisfies NumberField;
+
+// 7.1 (Order 371 formula 2.2): the components of the flared mixture, % vol; a missing one is 0.
+export const COMPOSITION = [
+  ["w_ch4", "Содержание CH4 в смеси"],
+  ["w_co2", "Содержание CO2 в смеси"],
+  ["w_c2h6", "Содержание этана C2H6 в смеси"],
+  ["w_c3h8", "Содержание пропана C3H8 в смеси"],
+  ["w_c4h10", "Содержание бутана C4H10 в смеси"],
+  ["w_c5h12", "Содержание пентана C5H12 в смеси"],
+] as const;
+
+export const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
+
+export const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;

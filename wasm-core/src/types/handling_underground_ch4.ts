@@ -1,0 +1,32 @@
+// Выбросы CH4 после добычи угля подземным способом (обработка угля) (handling_underground_ch4): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2 } from "./fields";
+
+export const definition = {
+  title: "Выбросы CH4 после добычи угля подземным способом (обработка угля)",
+  kind: "formula",
+  methodology: "4.2",
+  inputs: [
+    coalVolume("подземным способом"),
+    {
+      name: "ef",
+      label: "Коэффициент выбросов CH4 после добычи",
+      unit: M3_T,
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.methane_m3_t,
+      decimals: 4,
+      default: 2.5,
+      typical: { min: 0.9, max: 4.0 },
+    },
+    koefTransform(),
+  ],
+  results: [resCh4, resCh4ToCo2],
+  settings: [gwpSetting],
+  dictionaries: [{ dictionary: "get_handling_underground_ch4", fields: ["ef", "koef_transform"] }],
+  editable: true,
+  co2e: "res_ch4_to_co2",
+  basis: "gross",
+  basisFixed: true,
+  core: emissionsCore("handling_underground_ch4"),
+} as const satisfies CalculationDefinition;

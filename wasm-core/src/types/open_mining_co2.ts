@@ -1,0 +1,38 @@
+// Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { emissionsCore, resCo2 } from "./fields";
+
+export const definition = {
+  title: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
+  kind: "formula",
+  methodology: "4.4",
+  inputs: [
+    {
+      name: "volume",
+      label: "Расход топлива",
+      unit: "т топлива",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.fuel_t,
+      decimals: 4,
+      activity: "fuel",
+    },
+    {
+      // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
+      name: "ef",
+      label: "Коэффициент выбросов CO2",
+      unit: "т CO2/т топлива",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.factor_t,
+      decimals: 3,
+      default: 3.149,
+    },
+  ],
+  results: [resCo2],
+  settings: [],
+  dictionaries: [{ dictionary: "get_open_mining_co2", fields: ["ef"] }],
+  editable: true,
+  co2e: "res_co2",
+  core: emissionsCore("open_mining_co2"),
+} as const satisfies CalculationDefinition;

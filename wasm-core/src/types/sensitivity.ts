@@ -1,0 +1,106 @@
+// Анализ чувствительности выбросов (sensitivity): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { COAL_UNITS, emissionsCore, gwpSetting, KG_M3, M3_T, RESULT_DECIMALS, T, T_CO2E, yearColumn } from "./fields";
+
+export const definition = {
+  title: "Анализ чувствительности выбросов",
+  kind: "file",
+  methodology: "4.11",
+  inputs: [
+    {
+      name: "file_data",
+      label: "Файл с данными (год, добыча, метанообильность)",
+      unit: "",
+      type: "file",
+      upload: [
+        yearColumn,
+        { name: "volume", label: "Добыча угля", unit: T, kind: "number", units: COAL_UNITS },
+        { name: "methane", label: "Относительная метанообильность", unit: M3_T, kind: "number" },
+        // D6: if present, transport CO2 = transport_fuel × 3.149 instead of volume × k_tr.
+        {
+          name: "transport_fuel",
+          label: "Расход дизельного топлива на транспорт",
+          unit: T,
+          kind: "number",
+          optional: true,
+          note: "Для всех лет или ни для одного",
+        },
+        { name: "element", label: "Элемент (шахта)", unit: "", kind: "text", optional: true, note: "Для нескольких рядов в одном файле" },
+        // D13: production as kept in the mine's records; stored in t.
+        {
+          name: "volume_unit",
+          label: "Единица добычи угля",
+          unit: "",
+          kind: "text",
+          optional: true,
+          unitOf: "volume",
+          note: `${COAL_UNITS.map((u) => u.unit).join(" или ")}; пустая ячейка — ${T}`,
+        },
+      ],
+    },
+  ],
+  results: [
+    {
+      name: "data_sensitivity",
+      label: "Чувствительность",
+      unit: "",
+      type: "table",
+      columns: [
+        { name: "year", label: "Год", unit: "", type: "number", decimals: 0 },
+        { name: "volume", label: "Добыча угля", unit: T, type: "number", decimals: RESULT_DECIMALS },
+        { name: "methane", label: "Относительная метанообильность", unit: M3_T, type: "number", decimals: RESULT_DECIMALS },
+        { name: "res_co2", label: "Выбросы метана в CO2-эквиваленте", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+        {
+          name: "res_co2_transport",
+          label: "Выбросы CO2 от транспортировки угля",
+          unit: "т CO2",
+          type: "number",
+          decimals: RESULT_DECIMALS,
+        },
+        { name: "res_co2_all", label: "Суммарные выбросы", unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS },
+        { name: "sn_volume", label: "Коэффициент чувствительности к добыче", unit: "", type: "number", decimals: 6 },
+        { name: "sn_methan", label: "Коэффициент чувствительности к метанообильности", unit: "", type: "number", decimals: 6 },
+        { name: "el_volume", label: "Дуговая эластичность по добыче (год к году)", unit: "", type: "number", decimals: 6 },
+        { name: "el_methan", label: "Дуговая эластичность по метанообильности (год к году)", unit: "", type: "number", decimals: 6 },
+      ],
+    },
+  ],
+  settings: [
+    {
+      name: "rho",
+      label: "Плотность CH4",
+      unit: KG_M3,
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.density_kg_m3,
+      decimals: 4,
+      default: 0.67,
+    },
+    gwpSetting,
+    {
+      // D6: an illustrative assumption (1 kg of diesel per t of coal × 3.149), labelled as such.
+      name: "k_tr",
+      label: "Удельные выбросы CO2 от транспортировки угля (условное значение)",
+      unit: "т CO2/т угля",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.factor_t,
+      decimals: 6,
+      default: 0.003149,
+    },
+    { name: "delta", label: "Шаг приращения фактора", unit: "доля", type: "number", min: 0, max: 1, decimals: 2, default: 0.1 },
+    {
+      name: "ef_transport_fuel",
+      label: "Коэффициент выбросов CO2 дизельного топлива",
+      unit: "т CO2/т топлива",
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.factor_t,
+      decimals: 3,
+      default: 3.149,
+    },
+  ],
+  dictionaries: [],
+  editable: true,
+  core: emissionsCore("sensitivity"),
+} as const satisfies CalculationDefinition;

@@ -1,0 +1,98 @@
+// Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import {
+  COMPOSITION,
+  emissionsCore,
+  GAS_DENSITIES,
+  GAS_UNITS,
+  gwpSetting,
+  PERCENT_VOL,
+  resCh4,
+  resCh4ToCo2,
+  resCo2,
+  RESULT_DECIMALS,
+  T_CO2E,
+  THOUSAND_M3,
+} from "./fields";
+
+export const definition = {
+  title: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
+  kind: "formula",
+  methodology: "7.1",
+  inputs: [
+    {
+      name: "volume",
+      label: "Объём газовой смеси, направленной на факельную установку",
+      unit: THOUSAND_M3,
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.flared_gas_thousand_m3,
+      decimals: 4,
+      activity: "measured_flow",
+      units: GAS_UNITS,
+    },
+    ...COMPOSITION.map(
+      ([name, label]) =>
+        ({
+          name,
+          label,
+          unit: PERCENT_VOL,
+          type: "number",
+          min: 0,
+          max: 100,
+          decimals: 4,
+          optional: true,
+        }) as const,
+    ),
+    {
+      name: "cf",
+      label: "Коэффициент недожога",
+      unit: "доля",
+      type: "number",
+      min: 0,
+      max: 1,
+      decimals: 4,
+      default: 0.0006,
+    },
+    ...GAS_DENSITIES,
+  ],
+  results: [
+    {
+      name: "ef_co2",
+      label: "Коэффициент выбросов CO2",
+      unit: "т CO2/тыс. м³",
+      type: "number",
+      decimals: 6,
+      max: PHYSICAL_BOUNDS.computed_factor_t,
+    },
+    {
+      name: "ef_ch4",
+      label: "Коэффициент выбросов CH4",
+      unit: "т CH4/тыс. м³",
+      type: "number",
+      decimals: 6,
+      max: PHYSICAL_BOUNDS.computed_factor_t,
+    },
+    resCo2,
+    resCh4,
+    resCh4ToCo2,
+    {
+      name: "sum_co2",
+      label: "Суммарные выбросы в CO2-эквиваленте",
+      unit: T_CO2E,
+      type: "number",
+      decimals: RESULT_DECIMALS,
+      max: PHYSICAL_BOUNDS.co2e_t,
+    },
+  ],
+  settings: [gwpSetting],
+  dictionaries: [
+    { dictionary: "get_torch_cf", fields: ["cf"] },
+    // 1.1: the densities by the measurement conditions of the volume (default 20 °C).
+    { dictionary: "get_coeff_co2_density", fields: ["p_co2", "p_ch4"] },
+  ],
+  editable: true,
+  co2e: "sum_co2",
+  sums: [{ fields: COMPOSITION.map(([name]) => name), max: 100, label: "Сумма содержаний компонентов" }],
+  core: emissionsCore("torch_composition"),
+} as const satisfies CalculationDefinition;

@@ -1,0 +1,131 @@
+// Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча) (underground): the type's registry entry.
+import { type CalculationDefinition, type NumberField, PHYSICAL_BOUNDS, type UploadColumn } from "./definition";
+import {
+  emissionsCore,
+  GAS_DENSITIES,
+  GAS_UNITS,
+  gwpSetting,
+  numberColumn,
+  PERCENT_VOL,
+  resCh4,
+  resCh4ToCo2,
+  resCo2,
+  RESULT_DECIMALS,
+  T_CO2E,
+  THOUSAND_M3,
+} from "./fields";
+
+// D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
+// or ventilation system. Its volume is flow × hours × 60 / 1000 thousand m³; its contents are its own.
+const PERIOD_DATES = [
+  { name: "from", label: "Начало периода", unit: "", kind: "text", note: "Дата ДД.ММ.ГГГГ" },
+  { name: "to", label: "Конец периода", unit: "", kind: "text", note: "Дата ДД.ММ.ГГГГ" },
+] as const satisfies readonly UploadColumn[];
+const PERIOD_NUMBERS = [
+  {
+    name: "flow_m3_min",
+    label: "Расход газовой смеси",
+    unit: "м³/мин",
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.flow_m3_min,
+    decimals: 4,
+  },
+  { name: "hours", label: "Время работы за период", unit: "ч", type: "number", min: 0, max: PHYSICAL_BOUNDS.period_hours, decimals: 2 },
+  { name: "w_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4 },
+  { name: "w_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4 },
+] as const satisfies readonly NumberField[];
+
+/** The columns of a measurement period: dates, then numbers (the dialog's table, the API, the file). */
+export const MEASURED_PERIOD = { dates: PERIOD_DATES, numbers: PERIOD_NUMBERS } as const;
+export type MeasuredPeriodField = (typeof PERIOD_DATES)[number]["name"] | (typeof PERIOD_NUMBERS)[number]["name"];
+
+export const definition = {
+  title: "Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)",
+  kind: "formula",
+  methodology: "4.5",
+  inputs: [
+    {
+      name: "volume",
+      label: "Объём газовой смеси, выброшенной без сжигания",
+      unit: THOUSAND_M3,
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.released_gas_thousand_m3,
+      decimals: 4,
+      activity: "measured_flow",
+      units: GAS_UNITS,
+    },
+    ...GAS_DENSITIES,
+    // Q12: ef_* are contents W of the mixture, % vol, not emission factors.
+    { name: "ef_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 10.6 },
+    { name: "ef_ch4", label: "Содержание CH4 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 76.0 },
+    // D14: instead of volume and contents, measurement periods (typed or from a file); the
+    // volume is then their sum and the contents their volume-weighted means.
+    { name: "periods", label: "Периоды измерений", unit: "", type: "table", optional: true, columns: PERIOD_NUMBERS },
+    {
+      name: "file_data",
+      label: "Файл периодов измерений",
+      unit: "",
+      type: "file",
+      optional: true,
+      upload: [...PERIOD_DATES, ...PERIOD_NUMBERS.map((f) => numberColumn(f))],
+    },
+  ],
+  results: [
+    resCo2,
+    resCh4,
+    resCh4ToCo2,
+    {
+      name: "sum_co2",
+      label: "Суммарные выбросы в CO2-эквиваленте",
+      unit: T_CO2E,
+      type: "number",
+      decimals: RESULT_DECIMALS,
+      max: PHYSICAL_BOUNDS.co2e_t,
+    },
+    {
+      name: "periods",
+      label: "Вклад периодов измерений",
+      unit: "",
+      type: "table",
+      columns: [
+        ...PERIOD_DATES.map((c) => ({ name: c.name, label: c.label, unit: c.unit, type: "text" }) as const),
+        ...PERIOD_NUMBERS.map((f) => ({ name: f.name, label: f.label, unit: f.unit, type: "number", decimals: f.decimals }) as const),
+        {
+          name: "volume",
+          label: "Объём газовой смеси",
+          unit: THOUSAND_M3,
+          type: "number",
+          decimals: 4,
+          max: PHYSICAL_BOUNDS.released_gas_thousand_m3,
+        },
+        resCo2,
+        resCh4,
+        {
+          name: "sum_co2",
+          label: "Выбросы в CO2-эквиваленте",
+          unit: T_CO2E,
+          type: "number",
+          decimals: RESULT_DECIMALS,
+          max: PHYSICAL_BOUNDS.co2e_t,
+        },
+      ],
+    },
+  ],
+  settings: [gwpSetting],
+  dictionaries: [
+    // D2: the user picks the measurement conditions (0 / 15 / 20 °C), default 20 °C.
+    { dictionary: "get_underground", fields: ["p_co2", "p_ch4"] },
+    {
+      dictionary: "get_underground_content",
+      fields: ["ef_co2", "ef_ch4"],
+      custom: { label: "Фактическое значение" },
+    },
+  ],
+  editable: true,
+  co2e: "sum_co2",
+  // D17: measured release (formula 3.1) is usually what reached the atmosphere.
+  basis: "net",
+  core: emissionsCore("underground"),
+} as const satisfies CalculationDefinition;

@@ -1,0 +1,32 @@
+// Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
+import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2 } from "./fields";
+
+export const definition = {
+  title: "Выбросы CH4 при добыче угля подземным способом",
+  kind: "formula",
+  methodology: "4.1",
+  inputs: [
+    coalVolume("подземным способом"),
+    {
+      // IPCC: low end for mine depth < 200 m, high end > 400 m.
+      name: "ef",
+      label: "Коэффициент выбросов CH4 при подземной добыче",
+      unit: M3_T,
+      type: "number",
+      min: 0,
+      max: PHYSICAL_BOUNDS.methane_m3_t,
+      decimals: 4,
+      default: 18,
+      typical: { min: 10, max: 25 },
+    },
+    koefTransform(0.67),
+  ],
+  results: [resCh4, resCh4ToCo2],
+  settings: [gwpSetting],
+  dictionaries: [{ dictionary: "get_underground_emission_ch4", fields: ["ef"] }],
+  editable: true,
+  co2e: "res_ch4_to_co2",
+  basis: "gross",
+  core: emissionsCore("underground_emission_ch4"),
+} as const satisfies CalculationDefinition;
