@@ -4,11 +4,11 @@
 import { lazy } from "react";
 import type { CalculationType } from "@core/registry";
 import { registerCalculationKind, type KindFormProps } from "../shared/calculationKinds";
-import { forecastListSummary } from "../features/calculations/forecast";
+import { forecastListSummary } from "../features/forecast/forecast";
 import { fillingListSummary, isSeriesType, seriesLayout, sensitivityListSummary } from "../features/calculations/series";
 
-const ForecastForm = lazy(() => import("../features/calculations/ForecastForm").then((m) => ({ default: m.ForecastForm })));
-const ForecastResults = lazy(() => import("../features/calculations/ForecastResults").then((m) => ({ default: m.ForecastResults })));
+const ForecastForm = lazy(() => import("../features/forecast/ForecastForm").then((m) => ({ default: m.ForecastForm })));
+const ForecastResults = lazy(() => import("../features/forecast/ForecastResults").then((m) => ({ default: m.ForecastResults })));
 const SeriesForm = lazy(() =>
   import("../features/calculations/SeriesForm").then((m) => ({
     default: (props: KindFormProps) => (isSeriesType(props.type) ? <m.SeriesForm {...props} type={props.type} /> : null),
