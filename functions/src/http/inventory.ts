@@ -52,7 +52,9 @@ export const inventoryRoutes = routeApp()
   .openapi(trendRoute, async (c) => {
     const q = c.req.valid("query");
     const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
-    return c.json(await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined), 200);
+    const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
+    if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
+    return c.json(await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
   })
   .openapi(reviewRoute, async (c) => {
     const deps = c.get("deps");

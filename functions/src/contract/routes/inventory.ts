@@ -121,6 +121,9 @@ export const trendQuery = z.object({
   from: z.string("from: укажите начальный год").meta({ description: "The first reporting year, e.g. 2020" }),
   to: z.string("to: укажите конечный год").meta({ description: "The last reporting year (at most 30 years from `from`)" }),
   facility: inventoryQuery.shape.facility,
+  gwp_set: z.optional(
+    z.string().meta({ description: "The GWP set (its id in get_gwp) every year's `comparable` takes; default the set in force for `to`" }),
+  ),
 });
 
 export const trendRoute = declareRoute(
@@ -131,7 +134,9 @@ export const trendRoute = declareRoute(
       "Per reporting year from `from` to `to` (at most 30) with a counted calculation: that year's own inventory figures as " +
       "GET v1/inventory/?year= answers them (an approved year its approved version's, any other marked `draft`) by IPCC line " +
       "and gas, facility and category; the coal mined from the mining lines' volume and t CO2-eq per t; the methane drained " +
-      "and destroyed; the change against the year before in the range.",
+      "and destroyed; the change against the year before in the range. Each year also «в сопоставимых условиях» (`comparable`): " +
+      "at one GWP set and each dictionary factor at its value for `to`, the calculations whose factor changed recomputed from their " +
+      "stored inputs, each line naming what changed.",
     tag: "inventory",
     auth: "user",
     isolation: { scope: "company", ids: [facilityInQuery] },

@@ -78,10 +78,27 @@ const coalFields = {
   underground_t: z.optional(z.number().meta({ description: "8.1: coal mined underground, t (the mining lines' volume)" })),
   open_pit_t: z.optional(z.number().meta({ description: "8.1: coal mined in open pits, t" })),
 };
+const trendChange = z.object({
+  from_year: z.int(),
+  t_co2e: z.number(),
+  pct: z.optional(z.number().meta({ description: "absent when the year before totalled 0" })),
+});
+const factorChange = z.object({
+  calculation: z.string(),
+  calculation_name: z.string(),
+  coefficient: z.string(),
+  coefficient_label: z.string(),
+  item_name: z.string().meta({ description: "The dictionary entry" }),
+  before: z.number().meta({ description: "The value the calculation was computed with" }),
+  after: z.number().meta({ description: "The entry's value for the comparison year" }),
+});
 export const trendSchema = z.object({
   from: z.int(),
   to: z.int(),
   facility: z.nullable(z.string()),
+  comparable: z
+    .object({ year: z.int(), gwp: z.object({ name: z.string(), gwp_ch4: z.number() }) })
+    .meta({ description: "The conditions every year's `comparable` is brought to: the year's GWP set and factor versions" }),
   years: z.array(
     z.object({
       year: z.int(),
@@ -124,13 +141,38 @@ export const trendSchema = z.object({
           destroyed_share_pct: z.optional(z.number().meta({ description: "destroyed as % of drained" })),
         }),
       ),
-      change: z.optional(
-        z.object({
-          from_year: z.int(),
-          t_co2e: z.number(),
-          pct: z.optional(z.number().meta({ description: "absent when the year before totalled 0" })),
+      change: z.optional(trendChange),
+      comparable: z
+        .object({
+          gwp_changed: z.boolean().meta({ description: "The year's own GWP set differs from the comparison's" }),
+          total_t_co2e: z.number(),
+          lines: z.array(
+            z.object({
+              category: z.int(),
+              category_label: z.string(),
+              ipcc_code: z.string(),
+              ipcc_label: z.string(),
+              gas: z.enum(["CH4", "CO2"]),
+              t: z.number(),
+              t_co2e: z.number(),
+              changes: z.optional(z.array(factorChange).meta({ description: "The factors recomputed on this line" })),
+            }),
+          ),
+          categories: z.array(z.object({ category: z.int(), category_label: z.string(), t_co2e: z.number() })),
+          facilities: z.array(
+            z.object({ id: z.nullable(z.string()), name: z.string(), t_co2e: z.number(), intensity: z.optional(z.number()) }),
+          ),
+          intensity: z.optional(
+            z.object({ total: z.optional(z.number()), underground: z.optional(z.number()), open_pit: z.optional(z.number()) }),
+          ),
+          changes: z.array(factorChange).meta({ description: "Every dictionary factor of the year's calculations recomputed" }),
+          change: z.optional(trendChange),
+        })
+        .meta({
+          description:
+            "«В сопоставимых условиях»: the year's counted calculations at the comparison's GWP set, each dictionary factor at " +
+            "its value for the comparison year (changed ones recomputed by the core from the stored inputs), folded as the inventory folds",
         }),
-      ),
     }),
   ),
 });

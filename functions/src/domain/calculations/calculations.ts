@@ -2,7 +2,8 @@
 // stored with everything needed to audit it later (methodology D9): its inputs, results, every
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
-import { FieldError, calculate, type FormulaInputs, type SensitivityParams } from "@core/emissions";
+import { FieldError, type SensitivityParams } from "@core/emissions";
+import { computeFormula } from "../calculation-formula";
 import {
   METHANE_BASES,
   CALCULATION_TYPES,
@@ -144,19 +145,6 @@ function stored(values: Record<string, unknown>): Record<string, number | string
   return Object.fromEntries(
     Object.entries(values).filter((e): e is [string, number | string] => typeof e[1] === "number" || typeof e[1] === "string"),
   );
-}
-
-/** Runs the core on resolved values. Field errors of the facade become 400s naming the field. */
-function computeFormula(type: FormulaType, values: Record<string, unknown>): Record<string, unknown> {
-  try {
-    const def = REGISTRY[type];
-    const inputs = Object.fromEntries(def.inputs.map((f) => [f.name, values[f.name]]));
-    const settings = Object.fromEntries(def.settings.map((f) => [f.name, values[f.name]]));
-    return calculate(type, inputs as FormulaInputs<typeof type>, settings as never) as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
-    throw error;
-  }
 }
 
 function textInput(values: Record<string, unknown>, field: string, required: boolean): string | undefined {

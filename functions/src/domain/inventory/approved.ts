@@ -8,7 +8,7 @@ import type { InventoryReview } from "../../ports";
 import type { Order371Category } from "@core/inventory";
 import { isApproved } from "./review";
 import type { InventoryCalculation, InventorySummary } from "./types";
-import { loadSnapshot, scopedState } from "./versions";
+import { loadSnapshot, scopedState, type SnapshotLine } from "./versions";
 
 export interface ApprovedFigures {
   version: number;
@@ -65,13 +65,23 @@ export async function approvedCalculations(
   review: Pick<InventoryReview, "company" | "year" | "status" | "snapshot">,
   facilityId?: string,
 ): Promise<InventoryCalculation[] | undefined> {
+  return (await approvedLines(deps, review, facilityId))?.map(
+    ({ version: _version, inputs: _inputs, results: _results, methodology_version: _methodology, ...row }) => row,
+  );
+}
+
+/** The approved version's calculations of the year with what they were computed from (their
+ *  inputs and results), or undefined when the year does not stand approved. */
+export async function approvedLines(
+  deps: Pick<Deps, "repos" | "blobs">,
+  review: Pick<InventoryReview, "company" | "year" | "status" | "snapshot">,
+  facilityId?: string,
+): Promise<SnapshotLine[] | undefined> {
   if (!isApproved(review as InventoryReview) || !review.snapshot) return undefined;
   const snapshot = await loadSnapshot(deps, review.company, review.year, review.snapshot.version);
-  return scopedState(snapshot.inventory, facilityId).calculations.map(
-    ({ version: _version, inputs: _inputs, results: _results, methodology_version: _methodology, ...row }) => ({
-      ...row,
-      // A version approved before points were kept has none.
-      point: row.point ?? null,
-    }),
-  );
+  return scopedState(snapshot.inventory, facilityId).calculations.map((row) => ({
+    ...row,
+    // A version approved before points were kept has none.
+    point: row.point ?? null,
+  }));
 }

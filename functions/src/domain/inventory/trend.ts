@@ -1,15 +1,18 @@
 // The company's years side by side: each year's own inventory as GET v1/inventory/?year= answers it
 // (an approved year its approved version's figures, D32; any other year its live figures, marked a
 // draft), with the coal mined, the intensity per tonne, the methane destroyed and the change against
-// the year before. Nothing is recomputed here: the figures are the year readers' (year.ts, approved.ts).
+// the year before. The as-reported figures are the year readers' (year.ts, approved.ts); each year
+// also reads «в сопоставимых условиях», its counted lines under one GWP set and the current factors
+// (comparable.ts).
 import type * as z from "zod";
 import type { trendSchema } from "../../contract/schemas/answers";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { oneDictionaryCheck } from "../reference/dictionaries";
-import { approvedCalculations } from "./approved";
+import { approvedLines } from "./approved";
 import { coalMinedOf } from "./coal";
-import { getInventoryWithCalculations, inventoryTotalsByYear } from "./year";
+import { comparableConditions, comparableYear, type ComparableConditions, type ComparableSource } from "./comparable";
+import { inventoryTotalsByYear, inventoryWithStored } from "./year";
 import type { InventoryCalculation, InventorySummary } from "./types";
 
 /** The widest range one answer takes: each year is a whole inventory read. */
@@ -32,33 +35,130 @@ export function checkTrendRange(from: number, to: number): void {
   if (to - from + 1 > TREND_YEARS_MAX) throw new Invalid(`to: не более ${TREND_YEARS_MAX} лет в одном запросе`);
 }
 
-/** Every year of the range with a counted calculation or an approved version, of one facility when given. */
-export async function getTrend(deps: Deps, actor: Actor, from: number, to: number, facilityId?: string): Promise<Trend> {
+/** Every year of the range with a counted calculation or an approved version, of one facility when
+ *  given; each also under the comparison year's conditions (comparable.ts): the GWP set asked for,
+ *  else the one in force for `to`. */
+export async function getTrend(deps: Deps, actor: Actor, from: number, to: number, facilityId?: string, gwpSetId?: number): Promise<Trend> {
   checkTrendRange(from, to);
   deps = oneDictionaryCheck(deps);
   // Another company's facility is a 404 even when the range holds no year to read it in.
   if (facilityId && !(await deps.repos.facilities.get(actor.company, facilityId))) throw new NotFound("Площадка не найдена");
   const known = (await inventoryTotalsByYear(deps, actor)).map((t) => t.year).filter((y) => y >= from && y <= to);
-  const years: TrendYear[] = [];
+  const read: Array<{ year: Omit<TrendYear, "comparable">; sources: ComparableSource[] }> = [];
   for (const year of known) {
-    const inventory = await getInventoryWithCalculations(deps, actor, year, facilityId);
-    // The coal comes from the lines the figures come from: an approved year's frozen ones.
-    const lines = (await approvedCalculations(deps, inventory.review, facilityId)) ?? inventory.calculations;
-    years.push(
-      yearOf(
-        inventory,
-        lines.filter((l) => l.counted),
-      ),
-    );
+    const { inventory, stored } = await inventoryWithStored(deps, actor, year, facilityId);
+    // The figures, the coal and the comparable year come from the same lines: an approved year's frozen ones.
+    const frozen = await approvedLines(deps, inventory.review, facilityId);
+    const counted = (frozen ?? inventory.calculations).filter((l) => l.counted);
+    const live = new Map(stored.map((c) => [c.id, c]));
+    const sources = counted.flatMap((row): ComparableSource[] => {
+      const from = frozen ? frozen.find((f) => f.id === row.id) : live.get(row.id);
+      if (!from) return [];
+      return [
+        {
+          id: row.id,
+          type: row.type,
+          name: row.name,
+          project: row.project.id,
+          facility: row.facility,
+          inventory_role: row.inventory_role,
+          ...(frozen ? { period: row.period } : live.get(row.id)?.period ? { period: live.get(row.id)!.period } : {}),
+          point: row.point,
+          ...(row.drainage_points ? { drainage_points: row.drainage_points } : {}),
+          inputs: from.inputs,
+          results: from.results,
+          coefficients: from.coefficients,
+        },
+      ];
+    });
+    read.push({ year: yearOf(inventory, counted), sources });
   }
-  for (let i = 1; i < years.length; i++) years[i].change = changeOf(years[i - 1], years[i]);
-  return { from, to, facility: facilityId ?? null, years };
+  const conditions = await comparableConditions(
+    deps,
+    to,
+    read.flatMap((r) => r.sources),
+    gwpSetId,
+  );
+  const [points, facilities] = await Promise.all([
+    deps.repos.emissionPoints.listOfCompany(actor.company),
+    deps.repos.facilities.list(actor.company),
+  ]);
+  const order = [...facilities].sort((a, b) => a.name.localeCompare(b.name, "ru")).map((f) => f.id);
+  const years = read.map(({ year, sources }) => ({
+    ...year,
+    comparable: comparableOf(year, comparableYear(year.year, sources, conditions, { facility: facilityId, order, points }), conditions),
+  }));
+  for (let i = 1; i < years.length; i++) {
+    const before = years[i - 1];
+    years[i].change = changeOf(before.year, before, years[i]);
+    years[i].comparable.change = changeOf(before.year, before.comparable, years[i].comparable);
+  }
+  return {
+    from,
+    to,
+    facility: facilityId ?? null,
+    comparable: { year: conditions.year, gwp: { name: conditions.gwp.name, gwp_ch4: conditions.gwp.gwp_ch4 } },
+    years,
+  };
+}
+
+/** The year under the comparison year's conditions, in the as-reported year's shape. */
+function comparableOf(
+  year: Omit<TrendYear, "comparable">,
+  { figures, changes, byLine }: ReturnType<typeof comparableYear>,
+  conditions: ComparableConditions,
+): TrendYear["comparable"] {
+  const labels = new Map(year.lines.map((l) => [`${l.category}|${l.ipcc_code}|${l.gas}`, l]));
+  const facilities = year.facilities.map((f) => {
+    const t_co2e = round(figures.facilities.get(f.id) ?? 0);
+    const intensity = per(t_co2e, sum([f.underground_t, f.open_pit_t]));
+    return { id: f.id, name: f.name, t_co2e, ...(intensity !== undefined ? { intensity } : {}) };
+  });
+  const total = round(figures.total_t_co2e);
+  const byKind = (kind: "underground_t" | "open_pit_t") =>
+    per(sum(facilities.filter((_, i) => year.facilities[i][kind] !== undefined).map((f) => f.t_co2e)) ?? 0, year.coal[kind]);
+  return {
+    gwp_changed: year.gwp.gwp_ch4 !== conditions.gwp.gwp_ch4,
+    total_t_co2e: total,
+    lines: figures.lines.map(({ category, category_label, ipcc_code, ipcc_label, gas, t, t_co2e }) => {
+      const key = `${category}|${ipcc_code}|${gas}`;
+      const changed = byLine.get(key) ?? [];
+      return {
+        category,
+        category_label: labels.get(key)?.category_label ?? category_label,
+        ipcc_code,
+        ipcc_label,
+        gas,
+        t: round(t),
+        t_co2e: round(t_co2e),
+        ...(changed.length > 0 ? { changes: changed } : {}),
+      };
+    }),
+    categories: Object.entries(figures.by_category)
+      .map(([category, t_co2e]) => ({
+        category: Number(category),
+        category_label: figures.lines.find((l) => l.category === Number(category))?.category_label ?? "",
+        t_co2e: round(t_co2e ?? 0),
+      }))
+      .sort((a, b) => a.category - b.category),
+    facilities,
+    ...(year.coal.total_t !== undefined
+      ? {
+          intensity: {
+            total: per(total, year.coal.total_t),
+            underground: byKind("underground_t"),
+            open_pit: byKind("open_pit_t"),
+          },
+        }
+      : {}),
+    changes,
+  };
 }
 
 function yearOf(
   inventory: Omit<InventorySummary, "categories" | "check_calculations"> & { categories: InventorySummary["categories"] },
   counted: InventoryCalculation[],
-): TrendYear {
+): Omit<TrendYear, "comparable"> {
   const facilities: TrendFacility[] = inventory.facilities.map((f) => {
     const coal = coalMinedOf(counted.filter((c) => (c.facility ?? null) === f.id));
     const intensity = per(f.t_co2e, sum([coal.underground_t, coal.open_pit_t]));
@@ -123,10 +223,10 @@ function yearOf(
 }
 
 /** The change against the year before in the range (absent % when that year's total was 0). */
-function changeOf(before: TrendYear, after: TrendYear): TrendYear["change"] {
+function changeOf(fromYear: number, before: { total_t_co2e: number }, after: { total_t_co2e: number }): TrendYear["change"] {
   const t_co2e = round(after.total_t_co2e - before.total_t_co2e);
   return {
-    from_year: before.year,
+    from_year: fromYear,
     t_co2e,
     ...(before.total_t_co2e !== 0 ? { pct: round((t_co2e / before.total_t_co2e) * 100) } : {}),
   };

@@ -20,6 +20,7 @@ import {
 } from "../../dictionaries/reference-data";
 import type { UncertaintyBody } from "../../contract/schemas/uncertainty";
 import { REPORTING_YEAR_MIN } from "@core/gwp-in-force";
+import { itemsOfYear } from "./gwp-years";
 
 /** The reason of the version that dates a seeded item by its documents. */
 export const SEED_DATE_REASON =
@@ -242,6 +243,12 @@ export function oneDictionaryCheck(deps: Deps): Deps {
 export async function getDictionaryItems(deps: Deps, name: string): Promise<DictionaryItemVersion[]> {
   const items = await deps.repos.dictionaries.list(storageName(name));
   return items.sort((a, b) => a.id - b.id);
+}
+
+/** D41: a dictionary's items as they apply to reporting year `year` (each its latest version in
+ *  effect from that year or before). */
+export async function dictionaryItemsOfYear(deps: Deps, name: string, year: number): Promise<DictionaryItemVersion[]> {
+  return itemsOfYear(await deps.repos.dictionaries.versions(storageName(name)), year);
 }
 
 export async function getDictionary(deps: Deps, name: string) {
