@@ -5,19 +5,17 @@ import { lazy } from "react";
 import type { CalculationType } from "@core/registry";
 import { registerCalculationKind, type KindFormProps } from "../shared/calculationKinds";
 import { forecastListSummary } from "../features/forecast/forecast";
-import { fillingListSummary, isSeriesType, seriesLayout, sensitivityListSummary } from "../features/calculations/series";
+import { fillingListSummary, isSeriesType, seriesLayout, sensitivityListSummary } from "../features/series/series";
 
 const ForecastForm = lazy(() => import("../features/forecast/ForecastForm").then((m) => ({ default: m.ForecastForm })));
 const ForecastResults = lazy(() => import("../features/forecast/ForecastResults").then((m) => ({ default: m.ForecastResults })));
 const SeriesForm = lazy(() =>
-  import("../features/calculations/SeriesForm").then((m) => ({
+  import("../features/series/SeriesForm").then((m) => ({
     default: (props: KindFormProps) => (isSeriesType(props.type) ? <m.SeriesForm {...props} type={props.type} /> : null),
   })),
 );
-const FillingBlanksResults = lazy(() =>
-  import("../features/calculations/SeriesResults").then((m) => ({ default: m.FillingBlanksResults })),
-);
-const SensitivityResults = lazy(() => import("../features/calculations/SeriesResults").then((m) => ({ default: m.SensitivityResults })));
+const FillingBlanksResults = lazy(() => import("../features/series/SeriesResults").then((m) => ({ default: m.FillingBlanksResults })));
+const SensitivityResults = lazy(() => import("../features/series/SeriesResults").then((m) => ({ default: m.SensitivityResults })));
 
 const seriesNeedsGwp = (type: CalculationType) => isSeriesType(type) && seriesLayout(type).gwp !== undefined;
 
