@@ -4,6 +4,7 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
+import type { ModelScoring } from "./forecast/scoring";
 import type {
   BlobStore,
   Clock,
@@ -27,6 +28,9 @@ export interface Deps {
    *  predicted, every preview. Without it, in this process (AWS: one request per API instance,
    *  nobody waits behind it). */
   uploadFiles?: UploadFiles;
+  /** Stored models parsed and scored off the request thread (scoring threads locally); without it,
+   *  in this process (domain/forecast/scoring.ts). */
+  modelScoring?: ModelScoring;
 }
 
 /** A forecast upload's rows with their predictions, as the stored JSON, and the item's summary. */

@@ -26,6 +26,7 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
 import { spreadsheetThreads } from "./spreadsheet-threads";
+import { scoringThreads } from "./scoring-threads";
 import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
@@ -92,6 +93,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         carrySlots: (slots) => carryHeavySlots(storage, slots),
       })
     : undefined;
+  // Stored forecast models are parsed and scored in threads of their own (a large one's parse takes
+  // seconds); in AWS each API instance serves one request.
+  const scoring = scoringThreads({ blobsDir: join(dataDir, "blobs") });
   const deps: Deps = {
     repos: storage.repos,
     blobs: uploads.blobs,
@@ -99,6 +103,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
     ...(threads ? { uploadFiles: threads } : {}),
+    modelScoring: scoring,
   };
   await seedDictionaries(deps);
   await seedProductionCalendar(deps);
@@ -161,6 +166,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       s.once("error", reject);
     });
   } catch (error) {
+    await scoring.close();
     await storage.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Порт ${options.port} занят другим процессом: задайте другой, например PORT=3001 npm start`);
@@ -189,7 +195,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
-        .then(() => threads?.close())
+        .then(() => Promise.all([threads?.close(), scoring.close()]))
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

@@ -27,7 +27,7 @@ export function calibrationScope(actor: Actor, asked: unknown): CalibrationScope
 
 /** Calibrates `version` on `rows` (already read; those without y are left out) for `scope`. */
 export async function calibrateOnRows(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  deps: Pick<Deps, "repos" | "blobs" | "clock" | "modelScoring">,
   actor: Actor,
   version: ForecastModelVersion,
   rows: ForecastRow[],

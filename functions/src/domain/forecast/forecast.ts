@@ -48,6 +48,7 @@ export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
 import { calibrationFor, calibrationSummary } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
+import { modelScoring } from "./scoring";
 import type { ForecastColumns } from "../../ports";
 
 export const MAX_FORECAST_ROWS = 100_000;
@@ -223,8 +224,11 @@ export async function runForecast(deps: Deps, run: ForecastRun, rows: ForecastRo
   return finishForecast(run, await predictRows(deps, run.version, rows));
 }
 
-export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastModelVersion, rows: ForecastRow[]): Promise<ForecastRow[]> {
-  const model = await runnableModel(deps, version);
+export async function predictRows(
+  deps: Pick<Deps, "blobs" | "modelScoring">,
+  version: ForecastModelVersion,
+  rows: ForecastRow[],
+): Promise<ForecastRow[]> {
   const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
   rows.forEach((row, r) => {
     FORECAST_FEATURES.forEach((feature, c) => {
@@ -233,7 +237,7 @@ export async function predictRows(deps: Pick<Deps, "blobs">, version: ForecastMo
   });
   const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
   const input = modelInput(version.horizon ?? 0, matrix, measured, historyTimes(rows));
-  const predictions = input.forecast(predict(model, input.matrix, input.order));
+  const predictions = input.forecast(await modelScoring(deps).score(version, { op: "predict", args: [input.matrix, input.order] }));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
   return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, ...row }, i) => ({ ...row, result: predictions[i] }));
 }

@@ -21,7 +21,7 @@ import type { Actor, Deps } from "../context";
 import { recordChange } from "../audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
-import { byteBudgetCache } from "../byte-budget-cache";
+import { byteBudgetCache, type ByteBudgetCache } from "../byte-budget-cache";
 import type { ForecastModelVersion } from "../../ports";
 import { fileSize } from "../../contract/schemas/uploads";
 
@@ -258,9 +258,14 @@ export async function modelFileBody(
   return { body, size: found.size };
 }
 
-/** The runnable model of a stored version, parsed once while the process keeps it (parsedModels). */
-export function runnableModel(deps: Pick<Deps, "blobs">, version: ForecastModelVersion): Promise<GbdtModel> {
-  return parsedModels.get(version.id, async () => {
+/** The runnable model of a stored version, parsed once while `cache` keeps it (this process's
+ *  parsedModels, or a scoring thread's own). */
+export function runnableModel(
+  deps: Pick<Deps, "blobs">,
+  version: ForecastModelVersion,
+  cache: ByteBudgetCache<GbdtModel> = parsedModels,
+): Promise<GbdtModel> {
+  return cache.get(version.id, async () => {
     const text = await modelText(deps, version);
     return { value: await loadModel(text), bytes: text.length };
   });

@@ -6,13 +6,11 @@
 import {
   AIR_FEATURE,
   airFormula,
-  airNeeded,
+  type airNeeded,
   halfWidth,
   horizonLabel,
   OUTSIDE_TRAINING,
   outsideTraining,
-  predict,
-  whatIf,
   type IntervalLevel,
 } from "@core/gbdt";
 import { FORECAST_FEATURES, REGISTRY, type NumberField } from "@core/registry";
@@ -22,7 +20,7 @@ import type { Actor, Deps } from "../context";
 import { DomainError, Invalid } from "../errors";
 import { featureRow, forecastSettings } from "./forecast";
 import { calibrationFor, calibrationSummary, modelById } from "./calibration";
-import { runnableModel } from "./models";
+import { modelScoring } from "./scoring";
 
 const COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] }).columns ?? []).map((c) => [
@@ -117,10 +115,12 @@ export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<stri
   const steps = vary.steps ?? 20;
   const { level, limit } = settingsOf(body);
   const calibration = (await calibrationFor(deps, actor.company, version)) ?? null;
-  const model = await runnableModel(deps, version);
   let points;
   try {
-    points = whatIf(model, row, { feature, from: bound("from"), to: bound("to"), steps: steps as number }, calibration, level, limit);
+    points = await modelScoring(deps).score(version, {
+      op: "what_if",
+      args: [row, { feature, from: bound("from"), to: bound("to"), steps: steps as number }, calibration, level, limit],
+    });
   } catch (error) {
     if (error instanceof RangeError) throw new Invalid(`vary.${error.message}`);
     throw error;
@@ -152,10 +152,13 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
   const column = COLUMNS.get(AIR_FEATURE)!;
   const observed = calibration.ranges[AIR_FEATURE];
   if (!observed) throw new DomainError(409, `В калибровке нет значений признака «${column.label}»: откалибруйте модель заново`);
-  const model = await runnableModel(deps, version);
+  const scoring = modelScoring(deps);
   const flow = (v: number) => formatNumber(v, 0);
   // The formula: the row's measured concentration, else the model's forecast for it.
-  const forecast = predict(model, [FORECAST_FEATURES.map((f) => row[f] ?? Number.NaN)], FORECAST_FEATURES)[0];
+  const [forecast] = await scoring.score(version, {
+    op: "predict",
+    args: [[FORECAST_FEATURES.map((f) => row[f] ?? Number.NaN)], FORECAST_FEATURES],
+  });
   let formula: ReturnType<typeof airFormula>;
   try {
     formula = airFormula({
@@ -180,17 +183,15 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
         (formula.needed > range[1] ? `; больше верхней границы диапазона ${flow(range[1])} ${column.unit}` : "");
   // The model's what-if over the user's range, flagged where it leaves the data it learned from.
   const values = Array.from({ length: WHAT_IF_STEPS + 1 }, (_, i) => range[0] + ((range[1] - range[0]) * i) / WHAT_IF_STEPS);
-  const points = whatIf(
-    model,
-    row,
-    { feature: AIR_FEATURE, from: range[0], to: range[1], steps: WHAT_IF_STEPS },
-    calibration,
-    level as IntervalLevel,
-    limit,
+  const points = (
+    await scoring.score(version, {
+      op: "what_if",
+      args: [row, { feature: AIR_FEATURE, from: range[0], to: range[1], steps: WHAT_IF_STEPS }, calibration, level as IntervalLevel, limit],
+    })
   ).map((point, i) => ({ ...point, outside: outsideTraining(calibration, AIR_FEATURE, values[i]) }));
   let answer: ReturnType<typeof airNeeded> | undefined;
   try {
-    answer = airNeeded(model, row, calibration, level as IntervalLevel, limit, asked);
+    answer = await scoring.score(version, { op: "air_needed", args: [row, calibration, level as IntervalLevel, limit, asked] });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
   }

@@ -1,0 +1,46 @@
+// A stored model's scoring: parsing its file (seconds for a large one) and running it on rows, a
+// what-if or the air needed. The local server does it in a pool of scoring threads
+// (local/scoring-threads.ts), each keeping the models it parsed, so that no request waits behind
+// another's model on the server's one thread; in AWS the API function serves one request per
+// instance, and scores in its own process.
+import { airNeeded, predict, whatIf, type GbdtModel } from "@core/gbdt";
+import type { Rows } from "@core/gbdt/rows";
+import type { ForecastModelVersion } from "../../ports";
+import type { Deps } from "../context";
+import { runnableModel } from "./models";
+
+type Rest<F> = F extends (model: GbdtModel, ...rest: infer R) => unknown ? R : never;
+
+/** What one scoring asks of a model, by the core function that answers it. */
+export type ScoringCall =
+  | { op: "predict"; args: [rows: Rows, featureOrder?: readonly string[]] }
+  | { op: "what_if"; args: Rest<typeof whatIf> }
+  | { op: "air_needed"; args: Rest<typeof airNeeded> };
+
+type Answer<C extends ScoringCall> = C["op"] extends "predict"
+  ? Float64Array
+  : C["op"] extends "what_if"
+    ? ReturnType<typeof whatIf>
+    : ReturnType<typeof airNeeded>;
+
+export interface ModelScoring {
+  /** The answer of `call` on `version`'s model; the core's RangeError (a bad argument) is thrown as it is. */
+  score<C extends ScoringCall>(version: ForecastModelVersion, call: C): Promise<Answer<C>>;
+}
+
+/** The answer of `call` on a parsed model. */
+export function scoreModel(model: GbdtModel, call: ScoringCall): Float64Array | ReturnType<typeof whatIf> | ReturnType<typeof airNeeded> {
+  if (call.op === "predict") return predict(model, ...call.args);
+  if (call.op === "what_if") return whatIf(model, ...call.args);
+  return airNeeded(model, ...call.args);
+}
+
+/** Scoring in this process, on the models it keeps (parsedModels). */
+export const inProcessScoring = (deps: Pick<Deps, "blobs">): ModelScoring => ({
+  async score(version, call) {
+    return scoreModel(await runnableModel(deps, version), call) as never;
+  },
+});
+
+/** The host's scoring: its threads where it has them, else this process. */
+export const modelScoring = (deps: Pick<Deps, "blobs" | "modelScoring">): ModelScoring => deps.modelScoring ?? inProcessScoring(deps);

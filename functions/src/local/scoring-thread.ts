@@ -1,0 +1,35 @@
+// One scoring thread of the local host (scoring-threads.ts): parses the stored models it is asked
+// for, keeps them within its share of the models' byte budget, and answers predictions, what-ifs
+// and the air needed on them, so the server's own thread never parses nor walks a forest.
+import { parentPort, workerData } from "node:worker_threads";
+import type { GbdtModel } from "@core/gbdt";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { byteBudgetCache } from "../domain/byte-budget-cache";
+import { DomainError } from "../domain/errors";
+import { runnableModel } from "../domain/forecast/models";
+import { scoreModel } from "../domain/forecast/scoring";
+import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-threads";
+
+const { blobsDir, budget } = workerData as ScoringThreadData;
+const deps = { blobs: fsBlobStore(blobsDir) };
+const models = byteBudgetCache<GbdtModel>(budget);
+const port = parentPort!;
+
+function failure(id: number, error: unknown): FromScoring {
+  if (error instanceof DomainError) return { id, type: "refused", status: error.status, detail: error.detail };
+  const message = error instanceof Error ? error.message : String(error);
+  // The core's RangeError names a bad argument: the caller maps it to its field.
+  return { id, type: error instanceof RangeError ? "range" : "failed", message };
+}
+
+port.on("message", async ({ id, version, call }: ToScoring) => {
+  try {
+    const value = scoreModel(await runnableModel(deps, version, models), call);
+    port.postMessage(
+      { id, type: "answer", value } satisfies FromScoring,
+      value instanceof Float64Array ? [value.buffer as ArrayBuffer] : [],
+    );
+  } catch (error) {
+    port.postMessage(failure(id, error));
+  }
+});

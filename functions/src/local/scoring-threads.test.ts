@@ -1,0 +1,44 @@
+// The local host's scoring threads (scoring-threads.ts): a stored model parsed and scored in a
+// thread answers what this process would, and the thread's refusals reach the caller as the same
+// errors (a bad argument a RangeError, a missing file a 404).
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadModel, predict, whatIf } from "@core/gbdt";
+import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { DomainError } from "../domain/errors";
+import type { ForecastModelVersion } from "../ports";
+import { modelFixture } from "../../../tests/support/models";
+import { scoringThreads } from "./scoring-threads";
+
+const blobsDir = mkdtempSync(join(tmpdir(), "scoring-"));
+const text = readFileSync(modelFixture("methane-xgboost.json"), "utf8");
+const version = (id: string) =>
+  ({ id, method: "xgboost", blob_key: `models/xgboost/${id}`, file_name: `${id}.json` }) as ForecastModelVersion;
+const threads = scoringThreads({ blobsDir });
+afterAll(() => threads.close());
+
+describe("scoring threads", () => {
+  it("answer a prediction and a what-if as the model does in this process", async () => {
+    await fsBlobStore(blobsDir).put("models/xgboost/stored", new TextEncoder().encode(text), "application/json");
+    const model = await loadModel(text);
+    const rows = [[1400, 1400, 35, 100, 0.5, 16000, 35]];
+    const order = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"];
+    expect(await threads.score(version("stored"), { op: "predict", args: [rows, order] })).toEqual(predict(model, rows, order));
+    const row = { x1: 1400, x2: 1400, x7: 35, x8: 100, x12: 0.5, x13: 16000, x15: 35 } as never;
+    const vary = { feature: "x1", from: 1000, to: 1700, steps: 7 };
+    expect(await threads.score(version("stored"), { op: "what_if", args: [row, vary, null, 90, 1] })).toEqual(
+      whatIf(model, row, vary, null, 90, 1),
+    );
+    await expect(threads.score(version("stored"), { op: "what_if", args: [row, { ...vary, steps: 0 }, null, 90, 1] })).rejects.toThrow(
+      RangeError,
+    );
+  });
+
+  it("refuse a model whose file is gone as the request thread would", async () => {
+    const refused = await threads.score(version("missing"), { op: "predict", args: [[[1]]] }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).status).toBe(404);
+  });
+});

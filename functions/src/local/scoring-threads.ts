@@ -1,0 +1,96 @@
+// The ModelScoring port of the local host (domain/forecast/scoring.ts): stored models parsed and
+// scored in a small pool of worker threads (scoring-thread.ts), never on the server's thread, where
+// a large model's parse (seconds) held every other company's request. A model is always scored by
+// the same thread (chosen by its id), which keeps it parsed; each thread keeps at most its share of
+// MODEL_CACHE_BYTES, so the process as a whole keeps the budget. A thread that dies (out of memory)
+// fails the calls it had and is started again on the next.
+import { Worker } from "node:worker_threads";
+import { DomainError } from "../domain/errors";
+import { MODEL_CACHE_BYTES } from "../domain/forecast/models";
+import type { ModelScoring, ScoringCall } from "../domain/forecast/scoring";
+import type { ForecastModelVersion } from "../ports";
+
+export interface ScoringThreadData {
+  blobsDir: string;
+  /** The bytes of model files the thread keeps parsed. */
+  budget: number;
+}
+
+export type ToScoring = { id: number; version: ForecastModelVersion; call: ScoringCall };
+export type FromScoring =
+  | { id: number; type: "answer"; value: unknown }
+  | { id: number; type: "refused"; status: DomainError["status"]; detail: string }
+  | { id: number; type: "range" | "failed"; message: string };
+
+export interface ScoringThreads extends ModelScoring {
+  close(): Promise<void>;
+}
+
+/** Two threads: one company's large model being parsed holds at most half the models. */
+export const SCORING_THREADS = 2;
+
+const BOOT = new URL("./thread-boot.mjs", import.meta.url);
+const ENTRY = new URL("./scoring-thread.ts", import.meta.url).href;
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** A short stable number of a model's id, which picks its thread. */
+function hashOf(id: string): number {
+  let hash = 0;
+  for (let i = 0; i < id.length; i++) hash = (Math.imul(hash, 31) + id.charCodeAt(i)) >>> 0;
+  return hash;
+}
+
+export function scoringThreads(options: { blobsDir: string; size?: number; heapMb?: number }): ScoringThreads {
+  const size = options.size ?? SCORING_THREADS;
+  const data: ScoringThreadData = { blobsDir: options.blobsDir, budget: Math.floor(MODEL_CACHE_BYTES / size) };
+  const threads: Array<{ worker: Worker; pending: Map<number, Pending> } | undefined> = new Array(size).fill(undefined);
+  let nextId = 1;
+
+  function threadAt(place: number) {
+    const running = threads[place];
+    if (running) return running;
+    const worker = new Worker(BOOT, {
+      workerData: { ...data, entry: ENTRY },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+    });
+    const thread = { worker, pending: new Map<number, Pending>() };
+    const retire = (reason: string) => {
+      if (threads[place] === thread) threads[place] = undefined;
+      for (const call of thread.pending.values()) call.reject(new Error(`scoring thread: ${reason}`));
+      thread.pending.clear();
+    };
+    worker.on("message", (message: FromScoring) => {
+      const call = thread.pending.get(message.id);
+      if (!call) return;
+      thread.pending.delete(message.id);
+      if (message.type === "answer") call.resolve(message.value);
+      else if (message.type === "refused") call.reject(new DomainError(message.status, message.detail));
+      else if (message.type === "range") call.reject(new RangeError(message.message));
+      else call.reject(new Error(`scoring thread: ${message.message}`));
+    });
+    worker.on("error", (error) => retire(error.message));
+    worker.on("exit", (code) => retire(`exited with code ${code}`));
+    worker.unref();
+    threads[place] = thread;
+    return thread;
+  }
+
+  return {
+    score(version, call) {
+      const thread = threadAt(hashOf(version.id) % size);
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        thread.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        thread.worker.postMessage({ id, version, call } satisfies ToScoring);
+      });
+    },
+    async close() {
+      await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
+    },
+  };
+}
