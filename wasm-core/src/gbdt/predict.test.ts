@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { readFeatureCsv } from "./csv";
 import { loadModel, parseModel, predict, predictTs, type ParsedModel } from "./index";
+import { flattenForest, type RawNode } from "./flatten";
 import { LEAF } from "./model";
 import { readText, modelFixture } from "./test-fixtures";
 
@@ -114,6 +115,26 @@ describe("the WASM core against the TypeScript evaluator", () => {
       model.forest.nodeThreshold[splits[40]] = -Infinity;
       await agree(model);
     }
+  });
+
+  it("agrees for XGBoost trees too deep for the perfect-tree walk (the node records)", async () => {
+    // Paths of 12 splits, past the depth the walk lays out as complete trees; shallow branches beside them.
+    const deep = (level: number, feature: number): RawNode => {
+      const threshold = Math.fround(golden.rows[level * 37 * features.length + feature]) || 0.5;
+      if (level === 12) return { kind: "leaf", value: Math.fround(level / 100) };
+      return {
+        kind: "split",
+        feature,
+        flags: level % 2,
+        threshold,
+        left: deep(level + 1, (feature + 3) % features.length),
+        right: { kind: "leaf", value: Math.fround(-level / 50) },
+      };
+    };
+    const model = parseModel(xgbText);
+    model.forest = flattenForest([deep(0, 0), deep(0, 4)], { ...model.forest, numFeatures: features.length });
+    model.numTrees = 2;
+    await agree(model);
   });
 
   it("agrees for flag combinations no reader produces (the generic step)", async () => {
