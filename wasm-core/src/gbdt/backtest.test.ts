@@ -11,6 +11,7 @@ import {
   exceedanceChance,
   featureSteps,
   intervalColumns,
+  levelBin,
   loadModel,
   predict,
   readRowTime,
@@ -221,12 +222,14 @@ describe("what-if and the air needed", () => {
       model,
       points.map((p) => HISTORY_FEATURES.map((f) => (f === "x1" ? p.value : (row[f] as number)))),
     );
-    const q = calibration.quantiles["90"]!;
     points.forEach((p, i) => {
+      // Each point's interval and chance from the bin of its own forecast's level.
+      const bin = levelBin(calibration, direct[i]);
+      const q = bin.quantiles["90"]!;
       expect(p.result).toBe(direct[i]);
       expect(p.hi).toBe(direct[i] + q);
       expect(p.lo).toBe(Math.max(0, direct[i] - q));
-      expect(p.p_exceed).toBe(exceedanceChance(direct[i], calibration.residuals, 1));
+      expect(p.p_exceed).toBe(exceedanceChance(direct[i], bin.residuals, 1));
     });
     expect(() => whatIf(model, row, { feature: "x1", from: 1, to: 2, steps: 0 }, calibration, 90, 1)).toThrow(/steps/);
   });

@@ -31,6 +31,12 @@ export interface BacktestInput {
   /** The model's interval per row (NaN where none), for the coverage. */
   lo?: ArrayLike<number>;
   hi?: ArrayLike<number>;
+  /** How those intervals were made, and the calibration's own as stored (before the adaptive update):
+   *  their coverage on the same rows says whether the calibration still holds. */
+  intervalMethod?: IntervalMethod;
+  level?: number;
+  storedLo?: ArrayLike<number>;
+  storedHi?: ArrayLike<number>;
   /** Per row: milliseconds of the rows' wall clock (datetime) or a step number (step). */
   time?: ArrayLike<number>;
   timeKind?: TimeKind;
@@ -56,6 +62,8 @@ export interface ForecastScore {
   coverage: number | null;
   /** The same share on the latest RECENT_ROWS of them (by time): whether the calibration still holds. */
   recent_coverage: { rows: number; coverage: number } | null;
+  /** The same share on the rows whose forecast is at or above the warning level: the rows near the limit. */
+  high_coverage: { rows: number; coverage: number } | null;
   /** What caught, missed and false alarms count: 12-hour shifts or rows. */
   unit: "shift" | "row";
   units: number;
@@ -77,6 +85,34 @@ export interface Backtest {
   mean: ForecastScore;
   /** Which is better and by how much, in one Russian sentence. */
   verdict: string;
+  /** The model's interval: how it was made and what it held; null without intervals. */
+  interval: IntervalCheck | null;
+}
+
+/** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level and
+ *  updated on the history's own facts, conditional on the level alone, or one width for all (a
+ *  calibration stored before the bins). */
+export type IntervalMethod = "adaptive" | "level" | "split";
+
+export const INTERVAL_METHOD_LABEL: Record<IntervalMethod, string> = {
+  adaptive: "конформный по уровню прогноза, подстроенный по фактам истории",
+  level: "конформный по уровню прогноза",
+  split: "конформный, одна ширина для всех строк",
+};
+
+export interface IntervalCheck {
+  method: IntervalMethod;
+  level: number;
+  coverage: number | null;
+  high_coverage: ForecastScore["high_coverage"];
+  /** The calibration's intervals as stored, on the same rows (null when they are the intervals shown). */
+  stored: {
+    coverage: number | null;
+    recent_coverage: ForecastScore["recent_coverage"];
+    high_coverage: ForecastScore["high_coverage"];
+  } | null;
+  /** What the interval held, in one Russian sentence. */
+  sentence: string;
 }
 
 const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
@@ -120,6 +156,8 @@ function score(
   let apeRows = 0;
   let intervalRows = 0;
   let covered = 0;
+  let highRows = 0;
+  let highCovered = 0;
   const held: boolean[] = [];
   // Per unit: bit 1 = an exceedance measured, bit 2 = a warning given.
   const units = new Map<number, number>();
@@ -145,6 +183,10 @@ function score(
       const inside = lo[k] <= yk && yk <= hi[k];
       if (inside) covered += 1;
       held.push(inside);
+      if (fk >= warning) {
+        highRows += 1;
+        if (inside) highCovered += 1;
+      }
     }
     const position = t && finite(t[k]) ? t[k] : k;
     const exceeded = yk >= limit;
@@ -180,6 +222,7 @@ function score(
     mape_rows: apeRows,
     coverage: intervalRows ? covered / intervalRows : null,
     recent_coverage: recentCoverage(held),
+    high_coverage: highRows ? { rows: highRows, coverage: highCovered / highRows } : null,
     unit: byShift ? "shift" : "row",
     units: units.size,
     exceedances: caught + missed,
@@ -201,9 +244,12 @@ function recentCoverage(held: boolean[]): ForecastScore["recent_coverage"] {
   return { rows: recent.length, coverage: recent.filter(Boolean).length / recent.length };
 }
 
-/** Whether a calibration no longer holds: its interval's coverage on the latest rows below its level by more than the tolerance. */
-export function calibrationStale(score: ForecastScore, level: number): boolean {
-  return score.recent_coverage !== null && score.recent_coverage.coverage < level / 100 - STALE_TOLERANCE;
+/** Whether a calibration no longer holds: its interval's coverage on the latest rows below its
+ *  level by more than the tolerance. The calibration's intervals as stored are judged where the
+ *  back-test has them (an adaptive update may hold what the calibration alone no longer does). */
+export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | ForecastScore, level: number): boolean {
+  const recent = "model" in check ? (check.interval?.stored ?? check.model).recent_coverage : check.recent_coverage;
+  return recent !== null && recent.coverage < level / 100 - STALE_TOLERANCE;
 }
 
 /** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y. */
@@ -233,9 +279,20 @@ export function backtest(input: BacktestInput): Backtest {
     // Persistence: the previous row's measured y (in time order) is the forecast of this one.
     const previous = new Float64Array(n).fill(Number.NaN);
     for (let k = 1; k < n; k++) previous[k] = y[k - 1];
-    const model = scoreOf(pick(input.predicted)!, pick(input.lo), pick(input.hi));
+    const f = pick(input.predicted)!;
+    const model = scoreOf(f, pick(input.lo), pick(input.hi));
+    const stored = input.storedLo && input.storedHi ? scoreOf(f, pick(input.storedLo), pick(input.storedHi)) : null;
     const persistence = scoreOf(previous);
-    return { limit, warning, horizon, model, persistence, mean: scoreOf(mean), verdict: verdictOf(horizon, model, persistence) };
+    return {
+      limit,
+      warning,
+      horizon,
+      model,
+      persistence,
+      mean: scoreOf(mean),
+      verdict: verdictOf(horizon, model, persistence),
+      interval: intervalCheck(input, model, stored, warning),
+    };
   }
   if (!t || !input.timeKind) throw new RangeError(`back-test at ${horizon} min: the rows need their times`);
   // Each row is the target of the forecast issued one horizon earlier: the model's forecast and
@@ -264,8 +321,41 @@ export function backtest(input: BacktestInput): Backtest {
     }
   }
   const model = scoreOf(f, issued(lo), issued(hi), ahead);
+  const stored = input.storedLo && input.storedHi ? scoreOf(f, issued(pick(input.storedLo)), issued(pick(input.storedHi)), ahead) : null;
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
-  return { limit, warning, horizon, model, persistence: baseline, mean: scoreOf(mean), verdict: verdictOf(horizon, model, baseline) };
+  return {
+    limit,
+    warning,
+    horizon,
+    model,
+    persistence: baseline,
+    mean: scoreOf(mean),
+    verdict: verdictOf(horizon, model, baseline),
+    interval: intervalCheck(input, model, stored, warning),
+  };
+}
+
+function intervalCheck(input: BacktestInput, model: ForecastScore, stored: ForecastScore | null, warning: number): IntervalCheck | null {
+  if (model.coverage === null) return null;
+  const method = input.intervalMethod ?? "split";
+  const level = input.level ?? 90;
+  const check: Omit<IntervalCheck, "sentence"> = {
+    method,
+    level,
+    coverage: model.coverage,
+    high_coverage: model.high_coverage,
+    stored: stored && { coverage: stored.coverage, recent_coverage: stored.recent_coverage, high_coverage: stored.high_coverage },
+  };
+  return { ...check, sentence: intervalSentence(check, warning) };
+}
+
+/** «Интервал 90 % (конформный по уровню прогноза, подстроенный по фактам истории) накрыл факт в 89,9 % строк, в 90,1 % строк с прогнозом от 0,8 %; калибровка без подстройки — в 82,5 %.» */
+export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning: number): string {
+  const share = (v: number) => `${percent(v * 100, 1)} %`;
+  let text = `Интервал ${check.level} % (${INTERVAL_METHOD_LABEL[check.method]}) накрыл факт в ${share(check.coverage ?? 0)} строк`;
+  if (check.high_coverage) text += `, в ${share(check.high_coverage.coverage)} строк с прогнозом от ${percent(warning, 1)} %`;
+  if (check.stored?.coverage != null) text += `; калибровка без подстройки — в ${share(check.stored.coverage)}`;
+  return text;
 }
 
 const percent = (value: number, digits: number) =>

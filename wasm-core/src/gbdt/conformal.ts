@@ -8,6 +8,21 @@
 // concentration is never negative, so the lower end is cut at 0 (which changes no coverage).
 // The chance of reaching the limit L is the share of calibration residuals r = y − ŷ with
 // ŷ + r ≥ L, read from the stored residual distribution.
+//
+// Conditional on the forecast's level (Mondrian conformal): the calibration rows are split into
+// bins of their forecast, with edges at the default warning level and the limit (and the
+// forecasts' quartiles) wherever each bin keeps LEVEL_BIN_ROWS rows, and every bin has its own
+// half-widths and residuals; a forecast takes its bin's, so the rows near the limit get the width
+// the rows near the limit had, not the average's. A calibration stored before the bins has one.
+//
+// Adaptive (quantile tracking, the adaptive conformal inference of Gibbs & Candès 2021 on a scale):
+// over a history in time order, each bin's half-width and residuals are multiplied by a scale that
+// grows by e^(γ·(1 − α)) after each interval that missed its measured value and shrinks by e^(−γ·α)
+// after each that held it, α the share the level allows to miss, a row's miss counted once its
+// value is measured (one horizon after the forecast). Whatever the history does, the share of
+// misses over T rows then differs from α by at most |log of the scale's change| / (γ·T): a seam
+// whose gas drifts widens its intervals until they hold again. The chance of reaching the limit
+// reads the same scaled residuals, so it agrees with the interval shown.
 
 /** The interval levels a calibration stores, in percent. */
 export const INTERVAL_LEVELS = [80, 90, 95] as const;
@@ -15,6 +30,24 @@ export type IntervalLevel = (typeof INTERVAL_LEVELS)[number];
 export const DEFAULT_INTERVAL_LEVEL: IntervalLevel = 90;
 /** At most this many signed residuals are stored: every one up to it, else evenly spaced order statistics. */
 export const RESIDUAL_POINTS = 2001;
+
+/** Least calibration rows in a bin of the forecast's level. */
+export const LEVEL_BIN_ROWS = 200;
+/** Edges tried first, %: the default warning level and the limit (then the forecasts' quartiles). */
+const LEVEL_EDGES = [0.8, 1];
+/** Signed residuals kept per bin (order statistics when more). */
+export const BIN_RESIDUAL_POINTS = 501;
+/** γ, the step of the adaptive scale's logarithm per measured row. */
+export const ADAPTIVE_STEP = 0.05;
+
+/** A bin of the forecast's level: the forecasts below `below` (null: no bound) and at or above the
+ *  bin before it; its rows' half-widths and signed residuals (ascending). */
+export interface LevelBin {
+  below: number | null;
+  rows: number;
+  quantiles: Record<`${IntervalLevel}`, number | null>;
+  residuals: number[];
+}
 
 export interface Calibration {
   /** Rows with a measured value and a finite forecast that the quantiles come from. */
@@ -25,6 +58,8 @@ export interface Calibration {
   residuals: number[];
   /** Each feature's observed [min, max] on the calibration rows (missing values left out). */
   ranges: Record<string, [number, number]>;
+  /** Bins of the forecast's level in ascending order (absent on a calibration stored before them: one bin). */
+  bins?: LevelBin[];
 }
 
 export function isIntervalLevel(value: unknown): value is IntervalLevel {
@@ -64,10 +99,7 @@ export function calibrate(
     if (typeof y === "number" && Number.isFinite(y) && Number.isFinite(p)) signed.push(y - p);
   }
   const sortedSigned = Float64Array.from(signed).sort();
-  const sortedAbs = Float64Array.from(signed, Math.abs).sort();
-  const quantiles = Object.fromEntries(
-    INTERVAL_LEVELS.map((level) => [String(level), conformalQuantile(sortedAbs, level)]),
-  ) as Calibration["quantiles"];
+  const quantiles = quantilesOf(signed);
   const ranges: Record<string, [number, number]> = {};
   for (const [name, values] of Object.entries(features)) {
     let min = Infinity;
@@ -81,7 +113,74 @@ export function calibrate(
     }
     if (min <= max) ranges[name] = [min, max];
   }
-  return { rows: signed.length, quantiles, residuals: orderStatistics(sortedSigned, RESIDUAL_POINTS), ranges };
+  return {
+    rows: signed.length,
+    quantiles,
+    residuals: orderStatistics(sortedSigned, RESIDUAL_POINTS),
+    ranges,
+    bins: levelBins(predicted, measured),
+  };
+}
+
+function quantilesOf(signed: readonly number[]): Calibration["quantiles"] {
+  const sortedAbs = Float64Array.from(signed, Math.abs).sort();
+  return Object.fromEntries(
+    INTERVAL_LEVELS.map((level) => [String(level), conformalQuantile(sortedAbs, level)]),
+  ) as Calibration["quantiles"];
+}
+
+/** Rows of ascending `sorted` below `edge`. */
+function countBelow(sorted: Float64Array, edge: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < edge) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The bins of the forecast's level: LEVEL_EDGES, then the quartiles, each edge kept only where every bin keeps LEVEL_BIN_ROWS. */
+function levelBins(predicted: ArrayLike<number>, measured: ArrayLike<number | null>): LevelBin[] {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < predicted.length; i++) {
+    const y = measured[i];
+    const p = predicted[i];
+    if (typeof y === "number" && Number.isFinite(y) && Number.isFinite(p)) pairs.push([p, y - p]);
+  }
+  const sorted = Float64Array.from(pairs, ([p]) => p).sort();
+  const quartiles = [1, 2, 3].map((k) => sorted[Math.floor((k * sorted.length) / 4)]);
+  let edges: number[] = [];
+  for (const edge of [...LEVEL_EDGES, ...quartiles]) {
+    if (edge === undefined || edges.includes(edge)) continue;
+    const tried = [...edges, edge].sort((a, b) => a - b);
+    const counts = [...tried, Infinity].map((e, k) => countBelow(sorted, e) - (k > 0 ? countBelow(sorted, tried[k - 1]) : 0));
+    if (counts.every((c) => c >= LEVEL_BIN_ROWS)) edges = tried;
+  }
+  return [...edges, null].map((below, k) => {
+    const from = k > 0 ? edges[k - 1] : -Infinity;
+    const signed = pairs.filter(([p]) => p >= from && (below === null || p < below)).map(([, r]) => r);
+    return {
+      below,
+      rows: signed.length,
+      quantiles: quantilesOf(signed),
+      residuals: orderStatistics(Float64Array.from(signed).sort(), BIN_RESIDUAL_POINTS),
+    };
+  });
+}
+
+/** The bin a forecast falls in (the whole calibration when it has no bins). */
+export function levelBin(calibration: Calibration, predicted: number): Pick<LevelBin, "quantiles" | "residuals"> {
+  const bins = calibration.bins;
+  if (!bins || bins.length === 0) return calibration;
+  for (const bin of bins) if (bin.below === null || predicted < bin.below) return bin;
+  return bins[bins.length - 1];
+}
+
+/** The half-width of a bin at `level` %, else the whole calibration's (a bin too small for it). */
+function binHalfWidth(calibration: Calibration, bin: Pick<LevelBin, "quantiles">, level: IntervalLevel): number | null {
+  return bin.quantiles[`${level}`] ?? halfWidth(calibration, level);
 }
 
 /** The half-width at `level` %, or null when the calibration cannot give one. */
@@ -97,10 +196,11 @@ export function interval(predicted: number, q: number | null): { lo: number | nu
 
 /** The chance that the measured value reaches `limit` given the forecast: the share of stored
  *  residuals r with predicted + r ≥ limit (0 … 1); null without residuals or forecast. */
-export function exceedanceChance(predicted: number, residuals: readonly number[], limit: number): number | null {
+export function exceedanceChance(predicted: number, residuals: readonly number[], limit: number, scale = 1): number | null {
   const n = residuals.length;
   if (n === 0 || !Number.isFinite(predicted)) return null;
-  const needed = limit - predicted;
+  // predicted + scale·r ≥ limit.
+  const needed = (limit - predicted) / scale;
   // The first residual ≥ needed, by binary search over the ascending residuals.
   let lo = 0;
   let hi = n;
@@ -118,22 +218,87 @@ export interface IntervalColumns {
   pExceed: Float64Array;
 }
 
-/** lo, hi and p_exceed for every forecast (NaN where the forecast is missing). */
+/** lo, hi and p_exceed for every forecast from the calibration as stored, each from its level's bin (NaN where the forecast is missing). */
 export function intervalColumns(
   predicted: ArrayLike<number>,
   calibration: Calibration,
   level: IntervalLevel,
   limit: number,
 ): IntervalColumns {
-  const q = halfWidth(calibration, level);
   const n = predicted.length;
   const out = { lo: new Float64Array(n), hi: new Float64Array(n), pExceed: new Float64Array(n) };
   for (let i = 0; i < n; i++) {
     const p = predicted[i];
-    const { lo, hi } = interval(p, q);
+    const bin = levelBin(calibration, p);
+    const { lo, hi } = interval(p, binHalfWidth(calibration, bin, level));
     out.lo[i] = lo ?? Number.NaN;
     out.hi[i] = hi ?? Number.NaN;
-    out.pExceed[i] = exceedanceChance(p, calibration.residuals, limit) ?? Number.NaN;
+    out.pExceed[i] = exceedanceChance(p, bin.residuals, limit) ?? Number.NaN;
+  }
+  return out;
+}
+
+export interface AdaptiveHistory {
+  /** What each row's forecast is scored against: y at its time + horizon (NaN: not measured). */
+  targets: ArrayLike<number>;
+  /** Each row's time (milliseconds or step numbers; absent: the rows' order). */
+  time?: ArrayLike<number>;
+  /** The horizon in the time's units: a row's target is measured this long after the row. */
+  ahead?: number;
+}
+
+export interface AdaptiveColumns extends IntervalColumns {
+  /** Per row, the scale its bin's interval was multiplied by (1: as calibrated). */
+  scale: Float64Array;
+}
+
+/**
+ * lo, hi and p_exceed for every forecast of a history, each bin's interval scaled by what the
+ * history's earlier rows measured (the file's header): a row's interval uses the misses of the rows
+ * whose target was measured before it was issued, and its own counts only after its target time.
+ */
+export function adaptiveIntervalColumns(
+  predicted: ArrayLike<number>,
+  calibration: Calibration,
+  level: IntervalLevel,
+  limit: number,
+  history: AdaptiveHistory,
+  step = ADAPTIVE_STEP,
+): AdaptiveColumns {
+  const n = predicted.length;
+  const { targets, time } = history;
+  const ahead = history.ahead ?? 0;
+  const out = { lo: new Float64Array(n), hi: new Float64Array(n), pExceed: new Float64Array(n), scale: new Float64Array(n) };
+  const at = (k: number) => (time && Number.isFinite(time[k]) ? time[k] : k);
+  const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => at(a) - at(b) || a - b);
+  const bins: Array<Pick<LevelBin, "quantiles" | "residuals">> = calibration.bins?.length ? calibration.bins : [calibration];
+  const logScale = new Float64Array(bins.length);
+  const binOf = (p: number) => bins.indexOf(levelBin(calibration, p));
+  const allowed = 1 - level / 100;
+  // Rows issued, in time order, whose targets are not yet counted.
+  const waiting: number[] = [];
+  let next = 0;
+  for (const k of order) {
+    const now = at(k);
+    while (next < waiting.length && at(waiting[next]) < now && at(waiting[next]) + ahead <= now) {
+      const j = waiting[next++];
+      const y = targets[j];
+      if (!Number.isFinite(y) || !Number.isFinite(out.lo[j])) continue;
+      const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
+      logScale[binOf(predicted[j])] += step * (missed - allowed);
+    }
+    const p = predicted[k];
+    out.lo[k] = out.hi[k] = out.pExceed[k] = out.scale[k] = Number.NaN;
+    if (!Number.isFinite(p)) continue;
+    const b = binOf(p);
+    const scale = Math.exp(logScale[b]);
+    const q = binHalfWidth(calibration, bins[b], level);
+    const { lo, hi } = interval(p, q === null ? null : q * scale);
+    out.lo[k] = lo ?? Number.NaN;
+    out.hi[k] = hi ?? Number.NaN;
+    out.pExceed[k] = exceedanceChance(p, bins[b].residuals, limit, scale) ?? Number.NaN;
+    out.scale[k] = scale;
+    waiting.push(k);
   }
   return out;
 }

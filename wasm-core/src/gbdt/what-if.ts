@@ -2,7 +2,7 @@
 // with one reading changed, with the calibrated interval and the chance of reaching the limit; and
 // the least air flow x1 in the calibration's observed range at which the forecast's upper bound
 // stays below the limit. Runs wherever the model runs (API and browser).
-import { exceedanceChance, halfWidth, interval, type Calibration, type IntervalLevel } from "./conformal";
+import { exceedanceChance, halfWidth, interval, levelBin, type Calibration, type IntervalLevel } from "./conformal";
 import { CATEGORICAL, LEAF } from "./model";
 import { predict, type GbdtModel } from "./wasm-forest";
 
@@ -41,14 +41,16 @@ function forecastAlong(
     });
   });
   const predictions = predict(model, matrix);
-  const q = calibration ? halfWidth(calibration, level) : null;
   return values.map((value, i) => {
     const result = predictions[i];
+    if (!calibration) return { value, result, lo: null, hi: null, p_exceed: null };
+    // Each point's interval from the bin of its own forecast's level, as a forecast's row gets it.
+    const bin = levelBin(calibration, result);
     return {
       value,
       result,
-      ...interval(result, q),
-      p_exceed: calibration ? exceedanceChance(result, calibration.residuals, limit) : null,
+      ...interval(result, bin.quantiles[`${level}`] ?? halfWidth(calibration, level)),
+      p_exceed: exceedanceChance(result, bin.residuals, limit),
     };
   });
 }

@@ -1,0 +1,222 @@
+// Intervals that notice drift, on two generated longwalls (tests/support/drifting-longwall.ts, seeded):
+// one whose seam gas rises by 30 % over the history and one steady. Each is split in thirds: a 1 h
+// model with lags trained on the first, calibrated on the second, and forecast from the second on;
+// the last third is where coverage is measured — of the calibration as stored (bins of the
+// forecast's level) and of the intervals updated on the history's own facts (conformal.ts).
+import { describe, expect, it } from "vitest";
+import { DRIFT_FEATURES, DRIFT_STEP_MS, driftingLongwall } from "../../../tests/support/drifting-longwall";
+import {
+  adaptiveIntervalColumns,
+  backtest,
+  calibrate,
+  calibrationStale,
+  horizonTrainingData,
+  intervalColumns,
+  LAG_FEATURES,
+  lagColumns,
+  loadModel,
+  predict,
+  shifted,
+  trainModel,
+  trainParams,
+  withLags,
+  type IntervalColumns,
+  type IntervalLevel,
+} from "./index";
+import { forecastAhead } from "./horizon";
+
+const THIRD = 8_000;
+const COUNT = 3 * THIRD;
+const HORIZON = 60;
+const AHEAD_MS = HORIZON * 60_000;
+const WIDTH = DRIFT_FEATURES.length;
+
+/** The history's model, forecasts and targets from the second third on, and the calibration on the second third. */
+async function setUp(drift: number) {
+  const history = driftingLongwall(COUNT, 20260060, drift);
+  const train = {
+    featureNames: [...DRIFT_FEATURES],
+    rows: history.rows.subarray(0, THIRD * WIDTH),
+    y: history.y.subarray(0, THIRD),
+    t: history.time.subarray(0, THIRD),
+  };
+  const model = await loadModel((await trainModel(horizonTrainingData(train, HORIZON).data, trainParams({ n_estimators: 150 }))).json);
+  const lagged = withLags(history.rows, WIDTH, lagColumns(history.y, history.time, DRIFT_STEP_MS));
+  const all = forecastAhead(predict(model, lagged, [...DRIFT_FEATURES, ...LAG_FEATURES]), history.y);
+  const allTargets = shifted(history.y, history.time, AHEAD_MS);
+  const calibration = calibrate(all.subarray(THIRD, 2 * THIRD), allTargets.subarray(THIRD, 2 * THIRD));
+  const from = (a: Float64Array) => a.slice(THIRD);
+  const forecast = from(all);
+  const targets = from(allTargets);
+  const y = from(history.y);
+  const time = from(history.time);
+  const adaptive = (level: IntervalLevel) => adaptiveIntervalColumns(forecast, calibration, level, 1, { targets, time, ahead: AHEAD_MS });
+  return { calibration, forecast, targets, y, time, adaptive };
+}
+
+/** Coverage on the last third (rows THIRD… of the forecast), all rows and those forecast at or above 0.8 %. */
+function coverage(forecast: Float64Array, targets: Float64Array, columns: Pick<IntervalColumns, "lo" | "hi">) {
+  let rows = 0;
+  let held = 0;
+  let highRows = 0;
+  let highHeld = 0;
+  for (let i = THIRD; i < forecast.length; i++) {
+    const y = targets[i];
+    if (!Number.isFinite(y) || !Number.isFinite(columns.lo[i])) continue;
+    const inside = columns.lo[i] <= y && y <= columns.hi[i];
+    rows += 1;
+    if (inside) held += 1;
+    if (forecast[i] >= 0.8) {
+      highRows += 1;
+      if (inside) highHeld += 1;
+    }
+  }
+  return { all: held / rows, high: highHeld / highRows, rows, highRows };
+}
+
+/** Brier skill of p_exceed over the history's share of rows at the limit, on the last third. */
+function brierSkill(targets: Float64Array, pExceed: Float64Array) {
+  const rows: Array<[number, number]> = [];
+  for (let i = THIRD; i < targets.length; i++) {
+    if (Number.isFinite(targets[i]) && Number.isFinite(pExceed[i])) rows.push([pExceed[i], targets[i] >= 1 ? 1 : 0]);
+  }
+  const climate = rows.reduce((s, [, o]) => s + o, 0) / rows.length;
+  const brier = rows.reduce((s, [p, o]) => s + (p - o) ** 2, 0);
+  const reference = rows.reduce((s, [, o]) => s + (climate - o) ** 2, 0);
+  return 1 - brier / reference;
+}
+
+const drifting = await setUp(0.3);
+const steady = await setUp(0);
+
+describe("intervals on a longwall whose seam gas rises by 30 %, 1 h ahead", () => {
+  const { calibration, forecast, targets, y, time, adaptive } = drifting;
+  const stored = intervalColumns(forecast, calibration, 90, 1);
+  const updated = adaptive(90);
+
+  it("the calibration as stored holds y in 78,2 % of the last third's rows at 90 % (78,3 % of those forecast at 0,8 % or more), and the back-test marks it stale", () => {
+    const measured = coverage(forecast, targets, stored);
+    expect(measured.all).toBeLessThan(0.85);
+    const check = backtest({
+      measured: y,
+      predicted: forecast,
+      lo: updated.lo,
+      hi: updated.hi,
+      storedLo: stored.lo,
+      storedHi: stored.hi,
+      intervalMethod: "adaptive",
+      level: 90,
+      time,
+      timeKind: "datetime",
+      horizon: HORIZON,
+    });
+    expect(calibrationStale(check, 90)).toBe(true);
+    expect(check.interval?.stored?.recent_coverage?.coverage).toBeLessThan(0.85);
+    // The intervals shown hold on the latest rows: the back-test's model is not what is stale.
+    expect(check.model.recent_coverage!.coverage).toBeGreaterThan(0.85);
+    expect(check.interval?.sentence).toMatch(
+      /^Интервал 90 % \(конформный по уровню прогноза, подстроенный по фактам истории\) накрыл факт в \d+,\d % строк, в \d+,\d % строк с прогнозом от 0,8 %; калибровка без подстройки — в \d+,\d %$/,
+    );
+  });
+
+  it("updated on the history's facts, the 90 % interval holds y in 89,5 % of the last third's rows and 89,5 % of those forecast at 0,8 % or more", () => {
+    const measured = coverage(forecast, targets, updated);
+    expect(measured.rows).toBeGreaterThan(7_500);
+    expect(measured.highRows).toBeGreaterThan(5_000);
+    expect(measured.all).toBeGreaterThanOrEqual(0.88);
+    expect(measured.all).toBeLessThanOrEqual(0.92);
+    expect(measured.high).toBeGreaterThanOrEqual(0.85);
+    expect(measured.high).toBeLessThanOrEqual(0.95);
+  });
+
+  it("the 80 % and 95 % intervals updated likewise hold 79,5 % and 94,7 %", () => {
+    for (const [level, low, high] of [
+      [80, 0.78, 0.82],
+      [95, 0.935, 0.965],
+    ] as const) {
+      const measured = coverage(forecast, targets, adaptive(level));
+      expect(measured.all).toBeGreaterThanOrEqual(low);
+      expect(measured.all).toBeLessThanOrEqual(high);
+    }
+  });
+
+  it("p_exceed from the updated residuals agrees with the interval and scores at least as well as the stored one's", () => {
+    for (let i = 0; i < forecast.length; i++) {
+      if (!Number.isFinite(updated.hi[i])) continue;
+      // Below the limit's reach at 90 %, at most the 10 % outside (and a grid step of the stored residuals).
+      if (updated.hi[i] < 1) expect(updated.pExceed[i]).toBeLessThanOrEqual(0.105);
+      if (updated.lo[i] >= 1) expect(updated.pExceed[i]).toBeGreaterThanOrEqual(0.895);
+    }
+    expect(brierSkill(targets, updated.pExceed)).toBeGreaterThanOrEqual(brierSkill(targets, stored.pExceed));
+    expect(brierSkill(targets, updated.pExceed)).toBeGreaterThan(0.5);
+  });
+
+  it("a row's interval uses only the facts measured before it was issued", () => {
+    const k = 5_000;
+    const changed = targets.slice();
+    // Facts measured at or after row k's issue: the targets of rows issued within the hour before it, and later.
+    for (let i = k - 6 + 1; i < changed.length; i++) changed[i] = 5;
+    const again = adaptiveIntervalColumns(forecast, calibration, 90, 1, { targets: changed, time, ahead: AHEAD_MS });
+    expect(Array.from(again.lo.subarray(0, k + 1))).toEqual(Array.from(updated.lo.subarray(0, k + 1)));
+    expect(again.lo[k + 10]).not.toBe(updated.lo[k + 10]);
+  });
+});
+
+describe("intervals on a steady longwall, 1 h ahead", () => {
+  const { calibration, forecast, targets, y, time, adaptive } = steady;
+  const stored = intervalColumns(forecast, calibration, 90, 1);
+
+  it("has bins of the forecast's level with edges at 0,8 and 1 %, wider near the limit than below it", () => {
+    const edges = calibration.bins!.map((b) => b.below);
+    expect(edges).toContain(0.8);
+    expect(edges).toContain(1);
+    expect(edges.at(-1)).toBeNull();
+    expect(calibration.bins!.every((b) => b.rows >= 200)).toBe(true);
+    expect(calibration.bins!.reduce((s, b) => s + b.rows, 0)).toBe(calibration.rows);
+    const atLimit = calibration.bins!.find((b) => b.below === null || b.below > 1)!;
+    expect(atLimit.quantiles["90"]!).toBeGreaterThan(calibration.bins![0].quantiles["90"]!);
+  });
+
+  it("as stored the 90 % interval holds y in 88,5 % of the last third's rows and 89,4 % of those at 0,8 % or more; not stale", () => {
+    const measured = coverage(forecast, targets, stored);
+    expect(measured.all).toBeGreaterThanOrEqual(0.88);
+    expect(measured.all).toBeLessThanOrEqual(0.92);
+    expect(measured.high).toBeGreaterThanOrEqual(0.85);
+    expect(measured.high).toBeLessThanOrEqual(0.95);
+    const check = backtest({
+      measured: y,
+      predicted: forecast,
+      lo: stored.lo,
+      hi: stored.hi,
+      time,
+      timeKind: "datetime",
+      horizon: HORIZON,
+    });
+    expect(calibrationStale(check, 90)).toBe(false);
+  });
+
+  it("updated on the facts it holds 89,9 % and 89,9 %, the 80 % and 95 % intervals 80,0 % and 94,9 %", () => {
+    for (const [level, low, high] of [
+      [80, 0.78, 0.82],
+      [90, 0.88, 0.92],
+      [95, 0.935, 0.965],
+    ] as const) {
+      const measured = coverage(forecast, targets, adaptive(level));
+      expect(measured.all).toBeGreaterThanOrEqual(low);
+      expect(measured.all).toBeLessThanOrEqual(high);
+      if (level === 90) {
+        expect(measured.high).toBeGreaterThanOrEqual(0.85);
+        expect(measured.high).toBeLessThanOrEqual(0.95);
+      }
+    }
+  });
+
+  it("a calibration stored before the bins gives one width to every row and is still read", () => {
+    const { bins: _bins, ...old } = calibration;
+    const columns = intervalColumns(forecast, old, 90, 1);
+    const q = calibration.quantiles["90"]!;
+    expect(columns.hi[0] - forecast[0]).toBeCloseTo(q, 12);
+    const updated = adaptiveIntervalColumns(forecast, old, 90, 1, { targets, time, ahead: AHEAD_MS });
+    expect(coverage(forecast, targets, updated).all).toBeGreaterThanOrEqual(0.88);
+  });
+});
