@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
-import { airNeeded, calibrate, loadModel, whatIf } from "@core/gbdt";
+import {
+  adaptiveIntervalColumns,
+  airNeeded,
+  calibrate,
+  levelBin,
+  loadModel,
+  whatIf,
+  type Calibration as CoreCalibration,
+} from "@core/gbdt";
 import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, type SignedIn } from "../support/admin";
@@ -180,14 +188,22 @@ describe("a forecast of a calibrated model on a history", () => {
     const calibration = (await (
       await h.request(`/api/v1/forecast_models/${modelId}/calibration/`, { token: staff.token })
     ).json()) as Calibration;
-    const q = calibration.quantiles["90"]!;
+    // Each row's interval from the bin of its forecast's level, updated on the facts of the rows before it, as the core gives it.
+    const results = Float64Array.from(forecast.data, (r) => r.result);
+    const expected = adaptiveIntervalColumns(results, calibration as unknown as CoreCalibration, 90, 1, {
+      targets: Float64Array.from(forecast.data, (r) => r.y ?? Number.NaN),
+      time: Float64Array.from(forecast.data, (r) => Date.parse(`${r.t}Z`)),
+    });
+    expect(forecast).toMatchObject({ interval_method: "adaptive" });
     forecast.data.forEach((row, i) => {
       expect(row.result).toBeCloseTo(history.forecast[2000 + i], 6);
-      expect(row.hi).toBeCloseTo(row.result + q, 12);
-      expect(row.lo).toBeCloseTo(Math.max(0, row.result - q), 12);
-      expect(row.p_exceed).toBeGreaterThanOrEqual(0);
-      expect(row.p_exceed).toBeLessThanOrEqual(1);
+      expect(row.hi).toBeCloseTo(expected.hi[i], 12);
+      expect(row.lo).toBeCloseTo(expected.lo[i], 12);
+      expect(row.p_exceed).toBeCloseTo(expected.pExceed[i], 12);
     });
+    // The first row has no fact before it: its bin's half-width as calibrated.
+    const first = levelBin(calibration as unknown as CoreCalibration, forecast.data[0].result);
+    expect(forecast.data[0].hi).toBeCloseTo(forecast.data[0].result + first.quantiles["90"]!, 12);
     // The back-test against an independent computation over the rows as stored.
     const bt = forecast.backtest!;
     const errors = forecast.data.map((r) => r.y! - r.result);
@@ -213,7 +229,8 @@ describe("a forecast of a calibrated model on a history", () => {
       await h.request(`/api/v1/regres_methane/${forecast.id}/single_calc/1/`, { token: staff.token })
     ).json()) as Summary;
     expect(edited).toMatchObject({ level: 95, limit: 0.9, warning: 0.7, backtest: { limit: 0.9, warning: 0.7 } });
-    expect(edited.data[0].hi).toBeCloseTo(edited.data[0].result + calibration.quantiles["95"]!, 12);
+    const firstBin = levelBin(calibration as unknown as CoreCalibration, edited.data[0].result);
+    expect(edited.data[0].hi).toBeCloseTo(edited.data[0].result + firstBin.quantiles["95"]!, 12);
 
     const refused = await h.request("/api/v1/regres_methane/", {
       method: "POST",

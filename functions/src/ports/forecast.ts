@@ -1,6 +1,6 @@
 // Forecast models, their calibrations, and what one forecast runs with.
 import type { ForecastFeature, ForecastMethod } from "@core/registry";
-import type { IntervalLevel } from "@core/gbdt";
+import type { IntervalLevel, LevelBin } from "@core/gbdt";
 import type * as z from "zod";
 import type { forecastCalibrationSchema, forecastModelSchema } from "../contract/schemas/answers";
 
@@ -32,13 +32,15 @@ export interface ForecastModelRepository {
 /** A model version's calibration (domain/forecast/calibration.ts): the split-conformal quantiles
  *  of its residuals on a longwall's history, for one company or (by an admin) for every company
  *  without one of its own. Replaced by the next calibration of the same version and scope. */
-export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema>, "scope" | "residuals" | "ranges"> & {
+export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema>, "scope" | "residuals" | "ranges" | "bins"> & {
   /** The company it serves, or "all" (an admin's, for companies without their own). */
   scope: string;
   /** Signed residuals y − forecast, ascending (at most 2 001: wasm-core/src/gbdt/conformal.ts). */
   residuals: number[];
   /** Each feature's observed [min, max] on the rows. */
   ranges: Record<string, [number, number]>;
+  /** Bins of the forecast's level (wasm-core/src/gbdt/conformal.ts); absent on a calibration stored before them. */
+  bins?: LevelBin[];
 };
 
 /** A forecast row: the features; where the history gives them, the measured y (%) and the time t

@@ -752,6 +752,22 @@ export const forecastCalibrationSchema = z
       .record(z.string(), z.tuple([z.number(), z.number()]))
       .optional()
       .meta({ description: "each feature's observed [min, max]" }),
+    bins: z
+      .array(
+        z.object({
+          below: z
+            .number()
+            .nullable()
+            .meta({ description: "the bin holds forecasts below this, % (null: no bound), at or above the bin before" }),
+          rows: z.int(),
+          quantiles: z.object({ "80": z.number().nullable(), "90": z.number().nullable(), "95": z.number().nullable() }),
+          residuals: z.array(z.number()).meta({ description: "the bin's signed residuals, ascending, at most 501" }),
+        }),
+      )
+      .optional()
+      .meta({
+        description: "bins of the forecast's level with their own half-widths and residuals (absent: stored before them, one width)",
+      }),
     file_name: z.string(),
     calibrated_at: z.string(),
     calibrated_by: z.string(),

@@ -1,6 +1,6 @@
 // The calibration of a forecast model version on a longwall's own history (docs/api.md, «Forecast
 // history and calibration»): rows with the features and the measured y, forecast by the version,
-// and the split-conformal quantiles of the residuals (wasm-core/src/gbdt/conformal.ts) stored with
+// and the split-conformal quantiles of the residuals, overall and per bin of the forecast's level, (wasm-core/src/gbdt/conformal.ts) stored with
 // the version, the company, the rows' count and period. A company's staff calibrate for their
 // company; an admin for every company (used where a company has none of its own).
 import { calibrate, rowTimes } from "@core/gbdt";
@@ -72,6 +72,7 @@ export async function calibrateOnRows(
     quantiles: core.quantiles,
     residuals: core.residuals,
     ranges: core.ranges,
+    bins: core.bins,
     file_name: fileName.slice(0, 255),
     calibrated_at: deps.clock.now().toISOString(),
     calibrated_by: actor.email,

@@ -6,6 +6,7 @@ import {
   DEFAULT_INTERVAL_LEVEL,
   DEFAULT_WARNING_PERCENT,
   HORIZONS,
+  INTERVAL_METHOD_LABEL,
   INTERVAL_LEVELS,
   LAG_FEATURES,
   backtest,
@@ -19,12 +20,15 @@ import {
   shifted,
   timesInMs,
   withLags,
+  adaptiveIntervalColumns,
   intervalColumns,
   isIntervalLevel,
   predict,
   readRowTime,
   rowTimes,
   type Backtest,
+  type IntervalColumns,
+  type IntervalMethod,
 } from "@core/gbdt";
 import { FORECAST_MEASURED, METHANE_LIMIT_PERCENT, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
@@ -277,17 +281,65 @@ export function historyTimes(rows: readonly ForecastRow[]) {
   return read;
 }
 
+/**
+ * The rows' intervals where the model is calibrated: the calibration's, each from the bin of the
+ * forecast's level, updated on the history's own facts as they come in time order (a row's interval
+ * uses only the facts measured before it was issued: wasm-core/src/gbdt/conformal.ts); and the
+ * calibration's as stored, whose coverage on the same rows says whether it is stale.
+ */
+function forecastIntervals(run: ForecastRun, results: Float64Array, measured: Float64Array, times: Times) {
+  const { calibration, settings } = run;
+  if (!calibration) return undefined;
+  const horizon = run.version.horizon ?? 0;
+  const stored = intervalColumns(results, calibration, settings.level, settings.limit);
+  const targets = forecastTargets(horizon, measured, times);
+  if (!targets.some(Number.isFinite)) {
+    const method: IntervalMethod = calibration.bins?.length ? "level" : "split";
+    return { shown: stored, stored: undefined, method };
+  }
+  const shown: IntervalColumns = adaptiveIntervalColumns(results, calibration, settings.level, settings.limit, {
+    targets,
+    time: times ? timesInMs(times.time, times.timeKind) : undefined,
+    ahead: horizon * 60_000,
+  });
+  return { shown, stored, method: "adaptive" as IntervalMethod };
+}
+
+/** The back-test of a forecast's rows that carry the measured y, with its intervals. */
+function forecastBacktest(
+  run: ForecastRun,
+  measured: ArrayLike<number | null>,
+  results: Float64Array,
+  intervals: ReturnType<typeof forecastIntervals>,
+  times: Times,
+): Backtest {
+  return backtest({
+    measured,
+    predicted: results,
+    lo: intervals?.shown.lo,
+    hi: intervals?.shown.hi,
+    intervalMethod: intervals?.method,
+    level: run.settings.level,
+    storedLo: intervals?.stored?.lo,
+    storedHi: intervals?.stored?.hi,
+    time: times?.time,
+    timeKind: times?.timeKind,
+    limit: run.settings.limit,
+    warning: run.settings.warning,
+    horizon: run.version.horizon ?? 0,
+  });
+}
+
 /** Predicted rows completed: each with its interval and chance of reaching the limit where the
  *  model is calibrated, and the back-test where rows carry the measured y. */
 export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
-  const { calibration, settings } = run;
-  const results = predicted.map((r) => r.result ?? Number.NaN);
+  const results = Float64Array.from(predicted, (r) => r.result ?? Number.NaN);
+  const measuredY = Float64Array.from(predicted, (r) => (typeof r.y === "number" ? r.y : Number.NaN));
+  const times = historyTimes(predicted);
+  const intervals = forecastIntervals(run, results, measuredY, times);
   let rows = predicted;
-  let lo: Float64Array | undefined;
-  let hi: Float64Array | undefined;
-  if (calibration) {
-    const columns = intervalColumns(results, calibration, settings.level, settings.limit);
-    ({ lo, hi } = columns);
+  if (intervals) {
+    const columns = intervals.shown;
     const nullable = (v: number) => (Number.isFinite(v) ? v : null);
     rows = predicted.map((row, i) => ({
       ...row,
@@ -296,22 +348,17 @@ export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
       p_exceed: nullable(columns.pExceed[i]),
     }));
   }
-  const times = historyTimes(predicted);
   const measured = predicted.some((r) => typeof r.y === "number");
   const check = measured
-    ? backtest({
-        measured: predicted.map((r) => r.y ?? null),
-        predicted: results,
-        lo,
-        hi,
-        time: times?.time,
-        timeKind: times?.timeKind,
-        limit: settings.limit,
-        warning: settings.warning,
-        horizon: run.version.horizon ?? 0,
-      })
+    ? forecastBacktest(
+        run,
+        predicted.map((r) => r.y ?? null),
+        results,
+        intervals,
+        times,
+      )
     : null;
-  return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check) };
+  return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check, intervals?.method) };
 }
 
 /** An uploaded telemetry file read, predicted and written as the stored JSON: the CPU work of a
@@ -351,7 +398,6 @@ export async function forecastFromColumns(
   columns: ForecastColumns,
   run: ForecastRun,
 ): Promise<ForecastFileResult> {
-  const { calibration, settings } = run;
   const model = await runnableModel(deps, run.version);
   const n = columns.count;
   let kind = 0;
@@ -367,20 +413,9 @@ export async function forecastFromColumns(
   const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
   const input = modelInput(run.version.horizon ?? 0, columns.features, columns.y, times);
   const results = input.forecast(predict(model, input.matrix, input.order));
-  const intervals = calibration ? intervalColumns(results, calibration, settings.level, settings.limit) : undefined;
-  const check = measured
-    ? backtest({
-        measured: columns.y,
-        predicted: results,
-        lo: intervals?.lo,
-        hi: intervals?.hi,
-        time: times?.time,
-        timeKind: times?.timeKind,
-        limit: settings.limit,
-        warning: settings.warning,
-        horizon: run.version.horizon ?? 0,
-      })
-    : null;
+  const intervalSet = forecastIntervals(run, results, columns.y, times);
+  const intervals = intervalSet?.shown;
+  const check = measured ? forecastBacktest(run, columns.y, results, intervalSet, times) : null;
   const ids = columnIds(columns.id);
   const features = FORECAST_FEATURES.length;
   const nullable = (v: number) => (Number.isFinite(v) ? v : null);
@@ -403,18 +438,19 @@ export async function forecastFromColumns(
     }
     rows[r] = row;
   }
-  return { summary: summaryOf(results, run, check), json: new TextEncoder().encode(JSON.stringify(rows)) };
+  return { summary: summaryOf(results, run, check, intervalSet?.method), json: new TextEncoder().encode(JSON.stringify(rows)) };
 }
 
-export function forecastSummary(rows: ForecastRow[], run: ForecastRun, check: Backtest | null = null) {
+export function forecastSummary(rows: ForecastRow[], run: ForecastRun, check: Backtest | null = null, method?: IntervalMethod) {
   return summaryOf(
     rows.map((row) => row.result ?? Number.NaN),
     run,
     check,
+    method,
   );
 }
 
-function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest | null) {
+function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest | null, method?: IntervalMethod) {
   const { version, settings } = run;
   let above = 0;
   let max = -Infinity;
@@ -440,8 +476,11 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
     limit: settings.limit,
     warning: settings.warning,
     calibration: calibrationSummary(run.calibration ?? undefined),
+    // How the rows' intervals were made (null: no calibration, no interval).
+    interval_method: method ?? null,
+    interval_method_label: method ? INTERVAL_METHOD_LABEL[method] : null,
     // Checked on the history's latest rows with a fact: a calibration that no longer holds is said so.
-    calibration_stale: check !== null && run.calibration !== null && calibrationStale(check.model, settings.level),
+    calibration_stale: check !== null && run.calibration !== null && calibrationStale(check, settings.level),
     backtest: check,
     model: {
       method: version.method,
