@@ -65,6 +65,8 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
         ]}
       />
       {backtest.verdict ? <Typography.Text data-testid="backtest-verdict">{backtest.verdict}</Typography.Text> : null}
+      {/* Which interval and what it held on this history (absent from a back-test stored before it was said). */}
+      {backtest.interval?.sentence ? <Typography.Text data-testid="backtest-interval">{backtest.interval.sentence}</Typography.Text> : null}
     </Flex>
   );
 }

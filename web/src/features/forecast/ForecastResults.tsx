@@ -81,6 +81,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const level = typeof calculation.level === "number" ? calculation.level : DEFAULT_INTERVAL_LEVEL;
   const limit = typeof calculation.limit === "number" ? calculation.limit : METHANE_LIMIT_PERCENT;
   const backtest = calculation.backtest as Backtest | null | undefined;
+  // The calibration is judged by its own intervals as stored; the ones shown may be updated on the history's facts.
+  const staleCoverage = backtest?.interval?.stored?.recent_coverage ?? backtest?.model.recent_coverage ?? null;
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
   const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
@@ -183,18 +185,29 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
               </span>
             ),
           },
+          ...(calibration && typeof calculation.interval_method_label === "string"
+            ? [
+                {
+                  key: "interval",
+                  label: "Интервал",
+                  children: <span data-testid="forecast-interval-method">{calculation.interval_method_label}</span>,
+                },
+              ]
+            : []),
         ]}
       />
       <ForecastAdvisory />
-      {calculation.calibration_stale === true && backtest?.model.recent_coverage ? (
+      {calculation.calibration_stale === true && staleCoverage ? (
         <Alert
           type="warning"
           showIcon
           data-testid="calibration-stale"
-          message={`Калибровка устарела: на последних ${backtest.model.recent_coverage.rows} строках с фактом интервал ${level} % накрыл факт в ${formatAmount(backtest.model.recent_coverage.coverage * 100, 1)} % случаев`}
+          message={`Калибровка устарела: на последних ${staleCoverage.rows} строках с фактом её интервал ${level} % накрыл факт в ${formatAmount(staleCoverage.coverage * 100, 1)} % случаев`}
           description={
             <span>
-              Интервалы и вероятность превышения этой модели сейчас занижают риск.{" "}
+              {backtest?.interval?.stored
+                ? "Интервалы этой истории подстроены по её фактам, но прогноз без фактов получит интервал калибровки, который сейчас занижает риск. "
+                : "Интервалы и вероятность превышения этой модели сейчас занижают риск. "}
               <Link to="/forecast-models">Переобучить / Откалибровать заново</Link>
             </span>
           }

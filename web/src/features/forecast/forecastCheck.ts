@@ -143,6 +143,17 @@ export function backtestLines(backtest: Backtest, level: number): BacktestLine[]
     line("rmse", "Среднеквадратичная ошибка (RMSE), %", (s) => s.rmse, 4),
     line("mape", "Средняя относительная ошибка (MAPE), %", (s) => s.mape, 1),
     line("coverage", `Покрытие ${level}-процентного интервала, %`, (s) => percent(s.coverage), 1),
+    // A back-test stored before the rows near the limit were scored apart has no such line.
+    ...(model.high_coverage
+      ? [
+          line(
+            "coverage_high",
+            `… на строках с прогнозом ≥ ${String(backtest.warning).replace(".", ",")} %, %`,
+            (s) => percent(s.high_coverage?.coverage ?? null),
+            1,
+          ),
+        ]
+      : []),
     line("exceedances", `${per} с превышением ${String(backtest.limit).replace(".", ",")} %`, (s) => s.exceedances, 0),
     line("caught", `Предупреждено (прогноз ≥ ${String(backtest.warning).replace(".", ",")} %)`, (s) => s.caught, 0),
     line("missed", "Пропущено", (s) => s.missed, 0),

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { backtest } from "@core/gbdt/backtest";
+import { backtestLines } from "./forecastCheck";
+
+describe("the back-test's lines", () => {
+  // Four rows, two forecast at or above the 0,8 % warning; the interval holds three facts, one of those two.
+  const check = backtest({
+    measured: [0.5, 0.6, 0.9, 1.2],
+    predicted: [0.5, 0.7, 0.85, 0.95],
+    lo: [0.4, 0.6, 0.8, 0.9],
+    hi: [0.6, 0.8, 0.9, 1.0],
+    storedLo: [0.45, 0.65, 0.82, 0.92],
+    storedHi: [0.55, 0.75, 0.88, 0.98],
+    intervalMethod: "adaptive",
+    level: 90,
+  });
+
+  it("give the interval's coverage on the rows forecast at or above the warning beside its coverage on all", () => {
+    const lines = backtestLines(check, 90);
+    expect(lines.find((l) => l.key === "coverage")?.model).toBe(75);
+    expect(lines.find((l) => l.key === "coverage_high")).toMatchObject({
+      label: "… на строках с прогнозом ≥ 0,8 %, %",
+      model: 50,
+      persistence: null,
+    });
+  });
+
+  it("say which interval it was and what the calibration as stored held", () => {
+    expect(check.interval?.sentence).toBe(
+      "Интервал 90 % (конформный по уровню прогноза, подстроенный по фактам истории) накрыл факт в 75,0 % строк, " +
+        "в 50,0 % строк с прогнозом от 0,8 %; калибровка без подстройки — в 25,0 %",
+    );
+  });
+
+  it("leave the line out for a back-test stored before it was counted", () => {
+    const { high_coverage: _high, ...model } = check.model;
+    expect(backtestLines({ ...check, model: model as typeof check.model }, 90).some((l) => l.key === "coverage_high")).toBe(false);
+  });
+});
