@@ -1,13 +1,15 @@
 // What each calculation type contributes to a company's yearly inventory (methodology D15; docs/methodology.md, Inventory and the report):
-// its Order 371 category, its IPCC code and which results are which gas. Types not listed here
+// its Order 371 category, its IPCC code and which results are which gas, as its module (wasm-core/src/types/<type>.ts)
+// declares them. Types whose module says null
 // (forecast, gap filling, sensitivity, the utilisation choice) never count. Browser-safe: the
 // inventory screen reads the same labels the server sums by.
-import type { CalculationType } from "./registry";
+import { CALCULATION_TYPES, TYPE_MODULES, type CalculationType } from "./registry";
+import type { Gas, InventoryMethod, InventorySource, Order371Category } from "./types/definition";
 import { basisOf, methaneBalances, type BalanceCalculation, type MethaneBalance, type PointNetting } from "./methane-balance";
 import { co2Equivalent } from "./gwp-in-force";
 
-export type Gas = "CH4" | "CO2";
-export type Order371Category = 1 | 2 | 3 | 18;
+export { IPCC_CODES, IPCC_FLARE_NOTE } from "./types/definition";
+export type { Gas, InventoryMethod, InventorySource, Order371Category } from "./types/definition";
 
 export const ORDER_371_CATEGORIES: Record<Order371Category, string> = {
   1: "Стационарное сжигание топлива",
@@ -16,19 +18,6 @@ export const ORDER_371_CATEGORIES: Record<Order371Category, string> = {
   18: "Транспорт",
 };
 
-export const IPCC_CODES: Record<string, string> = {
-  "1.A.1.c.ii": "Сжигание топлива: добыча угля (горная техника, собственные нужды)",
-  "1.B.1.a.i.1": "Подземная добыча: выбросы при добыче",
-  "1.B.1.a.i.2": "Подземная добыча: выбросы после добычи",
-  // D16: no type produces it today.
-  "1.B.1.a.i.3": "Подземная добыча: закрытые (заброшенные) шахты",
-  "1.B.1.a.i.4": "Подземная добыча: сжигание на факеле и утилизация каптированного метана",
-  "1.B.1.a.ii.1": "Открытая добыча: выбросы при добыче",
-  "1.B.1.a.ii.2": "Открытая добыча: выбросы после добычи",
-};
-
-/** How the emission was determined, as the report passport names it (7.3). */
-export type InventoryMethod = "coefficients" | "measurement" | "composition" | "table_defaults";
 export const METHOD_LABELS: Record<InventoryMethod, string> = {
   coefficients: "Расчетный метод по коэффициентам",
   measurement: "Периодические измерения",
@@ -36,81 +25,14 @@ export const METHOD_LABELS: Record<InventoryMethod, string> = {
   table_defaults: "Измеренный объем, состав по умолчанию (табл. 3.1)",
 };
 
-/** D22: what the dialog and the inventory say of the IPCC flare types. */
-export const IPCC_FLARE_NOTE = "метод МГЭИК, не Приказ № 371";
-
-export interface InventorySource {
-  readonly category: Order371Category;
-  readonly ipcc: keyof typeof IPCC_CODES;
-  /** The IPCC code when the calculation used a particular dictionary entry (open_mining_ch4's
-   *  post-mining factor is 1.B.1.a.ii.2). */
-  readonly ipccByEntry?: Readonly<Record<number, keyof typeof IPCC_CODES>>;
-  readonly dictionary?: string;
-  /** Notes on a line by the entry used (D16: the combined surface factor). */
-  readonly notesByEntry?: Readonly<Record<number, string>>;
-  /** A note on every calculation of the type (D22: the IPCC flare types). */
-  readonly note?: string;
-  /** D22: created as an alternative unless the user makes it primary. */
-  readonly defaultRole?: "alternative";
-  /** The method when the contents come from this dictionary's entries (the underground type's
-   *  Table 3.1 defaults) rather than from measurements. */
-  readonly defaultsDictionary?: string;
-  readonly method: InventoryMethod;
-  /** The result field holding each gas's mass, t. */
-  readonly gases: readonly { readonly gas: Gas; readonly result: string }[];
-}
-
-const CH4 = [{ gas: "CH4", result: "res_ch4" }] as const;
-const CO2 = [{ gas: "CO2", result: "res_co2" }] as const;
-const BOTH = [...CO2, ...CH4] as const;
-
-export const INVENTORY_SOURCES: Partial<Record<CalculationType, InventorySource>> = {
-  underground_emission_ch4: { category: 3, ipcc: "1.B.1.a.i.1", method: "coefficients", gases: CH4 },
-  underground: {
-    category: 3,
-    ipcc: "1.B.1.a.i.1",
-    method: "measurement",
-    defaultsDictionary: "get_underground_content",
-    gases: BOTH,
-  },
-  handling_underground_ch4: { category: 3, ipcc: "1.B.1.a.i.2", method: "coefficients", gases: CH4 },
-  open_mining_ch4: {
-    category: 3,
-    ipcc: "1.B.1.a.ii.1",
-    dictionary: "get_open_mining_ch4",
-    ipccByEntry: { 4: "1.B.1.a.ii.2" },
-    // D16: «Добыча и последующие выбросы вместе (1,2 + 0,1)».
-    notesByEntry: { 5: "включая выбросы после добычи" },
-    method: "coefficients",
-    gases: CH4,
-  },
-  // D16: fuel burnt for coal mining (open-pit machinery).
-  open_mining_co2: { category: 18, ipcc: "1.A.1.c.ii", method: "coefficients", gases: CO2 },
-  // D16, D22: flaring of drained methane; the IPCC types (efficiency 0.98) are alternatives by default.
-  disposal_co2_torch: {
-    category: 2,
-    ipcc: "1.B.1.a.i.4",
-    note: IPCC_FLARE_NOTE,
-    defaultRole: "alternative",
-    method: "coefficients",
-    gases: CO2,
-  },
-  torch_ch4: { category: 2, ipcc: "1.B.1.a.i.4", note: IPCC_FLARE_NOTE, defaultRole: "alternative", method: "coefficients", gases: CH4 },
-  torch_composition: { category: 2, ipcc: "1.B.1.a.i.4", method: "composition", gases: BOTH },
-  // D16: fuel by default; the drained mine gas entry («Каптированный шахтный метан») is its utilisation.
-  disposal_co2_stat_sources: {
-    category: 1,
-    ipcc: "1.A.1.c.ii",
-    dictionary: "get_disposal_co2_stat_sources",
-    // Drained mine gas burnt for energy stays 1.B.1.a.i.4 (D16): the paragraph of IPCC 2006 Vol. 2
-    // ch. 4 (§4.1.3, recovered methane) that would move energy use to 1.A could not be read in a
-    // stored copy of the Guidelines, so it is not cited and the code is kept (methodology 10.1).
-    ipccByEntry: { 8: "1.B.1.a.i.4" },
-    notesByEntry: { 8: "газ принят за 100 % CH4" },
-    method: "coefficients",
-    gases: CO2,
-  },
-};
+/** What each type contributes to the inventory, from its module (wasm-core/src/types/<type>.ts); a type
+ *  whose module says null is absent. */
+export const INVENTORY_SOURCES: Partial<Record<CalculationType, InventorySource>> = Object.fromEntries(
+  CALCULATION_TYPES.flatMap((type) => {
+    const source = TYPE_MODULES[type].inventory;
+    return source ? [[type, source]] : [];
+  }),
+);
 
 export function inventorySourceOf(type: string): InventorySource | undefined {
   return Object.hasOwn(INVENTORY_SOURCES, type) ? INVENTORY_SOURCES[type as CalculationType] : undefined;

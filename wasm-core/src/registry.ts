@@ -5,6 +5,7 @@
 // Browser-safe: no Node imports.
 import type {
   CalculationDefinition,
+  CalculationModule,
   DictionaryBinding,
   DictionaryName,
   InputField,
@@ -30,6 +31,7 @@ export { ACTIVITY_KINDS, DEFAULT_GWP_CH4, PHYSICAL_BOUNDS } from "./types/defini
 export type {
   ActivityKind,
   CalculationDefinition,
+  CalculationModule,
   CalculationKind,
   CoreFunction,
   DictionaryBinding,
@@ -142,21 +144,26 @@ export const METHANE_BASIS_HINT =
 
 // ---- the registry ------------------------------------------------------------------------------
 
-export const REGISTRY = {
-  recycle_technology: recycle_technology.definition,
-  handling_underground_ch4: handling_underground_ch4.definition,
-  open_mining_ch4: open_mining_ch4.definition,
-  open_mining_co2: open_mining_co2.definition,
-  underground: underground.definition,
-  underground_emission_ch4: underground_emission_ch4.definition,
-  disposal_co2_torch: disposal_co2_torch.definition,
-  disposal_co2_stat_sources: disposal_co2_stat_sources.definition,
-  torch_ch4: torch_ch4.definition,
-  torch_composition: torch_composition.definition,
-  regres_methane: regres_methane.definition,
-  filling_blanks: filling_blanks.definition,
-  sensitivity: sensitivity.definition,
-} as const satisfies Record<string, CalculationDefinition>;
+/** Every calculation type's module, in the order of docs/api.md (Calculations): the one list of the types. */
+export const TYPE_MODULES = {
+  recycle_technology,
+  handling_underground_ch4,
+  open_mining_ch4,
+  open_mining_co2,
+  underground,
+  underground_emission_ch4,
+  disposal_co2_torch,
+  disposal_co2_stat_sources,
+  torch_ch4,
+  torch_composition,
+  regres_methane,
+  filling_blanks,
+  sensitivity,
+} as const satisfies Record<string, CalculationModule>;
+
+export const REGISTRY = Object.fromEntries(Object.entries(TYPE_MODULES).map(([type, module]) => [type, module.definition])) as {
+  readonly [T in keyof typeof TYPE_MODULES]: (typeof TYPE_MODULES)[T]["definition"];
+};
 
 export type CalculationType = keyof typeof REGISTRY;
 

@@ -201,3 +201,58 @@ export const PHYSICAL_BOUNDS = {
    *  that pass the check side by side. */
   project_line_t: 5_000_000,
 } as const;
+
+// ---- what a type contributes to the year's inventory (methodology D15) -------------------------
+
+export type Gas = "CH4" | "CO2";
+export type Order371Category = 1 | 2 | 3 | 18;
+
+export const IPCC_CODES: Record<string, string> = {
+  "1.A.1.c.ii": "Сжигание топлива: добыча угля (горная техника, собственные нужды)",
+  "1.B.1.a.i.1": "Подземная добыча: выбросы при добыче",
+  "1.B.1.a.i.2": "Подземная добыча: выбросы после добычи",
+  // D16: no type produces it today.
+  "1.B.1.a.i.3": "Подземная добыча: закрытые (заброшенные) шахты",
+  "1.B.1.a.i.4": "Подземная добыча: сжигание на факеле и утилизация каптированного метана",
+  "1.B.1.a.ii.1": "Открытая добыча: выбросы при добыче",
+  "1.B.1.a.ii.2": "Открытая добыча: выбросы после добычи",
+};
+
+/** How the emission was determined, as the report passport names it (7.3). */
+export type InventoryMethod = "coefficients" | "measurement" | "composition" | "table_defaults";
+
+/** D22: what the dialog and the inventory say of the IPCC flare types. */
+export const IPCC_FLARE_NOTE = "метод МГЭИК, не Приказ № 371";
+
+export interface InventorySource {
+  readonly category: Order371Category;
+  readonly ipcc: keyof typeof IPCC_CODES;
+  /** The IPCC code when the calculation used a particular dictionary entry (open_mining_ch4's
+   *  post-mining factor is 1.B.1.a.ii.2). */
+  readonly ipccByEntry?: Readonly<Record<number, keyof typeof IPCC_CODES>>;
+  readonly dictionary?: string;
+  /** Notes on a line by the entry used (D16: the combined surface factor). */
+  readonly notesByEntry?: Readonly<Record<number, string>>;
+  /** A note on every calculation of the type (D22: the IPCC flare types). */
+  readonly note?: string;
+  /** D22: created as an alternative unless the user makes it primary. */
+  readonly defaultRole?: "alternative";
+  /** The method when the contents come from this dictionary's entries (the underground type's
+   *  Table 3.1 defaults) rather than from measurements. */
+  readonly defaultsDictionary?: string;
+  readonly method: InventoryMethod;
+  /** The result field holding each gas's mass, t. */
+  readonly gases: readonly { readonly gas: Gas; readonly result: string }[];
+}
+
+// ---- a calculation type's module -----------------------------------------------------------------
+
+/** What wasm-core/src/types/<type>.ts exports: everything the product says of one calculation type
+ *  (docs/architecture.md, «Adding a calculation type»). Each part is required, null where the type has
+ *  none, so the compiler names what a new type left out. */
+export interface CalculationModule {
+  /** The registry entry: title, fields, dictionaries, core function. */
+  readonly definition: CalculationDefinition;
+  /** What the type contributes to the year's inventory, or null: it never counts (D15). */
+  readonly inventory: InventorySource | null;
+}

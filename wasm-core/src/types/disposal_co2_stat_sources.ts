@@ -1,6 +1,6 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
-import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2 } from "./fields";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2 } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
@@ -54,3 +54,18 @@ export const definition = {
   co2e: "res_co2",
   core: emissionsCore("disposal_co2_stat_sources"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+// D16: fuel by default; the drained mine gas entry («Каптированный шахтный метан») is its utilisation.
+export const inventory: InventorySource = {
+  category: 1,
+  ipcc: "1.A.1.c.ii",
+  dictionary: "get_disposal_co2_stat_sources",
+  // Drained mine gas burnt for energy stays 1.B.1.a.i.4 (D16): the paragraph of IPCC 2006 Vol. 2
+  // ch. 4 (§4.1.3, recovered methane) that would move energy use to 1.A could not be read in a
+  // stored copy of the Guidelines, so it is not cited and the code is kept (methodology 10.1).
+  ipccByEntry: { 8: "1.B.1.a.i.4" },
+  notesByEntry: { 8: "газ принят за 100 % CH4" },
+  method: "coefficients",
+  gases: GASES_CO2,
+};

@@ -1,6 +1,6 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
-import { emissionsCore, flaredMethane, koefTransform, resCo2 } from "./fields";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
+import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2 } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана на факельной установке",
@@ -27,3 +27,14 @@ export const definition = {
   co2e: "res_co2",
   core: emissionsCore("disposal_co2_torch"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+// D16, D22: flaring of drained methane; the IPCC types (efficiency 0.98) are alternatives by default.
+export const inventory: InventorySource = {
+  category: 2,
+  ipcc: "1.B.1.a.i.4",
+  note: IPCC_FLARE_NOTE,
+  defaultRole: "alternative",
+  method: "coefficients",
+  gases: GASES_CO2,
+};

@@ -144,3 +144,8 @@ export const COMPOSITION = [
 export const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
 
 export const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;
+
+// The result each gas of an inventory line comes from (InventorySource.gases).
+export const GASES_CH4 = [{ gas: "CH4", result: "res_ch4" }] as const;
+export const GASES_CO2 = [{ gas: "CO2", result: "res_co2" }] as const;
+export const GASES_BOTH = [...GASES_CO2, ...GASES_CH4] as const;

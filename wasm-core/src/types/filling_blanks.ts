@@ -57,3 +57,6 @@ export const definition = {
   editable: true,
   core: emissionsCore("filling_blanks"),
 } as const satisfies CalculationDefinition;
+
+/** The type never counts in the year's inventory (D15). */
+export const inventory = null;

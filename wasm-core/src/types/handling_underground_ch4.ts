@@ -1,6 +1,6 @@
 // Выбросы CH4 после добычи угля подземным способом (обработка угля) (handling_underground_ch4): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
-import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2 } from "./fields";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 после добычи угля подземным способом (обработка угля)",
@@ -30,3 +30,6 @@ export const definition = {
   basisFixed: true,
   core: emissionsCore("handling_underground_ch4"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+export const inventory: InventorySource = { category: 3, ipcc: "1.B.1.a.i.2", method: "coefficients", gases: GASES_CH4 };

@@ -1,6 +1,6 @@
 // Выбросы CH4 при добыче угля открытым способом (open_mining_ch4): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
-import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2 } from "./fields";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 при добыче угля открытым способом",
@@ -36,3 +36,15 @@ export const definition = {
   co2e: "res_ch4_to_co2",
   core: emissionsCore("open_mining_ch4"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+export const inventory: InventorySource = {
+  category: 3,
+  ipcc: "1.B.1.a.ii.1",
+  dictionary: "get_open_mining_ch4",
+  ipccByEntry: { 4: "1.B.1.a.ii.2" },
+  // D16: «Добыча и последующие выбросы вместе (1,2 + 0,1)».
+  notesByEntry: { 5: "включая выбросы после добычи" },
+  method: "coefficients",
+  gases: GASES_CH4,
+};

@@ -1,6 +1,6 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
-import { emissionsCore, resCo2 } from "./fields";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { emissionsCore, resCo2, GASES_CO2 } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
@@ -36,3 +36,7 @@ export const definition = {
   co2e: "res_co2",
   core: emissionsCore("open_mining_co2"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+// D16: fuel burnt for coal mining (open-pit machinery).
+export const inventory: InventorySource = { category: 18, ipcc: "1.A.1.c.ii", method: "coefficients", gases: GASES_CO2 };

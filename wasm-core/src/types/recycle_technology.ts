@@ -78,3 +78,6 @@ export const definition = {
   editable: false,
   core: emissionsCore("recycle_technology"),
 } as const satisfies CalculationDefinition;
+
+/** The type never counts in the year's inventory (D15). */
+export const inventory = null;

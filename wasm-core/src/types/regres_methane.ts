@@ -149,3 +149,6 @@ export const definition = {
   editable: true,
   core: { module: "gbdt", fn: "predict" },
 } as const satisfies CalculationDefinition;
+
+/** The type never counts in the year's inventory (D15). */
+export const inventory = null;

@@ -104,3 +104,6 @@ export const definition = {
   editable: true,
   core: emissionsCore("sensitivity"),
 } as const satisfies CalculationDefinition;
+
+/** The type never counts in the year's inventory (D15). */
+export const inventory = null;

@@ -1,6 +1,6 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import type { CalculationDefinition } from "./definition";
-import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2 } from "./fields";
+import { type CalculationDefinition, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
+import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
 
 export const definition = {
   title: "Выбросы несгоревшего CH4 на факельной установке",
@@ -14,3 +14,13 @@ export const definition = {
   co2e: "res_ch4_to_co2",
   core: emissionsCore("torch_ch4"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+export const inventory: InventorySource = {
+  category: 2,
+  ipcc: "1.B.1.a.i.4",
+  note: IPCC_FLARE_NOTE,
+  defaultRole: "alternative",
+  method: "coefficients",
+  gases: GASES_CH4,
+};

@@ -1,5 +1,5 @@
 // Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
 import {
   COMPOSITION,
   emissionsCore,
@@ -13,6 +13,7 @@ import {
   RESULT_DECIMALS,
   T_CO2E,
   THOUSAND_M3,
+  GASES_BOTH,
 } from "./fields";
 
 export const definition = {
@@ -96,3 +97,6 @@ export const definition = {
   sums: [{ fields: COMPOSITION.map(([name]) => name), max: 100, label: "Сумма содержаний компонентов" }],
   core: emissionsCore("torch_composition"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+export const inventory: InventorySource = { category: 2, ipcc: "1.B.1.a.i.4", method: "composition", gases: GASES_BOTH };

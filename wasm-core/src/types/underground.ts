@@ -1,5 +1,5 @@
 // Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча) (underground): the type's registry entry.
-import { type CalculationDefinition, type NumberField, PHYSICAL_BOUNDS, type UploadColumn } from "./definition";
+import { type CalculationDefinition, type NumberField, PHYSICAL_BOUNDS, type UploadColumn, type InventorySource } from "./definition";
 import {
   emissionsCore,
   GAS_DENSITIES,
@@ -13,6 +13,7 @@ import {
   RESULT_DECIMALS,
   T_CO2E,
   THOUSAND_M3,
+  GASES_BOTH,
 } from "./fields";
 
 // D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
@@ -129,3 +130,12 @@ export const definition = {
   basis: "net",
   core: emissionsCore("underground"),
 } as const satisfies CalculationDefinition;
+
+/** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
+export const inventory: InventorySource = {
+  category: 3,
+  ipcc: "1.B.1.a.i.1",
+  method: "measurement",
+  defaultsDictionary: "get_underground_content",
+  gases: GASES_BOTH,
+};
