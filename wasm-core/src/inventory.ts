@@ -5,7 +5,14 @@
 // inventory screen reads the same labels the server sums by.
 import { CALCULATION_TYPES, TYPE_MODULES, type CalculationType } from "./registry";
 import type { Gas, InventoryMethod, InventorySource, Order371Category } from "./types/definition";
-import { basisOf, methaneBalances, type BalanceCalculation, type MethaneBalance, type PointNetting } from "./methane-balance";
+import {
+  balanceRoleOf,
+  basisOf,
+  methaneBalances,
+  type BalanceCalculation,
+  type MethaneBalance,
+  type PointNetting,
+} from "./methane-balance";
 import { co2Equivalent } from "./gwp-in-force";
 
 export { IPCC_CODES, IPCC_FLARE_NOTE } from "./types/definition";
@@ -115,7 +122,7 @@ const massOf = (results: Readonly<Record<string, unknown>>, name: string) => {
  *  approved before points were netted apart shares the facility's over all its gross figures. */
 export function methaneSubtracted(calculation: NettedCalculation, balance: NettingBalance | undefined): number {
   if (!balance || balance.netted_t <= 0) return 0;
-  if (calculation.type === "handling_underground_ch4" || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
+  if (balanceRoleOf(calculation.type) === "post_mining" || basisOf(calculation.type, calculation.inputs) !== "gross") return 0;
   const { gross_t, netted_t } = balance.by_point
     ? (pointPart(calculation, balance) ?? { gross_t: 0, netted_t: 0 })
     : {
@@ -294,18 +301,15 @@ export const WHOLE_MINE_POINT_NAME = "Шахта в целом";
 
 /** D25: the measured and destruction types that belong to one emission point of their facility
  *  (formula 3.1, the flares, combustion of drained gas). */
-export const POINT_TYPES: readonly string[] = [
-  "underground",
-  "torch_composition",
-  "torch_ch4",
-  "disposal_co2_torch",
-  "disposal_co2_stat_sources",
-];
+export const POINT_TYPES: readonly string[] = CALCULATION_TYPES.filter((type) => {
+  const role = balanceRoleOf(type);
+  return role === "mining_measured" || role === "destruction";
+});
 export const takesPoint = (type: string): boolean => POINT_TYPES.includes(type);
 
 /** D35: the types that burn drained gas (flares, boilers and engines) and may name the drainage
  *  points whose gas they burn. */
-export const DESTRUCTION_TYPES: readonly string[] = ["torch_composition", "torch_ch4", "disposal_co2_torch", "disposal_co2_stat_sources"];
+export const DESTRUCTION_TYPES: readonly string[] = CALCULATION_TYPES.filter((type) => balanceRoleOf(type) === "destruction");
 export const burnsDrainedGas = (type: string): boolean => DESTRUCTION_TYPES.includes(type);
 /** D37: the kinds of point that destroy drained gas: where a facility has one, a drainage
  *  measurement's basis defaults to gross. */

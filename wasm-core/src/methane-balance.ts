@@ -7,7 +7,8 @@
 // seams, never what the coal gives off after mining: only a gross *mining* figure has the destroyed
 // gas in it, so a post-mining figure (handling_underground_ch4) is added, never netted.
 // Pure and browser-safe: the inventory sums by it, the screen draws it.
-import { METHANE_BASES, REGISTRY, isCalculationType, type MethaneBasis } from "./registry";
+import { CALCULATION_TYPES, METHANE_BASES, REGISTRY, TYPE_MODULES, isCalculationType, type MethaneBasis } from "./registry";
+import type { BalanceRole } from "./types/definition";
 
 /** What the balance reads of a calculation (a stored calculation fits). */
 export interface BalanceCalculation {
@@ -103,8 +104,12 @@ const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
   [1.8393, 0.668],
 ];
 const CH4_DENSITY_20C = 0.668;
-/** Post-mining emissions (coal handling): gas no drainage captures. */
-const POST_MINING_TYPE = "handling_underground_ch4";
+/** A type's part in the methane balance, as its module declares it; undefined for one that takes none. */
+export function balanceRoleOf(type: string): BalanceRole | undefined {
+  return isCalculationType(type) ? (TYPE_MODULES[type].balance ?? undefined) : undefined;
+}
+/** The types that take part in the methane balance (D17). */
+export const BALANCE_TYPES: readonly string[] = CALCULATION_TYPES.filter((type) => balanceRoleOf(type));
 /** The stationary-fuel entry of captured mine methane (100 % CH4). */
 export const MINE_GAS_FUEL_ENTRY = 8;
 
@@ -234,7 +239,7 @@ export function balanceSumsOf(calculation: Omit<BalanceCalculation, "facility" |
   if (basis) {
     const co2 = basis === "gross" ? num(calculation.results, "res_co2") : 0;
     return {
-      [calculation.type === POST_MINING_TYPE ? "post_mining" : basis]: num(calculation.results, "res_ch4"),
+      [balanceRoleOf(calculation.type) === "post_mining" ? "post_mining" : basis]: num(calculation.results, "res_ch4"),
       ...(co2 > 0 ? { co2_gross: co2 } : {}),
     };
   }

@@ -245,6 +245,13 @@ export interface InventorySource {
   readonly gases: readonly { readonly gas: Gas; readonly result: string }[];
 }
 
+// ---- the methane balance (methodology D17) ------------------------------------------------------
+
+/** A type's part in the methane balance of an underground mine: a mining figure (estimated for the
+ *  mine as a whole, or measured at an emission point, D25), post-mining methane (added, never
+ *  netted), or drained gas a flare, boiler or engine destroyed (at an emission point). */
+export type BalanceRole = "mining_estimate" | "mining_measured" | "post_mining" | "destruction";
+
 // ---- a calculation type's module -----------------------------------------------------------------
 
 /** What wasm-core/src/types/<type>.ts exports: everything the product says of one calculation type
@@ -255,4 +262,6 @@ export interface CalculationModule {
   readonly definition: CalculationDefinition;
   /** What the type contributes to the year's inventory, or null: it never counts (D15). */
   readonly inventory: InventorySource | null;
+  /** Its part in the methane balance of an underground mine, or null: it takes none (D17). */
+  readonly balance: BalanceRole | null;
 }

@@ -1,5 +1,5 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
 import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2 } from "./fields";
 
 export const definition = {
@@ -69,3 +69,6 @@ export const inventory: InventorySource = {
   method: "coefficients",
   gases: GASES_CO2,
 };
+
+/** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
+export const balance: BalanceRole = "destruction";

@@ -1,5 +1,5 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
 import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2 } from "./fields";
 
 export const definition = {
@@ -38,3 +38,6 @@ export const inventory: InventorySource = {
   method: "coefficients",
   gases: GASES_CO2,
 };
+
+/** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
+export const balance: BalanceRole = "destruction";

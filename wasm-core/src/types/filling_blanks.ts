@@ -60,3 +60,6 @@ export const definition = {
 
 /** The type never counts in the year's inventory (D15). */
 export const inventory = null;
+
+/** The type takes no part in the methane balance (D17). */
+export const balance = null;

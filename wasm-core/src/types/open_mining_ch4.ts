@@ -48,3 +48,6 @@ export const inventory: InventorySource = {
   method: "coefficients",
   gases: GASES_CH4,
 };
+
+/** The type takes no part in the methane balance (D17). */
+export const balance = null;

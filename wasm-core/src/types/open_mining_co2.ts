@@ -40,3 +40,6 @@ export const definition = {
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 // D16: fuel burnt for coal mining (open-pit machinery).
 export const inventory: InventorySource = { category: 18, ipcc: "1.A.1.c.ii", method: "coefficients", gases: GASES_CO2 };
+
+/** The type takes no part in the methane balance (D17). */
+export const balance = null;

@@ -1,5 +1,5 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import { type CalculationDefinition, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
+import { type BalanceRole, type CalculationDefinition, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
 import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
 
 export const definition = {
@@ -24,3 +24,6 @@ export const inventory: InventorySource = {
   method: "coefficients",
   gases: GASES_CH4,
 };
+
+/** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
+export const balance: BalanceRole = "destruction";

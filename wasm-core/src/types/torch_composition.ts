@@ -1,5 +1,5 @@
 // Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
 import {
   COMPOSITION,
   emissionsCore,
@@ -100,3 +100,6 @@ export const definition = {
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 export const inventory: InventorySource = { category: 2, ipcc: "1.B.1.a.i.4", method: "composition", gases: GASES_BOTH };
+
+/** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
+export const balance: BalanceRole = "destruction";

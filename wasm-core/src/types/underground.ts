@@ -1,5 +1,12 @@
 // Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча) (underground): the type's registry entry.
-import { type CalculationDefinition, type NumberField, PHYSICAL_BOUNDS, type UploadColumn, type InventorySource } from "./definition";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  type NumberField,
+  PHYSICAL_BOUNDS,
+  type UploadColumn,
+  type InventorySource,
+} from "./definition";
 import {
   emissionsCore,
   GAS_DENSITIES,
@@ -139,3 +146,6 @@ export const inventory: InventorySource = {
   defaultsDictionary: "get_underground_content",
   gases: GASES_BOTH,
 };
+
+/** A mining figure measured at an emission point, netted of the gas destroyed when gross (D17, D25). */
+export const balance: BalanceRole = "mining_measured";

@@ -1,5 +1,5 @@
 // Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
 import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
 
 export const definition = {
@@ -33,3 +33,6 @@ export const definition = {
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 export const inventory: InventorySource = { category: 3, ipcc: "1.B.1.a.i.1", method: "coefficients", gases: GASES_CH4 };
+
+/** A mining figure of the mine as a whole, netted of the gas destroyed when gross (D17). */
+export const balance: BalanceRole = "mining_estimate";

@@ -26,6 +26,7 @@ import {
 } from "./sums";
 import { COMMENTS_PER_YEAR } from "./comments";
 import { co2Equivalent } from "@core/gwp-in-force";
+import { BALANCE_TYPES } from "@core/methane-balance";
 import {
   IPCC_CODES,
   ORDER_371_CATEGORIES,
@@ -893,17 +894,6 @@ function withoutFacility(scope: CheckScope, ofYear: readonly Project[]): Invento
     },
   ];
 }
-
-/** The types that take part in the methane balance (D17). */
-const BALANCE_TYPES = [
-  "underground_emission_ch4",
-  "handling_underground_ch4",
-  "underground",
-  "torch_composition",
-  "torch_ch4",
-  "disposal_co2_torch",
-  "disposal_co2_stat_sources",
-];
 
 /** D36, D37: a drainage point cannot send more methane to flares, boilers and engines than its gross
  *  figures say it drained (nor a mine without drainage, whose gas only its ventilation released):
