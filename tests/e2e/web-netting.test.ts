@@ -1,6 +1,7 @@
 // D26 in a real browser against the real local server: a mine whose flare destroyed part of its
 // drained methane. The project's uncertainty page shows its calculations, then «− направлено на
-// сжигание (факел, котельная)» with the destroyed gas's ±5 % and the netted total; the inventory's
+// сжигание (факел, котельная)» with the uncertainty of the flare's own metered gas (±20 %,
+// methodology 10.1) and the netted total; the inventory's
 // drill-down of the mining line notes what the netting took off the gross figure. Needs web/dist
 // (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,8 +70,11 @@ describe("web app: one netted figure (D26)", () => {
     await page.goto(at(`/projects/${projectId}/uncertainty`));
     const line = page.getByTestId("netting-line");
     await line.waitFor();
-    // 8 016 t CH4 sent to the flare come off the gross figure, at GWP 25.
-    expect((await line.innerText()).replace(/\s/g, " ")).toMatch(/^200 400,00 ± 5,0 % т CO2-экв\. \(МГЭИК 2006, т\. 2, гл\. 2/);
+    // 8 016 t CH4 sent to the flare come off the gross figure, at GWP 25, as uncertain as the flare's
+    // metered flow (±20 %, methodology 10.1).
+    expect((await line.innerText()).replace(/\s/g, " ")).toMatch(
+      /^200 400,00 ± 20,0 % т CO2-экв\. \(по измерению, которым учтен сожженный газ/,
+    );
     const total = await page.getByTestId("netted-total").innerText();
     const gross = await page.getByTestId("total-interval").innerText();
     const number = (text: string) => Number(text.split("±")[0].replace(/\s/g, "").replace(",", "."));

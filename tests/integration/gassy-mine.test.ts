@@ -3,7 +3,8 @@
 // 2025 approved year. For both years every output says the same per source: the facility view's
 // rows add up to its total, each shaft's «чистые» is its gross, the drainage station's is its gross
 // less the methane destroyed, and the balance, the passport's «Источники», the drill-down, the pack
-// (approved year) and the uncertainty agree. In a company of its own: more burnt than drained is an
+// (approved year) and the uncertainty agree; the destroyed gas is as uncertain as the meters that
+// measured it, and the project page gives the year page's uncertainty for the netted total. In a company of its own: more burnt than drained is an
 // error naming both figures, a net drainage entry beside a flare warns with the gross figure, and a
 // shaft measured January–June leaves a gap while the passport prints the days it covers.
 import { spawnSync } from "node:child_process";
@@ -21,6 +22,7 @@ let token: string;
 let reviewer: string;
 let mine: string;
 const points: Record<string, string> = {};
+const projects: Record<number, string> = {};
 
 type Inventory = {
   total_t_co2e: number;
@@ -67,6 +69,7 @@ async function project(name: string, year: number, facility: string, as = token)
 
 async function enterMine(year: number) {
   const p = await project(`Шахта «Газовая» ${year}`, year, mine);
+  projects[year] = p;
   const measured = (name: keyof typeof GROSS, volume: number, w_ch4: number, w_co2: number) =>
     post("underground/", { name, project: p, basis: "gross", volume, ef_ch4: w_ch4, ef_co2: w_co2, ...GAS, point: points[name] });
   await measured("ВС-1", 3_000_000, 0.6, 0.1);
@@ -221,6 +224,41 @@ describe.each([
     expect(line.destroyed_t_co2e).toBeCloseTo(sources.get("ВДУ-1")!.off_t_co2e, 6);
     expect(line.gross_t_co2e).toBeCloseTo([...sources.values()].reduce((sum, s) => sum + s.gross, 0) * 25, 4);
     expect(uncertainty.total.t_co2e).toBeCloseTo(inventory.total_t_co2e, 6);
+  });
+});
+
+describe.each([2024, 2025])("the constructed mine's uncertainty, %i (methodology 10.1)", (year) => {
+  type Interval = { t_co2e: number; u_pct: number; lower: number; upper: number };
+
+  it("the destroyed gas carries the uncertainty of the meters that measured it, as on their own lines", async () => {
+    const uncertainty = await get<{ lines: Array<{ id: string; ad_u: number; destroyed_u: number }> }>(
+      `inventory/uncertainty/?year=${year}&facility=${mine}`,
+    );
+    const line = (id: string) => uncertainty.lines.find((l) => l.id === id)!;
+    // The flare's metered flow is ±20 % on its own line; the boiler's and the engine's metered gas ±5 %
+    // each, one line for both.
+    expect(line("2|1.B.1.a.i.4|CO2").ad_u).toBeCloseTo(20, 9);
+    expect(line("1|1.B.1.a.i.4|CO2").ad_u).toBeCloseTo(Math.hypot(5 * 9_000, 5 * 4_000) / 13_000, 9);
+    // All three burn the station's 41,5 % gas: Eq. 3.2 over the devices by the gas each burnt.
+    const destroyedU = Math.hypot(20 * 20_000, 5 * 9_000, 5 * 4_000) / 33_000;
+    expect(line("3|1.B.1.a.i.1|CH4").destroyed_u).toBeCloseTo(destroyedU, 9);
+    expect(line("3|1.B.1.a.i.1|CO2").destroyed_u).toBeCloseTo(destroyedU, 9);
+  });
+
+  it("the project page gives the year page's uncertainty for the one netted figure", async () => {
+    const year_ = await get<{ total: Interval; lines: Array<{ destroyed_t_co2e: number }> }>(
+      `inventory/uncertainty/?year=${year}&facility=${mine}`,
+    );
+    const model = await get<{ netting: { subtracted_t_co2e: number; netted: Interval } | null }>(`projects/${projects[year]}/uncertainty/`);
+    const netted = model.netting!.netted;
+    expect(model.netting!.subtracted_t_co2e).toBeCloseTo(
+      year_.lines.reduce((sum, l) => sum + l.destroyed_t_co2e, 0),
+      4,
+    );
+    expect(netted.t_co2e).toBeCloseTo(year_.total.t_co2e, 4);
+    expect(netted.u_pct).toBeCloseTo(year_.total.u_pct, 9);
+    expect(netted.lower).toBeCloseTo(year_.total.lower, 3);
+    expect(netted.upper).toBeCloseTo(year_.total.upper, 3);
   });
 });
 

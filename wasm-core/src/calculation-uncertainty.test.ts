@@ -6,6 +6,7 @@ import { calculate } from "./emissions";
 import {
   calculationApproach1,
   calculationModel,
+  destroyedGasUncertainty,
   gasApproach1,
   modelAtYearGwp,
   monteCarloModel,
@@ -184,6 +185,56 @@ describe("a netted total (D27)", () => {
     expect(netted.u_pct).toBeCloseTo(68.664371535, 8);
     expect(netted.lower).toBeCloseTo(350_000 * (1 - netted.u_pct / 100), 6);
     expect(nettedApproach1(100, 10, 0, 5).u_pct).toBeCloseTo(10, 12);
+  });
+});
+
+describe("the destroyed gas's uncertainty (D27, methodology 10.1)", () => {
+  const volume = (u: number) => ({ name: "volume", label: "", value: 1, unit: "", uncertainty: normal(u, "activity"), share: `v${u}` });
+  const gas = { w_ch4: 41.5, w_co2: 2.8, p_ch4: 0.668, p_co2: 1.8393 };
+  // The constructed mine's flare (20 000 thousand m³ metered ±20 %) and boiler (9 000, metered fuel ±5 %).
+  const flare = {
+    calculation: { type: "torch_composition", inputs: { volume: 20_000, cf: 0, ...gas } },
+    model: {
+      id: "f",
+      type: "torch_composition",
+      name: "Факел",
+      co2e: 1,
+      inputs: [volume(20)],
+      common: ["volume"],
+      terms: [
+        { value: 0.5, inputs: ["p_co2"] },
+        { value: 0.5, inputs: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
+      ],
+    },
+  };
+  const boiler = {
+    calculation: { type: "disposal_co2_stat_sources", inputs: { volume: 9_000, ...gas } },
+    model: {
+      id: "b",
+      type: "disposal_co2_stat_sources",
+      name: "Котельная",
+      co2e: 1,
+      inputs: [volume(5)],
+      common: [],
+      terms: [{ value: 1, inputs: ["volume"] }],
+    },
+  };
+
+  it("is each device's own metered gas, the devices by Eq. 3.2 weighted by the CH4 each sent", () => {
+    const flareT = (20_000 * 41.5 * 0.668) / 100;
+    const boilerT = (9_000 * 41.5 * 0.668) / 100;
+    expect(destroyedGasUncertainty(core, [flare]).CH4).toBeCloseTo(20, 12);
+    expect(destroyedGasUncertainty(core, [boiler]).CH4).toBeCloseTo(5, 12);
+    const both = destroyedGasUncertainty(core, [flare, boiler]);
+    close(both.CH4, Math.hypot(20 * flareT, 5 * boilerT) / (flareT + boilerT));
+    close(both.CH4, 13.880113491);
+    // The CO2 the gas carried comes from the same meters, weighted by that CO2.
+    close(both.CO2, Math.hypot(20 * 20_000, 5 * 9_000) / 29_000);
+  });
+
+  it("takes the cited ±5 % for a device that records none, and for no device", () => {
+    expect(destroyedGasUncertainty(core, [{ ...flare, model: undefined }]).CH4).toBe(5);
+    expect(destroyedGasUncertainty(core, [])).toEqual({ CO2: 5, CH4: 5 });
   });
 });
 

@@ -6,6 +6,7 @@
 // Monte Carlo draws every input once per trial; a dictionary coefficient (entry, version, field)
 // used by several calculations is one draw for all of them (correlated), activity data and values
 // the user typed are drawn per calculation. Browser-safe: the web app and the exports use it alike.
+import { co2CarriedBy, methaneDestroyedBy, type BalanceCalculation } from "./methane-balance";
 import { REGISTRY, isEmissionType, type CalculationDefinition, type NumberField } from "./registry";
 import {
   APPROACH1_THRESHOLD,
@@ -195,13 +196,41 @@ function interval(value: number, u_pct: number): Interval {
   return { u_pct, lower: Math.max(0, value - half), upper: value + half };
 }
 
-/** D27: the default uncertainty of the drained gas destroyed (the metered volume sent to flares,
- *  boilers and engines): IPCC 2006 Vol. 2 ch. 2 §2.4, activity data of metered fuel, ±5 %. */
+/** D27: the uncertainty of the drained gas destroyed where the flare, boiler or engine that metered
+ *  it records none of its own: IPCC 2006 Vol. 2 ch. 2 §2.4, activity data of metered fuel, ±5 %. */
 export const DESTROYED_GAS_UNCERTAINTY = {
   lower_pct: 5,
   upper_pct: 5,
   source: "МГЭИК 2006, т. 2, гл. 2, п. 2.4: данные о деятельности по учтенному прибором расходу газа, ±5 %",
 } as const;
+
+/** How the pages name where the destroyed gas's uncertainty comes from (methodology 10.1). */
+export const DESTROYED_GAS_SOURCE =
+  "по измерению, которым учтен сожженный газ: неопределенность расхода газа факела, котельной или ГПУ в их собственных строках; где она не указана — ±5 % (МГЭИК 2006, т. 2, гл. 2, п. 2.4)";
+
+/** A flare, boiler or engine of a facility-year, for the uncertainty of the gas it destroyed. */
+export interface DestructionDevice {
+  readonly calculation: Pick<BalanceCalculation, "type" | "inputs" | "coefficients">;
+  readonly model: CalculationModel | undefined;
+}
+
+/** D27, methodology 10.1: the uncertainty (%) of the drained gas a facility-year destroyed, per gas:
+ *  the gas each flare, boiler or engine metered carries the activity-data uncertainty of its own
+ *  line (`gasApproach1`: a flare's measured flow ±20 %, a boiler's metered fuel ±5 %), and the
+ *  devices, metered apart, add by Eq. 3.2 weighted by the CH4 each sent to destruction (the CO2 its
+ *  gas carried, for CO2). A device that records no uncertainty of its gas takes the cited default. */
+export function destroyedGasUncertainty(core: UncertaintyCore, devices: readonly DestructionDevice[]): Record<"CO2" | "CH4", number> {
+  const of = (gas: "CO2" | "CH4") => {
+    const parts = devices.map(({ calculation, model }) => {
+      const t = gas === "CH4" ? (methaneDestroyedBy(calculation as BalanceCalculation)?.sent_t ?? 0) : co2CarriedBy(calculation);
+      const own = model ? gasApproach1(core, model, gas).ad_u : 0;
+      return { t, u: own > 0 ? own : DESTROYED_GAS_UNCERTAINTY.upper_pct };
+    });
+    const total = parts.reduce((sum, p) => sum + p.t, 0);
+    return total > 0 ? Math.hypot(...parts.map((p) => p.u * p.t)) / total : DESTROYED_GAS_UNCERTAINTY.upper_pct;
+  };
+  return { CO2: of("CO2"), CH4: of("CH4") };
+}
 
 /** D27: Approach 1 of a netted total, net = gross − destroyed: IPCC 2006 Vol. 1 Eq. 3.2 with the
  *  subtracted term, U = √((U_g·E_g)² + (U_d·E_d)²) / |E_g − E_d|. */

@@ -320,10 +320,14 @@ export const uncertaintyModelSchema = z.object({
         upper_pct: z.number(),
         source: z.string(),
         gwp: z.string(),
+        netted: z.object({ t_co2e: z.number(), u_pct: z.number(), lower: z.number(), upper: z.number() }).meta({
+          description:
+            "Methodology 10.1: the netted total and its 95 % interval, by the year's computation (v1/inventory/uncertainty/) on the project's lines, so both pages give one uncertainty for one figure",
+        }),
       })
       .meta({
         description:
-          "D26, D27: what the facility-year's netting takes off the project's gross figures, t CO2-eq at the reporting year's GWP, with the default uncertainty of the destroyed gas; the netted total's uncertainty is Eq. 3.2 with this subtracted term. null: nothing netted",
+          "D26, D27: what the facility-year's netting takes off the project's gross figures, t CO2-eq at the reporting year's GWP, with the uncertainty of the destroyed gas as the flares, boilers and engines metered it (methodology 10.1). null: nothing netted",
       }),
   ),
   ...notCountedFields,

@@ -20,6 +20,9 @@ export interface ProjectNetting {
   readonly balance: NettingBalance | undefined;
   /** D43: the calculations the year's totals leave out while they duplicate another. */
   readonly duplicates: ReadonlySet<string>;
+  /** The projects of its facility-year (itself alone without a facility): where the flares, boilers
+   *  and engines whose gas the netting takes off are. */
+  readonly facility_year_projects: readonly string[];
 }
 
 /** The GWP set of the project's reporting year and its facility-year's balance. */
@@ -40,6 +43,7 @@ export async function projectNetting(deps: Pick<Deps, "repos">, companyId: strin
     gwp: { name: gwp.name, gwp_ch4: gwp.gwp_ch4 },
     balance: figures.balances.find((b) => b.facility === facility),
     duplicates: new Set(scan.leftOut.keys()),
+    facility_year_projects: facility ? ofYear.filter((p) => (p.facility || null) === facility).map((p) => p.id) : [project.id],
   };
 }
 

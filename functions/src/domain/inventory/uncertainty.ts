@@ -2,19 +2,24 @@
 // Uncertainty): the inventory's netted lines at the year's GWP set, each with the activity-data and
 // factor uncertainties of its gross figure (Eq. 3.2 over its counted calculations, each gas of a
 // calculation by Eq. 3.1 over its inputs as it recorded them) and the destroyed gas the facility-
-// years' netting takes off it with its cited default; then the core's one computation of the
+// years' netting takes off it with the uncertainty of the flares', boilers' and engines' own
+// measurements of it (methodology 10.1); then the core's one computation of the
 // Approach 1 table, key categories and a seeded Monte Carlo run (year-uncertainty.ts, which the
 // `npm run inventory -- uncertainty` command runs on the same lines).
 import {
   DEFAULT_SEED,
   DEFAULT_TRIALS,
+  DESTROYED_GAS_SOURCE,
   DESTROYED_GAS_UNCERTAINTY,
   calculationModel,
+  destroyedGasUncertainty,
   gasApproach1,
   type CalculationModel,
   type UsedValue,
 } from "@core/calculation-uncertainty";
 import { co2Equivalent } from "@core/gwp-in-force";
+import { burnsDrainedGas, type Gas } from "@core/inventory";
+import type { UncertaintyCore } from "@core/uncertainty-core";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport, type LineInput } from "@core/year-uncertainty";
 import type { Actor, Deps } from "../context";
@@ -39,6 +44,78 @@ export const YEAR_MONTE_CARLO = { trials: DEFAULT_TRIALS, seed: DEFAULT_SEED } a
 const lineId = (line: { category: number; ipcc_code: string; gas: string }) => `${line.category}|${line.ipcc_code}|${line.gas}`;
 const hypotOf = (values: readonly number[]) => Math.hypot(...values);
 
+/** D27, methodology 10.1: what the destroyed gas of each facility-year is uncertain by, per gas: the
+ *  measurements of its counted flares, boilers and engines (`destroyedGasUncertainty`). */
+export function destroyedUncertaintyOf(
+  core: UncertaintyCore,
+  devices: ReadonlyArray<{ readonly facility: string | null; readonly calculation: Calculation }>,
+): (facility: string | null, gas: Gas) => number {
+  const byFacility = new Map<string | null, Calculation[]>();
+  for (const { facility, calculation } of devices) {
+    if (!burnsDrainedGas(calculation.type)) continue;
+    (byFacility.get(facility) ?? byFacility.set(facility, []).get(facility)!).push(calculation);
+  }
+  const known = new Map(
+    [...byFacility.entries()].map(([facility, own]) => [
+      facility,
+      destroyedGasUncertainty(
+        core,
+        own.map((calculation) => ({ calculation, model: modelOf(calculation) })),
+      ),
+    ]),
+  );
+  return (facility, gas) => known.get(facility)?.[gas] ?? DESTROYED_GAS_UNCERTAINTY.upper_pct;
+}
+
+/** One gas of a counted calculation on a line, as the line's uncertainty reads it. */
+export interface CountedGas {
+  readonly facility: string | null;
+  readonly gas: Gas;
+  readonly gross_t_co2e: number;
+  /** What the facility-year's netting takes off it (D26). */
+  readonly subtracted_t_co2e: number;
+  readonly model: CalculationModel | undefined;
+}
+
+/** D27: one netted line's uncertainties from the counted calculations on it: its gross figure's
+ *  activity-data and factor uncertainties (Eq. 3.2 over the calculations, each gas by Eq. 3.1 over
+ *  its inputs as recorded), and the destroyed gas each facility-year takes off it with what that
+ *  facility's own measurements of it give, the facilities metered apart (Eq. 3.2). The year's page
+ *  and a project's page both compute by it, so one netted figure has one uncertainty. */
+export function lineUncertaintyOf(
+  core: UncertaintyCore,
+  gases: readonly CountedGas[],
+  destroyedU: (facility: string | null, gas: Gas) => number,
+): Omit<LineInput, "id" | "base" | "current"> & { gross: number; without: number } {
+  let gross = 0;
+  let without = 0;
+  const ad: number[] = [];
+  const ef: number[] = [];
+  const destroyedOf = new Map<string | null, { gas: Gas; t: number }>();
+  for (const own of gases) {
+    const u = own.model ? gasApproach1(core, own.model, own.gas) : { ad_u: 0, ef_u: 0 };
+    if (u.ad_u === 0 && u.ef_u === 0) without += 1;
+    gross += own.gross_t_co2e;
+    ad.push(u.ad_u * own.gross_t_co2e);
+    ef.push(u.ef_u * own.gross_t_co2e);
+    if (own.subtracted_t_co2e > 0) {
+      const into = destroyedOf.get(own.facility) ?? destroyedOf.set(own.facility, { gas: own.gas, t: 0 }).get(own.facility)!;
+      into.t += own.subtracted_t_co2e;
+    }
+  }
+  const parts = [...destroyedOf.entries()];
+  const destroyed = parts.reduce((sum, [, { t }]) => sum + t, 0);
+  return {
+    gross,
+    without,
+    ad_u: gross > 0 ? hypotOf(ad) / gross : 0,
+    ef_u: gross > 0 ? hypotOf(ef) / gross : 0,
+    ...(destroyed > 0
+      ? { destroyed, destroyed_u: hypotOf(parts.map(([facility, { gas, t }]) => t * destroyedU(facility, gas))) / destroyed }
+      : {}),
+  };
+}
+
 export async function yearUncertainty(deps: Deps, actor: Actor, year: number, facilityId?: string, baseYear?: number) {
   if (baseYear !== undefined && baseYear >= year) throw new Invalid("base: базовый год должен быть раньше отчетного");
   const [{ inventory, stored }, base] = await Promise.all([
@@ -47,43 +124,33 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
   ]);
   const core = uncertaintyCore();
   const gwpCh4 = inventory.gwp.gwp_ch4;
+  const byId = new Map(stored.map((calculation) => [calculation.id, calculation]));
   const models = new Map(stored.map((calculation) => [calculation.id, modelOf(calculation)]));
   const counted = inventory.calculations.filter((row) => row.counted);
+  const destroyedU = destroyedUncertaintyOf(
+    core,
+    counted.flatMap((row) => (byId.has(row.id) ? [{ facility: row.facility, calculation: byId.get(row.id)! }] : [])),
+  );
   // The base year at this year's GWP set, so the trend compares like with like.
   const baseOf = new Map((base?.categories ?? []).map((line) => [lineId(line), { line, t_co2e: co2Equivalent(line.gas, line.t, gwpCh4) }]));
   const lines = inventory.categories.map((line): { line: typeof line; input: LineInput; without: number } => {
     const id = lineId(line);
-    let gross = 0;
-    let without = 0;
-    const ad: number[] = [];
-    const ef: number[] = [];
-    const destroyedOf = new Map<string | null, number>();
-    for (const row of counted) {
-      if (lineId({ category: row.category, ipcc_code: row.ipcc_code, gas: line.gas }) !== id) continue;
+    const gases = counted.flatMap((row): CountedGas[] => {
+      if (lineId({ category: row.category, ipcc_code: row.ipcc_code, gas: line.gas }) !== id) return [];
       const own = row.gases.find((g) => g.gas === line.gas);
-      if (!own) continue;
-      const model = models.get(row.id);
-      const u = model ? gasApproach1(core, model, line.gas) : { ad_u: 0, ef_u: 0 };
-      if (u.ad_u === 0 && u.ef_u === 0) without += 1;
-      gross += own.t_co2e;
-      ad.push(u.ad_u * own.t_co2e);
-      ef.push(u.ef_u * own.t_co2e);
-      const subtracted = row.netting?.find((g) => g.gas === line.gas)?.t_co2e ?? 0;
-      if (subtracted > 0) destroyedOf.set(row.facility, (destroyedOf.get(row.facility) ?? 0) + subtracted);
-    }
-    const destroyed = [...destroyedOf.values()].reduce((sum, t) => sum + t, 0);
-    // Each facility-year's destroyed gas is measured apart: Eq. 3.2 over the facilities.
-    const destroyedU =
-      destroyed > 0 ? hypotOf([...destroyedOf.values()].map((t) => t * DESTROYED_GAS_UNCERTAINTY.upper_pct)) / destroyed : 0;
-    const input: LineInput = {
-      id,
-      base: baseOf.get(id)?.t_co2e ?? 0,
-      current: line.t_co2e,
-      ad_u: gross > 0 ? hypotOf(ad) / gross : 0,
-      ef_u: gross > 0 ? hypotOf(ef) / gross : 0,
-      ...(destroyed > 0 ? { destroyed, destroyed_u: destroyedU } : {}),
-    };
-    return { line, input, without };
+      if (!own) return [];
+      return [
+        {
+          facility: row.facility,
+          gas: line.gas,
+          gross_t_co2e: own.t_co2e,
+          subtracted_t_co2e: row.netting?.find((g) => g.gas === line.gas)?.t_co2e ?? 0,
+          model: models.get(row.id),
+        },
+      ];
+    });
+    const { gross: _gross, without, ...u } = lineUncertaintyOf(core, gases, destroyedU);
+    return { line, input: { id, base: baseOf.get(id)?.t_co2e ?? 0, current: line.t_co2e, ...u }, without };
   });
   // Lines of the base year that this year no longer has count in the trend with nothing now.
   const gone = [...baseOf.entries()]
@@ -128,7 +195,7 @@ export async function yearUncertainty(deps: Deps, actor: Actor, year: number, fa
       ...interval(input.current, g.get(input.id) ?? 0),
       base_t_co2e: withTrend ? input.base : null,
     })),
-    destroyed_source: DESTROYED_GAS_UNCERTAINTY.source,
+    destroyed_source: DESTROYED_GAS_SOURCE,
     total: { t_co2e: total, ...interval(total, report?.level_pct ?? 0) },
     monte_carlo: report?.monte_carlo ? { ...YEAR_MONTE_CARLO, ...report.monte_carlo } : null,
     key_level: (report?.kca_level ?? []).map(({ id, L, cumulative, key }) => ({ id, share: L, cumulative, key })),

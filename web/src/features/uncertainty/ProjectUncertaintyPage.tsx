@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Spin, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { REGISTRY, isEmissionType } from "@core/registry";
-import { calculationApproach1, nettedApproach1, projectApproach1 } from "@core/calculation-uncertainty";
+import { calculationApproach1, projectApproach1 } from "@core/calculation-uncertainty";
 import type { MonteCarloResult } from "@core/uncertainty-core";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUncertaintyCore } from "../../shared/wasmCore";
@@ -56,14 +56,9 @@ export default function ProjectUncertaintyPage() {
     () => (core.data && calculations ? projectApproach1(core.data, calculations) : undefined),
     [core.data, calculations],
   );
+  // Methodology 10.1: the netted total's interval is the server's, by the year page's computation.
   const netting = model.data?.netting ?? null;
-  const netted = useMemo(
-    () =>
-      project && netting
-        ? nettedApproach1(project.total, project.approach1.u_pct, netting.subtracted_t_co2e, Math.max(netting.lower_pct, netting.upper_pct))
-        : undefined,
-    [project, netting],
-  );
+  const netted = netting?.netted;
   const rows = useMemo<CalculationRow[]>(
     () =>
       core.data && calculations
@@ -149,7 +144,7 @@ export default function ProjectUncertaintyPage() {
                             label: "Итого за вычетом уничтоженного",
                             children: (
                               <Typography.Text strong data-testid="netted-total">
-                                {tonnes(project.total - netting.subtracted_t_co2e)} ± {percent(netted.u_pct)} {UNIT}
+                                {tonnes(netted.t_co2e)} ± {percent(netted.u_pct)} {UNIT}
                               </Typography.Text>
                             ),
                           },
