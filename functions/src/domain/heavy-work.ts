@@ -144,10 +144,15 @@ export async function releaseHeavySlots(deps: Pick<Deps, "repos">, reservations:
   await Promise.all(reservations.filter(isHeavySlot).map((r) => deps.repos.attempts.release(r)));
 }
 
+/** How often a job's slots are carried into the budgets' current window (carryHeavySlots): well
+ *  inside the 10-minute window, so a slot never lapses while its job waits or runs. */
+export const HEAVY_CARRY_SECONDS = 60;
+
 /** Keeps a queued job's slots counting however long it waits: each is taken again in the budget's
  *  current window (beyond the limit: it is the same slot, not one more) and the old one given back,
  *  in place, so whoever gives the slots back at the job's end gives these. Called more often than
- *  the window turns (the local host's job queue, every minute), a slot never lapses while queued. */
+ *  the window turns (HEAVY_CARRY_SECONDS: the local host's job queue while the job waits, the job
+ *  itself while it runs), a slot never lapses before the job ends. */
 export async function carryHeavySlots(deps: Pick<Deps, "repos">, slots: AttemptReservation[]): Promise<void> {
   await Promise.all(
     slots.map(async (slot, i) => {

@@ -13,7 +13,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError } from "../domain/errors";
-import { UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
+import { HEAVY_CARRY_SECONDS, UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
 import type { ExportResult, JobTicket } from "../export/formats";
 import type { Actor, ForecastFileResult, UploadFiles } from "../domain/context";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
@@ -118,9 +118,6 @@ function refusal(message: ThreadMessage): Error {
   if (message.type === "error") return new DomainError(message.status, message.detail, message.code);
   return new Error(message.type === "failed" ? `spreadsheet thread: ${message.message}` : `spreadsheet thread: unexpected ${message.type}`);
 }
-
-/** How often a waiting job's slots are carried into the budgets' current window. */
-const CARRY_EVERY_MS = 60_000;
 
 /** Jobs at once on this machine: one per core, at least two (docs/performance.md). */
 export const jobPlaces = () => Math.max(2, availableParallelism());
@@ -228,12 +225,13 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   let longRunning = 0;
 
   // A job keeps its slots while it waits, however long: carried into the budgets' current window
-  // every minute (the window is 10 minutes), so the user's and the company's bound hold.
+  // every minute (the window is 10 minutes), so the user's and the company's bound hold; once it
+  // runs, the job carries them itself (adapters/spreadsheets/jobs.ts, runJob).
   const carrying = setInterval(() => {
     for (const queue of waiting.values()) {
       for (const job of queue) job.carried = job.carried.then(() => options.carrySlots?.(job.slots)).catch(() => {});
     }
-  }, CARRY_EVERY_MS);
+  }, HEAVY_CARRY_SECONDS * 1000);
   carrying.unref();
 
   function startWaiting(): void {

@@ -13,7 +13,7 @@ import { safeFileName } from "../../files/file-names";
 import { exportFormat, type ExportResult } from "../../export/formats";
 import type { ExportDeps } from "../../export/project-export";
 import type { BlobStore, SpreadsheetWorker } from "../../ports";
-import { releaseHeavySlots } from "../../domain/heavy-work";
+import { carryHeavySlots, HEAVY_CARRY_SECONDS, releaseHeavySlots } from "../../domain/heavy-work";
 import { EXPORTS_AREA } from "../blob/areas";
 import { runTrainingJob } from "../../domain/forecast/training";
 import { FileRefused } from "../../files/errors";
@@ -65,6 +65,15 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
   const company = request.actor.company;
   const started_at = Date.now();
   await write(deps, company, { job, state: "running", progress: RENDER_FROM, started_at });
+  // A job may run longer than the budgets' 10-minute window (a training, up to 15 minutes in AWS):
+  // it carries its slots into the current window every minute, as the local queue does while it
+  // waits, so they count until it ends and are the ones it gives back.
+  const slots = [...(event.slots ?? [])];
+  let carried = Promise.resolve();
+  const carrying = setInterval(() => {
+    carried = carried.then(() => carryHeavySlots(deps, slots)).catch(() => {});
+  }, HEAVY_CARRY_SECONDS * 1000);
+  carrying.unref?.();
   // The passport's layout reports how far it is (export/inventory-report.ts); written in order, at
   // most once a second, never after the job's end.
   let written = Promise.resolve();
@@ -127,7 +136,9 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
     await write(deps, company, state);
   } finally {
     // Queued and running, the job counted against the budgets; ended, it no longer does.
-    await releaseHeavySlots(deps, event.slots ?? []).catch((error: unknown) =>
+    clearInterval(carrying);
+    await carried;
+    await releaseHeavySlots(deps, slots).catch((error: unknown) =>
       (log.error ?? console.error)(JSON.stringify({ export_job: job, error: `slots not given back: ${String(error)}` })),
     );
   }
