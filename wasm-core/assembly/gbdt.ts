@@ -153,6 +153,7 @@ export function setForest(
   // never needs them.
   quick = false;
   perfect = false;
+  shallow = false;
   records = new StaticArray<u8>(0);
   unbalanced = meanLeafDepth(roots, flags, left) < 0.8 * meanTreeDepth(depths);
 }
@@ -219,11 +220,16 @@ function buildRecords(): void {
 export function reserveRows(maxRows: i32): StaticArray<f64> {
   rows = new StaticArray<f64>(maxRows * numFeatures);
   margins = new StaticArray<f64>(maxRows);
-  if (!quick && !needsFlags && !perfect && records.length == 0 && !buildPerfect()) buildRecords();
+  if (!quick && !needsFlags && !perfect && !shallow && records.length == 0 && !buildShallow() && !buildPerfect()) {
+    buildRecords();
+  }
   // QuickScorer reads the rows as they are; only the walk needs them doubled, in float32 for
   // the perfect trees.
   doubledRows = new StaticArray<f64>(quick || perfect ? 0 : maxRows * numFeatures * 2);
   perfectRows = new StaticArray<i32>(perfect ? maxRows * numFeatures * 2 : 0);
+  // Groups of four rows, each column a v128 (+4 for the alignment), and their float32 margins.
+  shallowRows = new StaticArray<i32>(shallow ? ((maxRows + 3) & ~3) * numFeatures * 2 + 4 : 0);
+  shallowMargins = new StaticArray<f32>(shallow ? ((maxRows + 3) & ~3) + 4 : 0);
   return rows;
 }
 
@@ -458,6 +464,10 @@ function sumGeneric(rowCount: i32): void {
 /** Margins of the first rowCount rows of the row buffer into the margin buffer. */
 export function predictMargins(rowCount: i32): void {
   const width = numFeatures;
+  if (shallow) {
+    sumShallow(rowCount);
+    return;
+  }
   if (perfect) {
     doublePerfectRows(rowCount);
     sumPerfect(rowCount);
@@ -677,6 +687,219 @@ function sumPerfect(rowCount: i32): void {
       }
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The vectorised walk, for the perfect trees' models whose trees are at most SHALLOW_DEPTH deep
+// (padded to that depth as above) and whose base margin is a float32: four rows at a time, one
+// per lane of a v128. A group's rows are stored column by column (a v128 holds one column of the
+// four rows, keys as above, NaN as +inf then as -inf), so a node's compare for the four rows is
+// one load and one i32x4 compare. Every node of a tree is compared (15 for depth 4, where a row
+// passes 4), and each level picks, lane by lane, the decision of the node the row stands at
+// (bitselect on the levels above): no node's address depends on a row, so there is nothing to
+// gather. The four margins are float32 lanes: a lane's float32 add is the walk's rounded sum.
+const SHALLOW_DEPTH: i32 = 4;
+const SHALLOW_NODES: i32 = (1 << SHALLOW_DEPTH) - 1;
+// Per tree: 15 nodes of 32 bytes (the key four times, then the column's byte offset in a group),
+// then the 16 leaves as float32.
+const SHALLOW_NODE_BYTES: i32 = 32;
+const SHALLOW_TREE_BYTES: i32 = SHALLOW_NODES * SHALLOW_NODE_BYTES + (4 << SHALLOW_DEPTH);
+// Groups per block: a block's rows stay in the nearest caches while every tree runs over them.
+const SHALLOW_BLOCK_BYTES: i32 = 32 * 1024;
+let shallow: bool = false;
+let shallowTrees = new StaticArray<u8>(0);
+let shallowTreesAt: i32 = 0;
+let shallowRows = new StaticArray<i32>(0);
+let shallowMargins = new StaticArray<f32>(0);
+
+function buildShallow(): bool {
+  if (!float32 || leftWhenEqual || needsFlags || hasLinear) return false;
+  if (<f64><f32>baseMargin != baseMargin) return false;
+  const treeCount = treeRoots.length;
+  for (let t = 0; t < treeCount; t++) if (unchecked(treeDepth[t]) > SHALLOW_DEPTH) return false;
+  for (let i = 0; i < nodeValue.length; i++) {
+    const value = unchecked(nodeValue[i]);
+    if (<f64><f32>value != value) return false;
+  }
+  shallowTrees = new StaticArray<u8>(treeCount * SHALLOW_TREE_BYTES + 16);
+  shallowTreesAt = (<i32>changetype<usize>(shallowTrees) + 15) & ~15;
+  for (let t = 0; t < treeCount; t++) {
+    placeShallow(unchecked(treeRoots[t]), 0, SHALLOW_DEPTH, shallowTreesAt + t * SHALLOW_TREE_BYTES);
+  }
+  shallow = true;
+  return true;
+}
+
+/** Writes node at heap slot `slot` of the vectorised walk's tree at address `tree`. */
+function placeShallow(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
+  const flags = unchecked(nodeFlags[node]);
+  if (levelsBelow == 0) {
+    store<f32>(tree + SHALLOW_NODES * SHALLOW_NODE_BYTES + ((slot - SHALLOW_NODES) << 2), <f32>unchecked(nodeValue[node]));
+    return;
+  }
+  const at = tree + slot * SHALLOW_NODE_BYTES;
+  if (flags & LEAF) {
+    // Pass-through, as in the perfect trees; both children carry the leaf.
+    v128.store(at, i32x4.splat(i32.MAX_VALUE));
+    store<i32>(at, 0, 16);
+    placeShallow(node, (slot << 1) + 1, levelsBelow - 1, tree);
+    placeShallow(node, (slot << 1) + 2, levelsBelow - 1, tree);
+    return;
+  }
+  const column = unchecked(nodeFeature[node]) + (flags & DEFAULT_LEFT ? numFeatures : 0);
+  v128.store(at, i32x4.splat(orderKey(floatNotBelow(unchecked(nodeThreshold[node])))));
+  store<i32>(at, column << 4, 16);
+  const left = unchecked(nodeLeft[node]);
+  placeShallow(left, (slot << 1) + 1, levelsBelow - 1, tree);
+  placeShallow(left + 1, (slot << 1) + 2, levelsBelow - 1, tree);
+}
+
+// The leaf byte offsets (leaf number × 4, leaves numbered left to right) of the rows of two groups
+// in the tree at address tree, into shallowLeafA and shallowLeafB. Every node's key and column are
+// loaded once for both groups; each level picks, lane by lane, the decision of the node the row
+// stands at.
+let shallowLeafA = v128.splat<i32>(0);
+let shallowLeafB = v128.splat<i32>(0);
+// @ts-ignore: decorator
+@inline function shallowLeaves(tree: i32, first: i32, second: i32): void {
+  const key0 = v128.load(tree, 0);
+  const column0 = load<i32>(tree, 16);
+  const a0 = i32x4.ge_s(v128.load(first + column0), key0);
+  const b0 = i32x4.ge_s(v128.load(second + column0), key0);
+  const key1 = v128.load(tree, 32);
+  const column1 = load<i32>(tree, 48);
+  const a1 = i32x4.ge_s(v128.load(first + column1), key1);
+  const b1 = i32x4.ge_s(v128.load(second + column1), key1);
+  const key2 = v128.load(tree, 64);
+  const column2 = load<i32>(tree, 80);
+  const a2 = i32x4.ge_s(v128.load(first + column2), key2);
+  const b2 = i32x4.ge_s(v128.load(second + column2), key2);
+  const key3 = v128.load(tree, 96);
+  const column3 = load<i32>(tree, 112);
+  const a3 = i32x4.ge_s(v128.load(first + column3), key3);
+  const b3 = i32x4.ge_s(v128.load(second + column3), key3);
+  const key4 = v128.load(tree, 128);
+  const column4 = load<i32>(tree, 144);
+  const a4 = i32x4.ge_s(v128.load(first + column4), key4);
+  const b4 = i32x4.ge_s(v128.load(second + column4), key4);
+  const key5 = v128.load(tree, 160);
+  const column5 = load<i32>(tree, 176);
+  const a5 = i32x4.ge_s(v128.load(first + column5), key5);
+  const b5 = i32x4.ge_s(v128.load(second + column5), key5);
+  const key6 = v128.load(tree, 192);
+  const column6 = load<i32>(tree, 208);
+  const a6 = i32x4.ge_s(v128.load(first + column6), key6);
+  const b6 = i32x4.ge_s(v128.load(second + column6), key6);
+  const key7 = v128.load(tree, 224);
+  const column7 = load<i32>(tree, 240);
+  const a7 = i32x4.ge_s(v128.load(first + column7), key7);
+  const b7 = i32x4.ge_s(v128.load(second + column7), key7);
+  const key8 = v128.load(tree, 256);
+  const column8 = load<i32>(tree, 272);
+  const a8 = i32x4.ge_s(v128.load(first + column8), key8);
+  const b8 = i32x4.ge_s(v128.load(second + column8), key8);
+  const key9 = v128.load(tree, 288);
+  const column9 = load<i32>(tree, 304);
+  const a9 = i32x4.ge_s(v128.load(first + column9), key9);
+  const b9 = i32x4.ge_s(v128.load(second + column9), key9);
+  const key10 = v128.load(tree, 320);
+  const column10 = load<i32>(tree, 336);
+  const a10 = i32x4.ge_s(v128.load(first + column10), key10);
+  const b10 = i32x4.ge_s(v128.load(second + column10), key10);
+  const key11 = v128.load(tree, 352);
+  const column11 = load<i32>(tree, 368);
+  const a11 = i32x4.ge_s(v128.load(first + column11), key11);
+  const b11 = i32x4.ge_s(v128.load(second + column11), key11);
+  const key12 = v128.load(tree, 384);
+  const column12 = load<i32>(tree, 400);
+  const a12 = i32x4.ge_s(v128.load(first + column12), key12);
+  const b12 = i32x4.ge_s(v128.load(second + column12), key12);
+  const key13 = v128.load(tree, 416);
+  const column13 = load<i32>(tree, 432);
+  const a13 = i32x4.ge_s(v128.load(first + column13), key13);
+  const b13 = i32x4.ge_s(v128.load(second + column13), key13);
+  const key14 = v128.load(tree, 448);
+  const column14 = load<i32>(tree, 464);
+  const a14 = i32x4.ge_s(v128.load(first + column14), key14);
+  const b14 = i32x4.ge_s(v128.load(second + column14), key14);
+  const a1x = v128.bitselect(a2, a1, a0);
+  const b1x = v128.bitselect(b2, b1, b0);
+  const a2x = v128.bitselect(v128.bitselect(a6, a5, a1x), v128.bitselect(a4, a3, a1x), a0);
+  const b2x = v128.bitselect(v128.bitselect(b6, b5, b1x), v128.bitselect(b4, b3, b1x), b0);
+  const a3x = v128.bitselect(
+    v128.bitselect(v128.bitselect(a14, a13, a2x), v128.bitselect(a12, a11, a2x), a1x),
+    v128.bitselect(v128.bitselect(a10, a9, a2x), v128.bitselect(a8, a7, a2x), a1x),
+    a0,
+  );
+  const b3x = v128.bitselect(
+    v128.bitselect(v128.bitselect(b14, b13, b2x), v128.bitselect(b12, b11, b2x), b1x),
+    v128.bitselect(v128.bitselect(b10, b9, b2x), v128.bitselect(b8, b7, b2x), b1x),
+    b0,
+  );
+  // The four decisions as bits, times 4.
+  shallowLeafA = v128.or(
+    v128.or(v128.and(a0, i32x4.splat(32)), v128.and(a1x, i32x4.splat(16))),
+    v128.or(v128.and(a2x, i32x4.splat(8)), v128.and(a3x, i32x4.splat(4))),
+  );
+  shallowLeafB = v128.or(
+    v128.or(v128.and(b0, i32x4.splat(32)), v128.and(b1x, i32x4.splat(16))),
+    v128.or(v128.and(b2x, i32x4.splat(8)), v128.and(b3x, i32x4.splat(4))),
+  );
+}
+
+// Adds the leaves at byte offsets `leaf` to the group's four float32 margins at address margin.
+// @ts-ignore: decorator
+@inline function shallowAdd(leaves: i32, leaf: v128, margin: i32): void {
+  let values = f32x4.splat(load<f32>(leaves + i32x4.extract_lane(leaf, 0)));
+  values = f32x4.replace_lane(values, 1, load<f32>(leaves + i32x4.extract_lane(leaf, 1)));
+  values = f32x4.replace_lane(values, 2, load<f32>(leaves + i32x4.extract_lane(leaf, 2)));
+  values = f32x4.replace_lane(values, 3, load<f32>(leaves + i32x4.extract_lane(leaf, 3)));
+  v128.store(margin, f32x4.add(v128.load(margin), values));
+}
+
+function sumShallow(rowCount: i32): void {
+  const width = numFeatures;
+  const groupBytes = width << 5; // 2 * width columns of 16 bytes
+  const rowsAt = (<i32>changetype<usize>(shallowRows) + 15) & ~15;
+  const marginsAt = (<i32>changetype<usize>(shallowMargins) + 15) & ~15;
+  const groups = (rowCount + 3) >> 2;
+  // The rows' keys, column by column per group; a short last group repeats its last row.
+  for (let r = 0; r < groups << 2; r++) {
+    const from = min(r, rowCount - 1) * width;
+    const lane = rowsAt + (r >> 2) * groupBytes + ((r & 3) << 2);
+    for (let f = 0; f < width; f++) {
+      const x = <f32>unchecked(rows[from + f]);
+      const missing = isNaN(x);
+      store<i32>(lane + (f << 4), missing ? PLUS_INFINITY_KEY : orderKey(x));
+      store<i32>(lane + ((f + width) << 4), missing ? MINUS_INFINITY_KEY : orderKey(x));
+    }
+  }
+  const start = f32x4.splat(<f32>baseMargin);
+  for (let g = 0; g < groups; g++) v128.store(marginsAt + (g << 4), start);
+  const treeCount = treeRoots.length;
+  const block = max(1, SHALLOW_BLOCK_BYTES / groupBytes);
+  for (let first = 0; first < groups; first += block) {
+    const last = min(first + block, groups);
+    for (let t = 0; t < treeCount; t++) {
+      const tree = shallowTreesAt + t * SHALLOW_TREE_BYTES;
+      const leaves = tree + SHALLOW_NODES * SHALLOW_NODE_BYTES;
+      let g = first;
+      // Two groups at a time: two independent chains.
+      for (; g + 2 <= last; g += 2) {
+        const group = rowsAt + g * groupBytes;
+        shallowLeaves(tree, group, group + groupBytes);
+        shallowAdd(leaves, shallowLeafA, marginsAt + (g << 4));
+        shallowAdd(leaves, shallowLeafB, marginsAt + (g << 4) + 16);
+      }
+      if (g < last) {
+        // The last group alone: its pair is itself.
+        const group = rowsAt + g * groupBytes;
+        shallowLeaves(tree, group, group);
+        shallowAdd(leaves, shallowLeafA, marginsAt + (g << 4));
+      }
+    }
+  }
+  for (let r = 0; r < rowCount; r++) unchecked((margins[r] = <f64>load<f32>(marginsAt + (r << 2))));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -117,6 +117,38 @@ describe("the WASM core against the TypeScript evaluator", () => {
     }
   });
 
+  it("agrees for XGBoost trees of depth 4 or less (the vectorised walk) at every batch size around its groups of four rows", async () => {
+    // Trees of depth 1 to 4, some with leaves above the last level, NaN sent left at every other split.
+    const width = features.length;
+    let next = 0;
+    const grow = (depth: number): RawNode => {
+      next++;
+      if (depth === 0 || next % 7 === 0) return { kind: "leaf", value: Math.fround(((next % 13) - 6) / 64) };
+      const feature = next % width;
+      const threshold = golden.rows[((next * 31) % (golden.rows.length / width)) * width + feature];
+      return {
+        kind: "split",
+        feature,
+        flags: next % 2,
+        threshold: Number.isNaN(threshold) ? 0.5 : threshold,
+        left: grow(depth - 1),
+        right: grow(depth - 1),
+      };
+    };
+    const model = parseModel(xgbText);
+    const trees = Array.from({ length: 40 }, (_, t) => grow(1 + (t % 4)));
+    model.forest = flattenForest(trees, { ...model.forest, numFeatures: width });
+    model.numTrees = trees.length;
+    const many = new Float64Array(600 * width);
+    for (let at = 0; at < many.length; at += rows.length) many.set(rows.subarray(0, Math.min(rows.length, many.length - at)), at);
+    const walk = await loadModel(model, { engine: "walk" });
+    const all = predictTs(model, many);
+    for (const count of [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 599, 600]) {
+      const got = predict(walk, many.subarray(0, count * width));
+      expect(Array.from(got), `${count} rows`).toEqual(Array.from(all.subarray(0, count)));
+    }
+  });
+
   it("agrees for XGBoost trees too deep for the perfect-tree walk (the node records)", async () => {
     // Paths of 12 splits, past the depth the walk lays out as complete trees; shallow branches beside them.
     const deep = (level: number, feature: number): RawNode => {
