@@ -2,11 +2,12 @@
 // QuickScorer with prefix checkpoints (see wasm-core/assembly/gbdt.ts) can take forests whose trees
 // have at most 64 leaves (one word of 16, 32 or 64 bits per tree) and only numerical splits whose
 // missing values behave like NaN; everything else keeps the tree walk. Both give the same bits.
-// Among the forests it can take, it is the faster one when a row's work there, one vector of tree
-// words per feature the model splits on, is small against the walk's, one step per level: the
-// gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer ahead for 7 features
-// at every depth it takes and for 20 features with 16-bit words (depth 4), and level with or behind
-// the walk for 20 features with 64-bit words (depth 6), hence the rule features × word bits ≤ 128 × depth.
+// Among the forests it can take, it is the faster one when a row's work there, a search and one
+// vector of tree words per feature the model splits on, is small against the walk's, one step per
+// level (XGBoost's trees of depth 4 or less walk four rows a v128, deeper ones up to depth 10 as
+// perfect trees): the gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer
+// 1.0–1.6× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
+// hence the rule features ≤ 2 × depth.
 import { CATEGORICAL, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest } from "./model";
 
 export type GbdtEngine = "quickscorer" | "walk";
@@ -21,8 +22,8 @@ export interface EngineChoice {
 export const QUICKSCORER_MAX_LEAVES = 64;
 /** Trees per QuickScorer block: the checkpoint vectors grow with splits x trees, blocks keep that linear. */
 export const QUICKSCORER_BLOCK_TREES = 300;
-/** QuickScorer runs a model when its features × tree word bits ≤ this × its trees' greatest depth. */
-export const QUICKSCORER_BITS_PER_LEVEL = 128;
+/** QuickScorer runs a model when the features its splits use are at most this × its trees' greatest depth. */
+export const QUICKSCORER_FEATURES_PER_LEVEL = 2;
 
 /** Bits of a tree's word in QuickScorer's vectors, as gbdt.wasm sizes them from the forest's largest tree. */
 export function quickScorerWordBits(maxLeaves: number): 16 | 32 | 64 {
@@ -53,10 +54,10 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
   const { refusal, maxLeaves, maxDepth, features } = forestShape(forest);
   if (refusal) return walk(refusal);
   const bits = quickScorerWordBits(maxLeaves);
-  if (features * bits > QUICKSCORER_BITS_PER_LEVEL * maxDepth) {
+  if (features > QUICKSCORER_FEATURES_PER_LEVEL * maxDepth) {
     return walk(
-      `${features} признаков × слово дерева ${bits} бит больше ${QUICKSCORER_BITS_PER_LEVEL} × глубина ${maxDepth}: ` +
-        "векторы QuickScorer длиннее пути по дереву",
+      `${features} признаков больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}: ` +
+        "поиск и векторы QuickScorer по каждому признаку дольше пути по дереву",
     );
   }
   return {
@@ -64,7 +65,7 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
     reason:
       `${ENGINE_LABEL.quickscorer}: в каждом дереве не больше ${QUICKSCORER_MAX_LEAVES} листьев ` +
       `(наибольшее — ${maxLeaves}, слово дерева ${bits} бит), только числовые разбиения, пропуски как NaN; ` +
-      `${features} признаков × ${bits} бит не больше ${QUICKSCORER_BITS_PER_LEVEL} × глубина ${maxDepth}`,
+      `${features} признаков не больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}`,
   };
 }
 

@@ -42,8 +42,8 @@ describe("engine choice for every fixture model", () => {
     expect(model.wasm.tableBytes > 0).toBe(engine === "quickscorer");
   });
 
-  it("keeps the walk where QuickScorer's vectors outgrow the walk's path: 20 features in 64-bit words, not in 16-bit ones", async () => {
-    // Full trees whose splits use all 20 features.
+  it("keeps the walk where QuickScorer's work per feature outgrows the walk's path: 15 features at depth 4, 20 at depth 6, not 15 at depth 10", async () => {
+    // Full trees whose splits use features 0 to 14 (depth 4) or all 20 (depth 6).
     const full = (depth: number, at = { next: 0 }): RawNode =>
       depth === 0
         ? { kind: "leaf", value: 0.25 }
@@ -52,9 +52,16 @@ describe("engine choice for every fixture model", () => {
       flattenForest([full(depth), full(depth)], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0 });
     expect(chooseEngine(forest(6))).toEqual({
       engine: "walk",
-      reason: "обход деревьев: 20 признаков × слово дерева 64 бит больше 128 × глубина 6: векторы QuickScorer длиннее пути по дереву",
+      reason: "обход деревьев: 20 признаков больше 2 × глубина 6: поиск и векторы QuickScorer по каждому признаку дольше пути по дереву",
     });
-    expect(chooseEngine(forest(4)).engine).toBe("quickscorer");
+    expect(chooseEngine(forest(4)).engine).toBe("walk");
+    // A chain ten splits deep beside a tree of depth 4: 15 features ≤ 2 × 10.
+    let chain: RawNode = { kind: "leaf", value: 0.5 };
+    for (let i = 0; i < 10; i++) {
+      chain = { kind: "split", feature: i, flags: 0, threshold: i, left: { kind: "leaf", value: i }, right: chain };
+    }
+    const deeper = flattenForest([full(4), chain], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0 });
+    expect(chooseEngine(deeper).engine).toBe("quickscorer");
     // Forced, QuickScorer still runs such a model (the bench compares both engines on it).
     const parsed = { ...parseModel(readText(modelFixture("methane-xgboost.json"))), forest: forest(6), numTrees: 2 };
     parsed.featureNames = Array.from({ length: 20 }, (_, i) => `x${i}`);
