@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { accessToken } from "../support/server";
+import { HEAVY_PER_USER } from "@server/domain/heavy-work";
 
 let server: LocalServer;
 let token: string;
@@ -114,4 +115,24 @@ describe("training a model on the local host", () => {
     expect(failed.detail).toMatch(/^file: .*[а-я]/);
     expect(await ownVersions()).toHaveLength(before);
   }, 120_000);
+
+  it(`lets one user hold at most ${HEAVY_PER_USER} jobs at once, queued or running, until they end`, async () => {
+    // Issue 58: a queued job's slot lapsed and one user had 4 trainings in flight. Each history differs,
+    // so no request is another's job.
+    const params = { params: JSON.stringify({ n_estimators: 100, max_depth: 4 }) };
+    const sent = await Promise.all([1500, 1501, 1502].map((rows) => train(history(rows), params)));
+    const statuses = sent.map((res) => res.status).sort();
+    expect(statuses).toEqual([202, 202, 429]);
+    const jobs = (await Promise.all(sent.filter((res) => res.status === 202).map((res) => res.json()))) as Job[];
+    // While they wait or run, one more is refused.
+    const more = await train(history(1503), params);
+    expect(more.status).toBe(429);
+    expect(Number(more.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await more.json()) as { detail: string }).detail).toContain(`у пользователя не более ${HEAVY_PER_USER}`);
+    for (const job of jobs) expect((await follow(job.status_url!)).at(-1)).toMatchObject({ state: "done" });
+    // Ended, they hold nothing: the next one starts.
+    const next = await train(history(1503), params);
+    expect(next.status).toBe(202);
+    await follow(((await next.json()) as Job).status_url!);
+  }, 180_000);
 });
