@@ -17,7 +17,13 @@
 //    parent), a candidate replaces the best one by XGBoost's NeedReplace (lower feature on ties);
 //    a split is made when loss_chg > 1e-6, >= gamma, and both sides have hessian;
 //  - weight -G/(H + lambda) (0 below min_child_weight), leaf = float(float(weight) * eta);
-//  - margins in float32, updated leaf by leaf as XGBoost's prediction cache is.
+//  - margins in float32, updated leaf by leaf as XGBoost's prediction cache is;
+//  - monotone_constraints (src/tree/split_evaluator.h, TreeEvaluator): each node's weight is held
+//    in [lower, upper]; with any constraint a side's gain is −(2·G·w + (H + lambda)·w²) at its
+//    bounded weight, a split on a feature of constraint +1 (−1) whose left weight is above (below)
+//    its right one is no candidate, and the children's bounds meet at the mean of their weights
+//    (+1: left ≤ mean ≤ right; −1 the other way round). Children's weights are bounded by their
+//    parent's bounds, as XGBoost's ApplyTreeSplit computes them.
 
 const MISSING: i32 = 0xffff;
 const NONE: i32 = -1;
@@ -36,6 +42,9 @@ let trainMargin = new StaticArray<f32>(0);
 let validMargin = new StaticArray<f32>(0);
 /** Number of bins of each feature (its cut count). */
 let featureBins = new StaticArray<i32>(0);
+/** Each feature's monotone constraint: +1 increasing, −1 decreasing, 0 none (written by the host). */
+let monotone = new StaticArray<i8>(0);
+let hasConstraint: bool = false;
 /** Bins per feature in a histogram: the largest bin count plus the slot of missing values. */
 let stride: i32 = 0;
 
@@ -82,6 +91,9 @@ let nodeH = new StaticArray<f64>(0);
 let nodeBegin = new StaticArray<i32>(0);
 let nodeEnd = new StaticArray<i32>(0);
 let nodeSlot = new StaticArray<i32>(0);
+/** The bounds of each node's weight under the monotone constraints. */
+let nodeLower = new StaticArray<f32>(0);
+let nodeUpper = new StaticArray<f32>(0);
 let level = new StaticArray<i32>(0);
 let nextLevel = new StaticArray<i32>(0);
 
@@ -134,6 +146,7 @@ export function setData(
   rowIndex = new StaticArray<i32>(trainRows);
   rowScratch = new StaticArray<i32>(trainRows);
   featureMask = new StaticArray<u8>(features);
+  monotone = new StaticArray<i8>(features);
 }
 
 /** Sets the parameters and the start margin (base_score); sizes the tree and histogram buffers. */
@@ -154,6 +167,8 @@ export function setParams(
   gamma = minSplitLoss;
   objective = objectiveKind;
   huberSlope = slope;
+  hasConstraint = false;
+  for (let f = 0; f < numFeatures; f++) if (unchecked(monotone[f]) != 0) hasConstraint = true;
   for (let r = 0; r < trainRows; r++) unchecked((trainMargin[r] = baseScore));
   for (let r = 0; r < validRows; r++) unchecked((validMargin[r] = baseScore));
   capacity = (1 << (depth + 1)) - 1;
@@ -171,6 +186,8 @@ export function setParams(
   nodeBegin = new StaticArray<i32>(capacity);
   nodeEnd = new StaticArray<i32>(capacity);
   nodeSlot = new StaticArray<i32>(capacity);
+  nodeLower = new StaticArray<f32>(capacity);
+  nodeUpper = new StaticArray<f32>(capacity);
   level = new StaticArray<i32>(1 << depth);
   nextLevel = new StaticArray<i32>(1 << depth);
   // Nodes holding a histogram at once: those of one level that may still split (depth < maxDepth),
@@ -188,6 +205,10 @@ export function rowIndexBuffer(): StaticArray<i32> {
 export function featureMaskBuffer(): StaticArray<u8> {
   return featureMask;
 }
+/** The monotone constraints, written by the host after setData and before setParams. */
+export function monotoneBuffer(): StaticArray<i8> {
+  return monotone;
+}
 
 // @ts-ignore: decorator
 @inline function gainOf(g: f64, h: f64): f64 {
@@ -199,6 +220,32 @@ export function featureMaskBuffer(): StaticArray<u8> {
 @inline function weightOf(g: f64, h: f64): f64 {
   if (h < minChildWeight || h <= 0) return 0;
   return -g / (h + lambda);
+}
+
+/** XGBoost's TreeEvaluator::CalcWeight: the weight held in `node`'s bounds. */
+function boundedWeight(node: i32, g: f64, h: f64): f32 {
+  const w = <f32>weightOf(g, h);
+  const lower = unchecked(nodeLower[node]);
+  const upper = unchecked(nodeUpper[node]);
+  return w < lower ? lower : w > upper ? upper : w;
+}
+
+/** CalcGainGivenWeight: the gain of a side at its (bounded) weight. */
+function gainAt(g: f64, h: f64, w: f32): f64 {
+  if (h <= 0) return 0;
+  const gf = <f64>(<f32>g);
+  const hf = <f32>h;
+  return -(2.0 * gf * <f64>w + <f64>((hf + <f32>lambda) * w * w));
+}
+
+/** CalcSplitGain under the constraints: −∞ when the split breaks the feature's direction. */
+function constrainedGain(node: i32, constraint: i32, lG: f64, lH: f64, rG: f64, rH: f64): f64 {
+  const wl = boundedWeight(node, lG, lH);
+  const wr = boundedWeight(node, rG, rH);
+  const gain = gainAt(lG, lH, wl) + gainAt(rG, rH, wr);
+  if (constraint > 0 && wl > wr) return -Infinity;
+  if (constraint < 0 && wl < wr) return -Infinity;
+  return gain;
 }
 
 function computeGradients(): void {
@@ -284,11 +331,12 @@ function findSplit(node: i32): void {
   bestBin = NONE;
   const parentG = unchecked(nodeG[node]);
   const parentH = unchecked(nodeH[node]);
-  const rootGain = gainOf(parentG, parentH);
+  const rootGain = hasConstraint ? gainAt(parentG, parentH, boundedWeight(node, parentG, parentH)) : gainOf(parentG, parentH);
   const base = changetype<usize>(hist) + (<usize>(unchecked(nodeSlot[node]) * slotSize) << 3);
   for (let f = 0; f < numFeatures; f++) {
     if (!unchecked(featureMask[f])) continue;
     const bins = unchecked(featureBins[f]);
+    const constraint = <i32>unchecked(monotone[f]);
     const at = base + (<usize>(f * stride) << 4);
     // The feature's best split: XGBoost keeps one per feature and merges it into the node's.
     let fLoss: f32 = 0;
@@ -307,7 +355,9 @@ function findSplit(node: i32): void {
       const rG = parentG - accG;
       const rH = parentH - accH;
       if (accH >= minChildWeight && rH >= minChildWeight) {
-        const loss = <f32>(gainOf(accG, accH) + gainOf(rG, rH) - rootGain);
+        const loss = <f32>(
+          (hasConstraint ? constrainedGain(node, constraint, accG, accH, rG, rH) : gainOf(accG, accH) + gainOf(rG, rH)) - rootGain
+        );
         // SplitEntry::Update within the feature: same feature, so a strictly larger loss wins.
         if (!isInf(loss) && ((fIndex & 0x7fffffff) <= <u32>f ? loss > fLoss : !(fLoss > loss))) {
           fLoss = loss;
@@ -331,7 +381,9 @@ function findSplit(node: i32): void {
         const lG = parentG - rAccG;
         const lH = parentH - rAccH;
         if (rAccH >= minChildWeight && lH >= minChildWeight) {
-          const loss = <f32>(gainOf(lG, lH) + gainOf(rAccG, rAccH) - rootGain);
+          const loss = <f32>(
+            (hasConstraint ? constrainedGain(node, constraint, lG, lH, rAccG, rAccH) : gainOf(lG, lH) + gainOf(rAccG, rAccH)) - rootGain
+          );
           if (!isInf(loss) && ((fIndex & 0x7fffffff) <= <u32>f ? loss > fLoss : !(fLoss > loss))) {
             fLoss = loss;
             fIndex = <u32>f | 0x80000000;
@@ -367,7 +419,12 @@ function newNode(parent: i32, g: f64, h: f64, begin: i32, end: i32): i32 {
   unchecked((nodeLoss[node] = 0));
   unchecked((nodeG[node] = g));
   unchecked((nodeH[node] = h));
-  const weight = weightOf(g, h);
+  // The root's bounds are open; a child's weight is held in its parent's (its own are set after).
+  if (parent == NONE) {
+    unchecked((nodeLower[node] = -Infinity));
+    unchecked((nodeUpper[node] = Infinity));
+  }
+  const weight = hasConstraint && parent != NONE ? <f64>boundedWeight(parent, g, h) : weightOf(g, h);
   unchecked((nodeWeight[node] = weight));
   unchecked((nodeLeaf[node] = <f32>weight * eta));
   unchecked((nodeBegin[node] = begin));
@@ -398,6 +455,25 @@ function partition(node: i32): i32 {
   }
   memory.copy(changetype<usize>(rowIndex) + (<usize>left << 2), changetype<usize>(rowScratch), <usize>right << 2);
   return left;
+}
+
+/** TreeEvaluator::AddSplit: the children's bounds are the parent's, split at the mean of their weights along the feature's constraint. */
+function boundChildren(node: i32, feature: i32, left: i32, right: i32): void {
+  const lower = unchecked(nodeLower[node]);
+  const upper = unchecked(nodeUpper[node]);
+  unchecked((nodeLower[left] = lower));
+  unchecked((nodeUpper[left] = upper));
+  unchecked((nodeLower[right] = lower));
+  unchecked((nodeUpper[right] = upper));
+  const constraint = unchecked(monotone[feature]);
+  const mid: f32 = (<f32>unchecked(nodeWeight[left]) + <f32>unchecked(nodeWeight[right])) / 2;
+  if (constraint < 0) {
+    unchecked((nodeLower[left] = mid));
+    unchecked((nodeUpper[right] = mid));
+  } else if (constraint > 0) {
+    unchecked((nodeUpper[left] = mid));
+    unchecked((nodeLower[right] = mid));
+  }
 }
 
 /**
@@ -453,6 +529,7 @@ export function growTree(rows: i32): i32 {
       const right = newNode(node, rightG, rightH, middle, end);
       unchecked((nodeLeft[node] = left));
       unchecked((nodeRight[node] = right));
+      if (hasConstraint) boundChildren(node, feature, left, right);
       if (depth + 1 >= maxDepth) {
         releaseSlot(slot);
         continue;

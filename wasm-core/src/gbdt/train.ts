@@ -22,6 +22,9 @@ export interface TrainParams {
   validation_fraction: number;
   /** Stop when the validation error has not improved for this many rounds (0: never); the model keeps the best round's trees. */
   early_stopping_rounds: number;
+  /** XGBoost's monotone_constraints by feature name: 1 the forecast never falls as the feature grows,
+   *  −1 never rises (the air flow x1), 0 or absent free. */
+  monotone_constraints?: Record<string, -1 | 0 | 1>;
 }
 
 export const TRAIN_OBJECTIVES = ["reg:squarederror", "reg:pseudohubererror"] as const;
@@ -46,7 +49,7 @@ export const DEFAULT_TRAIN_PARAMS: TrainParams = {
 
 /** Each numeric parameter's allowed range (inclusive) and whether it is an integer. */
 export const TRAIN_PARAM_LIMITS: Record<
-  Exclude<keyof TrainParams, "objective">,
+  Exclude<keyof TrainParams, "objective" | "monotone_constraints">,
   { min: number; max: number; integer?: true; above?: true }
 > = {
   n_estimators: { min: 1, max: 2000, integer: true },
@@ -156,6 +159,7 @@ interface TrainExports {
   ): void;
   rowIndexBuffer(): number;
   featureMaskBuffer(): number;
+  monotoneBuffer(): number;
   growTree(rows: number): number;
   rmse(which: number): number;
   treeFeature(): number;
@@ -186,6 +190,10 @@ export function trainParams(input: Partial<Record<keyof TrainParams, unknown>> =
       params.objective = raw as TrainObjective;
       continue;
     }
+    if (key === "monotone_constraints") {
+      params.monotone_constraints = monotoneConstraints(raw);
+      continue;
+    }
     // Its own names only: `__proto__`, `constructor` or `toString` are no parameter.
     if (!Object.hasOwn(TRAIN_PARAM_LIMITS, key)) throw new TrainingInputError(`${key}: неизвестный параметр обучения`);
     const limits = TRAIN_PARAM_LIMITS[key as keyof typeof TRAIN_PARAM_LIMITS];
@@ -205,6 +213,26 @@ export function trainParams(input: Partial<Record<keyof TrainParams, unknown>> =
     );
   }
   return params;
+}
+
+/** monotone_constraints as given: {x1: -1} or its JSON text, each value −1, 0 or 1. */
+function monotoneConstraints(raw: unknown): Record<string, -1 | 0 | 1> {
+  const refused = () => new TrainingInputError('monotone_constraints: ожидается {"признак": -1, 0 или 1}, например {"x1": -1}');
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw refused();
+    }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw refused();
+  const out: Record<string, -1 | 0 | 1> = {};
+  for (const [name, c] of Object.entries(value)) {
+    if (c !== -1 && c !== 0 && c !== 1) throw refused();
+    out[name] = c;
+  }
+  return out;
 }
 
 /** mulberry32: the seeded generator of the validation draw, subsample and colsample_bytree. */
@@ -547,6 +575,12 @@ export async function trainWithModule(
   new Float32Array(core.memory.buffer, pointers.vY, valid.length).set(valid.map((r) => data.y[r]));
   new Int32Array(core.memory.buffer, pointers.binsPerFeature, width).set(cuts.values.map((c) => c.length));
   core.setData(width, pointers.bins, pointers.y, pointers.vBins, pointers.vY, pointers.binsPerFeature);
+  const monotone = new Int8Array(core.memory.buffer, core.monotoneBuffer(), width);
+  for (const [name, c] of Object.entries(params.monotone_constraints ?? {})) {
+    const f = data.featureNames.indexOf(name);
+    if (f < 0) throw new TrainingInputError(`monotone_constraints: нет признака «${name}» среди признаков обучения`);
+    monotone[f] = c;
+  }
   core.setParams(
     params.max_depth,
     f32(params.learning_rate),
