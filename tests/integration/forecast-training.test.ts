@@ -201,6 +201,14 @@ describe("training a forecast model on the company's history", () => {
       /params\.max_depth: нужно целое число от 0 до 10/,
     );
     await refused(trainForm(history(100), { params: "{" }), /params: ожидается объект JSON/);
+    await refused(
+      trainForm(history(100), { params: JSON.stringify({ monotone_constraints: { x2: 5 } }) }),
+      /params\.monotone_constraints: ожидается \{"признак": -1, 0 или 1\}/,
+    );
+    await refused(
+      trainForm(history(100), { params: JSON.stringify({ monotone_constraints: { x1: -1 } }) }),
+      /monotone_constraints: нет признака «x1» среди признаков обучения/,
+    );
     // The model's size is bounded before it is trained: 2 000 trees of depth 10 would be 107 MB.
     await refused(
       trainForm(history(100), { params: JSON.stringify({ n_estimators: 2000, max_depth: 10, early_stopping_rounds: 0 }) }),

@@ -170,7 +170,7 @@ export function trainingSummary(
     target: { min, max, mean: sum / measured },
     horizon,
     skipped_rows: skipped,
-    params: { ...result.params },
+    params: storedParams(result.params),
     rounds: rounds.map((r) => ({ round: r.round, train_rmse: r.train_rmse, valid_rmse: r.valid_rmse })),
     rounds_trained: result.rounds.length,
     num_trees: result.num_trees,
@@ -185,6 +185,11 @@ export function trainingSummary(
     })),
     seconds: result.seconds,
   };
+}
+
+/** The parameters as a model's training keeps them: numbers and names, the monotone constraints as their JSON text. */
+function storedParams({ monotone_constraints, ...rest }: TrainParams): Record<string, string | number> {
+  return monotone_constraints ? { ...rest, monotone_constraints: JSON.stringify(monotone_constraints) } : { ...rest };
 }
 
 const FEATURE_NULLS = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, null])) as Record<ForecastFeature, null>;
@@ -301,7 +306,7 @@ export function trainingParams(raw: unknown): TrainParams {
   if (typeof input !== "object" || input === null || Array.isArray(input))
     throw new Invalid("params: ожидается объект JSON с параметрами обучения");
   for (const [name, value] of Object.entries(input)) {
-    if (name !== "objective" && typeof value !== "number") {
+    if (name !== "objective" && name !== "monotone_constraints" && typeof value !== "number") {
       throw new Invalid(`params.${name}: ожидается число без кавычек, например {"n_estimators": 300}`);
     }
   }
@@ -407,7 +412,7 @@ export async function startTrainingJob(
   if (!trainModel) throw new Error("training job: the host runs no training jobs");
   const sha256 = createHash("sha256").update(file.bytes).digest("base64url");
   const fileName = file.name.slice(0, 255);
-  const wanted = { ...params } as unknown as Record<string, number | string>;
+  const wanted = storedParams(params);
   return exportJob(
     deps,
     actor,
