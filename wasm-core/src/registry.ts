@@ -44,6 +44,7 @@ export type {
   ResultField,
   UploadColumn,
 } from "./types/definition";
+export { STATIONARY_FORMULAS } from "./types/disposal_co2_stat_sources";
 export { MEASURED_PERIOD, type MeasuredPeriodField } from "./types/underground";
 export {
   FORECAST_FEATURES,
@@ -57,15 +58,6 @@ export {
 } from "./types/regres_methane";
 
 export const METHODOLOGY_VERSION = "2026.3";
-
-/** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as
- *  100 % CH4, and drained gas of a stated composition (D28). The reference page and the passport
- *  print them from here. */
-export const STATIONARY_FORMULAS = {
-  fuel: "E_CO2 = FC × k × EF × OF",
-  pureMethane: "E_CO2 = FC × EF × OF",
-  composition: "E_CO2 = FC × (W_CO2 + W_CH4 × OF) × ρ_CO2 × 10⁻²",
-} as const;
 
 /** A dictionary entry as far as units go: its name and the unit of each of its values. */
 export interface UnitEntry {

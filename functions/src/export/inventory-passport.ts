@@ -11,7 +11,7 @@ import { coalMinedOf } from "../domain/inventory/coal";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
 import type { Company, EmissionPoint, Facility, InventoryReview, User } from "../ports";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
-import { REGISTRY, STATIONARY_FORMULAS, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
+import { REGISTRY, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
 import {
   emissionPointKindInText,
   FACILITY_KINDS,
@@ -29,7 +29,6 @@ import {
   type Order371Category,
 } from "@core/inventory";
 import type { SnapshotChanges, SnapshotLine } from "../domain/inventory/versions";
-import type { CoefficientUse } from "../ports";
 import { periodText } from "@core/source-periods";
 import { DEFAULT_TIME_ZONE, dateText, zoneOf } from "@core/company-clock";
 import { personName } from "../domain/person-name";
@@ -288,51 +287,8 @@ export function fieldOf(type: string, name: string): NumberField | undefined {
  *  where known (a snapshot's lines carry it, D20; the live report adds it). */
 export type PassportLine = InventoryCalculation & Partial<Pick<SnapshotLine, "inputs" | "results">>;
 
-/** The entry of a dictionary a line's value came from, when it did. */
-const entryOf = (use: CoefficientUse | undefined) => (use?.source === "dictionary" ? use.item_id : undefined);
-
-/** 8.1: the Order 371 formula or the IPCC equation (IPCC 2006 Vol. 2 Ch. 4) a line follows. */
-function formulaOf(line: PassportLine): string {
-  const ipcc = "МГЭИК 2006, т. 2, гл. 4, уравнение";
-  const byProduction = "CH4 = EF × добыча угля × ρ × 10⁻³";
-  switch (line.type) {
-    case "underground_emission_ch4":
-      return `${ipcc} 4.1.3 (добыча): ${byProduction}`;
-    case "handling_underground_ch4":
-      return `${ipcc} 4.1.4 (после добычи): ${byProduction}`;
-    case "open_mining_ch4": {
-      const entry = entryOf(line.coefficients?.ef);
-      const which = entry === 4 ? "4.1.8 (после добычи)" : entry === 5 ? "4.1.7 и 4.1.8 (добыча и после добычи)" : "4.1.7 (добыча)";
-      return `${ipcc} ${which}: ${byProduction}`;
-    }
-    case "open_mining_co2":
-      return "Приказ № 371, формула 18.1: E_CO2 = FC × EF";
-    case "underground":
-      return "Приказ № 371, формула 3.1: E_i = Σ FC × W_i × ρ_i × 10⁻²";
-    case "torch_composition":
-      return (
-        "Приказ № 371, формулы 2.1, 2.2, 2.4: E = FC × EF; EF_CO2 = (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²; " +
-        "EF_CH4 = W_CH4 × CF × ρ_CH4 × 10⁻²"
-      );
-    case "disposal_co2_stat_sources": {
-      // D28: drained gas of a stated composition carries its CO2 into the boiler's line.
-      const w = (name: string) => (typeof line.inputs?.[name] === "number" ? (line.inputs[name] as number) : 0);
-      const percent = (name: string) => String(w(name)).replace(".", ",");
-      if (w("w_ch4") > 0) {
-        return `Приказ № 371, формулы 1.1 и 1.3 (W_CH4 ${percent("w_ch4")} %, W_CO2 ${percent("w_co2")} %): ${STATIONARY_FORMULAS.composition}`;
-      }
-      return entryOf(line.coefficients?.ef) === 8
-        ? `Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): ${STATIONARY_FORMULAS.pureMethane}`
-        : `Приказ № 371, формулы 1.1 и 1.2а: ${STATIONARY_FORMULAS.fuel}`;
-    }
-    case "disposal_co2_torch":
-      return "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75";
-    case "torch_ch4":
-      return "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CH4 = (1 − 0,98) × V × ρ";
-    default:
-      return line.type_title;
-  }
-}
+/** 8.1: the Order 371 formula or the IPCC equation a line follows, as its type's module words it. */
+const formulaOf = (line: PassportLine): string => inventorySourceOf(line.type)?.passportFormula(line) ?? line.type_title;
 
 const percentText = (value: number) => String(value).replace(".", ",");
 /** D38: a gas mixture as the passport names it, never «100 % CH4». */
@@ -620,8 +576,9 @@ export const OTHER_GASES = [
 ] as const;
 const GAS_NAMES: Record<Gas, string> = { CO2: "Диоксид углерода (CO2)", CH4: "Метан (CH4)" };
 
-/** The types that burn fuel or gas: they give off N2O too, which their methods do not compute. */
-const BURNING_TYPES = new Set(["open_mining_co2", "disposal_co2_stat_sources", "torch_composition", "disposal_co2_torch", "torch_ch4"]);
+/** The types of the combustion categories (stationary combustion, flaring, transport: all but the
+ *  fugitive 3) burn fuel or gas: they give off N2O too, which their methods do not compute. */
+const burnsFuelOrGas = (type: string) => (inventorySourceOf(type)?.category ?? 3) !== 3;
 /** 10.1: a gas the method does not compute is «не рассчитывается» with why, never «не выбрасывается». */
 export const N2O_NOT_COMPUTED = "не рассчитывается: методики сжигания топлива и газа (Приказ № 371) дают CO2 и CH4";
 
@@ -631,7 +588,7 @@ function gasesOf(categories: Inventory["categories"], lines: readonly PassportLi
     const sum = (key: "t" | "t_co2e") => rows.reduce((total, row) => total + row[key], 0);
     return { gas: GAS_NAMES[gas], t: sum("t"), t_co2e: sum("t_co2e"), note: "" };
   });
-  const burns = lines.some((line) => BURNING_TYPES.has(line.type));
+  const burns = lines.some((line) => burnsFuelOrGas(line.type));
   return [
     ...own,
     ...OTHER_GASES.map((gas) => ({

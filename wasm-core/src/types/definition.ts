@@ -243,6 +243,15 @@ export interface InventorySource {
   readonly method: InventoryMethod;
   /** The result field holding each gas's mass, t. */
   readonly gases: readonly { readonly gas: Gas; readonly result: string }[];
+  /** 8.1: the Order 371 formula or the IPCC equation (IPCC 2006 Vol. 2 Ch. 4) the passport prints
+   *  for a line of the type; the entry used and the gas's contents may change it. */
+  readonly passportFormula: (line: FormulaLine) => string;
+}
+
+/** What a passport line's formula reads of its calculation: its inputs, and where its coefficients came from. */
+export interface FormulaLine {
+  readonly inputs?: Readonly<Record<string, unknown>>;
+  readonly coefficients?: Readonly<Record<string, { readonly source?: string; readonly item_id?: number }>>;
 }
 
 // ---- the methane balance (methodology D17) ------------------------------------------------------

@@ -1,6 +1,15 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
 import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
-import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2 } from "./fields";
+import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2, dictionaryEntryOf } from "./fields";
+
+/** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as
+ *  100 % CH4, and drained gas of a stated composition (D28). The reference page and the passport
+ *  print them from here. */
+export const STATIONARY_FORMULAS = {
+  fuel: "E_CO2 = FC × k × EF × OF",
+  pureMethane: "E_CO2 = FC × EF × OF",
+  composition: "E_CO2 = FC × (W_CO2 + W_CH4 × OF) × ρ_CO2 × 10⁻²",
+} as const;
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
@@ -68,6 +77,17 @@ export const inventory: InventorySource = {
   notesByEntry: { 8: "газ принят за 100 % CH4" },
   method: "coefficients",
   gases: GASES_CO2,
+  passportFormula: (line) => {
+    // D28: drained gas of a stated composition carries its CO2 into the boiler's line.
+    const w = (name: string) => (typeof line.inputs?.[name] === "number" ? (line.inputs[name] as number) : 0);
+    const percent = (name: string) => String(w(name)).replace(".", ",");
+    if (w("w_ch4") > 0) {
+      return `Приказ № 371, формулы 1.1 и 1.3 (W_CH4 ${percent("w_ch4")} %, W_CO2 ${percent("w_co2")} %): ${STATIONARY_FORMULAS.composition}`;
+    }
+    return dictionaryEntryOf(line.coefficients?.ef) === 8
+      ? `Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): ${STATIONARY_FORMULAS.pureMethane}`
+      : `Приказ № 371, формулы 1.1 и 1.2а: ${STATIONARY_FORMULAS.fuel}`;
+  },
 };
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */

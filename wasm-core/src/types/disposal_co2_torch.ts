@@ -37,6 +37,7 @@ export const inventory: InventorySource = {
   defaultRole: "alternative",
   method: "coefficients",
   gases: GASES_CO2,
+  passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75",
 };
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */

@@ -149,3 +149,11 @@ export const yearColumn = { name: "year", label: "Год", unit: "", kind: "numb
 export const GASES_CH4 = [{ gas: "CH4", result: "res_ch4" }] as const;
 export const GASES_CO2 = [{ gas: "CO2", result: "res_co2" }] as const;
 export const GASES_BOTH = [...GASES_CO2, ...GASES_CH4] as const;
+
+// The passport's formulas (8.1): the IPCC equations of the production-based types.
+export const IPCC_EQUATION = "МГЭИК 2006, т. 2, гл. 4, уравнение";
+export const BY_PRODUCTION = "CH4 = EF × добыча угля × ρ × 10⁻³";
+
+/** The entry of a dictionary a coefficient came from, when it did. */
+export const dictionaryEntryOf = (use: { readonly source?: string; readonly item_id?: number } | undefined): number | undefined =>
+  use?.source === "dictionary" ? use.item_id : undefined;

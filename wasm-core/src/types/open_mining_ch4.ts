@@ -1,6 +1,18 @@
 // Выбросы CH4 при добыче угля открытым способом (open_mining_ch4): the type's registry entry.
 import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
-import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
+import {
+  coalVolume,
+  emissionsCore,
+  gwpSetting,
+  koefTransform,
+  M3_T,
+  resCh4,
+  resCh4ToCo2,
+  GASES_CH4,
+  IPCC_EQUATION,
+  BY_PRODUCTION,
+  dictionaryEntryOf,
+} from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 при добыче угля открытым способом",
@@ -47,6 +59,11 @@ export const inventory: InventorySource = {
   notesByEntry: { 5: "включая выбросы после добычи" },
   method: "coefficients",
   gases: GASES_CH4,
+  passportFormula: (line) => {
+    const entry = dictionaryEntryOf(line.coefficients?.ef);
+    const which = entry === 4 ? "4.1.8 (после добычи)" : entry === 5 ? "4.1.7 и 4.1.8 (добыча и после добычи)" : "4.1.7 (добыча)";
+    return `${IPCC_EQUATION} ${which}: ${BY_PRODUCTION}`;
+  },
 };
 
 /** The type takes no part in the methane balance (D17). */

@@ -39,7 +39,13 @@ export const definition = {
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 // D16: fuel burnt for coal mining (open-pit machinery).
-export const inventory: InventorySource = { category: 18, ipcc: "1.A.1.c.ii", method: "coefficients", gases: GASES_CO2 };
+export const inventory: InventorySource = {
+  category: 18,
+  ipcc: "1.A.1.c.ii",
+  method: "coefficients",
+  gases: GASES_CO2,
+  passportFormula: () => "Приказ № 371, формула 18.1: E_CO2 = FC × EF",
+};
 
 /** The type takes no part in the methane balance (D17). */
 export const balance = null;

@@ -23,6 +23,7 @@ export const inventory: InventorySource = {
   defaultRole: "alternative",
   method: "coefficients",
   gases: GASES_CH4,
+  passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CH4 = (1 − 0,98) × V × ρ",
 };
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */

@@ -99,7 +99,15 @@ export const definition = {
 } as const satisfies CalculationDefinition;
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
-export const inventory: InventorySource = { category: 2, ipcc: "1.B.1.a.i.4", method: "composition", gases: GASES_BOTH };
+export const inventory: InventorySource = {
+  category: 2,
+  ipcc: "1.B.1.a.i.4",
+  method: "composition",
+  gases: GASES_BOTH,
+  passportFormula: () =>
+    "Приказ № 371, формулы 2.1, 2.2, 2.4: E = FC × EF; EF_CO2 = (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²; " +
+    "EF_CH4 = W_CH4 × CF × ρ_CH4 × 10⁻²",
+};
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";

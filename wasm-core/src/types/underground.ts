@@ -145,6 +145,7 @@ export const inventory: InventorySource = {
   method: "measurement",
   defaultsDictionary: "get_underground_content",
   gases: GASES_BOTH,
+  passportFormula: () => "Приказ № 371, формула 3.1: E_i = Σ FC × W_i × ρ_i × 10⁻²",
 };
 
 /** A mining figure measured at an emission point, netted of the gas destroyed when gross (D17, D25). */

@@ -1,6 +1,17 @@
 // Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
 import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
-import { coalVolume, emissionsCore, gwpSetting, koefTransform, M3_T, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
+import {
+  coalVolume,
+  emissionsCore,
+  gwpSetting,
+  koefTransform,
+  M3_T,
+  resCh4,
+  resCh4ToCo2,
+  GASES_CH4,
+  IPCC_EQUATION,
+  BY_PRODUCTION,
+} from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 при добыче угля подземным способом",
@@ -32,7 +43,13 @@ export const definition = {
 } as const satisfies CalculationDefinition;
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
-export const inventory: InventorySource = { category: 3, ipcc: "1.B.1.a.i.1", method: "coefficients", gases: GASES_CH4 };
+export const inventory: InventorySource = {
+  category: 3,
+  ipcc: "1.B.1.a.i.1",
+  method: "coefficients",
+  gases: GASES_CH4,
+  passportFormula: () => `${IPCC_EQUATION} 4.1.3 (добыча): ${BY_PRODUCTION}`,
+};
 
 /** A mining figure of the mine as a whole, netted of the gas destroyed when gross (D17). */
 export const balance: BalanceRole = "mining_estimate";
