@@ -412,6 +412,20 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
       );
     });
 
+    it("trend settings are created once and replaced only from the version read; another company's are not read", async () => {
+      const { repos, company } = await fresh();
+      const settings = { company, base_year: null, significance_pct: 5, targets: [], version: 1, updated_at: at(0) };
+      expect(await repos.trendSettings.get(company)).toBeUndefined();
+      await repos.trendSettings.put(settings, 0);
+      const refusal = conflict("Настройки динамики уже изменены другим пользователем. Обновите страницу и повторите.");
+      await expect(repos.trendSettings.put(settings, 0)).rejects.toEqual(refusal);
+      const base = { year: 2020, reason: "Первый полный год", t_co2e: 100, conditions_year: 2025, set_at: at(1), set_by: "a" };
+      await repos.trendSettings.put({ ...settings, base_year: base, version: 2 }, 1);
+      await expect(repos.trendSettings.put({ ...settings, version: 2 }, 1)).rejects.toEqual(refusal);
+      expect(await repos.trendSettings.get(company)).toEqual({ ...settings, base_year: base, version: 2 });
+      expect(await repos.trendSettings.get(newId())).toBeUndefined();
+    });
+
     it("answers every version of a dictionary's items, a change's new one as soon as it is written", async () => {
       const { repos } = await fresh();
       // A dictionary of its own: the seeded ones are platform-wide.

@@ -1,6 +1,6 @@
 // A year's inventory: its review and sign-off, comments and approved versions (D20, D32, D33).
 import type * as z from "zod";
-import type { inventoryCommentSchema, inventoryReviewSchema } from "../contract/schemas/answers";
+import type { inventoryCommentSchema, inventoryReviewSchema, trendSettingsSchema } from "../contract/schemas/answers";
 import type { Page, PageRequest } from "./paging";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
@@ -74,4 +74,13 @@ export interface InventoryVersionRepository {
   list(companyId: string, year: number): Promise<InventoryVersion[]>;
   /** Only for a version whose approval did not go through (the review changed meanwhile). */
   delete(companyId: string, year: number, version: number): Promise<void>;
+}
+
+/** The company's base year, significance threshold and targets (domain/inventory/targets.ts): one item. */
+export type TrendSettings = z.output<typeof trendSettingsSchema> & { company: string };
+
+export interface TrendSettingsRepository {
+  get(companyId: string): Promise<TrendSettings | undefined>;
+  /** Writes `next` if the stored version is still `expectedVersion` (0: none stored); otherwise Conflict. */
+  put(next: TrendSettings, expectedVersion: number): Promise<void>;
 }

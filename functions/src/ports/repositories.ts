@@ -4,7 +4,12 @@ import type { UserRepository } from "./user";
 import type { ProjectRepository } from "./project";
 import type { EmissionPointRepository, FacilityRepository } from "./facility";
 import type { MigrationRepository } from "./migration";
-import type { InventoryCommentRepository, InventoryReviewRepository, InventoryVersionRepository } from "./inventory";
+import type {
+  InventoryCommentRepository,
+  InventoryReviewRepository,
+  InventoryVersionRepository,
+  TrendSettingsRepository,
+} from "./inventory";
 import type { StatisticsRepository } from "./statistics";
 import type { CalculationRepository } from "./calculation";
 import type { ForecastCalibrationRepository, ForecastModelRepository } from "./forecast";
@@ -39,6 +44,7 @@ export interface Repositories {
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;
   inventoryComments: InventoryCommentRepository;
+  trendSettings: TrendSettingsRepository;
   forecastModels: ForecastModelRepository;
   forecastCalibrations: ForecastCalibrationRepository;
 }

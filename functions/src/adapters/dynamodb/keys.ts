@@ -115,6 +115,9 @@ export const inventoryComments = (companyId: string, year: number) => ({
   SKPrefix: `INVENTORY#${year}#COMMENT#`,
 });
 
+/** The company's base year, significance threshold and reduction targets, one item: get and put by company. */
+export const trendSettings = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "TREND" });
+
 /** A project: get by (company, project). Lists by company and state, newest first:
  *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the
  *  item to the other index partition by rewriting GSI1PK. */

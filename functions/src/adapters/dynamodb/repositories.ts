@@ -16,6 +16,7 @@ import { dynamoFacilities } from "./facility-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
+import { dynamoTrendSettings } from "./trend-settings-repository";
 import { dynamoForecastCalibrations, dynamoForecastModels } from "./forecast-model-repository";
 import { dynamoMedia } from "./media-repository";
 import { dynamoProductionCalendar } from "./production-calendar-repository";
@@ -43,6 +44,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     inventoryReviews: dynamoInventoryReviews(doc, table),
     inventoryVersions: dynamoInventoryVersions(doc, table),
     inventoryComments: dynamoInventoryComments(doc, table),
+    trendSettings: dynamoTrendSettings(doc, table),
     forecastModels: dynamoForecastModels(doc, table),
     forecastCalibrations: dynamoForecastCalibrations(doc, table),
     adminAudit: dynamoAdminAudit(doc, table),

@@ -23,6 +23,7 @@ import type {
   ForecastCalibration,
   ForecastModelVersion,
   InventoryComment,
+  TrendSettings,
   InventoryReview,
   InventoryVersion,
   MediaItem,
@@ -38,6 +39,7 @@ import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
 import { KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT } from "../dynamodb/project-repository";
+import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
 import { damageOf, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 import { memoryStatistics } from "./statistics";
@@ -554,6 +556,20 @@ function inventoryVersions(table: MemoryTable): Repositories["inventoryVersions"
   };
 }
 
+function trendSettings(table: MemoryTable): Repositories["trendSettings"] {
+  return {
+    async get(companyId) {
+      return strip<TrendSettings>(table.get(keys.trendSettings(companyId)));
+    },
+    async put(next, expectedVersion) {
+      const written = table.update(keys.trendSettings(next.company), (stored) =>
+        (expectedVersion === 0 ? stored === undefined : stored?.version === expectedVersion) ? { ...next } : false,
+      );
+      if (!written) throw new Conflict(TREND_SETTINGS_CONFLICT);
+    },
+  };
+}
+
 function inventoryComments(table: MemoryTable): Repositories["inventoryComments"] {
   const ofYear = (companyId: string, year: number) => {
     const prefix = keys.inventoryComments(companyId, year);
@@ -932,6 +948,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     inventoryReviews: inventoryReviews(table),
     inventoryVersions: inventoryVersions(table),
     inventoryComments: inventoryComments(table),
+    trendSettings: trendSettings(table),
     forecastModels: forecastModels(table),
     forecastCalibrations: forecastCalibrations(table),
   };

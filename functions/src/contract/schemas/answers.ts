@@ -484,6 +484,40 @@ export const inventoryReviewSchema = z.object({
   version: z.int().meta({ description: "0: never stored (a draft)" }),
 });
 
+/** A reduction target of the company (domain/inventory/targets.ts). */
+export const TREND_TARGET_GASES = ["co2e", "CH4", "CO2"] as const;
+export const trendTargetSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  gas: z.enum(TREND_TARGET_GASES).meta({ description: "co2e: t CO2-eq of every gas; CH4 or CO2: t of that gas" }),
+  scope: z.enum(["company", "facility"]),
+  facility: z.nullable(z.string()).meta({ description: "The facility of a facility target; null for the company" }),
+  kind: z.enum(["absolute", "per_tonne"]).meta({ description: "per_tonne: per t of coal mined by the scope" }),
+  base_year: z.int(),
+  target_year: z.int(),
+  percent: z.number().meta({ description: "The reduction from the base year, %: 30 means −30 %" }),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+
+/** The company's base year, its significance threshold and its targets (one stored item). */
+export const trendSettingsSchema = z.object({
+  base_year: z.nullable(
+    z.object({
+      year: z.int(),
+      reason: z.string(),
+      t_co2e: z.number().meta({ description: "The base year's comparable total when it was set or last recalculated" }),
+      conditions_year: z.int().meta({ description: "The reporting year whose GWP set and factors that total was computed at" }),
+      set_at: z.string(),
+      set_by: z.string(),
+    }),
+  ),
+  significance_pct: z.number().meta({ description: "A base-year change above this share offers its recalculation; default 5" }),
+  targets: z.array(trendTargetSchema),
+  version: z.int().meta({ description: "0: never stored" }),
+  updated_at: z.optional(z.string()),
+});
+
 /** A comment on a year's inventory (domain/inventory/comments.ts). */
 export const inventoryCommentSchema = z.object({
   id: z.string(),
