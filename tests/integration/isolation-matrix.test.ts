@@ -124,6 +124,29 @@ const FIXTURES: Record<string, Fixture> = {
   inventoryCoalProcessed: ({ a }) => [
     { path: "/api/v1/inventory/2024/coal_processed/", json: { facility: a.facility.id, t: 1, version: 0 } },
   ],
+  inventoryTrendSettings: () => [{ path: "/api/v1/inventory/trend/settings/" }],
+  inventoryBaseYear: () => [{ path: "/api/v1/inventory/trend/base_year/", json: { year: 2024, reason: "Первый год", version: 0 } }],
+  inventoryBaseYearRecalculation: () => [
+    { path: "/api/v1/inventory/trend/base_year/recalculate/", json: { reason: "Пересчет", version: 0 } },
+  ],
+  inventorySignificance: () => [{ path: "/api/v1/inventory/trend/significance/", json: { significance_pct: 5, version: 0 } }],
+  inventoryAddTarget: ({ a }) => [
+    {
+      path: "/api/v1/inventory/trend/targets/",
+      json: {
+        name: "Цель площадки",
+        gas: "co2e",
+        scope: "facility",
+        facility: a.facility.id,
+        kind: "absolute",
+        base_year: 2020,
+        target_year: 2030,
+        percent: 30,
+        version: 0,
+      },
+    },
+  ],
+  inventoryRemoveTarget: () => [{ path: `/api/v1/inventory/trend/targets/${newId()}/?version=0`, control: false }],
   inventoryRemoveComment: () => [{ path: `/api/v1/inventory/2024/comments/${newId()}/` }],
   listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
   getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],

@@ -8,6 +8,7 @@ import { getVersionText, listVersions } from "../domain/inventory/versions";
 import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
 import { getTrend } from "../domain/inventory/trend";
+import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";
 import { routeApp } from "./openapi-routes";
 import {
@@ -22,6 +23,12 @@ import {
   versionsRoute,
   yearUncertaintyRoute,
   trendRoute,
+  trendSettingsRoute,
+  baseYearRoute,
+  baseYearRecalculationRoute,
+  significanceRoute,
+  addTargetRoute,
+  removeTargetRoute,
   yearsRoute,
 } from "../contract/routes/inventory";
 
@@ -55,6 +62,19 @@ export const inventoryRoutes = routeApp()
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
     if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
     return c.json(await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
+  })
+  .openapi(trendSettingsRoute, async (c) => c.json(await getTrendSettings(c.get("deps"), c.get("actor")), 200))
+  .openapi(baseYearRoute, async (c) => c.json(await setBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
+  .openapi(baseYearRecalculationRoute, async (c) =>
+    c.json(await recalculateBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200),
+  )
+  .openapi(significanceRoute, async (c) => c.json(await setSignificance(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
+  .openapi(addTargetRoute, async (c) => c.json(await addTarget(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  .openapi(removeTargetRoute, async (c) => {
+    const sent = c.req.valid("query").version;
+    const version = sent === undefined ? undefined : Number(sent);
+    if (version !== undefined && !Number.isInteger(version)) throw new Invalid("version: ожидается целое число");
+    return c.json(await removeTarget(c.get("deps"), c.get("actor"), c.req.valid("param").id, version), 200);
   })
   .openapi(reviewRoute, async (c) => {
     const deps = c.get("deps");

@@ -22,7 +22,11 @@ export function dynamoTrendSettings(doc: DynamoDBDocumentClient, table: string):
             Item: { ...keys.trendSettings(next.company), ...next },
             ...(expectedVersion === 0
               ? { ConditionExpression: "attribute_not_exists(PK)" }
-              : { ConditionExpression: "#v = :v", ExpressionAttributeNames: { "#v": "version" }, ExpressionAttributeValues: { ":v": expectedVersion } }),
+              : {
+                  ConditionExpression: "#v = :v",
+                  ExpressionAttributeNames: { "#v": "version" },
+                  ExpressionAttributeValues: { ":v": expectedVersion },
+                }),
           }),
         ),
         TREND_SETTINGS_CONFLICT,

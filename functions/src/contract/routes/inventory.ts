@@ -11,6 +11,8 @@ import {
   yearUncertaintySchema,
   yearTotalsSchema,
   trendSchema,
+  trendSettingsAnswerSchema,
+  TREND_TARGET_GASES,
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
@@ -330,6 +332,127 @@ export const coalProcessedRoute = declareRoute(
   },
 );
 
+const settingsVersion = z.int("version: ожидается целое число").meta({ description: "The settings' version read (0: never stored)" });
+const reasonField = z
+  .string("reason: укажите причину")
+  .trim()
+  .min(1, "reason: укажите причину")
+  .max(COMMENT_MAX_CHARS, `reason: не более ${COMMENT_MAX_CHARS} символов`);
+const yearField = (field: string) => z.int(`${field}: ожидается год, например 2020`);
+
+export const baseYearBody = z.object({ year: yearField("year"), reason: reasonField, version: settingsVersion });
+export const baseYearRecalculationBody = z.object({ reason: reasonField, version: settingsVersion });
+export const significanceBody = z.object({
+  significance_pct: z
+    .number("significance_pct: введите порог значимости, %")
+    .check(z.gt(0, "significance_pct: порог должен быть больше 0 %"), z.lte(100, "significance_pct: не более 100 %")),
+  version: settingsVersion,
+});
+export const targetBody = z.object({
+  name: z.string("name: введите название цели").trim().min(1, "name: введите название цели").max(200, "name: не более 200 символов"),
+  gas: z.enum(TREND_TARGET_GASES, { error: "gas: ожидается co2e, CH4 или CO2" }),
+  scope: z.enum(["company", "facility"], { error: "scope: ожидается company или facility" }),
+  facility: z.optional(z.nullable(z.string().max(64, "facility: ожидается идентификатор площадки"))),
+  kind: z.enum(["absolute", "per_tonne"], { error: "kind: ожидается absolute или per_tonne" }),
+  base_year: yearField("base_year"),
+  target_year: yearField("target_year"),
+  percent: z
+    .number("percent: введите снижение, %")
+    .check(z.gt(0, "percent: снижение должно быть больше 0 %"), z.lte(100, "percent: не более 100 %")),
+  version: settingsVersion,
+});
+
+const settingsAnswer = json(trendSettingsAnswerSchema, "The settings, the base year's check and the targets' progress");
+
+export const trendSettingsRoute = declareRoute(
+  {
+    operationId: "inventoryTrendSettings",
+    summary: "The company's base year, significance threshold and targets, with the base year's check and each target's progress",
+    description:
+      "Read under today's reporting year's GWP set and factors (the comparable figures of GET v1/inventory/trend/): the base year's " +
+      "total as recorded and now, and whether its recalculation is offered (the change above `significance_pct`); per target the " +
+      "base and target values, the straight-line path, the latest year's value, the share achieved and whether it is on the path.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [],
+  },
+  { method: "get", path: "/trend/settings", responses: { 200: settingsAnswer } },
+);
+
+export const baseYearRoute = declareRoute(
+  {
+    operationId: "inventoryBaseYear",
+    summary: "Set the base year (a year with counted calculations) and why; its comparable total is recorded and the change logged",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 409],
+  },
+  { method: "put", path: "/trend/base_year", request: { body: jsonBody(baseYearBody) }, responses: { 200: settingsAnswer } },
+);
+
+export const baseYearRecalculationRoute = declareRoute(
+  {
+    operationId: "inventoryBaseYearRecalculation",
+    summary: "Accept the base year's recalculation: its total under today's GWP set and factors, logged with the reason (before → after)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 409],
+  },
+  {
+    method: "post",
+    path: "/trend/base_year/recalculate",
+    request: { body: jsonBody(baseYearRecalculationBody) },
+    responses: { 200: settingsAnswer },
+  },
+);
+
+export const significanceRoute = declareRoute(
+  {
+    operationId: "inventorySignificance",
+    summary: "Set the significance threshold of the base year's recalculation, % (default 5)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 409],
+  },
+  { method: "put", path: "/trend/significance", request: { body: jsonBody(significanceBody) }, responses: { 200: settingsAnswer } },
+);
+
+export const addTargetRoute = declareRoute(
+  {
+    operationId: "inventoryAddTarget",
+    summary: "Add a reduction target: gas or CO2-eq, the company or a facility, absolute or per t of coal, base year, target year, %",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] },
+    errors: [400, 404, 409],
+  },
+  { method: "post", path: "/trend/targets", request: { body: jsonBody(targetBody) }, responses: { 201: settingsAnswer } },
+);
+
+export const removeTargetRoute = declareRoute(
+  {
+    operationId: "inventoryRemoveTarget",
+    summary: "Delete a target (`version`: the settings' version read)",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "own" },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "delete",
+    path: "/trend/targets/{id}",
+    request: {
+      params: z.object({ id: pathParam("The target's id") }),
+      query: z.object({ version: z.optional(z.string().meta({ description: "The settings' version read; a stale one 409" })) }),
+    },
+    responses: { 200: settingsAnswer },
+  },
+);
+
 /** Every route of v1/inventory/ above, in the order http/inventory.ts serves them. */
 export const INVENTORY_ROUTES = [
   inventoryRoute,
@@ -337,6 +460,12 @@ export const INVENTORY_ROUTES = [
   yearUncertaintyRoute,
   yearsRoute,
   trendRoute,
+  trendSettingsRoute,
+  baseYearRoute,
+  baseYearRecalculationRoute,
+  significanceRoute,
+  addTargetRoute,
+  removeTargetRoute,
   reviewRoute,
   commentRoute,
   listCommentsRoute,

@@ -518,6 +518,41 @@ export const trendSettingsSchema = z.object({
   updated_at: z.optional(z.string()),
 });
 
+/** GET v1/inventory/trend/settings/: the settings, the base year's check and each target's progress. */
+export const trendSettingsAnswerSchema = trendSettingsSchema.extend({
+  base_year_check: z
+    .nullable(
+      z.object({
+        year: z.int(),
+        recorded_t_co2e: z.number().meta({ description: "The base year's comparable total as set or last recalculated" }),
+        comparable_t_co2e: z.optional(z.number().meta({ description: "The same under today's GWP set and factors" })),
+        change_pct: z.optional(z.number()),
+        recalculation_offered: z
+          .boolean()
+          .meta({ description: "|change_pct| above significance_pct: the screen offers the recalculation" }),
+      }),
+    )
+    .meta({ description: "null without a base year" }),
+  targets: z.array(
+    trendTargetSchema.extend({
+      progress: z.object({
+        note: z.optional(z.string().meta({ description: "Why there is no progress (no base-year figures), in Russian" })),
+        unit: z.optional(z.string()),
+        base_value: z.optional(z.number()),
+        target_value: z.optional(z.number()),
+        path: z.optional(
+          z.array(z.object({ year: z.int(), value: z.number() })).meta({ description: "The straight line, base to target" }),
+        ),
+        latest_year: z.optional(z.int()),
+        latest_value: z.optional(z.number()),
+        path_value: z.optional(z.number().meta({ description: "The path's value in the latest year" })),
+        share_achieved_pct: z.optional(z.number().meta({ description: "Of the reduction asked, how much the latest year has made, %" })),
+        on_path: z.optional(z.boolean().meta({ description: "The latest year is at or below the path" })),
+      }),
+    }),
+  ),
+});
+
 /** A comment on a year's inventory (domain/inventory/comments.ts). */
 export const inventoryCommentSchema = z.object({
   id: z.string(),
@@ -1019,7 +1054,7 @@ export const requisitesChangeSchema = z.object({
   id: z.string(),
   at: z.string(),
   actor_email: z.string(),
-  target_type: z.enum(["company", "facility", "point"]),
+  target_type: z.enum(["company", "facility", "point", "base_year"]),
   target_label: z
     .string()
     .meta({ description: "The company's or the facility's name after the change; a point's with its facility's: «Ствол (Шахта)»" }),

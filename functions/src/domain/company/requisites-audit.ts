@@ -44,13 +44,22 @@ const POINT_FIELDS: Record<string, string> = {
   in_service_to: "В эксплуатации по",
   is_active: "Источник действует",
 };
-const FIELDS = { company: COMPANY_FIELDS, facility: FACILITY_FIELDS, point: POINT_FIELDS } as const;
+/** The base year of the trend (domain/inventory/targets.ts): set, recalculated, and why. */
+const BASE_YEAR_FIELDS: Record<string, string> = {
+  year: "Базовый год",
+  t_co2e: "Выбросы базового года в сопоставимых условиях, т CO2-экв.",
+  conditions_year: "ПГП и коэффициенты отчетного года",
+  reason: "Причина",
+};
+const FIELDS = { company: COMPANY_FIELDS, facility: FACILITY_FIELDS, point: POINT_FIELDS, base_year: BASE_YEAR_FIELDS } as const;
 
 function shown(target: keyof typeof FIELDS, field: string, value: unknown): string {
   // A company stored before it had a zone kept the default one.
   if (field === "time_zone") return timeZoneLabel(zoneOf({ time_zone: typeof value === "string" ? value : undefined }));
   if (value === undefined || value === null) return "";
   if (typeof value === "boolean") return value ? "да" : "нет";
+  if (field === "t_co2e" && typeof value === "number")
+    return value.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   if (field === "kind" && typeof value === "string") {
     return (target === "point" ? EMISSION_POINT_KINDS[value as EmissionPointKind] : FACILITY_KINDS[value as FacilityKind]) ?? value;
   }
@@ -59,7 +68,8 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
 
 /** The entry as the company sees it: only the listed fields that differ, never the whole object. */
 export function requisitesChange(entry: AdminAuditEntry): RequisitesChange {
-  const target = entry.target_type === "facility" || entry.target_type === "point" ? entry.target_type : "company";
+  const target =
+    entry.target_type === "facility" || entry.target_type === "point" || entry.target_type === "base_year" ? entry.target_type : "company";
   const fields = FIELDS[target];
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;

@@ -44,6 +44,26 @@ export async function getTrend(deps: Deps, actor: Actor, from: number, to: numbe
   // Another company's facility is a 404 even when the range holds no year to read it in.
   if (facilityId && !(await deps.repos.facilities.get(actor.company, facilityId))) throw new NotFound("Площадка не найдена");
   const known = (await inventoryTotalsByYear(deps, actor)).map((t) => t.year).filter((y) => y >= from && y <= to);
+  const { conditions, years } = await trendYears(deps, actor, known, to, facilityId, gwpSetId);
+  return {
+    from,
+    to,
+    facility: facilityId ?? null,
+    comparable: { year: conditions.year, gwp: { name: conditions.gwp.name, gwp_ch4: conditions.gwp.gwp_ch4 } },
+    years,
+  };
+}
+
+/** The given years (each with data) as reported and under the conditions of `conditionsYear`, each
+ *  with its change against the one before it in the list. */
+export async function trendYears(
+  deps: Deps,
+  actor: Actor,
+  known: readonly number[],
+  conditionsYear: number,
+  facilityId?: string,
+  gwpSetId?: number,
+): Promise<{ conditions: ComparableConditions; years: TrendYear[] }> {
   const read: Array<{ year: Omit<TrendYear, "comparable">; sources: ComparableSource[] }> = [];
   for (const year of known) {
     const { inventory, stored } = await inventoryWithStored(deps, actor, year, facilityId);
@@ -75,7 +95,7 @@ export async function getTrend(deps: Deps, actor: Actor, from: number, to: numbe
   }
   const conditions = await comparableConditions(
     deps,
-    to,
+    conditionsYear,
     read.flatMap((r) => r.sources),
     gwpSetId,
   );
@@ -93,13 +113,7 @@ export async function getTrend(deps: Deps, actor: Actor, from: number, to: numbe
     years[i].change = changeOf(before.year, before, years[i]);
     years[i].comparable.change = changeOf(before.year, before.comparable, years[i].comparable);
   }
-  return {
-    from,
-    to,
-    facility: facilityId ?? null,
-    comparable: { year: conditions.year, gwp: { name: conditions.gwp.name, gwp_ch4: conditions.gwp.gwp_ch4 } },
-    years,
-  };
+  return { conditions, years };
 }
 
 /** The year under the comparison year's conditions, in the as-reported year's shape. */
