@@ -1,14 +1,12 @@
 // The one Hono app. Hosts (local.ts, lambda.ts) build it from injected ports; no route logic
 // lives in a host.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "./domain/context";
-import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "./contract/schemas/uploads";
 import { requireUser } from "./http/auth";
 import type { AppEnv, ClientAddressOf } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
-import { adminUploadLimits } from "./http/uploads";
-import { PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
+import { bodyLimits } from "./http/uploads";
+import { OPERATIONS, PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
 import { withYearWrites } from "./domain/inventory/writes";
 
 export interface AppOptions {
@@ -26,23 +24,8 @@ export function createApi(deps: Deps, options: AppOptions) {
     // a regulatory document, a video).
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  const tooLarge = bodyLimit({
-    maxSize: deps.config.jsonBodyLimitBytes,
-    onError: (c) => c.json({ detail: "Слишком большой запрос" }, 413),
-  });
-  // Uploads may be larger than JSON bodies: the file cap plus room for the form's other fields.
-  const uploadTooLarge = bodyLimit({
-    maxSize: MAX_TABULAR_UPLOAD_BYTES + 256 * 1024,
-    onError: (c) => c.json({ detail: `Файл больше ${MAX_TABULAR_UPLOAD_TEXT}` }, 413),
-  });
-  // Admin uploads (PDF 50 MB, video 500 MB) get their own caps; everything else keeps the two above.
-  const adminUpload = adminUploadLimits(deps.config);
-  api.use("*", (c, next) =>
-    (adminUpload(c) ?? ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") ? uploadTooLarge : tooLarge))(
-      c,
-      next,
-    ),
-  );
+  // Each body to its cap: JSON's, or the one its route declares for a file (http/uploads.ts).
+  api.use("*", bodyLimits(deps.config, OPERATIONS));
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).
   for (const [prefix, routes] of PUBLIC_MOUNTS) api.route(prefix, routes);
   api.use("/v1/*", requireUser);

@@ -120,6 +120,15 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(doc.components.securitySchemes)).toEqual(["bearer", "mediaToken"]);
   });
 
+  it("gives every route taking a file its body cap, and no JSON-only route one (http/uploads.ts applies them)", () => {
+    for (const op of OPERATIONS) {
+      const takesFile = Object.keys(op.body?.content ?? {}).some((type) => type !== "application/json");
+      expect(op.bodyCap !== undefined, op.operationId).toBe(takesFile);
+      const entry = doc.paths[documentPath(op)][op.method.toLowerCase()] as unknown as Record<string, unknown>;
+      expect(entry["x-body-cap"], op.operationId).toBe(op.bodyCap);
+    }
+  });
+
   it("states each list's page cap: every `limit` has its maximum, a forecast's read 1 000 rows", () => {
     const limits: Array<[string, unknown]> = [];
     for (const [path, operations] of Object.entries(doc.paths)) {

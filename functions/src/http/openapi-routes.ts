@@ -4,7 +4,7 @@
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
-import type { Auth, ErrorStatus, Isolation } from "../contract/routes/declare";
+import type { Auth, BodyCap, ErrorStatus, Isolation } from "../contract/routes/declare";
 import { describeIssues } from "./validate";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -23,6 +23,8 @@ export interface Operation {
   isolation: Isolation;
   /** The media types of its body, if it takes one. */
   body?: { content: Record<string, unknown> };
+  /** Its file body's cap (routes/declare.ts), applied by http/uploads.ts. */
+  bodyCap?: BodyCap;
   /** Every error status it answers (routes/declare.ts errorStatuses). */
   errors: ErrorStatus[];
 }
@@ -60,6 +62,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
         auth: route["x-auth"] as Auth,
         isolation: route["x-isolation"] as Isolation,
         ...(body ? { body: { content: body.content as Record<string, unknown> } } : {}),
+        ...(route["x-body-cap"] ? { bodyCap: route["x-body-cap"] as BodyCap } : {}),
         errors: Object.keys(route.responses)
           .map(Number)
           .filter((status) => status >= 400) as ErrorStatus[],

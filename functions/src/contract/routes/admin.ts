@@ -105,7 +105,7 @@ const ADMIN: Pick<Access, "tag" | "auth" | "isolation"> = {
   auth: "admin",
   isolation: { scope: "admin", note: "platform operators act across companies; staff get 403" },
 };
-const admin = (access: Pick<Access, "operationId" | "summary" | "description" | "errors">): Access => ({ ...ADMIN, ...access });
+const admin = (access: Pick<Access, "operationId" | "summary" | "description" | "errors" | "bodyCap">): Access => ({ ...ADMIN, ...access });
 
 const companyParams = z.object({ id: pathParam("Company id") });
 const userParams = companyParams.extend({ userId: pathParam("User id") });
@@ -260,7 +260,12 @@ export const completeDocumentRoute = declareRoute(
 );
 
 export const createDocumentRoute = declareRoute(
-  admin({ operationId: "adminCreateDocument", summary: "Upload a normative document (PDF ≤ 50 MB)", errors: [400, 409, 415] }),
+  admin({
+    operationId: "adminCreateDocument",
+    summary: "Upload a normative document (PDF ≤ 50 MB)",
+    errors: [400, 409, 415],
+    bodyCap: "document",
+  }),
   {
     method: "post",
     path: "/documents",
@@ -270,7 +275,12 @@ export const createDocumentRoute = declareRoute(
 );
 
 export const replaceDocumentFileRoute = declareRoute(
-  admin({ operationId: "adminReplaceDocumentFile", summary: "Replace a document's PDF", errors: [400, 404, 409, 415] }),
+  admin({
+    operationId: "adminReplaceDocumentFile",
+    summary: "Replace a document's PDF",
+    errors: [400, 404, 409, 415],
+    bodyCap: "document",
+  }),
   {
     method: "put",
     path: "/documents/{id}/file",
@@ -342,6 +352,7 @@ export const uploadMediaRoute = declareRoute(
     operationId: "adminUploadMedia",
     summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)",
     errors: [400, 404, 411, 415],
+    bodyCap: "video",
   }),
   {
     method: "put",

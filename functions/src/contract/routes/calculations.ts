@@ -86,6 +86,7 @@ export const createRoute = declareRoute(
       "With `dry_run=1` and a file: nothing is stored; the answer (200) is the file as read — the first 20 rows and up to 20 refused rows below them, their count, each column's header and unit — and every row the save would refuse, with its sheet, row and column.",
     isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
     errors: [400, 404, 409, 415, 429],
+    bodyCap: "form",
   }),
   {
     method: "post",
@@ -258,6 +259,7 @@ export const patchRoute = declareRoute(
     operationId: "patchCalculation",
     summary: "Edit (recomputed when an input changes), archive or restore a calculation",
     errors: [400, 404, 409, 415, 429],
+    bodyCap: "form",
   }),
   {
     method: "patch",

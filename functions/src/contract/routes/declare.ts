@@ -32,6 +32,14 @@ export type Isolation =
   | { scope: "admin"; note: string }
   | { scope: "public" };
 
+/** The cap a route's file body is held to before it is read (app.ts, http/uploads.ts): `form` a
+ *  multipart form with a tabular file (MAX_TABULAR_UPLOAD_BYTES and room for its fields),
+ *  `document` a form with a PDF (the server's document cap), `evidence` a form with a coefficient's
+ *  evidence file (EVIDENCE_MAX_BYTES), `video` a raw video (the server's video cap) and `direct`
+ *  the local upload URL's raw PDF or video (the larger of the two), both streamed, so they must
+ *  declare their length. A JSON body is held to the JSON cap on every route. */
+export type BodyCap = "form" | "document" | "evidence" | "video" | "direct";
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429;
 
 export interface Access {
@@ -43,6 +51,8 @@ export interface Access {
   isolation: Isolation;
   /** Error statuses besides those of its kind (401, 403 for admin, 413 with a body). */
   errors: ErrorStatus[];
+  /** Its file body's cap (above); a route without one takes JSON bodies only. */
+  bodyCap?: BodyCap;
 }
 
 /** What each error status means: the document's shared answers (components/responses/E<status>). */
@@ -76,8 +86,9 @@ const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
   admin: [{ bearer: [] }],
 };
 
-/** createRoute with the operation's name, its security and error answers, and who may call it and
- *  how it is scoped (the extensions x-auth and x-isolation) written on the route itself: the
+/** createRoute with the operation's name, its security and error answers, and who may call it,
+ *  how it is scoped and its file body's cap (the extensions x-auth, x-isolation and x-body-cap)
+ *  written on the route itself: the
  *  OpenAPI document is generated from these (http/openapi.ts). */
 export function declareRoute<const R extends RouteConfig>(access: Access, route: R): R {
   const errors = errorStatuses(access, route.request?.body !== undefined);
@@ -94,6 +105,7 @@ export function declareRoute<const R extends RouteConfig>(access: Access, route:
     },
     "x-auth": access.auth,
     "x-isolation": access.isolation,
+    ...(access.bodyCap ? { "x-body-cap": access.bodyCap } : {}),
   }) as R;
 }
 

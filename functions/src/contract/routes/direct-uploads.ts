@@ -19,6 +19,7 @@ export const uploadRoute = declareRoute(
       note: "the signed token names the one storage key it may write once: an admin's file, or a user's forecast history under their company's prefix",
     },
     errors: [400, 404, 409, 411, 415],
+    bodyCap: "direct",
   },
   {
     method: "put",

@@ -20,6 +20,7 @@ export const attachRoute = declareRoute(
     description:
       "Multipart with `file`: PDF, .xlsx, PNG or JPEG, at most 10 MB, told by its first bytes; optional `version`. Only a coefficient recorded as «Фактическое значение» (source custom) takes a file; the file it replaces is deleted.",
     errors: [400, 404, 409, 413, 415],
+    bodyCap: "evidence",
   }),
   {
     method: "put",

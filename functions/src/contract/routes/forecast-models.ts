@@ -104,6 +104,7 @@ export const uploadRoute = declareRoute(
     auth: "admin",
     isolation: ADMINS_CHANGE,
     errors: [400, 404],
+    bodyCap: "form",
   }),
   {
     method: "post",
@@ -140,6 +141,7 @@ export const trainRoute = declareRoute(
     auth: "user",
     isolation: { scope: "own" },
     errors: [400, 413, 415, 429],
+    bodyCap: "form",
   }),
   {
     method: "post",
@@ -238,6 +240,7 @@ export const calibrateRoute = declareRoute(
     auth: "user",
     isolation: OWN_CALIBRATION,
     errors: [400, 403, 404, 413, 415],
+    bodyCap: "form",
   }),
   {
     method: "post",
