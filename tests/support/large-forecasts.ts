@@ -171,3 +171,13 @@ export function parallelUploads(url: string, token: string, projectId: string, c
     burst.once("error", reject);
   });
 }
+
+/** GETs of `urls` with `token`'s user, `atOnce` at a time, sent from a thread of their own
+ *  (read-burst.mjs): each answer's status and size. */
+export function parallelReads(token: string, urls: string[], atOnce: number): Promise<Array<{ status: number; bytes: number }>> {
+  return new Promise((resolve, reject) => {
+    const burst = new Worker(new URL("./read-burst.mjs", import.meta.url), { workerData: { token, urls, atOnce } });
+    burst.once("message", resolve);
+    burst.once("error", reject);
+  });
+}
