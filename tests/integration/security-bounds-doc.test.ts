@@ -14,6 +14,7 @@ import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
 import { MAX_MODEL_NODES } from "@core/gbdt";
 import { COMPANY_MODEL_BYTES, MAX_MODEL_BYTES, MODEL_CACHE_BYTES } from "@server/domain/forecast/models";
 import {
+  HEAVY_CARRY_SECONDS,
   HEAVY_PER_COMPANY,
   HEAVY_PER_USER,
   JOB_FILE_DAYS,
@@ -23,6 +24,7 @@ import {
   UPLOAD_BUDGET_SECONDS,
 } from "@server/domain/heavy-work";
 import { MAX_FORECAST_ROWS } from "@server/domain/forecast/forecast";
+import { SCORING_THREADS } from "@server/local/scoring-threads";
 import { NAMED } from "@server/domain/inventory/checks";
 import { COMMENTS_PER_YEAR } from "@server/domain/inventory/comments";
 import { TREND_YEARS_MAX } from "@server/domain/inventory/trend";
@@ -52,6 +54,8 @@ describe("docs/security.md", () => {
     ["a model file", `at most **${n(MAX_MODEL_BYTES / 1024 / 1024)} MB** (\`MAX_MODEL_BYTES\``],
     ["a company's models", `at most **${n(COMPANY_MODEL_BYTES / 1024 / 1024)} MB** (\`COMPANY_MODEL_BYTES\``],
     ["the parsed models kept", `up to **${n(MODEL_CACHE_BYTES / 1024 / 1024)} MB** of their files (\`MODEL_CACHE_BYTES\``],
+    ["the threads that run models", `in **${SCORING_THREADS} scoring threads** (\`SCORING_THREADS\``],
+    ["a job's slots carried", `every **${HEAVY_CARRY_SECONDS} s** (\`HEAVY_CARRY_SECONDS\`)`],
     ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
     ["a forecast's read", `at most **${n(FORECAST_DATA_PAGE_MAX)} rows** (\`FORECAST_DATA_PAGE_MAX\``],
     ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],
