@@ -270,35 +270,52 @@ export function adaptiveIntervalColumns(
   const ahead = history.ahead ?? 0;
   const out = { lo: new Float64Array(n), hi: new Float64Array(n), pExceed: new Float64Array(n), scale: new Float64Array(n) };
   const at = (k: number) => (time && Number.isFinite(time[k]) ? time[k] : k);
-  const order = Array.from({ length: n }, (_, k) => k).sort((a, b) => at(a) - at(b) || a - b);
-  const bins: Array<Pick<LevelBin, "quantiles" | "residuals">> = calibration.bins?.length ? calibration.bins : [calibration];
+  // Rows in time order: as given when they already are (a history usually is).
+  let ordered = true;
+  for (let k = 1; k < n && ordered; k++) ordered = at(k - 1) <= at(k);
+  const order = Int32Array.from({ length: n }, (_, k) => k);
+  if (!ordered) order.sort((a, b) => at(a) - at(b) || a - b);
+  const bins: Array<Pick<LevelBin, "quantiles" | "residuals"> & { below?: number | null }> = calibration.bins?.length
+    ? calibration.bins
+    : [calibration];
   const logScale = new Float64Array(bins.length);
-  const binOf = (p: number) => bins.indexOf(levelBin(calibration, p));
+  const last = bins.length - 1;
+  const binOf = (p: number) => {
+    for (let b = 0; b < last; b++) {
+      const below = bins[b].below;
+      if (below === null || below === undefined || p < below) return b;
+    }
+    return last;
+  };
+  const halfWidths = bins.map((bin) => binHalfWidth(calibration, bin, level));
+  const rowBin = new Int32Array(n);
   const allowed = 1 - level / 100;
   // Rows issued, in time order, whose targets are not yet counted.
-  const waiting: number[] = [];
+  const waiting = new Int32Array(n);
+  let issued = 0;
   let next = 0;
   for (const k of order) {
     const now = at(k);
-    while (next < waiting.length && at(waiting[next]) < now && at(waiting[next]) + ahead <= now) {
+    while (next < issued && at(waiting[next]) < now && at(waiting[next]) + ahead <= now) {
       const j = waiting[next++];
       const y = targets[j];
       if (!Number.isFinite(y) || !Number.isFinite(out.lo[j])) continue;
       const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
-      logScale[binOf(predicted[j])] += step * (missed - allowed);
+      logScale[rowBin[j]] += step * (missed - allowed);
     }
     const p = predicted[k];
     out.lo[k] = out.hi[k] = out.pExceed[k] = out.scale[k] = Number.NaN;
     if (!Number.isFinite(p)) continue;
     const b = binOf(p);
+    rowBin[k] = b;
     const scale = Math.exp(logScale[b]);
-    const q = binHalfWidth(calibration, bins[b], level);
+    const q = halfWidths[b];
     const { lo, hi } = interval(p, q === null ? null : q * scale);
     out.lo[k] = lo ?? Number.NaN;
     out.hi[k] = hi ?? Number.NaN;
     out.pExceed[k] = exceedanceChance(p, bins[b].residuals, limit, scale) ?? Number.NaN;
     out.scale[k] = scale;
-    waiting.push(k);
+    waiting[issued++] = k;
   }
   return out;
 }
