@@ -153,7 +153,7 @@ export function setForest(
   // never needs them.
   quick = false;
   perfect = false;
-  shallow = false;
+  vectorWalk = false;
   records = new StaticArray<u8>(0);
   unbalanced = meanLeafDepth(roots, flags, left) < 0.8 * meanTreeDepth(depths);
 }
@@ -220,7 +220,7 @@ function buildRecords(): void {
 export function reserveRows(maxRows: i32): StaticArray<f64> {
   rows = new StaticArray<f64>(maxRows * numFeatures);
   margins = new StaticArray<f64>(maxRows);
-  if (!quick && !needsFlags && !perfect && !shallow && records.length == 0 && !buildShallow() && !buildPerfect()) {
+  if (!quick && !needsFlags && !perfect && !vectorWalk && records.length == 0 && !buildVector() && !buildPerfect()) {
     buildRecords();
   }
   // QuickScorer reads the rows as they are; only the walk needs them doubled, in float32 for
@@ -228,8 +228,8 @@ export function reserveRows(maxRows: i32): StaticArray<f64> {
   doubledRows = new StaticArray<f64>(quick || perfect ? 0 : maxRows * numFeatures * 2);
   perfectRows = new StaticArray<i32>(perfect ? maxRows * numFeatures * 2 : 0);
   // Groups of four rows, each column a v128 (+4 for the alignment), and their float32 margins.
-  shallowRows = new StaticArray<i32>(shallow ? ((maxRows + 3) & ~3) * numFeatures * 2 + 4 : 0);
-  shallowMargins = new StaticArray<f32>(shallow ? ((maxRows + 3) & ~3) + 4 : 0);
+  vectorRows = new StaticArray<i32>(vectorWalk ? ((maxRows + 3) & ~3) * numFeatures * 2 + 4 : 0);
+  vectorMargins = new StaticArray<f32>(vectorWalk ? ((maxRows + 3) & ~3) + 4 : 0);
   return rows;
 }
 
@@ -464,8 +464,8 @@ function sumGeneric(rowCount: i32): void {
 /** Margins of the first rowCount rows of the row buffer into the margin buffer. */
 export function predictMargins(rowCount: i32): void {
   const width = numFeatures;
-  if (shallow) {
-    sumShallow(rowCount);
+  if (vectorWalk) {
+    sumVector(rowCount);
     return;
   }
   if (perfect) {
@@ -553,7 +553,7 @@ function buildPerfect(): bool {
   for (let t = 0; t < treeCount; t++) {
     const depth = unchecked(treeDepth[t]);
     unchecked((perfectTreeAt[t] = at));
-    placePerfect(unchecked(treeRoots[t]), 0, depth, at);
+    placePerfect(unchecked(treeRoots[t]), 0, depth, at, 2);
     at += ((2 << depth) - 1) << 3;
   }
   perfect = true;
@@ -561,7 +561,7 @@ function buildPerfect(): bool {
 }
 
 /** Writes node (a node of the flat forest) at heap slot `slot` of the tree at address `tree`. */
-function placePerfect(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
+function placePerfect(node: i32, slot: i32, levelsBelow: i32, tree: i32, columnShift: i32): void {
   const at = tree + (slot << 3);
   const flags = unchecked(nodeFlags[node]);
   if (flags & LEAF) {
@@ -572,15 +572,15 @@ function placePerfect(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
     // Pass-through: above every key (+inf's included), so every row goes left.
     store<i32>(at, i32.MAX_VALUE);
     store<i32>(at, 0, 4);
-    placePerfect(node, (slot << 1) + 1, levelsBelow - 1, tree);
+    placePerfect(node, (slot << 1) + 1, levelsBelow - 1, tree, columnShift);
     return;
   }
   const column = unchecked(nodeFeature[node]) + (flags & DEFAULT_LEFT ? numFeatures : 0);
   store<i32>(at, orderKey(floatNotBelow(unchecked(nodeThreshold[node]))));
-  store<i32>(at, column << 2, 4);
+  store<i32>(at, column << columnShift, 4);
   const left = unchecked(nodeLeft[node]);
-  placePerfect(left, (slot << 1) + 1, levelsBelow - 1, tree);
-  placePerfect(left + 1, (slot << 1) + 2, levelsBelow - 1, tree);
+  placePerfect(left, (slot << 1) + 1, levelsBelow - 1, tree, columnShift);
+  placePerfect(left + 1, (slot << 1) + 2, levelsBelow - 1, tree, columnShift);
 }
 
 // Floats compared as integers: the key of a float32 orders as the float does (NaN aside; -0 is
@@ -690,78 +690,101 @@ function sumPerfect(rowCount: i32): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The vectorised walk, for the perfect trees' models whose trees are at most SHALLOW_DEPTH deep
-// (padded to that depth as above) and whose base margin is a float32: four rows at a time, one
-// per lane of a v128. A group's rows are stored column by column (a v128 holds one column of the
-// four rows, keys as above, NaN as +inf then as -inf), so a node's compare for the four rows is
-// one load and one i32x4 compare. Every node of a tree is compared (15 for depth 4, where a row
-// passes 4), and each level picks, lane by lane, the decision of the node the row stands at
-// (bitselect on the levels above): no node's address depends on a row, so there is nothing to
-// gather. The four margins are float32 lanes: a lane's float32 add is the walk's rounded sum.
-const SHALLOW_DEPTH: i32 = 4;
-const SHALLOW_NODES: i32 = (1 << SHALLOW_DEPTH) - 1;
-// Per tree: 15 nodes of 32 bytes (the key four times, then the column's byte offset in a group),
-// then the 16 leaves as float32.
-const SHALLOW_NODE_BYTES: i32 = 32;
-const SHALLOW_TREE_BYTES: i32 = SHALLOW_NODES * SHALLOW_NODE_BYTES + (4 << SHALLOW_DEPTH);
+// The vectorised walk, for the perfect trees' models whose base margin is a float32: four rows at
+// a time, one per lane of a v128. A group's rows are stored column by column (a v128 holds one
+// column of the four rows, keys as above, NaN as +inf then as -inf), so a node's compare for the
+// four rows is one load and one i32x4 compare. The top VECTOR_LEVELS levels of a tree are done
+// that way: every one of their 15 nodes is compared, and each level picks, lane by lane, the
+// decision of the node the row stands at (bitselect on the levels above), so no node's address
+// depends on a row and nothing needs a gather. A tree deeper than that goes on from the node each
+// row reached, row by row, as a perfect tree (its nodes' columns in the group layout). The four
+// margins are float32 lanes: a lane's float32 add is the walk's rounded sum.
+const VECTOR_LEVELS: i32 = 4;
+// Deeper forests stay on the perfect trees: with four or more levels below the top, the gbdt
+// bench's depth-8 forests ran 0.8–1.07× as fast this way (depth 6: 1.07–1.22×).
+const VECTOR_MAX_DEPTH: i32 = 6;
+const VECTOR_NODES: i32 = (1 << VECTOR_LEVELS) - 1;
+// Per tree: its top 15 nodes of 32 bytes (the key four times, then the column's byte offset in a
+// group), then the whole tree as a perfect tree of 8-byte nodes of at least VECTOR_LEVELS levels,
+// whose slots from 15 on are the nodes (or leaves) the top leads to.
+const VECTOR_NODE_BYTES: i32 = 32;
+const VECTOR_TOP_BYTES: i32 = VECTOR_NODES * VECTOR_NODE_BYTES;
 // Groups per block: a block's rows stay in the nearest caches while every tree runs over them.
-const SHALLOW_BLOCK_BYTES: i32 = 32 * 1024;
-let shallow: bool = false;
-let shallowTrees = new StaticArray<u8>(0);
-let shallowTreesAt: i32 = 0;
-let shallowRows = new StaticArray<i32>(0);
-let shallowMargins = new StaticArray<f32>(0);
+const VECTOR_BLOCK_BYTES: i32 = 32 * 1024;
+let vectorWalk: bool = false;
+let vectorTrees = new StaticArray<u8>(0);
+let vectorTreeAt = new StaticArray<i32>(0); // address of each tree's top
+let vectorRows = new StaticArray<i32>(0);
+let vectorMargins = new StaticArray<f32>(0);
 
-function buildShallow(): bool {
+function buildVector(): bool {
   if (!float32 || leftWhenEqual || needsFlags || hasLinear) return false;
   if (<f64><f32>baseMargin != baseMargin) return false;
-  const treeCount = treeRoots.length;
-  for (let t = 0; t < treeCount; t++) if (unchecked(treeDepth[t]) > SHALLOW_DEPTH) return false;
   for (let i = 0; i < nodeValue.length; i++) {
     const value = unchecked(nodeValue[i]);
     if (<f64><f32>value != value) return false;
   }
-  shallowTrees = new StaticArray<u8>(treeCount * SHALLOW_TREE_BYTES + 16);
-  shallowTreesAt = (<i32>changetype<usize>(shallowTrees) + 15) & ~15;
+  const treeCount = treeRoots.length;
+  let bytes = 16;
   for (let t = 0; t < treeCount; t++) {
-    placeShallow(unchecked(treeRoots[t]), 0, SHALLOW_DEPTH, shallowTreesAt + t * SHALLOW_TREE_BYTES);
+    const depth = unchecked(treeDepth[t]);
+    if (depth > VECTOR_MAX_DEPTH) return false;
+    bytes += vectorTreeBytes(depth);
   }
-  shallow = true;
+  vectorTrees = new StaticArray<u8>(bytes);
+  vectorTreeAt = new StaticArray<i32>(treeCount);
+  let at = (<i32>changetype<usize>(vectorTrees) + 15) & ~15;
+  for (let t = 0; t < treeCount; t++) {
+    const depth = unchecked(treeDepth[t]);
+    unchecked((vectorTreeAt[t] = at));
+    const shallow = depth <= VECTOR_LEVELS;
+    placeVectorTop(unchecked(treeRoots[t]), 0, VECTOR_LEVELS, at, shallow);
+    if (!shallow) placePerfect(unchecked(treeRoots[t]), 0, depth, at + VECTOR_TOP_BYTES, 4);
+    at += vectorTreeBytes(depth);
+  }
+  vectorWalk = true;
   return true;
 }
 
-/** Writes node at heap slot `slot` of the vectorised walk's tree at address `tree`. */
-function placeShallow(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
-  const flags = unchecked(nodeFlags[node]);
+// @ts-ignore: decorator
+@inline function vectorTreeBytes(depth: i32): i32 {
+  return VECTOR_TOP_BYTES + (depth <= VECTOR_LEVELS ? 4 << VECTOR_LEVELS : ((2 << depth) - 1) << 3);
+}
+
+/**
+ * Writes node at heap slot `slot` of the top of the vectorised walk's tree at address `tree`, and
+ * for a tree of depth 4 or less (shallow) its leaves after the top.
+ */
+function placeVectorTop(node: i32, slot: i32, levelsBelow: i32, tree: i32, shallow: bool): void {
   if (levelsBelow == 0) {
-    store<f32>(tree + SHALLOW_NODES * SHALLOW_NODE_BYTES + ((slot - SHALLOW_NODES) << 2), <f32>unchecked(nodeValue[node]));
+    if (shallow) store<f32>(tree + VECTOR_TOP_BYTES + ((slot - VECTOR_NODES) << 2), <f32>unchecked(nodeValue[node]));
     return;
   }
-  const at = tree + slot * SHALLOW_NODE_BYTES;
+  const at = tree + slot * VECTOR_NODE_BYTES;
+  const flags = unchecked(nodeFlags[node]);
   if (flags & LEAF) {
-    // Pass-through, as in the perfect trees; both children carry the leaf.
+    // Pass-through, as in the perfect trees.
     v128.store(at, i32x4.splat(i32.MAX_VALUE));
     store<i32>(at, 0, 16);
-    placeShallow(node, (slot << 1) + 1, levelsBelow - 1, tree);
-    placeShallow(node, (slot << 1) + 2, levelsBelow - 1, tree);
+    placeVectorTop(node, (slot << 1) + 1, levelsBelow - 1, tree, shallow);
+    placeVectorTop(node, (slot << 1) + 2, levelsBelow - 1, tree, shallow);
     return;
   }
   const column = unchecked(nodeFeature[node]) + (flags & DEFAULT_LEFT ? numFeatures : 0);
   v128.store(at, i32x4.splat(orderKey(floatNotBelow(unchecked(nodeThreshold[node])))));
   store<i32>(at, column << 4, 16);
   const left = unchecked(nodeLeft[node]);
-  placeShallow(left, (slot << 1) + 1, levelsBelow - 1, tree);
-  placeShallow(left + 1, (slot << 1) + 2, levelsBelow - 1, tree);
+  placeVectorTop(left, (slot << 1) + 1, levelsBelow - 1, tree, shallow);
+  placeVectorTop(left + 1, (slot << 1) + 2, levelsBelow - 1, tree, shallow);
 }
 
-// The leaf byte offsets (leaf number × 4, leaves numbered left to right) of the rows of two groups
-// in the tree at address tree, into shallowLeafA and shallowLeafB. Every node's key and column are
-// loaded once for both groups; each level picks, lane by lane, the decision of the node the row
-// stands at.
-let shallowLeafA = v128.splat<i32>(0);
-let shallowLeafB = v128.splat<i32>(0);
+// Where the rows of two groups stand after the top of the tree at address tree: the number of the
+// node (or leaf) on level 4, times 4, into vectorSlotA and vectorSlotB. Every node's key and column are loaded
+// once for both groups.
+let vectorSlotA = v128.splat<i32>(0);
+let vectorSlotB = v128.splat<i32>(0);
 // @ts-ignore: decorator
-@inline function shallowLeaves(tree: i32, first: i32, second: i32): void {
+@inline function vectorTop(tree: i32, first: i32, second: i32): void {
   const key0 = v128.load(tree, 0);
   const column0 = load<i32>(tree, 16);
   const a0 = i32x4.ge_s(v128.load(first + column0), key0);
@@ -836,32 +859,62 @@ let shallowLeafB = v128.splat<i32>(0);
     v128.bitselect(v128.bitselect(b10, b9, b2x), v128.bitselect(b8, b7, b2x), b1x),
     b0,
   );
-  // The four decisions as bits, times 4.
-  shallowLeafA = v128.or(
+  // The four decisions as bits, times 4: the leaf's byte offset in a tree of depth 4.
+  vectorSlotA = v128.or(
     v128.or(v128.and(a0, i32x4.splat(32)), v128.and(a1x, i32x4.splat(16))),
     v128.or(v128.and(a2x, i32x4.splat(8)), v128.and(a3x, i32x4.splat(4))),
   );
-  shallowLeafB = v128.or(
+  vectorSlotB = v128.or(
     v128.or(v128.and(b0, i32x4.splat(32)), v128.and(b1x, i32x4.splat(16))),
     v128.or(v128.and(b2x, i32x4.splat(8)), v128.and(b3x, i32x4.splat(4))),
   );
 }
 
-// Adds the leaves at byte offsets `leaf` to the group's four float32 margins at address margin.
+// Adds to the group's four float32 margins at address margin the leaves at byte offsets `slots`
+// from address leaves.
 // @ts-ignore: decorator
-@inline function shallowAdd(leaves: i32, leaf: v128, margin: i32): void {
-  let values = f32x4.splat(load<f32>(leaves + i32x4.extract_lane(leaf, 0)));
-  values = f32x4.replace_lane(values, 1, load<f32>(leaves + i32x4.extract_lane(leaf, 1)));
-  values = f32x4.replace_lane(values, 2, load<f32>(leaves + i32x4.extract_lane(leaf, 2)));
-  values = f32x4.replace_lane(values, 3, load<f32>(leaves + i32x4.extract_lane(leaf, 3)));
+@inline function vectorAdd(heap: i32, slots: v128, margin: i32): void {
+  let values = f32x4.splat(load<f32>(heap + i32x4.extract_lane(slots, 0)));
+  values = f32x4.replace_lane(values, 1, load<f32>(heap + i32x4.extract_lane(slots, 1)));
+  values = f32x4.replace_lane(values, 2, load<f32>(heap + i32x4.extract_lane(slots, 2)));
+  values = f32x4.replace_lane(values, 3, load<f32>(heap + i32x4.extract_lane(slots, 3)));
   v128.store(margin, f32x4.add(v128.load(margin), values));
 }
 
-function sumShallow(rowCount: i32): void {
+// The eight rows of two groups (at addresses first and second) from the nodes they reached on
+// level 4 to their leaves, `steps` levels further down, row by row as in the perfect trees; the
+// leaves' heap slots, times 8 (their byte offsets in the heap), come back in vectorSlotA and B.
+// @ts-ignore: decorator
+@inline function vectorBottom(heap: i32, first: i32, second: i32, steps: i32): void {
+  let i0 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotA, 0) >> 2);
+  let i1 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotA, 1) >> 2);
+  let i2 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotA, 2) >> 2);
+  let i3 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotA, 3) >> 2);
+  let i4 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotB, 0) >> 2);
+  let i5 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotB, 1) >> 2);
+  let i6 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotB, 2) >> 2);
+  let i7 = VECTOR_NODES + (i32x4.extract_lane(vectorSlotB, 3) >> 2);
+  for (let d = 0; d < steps; d++) {
+    i0 = perfectStep(i0, heap, first);
+    i1 = perfectStep(i1, heap, first + 4);
+    i2 = perfectStep(i2, heap, first + 8);
+    i3 = perfectStep(i3, heap, first + 12);
+    i4 = perfectStep(i4, heap, second);
+    i5 = perfectStep(i5, heap, second + 4);
+    i6 = perfectStep(i6, heap, second + 8);
+    i7 = perfectStep(i7, heap, second + 12);
+  }
+  const lanesA = i32x4.replace_lane(i32x4.replace_lane(i32x4.replace_lane(i32x4.splat(i0), 1, i1), 2, i2), 3, i3);
+  const lanesB = i32x4.replace_lane(i32x4.replace_lane(i32x4.replace_lane(i32x4.splat(i4), 1, i5), 2, i6), 3, i7);
+  vectorSlotA = i32x4.shl(lanesA, 3);
+  vectorSlotB = i32x4.shl(lanesB, 3);
+}
+
+function sumVector(rowCount: i32): void {
   const width = numFeatures;
   const groupBytes = width << 5; // 2 * width columns of 16 bytes
-  const rowsAt = (<i32>changetype<usize>(shallowRows) + 15) & ~15;
-  const marginsAt = (<i32>changetype<usize>(shallowMargins) + 15) & ~15;
+  const rowsAt = (<i32>changetype<usize>(vectorRows) + 15) & ~15;
+  const marginsAt = (<i32>changetype<usize>(vectorMargins) + 15) & ~15;
   const groups = (rowCount + 3) >> 2;
   // The rows' keys, column by column per group; a short last group repeats its last row.
   for (let r = 0; r < groups << 2; r++) {
@@ -877,25 +930,39 @@ function sumShallow(rowCount: i32): void {
   const start = f32x4.splat(<f32>baseMargin);
   for (let g = 0; g < groups; g++) v128.store(marginsAt + (g << 4), start);
   const treeCount = treeRoots.length;
-  const block = max(1, SHALLOW_BLOCK_BYTES / groupBytes);
+  const block = max(1, VECTOR_BLOCK_BYTES / groupBytes);
   for (let first = 0; first < groups; first += block) {
     const last = min(first + block, groups);
     for (let t = 0; t < treeCount; t++) {
-      const tree = shallowTreesAt + t * SHALLOW_TREE_BYTES;
-      const leaves = tree + SHALLOW_NODES * SHALLOW_NODE_BYTES;
+      const tree = unchecked(vectorTreeAt[t]);
+      // A tree of depth 4 or less keeps just its 16 leaves after the top; a deeper one, its heap.
+      const heap = tree + VECTOR_TOP_BYTES;
+      const steps = max(VECTOR_LEVELS, unchecked(treeDepth[t])) - VECTOR_LEVELS;
+      // Two groups at a time (two independent chains); a tree of depth 4 or less in a loop of its
+      // own, with nothing of the deeper trees' steps to hold in registers.
       let g = first;
-      // Two groups at a time: two independent chains.
-      for (; g + 2 <= last; g += 2) {
-        const group = rowsAt + g * groupBytes;
-        shallowLeaves(tree, group, group + groupBytes);
-        shallowAdd(leaves, shallowLeafA, marginsAt + (g << 4));
-        shallowAdd(leaves, shallowLeafB, marginsAt + (g << 4) + 16);
+      if (steps == 0) {
+        for (; g + 2 <= last; g += 2) {
+          const group = rowsAt + g * groupBytes;
+          vectorTop(tree, group, group + groupBytes);
+          vectorAdd(heap, vectorSlotA, marginsAt + (g << 4));
+          vectorAdd(heap, vectorSlotB, marginsAt + (g << 4) + 16);
+        }
+      } else {
+        for (; g + 2 <= last; g += 2) {
+          const group = rowsAt + g * groupBytes;
+          vectorTop(tree, group, group + groupBytes);
+          vectorBottom(heap, group, group + groupBytes, steps);
+          vectorAdd(heap, vectorSlotA, marginsAt + (g << 4));
+          vectorAdd(heap, vectorSlotB, marginsAt + (g << 4) + 16);
+        }
       }
       if (g < last) {
         // The last group alone: its pair is itself.
         const group = rowsAt + g * groupBytes;
-        shallowLeaves(tree, group, group);
-        shallowAdd(leaves, shallowLeafA, marginsAt + (g << 4));
+        vectorTop(tree, group, group);
+        if (steps > 0) vectorBottom(heap, group, group, steps);
+        vectorAdd(heap, vectorSlotA, marginsAt + (g << 4));
       }
     }
   }
