@@ -39,8 +39,10 @@ export type {
   EntryUnit,
   InputField,
   MethaneBasis,
+  NormativeDocument,
   NumberField,
   OtherField,
+  ReferenceCategory,
   ResultField,
   UploadColumn,
 } from "./types/definition";

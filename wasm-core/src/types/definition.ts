@@ -261,6 +261,29 @@ export interface FormulaLine {
  *  netted), or drained gas a flare, boiler or engine destroyed (at an emission point). */
 export type BalanceRole = "mining_estimate" | "mining_measured" | "post_mining" | "destruction";
 
+// ---- the reference page (/dictionary) ------------------------------------------------------------
+
+export interface NormativeDocument {
+  /** Link text: names the document. */
+  readonly label: string;
+  /** Official public source until the /documents screen exists. */
+  readonly url: string;
+}
+
+/** A type's category on the reference page (/dictionary). Index = the coefficient-table index of docs/user-guide.md. */
+export interface ReferenceCategory {
+  readonly index: number;
+  readonly category: string;
+  /** Lines of the formula; `_X` marks a subscript (E_CH4), see Formula.tsx. */
+  readonly formula: readonly string[];
+  readonly document: NormativeDocument;
+  /** The clause of the document: formula and table numbers. */
+  readonly clause: string;
+  readonly dictionaries: readonly DictionaryName[];
+  /** Formula symbol of each coefficient field shown in the tables. */
+  readonly symbols: Readonly<Record<string, string>>;
+}
+
 // ---- a calculation type's module -----------------------------------------------------------------
 
 /** What wasm-core/src/types/<type>.ts exports: everything the product says of one calculation type
@@ -273,4 +296,6 @@ export interface CalculationModule {
   readonly inventory: InventorySource | null;
   /** Its part in the methane balance of an underground mine, or null: it takes none (D17). */
   readonly balance: BalanceRole | null;
+  /** Its category on the reference page (/dictionary), or null: it has none. */
+  readonly reference: ReferenceCategory | null;
 }

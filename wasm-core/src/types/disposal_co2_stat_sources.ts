@@ -1,6 +1,6 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
-import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2, dictionaryEntryOf } from "./fields";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2, dictionaryEntryOf, DOCUMENTS } from "./fields";
 
 /** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as
  *  100 % CH4, and drained gas of a stated composition (D28). The reference page and the passport
@@ -92,3 +92,16 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 6,
+  category: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
+  // A fuel through t c.e.; drained mine gas of a stated composition (D28), its entry taken as 100 % CH4 without one.
+  formula: [STATIONARY_FORMULAS.fuel, STATIONARY_FORMULAS.composition],
+  document: DOCUMENTS.order371,
+  clause: "формулы 1.1, 1.2, 1.3, табл. 1.1",
+  dictionaries: ["get_disposal_co2_stat_sources"],
+  symbols: { ef: "EF", of: "OF", k: "k" },
+};

@@ -1,6 +1,13 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
-import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2 } from "./fields";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  IPCC_FLARE_NOTE,
+  type ReferenceCategory,
+} from "./definition";
+import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана на факельной установке",
@@ -42,3 +49,15 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 7,
+  category: "Выбросы CO2 при сжигании метана на факельной установке",
+  formula: ["E = 0,98 × V × ρ × EF"],
+  document: DOCUMENTS.ipcc2006,
+  clause: "раздел 4.1, сжигание на факеле",
+  dictionaries: ["get_disposal_co2_torch"],
+  symbols: { ef: "EF", koef_transform: "ρ" },
+};

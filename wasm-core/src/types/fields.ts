@@ -1,6 +1,14 @@
 // The field declarations several calculation types share (units, densities, GWP, results), so
 // each type's module (wasm-core/src/types/<type>.ts) declares only what is its own.
-import { DEFAULT_GWP_CH4, type EntryUnit, type NumberField, PHYSICAL_BOUNDS, type ResultField, type UploadColumn } from "./definition";
+import {
+  DEFAULT_GWP_CH4,
+  type NormativeDocument,
+  type EntryUnit,
+  type NumberField,
+  PHYSICAL_BOUNDS,
+  type ResultField,
+  type UploadColumn,
+} from "./definition";
 
 // ---- shared field declarations -----------------------------------------------------------------
 
@@ -157,3 +165,22 @@ export const BY_PRODUCTION = "CH4 = EF × добыча угля × ρ × 10⁻³
 /** The entry of a dictionary a coefficient came from, when it did. */
 export const dictionaryEntryOf = (use: { readonly source?: string; readonly item_id?: number } | undefined): number | undefined =>
   use?.source === "dictionary" ? use.item_id : undefined;
+
+// ---- the reference page (/dictionary) ------------------------------------------------------------
+
+/** The normative documents the reference page's categories come from. */
+export const DOCUMENTS = {
+  // docs/methodology.md, Sources: the consultant.ru edition of Order No. 371 (cons_doc_LAW_423207).
+  order371: {
+    label: "Приказ Минприроды № 371",
+    url: "https://www.consultant.ru/document/cons_doc_LAW_423207/",
+  },
+  ipcc2006: {
+    label: "МГЭИК 2006, т. 2, гл. 4",
+    url: "https://www.ipcc-nggip.iges.or.jp/public/2006gl/",
+  },
+} as const satisfies Record<string, NormativeDocument>;
+
+// Shared symbols of the IPCC production-based types: EF in m³/t, ρ = koef_transform in kg/m³.
+export const IPCC_SYMBOLS = { ef: "EF", koef_transform: "ρ" } as const;
+export const IPCC_MINING = ["E = V × EF × ρ × 10⁻³"] as const;

@@ -1,5 +1,5 @@
 // Выбросы CH4 после добычи угля подземным способом (обработка угля) (handling_underground_ch4): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
 import {
   coalVolume,
   emissionsCore,
@@ -11,6 +11,9 @@ import {
   GASES_CH4,
   IPCC_EQUATION,
   BY_PRODUCTION,
+  DOCUMENTS,
+  IPCC_SYMBOLS,
+  IPCC_MINING,
 } from "./fields";
 
 export const definition = {
@@ -53,3 +56,15 @@ export const inventory: InventorySource = {
 
 /** Post-mining methane: added to the balance, never netted (D17). */
 export const balance: BalanceRole = "post_mining";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 2,
+  category: "Выбросы CH4 после подземной добычи (обработка угля)",
+  formula: IPCC_MINING,
+  document: DOCUMENTS.ipcc2006,
+  clause: "уравнение 4.1.4, уровень 1",
+  dictionaries: ["get_handling_underground_ch4"],
+  symbols: IPCC_SYMBOLS,
+};

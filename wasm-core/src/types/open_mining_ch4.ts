@@ -1,5 +1,5 @@
 // Выбросы CH4 при добыче угля открытым способом (open_mining_ch4): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
 import {
   coalVolume,
   emissionsCore,
@@ -12,6 +12,9 @@ import {
   IPCC_EQUATION,
   BY_PRODUCTION,
   dictionaryEntryOf,
+  DOCUMENTS,
+  IPCC_SYMBOLS,
+  IPCC_MINING,
 } from "./fields";
 
 export const definition = {
@@ -68,3 +71,15 @@ export const inventory: InventorySource = {
 
 /** The type takes no part in the methane balance (D17). */
 export const balance = null;
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 3,
+  category: "Выбросы CH4 при открытой добыче",
+  formula: IPCC_MINING,
+  document: DOCUMENTS.ipcc2006,
+  clause: "уравнения 4.1.7, 4.1.8, уровень 1",
+  dictionaries: ["get_open_mining_ch4"],
+  symbols: IPCC_SYMBOLS,
+};

@@ -1,6 +1,6 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
-import { emissionsCore, resCo2, GASES_CO2 } from "./fields";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import { emissionsCore, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
@@ -49,3 +49,15 @@ export const inventory: InventorySource = {
 
 /** The type takes no part in the methane balance (D17). */
 export const balance = null;
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 1,
+  category: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
+  formula: ["E = V_т × EF", "V_т = V_л × ρ × 10⁻³"],
+  document: DOCUMENTS.order371,
+  clause: "формулы 18.1, 18.2, табл. 18.1",
+  dictionaries: ["get_open_mining_co2"],
+  symbols: { ef: "EF", p: "ρ" },
+};

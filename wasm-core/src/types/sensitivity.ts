@@ -110,3 +110,6 @@ export const inventory = null;
 
 /** The type takes no part in the methane balance (D17). */
 export const balance = null;
+
+/** The type has no category on the reference page (/dictionary). */
+export const reference = null;

@@ -1,6 +1,6 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, type InventorySource, IPCC_FLARE_NOTE } from "./definition";
-import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4 } from "./fields";
+import { type BalanceRole, type CalculationDefinition, type InventorySource, IPCC_FLARE_NOTE, type ReferenceCategory } from "./definition";
+import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы несгоревшего CH4 на факельной установке",
@@ -28,3 +28,15 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 5,
+  category: "Несгоревший CH4 при сжигании на факельной установке",
+  formula: ["E = (1 − 0,98) × V × ρ"],
+  document: DOCUMENTS.ipcc2006,
+  clause: "раздел 4.1, сжигание на факеле",
+  dictionaries: ["get_torch_ch4"],
+  symbols: { koef_transform: "ρ" },
+};

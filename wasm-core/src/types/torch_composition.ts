@@ -1,5 +1,5 @@
 // Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
 import {
   COMPOSITION,
   emissionsCore,
@@ -14,6 +14,7 @@ import {
   T_CO2E,
   THOUSAND_M3,
   GASES_BOTH,
+  DOCUMENTS,
 } from "./fields";
 
 export const definition = {
@@ -111,3 +112,16 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  // Issue 17 / docs/methodology.md, D11: the Order 371 route for flaring, beside the IPCC ones (indices 5 and 7).
+  index: 8,
+  category: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
+  formula: ["E_CO2 = V × (W_CO2 + Σ W_i × n_C,i × (1 − CF)) × ρ_CO2 × 10⁻²", "E_CH4 = V × W_CH4 × CF × ρ_CH4 × 10⁻²"],
+  document: DOCUMENTS.order371,
+  clause: "формулы 2.2, 2.4, табл. 1.2, 2.2",
+  dictionaries: ["get_torch_cf", "get_coeff_co2_density"],
+  symbols: { cf: "CF", p_ch4: "ρ_CH4", p_co2: "ρ_CO2" },
+};

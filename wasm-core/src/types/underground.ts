@@ -6,6 +6,7 @@ import {
   PHYSICAL_BOUNDS,
   type UploadColumn,
   type InventorySource,
+  type ReferenceCategory,
 } from "./definition";
 import {
   emissionsCore,
@@ -21,6 +22,7 @@ import {
   T_CO2E,
   THOUSAND_M3,
   GASES_BOTH,
+  DOCUMENTS,
 } from "./fields";
 
 // D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
@@ -150,3 +152,15 @@ export const inventory: InventorySource = {
 
 /** A mining figure measured at an emission point, netted of the gas destroyed when gross (D17, D25). */
 export const balance: BalanceRole = "mining_measured";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 0,
+  category: "Выбросы CO2 и CH4 из систем дегазации и вентиляции",
+  formula: ["E_CH4 = V × W_CH4 × ρ_CH4 × 10⁻²", "E_CO2 = V × W_CO2 × ρ_CO2 × 10⁻²"],
+  document: DOCUMENTS.order371,
+  clause: "формула 3.1, табл. 1.2, 3.1",
+  dictionaries: ["get_coeff_co2_density", "get_underground_content"],
+  symbols: { p_ch4: "ρ_CH4", p_co2: "ρ_CO2", ef_ch4: "W_CH4", ef_co2: "W_CO2" },
+};

@@ -1,5 +1,5 @@
 // Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource } from "./definition";
+import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
 import {
   coalVolume,
   emissionsCore,
@@ -11,6 +11,8 @@ import {
   GASES_CH4,
   IPCC_EQUATION,
   BY_PRODUCTION,
+  DOCUMENTS,
+  IPCC_SYMBOLS,
 } from "./fields";
 
 export const definition = {
@@ -53,3 +55,15 @@ export const inventory: InventorySource = {
 
 /** A mining figure of the mine as a whole, netted of the gas destroyed when gross (D17). */
 export const balance: BalanceRole = "mining_estimate";
+
+/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
+export const reference: ReferenceCategory = {
+  index: 4,
+  category: "Выбросы CH4 при подземной добыче",
+  formula: ["E = V × EF × ρ × 10⁻³, ρ = 0,67"],
+  document: DOCUMENTS.ipcc2006,
+  clause: "уравнение 4.1.3, уровень 1",
+  dictionaries: ["get_underground_emission_ch4"],
+  symbols: IPCC_SYMBOLS,
+};
