@@ -296,6 +296,84 @@ describe("graphs data", () => {
     expect(body.not_counted).toMatch(/альтернативный/);
   });
 
+  it("returns a mine's monthly CH4 by emission point from its measured periods and its facility-year's balance", async () => {
+    const post = async <T>(path: string, json: unknown) => {
+      const res = await h.request(`/api/v1/${path}`, { method: "POST", token: user.token, json });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await res.json()) as T;
+    };
+    const mine = await post<{ id: string; name: string }>("facilities/", { name: "Шахта «Графиковая»", kind: "underground_mine" });
+    const shaft = await post<{ id: string }>(`facilities/${mine.id}/points/`, { name: "Ствол № 1", kind: "ventilation_shaft" });
+    const drainage = await post<{ id: string }>(`facilities/${mine.id}/points/`, { name: "ВДУ-1", kind: "drainage_station" });
+    const flare = await post<{ id: string }>(`facilities/${mine.id}/points/`, { name: "Факел", kind: "flare" });
+    const p = await post<{ id: string }>("projects/create_project/", {
+      name: "Шахта «Графиковая» 2024",
+      start_date: "2024-01-01",
+      end_date: "2024-12-31",
+      facility: mine.id,
+    });
+    const period = (from: string, to: string, w_ch4: number) => ({ from, to, flow_m3_min: 1000, hours: 240, w_ch4, w_co2: 0.1 });
+    // The second period runs across two months: each month takes its days' share.
+    const ventilation = await create(
+      "underground",
+      "Ствол № 1",
+      {
+        basis: "gross",
+        periods: [period("2024-01-01", "2024-01-31", 0.5), period("2024-02-16", "2024-03-15", 0.5)],
+        point: shaft.id,
+        ...UNDERGROUND,
+      },
+      p.id,
+    );
+    await create(
+      "underground",
+      "ВДУ-1",
+      { basis: "gross", periods: [period("2024-01-01", "2024-01-31", 40)], point: drainage.id, ...UNDERGROUND },
+      p.id,
+    );
+    await create(
+      "torch_composition",
+      "Факел",
+      {
+        volume: 100,
+        w_ch4: 40,
+        w_co2: 0.1,
+        cf: 0,
+        p_co2: 1.8393,
+        p_ch4: 0.668,
+        point: flare.id,
+        dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
+      },
+      p.id,
+    );
+    await create("handling_underground_ch4", "Обработка угля", { volume: 1_000_000, ef: 1, koef_transform: 0.67 }, p.id);
+    const res = await h.request(`/api/v1/projects/${p.id}/graphs/`, { token: user.token });
+    const body = (await res.json()) as {
+      monthly_ch4: Array<{ name: string; kind: string; months: Array<{ month: string; t: number }> }>;
+      balance?: { facility_name: string; drained_t?: number; destroyed_t: number; post_mining_t?: number };
+    };
+    const periods = (ventilation as unknown as { periods: Array<{ res_ch4: number }> }).periods;
+    expect(body.monthly_ch4.map((point) => [point.name, point.kind])).toEqual([
+      ["ВДУ-1", "drainage_station"],
+      ["Ствол № 1", "ventilation_shaft"],
+    ]);
+    const shaftMonths = body.monthly_ch4[1].months;
+    expect(shaftMonths.map((m) => m.month)).toEqual(["2024-01", "2024-02", "2024-03"]);
+    expect(shaftMonths[0].t).toBeCloseTo(periods[0].res_ch4, 9);
+    // 16–29 February: 14 of the period's 29 days.
+    expect(shaftMonths[1].t).toBeCloseTo((periods[1].res_ch4 * 14) / 29, 9);
+    expect(shaftMonths[1].t + shaftMonths[2].t).toBeCloseTo(periods[1].res_ch4, 9);
+    expect(body.balance).toMatchObject({ facility_name: "Шахта «Графиковая»" });
+    expect(body.balance?.drained_t).toBeGreaterThan(0);
+    expect(body.balance?.destroyed_t).toBeGreaterThan(0);
+    expect(body.balance?.post_mining_t).toBeCloseTo(670, 6);
+    // A project of no facility has no balance.
+    const plain = (await (await h.request(`/api/v1/projects/${project.id}/graphs/`, { token: user.token })).json()) as {
+      balance?: unknown;
+    };
+    expect(plain.balance).toBeUndefined();
+  });
+
   it("keeps the per-item calls of the original client working", async () => {
     const res = await h.request(`/api/v1/underground/${underground.id}/single_calc/1/`, { token: user.token });
     expect(res.status).toBe(200);

@@ -21,6 +21,7 @@ import type {
 } from "./schemas/answers";
 
 export type {
+  BalanceRowView,
   CalculationOf,
   CalculationView,
   CoefficientView,

@@ -13,6 +13,7 @@ import type {
   forecastRowsPageSchema,
   leftOutSchema,
   projectGraphsSchema,
+  balanceRowSchema,
 } from "./schemas/answers";
 
 /** A dictionary item as the API returns it: plain numeric fields (docs/api.md) plus units and sources. */
@@ -51,6 +52,8 @@ export type ProjectGraphs = z.output<typeof projectGraphsSchema>;
 export type UndergroundBar = ProjectGraphs["underground"][number];
 export type OpenMiningBar = ProjectGraphs["open_mining_co2"][number];
 export type ForecastSeries = ProjectGraphs["regres_methane"][number];
+/** D17: a facility-year's methane balance, t CH4. */
+export type BalanceRowView = z.output<typeof balanceRowSchema>;
 
 /** A calculation a total left out and why (D18). */
 export type LeftOutView = z.output<typeof leftOutSchema>;

@@ -238,6 +238,73 @@ const notCountedFields = {
   left_out: z.array(leftOutSchema),
 };
 
+/** One facility-year's methane balance, t CH4 (the inventory lists one per facility; the infographics show their project's). */
+export const balanceRowSchema = z
+  .object({
+    facility: z.nullable(z.string()),
+    facility_name: z.string(),
+    released_t: z.number(),
+    destroyed_t: z.number(),
+    emitted_t: z.number(),
+    gross_t: z.number(),
+    // Absent from versions approved before they were kept apart.
+    mining_gross_t: z.optional(
+      z.number().meta({ description: "The gross mining figures, without post-mining: what the netting comes off" }),
+    ),
+    post_mining_t: z.optional(z.number().meta({ description: "Post-mining methane, never netted" })),
+    net_t: z.number(),
+    flared_t: z.number(),
+    used_t: z.number(),
+    vented_t: z.number(),
+    netted_t: z.number(),
+    // Absent from versions approved before the slip was kept apart.
+    slip_t: z.optional(z.number()),
+    co2_gross_t: z.optional(z.number().meta({ description: "D28: t CO2 of the gross measured mining figures" })),
+    co2_netted_t: z.optional(
+      z.number().meta({
+        description: "D28: t CO2 the burnt drained gas carried, reported with the combustion lines and taken off 1.B.1.a.i.1's CO2",
+      }),
+    ),
+    by_point: z.optional(
+      z
+        .array(
+          z.object({
+            point: z.nullable(z.string()),
+            gross_t: z.number(),
+            netted_t: z.number(),
+            co2_gross_t: z.number(),
+            co2_netted_t: z.number(),
+          }),
+        )
+        .meta({
+          description:
+            "D35: per mining point (null: calculations naming none), t: its gross figures and what the netting took off them for the gas it fed to flares, boilers and engines — never off a ventilation shaft. Absent from versions approved before it was kept",
+        }),
+    ),
+    // D25: present when the facility's calculations name emission points.
+    ventilation_t: z.optional(z.number()),
+    drained_t: z.optional(z.number()),
+    drained_vented_t: z.optional(z.number()),
+    streams: z.optional(
+      z.array(
+        z.object({
+          point: z.string(),
+          name: z.string(),
+          kind: z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]]),
+          route: z.enum(["atmosphere", "drained", "flared", "used", "mine"]),
+          t: z.number(),
+          to_air_t: z.optional(
+            z.number().meta({ description: "D35, a mining stream: what of it reached the air (its figure less what was taken off it)" }),
+          ),
+        }),
+      ),
+    ),
+  })
+  .meta({
+    description:
+      "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; D25 by stream where calculations name points: ventilation_t (to the atmosphere), drained_t (captured at drainage stations), drained_vented_t (drained and not destroyed: each drainage point's figure less what the netting took off it), streams per point; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
+  });
+
 /** GET projects/{id}/graphs/: everything the infographics screen draws. */
 export const projectGraphsSchema = z.object({
   project: projectSchema,
@@ -255,6 +322,22 @@ export const projectGraphsSchema = z.object({
   ),
   open_mining_co2: z.array(z.object({ id: z.string(), name: z.string(), ef: z.number(), res_co2: z.number() })),
   open_mining_ch4: z.array(z.object({ id: z.string(), name: z.string(), res_ch4: z.number() })),
+  monthly_ch4: z
+    .array(
+      z.object({
+        point: z.nullable(z.string()),
+        name: z.string(),
+        kind: z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]]),
+        months: z.array(z.object({ month: z.string().meta({ description: "YYYY-MM" }), t: z.number() })),
+      }),
+    )
+    .meta({
+      description:
+        "D14, D25: t CH4 each emission point released by month, from the measured periods of the project's counted calculations (a period across months shared by its days); null point: the facility as a whole",
+    }),
+  balance: z.optional(
+    balanceRowSchema.meta({ description: "D17: the methane balance of the project's facility-year; absent: it has none" }),
+  ),
   regres_methane: z.array(
     z.object({
       id: z.string(),
@@ -663,75 +746,7 @@ export const inventorySchema = z.object({
           "the live recomputation is only what the year would show if reopened",
       }),
   ),
-  balance: z
-    .array(
-      z.object({
-        facility: z.nullable(z.string()),
-        facility_name: z.string(),
-        released_t: z.number(),
-        destroyed_t: z.number(),
-        emitted_t: z.number(),
-        gross_t: z.number(),
-        // Absent from versions approved before they were kept apart.
-        mining_gross_t: z.optional(
-          z.number().meta({ description: "The gross mining figures, without post-mining: what the netting comes off" }),
-        ),
-        post_mining_t: z.optional(z.number().meta({ description: "Post-mining methane, never netted" })),
-        net_t: z.number(),
-        flared_t: z.number(),
-        used_t: z.number(),
-        vented_t: z.number(),
-        netted_t: z.number(),
-        // Absent from versions approved before the slip was kept apart.
-        slip_t: z.optional(z.number()),
-        co2_gross_t: z.optional(z.number().meta({ description: "D28: t CO2 of the gross measured mining figures" })),
-        co2_netted_t: z.optional(
-          z.number().meta({
-            description: "D28: t CO2 the burnt drained gas carried, reported with the combustion lines and taken off 1.B.1.a.i.1's CO2",
-          }),
-        ),
-        by_point: z.optional(
-          z
-            .array(
-              z.object({
-                point: z.nullable(z.string()),
-                gross_t: z.number(),
-                netted_t: z.number(),
-                co2_gross_t: z.number(),
-                co2_netted_t: z.number(),
-              }),
-            )
-            .meta({
-              description:
-                "D35: per mining point (null: calculations naming none), t: its gross figures and what the netting took off them for the gas it fed to flares, boilers and engines — never off a ventilation shaft. Absent from versions approved before it was kept",
-            }),
-        ),
-        // D25: present when the facility's calculations name emission points.
-        ventilation_t: z.optional(z.number()),
-        drained_t: z.optional(z.number()),
-        drained_vented_t: z.optional(z.number()),
-        streams: z.optional(
-          z.array(
-            z.object({
-              point: z.string(),
-              name: z.string(),
-              kind: z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]]),
-              route: z.enum(["atmosphere", "drained", "flared", "used", "mine"]),
-              t: z.number(),
-              to_air_t: z.optional(
-                z
-                  .number()
-                  .meta({ description: "D35, a mining stream: what of it reached the air (its figure less what was taken off it)" }),
-              ),
-            }),
-          ),
-        ),
-      }),
-    )
-    .meta({
-      description:
-        "D17: per facility, t CH4: released (Σ gross + Σ net, and the gas sent to flares and use when every mining figure is net), destroyed (sent to flares and use less the unburnt slip), vented (mining gas not sent), emitted = vented + slip + post-mining; D25 by stream where calculations name points: ventilation_t (to the atmosphere), drained_t (captured at drainage stations), drained_vented_t (drained and not destroyed: each drainage point's figure less what the netting took off it), streams per point; netted_t (destroyed + slip_t, the flares' unburnt CH4 their own 1.B.1.a.i.4 lines report) came off 1.B.1.a.i.1",
-    }),
+  balance: z.array(balanceRowSchema),
 });
 
 const rankedLine = z.object({

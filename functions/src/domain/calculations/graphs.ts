@@ -5,6 +5,7 @@
 import { isCalculationType, type CalculationType } from "@core/registry";
 import type { Calculation } from "../../ports";
 import type { ForecastSeries, ProjectGraphs } from "../../contract/views";
+import { WHOLE_MINE_POINT_NAME } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { forecastRowsOf } from "../forecast/rows";
 import { MAX_GRAPH_POINTS, thinnedPositions } from "../forecast/downsample";
@@ -12,7 +13,8 @@ import { MAX_GRAPH_POINTS, thinnedPositions } from "../forecast/downsample";
 export { MAX_GRAPH_POINTS };
 import { getProject } from "./projects";
 import { activeOfProject, countInProject, leftOutView, notCountedLine } from "./counting";
-import { gwpText, projectFigures, projectNetting } from "../inventory/project-figures";
+import { gwpText, projectFigures, projectNetting, type ProjectNetting } from "../inventory/project-figures";
+import { balanceRow } from "../inventory/year";
 import { INVENTORY_TYPES } from "../inventory/sums";
 
 const DRAWN_TYPES = ["underground", "open_mining_co2", "open_mining_ch4"];
@@ -51,6 +53,60 @@ async function forecastSeries(deps: Deps, forecasts: Calculation[]): Promise<For
   return series;
 }
 
+const DAY_MS = 86_400_000;
+
+/** A measured period's CH4 by calendar month ("YYYY-MM"): a period across months is shared by its days. */
+export function monthsOfPeriod(period: { from: string; to: string; res_ch4: number }): Map<string, number> {
+  const from = Date.parse(`${period.from}T00:00:00Z`);
+  const to = Date.parse(`${period.to}T00:00:00Z`);
+  const months = new Map<string, number>();
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) return months;
+  const days = Math.round((to - from) / DAY_MS) + 1;
+  for (let day = from; day <= to; day += DAY_MS) {
+    const month = new Date(day).toISOString().slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + period.res_ch4 / days);
+  }
+  return months;
+}
+
+type MonthlyPoint = ProjectGraphs["monthly_ch4"][number];
+
+/** D14, D25: the CH4 each point released by month, from the measured periods of the counted
+ *  `underground` calculations (one typed volume has no months and is left to the bars). */
+export function monthlyByPoint(calculations: readonly Calculation[], points: ProjectNetting["points"]): MonthlyPoint[] {
+  const byPoint = new Map<string | null, Map<string, number>>();
+  for (const c of calculations) {
+    const periods = c.results.periods;
+    if (!Array.isArray(periods)) continue;
+    const months = byPoint.get(c.point ?? null) ?? new Map<string, number>();
+    byPoint.set(c.point ?? null, months);
+    for (const period of periods as Array<{ from?: unknown; to?: unknown; res_ch4?: unknown }>) {
+      if (typeof period.from !== "string" || typeof period.to !== "string") continue;
+      const released = { from: period.from, to: period.to, res_ch4: numberOr0(period.res_ch4) };
+      for (const [month, t] of monthsOfPeriod(released)) months.set(month, (months.get(month) ?? 0) + t);
+    }
+  }
+  return [...byPoint]
+    .map(([pointId, months]): MonthlyPoint => {
+      const point = pointId ? points.find((p) => p.id === pointId) : undefined;
+      return {
+        point: pointId,
+        name: point?.name ?? WHOLE_MINE_POINT_NAME,
+        kind: point?.kind ?? "whole_mine",
+        months: [...months].sort(([a], [b]) => a.localeCompare(b)).map(([month, t]) => ({ month, t })),
+      };
+    })
+    .filter((p) => p.months.length > 0)
+    .sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name, "ru"));
+}
+
+/** The balance of the project's facility-year, named as the inventory names it; none without a facility. */
+async function facilityBalance(deps: Deps, actor: Actor, facilityId: string | null | undefined, netting: ProjectNetting) {
+  if (!facilityId || !netting.yearBalance) return undefined;
+  const facility = await deps.repos.facilities.get(actor.company, facilityId);
+  return balanceRow(netting.yearBalance, facility?.name ?? "", netting.points);
+}
+
 export async function projectGraphs(deps: Deps, actor: Actor, projectId: string): Promise<ProjectGraphs> {
   const project = await getProject(deps, actor, projectId);
   const [underground, openMining, openMiningCh4, forecasts] = await Promise.all([
@@ -68,18 +124,18 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
   const emissions = countInProject(project, [...underground, ...openMining, ...openMiningCh4, ...others]);
   const counted = new Set(emissions.counted);
   const figures = projectFigures(netting, emissions.counted);
+  const countedUnderground = underground.filter((c) => counted.has(c));
+  const balance = await facilityBalance(deps, actor, project.facility, netting);
   const subtractedCh4 = (c: Calculation) => figures.calculations.get(c.id)?.find((g) => g.gas === "CH4")?.subtracted_t ?? 0;
   return {
     project,
-    underground: underground
-      .filter((c) => counted.has(c))
-      .map((c) => ({
-        id: c.id,
-        name: c.name,
-        res_co2: numberOr0(c.results.res_co2),
-        res_ch4: numberOr0(c.results.res_ch4),
-        subtracted_ch4: subtractedCh4(c),
-      })),
+    underground: countedUnderground.map((c) => ({
+      id: c.id,
+      name: c.name,
+      res_co2: numberOr0(c.results.res_co2),
+      res_ch4: numberOr0(c.results.res_ch4),
+      subtracted_ch4: subtractedCh4(c),
+    })),
     open_mining_co2: openMining
       .filter((c) => counted.has(c))
       .map((c) => ({
@@ -92,6 +148,8 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
     open_mining_ch4: openMiningCh4
       .filter((c) => counted.has(c))
       .map((c) => ({ id: c.id, name: c.name, res_ch4: numberOr0(c.results.res_ch4) })),
+    monthly_ch4: monthlyByPoint(countedUnderground, netting.points),
+    ...(balance ? { balance } : {}),
     // One forecast's rows in memory at a time (up to 100 000 each); only their downsampled points are kept.
     regres_methane: await forecastSeries(deps, forecasts),
     totals: {

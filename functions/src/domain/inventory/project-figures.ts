@@ -6,10 +6,10 @@
 // total is its part of the facility's total and the projects of a facility-year add up to it.
 import { inventorySourceOf, nettedGasesOf, roleOf, type NettedGas, type NettingBalance } from "@core/inventory";
 import type { Deps } from "../context";
-import type { Calculation } from "../../ports";
+import type { Calculation, EmissionPoint } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { gwpOfYear, keptOrLiveSums } from "./year";
-import { yearFigures } from "./sums";
+import { yearFigures, type YearFigures } from "./sums";
 import { duplicateScan, sumsWithoutDuplicates } from "./checks";
 
 /** What a project's outputs net by: its reporting year's GWP set and its facility-year's balance. */
@@ -23,6 +23,9 @@ export interface ProjectNetting {
   /** The projects of its facility-year (itself alone without a facility): where the flares, boilers
    *  and engines whose gas the netting takes off are. */
   readonly facility_year_projects: readonly string[];
+  /** The facility-year's balance whole (the infographics draw it) and the company's emission points. */
+  readonly yearBalance: YearFigures["balances"][number] | undefined;
+  readonly points: readonly EmissionPoint[];
 }
 
 /** The GWP set of the project's reporting year and its facility-year's balance. */
@@ -38,12 +41,15 @@ export async function projectNetting(deps: Pick<Deps, "repos">, companyId: strin
   const scan = await duplicateScan(full, companyId, points, sums, ofYear);
   const counted = sumsWithoutDuplicates(sums, scan);
   const figures = yearFigures(counted, projects, project.reporting_year, gwp.gwp_ch4, facility ? { facility, points } : { points });
+  const balance = figures.balances.find((b) => b.facility === facility);
   return {
     year: project.reporting_year,
     gwp: { name: gwp.name, gwp_ch4: gwp.gwp_ch4 },
-    balance: figures.balances.find((b) => b.facility === facility),
+    balance,
     duplicates: new Set(scan.leftOut.keys()),
     facility_year_projects: facility ? ofYear.filter((p) => (p.facility || null) === facility).map((p) => p.id) : [project.id],
+    yearBalance: balance,
+    points,
   };
 }
 

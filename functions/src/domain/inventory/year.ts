@@ -14,6 +14,7 @@ import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../.
 import { getReview, reviewOf } from "./review";
 import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { Project } from "../../contract/schemas/project";
+import type { BalanceRowView } from "../../contract/views";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import {
   inventorySourceOf,
@@ -24,12 +25,11 @@ import {
   METHOD_LABELS,
   DUPLICATE_LEFT_OUT,
   roleOf,
-  type EmissionPointKind,
   type NettingBalance,
 } from "@core/inventory";
 import { co2Equivalent } from "@core/gwp-in-force";
 import { coveredPeriods, spanOf, type SourcePeriod } from "@core/source-periods";
-import { withPureMethaneMark, type StreamRoute } from "@core/methane-balance";
+import { withPureMethaneMark } from "@core/methane-balance";
 import {
   INVENTORY_TYPES,
   entryOfCoefficients,
@@ -54,37 +54,8 @@ import {
 
 import type { Inventory, InventoryCalculation, InventorySummary, YearTotals } from "./types";
 
-export interface BalanceRow {
-  facility: string | null;
-  facility_name: string;
-  released_t: number;
-  destroyed_t: number;
-  emitted_t: number;
-  gross_t: number;
-  mining_gross_t: number;
-  post_mining_t: number;
-  net_t: number;
-  flared_t: number;
-  used_t: number;
-  vented_t: number;
-  /** Subtracted from the mining line (1.B.1.a.i.1): destroyed plus the flares' slip. */
-  netted_t: number;
-  /** D17: unburnt CH4 the flaring lines (1.B.1.a.i.4) report, so the mining line does not. */
-  slip_t: number;
-  /** D28: t CO2 of the gross measured mining figures, and what came off them (carried by the burnt gas). */
-  co2_gross_t: number;
-  co2_netted_t: number;
-  /** D35: per mining point (null: calculations naming none), its gross figures and what the netting
-   *  took off them for the gas it fed to destruction. */
-  by_point: Array<{ point: string | null; gross_t: number; netted_t: number; co2_gross_t: number; co2_netted_t: number }>;
-  /** D25, when the facility's calculations name emission points: CH4 measured at ventilation
-   *  shafts (to the atmosphere), at drainage stations (captured), the drained gas vented, and the
-   *  stream of each point. */
-  ventilation_t?: number;
-  drained_t?: number;
-  drained_vented_t?: number;
-  streams?: Array<{ point: string; name: string; kind: EmissionPointKind; route: StreamRoute; t: number; to_air_t?: number }>;
-}
+/** D17: a facility-year's methane balance as the inventory and the infographics answer it. */
+export type BalanceRow = BalanceRowView;
 
 const YEAR_FIELDS: Record<string, string> = { year: "отчетный год", from: "начальный год", to: "конечный год" };
 
@@ -399,7 +370,8 @@ function pageOf(
 /** Facilities by name, as the inventory lists them (no facility last). */
 const facilityOrder = (facilities: Facility[]) => [...facilities].sort((a, b) => a.name.localeCompare(b.name, "ru")).map((f) => f.id);
 
-function balanceRow(b: YearFigures["balances"][number], name: string, points: readonly EmissionPoint[]): BalanceRow {
+/** A facility-year's balance as the inventory and the infographics show it, rounded, its streams named. */
+export function balanceRow(b: YearFigures["balances"][number], name: string, points: readonly EmissionPoint[]): BalanceRow {
   const streams = (b.streams ?? []).map((s) => {
     const point = points.find((p) => p.id === s.point);
     return {
