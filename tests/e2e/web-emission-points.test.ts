@@ -367,7 +367,7 @@ describe("web app: a mine's emission points (D25)", () => {
     const sankey = page.getByTestId("methane-sankey").and(page.locator("[data-ready=true]"));
     await sankey.waitFor({ timeout: 60_000 });
     const drawn = await page.getByTestId("methane-sankey").locator(".sankey").textContent();
-    for (const label of [...POINTS.map((p) => p.name), "Выброшено из дегазации без сжигания", "Выбросы в атмосферу"]) {
+    for (const label of [...POINTS.map((p) => p.name), "Дегазация без сжигания", "Выбросы в атмосферу"]) {
       expect(drawn).toContain(label);
     }
     await balance.scrollIntoViewIfNeeded();

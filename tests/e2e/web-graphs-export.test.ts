@@ -62,14 +62,14 @@ describe("web app: infographics and export", () => {
     await page.locator(".ant-table-row", { hasText: PROJECT }).waitFor();
   }
 
-  /** The project's four charts drawn: as the page shows them, else opened inside the app, or in one
+  /** The project's three charts drawn (underground, the open pit's CO2, the forecast): as the page shows them, else opened inside the app, or in one
    *  load on a retry or when the page shows the charts' screen without them. */
   async function showGraphs(retry: boolean) {
     const onGraphs = new URL(page.url()).pathname === graphsPath();
-    if (retry || (onGraphs && (await charts().count()) !== 4)) await signIn(page, server.url, server.demo, graphsPath());
+    if (retry || (onGraphs && (await charts().count()) !== 3)) await signIn(page, server.url, server.demo, graphsPath());
     else if (!onGraphs) await show(graphsPath(), false);
     await page.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
-    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
   }
 
   /** /export with the xlsx format and the project chosen, its buttons on view. */
@@ -145,12 +145,12 @@ describe("web app: infographics and export", () => {
     expect(requests.filter((path) => /\/assets\/plotly-/.test(path))).toEqual([]);
   });
 
-  it("opens the infographics from the projects table and draws four charts", async ({ task }) => {
+  it("opens the infographics from the projects table and draws its three charts", async ({ task }) => {
     await showProjects(!!task.result?.retryCount, true);
     await page.locator(".ant-table-row", { hasText: PROJECT }).getByRole("button", { name: "Инфографика" }).click();
     await page.waitForURL(at(`/projects/${projectId}/graphs`));
     await page.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
-    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
     await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
 
     const legends = await page.locator(".js-plotly-plot .legendtext").allTextContents();
@@ -198,7 +198,7 @@ describe("web app: infographics and export", () => {
       { name: "Выбросы CO2 (Топливо)", y: [expect.closeTo(40 * 3.026, 6)] },
     ]);
     // The forecast's line, a point a day, then the 1 % line.
-    expect(figures[3].traces).toEqual([
+    expect(figures[2].traces).toEqual([
       { name: `Расчет: ${FORECAST}`, y: forecastResults },
       { name: "Граница 1 процента", y: [1, 1] },
     ]);
@@ -208,7 +208,7 @@ describe("web app: infographics and export", () => {
     const line = await forecastTrace.locator("path.js-line").getAttribute("d");
     expect(line?.match(/[ML]/g)).toHaveLength(TELEMETRY.length);
     expect(await forecastTrace.locator(".points path.point").count()).toBe(TELEMETRY.length);
-    expect(figures[3].yaxis).toMatchObject({ range: [0, 2], dtick: 0.2 });
+    expect(figures[2].yaxis).toMatchObject({ range: [0, 2], dtick: 0.2 });
     for (const figure of figures) {
       expect(figure.height).toBe(300);
       expect(figure.width).toBeGreaterThan(450);
@@ -277,7 +277,7 @@ describe("web app: infographics and export", () => {
       expect(await charts().count()).toBe(0);
       release();
       await answered;
-      await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(4);
+      await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
     } finally {
       release();
       await page.unroute(graphsApi);
@@ -290,7 +290,7 @@ describe("web app: infographics and export", () => {
     await fresh.route("**/assets/plotly-*.js", (route) => route.abort());
     await fresh.goto(at(`/projects/${projectId}/graphs`));
     await fresh.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
-    await expect.poll(() => fresh.getByText("Unable to display chart.").count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => fresh.getByText("Unable to display chart.").count(), { timeout: 20_000 }).toBe(3);
     await fresh.close();
   }, 60_000);
 

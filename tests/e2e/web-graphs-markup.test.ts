@@ -60,7 +60,7 @@ describe("web app: calculation names in the charts are text", () => {
 
   it("shows «<a href=…>» literally in the tick labels, the legend and the hover label, and makes no link", async () => {
     await page.goto(at(`/projects/${projectId}/graphs`));
-    await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 20_000 }).toBe(3);
     await page.locator(".js-plotly-plot .legendtext", { hasText: "Граница 1 процента" }).waitFor();
 
     // The two bar charts label their calculation with the name as typed; the forecast's line has it in the legend.

@@ -1,6 +1,8 @@
-// docs/user-guide.md, /projects/{projectId}/graphs «Инфографика»: three bar charts (underground, the open
-// pit's CO2 and its CH4) and the forecast line chart, each half the width (full width on a narrow screen). Load order (docs/user-guide.md): the project, then the
-// chart data in one request; on leaving, the chart data is dropped.
+// docs/user-guide.md, /projects/{projectId}/graphs «Инфографика»: the charts of what the project holds
+// (a mine's monthly CH4 by point, its underground bars, drained and destroyed methane and balance; an
+// open pit's CO2 and CH4; the forecast's line), each half the width (full width on a narrow screen).
+// Load order (docs/user-guide.md): the project, then the chart data in one request; on leaving, the
+// chart data is dropped.
 import { useEffect, useMemo } from "react";
 import { Alert, Col, Flex, Row, Typography } from "antd";
 import { useQueryClient } from "@tanstack/react-query";
@@ -8,7 +10,7 @@ import { useParams } from "react-router-dom";
 import { PageLoading } from "../../shared/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
 import { Chart } from "../../shared/charts/Chart";
-import { CHART_HEIGHT, forecastChart, openMiningChart, openMiningMethaneChart, undergroundChart } from "../../shared/charts/charts";
+import { CHART_HEIGHT, projectCharts } from "../../shared/charts/charts";
 import { NETTING_LABEL } from "@core/inventory";
 
 // docs/user-guide.md: results in tonnes show 2 decimals.
@@ -22,13 +24,7 @@ export default function GraphsPage() {
 
   useEffect(() => () => client.removeQueries({ queryKey: graphsKey(projectId) }), [client, projectId]);
 
-  const figures = useMemo(
-    () =>
-      graphs.data
-        ? [undergroundChart(graphs.data), openMiningChart(graphs.data), openMiningMethaneChart(graphs.data), forecastChart(graphs.data)]
-        : [],
-    [graphs.data],
-  );
+  const charts = useMemo(() => (graphs.data ? projectCharts(graphs.data) : []), [graphs.data]);
   const error = project.error ?? graphs.error;
 
   return (
@@ -49,11 +45,16 @@ export default function GraphsPage() {
           . ПГП: {graphs.data.totals.gwp}
         </Typography.Text>
       )}
-      {graphs.data && (
+      {graphs.data && charts.length === 0 && (
+        <Typography.Text type="secondary" data-testid="no-charts">
+          В проекте нет расчетов, которые показываются на графиках.
+        </Typography.Text>
+      )}
+      {charts.length > 0 && (
         <Row gutter={[16, 16]}>
-          {figures.map((figure) => (
-            <Col key={figure.title} xs={24} lg={12}>
-              <Chart figure={figure} height={CHART_HEIGHT} pngButton />
+          {charts.map(({ figure, strict }) => (
+            <Col key={figure.title} xs={24} lg={strict ? 24 : 12}>
+              <Chart figure={figure} height={CHART_HEIGHT} pngButton strict={strict} />
             </Col>
           ))}
         </Row>

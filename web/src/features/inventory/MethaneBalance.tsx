@@ -7,7 +7,7 @@ import { Table } from "../../shared/LazyTable";
 import { formatResult } from "../../shared/decimals";
 import { Chart } from "../../shared/charts/Chart";
 import type { Inventory } from "../../api/inventory";
-import { methaneSankeyFigure } from "./inventory";
+import { methaneSankeyFigure } from "../../shared/charts/methane-sankey";
 
 type BalanceRow = Inventory["balance"][number];
 const tonnes = (value: number) => formatResult(value, 2);

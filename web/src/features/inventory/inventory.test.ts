@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { YearTotals } from "../../api/inventory";
-import { changeFromYearBefore, coalProcessedFacilities, methaneSankeyFigure, totalsByCategoryFigure } from "./inventory";
+import { changeFromYearBefore, coalProcessedFacilities, totalsByCategoryFigure } from "./inventory";
 import { defaultYear, yearOptions } from "./years";
 
 const years: YearTotals[] = [
@@ -48,35 +48,5 @@ describe("inventory screen helpers", () => {
     expect(figure.data.map((d) => (d as { name: string }).name)).toEqual(["2. Сжигание в факелах", "3. Фугитивные выбросы"]);
     expect((figure.data[1] as { x: string[]; y: number[] }).y).toEqual([70_000, 60_000]);
     expect((figure.data[0] as { x: string[]; y: number[] }).x).toEqual(["2024", "2025"]);
-  });
-});
-
-describe("the methane balance's Sankey (D17)", () => {
-  it("drains to the flare and vents the rest; the flare's slip and the vented gas are what is emitted", () => {
-    const row = {
-      facility: "f1",
-      facility_name: "Шахта",
-      released_t: 29_701.1,
-      destroyed_t: 8011.1904,
-      emitted_t: 21_689.9096,
-      gross_t: 29_701.1,
-      net_t: 0,
-      flared_t: 8016,
-      used_t: 0,
-      vented_t: 21_685.1,
-      netted_t: 8011.1904,
-    };
-    const trace = methaneSankeyFigure(row).data[0] as unknown as {
-      type: string;
-      node: { label: string[] };
-      link: { source: number[]; target: number[]; value: number[] };
-    };
-    expect(trace.type).toBe("sankey");
-    const into = (label: string) =>
-      trace.link.value.filter((_, i) => trace.node.label[trace.link.target[i]] === label).reduce((s, v) => s + v, 0);
-    expect(into("Выбросы в атмосферу")).toBeCloseTo(row.emitted_t, 9);
-    expect(into("Уничтожено")).toBeCloseTo(row.destroyed_t, 9);
-    expect(into("Сожжено на факелах")).toBe(8016);
-    expect(trace.link.value.every((v) => v > 0)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import type { Data, Layout } from "plotly.js";
 import { usePhone } from "../useMediaQuery";
 import { ChartBoundary, ChartError } from "./ChartBoundary";
-import { narrowLayout } from "./charts";
+import { narrowLayout, withModeBarRoom } from "./charts";
 import { chartConfig } from "./plotly-config";
 
 const Plot = lazy(() => import("./plotly"));
@@ -46,7 +46,7 @@ export function Chart({ figure, height, pngButton = false, testId, strict = fals
   const fileName = figure.fileName ?? figure.title;
   // On a phone: legend under the plot, level labels, a taller chart (charts.ts, narrowLayout).
   const phone = usePhone();
-  const layout = useMemo(() => (phone ? narrowLayout(figure.layout) : figure.layout), [phone, figure.layout]);
+  const layout = useMemo(() => withModeBarRoom(phone ? narrowLayout(figure.layout) : figure.layout), [phone, figure.layout]);
   const shownHeight = phone ? (layout.height ?? height) : height;
   const Shown = strict ? StrictPlot : Plot;
   const config = useMemo(() => chartConfig(figure.data, fileName, shownHeight), [figure.data, fileName, shownHeight]);

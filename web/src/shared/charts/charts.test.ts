@@ -5,6 +5,11 @@ import {
   CHART_HEIGHT,
   forecastChart,
   labelWidth,
+  methaneFateChart,
+  MODEBAR_MARGIN,
+  monthlyCh4Chart,
+  projectCharts,
+  withModeBarRoom,
   MAX_LABEL_LINES,
   NARROW_EXTRA_HEIGHT,
   narrowLayout,
@@ -16,12 +21,13 @@ import {
   wrapLabel,
 } from "./charts";
 
-const project = { id: "p1", name: "Шахта" } as Project;
+const project = { id: "p1", name: "Шахта", reporting_year: 2025 } as Project;
 type Underground = Omit<ProjectGraphs["underground"][number], "subtracted_ch4"> & { subtracted_ch4?: number };
 const graphs = (over: Partial<Omit<ProjectGraphs, "underground">> & { underground?: Underground[] } = {}): ProjectGraphs => ({
   project,
   open_mining_co2: [],
   open_mining_ch4: [],
+  monthly_ch4: [],
   regres_methane: [],
   totals: { gross_t_co2e: 0, subtracted_t_co2e: 0, t_co2e: 0, gwp: "AR4" },
   not_counted: null,
@@ -216,5 +222,92 @@ describe("the open pit's methane chart", () => {
     expect(figure.data).toMatchObject([{ name: "Выбросы CH4 (Открытая добыча)", x: ["m"], y: [804] }]);
     expect(figure.layout.yaxis).toMatchObject({ title: { text: "т CH4" } });
     expect(openMiningMethaneChart(graphs()).layout.annotations?.[0]).toMatchObject({ text: "Нет расчетов" });
+  });
+});
+
+const balance = {
+  facility: "f1",
+  facility_name: "Шахта «Северная»",
+  released_t: 1000,
+  destroyed_t: 300,
+  emitted_t: 700,
+  gross_t: 1000,
+  net_t: 0,
+  flared_t: 300,
+  used_t: 0,
+  vented_t: 650,
+  netted_t: 300,
+  post_mining_t: 50,
+  ventilation_t: 600,
+  drained_t: 350,
+  drained_vented_t: 50,
+};
+
+describe("the charts a project shows follow what it holds", () => {
+  const titles = (g: ProjectGraphs) => projectCharts(g).map((c) => c.figure.title);
+
+  it("draws a mine's months by point, its underground bars, its drained and destroyed methane and its balance, and no open-pit chart", () => {
+    const mine = graphs({
+      underground: [{ id: "a", name: "Ствол № 1", res_co2: 1, res_ch4: 2 }],
+      monthly_ch4: [{ point: "s1", name: "Ствол № 1", kind: "ventilation_shaft", months: [{ month: "2025-01", t: 2 }] }],
+      balance,
+    });
+    expect(titles(mine)).toEqual([
+      "Выделение CH4 по месяцам и источникам",
+      "Выбросы при подземной добыче",
+      "Каптировано, уничтожено и выброшено CH4",
+      "Баланс метана — Шахта «Северная», 2025, т CH4",
+    ]);
+    expect(projectCharts(mine).find((c) => c.figure.title.startsWith("Баланс"))?.strict).toBe(true);
+  });
+
+  it("draws an open pit's own charts only, and nothing for a project without calculations", () => {
+    const pit = graphs({
+      open_mining_co2: [{ id: "d", name: "Самосвалы", ef: 3.149, res_co2: 5 }],
+      open_mining_ch4: [{ id: "m", name: "Метан", res_ch4: 9 }],
+    });
+    expect(titles(pit)).toEqual(["Выбросы CO2 при открытой добыче", "Выбросы CH4 при открытой добыче"]);
+    expect(projectCharts(graphs())).toEqual([]);
+  });
+
+  it("stacks each point's months, grouped in the legend by the point's kind", () => {
+    const figure = monthlyCh4Chart(
+      graphs({
+        monthly_ch4: [
+          { point: "d1", name: "ВДУ-1", kind: "drainage_station", months: [{ month: "2025-02", t: 5 }] },
+          {
+            point: "s1",
+            name: "Ствол № 1",
+            kind: "ventilation_shaft",
+            months: [
+              { month: "2025-01", t: 2 },
+              { month: "2025-02", t: 3 },
+            ],
+          },
+        ],
+      }),
+    );
+    const traces = figure.data as unknown as Array<Trace & { legendgroup: string }>;
+    expect(traces.map((t) => [t.name, t.legendgroup])).toEqual([
+      ["ВДУ-1 (дегазация)", "drainage_station"],
+      ["Ствол № 1 (вентиляция)", "ventilation_shaft"],
+    ]);
+    expect(figure.layout.barmode).toBe("stack");
+    expect(figure.layout.xaxis?.ticktext).toEqual(["янв<br>2025", "фев<br>2025"]);
+  });
+
+  it("shows drained, destroyed and vented methane with post-mining, each bar with its figure", () => {
+    const trace = methaneFateChart(balance, 2025).data[0] as unknown as Trace & { texttemplate: string };
+    expect(trace.x).toEqual(["Вентиляция", "Каптировано", "Уничтожено", "Выброшено без сжигания", "После добычи"]);
+    expect(trace.y).toEqual([600, 350, 300, 50, 50]);
+    expect(trace.texttemplate).toBe("%{y:,.2f}");
+  });
+});
+
+describe("the mode bar", () => {
+  it("stands upright in a right margin of its own", () => {
+    const layout = withModeBarRoom(undergroundChart(graphs()).layout);
+    expect(layout.modebar?.orientation).toBe("v");
+    expect(layout.margin?.r).toBe(MODEBAR_MARGIN);
   });
 });

@@ -3,6 +3,9 @@
 import type { Data, Layout } from "plotly.js";
 import type { ProjectGraphs } from "@server/contract";
 import { METHANE_LIMIT_PERCENT } from "@core/registry";
+import { emissionPointKindInText, type EmissionPointKind } from "@core/inventory";
+import { methaneSankeyFigure } from "./methane-sankey";
+import { plotlyText } from "./plotly-text";
 
 export const CHART_HEIGHT = 300;
 
@@ -18,11 +21,7 @@ export interface Figure {
   layout: Partial<Layout>;
 }
 
-/** User text as plotly shows it, character for character. Plotly reads a subset of HTML in trace
- *  names (legend, hover), tick labels, titles and annotations (<a href>, <b>, <br>, <span style>,
- *  entities), so a calculation named <a href="…">…</a> would become a link: & < > become entities,
- *  which plotly turns back into the literal characters. Every user text in a figure goes through it. */
-export const plotlyText = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+export { plotlyText };
 
 const label = (name: string) => `Расчет: ${plotlyText(name)}`;
 
@@ -85,7 +84,8 @@ const baseLayout = (yTitle: string): Partial<Layout> => ({
   // Plotly hides the legend of a single trace; the series names (docs/user-guide.md) must always show. Above the
   // plot, where neither the category labels nor the x-axis title can collide with it.
   showlegend: true,
-  legend: { orientation: "h", x: 0, y: 1.02, xanchor: "left", yanchor: "bottom" },
+  // Its right edge at the plot's, clear of the mode bar in the right margin (withModeBarRoom).
+  legend: { orientation: "h", x: 1, y: 1.02, xanchor: "right", yanchor: "bottom" },
   // Russian numbers on the axis: «5 000», «0,5» (d3's «,» groups with `separators`' space).
   yaxis: { title: { text: yTitle }, rangemode: "tozero", automargin: true, tickformat: ",~f" },
   xaxis: { automargin: true },
@@ -222,6 +222,155 @@ export function forecastChart(graphs: ProjectGraphs): Figure {
       xaxis: { title: { text: "Дни" }, automargin: true, tickformat: "d", ...(lastDay - firstDay <= 12 ? { dtick: 1 } : {}) },
       yaxis: { title: { text: "Проценты (%)" }, range: [0, 2], dtick: 0.2, tick0: 0, automargin: true },
     },
+  };
+}
+
+const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
+
+/** "2025-03" as the axis reads it: «мар 2025». */
+export const monthLabel = (month: string): string => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+
+/** A point's kind as its legend entry ends: «ВДУ-1 (дегазация)». */
+const KIND_IN_LEGEND: Partial<Record<EmissionPointKind, string>> = {
+  ventilation_shaft: "вентиляция",
+  drainage_station: "дегазация",
+};
+
+const pointLegend = (point: { name: string; kind: EmissionPointKind }) => {
+  const kind = KIND_IN_LEGEND[point.kind] ?? emissionPointKindInText(point.kind);
+  return point.name.toLowerCase() === kind.toLowerCase() ? point.name : `${point.name} (${kind})`;
+};
+
+/** D14, D25: the CH4 each emission point released by month, from its measured periods: a bar a
+ *  month, stacked by point, the points grouped in the legend by their kind (shaft, drainage …). */
+export function monthlyCh4Chart(graphs: ProjectGraphs): Figure {
+  const months = [...new Set(graphs.monthly_ch4.flatMap((p) => p.months.map((m) => m.month)))].sort();
+  const data: Data[] = graphs.monthly_ch4.map((point) => ({
+    type: "bar",
+    name: plotlyText(pointLegend(point)),
+    legendgroup: point.kind,
+    x: point.months.map((m) => m.month),
+    y: point.months.map((m) => m.t),
+    customdata: point.months.map((m) => monthLabel(m.month)),
+    hovertemplate: `${wrapLabel(plotlyText(point.name), HOVER_LINE)}<br>%{customdata}: %{y:,.2f} т CH4<extra></extra>`,
+  }));
+  return {
+    title: "Выделение CH4 по месяцам и источникам",
+    fileName: `Выделение CH4 по месяцам - ${graphs.project.name}`,
+    data,
+    layout: {
+      ...baseLayout("т CH4"),
+      barmode: "stack",
+      // «янв» over «2025»: twelve level labels fit the half-width chart.
+      xaxis: {
+        type: "category",
+        tickvals: months,
+        ticktext: months.map((month) => monthLabel(month).replace(" ", "<br>")),
+        tickangle: 0,
+        categoryorder: "array",
+        categoryarray: months,
+        automargin: true,
+      },
+    },
+  };
+}
+
+type Balance = NonNullable<ProjectGraphs["balance"]>;
+
+/** D17, D25: what became of the mine's methane, t CH4: captured by drainage, destroyed (flares,
+ *  boilers, engines) and vented without burning, beside ventilation and post-mining methane. Each
+ *  bar a short label, its figure above it and the whole meaning on hover. */
+export function methaneFateChart(balance: Balance, year: number): Figure {
+  const byStream = balance.drained_t !== undefined;
+  const bars: Array<[string, string, number | undefined, string]> = byStream
+    ? [
+        ["Вентиляция", "Вентиляция: выброшено в атмосферу", balance.ventilation_t, "#69b1ff"],
+        ["Каптировано", "Каптировано дегазацией", balance.drained_t, "#1677ff"],
+        ["Уничтожено", "Уничтожено: факел, котельная, ГПУ", balance.destroyed_t, "#52c41a"],
+        ["Выброшено без сжигания", "Дегазационный газ, выброшенный без сжигания", balance.drained_vented_t, "#8c8c8c"],
+      ]
+    : [
+        ["Каптировано", "Направлено на факелы и утилизацию", balance.flared_t + balance.used_t, "#1677ff"],
+        ["Уничтожено", "Уничтожено: факел, котельная, ГПУ", balance.destroyed_t, "#52c41a"],
+        ["Выброшено без сжигания", "Выброшено без сжигания: вентиляция и дегазация", balance.vented_t, "#8c8c8c"],
+      ];
+  if ((balance.post_mining_t ?? 0) > 0) bars.push(["После добычи", "После добычи: обработка угля", balance.post_mining_t, "#d3adf7"]);
+  const shown = bars.filter((bar): bar is [string, string, number, string] => bar[2] !== undefined);
+  return {
+    title: "Каптировано, уничтожено и выброшено CH4",
+    fileName: `Каптировано и уничтожено CH4 - ${balance.facility_name} ${year}`,
+    data: [
+      {
+        type: "bar",
+        name: "Метан, т CH4",
+        x: shown.map((bar) => bar[0]),
+        y: shown.map((bar) => bar[2]),
+        customdata: shown.map((bar) => bar[1]),
+        marker: { color: shown.map((bar) => bar[3]) },
+        texttemplate: "%{y:,.2f}",
+        textposition: "outside",
+        cliponaxis: false,
+        hovertemplate: "%{customdata}: %{y:,.2f} т CH4<extra></extra>",
+      },
+    ],
+    layout: {
+      ...baseLayout("т CH4"),
+      showlegend: false,
+      xaxis: {
+        type: "category",
+        tickvals: shown.map((bar) => bar[0]),
+        ticktext: shown.map((bar) => wrapLabel(bar[0], labelWidth(shown.length))),
+        tickangle: 0,
+        automargin: true,
+      },
+    },
+  };
+}
+
+/** The methane balance's Sankey of the project's facility-year, titled with the facility and year. */
+export function methaneBalanceChart(balance: Balance, year: number): Figure {
+  return {
+    title: `Баланс метана — ${balance.facility_name}, ${year}, т CH4`,
+    fileName: `Баланс метана - ${balance.facility_name} ${year}`,
+    ...methaneSankeyFigure(balance),
+  };
+}
+
+/** A chart of the infographics screen; `strict`: plotly's strict bundle draws it (a Sankey), which
+ *  takes the whole width so its four columns of labels do not run into each other. */
+export interface ShownChart {
+  figure: Figure;
+  strict?: boolean;
+}
+
+/** The charts a project's infographics show: those of what it holds (a mine's months by point, its
+ *  drained and destroyed methane and its balance; an open pit's CO2 and CH4; a forecast's line),
+ *  never an empty chart of another kind. */
+export function projectCharts(graphs: ProjectGraphs): ShownChart[] {
+  const charts: ShownChart[] = [];
+  const balance = graphs.balance && graphs.balance.released_t > 0 ? graphs.balance : undefined;
+  const year = graphs.project.reporting_year;
+  if (graphs.monthly_ch4.length > 0) charts.push({ figure: monthlyCh4Chart(graphs) });
+  if (graphs.underground.length > 0) charts.push({ figure: undergroundChart(graphs) });
+  if (balance && (balance.drained_t ?? 0) + balance.flared_t + balance.used_t > 0) charts.push({ figure: methaneFateChart(balance, year) });
+  if (balance) charts.push({ figure: methaneBalanceChart(balance, year), strict: true });
+  const open = openMiningChart(graphs);
+  if (open.data.some((trace) => ((trace as { y?: unknown[] }).y ?? []).length > 0)) charts.push({ figure: open });
+  if (graphs.open_mining_ch4.length > 0) charts.push({ figure: openMiningMethaneChart(graphs) });
+  if (graphs.regres_methane.length > 0) charts.push({ figure: forecastChart(graphs) });
+  return charts;
+}
+
+/** Room at a chart's right edge for plotly's mode bar, which stands upright there (withModeBarRoom). */
+export const MODEBAR_MARGIN = 40;
+
+/** Any figure's layout with the mode bar upright in a right margin of its own: it never covers the
+ *  plot, a legend (which wraps within the plot's width) or a Sankey's nodes. */
+export function withModeBarRoom(layout: Partial<Layout>): Partial<Layout> {
+  return {
+    ...layout,
+    modebar: { ...layout.modebar, orientation: "v" },
+    margin: { ...layout.margin, r: Math.max(layout.margin?.r ?? 0, MODEBAR_MARGIN) },
   };
 }
 

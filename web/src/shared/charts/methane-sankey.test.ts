@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { methaneSankeyFigure, POST_MINING_LABEL } from "./methane-sankey";
+
+type Trace = { type: string; node: { label: string[] }; link: { source: number[]; target: number[]; value: number[] } };
+
+const row = {
+  facility: "f1",
+  facility_name: "Шахта",
+  released_t: 29_701.1,
+  destroyed_t: 8011.1904,
+  emitted_t: 21_689.9096,
+  gross_t: 29_701.1,
+  net_t: 0,
+  flared_t: 8016,
+  used_t: 0,
+  vented_t: 21_685.1,
+  netted_t: 8011.1904,
+};
+
+/** What flows into the node whose label starts with `name`. */
+const into = (trace: Trace, name: string) =>
+  trace.link.value.filter((_, i) => trace.node.label[trace.link.target[i]].startsWith(`${name}<br>`)).reduce((s, v) => s + v, 0);
+
+describe("the methane balance's Sankey (D17)", () => {
+  it("drains to the flare and vents the rest; the flare's slip and the vented gas are what is emitted", () => {
+    const trace = methaneSankeyFigure(row).data[0] as unknown as Trace;
+    expect(trace.type).toBe("sankey");
+    expect(into(trace, "Выбросы в атмосферу")).toBeCloseTo(row.emitted_t, 9);
+    expect(into(trace, "Уничтожено")).toBeCloseTo(row.destroyed_t, 9);
+    expect(into(trace, "Сожжено на факелах")).toBe(8016);
+    expect(trace.link.value.every((v) => v > 0)).toBe(true);
+  });
+
+  it("writes each node's figure in its label, in Russian format", () => {
+    const labels = (methaneSankeyFigure(row).data[0] as unknown as Trace).node.label;
+    expect(labels).toContain("Сожжено на факелах<br>8\u00a0016,00 т");
+    expect(labels).toContain("Уничтожено<br>8\u00a0011,19 т");
+  });
+
+  it("draws post-mining methane into the atmosphere", () => {
+    const withPost = { ...row, post_mining_t: 1200, released_t: row.released_t + 1200, emitted_t: row.emitted_t + 1200 };
+    const trace = methaneSankeyFigure(withPost).data[0] as unknown as Trace;
+    expect(trace.node.label).toContain(`${POST_MINING_LABEL}<br>1\u00a0200,00 т`);
+    expect(into(trace, "Выбросы в атмосферу")).toBeCloseTo(withPost.emitted_t, 9);
+  });
+
+  it("writes a point's name as text, never markup", () => {
+    const streams = [{ point: "s", name: "<b>Ствол</b>", kind: "ventilation_shaft" as const, route: "atmosphere" as const, t: 100 }];
+    const labels = (methaneSankeyFigure({ ...row, flared_t: 0, destroyed_t: 0, streams }).data[0] as unknown as Trace).node.label;
+    expect(labels).toContain("&lt;b&gt;Ствол&lt;/b&gt;<br>100,00 т");
+  });
+
+  it("leaves the top margin to the mode bar", () => {
+    expect(methaneSankeyFigure(row).layout.margin?.t).toBeGreaterThanOrEqual(32);
+  });
+});
