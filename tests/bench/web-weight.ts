@@ -1,6 +1,6 @@
 // Initial JavaScript of each web route, gzipped: what a browser downloads before the page can
 // render — the entry chunk with its static imports (index.html's script and modulepreloads), plus
-// the route's lazy page chunks (web/src/app/router.tsx: Shell and the page, or the login page)
+// the route's lazy page chunks (web/src/app/routes.tsx: Shell and the page, or the login page)
 // with their static imports, each file counted once. Chunks a page loads later with import() (a
 // table, a dialog, an admin tab, plotly) are not initial. The web app is built with Vite's manifest
 // into a temporary folder (web/dist is left alone); gzip is zlib's default level, as a server sends
@@ -123,8 +123,8 @@ export function weighWebBuild(outDir: string): WebWeight {
   for (const file of fromHtml) entry.add(file);
 
   // Every lazy page of the router is a route: the login page alone, any other inside the Shell.
-  const router = readFileSync(join(WEB, "src/app/router.tsx"), "utf8");
-  const lazy = [...router.matchAll(/lazy\(\(\) => import\("\.\.\/features\/([^"]+)"\)\)/g)].map((m) => m[1]);
+  const table = readFileSync(join(WEB, "src/app/routes.tsx"), "utf8");
+  const lazy = [...table.matchAll(/import\("\.\.\/features\/([^"]+)"\)/g)].map((m) => m[1]);
   const pages = lazy.filter((m) => m !== "shell/Shell");
   const moduleKey = (module: string) => {
     const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === `src/features/${module}`);

@@ -1,4 +1,4 @@
-// The signed-in frame: a collapsible side menu (only built screens, see screens.ts), a header with
+// The signed-in frame: a collapsible side menu (the items app/routes.tsx hands it), a header with
 // the platform title, and the page. Pages load lazily inside it, so the spinner stays in the frame.
 // On a phone the menu is a drawer opened from the header, so the page has the whole width, and the
 // page's headings and cards are a size smaller.
@@ -25,7 +25,7 @@ import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "../../shared/PageLoading";
 import { Navigation } from "./Navigation";
-import { ADMIN_MENU_ENTRY, menuKeyFor, visibleMenu } from "../../shared/screens";
+import { menuKeyFor, type MenuEntry } from "../../shared/screens";
 import { useMe } from "../../api/profile";
 import { usePhone } from "../../shared/useMediaQuery";
 import { setCompanyZone } from "../../shared/dates";
@@ -61,11 +61,11 @@ const PHONE_TABLE = { style: { overflowX: "auto" as const } };
  *  one more provider when it has a theme, and switching between none and one would remount the page. */
 const WIDE_THEME: ThemeConfig = {};
 
-export default function Shell() {
+export default function Shell({ menu }: { menu: readonly MenuEntry[] }) {
   const [collapsed, setCollapsed] = useAtom(menuCollapsedAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = menuKeyFor(pathname);
+  const selected = menuKeyFor(menu, pathname);
   const phone = usePhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The phone's menu closes once a screen is chosen (and when the window grows past a phone's).
@@ -75,7 +75,7 @@ export default function Shell() {
   const me = useMe();
   // Every date the screens show is on the company's clock.
   setCompanyZone(me.data?.company?.time_zone);
-  const entries = me.data?.role === "admin" ? [...visibleMenu(), ADMIN_MENU_ENTRY] : visibleMenu();
+  const entries = me.data?.role === "admin" ? menu : menu.filter((entry) => !entry.adminOnly);
   const items = entries.map((entry) => ({ path: entry.path, icon: ICONS[entry.key], label: entry.label }));
   const current = entries.find((entry) => entry.key === selected)?.path;
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MENU, menuKeyFor, visibleMenu } from "./screens";
+import { menuKeyFor } from "../shared/screens";
+import { MENU } from "./routes";
 
 describe("menu", () => {
   it("declares every menu item of docs/user-guide.md in order, with the inventory after the projects", () => {
-    expect(MENU.map((entry) => entry.path)).toEqual([
+    expect(MENU.filter((entry) => !entry.adminOnly).map((entry) => entry.path)).toEqual([
       "/profile",
       "/projects",
       "/inventory",
@@ -16,8 +17,8 @@ describe("menu", () => {
     ]);
   });
 
-  it("shows only the screens that are built", () => {
-    expect(visibleMenu().map((entry) => entry.label)).toEqual([
+  it("shows every screen of the route table it lists, the administration last and to operators only", () => {
+    expect(MENU.map((entry) => entry.label)).toEqual([
       "Профиль",
       "Проекты",
       "Инвентаризация",
@@ -27,13 +28,15 @@ describe("menu", () => {
       "Экспорт",
       "Виджеты",
       "Настройки",
+      "Администрирование",
     ]);
+    expect(MENU.filter((entry) => entry.adminOnly).map((entry) => entry.path)).toEqual(["/admin"]);
   });
 
   it("highlights the section of a nested path", () => {
-    expect(menuKeyFor("/projects/42/graphs")).toBe("projects");
-    expect(menuKeyFor("/settings")).toBe("settings");
-    expect(menuKeyFor("/admin")).toBe("admin");
-    expect(menuKeyFor("/")).toBeUndefined();
+    expect(menuKeyFor(MENU, "/projects/42/graphs")).toBe("projects");
+    expect(menuKeyFor(MENU, "/settings")).toBe("settings");
+    expect(menuKeyFor(MENU, "/admin")).toBe("admin");
+    expect(menuKeyFor(MENU, "/")).toBeUndefined();
   });
 });

@@ -1,0 +1,60 @@
+// The route table of docs/user-guide.md, read by the router (router.tsx) and by the side menu (handed
+// to the Shell as props). Every page is its own lazy chunk so /login stays light. A screen is added
+// by one line here: its path, its page, and its menu item if the menu lists it.
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { MenuEntry } from "../shared/screens";
+
+export const LoginPage = lazy(() => import("../features/auth/LoginPage"));
+export const Shell = lazy(() => import("../features/shell/Shell"));
+const LandingPage = lazy(() => import("../features/landing/LandingPage"));
+const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
+// The calculations page lists forecasts and series too: the kinds app/ registers load beside it.
+const CalculationsPage = lazy(async () => {
+  const [page] = await Promise.all([import("../features/calculations/CalculationsPage"), import("./calculationKinds")]);
+  return page;
+});
+const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
+const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/ProjectUncertaintyPage"));
+const ExportPage = lazy(() => import("../features/export/ExportPage"));
+const InventoryPage = lazy(() => import("../features/inventory/InventoryPage"));
+const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
+const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
+const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
+const WidgetsPage = lazy(() => import("../features/widgets/WidgetsPage"));
+export const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"));
+const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
+const AdminPage = lazy(() => import("../features/admin/AdminPage"));
+const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
+
+export interface AppRoute {
+  /** Under the signed-in shell; none: its index page. */
+  path?: string;
+  Page: LazyExoticComponent<ComponentType>;
+  /** Its side-menu item, in the menu's order (docs/user-guide.md); none: not in the menu. */
+  menu?: Omit<MenuEntry, "path">;
+}
+
+/** The screens inside the shell, the menu's items in its order. Unknown paths get NotFoundPage. */
+export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
+  { Page: LandingPage },
+  { path: "profile", Page: ProfilePage, menu: { key: "profile", label: "Профиль" } },
+  { path: "projects", Page: ProjectsPage, menu: { key: "projects", label: "Проекты" } },
+  { path: "projects/:projectId/calculations", Page: CalculationsPage },
+  { path: "projects/:projectId/graphs", Page: GraphsPage },
+  { path: "projects/:projectId/uncertainty", Page: ProjectUncertaintyPage },
+  { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
+  { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
+  { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },
+  { path: "documents", Page: DocumentsPage, menu: { key: "documents", label: "Нормативные документы" } },
+  { path: "export", Page: ExportPage, menu: { key: "export", label: "Экспорт" } },
+  { path: "widgets", Page: WidgetsPage, menu: { key: "widgets", label: "Виджеты" } },
+  { path: "settings", Page: SettingsPage, menu: { key: "settings", label: "Настройки" } },
+  // Not one of the earlier product's menu items (docs/user-guide.md): shown after the others to
+  // platform operators only (role "admin", get_me).
+  { path: "admin", Page: AdminPage, menu: { key: "admin", label: "Администрирование", adminOnly: true } },
+];
+
+/** The side menu, as the Shell gets it. */
+export const MENU: readonly MenuEntry[] = SIGNED_IN_ROUTES.flatMap((route) =>
+  route.menu ? [{ ...route.menu, path: `/${route.path ?? ""}` }] : [],
+);
