@@ -46,7 +46,7 @@ const PATHS: Record<string, string> = {
   "auth/LoginPage": "/login",
   "landing/LandingPage": "/",
   "projects/ProjectsPage": "/projects",
-  "calculations/CalculationsPage": "/projects/:id/calculations",
+  "app/CalculationsRoute": "/projects/:id/calculations",
   "graphs/GraphsPage": "/projects/:id/graphs",
   "uncertainty/ProjectUncertaintyPage": "/projects/:id/uncertainty",
   "export/ExportPage": "/export",
@@ -124,10 +124,11 @@ export function weighWebBuild(outDir: string): WebWeight {
 
   // Every lazy page of the router is a route: the login page alone, any other inside the Shell.
   const table = readFileSync(join(WEB, "src/app/routes.tsx"), "utf8");
-  const lazy = [...table.matchAll(/import\("\.\.\/features\/([^"]+)"\)/g)].map((m) => m[1]);
+  // A page is a feature's module ("../features/x/Page" → "x/Page") or one of app/ ("./Route" → "app/Route").
+  const lazy = [...table.matchAll(/import\("(\.\.\/features\/|\.\/)([^"]+)"\)/g)].map((m) => (m[1] === "./" ? `app/${m[2]}` : m[2]));
   const pages = lazy.filter((m) => m !== "shell/Shell");
   const moduleKey = (module: string) => {
-    const key = Object.keys(manifest).find((k) => k.replace(/\.tsx?$/, "") === `src/features/${module}`);
+    const key = Object.keys(manifest).find((k) => [`src/features/${module}`, `src/${module}`].includes(k.replace(/\.tsx?$/, "")));
     if (!key) throw new Error(`no chunk for ${module} in the Vite manifest`);
     return key;
   };

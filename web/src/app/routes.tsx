@@ -8,11 +8,8 @@ export const LoginPage = lazy(() => import("../features/auth/LoginPage"));
 export const Shell = lazy(() => import("../features/shell/Shell"));
 const LandingPage = lazy(() => import("../features/landing/LandingPage"));
 const ProjectsPage = lazy(() => import("../features/projects/ProjectsPage"));
-// The calculations page lists forecasts and series too: the kinds app/ registers load beside it.
-const CalculationsPage = lazy(async () => {
-  const [page] = await Promise.all([import("../features/calculations/CalculationsPage"), import("./calculationKinds")]);
-  return page;
-});
+// The calculations page lists forecasts and series too: the kinds app/ registers load with its list.
+const CalculationsPage = lazy(() => import("./CalculationsRoute"));
 const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
 const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/ProjectUncertaintyPage"));
 const ExportPage = lazy(() => import("../features/export/ExportPage"));

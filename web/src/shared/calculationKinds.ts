@@ -42,3 +42,15 @@ export function calculationKind(type: CalculationType): CalculationKindViews | u
 
 /** docs/user-guide.md: the results tables of a forecast and of a series show 5 rows a page. */
 export const RESULTS_PAGE_SIZE = 5;
+
+let loadKinds: () => Promise<unknown> = () => Promise.resolve();
+
+/** app/ says how the module that registers the kinds loads: with the list, not with the page, so the
+ *  page's first load stays light. */
+export function setCalculationKindsLoader(load: () => Promise<unknown>): void {
+  loadKinds = load;
+}
+
+export function loadCalculationKinds(): Promise<unknown> {
+  return loadKinds();
+}

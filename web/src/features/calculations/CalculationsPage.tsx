@@ -10,8 +10,13 @@ import { FundOutlined } from "@ant-design/icons";
 import { Link, useParams } from "react-router-dom";
 import { useProject } from "../../api/calculations";
 import { LazyLoading } from "../../shared/LazyLoading";
+import { loadCalculationKinds } from "../../shared/calculationKinds";
 
-const CalculationsWorkspace = lazy(() => import("./CalculationsWorkspace").then((m) => ({ default: m.CalculationsWorkspace })));
+// The list shows forecasts and series through the kinds app/ registers: they load beside it.
+const CalculationsWorkspace = lazy(async () => {
+  const [workspace] = await Promise.all([import("./CalculationsWorkspace"), loadCalculationKinds()]);
+  return { default: workspace.CalculationsWorkspace };
+});
 
 export default function CalculationsPage() {
   const { projectId = "" } = useParams();
