@@ -26,6 +26,18 @@ interface Params {
   n_estimators: number;
   max_depth: number;
   learning_rate: number;
+  /** XGBoost's monotone_constraints as JSON text, e.g. {"x1":-1}. */
+  monotone_constraints?: string;
+}
+
+interface FormValues extends Omit<Params, "monotone_constraints"> {
+  /** More air never forecasts more methane: the air flow x1 at −1. */
+  air_monotone: boolean;
+}
+
+/** The parameters the form asks for, as the worker and the server take them. */
+function paramsOf({ air_monotone, ...numbers }: FormValues): Params {
+  return air_monotone ? { ...numbers, monotone_constraints: JSON.stringify({ x1: -1 }) } : numbers;
 }
 
 /** The error curves, training and validation, as two polylines over the rounds. */
@@ -88,7 +100,7 @@ function Importance({ summary }: { summary: TrainSummary }) {
 }
 
 export function TrainModelCard() {
-  const [form] = Form.useForm<Params>();
+  const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [rounds, setRounds] = useState<RoundInfo[]>([]);
   const [summary, setSummary] = useState<TrainSummary | null>(null);
@@ -186,11 +198,11 @@ export function TrainModelCard() {
         История лавы: файл CSV со столбцами данных прогноза (русские заголовки, как в шаблоне), фактической концентрацией «y» и, если есть,
         «Время». Последние 20 % строк по времени проверяют модель; обучение останавливается, когда ошибка на них перестает снижаться.
       </Typography.Paragraph>
-      <Form<Params>
+      <Form<FormValues>
         form={form}
         layout="inline"
-        initialValues={{ n_estimators: 300, max_depth: 6, learning_rate: 0.1 }}
-        onFinish={(values) => void start(values)}
+        initialValues={{ n_estimators: 300, max_depth: 6, learning_rate: 0.1, air_monotone: false }}
+        onFinish={(values) => void start(paramsOf(values))}
       >
         <Form.Item label="Файл истории" required validateStatus={problem && !file ? "error" : undefined}>
           <Upload
@@ -230,6 +242,11 @@ export function TrainModelCard() {
         </Form.Item>
         <Form.Item label="Шаг обучения" name="learning_rate">
           <InputNumber min={0.01} max={1} step={0.05} decimalSeparator="," />
+        </Form.Item>
+        <Form.Item name="air_monotone" valuePropName="checked">
+          <Checkbox data-testid="train-air-monotone">
+            Больше воздуха — не больше метана: прогноз не растет с расходом воздуха в исходящей струе лавы (телеметрия)
+          </Checkbox>
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<ExperimentOutlined />} disabled={running}>
