@@ -34,6 +34,7 @@ export type {
 } from "./views";
 export type * from "./route-types";
 export { MOUNTS, type Mount } from "./mounts";
+export { fieldMessage, parseFieldErrors, type FieldProblem } from "./field-errors";
 export type { Verification } from "../dictionaries/reference-data";
 
 export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";

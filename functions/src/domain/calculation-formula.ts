@@ -1,9 +1,9 @@
 // The core run on a formula type's resolved values: the one place a calculation's figures are
 // computed from its inputs, for a new or edited calculation and for the trend's comparable years
 // (inventory/comparable.ts), which recompute stored inputs with the current factors.
-import { FieldError, calculate, type FormulaInputs } from "@core/emissions";
+import { calculate, type FormulaInputs } from "@core/emissions";
 import { REGISTRY, type FormulaType } from "@core/registry";
-import { Invalid } from "./errors";
+import { fromCore } from "./errors";
 
 /** Runs the core on resolved values. Field errors of the facade become 400s naming the field. */
 export function computeFormula(type: FormulaType, values: Record<string, unknown>): Record<string, unknown> {
@@ -13,7 +13,6 @@ export function computeFormula(type: FormulaType, values: Record<string, unknown
     const settings = Object.fromEntries(def.settings.map((f) => [f.name, values[f.name]]));
     return calculate(type, inputs as FormulaInputs<typeof type>, settings as never) as Record<string, unknown>;
   } catch (error) {
-    if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
-    throw error;
+    throw fromCore(error);
   }
 }

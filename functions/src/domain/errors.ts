@@ -1,5 +1,8 @@
 // Typed domain errors. The domain throws them; one onError handler (http/errors.ts) maps them to
 // statuses and the {"detail": ...} body, so no route decides a status for a domain rule.
+import { FieldError } from "@core/emissions-core";
+import { fieldMessage } from "../contract/field-errors";
+
 export class DomainError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
@@ -15,6 +18,12 @@ export class Invalid extends DomainError {
   constructor(detail: string) {
     super(400, detail);
   }
+}
+
+/** The core's FieldError as the 400 naming its field («field: text», contract/field-errors.ts);
+ *  any other error as it is. The one place the core's refusal becomes the API's. */
+export function fromCore(error: unknown): unknown {
+  return error instanceof FieldError ? new Invalid(fieldMessage(error.field, error.message)) : error;
 }
 
 export class Unauthorized extends DomainError {

@@ -3,10 +3,12 @@
 // internals, whose message and stack the request's log line carries (http/request-log.ts).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError, RETRY_AFTER_SECONDS, TooManyRequests } from "../domain/errors";
+import { DomainError, fromCore, RETRY_AFTER_SECONDS, TooManyRequests } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 
-export function errorResponse(error: Error, c: Context): Response {
+export function errorResponse(thrown: Error, c: Context): Response {
+  // A core refusal no domain step named: a 400 at its field all the same.
+  const error = fromCore(thrown) as Error;
   if (error instanceof DomainError) {
     if (error.status === 429)
       c.header("Retry-After", String(error instanceof TooManyRequests ? error.retryAfterSeconds : RETRY_AFTER_SECONDS));

@@ -3,6 +3,7 @@
 // handlers that read their body themselves (JSON or multipart) both go through describeIssues.
 import type { Context } from "hono";
 import * as z from "zod/v4/core";
+import { fieldMessage } from "../contract/field-errors";
 import { DomainError, Invalid } from "../domain/errors";
 
 export function describeIssues(issues: readonly z.$ZodIssue[]): string {
@@ -10,7 +11,7 @@ export function describeIssues(issues: readonly z.$ZodIssue[]): string {
     .map((issue) => {
       const field = issue.path.map(String).join(".");
       if (!field || issue.message.startsWith(`${field}:`)) return issue.message;
-      return `${field}: ${issue.message}`;
+      return fieldMessage(field, issue.message);
     })
     .join("; ");
 }

@@ -2,7 +2,7 @@
 // stored with everything needed to audit it later (methodology D9): its inputs, results, every
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
-import { FieldError, type SensitivityParams } from "@core/emissions";
+import type { SensitivityParams } from "@core/emissions";
 import { computeFormula } from "../calculation-formula";
 import {
   METHANE_BASES,
@@ -20,7 +20,7 @@ import { defaultRoleOf, inventorySourceOf, roleOf, type InventoryRole } from "@c
 import { periodProblem } from "@core/source-periods";
 import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "../reference/coefficients";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, fromCore, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import { getProject } from "./projects";
 import { guardFrozen, startedGuard } from "../inventory/freeze";
@@ -172,8 +172,7 @@ async function computeFile(
   try {
     return { elements: await readUpload(file, sensitivityReader(params as Partial<SensitivityParams>, name)) };
   } catch (error) {
-    if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
-    throw error;
+    throw fromCore(error);
   }
 }
 

@@ -1,12 +1,7 @@
-// Units as users keep them (D13): `entered: {<field>: {value, unit}}` in a request gives the
-// canonical value of the field (methodology D8), computed by the core's rule; the calculation keeps
-// both. A canonical value sent beside it must agree. An edit that leaves the value as it was keeps
-// what was entered before; a new canonical value without `entered` drops it.
-import { FieldError } from "@core/emissions";
 import { checkEntered, toCanonical, unitFields, type EnteredValue } from "@core/entry-units";
 import type { CalculationDefinition } from "@core/registry";
 import type { CoefficientRequest } from "../reference/coefficients";
-import { Invalid } from "../errors";
+import { fromCore, Invalid } from "../errors";
 import type { Calculation } from "../../ports";
 
 /** Relative difference below which a canonical value sent beside `entered` is the same number. */
@@ -22,8 +17,7 @@ export function enteredRequest(
   try {
     sent = checkEntered(def, raw);
   } catch (error) {
-    if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
-    throw error;
+    throw fromCore(error);
   }
   const entered: Record<string, EnteredValue> = {};
   for (const [name, field] of unitFields(def)) {

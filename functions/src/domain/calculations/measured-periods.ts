@@ -21,7 +21,7 @@ import {
 } from "@core/measured-release";
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "../reference/coefficients";
-import { Invalid } from "../errors";
+import { fromCore, Invalid } from "../errors";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../../files/tabular";
 import type { Calculation, CoefficientUse } from "../../ports";
@@ -30,8 +30,7 @@ const TYPE = "underground";
 const CONTENTS = ["ef_ch4", "ef_co2"] as const;
 
 const invalid = (error: unknown): never => {
-  if (error instanceof FieldError) throw new Invalid(`${error.field}: ${error.message}`);
-  throw error;
+  throw fromCore(error);
 };
 
 export const periodsSpec = (): TableSpec => ({ maxRows: MAX_PERIODS, columns: uploadColumns(TYPE).map((column) => columnSpec(column)) });

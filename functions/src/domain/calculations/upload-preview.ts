@@ -6,6 +6,7 @@ import { REGISTRY, type CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { Actor, Deps } from "../context";
 import { Invalid } from "../errors";
+import { fieldMessage } from "../../contract/field-errors";
 import { supportedType } from "../calculation-lookup";
 import { getProject } from "./projects";
 import { heavyWork, ru } from "../heavy-work";
@@ -103,7 +104,7 @@ export async function previewUpload(
   const refuse = (error: unknown) => {
     const message =
       error instanceof FieldError
-        ? `${error.field}: ${error.message}`
+        ? fieldMessage(error.field, error.message)
         : error instanceof Invalid || error instanceof FileRefused
           ? error.message
           : undefined;

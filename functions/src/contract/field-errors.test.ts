@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { fieldMessage, parseFieldErrors } from "./field-errors";
+
+describe("the field-error protocol", () => {
+  it("reads back what the server writes, one problem or several", () => {
+    expect(parseFieldErrors(fieldMessage("inn", "ИНН — 10 цифр"))).toEqual([{ field: "inn", message: "ИНН — 10 цифр" }]);
+    expect(parseFieldErrors("inn: ИНН — 10 цифр; kpp: КПП — 9 цифр")).toEqual([
+      { field: "inn", message: "ИНН — 10 цифр" },
+      { field: "kpp", message: "КПП — 9 цифр" },
+    ]);
+  });
+
+  it("names nested fields and rows as the server does", () => {
+    expect(parseFieldErrors("data[3].x7: концентрация не больше 100 %")).toEqual([
+      { field: "data[3].x7", message: "концентрация не больше 100 %" },
+    ]);
+    expect(parseFieldErrors("dictionary_items.ef: нет такой записи")?.[0].field).toBe("dictionary_items.ef");
+    expect(parseFieldErrors("periods[2].start_date: укажите дату")?.[0].field).toBe("periods[2].start_date");
+  });
+
+  it("keeps a «; » inside a problem's text that starts no other field", () => {
+    expect(parseFieldErrors("name: одно; и другое")).toEqual([{ field: "name", message: "одно; и другое" }]);
+  });
+
+  it("is undefined for a detail, or a part of one, that names no field", () => {
+    expect(parseFieldErrors("Лист «CSV», строка 3, столбец «x7»: не число")).toBeUndefined();
+    expect(parseFieldErrors("Реквизиты уже изменены")).toBeUndefined();
+    expect(parseFieldErrors("Ошибка; inn: ИНН — 10 цифр")).toBeUndefined();
+  });
+});
