@@ -142,6 +142,19 @@ export const trendSchema = z.object({
         }),
       ),
       change: z.optional(trendChange),
+      method_changes: z.optional(
+        z
+          .array(
+            z.object({
+              category: z.int(),
+              ipcc_code: z.string(),
+              gas: z.enum(["CH4", "CO2"]),
+              before: z.array(z.string()).meta({ description: "The line's methods the year before" }),
+              after: z.array(z.string()).meta({ description: "Its methods this year" }),
+            }),
+          )
+          .meta({ description: "Lines both years report whose method changed (a tier, or measured → estimated)" }),
+      ),
       comparable: z
         .object({
           gwp_changed: z.boolean().meta({ description: "The year's own GWP set differs from the comparison's" }),

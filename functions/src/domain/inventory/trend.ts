@@ -64,7 +64,7 @@ export async function trendYears(
   facilityId?: string,
   gwpSetId?: number,
 ): Promise<{ conditions: ComparableConditions; years: TrendYear[] }> {
-  const read: Array<{ year: Omit<TrendYear, "comparable">; sources: ComparableSource[] }> = [];
+  const read: Array<{ year: Omit<TrendYear, "comparable">; sources: ComparableSource[]; methods: LineMethods }> = [];
   for (const year of known) {
     const { inventory, stored } = await inventoryWithStored(deps, actor, year, facilityId);
     // The figures, the coal and the comparable year come from the same lines: an approved year's frozen ones.
@@ -91,7 +91,7 @@ export async function trendYears(
         },
       ];
     });
-    read.push({ year: yearOf(inventory, counted), sources });
+    read.push({ year: yearOf(inventory, counted), sources, methods: methodsOf(counted) });
   }
   const conditions = await comparableConditions(
     deps,
@@ -112,6 +112,8 @@ export async function trendYears(
     const before = years[i - 1];
     years[i].change = changeOf(before.year, before, years[i]);
     years[i].comparable.change = changeOf(before.year, before.comparable, years[i].comparable);
+    const methodChanges = methodChangesOf(read[i - 1].methods, read[i].methods);
+    if (methodChanges.length > 0) years[i].method_changes = methodChanges;
   }
   return { conditions, years };
 }
@@ -234,6 +236,35 @@ function yearOf(
         }
       : {}),
   };
+}
+
+/** Per line (`category|ipcc_code|gas`) the line's labels and the methods of its counted calculations. */
+type LineMethods = Map<string, { category: number; ipcc_code: string; gas: "CH4" | "CO2"; methods: Set<string> }>;
+
+function methodsOf(counted: readonly InventoryCalculation[]): LineMethods {
+  const lines: LineMethods = new Map();
+  for (const row of counted) {
+    for (const { gas } of row.gases) {
+      const key = `${row.category}|${row.ipcc_code}|${gas}`;
+      const line = lines.get(key) ?? { category: row.category, ipcc_code: row.ipcc_code, gas, methods: new Set<string>() };
+      line.methods.add(row.method);
+      lines.set(key, line);
+    }
+  }
+  return lines;
+}
+
+/** A line both years report whose methods differ (a tier, or measured → estimated): IPCC 2006 Vol. 1
+ *  ch. 5 asks the series to be recalculated or the change explained. */
+function methodChangesOf(before: LineMethods, after: LineMethods): NonNullable<TrendYear["method_changes"]> {
+  const sorted = (methods: Set<string>) => [...methods].sort((a, b) => a.localeCompare(b, "ru"));
+  return [...after.entries()].flatMap(([key, line]) => {
+    const was = before.get(key);
+    if (!was) return [];
+    const [from, to] = [sorted(was.methods), sorted(line.methods)];
+    if (from.join("|") === to.join("|")) return [];
+    return [{ category: line.category, ipcc_code: line.ipcc_code, gas: line.gas, before: from, after: to }];
+  });
 }
 
 /** The change against the year before in the range (absent % when that year's total was 0). */
