@@ -1,6 +1,7 @@
 // Where a server refusal belongs in the forecast and file dialogs. The server names the field
 // first ("name_value: …", "data[3].x7: …"); a file's problems name the sheet, row and column
 // ("Лист «CSV», строка 3, столбец «x7»: …") and go under the file field, as do 413 and 415.
+import { fieldProblem } from "./fieldErrors";
 
 export interface RoutedDetail {
   /** "name", a field name, "data" (the manual rows), "file_data", or undefined: on top of the dialog. */
@@ -22,11 +23,11 @@ export function routeDetail(
   rowNumber: (index: number) => number = (index) => index + 1,
 ): RoutedDetail {
   if (status === 409) return { message: detail };
-  const row = /^data\[(\d+)\]\.([a-z0-9_]+):\s*(.+)$/s.exec(detail);
-  if (row) return { target: "data", message: `Строка ${rowNumber(Number(row[1]))}, «${row[2]}»: ${row[3].trim()}` };
-  const named = /^([a-z_0-9]+):\s*(.+)$/s.exec(detail);
-  if (named && (named[1] === "name" || named[1] === "data" || named[1] === "file_data" || fields.includes(named[1]))) {
-    return { target: named[1], message: capitalised(named[2].trim()) };
+  const named = fieldProblem(detail);
+  const row = named && /^data\[(\d+)\]\.([a-z0-9_]+)$/.exec(named.field);
+  if (named && row) return { target: "data", message: `Строка ${rowNumber(Number(row[1]))}, «${row[2]}»: ${named.message}` };
+  if (named && (named.field === "name" || named.field === "data" || named.field === "file_data" || fields.includes(named.field))) {
+    return { target: named.field, message: capitalised(named.message) };
   }
   if (sentFile && (status === 400 || status === 413 || status === 415)) return { target: "file_data", message: detail };
   return { message: detail };

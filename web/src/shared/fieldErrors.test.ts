@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/client";
-import { fieldErrors } from "./fieldErrors";
+import { fieldErrors, fieldProblem } from "./fieldErrors";
 
 describe("a server's problems at their fields", () => {
   it("puts each «field: text» under its field, without the field's name", () => {
@@ -16,5 +16,15 @@ describe("a server's problems at their fields", () => {
     expect(fieldErrors(new ApiError(400, "inn: ИНН — 10 цифр; name: укажите название"), ["inn"] as const)).toBeUndefined();
     expect(fieldErrors(new ApiError(409, "Реквизиты уже изменены"), ["inn"] as const)).toBeUndefined();
     expect(fieldErrors(new Error("x"), ["inn"] as const)).toBeUndefined();
+  });
+
+  it("gives a one-field form the single problem a detail names, nested fields and rows too", () => {
+    expect(fieldProblem("data[3].x7: концентрация не больше 100 %")).toEqual({
+      field: "data[3].x7",
+      message: "концентрация не больше 100 %",
+    });
+    expect(fieldProblem("decree.date: укажите дату")).toEqual({ field: "decree.date", message: "укажите дату" });
+    expect(fieldProblem("inn: ИНН — 10 цифр; kpp: КПП — 9 цифр")).toBeUndefined();
+    expect(fieldProblem("Лист «CSV», строка 3, столбец «x7»: не число")).toBeUndefined();
   });
 });

@@ -1,16 +1,20 @@
 // The server names the field of each problem first, several joined by «; » («inn: …; kpp: …»):
-// a form shows each text under its field, without the field's name.
+// the contract's protocol (fieldMessage / parseFieldErrors). A form shows each text under its
+// field, without the field's name; every form reads a refusal through here.
+import { parseFieldErrors, type FieldProblem } from "@server/contract";
 import { isApiError } from "../api/client";
 
 /** Each problem of a 400 at its field, or undefined when one of them names no field of the form
  *  (the whole detail is then shown as it is). */
 export function fieldErrors<F extends string>(error: unknown, fields: readonly F[]): { name: F; errors: string[] }[] | undefined {
   if (!isApiError(error)) return undefined;
-  const found: { name: F; errors: string[] }[] = [];
-  for (const part of error.detail.split(/; (?=[a-z_]+: )/)) {
-    const match = /^([a-z_]+): (.*)$/s.exec(part);
-    if (!match || !(fields as readonly string[]).includes(match[1])) return undefined;
-    found.push({ name: match[1] as F, errors: [match[2]] });
-  }
-  return found;
+  const problems = parseFieldErrors(error.detail);
+  if (!problems?.every((problem) => (fields as readonly string[]).includes(problem.field))) return undefined;
+  return problems.map((problem) => ({ name: problem.field as F, errors: [problem.message] }));
+}
+
+/** The one problem a detail names at its field, or undefined (several, or none with a field). */
+export function fieldProblem(detail: string): FieldProblem | undefined {
+  const problems = parseFieldErrors(detail);
+  return problems?.length === 1 ? problems[0] : undefined;
 }

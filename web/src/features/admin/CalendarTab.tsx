@@ -19,6 +19,7 @@ import {
 } from "@core/calendar-days";
 import { ruDate } from "@core/measured-release";
 import { isApiError } from "../../api/client";
+import { fieldProblem } from "../../shared/fieldErrors";
 import { Table } from "../../shared/LazyTable";
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
@@ -93,9 +94,9 @@ function CalendarDialog({ year, onClose }: { year?: CalendarYear; onClose: () =>
       onClose();
     },
     onError: (error) => {
-      const match = isApiError(error) ? /^([a-z_.]+): (.*)$/s.exec(error.detail) : null;
-      const field = match ? SERVER_FIELDS[match[1]] : undefined;
-      if (match && field) form.setFields([{ name: field, errors: [match[2]] }]);
+      const problem = isApiError(error) ? fieldProblem(error.detail) : undefined;
+      const field = problem ? SERVER_FIELDS[problem.field] : undefined;
+      if (problem && field) form.setFields([{ name: field, errors: [problem.message] }]);
       else setFailure(errorText(error));
     },
   });

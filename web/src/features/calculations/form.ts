@@ -33,6 +33,7 @@ import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, ty
 import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-in-force";
+import { fieldProblem } from "../../shared/fieldErrors";
 import { formatStored, groupedNumberText, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "../../api/calculations";
 
@@ -610,9 +611,8 @@ export function messageTarget(layout: FormLayout, field: string): string | undef
 
 /** A server detail "volume: Поле обязательно…" → the dialog target and the text; otherwise the whole detail. */
 export function splitDetail(layout: FormLayout, detail: string): { target?: string; message: string } {
-  const match = /^([a-z_0-9.[\]]+):\s*(.+)$/s.exec(detail);
-  const target = match ? messageTarget(layout, match[1]) : undefined;
-  if (!match || !target) return { message: detail };
-  const text = match[2].trim();
-  return { target, message: text.charAt(0).toUpperCase() + text.slice(1) };
+  const problem = fieldProblem(detail);
+  const target = problem ? messageTarget(layout, problem.field) : undefined;
+  if (!problem || !target) return { message: detail };
+  return { target, message: problem.message.charAt(0).toUpperCase() + problem.message.slice(1) };
 }

@@ -3,6 +3,7 @@
 // under the field, and a server 400 detail of the same shape lands under the same field.
 import { defaultReportingYear } from "@core/gwp-in-force";
 import { projectCreateSchema } from "@server/contract";
+import { fieldProblem } from "../../shared/fieldErrors";
 
 export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year", "facility"] as const;
 export type ProjectField = (typeof PROJECT_FIELDS)[number];
@@ -37,10 +38,10 @@ function capitalize(text: string): string {
 
 /** "name: введите название проекта" → { field: "name", message: "Введите название проекта" }. */
 export function splitFieldDetail(detail: string): { field?: ProjectField; message: string } {
-  const match = /^([a-z_]+):\s*(.+)$/s.exec(detail);
-  const field = PROJECT_FIELDS.find((candidate) => candidate === match?.[1]);
-  if (!match || !field) return { message: detail };
-  return { field, message: capitalize(match[2].trim()) };
+  const problem = fieldProblem(detail);
+  const field = PROJECT_FIELDS.find((candidate) => candidate === problem?.field);
+  if (!problem || !field) return { message: detail };
+  return { field, message: capitalize(problem.message) };
 }
 
 export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
