@@ -7,7 +7,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Alert, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { FORECAST_METHODS, REGISTRY, type ForecastMethod } from "@core/registry";
+import { FORECAST_METHODS, METHANE_LIMIT_PERCENT, REGISTRY, type ForecastMethod } from "@core/registry";
 import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
 import type { ApiError } from "../../api/client";
 import {
@@ -38,6 +38,7 @@ import {
   forecastUploadHint,
   initialForecastState,
   isAboveLimit,
+  limitText,
   isBlankRow,
   previewByKey,
   previewInputs,
@@ -271,22 +272,33 @@ function PreviewStatus({ model, loading, error, failed }: { model?: PreviewModel
   );
 }
 
-export function LimitLegend() {
+/** What red and bold means, at the limit the values are compared with (a new forecast's: 1 %). */
+export function LimitLegend({ limit = METHANE_LIMIT_PERCENT }: { limit?: number }) {
   return (
     <Space size={6}>
       <Tag color="red" style={{ fontWeight: 600, marginInlineEnd: 0 }}>
-        &gt; 1 %
+        &gt; {limitText(limit)} %
       </Tag>
-      <Typography.Text type="secondary">выше 1 % (допустимая концентрация метана)</Typography.Text>
+      <Typography.Text type="secondary">выше {limitText(limit)} % (допустимая концентрация метана)</Typography.Text>
     </Space>
   );
 }
 
 /**
- * A predicted concentration: 4 decimals, red and bold above 1 %; the exact value in data-value.
- * `unit` where no column header gives it (the summary's maximum).
+ * A predicted concentration: 4 decimals, red and bold above the limit (a stored forecast's own, a
+ * new one's 1 %); the exact value in data-value. `unit` where no column header gives it (the summary's maximum).
  */
-export function PredictionText({ value, testId, unit }: { value: number | undefined; testId: string; unit?: string }) {
+export function PredictionText({
+  value,
+  testId,
+  unit,
+  limit,
+}: {
+  value: number | undefined;
+  testId: string;
+  unit?: string;
+  limit?: number;
+}) {
   if (value === undefined || !Number.isFinite(value)) {
     return (
       <Typography.Text type="secondary" data-testid={testId}>
@@ -294,7 +306,7 @@ export function PredictionText({ value, testId, unit }: { value: number | undefi
       </Typography.Text>
     );
   }
-  const above = isAboveLimit(value);
+  const above = isAboveLimit(value, limit);
   return (
     <Typography.Text
       data-testid={testId}

@@ -1,15 +1,23 @@
-// The stored regres_methane forecast (docs/api.md, docs/user-guide.md): a summary (rows, the share above the 1 % limit,
-// maximum and mean), the model it was computed with, the uploaded source file, and every data row
-// with its inputs and «Прогноз, %» — 5 rows a page, values above 1 % red and bold. The rows are
+// The stored regres_methane forecast (docs/api.md, docs/user-guide.md): a summary (rows, the share above
+// the forecast's own limit, maximum and mean), the model it was computed with, the uploaded source file, and every data row
+// with its inputs and «Прогноз, %» — 5 rows a page, values above that limit red and bold. The rows are
 // asked a page at a time and the chart as the server thins it (GET …/rows/, …/chart/): a year of
 // 10-minute readings never comes to the browser whole.
 import { useEffect, useState } from "react";
 import { Alert, Descriptions, Flex, Segmented, Spin, Typography, type TableColumnsType } from "antd";
 import { Link } from "react-router-dom";
 import { Table } from "../../shared/LazyTable";
-import { METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
+import type { ForecastMethod } from "@core/registry";
 import { useForecastChart, useForecastRows, type Calculation } from "../../api/calculations";
-import { FORECAST_COLUMNS, METHOD_TITLES, libraryTitle, libraryVersion, forecastSummary, type ForecastDataRow } from "./forecast";
+import {
+  FORECAST_COLUMNS,
+  METHOD_TITLES,
+  libraryTitle,
+  libraryVersion,
+  limitText,
+  forecastSummary,
+  type ForecastDataRow,
+} from "./forecast";
 import { LimitLegend, PredictionText } from "./ForecastForm";
 import { formatAmount, formatStored } from "../../shared/format";
 import { SourceFileLink } from "../../shared/SourceFileLink";
@@ -79,7 +87,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const hasTime = history.some((r) => r.t !== undefined && r.t !== null);
   const calibrated = history.some((r) => typeof r.hi === "number");
   const level = typeof calculation.level === "number" ? calculation.level : DEFAULT_INTERVAL_LEVEL;
-  const limit = typeof calculation.limit === "number" ? calculation.limit : METHANE_LIMIT_PERCENT;
+  const limit = summary.limit;
   const backtest = calculation.backtest as Backtest | null | undefined;
   // The calibration is judged by its own intervals as stored; the ones shown may be updated on the history's facts.
   const staleCoverage = backtest?.interval?.stored?.recent_coverage ?? backtest?.model.recent_coverage ?? null;
@@ -110,7 +118,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       dataIndex: "result",
       align: "right",
       width: 110,
-      render: (value: number, row) => <PredictionText value={value} testId={`stored-result-${row.id}`} />,
+      render: (value: number, row) => <PredictionText value={value} testId={`stored-result-${row.id}`} limit={limit} />,
     },
     ...(hasY
       ? [{ title: "Факт, %", dataIndex: "y", align: "right" as const, width: 90, render: (v: number | null) => numberCell(v, 4) }]
@@ -145,7 +153,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           { key: "rows", label: "Строк", children: <span data-testid="forecast-rows-count">{summary.rows}</span> },
           {
             key: "above",
-            label: "Выше 1 %",
+            label: `Выше ${limitText(limit)} %`,
             children: (
               <Typography.Text strong={summary.above > 0} type={summary.above > 0 ? "danger" : undefined} data-testid="forecast-above">
                 {summary.above} из {summary.rows} ({percent(summary.share)})
@@ -155,7 +163,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           {
             key: "max",
             label: "Максимум",
-            children: summary.max === null ? "—" : <PredictionText value={summary.max} testId="forecast-max" unit="%" />,
+            children: summary.max === null ? "—" : <PredictionText value={summary.max} testId="forecast-max" unit="%" limit={limit} />,
           },
           { key: "mean", label: "Среднее", children: summary.mean === null ? "—" : `${formatAmount(summary.mean, 4)} %` },
           {
@@ -232,10 +240,10 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           }}
           options={[
             { label: "Все строки", value: "all" },
-            { label: "Только выше 1 %", value: "above" },
+            { label: `Только выше ${limitText(limit)} %`, value: "above" },
           ]}
         />
-        <LimitLegend />
+        <LimitLegend limit={limit} />
       </Flex>
       <div data-testid="forecast-rows">
         <Table<ForecastDataRow>

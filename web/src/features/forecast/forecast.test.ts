@@ -15,8 +15,10 @@ import {
   dataRows,
   editRequests,
   forecastErrors,
+  forecastListSummary,
   forecastSummary,
   initialForecastState,
+  isAboveLimit,
   isBlankRow,
   previewByKey,
   previewInputs,
@@ -267,12 +269,21 @@ describe("results and messages", () => {
   it("summarises rows, the share above 1 % and the model", () => {
     expect(forecastSummary(stored())).toEqual({
       rows: 2,
+      limit: 1,
       above: 1,
       share: 0.5,
       max: 1.25,
       mean: 0.9,
       model: expect.objectContaining({ library: "lightgbm", version: 1, file_name: "methane-lightgbm.txt" }),
     });
+  });
+
+  it("names and counts at the forecast's own limit: one made at 0,5 % is «выше 0,5 %» everywhere", () => {
+    const atHalf = stored({ limit: 0.5, above_limit: 2, method: "lightgbm" });
+    expect(forecastSummary(atHalf)).toMatchObject({ limit: 0.5, above: 2, share: 1 });
+    expect(forecastListSummary(atHalf)).toBe("LightGBM: 2 строки, выше 0,5 % — 2");
+    expect(isAboveLimit(0.7, 0.5)).toBe(true);
+    expect(isAboveLimit(0.7)).toBe(false);
   });
 
   it("routes server details to the field, the row, the file or the top", () => {

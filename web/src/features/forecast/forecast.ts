@@ -254,8 +254,11 @@ export function editRequests(state: ForecastState, version: number): EditRequest
 
 export interface ForecastSummary {
   rows: number;
+  /** The forecast's own limit, %, as stored with it (1 % unless it was made with another). */
+  limit: number;
+  /** Rows above that limit, as the server counted them. */
   above: number;
-  /** Share of rows above 1 %, 0..1. */
+  /** Share of rows above the limit, 0..1. */
   share: number;
   max: number | null;
   mean: number | null;
@@ -268,6 +271,7 @@ export function forecastSummary(calculation: Calculation): ForecastSummary {
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
   return {
     rows,
+    limit: forecastLimit(calculation),
     above,
     share: rows > 0 ? above / rows : 0,
     max: number(calculation.max_result),
@@ -276,16 +280,23 @@ export function forecastSummary(calculation: Calculation): ForecastSummary {
   };
 }
 
-export const isAboveLimit = (value: number | null | undefined) => typeof value === "number" && value > METHANE_LIMIT_PERCENT;
+/** The limit a stored forecast was made and counted with; a forecast stored before limits were kept has 1 %. */
+export const forecastLimit = (calculation: Calculation): number =>
+  typeof calculation.limit === "number" && Number.isFinite(calculation.limit) ? calculation.limit : METHANE_LIMIT_PERCENT;
+
+/** «1», «0,5»: a limit as its labels write it. */
+export const limitText = (limit: number) => numberText(limit);
+
+export const isAboveLimit = (value: number | null | undefined, limit = METHANE_LIMIT_PERCENT) => typeof value === "number" && value > limit;
 
 /** «XGBoost» / «LightGBM». */
 export const METHOD_TITLES: Readonly<Record<ForecastMethod, string>> = FORECAST_METHOD_TITLES;
 
-/** The list's result column: «XGBoost: 12 строк, выше 1 % — 3». */
+/** The list's result column: «XGBoost: 12 строк, выше 1 % — 3», at the forecast's own limit. */
 export function forecastListSummary(calculation: Calculation): string {
   const s = forecastSummary(calculation);
   const method = METHOD_TITLES[calculation.method as ForecastMethod] ?? String(calculation.method ?? "");
-  return `${method}: ${s.rows} ${russianPlural(s.rows, "строка", "строки", "строк")}, выше 1 % — ${s.above}`;
+  return `${method}: ${s.rows} ${russianPlural(s.rows, "строка", "строки", "строк")}, выше ${limitText(s.limit)} % — ${s.above}`;
 }
 
 /** A model's library as its makers write it («XGBoost», «LightGBM»), never the internal key. */
