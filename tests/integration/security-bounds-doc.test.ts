@@ -54,7 +54,7 @@ describe("docs/security.md", () => {
     ["a model file", `at most **${n(MAX_MODEL_BYTES / 1024 / 1024)} MB** (\`MAX_MODEL_BYTES\``],
     ["a company's models", `at most **${n(COMPANY_MODEL_BYTES / 1024 / 1024)} MB** (\`COMPANY_MODEL_BYTES\``],
     ["the parsed models kept", `up to **${n(MODEL_CACHE_BYTES / 1024 / 1024)} MB** of their files (\`MODEL_CACHE_BYTES\``],
-    ["the threads that run models", `in **${SCORING_THREADS} scoring threads** (\`SCORING_THREADS\``],
+    ["the threads that run models", `at most **${SCORING_THREADS} scoring threads** (\`SCORING_THREADS\``],
     ["a job's slots carried", `every **${HEAVY_CARRY_SECONDS} s** (\`HEAVY_CARRY_SECONDS\`)`],
     ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
     ["a forecast's read", `at most **${n(FORECAST_DATA_PAGE_MAX)} rows** (\`FORECAST_DATA_PAGE_MAX\``],

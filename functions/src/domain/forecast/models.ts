@@ -142,6 +142,9 @@ export async function seedDefaultModels(deps: Deps): Promise<number> {
     });
     written += 1;
   }
+  // The default lagged models are checked (parsed) once per process: at its start, not in the
+  // first request that names a model.
+  await defaultLaggedModels();
   return written;
 }
 
