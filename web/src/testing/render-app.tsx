@@ -1,9 +1,12 @@
-// The whole web app in jsdom for a component test, signed in and opened at a page: the same App,
-// routes and stores as in the browser (main.tsx), its server the contract's stand-in (contract-api.ts),
-// and userEvent to type key by key as a user does, signed in or, for the sign-in form, not. `closeApp`
-// ends the session as «Выход» does.
-import type { ReactNode } from "react";
+// The web app in jsdom for a component test, signed in (or, for the sign-in form, not), its server
+// the contract's stand-in (contract-api.ts), and userEvent to type key by key as a user does:
+// `openPage` renders one page at its route inside what the app gives every page (its stores, Russian
+// antd, the messages), in the manner of excalidraw's tests/helpers/ui.ts; `openApp` the whole App
+// with its routes and shell (main.tsx), for what crosses pages; `openPart` one part of a page.
+// `closeApp` ends the session as «Выход» does.
+import { Suspense, type ReactNode } from "react";
 import { render } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ConfigProvider } from "antd";
 import ruRU from "antd/locale/ru_RU";
@@ -53,19 +56,59 @@ function renderApp(path: string, opened: OpenApp): OpenApp {
  *  the messages), without the routes and the shell around it. */
 export function openPart(part: ReactNode, answer: (api: ContractApi) => void): OpenApp {
   const opened = signedIn(answer);
+  render(<PageFrame>{part}</PageFrame>);
+  return opened;
+}
+
+export interface PageAt {
+  /** Where the page opens, with its query: `/projects/p-1/calculations?type=…`. */
+  path: string;
+  /** The route table's pattern when the path has parameters: `/projects/:projectId/calculations`. */
+  route?: string;
+  page: ReactNode;
+}
+
+/** One page at its route, signed in, without the shell and the other pages: a link or a navigation
+ *  that leaves it shows where it went in `leftFor()`. */
+export function openPage({ path, route, page }: PageAt, answer: (api: ContractApi) => void): OpenApp {
+  const opened = signedIn(answer);
   render(
+    <PageFrame>
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense>
+          <Routes>
+            <Route path={route ?? path.split("?")[0]} element={page} />
+            <Route path="*" element={<LeftFor />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </PageFrame>,
+  );
+  return opened;
+}
+
+function LeftFor() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="left-for">{pathname + search}</output>;
+}
+
+/** The path a page went to, once it left the page under test; null while on it. */
+export const leftFor = (): string | null => document.querySelector("[data-testid=left-for]")?.textContent ?? null;
+
+/** What the app gives every page: its stores, Russian antd without motion, the messages. */
+function PageFrame({ children }: { children: ReactNode }) {
+  return (
     <StyleProvider mock="server">
       <JotaiProvider store={appStore}>
         <QueryClientProvider client={queryClient}>
           <ConfigProvider locale={ruRU} theme={{ token: { motion: false } }}>
             <FeedbackHost />
-            {part}
+            {children}
           </ConfigProvider>
         </QueryClientProvider>
       </JotaiProvider>
-    </StyleProvider>,
+    </StyleProvider>
   );
-  return opened;
 }
 
 function signedIn(answer: (api: ContractApi) => void): OpenApp {

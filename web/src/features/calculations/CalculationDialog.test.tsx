@@ -12,7 +12,8 @@ import { loadEmissions, type EmissionsCore } from "@core/emissions-browser";
 import type { CalculationView } from "@server/contract";
 import { formatResult } from "../../shared/decimals";
 import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
-import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import CalculationsPage from "../../app/CalculationsRoute";
 
 const TYPE = "underground_emission_ch4";
 const VOLUME = "Объём добычи угля подземным способом";
@@ -26,8 +27,6 @@ const resultsFor = (volume: number) => core.calculate(TYPE, { volume, ef: 18 }, 
 beforeAll(async () => {
   [core] = await Promise.all([
     loadEmissions(),
-    import("../shell/Shell"),
-    import("./CalculationsPage"),
     import("./CalculationsWorkspace"),
     import("./CalculationDialog"),
     import("./ResultsDialog"),
@@ -42,7 +41,12 @@ afterEach(() => {
 /** The project's calculations page with a server that stores what is created and lists it. */
 function openCalculations() {
   const stored: CalculationView[] = [];
-  app = openApp(`/projects/${PROJECT.id}/calculations?type=${TYPE}`, (api) =>
+  const page = {
+    path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
+    route: "/projects/:projectId/calculations",
+    page: <CalculationsPage />,
+  };
+  app = openPage(page, (api) =>
     api
       .on("getMe", signedInUser())
       .on("getProject", PROJECT)

@@ -6,7 +6,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MEASURED_BASIS_LABELS, REGISTRY } from "@core/registry";
 import { project, referenceDictionary, signedInUser } from "../../testing/fixtures";
-import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import CalculationsPage from "../../app/CalculationsRoute";
 
 const TYPE = "underground";
 const PROJECT = project({ facility: "facility-1" });
@@ -14,12 +15,7 @@ const PROJECT = project({ facility: "facility-1" });
 let app: OpenApp;
 
 beforeAll(async () => {
-  await Promise.all([
-    import("../shell/Shell"),
-    import("./CalculationsPage"),
-    import("./CalculationsWorkspace"),
-    import("./CalculationDialog"),
-  ]);
+  await Promise.all([import("./CalculationsWorkspace"), import("./CalculationDialog")]);
 });
 
 afterEach(() => {
@@ -45,7 +41,12 @@ const point = (id: string, name: string, kind: string) => ({
 
 /** «Новый расчет» of a measured release in a project of a facility with these points. */
 async function newMeasurement(points: ReturnType<typeof point>[]) {
-  app = openApp(`/projects/${PROJECT.id}/calculations?type=${TYPE}`, (api) =>
+  const page = {
+    path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
+    route: "/projects/:projectId/calculations",
+    page: <CalculationsPage />,
+  };
+  app = openPage(page, (api) =>
     api
       .on("getMe", signedInUser())
       .on("getProject", PROJECT)

@@ -7,18 +7,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import type { Company } from "@server/contract";
 import { company, signedInUser } from "../../testing/fixtures";
-import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import ProfilePage from "./ProfilePage";
 
 let app: OpenApp;
 
 beforeAll(async () => {
-  await Promise.all([
-    import("../shell/Shell"),
-    import("./ProfilePage"),
-    import("./FacilitiesCard"),
-    import("./StatisticsCard"),
-    import("./CompanyDetailsDialog"),
-  ]);
+  await Promise.all([import("./FacilitiesCard"), import("./StatisticsCard"), import("./CompanyDetailsDialog")]);
 });
 
 afterEach(() => {
@@ -37,7 +32,7 @@ const STATISTICS = {
 /** /profile of a company that keeps `kept`, with a server that saves the requisites it is sent. */
 function openProfile(kept: Partial<Company> = {}) {
   let current = company(kept);
-  app = openApp("/profile", (api) =>
+  app = openPage({ path: "/profile", page: <ProfilePage /> }, (api) =>
     api
       .on("getMe", () => signedInUser({ company: current }))
       .on("statistics", STATISTICS)

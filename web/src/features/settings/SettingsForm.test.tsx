@@ -4,7 +4,8 @@
 import { screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { noVideos, signedInUser } from "../../testing/fixtures";
-import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import SettingsPage from "./SettingsPage";
 
 let app: OpenApp;
 
@@ -14,7 +15,7 @@ afterEach(() => {
 });
 
 it("refuses 7 decimal places with a message and keeps the stored setting; saves 3", async () => {
-  app = openApp("/settings", (api) => api.on("getMe", signedInUser()).on("listMedia", noVideos()));
+  app = openPage({ path: "/settings", page: <SettingsPage /> }, (api) => api.on("getMe", signedInUser()).on("listMedia", noVideos()));
   const { user } = app;
   const decimals = await screen.findByLabelText("Количество знаков после запятой");
   expect(decimals).toHaveProperty("value", "4");

@@ -5,12 +5,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { referenceDictionary, signedInUser } from "../../testing/fixtures";
-import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import WidgetsPage from "./WidgetsPage";
 
 let app: OpenApp;
 
 beforeAll(async () => {
-  await Promise.all([import("../shell/Shell"), import("./WidgetsPage"), import("./ConverterForm")]);
+  await Promise.all([import("./ConverterForm")]);
 });
 
 afterEach(() => {
@@ -19,7 +20,9 @@ afterEach(() => {
 });
 
 function openConverter() {
-  app = openApp("/widgets", (api) => api.on("getMe", signedInUser()).on("getDictionary", ({ params }) => referenceDictionary(params.name)));
+  app = openPage({ path: "/widgets", page: <WidgetsPage /> }, (api) =>
+    api.on("getMe", signedInUser()).on("getDictionary", ({ params }) => referenceDictionary(params.name)),
+  );
 }
 
 const byId = async (id: string) => {
