@@ -8,11 +8,11 @@ import { UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime, displayWrittenTime } from "../../shared/dates";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "@server/contract";
-import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
 import { calibrateForCompany, useForecastCalibration, type ForecastCalibrationView } from "../../api/calculations";
 import { FILE_ACCEPT, fileProblem } from "../../shared/fileChecks";
 import { adminKeys, errorText } from "../../api/admin";
+import { levelWidths, width } from "./calibrationText";
 
 const CAP = { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT };
 const count = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");
@@ -22,7 +22,8 @@ const pointText = (value: string | number) => (typeof value === "number" ? Strin
 
 function CalibrationFacts({ calibration }: { calibration: ForecastCalibrationView }) {
   const q = calibration.quantiles;
-  const width = (v: number | null) => (v === null ? "мало строк" : `± ${formatResult(v, 4)} %`);
+  // A calibration stored before the bins has one width for all rows.
+  const bins = calibration.bins && calibration.bins.length > 1 ? levelWidths(calibration.bins) : null;
   return (
     <Descriptions
       size="small"
@@ -36,6 +37,23 @@ function CalibrationFacts({ calibration }: { calibration: ForecastCalibrationVie
           children: `${count(calibration.rows)}${calibration.period ? `, ${pointText(calibration.period.from)} – ${pointText(calibration.period.to)}` : ""}`,
         },
         { key: "q", label: "Полуширина интервала 80 / 90 / 95 %", children: `${width(q["80"])} / ${width(q["90"])} / ${width(q["95"])}` },
+        ...(bins
+          ? [
+              {
+                key: "bins",
+                label: "Полуширина 90 % по уровню прогноза",
+                children: (
+                  <span data-testid="model-calibration-bins">
+                    {bins.map((line) => (
+                      <span key={line} style={{ display: "block" }}>
+                        {line}
+                      </span>
+                    ))}
+                  </span>
+                ),
+              },
+            ]
+          : []),
         {
           key: "by",
           label: "Откалибрована",
