@@ -3,7 +3,7 @@
 // the browser test runs the same runner in Chromium and demands identical numbers.
 import vectorsJson from "./methodology-vectors.json";
 import type { EmissionsCore } from "./emissions-core";
-import { EMISSION_TYPES, REGISTRY, type EmissionType } from "./registry";
+import { EMISSION_TYPES, REGISTRY, TYPE_MODULES, type EmissionType } from "./registry";
 
 type Row = Readonly<Record<string, number | string>>;
 
@@ -62,18 +62,19 @@ export const SECTION_7_VECTORS: { torch_composition: Row[] } = {
   ],
 };
 
+/** The vector rows of an emission type, where its module says they are. */
+function rowsOf(type: EmissionType): Row[] {
+  const where = TYPE_MODULES[type].vectors;
+  const section = where === "section 5" ? vectors : where === "section 7" ? SECTION_7_VECTORS : {};
+  const rows = (section as Readonly<Record<string, unknown>>)[type];
+  if (!Array.isArray(rows)) throw new Error(`${type}: no methodology vectors where its module points (${String(where)})`);
+  return rows as Row[];
+}
+
 /** The vector rows of every emission type: section 5, then section 7. */
-export const TYPE_VECTORS: Readonly<Record<EmissionType, Row[]>> = {
-  underground_emission_ch4: vectors.underground_emission_ch4,
-  handling_underground_ch4: vectors.handling_underground_ch4,
-  open_mining_ch4: vectors.open_mining_ch4,
-  open_mining_co2: vectors.open_mining_co2,
-  underground: vectors.underground,
-  disposal_co2_torch: vectors.disposal_co2_torch,
-  torch_ch4: vectors.torch_ch4,
-  disposal_co2_stat_sources: vectors.disposal_co2_stat_sources,
-  ...SECTION_7_VECTORS,
-};
+export const TYPE_VECTORS: Readonly<Record<EmissionType, Row[]>> = Object.fromEntries(
+  EMISSION_TYPES.map((type) => [type, rowsOf(type)]),
+) as Record<EmissionType, Row[]>;
 
 /** Input values of a vector row, by the registry's input names. */
 export function inputsOf(type: EmissionType, row: Row): Record<string, number> {

@@ -45,6 +45,7 @@ export type {
   ReferenceCategory,
   ResultField,
   UploadColumn,
+  VectorsSection,
 } from "./types/definition";
 export { STATIONARY_FORMULAS } from "./types/disposal_co2_stat_sources";
 export { MEASURED_PERIOD, type MeasuredPeriodField } from "./types/underground";

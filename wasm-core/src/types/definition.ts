@@ -284,6 +284,13 @@ export interface ReferenceCategory {
   readonly symbols: Readonly<Record<string, string>>;
 }
 
+// ---- the methodology's worked examples -----------------------------------------------------------
+
+/** Where a type's worked examples are (docs/methodology.md): the test vectors of section 5
+ *  (wasm-core/src/methodology-vectors.json, under the type's name) or the worked examples of
+ *  section 7 (SECTION_7_VECTORS in wasm-core/src/methodology-vectors.ts). */
+export type VectorsSection = "section 5" | "section 7";
+
 // ---- a calculation type's module -----------------------------------------------------------------
 
 /** What wasm-core/src/types/<type>.ts exports: everything the product says of one calculation type
@@ -298,4 +305,6 @@ export interface CalculationModule {
   readonly balance: BalanceRole | null;
   /** Its category on the reference page (/dictionary), or null: it has none. */
   readonly reference: ReferenceCategory | null;
+  /** Where its worked examples are, or null: the methodology gives none. */
+  readonly vectors: VectorsSection | null;
 }

@@ -1,5 +1,12 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2, dictionaryEntryOf, DOCUMENTS } from "./fields";
 
 /** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as
@@ -105,3 +112,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_disposal_co2_stat_sources"],
   symbols: { ef: "EF", of: "OF", k: "k" },
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -6,6 +6,7 @@ import {
   type InventorySource,
   IPCC_FLARE_NOTE,
   type ReferenceCategory,
+  type VectorsSection,
 } from "./definition";
 import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
@@ -61,3 +62,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_disposal_co2_torch"],
   symbols: { ef: "EF", koef_transform: "ρ" },
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,5 @@
 // Заполнение пропусков во временных рядах (filling_blanks): the type's registry entry.
-import type { CalculationDefinition } from "./definition";
+import type { CalculationDefinition, VectorsSection } from "./definition";
 import { emissionsCore, RESULT_DECIMALS, yearColumn } from "./fields";
 
 export const definition = {
@@ -66,3 +66,6 @@ export const balance = null;
 
 /** The type has no category on the reference page (/dictionary). */
 export const reference = null;
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,12 @@
 // Выбросы CH4 после добычи угля подземным способом (обработка угля) (handling_underground_ch4): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import {
   coalVolume,
   emissionsCore,
@@ -68,3 +75,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_handling_underground_ch4"],
   symbols: IPCC_SYMBOLS,
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

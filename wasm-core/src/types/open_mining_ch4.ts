@@ -1,5 +1,11 @@
 // Выбросы CH4 при добыче угля открытым способом (open_mining_ch4): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import {
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import {
   coalVolume,
   emissionsCore,
@@ -83,3 +89,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_open_mining_ch4"],
   symbols: IPCC_SYMBOLS,
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,11 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import {
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import { emissionsCore, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {
@@ -61,3 +67,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_open_mining_co2"],
   symbols: { ef: "EF", p: "ρ" },
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,5 @@
 // Выбор технологии утилизации шахтного метана (recycle_technology): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type VectorsSection } from "./definition";
 import { emissionsCore } from "./fields";
 
 export const definition = {
@@ -87,3 +87,6 @@ export const balance = null;
 
 /** The type has no category on the reference page (/dictionary). */
 export const reference = null;
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -158,3 +158,6 @@ export const balance = null;
 
 /** The type has no category on the reference page (/dictionary). */
 export const reference = null;
+
+/** The methodology gives the forecast no worked example: its models are checked against the real libraries instead. */
+export const vectors = null;

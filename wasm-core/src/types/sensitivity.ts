@@ -1,5 +1,5 @@
 // Анализ чувствительности выбросов (sensitivity): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS } from "./definition";
+import { type CalculationDefinition, PHYSICAL_BOUNDS, type VectorsSection } from "./definition";
 import { COAL_UNITS, emissionsCore, gwpSetting, KG_M3, M3_T, RESULT_DECIMALS, T, T_CO2E, yearColumn } from "./fields";
 
 export const definition = {
@@ -113,3 +113,6 @@ export const balance = null;
 
 /** The type has no category on the reference page (/dictionary). */
 export const reference = null;
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,12 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, type InventorySource, IPCC_FLARE_NOTE, type ReferenceCategory } from "./definition";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  type InventorySource,
+  IPCC_FLARE_NOTE,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4, DOCUMENTS } from "./fields";
 
 export const definition = {
@@ -40,3 +47,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_torch_ch4"],
   symbols: { koef_transform: "ρ" },
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,12 @@
 // Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import {
   COMPOSITION,
   emissionsCore,
@@ -125,3 +132,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_torch_cf", "get_coeff_co2_density"],
   symbols: { cf: "CF", p_ch4: "ρ_CH4", p_co2: "ρ_CO2" },
 };
+
+/** Its worked example is section 7's (SECTION_7_VECTORS in wasm-core/src/methodology-vectors.ts). */
+export const vectors: VectorsSection = "section 7";

@@ -7,6 +7,7 @@ import {
   type UploadColumn,
   type InventorySource,
   type ReferenceCategory,
+  type VectorsSection,
 } from "./definition";
 import {
   emissionsCore,
@@ -164,3 +165,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_coeff_co2_density", "get_underground_content"],
   symbols: { p_ch4: "ρ_CH4", p_co2: "ρ_CO2", ef_ch4: "W_CH4", ef_co2: "W_CO2" },
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";

@@ -1,5 +1,12 @@
 // Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
-import { type BalanceRole, type CalculationDefinition, PHYSICAL_BOUNDS, type InventorySource, type ReferenceCategory } from "./definition";
+import {
+  type BalanceRole,
+  type CalculationDefinition,
+  PHYSICAL_BOUNDS,
+  type InventorySource,
+  type ReferenceCategory,
+  type VectorsSection,
+} from "./definition";
 import {
   coalVolume,
   emissionsCore,
@@ -67,3 +74,6 @@ export const reference: ReferenceCategory = {
   dictionaries: ["get_underground_emission_ch4"],
   symbols: IPCC_SYMBOLS,
 };
+
+/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
+export const vectors: VectorsSection = "section 5";
