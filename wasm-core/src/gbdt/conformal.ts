@@ -39,6 +39,9 @@ const LEVEL_EDGES = [0.8, 1];
 export const BIN_RESIDUAL_POINTS = 501;
 /** γ, the step of the adaptive scale's logarithm per measured row. */
 export const ADAPTIVE_STEP = 0.05;
+/** The adaptive scale stays within 1/MAX_SCALE … MAX_SCALE of the calibrated width: a sensor stuck far
+ *  from every forecast widens the intervals twentyfold, not without end. */
+export const MAX_SCALE = 20;
 
 /** A bin of the forecast's level: the forecasts below `below` (null: no bound) and at or above the
  *  bin before it; its rows' half-widths and signed residuals (ascending). */
@@ -238,6 +241,8 @@ export function intervalColumns(
   return out;
 }
 
+const LOG_MAX_SCALE = Math.log(MAX_SCALE);
+
 export interface AdaptiveHistory {
   /** What each row's forecast is scored against: y at its time + horizon (NaN: not measured). */
   targets: ArrayLike<number>;
@@ -301,7 +306,8 @@ export function adaptiveIntervalColumns(
       const y = targets[j];
       if (!Number.isFinite(y) || !Number.isFinite(out.lo[j])) continue;
       const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
-      logScale[rowBin[j]] += step * (missed - allowed);
+      const b = rowBin[j];
+      logScale[b] = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logScale[b] + step * (missed - allowed)));
     }
     const p = predicted[k];
     out.lo[k] = out.hi[k] = out.pExceed[k] = out.scale[k] = Number.NaN;

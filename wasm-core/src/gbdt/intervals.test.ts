@@ -15,6 +15,7 @@ import {
   LAG_FEATURES,
   lagColumns,
   loadModel,
+  MAX_SCALE,
   predict,
   shifted,
   trainModel,
@@ -209,6 +210,13 @@ describe("intervals on a steady longwall, 1 h ahead", () => {
         expect(measured.high).toBeLessThanOrEqual(0.95);
       }
     }
+  });
+
+  it("a sensor stuck far from every forecast widens the intervals twentyfold at most, never without end", () => {
+    const stuck = Float64Array.from(targets, (y) => (Number.isFinite(y) ? 50 : y));
+    const widened = adaptiveIntervalColumns(forecast, calibration, 90, 1, { targets: stuck, time, ahead: AHEAD_MS });
+    expect(Math.max(...widened.scale.filter(Number.isFinite))).toBeCloseTo(MAX_SCALE, 9);
+    expect(widened.hi.every((v, i) => !Number.isFinite(forecast[i]) || Number.isFinite(v))).toBe(true);
   });
 
   it("a calibration stored before the bins gives one width to every row and is still read", () => {
