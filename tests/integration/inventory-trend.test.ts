@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import { LIBREOFFICE, xlsToCsv } from "../support/libreoffice";
 
 let h: Harness;
 let staff: string;
@@ -161,5 +162,25 @@ describe("the company's years side by side", () => {
 
   it("shows another company none of these years", async () => {
     expect((await trend("from=2020&to=2026", other)).years).toEqual([]);
+  });
+
+  it.skipIf(!LIBREOFFICE)("exports the table as xlsx that LibreOffice reads with the Russian formats", async () => {
+    const res = await h.request("/api/v1/inventory/trend/export/?from=2023&to=2025&view=comparable", { token: staff });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const { years } = await trend("from=2023&to=2025");
+    const sheet = xlsToCsv(new Uint8Array(await res.arrayBuffer())).get("Динамика")!;
+    const rows = sheet.trim().split("\n");
+    expect(rows[0]).toMatch(/^"?Динамика выбросов 2023–2025, в сопоставимых условиях/);
+    expect(rows[1]).toContain("Выбросы, т CO2-экв.");
+    // The total as LibreOffice shows it: grouped, two decimals. The format is the locale-free
+    // «#,##0.00», which a Russian spreadsheet shows as «783 900,00» (this converter's locale is en-US).
+    const comparable = (years.find((y) => y.year === 2025) as unknown as { comparable: { total_t_co2e: number } }).comparable;
+    const shown = comparable.total_t_co2e.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const row2025 = rows.find((r) => r.startsWith("2025"))!;
+    expect(row2025).toContain(`"${shown}"`);
+    expect(row2025).toContain("черновик");
+    const refused = await h.request("/api/v1/inventory/trend/export/?from=2023&to=2025&view=x", { token: staff });
+    expect(await json<{ detail: string }>(refused, 400)).toEqual({ detail: "view: ожидается reported или comparable" });
   });
 });

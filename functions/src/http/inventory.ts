@@ -10,6 +10,8 @@ import { setCoalProcessed } from "../domain/inventory/activity";
 import { getTrend } from "../domain/inventory/trend";
 import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";
+import { trendXlsx } from "../export/trend-xlsx";
+import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
 import {
   coalProcessedRoute,
@@ -23,6 +25,7 @@ import {
   versionsRoute,
   yearUncertaintyRoute,
   trendRoute,
+  trendExportRoute,
   trendSettingsRoute,
   baseYearRoute,
   baseYearRecalculationRoute,
@@ -62,6 +65,22 @@ export const inventoryRoutes = routeApp()
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
     if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
     return c.json(await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
+  })
+  .openapi(trendExportRoute, async (c) => {
+    const q = c.req.valid("query");
+    const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
+    const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
+    if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
+    if (q.view !== undefined && q.view !== "reported" && q.view !== "comparable") {
+      throw new Invalid("view: ожидается reported или comparable");
+    }
+    const trend = await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet);
+    const bytes = await trendXlsx(trend, q.view ?? "reported");
+    return c.body(bytes, 200, {
+      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": attachmentDisposition(`Динамика ${from}-${to}.xlsx`),
+      "Cache-Control": "no-store",
+    }) as never;
   })
   .openapi(trendSettingsRoute, async (c) => c.json(await getTrendSettings(c.get("deps"), c.get("actor")), 200))
   .openapi(baseYearRoute, async (c) => c.json(await setBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))

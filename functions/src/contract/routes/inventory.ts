@@ -15,7 +15,7 @@ import {
   TREND_TARGET_GASES,
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
-import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
+import { binaryFile, declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
@@ -332,6 +332,33 @@ export const coalProcessedRoute = declareRoute(
   },
 );
 
+export const trendExportQuery = trendQuery.extend({
+  view: z.optional(z.string().meta({ description: "reported (default) or comparable" })),
+});
+
+export const trendExportRoute = declareRoute(
+  {
+    operationId: "inventoryTrendExport",
+    summary: "The trend's table as xlsx: per year the total, change, categories, coal, intensity and methane destroyed",
+    description: "`view=comparable` writes the comparable figures (at the GWP set and factors of `to`, or `gwp_set`).",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/trend/export",
+    request: { query: trendExportQuery },
+    responses: {
+      200: {
+        description: "The xlsx",
+        content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile() },
+      },
+    },
+  },
+);
+
 const settingsVersion = z.int("version: ожидается целое число").meta({ description: "The settings' version read (0: never stored)" });
 const reasonField = z
   .string("reason: укажите причину")
@@ -460,6 +487,7 @@ export const INVENTORY_ROUTES = [
   yearUncertaintyRoute,
   yearsRoute,
   trendRoute,
+  trendExportRoute,
   trendSettingsRoute,
   baseYearRoute,
   baseYearRecalculationRoute,
