@@ -1,11 +1,9 @@
 // The reference screens in a real browser against the real local server (docs/user-guide.md):
-// /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the
-// converter on /widgets (wasm core in the page, a decimal comma, a message for what is not a number,
-// rounding by the decimals setting, results in the Russian format).
+// /dictionary (8 categories, 4 a page, coefficient tables with units and sources) and the menu that
+// leads to it and to /widgets (the converter's form is tested in jsdom, ConverterForm.test.tsx).
 // Each test starts from the screen it names, reached inside the app when the app is open, else (and
 // on a retry) in one load: the dictionary on its first page (the page and the chosen category sit in
-// the address), the converter as /widgets opens it with no decimals setting saved, or as the test
-// before left it when that test passed and said what it left; any one runs alone or in any order.
+// the address); any one runs alone or in any order.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -15,43 +13,17 @@ import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
-describe("web app: reference dictionaries and converter", () => {
+describe("web app: reference dictionaries", () => {
   let server: TestServer;
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
   let consoleErrors: string[];
-  /** What the converter on view holds, as the last test that passed on it says it left it; unset
-   *  when a test that changes the converter starts. */
-  let converterLeft: string | undefined;
 
   const at = (path: string) => `${server.url}${path}`;
   const menu = () => page.getByRole("navigation", { name: "Главное меню" });
   const categories = () => page.getByTestId("categories").locator(".ant-table-row");
   const coefficients = () => page.getByTestId("coefficients");
-  const quantity = () => page.locator("#converter-quantity");
-  const result = () => page.locator("#converter-result");
-
-  async function expectResult(value: string) {
-    await expect.poll(() => result().inputValue()).toBe(value);
-  }
-
-  async function choose(selectId: string, option: string) {
-    await page.locator(`#${selectId}`).click();
-    await page.locator(".ant-select-item-option", { hasText: option }).click();
-    await expect.poll(() => page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").count()).toBe(0);
-  }
-
-  async function saveDecimals(value: string) {
-    await menu().getByText("Настройки", { exact: true }).click();
-    await page.waitForURL(at("/settings"));
-    await page.getByLabel("Количество знаков после запятой").fill(value);
-    await page.getByRole("button", { name: "Сохранить" }).click();
-    await page.getByText("Настройки сохранены").first().waitFor();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("comma"))).toBe(value);
-    await menu().getByText("Виджеты", { exact: true }).click();
-    await page.waitForURL(at("/widgets"));
-  }
 
   /** `path` signed in: inside the app when it is open, else (and on a retry) in one load. */
   async function show(path: string, retry: boolean) {
@@ -67,29 +39,6 @@ describe("web app: reference dictionaries and converter", () => {
     await page.getByRole("heading", { name: "Справочники" }).waitFor();
     await categories().filter({ hasText: "из систем дегазации" }).waitFor();
   }
-
-  /** The converter in the state `state` names: as the page shows it when the test before left it so,
-   *  else as /widgets opens it, with no decimals setting saved (4), the page mounted anew by way of
-   *  /settings (inside the app, or in one load on a retry), then brought to `state` by `reach`. */
-  async function converterAt(state: string, retry: boolean, reach: () => Promise<void> = async () => undefined) {
-    const there = !retry && converterLeft === state && new URL(page.url()).pathname === "/widgets";
-    converterLeft = undefined;
-    if (there) return;
-    await show("/settings", retry);
-    await page.getByRole("heading", { name: "Настройки" }).waitFor();
-    await page.evaluate(() => localStorage.removeItem("comma"));
-    await navigateInApp(page, "/widgets");
-    await page.getByRole("heading", { name: "Виджеты" }).waitFor();
-    await quantity().waitFor();
-    await reach();
-  }
-
-  /** The gas converter at 0 °C with `typed` typed into it, showing `shown`. */
-  const typedAtZero = (typed: string, shown: string) => async () => {
-    await choose("converter-conditions", "0 °C, 101,325 кПа (нормальные условия)");
-    await quantity().pressSequentially(typed);
-    await expectResult(shown);
-  };
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -200,108 +149,5 @@ describe("web app: reference dictionaries and converter", () => {
     await table.getByText("Дизельное топливо зимнее").waitFor();
     await table.getByRole("list", { name: "Источники" }).getByText("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-dictionary-fuel.png`, fullPage: true });
-  });
-
-  it("shows «Loading ...» in the converter while its dictionary loads", async () => {
-    converterLeft = undefined;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/v1/dictionary/get_coeff_co2_density", async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
-      // A full load: the query cache is empty, so the converter must wait for the list.
-      await page.evaluate(() => localStorage.removeItem("comma")).catch(() => undefined);
-      await page.goto(at("/widgets"));
-      await page.getByRole("heading", { name: "Виджеты" }).waitFor();
-      await page.locator(".ant-card", { hasText: "Конвертер" }).getByText("Loading ...").waitFor();
-      release();
-      await quantity().waitFor();
-    } finally {
-      release();
-      await page.unroute("**/api/v1/dictionary/get_coeff_co2_density");
-    }
-    converterLeft = "opened";
-  });
-
-  it("converts 1000 m³ of CH4 at 20 °C to 0,6680 t, and of CO2 to 1,8393 t", async ({ task }) => {
-    await converterAt("opened", !!task.result?.retryCount);
-    expect(await page.locator("#converter-kind").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]").innerText()).toContain(
-      "CH4 и CO2 из м³ в тонны",
-    );
-    expect(await page.getByLabel("CH4", { exact: true }).isChecked()).toBe(true);
-    await page
-      .locator(".ant-select", { has: page.locator("#converter-conditions") })
-      .getByText("20 °C")
-      .waitFor();
-    await quantity().pressSequentially("1000");
-    await expectResult("0,6680");
-    await page.getByLabel("CO2", { exact: true }).check();
-    await expectResult("1,8393");
-    await screenshot(page, { path: `${SHOTS}/web-widgets.png`, fullPage: true });
-    await choose("converter-conditions", "0 °C, 101,325 кПа (нормальные условия)");
-    await expectResult("1,9768");
-    await page.getByLabel("CH4", { exact: true }).check();
-    await expectResult("0,7170");
-    converterLeft = "CH4 at 0 °C: 1000";
-  });
-
-  it("keeps what is typed and says why it is no quantity: letters, a minus, decimals past the setting", async ({ task }) => {
-    await converterAt("CH4 at 0 °C: 1000", !!task.result?.retryCount, typedAtZero("1000", "0,7170"));
-    const problem = page.locator(".numeric-input-problem");
-    await quantity().press("End");
-    await quantity().pressSequentially("abc");
-    expect(await quantity().inputValue()).toBe("1000abc");
-    await problem.filter({ hasText: "Введите число, например 845,5" }).waitFor();
-    await expectResult("");
-    await quantity().fill("-1000");
-    await problem.filter({ hasText: "Значение не может быть отрицательным" }).waitFor();
-    await quantity().fill("1000,12345");
-    await problem.filter({ hasText: "Не больше 4 знаков после запятой" }).waitFor();
-    await quantity().fill("");
-    await quantity().pressSequentially("1000,5");
-    await problem.waitFor({ state: "detached" });
-    await expectResult("0,7174");
-    converterLeft = "CH4 at 0 °C: 1000,5";
-  });
-
-  it("clears the result when the quantity is cleared", async ({ task }) => {
-    await converterAt("CH4 at 0 °C: 1000,5", !!task.result?.retryCount, typedAtZero("1000,5", "0,7174"));
-    await quantity().fill("");
-    await expectResult("");
-    converterLeft = "gas, nothing typed";
-  });
-
-  it("converts 1000 L of winter diesel to 0,84 t", async ({ task }) => {
-    // The gas converter, the fuel one not yet shown since the page opened: its brand as preselected.
-    await converterAt("gas, nothing typed", !!task.result?.retryCount);
-    await choose("converter-kind", "Топливо из литров в тонны через плотность");
-    const fuel = page.locator(".ant-select", { has: page.locator("#converter-fuel") });
-    await fuel.getByText("Дизельное топливо летнее — ρ 0,86 кг/л").waitFor();
-    await choose("converter-fuel", "Дизельное топливо зимнее");
-    await quantity().pressSequentially("1000");
-    await expectResult("0,8400");
-    await quantity().pressSequentially(",5");
-    await expectResult("0,8404");
-    await screenshot(page, { path: `${SHOTS}/web-widgets-fuel.png`, fullPage: true });
-  });
-
-  it("rounds by the decimals setting: 3 → 0,668, 2 → 0,67", async ({ task }) => {
-    converterLeft = undefined;
-    // From any screen of the app (on a retry, loaded afresh): the menu leads to /settings and back to
-    // /widgets, which then opens its converter anew.
-    if (task.result?.retryCount) await show("/", true);
-    await saveDecimals("3");
-    await quantity().pressSequentially("1000");
-    await expectResult("0,668");
-    await saveDecimals("2");
-    await quantity().pressSequentially("1000,129");
-    await page.locator(".numeric-input-problem", { hasText: "Не больше 2 знаков после запятой" }).waitFor();
-    await expectResult("");
-    await quantity().press("Backspace");
-    await expectResult("0,67");
-    await page.getByLabel("CO2", { exact: true }).check();
-    await expectResult("1,84");
   });
 });

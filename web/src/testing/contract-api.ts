@@ -109,7 +109,8 @@ export interface Answer {
   body: unknown;
 }
 
-/** A handler answers a body (status 200, 201 for a create with a 201 declared) or a full Answer. */
+/** A handler answers a body (status 200, 201 for a create with a 201 declared) or a full Answer, or a
+ *  promise of one: a page held while it waits. */
 export type Handler = (request: FakeRequest) => unknown;
 
 /** `{status, detail}` as the server answers an error: checked against the route's declared errors. */
@@ -212,7 +213,7 @@ export function contractApi(): ContractApi {
     }
     const call: FakeRequest = { operation, params: found.params, query: url.searchParams, body };
     seen.set(operation, [...(seen.get(operation) ?? []), call]);
-    const given = handler(call);
+    const given = await handler(call);
     const answer = isAnswer(given) ? given : { status: successStatus(route), body: given };
     return json(checkedAnswer(route, answer));
   }
