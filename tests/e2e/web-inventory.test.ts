@@ -402,7 +402,7 @@ describe("web app: the year's inventory", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("downloads the year's report passport as xlsx and PDF", async () => {
+  it("downloads the year's report passport as xlsx and PDF, and its calculations as xlsx", async () => {
     await openInventory();
     const save = async (name: string) => {
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name }).click()]);
@@ -423,6 +423,18 @@ describe("web app: the year's inventory", () => {
     const pdf = await save("Скачать паспорт отчета (PDF)");
     expect(pdf.name).toBe("Паспорт отчета 2025.pdf");
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // Beside it, the year's counted calculations in one workbook, ending with the year's total.
+    const calculations = await save("Скачать расчеты года (xlsx)");
+    expect(calculations.name).toBe("Расчеты 2025.xlsx");
+    const year = new ExcelJS.Workbook();
+    await year.xlsx.load(calculations.bytes as unknown as ArrayBuffer);
+    const rows = year
+      .getWorksheet("Расчеты 2025")!
+      .getSheetValues()
+      .slice(3)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(rows.some((row) => row[0] === "Шахта «Северная»")).toBe(true);
+    expect(rows.at(-1)?.[0]).toBe("Итого");
     expect(pageErrors).toEqual([]);
   });
 

@@ -211,6 +211,31 @@ describe.each([
     }
   }, 60_000);
 
+  it("the year's calculations workbook lists each counted source with its facility, point, line and netted figure, summing to the year's total", async () => {
+    const res = await h.request(`/api/v1/inventory/${year}/report/?format=calculations`, { token });
+    expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain(encodeURIComponent(`Расчеты ${year}.xlsx`));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet(`Расчеты ${year}`)!;
+    expect(String(sheet.getCell("A1").value)).toContain(status === "approved" ? "утвержденная версия 1" : "черновик");
+    const rows = sheet
+      .getSheetValues()
+      .slice(3)
+      .map((row) => (row as unknown[]).slice(1));
+    const drained = rows.find((r) => r[3] === "ВДУ-1" && r[8] === "CH4")!;
+    expect(drained.slice(0, 2)).toEqual(["Шахта «Газовая»", "ВДУ-1"]);
+    expect(String(drained[7])).toMatch(/^1\.B\.1\.a\.i\.1 /);
+    expect(drained[5]).toBe(`01.01.${year}–31.12.${year}`);
+    const netted = (await drillDown(year)).get("ВДУ-1")!;
+    expect(Number(drained[9])).toBeCloseTo(netted.gross, 6);
+    expect(Number(drained[11])).toBeCloseTo(netted.net, 6);
+    const total = rows.at(-1)!;
+    expect(total[0]).toBe("Итого");
+    const inventory = await get<Inventory>(`inventory/?year=${year}`);
+    expect(Number(total[12])).toBeCloseTo(inventory.total_t_co2e, 4);
+  });
+
   it("the year's uncertainty takes the destroyed gas off the drainage station's line as the drill-down does", async () => {
     const sources = await drillDown(year);
     const inventory = await get<Inventory>(`inventory/?year=${year}&facility=${mine}`);

@@ -88,7 +88,12 @@ export function passportFormat(value: string | undefined): PassportFormat {
 export const PACK_FORMAT = { format: "pack", contentType: "application/zip" } as const;
 
 /** What the passport's request renders: the passport in a format, or a version's pack. */
-export type ReportFileFormat = PassportFormat | typeof PACK_FORMAT.format;
+/** Issue 61: the company-year's calculations as one workbook (export/year-calculations.ts): every
+ *  counted calculation with its facility, point, IPCC line and netted figure; asked as the report's
+ *  ?format=calculations, rendered by the passport's worker with its bounds, job and hand-out. */
+export const YEAR_CALCULATIONS_FORMAT = { format: "calculations", contentType: EXPORT_FORMATS.xlsx.contentType } as const;
+
+export type ReportFileFormat = PassportFormat | typeof PACK_FORMAT.format | typeof YEAR_CALCULATIONS_FORMAT.format;
 
 /** The passport PDF's fonts (fonts/README.md): in ./fonts beside the PDF module, and in AWS beside
  *  the worker's bundle, where the CDK stack copies them (infra/lib/stack.ts). */

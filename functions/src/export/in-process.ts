@@ -7,8 +7,8 @@ import { NotFound } from "../domain/errors";
 import { templateFor } from "../contract/templates";
 import { templateXlsx } from "../files/templates";
 import type { SpreadsheetWorker } from "../ports";
-import { PACK_FORMAT } from "./formats";
-import { inventoryReport } from "./inventory-report";
+import { PACK_FORMAT, YEAR_CALCULATIONS_FORMAT } from "./formats";
+import { inventoryReport, yearCalculations } from "./inventory-report";
 import { verificationPack } from "./verification-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 
@@ -29,6 +29,8 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
     inventoryReport: (actor, { format, ...request }) =>
       format === PACK_FORMAT.format
         ? verificationPack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })
-        : inventoryReport(depsOf(), actor, { ...request, format, inlineLimitBytes: options.inlineLimitBytes }),
+        : format === YEAR_CALCULATIONS_FORMAT.format
+          ? yearCalculations(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })
+          : inventoryReport(depsOf(), actor, { ...request, format, inlineLimitBytes: options.inlineLimitBytes }),
   };
 }

@@ -9,7 +9,8 @@ import { inventoryWithStored } from "../domain/inventory/year";
 import { getReview, isApproved } from "../domain/inventory/review";
 import { approvedVersionNumbers, loadSnapshot, printedEntity, scopedState } from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
-import { PASSPORT_FORMATS, type ExportResult, type PassportFormat, type PassportRequest } from "./formats";
+import { PASSPORT_FORMATS, YEAR_CALCULATIONS_FORMAT, type ExportResult, type PassportFormat, type PassportRequest } from "./formats";
+import { yearCalculationsXlsx } from "./year-calculations";
 import { buildPassport, type Passport } from "./inventory-passport";
 import { passportPdf } from "./inventory-passport-pdf";
 import { passportXlsx } from "./inventory-passport-xlsx";
@@ -62,28 +63,9 @@ async function printedVersion(
   return { version: asked, sha256: chain[approval].sha256, approval: approval + 1 };
 }
 
-export async function inventoryReport(
-  deps: ExportDeps,
-  actor: Actor,
-  request: PassportRequest & { format: PassportFormat; inlineLimitBytes?: number },
-): Promise<ExportResult> {
-  const { bytes, fileName } = await renderPassport(deps, actor, request);
-  return handOut(deps, actor, bytes, {
-    fileName,
-    contentType: PASSPORT_FORMATS[request.format].contentType,
-    keyPrefix: `inventory-${request.year}`,
-    extension: request.format,
-    inlineLimitBytes: request.inlineLimitBytes,
-  });
-}
-
-/** The passport's bytes and file name (the report route hands them out; the verification pack,
- *  verification-pack.ts, puts them in its zip). */
-export async function renderPassport(
-  deps: ExportDeps,
-  actor: Actor,
-  request: PassportRequest & { format: PassportFormat },
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+/** What a file of the year prints: the company, its facilities, points and users, the review, and
+ *  the inventory of the version it prints (approved: its snapshot; else the live draft). */
+async function printedState(deps: ExportDeps, actor: Actor, request: PassportRequest) {
   // inventoryWithStored is typed with the API's Deps, but reads the repositories only: the worker
   // has no configuration to give it.
   const [company, facilities, review, users, points] = await Promise.all([
@@ -111,6 +93,32 @@ export async function renderPassport(
           changes: stored.changes,
         }
       : undefined;
+  return { company, facilities, review, users, points, stored, inventory, snapshot };
+}
+
+export async function inventoryReport(
+  deps: ExportDeps,
+  actor: Actor,
+  request: PassportRequest & { format: PassportFormat; inlineLimitBytes?: number },
+): Promise<ExportResult> {
+  const { bytes, fileName } = await renderPassport(deps, actor, request);
+  return handOut(deps, actor, bytes, {
+    fileName,
+    contentType: PASSPORT_FORMATS[request.format].contentType,
+    keyPrefix: `inventory-${request.year}`,
+    extension: request.format,
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
+}
+
+/** The passport's bytes and file name (the report route hands them out; the verification pack,
+ *  verification-pack.ts, puts them in its zip). */
+export async function renderPassport(
+  deps: ExportDeps,
+  actor: Actor,
+  request: PassportRequest & { format: PassportFormat },
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const { company, facilities, review, users, points, stored, inventory, snapshot } = await printedState(deps, actor, request);
   // D32: the requisites, the person responsible and the facilities as the version froze them.
   const printed = printedEntity(stored || undefined, company, facilities, points);
   const passport = buildPassport({ ...printed, inventory, review, users, now: deps.clock.now(), snapshot });
@@ -123,4 +131,31 @@ export async function renderPassport(
   }
   const bytes = request.format === "pdf" ? await passportPdf(passport, request.progress) : await passportXlsx(passport);
   return { bytes, fileName: passportFileName(passport, Boolean(request.facility), request.format, request.version) };
+}
+
+/** Issue 61: the company-year's calculations as one workbook (year-calculations.ts), of the version
+ *  the passport prints. */
+export async function yearCalculations(
+  deps: ExportDeps,
+  actor: Actor,
+  request: Omit<PassportRequest, "format"> & { inlineLimitBytes?: number },
+): Promise<ExportResult> {
+  const { company, facilities, points, stored, inventory, snapshot } = await printedState(deps, actor, { ...request, format: "xlsx" });
+  const printed = printedEntity(stored || undefined, company, facilities, points);
+  const bytes = await yearCalculationsXlsx({
+    year: request.year,
+    company: printed.company.name,
+    version: snapshot?.version,
+    facilities: printed.facilities,
+    points: printed.points,
+    inventory,
+  });
+  const scope = request.facility ? ` ${printed.facilities.find((f) => f.id === request.facility)?.name ?? ""}` : "";
+  return handOut(deps, actor, bytes, {
+    fileName: safeFileName(`Расчеты ${request.year}${scope}.xlsx`, `Calculations ${request.year}.xlsx`),
+    contentType: YEAR_CALCULATIONS_FORMAT.contentType,
+    keyPrefix: `inventory-${request.year}`,
+    extension: "xlsx",
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
 }

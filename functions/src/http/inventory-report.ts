@@ -4,7 +4,7 @@
 // The declaration is in routes/inventory-report.ts.
 import { parseInventoryYear } from "../domain/inventory/year";
 import { reportNeedsJob } from "../domain/heavy-work";
-import { PACK_FORMAT, passportFormat } from "../export/formats";
+import { PACK_FORMAT, YEAR_CALCULATIONS_FORMAT, passportFormat } from "../export/formats";
 import { exportJob } from "../domain/export-jobs";
 import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
@@ -16,7 +16,8 @@ export const inventoryReportRoutes = routeApp()
   .openapi(reportRoute, async (c) => {
     const q = c.req.valid("query");
     const year = parseInventoryYear(c.req.valid("param").year);
-    const format = passportFormat(q.format);
+    // ?format=calculations: the year's calculations as one workbook, through the passport's worker.
+    const format = q.format === YEAR_CALCULATIONS_FORMAT.format ? YEAR_CALCULATIONS_FORMAT.format : passportFormat(q.format);
     // As project exports (http/exports.ts): a large file is a storage address the client navigates to.
     // Where the host runs jobs (AWS, the local host), a large company's passport is rendered as a
     // job (domain/heavy-work.ts): the answer is 202 and its state, and no call waits on the layout.
@@ -26,7 +27,10 @@ export const inventoryReportRoutes = routeApp()
     const version = versionOf(q.version);
     // A version the year never approved is a 404 before any job is queued for it.
     if (version !== undefined) await requireApprovedVersion(deps, actor, year, version);
-    if (deps.spreadsheets.jobsOf?.includes("inventory_report") === true && (await reportNeedsJob(deps, actor, format))) {
+    if (
+      deps.spreadsheets.jobsOf?.includes("inventory_report") === true &&
+      (await reportNeedsJob(deps, actor, format === YEAR_CALCULATIONS_FORMAT.format ? "xlsx" : format))
+    ) {
       const request = { op: "inventory_report" as const, year, format, facility, version };
       return jobAnswer(
         c,

@@ -33,8 +33,9 @@ const reportRequest = z.object({
   actor,
   year: z.number().check(z.int()),
   facility: z.optional(z.string()),
-  // pack: the verification pack of an approved version (export/verification-pack.ts, D34).
-  format: z.enum(["xlsx", "pdf", "pack"]),
+  // pack: the verification pack of an approved version (export/verification-pack.ts, D34);
+  // calculations: the year's calculations as one workbook (export/year-calculations.ts).
+  format: z.enum(["xlsx", "pdf", "pack", "calculations"]),
   version: z.optional(z.number().check(z.int())),
 });
 

@@ -10,7 +10,12 @@ const versionInQuery = z.optional(
   z.string().max(8, "version: ожидается номер утвержденной версии").meta({ description: "An approved version (D32); none: the latest" }),
 );
 const reportQuery = z.object({
-  format: z.optional(z.string().meta({ description: "xlsx or pdf" })),
+  format: z.optional(
+    z.string().meta({
+      description:
+        "xlsx or pdf: the passport; calculations: the year's counted calculations as one xlsx, a row per gas with its facility, point, IPCC line and netted figure",
+    }),
+  ),
   facility: z.optional(
     z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
   ),

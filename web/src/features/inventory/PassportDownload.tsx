@@ -4,7 +4,9 @@
 // progress, saves the file when it is ready and offers it again. The versions list offers each
 // approved version's passport (`version`): it prints that version's figures and requisites (D32);
 // and its verification pack (D34: GET v1/inventory/{year}/versions/{n}/pack/), a zip a verifier
-// checks offline with the script inside, made and saved the same way.
+// checks offline with the script inside, made and saved the same way. Beside the passport, «Скачать
+// расчеты года (xlsx)»: every counted calculation of the year with its facility, point, IPCC line
+// and netted figure (?format=calculations).
 import { useState } from "react";
 import { Alert, Button, Flex, Space } from "antd";
 import { DownloadOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
@@ -12,9 +14,23 @@ import { api, type Download, type FileJob } from "../../api/client";
 import { saveBlob } from "../../shared/saveBlob";
 import { FileProgress } from "../../shared/FileProgress";
 
-type PassportFormat = "xlsx" | "pdf";
+type PassportFormat = "xlsx" | "pdf" | "calculations";
 /** What a button downloads: the passport in a format, or a version's verification pack. */
 type FileKind = PassportFormat | "pack";
+
+/** What a message calls each file. */
+const WHAT: Record<FileKind, string> = {
+  xlsx: "паспорт отчета",
+  pdf: "паспорт отчета",
+  calculations: "расчеты года",
+  pack: "пакет для верификатора",
+};
+const READY: Record<FileKind, string> = {
+  xlsx: "Паспорт отчета готов",
+  pdf: "Паспорт отчета готов",
+  calculations: "Расчеты года готовы",
+  pack: "Пакет для верификатора готов",
+};
 
 export const packPath = (year: number, version: number) => `v1/inventory/${year}/versions/${version}/pack/`;
 
@@ -52,7 +68,9 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
         file.fileName ??
         (format === "pack"
           ? `Пакет верификации ${year} версия ${version}.zip`
-          : `Паспорт отчета ${year}${version ? ` версия ${version}` : ""}.${format}`);
+          : format === "calculations"
+            ? `Расчеты ${year}.xlsx`
+            : `Паспорт отчета ${year}${version ? ` версия ${version}` : ""}.${format}`);
       save(file, name);
       setSaved({ file, name });
     } catch (error) {
@@ -79,6 +97,17 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
               : `Скачать паспорт отчета (${format === "pdf" ? "PDF" : "xlsx"})`}
           </Button>
         ))}
+        {version === undefined && (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={pending === "calculations"}
+            disabled={pending !== undefined}
+            onClick={() => void download("calculations")}
+            title="Каждый учтенный расчет года: площадка, источник, строка МГЭИК и выброс за вычетом уничтоженного"
+          >
+            Скачать расчеты года (xlsx)
+          </Button>
+        )}
         {version !== undefined && (
           <Button
             size="small"
@@ -93,19 +122,13 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
         )}
       </Space>
       {pending && <FileProgress job={job} received={received} />}
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={`${lastKind === "pack" ? "Не удалось скачать пакет для верификатора" : "Не удалось скачать паспорт отчета"}: ${failure}`}
-        />
-      )}
+      {failure && <Alert type="error" showIcon title={`Не удалось скачать ${WHAT[lastKind ?? "xlsx"]}: ${failure}`} />}
       {/* Only after a wait for a job: a file made at once needs no second offer. */}
       {saved && job && (
         <Alert
           type="success"
           showIcon
-          title={`${lastKind === "pack" ? "Пакет для верификатора готов" : "Паспорт отчета готов"}: «${saved.name}»`}
+          title={`${READY[lastKind ?? "xlsx"]}: «${saved.name}»`}
           action={
             <Button size="small" onClick={() => save(saved.file, saved.name)}>
               Скачать еще раз
