@@ -129,6 +129,31 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("gives every JSON answer a schema that says what it holds (a file served as JSON is a declared binary)", () => {
+    const unsaid: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        for (const [status, answer] of Object.entries(op.responses) as Array<
+          [string, { content?: Record<string, { schema?: Record<string, unknown> }> }]
+        >) {
+          for (const [type, media] of Object.entries(answer.content ?? {})) {
+            if (!/json/.test(type)) continue;
+            const schema = media.schema ?? {};
+            const file = schema.type === "string" && schema.format === "binary";
+            const bare = Object.keys(schema).length === 0;
+            // An object that names neither its properties nor what the others hold says nothing.
+            const opaque =
+              schema.type === "object" &&
+              Object.keys((schema.properties as object | undefined) ?? {}).length === 0 &&
+              !schema.additionalProperties;
+            if (!file && (bare || opaque)) unsaid.push(`${method.toUpperCase()} ${path} ${status}`);
+          }
+        }
+      }
+    }
+    expect(unsaid).toEqual([]);
+  });
+
   it("states each list's page cap: every `limit` has its maximum, a forecast's read 1 000 rows", () => {
     const limits: Array<[string, unknown]> = [];
     for (const [path, operations] of Object.entries(doc.paths)) {

@@ -249,6 +249,28 @@ export const versionSummarySchema = z.object({
   total_t_co2e: z.number(),
 });
 
+/** A stored version (domain/inventory/versions.ts InventorySnapshot): its own fields, and the year
+ *  and its changes as they stood at the approval, kept as they were written then (a version never
+ *  changes, so an older one may hold fewer fields than today's year page). */
+export const inventorySnapshotSchema = z.object({
+  company: z.string(),
+  year: z.int(),
+  version: z.int(),
+  previous: z.nullable(z.int()).meta({ description: "The version before, or null for the first" }),
+  action: z.string().meta({ description: "What stored it: an approval or a finished rework" }),
+  approved_at: z.string(),
+  approved_by: z.string(),
+  inventory: z.looseObject({}).meta({
+    description: "The year as approved: lines with each calculation's inputs, results and coefficients, GWP, totals, checks",
+  }),
+  changes: z.nullable(z.looseObject({})).meta({ description: "What changed against the version before; null for the first" }),
+  legal_entity: z.optional(
+    z
+      .looseObject({ requisites: z.looseObject({}), facilities: z.array(z.looseObject({})) })
+      .meta({ description: "D32: the requisites, the person responsible, the facilities and their points as approved" }),
+  ),
+});
+
 export const versionsRoute = declareRoute(
   {
     operationId: "inventoryVersions",
@@ -283,17 +305,7 @@ export const versionRoute = declareRoute(
     path: "/{year}/versions/{version}",
     request: { params: yearParams.extend({ version: pathParam("Version number, 1, 2, …") }) },
     responses: {
-      200: {
-        description: "The snapshot, byte for byte as stored (its SHA-256 is the listed one)",
-        content: {
-          "application/json": {
-            schema: {
-              type: "object" as const,
-              description: "company, year, version, previous, action, approved_at, approved_by, inventory, changes",
-            },
-          },
-        },
-      },
+      200: json(inventorySnapshotSchema, "The snapshot, byte for byte as stored (its SHA-256 is the listed one)"),
     },
   },
 );
