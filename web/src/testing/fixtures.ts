@@ -91,7 +91,7 @@ export function referenceDictionary(name: string): Dictionary {
 export function storedCalculation(
   type: string,
   body: Record<string, unknown>,
-  results: Record<string, number>,
+  results: Record<string, number | string>,
   changes: Partial<CalculationView> = {},
 ): CalculationView {
   const { project: projectId, name, dictionary_items: _items, gwp_set: _gwp, ...inputs } = body;

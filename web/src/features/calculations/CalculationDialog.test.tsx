@@ -6,12 +6,13 @@
 // pasted as the app prints it are 3100 and 12480.7504; «3100» in «тыс. т» previews and sends
 // 3 100 000 t, says so, and the results dialog shows what was typed.
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REGISTRY } from "@core/registry";
 import { loadEmissions, type EmissionsCore } from "@core/emissions-browser";
 import type { CalculationView } from "@server/contract";
 import { formatResult } from "../../shared/decimals";
 import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
+import { failure } from "../../testing/contract-api";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
 import CalculationsPage from "../../app/CalculationsRoute";
 
@@ -38,8 +39,9 @@ afterEach(() => {
   closeApp();
 });
 
-/** The project's calculations page with a server that stores what is created and lists it. */
-function openCalculations() {
+/** The project's calculations page with a server that stores what is created and lists it; `refusals`
+ *  answer the first creates instead. */
+function openCalculations(refusals: ReturnType<typeof failure>[] = []) {
   const stored: CalculationView[] = [];
   const page = {
     path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
@@ -54,6 +56,8 @@ function openCalculations() {
       .on("listCalculations", () => ({ results: stored, count: stored.length }))
       .on("singleCalculation", ({ params }) => stored.find((calculation) => calculation.id === params.id))
       .on("createCalculation", ({ body }) => {
+        const refusal = refusals.shift();
+        if (refusal) return refusal;
         const sent = body as Record<string, unknown>;
         const calculation = storedCalculation(TYPE, sent, resultsFor(Number(sent.volume)), { id: `calculation-${stored.length + 1}` });
         stored.unshift(calculation);
@@ -185,5 +189,66 @@ describe("a production in thousand t (D13)", () => {
       await screen.findByText("Добыча в тысячах тонн", { selector: ".ant-modal-title *, .ant-modal-title" })
     ).closest<HTMLElement>("[role=dialog]")!;
     await within(results).findByText("введено: 3 100 тыс. т");
+  });
+});
+
+// Moved from tests/e2e/web-calculations.test.ts: the dialog's checks and the server's refusals.
+describe("what the dialog says before and after sending", () => {
+  it("asks for a name before sending anything", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      openCalculations();
+      const { dialog, inside, volume } = await newCalculation();
+      await app.user.type(volume, "1000000");
+      await app.user.click(button(inside.getByText("Создать")));
+      await inside.findByText("Введите название расчета");
+      expect(warn).toHaveBeenCalledWith("please enter calculation name");
+      expect(dialog.isConnected).toBe(true);
+      expect(sentBodies()).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("keeps what is typed and says why it is not a number; a decimal comma is a number; a blank required field is named", async () => {
+    openCalculations();
+    const { dialog, inside, volume } = await newCalculation();
+    await app.user.type(volume, "12a");
+    expect(volume.value).toBe("12a"); // never a silent rewrite
+    expect(problemIn(dialog)).toBe("Введите число, например 845,5");
+    await app.user.clear(volume);
+    await app.user.type(volume, "123,45678");
+    expect(problemIn(dialog)).toBe("Не больше 4 знаков после запятой");
+    await app.user.clear(volume);
+    await app.user.type(volume, "123,4567");
+    expect(problemIn(dialog)).toBeNull();
+    await app.user.clear(volume);
+    // A required field left blank is the core's message under it, once touched.
+    await waitFor(() =>
+      expect([...dialog.querySelectorAll(".ant-form-item-explain-error")].map((e) => e.textContent)).toContain(
+        "Поле обязательно для заполнения",
+      ),
+    );
+    await app.user.click(button(inside.getByText("Отмена")));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+  });
+
+  it("shows a server refusal under the field it names, and other refusals on top", async () => {
+    openCalculations([
+      failure(400, "volume: значение отклонено сервером"),
+      failure(409, "Проект находится в архиве: восстановите его, чтобы добавлять расчеты"),
+    ]);
+    const { dialog, inside, volume } = await newCalculation("Отклоненный");
+    await app.user.type(volume, "5");
+    await app.user.click(button(inside.getByText("Создать")));
+    await waitFor(() => expect(volume.closest(".ant-form-item")!.textContent).toContain("Значение отклонено сервером"));
+    await app.user.click(button(inside.getByText("Создать")));
+    await waitFor(() =>
+      expect(inside.getAllByRole("alert").some((alert) => alert.textContent?.includes("Проект находится в архиве"))).toBe(true),
+    );
+    await app.user.click(button(inside.getByText("Отмена")));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(app.api.calls("createCalculation")).toHaveLength(2);
+    expect(screen.queryByText("Отклоненный")).toBeNull();
   });
 });

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+// The calculations list of one type (docs/user-guide.md): no «Редактировать» for the technology
+// recommendation (recycle_technology), a long name cut to 50 characters with the whole name in a
+// tooltip.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, expect, it } from "vitest";
+import type { CalculationView } from "@server/contract";
+import CalculationsPage from "../../app/CalculationsRoute";
+import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+
+const PROJECT = project();
+
+let app: OpenApp;
+
+beforeAll(async () => {
+  await Promise.all([import("./CalculationsWorkspace"), import("./CalculationsTable")]);
+});
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+/** The list of `type` holding `stored`. */
+function openList(type: string, stored: CalculationView[]) {
+  const page = {
+    path: `/projects/${PROJECT.id}/calculations?type=${type}`,
+    route: "/projects/:projectId/calculations",
+    page: <CalculationsPage />,
+  };
+  app = openPage(page, (api) =>
+    api
+      .on("getMe", signedInUser())
+      .on("getProject", PROJECT)
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      .on("listCalculations", () => ({ results: stored, count: stored.length })),
+  );
+}
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest<HTMLElement>(".ant-table-row")!;
+
+// Moved from tests/e2e/web-calculations.test.ts.
+it("hides edit for recycle_technology only", async () => {
+  const body = { name: "Утилизация: 60 % при 40 м³/мин", project: PROJECT.id, metan: 60, a_metan: 40 };
+  openList("recycle_technology", [storedCalculation("recycle_technology", body, { technology: "Мини-ТЭС на шахтном метане" })]);
+  const row = await rowOf("Утилизация: 60 % при 40 м³/мин");
+  expect(within(row).queryByRole("button", { name: "Редактировать" })).toBeNull();
+  expect(within(row).getByRole("button", { name: "В архив" })).toBeTruthy();
+
+  closeApp();
+  const torch = { name: "Факел", project: PROJECT.id, volume: 1, koef_transform: 0.67 };
+  openList("torch_ch4", [storedCalculation("torch_ch4", torch, { res_ch4: 0.0134, res_ch4_to_co2: 0.335 })]);
+  expect(within(await rowOf("Факел")).getByRole("button", { name: "Редактировать" })).toBeTruthy();
+});
+
+it("cuts a long name to 50 characters with the full name in a tooltip", async () => {
+  const long = "Очень длинное название расчета для проверки обрезки до пятидесяти символов";
+  const body = { name: long, project: PROJECT.id, volume: 1, koef_transform: 0.67 };
+  openList("torch_ch4", [storedCalculation("torch_ch4", body, { res_ch4: 0.0134, res_ch4_to_co2: 0.335 })]);
+  const short = `${Array.from(long).slice(0, 50).join("")}…`;
+  await app.user.hover(await screen.findByText(short));
+  await waitFor(() => expect(screen.getByRole("tooltip").textContent).toContain(long));
+});
