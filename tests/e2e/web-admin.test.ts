@@ -6,7 +6,7 @@
 // video in /settings.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { pdfBytes } from "../support/admin";
@@ -79,6 +79,9 @@ describe("web app: administration, documents and settings videos", () => {
     server = await startTestServer({ admin: true, own: true });
     await openPage();
   });
+
+  // Each test's own uncaught errors in the page, checked after it: none.
+  afterEach(() => expect([...pageErrors.splice(0), ...app.pageErrors.splice(0)], "uncaught errors in the page").toEqual([]));
 
   afterAll(async () => {
     await app?.close();
@@ -441,9 +444,5 @@ describe("web app: administration, documents and settings videos", () => {
     await navigateInApp(page, "/admin");
     await page.getByText("Недостаточно прав").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-admin-forbidden.png` });
-  });
-
-  it("raised no uncaught errors in the page", () => {
-    expect([...pageErrors, ...app.pageErrors]).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // each live preview (the wasm core in the page) equal to the stored result the results dialog
 // shows and to the API's number, edit, archive, restore, the type in the URL and paging.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type FormulaType } from "@core/registry";
 import { formatAmount } from "@web/shared/format";
@@ -136,6 +136,9 @@ describe("web app: calculations", () => {
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.demo, "/projects");
   });
+
+  // Each test's own uncaught errors in the page, checked after it: none.
+  afterEach(() => expect(pageErrors.splice(0), "uncaught errors in the page").toEqual([]));
 
   afterAll(async () => {
     await app?.close();
@@ -336,9 +339,5 @@ describe("web app: calculations", () => {
     await chooseType("open_mining_co2");
     await row("Самосвал 10").waitFor();
     expect(await page.locator(".ant-pagination-item-active").innerText()).toBe("1");
-  });
-
-  it("raised no uncaught errors in the page", () => {
-    expect(pageErrors).toEqual([]);
   });
 });

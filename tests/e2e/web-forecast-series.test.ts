@@ -10,7 +10,7 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
 import ExcelJS from "exceljs";
 import { existsSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
@@ -200,6 +200,9 @@ describe("web app: forecast and series calculations", () => {
     await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations`);
     await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
   });
+
+  // Each test's own uncaught errors in the page, checked after it: none.
+  afterEach(() => expect(pageErrors.splice(0), "uncaught errors in the page").toEqual([]));
 
   afterAll(async () => {
     await app?.close();
@@ -523,9 +526,5 @@ describe("web app: forecast and series calculations", () => {
     await form.getByRole("button", { name: "Отмена" }).click();
     await form.waitFor({ state: "hidden" });
     expect((await list("sensitivity")).results.map((c) => c.id)).toEqual(before);
-  });
-
-  it("raised no uncaught errors in the page", () => {
-    expect(pageErrors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 // series' dialogs, the forecast's results, the infographics and the inventory hold no English word,
 // internal field name or file name.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "@core/registry";
 import { accessToken, startTestServer, type TestServer } from "../support/server";
@@ -80,6 +80,9 @@ describe("web app: plain language on screen", () => {
     // The app is up (its menu on view): the first test goes on inside it rather than loading it again.
     await menu().waitFor();
   });
+
+  // Each test's own uncaught errors in the page, checked after it: none.
+  afterEach(() => expect(pageErrors.splice(0), "uncaught errors in the page").toEqual([]));
 
   afterAll(async () => {
     await app?.close();
@@ -245,9 +248,5 @@ describe("web app: plain language on screen", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Коэффициент выбросов CO2, т CO2/т").waitFor();
     await expectPlain("the coefficient change dialog");
-  });
-
-  it("raised no uncaught errors in the page", () => {
-    expect(pageErrors).toEqual([]);
   });
 });
