@@ -55,6 +55,7 @@ export {
   keptRequisiteProblem,
   REQUISITE_MAX,
   requisiteProblem,
+  type OwnCompanyPatchInput,
   type RuledRequisite,
 } from "./schemas/company";
 export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";

@@ -39,12 +39,13 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Exported interfaces with their own top-level field names (from the source text). */
+/** Exported interfaces, and type aliases of an object literal, with their own top-level field
+ *  names (from the source text). */
 function exportedInterfaces(text: string): Array<{ name: string; fields: string[] }> {
   const out: Array<{ name: string; fields: string[] }> = [];
-  for (const m of text.matchAll(/^export interface (\w+)[^{]*\{\n([\s\S]*?)^\}/gm)) {
-    const fields = [...m[2].matchAll(/^ {2}(?:readonly )?["']?(\w+)["']?\??:/gm)].map((f) => f[1]);
-    out.push({ name: m[1], fields });
+  for (const m of text.matchAll(/^export (?:interface (\w+)[^{=]*|type (\w+)(?:<[^=]*>)? = )\{\n([\s\S]*?)^\}/gm)) {
+    const fields = [...m[3].matchAll(/^ {2}(?:readonly )?["']?(\w+)["']?\??:/gm)].map((f) => f[1]);
+    out.push({ name: m[1] ?? m[2], fields });
   }
   return out;
 }
@@ -74,6 +75,7 @@ describe("no interface twins of the contract's schemas", () => {
     expect(exportedInterfaces("export interface A {\n  id: string;\n  b?: {\n    c: number;\n  };\n}\n")).toEqual([
       { name: "A", fields: ["id", "b"] },
     ]);
+    expect(exportedInterfaces("export type B = {\n  id: string;\n  name?: string;\n};\n")).toEqual([{ name: "B", fields: ["id", "name"] }]);
     const schemas = new Map([["Model", new Set(["id", "version", "library", "objective", "file_name", "uploaded_by"])]]);
     expect(twinsOf(schemas, ["id", "version", "library", "file_name"])).toEqual(["Model"]);
     expect(twinsOf(schemas, ["id", "version", "library", "blob_key"])).toEqual([]);

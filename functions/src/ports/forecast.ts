@@ -2,7 +2,7 @@
 import type { ForecastFeature, ForecastMethod } from "@core/registry";
 import type { IntervalLevel, LevelBin } from "@core/gbdt";
 import type * as z from "zod";
-import type { forecastCalibrationSchema, forecastModelSchema } from "../contract/schemas/answers";
+import type { forecastCalibrationSchema, forecastKeptRowSchema, forecastModelSchema } from "../contract/schemas/answers";
 
 /** One uploaded forecast model file (platform-wide, like dictionaries); versions are never removed.
  *  Stored as the contract's model version (its company when a company trained it, archived, the
@@ -48,14 +48,9 @@ export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema
  *  forecast's horizon; null ahead where y(t) is missing) and, where the model is calibrated, its
  *  interval `lo`–`hi` and the chance `p_exceed` (0 … 1) of reaching the limit. */
 
-export type ForecastRow = {
-  id: number;
-  y?: number | null;
-  t?: string | number | null;
+export type ForecastRow = Omit<z.output<typeof forecastKeptRowSchema>, "result"> & {
+  /** Absent until the forecast has run on the row. */
   result?: number;
-  lo?: number | null;
-  hi?: number | null;
-  p_exceed?: number | null;
 } & Record<ForecastFeature, number | null>;
 
 /** What one forecast runs with: the model version, its calibration (if any) and the forecast's own settings. */

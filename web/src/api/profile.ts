@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "./client";
-import type { CompanyStatistics, RequisitesChange, SignedInUser } from "@server/contract";
+import type { CompanyStatistics, OwnCompanyPatchInput, RequisitesChange, SignedInUser } from "@server/contract";
 
 /** The signed-in user and their company (admin: a platform operator, the /admin menu item). */
 export type Me = SignedInUser;
@@ -33,22 +33,9 @@ export function useStatistics() {
   });
 }
 
-/** The requisites the company's own staff keep (PATCH v1/users/company/). */
-export type OwnCompanyBody = {
-  name: string;
-  email: string;
-  region: string;
-  inn: string;
-  kpp: string;
-  ogrn: string;
-  okved: string;
-  postal_address: string;
-  responsible_name: string;
-  responsible_position: string;
-  responsible_phone: string;
-  responsible_email: string;
-  time_zone: string;
-};
+/** The requisites the company's own staff keep (PATCH v1/users/company/): the contract's fields,
+ *  each as the form holds it, text. */
+export type OwnCompanyBody = Record<keyof OwnCompanyPatchInput, string>;
 
 /** PATCH v1/users/company/: the session's company, based on the version shown (a stale one is 409). */
 export function patchOwnCompany(body: OwnCompanyBody, version: number) {

@@ -1036,8 +1036,13 @@ const forecastPointFields = {
   hi: z.optional(z.nullable(z.number())),
 };
 
+const forecastRowFields = { ...forecastPointFields, p_exceed: z.optional(z.nullable(z.number())) };
+
+/** A forecast's row as the server keeps it, its features aside (ports/forecast.ts ForecastRow). */
+export const forecastKeptRowSchema = z.object(forecastRowFields);
+
 export const forecastRowSchema = z
-  .looseObject({ ...forecastPointFields, p_exceed: z.optional(z.nullable(z.number())) })
+  .looseObject(forecastRowFields)
   .meta({ description: "Besides these: the features x1, x2, x7, x8, x12, x13, x15 (null: missing)." });
 
 /** GET v1/regres_methane/{id}/rows/: a page of a forecast's rows, the table's. */
