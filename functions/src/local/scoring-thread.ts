@@ -6,7 +6,7 @@ import type { GbdtModel } from "@core/gbdt";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { byteBudgetCache } from "../domain/byte-budget-cache";
 import { DomainError } from "../domain/errors";
-import { runnableModel } from "../domain/forecast/models";
+import { checkModelFile, runnableModel } from "../domain/forecast/models";
 import { scoreModel } from "../domain/forecast/scoring";
 import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-threads";
 
@@ -22,9 +22,14 @@ function failure(id: number, error: unknown): FromScoring {
   return { id, type: error instanceof RangeError ? "range" : "failed", message };
 }
 
-port.on("message", async ({ id, version, call }: ToScoring) => {
+port.on("message", async (message: ToScoring) => {
+  const { id } = message;
   try {
-    const value = scoreModel(await runnableModel(deps, version, models), call);
+    if ("check" in message) {
+      port.postMessage({ id, type: "answer", value: await checkModelFile(message.check.method, message.check.text) } satisfies FromScoring);
+      return;
+    }
+    const value = scoreModel(await runnableModel(deps, message.version, models), message.call);
     port.postMessage(
       { id, type: "answer", value } satisfies FromScoring,
       value instanceof Float64Array ? [value.buffer as ArrayBuffer] : [],

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadModel, predict, whatIf } from "@core/gbdt";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { DomainError } from "../domain/errors";
+import { checkModelFile } from "../domain/forecast/models";
 import type { ForecastModelVersion } from "../ports";
 import { modelFixture } from "../../../tests/support/models";
 import { scoringThreads } from "./scoring-threads";
@@ -40,5 +41,13 @@ describe("scoring threads", () => {
     const refused = await threads.score(version("missing"), { op: "predict", args: [[[1]]] }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).status).toBe(404);
+  });
+
+  it("check a model file being uploaded as this process would: described, or refused with the same message", async () => {
+    expect(await threads.check("xgboost", text)).toEqual(await checkModelFile("xgboost", text));
+    const refused = await threads.check("lightgbm", text).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).status).toBe(400);
+    expect((refused as DomainError).detail).toBe("file: это модель xgboost, а выбран метод lightgbm");
   });
 });

@@ -10,6 +10,7 @@ import { DomainError } from "../domain/errors";
 import { MODEL_CACHE_BYTES } from "../domain/forecast/models";
 import type { ModelScoring, ScoringCall } from "../domain/forecast/scoring";
 import type { ForecastModelVersion } from "../ports";
+import type { ForecastMethod } from "@core/registry";
 
 export interface ScoringThreadData {
   blobsDir: string;
@@ -17,7 +18,9 @@ export interface ScoringThreadData {
   budget: number;
 }
 
-export type ToScoring = { id: number; version: ForecastModelVersion; call: ScoringCall };
+export type ToScoring =
+  | { id: number; version: ForecastModelVersion; call: ScoringCall }
+  | { id: number; check: { method: ForecastMethod; text: string } };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
   | { id: number; type: "refused"; status: DomainError["status"]; detail: string }
@@ -84,15 +87,20 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     return thread;
   }
 
+  /** The answer of `message` from the thread at `place`. */
+  function ask<T>(place: number, message: (id: number) => ToScoring): Promise<T> {
+    const thread = threadAt(place);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      thread.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      thread.worker.postMessage(message(id));
+    });
+  }
+
   return {
-    score(version, call) {
-      const thread = threadAt(hashOf(version.id) % size);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        thread.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        thread.worker.postMessage({ id, version, call } satisfies ToScoring);
-      });
-    },
+    score: (version, call) => ask(hashOf(version.id) % size, (id) => ({ id, version, call })),
+    // A file being uploaded is parsed by whichever thread, and kept by none.
+    check: (method, text) => ask(nextId % size, (id) => ({ id, check: { method, text } })),
     async close() {
       await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
     },

@@ -102,6 +102,14 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
   return { parsed, model };
 }
 
+/** A model file's description as its version records it (its engine, library, horizon, features, trees). */
+export type ModelDescription = ReturnType<typeof describe>;
+
+/** A model file as text checked (accept) and described: the parse a version's upload costs. */
+export async function checkModelFile(method: ForecastMethod, text: string): Promise<ModelDescription> {
+  return describe((await accept(method, text)).parsed);
+}
+
 function describe(parsed: ParsedModel) {
   // The same choice loadModel makes for this file: QuickScorer or the tree walk, and why.
   const choice = chooseEngine(parsed.forest);
@@ -294,7 +302,7 @@ export async function uploadForecastModel(
 /** A model file checked (parsed, test-predicted) and stored as the method's next version: a
  *  platform one, or the company's own with `company` (a trained model, with its `training`). */
 export async function storeModelVersion(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  deps: Pick<Deps, "repos" | "blobs" | "clock" | "modelScoring">,
   actor: Pick<Actor, "id" | "email">,
   method: ForecastMethod,
   file: {
@@ -312,8 +320,9 @@ export async function storeModelVersion(
   } catch {
     throw new DomainError(415, "Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
   }
-  const { parsed } = await accept(method, text);
-  if (file.activate && parsed.horizon > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
+  // Parsed off the request thread where the host scores models there (a 20 MB file takes seconds).
+  const described = await (deps.modelScoring?.check(method, text) ?? checkModelFile(method, text));
+  if (file.activate && described.horizon > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
   const versions = await deps.repos.forecastModels.list(method);
   const id = newId();
   const blobKey = `models/${method}/${id}`;
@@ -322,7 +331,7 @@ export async function storeModelVersion(
     method,
     id,
     version: (versions.at(-1)?.version ?? 0) + 1,
-    ...describe(parsed),
+    ...described,
     blob_key: blobKey,
     file_bytes: file.bytes.byteLength,
     file_name: file.fileName.slice(0, 255),

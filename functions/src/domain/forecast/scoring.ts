@@ -7,7 +7,8 @@ import { airNeeded, predict, whatIf, type GbdtModel } from "@core/gbdt";
 import type { Rows } from "@core/gbdt/rows";
 import type { ForecastModelVersion } from "../../ports";
 import type { Deps } from "../context";
-import { runnableModel } from "./models";
+import type { ForecastMethod } from "@core/registry";
+import { checkModelFile, runnableModel, type ModelDescription } from "./models";
 
 type Rest<F> = F extends (model: GbdtModel, ...rest: infer R) => unknown ? R : never;
 
@@ -26,6 +27,8 @@ type Answer<C extends ScoringCall> = C["op"] extends "predict"
 export interface ModelScoring {
   /** The answer of `call` on `version`'s model; the core's RangeError (a bad argument) is thrown as it is. */
   score<C extends ScoringCall>(version: ForecastModelVersion, call: C): Promise<Answer<C>>;
+  /** A model file as text checked and described (models.ts, checkModelFile), before it is stored. */
+  check(method: ForecastMethod, text: string): Promise<ModelDescription>;
 }
 
 /** The answer of `call` on a parsed model. */
@@ -40,6 +43,7 @@ export const inProcessScoring = (deps: Pick<Deps, "blobs">): ModelScoring => ({
   async score(version, call) {
     return scoreModel(await runnableModel(deps, version), call) as never;
   },
+  check: checkModelFile,
 });
 
 /** The host's scoring: its threads where it has them, else this process. */
