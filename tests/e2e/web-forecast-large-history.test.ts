@@ -76,7 +76,7 @@ describe("web app: a year of 10-minute readings through the direct upload", () =
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название расчета").pressSequentially("Лава 7, год");
     await dialog.getByText("Загрузить файл", { exact: true }).click();
-    await dialog.getByText(".xlsx или .csv, до 16 МБ").waitFor();
+    await dialog.getByText(".xlsx или .csv, до 32 МБ").waitFor();
     await dialog.locator("input[type=file]").setInputFiles({ name: "телеметрия за год.csv", mimeType: "text/csv", buffer: csv });
 
     // The preview reads the whole file from storage and keeps it there for the save.

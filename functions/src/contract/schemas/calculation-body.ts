@@ -386,7 +386,7 @@ export const FORECAST_UPLOAD_FIELDS: Record<string, JsonSchema> = {
     type: "string",
     description:
       "Instead of file_data: the key (file_upload) answered by POST v1/forecast/upload-url/ for a history PUT straight to storage " +
-      "(up to 16 MB: a year of 10-minute readings); read and checked as file_data would be, then deleted. Another company's key: 404",
+      "(up to 32 MB: the 200 000 rows a training takes, a year of 10-minute readings); read and checked as file_data would be, then deleted. Another company's key: 404",
   },
   file_upload_name: { type: "string", description: "The uploaded file's name, for display only" },
 };

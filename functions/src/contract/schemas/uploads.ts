@@ -13,17 +13,18 @@ export function fileSize(bytes: number): string {
  *  base64-encoded inside a 6 MB payload. */
 export const MAX_TABULAR_UPLOAD_BYTES = 4 * 1024 * 1024;
 export const MAX_TABULAR_UPLOAD_TEXT = fileSize(MAX_TABULAR_UPLOAD_BYTES);
-/** The cap on a forecast's or a calibration's history sent straight to storage (the direct upload,
- *  POST v1/forecast/upload-url/): a year of 10-minute readings (52 560 rows, about 8 MB as CSV) or a
- *  month of 1-minute readings (44 640 rows) with room to spare. Larger than a request can carry, so
- *  such a file never passes through the API's body. */
-export const MAX_FORECAST_UPLOAD_BYTES = 16 * 1024 * 1024;
+/** The cap on a history sent straight to storage (the direct upload, POST v1/forecast/upload-url/)
+ *  for a forecast, a calibration or a training: the 200 000 rows training takes (about 29 MB as the
+ *  monitoring system's CSV), a year of 10-minute readings (52 560 rows, about 8 MB) with room to
+ *  spare. Larger than a request can carry, so such a file never passes through the API's body. */
+export const MAX_FORECAST_UPLOAD_BYTES = 32 * 1024 * 1024;
 export const MAX_FORECAST_UPLOAD_TEXT = fileSize(MAX_FORECAST_UPLOAD_BYTES);
 /** docs/security.md: the forecast histories uploaded straight to storage and not yet used (a
- *  forecast's or a calibration's save uses one; a preview keeps it for the save), per user and per
- *  company. What is never used counts until the day after its grant: it is deleted a day later. */
-export const FORECAST_UPLOADS_PER_USER_BYTES = 4 * MAX_FORECAST_UPLOAD_BYTES;
-export const FORECAST_UPLOADS_PER_COMPANY_BYTES = 16 * MAX_FORECAST_UPLOAD_BYTES;
+ *  forecast's, a calibration's or a training's use takes one; a preview keeps it for the save), per
+ *  user and per company: two of the largest per user. What is never used counts until the day after
+ *  its grant: it is deleted a day later. */
+export const FORECAST_UPLOADS_PER_USER_BYTES = 64 * 1024 * 1024;
+export const FORECAST_UPLOADS_PER_COMPANY_BYTES = 256 * 1024 * 1024;
 
 /** A settings video's Content-Type by its file's extension: MP4 or WebM, which play in every
  *  browser. The upload routes declare them, the server accepts only these, and the admin screen

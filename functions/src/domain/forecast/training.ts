@@ -153,8 +153,9 @@ export function trainingSummary(
   }
   let period: ForecastModelTraining["period"] = null;
   if (data.t) {
-    const from = Math.min(...data.t);
-    const to = Math.max(...data.t);
+    // A loop, not Math.min(...t): 200 000 arguments overflow the stack.
+    const from = data.t.reduce((a, b) => Math.min(a, b), Infinity);
+    const to = data.t.reduce((a, b) => Math.max(a, b), -Infinity);
     period = timeIsDate ? { from: new Date(from).toISOString(), to: new Date(to).toISOString() } : { from, to };
   }
   // At most 300 points of the curve: every round up to 300, else evenly spaced ones and the last.
@@ -270,7 +271,7 @@ function validationRows(
     return result.validation_rows.map((k, j) => rowOf(measured[k], j));
   }
   if (!timeMs || !trained.t || result.validation_rows.length === 0) return [];
-  const from = Math.min(...result.validation_rows.map((k) => (trained.t as Float64Array)[k]));
+  const from = result.validation_rows.reduce((a, k) => Math.min(a, (trained.t as Float64Array)[k]), Infinity);
   const rows: ForecastRow[] = [];
   for (let r = 0; r < data.y.length; r++) if (timeMs[r] >= from) rows.push(rowOf(r, rows.length));
   return rows;

@@ -31,7 +31,7 @@ describe("forecast uploads not yet used", () => {
     };
     const grant = (actor: Actor, size = MAX_FORECAST_UPLOAD_BYTES) => forecastUploadUrl(domain.deps, actor, { ...full, size });
     const perUser = FORECAST_UPLOADS_PER_USER_BYTES / MAX_FORECAST_UPLOAD_BYTES;
-    expect(perUser).toBe(4);
+    expect(perUser).toBe(2);
 
     const granted = [];
     for (let i = 0; i < perUser; i += 1) granted.push(await grant(first));
