@@ -14,6 +14,7 @@ const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
 const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/ProjectUncertaintyPage"));
 const ExportPage = lazy(() => import("../features/export/ExportPage"));
 const InventoryPage = lazy(() => import("../features/inventory/InventoryPage"));
+const TrendPage = lazy(() => import("../features/trend/TrendPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
@@ -40,6 +41,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "projects/:projectId/graphs", Page: GraphsPage },
   { path: "projects/:projectId/uncertainty", Page: ProjectUncertaintyPage },
   { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
+  { path: "trend", Page: TrendPage, menu: { key: "trend", label: "Динамика" } },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },
   { path: "documents", Page: DocumentsPage, menu: { key: "documents", label: "Нормативные документы" } },

@@ -1,0 +1,77 @@
+// What the «Динамика» screen derives from the trend's answer: each year's figures in the view asked
+// (as reported, or in comparable conditions), the chart (stacked bars by category, the intensity
+// line, a target's path) and the table's rows.
+import type { Data, Layout } from "plotly.js";
+import type { Trend, TrendTarget, TrendYear } from "./api";
+
+export type TrendView = "reported" | "comparable";
+
+/** The year's figures in the view. */
+export const figuresOf = (year: TrendYear, view: TrendView) => (view === "comparable" ? year.comparable : year);
+
+const COLORS: Record<number, string> = { 1: "#8c8c8c", 2: "#fa8c16", 3: "#1677ff", 18: "#52c41a" };
+
+/** A CO2-eq target of the whole company, absolute: the one whose path the chart can draw in t CO2-eq. */
+export const chartTarget = (targets: readonly TrendTarget[]) =>
+  targets.find((t) => t.gas === "co2e" && t.scope === "company" && t.kind === "absolute" && t.progress.path);
+
+export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget): { data: Data[]; layout: Partial<Layout> } {
+  const years = trend.years;
+  const x = years.map((y) => String(y.year));
+  const categories = [...new Map(years.flatMap((y) => figuresOf(y, view).categories).map((c) => [c.category, c.category_label]))].sort(
+    (a, b) => a[0] - b[0],
+  );
+  const data: Data[] = categories.map(([category, label]) => ({
+    type: "bar",
+    name: `${category}. ${label}`,
+    x,
+    y: years.map((y) => figuresOf(y, view).categories.find((c) => c.category === category)?.t_co2e ?? 0),
+    marker: { color: COLORS[category] ?? "#722ed1" },
+    hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>%{fullData.name}</extra>",
+  }));
+  const intensity = years.map((y) => figuresOf(y, view).intensity?.total ?? null);
+  if (intensity.some((v) => v !== null)) {
+    data.push({
+      type: "scatter",
+      mode: "lines+markers",
+      name: "Удельные выбросы, т CO2-экв./т угля",
+      x,
+      y: intensity,
+      yaxis: "y2",
+      line: { color: "#cf1322" },
+      hovertemplate: "%{x}: %{y:,.4f} т CO2-экв./т<extra></extra>",
+    });
+  }
+  if (target?.progress.path) {
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `Цель: ${target.name}`,
+      x: target.progress.path.map((p) => String(p.year)),
+      y: target.progress.path.map((p) => p.value),
+      line: { color: "#389e0d", dash: "dash" },
+      hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>путь к цели</extra>",
+    });
+  }
+  const allYears = [...new Set([...x, ...(target?.progress.path ?? []).map((p) => String(p.year))])].sort();
+  return {
+    data,
+    layout: {
+      barmode: "stack",
+      separators: ", ",
+      margin: { l: 70, r: 80, t: 10, b: 30 },
+      // The years name themselves: no axis title to crowd them on a phone.
+      xaxis: { type: "category", categoryorder: "array", categoryarray: allYears },
+      yaxis: { title: { text: "т CO2-экв." }, tickformat: ",.0f", rangemode: "tozero" },
+      yaxis2: {
+        title: { text: "т CO2-экв./т угля" },
+        overlaying: "y",
+        side: "right",
+        rangemode: "tozero",
+        showgrid: false,
+        tickformat: ",.3f",
+      },
+      legend: { orientation: "h", y: -0.15 },
+    },
+  };
+}
