@@ -1,8 +1,7 @@
 // What each calculation type contributes to a company's yearly inventory (methodology D15; docs/methodology.md, Inventory and the report):
 // its Order 371 category, its IPCC code and which results are which gas, as its module (wasm-core/src/types/<type>.ts)
-// declares them. Types whose module says null
-// (forecast, gap filling, sensitivity, the utilisation choice) never count. Browser-safe: the
-// inventory screen reads the same labels the server sums by.
+// declares them. Types whose module says null (forecast, gap filling, sensitivity, the utilisation
+// choice) never count. Browser-safe: the inventory screen reads the same labels the server sums by.
 import { CALCULATION_TYPES, TYPE_MODULES, type CalculationType } from "./registry";
 import type { Gas, InventoryMethod, InventorySource, Order371Category } from "./types/definition";
 import {
