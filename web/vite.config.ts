@@ -26,6 +26,14 @@ export default defineConfig({
     // Never inline a .wasm as a data: URL (emissions.wasm is just under the 4 KiB default): the
     // page fetches it, and the CSP's connect-src 'self' (infra/lib/security-headers.ts) blocks data:.
     assetsInlineLimit: (filePath) => (filePath.endsWith(".wasm") ? false : undefined),
+    // The contract's modules declare schemas and constants and do nothing on import, so a page that
+    // takes one constant from its index loads that constant, not every route's schemas.
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /functions[\\/]src[\\/]contract[\\/]/, sideEffects: false }],
+        manualPureFunctions: ["z"],
+      },
+    },
   },
   server: {
     proxy: {

@@ -180,7 +180,7 @@ export type Client<M extends Mount> = ReturnType<typeof hc<RoutesOf<M>>>;
 export function typedClient<M extends Mount>(mount: M) {
   let client: Promise<Client<M>> | undefined;
   return async <T>(call: (client: Client<M>) => Promise<{ json(): Promise<T>; text(): Promise<string>; status: number }>): Promise<T> => {
-    client ??= Promise.all([import("hono/client"), import("@server/contract")]).then(([{ hc }, { MOUNTS }]) =>
+    client ??= Promise.all([import("hono/client"), import("@server/contract/mounts")]).then(([{ hc }, { MOUNTS }]) =>
       hc<RoutesOf<M>>(BASE + MOUNTS[mount].prefix.slice(1), { fetch: authorizedFetch }),
     );
     const response = await call(await client);

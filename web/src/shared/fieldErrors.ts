@@ -1,7 +1,8 @@
 // The server names the field of each problem first, several joined by «; » («inn: …; kpp: …»):
 // the contract's protocol (fieldMessage / parseFieldErrors). A form shows each text under its
 // field, without the field's name; every form reads a refusal through here.
-import { parseFieldErrors, type FieldProblem } from "@server/contract";
+// The protocol module alone, not the contract's index: a page that reads a refusal need not load every schema.
+import { parseFieldErrors, type FieldProblem } from "@server/contract/field-errors";
 import { isApiError } from "../api/client";
 
 /** Each problem of a 400 at its field, or undefined when one of them names no field of the form
