@@ -34,7 +34,10 @@ describe("POST /api/token/", () => {
     const unknownEmail = await login("nobody@example.com", "correct-horse", "198.51.100.8");
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(await wrongPassword.json()).toEqual(await unknownEmail.json());
+    const refusal = await wrongPassword.json();
+    expect(refusal).toEqual(await unknownEmail.json());
+    // The sentence the sign-in form shows (web/src/features/auth/LoginPage.test.tsx).
+    expect(refusal.detail).toBe("Неверный логин или пароль");
   });
 
   it("rejects a body that is not JSON or lacks fields with 400 naming the field", async () => {

@@ -79,3 +79,12 @@ it("shows the server's message after too many failed attempts", async () => {
     expect(screen.getByRole("alert").textContent).toBe(attempt < 2 ? "Неверный логин или пароль" : tooMany);
   }
 });
+
+// Moved from tests/e2e/web-projects.test.ts (the server's 401 sentence is tests/integration/auth.test.ts's).
+it("shows a Russian message under the form for a wrong password", async () => {
+  app = openSignedOut("/login", (api) => api.on("login", failure(401, "Неверный логин или пароль")));
+  await enterCredentials(app, "wrong-password");
+  await app.user.click(screen.getByRole("button", { name: "Вход" }));
+  expect((await screen.findByRole("alert")).textContent).toBe("Неверный логин или пароль");
+  expect(window.location.pathname).toBe("/login");
+});
