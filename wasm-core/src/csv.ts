@@ -68,6 +68,14 @@ export function* csvRecords(text: string, options: CsvOptions = {}): Generator<C
   if (kept(record)) yield { fields: record, line: recordLine };
 }
 
+/** The delimiter of a CSV's text: what its first line holds («;» before a tab before «,»: headers
+ *  carry commas of their own, «…, м³/мин»). */
+export function csvDelimiter(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  // Russian Excel writes CSV with ";" and decimal commas.
+  return firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
+}
+
 export function parseCsvRecords(text: string, options: CsvOptions = {}): CsvRecord[] {
   return [...csvRecords(text, options)];
 }

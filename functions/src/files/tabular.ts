@@ -5,7 +5,7 @@
 import { badFile, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 import { headerKey } from "@core/registry";
-import { csvRecords, UnterminatedQuote } from "@core/csv";
+import { csvDelimiter, csvRecords, UnterminatedQuote } from "@core/csv";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
@@ -237,13 +237,6 @@ export function decodeCsv(bytes: Uint8Array): string {
     if (!plausibleCp1251(text)) throw badFile(CSV_ENCODING_MESSAGE);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** The delimiter of a CSV's text: what its first line holds. */
-export function csvDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  // Russian Excel writes CSV with ";" and decimal commas.
-  return firstLine.includes(";") ? ";" : firstLine.includes("\t") ? "\t" : ",";
 }
 
 function readCsv(bytes: Uint8Array, maxRows: number): RawTable {

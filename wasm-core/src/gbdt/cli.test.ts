@@ -76,11 +76,48 @@ describe("gbdt CLI", () => {
     expect(result.stdout).toBe((await run("predict", "--model", modelFixture("methane-lightgbm.txt"), "--csv", plain)).stdout);
   });
 
+  it("reads a «;» file with decimal commas and keeps a row of empty cells as an empty line", async () => {
+    const commas = csv("commas.csv", "x1,x2,x7,x8,x12,x13,x15\n1324.7,NaN,37.01,124.21,0.408,18187,45.264\n");
+    const semicolons = csv(
+      "semicolons.csv",
+      "x1;x2;x7;x8;x12;x13;x15\n1324,7;;37,01;124,21;0,408;18187;45,264\n;;;;;;\n1324,7;;37,01;124,21;0,408;18187;45,264\n",
+    );
+    const one = (await run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", commas)).stdout.trim();
+    const result = await run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", semicolons);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${one}\n\n${one}\n`);
+  });
+
+  it("refuses a million training rows without reading them all, in a separate process under 400 MB", () => {
+    const lines = ["x1,x2,y"];
+    for (let i = 0; i < 1_000_000; i++) lines.push(`${i % 97},${i % 13},${(i % 7) / 10}`);
+    const path = csv("million.csv", `${lines.join("\n")}\n`);
+    const result = spawnSync(
+      process.execPath,
+      [
+        "--max-old-space-size=400",
+        "--import",
+        "tsx",
+        "wasm-core/src/gbdt-cli.ts",
+        "train",
+        "--csv",
+        path,
+        "--target",
+        "y",
+        "--out",
+        join(work, "never.json"),
+      ],
+      { cwd: repoRoot, encoding: "utf8" },
+    );
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/Для обучения допускается не больше 200.000 строк, в файле больше/);
+  }, 60_000);
+
   it("fails with a message naming a missing feature column", async () => {
     const path = csv("no-x7.csv", "x1,x2,x8,x12,x13,x15\n1,2,3,4,5,6\n");
     const result = await run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", path);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/lacks feature column\(s\) x7/);
+    expect(result.stderr).toMatch(/В заголовке CSV нет столбцов признаков x7/);
     expect(result.stdout).toBe("");
   });
 
@@ -88,19 +125,19 @@ describe("gbdt CLI", () => {
     const path = csv("bad-cell.csv", "x1,x2,x7,x8,x12,x13,x15\n1,2,3,4,5,6,7\n1,2,abc,4,5,6,7\n");
     const result = await run("predict", "--model", modelFixture("methane-xgboost.json"), "--csv", path);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('line 3 (data row 2), column x7: "abc" is not a number');
+    expect(result.stderr).toContain("CSV, строка 3, столбец x7: «abc» — не число");
   });
 
   it("fails on an unreadable or unrecognised model and on bad usage", async () => {
     const missing = await run("predict", "--model", join(work, "nope.json"), "--csv", modelFixture("golden-default.csv"));
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/cannot read model .*nope\.json/);
+    expect(missing.stderr).toMatch(/не удалось прочитать файл модели .*nope\.json/);
     const garbage = await run("predict", "--model", csv("garbage.txt", "not a model"), "--csv", modelFixture("golden-default.csv"));
     expect(garbage.status).toBe(1);
     expect(garbage.stderr).toMatch(/unrecognised model file/);
     const usage = await run("predict", "--model");
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/usage: gbdt predict/);
+    expect(usage.stderr).toMatch(/неожиданный аргумент «--model»\nкак вызывать: gbdt predict/);
   });
 
   it("describes a model with info", async () => {
@@ -142,7 +179,7 @@ describe("gbdt CLI", () => {
     expect(summary).toMatchObject({ features: ["x1", "x2"], train_rows: 240, validation_rows: 60, model: out });
     expect(summary.params).toMatchObject({ n_estimators: 80, max_depth: 3, learning_rate: 0.1, seed: 4, max_bin: 256 });
     expect(summary.valid_rmse).toBeLessThan(0.1);
-    expect(result.stderr).toMatch(/\[1\/80\] train rmse [\d.]+, validation rmse [\d.]+/);
+    expect(result.stderr).toMatch(/\[1\/80\] RMSE на обучающих строках [\d.]+, на проверочных [\d.]+/);
     const info = JSON.parse((await run("info", "--model", out)).stdout);
     expect(info).toMatchObject({ library: "xgboost", version: "1.7.4", objective: "reg:squarederror", featureNames: ["x1", "x2"] });
     expect(info.numTrees).toBe(summary.num_trees);
@@ -161,7 +198,7 @@ describe("gbdt CLI", () => {
     expect(flat.stderr).toMatch(/целевая величина во всех строках одна и та же \(2,5\)/);
     const text = csv("text.csv", `x1,y\n${Array.from({ length: 30 }, (_, i) => `${i === 4 ? "много" : i},${i}`).join("\n")}\n`);
     expect((await run("train", "--csv", text, "--target", "y", "--out", join(work, "never.json"))).stderr).toMatch(
-      /column x1: "много" is not a number/,
+      /CSV, строка 6, столбец x1: «много» — не число/,
     );
     const noTarget = await run("train", "--csv", text, "--target", "z", "--out", join(work, "never.json"));
     expect(noTarget.stderr).toMatch(/нет целевого столбца z/);

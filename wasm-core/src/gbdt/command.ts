@@ -1,7 +1,9 @@
 // The commands of `npm run --silent gbdt` (the entry is ../gbdt-cli.ts):
 // npm run --silent gbdt -- predict --model FILE --csv FILE
-//   One prediction per CSV data row on stdout, as the shortest string that reads back to the same
-//   double. The model format (XGBoost JSON / LightGBM text) is detected from the content.
+//   One line per CSV data row on stdout: the prediction as the shortest string that reads back to
+//   the same double, or an empty line for a row whose feature cells are all empty. The CSV's
+//   delimiter is the product's («;», a tab or «,», ./csv.ts). The model format (XGBoost JSON /
+//   LightGBM text) is detected from the content.
 // npm run --silent gbdt -- info --model FILE
 //   The model's library, version, objective, features, number of trees, and the engine predict
 //   runs it on (QuickScorer or the tree walk) with the reason.
@@ -10,15 +12,15 @@
 //   validation: the latest rows by t when the file has it) and writes it as XGBoost 1.7 JSON. Every
 //   parameter of MODEL_FORMATS.md («Models we train») by its XGBoost name. The error per round goes
 //   to stderr; a summary (rows, rounds, errors, importance) to stdout as JSON.
-// Errors go to stderr, exit code 1 (2 for bad usage).
+// Errors go to stderr in Russian, as the product words them, exit code 1 (2 for bad usage).
 import { readFileSync, writeFileSync } from "node:fs";
 import { readFeatureCsv } from "./csv";
 import { chooseEngine, DEFAULT_TRAIN_PARAMS, loadModel, parseModel, predict, trainModel, trainParams } from "./index";
 import { readTrainingCsv } from "./train-csv";
 
 const USAGE =
-  "usage: gbdt predict --model FILE --csv FILE\n       gbdt info --model FILE\n" +
-  `       gbdt train --csv FILE --target y --out model.json [${Object.keys(DEFAULT_TRAIN_PARAMS)
+  "как вызывать: gbdt predict --model FILE --csv FILE\n              gbdt info --model FILE\n" +
+  `              gbdt train --csv FILE --target y --out model.json [${Object.keys(DEFAULT_TRAIN_PARAMS)
     .map((key) => `--${key} V`)
     .join(" ")}]`;
 
@@ -29,7 +31,7 @@ function options(args: string[]): Map<string, string> {
   for (let i = 0; i < args.length; i += 2) {
     const key = args[i];
     const value = args[i + 1];
-    if (!key.startsWith("--") || value === undefined) throw new UsageError(`unexpected argument "${key}"`);
+    if (!key.startsWith("--") || value === undefined) throw new UsageError(`неожиданный аргумент «${key}»`);
     result.set(key.slice(2), value);
   }
   return result;
@@ -37,7 +39,7 @@ function options(args: string[]): Map<string, string> {
 
 function required(opts: Map<string, string>, key: string): string {
   const value = opts.get(key);
-  if (value === undefined) throw new UsageError(`--${key} is required`);
+  if (value === undefined) throw new UsageError(`нужен параметр --${key}`);
   return value;
 }
 
@@ -45,7 +47,7 @@ function readText(path: string, what: string): string {
   try {
     return readFileSync(path, "utf8");
   } catch (cause) {
-    throw new Error(`cannot read ${what} ${path}: ${(cause as Error).message}`);
+    throw new Error(`не удалось прочитать ${what} ${path}: ${(cause as Error).message}`);
   }
 }
 
@@ -76,7 +78,7 @@ async function run(argv: string[], io: GbdtOutput): Promise<void> {
   const [command, ...rest] = argv;
   const opts = options(rest);
   if (command === "info") {
-    const model = parseModel(readText(required(opts, "model"), "model"));
+    const model = parseModel(readText(required(opts, "model"), "файл модели"));
     const { library, version, objective, featureNames, numTrees } = model;
     // The engine predict runs this model on (QuickScorer or the tree walk) and why.
     const { engine, reason: engineReason } = chooseEngine(model.forest);
@@ -84,11 +86,14 @@ async function run(argv: string[], io: GbdtOutput): Promise<void> {
   } else if (command === "predict") {
     const modelPath = required(opts, "model");
     const csvPath = required(opts, "csv");
-    const model = await loadModel(readText(modelPath, "model"));
-    const { rows } = readFeatureCsv(readText(csvPath, "CSV"), model.featureNames);
+    const model = await loadModel(readText(modelPath, "файл модели"));
+    const { rows, emptyRows } = readFeatureCsv(readText(csvPath, "файл CSV"), model.featureNames);
     const predictions = predict(model, rows);
-    // String(double) is the shortest round-trip representation.
-    io.out(predictions.length > 0 ? Array.from(predictions, String).join("\n") + "\n" : "");
+    // String(double) is the shortest round-trip representation; a row with nothing to predict from
+    // keeps its line, empty.
+    const lines = Array.from(predictions, String);
+    for (const r of emptyRows) lines[r] = "";
+    io.out(lines.length > 0 ? lines.join("\n") + "\n" : "");
   } else if (command === "train") {
     const csvPath = required(opts, "csv");
     const target = required(opts, "target");
@@ -101,12 +106,12 @@ async function run(argv: string[], io: GbdtOutput): Promise<void> {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const data = readTrainingCsv(readText(csvPath, "CSV"), target);
+    const data = readTrainingCsv(readText(csvPath, "файл CSV"), target);
     const result = await trainModel(data, params, {
       onRound: ({ round, rounds, train_rmse, valid_rmse }) => {
         if (round === 1 || round % 50 === 0 || round === rounds) {
           io.err(
-            `[${round}/${rounds}] train rmse ${train_rmse.toPrecision(6)}${valid_rmse === null ? "" : `, validation rmse ${valid_rmse.toPrecision(6)}`}\n`,
+            `[${round}/${rounds}] RMSE на обучающих строках ${train_rmse.toPrecision(6)}${valid_rmse === null ? "" : `, на проверочных ${valid_rmse.toPrecision(6)}`}\n`,
           );
         }
       },
@@ -121,6 +126,6 @@ async function run(argv: string[], io: GbdtOutput): Promise<void> {
       ) + "\n",
     );
   } else {
-    throw new UsageError(command === undefined ? "no command" : `unknown command "${command}"`);
+    throw new UsageError(command === undefined ? "не указана команда" : `неизвестная команда «${command}»`);
   }
 }

@@ -184,15 +184,30 @@ describe("readFeatureCsv", () => {
     const { rows, rowCount } = readFeatureCsv("id,b,a\n1,,2\n2,NaN,3.5e1\n\n", ["a", "b"]);
     expect(rowCount).toBe(2);
     expect(Array.from(rows)).toEqual([2, NaN, 35, NaN]);
-    expect(() => readFeatureCsv("a,b\n1,2\n3,x\n", ["a", "b"])).toThrow('CSV line 3 (data row 2), column b: "x" is not a number');
-    expect(() => readFeatureCsv("a,b\n1\n", ["a", "b"])).toThrow(/line 2 \(data row 1\), column b: the row has only 1 cells/);
-    expect(() => readFeatureCsv("a,c\n1,2\n", ["a", "b"])).toThrow(/lacks feature column\(s\) b/);
+    expect(() => readFeatureCsv("a,b\n1,2\n3,x\n", ["a", "b"])).toThrow("CSV, строка 3, столбец b: «x» — не число");
+    expect(() => readFeatureCsv("a,b\n1\n", ["a", "b"])).toThrow("CSV, строка 2, столбец b: в строке всего 1 ячеек");
+    expect(() => readFeatureCsv("a,c\n1,2\n", ["a", "b"])).toThrow("В заголовке CSV нет столбцов признаков b (модель использует a, b)");
   });
 
   it("keeps a row of empty cells as a row of missing values, so the predictions line up with the rows", () => {
-    const { rows, rowCount } = readFeatureCsv("a,b\n1,2\n,\n\n3,4\n", ["a", "b"]);
+    const { rows, rowCount, emptyRows } = readFeatureCsv("a,b\n1,2\n,\n\n3,4\n", ["a", "b"]);
     expect(rowCount).toBe(3);
     expect(Array.from(rows)).toEqual([1, 2, NaN, NaN, 3, 4]);
+    expect(emptyRows).toEqual([1]);
+  });
+
+  it("reads «;» and tab files as the product does, with decimal commas", () => {
+    for (const text of ["id;a;b\n1;1,5;2\n2;;3,25e1\n", "id\ta\tb\n1\t1,5\t2\n2\t\t3,25e1\n"]) {
+      const { rows, rowCount } = readFeatureCsv(text, ["a", "b"]);
+      expect(rowCount).toBe(2);
+      expect(Array.from(rows)).toEqual([1.5, 2, NaN, 32.5]);
+    }
+  });
+
+  it("refuses more rows than asked as soon as it reaches them", () => {
+    const text = `a\n${"1\n".repeat(11)}`;
+    expect(readFeatureCsv(text, ["a"], { maxRows: 11 }).rowCount).toBe(11);
+    expect(() => readFeatureCsv(text, ["a"], { maxRows: 10, tooMany: "больше 10" })).toThrow("больше 10");
   });
 
   it("reads quoted fields with commas, quotes and line breaks as one cell (RFC 4180)", () => {
@@ -201,6 +216,6 @@ describe("readFeatureCsv", () => {
     expect(rowCount).toBe(2);
     expect(Array.from(rows)).toEqual([1, 2, 3, 4]);
     // The line named is where the record starts, counting the line break inside the quotes.
-    expect(() => readFeatureCsv(text + '"x",5,oops\n', ["a", "b"])).toThrow('CSV line 5 (data row 3), column b: "oops" is not a number');
+    expect(() => readFeatureCsv(text + '"x",5,oops\n', ["a", "b"])).toThrow("CSV, строка 5, столбец b: «oops» — не число");
   });
 });

@@ -1,10 +1,10 @@
 // Training data from a CSV file with a header: the target column, the optional `t` (time: a number
 // such as a step, an ISO date-time, or «01.01.2025 10:20») and `id`, and every other column a feature.
 // Cells as readFeatureCsv reads them (empty or NaN: missing); the target may not be missing.
-import { parseCsvRecords } from "../csv";
+import { csvDelimiter, csvRecords, parseCsvRecords } from "../csv";
 import { headerKey, REGISTRY, type NumberField } from "../registry";
-import { isBlankRecord, readFeatureCsv } from "./csv";
-import { TrainingInputError, type TrainingData } from "./train";
+import { readFeatureCsv } from "./csv";
+import { MAX_TRAINING_ROWS, TrainingInputError, type TrainingData } from "./train";
 
 const RU_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -25,9 +25,8 @@ export function timeValue(cell: string): number {
 }
 
 export function readTrainingCsv(text: string, target: string): TrainingData & { hasTime: boolean } {
-  const header = parseCsvRecords(text)
-    .map((record) => record.fields.map((field) => field.trim()))
-    .find((cells) => cells.some((cell) => cell !== ""));
+  const first = csvRecords(text, { delimiter: csvDelimiter(text) }).next();
+  const header = first.done ? undefined : first.value.fields.map((field) => field.trim());
   if (!header) throw new TrainingInputError("Файл пуст: нужна строка заголовков и строки данных");
   if (!header.includes(target)) throw new TrainingInputError(`В заголовке нет целевого столбца ${target}`);
   const featureNames = header.filter((name) => name !== target && name !== "id" && name !== "t" && name !== "");
@@ -36,28 +35,26 @@ export function readTrainingCsv(text: string, target: string): TrainingData & { 
     if (seen.has(name)) throw new TrainingInputError(`Столбец ${name} встречается в заголовке дважды`);
     seen.add(name);
   }
-  const read = (names: string[]) => {
-    try {
-      return readFeatureCsv(text, names);
-    } catch (error) {
-      throw new TrainingInputError((error as Error).message);
-    }
-  };
-  const { rows } = read(featureNames);
-  const { rows: y } = read([target]);
-  let t: Float64Array | null = null;
-  if (header.includes("t")) {
-    const column = header.indexOf("t");
-    const records = parseCsvRecords(text, { keepEmptyRows: true })
-      .map((record) => ({ line: record.line, cells: record.fields.map((field) => field.trim()) }))
-      .filter((record) => !isBlankRecord(record.cells))
-      .slice(1);
-    t = Float64Array.from(records, ({ line, cells }) => {
-      const value = timeValue(cells[column] ?? "");
-      if (Number.isNaN(value)) throw new TrainingInputError(`CSV line ${line}, column t: "${cells[column] ?? ""}" is not a time`);
-      return value;
+  // One pass over the file, the features and the target together, refused past the row cap as soon
+  // as it is reached (a million rows are not read into memory to be refused).
+  let read: ReturnType<typeof readFeatureCsv>;
+  try {
+    read = readFeatureCsv(text, [...featureNames, target], {
+      maxRows: MAX_TRAINING_ROWS,
+      tooMany: `Для обучения допускается не больше ${MAX_TRAINING_ROWS.toLocaleString("ru-RU").replace(/\s/g, " ")} строк, в файле больше`,
+      textColumn: header.includes("t") ? { name: "t", read: timeValue, problem: "не время и не номер шага" } : undefined,
     });
+  } catch (error) {
+    throw new TrainingInputError((error as Error).message);
   }
+  const width = featureNames.length;
+  const rows = new Float64Array(read.rowCount * width);
+  const y = new Float64Array(read.rowCount);
+  for (let r = 0; r < read.rowCount; r++) {
+    rows.set(read.rows.subarray(r * (width + 1), r * (width + 1) + width), r * width);
+    y[r] = read.rows[r * (width + 1) + width];
+  }
+  const t = read.textValues;
   return { featureNames, rows, y, t, hasTime: t !== null };
 }
 
@@ -82,9 +79,8 @@ function historyHeaders(): Map<string, string> {
  * Returns the data by the model's feature names (x1, x2, ...) with the file's own headers.
  */
 export function readForecastHistoryCsv(text: string): TrainingData & { headers: Record<string, string> } {
-  const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
-  // Headers carry commas of their own («…, м³/мин»): a «;» anywhere in the header line decides.
-  const delimiter = firstLine.includes(";") ? ";" : ",";
+  // Headers carry commas of their own («…, м³/мин»): a «;» (or a tab) in the header line decides.
+  const delimiter = csvDelimiter(text);
   const records = parseCsvRecords(text, { delimiter });
   if (records.length === 0) throw new TrainingInputError("Файл пуст: нужна строка заголовков и строки данных");
   const known = historyHeaders();
@@ -99,7 +95,7 @@ export function readForecastHistoryCsv(text: string): TrainingData & { headers: 
   });
   if (!headers.y) throw new TrainingInputError("Нет столбца «y» (Концентрация CH4 в исходящей струе лавы, факт, %)");
   const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-  const cell = (value: string) => (delimiter === ";" ? value.trim().replace(",", ".") : value.trim());
+  const cell = (value: string) => (delimiter !== "," ? value.trim().replace(",", ".") : value.trim());
   const lines = [
     names.join(","),
     ...records.slice(1).map((r) => r.fields.map((f, i) => quote(names[i] === "t" ? f.trim() : cell(f))).join(",")),

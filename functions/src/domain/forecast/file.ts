@@ -8,10 +8,10 @@
 // rows, the same Russian errors. So it decides nothing the general reader would not.
 import { FORECAST_FEATURES, FORECAST_MEASURED, REGISTRY, type NumberField } from "@core/registry";
 import { readRowTime, timeMs } from "@core/gbdt";
+import { csvDelimiter } from "@core/csv";
 import { PREVIEW_ROWS } from "../../contract/schemas/upload-preview";
 import {
   MAX_TEXT_CELL,
-  csvDelimiter,
   decodeCsv,
   fileFormat,
   locateColumns,
