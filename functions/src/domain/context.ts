@@ -4,7 +4,7 @@ import type { PeriodBounds } from "@core/measured-release";
 import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
-import type { ModelScoring } from "./forecast/scoring";
+import type { ModelScoring } from "../ports/model-scoring";
 import type {
   BlobStore,
   Clock,

@@ -1,4 +1,4 @@
-// The ModelScoring port of the local host (domain/forecast/scoring.ts): stored models parsed and
+// The ModelScoring port (ports/model-scoring.ts) of the local host: stored models parsed and
 // scored in a small pool of worker threads (scoring-thread.ts), never on the server's thread, where
 // a large model's parse (seconds) held every other company's request. A model is always scored by
 // the same thread (chosen by its id), which keeps it parsed; each thread keeps at most its share of
@@ -8,7 +8,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { DomainError } from "../domain/errors";
 import { MODEL_CACHE_BYTES } from "../domain/forecast/models";
-import type { ModelScoring, ScoringCall } from "../domain/forecast/scoring";
+import type { ModelScoring, ScoringCall } from "../ports/model-scoring";
 import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
 

@@ -23,6 +23,7 @@ import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import { byteBudgetCache, type ByteBudgetCache } from "../byte-budget-cache";
 import type { ForecastModelVersion } from "../../ports";
+import type { ModelDescription } from "../../ports/model-scoring";
 import { fileSize } from "../../contract/schemas/uploads";
 
 /** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
@@ -103,14 +104,12 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
 }
 
 /** A model file's description as its version records it (its engine, library, horizon, features, trees). */
-export type ModelDescription = ReturnType<typeof describe>;
-
 /** A model file as text checked (accept) and described: the parse a version's upload costs. */
 export async function checkModelFile(method: ForecastMethod, text: string): Promise<ModelDescription> {
   return describe((await accept(method, text)).parsed);
 }
 
-function describe(parsed: ParsedModel) {
+function describe(parsed: ParsedModel): ModelDescription {
   // The same choice loadModel makes for this file: QuickScorer or the tree walk, and why.
   const choice = chooseEngine(parsed.forest);
   return {

@@ -4,32 +4,9 @@
 // another's model on the server's one thread; in AWS the API function serves one request per
 // instance, and scores in its own process.
 import { airNeeded, predict, whatIf, type GbdtModel } from "@core/gbdt";
-import type { Rows } from "@core/gbdt/rows";
-import type { ForecastModelVersion } from "../../ports";
+import type { ModelScoring, ScoringCall } from "../../ports/model-scoring";
 import type { Deps } from "../context";
-import type { ForecastMethod } from "@core/registry";
-import { checkModelFile, runnableModel, type ModelDescription } from "./models";
-
-type Rest<F> = F extends (model: GbdtModel, ...rest: infer R) => unknown ? R : never;
-
-/** What one scoring asks of a model, by the core function that answers it. */
-export type ScoringCall =
-  | { op: "predict"; args: [rows: Rows, featureOrder?: readonly string[]] }
-  | { op: "what_if"; args: Rest<typeof whatIf> }
-  | { op: "air_needed"; args: Rest<typeof airNeeded> };
-
-type Answer<C extends ScoringCall> = C["op"] extends "predict"
-  ? Float64Array
-  : C["op"] extends "what_if"
-    ? ReturnType<typeof whatIf>
-    : ReturnType<typeof airNeeded>;
-
-export interface ModelScoring {
-  /** The answer of `call` on `version`'s model; the core's RangeError (a bad argument) is thrown as it is. */
-  score<C extends ScoringCall>(version: ForecastModelVersion, call: C): Promise<Answer<C>>;
-  /** A model file as text checked and described (models.ts, checkModelFile), before it is stored. */
-  check(method: ForecastMethod, text: string): Promise<ModelDescription>;
-}
+import { checkModelFile, runnableModel } from "./models";
 
 /** The answer of `call` on a parsed model. */
 export function scoreModel(model: GbdtModel, call: ScoringCall): Float64Array | ReturnType<typeof whatIf> | ReturnType<typeof airNeeded> {
