@@ -34,7 +34,7 @@ describe("POST /api/token/", () => {
     const unknownEmail = await login("nobody@example.com", "correct-horse", "198.51.100.8");
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    const refusal = await wrongPassword.json();
+    const refusal = (await wrongPassword.json()) as { detail: string };
     expect(refusal).toEqual(await unknownEmail.json());
     // The sentence the sign-in form shows (web/src/features/auth/LoginPage.test.tsx).
     expect(refusal.detail).toBe("Неверный логин или пароль");
