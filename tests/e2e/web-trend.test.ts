@@ -103,10 +103,14 @@ describe("web app: «Динамика», the company's years side by side", () =
         // As reported: the year's own figures.
         await page.getByText("Как отчитано", { exact: true }).click();
         await expect.poll(async () => plain(await row2024.innerText())).toContain(russian(y2024.total_t_co2e, 2));
-        // A year opens its inventory.
+        // A year opens its inventory: from the table, and from the chart's bar.
         await page.getByTestId("trend-year-2023").click();
         await page.waitForURL(/\/inventory\?year=2023/);
         await page.getByRole("heading", { name: "Инвентаризация", level: 2 }).waitFor();
+        await page.goBack();
+        await page.locator('[data-testid="trend-chart"][data-ready="true"]').waitFor({ timeout: 60_000 });
+        await page.locator('[data-testid="trend-chart"] .bars .point path').first().click({ force: true });
+        await page.waitForURL(/\/inventory\?year=2022/);
         expect(app.pageErrors).toEqual([]);
       } finally {
         await app.close();

@@ -3,7 +3,7 @@
 // target's path, a table under them whose year opens that year's inventory, the switch between
 // «как отчитано» and «в сопоставимых условиях», the xlsx of the table, and the base year and targets.
 import { useMemo, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { Alert, Button, Card, Flex, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
@@ -38,6 +38,7 @@ export default function TrendPage() {
   const trend = useTrend(from, to, facility);
   const settings = useTrendSettings();
   const facilities = useFacilities();
+  const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string>();
   const target = chartTarget(settings.data?.targets ?? []);
@@ -170,6 +171,12 @@ export default function TrendPage() {
                   figure={{ title: `Выбросы по категориям, ${T_CO2E}, и удельные выбросы`, fileName: "Динамика", ...figure }}
                   height={360}
                   testId="trend-chart"
+                  onPointClick={(x) => {
+                    // A bar's or the intensity's year opens its inventory; the target's 2030 has none.
+                    if (trend.data?.years.some((y) => String(y.year) === x)) {
+                      navigate(`/inventory?year=${x}${facility ? `&facility=${facility}` : ""}`);
+                    }
+                  }}
                 />
               )}
               <Table<TrendYear>

@@ -37,9 +37,11 @@ interface Props {
   testId?: string;
   /** The figure has a trace the basic bundle lacks (sankey). */
   strict?: boolean;
+  /** A click on a point or bar, with its x (the «Динамика» chart opens that year's inventory). */
+  onPointClick?: (x: string) => void;
 }
 
-export function Chart({ figure, height, pngButton = false, testId, strict = false }: Props) {
+export function Chart({ figure, height, pngButton = false, testId, strict = false, onPointClick }: Props) {
   const graph = useRef<HTMLElement | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -92,6 +94,14 @@ export function Chart({ figure, height, pngButton = false, testId, strict = fals
               style={{ width: "100%", height: shownHeight }}
               useResizeHandler
               config={config}
+              onClick={
+                onPointClick
+                  ? (event) => {
+                      const x = event.points[0]?.x;
+                      if (x !== undefined && x !== null) onPointClick(String(x));
+                    }
+                  : undefined
+              }
               onInitialized={(_figure, div) => {
                 graph.current = div as HTMLElement;
                 setReady(true);
