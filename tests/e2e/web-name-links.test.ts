@@ -51,8 +51,9 @@ describe.each([
     // Drawn as a link: the link colour, not the text's.
     const colour = await link.evaluate((el) => getComputedStyle(el).color);
     expect(colour).not.toBe(
+      // The start date, a plain text beside it (a table cell, or a line of the project's block on a phone).
       await page
-        .locator(".ant-table-cell", { hasText: "01.01.2025" })
+        .getByText("01.01.2025", { exact: true })
         .first()
         .evaluate((el) => getComputedStyle(el).color),
     );

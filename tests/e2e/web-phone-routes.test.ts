@@ -34,19 +34,24 @@ const SCREENS: Screen[] = [
     path: () => "/projects",
     ready: async (page) => {
       await heading(page, "Проекты");
-      await page.locator(".ant-table-row", { hasText: "Распадская" }).first().waitFor();
+      // On a phone a project is a block of its fields, not a table row.
+      await page
+        .getByTestId("stacked-rows")
+        .getByText(/Распадская/)
+        .first()
+        .waitFor();
     },
   },
   {
     name: "calculations",
     path: (id) => `/projects/${id}/calculations?type=underground`,
-    ready: (page) => page.locator(".ant-table-row", { hasText: CALCULATION }).waitFor(),
+    ready: (page) => page.getByTestId("stacked-rows").getByText(CALCULATION).first().waitFor(),
   },
   {
     name: "results",
     path: (id) => `/projects/${id}/calculations?type=underground`,
     ready: async (page) => {
-      await page.locator(".ant-table-row", { hasText: CALCULATION }).getByText(CALCULATION).click();
+      await page.getByTestId("stacked-rows").getByText(CALCULATION).first().click();
       await page.locator(".ant-modal-title", { hasText: CALCULATION }).waitFor();
       await page.getByTestId("interval-approach1").waitFor();
     },

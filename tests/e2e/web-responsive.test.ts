@@ -1,8 +1,11 @@
-// Phones and wide screens in a real browser: the landing page, projects, calculations, the
-// reference dictionary and the infographics at 390 px (a phone) and 1440 px. No horizontal page
-// scroll (tables scroll inside their place), headings wrap between words, chart legends stay inside
-// their chart, and on a phone the side menu becomes a drawer opened from the header. Screenshots go
-// to SCREENSHOT_DIR/web-responsive (default /tmp/web-responsive).
+// Phones and wide screens in a real browser: the landing page, projects, calculations, a calculation's
+// dialog, the inventory, the reference dictionary and the infographics at 390 px (a phone) and
+// 1440 px. No horizontal page scroll (the document's scrollWidth within the window); on a phone the
+// projects, the calculations and the inventory show their rows as blocks and nothing on them or in
+// the dialog scrolls sideways even inside its place (the dictionary's table still scrolls inside
+// its); headings wrap between words, chart legends stay inside their chart, and on a phone the side
+// menu becomes a drawer opened from the header. Screenshots go to SCREENSHOT_DIR/web-responsive
+// (default /tmp/web-responsive).
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +24,8 @@ interface Screen {
   name: string;
   /** Has a table that, on a phone, scrolls sideways inside its place. */
   table?: boolean;
+  /** On a phone its rows are blocks of their fields: nothing on it scrolls sideways, not even inside its place. */
+  stacked?: boolean;
   path: (projectId: string) => string;
   /** Waits until the screen shows what it is about: what it alone shows, as the app keeps the screen
    *  before on view until the next one has rendered. */
@@ -35,18 +40,30 @@ const SCREENS: Screen[] = [
   },
   {
     name: "projects",
-    table: true,
+    stacked: true,
     path: () => "/projects",
     ready: async (page) => {
       await page.getByRole("heading", { name: "Проекты", level: 2 }).waitFor();
-      await page.locator(".ant-table-row", { hasText: "Распадская" }).first().waitFor();
+      await page
+        .getByText(/Распадская/)
+        .first()
+        .waitFor();
     },
   },
   {
     name: "calculations",
-    table: true,
+    stacked: true,
     path: (id) => `/projects/${id}/calculations?type=underground`,
-    ready: (page) => page.locator(".ant-table-row", { hasText: "Вентиляционный ствол" }).waitFor(),
+    ready: (page) => page.getByText("Вентиляционный ствол", { exact: true }).first().waitFor(),
+  },
+  {
+    name: "inventory",
+    stacked: true,
+    path: () => "/inventory?year=2024",
+    ready: async (page) => {
+      await page.getByTestId("inventory-lines").getByText("CH4", { exact: true }).first().waitFor();
+      await page.getByTestId("methane-balance").waitFor();
+    },
   },
   {
     name: "dictionary",
@@ -65,6 +82,18 @@ const SCREENS: Screen[] = [
       // Its underground and open-pit CO2 charts: a project draws the charts of what it holds.
       await expect.poll(() => page.locator(".js-plotly-plot").count(), { timeout: 30_000 }).toBe(2);
       await page.locator(".js-plotly-plot .legendtext", { hasText: "Выбросы CO2 (Дизель)" }).waitFor();
+    },
+  },
+  {
+    // Last: the dialog stays open for the screenshot.
+    name: "calculation-dialog",
+    stacked: true,
+    path: (id) => `/projects/${id}/calculations?type=underground`,
+    ready: async (page) => {
+      await page.getByText("Вентиляционный ствол", { exact: true }).first().waitFor();
+      // Opened unless a try before left it open.
+      if ((await page.locator("#calc-name").count()) === 0) await page.getByRole("button", { name: "Добавить расчет" }).click();
+      await page.getByRole("dialog").locator("#calc-name").waitFor();
     },
   },
 ];
@@ -173,6 +202,16 @@ describe("web app on a phone and on a wide screen", () => {
         await expect
           .poll(overflow, { message: `${label} ${screen.name}: page wider than the window`, timeout: 10_000 })
           .toEqual({ html: 0, body: 0 });
+        if (screen.stacked && viewport === PHONE) {
+          // Nothing scrolls sideways, the page or any place in it (a table's box, a dialog's body).
+          const scrollers = () =>
+            page.evaluate(() =>
+              [...document.querySelectorAll("body *")]
+                .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+                .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)}`),
+            );
+          await expect.poll(scrollers, { timeout: 10_000 }).toEqual([]);
+        }
         if (screen.table && viewport === PHONE) {
           // The table's own box (antd's scroll) or its wrapper (any table on a phone) scrolls, within the window.
           const scrollers = () =>

@@ -14,12 +14,15 @@ export function StackedRows<T>({
   rowKey,
   empty,
   testId,
+  more,
 }: {
   rows: readonly T[];
   columns: readonly StackedColumn<T>[];
   rowKey: (row: T) => string;
   empty?: ReactNode;
   testId?: string;
+  /** What a row opens (a table's expanded row): under its lines, behind «Подробнее». */
+  more?: (row: T) => ReactNode;
 }) {
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
@@ -42,6 +45,12 @@ export function StackedRows<T>({
               </div>
             );
           })}
+          {more && (
+            <details style={{ marginTop: 8 }}>
+              <summary style={{ cursor: "pointer" }}>Подробнее</summary>
+              <div style={{ marginTop: 8 }}>{more(row)}</div>
+            </details>
+          )}
         </div>
       ))}
     </Flex>

@@ -243,7 +243,8 @@ export function TrainModelCard() {
         <Form.Item label="Шаг обучения" name="learning_rate">
           <InputNumber min={0.01} max={1} step={0.05} decimalSeparator="," />
         </Form.Item>
-        <Form.Item name="air_monotone" valuePropName="checked">
+        {/* Within the card's width, its long label wrapping (a phone). */}
+        <Form.Item name="air_monotone" valuePropName="checked" style={{ maxWidth: "100%" }}>
           <Checkbox data-testid="train-air-monotone">
             Больше воздуха — не больше метана: прогноз не растет с расходом воздуха в исходящей струе лавы (телеметрия)
           </Checkbox>

@@ -23,6 +23,7 @@ import { usePoints } from "../../api/inventory";
 import { DrainageField } from "./DrainageField";
 import { JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "@server/contract";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { usePhone } from "../../shared/useMediaQuery";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
 import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
@@ -136,6 +137,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   const attach = useSaveCalculation();
   // D14: a file of periods (Excel template or a monitoring system's CSV) instead of typed ones.
   const [periodsFile, setPeriodsFile] = useState<File>();
+  const phone = usePhone();
   const byFile = state.periods !== undefined && periodsFile !== undefined;
   const { message } = useFeedback();
 
@@ -449,8 +451,10 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
           <NameField value={state.name} onChange={(name) => change("name", { ...state, name })} {...status("name")} />
           {takesPeriods(ctx.type) && (
             <Form.Item label="Как задан объём газовой смеси" htmlFor="calc-volume-mode">
+              {/* On a phone its two choices stand one under the other, within the dialog's width. */}
               <Segmented<"volume" | "periods">
                 id="calc-volume-mode"
+                vertical={phone}
                 value={state.periods ? "periods" : "volume"}
                 options={[
                   { label: "Одним значением", value: "volume" },

@@ -3,7 +3,7 @@
 // A row click opens the read-only results. The list of every type (D18) adds each row's type.
 import { Tooltip, Typography, type TableColumnsType } from "antd";
 import { LockOutlined } from "@ant-design/icons";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { useSetAtom } from "jotai";
 import { REGISTRY, type CalculationDefinition, type CalculationType } from "@core/registry";
 import { INVENTORY_ROLE_SHORT, inventorySourceOf, type InventoryRole } from "@core/inventory";
@@ -141,7 +141,7 @@ export function CalculationsTable({ projectId, type, role, archived, page, onPag
   return (
     <>
       {list.isError && <LoadError what="расчеты" message={list.error.message} retry={() => void list.refetch()} />}
-      <Table<Calculation>
+      <ResponsiveTable<Calculation>
         rowKey="id"
         columns={columns(type, archived, openResults)}
         dataSource={type ? (list.data?.results ?? []) : []}

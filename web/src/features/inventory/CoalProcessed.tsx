@@ -2,7 +2,7 @@
 // printed with the passport's activity data, frozen with the year like everything else it reports.
 import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Modal, Typography } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { FROZEN_STATUSES } from "@core/inventory";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatResult, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
@@ -28,7 +28,7 @@ export function CoalProcessed({ inventory }: { inventory: Inventory }) {
             ? " Год на проверке: значения изменить нельзя, пока проверяющий не вернет его на доработку."
             : " Год утвержден: значения изменить нельзя, пока проверяющий не откроет год для изменений.")}
       </Typography.Paragraph>
-      <Table
+      <ResponsiveTable
         rowKey="id"
         size="small"
         pagination={false}

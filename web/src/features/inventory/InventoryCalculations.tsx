@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Flex, Tag, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { LoadError } from "../../shared/LoadError";
 import { METHOD_LABELS, INVENTORY_SOURCES, NETTING_LABEL } from "@core/inventory";
@@ -128,7 +128,7 @@ export function InventoryCalculations({ of, emptyText, testId }: { of: Inventory
     return <LoadError what="расчеты" message={calculations.error.message} retry={() => void calculations.refetch()} />;
   return (
     <div data-testid={testId}>
-      <Table<InventoryCalculation>
+      <ResponsiveTable<InventoryCalculation>
         rowKey="id"
         size="small"
         loading={calculations.isPlaceholderData}

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { isIncomplete, thresholdVerdict } from "@core/inventory";
 import { formatResult, formatStored } from "../../shared/decimals";
@@ -129,7 +129,7 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
         <ReviewPanel review={data.review} />
       </Suspense>
       <Card title="Выбросы по категориям и газам" size="small" data-testid="inventory-lines">
-        <Table<CategoryRow>
+        <ResponsiveTable<CategoryRow>
           rowKey={lineKey}
           size="small"
           pagination={false}

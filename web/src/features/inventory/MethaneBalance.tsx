@@ -3,7 +3,7 @@
 // (1.B.1.a.i.1) carries; with a Sankey diagram per facility (plotly's strict bundle, lazily).
 import { useMemo } from "react";
 import { Card, Flex, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { formatResult } from "../../shared/decimals";
 import { Chart } from "../../shared/charts/Chart";
 import type { Inventory } from "../../api/inventory";
@@ -42,7 +42,7 @@ export function MethaneBalance({ balance }: { balance: Inventory["balance"] }) {
           при добыче уменьшен на метан, направленный на факелы и утилизацию. Несгоревший на факеле метан учитывается в строке сжигания в
           факелах.
         </Typography.Text>
-        <Table<BalanceRow>
+        <ResponsiveTable<BalanceRow>
           rowKey={(r) => r.facility ?? "none"}
           size="small"
           pagination={false}

@@ -5,7 +5,7 @@
 // level and, with a base year picked, by trend.
 import { useState } from "react";
 import { Alert, Card, Flex, Select, Tag, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { formatResult } from "../../shared/decimals";
 import { useYearUncertainty, type YearTotals, type YearUncertainty as Answer } from "../../api/inventory";
 import { T_CO2E, tonnes } from "./InventoryCalculations";
@@ -129,7 +129,7 @@ export function YearUncertainty({ year, facility, years }: { year: number; facil
               <Typography.Text type="secondary">В {chosen} году нет учтенных выбросов</Typography.Text>
             )}
           </Flex>
-          <Table<Row>
+          <ResponsiveTable<Row>
             rowKey="id"
             size="small"
             pagination={false}

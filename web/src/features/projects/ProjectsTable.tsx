@@ -1,5 +1,6 @@
+// The projects list: a table on a wide screen, a block per project on a phone (ResponsiveTable).
 import type { TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useLastPageInRange } from "../../shared/archive";
 import { useUrlPage } from "../../shared/urlState";
@@ -62,13 +63,13 @@ export function ProjectsTable({ companyId, archived }: { companyId: string | und
   return (
     <>
       {list.isError && <LoadError what="проекты" message={list.error.message} retry={() => void list.refetch()} />}
-      <Table<Project>
+      <ResponsiveTable<Project>
         rowKey="id"
         columns={columns(archived, calculationsOf)}
         dataSource={list.data?.results ?? []}
         loading={list.isFetching}
         locale={{ emptyText: search ? "Нет проектов с таким названием" : archived ? "В архиве нет проектов" : "Проектов пока нет" }}
-        // On a narrow screen the table scrolls inside its place, not the page.
+        // On a narrow window (a tablet) the table scrolls inside its place, not the page.
         scroll={{ x: 930 }}
         onRow={
           calculationsOf ? (project) => ({ onClick: () => navigate(calculationsOf(project)), style: { cursor: "pointer" } }) : undefined
