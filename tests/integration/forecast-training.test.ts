@@ -185,6 +185,20 @@ describe("training a forecast model on the company's history", () => {
       trainForm(text),
       /строка 2, столбец «Расход воздуха в исходящей струе лавы \(суточные замеры\), м³\/мин»: ожидается число, найдено «много»/,
     );
+    // A negative flow and two columns that mean the same are refused, naming the file's header.
+    const negative = history(100).replace(/\n(\d\d\.01\.2025 \d\d:\d\d);(\d+);/, "\n$1;-$2;");
+    await refused(
+      trainForm(negative),
+      /строка 2, столбец «Расход воздуха в исходящей струе лавы \(суточные замеры\), м³\/мин»: значение должно быть неотрицательным/,
+    );
+    const twice = history(100)
+      .split("\n")
+      .map((line, i) => (line === "" ? line : `${line};${i === 0 ? "Расход воздуха в исходящей струе лавы (суточные замеры)" : "1300"}`))
+      .join("\n");
+    await refused(
+      trainForm(twice),
+      /столбцы «Расход воздуха в исходящей струе лавы \(суточные замеры\), м³\/мин» и «Расход воздуха в исходящей струе лавы \(суточные замеры\)» означают одно и то же/,
+    );
     await refused(trainForm(history(3)), /не меньше 20 строк, в данных 3/);
     const tooMany = `Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин;y\n${"1;1\n".repeat(200_001)}`;
     await refused(trainForm(tooMany), /слишком много строк, допускается не более 200000/);
