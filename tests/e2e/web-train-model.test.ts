@@ -1,9 +1,11 @@
 // «Модели прогноза» → «Обучить модель» in a real browser against the real local server: a longwall's
 // history (Russian headers, «;», decimal commas) is uploaded, a model trained in a Web Worker with the
 // progress shown round by round, its importance drawn with the features' Russian names, saved as a
-// model version of the company, and a forecast of the company then runs on it.
+// model version of the company named for its longwall, and a forecast of the company then runs on
+// it; a year of 10-minute readings with 60 empty facts trains (60 skipped) and is saved through the
+// direct upload.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +13,11 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { loadModel } from "@core/gbdt";
+import { longwallHistory } from "@core/gbdt/longwall-history";
+import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
+import { historyCsv } from "../support/longwall-csv";
+import { modelFixture } from "../support/models";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const AIR = "Расход воздуха в исходящей струе лавы (суточные замеры)";
@@ -79,10 +86,13 @@ describe("web app: training a forecast model", () => {
     await card().getByRole("img", { name: "Ошибка обучения и проверки по раундам" }).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-train-model.png`, fullPage: true });
 
+    // Named for its longwall: the models' lists and the forecast's form show the name.
+    await card().getByLabel("Название модели").fill("Лава 7");
     await card().getByRole("button", { name: "Сохранить как модель компании" }).click();
     await page.getByText(/Модель компании сохранена: XGBoost, версия 2, прогнозы компании считаются по ней/).waitFor({ timeout: 60_000 });
     const xgboost = page.getByRole("region", { name: "Модели XGBoost" });
     await xgboost.getByText("история лавы.model.json").waitFor();
+    await xgboost.getByText("Лава 7", { exact: true }).waitFor();
 
     const access = await accessToken(server.url, server.admin!);
     const call = async <T>(method: string, path: string, body?: unknown) => {
@@ -109,4 +119,32 @@ describe("web app: training a forecast model", () => {
     expect(forecast.body.model.version).toBe(2);
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  it("trains on a year of 10-minute readings with 60 empty facts, 60 skipped and said so, and saves it through the direct upload", async () => {
+    const year = longwallHistory(await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8")), 52_560, 0.06);
+    // Every 876th row's fact left empty, as a monitoring system's outage writes it.
+    const lines = historyCsv(year).split("\n");
+    for (let k = 1; k <= 60; k++) lines[k * 876] = lines[k * 876].replace(/;[^;]*$/, ";");
+    const csv = Buffer.from(lines.join("\n"));
+    expect(csv.byteLength).toBeGreaterThan(MAX_TABULAR_UPLOAD_BYTES);
+    await page.goto(`${server.url}/admin?tab=models`);
+    await card().waitFor();
+    await card().locator('input[type="file"]').setInputFiles({ name: "лава 7, год.csv", mimeType: "text/csv", buffer: csv });
+    await card().getByText("лава 7, год.csv").waitFor();
+    const trees = card().getByLabel("Деревьев");
+    await trees.click();
+    await trees.press("Control+A");
+    await trees.pressSequentially("20");
+    await card().getByRole("button", { name: "Обучить" }).click();
+    await card()
+      .getByText(
+        /Модель обучена: \d+ деревьев, 42\s?000 строк обучения и 10\s?500 проверки; пропущено строк без фактической концентрации: 60/,
+      )
+      .waitFor({ timeout: 120_000 });
+    await card().getByLabel("Название модели").fill("Лава 7, год");
+    await card().getByRole("button", { name: "Сохранить как модель компании" }).click();
+    await page.getByText(/Модель компании сохранена: XGBoost, версия 3/).waitFor({ timeout: 120_000 });
+    await page.getByRole("region", { name: "Модели XGBoost" }).getByText("Лава 7, год", { exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
 });

@@ -5,7 +5,7 @@
 // the server, which trains the same model again (the trainer is deterministic) and stores it as a
 // version of the company's own that its forecasts use.
 import { useRef, useState } from "react";
-import { Alert, Button, Card, Checkbox, Form, InputNumber, Progress, Select, Space, Typography, Upload } from "antd";
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Progress, Select, Space, Typography, Upload } from "antd";
 import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
 import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -107,6 +107,8 @@ export function TrainModelCard() {
   const [problem, setProblem] = useState<string>();
   const [running, setRunning] = useState(false);
   const [activate, setActivate] = useState(true);
+  // The model's name (a longwall's, «Лава 7»): the forecast's form lists the company's models by it.
+  const [name, setName] = useState("");
   // Minutes ahead (0: the nowcast); a model ahead is picked in the forecast's form, never made active.
   const [horizon, setHorizon] = useState(0);
   const trainedHorizon = useRef(0);
@@ -168,6 +170,7 @@ export function TrainModelCard() {
       body.append("file", file!);
       body.append("params", JSON.stringify(trainedWith.current));
       body.append("horizon", String(trainedHorizon.current));
+      if (name.trim()) body.append("description", name.trim());
       body.append("activate", activate && trainedHorizon.current === 0 ? "true" : "false");
       setServerJob(null);
       // A history over the request cap (a year of 10-minute readings) goes straight to storage first.
@@ -299,6 +302,14 @@ export function TrainModelCard() {
                 Модель на {horizonLabel(trainedHorizon.current)} вперед выбирается в форме прогноза с этим горизонтом
               </Typography.Text>
             )}
+            <Input
+              aria-label="Название модели"
+              placeholder="Название модели, например «Лава 7»"
+              maxLength={500}
+              style={{ width: 280 }}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
             <Button type="primary" loading={save.isPending} onClick={() => save.mutate()}>
               Сохранить как модель компании
             </Button>
