@@ -6,7 +6,7 @@
 // vector of tree words per feature the model splits on, is small against the walk's, one step per
 // level (XGBoost's trees of depth 4 or less walk four rows a v128, deeper ones up to depth 10 as
 // perfect trees): the gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer
-// 1.0–1.6× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
+// 1.1–1.8× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
 // hence the rule features ≤ 2 × depth.
 import { CATEGORICAL, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest } from "./model";
 
