@@ -30,12 +30,12 @@ describe(`an id longer than ${ID_MAX_LENGTH} characters`, () => {
     expect(withParts.length).toBeGreaterThan(40);
     for (const op of withParts) {
       const parts = [...op.path.matchAll(/:(\w+)(\{[^}]*\})?/g)];
-      // A part with a pattern (`:action{export_to_[^/]*}`) names no id: it is filled as the pattern wants.
+      // A part with a pattern (`:action{export_to_[^\x2f]*}`) names no id: it is filled as the pattern wants.
       for (const [, part] of parts.filter(([, , pattern]) => !pattern)) {
         // The other parts as a valid-looking value, so that the long one is what is refused.
         const path =
           op.path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string, pattern?: string) =>
-            pattern ? pattern.slice(1, -1).replace("[^/]*", "xlsx") : name === part ? LONG : "underground",
+            pattern ? pattern.slice(1, -1).replace("[^\\x2f]*", "xlsx") : name === part ? LONG : "underground",
           ) + `/?project=${project}`;
         const res = await h.request(path, {
           method: op.method.toUpperCase(),

@@ -54,7 +54,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
       {
         operationId: route.operationId!,
         method: route.method.toUpperCase() as Operation["method"],
-        // Hono's spelling: `:id`, which may carry a pattern (`:action{export_to_[^/]*}`).
+        // Hono's spelling: `:id`, which may carry a pattern (`:action{export_to_[^\x2f]*}`).
         path: path.replace(/\/\{(\w+)\}/g, "/:$1"),
         docPath: documentPath(path),
         summary: route.summary!,

@@ -15,7 +15,7 @@ const FORM_OVERHEAD_BYTES = 1024 * 1024;
 /** Room for a calculation's or a model's form fields around its tabular file. */
 const TABULAR_FORM_OVERHEAD_BYTES = 256 * 1024;
 
-/** The matcher of an operation's path as Hono registers it (`:id`, `:action{export_to_[^/]*}`),
+/** The matcher of an operation's path as Hono registers it (`:id`, `:action{export_to_[^\x2f]*}`),
  *  the trailing slash optional as everywhere (strict: false). */
 function pathPattern(path: string): RegExp {
   const parts = path

@@ -4,7 +4,7 @@
 // core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { api, ApiError, jsonBody, typedClient, type Client, type ListPage } from "./client";
+import { api, ApiError, encoded, jsonBody, routePath, typedClient, type Client, type ListPage } from "./client";
 import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
 import type { InventoryRole } from "@core/inventory";
 import type {
@@ -41,7 +41,7 @@ export type CoefficientUse = CalculationView["coefficients"][string];
 
 export type Dictionary = DictionaryAnswer;
 
-/** v1/{type}/, typed from the server's route declarations (functions/src/http/calculations.ts). */
+/** {type}/, typed from the server's route declarations (functions/src/http/calculations.ts). */
 const calculations = typedClient("calculations");
 const projects = typedClient("projects");
 const dictionaries = typedClient("dictionaries");
@@ -65,7 +65,7 @@ async function uploadHistory(file: File): Promise<string> {
 }
 
 /** A forecast's or a calibration's history over the request cap (a year of 10-minute readings) goes
- *  straight to storage (docs/api.md «Large histories»): POST v1/forecast/upload-url/, the file PUT to
+ *  straight to storage (docs/api.md «Large histories»): POST forecast/upload-url/, the file PUT to
  *  the granted URL, and the form then names the stored file (file_upload) instead of carrying it.
  *  A preview's upload (`use: "preview"`) is kept for the save of the same file, which takes it
  *  (`reused` tells so: a save whose stored file has meanwhile expired sends it again, `fresh`).
@@ -112,7 +112,7 @@ const asCalculation = (answer: CalculationAnswer) => answer as Calculation;
 
 const calculationsKey = ["calculations"] as const;
 
-/** The list of every type at once (GET v1/all/, D18). */
+/** The list of every type at once (GET all/, D18). */
 export const ALL_TYPES = "all";
 export type ListType = CalculationType | typeof ALL_TYPES;
 
@@ -193,7 +193,7 @@ export function useCalculation(type: CalculationType, id: string, row?: Calculat
   });
 }
 
-/** A page of a stored forecast's rows (GET v1/regres_methane/{id}/rows/): the results table asks
+/** A page of a stored forecast's rows (GET regres_methane/{id}/rows/): the results table asks
  *  the page it shows, of every row or of those above the limit, never all 52 560 at once. */
 export function useForecastRows(id: string, page: number, pageSize: number, above: boolean) {
   return useQuery({
@@ -210,7 +210,7 @@ export function useForecastRows(id: string, page: number, pageSize: number, abov
 }
 
 /** A stored forecast's measured vs forecast values with the band, thinned by the server to at most
- *  2 000 points, and its row with the highest forecast (GET v1/regres_methane/{id}/chart/). */
+ *  2 000 points, and its row with the highest forecast (GET regres_methane/{id}/chart/). */
 export function useForecastChart(id: string) {
   return useQuery({
     queryKey: [...calculationsKey, "regres_methane", "chart", id],
@@ -246,7 +246,7 @@ function useInvalidateCalculations() {
   };
 }
 
-/** POST v1/{type}/: the body is the type's schema of the contract (calculation-body.ts). */
+/** POST {type}/: the body is the type's schema of the contract (calculation-body.ts). */
 export function useCreateCalculation<T extends FormulaType>(type: T) {
   const invalidate = useInvalidateCalculations();
   return useMutation<Calculation, ApiError, CalculationCreateBody<T>>({
@@ -279,7 +279,11 @@ export const RESTORE = { is_deleted: false, is_active: true } as const;
 
 // ---- file-based types and the regression ---------------------------------------------------------
 
-const calculationPath = (type: CalculationType, id?: string) => (id ? `v1/${type}/${encodeURIComponent(id)}/` : `v1/${type}/`);
+/** POST {type}/ or PATCH {type}/{id}/: where a calculation's form is sent. */
+const calculationPath = (type: CalculationType, id?: string) =>
+  routePath("calculations", (c) =>
+    id ? c[":type"][":id"].$path({ param: encoded({ type, id }) }) : c[":type"].$path({ param: { type }, query: {} }),
+  );
 
 /** A create or an edit as JSON (the type's body of the contract), or a multipart form with its file. */
 export type Body<T extends CalculationType = CalculationType> =
@@ -292,14 +296,14 @@ export type Body<T extends CalculationType = CalculationType> =
 export async function sendBody<T extends CalculationType>(type: T, body: Body<T>, id?: string): Promise<Calculation> {
   if (body.kind === "form") {
     const method = id ? "PATCH" : "POST";
-    if (type !== "regres_methane") return api.upload<Calculation>(method, calculationPath(type, id), body.form);
+    if (type !== "regres_methane") return api.upload<Calculation>(method, await calculationPath(type, id), body.form);
     const sent = await directHistory(body.form, "file_data");
     try {
-      return await api.upload<Calculation>(method, calculationPath(type, id), sent.form);
+      return await api.upload<Calculation>(method, await calculationPath(type, id), sent.form);
     } catch (error) {
       // The preview's stored file is gone (a day unused): the file is sent again, once.
       if (!(sent.reused && error instanceof ApiError && error.status === 404)) throw error;
-      return api.upload<Calculation>(method, calculationPath(type, id), (await directHistory(body.form, "file_data", "fresh")).form);
+      return api.upload<Calculation>(method, await calculationPath(type, id), (await directHistory(body.form, "file_data", "fresh")).form);
     }
   }
   if (body.kind === "patch") return patchCalculation(type, id!, body.body);
@@ -322,17 +326,18 @@ export function useSaveCalculation() {
   });
 }
 
-/** GET v1/{type}/template/ (?format=csv, ?year= the project's reporting year, for the example's dates)
+/** GET {type}/template/ (?format=csv, ?year= the project's reporting year, for the example's dates)
  *  saved under the server's name. */
 export async function downloadTemplate(type: CalculationType, format: "xlsx" | "csv", year?: number): Promise<void> {
-  const query = new URLSearchParams({ ...(format === "csv" ? { format: "csv" } : {}), ...(year ? { year: String(year) } : {}) });
-  const file = await api.download(`${calculationPath(type)}template/${query.size ? `?${query}` : ""}`);
+  const query = { ...(format === "csv" ? { format: "csv" } : {}), ...(year ? { year: String(year) } : {}) };
+  const file = await api.download(await routePath("calculations", (c) => c[":type"].template.$path({ param: { type }, query })));
   saveBlob(file.blob, file.fileName ?? `template.${format}`);
 }
 
-/** GET v1/{type}/{id}/file/: the uploaded source file of a calculation. */
+/** GET {type}/{id}/file/: the uploaded source file of a calculation. */
 export async function downloadSourceFile(calculation: Calculation): Promise<void> {
-  const file = await api.download(`${calculationPath(calculation.type, calculation.id)}file/`);
+  const { type, id } = calculation;
+  const file = await api.download(await routePath("calculations", (c) => c[":type"][":id"].file.$path({ param: encoded({ type, id }) })));
   const stored = calculation.file_data as { name?: string } | undefined;
   saveBlob(file.blob, file.fileName ?? stored?.name ?? "data");
 }
@@ -353,7 +358,7 @@ export function horizonModels(models: ForecastModels | undefined, method: Foreca
   return [...own, ...(entry?.horizons ?? []).filter((v) => v.horizon === horizon)];
 }
 
-/** GET v1/forecast_models/: every version per method; the active one is what a new forecast uses. */
+/** GET forecast_models/: every version per method; the active one is what a new forecast uses. */
 export function useForecastModels() {
   return useQuery({
     queryKey: ["forecast-models"],
@@ -394,7 +399,7 @@ export function usePreviewModel(method: ForecastMethod, activeId: string | undef
     gcTime: 30 * 60_000,
     queryFn: async (): Promise<PreviewModel> => {
       // By id, not "active": the preview must run exactly the version the list calls active.
-      const file = await api.download(`v1/forecast_models/${method}/${activeId}/file/`);
+      const file = await api.download(await modelFilePath(method, activeId!));
       const id = file.headers.get("X-Model-Id") ?? "";
       const gbdt = await import("@core/gbdt/browser");
       const model = await gbdt.loadModel(await file.blob.text());
@@ -409,7 +414,7 @@ export function usePreviewModel(method: ForecastMethod, activeId: string | undef
   });
 }
 
-/** POST v1/forecast_models/{id}/calibration/ for the user's company (docs/api.md): the history with
+/** POST forecast_models/{id}/calibration/ for the user's company (docs/api.md): the history with
  *  its measured y as the form's `file`, or, larger than a request (a year of 10-minute readings),
  *  straight to storage first and named by `file_upload` (directHistory), as a forecast's is. */
 export async function calibrateForCompany(modelId: string, file: File): Promise<ForecastCalibrationView> {
@@ -417,11 +422,12 @@ export async function calibrateForCompany(modelId: string, file: File): Promise<
   form.set("for", "company");
   form.set("file", file, file.name);
   const sent = (await directHistory(form, "file", "fresh")).form;
-  return api.upload<ForecastCalibrationView>("POST", `v1/forecast_models/${encodeURIComponent(modelId)}/calibration/`, sent);
+  const path = await routePath("forecastModels", (c) => c[":id"].calibration.$path({ param: encoded({ id: modelId }) }));
+  return api.upload<ForecastCalibrationView>("POST", path, sent);
 }
 
 /** A model version's calibration for the user's company (docs/api.md), or null when it has none. */
-/** GET v1/forecast_models/{id}/calibration/: null on 404 (the model is not calibrated). */
+/** GET forecast_models/{id}/calibration/: null on 404 (the model is not calibrated). */
 export function useForecastCalibration(modelId: string | undefined) {
   return useQuery({
     queryKey: ["forecast-calibration", modelId],
@@ -438,6 +444,10 @@ export function useForecastCalibration(modelId: string | undefined) {
   });
 }
 
+/** GET forecast_models/{method}/{id}/file/: a stored model version's file. */
+const modelFilePath = (method: ForecastMethod, id: string) =>
+  routePath("forecastModels", (c) => c[":method"][":id"].file.$path({ param: encoded({ method, id }) }));
+
 /**
  * A stored model version loaded into the browser's gbdt.wasm, with the core's what-if and air
  * needed beside it (the same code the API runs): fetched once per version id, which never changes.
@@ -449,7 +459,7 @@ export function useForecastModelCore(method: ForecastMethod | undefined, modelId
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30 * 60_000,
     queryFn: async () => {
-      const file = await api.download(`v1/forecast_models/${method}/${modelId}/file/`);
+      const file = await api.download(await modelFilePath(method!, modelId!));
       const gbdt = await import("@core/gbdt/browser");
       return { gbdt, model: await gbdt.loadModel(await file.blob.text()) };
     },

@@ -215,3 +215,18 @@ describe("query", () => {
     expect(query({ nothing: null })).toBe("");
   });
 });
+
+describe("routePath", () => {
+  it("writes a declared route's address from the mount table, its parameters and query, with the trailing slash", async () => {
+    const { routePath, encoded } = await import("./client");
+    expect(await routePath("calculations", (c) => c[":type"][":id"].file.$path({ param: encoded({ type: "torch_ch4", id: "a b" }) }))).toBe(
+      "v1/torch_ch4/a%20b/file/",
+    );
+    expect(await routePath("calculations", (c) => c[":type"].$path({ param: { type: "regres_methane" }, query: { dry_run: "1" } }))).toBe(
+      "v1/regres_methane/?dry_run=1",
+    );
+    expect(await routePath("inventoryReport", (c) => c[":year"].report.$path({ param: { year: "2025" }, query: { format: "pdf" } }))).toBe(
+      "v1/inventory/2025/report/?format=pdf",
+    );
+  });
+});

@@ -195,6 +195,23 @@ export function typedClient<M extends Mount>(mount: M) {
   };
 }
 
+/** The address under /api/ of a declared route, for the calls that carry a file rather than JSON
+ *  (api.upload, api.download), its path and parameters typed like typedClient's calls:
+ *  `api.download(await routePath("calculations", (c) => c[":type"][":id"].file.$path({ param: { type, id } })))`.
+ *  The prefix is the mount table's, so no `…` is written by hand. */
+export async function routePath<M extends Mount>(mount: M, path: (client: Client<M>) => string): Promise<string> {
+  const [{ hc }, { MOUNTS }] = await Promise.all([import("hono/client"), import("@server/contract")]);
+  const prefix = MOUNTS[mount].prefix.slice(1);
+  // With the trailing slash docs/api.md writes, as every call of the app has always sent it.
+  const [route, query] = path(hc<RoutesOf<M>>(BASE + prefix)).split("?");
+  return `${prefix}${route.replace(/\/?$/, "/")}${query ? `?${query}` : ""}`;
+}
+
+/** Path parameters as a URL carries them: hono/client puts them in as given, and an id may hold
+ *  any character. */
+export const encoded = <P extends Record<string, string>>(param: P): P =>
+  Object.fromEntries(Object.entries(param).map(([name, value]) => [name, encodeURIComponent(value)])) as P;
+
 /** A JSON body a route declares as a JSON schema rather than with zod (a calculation's body per
  *  type, an optional body the handler reads itself), which hc cannot type: sent as it is, through
  *  the request options, e.g. `c[":type"].$post({ param: { type } }, jsonBody(body))`. */
@@ -233,7 +250,7 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 }
 
 /** The files the API may answer with `{download_url, file_name}` instead of the bytes. */
-const HANDED_OUT = [/\/export_to_/, /^v1\/documents\/[^/?]+\/download\/?$/, /^v1\/inventory\/\d+\/report\//];
+const HANDED_OUT = [/\/export_to_/, /\/documents\/[^/?]+\/download\/?$/, /\/inventory\/\d+\/report\//];
 
 /** A file made as a job (near its bound: docs/security.md): where it is, as the server reports it. */
 export interface FileJob {

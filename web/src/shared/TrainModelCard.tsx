@@ -11,7 +11,7 @@ import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/ic
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
 import type { RoundInfo } from "@core/gbdt/browser";
-import { api, type ExportJob, type FileJob } from "../api/client";
+import { api, routePath, type ExportJob, type FileJob } from "../api/client";
 import { formatResult } from "./decimals";
 import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../api/admin";
 import { directHistory } from "../api/calculations";
@@ -175,7 +175,8 @@ export function TrainModelCard() {
       setServerJob(null);
       // A history over the request cap (a year of 10-minute readings) goes straight to storage first.
       const { form } = await directHistory(body, "file", "fresh");
-      const answer = await api.upload<ForecastModelVersion | ExportJob>("POST", "v1/forecast_models/xgboost/train/", form);
+      const path = await routePath("forecastModels", (c) => c[":method"].train.$path({ param: { method: "xgboost" } }));
+      const answer = await api.upload<ForecastModelVersion | ExportJob>("POST", path, form);
       if (!("status_url" in answer) || !answer.status_url) return answer as ForecastModelVersion;
       // The server trains it as a job (AWS: the job function): its progress until it names the model.
       const done = await api.followJob(answer, setServerJob, "Не удалось обучить модель. Повторите обучение позже");

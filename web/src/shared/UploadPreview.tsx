@@ -5,14 +5,14 @@
 import { useEffect, useRef } from "react";
 import { Alert, Flex, Table, Typography } from "antd";
 import { PREVIEW_ROWS, type UploadPreviewView } from "@server/contract";
-import { api } from "../api/client";
+import { api, routePath } from "../api/client";
 import { directHistory } from "../api/calculations";
 import type { CalculationType } from "@core/registry";
 import { formatStored } from "./decimals";
 
 export type { UploadPreviewView };
 
-/** POST v1/{type}/?dry_run=1: the file with the project (the periods lie within its dates) and
+/** POST {type}/?dry_run=1: the file with the project (the periods lie within its dates) and
  *  the fields the reading depends on (the gap filling's column names). Nothing is stored. */
 export async function previewUpload(type: CalculationType, projectId: string, file: File, fields: Record<string, string> = {}) {
   const form = new FormData();
@@ -22,7 +22,8 @@ export async function previewUpload(type: CalculationType, projectId: string, fi
   // A forecast's history larger than a request is read from storage (api.ts, directHistory), and
   // stays there for the save of the same file.
   const sent = type === "regres_methane" ? (await directHistory(form, "file_data", "preview")).form : form;
-  return api.upload<UploadPreviewView>("POST", `v1/${type}/?dry_run=1`, sent);
+  const path = await routePath("calculations", (c) => c[":type"].$path({ param: { type }, query: { dry_run: "1" } }));
+  return api.upload<UploadPreviewView>("POST", path, sent);
 }
 
 /** «Лист «CSV», строка 4, столбец «Расход газовой смеси, м³/мин»: …». */

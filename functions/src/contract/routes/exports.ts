@@ -20,7 +20,8 @@ export const exportQuery = z.object({
 });
 
 // The format is part of the last segment (export_to_xlsx), which Hono's trie router can only match
-// as a whole: a parameter with a pattern, named `action` in the document.
+// as a whole: a parameter with a pattern, named `action` in the document. The pattern spells «/» as
+// \x2f, so hono/client, which splits a path at its slashes, can fill it (the web's routePath).
 export const exportRoute = declareRoute(
   projectScoped({
     operationId: "exportProject",
@@ -31,7 +32,7 @@ export const exportRoute = declareRoute(
   }),
   {
     method: "get",
-    path: "/{id}/:action{export_to_[^/]*}",
+    path: "/{id}/:action{export_to_[^\\x2f]*}",
     request: {
       params: z.object({
         id: pathParam("Project id"),

@@ -10,7 +10,7 @@ import { Table } from "../../shared/LazyTable";
 import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime } from "../../shared/dates";
-import { api } from "../../api/client";
+import { api, routePath } from "../../api/client";
 import {
   activateForecastModel,
   adminKeys,
@@ -53,12 +53,13 @@ function UploadCard() {
   const { message } = useFeedback();
   const invalidate = useInvalidate();
   const upload = useMutation({
-    mutationFn: (values: UploadForm) => {
+    mutationFn: async (values: UploadForm) => {
       const body = new FormData();
       body.append("file", file!);
       body.append("description", values.description?.trim() ?? "");
       body.append("activate", values.activate ? "true" : "false");
-      return api.upload<ForecastModelVersion>("POST", `v1/forecast_models/${values.method}/`, body);
+      const path = await routePath("forecastModels", (c) => c[":method"].$path({ param: { method: values.method } }));
+      return api.upload<ForecastModelVersion>("POST", path, body);
     },
     onSuccess: async (model) => {
       await invalidate();

@@ -1,7 +1,7 @@
 // The evidence file of a custom coefficient (methodology D10) over the API: the check the dialog
 // makes before sending (the server checks the first bytes again), the upload after the calculation
-// is saved, and the download. PUT/GET v1/{type}/{id}/evidence/{field}/.
-import { api } from "../../api/client";
+// is saved, and the download. PUT/GET {type}/{id}/evidence/{field}/.
+import { api, encoded, routePath } from "../../api/client";
 import type { CalculationType } from "@core/registry";
 import { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "@server/contract";
 import { saveBlob } from "../../shared/saveBlob";
@@ -21,7 +21,7 @@ export function evidenceProblem(file: { name: string; size: number }): string | 
 }
 
 const evidencePath = (type: CalculationType, id: string, field: string) =>
-  `v1/${type}/${encodeURIComponent(id)}/evidence/${encodeURIComponent(field)}/`;
+  routePath("evidence", (c) => c[":type"][":id"].evidence[":field"].$path({ param: encoded({ type, id, field }) }));
 
 /** Attaches the chosen files to the saved calculation one by one; answers it as last saved. */
 export async function uploadEvidence(saved: Calculation, files: Readonly<Record<string, File>>): Promise<Calculation> {
@@ -32,12 +32,12 @@ export async function uploadEvidence(saved: Calculation, files: Readonly<Record<
     const form = new FormData();
     form.set("file", file, file.name);
     form.set("version", String(current.version));
-    current = await api.upload<Calculation>("PUT", evidencePath(current.type, current.id, field), form);
+    current = await api.upload<Calculation>("PUT", await evidencePath(current.type, current.id, field), form);
   }
   return current;
 }
 
 export async function downloadEvidence(calculation: Calculation, field: string): Promise<void> {
-  const file = await api.download(evidencePath(calculation.type, calculation.id, field));
+  const file = await api.download(await evidencePath(calculation.type, calculation.id, field));
   saveBlob(file.blob, file.fileName ?? calculation.coefficients[field]?.evidence?.name ?? "document");
 }

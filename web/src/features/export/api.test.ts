@@ -6,11 +6,11 @@ beforeEach(() => vi.stubGlobal("localStorage", memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("exportPath", () => {
-  it("sends detail only for the detailed export (docs/api.md) and the saved decimals", () => {
-    expect(exportPath({ projectId: "p 1", format: "xlsx", detail: false })).toBe("v1/projects/p%201/export_to_xlsx/");
-    expect(exportPath({ projectId: "p1", format: "xls", detail: true })).toBe("v1/projects/p1/export_to_xls/?detail=true");
+  it("sends detail only for the detailed export (docs/api.md) and the saved decimals", async () => {
+    expect(await exportPath({ projectId: "p 1", format: "xlsx", detail: false })).toBe("v1/projects/p%201/export_to_xlsx/");
+    expect(await exportPath({ projectId: "p1", format: "xls", detail: true })).toBe("v1/projects/p1/export_to_xls/?detail=true");
     localStorage.setItem("comma", "3");
-    expect(exportPath({ projectId: "p1", format: "txt", detail: false })).toBe("v1/projects/p1/export_to_txt/?decimals=3");
+    expect(await exportPath({ projectId: "p1", format: "txt", detail: false })).toBe("v1/projects/p1/export_to_txt/?decimals=3");
   });
 
   it("clamps the stored setting to 0..4 and leaves the server's default when none is saved", () => {

@@ -1,8 +1,8 @@
-// Export of a project to a file (docs/user-guide.md, «Export»; docs/api.md): GET v1/projects/{id}/export_to_{format}/
+// Export of a project to a file (docs/user-guide.md, «Export»; docs/api.md): GET projects/{id}/export_to_{format}/
 // with detail=true for the detailed workbook, saved under the name the server gives (the project's
 // name, or «Report»). The earlier product's error texts (docs/user-guide.md) go to the console; the page shows the user why.
 import { useMutation } from "@tanstack/react-query";
-import { api, isApiError, query, type ApiError, type FileJob } from "../../api/client";
+import { api, encoded, isApiError, routePath, type ApiError, type FileJob } from "../../api/client";
 import { clampDecimals, COMMA_KEY } from "../../shared/decimals";
 import { saveBlob } from "../../shared/saveBlob";
 
@@ -21,9 +21,12 @@ export function storedDecimals(): number | undefined {
   return raw === null ? undefined : clampDecimals(raw, 2);
 }
 
-export function exportPath({ projectId, format, detail }: ExportRequest, decimals = storedDecimals()): string {
+export function exportPath({ projectId, format, detail }: ExportRequest, decimals = storedDecimals()): Promise<string> {
   // docs/api.md: the plain export sends no detail parameter at all.
-  return `v1/projects/${encodeURIComponent(projectId)}/export_to_${format}/${query({ detail: detail ? true : undefined, decimals })}`;
+  const query = { detail: detail ? "true" : undefined, decimals: decimals === undefined ? undefined : String(decimals) } as const;
+  return routePath("exports", (c) =>
+    c[":id"][":action{export_to_[^\\x2f]*}"].$path({ param: encoded({ id: projectId, action: `export_to_${format}` }), query }),
+  );
 }
 
 export async function exportProject(
@@ -37,7 +40,7 @@ export async function exportProject(
   }
   if (!EXPORT_FORMATS.includes(request.format)) throw new Error("Unsupported file type");
   try {
-    const file = await api.download(exportPath(request), onProgress, onJob);
+    const file = await api.download(await exportPath(request), onProgress, onJob);
     const fileName = file.fileName ?? `Report.${request.format}`;
     if (file.redirectUrl) window.location.assign(file.redirectUrl);
     else saveBlob(file.blob, fileName);

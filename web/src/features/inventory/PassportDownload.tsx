@@ -1,16 +1,16 @@
 // «Скачать паспорт отчета (xlsx / PDF)»: the year's 296-FZ report passport of the company, or of
-// the chosen facility (GET v1/inventory/{year}/report/?format=), saved under the server's name. A
+// the chosen facility (GET inventory/{year}/report/?format=), saved under the server's name. A
 // large company's passport is made as a job (docs/user-guide.md): the page shows its state and
 // progress, saves the file when it is ready and offers it again. The versions list offers each
 // approved version's passport (`version`): it prints that version's figures and requisites (D32);
-// and its verification pack (D34: GET v1/inventory/{year}/versions/{n}/pack/), a zip a verifier
+// and its verification pack (D34: GET inventory/{year}/versions/{n}/pack/), a zip a verifier
 // checks offline with the script inside, made and saved the same way. Beside the passport, «Скачать
 // расчеты года (xlsx)»: every counted calculation of the year with its facility, point, IPCC line
 // and netted figure (?format=calculations).
 import { useState } from "react";
 import { Alert, Button, Flex, Space } from "antd";
 import { DownloadOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
-import { api, type Download, type FileJob } from "../../api/client";
+import { api, routePath, type Download, type FileJob } from "../../api/client";
 import { saveBlob } from "../../shared/saveBlob";
 import { FileProgress } from "../../shared/FileProgress";
 
@@ -32,11 +32,14 @@ const READY: Record<FileKind, string> = {
   pack: "Пакет для верификатора готов",
 };
 
-export const packPath = (year: number, version: number) => `v1/inventory/${year}/versions/${version}/pack/`;
+export const packPath = (year: number, version: number) =>
+  routePath("inventoryReport", (c) =>
+    c[":year"].versions[":version"].pack.$path({ param: { year: String(year), version: String(version) } }),
+  );
 
-export function passportPath(year: number, format: PassportFormat, facility: string | undefined, version?: number): string {
-  const query = new URLSearchParams({ format, ...(facility ? { facility } : {}), ...(version ? { version: String(version) } : {}) });
-  return `v1/inventory/${year}/report/?${query}`;
+export function passportPath(year: number, format: PassportFormat, facility: string | undefined, version?: number): Promise<string> {
+  const query = { format, facility, version: version ? String(version) : undefined };
+  return routePath("inventoryReport", (c) => c[":year"].report.$path({ param: { year: String(year) }, query }));
 }
 
 /** Saves the file, or goes to the storage address a large one is handed out as. */
@@ -62,7 +65,7 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
     setFailure(undefined);
     try {
       // The pack's button is offered with a version only.
-      const path = format === "pack" ? packPath(year, Number(version)) : passportPath(year, format, facility, version);
+      const path = await (format === "pack" ? packPath(year, Number(version)) : passportPath(year, format, facility, version));
       const file = await api.download(path, setReceived, setJob);
       const name =
         file.fileName ??
