@@ -27,7 +27,7 @@ export interface ForecastModels {
   count: number;
 }
 
-/** v1/admin/, v1/forecast_models/ and v1/dictionary/, typed from the server's route declarations
+/** admin/, forecast_models/ and dictionary/, typed from the server's route declarations
  *  (functions/src/contract/routes/admin.ts, forecast-models.ts, dictionaries.ts). */
 const admin = typedClient("admin");
 type Admin = Client<"admin">;
@@ -64,12 +64,12 @@ export function useCompanies() {
 /** The requisites of a new company (companyCreateSchema), sent as they are when editing one too. */
 export type CompanyBody = InferRequestType<Admin["companies"]["$post"]>["json"];
 
-/** POST v1/admin/companies/. */
+/** POST admin/companies/. */
 export async function createCompany(body: CompanyBody): Promise<Company> {
   return asCompany(await admin((c) => c.companies.$post({ json: body })));
 }
 
-/** PATCH v1/admin/companies/{id}/: the requisites, based on the version shown. */
+/** PATCH admin/companies/{id}/: the requisites, based on the version shown. */
 export async function patchCompany(company: Company, body: CompanyBody): Promise<Company> {
   return asCompany(
     await admin((c) => c.companies[":id"].$patch({ param: { id: company.id }, json: { ...body, version: company.version } })),
@@ -84,7 +84,7 @@ export function useCompanyUsers(companyId: string | undefined) {
   });
 }
 
-/** POST v1/admin/companies/{id}/users/. */
+/** POST admin/companies/{id}/users/. */
 export function createUser(
   companyId: string,
   body: InferRequestType<Admin["companies"][":id"]["users"]["$post"]>["json"],
@@ -92,7 +92,7 @@ export function createUser(
   return admin((c) => c.companies[":id"].users.$post({ param: { id: companyId }, json: body }));
 }
 
-/** PATCH v1/admin/companies/{id}/users/{userId}/: names and role, (de)activation, or a move to another company. */
+/** PATCH admin/companies/{id}/users/{userId}/: names and role, (de)activation, or a move to another company. */
 export function patchUser(
   companyId: string,
   userId: string,
@@ -109,7 +109,7 @@ export function resetPassword(companyId: string, userId: string, password?: stri
   );
 }
 
-/** PATCH v1/admin/dictionary/{name}/{id}/: a coefficient's new version. */
+/** PATCH admin/dictionary/{name}/{id}/: a coefficient's new version. */
 export function changeCoefficient(
   name: string,
   id: number,
@@ -125,7 +125,7 @@ export function useAdminDocuments() {
   });
 }
 
-/** PATCH v1/admin/documents/{id}/: the metadata, or is_deleted, based on the version shown. */
+/** PATCH admin/documents/{id}/: the metadata, or is_deleted, based on the version shown. */
 export function patchDocument(id: string, body: InferRequestType<Admin["documents"][":id"]["$patch"]>["json"]): Promise<NormativeDocument> {
   return admin((c) => c.documents[":id"].$patch({ param: { id }, json: body }));
 }
@@ -156,7 +156,7 @@ export function mediaUpload(kind: MediaStatus["kind"]): DirectUpload<MediaStatus
   };
 }
 
-/** DELETE v1/admin/media/{kind}/. */
+/** DELETE admin/media/{kind}/. */
 export function removeMedia(kind: MediaStatus["kind"]): Promise<{ detail: string }> {
   return admin((c) => c.media[":kind"].$delete({ param: { kind } }));
 }
@@ -165,17 +165,17 @@ export function useCalendarYears() {
   return useQuery({ queryKey: adminKeys.calendar, queryFn: (): Promise<ListPage<CalendarYear>> => admin((c) => c.calendar.$get()) });
 }
 
-/** POST v1/admin/calendar/: a new year with its days and decree. */
+/** POST admin/calendar/: a new year with its days and decree. */
 export function createCalendarYear(body: InferRequestType<Admin["calendar"]["$post"]>["json"]): Promise<CalendarYear> {
   return admin((c) => c.calendar.$post({ json: body }));
 }
 
-/** PUT v1/admin/calendar/{year}/: the year's days and decree, based on the version shown. */
+/** PUT admin/calendar/{year}/: the year's days and decree, based on the version shown. */
 export function putCalendarYear(year: number, body: InferRequestType<Admin["calendar"][":year"]["$put"]>["json"]): Promise<CalendarYear> {
   return admin((c) => c.calendar[":year"].$put({ param: { year: String(year) }, json: body }));
 }
 
-/** GET v1/forecast_models/: the platform's versions and the company's own, per method. */
+/** GET forecast_models/: the platform's versions and the company's own, per method. */
 // The route declares a method as a string; the server lists FORECAST_METHODS only.
 export const fetchForecastModels = async () => (await forecastModels((c) => c.index.$get())) as ForecastModels;
 
@@ -183,12 +183,12 @@ export function useForecastModelList() {
   return useQuery({ queryKey: adminKeys.forecastModels, queryFn: fetchForecastModels, staleTime: 0 });
 }
 
-/** PATCH v1/forecast_models/{method}/{id}/ (admin): the version new forecasts use from now on. */
+/** PATCH forecast_models/{method}/{id}/ (admin): the version new forecasts use from now on. */
 export function activateForecastModel(method: ForecastMethod, id: string): Promise<ForecastModelVersion> {
   return forecastModels((c) => c[":method"][":id"].$patch({ param: { method, id }, json: { is_active: true } }));
 }
 
-/** GET v1/admin/upload_limits/: the caps this server applies to documents, videos and models. */
+/** GET admin/upload_limits/: the caps this server applies to documents, videos and models. */
 export type UploadLimits = InferResponseType<Admin["upload_limits"]["$get"], 200>;
 
 export function useUploadLimits() {

@@ -1,4 +1,4 @@
-// Reference dictionaries over the API (docs/api.md): GET v1/dictionary/{name}/ returns the current
+// Reference dictionaries over the API (docs/api.md): GET dictionary/{name}/ returns the current
 // version of every item, each value with its unit and its source. Dictionaries change rarely
 // (a new version is an admin action), so an answer stays fresh for a while.
 import { useQuery } from "@tanstack/react-query";
@@ -10,7 +10,7 @@ export type { DictionaryEntry, DictionaryName };
 
 export type { Dictionary };
 
-/** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
+/** dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
 const dictionaries = typedClient("dictionaries");
 
 export const dictionaryKey = (name: DictionaryName) => ["dictionary", name] as const;

@@ -1,4 +1,4 @@
-// /documents: the normative documents (GET v1/documents/) and their PDFs, downloaded with the bearer
+// /documents: the normative documents (GET documents/) and their PDFs, downloaded with the bearer
 // token and saved under the name the server gives (in AWS the server gives a presigned address).
 import { useQuery } from "@tanstack/react-query";
 import { api, typedClient, type ListPage } from "./client";
@@ -7,7 +7,7 @@ import type { DocumentView } from "@server/contract";
 /** The server's view of a document (functions/src/domain/reference/documents.ts). */
 export type NormativeDocument = DocumentView;
 
-/** v1/documents/, typed from the server's route declarations (functions/src/contract/routes/documents.ts). */
+/** documents/, typed from the server's route declarations (functions/src/contract/routes/documents.ts). */
 const documents = typedClient("documents");
 
 export const documentsKey = ["documents"] as const;

@@ -1,4 +1,4 @@
-// The year's inventory and the company's facilities over the API (v1/inventory/, v1/facilities/).
+// The year's inventory and the company's facilities over the API (inventory/, facilities/).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "./client";
@@ -15,7 +15,7 @@ export type InventoryVersion = InferResponseType<Client<"inventory">[":year"]["v
 export type Facility = InferResponseType<Client<"facilities">[":id"]["$get"], 200>;
 export type FacilityKind = Facility["kind"];
 
-/** v1/facilities/ and v1/inventory/, typed from the server's route declarations
+/** facilities/ and inventory/, typed from the server's route declarations
  *  (functions/src/http/facilities.ts, inventory.ts). */
 const facilities = typedClient("facilities");
 const inventory = typedClient("inventory");
@@ -59,7 +59,7 @@ export interface InventoryCalculationsOf {
   counted?: boolean;
 }
 
-/** One page of INVENTORY_CALCULATIONS_PAGE (`page` 1-based) of v1/inventory/calculations, by period and
+/** One page of INVENTORY_CALCULATIONS_PAGE (`page` 1-based) of inventory/calculations, by period and
  *  name: a line's calculations are read only when the line is opened, whatever the year's size. */
 export function useInventoryCalculations({ year, facility, line, check, counted }: InventoryCalculationsOf, page: number) {
   return useQuery({

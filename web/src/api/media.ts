@@ -1,4 +1,4 @@
-// The instruction and presentation videos over the API (v1/media/): apart from SettingsVideos so
+// The instruction and presentation videos over the API (media/): apart from SettingsVideos so
 // that /settings asks for them before the player's code has loaded.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient, type ListPage } from "./client";
@@ -6,7 +6,7 @@ import type { MediaStatus } from "@server/contract";
 
 export type { MediaStatus };
 
-/** v1/media/, typed from the server's route declarations (functions/src/contract/routes/media.ts). */
+/** media/, typed from the server's route declarations (functions/src/contract/routes/media.ts). */
 const videos = typedClient("media");
 
 export const mediaKey = ["media"] as const;

@@ -9,7 +9,7 @@ export type Me = SignedInUser;
  *  calculations (a moment later, not with the change itself). */
 export type Statistics = CompanyStatistics;
 
-/** v1/users/, typed from the server's route declarations (functions/src/contract/routes/users.ts). */
+/** users/, typed from the server's route declarations (functions/src/contract/routes/users.ts). */
 const users = typedClient("users");
 
 export const meKey = ["users", "me"] as const;
@@ -33,18 +33,18 @@ export function useStatistics() {
   });
 }
 
-/** The requisites the company's own staff keep (PATCH v1/users/company/): the contract's fields,
+/** The requisites the company's own staff keep (PATCH users/company/): the contract's fields,
  *  each as the form holds it, text. */
 export type OwnCompanyBody = Record<keyof OwnCompanyPatchInput, string>;
 
-/** PATCH v1/users/company/: the session's company, based on the version shown (a stale one is 409). */
+/** PATCH users/company/: the session's company, based on the version shown (a stale one is 409). */
 export function patchOwnCompany(body: OwnCompanyBody, version: number) {
   return users((c) => c.company.$patch({ json: { ...body, version } }));
 }
 
 export type { RequisitesChange };
 
-/** GET v1/users/company/audit/: a page of the company's changes of its requisites and facilities,
+/** GET users/company/audit/: a page of the company's changes of its requisites and facilities,
  *  newest first (role reviewer or admin; staff are not asked). */
 export function useRequisitesAudit(page: number, pageSize: number, enabled: boolean) {
   return useQuery({
@@ -54,14 +54,14 @@ export function useRequisitesAudit(page: number, pageSize: number, enabled: bool
   });
 }
 
-/** One's own name and position (PATCH v1/users/me/). */
+/** One's own name and position (PATCH users/me/). */
 export type OwnProfileBody = { first_name: string; last_name: string; position: string };
 
 export function patchMe(body: OwnProfileBody): Promise<Me> {
   return users((c) => c.me.$patch({ json: body }));
 }
 
-/** POST v1/users/me/password/: the current password checked; every other session ends and the
+/** POST users/me/password/: the current password checked; every other session ends and the
  *  answer is this browser's new session. */
 export function changeOwnPassword(body: { current_password: string; new_password: string }) {
   return users((c) => c.me.password.$post({ json: body }));

@@ -8,7 +8,7 @@ import { statisticsKey } from "./profile";
 
 export type { Project };
 
-/** v1/projects/, typed from the server's route declarations (functions/src/http/projects.ts). */
+/** projects/, typed from the server's route declarations (functions/src/http/projects.ts). */
 const projects = typedClient("projects");
 
 export const PROJECTS_PAGE_SIZE = 10;

@@ -1,4 +1,4 @@
-// «Исходный файл»: the upload a calculation was computed from (GET v1/{type}/{id}/file/).
+// «Исходный файл»: the upload a calculation was computed from (GET {type}/{id}/file/).
 import { fileSize } from "@server/contract";
 import { Button, Typography } from "antd";
 import { PaperClipOutlined } from "@ant-design/icons";

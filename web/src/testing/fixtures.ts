@@ -51,7 +51,7 @@ export const project = (changes: Partial<Project> = {}): Project => ({
   ...changes,
 });
 
-/** GET v1/media/: every kind, nothing uploaded. */
+/** GET media/: every kind, nothing uploaded. */
 export const noVideos = (): { results: MediaStatus[]; count: number } => ({
   results: MEDIA_KINDS.map((kind) => ({
     kind,
@@ -65,7 +65,7 @@ export const noVideos = (): { results: MediaStatus[]; count: number } => ({
   count: MEDIA_KINDS.length,
 });
 
-/** GET v1/dictionary/{name}/ as a freshly seeded server answers it: every item at version 1. */
+/** GET dictionary/{name}/ as a freshly seeded server answers it: every item at version 1. */
 export function referenceDictionary(name: string): Dictionary {
   const definition = REFERENCE_DICTIONARIES.find((d) => d.name === name);
   if (!definition) throw new Error(`no reference dictionary ${name}`);
@@ -86,7 +86,7 @@ export function referenceDictionary(name: string): Dictionary {
   return { name: definition.name, title: definition.title, labels: definition.labels, results, count: results.length };
 }
 
-/** A calculation as the server answers it once stored (POST v1/{type}/, lists): the body's inputs
+/** A calculation as the server answers it once stored (POST {type}/, lists): the body's inputs
  *  with the results the core computes from them, and no coefficient or flag to report. */
 export function storedCalculation(
   type: string,

@@ -1,5 +1,5 @@
 // /admin (and /backend → /admin): the platform operators' screens. Staff see «Недостаточно прав»; the
-// server refuses them anyway (403 on every /api/v1/admin/ route).
+// server refuses them anyway (403 on every /api/admin/ route).
 import { Result, Tabs, Typography } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";

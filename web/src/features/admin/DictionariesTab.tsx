@@ -17,7 +17,7 @@ import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../../shared/uncertainty/texts";
 import { useFeedback } from "../../shared/feedback";
 
-/** v1/dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
+/** dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
 const dictionaries = typedClient("dictionaries");
 
 interface Dictionary {

@@ -1,7 +1,7 @@
 // The parts of a forecast's results that say how far to trust it (docs/user-guide.md): the advisory
 // note, the back-test table (model vs the last measured value), the chart of measured vs forecast
 // with the band, and the what-if / air-needed panel, which runs the core in the browser (the same
-// code as POST v1/forecast/what_if/ and air_needed/) and answers as the user types.
+// code as POST forecast/what_if/ and air_needed/) and answers as the user types.
 import { useMemo, useState } from "react";
 import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";

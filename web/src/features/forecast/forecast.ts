@@ -217,7 +217,7 @@ function aheadFields(state: ForecastState): { horizon?: number; model_id?: strin
   return { horizon: state.horizon, ...(state.model ? { model_id: state.model } : {}) };
 }
 
-/** POST v1/regres_methane/: JSON with the rows, or a multipart form with the file (docs/user-guide.md, docs/api.md). */
+/** POST regres_methane/: JSON with the rows, or a multipart form with the file (docs/user-guide.md, docs/api.md). */
 export function createRequest(state: ForecastState, projectId: string): Body<"regres_methane"> {
   const common = { name: state.name.trim(), project: projectId, method: state.method, ...aheadFields(state) };
   if (state.source === "file" && state.file) {
@@ -230,7 +230,7 @@ export function createRequest(state: ForecastState, projectId: string): Body<"re
 }
 
 export interface EditRequests {
-  /** PATCH v1/regres_methane/{id}/ (multipart when a new file replaces the rows). */
+  /** PATCH regres_methane/{id}/ (multipart when a new file replaces the rows). */
   patch: Body<"regres_methane">;
   /** Then PATCH …/data_update/ with these rows (their ids kept) and the version the first call returned. */
   data?: Record<string, number | null>[];

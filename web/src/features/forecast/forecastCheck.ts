@@ -9,7 +9,7 @@ import { FORECAST_COLUMNS } from "./forecast";
 
 export const HISTORY_CHART_HEIGHT = 340;
 
-/** A row of the chart as the server thins it (GET v1/regres_methane/{id}/chart/). */
+/** A row of the chart as the server thins it (GET regres_methane/{id}/chart/). */
 export type HistoryRow = ForecastChart["points"][number];
 
 /** «Расход воздуха в исходящей струе лавы (телеметрия), м³/мин»: a feature as a user reads it. */

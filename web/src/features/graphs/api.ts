@@ -1,12 +1,12 @@
 // Infographics over the API (docs/user-guide.md): the project first, then its chart data in one call
-// (GET v1/projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
+// (GET projects/{id}/graphs/). The chart data belongs to the visit: the page removes it on leaving.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
 import type { ProjectGraphs } from "@server/contract";
 
 export type { ProjectGraphs };
 
-/** v1/projects/ (a project, and its graphs/), typed from the server's route declarations
+/** projects/ (a project, and its graphs/), typed from the server's route declarations
  *  (functions/src/contract/routes/projects.ts, graphs.ts). */
 const projects = typedClient("projects");
 const graphs = typedClient("graphs");

@@ -1,4 +1,4 @@
-// The calculations behind the year's inventory, a page at a time from v1/inventory/calculations:
+// The calculations behind the year's inventory, a page at a time from inventory/calculations:
 // a line's (the category table's expanded row) or the ones the total leaves out (the checks).
 // Each opens the calculation itself and shows its type, project, period, notes and flags, its
 // gases and the coefficients it used.

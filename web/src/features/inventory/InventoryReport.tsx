@@ -25,7 +25,7 @@ type Check = Inventory["checks"][number];
 
 const CHECK_TYPES = { error: "error", warning: "warning", info: "info" } as const;
 
-/** A line's key, as v1/inventory/calculations takes it: `category|ipcc_code|gas`. */
+/** A line's key, as inventory/calculations takes it: `category|ipcc_code|gas`. */
 const lineKey = (row: CategoryRow) => `${row.category}|${row.ipcc_code}|${row.gas}`;
 
 const categoryColumns: TableColumnsType<CategoryRow> = [

@@ -1,5 +1,5 @@
 // The inventory screen's «Неопределенность» (D27; docs/methodology.md, Uncertainty): the year's
-// uncertainty by IPCC line and gas on the netted lines (GET v1/inventory/uncertainty/): each line's
+// uncertainty by IPCC line and gas on the netted lines (GET inventory/uncertainty/): each line's
 // emission, the destroyed gas taken off it, the activity-data and factor uncertainties and the
 // line's own, the total's Approach 1 interval and the Monte Carlo one, and the key categories by
 // level and, with a base year picked, by trend.

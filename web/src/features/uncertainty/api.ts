@@ -1,4 +1,4 @@
-// The project's uncertainty model over the API (GET v1/projects/{id}/uncertainty/): the page's
+// The project's uncertainty model over the API (GET projects/{id}/uncertainty/): the page's
 // uncertainty core and the Monte Carlo worker compute from it.
 import { useQuery } from "@tanstack/react-query";
 import { typedClient } from "../../api/client";
@@ -7,7 +7,7 @@ import type { UncertaintyModel } from "@server/contract";
 
 export type ProjectUncertaintyModel = Omit<UncertaintyModel, "calculations"> & { calculations: CalculationModel[] };
 
-/** v1/projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/contract/routes/uncertainty.ts). */
+/** projects/{id}/uncertainty/, typed from the server's route declarations (functions/src/contract/routes/uncertainty.ts). */
 const models = typedClient("uncertainty");
 
 export function useProjectUncertainty(projectId: string) {
