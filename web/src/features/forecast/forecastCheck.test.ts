@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backtest } from "@core/gbdt/backtest";
-import { backtestLines } from "./forecastCheck";
+import { backtestLines, historyFigure } from "./forecastCheck";
 
 describe("the back-test's lines", () => {
   // Four rows, two forecast at or above the 0,8 % warning; the interval holds three facts, one of those two.
@@ -35,5 +35,19 @@ describe("the back-test's lines", () => {
   it("leave the line out for a back-test stored before it was counted", () => {
     const { high_coverage: _high, ...model } = check.model;
     expect(backtestLines({ ...check, model: model as typeof check.model }, 90).some((l) => l.key === "coverage_high")).toBe(false);
+  });
+});
+
+describe("the history's chart", () => {
+  it("draws a forecast without facts: its forecast and band by time, no line of facts", () => {
+    const rows = [
+      { id: 1, t: "2025-01-01T08:00:00Z", result: 0.6, lo: 0.5, hi: 0.7 },
+      { id: 2, t: "2025-01-01T08:10:00Z", result: 0.9, lo: 0.8, hi: 1.0 },
+    ];
+    const figure = historyFigure(rows, 1, 90, 60);
+    expect(figure.title).toBe("Прогноз концентрации CH4 в исходящей струе лавы");
+    expect(figure.data.map((d) => d.name).filter(Boolean)).toEqual(["Интервал 90 %", "Прогноз (на момент, к которому он дан)"]);
+    const forecast = figure.data.find((d) => d.name?.startsWith("Прогноз")) as { y: number[] };
+    expect(forecast.y).toEqual([0.6, 0.9]);
   });
 });

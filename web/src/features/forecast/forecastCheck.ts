@@ -60,7 +60,8 @@ export function historyFigure(
     line: { color: "#1677ff", width: 1.5 },
     hovertemplate: "%{y:.3f} %<extra>прогноз</extra>",
   });
-  if (shown.some((r) => numberOr(r.y) !== null)) {
+  const measured = shown.some((r) => numberOr(r.y) !== null);
+  if (measured) {
     data.push({
       type: "scatter",
       mode: "lines",
@@ -72,7 +73,8 @@ export function historyFigure(
     });
   }
   return {
-    title: "Факт и прогноз концентрации CH4 в исходящей струе лавы",
+    // A forecast without facts is charted all the same: its forecast and band.
+    title: measured ? "Факт и прогноз концентрации CH4 в исходящей струе лавы" : "Прогноз концентрации CH4 в исходящей струе лавы",
     data,
     layout: {
       height: HISTORY_CHART_HEIGHT,
