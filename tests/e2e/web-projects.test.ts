@@ -1,7 +1,9 @@
 // The foundation screens in a real browser against the real local server (docs/user-guide.md): sign-in,
-// landing, projects (add, validate, edit, archive, restore), profile, exit and the guard. The sign-in
-// form's Guardant key and its too-many-attempts message are checked in web/src/features/auth/LoginPage.test.tsx,
-// the decimals setting in web/src/features/settings/SettingsForm.test.tsx.
+// landing, projects (add, edit, archive, restore), profile, exit and the guard. The sign-in form's
+// messages are checked in web/src/features/auth/LoginPage.test.tsx, the project dialog's checks and
+// «Loading ...» in web/src/features/projects/ProjectsPage.test.tsx, the menu, the 404 page and /login
+// while signed in in web/src/features/shell/Shell.test.tsx, the decimals setting in
+// web/src/features/settings/SettingsForm.test.tsx.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -119,26 +121,6 @@ describe("web app: sign-in, shell and projects", () => {
       true,
       true,
     ]);
-  });
-
-  it("shows only the built screens in the menu", async () => {
-    await signedIn("/");
-    for (const label of ["Профиль", "Проекты", "Справочники", "Нормативные документы", "Экспорт", "Виджеты", "Настройки", "Выход"]) {
-      await menu().getByText(label, { exact: true }).waitFor();
-    }
-    // The demo user is staff: no administration item.
-    expect(await menu().getByText("Администрирование", { exact: true }).count()).toBe(0);
-  });
-
-  it("redirects /login to the landing page while signed in", async () => {
-    await signedIn("/login");
-    await page.waitForURL(at("/"));
-  });
-
-  it("shows the 404 page inside the shell for an unknown path", async () => {
-    await signedIn("/no-such-page");
-    await page.getByText("Страница не найдена").waitFor();
-    await menu().waitFor();
   });
 
   it("opens the empty project list from the landing page and creates a project there", async () => {
