@@ -81,14 +81,6 @@ describe("web app: GWP by reporting year", () => {
     await server?.close();
   });
 
-  it("shows the reporting year in the projects table", async () => {
-    const project = await project2024("Шахта 2024");
-    await signIn(page, server.url, server.demo, "/projects");
-    const row = page.locator(".ant-table-row", { hasText: project.name });
-    await row.getByRole("cell", { name: "2024", exact: true }).waitFor();
-    await page.getByRole("columnheader", { name: "Отчетный год" }).waitFor();
-  });
-
   it("creates a CH4 calculation without choosing a set: the set in force for 2024 (25)", async () => {
     const project = await project2024("Шахта 2024");
     await signIn(page, server.url, server.demo, `/projects/${project.id}/calculations?type=torch_ch4`);

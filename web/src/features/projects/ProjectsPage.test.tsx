@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The projects page (docs/user-guide.md): the add dialog checks its fields before anything is sent
 // and refuses an end date before the start date; the app's «Loading ...» shows while the list is
-// pending.
+// pending; the table shows each project's reporting year.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
-import { signedInUser } from "../../testing/fixtures";
+import { project, signedInUser } from "../../testing/fixtures";
 import { closeApp, openApp, openPage, type OpenApp } from "../../testing/render-app";
 import type { ContractApi } from "../../testing/contract-api";
 import ProjectsPage from "./ProjectsPage";
@@ -66,4 +66,13 @@ it("shows «Loading ...» while a request is pending", async () => {
   release();
   await screen.findByText("Нет проектов с таким названием");
   await waitFor(() => expect(screen.queryByTestId("global-loading")).toBeNull());
+});
+
+// Moved from tests/e2e/web-gwp-years.test.ts.
+it("shows the reporting year in the projects table", async () => {
+  const mine = project({ name: "Шахта 2024", start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 2024 });
+  app = openPage({ path: "/projects", page: <ProjectsPage /> }, (api) => noProjects(api).on("listProjects", { results: [mine], count: 1 }));
+  const row = (await screen.findByText("Шахта 2024")).closest<HTMLElement>(".ant-table-row")!;
+  expect(within(row).getByRole("cell", { name: "2024" })).toBeTruthy();
+  expect(screen.getByRole("columnheader", { name: "Отчетный год" })).toBeTruthy();
 });
