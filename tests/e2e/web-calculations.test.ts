@@ -8,7 +8,7 @@ import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type FormulaType } from "@core/registry";
 import { formatAmount } from "@web/shared/format";
 import { startTestServer, type TestServer } from "../support/server";
-import { callApi as callPageApi, createProjectsAs, openWebApp, optionTitles, pickOption, signIn, type WebApp } from "../support/web-page";
+import { callApi as callPageApi, createProjectsAs, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -152,20 +152,6 @@ describe("web app: calculations", () => {
     await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
     await page.getByText("Выберите тип расчета, чтобы увидеть список и добавить расчет").waitFor();
     expect(await page.getByRole("button", { name: "Добавить расчет" }).count()).toBe(0);
-  });
-
-  it("offers every registry type by its title and shows «Список расчетов пуст» for one", async () => {
-    const titles = await optionTitles(page, page.getByLabel("Тип расчета"));
-    // D22: flaring by composition (Order 371) is offered before the IPCC flare types.
-    const offered: (keyof typeof REGISTRY)[] = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).filter(
-      (t) => t !== "torch_composition",
-    );
-    offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
-    // D18: «Все типы» first, listing the project's calculations of every type.
-    expect(titles).toEqual(["Все типы", ...offered.map((t) => REGISTRY[t].title)]);
-    await chooseType("underground_emission_ch4");
-    await page.getByText("Список расчетов пуст").waitFor();
-    await page.getByRole("button", { name: "Добавить расчет" }).waitFor();
   });
 
   for (const c of CASES) {

@@ -16,16 +16,7 @@ import { REGISTRY, type CalculationType } from "@core/registry";
 import vectors from "@core/methodology-vectors.json";
 import { modelFixture } from "../support/models";
 import { accessToken, startTestServer, type TestServer } from "../support/server";
-import {
-  apiCaller,
-  callApi as callPageApi,
-  createProjectsAs,
-  openWebApp,
-  optionTitles,
-  pickOption,
-  signIn,
-  type WebApp,
-} from "../support/web-page";
+import { apiCaller, callApi as callPageApi, createProjectsAs, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import type { CalculationView } from "@server/contract";
 import { screenshot } from "../support/browser";
 
@@ -207,17 +198,6 @@ describe("web app: forecast and series calculations", () => {
   afterAll(async () => {
     await app?.close();
     await server?.close();
-  });
-
-  it("offers every registry type in the type dropdown", async () => {
-    const titles = await optionTitles(page, page.getByLabel("Тип расчета"));
-    // D22: flaring by composition (Order 371) is offered before the IPCC flare types.
-    const offered: (keyof typeof REGISTRY)[] = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).filter(
-      (t) => t !== "torch_composition",
-    );
-    offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
-    // D18: «Все типы» first.
-    expect(titles).toEqual(["Все типы", ...offered.map((t) => REGISTRY[t].title)]);
   });
 
   it(

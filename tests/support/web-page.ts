@@ -192,26 +192,6 @@ export async function pickOption(page: Page, select: Locator, option: string | R
   }
 }
 
-/** The titles of an antd Select's options, in order; the list is closed again. */
-export async function optionTitles(page: Page, select: Locator): Promise<(string | null)[]> {
-  await select.click();
-  const options = openList(page).locator(".ant-select-item-option");
-  await options.first().waitFor();
-  // The list is read once its opening animation is over: while it runs, `:visible` may not hold
-  // for a moment on a loaded machine and the read finds no option.
-  await page
-    .locator(".ant-select-dropdown.ant-slide-up-enter-active")
-    .waitFor({ state: "detached" })
-    .catch(() => undefined);
-  let titles: (string | null)[] = [];
-  for (let attempt = 0; attempt < 20 && titles.length === 0; attempt++) {
-    if (attempt > 0) await page.waitForTimeout(100);
-    titles = await options.evaluateAll((found) => found.map((o) => o.getAttribute("title")));
-  }
-  await page.keyboard.press("Escape");
-  return titles;
-}
-
 /** The API as the signed-in page calls it: same origin, the page's stored access token. */
 export function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(

@@ -4,6 +4,7 @@
 // tooltip.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
+import { REGISTRY } from "@core/registry";
 import type { CalculationView } from "@server/contract";
 import CalculationsPage from "../../app/CalculationsRoute";
 import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
@@ -61,4 +62,29 @@ it("cuts a long name to 50 characters with the full name in a tooltip", async ()
   const short = `${Array.from(long).slice(0, 50).join("")}…`;
   await app.user.hover(await screen.findByText(short));
   await waitFor(() => expect(screen.getByRole("tooltip").textContent).toContain(long));
+});
+
+// Moved from tests/e2e/web-calculations.test.ts and tests/e2e/web-forecast-series.test.ts (the same
+// list checked in both).
+it("offers every registry type by its title and shows «Список расчетов пуст» for one", async () => {
+  openList(null, []);
+  await screen.findByText("Выберите тип расчета, чтобы увидеть список и добавить расчет");
+  expect(screen.queryByText("Добавить расчет")).toBeNull();
+  await app.user.click(await screen.findByLabelText("Тип расчета"));
+  const titles = await waitFor(() => {
+    const found = [...document.querySelectorAll(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")];
+    if (found.length === 0) throw new Error("the type list is not open");
+    return found.map((option) => option.getAttribute("title"));
+  });
+  // D22: flaring by composition (Order 371) is offered before the IPCC flare types.
+  const offered = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).filter((t) => t !== "torch_composition");
+  offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
+  // D18: «Все типы» first, listing the project's calculations of every type.
+  expect(titles).toEqual(["Все типы", ...offered.map((t) => REGISTRY[t].title)]);
+  const option = [...document.querySelectorAll<HTMLElement>(".ant-select-item-option")].find(
+    (el) => el.getAttribute("title") === REGISTRY.underground_emission_ch4.title,
+  )!;
+  await app.user.click(option);
+  await screen.findByText("Список расчетов пуст");
+  expect(screen.getByText("Добавить расчет")).toBeTruthy();
 });
