@@ -103,7 +103,7 @@ export function calculationModel(calculation: {
     });
   }
   const names = fields.map((f) => f.name as string);
-  const parts = CO2_AND_CH4_PARTS[type];
+  const parts = def.uncertaintyParts;
   if (parts) {
     const part = (name: string) => (finite(calculation.results[name]) ? (calculation.results[name] as number) : 0);
     return {
@@ -114,21 +114,21 @@ export function calculationModel(calculation: {
       inputs,
       common: ["volume"],
       terms: [
-        { value: part("res_co2"), inputs: parts.co2 },
-        { value: part("res_ch4_to_co2"), inputs: parts.ch4 },
+        { value: part("res_co2"), inputs: [...parts.co2] },
+        { value: part("res_ch4_to_co2"), inputs: [...parts.ch4] },
       ],
     };
   }
   return { id: calculation.id, type, name: calculation.name, co2e, inputs, common: [], terms: [{ value: co2e, inputs: names }] };
 }
 
-/** Types whose CO2-eq is a CO2 part plus a CH4 part of one volume, with each part's own factors. */
-const CO2_AND_CH4_PARTS: Partial<Record<string, { co2: string[]; ch4: string[] }>> = {
-  underground: { co2: ["p_co2", "ef_co2"], ch4: ["p_ch4", "ef_ch4", "gwp_ch4"] },
-  // 7.1: V × EF_CO2 + V × W_CH4 × CF × ρ_CH4 × GWP; EF_CO2 is a sum over the components, of which
-  // the CO2 density is the one common factor.
-  torch_composition: { co2: ["p_co2"], ch4: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
-};
+/** The CO2 and CH4 parts of a type whose CO2-eq is their sum over one volume, as its module
+ *  declares them (D26); undefined for a one-term type. */
+function twoPartsOf(type: string): CalculationDefinition["uncertaintyParts"] {
+  if (!isEmissionType(type)) return undefined;
+  const def: CalculationDefinition = REGISTRY[type];
+  return def.uncertaintyParts;
+}
 
 /** D26: a calculation's model with its figures at the reporting year's GWP, whatever set it was
  *  stored with: the terms take its gases' gross CO2-eq (the CO2 part and the CH4 part, or their sum
@@ -139,7 +139,7 @@ export function modelAtYearGwp(
 ): CalculationModel {
   const of = (gas: "CO2" | "CH4") => gases.filter((g) => g.gas === gas).reduce((sum, g) => sum + g.gross_t_co2e, 0);
   const co2e = of("CO2") + of("CH4");
-  if (CO2_AND_CH4_PARTS[model.type] && model.terms.length === 2) {
+  if (twoPartsOf(model.type) && model.terms.length === 2) {
     return {
       ...model,
       co2e,
@@ -179,7 +179,7 @@ export function calculationApproach1(core: UncertaintyCore, model: CalculationMo
  *  ones) that are activity data (a field of an activity kind, or one that took the activity
  *  dictionary's band), and over the others. √(ad_u² + ef_u²) is the gas's own uncertainty. */
 export function gasApproach1(core: UncertaintyCore, model: CalculationModel, gas: "CO2" | "CH4"): { ad_u: number; ef_u: number } {
-  const parts = CO2_AND_CH4_PARTS[model.type];
+  const parts = twoPartsOf(model.type);
   const term = parts ? model.terms[gas === "CO2" ? 0 : 1] : model.terms[0];
   const names = new Set([...model.common, ...(term?.inputs ?? [])]);
   const fields = isEmissionType(model.type) ? [...REGISTRY[model.type].inputs, ...REGISTRY[model.type].settings] : [];

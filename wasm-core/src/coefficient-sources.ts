@@ -1,5 +1,7 @@
 // How a stored coefficient's source reads, on the screen and in every export alike (methodology
 // D9, D10): a dictionary entry is named with its version where shown; the others by these labels.
+import { type CalculationDefinition, isCalculationType, REGISTRY } from "./registry";
+
 export const COEFFICIENT_SOURCE_KINDS = ["dictionary", "custom", "fixed", "input", "default", "order_default", "periods"] as const;
 export type CoefficientSourceKind = (typeof COEFFICIENT_SOURCE_KINDS)[number];
 
@@ -22,15 +24,14 @@ export const TIER_LABELS: Record<Tier, string> = {
   2: "Уровень 2 (коэффициент организации)",
   3: "Уровень 3 (измерения организации)",
 };
-/** The types whose volume and contents are the facility's own measurements (formula 3.1, flaring
- *  by composition, combustion of drained gas). */
-const MEASURED_TYPES = new Set(["underground", "torch_composition", "disposal_co2_stat_sources"]);
-const MEASURED_FIELDS = new Set(["volume", "ef_ch4", "ef_co2", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12"]);
 
 /** D29: a value computed from the facility's own measurements (flow, contents, periods) is tier 3;
  *  the facility's own factor (or another value it gave) tier 2; a dictionary or fixed default tier 1. */
 export function tierOf(type: string, field: string, source: CoefficientSourceKind): Tier {
   if (source === "periods") return 3;
   if (source !== "custom" && source !== "input") return 1;
-  return MEASURED_TYPES.has(type) && MEASURED_FIELDS.has(field) ? 3 : 2;
+  // The fields its module names as measured (formula 3.1, flaring by composition, combustion of drained gas).
+  const def: CalculationDefinition | undefined = isCalculationType(type) ? REGISTRY[type] : undefined;
+  const measured = def?.measured ?? [];
+  return measured.includes(field) ? 3 : 2;
 }

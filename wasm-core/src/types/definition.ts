@@ -149,6 +149,12 @@ export interface CalculationDefinition {
   /** The basis is the type's own and no choice: post-mining methane is never drained, so it is
    *  always all of it (gross) and the form does not ask. */
   readonly basisFixed?: true;
+  /** D29: the fields that are the facility's own measurements (flow, contents): the user's value
+   *  of one is tier 3, not 2 (coefficient-sources.ts, tierOf). */
+  readonly measured?: readonly string[];
+  /** D26: a CO2-eq that is a CO2 part plus a CH4 part of one volume (its common factor), with the
+   *  factors each part has of its own (calculation-uncertainty.ts, the two-part model). */
+  readonly uncertaintyParts?: { readonly co2: readonly string[]; readonly ch4: readonly string[] };
   readonly core: CoreFunction;
 }
 

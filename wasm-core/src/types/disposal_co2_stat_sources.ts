@@ -68,6 +68,7 @@ export const definition = {
   dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "k"] }],
   editable: true,
   co2e: "res_co2",
+  measured: ["volume", "w_ch4", "w_co2"],
   core: emissionsCore("disposal_co2_stat_sources"),
 } as const satisfies CalculationDefinition;
 

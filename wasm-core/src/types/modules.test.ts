@@ -81,6 +81,20 @@ describe("the calculation types' modules", () => {
     }
   });
 
+  it("name as measured and as the two parts' factors only fields of their own type (D26, D29)", () => {
+    for (const type of CALCULATION_TYPES) {
+      const def: CalculationDefinition = REGISTRY[type];
+      const names = [...def.inputs, ...def.settings, ...def.results].map((f) => f.name);
+      for (const field of def.measured ?? []) {
+        expect(names, `${type}.${field}`).toContain(field);
+        expect(tierOf(type, field, "input"), `${type}.${field}`).toBe(3);
+      }
+      for (const field of [...(def.uncertaintyParts?.co2 ?? []), ...(def.uncertaintyParts?.ch4 ?? [])])
+        expect(names, `${type}.${field}`).toContain(field);
+      if (def.uncertaintyParts) expect(INVENTORY_SOURCES[type]?.gases, type).toHaveLength(2);
+    }
+  });
+
   it("point at methodology vectors that hold every emission type and each section 5 type", () => {
     for (const type of EMISSION_TYPES) expect(TYPE_VECTORS[type].length, type).toBeGreaterThan(0);
     for (const type of typesWith((t) => TYPE_MODULES[t].vectors === "section 5")) expect(vectors, type).toHaveProperty(type);

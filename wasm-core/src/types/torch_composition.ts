@@ -103,6 +103,10 @@ export const definition = {
   editable: true,
   co2e: "sum_co2",
   sums: [{ fields: COMPOSITION.map(([name]) => name), max: 100, label: "Сумма содержаний компонентов" }],
+  measured: ["volume", "ef_ch4", "ef_co2", "w_ch4", "w_co2", "w_c2h6", "w_c3h8", "w_c4h10", "w_c5h12"],
+  // 7.1: V × EF_CO2 + V × W_CH4 × CF × ρ_CH4 × GWP; EF_CO2 is a sum over the components, of which
+  // the CO2 density is the one common factor.
+  uncertaintyParts: { co2: ["p_co2"], ch4: ["w_ch4", "cf", "p_ch4", "gwp_ch4"] },
   core: emissionsCore("torch_composition"),
 } as const satisfies CalculationDefinition;
 

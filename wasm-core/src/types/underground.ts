@@ -138,6 +138,8 @@ export const definition = {
   co2e: "sum_co2",
   // D17: measured release (formula 3.1) is usually what reached the atmosphere.
   basis: "net",
+  measured: ["volume", "ef_ch4", "ef_co2"],
+  uncertaintyParts: { co2: ["p_co2", "ef_co2"], ch4: ["p_ch4", "ef_ch4", "gwp_ch4"] },
   core: emissionsCore("underground"),
 } as const satisfies CalculationDefinition;
 
