@@ -46,6 +46,8 @@ export interface WebAppOptions {
   user?: Credentials;
   /** Attaches the test's own listeners before the first navigation. */
   watch?(page: Page): void;
+  /** The browser's time zone (IANA), as a user's computer is set; none: the machine's. */
+  timezoneId?: string;
 }
 
 /** Chromium with one Russian-locale page on the web app `server` serves (web/dist must be built). */
@@ -62,6 +64,7 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
     reducedMotion: "reduce",
     viewport: options.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: options.acceptDownloads,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     storageState: session && {
       cookies: [],
       origins: [
