@@ -23,10 +23,10 @@ afterEach(() => {
   closeApp();
 });
 
-/** The list of `type` holding `stored`. */
-function openList(type: string, stored: CalculationView[]) {
+/** The list of `type` (none: no type chosen) holding `stored`. */
+function openList(type: string | null, stored: CalculationView[]) {
   const page = {
-    path: `/projects/${PROJECT.id}/calculations?type=${type}`,
+    path: `/projects/${PROJECT.id}/calculations${type ? `?type=${type}` : ""}`,
     route: "/projects/:projectId/calculations",
     page: <CalculationsPage />,
   };
@@ -77,7 +77,7 @@ it("offers every registry type by its title and shows «Список расче�
     return found.map((option) => option.getAttribute("title"));
   });
   // D22: flaring by composition (Order 371) is offered before the IPCC flare types.
-  const offered = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).filter((t) => t !== "torch_composition");
+  const offered: (keyof typeof REGISTRY)[] = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).filter((t) => t !== "torch_composition");
   offered.splice(offered.indexOf("disposal_co2_torch"), 0, "torch_composition");
   // D18: «Все типы» first, listing the project's calculations of every type.
   expect(titles).toEqual(["Все типы", ...offered.map((t) => REGISTRY[t].title)]);
