@@ -52,7 +52,7 @@ export default function TrendPage() {
     setExporting(true);
     setExportError(undefined);
     try {
-      const file = await api.download(trendExportPath(from, to, facility, view));
+      const file = await api.download(await trendExportPath(from, to, facility, view));
       saveBlob(file.blob, file.fileName ?? `Динамика ${from}-${to}.xlsx`);
     } catch (error) {
       setExportError(error instanceof Error ? error.message : String(error));

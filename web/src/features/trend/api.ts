@@ -1,8 +1,8 @@
-// The company's years side by side, its base year and its targets over the API (GET v1/inventory/trend/,
-// v1/inventory/trend/settings/ and the writes beside it; docs/api.md).
+// The company's years side by side, its base year and its targets over the API (GET inventory/trend/,
+// inventory/trend/settings/ and the writes beside it; docs/api.md).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import { typedClient, type Client } from "../../api/client";
+import { routePath, typedClient, type Client } from "../../api/client";
 import { requisitesAuditKey } from "../../api/profile";
 
 type Inventory = Client<"inventory">;
@@ -51,7 +51,7 @@ export const addTarget = (json: TargetInput) => inventory((c) => c.trend.targets
 export const removeTarget = (id: string, version: number) =>
   inventory((c) => c.trend.targets[":id"].$delete({ param: { id }, query: { version: String(version) } }));
 
-export function trendExportPath(from: number, to: number, facility: string | undefined, view: "reported" | "comparable"): string {
-  const query = new URLSearchParams({ from: String(from), to: String(to), view, ...(facility ? { facility } : {}) });
-  return `v1/inventory/trend/export/?${query}`;
+export function trendExportPath(from: number, to: number, facility: string | undefined, view: "reported" | "comparable"): Promise<string> {
+  const query = { from: String(from), to: String(to), view, facility };
+  return routePath("inventory", (c) => c.trend.export.$path({ query }));
 }
