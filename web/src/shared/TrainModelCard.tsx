@@ -11,8 +11,9 @@ import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/ic
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
 import type { RoundInfo } from "@core/gbdt/browser";
+import { TRAIN_PARAM_LIMITS } from "@core/gbdt/train";
 import { api, routePath, type ExportJob, type FileJob } from "../api/client";
-import { formatResult } from "./decimals";
+import { formatResult, numberText } from "./decimals";
 import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../api/admin";
 import { directHistory } from "../api/calculations";
 import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
@@ -97,6 +98,28 @@ function Importance({ summary }: { summary: TrainSummary }) {
       ))}
     </section>
   );
+}
+
+/** A training parameter's bounds as the core checks them (TRAIN_PARAM_LIMITS), for its input. */
+function limitBounds(name: keyof typeof TRAIN_PARAM_LIMITS) {
+  const limit = TRAIN_PARAM_LIMITS[name];
+  return { min: limit.min, max: limit.max, ...(limit.integer ? { precision: 0 } : {}) };
+}
+
+/** The core's rule for a parameter, said before training starts: a bound the input cannot hold
+ *  (a value that must be above its minimum) is said here. */
+function limitRule(name: keyof typeof TRAIN_PARAM_LIMITS) {
+  const limit = TRAIN_PARAM_LIMITS[name];
+  return {
+    validator: async (_: unknown, value: number | null | undefined) => {
+      if (typeof value !== "number") return;
+      const low = limit.above ? value <= limit.min : value < limit.min;
+      if (low || value > limit.max || (limit.integer && !Number.isInteger(value))) {
+        const from = limit.above ? `больше ${numberText(limit.min)}` : `от ${numberText(limit.min)}`;
+        throw new Error(`${limit.integer ? "Целое число" : "Число"} ${from} до ${numberText(limit.max)}`);
+      }
+    },
+  };
 }
 
 export function TrainModelCard() {
@@ -238,14 +261,14 @@ export function TrainModelCard() {
             }}
           />
         </Form.Item>
-        <Form.Item label="Деревьев" name="n_estimators">
-          <InputNumber min={1} max={2000} precision={0} />
+        <Form.Item label="Деревьев" name="n_estimators" rules={[limitRule("n_estimators")]}>
+          <InputNumber {...limitBounds("n_estimators")} />
         </Form.Item>
-        <Form.Item label="Глубина" name="max_depth">
-          <InputNumber min={1} max={10} precision={0} />
+        <Form.Item label="Глубина" name="max_depth" rules={[limitRule("max_depth")]}>
+          <InputNumber {...limitBounds("max_depth")} />
         </Form.Item>
-        <Form.Item label="Шаг обучения" name="learning_rate">
-          <InputNumber min={0.01} max={1} step={0.05} decimalSeparator="," />
+        <Form.Item label="Шаг обучения" name="learning_rate" rules={[limitRule("learning_rate")]}>
+          <InputNumber {...limitBounds("learning_rate")} step={0.05} decimalSeparator="," />
         </Form.Item>
         {/* Within the card's width, its long label wrapping (a phone). */}
         <Form.Item name="air_monotone" valuePropName="checked" style={{ maxWidth: "100%" }}>
