@@ -2,6 +2,7 @@
 // aliases (one table in the registry, case and spaces aside), and `?dry_run=1` answers what the
 // file holds — the first rows, the count, each column's unit, every refused row with its sheet, row
 // and column — storing nothing.
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import type { Project } from "@server/contract/schemas/project";
@@ -103,6 +104,19 @@ describe("?dry_run=1: the preview of an upload", () => {
       unit: "м³/мин",
     });
     expect(await count("underground")).toBe(before);
+  });
+
+  it("shows an Excel workbook's date cells as dates, as the save reads them", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Периоды");
+    sheet.addRow(["from", "to", "flow_m3_min", "hours", "w_ch4", "w_co2"]);
+    sheet.addRow([new Date(Date.UTC(2024, 0, 1)), new Date(Date.UTC(2024, 0, 31)), 12.5, 744, 76, 10.6]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const res = await send("underground", UNDERGROUND, { name: "периоды.xlsx", bytes }, "?dry_run=1");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const preview = (await res.json()) as UploadPreviewView;
+    expect(preview.errors).toEqual([]);
+    expect(preview.rows[0].values).toMatchObject({ from: "01.01.2024", to: "31.01.2024" });
   });
 
   it("lists every refused row with its sheet, row and column; the first 20 rows are shown, then the refused ones below", async () => {

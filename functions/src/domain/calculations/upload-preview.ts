@@ -3,7 +3,8 @@
 // it is saved, but every refused row listed rather than the first one thrown, and nothing stored.
 import { FieldError, type SensitivityParams } from "@core/emissions";
 import { REGISTRY, type CalculationType } from "@core/registry";
-import type { PeriodBounds } from "@core/measured-release";
+import { periodDate, ruDate, type PeriodBounds } from "@core/measured-release";
+import { MEASURED_PERIOD } from "@core/registry";
 import type { Actor, Deps } from "../context";
 import { Invalid } from "../errors";
 import { fieldMessage } from "../../contract/field-errors";
@@ -138,9 +139,26 @@ export async function previewUpload(
     sheet: table.sheet,
     count: table.rows.length,
     columns: previewColumns(reader.spec, table.headers),
-    rows: previewRows(table.rows, errors),
+    rows: withDates(previewRows(table.rows, errors)),
     errors,
   };
+}
+
+/** A measured period's dates as the user types them: an Excel date cell (a serial number, 45292)
+ *  reads «01.01.2025», as the save takes it; anything else as the file holds it. */
+const DATE_COLUMNS: readonly string[] = MEASURED_PERIOD.dates.map((column) => column.name);
+function withDates<R extends { values: Record<string, CellValue> }>(rows: R[]): R[] {
+  return rows.map((row) => {
+    // The text column reads the cell's serial as its digits («45292»).
+    const dates = DATE_COLUMNS.filter((name) => /^\d+(\.\d+)?$/.test(String(row.values[name] ?? "").trim()));
+    if (dates.length === 0) return row;
+    const values = { ...row.values };
+    for (const name of dates) {
+      const iso = periodDate(values[name]);
+      if (iso) values[name] = ruDate(iso);
+    }
+    return { ...row, values };
+  });
 }
 
 const previewColumns = (spec: TableSpec, headers: Record<string, string>) =>
