@@ -3,7 +3,16 @@
 // imports this module; the .xlsx form is rendered with exceljs by templates.ts behind the
 // SpreadsheetWorker port (ports/spreadsheet-worker.ts), so the API's bundle does not carry exceljs. The columns are
 // the registry's (uploadColumns); the example rows follow their order.
-import { columnDescription, uploadColumns, uploadHeader, type CalculationType } from "@core/registry";
+import {
+  CALCULATION_TYPES,
+  type CalculationDefinition,
+  type CalculationType,
+  columnDescription,
+  type OtherField,
+  REGISTRY,
+  uploadColumns,
+  uploadHeader,
+} from "@core/registry";
 
 export interface TemplateColumn {
   /** The registry's column name (year, from, x1…). */
@@ -28,32 +37,25 @@ function uploadTemplate(type: CalculationType, title: string, example: Template[
   return { title, columns, example };
 }
 
-export const TEMPLATES: Record<string, Template> = {
-  filling_blanks: uploadTemplate("filling_blanks", "Заполнение пропусков", [
-    [2019, "Шахта Северная", 100],
-    [2020, "Шахта Северная", null],
-    [2021, "Шахта Северная", 130],
-    [2022, "Шахта Северная", null],
-    [2019, "Шахта Южная", 50],
-    [2020, "Шахта Южная", 30],
-    [2021, "Шахта Южная", null],
-  ]),
-  regres_methane: uploadTemplate("regres_methane", "Прогноз метана", [
-    [1, 1324.7, 1266, 37.01, 124.21, 0.408, 18187, 45.264],
-    [2, 1432.3, 1501, 32.36, 116.89, 0.511, 16482, 36.886],
-    [3, 1380.2, null, 35.5, 120.4, 0.45, 17050, 41.2],
-  ]),
-  // D14: measurement periods of the degasification or ventilation system (monitoring data).
-  underground: uploadTemplate("underground", "Периоды измерений дегазации и вентиляции", [
-    ["01.01.2025", "31.01.2025", 12.5, 744, 76, 10.6],
-    ["01.02.2025", "28.02.2025", 10.25, 650.5, 76, 10.6],
-  ]),
-  sensitivity: uploadTemplate("sensitivity", "Анализ чувствительности", [
-    [2020, 1000000, 10, null, null, "т"],
-    [2021, 1200, 9, null, null, "тыс. т"],
-    [2022, 1100000, 11, null, null, null],
-  ]),
-};
+/** The templates of the types read from a file, each from its file field's `template` (the type's module). */
+export const TEMPLATES: Record<string, Template> = Object.fromEntries(
+  CALCULATION_TYPES.flatMap((type) => {
+    const def: CalculationDefinition = REGISTRY[type];
+    const template = def.inputs.find((field): field is OtherField => field.type === "file")?.template;
+    return template
+      ? [
+          [
+            type,
+            uploadTemplate(
+              type,
+              template.title,
+              template.example.map((row) => [...row]),
+            ),
+          ],
+        ]
+      : [];
+  }),
+);
 
 /** The template with its example in the project's reporting `year`: the measured periods' dates
  *  fall in that year, and the yearly series end in it. Without a year, the template as declared. */

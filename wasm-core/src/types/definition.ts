@@ -73,6 +73,9 @@ export interface OtherField {
   readonly columns?: readonly NumberField[];
   /** Columns of a "file" field's upload: the reader, the template and the dialog's hint read these. */
   readonly upload?: readonly UploadColumn[];
+  /** A "file" field's downloadable template (functions/src/contract/templates.ts): its title and
+   *  example rows, cells in the order of `upload`. */
+  readonly template?: { readonly title: string; readonly example: readonly (readonly (number | string | null)[])[] };
   readonly optional?: boolean;
 }
 

@@ -11,7 +11,7 @@ import { DESTRUCTION_TYPES, INVENTORY_SOURCES, POINT_TYPES } from "../inventory"
 import { BALANCE_TYPES, balanceRoleOf, methaneDestroyedBy } from "../methane-balance";
 import { TYPE_VECTORS, vectors } from "../methodology-vectors";
 import { CALCULATION_TYPES, EMISSION_TYPES, REGISTRY, TYPE_MODULES } from "../registry";
-import type { CalculationDefinition } from "./definition";
+import type { CalculationDefinition, OtherField } from "./definition";
 
 const SHARED = ["definition.ts", "fields.ts"];
 const typesWith = (has: (type: (typeof CALCULATION_TYPES)[number]) => boolean) => CALCULATION_TYPES.filter(has);
@@ -92,6 +92,17 @@ describe("the calculation types' modules", () => {
       for (const field of [...(def.uncertaintyParts?.co2 ?? []), ...(def.uncertaintyParts?.ch4 ?? [])])
         expect(names, `${type}.${field}`).toContain(field);
       if (def.uncertaintyParts) expect(INVENTORY_SOURCES[type]?.gases, type).toHaveLength(2);
+    }
+  });
+
+  it("give each file field its upload template, no example row longer than its upload columns", () => {
+    for (const type of CALCULATION_TYPES) {
+      const def: CalculationDefinition = REGISTRY[type];
+      for (const field of def.inputs.filter((f) => f.type === "file")) {
+        const { template, upload } = field as OtherField;
+        expect(template?.example.length, type).toBeGreaterThan(0);
+        for (const row of template?.example ?? []) expect(row.length, type).toBeLessThanOrEqual(upload?.length ?? 0);
+      }
     }
   });
 

@@ -118,6 +118,14 @@ export const definition = {
       label: "Файл с данными",
       unit: "",
       type: "file",
+      template: {
+        title: "Прогноз метана",
+        example: [
+          [1, 1324.7, 1266, 37.01, 124.21, 0.408, 18187, 45.264],
+          [2, 1432.3, 1501, 32.36, 116.89, 0.511, 16482, 36.886],
+          [3, 1380.2, null, 35.5, 120.4, 0.45, 17050, 41.2],
+        ],
+      },
       optional: true,
       upload: [
         { name: "id", label: "Номер строки (шаг 10 минут)", unit: "", kind: "number", optional: true },

@@ -12,6 +12,14 @@ export const definition = {
       label: "Файл с данными (год, добыча, метанообильность)",
       unit: "",
       type: "file",
+      template: {
+        title: "Анализ чувствительности",
+        example: [
+          [2020, 1000000, 10, null, null, "т"],
+          [2021, 1200, 9, null, null, "тыс. т"],
+          [2022, 1100000, 11, null, null, null],
+        ],
+      },
       upload: [
         yearColumn,
         { name: "volume", label: "Добыча угля", unit: T, kind: "number", units: COAL_UNITS },

@@ -79,6 +79,14 @@ export const definition = {
       label: "Файл периодов измерений",
       unit: "",
       type: "file",
+      // D14: measurement periods of the degasification or ventilation system (monitoring data).
+      template: {
+        title: "Периоды измерений дегазации и вентиляции",
+        example: [
+          ["01.01.2025", "31.01.2025", 12.5, 744, 76, 10.6],
+          ["01.02.2025", "28.02.2025", 10.25, 650.5, 76, 10.6],
+        ],
+      },
       optional: true,
       upload: [...PERIOD_DATES, ...PERIOD_NUMBERS.map((f) => numberColumn(f))],
     },
