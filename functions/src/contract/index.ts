@@ -58,7 +58,7 @@ export {
   type OwnCompanyPatchInput,
   type RuledRequisite,
 } from "./schemas/company";
-export { DOCUMENT_KINDS, type DocumentKind } from "./schemas/document";
+export { DOCUMENT_KINDS, SOURCE_URL_MAX, SOURCE_URL_PATTERN, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
 export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
 export {

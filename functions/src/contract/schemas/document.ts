@@ -17,9 +17,11 @@ export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
 
-/** http(s) only: the address becomes a link on /documents. */
-const sourceUrl = text("source_url", 1000).check(
-  z.refine((v) => v === "" || /^https?:\/\/[^\s"<>]+$/i.test(v), "source_url: ожидается адрес http:// или https://"),
+/** http(s) only: the address becomes a link on /documents. The /admin form checks the same. */
+export const SOURCE_URL_PATTERN = /^https?:\/\/[^\s"<>]+$/i;
+export const SOURCE_URL_MAX = 1000;
+const sourceUrl = text("source_url", SOURCE_URL_MAX).check(
+  z.refine((v) => v === "" || SOURCE_URL_PATTERN.test(v), "source_url: ожидается адрес http:// или https://"),
 );
 
 const fields = {

@@ -7,7 +7,7 @@ import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
-import { DOCUMENT_KINDS, type DocumentKind, fileSize } from "@server/contract";
+import { DOCUMENT_KINDS, type DocumentKind, fileSize, SOURCE_URL_MAX, SOURCE_URL_PATTERN } from "@server/contract";
 import { documentsKey, requisites, type NormativeDocument } from "../../api/documents";
 import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments, useUploadLimits } from "../../api/admin";
 import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
@@ -139,9 +139,9 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
         <Form.Item
           label="Официальный источник"
           name="source_url"
-          rules={[{ pattern: /^https?:\/\/\S+$/, message: "Адрес вида https://…" }]}
+          rules={[{ pattern: SOURCE_URL_PATTERN, message: "Адрес вида https://…" }]}
         >
-          <Input placeholder="https://" maxLength={1000} />
+          <Input placeholder="https://" maxLength={SOURCE_URL_MAX} />
         </Form.Item>
         <Form.Item label="Название источника" name="source_label">
           <Input maxLength={300} />
