@@ -1,8 +1,9 @@
 // The company's facilities (keys.facility): a handful per company, read whole.
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Facility, FacilityRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
+import { queryAll } from "./items";
 
 const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
 
@@ -36,20 +37,12 @@ export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): Fa
     },
     async list(companyId) {
       const prefix = keys.facilitiesOfCompany(companyId);
-      const facilities: Facility[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await doc.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-            ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of out.Items ?? []) facilities.push(facilityOf(item)!);
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+      });
+      const facilities = items.map((item) => facilityOf(item)!);
       return facilities.sort((a, b) => a.name.localeCompare(b.name, "ru"));
     },
     async replace(next, expectedVersion) {

@@ -18,15 +18,7 @@
 // behind to slow the inventory's reads until the reconciliation compacts it. Such updates of one
 // item are sent one at a time by a process, so records of one project handled side by side do not
 // refuse each other's revision and read again.
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type {
   InventoryWriteCounters,
   StatisticsChange as Change,
@@ -403,21 +395,12 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
   return {
     async years(companyId) {
       const prefix = keys.companyStatisticsYears(companyId);
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await doc.send(
-          new QueryCommand({
-            TableName: table,
-            KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-            ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+        ConsistentRead: true,
+      });
       return items.map((item): YearStatistics => {
         const calculations: Record<string, number> = {};
         const counting: Record<string, number> = {};
