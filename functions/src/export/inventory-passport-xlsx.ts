@@ -8,10 +8,9 @@
 // formats, so they can be summed and checked.
 // Texts typed by users get the quote prefix and lose XML-invalid characters like the project export's.
 import ExcelJS from "exceljs";
-import { PassThrough } from "node:stream";
 import type { Cell } from "./content";
 import { EMISSION_DECIMALS, columnDecimals, type Passport, type Quantity } from "./inventory-passport";
-import { learnQuotePrefix, numberFormat, quoteFormulaLike, xmlCells } from "./xlsx-writer";
+import { learnQuotePrefix, numberFormat, quoteFormulaLike, workbookBytes, xmlCells } from "./xlsx-writer";
 import { NETTING_LABEL } from "@core/inventory";
 import { stampZip } from "./zip-writer";
 
@@ -237,13 +236,7 @@ function sourceLines(p: Passport): Line[] {
 }
 
 export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  const written = new Promise<Buffer>((resolve, reject) => {
-    out.on("data", (chunk: Buffer) => chunks.push(chunk));
-    out.on("end", () => resolve(Buffer.concat(chunks)));
-    out.on("error", reject);
-  });
+  const { stream: out, bytes } = workbookBytes();
   // D39: the workbook's properties and its zip entries are dated by the document's own moment.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.created = passport.issued;
@@ -268,6 +261,5 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
   sheet("Проверки", [120], checkLines(passport));
 
   await workbook.commit();
-  const all = await written;
-  return stampZip(new Uint8Array(all.buffer, all.byteOffset, all.byteLength), passport.issued);
+  return stampZip(await bytes, passport.issued);
 }

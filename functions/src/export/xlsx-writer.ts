@@ -7,7 +7,7 @@
 // guidance advises: Excel shows it with a leading apostrophe in the formula bar, and editing the
 // cell keeps it text instead of turning it into a live formula. Numbers are never prefixed.
 import ExcelJS from "exceljs";
-import type { Writable } from "node:stream";
+import { PassThrough, type Writable } from "node:stream";
 import { cellDecimals, type Cell, type Column, type Sheet } from "./content";
 
 /** Excel's number format for a column: thousands grouped (Russian Excel shows «2 662,48») unless
@@ -101,6 +101,21 @@ async function drained(output: Writable): Promise<void> {
     });
   }
   if (output.destroyed) throw new Error("the export's reader went away");
+}
+
+/** A stream a workbook is written into whole, and the bytes it held once the workbook's commit ended it. */
+export function workbookBytes(): { stream: PassThrough; bytes: Promise<Uint8Array> } {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Uint8Array>((resolve, reject) => {
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => {
+      const all = Buffer.concat(chunks);
+      resolve(new Uint8Array(all.buffer, all.byteOffset, all.byteLength));
+    });
+    stream.on("error", reject);
+  });
+  return { stream, bytes };
 }
 
 export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {

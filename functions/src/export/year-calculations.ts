@@ -3,11 +3,10 @@
 // Order 371 category, IPCC line, its own figure, what the facility-year's netting took off it and
 // the netted figure (D17, D26), so an office can filter and sum them; the last row is the year's
 // total in t CO2-eq. The inventory is the version the passport prints (report.ts, printedState).
-import { PassThrough } from "node:stream";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
 import { ruDate } from "@core/measured-release";
 import type { Cell, Column, Sheet } from "./content";
-import { writeXlsx } from "./xlsx-writer";
+import { workbookBytes, writeXlsx } from "./xlsx-writer";
 import type { EmissionPoint, Facility } from "../ports";
 import type { Inventory } from "../domain/inventory/types";
 
@@ -93,18 +92,11 @@ export async function yearCalculationsXlsx(input: YearCalculationsInput): Promis
     columns: YEAR_CALCULATIONS_COLUMNS,
     rows: yearCalculationRows(input),
   };
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  const written = new Promise<Buffer>((resolve, reject) => {
-    out.on("data", (chunk: Buffer) => chunks.push(chunk));
-    out.on("end", () => resolve(Buffer.concat(chunks)));
-    out.on("error", reject);
-  });
+  const { stream: out, bytes } = workbookBytes();
   async function* one() {
     yield sheet;
   }
   // The workbook's commit ends the stream.
   await writeXlsx(one(), out);
-  const all = await written;
-  return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+  return bytes;
 }
