@@ -118,41 +118,21 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
     jobsOf: ["export", "inventory_report", "train"],
     // A company's model trained on its history (domain/forecast/training.ts): always a job.
     trainModel: (request, ticket) => startJob(request, ticket),
+    // The same request runs as a job or at once.
     async exportProject(actor, projectId, format, request) {
-      if (request.job) {
-        return startJob(
-          { op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals },
-          request.job,
-        );
-      }
-      return fileOf(
-        await invoke({ op: "export", actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals }),
-      );
+      const work = { op: "export" as const, actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals };
+      return request.job ? startJob(work, request.job) : fileOf(await invoke(work));
     },
     async inventoryReport(actor, request) {
-      if (request.job) {
-        return startJob(
-          {
-            op: "inventory_report",
-            actor: actorOf(actor),
-            year: request.year,
-            facility: request.facility,
-            format: request.format,
-            version: request.version,
-          },
-          request.job,
-        );
-      }
-      return fileOf(
-        await invoke({
-          op: "inventory_report",
-          actor: actorOf(actor),
-          year: request.year,
-          facility: request.facility,
-          format: request.format,
-          version: request.version,
-        }),
-      );
+      const work = {
+        op: "inventory_report" as const,
+        actor: actorOf(actor),
+        year: request.year,
+        facility: request.facility,
+        format: request.format,
+        version: request.version,
+      };
+      return request.job ? startJob(work, request.job) : fileOf(await invoke(work));
     },
     async jobStatus(actor, job) {
       return jobOf(await invoke({ op: "job_status", actor: actorOf(actor), job }));
