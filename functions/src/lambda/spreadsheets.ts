@@ -19,13 +19,13 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest, type WorkerAnswer } from "../adapters/spreadsheets/protocol";
 import { systemClock } from "../domain/context";
 import { DomainError } from "../domain/errors";
-import { EXPORT_FORMATS, exportFormat } from "../export/formats";
+import { EXPORT_FORMATS } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
 import { BLOB_AREAS, EXPORTS_AREA } from "../adapters/blob/areas";
 import { requiredEnv } from "./secrets";
-import { jobStatus, runJob } from "../adapters/spreadsheets/jobs";
+import { bytesOf, jobStatus, renderFile, runJob } from "../adapters/spreadsheets/jobs";
 
 type Log = Pick<Console, "info"> & Partial<Pick<Console, "error">>;
 
@@ -50,10 +50,6 @@ export function workerDepsFromEnv(): ExportDeps {
 }
 
 const base64Of = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
-
-async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Promise<Uint8Array> {
-  return body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
-}
 
 /** One invoke answered with `worker` (the in-process one over the worker's own ports). A domain
  *  refusal is an answer; anything else fails the invoke (the API answers 500; the function's
@@ -86,18 +82,7 @@ export async function answer(
       const bytes = await worker.template(request.type, request.year);
       result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
     } else {
-      const file =
-        request.op === "inventory_report"
-          ? await worker.inventoryReport(request.actor, {
-              year: request.year,
-              facility: request.facility,
-              format: request.format,
-              version: request.version,
-            })
-          : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
-              detail: request.detail,
-              decimals: request.decimals,
-            });
+      const file = await renderFile(worker, request);
       if (file.kind === "job") throw new Error("spreadsheet worker: a job inside a job");
       result =
         file.kind === "redirect"

@@ -49,8 +49,28 @@ const stateKey = (company: string, job: string) => `exports/${company}/jobs/${jo
 /** A UUID v7's milliseconds (its first 48 bits). */
 const createdAt = (job: string) => Number.parseInt(job.replace(/-/g, "").slice(0, 12), 16);
 
-async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Promise<Uint8Array> {
+export async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Promise<Uint8Array> {
   return body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+/** The export or the passport a request asks for, rendered by `worker`; a job hears the passport's progress. */
+export function renderFile(
+  worker: SpreadsheetWorker,
+  request: Extract<WorkerRequest, { op: "export" | "inventory_report" }>,
+  progress?: (done: number) => void,
+): Promise<ExportResult> {
+  return request.op === "inventory_report"
+    ? worker.inventoryReport(request.actor, {
+        year: request.year,
+        facility: request.facility,
+        format: request.format,
+        version: request.version,
+        progress,
+      })
+    : worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
+        detail: request.detail,
+        decimals: request.decimals,
+      });
 }
 
 async function write(deps: Pick<ExportDeps, "blobs">, company: string, state: Stored): Promise<void> {
@@ -94,19 +114,7 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       await written;
       state = { job, state: "done", progress: 100, model_id: model.id, started_at };
     } else {
-      const file: ExportResult =
-        request.op === "inventory_report"
-          ? await worker.inventoryReport(request.actor, {
-              year: request.year,
-              facility: request.facility,
-              format: request.format,
-              version: request.version,
-              progress,
-            })
-          : await worker.exportProject(request.actor, request.projectId, exportFormat(request.format), {
-              detail: request.detail,
-              decimals: request.decimals,
-            });
+      const file = await renderFile(worker, request, progress);
       if (file.kind !== "body") throw new Error("export job: the worker answered with an address");
       const bytes = await bytesOf(file.body);
       ended = true;
