@@ -44,3 +44,15 @@ export function damagedCalculation(item: Record<string, unknown>): DamagedCalcul
     problem,
   };
 }
+
+/** The blob keys stored calculations refer to: the uploaded file, the stored results and, D10, the
+ *  evidence files of custom coefficients (domain/calculations/evidence.ts). Read from the stored
+ *  shape, so a damaged calculation's files count too. */
+export function calculationBlobKeys(items: Record<string, unknown>[]): Set<string> {
+  const found = items.flatMap((item) => [
+    (item.file as { key?: unknown } | undefined)?.key,
+    (item.results as { data_key?: unknown } | undefined)?.data_key,
+    ...Object.values((item.coefficients ?? {}) as Record<string, { evidence?: { key?: unknown } }>).map((use) => use.evidence?.key),
+  ]);
+  return new Set(found.filter((key): key is string => typeof key === "string"));
+}

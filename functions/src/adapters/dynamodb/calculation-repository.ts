@@ -20,7 +20,7 @@ import type { Calculation, CalculationRepository, ProjectState, WriteGuard } fro
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { countedPage, queryAll, strip, versionedPut } from "./items";
-import { damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
+import { calculationBlobKeys, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 
 const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
 /** A write's own marks (read back with an item, never carried to the next write): the write
@@ -217,13 +217,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
         ConsistentRead: true,
       });
-      const found = items.flatMap((item) => [
-        (item.file as { key?: unknown } | undefined)?.key,
-        (item.results as { data_key?: unknown } | undefined)?.data_key,
-        // D10: the evidence files of custom coefficients (domain/calculations/evidence.ts).
-        ...Object.values((item.coefficients ?? {}) as Record<string, { evidence?: { key?: unknown } }>).map((use) => use.evidence?.key),
-      ]);
-      return new Set(found.filter((key): key is string => typeof key === "string"));
+      return calculationBlobKeys(items);
     },
     async replace(next, expectedVersion, guard) {
       await counted(

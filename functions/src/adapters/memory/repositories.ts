@@ -41,7 +41,7 @@ import { KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
-import { damageOf, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
+import { calculationBlobKeys, damageOf, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 import { memoryStatistics } from "./statistics";
 import { pageOf, type Item, type Key, type MemoryTable } from "./table";
 
@@ -419,12 +419,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
       return ofCompany(companyId).flatMap((item) => damagedCalculation(item) ?? []);
     },
     async blobKeysOfCompany(companyId) {
-      const found = ofCompany(companyId).flatMap((item) => [
-        (item.file as { key?: unknown } | undefined)?.key,
-        (item.results as { data_key?: unknown } | undefined)?.data_key,
-        ...Object.values((item.coefficients ?? {}) as Record<string, { evidence?: { key?: unknown } }>).map((use) => use.evidence?.key),
-      ]);
-      return new Set(found.filter((key): key is string => typeof key === "string"));
+      return calculationBlobKeys(ofCompany(companyId));
     },
     async replace(next, expectedVersion, guard) {
       await counted(
