@@ -99,17 +99,10 @@ function uncertaintyBody(entry: DictionaryEntry, values: ChangeForm) {
 type Labels = Record<string, string>;
 const labelOf = (labels: Labels, field: string) => labels[field] ?? field;
 
-function ChangeDialog({
-  dictionary,
-  labels,
-  entry,
-  onClose,
-}: {
-  dictionary: string;
-  labels: Labels;
-  entry: DictionaryEntry;
-  onClose: () => void;
-}) {
+/** What the change and the history dialogs of one entry are given. */
+type EntryDialogProps = { dictionary: string; labels: Labels; entry: DictionaryEntry; onClose: () => void };
+
+function ChangeDialog({ dictionary, labels, entry, onClose }: EntryDialogProps) {
   const [form] = Form.useForm<ChangeForm>();
   const field = Form.useWatch("field", form);
   const uncertaintyOn = Form.useWatch("u_on", form);
@@ -219,17 +212,7 @@ function ChangeDialog({
   );
 }
 
-function HistoryDialog({
-  dictionary,
-  labels,
-  entry,
-  onClose,
-}: {
-  dictionary: string;
-  labels: Labels;
-  entry: DictionaryEntry;
-  onClose: () => void;
-}) {
+function HistoryDialog({ dictionary, labels, entry, onClose }: EntryDialogProps) {
   const history = useQuery({
     queryKey: ["dictionary", dictionary, entry.id, "history"],
     queryFn: () => dictionaries((c) => c[":name"][":id"].history.$get({ param: { name: dictionary, id: String(entry.id) } })),
