@@ -9,8 +9,9 @@ import { NumericInput } from "../../shared/NumericInput";
 import { formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
-import { sendBody, useSaveCalculation, type Calculation, type DictionaryEntry } from "../../api/calculations";
+import { sendBody, useSaveCalculation } from "../../api/calculations";
 import { routeDetail } from "../../shared/detail";
+import type { KindFormProps } from "../../shared/calculationKinds";
 import { FileField } from "../../shared/FileField";
 import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
 import {
@@ -40,17 +41,8 @@ const HINTS: Record<string, string> = {
   delta: "Относительное приращение фактора при расчете коэффициентов чувствительности (0,1 = 10 %)",
 };
 
-interface Props {
-  type: SeriesType;
-  mode: "create" | "edit";
-  projectId: string;
-  gwpEntries: readonly DictionaryEntry[];
-  /** D12: the id of the GWP set in force for the project's reporting year. */
-  gwpInForce?: number;
-  stored?: Calculation;
-  onDone(): void;
-  onReload(): void;
-}
+/** The dialog's form props (shared/calculationKinds.ts), for a series type. */
+type Props = Omit<KindFormProps, "type"> & { type: SeriesType };
 
 export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stored, onDone, onReload }: Props) {
   const layout = seriesLayout(type);
