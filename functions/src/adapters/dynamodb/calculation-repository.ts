@@ -19,7 +19,7 @@ import { Conflict } from "../../domain/errors";
 import type { Calculation, CalculationRepository, ProjectState, WriteGuard } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { countedPage, queryAll, strip, versionedPut } from "./items";
+import { countedPage, queryAll, queryPrefix, strip, versionedPut } from "./items";
 import { calculationBlobKeys, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 
 const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
@@ -192,12 +192,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     },
     async listDamagedOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
       return items.flatMap((item) => damagedCalculation(item) ?? []);
     },
     async blobKeysOfCompany(companyId) {

@@ -4,23 +4,14 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/li
 import type { EmissionPoint, EmissionPointRepository, MigrationRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll, strip, versionedPut } from "./items";
+import { queryPrefix, strip, versionedPut } from "./items";
 
 const CONFLICT = "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.";
 const byName = (a: EmissionPoint, b: EmissionPoint) => a.name.localeCompare(b.name, "ru") || a.id.localeCompare(b.id);
 
 export function dynamoEmissionPoints(doc: DynamoDBDocumentClient, table: string): EmissionPointRepository {
   const list = async (prefix: { PK: string; SKPrefix: string }) =>
-    (
-      await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
-      })
-    )
-      .map((item) => strip<EmissionPoint>(item)!)
-      .sort(byName);
+    (await queryPrefix(doc, table, prefix, { consistentRead: true })).map((item) => strip<EmissionPoint>(item)!).sort(byName);
   return {
     async create(point) {
       await conditional(

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/li
 import type { Facility, FacilityRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll } from "./items";
+import { queryPrefix } from "./items";
 
 const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
 
@@ -37,11 +37,7 @@ export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): Fa
     },
     async list(companyId) {
       const prefix = keys.facilitiesOfCompany(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: false });
       const facilities = items.map((item) => facilityOf(item)!);
       return facilities.sort((a, b) => a.name.localeCompare(b.name, "ru"));
     },

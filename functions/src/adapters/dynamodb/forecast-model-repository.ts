@@ -3,17 +3,13 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { ForecastCalibration, ForecastCalibrationRepository, ForecastModelRepository, ForecastModelVersion } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll, strip } from "./items";
+import { queryPrefix, strip } from "./items";
 
 export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string): ForecastModelRepository {
   return {
     async list(method) {
       const prefix = keys.forecastModels(method);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: false });
       return items.map((item) => strip<ForecastModelVersion>(item)!).sort((a, b) => a.version - b.version);
     },
     async get(method, id) {

@@ -4,7 +4,7 @@ import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } fr
 import type { InventoryVersion, InventoryVersionRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll, strip } from "./items";
+import { queryPrefix, strip } from "./items";
 
 export function dynamoInventoryVersions(doc: DynamoDBDocumentClient, table: string): InventoryVersionRepository {
   return {
@@ -28,12 +28,7 @@ export function dynamoInventoryVersions(doc: DynamoDBDocumentClient, table: stri
     },
     async list(companyId, year) {
       const prefix = keys.inventoryVersions(companyId, year);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
       return items.map((item) => strip<InventoryVersion>(item)!);
     },
     async delete(companyId, year, version) {

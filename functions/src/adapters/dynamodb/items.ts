@@ -40,6 +40,21 @@ export async function queryAll(doc: DynamoDBDocumentClient, input: QueryCommandI
   return items;
 }
 
+/** Every item of a partition whose sort key begins with the prefix's, page by page. */
+export function queryPrefix(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  prefix: { PK: string; SKPrefix: string },
+  { consistentRead }: { consistentRead: boolean },
+): Promise<Item[]> {
+  return queryAll(doc, {
+    TableName: table,
+    KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+    ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+    ConsistentRead: consistentRead,
+  });
+}
+
 export async function queryCount(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;

@@ -13,7 +13,7 @@ import type { Project } from "../../contract/schemas/project";
 import { defaultReportingYear } from "@core/gwp-in-force";
 import * as keys from "./keys";
 import { conditional, unlessConditionFails } from "./conditions";
-import { countedPage, queryAll, strip, type Item } from "./items";
+import { countedPage, type Item, queryAll, queryPrefix, strip } from "./items";
 
 export const PROJECT_CONFLICT = "Проект был изменен другим пользователем. Обновите страницу и повторите.";
 export const POINT_WRITE_IN_FLIGHT =
@@ -75,12 +75,7 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
     },
     async listAllOfCompany(companyId) {
       const prefix = keys.projectsOfCompany(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
       return items.map(projectOf);
     },
     async replace(next, expectedVersion) {

@@ -30,7 +30,7 @@ import type {
 } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { queryAll } from "./items";
+import { queryAll, queryPrefix } from "./items";
 
 const CALC = "calc:";
 /** D18: a project's counting (StatisticsFigures.counting), one attribute per key. */
@@ -122,12 +122,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
   };
   const storedSums = async (companyId: string): Promise<StoredInventorySums[]> => {
     const prefix = keys.inventorySumsOfCompany(companyId);
-    const items = await queryAll(doc, {
-      TableName: table,
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-      ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-      ConsistentRead: true,
-    });
+    const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
     return items.map((item) => ({
       project: String(item.SK).slice(INVENTORY_PREFIX.length),
       sums: sumsOf(item),
@@ -395,12 +390,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
   return {
     async years(companyId) {
       const prefix = keys.companyStatisticsYears(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
       return items.map((item): YearStatistics => {
         const calculations: Record<string, number> = {};
         const counting: Record<string, number> = {};

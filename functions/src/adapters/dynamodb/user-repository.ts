@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocu
 import type { User, UserRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional, unlessConditionFails } from "./conditions";
-import { queryAll, queryCount, strip } from "./items";
+import { queryCount, queryPrefix, strip } from "./items";
 import { normaliseEmail } from "../../domain/company/users";
 
 // A new password, (de)activation or role ends every session of the user: the same write bumps
@@ -110,11 +110,7 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
     },
     async listByCompany(companyId) {
       const prefix = keys.usersOfCompany(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-      });
+      const items = await queryPrefix(doc, table, prefix, { consistentRead: false });
       return items.map((item) => strip<User>(item)!);
     },
     setPasswordHash(companyId, userId, passwordHash) {
