@@ -2,15 +2,14 @@
 // export or report passport, docs/user-guide.md), the job's state and progress from the server.
 // Used by the export page and the inventory's report passport.
 import { Flex, Progress, Spin } from "antd";
+import { fileSize } from "@server/contract";
 import type { FileJob } from "../api/client";
-
-const kilobytes = (bytes: number) => `${(bytes / 1024).toLocaleString("ru-RU", { maximumFractionDigits: 0 })} КБ`;
 
 export function fileProgressText(job: FileJob | undefined, received: number): string {
   if (job?.state === "queued") return "Файл в очереди на формирование";
   if (job?.state === "running") return `Файл формируется: ${job.progress} %`;
-  if (job?.state === "done") return `Файл готов${received > 0 ? `, получено ${kilobytes(received)}` : ""}`;
-  return `Формирование файла…${received > 0 ? ` получено ${kilobytes(received)}` : ""}`;
+  if (job?.state === "done") return `Файл готов${received > 0 ? `, получено ${fileSize(received)}` : ""}`;
+  return `Формирование файла…${received > 0 ? ` получено ${fileSize(received)}` : ""}`;
 }
 
 export function FileProgress({ job, received }: { job: FileJob | undefined; received: number }) {
