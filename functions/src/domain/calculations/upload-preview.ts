@@ -19,7 +19,7 @@ import { forecastReader } from "../forecast/forecast";
 import { readForecastCsv } from "../forecast/file";
 import type { ForecastColumns } from "../../ports";
 import { keepPreviewColumns, uploadDigest } from "../forecast/preview-columns";
-import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS } from "../../contract/schemas/upload-preview";
+import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS, type UploadPreviewView } from "../../contract/schemas/upload-preview";
 
 export { PREVIEW_ROWS };
 /** The errors a preview lists at most (a note says how many more there are): the answer stays small
@@ -33,15 +33,6 @@ export interface PreviewError {
   /** The column as the file writes it; null when the problem is not one cell's. */
   column: string | null;
   message: string;
-}
-
-export interface UploadPreview {
-  format: "xlsx" | "csv";
-  sheet: string;
-  count: number;
-  columns: Array<{ name: string; header: string | null; label: string; unit: string }>;
-  rows: Array<{ row: number; values: Record<string, CellValue> }>;
-  errors: PreviewError[];
 }
 
 const text = (values: Record<string, unknown>, name: string) => {
@@ -83,7 +74,7 @@ export async function previewUpload(
   values: Record<string, unknown>,
   bounds?: PeriodBounds,
   kept?: (columns: ForecastColumns) => void,
-): Promise<UploadPreview> {
+): Promise<UploadPreviewView> {
   const reader = readerOf(type, values, bounds);
   // A forecast's plain CSV that its one-pass reader takes has no refused row (forecast-file.ts).
   const read = type === "regres_methane" ? readForecastCsv(file, reader.spec) : undefined;
@@ -185,7 +176,7 @@ export async function previewCalculationUpload(
   actor: Actor,
   typeName: string,
   input: { project: unknown; values: Record<string, unknown>; file: UploadedFile | undefined },
-): Promise<UploadPreview> {
+): Promise<UploadPreviewView> {
   const type = supportedType(typeName);
   if (!input.file) throw new Invalid("file_data: выберите файл .xlsx или .csv");
   if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");

@@ -10,6 +10,8 @@ import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import type { Inventory, InventoryCalculation } from "./types";
 import type { Calculation, Company, EmissionPoint, Facility, InventoryReview, InventoryVersion } from "../../ports";
+import type * as z from "zod";
+import type { versionSummarySchema } from "../../contract/routes/inventory";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
 export interface SnapshotLine extends InventoryCalculation {
@@ -289,17 +291,12 @@ export async function loadSnapshot(deps: Pick<Deps, "repos" | "blobs">, companyI
   return JSON.parse((await snapshotText(deps, companyId, year, version)).text) as InventorySnapshot;
 }
 
-export interface VersionSummary {
-  version: number;
-  sha256: string;
-  approved_at: string;
-  approved_by: string;
-  total_t_co2e: number;
-}
+/** A version as the list answers it (contract/routes/inventory.ts). */
+type VersionListed = z.output<typeof versionSummarySchema>;
 
 /** The year's approved versions, oldest first: those the review's chain of approvals reaches (a
  *  version whose approval failed half-way is left out). */
-export async function listVersions(deps: Deps, actor: Actor, year: number): Promise<VersionSummary[]> {
+export async function listVersions(deps: Deps, actor: Actor, year: number): Promise<VersionListed[]> {
   const review = await deps.repos.inventoryReviews.get(actor.company, year);
   return approvedVersionNumbers(deps, actor.company, review ?? { company: actor.company, year });
 }
@@ -309,10 +306,10 @@ export async function approvedVersionNumbers(
   deps: Pick<Deps, "repos">,
   companyId: string,
   review: Pick<InventoryReview, "company" | "year" | "snapshot">,
-): Promise<VersionSummary[]> {
+): Promise<VersionListed[]> {
   const items = await deps.repos.inventoryVersions.list(companyId, review.year);
   const byNumber = new Map(items.map((v) => [v.version, v]));
-  const chain: VersionSummary[] = [];
+  const chain: VersionListed[] = [];
   for (let n = review?.snapshot?.version ?? null; n !== null; ) {
     const item = byNumber.get(n);
     if (!item) break;
