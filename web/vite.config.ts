@@ -27,12 +27,10 @@ export default defineConfig({
     // page fetches it, and the CSP's connect-src 'self' (infra/lib/security-headers.ts) blocks data:.
     assetsInlineLimit: (filePath) => (filePath.endsWith(".wasm") ? false : undefined),
     // The contract's modules declare schemas and constants and do nothing on import, so a page that
-    // takes one constant from its index loads that constant, not every route's schemas.
+    // takes one constant from its index loads that constant, not every route's schemas. (Never mark
+    // a name pure with manualPureFunctions: it applies to every module, plotly's minified bundle too.)
     rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: [{ test: /functions[\\/]src[\\/]contract[\\/]/, sideEffects: false }],
-        manualPureFunctions: ["z"],
-      },
+      treeshake: { moduleSideEffects: [{ test: /functions[\\/]src[\\/]contract[\\/]/, sideEffects: false }] },
     },
   },
   server: {
