@@ -2,22 +2,27 @@
 // базовый год и цели»; methodology D46): stacked bars by category per year, the intensity line and a
 // target's path, a table under them whose year opens that year's inventory, the switch between
 // «как отчитано» and «в сопоставимых условиях», the xlsx of the table, and the base year and targets.
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Alert, Button, Card, Flex, Segmented, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Segmented, Select, Tag, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { api } from "../../api/client";
 import { useFacilities } from "../../api/inventory";
 import { Chart } from "../../shared/charts/Chart";
 import { formatAmount } from "../../shared/format";
+import { Table } from "../../shared/LazyTable";
+import { LazyLoading } from "../../shared/LazyLoading";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { saveBlob } from "../../shared/saveBlob";
 import { useUrlQuery } from "../../shared/urlState";
 import { trendExportPath, useTrend, useTrendSettings, type TrendYear } from "./api";
-import { BaseYearCard, TargetsCard } from "./TrendSettingsCards";
 import { chartTarget, figuresOf, trendFigure, type TrendView } from "./trend";
+
+// The base year's and the targets' forms (antd's Form, InputNumber, Progress) load after the trend itself.
+const BaseYearCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.BaseYearCard })));
+const TargetsCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.TargetsCard })));
 
 const T_CO2E = "т CO2-экв.";
 /** The range shown first: the last ten reporting years up to this one. */
@@ -226,10 +231,12 @@ export default function TrendPage() {
       )}
       {settings.isError && <LoadError what="базовый год и цели" message={settings.error.message} retry={() => void settings.refetch()} />}
       {settings.data && (
-        <Flex vertical gap={16}>
-          <BaseYearCard settings={settings.data} years={(trend.data?.years ?? []).map((y) => y.year)} />
-          <TargetsCard settings={settings.data} facilities={facilities.data ?? []} />
-        </Flex>
+        <Suspense fallback={<LazyLoading />}>
+          <Flex vertical gap={16}>
+            <BaseYearCard settings={settings.data} years={(trend.data?.years ?? []).map((y) => y.year)} />
+            <TargetsCard settings={settings.data} facilities={facilities.data ?? []} />
+          </Flex>
+        </Suspense>
       )}
     </Flex>
   );
