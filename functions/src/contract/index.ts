@@ -37,17 +37,8 @@ export { MOUNTS, type Mount } from "./mounts";
 export { fieldMessage, parseFieldErrors, type FieldProblem } from "./field-errors";
 export type { Verification } from "../dictionaries/reference-data";
 
-export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "./schemas/calculation-body";
-export {
-  COMMENT_MAX_CHARS,
-  FORECAST_DATA_PAGE_MAX,
-  PASSWORD_MIN_LENGTH,
-  MEDIA_KIND_LABELS,
-  MEDIA_KINDS,
-  ROLES,
-  type MediaKind,
-  type Role,
-} from "./schemas/common";
+export type { CalculationCreateBody, CalculationPatchBody } from "./schemas/calculation-body";
+export { ROLES, type Role } from "./schemas/common";
 export {
   COMPANY_NAME_MAX,
   COMPANY_TEXT_MAX,
@@ -58,18 +49,31 @@ export {
   type OwnCompanyPatchInput,
   type RuledRequisite,
 } from "./schemas/company";
-export { DOCUMENT_KINDS, SOURCE_URL_MAX, SOURCE_URL_PATTERN, type DocumentKind } from "./schemas/document";
 export { EVIDENCE_MAX_BYTES, EVIDENCE_MAX_TEXT } from "./schemas/evidence";
-export { PROJECT_NAME_MAX, projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
+export { projectCreateSchema, type Project, type ProjectCreateInput, type ProjectPatchInput } from "./schemas/project";
+export type { FacilityCreateInput, PointCreateInput } from "./schemas/facility";
+// The plain limits and labels, schema-free, so a page that takes one does not load every schema.
 export {
+  CALCULATION_NAME_MAX,
+  COMMENT_MAX_CHARS,
+  DOCUMENT_KINDS,
   FACILITY_ADDRESS_MAX,
   FACILITY_LICENCE_MAX,
   FACILITY_NAME_MAX,
+  FORECAST_DATA_PAGE_MAX,
+  JUSTIFICATION_MAX,
+  MEDIA_KIND_LABELS,
+  MEDIA_KINDS,
+  PASSWORD_MIN_LENGTH,
   POINT_NAME_MAX,
   POINT_NOTE_MAX,
-  type FacilityCreateInput,
-  type PointCreateInput,
-} from "./schemas/facility";
+  PREVIEW_ROWS,
+  PROJECT_NAME_MAX,
+  SOURCE_URL_MAX,
+  SOURCE_URL_PATTERN,
+  type DocumentKind,
+  type MediaKind,
+} from "./schemas/limits";
 export {
   fileSize,
   MAX_FORECAST_UPLOAD_BYTES,
@@ -107,4 +111,3 @@ export type Dictionary = z.output<typeof dictionarySchema>;
 export type UploadGrant = z.output<typeof uploadGrantSchema>;
 /** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
 export type { UploadPreviewView } from "./schemas/upload-preview";
-export { PREVIEW_ROWS } from "./schemas/upload-preview";

@@ -23,11 +23,8 @@ import {
 } from "@core/registry";
 import { calculationSchema } from "./answers";
 import { calculationUncertaintySchema } from "./uncertainty";
-
-/** The longest calculation name (the domain trims and checks it again for its other callers). */
-export const CALCULATION_NAME_MAX = 255;
-/** Why a custom coefficient is what it is (D10): at most this many characters per field. */
-export const JUSTIFICATION_MAX = 2000;
+import { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
+export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
 
 /** How a multipart form field becomes the JSON value the schema checks (form fields are text). */
 type FormKind = "text" | "number" | "boolean" | "json";

@@ -2,6 +2,7 @@
 import { MEMBER_ROLES } from "@core/inventory";
 import * as z from "zod";
 import { ru } from "zod/locales";
+export { FORECAST_DATA_PAGE_MAX, MEDIA_KINDS, MEDIA_KIND_LABELS, PASSWORD_MIN_LENGTH, COMMENT_MAX_CHARS, type MediaKind } from "./limits";
 
 // Validation messages in Russian wherever a schema does not give its own text.
 z.config(ru());
@@ -29,9 +30,6 @@ export function isoDate(label: string) {
   return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
 }
 
-/** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
-export const FORECAST_DATA_PAGE_MAX = 1_000;
-
 export function pageParams() {
   return {
     limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
@@ -41,13 +39,6 @@ export function pageParams() {
 
 /** staff: prepares the company's data; reviewer: a staff member who also approves the year's
  *  inventory (set by admins); admin: a platform operator. */
-/** The settings videos, one of each kind, with their titles (docs/user-guide.md, /settings). */
-export const MEDIA_KINDS = ["instruction", "presentation"] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
-  instruction: "Видеоинструкция",
-  presentation: "Презентация",
-};
 
 export const ROLES = MEMBER_ROLES;
 export type Role = (typeof ROLES)[number];
@@ -63,8 +54,3 @@ export const textField = (field: string, max: number, required = false) =>
       ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
       z.maxLength(max, `${field}: не длиннее ${max} символов`),
     );
-
-/** A year's comment, and the reason of a review step, at most this many characters. */
-/** A password is at least this long (the server refuses a shorter one; the forms say so first). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const COMMENT_MAX_CHARS = 2000;

@@ -2,24 +2,11 @@
 // and the list labels read the same kinds.
 import * as z from "zod";
 import { isoDate, textField as text } from "./common";
-
-export const DOCUMENT_KINDS = {
-  law: "Федеральный закон",
-  order: "Приказ",
-  decree: "Постановление",
-  directive: "Распоряжение",
-  standard: "Стандарт",
-  guidelines: "Руководящие принципы",
-  technology: "Технологии утилизации метана",
-} as const satisfies Record<string, string>;
-
-export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+import { DOCUMENT_KINDS, SOURCE_URL_PATTERN, SOURCE_URL_MAX, type DocumentKind } from "./limits";
+export { DOCUMENT_KINDS, SOURCE_URL_PATTERN, SOURCE_URL_MAX, type DocumentKind } from "./limits";
 
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
 
-/** http(s) only: the address becomes a link on /documents. The /admin form checks the same. */
-export const SOURCE_URL_PATTERN = /^https?:\/\/[^\s"<>]+$/i;
-export const SOURCE_URL_MAX = 1000;
 const sourceUrl = text("source_url", SOURCE_URL_MAX).check(
   z.refine((v) => v === "" || SOURCE_URL_PATTERN.test(v), "source_url: ожидается адрес http:// или https://"),
 );

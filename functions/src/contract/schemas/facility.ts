@@ -3,10 +3,8 @@
 import * as z from "zod";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { isoDate } from "./common";
-
-export const FACILITY_NAME_MAX = 255;
-export const FACILITY_LICENCE_MAX = 50;
-export const FACILITY_ADDRESS_MAX = 500;
+import { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
+export { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 
 const name = z
   .string("name: введите название площадки")
@@ -36,9 +34,6 @@ export const facilityPatchSchema = z.object({
 });
 
 // D25: a facility's emission points (ventilation shafts, drainage stations, flares, boilers …).
-export const POINT_NAME_MAX = 255;
-/** A point's instrument and its frequency of measurement, as written. */
-export const POINT_NOTE_MAX = 255;
 const pointName = z
   .string("name: введите название источника")
   .trim()

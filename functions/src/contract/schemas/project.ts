@@ -3,8 +3,8 @@ import * as z from "zod";
 import type { projectSchema } from "./answers";
 import { isoDate } from "./common";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
-
-export const PROJECT_NAME_MAX = 255;
+import { PROJECT_NAME_MAX } from "./limits";
+export { PROJECT_NAME_MAX } from "./limits";
 
 const name = z
   .string("name: введите название проекта")

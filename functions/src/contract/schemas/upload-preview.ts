@@ -1,11 +1,7 @@
 // The answer of a calculation upload's dry run (`?dry_run=1`, domain/calculations/upload-preview.ts): what the
 // file holds as read, the unit of each column and every row the save would refuse.
 import * as z from "zod";
-
-/** The rows a preview shows from the top; the count says how many the file holds. */
-export const PREVIEW_ROWS = 20;
-/** The refused rows below the first ones a preview shows too, so the bad cell can be shown. */
-export const PREVIEW_REFUSED_ROWS = 20;
+export { PREVIEW_ROWS, PREVIEW_REFUSED_ROWS } from "./limits";
 
 const cell = z.union([z.number(), z.string(), z.null()]);
 
