@@ -1,12 +1,15 @@
 // A table on a wide screen; on a phone its rows as blocks of «label: value» lines (StackedRows), from
 // the same columns, with its footer, its pages and each row's expansion under the row, so nothing on
 // a phone is read by scrolling sideways. Used as antd's Table (LazyTable.tsx).
-import type { ReactNode } from "react";
-import { Flex, Pagination, Spin, type TableProps } from "antd";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Flex, Spin, type TableProps } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { Table } from "./LazyTable";
 import { StackedRows, type StackedColumn } from "./StackedRows";
 import { usePhone } from "./useMediaQuery";
+
+// antd's Pagination brings its page-size Select (~22 KB gzip): fetched when a phone first pages.
+const Pagination = lazy(() => import("antd/es/pagination"));
 
 export function ResponsiveTable<T extends object>(props: TableProps<T>) {
   const phone = usePhone();
@@ -36,14 +39,16 @@ export function ResponsiveTable<T extends object>(props: TableProps<T>) {
         />
       </Spin>
       {pagination && pagination.total !== undefined && pagination.total > (pagination.pageSize ?? 10) && (
-        <Pagination
-          simple
-          align="center"
-          current={pagination.current}
-          pageSize={pagination.pageSize}
-          total={pagination.total}
-          onChange={(page, size) => pagination.onChange?.(page, size)}
-        />
+        <Suspense fallback={null}>
+          <Pagination
+            simple
+            align="center"
+            current={pagination.current}
+            pageSize={pagination.pageSize}
+            total={pagination.total}
+            onChange={(page, size) => pagination.onChange?.(page, size)}
+          />
+        </Suspense>
       )}
       {props.footer?.(rows)}
     </Flex>
