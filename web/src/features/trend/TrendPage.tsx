@@ -4,13 +4,14 @@
 // «как отчитано» and «в сопоставимых условиях», the xlsx of the table, and the base year and targets.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Alert, Button, Card, Flex, Segmented, Select, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Segmented, Tag, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { api } from "../../api/client";
 import { useFacilities } from "../../api/inventory";
 import { Chart } from "../../shared/charts/Chart";
 import { formatAmount } from "../../shared/format";
+import { Select } from "../../shared/LazySelect";
 import { Table } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { LoadError } from "../../shared/LoadError";
