@@ -11,6 +11,7 @@ import { PACK_FORMAT, YEAR_CALCULATIONS_FORMAT } from "./formats";
 import { inventoryReport, yearCalculations } from "./inventory-report";
 import { verificationPack } from "./verification-pack";
 import { exportProject, type ExportDeps } from "./project-export";
+import { trendXlsx } from "./trend-xlsx";
 
 export interface InProcessOptions {
   /** Above this an export goes to the blob store and a download URL (project-export.ts). */
@@ -26,6 +27,7 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       if (!template) throw new NotFound("Для этого типа расчета шаблона нет");
       return templateXlsx(template);
     },
+    trendWorkbook: trendXlsx,
     inventoryReport: (actor, { format, ...request }) =>
       format === PACK_FORMAT.format
         ? verificationPack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })

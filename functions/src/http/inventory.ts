@@ -10,7 +10,6 @@ import { setCoalProcessed } from "../domain/inventory/activity";
 import { getTrend } from "../domain/inventory/trend";
 import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";
-import { trendXlsx } from "../export/trend-xlsx";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
 import {
@@ -75,8 +74,8 @@ export const inventoryRoutes = routeApp()
       throw new Invalid("view: ожидается reported или comparable");
     }
     const trend = await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet);
-    const bytes = await trendXlsx(trend, q.view ?? "reported");
-    return c.body(bytes, 200, {
+    const bytes = await c.get("deps").spreadsheets.trendWorkbook(trend, q.view ?? "reported");
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": attachmentDisposition(`Динамика ${from}-${to}.xlsx`),
       "Cache-Control": "no-store",

@@ -81,6 +81,9 @@ export async function answer(
     } else if (request.op === "template") {
       const bytes = await worker.template(request.type, request.year);
       result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
+    } else if (request.op === "trend") {
+      const bytes = await worker.trendWorkbook(request.trend, request.view);
+      result = { kind: "body", fileName: "trend.xlsx", contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
     } else {
       const file = await renderFile(worker, request);
       if (file.kind === "job") throw new Error("spreadsheet worker: a job inside a job");
@@ -110,7 +113,9 @@ export async function answer(
                   format: request.format,
                   version: request.version,
                 }
-              : { type: request.type }),
+              : request.op === "template"
+                ? { type: request.type }
+                : { view: request.view }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

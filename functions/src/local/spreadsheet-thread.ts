@@ -95,6 +95,8 @@ async function run(id: number, raw: unknown): Promise<void> {
     let result: ExportResult;
     if (request.op === "template") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type, request.year) };
+    } else if (request.op === "trend") {
+      result = { kind: "body", fileName: "", contentType: "", body: await worker.trendWorkbook(request.trend, request.view) };
     } else if (request.op === "inventory_report") {
       result = await worker.inventoryReport(request.actor, {
         year: request.year,

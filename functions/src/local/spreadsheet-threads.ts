@@ -335,6 +335,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
       return bytesOf(result.body);
     },
+    async trendWorkbook(trend, view) {
+      const result = await start({ op: "trend", trend, view });
+      if (result.kind !== "body") throw new Error("spreadsheet thread: a trend is a body");
+      return bytesOf(result.body);
+    },
     async inventoryReport(actor, { year, facility, format, version, job }) {
       const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format, version };
       return job ? startJob(request, job) : start(request);

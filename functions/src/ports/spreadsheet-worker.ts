@@ -8,6 +8,8 @@ import type {
   PassportRequest,
   TrainJobRequest,
 } from "../export/formats";
+import type * as z from "zod";
+import type { trendSchema } from "../contract/schemas/answers";
 import type { User } from "./user";
 
 /** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
@@ -27,6 +29,9 @@ export interface SpreadsheetWorker {
   /** The .xlsx upload template of a calculation type (contract/templates.ts); NotFound for
    *  a type without one. */
   template(type: string, year?: number): Promise<Uint8Array>;
+  /** The company's years side by side (GET v1/inventory/trend/export/) as an .xlsx, as reported or
+   *  in comparable conditions: the trend's answer in, the workbook out. */
+  trendWorkbook(trend: z.output<typeof trendSchema>, view: "reported" | "comparable"): Promise<Uint8Array>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;

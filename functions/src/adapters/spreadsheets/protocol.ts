@@ -4,6 +4,7 @@
 // base64 (at most INLINE_EXPORT_LIMIT_BYTES, so the answer stays under Lambda's 6 MB), or as a
 // presigned download address of an object under exports/. A domain refusal (another company's
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
+import { trendSchema } from "../../contract/schemas/answers";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
 import type { DomainError } from "../../domain/errors";
@@ -58,6 +59,7 @@ const jobId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0
 export const workerRequest = z.discriminatedUnion("op", [
   exportRequest,
   z.object({ op: z.literal("template"), type: z.string(), year: z.optional(z.int()) }),
+  z.object({ op: z.literal("trend"), trend: trendSchema, view: z.enum(["reported", "comparable"]) }),
   reportRequest,
   // An export or a passport near its bound, or a model's training, invoked asynchronously (InvocationType Event): the
   // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives
