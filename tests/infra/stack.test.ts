@@ -705,8 +705,9 @@ describe("Lambda bundles", () => {
   const BUDGET: Record<(typeof OUR_FUNCTIONS)[number], number> = {
     // The routes are declared once with their zod schemas (@hono/zod-openapi, which needs zod's
     // classic build: about 450 KB) so that the OpenAPI document cannot drift from the code. With
-    // emission points, calibration, what-if and training the API's own code is about 1.7 MB in all.
-    ApiFunction: 1.8 * ONE_MB,
+    // emission points, calibration, what-if, training, the years' trend with comparable conditions,
+    // base year and targets the API's own code is about 1.85 MB in all.
+    ApiFunction: 2 * ONE_MB,
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
     StatisticsReconcileFunction: ONE_MB,
@@ -718,7 +719,7 @@ describe("Lambda bundles", () => {
     SpreadsheetFunction: 3.5 * ONE_MB,
     ExportJobFunction: 3.5 * ONE_MB,
   };
-  it("stay within their size budgets (1 MB; the API 1.8 MB, the spreadsheet worker 3.5 MB)", () => {
+  it("stay within their size budgets (1 MB; the API 2 MB, the spreadsheet worker 3.5 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
       const size = statSync(join(assetDir(name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
