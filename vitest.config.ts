@@ -153,11 +153,10 @@ export default defineConfig({
           name: "infra",
           include: ["infra/**/*.test.ts", "tests/infra/**/*.test.ts", "tests/rehearsal/**/*.test.ts"],
           exclude,
-          // The files share their worker's module graph: the AWS SDK, aws-sdk-client-mock, aws-cdk-lib
-          // and the server's modules are imported once per worker. A file that mocks an SDK client
-          // restores its send() after its last test (mockClient(...).restore()), as stubbed variables
-          // and spies are restored after each test.
-          isolate: false,
+          // Each file imports its modules afresh: the AWS-hosted job and training files keep state in the
+          // server's modules (a job's slots, the Lambda client's mock) that one file left behind and the
+          // next read (training-jobs, after another file in its worker, answered a queued job's status 404).
+          isolate: true,
         },
       },
       ...(DEEP
