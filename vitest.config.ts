@@ -91,7 +91,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 53, statements: 52, branches: 44, functions: 47 },
+      thresholds: { lines: 54, statements: 54, branches: 46, functions: 49 },
     },
     projects: [
       {
