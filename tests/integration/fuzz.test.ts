@@ -336,15 +336,28 @@ const calcPatchExample = (type: CalculationType): Record<string, unknown> =>
 const JSON_CASES: Record<string, () => Case[]> = {
   // The trend's settings item (COMPANY#…/TREND) and the company audit are not in the snapshot: an
   // accepted body writes only them.
-  inventoryBaseYear: () => [{ path: "/api/v1/inventory/trend/base_year/", example: { year: 2030, reason: "Базовый год", version: 0 }, writes: {} }],
+  inventoryBaseYear: () => [
+    { path: "/api/v1/inventory/trend/base_year/", example: { year: 2030, reason: "Базовый год", version: 0 }, writes: {} },
+  ],
   inventoryBaseYearRecalculation: () => [
     { path: "/api/v1/inventory/trend/base_year/recalculate/", example: { reason: "Пересчет", version: 0 }, writes: {} },
   ],
-  inventorySignificance: () => [{ path: "/api/v1/inventory/trend/significance/", example: { significance_pct: 5, version: 0 }, writes: {} }],
+  inventorySignificance: () => [
+    { path: "/api/v1/inventory/trend/significance/", example: { significance_pct: 5, version: 0 }, writes: {} },
+  ],
   inventoryAddTarget: () => [
     {
       path: "/api/v1/inventory/trend/targets/",
-      example: { name: "−30 %", gas: "co2e", scope: "company", kind: "absolute", base_year: 2030, target_year: 2032, percent: 30, version: 0 },
+      example: {
+        name: "−30 %",
+        gas: "co2e",
+        scope: "company",
+        kind: "absolute",
+        base_year: 2030,
+        target_year: 2032,
+        percent: 30,
+        version: 0,
+      },
       writes: {},
     },
   ],
