@@ -64,12 +64,11 @@ describe(`${READS} full reads of a ${ROWS}-row forecast, ${AT_ONCE} at a time`, 
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(largest).toBeLessThan(FORECAST_DATA_PAGE_MAX * 400);
     // Every read is now a page spliced from the stored bytes, with no rows parsed: another company
-    // waits behind the burst's requests themselves, not behind 100 000 rows (1 440 ms before). A
-    // read costs the thread what any signed-in request does, about twice a get_me (the token's
-    // check, two table reads through the SDK, the answer's write; the page itself under 1 ms). The
-    // 50 ms of the finding is not reached on the local host: 79–184 ms measured on a 2-core machine
-    // whose idle get_me took 19–68 ms (docs/security.md).
-    expect(figures.p50).toBeLessThan(200);
+    // waits behind the burst's requests themselves, not behind 100 000 rows (1 440 ms before). On a
+    // quiet 2-core machine its get_me p50 was 29 ms (idle 9 ms), under the finding's 50 ms; on a
+    // loaded one the idle get_me alone takes 100 ms and more, so the test holds what the reads add
+    // to it: under 50 ms.
+    expect(figures.p50 - idle.p50).toBeLessThan(50);
     expect(figures.rssGrowthMb).toBeLessThan(200);
   }, 180_000);
 });
