@@ -1,8 +1,8 @@
 // The company's clock in a real browser (issue 61): a company in Kemerovo (UTC+7, «Asia/Novokuznetsk»)
 // whose reviewer approves its year at 01:24 on 26.11.2026 local time — still 25.11 in UTC — on a
 // computer set to that zone. The screen, the xlsx and PDF passports downloaded from the inventory,
-// the year's calculations and the project's export from /export all read 26.11.2026, never
-// 25.11.2026. The server's clock and the browser's are both held at that moment.
+// the verification pack (its files' stamps and its passport), the project's export from /export all
+// read 26.11.2026, never 25.11.2026. The server's clock and the browser's are both held at that moment.
 // Needs web/dist (`npm run build:web`), Debian Chromium and pdftotext.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -121,6 +121,34 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
     expect(pdf).toContain("Дата подписания: 26.11.2026");
     expect(pdf).not.toContain("25.11.2026");
   }, 90_000);
+
+  it("stamps the version's verification pack at 01:24 on 26.11.2026 and puts the local-dated passport in it", async () => {
+    await signIn(page, server.url, REVIEWER, "/inventory?year=2025");
+    const pack = page
+      .getByTestId("inventory-versions")
+      .locator(".ant-list-item", { hasText: "Версия 1:" })
+      .getByRole("button", { name: "Пакет для верификатора" });
+    await pack.waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), pack.click()]);
+    expect(download.suggestedFilename()).toBe("Пакет верификации 2025 версия 1.zip");
+    const dir = mkdtempSync(join(tmpdir(), "clock-pack-"));
+    // The zip's own stamps are the company's wall clock; its passport prints the company's date.
+    const read = spawnSync(
+      "python3",
+      [
+        "-c",
+        "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(set(i.date_time[:5] for i in z.infolist())); z.extractall(sys.argv[2])",
+        await download.path(),
+        dir,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(read.status, read.stderr).toBe(0);
+    expect(read.stdout.trim()).toBe("{(2026, 11, 26, 1, 24)}");
+    const passport = await cellsOf(readFileSync(join(dir, "passport.xlsx")), "Паспорт");
+    expect(passport).toContain("Дата подписания | 26.11.2026 (утверждение версии 1)");
+    expect(passport).not.toContain("25.11.2026");
+  }, 60_000);
 
   it("reads 26.11.2026 in the project's export from /export", async () => {
     await signIn(page, server.url, server.demo, "/export?format=xlsx");
