@@ -3,6 +3,7 @@ import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CalendarYear, ProductionCalendarRepository } from "../../ports";
 import * as keys from "./keys";
 import { queryAll, strip, versionedPut } from "./items";
+import { calendarConflict } from "../../domain/reference/production-calendar";
 
 export function dynamoProductionCalendar(doc: DynamoDBDocumentClient, table: string): ProductionCalendarRepository {
   return {
@@ -20,15 +21,7 @@ export function dynamoProductionCalendar(doc: DynamoDBDocumentClient, table: str
       return strip<CalendarYear>(out.Item);
     },
     async put(next, expectedVersion) {
-      await versionedPut(
-        doc,
-        table,
-        { ...keys.calendarYear(next.year), ...next },
-        expectedVersion,
-        next.version === 1
-          ? `Производственный календарь на ${next.year} год уже есть`
-          : "Календарь уже изменен другим пользователем. Обновите страницу и повторите.",
-      );
+      await versionedPut(doc, table, { ...keys.calendarYear(next.year), ...next }, expectedVersion, calendarConflict(next));
     },
   };
 }

@@ -10,6 +10,7 @@ import { defaultReportingYear } from "@core/gwp-in-force";
 import { Conflict, NotFound } from "../../domain/errors";
 import { normaliseEmail } from "../../domain/company/users";
 import { sameName } from "../../domain/company/look-alike";
+import { calendarConflict } from "../../domain/reference/production-calendar";
 import type {
   AdminAuditEntry,
   AuditTrailEntry,
@@ -881,14 +882,7 @@ function productionCalendar(table: MemoryTable): Repositories["productionCalenda
       return strip<CalendarYear>(table.get(keys.calendarYear(year)));
     },
     async put(next, expectedVersion) {
-      versionedPut(
-        table,
-        { ...keys.calendarYear(next.year), ...next },
-        expectedVersion,
-        next.version === 1
-          ? `Производственный календарь на ${next.year} год уже есть`
-          : "Календарь уже изменен другим пользователем. Обновите страницу и повторите.",
-      );
+      versionedPut(table, { ...keys.calendarYear(next.year), ...next }, expectedVersion, calendarConflict(next));
     },
   };
 }

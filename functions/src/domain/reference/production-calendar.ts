@@ -20,6 +20,15 @@ interface ShippedYear {
   working_days: string[];
 }
 
+const STALE_CALENDAR = "Календарь уже изменен другим пользователем. Обновите страницу и повторите.";
+
+/** The refusal of a year's write whose expected version the store no longer holds: a new year that is
+ *  already there, or an edit of a version someone else has changed since. The storage adapters give it
+ *  when their conditional write fails, the edit when it finds another version first. */
+export function calendarConflict(next: Pick<CalendarYear, "year" | "version">): string {
+  return next.version === 1 ? `Производственный календарь на ${next.year} год уже есть` : STALE_CALENDAR;
+}
+
 /** The years a new installation starts with. */
 export const SHIPPED_CALENDAR: readonly ShippedYear[] = shipped.years;
 
@@ -79,7 +88,7 @@ export async function updateCalendarYear(deps: Deps, actor: Actor, year: number,
   assertAdmin(actor);
   const current = await deps.repos.productionCalendar.get(year);
   if (!current) throw new NotFound(`Производственный календарь на ${year} год не загружен`);
-  if (input.version !== current.version) throw new Conflict("Календарь уже изменен другим пользователем. Обновите страницу и повторите.");
+  if (input.version !== current.version) throw new Conflict(STALE_CALENDAR);
   const next: CalendarYear = {
     ...current,
     decree: input.decree,
