@@ -1,16 +1,16 @@
 // The file of a file-based calculation: an antd Upload that keeps the file in the form (it is sent
 // with the form, never on its own), .xlsx or .csv up to the upload cap, the «Скачать шаблон» links, and on
 // edit the file stored now with its download link.
-import { fileSize } from "@server/contract";
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Flex, Spin, Tooltip, Typography, Upload } from "antd";
-import { CloseOutlined, DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
+import { Button, Flex, Spin, Typography, Upload } from "antd";
+import { DownloadOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { CalculationType } from "@core/registry";
 import { downloadSourceFile, downloadTemplate, type Calculation } from "../api/calculations";
 import { useFeedback } from "./feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
 import { FILE_ACCEPT, fileCap, fileProblem } from "./fileChecks";
+import { ChosenFile, useFileChoice } from "./FileChoice";
 
 interface Props {
   id: string;
@@ -57,7 +57,7 @@ function useUploadPreview(type: CalculationType, file: File | undefined, preview
 
 export function FileField({ id, type, file, onChange, stored, keepHint, preview }: Props) {
   const { message } = useFeedback();
-  const [problem, setProblem] = useState<string>();
+  const choice = useFileChoice(FILE_ACCEPT, (chosen) => fileProblem(chosen, fileCap(type)), onChange);
   const read = useUploadPreview(type, file, preview);
   const storedFile = stored?.file_data as { name: string; size: number } | undefined;
 
@@ -72,17 +72,7 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
   return (
     <Flex vertical gap={6}>
       <Flex gap={12} align="center" wrap>
-        <Upload
-          accept={FILE_ACCEPT}
-          maxCount={1}
-          showUploadList={false}
-          beforeUpload={(chosen) => {
-            const reason = fileProblem(chosen, fileCap(type));
-            setProblem(reason);
-            onChange(reason ? undefined : chosen);
-            return Upload.LIST_IGNORE;
-          }}
-        >
+        <Upload {...choice.upload}>
           <Button id={id} icon={<UploadOutlined />}>
             {file || stored ? "Заменить файл" : "Выбрать файл"}
           </Button>
@@ -97,22 +87,7 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
           </Button>
         </Flex>
       </Flex>
-      {file && (
-        <ChosenFile
-          file={file}
-          testId="chosen-file"
-          removeLabel="Убрать файл"
-          onRemove={() => {
-            setProblem(undefined);
-            onChange(undefined);
-          }}
-        />
-      )}
-      {problem && (
-        <Typography.Text type="danger" role="alert">
-          {problem}
-        </Typography.Text>
-      )}
+      <ChosenFile file={file} problem={choice.problem} testId="chosen-file" removeLabel="Убрать файл" onRemove={choice.remove} />
       {read?.status === "loading" && (
         <Flex gap={8} align="center">
           <Spin size="small" /> <Typography.Text type="secondary">Читаем файл…</Typography.Text>
@@ -133,21 +108,6 @@ export function FileField({ id, type, file, onChange, stored, keepHint, preview 
           {keepHint}
         </Typography.Text>
       )}
-    </Flex>
-  );
-}
-
-/** 812 Б, 14 КБ, 1,2 МБ. */
-/** The file chosen in a dialog, its size and the button that takes it back. */
-export function ChosenFile({ file, testId, removeLabel, onRemove }: { file: File; testId: string; removeLabel: string; onRemove(): void }) {
-  return (
-    <Flex gap={6} align="center" data-testid={testId}>
-      <PaperClipOutlined />
-      <Typography.Text>{file.name}</Typography.Text>
-      <Typography.Text type="secondary">({fileSize(file.size)})</Typography.Text>
-      <Tooltip title={removeLabel}>
-        <Button type="text" size="small" aria-label={removeLabel} icon={<CloseOutlined />} onClick={onRemove} />
-      </Tooltip>
     </Flex>
   );
 }

@@ -2,12 +2,11 @@
 // to 10 MB, kept in the form and attached once the calculation is saved; on edit the file stored
 // now, by name and size, with its download link. The results dialog links it too (EvidenceLink).
 import { fileSize } from "@server/contract";
-import { useState } from "react";
 import { Button, Flex, Typography, Upload } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import type { Calculation } from "../../api/calculations";
 import { downloadEvidence, evidenceProblem, EVIDENCE_ACCEPT, EVIDENCE_MAX_TEXT } from "./evidence";
-import { ChosenFile } from "../../shared/FileField";
+import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { useFeedback } from "../../shared/feedback";
 
 interface Props {
@@ -21,22 +20,12 @@ interface Props {
 }
 
 export function EvidenceField({ id, field, label, file, onChange, stored }: Props) {
-  const [problem, setProblem] = useState<string>();
+  const choice = useFileChoice(EVIDENCE_ACCEPT, evidenceProblem, onChange);
   const storedFile = stored?.coefficients[field]?.source === "custom" ? stored.coefficients[field].evidence : undefined;
   return (
     <Flex vertical gap={4} style={{ marginTop: 8 }}>
       <Flex gap={8} align="center" wrap>
-        <Upload
-          accept={EVIDENCE_ACCEPT}
-          maxCount={1}
-          showUploadList={false}
-          beforeUpload={(chosen) => {
-            const reason = evidenceProblem(chosen);
-            setProblem(reason);
-            onChange(reason ? undefined : chosen);
-            return Upload.LIST_IGNORE;
-          }}
-        >
+        <Upload {...choice.upload}>
           <Button id={id} size="small" icon={<UploadOutlined />} aria-label={`Подтверждающий документ: ${label}`}>
             {file || storedFile ? "Заменить документ" : "Приложить документ"}
           </Button>
@@ -45,22 +34,13 @@ export function EvidenceField({ id, field, label, file, onChange, stored }: Prop
           PDF, .xlsx, PNG или JPEG, до {EVIDENCE_MAX_TEXT}
         </Typography.Text>
       </Flex>
-      {file && (
-        <ChosenFile
-          file={file}
-          testId={`evidence-chosen-${field}`}
-          removeLabel="Убрать документ"
-          onRemove={() => {
-            setProblem(undefined);
-            onChange(undefined);
-          }}
-        />
-      )}
-      {problem && (
-        <Typography.Text type="danger" role="alert">
-          {problem}
-        </Typography.Text>
-      )}
+      <ChosenFile
+        file={file}
+        problem={choice.problem}
+        testId={`evidence-chosen-${field}`}
+        removeLabel="Убрать документ"
+        onRemove={choice.remove}
+      />
       {stored && storedFile && !file && (
         <Typography.Text type="secondary">
           Сейчас: <EvidenceLink calculation={stored} field={field} />

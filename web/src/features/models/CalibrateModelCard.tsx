@@ -11,6 +11,7 @@ import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "@server/con
 import { useFeedback } from "../../shared/feedback";
 import { calibrateForCompany, useForecastCalibration, type ForecastCalibrationView } from "../../api/calculations";
 import { FILE_ACCEPT, fileProblem } from "../../shared/fileChecks";
+import { useFileChoice } from "../../shared/FileChoice";
 import { adminKeys, errorText } from "../../api/admin";
 import { levelWidths, width } from "./calibrationText";
 
@@ -69,7 +70,6 @@ export function CalibrateModelCard({ modelId, modelTitle }: { modelId: string; m
   const queryClient = useQueryClient();
   const current = useForecastCalibration(modelId);
   const [file, setFile] = useState<File>();
-  const [problem, setProblem] = useState<string>();
   const calibrate = useMutation({
     mutationFn: (chosen: File) => calibrateForCompany(modelId, chosen),
     onSuccess: (calibration) => {
@@ -79,6 +79,14 @@ export function CalibrateModelCard({ modelId, modelTitle }: { modelId: string; m
       message.success(`Модель откалибрована на ${count(calibration.rows)} строках с фактом`);
     },
   });
+  const choice = useFileChoice(
+    FILE_ACCEPT,
+    (chosen) => fileProblem(chosen, CAP),
+    (chosen) => {
+      setFile(chosen);
+      calibrate.reset();
+    },
+  );
   return (
     <Card title="Калибровка модели" size="small" style={{ marginBottom: 16 }} data-testid="calibrate-model">
       <Flex vertical gap={12}>
@@ -95,24 +103,13 @@ export function CalibrateModelCard({ modelId, modelTitle }: { modelId: string; m
           </Typography.Text>
         ) : null}
         <Flex gap={12} align="center" wrap>
-          <Upload
-            accept={FILE_ACCEPT}
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={(chosen) => {
-              const reason = fileProblem(chosen, CAP);
-              setProblem(reason);
-              setFile(reason ? undefined : chosen);
-              calibrate.reset();
-              return Upload.LIST_IGNORE;
-            }}
-          >
+          <Upload {...choice.upload}>
             <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл истории"}</Button>
           </Upload>
           <Typography.Text type="secondary">.xlsx или .csv, до {CAP.text}</Typography.Text>
           {file && <Typography.Text data-testid="calibration-file">{file.name}</Typography.Text>}
         </Flex>
-        {problem && <Alert type="error" showIcon title={problem} />}
+        {choice.problem && <Alert type="error" showIcon title={choice.problem} />}
         {calibrate.isError && <Alert type="error" showIcon title={errorText(calibrate.error)} data-testid="calibration-error" />}
         <div>
           <Button type="primary" disabled={!file} loading={calibrate.isPending} onClick={() => file && calibrate.mutate(file)}>
