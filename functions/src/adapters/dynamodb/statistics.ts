@@ -19,31 +19,29 @@
 // item are sent one at a time by a process, so records of one project handled side by side do not
 // refuse each other's revision and read again.
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type {
-  InventoryWriteCounters,
-  StatisticsChange as Change,
-  StatisticsFigures,
-  StatisticsRepository,
-  StoredInventorySums,
-  StoredListCounts,
-  YearStatistics,
-} from "../../ports";
+import type { StatisticsChange as Change, StatisticsRepository, StoredInventorySums } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { queryAll, queryPrefix } from "./items";
+import { queryPrefix } from "./items";
+import {
+  countedWrites,
+  listCountAttributes,
+  listCountsOf,
+  listCountsPrefix,
+  storedSumsOf,
+  sumAttributes,
+  sumsOf,
+  writeCountersOf,
+  yearAttributes,
+  yearStatisticsOf,
+  zeroSums,
+} from "./statistics-items";
 
-const CALC = "calc:";
-/** D18: a project's counting (StatisticsFigures.counting), one attribute per key. */
-const COUNTING = "count:";
 const PENDING = "pending:";
-/** An inventory sum (domain/inventory/sums.ts), one attribute per key. */
-const SUM = "s:";
 /** How many records' pending attributes one update writes at most (its expressions stay short). */
 const MERGED_RECORDS = 25;
 /** How many keys one BatchGetItem asks for at most. */
 const BATCH_GET_KEYS = 100;
-const INVENTORY_PREFIX = keys.inventorySumsOfCompany("").SKPrefix;
-const YEAR_PREFIX = keys.companyStatisticsYears("").SKPrefix;
 
 /** `ADD` clause parts for the non-zero values of a difference, plus the change counter (by the
  *  number of `changes` the difference sums). */
@@ -61,24 +59,11 @@ function additionsOf(attributes: Record<string, number>, changes = 1) {
   return { names, values, clause: `ADD ${parts.join(", ")}` };
 }
 
-/** A year's difference as the attributes of its item. */
-const yearAttributes = (delta: StatisticsFigures): Record<string, number> => ({
-  projects_active: delta.projects_active,
-  projects_archived: delta.projects_archived,
-  total_co2e: delta.total_co2e,
-  ...Object.fromEntries(Object.entries(delta.calculations).map(([type, count]) => [`${CALC}${type}`, count])),
-  ...Object.fromEntries(Object.entries(delta.counting ?? {}).map(([key, value]) => [`${COUNTING}${key}`, value])),
-});
-
 /** One item a stream record adds to: a year aggregate or a list count. */
 interface Target {
   key: { PK: string; SK: string };
   attributes: Record<string, number>;
 }
-
-/** A project's inventory sums as the attributes of its item. */
-const sumAttributes = (sums: Record<string, number>): Record<string, number> =>
-  Object.fromEntries(Object.entries(sums).map(([key, value]) => [`${SUM}${key}`, value]));
 
 /** An inventory sums item's update: ADD for every key of the difference but those it brings to
  *  zero, which are removed, plus the change counter. */
@@ -110,26 +95,12 @@ async function allOf<T>(work: Promise<T>[]): Promise<T[]> {
 }
 
 export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): StatisticsRepository {
-  const sumsOf = (item: Record<string, unknown>) =>
-    Object.fromEntries(
-      Object.entries(item)
-        .filter(([name, value]) => name.startsWith(SUM) && Number(value) !== 0)
-        .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
-    );
-  const writeCounters = async (companyId: string): Promise<InventoryWriteCounters> => {
+  const writeCounters = async (companyId: string) => {
     const state = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryWrites(companyId), ConsistentRead: true }));
-    return { writes: Number(state.Item?.writes ?? 0), applied: Number(state.Item?.applied ?? 0) };
+    return writeCountersOf(state.Item);
   };
-  const storedSums = async (companyId: string): Promise<StoredInventorySums[]> => {
-    const prefix = keys.inventorySumsOfCompany(companyId);
-    const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
-    return items.map((item) => ({
-      project: String(item.SK).slice(INVENTORY_PREFIX.length),
-      sums: sumsOf(item),
-      rev: Number(item.rev ?? 0),
-      zeros: Object.entries(item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0).length,
-    }));
-  };
+  const storedSums = async (companyId: string): Promise<StoredInventorySums[]> =>
+    (await queryPrefix(doc, table, keys.inventorySumsOfCompany(companyId), { consistentRead: true })).map(storedSumsOf);
   const readItem = async (key: Target["key"]) =>
     (await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item as Record<string, unknown> | undefined;
   /** Items by key in one request, in the order of `wanted` (undefined: none stored). */
@@ -198,21 +169,20 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
     return current;
   };
 
-  const targetsOf = (companyId: string, { deltas, lists = [], inventory = [], write = false, ended }: Change) => {
+  const targetsOf = (companyId: string, { deltas, lists = [], inventory = [], write, ended }: Change) => {
     const others: Target[] = [
       ...deltas.map((delta) => ({ key: keys.companyStatisticsYear(companyId, delta.year), attributes: yearAttributes(delta) })),
       ...lists.map((list) => ({
         key: keys.calculationListCount(companyId, list.project, list.type),
-        attributes: { active: list.active, archived: list.archived },
+        attributes: listCountAttributes(list),
       })),
     ];
     const inventoryTargets: Target[] = inventory.map((delta) => ({
       key: keys.inventorySums(companyId, delta.project),
       attributes: sumAttributes(delta.sums),
     }));
-    // Read-your-writes: the write is counted applied only after its differences are in; and ended
-    // on its year's lock (D32) with the same mark, so exactly once (keys.yearWritesEnded).
-    const counted = { ...(write ? { applied: 1 } : {}), ...(ended === undefined ? {} : { [keys.yearWritesEnded(ended)]: 1 }) };
+    // Read-your-writes: the write is counted applied only after its differences are in.
+    const counted = countedWrites({ write, ended });
     const counter: Target[] = Object.keys(counted).length > 0 ? [{ key: keys.inventoryWrites(companyId), attributes: counted }] : [];
     return { others, inventoryTargets, counter };
   };
@@ -389,26 +359,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
 
   return {
     async years(companyId) {
-      const prefix = keys.companyStatisticsYears(companyId);
-      const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
-      return items.map((item): YearStatistics => {
-        const calculations: Record<string, number> = {};
-        const counting: Record<string, number> = {};
-        for (const [name, value] of Object.entries(item)) {
-          if (name.startsWith(CALC)) calculations[name.slice(CALC.length)] = Number(value);
-          else if (name.startsWith(COUNTING)) counting[name.slice(COUNTING.length)] = Number(value);
-        }
-        return {
-          year: String(item.SK).slice(YEAR_PREFIX.length),
-          projects_active: Number(item.projects_active ?? 0),
-          projects_archived: Number(item.projects_archived ?? 0),
-          calculations,
-          total_co2e: Number(item.total_co2e ?? 0),
-          counting,
-          rev: Number(item.rev ?? 0),
-          updated_at: String(item.updated_at ?? ""),
-        };
-      });
+      return (await queryPrefix(doc, table, keys.companyStatisticsYears(companyId), { consistentRead: true })).map(yearStatisticsOf);
     },
 
     async apply(companyId, change) {
@@ -456,25 +407,10 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       repairItem(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta), expectedRev, at),
 
     repairListCount: (companyId, delta, expectedRev, at) =>
-      repairItem(
-        keys.calculationListCount(companyId, delta.project, delta.type),
-        { active: delta.active, archived: delta.archived },
-        expectedRev,
-        at,
-      ),
+      repairItem(keys.calculationListCount(companyId, delta.project, delta.type), listCountAttributes(delta), expectedRev, at),
 
     async listCounts(companyId, projectId) {
-      const prefix = keys.calculationListCounts(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": projectId ? `${prefix.SKPrefix}${projectId}#` : prefix.SKPrefix },
-        ConsistentRead: true,
-      });
-      return items.map((item): StoredListCounts => {
-        const [project, type] = String(item.SK).slice(prefix.SKPrefix.length).split("#");
-        return { project, type, active: Number(item.active ?? 0), archived: Number(item.archived ?? 0), rev: Number(item.rev ?? 0) };
-      });
+      return (await queryPrefix(doc, table, listCountsPrefix(companyId, projectId), { consistentRead: true })).map(listCountsOf);
     },
 
     async inventorySums(companyId, layout) {
@@ -504,7 +440,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       const key = keys.inventorySums(companyId, project);
       const out = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
       if (!out.Item || Number(out.Item.rev ?? 0) !== expectedRev) return false;
-      const zeros = Object.entries(out.Item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0);
+      const zeros = zeroSums(out.Item);
       // An update expression holds at most 4 KB: a few hundred names at a time.
       for (let i = 0; i < zeros.length; i += 200) {
         const names = Object.fromEntries(zeros.slice(i, i + 200).map(([name], j) => [`#z${j}`, name]));

@@ -2,26 +2,24 @@
 // the list counts, the projects' inventory sums and the inventory's write counters, as items of the
 // memory table under the same keys, added to by the table's stream (stream.ts) once per change and
 // repaired by the reconciliation only when nothing was added since it read them.
-import type { InventoryWriteCounters, StatisticsFigures, StatisticsRepository, StoredInventorySums, YearStatistics } from "../../ports";
+import type { StatisticsRepository, StoredInventorySums } from "../../ports";
 import * as keys from "../dynamodb/keys";
+import {
+  countedWrites,
+  listCountAttributes,
+  listCountsOf,
+  listCountsPrefix,
+  storedSumsOf,
+  sumAttributes,
+  sumsOf,
+  writeCountersOf,
+  yearAttributes,
+  yearStatisticsOf,
+  zeroSums,
+} from "../dynamodb/statistics-items";
 import type { Item, Key, MemoryTable } from "./table";
 
-const CALC = "calc:";
-const COUNTING = "count:";
-const SUM = "s:";
-const INVENTORY_PREFIX = keys.inventorySumsOfCompany("").SKPrefix;
-const YEAR_PREFIX = keys.companyStatisticsYears("").SKPrefix;
 const num = (value: unknown) => Number(value ?? 0);
-
-const yearAttributes = (delta: StatisticsFigures): Record<string, number> => ({
-  projects_active: delta.projects_active,
-  projects_archived: delta.projects_archived,
-  total_co2e: delta.total_co2e,
-  ...Object.fromEntries(Object.entries(delta.calculations).map(([type, count]) => [`${CALC}${type}`, count])),
-  ...Object.fromEntries(Object.entries(delta.counting ?? {}).map(([key, value]) => [`${COUNTING}${key}`, value])),
-});
-const sumAttributes = (sums: Record<string, number>): Record<string, number> =>
-  Object.fromEntries(Object.entries(sums).map(([key, value]) => [`${SUM}${key}`, value]));
 
 /** `stored` with `attributes` added (DynamoDB's ADD: a zero difference leaves an attribute out) and
  *  its change counter moved. `removeZeros`: the sums' keys a difference brings to zero are removed. */
@@ -36,26 +34,11 @@ function added(stored: Item | undefined, attributes: Record<string, number>, at:
   return next;
 }
 
-const sumsOf = (item: Item) =>
-  Object.fromEntries(
-    Object.entries(item)
-      .filter(([name, value]) => name.startsWith(SUM) && Number(value) !== 0)
-      .map(([name, value]) => [name.slice(SUM.length), Number(value)]),
-  );
-
 export function memoryStatistics(table: MemoryTable): StatisticsRepository {
-  const writeCounters = async (companyId: string): Promise<InventoryWriteCounters> => {
-    const item = table.get(keys.inventoryWrites(companyId));
-    return { writes: num(item?.writes), applied: num(item?.applied) };
-  };
+  const writeCounters = async (companyId: string) => writeCountersOf(table.get(keys.inventoryWrites(companyId)));
   const storedSums = (companyId: string): StoredInventorySums[] => {
     const prefix = keys.inventorySumsOfCompany(companyId);
-    return table.query(prefix.PK, prefix.SKPrefix).map((item) => ({
-      project: String(item.SK).slice(INVENTORY_PREFIX.length),
-      sums: sumsOf(item),
-      rev: num(item.rev),
-      zeros: Object.entries(item).filter(([name, value]) => name.startsWith(SUM) && Number(value) === 0).length,
-    }));
+    return table.query(prefix.PK, prefix.SKPrefix).map(storedSumsOf);
   };
   const repairItem = async (key: Key, attributes: Record<string, number>, expectedRev: number | undefined, at: string) =>
     table.update(key, (stored) =>
@@ -66,27 +49,10 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
   const repository: StatisticsRepository = {
     async years(companyId) {
       const prefix = keys.companyStatisticsYears(companyId);
-      return table.query(prefix.PK, prefix.SKPrefix).map((item): YearStatistics => {
-        const calculations: Record<string, number> = {};
-        const counting: Record<string, number> = {};
-        for (const [name, value] of Object.entries(item)) {
-          if (name.startsWith(CALC)) calculations[name.slice(CALC.length)] = Number(value);
-          else if (name.startsWith(COUNTING)) counting[name.slice(COUNTING.length)] = Number(value);
-        }
-        return {
-          year: String(item.SK).slice(YEAR_PREFIX.length),
-          projects_active: num(item.projects_active),
-          projects_archived: num(item.projects_archived),
-          calculations,
-          total_co2e: num(item.total_co2e),
-          counting,
-          rev: num(item.rev),
-          updated_at: String(item.updated_at ?? ""),
-        };
-      });
+      return table.query(prefix.PK, prefix.SKPrefix).map(yearStatisticsOf);
     },
 
-    async apply(companyId, { source, sequence, deltas, lists = [], inventory = [], write = false, ended, at }) {
+    async apply(companyId, { source, sequence, deltas, lists = [], inventory = [], write, ended, at }) {
       const marker = keys.statisticsApplied(companyId, source);
       const seen = table.get(marker)?.sequence;
       if (typeof seen === "string" && seen >= sequence) return false;
@@ -96,11 +62,10 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
         changed = true;
       };
       for (const delta of deltas) add(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta));
-      for (const list of lists)
-        add(keys.calculationListCount(companyId, list.project, list.type), { active: list.active, archived: list.archived });
+      for (const list of lists) add(keys.calculationListCount(companyId, list.project, list.type), listCountAttributes(list));
       for (const delta of inventory) add(keys.inventorySums(companyId, delta.project), sumAttributes(delta.sums), true);
       // Read-your-writes: the write counted applied once its differences are in, and ended on its year's lock (D32).
-      const counted = { ...(write ? { applied: 1 } : {}), ...(ended === undefined ? {} : { [keys.yearWritesEnded(ended)]: 1 }) };
+      const counted = countedWrites({ write, ended });
       if (Object.keys(counted).length > 0) add(keys.inventoryWrites(companyId), counted);
       table.put({ ...marker, sequence });
       return changed;
@@ -116,19 +81,11 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
       repairItem(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta), expectedRev, at),
 
     repairListCount: (companyId, delta, expectedRev, at) =>
-      repairItem(
-        keys.calculationListCount(companyId, delta.project, delta.type),
-        { active: delta.active, archived: delta.archived },
-        expectedRev,
-        at,
-      ),
+      repairItem(keys.calculationListCount(companyId, delta.project, delta.type), listCountAttributes(delta), expectedRev, at),
 
     async listCounts(companyId, projectId) {
-      const prefix = keys.calculationListCounts(companyId);
-      return table.query(prefix.PK, projectId ? `${prefix.SKPrefix}${projectId}#` : prefix.SKPrefix).map((item) => {
-        const [project, type] = String(item.SK).slice(prefix.SKPrefix.length).split("#");
-        return { project, type, active: num(item.active), archived: num(item.archived), rev: num(item.rev) };
-      });
+      const prefix = listCountsPrefix(companyId, projectId);
+      return table.query(prefix.PK, prefix.SKPrefix).map(listCountsOf);
     },
 
     async inventorySums(companyId, layout) {
@@ -157,7 +114,8 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
     async compactInventorySums(companyId, project, expectedRev) {
       return table.update(keys.inventorySums(companyId, project), (stored) => {
         if (!stored || num(stored.rev) !== expectedRev) return false;
-        return Object.fromEntries(Object.entries(stored).filter(([name, value]) => !(name.startsWith(SUM) && Number(value) === 0)));
+        const zeros = new Set(zeroSums(stored).map(([name]) => name));
+        return Object.fromEntries(Object.entries(stored).filter(([name]) => !zeros.has(name)));
       });
     },
 
