@@ -3,14 +3,14 @@
 import { zoneOf } from "@core/company-clock";
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
-import { Button, Form, Input, Modal, Space } from "antd";
+import { Button, Form, Space } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type Company, type CompanyBody } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
 import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
-import { fieldErrors } from "../../shared/fieldErrors";
+import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 
 const FIELDS = [
   "name",
@@ -35,7 +35,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
   const { message } = useFeedback();
   const save = useMutation({
     mutationFn: (values: CompanyForm) => {
-      const body = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? "").trim()])) as CompanyBody;
+      const body: CompanyBody = trimmedFields(values, FIELDS);
       return company ? patchCompany(company, body) : createCompany(body);
     },
     onSuccess: async () => {
@@ -44,23 +44,17 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       message.success(company ? "Реквизиты сохранены" : "Компания создана");
       onClose();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, FIELDS);
-      if (fields) form.setFields(fields);
-      else message.error(errorText(error));
-    },
+    onError: (error) => showRefusal(form, error, FIELDS, () => message.error(errorText(error))),
   });
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={company ? `Реквизиты: ${company.name}` : "Новая компания"}
       okText={company ? "Сохранить" : "Создать"}
-      cancelText="Отмена"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      saving={save.isPending}
+      onClose={onClose}
     >
       <Form<CompanyForm>
         form={form}
@@ -72,7 +66,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       >
         <CompanyRequisiteFields />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -3,9 +3,9 @@
 // server's own rules (functions/src/contract/schemas/company.ts); what the server still refuses
 // («field: text», several joined by «; ») is shown at each field.
 import { zoneOf } from "@core/company-clock";
-import { Form, Modal } from "antd";
+import { Form } from "antd";
 import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
-import { fieldErrors } from "../../shared/fieldErrors";
+import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
@@ -32,10 +32,7 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
   const queryClient = useQueryClient();
   const { message } = useFeedback();
   const save = useMutation({
-    mutationFn: (values: OwnCompanyBody) => {
-      const body = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? "").trim()])) as OwnCompanyBody;
-      return patchOwnCompany(body, company.version ?? 0);
-    },
+    mutationFn: (values: OwnCompanyBody) => patchOwnCompany(trimmedFields(values, FIELDS), company.version ?? 0),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: meKey }),
@@ -44,24 +41,12 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
       message.success("Реквизиты сохранены");
       onClose();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, FIELDS);
-      if (fields) form.setFields(fields);
-      else message.error(isApiError(error) ? error.detail : "Не удалось сохранить реквизиты");
-    },
+    onError: (error) =>
+      showRefusal(form, error, FIELDS, () => message.error(isApiError(error) ? error.detail : "Не удалось сохранить реквизиты")),
   });
 
   return (
-    <Modal
-      open={open}
-      title="Реквизиты компании"
-      okText="Сохранить"
-      cancelText="Отмена"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-    >
+    <FormDialog form={form} open={open} title="Реквизиты компании" saving={save.isPending} onClose={onClose}>
       <Form<OwnCompanyBody>
         form={form}
         layout="vertical"
@@ -72,6 +57,6 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
       >
         <CompanyRequisiteFields kept={company} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -2,14 +2,14 @@
 // and position (the header, comments, the review trail and the passport name the person by them);
 // «Сменить пароль» asks for the current password and the new one twice, and keeps this browser
 // signed in on the new session the server hands back while every other session ends.
-import { Alert, Form, Input, Modal } from "antd";
+import { Alert, Form, Input } from "antd";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PASSWORD_MIN_LENGTH } from "@server/contract";
 import { isApiError } from "../../api/client";
 import { changeOwnPassword, meKey, patchMe, type Me, type OwnProfileBody } from "../../api/profile";
 import { signIn } from "../../app/session";
 import { inventoryKey } from "../../api/inventory";
-import { fieldErrors } from "../../shared/fieldErrors";
+import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 import { useFeedback } from "../../shared/feedback";
 
 const PERSON_MAX = 150;
@@ -20,8 +20,7 @@ export function OwnProfileDialog({ me, open, onClose }: { me: Me; open: boolean;
   const queryClient = useQueryClient();
   const { message } = useFeedback();
   const save = useMutation({
-    mutationFn: (values: OwnProfileBody) =>
-      patchMe(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, (values[f] ?? "").trim()])) as OwnProfileBody),
+    mutationFn: (values: OwnProfileBody) => patchMe(trimmedFields(values, PROFILE_FIELDS)),
     onSuccess: (saved) => {
       queryClient.setQueryData(meKey, saved);
       // The trail and the comments name the person anew.
@@ -29,23 +28,13 @@ export function OwnProfileDialog({ me, open, onClose }: { me: Me; open: boolean;
       message.success("Данные пользователя сохранены");
       onClose();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, PROFILE_FIELDS);
-      if (fields) form.setFields(fields);
-      else message.error(isApiError(error) ? error.detail : "Не удалось сохранить данные пользователя");
-    },
+    onError: (error) =>
+      showRefusal(form, error, PROFILE_FIELDS, () =>
+        message.error(isApiError(error) ? error.detail : "Не удалось сохранить данные пользователя"),
+      ),
   });
   return (
-    <Modal
-      open={open}
-      title="Данные пользователя"
-      okText="Сохранить"
-      cancelText="Отмена"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-    >
+    <FormDialog form={form} open={open} title="Данные пользователя" saving={save.isPending} onClose={onClose}>
       <Form<OwnProfileBody>
         form={form}
         layout="vertical"
@@ -63,7 +52,7 @@ export function OwnProfileDialog({ me, open, onClose }: { me: Me; open: boolean;
           <Input maxLength={PERSON_MAX} autoComplete="organization-title" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -81,23 +70,11 @@ export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: (
       message.success("Пароль изменен. Другие сеансы завершены");
       onClose();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, PASSWORD_FIELDS);
-      if (fields) form.setFields(fields);
-      else message.error(isApiError(error) ? error.detail : "Не удалось изменить пароль");
-    },
+    onError: (error) =>
+      showRefusal(form, error, PASSWORD_FIELDS, () => message.error(isApiError(error) ? error.detail : "Не удалось изменить пароль")),
   });
   return (
-    <Modal
-      open={open}
-      title="Смена пароля"
-      okText="Сменить пароль"
-      cancelText="Отмена"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={change.isPending}
-      destroyOnHidden
-    >
+    <FormDialog form={form} open={open} title="Смена пароля" okText="Сменить пароль" saving={change.isPending} onClose={onClose}>
       <Alert
         type="info"
         showIcon
@@ -133,6 +110,6 @@ export function OwnPasswordDialog({ open, onClose }: { open: boolean; onClose: (
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
