@@ -16,26 +16,11 @@ import {
   type QueryCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
-import type { Calculation, CalculationRepository, ProjectState, WriteGuard } from "../../ports";
+import type { Calculation, CalculationRepository, WriteGuard } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { countedPage, queryAll, queryPrefix, strip, versionedPut } from "./items";
+import { calculationItem, countedPage, queryAll, queryPrefix, strip, versionedPut } from "./items";
 import { calculationBlobKeys, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
-
-const calcState = (c: Calculation): ProjectState => (c.is_deleted ? "archived" : "active");
-/** A write's own marks (read back with an item, never carried to the next write): the write
- *  counter's number it took, and the year whose lock counted it begun (the stream ends it there). */
-type Marks = { inventory_write: number; inventory_year?: number };
-const calculationItem = (c: Calculation, marks: Marks) => {
-  const { inventory_write: _w, inventory_year: _y, ...rest } = c as Calculation & Partial<Marks>;
-  return {
-    ...keys.calculation(c.company, c.type, c.id),
-    ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
-    ...rest,
-    inventory_write: marks.inventory_write,
-    ...(marks.inventory_year === undefined ? {} : { inventory_year: marks.inventory_year }),
-  };
-};
 
 export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
   const takeWrite = async (companyId: string, by: 1 | -1) => {
@@ -68,6 +53,25 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       if (error instanceof Conflict) await takeWrite(companyId, -1);
       throw error;
     }
+  };
+  /** The company's whole calculations of `types` that also meet `filter` (no type asked: none read). */
+  const wholeOfTypes = async (
+    companyId: string,
+    types: readonly string[],
+    { filter, names = {}, values = {} }: { filter: string; names?: Record<string, string>; values?: Record<string, unknown> },
+  ) => {
+    if (types.length === 0) return [];
+    const prefix = keys.calculationsOfCompany(companyId);
+    const typeValues = Object.fromEntries(types.map((type, i) => [`:t${i}`, type]));
+    const items = await queryAll(doc, {
+      TableName: table,
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+      FilterExpression: `${filter} AND #type IN (${Object.keys(typeValues).join(", ")})`,
+      ExpressionAttributeNames: { "#type": "type", ...names },
+      ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ...values, ...typeValues },
+      ConsistentRead: true,
+    });
+    return wholeOnly(items.map((item) => strip<Calculation>(item)!));
   };
   return {
     async create(calculation, guard) {
@@ -162,34 +166,9 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       });
       return items.map((item) => strip<Calculation>(item)!);
     },
-    async listOfCompanyByTypes(companyId, types) {
-      if (types.length === 0) return [];
-      const prefix = keys.calculationsOfCompany(companyId);
-      const typeValues = Object.fromEntries(types.map((type, i) => [`:t${i}`, type]));
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        FilterExpression: `is_deleted = :no AND #type IN (${Object.keys(typeValues).join(", ")})`,
-        ExpressionAttributeNames: { "#type": "type" },
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false, ...typeValues },
-        ConsistentRead: true,
-      });
-      return wholeOnly(items.map((item) => strip<Calculation>(item)!));
-    },
-    async listWithoutPoint(companyId, types) {
-      if (types.length === 0) return [];
-      const prefix = keys.calculationsOfCompany(companyId);
-      const typeValues = Object.fromEntries(types.map((type, i) => [`:t${i}`, type]));
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        FilterExpression: `attribute_not_exists(#point) AND #type IN (${Object.keys(typeValues).join(", ")})`,
-        ExpressionAttributeNames: { "#type": "type", "#point": "point" },
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ...typeValues },
-        ConsistentRead: true,
-      });
-      return wholeOnly(items.map((item) => strip<Calculation>(item)!));
-    },
+    listOfCompanyByTypes: (companyId, types) => wholeOfTypes(companyId, types, { filter: "is_deleted = :no", values: { ":no": false } }),
+    listWithoutPoint: (companyId, types) =>
+      wholeOfTypes(companyId, types, { filter: "attribute_not_exists(#point)", names: { "#point": "point" } }),
     async listDamagedOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
       const items = await queryPrefix(doc, table, prefix, { consistentRead: true });

@@ -1,9 +1,9 @@
 // Reading and writing items, shared by the repositories: queries run to the end or to a page,
 // key attributes stripped from what is read, optimistic locking on what is written.
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { PageRequest } from "../../ports";
+import type { Calculation, PageRequest } from "../../ports";
 import { conditional } from "./conditions";
-import { PROJECT_POINT_LOCK_ATTRIBUTES } from "./keys";
+import * as keys from "./keys";
 
 export type Item = Record<string, unknown>;
 
@@ -17,8 +17,25 @@ export const KEY_ATTRIBUTES: readonly string[] = [
   "expires_at",
   "inventory_write",
   "inventory_year",
-  ...PROJECT_POINT_LOCK_ATTRIBUTES,
+  ...keys.PROJECT_POINT_LOCK_ATTRIBUTES,
 ];
+
+/** A write's own marks on a calculation (read back with its item, never carried to the next write):
+ *  the write counter's number it took, and the year whose lock counted it begun (the stream ends it there). */
+export type CalculationMarks = { inventory_write: number; inventory_year?: number };
+
+/** A calculation as stored: its keys, its place in its project's list of its type and state, the
+ *  record and the marks of the write that stores it (a mark the record was read with is dropped). */
+export function calculationItem(c: Calculation, marks: CalculationMarks): Item {
+  const { inventory_write: _w, inventory_year: _y, ...rest } = c as Calculation & Partial<CalculationMarks>;
+  return {
+    ...keys.calculation(c.company, c.type, c.id),
+    ...keys.calculationInIndex(c.company, c.project, c.type, c.is_deleted ? "archived" : "active", c.created_at, c.id),
+    ...rest,
+    inventory_write: marks.inventory_write,
+    ...(marks.inventory_year === undefined ? {} : { inventory_year: marks.inventory_year }),
+  };
+}
 
 /** The stored record without its key attributes. */
 export function strip<T>(item: Item | undefined): T | undefined {

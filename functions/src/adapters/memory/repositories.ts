@@ -38,7 +38,7 @@ import type {
 } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
-import { KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
+import { calculationItem, KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
@@ -315,19 +315,7 @@ function migrations(table: MemoryTable): Repositories["migrations"] {
   };
 }
 
-const calcState = (c: { is_deleted: boolean }): ProjectState => (c.is_deleted ? "archived" : "active");
-
 function calculations(table: MemoryTable): Repositories["calculations"] {
-  const itemOf = (c: Calculation, marks: { inventory_write: number; inventory_year?: number }) => {
-    const { inventory_write: _w, inventory_year: _y, ...rest } = c as Calculation & Partial<typeof marks>;
-    return {
-      ...keys.calculation(c.company, c.type, c.id),
-      ...keys.calculationInIndex(c.company, c.project, c.type, calcState(c), c.created_at, c.id),
-      ...rest,
-      inventory_write: marks.inventory_write,
-      ...(marks.inventory_year === undefined ? {} : { inventory_year: marks.inventory_year }),
-    };
-  };
   /** The inventory's write counter, taken before a write and given back when it is refused
    *  (adapters/dynamodb/calculation-repository.ts: read-your-writes for the kept sums). */
   const takeWrite = (companyId: string, by: 1 | -1) => {
@@ -369,7 +357,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
         (number, year) =>
           create(
             table,
-            itemOf(calculation, { inventory_write: number, inventory_year: year }),
+            calculationItem(calculation, { inventory_write: number, inventory_year: year }),
             "Расчет с таким идентификатором уже существует",
           ),
         guard,
@@ -428,7 +416,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
         (number, year) =>
           versionedPut(
             table,
-            itemOf(next, { inventory_write: number, inventory_year: year }),
+            calculationItem(next, { inventory_write: number, inventory_year: year }),
             expectedVersion,
             "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
           ),
