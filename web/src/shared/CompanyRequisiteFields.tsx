@@ -17,6 +17,23 @@ import {
 
 type KeptRequisite = keyof typeof KEPT_REQUISITES;
 
+/** Every field of the company the dialogs edit and send. */
+export const REQUISITE_FIELDS = [
+  "name",
+  "email",
+  "ogrn",
+  "inn",
+  "kpp",
+  "okved",
+  "region",
+  "postal_address",
+  "responsible_name",
+  "responsible_position",
+  "responsible_phone",
+  "responsible_email",
+  "time_zone",
+] as const;
+
 /** The field's rule as the server checks it. */
 export const requisiteRule = (field: RuledRequisite): Rule => ({
   validator: (_, value?: string) => {

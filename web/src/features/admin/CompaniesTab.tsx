@@ -9,25 +9,10 @@ import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type Company, type CompanyBody } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
-import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
+import { CompanyRequisiteFields, REQUISITE_FIELDS, requisiteForm } from "../../shared/CompanyRequisiteFields";
 import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 
-const FIELDS = [
-  "name",
-  "email",
-  "ogrn",
-  "inn",
-  "kpp",
-  "okved",
-  "region",
-  "postal_address",
-  "responsible_name",
-  "responsible_position",
-  "responsible_phone",
-  "responsible_email",
-  "time_zone",
-] as const;
-type CompanyForm = Record<(typeof FIELDS)[number], string>;
+type CompanyForm = Record<(typeof REQUISITE_FIELDS)[number], string>;
 
 function CompanyDialog({ company, open, onClose }: { company?: Company; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<CompanyForm>();
@@ -35,7 +20,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
   const { message } = useFeedback();
   const save = useMutation({
     mutationFn: (values: CompanyForm) => {
-      const body: CompanyBody = trimmedFields(values, FIELDS);
+      const body: CompanyBody = trimmedFields(values, REQUISITE_FIELDS);
       return company ? patchCompany(company, body) : createCompany(body);
     },
     onSuccess: async () => {
@@ -44,7 +29,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
       message.success(company ? "Реквизиты сохранены" : "Компания создана");
       onClose();
     },
-    onError: (error) => showRefusal(form, error, FIELDS, () => message.error(errorText(error))),
+    onError: (error) => showRefusal(form, error, REQUISITE_FIELDS, () => message.error(errorText(error))),
   });
 
   return (

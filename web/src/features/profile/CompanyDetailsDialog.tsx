@@ -4,35 +4,19 @@
 // («field: text», several joined by «; ») is shown at each field.
 import { zoneOf } from "@core/company-clock";
 import { Form } from "antd";
-import { CompanyRequisiteFields, requisiteForm } from "../../shared/CompanyRequisiteFields";
+import { CompanyRequisiteFields, REQUISITE_FIELDS, requisiteForm } from "../../shared/CompanyRequisiteFields";
 import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../api/client";
 import { useFeedback } from "../../shared/feedback";
 import { meKey, patchOwnCompany, requisitesAuditKey, type Me, type OwnCompanyBody } from "../../api/profile";
 
-const FIELDS = [
-  "name",
-  "email",
-  "region",
-  "inn",
-  "kpp",
-  "ogrn",
-  "okved",
-  "postal_address",
-  "responsible_name",
-  "responsible_position",
-  "responsible_phone",
-  "responsible_email",
-  "time_zone",
-] as const;
-
 export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["company"]; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<OwnCompanyBody>();
   const queryClient = useQueryClient();
   const { message } = useFeedback();
   const save = useMutation({
-    mutationFn: (values: OwnCompanyBody) => patchOwnCompany(trimmedFields(values, FIELDS), company.version ?? 0),
+    mutationFn: (values: OwnCompanyBody) => patchOwnCompany(trimmedFields(values, REQUISITE_FIELDS), company.version ?? 0),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: meKey }),
@@ -42,7 +26,7 @@ export function CompanyDetailsDialog({ company, open, onClose }: { company: Me["
       onClose();
     },
     onError: (error) =>
-      showRefusal(form, error, FIELDS, () => message.error(isApiError(error) ? error.detail : "Не удалось сохранить реквизиты")),
+      showRefusal(form, error, REQUISITE_FIELDS, () => message.error(isApiError(error) ? error.detail : "Не удалось сохранить реквизиты")),
   });
 
   return (
