@@ -2,7 +2,8 @@
 // 8.1: printed on the report passport), as both the administrator's company dialog and the staff's «Изменить
 // реквизиты» on /profile edit them. Each field is checked as it is typed by the server's own rules
 // (functions/src/contract/schemas/company.ts), its message under it, gone once the value is right.
-import { Col, Form, Input, Row, Select } from "antd";
+import type { ReactNode } from "react";
+import { Col, Form, Input, Row, Select, type InputProps } from "antd";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "@core/company-clock";
 import type { FormInstance, Rule } from "antd/es/form";
 import {
@@ -73,48 +74,46 @@ const NAME_RULES: Rule[] = [
   { max: 200, message: "Название не длиннее 200 символов" },
 ];
 
+/** Two fields on one line: the first takes the room the second (`width`, else an even share) leaves. */
+function FieldPair({ width = "auto", children: [first, second] }: { width?: string; children: [ReactNode, ReactNode] }) {
+  return (
+    <Row gutter={12}>
+      <Col flex="auto">{first}</Col>
+      <Col flex={width}>{second}</Col>
+    </Row>
+  );
+}
+
 export function CompanyRequisiteFields({
   kept,
 }: {
   /** The values the company keeps (the staff's dialog): not to be blanked. */
   kept?: Partial<Record<KeptRequisite, string>>;
 }) {
-  const rules = (field: RuledRequisite) => [
-    requisiteRule(field),
-    ...(field in KEPT_REQUISITES ? keptRule(field as KeptRequisite, kept) : []),
-  ];
+  /** A field the server checks by its rule, at most as long as the rule lets it be. */
+  const ruled = (label: string, field: RuledRequisite, input?: InputProps) => (
+    <Form.Item
+      label={label}
+      name={field}
+      rules={[requisiteRule(field), ...(field in KEPT_REQUISITES ? keptRule(field as KeptRequisite, kept) : [])]}
+    >
+      <Input maxLength={REQUISITE_MAX[field]} {...input} />
+    </Form.Item>
+  );
   return (
     <>
       <Form.Item label="Название" name="name" rules={NAME_RULES}>
         <Input maxLength={COMPANY_NAME_MAX} />
       </Form.Item>
-      <Form.Item label="E-mail" name="email" rules={rules("email")}>
-        <Input inputMode="email" maxLength={REQUISITE_MAX.email} />
-      </Form.Item>
-      <Row gutter={12}>
-        <Col flex="auto">
-          <Form.Item label="ОГРН / ОГРНИП" name="ogrn" rules={rules("ogrn")}>
-            <Input inputMode="numeric" maxLength={REQUISITE_MAX.ogrn} />
-          </Form.Item>
-        </Col>
-        <Col flex="160px">
-          <Form.Item label="ОКВЭД" name="okved" rules={rules("okved")}>
-            <Input placeholder="05.10" maxLength={REQUISITE_MAX.okved} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={12}>
-        <Col flex="auto">
-          <Form.Item label="ИНН" name="inn" rules={rules("inn")}>
-            <Input inputMode="numeric" maxLength={REQUISITE_MAX.inn} />
-          </Form.Item>
-        </Col>
-        <Col flex="160px">
-          <Form.Item label="КПП" name="kpp" rules={rules("kpp")}>
-            <Input maxLength={REQUISITE_MAX.kpp} />
-          </Form.Item>
-        </Col>
-      </Row>
+      {ruled("E-mail", "email", { inputMode: "email" })}
+      <FieldPair width="160px">
+        {ruled("ОГРН / ОГРНИП", "ogrn", { inputMode: "numeric" })}
+        {ruled("ОКВЭД", "okved", { placeholder: "05.10" })}
+      </FieldPair>
+      <FieldPair width="160px">
+        {ruled("ИНН", "inn", { inputMode: "numeric" })}
+        {ruled("КПП", "kpp")}
+      </FieldPair>
       <Form.Item label="Регион" name="region">
         <Input maxLength={COMPANY_TEXT_MAX} />
       </Form.Item>
@@ -129,30 +128,18 @@ export function CompanyRequisiteFields({
       >
         <Select options={TIME_ZONE_OPTIONS} />
       </Form.Item>
-      <Row gutter={12}>
-        <Col flex="auto">
-          <Form.Item label="Ответственный за отчет: ФИО" name="responsible_name">
-            <Input maxLength={COMPANY_NAME_MAX} />
-          </Form.Item>
-        </Col>
-        <Col flex="auto">
-          <Form.Item label="Должность" name="responsible_position">
-            <Input maxLength={COMPANY_NAME_MAX} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={12}>
-        <Col flex="auto">
-          <Form.Item label="Телефон ответственного" name="responsible_phone" rules={rules("responsible_phone")}>
-            <Input inputMode="tel" maxLength={REQUISITE_MAX.responsible_phone} />
-          </Form.Item>
-        </Col>
-        <Col flex="auto">
-          <Form.Item label="E-mail ответственного" name="responsible_email" rules={rules("responsible_email")}>
-            <Input inputMode="email" maxLength={REQUISITE_MAX.responsible_email} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldPair>
+        <Form.Item label="Ответственный за отчет: ФИО" name="responsible_name">
+          <Input maxLength={COMPANY_NAME_MAX} />
+        </Form.Item>
+        <Form.Item label="Должность" name="responsible_position">
+          <Input maxLength={COMPANY_NAME_MAX} />
+        </Form.Item>
+      </FieldPair>
+      <FieldPair>
+        {ruled("Телефон ответственного", "responsible_phone", { inputMode: "tel" })}
+        {ruled("E-mail ответственного", "responsible_email", { inputMode: "email" })}
+      </FieldPair>
     </>
   );
 }
