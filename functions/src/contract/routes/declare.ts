@@ -55,6 +55,12 @@ export interface Access {
   bodyCap?: BodyCap;
 }
 
+/** The access of a tag's routes a signed-in user calls, scoped alike: `const own = userAccess("users",
+ *  { scope: "own" })`, then `declareRoute(own({ operationId, summary, errors }), …)`. */
+export const userAccess =
+  (tag: string, isolation: Isolation) =>
+  (access: Omit<Access, "tag" | "auth" | "isolation">): Access => ({ ...access, tag, auth: "user", isolation });
+
 /** What each error status means: the document's shared answers (components/responses/E<status>). */
 export const ERROR_TEXT: Record<ErrorStatus, string> = {
   400: "Bad input; the detail names the field",

@@ -2,7 +2,9 @@
 // (near its bound: docs/security.md), and v1/export_jobs/{id}/file/, the finished job's file where
 // the host gives no download address (the local host). Served by http/export-jobs.ts.
 import * as z from "zod";
-import { binaryFile, declareRoute, json, pathParam } from "./declare";
+import { binaryFile, declareRoute, json, pathParam, userAccess } from "./declare";
+
+const ownExports = userAccess("exports", { scope: "own" });
 
 export const exportJobSchema = z.object({
   job: z.string(),
@@ -23,15 +25,12 @@ export const exportJobSchema = z.object({
 });
 
 export const exportJobRoute = declareRoute(
-  {
+  ownExports({
     operationId: "exportJob",
     summary: "The state of an export or report passport rendered as a job: progress, then the download address",
     description: "Only where the host runs jobs (AWS, the local host); elsewhere, and for a job of another company, 404.",
-    tag: "exports",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [404],
-  },
+  }),
   {
     method: "get",
     path: "/{id}",
@@ -41,15 +40,12 @@ export const exportJobRoute = declareRoute(
 );
 
 export const exportJobFileRoute = declareRoute(
-  {
+  ownExports({
     operationId: "exportJobFile",
     summary: "The file of a finished export job, where the host gives no download address (the local host)",
     description: "A job not done, of another company, or on a host that gives download addresses (AWS): 404.",
-    tag: "exports",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [404],
-  },
+  }),
   {
     method: "get",
     path: "/{id}/file",

@@ -3,33 +3,30 @@
 import * as z from "zod";
 import { facilityCreateSchema, facilityPatchSchema, pointCreateSchema, pointPatchSchema } from "../schemas/facility";
 import { emissionPointSchema, facilitySchema } from "../schemas/answers";
-import { declareRoute, json, jsonBody, pathParam, type OwnedId } from "./declare";
+import { declareRoute, json, jsonBody, pathParam, type OwnedId, userAccess } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
 const pointIdParams = z.object({ id: pathParam("Facility id"), point: pathParam("Emission point id") });
 const ownFacility: OwnedId = { in: "path", name: "id", object: "facility" };
+const ownFacilities = userAccess("facilities", { scope: "own" });
+/** Takes a facility id: isolation by company. */
+const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFacility] });
 
 export const listRoute = declareRoute(
-  {
+  ownFacilities({
     operationId: "listFacilities",
     summary: "The company's facilities, by name",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [],
-  },
+  }),
   { method: "get", path: "/", responses: { 200: json(z.array(facilitySchema), "The facilities") } },
 );
 
 export const createRoute = declareRoute(
-  {
+  ownFacilities({
     operationId: "createFacility",
     summary: "Add a facility (mine, open pit, plant)",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400],
-  },
+  }),
   {
     method: "post",
     path: "/",
@@ -39,26 +36,20 @@ export const createRoute = declareRoute(
 );
 
 export const getRoute = declareRoute(
-  {
+  facilityScoped({
     operationId: "getFacility",
     summary: "One facility",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "company", ids: [ownFacility] },
     errors: [404],
-  },
+  }),
   { method: "get", path: "/{id}", request: { params: facilityIdParams }, responses: { 200: json(facilitySchema, "The facility") } },
 );
 
 export const patchRoute = declareRoute(
-  {
+  facilityScoped({
     operationId: "patchFacility",
     summary: "Edit a facility",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "company", ids: [ownFacility] },
     errors: [400, 404, 409],
-  },
+  }),
   {
     method: "patch",
     path: "/{id}",
@@ -68,15 +59,12 @@ export const patchRoute = declareRoute(
 );
 
 export const listPointsRoute = declareRoute(
-  {
+  facilityScoped({
     operationId: "listEmissionPoints",
     summary: "The facility's emission points (ventilation shafts, drainage stations, flares, boilers …), by name",
     description: "Archived points (is_active false) are listed too: their calculations and history stay.",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "company", ids: [ownFacility] },
     errors: [404],
-  },
+  }),
   {
     method: "get",
     path: "/{id}/points",
@@ -86,14 +74,11 @@ export const listPointsRoute = declareRoute(
 );
 
 export const createPointRoute = declareRoute(
-  {
+  facilityScoped({
     operationId: "createEmissionPoint",
     summary: "Add an emission point to a facility",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "company", ids: [ownFacility] },
     errors: [400, 404],
-  },
+  }),
   {
     method: "post",
     path: "/{id}/points",
@@ -103,14 +88,11 @@ export const createPointRoute = declareRoute(
 );
 
 export const getPointRoute = declareRoute(
-  {
+  facilityScoped({
     operationId: "getEmissionPoint",
     summary: "One emission point of a facility",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "company", ids: [ownFacility] },
     errors: [404],
-  },
+  }),
   {
     method: "get",
     path: "/{id}/points/{point}",
@@ -120,14 +102,11 @@ export const getPointRoute = declareRoute(
 );
 
 export const patchPointRoute = declareRoute(
-  {
+  facilityScoped({
     operationId: "patchEmissionPoint",
     summary: "Edit, archive (is_active false) or restore an emission point",
-    tag: "facilities",
-    auth: "user",
-    isolation: { scope: "company", ids: [ownFacility] },
     errors: [400, 404, 409],
-  },
+  }),
   {
     method: "patch",
     path: "/{id}/points/{point}",

@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { downloadLinkSchema } from "../schemas/answers";
 import { exportJobSchema } from "./export-jobs";
-import { binaryFile, declareRoute, pathParam, type OwnedId } from "./declare";
+import { binaryFile, declareRoute, pathParam, type OwnedId, userAccess } from "./declare";
 
 const versionInQuery = z.optional(
   z.string().max(8, "version: ожидается номер утвержденной версии").meta({ description: "An approved version (D32); none: the latest" }),
@@ -22,19 +22,18 @@ const reportQuery = z.object({
   version: versionInQuery,
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
+const ownInventory = userAccess("inventory", { scope: "own" });
+const facilityInventory = userAccess("inventory", { scope: "company", ids: [facilityInQuery] });
 
 export const reportRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "inventoryReport",
     summary: "The year's 296-FZ report passport (xlsx or PDF): requisites, sources with their coefficients, totals, threshold, checks",
     description:
       "Mirrors what a company types into the registry's form; not a registry upload format. " +
       "Any other format: 400. `version`: the passport of that approved version, with the requisites it froze (D32); a version not approved: 404. A file too large to answer inline: `{download_url, file_name}`.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404, 413, 429],
-  },
+  }),
   {
     method: "get",
     path: "/{year}/report",
@@ -57,7 +56,7 @@ export const reportRoute = declareRoute(
 );
 
 export const packRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryVersionPack",
     summary:
       "An approved version's verification pack (zip): snapshot, calculations, coefficients, evidence, passports, manifest, verify.py",
@@ -68,11 +67,8 @@ export const packRoute = declareRoute(
       "manifest.json (every file's SHA-256) and verify.py, which recomputes every line, the netting, the totals and the hash with " +
       "Python 3's standard library and exits non-zero naming what differs. Another company's, a missing or an unapproved version: 404. " +
       "A file too large to answer inline: `{download_url, file_name}`.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 404, 413, 429],
-  },
+  }),
   {
     method: "get",
     path: "/{year}/versions/{version}/pack",

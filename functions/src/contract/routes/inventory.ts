@@ -15,7 +15,7 @@ import {
   TREND_TARGET_GASES,
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
-import { binaryFile, declareRoute, json, jsonBody, listOf, pathParam, type OwnedId } from "./declare";
+import { binaryFile, declareRoute, json, jsonBody, listOf, pathParam, type OwnedId, userAccess } from "./declare";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
@@ -25,19 +25,20 @@ export const inventoryQuery = z.object({
   ),
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
+/** The inventory's routes: of the caller's company, or of the facility the query or the body names. */
+const ownInventory = userAccess("inventory", { scope: "own" });
+const facilityInventory = userAccess("inventory", { scope: "company", ids: [facilityInQuery] });
+const facilityInBodyInventory = userAccess("inventory", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
 
 export const inventoryRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "getInventory",
     summary: "The year's inventory: primary calculations by Order 371 category, IPCC code and gas at the year's GWP, threshold and checks",
     description:
       "Counts the primary calculations of the projects whose reporting year is `year` (of one facility when given); " +
       "CH4 in t CO2-eq with the GWP set in force for that year; alternatives are listed and never summed.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404],
-  },
+  }),
   { method: "get", path: "/", request: { query: inventoryQuery }, responses: { 200: json(inventorySchema, "The inventory") } },
 );
 
@@ -62,17 +63,14 @@ export const inventoryCalculationsQuery = inventoryQuery.extend({
 });
 
 export const inventoryCalculationsRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "inventoryCalculations",
     summary: "The calculations of the year's inventory, of one line when given, paged (`limit` ≤ 100, default 20), by period and name",
     description:
       "Reads only the calculations of the year's projects whose types can make the line: what GET v1/inventory/ counts " +
       "in `categories[].count`, one page at a time.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404],
-  },
+  }),
   {
     method: "get",
     path: "/calculations",
@@ -86,7 +84,7 @@ export const yearUncertaintyQuery = inventoryQuery.extend({
 });
 
 export const yearUncertaintyRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "inventoryUncertainty",
     summary: "The year's uncertainty and key categories by IPCC line and gas, on the netted lines at the year's GWP",
     description:
@@ -94,11 +92,8 @@ export const yearUncertaintyRoute = declareRoute(
       "subtracted and the line's uncertainty by Eq. 3.2 with the subtracted term (D27); the total's Approach 1 uncertainty, " +
       "a Monte Carlo run (100 000 trials, seed 1) and key categories by level (Approach 1 and 2) and, with `base`, by trend. " +
       "`npm run inventory -- uncertainty` gives the same figures from the lines' columns.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404],
-  },
+  }),
   {
     method: "get",
     path: "/uncertainty",
@@ -108,14 +103,11 @@ export const yearUncertaintyRoute = declareRoute(
 );
 
 export const yearsRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryYears",
     summary: "Totals per reporting year (primary calculations, each year at its own GWP)",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [],
-  },
+  }),
   { method: "get", path: "/years", responses: { 200: json(z.array(yearTotalsSchema), "Totals per year") } },
 );
 
@@ -129,7 +121,7 @@ export const trendQuery = z.object({
 });
 
 export const trendRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "inventoryTrend",
     summary: "The company's years side by side: each year's inventory figures, coal mined, intensity, methane destroyed, change",
     description:
@@ -139,11 +131,8 @@ export const trendRoute = declareRoute(
       "and destroyed; the change against the year before in the range. Each year also «в сопоставимых условиях» (`comparable`): " +
       "at one GWP set and each dictionary factor at its value for `to`, the calculations whose factor changed recomputed from their " +
       "stored inputs, each line naming what changed.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404],
-  },
+  }),
   { method: "get", path: "/trend", request: { query: trendQuery }, responses: { 200: json(trendSchema, "The years") } },
 );
 
@@ -165,7 +154,7 @@ export const commentSchema = z.object({
 });
 
 export const reviewRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryTransition",
     summary: "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
     description:
@@ -174,11 +163,8 @@ export const reviewRoute = declareRoute(
       "`refuse` takes a reason and the notice date and sets the rework deadline at 20 working days. Every action but sending to review " +
       "is a reviewer's or an admin's (403 otherwise); approve, return and reopen never the one who sent the version (four eyes). " +
       "Sending is refused (409) while the year's inventory has a check of level `error`.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 403, 409],
-  },
+  }),
   {
     method: "post",
     path: "/{year}/review",
@@ -188,17 +174,14 @@ export const reviewRoute = declareRoute(
 );
 
 export const commentRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryComment",
     summary: "Comment on the year's inventory or one of its lines (a calculation id or a category line)",
     description:
       `Each comment is stored on its own (≤ ${COMMENT_MAX_CHARS} characters, 1000 per year): it never changes the review's version. ` +
       "A `version` sent by older clients is ignored.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 409],
-  },
+  }),
   {
     method: "post",
     path: "/{year}/comments",
@@ -208,14 +191,11 @@ export const commentRoute = declareRoute(
 );
 
 export const listCommentsRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryComments",
     summary: "The comments on the year's inventory, newest first, paged (`limit` ≤ 100, default 20)",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400],
-  },
+  }),
   {
     method: "get",
     path: "/{year}/comments",
@@ -225,14 +205,11 @@ export const listCommentsRoute = declareRoute(
 );
 
 export const removeCommentRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryRemoveComment",
     summary: "Delete a comment: its author, a reviewer or an admin (403 for others; another company's comment 404)",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [403, 404, 409],
-  },
+  }),
   {
     method: "delete",
     path: "/{year}/comments/{id}",
@@ -272,14 +249,11 @@ export const inventorySnapshotSchema = z.object({
 });
 
 export const versionsRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryVersions",
     summary: "The year's approved versions (D20), oldest first: number, SHA-256, who approved and when, total",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400],
-  },
+  }),
   {
     method: "get",
     path: "/{year}/versions",
@@ -289,17 +263,14 @@ export const versionsRoute = declareRoute(
 );
 
 export const versionRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryVersion",
     summary: "One approved version's snapshot: the stored canonical JSON, whose SHA-256 the version list shows",
     description:
       "The whole inventory as approved: lines with each calculation's inputs, results and coefficients, GWP, totals, " +
       "checks, who and when, and what changed against the version before. Another company's or an unknown version: 404.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 404],
-  },
+  }),
   {
     method: "get",
     path: "/{year}/versions/{version}",
@@ -325,17 +296,14 @@ export const coalProcessedBody = z.object({
 });
 
 export const coalProcessedRoute = declareRoute(
-  {
+  facilityInBodyInventory({
     operationId: "inventoryCoalProcessed",
     summary: "Set or clear a facility's coal processed in the year (t), printed with the report's activity data",
     description:
       "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted) and an approved " +
       "version's report prints it as approved. `version` is the review's; a stale one answers 409.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] },
     errors: [400, 404, 409],
-  },
+  }),
   {
     method: "put",
     path: "/{year}/coal_processed",
@@ -349,15 +317,12 @@ export const trendExportQuery = trendQuery.extend({
 });
 
 export const trendExportRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "inventoryTrendExport",
     summary: "The trend's table as xlsx: per year the total, change, categories, coal, intensity and methane destroyed",
     description: "`view=comparable` writes the comparable figures (at the GWP set and factors of `to`, or `gwp_set`).",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404],
-  },
+  }),
   {
     method: "get",
     path: "/trend/export",
@@ -404,42 +369,33 @@ export const targetBody = z.object({
 const settingsAnswer = json(trendSettingsAnswerSchema, "The settings, the base year's check and the targets' progress");
 
 export const trendSettingsRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryTrendSettings",
     summary: "The company's base year, significance threshold and targets, with the base year's check and each target's progress",
     description:
       "Read under today's reporting year's GWP set and factors (the comparable figures of GET v1/inventory/trend/): the base year's " +
       "total as recorded and now, and whether its recalculation is offered (the change above `significance_pct`); per target the " +
       "base and target values, the straight-line path, the latest year's value, the share achieved and whether it is on the path.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [],
-  },
+  }),
   { method: "get", path: "/trend/settings", responses: { 200: settingsAnswer } },
 );
 
 export const baseYearRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryBaseYear",
     summary: "Set the base year (a year with counted calculations) and why; its comparable total is recorded and the change logged",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 409],
-  },
+  }),
   { method: "put", path: "/trend/base_year", request: { body: jsonBody(baseYearBody) }, responses: { 200: settingsAnswer } },
 );
 
 export const baseYearRecalculationRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryBaseYearRecalculation",
     summary: "Accept the base year's recalculation: its total under today's GWP set and factors, logged with the reason (before → after)",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 409],
-  },
+  }),
   {
     method: "post",
     path: "/trend/base_year/recalculate",
@@ -449,38 +405,29 @@ export const baseYearRecalculationRoute = declareRoute(
 );
 
 export const significanceRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventorySignificance",
     summary: "Set the significance threshold of the base year's recalculation, % (default 5)",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 409],
-  },
+  }),
   { method: "put", path: "/trend/significance", request: { body: jsonBody(significanceBody) }, responses: { 200: settingsAnswer } },
 );
 
 export const addTargetRoute = declareRoute(
-  {
+  facilityInBodyInventory({
     operationId: "inventoryAddTarget",
     summary: "Add a reduction target: gas or CO2-eq, the company or a facility, absolute or per t of coal, base year, target year, %",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] },
     errors: [400, 404, 409],
-  },
+  }),
   { method: "post", path: "/trend/targets", request: { body: jsonBody(targetBody) }, responses: { 201: settingsAnswer } },
 );
 
 export const removeTargetRoute = declareRoute(
-  {
+  ownInventory({
     operationId: "inventoryRemoveTarget",
     summary: "Delete a target (`version`: the settings' version read)",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 404, 409],
-  },
+  }),
   {
     method: "delete",
     path: "/trend/targets/{id}",

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { gwpRecomputeSchema, projectSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
-import { declareRoute, json, jsonBody, listOf, pathParam, type Access, type OwnedId } from "./declare";
+import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId, userAccess } from "./declare";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PROJECT_SEARCH_MAX = 100;
@@ -31,37 +31,27 @@ export const gwpApplySchema = z.object({
 export const projectIdParams = z.object({ id: pathParam("Project id") });
 const ownProject: OwnedId = { in: "path", name: "id", object: "project" };
 /** Takes a project id: isolation by company. */
-export const projectScoped = (access: Omit<Access, "tag" | "auth" | "isolation">): Access => ({
-  ...access,
-  tag: "projects",
-  auth: "user",
-  isolation: { scope: "company", ids: [ownProject] },
-});
+export const projectScoped = userAccess("projects", { scope: "company", ids: [ownProject] });
+const ownProjects = userAccess("projects", { scope: "own" });
 
 export const listRoute = declareRoute(
-  {
+  ownProjects({
     operationId: "listProjects",
     summary: "The company's projects, newest first",
     description:
       "`search` keeps the projects whose name contains it, in any case (ё = е), up to 100 characters; " +
       "it searches only the signed-in user's company, and `count` is the number of matches.",
-    tag: "projects",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400],
-  },
+  }),
   { method: "get", path: "/", request: { query: listQuery }, responses: { 200: json(listOf(projectSchema), "A page of projects") } },
 );
 
-export const createRoute = declareRoute(
-  { operationId: "createProject", summary: "Create a project", tag: "projects", auth: "user", isolation: { scope: "own" }, errors: [400] },
-  {
-    method: "post",
-    path: "/create_project",
-    request: { body: jsonBody(projectCreateSchema) },
-    responses: { 201: json(projectSchema, "The project") },
-  },
-);
+export const createRoute = declareRoute(ownProjects({ operationId: "createProject", summary: "Create a project", errors: [400] }), {
+  method: "post",
+  path: "/create_project",
+  request: { body: jsonBody(projectCreateSchema) },
+  responses: { 201: json(projectSchema, "The project") },
+});
 
 export const previewRoute = declareRoute(
   projectScoped({

@@ -3,31 +3,27 @@ import * as z from "zod";
 import { companySchema, requisitesChangeSchema, signedInUserSchema, statisticsSchema, tokensSchema } from "../schemas/answers";
 import { pageParams } from "../schemas/common";
 import { ownCompanyPatchSchema } from "../schemas/company";
-import { declareRoute, json, jsonBody, listOf } from "./declare";
+import { declareRoute, json, jsonBody, listOf, userAccess } from "./declare";
+
+const own = userAccess("users", { scope: "own" });
 
 export const getMeRoute = declareRoute(
-  {
+  own({
     operationId: "getMe",
     summary: "The signed-in user and their company",
-    tag: "users",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [],
-  },
+  }),
   { method: "get", path: "/get_me", responses: { 200: json(signedInUserSchema, "User with company requisites") } },
 );
 
 export const statisticsRoute = declareRoute(
-  {
+  own({
     operationId: "statistics",
     summary: "Project and calculation counts and total t CO2-eq. of the caller's company",
     description:
       "The company's snapshot, refreshed by the table's stream handler after each change of its projects or calculations (about a second behind in AWS).",
-    tag: "users",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [],
-  },
+  }),
   { method: "get", path: "/statistics", responses: { 200: json(statisticsSchema, "The company's figures") } },
 );
 
@@ -37,16 +33,13 @@ export const ownCompanyBody = ownCompanyPatchSchema.extend({
 });
 
 export const patchOwnCompanyRoute = declareRoute(
-  {
+  own({
     operationId: "patchOwnCompany",
     summary: "Edit the caller's company's name, e-mail, region, ИНН, КПП, ОГРН, ОКВЭД, postal address and person responsible",
     description:
       "The company is the session's, never one named in the body. Every change is written to the admin change log with the company before and after, and to the company's own (GET company/audit/).",
-    tag: "users",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 404, 409],
-  },
+  }),
   {
     method: "patch",
     path: "/company",
@@ -58,16 +51,13 @@ export const patchOwnCompanyRoute = declareRoute(
 export const requisitesAuditQuery = z.object(pageParams());
 
 export const requisitesAuditRoute = declareRoute(
-  {
+  own({
     operationId: "companyAudit",
     summary: "Who changed the caller's company's requisites and facilities, from what to what, newest first",
     description:
       "For role reviewer (and admin); staff get 403. Only the session's company's changes: its requisites (Профиль) and its facilities' name, type, licence, address.",
-    tag: "users",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 403],
-  },
+  }),
   {
     method: "get",
     path: "/company/audit",
@@ -88,16 +78,13 @@ export const ownProfileBody = z.object({
 });
 
 export const patchMeRoute = declareRoute(
-  {
+  own({
     operationId: "patchMe",
     summary: "Change one's own first name, last name and position",
     description:
       "The user is the session's. Comments, the review trail and the passport name each person by the name they have now, earlier steps included.",
-    tag: "users",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400],
-  },
+  }),
   {
     method: "patch",
     path: "/me",
@@ -114,16 +101,13 @@ export const ownPasswordBody = z.object({
 });
 
 export const changePasswordRoute = declareRoute(
-  {
+  own({
     operationId: "changeOwnPassword",
     summary: "Change one's own password, the current one given: every other session ends",
     description:
       "A wrong current password is 400 (`current_password: …`) and counts as a failed sign-in attempt of the e-mail from this address (429 over the budget). Every session of the user ends, tokens of this one included; the answer is a new session's tokens for the caller.",
-    tag: "users",
-    auth: "user",
-    isolation: { scope: "own" },
     errors: [400, 429],
-  },
+  }),
   {
     method: "post",
     path: "/me/password",
