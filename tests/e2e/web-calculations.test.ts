@@ -1,7 +1,9 @@
 // The calculations screen in a real browser against the real local server (docs/user-guide.md;
 // methodology D8, D9): one calculation of every formula type through the registry-driven dialog,
 // each live preview (the wasm core in the page) equal to the stored result the results dialog
-// shows and to the API's number, edit, archive, restore, the type in the URL and paging.
+// shows and to the API's number, and the type in the URL across a reload. Opening from the project's
+// row, the quarter, edit, the refused save over a newer version, archive, restore and paging are
+// checked in web/src/features/calculations/CalculationsPage.test.tsx.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -98,17 +100,16 @@ describe("web app: calculations", () => {
   let pageErrors: string[];
   const previews = new Map<FormulaType, Record<string, string>>();
 
-  const at = (path: string) => `${server.url}${path}`;
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
   const dialog = (name: string) => page.getByRole("dialog", { name });
 
   const callApi = <T>(method: string, path: string, body?: unknown) => callPageApi<T>(page, method, path, body);
 
-  const list = async (type: FormulaType, deleted = false) =>
+  const list = async (type: FormulaType) =>
     (
       await callApi<{ results: CalculationView[]; count: number }>(
         "GET",
-        `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=${deleted}&limit=10&offset=0`,
+        `/api/v1/${type}/?project=${projectId}&is_active=true&is_deleted=false&limit=10&offset=0`,
       )
     ).json;
 
@@ -130,11 +131,11 @@ describe("web app: calculations", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    // The project is made through the API; the page then opens once, signed in on the projects.
+    // The project is made through the API; the page then opens once, signed in on its calculations.
     [projectId] = await createProjectsAs(server.url, server.demo, [PROJECT]);
     app = await openWebApp(server);
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo, "/projects");
+    await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations`);
   });
 
   // Each test's own uncaught errors in the page, checked after it: none.
@@ -143,15 +144,6 @@ describe("web app: calculations", () => {
   afterAll(async () => {
     await app?.close();
     await server?.close();
-  });
-
-  it("opens a project's calculations from its row, with no type chosen: no list, no add button", async ({ task }) => {
-    if (task.result?.retryCount || new URL(page.url()).pathname !== "/projects") await page.goto(at("/projects"));
-    await row(PROJECT).click();
-    await page.waitForURL(at(`/projects/${projectId}/calculations`));
-    await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();
-    await page.getByText("Выберите тип расчета, чтобы увидеть список и добавить расчет").waitFor();
-    expect(await page.getByRole("button", { name: "Добавить расчет" }).count()).toBe(0);
   });
 
   for (const c of CASES) {
@@ -222,108 +214,5 @@ describe("web app: calculations", () => {
     await page.reload();
     await row("Дегазация").waitFor();
     await screenshot(page, { path: `${SHOTS}/web-calculations.png` });
-  });
-
-  it("stores the quarter chosen in the dialog as the calculation's period and shows it in the results (D19)", async () => {
-    await chooseType("handling_underground_ch4");
-    await page.getByRole("button", { name: "Добавить расчет" }).click();
-    const form = dialog("Новый расчет");
-    await form.getByLabel("Название расчета").fill("Обработка, 2 квартал");
-    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("250000");
-    await form.getByText("Квартал", { exact: true }).click();
-    await pickOption(page, form.getByLabel("Квартал расчета"), "2 квартал 2024");
-    await form.getByText("01.04.2024–30.06.2024", { exact: false }).waitFor();
-    await form.getByRole("button", { name: "Создать" }).click();
-    await form.waitFor({ state: "hidden" });
-    const stored = (await list("handling_underground_ch4")).results.find((c) => c.name === "Обработка, 2 квартал")!;
-    expect(stored.period).toEqual({ from: "2024-04-01", to: "2024-06-30" });
-
-    await row("Обработка, 2 квартал").click();
-    const results_ = dialog("Обработка, 2 квартал");
-    await results_.getByTestId("results-dialog").waitFor();
-    await results_.getByText("01.04.2024–30.06.2024", { exact: true }).waitFor();
-    await results_.getByRole("button", { name: "Закрыть" }).first().click();
-    await results_.waitFor({ state: "hidden" });
-  });
-
-  it("edits a calculation: stored entries come back, a new volume gives a new stored result", async () => {
-    await chooseType("underground_emission_ch4");
-    await row("Подземная добыча").getByRole("button", { name: "Редактировать" }).click();
-    const form = dialog("Редактирование расчета");
-    const volume = form.getByLabel("Объём добычи угля подземным способом", { exact: true });
-    await volume.waitFor();
-    expect(await volume.inputValue()).toBe("1 000 000");
-    expect(await form.getByLabel("Название расчета").inputValue()).toBe("Подземная добыча, 18 м³/т");
-    await form.getByText("Подземная добыча, среднее значение МГЭИК").waitFor();
-    await volume.fill("2000000");
-    await form
-      .getByTestId("preview-res_ch4")
-      .filter({ hasText: nbsp("24 120,00") })
-      .waitFor();
-    await form.getByRole("button", { name: "Сохранить" }).click();
-    await form.waitFor({ state: "hidden" });
-    await row("603 000,00").waitFor();
-    const [stored] = (await list("underground_emission_ch4")).results;
-    expect(stored).toMatchObject({ volume: 2_000_000, res_ch4: 24120, version: 2 });
-  });
-
-  it("refuses to save over a newer version and offers to load it again", async () => {
-    await row("Подземная добыча").getByRole("button", { name: "Редактировать" }).click();
-    const form = dialog("Редактирование расчета");
-    await form.getByLabel("Название расчета").waitFor();
-    const [current] = (await list("underground_emission_ch4")).results;
-    const other = await callApi("PATCH", `/api/v1/underground_emission_ch4/${current.id}/`, {
-      name: "Изменено коллегой",
-      version: current.version,
-    });
-    expect(other.status).toBe(200);
-    await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).fill("3000000");
-    await form.getByRole("button", { name: "Сохранить" }).click();
-    await form.getByRole("alert").filter({ hasText: "изменен другим пользователем" }).waitFor();
-    await form.getByRole("button", { name: "Загрузить заново" }).click();
-    await form.getByLabel("Название расчета").and(page.locator('[value="Изменено коллегой"]')).waitFor();
-    expect(await form.getByLabel("Объём добычи угля подземным способом", { exact: true }).inputValue()).toBe("2 000 000");
-    await form.getByRole("button", { name: "Отмена" }).click();
-    await form.waitFor({ state: "hidden" });
-  });
-
-  it("archives a calculation after confirmation, lists it in the archive and restores it", async () => {
-    await row("Изменено коллегой").getByRole("button", { name: "В архив" }).click();
-    await page.getByText("Переместить расчет в архив?").waitFor();
-    await page.getByRole("button", { name: "Переместить" }).click();
-    await page.getByText("Список расчетов пуст").waitFor();
-    await page.getByText("Архив", { exact: true }).click();
-    await row("Изменено коллегой").getByRole("button", { name: "Восстановить" }).click();
-    await page.getByText("В архиве нет расчетов").waitFor();
-    await page.getByText("Активные", { exact: true }).click();
-    await row("Изменено коллегой").waitFor();
-    // Archived for good: the type shows the empty list again.
-    await row("Изменено коллегой").getByRole("button", { name: "В архив" }).click();
-    await page.getByRole("button", { name: "Переместить" }).click();
-    await page.getByText("Список расчетов пуст").waitFor();
-    expect((await list("underground_emission_ch4", true)).count).toBe(1);
-  });
-
-  it("pages 10 a page and goes back to page 1 when the type changes", async () => {
-    for (let n = 1; n <= 10; n++) {
-      const created = await callApi("POST", "/api/v1/open_mining_co2/", {
-        name: `Самосвал ${String(n).padStart(2, "0")}`,
-        project: projectId,
-        volume: n,
-        ef: 3.149,
-      });
-      expect(created.status).toBe(201);
-    }
-    await chooseType("open_mining_co2");
-    await row("Самосвал 10").waitFor();
-    expect(await page.locator(".ant-table-row").count()).toBe(10);
-    await page.locator(".ant-pagination-item-2").click();
-    await row("Карьерная техника").waitFor();
-    expect(await page.locator(".ant-table-row").count()).toBe(1);
-    await chooseType("torch_ch4");
-    await row("Факел").waitFor();
-    await chooseType("open_mining_co2");
-    await row("Самосвал 10").waitFor();
-    expect(await page.locator(".ant-pagination-item-active").innerText()).toBe("1");
   });
 });
