@@ -184,16 +184,16 @@ describe("web app: administration, forecast models", () => {
     await page.waitForURL(/[?&]tab=models/);
     await page.getByText("Сохраненные расчеты хранят версию модели", { exact: false }).waitFor();
 
-    for (const [label, library] of [
-      ["XGBoost", "XGBoost 1.7.4"],
-      ["LightGBM", "LightGBM v4"],
+    for (const [label, library, engine] of [
+      ["XGBoost", "XGBoost 1.7.4", "Вычисление: обход деревьев: по байтовым ключам признаков"],
+      ["LightGBM", "LightGBM v4", "Вычисление: QuickScorer с контрольными точками префиксов"],
     ] as const) {
       const row = versionRow(section(label), 1);
       await row.getByText("Активна", { exact: true }).waitFor();
       await row.getByText(library, { exact: true }).waitFor();
       await row.getByText("поставляется с системой").waitFor();
       // Why the model runs on the faster engine, in words.
-      await row.getByText("Вычисление: QuickScorer с контрольными точками префиксов", { exact: false }).waitFor();
+      await row.getByText(engine, { exact: false }).waitFor();
       expect(await section(label).locator(".ant-table-row").count()).toBe(1);
     }
     await versionRow(section("LightGBM"), 1).getByText("methane-lightgbm.txt").waitFor();

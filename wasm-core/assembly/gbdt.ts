@@ -154,6 +154,7 @@ export function setForest(
   quick = false;
   perfect = false;
   vectorWalk = false;
+  binsWalk = false;
   records = new StaticArray<u8>(0);
   unbalanced = meanLeafDepth(roots, flags, left) < 0.8 * meanTreeDepth(depths);
 }
@@ -220,12 +221,25 @@ function buildRecords(): void {
 export function reserveRows(maxRows: i32): StaticArray<f64> {
   rows = new StaticArray<f64>(maxRows * numFeatures);
   margins = new StaticArray<f64>(maxRows);
-  if (!quick && !needsFlags && !perfect && !vectorWalk && records.length == 0 && !buildVector() && !buildPerfect()) {
+  if (
+    !quick &&
+    !needsFlags &&
+    !binsWalk &&
+    !perfect &&
+    !vectorWalk &&
+    records.length == 0 &&
+    !buildBins() &&
+    !buildVector() &&
+    !buildPerfect()
+  ) {
     buildRecords();
   }
   // QuickScorer reads the rows as they are; only the walk needs them doubled, in float32 for
   // the perfect trees.
-  doubledRows = new StaticArray<f64>(quick || perfect ? 0 : maxRows * numFeatures * 2);
+  doubledRows = new StaticArray<f64>(quick || perfect || binsWalk ? 0 : maxRows * numFeatures * 2);
+  // Groups of sixteen rows, each column a v128 of bytes (+16 for the alignment), and their float32 margins.
+  binsRows = new StaticArray<u8>(binsWalk ? ((maxRows + 15) >> 4) * (binsColumns << 5) + 16 : 0);
+  binsMargins = new StaticArray<f32>(binsWalk ? ((maxRows + 15) & ~15) + 4 : 0);
   perfectRows = new StaticArray<i32>(perfect ? maxRows * numFeatures * 2 : 0);
   // Groups of four rows, each column a v128 (+4 for the alignment), and their float32 margins.
   vectorRows = new StaticArray<i32>(vectorWalk ? ((maxRows + 3) & ~3) * numFeatures * 2 + 4 : 0);
@@ -464,6 +478,12 @@ function sumGeneric(rowCount: i32): void {
 /** Margins of the first rowCount rows of the row buffer into the margin buffer. */
 export function predictMargins(rowCount: i32): void {
   const width = numFeatures;
+  if (binsWalk) {
+    if (binsDepth == 4) sumBins4(rowCount);
+    else if (binsDepth == 5) sumBins5(rowCount);
+    else sumBins6(rowCount);
+    return;
+  }
   if (vectorWalk) {
     sumVector(rowCount);
     return;
@@ -967,6 +987,382 @@ function sumVector(rowCount: i32): void {
     }
   }
   for (let r = 0; r < rowCount; r++) unchecked((margins[r] = <f64>load<f32>(marginsAt + (r << 2))));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk over byte keys, for the perfect trees' models of depth BINS_MAX_DEPTH or less whose
+// splits use at most BINS_MAX_CUTS distinct thresholds per feature (XGBoost's `hist` makes at
+// most max_bin, 256 by default): sixteen rows at a time, one per byte lane of a v128.
+// A feature's distinct thresholds, as the least float32 not below each (floatNotBelow), sorted,
+// are its cuts; a row's bin for the feature is how many cuts its float32 x is not below. Then
+// x >= the split's threshold exactly when the bin is above the cut's place in that list, so a
+// split is a byte compare: its key is the cut's place - 128 and the row's key is its bin - 128
+// (NaN as the last bin in the first copy of the row, as bin 0 in the second, like +inf and -inf
+// above). A group's sixteen rows are stored column by column, a v128 per column.
+// Every node of the tree is compared, sixteen rows at once, and each level picks, lane by lane,
+// the decision of the node the row stands at (bitselect on the levels above), as the vectorised
+// walk does for its top: a tree of depth 6 is 63 compares and 57 selects for sixteen rows. The
+// decisions give the leaf's place; the sixteen leaves are added to float32 lanes in tree order,
+// the walk's rounded sums. So the margins are the same bits.
+const BINS_MAX_DEPTH: i32 = 6;
+const BINS_MIN_DEPTH: i32 = 4;
+// Cuts per byte column: a feature with more takes several columns (see binRows).
+const BINS_COLUMN_CUTS: i32 = 255;
+const BINS_MAX_COLUMNS: i32 = 1024;
+// Bins are i16 while the columns are made.
+const BINS_MAX_FEATURE_CUTS: i32 = 32767;
+// Bytes per node: the column's byte offset in a group (u16), then the key (i8).
+const BINS_NODE_BYTES: i32 = 4;
+// Groups per block: a block's rows stay in the nearest caches while every tree runs over them.
+const BINS_BLOCK_BYTES: i32 = 16 * 1024;
+let binsWalk: bool = false;
+let binsDepth: i32 = 0;
+let binsTreeBytes: i32 = 0;
+let binsTrees = new StaticArray<u8>(0);
+let binsTreesAt: i32 = 0;
+let binsCutBegin = new StaticArray<i32>(0); // per feature, its cuts in binsCuts
+let binsCutCount = new StaticArray<i32>(0);
+let binsColumnBegin = new StaticArray<i32>(0); // per feature, its first byte column
+let binsColumns: i32 = 0;
+let binsCuts = new StaticArray<f32>(0);
+let binsRows = new StaticArray<u8>(0);
+let binsMargins = new StaticArray<f32>(0);
+let binsScratch = new StaticArray<i16>(40);
+
+/** The forest's cuts per feature and their byte columns; false when they would be too many. */
+function buildCuts(): bool {
+  const nodeCount = nodeFeature.length;
+  const width = numFeatures;
+  const count = new StaticArray<i32>(width + 1);
+  for (let i = 0; i < nodeCount; i++) {
+    if (!(unchecked(nodeFlags[i]) & LEAF)) unchecked(count[nodeFeature[i]]++);
+  }
+  const begin = new StaticArray<i32>(width + 1);
+  for (let f = 0; f < width; f++) unchecked((begin[f + 1] = begin[f] + count[f]));
+  const cuts = new StaticArray<f32>(max(1, unchecked(begin[width])));
+  const fill = new StaticArray<i32>(width);
+  for (let i = 0; i < nodeCount; i++) {
+    if (unchecked(nodeFlags[i]) & LEAF) continue;
+    const f = unchecked(nodeFeature[i]);
+    unchecked((cuts[begin[f] + fill[f]++] = floatNotBelow(nodeThreshold[i]) + 0)); // -0 as +0
+  }
+  binsCutBegin = new StaticArray<i32>(width);
+  binsCutCount = new StaticArray<i32>(width);
+  binsColumnBegin = new StaticArray<i32>(width);
+  let kept = 0;
+  let columns = 0;
+  for (let f = 0; f < width; f++) {
+    const from = unchecked(begin[f]);
+    const to = unchecked(begin[f + 1]);
+    sortCuts(cuts, from, to);
+    unchecked((binsCutBegin[f] = kept));
+    for (let i = from; i < to; i++) {
+      const cut = unchecked(cuts[i]);
+      if (kept > unchecked(binsCutBegin[f]) && unchecked(cuts[kept - 1]) == cut) continue;
+      unchecked((cuts[kept++] = cut));
+    }
+    const distinct = kept - unchecked(binsCutBegin[f]);
+    if (distinct > BINS_MAX_FEATURE_CUTS) return false;
+    unchecked((binsCutCount[f] = distinct));
+    unchecked((binsColumnBegin[f] = columns));
+    columns += max(1, (distinct + BINS_COLUMN_CUTS - 1) / BINS_COLUMN_CUTS);
+  }
+  binsCuts = cuts;
+  binsColumns = columns;
+  return columns <= BINS_MAX_COLUMNS;
+}
+
+/** Sorts cuts[from, to) ascending (insertion sort on runs, then merges: cuts are few per feature). */
+function sortCuts(cuts: StaticArray<f32>, from: i32, to: i32): void {
+  // Shell sort: no scratch, O(n^1.3) on the few thousand splits of a feature.
+  let gap = 1;
+  while (gap < (to - from) / 3) gap = gap * 3 + 1;
+  for (; gap > 0; gap = (gap - 1) / 3) {
+    for (let i = from + gap; i < to; i++) {
+      const value = unchecked(cuts[i]);
+      let j = i;
+      while (j - gap >= from && unchecked(cuts[j - gap]) > value) {
+        unchecked((cuts[j] = cuts[j - gap]));
+        j -= gap;
+      }
+      unchecked((cuts[j] = value));
+    }
+  }
+}
+
+/** The place of cut among feature f's cuts (it is one of them). */
+function cutPlace(f: i32, cut: f32): i32 {
+  const begin = unchecked(binsCutBegin[f]);
+  let low = 0;
+  let high = unchecked(binsCutCount[f]) - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (unchecked(binsCuts[begin + middle]) < cut) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function buildBins(): bool {
+  if (!float32 || leftWhenEqual || needsFlags || hasLinear) return false;
+  if (<f64><f32>baseMargin != baseMargin) return false;
+  for (let i = 0; i < nodeValue.length; i++) {
+    const value = unchecked(nodeValue[i]);
+    if (<f64><f32>value != value) return false;
+  }
+  const treeCount = treeRoots.length;
+  let depth = BINS_MIN_DEPTH;
+  for (let t = 0; t < treeCount; t++) depth = max(depth, unchecked(treeDepth[t]));
+  if (depth > BINS_MAX_DEPTH) return false;
+  if (!buildCuts()) return false;
+  binsDepth = depth;
+  // A tree: its 2^depth - 1 nodes in heap order, then its 2^depth float32 leaves.
+  binsTreeBytes = (((1 << depth) - 1) * BINS_NODE_BYTES + (4 << depth) + 15) & ~15;
+  binsTrees = new StaticArray<u8>(treeCount * binsTreeBytes + 16);
+  binsTreesAt = (<i32>changetype<usize>(binsTrees) + 15) & ~15;
+  for (let t = 0; t < treeCount; t++) placeBins(unchecked(treeRoots[t]), 0, depth, binsTreesAt + t * binsTreeBytes);
+  binsWalk = true;
+  return true;
+}
+
+/** Writes node at heap slot `slot` of the byte-key tree at address `tree`, its leaves at the last level. */
+function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
+  const flags = unchecked(nodeFlags[node]);
+  if (levelsBelow == 0) {
+    const leaves = tree + ((1 << binsDepth) - 1) * BINS_NODE_BYTES;
+    store<f32>(leaves + ((slot - (1 << binsDepth) + 1) << 2), <f32>unchecked(nodeValue[node]));
+    return;
+  }
+  const at = tree + slot * BINS_NODE_BYTES;
+  if (flags & LEAF) {
+    // Pass-through: no key is above 127, so every row goes left, down to the leaf's copies.
+    store<u16>(at, 0);
+    store<i8>(at, 127, 2);
+    placeBins(node, (slot << 1) + 1, levelsBelow - 1, tree);
+    placeBins(node, (slot << 1) + 2, levelsBelow - 1, tree);
+    return;
+  }
+  const f = unchecked(nodeFeature[node]);
+  const place = cutPlace(f, floatNotBelow(unchecked(nodeThreshold[node])) + 0);
+  const column = unchecked(binsColumnBegin[f]) + place / BINS_COLUMN_CUTS + (flags & DEFAULT_LEFT ? binsColumns : 0);
+  store<u16>(at, column << 4);
+  store<i8>(at, <i8>((place % BINS_COLUMN_CUTS) - 128), 2);
+  const left = unchecked(nodeLeft[node]);
+  placeBins(left, (slot << 1) + 1, levelsBelow - 1, tree);
+  placeBins(left + 1, (slot << 1) + 2, levelsBelow - 1, tree);
+}
+
+/**
+ * The rows' keys, column by column per group of sixteen; a short last group repeats its last row.
+ * A feature with more than BINS_COLUMN_CUTS cuts has a column per BINS_COLUMN_CUTS of them: column
+ * j holds the bin less j * BINS_COLUMN_CUTS, clamped to 0..255, and a split on the feature's cut c
+ * reads column c / BINS_COLUMN_CUTS with the key c % BINS_COLUMN_CUTS: the clamp keeps the compare
+ * exact, as a bin below the column's cuts reads 0 and one above them reads 255.
+ */
+function binRows(rowCount: i32, rowsAt: i32): void {
+  const width = numFeatures;
+  const columns = binsColumns;
+  const groupBytes = columns << 5;
+  const groups = (rowCount + 15) >> 4;
+  // A group's bins of one feature, sixteen i16 for the first copy, then sixteen for the second.
+  const binsAt = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
+  const offset = i8x16.splat(-128);
+  for (let g = 0; g < groups; g++) {
+    const group = rowsAt + g * groupBytes;
+    for (let f = 0; f < width; f++) {
+      const first = unchecked(binsCutBegin[f]);
+      const count = unchecked(binsCutCount[f]);
+      for (let lane = 0; lane < 16; lane++) {
+        const x = <f32>unchecked(rows[min((g << 4) + lane, rowCount - 1) * width + f]);
+        let base = first;
+        let len = count;
+        while (len > 0) {
+          const half = len >> 1;
+          base = unchecked(binsCuts[base + half]) <= x ? base + len - half : base;
+          len = half;
+        }
+        const missing = isNaN(x);
+        store<i16>(binsAt + (lane << 1), <i16>(missing ? count : base - first));
+        store<i16>(binsAt + (lane << 1), <i16>(missing ? 0 : base - first), 32);
+      }
+      // Column c of the feature: the bins less (c - its first) * BINS_COLUMN_CUTS, clamped to 0..255 by
+      // the saturating narrow, less 128.
+      const column = unchecked(binsColumnBegin[f]);
+      const end = f + 1 < width ? unchecked(binsColumnBegin[f + 1]) : columns;
+      for (let c = column; c < end; c++) {
+        const below = i16x8.splat(<i16>((c - column) * BINS_COLUMN_CUTS));
+        const right = i8x16.narrow_i16x8_u(
+          i16x8.sub(v128.load(binsAt), below),
+          i16x8.sub(v128.load(binsAt, 16), below),
+        );
+        const left = i8x16.narrow_i16x8_u(
+          i16x8.sub(v128.load(binsAt, 32), below),
+          i16x8.sub(v128.load(binsAt, 48), below),
+        );
+        v128.store(group + (c << 4), v128.xor(right, offset));
+        v128.store(group + ((c + columns) << 4), v128.xor(left, offset));
+      }
+    }
+  }
+}
+
+// Whether the rows of the group at address group go right at heap slot `slot` of the tree at `tree`.
+// @ts-ignore: decorator
+@inline function binsRight(tree: i32, group: i32, slot: i32): v128 {
+  const at = tree + slot * BINS_NODE_BYTES;
+  return i8x16.gt_s(v128.load(group + <i32>load<u16>(at)), v128.load8_splat(at, 2));
+}
+// The decision at the node each lane stands at among the 2, 4, 8, 16 or 32 nodes from slot
+// `first` on one level, given the decisions above (d0 the highest).
+// @ts-ignore: decorator
+@inline function binsPick2(tree: i32, group: i32, first: i32, d0: v128): v128 {
+  return v128.bitselect(binsRight(tree, group, first + 1), binsRight(tree, group, first), d0);
+}
+// @ts-ignore: decorator
+@inline function binsPick4(tree: i32, group: i32, first: i32, d0: v128, d1: v128): v128 {
+  return v128.bitselect(binsPick2(tree, group, first + 2, d1), binsPick2(tree, group, first, d1), d0);
+}
+// @ts-ignore: decorator
+@inline function binsPick8(tree: i32, group: i32, first: i32, d0: v128, d1: v128, d2: v128): v128 {
+  return v128.bitselect(binsPick4(tree, group, first + 4, d1, d2), binsPick4(tree, group, first, d1, d2), d0);
+}
+// @ts-ignore: decorator
+@inline function binsPick16(tree: i32, group: i32, first: i32, d0: v128, d1: v128, d2: v128, d3: v128): v128 {
+  return v128.bitselect(binsPick8(tree, group, first + 8, d1, d2, d3), binsPick8(tree, group, first, d1, d2, d3), d0);
+}
+// @ts-ignore: decorator
+@inline function binsPick32(tree: i32, group: i32, first: i32, d0: v128, d1: v128, d2: v128, d3: v128, d4: v128): v128 {
+  return v128.bitselect(
+    binsPick16(tree, group, first + 16, d1, d2, d3, d4),
+    binsPick16(tree, group, first, d1, d2, d3, d4),
+    d0,
+  );
+}
+
+// Adds the leaves at byte offsets `places` (a byte lane per row) from address leaves to the
+// group's sixteen float32 margins at address margin.
+// @ts-ignore: decorator
+@inline function binsBit(shift: i32): v128 {
+  const bit = 1 << shift;
+  return i8x16.splat(<i8>bit);
+}
+
+// Adds the leaves at places `places` (a byte lane per row) of the float32 leaves at address leaves
+// to the group's sixteen float32 margins at address margin.
+// @ts-ignore: decorator
+@inline function binsAdd(leaves: i32, places: v128, margin: i32): void {
+  const v0 = f32x4.replace_lane(
+    f32x4.replace_lane(
+      f32x4.replace_lane(
+        f32x4.splat(load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 0) << 2))),
+        1,
+        load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 1) << 2)),
+      ),
+      2,
+      load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 2) << 2)),
+    ),
+    3,
+    load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 3) << 2)),
+  );
+  v128.store(margin, f32x4.add(v128.load(margin, 0), v0), 0);
+  const v1 = f32x4.replace_lane(
+    f32x4.replace_lane(
+      f32x4.replace_lane(
+        f32x4.splat(load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 4) << 2))),
+        1,
+        load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 5) << 2)),
+      ),
+      2,
+      load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 6) << 2)),
+    ),
+    3,
+    load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 7) << 2)),
+  );
+  v128.store(margin, f32x4.add(v128.load(margin, 16), v1), 16);
+  const v2 = f32x4.replace_lane(
+    f32x4.replace_lane(
+      f32x4.replace_lane(
+        f32x4.splat(load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 8) << 2))),
+        1,
+        load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 9) << 2)),
+      ),
+      2,
+      load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 10) << 2)),
+    ),
+    3,
+    load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 11) << 2)),
+  );
+  v128.store(margin, f32x4.add(v128.load(margin, 32), v2), 32);
+  const v3 = f32x4.replace_lane(
+    f32x4.replace_lane(
+      f32x4.replace_lane(
+        f32x4.splat(load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 12) << 2))),
+        1,
+        load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 13) << 2)),
+      ),
+      2,
+      load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 14) << 2)),
+    ),
+    3,
+    load<f32>(leaves + (<i32>i8x16.extract_lane_u(places, 15) << 2)),
+  );
+  v128.store(margin, f32x4.add(v128.load(margin, 48), v3), 48);
+}
+
+// One tree over the groups [first, last): depth is a constant at every call site.
+// @ts-ignore: decorator
+@inline function binsTree(tree: i32, depth: i32, rowsAt: i32, marginsAt: i32, first: i32, last: i32, groupBytes: i32): void {
+  const leaves = tree + ((1 << depth) - 1) * BINS_NODE_BYTES;
+  for (let g = first; g < last; g++) {
+    const group = rowsAt + g * groupBytes;
+    const d0 = binsRight(tree, group, 0);
+    const d1 = binsPick2(tree, group, 1, d0);
+    const d2 = binsPick4(tree, group, 3, d0, d1);
+    const d3 = binsPick8(tree, group, 7, d0, d1, d2);
+    let place = v128.or(
+      v128.or(v128.and(d0, binsBit(depth - 1)), v128.and(d1, binsBit(depth - 2))),
+      v128.or(v128.and(d2, binsBit(depth - 3)), v128.and(d3, binsBit(depth - 4))),
+    );
+    if (depth >= 5) {
+      const d4 = binsPick16(tree, group, 15, d0, d1, d2, d3);
+      place = v128.or(place, v128.and(d4, binsBit(depth - 5)));
+      if (depth >= 6) {
+        const d5 = binsPick32(tree, group, 31, d0, d1, d2, d3, d4);
+        place = v128.or(place, v128.and(d5, binsBit(0)));
+      }
+    }
+    binsAdd(leaves, place, marginsAt + (g << 6));
+  }
+}
+
+// @ts-ignore: decorator
+@inline function sumBinsAt(depth: i32, rowCount: i32): void {
+  const groupBytes = binsColumns << 5; // 2 * binsColumns columns of 16 bytes
+  const rowsAt = (<i32>changetype<usize>(binsRows) + 15) & ~15;
+  const marginsAt = (<i32>changetype<usize>(binsMargins) + 15) & ~15;
+  const groups = (rowCount + 15) >> 4;
+  binRows(rowCount, rowsAt);
+  const start = f32x4.splat(<f32>baseMargin);
+  for (let g = 0; g < groups << 2; g++) v128.store(marginsAt + (g << 4), start);
+  const treeCount = treeRoots.length;
+  const block = max(1, BINS_BLOCK_BYTES / groupBytes);
+  for (let first = 0; first < groups; first += block) {
+    const last = min(first + block, groups);
+    for (let t = 0; t < treeCount; t++) {
+      binsTree(binsTreesAt + t * binsTreeBytes, depth, rowsAt, marginsAt, first, last, groupBytes);
+    }
+  }
+  for (let r = 0; r < rowCount; r++) unchecked((margins[r] = <f64>load<f32>(marginsAt + (r << 2))));
+}
+
+function sumBins4(rowCount: i32): void {
+  sumBinsAt(4, rowCount);
+}
+function sumBins5(rowCount: i32): void {
+  sumBinsAt(5, rowCount);
+}
+function sumBins6(rowCount: i32): void {
+  sumBinsAt(6, rowCount);
 }
 
 // ---------------------------------------------------------------------------------------------

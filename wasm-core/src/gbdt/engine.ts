@@ -8,6 +8,9 @@
 // perfect trees): the gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer
 // 1.1–1.8× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
 // hence the rule features ≤ 2 × depth.
+// Before both: XGBoost forests no deeper than BYTE_WALK_MAX_DEPTH with float32 leaves run on the
+// walk over byte keys (sixteen rows a v128, every node compared, gbdt.ts «The walk over byte
+// keys»), which measured 1.03–1.94× the engine chosen before on every such shape of the bench's grid.
 import { CATEGORICAL, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest } from "./model";
 
 export type GbdtEngine = "quickscorer" | "walk";
@@ -24,6 +27,12 @@ export const QUICKSCORER_MAX_LEAVES = 64;
 export const QUICKSCORER_BLOCK_TREES = 300;
 /** QuickScorer runs a model when the features its splits use are at most this × its trees' greatest depth. */
 export const QUICKSCORER_FEATURES_PER_LEVEL = 2;
+/** The walk over byte keys takes trees up to this depth (gbdt.ts BINS_MAX_DEPTH). */
+export const BYTE_WALK_MAX_DEPTH = 6;
+// A feature's distinct thresholds per byte column of the rows, and the limits gbdt.ts keeps.
+const BYTE_WALK_COLUMN_CUTS = 255;
+const BYTE_WALK_MAX_COLUMNS = 1024;
+const BYTE_WALK_MAX_FEATURE_CUTS = 32767;
 
 /** Bits of a tree's word in QuickScorer's vectors, as gbdt.wasm sizes them from the forest's largest tree. */
 export function quickScorerWordBits(maxLeaves: number): 16 | 32 | 64 {
@@ -52,6 +61,13 @@ export function quickScorerRefusal(forest: FlatForest): string | undefined {
 export function chooseEngine(forest: FlatForest): EngineChoice {
   const walk = (why: string): EngineChoice => ({ engine: "walk", reason: `${ENGINE_LABEL.walk}: ${why}` });
   const { refusal, maxLeaves, maxDepth, features } = forestShape(forest);
+  const columns = byteWalkColumns(forest);
+  if (columns !== undefined) {
+    return walk(
+      `по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже ${BYTE_WALK_MAX_DEPTH} ` +
+        `(наибольшая глубина ${maxDepth}), листья float32, ${columns} столбцов ключей`,
+    );
+  }
   if (refusal) return walk(refusal);
   const bits = quickScorerWordBits(maxLeaves);
   if (features > QUICKSCORER_FEATURES_PER_LEVEL * maxDepth) {
@@ -67,6 +83,33 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
       `(наибольшее — ${maxLeaves}, слово дерева ${bits} бит), только числовые разбиения, пропуски как NaN; ` +
       `${features} признаков не больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}`,
   };
+}
+
+/**
+ * The byte columns a row takes on the walk over byte keys, or undefined when that walk cannot run
+ * the forest (the conditions of gbdt.ts buildBins).
+ */
+export function byteWalkColumns(forest: FlatForest): number | undefined {
+  const { nodeFlags, nodeFeature, nodeThreshold, nodeValue, treeDepth } = forest;
+  if (!forest.float32 || forest.leftWhenEqual || forest.leafLinearBegin.length > 0) return undefined;
+  if (Math.fround(forest.baseMargin) !== forest.baseMargin) return undefined;
+  if (treeDepth.some((depth) => depth > BYTE_WALK_MAX_DEPTH)) return undefined;
+  const cuts = Array.from({ length: forest.numFeatures }, () => new Set<number>());
+  for (let i = 0; i < nodeFlags.length; i++) {
+    const flags = nodeFlags[i];
+    if (flags & LEAF) {
+      if (Math.fround(nodeValue[i]) !== nodeValue[i]) return undefined;
+      continue;
+    }
+    if (flags & (CATEGORICAL | MISSING_ZERO | MISSING_NONE) || !Number.isFinite(nodeThreshold[i])) return undefined;
+    cuts[nodeFeature[i]].add(Math.fround(nodeThreshold[i]) + 0);
+  }
+  let columns = 0;
+  for (const { size } of cuts) {
+    if (size > BYTE_WALK_MAX_FEATURE_CUTS) return undefined;
+    columns += Math.max(1, Math.ceil(size / BYTE_WALK_COLUMN_CUTS));
+  }
+  return columns <= BYTE_WALK_MAX_COLUMNS ? columns : undefined;
 }
 
 function forestShape(forest: FlatForest): ForestShape {

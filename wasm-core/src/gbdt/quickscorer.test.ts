@@ -3,7 +3,7 @@
 // doubles and floats on either side of each, NaN, infinities, signed zeros and denormals. It also
 // shows that set catches an engine with the tie rule flipped (x == threshold sent the wrong way).
 import { describe, expect, it } from "vitest";
-import { chooseEngine, QUICKSCORER_MAX_LEAVES } from "./engine";
+import { byteWalkColumns, chooseEngine, QUICKSCORER_MAX_LEAVES } from "./engine";
 import { flattenForest, type RawNode } from "./flatten";
 import { loadModel, parseModel, predict } from "./index";
 import { LEAF } from "./model";
@@ -29,9 +29,9 @@ function maxAbsDiff(a: Float64Array, b: Float64Array): number {
 
 describe("engine choice for every fixture model", () => {
   it.each([
-    [modelFixture("methane-xgboost.json"), "quickscorer", /не больше 64 листьев \(наибольшее — 64, слово дерева 64 бит\)/],
-    [modelFixture("methane-lightgbm.txt"), "quickscorer", /наибольшее — 31/],
-    ...xgbShapes.map(({ file }) => [file, "quickscorer", /только числовые разбиения, пропуски как NaN/] as const),
+    [modelFixture("methane-xgboost.json"), "walk", /^обход деревьев: по байтовым ключам признаков, 16 строк за шаг: .*24 столбцов ключей/],
+    [modelFixture("methane-lightgbm.txt"), "quickscorer", /не больше 64 листьев \(наибольшее — 31, слово дерева 32 бит\)/],
+    ...xgbShapes.map(({ file }) => [file, "walk", /^обход деревьев: по байтовым ключам признаков/] as const),
     [fixture("lgb-categorical.txt"), "walk", /обход деревьев: в модели категориальные разбиения/],
     [fixture("lgb-linear.txt"), "walk", /обход деревьев: в модели линейные деревья/],
     [fixture("lgb-missing.txt"), "walk", /обход деревьев: в модели пропуски типа Zero или None/],
@@ -48,8 +48,9 @@ describe("engine choice for every fixture model", () => {
       depth === 0
         ? { kind: "leaf", value: 0.25 }
         : { kind: "split", feature: at.next++ % 20, flags: 0, threshold: 0.5, left: full(depth - 1, at), right: full(depth - 1, at) };
+    // A base margin that is no float32 keeps them off the walk over byte keys, which comes first.
     const forest = (depth: number) =>
-      flattenForest([full(depth), full(depth)], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0 });
+      flattenForest([full(depth), full(depth)], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0.1 });
     expect(chooseEngine(forest(6))).toEqual({
       engine: "walk",
       reason: "обход деревьев: 20 признаков больше 2 × глубина 6: поиск и векторы QuickScorer по каждому признаку дольше пути по дереву",
@@ -60,7 +61,7 @@ describe("engine choice for every fixture model", () => {
     for (let i = 0; i < 10; i++) {
       chain = { kind: "split", feature: i, flags: 0, threshold: i, left: { kind: "leaf", value: i }, right: chain };
     }
-    const deeper = flattenForest([full(4), chain], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0 });
+    const deeper = flattenForest([full(4), chain], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0.1 });
     expect(chooseEngine(deeper).engine).toBe("quickscorer");
     // Forced, QuickScorer still runs such a model (the bench compares both engines on it).
     const parsed = { ...parseModel(readText(modelFixture("methane-xgboost.json"))), forest: forest(6), numTrees: 2 };
@@ -68,6 +69,38 @@ describe("engine choice for every fixture model", () => {
     const rows = Float64Array.from({ length: 20 * 8 }, (_, i) => (i % 3) / 2);
     const walk = predict(await loadModel(parsed), rows);
     expect(Array.from(predict(await loadModel(parsed, { engine: "quickscorer" }), rows))).toEqual(Array.from(walk));
+  });
+
+  it("runs XGBoost forests of depth 6 or less with float32 leaves and base margin on the walk over byte keys", () => {
+    const full = (depth: number): RawNode =>
+      depth === 0
+        ? { kind: "leaf", value: 0.25 }
+        : { kind: "split", feature: depth % 3, flags: 0, threshold: depth, left: full(depth - 1), right: full(depth - 1) };
+    const forest = (depth: number, baseMargin = 0.5, leaf = 0.25) =>
+      flattenForest([full(depth), { kind: "leaf", value: leaf }], { numFeatures: 3, float32: true, leftWhenEqual: false, baseMargin });
+    expect(chooseEngine(forest(6))).toEqual({
+      engine: "walk",
+      reason:
+        "обход деревьев: по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже 6 (наибольшая глубина 6), " +
+        "листья float32, 3 столбцов ключей",
+    });
+    expect(byteWalkColumns(forest(7))).toBeUndefined();
+    expect(byteWalkColumns(forest(6, 0.1))).toBeUndefined();
+    expect(byteWalkColumns(forest(6, 0.5, 0.1))).toBeUndefined();
+    // 600 distinct thresholds on feature 0: three columns of 255 cuts, one each for features 1 and 2.
+    const many = Array.from(
+      { length: 600 },
+      (_, i): RawNode => ({
+        kind: "split",
+        feature: 0,
+        flags: 0,
+        threshold: i,
+        left: { kind: "leaf", value: 1 },
+        right: { kind: "leaf", value: 2 },
+      }),
+    );
+    const wide = flattenForest(many, { numFeatures: 3, float32: true, leftWhenEqual: false, baseMargin: 0.5 });
+    expect(byteWalkColumns(wide)).toBe(5);
   });
 
   it("keeps the walk for a tree of more than 64 leaves", () => {
@@ -134,6 +167,30 @@ describe("QuickScorer's tree words of 16, 32 and 64 bits (trees of up to 16, 32 
     );
     return { ...base, library, numTrees: trees, forest };
   }
+
+  it("gives the walk's bits on a feature with 600 thresholds, three byte columns on the walk over byte keys", async () => {
+    // Stumps on feature 0 at 600 distinct thresholds, some sending NaN left; the cuts 254, 255 and
+    // 509, 510 sit on the columns' edges.
+    const random = generator(600);
+    const stumps = Array.from(
+      { length: 600 },
+      (_, i): RawNode => ({
+        kind: "split",
+        feature: 0,
+        flags: i % 3 === 0 ? 1 : 0,
+        threshold: Math.fround(i / 8 - 30),
+        left: { kind: "leaf", value: Math.fround(random() - 0.5) },
+        right: { kind: "leaf", value: Math.fround(random() - 0.5) },
+      }),
+    );
+    const forest = flattenForest(stumps, { numFeatures: width, float32: true, leftWhenEqual: false, baseMargin: 0.5 });
+    const parsed = { ...base, numTrees: stumps.length, forest };
+    const walk = await loadModel(parsed);
+    expect(walk.wasm.choice.reason).toMatch(/по байтовым ключам признаков.*, 9 столбцов ключей$/);
+    const rows = adversarialRows(parsed, golden.rows);
+    const quick = predict(await loadModel(parsed, { engine: "quickscorer" }), rows);
+    expect(maxAbsDiff(predict(walk, rows), quick)).toBe(0);
+  });
 
   it.each([
     [3, "xgboost"],
