@@ -1,12 +1,6 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import {
-  type BalanceRole,
-  type CalculationDefinition,
-  PHYSICAL_BOUNDS,
-  type InventorySource,
-  type ReferenceCategory,
-  type VectorsSection,
-} from "./definition";
+import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
 import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2, dictionaryEntryOf, DOCUMENTS } from "./fields";
 
 /** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as

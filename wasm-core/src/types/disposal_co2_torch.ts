@@ -1,13 +1,6 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import {
-  type BalanceRole,
-  type CalculationDefinition,
-  PHYSICAL_BOUNDS,
-  type InventorySource,
-  IPCC_FLARE_NOTE,
-  type ReferenceCategory,
-  type VectorsSection,
-} from "./definition";
+import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS, IPCC_FLARE_NOTE } from "./definition";
 import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {

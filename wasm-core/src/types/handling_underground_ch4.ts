@@ -1,27 +1,8 @@
 // Выбросы CH4 после добычи угля подземным способом (обработка угля) (handling_underground_ch4): the type's registry entry.
-import {
-  type BalanceRole,
-  type CalculationDefinition,
-  PHYSICAL_BOUNDS,
-  type InventorySource,
-  type ReferenceCategory,
-  type VectorsSection,
-} from "./definition";
-import {
-  coalVolume,
-  emissionsCore,
-  gwpSetting,
-  koefTransform,
-  M3_T,
-  resCh4,
-  resCh4ToCo2,
-  GASES_CH4,
-  IPCC_EQUATION,
-  BY_PRODUCTION,
-  DOCUMENTS,
-  IPCC_SYMBOLS,
-  IPCC_MINING,
-} from "./fields";
+import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
+import { coalVolume, emissionsCore, gwpSetting, koefTransform, resCh4, resCh4ToCo2 } from "./fields";
+import { M3_T, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS, IPCC_MINING } from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 после добычи угля подземным способом (обработка угля)",

@@ -1,11 +1,6 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
-import {
-  type CalculationDefinition,
-  PHYSICAL_BOUNDS,
-  type InventorySource,
-  type ReferenceCategory,
-  type VectorsSection,
-} from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {

@@ -1,5 +1,6 @@
 // Выбор технологии утилизации шахтного метана (recycle_technology): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type VectorsSection } from "./definition";
+import type { CalculationDefinition, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore } from "./fields";
 
 export const definition = {

@@ -1,5 +1,6 @@
 // Прогноз концентрации метана в исходящей струе лавы (regres_methane): the type's registry entry.
-import { type CalculationDefinition, type NumberField, PHYSICAL_BOUNDS, type UploadColumn } from "./definition";
+import type { CalculationDefinition, NumberField, UploadColumn } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
 import { numberColumn } from "./fields";
 
 // regres_methane: the data columns of docs/api.md, the manual table's and the upload's, in model feature order.

@@ -1,5 +1,6 @@
 // Анализ чувствительности выбросов (sensitivity): the type's registry entry.
-import { type CalculationDefinition, PHYSICAL_BOUNDS, type VectorsSection } from "./definition";
+import type { CalculationDefinition, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
 import { COAL_UNITS, emissionsCore, gwpSetting, KG_M3, M3_T, RESULT_DECIMALS, T, T_CO2E, yearColumn } from "./fields";
 
 export const definition = {

@@ -1,12 +1,6 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import {
-  type BalanceRole,
-  type CalculationDefinition,
-  type InventorySource,
-  IPCC_FLARE_NOTE,
-  type ReferenceCategory,
-  type VectorsSection,
-} from "./definition";
+import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import { IPCC_FLARE_NOTE } from "./definition";
 import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4, DOCUMENTS } from "./fields";
 
 export const definition = {

@@ -1,28 +1,8 @@
 // Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
-import {
-  type BalanceRole,
-  type CalculationDefinition,
-  PHYSICAL_BOUNDS,
-  type InventorySource,
-  type ReferenceCategory,
-  type VectorsSection,
-} from "./definition";
-import {
-  COMPOSITION,
-  emissionsCore,
-  GAS_DENSITIES,
-  GAS_UNITS,
-  gwpSetting,
-  PERCENT_VOL,
-  resCh4,
-  resCh4ToCo2,
-  resCo2,
-  RESULT_DECIMALS,
-  T_CO2E,
-  THOUSAND_M3,
-  GASES_BOTH,
-  DOCUMENTS,
-} from "./fields";
+import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
+import { emissionsCore, gwpSetting, resCh4, resCh4ToCo2, resCo2 } from "./fields";
+import { COMPOSITION, GAS_DENSITIES, GAS_UNITS, PERCENT_VOL, RESULT_DECIMALS, T_CO2E, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",

@@ -1,30 +1,16 @@
 // Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча) (underground): the type's registry entry.
-import {
-  type BalanceRole,
-  type CalculationDefinition,
-  type NumberField,
-  PHYSICAL_BOUNDS,
-  type UploadColumn,
-  type InventorySource,
-  type ReferenceCategory,
-  type VectorsSection,
+import type {
+  BalanceRole,
+  CalculationDefinition,
+  NumberField,
+  UploadColumn,
+  InventorySource,
+  ReferenceCategory,
+  VectorsSection,
 } from "./definition";
-import {
-  emissionsCore,
-  GAS_DENSITIES,
-  GAS_UNITS,
-  gwpSetting,
-  numberColumn,
-  PERCENT_VOL,
-  resCh4,
-  resCh4ToCo2,
-  resCo2,
-  RESULT_DECIMALS,
-  T_CO2E,
-  THOUSAND_M3,
-  GASES_BOTH,
-  DOCUMENTS,
-} from "./fields";
+import { PHYSICAL_BOUNDS } from "./definition";
+import { emissionsCore, gwpSetting, numberColumn, resCh4, resCh4ToCo2, resCo2 } from "./fields";
+import { GAS_DENSITIES, GAS_UNITS, PERCENT_VOL, RESULT_DECIMALS, T_CO2E, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
 
 // D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
 // or ventilation system. Its volume is flow × hours × 60 / 1000 thousand m³; its contents are its own.
