@@ -114,82 +114,60 @@ function categories(items: Array<{ id: string; name: string }>): Partial<Layout[
   };
 }
 
+/** One quantity of a bar chart: its legend name, the calculations it has a bar for, the bar's value. */
+type BarSeries<T> = [name: string, items: T[], value: (item: T) => number];
+
+/** Bars grouped by calculation (`shown`, the categories), a series a quantity, all in `unit`. */
+function groupedBarChart<T extends { id: string; name: string }>(
+  title: string,
+  fileName: string,
+  unit: string,
+  shown: T[],
+  series: BarSeries<T>[],
+): Figure {
+  return {
+    title,
+    fileName,
+    data: series.map(([name, items, value]) => bars(name, items, items.map(value), unit)),
+    layout: { ...baseLayout(unit), barmode: "group", xaxis: categories(shown), ...noData(shown.length > 0) },
+  };
+}
+
 export function undergroundChart(graphs: ProjectGraphs): Figure {
   const items = graphs.underground;
-  return {
-    title: "Выбросы при подземной добыче",
-    fileName: `Подземная добыча - ${graphs.project.name}`,
-    data: [
-      bars(
-        "Выбросы CO2 (Подземная добыча)",
-        items,
-        items.map((i) => i.res_co2),
-        "т",
-      ),
-      bars(
-        "Выбросы CH4 (Подземная добыча)",
-        items,
-        items.map((i) => i.res_ch4),
-        "т",
-      ),
-      // D26: where the facility-year nets destroyed gas off these gross figures, what is left.
-      ...(items.some((i) => (i.subtracted_ch4 ?? 0) > 0)
-        ? [
-            bars(
-              "Выбросы CH4 за вычетом уничтоженного (факел, котельная)",
-              items,
-              items.map((i) => i.res_ch4 - (i.subtracted_ch4 ?? 0)),
-              "т",
-            ),
-          ]
-        : []),
-    ],
-    layout: { ...baseLayout("т"), barmode: "group", xaxis: categories(items), ...noData(items.length > 0) },
-  };
+  const series: BarSeries<(typeof items)[number]>[] = [
+    ["Выбросы CO2 (Подземная добыча)", items, (i) => i.res_co2],
+    ["Выбросы CH4 (Подземная добыча)", items, (i) => i.res_ch4],
+  ];
+  // D26: where the facility-year nets destroyed gas off these gross figures, what is left.
+  if (items.some((i) => (i.subtracted_ch4 ?? 0) > 0)) {
+    series.push(["Выбросы CH4 за вычетом уничтоженного (факел, котельная)", items, (i) => i.res_ch4 - (i.subtracted_ch4 ?? 0)]);
+  }
+  return groupedBarChart("Выбросы при подземной добыче", `Подземная добыча - ${graphs.project.name}`, "т", items, series);
 }
 
 export function openMiningChart(graphs: ProjectGraphs): Figure {
   const diesel = graphs.open_mining_co2.filter((i) => efKey(i.ef) === DIESEL_EF);
   const fuel = graphs.open_mining_co2.filter((i) => efKey(i.ef) === FUEL_EF);
-  const shown = [...diesel, ...fuel];
-  return {
-    title: "Выбросы CO2 при открытой добыче",
-    fileName: `Открытая добыча - ${graphs.project.name}`,
-    data: [
-      bars(
-        "Выбросы CO2 (Дизель)",
-        diesel,
-        diesel.map((i) => i.res_co2),
-        "т CO2",
-      ),
-      bars(
-        "Выбросы CO2 (Топливо)",
-        fuel,
-        fuel.map((i) => i.res_co2),
-        "т CO2",
-      ),
+  return groupedBarChart(
+    "Выбросы CO2 при открытой добыче",
+    `Открытая добыча - ${graphs.project.name}`,
+    "т CO2",
+    [...diesel, ...fuel],
+    [
+      ["Выбросы CO2 (Дизель)", diesel, (i) => i.res_co2],
+      ["Выбросы CO2 (Топливо)", fuel, (i) => i.res_co2],
     ],
-    layout: { ...baseLayout("т CO2"), barmode: "group", xaxis: categories(shown), ...noData(shown.length > 0) },
-  };
+  );
 }
 
 /** The open pit's methane (open_mining_ch4): most of an open pit's emissions, a series beside the
  *  specification's three charts. */
 export function openMiningMethaneChart(graphs: ProjectGraphs): Figure {
   const items = graphs.open_mining_ch4;
-  return {
-    title: "Выбросы CH4 при открытой добыче",
-    fileName: `Открытая добыча CH4 - ${graphs.project.name}`,
-    data: [
-      bars(
-        "Выбросы CH4 (Открытая добыча)",
-        items,
-        items.map((i) => i.res_ch4),
-        "т CH4",
-      ),
-    ],
-    layout: { ...baseLayout("т CH4"), barmode: "group", xaxis: categories(items), ...noData(items.length > 0) },
-  };
+  return groupedBarChart("Выбросы CH4 при открытой добыче", `Открытая добыча CH4 - ${graphs.project.name}`, "т CH4", items, [
+    ["Выбросы CH4 (Открытая добыча)", items, (i) => i.res_ch4],
+  ]);
 }
 
 export function forecastChart(graphs: ProjectGraphs): Figure {
