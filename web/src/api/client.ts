@@ -99,22 +99,33 @@ async function accessToken(): Promise<string> {
   return refreshAccessToken();
 }
 
+/** fetch, a failure to reach the server an ApiError (status 0) like any other answer. */
+async function reach(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch {
+    throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
+  }
+}
+
+/** A bearer call's refused answer as ApiError; a 401 is reported (the session is over). */
+function refusal(status: number, text: string): ApiError {
+  const error = errorFromBody(status, text);
+  if (error.status === 401) hooks.onUnauthorized();
+  return error;
+}
+
 // ---- the two calls made without a bearer token: sign in and refresh ----
 
 /** POST of JSON without a token; an error answer (a 401 too) is only thrown, never reported. */
 async function post<T>(path: string, body: unknown): Promise<T> {
   changePending(+1);
   try {
-    let response: Response;
-    try {
-      response = await fetch(BASE + path, {
-        method: "POST",
-        headers: { Accept: "application/json", "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
-    }
+    const response = await reach(BASE + path, {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
     if (!response.ok) throw errorFromBody(response.status, text);
     if (!text) return undefined as T;
@@ -152,17 +163,8 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   headers.set("Authorization", `Bearer ${token}`);
   changePending(+1);
   try {
-    let response: Response;
-    try {
-      response = await fetch(input, { ...init, headers });
-    } catch {
-      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
-    }
-    if (!response.ok) {
-      const error = errorFromBody(response.status, await response.text());
-      if (error.status === 401) hooks.onUnauthorized();
-      throw error;
-    }
+    const response = await reach(input, { ...init, headers });
+    if (!response.ok) throw refusal(response.status, await response.text());
     return response;
   } finally {
     changePending(-1);
@@ -282,12 +284,7 @@ async function awaitJob(
 ): Promise<ExportJob> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
-    let response: Response;
-    try {
-      response = await fetch(BASE + statusUrl, { headers: { Authorization: `Bearer ${token}` } });
-    } catch {
-      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
-    }
+    const response = await reach(BASE + statusUrl, { headers: { Authorization: `Bearer ${token}` } });
     if (!response.ok) throw errorFromBody(response.status, await response.text());
     const job = (await response.json()) as ExportJob;
     if (job.state) onJob?.({ state: job.state, progress: job.progress ?? 0, file_name: job.file_name });
@@ -303,17 +300,8 @@ async function download(path: string, onProgress?: (received: number) => void, o
   const token = await accessToken();
   changePending(+1);
   try {
-    let response: Response;
-    try {
-      response = await fetch(BASE + path, { headers: { Authorization: `Bearer ${token}` } });
-    } catch {
-      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
-    }
-    if (!response.ok) {
-      const error = errorFromBody(response.status, await response.text());
-      if (error.status === 401) hooks.onUnauthorized();
-      throw error;
-    }
+    const response = await reach(BASE + path, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw refusal(response.status, await response.text());
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
     // A large export or report passport, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
     if (type.startsWith("application/json") && HANDED_OUT.some((pattern) => pattern.test(path))) {
@@ -374,22 +362,13 @@ async function upload<T>(
   const token = await accessToken();
   changePending(+1);
   try {
-    let response: Response;
-    try {
-      response = await fetch(BASE + path, {
-        method,
-        headers: { Accept: "application/json", Authorization: `Bearer ${token}`, ...headers },
-        body,
-      });
-    } catch {
-      throw new ApiError(0, "Нет связи с сервером. Проверьте подключение и повторите попытку.");
-    }
+    const response = await reach(BASE + path, {
+      method,
+      headers: { Accept: "application/json", Authorization: `Bearer ${token}`, ...headers },
+      body,
+    });
     const text = await response.text();
-    if (!response.ok) {
-      const error = errorFromBody(response.status, text);
-      if (error.status === 401) hooks.onUnauthorized();
-      throw error;
-    }
+    if (!response.ok) throw refusal(response.status, text);
     try {
       return (text ? JSON.parse(text) : undefined) as T;
     } catch {
