@@ -481,7 +481,9 @@ export function predictMargins(rowCount: i32): void {
   if (binsWalk) {
     if (binsDepth == 4) sumBins4(rowCount);
     else if (binsDepth == 5) sumBins5(rowCount);
-    else sumBins6(rowCount);
+    else if (binsDepth == 6) sumBins6(rowCount);
+    else if (binsDepth == 7) sumBins7(rowCount);
+    else sumBins8(rowCount);
     return;
   }
   if (vectorWalk) {
@@ -1004,7 +1006,9 @@ function sumVector(rowCount: i32): void {
 // walk does for its top: a tree of depth 6 is 63 compares and 57 selects for sixteen rows. The
 // decisions give the leaf's place; the sixteen leaves are added to float32 lanes in tree order,
 // the walk's rounded sums. So the margins are the same bits.
-const BINS_MAX_DEPTH: i32 = 6;
+const BINS_MAX_DEPTH: i32 = 8;
+// Levels compared sixteen rows at once; deeper trees go on row by row.
+const BINS_VECTOR_LEVELS: i32 = 6;
 const BINS_MIN_DEPTH: i32 = 4;
 // Cuts per byte column: a feature with more takes several columns (see binRows).
 const BINS_COLUMN_CUTS: i32 = 255;
@@ -1309,29 +1313,61 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   v128.store(margin, f32x4.add(v128.load(margin, 48), v3), 48);
 }
 
+// The nodes the sixteen rows of the group at address group reach `levels` levels down the tree
+// at address tree (4, 5 or 6, a constant at every call site), one byte lane each: the leaf's
+// place when the tree is that deep.
+// @ts-ignore: decorator
+@inline function binsPlace(tree: i32, group: i32, levels: i32): v128 {
+  const d0 = binsRight(tree, group, 0);
+  const d1 = binsPick2(tree, group, 1, d0);
+  const d2 = binsPick4(tree, group, 3, d0, d1);
+  const d3 = binsPick8(tree, group, 7, d0, d1, d2);
+  let place = v128.or(
+    v128.or(v128.and(d0, binsBit(levels - 1)), v128.and(d1, binsBit(levels - 2))),
+    v128.or(v128.and(d2, binsBit(levels - 3)), v128.and(d3, binsBit(levels - 4))),
+  );
+  if (levels >= 5) {
+    const d4 = binsPick16(tree, group, 15, d0, d1, d2, d3);
+    place = v128.or(place, v128.and(d4, binsBit(levels - 5)));
+    if (levels >= 6) {
+      const d5 = binsPick32(tree, group, 31, d0, d1, d2, d3, d4);
+      place = v128.or(place, v128.and(d5, binsBit(0)));
+    }
+  }
+  return place;
+}
+
+// The rows of a tree deeper than BINS_VECTOR_LEVELS, each from the node it reached on that level
+// (its lane of `place` at address places) down to its leaf, step by step as in the perfect trees;
+// each leaf is added to its row's float32 margin. Sixteen independent chains for the CPU.
+// @ts-ignore: decorator
+@inline function binsBottom(tree: i32, depth: i32, places: i32, group: i32, margin: i32): void {
+  const leaves = tree + ((1 << depth) - 1) * BINS_NODE_BYTES - (((1 << depth) - 1) << 2);
+  for (let lane = 0; lane < 16; lane++) {
+    let i = (1 << BINS_VECTOR_LEVELS) - 1 + <i32>load<u8>(places + lane);
+    for (let s = BINS_VECTOR_LEVELS; s < depth; s++) {
+      const at = tree + i * BINS_NODE_BYTES;
+      const right = load<i8>(group + <i32>load<u16>(at) + lane) > load<i8>(at, 2);
+      i = (i << 1) + 1 + <i32>right;
+    }
+    store<f32>(margin + (lane << 2), load<f32>(margin + (lane << 2)) + load<f32>(leaves + (i << 2)));
+  }
+}
+
 // One tree over the groups [first, last): depth is a constant at every call site.
 // @ts-ignore: decorator
 @inline function binsTree(tree: i32, depth: i32, rowsAt: i32, marginsAt: i32, first: i32, last: i32, groupBytes: i32): void {
   const leaves = tree + ((1 << depth) - 1) * BINS_NODE_BYTES;
+  const places = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
   for (let g = first; g < last; g++) {
     const group = rowsAt + g * groupBytes;
-    const d0 = binsRight(tree, group, 0);
-    const d1 = binsPick2(tree, group, 1, d0);
-    const d2 = binsPick4(tree, group, 3, d0, d1);
-    const d3 = binsPick8(tree, group, 7, d0, d1, d2);
-    let place = v128.or(
-      v128.or(v128.and(d0, binsBit(depth - 1)), v128.and(d1, binsBit(depth - 2))),
-      v128.or(v128.and(d2, binsBit(depth - 3)), v128.and(d3, binsBit(depth - 4))),
-    );
-    if (depth >= 5) {
-      const d4 = binsPick16(tree, group, 15, d0, d1, d2, d3);
-      place = v128.or(place, v128.and(d4, binsBit(depth - 5)));
-      if (depth >= 6) {
-        const d5 = binsPick32(tree, group, 31, d0, d1, d2, d3, d4);
-        place = v128.or(place, v128.and(d5, binsBit(0)));
-      }
+    const margin = marginsAt + (g << 6);
+    if (depth <= BINS_VECTOR_LEVELS) {
+      binsAdd(leaves, binsPlace(tree, group, depth), margin);
+    } else {
+      v128.store(places, binsPlace(tree, group, BINS_VECTOR_LEVELS));
+      binsBottom(tree, depth, places, group, margin);
     }
-    binsAdd(leaves, place, marginsAt + (g << 6));
   }
 }
 
@@ -1363,6 +1399,12 @@ function sumBins5(rowCount: i32): void {
 }
 function sumBins6(rowCount: i32): void {
   sumBinsAt(6, rowCount);
+}
+function sumBins7(rowCount: i32): void {
+  sumBinsAt(7, rowCount);
+}
+function sumBins8(rowCount: i32): void {
+  sumBinsAt(8, rowCount);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ export const QUICKSCORER_BLOCK_TREES = 300;
 /** QuickScorer runs a model when the features its splits use are at most this × its trees' greatest depth. */
 export const QUICKSCORER_FEATURES_PER_LEVEL = 2;
 /** The walk over byte keys takes trees up to this depth (gbdt.ts BINS_MAX_DEPTH). */
-export const BYTE_WALK_MAX_DEPTH = 6;
+export const BYTE_WALK_MAX_DEPTH = 8;
 // A feature's distinct thresholds per byte column of the rows, and the limits gbdt.ts keeps.
 const BYTE_WALK_COLUMN_CUTS = 255;
 const BYTE_WALK_MAX_COLUMNS = 1024;

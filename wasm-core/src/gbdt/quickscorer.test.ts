@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { byteWalkColumns, chooseEngine, QUICKSCORER_MAX_LEAVES } from "./engine";
 import { flattenForest, type RawNode } from "./flatten";
-import { loadModel, parseModel, predict } from "./index";
+import { loadModel, parseModel, predict, predictTs } from "./index";
 import { LEAF } from "./model";
 import { adversarialRows, nextDouble, nextFloat } from "./adversarial-rows";
 import { fixture, modelFixture, readCsvWithColumn, readText } from "./test-fixtures";
@@ -71,7 +71,7 @@ describe("engine choice for every fixture model", () => {
     expect(Array.from(predict(await loadModel(parsed, { engine: "quickscorer" }), rows))).toEqual(Array.from(walk));
   });
 
-  it("runs XGBoost forests of depth 6 or less with float32 leaves and base margin on the walk over byte keys", () => {
+  it("runs XGBoost forests of depth 8 or less with float32 leaves and base margin on the walk over byte keys", () => {
     const full = (depth: number): RawNode =>
       depth === 0
         ? { kind: "leaf", value: 0.25 }
@@ -81,10 +81,11 @@ describe("engine choice for every fixture model", () => {
     expect(chooseEngine(forest(6))).toEqual({
       engine: "walk",
       reason:
-        "обход деревьев: по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже 6 (наибольшая глубина 6), " +
+        "обход деревьев: по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже 8 (наибольшая глубина 6), " +
         "листья float32, 3 столбцов ключей",
     });
-    expect(byteWalkColumns(forest(7))).toBeUndefined();
+    expect(byteWalkColumns(forest(8))).toBe(3);
+    expect(byteWalkColumns(forest(9))).toBeUndefined();
     expect(byteWalkColumns(forest(6, 0.1))).toBeUndefined();
     expect(byteWalkColumns(forest(6, 0.5, 0.1))).toBeUndefined();
     // 600 distinct thresholds on feature 0: three columns of 255 cuts, one each for features 1 and 2.
@@ -212,6 +213,32 @@ describe("QuickScorer's tree words of 16, 32 and 64 bits (trees of up to 16, 32 
       }
     },
   );
+});
+
+describe("the walk over byte keys below its sixth level (trees of depth 7 and 8)", () => {
+  it.each([7, 8])("gives the plain TypeScript evaluator's bits for trees of depth %i on the adversarial rows", async (depth) => {
+    const base = parseModel(readText(modelFixture("methane-xgboost.json")));
+    const golden = readCsvWithColumn(modelFixture("golden-default.csv"), base.featureNames, "pred_xgboost");
+    const width = base.featureNames.length;
+    const random = generator(depth * 7919);
+    const grow = (level: number): RawNode => {
+      // Some leaves above the last level, as XGBoost's trees have them.
+      if (level === depth || (level > 2 && random() < 0.1)) return { kind: "leaf", value: Math.fround((random() - 0.5) / 10) };
+      const feature = Math.floor(random() * width);
+      const threshold = golden.rows[Math.floor((random() * golden.rows.length) / width) * width + feature];
+      const split = Number.isNaN(threshold) ? 0.5 : threshold;
+      return { kind: "split", feature, flags: random() < 0.5 ? 1 : 0, threshold: split, left: grow(level + 1), right: grow(level + 1) };
+    };
+    const forest = flattenForest(
+      Array.from({ length: 30 }, () => grow(0)),
+      { numFeatures: width, float32: true, leftWhenEqual: false, baseMargin: 0.5 },
+    );
+    const parsed = { ...base, numTrees: 30, forest };
+    const model = await loadModel(parsed);
+    expect(model.wasm.choice.reason).toMatch(/^обход деревьев: по байтовым ключам признаков/);
+    const rows = adversarialRows(parsed, golden.rows);
+    expect(maxAbsDiff(predict(model, rows), predictTs(parsed, rows))).toBe(0);
+  });
 });
 
 describe("the adversarial rows", () => {
