@@ -23,19 +23,8 @@ import type { StatisticsChange as Change, StatisticsRepository, StoredInventoryS
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
 import { queryPrefix } from "./items";
-import {
-  countedWrites,
-  listCountAttributes,
-  listCountsOf,
-  listCountsPrefix,
-  storedSumsOf,
-  sumAttributes,
-  sumsOf,
-  writeCountersOf,
-  yearAttributes,
-  yearStatisticsOf,
-  zeroSums,
-} from "./statistics-items";
+import { yearAttributes, listCountAttributes, sumAttributes, countedWrites } from "./statistics-items";
+import { yearStatisticsOf, listCountsPrefix, listCountsOf, storedSumsOf, sumsOf, zeroSums, writeCountersOf } from "./statistics-items";
 
 const PENDING = "pending:";
 /** How many records' pending attributes one update writes at most (its expressions stay short). */

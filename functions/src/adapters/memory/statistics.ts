@@ -4,18 +4,15 @@
 // repaired by the reconciliation only when nothing was added since it read them.
 import type { StatisticsRepository, StoredInventorySums } from "../../ports";
 import * as keys from "../dynamodb/keys";
+import { yearAttributes, listCountAttributes, sumAttributes, countedWrites } from "../dynamodb/statistics-items";
 import {
-  countedWrites,
-  listCountAttributes,
-  listCountsOf,
-  listCountsPrefix,
-  storedSumsOf,
-  sumAttributes,
-  sumsOf,
-  writeCountersOf,
-  yearAttributes,
   yearStatisticsOf,
+  listCountsPrefix,
+  listCountsOf,
+  storedSumsOf,
+  sumsOf,
   zeroSums,
+  writeCountersOf,
 } from "../dynamodb/statistics-items";
 import type { Item, Key, MemoryTable } from "./table";
 
