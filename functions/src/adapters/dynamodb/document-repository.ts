@@ -3,6 +3,7 @@ import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DocumentRepository, NormativeDocument } from "../../ports";
 import * as keys from "./keys";
 import { queryAll, strip, versionedPut } from "./items";
+import { STALE_DOCUMENT } from "../../domain/reference/documents";
 
 export function dynamoDocuments(doc: DynamoDBDocumentClient, table: string): DocumentRepository {
   return {
@@ -19,13 +20,7 @@ export function dynamoDocuments(doc: DynamoDBDocumentClient, table: string): Doc
       return strip<NormativeDocument>(out.Item);
     },
     async put(next, expectedVersion) {
-      await versionedPut(
-        doc,
-        table,
-        { ...keys.normativeDocument(next.id), ...next },
-        expectedVersion,
-        "Документ уже изменен другим пользователем. Обновите страницу и повторите.",
-      );
+      await versionedPut(doc, table, { ...keys.normativeDocument(next.id), ...next }, expectedVersion, STALE_DOCUMENT);
     },
   };
 }

@@ -3,6 +3,7 @@ import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { MediaItem, MediaRepository } from "../../ports";
 import * as keys from "./keys";
 import { strip, versionedPut } from "./items";
+import { STALE_MEDIA } from "../../domain/files/media";
 
 export function dynamoMedia(doc: DynamoDBDocumentClient, table: string): MediaRepository {
   return {
@@ -11,13 +12,7 @@ export function dynamoMedia(doc: DynamoDBDocumentClient, table: string): MediaRe
       return strip<MediaItem>(out.Item);
     },
     async put(next, expectedVersion) {
-      await versionedPut(
-        doc,
-        table,
-        { ...keys.mediaItem(next.kind), ...next },
-        expectedVersion,
-        "Видео уже заменено другим пользователем. Обновите страницу и повторите.",
-      );
+      await versionedPut(doc, table, { ...keys.mediaItem(next.kind), ...next }, expectedVersion, STALE_MEDIA);
     },
   };
 }

@@ -11,6 +11,8 @@ import { Conflict, NotFound } from "../../domain/errors";
 import { normaliseEmail } from "../../domain/company/users";
 import { sameName } from "../../domain/company/look-alike";
 import { calendarConflict } from "../../domain/reference/production-calendar";
+import { STALE_DOCUMENT } from "../../domain/reference/documents";
+import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AdminAuditEntry,
   AuditTrailEntry,
@@ -835,12 +837,7 @@ function documents(table: MemoryTable): Repositories["documents"] {
       return strip<NormativeDocument>(table.get(keys.normativeDocument(id)));
     },
     async put(next, expectedVersion) {
-      versionedPut(
-        table,
-        { ...keys.normativeDocument(next.id), ...next },
-        expectedVersion,
-        "Документ уже изменен другим пользователем. Обновите страницу и повторите.",
-      );
+      versionedPut(table, { ...keys.normativeDocument(next.id), ...next }, expectedVersion, STALE_DOCUMENT);
     },
   };
 }
@@ -851,12 +848,7 @@ function media(table: MemoryTable): Repositories["media"] {
       return strip<MediaItem>(table.get(keys.mediaItem(kind)));
     },
     async put(next, expectedVersion) {
-      versionedPut(
-        table,
-        { ...keys.mediaItem(next.kind), ...next },
-        expectedVersion,
-        "Видео уже заменено другим пользователем. Обновите страницу и повторите.",
-      );
+      versionedPut(table, { ...keys.mediaItem(next.kind), ...next }, expectedVersion, STALE_MEDIA);
     },
   };
 }

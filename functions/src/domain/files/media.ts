@@ -33,6 +33,10 @@ import {
 } from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../../ports";
 import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "../../contract/schemas/common";
+
+/** The refusal of a video's replacement when someone else has replaced it since (the storage
+ *  adapters give it when their conditional write fails). */
+export const STALE_MEDIA = "Видео уже заменено другим пользователем. Обновите страницу и повторите.";
 import { assertAdmin, recordChange } from "../audit";
 import type * as z from "zod";
 import type { mediaStatusSchema } from "../../contract/schemas/answers";

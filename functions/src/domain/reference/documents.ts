@@ -359,4 +359,7 @@ export async function completeDocumentUpload(
   }
 }
 
-const staleDocument = () => new Conflict("Документ уже изменен другим пользователем. Обновите страницу и повторите.");
+/** The refusal of a change made to a version of a document that someone else has changed since: the
+ *  domain's when it reads another version first, the storage adapters' when their conditional write fails. */
+export const STALE_DOCUMENT = "Документ уже изменен другим пользователем. Обновите страницу и повторите.";
+const staleDocument = () => new Conflict(STALE_DOCUMENT);
