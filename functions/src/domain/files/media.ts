@@ -21,16 +21,8 @@ import { Invalid, NotFound, Unauthorized } from "../errors";
 import { newId } from "../ids";
 import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
 import { VIDEO_CONTENT_TYPES } from "../../contract/schemas/uploads";
-import {
-  checkDeclared,
-  checkStored,
-  confirmStored,
-  discardUnlessRegistered,
-  grantUpload,
-  verifyUploadId,
-  type UploadGrant,
-  type UploadRequest,
-} from "./direct-uploads";
+import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId } from "./direct-uploads";
+import type { UploadGrant, UploadRequest } from "./direct-uploads";
 import type { MediaItem, MediaKind } from "../../ports";
 import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "../../contract/schemas/common";
 

@@ -6,16 +6,8 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import { checkPdf, isPdf, PDF_TYPE, UnsupportedType } from "../files/uploads";
-import {
-  checkDeclared,
-  checkStored,
-  confirmStored,
-  discardUnlessRegistered,
-  grantUpload,
-  verifyUploadId,
-  type UploadGrant,
-  type UploadRequest,
-} from "../files/direct-uploads";
+import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId } from "../files/direct-uploads";
+import type { UploadGrant, UploadRequest } from "../files/direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../../documents/catalogue";
 import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } from "../../contract/schemas/document";
 import type { NormativeDocument, StoredPdf } from "../../ports";
