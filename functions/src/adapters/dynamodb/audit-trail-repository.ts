@@ -2,16 +2,12 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { AuditTrailRepository, AuditTrailEntry } from "../../ports";
 import * as keys from "./keys";
-import { queryAll, strip } from "./items";
+import { queryPartition, strip } from "./items";
 
 export function dynamoAuditTrail(doc: DynamoDBDocumentClient, table: string): AuditTrailRepository {
   return {
     async day(day) {
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": keys.auditDay(day).PK },
-      });
+      const items = await queryPartition(doc, table, keys.auditDay(day).PK, { consistentRead: false });
       return items.map((item) => strip<AuditTrailEntry>(item)!);
     },
   };

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { DictionaryItemVersion, DictionaryRepository } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { queryAll, strip, versionedPut } from "./items";
+import { queryPartition, strip, versionedPut } from "./items";
 
 /** A backstop for a change whose counter bump was lost (the process died between the two
  *  writes): no list is served from memory for longer than this. */
@@ -62,12 +62,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
     const kept = cache.get(dictionary);
     if (kept && kept.counter === counter && Date.now() - kept.readAt < CACHE_MAX_AGE_MS) return [...kept.items];
     const readAt = Date.now();
-    const items = await queryAll(doc, {
-      TableName: table,
-      KeyConditionExpression: "PK = :pk",
-      ExpressionAttributeValues: { ":pk": keys.dictionaryItems(dictionary).PK },
-      ConsistentRead: true,
-    });
+    const items = await queryPartition(doc, table, keys.dictionaryItems(dictionary).PK, { consistentRead: true });
     const current = deepFreeze(items.map((item) => strip<DictionaryItemVersion>(item)!));
     cache.set(dictionary, { counter, readAt, items: current });
     return [...current];
@@ -81,14 +76,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
     const readAt = Date.now();
     const current = await listAt(dictionary, counter);
     const read = await Promise.all(
-      current.map((item) =>
-        queryAll(doc, {
-          TableName: table,
-          KeyConditionExpression: "PK = :pk",
-          ExpressionAttributeValues: { ":pk": keys.dictionaryItemVersions(dictionary, item.id).PK },
-          ConsistentRead: true,
-        }),
-      ),
+      current.map((item) => queryPartition(doc, table, keys.dictionaryItemVersions(dictionary, item.id).PK, { consistentRead: true })),
     );
     const all = deepFreeze(
       withCurrent(
@@ -146,11 +134,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       return strip<DictionaryItemVersion>(out.Item);
     },
     async history(dictionary, id) {
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": keys.dictionaryItemVersions(dictionary, id).PK },
-      });
+      const items = await queryPartition(doc, table, keys.dictionaryItemVersions(dictionary, id).PK, { consistentRead: false });
       return items.map((item) => strip<DictionaryItemVersion>(item)!);
     },
     async versions(dictionary) {

@@ -2,17 +2,13 @@
 import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DocumentRepository, NormativeDocument } from "../../ports";
 import * as keys from "./keys";
-import { queryAll, strip, versionedPut } from "./items";
+import { queryPartition, strip, versionedPut } from "./items";
 import { STALE_DOCUMENT } from "../../domain/reference/documents";
 
 export function dynamoDocuments(doc: DynamoDBDocumentClient, table: string): DocumentRepository {
   return {
     async list() {
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": keys.DOCUMENTS_PK },
-      });
+      const items = await queryPartition(doc, table, keys.DOCUMENTS_PK, { consistentRead: false });
       return items.map((item) => strip<NormativeDocument>(item)!);
     },
     async get(id) {

@@ -57,6 +57,16 @@ export async function queryAll(doc: DynamoDBDocumentClient, input: QueryCommandI
   return items;
 }
 
+/** Every item of a partition, page by page. */
+export function queryPartition(doc: DynamoDBDocumentClient, table: string, pk: string, { consistentRead }: { consistentRead: boolean }) {
+  return queryAll(doc, {
+    TableName: table,
+    KeyConditionExpression: "PK = :pk",
+    ExpressionAttributeValues: { ":pk": pk },
+    ConsistentRead: consistentRead,
+  });
+}
+
 /** Every item of a partition whose sort key begins with the prefix's, page by page. */
 export function queryPrefix(
   doc: DynamoDBDocumentClient,

@@ -2,18 +2,13 @@
 import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CalendarYear, ProductionCalendarRepository } from "../../ports";
 import * as keys from "./keys";
-import { queryAll, strip, versionedPut } from "./items";
+import { queryPartition, strip, versionedPut } from "./items";
 import { calendarConflict } from "../../domain/reference/production-calendar";
 
 export function dynamoProductionCalendar(doc: DynamoDBDocumentClient, table: string): ProductionCalendarRepository {
   return {
     async list() {
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk",
-        ExpressionAttributeValues: { ":pk": keys.PRODUCTION_CALENDAR_PK },
-        ConsistentRead: true,
-      });
+      const items = await queryPartition(doc, table, keys.PRODUCTION_CALENDAR_PK, { consistentRead: true });
       return items.map((item) => strip<CalendarYear>(item)!);
     },
     async get(year) {
