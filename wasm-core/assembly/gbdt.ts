@@ -1163,6 +1163,14 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
  * reads column c / BINS_COLUMN_CUTS with the key c % BINS_COLUMN_CUTS: the clamp keeps the compare
  * exact, as a bin below the column's cuts reads 0 and one above them reads 255.
  */
+// A row's bin for one feature, as found (NaN as the last bin), and for the second copy (NaN as 0).
+// @ts-ignore: decorator
+@inline function binsStore(at: i32, x: f32, bin: i32, count: i32): void {
+  const missing = isNaN(x);
+  store<i16>(at, <i16>(missing ? count : bin));
+  store<i16>(at, <i16>(missing ? 0 : bin), 32);
+}
+
 function binRows(rowCount: i32, rowsAt: i32): void {
   const width = numFeatures;
   const columns = binsColumns;
@@ -1176,18 +1184,31 @@ function binRows(rowCount: i32, rowsAt: i32): void {
     for (let f = 0; f < width; f++) {
       const first = unchecked(binsCutBegin[f]);
       const count = unchecked(binsCutCount[f]);
-      for (let lane = 0; lane < 16; lane++) {
-        const x = <f32>unchecked(rows[min((g << 4) + lane, rowCount - 1) * width + f]);
-        let base = first;
+      // Four searches in lockstep (same length): independent chains of loads for the CPU.
+      for (let lane = 0; lane < 16; lane += 4) {
+        const row = (g << 4) + lane;
+        const x0 = <f32>unchecked(rows[min(row, rowCount - 1) * width + f]);
+        const x1 = <f32>unchecked(rows[min(row + 1, rowCount - 1) * width + f]);
+        const x2 = <f32>unchecked(rows[min(row + 2, rowCount - 1) * width + f]);
+        const x3 = <f32>unchecked(rows[min(row + 3, rowCount - 1) * width + f]);
+        let base0 = first;
+        let base1 = first;
+        let base2 = first;
+        let base3 = first;
         let len = count;
         while (len > 0) {
           const half = len >> 1;
-          base = unchecked(binsCuts[base + half]) <= x ? base + len - half : base;
+          const rest = len - half;
+          base0 = unchecked(binsCuts[base0 + half]) <= x0 ? base0 + rest : base0;
+          base1 = unchecked(binsCuts[base1 + half]) <= x1 ? base1 + rest : base1;
+          base2 = unchecked(binsCuts[base2 + half]) <= x2 ? base2 + rest : base2;
+          base3 = unchecked(binsCuts[base3 + half]) <= x3 ? base3 + rest : base3;
           len = half;
         }
-        const missing = isNaN(x);
-        store<i16>(binsAt + (lane << 1), <i16>(missing ? count : base - first));
-        store<i16>(binsAt + (lane << 1), <i16>(missing ? 0 : base - first), 32);
+        binsStore(binsAt + (lane << 1), x0, base0 - first, count);
+        binsStore(binsAt + (lane << 1) + 2, x1, base1 - first, count);
+        binsStore(binsAt + (lane << 1) + 4, x2, base2 - first, count);
+        binsStore(binsAt + (lane << 1) + 6, x3, base3 - first, count);
       }
       // Column c of the feature: the bins less (c - its first) * BINS_COLUMN_CUTS, clamped to 0..255 by
       // the saturating narrow, less 128.
