@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Col, Form, Input, Row, Select, type InputProps } from "antd";
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from "@core/company-clock";
+import { TextItem } from "./TextItem";
 import type { FormInstance, Rule } from "antd/es/form";
 import {
   COMPANY_NAME_MAX,
@@ -92,19 +93,17 @@ export function CompanyRequisiteFields({
 }) {
   /** A field the server checks by its rule, at most as long as the rule lets it be. */
   const ruled = (label: string, field: RuledRequisite, input?: InputProps) => (
-    <Form.Item
+    <TextItem
       label={label}
       name={field}
+      maxLength={REQUISITE_MAX[field]}
       rules={[requisiteRule(field), ...(field in KEPT_REQUISITES ? keptRule(field as KeptRequisite, kept) : [])]}
-    >
-      <Input maxLength={REQUISITE_MAX[field]} {...input} />
-    </Form.Item>
+      {...input}
+    />
   );
   return (
     <>
-      <Form.Item label="Название" name="name" rules={NAME_RULES}>
-        <Input maxLength={COMPANY_NAME_MAX} />
-      </Form.Item>
+      <TextItem label="Название" name="name" maxLength={COMPANY_NAME_MAX} rules={NAME_RULES} />
       {ruled("E-mail", "email", { inputMode: "email" })}
       <FieldPair width="160px">
         {ruled("ОГРН / ОГРНИП", "ogrn", { inputMode: "numeric" })}
@@ -114,9 +113,7 @@ export function CompanyRequisiteFields({
         {ruled("ИНН", "inn", { inputMode: "numeric" })}
         {ruled("КПП", "kpp")}
       </FieldPair>
-      <Form.Item label="Регион" name="region">
-        <Input maxLength={COMPANY_TEXT_MAX} />
-      </Form.Item>
+      <TextItem label="Регион" name="region" maxLength={COMPANY_TEXT_MAX} />
       <Form.Item label="Почтовый адрес" name="postal_address">
         <Input.TextArea autoSize={{ minRows: 2 }} maxLength={COMPANY_TEXT_MAX} />
       </Form.Item>
@@ -129,12 +126,8 @@ export function CompanyRequisiteFields({
         <Select options={TIME_ZONE_OPTIONS} />
       </Form.Item>
       <FieldPair>
-        <Form.Item label="Ответственный за отчет: ФИО" name="responsible_name">
-          <Input maxLength={COMPANY_NAME_MAX} />
-        </Form.Item>
-        <Form.Item label="Должность" name="responsible_position">
-          <Input maxLength={COMPANY_NAME_MAX} />
-        </Form.Item>
+        <TextItem label="Ответственный за отчет: ФИО" name="responsible_name" maxLength={COMPANY_NAME_MAX} />
+        <TextItem label="Должность" name="responsible_position" maxLength={COMPANY_NAME_MAX} />
       </FieldPair>
       <FieldPair>
         {ruled("Телефон ответственного", "responsible_phone", { inputMode: "tel" })}

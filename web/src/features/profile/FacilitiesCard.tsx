@@ -3,8 +3,9 @@
 // points (D25: ventilation shafts, drainage stations, flares, boilers); a server refusal shows in
 // the dialog.
 import { useState } from "react";
-import { Alert, Button, Card, Flex, Form, Input, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
+import { TextItem } from "../../shared/TextItem";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
 import {
@@ -90,18 +91,17 @@ function FacilityDialog({ facility, onClose }: { facility?: Facility; onClose: (
   return (
     <Modal open title={facility ? "Изменить площадку" : "Новая площадка"} onCancel={onClose} footer={null} destroyOnHidden>
       <Form<FacilityFields> form={form} layout="vertical" initialValues={facility ?? { kind: "underground_mine" }} onFinish={submit}>
-        <Form.Item label="Название" name="name" rules={[{ required: true, whitespace: true, message: "Введите название площадки" }]}>
-          <Input maxLength={FACILITY_NAME_MAX} />
-        </Form.Item>
+        <TextItem
+          label="Название"
+          name="name"
+          maxLength={FACILITY_NAME_MAX}
+          rules={[{ required: true, whitespace: true, message: "Введите название площадки" }]}
+        />
         <Form.Item label="Тип" name="kind">
           <Select aria-label="Тип площадки" options={kindOptions} />
         </Form.Item>
-        <Form.Item label="Номер лицензии" name="licence_number">
-          <Input maxLength={FACILITY_LICENCE_MAX} />
-        </Form.Item>
-        <Form.Item label="Адрес" name="address">
-          <Input maxLength={FACILITY_ADDRESS_MAX} />
-        </Form.Item>
+        <TextItem label="Номер лицензии" name="licence_number" maxLength={FACILITY_LICENCE_MAX} />
+        <TextItem label="Адрес" name="address" maxLength={FACILITY_ADDRESS_MAX} />
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -228,25 +228,21 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
   return (
     <Modal open title={point ? "Изменить источник выбросов" : "Новый источник выбросов"} onCancel={onClose} footer={null} destroyOnHidden>
       <Form<PointForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
-        <Form.Item label="Название" name="name" rules={[{ required: true, whitespace: true, message: "Введите название источника" }]}>
-          <Input maxLength={POINT_NAME_MAX} placeholder="Вентиляционный ствол № 1" />
-        </Form.Item>
+        <TextItem
+          label="Название"
+          name="name"
+          maxLength={POINT_NAME_MAX}
+          placeholder="Вентиляционный ствол № 1"
+          rules={[{ required: true, whitespace: true, message: "Введите название источника" }]}
+        />
         <Form.Item label="Вид источника" name="kind">
           <Select aria-label="Вид источника" options={pointKindOptions} />
         </Form.Item>
-        <Form.Item label="Средство измерений" name="instrument">
-          <Input maxLength={POINT_NOTE_MAX} placeholder="Расходомер, метанометр" />
-        </Form.Item>
-        <Form.Item label="Периодичность измерений" name="frequency">
-          <Input maxLength={POINT_NOTE_MAX} placeholder="непрерывно" />
-        </Form.Item>
+        <TextItem label="Средство измерений" name="instrument" maxLength={POINT_NOTE_MAX} placeholder="Расходомер, метанометр" />
+        <TextItem label="Периодичность измерений" name="frequency" maxLength={POINT_NOTE_MAX} placeholder="непрерывно" />
         <Space>
-          <Form.Item label="В эксплуатации с" name="in_service_from" rules={[dateRule]}>
-            <Input placeholder="ДД.ММ.ГГГГ" maxLength={10} />
-          </Form.Item>
-          <Form.Item label="по" name="in_service_to" rules={[dateRule]}>
-            <Input placeholder="ДД.ММ.ГГГГ" maxLength={10} />
-          </Form.Item>
+          <TextItem label="В эксплуатации с" name="in_service_from" maxLength={10} placeholder="ДД.ММ.ГГГГ" rules={[dateRule]} />
+          <TextItem label="по" name="in_service_to" maxLength={10} placeholder="ДД.ММ.ГГГГ" rules={[dateRule]} />
         </Space>
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>

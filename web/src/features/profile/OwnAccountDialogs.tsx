@@ -11,6 +11,7 @@ import { signIn } from "../../app/session";
 import { inventoryKey } from "../../api/inventory";
 import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 import { useFeedback } from "../../shared/feedback";
+import { TextItem } from "../../shared/TextItem";
 
 const PERSON_MAX = 150;
 const PROFILE_FIELDS = ["first_name", "last_name", "position"] as const;
@@ -42,15 +43,9 @@ export function OwnProfileDialog({ me, open, onClose }: { me: Me; open: boolean;
         onFinish={(values) => save.mutate(values)}
         preserve={false}
       >
-        <Form.Item label="Имя" name="first_name">
-          <Input maxLength={PERSON_MAX} autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Фамилия" name="last_name">
-          <Input maxLength={PERSON_MAX} autoComplete="family-name" />
-        </Form.Item>
-        <Form.Item label="Должность" name="position">
-          <Input maxLength={PERSON_MAX} autoComplete="organization-title" />
-        </Form.Item>
+        <TextItem label="Имя" name="first_name" maxLength={PERSON_MAX} autoComplete="given-name" />
+        <TextItem label="Фамилия" name="last_name" maxLength={PERSON_MAX} autoComplete="family-name" />
+        <TextItem label="Должность" name="position" maxLength={PERSON_MAX} autoComplete="organization-title" />
       </Form>
     </FormDialog>
   );
