@@ -1,8 +1,9 @@
 // The foundation screens in a real browser against the real local server (docs/user-guide.md): sign-in,
-// landing, the profile's statistics, exit, the token's renewal and the guard. The sign-in form's
-// messages are checked in web/src/features/auth/LoginPage.test.tsx, the project dialog's checks, creating,
-// editing (and the 409), archiving, paging and «Loading ...» in web/src/features/projects/ProjectsPage.test.tsx, the menu, the 404 page and /login
-// while signed in in web/src/features/shell/Shell.test.tsx, the decimals setting in
+// landing, the profile's statistics, the token's renewal and the guard. The sign-in form's messages
+// and the guard's redirect to /login are checked in web/src/features/auth/LoginPage.test.tsx; the
+// project dialog's checks, creating, editing (and the 409), archiving, paging and «Loading ...» in
+// web/src/features/projects/ProjectsPage.test.tsx; the menu, «Выход», the 404 page and /login while
+// signed in in web/src/features/shell/Shell.test.tsx; the decimals setting in
 // web/src/features/settings/SettingsForm.test.tsx.
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -97,13 +98,6 @@ describe("web app: sign-in, shell and projects", () => {
     await server?.close();
   });
 
-  it("sends a visitor of a protected page to /login", async () => {
-    await signedOut();
-    await visit("/projects");
-    await page.waitForURL(at("/login"));
-    await page.getByText("Цифровая платформа расчета неорганизованных выбросов").waitFor();
-  });
-
   it("signs in and lands on the page that sent the visitor to /login", async () => {
     await signedOut();
     await visit("/projects");
@@ -136,16 +130,6 @@ describe("web app: sign-in, shell and projects", () => {
     const taken = page.locator(".ant-descriptions-row", { hasText: "Данные на" }).locator("td");
     expect(await taken.innerText()).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     await screenshot(page, { path: `${SHOTS}/web-profile.png`, fullPage: true });
-  });
-
-  it("signs out with «Выход», clears local storage and keeps the visitor out of /projects", async () => {
-    await signedIn("/");
-    await menu().getByText("Выход").click();
-    await page.waitForURL(at("/login"));
-    expect(await localStorageSize()).toBe(0);
-    await navigateInApp(page, "/projects");
-    await page.waitForURL(at("/login"));
-    await page.getByRole("button", { name: "Вход" }).waitFor();
   });
 
   it("refreshes an expired access token silently at start", async () => {

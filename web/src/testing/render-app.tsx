@@ -34,16 +34,17 @@ export function openApp(path: string, answer: (api: ContractApi) => void): OpenA
   return renderApp(path, signedIn(answer));
 }
 
-/** The app at `path` with no session, as a visitor who never signed in (or signed out) opens it. */
-export function openSignedOut(path: string, answer: (api: ContractApi) => void): OpenApp {
+/** The app at `path` with no session, as a visitor who never signed in (or signed out) opens it;
+ *  `state` is the history entry's, as a crafted entry could carry one. */
+export function openSignedOut(path: string, answer: (api: ContractApi) => void, state: unknown = {}): OpenApp {
   const api = contractApi();
   answer(api);
   connectClientToSession();
-  return renderApp(path, { api, user: keyByKey() });
+  return renderApp(path, { api, user: keyByKey() }, state);
 }
 
-function renderApp(path: string, opened: OpenApp): OpenApp {
-  window.history.pushState({}, "", path);
+function renderApp(path: string, opened: OpenApp, state: unknown = {}): OpenApp {
+  window.history.pushState(state, "", path);
   render(
     <StyleProvider mock="server">
       <App />

@@ -2,12 +2,14 @@
 // The sign-in form against the server's answers (docs/user-guide.md, /login): when the server demands
 // the Guardant key code the field appears and the code typed is sent, a wrong one is said so; after
 // too many failed attempts the server's own sentence is shown. The server's side of both (the code
-// configured, the attempts counted per e-mail) is tests/integration/auth.test.ts's.
+// configured, the attempts counted per e-mail) is tests/integration/auth.test.ts's. A protected page
+// sends a visitor here, and signing in leads back to it (a deep link with its query), never to
+// another origin a crafted history entry names.
 import { screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { failure, type Answer } from "../../testing/contract-api";
+import { failure, type Answer, type ContractApi } from "../../testing/contract-api";
 import { fakeJwt } from "../../testing/fakes";
-import { signedInUser } from "../../testing/fixtures";
+import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
 import { closeApp, openSignedOut, type OpenApp } from "../../testing/render-app";
 
 let app: OpenApp;
@@ -87,4 +89,53 @@ it("shows a Russian message under the form for a wrong password", async () => {
   await app.user.click(screen.getByRole("button", { name: "Вход" }));
   expect((await screen.findByRole("alert")).textContent).toBe("Неверный логин или пароль");
   expect(window.location.pathname).toBe("/login");
+});
+
+/** A server that signs the user in and answers the pages behind the form. */
+const signsIn = (api: ContractApi) =>
+  api
+    .on("login", () => ({ access: fakeJwt({ exp: exp(), type: "access" }), refresh: fakeJwt({ exp: exp(), type: "refresh" }) }))
+    .on("getMe", signedInUser());
+
+// Moved from tests/e2e/web-projects.test.ts.
+it("sends a visitor of a protected page to /login", async () => {
+  app = openSignedOut("/projects", signsIn);
+  await screen.findByText("Цифровая платформа расчета неорганизованных выбросов");
+  expect(window.location.pathname).toBe("/login");
+});
+
+// Moved from tests/e2e/web-place.test.ts.
+it("after signing in from a deep link, lands on the page asked for", async () => {
+  const place = project({ name: "Шахта «Ёлочная»" });
+  const torches = Array.from({ length: 11 }, (_, n) => {
+    const name = `Факел ${String(11 - n).padStart(2, "0")}`;
+    return storedCalculation("torch_ch4", { name, project: place.id, volume: 11 - n, koef_transform: 0.67 }, {}, { id: `torch-${n}` });
+  });
+  const deep = `/projects/${place.id}/calculations?type=torch_ch4&page=2`;
+  app = openSignedOut(deep, (api) =>
+    signsIn(api)
+      .on("getProject", place)
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      .on("listCalculations", ({ query }) => {
+        const offset = Number(query.get("offset"));
+        return { results: torches.slice(offset, offset + Number(query.get("limit"))), count: torches.length };
+      }),
+  );
+  await enterCredentials(app, "right-password");
+  expect(window.location.pathname).toBe("/login");
+  await app.user.click(screen.getByRole("button", { name: "Вход" }));
+  await screen.findByRole("heading", { name: "Расчеты — Шахта «Ёлочная»" });
+  expect(window.location.pathname + window.location.search).toBe(deep);
+  await screen.findByText("Факел 01");
+  expect(document.querySelector(".ant-pagination-item-active")!.textContent).toBe("2");
+});
+
+// Moved from tests/e2e/web-place.test.ts.
+it("never follows a target outside the app", async () => {
+  // What a crafted history entry could carry: another origin must lead to the landing page.
+  app = openSignedOut("/login", signsIn, { usr: { from: "//evil.example/x" }, key: "x", idx: 0 });
+  await enterCredentials(app, "right-password");
+  await app.user.click(screen.getByRole("button", { name: "Вход" }));
+  await screen.findByRole("button", { name: "Начать работу" });
+  expect(window.location.pathname).toBe("/");
 });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 // The signed-in shell around every page (docs/user-guide.md): the menu lists the built screens (an
-// operator's administration item not for staff) and opens each («Справочники»), an unknown path is the 404 page inside the shell,
-// and /login while signed in leads to the landing page.
-import { screen, waitFor, within } from "@testing-library/react";
+// operator's administration item, and /backend its screen, not for staff) and opens each («Справочники»),
+// an unknown path is the 404 page inside the shell, /login while signed in leads to the landing page,
+// and «Выход» ends the session.
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
-import { referenceDictionary, signedInUser } from "../../testing/fixtures";
+import { company, referenceDictionary, signedInUser } from "../../testing/fixtures";
 import { closeApp, openApp, type OpenApp } from "../../testing/render-app";
 
 let app: OpenApp;
@@ -54,4 +55,44 @@ it("shows the 404 page inside the shell for an unknown path", async () => {
   app = openApp("/no-such-page", (api) => api.on("getMe", signedInUser()));
   await screen.findByText("Страница не найдена");
   await menu();
+});
+
+// Moved from tests/e2e/web-admin.test.ts.
+it("shows the operator the admin item; /backend opens /admin", async () => {
+  app = openApp("/backend", (api) =>
+    api
+      .on("getMe", signedInUser({ role: "admin" }))
+      .on("adminListCompanies", { results: [company({ name: "Демо-компания" })], count: 1 })
+      .on("adminListUsers", { results: [], count: 0 }),
+  );
+  await (await menu()).findByText("Администрирование");
+  await waitFor(() => expect(window.location.pathname).toBe("/admin"));
+  for (const tab of ["Компании", "Пользователи", "Справочники", "Документы", "Видео", "Журнал"]) {
+    await screen.findByRole("tab", { name: tab });
+  }
+  await screen.findByText("Демо-компания", { selector: ".ant-table-row *" });
+});
+
+// Moved from tests/e2e/web-admin.test.ts.
+it("keeps a staff user out: no menu item, «Недостаточно прав» on /admin", async () => {
+  app = openApp("/admin", (api) => api.on("getMe", signedInUser()));
+  const items = await menu();
+  await items.findByText("Нормативные документы", { exact: true });
+  expect(items.queryByText("Администрирование")).toBeNull();
+  await screen.findByText("Недостаточно прав");
+});
+
+// Moved from tests/e2e/web-projects.test.ts.
+it("signs out with «Выход», clears local storage and keeps the visitor out of /projects", async () => {
+  app = openApp("/", (api) => api.on("getMe", signedInUser()));
+  await app.user.click((await menu()).getByText("Выход"));
+  await waitFor(() => expect(window.location.pathname).toBe("/login"));
+  expect(localStorage.length).toBe(0);
+  // The address typed in the app, as a visitor who knows it.
+  act(() => {
+    window.history.pushState({}, "", "/projects");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await waitFor(() => expect(window.location.pathname).toBe("/login"));
+  await screen.findByRole("button", { name: "Вход" });
 });
