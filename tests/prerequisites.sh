@@ -16,7 +16,9 @@ if wants e2e; then
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
 fi
 if wants integration; then
-  /usr/bin/python3 -c "import xgboost" >/dev/null 2>&1 || need+=(python3-xgboost)
+  # Found, not imported: importing XGBoost (numpy, scipy) takes seconds on a cold disk at each run.
+  /usr/bin/python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('xgboost') is None)" >/dev/null 2>&1 ||
+    need+=(python3-xgboost)
   [ -x /usr/bin/soffice ] || [ -x /usr/bin/libreoffice ] || need+=(libreoffice-calc-nogui)
   command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 fi
