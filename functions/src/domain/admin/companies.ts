@@ -18,6 +18,7 @@ import {
 } from "../../contract/schemas/company";
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "../audit";
+import { patched } from "../patched";
 
 export type CompanyView = Company & { version: number };
 
@@ -113,14 +114,9 @@ async function applyPatch(
   }
   const next: CompanyView = {
     ...current,
-    name: patch.name ?? current.name,
-    email: patch.email ?? current.email,
-    ogrn: patch.ogrn ?? current.ogrn,
-    okved: patch.okved ?? current.okved,
+    ...patched(current, patch, ["name", "email", "ogrn", "okved", "region", "postal_address"]),
     inn: patch.inn ?? current.inn ?? "",
     kpp: patch.kpp ?? current.kpp ?? "",
-    region: patch.region ?? current.region,
-    postal_address: patch.postal_address ?? current.postal_address,
     responsible_name: patch.responsible_name ?? current.responsible_name ?? "",
     responsible_position: patch.responsible_position ?? current.responsible_position ?? "",
     responsible_phone: patch.responsible_phone ?? current.responsible_phone ?? "",

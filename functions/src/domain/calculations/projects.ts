@@ -9,6 +9,7 @@ import { defaultReportingYear, reportingYearProblem } from "@core/gwp-in-force";
 import { guardFrozen } from "../inventory/freeze";
 import { staleBefore } from "../inventory/writes";
 import { POINT_TYPES } from "@core/inventory";
+import { patched } from "../patched";
 
 export const PROJECT_STATUS_CREATED = 1;
 
@@ -112,10 +113,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
   const isDeleted = patch.is_deleted ?? (patch.is_active !== undefined ? !patch.is_active : current.is_deleted);
   const next: Project = {
     ...current,
-    name: patch.name ?? current.name,
-    start_date: patch.start_date ?? current.start_date,
-    end_date: patch.end_date ?? current.end_date,
-    reporting_year: patch.reporting_year ?? current.reporting_year,
+    ...patched(current, patch, ["name", "start_date", "end_date", "reporting_year"]),
     facility: patch.facility === undefined ? current.facility || null : patch.facility || null,
     is_deleted: isDeleted,
     is_active: !isDeleted,

@@ -13,6 +13,7 @@ import type { EmissionPoint } from "../../ports";
 import type { PointCreateInput, PointPatchInput } from "../../contract/schemas/facility";
 import type { Project } from "../../contract/schemas/project";
 import { EMISSION_POINT_KINDS, POINT_TYPES, burnsDrainedGas, takesPoint } from "@core/inventory";
+import { patched } from "../patched";
 
 /** How many points one facility may have, archived ones too: a real mine has a handful, a large one
  *  a few dozen. A counter (CAP#), so parallel creates cannot pass it. */
@@ -96,13 +97,10 @@ export async function patchPoint(
   }
   const next: EmissionPoint = {
     ...current,
-    name: patch.name ?? current.name,
-    kind: patch.kind ?? current.kind,
-    instrument: patch.instrument ?? current.instrument,
-    frequency: patch.frequency ?? current.frequency,
+    ...patched(current, patch, ["name", "kind", "instrument", "frequency", "is_active"]),
+    // A date sent as null is cleared; one left out is kept.
     in_service_from: patch.in_service_from !== undefined ? patch.in_service_from : current.in_service_from,
     in_service_to: patch.in_service_to !== undefined ? patch.in_service_to : current.in_service_to,
-    is_active: patch.is_active ?? current.is_active,
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };

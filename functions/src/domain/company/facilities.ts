@@ -8,6 +8,7 @@ import type { Facility } from "../../ports";
 import type { FacilityCreateInput, FacilityPatchInput } from "../../contract/schemas/facility";
 import { guardFrozen } from "../inventory/freeze";
 import { recordChange } from "../audit";
+import { patched } from "../patched";
 
 /** Every change of a facility goes to the change log under its company (domain/company/requisites-audit.ts). */
 const logFacility = (deps: Deps, actor: Actor, action: string, before: Facility | null, after: Facility) =>
@@ -51,11 +52,7 @@ export async function patchFacility(deps: Deps, actor: Actor, facilityId: string
   const current = await getFacility(deps, actor, facilityId);
   const next: Facility = {
     ...current,
-    name: patch.name ?? current.name,
-    kind: patch.kind ?? current.kind,
-    licence_number: patch.licence_number ?? current.licence_number,
-    address: patch.address ?? current.address,
-    is_active: patch.is_active ?? current.is_active,
+    ...patched(current, patch, ["name", "kind", "licence_number", "address", "is_active"]),
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };

@@ -13,6 +13,7 @@ import { DOCUMENT_KINDS, type DocumentCreateInput, type DocumentPatchInput } fro
 import type { NormativeDocument, StoredPdf } from "../../ports";
 import type { DocumentView } from "../../contract/views";
 import { assertAdmin, recordChange } from "../audit";
+import { patched } from "../patched";
 
 export interface UploadedPdf {
   name: string;
@@ -235,14 +236,7 @@ export async function updateDocument(deps: Deps, actor: Actor, id: string, patch
   if (patch.version !== undefined && patch.version !== current.version) throw staleDocument();
   const next: NormativeDocument = {
     ...current,
-    title: patch.title ?? current.title,
-    number: patch.number ?? current.number,
-    date: patch.date ?? current.date,
-    kind: patch.kind ?? current.kind,
-    issuer: patch.issuer ?? current.issuer,
-    source_url: patch.source_url ?? current.source_url,
-    source_label: patch.source_label ?? current.source_label,
-    is_deleted: patch.is_deleted ?? current.is_deleted,
+    ...patched(current, patch, ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "is_deleted"]),
     version: current.version + 1,
     updated_at: deps.clock.now().toISOString(),
     updated_by: actor.email,
