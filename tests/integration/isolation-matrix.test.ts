@@ -124,6 +124,8 @@ const FIXTURES: Record<string, Fixture> = {
   inventoryCoalProcessed: ({ a }) => [
     { path: "/api/v1/inventory/2024/coal_processed/", json: { facility: a.facility.id, t: 1, version: 0 } },
   ],
+  inventoryCoalOutput: ({ a }) => [{ path: `/api/v1/inventory/2024/coal_output/?facility=${a.facility.id}` }],
+  inventorySetCoalOutput: ({ a }) => [{ path: "/api/v1/inventory/2024/coal_output/", json: { facility: a.facility.id, t: 1, version: 0 } }],
   inventoryTrendExport: ({ a }) => [{ path: `/api/v1/inventory/trend/export/?from=2020&to=2025&facility=${a.facility.id}` }],
   inventoryTrendSettings: () => [{ path: "/api/v1/inventory/trend/settings/" }],
   inventoryBaseYear: () => [{ path: "/api/v1/inventory/trend/base_year/", json: { year: 2024, reason: "Первый год", version: 0 } }],

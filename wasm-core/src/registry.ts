@@ -188,6 +188,16 @@ export function isFormulaType(value: unknown): value is FormulaType {
   return isCalculationType(value) && REGISTRY[value].kind === "formula";
 }
 
+/** Issue 61: the input of a type that is the coal mined (activity «production», in t), which the
+ *  facility-year's coal output typed once on the inventory fills; undefined: the type takes none. */
+export function productionFieldOf(type: CalculationType): string | undefined {
+  const definition: CalculationDefinition = REGISTRY[type];
+  return definition.inputs.find((f) => f.type === "number" && "activity" in f && f.activity === "production")?.name;
+}
+
+/** The types whose calculations take a facility's coal output. */
+export const PRODUCTION_TYPES = FORMULA_TYPES.filter((t) => productionFieldOf(t) !== undefined);
+
 export function isEmissionType(value: unknown): value is EmissionType {
   return isFormulaType(value) && value !== "recycle_technology";
 }

@@ -7,6 +7,7 @@ import { assertSendable } from "../domain/inventory/send";
 import { getVersionText, listVersions } from "../domain/inventory/versions";
 import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
+import { getCoalOutput, setCoalOutput } from "../domain/inventory/coal-output";
 import { getTrend } from "../domain/inventory/trend";
 import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";
@@ -14,6 +15,8 @@ import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
 import {
   coalProcessedRoute,
+  coalOutputRoute,
+  setCoalOutputRoute,
   commentRoute,
   inventoryCalculationsRoute,
   inventoryRoute,
@@ -131,4 +134,12 @@ export const inventoryRoutes = routeApp()
   .openapi(coalProcessedRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     return c.json(await setCoalProcessed(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
+  })
+  .openapi(coalOutputRoute, async (c) => {
+    const year = parseInventoryYear(c.req.valid("param").year);
+    return c.json(await getCoalOutput(c.get("deps"), c.get("actor"), year, c.req.valid("query").facility), 200);
+  })
+  .openapi(setCoalOutputRoute, async (c) => {
+    const year = parseInventoryYear(c.req.valid("param").year);
+    return c.json(await setCoalOutput(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
   });

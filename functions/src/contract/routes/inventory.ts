@@ -312,6 +312,93 @@ export const coalProcessedRoute = declareRoute(
   },
 );
 
+/** Issue 61: a facility's coal output in the year, t; null removes it. `follow`: the production
+ *  calculations (ids) that take it as their coal production. */
+export const coalOutputBody = z.object({
+  facility: z
+    .string("facility: выберите площадку")
+    .min(1, "facility: выберите площадку")
+    .max(64, "facility: ожидается идентификатор площадки"),
+  t: z.nullable(
+    z
+      .number("t: введите добычу угля, т")
+      .check(z.gte(0, "t: добыча угля не может быть отрицательной"), z.lte(1e9, "t: не более 1 000 000 000 т")),
+  ),
+  version: z.int("version: ожидается целое число"),
+  follow: z.optional(
+    z
+      .array(z.string().max(64, "follow: ожидаются идентификаторы расчетов"), "follow: ожидается список расчетов")
+      .max(200, "follow: не более 200 расчетов"),
+  ),
+});
+
+const coalOutputCalculationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  project: z.string(),
+  project_name: z.string(),
+  volume_t: z.number().meta({ description: "Its coal production, t" }),
+  inventory_role: z.enum(["primary", "alternative"]),
+});
+
+export const coalOutputSchema = z.object({
+  facility: z.string(),
+  year: z.int(),
+  t: z.nullable(z.number()).meta({ description: "The coal output, t; null: not entered" }),
+  calculations: z.array(coalOutputCalculationSchema).meta({
+    description: "The facility's active calculations of the year that take coal production (coal handling, Tier 1, open pit), by name",
+  }),
+});
+
+export const coalOutputQuery = z.object({
+  facility: z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company" }),
+});
+
+export const coalOutputRoute = declareRoute(
+  {
+    operationId: "inventoryCoalOutput",
+    summary: "A facility's coal output in the year (t) and its calculations that take coal production",
+    description: "The figure the calculation dialog offers for coal production, and the production calculations a change may carry it to.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [facilityInQuery] },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/{year}/coal_output",
+    request: { params: yearParams, query: coalOutputQuery },
+    responses: { 200: json(coalOutputSchema, "The figure (null: not entered) and the calculations") },
+  },
+);
+
+export const setCoalOutputRoute = declareRoute(
+  {
+    operationId: "inventorySetCoalOutput",
+    summary: "Set or clear a facility's coal output in the year (t); the calculations in `follow` take it as their production",
+    description:
+      "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted). Each calculation in `follow` " +
+      "(a production calculation of the facility-year, else 400) is edited as PATCH edits it, before the figure is stored; " +
+      "`version` is the review's, a stale one answers 409.",
+    tag: "inventory",
+    auth: "user",
+    isolation: { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "put",
+    path: "/{year}/coal_output",
+    request: { params: yearParams, body: jsonBody(coalOutputBody) },
+    responses: {
+      200: json(
+        z.object({ review: inventoryReviewSchema, updated: z.array(z.string()).meta({ description: "The calculations edited" }) }),
+        "The review with the figure and the calculations that took it",
+      ),
+    },
+  },
+);
+
 export const trendExportQuery = trendQuery.extend({
   view: z.optional(z.string().meta({ description: "reported (default) or comparable" })),
 });
@@ -460,4 +547,6 @@ export const INVENTORY_ROUTES = [
   versionsRoute,
   versionRoute,
   coalProcessedRoute,
+  coalOutputRoute,
+  setCoalOutputRoute,
 ] as const;

@@ -537,6 +537,8 @@ const inventoryStatus = z.enum(Object.keys(STATUS_LABELS) as [InventoryStatus, .
 
 /** 8.1: a facility's coal processed in the reporting year. */
 export const coalProcessedSchema = z.object({ facility: z.string(), t: z.number() });
+/** Issue 61: a facility's coal output in the reporting year, entered once for its production calculations. */
+export const coalOutputSchema = z.object({ facility: z.string(), t: z.number() });
 
 /** The review and sign-off of a year (domain/inventory/review.ts). */
 export const inventoryReviewSchema = z.object({
@@ -569,6 +571,10 @@ export const inventoryReviewSchema = z.object({
   comments: z.array(z.object({ id: z.string(), target: z.nullable(z.string()), text: z.string(), by: z.string(), at: z.string() })),
   coal_processed: z.optional(z.array(coalProcessedSchema)).meta({
     description: "8.1: coal processed in the year per facility, t, as entered on the inventory; frozen with the year (D20)",
+  }),
+  coal_output: z.optional(z.array(coalOutputSchema)).meta({
+    description:
+      "Coal output (mined) in the year per facility, t, entered once and offered to its production calculations; frozen with the year",
   }),
   last_changed_by: z.optional(z.string()).meta({
     description: "D33: who last changed the year's data (a calculation, project, facility, the coal processed); never approves it",
@@ -1087,7 +1093,7 @@ export const requisitesChangeSchema = z.object({
   id: z.string(),
   at: z.string(),
   actor_email: z.string(),
-  target_type: z.enum(["company", "facility", "point", "base_year"]),
+  target_type: z.enum(["company", "facility", "point", "base_year", "coal_output"]),
   target_label: z
     .string()
     .meta({ description: "The company's or the facility's name after the change; a point's with its facility's: «Ствол (Шахта)»" }),

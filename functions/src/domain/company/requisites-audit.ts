@@ -51,13 +51,24 @@ const BASE_YEAR_FIELDS: Record<string, string> = {
   conditions_year: "ПГП и коэффициенты отчетного года",
   reason: "Причина",
 };
-const FIELDS = { company: COMPANY_FIELDS, facility: FACILITY_FIELDS, point: POINT_FIELDS, base_year: BASE_YEAR_FIELDS } as const;
+/** Issue 61: a facility's coal output of a year (domain/inventory/coal-output.ts). */
+const COAL_OUTPUT_FIELDS: Record<string, string> = { year: "Год", t: "Добыча угля, т" };
+const FIELDS = {
+  company: COMPANY_FIELDS,
+  facility: FACILITY_FIELDS,
+  point: POINT_FIELDS,
+  base_year: BASE_YEAR_FIELDS,
+  coal_output: COAL_OUTPUT_FIELDS,
+} as const;
+const TARGETS = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
 
 function shown(target: keyof typeof FIELDS, field: string, value: unknown): string {
   // A company stored before it had a zone kept the default one.
   if (field === "time_zone") return timeZoneLabel(zoneOf({ time_zone: typeof value === "string" ? value : undefined }));
   if (value === undefined || value === null) return "";
   if (typeof value === "boolean") return value ? "да" : "нет";
+  if (target === "coal_output" && field === "t" && typeof value === "number")
+    return value.toLocaleString("ru-RU", { maximumFractionDigits: 4 });
   if (field === "t_co2e" && typeof value === "number")
     return value.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   if (field === "kind" && typeof value === "string") {
@@ -68,8 +79,7 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
 
 /** The entry as the company sees it: only the listed fields that differ, never the whole object. */
 export function requisitesChange(entry: AdminAuditEntry): RequisitesChange {
-  const target =
-    entry.target_type === "facility" || entry.target_type === "point" || entry.target_type === "base_year" ? entry.target_type : "company";
+  const target = TARGETS.find((t) => t === entry.target_type) ?? "company";
   const fields = FIELDS[target];
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
