@@ -4,7 +4,7 @@ import type { InferResponseType } from "hono/client";
 import { typedClient, type Client } from "./client";
 import type { ReviewAction } from "@core/inventory";
 import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
-import { requisitesAuditKey } from "./profile";
+import { requisitesAuditKey, statisticsKey } from "./profile";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
@@ -13,6 +13,7 @@ export type YearTotals = InferResponseType<Client<"inventory">["years"]["$get"],
 export type YearUncertainty = InferResponseType<Client<"inventory">["uncertainty"]["$get"], 200>;
 export type InventoryVersion = InferResponseType<Client<"inventory">[":year"]["versions"]["$get"], 200>[number];
 export type Facility = InferResponseType<Client<"facilities">[":id"]["$get"], 200>;
+export type CoalOutput = InferResponseType<Client<"inventory">[":year"]["coal_output"]["$get"], 200>;
 export type FacilityKind = Facility["kind"];
 
 /** facilities/ and inventory/, typed from the server's route declarations
@@ -205,5 +206,32 @@ export function useSaveCoalProcessed(year: number) {
     mutationFn: (body: { facility: string; t: number | null; version: number }) =>
       inventory((c) => c[":year"].coal_processed.$put({ param: { year: String(year) }, json: body })),
     onSuccess: () => client.invalidateQueries({ queryKey: inventoryKey }),
+  });
+}
+
+/** Issue 61: a facility's coal output of the year (null: not entered) and its production calculations. */
+export function useCoalOutput(year: number | undefined, facility: string | null | undefined) {
+  return useQuery({
+    queryKey: [...inventoryKey, year, facility ?? "", "coal_output"],
+    queryFn: () => inventory((c) => c[":year"].coal_output.$get({ param: { year: String(year) }, query: { facility: facility ?? "" } })),
+    enabled: year !== undefined && Boolean(facility),
+    staleTime: 0,
+  });
+}
+
+/** Issue 61: sets a facility's coal output (null clears it); `follow`: the calculations that take it. */
+export function useSaveCoalOutput(year: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { facility: string; t: number | null; version: number; follow: string[] }) =>
+      inventory((c) => c[":year"].coal_output.$put({ param: { year: String(year) }, json: body })),
+    onSuccess: (answer) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: inventoryKey }),
+        client.invalidateQueries({ queryKey: requisitesAuditKey }),
+        ...(answer.updated.length > 0
+          ? [client.invalidateQueries({ queryKey: ["calculations"] }), client.invalidateQueries({ queryKey: statisticsKey })]
+          : []),
+      ]),
   });
 }

@@ -75,7 +75,10 @@ function useGwpInForce(projectId: string, dictionaries: Readonly<Record<string, 
   // D19: the project's dates, for the calculation's period.
   const data = project.data;
   const dates = useMemo(
-    () => (data ? { start_date: data.start_date, end_date: data.end_date, facility: data.facility ?? null } : undefined),
+    () =>
+      data
+        ? { start_date: data.start_date, end_date: data.end_date, facility: data.facility ?? null, reporting_year: data.reporting_year }
+        : undefined,
     [data],
   );
   return { ready, id, dates };

@@ -19,13 +19,13 @@ import {
   type FormulaType,
   type MethaneBasis,
 } from "@core/registry";
-import { usePoints } from "../../api/inventory";
+import { useCoalOutput, usePoints } from "../../api/inventory";
 import { DrainageField } from "./DrainageField";
 import { JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "@server/contract";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { usePhone } from "../../shared/useMediaQuery";
 import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
-import { MEASURED_PERIOD, REGISTRY, customMode, type NumberField } from "@core/registry";
+import { MEASURED_PERIOD, REGISTRY, customMode, productionFieldOf, type NumberField } from "@core/registry";
 import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
 import { basisAsked } from "@core/methane-balance";
 import { NumericInput } from "../../shared/NumericInput";
@@ -62,6 +62,8 @@ import {
   setPeriodText,
   takesPeriods,
   withPeriods,
+  withCoalOutput,
+  numberText,
   buildPayload,
   chooseEntry,
   chooseGwp,
@@ -197,6 +199,23 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
   useEffect(() => {
     if (measured && destroysGas && !ctx.stored && !touched.has("basis")) setState((s) => ({ ...s, basis: "gross" }));
   }, [measured, destroysGas, ctx.stored, touched]);
+
+  // Issue 61: the facility-year's coal output, typed once on «Инвентаризация», starts a new
+  // calculation's coal production; the user may type another figure.
+  const productionField = productionFieldOf(ctx.type);
+  const coalOutput = useCoalOutput(
+    productionField ? ctx.project?.reporting_year : undefined,
+    productionField ? ctx.project?.facility : undefined,
+  ).data?.t;
+  useEffect(() => {
+    if (!productionField || coalOutput === null || coalOutput === undefined || ctx.stored || touched.has(productionField)) return;
+    setState((s) => withCoalOutput(s, productionField, coalOutput));
+    setPresetPlaces((before) => ({ ...before, ...placesOf({ [productionField]: numberText(coalOutput) }) }));
+  }, [productionField, coalOutput, ctx.stored, touched]);
+  const coalOutputNote =
+    coalOutput !== null && coalOutput !== undefined
+      ? `Добыча угля площадки за ${ctx.project?.reporting_year} год (Инвентаризация): ${formatStored(coalOutput)} т`
+      : undefined;
 
   const change = (target: string, next: FormState) => {
     setState(next);
@@ -393,7 +412,14 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
             key={r.field.name}
             label={r.field.label}
             htmlFor={fieldId(r.field.name)}
-            extra={converted ? `Сохраняется как ${formatStored(canonical)} ${r.field.unit}` : undefined}
+            extra={
+              [
+                converted ? `Сохраняется как ${formatStored(canonical)} ${r.field.unit}` : undefined,
+                r.field.name === productionField ? coalOutputNote : undefined,
+              ]
+                .filter(Boolean)
+                .join(". ") || undefined
+            }
             {...status(r.field.name)}
           >
             {numeric(r.field)}

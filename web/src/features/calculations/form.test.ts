@@ -28,6 +28,7 @@ import {
   shownUnit,
   splitDetail,
   withPeriods,
+  withCoalOutput,
   type FormContext,
   type FormState,
 } from "./form";
@@ -614,6 +615,20 @@ describe("units as users keep them (D13)", () => {
     const state = initialState(context("underground_emission_ch4", stored));
     expect(state.texts.volume).toBe("3100");
     expect(state.units).toEqual({ volume: "тыс. т" });
+  });
+});
+
+describe("the facility-year's coal output (issue 61)", () => {
+  it("starts an empty production field as «3 100» t, which sends 3 100 t, and leaves a typed one alone", () => {
+    const ctx = context("handling_underground_ch4");
+    const offered = withCoalOutput(initialState(ctx), "volume", 3100);
+    expect(offered.texts.volume).toBe("3 100");
+    expect(offered.units).toEqual({ volume: "т" });
+    const body = buildPayload(ctx, { ...offered, name: "Обработка" }, "p1");
+    expect(body.volume).toBe(3100);
+    expect(body).not.toHaveProperty("entered");
+    const typedOwn = chooseUnit(typed(initialState(ctx), { volume: "2,5" }), "volume", "млн т");
+    expect(withCoalOutput(typedOwn, "volume", 3100)).toBe(typedOwn);
   });
 });
 

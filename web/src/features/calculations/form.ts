@@ -161,7 +161,7 @@ export interface FormContext {
   gwpInForce?: number;
   /** D19: the project's dates, which the month and quarter pickers offer from; D25: its facility,
    *  whose emission points a measured or destruction calculation picks from. */
-  project?: { start_date: string; end_date: string; facility?: string | null };
+  project?: { start_date: string; end_date: string; facility?: string | null; reporting_year?: number };
 }
 
 /** D12, the server's rule (wasm-core/src/gwp-in-force.ts) over the dictionary entries as the web has them. */
@@ -362,6 +362,13 @@ export function chooseGwp(state: FormState, id: number | undefined): FormState {
 
 export function setJustification(state: FormState, field: string, text: string): FormState {
   return { ...state, justifications: { ...state.justifications, [field]: text } };
+}
+
+/** Issue 61: a new calculation's coal production starts as the facility-year's coal output, in t,
+ *  grouped as people type it («3 100»); a field already filled keeps its text. */
+export function withCoalOutput(state: FormState, field: string, t: number): FormState {
+  if ((state.texts[field] ?? "").trim() !== "") return state;
+  return { ...state, texts: { ...state.texts, [field]: formatStored(t).replace(/\u00a0/g, " ") }, units: { ...state.units, [field]: "т" } };
 }
 
 export function setText(state: FormState, field: string, text: string): FormState {

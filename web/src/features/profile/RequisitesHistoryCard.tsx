@@ -25,7 +25,7 @@ const columns: TableColumnsType<RequisitesChange> = [
             ? "Реквизиты компании"
             : entry.target_type === "point"
               ? `${entry.created ? "Новый источник выбросов" : "Источник выбросов"} «${entry.target_label}»`
-              : entry.target_type === "base_year"
+              : entry.target_type === "base_year" || entry.target_type === "coal_output"
                 ? entry.target_label
                 : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
