@@ -356,15 +356,12 @@ export const coalOutputQuery = z.object({
 });
 
 export const coalOutputRoute = declareRoute(
-  {
+  facilityInventory({
     operationId: "inventoryCoalOutput",
     summary: "A facility's coal output in the year (t) and its calculations that take coal production",
     description: "The figure the calculation dialog offers for coal production, and the production calculations a change may carry it to.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [facilityInQuery] },
     errors: [400, 404],
-  },
+  }),
   {
     method: "get",
     path: "/{year}/coal_output",
@@ -374,18 +371,15 @@ export const coalOutputRoute = declareRoute(
 );
 
 export const setCoalOutputRoute = declareRoute(
-  {
+  facilityInBodyInventory({
     operationId: "inventorySetCoalOutput",
     summary: "Set or clear a facility's coal output in the year (t); the calculations in `follow` take it as their production",
     description:
       "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted). Each calculation in `follow` " +
       "(a production calculation of the facility-year, else 400) is edited as PATCH edits it, before the figure is stored; " +
       "`version` is the review's, a stale one answers 409.",
-    tag: "inventory",
-    auth: "user",
-    isolation: { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] },
     errors: [400, 404, 409],
-  },
+  }),
   {
     method: "put",
     path: "/{year}/coal_output",
