@@ -27,6 +27,8 @@ export type {
   CoefficientView,
   DictionaryEntry,
   DocumentView,
+  DownloadLinkView,
+  ExportJobView,
   ForecastCalibrationView,
   ForecastChart,
   ForecastRowsPage,

@@ -14,7 +14,9 @@ import type {
   leftOutSchema,
   projectGraphsSchema,
   balanceRowSchema,
+  downloadLinkSchema,
 } from "./schemas/answers";
+import type { exportJobSchema } from "./routes/export-jobs";
 
 /** A dictionary item as the API returns it: plain numeric fields (docs/api.md) plus units and sources. */
 export type DictionaryEntry = z.output<typeof dictionaryEntrySchema>;
@@ -69,3 +71,10 @@ export type ForecastRowsPage = z.output<typeof forecastRowsPageSchema>;
 
 /** A forecast's history thinned for its chart (GET v1/regres_methane/{id}/chart/). */
 export type ForecastChart = z.output<typeof forecastChartSchema>;
+
+/** An export, a report passport or a training made as a job: its state as GET v1/export_jobs/{id}/
+ *  answers it, and the answer that started it (with status_url). */
+export type ExportJobView = z.output<typeof exportJobSchema>;
+
+/** A file too large to answer inline: its short-lived address and name. */
+export type DownloadLinkView = z.output<typeof downloadLinkSchema>;

@@ -4,6 +4,7 @@
 // library (in AWS the spreadsheet worker function renders the files, lambda/spreadsheets.ts).
 import { Invalid } from "../domain/errors";
 import type { Role } from "../contract/schemas/common";
+import type { ExportJobView } from "../contract/views";
 
 export const EXPORT_FORMATS = {
   txt: { contentType: "text/plain; charset=utf-8" },
@@ -53,17 +54,9 @@ export interface TrainJobRequest {
 }
 
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where
- *  to fetch the file (adapters/spreadsheets/protocol.ts). */
-export interface ExportJobState {
-  job: string;
-  state: "queued" | "running" | "done" | "failed";
-  progress: number;
-  file_name?: string;
-  download_url?: string;
-  detail?: string;
-  /** A training job, once done: the id of the model version it stored (domain/forecast/training.ts). */
-  model_id?: string;
-}
+ *  to fetch the file or, a training job, the id of the model version it stored
+ *  (adapters/spreadsheets/protocol.ts): the status answer but the addresses the route adds. */
+export type ExportJobState = Omit<ExportJobView, "file_url" | "status_url">;
 
 export type ExportResult =
   | { kind: "body"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> | Uint8Array }

@@ -4,7 +4,7 @@
 // count pending requests for the global «Loading ...» indicator, and report any 401 so the session
 // can be cleared (docs/user-guide.md).
 import type { ClientRequestOptions, hc } from "hono/client";
-import type { Mount, RoutesOf } from "@server/contract";
+import type { DownloadLinkView, ExportJobView, Mount, RoutesOf } from "@server/contract";
 import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
 
 const BASE = "/api/";
@@ -255,23 +255,7 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 const HANDED_OUT = [/\/export_to_/, /\/documents\/[^/?]+\/download\/?$/, /\/inventory\/\d+\/report\//];
 
 /** A file made as a job (near its bound: docs/security.md): where it is, as the server reports it. */
-export interface FileJob {
-  state: "queued" | "running" | "done" | "failed";
-  /** 0..100 */
-  progress: number;
-  file_name?: string;
-}
-
-export interface ExportJob extends Partial<FileJob> {
-  job?: string;
-  download_url?: string;
-  /** A training job, once done: the stored model version's id. */
-  model_id?: string;
-  /** The local host's: the finished file, fetched with the bearer token. */
-  file_url?: string;
-  status_url?: string;
-  detail?: string;
-}
+export type FileJob = Pick<ExportJobView, "state" | "progress" | "file_name">;
 
 /** How often a job's state is asked. */
 const JOB_POLL_MS = 1_000;
@@ -281,13 +265,13 @@ async function awaitJob(
   token: string,
   onJob?: (job: FileJob) => void,
   failed = "Не удалось подготовить файл",
-): Promise<ExportJob> {
+): Promise<ExportJobView> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
     const response = await reach(BASE + statusUrl, { headers: { Authorization: `Bearer ${token}` } });
     if (!response.ok) throw errorFromBody(response.status, await response.text());
-    const job = (await response.json()) as ExportJob;
-    if (job.state) onJob?.({ state: job.state, progress: job.progress ?? 0, file_name: job.file_name });
+    const job = (await response.json()) as ExportJobView;
+    onJob?.({ state: job.state, progress: job.progress, file_name: job.file_name });
     if (job.state === "done") return job;
     if (job.state === "failed") throw new ApiError(409, job.detail ?? failed);
   }
@@ -305,12 +289,13 @@ async function download(path: string, onProgress?: (received: number) => void, o
     const type = response.headers.get("Content-Type") ?? "application/octet-stream";
     // A large export or report passport, or a document's PDF in AWS: a short-lived storage address instead of the bytes.
     if (type.startsWith("application/json") && HANDED_OUT.some((pattern) => pattern.test(path))) {
-      let body = (await response.json()) as ExportJob;
+      let body = (await response.json()) as ExportJobView | DownloadLinkView;
       // Near its bound: rendered as a job; its state is asked until there is an address or a file.
-      if (response.status === 202 && body.status_url) {
-        onJob?.({ state: body.state ?? "queued", progress: body.progress ?? 0 });
-        body = await awaitJob(body.status_url, token, onJob);
-        if (body.file_url) return await download(body.file_url, onProgress);
+      if (response.status === 202 && "status_url" in body && body.status_url) {
+        onJob?.({ state: body.state, progress: body.progress });
+        const done = await awaitJob(body.status_url, token, onJob);
+        if (done.file_url) return await download(done.file_url, onProgress);
+        body = done;
       }
       if (body.download_url)
         return { blob: new Blob(), redirectUrl: body.download_url, fileName: body.file_name, headers: response.headers };
@@ -341,9 +326,9 @@ async function download(path: string, onProgress?: (received: number) => void, o
  *  file's type (a raw video body). */
 /** A job the server started for a form (202: a model's training), followed until it is done: its
  *  last state, which names what it made (model_id); a failed job is an ApiError with its reason. */
-async function followJob(started: ExportJob, onJob?: (job: FileJob) => void, failed?: string): Promise<ExportJob> {
+async function followJob(started: ExportJobView, onJob?: (job: FileJob) => void, failed?: string): Promise<ExportJobView> {
   if (!started.status_url) return started;
-  onJob?.({ state: started.state ?? "queued", progress: started.progress ?? 0 });
+  onJob?.({ state: started.state, progress: started.progress });
   const token = await accessToken();
   changePending(+1);
   try {

@@ -12,7 +12,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
 import type { RoundInfo } from "@core/gbdt/browser";
 import { TRAIN_PARAM_LIMITS } from "@core/gbdt/train";
-import { api, routePath, type ExportJob, type FileJob } from "../api/client";
+import type { ExportJobView } from "@server/contract";
+import { api, routePath, type FileJob } from "../api/client";
 import { formatResult, numberText } from "./decimals";
 import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } from "../api/admin";
 import { directHistory } from "../api/calculations";
@@ -199,7 +200,7 @@ export function TrainModelCard() {
       // A history over the request cap (a year of 10-minute readings) goes straight to storage first.
       const { form } = await directHistory(body, "file", "fresh");
       const path = await routePath("forecastModels", (c) => c[":method"].train.$path({ param: { method: "xgboost" } }));
-      const answer = await api.upload<ForecastModelVersion | ExportJob>("POST", path, form);
+      const answer = await api.upload<ForecastModelVersion | ExportJobView>("POST", path, form);
       if (!("status_url" in answer) || !answer.status_url) return answer as ForecastModelVersion;
       // The server trains it as a job (AWS: the job function): its progress until it names the model.
       const done = await api.followJob(answer, setServerJob, "Не удалось обучить модель. Повторите обучение позже");

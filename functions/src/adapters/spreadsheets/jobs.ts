@@ -7,7 +7,8 @@
 // rule; on the local host by deleteExpiredJobFiles, its twin); the API reads the state through the
 // spreadsheet worker in AWS (op job_status), which hands the file out as a short-lived address, and
 // from its own blob store locally. A job holds its heavy-work slots until it ends (domain/export-jobs.ts).
-import type { ExportJob, WorkerRequest } from "./protocol";
+import type { ExportJobState } from "../../export/formats";
+import type { WorkerRequest } from "./protocol";
 import { DomainError, NotFound } from "../../domain/errors";
 import { safeFileName } from "../../files/file-names";
 import { exportFormat, type ExportResult } from "../../export/formats";
@@ -26,7 +27,7 @@ type Log = Partial<Pick<Console, "error">>;
 
 /** What the state object holds: the answer without its address, the file's key once done, and
  *  when the worker took the job. */
-type Stored = Omit<ExportJob, "download_url"> & { key?: string; started_at?: number };
+type Stored = Omit<ExportJobState, "download_url"> & { key?: string; started_at?: number };
 
 /** A job the worker has not started within this long after the API made its id never will. */
 export const JOB_START_WINDOW_MS = 15 * 60 * 1000;
@@ -80,7 +81,7 @@ async function write(deps: Pick<ExportDeps, "blobs">, company: string, state: St
 /** Renders the job's file with `worker` (one that answers bytes, never an address) and records
  *  each step. A domain refusal is the job's failure with its message; any other error is logged
  *  and reported as a failure too: the invoke itself succeeds, so Lambda does not run it again. */
-export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event: JobRequest, log: Log = console): Promise<ExportJob> {
+export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event: JobRequest, log: Log = console): Promise<ExportJobState> {
   const { job, request } = event;
   const company = request.actor.company;
   const started_at = Date.now();
@@ -195,7 +196,7 @@ export async function jobFile(deps: Pick<ExportDeps, "blobs">, company: string, 
 
 /** The state of `actor`'s company's job: queued while the worker has not started it (within the
  *  start window), 404 for an id it never made (another company's job is not under this prefix). */
-export async function jobStatus(deps: Pick<ExportDeps, "blobs">, request: Pick<StatusRequest, "actor" | "job">): Promise<ExportJob> {
+export async function jobStatus(deps: Pick<ExportDeps, "blobs">, request: Pick<StatusRequest, "actor" | "job">): Promise<ExportJobState> {
   const stored = await deps.blobs.get(stateKey(request.actor.company, request.job));
   if (!stored) {
     const age = Date.now() - createdAt(request.job);

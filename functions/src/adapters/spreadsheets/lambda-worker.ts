@@ -9,7 +9,8 @@ import { DomainError } from "../../domain/errors";
 import type { Actor } from "../../domain/context";
 import type { ExportResult, JobTicket } from "../../export/formats";
 import type { SpreadsheetWorker } from "../../ports";
-import { DOMAIN_STATUSES, type ExportJob, type WorkerAnswer, type WorkerRequest } from "./protocol";
+import type { ExportJobState } from "../../export/formats";
+import { DOMAIN_STATUSES, type WorkerAnswer, type WorkerRequest } from "./protocol";
 
 /** The worker's own timeout is 25 s (infra/lib/stack.ts) and the API's 29 s, under API Gateway's
  *  30 s: a worker that runs out of time answers with a FunctionError the API can still report.
@@ -92,7 +93,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       ? { kind: "redirect", url: answer.url, fileName: answer.fileName }
       : { kind: "body", fileName: answer.fileName, contentType: answer.contentType, body: bytesOf(answer.base64) };
   };
-  const jobOf = (answer: Exclude<WorkerAnswer, { kind: "error" }>): ExportJob => {
+  const jobOf = (answer: Exclude<WorkerAnswer, { kind: "error" }>): ExportJobState => {
     if (answer.kind !== "job") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a job's state with ${answer.kind}`);
     const { kind: _kind, ...job } = answer;
     return job;

@@ -76,13 +76,9 @@ export const workerRequest = z.discriminatedUnion("op", [
 
 export type WorkerRequest = z.infer<typeof workerRequest>;
 
-/** An asynchronous export's state: queued (not started yet), running, done (with a short-lived
- *  download address) or failed (with the reason a user may read). */
-export type ExportJob = ExportJobState;
-
 export type WorkerAnswer =
   | { kind: "body"; fileName: string; contentType: string; base64: string }
-  | ({ kind: "job" } & ExportJob)
+  | ({ kind: "job" } & ExportJobState)
   | { kind: "redirect"; url: string; fileName: string }
   | { kind: "error"; status: DomainError["status"]; detail: string; code?: string };
 
