@@ -11,6 +11,8 @@ import { Conflict, Forbidden, Invalid } from "../errors";
 import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../reference/working-days";
 import { workingCalendar } from "../reference/production-calendar";
 import type { InventoryReview, InventoryVersion } from "../../ports";
+import type * as z from "zod";
+import type { reviewActionSchema } from "../../contract/routes/inventory";
 import { discardVersion, storeVersion, type InventoryState } from "./versions";
 import { holdYearWrites, releaseYearWrites } from "./writes";
 import {
@@ -68,15 +70,9 @@ export const isFrozen = (review: InventoryReview) => FROZEN_STATUSES.includes(re
 /** The year stands approved: it prints and shows its approved version (D20). */
 export const isApproved = (review: InventoryReview) => APPROVED_STATUSES.includes(review.status);
 
-export interface TransitionRequest {
-  action: ReviewAction;
-  reason?: string;
-  /** refuse: the date of the notice (yyyy-MM-dd). */
-  notice_date?: string;
-  /** submit, accept: the date the report was sent or accepted (yyyy-MM-dd; today when not given). */
-  date?: string;
-  version: number;
-}
+/** A review step as the route takes it (contract/routes/inventory.ts reviewActionSchema): the
+ *  action, its reason and dates, and the year's version it was asked against. */
+export type TransitionRequest = z.output<typeof reviewActionSchema>;
 
 /** Today's date for the dates a transition takes: by the easternmost Russian time zone (UTC+12),
  *  so no user's today is taken for the future. */

@@ -11,7 +11,7 @@ import { NotFound } from "../errors";
 import type { Inventory, InventoryCalculation } from "./types";
 import type { Calculation, Company, EmissionPoint, Facility, InventoryReview, InventoryVersion } from "../../ports";
 import type * as z from "zod";
-import type { versionSummarySchema } from "../../contract/routes/inventory";
+import type { inventorySnapshotSchema, versionSummarySchema } from "../../contract/routes/inventory";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
 export interface SnapshotLine extends InventoryCalculation {
@@ -90,19 +90,14 @@ export interface SnapshotEntity {
   points?: Array<Pick<EmissionPoint, (typeof POINT_FIELDS)[number]>>;
 }
 
-export interface InventorySnapshot {
-  company: string;
-  year: number;
-  version: number;
-  previous: number | null;
-  action: string;
-  approved_at: string;
-  approved_by: string;
+/** A stored version: the answer's snapshot (contract/routes/inventory.ts), its year, changes and
+ *  legal entity typed as the domain writes them. */
+export type InventorySnapshot = Omit<z.output<typeof inventorySnapshotSchema>, "inventory" | "changes" | "legal_entity"> & {
   inventory: InventoryState;
   changes: SnapshotChanges | null;
   /** D32; absent from versions approved before it was kept (their passport prints the profile). */
   legal_entity?: SnapshotEntity;
-}
+};
 
 /** D32: the requisites, the person responsible and the facilities to freeze with a version. */
 export function entityOf(company: Company, facilities: readonly Facility[], points: readonly EmissionPoint[] = []): SnapshotEntity {
