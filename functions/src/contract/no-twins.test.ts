@@ -1,31 +1,48 @@
 // A shape is written once: as the zod schema the route validates and documents with, its type
 // being z.input/z.output of it. This lists exported interfaces under functions/src and web/src
-// whose every field is a field of one schema of the contract, whatever their names: such an
+// whose every field is a field of one schema of the contract (its schemas/ and routes/), whatever their names: such an
 // interface only repeats the schema, and goes stale when the schema changes. So does one that holds
 // every field of a schema and at most two more (a stored comment's company, a user's password
 // hash): it is the schema's type and those fields. A storage record that holds much more
-// (ports/calculation.ts Calculation: inputs, results, file) is no twin.
+// (ports/calculation.ts StoredCalculation: inputs, results, file) is no twin.
+// Nor is a type named as a schema's own type (exportJobSchema → ExportJob) anywhere else unless it is
+// that schema's type or built on it: one name, one concept (a stored record takes another name).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import * as answers from "./schemas/answers";
-import * as company from "./schemas/company";
-import * as document from "./schemas/document";
-import * as facility from "./schemas/facility";
-import * as project from "./schemas/project";
-import * as uncertainty from "./schemas/uncertainty";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
+
+/** Every module of the contract that declares schemas, the routes' own among them. */
+const SCHEMA_MODULES: Array<[string, Record<string, unknown>]> = await Promise.all(
+  ["schemas", "routes"].flatMap((folder) =>
+    readdirSync(join(import.meta.dirname, folder))
+      .filter((name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name))
+      .map(async (name): Promise<[string, Record<string, unknown>]> => [`${folder}/${name}`, await import(`./${folder}/${name}`)]),
+  ),
+);
 
 /** Type name → the field names of the object schema it would be the type of. */
 function schemaFields(): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  for (const module of [answers, company, document, facility, project, uncertainty]) {
+  for (const [, module] of SCHEMA_MODULES) {
     for (const [name, value] of Object.entries(module)) {
       if (!name.endsWith("Schema") || !(value instanceof z.ZodObject)) continue;
       const type = name[0].toUpperCase() + name.slice(1, -"Schema".length);
       out.set(type, new Set(Object.keys(value.shape)));
+    }
+  }
+  return out;
+}
+
+/** Every schema's type name (exportJobSchema → ExportJob), whatever its kind, across the contract. */
+function schemaTypeNames(): Set<string> {
+  const out = new Set<string>();
+  for (const [, module] of SCHEMA_MODULES) {
+    for (const [name, value] of Object.entries(module)) {
+      if (!name.endsWith("Schema") || name === "Schema" || !(value instanceof z.ZodType)) continue;
+      out.add(name[0].toUpperCase() + name.slice(1, -"Schema".length));
     }
   }
   return out;
@@ -48,6 +65,25 @@ function exportedInterfaces(text: string): Array<{ name: string; fields: string[
     out.push({ name: m[1] ?? m[2], fields });
   }
   return out;
+}
+
+/** Exported interfaces and type aliases by name, with the text that declares them (an alias up to
+ *  the next blank line or export, enough to see what it is built on). */
+function exportedTypes(text: string): Array<{ name: string; declaration: string }> {
+  return [...text.matchAll(/^export (interface|type) (\w+)([\s\S]*?)(?=\n\n|\nexport |$(?![\s\S]))/gm)].map((m) => ({
+    name: m[2],
+    declaration: `${m[1]} ${m[2]}${m[3]}`,
+  }));
+}
+
+/** A type named as a schema's type that is not built on it: an interface, an object literal, or an
+ *  alias built on another schema (another shape under the schema's name). One built on the schema
+ *  (its `typeof …Schema`, the contract's view of it) or on the typed client's answer is its type. */
+function isNameTwin(schemaTypes: Set<string>, { name, declaration }: { name: string; declaration: string }): boolean {
+  if (!schemaTypes.has(name)) return false;
+  const own = `${name[0].toLowerCase()}${name.slice(1)}Schema`;
+  if (new RegExp(String.raw`\b(?:${own}|${name}View)\b`).test(declaration)) return false;
+  return declaration.startsWith("interface ") || /^type \w+(?:<[^=]*>)? = \{/.test(declaration) || /\b\w+Schema\b/.test(declaration);
 }
 
 /** Interfaces that share a schema's field names with other types on purpose. */
@@ -82,6 +118,32 @@ describe("no interface twins of the contract's schemas", () => {
     // A stored record of the schema's every field and its key.
     expect(twinsOf(schemas, ["id", "version", "library", "objective", "file_name", "uploaded_by", "blob_key"])).toEqual(["Model"]);
     expect(twinsOf(schemas, ["id", "version", "library", "objective", "file_name", "uploaded_by", "a", "b", "c"])).toEqual([]);
+  });
+
+  it("tells a type built on its schema from a name twin", () => {
+    const names = new Set(["ExportJob", "Calculation"]);
+    expect(isNameTwin(names, exportedTypes("export interface ExportJob {\n  job: string;\n}\n")[0])).toBe(true);
+    expect(isNameTwin(names, exportedTypes("export type ExportJob = z.output<typeof exportJobSchema>;\n")[0])).toBe(false);
+    expect(isNameTwin(names, exportedTypes("export type Calculation = CalculationView & {\n  type: string;\n};\n")[0])).toBe(false);
+    expect(isNameTwin(names, exportedTypes("export type Calculation = {\n  id: string;\n};\n")[0])).toBe(true);
+    expect(isNameTwin(names, exportedTypes("export type Calculation = z.output<typeof storedSchema>;\n")[0])).toBe(true);
+    expect(isNameTwin(names, exportedTypes('export type ExportJob = InferResponseType<Client<"jobs">["$get"], 200>;\n')[0])).toBe(false);
+    expect(isNameTwin(names, exportedTypes("export type Other = { a: 1 };\n")[0])).toBe(false);
+    expect(schemaTypeNames()).toContain("ExportJob");
+  });
+
+  it("finds no type under functions/src and web/src named as a schema's and not built on it", () => {
+    const names = schemaTypeNames();
+    const contract = join(ROOT, "functions/src/contract");
+    const twins = [join(ROOT, "functions/src"), join(ROOT, "web/src")]
+      .flatMap(sources)
+      .filter((file) => !file.startsWith(contract))
+      .flatMap((file) =>
+        exportedTypes(readFileSync(file, "utf8"))
+          .filter((type) => isNameTwin(names, type))
+          .map(({ name }) => `${relative(ROOT, file)}: ${name}`),
+      );
+    expect(twins).toEqual([]);
   });
 
   it("finds none under functions/src and web/src", () => {
