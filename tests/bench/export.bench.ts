@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import { configFromEnv } from "@server/config";
 import type { Actor, Deps } from "@server/domain/context";
-import { storeForecastRows, type ForecastRow } from "@server/domain/forecast/rows";
+import { storeForecastRows, type ForecastKeptRow } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import type { ExportFormat } from "@server/export/formats";
@@ -21,7 +21,7 @@ import { exportProject } from "@server/export/project-export";
 import { openMemoryStorage } from "@server/local/storage";
 import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { countCalls, type CallCounter } from "@server/adapters/dynamodb/call-count";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 import { fromDictionary, storedMachineryFuel, storedUnderground, typed } from "./coefficient-uses";
 
@@ -37,7 +37,7 @@ const WRITERS = 16;
 
 const gwp = fromDictionary("get_gwp", 25, "т CO2-экв./т CH4");
 
-function calculation(type: string, i: number, project: Project, email: string): Calculation {
+function calculation(type: string, i: number, project: Project, email: string): StoredCalculation {
   const volume = 1000 + (i % 997) * 13.7;
   const base = {
     id: newId(),
@@ -104,7 +104,7 @@ function calculation(type: string, i: number, project: Project, email: string): 
   }
 }
 
-const FORECAST_ROWS: ForecastRow[] = Array.from({ length: 30 }, (_, d) => ({
+const FORECAST_ROWS: ForecastKeptRow[] = Array.from({ length: 30 }, (_, d) => ({
   id: d + 1,
   x1: 1200 + d,
   x2: 1190 + d,
@@ -117,7 +117,7 @@ const FORECAST_ROWS: ForecastRow[] = Array.from({ length: 30 }, (_, d) => ({
 }));
 
 async function seed(deps: Deps, project: Project, email: string): Promise<void> {
-  const jobs: Calculation[] = [];
+  const jobs: StoredCalculation[] = [];
   for (const [type, share] of MIX) {
     for (let i = 0; i < Math.round(TOTAL * share); i++) jobs.push(calculation(type, i, project, email));
   }

@@ -26,7 +26,7 @@ import { createFacility } from "@server/domain/company/facilities";
 import { gwpSetInForce } from "@server/domain/reference/gwp-years";
 import { newId } from "@server/domain/ids";
 import { createProject } from "@server/domain/calculations/projects";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { writeCalculations } from "../support/large-inventory";
@@ -43,7 +43,7 @@ const PDF_MAX = Number(process.env.BENCH_INVENTORY_PDF_MAX ?? Number.POSITIVE_IN
 const dayOf = (day: number) => new Date(Date.UTC(YEAR, 0, 1 + day)).toISOString().slice(0, 10);
 
 /** Calculation i of a facility: a day's measured release, or a day's fuel of one of two kinds. */
-function calculation(i: number, project: string, company: string, email: string, gwpCh4: number): Calculation {
+function calculation(i: number, project: string, company: string, email: string, gwpCh4: number): StoredCalculation {
   const slot = i % PER_FACILITY;
   const day = dayOf(Math.floor(slot / 3));
   const volume = 1000 + (i % 997) * 13.7;
@@ -106,10 +106,10 @@ async function sampled<T>(work: () => Promise<T>): Promise<{ ms: number; addedMb
 /** Writes one calculation at a time through the repository, 8 writers side by side, the facilities'
  *  days in turn as a company's staff enter them: each write is a record on the table's stream, whose
  *  handler keeps the sums as it does for the API's writes. */
-async function oneByOne(harness: Harness, written: readonly Calculation[]): Promise<void> {
-  const byProject = new Map<string, Calculation[]>();
+async function oneByOne(harness: Harness, written: readonly StoredCalculation[]): Promise<void> {
+  const byProject = new Map<string, StoredCalculation[]>();
   for (const c of written) (byProject.get(c.project) ?? byProject.set(c.project, []).get(c.project)!).push(c);
-  const calculations: Calculation[] = [];
+  const calculations: StoredCalculation[] = [];
   for (let i = 0; calculations.length < written.length; i++)
     for (const ofProject of byProject.values()) if (i < ofProject.length) calculations.push(ofProject[i]);
   let next = 0;
@@ -125,11 +125,11 @@ async function seed(
   harness: Harness,
   actor: Actor,
   n: number,
-  write: (harness: Harness, calculations: readonly Calculation[]) => Promise<void> = writeCalculations,
+  write: (harness: Harness, calculations: readonly StoredCalculation[]) => Promise<void> = writeCalculations,
 ): Promise<void> {
   const deps = harness.deps;
   const gwpCh4 = (await gwpSetInForce(deps, YEAR))?.values.gwp_ch4?.value ?? 25;
-  const jobs: Calculation[] = [];
+  const jobs: StoredCalculation[] = [];
   for (let f = 0; f * PER_FACILITY < n; f++) {
     const facility = await createFacility(deps, actor, { name: `Шахта № ${f + 1}`, kind: "underground_mine" });
     const project = await createProject(deps, actor, {

@@ -9,7 +9,7 @@ import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { createCompany } from "@server/domain/company/users";
 import { LOCAL_TABLE, openSharedStorage } from "@server/local/storage";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import { runAdmin } from "../support/admin-command";
 
 const dataDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
@@ -121,7 +121,7 @@ describe("admin command", () => {
       ...{ is_active: true, is_deleted: false, version: 1, coefficients: {}, methodology_version: "2026.3" },
       ...{ inputs: { volume: 4_000_000, ef: 3.149 }, results: { res_co2: 12_596_000 } },
       ...{ created_at: now, created_by: "test", updated_at: now, updated_by: "test" },
-    } as Calculation;
+    } as StoredCalculation;
     await storage.repos.calculations.create(calculation);
     // And a company whose year aggregate holds what no repair can take back.
     const broken = await createCompany({ repos: storage.repos, clock: { now: () => new Date() } } as never, { name: "ООО Сломанная" });
@@ -180,7 +180,7 @@ describe("admin command", () => {
         ...{ is_active: true, is_deleted: false, version: 1, coefficients: {}, methodology_version: "2026.3" },
         ...{ inputs: { volume: 300_000, ef: 3.3333333 }, results: { res_co2: 999_999.99 } },
         ...{ created_at: at, created_by: "test", updated_at: at, updated_by: "test" },
-      } as Calculation);
+      } as StoredCalculation);
     }
     await storage.settled();
     await storage.close();

@@ -3,7 +3,7 @@ import { createFreshHarness, type Harness } from "../support/harness";
 import { DICTIONARY_NAMES } from "@server/dictionaries/reference-data";
 import { changeCoefficient, seedDictionaries } from "@server/domain/reference/dictionaries";
 import { calculationView } from "@server/domain/calculations/calculations";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 
 let h: Harness;
 let token: string;
@@ -240,8 +240,8 @@ describe("coefficient sources of stored calculations", () => {
         },
         volume: { value: 10, unit: "т", source: "input" },
       },
-    } as unknown as Calculation;
-    const view = calculationView(stored) as unknown as { coefficients: Calculation["coefficients"] };
+    } as unknown as StoredCalculation;
+    const view = calculationView(stored) as unknown as { coefficients: StoredCalculation["coefficients"] };
     expect(view.coefficients.ef.reference).toBe("Приказ Минприроды России № 371 от 27.05.2022, табл. 18.1");
     expect(view.coefficients.volume).toEqual({ value: 10, unit: "т", source: "input" });
     expect(stored.coefficients.ef.reference).toMatch(/^\[T\]/);

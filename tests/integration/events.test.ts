@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { createHarness, type Harness } from "../support/harness";
 import { reconcileCompanyStatistics, summarise, sumYears } from "@server/domain/inventory/statistics";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,10 +15,15 @@ afterAll(() => h.close());
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-async function createCalculation(token: string, type: string, projectId: string, fields: Record<string, unknown>): Promise<Calculation> {
+async function createCalculation(
+  token: string,
+  type: string,
+  projectId: string,
+  fields: Record<string, unknown>,
+): Promise<StoredCalculation> {
   const res = await h.request(`/api/v1/${type}/`, { method: "POST", token, json: { project: projectId, ...fields } });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Calculation;
+  return (await res.json()) as StoredCalculation;
 }
 
 describe("statistics kept by the stream handler", () => {
@@ -141,7 +146,7 @@ describe("upload checks on object creation", () => {
       form.set("file_data", new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
       const res = await h.request("/api/v1/filling_blanks/", { method: "POST", token: user.token, body: form });
       expect(res.status, await res.clone().text()).toBe(201);
-      const { id } = (await res.json()) as Calculation;
+      const { id } = (await res.json()) as StoredCalculation;
       const stored = (await h.deps.repos.calculations.get(user.companyId, "filling_blanks", id))!.file!;
       await h.settled();
       expect(await h.deps.blobs.stat!(stored.key)).toEqual({ size: file.bytes.byteLength, contentType: expect.any(String) });

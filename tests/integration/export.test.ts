@@ -9,7 +9,7 @@ import { xlsToCsv } from "../support/libreoffice";
 import { exportProject } from "@server/export/project-export";
 import { formatNumber } from "@server/export/txt-writer";
 import { newId } from "@server/domain/ids";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 import type { CalculationView } from "@server/contract";
 
@@ -119,7 +119,7 @@ async function forecastFromFile(name: string): Promise<Forecast> {
 let underground: CalculationView;
 let diesel: CalculationView;
 let fuel: CalculationView;
-let resultless: Calculation;
+let resultless: StoredCalculation;
 let manual: Forecast;
 let uploaded: Forecast;
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_GRAPH_POINTS } from "@server/domain/forecast/downsample";
 import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
-import { storeForecastRows, type ForecastRow } from "@server/domain/forecast/rows";
+import { storeForecastRows, type ForecastKeptRow } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
 import type { ForecastChart, ForecastRowsPage } from "@server/contract/views";
 import type { Harness } from "../support/harness";
@@ -22,7 +22,7 @@ let h: Harness;
 let user: SignedInUser;
 let project: Project;
 let forecastId: string;
-let rows: ForecastRow[];
+let rows: ForecastKeptRow[];
 
 beforeAll(async () => {
   ({ h, user, project } = await openProjectFixture("Лава 7, год телеметрии"));
@@ -128,13 +128,15 @@ describe("a forecast of a year of 10-minute readings, read whole (GET {id}/, sin
       const res = await get(path);
       expect(res.status).toBe(200);
       const text = await res.text();
-      const read = JSON.parse(text) as { data: ForecastRow[]; data_count: number; rows: number };
+      const read = JSON.parse(text) as { data: ForecastKeptRow[]; data_count: number; rows: number };
       expect(read.data_count).toBe(ROWS);
       expect(read.data).toEqual(rows.slice(0, FORECAST_DATA_PAGE_MAX));
       // 16 MB as a whole before; a page now.
       expect(text.length).toBeLessThan(400_000);
     }
-    const last = (await (await get(`/api/v1/regres_methane/${forecastId}/?offset=${ROWS - 2}&limit=10`)).json()) as { data: ForecastRow[] };
+    const last = (await (await get(`/api/v1/regres_methane/${forecastId}/?offset=${ROWS - 2}&limit=10`)).json()) as {
+      data: ForecastKeptRow[];
+    };
     expect(last.data).toEqual(rows.slice(ROWS - 2));
   });
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
 import { newId } from "@server/domain/ids";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import { createDocumentClient } from "@server/adapters/dynamodb/client";
 import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
@@ -49,12 +49,12 @@ beforeAll(async () => {
     }),
     201,
   )) as unknown as { id: string };
-  const stored = (await h.deps.repos.calculations.get(companyId, "torch_ch4", model.id)) as Calculation;
+  const stored = (await h.deps.repos.calculations.get(companyId, "torch_ch4", model.id)) as StoredCalculation;
   // The rest as copies of the first, in batches of 25 by a client of their own (no stream
   // records: the statistics handler would otherwise take minutes over them), keyed as the
   // repository keys a calculation.
   const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint: h.endpoint });
-  const item = (c: Calculation) => ({
+  const item = (c: StoredCalculation) => ({
     ...keys.calculation(c.company, c.type, c.id),
     ...keys.calculationInIndex(c.company, c.project, c.type, "active", c.created_at, c.id),
     ...c,

@@ -19,7 +19,7 @@ import { reconcileAllStatistics, reconcileCompanyStatistics } from "@server/doma
 import { LOCAL_TABLE } from "@server/local/storage";
 import { startLocalServer } from "@server/local/server";
 import { createCompany } from "@server/domain/company/users";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 
@@ -260,7 +260,7 @@ describe("the local server with a calculation over the bounds in its store", () 
       created_by: "test",
       updated_at: now,
       updated_by: "test",
-    } as Calculation;
+    } as StoredCalculation;
     await server.deps.repos.calculations.create(calculation);
     await server.settled();
     await server.close();

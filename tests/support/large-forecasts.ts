@@ -5,13 +5,13 @@
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { LocalServer } from "@server/local/server";
-import { storeForecastRows, type ForecastRow } from "@server/domain/forecast/rows";
+import { storeForecastRows, type ForecastKeptRow } from "@server/domain/forecast/rows";
 import { newId } from "@server/domain/ids";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
 /** Telemetry rows of one longwall, as a 100 000-row upload holds them. */
-export const telemetry = (n: number): ForecastRow[] =>
+export const telemetry = (n: number): ForecastKeptRow[] =>
   Array.from({ length: n }, (_, i) => ({
     id: i + 1,
     x1: 1200 + (i % 300),
@@ -53,7 +53,7 @@ export const storeRows = (server: LocalServer, company: string, rows: number) =>
 export async function addForecasts(server: LocalServer, project: Project, author: string, count: number, rows: number, dataKey: string) {
   for (let i = 0; i < count; i++) {
     const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-    const calculation: Calculation = {
+    const calculation: StoredCalculation = {
       id: newId(),
       type: "regres_methane",
       project: project.id,

@@ -9,12 +9,12 @@ import type { Deps } from "@server/domain/context";
 import { newId } from "@server/domain/ids";
 import { reconcileCompanyStatistics } from "@server/domain/inventory/statistics";
 import { LOCAL_TABLE } from "@server/local/storage";
-import type { Calculation } from "@server/ports";
+import type { StoredCalculation } from "@server/ports";
 import type { Harness } from "./harness";
 
 /** D43: copies covering the same days of one source are duplicates, counted once; a template with a
  *  period of its own gives each copy the n-th day after it, so every copy is a line of the year. */
-const dayAfter = (period: Calculation["period"], n: number): Pick<Calculation, "period"> => {
+const dayAfter = (period: StoredCalculation["period"], n: number): Pick<StoredCalculation, "period"> => {
   if (!period) return {};
   const day = new Date(`${period.to}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + n);
@@ -44,7 +44,7 @@ export async function copyCalculation(deps: Pick<Deps, "repos">, company: string
 /** Writes `calculations` (active, of one company) as the repository stores them, 25 to a BatchWrite
  *  by 8 writers: thousands in seconds. A batch makes no record on the local stream, so the
  *  reconciliation (the nightly job's) then brings the kept sums to the table, as after a bulk load in AWS. */
-export async function writeCalculations(harness: Harness, calculations: readonly Calculation[]): Promise<void> {
+export async function writeCalculations(harness: Harness, calculations: readonly StoredCalculation[]): Promise<void> {
   if (calculations.length === 0) return;
   let next = 0;
   await Promise.all(

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { Conflict, Invalid, NotFound } from "@server/domain/errors";
 import { newId } from "@server/domain/ids";
 import { INVENTORY_SUMS_LAYOUT } from "@server/domain/inventory/sums";
-import type { Calculation, InventoryReview, Repositories } from "@server/ports";
+import type { StoredCalculation, InventoryReview, Repositories } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
 export interface Storage {
@@ -38,7 +38,13 @@ function project(company: string, id: string, second: number, fields: Partial<Pr
   } as Project;
 }
 
-function calculation(company: string, projectId: string, id: string, second: number, fields: Partial<Calculation> = {}): Calculation {
+function calculation(
+  company: string,
+  projectId: string,
+  id: string,
+  second: number,
+  fields: Partial<StoredCalculation> = {},
+): StoredCalculation {
   return {
     id,
     type: "underground_emission_ch4",

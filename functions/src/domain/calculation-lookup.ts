@@ -3,7 +3,7 @@
 import type { Actor, Deps } from "./context";
 import { Conflict, NotFound } from "./errors";
 import { damageOf } from "./calculation-shape";
-import type { Calculation } from "../ports";
+import type { StoredCalculation } from "../ports";
 import { isCalculationType, type CalculationType } from "@core/registry";
 
 export function supportedType(type: string): CalculationType {
@@ -12,7 +12,12 @@ export function supportedType(type: string): CalculationType {
 }
 
 /** The calculation as stored, whole or not: only an edit reads one of the wrong shape, to archive it. */
-export async function getStoredCalculation(deps: Deps, actor: Pick<Actor, "company">, typeName: string, id: string): Promise<Calculation> {
+export async function getStoredCalculation(
+  deps: Deps,
+  actor: Pick<Actor, "company">,
+  typeName: string,
+  id: string,
+): Promise<StoredCalculation> {
   const type = supportedType(typeName);
   const calculation = await deps.repos.calculations.get(actor.company, type, id);
   if (!calculation) throw new NotFound("Расчет не найден");
@@ -20,7 +25,7 @@ export async function getStoredCalculation(deps: Deps, actor: Pick<Actor, "compa
 }
 
 /** The calculation; one of the wrong shape (calculation-shape.ts) is refused, naming what is wrong. */
-export async function getCalculation(deps: Deps, actor: Pick<Actor, "company">, typeName: string, id: string): Promise<Calculation> {
+export async function getCalculation(deps: Deps, actor: Pick<Actor, "company">, typeName: string, id: string): Promise<StoredCalculation> {
   const calculation = await getStoredCalculation(deps, actor, typeName, id);
   const problem = damageOf(calculation);
   if (problem !== undefined) throw damagedRefusal(calculation, problem);
@@ -28,7 +33,7 @@ export async function getCalculation(deps: Deps, actor: Pick<Actor, "company">, 
 }
 
 /** What a stored calculation of the wrong shape answers to anything but its archiving. */
-export function damagedRefusal(calculation: Calculation, problem: string): Conflict {
+export function damagedRefusal(calculation: StoredCalculation, problem: string): Conflict {
   const name = typeof calculation.name === "string" ? calculation.name : "без названия";
   return new Conflict(`Расчет «${name}» поврежден (${problem}): его можно только архивировать, затем ввести заново`);
 }

@@ -10,7 +10,7 @@ import type {
   Clock,
   ForecastColumns,
   ForecastModelTraining,
-  ForecastRow,
+  ForecastKeptRow,
   ForecastRun,
   Repositories,
   SpreadsheetWorker,
@@ -44,7 +44,7 @@ export interface TrainedModelFile {
   json: string;
   training: ForecastModelTraining;
   /** The validation rows (features, y, t), which calibrate the model once it is stored. */
-  validation: ForecastRow[];
+  validation: ForecastKeptRow[];
 }
 
 export interface UploadFiles {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Calculation } from "../ports";
+import type { StoredCalculation } from "../ports";
 import { cellDecimals, describeCoefficient, mainSheet, NOT_COUNTED, totalsSheet } from "./content";
 
 describe("describeCoefficient", () => {
@@ -16,7 +16,7 @@ describe("describeCoefficient", () => {
 describe("the detailed export's tiers (D29)", () => {
   it("writes each coefficient's tier beside its source: the facility's own measured contents tier 3, its own factor tier 2, a default tier 1", async () => {
     const calculation = (type: string, coefficients: Record<string, unknown>) =>
-      ({ id: type, name: type, type, inputs: {}, results: {}, coefficients }) as unknown as Calculation;
+      ({ id: type, name: type, type, inputs: {}, results: {}, coefficients }) as unknown as StoredCalculation;
     const cells = async (type: "underground" | "underground_emission_ch4", coefficients: Record<string, unknown>) => {
       const sheet = mainSheet(
         { type, title: type, calculations: [calculation(type, coefficients)] },

@@ -39,7 +39,7 @@ import {
 import { gwpText, projectFigures, type ProjectNetting } from "../domain/inventory/project-figures";
 import { PURE_METHANE_MARK, assumesPureMethane } from "@core/methane-balance";
 import { coefficientFlags, gwpNotInForce } from "../domain/reference/coefficients";
-import type { Calculation, CoefficientUse, EmissionPoint } from "../ports";
+import type { StoredCalculation, CoefficientUse, EmissionPoint } from "../ports";
 import type { Project } from "../contract/schemas/project";
 
 export type Cell = string | number | null;
@@ -109,15 +109,15 @@ function pointAccessors(type: CalculationType, options: ExportOptions): Accessor
 }
 
 /** Reads one type's active calculations of the project, oldest first. */
-export type CalculationSource = (type: CalculationType) => Promise<Calculation[]>;
+export type CalculationSource = (type: CalculationType) => Promise<StoredCalculation[]>;
 
 /** A forecast's rows [{id, x1…x15, result}]: domain/forecast/forecast.ts forecastRowsOf, the one reader. */
-export type ForecastRowsReader = (calculation: Calculation) => Promise<ReadonlyArray<Record<string, unknown>>>;
+export type ForecastRowsReader = (calculation: StoredCalculation) => Promise<ReadonlyArray<Record<string, unknown>>>;
 
 export interface TypeSection {
   type: CalculationType;
   title: string;
-  calculations: Calculation[];
+  calculations: StoredCalculation[];
 }
 
 const withUnit = (label: string, unit: string) => (unit ? `${label}, ${unit}` : label);
@@ -166,7 +166,7 @@ export function describeCoefficient(use: CoefficientUse | undefined): string | n
 
 interface Accessor {
   column: Column;
-  value(calculation: Calculation, index: number): Cell;
+  value(calculation: StoredCalculation, index: number): Cell;
 }
 
 const numberColumn = (header: string, decimals: number, width = 16): Column => ({ header, kind: "number", decimals, width });
@@ -180,7 +180,7 @@ interface Element {
 }
 
 /** File-based results are stored as elements (docs/api.md): {elements: [{id, name, rows | data_sensitivity}]}. */
-const elementsOf = (calculation: Calculation, field: string): Element[] => {
+const elementsOf = (calculation: StoredCalculation, field: string): Element[] => {
   const stored = calculation.results.elements ?? calculation.results[field];
   return Array.isArray(stored) ? (stored as Element[]) : [];
 };
@@ -189,7 +189,7 @@ const elementRows = (element: Element, key: "rows" | "data_sensitivity"): Array<
   Array.isArray(element[key]) ? (element[key] as Array<Record<string, unknown>>) : [];
 
 /** Rows of a table result stored as they are (underground's measurement periods, D14). */
-const periodRows = (calculation: Calculation, field: string): Array<Record<string, unknown>> | undefined => {
+const periodRows = (calculation: StoredCalculation, field: string): Array<Record<string, unknown>> | undefined => {
   const rows = calculation.results[field];
   return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : undefined;
 };
@@ -200,9 +200,9 @@ const russianDate = (value: unknown): string | null =>
 
 /** Table results summarised in counts: the plain export and the txt show these. */
 function tableSummary(type: CalculationType, field: ResultField): Accessor[] {
-  const rowsOf = (c: Calculation) => elementsOf(c, field.name);
+  const rowsOf = (c: StoredCalculation) => elementsOf(c, field.name);
   if (type === "filling_blanks") {
-    const all = (c: Calculation) => rowsOf(c).flatMap((e) => elementRows(e, "rows"));
+    const all = (c: StoredCalculation) => rowsOf(c).flatMap((e) => elementRows(e, "rows"));
     return [
       { column: numberColumn("Элементов", 0, 12), value: (c) => rowsOf(c).length },
       { column: numberColumn("Строк", 0, 10), value: (c) => all(c).length },
@@ -251,12 +251,12 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
       };
       // 4.8: a column of several fuels: each row's fuel unit beside it (тыс. м³ of a gas, т of a fuel).
       if (field.unitByEntry) {
-        const unit = (c: Calculation) => unitWith(def, field, (d) => usedEntry(c.coefficients ?? {}, d));
+        const unit = (c: StoredCalculation) => unitWith(def, field, (d) => usedEntry(c.coefficients ?? {}, d));
         return [stored, { column: textColumn(`Единица: ${field.label}`, 14), value: unit }];
       }
       if (!field.units) return [stored];
       // D13: beside the stored value, the value and unit as the user entered them.
-      const entered = (c: Calculation) => c.entered?.[field.name];
+      const entered = (c: StoredCalculation) => c.entered?.[field.name];
       return [stored, { column: textColumn(`Введено: ${field.label}`, 20), value: (c) => (entered(c) ? enteredText(entered(c)!) : null) }];
     }
     // A choice as a user reads it («XGBoost»), never its stored key.
@@ -268,7 +268,7 @@ function inputAccessors(def: CalculationDefinition): Accessor[] {
 /** One «Источник: …» column per coefficient that any calculation of the section carries, each
  *  followed by its «Уровень: …» (D29: the label follows where the value came from, as in the
  *  results dialog and the passport). */
-function coefficientAccessors(def: CalculationDefinition, calculations: Calculation[]): Accessor[] {
+function coefficientAccessors(def: CalculationDefinition, calculations: StoredCalculation[]): Accessor[] {
   const present = new Set(calculations.flatMap((c) => Object.keys(c.coefficients ?? {})));
   const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
   const ordered = [...labels.keys()].filter((name) => present.has(name));
@@ -299,7 +299,7 @@ const FLAG_KINDS: Record<string, string> = {
  *  фактическое значение без обоснования», «…вне правдоподобного диапазона», the evidence file of a
  *  custom value by name, and a GWP set other than the one in force for the project's reporting
  *  year (gwpNotInForce). */
-export function calculationMarks(def: CalculationDefinition, calculation: Calculation): string | null {
+export function calculationMarks(def: CalculationDefinition, calculation: StoredCalculation): string | null {
   const labels = new Map([...def.inputs, ...def.settings].map((f) => [f.name, f.label]));
   const marks = coefficientFlags(def, calculation.coefficients).map((flag) => {
     const [kind, field = ""] = flag.split(":");
@@ -327,8 +327,8 @@ function uncertaintyAccessors(type: CalculationType, decimals: number): Accessor
   const def = calculationDefinition(type);
   if (!def.co2e) return [];
   const unit = def.results.find((r) => r.name === def.co2e)?.unit ?? CO2E_UNIT;
-  const cache = new WeakMap<Calculation, Interval | null>();
-  const of = (c: Calculation): Interval | null => {
+  const cache = new WeakMap<StoredCalculation, Interval | null>();
+  const of = (c: StoredCalculation): Interval | null => {
     if (!cache.has(c)) {
       const model = modelOf(c);
       cache.set(c, model ? calculationApproach1(uncertaintyCore(), model) : null);
@@ -350,7 +350,7 @@ function mainAccessors(section: TypeSection, options: ExportOptions): Accessor[]
     { column: textColumn("Дата создания", 14), value: (c) => dateText(c.created_at, options.zone) || null },
     // D18: an alternative is listed and never summed in «Итоги».
     ...(inventorySourceOf(section.type)
-      ? [{ column: textColumn("Учет", 16), value: (c: Calculation) => INVENTORY_ROLE_SHORT[roleOf(c)!] }]
+      ? [{ column: textColumn("Учет", 16), value: (c: StoredCalculation) => INVENTORY_ROLE_SHORT[roleOf(c)!] }]
       : []),
     ...pointAccessors(section.type, options),
   ];
@@ -627,8 +627,8 @@ export interface TypeTotal {
  *  calculation's CO2-eq (D26: gross, at the reporting year's GWP), else its stored result. */
 export function typeTotal(
   section: TypeSection,
-  counts: (c: Calculation) => boolean = () => true,
-  co2eOf?: (c: Calculation) => number | undefined,
+  counts: (c: StoredCalculation) => boolean = () => true,
+  co2eOf?: (c: StoredCalculation) => number | undefined,
 ): TypeTotal {
   const field = calculationDefinition(section.type).co2e;
   const summed = section.calculations.filter(counts);
@@ -694,7 +694,7 @@ export async function* exportSheets(
   const names = new SheetNames();
   yield projectSheet(project, options, names.take("Проект"));
   const totals: TypeTotal[] = [];
-  const leftOut: LeftOut<Calculation>[] = [];
+  const leftOut: LeftOut<StoredCalculation>[] = [];
   let subtracted = 0;
   for await (const section of typeSections(source)) {
     yield mainSheet(section, options, names.take(section.title));
@@ -709,7 +709,7 @@ export async function* exportSheets(
     leftOut.push(...counting.left_out);
     const figures = netting ? projectFigures(netting, counting.counted) : undefined;
     if (figures) subtracted += figures.subtracted_t_co2e;
-    const gross = (c: Calculation) => figures?.calculations.get(c.id)?.reduce((sum, g) => sum + g.gross_t_co2e, 0);
+    const gross = (c: StoredCalculation) => figures?.calculations.get(c.id)?.reduce((sum, g) => sum + g.gross_t_co2e, 0);
     totals.push(typeTotal(section, (c) => counted.has(c), gross));
   }
   yield totalsSheet(

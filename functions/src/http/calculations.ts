@@ -21,7 +21,7 @@ import { forecastChart, forecastRowsPage } from "../domain/forecast/results";
 import { templateCsv, templateFor } from "../contract/templates";
 import { inventorySourceOf } from "@core/inventory";
 import type { UploadedFile } from "../files/tabular";
-import type { Calculation } from "../ports";
+import type { StoredCalculation } from "../ports";
 import { attachmentDisposition } from "../files/file-names";
 import type { AppEnv } from "./env";
 import { pendingActorOf } from "./auth";
@@ -74,7 +74,7 @@ async function readBody<M extends BodyMode>(
   c: Context<AppEnv>,
   mode: M,
   dryRun = false,
-  current?: { calculation: Calculation; actor: Actor },
+  current?: { calculation: StoredCalculation; actor: Actor },
 ) {
   const type = supportedType(c.req.param("type")!);
   const schema = calculationBodySchema(type, mode);

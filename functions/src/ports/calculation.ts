@@ -14,7 +14,7 @@ export type CoefficientUse = Omit<CoefficientAnswer, "evidence"> & { evidence?: 
  *  activity input's entry, or the user's). */
 export type UsedUncertainty = z.output<typeof usedUncertaintySchema>;
 
-export interface Calculation {
+export interface StoredCalculation {
   id: string;
   type: string;
   project: string;
@@ -76,35 +76,35 @@ export interface DamagedCalculation {
 }
 
 export interface CalculationRepository {
-  create(calculation: Calculation, guard?: WriteGuard): Promise<void>;
+  create(calculation: StoredCalculation, guard?: WriteGuard): Promise<void>;
   /** The calculation as stored, whole or not (domain/calculation-shape.ts); every list below hands
    *  out only whole ones. */
-  get(companyId: string, type: string, calculationId: string): Promise<Calculation | undefined>;
+  get(companyId: string, type: string, calculationId: string): Promise<StoredCalculation | undefined>;
   /** A project's first `limit` active calculations of one type, oldest first: one call. */
-  firstOfProject(companyId: string, projectId: string, type: string, limit: number): Promise<Calculation[]>;
+  firstOfProject(companyId: string, projectId: string, type: string, limit: number): Promise<StoredCalculation[]>;
   /** A project's calculations of one type, newest first. */
-  list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<Calculation>>;
+  list(companyId: string, projectId: string, type: string, state: ProjectState, page: PageRequest): Promise<Page<StoredCalculation>>;
   /** Type, results and creation time of every calculation of a company that is not deleted (the
    *  statistics' reconciliation), read consistently from the main table. */
   listActiveByCompany(
     companyId: string,
-  ): Promise<Array<Pick<Calculation, "type" | "results" | "created_at" | "project" | "inventory_role">>>;
+  ): Promise<Array<Pick<StoredCalculation, "type" | "results" | "created_at" | "project" | "inventory_role">>>;
   /** Project, type and state of every calculation of a company, deleted ones included, read
    *  consistently (the reconciliation of the list counts). */
-  listStatesOfCompany(companyId: string): Promise<Array<Pick<Calculation, "project" | "type" | "is_deleted">>>;
+  listStatesOfCompany(companyId: string): Promise<Array<Pick<StoredCalculation, "project" | "type" | "is_deleted">>>;
   /** All of a project's calculations of one type and state, oldest first (charts, exports). */
-  listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<Calculation[]>;
+  listAllByProject(companyId: string, projectId: string, type: string, state: ProjectState): Promise<StoredCalculation[]>;
   /** Every calculation of the given types of a company that is not deleted, read consistently
    *  (the inventory: a handful of types, all projects). */
-  listOfCompanyByTypes(companyId: string, types: readonly string[]): Promise<Calculation[]>;
+  listOfCompanyByTypes(companyId: string, types: readonly string[]): Promise<StoredCalculation[]>;
   /** D25: every calculation of the company of `types`, deleted ones too, that names no emission
    *  point, read consistently (the migration to points on start). */
-  listWithoutPoint(companyId: string, types: readonly string[]): Promise<Calculation[]>;
+  listWithoutPoint(companyId: string, types: readonly string[]): Promise<StoredCalculation[]>;
   /** Every calculation of a company of the wrong shape, archived ones too, read consistently (the
    *  admin command, the reconciliation of the inventory sums, the live inventory). */
   listDamagedOfCompany(companyId: string): Promise<DamagedCalculation[]>;
   /** The blob keys every calculation of a company refers to (its file, its forecast rows),
    *  deleted ones included, read consistently (the orphan sweep). */
   blobKeysOfCompany(companyId: string): Promise<Set<string>>;
-  replace(next: Calculation, expectedVersion: number, guard?: WriteGuard): Promise<void>;
+  replace(next: StoredCalculation, expectedVersion: number, guard?: WriteGuard): Promise<void>;
 }

@@ -48,7 +48,7 @@ export type ForecastCalibration = Omit<z.output<typeof forecastCalibrationSchema
  *  forecast's horizon; null ahead where y(t) is missing) and, where the model is calibrated, its
  *  interval `lo`–`hi` and the chance `p_exceed` (0 … 1) of reaching the limit. */
 
-export type ForecastRow = Omit<z.output<typeof forecastKeptRowSchema>, "result"> & {
+export type ForecastKeptRow = Omit<z.output<typeof forecastKeptRowSchema>, "result"> & {
   /** Absent until the forecast has run on the row. */
   result?: number;
 } & Record<ForecastFeature, number | null>;

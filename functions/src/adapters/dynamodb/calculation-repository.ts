@@ -16,7 +16,7 @@ import {
   type QueryCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
-import type { Calculation, CalculationRepository, WriteGuard } from "../../ports";
+import type { StoredCalculation, CalculationRepository, WriteGuard } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { calculationItem, countedPage, queryAll, queryPrefix, strip, versionedPut } from "./items";
@@ -71,7 +71,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ...values, ...typeValues },
       ConsistentRead: true,
     });
-    return wholeOnly(items.map((item) => strip<Calculation>(item)!));
+    return wholeOnly(items.map((item) => strip<StoredCalculation>(item)!));
   };
   return {
     async create(calculation, guard) {
@@ -93,7 +93,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     },
     async get(companyId, type, calculationId) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.calculation(companyId, type, calculationId) }));
-      return strip<Calculation>(out.Item);
+      return strip<StoredCalculation>(out.Item);
     },
     async firstOfProject(companyId, projectId, type, limit) {
       const out = await doc.send(
@@ -106,7 +106,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
           Limit: limit,
         }),
       );
-      return wholeOnly((out.Items ?? []).map((item) => strip<Calculation>(item)!));
+      return wholeOnly((out.Items ?? []).map((item) => strip<StoredCalculation>(item)!));
     },
     async list(companyId, projectId, type, state, page) {
       const query: QueryCommandInput = {
@@ -127,7 +127,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         )
         .then((out) => Number(out.Item?.[state] ?? 0));
       const { items, count } = await countedPage(doc, query, page, stored);
-      return { results: wholeOnly(items.map((item) => strip<Calculation>(item)!)), count };
+      return { results: wholeOnly(items.map((item) => strip<StoredCalculation>(item)!)), count };
     },
     async listAllByProject(companyId, projectId, type, state) {
       const items = await queryAll(doc, {
@@ -137,7 +137,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
         ScanIndexForward: true,
       });
-      return wholeOnly(items.map((item) => strip<Calculation>(item)!));
+      return wholeOnly(items.map((item) => strip<StoredCalculation>(item)!));
     },
     async listStatesOfCompany(companyId) {
       const prefix = keys.calculationsOfCompany(companyId);
@@ -164,7 +164,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
         ConsistentRead: true,
       });
-      return items.map((item) => strip<Calculation>(item)!);
+      return items.map((item) => strip<StoredCalculation>(item)!);
     },
     listOfCompanyByTypes: (companyId, types) => wholeOfTypes(companyId, types, { filter: "is_deleted = :no", values: { ":no": false } }),
     listWithoutPoint: (companyId, types) =>

@@ -1,7 +1,7 @@
 // Reading and writing items, shared by the repositories: queries run to the end or to a page,
 // key attributes stripped from what is read, optimistic locking on what is written.
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { Calculation, PageRequest } from "../../ports";
+import type { StoredCalculation, PageRequest } from "../../ports";
 import { conditional } from "./conditions";
 import * as keys from "./keys";
 
@@ -26,8 +26,8 @@ export type CalculationMarks = { inventory_write: number; inventory_year?: numbe
 
 /** A calculation as stored: its keys, its place in its project's list of its type and state, the
  *  record and the marks of the write that stores it (a mark the record was read with is dropped). */
-export function calculationItem(c: Calculation, marks: CalculationMarks): Item {
-  const { inventory_write: _w, inventory_year: _y, ...rest } = c as Calculation & Partial<CalculationMarks>;
+export function calculationItem(c: StoredCalculation, marks: CalculationMarks): Item {
+  const { inventory_write: _w, inventory_year: _y, ...rest } = c as StoredCalculation & Partial<CalculationMarks>;
   return {
     ...keys.calculation(c.company, c.type, c.id),
     ...keys.calculationInIndex(c.company, c.project, c.type, c.is_deleted ? "archived" : "active", c.created_at, c.id),

@@ -16,7 +16,7 @@ import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AdminAuditEntry,
   AuditTrailEntry,
-  Calculation,
+  StoredCalculation,
   CalendarYear,
   Company,
   DictionaryItemVersion,
@@ -350,7 +350,9 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
   };
   const ofList = (companyId: string, projectId: string, type: string, state: ProjectState, backward = false) =>
     wholeOnly(
-      table.queryIndex(keys.calculationsIndex(companyId, projectId, type, state).GSI1PK, backward).map((item) => strip<Calculation>(item)!),
+      table
+        .queryIndex(keys.calculationsIndex(companyId, projectId, type, state).GSI1PK, backward)
+        .map((item) => strip<StoredCalculation>(item)!),
     );
   return {
     async create(calculation, guard) {
@@ -366,7 +368,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
       );
     },
     async get(companyId, type, calculationId) {
-      return strip<Calculation>(table.get(keys.calculation(companyId, type, calculationId)));
+      return strip<StoredCalculation>(table.get(keys.calculation(companyId, type, calculationId)));
     },
     async firstOfProject(companyId, projectId, type, limit) {
       return ofList(companyId, projectId, type, "active").slice(0, limit);
@@ -392,19 +394,19 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
       return ofCompany(companyId)
         .filter((item) => item.is_deleted === false)
         .map((item) => {
-          const { type, results, created_at, project, inventory_role } = item as unknown as Calculation;
+          const { type, results, created_at, project, inventory_role } = item as unknown as StoredCalculation;
           return { type, results, created_at, project, ...(inventory_role === undefined ? {} : { inventory_role }) };
         });
     },
     async listOfCompanyByTypes(companyId, types) {
       return ofCompany(companyId)
         .filter((item) => item.is_deleted === false && types.includes(String(item.type)) && damageOf(item) === undefined)
-        .map((item) => strip<Calculation>(item)!);
+        .map((item) => strip<StoredCalculation>(item)!);
     },
     async listWithoutPoint(companyId, types) {
       return ofCompany(companyId)
         .filter((item) => item.point === undefined && types.includes(String(item.type)) && damageOf(item) === undefined)
-        .map((item) => strip<Calculation>(item)!);
+        .map((item) => strip<StoredCalculation>(item)!);
     },
     async listDamagedOfCompany(companyId) {
       return ofCompany(companyId).flatMap((item) => damagedCalculation(item) ?? []);

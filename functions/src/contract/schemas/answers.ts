@@ -1044,7 +1044,7 @@ const forecastPointFields = {
 
 const forecastRowFields = { ...forecastPointFields, p_exceed: z.optional(z.nullable(z.number())) };
 
-/** A forecast's row as the server keeps it, its features aside (ports/forecast.ts ForecastRow). */
+/** A forecast's row as the server keeps it, its features aside (ports/forecast.ts ForecastKeptRow). */
 export const forecastKeptRowSchema = z.object(forecastRowFields);
 
 export const forecastRowSchema = z

@@ -48,7 +48,7 @@ import {
   runForecast,
 } from "../forecast/forecast";
 import { takePreviewColumns, uploadDigest } from "../forecast/preview-columns";
-import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastRow } from "../forecast/rows";
+import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastKeptRow } from "../forecast/rows";
 import { forecastMethod } from "../forecast/models";
 import { forecastRowBytesWindow, forecastRowsWindow } from "../forecast/results";
 import { FORECAST_DATA_PAGE_MAX } from "../../contract/schemas/common";
@@ -56,7 +56,7 @@ import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, hea
 import { detectFormat, readUpload, type UploadedFile } from "../../files/tabular";
 import { TABULAR_CONTENT_TYPES } from "../../contract/schemas/uploads";
 import { calculationNameSchema } from "../../contract/schemas/calculation-body";
-import type { Calculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../../ports";
+import type { StoredCalculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 
 type FileType = "filling_blanks" | "sensitivity";
@@ -105,7 +105,7 @@ function inventoryRoleOf(type: SupportedType, role: InventoryRole | undefined): 
 }
 
 /** D19: the period as stored (undefined: the project's dates), within the project's dates. */
-function calculationPeriod(value: unknown, project: { start_date: string; end_date: string }): Calculation["period"] {
+function calculationPeriod(value: unknown, project: { start_date: string; end_date: string }): StoredCalculation["period"] {
   if (value === undefined || value === null) return undefined;
   const problem = periodProblem(value, project);
   if (problem) throw new Invalid(problem);
@@ -127,7 +127,7 @@ function checkComposition(type: SupportedType, values: Record<string, unknown>, 
 }
 
 /** D17: the basis of an underground mine methane figure; kept on an edit that does not send it. */
-function methaneBasis(type: SupportedType, sent: unknown, previous?: Calculation): MethaneBasis | undefined {
+function methaneBasis(type: SupportedType, sent: unknown, previous?: StoredCalculation): MethaneBasis | undefined {
   const fallback = basisOf(type, previous?.inputs ?? {});
   if (sent === undefined || sent === null) return fallback;
   if (!fallback) throw new Invalid("basis: валовый или чистый выброс указывают только для расчетов метана подземной добычи");
@@ -193,7 +193,7 @@ async function keepFile(deps: Deps, actor: Actor, calculationId: string, file: U
   };
 }
 
-async function storedUpload(deps: Deps, calculation: Calculation): Promise<UploadedFile> {
+async function storedUpload(deps: Deps, calculation: StoredCalculation): Promise<UploadedFile> {
   const blob = calculation.file && (await deps.blobs.get(calculation.file.key));
   if (!calculation.file || !blob) throw new Conflict("Исходный файл расчета недоступен: загрузите файл заново");
   return { name: calculation.file.name, bytes: blob.body };
@@ -202,10 +202,10 @@ async function storedUpload(deps: Deps, calculation: Calculation): Promise<Uploa
 interface Evaluated {
   inputs: Record<string, number | string>;
   /** D13: values as typed in another unit than the stored one (undefined: none, or no longer). */
-  entered?: Calculation["entered"];
+  entered?: StoredCalculation["entered"];
   results: Record<string, unknown>;
   coefficients: Record<string, CoefficientUse>;
-  gwp_in_force?: Calculation["gwp_in_force"];
+  gwp_in_force?: StoredCalculation["gwp_in_force"];
 }
 
 interface Target {
@@ -228,7 +228,7 @@ async function evaluate(
   target: Target,
   request: CoefficientRequest,
   file: UploadedFile | undefined,
-  previous?: Calculation,
+  previous?: StoredCalculation,
 ): Promise<Evaluated> {
   if (REGISTRY[type].kind === "forecast") return evaluateForecast(deps, target, request, file, previous);
   // The GWP set in force and the coefficients: one check that the cached dictionaries are current.
@@ -278,7 +278,7 @@ async function evaluateForecast(
   target: Target,
   request: CoefficientRequest,
   file: UploadedFile | undefined,
-  previous?: Calculation,
+  previous?: StoredCalculation,
 ): Promise<Evaluated> {
   const method = forecastMethod(request.values.method);
   // The level, limit and warning level an edit leaves out stay as they were.
@@ -301,7 +301,7 @@ async function evaluateForecast(
     const dataKey = await storeForecastJson(deps, target.company, target.id, computed.json);
     return { inputs, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
   }
-  let rows: ForecastRow[];
+  let rows: ForecastKeptRow[];
   if (file) rows = await forecastRowsFromFile(file);
   else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);
   else if (typeof previous?.results.data_key === "string") rows = await forecastRowsOf(deps, previous);
@@ -321,7 +321,7 @@ export async function createCalculation(
   user: Actor | PendingActor,
   typeName: string,
   input: CalculationInput,
-): Promise<Calculation> {
+): Promise<StoredCalculation> {
   const type = supportedType(typeName);
   const name = calculationName(input.name);
   if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
@@ -340,13 +340,13 @@ export async function createCalculation(
   const point = await calculationPoint(deps, actor, type, input.point, project.facility);
   const drainage = await drainagePoints(deps, actor, type, input.drainage_points, project.facility);
   const id = newId();
-  const write = async (): Promise<Calculation> => {
+  const write = async (): Promise<StoredCalculation> => {
     const target = { company: actor.company, id, name, reporting_year: project.reporting_year, dates: projectDates(project) };
     const evaluated = await boundedEvaluation(deps, actor, type, input.file, input.values, undefined, () =>
       evaluate(deps, type, target, input, input.file),
     );
     // The file is kept only once it has been read successfully: a rejected upload stores nothing.
-    let file: Calculation["file"];
+    let file: StoredCalculation["file"];
     try {
       file = input.file ? await keepFile(deps, actor, id, input.file) : undefined;
     } catch (error) {
@@ -354,7 +354,7 @@ export async function createCalculation(
       throw error;
     }
     const now = deps.clock.now().toISOString();
-    const calculation: Calculation = {
+    const calculation: StoredCalculation = {
       id,
       type,
       project: project.id,
@@ -399,7 +399,7 @@ function boundedEvaluation(
   type: SupportedType,
   file: UploadedFile | undefined,
   values: Record<string, unknown>,
-  previous: Calculation | undefined,
+  previous: StoredCalculation | undefined,
   evaluation: () => Promise<Evaluated>,
 ): Promise<Evaluated> {
   const forecastRows = Array.isArray(values.data) ? values.data.length : Number(previous?.results.rows ?? 0);
@@ -436,7 +436,7 @@ async function withForecastPlace<T>(deps: Deps, actor: Actor, projectId: string,
 
 /** The blobs an evaluation wrote for `next` (its upload, its forecast rows) that `current` does
  *  not refer to: a refused or failed write removes them, so a refused request stores nothing. */
-async function discardWrittenBlobs(deps: Deps, next: Calculation, current?: Calculation): Promise<void> {
+async function discardWrittenBlobs(deps: Deps, next: StoredCalculation, current?: StoredCalculation): Promise<void> {
   const written = [next.file?.key, next.results.data_key].filter((key): key is string => typeof key === "string");
   const kept = new Set([current?.file?.key, current?.results.data_key]);
   await Promise.all(written.filter((key) => !kept.has(key)).map((key) => deps.blobs.delete(key)));
@@ -463,7 +463,7 @@ export async function listCalculations(
   page: PageRequest,
   /** D18: only the calculations of this «Учет» (an analysis type has none and is left out). */
   role?: InventoryRole,
-): Promise<Page<Calculation>> {
+): Promise<Page<StoredCalculation>> {
   if (typeName === ALL_TYPES || role !== undefined) return listFiltered(deps, actor, typeName, projectId, state, page, role);
   const type = supportedType(typeName);
   // The project only has to be the caller's: checked while the page is read.
@@ -484,7 +484,7 @@ async function listFiltered(
   state: ProjectState,
   page: PageRequest,
   role: InventoryRole | undefined,
-): Promise<Page<Calculation>> {
+): Promise<Page<StoredCalculation>> {
   const types = typeName === ALL_TYPES ? CALCULATION_TYPES : [supportedType(typeName)];
   await getProject(deps, actor, projectId);
   const lists = await Promise.all(types.map((type) => deps.repos.calculations.listAllByProject(actor.company, projectId, type, state)));
@@ -500,7 +500,12 @@ const changeableFields = (type: SupportedType): Set<string> =>
 
 /** The answer's read-only fields an edit sent back (contract withoutAnswerFields): left as they are,
  *  but a change of what cannot change is refused, another company's project as not found. */
-export async function checkReadOnlyFields(deps: Deps, actor: Actor, current: Calculation, sent: Record<string, unknown>): Promise<void> {
+export async function checkReadOnlyFields(
+  deps: Deps,
+  actor: Actor,
+  current: StoredCalculation,
+  sent: Record<string, unknown>,
+): Promise<void> {
   if (sent.project !== undefined && sent.project !== current.project) {
     await getProject(deps, actor, String(sent.project));
     throw new Invalid("project: расчет не переносится в другой проект — создайте его в нужном проекте");
@@ -519,8 +524,8 @@ export async function patchCalculation(
   typeName: string,
   id: string,
   patch: CalculationPatch,
-  loaded?: Calculation,
-): Promise<Calculation> {
+  loaded?: StoredCalculation,
+): Promise<StoredCalculation> {
   const type = supportedType(typeName);
   const current = loaded ?? (await getStoredCalculation(deps, actor, type, id));
   if (patch.version !== undefined && patch.version !== current.version) {
@@ -549,12 +554,12 @@ async function patchGuarded(
   deps: Deps,
   actor: Actor,
   type: SupportedType,
-  current: Calculation,
+  current: StoredCalculation,
   patch: CalculationPatch,
   changesValues: boolean,
   project: Project,
   guard: Promise<{ year?: number }>,
-): Promise<Calculation> {
+): Promise<StoredCalculation> {
   const renames = patch.name !== undefined && patch.name !== current.name;
   if (!REGISTRY[type].editable && (changesValues || renames)) {
     throw new Invalid("Расчет этого типа нельзя изменить: создайте новый");
@@ -562,7 +567,7 @@ async function patchGuarded(
 
   const forecast = REGISTRY[type].kind === "forecast";
   let restoredForecast = false;
-  let next: Calculation = { ...current };
+  let next: StoredCalculation = { ...current };
   if (patch.inventory_role !== undefined) next.inventory_role = inventoryRoleOf(type, patch.inventory_role);
   if (patch.period !== undefined) {
     const period = calculationPeriod(patch.period, project);
@@ -642,11 +647,11 @@ async function patchGuarded(
 /** A stored calculation of the wrong shape (domain/calculation-shape.ts) can be archived and nothing
  *  else: its inputs cannot be recomputed nor its figures read. Under the year's write guard, as any
  *  calculation write. */
-async function archiveDamaged(deps: Deps, actor: Actor, current: Calculation, patch: CalculationPatch): Promise<Calculation> {
+async function archiveDamaged(deps: Deps, actor: Actor, current: StoredCalculation, patch: CalculationPatch): Promise<StoredCalculation> {
   const archives = patch.is_deleted === true || (patch.is_deleted === undefined && patch.is_active === false);
   if (!archives) throw damagedRefusal(current, damageOf(current)!);
   if (current.is_deleted) return current;
-  const next: Calculation = {
+  const next: StoredCalculation = {
     ...current,
     is_deleted: true,
     is_active: false,
@@ -675,7 +680,7 @@ export async function getCalculationWithData(
   typeName: string,
   id: string,
   page: { limit: number; offset: number } = { limit: FORECAST_DATA_PAGE_MAX, offset: 0 },
-): Promise<Calculation> {
+): Promise<StoredCalculation> {
   const calculation = await getCalculation(deps, actor, typeName, id);
   if (typeof calculation.results.data_key !== "string") return calculation;
   const { rows, count } = await forecastRowsWindow(deps, actor, calculation, page.offset, Math.min(page.limit, FORECAST_DATA_PAGE_MAX));
@@ -709,7 +714,7 @@ export async function calculationReadJson(
 }
 
 /** The API's flat shape (docs/api.md): common fields, inputs and results side by side, plus the audit. */
-export function calculationView(calculation: Calculation): CalculationView {
+export function calculationView(calculation: StoredCalculation): CalculationView {
   const { inputs, results, company: _company, file, coefficients, ...common } = calculation;
   // One of the wrong shape (archived, or sent back to archive it) shows what it has in common only.
   if (damageOf(calculation) !== undefined) return { ...common, inventory_role: null, coefficients: {}, flags: [] } as never;

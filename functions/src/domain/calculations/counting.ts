@@ -3,15 +3,15 @@
 // and the infographics all sum what this returns and say what it left out.
 import { CALCULATION_TYPES, type CalculationType } from "@core/registry";
 import { leftOutSummary, whatCounts, type Countable, type Counting } from "@core/inventory";
-import type { Calculation, Repositories } from "../../ports";
+import type { StoredCalculation, Repositories } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import type { LeftOutView } from "../../contract/views";
 
 /** A stored calculation as the rule sees it, with its project's year, facility and state. */
 export function countableOf(
-  calculation: Calculation,
+  calculation: StoredCalculation,
   project: Pick<Project, "reporting_year" | "facility" | "is_deleted">,
-): Countable & { calculation: Calculation } {
+): Countable & { calculation: StoredCalculation } {
   return {
     calculation,
     type: calculation.type,
@@ -25,7 +25,7 @@ export function countableOf(
 }
 
 /** The project's calculations among `calculations` that its totals sum, and the others. */
-export function countInProject(project: Project, calculations: readonly Calculation[]): Counting<Calculation> {
+export function countInProject(project: Project, calculations: readonly StoredCalculation[]): Counting<StoredCalculation> {
   const { counted, left_out } = whatCounts(
     calculations.map((c) => countableOf(c, project)),
     { project: project.id },
@@ -43,7 +43,7 @@ export function notCountedLine(leftOut: Counting<unknown>["left_out"]): string |
 }
 
 /** The left-out calculations as an answer lists them. */
-export function leftOutView(leftOut: Counting<Calculation>["left_out"]): LeftOutView[] {
+export function leftOutView(leftOut: Counting<StoredCalculation>["left_out"]): LeftOutView[] {
   return leftOut.map(({ calculation, reason }) => ({ id: calculation.id, type: calculation.type, name: calculation.name, reason }));
 }
 
@@ -53,7 +53,7 @@ export async function activeOfProject(
   companyId: string,
   projectId: string,
   types: readonly CalculationType[] = CALCULATION_TYPES,
-): Promise<Calculation[]> {
+): Promise<StoredCalculation[]> {
   const lists = await Promise.all(types.map((type) => repos.calculations.listAllByProject(companyId, projectId, type, "active")));
   return lists.flat();
 }

@@ -2,7 +2,7 @@ import { checkEntered, toCanonical, unitFields, type EnteredValue } from "@core/
 import type { CalculationDefinition } from "@core/registry";
 import type { CoefficientRequest } from "../reference/coefficients";
 import { fromCore, Invalid } from "../errors";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 
 /** Relative difference below which a canonical value sent beside `entered` is the same number. */
 const SAME = 1e-12;
@@ -10,7 +10,7 @@ const SAME = 1e-12;
 export function enteredRequest(
   def: CalculationDefinition,
   request: CoefficientRequest,
-  previous?: Calculation,
+  previous?: StoredCalculation,
 ): { request: CoefficientRequest; entered?: Record<string, EnteredValue> } {
   const { entered: raw, ...values } = request.values;
   let sent: Record<string, EnteredValue>;

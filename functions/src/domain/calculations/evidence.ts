@@ -10,7 +10,7 @@ import { guardFrozen } from "../inventory/freeze";
 import { getProject } from "./projects";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
-import type { Calculation, CoefficientUse } from "../../ports";
+import type { StoredCalculation, CoefficientUse } from "../../ports";
 import type { EvidenceView } from "../../contract/views";
 import type { UploadedFile } from "../../files/tabular";
 import {
@@ -75,7 +75,7 @@ export async function attachEvidence(
   field: string,
   file: UploadedFile | undefined,
   version?: number,
-): Promise<Calculation> {
+): Promise<StoredCalculation> {
   const { calculation, use } = await customCoefficient(deps, actor, typeName, id, field, version);
   const format = checkEvidenceFile(file);
   const key = `uploads/${calculation.company}/${calculation.id}/${newId()}.${format}`;
@@ -96,15 +96,20 @@ export async function attachEvidence(
 }
 
 /** Removes the evidence file of the custom coefficient `field`. */
-export async function removeEvidence(deps: Deps, actor: Actor, typeName: string, id: string, field: string): Promise<Calculation> {
+export async function removeEvidence(deps: Deps, actor: Actor, typeName: string, id: string, field: string): Promise<StoredCalculation> {
   const { calculation, use } = await customCoefficient(deps, actor, typeName, id, field);
   if (!use.evidence) throw new NotFound("У коэффициента нет подтверждающего документа");
   const { evidence: _removed, ...rest } = use;
   return saveWith(deps, actor, calculation, { ...calculation.coefficients, [field]: rest });
 }
 
-async function saveWith(deps: Deps, actor: Actor, current: Calculation, coefficients: Calculation["coefficients"]): Promise<Calculation> {
-  const next: Calculation = {
+async function saveWith(
+  deps: Deps,
+  actor: Actor,
+  current: StoredCalculation,
+  coefficients: StoredCalculation["coefficients"],
+): Promise<StoredCalculation> {
+  const next: StoredCalculation = {
     ...current,
     coefficients,
     version: current.version + 1,
@@ -126,12 +131,12 @@ export async function getEvidence(deps: Deps, actor: Actor, typeName: string, id
 }
 
 /** The blob keys of a calculation's evidence files. */
-export function evidenceKeys(calculation: Pick<Calculation, "coefficients">): string[] {
+export function evidenceKeys(calculation: Pick<StoredCalculation, "coefficients">): string[] {
   return Object.values(calculation.coefficients ?? {}).flatMap((use) => (use.evidence ? [use.evidence.key] : []));
 }
 
 /** Deletes the evidence files `before` named that `after` (the saved calculation) does not. */
-export async function deleteUnnamedEvidence(deps: Deps, before: Calculation, after: Calculation): Promise<void> {
+export async function deleteUnnamedEvidence(deps: Deps, before: StoredCalculation, after: StoredCalculation): Promise<void> {
   const kept = new Set(evidenceKeys(after));
   await Promise.all(
     evidenceKeys(before)

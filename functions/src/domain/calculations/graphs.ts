@@ -3,7 +3,7 @@
 // of the original list-then-item-by-item fetching. Missing results count as 0 (docs/api.md). The bars
 // are what the project's totals count (D18): an alternative calculation is left out and named.
 import { isCalculationType, type CalculationType } from "@core/registry";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 import type { ForecastSeries, ProjectGraphs } from "../../contract/views";
 import { WHOLE_MINE_POINT_NAME } from "@core/inventory";
 import type { Actor, Deps } from "../context";
@@ -24,7 +24,7 @@ const OTHER_INVENTORY_TYPES = INVENTORY_TYPES.filter((type) => !DRAWN_TYPES.incl
 const numberOr0 = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 /** Active calculations of a type; a type the registry does not (yet) declare has none. */
-async function active(deps: Deps, actor: Actor, projectId: string, type: string): Promise<Calculation[]> {
+async function active(deps: Deps, actor: Actor, projectId: string, type: string): Promise<StoredCalculation[]> {
   if (!isCalculationType(type)) return [];
   return deps.repos.calculations.listAllByProject(actor.company, projectId, type, "active");
 }
@@ -38,7 +38,7 @@ export function downsampled(points: Point[], max = MAX_GRAPH_POINTS): Point[] {
 }
 
 /** A forecast's rows [{id, x1…x15, result}] as points: the day is the row's position. */
-async function forecastPoints(deps: Deps, calculation: Calculation): Promise<Point[]> {
+async function forecastPoints(deps: Deps, calculation: StoredCalculation): Promise<Point[]> {
   const rows = await forecastRowsOf(deps, calculation);
   return downsampled(
     rows
@@ -47,7 +47,7 @@ async function forecastPoints(deps: Deps, calculation: Calculation): Promise<Poi
   );
 }
 
-async function forecastSeries(deps: Deps, forecasts: Calculation[]): Promise<ForecastSeries[]> {
+async function forecastSeries(deps: Deps, forecasts: StoredCalculation[]): Promise<ForecastSeries[]> {
   const series: ForecastSeries[] = [];
   for (const c of forecasts) series.push({ id: c.id, name: c.name, points: await forecastPoints(deps, c) });
   return series;
@@ -73,7 +73,7 @@ type MonthlyPoint = ProjectGraphs["monthly_ch4"][number];
 
 /** D14, D25: the CH4 each point released by month, from the measured periods of the counted
  *  `underground` calculations (one typed volume has no months and is left to the bars). */
-export function monthlyByPoint(calculations: readonly Calculation[], points: ProjectNetting["points"]): MonthlyPoint[] {
+export function monthlyByPoint(calculations: readonly StoredCalculation[], points: ProjectNetting["points"]): MonthlyPoint[] {
   const byPoint = new Map<string | null, Map<string, number>>();
   for (const c of calculations) {
     const periods = c.results.periods;
@@ -126,7 +126,7 @@ export async function projectGraphs(deps: Deps, actor: Actor, projectId: string)
   const figures = projectFigures(netting, emissions.counted);
   const countedUnderground = underground.filter((c) => counted.has(c));
   const balance = await facilityBalance(deps, actor, project.facility, netting);
-  const subtractedCh4 = (c: Calculation) => figures.calculations.get(c.id)?.find((g) => g.gas === "CH4")?.subtracted_t ?? 0;
+  const subtractedCh4 = (c: StoredCalculation) => figures.calculations.get(c.id)?.find((g) => g.gas === "CH4")?.subtracted_t ?? 0;
   return {
     project,
     underground: countedUnderground.map((c) => ({

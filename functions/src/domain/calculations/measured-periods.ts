@@ -24,7 +24,7 @@ import type { CoefficientRequest } from "../reference/coefficients";
 import { fromCore, Invalid } from "../errors";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../../files/tabular";
-import type { Calculation, CoefficientUse } from "../../ports";
+import type { StoredCalculation, CoefficientUse } from "../../ports";
 
 const TYPE = "underground";
 const CONTENTS = ["ef_ch4", "ef_co2"] as const;
@@ -64,7 +64,7 @@ export function periodsFromTable(table: ParsedTable, bounds?: PeriodBounds, refu
 }
 
 /** The stored periods of a calculation (its result table holds every input column). */
-function storedPeriods(previous: Calculation | undefined): unknown[] | undefined {
+function storedPeriods(previous: StoredCalculation | undefined): unknown[] | undefined {
   const rows = previous?.results.periods;
   return Array.isArray(rows) ? rows : undefined;
 }
@@ -78,7 +78,7 @@ export async function requestedPeriods(
   type: CalculationType,
   values: Record<string, unknown>,
   file: UploadedFile | undefined,
-  previous: Calculation | undefined,
+  previous: StoredCalculation | undefined,
   bounds?: PeriodBounds,
 ): Promise<MeasuredPeriod[] | undefined> {
   if (type !== TYPE) return undefined;

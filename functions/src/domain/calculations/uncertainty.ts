@@ -14,7 +14,7 @@ import { linesReport, type LineInput } from "@core/year-uncertainty";
 import { gwpText, projectFigures, projectNetting, type ProjectFigures, type ProjectNetting } from "../inventory/project-figures";
 import { ipccOfItem } from "../inventory/sums";
 import type { Actor, Deps } from "../context";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 import { getProject } from "./projects";
 import { destroyedUncertaintyOf, lineUncertaintyOf, modelOf, type CountedGas } from "../inventory/uncertainty";
 import { activeOfProject, countInProject, leftOutView, notCountedLine } from "./counting";
@@ -64,7 +64,7 @@ async function nettedInterval(
   actor: Actor,
   facility: string | null,
   netting: ProjectNetting,
-  counted: readonly Calculation[],
+  counted: readonly StoredCalculation[],
   figures: ProjectFigures,
 ) {
   const core = uncertaintyCore();

@@ -9,7 +9,7 @@ import type { Actor, Deps } from "../context";
 import { Forbidden, Invalid } from "../errors";
 import { forecastRowsFromFile, forecastTargets, historyTimes, predictRows } from "./forecast";
 import { modelById } from "./calibration";
-import type { ForecastRow } from "./rows";
+import type { ForecastKeptRow } from "./rows";
 import type { UploadedFile } from "../../files/tabular";
 
 /** Rows with a measured y a calibration needs: enough for the 95 % quantile and a stable 90 %. */
@@ -30,7 +30,7 @@ export async function calibrateOnRows(
   deps: Pick<Deps, "repos" | "blobs" | "clock" | "modelScoring">,
   actor: Actor,
   version: ForecastModelVersion,
-  rows: ForecastRow[],
+  rows: ForecastKeptRow[],
   scope: CalibrationScope,
   fileName: string,
 ): Promise<ForecastCalibration> {
@@ -47,7 +47,7 @@ export async function calibrateOnRows(
   }
   const predicted = await predictRows(deps, version, measured);
   const features = Object.fromEntries(
-    version.feature_names.map((f) => [f, predicted.map((r) => r[f as keyof ForecastRow] as number | null)]),
+    version.feature_names.map((f) => [f, predicted.map((r) => r[f as keyof ForecastKeptRow] as number | null)]),
   );
   // A model that looks ahead is scored against y(t + h), the value it forecast.
   const targets = forecastTargets(

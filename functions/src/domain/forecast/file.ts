@@ -21,7 +21,7 @@ import {
   type TableSpec,
   type UploadedFile,
 } from "../../files/tabular";
-import type { ForecastColumns, ForecastRow } from "../../ports";
+import type { ForecastColumns, ForecastKeptRow } from "../../ports";
 
 /** A CSV read by this reader: the table's frame as the preview shows it, the first rows' cells as the
  *  general reader gives them, and the columns. */
@@ -226,9 +226,9 @@ const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 /** The rows as the general reader and the forecast's checks make them (forecast.ts,
  *  forecastRowsFromTable), before they are numbered: the same fields in the same order. */
-export function columnRows(columns: ForecastColumns): Array<Omit<ForecastRow, "id"> & { id?: unknown }> {
+export function columnRows(columns: ForecastColumns): Array<Omit<ForecastKeptRow, "id"> & { id?: unknown }> {
   const n = FORECAST_FEATURES.length;
-  const rows = new Array<Omit<ForecastRow, "id"> & { id?: unknown }>(columns.count);
+  const rows = new Array<Omit<ForecastKeptRow, "id"> & { id?: unknown }>(columns.count);
   for (let r = 0; r < columns.count; r++) {
     const id = columns.id[r];
     const row: Record<string, unknown> = { id: Number.isNaN(id) ? undefined : id };
@@ -241,7 +241,7 @@ export function columnRows(columns: ForecastColumns): Array<Omit<ForecastRow, "i
     const kind = columns.timeKind[r];
     if (kind === 1) row.t = isoOf(columns.time[r]);
     else if (kind === 2) row.t = columns.time[r];
-    rows[r] = row as Omit<ForecastRow, "id"> & { id?: unknown };
+    rows[r] = row as Omit<ForecastKeptRow, "id"> & { id?: unknown };
   }
   return rows;
 }

@@ -34,7 +34,7 @@ import { FORECAST_MEASURED, METHANE_LIMIT_PERCENT, REGISTRY, uploadColumns, type
 import type { Deps, ForecastFileResult } from "../context";
 import { Invalid } from "../errors";
 import { FORECAST_FEATURES, forecastModelFor, runnableModel } from "./models";
-import type { ForecastRow } from "./rows";
+import type { ForecastKeptRow } from "./rows";
 import {
   checkEach,
   readUpload,
@@ -65,8 +65,8 @@ const DATA_COLUMNS = new Map(
 );
 
 /** A row's measured y (%, 0 … 100) and time t (readRowTime), each only when given. */
-function history(y: unknown, t: unknown, where: (field: string) => string): Pick<ForecastRow, "y" | "t"> {
-  const out: Pick<ForecastRow, "y" | "t"> = {};
+function history(y: unknown, t: unknown, where: (field: string) => string): Pick<ForecastKeptRow, "y" | "t"> {
+  const out: Pick<ForecastKeptRow, "y" | "t"> = {};
   if (y !== undefined && y !== null && y !== "") {
     if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(`${where("y")}: ожидается число`);
     if (y < 0) throw new Invalid(`${where("y")}: значение должно быть неотрицательным`);
@@ -108,7 +108,7 @@ function checkedFeatures(row: Record<string, unknown>, where: (field: string) =>
   return values;
 }
 
-function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): ForecastRow[] {
+function numberRows(rows: Array<Omit<ForecastKeptRow, "id"> & { id?: unknown }>): ForecastKeptRow[] {
   const used = new Set<number>();
   const withIds = rows.map((row) => {
     const id = typeof row.id === "number" && Number.isInteger(row.id) && row.id > 0 && !used.has(row.id) ? row.id : undefined;
@@ -116,7 +116,7 @@ function numberRows(rows: Array<Omit<ForecastRow, "id"> & { id?: unknown }>): Fo
     return { ...row, id };
   });
   let next = Math.max(0, ...used) + 1;
-  return withIds.map((row) => ({ ...row, id: row.id ?? next++ }) as ForecastRow);
+  return withIds.map((row) => ({ ...row, id: row.id ?? next++ }) as ForecastKeptRow);
 }
 
 /** One row of features as sent (what-if, the air needed): each a number ≥ 0 or null, named `where.f`. */
@@ -126,7 +126,7 @@ export function featureRow(raw: unknown, where: string): Record<Feature, number 
 }
 
 /** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
-export function forecastRowsFromJson(data: unknown): ForecastRow[] {
+export function forecastRowsFromJson(data: unknown): ForecastKeptRow[] {
   if (!Array.isArray(data) || data.length === 0) throw new Invalid("data: добавьте хотя бы одну строку данных или загрузите файл");
   if (data.length > MAX_FORECAST_ROWS) throw new Invalid(`data: не более ${MAX_FORECAST_ROWS} строк`);
   return numberRows(
@@ -147,11 +147,11 @@ export const forecastSpec = (): TableSpec => ({
 });
 
 /** A history's upload read by the general reader: its rows, numbered. */
-export const forecastReader = (): UploadReader<ForecastRow[]> => ({ spec: forecastSpec(), rows: forecastRowsFromTable });
+export const forecastReader = (): UploadReader<ForecastKeptRow[]> => ({ spec: forecastSpec(), rows: forecastRowsFromTable });
 
 /** A history's rows: a plain CSV read in one pass into columns (forecast-file.ts), any other file by
  *  the general reader; the same rows and the same errors either way. */
-export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastRow[]> {
+export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastKeptRow[]> {
   const reader = forecastReader();
   const read = readForecastCsv(file, reader.spec);
   if (read) return numberRows(columnRows(read.columns));
@@ -159,7 +159,7 @@ export async function forecastRowsFromFile(file: UploadedFile): Promise<Forecast
 }
 
 /** With `refused`, a row's error is handed to it and the row left out (the preview, files/tabular.ts). */
-export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals): ForecastRow[] {
+export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals): ForecastKeptRow[] {
   return numberRows(
     checkEach(
       table.rows,
@@ -224,15 +224,15 @@ export async function forecastRun(
   return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
 }
 
-export async function runForecast(deps: Deps, run: ForecastRun, rows: ForecastRow[]) {
+export async function runForecast(deps: Deps, run: ForecastRun, rows: ForecastKeptRow[]) {
   return finishForecast(run, await predictRows(deps, run.version, rows));
 }
 
 export async function predictRows(
   deps: Pick<Deps, "blobs" | "modelScoring">,
   version: ForecastModelVersion,
-  rows: ForecastRow[],
-): Promise<ForecastRow[]> {
+  rows: ForecastKeptRow[],
+): Promise<ForecastKeptRow[]> {
   const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
   rows.forEach((row, r) => {
     FORECAST_FEATURES.forEach((feature, c) => {
@@ -273,7 +273,7 @@ export function forecastTargets(horizon: number, measured: Float64Array, times: 
 }
 
 /** The rows' times for the back-test; a column mixing date-times and step numbers is refused. */
-export function historyTimes(rows: readonly ForecastRow[]) {
+export function historyTimes(rows: readonly ForecastKeptRow[]) {
   const times = rows.map((r) => r.t ?? null);
   if (!times.some((t) => t !== null)) return undefined;
   const read = rowTimes(times);
@@ -332,7 +332,7 @@ function forecastBacktest(
 
 /** Predicted rows completed: each with its interval and chance of reaching the limit where the
  *  model is calibrated, and the back-test where rows carry the measured y. */
-export function finishForecast(run: ForecastRun, predicted: ForecastRow[]) {
+export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
   const results = Float64Array.from(predicted, (r) => r.result ?? Number.NaN);
   const measuredY = Float64Array.from(predicted, (r) => (typeof r.y === "number" ? r.y : Number.NaN));
   const times = historyTimes(predicted);
@@ -441,7 +441,7 @@ export async function forecastFromColumns(
   return { summary: summaryOf(results, run, check, intervalSet?.method), json: new TextEncoder().encode(JSON.stringify(rows)) };
 }
 
-export function forecastSummary(rows: ForecastRow[], run: ForecastRun, check: Backtest | null = null, method?: IntervalMethod) {
+export function forecastSummary(rows: ForecastKeptRow[], run: ForecastRun, check: Backtest | null = null, method?: IntervalMethod) {
   return summaryOf(
     rows.map((row) => row.result ?? Number.NaN),
     run,

@@ -5,12 +5,12 @@
 import { DEFAULT_WARNING_PERCENT } from "@core/gbdt/backtest";
 import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastChart, ForecastRowsPage } from "../../contract/views";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 import { getCalculation } from "../calculation-lookup";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import { HEAVY_FORECAST_ROWS, heavyWork } from "../heavy-work";
-import { forecastJsonOf, forecastRowsOf, rowBytesBetween, rowsBetween, type ForecastRow } from "./rows";
+import { forecastJsonOf, forecastRowsOf, rowBytesBetween, rowsBetween, type ForecastKeptRow } from "./rows";
 import { MAX_GRAPH_POINTS, thinnedPositions } from "./downsample";
 
 export interface RowsPageQuery {
@@ -20,7 +20,7 @@ export interface RowsPageQuery {
   above: boolean;
 }
 
-const numberIn = (calculation: Calculation, name: string, fallback: number): number => {
+const numberIn = (calculation: StoredCalculation, name: string, fallback: number): number => {
   const value = calculation.results[name] ?? calculation.inputs[name];
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 };
@@ -31,14 +31,14 @@ const finite = (value: unknown): value is number => typeof value === "number" &&
  *  version of one company's forecast and is never rewritten (forecast-rows.ts), so the dialog's
  *  chart and its pages, asked together and then page after page, parse the 16 MB once, not per
  *  call. Two forecasts at most: a year of 10-minute readings is some 40 MB in memory. */
-const recent = new Map<string, Promise<ForecastRow[]>>();
+const recent = new Map<string, Promise<ForecastKeptRow[]>>();
 const RECENT_FORECASTS = 2;
 
 /** A forecast's rows, read through the recent ones: every read of them (its table's pages, its
  *  chart, the calculation's read) shares one parse. Reading one of many rows that is not among them
  *  is heavy work (a slot of the user's and the company's, heavy-work.ts), so parallel reads of
  *  different forecasts cannot hold the server's memory; reads of one wait for the same parse. */
-function cachedForecastRows(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: Calculation): Promise<ForecastRow[]> {
+function cachedForecastRows(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: StoredCalculation): Promise<ForecastKeptRow[]> {
   const read = () =>
     Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
       ? heavyWork(deps, actor, () => forecastRowsOf(deps, calculation))
@@ -54,7 +54,7 @@ const recentJson = new Map<string, ReturnType<typeof forecastJsonOf>>();
 
 /** The recent stored JSON of a forecast with its rows' bounds; reading one of many rows that is
  *  not among them is heavy work, as cachedForecastRows. */
-function recentForecastJson(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: Calculation) {
+function recentForecastJson(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: StoredCalculation) {
   const read = () =>
     Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
       ? heavyWork(deps, actor, () => forecastJsonOf(deps, calculation))
@@ -67,10 +67,10 @@ function recentForecastJson(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, c
 export async function forecastRowsWindow(
   deps: Pick<Deps, "blobs" | "repos">,
   actor: Actor,
-  calculation: Calculation,
+  calculation: StoredCalculation,
   offset: number,
   limit: number,
-): Promise<{ rows: ForecastRow[]; count: number }> {
+): Promise<{ rows: ForecastKeptRow[]; count: number }> {
   const { json, bounds } = await recentForecastJson(deps, actor, calculation);
   return { rows: rowsBetween(json, bounds, offset, limit), count: bounds.starts.length };
 }
@@ -80,7 +80,7 @@ export async function forecastRowsWindow(
 export async function forecastRowBytesWindow(
   deps: Pick<Deps, "blobs" | "repos">,
   actor: Actor,
-  calculation: Calculation,
+  calculation: StoredCalculation,
   offset: number,
   limit: number,
 ): Promise<{ rows: Uint8Array; count: number }> {
@@ -143,7 +143,7 @@ export async function forecastChart(deps: Deps, actor: Actor, typeName: string, 
 }
 
 /** The chart's points of `rows` (pure: the route above and the tests). */
-export function forecastChartOf(rows: readonly ForecastRow[], warning: number, max = MAX_GRAPH_POINTS): ForecastChart {
+export function forecastChartOf(rows: readonly ForecastKeptRow[], warning: number, max = MAX_GRAPH_POINTS): ForecastChart {
   const result = (i: number) => rows[i].result;
   const measured = (i: number) => rows[i].y;
   const atWarning = (i: number) => {
@@ -163,7 +163,7 @@ export function forecastChartOf(rows: readonly ForecastRow[], warning: number, m
       ...(row.hi !== undefined ? { hi: row.hi } : {}),
     });
   }
-  let peak: ForecastRow | null = null;
+  let peak: ForecastKeptRow | null = null;
   for (const row of rows) if (finite(row.result) && (peak === null || row.result > (peak.result as number))) peak = row;
   return { rows: rows.length, points, peak: peak as ForecastChart["peak"] };
 }

@@ -5,15 +5,15 @@
 import type { Deps } from "../context";
 import { NotFound } from "../errors";
 import { newId } from "../ids";
-import type { Calculation, ForecastRow } from "../../ports";
+import type { StoredCalculation, ForecastKeptRow } from "../../ports";
 
-export type { ForecastRow };
+export type { ForecastKeptRow };
 
 export async function storeForecastRows(
   deps: Pick<Deps, "blobs">,
   companyId: string,
   calculationId: string,
-  rows: ForecastRow[],
+  rows: ForecastKeptRow[],
 ): Promise<string> {
   return storeForecastJson(deps, companyId, calculationId, new TextEncoder().encode(JSON.stringify(rows)));
 }
@@ -33,12 +33,15 @@ export async function storeForecastJson(
 /** The one reader of a forecast's rows, for every consumer (the calculation view, an edit, the
  *  charts, every export): never results.data, which the item does not hold. A calculation without
  *  a key has no rows; a key whose object is gone is lost data, and says so. */
-export async function forecastRowsOf(deps: Pick<Deps, "blobs">, calculation: Pick<Calculation, "results">): Promise<ForecastRow[]> {
+export async function forecastRowsOf(
+  deps: Pick<Deps, "blobs">,
+  calculation: Pick<StoredCalculation, "results">,
+): Promise<ForecastKeptRow[]> {
   const key = calculation.results.data_key;
   if (typeof key !== "string") return [];
   const blob = await deps.blobs.get(key);
   if (!blob) throw new NotFound("Данные прогноза не найдены");
-  return JSON.parse(new TextDecoder().decode(blob.body)) as ForecastRow[];
+  return JSON.parse(new TextDecoder().decode(blob.body)) as ForecastKeptRow[];
 }
 
 /** Where each row of a forecast's stored JSON (an array of flat objects) begins and ends: rows
@@ -75,16 +78,16 @@ export function rowBytesBetween(json: Uint8Array, bounds: ReturnType<typeof rowB
 }
 
 /** Rows `offset` … `offset + limit` of a forecast's stored JSON, parsed alone. */
-export function rowsBetween(json: Uint8Array, bounds: ReturnType<typeof rowBounds>, offset: number, limit: number): ForecastRow[] {
+export function rowsBetween(json: Uint8Array, bounds: ReturnType<typeof rowBounds>, offset: number, limit: number): ForecastKeptRow[] {
   const last = Math.min(bounds.starts.length, offset + limit) - 1;
   if (offset > last) return [];
-  return JSON.parse(`[${new TextDecoder().decode(json.subarray(bounds.starts[offset], bounds.ends[last]))}]`) as ForecastRow[];
+  return JSON.parse(`[${new TextDecoder().decode(json.subarray(bounds.starts[offset], bounds.ends[last]))}]`) as ForecastKeptRow[];
 }
 
 /** A forecast's stored JSON as it is, with its rows' bounds (forecast/results.ts keeps the recent ones). */
 export async function forecastJsonOf(
   deps: Pick<Deps, "blobs">,
-  calculation: Pick<Calculation, "results">,
+  calculation: Pick<StoredCalculation, "results">,
 ): Promise<{ json: Uint8Array; bounds: ReturnType<typeof rowBounds> }> {
   const key = calculation.results.data_key;
   if (typeof key !== "string") return { json: new Uint8Array(), bounds: { starts: new Uint32Array(), ends: new Uint32Array() } };

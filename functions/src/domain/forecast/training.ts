@@ -31,7 +31,7 @@ import { heavyWork, ru, TooLarge, type HeavySlot } from "../heavy-work";
 import { exportJob } from "../export-jobs";
 import type { ExportJobState, TrainJobRequest } from "../../export/formats";
 import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./calibrating";
-import type { ForecastRow } from "./rows";
+import type { ForecastKeptRow } from "./rows";
 import { checkValue, forecastSpec } from "./forecast";
 import { fileSize } from "../../contract/schemas/uploads";
 import { FORECAST_FEATURES, MAX_MODEL_BYTES, checkCompanyModelRoom, storeModelVersion } from "./models";
@@ -251,11 +251,11 @@ function validationRows(
   result: TrainResult,
   timeIsDate: boolean,
   timeMs: Float64Array | null,
-): ForecastRow[] {
+): ForecastKeptRow[] {
   const { data } = table;
   const width = data.featureNames.length;
-  const rowOf = (r: number, k: number): ForecastRow => {
-    const row: ForecastRow = { id: k + 1, ...FEATURE_NULLS };
+  const rowOf = (r: number, k: number): ForecastKeptRow => {
+    const row: ForecastKeptRow = { id: k + 1, ...FEATURE_NULLS };
     if (!Number.isNaN(data.y[r])) row.y = data.y[r];
     data.featureNames.forEach((feature, f) => {
       const value = data.rows[r * width + f];
@@ -272,7 +272,7 @@ function validationRows(
   }
   if (!timeMs || !trained.t || result.validation_rows.length === 0) return [];
   const from = result.validation_rows.reduce((a, k) => Math.min(a, (trained.t as Float64Array)[k]), Infinity);
-  const rows: ForecastRow[] = [];
+  const rows: ForecastKeptRow[] = [];
   for (let r = 0; r < data.y.length; r++) if (timeMs[r] >= from) rows.push(rowOf(r, rows.length));
   return rows;
 }

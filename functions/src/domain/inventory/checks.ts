@@ -7,7 +7,7 @@
 // by v1/inventory/calculations?check= (calculationsOfCheck), so the answer stays small at any size.
 import type { Deps } from "../context";
 import { damageOf } from "../calculation-shape";
-import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
+import type { StoredCalculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { isApproved, STATUS_LABELS } from "./review";
 import { coefficientFlags } from "../reference/coefficients";
@@ -101,7 +101,7 @@ const namesOf = (names: readonly string[], count: number) =>
 /** The year's checks, in the order the inventory lists them, and the calculations they name. */
 export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ checks: InventoryCheck[]; named: CheckedCalculation[] }> {
   const named = new Map<string, CheckedCalculation>();
-  const name = (calculation: Calculation, project: Project) =>
+  const name = (calculation: StoredCalculation, project: Project) =>
     named.set(calculation.id, {
       id: calculation.id,
       name: calculation.name,
@@ -191,7 +191,7 @@ async function flaggedCoefficients(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
-  name: (calculation: Calculation, project: Project) => void,
+  name: (calculation: StoredCalculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
   // flag|facility → how many, and the projects and types that have them.
   const flagged = new Map<string, { count: number; of: Array<{ project: Project; type: string }> }>();
@@ -209,7 +209,7 @@ async function flaggedCoefficients(
     .filter((g): g is typeof g & { flag: (typeof CHECKED_FLAGS)[number] } => isCheckedFlag(g.flag))
     .sort((a, b) => rankOf(a.facility) - rankOf(b.facility) || CHECKED_FLAGS.indexOf(a.flag) - CHECKED_FLAGS.indexOf(b.flag));
   // One read per project and type, shared by the flags.
-  const reads = new Map<string, Promise<Calculation[]>>();
+  const reads = new Map<string, Promise<StoredCalculation[]>>();
   const firstOf = (project: Project, type: string) => {
     const key = `${project.id}|${type}`;
     return reads.get(key) ?? reads.set(key, deps.repos.calculations.firstOfProject(scope.company, project.id, type, NAMING_READ)).get(key)!;
@@ -217,7 +217,7 @@ async function flaggedCoefficients(
   return Promise.all(
     groups.map(async ({ key, flag, facility }) => {
       const { count, of } = flagged.get(key)!;
-      const shown: Array<{ calculation: Calculation; project: Project }> = [];
+      const shown: Array<{ calculation: StoredCalculation; project: Project }> = [];
       for (const { project, type } of of) {
         for (const calculation of await firstOf(project, type)) {
           if (shown.length < NAMED && isCounted(calculation, project) && hasFlag(calculation, flag)) shown.push({ calculation, project });
@@ -241,12 +241,12 @@ async function flaggedCoefficients(
 }
 
 /** Whether the calculation has a coefficient with `flag` (D10). */
-const hasFlag = (calculation: Calculation, flag: string) =>
+const hasFlag = (calculation: StoredCalculation, flag: string) =>
   isCalculationType(calculation.type) &&
   coefficientFlags(REGISTRY[calculation.type], calculation.coefficients).some((f) => f.startsWith(`${flag}:`));
 
 /** Whether its year's total counts it (D18). */
-const isCounted = (calculation: Calculation, project: Project) =>
+const isCounted = (calculation: StoredCalculation, project: Project) =>
   !leftOutReason(
     { ...calculation, reporting_year: project.reporting_year, facility: project.facility || null },
     { year: project.reporting_year },
@@ -307,10 +307,10 @@ function sourceCoverage(
  *  of the sources that overlap (read only when some do), and those the totals leave out while the
  *  duplicate stands, each with the one counted in its place. */
 export interface DuplicateScan {
-  readonly counted: ReadonlyArray<{ calculation: Calculation; project: Project }>;
+  readonly counted: ReadonlyArray<{ calculation: StoredCalculation; project: Project }>;
   readonly overlapping: ReadonlySet<string>;
   readonly clashing: ReadonlySet<string>;
-  readonly leftOut: ReadonlyMap<string, { calculation: Calculation; project: Project; kept: Calculation }>;
+  readonly leftOut: ReadonlyMap<string, { calculation: StoredCalculation; project: Project; kept: StoredCalculation }>;
 }
 
 export async function duplicateScan(
@@ -335,12 +335,12 @@ export async function duplicateScan(
     ...[...wholeClashes(counted, read, (key) => clashing.has(key)).values()].map((c) => [...c.whole, ...c.measured]),
   ];
   // Two measured points are two sources; a figure of the whole mine (no point) is every point's.
-  const pointOf = (c: Calculation) =>
+  const pointOf = (c: StoredCalculation) =>
     pointOfUnit(read(sourceUnitOf(c.type, ipccOfItem(c.type, c.coefficients), c.coefficients, c.point))).point;
-  const oneSource = (a: Calculation, b: Calculation) => !pointOf(a) || !pointOf(b) || pointOf(a) === pointOf(b);
-  const leftOut = new Map<string, { calculation: Calculation; project: Project; kept: Calculation }>();
+  const oneSource = (a: StoredCalculation, b: StoredCalculation) => !pointOf(a) || !pointOf(b) || pointOf(a) === pointOf(b);
+  const leftOut = new Map<string, { calculation: StoredCalculation; project: Project; kept: StoredCalculation }>();
   for (const entries of contested) {
-    const kept: Array<{ calculation: Calculation; days: SourcePeriod[] }> = [];
+    const kept: Array<{ calculation: StoredCalculation; days: SourcePeriod[] }> = [];
     for (const entry of [...entries].sort((a, b) => duplicateOrder(a.calculation, b.calculation))) {
       if (leftOut.has(entry.calculation.id)) continue;
       const days = coveredPeriods(entry.calculation, entry.project);
@@ -385,7 +385,7 @@ async function sourcePeriods(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
-  name: (calculation: Calculation, project: Project) => void,
+  name: (calculation: StoredCalculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
   const groupOf = sourceGroupOf;
   const where = (project: Project) =>
@@ -454,7 +454,7 @@ const entryText = (e: SourceEntry) => `«${e.calculation.name}» (${periodText(e
 function duplicates(
   scope: CheckScope,
   where: (project: Project) => string,
-  name: (calculation: Calculation, project: Project) => void,
+  name: (calculation: StoredCalculation, project: Project) => void,
 ): InventoryCheck[] {
   const { counted, leftOut } = scope.duplicates;
   // The scan is the company's year; a facility's inventory names its own sources.
@@ -541,7 +541,7 @@ function duplicates(
 }
 
 /** D43: what a calculation left out as a duplicate would add to the total, at the year's GWP. */
-function leftOutDifference(scope: CheckScope, calculation: Calculation): string {
+function leftOutDifference(scope: CheckScope, calculation: StoredCalculation): string {
   const t = inventorySourceOf(calculation.type)!.gases.reduce((sum, { gas, result }) => {
     const value = calculation.results[result];
     return sum + co2Equivalent(gas, typeof value === "number" && Number.isFinite(value) ? value : 0, scope.gwp.gwp_ch4);
@@ -550,7 +550,7 @@ function leftOutDifference(scope: CheckScope, calculation: Calculation): string 
 }
 
 interface SourceEntry {
-  calculation: Calculation;
+  calculation: StoredCalculation;
   project: Project;
   period: SourcePeriod;
 }
@@ -562,7 +562,7 @@ const byPeriodAndName = (x: SourceEntry, y: SourceEntry) =>
   x.calculation.id.localeCompare(y.calculation.id);
 
 /** The source keys `group|unit|ipcc|gas` of a counted calculation, its unit as `read` reads it. */
-function* sourceKeysOf(calculation: Calculation, project: Project, read: (unit: string) => string): Generator<[string, string]> {
+function* sourceKeysOf(calculation: StoredCalculation, project: Project, read: (unit: string) => string): Generator<[string, string]> {
   const ipcc = ipccOfItem(calculation.type, calculation.coefficients);
   const unit = read(sourceUnitOf(calculation.type, ipcc, calculation.coefficients, calculation.point));
   for (const { gas } of inventorySourceOf(calculation.type)!.gases) yield [`${sourceGroupOf(project)}|${unit}|${ipcc}|${gas}`, gas];
@@ -573,7 +573,7 @@ function* sourceKeysOf(calculation: Calculation, project: Project, read: (unit: 
  *  Sorted by start, one sweep: a calculation overlaps one before it exactly when it starts by the
  *  latest end so far, and then so does the one that ends latest; O(N log N), never every pair. */
 function overlappingBySource(
-  counted: ReadonlyArray<{ calculation: Calculation; project: Project }>,
+  counted: ReadonlyArray<{ calculation: StoredCalculation; project: Project }>,
   read: (unit: string) => string,
   wanted: (key: string) => boolean,
 ): Map<string, { gases: string[]; entries: SourceEntry[] }> {
@@ -616,7 +616,7 @@ function overlappingBySource(
  *  the other side exactly when it starts by that side's latest end, and then so does the entry
  *  that ends it; O(N log N). */
 function wholeClashes(
-  counted: ReadonlyArray<{ calculation: Calculation; project: Project }>,
+  counted: ReadonlyArray<{ calculation: StoredCalculation; project: Project }>,
   read: (unit: string) => string,
   wanted: (pointKey: string) => boolean,
 ): Map<string, { gases: string[]; whole: SourceEntry[]; measured: SourceEntry[]; points: Set<string> }> {
@@ -685,7 +685,7 @@ export async function calculationsOfCheck(
   company: string,
   ofYear: readonly Project[],
   list: string,
-): Promise<Array<{ calculation: Calculation; project: Project }> | undefined> {
+): Promise<Array<{ calculation: StoredCalculation; project: Project }> | undefined> {
   const [code, ...rest] = list.split("|");
   if (isCheckedFlag(code) && rest.length === 1) {
     const projects = ofYear.filter((p) => (p.facility || "") === rest[0]);
@@ -719,7 +719,7 @@ async function countedCalculationsOf(
   company: string,
   projects: readonly Project[],
   types: readonly string[],
-): Promise<Array<{ calculation: Calculation; project: Project }>> {
+): Promise<Array<{ calculation: StoredCalculation; project: Project }>> {
   return (await projectCalculations(deps, company, projects, types)).filter(({ calculation, project }) => isCounted(calculation, project));
 }
 
@@ -729,7 +729,7 @@ export async function projectCalculations(
   company: string,
   projects: readonly Project[],
   types: readonly string[],
-): Promise<Array<{ calculation: Calculation; project: Project }>> {
+): Promise<Array<{ calculation: StoredCalculation; project: Project }>> {
   const read = await Promise.all(
     projects.flatMap((project) =>
       types.map(async (type) =>
@@ -903,7 +903,7 @@ async function balanceChecks(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
-  name: (calculation: Calculation, project: Project) => void,
+  name: (calculation: StoredCalculation, project: Project) => void,
 ): Promise<InventoryCheck[]> {
   const format = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
   const checks: InventoryCheck[] = [];

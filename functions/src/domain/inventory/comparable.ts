@@ -11,7 +11,7 @@ import { inventorySourceOf } from "@core/inventory";
 import type { Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import type { DictionaryItemVersion } from "../../ports";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 import { computeFormula } from "../calculation-formula";
 import { dictionaryItemsOfYear } from "../reference/dictionaries";
 import { gwpSetsOfYear, setInForce } from "../reference/gwp-years";
@@ -24,13 +24,13 @@ export interface ComparableSource {
   name: string;
   project: string;
   facility: string | null;
-  inventory_role?: Calculation["inventory_role"];
+  inventory_role?: StoredCalculation["inventory_role"];
   period?: { from: string; to: string };
   point?: string | null;
   drainage_points?: string[];
-  inputs: Calculation["inputs"];
-  results: Calculation["results"];
-  coefficients: Calculation["coefficients"];
+  inputs: StoredCalculation["inputs"];
+  results: StoredCalculation["results"];
+  coefficients: StoredCalculation["coefficients"];
 }
 
 /** A dictionary factor a calculation took that reads otherwise for the comparison year. */

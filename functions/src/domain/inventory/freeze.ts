@@ -8,14 +8,14 @@
 import { inventorySourceOf, STATUS_LABELS } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Conflict } from "../errors";
-import type { Calculation, Facility, InventoryReview } from "../../ports";
+import type { StoredCalculation, Facility, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { isFrozen } from "./review";
 import { beginYearWrite, yearWritesStayOpen } from "./writes";
 
 export type GuardedChange =
   /** A calculation created (no before), edited, archived or restored; `project` is its project. */
-  | { kind: "calculation"; before?: Pick<Calculation, "type">; after: Pick<Calculation, "type">; project: Project }
+  | { kind: "calculation"; before?: Pick<StoredCalculation, "type">; after: Pick<StoredCalculation, "type">; project: Project }
   /** A project edited, archived or restored. */
   | { kind: "project"; before: Project; after: Project }
   /** A facility edited (its kind says which sources its projects have). */

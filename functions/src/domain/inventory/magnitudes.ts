@@ -10,7 +10,7 @@ import { PHYSICAL_BOUNDS, calculationDefinition, type CalculationDefinition, typ
 import type { Deps } from "../context";
 import { Invalid } from "../errors";
 import { INVENTORY_TYPES, MG_PER_T, inventorySumsDeltas, inventorySumsOf, sumsOfCalculations } from "./sums";
-import type { Calculation, WriteGuard } from "../../ports";
+import type { StoredCalculation, WriteGuard } from "../../ports";
 
 /** Milligrams as tonnes to the hundredth, the way a bound's message shows them. */
 const tonnes = (milligrams: number) => groupedNumber(Math.round(milligrams / 1e7) / 100);
@@ -107,7 +107,12 @@ interface LinesTaken {
 /** Takes the room a write of `next` (over `current`) needs on its project's lines, refusing one
  *  that would carry a line past its bound: one conditional update of the project's counter, so
  *  parallel writes cannot pass it together, whatever the kept sums (which lag) say. */
-async function takeProjectLines(deps: Pick<Deps, "repos">, company: string, next: Calculation, current?: Calculation): Promise<LinesTaken> {
+async function takeProjectLines(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  next: StoredCalculation,
+  current?: StoredCalculation,
+): Promise<LinesTaken> {
   const taken: Array<{ project: string; amounts: Record<string, number> }> = [];
   const freed: Array<{ project: string; amounts: Record<string, number> }> = [];
   const giveBack = async () => {
@@ -147,8 +152,8 @@ async function takeProjectLines(deps: Pick<Deps, "repos">, company: string, next
 export async function withProjectLines<T>(
   deps: Pick<Deps, "repos">,
   company: string,
-  next: Calculation,
-  current: Calculation | undefined,
+  next: StoredCalculation,
+  current: StoredCalculation | undefined,
   guard: WriteGuard | undefined,
   write: (guard: WriteGuard) => Promise<T>,
 ): Promise<T> {
@@ -175,7 +180,7 @@ export async function withProjectLines<T>(
  *  own share of a line over the project's bound), undefined when it can. */
 export function storedCalculationProblem(
   def: CalculationDefinition,
-  calculation: Pick<Calculation, "results"> & object,
+  calculation: Pick<StoredCalculation, "results"> & object,
 ): string | undefined {
   const problem = resultOverBound(def, calculation.results ?? {});
   if (problem) return problem;
@@ -196,8 +201,10 @@ export function projectSumsProblem(sums: Record<string, number>): string | undef
 /** A project's calculations that cannot be in its kept sums as they stand: each over a bound of
  *  its own, and those that carried a line past the project's bound, the later of them in the
  *  order they were made (archiving them leaves every line within its bound). */
-export function projectBoundProblems(calculations: readonly Calculation[]): Array<{ calculation: Calculation; problem: string }> {
-  const found: Array<{ calculation: Calculation; problem: string }> = [];
+export function projectBoundProblems(
+  calculations: readonly StoredCalculation[],
+): Array<{ calculation: StoredCalculation; problem: string }> {
+  const found: Array<{ calculation: StoredCalculation; problem: string }> = [];
   const held: Record<string, number> = {};
   const inOrder = [...calculations].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   for (const calculation of inOrder) {

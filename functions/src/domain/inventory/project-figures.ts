@@ -6,7 +6,7 @@
 // total is its part of the facility's total and the projects of a facility-year add up to it.
 import { inventorySourceOf, nettedGasesOf, roleOf, type NettedGas, type NettingBalance } from "@core/inventory";
 import type { Deps } from "../context";
-import type { Calculation, EmissionPoint } from "../../ports";
+import type { StoredCalculation, EmissionPoint } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { gwpOfYear, keptOrLiveSums } from "./year";
 import { yearFigures, type YearFigures } from "./sums";
@@ -63,7 +63,7 @@ export interface ProjectFigures {
 }
 
 /** D26: the project's counted calculations at the year's GWP, netted. */
-export function projectFigures(netting: ProjectNetting, counted: readonly Calculation[]): ProjectFigures {
+export function projectFigures(netting: ProjectNetting, counted: readonly StoredCalculation[]): ProjectFigures {
   const calculations = new Map<string, NettedGas[]>();
   let gross = 0;
   let subtracted = 0;

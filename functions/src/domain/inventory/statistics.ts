@@ -8,7 +8,7 @@
 import type { Actor, Deps } from "../context";
 import { inventoryTotalsByYear } from "./year";
 import type {
-  Calculation,
+  StoredCalculation,
   Clock,
   CompanyStatistics,
   ListCounts,
@@ -41,7 +41,7 @@ type Item = Record<string, unknown>;
 export type KeptStatistics = Omit<CompanyStatistics, "years"> & { total_co2e: number };
 
 /** The CO2-equivalent a calculation adds to the total, t (0 when its type has none). */
-function co2eOf(calculation: Pick<Calculation, "type" | "results">): number {
+function co2eOf(calculation: Pick<StoredCalculation, "type" | "results">): number {
   const co2e = isCalculationType(calculation.type) ? calculationDefinition(calculation.type).co2e : undefined;
   const value = co2e ? calculation.results?.[co2e] : undefined;
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
@@ -51,7 +51,7 @@ function co2eOf(calculation: Pick<Calculation, "type" | "results">): number {
  *  total by the core's counting rule (D18, whatCounts), each calculation in its own project. */
 export function summarise(
   projects: Pick<Project, "id" | "is_deleted">[],
-  calculations: Pick<Calculation, "type" | "results" | "project" | "inventory_role">[],
+  calculations: Pick<StoredCalculation, "type" | "results" | "project" | "inventory_role">[],
 ): Omit<KeptStatistics, "computed_at"> {
   const active = projects.filter((p) => !p.is_deleted).length;
   const archived = new Set(projects.filter((p) => p.is_deleted).map((p) => p.id));
@@ -120,7 +120,7 @@ export function contribution(sk: string, item: Item | undefined): StatisticsFigu
   }
   if (sk.startsWith("CALC#") && item.is_deleted === false && typeof item.type === "string") {
     figures.calculations[item.type] = 1;
-    figures.total_co2e = co2eOf(item as Pick<Calculation, "type" | "results">);
+    figures.total_co2e = co2eOf(item as Pick<StoredCalculation, "type" | "results">);
     figures.counting = countingOf(item, figures.total_co2e);
     return figures;
   }

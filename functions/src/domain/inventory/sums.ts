@@ -78,7 +78,7 @@ const tOf = (milligrams: number) => milligrams / MG_PER_T;
 const round = (value: number) => Math.round(value * 1e9) / 1e9;
 const NETTED_LINES = ["1.B.1.a.i.1", "1.B.1.a.i.2"];
 
-/** What a stored calculation reads as (an item of the table or a Calculation). */
+/** What a stored calculation reads as (an item of the table or a StoredCalculation). */
 interface SumsItem {
   id?: unknown;
   type?: unknown;

@@ -2,7 +2,7 @@
 // them; apart from year.ts so that the versions, which store them, need not import the fold.
 import type * as z from "zod";
 import type { inventoryCalculationSchema, inventorySchema, yearTotalsSchema } from "../../contract/schemas/answers";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 import type { FigureLine } from "./sums";
 
 /** A line of the year: how many counted calculations make it; the full inventory lists them. */
@@ -12,7 +12,7 @@ export interface InventoryCategoryRow extends FigureLine {
 
 /** A calculation of the year as the inventory lists it, with its coefficients as stored. */
 export type InventoryCalculation = Omit<z.output<typeof inventoryCalculationSchema>, "coefficients"> & {
-  coefficients: Calculation["coefficients"];
+  coefficients: StoredCalculation["coefficients"];
 };
 
 /** A year's totals (D18: not_counted says what the total left out, "" for nothing). */

@@ -24,11 +24,11 @@ import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport, type LineInput } from "@core/year-uncertainty";
 import type { Actor, Deps } from "../context";
 import { Invalid } from "../errors";
-import type { Calculation } from "../../ports";
+import type { StoredCalculation } from "../../ports";
 import { getInventory, inventoryWithStored } from "./year";
 
 /** A stored calculation as a sum of products of its uncertain inputs, as it recorded them. */
-export function modelOf(calculation: Calculation): CalculationModel | undefined {
+export function modelOf(calculation: StoredCalculation): CalculationModel | undefined {
   return calculationModel({
     id: calculation.id,
     type: calculation.type,
@@ -48,9 +48,9 @@ const hypotOf = (values: readonly number[]) => Math.hypot(...values);
  *  measurements of its counted flares, boilers and engines (`destroyedGasUncertainty`). */
 export function destroyedUncertaintyOf(
   core: UncertaintyCore,
-  devices: ReadonlyArray<{ readonly facility: string | null; readonly calculation: Calculation }>,
+  devices: ReadonlyArray<{ readonly facility: string | null; readonly calculation: StoredCalculation }>,
 ): (facility: string | null, gas: Gas) => number {
-  const byFacility = new Map<string | null, Calculation[]>();
+  const byFacility = new Map<string | null, StoredCalculation[]>();
   for (const { facility, calculation } of devices) {
     if (!burnsDrainedGas(calculation.type)) continue;
     (byFacility.get(facility) ?? byFacility.set(facility, []).get(facility)!).push(calculation);

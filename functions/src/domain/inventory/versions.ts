@@ -9,15 +9,15 @@ import { createHash } from "node:crypto";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import type { Inventory, InventoryCalculation } from "./types";
-import type { Calculation, Company, EmissionPoint, Facility, InventoryReview, InventoryVersion } from "../../ports";
+import type { StoredCalculation, Company, EmissionPoint, Facility, InventoryReview, InventoryVersion } from "../../ports";
 import type * as z from "zod";
 import type { inventorySnapshotSchema, versionSummarySchema } from "../../contract/routes/inventory";
 
 /** A line of a snapshot: the inventory's row of a calculation with what it was computed from. */
 export interface SnapshotLine extends InventoryCalculation {
   version: number;
-  inputs: Calculation["inputs"];
-  results: Calculation["results"];
+  inputs: StoredCalculation["inputs"];
+  results: StoredCalculation["results"];
   methodology_version: string;
 }
 

@@ -10,7 +10,7 @@ import { Invalid, NotFound } from "../errors";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../reference/gwp-years";
 import { coefficientFlags } from "../reference/coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
-import type { Calculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
+import type { StoredCalculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import { getReview, reviewOf } from "./review";
 import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { Project } from "../../contract/schemas/project";
@@ -69,7 +69,7 @@ export function parseInventoryYear(raw: string | undefined, field = "year"): num
 }
 
 interface Entry {
-  calculation: Calculation;
+  calculation: StoredCalculation;
   project: Project;
   year: number;
   facility: string | null;
@@ -80,7 +80,7 @@ interface Entry {
 }
 
 const round = (value: number) => Math.round(value * 1e9) / 1e9;
-const massOf = (calculation: Calculation, result: string) => {
+const massOf = (calculation: StoredCalculation, result: string) => {
   const value = calculation.results[result];
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 };
@@ -105,7 +105,7 @@ async function entriesOf(
   return { entries, projects, sums: sumsOfCalculations(calculations, damaged) };
 }
 
-const entryFor = (calculation: Calculation, project: Project): Entry => ({
+const entryFor = (calculation: StoredCalculation, project: Project): Entry => ({
   calculation,
   project,
   year: project.reporting_year,
@@ -113,7 +113,7 @@ const entryFor = (calculation: Calculation, project: Project): Entry => ({
   ...coverageOf(calculation, project),
 });
 
-const coverageOf = (calculation: Calculation, project: Project) => {
+const coverageOf = (calculation: StoredCalculation, project: Project) => {
   const covered = coveredPeriods(calculation, project);
   return { covered, period: spanOf(covered) };
 };
@@ -126,7 +126,7 @@ const reasonOf = (entry: Entry) =>
   );
 const isPrimary = (entry: Entry) => reasonOf(entry) === undefined;
 
-function gasesOf(calculation: Calculation, gwpCh4: number) {
+function gasesOf(calculation: StoredCalculation, gwpCh4: number) {
   const source = inventorySourceOf(calculation.type)!;
   return source.gases.map(({ gas, result }) => {
     const t = massOf(calculation, result);
@@ -135,10 +135,10 @@ function gasesOf(calculation: Calculation, gwpCh4: number) {
 }
 
 /** The dictionary entry behind the code (D16: derived on every read, so stored calculations follow). */
-const entryOf = (calculation: Calculation) => entryOfCoefficients(calculation.type, calculation.coefficients);
-const ipccOf = (calculation: Calculation) => ipccOfItem(calculation.type, calculation.coefficients);
+const entryOf = (calculation: StoredCalculation) => entryOfCoefficients(calculation.type, calculation.coefficients);
+const ipccOf = (calculation: StoredCalculation) => ipccOfItem(calculation.type, calculation.coefficients);
 
-function methodOf(calculation: Calculation): string {
+function methodOf(calculation: StoredCalculation): string {
   const source = inventorySourceOf(calculation.type)!;
   const contents = calculation.coefficients?.ef_ch4;
   return METHOD_LABELS[sourceMethodOf(source, contents?.source === "dictionary" ? contents.dictionary : undefined)];
@@ -174,7 +174,7 @@ export async function inventoryWithStored(
   actor: Actor,
   year: number,
   facilityId?: string,
-): Promise<{ inventory: Inventory; stored: Calculation[] }> {
+): Promise<{ inventory: Inventory; stored: StoredCalculation[] }> {
   deps = oneDictionaryCheck(deps);
   const [facilities, { entries, projects, sums }] = await Promise.all([
     facilitiesOf(deps, actor, facilityId),

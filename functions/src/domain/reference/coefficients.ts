@@ -22,7 +22,7 @@ import {
 import { getDictionaryItems, oneDictionaryCheck } from "./dictionaries";
 import { GWP_DICTIONARY } from "@core/gwp-in-force";
 import { gwpSetsOfYear } from "./gwp-years";
-import type { Calculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
+import type { StoredCalculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
 import type { UncertaintyBody } from "../../contract/schemas/uncertainty";
 import { JUSTIFICATION_MAX } from "../../contract/schemas/calculation-body";
 
@@ -262,7 +262,7 @@ function justify(request: CoefficientRequest, uses: Record<string, CoefficientUs
 /** D12: whether the calculation's GWP set differs from the one in force for its project's
  *  reporting year when it was computed; undefined where that is not known (no GWP, or computed
  *  before reporting years existed). */
-export function gwpNotInForce(calculation: Pick<Calculation, "coefficients" | "gwp_in_force">): boolean | undefined {
+export function gwpNotInForce(calculation: Pick<StoredCalculation, "coefficients" | "gwp_in_force">): boolean | undefined {
   const set = calculation.coefficients?.gwp_ch4?.item_id;
   if (!calculation.gwp_in_force || set === undefined) return undefined;
   return set !== calculation.gwp_in_force.set;
