@@ -1,15 +1,8 @@
 // How the statistics port's figures are laid out in items (SCHEMA.md): a year aggregate, a list
 // count, a project's inventory sums and the inventory's write counters, written and read the same
 // way by the DynamoDB adapter (statistics.ts) and the memory one (adapters/memory/statistics.ts).
-import type {
-  InventoryWriteCounters,
-  ListCounts,
-  StatisticsChange,
-  StatisticsFigures,
-  StoredInventorySums,
-  StoredListCounts,
-  YearStatistics,
-} from "../../ports";
+import type { InventoryWriteCounters, ListCounts, StatisticsChange, StatisticsFigures, StatisticsRepository } from "../../ports";
+import type { StoredInventorySums, StoredListCounts, YearStatistics } from "../../ports";
 import * as keys from "./keys";
 import type { Item } from "./items";
 
@@ -102,4 +95,25 @@ export const storedSumsOf = (item: Item): StoredInventorySums => ({
 export const writeCountersOf = (item: Item | undefined): InventoryWriteCounters => ({
   writes: num(item?.writes),
   applied: num(item?.applied),
+});
+
+/** How an adapter adds a reconciliation's repair to one item: only if no change was added since
+ *  it read it (`expectedRev`; undefined: only if there is no item yet). */
+export type RepairItem = (
+  key: { PK: string; SK: string },
+  attributes: Record<string, number>,
+  expectedRev: number | undefined,
+  at: string,
+) => Promise<boolean>;
+
+/** The port's repairs: each to the item of its figures, with their attributes. */
+export const repairsThrough = (
+  repairItem: RepairItem,
+): Pick<StatisticsRepository, "repair" | "repairListCount" | "repairInventorySums"> => ({
+  repair: (companyId, delta, expectedRev, at) =>
+    repairItem(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta), expectedRev, at),
+  repairListCount: (companyId, delta, expectedRev, at) =>
+    repairItem(keys.calculationListCount(companyId, delta.project, delta.type), listCountAttributes(delta), expectedRev, at),
+  repairInventorySums: (companyId, project, delta, expectedRev, at) =>
+    repairItem(keys.inventorySums(companyId, project), sumAttributes(delta), expectedRev, at),
 });

@@ -23,7 +23,7 @@ import type { StatisticsChange as Change, StatisticsRepository, StoredInventoryS
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
 import { queryPrefix } from "./items";
-import { yearAttributes, listCountAttributes, sumAttributes, countedWrites } from "./statistics-items";
+import { yearAttributes, listCountAttributes, sumAttributes, countedWrites, repairsThrough } from "./statistics-items";
 import { yearStatisticsOf, listCountsPrefix, listCountsOf, storedSumsOf, sumsOf, zeroSums, writeCountersOf } from "./statistics-items";
 
 const PENDING = "pending:";
@@ -392,11 +392,7 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
       return answers;
     },
 
-    repair: (companyId, delta, expectedRev, at) =>
-      repairItem(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta), expectedRev, at),
-
-    repairListCount: (companyId, delta, expectedRev, at) =>
-      repairItem(keys.calculationListCount(companyId, delta.project, delta.type), listCountAttributes(delta), expectedRev, at),
+    ...repairsThrough(repairItem),
 
     async listCounts(companyId, projectId) {
       return (await queryPrefix(doc, table, listCountsPrefix(companyId, projectId), { consistentRead: true })).map(listCountsOf);
@@ -461,9 +457,6 @@ export function dynamoStatistics(doc: DynamoDBDocumentClient, table: string): St
         }),
       );
     },
-
-    repairInventorySums: (companyId, project, delta, expectedRev, at) =>
-      repairItem(keys.inventorySums(companyId, project), sumAttributes(delta), expectedRev, at),
 
     settleInventoryWrites: (companyId, seen) =>
       unlessConditionFails(

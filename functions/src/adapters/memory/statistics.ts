@@ -4,7 +4,7 @@
 // repaired by the reconciliation only when nothing was added since it read them.
 import type { StatisticsRepository, StoredInventorySums } from "../../ports";
 import * as keys from "../dynamodb/keys";
-import { yearAttributes, listCountAttributes, sumAttributes, countedWrites } from "../dynamodb/statistics-items";
+import { yearAttributes, listCountAttributes, sumAttributes, countedWrites, repairsThrough } from "../dynamodb/statistics-items";
 import {
   yearStatisticsOf,
   listCountsPrefix,
@@ -74,11 +74,7 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
       return answers;
     },
 
-    repair: (companyId, delta, expectedRev, at) =>
-      repairItem(keys.companyStatisticsYear(companyId, delta.year), yearAttributes(delta), expectedRev, at),
-
-    repairListCount: (companyId, delta, expectedRev, at) =>
-      repairItem(keys.calculationListCount(companyId, delta.project, delta.type), listCountAttributes(delta), expectedRev, at),
+    ...repairsThrough(repairItem),
 
     async listCounts(companyId, projectId) {
       const prefix = listCountsPrefix(companyId, projectId);
@@ -119,9 +115,6 @@ export function memoryStatistics(table: MemoryTable): StatisticsRepository {
     async markInventorySumsLayout(companyId, layout) {
       table.update(keys.inventoryWrites(companyId), (stored) => ({ ...stored, layout }));
     },
-
-    repairInventorySums: (companyId, project, delta, expectedRev, at) =>
-      repairItem(keys.inventorySums(companyId, project), sumAttributes(delta), expectedRev, at),
 
     async settleInventoryWrites(companyId, seen) {
       return table.update(keys.inventoryWrites(companyId), (stored) =>
