@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { fieldErrors } from "../shared/fieldErrors";
-import { isApiError, jsonBody, typedClient, type Client, type ListPage } from "./client";
+import { isApiError, jsonBody, pageQuery, typedClient, type Client, type ListPage } from "./client";
 import type {
   AdminUser,
   AuditEntry,
@@ -200,8 +200,7 @@ export const AUDIT_PAGE_SIZE = 20;
 export function useAudit(page: number) {
   return useQuery({
     queryKey: adminKeys.audit(page),
-    queryFn: (): Promise<ListPage<AuditEntry>> =>
-      admin((c) => c.audit.$get({ query: { limit: String(AUDIT_PAGE_SIZE), offset: String((page - 1) * AUDIT_PAGE_SIZE) } })),
+    queryFn: (): Promise<ListPage<AuditEntry>> => admin((c) => c.audit.$get({ query: pageQuery(page, AUDIT_PAGE_SIZE) })),
     staleTime: 0,
   });
 }

@@ -4,7 +4,18 @@
 // core and the active forecast models the dialogs need are cached here too.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { api, ApiError, encoded, jsonBody, routePath, typedClient, type Client, type ListPage } from "./client";
+import {
+  api,
+  ApiError,
+  archiveListQuery,
+  encoded,
+  jsonBody,
+  pageQuery,
+  routePath,
+  typedClient,
+  type Client,
+  type ListPage,
+} from "./client";
 import type { CalculationType, ForecastMethod, FormulaType } from "@core/registry";
 import type { InventoryRole } from "@core/inventory";
 import type {
@@ -142,11 +153,7 @@ export function useCalculations({ projectId, type, archived, page, role }: Calcu
           param: { type: type! },
           query: {
             project: projectId,
-            // docs/api.md: both lists ask for is_active=true; is_deleted tells active from archived.
-            is_active: "true",
-            is_deleted: archived ? "true" : "false",
-            limit: String(CALCULATIONS_PAGE_SIZE),
-            offset: String((page - 1) * CALCULATIONS_PAGE_SIZE),
+            ...archiveListQuery(archived, page, CALCULATIONS_PAGE_SIZE),
             ...(role ? { role } : {}),
           },
         }),
@@ -202,7 +209,7 @@ export function useForecastRows(id: string, page: number, pageSize: number, abov
       calculations((c) =>
         c[":type"][":id"].rows.$get({
           param: { type: "regres_methane", id },
-          query: { limit: String(pageSize), offset: String((page - 1) * pageSize), above: above ? "true" : "false" },
+          query: { ...pageQuery(page, pageSize), above: above ? "true" : "false" },
         }),
       ),
     placeholderData: keepPreviousData,

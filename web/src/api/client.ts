@@ -222,6 +222,17 @@ export const jsonBody = (body: unknown): ClientRequestOptions => ({
   init: { body: JSON.stringify(body) },
 });
 
+/** Page `page` (from 1) of a list, `size` rows a page, as the query of a list call. */
+export const pageQuery = (page: number, size: number) => ({ limit: String(size), offset: String((page - 1) * size) });
+
+/** The active or the archived rows of a list, page `page`: docs/api.md, both lists ask for
+ *  is_active=true, and is_deleted tells the active from the archived. */
+export const archiveListQuery = (archived: boolean, page: number, size: number) => ({
+  is_active: "true" as const,
+  is_deleted: archived ? ("true" as const) : ("false" as const),
+  ...pageQuery(page, size),
+});
+
 // ---- binary downloads (exports) ----
 
 export interface Download {

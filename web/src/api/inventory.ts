@@ -1,7 +1,7 @@
 // The year's inventory and the company's facilities over the API (inventory/, facilities/).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { typedClient, type Client } from "./client";
+import { pageQuery, typedClient, type Client } from "./client";
 import type { ReviewAction } from "@core/inventory";
 import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
 import { requisitesAuditKey, statisticsKey } from "./profile";
@@ -74,8 +74,7 @@ export function useInventoryCalculations({ year, facility, line, check, counted 
             line,
             check,
             counted: counted === undefined ? undefined : counted ? "true" : "false",
-            limit: String(INVENTORY_CALCULATIONS_PAGE),
-            offset: String((page - 1) * INVENTORY_CALCULATIONS_PAGE),
+            ...pageQuery(page, INVENTORY_CALCULATIONS_PAGE),
           },
         }),
       ),
@@ -175,7 +174,7 @@ export function useComments(year: number, page: number) {
       inventory((c) =>
         c[":year"].comments.$get({
           param: { year: String(year) },
-          query: { limit: String(COMMENTS_PAGE), offset: String((page - 1) * COMMENTS_PAGE) },
+          query: pageQuery(page, COMMENTS_PAGE),
         }),
       ),
   });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { typedClient } from "./client";
+import { pageQuery, typedClient } from "./client";
 import type { CompanyStatistics, OwnCompanyPatchInput, RequisitesChange, SignedInUser } from "@server/contract";
 
 /** The signed-in user and their company (admin: a platform operator, the /admin menu item). */
@@ -49,7 +49,7 @@ export type { RequisitesChange };
 export function useRequisitesAudit(page: number, pageSize: number, enabled: boolean) {
   return useQuery({
     queryKey: [...requisitesAuditKey, page, pageSize],
-    queryFn: () => users((c) => c.company.audit.$get({ query: { limit: String(pageSize), offset: String((page - 1) * pageSize) } })),
+    queryFn: () => users((c) => c.company.audit.$get({ query: pageQuery(page, pageSize) })),
     enabled,
   });
 }

@@ -2,7 +2,7 @@
 // is cached on its own; every change invalidates all of them plus the profile statistics.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { typedClient, type ApiError, type Client } from "./client";
+import { archiveListQuery, typedClient, type ApiError, type Client } from "./client";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "@server/contract";
 import { statisticsKey } from "./profile";
 
@@ -31,11 +31,7 @@ export function useProjects({ companyId, archived, page, search = "" }: Projects
         c.index.$get({
           query: {
             company: companyId,
-            // docs/api.md: both lists ask for is_active=true; is_deleted tells active from archived.
-            is_active: "true",
-            is_deleted: archived ? "true" : "false",
-            limit: String(PROJECTS_PAGE_SIZE),
-            offset: String((page - 1) * PROJECTS_PAGE_SIZE),
+            ...archiveListQuery(archived, page, PROJECTS_PAGE_SIZE),
             search: search || undefined,
           },
         }),
