@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { patchCalculation } from "../calculations/calculations";
 import { roleOf } from "@core/inventory";
-import type { Calculation, InventoryReview } from "../../ports";
+import type { StoredCalculation, InventoryReview } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { frozenMessage } from "./freeze";
 import { getReview, isFrozen } from "./review";
@@ -69,7 +69,7 @@ async function productionCalculations(deps: Deps, actor: Actor, facility: string
   return read.flat();
 }
 
-const rowOf = ({ calculation, project }: { calculation: Calculation; project: Project }): ProductionCalculation => ({
+const rowOf = ({ calculation, project }: { calculation: StoredCalculation; project: Project }): ProductionCalculation => ({
   id: calculation.id,
   type: calculation.type as CalculationType,
   name: calculation.name,
@@ -97,7 +97,7 @@ export async function getCoalOutput(deps: Deps, actor: Actor, year: number, faci
 }
 
 /** The unit a calculation's production was typed in keeps it: 3 100 t typed in «тыс. т» stays «3,1 тыс. т». */
-function enteredAs(calculation: Calculation, t: number) {
+function enteredAs(calculation: StoredCalculation, t: number) {
   const unit = calculation.entered?.volume?.unit;
   const power = COAL_UNITS.find((u) => u.unit === unit)?.power;
   return unit && power ? { entered: { volume: { value: t / 10 ** power, unit } } } : {};
