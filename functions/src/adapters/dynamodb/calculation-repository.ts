@@ -19,7 +19,7 @@ import { Conflict } from "../../domain/errors";
 import type { StoredCalculation, CalculationRepository, WriteGuard } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { calculationItem, countedPage, queryAll, queryPrefix, strip, versionedPut } from "./items";
+import { calculationItem, countedPage, type Narrowing, queryAll, queryPrefix, strip, versionedPut } from "./items";
 import { calculationBlobKeys, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
 
 export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
@@ -54,6 +54,9 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       throw error;
     }
   };
+  /** Every calculation item of the company, deleted ones too, as consistent as a write before it. */
+  const ofCompany = (companyId: string, narrowing?: Narrowing) =>
+    queryPrefix(doc, table, keys.calculationsOfCompany(companyId), { consistentRead: true }, narrowing);
   /** The company's whole calculations of `types` that also meet `filter` (no type asked: none read). */
   const wholeOfTypes = async (
     companyId: string,
@@ -61,15 +64,11 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     { filter, names = {}, values = {} }: { filter: string; names?: Record<string, string>; values?: Record<string, unknown> },
   ) => {
     if (types.length === 0) return [];
-    const prefix = keys.calculationsOfCompany(companyId);
     const typeValues = Object.fromEntries(types.map((type, i) => [`:t${i}`, type]));
-    const items = await queryAll(doc, {
-      TableName: table,
-      KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+    const items = await ofCompany(companyId, {
       FilterExpression: `${filter} AND #type IN (${Object.keys(typeValues).join(", ")})`,
       ExpressionAttributeNames: { "#type": "type", ...names },
-      ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ...values, ...typeValues },
-      ConsistentRead: true,
+      ExpressionAttributeValues: { ...values, ...typeValues },
     });
     return wholeOnly(items.map((item) => strip<StoredCalculation>(item)!));
   };
@@ -140,29 +139,20 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       return wholeOnly(items.map((item) => strip<StoredCalculation>(item)!));
     },
     async listStatesOfCompany(companyId) {
-      const prefix = keys.calculationsOfCompany(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+      const items = await ofCompany(companyId, {
         ProjectionExpression: "#project, #type, is_deleted",
         ExpressionAttributeNames: { "#project": "project", "#type": "type" },
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
       });
       return items.map((item) => ({ project: String(item.project), type: String(item.type), is_deleted: item.is_deleted === true }));
     },
     async listActiveByCompany(companyId) {
-      const prefix = keys.calculationsOfCompany(companyId);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+      const items = await ofCompany(companyId, {
         FilterExpression: "is_deleted = :no",
         // What the statistics add up, not the inputs and coefficients of each calculation.
         // D18: the project and «Учет» say whether it counts.
         ProjectionExpression: "#type, results, created_at, #project, inventory_role",
         ExpressionAttributeNames: { "#type": "type", "#project": "project" },
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix, ":no": false },
-        ConsistentRead: true,
+        ExpressionAttributeValues: { ":no": false },
       });
       return items.map((item) => strip<StoredCalculation>(item)!);
     },
@@ -170,16 +160,11 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     listWithoutPoint: (companyId, types) =>
       wholeOfTypes(companyId, types, { filter: "attribute_not_exists(#point)", names: { "#point": "point" } }),
     async listDamagedOfCompany(companyId) {
-      const prefix = keys.calculationsOfCompany(companyId);
-      const items = await queryPrefix(doc, table, prefix, { consistentRead: true });
-      return items.flatMap((item) => damagedCalculation(item) ?? []);
+      return (await ofCompany(companyId)).flatMap((item) => damagedCalculation(item) ?? []);
     },
     async blobKeysOfCompany(companyId) {
-      const prefix = keys.calculationsOfCompany(companyId);
       // Every calculation, deleted ones too: their files stay while their items do.
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+      const items = await ofCompany(companyId, {
         ProjectionExpression: "#file.#key, #results.#data, #coefficients",
         ExpressionAttributeNames: {
           "#file": "file",
@@ -188,8 +173,6 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
           "#data": "data_key",
           "#coefficients": "coefficients",
         },
-        ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
-        ConsistentRead: true,
       });
       return calculationBlobKeys(items);
     },

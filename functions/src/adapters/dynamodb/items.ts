@@ -67,17 +67,26 @@ export function queryPartition(doc: DynamoDBDocumentClient, table: string, pk: s
   });
 }
 
-/** Every item of a partition whose sort key begins with the prefix's, page by page. */
+/** What a query reads of each item it finds and which of them it keeps. */
+export type Narrowing = Pick<
+  QueryCommandInput,
+  "FilterExpression" | "ProjectionExpression" | "ExpressionAttributeNames" | "ExpressionAttributeValues"
+>;
+
+/** Every item of a partition whose sort key begins with the prefix's, page by page; `narrowing`
+ *  keeps some of them, or some of their attributes. */
 export function queryPrefix(
   doc: DynamoDBDocumentClient,
   table: string,
   prefix: { PK: string; SKPrefix: string },
   { consistentRead }: { consistentRead: boolean },
+  narrowing: Narrowing = {},
 ): Promise<Item[]> {
   return queryAll(doc, {
     TableName: table,
     KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-    ExpressionAttributeValues: { ":pk": prefix.PK, ":sk": prefix.SKPrefix },
+    ...narrowing,
+    ExpressionAttributeValues: { ...narrowing.ExpressionAttributeValues, ":pk": prefix.PK, ":sk": prefix.SKPrefix },
     ConsistentRead: consistentRead,
   });
 }
