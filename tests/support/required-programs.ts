@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_PATH } from "./browser";
 import { LIBREOFFICE } from "./libreoffice";
+import { hasXGBoost } from "./python-xgboost";
 
 const FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
@@ -15,7 +16,7 @@ export function missingPrograms(tier: string): string[] {
   if (tier === "integration") {
     if (!LIBREOFFICE) missing.push("libreoffice-calc-nogui");
     if (spawnSync("pdftotext", ["-v"]).status !== 0) missing.push("poppler-utils");
-    if (spawnSync("/usr/bin/python3", ["-c", "import xgboost"]).status !== 0) missing.push("python3-xgboost");
+    if (!hasXGBoost("/usr/bin/python3")) missing.push("python3-xgboost");
   }
   if ((tier === "e2e" || tier === "integration") && !existsSync(FONT)) missing.push("fonts-dejavu-core");
   return missing;
