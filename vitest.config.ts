@@ -17,20 +17,25 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [TEMP_RO
 const exclude = ["**/node_modules/**", "web/dist/**", "cdk.out/**", "**/*.deep.test.ts"];
 const DEEP = process.env.TEST_DEPTH === "deep";
 // `npm run test:fast` (TEST_FAST=1), the loop for most changes: the unit tier and the service tests,
-// the integration files on the in-process API of tests/support/harness.ts, but for the slowest.
+// the integration files on the in-process API of tests/support/harness.ts, but for the slowest: those
+// at scale, and those that read files back with LibreOffice or run verify.py file after file
+// (`npm test`'s integration tier runs them all).
 const FAST = process.env.TEST_FAST === "1";
 const SLOW_SERVICE_TESTS = [
   "auth",
   "dictionaries",
   "direct-uploads",
   "export",
+  "forecast-direct-upload",
   "fuzz",
   "inventory",
   "inventory-checks-size",
   "inventory-large-approval",
   "inventory-sums",
+  "inventory-trend",
   "projects",
   "spreadsheet-safety",
+  "verification-pack",
 ];
 const serviceTests = () =>
   readdirSync("tests/integration")
