@@ -57,6 +57,11 @@ interface BodyProps {
   onDone(): void;
 }
 
+/** The calculation's data did not load: why, and «Повторить», which asks each of `retry` again. */
+function DataLoadError({ error, retry }: { error: Error; retry: Array<() => Promise<unknown>> }) {
+  return <LoadError what="данные расчета" message={error.message} retry={() => retry.forEach((again) => void again())} />;
+}
+
 function useFormDictionaries(type: FormulaType) {
   const names = useMemo(() => formLayout(type).dictionaries, [type]);
   return useDictionaries(names);
@@ -96,7 +101,7 @@ function CreateBody({ type, projectId, onDone }: BodyProps) {
     [type, dictionaries.data, gwp.ready, gwp.id, gwp.dates],
   );
   if (dictionaries.error) {
-    return <LoadError what="данные расчета" message={dictionaries.error.message} retry={() => void dictionaries.refetch()} />;
+    return <DataLoadError error={dictionaries.error} retry={[dictionaries.refetch]} />;
   }
   if (!ctx || !dictionaries.data) return <Loading />;
   return (
@@ -145,18 +150,7 @@ function EditBody({ type, projectId, calculation, onDone }: BodyProps & { calcul
     [type, dictionaries.data, snapshot, gwp.ready, gwp.id, gwp.dates],
   );
   const error = dictionaries.error ?? stored.error;
-  if (error) {
-    return (
-      <LoadError
-        what="данные расчета"
-        message={error.message}
-        retry={() => {
-          void dictionaries.refetch();
-          void stored.refetch();
-        }}
-      />
-    );
-  }
+  if (error) return <DataLoadError error={error} retry={[dictionaries.refetch, stored.refetch]} />;
   if (!ctx || !dictionaries.data || !snapshot) return <Loading />;
   if (!REGISTRY[type].editable) return <Alert type="info" showIcon title="Расчет этого типа нельзя изменить: создайте новый" />;
   const reload = async () => {
@@ -194,18 +188,7 @@ function OtherBody({
   const { stored, snapshot, setSnapshot } = useStoredSnapshot(type, calculation?.id);
   const [generation, setGeneration] = useState(0);
   const error = dictionaries.error ?? (calculation ? stored.error : null);
-  if (error) {
-    return (
-      <LoadError
-        what="данные расчета"
-        message={error.message}
-        retry={() => {
-          void dictionaries.refetch();
-          if (calculation) void stored.refetch();
-        }}
-      />
-    );
-  }
+  if (error) return <DataLoadError error={error} retry={calculation ? [dictionaries.refetch, stored.refetch] : [dictionaries.refetch]} />;
   if (!dictionaries.data || !gwp.ready || (calculation && !snapshot)) return <Loading />;
   const current = snapshot?.calculation;
   const mode = calculation ? "edit" : "create";
