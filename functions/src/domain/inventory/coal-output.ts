@@ -11,6 +11,8 @@ import { Conflict, Invalid, NotFound } from "../errors";
 import { patchCalculation } from "../calculations/calculations";
 import { roleOf } from "@core/inventory";
 import type { StoredCalculation, InventoryReview } from "../../ports";
+import type * as z from "zod";
+import type { coalOutputSchema } from "../../contract/routes/inventory";
 import type { Project } from "../../contract/schemas/project";
 import { frozenMessage } from "./freeze";
 import { getReview, isFrozen } from "./review";
@@ -27,13 +29,8 @@ export interface ProductionCalculation {
   inventory_role: "primary" | "alternative";
 }
 
-export interface CoalOutputAnswer {
-  facility: string;
-  year: number;
-  /** t; null: not entered. */
-  t: number | null;
-  calculations: ProductionCalculation[];
-}
+/** The route's answer (contract/routes/inventory.ts coalOutputSchema), its calculations typed. */
+export type CoalOutputAnswer = Omit<z.output<typeof coalOutputSchema>, "calculations"> & { calculations: ProductionCalculation[] };
 
 export interface CoalOutputRequest {
   facility: string;
