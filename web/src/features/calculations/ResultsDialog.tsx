@@ -3,7 +3,7 @@
 // tables and charts per element — then every input and coefficient with its value, unit, source
 // (dictionary entry and version, «Фактическое значение», fixed or typed) and reference, the GWP
 // set, the methodology version, and who created and changed it when.
-import { Suspense } from "react";
+import { Suspense, type CSSProperties } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { useAtom } from "jotai";
 import {
@@ -67,6 +67,20 @@ interface CoefficientRow {
   tier: string;
 }
 
+const NOWRAP: CSSProperties = { whiteSpace: "nowrap" };
+
+/** A cell's text and, under it, its small grey note when it has one. */
+const withNote = (text: string, note: string, textStyle: CSSProperties, noteStyle?: CSSProperties) => (
+  <span>
+    <span style={textStyle}>{text}</span>
+    {note && (
+      <Typography.Text type="secondary" style={{ display: "block", fontSize: 12, ...noteStyle }}>
+        {note}
+      </Typography.Text>
+    )}
+  </span>
+);
+
 /** The columns of the coefficients table; a custom value's evidence file links under its justification. */
 const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> => [
   { title: "Показатель", dataIndex: "label" },
@@ -74,46 +88,19 @@ const columnsFor = (calculation: Calculation): TableColumnsType<CoefficientRow> 
     title: "Значение",
     dataIndex: "value",
     width: 170,
-    render: (text: string, row) => (
-      <span>
-        <span style={{ whiteSpace: "nowrap" }}>{text}</span>
-        {row.entered && (
-          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12, whiteSpace: "nowrap" }}>
-            {row.entered}
-          </Typography.Text>
-        )}
-      </span>
-    ),
+    render: (text: string, row) => withNote(text, row.entered, NOWRAP, NOWRAP),
   },
   {
     title: "Источник",
     dataIndex: "source",
     width: 230,
-    render: (text: string, row) => (
-      <span>
-        <span style={{ display: "block" }}>{text}</span>
-        {row.tier && (
-          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
-            {row.tier}
-          </Typography.Text>
-        )}
-      </span>
-    ),
+    render: (text: string, row) => withNote(text, row.tier, { display: "block" }),
   },
   {
     title: "Неопределенность (95 %)",
     dataIndex: "uncertainty",
     width: 210,
-    render: (text: string, row) => (
-      <span>
-        <span style={{ whiteSpace: "nowrap" }}>{text}</span>
-        {row.uncertaintySource && (
-          <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
-            {row.uncertaintySource}
-          </Typography.Text>
-        )}
-      </span>
-    ),
+    render: (text: string, row) => withNote(text, row.uncertaintySource, NOWRAP),
   },
   {
     title: "Обоснование",
