@@ -19,7 +19,7 @@ import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
 import { uncertaintySchema } from "../schemas/uncertainty";
-import { binaryFile, declareRoute, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "./declare";
+import { binaryFile, declareRoute, formBody, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "./declare";
 import { dictionaryName, entryNumber } from "./dictionaries";
 import { mediaKindParam, videoContent } from "./media";
 
@@ -115,18 +115,11 @@ const mediaParams = z.object({ kind: mediaKindParam });
 /** A form with a PDF, read by the handler (readUploadForm): described here, checked there. */
 const pdfForm = (metadata: z.ZodObject, fileRequired: boolean) => {
   const fields = inputJsonSchema(metadata) as { properties?: Record<string, unknown>; required?: string[] };
-  return {
-    required: true,
-    content: {
-      "multipart/form-data": {
-        schema: {
-          type: "object" as const,
-          properties: { ...fields.properties, file: binaryFile("PDF, at most 50 MB").schema },
-          required: [...(fields.required ?? []), ...(fileRequired ? ["file"] : [])],
-        },
-      },
-    },
-  };
+  return formBody({
+    type: "object",
+    properties: { ...fields.properties, file: binaryFile("PDF, at most 50 MB").schema },
+    required: [...(fields.required ?? []), ...(fileRequired ? ["file"] : [])],
+  });
 };
 
 export const listCompaniesRoute = declareRoute(admin({ operationId: "adminListCompanies", summary: "Every company", errors: [] }), {

@@ -121,6 +121,13 @@ export const json = <S extends z.ZodType>(schema: S, description = "") => ({
   content: { "application/json": { schema } },
 });
 
+/** What a request body's media type is described with: a zod schema or an OpenAPI schema object. */
+type BodyMediaType = NonNullable<NonNullable<NonNullable<RouteConfig["request"]>["body"]>["content"][string]>;
+type BodySchema = NonNullable<Extract<BodyMediaType, { schema?: unknown }>["schema"]>;
+
+/** A required multipart form, read by its route's handler: described here, checked there. */
+export const formBody = (schema: BodySchema) => ({ required: true, content: { "multipart/form-data": { schema } } });
+
 /** A required JSON request body. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
 

@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { calculationSchema } from "../schemas/answers";
 import { calculationScoped, calculationTypeParam } from "./calculations";
-import { binaryFile, declareRoute, json, pathParam } from "./declare";
+import { binaryFile, declareRoute, formBody, json, pathParam } from "./declare";
 
 const evidenceParams = z.object({
   type: calculationTypeParam,
@@ -27,18 +27,11 @@ export const attachRoute = declareRoute(
     path: "/{type}/{id}/evidence/{field}",
     request: {
       params: evidenceParams,
-      body: {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: {
-              type: "object",
-              properties: { file: binaryFile("PDF, .xlsx, PNG or JPEG, at most 10 MB").schema, version: { type: "integer" } },
-              required: ["file"],
-            },
-          },
-        },
-      },
+      body: formBody({
+        type: "object",
+        properties: { file: binaryFile("PDF, .xlsx, PNG or JPEG, at most 10 MB").schema, version: { type: "integer" } },
+        required: ["file"],
+      }),
     },
     responses: { 200: json(calculationSchema, "The calculation") },
   },

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { forecastCalibrationSchema, forecastModelSchema } from "../schemas/answers";
 import { exportJobSchema } from "./export-jobs";
 import { FORECAST_UPLOAD_FIELDS } from "../schemas/calculation-body";
-import { binaryFile, declareRoute, json, jsonBody, pathParam, type Access } from "./declare";
+import { binaryFile, declareRoute, formBody, json, jsonBody, pathParam, type Access } from "./declare";
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
@@ -111,22 +111,15 @@ export const uploadRoute = declareRoute(
     path: "/{method}",
     request: {
       params: z.object({ method: methodParam }),
-      body: {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: {
-              type: "object",
-              properties: {
-                file: { type: "string", format: "binary", description: "XGBoost JSON or LightGBM text model" },
-                description: { type: "string" },
-                activate: { type: "string", enum: ["true", "false"] },
-              },
-              description: "file, or file_upload (a history sent straight to storage)",
-            },
-          },
+      body: formBody({
+        type: "object",
+        properties: {
+          file: { type: "string", format: "binary", description: "XGBoost JSON or LightGBM text model" },
+          description: { type: "string" },
+          activate: { type: "string", enum: ["true", "false"] },
         },
-      },
+        description: "file, or file_upload (a history sent straight to storage)",
+      }),
     },
     responses: { 201: json(forecastModelSchema, "The model version") },
   },
@@ -148,41 +141,33 @@ export const trainRoute = declareRoute(
     path: "/{method}/train",
     request: {
       params: z.object({ method: methodParam }),
-      body: {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: {
-              type: "object",
-              properties: {
-                file: {
-                  type: "string",
-                  format: "binary",
-                  description: "History: .xlsx or .csv, the forecast's data columns, y, optional t",
-                },
-                params: {
-                  type: "string",
-                  description: "JSON object of training parameters by XGBoost's names (n_estimators, max_depth, ...)",
-                },
-                horizon: {
-                  type: "string",
-                  enum: ["0", "10", "30", "60", "120", "360"],
-                  description:
-                    "minutes ahead (default 0, the nowcast): above 0 the model learns y(t + h) from the readings and the measured y of the last hour, and needs the time column",
-                },
-                description: { type: "string" },
-                activate: {
-                  type: "string",
-                  enum: ["true", "false"],
-                  description:
-                    "true: the company's forecasts use it from now on (the nowcast only; a model ahead is picked in the forecast)",
-                },
-              },
-              description: "file, or file_upload (a history sent straight to storage)",
-            },
+      body: formBody({
+        type: "object",
+        properties: {
+          file: {
+            type: "string",
+            format: "binary",
+            description: "History: .xlsx or .csv, the forecast's data columns, y, optional t",
+          },
+          params: {
+            type: "string",
+            description: "JSON object of training parameters by XGBoost's names (n_estimators, max_depth, ...)",
+          },
+          horizon: {
+            type: "string",
+            enum: ["0", "10", "30", "60", "120", "360"],
+            description:
+              "minutes ahead (default 0, the nowcast): above 0 the model learns y(t + h) from the readings and the measured y of the last hour, and needs the time column",
+          },
+          description: { type: "string" },
+          activate: {
+            type: "string",
+            enum: ["true", "false"],
+            description: "true: the company's forecasts use it from now on (the nowcast only; a model ahead is picked in the forecast)",
           },
         },
-      },
+        description: "file, or file_upload (a history sent straight to storage)",
+      }),
     },
     responses: {
       201: json(forecastModelSchema, "The trained model version (a host that runs no training jobs)"),
@@ -247,26 +232,19 @@ export const calibrateRoute = declareRoute(
     path: "/{id}/calibration",
     request: {
       params: z.object({ id: versionId }),
-      body: {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: {
-              type: "object",
-              properties: {
-                file: { type: "string", format: "binary", description: "The forecast upload's .xlsx or .csv with the y column (and t)" },
-                ...FORECAST_UPLOAD_FIELDS,
-                for: {
-                  type: "string",
-                  enum: ["company", "all"],
-                  description: "company (default for staff) or all (admins only, their default)",
-                },
-              },
-              description: "file, or file_upload (a history sent straight to storage)",
-            },
+      body: formBody({
+        type: "object",
+        properties: {
+          file: { type: "string", format: "binary", description: "The forecast upload's .xlsx or .csv with the y column (and t)" },
+          ...FORECAST_UPLOAD_FIELDS,
+          for: {
+            type: "string",
+            enum: ["company", "all"],
+            description: "company (default for staff) or all (admins only, their default)",
           },
         },
-      },
+        description: "file, or file_upload (a history sent straight to storage)",
+      }),
     },
     responses: { 201: json(forecastCalibrationSchema, "The calibration stored") },
   },
