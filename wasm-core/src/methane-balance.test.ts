@@ -10,6 +10,7 @@ import {
   emptyBalanceSums,
   methaneBalances,
   methaneDestroyedBy,
+  sentGasFlows,
   type BalanceCalculation,
 } from "./methane-balance";
 
@@ -295,5 +296,27 @@ describe("basisAsked (D17)", () => {
     expect(basisOf("handling_underground_ch4", {})).toBe("gross");
     expect(basisAsked("torch_ch4")).toBe(false);
     expect(basisAsked("no_such_type")).toBe(false);
+  });
+});
+
+describe("sentGasFlows (D17)", () => {
+  it("sends the balance's slip from the flares to the air and what else was left unburnt among the vented gas", () => {
+    // 1 000 t gross; flares by composition sent 100 t and left 2 t (the slip their line reports), a
+    // boiler sent 50 t and burnt 49,75 t.
+    const sums = { ...emptyBalanceSums(), gross: 1000, flared: 100, used: 50, destroyed: 98 + 49.75, slip: 2 };
+    const balance = balanceOf("f1", sums);
+    const flows = sentGasFlows(balance);
+    expect(flows.flared.slip_t).toBe(balance.slip_t);
+    expect(flows.flared.destroyed_t + flows.used.destroyed_t).toBeCloseTo(balance.destroyed_t, 9);
+    expect(flows.flared.vented_t + flows.used.vented_t).toBeCloseTo(0.25, 9);
+    expect(flows.flared.destroyed_t + flows.flared.slip_t + flows.flared.vented_t).toBeCloseTo(100, 9);
+    expect(flows.used.destroyed_t + flows.used.vented_t).toBeCloseTo(50, 9);
+    // What reached the air is the vented gas and the slip: the balance's emitted.
+    expect(balance.vented_t + flows.flared.slip_t + balance.post_mining_t).toBeCloseTo(balance.emitted_t, 9);
+  });
+
+  it("reads the slip of a version approved before it was kept apart from what reached the air", () => {
+    const flows = sentGasFlows({ flared_t: 100, used_t: 0, destroyed_t: 98, vented_t: 900, emitted_t: 902 });
+    expect(flows.flared).toEqual({ destroyed_t: 98, slip_t: 2, vented_t: 0 });
   });
 });

@@ -551,3 +551,41 @@ export function balanceStreams(
     streams: streams.sort((a, b) => ROUTE_ORDER.indexOf(a.route) - ROUTE_ORDER.indexOf(b.route)),
   };
 }
+
+/** Where one route's sent gas went, t CH4 (sentGasFlows). */
+export interface SentGasFlows {
+  /** Burnt. */
+  readonly destroyed_t: number;
+  /** The flares' slip their own line (1.B.1.a.i.4) reports: straight to the atmosphere. */
+  readonly slip_t: number;
+  /** Left unburnt and not reported as slip: the netting never took it off the mining figures, so the
+   *  balance counts it among the vented gas (vented_t, drained_vented_t). */
+  readonly vented_t: number;
+}
+
+/** D17: what became of the gas sent to flares and to use, as a diagram of a balance draws it (the
+ *  inventory's row or a stored version's), from the balance's own figures: the flares' slip is the
+ *  balance's slip_t (a version approved before it was kept apart: what reached the air besides the
+ *  vented and post-mining gas); the rest of what was sent and not destroyed is vented gas; the destroyed gas and that rest are
+ *  shared by the flares and the use as they were sent. So a diagram's atmosphere is emitted_t and its
+ *  destroyed destroyed_t, whatever the routes. */
+export function sentGasFlows(row: {
+  readonly flared_t: number;
+  readonly used_t: number;
+  readonly destroyed_t: number;
+  readonly vented_t: number;
+  readonly emitted_t: number;
+  readonly post_mining_t?: number;
+  readonly slip_t?: number;
+}): { readonly flared: SentGasFlows; readonly used: SentGasFlows } {
+  const given = row.slip_t ?? row.emitted_t - row.vented_t - (row.post_mining_t ?? 0);
+  const slip = Math.min(Math.max(0, given), row.flared_t);
+  const flaredRest = row.flared_t - slip;
+  const rest = flaredRest + row.used_t;
+  const unburnt = Math.min(Math.max(0, rest - row.destroyed_t), rest);
+  const flaredVented = rest > 0 ? (unburnt * flaredRest) / rest : 0;
+  return {
+    flared: { destroyed_t: flaredRest - flaredVented, slip_t: slip, vented_t: flaredVented },
+    used: { destroyed_t: row.used_t - (unburnt - flaredVented), slip_t: 0, vented_t: unburnt - flaredVented },
+  };
+}

@@ -31,6 +31,26 @@ describe("the methane balance's Sankey (D17)", () => {
     expect(trace.link.value.every((v) => v > 0)).toBe(true);
   });
 
+  it("takes the flares' slip from the balance: what a boiler left unburnt is vented gas, counted once", () => {
+    // 1 000 t gross; flares sent 100 t and let slip 2 t, a boiler sent 50 t and burnt 49,75 t.
+    const withBoiler = {
+      ...row,
+      released_t: 1000,
+      gross_t: 1000,
+      flared_t: 100,
+      used_t: 50,
+      destroyed_t: 147.75,
+      slip_t: 2,
+      netted_t: 149.75,
+      vented_t: 850.25,
+      emitted_t: 852.25,
+    };
+    const trace = methaneSankeyFigure(withBoiler).data[0] as unknown as Trace;
+    expect(into(trace, "Выбросы в атмосферу")).toBeCloseTo(withBoiler.emitted_t, 9);
+    expect(into(trace, "Уничтожено")).toBeCloseTo(withBoiler.destroyed_t, 9);
+    expect(into(trace, "Выброшено без сжигания")).toBeCloseTo(withBoiler.vented_t, 9);
+  });
+
   it("writes each node's figure in its label, in Russian format", () => {
     const labels = (methaneSankeyFigure(row).data[0] as unknown as Trace).node.label;
     expect(labels).toContain("Сожжено на факелах<br>8\u00a0016,00 т");

@@ -3,6 +3,7 @@
 // on a line under its name («Уничтожено» / «8 011,19 т»), as a Sankey draws no values of its own; post-mining methane (coal
 // handling, 1.B.1.a.i.2) flows to the atmosphere beside the mining streams.
 import type { Data, Layout } from "plotly.js";
+import { sentGasFlows } from "@core/methane-balance";
 import type { BalanceRowView } from "@server/contract";
 import { formatResult } from "../decimals";
 import { plotlyText } from "./plotly-text";
@@ -62,8 +63,8 @@ export function streamSankeyFigure(row: BalanceRow): SankeyFigure | undefined {
   const labels = ["Выбросы в атмосферу", "Уничтожено", "Каптированный газ (дегазация)", "Дегазация без сжигания"];
   const colors = ["#cf1322", "#95de64", "#1677ff", "#8c8c8c"];
   const links: Link[] = [];
-  const slip = Math.max(0, row.flared_t + row.used_t - row.destroyed_t);
-  const slipOfFlares = row.flared_t > 0 ? Math.min(slip, row.flared_t) : 0;
+  // What the flares and the use burnt, let slip and left unburnt among the vented gas: the core's.
+  const flows = sentGasFlows(row);
   const COLOR: Record<string, string> = { atmosphere: "#69b1ff", drained: "#1677ff", flared: "#fa8c16", used: "#52c41a" };
   for (const stream of streams) {
     const node = labels.push(stream.name) - 1;
@@ -71,26 +72,27 @@ export function streamSankeyFigure(row: BalanceRow): SankeyFigure | undefined {
     if (stream.route === "atmosphere") links.push([node, 0, stream.t]);
     else if (stream.route === "drained") links.push([node, 2, stream.t]);
     else {
-      const unburnt =
-        stream.route === "flared"
-          ? row.flared_t > 0
-            ? (stream.t / row.flared_t) * slipOfFlares
-            : 0
-          : row.used_t > 0
-            ? (stream.t / row.used_t) * (slip - slipOfFlares)
-            : 0;
-      links.push([2, node, stream.t], [node, 1, stream.t - unburnt], [node, 0, unburnt]);
+      const route = stream.route === "flared" ? flows.flared : flows.used;
+      const sent = stream.route === "flared" ? row.flared_t : row.used_t;
+      const share = sent > 0 ? stream.t / sent : 0;
+      links.push(
+        [2, node, stream.t],
+        [node, 1, route.destroyed_t * share],
+        [node, 0, route.slip_t * share],
+        [node, 3, route.vented_t * share],
+      );
     }
   }
-  links.push([2, 3, row.drained_vented_t ?? 0], [3, 0, row.drained_vented_t ?? 0]);
+  const drainedVented = row.drained_vented_t ?? 0;
+  links.push([2, 3, Math.max(0, drainedVented - flows.flared.vented_t - flows.used.vented_t)], [3, 0, drainedVented]);
   postMining(row, labels, colors, links, 0);
   return sankey(labels, colors, links);
 }
 
 /** D17: a facility's methane, t CH4: ventilation and drainage → flared, used or vented → emitted.
- *  Drainage is what went to flares and use; ventilation the rest of what was released. The slip
- *  of the flares and boilers (sent less destroyed) reaches the atmosphere too, and so does the
- *  post-mining methane. */
+ *  Drainage is what went to flares and use; ventilation the rest of what was released. The flares'
+ *  slip (the balance's slip_t) reaches the atmosphere too, and so does the post-mining methane;
+ *  what else flares and use left unburnt is vented gas, as the balance counts it (sentGasFlows). */
 export function methaneSankeyFigure(row: BalanceRow): SankeyFigure {
   const byStream = streamSankeyFigure(row);
   if (byStream) return byStream;
@@ -104,17 +106,17 @@ export function methaneSankeyFigure(row: BalanceRow): SankeyFigure {
     "Уничтожено",
   ];
   const colors = ["#69b1ff", "#1677ff", "#fa8c16", "#52c41a", "#8c8c8c", "#cf1322", "#95de64"];
-  const slip = Math.max(0, row.flared_t + row.used_t - row.destroyed_t);
-  const slipOfFlares = row.flared_t > 0 ? Math.min(slip, row.flared_t) : 0;
+  const flows = sentGasFlows(row);
   const links: Link[] = [
-    [0, 4, row.vented_t],
+    [0, 4, Math.max(0, row.vented_t - flows.flared.vented_t - flows.used.vented_t)],
     [1, 2, row.flared_t],
     [1, 3, row.used_t],
+    [2, 4, flows.flared.vented_t],
+    [3, 4, flows.used.vented_t],
     [4, 5, row.vented_t],
-    [2, 5, slipOfFlares],
-    [3, 5, slip - slipOfFlares],
-    [2, 6, row.flared_t - slipOfFlares],
-    [3, 6, row.used_t - (slip - slipOfFlares)],
+    [2, 5, flows.flared.slip_t],
+    [2, 6, flows.flared.destroyed_t],
+    [3, 6, flows.used.destroyed_t],
   ];
   postMining(row, labels, colors, links, 5);
   return sankey(labels, colors, links);
