@@ -120,10 +120,11 @@ describe("web app: coal output typed once for a mine-year", () => {
     // Back on «Инвентаризация» as its menu link goes there: the year is read afresh.
     await navigateInApp(page, "/inventory?year=2025");
     await mineRow().getByText(NBSP_3100, { exact: true }).waitFor();
-    await card().scrollIntoViewIfNeeded();
-    await mineRow()
-      .getByRole("button", { name: `Изменить добычу угля: ${MINE}` })
-      .click();
+    // The page below the card may still move while its charts draw: the button is pressed from the
+    // keyboard, as a keyboard user does, which needs no resting place for a pointer.
+    const change = mineRow().getByRole("button", { name: `Изменить добычу угля: ${MINE}` });
+    await change.focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: `Добыча угля: ${MINE}` });
     const field = dialog.getByLabel("Добыто угля за 2025 год");
     await field.fill("");
