@@ -3,6 +3,7 @@
 // and its dialog starts from it, a new coal-handling calculation and a new Tier 1 cross-check
 // (an alternative underground_emission_ch4) start with it in their production field. Changed to
 // «3 200», the dialog asks which calculations with the old figure follow, and both are recomputed.
+// An emission point's instrument and frequency come into a measured calculation with the point.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -13,6 +14,8 @@ import { screenshot } from "../support/browser";
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const MINE = "Шахта «Кедровская»";
 const NBSP_3100 = "3\u00a0100";
+const SHAFT = "Ствол «Северный»";
+const INSTRUMENT = "АГК «Микон-1Р», датчики ДМС-03";
 
 describe("web app: coal output typed once for a mine-year", () => {
   let server: TestServer;
@@ -29,6 +32,12 @@ describe("web app: coal output typed once for a mine-year", () => {
       () => token,
     );
     const mine = await api<{ id: string }>("POST", "v1/facilities/", { name: MINE, kind: "underground_mine" });
+    await api("POST", `v1/facilities/${mine.id}/points/`, {
+      name: SHAFT,
+      kind: "ventilation_shaft",
+      instrument: INSTRUMENT,
+      frequency: "непрерывно",
+    });
     projectId = (
       await api<{ id: string }>("POST", "v1/projects/create_project/", {
         name: "Кедровская 2025",
@@ -141,6 +150,25 @@ describe("web app: coal output typed once for a mine-year", () => {
       const { results } = await api<{ results: Array<{ volume: number }> }>("GET", `v1/${type}/?project=${projectId}`);
       expect(results.map((c) => c.volume)).toEqual([3200]);
     }
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it("brings an emission point's instrument and frequency into a measured calculation when the point is chosen", async () => {
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=underground`);
+    await page.getByRole("button", { name: "Добавить расчет" }).click();
+    const form = page.getByRole("dialog", { name: "Новый расчет" });
+    const instruments = form.getByLabel("Средства измерений", { exact: true });
+    const frequency = form.getByLabel("Периодичность измерений", { exact: true });
+    await instruments.waitFor();
+    expect(await instruments.inputValue()).toBe("");
+    await pickOption(page, form.locator("#calc-point"), new RegExp(SHAFT));
+    await expect.poll(() => instruments.inputValue()).toBe(INSTRUMENT);
+    expect(await frequency.inputValue()).toBe("непрерывно");
+    // The user may still type their own note.
+    await frequency.fill("");
+    await frequency.pressSequentially("ежесуточно");
+    expect(await frequency.inputValue()).toBe("ежесуточно");
+    await screenshot(form, { path: `${SHOTS}/point-notes-dialog.png` });
     expect(app.pageErrors).toEqual([]);
   });
 });

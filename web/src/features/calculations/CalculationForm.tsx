@@ -63,6 +63,7 @@ import {
   takesPeriods,
   withPeriods,
   withCoalOutput,
+  withPointNotes,
   numberText,
   buildPayload,
   chooseEntry,
@@ -532,7 +533,11 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               facility={ctx.project.facility}
               value={state.point}
               stored={ctx.stored?.point}
-              onChange={(point) => change("point", { ...state, point })}
+              onChange={(point) => {
+                // Issue 61: the point's instrument and frequency come with it into the measurement notes.
+                const pointOf = (id: string | undefined) => facilityPoints.data?.find((p) => p.id === id);
+                change("point", withPointNotes({ ...state, point }, pointOf(state.point), pointOf(point)));
+              }}
             />
           )}
           {ctx.project?.facility && burnsDrainedGas(ctx.type) && (

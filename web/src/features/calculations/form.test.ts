@@ -29,6 +29,7 @@ import {
   splitDetail,
   withPeriods,
   withCoalOutput,
+  withPointNotes,
   type FormContext,
   type FormState,
 } from "./form";
@@ -629,6 +630,33 @@ describe("the facility-year's coal output (issue 61)", () => {
     expect(body).not.toHaveProperty("entered");
     const typedOwn = chooseUnit(typed(initialState(ctx), { volume: "2,5" }), "volume", "млн т");
     expect(withCoalOutput(typedOwn, "volume", 3100)).toBe(typedOwn);
+  });
+});
+
+describe("an emission point's instrument and frequency (issue 61)", () => {
+  const shaft = { instrument: "АГК «Микон-1Р», датчики ДМС-03", frequency: "непрерывно" };
+  const station = { instrument: "расходомер «Метран-350»", frequency: "ежесуточно" };
+
+  it("fill the measurement notes when a point is chosen, and follow another point while not retyped", () => {
+    const start = initialState(context("underground"));
+    const chosen = withPointNotes(start, undefined, shaft);
+    expect(chosen.measurement).toEqual({ measurement_instruments: shaft.instrument, measurement_frequency: "непрерывно" });
+    expect(withPointNotes(chosen, shaft, station).measurement).toEqual({
+      measurement_instruments: station.instrument,
+      measurement_frequency: "ежесуточно",
+    });
+    expect(withPointNotes(chosen, shaft, undefined).measurement).toEqual({ measurement_instruments: "", measurement_frequency: "" });
+  });
+
+  it("keep a note the user typed, and touch no type without notes", () => {
+    const start = initialState(context("underground"));
+    const typedOwn = { ...start, measurement: { measurement_instruments: "переносной метанометр", measurement_frequency: "" } };
+    expect(withPointNotes(typedOwn, undefined, shaft).measurement).toEqual({
+      measurement_instruments: "переносной метанометр",
+      measurement_frequency: "непрерывно",
+    });
+    const flare = initialState(context("torch_ch4"));
+    expect(withPointNotes(flare, undefined, shaft)).toBe(flare);
   });
 });
 

@@ -371,6 +371,27 @@ export function withCoalOutput(state: FormState, field: string, t: number): Form
   return { ...state, texts: { ...state.texts, [field]: formatStored(t).replace(/\u00a0/g, " ") }, units: { ...state.units, [field]: "т" } };
 }
 
+/** The measurement notes an emission point keeps (Профиль → «Источники выбросов»), by the note they fill. */
+const POINT_NOTES = { measurement_instruments: "instrument", measurement_frequency: "frequency" } as const satisfies Record<
+  MeasurementNote,
+  string
+>;
+type PointNotes = { readonly instrument?: string | null; readonly frequency?: string | null };
+
+/** Issue 61: a point chosen for a measured calculation brings its instrument and frequency into the
+ *  notes; a note the user typed (neither empty nor the previous point's) stays as typed. */
+export function withPointNotes(state: FormState, previous: PointNotes | undefined, chosen: PointNotes | undefined): FormState {
+  if (!state.measurement) return state;
+  const measurement = { ...state.measurement };
+  for (const note of MEASUREMENT_NOTE_NAMES) {
+    const key = POINT_NOTES[note];
+    const now = measurement[note] ?? "";
+    if (now.trim() !== "" && now !== (previous?.[key] ?? "")) continue;
+    measurement[note] = chosen?.[key] ?? "";
+  }
+  return { ...state, measurement };
+}
+
 export function setText(state: FormState, field: string, text: string): FormState {
   return { ...state, texts: { ...state.texts, [field]: text } };
 }
