@@ -4,22 +4,20 @@ import { useQuery } from "@tanstack/react-query";
 import { loadEmissions } from "@core/emissions-browser";
 import { loadUncertainty } from "@core/uncertainty-browser";
 
+/** A core module's query: loaded once and kept for the page's life. */
+const coreQuery = <T>(name: string, load: () => Promise<T>) => ({
+  queryKey: ["wasm", name],
+  queryFn: load,
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
 export function useEmissionsCore() {
-  return useQuery({
-    queryKey: ["wasm", "emissions"],
-    queryFn: loadEmissions,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(coreQuery("emissions", loadEmissions));
 }
 
 /** The uncertainty core (wasm-core/src/uncertainty-browser.ts): Approach 1 and key categories in
  *  the page; Monte Carlo runs in a worker (features/uncertainty/monteCarlo.ts). */
 export function useUncertaintyCore() {
-  return useQuery({
-    queryKey: ["wasm", "uncertainty"],
-    queryFn: loadUncertainty,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(coreQuery("uncertainty", loadUncertainty));
 }
