@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button, Tooltip } from "antd";
 import { BarChartOutlined, FundOutlined } from "@ant-design/icons";
 import { useSetAtom } from "jotai";
@@ -18,6 +19,17 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
   const change = (changes: typeof ARCHIVE, done: string) =>
     patch.mutate({ project, changes }, { onSuccess: () => message.success(done), onError: (error) => message.error(error.detail) });
 
+  /** The button that opens one of the project's screens (`screen`, the path under the project). */
+  const screenButton = (screen: string, title: string, label: string, icon: ReactNode) => (
+    <Tooltip title={title}>
+      <Button
+        aria-label={label}
+        icon={icon}
+        onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/${screen}`)}
+      />
+    </Tooltip>
+  );
+
   // The confirm opens below «В архив»: above it, the button's own tooltip would cover the confirm
   // button (the row's last button sits at the screen's right edge, which shifts the popup left).
   return (
@@ -30,24 +42,9 @@ export function ProjectActions({ project, archived }: { project: Project; archiv
       onArchive={() => change(ARCHIVE, "Проект перемещен в архив")}
       onRestore={() => change(RESTORE, "Проект восстановлен")}
     >
-      {PROJECT_SCREENS.graphs && (
-        <Tooltip title="Инфографика">
-          <Button
-            aria-label="Инфографика"
-            icon={<BarChartOutlined />}
-            onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/graphs`)}
-          />
-        </Tooltip>
-      )}
-      {PROJECT_SCREENS.uncertainty && (
-        <Tooltip title="Неопределенность и ключевые категории">
-          <Button
-            aria-label="Неопределенность"
-            icon={<FundOutlined />}
-            onClick={() => navigate(`${pathname.replace(/\/+$/, "")}/${encodeURIComponent(project.id)}/uncertainty`)}
-          />
-        </Tooltip>
-      )}
+      {PROJECT_SCREENS.graphs && screenButton("graphs", "Инфографика", "Инфографика", <BarChartOutlined />)}
+      {PROJECT_SCREENS.uncertainty &&
+        screenButton("uncertainty", "Неопределенность и ключевые категории", "Неопределенность", <FundOutlined />)}
     </ArchiveActions>
   );
 }
