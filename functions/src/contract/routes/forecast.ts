@@ -34,6 +34,15 @@ const modelSchema = z.object({
   description: z.string(),
 });
 const calibrationSummarySchema = forecastCalibrationSchema.omit({ residuals: true, ranges: true }).nullable();
+/** What an answer along a feature (what-if, air needed) says first: the model and its calibration, the
+ *  interval's level, the limit and the feature. */
+const alongFeature = {
+  model: modelSchema,
+  calibration: calibrationSummarySchema,
+  level: z.number(),
+  limit: z.number(),
+  feature: z.string(),
+};
 
 export const whatIfBody = z.object({
   model: idString("model").meta({ description: "The model version's id" }),
@@ -78,11 +87,7 @@ export const whatIfRoute = declareRoute(
     responses: {
       200: json(
         z.object({
-          model: modelSchema,
-          calibration: calibrationSummarySchema,
-          level: z.number(),
-          limit: z.number(),
-          feature: z.string(),
+          ...alongFeature,
           points: z.array(pointSchema),
         }),
         "The points along the feature",
@@ -107,11 +112,7 @@ export const airNeededRoute = declareRoute(
     responses: {
       200: json(
         z.object({
-          model: modelSchema,
-          calibration: calibrationSummarySchema,
-          level: z.number(),
-          limit: z.number(),
-          feature: z.string(),
+          ...alongFeature,
           recommended: z.number().nullable().meta({
             description: "the air needed by the formula Q = 100·(q + margin)/(C_limit − C_in), m³/min; null when C_in ≥ the limit",
           }),
