@@ -91,6 +91,19 @@ export function UncertaintyField({
   onChange(change: Partial<UncertaintyDraft>): void;
   label?: string;
 }) {
+  /** The −% or +% of the interval, in percent to one decimal. */
+  const bound = (side: "lower" | "upper", unit: string, placeholder: string) => (
+    <Col xs={12} sm={7}>
+      <NumericInput
+        id={`uncertainty-${field.name}-${side}`}
+        value={draft[side]}
+        decimals={1}
+        unit={unit}
+        placeholder={placeholder}
+        onChange={(value) => onChange(side === "lower" ? { lower: value } : { upper: value })}
+      />
+    </Col>
+  );
   return (
     <div data-testid={`uncertainty-${field.name}`}>
       <Checkbox checked={draft.on} onChange={(e) => onChange({ on: e.target.checked })}>
@@ -103,26 +116,8 @@ export function UncertaintyField({
       )}
       {draft.on && (
         <Row gutter={8} style={{ marginTop: 8, marginLeft: 16 }}>
-          <Col xs={12} sm={7}>
-            <NumericInput
-              id={`uncertainty-${field.name}-lower`}
-              value={draft.lower}
-              decimals={1}
-              unit="−%"
-              placeholder="вниз"
-              onChange={(lower) => onChange({ lower })}
-            />
-          </Col>
-          <Col xs={12} sm={7}>
-            <NumericInput
-              id={`uncertainty-${field.name}-upper`}
-              value={draft.upper}
-              decimals={1}
-              unit="+%"
-              placeholder="вверх"
-              onChange={(upper) => onChange({ upper })}
-            />
-          </Col>
+          {bound("lower", "−%", "вниз")}
+          {bound("upper", "+%", "вверх")}
           <Col xs={24} sm={10}>
             <Select<Distribution>
               aria-label={`Распределение: ${field.label}`}
