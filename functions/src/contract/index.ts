@@ -57,8 +57,11 @@ export type { FacilityCreateInput, PointCreateInput } from "./schemas/facility";
 // The plain limits and labels, schema-free, so a page that takes one does not load every schema.
 export {
   CALCULATION_NAME_MAX,
+  CALENDAR_DECREE_MAX,
+  COEFFICIENT_REASON_MAX,
   COMMENT_MAX_CHARS,
   DOCUMENT_KINDS,
+  DOCUMENT_TEXT_MAX,
   FACILITY_ADDRESS_MAX,
   FACILITY_LICENCE_MAX,
   FACILITY_NAME_MAX,
@@ -66,6 +69,7 @@ export {
   JUSTIFICATION_MAX,
   MEDIA_KIND_LABELS,
   MEDIA_KINDS,
+  MODEL_DESCRIPTION_MAX,
   PASSWORD_MIN_LENGTH,
   POINT_NAME_MAX,
   POINT_NOTE_MAX,
@@ -73,6 +77,7 @@ export {
   PROJECT_NAME_MAX,
   SOURCE_URL_MAX,
   SOURCE_URL_PATTERN,
+  UNCERTAINTY_SOURCE_MAX,
   type DocumentKind,
   type MediaKind,
 } from "./schemas/limits";

@@ -3,6 +3,7 @@
 // 403. Served by http/admin.ts, behind requireAdmin.
 import * as z from "zod";
 import { ROLES } from "../schemas/common";
+import { COEFFICIENT_REASON_MAX } from "../schemas/limits";
 import {
   adminUserSchema,
   auditEntrySchema,
@@ -55,7 +56,7 @@ export const coefficientBody = z.object({
     .string("reason: укажите причину изменения")
     .trim()
     .min(1, "reason: укажите причину изменения")
-    .max(1000, "reason: не длиннее 1000 символов"),
+    .max(COEFFICIENT_REASON_MAX, `reason: не длиннее ${COEFFICIENT_REASON_MAX} символов`),
   version: z.number("version: укажите версию записи, которую вы меняете").int("version: ожидается целое число"),
   /** The value's uncertainty: absent keeps it, null removes it. */
   uncertainty: z.optional(z.nullable(uncertaintySchema)),

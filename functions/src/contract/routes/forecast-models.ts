@@ -2,6 +2,7 @@
 // files, upload and activation (admin). Served by http/forecast-models.ts.
 import * as z from "zod";
 import { forecastCalibrationSchema, forecastModelSchema } from "../schemas/answers";
+import { MODEL_DESCRIPTION_MAX } from "../schemas/limits";
 import { exportJobSchema } from "./export-jobs";
 import { FORECAST_UPLOAD_FIELDS } from "../schemas/calculation-body";
 import { binaryFile, declareRoute, formBody, json, jsonBody, pathParam, type Access } from "./declare";
@@ -13,7 +14,9 @@ export const activateBody = z.object({ is_active: z.literal(true, "is_active: м
 export const ownModelBody = z
   .object({
     is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-    description: z.optional(z.string("description: ожидается строка").max(500, "description: не длиннее 500 символов")),
+    description: z.optional(
+      z.string("description: ожидается строка").max(MODEL_DESCRIPTION_MAX, `description: не длиннее ${MODEL_DESCRIPTION_MAX} символов`),
+    ),
     archived: z.optional(z.boolean("archived: ожидается true или false")),
   })
   .refine((b) => b.is_active !== undefined || b.description !== undefined || b.archived !== undefined, {

@@ -2,7 +2,7 @@
 // and the list labels read the same kinds.
 import * as z from "zod";
 import { isoDate, textField as text } from "./common";
-import { DOCUMENT_KINDS, SOURCE_URL_PATTERN, SOURCE_URL_MAX, type DocumentKind } from "./limits";
+import { DOCUMENT_KINDS, DOCUMENT_TEXT_MAX, SOURCE_URL_PATTERN, SOURCE_URL_MAX, type DocumentKind } from "./limits";
 export { DOCUMENT_KINDS, SOURCE_URL_PATTERN, SOURCE_URL_MAX, type DocumentKind } from "./limits";
 
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
@@ -12,13 +12,13 @@ const sourceUrl = text("source_url", SOURCE_URL_MAX).check(
 );
 
 const fields = {
-  title: text("title", 500, true),
-  number: z.optional(text("number", 100)),
+  title: text("title", DOCUMENT_TEXT_MAX.title, true),
+  number: z.optional(text("number", DOCUMENT_TEXT_MAX.number)),
   date: z.optional(z.union([z.literal(""), isoDate("date")])),
   kind: z.enum(kindNames, "kind: выберите вид документа"),
-  issuer: z.optional(text("issuer", 300)),
+  issuer: z.optional(text("issuer", DOCUMENT_TEXT_MAX.issuer)),
   source_url: z.optional(sourceUrl),
-  source_label: z.optional(text("source_label", 300)),
+  source_label: z.optional(text("source_label", DOCUMENT_TEXT_MAX.source_label)),
 };
 
 export const documentCreateSchema = z.object(fields);

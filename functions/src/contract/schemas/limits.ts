@@ -53,3 +53,17 @@ export const FACILITY_ADDRESS_MAX = 500;
 export const POINT_NAME_MAX = 255;
 /** A point's instrument and its frequency of measurement, as written. */
 export const POINT_NOTE_MAX = 255;
+
+/** A normative document's text fields, at most this many characters each (schemas/document.ts). */
+export const DOCUMENT_TEXT_MAX = { title: 500, number: 100, issuer: 300, source_label: 300 } as const;
+
+/** A production calendar's decree (schemas/production-calendar.ts). */
+export const CALENDAR_DECREE_MAX = { title: 500, number: 100 } as const;
+
+/** Why a dictionary coefficient changed (routes/admin.ts). */
+export const COEFFICIENT_REASON_MAX = 1000;
+/** Where a value's uncertainty comes from (schemas/uncertainty.ts). */
+export const UNCERTAINTY_SOURCE_MAX = 500;
+
+/** A forecast model version's description (routes/forecast-models.ts). */
+export const MODEL_DESCRIPTION_MAX = 500;

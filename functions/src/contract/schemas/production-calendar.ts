@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { CALENDAR_YEARS } from "@core/calendar-days";
 import { isoDate, textField as text } from "./common";
+import { CALENDAR_DECREE_MAX } from "./limits";
 
 const MAX_DAYS = 366;
 
@@ -14,8 +15,8 @@ const days = (field: string) =>
 
 export const calendarDecreeSchema = z.object(
   {
-    title: text("decree.title", 500, true),
-    number: text("decree.number", 100),
+    title: text("decree.title", CALENDAR_DECREE_MAX.title, true),
+    number: text("decree.number", CALENDAR_DECREE_MAX.number),
     date: z.union([z.literal(""), isoDate("decree.date")]),
   },
   "decree: укажите постановление (название, номер, дата)",

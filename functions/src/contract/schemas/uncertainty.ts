@@ -6,7 +6,8 @@ import { DISTRIBUTIONS } from "@core/uncertainty-core";
 
 /** Wider than any IPCC default (+100 %), short of what makes no sense as a 95 % interval. */
 export const MAX_UPPER_PCT = 1000;
-export const UNCERTAINTY_SOURCE_MAX = 500;
+import { UNCERTAINTY_SOURCE_MAX } from "./limits";
+export { UNCERTAINTY_SOURCE_MAX };
 
 const percent = (max: number, text: string) =>
   z.number(`ожидается число, ${text}`).check(z.refine(Number.isFinite, `ожидается число, ${text}`), z.gte(0, text), z.lte(max, text));

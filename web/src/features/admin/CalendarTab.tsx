@@ -5,6 +5,7 @@
 // typed (the server checks them again and answers in the same words).
 import { useState } from "react";
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from "antd";
+import { CALENDAR_DECREE_MAX } from "@server/contract";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
@@ -154,7 +155,7 @@ function CalendarDialog({ year, onClose }: { year?: CalendarYear; onClose: () =>
               },
             ]}
           >
-            <Input inputMode="numeric" maxLength={4} style={{ width: 120 }} placeholder="ГГГГ" />
+            <Input inputMode="numeric" maxLength={String(CALENDAR_YEARS.max).length} style={{ width: 120 }} placeholder="ГГГГ" />
           </Form.Item>
         )}
         <Form.Item
@@ -164,13 +165,13 @@ function CalendarDialog({ year, onClose }: { year?: CalendarYear; onClose: () =>
         >
           <Input.TextArea
             autoSize={{ minRows: 2 }}
-            maxLength={500}
+            maxLength={CALENDAR_DECREE_MAX.title}
             placeholder="Постановление Правительства РФ «О переносе выходных дней в … году»"
           />
         </Form.Item>
         <Space wrap>
           <Form.Item label="Номер" name="number">
-            <Input style={{ width: 180 }} maxLength={100} />
+            <Input style={{ width: 180 }} maxLength={CALENDAR_DECREE_MAX.number} />
           </Form.Item>
           <Form.Item label="Дата постановления" name="date">
             <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" />

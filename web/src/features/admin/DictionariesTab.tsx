@@ -8,7 +8,7 @@ import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { typedClient } from "../../api/client";
-import type { DictionaryEntry, Verification } from "@server/contract";
+import { COEFFICIENT_REASON_MAX, type DictionaryEntry, UNCERTAINTY_SOURCE_MAX, type Verification } from "@server/contract";
 import { adminKeys, changeCoefficient, errorText, fieldError, useDictionaryNames } from "../../api/admin";
 import { formatStoredIn, numberText, numericInputProblem, parseNumericInput, YEAR_UNIT } from "../../shared/decimals";
 import { DATE_FIELD_FORMATS, displayDate } from "../../shared/dates";
@@ -197,7 +197,7 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: EntryDialogProps) 
               style={{ flex: "1 1 100%" }}
               extra="Если пусто — причина изменения"
             >
-              <Input maxLength={500} />
+              <Input maxLength={UNCERTAINTY_SOURCE_MAX} />
             </Form.Item>
           </Flex>
         )}
@@ -205,7 +205,7 @@ function ChangeDialog({ dictionary, labels, entry, onClose }: EntryDialogProps) 
           <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" />
         </Form.Item>
         <Form.Item label="Причина изменения" name="reason" rules={[{ required: true, whitespace: true, message: "Укажите причину" }]}>
-          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={1000} />
+          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={COEFFICIENT_REASON_MAX} />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,7 +7,7 @@ import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
-import { DOCUMENT_KINDS, type DocumentKind, fileSize, SOURCE_URL_MAX, SOURCE_URL_PATTERN } from "@server/contract";
+import { DOCUMENT_KINDS, DOCUMENT_TEXT_MAX, type DocumentKind, fileSize, SOURCE_URL_MAX, SOURCE_URL_PATTERN } from "@server/contract";
 import { documentsKey, requisites, type NormativeDocument } from "../../api/documents";
 import { adminKeys, documentUpload, errorText, fieldError, patchDocument, useAdminDocuments, useUploadLimits } from "../../api/admin";
 import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
@@ -120,21 +120,21 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
         }}
       >
         <Form.Item label="Название" name="title" rules={[{ required: true, whitespace: true, message: "Укажите название" }]}>
-          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
+          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={DOCUMENT_TEXT_MAX.title} />
         </Form.Item>
         <Space wrap>
           <Form.Item label="Вид" name="kind" rules={[{ required: true }]}>
             <Select options={kindOptions} style={{ width: 240 }} />
           </Form.Item>
           <Form.Item label="Номер" name="number">
-            <Input style={{ width: 180 }} maxLength={100} />
+            <Input style={{ width: 180 }} maxLength={DOCUMENT_TEXT_MAX.number} />
           </Form.Item>
           <Form.Item label="Дата" name="date">
             <DatePicker format={DATE_FIELD_FORMATS} placeholder="ДД.ММ.ГГГГ" />
           </Form.Item>
         </Space>
         <Form.Item label="Кем издан" name="issuer">
-          <Input maxLength={300} />
+          <Input maxLength={DOCUMENT_TEXT_MAX.issuer} />
         </Form.Item>
         <Form.Item
           label="Официальный источник"
@@ -144,7 +144,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
           <Input placeholder="https://" maxLength={SOURCE_URL_MAX} />
         </Form.Item>
         <Form.Item label="Название источника" name="source_label">
-          <Input maxLength={300} />
+          <Input maxLength={DOCUMENT_TEXT_MAX.source_label} />
         </Form.Item>
         {!doc && (
           <Form.Item label={`Файл PDF${limits.data ? ` (до ${fileSize(limits.data.document_max_bytes)})` : ""}`} required>

@@ -3,7 +3,7 @@
 // that is not a model, over 20 MB or not text is refused with the reason); every version stays
 // stored, and one per method is active — the one new forecasts use. Calculations already made keep
 // the version they were made with.
-import { fileSize } from "@server/contract";
+import { fileSize, MODEL_DESCRIPTION_MAX } from "@server/contract";
 import { useState } from "react";
 import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
 import { Table } from "../../shared/LazyTable";
@@ -121,7 +121,11 @@ function UploadCard() {
           </Form.Item>
         </Space>
         <Form.Item label="Описание" name="description">
-          <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} placeholder="Например: обучена на данных 2025 года, RMSE 0,11 %" />
+          <Input.TextArea
+            autoSize={{ minRows: 2 }}
+            maxLength={MODEL_DESCRIPTION_MAX}
+            placeholder="Например: обучена на данных 2025 года, RMSE 0,11 %"
+          />
         </Form.Item>
         <Form.Item name="activate" valuePropName="checked">
           <Checkbox>сделать активной (новые прогнозы этим методом будут считаться по ней)</Checkbox>

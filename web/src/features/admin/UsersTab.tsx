@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
+import { PASSWORD_MIN_LENGTH } from "@server/contract";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -88,7 +89,11 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
             >
               <Input autoComplete="off" />
             </Form.Item>
-            <Form.Item label="Пароль" name="password" rules={[{ required: true, min: 8, message: "Пароль не короче 8 символов" }]}>
+            <Form.Item
+              label="Пароль"
+              name="password"
+              rules={[{ required: true, min: PASSWORD_MIN_LENGTH, message: `Пароль не короче ${PASSWORD_MIN_LENGTH} символов` }]}
+            >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </>
@@ -159,7 +164,7 @@ function PasswordDialog({ companyId, user, onClose }: { companyId: string; user:
             label="Новый пароль"
             name="password"
             extra="Оставьте пустым, чтобы создать случайный пароль."
-            rules={[{ min: 8, message: "Пароль не короче 8 символов" }]}
+            rules={[{ min: PASSWORD_MIN_LENGTH, message: `Пароль не короче ${PASSWORD_MIN_LENGTH} символов` }]}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -6,6 +6,7 @@
 import { lazy, Suspense } from "react";
 import { horizonLabel } from "@core/gbdt/horizon";
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
+import { MODEL_DESCRIPTION_MAX } from "@server/contract";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime, displayWrittenTime } from "../../shared/dates";
@@ -74,7 +75,7 @@ export default function ForecastModelsPage() {
           editable={{
             tooltip: "Переименовать",
             triggerType: ["icon"],
-            maxLength: 500,
+            maxLength: MODEL_DESCRIPTION_MAX,
             onChange: (text) => {
               if (text.trim() && text.trim() !== v.description)
                 change.mutate({ model: v, body: { description: text }, done: "Модель переименована" });
