@@ -2,7 +2,7 @@
 // printed with the passport's activity data, frozen with the year like everything else it reports.
 // Issue 61: beside it the facility's coal output of the year, typed once here and offered to every
 // calculation that takes coal production; changing it asks which calculations follow.
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Alert, Button, Card, Checkbox, Flex, Form, Modal, Typography } from "antd";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
@@ -20,6 +20,33 @@ const MINING = new Set<Facility["kind"]>(["underground_mine", "open_pit"]);
 
 /** «3 100», as people type it, from a stored figure. */
 const typedText = (t: number | undefined) => (t === undefined ? "" : formatStored(t).replace(/\u00a0/g, " "));
+
+/** A facility's figure of the year in a dialog: «Сохранить» sends it unless what is typed is wrong
+ *  (`problem`), and a refused save shows under it. */
+function FigureDialog(props: {
+  title: string;
+  save: { isPending: boolean; error: Error | null };
+  problem: string | undefined;
+  onSave(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open
+      title={props.title}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onOk={props.onSave}
+      okButtonProps={{ loading: props.save.isPending, disabled: Boolean(props.problem) }}
+      onCancel={props.onClose}
+      destroyOnHidden
+    >
+      {props.children}
+      <Flex vertical>{props.save.error && <Alert type="error" showIcon title={props.save.error.message} role="alert" />}</Flex>
+    </Modal>
+  );
+}
 
 export function CoalProcessed({ inventory }: { inventory: Inventory }) {
   const facilities = useFacilities();
@@ -126,16 +153,7 @@ function CoalProcessedDialog(props: {
     save.mutate({ facility: props.facility.id, t, version: props.reviewVersion }, { onSuccess: props.onClose });
   };
   return (
-    <Modal
-      open
-      title={`Переработка угля: ${props.facility.name}`}
-      okText="Сохранить"
-      cancelText="Отмена"
-      onOk={submit}
-      okButtonProps={{ loading: save.isPending, disabled: Boolean(problem) }}
-      onCancel={props.onClose}
-      destroyOnHidden
-    >
+    <FigureDialog title={`Переработка угля: ${props.facility.name}`} save={save} problem={problem} onSave={submit} onClose={props.onClose}>
       <Form layout="vertical" onFinish={submit}>
         <Form.Item
           label={`Переработано угля за ${props.year} год`}
@@ -149,8 +167,7 @@ function CoalProcessedDialog(props: {
           <NumericInput id="coal-processed-t" value={text} onChange={setText} decimals={DECIMALS} unit="т" />
         </Form.Item>
       </Form>
-      <Flex vertical>{save.isError && <Alert type="error" showIcon title={save.error.message} role="alert" />}</Flex>
-    </Modal>
+    </FigureDialog>
   );
 }
 
@@ -182,16 +199,7 @@ function CoalOutputDialog(props: {
     save.mutate({ facility: props.facility.id, t, version: props.reviewVersion, follow }, { onSuccess: props.onClose });
   };
   return (
-    <Modal
-      open
-      title={`Добыча угля: ${props.facility.name}`}
-      okText="Сохранить"
-      cancelText="Отмена"
-      onOk={submit}
-      okButtonProps={{ loading: save.isPending, disabled: Boolean(problem) }}
-      onCancel={props.onClose}
-      destroyOnHidden
-    >
+    <FigureDialog title={`Добыча угля: ${props.facility.name}`} save={save} problem={problem} onSave={submit} onClose={props.onClose}>
       <Form layout="vertical" onFinish={submit}>
         <Form.Item
           label={`Добыто угля за ${props.year} год`}
@@ -225,7 +233,6 @@ function CoalOutputDialog(props: {
           ))}
         </Flex>
       )}
-      <Flex vertical>{save.isError && <Alert type="error" showIcon title={save.error.message} role="alert" />}</Flex>
-    </Modal>
+    </FigureDialog>
   );
 }
