@@ -24,6 +24,7 @@ import {
   type ResultName,
   type SettingName,
 } from "./registry";
+import { fetchWasmBytes } from "./wasm-fetch";
 
 // ---- errors --------------------------------------------------------------------------------------
 
@@ -270,9 +271,7 @@ export class EmissionsCore {
   }
 
   static async fromUrl(url: string | URL): Promise<EmissionsCore> {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`cannot load ${String(url)}: HTTP ${response.status}`);
-    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    const { instance } = await WebAssembly.instantiate(await fetchWasmBytes(url), imports);
     return new EmissionsCore(instance);
   }
 

@@ -3,6 +3,7 @@
 // field and row), writes them into the core's input buffer and reads the results back. Shared by
 // the Node entry (uncertainty.ts) and the browser entry (uncertainty-browser.ts): no Node imports.
 import { FieldError } from "./emissions-core";
+import { fetchWasmBytes } from "./wasm-fetch";
 
 export const DISTRIBUTIONS = ["normal", "lognormal", "triangular", "uniform"] as const;
 export type Distribution = (typeof DISTRIBUTIONS)[number];
@@ -134,9 +135,7 @@ export class UncertaintyCore {
   }
 
   static async fromUrl(url: string | URL): Promise<UncertaintyCore> {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`cannot load ${String(url)}: HTTP ${response.status}`);
-    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    const { instance } = await WebAssembly.instantiate(await fetchWasmBytes(url), imports);
     return new UncertaintyCore(instance);
   }
 

@@ -4,6 +4,7 @@ import trainWasmUrl from "../../build/gbdt-train.wasm?url";
 import { trainWithModule, type TrainingData, type TrainOptions, type TrainParams, type TrainResult } from "./train";
 import type { ParsedModel } from "./model";
 import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
+import { fetchWasmBytes, loadOnce } from "../wasm-fetch";
 
 export { predict, type GbdtModel, type LoadOptions } from "./wasm-forest";
 export { chooseEngine, ENGINE_LABEL, type EngineChoice, type GbdtEngine } from "./engine";
@@ -31,36 +32,17 @@ export {
   type WhatIfPoint,
 } from "./what-if";
 
-let compiled: Promise<WebAssembly.Module> | undefined;
-let compiledTrainer: Promise<WebAssembly.Module> | undefined;
+/** The two modules, each fetched and compiled once per page. */
+const compiledFrom = (url: string) => loadOnce(async () => WebAssembly.compile(await fetchWasmBytes(url)));
+const compiled = compiledFrom(wasmUrl);
+const compiledTrainer = compiledFrom(trainWasmUrl);
 
 /** Trains a model in gbdt-train.wasm (the same bytes as in Node); the result holds its XGBoost JSON. */
 export async function trainModel(data: TrainingData, params: TrainParams, options?: TrainOptions): Promise<TrainResult> {
-  compiledTrainer ??= fetch(trainWasmUrl)
-    .then((response) => {
-      if (!response.ok) throw new Error(`gbdt-train.wasm: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    })
-    .then((bytes) => WebAssembly.compile(bytes))
-    .catch((error: unknown) => {
-      compiledTrainer = undefined;
-      throw error;
-    });
-  return trainWithModule(await compiledTrainer, data, params, options);
+  return trainWithModule(await compiledTrainer(), data, params, options);
 }
 
 /** Parses a model file (format detected from the content) and loads it into its own WASM instance. */
 export async function loadModel(source: string | ParsedModel, options?: LoadOptions): Promise<GbdtModel> {
-  // arrayBuffer + compile rather than compileStreaming: static hosts often miss application/wasm.
-  compiled ??= fetch(wasmUrl)
-    .then((response) => {
-      if (!response.ok) throw new Error(`gbdt.wasm: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    })
-    .then((bytes) => WebAssembly.compile(bytes))
-    .catch((error: unknown) => {
-      compiled = undefined; // let a later call retry after a network failure
-      throw error;
-    });
-  return instantiateModel(await compiled, source, options);
+  return instantiateModel(await compiled(), source, options);
 }
