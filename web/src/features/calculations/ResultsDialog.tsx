@@ -20,7 +20,7 @@ import { useCalculation, type Calculation, type CoefficientUse } from "../../api
 import { resultsDialogAtom } from "./atoms";
 import { formatStored, sourceText, withUnit } from "../../shared/format";
 import { displayDateTime } from "../../shared/dates";
-import { DEFAULT_DECIMALS, formatResult } from "../../shared/decimals";
+import { DEFAULT_DECIMALS, formatStoredAtMost } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import { ResultValues } from "./ResultValues";
 import { calculationKind } from "../../shared/calculationKinds";
@@ -136,11 +136,12 @@ export function coefficientRows(calculation: Calculation, decimals = DEFAULT_DEC
       {
         key: field.name,
         label: field.label,
-        // A value derived from the measurement periods is a mean of many digits: shown at the
-        // settings' decimals, the stored one being exact (D14).
+        // A value derived from the measurement periods is a mean of many digits: shown to at most
+        // the settings' decimals, without trailing zeros («9 232 128 тыс. м³», never «9 232 128,0000»),
+        // the stored one being exact (D14).
         // 4.8: a fuel's consumption in its entry's unit, also where stored before it was recorded so.
         value: withUnit(
-          use?.source === "periods" ? formatResult(value, decimals) : formatStored(value),
+          use?.source === "periods" ? formatStoredAtMost(value, decimals) : formatStored(value),
           use?.unit && use.unit !== field.unit && use.unit !== "—"
             ? use.unit
             : unitWith(def, field, (d) => usedEntry(calculation.coefficients, d)),
