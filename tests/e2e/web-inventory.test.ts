@@ -322,7 +322,7 @@ describe("web app: the year's inventory", () => {
     await dialog.getByLabel("Переработано угля за 2025 год").pressSequentially("2 450 000,5");
     await dialog.getByRole("button", { name: "Сохранить" }).click();
     await dialog.waitFor({ state: "hidden" });
-    await row.getByText("2\u00a0450\u00a0000,50").waitFor();
+    await row.getByText("2\u00a0450\u00a0000,5", { exact: true }).waitFor();
     const { review } = await demo<{ review: { coal_processed: Array<{ t: number }> } }>("GET", "v1/inventory/?year=2025");
     expect(review.coal_processed.map((r) => r.t)).toEqual([2_450_000.5]);
     await screenshot(card, { path: `${SHOTS}/inventory-coal-processed.png` });

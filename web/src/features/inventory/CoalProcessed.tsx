@@ -8,7 +8,7 @@ import { REGISTRY, isCalculationType } from "@core/registry";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { FROZEN_STATUSES } from "@core/inventory";
 import { NumericInput } from "../../shared/NumericInput";
-import { formatResult, formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
+import { formatStored, formatStoredAtMost, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { useCoalOutput, useFacilities, useSaveCoalOutput, useSaveCoalProcessed, type Facility, type Inventory } from "../../api/inventory";
 import { coalProcessedFacilities } from "./inventory";
 
@@ -97,7 +97,8 @@ export function CoalProcessed({ inventory }: { inventory: Inventory }) {
             title: "Переработано, т",
             key: "t",
             align: "right",
-            render: (_: unknown, f: Facility) => (processed.has(f.id) ? formatResult(processed.get(f.id), DECIMALS) : "не указано"),
+            // Tonnes of coal read as typed, to at most 2 decimals: «2 450 000,5», «3 100», never «3 100,00».
+            render: (_: unknown, f: Facility) => (processed.has(f.id) ? formatStoredAtMost(processed.get(f.id), DECIMALS) : "не указано"),
           },
           {
             title: "",
