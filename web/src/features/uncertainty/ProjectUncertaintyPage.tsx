@@ -4,7 +4,7 @@
 // Approach 2 (level × uncertainty, 90 %), and each calculation's interval. Until the inventory
 // exists the project stands in for it; the trend assessment waits for its base year.
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Spin, Typography } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Spin, Typography, type DescriptionsProps } from "antd";
 import { useParams } from "react-router-dom";
 import { REGISTRY, isEmissionType } from "@core/registry";
 import { calculationApproach1, projectApproach1 } from "@core/calculation-uncertainty";
@@ -35,12 +35,25 @@ const trialsFallback = (
   </Flex>
 );
 
+/** A line of the totals whose figure stands in bold, named `testId` for the tests. */
+const boldItem = (key: string, label: string, testId: string, figure: string) => ({
+  key,
+  label,
+  children: (
+    <Typography.Text strong data-testid={testId}>
+      {figure}
+    </Typography.Text>
+  ),
+});
+
 export default function ProjectUncertaintyPage() {
   const { projectId = "" } = useParams();
   const model = useProjectUncertainty(projectId);
   const core = useUncertaintyCore();
   // On a phone the labels go above the values, or the interval wraps one character per line.
   const layout = usePhone() ? "vertical" : "horizontal";
+  /** A card's totals, label beside figure (above it on a phone). */
+  const totals = (items: DescriptionsProps["items"]) => <Descriptions size="small" column={1} layout={layout} items={items} />;
   const [trials, setTrials] = useState<number>(100_000);
   const [monteCarlo, setMonteCarlo] = useState<{ trials: number; result: MonteCarloResult | null } | undefined>();
   const [running, setRunning] = useState(false);
@@ -107,51 +120,40 @@ export default function ProjectUncertaintyPage() {
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <Card size="small" title="Подход 1: распространение ошибок" data-testid="total-approach1">
-                <Descriptions
-                  size="small"
-                  column={1}
-                  layout={layout}
-                  items={[
-                    {
-                      key: "total",
-                      label: "Выбросы проекта",
-                      children: (
-                        <Typography.Text strong data-testid="total-interval">
-                          {tonnes(project.total)} ± {percent(project.approach1.u_pct)} {UNIT}
-                        </Typography.Text>
-                      ),
-                    },
-                    {
-                      key: "range",
-                      label: "95 % интервал",
-                      children: `от ${tonnes(project.approach1.lower)} до ${tonnes(project.approach1.upper)} ${UNIT}`,
-                    },
-                    // D26, D27: the facility-year's netting, then the netted total (Eq. 3.2 with the subtracted term).
-                    ...(netted && netting
-                      ? [
-                          {
-                            key: "netting",
-                            label: netting.label,
-                            children: (
-                              <span data-testid="netting-line">
-                                {tonnes(netting.subtracted_t_co2e)} ± {percent(Math.max(netting.lower_pct, netting.upper_pct))} {UNIT} (
-                                {netting.source})
-                              </span>
-                            ),
-                          },
-                          {
-                            key: "netted",
-                            label: "Итого за вычетом уничтоженного",
-                            children: (
-                              <Typography.Text strong data-testid="netted-total">
-                                {tonnes(netted.t_co2e)} ± {percent(netted.u_pct)} {UNIT}
-                              </Typography.Text>
-                            ),
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
+                {totals([
+                  boldItem(
+                    "total",
+                    "Выбросы проекта",
+                    "total-interval",
+                    `${tonnes(project.total)} ± ${percent(project.approach1.u_pct)} ${UNIT}`,
+                  ),
+                  {
+                    key: "range",
+                    label: "95 % интервал",
+                    children: `от ${tonnes(project.approach1.lower)} до ${tonnes(project.approach1.upper)} ${UNIT}`,
+                  },
+                  // D26, D27: the facility-year's netting, then the netted total (Eq. 3.2 with the subtracted term).
+                  ...(netted && netting
+                    ? [
+                        {
+                          key: "netting",
+                          label: netting.label,
+                          children: (
+                            <span data-testid="netting-line">
+                              {tonnes(netting.subtracted_t_co2e)} ± {percent(Math.max(netting.lower_pct, netting.upper_pct))} {UNIT} (
+                              {netting.source})
+                            </span>
+                          ),
+                        },
+                        boldItem(
+                          "netted",
+                          "Итого за вычетом уничтоженного",
+                          "netted-total",
+                          `${tonnes(netted.t_co2e)} ± ${percent(netted.u_pct)} ${UNIT}`,
+                        ),
+                      ]
+                    : []),
+                ])}
                 <Typography.Paragraph type="secondary" style={{ margin: "8px 0 0" }}>
                   Уравнения 3.1 и 3.2 МГЭИК 2006 (т. 1, гл. 3): точны для малых некоррелированных неопределенностей; коэффициенты уровня 1
                   для добычи угля шире, поэтому рядом показан метод Монте-Карло.
@@ -161,33 +163,25 @@ export default function ProjectUncertaintyPage() {
             <Col xs={24} lg={12}>
               <Card size="small" title="Подход 2: метод Монте-Карло" data-testid="total-monte-carlo">
                 {mc ? (
-                  <Descriptions
-                    size="small"
-                    column={1}
-                    layout={layout}
-                    items={[
-                      {
-                        key: "range",
-                        label: "95 % интервал (2,5–97,5 процентили)",
-                        children: (
-                          <Typography.Text strong data-testid="monte-carlo-interval">
-                            от {tonnes(mc.p2_5)} до {tonnes(mc.p97_5)} {UNIT}
-                          </Typography.Text>
-                        ),
-                      },
-                      {
-                        key: "mean",
-                        label: "Среднее",
-                        children: `${tonnes(mc.mean)} ${UNIT} (${asymmetricText(mc.mean, mc.p2_5, mc.p97_5)})`,
-                      },
-                      {
-                        key: "shortest",
-                        label: "Кратчайший 95 % интервал",
-                        children: `от ${tonnes(mc.shortest.lower)} до ${tonnes(mc.shortest.upper)} ${UNIT}`,
-                      },
-                      { key: "trials", label: "Испытаний", children: tonnes(monteCarlo!.trials, 0) },
-                    ]}
-                  />
+                  totals([
+                    boldItem(
+                      "range",
+                      "95 % интервал (2,5–97,5 процентили)",
+                      "monte-carlo-interval",
+                      `от ${tonnes(mc.p2_5)} до ${tonnes(mc.p97_5)} ${UNIT}`,
+                    ),
+                    {
+                      key: "mean",
+                      label: "Среднее",
+                      children: `${tonnes(mc.mean)} ${UNIT} (${asymmetricText(mc.mean, mc.p2_5, mc.p97_5)})`,
+                    },
+                    {
+                      key: "shortest",
+                      label: "Кратчайший 95 % интервал",
+                      children: `от ${tonnes(mc.shortest.lower)} до ${tonnes(mc.shortest.upper)} ${UNIT}`,
+                    },
+                    { key: "trials", label: "Испытаний", children: tonnes(monteCarlo!.trials, 0) },
+                  ])
                 ) : (
                   <Typography.Text type="secondary">{running ? "Выполняется расчет…" : "Нет результата"}</Typography.Text>
                 )}
