@@ -1,5 +1,17 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fieldMessage, parseFieldErrors } from "./field-errors";
+
+const SERVER = resolve(import.meta.dirname, "..");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith(".ts") && !name.endsWith(".test.ts") ? [path] : [];
+  });
+}
 
 describe("the field-error protocol", () => {
   it("reads back what the server writes, one problem or several", () => {
@@ -26,5 +38,17 @@ describe("the field-error protocol", () => {
     expect(parseFieldErrors("Лист «CSV», строка 3, столбец «x7»: не число")).toBeUndefined();
     expect(parseFieldErrors("Реквизиты уже изменены")).toBeUndefined();
     expect(parseFieldErrors("Ошибка; inn: ИНН — 10 цифр")).toBeUndefined();
+  });
+
+  it("is how the server's code names a field in an error: no «${field}: …» written by hand", () => {
+    const contract = join(SERVER, "contract");
+    const byHand = sources(SERVER)
+      .filter((file) => !file.startsWith(contract))
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/new (?:Invalid|Conflict)\(`\$\{[^{}]+\}: /g)].map(
+          (m) => `${relative(SERVER, file)}: ${m[0]}`,
+        ),
+      );
+    expect(byHand).toEqual([]);
   });
 });

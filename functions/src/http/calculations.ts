@@ -66,6 +66,7 @@ const dataPage = (query: { limit?: number; offset?: number }) => ({
   offset: query.offset ?? 0,
 });
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
+import { fieldMessage } from "../contract/field-errors";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
@@ -89,14 +90,14 @@ async function readBody<M extends BodyMode>(
     const { [FILE_UPLOAD_FIELD]: uploadKey, [FILE_UPLOAD_NAME_FIELD]: uploadName, ...fields } = form.fields;
     if (uploadKey !== undefined) {
       if (type !== "regres_methane")
-        throw new Invalid(`${FILE_UPLOAD_FIELD}: загруженный в хранилище файл принимает только прогноз метана`);
-      if (form.file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file_data), либо ключ загруженного файла`);
+        throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "загруженный в хранилище файл принимает только прогноз метана"));
+      if (form.file) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "отправьте либо файл (file_data), либо ключ загруженного файла"));
     }
     const read = formValues(type, fields, (text) => {
       const number = readTypedNumber(text);
       return number.ok ? number.value : undefined;
     });
-    if (read.notJson) throw new Invalid(`${read.notJson}: ожидается JSON`);
+    if (read.notJson) throw new Invalid(fieldMessage(read.notJson, "ожидается JSON"));
     raw = read.body;
     file = form.file;
     upload = uploadKey !== undefined ? { key: uploadKey, name: uploadName } : undefined;

@@ -40,6 +40,7 @@ import { heavyWork } from "../domain/heavy-work";
 import { startTrainingJob, trainForecastModel, trainingHorizon, trainingParams, trainsAsJob } from "../domain/forecast/training";
 import { jobAnswer, slotBeforeBody } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
+import { fieldMessage } from "../contract/field-errors";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   const { body, size } = await modelFileBody(c.get("deps"), version);
@@ -145,7 +146,7 @@ export const forecastModelRoutes = routeApp()
       }
       // A history sent straight to storage (domain/forecast/uploads.ts): up to a year of 10-minute
       // readings, more than a request carries; read, handed to the training and deleted.
-      if (file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file), либо ключ загруженного файла`);
+      if (file) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "отправьте либо файл (file), либо ключ загруженного файла"));
       return await withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], train);
     } catch (error) {
       // Given back once (a job that failed to start gave it back already).
@@ -172,7 +173,7 @@ export const forecastModelRoutes = routeApp()
       const upload = fields[FILE_UPLOAD_FIELD];
       if (upload === undefined) return calibrateForecastModel(deps, actor, c.req.valid("param").id, file, fields.for);
       // A history sent straight to storage (domain/forecast/uploads.ts), read and then deleted.
-      if (file) throw new Invalid(`${FILE_UPLOAD_FIELD}: отправьте либо файл (file), либо ключ загруженного файла`);
+      if (file) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "отправьте либо файл (file), либо ключ загруженного файла"));
       return withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], (stored) =>
         calibrateForecastModel(deps, actor, c.req.valid("param").id, stored, fields.for),
       );

@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { DomainError, Invalid } from "../domain/errors";
+import { fieldMessage } from "../contract/field-errors";
 
 export interface UploadForm {
   fields: Record<string, string>;
@@ -29,18 +30,18 @@ export async function readUploadForm(c: Context<AppEnv>, fileField = "file", unn
   let file: UploadForm["file"];
   let textBytes = 0;
   for (const [key, raw] of Object.entries(form)) {
-    if (Array.isArray(raw)) throw new Invalid(`${key}: поле передано несколько раз`);
+    if (Array.isArray(raw)) throw new Invalid(fieldMessage(key, "поле передано несколько раз"));
     if (key === fileField) {
       // A form without a file may still name the field, empty (a browser's form with no file chosen).
       if (typeof raw === "string") {
-        if (raw) throw new Invalid(`${key}: ожидается файл`);
+        if (raw) throw new Invalid(fieldMessage(key, "ожидается файл"));
         continue;
       }
       file = { name: raw.name || unnamed, bytes: new Uint8Array(await raw.arrayBuffer()) };
     } else if (typeof raw === "string") {
       textBytes += Buffer.byteLength(key) + Buffer.byteLength(raw);
       fields[key] = raw;
-    } else throw new Invalid(`${key}: ожидается текстовое поле`);
+    } else throw new Invalid(fieldMessage(key, "ожидается текстовое поле"));
   }
   if (textBytes > c.get("deps").config.jsonBodyLimitBytes) throw new DomainError(413, "Слишком большой запрос");
   return { fields, file };

@@ -19,6 +19,7 @@ import {
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "../audit";
 import { patched } from "../patched";
+import { fieldMessage } from "../../contract/field-errors";
 
 export type CompanyView = Company & { version: number };
 
@@ -29,7 +30,7 @@ const label = (company: Company) => company.name;
 function checkRequisites(input: CompanyPatchInput) {
   for (const field of Object.keys(REQUISITE_RULES) as RuledRequisite[]) {
     const problem = requisiteProblem(field, input[field] ?? "");
-    if (problem) throw new Invalid(`${field}: ${problem}`);
+    if (problem) throw new Invalid(fieldMessage(field, problem));
   }
   if (input.time_zone !== undefined && !TIME_ZONE_NAMES.includes(input.time_zone)) {
     throw new Invalid("time_zone: выберите часовой пояс из списка");
@@ -40,7 +41,7 @@ function checkRequisites(input: CompanyPatchInput) {
 function checkKept(current: Company, patch: OwnCompanyPatchInput) {
   for (const field of Object.keys(KEPT_REQUISITES) as (keyof typeof KEPT_REQUISITES)[]) {
     if (patch[field] !== undefined && patch[field].trim() === "" && current[field]) {
-      throw new Invalid(`${field}: ${keptRequisiteProblem(field)}`);
+      throw new Invalid(fieldMessage(field, keptRequisiteProblem(field)));
     }
   }
 }

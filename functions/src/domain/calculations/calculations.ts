@@ -58,6 +58,7 @@ import { TABULAR_CONTENT_TYPES } from "../../contract/schemas/uploads";
 import { calculationNameSchema } from "../../contract/schemas/calculation-body";
 import type { StoredCalculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
+import { fieldMessage } from "../../contract/field-errors";
 
 type FileType = "filling_blanks" | "sensitivity";
 export { getCalculation, getStoredCalculation, supportedType };
@@ -150,10 +151,10 @@ function stored(values: Record<string, unknown>): Record<string, number | string
 function textInput(values: Record<string, unknown>, field: string, required: boolean): string | undefined {
   const value = values[field];
   if (value === undefined || value === null || (typeof value === "string" && !value.trim())) {
-    if (required) throw new Invalid(`${field}: укажите название столбца`);
+    if (required) throw new Invalid(fieldMessage(field, "укажите название столбца"));
     return undefined;
   }
-  if (typeof value !== "string") throw new Invalid(`${field}: ожидается текст`);
+  if (typeof value !== "string") throw new Invalid(fieldMessage(field, "ожидается текст"));
   return value.trim();
 }
 

@@ -3,6 +3,7 @@ import type { CalculationDefinition } from "@core/registry";
 import type { CoefficientRequest } from "../reference/coefficients";
 import { fromCore, Invalid } from "../errors";
 import type { StoredCalculation } from "../../ports";
+import { fieldMessage } from "../../contract/field-errors";
 
 /** Relative difference below which a canonical value sent beside `entered` is the same number. */
 const SAME = 1e-12;
@@ -27,7 +28,7 @@ export function enteredRequest(
       // On an edit the stored canonical value is merged in: only a value sent now must agree.
       const given = values[name] === previous?.inputs[name] ? undefined : values[name];
       if (typeof given === "number" && Math.abs(given - canonical) > SAME * Math.max(1, Math.abs(canonical))) {
-        throw new Invalid(`${name}: значение ${given} ${field.unit} не совпадает с введённым (${typed.value} ${typed.unit})`);
+        throw new Invalid(fieldMessage(name, `значение ${given} ${field.unit} не совпадает с введённым (${typed.value} ${typed.unit})`));
       }
       values[name] = canonical;
       entered[name] = typed;

@@ -21,6 +21,7 @@ import {
   type EvidenceFormat,
 } from "../../contract/schemas/evidence";
 import { zipEntryNames } from "../../files/zip-guard";
+import { fieldMessage } from "../../contract/field-errors";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
 
@@ -61,7 +62,7 @@ async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id:
   });
   const use = calculation.coefficients[field];
   if (use?.source !== "custom") {
-    throw new Invalid(`${field}: подтверждающий документ прикладывается только к фактическому значению коэффициента`);
+    throw new Invalid(fieldMessage(field, "подтверждающий документ прикладывается только к фактическому значению коэффициента"));
   }
   return { calculation, use };
 }

@@ -25,6 +25,7 @@ import { fromCore, Invalid } from "../errors";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../../files/tabular";
 import type { StoredCalculation, CoefficientUse } from "../../ports";
+import { fieldMessage } from "../../contract/field-errors";
 
 const TYPE = "underground";
 const CONTENTS = ["ef_ch4", "ef_co2"] as const;
@@ -128,7 +129,7 @@ export function periodsResults(
       0,
       release.periods.findIndex((p) => !Number.isFinite(p.sum_co2)),
     );
-    throw new Invalid(`${periodField(index, "flow_m3_min")}: ${periodName(index, periods[index])}: ${PERIOD_MESSAGES.tooLarge}`);
+    throw new Invalid(fieldMessage(periodField(index, "flow_m3_min"), `${periodName(index, periods[index])}: ${PERIOD_MESSAGES.tooLarge}`));
   }
   const units = new Map(REGISTRY[TYPE].inputs.map((f) => [f.name as string, f.unit]));
   values.volume = release.volume;
@@ -154,11 +155,11 @@ export function measurementNotes(type: CalculationType, values: Record<string, u
   for (const name of MEASUREMENT_NOTE_NAMES) {
     const value = values[name];
     if (value === undefined || value === null) continue;
-    if (type !== TYPE) throw new Invalid(`${name}: периодичность и средства измерений указывают только для измеренных выбросов`);
-    if (typeof value !== "string") throw new Invalid(`${name}: ожидается строка`);
+    if (type !== TYPE) throw new Invalid(fieldMessage(name, "периодичность и средства измерений указывают только для измеренных выбросов"));
+    if (typeof value !== "string") throw new Invalid(fieldMessage(name, "ожидается строка"));
     const text = value.trim();
     const { max } = MEASUREMENT_NOTES[name];
-    if (text.length > max) throw new Invalid(`${name}: не длиннее ${max} символов`);
+    if (text.length > max) throw new Invalid(fieldMessage(name, `не длиннее ${max} символов`));
     if (text) notes[name] = text;
   }
   return notes;

@@ -52,6 +52,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
 }
 
 import { POINTS_MIGRATION } from "./emission-points-migration";
+import { fieldMessage } from "../../contract/field-errors";
 
 export type CompanyInput = CompanyCreateInput;
 
@@ -143,6 +144,6 @@ export async function setUserRole(deps: Deps, email: string, role: Role): Promis
 
 export function validatePassword(password: string, field = "password") {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
-    throw new Invalid(`${field}: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
+    throw new Invalid(fieldMessage(field, `пароль не короче ${PASSWORD_MIN_LENGTH} символов`));
   }
 }

@@ -54,6 +54,7 @@ import { calibrationFor, calibrationSummary } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
 import { modelScoring } from "./scoring";
 import type { ForecastColumns } from "../../ports";
+import { fieldMessage } from "../../contract/field-errors";
 
 export const MAX_FORECAST_ROWS = 100_000;
 
@@ -68,15 +69,17 @@ const DATA_COLUMNS = new Map(
 function history(y: unknown, t: unknown, where: (field: string) => string): Pick<ForecastKeptRow, "y" | "t"> {
   const out: Pick<ForecastKeptRow, "y" | "t"> = {};
   if (y !== undefined && y !== null && y !== "") {
-    if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(`${where("y")}: ожидается число`);
-    if (y < 0) throw new Invalid(`${where("y")}: значение должно быть неотрицательным`);
-    if (y > FORECAST_MEASURED.max) throw new Invalid(`${where("y")}: концентрация не больше ${FORECAST_MEASURED.max} %`);
+    if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(fieldMessage(where("y"), "ожидается число"));
+    if (y < 0) throw new Invalid(fieldMessage(where("y"), "значение должно быть неотрицательным"));
+    if (y > FORECAST_MEASURED.max) throw new Invalid(fieldMessage(where("y"), `концентрация не больше ${FORECAST_MEASURED.max} %`));
     out.y = y;
   }
   if (t !== undefined && t !== null && t !== "") {
     const time = readRowTime(t);
     if (time === undefined) {
-      throw new Invalid(`${where("t")}: ожидается дата и время (01.01.2025 08:10) или номер шага, найдено «${String(t).slice(0, 40)}»`);
+      throw new Invalid(
+        fieldMessage(where("t"), `ожидается дата и время (01.01.2025 08:10) или номер шага, найдено «${String(t).slice(0, 40)}»`),
+      );
     }
     out.t = time;
   }
@@ -88,10 +91,10 @@ function history(y: unknown, t: unknown, where: (field: string) => string): Pick
  *  million cells: one function per row, not one per cell, is made to name them). */
 export function checkValue(value: unknown, where: (field: string) => string, feature: Feature): number | null {
   if (value === null || value === undefined || value === "") return null;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${where(feature)}: ожидается число`);
-  if (value < 0) throw new Invalid(`${where(feature)}: значение должно быть неотрицательным`);
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(fieldMessage(where(feature), "ожидается число"));
+  if (value < 0) throw new Invalid(fieldMessage(where(feature), "значение должно быть неотрицательным"));
   const column = DATA_COLUMNS.get(feature);
-  if (column?.max !== undefined && value > column.max) throw new Invalid(`${where(feature)}: ${boundText(column)}`);
+  if (column?.max !== undefined && value > column.max) throw new Invalid(fieldMessage(where(feature), `${boundText(column)}`));
   return value;
 }
 
@@ -121,7 +124,7 @@ function numberRows(rows: Array<Omit<ForecastKeptRow, "id"> & { id?: unknown }>)
 
 /** One row of features as sent (what-if, the air needed): each a number ≥ 0 or null, named `where.f`. */
 export function featureRow(raw: unknown, where: string): Record<Feature, number | null> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`${where}: ожидается строка данных`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(fieldMessage(where, "ожидается строка данных"));
   return checkedFeatures(raw as Record<string, unknown>, (field) => `${where}.${field}`);
 }
 
@@ -187,7 +190,7 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
   const number = (name: string, fallback: number) => {
     const value = values[name];
     if (value === undefined || value === null || value === "") return fallback;
-    if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`${name}: ожидается число`);
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(fieldMessage(name, "ожидается число"));
     return value;
   };
   const level = number("level", DEFAULT_INTERVAL_LEVEL);

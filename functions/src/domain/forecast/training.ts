@@ -36,6 +36,7 @@ import { checkValue, forecastSpec } from "./forecast";
 import { fileSize } from "../../contract/schemas/uploads";
 import { FORECAST_FEATURES, MAX_MODEL_BYTES, checkCompanyModelRoom, storeModelVersion } from "./models";
 import type { ForecastModelVersion, ForecastModelTraining } from "../../ports";
+import { fieldMessage } from "../../contract/field-errors";
 
 export { MAX_TRAINING_ROWS };
 
@@ -103,7 +104,7 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
     if (t) {
       const cell = row.values.t;
       const value = typeof cell === "number" ? cell : timeValue(String(cell ?? ""));
-      if (!Number.isFinite(value)) throw new Invalid(`${where("t")}: нужна дата и время («01.01.2025 10:20») или номер шага`);
+      if (!Number.isFinite(value)) throw new Invalid(fieldMessage(where("t"), "нужна дата и время («01.01.2025 10:20») или номер шага"));
       t[r] = value;
     }
   });

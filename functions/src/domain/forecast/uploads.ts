@@ -35,6 +35,7 @@ import { Invalid, NotFound, TooManyRequests } from "../errors";
 import { newId } from "../ids";
 import { TooLarge } from "../files/uploads";
 import { forgetPreviewColumns } from "./preview-columns";
+import { fieldMessage } from "../../contract/field-errors";
 
 /** The area of these uploads (adapters/blob/areas.ts: the documents bucket, with the admins' files). */
 export const FORECAST_UPLOAD_AREA = "forecast-uploads";
@@ -106,7 +107,7 @@ export async function forecastUploadUrl(deps: Deps, actor: Actor, request: Uploa
  *  display (its extension is the key's). Another company's key answers as a missing one. */
 export async function readForecastUpload(deps: Deps, actor: Actor, key: string, name?: string): Promise<UploadedFile> {
   const match = KEY_RE.exec(key);
-  if (!match) throw new Invalid(`${FILE_UPLOAD_FIELD}: ожидается ключ файла из ответа upload-url`);
+  if (!match) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "ожидается ключ файла из ответа upload-url"));
   const missing = new NotFound("Загруженный файл не найден: загрузите его заново");
   if (match[1] !== actor.company) throw missing;
   const info = deps.blobs.stat ? await deps.blobs.stat(key) : undefined;

@@ -21,6 +21,7 @@ import { DomainError, Invalid } from "../errors";
 import { featureRow, forecastSettings } from "./forecast";
 import { calibrationFor, calibrationSummary, modelById } from "./calibration";
 import { modelScoring } from "./scoring";
+import { fieldMessage } from "../../contract/field-errors";
 
 const COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] }).columns ?? []).map((c) => [
@@ -78,7 +79,7 @@ function readingsRow(raw: unknown) {
 function optionalNumber(value: unknown, where: string, max?: number): number | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (max !== undefined && value > max)) {
-    throw new Invalid(`${where}: ожидается неотрицательное число${max !== undefined ? ` не больше ${max}` : ""}`);
+    throw new Invalid(fieldMessage(where, `ожидается неотрицательное число${max !== undefined ? ` не больше ${max}` : ""}`));
   }
   return value;
 }

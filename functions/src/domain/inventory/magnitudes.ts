@@ -11,6 +11,7 @@ import type { Deps } from "../context";
 import { Invalid } from "../errors";
 import { INVENTORY_TYPES, MG_PER_T, inventorySumsDeltas, inventorySumsOf, sumsOfCalculations } from "./sums";
 import type { StoredCalculation, WriteGuard } from "../../ports";
+import { fieldMessage } from "../../contract/field-errors";
 
 /** Milligrams as tonnes to the hundredth, the way a bound's message shows them. */
 const tonnes = (milligrams: number) => groupedNumber(Math.round(milligrams / 1e7) / 100);
@@ -27,7 +28,7 @@ export function checkInputs(def: CalculationDefinition, values: Record<string, u
     const value = values[field.name];
     if (typeof value !== "number" || value <= field.max!) continue;
     const unit = entered?.[field.name]?.unit ?? field.unit;
-    throw new Invalid(`${field.name}: ${MESSAGES.fieldAtMost(field.label, fromCanonical(field, unit, field.max!), unit)}`);
+    throw new Invalid(fieldMessage(field.name, `${MESSAGES.fieldAtMost(field.label, fromCanonical(field, unit, field.max!), unit)}`));
   }
 }
 

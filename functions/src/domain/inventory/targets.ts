@@ -16,6 +16,7 @@ import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { TrendSettings } from "../../ports";
 import { trendYears, type TrendYear } from "./trend";
 import { inventoryTotalsByYear } from "./year";
+import { fieldMessage } from "../../contract/field-errors";
 
 export const DEFAULT_SIGNIFICANCE_PCT = 5;
 export const TARGETS_MAX = 20;
@@ -54,7 +55,7 @@ async function save(deps: Deps, settings: TrendSettings, change: Partial<TrendSe
 
 function checkYear(year: number, field: string) {
   if (!Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
-    throw new Invalid(`${field}: укажите год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
+    throw new Invalid(fieldMessage(field, `укажите год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`));
   }
 }
 

@@ -53,6 +53,7 @@ import {
 } from "./checks";
 
 import type { Inventory, InventoryCalculation, InventorySummary, YearTotals } from "./types";
+import { fieldMessage } from "../../contract/field-errors";
 
 /** D17: a facility-year's methane balance as the inventory and the infographics answer it. */
 export type BalanceRow = BalanceRowView;
@@ -63,7 +64,9 @@ export function parseInventoryYear(raw: string | undefined, field = "year"): num
   const year = Number(raw);
   // Exactly four digits: Number() would also take «2024.0», «0x7e8», «+2024» and « 2024».
   if (!raw || !/^\d{4}$/.test(raw) || !Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
-    throw new Invalid(`${field}: укажите ${YEAR_FIELDS[field] ?? "базовый год"} от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
+    throw new Invalid(
+      fieldMessage(field, `укажите ${YEAR_FIELDS[field] ?? "базовый год"} от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+    );
   }
   return year;
 }

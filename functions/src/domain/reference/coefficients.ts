@@ -25,6 +25,7 @@ import { gwpSetsOfYear } from "./gwp-years";
 import type { StoredCalculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
 import type { UncertaintyBody } from "../../contract/schemas/uncertainty";
 import { JUSTIFICATION_MAX } from "../../contract/schemas/calculation-body";
+import { fieldMessage } from "../../contract/field-errors";
 
 export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;
@@ -102,7 +103,7 @@ export async function resolveCoefficients(
     if (field.fixed !== undefined) {
       const sent = request.values[field.name];
       if (sent !== undefined && sent !== null && sent !== field.fixed) {
-        throw new Invalid(`${field.name}: значение фиксировано и равно ${String(field.fixed).replace(".", ",")}`);
+        throw new Invalid(fieldMessage(field.name, `значение фиксировано и равно ${String(field.fixed).replace(".", ",")}`));
       }
       values[field.name] = field.fixed;
       uses[field.name] = { value: field.fixed, unit: field.unit, source: "fixed" };
@@ -124,7 +125,7 @@ export async function resolveCoefficients(
       for (const name of bound) {
         const sent = request.values[name];
         if (sent !== undefined && sent !== null && !sameNumber(sent, item.values[name].value)) {
-          throw new Conflict(`${name}: значение справочника изменилось (${item.values[name].value}); обновите форму расчета`);
+          throw new Conflict(fieldMessage(name, `значение справочника изменилось (${item.values[name].value}); обновите форму расчета`));
         }
         values[name] = item.values[name].value;
         uses[name] = fromItem(item, name, binding.dictionary);
