@@ -6,31 +6,8 @@ import type { ParsedModel } from "./model";
 import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
 import { fetchWasmBytes, loadOnce } from "../wasm-fetch";
 
-export { predict, type GbdtModel, type LoadOptions } from "./wasm-forest";
-export { chooseEngine, ENGINE_LABEL, type EngineChoice, type GbdtEngine } from "./engine";
-export { parseModel } from "./parse";
-export { readFeatureCsv } from "./csv";
-export type { GbdtLibrary, ParsedModel } from "./model";
-export type { Rows } from "./rows";
-export { trainParams, TrainingInputError, type RoundInfo, type TrainParams, type TrainResult } from "./train";
+export * from "./api";
 export { readForecastHistoryCsv } from "./train-csv";
-export * from "./conformal";
-export * from "./backtest";
-export * from "./horizon";
-export {
-  AIR_FEATURE,
-  MAX_WHAT_IF_STEPS,
-  OUTSIDE_TRAINING,
-  airFormula,
-  airNeeded,
-  outsideTraining,
-  featureSteps,
-  whatIf,
-  type AirFormula,
-  type AirNeeded,
-  type FeatureRow,
-  type WhatIfPoint,
-} from "./what-if";
 
 /** The two modules, each fetched and compiled once per page. */
 const compiledFrom = (url: string) => loadOnce(async () => WebAssembly.compile(await fetchWasmBytes(url)));

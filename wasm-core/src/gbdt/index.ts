@@ -5,30 +5,9 @@ import type { ParsedModel } from "./model";
 import { trainWithModule, type TrainingData, type TrainOptions, type TrainParams, type TrainResult } from "./train";
 import { instantiateModel, type GbdtModel, type LoadOptions } from "./wasm-forest";
 
-export { predict, type GbdtModel, type LoadOptions } from "./wasm-forest";
-export { chooseEngine, ENGINE_LABEL, type EngineChoice, type GbdtEngine } from "./engine";
-export { parseModel } from "./parse";
-export { readFeatureCsv } from "./csv";
+export * from "./api";
 export { predictTs } from "./evaluate";
-export type { FlatForest, GbdtLibrary, OutputTransform, ParsedModel } from "./model";
-export type { Rows } from "./rows";
-export * from "./conformal";
-export * from "./backtest";
-export * from "./horizon";
-export {
-  AIR_FEATURE,
-  MAX_WHAT_IF_STEPS,
-  OUTSIDE_TRAINING,
-  airFormula,
-  airNeeded,
-  outsideTraining,
-  featureSteps,
-  whatIf,
-  type AirFormula,
-  type AirNeeded,
-  type FeatureRow,
-  type WhatIfPoint,
-} from "./what-if";
+export type { FlatForest, OutputTransform } from "./model";
 export {
   checkTrainingData,
   DEFAULT_TRAIN_PARAMS,
@@ -38,15 +17,10 @@ export {
   MIN_TRAINING_ROWS,
   TRAIN_OBJECTIVES,
   TRAIN_PARAM_LIMITS,
-  trainParams,
   TrainingCancelled,
-  TrainingInputError,
   type FeatureImportance,
-  type RoundInfo,
   type TrainingData,
   type TrainOptions,
-  type TrainParams,
-  type TrainResult,
 } from "./train";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
