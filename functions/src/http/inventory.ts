@@ -7,7 +7,7 @@ import { assertSendable } from "../domain/inventory/send";
 import { getVersionText, listVersions } from "../domain/inventory/versions";
 import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
-import { getCoalOutput, setCoalOutput } from "../domain/inventory/coal-output";
+import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output";
 import { getTrend } from "../domain/inventory/trend";
 import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";

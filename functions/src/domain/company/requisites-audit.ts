@@ -51,7 +51,7 @@ const BASE_YEAR_FIELDS: Record<string, string> = {
   conditions_year: "ПГП и коэффициенты отчетного года",
   reason: "Причина",
 };
-/** Issue 61: a facility's coal output of a year (domain/inventory/coal-output.ts). */
+/** Issue 61: a facility's coal output of a year (domain/calculations/coal-output.ts). */
 const COAL_OUTPUT_FIELDS: Record<string, string> = { year: "Год", t: "Добыча угля, т" };
 const FIELDS = {
   company: COMPANY_FIELDS,

@@ -8,14 +8,14 @@ import { COAL_UNITS } from "@core/types/fields";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { patchCalculation } from "../calculations/calculations";
+import { patchCalculation } from "./calculations";
 import { roleOf } from "@core/inventory";
 import type { StoredCalculation, InventoryReview } from "../../ports";
 import type * as z from "zod";
 import type { coalOutputSchema } from "../../contract/routes/inventory";
 import type { Project } from "../../contract/schemas/project";
-import { frozenMessage } from "./freeze";
-import { getReview, isFrozen } from "./review";
+import { frozenMessage } from "../inventory/freeze";
+import { getReview, isFrozen } from "../inventory/review";
 
 /** A production calculation of the facility-year, as the change's question lists it. */
 export interface ProductionCalculation {
