@@ -23,11 +23,12 @@ import { uncertaintySchema } from "../schemas/uncertainty";
 import { binaryFile, declareRoute, formBody, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "./declare";
 import { dictionaryName, entryNumber } from "./dictionaries";
 import { mediaKindParam, videoContent } from "./media";
+import { fieldMessage } from "../field-errors";
 
 const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
 const personName = (field: string) =>
-  z.optional(z.string(`${field}: ожидается строка`).trim().max(150, `${field}: не длиннее 150 символов`));
+  z.optional(z.string(fieldMessage(field, "ожидается строка")).trim().max(150, fieldMessage(field, "не длиннее 150 символов")));
 const password = z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль");
 
 export const userCreateBody = z.object({

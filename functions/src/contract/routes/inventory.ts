@@ -16,6 +16,7 @@ import {
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { binaryFile, declareRoute, json, jsonBody, listOf, pathParam, type OwnedId, userAccess } from "./declare";
+import { fieldMessage } from "../field-errors";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
@@ -423,7 +424,7 @@ const reasonField = z
   .trim()
   .min(1, "reason: укажите причину")
   .max(COMMENT_MAX_CHARS, `reason: не более ${COMMENT_MAX_CHARS} символов`);
-const yearField = (field: string) => z.int(`${field}: ожидается год, например 2020`);
+const yearField = (field: string) => z.int(fieldMessage(field, "ожидается год, например 2020"));
 
 export const baseYearBody = z.object({ year: yearField("year"), reason: reasonField, version: settingsVersion });
 export const baseYearRecalculationBody = z.object({ reason: reasonField, version: settingsVersion });

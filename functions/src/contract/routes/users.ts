@@ -4,6 +4,7 @@ import { companySchema, requisitesChangeSchema, signedInUserSchema, statisticsSc
 import { pageParams } from "../schemas/common";
 import { ownCompanyPatchSchema } from "../schemas/company";
 import { declareRoute, json, jsonBody, listOf, userAccess } from "./declare";
+import { fieldMessage } from "../field-errors";
 
 const own = userAccess("users", { scope: "own" });
 
@@ -68,7 +69,12 @@ export const requisitesAuditRoute = declareRoute(
 
 export const PERSON_TEXT_MAX = 150;
 const personText = (field: string) =>
-  z.optional(z.string(`${field}: ожидается строка`).trim().max(PERSON_TEXT_MAX, `${field}: не длиннее ${PERSON_TEXT_MAX} символов`));
+  z.optional(
+    z
+      .string(fieldMessage(field, "ожидается строка"))
+      .trim()
+      .max(PERSON_TEXT_MAX, fieldMessage(field, `не длиннее ${PERSON_TEXT_MAX} символов`)),
+  );
 
 /** One's own name and position (Профиль). */
 export const ownProfileBody = z.object({
@@ -93,7 +99,8 @@ export const patchMeRoute = declareRoute(
   },
 );
 
-const passwordText = (field: string) => z.string(`${field}: укажите пароль`).max(1024, `${field}: слишком длинный пароль`);
+const passwordText = (field: string) =>
+  z.string(fieldMessage(field, "укажите пароль")).max(1024, fieldMessage(field, "слишком длинный пароль"));
 
 export const ownPasswordBody = z.object({
   current_password: passwordText("current_password"),

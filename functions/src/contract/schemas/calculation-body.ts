@@ -24,6 +24,7 @@ import {
 import { calculationSchema } from "./answers";
 import { calculationUncertaintySchema } from "./uncertainty";
 import { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
+import { fieldMessage } from "../field-errors";
 export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
 
 /** How a multipart form field becomes the JSON value the schema checks (form fields are text). */
@@ -173,7 +174,7 @@ function tableSchema(field: InputField) {
       ]),
     ),
   };
-  return z.array(z.unknown(), `${field.name}: ожидается список строк`).meta({ items: row, description: field.label });
+  return z.array(z.unknown(), fieldMessage(field.name, "ожидается список строк")).meta({ items: row, description: field.label });
 }
 
 /** A forecast's data rows (PATCH …/data_update/ takes them alone). */
@@ -185,11 +186,15 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
   for (const field of [...def.inputs, ...def.settings]) {
     if (field.type === "number") fields[field.name] = own(numberSchema(field), "number", requiredNumber(def, field));
     else if (field.type === "text")
-      fields[field.name] = own(z.string(`${field.name}: ожидается текст`).meta({ description: field.label }), "text", !field.optional);
+      fields[field.name] = own(
+        z.string(fieldMessage(field.name, "ожидается текст")).meta({ description: field.label }),
+        "text",
+        !field.optional,
+      );
     else if (field.type === "choice") {
       const options = field.options as [string, ...string[]];
       fields[field.name] = own(
-        z.enum(options, { error: `${field.name}: выберите ${options.join(" или ")}` }).meta({ description: field.label }),
+        z.enum(options, { error: fieldMessage(field.name, `выберите ${options.join(" или ")}`) }).meta({ description: field.label }),
         "text",
         !field.optional,
       );
@@ -236,7 +241,11 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
     for (const [name, note] of Object.entries(MEASUREMENT_NOTES)) {
       fields[name] = own(
         z
-          .nullable(z.string(`${name}: ожидается строка`).check(z.maxLength(note.max, `${name}: не длиннее ${note.max} символов`)))
+          .nullable(
+            z
+              .string(fieldMessage(name, "ожидается строка"))
+              .check(z.maxLength(note.max, fieldMessage(name, `не длиннее ${note.max} символов`))),
+          )
           .meta({ description: note.label }),
         "text",
       );
@@ -248,7 +257,7 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
 // ---- the schemas ---------------------------------------------------------------------------------
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
-  issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у расчета этого типа` : undefined;
+  issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у расчета этого типа") : undefined;
 
 interface TypeBody {
   own: Record<string, OwnField>;

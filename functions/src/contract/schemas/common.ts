@@ -2,6 +2,7 @@
 import { MEMBER_ROLES } from "@core/inventory";
 import * as z from "zod";
 import { ru } from "zod/locales";
+import { fieldMessage } from "../field-errors";
 export { FORECAST_DATA_PAGE_MAX, MEDIA_KINDS, MEDIA_KIND_LABELS, PASSWORD_MIN_LENGTH, COMMENT_MAX_CHARS, type MediaKind } from "./limits";
 
 // Validation messages in Russian wherever a schema does not give its own text.
@@ -11,10 +12,10 @@ z.config(ru());
  *  characters, a job's signed id 80): a longer one is no id of ours, and past a storage key's size
  *  limit a lookup would fail instead of finding nothing. */
 export const ID_MAX_LENGTH = 128;
-const tooLong = (field: string) => `${field}: идентификатор не длиннее ${ID_MAX_LENGTH} символов`;
+const tooLong = (field: string) => fieldMessage(field, `идентификатор не длиннее ${ID_MAX_LENGTH} символов`);
 
 /** An id a request names (`field` in its messages): a string of at most ID_MAX_LENGTH characters. */
-export function idString(field: string, expected = `${field}: ожидается идентификатор`) {
+export function idString(field: string, expected = fieldMessage(field, "ожидается идентификатор")) {
   return z.string(expected).max(ID_MAX_LENGTH, tooLong(field));
 }
 
@@ -27,7 +28,9 @@ export function isIsoDate(value: unknown): value is string {
 
 /** A calendar date written yyyy-MM-dd (docs/user-guide.md) that really exists (no 2024-02-30). */
 export function isoDate(label: string) {
-  return z.string(`${label}: укажите дату в формате ГГГГ-ММ-ДД`).check(z.refine(isIsoDate, `${label}: укажите дату в формате ГГГГ-ММ-ДД`));
+  return z
+    .string(fieldMessage(label, "укажите дату в формате ГГГГ-ММ-ДД"))
+    .check(z.refine(isIsoDate, fieldMessage(label, "укажите дату в формате ГГГГ-ММ-ДД")));
 }
 
 export function pageParams() {
@@ -48,9 +51,9 @@ export const booleanParam = z.optional(z.enum(["true", "false"]));
 /** A trimmed text field of at most `max` characters (required: not empty), its messages naming `field`. */
 export const textField = (field: string, max: number, required = false) =>
   z
-    .string(`${field}: ожидается строка`)
+    .string(fieldMessage(field, "ожидается строка"))
     .check(
       z.trim(),
-      ...(required ? [z.minLength(1, `${field}: заполните поле`)] : []),
-      z.maxLength(max, `${field}: не длиннее ${max} символов`),
+      ...(required ? [z.minLength(1, fieldMessage(field, "заполните поле"))] : []),
+      z.maxLength(max, fieldMessage(field, `не длиннее ${max} символов`)),
     );

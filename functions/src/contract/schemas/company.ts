@@ -2,6 +2,7 @@
 // postal address; ИНН and КПП for the 296-FZ report). The /admin company form validates with the same schema.
 import * as z from "zod";
 import { TIME_ZONE_NAMES } from "@core/company-clock";
+import { fieldMessage } from "../field-errors";
 
 export const COMPANY_NAME_MAX = 200;
 export const COMPANY_TEXT_MAX = 500;
@@ -39,7 +40,7 @@ export const OKVED_RE = /^\d{2}\.\d{2}(\.\d{1,2})?$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (field: string, max = COMPANY_TEXT_MAX) =>
-  z.string(`${field}: ожидается строка`).check(z.trim(), z.maxLength(max, `${field}: не длиннее ${max} символов`));
+  z.string(fieldMessage(field, "ожидается строка")).check(z.trim(), z.maxLength(max, fieldMessage(field, `не длиннее ${max} символов`)));
 
 const name = z
   .string("name: укажите название компании")
@@ -114,7 +115,7 @@ const ruled = (field: RuledRequisite) =>
   text(field, REQUISITE_MAX[field]).check(
     z.superRefine((value, ctx) => {
       const problem = requisiteProblem(field, value);
-      if (problem) ctx.addIssue({ code: "custom", message: `${field}: ${problem}`, input: value });
+      if (problem) ctx.addIssue({ code: "custom", message: fieldMessage(field, problem), input: value });
     }),
   );
 

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { isoDate } from "./common";
 import { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
+import { fieldMessage } from "../field-errors";
 export { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 
 const name = z
@@ -14,7 +15,11 @@ const name = z
 const kind = z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]], {
   error: `kind: выберите тип площадки (${Object.values(FACILITY_KINDS).join(", ")})`,
 });
-const text = (field: string, max: number) => z.string(`${field}: ожидается строка`).trim().max(max, `${field}: не длиннее ${max} символов`);
+const text = (field: string, max: number) =>
+  z
+    .string(fieldMessage(field, "ожидается строка"))
+    .trim()
+    .max(max, fieldMessage(field, `не длиннее ${max} символов`));
 
 export const facilityCreateSchema = z.object({
   name,
@@ -74,7 +79,8 @@ export const pointPatchSchema = z
       version: z.int("version: ожидается целое число"),
     },
     {
-      error: (issue) => (issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у источника выбросов` : undefined),
+      error: (issue) =>
+        issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у источника выбросов") : undefined,
     },
   )
   .check(serviceInOrder);

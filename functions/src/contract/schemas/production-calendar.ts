@@ -5,13 +5,14 @@ import * as z from "zod";
 import { CALENDAR_YEARS } from "@core/calendar-days";
 import { isoDate, textField as text } from "./common";
 import { CALENDAR_DECREE_MAX } from "./limits";
+import { fieldMessage } from "../field-errors";
 
 const MAX_DAYS = 366;
 
 const days = (field: string) =>
   z
-    .array(z.string(`${field}: ожидается дата ГГГГ-ММ-ДД`), `${field}: ожидается список дат`)
-    .check(z.maxLength(MAX_DAYS, `${field}: не больше ${MAX_DAYS} дат`));
+    .array(z.string(fieldMessage(field, "ожидается дата ГГГГ-ММ-ДД")), fieldMessage(field, "ожидается список дат"))
+    .check(z.maxLength(MAX_DAYS, fieldMessage(field, `не больше ${MAX_DAYS} дат`)));
 
 export const calendarDecreeSchema = z.object(
   {

@@ -4,6 +4,7 @@ import type { projectSchema } from "./answers";
 import { isoDate } from "./common";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { PROJECT_NAME_MAX } from "./limits";
+import { fieldMessage } from "../field-errors";
 export { PROJECT_NAME_MAX } from "./limits";
 
 const name = z
@@ -59,7 +60,7 @@ const answerOnly = {
 } satisfies Partial<Record<keyof typeof projectSchema.shape, z.ZodType>>;
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
-  issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у проекта` : undefined;
+  issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у проекта") : undefined;
 
 /** PATCH {id}/: the whole project or a part of it; is_deleted/is_active archive or restore. */
 export const projectPatchSchema = z
