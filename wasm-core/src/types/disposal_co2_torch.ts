@@ -1,6 +1,6 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
 import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
-import { PHYSICAL_BOUNDS, IPCC_FLARE_NOTE } from "./definition";
+import { PHYSICAL_BOUNDS, IPCC_FLARING } from "./definition";
 import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {
@@ -32,11 +32,7 @@ export const definition = {
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 // D16, D22: flaring of drained methane; the IPCC types (efficiency 0.98) are alternatives by default.
 export const inventory: InventorySource = {
-  category: 2,
-  ipcc: "1.B.1.a.i.4",
-  note: IPCC_FLARE_NOTE,
-  defaultRole: "alternative",
-  method: "coefficients",
+  ...IPCC_FLARING,
   gases: GASES_CO2,
   passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75",
 };

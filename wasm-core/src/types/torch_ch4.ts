@@ -1,6 +1,6 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
 import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
-import { IPCC_FLARE_NOTE } from "./definition";
+import { IPCC_FLARING } from "./definition";
 import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4, DOCUMENTS } from "./fields";
 
 export const definition = {
@@ -18,11 +18,7 @@ export const definition = {
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 export const inventory: InventorySource = {
-  category: 2,
-  ipcc: "1.B.1.a.i.4",
-  note: IPCC_FLARE_NOTE,
-  defaultRole: "alternative",
-  method: "coefficients",
+  ...IPCC_FLARING,
   gases: GASES_CH4,
   passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CH4 = (1 − 0,98) × V × ρ",
 };
