@@ -6,7 +6,7 @@
 import { lazy, Suspense } from "react";
 import { horizonLabel } from "@core/gbdt/horizon";
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
-import { MODEL_DESCRIPTION_MAX } from "@server/contract/schemas/limits";
+import { MODEL_DESCRIPTION_MAX } from "@server/contract";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime, displayWrittenTime } from "../../shared/dates";
