@@ -28,7 +28,7 @@ export function checkInputs(def: CalculationDefinition, values: Record<string, u
     const value = values[field.name];
     if (typeof value !== "number" || value <= field.max!) continue;
     const unit = entered?.[field.name]?.unit ?? field.unit;
-    throw new Invalid(fieldMessage(field.name, `${MESSAGES.fieldAtMost(field.label, fromCanonical(field, unit, field.max!), unit)}`));
+    throw new Invalid(fieldMessage(field.name, MESSAGES.fieldAtMost(field.label, fromCanonical(field, unit, field.max!), unit)));
   }
 }
 
@@ -36,7 +36,10 @@ export function checkInputs(def: CalculationDefinition, values: Record<string, u
 export function resultOverBound(def: CalculationDefinition, results: Record<string, unknown>): string | undefined {
   const over = (field: ResultField, value: unknown, path: string) =>
     field.max !== undefined && typeof value === "number" && Math.abs(value) > field.max
-      ? `${path}: «${field.label}» — ${groupedNumber(Math.round(value))} ${field.unit}, больше предела ${groupedNumber(field.max)} ${field.unit} для одного расчета: проверьте исходные данные и их единицы`
+      ? fieldMessage(
+          path,
+          `«${field.label}» — ${groupedNumber(Math.round(value))} ${field.unit}, больше предела ${groupedNumber(field.max)} ${field.unit} для одного расчета: проверьте исходные данные и их единицы`,
+        )
       : undefined;
   for (const field of def.results) {
     const value = results[field.name];
