@@ -470,6 +470,13 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { "review:2032": 1 },
     },
   ],
+  inventorySetCoalOutput: () => [
+    {
+      path: "/api/v1/inventory/2033/coal_output/",
+      example: { facility: objects.facility.id, t: 3_100_000, version: 0 },
+      writes: { "review:2033": 1, audit: 1 },
+    },
+  ],
   activateForecastModel: () => [
     { path: "/api/v1/forecast_models/xgboost/MODEL/", example: { is_active: true }, token: () => admin.token, writes: {} },
   ],
@@ -670,7 +677,7 @@ async function snapshot(): Promise<Record<string, number>> {
   };
   for (const type of CALCULATION_TYPES)
     out[`calc:${type}`] = versionOf(tableKeys.calculation(user.companyId, type, objects.calculations[type].id).SK);
-  for (const year of [2030, 2031, 2032]) out[`review:${year}`] = versionOf(tableKeys.inventoryReview(user.companyId, year).SK);
+  for (const year of [2030, 2031, 2032, 2033]) out[`review:${year}`] = versionOf(tableKeys.inventoryReview(user.companyId, year).SK);
   return out;
 }
 
