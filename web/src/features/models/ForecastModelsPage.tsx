@@ -6,7 +6,8 @@
 import { lazy, Suspense } from "react";
 import { horizonLabel } from "@core/gbdt/horizon";
 import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
-import { MODEL_DESCRIPTION_MAX } from "@server/contract";
+// The limits module alone: the contract's index would bring its schemas into this first page.
+import { MODEL_DESCRIPTION_MAX } from "@server/contract/schemas/limits";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime, displayWrittenTime } from "../../shared/dates";
