@@ -5,7 +5,7 @@
 // typed (the server checks them again and answers in the same words).
 import { useState } from "react";
 import { Alert, Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from "antd";
-import { CALENDAR_DECREE_MAX } from "@server/contract";
+import { CALENDAR_DECREE_MAX } from "@server/contract/schemas/limits";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";

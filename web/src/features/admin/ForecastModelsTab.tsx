@@ -3,7 +3,8 @@
 // that is not a model, over 20 MB or not text is refused with the reason); every version stays
 // stored, and one per method is active — the one new forecasts use. Calculations already made keep
 // the version they were made with.
-import { fileSize, MODEL_DESCRIPTION_MAX } from "@server/contract";
+import { fileSize } from "@server/contract";
+import { MODEL_DESCRIPTION_MAX } from "@server/contract/schemas/limits";
 import { useState } from "react";
 import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
 import { Table } from "../../shared/LazyTable";

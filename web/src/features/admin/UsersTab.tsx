@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useUrlPage } from "../../shared/urlState";
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
-import { PASSWORD_MIN_LENGTH } from "@server/contract";
+import { PASSWORD_MIN_LENGTH } from "@server/contract/schemas/limits";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
