@@ -8,7 +8,8 @@
 // gas in it, so a post-mining figure (handling_underground_ch4) is added, never netted.
 // Pure and browser-safe: the inventory sums by it, the screen draws it.
 import { CALCULATION_TYPES, METHANE_BASES, REGISTRY, TYPE_MODULES, isCalculationType, type MethaneBasis } from "./registry";
-import type { BalanceRole } from "./types/definition";
+import type { BalanceRole, MethaneDestroyed } from "./types/definition";
+import { inputNumber as num, MINE_GAS_FUEL_ENTRY } from "./types/fields";
 
 /** What the balance reads of a calculation (a stored calculation fits). */
 export interface BalanceCalculation {
@@ -89,66 +90,17 @@ export function basisAsked(type: string): boolean {
   return def.basis !== undefined && def.basisFixed !== true;
 }
 
-const num = (record: Readonly<Record<string, unknown>>, name: string) => {
-  const value = record[name];
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
-};
-
-// The core's IPCC flare form (4.6, 4.7): 98 % of the CH4 burns.
-export const FLARE_EFFICIENCY = 0.98;
-// 1.1: ρ CH4 by the row whose ρ CO2 a mine-gas fuel entry carries as its factor (4.8: pure CMM,
-// t CO2 per thousand m³ = ρ CO2); 20 °C otherwise.
-const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
-  [1.9768, 0.717],
-  [1.8738, 0.6797],
-  [1.8393, 0.668],
-];
-const CH4_DENSITY_20C = 0.668;
 /** A type's part in the methane balance, as its module declares it; undefined for one that takes none. */
 export function balanceRoleOf(type: string): BalanceRole | undefined {
   return isCalculationType(type) ? (TYPE_MODULES[type].balance ?? undefined) : undefined;
 }
 /** The types that take part in the methane balance (D17). */
 export const BALANCE_TYPES: readonly string[] = CALCULATION_TYPES.filter((type) => balanceRoleOf(type));
-/** The stationary-fuel entry of captured mine methane (100 % CH4). */
-export const MINE_GAS_FUEL_ENTRY = 8;
 
-/** The CH4 a flaring or utilisation calculation was sent and destroyed, t; none for other types
- *  and for fuels that are not mine gas. */
-export function methaneDestroyedBy(
-  calculation: BalanceCalculation,
-): { readonly route: "flared" | "used"; readonly sent_t: number; readonly destroyed_t: number } | undefined {
-  const inputs = calculation.inputs;
-  switch (calculation.type) {
-    case "torch_composition": {
-      // 7.1: V × W_CH4 × ρ_CH4 × 10⁻² sent; the share CF leaves unburnt (formula 2.4).
-      const sent = (num(inputs, "volume") * num(inputs, "w_ch4") * num(inputs, "p_ch4")) / 100;
-      return { route: "flared", sent_t: sent, destroyed_t: sent * (1 - num(inputs, "cf")) };
-    }
-    case "torch_ch4":
-    case "disposal_co2_torch": {
-      // 4.6, 4.7: volume is pure CH4, thousand m³ × kg/m³ = t.
-      const sent = num(inputs, "volume") * num(inputs, "koef_transform");
-      return { route: "flared", sent_t: sent, destroyed_t: sent * FLARE_EFFICIENCY };
-    }
-    case "disposal_co2_stat_sources": {
-      const oxidised = inputs.of === undefined ? 1 : num(inputs, "of");
-      // 4.8 CMM: volume × k thousand m³ of the gas, the entry's factor ρ CO2 of the measurement
-      // conditions (and ρ CH4 by the same row); D24, D28: with W_CH4 given, that share of it is CH4.
-      const density = CH4_BY_CO2_DENSITY.find(([co2]) => Math.abs(co2 - num(inputs, "ef")) < 1e-9)?.[1] ?? CH4_DENSITY_20C;
-      const gas = num(inputs, "volume") * (inputs.k === undefined ? 1 : num(inputs, "k"));
-      if (num(inputs, "w_ch4") > 0) {
-        const sent = (gas * num(inputs, "w_ch4") * (num(inputs, "p_ch4") || density)) / 100;
-        return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
-      }
-      const ef = calculation.coefficients?.ef;
-      if (ef?.dictionary !== "get_disposal_co2_stat_sources" || ef.item_id !== MINE_GAS_FUEL_ENTRY) return undefined;
-      const sent = gas * density;
-      return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
-    }
-    default:
-      return undefined;
-  }
+/** The CH4 a flaring or utilisation calculation was sent and destroyed, t, by its type's module
+ *  (`destroys`); none for other types and for fuels that are not mine gas. */
+export function methaneDestroyedBy(calculation: BalanceCalculation): MethaneDestroyed | undefined {
+  return isCalculationType(calculation.type) ? (TYPE_MODULES[calculation.type].destroys?.(calculation) ?? undefined) : undefined;
 }
 
 /** D24: what a results view and the report say of a type that takes its gas as pure methane, so

@@ -33,7 +33,8 @@ import { periodText } from "@core/source-periods";
 import { DEFAULT_TIME_ZONE, dateText, zoneOf } from "@core/company-clock";
 import { personName } from "../domain/person-name";
 import type { MEASUREMENT_NOTES } from "@core/measured-release";
-import { FLARE_EFFICIENCY, PURE_METHANE_MARK, methaneDestroyedBy } from "@core/methane-balance";
+import { PURE_METHANE_MARK, methaneDestroyedBy } from "@core/methane-balance";
+import { FLARE_EFFICIENCY } from "@core/types/fields";
 import { describeCoefficient } from "./content";
 import { formatNumber } from "./txt-writer";
 

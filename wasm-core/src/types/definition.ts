@@ -280,6 +280,23 @@ export interface FormulaLine {
  *  netted), or drained gas a flare, boiler or engine destroyed (at an emission point). */
 export type BalanceRole = "mining_estimate" | "mining_measured" | "post_mining" | "destruction";
 
+/** What a destruction type reads of its calculation (a stored calculation fits). */
+export interface DestroyingCalculation {
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly coefficients?: Readonly<Record<string, { readonly dictionary?: string; readonly item_id?: number }>>;
+}
+
+/** The CH4 a calculation sent to a flare or to use (boilers, engines) and destroyed there, t. */
+export interface MethaneDestroyed {
+  readonly route: "flared" | "used";
+  readonly sent_t: number;
+  readonly destroyed_t: number;
+}
+
+/** A destruction type's sent and destroyed methane, in the balance's own formulas; undefined where
+ *  it burnt no mine gas (a boiler's fuel that is not mine gas). */
+export type MethaneDestruction = (calculation: DestroyingCalculation) => MethaneDestroyed | undefined;
+
 // ---- the reference page (/dictionary) ------------------------------------------------------------
 
 export interface NormativeDocument {
@@ -322,6 +339,8 @@ export interface CalculationModule {
   readonly inventory: InventorySource | null;
   /** Its part in the methane balance of an underground mine, or null: it takes none (D17). */
   readonly balance: BalanceRole | null;
+  /** The methane it sent and destroyed, exactly for a `balance` of "destruction", else null. */
+  readonly destroys: MethaneDestruction | null;
   /** Its category on the reference page (/dictionary), or null: it has none. */
   readonly reference: ReferenceCategory | null;
   /** Where its worked examples are, or null: the methodology gives none. */

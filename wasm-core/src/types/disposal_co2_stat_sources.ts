@@ -1,7 +1,25 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type {
+  BalanceRole,
+  CalculationDefinition,
+  InventorySource,
+  MethaneDestruction,
+  ReferenceCategory,
+  VectorsSection,
+} from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { COMPOSITION, emissionsCore, PERCENT_VOL, resCo2, GASES_CO2, dictionaryEntryOf, DOCUMENTS } from "./fields";
+import {
+  COMPOSITION,
+  emissionsCore,
+  PERCENT_VOL,
+  resCo2,
+  GASES_CO2,
+  dictionaryEntryOf,
+  DOCUMENTS,
+  ch4DensityBesideCo2,
+  inputNumber,
+  MINE_GAS_FUEL_ENTRY,
+} from "./fields";
 
 /** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as
  *  100 % CH4, and drained gas of a stated composition (D28). The reference page and the passport
@@ -86,7 +104,7 @@ export const inventory: InventorySource = {
     if (w("w_ch4") > 0) {
       return `Приказ № 371, формулы 1.1 и 1.3 (W_CH4 ${percent("w_ch4")} %, W_CO2 ${percent("w_co2")} %): ${STATIONARY_FORMULAS.composition}`;
     }
-    return dictionaryEntryOf(line.coefficients?.ef) === 8
+    return dictionaryEntryOf(line.coefficients?.ef) === MINE_GAS_FUEL_ENTRY
       ? `Приказ № 371, формулы 1.1 и 1.3 (газ принят за 100 % CH4): ${STATIONARY_FORMULAS.pureMethane}`
       : `Приказ № 371, формулы 1.1 и 1.2а: ${STATIONARY_FORMULAS.fuel}`;
   },
@@ -94,6 +112,23 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+
+/** 4.8 CMM: volume × k thousand m³ of the gas, the entry's factor ρ CO2 of the measurement conditions
+ *  (and ρ CH4 by the same row); D24, D28: with W_CH4 given, that share of it is CH4. A fuel that is
+ *  not mine gas destroys none. */
+export const destroys: MethaneDestruction = ({ inputs, coefficients }) => {
+  const oxidised = inputs.of === undefined ? 1 : inputNumber(inputs, "of");
+  const density = ch4DensityBesideCo2(inputNumber(inputs, "ef"));
+  const gas = inputNumber(inputs, "volume") * (inputs.k === undefined ? 1 : inputNumber(inputs, "k"));
+  if (inputNumber(inputs, "w_ch4") > 0) {
+    const sent = (gas * inputNumber(inputs, "w_ch4") * (inputNumber(inputs, "p_ch4") || density)) / 100;
+    return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
+  }
+  const ef = coefficients?.ef;
+  if (ef?.dictionary !== "get_disposal_co2_stat_sources" || ef.item_id !== MINE_GAS_FUEL_ENTRY) return undefined;
+  const sent = gas * density;
+  return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
+};
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

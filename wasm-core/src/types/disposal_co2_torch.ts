@@ -1,7 +1,7 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
 import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
 import { PHYSICAL_BOUNDS, IPCC_FLARING } from "./definition";
-import { emissionsCore, flaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
+import { emissionsCore, flaredMethane, ipccFlaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана на факельной установке",
@@ -39,6 +39,7 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+export const destroys = ipccFlaredMethane;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

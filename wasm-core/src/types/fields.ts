@@ -2,6 +2,7 @@
 // each type's module (wasm-core/src/types/<type>.ts) declares only what is its own.
 import {
   DEFAULT_GWP_CH4,
+  type MethaneDestruction,
   type NormativeDocument,
   type EntryUnit,
   type NumberField,
@@ -184,3 +185,36 @@ export const DOCUMENTS = {
 // Shared symbols of the IPCC production-based types: EF in m³/t, ρ = koef_transform in kg/m³.
 export const IPCC_SYMBOLS = { ef: "EF", koef_transform: "ρ" } as const;
 export const IPCC_MINING = ["E = V × EF × ρ × 10⁻³"] as const;
+
+// ---- destroyed drained gas (D17): the formulas the balance reads of the destruction types ----------
+
+/** A stored input as a number; 0 where it is missing or not finite. */
+export const inputNumber = (record: Readonly<Record<string, unknown>>, name: string): number => {
+  const value = record[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+};
+
+// The core's IPCC flare form (4.6, 4.7): 98 % of the CH4 burns.
+export const FLARE_EFFICIENCY = 0.98;
+
+/** The stationary-fuel entry of captured mine methane (100 % CH4). */
+export const MINE_GAS_FUEL_ENTRY = 8;
+
+// 1.1: ρ CH4 by the row whose ρ CO2 a mine-gas fuel entry carries as its factor (4.8: pure CMM,
+// t CO2 per thousand m³ = ρ CO2); 20 °C otherwise.
+const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
+  [1.9768, 0.717],
+  [1.8738, 0.6797],
+  [1.8393, 0.668],
+];
+const CH4_DENSITY_20C = 0.668;
+
+/** ρ CH4, kg/m³, of the conditions whose ρ CO2 is `co2Density`. */
+export const ch4DensityBesideCo2 = (co2Density: number): number =>
+  CH4_BY_CO2_DENSITY.find(([co2]) => Math.abs(co2 - co2Density) < 1e-9)?.[1] ?? CH4_DENSITY_20C;
+
+/** 4.6, 4.7: the IPCC flare pair's volume is pure CH4, thousand m³ × kg/m³ = t, 98 % of it burnt. */
+export const ipccFlaredMethane: MethaneDestruction = ({ inputs }) => {
+  const sent = inputNumber(inputs, "volume") * inputNumber(inputs, "koef_transform");
+  return { route: "flared", sent_t: sent, destroyed_t: sent * FLARE_EFFICIENCY };
+};

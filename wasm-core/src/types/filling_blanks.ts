@@ -75,6 +75,7 @@ export const inventory = null;
 
 /** The type takes no part in the methane balance (D17). */
 export const balance = null;
+export const destroys = null;
 
 /** The type has no category on the reference page (/dictionary). */
 export const reference = null;

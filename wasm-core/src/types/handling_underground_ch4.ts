@@ -44,6 +44,7 @@ export const inventory: InventorySource = {
 
 /** Post-mining methane: added to the balance, never netted (D17). */
 export const balance: BalanceRole = "post_mining";
+export const destroys = null;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

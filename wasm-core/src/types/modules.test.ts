@@ -59,6 +59,9 @@ describe("the calculation types' modules", () => {
       k: 1,
       ef: 1.8393,
     };
+    for (const type of CALCULATION_TYPES) {
+      expect(TYPE_MODULES[type].destroys !== null, type).toBe(DESTRUCTION_TYPES.includes(type));
+    }
     for (const type of DESTRUCTION_TYPES) {
       const destroyed = methaneDestroyedBy({ id: "c", type, facility: null, inputs, results: {} });
       expect(destroyed?.sent_t, type).toBeGreaterThan(0);

@@ -58,6 +58,7 @@ export const inventory: InventorySource = {
 
 /** The type takes no part in the methane balance (D17). */
 export const balance = null;
+export const destroys = null;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

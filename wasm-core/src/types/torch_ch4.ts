@@ -1,7 +1,17 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
 import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
 import { IPCC_FLARING } from "./definition";
-import { emissionsCore, flaredMethane, gwpSetting, koefTransform, resCh4, resCh4ToCo2, GASES_CH4, DOCUMENTS } from "./fields";
+import {
+  emissionsCore,
+  flaredMethane,
+  ipccFlaredMethane,
+  gwpSetting,
+  koefTransform,
+  resCh4,
+  resCh4ToCo2,
+  GASES_CH4,
+  DOCUMENTS,
+} from "./fields";
 
 export const definition = {
   title: "Выбросы несгоревшего CH4 на факельной установке",
@@ -25,6 +35,7 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+export const destroys = ipccFlaredMethane;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

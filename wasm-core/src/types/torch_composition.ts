@@ -1,7 +1,14 @@
 // Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа (torch_composition): the type's registry entry.
-import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type {
+  BalanceRole,
+  CalculationDefinition,
+  InventorySource,
+  MethaneDestruction,
+  ReferenceCategory,
+  VectorsSection,
+} from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { emissionsCore, gwpSetting, resCh4, resCh4ToCo2, resCo2 } from "./fields";
+import { emissionsCore, gwpSetting, inputNumber, resCh4, resCh4ToCo2, resCo2 } from "./fields";
 import { COMPOSITION, GAS_DENSITIES, GAS_UNITS, PERCENT_VOL, RESULT_DECIMALS, T_CO2E, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
 
 export const definition = {
@@ -103,6 +110,12 @@ export const inventory: InventorySource = {
 
 /** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
 export const balance: BalanceRole = "destruction";
+
+/** 7.1: V × W_CH4 × ρ_CH4 × 10⁻² sent; the share CF leaves unburnt (formula 2.4). */
+export const destroys: MethaneDestruction = ({ inputs }) => {
+  const sent = (inputNumber(inputs, "volume") * inputNumber(inputs, "w_ch4") * inputNumber(inputs, "p_ch4")) / 100;
+  return { route: "flared", sent_t: sent, destroyed_t: sent * (1 - inputNumber(inputs, "cf")) };
+};
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

@@ -149,6 +149,7 @@ export const inventory: InventorySource = {
 
 /** A mining figure measured at an emission point, netted of the gas destroyed when gross (D17, D25). */
 export const balance: BalanceRole = "mining_measured";
+export const destroys = null;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

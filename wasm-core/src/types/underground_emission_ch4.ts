@@ -44,6 +44,7 @@ export const inventory: InventorySource = {
 
 /** A mining figure of the mine as a whole, netted of the gas destroyed when gross (D17). */
 export const balance: BalanceRole = "mining_estimate";
+export const destroys = null;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */

@@ -7,7 +7,8 @@
 // calculation used, so reopening and saving never moves a result to a newer dictionary version.
 import { burnsDrainedGas, defaultRoleOf, inventorySourceOf, takesPoint, type InventoryRole } from "@core/inventory";
 import type { SourcePeriod } from "@core/source-periods";
-import { MINE_GAS_FUEL_ENTRY, basisOf } from "@core/methane-balance";
+import { basisOf } from "@core/methane-balance";
+import { MINE_GAS_FUEL_ENTRY } from "@core/types/fields";
 import {
   REGISTRY,
   type CalculationDefinition,
