@@ -64,7 +64,7 @@ describe("GBDT inference in Chromium", () => {
     const result = (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as Record<string, unknown>;
     expect(result.error).toBeUndefined();
     for (const [name, column, engine] of [
-      ["xgboost", "pred_xgboost", "walk"],
+      ["xgboost", "pred_xgboost", "quickscorer"],
       ["lightgbm", "pred_lightgbm", "quickscorer"],
     ] as const) {
       const golden = readCsvWithColumn(modelFixture("golden-default.csv"), features, column);

@@ -185,7 +185,7 @@ describe("web app: administration, forecast models", () => {
     await page.getByText("Сохраненные расчеты хранят версию модели", { exact: false }).waitFor();
 
     for (const [label, library, engine] of [
-      ["XGBoost", "XGBoost 1.7.4", "Вычисление: обход деревьев: по байтовым ключам признаков"],
+      ["XGBoost", "XGBoost 1.7.4", "Вычисление: QuickScorer с контрольными точками префиксов"],
       ["LightGBM", "LightGBM v4", "Вычисление: QuickScorer с контрольными точками префиксов"],
     ] as const) {
       const row = versionRow(section(label), 1);

@@ -219,9 +219,9 @@ describe("forecast models", () => {
         versions: Array<{ version: number; is_active: boolean; num_trees: number; feature_names: string[]; engine?: string }>;
       }>;
     };
-    // XGBoost's runs on the walk over byte keys, LightGBM's (trees up to 17 deep) on QuickScorer.
+    // Both run on QuickScorer: XGBoost's (7 features, depth 6) and LightGBM's (trees up to 17 deep).
     const engines = {
-      xgboost: ["walk", /^обход деревьев: по байтовым ключам признаков/],
+      xgboost: ["quickscorer", /^QuickScorer с контрольными точками префиксов/],
       lightgbm: ["quickscorer", /^QuickScorer с контрольными точками префиксов/],
     } as const;
     for (const entry of list.results) {

@@ -8,9 +8,10 @@
 // perfect trees): the gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer
 // 1.1–1.8× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
 // hence the rule features ≤ 2 × depth.
-// Before both: XGBoost forests no deeper than BYTE_WALK_MAX_DEPTH with float32 leaves run on the
-// walk over byte keys (sixteen rows a v128, every node compared, gbdt.ts «The walk over byte
-// keys»), which measured 1.03–1.94× the engine chosen before on every such shape of the bench's grid.
+// The forests QuickScorer does not take by that rule walk over byte keys where they can (XGBoost's,
+// no deeper than BYTE_WALK_MAX_DEPTH, float32 leaves: sixteen rows a v128, every node compared,
+// gbdt.ts «The walk over byte keys»). On a quiet machine that walk was 0.5–0.97× QuickScorer on the
+// shapes QuickScorer takes (the default model 1.03 M rows/s against 1.67 M), so QuickScorer comes first.
 import { CATEGORICAL, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest } from "./model";
 
 export type GbdtEngine = "quickscorer" | "walk";
@@ -62,6 +63,16 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
   const walk = (why: string): EngineChoice => ({ engine: "walk", reason: `${ENGINE_LABEL.walk}: ${why}` });
   const { refusal, maxLeaves, maxDepth, features } = forestShape(forest);
   const columns = byteWalkColumns(forest);
+  const bits = quickScorerWordBits(maxLeaves);
+  if (!refusal && features <= QUICKSCORER_FEATURES_PER_LEVEL * maxDepth) {
+    return {
+      engine: "quickscorer",
+      reason:
+        `${ENGINE_LABEL.quickscorer}: в каждом дереве не больше ${QUICKSCORER_MAX_LEAVES} листьев ` +
+        `(наибольшее — ${maxLeaves}, слово дерева ${bits} бит), только числовые разбиения, пропуски как NaN; ` +
+        `${features} признаков не больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}`,
+    };
+  }
   if (columns !== undefined) {
     return walk(
       `по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже ${BYTE_WALK_MAX_DEPTH} ` +
@@ -69,20 +80,10 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
     );
   }
   if (refusal) return walk(refusal);
-  const bits = quickScorerWordBits(maxLeaves);
-  if (features > QUICKSCORER_FEATURES_PER_LEVEL * maxDepth) {
-    return walk(
-      `${features} признаков больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}: ` +
-        "поиск и векторы QuickScorer по каждому признаку дольше пути по дереву",
-    );
-  }
-  return {
-    engine: "quickscorer",
-    reason:
-      `${ENGINE_LABEL.quickscorer}: в каждом дереве не больше ${QUICKSCORER_MAX_LEAVES} листьев ` +
-      `(наибольшее — ${maxLeaves}, слово дерева ${bits} бит), только числовые разбиения, пропуски как NaN; ` +
-      `${features} признаков не больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}`,
-  };
+  return walk(
+    `${features} признаков больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}: ` +
+      "поиск и векторы QuickScorer по каждому признаку дольше пути по дереву",
+  );
 }
 
 /**

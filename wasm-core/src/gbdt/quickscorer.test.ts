@@ -29,9 +29,9 @@ function maxAbsDiff(a: Float64Array, b: Float64Array): number {
 
 describe("engine choice for every fixture model", () => {
   it.each([
-    [modelFixture("methane-xgboost.json"), "walk", /^обход деревьев: по байтовым ключам признаков, 16 строк за шаг: .*24 столбцов ключей/],
+    [modelFixture("methane-xgboost.json"), "quickscorer", /не больше 64 листьев \(наибольшее — 64, слово дерева 64 бит\)/],
     [modelFixture("methane-lightgbm.txt"), "quickscorer", /не больше 64 листьев \(наибольшее — 31, слово дерева 32 бит\)/],
-    ...xgbShapes.map(({ file }) => [file, "walk", /^обход деревьев: по байтовым ключам признаков/] as const),
+    ...xgbShapes.map(({ file }) => [file, "quickscorer", /только числовые разбиения, пропуски как NaN/] as const),
     [fixture("lgb-categorical.txt"), "walk", /обход деревьев: в модели категориальные разбиения/],
     [fixture("lgb-linear.txt"), "walk", /обход деревьев: в модели линейные деревья/],
     [fixture("lgb-missing.txt"), "walk", /обход деревьев: в модели пропуски типа Zero или None/],
@@ -48,7 +48,7 @@ describe("engine choice for every fixture model", () => {
       depth === 0
         ? { kind: "leaf", value: 0.25 }
         : { kind: "split", feature: at.next++ % 20, flags: 0, threshold: 0.5, left: full(depth - 1, at), right: full(depth - 1, at) };
-    // A base margin that is no float32 keeps them off the walk over byte keys, which comes first.
+    // A base margin that is no float32 keeps them off the walk over byte keys.
     const forest = (depth: number) =>
       flattenForest([full(depth), full(depth)], { numFeatures: 20, float32: true, leftWhenEqual: false, baseMargin: 0.1 });
     expect(chooseEngine(forest(6))).toEqual({
@@ -78,12 +78,15 @@ describe("engine choice for every fixture model", () => {
         : { kind: "split", feature: depth % 3, flags: 0, threshold: depth, left: full(depth - 1), right: full(depth - 1) };
     const forest = (depth: number, baseMargin = 0.5, leaf = 0.25) =>
       flattenForest([full(depth), { kind: "leaf", value: leaf }], { numFeatures: 3, float32: true, leftWhenEqual: false, baseMargin });
-    expect(chooseEngine(forest(6))).toEqual({
+    // Depth 8: 256 leaves, more than QuickScorer's 64, so the walk over byte keys; depth 6 is QuickScorer's.
+    expect(chooseEngine(forest(8))).toEqual({
       engine: "walk",
       reason:
-        "обход деревьев: по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже 8 (наибольшая глубина 6), " +
+        "обход деревьев: по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже 8 (наибольшая глубина 8), " +
         "листья float32, 3 столбцов ключей",
     });
+    expect(chooseEngine(forest(6)).engine).toBe("quickscorer");
+    expect(byteWalkColumns(forest(6))).toBe(3);
     expect(byteWalkColumns(forest(8))).toBe(3);
     expect(byteWalkColumns(forest(9))).toBeUndefined();
     expect(byteWalkColumns(forest(6, 0.1))).toBeUndefined();
@@ -186,8 +189,9 @@ describe("QuickScorer's tree words of 16, 32 and 64 bits (trees of up to 16, 32 
     );
     const forest = flattenForest(stumps, { numFeatures: width, float32: true, leftWhenEqual: false, baseMargin: 0.5 });
     const parsed = { ...base, numTrees: stumps.length, forest };
-    const walk = await loadModel(parsed);
-    expect(walk.wasm.choice.reason).toMatch(/по байтовым ключам признаков.*, 9 столбцов ключей$/);
+    // QuickScorer takes stumps of one feature; the walk, asked for, runs over nine byte columns.
+    expect(byteWalkColumns(forest)).toBe(9);
+    const walk = await loadModel(parsed, { engine: "walk" });
     const rows = adversarialRows(parsed, golden.rows);
     const quick = predict(await loadModel(parsed, { engine: "quickscorer" }), rows);
     expect(maxAbsDiff(predict(walk, rows), quick)).toBe(0);
