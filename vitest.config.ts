@@ -96,7 +96,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 54, statements: 54, branches: 46, functions: 49 },
+      thresholds: { lines: 55, statements: 55, branches: 47, functions: 51 },
     },
     projects: [
       {
