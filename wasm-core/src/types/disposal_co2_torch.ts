@@ -1,7 +1,7 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
 import { PHYSICAL_BOUNDS, IPCC_FLARING } from "./definition";
-import { emissionsCore, flaredMethane, ipccFlaredMethane, koefTransform, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
+import { emissionsCore, flaredMethane, IPCC_FLARE_BALANCE, koefTransform, resCo2, GASES_CO2, IPCC_FLARE_SOURCE } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана на факельной установке",
@@ -37,9 +37,7 @@ export const inventory: InventorySource = {
   passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75",
 };
 
-/** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
-export const balance: BalanceRole = "destruction";
-export const destroys = ipccFlaredMethane;
+export const { balance, destroys } = IPCC_FLARE_BALANCE;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
@@ -47,8 +45,7 @@ export const reference: ReferenceCategory = {
   index: 7,
   category: "Выбросы CO2 при сжигании метана на факельной установке",
   formula: ["E = 0,98 × V × ρ × EF"],
-  document: DOCUMENTS.ipcc2006,
-  clause: "раздел 4.1, сжигание на факеле",
+  ...IPCC_FLARE_SOURCE,
   dictionaries: ["get_disposal_co2_torch"],
   symbols: { ef: "EF", koef_transform: "ρ" },
 };

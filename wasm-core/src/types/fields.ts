@@ -1,6 +1,7 @@
 // The field declarations several calculation types share (units, densities, GWP, results), so
 // each type's module (wasm-core/src/types/<type>.ts) declares only what is its own.
 import {
+  type CalculationModule,
   DEFAULT_GWP_CH4,
   type MethaneDestruction,
   type NormativeDocument,
@@ -9,6 +10,7 @@ import {
   PHYSICAL_BOUNDS,
   type ResultField,
   type UploadColumn,
+  type VectorsSection,
 } from "./definition";
 
 // ---- shared field declarations -----------------------------------------------------------------
@@ -41,28 +43,13 @@ export const GAS_UNITS = [
   { unit: THOUSAND_M3, power: 0 },
   { unit: "млн м³", power: 3 },
 ] as const satisfies readonly EntryUnit[];
+/** A density field, kg/m³ (4 decimals, up to the physical bound), with its default. */
+export const densityField = <const N extends string, const L extends string>(name: N, label: L, value: number) =>
+  ({ name, label, unit: KG_M3, type: "number", min: 0, max: PHYSICAL_BOUNDS.density_kg_m3, decimals: 4, default: value }) as const;
 // The densities of CO2 and CH4 the measured and flared volumes are converted with (20 °C defaults).
 export const GAS_DENSITIES = [
-  {
-    name: "p_co2",
-    label: "Плотность CO2",
-    unit: KG_M3,
-    type: "number",
-    min: 0,
-    max: PHYSICAL_BOUNDS.density_kg_m3,
-    decimals: 4,
-    default: 1.8393,
-  },
-  {
-    name: "p_ch4",
-    label: "Плотность CH4",
-    unit: KG_M3,
-    type: "number",
-    min: 0,
-    max: PHYSICAL_BOUNDS.density_kg_m3,
-    decimals: 4,
-    default: 0.668,
-  },
+  densityField("p_co2", "Плотность CO2", 1.8393),
+  densityField("p_ch4", "Плотность CH4", 0.668),
 ] as const satisfies readonly NumberField[];
 // docs/user-guide.md (and the calculations issue): results in tonnes show 2 decimals; values are stored unrounded.
 export const RESULT_DECIMALS = 2;
@@ -80,14 +67,7 @@ export const gwpSetting = {
 
 export const koefTransform = (fixed?: number) =>
   ({
-    name: "koef_transform",
-    label: "Коэффициент пересчёта (плотность CH4)",
-    unit: KG_M3,
-    type: "number",
-    min: 0,
-    max: PHYSICAL_BOUNDS.density_kg_m3,
-    decimals: 4,
-    default: 0.67,
+    ...densityField("koef_transform", "Коэффициент пересчёта (плотность CH4)", 0.67),
     ...(fixed === undefined ? {} : { fixed }),
   }) as const;
 
@@ -112,14 +92,12 @@ export const resCh4 = {
   decimals: RESULT_DECIMALS,
   max: PHYSICAL_BOUNDS.gas_t,
 } as const satisfies ResultField;
-export const resCh4ToCo2 = {
-  name: "res_ch4_to_co2",
-  label: "Выбросы CH4 в CO2-эквиваленте",
-  unit: T_CO2E,
-  type: "number",
-  decimals: RESULT_DECIMALS,
-  max: PHYSICAL_BOUNDS.co2e_t,
-} as const satisfies ResultField;
+/** A result in t CO2-eq. (2 decimals, up to the physical bound). */
+export const co2eResult = <const N extends string, const L extends string>(name: N, label: L) =>
+  ({ name, label, unit: T_CO2E, type: "number", decimals: RESULT_DECIMALS, max: PHYSICAL_BOUNDS.co2e_t }) as const;
+export const resCh4ToCo2 = co2eResult("res_ch4_to_co2", "Выбросы CH4 в CO2-эквиваленте") satisfies ResultField;
+/** The sum of a CO2 part and a CH4 part in CO2-eq. (the measured and composition types). */
+export const sumCo2 = co2eResult("sum_co2", "Суммарные выбросы в CO2-эквиваленте") satisfies ResultField;
 export const resCo2 = {
   name: "res_co2",
   label: "Выбросы CO2",
@@ -128,17 +106,45 @@ export const resCo2 = {
   decimals: RESULT_DECIMALS,
   max: PHYSICAL_BOUNDS.gas_t,
 } as const satisfies ResultField;
-export const flaredMethane = {
-  name: "volume",
-  label: "Объём метана, направленного на факельную установку",
-  unit: THOUSAND_M3,
-  type: "number",
-  min: 0,
-  max: PHYSICAL_BOUNDS.flared_gas_thousand_m3,
-  decimals: 4,
-  activity: "measured_flow",
-  units: GAS_UNITS,
-} as const satisfies NumberField;
+/** A measured volume of gas, thousand m³ (m³ and million m³ at entry), up to `max`. */
+export const gasVolume = <const L extends string, const M extends number>(label: L, max: M) =>
+  ({
+    name: "volume",
+    label,
+    unit: THOUSAND_M3,
+    type: "number",
+    min: 0,
+    max,
+    decimals: 4,
+    activity: "measured_flow",
+    units: GAS_UNITS,
+  }) as const;
+export const flaredMethane = gasVolume(
+  "Объём метана, направленного на факельную установку",
+  PHYSICAL_BOUNDS.flared_gas_thousand_m3,
+) satisfies NumberField;
+
+/** 4.1–4.3: an IPCC emission factor of CH4 per tonne of coal, m³/t, with its default and the IPCC's typical range. */
+export const ipccMethaneFactor = <const L extends string>(
+  label: L,
+  value: number,
+  typical: { readonly min: number; readonly max: number },
+) =>
+  ({
+    name: "ef",
+    label,
+    unit: M3_T,
+    type: "number",
+    min: 0,
+    max: PHYSICAL_BOUNDS.methane_m3_t,
+    decimals: 4,
+    default: value,
+    typical,
+  }) as const;
+
+/** D6: the CO2 factor of a fuel, t CO2 per t, by default diesel's 3.149 (docs/user-guide.md). */
+export const fuelCo2Factor = <const N extends string, const L extends string>(name: N, label: L) =>
+  ({ name, label, unit: "т CO2/т топлива", type: "number", min: 0, max: PHYSICAL_BOUNDS.factor_t, decimals: 3, default: 3.149 }) as const;
 
 // 7.1 (Order 371 formula 2.2): the components of the flared mixture, % vol; a missing one is 0.
 export const COMPOSITION = [
@@ -151,6 +157,12 @@ export const COMPOSITION = [
 ] as const;
 
 export const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
+
+/** The parts of an analysis type (4.10–4.12, the forecast) beside its definition: it never counts in the
+ *  year's inventory (D15), takes no part in the methane balance (D17) and has no category on the
+ *  reference page (/dictionary); `vectors` says where its worked examples are, if anywhere. */
+export const analysisParts = <const V extends VectorsSection | null>(vectors: V) =>
+  ({ inventory: null, balance: null, destroys: null, reference: null, vectors }) as const;
 
 export const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;
 
@@ -218,3 +230,13 @@ export const ipccFlaredMethane: MethaneDestruction = ({ inputs }) => {
   const sent = inputNumber(inputs, "volume") * inputNumber(inputs, "koef_transform");
   return { route: "flared", sent_t: sent, destroyed_t: sent * FLARE_EFFICIENCY };
 };
+
+/** The IPCC flare pair (4.6, 4.7) in the balance: drained gas a flare destroyed at an emission point (D17, D25,
+ *  D35), by the one formula above. */
+export const IPCC_FLARE_BALANCE = {
+  balance: "destruction",
+  destroys: ipccFlaredMethane,
+} as const satisfies Pick<CalculationModule, "balance" | "destroys">;
+
+/** The IPCC flare pair on the reference page: the document and clause both come from. */
+export const IPCC_FLARE_SOURCE = { document: DOCUMENTS.ipcc2006, clause: "раздел 4.1, сжигание на факеле" } as const;

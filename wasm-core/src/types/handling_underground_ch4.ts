@@ -1,8 +1,7 @@
 // Выбросы CH4 после добычи угля подземным способом (обработка угля) (handling_underground_ch4): the type's registry entry.
 import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
-import { PHYSICAL_BOUNDS } from "./definition";
 import { coalVolume, emissionsCore, gwpSetting, koefTransform, resCh4, resCh4ToCo2 } from "./fields";
-import { M3_T, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS, IPCC_MINING } from "./fields";
+import { ipccMethaneFactor, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS, IPCC_MINING } from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 после добычи угля подземным способом (обработка угля)",
@@ -10,17 +9,7 @@ export const definition = {
   methodology: "4.2",
   inputs: [
     coalVolume("подземным способом"),
-    {
-      name: "ef",
-      label: "Коэффициент выбросов CH4 после добычи",
-      unit: M3_T,
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.methane_m3_t,
-      decimals: 4,
-      default: 2.5,
-      typical: { min: 0.9, max: 4.0 },
-    },
+    ipccMethaneFactor("Коэффициент выбросов CH4 после добычи", 2.5, { min: 0.9, max: 4.0 }),
     koefTransform(),
   ],
   results: [resCh4, resCh4ToCo2],

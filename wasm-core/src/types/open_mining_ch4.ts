@@ -1,8 +1,7 @@
 // Выбросы CH4 при добыче угля открытым способом (open_mining_ch4): the type's registry entry.
 import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
-import { PHYSICAL_BOUNDS } from "./definition";
 import { coalVolume, emissionsCore, gwpSetting, koefTransform, resCh4, resCh4ToCo2, dictionaryEntryOf } from "./fields";
-import { M3_T, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS, IPCC_MINING } from "./fields";
+import { ipccMethaneFactor, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS, IPCC_MINING } from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 при добыче угля открытым способом",
@@ -10,18 +9,8 @@ export const definition = {
   methodology: "4.3",
   inputs: [
     coalVolume("открытым способом"),
-    {
-      // Mining 1.2 (0.3–2.0) and post-mining 0.1 (0–0.2) are two dictionary rows (Q9).
-      name: "ef",
-      label: "Коэффициент выбросов CH4",
-      unit: M3_T,
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.methane_m3_t,
-      decimals: 4,
-      default: 1.2,
-      typical: { min: 0, max: 2.0 },
-    },
+    // Mining 1.2 (0.3–2.0) and post-mining 0.1 (0–0.2) are two dictionary rows (Q9).
+    ipccMethaneFactor("Коэффициент выбросов CH4", 1.2, { min: 0, max: 2.0 }),
     koefTransform(),
   ],
   results: [resCh4, resCh4ToCo2],

@@ -1,7 +1,7 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
 import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { emissionsCore, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
+import { emissionsCore, fuelCo2Factor, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
@@ -18,17 +18,8 @@ export const definition = {
       decimals: 4,
       activity: "fuel",
     },
-    {
-      // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
-      name: "ef",
-      label: "Коэффициент выбросов CO2",
-      unit: "т CO2/т топлива",
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.factor_t,
-      decimals: 3,
-      default: 3.149,
-    },
+    // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
+    fuelCo2Factor("ef", "Коэффициент выбросов CO2"),
   ],
   results: [resCo2],
   settings: [],

@@ -1,7 +1,7 @@
 // Выбор технологии утилизации шахтного метана (recycle_technology): the type's registry entry.
-import type { CalculationDefinition, VectorsSection } from "./definition";
+import type { CalculationDefinition } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { emissionsCore } from "./fields";
+import { analysisParts, emissionsCore } from "./fields";
 
 export const definition = {
   title: "Выбор технологии утилизации шахтного метана",
@@ -80,15 +80,6 @@ export const definition = {
   core: emissionsCore("recycle_technology"),
 } as const satisfies CalculationDefinition;
 
-/** The type never counts in the year's inventory (D15). */
-export const inventory = null;
-
-/** The type takes no part in the methane balance (D17). */
-export const balance = null;
-export const destroys = null;
-
-/** The type has no category on the reference page (/dictionary). */
-export const reference = null;
-
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** An analysis, outside the inventory, the balance and the reference page; its test vectors are section 5's,
+ *  under its name (wasm-core/src/methodology-vectors.json). */
+export const { inventory, balance, destroys, reference, vectors } = analysisParts("section 5");

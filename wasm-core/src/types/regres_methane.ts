@@ -1,7 +1,7 @@
 // Прогноз концентрации метана в исходящей струе лавы (regres_methane): the type's registry entry.
 import type { CalculationDefinition, NumberField, UploadColumn } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { numberColumn } from "./fields";
+import { analysisParts, numberColumn } from "./fields";
 
 // regres_methane: the data columns of docs/api.md, the manual table's and the upload's, in model feature order.
 const FORECAST_DATA_COLUMNS = [
@@ -159,15 +159,6 @@ export const definition = {
   core: { module: "gbdt", fn: "predict" },
 } as const satisfies CalculationDefinition;
 
-/** The type never counts in the year's inventory (D15). */
-export const inventory = null;
-
-/** The type takes no part in the methane balance (D17). */
-export const balance = null;
-export const destroys = null;
-
-/** The type has no category on the reference page (/dictionary). */
-export const reference = null;
-
-/** The methodology gives the forecast no worked example: its models are checked against the real libraries instead. */
-export const vectors = null;
+/** An analysis, outside the inventory, the balance and the reference page; the methodology gives the forecast
+ *  no worked example: its models are checked against the real libraries instead. */
+export const { inventory, balance, destroys, reference, vectors } = analysisParts(null);

@@ -1,7 +1,8 @@
 // Анализ чувствительности выбросов (sensitivity): the type's registry entry.
-import type { CalculationDefinition, VectorsSection } from "./definition";
+import type { CalculationDefinition } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { COAL_UNITS, emissionsCore, gwpSetting, KG_M3, M3_T, RESULT_DECIMALS, T, T_CO2E, yearColumn } from "./fields";
+import { analysisParts, COAL_UNITS, densityField, emissionsCore, fuelCo2Factor, gwpSetting } from "./fields";
+import { M3_T, RESULT_DECIMALS, T, T_CO2E, yearColumn } from "./fields";
 
 export const definition = {
   title: "Анализ чувствительности выбросов",
@@ -75,16 +76,7 @@ export const definition = {
     },
   ],
   settings: [
-    {
-      name: "rho",
-      label: "Плотность CH4",
-      unit: KG_M3,
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.density_kg_m3,
-      decimals: 4,
-      default: 0.67,
-    },
+    densityField("rho", "Плотность CH4", 0.67),
     gwpSetting,
     {
       // D6: an illustrative assumption (1 kg of diesel per t of coal × 3.149), labelled as such.
@@ -98,31 +90,13 @@ export const definition = {
       default: 0.003149,
     },
     { name: "delta", label: "Шаг приращения фактора", unit: "доля", type: "number", min: 0, max: 1, decimals: 2, default: 0.1 },
-    {
-      name: "ef_transport_fuel",
-      label: "Коэффициент выбросов CO2 дизельного топлива",
-      unit: "т CO2/т топлива",
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.factor_t,
-      decimals: 3,
-      default: 3.149,
-    },
+    fuelCo2Factor("ef_transport_fuel", "Коэффициент выбросов CO2 дизельного топлива"),
   ],
   dictionaries: [],
   editable: true,
   core: emissionsCore("sensitivity"),
 } as const satisfies CalculationDefinition;
 
-/** The type never counts in the year's inventory (D15). */
-export const inventory = null;
-
-/** The type takes no part in the methane balance (D17). */
-export const balance = null;
-export const destroys = null;
-
-/** The type has no category on the reference page (/dictionary). */
-export const reference = null;
-
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** An analysis, outside the inventory, the balance and the reference page; its test vectors are section 5's,
+ *  under its name (wasm-core/src/methodology-vectors.json). */
+export const { inventory, balance, destroys, reference, vectors } = analysisParts("section 5");

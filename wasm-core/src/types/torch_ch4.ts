@@ -1,16 +1,16 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
 import { IPCC_FLARING } from "./definition";
 import {
   emissionsCore,
   flaredMethane,
-  ipccFlaredMethane,
+  IPCC_FLARE_BALANCE,
   gwpSetting,
   koefTransform,
   resCh4,
   resCh4ToCo2,
   GASES_CH4,
-  DOCUMENTS,
+  IPCC_FLARE_SOURCE,
 } from "./fields";
 
 export const definition = {
@@ -33,9 +33,7 @@ export const inventory: InventorySource = {
   passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CH4 = (1 − 0,98) × V × ρ",
 };
 
-/** Drained gas a flare, boiler or engine destroyed, at an emission point (D17, D25, D35). */
-export const balance: BalanceRole = "destruction";
-export const destroys = ipccFlaredMethane;
+export const { balance, destroys } = IPCC_FLARE_BALANCE;
 
 /** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
@@ -43,8 +41,7 @@ export const reference: ReferenceCategory = {
   index: 5,
   category: "Несгоревший CH4 при сжигании на факельной установке",
   formula: ["E = (1 − 0,98) × V × ρ"],
-  document: DOCUMENTS.ipcc2006,
-  clause: "раздел 4.1, сжигание на факеле",
+  ...IPCC_FLARE_SOURCE,
   dictionaries: ["get_torch_ch4"],
   symbols: { koef_transform: "ρ" },
 };

@@ -9,24 +9,14 @@ import type {
 } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, gwpSetting, inputNumber, resCh4, resCh4ToCo2, resCo2 } from "./fields";
-import { COMPOSITION, GAS_DENSITIES, GAS_UNITS, PERCENT_VOL, RESULT_DECIMALS, T_CO2E, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
+import { COMPOSITION, GAS_DENSITIES, gasVolume, PERCENT_VOL, sumCo2, GASES_BOTH, DOCUMENTS } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 и CH4 при сжигании газа на факельной установке по составу газа",
   kind: "formula",
   methodology: "7.1",
   inputs: [
-    {
-      name: "volume",
-      label: "Объём газовой смеси, направленной на факельную установку",
-      unit: THOUSAND_M3,
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.flared_gas_thousand_m3,
-      decimals: 4,
-      activity: "measured_flow",
-      units: GAS_UNITS,
-    },
+    gasVolume("Объём газовой смеси, направленной на факельную установку", PHYSICAL_BOUNDS.flared_gas_thousand_m3),
     ...COMPOSITION.map(
       ([name, label]) =>
         ({
@@ -72,14 +62,7 @@ export const definition = {
     resCo2,
     resCh4,
     resCh4ToCo2,
-    {
-      name: "sum_co2",
-      label: "Суммарные выбросы в CO2-эквиваленте",
-      unit: T_CO2E,
-      type: "number",
-      decimals: RESULT_DECIMALS,
-      max: PHYSICAL_BOUNDS.co2e_t,
-    },
+    sumCo2,
   ],
   settings: [gwpSetting],
   dictionaries: [

@@ -10,7 +10,7 @@ import type {
 } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, gwpSetting, numberColumn, resCh4, resCh4ToCo2, resCo2 } from "./fields";
-import { GAS_DENSITIES, GAS_UNITS, PERCENT_VOL, RESULT_DECIMALS, T_CO2E, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
+import { co2eResult, GAS_DENSITIES, gasVolume, PERCENT_VOL, sumCo2, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
 
 // D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
 // or ventilation system. Its volume is flow × hours × 60 / 1000 thousand m³; its contents are its own.
@@ -42,17 +42,7 @@ export const definition = {
   kind: "formula",
   methodology: "4.5",
   inputs: [
-    {
-      name: "volume",
-      label: "Объём газовой смеси, выброшенной без сжигания",
-      unit: THOUSAND_M3,
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.released_gas_thousand_m3,
-      decimals: 4,
-      activity: "measured_flow",
-      units: GAS_UNITS,
-    },
+    gasVolume("Объём газовой смеси, выброшенной без сжигания", PHYSICAL_BOUNDS.released_gas_thousand_m3),
     ...GAS_DENSITIES,
     // Q12: ef_* are contents W of the mixture, % vol, not emission factors.
     { name: "ef_co2", label: "Содержание CO2 в смеси", unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, default: 10.6 },
@@ -81,14 +71,7 @@ export const definition = {
     resCo2,
     resCh4,
     resCh4ToCo2,
-    {
-      name: "sum_co2",
-      label: "Суммарные выбросы в CO2-эквиваленте",
-      unit: T_CO2E,
-      type: "number",
-      decimals: RESULT_DECIMALS,
-      max: PHYSICAL_BOUNDS.co2e_t,
-    },
+    sumCo2,
     {
       name: "periods",
       label: "Вклад периодов измерений",
@@ -107,14 +90,7 @@ export const definition = {
         },
         resCo2,
         resCh4,
-        {
-          name: "sum_co2",
-          label: "Выбросы в CO2-эквиваленте",
-          unit: T_CO2E,
-          type: "number",
-          decimals: RESULT_DECIMALS,
-          max: PHYSICAL_BOUNDS.co2e_t,
-        },
+        co2eResult("sum_co2", "Выбросы в CO2-эквиваленте"),
       ],
     },
   ],

@@ -1,8 +1,7 @@
 // Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
 import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
-import { PHYSICAL_BOUNDS } from "./definition";
 import { coalVolume, emissionsCore, gwpSetting, koefTransform, resCh4, resCh4ToCo2 } from "./fields";
-import { M3_T, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS } from "./fields";
+import { ipccMethaneFactor, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS } from "./fields";
 
 export const definition = {
   title: "Выбросы CH4 при добыче угля подземным способом",
@@ -10,18 +9,8 @@ export const definition = {
   methodology: "4.1",
   inputs: [
     coalVolume("подземным способом"),
-    {
-      // IPCC: low end for mine depth < 200 m, high end > 400 m.
-      name: "ef",
-      label: "Коэффициент выбросов CH4 при подземной добыче",
-      unit: M3_T,
-      type: "number",
-      min: 0,
-      max: PHYSICAL_BOUNDS.methane_m3_t,
-      decimals: 4,
-      default: 18,
-      typical: { min: 10, max: 25 },
-    },
+    // IPCC: low end for mine depth < 200 m, high end > 400 m.
+    ipccMethaneFactor("Коэффициент выбросов CH4 при подземной добыче", 18, { min: 10, max: 25 }),
     koefTransform(0.67),
   ],
   results: [resCh4, resCh4ToCo2],
