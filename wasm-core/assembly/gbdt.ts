@@ -1436,9 +1436,11 @@ function sumBins8(rowCount: i32): void {
 // Each tree's leaves are numbered left to right; a split's mask clears the leaves of its left
 // subtree. A row's exit leaf in a tree is the lowest bit left after AND-ing the masks of all the
 // tree's splits the row goes right at. For one feature, sort the splits of all trees by threshold:
-// the splits a row goes right at (t <= x for XGBoost, t < x for LightGBM) are a prefix of that list,
-// found by a binary search. Every K entries a checkpoint stores the AND of the prefix's masks per
-// tree, so a row ANDs one checkpoint vector per feature plus fewer than K single masks. NaN goes
+// the splits a row goes right at (t <= x for XGBoost, t < x for LightGBM) are a prefix of that list.
+// Every K entries a checkpoint stores the AND of the prefix's masks per tree, so a row ANDs one
+// checkpoint vector per feature plus fewer than K single masks: a binary search over the
+// checkpoints' keys (every K-th threshold, a small array of their own) finds the checkpoint, and
+// the row's leftover entries past it are those it goes right at from there on. NaN goes
 // right exactly at the default-right splits: one more vector per feature. Trees are cut into
 // blocks of blockTrees so the checkpoint vectors (splits / K x trees) stay bounded.
 // Exactness: the exit leaf is the walk's leaf, and the leaves are summed in tree order with the
@@ -1468,7 +1470,12 @@ let qsSlotFeature = new StaticArray<i32>(0);
 let qsSlotEntryBegin = new StaticArray<i32>(0);
 let qsSlotEntryEnd = new StaticArray<i32>(0);
 let qsSlotCheckBegin = new StaticArray<i32>(0); // in u64 words into qsChecks
-// Entries: a block's splits sorted by feature then threshold.
+// Per slot, where its checkpoints' keys start in qsKeys: key k is the threshold of the last entry
+// below checkpoint k + 1, so the keys a row goes right at count the checkpoints below its prefix.
+let qsSlotKeyBegin = new StaticArray<i32>(0);
+let qsKeys = new StaticArray<f64>(0);
+// Entries: a block's splits sorted by feature then threshold, each slot's followed by a stop entry
+// (threshold NaN: no row goes right at it).
 let qsThreshold = new StaticArray<f64>(0);
 let qsTree = new StaticArray<i32>(0); // tree index within the block
 let qsMask = new StaticArray<u64>(0);
@@ -1640,9 +1647,11 @@ export function buildQuickScorer(blockTrees: i32): bool {
   qsSlotEntryBegin = new StaticArray<i32>(slots);
   qsSlotEntryEnd = new StaticArray<i32>(slots);
   qsSlotCheckBegin = new StaticArray<i32>(slots);
-  qsThreshold = new StaticArray<f64>(splits);
-  qsTree = new StaticArray<i32>(splits);
-  qsMask = new StaticArray<u64>(splits);
+  qsSlotKeyBegin = new StaticArray<i32>(slots);
+  qsKeys = new StaticArray<f64>(max(1, splits >> qsKShift));
+  qsThreshold = new StaticArray<f64>(splits + slots);
+  qsTree = new StaticArray<i32>(splits + slots);
+  qsMask = new StaticArray<u64>(splits + slots);
   // One spare v128 to align the vectors to 16 bytes.
   qsChecks = new StaticArray<u64>(checkWords + 2);
   const checksAt = ((<i32>changetype<usize>(qsChecks) + 15) & ~15) - <i32>changetype<usize>(qsChecks);
@@ -1650,22 +1659,31 @@ export function buildQuickScorer(blockTrees: i32): bool {
   const vector = new StaticArray<u64>(maxStride);
   let slot = 0;
   let words = word0;
+  let keys = 0;
   for (let b = 0; b < blockCount; b++) {
     const firstTree = unchecked(qsBlockTreeBegin[b]);
     const stride = qsStride(unchecked(qsBlockTreeCount[b]));
     const from = unchecked(blockSplitBegin[b]);
     const to = unchecked(blockSplitBegin[b + 1]);
     unchecked((qsBlockSlotBegin[b] = slot));
-    for (let e = from; e < to; e++) {
-      const node = unchecked(order[e]);
-      unchecked((qsThreshold[e] = nodeThreshold[node]));
-      unchecked((qsTree[e] = nodeTree[node] - firstTree));
-      unchecked((qsMask[e] = mask[node]));
-    }
-    for (let e = from; e < to; ) {
-      const feature = unchecked(nodeFeature[order[e]]);
-      let end = e;
-      while (end < to && unchecked(nodeFeature[order[end]]) == feature) end++;
+    for (let o = from; o < to; ) {
+      const feature = unchecked(nodeFeature[order[o]]);
+      let stop = o;
+      while (stop < to && unchecked(nodeFeature[order[stop]]) == feature) stop++;
+      // The slot's entries and its stop entry, shifted by one place for each slot before.
+      const e = o + slot;
+      const end = stop + slot;
+      for (let j = o; j < stop; j++) {
+        const node = unchecked(order[j]);
+        unchecked((qsThreshold[j + slot] = nodeThreshold[node]));
+        unchecked((qsTree[j + slot] = nodeTree[node] - firstTree));
+        unchecked((qsMask[j + slot] = mask[node]));
+      }
+      unchecked((qsThreshold[end] = NaN));
+      unchecked((qsTree[end] = 0));
+      unchecked((qsMask[end] = ~(<u64>0)));
+      unchecked((qsSlotKeyBegin[slot] = keys));
+      for (let k = 1; k <= (end - e) >> qsKShift; k++) unchecked((qsKeys[keys++] = qsThreshold[e + (k << qsKShift) - 1]));
       unchecked((qsSlotFeature[slot] = feature));
       unchecked((qsSlotEntryBegin[slot] = e));
       unchecked((qsSlotEntryEnd[slot] = end));
@@ -1676,22 +1694,22 @@ export function buildQuickScorer(blockTrees: i32): bool {
       for (let k = 0; k < checkpoints; k++) {
         for (let i = 0; i < stride; i++) unchecked((qsChecks[words + i] = vector[i]));
         words += stride;
-        const stop = min(e + ((k + 1) << qsKShift), end);
-        for (let j = e + (k << qsKShift); j < stop; j++) {
+        const upTo = min(e + ((k + 1) << qsKShift), end);
+        for (let j = e + (k << qsKShift); j < upTo; j++) {
           qsAndWord(changetype<usize>(vector) + <usize>(unchecked(qsTree[j]) * qsWordBytes), unchecked(qsMask[j]), qsWordBytes);
         }
       }
       // NaN goes right exactly at the splits whose default is right.
       for (let i = 0; i < stride; i++) unchecked((vector[i] = ~(<u64>0)));
       for (let j = e; j < end; j++) {
-        if (!(unchecked(nodeFlags[order[j]]) & DEFAULT_LEFT)) {
+        if (!(unchecked(nodeFlags[order[j - slot]]) & DEFAULT_LEFT)) {
           qsAndWord(changetype<usize>(vector) + <usize>(unchecked(qsTree[j]) * qsWordBytes), unchecked(qsMask[j]), qsWordBytes);
         }
       }
       for (let i = 0; i < stride; i++) unchecked((qsChecks[words + i] = vector[i]));
       words += stride;
       slot++;
-      e = end;
+      o = stop;
     }
     unchecked((qsBlockSlotEnd[b] = slot));
   }
@@ -1703,7 +1721,7 @@ export function buildQuickScorer(blockTrees: i32): bool {
   qsPointerStride = (maxSlots + 3) & ~3;
   qsPointers = new StaticArray<i32>(QS_GROUP * qsPointerStride);
   qsBases = new StaticArray<i32>(QS_GROUP * qsPointerStride);
-  qsBytes = (checkWords + splits * 2 + (treeCount << QS_LEAF_SHIFT)) * 8 + splits * 4 + slots * 16;
+  qsBytes = (checkWords + (splits + slots) * 2 + keys + (treeCount << QS_LEAF_SHIFT)) * 8 + (splits + slots) * 4 + slots * 20;
   quick = true;
   return true;
 }
@@ -1713,16 +1731,15 @@ export function quickTableBytes(): i32 {
   return quick ? qsBytes : 0;
 }
 
-// One row's part of one slot: the address of the checkpoint vector below its prefix and the end
-// of its prefix, for qsAndVectors and qsLeftovers.
+// One row's part of one slot: the address of the checkpoint vector below its prefix and the
+// entry its leftovers start at, for qsAndVectors and qsLeftovers.
 // @ts-ignore: decorator
-@inline function qsSlotRow(k: i32, local: i32, end: i32, begin: i32, base: i32, isMissing: bool, vectors: i32, stride: i32): void {
-  const prefix = base - begin;
-  // NaN: its own vector after the checkpoints, and no leftovers (its prefix is empty).
-  const checkpoint = isMissing ? ((end - begin) >> qsKShift) + 1 : prefix >> qsKShift;
+@inline function qsSlotRow(k: i32, local: i32, end: i32, begin: i32, checkpoint: i32, isMissing: bool, vectors: i32, stride: i32): void {
+  // NaN: its own vector after the checkpoints, and no leftovers (NaN goes right at no entry).
+  const vector = isMissing ? ((end - begin) >> qsKShift) + 1 : checkpoint;
   const at = k * qsPointerStride + local;
-  unchecked((qsPointers[at] = vectors + ((checkpoint * stride) << 3)));
-  unchecked((qsBases[at] = base));
+  unchecked((qsPointers[at] = vectors + ((vector * stride) << 3)));
+  unchecked((qsBases[at] = begin + (checkpoint << qsKShift)));
 }
 
 // A row's state: the AND of its checkpoint vectors, four vectors per pass over the state (the
@@ -1753,15 +1770,19 @@ export function quickTableBytes(): i32 {
   if (slots == 0) memory.fill(state, 0xff, bytes);
 }
 
-// A row's leftover masks: the entries of each prefix past its checkpoint.
+// A row's leftover masks: the entries of each prefix past its checkpoint, fewer than K, found by
+// going on from the checkpoint while the row goes right (the slot's stop entry ends the last).
 // @ts-ignore: decorator
-@inline function qsLeftovers(k: i32, state: i32, slotBegin: i32, slotEnd: i32, wordBytes: i32): void {
+@inline function qsLeftovers(k: i32, state: i32, row: i32, slotBegin: i32, slotEnd: i32, strict: bool, wordBytes: i32): void {
   const bases = changetype<i32>(qsBases) + ((k * qsPointerStride) << 2);
   for (let s = slotBegin; s < slotEnd; s++) {
-    const begin = unchecked(qsSlotEntryBegin[s]);
-    const base = load<i32>(bases + ((s - slotBegin) << 2));
-    for (let j = begin + (((base - begin) >> qsKShift) << qsKShift); j < base; j++) {
+    const x = unchecked(rows[row + unchecked(qsSlotFeature[s])]);
+    let j = load<i32>(bases + ((s - slotBegin) << 2));
+    while (true) {
+      const t = unchecked(qsThreshold[j]);
+      if (!(strict ? t <= x : t < x)) break;
       qsAndWord(state + unchecked(qsTree[j]) * wordBytes, unchecked(qsMask[j]), wordBytes);
+      j++;
     }
   }
 }
@@ -1812,19 +1833,21 @@ export function quickTableBytes(): i32 {
         const x1 = unchecked(rows[row1 + feature]);
         const x2 = unchecked(rows[row2 + feature]);
         const x3 = unchecked(rows[row3 + feature]);
-        // Four searches in lockstep (same length): independent chains of loads for the CPU.
-        let base0 = begin;
-        let base1 = begin;
-        let base2 = begin;
-        let base3 = begin;
-        let len = end - begin;
+        // Four searches in lockstep (same length) over the checkpoints' keys, a K-th of the
+        // entries in an array of their own: independent chains of loads for the CPU.
+        const keys = unchecked(qsSlotKeyBegin[s]);
+        let base0 = keys;
+        let base1 = keys;
+        let base2 = keys;
+        let base3 = keys;
+        let len = (end - begin) >> qsKShift;
         while (len > 0) {
           const half = len >> 1;
           const rest = len - half;
-          const t0 = unchecked(qsThreshold[base0 + half]);
-          const t1 = unchecked(qsThreshold[base1 + half]);
-          const t2 = unchecked(qsThreshold[base2 + half]);
-          const t3 = unchecked(qsThreshold[base3 + half]);
+          const t0 = unchecked(qsKeys[base0 + half]);
+          const t1 = unchecked(qsKeys[base1 + half]);
+          const t2 = unchecked(qsKeys[base2 + half]);
+          const t3 = unchecked(qsKeys[base3 + half]);
           base0 = (strict ? t0 <= x0 : t0 < x0) ? base0 + rest : base0;
           base1 = (strict ? t1 <= x1 : t1 < x1) ? base1 + rest : base1;
           base2 = (strict ? t2 <= x2 : t2 < x2) ? base2 + rest : base2;
@@ -1833,19 +1856,19 @@ export function quickTableBytes(): i32 {
         }
         const local = s - slotBegin;
         const vectors = checks + (unchecked(qsSlotCheckBegin[s]) << 3);
-        qsSlotRow(0, local, end, begin, base0, isNaN(x0), vectors, stride);
-        qsSlotRow(1, local, end, begin, base1, isNaN(x1), vectors, stride);
-        qsSlotRow(2, local, end, begin, base2, isNaN(x2), vectors, stride);
-        qsSlotRow(3, local, end, begin, base3, isNaN(x3), vectors, stride);
+        qsSlotRow(0, local, end, begin, base0 - keys, isNaN(x0), vectors, stride);
+        qsSlotRow(1, local, end, begin, base1 - keys, isNaN(x1), vectors, stride);
+        qsSlotRow(2, local, end, begin, base2 - keys, isNaN(x2), vectors, stride);
+        qsSlotRow(3, local, end, begin, base3 - keys, isNaN(x3), vectors, stride);
       }
       qsAndVectors(0, state0, stride, slots);
       qsAndVectors(1, state1, stride, slots);
       qsAndVectors(2, state2, stride, slots);
       qsAndVectors(3, state3, stride, slots);
-      qsLeftovers(0, state0, slotBegin, slotEnd, wordBytes);
-      qsLeftovers(1, state1, slotBegin, slotEnd, wordBytes);
-      qsLeftovers(2, state2, slotBegin, slotEnd, wordBytes);
-      qsLeftovers(3, state3, slotBegin, slotEnd, wordBytes);
+      qsLeftovers(0, state0, row0, slotBegin, slotEnd, strict, wordBytes);
+      qsLeftovers(1, state1, row1, slotBegin, slotEnd, strict, wordBytes);
+      qsLeftovers(2, state2, row2, slotBegin, slotEnd, strict, wordBytes);
+      qsLeftovers(3, state3, row3, slotBegin, slotEnd, strict, wordBytes);
       // Four independent sums, each in tree order, with the walk's arithmetic.
       if (single) {
         let m0 = <f32>unchecked(margins[r]);
