@@ -1742,13 +1742,33 @@ export function quickTableBytes(): i32 {
   unchecked((qsBases[at] = begin + (checkpoint << qsKShift)));
 }
 
-// A row's state: the AND of its checkpoint vectors, four vectors per pass over the state (the
-// first pass writes it, so it needs no initial all-ones).
+// A row's state: the AND of its checkpoint vectors, eight vectors in the first pass over the state
+// (the default models' 7 features and the all-ones vector: the one pass), four in each further one;
+// the first pass writes it, so it needs no initial all-ones.
 // @ts-ignore: decorator
 @inline function qsAndVectors(k: i32, state: i32, stride: i32, slots: i32): void {
   const pointers = changetype<i32>(qsPointers) + ((k * qsPointerStride) << 2);
   const bytes = stride << 3;
-  for (let p = 0; p < slots; p += 4) {
+  let p = 0;
+  if (slots >= 8) {
+    const v0 = load<i32>(pointers);
+    const v1 = load<i32>(pointers, 4);
+    const v2 = load<i32>(pointers, 8);
+    const v3 = load<i32>(pointers, 12);
+    const v4 = load<i32>(pointers, 16);
+    const v5 = load<i32>(pointers, 20);
+    const v6 = load<i32>(pointers, 24);
+    const v7 = load<i32>(pointers, 28);
+    for (let i = 0; i < bytes; i += 16) {
+      const a = v128.and(v128.load(v0 + i), v128.load(v1 + i));
+      const b = v128.and(v128.load(v2 + i), v128.load(v3 + i));
+      const c = v128.and(v128.load(v4 + i), v128.load(v5 + i));
+      const d = v128.and(v128.load(v6 + i), v128.load(v7 + i));
+      v128.store(state + i, v128.and(v128.and(a, b), v128.and(c, d)));
+    }
+    p = 8;
+  }
+  for (; p < slots; p += 4) {
     const v0 = load<i32>(pointers + (p << 2));
     const v1 = load<i32>(pointers + (p << 2), 4);
     const v2 = load<i32>(pointers + (p << 2), 8);
