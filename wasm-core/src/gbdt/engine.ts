@@ -24,8 +24,15 @@ export interface EngineChoice {
 
 /** Leaves per tree the QuickScorer engine can hold: one bit each in a 64-bit word. */
 export const QUICKSCORER_MAX_LEAVES = 64;
-/** Trees per QuickScorer block: the checkpoint vectors grow with splits x trees, blocks keep that linear. */
-export const QUICKSCORER_BLOCK_TREES = 300;
+/**
+ * Bytes of tree words per QuickScorer block (300 trees of 64 bits, 600 of 32, 1 200 of 16): the
+ * checkpoint vectors grow with splits × trees, blocks keep that linear, and each block costs a row
+ * its searches and leftover masks again. Measured in one process, runs interleaved, against 300
+ * trees a block whatever the word: 7 features, 1 000 trees of depth 4 (16 bits) 1.14× in blocks of
+ * 1 000 or 500, of depth 5 (32 bits) 1.14× in blocks of 600; depth 6 (64 bits) 0.97× in blocks of
+ * 500 or 1 000, and 0.6–0.77× in blocks of 50 or 75.
+ */
+export const QUICKSCORER_BLOCK_BYTES = 2400;
 /** QuickScorer runs a model when the features its splits use are at most this × its trees' greatest depth. */
 export const QUICKSCORER_FEATURES_PER_LEVEL = 2;
 /** The walk over byte keys takes trees up to this depth (gbdt.ts BINS_MAX_DEPTH). */
@@ -52,6 +59,11 @@ interface ForestShape {
   maxDepth: number;
   /** Features the splits use. */
   features: number;
+}
+
+/** Trees per QuickScorer block for this forest: QUICKSCORER_BLOCK_BYTES of its tree words. */
+export function quickScorerBlockTrees(forest: FlatForest): number {
+  return (QUICKSCORER_BLOCK_BYTES * 8) / quickScorerWordBits(forestShape(forest).maxLeaves);
 }
 
 /** Why QuickScorer cannot run this forest (in Russian), or undefined when it can. */

@@ -1,7 +1,7 @@
 // Platform-neutral half of the facade: one WebAssembly instance of gbdt.wasm per model, holding
 // the flattened trees, fed rows in fixed-size chunks. index.ts (Node) and browser.ts (Vite) only
 // differ in how they get the compiled module.
-import { chooseEngine, ENGINE_LABEL, QUICKSCORER_BLOCK_TREES, quickScorerRefusal, type EngineChoice, type GbdtEngine } from "./engine";
+import { chooseEngine, ENGINE_LABEL, quickScorerBlockTrees, quickScorerRefusal, type EngineChoice, type GbdtEngine } from "./engine";
 import { applyOutput, type FlatForest, type ParsedModel } from "./model";
 import { parseModel } from "./parse";
 import { rowSource, type Rows } from "./rows";
@@ -26,7 +26,7 @@ interface GbdtExports {
 export interface LoadOptions {
   /** Forces an engine (tests and the bench compare both); by default chooseEngine decides. */
   engine?: GbdtEngine;
-  /** Trees per QuickScorer block. */
+  /** Trees per QuickScorer block (by default quickScorerBlockTrees: 300 for 64-bit tree words). */
   blockTrees?: number;
 }
 
@@ -89,7 +89,7 @@ export class WasmForest {
     let buildMs = 0;
     if (choice.engine === "quickscorer") {
       const start = performance.now();
-      if (!core.buildQuickScorer(options.blockTrees ?? QUICKSCORER_BLOCK_TREES)) {
+      if (!core.buildQuickScorer(options.blockTrees ?? quickScorerBlockTrees(forest))) {
         throw new Error("gbdt.wasm refused the QuickScorer tables for a model chooseEngine accepted");
       }
       buildMs = performance.now() - start;
