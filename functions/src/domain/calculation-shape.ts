@@ -6,6 +6,12 @@
 import { REGISTRY, isCalculationType } from "@core/registry";
 import type { DamagedCalculation } from "../ports";
 
+/** What a write of a calculation changed since it was read gets: the domain's check of the version
+ *  and both adapters' conditional writes. */
+export const STALE_CALCULATION = "Расчет был изменен другим пользователем. Обновите страницу и повторите.";
+/** What a new calculation whose id is taken gets (both adapters). */
+export const CALCULATION_EXISTS = "Расчет с таким идентификатором уже существует";
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What is wrong with a stored calculation's shape, in Russian; undefined when it is whole. */

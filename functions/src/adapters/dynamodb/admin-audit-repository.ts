@@ -1,11 +1,10 @@
 // The administrators' audit log (keys.adminAuditEntry), newest first; a change of a company's own
 // requisites or facilities is also kept under the company (keys.companyAuditEntry), a second put made
 // at the same time (dynalite has no transactions; both are written after the change itself succeeded).
-import { PutCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient, QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { AdminAuditEntry, AdminAuditRepository, PageRequest } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
-import { queryCount, queryPage, strip } from "./items";
+import { queryCount, queryPage, strip, putNew } from "./items";
 
 export function dynamoAdminAudit(doc: DynamoDBDocumentClient, table: string): AdminAuditRepository {
   // before/after as JSON text: any shape, empty strings and nulls kept exactly as they were.
@@ -14,11 +13,7 @@ export function dynamoAdminAudit(doc: DynamoDBDocumentClient, table: string): Ad
     before: JSON.stringify(entry.before ?? null),
     after: JSON.stringify(entry.after ?? null),
   });
-  const put = (item: Record<string, unknown>) =>
-    conditional(
-      doc.send(new PutCommand({ TableName: table, Item: item, ConditionExpression: "attribute_not_exists(PK)" })),
-      "Запись журнала с таким идентификатором уже существует",
-    );
+  const put = (item: Record<string, unknown>) => putNew(doc, table, item, "Запись журнала с таким идентификатором уже существует");
   const read = async (pk: string, page: PageRequest) => {
     const query: QueryCommandInput = {
       TableName: table,

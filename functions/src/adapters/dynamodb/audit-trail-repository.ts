@@ -2,13 +2,13 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { AuditTrailRepository, AuditTrailEntry } from "../../ports";
 import * as keys from "./keys";
-import { queryPartition, strip } from "./items";
+import { queryPartition, stripAll } from "./items";
 
 export function dynamoAuditTrail(doc: DynamoDBDocumentClient, table: string): AuditTrailRepository {
   return {
     async day(day) {
       const items = await queryPartition(doc, table, keys.auditDay(day).PK, { consistentRead: false });
-      return items.map((item) => strip<AuditTrailEntry>(item)!);
+      return stripAll<AuditTrailEntry>(items);
     },
   };
 }

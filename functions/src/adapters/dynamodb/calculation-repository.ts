@@ -7,20 +7,23 @@
 // DynamoDB's transactions are not used (dynalite has none): a write that fails its condition
 // gives its number back, and one lost between the two steps keeps readers on the live path until
 // the reconciliation settles the counter (domain/inventory/statistics.ts).
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-} from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
 import type { StoredCalculation, CalculationRepository, WriteGuard } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
-import { calculationItem, countedPage, type Narrowing, queryAll, queryPrefix, strip, versionedPut } from "./items";
-import { calculationBlobKeys, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
+import {
+  type CalculationMarks,
+  calculationItem,
+  countedPage,
+  type Narrowing,
+  queryAll,
+  queryPrefix,
+  versionedPut,
+  getItem,
+  stripAll,
+  putNew,
+} from "./items";
+import { CALCULATION_EXISTS, calculationBlobKeys, damagedCalculation, STALE_CALCULATION, wholeOnly } from "../../domain/calculation-shape";
 
 export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): CalculationRepository {
   const takeWrite = async (companyId: string, by: 1 | -1) => {
@@ -38,7 +41,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
   /** Makes `write` with the counter taken, giving it back when the write's condition failed. The
    *  counter is taken side by side with `guard` (one round trip for both); when the guard fails,
    *  the number is given back and nothing is written. */
-  const counted = async (companyId: string, write: (number: number, year: number | undefined) => Promise<unknown>, guard?: WriteGuard) => {
+  const counted = async (companyId: string, write: (marks: CalculationMarks) => Promise<unknown>, guard?: WriteGuard) => {
     const [taken, guarded] = await Promise.allSettled([takeWrite(companyId, 1), guard]);
     if (guarded.status === "rejected") {
       if (taken.status === "fulfilled") await takeWrite(companyId, -1);
@@ -48,7 +51,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     const number = taken.value;
     const year = guarded.value ? guarded.value.year : undefined;
     try {
-      await write(number, year);
+      await write({ inventory_write: number, inventory_year: year });
     } catch (error) {
       if (error instanceof Conflict) await takeWrite(companyId, -1);
       throw error;
@@ -70,29 +73,14 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
       ExpressionAttributeNames: { "#type": "type", ...names },
       ExpressionAttributeValues: { ...values, ...typeValues },
     });
-    return wholeOnly(items.map((item) => strip<StoredCalculation>(item)!));
+    return wholeOnly(stripAll<StoredCalculation>(items));
   };
   return {
     async create(calculation, guard) {
-      await counted(
-        calculation.company,
-        (number, year) =>
-          conditional(
-            doc.send(
-              new PutCommand({
-                TableName: table,
-                Item: calculationItem(calculation, { inventory_write: number, inventory_year: year }),
-                ConditionExpression: "attribute_not_exists(PK)",
-              }),
-            ),
-            "Расчет с таким идентификатором уже существует",
-          ),
-        guard,
-      );
+      await counted(calculation.company, (marks) => putNew(doc, table, calculationItem(calculation, marks), CALCULATION_EXISTS), guard);
     },
     async get(companyId, type, calculationId) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.calculation(companyId, type, calculationId) }));
-      return strip<StoredCalculation>(out.Item);
+      return getItem<StoredCalculation>(doc, table, keys.calculation(companyId, type, calculationId));
     },
     async firstOfProject(companyId, projectId, type, limit) {
       const out = await doc.send(
@@ -105,7 +93,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
           Limit: limit,
         }),
       );
-      return wholeOnly((out.Items ?? []).map((item) => strip<StoredCalculation>(item)!));
+      return wholeOnly(stripAll<StoredCalculation>(out.Items ?? []));
     },
     async list(companyId, projectId, type, state, page) {
       const query: QueryCommandInput = {
@@ -126,7 +114,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         )
         .then((out) => Number(out.Item?.[state] ?? 0));
       const { items, count } = await countedPage(doc, query, page, stored);
-      return { results: wholeOnly(items.map((item) => strip<StoredCalculation>(item)!)), count };
+      return { results: wholeOnly(stripAll<StoredCalculation>(items)), count };
     },
     async listAllByProject(companyId, projectId, type, state) {
       const items = await queryAll(doc, {
@@ -136,7 +124,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeValues: { ":pk": keys.calculationsIndex(companyId, projectId, type, state).GSI1PK },
         ScanIndexForward: true,
       });
-      return wholeOnly(items.map((item) => strip<StoredCalculation>(item)!));
+      return wholeOnly(stripAll<StoredCalculation>(items));
     },
     async listStatesOfCompany(companyId) {
       const items = await ofCompany(companyId, {
@@ -154,7 +142,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
         ExpressionAttributeNames: { "#type": "type", "#project": "project" },
         ExpressionAttributeValues: { ":no": false },
       });
-      return items.map((item) => strip<StoredCalculation>(item)!);
+      return stripAll<StoredCalculation>(items);
     },
     listOfCompanyByTypes: (companyId, types) => wholeOfTypes(companyId, types, { filter: "is_deleted = :no", values: { ":no": false } }),
     listWithoutPoint: (companyId, types) =>
@@ -179,14 +167,7 @@ export function dynamoCalculations(doc: DynamoDBDocumentClient, table: string): 
     async replace(next, expectedVersion, guard) {
       await counted(
         next.company,
-        (number, year) =>
-          versionedPut(
-            doc,
-            table,
-            calculationItem(next, { inventory_write: number, inventory_year: year }),
-            expectedVersion,
-            "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
-          ),
+        (marks) => versionedPut(doc, table, calculationItem(next, marks), expectedVersion, STALE_CALCULATION),
         guard,
       );
     },

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { CapCounter, StoredAmounts } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { queryAll } from "./items";
+import { putNewCommand, queryPrefix } from "./items";
 
 const AMOUNT = "a:";
 const amountsOf = (item: Record<string, unknown>) =>
@@ -37,9 +37,7 @@ export function dynamoCaps(doc: DynamoDBDocumentClient, table: string): CapCount
       const stored = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
       if (stored.Item) return add(key, limit, amount);
       const taken = await count();
-      await unlessConditionFails(
-        doc.send(new PutCommand({ TableName: table, Item: { ...key, taken }, ConditionExpression: "attribute_not_exists(PK)" })),
-      );
+      await unlessConditionFails(doc.send(putNewCommand(table, { ...key, taken })));
       return add(key, limit, amount);
     },
     async takeAmounts(companyId, name, amounts, limit, count) {
@@ -86,11 +84,7 @@ export function dynamoCaps(doc: DynamoDBDocumentClient, table: string): CapCount
         const counted = await count();
         await unlessConditionFails(
           doc.send(
-            new PutCommand({
-              TableName: table,
-              Item: { ...key, rev: 0, ...Object.fromEntries(Object.entries(counted).map(([k, v]) => [AMOUNT + k, v])) },
-              ConditionExpression: "attribute_not_exists(PK)",
-            }),
+            putNewCommand(table, { ...key, rev: 0, ...Object.fromEntries(Object.entries(counted).map(([k, v]) => [AMOUNT + k, v])) }),
           ),
         );
       }
@@ -115,12 +109,7 @@ export function dynamoCaps(doc: DynamoDBDocumentClient, table: string): CapCount
     },
     async listAmounts(companyId, prefix) {
       const key = keys.cap(companyId, prefix);
-      const items = await queryAll(doc, {
-        TableName: table,
-        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
-        ExpressionAttributeValues: { ":pk": key.PK, ":sk": key.SK },
-        ConsistentRead: true,
-      });
+      const items = await queryPrefix(doc, table, { PK: key.PK, SKPrefix: key.SK }, { consistentRead: true });
       return items.map((item): StoredAmounts => ({ name: String(item.SK), amounts: amountsOf(item), rev: Number(item.rev ?? 0) }));
     },
     async setAmounts(companyId, name, amounts, rev) {

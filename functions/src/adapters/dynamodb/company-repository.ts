@@ -1,28 +1,18 @@
 // Companies (keys.company), listed through the companies index.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Company, CompanyRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryAll, strip } from "./items";
+import { companyItem, queryAll, getItem, stripAll, putNew } from "./items";
 import { sameName } from "../../domain/company/look-alike";
 
 export function dynamoCompanies(doc: DynamoDBDocumentClient, table: string): CompanyRepository {
   return {
     async create(company) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.company(company.id), ...keys.companyInIndex(company.name, company.id), ...company },
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
-        "Компания с таким идентификатором уже существует",
-      );
+      await putNew(doc, table, companyItem(company), "Компания с таким идентификатором уже существует");
     },
     async get(companyId) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.company(companyId) }));
-      return strip<Company>(out.Item);
+      return getItem<Company>(doc, table, keys.company(companyId));
     },
     async list() {
       const items = await queryAll(doc, {
@@ -31,7 +21,7 @@ export function dynamoCompanies(doc: DynamoDBDocumentClient, table: string): Com
         KeyConditionExpression: "GSI1PK = :pk",
         ExpressionAttributeValues: { ":pk": keys.companiesIndex().GSI1PK },
       });
-      return items.map((item) => strip<Company>(item)!);
+      return stripAll<Company>(items);
     },
     async findByName(name) {
       return (await this.list()).find((c) => sameName(c.name, name));
@@ -41,7 +31,7 @@ export function dynamoCompanies(doc: DynamoDBDocumentClient, table: string): Com
         doc.send(
           new PutCommand({
             TableName: table,
-            Item: { ...keys.company(next.id), ...keys.companyInIndex(next.name, next.id), ...next },
+            Item: companyItem(next),
             // Companies written before versions existed have none: they count as version 0.
             ConditionExpression:
               expectedVersion === 0 ? "attribute_exists(PK) AND attribute_not_exists(version)" : "attribute_exists(PK) AND version = :v",

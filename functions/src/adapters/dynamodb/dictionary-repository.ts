@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } fr
 import type { DictionaryItemVersion, DictionaryRepository } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { queryPartition, strip, versionedPut } from "./items";
+import { queryPartition, versionedPut, getItem, stripAll, putNewCommand } from "./items";
 
 /** A backstop for a change whose counter bump was lost (the process died between the two
  *  writes): no list is served from memory for longer than this. */
@@ -63,7 +63,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
     if (kept && kept.counter === counter && Date.now() - kept.readAt < CACHE_MAX_AGE_MS) return [...kept.items];
     const readAt = Date.now();
     const items = await queryPartition(doc, table, keys.dictionaryItems(dictionary).PK, { consistentRead: true });
-    const current = deepFreeze(items.map((item) => strip<DictionaryItemVersion>(item)!));
+    const current = deepFreeze(stripAll<DictionaryItemVersion>(items));
     cache.set(dictionary, { counter, readAt, items: current });
     return [...current];
   }
@@ -78,12 +78,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
     const read = await Promise.all(
       current.map((item) => queryPartition(doc, table, keys.dictionaryItemVersions(dictionary, item.id).PK, { consistentRead: true })),
     );
-    const all = deepFreeze(
-      withCurrent(
-        read.flat().map((item) => strip<DictionaryItemVersion>(item)!),
-        current,
-      ),
-    );
+    const all = deepFreeze(withCurrent(stripAll<DictionaryItemVersion>(read.flat()), current));
     versionsCache.set(dictionary, { counter, readAt, items: all });
     return [...all];
   }
@@ -93,13 +88,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       const written = await Promise.all(
         items.map(async (item) => {
           const created = await unlessConditionFails(
-            doc.send(
-              new PutCommand({
-                TableName: table,
-                Item: { ...keys.dictionaryItem(item.dictionary, item.id), ...item },
-                ConditionExpression: "attribute_not_exists(PK)",
-              }),
-            ),
+            doc.send(putNewCommand(table, { ...keys.dictionaryItem(item.dictionary, item.id), ...item })),
           );
           if (!created) return 0;
           await doc.send(
@@ -130,12 +119,11 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
       return once;
     },
     async get(dictionary, id) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.dictionaryItem(dictionary, id) }));
-      return strip<DictionaryItemVersion>(out.Item);
+      return getItem<DictionaryItemVersion>(doc, table, keys.dictionaryItem(dictionary, id));
     },
     async history(dictionary, id) {
       const items = await queryPartition(doc, table, keys.dictionaryItemVersions(dictionary, id).PK, { consistentRead: false });
-      return items.map((item) => strip<DictionaryItemVersion>(item)!);
+      return stripAll<DictionaryItemVersion>(items);
     },
     async versions(dictionary) {
       return versionsAt(dictionary, await readCounter());

@@ -1,22 +1,19 @@
 // Normative documents (keys.normativeDocument).
-import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { DocumentRepository, NormativeDocument } from "../../ports";
 import * as keys from "./keys";
-import { queryPartition, strip, versionedPut } from "./items";
+import { type VersionedPartition, versionedPartition } from "./items";
 import { STALE_DOCUMENT } from "../../domain/reference/documents";
 
+/** Where the documents are kept (the memory adapter keeps them alike); read eventually consistent. */
+export const DOCUMENTS: VersionedPartition<NormativeDocument, string> = {
+  pk: keys.DOCUMENTS_PK,
+  key: keys.normativeDocument,
+  idOf: (document) => document.id,
+  conflict: () => STALE_DOCUMENT,
+  consistentRead: false,
+};
+
 export function dynamoDocuments(doc: DynamoDBDocumentClient, table: string): DocumentRepository {
-  return {
-    async list() {
-      const items = await queryPartition(doc, table, keys.DOCUMENTS_PK, { consistentRead: false });
-      return items.map((item) => strip<NormativeDocument>(item)!);
-    },
-    async get(id) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.normativeDocument(id) }));
-      return strip<NormativeDocument>(out.Item);
-    },
-    async put(next, expectedVersion) {
-      await versionedPut(doc, table, { ...keys.normativeDocument(next.id), ...next }, expectedVersion, STALE_DOCUMENT);
-    },
-  };
+  return versionedPartition(doc, table, DOCUMENTS);
 }

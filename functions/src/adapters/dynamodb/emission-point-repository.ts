@@ -3,36 +3,25 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { EmissionPoint, EmissionPointRepository, MigrationRepository } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
-import { queryPrefix, strip, versionedPut } from "./items";
+import { emissionPointItem, queryPrefix, versionedPut, getItem, stripAll, putNew } from "./items";
 
 const CONFLICT = "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.";
 const byName = (a: EmissionPoint, b: EmissionPoint) => a.name.localeCompare(b.name, "ru") || a.id.localeCompare(b.id);
 
 export function dynamoEmissionPoints(doc: DynamoDBDocumentClient, table: string): EmissionPointRepository {
   const list = async (prefix: { PK: string; SKPrefix: string }) =>
-    (await queryPrefix(doc, table, prefix, { consistentRead: true })).map((item) => strip<EmissionPoint>(item)!).sort(byName);
+    stripAll<EmissionPoint>(await queryPrefix(doc, table, prefix, { consistentRead: true })).sort(byName);
   return {
     async create(point) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.emissionPoint(point.company, point.facility, point.id), ...point },
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
-        "Источник выбросов с таким идентификатором уже существует",
-      );
+      await putNew(doc, table, emissionPointItem(point), "Источник выбросов с таким идентификатором уже существует");
     },
     async get(companyId, facilityId, pointId) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.emissionPoint(companyId, facilityId, pointId) }));
-      return strip<EmissionPoint>(out.Item);
+      return getItem<EmissionPoint>(doc, table, keys.emissionPoint(companyId, facilityId, pointId));
     },
     listOfFacility: (companyId, facilityId) => list(keys.pointsOfFacility(companyId, facilityId)),
     listOfCompany: (companyId) => list(keys.pointsOfCompany(companyId)),
     async replace(next, expectedVersion) {
-      await versionedPut(doc, table, { ...keys.emissionPoint(next.company, next.facility, next.id), ...next }, expectedVersion, CONFLICT);
+      await versionedPut(doc, table, emissionPointItem(next), expectedVersion, CONFLICT);
     },
   };
 }

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/li
 import type { Facility, FacilityRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryPrefix } from "./items";
+import { facilityItem, queryPrefix } from "./items";
 
 const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
 
@@ -20,7 +20,7 @@ export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): Fa
       doc.send(
         new PutCommand({
           TableName: table,
-          Item: { ...keys.facility(facility.company, facility.id), ...facility },
+          Item: facilityItem(facility),
           ConditionExpression: condition,
           ExpressionAttributeValues: values,
         }),

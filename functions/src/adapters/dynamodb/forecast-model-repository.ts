@@ -1,30 +1,25 @@
 // Forecast models (keys.forecastModel) and the version numbers that keep their order.
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ForecastCalibration, ForecastCalibrationRepository, ForecastModelRepository, ForecastModelVersion } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { queryPrefix, strip } from "./items";
+import { queryPrefix, getItem, setClause, stripAll, putNew } from "./items";
 
 export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string): ForecastModelRepository {
   return {
     async list(method) {
       const prefix = keys.forecastModels(method);
       const items = await queryPrefix(doc, table, prefix, { consistentRead: false });
-      return items.map((item) => strip<ForecastModelVersion>(item)!).sort((a, b) => a.version - b.version);
+      return stripAll<ForecastModelVersion>(items).sort((a, b) => a.version - b.version);
     },
     async get(method, id) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.forecastModel(method, id) }));
-      return strip<ForecastModelVersion>(out.Item);
+      return getItem<ForecastModelVersion>(doc, table, keys.forecastModel(method, id));
     },
     async create(model) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.forecastModelVersion(model.method, model.version), id: model.id },
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
+      await putNew(
+        doc,
+        table,
+        { ...keys.forecastModelVersion(model.method, model.version), id: model.id },
         "Другая модель была загружена одновременно. Повторите загрузку.",
       );
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.forecastModel(model.method, model.id), ...model } }));
@@ -59,17 +54,17 @@ export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string)
       }
     },
     async update(method, id, change) {
-      const fields = Object.entries(change).filter(([, value]) => value !== undefined);
-      if (fields.length === 0) return;
+      const set = setClause(change);
+      if (set.written.length === 0) return;
       await conditional(
         doc.send(
           new UpdateCommand({
             TableName: table,
             Key: keys.forecastModel(method, id),
-            UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+            UpdateExpression: `SET ${set.clause}`,
             ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
-            ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+            ExpressionAttributeNames: set.names,
+            ExpressionAttributeValues: set.values,
           }),
         ),
         "Модель не найдена",
@@ -81,8 +76,7 @@ export function dynamoForecastModels(doc: DynamoDBDocumentClient, table: string)
 export function dynamoForecastCalibrations(doc: DynamoDBDocumentClient, table: string): ForecastCalibrationRepository {
   return {
     async get(modelId, scope) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.forecastCalibration(modelId, scope) }));
-      return strip<ForecastCalibration>(out.Item);
+      return getItem<ForecastCalibration>(doc, table, keys.forecastCalibration(modelId, scope));
     },
     async put(calibration) {
       await doc.send(

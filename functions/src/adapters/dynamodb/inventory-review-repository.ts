@@ -11,7 +11,7 @@ import { inventoryReviewSchema } from "../../contract/schemas/answers";
 import type { InventoryReview, InventoryReviewRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional, unlessConditionFails } from "./conditions";
-import { queryAll, strip } from "./items";
+import { queryAll, setClause, strip } from "./items";
 
 const LOCK = keys.INVENTORY_LOCK_ATTRIBUTES;
 /** Every field a review may have; one absent from a review written is removed from the item
@@ -63,27 +63,20 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
     async put(next, expectedVersion) {
       const { changed_by, ...fields } = next;
       const values: Record<string, unknown> = { ...fields, ...(changed_by?.length ? { changed_by: new Set(changed_by) } : {}) };
-      const set = Object.keys(values).filter((name) => values[name] !== undefined);
-      const names: Record<string, string> = {};
-      const attributeValues: Record<string, unknown> = { ":expected": expectedVersion };
-      const assignments = set.map((name, i) => {
-        names[`#f${i}`] = name;
-        attributeValues[`:f${i}`] = values[name];
-        return `#f${i} = :f${i}`;
-      });
+      const set = setClause(values);
       // The hold of a freezing step ends with the review it writes.
-      const removed = [...REVIEW_FIELDS.filter((name) => !set.includes(name)), "held_at"].map((name, i) => {
-        names[`#r${i}`] = name;
-        return `#r${i}`;
-      });
-      names["#version"] = "version";
+      const removed = [...REVIEW_FIELDS.filter((name) => !set.written.includes(name)), "held_at"];
       await conditional(
         update(next.company, next.year, {
-          UpdateExpression: `SET ${assignments.join(", ")} REMOVE ${removed.join(", ")}`,
+          UpdateExpression: `SET ${set.clause} REMOVE ${removed.map((_, i) => `#r${i}`).join(", ")}`,
           // Version 0: none stored, or one stored without a step yet (a year whose writes only noted their editors).
           ConditionExpression: expectedVersion === 0 ? "attribute_not_exists(#version) OR #version = :expected" : "#version = :expected",
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: attributeValues,
+          ExpressionAttributeNames: {
+            ...set.names,
+            ...Object.fromEntries(removed.map((name, i) => [`#r${i}`, name])),
+            "#version": "version",
+          },
+          ExpressionAttributeValues: { ":expected": expectedVersion, ...set.values },
         }),
         CONFLICT,
       );

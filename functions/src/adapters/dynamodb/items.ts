@@ -1,7 +1,7 @@
 // Reading and writing items, shared by the repositories: queries run to the end or to a page,
 // key attributes stripped from what is read, optimistic locking on what is written.
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { StoredCalculation, PageRequest } from "../../ports";
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { Company, EmissionPoint, Facility, InventoryComment, InventoryVersion, PageRequest, StoredCalculation } from "../../ports";
 import { conditional } from "./conditions";
 import * as keys from "./keys";
 
@@ -37,12 +37,57 @@ export function calculationItem(c: StoredCalculation, marks: CalculationMarks): 
   };
 }
 
+// The items of records stored as they are under their keys (both adapters write them).
+export const companyItem = (c: Company) => ({ ...keys.company(c.id), ...keys.companyInIndex(c.name, c.id), ...c });
+export const facilityItem = (f: Facility) => ({ ...keys.facility(f.company, f.id), ...f });
+export const emissionPointItem = (p: EmissionPoint) => ({ ...keys.emissionPoint(p.company, p.facility, p.id), ...p });
+export const inventoryVersionItem = (v: InventoryVersion) => ({ ...keys.inventoryVersion(v.company, v.year, v.version), ...v });
+export const inventoryCommentItem = (c: InventoryComment) => ({ ...keys.inventoryComment(c.company, c.year, c.id), ...c });
+
 /** The stored record without its key attributes. */
 export function strip<T>(item: Item | undefined): T | undefined {
   if (!item) return undefined;
   const copy: Item = { ...item };
   for (const key of KEY_ATTRIBUTES) delete copy[key];
   return copy as T;
+}
+
+/** Each stored record of a query's items, without its key attributes. */
+export function stripAll<T>(items: readonly Item[]): T[] {
+  return items.map((item) => strip<T>(item)!);
+}
+
+/** The stored record at `key`, without its key attributes; `consistentRead` for read-your-writes. */
+export async function getItem<T>(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  key: Item,
+  { consistentRead = false }: { consistentRead?: boolean } = {},
+): Promise<T | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: table, Key: key, ...(consistentRead ? { ConsistentRead: true } : {}) }));
+  return strip<T>(out.Item);
+}
+
+/** A put of an item that must not exist yet: its condition fails when one is stored at its key. */
+export const putNewCommand = (table: string, item: Item) =>
+  new PutCommand({ TableName: table, Item: item, ConditionExpression: "attribute_not_exists(PK)" });
+
+/** Writes a new item; Conflict with `conflict` when one is already stored at its key. */
+export function putNew(doc: DynamoDBDocumentClient, table: string, item: Item, conflict: string) {
+  return conditional(doc.send(putNewCommand(table, item)), conflict);
+}
+
+/** The SET clause of an update that writes each defined value of `fields` (`#f0 = :f0, …`), with its
+ *  attribute names and values, and the names it writes. */
+export function setClause(fields: object) {
+  const record = fields as Readonly<Record<string, unknown>>;
+  const written = Object.keys(record).filter((name) => record[name] !== undefined);
+  return {
+    written,
+    clause: written.map((_, i) => `#f${i} = :f${i}`).join(", "),
+    names: Object.fromEntries(written.map((name, i) => [`#f${i}`, name])),
+    values: Object.fromEntries(written.map((name, i) => [`:f${i}`, record[name]])),
+  };
 }
 
 /** Runs a query to the end, page by page (DynamoDB pages are at most 1 MB). */
@@ -73,22 +118,32 @@ export type Narrowing = Pick<
   "FilterExpression" | "ProjectionExpression" | "ExpressionAttributeNames" | "ExpressionAttributeValues"
 >;
 
-/** Every item of a partition whose sort key begins with the prefix's, page by page; `narrowing`
+/** The query of the items of a partition whose sort key begins with the prefix's; `narrowing`
  *  keeps some of them, or some of their attributes. */
-export function queryPrefix(
-  doc: DynamoDBDocumentClient,
+export function prefixQuery(
   table: string,
   prefix: { PK: string; SKPrefix: string },
   { consistentRead }: { consistentRead: boolean },
   narrowing: Narrowing = {},
-): Promise<Item[]> {
-  return queryAll(doc, {
+): QueryCommandInput {
+  return {
     TableName: table,
     KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
     ...narrowing,
     ExpressionAttributeValues: { ...narrowing.ExpressionAttributeValues, ":pk": prefix.PK, ":sk": prefix.SKPrefix },
     ConsistentRead: consistentRead,
-  });
+  };
+}
+
+/** Every item of a partition whose sort key begins with the prefix's, page by page (prefixQuery). */
+export function queryPrefix(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  prefix: { PK: string; SKPrefix: string },
+  read: { consistentRead: boolean },
+  narrowing: Narrowing = {},
+): Promise<Item[]> {
+  return queryAll(doc, prefixQuery(table, prefix, read, narrowing));
 }
 
 export async function queryCount(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {
@@ -153,4 +208,27 @@ export function versionedPut(doc: DynamoDBDocumentClient, table: string, item: I
     ),
     conflict,
   );
+}
+
+/** Where a partition of versioned records keeps them: its partition key, a record's key by its id,
+ *  the id of a record, the conflict a stale write of it gets, and whether it is read consistently. */
+export interface VersionedPartition<T, Id> {
+  readonly pk: string;
+  readonly key: (id: Id) => { PK: string; SK: string };
+  readonly idOf: (record: T) => Id;
+  readonly conflict: (record: T) => string;
+  readonly consistentRead: boolean;
+}
+
+/** The repository of a partition of versioned records read whole (the normative documents, the
+ *  production calendar's years): list, get, and a put under optimistic locking (versionedPut). */
+export function versionedPartition<T extends object, Id>(doc: DynamoDBDocumentClient, table: string, at: VersionedPartition<T, Id>) {
+  const read = { consistentRead: at.consistentRead };
+  return {
+    list: async () => stripAll<T>(await queryPartition(doc, table, at.pk, read)),
+    get: (id: Id) => getItem<T>(doc, table, at.key(id), read),
+    async put(next: T, expectedVersion: number) {
+      await versionedPut(doc, table, { ...at.key(at.idOf(next)), ...next }, expectedVersion, at.conflict(next));
+    },
+  };
 }

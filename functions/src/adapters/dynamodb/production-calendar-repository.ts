@@ -1,22 +1,19 @@
 // The production calendar's years (keys.calendarYear).
-import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { CalendarYear, ProductionCalendarRepository } from "../../ports";
 import * as keys from "./keys";
-import { queryPartition, strip, versionedPut } from "./items";
+import { type VersionedPartition, versionedPartition } from "./items";
 import { calendarConflict } from "../../domain/reference/production-calendar";
 
+/** Where the calendar's years are kept (the memory adapter keeps them alike); read consistently. */
+export const CALENDAR_YEARS: VersionedPartition<CalendarYear, number> = {
+  pk: keys.PRODUCTION_CALENDAR_PK,
+  key: keys.calendarYear,
+  idOf: (year) => year.year,
+  conflict: calendarConflict,
+  consistentRead: true,
+};
+
 export function dynamoProductionCalendar(doc: DynamoDBDocumentClient, table: string): ProductionCalendarRepository {
-  return {
-    async list() {
-      const items = await queryPartition(doc, table, keys.PRODUCTION_CALENDAR_PK, { consistentRead: true });
-      return items.map((item) => strip<CalendarYear>(item)!);
-    },
-    async get(year) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.calendarYear(year), ConsistentRead: true }));
-      return strip<CalendarYear>(out.Item);
-    },
-    async put(next, expectedVersion) {
-      await versionedPut(doc, table, { ...keys.calendarYear(next.year), ...next }, expectedVersion, calendarConflict(next));
-    },
-  };
+  return versionedPartition(doc, table, CALENDAR_YEARS);
 }

@@ -6,21 +6,21 @@
 // facility never lands in a project of another, without a transaction (the local engine has none).
 // The counts are the item's own attributes, which a project write keeps: it is an update of the
 // project's fields, never a whole-item put.
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
 import type { Page, ProjectRepository, ProjectState } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { defaultReportingYear } from "@core/gwp-in-force";
 import * as keys from "./keys";
 import { conditional, unlessConditionFails } from "./conditions";
-import { countedPage, type Item, queryAll, queryPrefix, strip } from "./items";
+import { countedPage, type Item, queryAll, queryPrefix, setClause, strip, putNew } from "./items";
 
 export const PROJECT_CONFLICT = "Проект был изменен другим пользователем. Обновите страницу и повторите.";
 export const POINT_WRITE_IN_FLIGHT =
   "В проекте сейчас сохраняют расчет с источником выбросов: площадку проекта можно сменить через несколько секунд — повторите";
 
 const stateOf = (p: Project): ProjectState => (p.is_deleted ? "archived" : "active");
-const projectItem = (p: Project) => ({
+export const projectItem = (p: Project) => ({
   ...keys.project(p.company, p.id),
   ...keys.projectInIndex(p.company, stateOf(p), p.created_at, p.id),
   ...p,
@@ -28,7 +28,7 @@ const projectItem = (p: Project) => ({
 
 /** A stored project as the domain reads it: a project stored before the reporting year existed
  *  reads with its default (D12), so every reader and every answer has one. */
-function projectOf(item: Item): Project {
+export function projectOf(item: Item): Project {
   const project = strip<Omit<Project, "reporting_year"> & { reporting_year?: number }>(item)!;
   return { ...project, reporting_year: project.reporting_year ?? defaultReportingYear(project.end_date) };
 }
@@ -36,16 +36,7 @@ function projectOf(item: Item): Project {
 export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): ProjectRepository {
   return {
     async create(project) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: projectItem(project),
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
-        "Проект с таким идентификатором уже существует",
-      );
+      await putNew(doc, table, projectItem(project), "Проект с таким идентификатором уже существует");
     },
     async get(companyId, projectId) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.project(companyId, projectId) }));
@@ -137,21 +128,13 @@ export function dynamoProjects(doc: DynamoDBDocumentClient, table: string): Proj
  *  `expectedVersion` and `condition` holds: the lock's counts stay as they are. */
 function fieldsUpdate(table: string, next: Project, expectedVersion: number, condition?: string, values: Item = {}) {
   const { PK: _pk, SK: _sk, ...fields } = projectItem(next);
-  const names: Record<string, string> = { "#version": "version" };
-  const attributeValues: Item = { ...values, ":expected": expectedVersion };
-  const assignments = Object.entries(fields)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value], i) => {
-      names[`#f${i}`] = name;
-      attributeValues[`:f${i}`] = value;
-      return `#f${i} = :f${i}`;
-    });
+  const set = setClause(fields);
   return new UpdateCommand({
     TableName: table,
     Key: keys.project(next.company, next.id),
-    UpdateExpression: `SET ${assignments.join(", ")}`,
+    UpdateExpression: `SET ${set.clause}`,
     ConditionExpression: `attribute_exists(PK) AND #version = :expected${condition ? ` AND ${condition}` : ""}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: attributeValues,
+    ExpressionAttributeNames: { "#version": "version", ...set.names },
+    ExpressionAttributeValues: { ...values, ":expected": expectedVersion, ...set.values },
   });
 }

@@ -1,18 +1,17 @@
 // The company's base year, significance threshold and targets (keys.trendSettings): one item, put
 // whole, conditioned on the version read.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { TrendSettings, TrendSettingsRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
-import { strip } from "./items";
+import { getItem } from "./items";
 
 export const TREND_SETTINGS_CONFLICT = "Настройки динамики уже изменены другим пользователем. Обновите страницу и повторите.";
 
 export function dynamoTrendSettings(doc: DynamoDBDocumentClient, table: string): TrendSettingsRepository {
   return {
     async get(companyId) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.trendSettings(companyId), ConsistentRead: true }));
-      return strip<TrendSettings>(out.Item);
+      return getItem<TrendSettings>(doc, table, keys.trendSettings(companyId), { consistentRead: true });
     },
     async put(next, expectedVersion) {
       await conditional(

@@ -1,9 +1,9 @@
 // Users (keys.user) and the e-mail lookup item that keeps e-mails unique across companies.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { User, UserRepository } from "../../ports";
 import * as keys from "./keys";
 import { conditional, unlessConditionFails } from "./conditions";
-import { queryCount, queryPrefix, strip } from "./items";
+import { queryCount, queryPrefix, getItem, setClause, stripAll, putNew } from "./items";
 import { normaliseEmail } from "../../domain/company/users";
 
 // A new password, (de)activation or role ends every session of the user: the same write bumps
@@ -13,22 +13,18 @@ const SESSION_ENDING_FIELDS = ["password_hash", "is_active", "role"];
 export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRepository {
   /** SET the given attributes of an existing user (undefined ones are left as they are). */
   async function setUserFields(companyId: string, userId: string, fields: Record<string, unknown>): Promise<void> {
-    const names = Object.keys(fields).filter((k) => fields[k] !== undefined);
-    if (names.length === 0) return;
-    const endSessions = names.some((n) => SESSION_ENDING_FIELDS.includes(n));
+    const set = setClause(fields);
+    if (set.written.length === 0) return;
+    const endSessions = set.written.some((n) => SESSION_ENDING_FIELDS.includes(n));
     await conditional(
       doc.send(
         new UpdateCommand({
           TableName: table,
           Key: keys.user(companyId, userId),
-          UpdateExpression:
-            `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(", ")}` + (endSessions ? " ADD session_generation :one" : ""),
+          UpdateExpression: `SET ${set.clause}` + (endSessions ? " ADD session_generation :one" : ""),
           ConditionExpression: "attribute_exists(PK)",
-          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
-            ...(endSessions ? { ":one": 1 } : {}),
-          },
+          ExpressionAttributeNames: set.names,
+          ExpressionAttributeValues: { ...set.values, ...(endSessions ? { ":one": 1 } : {}) },
         }),
       ),
       "Пользователь не найден",
@@ -38,25 +34,12 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
   return {
     async create(user) {
       const lookup = keys.emailLookup(user.email);
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...lookup, company: user.company, user: user.id },
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
-        "Пользователь с таким e-mail уже существует",
-      );
+      await putNew(doc, table, { ...lookup, company: user.company, user: user.id }, "Пользователь с таким e-mail уже существует");
       try {
-        await conditional(
-          doc.send(
-            new PutCommand({
-              TableName: table,
-              Item: { ...keys.user(user.company, user.id), ...user, email: normaliseEmail(user.email) },
-              ConditionExpression: "attribute_not_exists(PK)",
-            }),
-          ),
+        await putNew(
+          doc,
+          table,
+          { ...keys.user(user.company, user.id), ...user, email: normaliseEmail(user.email) },
           "Пользователь с таким идентификатором уже существует",
         );
       } catch (error) {
@@ -100,8 +83,7 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
       }
     },
     async get(companyId, userId) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.user(companyId, userId) }));
-      return strip<User>(out.Item);
+      return getItem<User>(doc, table, keys.user(companyId, userId));
     },
     async findByEmail(email) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.emailLookup(email) }));
@@ -111,7 +93,7 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
     async listByCompany(companyId) {
       const prefix = keys.usersOfCompany(companyId);
       const items = await queryPrefix(doc, table, prefix, { consistentRead: false });
-      return items.map((item) => strip<User>(item)!);
+      return stripAll<User>(items);
     },
     setPasswordHash(companyId, userId, passwordHash) {
       return setUserFields(companyId, userId, { password_hash: passwordHash });
@@ -124,16 +106,7 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
     },
     async move(user, toCompanyId) {
       const moved: User = { ...user, company: toCompanyId };
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.user(toCompanyId, user.id), ...moved },
-            ConditionExpression: "attribute_not_exists(PK)",
-          }),
-        ),
-        "Пользователь уже есть в этой компании",
-      );
+      await putNew(doc, table, { ...keys.user(toCompanyId, user.id), ...moved }, "Пользователь уже есть в этой компании");
       await conditional(
         doc.send(
           new UpdateCommand({

@@ -6,18 +6,14 @@
 // inventory sums kept by the table's stream (stream.ts), counted for read-your-writes as there.
 // tests/support/repository-behaviour.ts holds the cases both adapters pass.
 import { FROZEN_STATUSES } from "@core/inventory";
-import { defaultReportingYear } from "@core/gwp-in-force";
 import { Conflict, NotFound } from "../../domain/errors";
 import { normaliseEmail } from "../../domain/company/users";
 import { sameName } from "../../domain/company/look-alike";
-import { calendarConflict } from "../../domain/reference/production-calendar";
-import { STALE_DOCUMENT } from "../../domain/reference/documents";
 import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AdminAuditEntry,
   AuditTrailEntry,
   StoredCalculation,
-  CalendarYear,
   Company,
   DictionaryItemVersion,
   DictionaryRepository,
@@ -30,7 +26,6 @@ import type {
   InventoryReview,
   InventoryVersion,
   MediaItem,
-  NormativeDocument,
   Page,
   ProjectState,
   Repositories,
@@ -40,11 +35,31 @@ import type {
 } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import * as keys from "../dynamodb/keys";
-import { calculationItem, KEY_ATTRIBUTES, listCount } from "../dynamodb/items";
-import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT } from "../dynamodb/project-repository";
+import {
+  type CalculationMarks,
+  calculationItem,
+  companyItem,
+  emissionPointItem,
+  facilityItem,
+  inventoryCommentItem,
+  inventoryVersionItem,
+  KEY_ATTRIBUTES,
+  listCount,
+  type VersionedPartition,
+} from "../dynamodb/items";
+import { DOCUMENTS } from "../dynamodb/document-repository";
+import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
+import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
-import { calculationBlobKeys, damageOf, damagedCalculation, wholeOnly } from "../../domain/calculation-shape";
+import {
+  CALCULATION_EXISTS,
+  calculationBlobKeys,
+  damageOf,
+  damagedCalculation,
+  STALE_CALCULATION,
+  wholeOnly,
+} from "../../domain/calculation-shape";
 import { memoryStatistics } from "./statistics";
 import { pageOf, type Item, type Key, type MemoryTable } from "./table";
 
@@ -70,10 +85,9 @@ function create(table: MemoryTable, item: Item, conflict: string): void {
 const num = (value: unknown) => Number(value ?? 0);
 
 function companies(table: MemoryTable): Repositories["companies"] {
-  const itemOf = (company: Company) => ({ ...keys.company(company.id), ...keys.companyInIndex(company.name, company.id), ...company });
   return {
     async create(company) {
-      create(table, itemOf(company), "Компания с таким идентификатором уже существует");
+      create(table, companyItem(company), "Компания с таким идентификатором уже существует");
     },
     async get(companyId) {
       return strip<Company>(table.get(keys.company(companyId)));
@@ -86,7 +100,7 @@ function companies(table: MemoryTable): Repositories["companies"] {
     },
     async replace(next, expectedVersion) {
       // Companies written before versions existed have none: they count as version 0.
-      const written = table.put(itemOf(next), (stored) =>
+      const written = table.put(companyItem(next), (stored) =>
         stored === undefined ? false : expectedVersion === 0 ? stored.version === undefined : stored.version === expectedVersion,
       );
       if (!written) throw new Conflict("Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.");
@@ -175,22 +189,10 @@ function users(table: MemoryTable): Repositories["users"] {
   };
 }
 
-const projectState = (p: { is_deleted: boolean }): ProjectState => (p.is_deleted ? "archived" : "active");
-
 function projects(table: MemoryTable): Repositories["projects"] {
-  const itemOf = (p: Project) => ({
-    ...keys.project(p.company, p.id),
-    ...keys.projectInIndex(p.company, projectState(p), p.created_at, p.id),
-    ...p,
-  });
-  // A project stored before the reporting year existed reads with its default (D12).
-  const projectOf = (item: Item): Project => {
-    const project = strip<Omit<Project, "reporting_year"> & { reporting_year?: number }>(item)!;
-    return { ...project, reporting_year: project.reporting_year ?? defaultReportingYear(project.end_date) };
-  };
   return {
     async create(project) {
-      create(table, itemOf(project), "Проект с таким идентификатором уже существует");
+      create(table, projectItem(project), "Проект с таким идентификатором уже существует");
     },
     async get(companyId, projectId) {
       const item = table.get(keys.project(companyId, projectId));
@@ -241,7 +243,7 @@ function projects(table: MemoryTable): Repositories["projects"] {
       const lock = Object.fromEntries(
         keys.PROJECT_POINT_LOCK_ATTRIBUTES.filter((name) => stored[name] !== undefined).map((name) => [name, stored[name]]),
       );
-      return { ...itemOf(next), ...lock };
+      return { ...projectItem(next), ...lock };
     });
     if (!written) throw new Conflict(PROJECT_CONFLICT);
   }
@@ -253,7 +255,7 @@ function facilities(table: MemoryTable): Repositories["facilities"] {
   const facilityOf = (item: Item | undefined) => (item ? ({ is_active: true, ...strip<Facility>(item) } as Facility) : undefined);
   return {
     async create(facility) {
-      create(table, { ...keys.facility(facility.company, facility.id), ...facility }, "Площадка с таким идентификатором уже существует");
+      create(table, facilityItem(facility), "Площадка с таким идентификатором уже существует");
     },
     async get(companyId, facilityId) {
       return facilityOf(table.get(keys.facility(companyId, facilityId)));
@@ -266,10 +268,7 @@ function facilities(table: MemoryTable): Repositories["facilities"] {
         .sort((a, b) => a.name.localeCompare(b.name, "ru"));
     },
     async replace(next, expectedVersion) {
-      const written = table.put(
-        { ...keys.facility(next.company, next.id), ...next },
-        (stored) => stored !== undefined && stored.version === expectedVersion,
-      );
+      const written = table.put(facilityItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
       if (!written) throw new Conflict(CONFLICT);
     },
   };
@@ -284,11 +283,7 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
       .sort(byName);
   return {
     async create(point) {
-      create(
-        table,
-        { ...keys.emissionPoint(point.company, point.facility, point.id), ...point },
-        "Источник выбросов с таким идентификатором уже существует",
-      );
+      create(table, emissionPointItem(point), "Источник выбросов с таким идентификатором уже существует");
     },
     async get(companyId, facilityId, pointId) {
       return strip<EmissionPoint>(table.get(keys.emissionPoint(companyId, facilityId, pointId)));
@@ -298,7 +293,7 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
     async replace(next, expectedVersion) {
       versionedPut(
         table,
-        { ...keys.emissionPoint(next.company, next.facility, next.id), ...next },
+        emissionPointItem(next),
         expectedVersion,
         "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.",
       );
@@ -328,7 +323,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
     });
     return writes;
   };
-  const counted = async (companyId: string, write: (number: number, year: number | undefined) => void, guard?: WriteGuard) => {
+  const counted = async (companyId: string, write: (marks: CalculationMarks) => void, guard?: WriteGuard) => {
     const number = takeWrite(companyId, 1);
     let guarded: Awaited<WriteGuard>;
     try {
@@ -338,7 +333,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
       throw error;
     }
     try {
-      write(number, guarded?.year);
+      write({ inventory_write: number, inventory_year: guarded?.year });
     } catch (error) {
       if (error instanceof Conflict) takeWrite(companyId, -1);
       throw error;
@@ -356,16 +351,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
     );
   return {
     async create(calculation, guard) {
-      await counted(
-        calculation.company,
-        (number, year) =>
-          create(
-            table,
-            calculationItem(calculation, { inventory_write: number, inventory_year: year }),
-            "Расчет с таким идентификатором уже существует",
-          ),
-        guard,
-      );
+      await counted(calculation.company, (marks) => create(table, calculationItem(calculation, marks), CALCULATION_EXISTS), guard);
     },
     async get(companyId, type, calculationId) {
       return strip<StoredCalculation>(table.get(keys.calculation(companyId, type, calculationId)));
@@ -415,17 +401,7 @@ function calculations(table: MemoryTable): Repositories["calculations"] {
       return calculationBlobKeys(ofCompany(companyId));
     },
     async replace(next, expectedVersion, guard) {
-      await counted(
-        next.company,
-        (number, year) =>
-          versionedPut(
-            table,
-            calculationItem(next, { inventory_write: number, inventory_year: year }),
-            expectedVersion,
-            "Расчет был изменен другим пользователем. Обновите страницу и повторите.",
-          ),
-        guard,
-      );
+      await counted(next.company, (marks) => versionedPut(table, calculationItem(next, marks), expectedVersion, STALE_CALCULATION), guard);
     },
   };
 }
@@ -525,11 +501,7 @@ function inventoryReviews(table: MemoryTable): Repositories["inventoryReviews"] 
 function inventoryVersions(table: MemoryTable): Repositories["inventoryVersions"] {
   return {
     async create(version) {
-      create(
-        table,
-        { ...keys.inventoryVersion(version.company, version.year, version.version), ...version },
-        "Инвентаризацию уже утверждает другой пользователь. Обновите страницу и повторите.",
-      );
+      create(table, inventoryVersionItem(version), "Инвентаризацию уже утверждает другой пользователь. Обновите страницу и повторите.");
     },
     async get(companyId, year, version) {
       return strip<InventoryVersion>(table.get(keys.inventoryVersion(companyId, year, version)));
@@ -565,11 +537,7 @@ function inventoryComments(table: MemoryTable): Repositories["inventoryComments"
   };
   return {
     async add(comment) {
-      create(
-        table,
-        { ...keys.inventoryComment(comment.company, comment.year, comment.id), ...comment },
-        "Комментарий с таким идентификатором уже существует",
-      );
+      create(table, inventoryCommentItem(comment), "Комментарий с таким идентификатором уже существует");
     },
     async get(companyId, year, id) {
       return strip<InventoryComment>(table.get(keys.inventoryComment(companyId, year, id)));
@@ -830,16 +798,14 @@ function sessions(table: MemoryTable): Repositories["sessions"] {
   };
 }
 
-function documents(table: MemoryTable): Repositories["documents"] {
+/** A partition of versioned records read whole, where the DynamoDB adapter keeps it (adapters/dynamodb/items.ts,
+ *  versionedPartition). */
+function versionedPartition<T extends object, Id>(table: MemoryTable, at: VersionedPartition<T, Id>) {
   return {
-    async list() {
-      return table.query(keys.DOCUMENTS_PK).map((item) => strip<NormativeDocument>(item)!);
-    },
-    async get(id) {
-      return strip<NormativeDocument>(table.get(keys.normativeDocument(id)));
-    },
-    async put(next, expectedVersion) {
-      versionedPut(table, { ...keys.normativeDocument(next.id), ...next }, expectedVersion, STALE_DOCUMENT);
+    list: async () => table.query(at.pk).map((item) => strip<T>(item)!),
+    get: async (id: Id) => strip<T>(table.get(at.key(id))),
+    async put(next: T, expectedVersion: number) {
+      versionedPut(table, { ...at.key(at.idOf(next)), ...next }, expectedVersion, at.conflict(next));
     },
   };
 }
@@ -851,20 +817,6 @@ function media(table: MemoryTable): Repositories["media"] {
     },
     async put(next, expectedVersion) {
       versionedPut(table, { ...keys.mediaItem(next.kind), ...next }, expectedVersion, STALE_MEDIA);
-    },
-  };
-}
-
-function productionCalendar(table: MemoryTable): Repositories["productionCalendar"] {
-  return {
-    async list() {
-      return table.query(keys.PRODUCTION_CALENDAR_PK).map((item) => strip<CalendarYear>(item)!);
-    },
-    async get(year) {
-      return strip<CalendarYear>(table.get(keys.calendarYear(year)));
-    },
-    async put(next, expectedVersion) {
-      versionedPut(table, { ...keys.calendarYear(next.year), ...next }, expectedVersion, calendarConflict(next));
     },
   };
 }
@@ -904,9 +856,9 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     statistics: memoryStatistics(table),
     adminAudit: adminAudit(table),
     auditTrail: auditTrail(table),
-    documents: documents(table),
+    documents: versionedPartition(table, DOCUMENTS),
     media: media(table),
-    productionCalendar: productionCalendar(table),
+    productionCalendar: versionedPartition(table, CALENDAR_YEARS),
     attempts: attempts(table),
     caps: caps(table),
     exportJobs: exportJobs(table),

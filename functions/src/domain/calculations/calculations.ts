@@ -29,7 +29,7 @@ import { handOverYearWrite } from "../inventory/writes";
 import { gwpSetInForce } from "../reference/gwp-years";
 import { oneDictionaryCheck } from "../reference/dictionaries";
 import { damagedRefusal, getCalculation, getStoredCalculation, supportedType } from "../calculation-lookup";
-import { damageOf } from "../calculation-shape";
+import { damageOf, STALE_CALCULATION } from "../calculation-shape";
 import { deleteUnnamedEvidence, evidenceView } from "./evidence";
 import type { CalculationView, CoefficientView } from "../../contract/views";
 import { fillingBlanksReader, sensitivityReader } from "./series";
@@ -531,7 +531,7 @@ export async function patchCalculation(
   const type = supportedType(typeName);
   const current = loaded ?? (await getStoredCalculation(deps, actor, type, id));
   if (patch.version !== undefined && patch.version !== current.version) {
-    throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
+    throw new Conflict(STALE_CALCULATION);
   }
   if (damageOf(current) !== undefined) return archiveDamaged(deps, actor, current, patch);
   const changesValues =

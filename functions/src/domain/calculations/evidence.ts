@@ -6,6 +6,7 @@
 // longer custom) is deleted once the calculation is saved without it.
 import type { Actor, Deps } from "../context";
 import { getCalculation } from "../calculation-lookup";
+import { STALE_CALCULATION } from "../calculation-shape";
 import { guardFrozen } from "../inventory/freeze";
 import { getProject } from "./projects";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
@@ -51,7 +52,7 @@ function isWorkbook(bytes: Uint8Array): boolean {
 async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id: string, field: string, version?: number) {
   const calculation = await getCalculation(deps, actor, typeName, id);
   if (version !== undefined && version !== calculation.version) {
-    throw new Conflict("Расчет был изменен другим пользователем. Обновите страницу и повторите.");
+    throw new Conflict(STALE_CALCULATION);
   }
   if (calculation.is_deleted) throw new Conflict("Расчет находится в архиве: восстановите его, чтобы изменить документы");
   await guardFrozen(deps, actor, {
