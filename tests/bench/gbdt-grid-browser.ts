@@ -2,9 +2,13 @@
 // loaded through the browser entry (wasm-core/src/gbdt/browser.ts) on a local page. Rows/s by the
 // CPU time of the page's renderer process (read from /proc around each call, as Node's figure is
 // by its own CPU time), median of 5; each call predicts the rows as often as makes it last about
-// 0.3 s, so the 10 ms clock ticks stay small against it. Predictions are compared with Node's.
+// 0.3 s, so the 10 ms clock ticks stay small against it. Node is timed again here, the same
+// predictions as often, in turns with Chromium's calls (the first of each pair alternating), so both
+// sides of the ratio see the same load: the ratio is the median of the five pairs'. Predictions are
+// compared with Node's.
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadModel, predict } from "@core/gbdt/index";
 import { launchBrowser } from "../support/browser";
 import { serveTestPage } from "../support/test-page";
 import type { GridRow } from "./gbdt-grid";
@@ -65,6 +69,10 @@ function cpuTicks(pids: readonly number[]): number {
 
 export interface BrowserFigure {
   rowsPerSecond: number;
+  /** Node's rows/s timed in turns with Chromium's (median of its runs). */
+  nodeRowsPerSecond: number;
+  /** Node's rows/s over Chromium's: the median of the pairs' ratios. */
+  nodeOverChromium: number;
   identical: boolean;
   engine: string;
 }
@@ -95,19 +103,45 @@ export async function runGridInChromium(grid: readonly GridRow[], rowCount: numb
       const identical = out.length === nodeOut.length && out.every((v, k) => Object.is(v, nodeOut[k]));
       const times = Math.max(1, Math.round((0.3 * row.product) / rowCount));
       const seconds: number[] = [];
+      const nodeSeconds: number[] = [];
       const run = () =>
         tab.evaluate(
           ([model, n]) => (globalThis as unknown as { __run: (m: string, n: number) => number }).__run(model as string, n as number),
           [`/model-${i}.json`, times] as const,
         );
-      await run(); // warm-up
-      for (let k = 0; k < RUNS; k++) {
+      const bytes = readFileSync(row.rowsPath);
+      const rows = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+      const nodeModel = await loadModel(readFileSync(row.modelPath, "utf8"));
+      const runNode = () => {
+        const start = process.cpuUsage();
+        for (let n = 0; n < times; n++) predict(nodeModel, rows);
+        const used = process.cpuUsage(start);
+        nodeSeconds.push((used.user + used.system) / 1e6 / times);
+      };
+      const runChromium = async () => {
         const before = cpuTicks(pids);
         await run();
-        seconds.push((cpuTicks(pids) - before) / TICKS_PER_SECOND / times);
+        seconds.push(Math.max(cpuTicks(pids) - before, 1) / TICKS_PER_SECOND / times);
+      };
+      await run(); // warm-up
+      predict(nodeModel, rows);
+      for (let k = 0; k < RUNS; k++) {
+        if (k % 2) {
+          await runChromium();
+          runNode();
+        } else {
+          runNode();
+          await runChromium();
+        }
       }
-      const median = seconds.sort((a, b) => a - b)[RUNS >> 1];
-      figures.push({ rowsPerSecond: rowCount / Math.max(median, 1 / TICKS_PER_SECOND / times), identical, engine });
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+      figures.push({
+        rowsPerSecond: rowCount / median(seconds),
+        nodeRowsPerSecond: rowCount / median(nodeSeconds),
+        nodeOverChromium: median(seconds.map((s, k) => s / nodeSeconds[k])),
+        identical,
+        engine,
+      });
     }
     return figures;
   } finally {
