@@ -55,11 +55,23 @@ export interface Access {
   bodyCap?: BodyCap;
 }
 
-/** The access of a tag's routes a signed-in user calls, scoped alike: `const own = userAccess("users",
- *  { scope: "own" })`, then `declareRoute(own({ operationId, summary, errors }), …)`. */
-export const userAccess =
-  (tag: string, isolation: Isolation) =>
-  (access: Omit<Access, "tag" | "auth" | "isolation">): Access => ({ ...access, tag, auth: "user", isolation });
+/** The access of a tag's routes called alike and scoped alike, a route's in a line: `const own =
+ *  access("users", "user", { scope: "own" })`, then `route(own(operationId, summary, errors,
+ *  description), { get: "/get_me", 200: json(…) })`. */
+export const access =
+  (tag: string, auth: Auth, isolation: Isolation) =>
+  (operationId: string, summary: string, errors: ErrorStatus[], description?: string): Access => ({
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    tag,
+    auth,
+    isolation,
+    errors,
+  });
+
+/** The access of a tag's routes a signed-in user calls, scoped alike (access above). */
+export const userAccess = (tag: string, isolation: Isolation) => access(tag, "user", isolation);
 
 /** What each error status means: the document's shared answers (components/responses/E<status>). */
 export const ERROR_TEXT: Record<ErrorStatus, string> = {
@@ -131,6 +143,51 @@ export const formBody = (schema: BodySchema) => ({ required: true, content: { "m
 /** A required JSON request body. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
 
+type Request = NonNullable<RouteConfig["request"]>;
+type Method = "get" | "post" | "put" | "patch" | "delete";
+const METHODS: Method[] = ["get", "post", "put", "patch", "delete"];
+
+/** A route's method and path, what it takes and its answers, in a line or two: `{ patch: "/{id}",
+ *  params, body, 200: json(…) }`. Its path under its method; the path's and the query's schemas; its
+ *  body, a zod schema for a required JSON body (jsonBody) or the body as RouteConfig writes it (a
+ *  form, a file, an optional body), and the cap of a file body; and each answer under its status. */
+export type Endpoint = { [M in Method]?: string } & {
+  params?: Request["params"];
+  query?: Request["query"];
+  body?: z.ZodType | Request["body"];
+  bodyCap?: BodyCap;
+  [status: number]: Answer;
+};
+
+type Answer = RouteConfig["responses"][number];
+type MethodOf<E> = Extract<keyof E, Method>;
+type Takes<E> = Extract<keyof E, "params" | "query" | "body">;
+
+/** The config createRoute is given for an endpoint, as a route written out has it: what it takes
+ *  under `request` (none when it takes nothing), its answers under `responses`, so the handlers and
+ *  the typed client read it alike. */
+type RouteOf<E extends Endpoint> = { method: MethodOf<E>; path: NonNullable<E[MethodOf<E>]> } & ([Takes<E>] extends [never]
+  ? unknown
+  : { request: { [K in Takes<E>]: K extends "body" ? (E[K] extends z.ZodType ? ReturnType<typeof jsonBody<E[K]>> : E[K]) : E[K] } }) & {
+    responses: { [K in Extract<keyof E, number>]: Extract<E[K], Answer> };
+  };
+
+/** A route declared in a few lines: who may call it (`access` above), then its endpoint (above). */
+export function route<const E extends Endpoint>(access: Access, endpoint: E) {
+  const { params, query, body, bodyCap, ...rest } = endpoint;
+  const methods = METHODS.filter((method) => rest[method] !== undefined);
+  if (methods.length !== 1) throw new Error(`${access.operationId}: one method and its path, not ${methods.join(", ") || "none"}`);
+  const [method] = methods;
+  const answers = Object.fromEntries(Object.entries(rest).filter(([status]) => /^\d+$/.test(status)));
+  const request = {
+    ...(params ? { params } : {}),
+    ...(query ? { query } : {}),
+    ...(body ? { body: body instanceof z.ZodType ? jsonBody(body) : body } : {}),
+  };
+  const config = { method, path: rest[method], ...(Object.keys(request).length > 0 ? { request } : {}), responses: answers };
+  return declareRoute({ ...access, ...(bodyCap ? { bodyCap } : {}) }, config as RouteConfig as RouteOf<E>);
+}
+
 /** `{results, count}`: a page of a list or a whole short list. */
 export const listOf = <S extends z.ZodType>(item: S) => z.object({ results: z.array(item), count: z.int() });
 
@@ -142,6 +199,15 @@ export const pathParam = (description: string) =>
 /** A file in a body or an answer. */
 export const binaryFile = (description?: string) => ({
   schema: { type: "string" as const, format: "binary", ...(description ? { description } : {}) },
+});
+
+/** The media type of an .xlsx workbook, which several files answer in. */
+export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A file answer: one binary media type per type the file may be, in the order given. */
+export const fileAnswer = <const T extends readonly string[]>(description: string, ...types: T) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, binaryFile()])) as { [K in T[number]]: ReturnType<typeof binaryFile> },
 });
 
 /** A zod schema as the JSON Schema of a request (its input side), for bodies a handler reads itself. */

@@ -2,7 +2,8 @@
 // (near its bound: docs/security.md), and v1/export_jobs/{id}/file/, the finished job's file where
 // the host gives no download address (the local host). Served by http/export-jobs.ts.
 import * as z from "zod";
-import { binaryFile, declareRoute, json, pathParam, userAccess } from "./declare";
+import { downloadLinkSchema } from "../schemas/answers";
+import { fileAnswer, json, pathParam, route, userAccess, XLSX } from "./declare";
 
 const ownExports = userAccess("exports", { scope: "own" });
 
@@ -24,43 +25,36 @@ export const exportJobSchema = z.object({
   status_url: z.optional(z.string().meta({ description: "In the answer that started the job: where to ask its state" })),
 });
 
-export const exportJobRoute = declareRoute(
-  ownExports({
-    operationId: "exportJob",
-    summary: "The state of an export or report passport rendered as a job: progress, then the download address",
-    description: "Only where the host runs jobs (AWS, the local host); elsewhere, and for a job of another company, 404.",
-    errors: [404],
-  }),
-  {
-    method: "get",
-    path: "/{id}",
-    request: { params: z.object({ id: pathParam("The job's id") }) },
-    responses: { 200: json(exportJobSchema, "The job's state") },
-  },
+/** A file, or where to fetch it when it is too large to answer inline. */
+export const fileOrLink = <const T extends readonly string[]>(description: string, ...types: T) => ({
+  description,
+  content: { ...fileAnswer(description, ...types).content, "application/json": { schema: downloadLinkSchema } },
+});
+
+/** Near its bound, where the host runs jobs: the job started, whose status_url the caller asks until done. */
+export const jobStarted = (description: string) => json(exportJobSchema, description);
+
+export const exportJobRoute = route(
+  ownExports(
+    "exportJob",
+    "The state of an export or report passport rendered as a job: progress, then the download address",
+    [404],
+    "Only where the host runs jobs (AWS, the local host); elsewhere, and for a job of another company, 404.",
+  ),
+  { get: "/{id}", params: z.object({ id: pathParam("The job's id") }), 200: json(exportJobSchema, "The job's state") },
 );
 
-export const exportJobFileRoute = declareRoute(
-  ownExports({
-    operationId: "exportJobFile",
-    summary: "The file of a finished export job, where the host gives no download address (the local host)",
-    description: "A job not done, of another company, or on a host that gives download addresses (AWS): 404.",
-    errors: [404],
-  }),
+export const exportJobFileRoute = route(
+  ownExports(
+    "exportJobFile",
+    "The file of a finished export job, where the host gives no download address (the local host)",
+    [404],
+    "A job not done, of another company, or on a host that gives download addresses (AWS): 404.",
+  ),
   {
-    method: "get",
-    path: "/{id}/file",
-    request: { params: z.object({ id: pathParam("The job's id") }) },
-    responses: {
-      200: {
-        description: "The file (Content-Disposition: attachment)",
-        content: {
-          "application/pdf": binaryFile(),
-          "text/plain": binaryFile(),
-          "application/vnd.ms-excel": binaryFile(),
-          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
-        },
-      },
-    },
+    get: "/{id}/file",
+    params: z.object({ id: pathParam("The job's id") }),
+    200: fileAnswer("The file (Content-Disposition: attachment)", "application/pdf", "text/plain", "application/vnd.ms-excel", XLSX),
   },
 );
 

@@ -2,10 +2,10 @@
 // asks for the detailed workbook, decimals (0..4, the client's `comma` setting) for the number
 // formats. Served by http/exports.ts.
 import * as z from "zod";
-import { downloadLinkSchema } from "../schemas/answers";
-import { exportJobSchema } from "./export-jobs";
+
+import { fileOrLink, jobStarted } from "./export-jobs";
 import { booleanParam } from "../schemas/common";
-import { binaryFile, declareRoute, pathParam } from "./declare";
+import { pathParam, route, XLSX } from "./declare";
 import { projectScoped } from "./projects";
 
 export const exportQuery = z.object({
@@ -22,42 +22,30 @@ export const exportQuery = z.object({
 // The format is part of the last segment (export_to_xlsx), which Hono's trie router can only match
 // as a whole: a parameter with a pattern, named `action` in the document. The pattern spells «/» as
 // \x2f, so hono/client, which splits a path at its slashes, can fill it (the web's routePath).
-export const exportRoute = declareRoute(
-  projectScoped({
-    operationId: "exportProject",
-    summary: "The project as a txt, xls or xlsx file",
-    description:
-      "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`. Over a size bound (docs/security.md): 413. More heavy operations in flight than the user's or the company's bound: 429 with Retry-After.",
-    errors: [400, 404, 413, 429],
-  }),
+export const exportRoute = route(
+  projectScoped(
+    "exportProject",
+    "The project as a txt, xls or xlsx file",
+    [400, 404, 413, 429],
+    "Any other format: 400 «Unsupported file type». A file too large to answer inline: `{download_url, file_name}`. Over a size bound (docs/security.md): 413. More heavy operations in flight than the user's or the company's bound: 429 with Retry-After.",
+  ),
   {
-    method: "get",
-    path: "/{id}/:action{export_to_[^\\x2f]*}",
-    request: {
-      params: z.object({
-        id: pathParam("Project id"),
-        action: z
-          .string()
-          .regex(/^export_to_/)
-          .meta({ description: "export_to_txt, export_to_xls or export_to_xlsx" }),
-      }),
-      query: exportQuery,
-    },
-    responses: {
-      200: {
-        description: "The file (Content-Disposition: attachment, named after the project), or where to fetch a large one",
-        content: {
-          "text/plain": binaryFile(),
-          "application/vnd.ms-excel": binaryFile(),
-          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(),
-          "application/json": { schema: downloadLinkSchema },
-        },
-      },
-      202: {
-        description: "Near its bound, where the host runs jobs (AWS): the job started; ask status_url until done (docs/security.md)",
-        content: { "application/json": { schema: exportJobSchema } },
-      },
-    },
+    get: "/{id}/:action{export_to_[^\\x2f]*}",
+    params: z.object({
+      id: pathParam("Project id"),
+      action: z
+        .string()
+        .regex(/^export_to_/)
+        .meta({ description: "export_to_txt, export_to_xls or export_to_xlsx" }),
+    }),
+    query: exportQuery,
+    200: fileOrLink(
+      "The file (Content-Disposition: attachment, named after the project), or where to fetch a large one",
+      "text/plain",
+      "application/vnd.ms-excel",
+      XLSX,
+    ),
+    202: jobStarted("Near its bound, where the host runs jobs (AWS): the job started; ask status_url until done (docs/security.md)"),
   },
 );
 

@@ -1,23 +1,17 @@
 // v1/projects/{id}/graphs/, declared: everything the infographics screen draws, in one answer
 // (docs/user-guide.md). Served by http/graphs.ts.
 import { projectGraphsSchema } from "../schemas/answers";
-import { declareRoute, json } from "./declare";
+import { json, route } from "./declare";
 import { projectIdParams, projectScoped } from "./projects";
 
-export const graphsRoute = declareRoute(
-  projectScoped({
-    operationId: "projectGraphs",
-    summary: "Everything the infographics screen draws for a project",
-    description:
-      "A forecast's series is at most 2 000 points: a longer one is sent as each bucket's lowest and highest point. Heavy work: more in flight than the user's or the company's bound is a 429 with Retry-After.",
-    errors: [404, 429],
-  }),
-  {
-    method: "get",
-    path: "/{id}/graphs",
-    request: { params: projectIdParams },
-    responses: { 200: json(projectGraphsSchema, "Charts data") },
-  },
+export const graphsRoute = route(
+  projectScoped(
+    "projectGraphs",
+    "Everything the infographics screen draws for a project",
+    [404, 429],
+    "A forecast's series is at most 2 000 points: a longer one is sent as each bucket's lowest and highest point. Heavy work: more in flight than the user's or the company's bound is a 429 with Retry-After.",
+  ),
+  { get: "/{id}/graphs", params: projectIdParams, 200: json(projectGraphsSchema, "Charts data") },
 );
 
 /** The route of v1/projects/{id}/graphs/, as http/graphs.ts serves it. */

@@ -15,7 +15,7 @@ import {
   TREND_TARGET_GASES,
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
-import { binaryFile, declareRoute, json, jsonBody, listOf, pathParam, type OwnedId, userAccess } from "./declare";
+import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 import { fieldMessage } from "../field-errors";
 
 export const inventoryQuery = z.object({
@@ -31,16 +31,15 @@ const ownInventory = userAccess("inventory", { scope: "own" });
 const facilityInventory = userAccess("inventory", { scope: "company", ids: [facilityInQuery] });
 const facilityInBodyInventory = userAccess("inventory", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
 
-export const inventoryRoute = declareRoute(
-  facilityInventory({
-    operationId: "getInventory",
-    summary: "The year's inventory: primary calculations by Order 371 category, IPCC code and gas at the year's GWP, threshold and checks",
-    description:
-      "Counts the primary calculations of the projects whose reporting year is `year` (of one facility when given); " +
+export const inventoryRoute = route(
+  facilityInventory(
+    "getInventory",
+    "The year's inventory: primary calculations by Order 371 category, IPCC code and gas at the year's GWP, threshold and checks",
+    [400, 404],
+    "Counts the primary calculations of the projects whose reporting year is `year` (of one facility when given); " +
       "CH4 in t CO2-eq with the GWP set in force for that year; alternatives are listed and never summed.",
-    errors: [400, 404],
-  }),
-  { method: "get", path: "/", request: { query: inventoryQuery }, responses: { 200: json(inventorySchema, "The inventory") } },
+  ),
+  { get: "/", query: inventoryQuery, 200: json(inventorySchema, "The inventory") },
 );
 
 export const inventoryCalculationsQuery = inventoryQuery.extend({
@@ -63,53 +62,37 @@ export const inventoryCalculationsQuery = inventoryQuery.extend({
   ...pageParams(),
 });
 
-export const inventoryCalculationsRoute = declareRoute(
-  facilityInventory({
-    operationId: "inventoryCalculations",
-    summary: "The calculations of the year's inventory, of one line when given, paged (`limit` ≤ 100, default 20), by period and name",
-    description:
-      "Reads only the calculations of the year's projects whose types can make the line: what GET v1/inventory/ counts " +
+export const inventoryCalculationsRoute = route(
+  facilityInventory(
+    "inventoryCalculations",
+    "The calculations of the year's inventory, of one line when given, paged (`limit` ≤ 100, default 20), by period and name",
+    [400, 404],
+    "Reads only the calculations of the year's projects whose types can make the line: what GET v1/inventory/ counts " +
       "in `categories[].count`, one page at a time.",
-    errors: [400, 404],
-  }),
-  {
-    method: "get",
-    path: "/calculations",
-    request: { query: inventoryCalculationsQuery },
-    responses: { 200: json(listOf(inventoryCalculationSchema), "A page of the calculations") },
-  },
+  ),
+  { get: "/calculations", query: inventoryCalculationsQuery, 200: json(listOf(inventoryCalculationSchema), "A page of the calculations") },
 );
 
 export const yearUncertaintyQuery = inventoryQuery.extend({
   base: z.optional(z.string().meta({ description: "A base year before `year`, for the trend and its key categories" })),
 });
 
-export const yearUncertaintyRoute = declareRoute(
-  facilityInventory({
-    operationId: "inventoryUncertainty",
-    summary: "The year's uncertainty and key categories by IPCC line and gas, on the netted lines at the year's GWP",
-    description:
-      "Per line and gas: the net emission, the activity-data and factor uncertainties of its gross figure, the destroyed gas " +
+export const yearUncertaintyRoute = route(
+  facilityInventory(
+    "inventoryUncertainty",
+    "The year's uncertainty and key categories by IPCC line and gas, on the netted lines at the year's GWP",
+    [400, 404],
+    "Per line and gas: the net emission, the activity-data and factor uncertainties of its gross figure, the destroyed gas " +
       "subtracted and the line's uncertainty by Eq. 3.2 with the subtracted term (D27); the total's Approach 1 uncertainty, " +
       "a Monte Carlo run (100 000 trials, seed 1) and key categories by level (Approach 1 and 2) and, with `base`, by trend. " +
       "`npm run inventory -- uncertainty` gives the same figures from the lines' columns.",
-    errors: [400, 404],
-  }),
-  {
-    method: "get",
-    path: "/uncertainty",
-    request: { query: yearUncertaintyQuery },
-    responses: { 200: json(yearUncertaintySchema, "The year's uncertainty") },
-  },
+  ),
+  { get: "/uncertainty", query: yearUncertaintyQuery, 200: json(yearUncertaintySchema, "The year's uncertainty") },
 );
 
-export const yearsRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryYears",
-    summary: "Totals per reporting year (primary calculations, each year at its own GWP)",
-    errors: [],
-  }),
-  { method: "get", path: "/years", responses: { 200: json(z.array(yearTotalsSchema), "Totals per year") } },
+export const yearsRoute = route(
+  ownInventory("inventoryYears", "Totals per reporting year (primary calculations, each year at its own GWP)", []),
+  { get: "/years", 200: json(z.array(yearTotalsSchema), "Totals per year") },
 );
 
 export const trendQuery = z.object({
@@ -121,20 +104,19 @@ export const trendQuery = z.object({
   ),
 });
 
-export const trendRoute = declareRoute(
-  facilityInventory({
-    operationId: "inventoryTrend",
-    summary: "The company's years side by side: each year's inventory figures, coal mined, intensity, methane destroyed, change",
-    description:
-      "Per reporting year from `from` to `to` (at most 30) with a counted calculation: that year's own inventory figures as " +
+export const trendRoute = route(
+  facilityInventory(
+    "inventoryTrend",
+    "The company's years side by side: each year's inventory figures, coal mined, intensity, methane destroyed, change",
+    [400, 404],
+    "Per reporting year from `from` to `to` (at most 30) with a counted calculation: that year's own inventory figures as " +
       "GET v1/inventory/?year= answers them (an approved year its approved version's, any other marked `draft`) by IPCC line " +
       "and gas, facility and category; the coal mined from the mining lines' volume and t CO2-eq per t; the methane drained " +
       "and destroyed; the change against the year before in the range. Each year also «в сопоставимых условиях» (`comparable`): " +
       "at one GWP set and each dictionary factor at its value for `to`, the calculations whose factor changed recomputed from their " +
       "stored inputs, each line naming what changed.",
-    errors: [400, 404],
-  }),
-  { method: "get", path: "/trend", request: { query: trendQuery }, responses: { 200: json(trendSchema, "The years") } },
+  ),
+  { get: "/trend", query: trendQuery, 200: json(trendSchema, "The years") },
 );
 
 const yearParams = z.object({ year: pathParam("Reporting year, e.g. 2025") });
@@ -154,69 +136,53 @@ export const commentSchema = z.object({
   text: z.string("text: введите комментарий").max(COMMENT_MAX_CHARS, `text: не более ${COMMENT_MAX_CHARS} символов`),
 });
 
-export const reviewRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryTransition",
-    summary: "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
-    description:
-      "Approving stores the next version's snapshot (D20) and freezes the year (every change that would reach it answers 409) " +
+export const reviewRoute = route(
+  ownInventory(
+    "inventoryTransition",
+    "Move the year's inventory through review and sign-off (send to review, approve, reopen, submit, accept, refuse, rework done)",
+    [400, 403, 409],
+    "Approving stores the next version's snapshot (D20) and freezes the year (every change that would reach it answers 409) " +
       "until a reviewer reopens the year with a reason; " +
       "`refuse` takes a reason and the notice date and sets the rework deadline at 20 working days. Every action but sending to review " +
       "is a reviewer's or an admin's (403 otherwise); approve, return and reopen never the one who sent the version (four eyes). " +
       "Sending is refused (409) while the year's inventory has a check of level `error`.",
-    errors: [400, 403, 409],
-  }),
+  ),
   {
-    method: "post",
-    path: "/{year}/review",
-    request: { params: yearParams, body: jsonBody(reviewActionSchema) },
-    responses: { 200: json(inventoryReviewSchema, "The review after the transition") },
+    post: "/{year}/review",
+    params: yearParams,
+    body: reviewActionSchema,
+    200: json(inventoryReviewSchema, "The review after the transition"),
   },
 );
 
-export const commentRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryComment",
-    summary: "Comment on the year's inventory or one of its lines (a calculation id or a category line)",
-    description:
-      `Each comment is stored on its own (≤ ${COMMENT_MAX_CHARS} characters, 1000 per year): it never changes the review's version. ` +
+export const commentRoute = route(
+  ownInventory(
+    "inventoryComment",
+    "Comment on the year's inventory or one of its lines (a calculation id or a category line)",
+    [400, 409],
+    `Each comment is stored on its own (≤ ${COMMENT_MAX_CHARS} characters, 1000 per year): it never changes the review's version. ` +
       "A `version` sent by older clients is ignored.",
-    errors: [400, 409],
-  }),
+  ),
+  { post: "/{year}/comments", params: yearParams, body: commentSchema, 201: json(inventoryCommentSchema, "The comment") },
+);
+
+export const listCommentsRoute = route(
+  ownInventory("inventoryComments", "The comments on the year's inventory, newest first, paged (`limit` ≤ 100, default 20)", [400]),
   {
-    method: "post",
-    path: "/{year}/comments",
-    request: { params: yearParams, body: jsonBody(commentSchema) },
-    responses: { 201: json(inventoryCommentSchema, "The comment") },
+    get: "/{year}/comments",
+    params: yearParams,
+    query: z.object(pageParams()),
+    200: json(listOf(inventoryCommentSchema), "A page of the comments"),
   },
 );
 
-export const listCommentsRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryComments",
-    summary: "The comments on the year's inventory, newest first, paged (`limit` ≤ 100, default 20)",
-    errors: [400],
-  }),
-  {
-    method: "get",
-    path: "/{year}/comments",
-    request: { params: yearParams, query: z.object(pageParams()) },
-    responses: { 200: json(listOf(inventoryCommentSchema), "A page of the comments") },
-  },
-);
-
-export const removeCommentRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryRemoveComment",
-    summary: "Delete a comment: its author, a reviewer or an admin (403 for others; another company's comment 404)",
-    errors: [403, 404, 409],
-  }),
-  {
-    method: "delete",
-    path: "/{year}/comments/{id}",
-    request: { params: yearParams.extend({ id: pathParam("The comment's id") }) },
-    responses: { 200: json(detailSchema, "Deleted") },
-  },
+export const removeCommentRoute = route(
+  ownInventory(
+    "inventoryRemoveComment",
+    "Delete a comment: its author, a reviewer or an admin (403 for others; another company's comment 404)",
+    [403, 404, 409],
+  ),
+  { delete: "/{year}/comments/{id}", params: yearParams.extend({ id: pathParam("The comment's id") }), 200: json(detailSchema, "Deleted") },
 );
 
 export const versionSummarySchema = z.object({
@@ -249,36 +215,27 @@ export const inventorySnapshotSchema = z.object({
   ),
 });
 
-export const versionsRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryVersions",
-    summary: "The year's approved versions (D20), oldest first: number, SHA-256, who approved and when, total",
-    errors: [400],
-  }),
-  {
-    method: "get",
-    path: "/{year}/versions",
-    request: { params: yearParams },
-    responses: { 200: json(z.array(versionSummarySchema), "The versions") },
-  },
+export const versionsRoute = route(
+  ownInventory(
+    "inventoryVersions",
+    "The year's approved versions (D20), oldest first: number, SHA-256, who approved and when, total",
+    [400],
+  ),
+  { get: "/{year}/versions", params: yearParams, 200: json(z.array(versionSummarySchema), "The versions") },
 );
 
-export const versionRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryVersion",
-    summary: "One approved version's snapshot: the stored canonical JSON, whose SHA-256 the version list shows",
-    description:
-      "The whole inventory as approved: lines with each calculation's inputs, results and coefficients, GWP, totals, " +
+export const versionRoute = route(
+  ownInventory(
+    "inventoryVersion",
+    "One approved version's snapshot: the stored canonical JSON, whose SHA-256 the version list shows",
+    [400, 404],
+    "The whole inventory as approved: lines with each calculation's inputs, results and coefficients, GWP, totals, " +
       "checks, who and when, and what changed against the version before. Another company's or an unknown version: 404.",
-    errors: [400, 404],
-  }),
+  ),
   {
-    method: "get",
-    path: "/{year}/versions/{version}",
-    request: { params: yearParams.extend({ version: pathParam("Version number, 1, 2, …") }) },
-    responses: {
-      200: json(inventorySnapshotSchema, "The snapshot, byte for byte as stored (its SHA-256 is the listed one)"),
-    },
+    get: "/{year}/versions/{version}",
+    params: yearParams.extend({ version: pathParam("Version number, 1, 2, …") }),
+    200: json(inventorySnapshotSchema, "The snapshot, byte for byte as stored (its SHA-256 is the listed one)"),
   },
 );
 
@@ -296,20 +253,19 @@ export const coalProcessedBody = z.object({
   version: z.int("version: ожидается целое число"),
 });
 
-export const coalProcessedRoute = declareRoute(
-  facilityInBodyInventory({
-    operationId: "inventoryCoalProcessed",
-    summary: "Set or clear a facility's coal processed in the year (t), printed with the report's activity data",
-    description:
-      "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted) and an approved " +
+export const coalProcessedRoute = route(
+  facilityInBodyInventory(
+    "inventoryCoalProcessed",
+    "Set or clear a facility's coal processed in the year (t), printed with the report's activity data",
+    [400, 404, 409],
+    "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted) and an approved " +
       "version's report prints it as approved. `version` is the review's; a stale one answers 409.",
-    errors: [400, 404, 409],
-  }),
+  ),
   {
-    method: "put",
-    path: "/{year}/coal_processed",
-    request: { params: yearParams, body: jsonBody(coalProcessedBody) },
-    responses: { 200: json(inventoryReviewSchema, "The review with the figure") },
+    put: "/{year}/coal_processed",
+    params: yearParams,
+    body: coalProcessedBody,
+    200: json(inventoryReviewSchema, "The review with the figure"),
   },
 );
 
@@ -356,41 +312,38 @@ export const coalOutputQuery = z.object({
   facility: z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company" }),
 });
 
-export const coalOutputRoute = declareRoute(
-  facilityInventory({
-    operationId: "inventoryCoalOutput",
-    summary: "A facility's coal output in the year (t) and its calculations that take coal production",
-    description: "The figure the calculation dialog offers for coal production, and the production calculations a change may carry it to.",
-    errors: [400, 404],
-  }),
+export const coalOutputRoute = route(
+  facilityInventory(
+    "inventoryCoalOutput",
+    "A facility's coal output in the year (t) and its calculations that take coal production",
+    [400, 404],
+    "The figure the calculation dialog offers for coal production, and the production calculations a change may carry it to.",
+  ),
   {
-    method: "get",
-    path: "/{year}/coal_output",
-    request: { params: yearParams, query: coalOutputQuery },
-    responses: { 200: json(coalOutputSchema, "The figure (null: not entered) and the calculations") },
+    get: "/{year}/coal_output",
+    params: yearParams,
+    query: coalOutputQuery,
+    200: json(coalOutputSchema, "The figure (null: not entered) and the calculations"),
   },
 );
 
-export const setCoalOutputRoute = declareRoute(
-  facilityInBodyInventory({
-    operationId: "inventorySetCoalOutput",
-    summary: "Set or clear a facility's coal output in the year (t); the calculations in `follow` take it as their production",
-    description:
-      "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted). Each calculation in `follow` " +
+export const setCoalOutputRoute = route(
+  facilityInBodyInventory(
+    "inventorySetCoalOutput",
+    "Set or clear a facility's coal output in the year (t); the calculations in `follow` take it as their production",
+    [400, 404, 409],
+    "Kept with the year's review: it freezes with the year (409 while approved, sent or accepted). Each calculation in `follow` " +
       "(a production calculation of the facility-year, else 400) is edited as PATCH edits it, before the figure is stored; " +
       "`version` is the review's, a stale one answers 409.",
-    errors: [400, 404, 409],
-  }),
+  ),
   {
-    method: "put",
-    path: "/{year}/coal_output",
-    request: { params: yearParams, body: jsonBody(coalOutputBody) },
-    responses: {
-      200: json(
-        z.object({ review: inventoryReviewSchema, updated: z.array(z.string()).meta({ description: "The calculations edited" }) }),
-        "The review with the figure and the calculations that took it",
-      ),
-    },
+    put: "/{year}/coal_output",
+    params: yearParams,
+    body: coalOutputBody,
+    200: json(
+      z.object({ review: inventoryReviewSchema, updated: z.array(z.string()).meta({ description: "The calculations edited" }) }),
+      "The review with the figure and the calculations that took it",
+    ),
   },
 );
 
@@ -398,23 +351,17 @@ export const trendExportQuery = trendQuery.extend({
   view: z.optional(z.string().meta({ description: "reported (default) or comparable" })),
 });
 
-export const trendExportRoute = declareRoute(
-  facilityInventory({
-    operationId: "inventoryTrendExport",
-    summary: "The trend's table as xlsx: per year the total, change, categories, coal, intensity and methane destroyed",
-    description: "`view=comparable` writes the comparable figures (at the GWP set and factors of `to`, or `gwp_set`).",
-    errors: [400, 404],
-  }),
+export const trendExportRoute = route(
+  facilityInventory(
+    "inventoryTrendExport",
+    "The trend's table as xlsx: per year the total, change, categories, coal, intensity and methane destroyed",
+    [400, 404],
+    "`view=comparable` writes the comparable figures (at the GWP set and factors of `to`, or `gwp_set`).",
+  ),
   {
-    method: "get",
-    path: "/trend/export",
-    request: { query: trendExportQuery },
-    responses: {
-      200: {
-        description: "The xlsx",
-        content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile() },
-      },
-    },
+    get: "/trend/export",
+    query: trendExportQuery,
+    200: fileAnswer("The xlsx", XLSX),
   },
 );
 
@@ -450,74 +397,57 @@ export const targetBody = z.object({
 
 const settingsAnswer = json(trendSettingsAnswerSchema, "The settings, the base year's check and the targets' progress");
 
-export const trendSettingsRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryTrendSettings",
-    summary: "The company's base year, significance threshold and targets, with the base year's check and each target's progress",
-    description:
-      "Read under today's reporting year's GWP set and factors (the comparable figures of GET v1/inventory/trend/): the base year's " +
+export const trendSettingsRoute = route(
+  ownInventory(
+    "inventoryTrendSettings",
+    "The company's base year, significance threshold and targets, with the base year's check and each target's progress",
+    [],
+    "Read under today's reporting year's GWP set and factors (the comparable figures of GET v1/inventory/trend/): the base year's " +
       "total as recorded and now, and whether its recalculation is offered (the change above `significance_pct`); per target the " +
       "base and target values, the straight-line path, the latest year's value, the share achieved and whether it is on the path.",
-    errors: [],
-  }),
-  { method: "get", path: "/trend/settings", responses: { 200: settingsAnswer } },
+  ),
+  { get: "/trend/settings", 200: settingsAnswer },
 );
 
-export const baseYearRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryBaseYear",
-    summary: "Set the base year (a year with counted calculations) and why; its comparable total is recorded and the change logged",
-    errors: [400, 409],
-  }),
-  { method: "put", path: "/trend/base_year", request: { body: jsonBody(baseYearBody) }, responses: { 200: settingsAnswer } },
+export const baseYearRoute = route(
+  ownInventory(
+    "inventoryBaseYear",
+    "Set the base year (a year with counted calculations) and why; its comparable total is recorded and the change logged",
+    [400, 409],
+  ),
+  { put: "/trend/base_year", body: baseYearBody, 200: settingsAnswer },
 );
 
-export const baseYearRecalculationRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryBaseYearRecalculation",
-    summary: "Accept the base year's recalculation: its total under today's GWP set and factors, logged with the reason (before → after)",
-    errors: [400, 409],
-  }),
+export const baseYearRecalculationRoute = route(
+  ownInventory(
+    "inventoryBaseYearRecalculation",
+    "Accept the base year's recalculation: its total under today's GWP set and factors, logged with the reason (before → after)",
+    [400, 409],
+  ),
+  { post: "/trend/base_year/recalculate", body: baseYearRecalculationBody, 200: settingsAnswer },
+);
+
+export const significanceRoute = route(
+  ownInventory("inventorySignificance", "Set the significance threshold of the base year's recalculation, % (default 5)", [400, 409]),
+  { put: "/trend/significance", body: significanceBody, 200: settingsAnswer },
+);
+
+export const addTargetRoute = route(
+  facilityInBodyInventory(
+    "inventoryAddTarget",
+    "Add a reduction target: gas or CO2-eq, the company or a facility, absolute or per t of coal, base year, target year, %",
+    [400, 404, 409],
+  ),
+  { post: "/trend/targets", body: targetBody, 201: settingsAnswer },
+);
+
+export const removeTargetRoute = route(
+  ownInventory("inventoryRemoveTarget", "Delete a target (`version`: the settings' version read)", [400, 404, 409]),
   {
-    method: "post",
-    path: "/trend/base_year/recalculate",
-    request: { body: jsonBody(baseYearRecalculationBody) },
-    responses: { 200: settingsAnswer },
-  },
-);
-
-export const significanceRoute = declareRoute(
-  ownInventory({
-    operationId: "inventorySignificance",
-    summary: "Set the significance threshold of the base year's recalculation, % (default 5)",
-    errors: [400, 409],
-  }),
-  { method: "put", path: "/trend/significance", request: { body: jsonBody(significanceBody) }, responses: { 200: settingsAnswer } },
-);
-
-export const addTargetRoute = declareRoute(
-  facilityInBodyInventory({
-    operationId: "inventoryAddTarget",
-    summary: "Add a reduction target: gas or CO2-eq, the company or a facility, absolute or per t of coal, base year, target year, %",
-    errors: [400, 404, 409],
-  }),
-  { method: "post", path: "/trend/targets", request: { body: jsonBody(targetBody) }, responses: { 201: settingsAnswer } },
-);
-
-export const removeTargetRoute = declareRoute(
-  ownInventory({
-    operationId: "inventoryRemoveTarget",
-    summary: "Delete a target (`version`: the settings' version read)",
-    errors: [400, 404, 409],
-  }),
-  {
-    method: "delete",
-    path: "/trend/targets/{id}",
-    request: {
-      params: z.object({ id: pathParam("The target's id") }),
-      query: z.object({ version: z.optional(z.string().meta({ description: "The settings' version read; a stale one 409" })) }),
-    },
-    responses: { 200: settingsAnswer },
+    delete: "/trend/targets/{id}",
+    params: z.object({ id: pathParam("The target's id") }),
+    query: z.object({ version: z.optional(z.string().meta({ description: "The settings' version read; a stale one 409" })) }),
+    200: settingsAnswer,
   },
 );
 

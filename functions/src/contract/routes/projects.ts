@@ -4,7 +4,7 @@ import * as z from "zod";
 import { gwpRecomputeSchema, projectSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
-import { declareRoute, json, jsonBody, listOf, pathParam, type OwnedId, userAccess } from "./declare";
+import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PROJECT_SEARCH_MAX = 100;
@@ -34,72 +34,65 @@ const ownProject: OwnedId = { in: "path", name: "id", object: "project" };
 export const projectScoped = userAccess("projects", { scope: "company", ids: [ownProject] });
 const ownProjects = userAccess("projects", { scope: "own" });
 
-export const listRoute = declareRoute(
-  ownProjects({
-    operationId: "listProjects",
-    summary: "The company's projects, newest first",
-    description:
-      "`search` keeps the projects whose name contains it, in any case (ё = е), up to 100 characters; " +
+export const listRoute = route(
+  ownProjects(
+    "listProjects",
+    "The company's projects, newest first",
+    [400],
+    "`search` keeps the projects whose name contains it, in any case (ё = е), up to 100 characters; " +
       "it searches only the signed-in user's company, and `count` is the number of matches.",
-    errors: [400],
-  }),
-  { method: "get", path: "/", request: { query: listQuery }, responses: { 200: json(listOf(projectSchema), "A page of projects") } },
+  ),
+  { get: "/", query: listQuery, 200: json(listOf(projectSchema), "A page of projects") },
 );
 
-export const createRoute = declareRoute(ownProjects({ operationId: "createProject", summary: "Create a project", errors: [400] }), {
-  method: "post",
-  path: "/create_project",
-  request: { body: jsonBody(projectCreateSchema) },
-  responses: { 201: json(projectSchema, "The project") },
+export const createRoute = route(ownProjects("createProject", "Create a project", [400]), {
+  post: "/create_project",
+  body: projectCreateSchema,
+  201: json(projectSchema, "The project"),
 });
 
-export const previewRoute = declareRoute(
-  projectScoped({
-    operationId: "previewGwpRecompute",
-    summary: "Preview: the project's calculations whose GWP set is not the one in force for a reporting year, before and after",
-    description: "`reporting_year` (optional: the project's own) picks the set in force; nothing is stored.",
-    errors: [400, 404],
-  }),
+export const previewRoute = route(
+  projectScoped(
+    "previewGwpRecompute",
+    "Preview: the project's calculations whose GWP set is not the one in force for a reporting year, before and after",
+    [400, 404],
+    "`reporting_year` (optional: the project's own) picks the set in force; nothing is stored.",
+  ),
   {
-    method: "get",
-    path: "/{id}/gwp_recompute",
-    request: { params: projectIdParams, query: gwpPreviewQuery },
-    responses: { 200: json(gwpRecomputeSchema, "Before and after per calculation") },
+    get: "/{id}/gwp_recompute",
+    params: projectIdParams,
+    query: gwpPreviewQuery,
+    200: json(gwpRecomputeSchema, "Before and after per calculation"),
   },
 );
 
-export const applyRoute = declareRoute(
-  projectScoped({
-    operationId: "applyGwpRecompute",
-    summary:
-      "Recompute the listed calculations (default: all the preview lists) with the GWP set in force for the project's reporting year",
-    description: "Each becomes a new version; answers as the preview, `after` being what was stored.",
-    errors: [400, 404, 409],
-  }),
+export const applyRoute = route(
+  projectScoped(
+    "applyGwpRecompute",
+    "Recompute the listed calculations (default: all the preview lists) with the GWP set in force for the project's reporting year",
+    [400, 404, 409],
+    "Each becomes a new version; answers as the preview, `after` being what was stored.",
+  ),
   {
-    method: "post",
-    path: "/{id}/gwp_recompute",
-    request: { params: projectIdParams, body: { required: false, content: { "application/json": { schema: gwpApplySchema } } } },
-    responses: { 200: json(gwpRecomputeSchema, "The recomputed calculations, before and after") },
+    post: "/{id}/gwp_recompute",
+    params: projectIdParams,
+    body: { required: false, content: { "application/json": { schema: gwpApplySchema } } },
+    200: json(gwpRecomputeSchema, "The recomputed calculations, before and after"),
   },
 );
 
-export const getRoute = declareRoute(projectScoped({ operationId: "getProject", summary: "One project", errors: [404] }), {
-  method: "get",
-  path: "/{id}",
-  request: { params: projectIdParams },
-  responses: { 200: json(projectSchema, "The project") },
+export const getRoute = route(projectScoped("getProject", "One project", [404]), {
+  get: "/{id}",
+  params: projectIdParams,
+  200: json(projectSchema, "The project"),
 });
 
-export const patchRoute = declareRoute(
-  projectScoped({ operationId: "patchProject", summary: "Edit, archive (is_deleted: true) or restore a project", errors: [400, 404, 409] }),
-  {
-    method: "patch",
-    path: "/{id}",
-    request: { params: projectIdParams, body: jsonBody(projectPatchSchema) },
-    responses: { 200: json(projectSchema, "The project, version + 1") },
-  },
-);
+export const patchRoute = route(projectScoped("patchProject", "Edit, archive (is_deleted: true) or restore a project", [400, 404, 409]), {
+  patch: "/{id}",
+  params: projectIdParams,
+  body: projectPatchSchema,
+  200: json(projectSchema, "The project, version + 1"),
+});
 
 /** Every route of v1/projects/ above, in the order http/projects.ts serves them. */
 export const PROJECT_ROUTES = [listRoute, createRoute, previewRoute, applyRoute, getRoute, patchRoute] as const;

@@ -2,24 +2,18 @@
 // uncertainty core turns into the total ± interval and the key categories
 // (docs/methodology.md, Uncertainty). Served by http/uncertainty.ts.
 import { uncertaintyModelSchema } from "../schemas/answers";
-import { declareRoute, json } from "./declare";
+import { json, route } from "./declare";
 import { projectIdParams, projectScoped } from "./projects";
 
-export const uncertaintyRoute = declareRoute(
-  projectScoped({
-    operationId: "projectUncertainty",
-    summary: "The project's uncertainty model: each active emission calculation with its CO2-eq result and uncertain inputs",
-    description:
-      "co2e = Π(common) × Σ terms; inputs with the same `share` are one Monte Carlo draw (a dictionary entry shared by calculations). " +
+export const uncertaintyRoute = route(
+  projectScoped(
+    "projectUncertainty",
+    "The project's uncertainty model: each active emission calculation with its CO2-eq result and uncertain inputs",
+    [404],
+    "co2e = Π(common) × Σ terms; inputs with the same `share` are one Monte Carlo draw (a dictionary entry shared by calculations). " +
       "The web app computes Approach 1, key categories and Monte Carlo from it with the uncertainty core.",
-    errors: [404],
-  }),
-  {
-    method: "get",
-    path: "/{id}/uncertainty",
-    request: { params: projectIdParams },
-    responses: { 200: json(uncertaintyModelSchema, "The model") },
-  },
+  ),
+  { get: "/{id}/uncertainty", params: projectIdParams, 200: json(uncertaintyModelSchema, "The model") },
 );
 
 /** The route of v1/projects/{id}/uncertainty/, as http/uncertainty.ts serves it. */

@@ -1,0 +1,42 @@
+// route() is createRoute's config written in a line: these hold it to the config a route written out
+// gives, which the OpenAPI document, the handlers and the typed client read.
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { access, declareRoute, formBody, json, jsonBody, route } from "./declare";
+
+const own = access("tests", "user", { scope: "own" });
+const params = z.object({ id: z.string() });
+const body = z.object({ name: z.string() });
+const answer = json(z.object({ id: z.string() }), "The thing");
+
+describe("route", () => {
+  it("gives the config of the route written out: a zod body as required JSON, the answers by status", () => {
+    const short = route(own("patchThing", "Edit a thing", [400, 404], "Why"), { patch: "/{id}", params, body, 200: answer });
+    const long = declareRoute(
+      {
+        operationId: "patchThing",
+        summary: "Edit a thing",
+        description: "Why",
+        tag: "tests",
+        auth: "user",
+        isolation: { scope: "own" },
+        errors: [400, 404],
+      },
+      { method: "patch", path: "/{id}", request: { params, body: jsonBody(body) }, responses: { 200: answer } },
+    );
+    expect(short).toEqual(long);
+  });
+
+  it("writes no request for a route that takes nothing, and passes a body that is not a schema as it is", () => {
+    expect(route(own("listThings", "Things", []), { get: "/", 200: answer })).not.toHaveProperty("request");
+    const form = formBody({ type: "object" });
+    const upload = route(own("upload", "Upload", [415]), { post: "/", body: form, bodyCap: "form", 201: answer });
+    expect(upload.request.body).toBe(form);
+    expect(upload).toHaveProperty("x-body-cap", "form");
+  });
+
+  it("refuses an endpoint with no method or with two", () => {
+    expect(() => route(own("none", "None", []), { 200: answer })).toThrow("none: one method and its path, not none");
+    expect(() => route(own("two", "Two", []), { get: "/", put: "/", 200: answer })).toThrow("two: one method and its path, not get, put");
+  });
+});
