@@ -20,7 +20,7 @@ import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
 import { uncertaintySchema } from "../schemas/uncertainty";
-import { binaryFile, declareRoute, formBody, inputJsonSchema, json, jsonBody, listOf, pathParam, type Access } from "./declare";
+import { access, binaryFile, formBody, inputJsonSchema, json, listOf, pathParam, route } from "./declare";
 import { dictionaryName, entryNumber } from "./dictionaries";
 import { mediaKindParam, videoContent } from "./media";
 import { fieldMessage } from "../field-errors";
@@ -102,12 +102,7 @@ export const mediaCompleteBody = z.object({ upload_id: uploadId });
 
 // ---- the routes ----
 
-const ADMIN: Pick<Access, "tag" | "auth" | "isolation"> = {
-  tag: "admin",
-  auth: "admin",
-  isolation: { scope: "admin", note: "platform operators act across companies; staff get 403" },
-};
-const admin = (access: Pick<Access, "operationId" | "summary" | "description" | "errors" | "bodyCap">): Access => ({ ...ADMIN, ...access });
+const admin = access("admin", "admin", { scope: "admin", note: "platform operators act across companies; staff get 403" });
 
 const companyParams = z.object({ id: pathParam("Company id") });
 const userParams = companyParams.extend({ userId: pathParam("User id") });
@@ -124,248 +119,164 @@ const pdfForm = (metadata: z.ZodObject, fileRequired: boolean) => {
   });
 };
 
-export const listCompaniesRoute = declareRoute(admin({ operationId: "adminListCompanies", summary: "Every company", errors: [] }), {
-  method: "get",
-  path: "/companies",
-  responses: { 200: json(listOf(companySchema), "The companies") },
+export const listCompaniesRoute = route(admin("adminListCompanies", "Every company", []), {
+  get: "/companies",
+  200: json(listOf(companySchema), "The companies"),
 });
 
-export const createCompanyRoute = declareRoute(
-  admin({ operationId: "adminCreateCompany", summary: "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)", errors: [400, 409] }),
-  {
-    method: "post",
-    path: "/companies",
-    request: { body: jsonBody(companyCreateSchema) },
-    responses: { 201: json(companySchema, "The company") },
-  },
-);
-
-export const getCompanyRoute = declareRoute(admin({ operationId: "adminGetCompany", summary: "One company", errors: [404] }), {
-  method: "get",
-  path: "/companies/{id}",
-  request: { params: companyParams },
-  responses: { 200: json(companySchema, "The company") },
+export const createCompanyRoute = route(admin("adminCreateCompany", "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)", [400, 409]), {
+  post: "/companies",
+  body: companyCreateSchema,
+  201: json(companySchema, "The company"),
 });
 
-export const patchCompanyRoute = declareRoute(
-  admin({ operationId: "adminPatchCompany", summary: "Edit a company", errors: [400, 404, 409] }),
-  {
-    method: "patch",
-    path: "/companies/{id}",
-    request: { params: companyParams, body: jsonBody(companyPatchBody) },
-    responses: { 200: json(companySchema, "The company, version + 1") },
-  },
-);
+export const getCompanyRoute = route(admin("adminGetCompany", "One company", [404]), {
+  get: "/companies/{id}",
+  params: companyParams,
+  200: json(companySchema, "The company"),
+});
 
-export const listUsersRoute = declareRoute(
-  admin({ operationId: "adminListUsers", summary: "Users of a company (no password hashes)", errors: [404] }),
-  {
-    method: "get",
-    path: "/companies/{id}/users",
-    request: { params: companyParams },
-    responses: { 200: json(listOf(adminUserSchema), "The users") },
-  },
-);
+export const patchCompanyRoute = route(admin("adminPatchCompany", "Edit a company", [400, 404, 409]), {
+  patch: "/companies/{id}",
+  params: companyParams,
+  body: companyPatchBody,
+  200: json(companySchema, "The company, version + 1"),
+});
 
-export const createUserRoute = declareRoute(
-  admin({ operationId: "adminCreateUser", summary: "Create a user in a company", errors: [400, 404, 409] }),
-  {
-    method: "post",
-    path: "/companies/{id}/users",
-    request: { params: companyParams, body: jsonBody(userCreateBody) },
-    responses: { 201: json(adminUserSchema, "The user") },
-  },
-);
+export const listUsersRoute = route(admin("adminListUsers", "Users of a company (no password hashes)", [404]), {
+  get: "/companies/{id}/users",
+  params: companyParams,
+  200: json(listOf(adminUserSchema), "The users"),
+});
 
-export const patchUserRoute = declareRoute(
-  admin({ operationId: "adminPatchUser", summary: "Edit, (de)activate, change the role of or move a user", errors: [400, 404, 409] }),
-  {
-    method: "patch",
-    path: "/companies/{id}/users/{userId}",
-    request: { params: userParams, body: jsonBody(userPatchBody) },
-    responses: { 200: json(adminUserSchema, "The user") },
-  },
-);
+export const createUserRoute = route(admin("adminCreateUser", "Create a user in a company", [400, 404, 409]), {
+  post: "/companies/{id}/users",
+  params: companyParams,
+  body: userCreateBody,
+  201: json(adminUserSchema, "The user"),
+});
+
+export const patchUserRoute = route(admin("adminPatchUser", "Edit, (de)activate, change the role of or move a user", [400, 404, 409]), {
+  patch: "/companies/{id}/users/{userId}",
+  params: userParams,
+  body: userPatchBody,
+  200: json(adminUserSchema, "The user"),
+});
 
 // The body is optional and read by the handler: an empty one, whatever its type, asks for a generated password.
-export const resetPasswordRoute = declareRoute(
-  admin({ operationId: "adminResetPassword", summary: "Set a password, or generate one (returned once)", errors: [400, 404] }),
+export const resetPasswordRoute = route(admin("adminResetPassword", "Set a password, or generate one (returned once)", [400, 404]), {
+  post: "/companies/{id}/users/{userId}/reset_password",
+  params: userParams,
+  body: { required: false, content: { "application/json": { schema: inputJsonSchema(resetBody) } } },
+  200: json(detailSchema.extend({ password: z.optional(z.string()) }), "`{detail}` plus `{password}` when generated"),
+});
+
+export const changeCoefficientRoute = route(
+  admin("adminChangeCoefficient", "Change a coefficient: a new version of the entry", [400, 404, 409]),
   {
-    method: "post",
-    path: "/companies/{id}/users/{userId}/reset_password",
-    request: { params: userParams, body: { required: false, content: { "application/json": { schema: inputJsonSchema(resetBody) } } } },
-    responses: { 200: json(detailSchema.extend({ password: z.optional(z.string()) }), "`{detail}` plus `{password}` when generated") },
+    patch: "/dictionary/{name}/{id}",
+    params: z.object({ name: dictionaryName, id: entryNumber }),
+    body: coefficientBody,
+    200: json(dictionaryEntrySchema, "The new current version"),
   },
 );
 
-export const changeCoefficientRoute = declareRoute(
-  admin({ operationId: "adminChangeCoefficient", summary: "Change a coefficient: a new version of the entry", errors: [400, 404, 409] }),
-  {
-    method: "patch",
-    path: "/dictionary/{name}/{id}",
-    request: { params: z.object({ name: dictionaryName, id: entryNumber }), body: jsonBody(coefficientBody) },
-    responses: { 200: json(dictionaryEntrySchema, "The new current version") },
-  },
-);
+export const listDocumentsRoute = route(admin("adminListDocuments", "Every document, removed ones too", []), {
+  get: "/documents",
+  200: json(listOf(documentSchema), "The documents"),
+});
 
-export const listDocumentsRoute = declareRoute(
-  admin({ operationId: "adminListDocuments", summary: "Every document, removed ones too", errors: [] }),
-  {
-    method: "get",
-    path: "/documents",
-    responses: { 200: json(listOf(documentSchema), "The documents") },
-  },
-);
-
-export const documentUploadUrlRoute = declareRoute(
-  admin({
-    operationId: "adminDocumentUploadUrl",
-    summary: "Where to PUT a PDF (≤ 50 MB) for a new document or to replace a document's file",
-    description:
-      "Checks the declared type (application/pdf, else 415) and size (else 413). Answers a short-lived URL " +
+export const documentUploadUrlRoute = route(
+  admin(
+    "adminDocumentUploadUrl",
+    "Where to PUT a PDF (≤ 50 MB) for a new document or to replace a document's file",
+    [400, 404, 409, 415],
+    "Checks the declared type (application/pdf, else 415) and size (else 413). Answers a short-lived URL " +
       "(S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.",
-    errors: [400, 404, 409, 415],
-  }),
-  {
-    method: "post",
-    path: "/documents/upload-url",
-    request: { body: jsonBody(documentUploadUrlBody) },
-    responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") },
-  },
+  ),
+  { post: "/documents/upload-url", body: documentUploadUrlBody, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
 );
 
-export const completeDocumentRoute = declareRoute(
-  admin({
-    operationId: "adminCompleteDocumentUpload",
-    summary: "Register an uploaded PDF: a new document (metadata here) or a document's new file",
-    description:
-      "Checks what was stored (size, first bytes %PDF-, read by range); a refused file is deleted (400/413/415). " +
+export const completeDocumentRoute = route(
+  admin(
+    "adminCompleteDocumentUpload",
+    "Register an uploaded PDF: a new document (metadata here) or a document's new file",
+    [400, 404, 409, 415],
+    "Checks what was stored (size, first bytes %PDF-, read by range); a refused file is deleted (400/413/415). " +
       "The upload_id must be the caller's own, unexpired, and for a document.",
-    errors: [400, 404, 409, 415],
-  }),
+  ),
   {
-    method: "post",
-    path: "/documents/complete",
-    request: { body: jsonBody(documentCompleteBody) },
-    responses: {
-      201: json(documentSchema, "The new document"),
-      200: json(documentSchema, "The document whose PDF was replaced (or the same answer again)"),
-    },
+    post: "/documents/complete",
+    body: documentCompleteBody,
+    201: json(documentSchema, "The new document"),
+    200: json(documentSchema, "The document whose PDF was replaced (or the same answer again)"),
   },
 );
 
-export const createDocumentRoute = declareRoute(
-  admin({
-    operationId: "adminCreateDocument",
-    summary: "Upload a normative document (PDF ≤ 50 MB)",
-    errors: [400, 409, 415],
-    bodyCap: "document",
-  }),
-  {
-    method: "post",
-    path: "/documents",
-    request: { body: pdfForm(documentCreateSchema, true) },
-    responses: { 201: json(documentSchema, "The document") },
-  },
+export const createDocumentRoute = route(admin("adminCreateDocument", "Upload a normative document (PDF ≤ 50 MB)", [400, 409, 415]), {
+  post: "/documents",
+  body: pdfForm(documentCreateSchema, true),
+  bodyCap: "document",
+  201: json(documentSchema, "The document"),
+});
+
+export const replaceDocumentFileRoute = route(admin("adminReplaceDocumentFile", "Replace a document's PDF", [400, 404, 409, 415]), {
+  put: "/documents/{id}/file",
+  params: documentParams,
+  body: pdfForm(z.object({ version }), true),
+  bodyCap: "document",
+  200: json(documentSchema, "The document"),
+});
+
+export const patchDocumentRoute = route(
+  admin("adminPatchDocument", "Edit a document's metadata, remove (is_deleted) or restore it", [400, 404, 409]),
+  { patch: "/documents/{id}", params: documentParams, body: documentPatchSchema, 200: json(documentSchema, "The document") },
 );
 
-export const replaceDocumentFileRoute = declareRoute(
-  admin({
-    operationId: "adminReplaceDocumentFile",
-    summary: "Replace a document's PDF",
-    errors: [400, 404, 409, 415],
-    bodyCap: "document",
-  }),
-  {
-    method: "put",
-    path: "/documents/{id}/file",
-    request: { params: documentParams, body: pdfForm(z.object({ version }), true) },
-    responses: { 200: json(documentSchema, "The document") },
-  },
-);
+export const listMediaRoute = route(admin("adminListMedia", "Status of both settings videos", []), {
+  get: "/media",
+  200: json(listOf(mediaStatusSchema), "Both videos"),
+});
 
-export const patchDocumentRoute = declareRoute(
-  admin({
-    operationId: "adminPatchDocument",
-    summary: "Edit a document's metadata, remove (is_deleted) or restore it",
-    errors: [400, 404, 409],
-  }),
-  {
-    method: "patch",
-    path: "/documents/{id}",
-    request: { params: documentParams, body: jsonBody(documentPatchSchema) },
-    responses: { 200: json(documentSchema, "The document") },
-  },
-);
-
-export const listMediaRoute = declareRoute(
-  admin({ operationId: "adminListMedia", summary: "Status of both settings videos", errors: [] }),
-  {
-    method: "get",
-    path: "/media",
-    responses: { 200: json(listOf(mediaStatusSchema), "Both videos") },
-  },
-);
-
-export const mediaUploadUrlRoute = declareRoute(
-  admin({
-    operationId: "adminMediaUploadUrl",
-    summary: "Where to PUT a settings video (MP4/WebM ≤ 500 MB)",
-    description:
-      "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413). " +
+export const mediaUploadUrlRoute = route(
+  admin(
+    "adminMediaUploadUrl",
+    "Where to PUT a settings video (MP4/WebM ≤ 500 MB)",
+    [400, 404, 415],
+    "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413). " +
       "Answers a short-lived URL (S3 presigned PUT in AWS, PUT /api/v1/uploads/ locally) and an upload_id.",
-    errors: [400, 404, 415],
-  }),
-  {
-    method: "post",
-    path: "/media/upload-url",
-    request: { body: jsonBody(mediaUploadUrlBody) },
-    responses: { 200: json(uploadGrantSchema, "The upload URL and upload_id") },
-  },
+  ),
+  { post: "/media/upload-url", body: mediaUploadUrlBody, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
 );
 
-export const completeMediaRoute = declareRoute(
-  admin({
-    operationId: "adminCompleteMediaUpload",
-    summary: "Register an uploaded video as its kind's video",
-    description:
-      "Checks what was stored (size, MP4 ftyp or WebM EBML by its first bytes, read by range, agreeing with the " +
+export const completeMediaRoute = route(
+  admin(
+    "adminCompleteMediaUpload",
+    "Register an uploaded video as its kind's video",
+    [400, 415],
+    "Checks what was stored (size, MP4 ftyp or WebM EBML by its first bytes, read by range, agreeing with the " +
       "declared type); a refused file is deleted (400/413/415).",
-    errors: [400, 415],
-  }),
-  {
-    method: "post",
-    path: "/media/complete",
-    request: { body: jsonBody(mediaCompleteBody) },
-    responses: { 200: json(mediaStatusSchema, "Status with a playback URL") },
-  },
+  ),
+  { post: "/media/complete", body: mediaCompleteBody, 200: json(mediaStatusSchema, "Status with a playback URL") },
 );
 
 // The raw video, streamed by the handler to storage.
-export const uploadMediaRoute = declareRoute(
-  admin({
-    operationId: "adminUploadMedia",
-    summary: "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)",
-    errors: [400, 404, 411, 415],
-    bodyCap: "video",
-  }),
+export const uploadMediaRoute = route(
+  admin("adminUploadMedia", "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)", [400, 404, 411, 415]),
   {
-    method: "put",
-    path: "/media/{kind}",
-    request: { params: mediaParams, body: { required: true, content: videoContent } },
-    responses: { 200: json(mediaStatusSchema, "Status with a signed URL") },
+    put: "/media/{kind}",
+    params: mediaParams,
+    body: { required: true, content: videoContent },
+    bodyCap: "video",
+    200: json(mediaStatusSchema, "Status with a signed URL"),
   },
 );
 
-export const removeMediaRoute = declareRoute(
-  admin({ operationId: "adminRemoveMedia", summary: "Remove a settings video", errors: [404] }),
-  {
-    method: "delete",
-    path: "/media/{kind}",
-    request: { params: mediaParams },
-    responses: { 200: json(detailSchema, "Removed") },
-  },
-);
+export const removeMediaRoute = route(admin("adminRemoveMedia", "Remove a settings video", [404]), {
+  delete: "/media/{kind}",
+  params: mediaParams,
+  200: json(detailSchema, "Removed"),
+});
 
 const calendarParams = z.object({
   // Exactly four digits: a number would also take «02026», «2026.0» and «+2026».
@@ -376,53 +287,37 @@ const calendarParams = z.object({
     .meta({ description: "The year, four digits" }),
 });
 
-export const listCalendarRoute = declareRoute(
-  admin({ operationId: "adminListCalendar", summary: "The production calendar: every year loaded, oldest first", errors: [] }),
-  {
-    method: "get",
-    path: "/calendar",
-    responses: { 200: json(listOf(calendarYearSchema), "The years") },
-  },
-);
+export const listCalendarRoute = route(admin("adminListCalendar", "The production calendar: every year loaded, oldest first", []), {
+  get: "/calendar",
+  200: json(listOf(calendarYearSchema), "The years"),
+});
 
-export const createCalendarYearRoute = declareRoute(
-  admin({
-    operationId: "adminCreateCalendarYear",
-    summary: "Load a year of the production calendar: its days off, working weekend days and decree",
-    description:
-      "Each day must be a date of that year, listed once, in one list only; a day off must be a weekday, a working day a Saturday or a Sunday, " +
+export const createCalendarYearRoute = route(
+  admin(
+    "adminCreateCalendarYear",
+    "Load a year of the production calendar: its days off, working weekend days and decree",
+    [400, 409],
+    "Each day must be a date of that year, listed once, in one list only; a day off must be a weekday, a working day a Saturday or a Sunday, " +
       "and the year must keep at least one working day (400). " +
       "A year already loaded is 409. Review deadlines reaching the year are counted by it from then on.",
-    errors: [400, 409],
-  }),
-  {
-    method: "post",
-    path: "/calendar",
-    request: { body: jsonBody(calendarYearCreateSchema) },
-    responses: { 201: json(calendarYearSchema, "The year") },
-  },
+  ),
+  { post: "/calendar", body: calendarYearCreateSchema, 201: json(calendarYearSchema, "The year") },
 );
 
-export const putCalendarYearRoute = declareRoute(
-  admin({
-    operationId: "adminPutCalendarYear",
-    summary: "Replace a year's days and decree (based on the version shown)",
-    description: "The same rules as loading a year; the path's year is four digits (400); a stale version is 409, a year not loaded 404.",
-    errors: [400, 404, 409],
-  }),
-  {
-    method: "put",
-    path: "/calendar/{year}",
-    request: { params: calendarParams, body: jsonBody(calendarYearEditSchema) },
-    responses: { 200: json(calendarYearSchema, "The year, version + 1") },
-  },
+export const putCalendarYearRoute = route(
+  admin(
+    "adminPutCalendarYear",
+    "Replace a year's days and decree (based on the version shown)",
+    [400, 404, 409],
+    "The same rules as loading a year; the path's year is four digits (400); a stale version is 409, a year not loaded 404.",
+  ),
+  { put: "/calendar/{year}", params: calendarParams, body: calendarYearEditSchema, 200: json(calendarYearSchema, "The year, version + 1") },
 );
 
-export const auditRoute = declareRoute(admin({ operationId: "adminAudit", summary: "The change log, newest first", errors: [400] }), {
-  method: "get",
-  path: "/audit",
-  request: { query: auditQuery },
-  responses: { 200: json(listOf(auditEntrySchema), "A page of the log") },
+export const auditRoute = route(admin("adminAudit", "The change log, newest first", [400]), {
+  get: "/audit",
+  query: auditQuery,
+  200: json(listOf(auditEntrySchema), "A page of the log"),
 });
 
 /** Every route of v1/admin/ above, in the order http/admin.ts serves them. */
@@ -432,17 +327,9 @@ const uploadLimitsSchema = z.object({
   model_max_bytes: z.int().meta({ description: "A forecast model file" }),
 });
 
-export const uploadLimitsRoute = declareRoute(
-  admin({
-    operationId: "adminUploadLimits",
-    summary: "The size caps of the files an admin uploads, as this server applies them",
-    errors: [],
-  }),
-  {
-    method: "get",
-    path: "/upload_limits",
-    responses: { 200: json(uploadLimitsSchema, "The caps in bytes") },
-  },
+export const uploadLimitsRoute = route(
+  admin("adminUploadLimits", "The size caps of the files an admin uploads, as this server applies them", []),
+  { get: "/upload_limits", 200: json(uploadLimitsSchema, "The caps in bytes") },
 );
 
 export const ADMIN_ROUTES = [

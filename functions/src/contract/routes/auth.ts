@@ -1,7 +1,7 @@
 // POST token/ and token/refresh/ (docs/api.md), declared: sign in and refresh. Served by http/auth.ts.
 import * as z from "zod";
 import { tokensSchema } from "../schemas/answers";
-import { declareRoute, json, jsonBody } from "./declare";
+import { access, json, route } from "./declare";
 
 export const loginSchema = z.object({
   email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),
@@ -16,31 +16,21 @@ export const refreshSchema = z
   })
   .refine((b) => Boolean(b.token ?? b.refresh), "token: укажите refresh-токен");
 
-export const loginRoute = declareRoute(
-  {
-    operationId: "login",
-    summary: "Sign in: access and refresh tokens",
-    description: "401 carries `code`: bad_credentials or guardant_required.",
-    tag: "auth",
-    auth: "public",
-    isolation: { scope: "public" },
-    errors: [400, 401, 429],
-  },
-  { method: "post", path: "/", request: { body: jsonBody(loginSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
+const signIn = access("auth", "public", { scope: "public" });
+
+export const loginRoute = route(
+  signIn("login", "Sign in: access and refresh tokens", [400, 401, 429], "401 carries `code`: bad_credentials or guardant_required."),
+  { post: "/", body: loginSchema, 200: json(tokensSchema, "Tokens") },
 );
 
-export const refreshRoute = declareRoute(
-  {
-    operationId: "refresh",
-    summary: "A new access token and the next refresh token (rotation) from a refresh token",
-    description:
-      "`{access, refresh}`: the refresh token sent is retired. Sent again within 30 s (a second tab): `{access}` only; later: the session is revoked (401).",
-    tag: "auth",
-    auth: "public",
-    isolation: { scope: "public" },
-    errors: [400, 401],
-  },
-  { method: "post", path: "/refresh", request: { body: jsonBody(refreshSchema) }, responses: { 200: json(tokensSchema, "Tokens") } },
+export const refreshRoute = route(
+  signIn(
+    "refresh",
+    "A new access token and the next refresh token (rotation) from a refresh token",
+    [400, 401],
+    "`{access, refresh}`: the refresh token sent is retired. Sent again within 30 s (a second tab): `{access}` only; later: the session is revoked (401).",
+  ),
+  { post: "/refresh", body: refreshSchema, 200: json(tokensSchema, "Tokens") },
 );
 
 /** Every route of token/ above, in the order http/auth.ts serves them. */

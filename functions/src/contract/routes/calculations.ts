@@ -10,7 +10,7 @@ import { calculationSchema, forecastChartSchema, forecastRowsPageSchema } from "
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { FORECAST_DATA_PAGE_MAX, booleanParam, idString, pageParams } from "../schemas/common";
 import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
-import { binaryFile, declareRoute, inputJsonSchema, json, listOf, pathParam, type Access, type OwnedId } from "./declare";
+import { fileAnswer, inputJsonSchema, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 
 export const listQuery = z.object({
   ...pageParams(),
@@ -39,10 +39,12 @@ export const calculationTypeParam = pathParam("Calculation type of the registry"
 const listTypeParam = pathParam("Calculation type of the registry, or all").meta({ enum: [...CALCULATION_TYPES, "all"] });
 const calculationParams = z.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
 const ownCalculation: OwnedId = { in: "path", name: "id", object: "calculation" };
-const calculations = (access: Omit<Access, "tag" | "auth">): Access => ({ ...access, tag: "calculations", auth: "user" });
 /** Takes a calculation id: isolation by company. */
-export const calculationScoped = (access: Omit<Access, "tag" | "auth" | "isolation">): Access =>
-  calculations({ ...access, isolation: { scope: "company", ids: [ownCalculation] } });
+export const calculationScoped = userAccess("calculations", { scope: "company", ids: [ownCalculation] });
+/** The list names its project in the query, a new calculation in its body. */
+const projectInQuery = userAccess("calculations", { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] });
+const projectInBody = userAccess("calculations", { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] });
+const templates = userAccess("calculations", { scope: "platform", note: "templates are the same for every company; no id" });
 
 const calculationAnswer = (description: string) => json(calculationSchema, description);
 /** One schema per type (schemas/calculation-body.ts), as JSON, or as a multipart form with
@@ -53,95 +55,76 @@ const calculationBody = (mode: "create" | "patch") => ({
   content: { "application/json": { schema: calculationJsonBody(mode) }, "multipart/form-data": { schema: calculationFormBody(mode) } },
 });
 
-export const listRoute = declareRoute(
-  calculations({
-    operationId: "listCalculations",
-    summary: "A project's calculations of one type, or of every type with `all` in place of the type, newest first",
-    isolation: { scope: "company", ids: [{ in: "query", name: "project", object: "project" }] },
-    errors: [400, 404],
-  }),
+export const listRoute = route(
+  projectInQuery(
+    "listCalculations",
+    "A project's calculations of one type, or of every type with `all` in place of the type, newest first",
+    [400, 404],
+  ),
   {
-    method: "get",
-    path: "/{type}",
-    request: { params: z.object({ type: listTypeParam }), query: listQuery },
-    responses: {
-      200: json(
-        listOf(calculationSchema).extend({
-          locked: z.optional(z.string()).meta({
-            description: "D20, D32: why the project's calculations of this type cannot be added or changed now (its year is frozen)",
-          }),
+    get: "/{type}",
+    params: z.object({ type: listTypeParam }),
+    query: listQuery,
+    200: json(
+      listOf(calculationSchema).extend({
+        locked: z.optional(z.string()).meta({
+          description: "D20, D32: why the project's calculations of this type cannot be added or changed now (its year is frozen)",
         }),
-        "A page of calculations",
-      ),
-    },
+      }),
+      "A page of calculations",
+    ),
   },
 );
 
-export const createRoute = declareRoute(
-  calculations({
-    operationId: "createCalculation",
-    summary: "Create (compute and store) a calculation",
-    description:
-      "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity. " +
+export const createRoute = route(
+  projectInBody(
+    "createCalculation",
+    "Create (compute and store) a calculation",
+    [400, 404, 409, 415, 429],
+    "JSON for every type but filling_blanks and sensitivity; multipart with `file_data` for underground (measurement periods, optional), regres_methane (optional), filling_blanks, sensitivity. " +
       "With `dry_run=1` and a file: nothing is stored; the answer (200) is the file as read — the first 20 rows and up to 20 refused rows below them, their count, each column's header and unit — and every row the save would refuse, with its sheet, row and column.",
-    isolation: { scope: "company", ids: [{ in: "body", name: "project", object: "project" }] },
-    errors: [400, 404, 409, 415, 429],
-    bodyCap: "form",
-  }),
+  ),
   {
-    method: "post",
-    path: "/{type}",
-    request: {
-      params: z.object({ type: calculationTypeParam }),
-      query: z.object({
-        dry_run: z.optional(
-          z
-            .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
-            .meta({ description: "1: preview the file, store nothing" }),
-        ),
-      }),
-      body: calculationBody("create"),
-    },
-    responses: {
-      200: json(uploadPreviewSchema, "The dry run: the file as read and its problems (nothing stored)"),
-      201: calculationAnswer("The calculation"),
-    },
+    post: "/{type}",
+    params: z.object({ type: calculationTypeParam }),
+    query: z.object({
+      dry_run: z.optional(
+        z
+          .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
+          .meta({ description: "1: preview the file, store nothing" }),
+      ),
+    }),
+    body: calculationBody("create"),
+    bodyCap: "form",
+    200: json(uploadPreviewSchema, "The dry run: the file as read and its problems (nothing stored)"),
+    201: calculationAnswer("The calculation"),
   },
 );
 
-export const templateRoute = declareRoute(
-  calculations({
-    operationId: "calculationTemplate",
-    summary: `An upload template with an example (types: ${Object.keys(TEMPLATES).join(", ")}; others 404)`,
-    isolation: { scope: "platform", note: "templates are the same for every company; no id" },
-    errors: [400, 404],
-  }),
+export const templateRoute = route(
+  templates(
+    "calculationTemplate",
+    `An upload template with an example (types: ${Object.keys(TEMPLATES).join(", ")}; others 404)`,
+    [400, 404],
+  ),
   {
-    method: "get",
-    path: "/{type}/template",
-    request: {
-      params: z.object({ type: calculationTypeParam }),
-      // Anything but csv is the workbook.
-      query: z.object({
-        format: z.optional(z.string().meta({ description: "xlsx (default) or csv (UTF-8 with BOM, `;`, decimal commas)" })),
-        year: z.optional(
-          z.coerce
-            .number(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
-            .check(
-              z.int(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
-              z.gte(REPORTING_YEAR_MIN, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
-              z.lte(REPORTING_YEAR_MAX, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
-            )
-            .meta({ description: "The example's dates in this year (the project's reporting year)" }),
-        ),
-      }),
-    },
-    responses: {
-      200: {
-        description: "The template",
-        content: { "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile(), "text/csv": binaryFile() },
-      },
-    },
+    get: "/{type}/template",
+    params: z.object({ type: calculationTypeParam }),
+    // Anything but csv is the workbook.
+    query: z.object({
+      format: z.optional(z.string().meta({ description: "xlsx (default) or csv (UTF-8 with BOM, `;`, decimal commas)" })),
+      year: z.optional(
+        z.coerce
+          .number(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+          .check(
+            z.int(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+            z.gte(REPORTING_YEAR_MIN, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+            z.lte(REPORTING_YEAR_MAX, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+          )
+          .meta({ description: "The example's dates in this year (the project's reporting year)" }),
+      ),
+    }),
+    200: fileAnswer("The template", XLSX, "text/csv"),
   },
 );
 
@@ -154,49 +137,25 @@ export const forecastDataQuery = z.object({
 });
 const FORECAST_DATA_PAGED = `A forecast (regres_methane) gives its rows as a page: \`data\` holds \`limit\` of them (at most ${FORECAST_DATA_PAGE_MAX}) from \`offset\`, \`data_count\` counts them all; \`rows/\` pages them for its table, \`chart/\` thins them for its chart.`;
 
-export const singleRoute = declareRoute(
-  calculationScoped({
-    operationId: "singleCalculation",
-    summary: "One calculation (a forecast with a page of its data rows)",
-    description: FORECAST_DATA_PAGED,
-    errors: [400, 404],
-  }),
+export const singleRoute = route(
+  calculationScoped("singleCalculation", "One calculation (a forecast with a page of its data rows)", [400, 404], FORECAST_DATA_PAGED),
   {
-    method: "get",
-    path: "/{type}/{id}/single_calc/{n}",
-    request: { params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }), query: forecastDataQuery },
-    responses: { 200: calculationAnswer("The calculation") },
+    get: "/{type}/{id}/single_calc/{n}",
+    params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }),
+    query: forecastDataQuery,
+    200: calculationAnswer("The calculation"),
   },
 );
 
-export const fileRoute = declareRoute(
-  calculationScoped({ operationId: "calculationFile", summary: "The uploaded source file of a calculation", errors: [404] }),
-  {
-    method: "get",
-    path: "/{type}/{id}/file",
-    request: { params: calculationParams },
-    responses: {
-      200: {
-        description: "The file as uploaded",
-        content: { "text/csv": binaryFile(), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": binaryFile() },
-      },
-    },
-  },
-);
+export const fileRoute = route(calculationScoped("calculationFile", "The uploaded source file of a calculation", [404]), {
+  get: "/{type}/{id}/file",
+  params: calculationParams,
+  200: fileAnswer("The file as uploaded", "text/csv", XLSX),
+});
 
-export const getRoute = declareRoute(
-  calculationScoped({
-    operationId: "getCalculation",
-    summary: "One calculation (same answer as single_calc)",
-    description: FORECAST_DATA_PAGED,
-    errors: [400, 404],
-  }),
-  {
-    method: "get",
-    path: "/{type}/{id}",
-    request: { params: calculationParams, query: forecastDataQuery },
-    responses: { 200: calculationAnswer("The calculation") },
-  },
+export const getRoute = route(
+  calculationScoped("getCalculation", "One calculation (same answer as single_calc)", [400, 404], FORECAST_DATA_PAGED),
+  { get: "/{type}/{id}", params: calculationParams, query: forecastDataQuery, 200: calculationAnswer("The calculation") },
 );
 
 /** The results table's page of a forecast's rows (docs/user-guide.md: 5 rows a page). */
@@ -204,68 +163,53 @@ export const FORECAST_ROWS_PAGE_SIZE = 5;
 /** GET {id}/rows/: `limit` (1–100, default 5) rows from `offset`; `above=true`: only those above the limit. */
 export const forecastRowsQuery = z.object({ ...pageParams(), above: booleanParam });
 
-export const forecastRowsRoute = declareRoute(
-  calculationScoped({
-    operationId: "forecastRows",
-    summary: "A page of a forecast's rows (regres_methane; other types 404)",
-    description:
-      "The results table's page: `limit` rows (1–100, default 5) from `offset`, of every row or, with `above=true`, of the rows whose forecast is above the forecast's limit. `count` counts them all.",
-    errors: [400, 404],
-  }),
-  {
-    method: "get",
-    path: "/{type}/{id}/rows",
-    request: { params: calculationParams, query: forecastRowsQuery },
-    responses: { 200: json(forecastRowsPageSchema, "A page of rows") },
-  },
+export const forecastRowsRoute = route(
+  calculationScoped(
+    "forecastRows",
+    "A page of a forecast's rows (regres_methane; other types 404)",
+    [400, 404],
+    "The results table's page: `limit` rows (1–100, default 5) from `offset`, of every row or, with `above=true`, of the rows whose forecast is above the forecast's limit. `count` counts them all.",
+  ),
+  { get: "/{type}/{id}/rows", params: calculationParams, query: forecastRowsQuery, 200: json(forecastRowsPageSchema, "A page of rows") },
 );
 
-export const forecastChartRoute = declareRoute(
-  calculationScoped({
-    operationId: "forecastChart",
-    summary: "A forecast's measured vs forecast values with the band, thinned for its chart (regres_methane; other types 404)",
-    description:
-      "At most 2 000 rows: a longer forecast is cut into buckets of consecutive rows, each sent as its lowest and highest measured and forecast value, and every row at or above the forecast's warning level is sent while they are at most 1 000; a peak is never smoothed away. `peak` is the row with the highest forecast.",
-    errors: [404],
-  }),
-  {
-    method: "get",
-    path: "/{type}/{id}/chart",
-    request: { params: calculationParams },
-    responses: { 200: json(forecastChartSchema, "The chart's points") },
-  },
+export const forecastChartRoute = route(
+  calculationScoped(
+    "forecastChart",
+    "A forecast's measured vs forecast values with the band, thinned for its chart (regres_methane; other types 404)",
+    [404],
+    "At most 2 000 rows: a longer forecast is cut into buckets of consecutive rows, each sent as its lowest and highest measured and forecast value, and every row at or above the forecast's warning level is sent while they are at most 1 000; a peak is never smoothed away. `peak` is the row with the highest forecast.",
+  ),
+  { get: "/{type}/{id}/chart", params: calculationParams, 200: json(forecastChartSchema, "The chart's points") },
 );
 
 // Read by the handler (readJson): a form labelled body answers 415, as before the document was generated.
-export const dataUpdateRoute = declareRoute(
-  calculationScoped({
-    operationId: "forecastDataUpdate",
-    summary: "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
-    errors: [400, 404, 409, 429],
-  }),
+export const dataUpdateRoute = route(
+  calculationScoped(
+    "forecastDataUpdate",
+    "Edit a forecast's data rows and predict again (regres_methane; other types 404)",
+    [400, 404, 409, 429],
+  ),
   {
-    method: "patch",
-    path: "/{type}/{id}/data_update",
-    request: {
-      params: calculationParams,
-      body: { required: true, content: { "application/json": { schema: inputJsonSchema(dataUpdateBody) } } },
-    },
-    responses: { 200: calculationAnswer(`The forecast with the first ${FORECAST_DATA_PAGE_MAX} of its rows`) },
+    patch: "/{type}/{id}/data_update",
+    params: calculationParams,
+    body: { required: true, content: { "application/json": { schema: inputJsonSchema(dataUpdateBody) } } },
+    200: calculationAnswer(`The forecast with the first ${FORECAST_DATA_PAGE_MAX} of its rows`),
   },
 );
 
-export const patchRoute = declareRoute(
-  calculationScoped({
-    operationId: "patchCalculation",
-    summary: "Edit (recomputed when an input changes), archive or restore a calculation",
-    errors: [400, 404, 409, 415, 429],
-    bodyCap: "form",
-  }),
+export const patchRoute = route(
+  calculationScoped(
+    "patchCalculation",
+    "Edit (recomputed when an input changes), archive or restore a calculation",
+    [400, 404, 409, 415, 429],
+  ),
   {
-    method: "patch",
-    path: "/{type}/{id}",
-    request: { params: calculationParams, body: calculationBody("patch") },
-    responses: { 200: calculationAnswer("The calculation") },
+    patch: "/{type}/{id}",
+    params: calculationParams,
+    body: calculationBody("patch"),
+    bodyCap: "form",
+    200: calculationAnswer("The calculation"),
   },
 );
 

@@ -2,14 +2,9 @@
 // entry's history. Served by http/dictionaries.ts.
 import * as z from "zod";
 import { dictionaryHistorySchema, dictionaryNamesSchema, dictionarySchema } from "../schemas/answers";
-import { declareRoute, json, pathParam, type Access } from "./declare";
+import { json, pathParam, route, userAccess } from "./declare";
 
-const referenceData = (access: Pick<Access, "operationId" | "summary" | "errors">): Access => ({
-  ...access,
-  tag: "dictionaries",
-  auth: "user",
-  isolation: { scope: "platform", note: "reference data, the same for every company" },
-});
+const referenceData = userAccess("dictionaries", { scope: "platform", note: "reference data, the same for every company" });
 
 export const dictionaryName = pathParam("Dictionary name (v1/dictionary/ lists them)");
 /** An entry's number as the path writes it. */
@@ -19,34 +14,22 @@ export const entryNumber = z
   .transform(Number)
   .meta({ description: "Entry number (1, 2, …)" });
 
-export const listRoute = declareRoute(
-  referenceData({ operationId: "listDictionaries", summary: "Names and titles of the reference dictionaries", errors: [] }),
-  { method: "get", path: "/", responses: { 200: json(dictionaryNamesSchema, "The dictionaries") } },
-);
+export const listRoute = route(referenceData("listDictionaries", "Names and titles of the reference dictionaries", []), {
+  get: "/",
+  200: json(dictionaryNamesSchema, "The dictionaries"),
+});
 
-export const getRoute = declareRoute(
-  referenceData({
-    operationId: "getDictionary",
-    summary: "Current entries of a dictionary with units, sources and versions",
-    errors: [404],
-  }),
-  {
-    method: "get",
-    path: "/{name}",
-    request: { params: z.object({ name: dictionaryName }) },
-    responses: { 200: json(dictionarySchema, "The dictionary") },
-  },
-);
+export const getRoute = route(referenceData("getDictionary", "Current entries of a dictionary with units, sources and versions", [404]), {
+  get: "/{name}",
+  params: z.object({ name: dictionaryName }),
+  200: json(dictionarySchema, "The dictionary"),
+});
 
-export const historyRoute = declareRoute(
-  referenceData({ operationId: "dictionaryHistory", summary: "Every version of a dictionary entry", errors: [400, 404] }),
-  {
-    method: "get",
-    path: "/{name}/{id}/history",
-    request: { params: z.object({ name: dictionaryName, id: entryNumber }) },
-    responses: { 200: json(dictionaryHistorySchema, "Versions with changed_at, changed_by, reason") },
-  },
-);
+export const historyRoute = route(referenceData("dictionaryHistory", "Every version of a dictionary entry", [400, 404]), {
+  get: "/{name}/{id}/history",
+  params: z.object({ name: dictionaryName, id: entryNumber }),
+  200: json(dictionaryHistorySchema, "Versions with changed_at, changed_by, reason"),
+});
 
 /** Every route of v1/dictionary/ above, in the order http/dictionaries.ts serves them. */
 export const DICTIONARY_ROUTES = [listRoute, getRoute, historyRoute] as const;

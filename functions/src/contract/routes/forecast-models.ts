@@ -5,7 +5,7 @@ import { forecastCalibrationSchema, forecastModelSchema } from "../schemas/answe
 import { MODEL_DESCRIPTION_MAX } from "../schemas/limits";
 import { exportJobSchema } from "./export-jobs";
 import { FORECAST_UPLOAD_FIELDS } from "../schemas/calculation-body";
-import { binaryFile, declareRoute, formBody, json, jsonBody, pathParam, type Access } from "./declare";
+import { access, binaryFile, formBody, json, pathParam, route, userAccess } from "./declare";
 
 export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
 
@@ -28,244 +28,174 @@ const PLATFORM_WIDE = {
   note: "forecast models are platform-wide, besides a company's own trained versions, which only that company lists and reads (another company's id is 404)",
 } as const;
 const ADMINS_CHANGE = { scope: "platform", note: "forecast models are platform-wide; only admins change them (staff 403)" } as const;
-const models = (access: Omit<Access, "tag">): Access => ({ ...access, tag: "forecast models" });
+/** Every company lists and reads the platform's models; admins change them; a company's own
+ *  versions (trained, calibrated) are its people's. */
+const platformModels = userAccess("forecast models", PLATFORM_WIDE);
+const adminModels = access("forecast models", "admin", ADMINS_CHANGE);
+const ownModels = userAccess("forecast models", { scope: "own" });
 
 /** The method in the path; another one answers 400 (domain/forecast/models.ts). */
 const methodParam = pathParam("Forecast method: xgboost or lightgbm");
 const versionId = pathParam("Model version id");
 const modelFiles = { "application/json": binaryFile("XGBoost JSON"), "text/plain": binaryFile("LightGBM text") };
 
-export const listRoute = declareRoute(
-  models({
-    operationId: "listForecastModels",
-    summary: "Model versions per forecast method",
-    auth: "user",
-    isolation: PLATFORM_WIDE,
-    errors: [],
-  }),
-  {
-    method: "get",
-    path: "/",
-    responses: {
-      200: json(
+export const listRoute = route(platformModels("listForecastModels", "Model versions per forecast method", []), {
+  get: "/",
+  200: json(
+    z.object({
+      results: z.array(
         z.object({
-          results: z.array(
-            z.object({
-              method: z.string(),
-              versions: z.array(forecastModelSchema),
-              horizons: z
-                .array(forecastModelSchema)
-                .optional()
-                .meta({ description: "the platform's default models that forecast ahead, one per horizon (XGBoost)" }),
-            }),
-          ),
-          count: z.int(),
+          method: z.string(),
+          versions: z.array(forecastModelSchema),
+          horizons: z
+            .array(forecastModelSchema)
+            .optional()
+            .meta({ description: "the platform's default models that forecast ahead, one per horizon (XGBoost)" }),
         }),
-        "Per method",
       ),
-    },
+      count: z.int(),
+    }),
+    "Per method",
+  ),
+});
+
+export const activeFileRoute = route(
+  platformModels("activeForecastModelFile", "The active model file of a method (the browser runs it for the live preview)", [404]),
+  {
+    get: "/{method}/active/file",
+    params: z.object({ method: methodParam }),
+    200: { description: "XGBoost JSON or LightGBM text", content: modelFiles },
   },
 );
 
-export const activeFileRoute = declareRoute(
-  models({
-    operationId: "activeForecastModelFile",
-    summary: "The active model file of a method (the browser runs it for the live preview)",
-    auth: "user",
-    isolation: PLATFORM_WIDE,
-    errors: [404],
-  }),
-  {
-    method: "get",
-    path: "/{method}/active/file",
-    request: { params: z.object({ method: methodParam }) },
-    responses: { 200: { description: "XGBoost JSON or LightGBM text", content: modelFiles } },
-  },
-);
-
-export const fileRoute = declareRoute(
-  models({
-    operationId: "forecastModelFile",
-    summary: "A model version's file by its id (immutable, cacheable)",
-    auth: "user",
-    isolation: PLATFORM_WIDE,
-    errors: [404],
-  }),
-  {
-    method: "get",
-    path: "/{method}/{id}/file",
-    request: { params: z.object({ method: methodParam, id: versionId }) },
-    responses: { 200: { description: "XGBoost JSON or LightGBM text", content: modelFiles } },
-  },
-);
+export const fileRoute = route(platformModels("forecastModelFile", "A model version's file by its id (immutable, cacheable)", [404]), {
+  get: "/{method}/{id}/file",
+  params: z.object({ method: methodParam, id: versionId }),
+  200: { description: "XGBoost JSON or LightGBM text", content: modelFiles },
+});
 
 // The form is read by the handler after the role check, so it is described, not validated, here.
-export const uploadRoute = declareRoute(
-  models({
-    operationId: "uploadForecastModel",
-    summary: "Upload a model version (admin); parsed and test-predicted first; recorded in the admin change log",
-    auth: "admin",
-    isolation: ADMINS_CHANGE,
-    errors: [400, 404],
-    bodyCap: "form",
-  }),
+export const uploadRoute = route(
+  adminModels(
+    "uploadForecastModel",
+    "Upload a model version (admin); parsed and test-predicted first; recorded in the admin change log",
+    [400, 404],
+  ),
   {
-    method: "post",
-    path: "/{method}",
-    request: {
-      params: z.object({ method: methodParam }),
-      body: formBody({
-        type: "object",
-        properties: {
-          file: { type: "string", format: "binary", description: "XGBoost JSON or LightGBM text model" },
-          description: { type: "string" },
-          activate: { type: "string", enum: ["true", "false"] },
-        },
-        description: "file, or file_upload (a history sent straight to storage)",
-      }),
-    },
-    responses: { 201: json(forecastModelSchema, "The model version") },
+    post: "/{method}",
+    params: z.object({ method: methodParam }),
+    body: formBody({
+      type: "object",
+      properties: {
+        file: { type: "string", format: "binary", description: "XGBoost JSON or LightGBM text model" },
+        description: { type: "string" },
+        activate: { type: "string", enum: ["true", "false"] },
+      },
+      description: "file, or file_upload (a history sent straight to storage)",
+    }),
+    bodyCap: "form",
+    201: json(forecastModelSchema, "The model version"),
   },
 );
 
 // The form is read by the handler (a file of up to 200 000 rows), so it is described, not validated, here.
-export const trainRoute = declareRoute(
-  models({
-    operationId: "trainForecastModel",
-    summary:
-      "Train an XGBoost model on the company's history (features with Russian headers, y, optional t) and store it as a version of the company's own, with the training's summary; recorded in the admin change log. Where the host runs training jobs (AWS, the local host) the training is a job: 202, then ask status_url until done, whose model_id names the stored version",
-    auth: "user",
-    isolation: { scope: "own" },
-    errors: [400, 413, 415, 429],
-    bodyCap: "form",
-  }),
+export const trainRoute = route(
+  ownModels(
+    "trainForecastModel",
+    "Train an XGBoost model on the company's history (features with Russian headers, y, optional t) and store it as a version of the company's own, with the training's summary; recorded in the admin change log. Where the host runs training jobs (AWS, the local host) the training is a job: 202, then ask status_url until done, whose model_id names the stored version",
+    [400, 413, 415, 429],
+  ),
   {
-    method: "post",
-    path: "/{method}/train",
-    request: {
-      params: z.object({ method: methodParam }),
-      body: formBody({
-        type: "object",
-        properties: {
-          file: {
-            type: "string",
-            format: "binary",
-            description: "History: .xlsx or .csv, the forecast's data columns, y, optional t",
-          },
-          params: {
-            type: "string",
-            description: "JSON object of training parameters by XGBoost's names (n_estimators, max_depth, ...)",
-          },
-          horizon: {
-            type: "string",
-            enum: ["0", "10", "30", "60", "120", "360"],
-            description:
-              "minutes ahead (default 0, the nowcast): above 0 the model learns y(t + h) from the readings and the measured y of the last hour, and needs the time column",
-          },
-          description: { type: "string" },
-          activate: {
-            type: "string",
-            enum: ["true", "false"],
-            description: "true: the company's forecasts use it from now on (the nowcast only; a model ahead is picked in the forecast)",
-          },
+    post: "/{method}/train",
+    params: z.object({ method: methodParam }),
+    body: formBody({
+      type: "object",
+      properties: {
+        file: { type: "string", format: "binary", description: "History: .xlsx or .csv, the forecast's data columns, y, optional t" },
+        params: { type: "string", description: "JSON object of training parameters by XGBoost's names (n_estimators, max_depth, ...)" },
+        horizon: {
+          type: "string",
+          enum: ["0", "10", "30", "60", "120", "360"],
+          description:
+            "minutes ahead (default 0, the nowcast): above 0 the model learns y(t + h) from the readings and the measured y of the last hour, and needs the time column",
         },
-        description: "file, or file_upload (a history sent straight to storage)",
-      }),
-    },
-    responses: {
-      201: json(forecastModelSchema, "The trained model version (a host that runs no training jobs)"),
-      202: json(
-        exportJobSchema,
-        "The training job started (AWS, the local host): ask status_url until done; model_id then names the version",
-      ),
-    },
+        description: { type: "string" },
+        activate: {
+          type: "string",
+          enum: ["true", "false"],
+          description: "true: the company's forecasts use it from now on (the nowcast only; a model ahead is picked in the forecast)",
+        },
+      },
+      description: "file, or file_upload (a history sent straight to storage)",
+    }),
+    bodyCap: "form",
+    201: json(forecastModelSchema, "The trained model version (a host that runs no training jobs)"),
+    202: json(
+      exportJobSchema,
+      "The training job started (AWS, the local host): ask status_url until done; model_id then names the version",
+    ),
   },
 );
 
-export const activateRoute = declareRoute(
-  models({
-    operationId: "activateForecastModel",
-    summary: "Make a model version the active one (admin); recorded in the admin change log",
-    auth: "admin",
-    isolation: ADMINS_CHANGE,
-    errors: [400, 404],
-  }),
+export const activateRoute = route(
+  adminModels("activateForecastModel", "Make a model version the active one (admin); recorded in the admin change log", [400, 404]),
   {
-    method: "patch",
-    path: "/{method}/{id}",
-    request: { params: z.object({ method: methodParam, id: versionId }), body: jsonBody(activateBody) },
-    responses: { 200: json(forecastModelSchema, "The model version") },
+    patch: "/{method}/{id}",
+    params: z.object({ method: methodParam, id: versionId }),
+    body: activateBody,
+    200: json(forecastModelSchema, "The model version"),
   },
 );
 
-export const ownModelRoute = declareRoute(
-  models({
-    operationId: "changeOwnForecastModel",
-    summary:
-      "A company's own (trained) version, by its people: use it for the company's forecasts (is_active true) or go back to the platform's (false), rename it (description), archive or restore it (archived); recorded in the admin change log",
-    description:
-      "A platform version or another company's is 404. An archived version is never used: archiving the one in use returns the company to the platform's model, and choosing an archived one is 400.",
-    auth: "user",
-    isolation: { scope: "own" },
-    errors: [400, 404],
-  }),
+export const ownModelRoute = route(
+  ownModels(
+    "changeOwnForecastModel",
+    "A company's own (trained) version, by its people: use it for the company's forecasts (is_active true) or go back to the platform's (false), rename it (description), archive or restore it (archived); recorded in the admin change log",
+    [400, 404],
+    "A platform version or another company's is 404. An archived version is never used: archiving the one in use returns the company to the platform's model, and choosing an archived one is 400.",
+  ),
   {
-    method: "patch",
-    path: "/{method}/{id}/own",
-    request: { params: z.object({ method: methodParam, id: versionId }), body: jsonBody(ownModelBody) },
-    responses: { 200: json(forecastModelSchema, "The version as changed") },
+    patch: "/{method}/{id}/own",
+    params: z.object({ method: methodParam, id: versionId }),
+    body: ownModelBody,
+    200: json(forecastModelSchema, "The version as changed"),
   },
 );
 
-const OWN_CALIBRATION = { scope: "own" } as const;
-
-export const calibrateRoute = declareRoute(
-  models({
-    operationId: "calibrateForecastModel",
-    summary:
-      "Calibrate a model version on a longwall's history (features and measured y): split-conformal quantiles at 80, 90 and 95 %, " +
+export const calibrateRoute = route(
+  ownModels(
+    "calibrateForecastModel",
+    "Calibrate a model version on a longwall's history (features and measured y): split-conformal quantiles at 80, 90 and 95 %, " +
       "stored for the caller's company (staff) or for every company (admin, for=all)",
-    auth: "user",
-    isolation: OWN_CALIBRATION,
-    errors: [400, 403, 404, 413, 415],
-    bodyCap: "form",
-  }),
+    [400, 403, 404, 413, 415],
+  ),
   {
-    method: "post",
-    path: "/{id}/calibration",
-    request: {
-      params: z.object({ id: versionId }),
-      body: formBody({
-        type: "object",
-        properties: {
-          file: { type: "string", format: "binary", description: "The forecast upload's .xlsx or .csv with the y column (and t)" },
-          ...FORECAST_UPLOAD_FIELDS,
-          for: {
-            type: "string",
-            enum: ["company", "all"],
-            description: "company (default for staff) or all (admins only, their default)",
-          },
-        },
-        description: "file, or file_upload (a history sent straight to storage)",
-      }),
-    },
-    responses: { 201: json(forecastCalibrationSchema, "The calibration stored") },
+    post: "/{id}/calibration",
+    params: z.object({ id: versionId }),
+    body: formBody({
+      type: "object",
+      properties: {
+        file: { type: "string", format: "binary", description: "The forecast upload's .xlsx or .csv with the y column (and t)" },
+        ...FORECAST_UPLOAD_FIELDS,
+        for: { type: "string", enum: ["company", "all"], description: "company (default for staff) or all (admins only, their default)" },
+      },
+      description: "file, or file_upload (a history sent straight to storage)",
+    }),
+    bodyCap: "form",
+    201: json(forecastCalibrationSchema, "The calibration stored"),
   },
 );
 
-export const calibrationRoute = declareRoute(
-  models({
-    operationId: "forecastModelCalibration",
-    summary: "The calibration serving the caller's company for a model version (its own, else an admin's for all); 404 when none",
-    auth: "user",
-    isolation: OWN_CALIBRATION,
-    errors: [404],
-  }),
+export const calibrationRoute = route(
+  ownModels(
+    "forecastModelCalibration",
+    "The calibration serving the caller's company for a model version (its own, else an admin's for all); 404 when none",
+    [404],
+  ),
   {
-    method: "get",
-    path: "/{id}/calibration",
-    request: { params: z.object({ id: versionId }) },
-    responses: { 200: json(forecastCalibrationSchema, "The calibration with its residuals and observed ranges") },
+    get: "/{id}/calibration",
+    params: z.object({ id: versionId }),
+    200: json(forecastCalibrationSchema, "The calibration with its residuals and observed ranges"),
   },
 );
 

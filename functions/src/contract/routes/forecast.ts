@@ -6,11 +6,10 @@ import { FORECAST_FEATURES } from "@core/registry";
 import { forecastCalibrationSchema, uploadGrantSchema } from "../schemas/answers";
 import { MAX_FORECAST_UPLOAD_BYTES } from "../schemas/uploads";
 import { declaredFile } from "./admin";
-import { declareRoute, json, jsonBody, type Access } from "./declare";
+import { json, route, userAccess } from "./declare";
 
-const forecast = (access: Omit<Access, "tag">): Access => ({ ...access, tag: "forecast" });
 /** Calibrations are read for the caller's company; nothing of another company is reachable. */
-const OWN = { scope: "own" } as const;
+const own = userAccess("forecast", { scope: "own" });
 
 const featureRowSchema = z
   .record(z.string(), z.unknown())
@@ -72,116 +71,90 @@ export const airNeededBody = z.object({
     .meta({ description: "the air flow range to search and show, m³/min (default: the calibration's observed range)" }),
 });
 
-export const whatIfRoute = declareRoute(
-  forecast({
-    operationId: "forecastWhatIf",
-    summary: "The forecast of one row along one feature, with the interval and the chance of reaching the limit where calibrated",
-    auth: "user",
-    isolation: OWN,
-    errors: [400, 404],
-  }),
+export const whatIfRoute = route(
+  own(
+    "forecastWhatIf",
+    "The forecast of one row along one feature, with the interval and the chance of reaching the limit where calibrated",
+    [400, 404],
+  ),
   {
-    method: "post",
-    path: "/what_if",
-    request: { body: jsonBody(whatIfBody) },
-    responses: {
-      200: json(
-        z.object({
-          ...alongFeature,
-          points: z.array(pointSchema),
-        }),
-        "The points along the feature",
-      ),
-    },
+    post: "/what_if",
+    body: whatIfBody,
+    200: json(z.object({ ...alongFeature, points: z.array(pointSchema) }), "The points along the feature"),
   },
 );
 
-export const airNeededRoute = declareRoute(
-  forecast({
-    operationId: "forecastAirNeeded",
-    summary:
-      "The air the longwall needs by the ventilation formula Q = 100·q/(C_limit − C_in) with the interval's margin, and beside it the model's what-if along x1 (points outside its training range flagged) and the least x1 inside that range from which the forecast's upper bound stays below the limit",
-    auth: "user",
-    isolation: OWN,
-    errors: [400, 404, 409],
-  }),
+export const airNeededRoute = route(
+  own(
+    "forecastAirNeeded",
+    "The air the longwall needs by the ventilation formula Q = 100·q/(C_limit − C_in) with the interval's margin, and beside it the model's what-if along x1 (points outside its training range flagged) and the least x1 inside that range from which the forecast's upper bound stays below the limit",
+    [400, 404, 409],
+  ),
   {
-    method: "post",
-    path: "/air_needed",
-    request: { body: jsonBody(airNeededBody) },
-    responses: {
-      200: json(
-        z.object({
-          ...alongFeature,
-          recommended: z.number().nullable().meta({
-            description: "the air needed by the formula Q = 100·(q + margin)/(C_limit − C_in), m³/min; null when C_in ≥ the limit",
-          }),
-          recommendation: z.string().meta({ description: "the formula's answer in Russian, with its inflow, margin and intake" }),
-          formula: z.object({
-            inflow: z.number().meta({ description: "q, m³/min" }),
-            inflow_source: z.enum(["measured", "concentration"]),
-            concentration: z.number().nullable().meta({ description: "the y (%) q was computed from: measured, else forecast" }),
-            intake: z.number(),
-            limit: z.number(),
-            margin: z.number().meta({ description: "the interval's half-width at the confidence as inflow, m³/min" }),
-            needed: z.number().nullable(),
-          }),
-          what_if: z
-            .array(pointSchema.extend({ outside: z.boolean().meta({ description: "outside the model's training (calibration) range" }) }))
-            .meta({ description: "the model's forecast along x1 over the range, 21 points; those outside are never used for the answer" }),
-          outside_label: z.string().meta({ description: "how a point outside is flagged: «вне данных обучения»" }),
-          reachable: z
-            .boolean()
-            .meta({ description: "the model's search (beside the formula): reachable inside the data it learned from" }),
-          x1: z.number().nullable().meta({ description: "the model's least x1, m³/min; null when unreachable in the range" }),
-          range: z
-            .tuple([z.number(), z.number()])
-            .meta({ description: "where the model searched: the user's range within x1's observed range in the calibration, m³/min" }),
-          at: pointSchema
-            .nullable()
-            .meta({ description: "the forecast at x1 (unreachable: at the range's top); null when no point is inside" }),
-          below: pointSchema
-            .nullable()
-            .meta({ description: "the forecast at the next lower x1 step, whose upper bound reaches the limit" }),
-          detail: z.string().meta({ description: "the answer in Russian" }),
+    post: "/air_needed",
+    body: airNeededBody,
+    200: json(
+      z.object({
+        ...alongFeature,
+        recommended: z
+          .number()
+          .nullable()
+          .meta({ description: "the air needed by the formula Q = 100·(q + margin)/(C_limit − C_in), m³/min; null when C_in ≥ the limit" }),
+        recommendation: z.string().meta({ description: "the formula's answer in Russian, with its inflow, margin and intake" }),
+        formula: z.object({
+          inflow: z.number().meta({ description: "q, m³/min" }),
+          inflow_source: z.enum(["measured", "concentration"]),
+          concentration: z.number().nullable().meta({ description: "the y (%) q was computed from: measured, else forecast" }),
+          intake: z.number(),
+          limit: z.number(),
+          margin: z.number().meta({ description: "the interval's half-width at the confidence as inflow, m³/min" }),
+          needed: z.number().nullable(),
         }),
-        "The air needed",
-      ),
-    },
+        what_if: z
+          .array(pointSchema.extend({ outside: z.boolean().meta({ description: "outside the model's training (calibration) range" }) }))
+          .meta({ description: "the model's forecast along x1 over the range, 21 points; those outside are never used for the answer" }),
+        outside_label: z.string().meta({ description: "how a point outside is flagged: «вне данных обучения»" }),
+        reachable: z.boolean().meta({ description: "the model's search (beside the formula): reachable inside the data it learned from" }),
+        x1: z.number().nullable().meta({ description: "the model's least x1, m³/min; null when unreachable in the range" }),
+        range: z
+          .tuple([z.number(), z.number()])
+          .meta({ description: "where the model searched: the user's range within x1's observed range in the calibration, m³/min" }),
+        at: pointSchema
+          .nullable()
+          .meta({ description: "the forecast at x1 (unreachable: at the range's top); null when no point is inside" }),
+        below: pointSchema.nullable().meta({ description: "the forecast at the next lower x1 step, whose upper bound reaches the limit" }),
+        detail: z.string().meta({ description: "the answer in Russian" }),
+      }),
+      "The air needed",
+    ),
   },
 );
 
 export const forecastUploadUrlBody = z.object(declaredFile);
 
-export const forecastUploadUrlRoute = declareRoute(
-  forecast({
-    operationId: "forecastUploadUrl",
-    summary: `Where to PUT a forecast's or a calibration's history (.csv or .xlsx, ≤ ${MAX_FORECAST_UPLOAD_BYTES / 1048576} MB) straight to storage`,
-    description:
-      "Checks the declared type (text/csv or the .xlsx type, else 415) and size (else 413), and takes the size from the user's " +
+export const forecastUploadUrlRoute = route(
+  own(
+    "forecastUploadUrl",
+    `Where to PUT a forecast's or a calibration's history (.csv or .xlsx, ≤ ${MAX_FORECAST_UPLOAD_BYTES / 1048576} MB) straight to storage`,
+    [400, 413, 415, 429],
+    "Checks the declared type (text/csv or the .xlsx type, else 415) and size (else 413), and takes the size from the user's " +
       "and the company's budgets of histories uploaded and not yet used (else 429 with Retry-After). Answers a URL valid for 15 minutes " +
       "(an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally, good for one PUT) and " +
       "file_upload, the object's key: the forecast (POST/PATCH v1/regres_methane/) or the calibration names it in its form " +
       "instead of the file; it is read, checked as the file would be and deleted after that one use (a dry run reads it and keeps it for the save).",
-    auth: "user",
-    isolation: { scope: "own" },
-    errors: [400, 413, 415, 429],
-  }),
+  ),
   {
-    method: "post",
-    path: "/upload-url",
-    request: { body: jsonBody(forecastUploadUrlBody) },
-    responses: {
-      200: json(
-        uploadGrantSchema.extend({
-          file_upload: z.string().meta({
-            description:
-              "The uploaded object's key (forecast-uploads/{company}/{user}/{day}/{id}.csv|xlsx): send it as the form's file_upload",
-          }),
+    post: "/upload-url",
+    body: forecastUploadUrlBody,
+    200: json(
+      uploadGrantSchema.extend({
+        file_upload: z.string().meta({
+          description:
+            "The uploaded object's key (forecast-uploads/{company}/{user}/{day}/{id}.csv|xlsx): send it as the form's file_upload",
         }),
-        "The upload URL and the key",
-      ),
-    },
+      }),
+      "The upload URL and the key",
+    ),
   },
 );
 

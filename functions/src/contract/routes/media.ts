@@ -4,21 +4,17 @@
 import * as z from "zod";
 import { mediaStatusSchema } from "../schemas/answers";
 import type { VideoType } from "../schemas/uploads";
-import { binaryFile, declareRoute, json, listOf, pathParam } from "./declare";
+import { access, binaryFile, json, listOf, pathParam, route, userAccess } from "./declare";
 
 const settingsVideos = { scope: "platform", note: "settings videos are platform-wide" } as const;
+const videos = userAccess("media", settingsVideos);
+/** The stream: <video> sends no header, so its signed URL's token is the credential. */
+const signedVideos = access("media", "signed", settingsVideos);
 
-export const listRoute = declareRoute(
-  {
-    operationId: "listMedia",
-    summary: "The settings videos with signed URLs (10 minutes)",
-    tag: "media",
-    auth: "user",
-    isolation: settingsVideos,
-    errors: [],
-  },
-  { method: "get", path: "/", responses: { 200: json(listOf(mediaStatusSchema), "Both videos") } },
-);
+export const listRoute = route(videos("listMedia", "The settings videos with signed URLs (10 minutes)", []), {
+  get: "/",
+  200: json(listOf(mediaStatusSchema), "Both videos"),
+});
 
 /** Which settings video; another name answers 404. */
 export const mediaKindParam = pathParam("Settings video: instruction or presentation");
@@ -26,27 +22,15 @@ export const mediaKindParam = pathParam("Settings video: instruction or presenta
 /** A settings video's body: one entry per type the server takes (its answers' too). */
 export const videoContent = { "video/mp4": binaryFile(), "video/webm": binaryFile() } satisfies Record<VideoType, unknown>;
 
-export const streamRoute = declareRoute(
+export const streamRoute = route(
+  signedVideos("streamMedia", "A settings video, with byte ranges; the signed URL token is the credential", [404, 416]),
   {
-    operationId: "streamMedia",
-    summary: "A settings video, with byte ranges; the signed URL token is the credential",
-    tag: "media",
-    auth: "signed",
-    isolation: settingsVideos,
-    errors: [404, 416],
-  },
-  {
-    method: "get",
-    path: "/{kind}",
-    request: {
-      params: z.object({ kind: mediaKindParam }),
-      // Checked by the domain, which answers 401 without it as for a bad one.
-      query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
-    },
-    responses: {
-      200: { description: "The video", content: videoContent },
-      206: { description: "A byte range (Range: bytes=a-b)", content: videoContent },
-    },
+    get: "/{kind}",
+    params: z.object({ kind: mediaKindParam }),
+    // Checked by the domain, which answers 401 without it as for a bad one.
+    query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
+    200: { description: "The video", content: videoContent },
+    206: { description: "A byte range (Range: bytes=a-b)", content: videoContent },
   },
 );
 
