@@ -466,7 +466,7 @@ export async function listCalculations(
   /** D18: only the calculations of this «Учет» (an analysis type has none and is left out). */
   role?: InventoryRole,
 ): Promise<Page<StoredCalculation>> {
-  if (typeName === ALL_TYPES || role !== undefined) return listFiltered(deps, actor, typeName, projectId, state, page, role);
+  if (typeName === ALL_TYPES || role !== undefined) return listFiltered(deps, actor, { typeName, projectId, state, page, role });
   const type = supportedType(typeName);
   // The project only has to be the caller's: checked while the page is read.
   const [, listed] = await Promise.all([
@@ -481,11 +481,13 @@ export async function listCalculations(
 async function listFiltered(
   deps: Deps,
   actor: Actor,
-  typeName: string,
-  projectId: string,
-  state: ProjectState,
-  page: PageRequest,
-  role: InventoryRole | undefined,
+  {
+    typeName,
+    projectId,
+    state,
+    page,
+    role,
+  }: { typeName: string; projectId: string; state: ProjectState; page: PageRequest; role?: InventoryRole },
 ): Promise<Page<StoredCalculation>> {
   const types = typeName === ALL_TYPES ? CALCULATION_TYPES : [supportedType(typeName)];
   await getProject(deps, actor, projectId);

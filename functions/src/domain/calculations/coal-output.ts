@@ -16,6 +16,7 @@ import type { coalOutputSchema } from "../../contract/routes/inventory";
 import type { Project } from "../../contract/schemas/project";
 import { frozenMessage } from "../inventory/freeze";
 import { getReview, isFrozen } from "../inventory/review";
+import { withFacilityFigure } from "../inventory/activity";
 
 /** A production calculation of the facility-year, as the change's question lists it. */
 export interface ProductionCalculation {
@@ -135,17 +136,7 @@ export async function setCoalOutput(
   }
   // The edits noted their editor on the review: its figure is written over the review as it is now.
   const latest = updated.length > 0 ? await getReview(deps, actor.company, year) : current;
-  const others = (latest.coal_output ?? []).filter((row) => row.facility !== facility.id);
-  const rows = request.t === null ? others : [...others, { facility: facility.id, t: request.t }];
-  const next: InventoryReview = {
-    ...latest,
-    coal_output: rows.sort((a, b) => a.facility.localeCompare(b.facility)),
-    // D33: the coal output is the year's data; its editor never approves it.
-    last_changed_by: actor.email,
-    changed_by: [...new Set([...(latest.changed_by ?? []), actor.email])],
-    updated_at: deps.clock.now().toISOString(),
-    version: latest.version + 1,
-  };
+  const next = withFacilityFigure(deps, actor, latest, "coal_output", facility.id, request.t);
   await deps.repos.inventoryReviews.put(next, latest.version);
   await recordChange(
     deps,

@@ -352,15 +352,8 @@ export async function storeModelVersion(
     await deps.repos.forecastModels.activate(method, id);
     model.is_active = true;
   }
-  await recordChange(deps, actor, {
-    action: file.training ? "forecast_model.train" : "forecast_model.upload",
-    target_type: "forecast_model",
-    target_id: `${method}/${id}`,
-    target_label: modelLabel(model),
-    // Uploaded and activated at once: the model active before is what the change replaced.
-    before: previous ? modelView(previous) : null,
-    after: modelView(model),
-  });
+  // Uploaded and activated at once: the model active before is what the change replaced.
+  await recordModelChange(deps, actor, file.training ? "forecast_model.train" : "forecast_model.upload", method, previous, model);
   return model;
 }
 
@@ -379,14 +372,7 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
   if (previous?.id === id) return chosen;
   await deps.repos.forecastModels.activate(method, id);
   const active = (await deps.repos.forecastModels.get(method, id))!;
-  await recordChange(deps, actor, {
-    action: "forecast_model.activate",
-    target_type: "forecast_model",
-    target_id: `${method}/${id}`,
-    target_label: modelLabel(active),
-    before: previous ? modelView(previous) : null,
-    after: modelView(active),
-  });
+  await recordModelChange(deps, actor, "forecast_model.activate", method, previous, active);
   return active;
 }
 
@@ -425,18 +411,31 @@ export async function changeOwnModel(
   if (isActive && !model.is_active) await deps.repos.forecastModels.activate(method, id);
   await deps.repos.forecastModels.update(method, id, { description, archived, is_active: isActive });
   const changed = (await deps.repos.forecastModels.get(method, id))!;
-  await recordChange(deps, actor, {
-    action: "forecast_model.change",
-    target_type: "forecast_model",
-    target_id: `${method}/${id}`,
-    target_label: modelLabel(changed),
-    before: modelView(model),
-    after: modelView(changed),
-  });
+  await recordModelChange(deps, actor, "forecast_model.change", method, model, changed);
   return changed;
 }
 
 /** How the /admin change log names a model version, in the words of the models screen. */
+/** Notes a change of a model version in the audit trail: the version as it is now, and the one it
+ *  replaced or was before (null when none). */
+function recordModelChange(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Pick<Actor, "id" | "email">,
+  action: string,
+  method: ForecastMethod,
+  before: ForecastModelVersion | undefined,
+  after: ForecastModelVersion,
+) {
+  return recordChange(deps, actor, {
+    action,
+    target_type: "forecast_model",
+    target_id: `${method}/${after.id}`,
+    target_label: modelLabel(after),
+    before: before ? modelView(before) : null,
+    after: modelView(after),
+  });
+}
+
 const modelLabel = (model: ForecastModelVersion) =>
   `Модель прогноза ${FORECAST_METHOD_TITLES[model.method]}, версия ${model.version} (${model.file_name})`;
 

@@ -39,12 +39,7 @@ const RECENT_FORECASTS = 2;
  *  is heavy work (a slot of the user's and the company's, heavy-work.ts), so parallel reads of
  *  different forecasts cannot hold the server's memory; reads of one wait for the same parse. */
 function cachedForecastRows(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: StoredCalculation): Promise<ForecastKeptRow[]> {
-  const read = () =>
-    Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
-      ? heavyWork(deps, actor, () => forecastRowsOf(deps, calculation))
-      : forecastRowsOf(deps, calculation);
-  const key = calculation.results.data_key;
-  return typeof key === "string" ? remembered(recent, key, read) : read();
+  return recentRead(recent, deps, actor, calculation, forecastRowsOf);
 }
 
 /** The stored JSON last read here for a page, by blob key, with its rows' bounds: a page is parsed
@@ -55,12 +50,24 @@ const recentJson = new Map<string, ReturnType<typeof forecastJsonOf>>();
 /** The recent stored JSON of a forecast with its rows' bounds; reading one of many rows that is
  *  not among them is heavy work, as cachedForecastRows. */
 function recentForecastJson(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: StoredCalculation) {
+  return recentRead(recentJson, deps, actor, calculation, forecastJsonOf);
+}
+
+/** What `readOf` reads of a forecast's stored rows, through `cache` by their blob key; reading one of
+ *  many rows that is not among them is heavy work (a slot of the user's and the company's). */
+function recentRead<T>(
+  cache: Map<string, Promise<T>>,
+  deps: Pick<Deps, "blobs" | "repos">,
+  actor: Actor,
+  calculation: StoredCalculation,
+  readOf: (deps: Pick<Deps, "blobs">, calculation: StoredCalculation) => Promise<T>,
+): Promise<T> {
   const read = () =>
     Number(calculation.results.rows ?? 0) > HEAVY_FORECAST_ROWS
-      ? heavyWork(deps, actor, () => forecastJsonOf(deps, calculation))
-      : forecastJsonOf(deps, calculation);
+      ? heavyWork(deps, actor, () => readOf(deps, calculation))
+      : readOf(deps, calculation);
   const key = calculation.results.data_key;
-  return typeof key === "string" ? remembered(recentJson, key, read) : read();
+  return typeof key === "string" ? remembered(cache, key, read) : read();
 }
 
 /** Rows `offset` … `offset + limit` of a forecast and how many it has, read through the recent JSON. */

@@ -25,17 +25,30 @@ export async function setCoalProcessed(deps: Deps, actor: Actor, year: number, r
   if (request.version !== current.version) {
     throw new Conflict("Инвентаризацию года только что изменил другой пользователь: обновите страницу и повторите");
   }
-  const others = (current.coal_processed ?? []).filter((row) => row.facility !== request.facility);
-  const rows = request.t === null ? others : [...others, { facility: request.facility, t: request.t }];
-  const next: InventoryReview = {
-    ...current,
-    coal_processed: rows.sort((a, b) => a.facility.localeCompare(b.facility)),
-    // D33: the coal processed is the year's data; its editor never approves it.
-    last_changed_by: actor.email,
-    changed_by: [...new Set([...(current.changed_by ?? []), actor.email])],
-    updated_at: deps.clock.now().toISOString(),
-    version: current.version + 1,
-  };
+  const next = withFacilityFigure(deps, actor, current, "coal_processed", request.facility, request.t);
   await deps.repos.inventoryReviews.put(next, current.version);
   return next;
+}
+
+/** The review with a facility's figure of the year's data (its coal output or coal processed, t) set,
+ *  or removed for null, the rows in the facilities' order, as the next version; D33: the figure is the
+ *  year's data, so its editor is noted among those who changed the year and never approves it. */
+export function withFacilityFigure(
+  deps: Deps,
+  actor: Actor,
+  review: InventoryReview,
+  field: "coal_output" | "coal_processed",
+  facility: string,
+  t: number | null,
+): InventoryReview {
+  const others = (review[field] ?? []).filter((row) => row.facility !== facility);
+  const rows = t === null ? others : [...others, { facility, t }];
+  return {
+    ...review,
+    [field]: rows.sort((a, b) => a.facility.localeCompare(b.facility)),
+    last_changed_by: actor.email,
+    changed_by: [...new Set([...(review.changed_by ?? []), actor.email])],
+    updated_at: deps.clock.now().toISOString(),
+    version: review.version + 1,
+  };
 }

@@ -98,10 +98,13 @@ const calculationsWord = (n: number) => `${new Intl.NumberFormat("ru-RU").format
 const namesOf = (names: readonly string[], count: number) =>
   names.join(", ") + (count > names.length ? ` и еще ${new Intl.NumberFormat("ru-RU").format(count - names.length)}` : "");
 
+/** Notes a calculation a check names, with its project. */
+type NameCalculation = (calculation: StoredCalculation, project: Project) => void;
+
 /** The year's checks, in the order the inventory lists them, and the calculations they name. */
 export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ checks: InventoryCheck[]; named: CheckedCalculation[] }> {
   const named = new Map<string, CheckedCalculation>();
-  const name = (calculation: StoredCalculation, project: Project) =>
+  const name: NameCalculation = (calculation, project) =>
     named.set(calculation.id, {
       id: calculation.id,
       name: calculation.name,
@@ -112,7 +115,7 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
   const checks = [
     ...(await reviewChecks(deps, scope)),
     ...(await flaggedCoefficients(deps, scope, ofYear, name)),
-    ...(await sourcePeriods(deps, scope, ofYear, name)),
+    ...(await sourcePeriods(scope, ofYear, name)),
     ...otherGwp(scope, ofYear),
     ...(await missingSinceLastYear(deps, scope, ofYear)),
     ...(await jumpsSinceLastYear(deps, scope)),
@@ -191,7 +194,7 @@ async function flaggedCoefficients(
   deps: Deps,
   scope: CheckScope,
   ofYear: readonly Project[],
-  name: (calculation: StoredCalculation, project: Project) => void,
+  name: NameCalculation,
 ): Promise<InventoryCheck[]> {
   // flag|facility → how many, and the projects and types that have them.
   const flagged = new Map<string, { count: number; of: Array<{ project: Project; type: string }> }>();
@@ -381,12 +384,7 @@ export function sumsWithoutDuplicates(
  *  production, a measurement of «Шахта в целом») beside a measured point of the same code and gas;
  *  the days of the year none covers are a gap. The kept coverage tells both; the calculations are
  *  read only to name the ones that overlap. */
-async function sourcePeriods(
-  deps: Deps,
-  scope: CheckScope,
-  ofYear: readonly Project[],
-  name: (calculation: StoredCalculation, project: Project) => void,
-): Promise<InventoryCheck[]> {
+async function sourcePeriods(scope: CheckScope, ofYear: readonly Project[], name: NameCalculation): Promise<InventoryCheck[]> {
   const groupOf = sourceGroupOf;
   const where = (project: Project) =>
     project.facility ? facilityNameOf(scope, project.facility) : `Проект «${project.name}» (без площадки)`;
@@ -451,11 +449,7 @@ const entryText = (e: SourceEntry) => `«${e.calculation.name}» (${periodText(e
  *  facility as a whole; read from the projects of those sources only and the types that can make
  *  their codes. The advice never has a legitimate source made an alternative: two points are two
  *  sources, and a measurement made for the whole mine is told to name its point. */
-function duplicates(
-  scope: CheckScope,
-  where: (project: Project) => string,
-  name: (calculation: StoredCalculation, project: Project) => void,
-): InventoryCheck[] {
+function duplicates(scope: CheckScope, where: (project: Project) => string, name: NameCalculation): InventoryCheck[] {
   const { counted, leftOut } = scope.duplicates;
   // The scan is the company's year; a facility's inventory names its own sources.
   const groups = new Set(projectsOf(scope, scope.year).map(sourceGroupOf));
@@ -899,12 +893,7 @@ function withoutFacility(scope: CheckScope, ofYear: readonly Project[]): Invento
  *  figures say it drained (nor a mine without drainage, whose gas only its ventilation released):
  *  an error naming both figures that blocks sending. The facility's counted calculations of the
  *  balance are read to name them (an error, and rare). */
-async function balanceChecks(
-  deps: Deps,
-  scope: CheckScope,
-  ofYear: readonly Project[],
-  name: (calculation: StoredCalculation, project: Project) => void,
-): Promise<InventoryCheck[]> {
+async function balanceChecks(deps: Deps, scope: CheckScope, ofYear: readonly Project[], name: NameCalculation): Promise<InventoryCheck[]> {
   const format = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
   const checks: InventoryCheck[] = [];
   for (const b of scope.figures.balances.filter((balance) => balance.exceeds)) {

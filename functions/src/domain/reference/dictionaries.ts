@@ -115,27 +115,10 @@ export const SEED_NAME_REASON = "Название записи — как в с�
  *  is left alone. */
 async function renameSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<string>): Promise<number> {
   let written = 0;
-  for (const dictionary of REFERENCE_DICTIONARIES) {
-    // Items seeded just now have the seed's names.
-    if (dictionary.sameItemsAs || !storedBefore.has(dictionary.name)) continue;
-    const seeded = new Map(dictionary.items.map((item) => [item.id, item]));
-    for (const current of await deps.repos.dictionaries.list(dictionary.name)) {
-      const item = seeded.get(current.id);
-      if (!item || current.changed_by !== "system" || current.name === item.name) continue;
-      try {
-        await deps.repos.dictionaries.putVersion({
-          ...current,
-          name: item.name,
-          version: current.version + 1,
-          changed_at: now,
-          changed_by: "system",
-          reason: SEED_NAME_REASON,
-        });
-        written += 1;
-      } catch (error) {
-        if (!(error instanceof Conflict)) throw error; // another instance renamed it first
-      }
-    }
+  // Items seeded just now have the seed's names.
+  for (const [current, item] of await seededBySystem(deps, storedBefore)) {
+    if (current.name === item.name) continue;
+    written += await systemVersion(deps, now, current, { name: item.name, reason: SEED_NAME_REASON });
   }
   return written;
 }
@@ -146,31 +129,54 @@ async function renameSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<s
 async function redateSeeded(deps: Deps, now: string, storedBefore: ReadonlySet<string>): Promise<number> {
   let written = 0;
   const corrections = new Set(CORRECTIONS.map((c) => c.reason));
-  for (const dictionary of REFERENCE_DICTIONARIES) {
-    // Items seeded just now are dated by their documents already.
-    if (dictionary.sameItemsAs || !storedBefore.has(dictionary.name)) continue;
-    const seeded = new Map(dictionary.items.map((item) => [item.id, item]));
-    for (const current of await deps.repos.dictionaries.list(dictionary.name)) {
-      const item = seeded.get(current.id);
-      if (!item || current.changed_by !== "system" || corrections.has(current.reason) || current.reason === SEED_DATE_REASON) continue;
-      const dated = seededEffectiveFrom(item.values);
-      if (current.effective_from <= dated) continue;
-      try {
-        await deps.repos.dictionaries.putVersion({
-          ...current,
-          version: current.version + 1,
-          effective_from: dated,
-          changed_at: now,
-          changed_by: "system",
-          reason: SEED_DATE_REASON,
-        });
-        written += 1;
-      } catch (error) {
-        if (!(error instanceof Conflict)) throw error; // another instance dated it first
-      }
-    }
+  // Items seeded just now are dated by their documents already.
+  for (const [current, item] of await seededBySystem(deps, storedBefore)) {
+    if (corrections.has(current.reason) || current.reason === SEED_DATE_REASON) continue;
+    const dated = seededEffectiveFrom(item.values);
+    if (current.effective_from <= dated) continue;
+    written += await systemVersion(deps, now, current, { effective_from: dated, reason: SEED_DATE_REASON });
   }
   return written;
+}
+
+type SeededItem = (typeof REFERENCE_DICTIONARIES)[number]["items"][number];
+
+/** The current versions, still the system's, of the items of the dictionaries stored before this
+ *  start (`storedBefore`), each with the item the methodology's data now seeds. */
+async function seededBySystem(deps: Deps, storedBefore: ReadonlySet<string>): Promise<[DictionaryItemVersion, SeededItem][]> {
+  const found: [DictionaryItemVersion, SeededItem][] = [];
+  for (const dictionary of REFERENCE_DICTIONARIES) {
+    if (dictionary.sameItemsAs || !storedBefore.has(dictionary.name)) continue;
+    const seeded = new Map<number, SeededItem>(dictionary.items.map((item) => [item.id, item]));
+    for (const current of await deps.repos.dictionaries.list(dictionary.name)) {
+      const item = seeded.get(current.id);
+      if (item && current.changed_by === "system") found.push([current, item]);
+    }
+  }
+  return found;
+}
+
+/** Writes the system's next version of `current` with `change`: 1, or 0 when another instance
+ *  wrote that version first. */
+async function systemVersion(
+  deps: Deps,
+  now: string,
+  current: DictionaryItemVersion,
+  change: Partial<DictionaryItemVersion> & { reason: string },
+): Promise<number> {
+  try {
+    await deps.repos.dictionaries.putVersion({
+      ...current,
+      ...change,
+      version: current.version + 1,
+      changed_at: now,
+      changed_by: "system",
+    });
+    return 1;
+  } catch (error) {
+    if (!(error instanceof Conflict)) throw error;
+    return 0;
+  }
 }
 
 /** A field the methodology added to an item after an installation seeded it (get_gwp's reporting
@@ -184,22 +190,12 @@ async function addMissingFields(
 ): Promise<number> {
   const missing = Object.keys(seeded).filter((field) => !(field in stored.values));
   if (missing.length === 0) return 0;
-  try {
-    await deps.repos.dictionaries.putVersion({
-      ...stored,
-      values: { ...stored.values, ...Object.fromEntries(missing.map((field) => [field, seeded[field]])) },
-      version: stored.version + 1,
-      // The added values are in force from their documents too, not from the day they were added.
-      effective_from: stored.changed_by === "system" ? seededEffectiveFrom(seeded) : stored.effective_from,
-      changed_at: now,
-      changed_by: "system",
-      reason: `Добавлены значения методики: ${missing.map((field) => `«${definition(stored.dictionary).labels[field] ?? field}»`).join(", ")}`,
-    });
-    return 1;
-  } catch (error) {
-    if (!(error instanceof Conflict)) throw error; // another instance added them first
-    return 0;
-  }
+  return systemVersion(deps, now, stored, {
+    values: { ...stored.values, ...Object.fromEntries(missing.map((field) => [field, seeded[field]])) },
+    // The added values are in force from their documents too, not from the day they were added.
+    effective_from: stored.changed_by === "system" ? seededEffectiveFrom(seeded) : stored.effective_from,
+    reason: `Добавлены значения методики: ${missing.map((field) => `«${definition(stored.dictionary).labels[field] ?? field}»`).join(", ")}`,
+  });
 }
 
 /** A seeded default found wrong (CORRECTIONS) becomes a new version with the corrected value where
@@ -211,20 +207,11 @@ async function applyCorrections(deps: Deps, now: string): Promise<number> {
     const stored = current?.values[correction.field];
     const fixed = definition(correction.dictionary).items.find((i) => i.id === correction.id)?.values[correction.field];
     if (!current || !stored || !fixed || stored.value !== correction.from || stored.tag === "E") continue;
-    try {
-      await deps.repos.dictionaries.putVersion({
-        ...current,
-        values: { ...current.values, [correction.field]: { ...fixed, ...(stored.uncertainty ? { uncertainty: stored.uncertainty } : {}) } },
-        version: current.version + 1,
-        effective_from: correction.effective_from,
-        changed_at: now,
-        changed_by: "system",
-        reason: correction.reason,
-      });
-      written += 1;
-    } catch (error) {
-      if (!(error instanceof Conflict)) throw error; // another instance corrected it first
-    }
+    written += await systemVersion(deps, now, current, {
+      values: { ...current.values, [correction.field]: { ...fixed, ...(stored.uncertainty ? { uncertainty: stored.uncertainty } : {}) } },
+      effective_from: correction.effective_from,
+      reason: correction.reason,
+    });
   }
   return written;
 }
