@@ -48,6 +48,11 @@ export type Role = (typeof ROLES)[number];
 
 export const booleanParam = z.optional(z.enum(["true", "false"]));
 
+/** The name of a company, facility, emission point or project: trimmed, given (`empty` says what to
+ *  write, the message of a missing one too), at most `max` characters. */
+export const requiredName = (empty: string, max: number) =>
+  z.string(empty).check(z.trim(), z.minLength(1, empty), z.maxLength(max, `name: название не длиннее ${max} символов`));
+
 /** A trimmed text field of at most `max` characters (required: not empty), its messages naming `field`. */
 export const textField = (field: string, max: number, required = false) =>
   z

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { TIME_ZONE_NAMES } from "@core/company-clock";
 import { fieldMessage } from "../field-errors";
+import { requiredName } from "./common";
 
 export const COMPANY_NAME_MAX = 200;
 export const COMPANY_TEXT_MAX = 500;
@@ -42,13 +43,7 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (field: string, max = COMPANY_TEXT_MAX) =>
   z.string(fieldMessage(field, "ожидается строка")).check(z.trim(), z.maxLength(max, fieldMessage(field, `не длиннее ${max} символов`)));
 
-const name = z
-  .string("name: укажите название компании")
-  .check(
-    z.trim(),
-    z.minLength(1, "name: укажите название компании"),
-    z.maxLength(COMPANY_NAME_MAX, `name: название не длиннее ${COMPANY_NAME_MAX} символов`),
-  );
+const name = requiredName("name: укажите название компании", COMPANY_NAME_MAX);
 
 /** A phone number as people write it: digits, spaces, +, parentheses, hyphens; 5–15 digits. */
 export const PHONE_RE = /^\+?[\d\s()-]+$/;

@@ -2,16 +2,12 @@
 // form validates with the same rules.
 import * as z from "zod";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
-import { isoDate } from "./common";
+import { isoDate, requiredName } from "./common";
 import { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 import { fieldMessage } from "../field-errors";
 export { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 
-const name = z
-  .string("name: введите название площадки")
-  .trim()
-  .min(1, "name: введите название площадки")
-  .max(FACILITY_NAME_MAX, `name: название не длиннее ${FACILITY_NAME_MAX} символов`);
+const name = requiredName("name: введите название площадки", FACILITY_NAME_MAX);
 const kind = z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]], {
   error: `kind: выберите тип площадки (${Object.values(FACILITY_KINDS).join(", ")})`,
 });
@@ -39,11 +35,7 @@ export const facilityPatchSchema = z.object({
 });
 
 // D25: a facility's emission points (ventilation shafts, drainage stations, flares, boilers …).
-const pointName = z
-  .string("name: введите название источника")
-  .trim()
-  .min(1, "name: введите название источника")
-  .max(POINT_NAME_MAX, `name: название не длиннее ${POINT_NAME_MAX} символов`);
+const pointName = requiredName("name: введите название источника", POINT_NAME_MAX);
 const pointKind = z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]], {
   error: `kind: выберите вид источника (${Object.values(EMISSION_POINT_KINDS).join(", ")})`,
 });

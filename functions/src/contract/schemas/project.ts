@@ -1,19 +1,13 @@
 // Project fields as the API accepts them (docs/api.md, docs/user-guide.md). The web dialog validates with the same rules.
 import * as z from "zod";
 import type { projectSchema } from "./answers";
-import { isoDate } from "./common";
+import { isoDate, requiredName } from "./common";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { PROJECT_NAME_MAX } from "./limits";
 import { fieldMessage } from "../field-errors";
 export { PROJECT_NAME_MAX } from "./limits";
 
-const name = z
-  .string("name: введите название проекта")
-  .check(
-    z.trim(),
-    z.minLength(1, "name: введите название проекта"),
-    z.maxLength(PROJECT_NAME_MAX, `name: название не длиннее ${PROJECT_NAME_MAX} символов`),
-  );
+const name = requiredName("name: введите название проекта", PROJECT_NAME_MAX);
 
 const endNotBeforeStart = z.refine<{ start_date?: string; end_date?: string }>(
   (p) => !p.start_date || !p.end_date || p.end_date >= p.start_date,
