@@ -239,19 +239,21 @@ export const versionRoute = route(
   },
 );
 
-/** 8.1: a facility's coal processed in the year, t; null removes it. */
-export const coalProcessedBody = z.object({
+/** A facility's figure of coal in the year, kept with the review: the facility, the tonnes (null
+ *  removes it; `empty` and `negative` say what is wrong with them) and the review's version. */
+const facilityCoal = (empty: string, negative: string) => ({
   facility: z
     .string("facility: выберите площадку")
     .min(1, "facility: выберите площадку")
     .max(64, "facility: ожидается идентификатор площадки"),
-  t: z.nullable(
-    z
-      .number("t: введите количество переработанного угля, т")
-      .check(z.gte(0, "t: количество угля не может быть отрицательным"), z.lte(1e9, "t: не более 1 000 000 000 т")),
-  ),
+  t: z.nullable(z.number(empty).check(z.gte(0, negative), z.lte(1e9, "t: не более 1 000 000 000 т"))),
   version: z.int("version: ожидается целое число"),
 });
+
+/** 8.1: a facility's coal processed in the year, t; null removes it. */
+export const coalProcessedBody = z.object(
+  facilityCoal("t: введите количество переработанного угля, т", "t: количество угля не может быть отрицательным"),
+);
 
 export const coalProcessedRoute = route(
   facilityInBodyInventory(
@@ -272,16 +274,7 @@ export const coalProcessedRoute = route(
 /** Issue 61: a facility's coal output in the year, t; null removes it. `follow`: the production
  *  calculations (ids) that take it as their coal production. */
 export const coalOutputBody = z.object({
-  facility: z
-    .string("facility: выберите площадку")
-    .min(1, "facility: выберите площадку")
-    .max(64, "facility: ожидается идентификатор площадки"),
-  t: z.nullable(
-    z
-      .number("t: введите добычу угля, т")
-      .check(z.gte(0, "t: добыча угля не может быть отрицательной"), z.lte(1e9, "t: не более 1 000 000 000 т")),
-  ),
-  version: z.int("version: ожидается целое число"),
+  ...facilityCoal("t: введите добычу угля, т", "t: добыча угля не может быть отрицательной"),
   follow: z.optional(
     z
       .array(z.string().max(64, "follow: ожидаются идентификаторы расчетов"), "follow: ожидается список расчетов")

@@ -73,7 +73,18 @@ export const yearTotalsSchema = z.object({
   ),
 });
 
-/** v1/inventory/trend/: the company's years side by side, each its own inventory's figures. */
+// v1/inventory/trend/: the company's years side by side, each its own inventory's figures.
+
+/** A year's line of the trend, by IPCC code and gas, as reported and as comparable. */
+const trendLine = {
+  category: z.int(),
+  category_label: z.string(),
+  ipcc_code: z.string(),
+  ipcc_label: z.string(),
+  gas: z.enum(["CH4", "CO2"]),
+  t: z.number(),
+  t_co2e: z.number(),
+};
 const coalFields = {
   underground_t: z.optional(z.number().meta({ description: "8.1: coal mined underground, t (the mining lines' volume)" })),
   open_pit_t: z.optional(z.number().meta({ description: "8.1: coal mined in open pits, t" })),
@@ -107,17 +118,7 @@ export const trendSchema = z.object({
       approved_version: z.nullable(z.int()).meta({ description: "D32: the approved version whose figures these are" }),
       gwp: z.object({ name: z.string(), gwp_ch4: z.number() }),
       total_t_co2e: z.number(),
-      lines: z.array(
-        z.object({
-          category: z.int(),
-          category_label: z.string(),
-          ipcc_code: z.string(),
-          ipcc_label: z.string(),
-          gas: z.enum(["CH4", "CO2"]),
-          t: z.number(),
-          t_co2e: z.number(),
-        }),
-      ),
+      lines: z.array(z.object(trendLine)),
       categories: z.array(z.object({ category: z.int(), category_label: z.string(), t_co2e: z.number() })),
       facilities: z.array(
         z.object({
@@ -161,13 +162,7 @@ export const trendSchema = z.object({
           total_t_co2e: z.number(),
           lines: z.array(
             z.object({
-              category: z.int(),
-              category_label: z.string(),
-              ipcc_code: z.string(),
-              ipcc_label: z.string(),
-              gas: z.enum(["CH4", "CO2"]),
-              t: z.number(),
-              t_co2e: z.number(),
+              ...trendLine,
               changes: z.optional(z.array(factorChange).meta({ description: "The factors recomputed on this line" })),
             }),
           ),
