@@ -21,8 +21,8 @@ import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
 import { uncertaintySchema } from "../schemas/uncertainty";
 import { access, binaryFile, formBody, inputJsonSchema, json, listOf, pathParam, route } from "./declare";
-import { dictionaryName, entryNumber } from "./dictionaries";
-import { mediaKindParam, videoContent } from "./media";
+import { entryParams } from "./dictionaries";
+import { mediaParams, videoContent } from "./media";
 import { fieldMessage } from "../field-errors";
 
 const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
@@ -107,7 +107,6 @@ const admin = access("admin", "admin", { scope: "admin", note: "platform operato
 const companyParams = z.object({ id: pathParam("Company id") });
 const userParams = companyParams.extend({ userId: pathParam("User id") });
 const documentParams = z.object({ id: pathParam("Document id") });
-const mediaParams = z.object({ kind: mediaKindParam });
 
 /** A form with a PDF, read by the handler (readUploadForm): described here, checked there. */
 const pdfForm = (metadata: z.ZodObject, fileRequired: boolean) => {
@@ -175,7 +174,7 @@ export const changeCoefficientRoute = route(
   admin("adminChangeCoefficient", "Change a coefficient: a new version of the entry", [400, 404, 409]),
   {
     patch: "/dictionary/{name}/{id}",
-    params: z.object({ name: dictionaryName, id: entryNumber }),
+    params: entryParams,
     body: coefficientBody,
     200: json(dictionaryEntrySchema, "The new current version"),
   },

@@ -37,7 +37,8 @@ export const dataUpdateBody = z.object({
 export const calculationTypeParam = pathParam("Calculation type of the registry").meta({ enum: [...CALCULATION_TYPES] });
 /** The list also takes `all`: a project's calculations of every type at once. */
 const listTypeParam = pathParam("Calculation type of the registry, or all").meta({ enum: [...CALCULATION_TYPES, "all"] });
-const calculationParams = z.object({ type: calculationTypeParam, id: pathParam("Calculation id") });
+const typeParams = z.object({ type: calculationTypeParam });
+const calculationParams = typeParams.extend({ id: pathParam("Calculation id") });
 const ownCalculation: OwnedId = { in: "path", name: "id", object: "calculation" };
 /** Takes a calculation id: isolation by company. */
 export const calculationScoped = userAccess("calculations", { scope: "company", ids: [ownCalculation] });
@@ -86,7 +87,7 @@ export const createRoute = route(
   ),
   {
     post: "/{type}",
-    params: z.object({ type: calculationTypeParam }),
+    params: typeParams,
     query: z.object({
       dry_run: z.optional(
         z
@@ -109,7 +110,7 @@ export const templateRoute = route(
   ),
   {
     get: "/{type}/template",
-    params: z.object({ type: calculationTypeParam }),
+    params: typeParams,
     // Anything but csv is the workbook.
     query: z.object({
       format: z.optional(z.string().meta({ description: "xlsx (default) or csv (UTF-8 with BOM, `;`, decimal commas)" })),

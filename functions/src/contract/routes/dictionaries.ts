@@ -14,6 +14,10 @@ export const entryNumber = z
   .transform(Number)
   .meta({ description: "Entry number (1, 2, …)" });
 
+const dictionaryParams = z.object({ name: dictionaryName });
+/** A dictionary's entry (its history; an admin's change of it). */
+export const entryParams = dictionaryParams.extend({ id: entryNumber });
+
 export const listRoute = route(referenceData("listDictionaries", "Names and titles of the reference dictionaries", []), {
   get: "/",
   200: json(dictionaryNamesSchema, "The dictionaries"),
@@ -21,13 +25,13 @@ export const listRoute = route(referenceData("listDictionaries", "Names and titl
 
 export const getRoute = route(referenceData("getDictionary", "Current entries of a dictionary with units, sources and versions", [404]), {
   get: "/{name}",
-  params: z.object({ name: dictionaryName }),
+  params: dictionaryParams,
   200: json(dictionarySchema, "The dictionary"),
 });
 
 export const historyRoute = route(referenceData("dictionaryHistory", "Every version of a dictionary entry", [400, 404]), {
   get: "/{name}/{id}/history",
-  params: z.object({ name: dictionaryName, id: entryNumber }),
+  params: entryParams,
   200: json(dictionaryHistorySchema, "Versions with changed_at, changed_by, reason"),
 });
 

@@ -37,6 +37,9 @@ const ownModels = userAccess("forecast models", { scope: "own" });
 /** The method in the path; another one answers 400 (domain/forecast/models.ts). */
 const methodParam = pathParam("Forecast method: xgboost or lightgbm");
 const versionId = pathParam("Model version id");
+const methodParams = z.object({ method: methodParam });
+const versionParams = z.object({ method: methodParam, id: versionId });
+const versionIdParams = z.object({ id: versionId });
 const modelFiles = { "application/json": binaryFile("XGBoost JSON"), "text/plain": binaryFile("LightGBM text") };
 
 export const listRoute = route(platformModels("listForecastModels", "Model versions per forecast method", []), {
@@ -63,14 +66,14 @@ export const activeFileRoute = route(
   platformModels("activeForecastModelFile", "The active model file of a method (the browser runs it for the live preview)", [404]),
   {
     get: "/{method}/active/file",
-    params: z.object({ method: methodParam }),
+    params: methodParams,
     200: { description: "XGBoost JSON or LightGBM text", content: modelFiles },
   },
 );
 
 export const fileRoute = route(platformModels("forecastModelFile", "A model version's file by its id (immutable, cacheable)", [404]), {
   get: "/{method}/{id}/file",
-  params: z.object({ method: methodParam, id: versionId }),
+  params: versionParams,
   200: { description: "XGBoost JSON or LightGBM text", content: modelFiles },
 });
 
@@ -83,7 +86,7 @@ export const uploadRoute = route(
   ),
   {
     post: "/{method}",
-    params: z.object({ method: methodParam }),
+    params: methodParams,
     body: formBody({
       type: "object",
       properties: {
@@ -107,7 +110,7 @@ export const trainRoute = route(
   ),
   {
     post: "/{method}/train",
-    params: z.object({ method: methodParam }),
+    params: methodParams,
     body: formBody({
       type: "object",
       properties: {
@@ -141,7 +144,7 @@ export const activateRoute = route(
   adminModels("activateForecastModel", "Make a model version the active one (admin); recorded in the admin change log", [400, 404]),
   {
     patch: "/{method}/{id}",
-    params: z.object({ method: methodParam, id: versionId }),
+    params: versionParams,
     body: activateBody,
     200: json(forecastModelSchema, "The model version"),
   },
@@ -156,7 +159,7 @@ export const ownModelRoute = route(
   ),
   {
     patch: "/{method}/{id}/own",
-    params: z.object({ method: methodParam, id: versionId }),
+    params: versionParams,
     body: ownModelBody,
     200: json(forecastModelSchema, "The version as changed"),
   },
@@ -171,7 +174,7 @@ export const calibrateRoute = route(
   ),
   {
     post: "/{id}/calibration",
-    params: z.object({ id: versionId }),
+    params: versionIdParams,
     body: formBody({
       type: "object",
       properties: {
@@ -194,7 +197,7 @@ export const calibrationRoute = route(
   ),
   {
     get: "/{id}/calibration",
-    params: z.object({ id: versionId }),
+    params: versionIdParams,
     200: json(forecastCalibrationSchema, "The calibration with its residuals and observed ranges"),
   },
 );

@@ -2,9 +2,9 @@
 // approved version's verification pack (D34), rendered by the same worker.
 // Served by http/inventory-report.ts.
 import * as z from "zod";
-
+import { versionParams, yearParams } from "./inventory";
 import { fileOrLink, jobStarted } from "./export-jobs";
-import { type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
+import { type OwnedId, route, userAccess, XLSX } from "./declare";
 
 const versionInQuery = z.optional(
   z.string().max(8, "version: ожидается номер утвержденной версии").meta({ description: "An approved version (D32); none: the latest" }),
@@ -35,7 +35,7 @@ export const reportRoute = route(
   ),
   {
     get: "/{year}/report",
-    params: z.object({ year: pathParam("Reporting year, e.g. 2025") }),
+    params: yearParams,
     query: reportQuery,
     200: fileOrLink("The file (Content-Disposition: attachment), or where to fetch a large one", XLSX, "application/pdf"),
     202: jobStarted("Near its bound, where the host runs jobs (AWS): the job started; ask status_url until done (docs/security.md)"),
@@ -56,7 +56,7 @@ export const packRoute = route(
   ),
   {
     get: "/{year}/versions/{version}/pack",
-    params: z.object({ year: pathParam("Reporting year, e.g. 2025"), version: pathParam("Version number, 1, 2, …") }),
+    params: versionParams,
     200: fileOrLink("The zip (Content-Disposition: attachment), or where to fetch a large one", "application/zip"),
     202: jobStarted("Near its bound, where the host runs jobs: the job started; ask status_url until done (docs/security.md)"),
   },

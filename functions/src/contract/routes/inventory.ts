@@ -119,7 +119,9 @@ export const trendRoute = route(
   { get: "/trend", query: trendQuery, 200: json(trendSchema, "The years") },
 );
 
-const yearParams = z.object({ year: pathParam("Reporting year, e.g. 2025") });
+/** A reporting year of the path (its report and a version's pack too: inventory-report.ts). */
+export const yearParams = z.object({ year: pathParam("Reporting year, e.g. 2025") });
+export const versionParams = yearParams.extend({ version: pathParam("Version number, 1, 2, …") });
 
 export const reviewActionSchema = z.object({
   action: z.enum(REVIEW_ACTIONS as [ReviewAction, ...ReviewAction[]], {
@@ -234,7 +236,7 @@ export const versionRoute = route(
   ),
   {
     get: "/{year}/versions/{version}",
-    params: yearParams.extend({ version: pathParam("Version number, 1, 2, …") }),
+    params: versionParams,
     200: json(inventorySnapshotSchema, "The snapshot, byte for byte as stored (its SHA-256 is the listed one)"),
   },
 );

@@ -19,6 +19,9 @@ export const listRoute = route(videos("listMedia", "The settings videos with sig
 /** Which settings video; another name answers 404. */
 export const mediaKindParam = pathParam("Settings video: instruction or presentation");
 
+/** The settings video a path names. */
+export const mediaParams = z.object({ kind: mediaKindParam });
+
 /** A settings video's body: one entry per type the server takes (its answers' too). */
 export const videoContent = { "video/mp4": binaryFile(), "video/webm": binaryFile() } satisfies Record<VideoType, unknown>;
 
@@ -26,7 +29,7 @@ export const streamRoute = route(
   signedVideos("streamMedia", "A settings video, with byte ranges; the signed URL token is the credential", [404, 416]),
   {
     get: "/{kind}",
-    params: z.object({ kind: mediaKindParam }),
+    params: mediaParams,
     // Checked by the domain, which answers 401 without it as for a bad one.
     query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),
     200: { description: "The video", content: videoContent },
