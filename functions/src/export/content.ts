@@ -444,51 +444,50 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
   const def = calculationDefinition(section.type);
   const table = tableResult(section.type);
   if (!table) return undefined;
-  const calcColumns = [textColumn("Расчет", 32)];
   const title = `${section.title}: строки`;
-  const textLayout = { layout: "none" } as const;
+  /** Every calculation's rows, each after the calculation's name. */
+  const sheet = (columns: Column[], rows: Sheet["rows"]): Sheet => ({
+    name,
+    text: { layout: "none" },
+    title,
+    columns: [textColumn("Расчет", 32), ...columns],
+    rows,
+  });
+  const calculationRows = (rowsOf: (c: StoredCalculation) => Iterable<Cell[]>) =>
+    (function* () {
+      for (const c of section.calculations) for (const row of rowsOf(c)) yield [c.name, ...row];
+    })();
 
   if (section.type === "filling_blanks") {
     const cols = table.columns ?? [];
     const label = (n: string) => cols.find((c) => c.name === n)?.label ?? n;
-    return {
-      name,
-      text: textLayout,
-      title,
-      columns: [
-        ...calcColumns,
+    return sheet(
+      [
         textColumn("Элемент", 24),
         labelColumn(label("year"), 8),
         numberColumn(label("value"), options.decimals),
         textColumn(label("method"), 28),
       ],
-      rows: (function* () {
-        for (const c of section.calculations) {
-          for (const element of elementsOf(c, table.name)) {
-            for (const row of elementRows(element, "rows")) {
-              const method = typeof row.method === "string" ? row.method : null;
-              yield [
-                c.name,
-                text(element.name),
-                number(row.year),
-                number(row.value),
-                method === null ? "наблюдение" : (FILL_METHODS[method as keyof typeof FILL_METHODS] ?? method),
-              ];
-            }
+      calculationRows(function* (c) {
+        for (const element of elementsOf(c, table.name)) {
+          for (const row of elementRows(element, "rows")) {
+            const method = typeof row.method === "string" ? row.method : null;
+            yield [
+              text(element.name),
+              number(row.year),
+              number(row.value),
+              method === null ? "наблюдение" : (FILL_METHODS[method as keyof typeof FILL_METHODS] ?? method),
+            ];
           }
         }
-      })(),
-    };
+      }),
+    );
   }
 
   if (section.type === "sensitivity") {
     const cols = table.columns ?? [];
-    return {
-      name,
-      text: textLayout,
-      title,
-      columns: [
-        ...calcColumns,
+    return sheet(
+      [
         textColumn("Элемент", 24),
         ...cols.map((col) =>
           col.name === "year"
@@ -496,59 +495,42 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
             : numberColumn(withUnit(col.label, col.unit), Math.max(options.decimals, col.decimals ?? 0)),
         ),
       ],
-      rows: (function* () {
-        for (const c of section.calculations) {
-          for (const element of elementsOf(c, table.name)) {
-            for (const row of elementRows(element, "data_sensitivity")) {
-              yield [c.name, text(element.name), ...cols.map((col) => number(row[col.name]))];
-            }
-          }
+      calculationRows(function* (c) {
+        for (const element of elementsOf(c, table.name)) {
+          for (const row of elementRows(element, "data_sensitivity"))
+            yield [text(element.name), ...cols.map((col) => number(row[col.name]))];
         }
-      })(),
-    };
+      }),
+    );
   }
 
   if (section.type === "underground") {
     // D14: each measurement period with its contribution.
     const cols = table.columns ?? [];
-    return {
-      name,
-      text: textLayout,
-      title,
-      columns: [
-        ...calcColumns,
-        ...cols.map((col) =>
-          col.type === "text"
-            ? textColumn(col.label, 14)
-            : numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18),
+    return sheet(
+      cols.map((col) =>
+        col.type === "text" ? textColumn(col.label, 14) : numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18),
+      ),
+      calculationRows((c) =>
+        (periodRows(c, table.name) ?? []).map((row) =>
+          cols.map((col) => (col.type === "text" ? russianDate(row[col.name]) : number(row[col.name]))),
         ),
-      ],
-      rows: (function* () {
-        for (const c of section.calculations) {
-          for (const row of periodRows(c, table.name) ?? []) {
-            yield [c.name, ...cols.map((col) => (col.type === "text" ? russianDate(row[col.name]) : number(row[col.name])))];
-          }
-        }
-      })(),
-    };
+      ),
+    );
   }
 
   // Forecast data rows: the inputs of each row and its result.
   const dataInput = def.inputs.find((f) => f.type === "table");
   const inputColumns = (dataInput && "columns" in dataInput ? dataInput.columns : undefined) ?? [];
   const resultColumns = table.columns ?? [];
-  return {
-    name,
-    text: textLayout,
-    title,
-    columns: [
-      ...calcColumns,
+  return sheet(
+    [
       labelColumn("Строка", 8),
       ...inputColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals)),
       ...resultColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18)),
     ],
     // One forecast's rows in memory at a time.
-    rows: (async function* () {
+    (async function* () {
       for (const c of section.calculations) {
         for (const [index, raw] of (await forecastRows(c)).entries()) {
           const row = (raw ?? {}) as Record<string, unknown>;
@@ -561,7 +543,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
         }
       }
     })(),
-  };
+  );
 }
 
 // ---- a forecast's back-test ----------------------------------------------------------------------

@@ -47,6 +47,25 @@ export function stampZip(zip: Uint8Array, at: Date): Uint8Array {
 }
 
 /** The archive of `entries`, in their order, each stamped with `at`. */
+/** The fields a file's local header and its central directory header share, from `at`: the version
+ *  needed (2.0, deflate), the flags (UTF-8 names), the method (deflate), the time and date, the CRC,
+ *  the sizes and the name's length. */
+function writeSharedFields(
+  header: Buffer,
+  at: number,
+  f: { time: number; date: number; crc: number; compressed: number; size: number; nameLength: number },
+): void {
+  header.writeUInt16LE(20, at); // version needed: deflate
+  header.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt16LE(f.time, at + 6);
+  header.writeUInt16LE(f.date, at + 8);
+  header.writeUInt32LE(f.crc, at + 10);
+  header.writeUInt32LE(f.compressed, at + 14);
+  header.writeUInt32LE(f.size, at + 18);
+  header.writeUInt16LE(f.nameLength, at + 22);
+}
+
 export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
   if (entries.length > MAX_ENTRIES) throw new Error(`zip: ${entries.length} files, at most ${MAX_ENTRIES}`);
   const { time, date } = dosDateTime(at);
@@ -60,29 +79,14 @@ export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
     if (entry.bytes.byteLength > MAX_BYTES || offset > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
     const local = Buffer.alloc(30 + name.byteLength);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: deflate
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.byteLength, 18);
-    local.writeUInt32LE(entry.bytes.byteLength, 22);
-    local.writeUInt16LE(name.byteLength, 26);
+    const shared = { time, date, crc, compressed: data.byteLength, size: entry.bytes.byteLength, nameLength: name.byteLength };
+    writeSharedFields(local, 4, shared);
     local.writeUInt16LE(0, 28);
     local.set(name, 30);
     const header = Buffer.alloc(46 + name.byteLength);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE((3 << 8) | 20, 4); // made by: Unix, 2.0
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(8, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(data.byteLength, 20);
-    header.writeUInt32LE(entry.bytes.byteLength, 24);
-    header.writeUInt16LE(name.byteLength, 28);
+    writeSharedFields(header, 6, shared);
     header.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
     header.writeUInt32LE(offset, 42);
     header.set(name, 46);
