@@ -52,16 +52,19 @@ export function propagateSum(n: i32): f64 {
   return Math.sqrt(squares) / Math.abs(total);
 }
 
+/** The sum of the `n` inputs from `from` (a column of the table: the base year's, year t's). */
+function inputSum(from: i32, n: i32): f64 {
+  let sum: f64 = 0;
+  for (let i = 0; i < n; i++) sum += unchecked(input[from + i]);
+  return sum;
+}
+
 /** Table 3.2 columns G–M for n categories. input = C[n] (base year), D[n] (year t), E[n]
  *  (activity-data U, %), F[n] (emission-factor U, %); output = G, H, I, J, K, L, M (n each),
  *  then level uncertainty (%), trend (%) and trend uncertainty (percentage points). */
 export function approach1Table(n: i32): void {
-  let sumC: f64 = 0;
-  let sumD: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    sumC += unchecked(input[i]);
-    sumD += unchecked(input[n + i]);
-  }
+  const sumC = inputSum(0, n);
+  const sumD = inputSum(n, n);
   const trend = (sumD - sumC) / sumC * 100.0;
   let sumH: f64 = 0;
   let sumM: f64 = 0;
@@ -150,14 +153,10 @@ export function keyCategoriesLevel(n: i32, threshold: f64, withUncertainty: bool
  *  (Eq. 4.5) when `withUncertainty`: T_x·U_x with input U[n] after them. A category absent in
  *  the base year (E_x,0 = 0) takes the limit of the formula, |E_x,t| / |ΣE_0|. */
 export function keyCategoriesTrend(n: i32, threshold: f64, withUncertainty: bool): void {
-  let sumBase: f64 = 0;
+  const sumBase = inputSum(0, n);
+  const sumNow = inputSum(n, n);
   let sumBaseAbs: f64 = 0;
-  let sumNow: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    sumBase += unchecked(input[i]);
-    sumBaseAbs += Math.abs(unchecked(input[i]));
-    sumNow += unchecked(input[n + i]);
-  }
+  for (let i = 0; i < n; i++) sumBaseAbs += Math.abs(unchecked(input[i]));
   const totalChange = (sumNow - sumBase) / Math.abs(sumBase);
   for (let i = 0; i < n; i++) {
     const base = unchecked(input[i]);
@@ -173,12 +172,8 @@ export function keyCategoriesTrend(n: i32, threshold: f64, withUncertainty: bool
 /** The GPG-2000 form of the trend assessment, for comparison with the 2006 form:
  *  (E_x,t/E_t)·|(E_x,t − E_x,0)/E_x,t − (E_t − E_0)/E_t|; input = E_0[n], E_t[n]; output = T[n]. */
 export function trendGpg2000(n: i32): void {
-  let sumBase: f64 = 0;
-  let sumNow: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    sumBase += unchecked(input[i]);
-    sumNow += unchecked(input[n + i]);
-  }
+  const sumBase = inputSum(0, n);
+  const sumNow = inputSum(n, n);
   for (let i = 0; i < n; i++) {
     const base = unchecked(input[i]);
     const now = unchecked(input[n + i]);
