@@ -2,7 +2,7 @@
 // the worked examples of section 7, and a runner that puts every one of them through a facade. The Node tests check the numbers;
 // the browser test runs the same runner in Chromium and demands identical numbers.
 import vectorsJson from "./methodology-vectors.json";
-import type { EmissionsCore } from "./emissions-core";
+import type { EmissionsCore, SensitivityParams, SensitivityResultRow } from "./emissions-core";
 import { EMISSION_TYPES, REGISTRY, TYPE_MODULES, type EmissionType } from "./registry";
 
 type Row = Readonly<Record<string, number | string>>;
@@ -21,17 +21,9 @@ export interface MethodologyVectors {
   convert_gas_m3_to_t: { quantity: number; density: number; result_t: number }[];
   recycle_technology: { metan: number; a_metan: number; code: string }[];
   sensitivity: {
-    params: { rho: number; gwp_ch4: number; k_tr: number; delta: number };
-    rows: {
-      year: number;
-      volume: number;
-      methane: number;
-      res_co2: number;
-      res_co2_transport: number;
-      res_co2_all: number;
-      sn_volume: number;
-      sn_methan: number;
-    }[];
+    params: Pick<SensitivityParams, "rho" | "gwp_ch4" | "k_tr" | "delta">;
+    // The worked example gives the point coefficients of every year, not the arc elasticities.
+    rows: (Omit<SensitivityResultRow, "sn_volume" | "sn_methan" | "el_volume" | "el_methan"> & { sn_volume: number; sn_methan: number })[];
     tolerance_abs_sn: number;
   };
   filling_blanks: { years: number[]; values: (number | null)[]; filled: number[]; tolerance_abs?: number }[];

@@ -123,22 +123,21 @@ async function run(id: number, raw: unknown): Promise<void> {
   }
 }
 
-/** A forecast upload read and predicted (domain/forecast/forecast.ts); the rows' JSON is transferred back. */
-async function forecast(id: number, file: UploadedFile, run: ForecastRun): Promise<void> {
-  post({ id, type: "started" });
-  try {
-    const { summary, json } = await forecastFromFile(deps, file, run);
-    port.postMessage({ id, type: "forecast", summary, json } satisfies ThreadMessage, [json.buffer as ArrayBuffer]);
-  } catch (error) {
-    post(failure(id, error));
-  }
+/** A forecast upload read and predicted (domain/forecast/forecast.ts). */
+function forecast(id: number, file: UploadedFile, run: ForecastRun): Promise<void> {
+  return predicted(id, () => forecastFromFile(deps, file, run));
 }
 
 /** A history's columns kept by its preview (domain/forecast/preview-columns.ts), predicted. */
-async function forecastColumns(id: number, columns: ForecastColumns, run: ForecastRun): Promise<void> {
+function forecastColumns(id: number, columns: ForecastColumns, run: ForecastRun): Promise<void> {
+  return predicted(id, () => forecastFromColumns(deps, columns, run));
+}
+
+/** A forecast `predict` makes; the rows' JSON is transferred back. */
+async function predicted(id: number, predict: () => ReturnType<typeof forecastFromFile>): Promise<void> {
   post({ id, type: "started" });
   try {
-    const { summary, json } = await forecastFromColumns(deps, columns, run);
+    const { summary, json } = await predict();
     port.postMessage({ id, type: "forecast", summary, json } satisfies ThreadMessage, [json.buffer as ArrayBuffer]);
   } catch (error) {
     post(failure(id, error));

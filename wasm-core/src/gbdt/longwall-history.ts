@@ -3,6 +3,7 @@
 // truth: the measured concentration is the model's forecast plus Gaussian noise of a known σ, so
 // a calibrated interval's width and a row's chance of reaching the limit are known in advance.
 import { predict, type GbdtModel } from "./wasm-forest";
+import { seeded } from "./train";
 
 export const HISTORY_FEATURES = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
 export const HISTORY_STEP_MS = 10 * 60 * 1000;
@@ -18,17 +19,7 @@ export interface LongwallHistory {
   time: Float64Array;
 }
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded };
 
 export function gaussian(random: () => number): () => number {
   return () => {

@@ -235,8 +235,9 @@ function monotoneConstraints(raw: unknown): Record<string, -1 | 0 | 1> {
   return out;
 }
 
-/** mulberry32: the seeded generator of the validation draw, subsample and colsample_bytree. */
-function random(seed: number): () => number {
+/** mulberry32: a small seeded generator, the same numbers on every machine (the validation draw,
+ *  subsample and colsample_bytree; the generated longwall history of the tests). */
+export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -297,7 +298,7 @@ function splitRows(data: TrainingData, params: TrainParams): { train: number[]; 
     order = [...all].sort((a, b) => t[a] - t[b] || a - b);
   } else {
     order = [...all];
-    const next = random(params.seed ^ 0x5bd1e995);
+    const next = seeded(params.seed ^ 0x5bd1e995);
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];
@@ -592,7 +593,7 @@ export async function trainWithModule(
     baseScore,
   );
 
-  const next = random(params.seed);
+  const next = seeded(params.seed);
   const trees: JsonTree[] = [];
   const rounds: RoundInfo[] = [];
   const gains = new Float64Array(width);
