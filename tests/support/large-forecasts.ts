@@ -89,11 +89,12 @@ export interface DownloadFigures {
   calls: number;
 }
 
-/** The other user's get_me asked every 100 ms while `work` runs, and this process's peak RSS. */
+/** The other user's get_me asked again `everyMs` after each answer while `work` runs, and this process's peak RSS. */
 export async function whileProbing<T>(
   url: string,
   probeToken: string,
   work: () => Promise<T>,
+  everyMs = 100,
 ): Promise<{ value: T; seconds: number; rssGrowthMb: number; heapGrowthMb: number; p50: number; p95: number; calls: number }> {
   global.gc?.();
   // The request thread's own heap and buffers (the worker threads' isolates are not in it).
@@ -118,7 +119,7 @@ export async function whileProbing<T>(
       if (res.status !== 200) throw new Error(`get_me answered ${res.status}`);
       await res.arrayBuffer();
       latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
   const started = performance.now();
