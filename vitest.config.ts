@@ -83,10 +83,17 @@ export default defineConfig({
     // keyed by its content, the config and the coverage setting: a run after the first transforms only
     // what changed (it was a sixth of the unit tier's CPU).
     experimental: { fsModuleCache: true },
-    // The servers the tests start log only their 5xx requests (docs/operations.md). Node keeps the
+    // The servers the tests start log only their 5xx requests (docs/operations.md) and pace no user's
+    // requests (a test sends hundreds in a row; request-pace.test.ts and forecast-full-read.deep.test.ts
+    // set the pace they show). Node keeps the
     // bytecode it compiles for the packages a worker loads (React, antd, jsdom, the AWS SDK) on disk,
     // and the next worker, or a Node the tests start, loads them from it: a sixth less CPU to load them.
-    env: { REQUEST_LOG: "errors", NODE_COMPILE_CACHE: resolve("node_modules/.cache/node-compile-cache") },
+    env: {
+      REQUEST_LOG: "errors",
+      USER_REQUEST_BURST: "1000000",
+      USER_REQUESTS_PER_SECOND: "1000000",
+      NODE_COMPILE_CACHE: resolve("node_modules/.cache/node-compile-cache"),
+    },
     // `npm run coverage`: line and branch coverage of the product's code by the unit tier, and the
     // floor it may not fall below (docs/testing.md records the figures per tier).
     coverage: {

@@ -8,9 +8,13 @@ import { errorResponse, notFoundResponse } from "./http/errors";
 import { bodyLimits } from "./http/uploads";
 import { OPERATIONS, PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
 import { withYearWrites } from "./domain/inventory/writes";
+import type { RequestPace } from "./http/request-pace";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
+  /** Each user's requests paced (http/request-pace.ts): the local server's one request thread
+   *  serves every company; an AWS instance serves one request at a time and paces nothing. */
+  pace?: RequestPace;
 }
 
 export function createApi(deps: Deps, options: AppOptions) {
@@ -18,6 +22,7 @@ export function createApi(deps: Deps, options: AppOptions) {
   api.use("*", async (c, next) => {
     c.set("deps", deps);
     c.set("clientAddressOf", options.clientAddressOf);
+    if (options.pace) c.set("pace", options.pace);
     await next();
     // Answers carry a company's figures or tokens: no browser or proxy keeps them, unless a route
     // chose its own caching for what is no company's data (the OpenAPI document, a forecast model,

@@ -21,7 +21,16 @@ export interface AppConfig extends SigningKeys {
   /** Life of a direct upload URL (admin PDFs and videos, http/UPLOADS.md): 1 hour; the upload_id
    *  that completes it lives twice as long, so a transfer begun late can still be completed. */
   uploadUrlTtlSeconds: number;
+  /** The local host's pace of one user's signed-in requests (http/request-pace.ts): this many
+   *  start at once, then so many a second; the rest wait their turn. */
+  userRequestBurst: number;
+  userRequestsPerSecond: number;
 }
+
+/** The local host's pace of one user's requests unless the environment sets another
+ *  (http/request-pace.ts): the web app's screens start at most 9 in a second. */
+export const USER_REQUEST_BURST = 10;
+export const USER_REQUESTS_PER_SECOND = 30;
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -46,5 +55,7 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     videoMaxBytes: intFromEnv("VIDEO_MAX_BYTES", 500 * 1024 * 1024),
     mediaUrlTtlSeconds: intFromEnv("MEDIA_URL_TTL_SECONDS", 10 * 60),
     uploadUrlTtlSeconds: intFromEnv("UPLOAD_URL_TTL_SECONDS", 60 * 60),
+    userRequestBurst: intFromEnv("USER_REQUEST_BURST", USER_REQUEST_BURST),
+    userRequestsPerSecond: intFromEnv("USER_REQUESTS_PER_SECOND", USER_REQUESTS_PER_SECOND),
   };
 }

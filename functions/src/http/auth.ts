@@ -2,7 +2,7 @@
 // bearer-token middleware for everything else.
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
-import { authenticate, authenticateWithFirstRead, login, refreshAccess } from "../domain/company/auth";
+import { authenticateWithFirstRead, login, refreshAccess } from "../domain/company/auth";
 import { checkedActor, type PendingActor } from "../domain/context";
 import { Unauthorized } from "../domain/errors";
 import type { AppEnv } from "./env";
@@ -32,11 +32,14 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
+  const pending = await authenticateWithFirstRead(c.get("deps"), match[1]);
+  // Checked first, so a request waits in the line of the user its token was signed for: no forged
+  // token stands in another user's line (http/request-pace.ts).
+  await c.get("pace")?.take(`${pending.company}/${pending.id}`);
   if (!readsUserWithItsOwn(c)) {
-    c.set("actor", await authenticate(c.get("deps"), match[1]));
+    c.set("actor", await pending.actor());
     return next();
   }
-  const pending = await authenticateWithFirstRead(c.get("deps"), match[1]);
   c.set("pendingActor", pending);
   await next();
   // Whatever the route answered before its first read (its body refused, say), a user the checks

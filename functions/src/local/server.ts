@@ -32,6 +32,7 @@ import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { startUploadSweep } from "./upload-sweep";
 import { serveWebApp } from "./web-app";
+import { requestPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
@@ -55,11 +56,16 @@ export interface LocalServerOptions {
   /** The server's clock; the system's unless a browser test needs another day (a notice of
    *  refusal dated after today's real date). */
   clock?: Clock;
+  /** The pace of each user's requests; by default USER_REQUEST_BURST and USER_REQUESTS_PER_SECOND
+   *  on the system's clock (a test gives one on a clock of its own). */
+  pace?: RequestPace;
 }
 
 export interface LocalServer {
   url: string;
   deps: Deps;
+  /** The pace of each user's signed-in requests (http/request-pace.ts). */
+  pace: RequestPace;
   /** What this start made in a new data folder (its password printed once), or undefined. */
   firstStart?: FirstStart;
   /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
@@ -148,7 +154,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   app.use("*", requestLog({ host: "local" }));
   // 'self' only: on this host the browser talks to nothing but this server (uploads included).
   app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: false }));
-  app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown" }));
+  // One request thread serves every company: one user's burst is paced (http/request-pace.ts).
+  const pace = options.pace ?? requestPace({ burst: deps.config.userRequestBurst, perSecond: deps.config.userRequestsPerSecond });
+  app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown", pace }));
   if (existsSync(webRoot)) {
     // Assets compressed and cached for a year; every other GET that is not an API call gets the
     // app shell (SPA fallback), revalidated on each load.
@@ -181,6 +189,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   return {
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
     deps,
+    pace,
     ...(firstStart ? { firstStart } : {}),
     settled,
     close() {
