@@ -2,11 +2,14 @@
 // server as `npm start` runs it: 60 reads of a 100 000-row forecast, 30 at a time, answered 18 MB
 // each and held the server (another company's get_me p50 1 440 ms, RSS 961 → 2 335 MB). Each read
 // now answers a page of the rows, all reads of one forecast share one parse of its rows, and
-// reading a forecast of many rows not parsed yet takes a heavy-work slot.
+// reading a forecast of many rows not parsed yet takes a heavy-work slot; the reader's requests
+// start at the pace `npm start` keeps («A user's burst paced»).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
+import { USER_REQUEST_BURST, USER_REQUESTS_PER_SECOND } from "@server/config";
+import { requestPace } from "@server/http/request-pace";
 import type { Project } from "@server/contract/schemas/project";
 import { accessToken } from "../support/server";
 import { addForecasts, createProject, parallelReads, storeRows, whileProbing } from "../support/large-forecasts";
@@ -23,7 +26,8 @@ let otherToken: string;
 let project: Project;
 
 beforeAll(async () => {
-  server = await startLocalServer({ port: 0 });
+  // The pace `npm start` keeps (the other tests' servers keep none).
+  server = await startLocalServer({ port: 0, pace: requestPace({ burst: USER_REQUEST_BURST, perSecond: USER_REQUESTS_PER_SECOND }) });
   const company = (await createCompany(server.deps, { name: "Шахта Читающая" })).id;
   const user = await createUser(server.deps, {
     ...{ companyId: company, email: "reader@example.com", password: "reader-password" },
@@ -43,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe(`${READS} full reads of a ${ROWS}-row forecast, ${AT_ONCE} at a time`, () => {
-  it("answer a page each while another company's get_me p50 stays under 200 ms and RSS grows under 200 MB", async () => {
+  it("answer a page each while another company's get_me p50 stays under 50 ms and RSS grows under 200 MB", async () => {
     const [forecast] =
       (await server.deps.repos.calculations.listAllByProject(project.company, project.id, "regres_methane", "active")) ?? [];
     const urls = Array.from(
@@ -68,10 +72,12 @@ describe(`${READS} full reads of a ${ROWS}-row forecast, ${AT_ONCE} at a time`, 
     expect(largest).toBeLessThan(FORECAST_DATA_PAGE_MAX * 400);
     // Every read is now a page spliced from the stored bytes, with no rows parsed: another company
     // waits behind the burst's requests themselves, not behind 100 000 rows (1 440 ms before). A
-    // read costs the one thread what any signed-in request does (about twice a get_me), so a get_me
-    // that lands mid-burst waits behind up to 30 of them: p50 29 ms measured alone on a quiet 2-core
-    // machine (idle 9 ms), 122 ms beside another deep file. The finding's 50 ms is not held here.
-    expect(figures.p50).toBeLessThan(200);
+    // read costs the one thread what any signed-in request does (about twice a get_me), and the
+    // reader's burst is paced (10 at once, then 30 a second), which leaves the thread room for
+    // others: p50 7–11 ms alone at a load average of 9–16, 37–46 ms beside another deep file, whose
+    // load took the idle get_me itself to 10–45 ms (unpaced: 18–30 ms alone, 26–72 ms beside it;
+    // docs/security.md).
+    expect(figures.p50).toBeLessThan(50);
     expect(figures.rssGrowthMb).toBeLessThan(200);
   }, 180_000);
 });

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CALENDAR_YEARS } from "@core/calendar-days";
-import { configFromEnv } from "@server/config";
+import { configFromEnv, USER_REQUEST_BURST, USER_REQUESTS_PER_SECOND } from "@server/config";
 import { RETRY_AFTER_SECONDS } from "@server/domain/errors";
 import { MAX_GRAPH_POINTS } from "@server/domain/calculations/graphs";
 import { FORECAST_DATA_PAGE_MAX } from "@server/contract";
@@ -58,6 +58,7 @@ describe("docs/security.md", () => {
     ["a job's slots carried", `every **${HEAVY_CARRY_SECONDS} s** (\`HEAVY_CARRY_SECONDS\`)`],
     ["a chart's series", `**${n(MAX_GRAPH_POINTS)} points**`],
     ["a forecast's read", `at most **${n(FORECAST_DATA_PAGE_MAX)} rows** (\`FORECAST_DATA_PAGE_MAX\``],
+    ["a user's pace", `at most **${USER_REQUEST_BURST} at once, then ${USER_REQUESTS_PER_SECOND} a second**`],
     ["a preview's errors", `at most **${n(MAX_PREVIEW_ERRORS)}** errors`],
     ["an upload's time", `has **${UPLOAD_BUDGET_SECONDS} s**`],
     ["a check's named calculations", `names at most **${NAMED}** calculations`],
