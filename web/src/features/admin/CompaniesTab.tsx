@@ -2,7 +2,6 @@
 // the form by the server's own rules (functions/src/contract/schemas/company.ts).
 import { zoneOf } from "@core/company-clock";
 import { useState } from "react";
-import { useUrlPage } from "../../shared/urlState";
 import { Button, Form, Space } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, PlusOutlined, TeamOutlined } from "@ant-design/icons";
@@ -11,6 +10,7 @@ import { adminKeys, createCompany, errorText, patchCompany, useCompanies, type C
 import { useFeedback } from "../../shared/feedback";
 import { CompanyRequisiteFields, REQUISITE_FIELDS, requisiteForm } from "../../shared/CompanyRequisiteFields";
 import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
+import { actionsColumn, useListPagination } from "./listParts";
 
 type CompanyForm = Record<(typeof REQUISITE_FIELDS)[number], string>;
 
@@ -58,7 +58,7 @@ function CompanyDialog({ company, open, onClose }: { company?: Company; open: bo
 export function CompaniesTab({ onShowUsers }: { onShowUsers: (companyId: string) => void }) {
   const { data, isLoading } = useCompanies();
   const [editing, setEditing] = useState<Company | "new" | null>(null);
-  const { page, setPage } = useUrlPage();
+  const pagination = useListPagination();
 
   return (
     <>
@@ -70,34 +70,29 @@ export function CompaniesTab({ onShowUsers }: { onShowUsers: (companyId: string)
         loading={isLoading}
         dataSource={data?.results ?? []}
         locale={{ emptyText: "Компаний пока нет" }}
-        pagination={{ current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true }}
+        pagination={pagination}
         columns={[
           { title: "Название", dataIndex: "name" },
           { title: "ОГРН", dataIndex: "ogrn", width: 160 },
           { title: "ОКВЭД", dataIndex: "okved", width: 100 },
           { title: "Регион", dataIndex: "region" },
           { title: "E-mail", dataIndex: "email" },
-          {
-            title: "Действия",
-            key: "actions",
-            width: 120,
-            render: (_, company) => (
-              <Space>
-                <Button
-                  icon={<EditOutlined />}
-                  aria-label={`Изменить ${company.name}`}
-                  title="Изменить реквизиты"
-                  onClick={() => setEditing(company)}
-                />
-                <Button
-                  icon={<TeamOutlined />}
-                  aria-label={`Пользователи ${company.name}`}
-                  title="Пользователи"
-                  onClick={() => onShowUsers(company.id)}
-                />
-              </Space>
-            ),
-          },
+          actionsColumn(120, (company) => (
+            <Space>
+              <Button
+                icon={<EditOutlined />}
+                aria-label={`Изменить ${company.name}`}
+                title="Изменить реквизиты"
+                onClick={() => setEditing(company)}
+              />
+              <Button
+                icon={<TeamOutlined />}
+                aria-label={`Пользователи ${company.name}`}
+                title="Пользователи"
+                onClick={() => onShowUsers(company.id)}
+              />
+            </Space>
+          )),
         ]}
       />
       <CompanyDialog

@@ -1,7 +1,7 @@
 // «Справочники»: a coefficient is never overwritten. A change is a new version of the item with the
 // date from which it applies and the reason; calculations already stored keep the version they used.
 import { useState } from "react";
-import { useUrlPage, useUrlQuery } from "../../shared/urlState";
+import { useUrlQuery } from "../../shared/urlState";
 import { Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
@@ -17,6 +17,7 @@ import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../../shared/uncertainty/texts";
 import { useFeedback } from "../../shared/feedback";
+import { actionsColumn, useListPagination } from "./listParts";
 
 /** dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
 const dictionaries = typedClient("dictionaries");
@@ -250,7 +251,7 @@ export function DictionariesTab() {
   const { params, update } = useUrlQuery();
   const name = params.get("dictionary") ?? undefined;
   const setName = (next: string) => update({ dictionary: next, page: undefined });
-  const { page, setPage } = useUrlPage();
+  const pagination = useListPagination();
   const items = useDictionaryItems(name);
   const [dialog, setDialog] = useState<{ kind: "change" | "history"; entry: DictionaryEntry } | null>(null);
   const labels = items.data?.labels ?? {};
@@ -272,7 +273,7 @@ export function DictionariesTab() {
         loading={items.isLoading && Boolean(name)}
         dataSource={items.data?.results ?? []}
         locale={{ emptyText: name ? "В справочнике нет записей" : "Выберите справочник" }}
-        pagination={{ current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true }}
+        pagination={pagination}
         columns={[
           { title: "№", dataIndex: "id", width: 60 },
           { title: "Наименование", dataIndex: "name" },
@@ -305,28 +306,23 @@ export function DictionariesTab() {
           },
           { title: "Версия", dataIndex: "version", width: 80 },
           { title: "Действует с", dataIndex: "effective_from", width: 120 },
-          {
-            title: "Действия",
-            key: "actions",
-            width: 110,
-            render: (_, entry) => (
-              <Space>
-                <Button
-                  icon={<EditOutlined />}
-                  title="Изменить коэффициент"
-                  aria-label={`Изменить коэффициент ${entry.id}`}
-                  disabled={fieldsOf(entry).length === 0}
-                  onClick={() => setDialog({ kind: "change", entry })}
-                />
-                <Button
-                  icon={<HistoryOutlined />}
-                  title="История"
-                  aria-label={`История ${entry.id}`}
-                  onClick={() => setDialog({ kind: "history", entry })}
-                />
-              </Space>
-            ),
-          },
+          actionsColumn(110, (entry) => (
+            <Space>
+              <Button
+                icon={<EditOutlined />}
+                title="Изменить коэффициент"
+                aria-label={`Изменить коэффициент ${entry.id}`}
+                disabled={fieldsOf(entry).length === 0}
+                onClick={() => setDialog({ kind: "change", entry })}
+              />
+              <Button
+                icon={<HistoryOutlined />}
+                title="История"
+                aria-label={`История ${entry.id}`}
+                onClick={() => setDialog({ kind: "history", entry })}
+              />
+            </Space>
+          )),
         ]}
       />
       {name && dialog?.kind === "change" && (

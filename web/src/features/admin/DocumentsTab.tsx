@@ -15,6 +15,7 @@ import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUploa
 import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { pdfProblem } from "./fileChecks";
+import { actionsColumn } from "./listParts";
 
 const META_FIELDS = ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "file"] as const;
 
@@ -280,53 +281,48 @@ export function DocumentsTab() {
               </Space>
             ),
           },
-          {
-            title: "Действия",
-            key: "actions",
-            width: 330,
-            render: (_, doc) => (
-              <Space wrap>
-                <Upload
-                  accept="application/pdf,.pdf"
-                  showUploadList={false}
-                  disabled={replace.isPending}
-                  beforeUpload={(file) => {
-                    const problem = pdfProblem(file, limits.data?.document_max_bytes ?? Number.POSITIVE_INFINITY);
-                    if (problem) message.error(problem);
-                    else replace.mutate({ doc, file });
-                    return false;
-                  }}
+          actionsColumn(330, (doc) => (
+            <Space wrap>
+              <Upload
+                accept="application/pdf,.pdf"
+                showUploadList={false}
+                disabled={replace.isPending}
+                beforeUpload={(file) => {
+                  const problem = pdfProblem(file, limits.data?.document_max_bytes ?? Number.POSITIVE_INFINITY);
+                  if (problem) message.error(problem);
+                  else replace.mutate({ doc, file });
+                  return false;
+                }}
+              >
+                <Button
+                  icon={<UploadOutlined />}
+                  loading={replace.isPending && replace.variables?.doc.id === doc.id}
+                  aria-label={`${doc.file ? "Заменить PDF" : "Загрузить PDF"}: ${doc.title}`}
                 >
-                  <Button
-                    icon={<UploadOutlined />}
-                    loading={replace.isPending && replace.variables?.doc.id === doc.id}
-                    aria-label={`${doc.file ? "Заменить PDF" : "Загрузить PDF"}: ${doc.title}`}
-                  >
-                    {doc.file ? "Заменить PDF" : "Загрузить PDF"}
-                  </Button>
-                </Upload>
-                <Button icon={<EditOutlined />} title="Изменить" aria-label={`Изменить: ${doc.title}`} onClick={() => setDialog(doc)} />
-                {doc.is_deleted ? (
-                  <Button
-                    icon={<RollbackOutlined />}
-                    title="Восстановить"
-                    aria-label={`Восстановить: ${doc.title}`}
-                    onClick={() => setDeleted.mutate({ doc, deleted: false })}
-                  />
-                ) : (
-                  <Popconfirm
-                    title="Удалить документ?"
-                    description="Он пропадет со страницы «Нормативные документы»; его можно восстановить."
-                    okText="Удалить"
-                    cancelText="Отмена"
-                    onConfirm={() => setDeleted.mutate({ doc, deleted: true })}
-                  >
-                    <Button danger icon={<DeleteOutlined />} title="Удалить" aria-label={`Удалить: ${doc.title}`} />
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
+                  {doc.file ? "Заменить PDF" : "Загрузить PDF"}
+                </Button>
+              </Upload>
+              <Button icon={<EditOutlined />} title="Изменить" aria-label={`Изменить: ${doc.title}`} onClick={() => setDialog(doc)} />
+              {doc.is_deleted ? (
+                <Button
+                  icon={<RollbackOutlined />}
+                  title="Восстановить"
+                  aria-label={`Восстановить: ${doc.title}`}
+                  onClick={() => setDeleted.mutate({ doc, deleted: false })}
+                />
+              ) : (
+                <Popconfirm
+                  title="Удалить документ?"
+                  description="Он пропадет со страницы «Нормативные документы»; его можно восстановить."
+                  okText="Удалить"
+                  cancelText="Отмена"
+                  onConfirm={() => setDeleted.mutate({ doc, deleted: true })}
+                >
+                  <Button danger icon={<DeleteOutlined />} title="Удалить" aria-label={`Удалить: ${doc.title}`} />
+                </Popconfirm>
+              )}
+            </Space>
+          )),
         ]}
       />
       {dialog !== null && <DocumentDialog doc={dialog === "new" ? undefined : dialog} onClose={() => setDialog(null)} />}

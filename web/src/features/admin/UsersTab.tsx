@@ -2,7 +2,6 @@
 // deactivate/activate, reset the password, move to another company (the server refuses a user who
 // already created projects or calculations).
 import { useState } from "react";
-import { useUrlPage } from "../../shared/urlState";
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
 import { PASSWORD_MIN_LENGTH } from "@server/contract/schemas/limits";
 import { Table } from "../../shared/LazyTable";
@@ -23,6 +22,7 @@ import {
   type Role,
 } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
+import { actionsColumn, useListPagination } from "./listParts";
 
 const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;
 
@@ -232,7 +232,7 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
   const companies = useCompanies();
   const users = useCompanyUsers(companyId);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { page, setPage } = useUrlPage();
+  const pagination = useListPagination();
   const { message } = useFeedback();
   const invalidate = useInvalidate(companyId ?? "");
   const setActive = useMutation({
@@ -266,7 +266,7 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
         loading={users.isLoading && Boolean(companyId)}
         dataSource={users.data?.results ?? []}
         locale={{ emptyText: companyId ? "В компании нет пользователей" : "Выберите компанию" }}
-        pagination={{ current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true }}
+        pagination={pagination}
         columns={[
           { title: "E-mail", dataIndex: "email" },
           { title: "Имя", key: "name", render: (_, u) => [u.first_name, u.last_name].filter(Boolean).join(" ") || "—" },
@@ -280,47 +280,42 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
             dataIndex: "is_active",
             render: (active: boolean) => (active ? <Tag color="green">Активен</Tag> : <Tag color="red">Отключен</Tag>),
           },
-          {
-            title: "Действия",
-            key: "actions",
-            width: 200,
-            render: (_, user) => (
-              <Space>
+          actionsColumn(200, (user) => (
+            <Space>
+              <Button
+                icon={<EditOutlined />}
+                title="Изменить"
+                aria-label={`Изменить ${user.email}`}
+                onClick={() => setDialog({ kind: "edit", user })}
+              />
+              <Button
+                icon={<KeyOutlined />}
+                title="Сбросить пароль"
+                aria-label={`Сбросить пароль ${user.email}`}
+                onClick={() => setDialog({ kind: "password", user })}
+              />
+              <Button
+                icon={<SwapOutlined />}
+                title="Перевести в другую компанию"
+                aria-label={`Перевести ${user.email}`}
+                onClick={() => setDialog({ kind: "move", user })}
+              />
+              <Popconfirm
+                title={user.is_active ? "Отключить пользователя?" : "Включить пользователя?"}
+                description={user.is_active ? "Он не сможет войти, выданные токены перестанут действовать." : undefined}
+                okText={user.is_active ? "Отключить" : "Включить"}
+                cancelText="Отмена"
+                onConfirm={() => setActive.mutate({ user, active: !user.is_active })}
+              >
                 <Button
-                  icon={<EditOutlined />}
-                  title="Изменить"
-                  aria-label={`Изменить ${user.email}`}
-                  onClick={() => setDialog({ kind: "edit", user })}
+                  danger={user.is_active}
+                  icon={user.is_active ? <StopOutlined /> : <CheckCircleOutlined />}
+                  title={user.is_active ? "Отключить" : "Включить"}
+                  aria-label={`${user.is_active ? "Отключить" : "Включить"} ${user.email}`}
                 />
-                <Button
-                  icon={<KeyOutlined />}
-                  title="Сбросить пароль"
-                  aria-label={`Сбросить пароль ${user.email}`}
-                  onClick={() => setDialog({ kind: "password", user })}
-                />
-                <Button
-                  icon={<SwapOutlined />}
-                  title="Перевести в другую компанию"
-                  aria-label={`Перевести ${user.email}`}
-                  onClick={() => setDialog({ kind: "move", user })}
-                />
-                <Popconfirm
-                  title={user.is_active ? "Отключить пользователя?" : "Включить пользователя?"}
-                  description={user.is_active ? "Он не сможет войти, выданные токены перестанут действовать." : undefined}
-                  okText={user.is_active ? "Отключить" : "Включить"}
-                  cancelText="Отмена"
-                  onConfirm={() => setActive.mutate({ user, active: !user.is_active })}
-                >
-                  <Button
-                    danger={user.is_active}
-                    icon={user.is_active ? <StopOutlined /> : <CheckCircleOutlined />}
-                    title={user.is_active ? "Отключить" : "Включить"}
-                    aria-label={`${user.is_active ? "Отключить" : "Включить"} ${user.email}`}
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
+              </Popconfirm>
+            </Space>
+          )),
         ]}
       />
       {companyId && dialog?.kind === "create" && <UserDialog companyId={companyId} onClose={() => setDialog(null)} />}
