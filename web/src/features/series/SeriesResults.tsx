@@ -4,7 +4,7 @@
 //  - sensitivity: every column with its unit (sn_* and el_* with 6 decimals, null as «—»), the
 //    emissions by year stacked from methane and transport, and the sensitivity coefficients.
 import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
-import { Flex, Space, Tabs, Tag, Typography, type TableColumnsType } from "antd";
+import { Flex, Space, Tabs, Tag, Typography, type TableColumnsType, type TableProps } from "antd";
 import { Table } from "../../shared/LazyTable";
 import type { FilledValue, SensitivityResultRow } from "@core/emissions-core";
 import type { ResultField } from "@core/registry";
@@ -28,6 +28,18 @@ import { SourceFileLink } from "../../shared/SourceFileLink";
 export const FILLED_BACKGROUND = "#fff7e6";
 const FILLED_STYLE: CSSProperties = { background: FILLED_BACKGROUND, fontStyle: "italic" };
 const DASH = "—";
+
+/** A result's table of years: a page of RESULTS_PAGE_SIZE years, the count of years under it. */
+function YearsTable<T extends { year: number }>(props: TableProps<T>) {
+  return (
+    <Table<T>
+      size="small"
+      rowKey="year"
+      pagination={{ pageSize: RESULTS_PAGE_SIZE, showSizeChanger: false, showTotal: (total) => `Лет: ${total}` }}
+      {...props}
+    />
+  );
+}
 
 /** One tab per element when there are several; the element alone otherwise. */
 function PerElement<T extends { id: number; name: string }>({ elements, render }: { elements: T[]; render(element: T): ReactNode }) {
@@ -81,13 +93,10 @@ function FilledTable({ element, valueLabel }: { element: FilledElement; valueLab
     },
   ];
   return (
-    <Table<FilledValue>
-      size="small"
-      rowKey="year"
+    <YearsTable<FilledValue>
       columns={columns}
       dataSource={element.rows}
       onRow={(row) => ({ "data-method": row.method ?? "observed" }) as HTMLAttributes<HTMLElement>}
-      pagination={{ pageSize: RESULTS_PAGE_SIZE, showSizeChanger: false, showTotal: (total) => `Лет: ${total}` }}
     />
   );
 }
@@ -178,14 +187,11 @@ function SensitivityTable({ element }: { element: SensitivityElement }) {
     };
   });
   return (
-    <Table<SensitivityResultRow>
-      size="small"
-      rowKey="year"
+    <YearsTable<SensitivityResultRow>
       columns={columns}
       dataSource={element.data_sensitivity}
       tableLayout="fixed"
       scroll={{ x: Object.values(WIDTHS).reduce((a, b) => a + b, 0) }}
-      pagination={{ pageSize: RESULTS_PAGE_SIZE, showSizeChanger: false, showTotal: (total) => `Лет: ${total}` }}
     />
   );
 }
