@@ -90,25 +90,19 @@ const label = (name: string) => columnOf(name)?.label ?? name;
 export function emissionsFigure(element: SensitivityElement): SeriesFigure {
   const rows = element.data_sensitivity;
   const years = rows.map((r) => r.year);
+  const bar = (name: "res_co2" | "res_co2_transport", color: string, unit: string, part: string): Data => ({
+    type: "bar",
+    name: label(name),
+    x: years,
+    y: rows.map((r) => r[name]),
+    marker: { color },
+    hovertemplate: `%{x}: %{y:,.2f} ${unit}<extra>${part}</extra>`,
+  });
   return {
     title: `Суммарные выбросы по годам — ${element.name}`,
     data: [
-      {
-        type: "bar",
-        name: `${label("res_co2")}`,
-        x: years,
-        y: rows.map((r) => r.res_co2),
-        marker: { color: METHANE_COLOR },
-        hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>метан</extra>",
-      },
-      {
-        type: "bar",
-        name: `${label("res_co2_transport")}`,
-        x: years,
-        y: rows.map((r) => r.res_co2_transport),
-        marker: { color: TRANSPORT_COLOR },
-        hovertemplate: "%{x}: %{y:,.2f} т CO2<extra>транспорт</extra>",
-      },
+      bar("res_co2", METHANE_COLOR, "т CO2-экв.", "метан"),
+      bar("res_co2_transport", TRANSPORT_COLOR, "т CO2", "транспорт"),
       {
         type: "scatter",
         mode: "markers",
