@@ -15,3 +15,8 @@ export function Table<T extends object>(props: TableProps<T>) {
     </Suspense>
   );
 }
+
+/** A small table of a short list, every row at once: no pages. */
+export function ListTable<T extends object>(props: TableProps<T>) {
+  return <Table<T> size="small" pagination={false} {...props} />;
+}

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useUrlQuery } from "../../shared/urlState";
 import { Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space, Typography } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ListTable, Table } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
@@ -222,12 +222,10 @@ function HistoryDialog({ dictionary, labels, entry, onClose }: EntryDialogProps)
   const fields = fieldsOf(entry);
   return (
     <Modal open title={`История: ${entry.name}`} footer={null} onCancel={onClose} width={900}>
-      <Table<HistoryEntry>
+      <ListTable<HistoryEntry>
         rowKey="version"
-        size="small"
         loading={history.isLoading}
         dataSource={history.data?.results ?? []}
-        pagination={false}
         columns={[
           { title: "Версия", dataIndex: "version", width: 80 },
           { title: "Действует с", dataIndex: "effective_from", width: 120 },

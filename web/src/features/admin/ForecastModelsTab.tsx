@@ -7,7 +7,7 @@ import { fileSize } from "@server/contract";
 import { MODEL_DESCRIPTION_MAX } from "@server/contract/schemas/limits";
 import { useState } from "react";
 import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, Tag, Typography, Upload } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime } from "../../shared/dates";
@@ -154,12 +154,10 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
   const newestFirst = [...versions].sort((a, b) => b.version - a.version);
 
   return (
-    <Table<ForecastModelVersion>
+    <ListTable<ForecastModelVersion>
       rowKey="id"
-      size="small"
       loading={loading}
       dataSource={newestFirst}
-      pagination={false}
       scroll={{ x: 1040 }}
       locale={{ emptyText: "Моделей нет" }}
       columns={[
@@ -214,7 +212,6 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
                 onConfirm={() => activate.mutateAsync(v).catch(() => undefined)}
               >
                 <Button
-                  size="small"
                   loading={activate.isPending && activate.variables?.id === v.id}
                   aria-label={`Сделать активной версию ${v.version} ${METHOD_LABELS[method]}`}
                 >

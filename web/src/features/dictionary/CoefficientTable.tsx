@@ -1,7 +1,7 @@
 // One dictionary of a category: every coefficient with its value, unit, source, version and date.
 // The source column holds a numbered reference (full text in its tooltip and listed under the table).
 import { Tooltip, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import { displayDate } from "../../shared/dates";
 import { LoadError } from "../../shared/LoadError";
 import { useDictionary, type DictionaryName } from "../../api/dictionary";
@@ -77,15 +77,13 @@ export function CoefficientTable({ category, name }: { category: EmissionCategor
       {dictionary.isError ? (
         <LoadError what="справочник" message={dictionary.error.message} retry={() => void dictionary.refetch()} />
       ) : (
-        <Table<CoefficientRow>
+        <ListTable<CoefficientRow>
           rowKey="key"
-          size="small"
           bordered
           columns={columns}
           dataSource={data?.rows ?? []}
           loading={dictionary.isLoading}
           locale={{ emptyText: "Справочник пуст" }}
-          pagination={false}
           footer={
             data && data.sources.length > 0
               ? () => (

@@ -4,7 +4,7 @@
 // code as POST forecast/what_if/ and air_needed/) and answers as the user types.
 import { useMemo, useState } from "react";
 import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
 import { horizonLabel } from "@core/gbdt/horizon";
 import { DEFAULT_INTERVAL_LEVEL, INTERVAL_LEVELS, isIntervalLevel, type Calibration, type IntervalLevel } from "@core/gbdt/conformal";
@@ -33,10 +33,8 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
       <Typography.Text strong data-testid="backtest-horizon">
         Проверка на истории, горизонт {horizonLabel(horizon)}
       </Typography.Text>
-      <Table
-        size="small"
+      <ListTable
         rowKey="key"
-        pagination={false}
         dataSource={lines}
         data-testid="backtest-table"
         columns={[
@@ -205,9 +203,7 @@ export function WhatIfPanel({
         ) : null}
         {answer && "error" in answer ? <Alert type="error" message={answer.error} /> : null}
         {answer && "points" in answer ? (
-          <Table
-            size="small"
-            pagination={false}
+          <ListTable
             rowKey="value"
             data-testid="what-if-points"
             dataSource={answer.points}

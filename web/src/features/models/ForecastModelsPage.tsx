@@ -11,7 +11,7 @@ import { MODEL_DESCRIPTION_MAX } from "@server/contract/schemas/limits";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { displayDateTime, displayWrittenTime } from "../../shared/dates";
-import { Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import { StackedRows, type StackedColumn } from "../../shared/StackedRows";
 import { usePhone } from "../../shared/useMediaQuery";
 import type { ColumnType } from "antd/es/table";
@@ -198,12 +198,10 @@ export default function ForecastModelsPage() {
         {phone ? (
           <StackedRows rows={own} columns={columns} rowKey={(v) => v.id} empty={EMPTY} testId="own-models" />
         ) : (
-          <Table<ForecastModelVersion>
+          <ListTable<ForecastModelVersion>
             rowKey="id"
-            size="small"
             loading={isLoading}
             dataSource={own}
-            pagination={false}
             scroll={{ x: 980 }}
             locale={{ emptyText: EMPTY }}
             columns={columns}

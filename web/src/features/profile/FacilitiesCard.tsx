@@ -4,7 +4,7 @@
 // the dialog.
 import { useState } from "react";
 import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
@@ -68,10 +68,8 @@ export function FacilitiesCard() {
       }
     >
       {facilities.isError && <Alert type="error" showIcon title={facilities.error.message} />}
-      <Table<Facility>
+      <ListTable<Facility>
         rowKey="id"
-        size="small"
-        pagination={false}
         loading={facilities.isPending}
         scroll={{ x: 700 }}
         columns={columns(setEditing, setPointsOf)}
@@ -182,10 +180,8 @@ function PointsDialog({ facility, onClose }: { facility: Facility; onClose: () =
           title="Каждый источник учитывается отдельно: вентиляционный ствол и дегазационная установка — два источника, факел и котельная сжигают каптированный газ. Измеренные расчеты указывают свой источник."
         />
         {(points.isError || save.isError) && <Alert type="error" showIcon role="alert" title={(points.error ?? save.error)?.message} />}
-        <Table<EmissionPoint>
+        <ListTable<EmissionPoint>
           rowKey="id"
-          size="small"
-          pagination={false}
           loading={points.isPending}
           scroll={{ x: 900 }}
           columns={pointColumns}

@@ -12,7 +12,7 @@ import { useFacilities } from "../../api/inventory";
 import { Chart } from "../../shared/charts/Chart";
 import { formatAmount } from "../../shared/format";
 import { Select } from "../../shared/LazySelect";
-import { Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
@@ -185,10 +185,8 @@ export default function TrendPage() {
                   }}
                 />
               )}
-              <Table<TrendYear>
+              <ListTable<TrendYear>
                 rowKey="year"
-                size="small"
-                pagination={false}
                 columns={columns}
                 dataSource={trend.data.years}
                 scroll={{ x: "max-content" }}
