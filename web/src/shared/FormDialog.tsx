@@ -13,10 +13,12 @@ interface Props {
   okText?: string;
   saving: boolean;
   onClose(): void;
+  /** antd's 520 px unless told. */
+  width?: number;
   children: ReactNode;
 }
 
-export function FormDialog({ form, open, title, okText = "Сохранить", saving, onClose, children }: Props) {
+export function FormDialog({ form, open, title, okText = "Сохранить", saving, onClose, width, children }: Props) {
   return (
     <Modal
       open={open}
@@ -26,6 +28,7 @@ export function FormDialog({ form, open, title, okText = "Сохранить", s
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={saving}
+      width={width}
       destroyOnHidden
     >
       {children}

@@ -4,7 +4,7 @@
 // loaded is counted Monday to Friday and the inventory says so. The core's rules check the days as
 // typed (the server checks them again and answers in the same words).
 import { useState } from "react";
-import { Alert, Button, DatePicker, Form, Input, Modal, Space, Tag, Typography } from "antd";
+import { Alert, Button, DatePicker, Form, Input, Space, Tag, Typography } from "antd";
 import { CALENDAR_DECREE_MAX } from "@server/contract/schemas/limits";
 import { EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -26,6 +26,7 @@ import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS, displayDateTime } from "../../shared/dates";
 import { inventoryKey } from "../../api/inventory";
 import { adminKeys, createCalendarYear, errorText, putCalendarYear, useCalendarYears, type CalendarYear } from "../../api/admin";
+import { FormDialog } from "../../shared/FormDialog";
 
 interface CalendarForm {
   year?: string;
@@ -117,14 +118,13 @@ function CalendarDialog({ year, onClose }: { year?: CalendarYear; onClose: () =>
   });
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open
       title={year ? `Производственный календарь на ${year.year} год` : "Новый год производственного календаря"}
       okText={year ? "Сохранить" : "Добавить"}
-      cancelText="Отмена"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
+      saving={save.isPending}
+      onClose={onClose}
       width={640}
     >
       <Form<CalendarForm>
@@ -191,7 +191,7 @@ function CalendarDialog({ year, onClose }: { year?: CalendarYear; onClose: () =>
         ))}
         {failure && <Alert type="error" showIcon title={failure} />}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -2,7 +2,7 @@
 // or a new document, replace it, edit the metadata, remove (softly) and restore. PDFs go straight to
 // storage with upload progress (directUpload.ts): in AWS they could not pass through the API.
 import { useState } from "react";
-import { Alert, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Tag, Typography, Upload } from "antd";
+import { Alert, Button, DatePicker, Form, Input, Popconfirm, Progress, Select, Space, Tag, Typography, Upload } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, EditOutlined, PlusOutlined, RollbackOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +16,7 @@ import { useFeedback } from "../../shared/feedback";
 import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { pdfProblem } from "./fileChecks";
 import { actionsColumn } from "./listParts";
+import { FormDialog } from "../../shared/FormDialog";
 
 const META_FIELDS = ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "file"] as const;
 
@@ -99,14 +100,13 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
   });
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open
       title={doc ? "Документ" : "Новый документ"}
       okText={doc ? "Сохранить" : "Добавить"}
-      cancelText="Отмена"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
+      saving={save.isPending}
+      onClose={onClose}
       width={640}
     >
       <Form<MetaForm>
@@ -171,7 +171,7 @@ function DocumentDialog({ doc, onClose }: { doc?: NormativeDocument; onClose: ()
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 
