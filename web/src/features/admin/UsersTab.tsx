@@ -23,6 +23,7 @@ import {
 } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
 import { actionsColumn, useListPagination } from "./listParts";
+import { showRefusal } from "../../shared/FormDialog";
 
 const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;
 
@@ -62,11 +63,7 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
       message.success(user ? "Пользователь сохранен" : "Пользователь создан");
       onClose();
     },
-    onError: (error) => {
-      const field = fieldError(error, USER_FIELDS);
-      if (field) form.setFields([field]);
-      else message.error(errorText(error));
-    },
+    onError: (error) => showRefusal(form, error, USER_FIELDS, () => message.error(errorText(error))),
   });
 
   return (
