@@ -21,6 +21,29 @@ import {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The reason a base-year change is made, as the audit keeps it. */
+function ReasonInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <Input
+      aria-label={label}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      style={{ width: 320, maxWidth: "100%" }}
+    />
+  );
+}
+
 export function BaseYearCard({ settings, years }: { settings: TrendSettings; years: number[] }) {
   const write = useTrendSettingsWrite();
   const { message } = useFeedback();
@@ -66,13 +89,7 @@ export function BaseYearCard({ settings, years }: { settings: TrendSettings; yea
             title={`Выбросы базового ${check.year} года в сопоставимых условиях изменились на ${formatAmount(check.change_pct, 1)} % (порог ${formatAmount(settings.significance_pct, 1)} %): ${formatAmount(check.recorded_t_co2e, 2)} → ${formatAmount(check.comparable_t_co2e, 2)} т CO2-экв.`}
             description={
               <Flex gap={8} wrap>
-                <Input
-                  aria-label="Причина пересчета"
-                  placeholder="Причина пересчета"
-                  value={recalcReason}
-                  onChange={(e) => setRecalcReason(e.target.value)}
-                  style={{ width: 320, maxWidth: "100%" }}
-                />
+                <ReasonInput label="Причина пересчета" placeholder="Причина пересчета" value={recalcReason} onChange={setRecalcReason} />
                 <Button type="primary" disabled={!recalcReason.trim()} loading={write.isPending} onClick={recalculate}>
                   Пересчитать базовый год
                 </Button>
@@ -89,13 +106,7 @@ export function BaseYearCard({ settings, years }: { settings: TrendSettings; yea
             onChange={setYear}
             style={{ width: 96 }}
           />
-          <Input
-            aria-label="Причина выбора базового года"
-            placeholder="Почему этот год"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            style={{ width: 320, maxWidth: "100%" }}
-          />
+          <ReasonInput label="Причина выбора базового года" placeholder="Почему этот год" value={reason} onChange={setReason} />
           <Button disabled={year === undefined || !reason.trim()} loading={write.isPending} onClick={save}>
             {base ? "Сменить базовый год" : "Задать базовый год"}
           </Button>
@@ -106,6 +117,15 @@ export function BaseYearCard({ settings, years }: { settings: TrendSettings; yea
 }
 
 const GASES = { co2e: "CO2-экв.", CH4: "CH4", CO2: "CO2" } as const;
+const GAS_OPTIONS = Object.entries(GASES).map(([value, label]) => ({ value, label }));
+const SCOPE_OPTIONS = [
+  { value: "company", label: "Вся компания" },
+  { value: "facility", label: "Площадка" },
+];
+const KIND_OPTIONS = [
+  { value: "absolute", label: "Абсолютная" },
+  { value: "per_tonne", label: "На тонну угля" },
+];
 
 function progressText(target: TrendTarget): string {
   const p = target.progress;
@@ -198,17 +218,10 @@ export function TargetsCard({ settings, facilities }: { settings: TrendSettings;
             <Input placeholder="Название цели" aria-label="Название цели" style={{ width: 220 }} />
           </Form.Item>
           <Form.Item name="gas">
-            <Select aria-label="Газ" style={{ width: 120 }} options={Object.entries(GASES).map(([value, label]) => ({ value, label }))} />
+            <Select aria-label="Газ" style={{ width: 120 }} options={GAS_OPTIONS} />
           </Form.Item>
           <Form.Item name="scope">
-            <Select
-              aria-label="Охват"
-              style={{ width: 150 }}
-              options={[
-                { value: "company", label: "Вся компания" },
-                { value: "facility", label: "Площадка" },
-              ]}
-            />
+            <Select aria-label="Охват" style={{ width: 150 }} options={SCOPE_OPTIONS} />
           </Form.Item>
           {scope === "facility" && (
             <Form.Item name="facility" rules={[{ required: true, message: "Выберите площадку" }]}>
@@ -221,14 +234,7 @@ export function TargetsCard({ settings, facilities }: { settings: TrendSettings;
             </Form.Item>
           )}
           <Form.Item name="kind">
-            <Select
-              aria-label="Вид цели"
-              style={{ width: 150 }}
-              options={[
-                { value: "absolute", label: "Абсолютная" },
-                { value: "per_tonne", label: "На тонну угля" },
-              ]}
-            />
+            <Select aria-label="Вид цели" style={{ width: 150 }} options={KIND_OPTIONS} />
           </Form.Item>
           <Form.Item name="base_year" rules={[{ required: true, message: "Базовый год" }]}>
             <InputNumber aria-label="Базовый год цели" placeholder="Базовый год" style={{ width: 120 }} />
