@@ -3,6 +3,7 @@
 import type { Data, Layout } from "plotly.js";
 import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
 import type { Facility, Inventory, YearTotals } from "../../api/inventory";
+import { categoryBar, stackedYearsLayout } from "../../shared/charts/yearBars";
 
 export interface YearChange {
   previousYear: number;
@@ -28,31 +29,27 @@ export function coalProcessedFacilities<F extends Pick<Facility, "id" | "is_acti
   return facilities.filter((f) => (!inventory.facility || f.id === inventory.facility) && (f.is_active !== false || reported.has(f.id)));
 }
 
-const CATEGORY_COLORS: Record<Order371Category, string> = { 1: "#8c8c8c", 2: "#fa8c16", 3: "#1677ff", 18: "#52c41a" };
-
 /** Stacked bars: one per reporting year, a segment per Order 371 category (t CO2-eq). */
 export function totalsByCategoryFigure(years: readonly YearTotals[]): { data: Data[]; layout: Partial<Layout> } {
   const sorted = [...years].sort((a, b) => a.year - b.year);
   const categories = (Object.keys(ORDER_371_CATEGORIES).map(Number) as Order371Category[]).filter((c) =>
     sorted.some((y) => (y.by_category[c] ?? 0) !== 0),
   );
-  const data: Data[] = categories.map((category) => ({
-    type: "bar",
-    name: `${category}. ${ORDER_371_CATEGORIES[category]}`,
-    x: sorted.map((y) => String(y.year)),
-    y: sorted.map((y) => y.by_category[category] ?? 0),
-    marker: { color: CATEGORY_COLORS[category] },
-    hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>%{fullData.name}</extra>",
-  }));
+  const x = sorted.map((y) => String(y.year));
+  const data = categories.map((category) =>
+    categoryBar(
+      category,
+      `${category}. ${ORDER_371_CATEGORIES[category]}`,
+      x,
+      sorted.map((y) => y.by_category[category] ?? 0),
+    ),
+  );
   return {
     data,
-    layout: {
-      barmode: "stack",
-      separators: ", ",
+    layout: stackedYearsLayout({
       margin: { l: 70, r: 10, t: 10, b: 40 },
       xaxis: { type: "category", title: { text: "Отчетный год" } },
-      yaxis: { title: { text: "т CO2-экв." }, tickformat: ",.0f" },
       legend: { orientation: "h", y: -0.2 },
-    },
+    }),
   };
 }

@@ -3,13 +3,12 @@
 // line, a target's path) and the table's rows.
 import type { Data, Layout } from "plotly.js";
 import type { Trend, TrendTarget, TrendYear } from "./api";
+import { categoryBar, stackedYearsLayout } from "../../shared/charts/yearBars";
 
 export type TrendView = "reported" | "comparable";
 
 /** The year's figures in the view. */
 export const figuresOf = (year: TrendYear, view: TrendView) => (view === "comparable" ? year.comparable : year);
-
-const COLORS: Record<number, string> = { 1: "#8c8c8c", 2: "#fa8c16", 3: "#1677ff", 18: "#52c41a" };
 
 /** A CO2-eq target of the whole company, absolute: the one whose path the chart can draw in t CO2-eq. */
 export const chartTarget = (targets: readonly TrendTarget[]) =>
@@ -21,14 +20,14 @@ export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget)
   const categories = [...new Map(years.flatMap((y) => figuresOf(y, view).categories).map((c) => [c.category, c.category_label]))].sort(
     (a, b) => a[0] - b[0],
   );
-  const data: Data[] = categories.map(([category, label]) => ({
-    type: "bar",
-    name: `${category}. ${label}`,
-    x,
-    y: years.map((y) => figuresOf(y, view).categories.find((c) => c.category === category)?.t_co2e ?? 0),
-    marker: { color: COLORS[category] ?? "#722ed1" },
-    hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>%{fullData.name}</extra>",
-  }));
+  const data: Data[] = categories.map(([category, label]) =>
+    categoryBar(
+      category,
+      `${category}. ${label}`,
+      x,
+      years.map((y) => figuresOf(y, view).categories.find((c) => c.category === category)?.t_co2e ?? 0),
+    ),
+  );
   const intensity = years.map((y) => figuresOf(y, view).intensity?.total ?? null);
   if (intensity.some((v) => v !== null)) {
     data.push({
@@ -56,13 +55,11 @@ export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget)
   const allYears = [...new Set([...x, ...(target?.progress.path ?? []).map((p) => String(p.year))])].sort();
   return {
     data,
-    layout: {
-      barmode: "stack",
-      separators: ", ",
+    layout: stackedYearsLayout({
       margin: { l: 70, r: 80, t: 10, b: 30 },
       // The years name themselves: no axis title to crowd them on a phone.
       xaxis: { type: "category", categoryorder: "array", categoryarray: allYears },
-      yaxis: { title: { text: "т CO2-экв." }, tickformat: ",.0f", rangemode: "tozero" },
+      yaxis: { rangemode: "tozero" },
       yaxis2: {
         title: { text: "т CO2-экв./т угля" },
         overlaying: "y",
@@ -72,6 +69,6 @@ export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget)
         tickformat: ",.3f",
       },
       legend: { orientation: "h", y: -0.15 },
-    },
+    }),
   };
 }
