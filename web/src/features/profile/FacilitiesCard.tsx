@@ -2,7 +2,7 @@
 // them. Any user of the company adds, edits and archives them and, per facility, its emission
 // points (D25: ventilation shafts, drainage stations, flares, boilers); a server refusal shows in
 // the dialog.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
@@ -21,37 +21,43 @@ import {
 
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));
 
-const archivedTag = (active: boolean) => (active ? null : <Tag>В архиве</Tag>);
+/** A facility's or an emission point's name, «В архиве» after it once archived. */
+const nameColumn = <T extends { name: string; is_active: boolean }>(title: string): TableColumnsType<T>[number] => ({
+  title,
+  dataIndex: "name",
+  render: (name: string, row) => (
+    <Space size={4}>
+      {name}
+      {row.is_active ? null : <Tag>В архиве</Tag>}
+    </Space>
+  ),
+});
+
+const orDash = (text: string) => text || "—";
+
+/** A row's small buttons, side by side, under no title. */
+const buttonsColumn = <T,>(key: string, width: number, buttons: (row: T) => ReactNode): TableColumnsType<T>[number] => ({
+  title: "",
+  key,
+  width,
+  render: (_: unknown, row) => <Space size={4}>{buttons(row)}</Space>,
+});
 
 const columns = (edit: (facility: Facility) => void, points: (facility: Facility) => void): TableColumnsType<Facility> => [
-  {
-    title: "Название",
-    dataIndex: "name",
-    render: (name: string, facility) => (
-      <Space size={4}>
-        {name}
-        {archivedTag(facility.is_active)}
-      </Space>
-    ),
-  },
+  nameColumn("Название"),
   { title: "Тип", dataIndex: "kind", render: (kind: FacilityKind) => FACILITY_KINDS[kind] },
-  { title: "Лицензия", dataIndex: "licence_number", render: (v: string) => v || "—" },
-  { title: "Адрес", dataIndex: "address", render: (v: string) => v || "—" },
-  {
-    title: "",
-    key: "edit",
-    width: 240,
-    render: (_: unknown, facility) => (
-      <Space size={4}>
-        <Button size="small" onClick={() => points(facility)}>
-          Источники выбросов
-        </Button>
-        <Button size="small" onClick={() => edit(facility)}>
-          Изменить
-        </Button>
-      </Space>
-    ),
-  },
+  { title: "Лицензия", dataIndex: "licence_number", render: orDash },
+  { title: "Адрес", dataIndex: "address", render: orDash },
+  buttonsColumn("edit", 240, (facility) => (
+    <>
+      <Button size="small" onClick={() => points(facility)}>
+        Источники выбросов
+      </Button>
+      <Button size="small" onClick={() => edit(facility)}>
+        Изменить
+      </Button>
+    </>
+  )),
 ];
 
 export function FacilitiesCard() {
@@ -139,36 +145,24 @@ function PointsDialog({ facility, onClose }: { facility: Facility; onClose: () =
   const save = useSavePoint(facility.id);
   const [editing, setEditing] = useState<EmissionPoint | "new" | null>(null);
   const pointColumns: TableColumnsType<EmissionPoint> = [
-    {
-      title: "Источник",
-      dataIndex: "name",
-      render: (name: string, p) => (
-        <Space size={4}>
-          {name}
-          {archivedTag(p.is_active)}
-        </Space>
-      ),
-    },
+    nameColumn("Источник"),
     { title: "Вид", dataIndex: "kind", render: (kind: EmissionPointKind) => EMISSION_POINT_KINDS[kind] },
-    { title: "Средство измерений", dataIndex: "instrument", render: (v: string) => v || "—" },
-    { title: "Периодичность", dataIndex: "frequency", render: (v: string) => v || "—" },
+    { title: "Средство измерений", dataIndex: "instrument", render: orDash },
+    { title: "Периодичность", dataIndex: "frequency", render: orDash },
     { title: "В эксплуатации", key: "service", render: (_: unknown, p) => inService(p) },
     {
-      title: "",
-      key: "actions",
-      // Kept in view at the right when the table scrolls: «Восстановить» is the widest.
-      fixed: "right",
-      width: 230,
-      render: (_: unknown, p) => (
-        <Space size={4}>
+      ...buttonsColumn<EmissionPoint>("actions", 230, (p) => (
+        <>
           <Button size="small" onClick={() => setEditing(p)}>
             Изменить
           </Button>
           <Button size="small" loading={save.isPending} onClick={() => save.mutate({ point: p, fields: { is_active: !p.is_active } })}>
             {p.is_active ? "В архив" : "Восстановить"}
           </Button>
-        </Space>
-      ),
+        </>
+      )),
+      // Kept in view at the right when the table scrolls: «Восстановить» is the widest.
+      fixed: "right",
     },
   ];
   return (
