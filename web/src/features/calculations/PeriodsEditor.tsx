@@ -20,6 +20,50 @@ interface Props {
 
 export const periodInputId = (index: number, field: MeasuredPeriodField) => `calc-period-${index}-${field}`;
 
+/** One cell of a period: half a row on a wide screen, its label and message; a number with its unit
+ *  when `number` says how, a date typed as ДД.ММ.ГГГГ otherwise. */
+function PeriodCell({
+  index,
+  field,
+  value,
+  number,
+  onText,
+  status,
+}: {
+  index: number;
+  field: { name: MeasuredPeriodField; label: string };
+  value: string;
+  number?: { decimals: number; unit: string };
+  onText: Props["onText"];
+  status: Props["status"];
+}) {
+  const id = periodInputId(index, field.name);
+  return (
+    <Col xs={24} sm={12}>
+      <Form.Item label={field.label} htmlFor={id} {...status(periodField(index, field.name))}>
+        {number ? (
+          <NumericInput
+            id={id}
+            value={value}
+            decimals={number.decimals}
+            unit={number.unit}
+            onChange={(text) => onText(index, field.name, text)}
+          />
+        ) : (
+          <Input
+            id={id}
+            value={value}
+            placeholder="ДД.ММ.ГГГГ"
+            inputMode="numeric"
+            autoComplete="off"
+            onChange={(e) => onText(index, field.name, e.target.value)}
+          />
+        )}
+      </Form.Item>
+    </Col>
+  );
+}
+
 export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, status }: Props) {
   return (
     <div data-testid="periods">
@@ -39,31 +83,18 @@ export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, stat
         >
           <Row gutter={12}>
             {MEASURED_PERIOD.dates.map((column) => (
-              <Col xs={24} sm={12} key={column.name}>
-                <Form.Item label={column.label} htmlFor={periodInputId(index, column.name)} {...status(periodField(index, column.name))}>
-                  <Input
-                    id={periodInputId(index, column.name)}
-                    value={period[column.name]}
-                    placeholder="ДД.ММ.ГГГГ"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    onChange={(e) => onText(index, column.name, e.target.value)}
-                  />
-                </Form.Item>
-              </Col>
+              <PeriodCell key={column.name} index={index} field={column} value={period[column.name]} onText={onText} status={status} />
             ))}
             {MEASURED_PERIOD.numbers.map((field) => (
-              <Col xs={24} sm={12} key={field.name}>
-                <Form.Item label={field.label} htmlFor={periodInputId(index, field.name)} {...status(periodField(index, field.name))}>
-                  <NumericInput
-                    id={periodInputId(index, field.name)}
-                    value={period[field.name]}
-                    decimals={Math.max(decimals, field.decimals)}
-                    unit={field.unit}
-                    onChange={(text) => onText(index, field.name, text)}
-                  />
-                </Form.Item>
-              </Col>
+              <PeriodCell
+                key={field.name}
+                index={index}
+                field={field}
+                value={period[field.name]}
+                number={{ decimals: Math.max(decimals, field.decimals), unit: field.unit }}
+                onText={onText}
+                status={status}
+              />
             ))}
           </Row>
         </Card>
