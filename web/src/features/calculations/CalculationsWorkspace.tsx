@@ -41,6 +41,40 @@ function roleFrom(value: string | null): InventoryRole | undefined {
   return INVENTORY_ROLES.find((role) => role === value);
 }
 
+/** A filter of the list: one choice, or none after its clear button; `wideOptions`: the open list as wide as its
+ *  options need rather than as the field. */
+function FilterSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChoose,
+  placeholder,
+  width,
+  wideOptions,
+}: {
+  label: string;
+  value: T | undefined;
+  options: { value: T; label: string }[];
+  onChoose(value: T | undefined): void;
+  placeholder: string;
+  width: number;
+  wideOptions?: boolean;
+}) {
+  return (
+    <Select<T>
+      aria-label={label}
+      value={value}
+      options={options}
+      onChange={(next) => onChoose(next)}
+      onClear={() => onChoose(undefined)}
+      allowClear
+      placeholder={placeholder}
+      style={{ width, maxWidth: "100%" }}
+      popupMatchSelectWidth={!wideOptions}
+    />
+  );
+}
+
 export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId: string; projectDeleted: boolean }) {
   const { params, update } = useUrlQuery();
   const all = params.get("type") === ALL_TYPES;
@@ -87,30 +121,19 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12}>
-        <Select<ListType>
-          aria-label="Тип расчета"
+        <FilterSelect
+          label="Тип расчета"
           value={listType}
           options={TYPE_OPTIONS}
-          onChange={(value) => chooseType(value)}
-          onClear={() => chooseType(undefined)}
-          allowClear
+          onChoose={chooseType}
           placeholder="Выберите тип расчета"
-          style={{ width: 560, maxWidth: "100%" }}
-          popupMatchSelectWidth={false}
+          width={560}
+          wideOptions
         />
         {listType && (
           <Flex gap={12} wrap align="center">
             {roles && (
-              <Select<InventoryRole>
-                aria-label="Учет"
-                value={role}
-                options={ROLE_OPTIONS}
-                onChange={(value) => chooseRole(value)}
-                onClear={() => chooseRole(undefined)}
-                allowClear
-                placeholder="Учет: все"
-                style={{ width: 190 }}
-              />
+              <FilterSelect label="Учет" value={role} options={ROLE_OPTIONS} onChoose={chooseRole} placeholder="Учет: все" width={190} />
             )}
             <ArchiveSwitch archived={archived} onChange={showArchive} />
             {type && !archived && !projectDeleted && (
