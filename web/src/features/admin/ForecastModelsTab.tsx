@@ -10,7 +10,6 @@ import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Select, Space, 
 import { ListTable } from "../../shared/LazyTable";
 import { CheckCircleOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { displayDateTime } from "../../shared/dates";
 import { api, routePath } from "../../api/client";
 import {
   activateForecastModel,
@@ -25,6 +24,7 @@ import {
 import { useFeedback } from "../../shared/feedback";
 import { TrainModelCard } from "../../shared/TrainModelCard";
 import { modelFileProblem } from "./fileChecks";
+import { WhenWho } from "../../shared/WhenWho";
 
 export const METHOD_LABELS: Record<ForecastMethod, string> = { xgboost: "XGBoost", lightgbm: "LightGBM" };
 const LIBRARY_LABELS: Record<string, string> = METHOD_LABELS;
@@ -186,12 +186,7 @@ function VersionsTable({ method, versions, loading }: { method: ForecastMethod; 
           title: "Загружена",
           key: "uploaded",
           width: 180,
-          render: (_, v) => (
-            <Space orientation="vertical" size={0}>
-              <span>{displayDateTime(v.uploaded_at)}</span>
-              <Typography.Text type="secondary">{v.uploaded_by === "system" ? "поставляется с системой" : v.uploaded_by}</Typography.Text>
-            </Space>
-          ),
+          render: (_, v) => <WhenWho at={v.uploaded_at} who={v.uploaded_by === "system" ? "поставляется с системой" : v.uploaded_by} />,
         },
         {
           title: "Статус",

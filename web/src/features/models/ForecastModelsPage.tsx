@@ -10,7 +10,7 @@ import { Alert, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { MODEL_DESCRIPTION_MAX } from "@server/contract/schemas/limits";
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { displayDateTime, displayWrittenTime } from "../../shared/dates";
+import { displayWrittenTime } from "../../shared/dates";
 import { ListTable } from "../../shared/LazyTable";
 import { StackedRows, type StackedColumn } from "../../shared/StackedRows";
 import { usePhone } from "../../shared/useMediaQuery";
@@ -19,6 +19,7 @@ import { formatResult } from "../../shared/decimals";
 import { useFeedback } from "../../shared/feedback";
 import { adminKeys, errorText, useForecastModelList, type ForecastModelVersion } from "../../api/admin";
 import { changeOwnForecastModel, type OwnModelChange } from "./api";
+import { WhenWho } from "../../shared/WhenWho";
 
 // Training (its form, the upload and the worker's messages) loads when the page has drawn the models:
 // the page's first JavaScript stays within the routes' budget (tests/web/bundle.test.ts).
@@ -98,12 +99,7 @@ export default function ForecastModelsPage() {
       title: "Обучена",
       key: "uploaded",
       width: 170,
-      render: (_, v) => (
-        <Space orientation="vertical" size={0}>
-          <span>{displayDateTime(v.uploaded_at)}</span>
-          <Typography.Text type="secondary">{v.uploaded_by}</Typography.Text>
-        </Space>
-      ),
+      render: (_, v) => <WhenWho at={v.uploaded_at} who={v.uploaded_by} />,
     },
     {
       title: "Прогнозы",
