@@ -17,6 +17,7 @@ import { DATE_FIELD_FORMATS } from "../../shared/dates";
 import { pdfProblem } from "./fileChecks";
 import { actionsColumn } from "./listParts";
 import { FormDialog } from "../../shared/FormDialog";
+import { DocumentHeading } from "../../shared/DocumentHeading";
 
 const META_FIELDS = ["title", "number", "date", "kind", "issuer", "source_url", "source_label", "file"] as const;
 
@@ -247,14 +248,14 @@ export function DocumentsTab() {
             title: "Документ",
             key: "title",
             render: (_, doc) => (
-              <Space orientation="vertical" size={0}>
-                <Space size={6} wrap>
-                  <Tag color="blue">{doc.kind_label}</Tag>
-                  <Typography.Text type="secondary">{requisites(doc)}</Typography.Text>
-                  {doc.is_deleted && <Tag color="red">Удален</Tag>}
-                </Space>
+              <DocumentHeading
+                kind={doc.kind_label}
+                requisites={requisites(doc)}
+                gap={0}
+                mark={doc.is_deleted && <Tag color="red">Удален</Tag>}
+              >
                 <Typography.Text delete={doc.is_deleted}>{doc.title}</Typography.Text>
-              </Space>
+              </DocumentHeading>
             ),
           },
           {

@@ -2,13 +2,14 @@
 // uploaded yet links to its official source instead, so no link on this page is ever broken.
 import { fileSize } from "@server/contract";
 import { useState } from "react";
-import { Button, Space, Tag, Typography } from "antd";
+import { Button, Space, Typography } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DownloadOutlined, ExportOutlined } from "@ant-design/icons";
 import type { ColumnsType } from "antd/es/table";
 import { isApiError } from "../../api/client";
 import { downloadDocument, requisites, useDocuments, type NormativeDocument } from "../../api/documents";
 import { useFeedback } from "../../shared/feedback";
+import { DocumentHeading } from "../../shared/DocumentHeading";
 
 export default function DocumentsPage() {
   const { data, isLoading, isError } = useDocuments();
@@ -31,13 +32,9 @@ export default function DocumentsPage() {
       title: "Документ",
       key: "title",
       render: (_, doc) => (
-        <Space orientation="vertical" size={2}>
-          <Space size={6} wrap>
-            <Tag color="blue">{doc.kind_label}</Tag>
-            <Typography.Text type="secondary">{[doc.issuer, requisites(doc)].filter(Boolean).join(", ")}</Typography.Text>
-          </Space>
+        <DocumentHeading kind={doc.kind_label} requisites={[doc.issuer, requisites(doc)].filter(Boolean).join(", ")} gap={2}>
           <Typography.Text strong>{doc.title}</Typography.Text>
-        </Space>
+        </DocumentHeading>
       ),
     },
     {
