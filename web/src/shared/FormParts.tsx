@@ -1,7 +1,7 @@
 // What every calculation form has (docs/user-guide.md): the name first, focused when the dialog opens; at the
 // foot, the save's error that belongs to no field — after a 409 with «Загрузить заново», which
 // restarts the form from the calculation as stored now — then «Отмена» and «Создать» or «Сохранить».
-import type { CSSProperties, ReactNode } from "react";
+import { useState, type CSSProperties, type ReactNode } from "react";
 import { Alert, Button, Flex, Form, Input } from "antd";
 import { CALCULATION_NAME_MAX } from "@server/contract";
 
@@ -26,6 +26,34 @@ export function NameField({ value, onChange, style, validateStatus, help }: Name
 export interface TopError {
   text: string;
   conflict: boolean;
+}
+
+/** A calculation form's errors: `submitted` once a save was first tried (the form's own checks show
+ *  from then), the server's refusals by field, and the one no field shows (`topError`, for FormFooter). */
+export function useSaveErrors() {
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
+  const [topError, setTopError] = useState<TopError | null>(null);
+  return {
+    submitted,
+    serverErrors,
+    topError,
+    /** A save starts: the form's checks show, the earlier refusals go. */
+    start() {
+      setSubmitted(true);
+      setTopError(null);
+      setServerErrors({});
+    },
+    /** The field was changed: the server's message under it goes. */
+    clear(target: string) {
+      if (serverErrors[target]) setServerErrors(({ [target]: _cleared, ...rest }) => rest);
+    },
+    /** The server's refusal: under its field, or at the foot (a 409 with «Загрузить заново»). */
+    refused(target: string | undefined, text: string, status: number) {
+      if (target) setServerErrors((before) => ({ ...before, [target]: text }));
+      else setTopError({ text, conflict: status === 409 });
+    },
+  };
 }
 
 interface Props {

@@ -23,7 +23,7 @@ import {
 } from "../../api/calculations";
 import { routeDetail } from "../../shared/detail";
 import { FileField } from "../../shared/FileField";
-import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
+import { FormFooter, NameField, useSaveErrors } from "../../shared/FormParts";
 import {
   ENTRY_PAGE_SIZE,
   FORECAST_COLUMNS,
@@ -68,9 +68,8 @@ export const cellLabel = (feature: string, rowNumber: number) => `${feature}, с
 export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Props) {
   const [state, setState] = useState<ForecastState>(() => initialForecastState(stored));
   const [page, setPage] = useState(1);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
-  const [topError, setTopError] = useState<TopError | null>(null);
+  const errors = useSaveErrors();
+  const { submitted, serverErrors, topError } = errors;
   // The version the next PATCH carries: after the main PATCH succeeded and data_update failed, a retry starts from the new one.
   const [version, setVersion] = useState(stored?.version ?? 0);
   const models = useForecastModels();
@@ -94,7 +93,7 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
 
   const change = (next: ForecastState, target?: string) => {
     setState(next);
-    if (target && serverErrors[target]) setServerErrors(({ [target]: _cleared, ...rest }) => rest);
+    if (target) errors.clear(target);
   };
 
   const showServerError = (error: ApiError, sentFile: boolean, sent: ForecastState) => {
@@ -106,17 +105,14 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
       sentFile,
       (index) => numbers[index] ?? index + 1,
     );
-    if (routed.target) setServerErrors((before) => ({ ...before, [routed.target!]: routed.message }));
-    else setTopError({ text: routed.message, conflict: error.status === 409 });
+    errors.refused(routed.target, routed.message, error.status);
   };
 
   const submit = () => {
-    setSubmitted(true);
-    setTopError(null);
-    setServerErrors({});
-    const errors = forecastErrors(state, mode, stored);
-    if (errors.name) console.warn("please enter calculation name");
-    if (Object.keys(errors).length > 0) return;
+    errors.start();
+    const problems = forecastErrors(state, mode, stored);
+    if (problems.name) console.warn("please enter calculation name");
+    if (Object.keys(problems).length > 0) return;
     const usedPreview = state.source === "manual" ? preview.data : undefined;
     const onSuccess = (saved: Calculation) => {
       const model = saved.model as { id?: string; version?: number } | undefined;

@@ -13,7 +13,7 @@ import { sendBody, useSaveCalculation } from "../../api/calculations";
 import { routeDetail } from "../../shared/detail";
 import type { KindFormProps } from "../../shared/calculationKinds";
 import { FileField } from "../../shared/FileField";
-import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
+import { FormFooter, NameField, useSaveErrors } from "../../shared/FormParts";
 import {
   GWP_BY_YEAR,
   currentGwpSet,
@@ -47,9 +47,8 @@ type Props = Omit<KindFormProps, "type"> & { type: SeriesType };
 export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stored, onDone, onReload }: Props) {
   const layout = seriesLayout(type);
   const [state, setState] = useState<SeriesState>(() => initialSeriesState(type, stored));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
-  const [topError, setTopError] = useState<TopError | null>(null);
+  const errors = useSaveErrors();
+  const { submitted, serverErrors, topError, clear } = errors;
   const decimals = useInputDecimals(mode);
   const save = useSaveCalculation();
   const { message } = useFeedback();
@@ -64,25 +63,19 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
     const error = serverErrors[target] ?? localErrors[target];
     return error ? { validateStatus: "error" as const, help: error } : {};
   };
-  const clear = (target: string) => {
-    if (serverErrors[target]) setServerErrors(({ [target]: _cleared, ...rest }) => rest);
-  };
 
   const fieldNames = [...layout.texts.map((f) => f.name), ...layout.settings.map((f) => f.name), "gwp_set", "gwp_ch4"];
   const showServerError = (error: ApiError, sentFile: boolean) => {
     const routed = routeDetail(error.status, error.detail, fieldNames, sentFile);
     const target = routed.target === "gwp_ch4" ? "gwp_set" : routed.target;
-    if (target) setServerErrors((before) => ({ ...before, [target]: routed.message }));
-    else setTopError({ text: routed.message, conflict: error.status === 409 });
+    errors.refused(target, routed.message, error.status);
   };
 
   const submit = () => {
-    setSubmitted(true);
-    setTopError(null);
-    setServerErrors({});
-    const errors = seriesErrors(type, state, mode);
-    if (errors.name) console.warn("please enter calculation name");
-    if (Object.keys(errors).length > 0 || inputProblems.length > 0) return;
+    errors.start();
+    const problems = seriesErrors(type, state, mode);
+    if (problems.name) console.warn("please enter calculation name");
+    if (Object.keys(problems).length > 0 || inputProblems.length > 0) return;
     const body = seriesRequest(type, mode, state, { projectId, stored, gwpInForce });
     save.mutate(() => sendBody(type, body, mode === "edit" ? stored?.id : undefined), {
       onSuccess: () => {
