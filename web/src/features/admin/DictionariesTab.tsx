@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useUrlQuery } from "../../shared/urlState";
 import { Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Select, Space, Typography } from "antd";
-import { ListTable, Table } from "../../shared/LazyTable";
+import { ListTable } from "../../shared/LazyTable";
 import { EditOutlined, HistoryOutlined } from "@ant-design/icons";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
@@ -17,7 +17,7 @@ import { NumericInput } from "../../shared/NumericInput";
 import type { Distribution } from "@core/uncertainty-core";
 import { DISTRIBUTION_OPTIONS, uncertaintyText } from "../../shared/uncertainty/texts";
 import { useFeedback } from "../../shared/feedback";
-import { actionsColumn, useListPagination } from "./listParts";
+import { actionsColumn, ChosenList } from "./listParts";
 
 /** dictionary/, typed from the server's route declarations (functions/src/http/dictionaries.ts). */
 const dictionaries = typedClient("dictionaries");
@@ -249,7 +249,6 @@ export function DictionariesTab() {
   const { params, update } = useUrlQuery();
   const name = params.get("dictionary") ?? undefined;
   const setName = (next: string) => update({ dictionary: next, page: undefined });
-  const pagination = useListPagination();
   const items = useDictionaryItems(name);
   const [dialog, setDialog] = useState<{ kind: "change" | "history"; entry: DictionaryEntry } | null>(null);
   const labels = items.data?.labels ?? {};
@@ -266,12 +265,11 @@ export function DictionariesTab() {
         options={(names.data?.results ?? []).map((d) => ({ value: d.name, label: d.title }))}
         showSearch={{ optionFilterProp: "label" }}
       />
-      <Table<DictionaryEntry>
-        rowKey="id"
-        loading={items.isLoading && Boolean(name)}
-        dataSource={items.data?.results ?? []}
-        locale={{ emptyText: name ? "В справочнике нет записей" : "Выберите справочник" }}
-        pagination={pagination}
+      <ChosenList<DictionaryEntry>
+        chosen={Boolean(name)}
+        list={items}
+        empty="В справочнике нет записей"
+        choose="Выберите справочник"
         columns={[
           { title: "№", dataIndex: "id", width: 60 },
           { title: "Наименование", dataIndex: "name" },

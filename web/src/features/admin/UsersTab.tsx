@@ -2,9 +2,8 @@
 // deactivate/activate, reset the password, move to another company (the server refuses a user who
 // already created projects or calculations).
 import { useState } from "react";
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from "antd";
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { PASSWORD_MIN_LENGTH } from "@server/contract/schemas/limits";
-import { Table } from "../../shared/LazyTable";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
@@ -22,7 +21,7 @@ import {
   type Role,
 } from "../../api/admin";
 import { useFeedback } from "../../shared/feedback";
-import { actionsColumn, useListPagination } from "./listParts";
+import { actionsColumn, ChosenList } from "./listParts";
 import { showRefusal } from "../../shared/FormDialog";
 
 const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;
@@ -209,17 +208,48 @@ function MoveDialog({
       <Typography.Paragraph type="secondary">
         Перевод невозможен, если пользователь уже создал проекты или расчеты в своей компании.
       </Typography.Paragraph>
-      <Select
-        style={{ width: "100%" }}
-        placeholder="Компания"
-        aria-label="Новая компания"
+      <CompanySelect
+        companies={companies.filter((c) => c.id !== companyId)}
         value={target}
         onChange={setTarget}
-        options={companies.filter((c) => c.id !== companyId).map((c) => ({ value: c.id, label: c.name }))}
-        showSearch={{ optionFilterProp: "label" }}
+        label="Новая компания"
+        placeholder="Компания"
+        width="100%"
       />
       {move.isError && <Alert type="error" showIcon style={{ marginTop: 12 }} title={errorText(move.error)} />}
     </Modal>
+  );
+}
+
+/** A company chosen by its name, found as it is typed. */
+function CompanySelect({
+  companies,
+  loading,
+  value,
+  onChange,
+  label,
+  placeholder,
+  width,
+}: {
+  companies: Company[];
+  loading?: boolean;
+  value: string | undefined;
+  onChange(id: string): void;
+  label: string;
+  placeholder: string;
+  width: number | string;
+}) {
+  return (
+    <Select
+      style={{ width }}
+      placeholder={placeholder}
+      aria-label={label}
+      loading={loading}
+      value={value}
+      onChange={onChange}
+      options={companies.map((c) => ({ value: c.id, label: c.name }))}
+      showSearch={{ optionFilterProp: "label" }}
+    />
   );
 }
 
@@ -229,7 +259,6 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
   const companies = useCompanies();
   const users = useCompanyUsers(companyId);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const pagination = useListPagination();
   const { message } = useFeedback();
   const invalidate = useInvalidate(companyId ?? "");
   const setActive = useMutation({
@@ -241,79 +270,79 @@ export function UsersTab({ companyId, onCompanyChange }: { companyId?: string; o
     onError: (error) => message.error(errorText(error)),
   });
 
+  const columns: TableColumnsType<AdminUser> = [
+    { title: "E-mail", dataIndex: "email" },
+    { title: "Имя", key: "name", render: (_, u) => [u.first_name, u.last_name].filter(Boolean).join(" ") || "—" },
+    {
+      title: "Роль",
+      dataIndex: "role",
+      render: (role: Role) => <Tag color={role === "admin" ? "gold" : "default"}>{ROLE_LABELS[role]}</Tag>,
+    },
+    {
+      title: "Статус",
+      dataIndex: "is_active",
+      render: (active: boolean) => (active ? <Tag color="green">Активен</Tag> : <Tag color="red">Отключен</Tag>),
+    },
+    actionsColumn(200, (user) => (
+      <Space>
+        <Button
+          icon={<EditOutlined />}
+          title="Изменить"
+          aria-label={`Изменить ${user.email}`}
+          onClick={() => setDialog({ kind: "edit", user })}
+        />
+        <Button
+          icon={<KeyOutlined />}
+          title="Сбросить пароль"
+          aria-label={`Сбросить пароль ${user.email}`}
+          onClick={() => setDialog({ kind: "password", user })}
+        />
+        <Button
+          icon={<SwapOutlined />}
+          title="Перевести в другую компанию"
+          aria-label={`Перевести ${user.email}`}
+          onClick={() => setDialog({ kind: "move", user })}
+        />
+        <Popconfirm
+          title={user.is_active ? "Отключить пользователя?" : "Включить пользователя?"}
+          description={user.is_active ? "Он не сможет войти, выданные токены перестанут действовать." : undefined}
+          okText={user.is_active ? "Отключить" : "Включить"}
+          cancelText="Отмена"
+          onConfirm={() => setActive.mutate({ user, active: !user.is_active })}
+        >
+          <Button
+            danger={user.is_active}
+            icon={user.is_active ? <StopOutlined /> : <CheckCircleOutlined />}
+            title={user.is_active ? "Отключить" : "Включить"}
+            aria-label={`${user.is_active ? "Отключить" : "Включить"} ${user.email}`}
+          />
+        </Popconfirm>
+      </Space>
+    )),
+  ];
+
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          style={{ width: 360 }}
-          placeholder="Выберите компанию"
-          aria-label="Компания"
+        <CompanySelect
+          companies={companies.data?.results ?? []}
           loading={companies.isLoading}
           value={companyId}
           onChange={onCompanyChange}
-          options={(companies.data?.results ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          showSearch={{ optionFilterProp: "label" }}
+          label="Компания"
+          placeholder="Выберите компанию"
+          width={360}
         />
         <Button type="primary" icon={<PlusOutlined />} disabled={!companyId} onClick={() => setDialog({ kind: "create" })}>
           Добавить пользователя
         </Button>
       </Space>
-      <Table<AdminUser>
-        rowKey="id"
-        loading={users.isLoading && Boolean(companyId)}
-        dataSource={users.data?.results ?? []}
-        locale={{ emptyText: companyId ? "В компании нет пользователей" : "Выберите компанию" }}
-        pagination={pagination}
-        columns={[
-          { title: "E-mail", dataIndex: "email" },
-          { title: "Имя", key: "name", render: (_, u) => [u.first_name, u.last_name].filter(Boolean).join(" ") || "—" },
-          {
-            title: "Роль",
-            dataIndex: "role",
-            render: (role: Role) => <Tag color={role === "admin" ? "gold" : "default"}>{ROLE_LABELS[role]}</Tag>,
-          },
-          {
-            title: "Статус",
-            dataIndex: "is_active",
-            render: (active: boolean) => (active ? <Tag color="green">Активен</Tag> : <Tag color="red">Отключен</Tag>),
-          },
-          actionsColumn(200, (user) => (
-            <Space>
-              <Button
-                icon={<EditOutlined />}
-                title="Изменить"
-                aria-label={`Изменить ${user.email}`}
-                onClick={() => setDialog({ kind: "edit", user })}
-              />
-              <Button
-                icon={<KeyOutlined />}
-                title="Сбросить пароль"
-                aria-label={`Сбросить пароль ${user.email}`}
-                onClick={() => setDialog({ kind: "password", user })}
-              />
-              <Button
-                icon={<SwapOutlined />}
-                title="Перевести в другую компанию"
-                aria-label={`Перевести ${user.email}`}
-                onClick={() => setDialog({ kind: "move", user })}
-              />
-              <Popconfirm
-                title={user.is_active ? "Отключить пользователя?" : "Включить пользователя?"}
-                description={user.is_active ? "Он не сможет войти, выданные токены перестанут действовать." : undefined}
-                okText={user.is_active ? "Отключить" : "Включить"}
-                cancelText="Отмена"
-                onConfirm={() => setActive.mutate({ user, active: !user.is_active })}
-              >
-                <Button
-                  danger={user.is_active}
-                  icon={user.is_active ? <StopOutlined /> : <CheckCircleOutlined />}
-                  title={user.is_active ? "Отключить" : "Включить"}
-                  aria-label={`${user.is_active ? "Отключить" : "Включить"} ${user.email}`}
-                />
-              </Popconfirm>
-            </Space>
-          )),
-        ]}
+      <ChosenList<AdminUser>
+        chosen={Boolean(companyId)}
+        list={users}
+        empty="В компании нет пользователей"
+        choose="Выберите компанию"
+        columns={columns}
       />
       {companyId && dialog?.kind === "create" && <UserDialog companyId={companyId} onClose={() => setDialog(null)} />}
       {companyId && dialog?.kind === "edit" && <UserDialog companyId={companyId} user={dialog.user} onClose={() => setDialog(null)} />}
