@@ -27,6 +27,7 @@ import { formatAmount } from "../../shared/format";
 import { flagTexts } from "../../shared/calculationFlags";
 import { calculationKind } from "../../shared/calculationKinds";
 import { useFeedback } from "../../shared/feedback";
+import { useUrlPage } from "../../shared/urlState";
 
 // docs/user-guide.md: calculation names are cut to 50 characters in the list.
 export const CALCULATION_NAME_DISPLAY = 50;
@@ -125,18 +126,16 @@ interface Props {
   /** D18: only the calculations of this «Учет». */
   role?: InventoryRole;
   archived: boolean;
-  page: number;
-  onPage(page: number): void;
-  /** Moves to another page without a history entry (a page past the last after archiving). */
-  onCorrectPage(page: number): void;
 }
 
-export function CalculationsTable({ projectId, type, role, archived, page, onPage, onCorrectPage }: Props) {
+export function CalculationsTable({ projectId, type, role, archived }: Props) {
+  // The page sits in the URL (?page=2); a page past the last after archiving is corrected without a history entry.
+  const { page, setPage, correctPage } = useUrlPage();
   const list = useCalculations({ projectId, type, archived, page, role });
   const openResults = useSetAtom(resultsDialogAtom);
   const count = type ? (list.data?.count ?? 0) : 0;
 
-  useLastPageInRange(list, count, CALCULATIONS_PAGE_SIZE, page, onCorrectPage);
+  useLastPageInRange(list, count, CALCULATIONS_PAGE_SIZE, page, correctPage);
 
   return (
     <>
@@ -161,7 +160,7 @@ export function CalculationsTable({ projectId, type, role, archived, page, onPag
                 pageSize: CALCULATIONS_PAGE_SIZE,
                 total: count,
                 showSizeChanger: false,
-                onChange: (next) => onPage(next),
+                onChange: (next) => setPage(next),
               }
             : false
         }

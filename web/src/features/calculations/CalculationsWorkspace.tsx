@@ -83,7 +83,7 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
   // An analysis type has no «Учет»: its list is not filtered by it.
   const roles = all || (type !== undefined && inventorySourceOf(type) !== undefined);
   const role = roles ? roleFrom(params.get("role")) : undefined;
-  const { page, setPage, correctPage } = useUrlPage();
+  const { page } = useUrlPage();
   const archived = params.get("archived") === "1";
   // The list the table shows (the same query): it says when the project's year is frozen (D32).
   const locked = useCalculations({ projectId, type: listType, archived, page, role }).data?.locked;
@@ -151,15 +151,7 @@ export function CalculationsWorkspace({ projectId, projectDeleted }: { projectId
           </Flex>
         )}
       </Flex>
-      <CalculationsTable
-        projectId={projectId}
-        type={listType}
-        role={role}
-        archived={archived}
-        page={page}
-        onPage={setPage}
-        onCorrectPage={correctPage}
-      />
+      <CalculationsTable projectId={projectId} type={listType} role={role} archived={archived} />
       {(dialog || results) && (
         <Suspense fallback={<LazyLoading label="Загрузка формы…" />}>
           {dialog && dialogType && <CalculationDialog key={dialogType} type={dialogType} projectId={projectId} />}
