@@ -22,7 +22,7 @@ export default function ExportPage() {
   const me = useMe();
   const { params, update } = useUrlQuery();
   const format = formatFrom(params.get("format"));
-  const { page, setPage } = useUrlPage();
+  const { page } = useUrlPage();
   // The name search of ProjectSearch (?search=), read here so that the list is asked for at once.
   const search = params.get("search")?.trim() ?? "";
   const [project, setProject] = useState<Project>();
@@ -64,8 +64,6 @@ export default function ExportPage() {
           me={me}
           projects={projects}
           search={search}
-          page={page}
-          setPage={setPage}
           project={project}
           setProject={setProject}
           exporting={exporting}

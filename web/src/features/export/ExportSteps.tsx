@@ -12,6 +12,7 @@ import { ProjectSearch } from "../../shared/ProjectSearch";
 import type { ExportFormat, useExportProject } from "./api";
 import type { FileJob } from "../../api/client";
 import { FileProgress } from "../../shared/FileProgress";
+import { useUrlPage } from "../../shared/urlState";
 
 interface FormatRow {
   format: ExportFormat;
@@ -57,8 +58,6 @@ interface Props {
   me: ReturnType<typeof useMe>;
   projects: ReturnType<typeof useProjects>;
   search: string;
-  page: number;
-  setPage(page: number): void;
   project: Project | undefined;
   setProject(project: Project | undefined): void;
   exporting: ReturnType<typeof useExportProject>;
@@ -67,21 +66,9 @@ interface Props {
   start(detail: boolean): void;
 }
 
-export function ExportSteps({
-  format,
-  chooseFormat,
-  me,
-  projects,
-  search,
-  page,
-  setPage,
-  project,
-  setProject,
-  exporting,
-  received,
-  job,
-  start,
-}: Props) {
+export function ExportSteps({ format, chooseFormat, me, projects, search, project, setProject, exporting, received, job, start }: Props) {
+  // The list's page sits in the URL (?page=2), as the page reads it to ask for the list.
+  const { page, setPage } = useUrlPage();
   return (
     <>
       <Card title="1. Формат файла" size="small">
