@@ -136,10 +136,14 @@ describe("a local server killed mid-write", () => {
             });
             project = String(created.body.id);
           }
-          // Killed at a moment of its own each run, while the writers are at it.
+          // Killed at a moment of its own each run, while the writers are at it: once the server has
+          // acknowledged a write of this run (a cold server on a loaded machine may take longer than
+          // any fixed wait for its first), then up to 1.2 s on.
           let stopped = false;
+          const before = known.size;
           const writing = write(started.url, token, project, known, () => stopped);
-          await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+          while (known.size === before) await new Promise((r) => setTimeout(r, 20));
+          await new Promise((r) => setTimeout(r, Math.random() * 1200));
           stopped = true;
           await killed(child);
           await writing;
