@@ -8,10 +8,15 @@
 // perfect trees): the gbdt bench's grid (docs/performance.md, «GBDT inference») measured QuickScorer
 // 1.1–1.8× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
 // hence the rule features ≤ 2 × depth.
-// The forests QuickScorer does not take by that rule walk over byte keys where they can (XGBoost's,
-// no deeper than BYTE_WALK_MAX_DEPTH, float32 leaves: sixteen rows a v128, every node compared,
-// gbdt.ts «The walk over byte keys»). On a quiet machine that walk was 0.5–0.97× QuickScorer on the
-// shapes QuickScorer takes (the default model 1.03 M rows/s against 1.67 M), so QuickScorer comes first.
+// Before both: the walk over byte keys (XGBoost's forests no deeper than BYTE_WALK_MAX_DEPTH with
+// float32 leaves: sixteen rows a v128, every node compared, gbdt.ts «The walk over byte keys») when
+// a row takes at most BYTE_WALK_COLUMNS_PER_FEATURE byte columns per feature of the model (a column
+// holds 255 distinct thresholds; XGBoost's `hist` makes at most 256 per feature, two columns). On a
+// quiet machine (load 0.7, 2026-11-26) it ran every 7-feature shape of the bench's grid (hist, 7–14
+// columns) at 1.14–1.51× QuickScorer, and the synthetic forests of 500 and 1 000 trees at 1.10×;
+// the default model, trained with exact thresholds (521–1 101 per feature, 24 columns for 7
+// features), at 0.77× QuickScorer, which keeps it. The forests QuickScorer does not take by its
+// rule walk over byte keys wherever they can.
 import { CATEGORICAL, LEAF, MISSING_NONE, MISSING_ZERO, type FlatForest } from "./model";
 
 export type GbdtEngine = "quickscorer" | "walk";
@@ -37,6 +42,8 @@ export const QUICKSCORER_BLOCK_BYTES = 2400;
 export const QUICKSCORER_FEATURES_PER_LEVEL = 2;
 /** The walk over byte keys takes trees up to this depth (gbdt.ts BINS_MAX_DEPTH). */
 export const BYTE_WALK_MAX_DEPTH = 8;
+/** The walk over byte keys comes first when a row takes at most this many byte columns per feature of the model. */
+export const BYTE_WALK_COLUMNS_PER_FEATURE = 2;
 // A feature's distinct thresholds per byte column of the rows, and the limits gbdt.ts keeps.
 const BYTE_WALK_COLUMN_CUTS = 255;
 const BYTE_WALK_MAX_COLUMNS = 1024;
@@ -76,6 +83,12 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
   const { refusal, maxLeaves, maxDepth, features } = forestShape(forest);
   const columns = byteWalkColumns(forest);
   const bits = quickScorerWordBits(maxLeaves);
+  const byteKeys = () =>
+    walk(
+      `по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже ${BYTE_WALK_MAX_DEPTH} ` +
+        `(наибольшая глубина ${maxDepth}), листья float32, ${columns} столбцов ключей`,
+    );
+  if (columns !== undefined && columns <= BYTE_WALK_COLUMNS_PER_FEATURE * forest.numFeatures) return byteKeys();
   if (!refusal && features <= QUICKSCORER_FEATURES_PER_LEVEL * maxDepth) {
     return {
       engine: "quickscorer",
@@ -85,12 +98,7 @@ export function chooseEngine(forest: FlatForest): EngineChoice {
         `${features} признаков не больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}`,
     };
   }
-  if (columns !== undefined) {
-    return walk(
-      `по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже ${BYTE_WALK_MAX_DEPTH} ` +
-        `(наибольшая глубина ${maxDepth}), листья float32, ${columns} столбцов ключей`,
-    );
-  }
+  if (columns !== undefined) return byteKeys();
   if (refusal) return walk(refusal);
   return walk(
     `${features} признаков больше ${QUICKSCORER_FEATURES_PER_LEVEL} × глубина ${maxDepth}: ` +

@@ -31,7 +31,8 @@ describe("engine choice for every fixture model", () => {
   it.each([
     [modelFixture("methane-xgboost.json"), "quickscorer", /не больше 64 листьев \(наибольшее — 64, слово дерева 64 бит\)/],
     [modelFixture("methane-lightgbm.txt"), "quickscorer", /не больше 64 листьев \(наибольшее — 31, слово дерева 32 бит\)/],
-    ...xgbShapes.map(({ file }) => [file, "quickscorer", /только числовые разбиения, пропуски как NaN/] as const),
+    // Their splits make few thresholds per feature (one byte column each): the walk over byte keys.
+    ...xgbShapes.map(({ file }) => [file, "walk", /по байтовым ключам признаков/] as const),
     [fixture("lgb-categorical.txt"), "walk", /обход деревьев: в модели категориальные разбиения/],
     [fixture("lgb-linear.txt"), "walk", /обход деревьев: в модели линейные деревья/],
     [fixture("lgb-missing.txt"), "walk", /обход деревьев: в модели пропуски типа Zero или None/],
@@ -78,14 +79,14 @@ describe("engine choice for every fixture model", () => {
         : { kind: "split", feature: depth % 3, flags: 0, threshold: depth, left: full(depth - 1), right: full(depth - 1) };
     const forest = (depth: number, baseMargin = 0.5, leaf = 0.25) =>
       flattenForest([full(depth), { kind: "leaf", value: leaf }], { numFeatures: 3, float32: true, leftWhenEqual: false, baseMargin });
-    // Depth 8: 256 leaves, more than QuickScorer's 64, so the walk over byte keys; depth 6 is QuickScorer's.
+    // One byte column per feature: the walk over byte keys at depth 8 (256 leaves) and at depth 6.
     expect(chooseEngine(forest(8))).toEqual({
       engine: "walk",
       reason:
         "обход деревьев: по байтовым ключам признаков, 16 строк за шаг: деревья XGBoost не глубже 8 (наибольшая глубина 8), " +
         "листья float32, 3 столбцов ключей",
     });
-    expect(chooseEngine(forest(6)).engine).toBe("quickscorer");
+    expect(chooseEngine(forest(6)).engine).toBe("walk");
     expect(byteWalkColumns(forest(6))).toBe(3);
     expect(byteWalkColumns(forest(8))).toBe(3);
     expect(byteWalkColumns(forest(9))).toBeUndefined();
@@ -105,6 +106,13 @@ describe("engine choice for every fixture model", () => {
     );
     const wide = flattenForest(many, { numFeatures: 3, float32: true, leftWhenEqual: false, baseMargin: 0.5 });
     expect(byteWalkColumns(wide)).toBe(5);
+    // More than two columns a feature: QuickScorer (the default model's exact thresholds, 24 columns
+    // for 7 features, are the case in earnest); 510 thresholds, two columns, still walk.
+    const single = (splits: RawNode[]) => flattenForest(splits, { numFeatures: 1, float32: true, leftWhenEqual: false, baseMargin: 0.5 });
+    expect(byteWalkColumns(single(many))).toBe(3);
+    expect(chooseEngine(single(many)).engine).toBe("quickscorer");
+    expect(byteWalkColumns(single(many.slice(0, 510)))).toBe(2);
+    expect(chooseEngine(single(many.slice(0, 510))).engine).toBe("walk");
   });
 
   it("keeps the walk for a tree of more than 64 leaves", () => {
