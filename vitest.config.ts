@@ -103,7 +103,7 @@ export default defineConfig({
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
       // The unit tier's reach when the floor was last raised; raise it as unit tests move in, never lower it.
-      thresholds: { lines: 55, statements: 55, branches: 47, functions: 51 },
+      thresholds: { lines: 56, statements: 55, branches: 47, functions: 51 },
     },
     projects: [
       {
