@@ -85,7 +85,7 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     // The servers the tests start log only their 5xx requests (docs/operations.md) and pace no user's
     // requests (a test sends hundreds in a row; request-pace.test.ts and forecast-full-read.deep.test.ts
-    // set the pace they show). Node keeps the
+    // set the pace they show, and the browser tier keeps npm start's). Node keeps the
     // bytecode it compiles for the packages a worker loads (React, antd, jsdom, the AWS SDK) on disk,
     // and the next worker, or a Node the tests start, loads them from it: a sixth less CPU to load them.
     env: {
@@ -145,6 +145,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts", "tests/web/**/*.test.ts"],
           exclude,
+          // The browser drives the server at the pace npm start keeps (10 at once, then 30 a second
+          // per user), so the screens are shown to work within it.
+          env: { USER_REQUEST_BURST: "10", USER_REQUESTS_PER_SECOND: "30" },
           globalSetup: [TEMP_ROOT, REQUIRED_PROGRAMS],
           // As in integration, the files share their worker's modules: the server's are imported
           // once per worker, one server started (each file in a company of its own on it,
