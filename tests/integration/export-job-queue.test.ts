@@ -82,6 +82,7 @@ describe("the queue of jobs", () => {
       burst.push([token, await started(await passport(token, year))]);
     }
     expect(burst).toHaveLength(HEAVY_PER_COMPANY);
+    const asked = Date.now();
     const theirs = await started(await passport(other.tokens[0], 2025));
     for (const [token, job] of burst) expect(await finished(server, token, job)).toMatchObject({ state: "done" });
     expect(await finished(server, other.tokens[0], theirs)).toMatchObject({ state: "done" });
@@ -89,8 +90,12 @@ describe("the queue of jobs", () => {
     const theirStart = await startedAt(other.company, theirs);
     // Every start is on record, so the comparison below compares times, not NaN.
     for (const at of [...burstStarts, theirStart]) expect(Number.isFinite(at)).toBe(true);
-    // At most the job running and the one served next of the burst start before theirs.
-    expect(burstStarts.filter((at) => at < theirStart).length).toBeLessThanOrEqual(2);
+    // The burst's jobs still queued when theirs was asked (a thread may have ended one and taken the
+    // next while the burst was being asked: on a quiet machine a small passport takes a fraction of a
+    // second): at most the one a thread took while their request was on its way starts before theirs.
+    const queued = burstStarts.filter((at) => at >= asked);
+    expect(queued.length).toBeGreaterThan(0);
+    expect(queued.filter((at) => at < theirStart).length).toBeLessThanOrEqual(1);
   }, 240_000);
 });
 
