@@ -238,7 +238,9 @@ export function reserveRows(maxRows: i32): StaticArray<f64> {
   // the perfect trees.
   doubledRows = new StaticArray<f64>(quick || perfect || binsWalk ? 0 : maxRows * numFeatures * 2);
   // Groups of sixteen rows, each column a v128 of bytes (+16 for the alignment), and their float32 margins.
-  binsRows = new StaticArray<u8>(binsWalk ? ((maxRows + 15) >> 4) * (binsColumns << 5) + 16 : 0);
+  // The gathered levels read every column a number of binsPickBits bits can name, past the last
+  // group's own: BINS_GATHER_MAX_COLUMNS more columns keep them in the buffer.
+  binsRows = new StaticArray<u8>(binsWalk ? ((maxRows + 15) >> 4) * (binsColumns << 5) + 16 + (BINS_GATHER_MAX_COLUMNS << 4) : 0);
   binsMargins = new StaticArray<f32>(binsWalk ? ((maxRows + 15) & ~15) + 4 : 0);
   perfectRows = new StaticArray<i32>(perfect ? maxRows * numFeatures * 2 : 0);
   // Groups of four rows, each column a v128 (+4 for the alignment), and their float32 margins.
@@ -479,7 +481,17 @@ function sumGeneric(rowCount: i32): void {
 export function predictMargins(rowCount: i32): void {
   const width = numFeatures;
   if (binsWalk) {
-    if (binsDepth == 4) sumBins4(rowCount);
+    if (binsPickBits == 4) {
+      if (binsDepth == 5) sumBins5Gather16(rowCount);
+      else if (binsDepth == 6) sumBins6Gather16(rowCount);
+      else if (binsDepth == 7) sumBins7Gather16(rowCount);
+      else sumBins8Gather16(rowCount);
+    } else if (binsPickBits == 5) {
+      if (binsDepth == 5) sumBins5Gather32(rowCount);
+      else if (binsDepth == 6) sumBins6Gather32(rowCount);
+      else if (binsDepth == 7) sumBins7Gather32(rowCount);
+      else sumBins8Gather32(rowCount);
+    } else if (binsDepth == 4) sumBins4(rowCount);
     else if (binsDepth == 5) sumBins5(rowCount);
     else if (binsDepth == 6) sumBins6(rowCount);
     else if (binsDepth == 7) sumBins7(rowCount);
@@ -1003,11 +1015,15 @@ function sumVector(rowCount: i32): void {
 // above). A group's sixteen rows are stored column by column, a v128 per column.
 // Every node of the tree is compared, sixteen rows at once, and each level picks, lane by lane,
 // the decision of the node the row stands at (bitselect on the levels above), as the vectorised
-// walk does for its top: a tree of depth 6 is 63 compares and 57 selects for sixteen rows. The
-// decisions give the leaf's place; the sixteen leaves are added to float32 lanes in tree order,
-// the walk's rounded sums. So the margins are the same bits.
+// walk does for its top: a tree of depth 6 is 63 compares and 57 selects for sixteen rows. When a
+// row has at most BINS_GATHER_MAX_COLUMNS columns, the levels from BINS_GATHER_LEVEL on gather
+// instead (binsGather): each lane's key and column from the level's tables, its byte picked among
+// the row's columns, one compare a level whatever its nodes, so the deeper levels cost no more
+// than the first gathered one and trees of depth 7 and 8 stay sixteen rows a v128 to their leaves.
+// The decisions give the leaf's place; the sixteen leaves are added to float32 lanes in tree
+// order, the walk's rounded sums. So the margins are the same bits.
 const BINS_MAX_DEPTH: i32 = 8;
-// Levels compared sixteen rows at once; deeper trees go on row by row.
+// Levels compared sixteen rows at once; deeper trees go on row by row unless gathered.
 const BINS_VECTOR_LEVELS: i32 = 6;
 const BINS_MIN_DEPTH: i32 = 4;
 // Cuts per byte column: a feature with more takes several columns (see binRows).
@@ -1019,8 +1035,17 @@ const BINS_MAX_FEATURE_CUTS: i32 = 32767;
 const BINS_NODE_BYTES: i32 = 4;
 // Groups per block: a block's rows stay in the nearest caches while every tree runs over them.
 const BINS_BLOCK_BYTES: i32 = 16 * 1024;
+// The first level whose nodes are gathered rather than all compared (see binsGather), and the
+// most byte columns a row may take for it: the column a lane reads is picked among them all.
+const BINS_GATHER_LEVEL: i32 = 4;
+const BINS_GATHER_MAX_COLUMNS: i32 = 32;
 let binsWalk: bool = false;
 let binsDepth: i32 = 0;
+// Bits of a column's number in the gather tables, 4 for up to 16 columns, 5 for up to 32; 0 when
+// every level is compared node by node.
+let binsPickBits: i32 = 0;
+// Where a tree's gather tables begin, from the tree's address.
+let binsGatherAt: i32 = 0;
 let binsTreeBytes: i32 = 0;
 let binsTrees = new StaticArray<u8>(0);
 let binsTreesAt: i32 = 0;
@@ -1120,8 +1145,12 @@ function buildBins(): bool {
   if (depth > BINS_MAX_DEPTH) return false;
   if (!buildCuts()) return false;
   binsDepth = depth;
-  // A tree: its 2^depth - 1 nodes in heap order, then its 2^depth float32 leaves.
-  binsTreeBytes = (((1 << depth) - 1) * BINS_NODE_BYTES + (4 << depth) + 15) & ~15;
+  const rowColumns = binsColumns << 1;
+  binsPickBits = depth <= BINS_GATHER_LEVEL || rowColumns > BINS_GATHER_MAX_COLUMNS ? 0 : rowColumns <= 16 ? 4 : 5;
+  // A tree: its 2^depth - 1 nodes in heap order, then its 2^depth float32 leaves, then for each
+  // gathered level of 2^L nodes the nodes' keys (2^L bytes) and columns (2^L bytes).
+  binsGatherAt = (((1 << depth) - 1) * BINS_NODE_BYTES + (4 << depth) + 15) & ~15;
+  binsTreeBytes = binsGatherAt + (binsPickBits ? ((1 << depth) - (1 << BINS_GATHER_LEVEL)) << 1 : 0);
   binsTrees = new StaticArray<u8>(treeCount * binsTreeBytes + 16);
   binsTreesAt = (<i32>changetype<usize>(binsTrees) + 15) & ~15;
   for (let t = 0; t < treeCount; t++) placeBins(unchecked(treeRoots[t]), 0, depth, binsTreesAt + t * binsTreeBytes);
@@ -1138,10 +1167,18 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
     return;
   }
   const at = tree + slot * BINS_NODE_BYTES;
+  // The node's place in its level's gather tables, when its level is gathered.
+  const level = binsDepth - levelsBelow;
+  const gathered = binsPickBits > 0 && level >= BINS_GATHER_LEVEL;
+  const keys = tree + binsGatherAt + (1 << (level + 1)) - (2 << BINS_GATHER_LEVEL) + slot + 1 - (1 << level);
   if (flags & LEAF) {
     // Pass-through: no key is above 127, so every row goes left, down to the leaf's copies.
     store<u16>(at, 0);
     store<i8>(at, 127, 2);
+    if (gathered) {
+      store<i8>(keys, 127);
+      store<u8>(keys + (1 << level), 0);
+    }
     placeBins(node, (slot << 1) + 1, levelsBelow - 1, tree);
     placeBins(node, (slot << 1) + 2, levelsBelow - 1, tree);
     return;
@@ -1151,6 +1188,11 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
   const column = unchecked(binsColumnBegin[f]) + place / BINS_COLUMN_CUTS + (flags & DEFAULT_LEFT ? binsColumns : 0);
   store<u16>(at, column << 4);
   store<i8>(at, <i8>((place % BINS_COLUMN_CUTS) - 128), 2);
+  if (gathered) {
+    store<i8>(keys, <i8>((place % BINS_COLUMN_CUTS) - 128));
+    // The column's number in the top bits of the byte: binsGather reads its bits as sign bits.
+    store<u8>(keys + (1 << level), <u8>(column << (8 - binsPickBits)));
+  }
   const left = unchecked(nodeLeft[node]);
   placeBins(left, (slot << 1) + 1, levelsBelow - 1, tree);
   placeBins(left + 1, (slot << 1) + 2, levelsBelow - 1, tree);
@@ -1342,6 +1384,9 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   const d0 = binsRight(tree, group, 0);
   const d1 = binsPick2(tree, group, 1, d0);
   const d2 = binsPick4(tree, group, 3, d0, d1);
+  if (levels == 3) {
+    return v128.or(v128.or(v128.and(d0, binsBit(2)), v128.and(d1, binsBit(1))), v128.and(d2, binsBit(0)));
+  }
   const d3 = binsPick8(tree, group, 7, d0, d1, d2);
   let place = v128.or(
     v128.or(v128.and(d0, binsBit(levels - 1)), v128.and(d1, binsBit(levels - 2))),
@@ -1356,6 +1401,85 @@ function binRows(rowCount: i32, rowsAt: i32): void {
     }
   }
   return place;
+}
+
+// The gathered levels. Below the top BINS_GATHER_LEVEL levels, comparing every node of a level
+// and picking each lane's decision costs a compare and a select per node; instead each lane's
+// node (its place p in the level, a byte lane) fetches its key and column from the level's
+// tables (i8x16.swizzle, sixteen entries a v128, out-of-range places read 0), the lane's byte of
+// that column is picked among all the row's columns by the column number's bits (a select per
+// column, the same for every level), and one compare gives the decision: p becomes 2p + right.
+// Only for rows of at most BINS_GATHER_MAX_COLUMNS columns (both copies).
+// @ts-ignore: decorator
+@inline function binsLookup16(table: i32, p: v128): v128 {
+  return i8x16.swizzle(v128.load(table), p);
+}
+// @ts-ignore: decorator
+@inline function binsLookup32(table: i32, p: v128): v128 {
+  return v128.or(binsLookup16(table, p), binsLookup16(table + 16, i8x16.sub(p, i8x16.splat(16))));
+}
+// @ts-ignore: decorator
+@inline function binsLookup64(table: i32, p: v128): v128 {
+  return v128.or(binsLookup32(table, p), binsLookup32(table + 32, i8x16.sub(p, i8x16.splat(32))));
+}
+// @ts-ignore: decorator
+@inline function binsLookup128(table: i32, p: v128): v128 {
+  return v128.or(binsLookup64(table, p), binsLookup64(table + 64, i8x16.sub(p, i8x16.splat(64))));
+}
+// The entries at places p of a table of `nodes` bytes (16, 32, 64 or 128, a constant).
+// @ts-ignore: decorator
+@inline function binsLookup(table: i32, nodes: i32, p: v128): v128 {
+  if (nodes <= 16) return binsLookup16(table, p);
+  if (nodes == 32) return binsLookup32(table, p);
+  if (nodes == 64) return binsLookup64(table, p);
+  return binsLookup128(table, p);
+}
+// Each lane's byte of columns [first, first + 2, 4, 8, 16 or 32) of the group at address group,
+// the column chosen by the masks of its number's bits (m0 the lowest).
+// @ts-ignore: decorator
+@inline function binsColumn2(group: i32, first: i32, m0: v128): v128 {
+  return v128.bitselect(v128.load(group + ((first + 1) << 4)), v128.load(group + (first << 4)), m0);
+}
+// @ts-ignore: decorator
+@inline function binsColumn4(group: i32, first: i32, m1: v128, m0: v128): v128 {
+  return v128.bitselect(binsColumn2(group, first + 2, m0), binsColumn2(group, first, m0), m1);
+}
+// @ts-ignore: decorator
+@inline function binsColumn8(group: i32, first: i32, m2: v128, m1: v128, m0: v128): v128 {
+  return v128.bitselect(binsColumn4(group, first + 4, m1, m0), binsColumn4(group, first, m1, m0), m2);
+}
+// @ts-ignore: decorator
+@inline function binsColumn16(group: i32, first: i32, m3: v128, m2: v128, m1: v128, m0: v128): v128 {
+  return v128.bitselect(binsColumn8(group, first + 8, m2, m1, m0), binsColumn8(group, first, m2, m1, m0), m3);
+}
+// Each lane's byte of the column whose number stands in the top `bits` bits (4 or 5) of its lane
+// of `column`: each bit in turn is the sign bit, a mask by one compare.
+// @ts-ignore: decorator
+@inline function binsPick(group: i32, column: v128, bits: i32): v128 {
+  const zero = i8x16.splat(0);
+  let c = column;
+  let m4 = zero;
+  if (bits == 5) {
+    m4 = i8x16.lt_s(c, zero);
+    c = i8x16.add(c, c);
+  }
+  const m3 = i8x16.lt_s(c, zero);
+  c = i8x16.add(c, c);
+  const m2 = i8x16.lt_s(c, zero);
+  c = i8x16.add(c, c);
+  const m1 = i8x16.lt_s(c, zero);
+  const m0 = i8x16.lt_s(i8x16.add(c, c), zero);
+  const low = binsColumn16(group, 0, m3, m2, m1, m0);
+  if (bits == 4) return low;
+  return v128.bitselect(binsColumn16(group, 16, m3, m2, m1, m0), low, m4);
+}
+// The places one level down from places p on a gathered level of `nodes` nodes whose tables
+// begin at address keys.
+// @ts-ignore: decorator
+@inline function binsGather(keys: i32, nodes: i32, group: i32, p: v128, bits: i32): v128 {
+  const key = binsLookup(keys, nodes, p);
+  const x = binsPick(group, binsLookup(keys + nodes, nodes, p), bits);
+  return i8x16.sub(i8x16.add(p, p), i8x16.gt_s(x, key));
 }
 
 // The rows of a tree deeper than BINS_VECTOR_LEVELS, each from the node it reached on that level
@@ -1375,15 +1499,26 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   }
 }
 
-// One tree over the groups [first, last): depth is a constant at every call site.
+// One tree over the groups [first, last): depth and bits (binsPickBits) are constants at every call site.
 // @ts-ignore: decorator
-@inline function binsTree(tree: i32, depth: i32, rowsAt: i32, marginsAt: i32, first: i32, last: i32, groupBytes: i32): void {
+@inline function binsTree(tree: i32, depth: i32, bits: i32, rowsAt: i32, marginsAt: i32, first: i32, last: i32, groupBytes: i32): void {
   const leaves = tree + ((1 << depth) - 1) * BINS_NODE_BYTES;
   const places = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
+  const tables = tree + binsGatherAt;
   for (let g = first; g < last; g++) {
     const group = rowsAt + g * groupBytes;
     const margin = marginsAt + (g << 6);
-    if (depth <= BINS_VECTOR_LEVELS) {
+    if (bits > 0) {
+      // The tables of level L begin 2^(L+1) - 2^(BINS_GATHER_LEVEL+1) bytes after the first.
+      let p = binsPlace(tree, group, BINS_GATHER_LEVEL);
+      const first = 2 << BINS_GATHER_LEVEL;
+      if (depth > 3 && BINS_GATHER_LEVEL <= 3) p = binsGather(tables + 16 - first, 8, group, p, bits);
+      if (depth > 4 && BINS_GATHER_LEVEL <= 4) p = binsGather(tables + 32 - first, 16, group, p, bits);
+      if (depth > 5 && BINS_GATHER_LEVEL <= 5) p = binsGather(tables + 64 - first, 32, group, p, bits);
+      if (depth > 6) p = binsGather(tables + 128 - first, 64, group, p, bits);
+      if (depth > 7) p = binsGather(tables + 256 - first, 128, group, p, bits);
+      binsAdd(leaves, p, margin);
+    } else if (depth <= BINS_VECTOR_LEVELS) {
       binsAdd(leaves, binsPlace(tree, group, depth), margin);
     } else {
       v128.store(places, binsPlace(tree, group, BINS_VECTOR_LEVELS));
@@ -1393,7 +1528,7 @@ function binRows(rowCount: i32, rowsAt: i32): void {
 }
 
 // @ts-ignore: decorator
-@inline function sumBinsAt(depth: i32, rowCount: i32): void {
+@inline function sumBinsAt(depth: i32, bits: i32, rowCount: i32): void {
   const groupBytes = binsColumns << 5; // 2 * binsColumns columns of 16 bytes
   const rowsAt = (<i32>changetype<usize>(binsRows) + 15) & ~15;
   const marginsAt = (<i32>changetype<usize>(binsMargins) + 15) & ~15;
@@ -1406,26 +1541,50 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   for (let first = 0; first < groups; first += block) {
     const last = min(first + block, groups);
     for (let t = 0; t < treeCount; t++) {
-      binsTree(binsTreesAt + t * binsTreeBytes, depth, rowsAt, marginsAt, first, last, groupBytes);
+      binsTree(binsTreesAt + t * binsTreeBytes, depth, bits, rowsAt, marginsAt, first, last, groupBytes);
     }
   }
   for (let r = 0; r < rowCount; r++) unchecked((margins[r] = <f64>load<f32>(marginsAt + (r << 2))));
 }
 
 function sumBins4(rowCount: i32): void {
-  sumBinsAt(4, rowCount);
+  sumBinsAt(4, 0, rowCount);
 }
 function sumBins5(rowCount: i32): void {
-  sumBinsAt(5, rowCount);
+  sumBinsAt(5, 0, rowCount);
 }
 function sumBins6(rowCount: i32): void {
-  sumBinsAt(6, rowCount);
+  sumBinsAt(6, 0, rowCount);
 }
 function sumBins7(rowCount: i32): void {
-  sumBinsAt(7, rowCount);
+  sumBinsAt(7, 0, rowCount);
 }
 function sumBins8(rowCount: i32): void {
-  sumBinsAt(8, rowCount);
+  sumBinsAt(8, 0, rowCount);
+}
+function sumBins5Gather16(rowCount: i32): void {
+  sumBinsAt(5, 4, rowCount);
+}
+function sumBins6Gather16(rowCount: i32): void {
+  sumBinsAt(6, 4, rowCount);
+}
+function sumBins7Gather16(rowCount: i32): void {
+  sumBinsAt(7, 4, rowCount);
+}
+function sumBins8Gather16(rowCount: i32): void {
+  sumBinsAt(8, 4, rowCount);
+}
+function sumBins5Gather32(rowCount: i32): void {
+  sumBinsAt(5, 5, rowCount);
+}
+function sumBins6Gather32(rowCount: i32): void {
+  sumBinsAt(6, 5, rowCount);
+}
+function sumBins7Gather32(rowCount: i32): void {
+  sumBinsAt(7, 5, rowCount);
+}
+function sumBins8Gather32(rowCount: i32): void {
+  sumBinsAt(8, 5, rowCount);
 }
 
 // ---------------------------------------------------------------------------------------------

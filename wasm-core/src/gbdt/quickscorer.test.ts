@@ -253,6 +253,42 @@ describe("the walk over byte keys below its sixth level (trees of depth 7 and 8)
   });
 });
 
+describe("the walk over byte keys, its levels below the fourth gathered lane by lane", () => {
+  // Below its top four levels the walk fetches each row's node from tables and picks the row's
+  // byte among all its columns when a row has at most 32 (both copies); more columns keep every
+  // node compared. Thresholds drawn from `distinct` values per feature set the columns: 200 make
+  // one column a feature (14 for the row), 400 two (28), 24 000 three (more than 32).
+  const base = parseModel(readText(modelFixture("methane-xgboost.json")));
+  const golden = readCsvWithColumn(modelFixture("golden-default.csv"), base.featureNames, "pred_xgboost");
+  const width = base.featureNames.length;
+
+  it.each([5, 6, 7, 8].flatMap((depth) => [200, 400, 24000].map((distinct) => [depth, distinct] as const)))(
+    "gives the plain TypeScript evaluator's bits for trees of depth %i, thresholds from %i values a feature",
+    async (depth, distinct) => {
+      const random = generator(depth * 131 + distinct);
+      const grow = (level: number): RawNode => {
+        if (level === depth || (level > 2 && random() < 0.05)) return { kind: "leaf", value: Math.fround((random() - 0.5) / 10) };
+        const feature = Math.floor(random() * width);
+        const threshold = Math.fround(Math.floor(random() * distinct) / 16 - distinct / 32);
+        return { kind: "split", feature, flags: random() < 0.5 ? 1 : 0, threshold, left: grow(level + 1), right: grow(level + 1) };
+      };
+      const trees = Math.ceil(6000 / (2 ** depth - 1));
+      const forest = flattenForest(
+        Array.from({ length: trees }, () => grow(0)),
+        { numFeatures: width, float32: true, leftWhenEqual: false, baseMargin: 0.5 },
+      );
+      const columns = byteWalkColumns(forest) as number;
+      if (distinct === 200) expect(columns).toBe(width);
+      else if (distinct === 400) expect(columns).toBe(2 * width);
+      else expect(2 * columns).toBeGreaterThan(32);
+      const parsed = { ...base, numTrees: trees, forest };
+      const model = await loadModel(parsed, { engine: "walk" });
+      const rows = adversarialRows(parsed, golden.rows);
+      expect(maxAbsDiff(predict(model, rows), predictTs(parsed, rows))).toBe(0);
+    },
+  );
+});
+
 describe("the adversarial rows", () => {
   const parsed = parseModel(readText(modelFixture("methane-xgboost.json")));
   const golden = readCsvWithColumn(modelFixture("golden-default.csv"), parsed.featureNames, "pred_xgboost");
