@@ -1901,13 +1901,31 @@ export function quickTableBytes(): i32 {
   unchecked((qsBases[at] = begin + (checkpoint << qsKShift)));
 }
 
-// A row's state: the AND of its checkpoint vectors, eight vectors in the first pass over the state
-// (the default models' 7 features and the all-ones vector: the one pass), four in each further one;
-// the first pass writes it, so it needs no initial all-ones.
+// A row's state: the AND of its checkpoint vectors, eight vectors in the first pass over the state,
+// four in each further one; the first pass writes it, so it needs no initial all-ones. A block of
+// exactly seven slots (the default models' 7 features) has a pass of its own that leaves out the
+// all-ones padding vector: one load and one AND fewer in each of the 75 lanes of a 150-tree block,
+// 1.03-1.04x on the default XGBoost model (interleaved runs, median).
 // @ts-ignore: decorator
 @inline function qsAndVectors(k: i32, state: i32, stride: i32, slots: i32): void {
   const pointers = changetype<i32>(qsPointers) + ((k * qsPointerStride) << 2);
   const bytes = stride << 3;
+  if (slots == 7) {
+    const v0 = load<i32>(pointers);
+    const v1 = load<i32>(pointers, 4);
+    const v2 = load<i32>(pointers, 8);
+    const v3 = load<i32>(pointers, 12);
+    const v4 = load<i32>(pointers, 16);
+    const v5 = load<i32>(pointers, 20);
+    const v6 = load<i32>(pointers, 24);
+    for (let i = 0; i < bytes; i += 16) {
+      const a = v128.and(v128.load(v0 + i), v128.load(v1 + i));
+      const b = v128.and(v128.load(v2 + i), v128.load(v3 + i));
+      const c = v128.and(v128.load(v4 + i), v128.load(v5 + i));
+      v128.store(state + i, v128.and(v128.and(a, b), v128.and(c, v128.load(v6 + i))));
+    }
+    return;
+  }
   let p = 0;
   if (slots >= 8) {
     const v0 = load<i32>(pointers);
@@ -1989,6 +2007,8 @@ export function quickTableBytes(): i32 {
     const slotBegin = unchecked(qsBlockSlotBegin[b]);
     const slotEnd = unchecked(qsBlockSlotEnd[b]);
     const slots = (slotEnd - slotBegin + 3) & ~3;
+    // The slots qsAndVectors ANDs: seven has its own pass, any other count is padded to fours.
+    const passSlots = slotEnd - slotBegin == 7 ? 7 : slots;
     // The padding slots AND an all-ones vector.
     for (let k = 0; k < QS_GROUP; k++) {
       for (let s = slotEnd - slotBegin; s < slots; s++) unchecked((qsPointers[k * qsPointerStride + s] = ones));
@@ -2040,10 +2060,10 @@ export function quickTableBytes(): i32 {
         qsSlotRow(2, local, end, begin, base2 - keys, isNaN(x2), vectors, stride);
         qsSlotRow(3, local, end, begin, base3 - keys, isNaN(x3), vectors, stride);
       }
-      qsAndVectors(0, state0, stride, slots);
-      qsAndVectors(1, state1, stride, slots);
-      qsAndVectors(2, state2, stride, slots);
-      qsAndVectors(3, state3, stride, slots);
+      qsAndVectors(0, state0, stride, passSlots);
+      qsAndVectors(1, state1, stride, passSlots);
+      qsAndVectors(2, state2, stride, passSlots);
+      qsAndVectors(3, state3, stride, passSlots);
       qsLeftovers(0, state0, row0, slotBegin, slotEnd, strict, wordBytes);
       qsLeftovers(1, state1, row1, slotBegin, slotEnd, strict, wordBytes);
       qsLeftovers(2, state2, row2, slotBegin, slotEnd, strict, wordBytes);
