@@ -1972,13 +1972,17 @@ export function quickTableBytes(): i32 {
 // @ts-ignore: decorator
 @inline function qsLeftovers(k: i32, state: i32, row: i32, slotBegin: i32, slotEnd: i32, strict: bool, wordBytes: i32): void {
   const bases = changetype<i32>(qsBases) + ((k * qsPointerStride) << 2);
+  // The tables' addresses in locals (see sumQuick's leaf sums).
+  const thresholds = changetype<i32>(qsThreshold);
+  const treeOf = changetype<i32>(qsTree);
+  const masks = changetype<i32>(qsMask);
   for (let s = slotBegin; s < slotEnd; s++) {
     const x = unchecked(rows[row + unchecked(qsSlotFeature[s])]);
     let j = load<i32>(bases + ((s - slotBegin) << 2));
     while (true) {
-      const t = unchecked(qsThreshold[j]);
+      const t = load<f64>(thresholds + (j << 3));
       if (!(strict ? t <= x : t < x)) break;
-      qsAndWord(state + unchecked(qsTree[j]) * wordBytes, unchecked(qsMask[j]), wordBytes);
+      qsAndWord(state + load<i32>(treeOf + (j << 2)) * wordBytes, load<u64>(masks + (j << 3)), wordBytes);
       j++;
     }
   }
@@ -2068,8 +2072,13 @@ export function quickTableBytes(): i32 {
       qsLeftovers(1, state1, row1, slotBegin, slotEnd, strict, wordBytes);
       qsLeftovers(2, state2, row2, slotBegin, slotEnd, strict, wordBytes);
       qsLeftovers(3, state3, row3, slotBegin, slotEnd, strict, wordBytes);
-      // Four independent sums, each in tree order, with the walk's arithmetic.
+      // Four independent sums, each in tree order, with the walk's arithmetic. The leaf table's
+      // address is read into a local once: read through the global, the compiled loop loaded it
+      // again for each of the four rows at every tree (V8 reloads a mutable global after a store,
+      // and after a call it cannot see through); with the leftovers' tables the same way,
+      // 1.03-1.04x on the default XGBoost model and 1.09x on the LightGBM one (interleaved runs, median).
       if (single) {
+        const leaf32 = changetype<i32>(qsLeaf32);
         let m0 = <f32>unchecked(margins[r]);
         let m1 = <f32>unchecked(margins[min(r + 1, last)]);
         let m2 = <f32>unchecked(margins[min(r + 2, last)]);
@@ -2085,11 +2094,11 @@ export function quickTableBytes(): i32 {
           t = 1;
         }
         for (; t < trees; t++) {
-          const leaves = (firstTree + t) << QS_LEAF_SHIFT;
-          m0 += unchecked(qsLeaf32[leaves + qsExit(state0, t, wordBytes)]);
-          m1 += unchecked(qsLeaf32[leaves + qsExit(state1, t, wordBytes)]);
-          m2 += unchecked(qsLeaf32[leaves + qsExit(state2, t, wordBytes)]);
-          m3 += unchecked(qsLeaf32[leaves + qsExit(state3, t, wordBytes)]);
+          const leaves = leaf32 + ((firstTree + t) << (QS_LEAF_SHIFT + 2));
+          m0 += load<f32>(leaves + (qsExit(state0, t, wordBytes) << 2));
+          m1 += load<f32>(leaves + (qsExit(state1, t, wordBytes) << 2));
+          m2 += load<f32>(leaves + (qsExit(state2, t, wordBytes) << 2));
+          m3 += load<f32>(leaves + (qsExit(state3, t, wordBytes) << 2));
         }
         // Stored in reverse so that a repeated last row ends with its own value.
         if (r + 3 <= last) unchecked((margins[r + 3] = <f64>m3));
@@ -2101,12 +2110,13 @@ export function quickTableBytes(): i32 {
         let m1 = unchecked(margins[min(r + 1, last)]);
         let m2 = unchecked(margins[min(r + 2, last)]);
         let m3 = unchecked(margins[min(r + 3, last)]);
+        const leaf64 = changetype<i32>(qsLeaf);
         for (let t = 0; t < trees; t++) {
-          const leaves = (firstTree + t) << QS_LEAF_SHIFT;
-          m0 += unchecked(qsLeaf[leaves + qsExit(state0, t, wordBytes)]);
-          m1 += unchecked(qsLeaf[leaves + qsExit(state1, t, wordBytes)]);
-          m2 += unchecked(qsLeaf[leaves + qsExit(state2, t, wordBytes)]);
-          m3 += unchecked(qsLeaf[leaves + qsExit(state3, t, wordBytes)]);
+          const leaves = leaf64 + ((firstTree + t) << (QS_LEAF_SHIFT + 3));
+          m0 += load<f64>(leaves + (qsExit(state0, t, wordBytes) << 3));
+          m1 += load<f64>(leaves + (qsExit(state1, t, wordBytes) << 3));
+          m2 += load<f64>(leaves + (qsExit(state2, t, wordBytes) << 3));
+          m3 += load<f64>(leaves + (qsExit(state3, t, wordBytes) << 3));
         }
         if (r + 3 <= last) unchecked((margins[r + 3] = m3));
         if (r + 2 <= last) unchecked((margins[r + 2] = m2));
