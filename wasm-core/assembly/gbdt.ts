@@ -238,9 +238,9 @@ export function reserveRows(maxRows: i32): StaticArray<f64> {
   // the perfect trees.
   doubledRows = new StaticArray<f64>(quick || perfect || binsWalk ? 0 : maxRows * numFeatures * 2);
   // Groups of sixteen rows, each column a v128 of bytes (+16 for the alignment), and their float32 margins.
-  // The gathered levels read every column a number of binsPickBits bits can name, past the last
-  // group's own: BINS_GATHER_MAX_COLUMNS more columns keep them in the buffer.
-  binsRows = new StaticArray<u8>(binsWalk ? ((maxRows + 15) >> 4) * (binsColumns << 5) + 16 + (BINS_GATHER_MAX_COLUMNS << 4) : 0);
+  // The gathered levels read every column a number of their bits can name, past the last group's
+  // own when a row has fewer than eight (both copies and NaN columns): eight more keep them in the buffer.
+  binsRows = new StaticArray<u8>(binsWalk ? ((maxRows + 15) >> 4) * binsGroupBytes + 16 + (8 << 4) : 0);
   binsMargins = new StaticArray<f32>(binsWalk ? ((maxRows + 15) & ~15) + 4 : 0);
   perfectRows = new StaticArray<i32>(perfect ? maxRows * numFeatures * 2 : 0);
   // Groups of four rows, each column a v128 (+4 for the alignment), and their float32 margins.
@@ -481,7 +481,12 @@ function sumGeneric(rowCount: i32): void {
 export function predictMargins(rowCount: i32): void {
   const width = numFeatures;
   if (binsWalk) {
-    if (binsPickBits == 4) {
+    if (binsPickBits == 3) {
+      if (binsDepth == 5) sumBins5Gather8(rowCount);
+      else if (binsDepth == 6) sumBins6Gather8(rowCount);
+      else if (binsDepth == 7) sumBins7Gather8(rowCount);
+      else sumBins8Gather8(rowCount);
+    } else if (binsPickBits == 4) {
       if (binsDepth == 5) sumBins5Gather16(rowCount);
       else if (binsDepth == 6) sumBins6Gather16(rowCount);
       else if (binsDepth == 7) sumBins7Gather16(rowCount);
@@ -1012,13 +1017,14 @@ function sumVector(rowCount: i32): void {
 // x >= the split's threshold exactly when the bin is above the cut's place in that list, so a
 // split is a byte compare: its key is the cut's place - 128 and the row's key is its bin - 128
 // (NaN as the last bin in the first copy of the row, as bin 0 in the second, like +inf and -inf
-// above). A group's sixteen rows are stored column by column, a v128 per column.
+// above). A group's sixteen rows are stored column by column, a v128 per column, the first copy's
+// columns, then the second's, then for the gathered levels the NaN columns (see binsGather).
 // Every node of the tree is compared, sixteen rows at once, and each level picks, lane by lane,
 // the decision of the node the row stands at (bitselect on the levels above), as the vectorised
 // walk does for its top: a tree of depth 6 is 63 compares and 57 selects for sixteen rows. When a
-// row has at most BINS_GATHER_MAX_COLUMNS columns, the levels from BINS_GATHER_LEVEL on gather
+// copy has at most BINS_GATHER_MAX_COLUMNS columns, the levels from BINS_GATHER_LEVEL on gather
 // instead (binsGather): each lane's key and column from the level's tables, its byte picked among
-// the row's columns, one compare a level whatever its nodes, so the deeper levels cost no more
+// the copy's columns, one compare a level whatever its nodes, so the deeper levels cost no more
 // than the first gathered one and trees of depth 7 and 8 stay sixteen rows a v128 to their leaves.
 // The decisions give the leaf's place; the sixteen leaves are added to float32 lanes in tree
 // order, the walk's rounded sums. So the margins are the same bits.
@@ -1035,17 +1041,23 @@ const BINS_MAX_FEATURE_CUTS: i32 = 32767;
 const BINS_NODE_BYTES: i32 = 4;
 // Groups per block: a block's rows stay in the nearest caches while every tree runs over them.
 const BINS_BLOCK_BYTES: i32 = 16 * 1024;
-// The first level whose nodes are gathered rather than all compared (see binsGather), and the
-// most byte columns a row may take for it: the column a lane reads is picked among them all.
+// The first level whose nodes are gathered rather than all compared (see binsGather), the most
+// byte columns of a copy (the column a lane reads is picked among them all) and features (a bit
+// each in the NaN columns, eight a column) a model may have for it.
 const BINS_GATHER_LEVEL: i32 = 4;
 const BINS_GATHER_MAX_COLUMNS: i32 = 32;
+const BINS_GATHER_MAX_FEATURES: i32 = 32;
 let binsWalk: bool = false;
 let binsDepth: i32 = 0;
-// Bits of a column's number in the gather tables, 4 for up to 16 columns, 5 for up to 32; 0 when
-// every level is compared node by node.
+// Bits of a column's number in the gather tables, 3, 4 or 5 for up to 8, 16 or 32 columns a copy;
+// 0 when every level is compared node by node.
 let binsPickBits: i32 = 0;
-// Where a tree's gather tables begin, from the tree's address.
+// Where a tree's gather tables begin, from the tree's address, and how many a level has: keys,
+// columns, NaN bits and, for more than eight features, NaN columns.
 let binsGatherAt: i32 = 0;
+let binsGatherTables: i32 = 0;
+// A group's bytes: both copies' columns, then the NaN columns when the levels are gathered.
+let binsGroupBytes: i32 = 0;
 let binsTreeBytes: i32 = 0;
 let binsTrees = new StaticArray<u8>(0);
 let binsTreesAt: i32 = 0;
@@ -1145,12 +1157,21 @@ function buildBins(): bool {
   if (depth > BINS_MAX_DEPTH) return false;
   if (!buildCuts()) return false;
   binsDepth = depth;
-  const rowColumns = binsColumns << 1;
-  binsPickBits = depth <= BINS_GATHER_LEVEL || rowColumns > BINS_GATHER_MAX_COLUMNS ? 0 : rowColumns <= 16 ? 4 : 5;
+  const columns = binsColumns;
+  binsPickBits =
+    depth <= BINS_GATHER_LEVEL || columns > BINS_GATHER_MAX_COLUMNS || numFeatures > BINS_GATHER_MAX_FEATURES
+      ? 0
+      : columns <= 8
+        ? 3
+        : columns <= 16
+          ? 4
+          : 5;
+  binsGatherTables = binsPickBits == 0 ? 0 : numFeatures <= 8 ? 3 : 4;
+  binsGroupBytes = ((columns << 1) + (binsPickBits ? (numFeatures + 7) >> 3 : 0)) << 4;
   // A tree: its 2^depth - 1 nodes in heap order, then its 2^depth float32 leaves, then for each
-  // gathered level of 2^L nodes the nodes' keys (2^L bytes) and columns (2^L bytes).
+  // gathered level of 2^L nodes binsGatherTables tables of 2^L bytes (see placeBins).
   binsGatherAt = (((1 << depth) - 1) * BINS_NODE_BYTES + (4 << depth) + 15) & ~15;
-  binsTreeBytes = binsGatherAt + (binsPickBits ? ((1 << depth) - (1 << BINS_GATHER_LEVEL)) << 1 : 0);
+  binsTreeBytes = binsGatherAt + binsGatherTables * ((1 << depth) - (1 << BINS_GATHER_LEVEL));
   binsTrees = new StaticArray<u8>(treeCount * binsTreeBytes + 16);
   binsTreesAt = (<i32>changetype<usize>(binsTrees) + 15) & ~15;
   for (let t = 0; t < treeCount; t++) placeBins(unchecked(treeRoots[t]), 0, depth, binsTreesAt + t * binsTreeBytes);
@@ -1167,17 +1188,23 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
     return;
   }
   const at = tree + slot * BINS_NODE_BYTES;
-  // The node's place in its level's gather tables, when its level is gathered.
+  // The node's place in its level's gather tables, when its level is gathered: its key, its
+  // column in the first copy (the number in the top bits of the byte: binsPick reads them as sign
+  // bits), its feature's bit in the NaN column when NaN goes left (else 0) and that NaN column
+  // (in the top two bits).
   const level = binsDepth - levelsBelow;
   const gathered = binsPickBits > 0 && level >= BINS_GATHER_LEVEL;
-  const keys = tree + binsGatherAt + (1 << (level + 1)) - (2 << BINS_GATHER_LEVEL) + slot + 1 - (1 << level);
+  const nodes = 1 << level;
+  const keys = tree + binsGatherAt + binsGatherTables * (nodes - (1 << BINS_GATHER_LEVEL)) + slot + 1 - nodes;
   if (flags & LEAF) {
     // Pass-through: no key is above 127, so every row goes left, down to the leaf's copies.
     store<u16>(at, 0);
     store<i8>(at, 127, 2);
     if (gathered) {
       store<i8>(keys, 127);
-      store<u8>(keys + (1 << level), 0);
+      store<u8>(keys + nodes, 0);
+      store<u8>(keys + 2 * nodes, 0);
+      if (binsGatherTables > 3) store<u8>(keys + 3 * nodes, 0);
     }
     placeBins(node, (slot << 1) + 1, levelsBelow - 1, tree);
     placeBins(node, (slot << 1) + 2, levelsBelow - 1, tree);
@@ -1190,8 +1217,10 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
   store<i8>(at, <i8>((place % BINS_COLUMN_CUTS) - 128), 2);
   if (gathered) {
     store<i8>(keys, <i8>((place % BINS_COLUMN_CUTS) - 128));
-    // The column's number in the top bits of the byte: binsGather reads its bits as sign bits.
-    store<u8>(keys + (1 << level), <u8>(column << (8 - binsPickBits)));
+    store<u8>(keys + nodes, <u8>((column % binsColumns) << (8 - binsPickBits)));
+    const bit: i32 = flags & DEFAULT_LEFT ? 1 << (f & 7) : 0;
+    store<u8>(keys + 2 * nodes, <u8>bit);
+    if (binsGatherTables > 3) store<u8>(keys + 3 * nodes, <u8>((f >> 3) << 6));
   }
   const left = unchecked(nodeLeft[node]);
   placeBins(left, (slot << 1) + 1, levelsBelow - 1, tree);
@@ -1216,13 +1245,16 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
 function binRows(rowCount: i32, rowsAt: i32): void {
   const width = numFeatures;
   const columns = binsColumns;
-  const groupBytes = columns << 5;
+  const groupBytes = binsGroupBytes;
   const groups = (rowCount + 15) >> 4;
+  const nanColumns = binsPickBits ? (width + 7) >> 3 : 0;
   // A group's bins of one feature, sixteen i16 for the first copy, then sixteen for the second.
   const binsAt = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
   const offset = i8x16.splat(-128);
   for (let g = 0; g < groups; g++) {
     const group = rowsAt + g * groupBytes;
+    const nanAt = group + (columns << 5);
+    for (let c = 0; c < nanColumns; c++) v128.store(nanAt + (c << 4), i8x16.splat(0));
     for (let f = 0; f < width; f++) {
       const first = unchecked(binsCutBegin[f]);
       const count = unchecked(binsCutCount[f]);
@@ -1268,6 +1300,17 @@ function binRows(rowCount: i32, rowsAt: i32): void {
         );
         v128.store(group + (c << 4), v128.xor(right, offset));
         v128.store(group + ((c + columns) << 4), v128.xor(left, offset));
+      }
+      // The feature's bit in its NaN column for the rows whose copies differ: NaN (a feature
+      // without cuts has none to differ by, and no split reads it).
+      if (nanColumns) {
+        const missing = i8x16.narrow_i16x8_s(
+          i16x8.ne(v128.load(binsAt), v128.load(binsAt, 32)),
+          i16x8.ne(v128.load(binsAt, 16), v128.load(binsAt, 48)),
+        );
+        const at = nanAt + ((f >> 3) << 4);
+        const bit: i32 = 1 << (f & 7);
+        v128.store(at, v128.or(v128.load(at), v128.and(missing, i8x16.splat(<i8>bit))));
       }
     }
   }
@@ -1407,9 +1450,11 @@ function binRows(rowCount: i32, rowsAt: i32): void {
 // and picking each lane's decision costs a compare and a select per node; instead each lane's
 // node (its place p in the level, a byte lane) fetches its key and column from the level's
 // tables (i8x16.swizzle, sixteen entries a v128, out-of-range places read 0), the lane's byte of
-// that column is picked among all the row's columns by the column number's bits (a select per
+// that column is picked among the first copy's columns by the column number's bits (a select per
 // column, the same for every level), and one compare gives the decision: p becomes 2p + right.
-// Only for rows of at most BINS_GATHER_MAX_COLUMNS columns (both copies).
+// The first copy sends NaN right; a node that sends it left turns the decision round where the
+// row's NaN bit for the node's feature is set (binRows keeps a bit a feature, eight a column).
+// Only for models of at most BINS_GATHER_MAX_COLUMNS columns a copy and BINS_GATHER_MAX_FEATURES features.
 // @ts-ignore: decorator
 @inline function binsLookup16(table: i32, p: v128): v128 {
   return i8x16.swizzle(v128.load(table), p);
@@ -1452,34 +1497,63 @@ function binRows(rowCount: i32, rowsAt: i32): void {
 @inline function binsColumn16(group: i32, first: i32, m3: v128, m2: v128, m1: v128, m0: v128): v128 {
   return v128.bitselect(binsColumn8(group, first + 8, m2, m1, m0), binsColumn8(group, first, m2, m1, m0), m3);
 }
-// Each lane's byte of the column whose number stands in the top `bits` bits (4 or 5) of its lane
-// of `column`: each bit in turn is the sign bit, a mask by one compare.
+// Each lane's byte of columns [first, first + count), count at most 8 or 16: the selects above
+// the last column left out.
 // @ts-ignore: decorator
-@inline function binsPick(group: i32, column: v128, bits: i32): v128 {
+@inline function binsColumnsUpTo8(group: i32, first: i32, count: i32, m2: v128, m1: v128, m0: v128): v128 {
+  if (count <= 1) return v128.load(group + (first << 4));
+  if (count <= 2) return binsColumn2(group, first, m0);
+  if (count <= 4) return binsColumn4(group, first, m1, m0);
+  return binsColumn8(group, first, m2, m1, m0);
+}
+// @ts-ignore: decorator
+@inline function binsColumnsUpTo16(group: i32, first: i32, count: i32, m3: v128, m2: v128, m1: v128, m0: v128): v128 {
+  if (count <= 8) return binsColumnsUpTo8(group, first, count, m2, m1, m0);
+  return v128.bitselect(binsColumnsUpTo8(group, first + 8, count - 8, m2, m1, m0), binsColumn8(group, first, m2, m1, m0), m3);
+}
+// Each lane's byte of the column whose number (below count) stands in the top `bits` bits (3, 4
+// or 5) of its lane of `column`: each bit in turn is the sign bit, a mask by one compare.
+// @ts-ignore: decorator
+@inline function binsPick(group: i32, column: v128, bits: i32, count: i32): v128 {
   const zero = i8x16.splat(0);
   let c = column;
   let m4 = zero;
+  let m3 = zero;
   if (bits == 5) {
     m4 = i8x16.lt_s(c, zero);
     c = i8x16.add(c, c);
   }
-  const m3 = i8x16.lt_s(c, zero);
-  c = i8x16.add(c, c);
+  if (bits >= 4) {
+    m3 = i8x16.lt_s(c, zero);
+    c = i8x16.add(c, c);
+  }
   const m2 = i8x16.lt_s(c, zero);
   c = i8x16.add(c, c);
   const m1 = i8x16.lt_s(c, zero);
   const m0 = i8x16.lt_s(i8x16.add(c, c), zero);
-  const low = binsColumn16(group, 0, m3, m2, m1, m0);
-  if (bits == 4) return low;
-  return v128.bitselect(binsColumn16(group, 16, m3, m2, m1, m0), low, m4);
+  if (bits == 3) return binsColumnsUpTo8(group, 0, count, m2, m1, m0);
+  if (bits == 4) return binsColumnsUpTo16(group, 0, count, m3, m2, m1, m0);
+  return v128.bitselect(binsColumnsUpTo16(group, 16, count - 16, m3, m2, m1, m0), binsColumn16(group, 0, m3, m2, m1, m0), m4);
 }
 // The places one level down from places p on a gathered level of `nodes` nodes whose tables
 // begin at address keys.
 // @ts-ignore: decorator
-@inline function binsGather(keys: i32, nodes: i32, group: i32, p: v128, bits: i32): v128 {
+@inline function binsGather(keys: i32, nodes: i32, group: i32, nanAt: i32, nanPick: bool, p: v128, bits: i32): v128 {
   const key = binsLookup(keys, nodes, p);
-  const x = binsPick(group, binsLookup(keys + nodes, nodes, p), bits);
-  return i8x16.sub(i8x16.add(p, p), i8x16.gt_s(x, key));
+  const x = binsPick(group, binsLookup(keys + nodes, nodes, p), bits, binsColumns);
+  // The first copy sends NaN right; where the node sends it left, the row's NaN bit for the
+  // node's feature turns the decision round.
+  let nan = v128.load(nanAt);
+  if (nanPick) {
+    const column = binsLookup(keys + 3 * nodes, nodes, p);
+    const zero = i8x16.splat(0);
+    const m1 = i8x16.lt_s(column, zero);
+    const m0 = i8x16.lt_s(i8x16.add(column, column), zero);
+    nan = binsColumn4(nanAt, 0, m1, m0);
+  }
+  const left = v128.and(nan, binsLookup(keys + 2 * nodes, nodes, p));
+  const right = v128.and(i8x16.gt_s(x, key), i8x16.eq(left, i8x16.splat(0)));
+  return i8x16.sub(i8x16.add(p, p), right);
 }
 
 // The rows of a tree deeper than BINS_VECTOR_LEVELS, each from the node it reached on that level
@@ -1505,18 +1579,23 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   const leaves = tree + ((1 << depth) - 1) * BINS_NODE_BYTES;
   const places = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
   const tables = tree + binsGatherAt;
+  const stride = binsGatherTables;
+  const nanPick = stride > 3;
+  const nanOffset = binsColumns << 5;
   for (let g = first; g < last; g++) {
     const group = rowsAt + g * groupBytes;
     const margin = marginsAt + (g << 6);
     if (bits > 0) {
       // The tables of level L begin 2^(L+1) - 2^(BINS_GATHER_LEVEL+1) bytes after the first.
+      // The tables of level L begin stride * (2^L - 2^BINS_GATHER_LEVEL) bytes after the first.
+      const nanAt = group + nanOffset;
+      const top = 1 << BINS_GATHER_LEVEL;
       let p = binsPlace(tree, group, BINS_GATHER_LEVEL);
-      const first = 2 << BINS_GATHER_LEVEL;
-      if (depth > 3 && BINS_GATHER_LEVEL <= 3) p = binsGather(tables + 16 - first, 8, group, p, bits);
-      if (depth > 4 && BINS_GATHER_LEVEL <= 4) p = binsGather(tables + 32 - first, 16, group, p, bits);
-      if (depth > 5 && BINS_GATHER_LEVEL <= 5) p = binsGather(tables + 64 - first, 32, group, p, bits);
-      if (depth > 6) p = binsGather(tables + 128 - first, 64, group, p, bits);
-      if (depth > 7) p = binsGather(tables + 256 - first, 128, group, p, bits);
+      if (depth > 3 && BINS_GATHER_LEVEL <= 3) p = binsGather(tables + stride * (8 - top), 8, group, nanAt, nanPick, p, bits);
+      if (depth > 4 && BINS_GATHER_LEVEL <= 4) p = binsGather(tables + stride * (16 - top), 16, group, nanAt, nanPick, p, bits);
+      if (depth > 5 && BINS_GATHER_LEVEL <= 5) p = binsGather(tables + stride * (32 - top), 32, group, nanAt, nanPick, p, bits);
+      if (depth > 6) p = binsGather(tables + stride * (64 - top), 64, group, nanAt, nanPick, p, bits);
+      if (depth > 7) p = binsGather(tables + stride * (128 - top), 128, group, nanAt, nanPick, p, bits);
       binsAdd(leaves, p, margin);
     } else if (depth <= BINS_VECTOR_LEVELS) {
       binsAdd(leaves, binsPlace(tree, group, depth), margin);
@@ -1529,7 +1608,7 @@ function binRows(rowCount: i32, rowsAt: i32): void {
 
 // @ts-ignore: decorator
 @inline function sumBinsAt(depth: i32, bits: i32, rowCount: i32): void {
-  const groupBytes = binsColumns << 5; // 2 * binsColumns columns of 16 bytes
+  const groupBytes = binsGroupBytes;
   const rowsAt = (<i32>changetype<usize>(binsRows) + 15) & ~15;
   const marginsAt = (<i32>changetype<usize>(binsMargins) + 15) & ~15;
   const groups = (rowCount + 15) >> 4;
@@ -1561,6 +1640,18 @@ function sumBins7(rowCount: i32): void {
 }
 function sumBins8(rowCount: i32): void {
   sumBinsAt(8, 0, rowCount);
+}
+function sumBins5Gather8(rowCount: i32): void {
+  sumBinsAt(5, 3, rowCount);
+}
+function sumBins6Gather8(rowCount: i32): void {
+  sumBinsAt(6, 3, rowCount);
+}
+function sumBins7Gather8(rowCount: i32): void {
+  sumBinsAt(7, 3, rowCount);
+}
+function sumBins8Gather8(rowCount: i32): void {
+  sumBinsAt(8, 3, rowCount);
 }
 function sumBins5Gather16(rowCount: i32): void {
   sumBinsAt(5, 4, rowCount);

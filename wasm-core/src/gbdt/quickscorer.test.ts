@@ -255,36 +255,48 @@ describe("the walk over byte keys below its sixth level (trees of depth 7 and 8)
 
 describe("the walk over byte keys, its levels below the fourth gathered lane by lane", () => {
   // Below its top four levels the walk fetches each row's node from tables and picks the row's
-  // byte among all its columns when a row has at most 32 (both copies); more columns keep every
-  // node compared. Thresholds drawn from `distinct` values per feature set the columns: 200 make
-  // one column a feature (14 for the row), 400 two (28), 24 000 three (more than 32).
-  const base = parseModel(readText(modelFixture("methane-xgboost.json")));
-  const golden = readCsvWithColumn(modelFixture("golden-default.csv"), base.featureNames, "pred_xgboost");
-  const width = base.featureNames.length;
+  // byte among its columns (up to 8, 16 or 32 a copy), NaN by a bit a feature (eight a column);
+  // more than 32 columns a copy or 32 features keep every node compared. Splits on `width`
+  // features at thresholds drawn from `distinct` values a feature set the columns: 200 values
+  // make one column a feature, 400 two, 24 000 three or more (255 thresholds a column).
+  const methane = parseModel(readText(modelFixture("methane-xgboost.json")));
+  const golden = readCsvWithColumn(modelFixture("golden-default.csv"), methane.featureNames, "pred_xgboost");
 
-  it.each([5, 6, 7, 8].flatMap((depth) => [200, 400, 24000].map((distinct) => [depth, distinct] as const)))(
-    "gives the plain TypeScript evaluator's bits for trees of depth %i, thresholds from %i values a feature",
-    async (depth, distinct) => {
-      const random = generator(depth * 131 + distinct);
-      const grow = (level: number): RawNode => {
-        if (level === depth || (level > 2 && random() < 0.05)) return { kind: "leaf", value: Math.fround((random() - 0.5) / 10) };
-        const feature = Math.floor(random() * width);
-        const threshold = Math.fround(Math.floor(random() * distinct) / 16 - distinct / 32);
-        return { kind: "split", feature, flags: random() < 0.5 ? 1 : 0, threshold, left: grow(level + 1), right: grow(level + 1) };
-      };
-      const trees = Math.ceil(6000 / (2 ** depth - 1));
-      const forest = flattenForest(
-        Array.from({ length: trees }, () => grow(0)),
-        { numFeatures: width, float32: true, leftWhenEqual: false, baseMargin: 0.5 },
+  it.each([
+    [7, 200, 2500, 7, 7],
+    [7, 400, 4000, 9, 16],
+    [7, 24000, 5500, 17, 32],
+    [20, 200, 3000, 20, 20],
+    [34, 200, 3000, 34, 34],
+  ] as const)(
+    "gives the plain TypeScript evaluator's bits at depths 5 to 8: %i features, thresholds from %i values, %i splits, %i to %i columns",
+    async (width, distinct, splits, fewest, most) => {
+      const random = generator(width * 131 + distinct);
+      const base = { ...methane, featureNames: Array.from({ length: width }, (_, i) => `x${i}`) };
+      // Base rows: the golden rows' first feature spread over the width, some NaN.
+      const rows = Float64Array.from({ length: 300 * width }, (_, i) =>
+        random() < 0.05 ? Number.NaN : golden.rows[(i * 7919) % golden.rows.length],
       );
-      const columns = byteWalkColumns(forest) as number;
-      if (distinct === 200) expect(columns).toBe(width);
-      else if (distinct === 400) expect(columns).toBe(2 * width);
-      else expect(2 * columns).toBeGreaterThan(32);
-      const parsed = { ...base, numTrees: trees, forest };
-      const model = await loadModel(parsed, { engine: "walk" });
-      const rows = adversarialRows(parsed, golden.rows);
-      expect(maxAbsDiff(predict(model, rows), predictTs(parsed, rows))).toBe(0);
+      for (const depth of [5, 6, 7, 8]) {
+        const grow = (level: number): RawNode => {
+          if (level === depth || (level > 2 && random() < 0.05)) return { kind: "leaf", value: Math.fround((random() - 0.5) / 10) };
+          const feature = Math.floor(random() * width);
+          const threshold = Math.fround(Math.floor(random() * distinct) / 16 - distinct / 32);
+          return { kind: "split", feature, flags: random() < 0.5 ? 1 : 0, threshold, left: grow(level + 1), right: grow(level + 1) };
+        };
+        const trees = Math.ceil(splits / (2 ** depth - 1));
+        const forest = flattenForest(
+          Array.from({ length: trees }, () => grow(0)),
+          { numFeatures: width, float32: true, leftWhenEqual: false, baseMargin: 0.5 },
+        );
+        const columns = byteWalkColumns(forest) as number;
+        expect(columns).toBeGreaterThanOrEqual(fewest);
+        expect(columns).toBeLessThanOrEqual(most);
+        const parsed = { ...base, numTrees: trees, forest };
+        const model = await loadModel(parsed, { engine: "walk" });
+        const probe = adversarialRows(parsed, rows);
+        expect(maxAbsDiff(predict(model, probe), predictTs(parsed, probe))).toBe(0);
+      }
     },
   );
 });
