@@ -2132,6 +2132,20 @@ export function quickTableBytes(): i32 {
   return ctz(<u32>load<u16>(state + (tree << 1)));
 }
 
+// The exit leaf of the tree whose word is at p, and of the next tree's (a constant offset on).
+// @ts-ignore: decorator
+@inline function qsExit0(p: i32, wordBytes: i32): i32 {
+  if (wordBytes == 8) return <i32>ctz(load<u64>(p));
+  if (wordBytes == 4) return ctz(load<u32>(p));
+  return ctz(<u32>load<u16>(p));
+}
+// @ts-ignore: decorator
+@inline function qsExit1(p: i32, wordBytes: i32): i32 {
+  if (wordBytes == 8) return <i32>ctz(load<u64>(p, 8));
+  if (wordBytes == 4) return ctz(load<u32>(p, 4));
+  return ctz(<u32>load<u16>(p, 2));
+}
+
 // Groups of four rows through each block: per slot four binary searches in lockstep, giving the
 // checkpoint addresses and prefix ends; then each state made from its vectors and its leftover
 // masks; then the leaves of the four rows summed side by side, each in tree order.
@@ -2230,12 +2244,33 @@ export function quickTableBytes(): i32 {
           m3 = <f32>(unchecked(margins[min(r + 3, last)]) + <f64>unchecked(qsLeaf32[leaves + qsExit(state3, 0, wordBytes)]));
           t = 1;
         }
-        for (; t < trees; t++) {
-          const leaves = leaf32 + ((firstTree + t) << (QS_LEAF_SHIFT + 2));
-          m0 += load<f32>(leaves + (qsExit(state0, t, wordBytes) << 2));
-          m1 += load<f32>(leaves + (qsExit(state1, t, wordBytes) << 2));
-          m2 += load<f32>(leaves + (qsExit(state2, t, wordBytes) << 2));
-          m3 += load<f32>(leaves + (qsExit(state3, t, wordBytes) << 2));
+        // Two trees a turn from pointers that move once a turn, the second tree's word and leaf at
+        // constant offsets (as in qsAndVectors): 1.03x on the default XGBoost model.
+        let p0 = state0 + t * wordBytes;
+        let p1 = state1 + t * wordBytes;
+        let p2 = state2 + t * wordBytes;
+        let p3 = state3 + t * wordBytes;
+        let leaves = leaf32 + ((firstTree + t) << (QS_LEAF_SHIFT + 2));
+        for (; t + 1 < trees; t += 2) {
+          m0 += load<f32>(leaves + (qsExit0(p0, wordBytes) << 2));
+          m1 += load<f32>(leaves + (qsExit0(p1, wordBytes) << 2));
+          m2 += load<f32>(leaves + (qsExit0(p2, wordBytes) << 2));
+          m3 += load<f32>(leaves + (qsExit0(p3, wordBytes) << 2));
+          m0 += load<f32>(leaves + (qsExit1(p0, wordBytes) << 2), 4 << QS_LEAF_SHIFT);
+          m1 += load<f32>(leaves + (qsExit1(p1, wordBytes) << 2), 4 << QS_LEAF_SHIFT);
+          m2 += load<f32>(leaves + (qsExit1(p2, wordBytes) << 2), 4 << QS_LEAF_SHIFT);
+          m3 += load<f32>(leaves + (qsExit1(p3, wordBytes) << 2), 4 << QS_LEAF_SHIFT);
+          p0 += wordBytes << 1;
+          p1 += wordBytes << 1;
+          p2 += wordBytes << 1;
+          p3 += wordBytes << 1;
+          leaves += 8 << QS_LEAF_SHIFT;
+        }
+        if (t < trees) {
+          m0 += load<f32>(leaves + (qsExit0(p0, wordBytes) << 2));
+          m1 += load<f32>(leaves + (qsExit0(p1, wordBytes) << 2));
+          m2 += load<f32>(leaves + (qsExit0(p2, wordBytes) << 2));
+          m3 += load<f32>(leaves + (qsExit0(p3, wordBytes) << 2));
         }
         // Stored in reverse so that a repeated last row ends with its own value.
         if (r + 3 <= last) unchecked((margins[r + 3] = <f64>m3));
@@ -2247,13 +2282,32 @@ export function quickTableBytes(): i32 {
         let m1 = unchecked(margins[min(r + 1, last)]);
         let m2 = unchecked(margins[min(r + 2, last)]);
         let m3 = unchecked(margins[min(r + 3, last)]);
-        const leaf64 = changetype<i32>(qsLeaf);
-        for (let t = 0; t < trees; t++) {
-          const leaves = leaf64 + ((firstTree + t) << (QS_LEAF_SHIFT + 3));
-          m0 += load<f64>(leaves + (qsExit(state0, t, wordBytes) << 3));
-          m1 += load<f64>(leaves + (qsExit(state1, t, wordBytes) << 3));
-          m2 += load<f64>(leaves + (qsExit(state2, t, wordBytes) << 3));
-          m3 += load<f64>(leaves + (qsExit(state3, t, wordBytes) << 3));
+        let p0 = state0;
+        let p1 = state1;
+        let p2 = state2;
+        let p3 = state3;
+        let leaves = changetype<i32>(qsLeaf) + (firstTree << (QS_LEAF_SHIFT + 3));
+        let t = 0;
+        for (; t + 1 < trees; t += 2) {
+          m0 += load<f64>(leaves + (qsExit0(p0, wordBytes) << 3));
+          m1 += load<f64>(leaves + (qsExit0(p1, wordBytes) << 3));
+          m2 += load<f64>(leaves + (qsExit0(p2, wordBytes) << 3));
+          m3 += load<f64>(leaves + (qsExit0(p3, wordBytes) << 3));
+          m0 += load<f64>(leaves + (qsExit1(p0, wordBytes) << 3), 8 << QS_LEAF_SHIFT);
+          m1 += load<f64>(leaves + (qsExit1(p1, wordBytes) << 3), 8 << QS_LEAF_SHIFT);
+          m2 += load<f64>(leaves + (qsExit1(p2, wordBytes) << 3), 8 << QS_LEAF_SHIFT);
+          m3 += load<f64>(leaves + (qsExit1(p3, wordBytes) << 3), 8 << QS_LEAF_SHIFT);
+          p0 += wordBytes << 1;
+          p1 += wordBytes << 1;
+          p2 += wordBytes << 1;
+          p3 += wordBytes << 1;
+          leaves += 16 << QS_LEAF_SHIFT;
+        }
+        if (t < trees) {
+          m0 += load<f64>(leaves + (qsExit0(p0, wordBytes) << 3));
+          m1 += load<f64>(leaves + (qsExit0(p1, wordBytes) << 3));
+          m2 += load<f64>(leaves + (qsExit0(p2, wordBytes) << 3));
+          m3 += load<f64>(leaves + (qsExit0(p3, wordBytes) << 3));
         }
         if (r + 3 <= last) unchecked((margins[r + 3] = m3));
         if (r + 2 <= last) unchecked((margins[r + 2] = m2));
