@@ -42,8 +42,10 @@ const serviceTests = () =>
     .filter((file) => file.endsWith(".test.ts") && !SLOW_SERVICE_TESTS.includes(file.replace(/\.test\.ts$/, "")))
     .map((file) => `tests/integration/${file}`)
     .filter((path) => /create(Fresh)?Harness\(/.test(readFileSync(path, "utf8")));
-// The files whose size tests/support/depth.ts sets: smaller in the integration tier, whole in deep.
+// The files whose size tests/support/depth.ts (or TEST_DEPTH itself) sets: smaller in the unit and
+// integration tiers, whole in deep.
 const SIZED_TESTS = [
+  "wasm-core/src/gbdt/quickscorer.test.ts",
   "tests/integration/fuzz.test.ts",
   "tests/integration/statistics-incremental.test.ts",
   "tests/integration/heavy-work.test.ts",
