@@ -1066,6 +1066,13 @@ let binsCutCount = new StaticArray<i32>(0);
 let binsColumnBegin = new StaticArray<i32>(0); // per feature, its first byte column
 let binsColumns: i32 = 0;
 let binsCuts = new StaticArray<f32>(0);
+// The cuts again for the search by blocks (see buildBlocks): per feature, its pivots, then its
+// cuts in blocks of sixteen, NaN after the last; byte offsets from binsBlocksAt.
+let binsBlocks = new StaticArray<f32>(0);
+let binsBlocksAt: i32 = 0;
+let binsPivotAt = new StaticArray<i32>(0);
+let binsBlockAt = new StaticArray<i32>(0);
+let binsPivotVectors = new StaticArray<i32>(0); // 0: the feature keeps the binary search
 let binsRows = new StaticArray<u8>(0);
 let binsMargins = new StaticArray<f32>(0);
 let binsScratch = new StaticArray<i16>(40);
@@ -1110,7 +1117,58 @@ function buildCuts(): bool {
   }
   binsCuts = cuts;
   binsColumns = columns;
+  buildBlocks();
   return columns <= BINS_MAX_COLUMNS;
+}
+
+// A row's bin by blocks: a feature's sorted cuts in blocks of sixteen, and its pivots, the last
+// cut of each full block (NaN for a block that is not full, and after the last block). The blocks
+// whose pivot is not above x are the k whole blocks below x; x's bin is 16k plus the cuts of block
+// k not above x. Sixteen compares each (f32x4.le, NaN never), counted by bitmask and popcnt:
+// a few vector compares instead of a binary search's chain of loads. For up to
+// BINS_BLOCK_MAX_CUTS cuts (a v128 of four pivots, four v128 a pivot vector of sixteen).
+const BINS_BLOCK_MAX_CUTS: i32 = 1024;
+
+function buildBlocks(): void {
+  const width = numFeatures;
+  binsPivotAt = new StaticArray<i32>(width);
+  binsBlockAt = new StaticArray<i32>(width);
+  binsPivotVectors = new StaticArray<i32>(width);
+  let floats = 0;
+  for (let f = 0; f < width; f++) {
+    const count = unchecked(binsCutCount[f]);
+    if (count == 0 || count > BINS_BLOCK_MAX_CUTS) continue;
+    const blocks = (count >> 4) + 1; // the last one holds the cuts after the full blocks, or none
+    const vectors = (blocks + 15) >> 4;
+    unchecked((binsPivotVectors[f] = vectors));
+    unchecked((binsPivotAt[f] = floats << 2));
+    floats += vectors << 4;
+    unchecked((binsBlockAt[f] = floats << 2));
+    floats += blocks << 4;
+  }
+  binsBlocks = new StaticArray<f32>(floats + 4);
+  binsBlocksAt = (<i32>changetype<usize>(binsBlocks) + 15) & ~15;
+  for (let i = 0; i < floats; i++) store<f32>(binsBlocksAt + (i << 2), NaN);
+  for (let f = 0; f < width; f++) {
+    if (unchecked(binsPivotVectors[f]) == 0) continue;
+    const first = unchecked(binsCutBegin[f]);
+    const count = unchecked(binsCutCount[f]);
+    const pivots = binsBlocksAt + unchecked(binsPivotAt[f]);
+    const blocks = binsBlocksAt + unchecked(binsBlockAt[f]);
+    for (let i = 0; i < count; i++) {
+      const cut = unchecked(binsCuts[first + i]);
+      store<f32>(blocks + (i << 2), cut);
+      if ((i & 15) == 15) store<f32>(pivots + ((i >> 4) << 2), cut);
+    }
+  }
+}
+
+// How many of the sixteen float32 at address at are not above x (splat in xs).
+// @ts-ignore: decorator
+@inline function binsNotAbove(at: i32, xs: v128): i32 {
+  const low = i16x8.narrow_i32x4_s(f32x4.le(v128.load(at), xs), f32x4.le(v128.load(at, 16), xs));
+  const high = i16x8.narrow_i32x4_s(f32x4.le(v128.load(at, 32), xs), f32x4.le(v128.load(at, 48), xs));
+  return <i32>popcnt(i8x16.bitmask(i8x16.narrow_i16x8_s(low, high)));
 }
 
 /** Sorts cuts[from, to) ascending (insertion sort on runs, then merges: cuts are few per feature). */
@@ -1258,8 +1316,20 @@ function binRows(rowCount: i32, rowsAt: i32): void {
     for (let f = 0; f < width; f++) {
       const first = unchecked(binsCutBegin[f]);
       const count = unchecked(binsCutCount[f]);
+      const vectors = unchecked(binsPivotVectors[f]);
+      if (vectors > 0) {
+        const pivots = binsBlocksAt + unchecked(binsPivotAt[f]);
+        const blocks = binsBlocksAt + unchecked(binsBlockAt[f]);
+        for (let lane = 0; lane < 16; lane++) {
+          const x = <f32>unchecked(rows[min((g << 4) + lane, rowCount - 1) * width + f]);
+          const xs = f32x4.splat(x);
+          let k = binsNotAbove(pivots, xs);
+          for (let v = 1; v < vectors; v++) k += binsNotAbove(pivots + (v << 6), xs);
+          binsStore(binsAt + (lane << 1), x, (k << 4) + binsNotAbove(blocks + (k << 6), xs), count);
+        }
+      }
       // Four searches in lockstep (same length): independent chains of loads for the CPU.
-      for (let lane = 0; lane < 16; lane += 4) {
+      for (let lane = 0; vectors == 0 && lane < 16; lane += 4) {
         const row = (g << 4) + lane;
         const x0 = <f32>unchecked(rows[min(row, rowCount - 1) * width + f]);
         const x1 = <f32>unchecked(rows[min(row + 1, rowCount - 1) * width + f]);

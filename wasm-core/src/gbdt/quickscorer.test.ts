@@ -323,6 +323,52 @@ describe("the walk over byte keys, its levels below the fourth gathered lane by 
   );
 });
 
+describe("the walk over byte keys, a row's bin by blocks of sixteen cuts", () => {
+  // Up to 1 024 cuts a feature the bin is found by pivots and blocks of sixteen, past that by a
+  // binary search; the counts probe a last block with one cut, none (a multiple of sixteen: only
+  // the NaN block after it), the most pivots and the first count past them.
+  const base = parseModel(readText(modelFixture("methane-xgboost.json")));
+  const golden = readCsvWithColumn(modelFixture("golden-default.csv"), base.featureNames, "pred_xgboost");
+  const width = base.featureNames.length;
+
+  it.each([1, 17, 255, 256, 1024, 1025])("gives the plain TypeScript evaluator's bits with %i thresholds on one feature", async (count) => {
+    // Full trees of depth 8 whose splits take the thresholds in turn, some sending NaN left.
+    const random = generator(count);
+    let next = 0;
+    const grow = (level: number): RawNode => {
+      if (level === 8) return { kind: "leaf", value: Math.fround(random() - 0.5) };
+      const i = next++ % count;
+      const threshold = Math.fround(i / 4 - count / 8);
+      return { kind: "split", feature: 1, flags: i % 3 === 0 ? 1 : 0, threshold, left: grow(level + 1), right: grow(level + 1) };
+    };
+    // And stumps on the next feature below every row: a read past the feature's last block would
+    // count its cuts.
+    const below = Array.from(
+      { length: 17 },
+      (_, i): RawNode => ({
+        kind: "split",
+        feature: 2,
+        flags: 0,
+        threshold: -1000 - i,
+        left: { kind: "leaf", value: 0.25 },
+        right: { kind: "leaf", value: Math.fround(random() - 0.5) },
+      }),
+    );
+    const trees = Math.ceil(count / 255) + below.length;
+    const forest = flattenForest([...Array.from({ length: trees - below.length }, () => grow(0)), ...below], {
+      numFeatures: width,
+      float32: true,
+      leftWhenEqual: false,
+      baseMargin: 0.5,
+    });
+    const parsed = { ...base, numTrees: trees, forest };
+    expect(byteWalkColumns(forest)).toBe(width - 1 + Math.ceil(count / 255));
+    const rows = adversarialRows(parsed, golden.rows);
+    const walk = predict(await loadModel(parsed, { engine: "walk" }), rows);
+    expect(maxAbsDiff(walk, predictTs(parsed, rows))).toBe(0);
+  });
+});
+
 describe("the adversarial rows", () => {
   const parsed = parseModel(readText(modelFixture("methane-xgboost.json")));
   const golden = readCsvWithColumn(modelFixture("golden-default.csv"), parsed.featureNames, "pred_xgboost");
