@@ -90,7 +90,11 @@ export default defineConfig({
     // set the pace they show, and the browser tier keeps npm start's). Node keeps the
     // bytecode it compiles for the packages a worker loads (React, antd, jsdom, the AWS SDK) on disk,
     // and the next worker, or a Node the tests start, loads them from it: a sixth less CPU to load them.
+    // The local hosts and the harness hash new passwords at scrypt N=16 instead of 16384
+    // (functions/src/local/password-cost.ts): each user made and each sign-in cost ~50 ms of CPU at
+    // the production cost, which passwords.test.ts and the infra tier's Lambda hosts keep.
     env: {
+      PASSWORD_HASH_COST: "16",
       REQUEST_LOG: "errors",
       USER_REQUEST_BURST: "1000000",
       USER_REQUESTS_PER_SECOND: "1000000",

@@ -25,6 +25,9 @@ export interface AppConfig extends SigningKeys {
    *  start at once, then so many a second; the rest wait their turn. */
   userRequestBurst: number;
   userRequestsPerSecond: number;
+  /** scrypt's cost N for new password hashes; unset, the production cost
+   *  (domain/company/passwords.ts). Only the local host sets it, for tests (local/password-cost.ts). */
+  passwordCost?: number;
 }
 
 /** The local host's pace of one user's requests unless the environment sets another

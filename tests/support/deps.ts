@@ -10,6 +10,7 @@ import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { seedProductionCalendar } from "@server/domain/reference/production-calendar";
 import { seedDefaultModels } from "@server/domain/forecast/models";
 import { withUploadNotifications } from "@server/local/upload-notifications";
+import { passwordCostFromEnv } from "@server/local/password-cost";
 import type { Clock, Repositories } from "@server/ports";
 
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
@@ -20,7 +21,7 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     repos,
     blobs: uploads.blobs,
     clock: clock ?? { now: () => new Date() },
-    config: { ...configFromEnv(randomBytes(32)), ...overrides },
+    config: { ...configFromEnv(randomBytes(32)), passwordCost: passwordCostFromEnv(), ...overrides },
     spreadsheets: inProcessSpreadsheets(() => deps),
   };
   return { deps, uploads };

@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { configFromEnv } from "../config";
+import { passwordCostFromEnv } from "../local/password-cost";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { systemClock, type Deps } from "../domain/context";
 import { inProcessSpreadsheets } from "../export/in-process";
@@ -347,7 +348,8 @@ export async function adminCommand(argv: string[], io: AdminOutput = console): P
     blobs: process.env.STORAGE === "dynamodb" ? awsBlobStore() : fsBlobStore(join(dataDir, "blobs")),
     clock: systemClock,
     // The admin command signs no tokens; the secret is only there to complete the config.
-    config: configFromEnv(randomBytes(32)),
+    // On the AWS table the passwords are real ones: hashed at the production cost whatever the shell says.
+    config: { ...configFromEnv(randomBytes(32)), passwordCost: process.env.STORAGE === "dynamodb" ? undefined : passwordCostFromEnv() },
     spreadsheets: inProcessSpreadsheets(() => deps),
   };
   try {

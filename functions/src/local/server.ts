@@ -30,6 +30,7 @@ import { scoringThreads } from "./scoring-threads";
 import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
 import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
+import { passwordCostFromEnv } from "./password-cost";
 import { startUploadSweep } from "./upload-sweep";
 import { serveWebApp } from "./web-app";
 import { requestPace, type RequestPace } from "../http/request-pace";
@@ -106,7 +107,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     repos: storage.repos,
     blobs: uploads.blobs,
     clock: options.clock ?? systemClock,
-    config: configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
+    config: { ...configFromEnv(keys.jwtSecret, keys.previousJwtSecret), passwordCost: passwordCostFromEnv() },
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,

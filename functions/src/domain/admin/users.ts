@@ -129,7 +129,7 @@ export async function resetUserPassword(
   const generated = password === undefined ? randomBytes(12).toString("base64url") : undefined;
   const chosen = password ?? generated!;
   if (chosen.length < PASSWORD_MIN_LENGTH) throw new Invalid(`password: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
-  await deps.repos.users.setPasswordHash(companyId, userId, await hashPassword(chosen));
+  await deps.repos.users.setPasswordHash(companyId, userId, await hashPassword(chosen, deps.config.passwordCost));
   await recordChange(deps, actor, {
     action: "user.reset_password",
     target_type: "user",

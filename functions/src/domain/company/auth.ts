@@ -37,7 +37,7 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
   const { config, repos } = deps;
   const giveBack = await reserveAttempt(deps, request.email, request.clientAddress);
   const user = await repos.users.findByEmail(request.email);
-  const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash()));
+  const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash(config.passwordCost)));
   if (!user || !passwordOk || !user.is_active) throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
   if (config.guardantCode !== undefined && request.guardant_code !== config.guardantCode) {
     // A wrong key code is a failed attempt too, or the code could be guessed without limit; a
@@ -114,7 +114,7 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(request.current_password, user.password_hash))) throw new Invalid(WRONG_CURRENT_PASSWORD);
   await giveBack();
   // The write bumps the session generation: every token issued before it is refused from now on.
-  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(request.new_password));
+  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(request.new_password, deps.config.passwordCost));
   const changed = await deps.repos.users.get(user.company, user.id);
   if (!changed) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
   return startSession(deps, changed);

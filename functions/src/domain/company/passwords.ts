@@ -2,7 +2,10 @@
 // they can be raised later without invalidating existing passwords.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-const N = 16384;
+/** scrypt's cost N of a new hash unless the host says otherwise (config.passwordCost): about 50 ms of
+ *  CPU per hash or check. The AWS host always hashes at it; the local host may be told a lower one
+ *  for tests (local/password-cost.ts). */
+export const PASSWORD_COST = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -15,10 +18,10 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await derive(password, salt, cost, R, P);
+  return `scrypt$${cost}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -29,10 +32,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of nothing in particular, verified against when the e-mail is unknown so that a wrong
- *  e-mail takes as long as a wrong password. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(12).toString("base64"));
-  return dummyHash;
+/** A hash of nothing in particular at the cost new hashes are made at, verified against when the
+ *  e-mail is unknown so that a wrong e-mail takes as long as a wrong password. */
+const dummyHashes = new Map<number, Promise<string>>();
+export function dummyPasswordHash(cost = PASSWORD_COST): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(12).toString("base64"), cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 }

@@ -108,7 +108,7 @@ export async function createUser(deps: Deps, input: UserInput): Promise<Omit<Use
     last_name: input.last_name?.trim() ?? "",
     role: input.role ?? "staff",
     is_active: true,
-    password_hash: await hashPassword(input.password),
+    password_hash: await hashPassword(input.password, deps.config.passwordCost),
     created_at: deps.clock.now().toISOString(),
   };
   await deps.repos.users.create(user);
@@ -125,7 +125,7 @@ async function userByEmail(deps: Deps, email: string): Promise<User> {
 export async function setPassword(deps: Deps, email: string, password: string): Promise<void> {
   validatePassword(password);
   const user = await userByEmail(deps, email);
-  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(password));
+  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(password, deps.config.passwordCost));
 }
 
 /** A deactivated user cannot sign in, and tokens already issued to it stop working. */
