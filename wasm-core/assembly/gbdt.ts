@@ -1041,19 +1041,18 @@ const BINS_MAX_FEATURE_CUTS: i32 = 32767;
 const BINS_NODE_BYTES: i32 = 4;
 // Groups per block: a block's rows stay in the nearest caches while every tree runs over them.
 const BINS_BLOCK_BYTES: i32 = 16 * 1024;
-// The first level whose nodes are gathered rather than all compared (see binsGather), the most
-// byte columns of a copy (the column a lane reads is picked among them all) and features (a bit
-// each in the NaN columns, eight a column) a model may have for it.
+// The first level whose nodes are gathered rather than all compared (see binsGather), and the
+// most byte columns of a copy a model may have for it (the column a lane reads is picked among
+// them all).
 const BINS_GATHER_LEVEL: i32 = 4;
 const BINS_GATHER_MAX_COLUMNS: i32 = 32;
-const BINS_GATHER_MAX_FEATURES: i32 = 32;
 let binsWalk: bool = false;
 let binsDepth: i32 = 0;
 // Bits of a column's number in the gather tables, 3, 4 or 5 for up to 8, 16 or 32 columns a copy;
 // 0 when every level is compared node by node.
 let binsPickBits: i32 = 0;
-// Where a tree's gather tables begin, from the tree's address, and how many a level has: keys,
-// columns, NaN bits and, for more than eight features, NaN columns.
+// Where a tree's gather tables begin, from the tree's address, and how many a level has: keys and
+// columns, 0 when no level is gathered.
 let binsGatherAt: i32 = 0;
 let binsGatherTables: i32 = 0;
 // A group's bytes: both copies' columns, then the NaN columns when the levels are gathered.
@@ -1076,6 +1075,25 @@ let binsPivotVectors = new StaticArray<i32>(0); // 0: the feature keeps the bina
 let binsRows = new StaticArray<u8>(0);
 let binsMargins = new StaticArray<f32>(0);
 let binsScratch = new StaticArray<i16>(40);
+// The walk's vector constants in memory, sixteen bytes each, read by binsConstant: V8 builds a
+// v128.const in the loop body each time it is used, a load is one instruction. Slots 0 to 7: every
+// byte 1 << slot; 8: every byte 0x87 (binsGather); 9: the eight one-bit bytes 1, 2, 4 ... 128.
+const BINS_CONSTANTS = memory.data<u8>([
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+  4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+  16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+  32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32,
+  64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+  128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128, 128,
+  135, 135, 135, 135, 135, 135, 135, 135, 135, 135, 135, 135, 135, 135, 135, 135,
+  1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0,
+], 16);
+// @ts-ignore: decorator
+@inline function binsConstant(slot: i32): v128 {
+  return v128.load(BINS_CONSTANTS + (slot << 4));
+}
 
 /** The forest's cuts per feature and their byte columns; false when they would be too many. */
 function buildCuts(): bool {
@@ -1217,15 +1235,15 @@ function buildBins(): bool {
   binsDepth = depth;
   const columns = binsColumns;
   binsPickBits =
-    depth <= BINS_GATHER_LEVEL || columns > BINS_GATHER_MAX_COLUMNS || numFeatures > BINS_GATHER_MAX_FEATURES
+    depth <= BINS_GATHER_LEVEL || columns > BINS_GATHER_MAX_COLUMNS
       ? 0
       : columns <= 8
         ? 3
         : columns <= 16
           ? 4
           : 5;
-  binsGatherTables = binsPickBits == 0 ? 0 : numFeatures <= 8 ? 3 : 4;
-  binsGroupBytes = ((columns << 1) + (binsPickBits ? (numFeatures + 7) >> 3 : 0)) << 4;
+  binsGatherTables = binsPickBits == 0 ? 0 : 2;
+  binsGroupBytes = ((columns << 1) + (binsPickBits ? (columns + 7) >> 3 : 0)) << 4;
   // A tree: its 2^depth - 1 nodes in heap order, then its 2^depth float32 leaves, then for each
   // gathered level of 2^L nodes binsGatherTables tables of 2^L bytes (see placeBins).
   binsGatherAt = (((1 << depth) - 1) * BINS_NODE_BYTES + (4 << depth) + 15) & ~15;
@@ -1246,10 +1264,8 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
     return;
   }
   const at = tree + slot * BINS_NODE_BYTES;
-  // The node's place in its level's gather tables, when its level is gathered: its key, its
-  // column in the first copy (the number in the top bits of the byte: binsPick reads them as sign
-  // bits), its feature's bit in the NaN column when NaN goes left (else 0) and that NaN column
-  // (in the top two bits).
+  // The node's place in its level's gather tables, when its level is gathered: its key, and its
+  // column in the first copy with the top bit set when the node sends NaN right.
   const level = binsDepth - levelsBelow;
   const gathered = binsPickBits > 0 && level >= BINS_GATHER_LEVEL;
   const nodes = 1 << level;
@@ -1260,9 +1276,7 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
     store<i8>(at, 127, 2);
     if (gathered) {
       store<i8>(keys, 127);
-      store<u8>(keys + nodes, 0);
-      store<u8>(keys + 2 * nodes, 0);
-      if (binsGatherTables > 3) store<u8>(keys + 3 * nodes, 0);
+      store<u8>(keys + nodes, 0x80);
     }
     placeBins(node, (slot << 1) + 1, levelsBelow - 1, tree);
     placeBins(node, (slot << 1) + 2, levelsBelow - 1, tree);
@@ -1275,10 +1289,8 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
   store<i8>(at, <i8>((place % BINS_COLUMN_CUTS) - 128), 2);
   if (gathered) {
     store<i8>(keys, <i8>((place % BINS_COLUMN_CUTS) - 128));
-    store<u8>(keys + nodes, <u8>((column % binsColumns) << (8 - binsPickBits)));
-    const bit: i32 = flags & DEFAULT_LEFT ? 1 << (f & 7) : 0;
-    store<u8>(keys + 2 * nodes, <u8>bit);
-    if (binsGatherTables > 3) store<u8>(keys + 3 * nodes, <u8>((f >> 3) << 6));
+    const right: i32 = flags & DEFAULT_LEFT ? 0 : 0x80;
+    store<u8>(keys + nodes, <u8>(right | column % binsColumns));
   }
   const left = unchecked(nodeLeft[node]);
   placeBins(left, (slot << 1) + 1, levelsBelow - 1, tree);
@@ -1305,7 +1317,7 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   const columns = binsColumns;
   const groupBytes = binsGroupBytes;
   const groups = (rowCount + 15) >> 4;
-  const nanColumns = binsPickBits ? (width + 7) >> 3 : 0;
+  const nanColumns = binsPickBits ? (columns + 7) >> 3 : 0;
   // A group's bins of one feature, sixteen i16 for the first copy, then sixteen for the second.
   const binsAt = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
   const offset = i8x16.splat(-128);
@@ -1358,6 +1370,19 @@ function binRows(rowCount: i32, rowsAt: i32): void {
       // the saturating narrow, less 128.
       const column = unchecked(binsColumnBegin[f]);
       const end = f + 1 < width ? unchecked(binsColumnBegin[f + 1]) : columns;
+      // The rows whose copies differ: NaN (a feature without cuts has none to differ by, and no
+      // split reads it). Each of the feature's columns has its bit in the NaN columns, eight a column.
+      if (nanColumns) {
+        const missing = i8x16.narrow_i16x8_s(
+          i16x8.ne(v128.load(binsAt), v128.load(binsAt, 32)),
+          i16x8.ne(v128.load(binsAt, 16), v128.load(binsAt, 48)),
+        );
+        for (let c = column; c < end; c++) {
+          const at = nanAt + ((c >> 3) << 4);
+          const bit: i32 = 1 << (c & 7);
+          v128.store(at, v128.or(v128.load(at), v128.and(missing, i8x16.splat(<i8>bit))));
+        }
+      }
       for (let c = column; c < end; c++) {
         const below = i16x8.splat(<i16>((c - column) * BINS_COLUMN_CUTS));
         const right = i8x16.narrow_i16x8_u(
@@ -1370,17 +1395,6 @@ function binRows(rowCount: i32, rowsAt: i32): void {
         );
         v128.store(group + (c << 4), v128.xor(right, offset));
         v128.store(group + ((c + columns) << 4), v128.xor(left, offset));
-      }
-      // The feature's bit in its NaN column for the rows whose copies differ: NaN (a feature
-      // without cuts has none to differ by, and no split reads it).
-      if (nanColumns) {
-        const missing = i8x16.narrow_i16x8_s(
-          i16x8.ne(v128.load(binsAt), v128.load(binsAt, 32)),
-          i16x8.ne(v128.load(binsAt, 16), v128.load(binsAt, 48)),
-        );
-        const at = nanAt + ((f >> 3) << 4);
-        const bit: i32 = 1 << (f & 7);
-        v128.store(at, v128.or(v128.load(at), v128.and(missing, i8x16.splat(<i8>bit))));
       }
     }
   }
@@ -1423,8 +1437,7 @@ function binRows(rowCount: i32, rowsAt: i32): void {
 // group's sixteen float32 margins at address margin.
 // @ts-ignore: decorator
 @inline function binsBit(shift: i32): v128 {
-  const bit = 1 << shift;
-  return i8x16.splat(<i8>bit);
+  return binsConstant(shift);
 }
 
 // Adds the leaves at places `places` (a byte lane per row) of the float32 leaves at address leaves
@@ -1523,23 +1536,24 @@ function binRows(rowCount: i32, rowsAt: i32): void {
 // that column is picked among the first copy's columns by the column number's bits (a select per
 // column, the same for every level), and one compare gives the decision: p becomes 2p + right.
 // The first copy sends NaN right; a node that sends it left turns the decision round where the
-// row's NaN bit for the node's feature is set (binRows keeps a bit a feature, eight a column).
-// Only for models of at most BINS_GATHER_MAX_COLUMNS columns a copy and BINS_GATHER_MAX_FEATURES features.
+// row's NaN bit for the node's column is set (binRows keeps a bit a column of the first copy,
+// eight to a NaN column), picked by the same bits. Only for models of at most
+// BINS_GATHER_MAX_COLUMNS columns a copy.
 // @ts-ignore: decorator
 @inline function binsLookup16(table: i32, p: v128): v128 {
   return i8x16.swizzle(v128.load(table), p);
 }
 // @ts-ignore: decorator
 @inline function binsLookup32(table: i32, p: v128): v128 {
-  return v128.or(binsLookup16(table, p), binsLookup16(table + 16, i8x16.sub(p, i8x16.splat(16))));
+  return v128.or(binsLookup16(table, p), binsLookup16(table + 16, i8x16.sub(p, binsConstant(4))));
 }
 // @ts-ignore: decorator
 @inline function binsLookup64(table: i32, p: v128): v128 {
-  return v128.or(binsLookup32(table, p), binsLookup32(table + 32, i8x16.sub(p, i8x16.splat(32))));
+  return v128.or(binsLookup32(table, p), binsLookup32(table + 32, i8x16.sub(p, binsConstant(5))));
 }
 // @ts-ignore: decorator
 @inline function binsLookup128(table: i32, p: v128): v128 {
-  return v128.or(binsLookup64(table, p), binsLookup64(table + 64, i8x16.sub(p, i8x16.splat(64))));
+  return v128.or(binsLookup64(table, p), binsLookup64(table + 64, i8x16.sub(p, binsConstant(6))));
 }
 // The entries at places p of a table of `nodes` bytes (16, 32, 64 or 128, a constant).
 // @ts-ignore: decorator
@@ -1581,48 +1595,44 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   if (count <= 8) return binsColumnsUpTo8(group, first, count, m2, m1, m0);
   return v128.bitselect(binsColumnsUpTo8(group, first + 8, count - 8, m2, m1, m0), binsColumn8(group, first, m2, m1, m0), m3);
 }
-// Each lane's byte of the column whose number (below count) stands in the top `bits` bits (3, 4
-// or 5) of its lane of `column`: each bit in turn is the sign bit, a mask by one compare.
+// The mask of the lanes of `column` whose bit `bit` is set.
 // @ts-ignore: decorator
-@inline function binsPick(group: i32, column: v128, bits: i32, count: i32): v128 {
-  const zero = i8x16.splat(0);
-  let c = column;
-  let m4 = zero;
-  let m3 = zero;
-  if (bits == 5) {
-    m4 = i8x16.lt_s(c, zero);
-    c = i8x16.add(c, c);
-  }
-  if (bits >= 4) {
-    m3 = i8x16.lt_s(c, zero);
-    c = i8x16.add(c, c);
-  }
-  const m2 = i8x16.lt_s(c, zero);
-  c = i8x16.add(c, c);
-  const m1 = i8x16.lt_s(c, zero);
-  const m0 = i8x16.lt_s(i8x16.add(c, c), zero);
-  if (bits == 3) return binsColumnsUpTo8(group, 0, count, m2, m1, m0);
-  if (bits == 4) return binsColumnsUpTo16(group, 0, count, m3, m2, m1, m0);
-  return v128.bitselect(binsColumnsUpTo16(group, 16, count - 16, m3, m2, m1, m0), binsColumn16(group, 0, m3, m2, m1, m0), m4);
+@inline function binsHas(column: v128, bit: i32): v128 {
+  const mask = binsConstant(bit);
+  return i8x16.eq(v128.and(column, mask), mask);
 }
 // The places one level down from places p on a gathered level of `nodes` nodes whose tables
-// begin at address keys.
+// begin at address keys; the first copy's columns (count of them, below 2^bits) at address
+// group, the NaN columns at nanAt.
 // @ts-ignore: decorator
-@inline function binsGather(keys: i32, nodes: i32, group: i32, nanAt: i32, nanPick: bool, p: v128, bits: i32): v128 {
+@inline function binsGather(keys: i32, nodes: i32, group: i32, nanAt: i32, p: v128, bits: i32, count: i32): v128 {
   const key = binsLookup(keys, nodes, p);
-  const x = binsPick(group, binsLookup(keys + nodes, nodes, p), bits, binsColumns);
-  // The first copy sends NaN right; where the node sends it left, the row's NaN bit for the
-  // node's feature turns the decision round.
-  let nan = v128.load(nanAt);
-  if (nanPick) {
-    const column = binsLookup(keys + 3 * nodes, nodes, p);
-    const zero = i8x16.splat(0);
-    const m1 = i8x16.lt_s(column, zero);
-    const m0 = i8x16.lt_s(i8x16.add(column, column), zero);
-    nan = binsColumn4(nanAt, 0, m1, m0);
+  const column = binsLookup(keys + nodes, nodes, p);
+  const m0 = binsHas(column, 0);
+  const m1 = binsHas(column, 1);
+  const m2 = binsHas(column, 2);
+  let x: v128;
+  let nan: v128;
+  if (bits == 3) {
+    x = binsColumnsUpTo8(group, 0, count, m2, m1, m0);
+    nan = v128.load(nanAt);
+  } else {
+    const m3 = binsHas(column, 3);
+    if (bits == 4) {
+      x = binsColumnsUpTo16(group, 0, count, m3, m2, m1, m0);
+      nan = binsColumn2(nanAt, 0, m3);
+    } else {
+      const m4 = binsHas(column, 4);
+      const high = binsColumnsUpTo16(group, 16, count - 16, m3, m2, m1, m0);
+      x = v128.bitselect(high, binsColumn16(group, 0, m3, m2, m1, m0), m4);
+      nan = binsColumn4(nanAt, 0, m4, m3);
+    }
   }
-  const left = v128.and(nan, binsLookup(keys + 2 * nodes, nodes, p));
-  const right = v128.and(i8x16.gt_s(x, key), i8x16.eq(left, i8x16.splat(0)));
+  // The first copy sends NaN right; where the node sends it left, the row's NaN bit for the
+  // column turns the decision round. The bit: swizzle by the column's low three bits, or by an
+  // index out of range (0) when the top bit says NaN goes right.
+  const bit = i8x16.swizzle(binsConstant(9), v128.and(column, binsConstant(8)));
+  const right = v128.and(i8x16.gt_s(x, key), i8x16.eq(v128.and(nan, bit), i8x16.splat(0)));
   return i8x16.sub(i8x16.add(p, p), right);
 }
 
@@ -1650,8 +1660,8 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   const places = (<i32>changetype<usize>(binsScratch) + 15) & ~15;
   const tables = tree + binsGatherAt;
   const stride = binsGatherTables;
-  const nanPick = stride > 3;
-  const nanOffset = binsColumns << 5;
+  const count = binsColumns;
+  const nanOffset = count << 5;
   for (let g = first; g < last; g++) {
     const group = rowsAt + g * groupBytes;
     const margin = marginsAt + (g << 6);
@@ -1661,11 +1671,11 @@ function binRows(rowCount: i32, rowsAt: i32): void {
       const nanAt = group + nanOffset;
       const top = 1 << BINS_GATHER_LEVEL;
       let p = binsPlace(tree, group, BINS_GATHER_LEVEL);
-      if (depth > 3 && BINS_GATHER_LEVEL <= 3) p = binsGather(tables + stride * (8 - top), 8, group, nanAt, nanPick, p, bits);
-      if (depth > 4 && BINS_GATHER_LEVEL <= 4) p = binsGather(tables + stride * (16 - top), 16, group, nanAt, nanPick, p, bits);
-      if (depth > 5 && BINS_GATHER_LEVEL <= 5) p = binsGather(tables + stride * (32 - top), 32, group, nanAt, nanPick, p, bits);
-      if (depth > 6) p = binsGather(tables + stride * (64 - top), 64, group, nanAt, nanPick, p, bits);
-      if (depth > 7) p = binsGather(tables + stride * (128 - top), 128, group, nanAt, nanPick, p, bits);
+      if (depth > 3 && BINS_GATHER_LEVEL <= 3) p = binsGather(tables + stride * (8 - top), 8, group, nanAt, p, bits, count);
+      if (depth > 4 && BINS_GATHER_LEVEL <= 4) p = binsGather(tables + stride * (16 - top), 16, group, nanAt, p, bits, count);
+      if (depth > 5 && BINS_GATHER_LEVEL <= 5) p = binsGather(tables + stride * (32 - top), 32, group, nanAt, p, bits, count);
+      if (depth > 6) p = binsGather(tables + stride * (64 - top), 64, group, nanAt, p, bits, count);
+      if (depth > 7) p = binsGather(tables + stride * (128 - top), 128, group, nanAt, p, bits, count);
       binsAdd(leaves, p, margin);
     } else if (depth <= BINS_VECTOR_LEVELS) {
       binsAdd(leaves, binsPlace(tree, group, depth), margin);

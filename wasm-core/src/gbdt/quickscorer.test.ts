@@ -266,8 +266,8 @@ function everyNth(rows: Float64Array, width: number, step: number): Float64Array
 
 describe("the walk over byte keys, its levels below the fourth gathered lane by lane", () => {
   // Below its top four levels the walk fetches each row's node from tables and picks the row's
-  // byte among its columns (up to 8, 16 or 32 a copy), NaN by a bit a feature (eight a column);
-  // more than 32 columns a copy or 32 features keep every node compared. Splits on `width`
+  // byte among its columns (up to 8, 16 or 32 a copy), NaN by a bit a column (eight a byte);
+  // more than 32 columns a copy keep every node compared. Splits on `width`
   // features at thresholds drawn from `distinct` values a feature set the columns: 200 values
   // make one column a feature, 400 two, 24 000 three or more (255 thresholds a column).
   // The plain TypeScript evaluator is the cost (thousands of adversarial rows through thousands of
