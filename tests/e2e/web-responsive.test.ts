@@ -251,8 +251,9 @@ describe("web app on a phone and on a wide screen", () => {
         await menu.waitFor({ state: "hidden" });
       });
 
-      it("slides the drawer in only for a user who has not asked the system for reduced motion", async () => {
-        /** The drawer's transitions and animations that started while it opened. */
+      it("slides the drawer in and spins the loading spinner only for a user who has not asked the system for reduced motion", async () => {
+        /** The drawer's transitions and animations that started while it opened, and how often the
+         *  parts of a loading spinner (antd's Spin, as the app's stylesheets style it) repeat theirs. */
         const motions = async (reducedMotion: "reduce" | "no-preference") => {
           // The page as the app starts with the setting: the file's own (reduce) reached inside the
           // app, the other loaded anew.
@@ -276,11 +277,24 @@ describe("web app on a phone and on a wide screen", () => {
           await menu.waitFor({ state: "hidden" });
           await page.getByRole("button", { name: "Меню" }).click();
           await expect.poll(async () => (await menu.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
-          return page.evaluate(() => (window as unknown as { started: string[] }).started);
+          const drawer = await page.evaluate(() => (window as unknown as { started: string[] }).started);
+          const spinner = await page.evaluate(() => {
+            const spin = document.createElement("div");
+            spin.className = "ant-spin ant-spin-spinning";
+            spin.innerHTML = '<span class="ant-spin-dot ant-spin-dot-spin"><i class="ant-spin-dot-item"></i></span>';
+            document.body.append(spin);
+            const parts = [".ant-spin-dot-spin", ".ant-spin-dot-item"].map((part) => getComputedStyle(spin.querySelector(part)!));
+            const repeats = parts.map((style) => `${style.animationName} ${style.animationIterationCount}`);
+            spin.remove();
+            return repeats;
+          });
+          return { drawer, spinner };
         };
         try {
-          expect(await motions("reduce")).toEqual([]);
-          expect((await motions("no-preference")).length).toBeGreaterThan(0);
+          expect(await motions("reduce")).toEqual({ drawer: [], spinner: ["antRotate 1", "antSpinMove 1"] });
+          const others = await motions("no-preference");
+          expect(others.drawer.length).toBeGreaterThan(0);
+          expect(others.spinner).toEqual(["antRotate infinite", "antSpinMove infinite"]);
         } finally {
           await page.emulateMedia({ reducedMotion: "reduce" });
         }
