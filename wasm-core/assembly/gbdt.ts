@@ -1057,6 +1057,10 @@ let binsGatherAt: i32 = 0;
 let binsGatherTables: i32 = 0;
 // A group's bytes: both copies' columns, then the NaN columns when the levels are gathered.
 let binsGroupBytes: i32 = 0;
+// Trees of depth BINS_PLANE_MAX_DEPTH or less also keep their leaves as byte planes (see
+// binsAddPlanes), from binsPlanesAt after the tree's address.
+const BINS_PLANE_MAX_DEPTH: i32 = 6;
+let binsPlanesAt: i32 = 0;
 let binsTreeBytes: i32 = 0;
 let binsTrees = new StaticArray<u8>(0);
 let binsTreesAt: i32 = 0;
@@ -1247,7 +1251,8 @@ function buildBins(): bool {
   // A tree: its 2^depth - 1 nodes in heap order, then its 2^depth float32 leaves, then for each
   // gathered level of 2^L nodes binsGatherTables tables of 2^L bytes (see placeBins).
   binsGatherAt = (((1 << depth) - 1) * BINS_NODE_BYTES + (4 << depth) + 15) & ~15;
-  binsTreeBytes = binsGatherAt + binsGatherTables * ((1 << depth) - (1 << BINS_GATHER_LEVEL));
+  binsPlanesAt = binsGatherAt + binsGatherTables * ((1 << depth) - (1 << BINS_GATHER_LEVEL));
+  binsTreeBytes = binsPlanesAt + (depth <= BINS_PLANE_MAX_DEPTH ? 4 << depth : 0);
   binsTrees = new StaticArray<u8>(treeCount * binsTreeBytes + 16);
   binsTreesAt = (<i32>changetype<usize>(binsTrees) + 15) & ~15;
   for (let t = 0; t < treeCount; t++) placeBins(unchecked(treeRoots[t]), 0, depth, binsTreesAt + t * binsTreeBytes);
@@ -1260,7 +1265,14 @@ function placeBins(node: i32, slot: i32, levelsBelow: i32, tree: i32): void {
   const flags = unchecked(nodeFlags[node]);
   if (levelsBelow == 0) {
     const leaves = tree + ((1 << binsDepth) - 1) * BINS_NODE_BYTES;
-    store<f32>(leaves + ((slot - (1 << binsDepth) + 1) << 2), <f32>unchecked(nodeValue[node]));
+    const leaf = slot - (1 << binsDepth) + 1;
+    store<f32>(leaves + (leaf << 2), <f32>unchecked(nodeValue[node]));
+    if (binsDepth <= BINS_PLANE_MAX_DEPTH) {
+      // Byte b of leaf i at byte i % 16 of plane b of the leaves' sixteen-leaf chunk i / 16.
+      const bits = reinterpret<u32>(<f32>unchecked(nodeValue[node]));
+      const planes = tree + binsPlanesAt + ((leaf >> 4) << 6) + (leaf & 15);
+      for (let b = 0; b < 4; b++) store<u8>(planes + (b << 4), <u8>(bits >> (b << 3)));
+    }
     return;
   }
   const at = tree + slot * BINS_NODE_BYTES;
@@ -1502,6 +1514,39 @@ function binRows(rowCount: i32, rowsAt: i32): void {
   v128.store(margin, f32x4.add(v128.load(margin, 48), v3), 48);
 }
 
+// The same for trees of 16, 32 or 64 leaves from their byte planes at address planes: each
+// lane's four bytes by swizzle, chunk by chunk of sixteen leaves (a lane's place out of a chunk's
+// range reads 0 there), then interleaved into four f32x4 by shuffles instead of sixteen lane
+// extracts and loads.
+// @ts-ignore: decorator
+@inline function binsAddPlanes(planes: i32, places: v128, margin: i32, leaves: i32): void {
+  let b0 = i8x16.swizzle(v128.load(planes), places);
+  let b1 = i8x16.swizzle(v128.load(planes, 16), places);
+  let b2 = i8x16.swizzle(v128.load(planes, 32), places);
+  let b3 = i8x16.swizzle(v128.load(planes, 48), places);
+  let high = places;
+  for (let chunk = 1; chunk < (leaves >> 4); chunk++) {
+    high = i8x16.sub(high, binsConstant(4));
+    const at = planes + (chunk << 6);
+    b0 = v128.or(b0, i8x16.swizzle(v128.load(at), high));
+    b1 = v128.or(b1, i8x16.swizzle(v128.load(at, 16), high));
+    b2 = v128.or(b2, i8x16.swizzle(v128.load(at, 32), high));
+    b3 = v128.or(b3, i8x16.swizzle(v128.load(at, 48), high));
+  }
+  const low01 = i8x16.shuffle(b0, b1, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const high01 = i8x16.shuffle(b0, b1, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  const low23 = i8x16.shuffle(b2, b3, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const high23 = i8x16.shuffle(b2, b3, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  const v0 = i8x16.shuffle(low01, low23, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+  const v1 = i8x16.shuffle(low01, low23, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+  const v2 = i8x16.shuffle(high01, high23, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+  const v3 = i8x16.shuffle(high01, high23, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31);
+  v128.store(margin, f32x4.add(v128.load(margin), v0));
+  v128.store(margin, f32x4.add(v128.load(margin, 16), v1), 16);
+  v128.store(margin, f32x4.add(v128.load(margin, 32), v2), 32);
+  v128.store(margin, f32x4.add(v128.load(margin, 48), v3), 48);
+}
+
 // The nodes the sixteen rows of the group at address group reach `levels` levels down the tree
 // at address tree (4, 5 or 6, a constant at every call site), one byte lane each: the leaf's
 // place when the tree is that deep.
@@ -1666,7 +1711,6 @@ function binRows(rowCount: i32, rowsAt: i32): void {
     const group = rowsAt + g * groupBytes;
     const margin = marginsAt + (g << 6);
     if (bits > 0) {
-      // The tables of level L begin 2^(L+1) - 2^(BINS_GATHER_LEVEL+1) bytes after the first.
       // The tables of level L begin stride * (2^L - 2^BINS_GATHER_LEVEL) bytes after the first.
       const nanAt = group + nanOffset;
       const top = 1 << BINS_GATHER_LEVEL;
@@ -1676,7 +1720,10 @@ function binRows(rowCount: i32, rowsAt: i32): void {
       if (depth > 5 && BINS_GATHER_LEVEL <= 5) p = binsGather(tables + stride * (32 - top), 32, group, nanAt, p, bits, count);
       if (depth > 6) p = binsGather(tables + stride * (64 - top), 64, group, nanAt, p, bits, count);
       if (depth > 7) p = binsGather(tables + stride * (128 - top), 128, group, nanAt, p, bits, count);
-      binsAdd(leaves, p, margin);
+      if (depth <= BINS_PLANE_MAX_DEPTH) binsAddPlanes(tree + binsPlanesAt, p, margin, 1 << depth);
+      else binsAdd(leaves, p, margin);
+    } else if (depth <= BINS_PLANE_MAX_DEPTH) {
+      binsAddPlanes(tree + binsPlanesAt, binsPlace(tree, group, depth), margin, 1 << depth);
     } else if (depth <= BINS_VECTOR_LEVELS) {
       binsAdd(leaves, binsPlace(tree, group, depth), margin);
     } else {
