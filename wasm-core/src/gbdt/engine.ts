@@ -9,7 +9,7 @@
 // 1.1–1.8× the walk for 7 features at depth 4 and 6, and 0.5–0.85× for 20 features at depth 4 and 6,
 // hence the rule features ≤ 2 × depth.
 // Before both: the walk over byte keys (XGBoost's forests no deeper than BYTE_WALK_MAX_DEPTH with
-// float32 leaves: sixteen rows a v128, every node compared, gbdt.ts «The walk over byte keys») when
+// float32 leaves: sixteen rows a v128, byte compares, gbdt.ts «The walk over byte keys») when
 // a row takes at most BYTE_WALK_COLUMNS_PER_FEATURE byte columns per feature of the model (a column
 // holds 255 distinct thresholds; XGBoost's `hist` makes at most 256 per feature, two columns). On a
 // quiet machine (load 0.7, 2026-11-26) it ran every 7-feature shape of the bench's grid (hist, 7–14
