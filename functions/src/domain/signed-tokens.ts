@@ -26,6 +26,19 @@ export interface JwtContent {
   jti?: string;
 }
 
+/** Each secret as a WebCrypto key, imported once: given the bytes, jose imports them again for every
+ *  token it signs or checks, which more than doubled a check's CPU (about 130 µs against 60 µs). */
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+const hmacKeys = new WeakMap<Uint8Array, Promise<HmacKey>>();
+function hmacKey(secret: Uint8Array): Promise<HmacKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Signs with the current secret (never the previous one). */
 export function signJwt(keys: SigningKeys, content: JwtContent): Promise<string> {
   const jwt = new SignJWT(content.claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(content.subject).setIssuer(ISSUER);
@@ -34,7 +47,7 @@ export function signJwt(keys: SigningKeys, content: JwtContent): Promise<string>
   if (content.notBefore !== undefined) jwt.setNotBefore(content.notBefore);
   jwt.setExpirationTime(content.expiresAt);
   if (content.jti !== undefined) jwt.setJti(content.jti);
-  return jwt.sign(keys.jwtSecret);
+  return hmacKey(keys.jwtSecret).then((key) => jwt.sign(key));
 }
 
 /** The payload of a token signJwt issued, checked at `now` (algorithm, issuer, audience, expiry,
@@ -57,12 +70,12 @@ export function verifyJwt(
  *  `options.currentDate` is the moment of the check. */
 export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
   try {
-    return (await jwtVerify(token, keys.jwtSecret, options)).payload;
+    return (await jwtVerify(token, await hmacKey(keys.jwtSecret), options)).payload;
   } catch (error) {
     const previous = keys.previousJwtSecret;
     const now = options.currentDate ?? new Date();
     if (!(error instanceof errors.JWSSignatureVerificationFailed) || !previous || now >= previous.validUntil) throw error;
-    return (await jwtVerify(token, previous.secret, options)).payload;
+    return (await jwtVerify(token, await hmacKey(previous.secret), options)).payload;
   }
 }
 
