@@ -1,7 +1,6 @@
 // antd's components' styles, pre-built for this antd version: the app's theme runs in zeroRuntime
 // mode (app/App.tsx), so the browser does not generate them.
 import "antd/dist/antd.css";
-import "./app/reduced-motion.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import dayjs from "dayjs";
