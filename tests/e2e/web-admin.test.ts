@@ -58,7 +58,7 @@ describe("web app: administration, documents and settings videos", () => {
   }
 
   async function openPage() {
-    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000, acceptDownloads: true });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     page = app.page;
   }
 

@@ -83,7 +83,7 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
     });
     const { review } = await call<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
     await call("POST", "v1/inventory/2025/review/", { action: "send_to_review", version: review.version });
-    app = await openWebApp(server, { timezoneId: ZONE, acceptDownloads: true, timeout: 20_000 });
+    app = await openWebApp(server, { timezoneId: ZONE, timeout: 20_000 });
     page = app.page;
     // The computer's clock at that moment too: the screens' «today» is the company's 26.11.
     await page.clock.setFixedTime(NOW);

@@ -186,7 +186,7 @@ describe("web app: forecast and series calculations", () => {
     token = await accessToken(server.url, server.demo);
     await makeForecast(EDITED_FORECAST);
     await makeSensitivity(EDITED_SENSITIVITY);
-    app = await openWebApp(server, { viewport: { width: 1440, height: 900 }, timeout: 15_000, acceptDownloads: true });
+    app = await openWebApp(server, { viewport: { width: 1440, height: 900 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
     await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations`);
     await page.getByRole("heading", { name: `Расчеты — ${PROJECT}` }).waitFor();

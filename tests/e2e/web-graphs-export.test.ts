@@ -118,7 +118,6 @@ describe("web app: infographics and export", () => {
     app = await openWebApp(server, {
       user: server.demo,
       timeout: 15_000,
-      acceptDownloads: true,
       watch: (page) =>
         page.on("request", (request) => {
           // A new document: what the one before fetched is not this one's.

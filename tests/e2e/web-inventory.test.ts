@@ -135,7 +135,7 @@ describe("web app: the year's inventory", () => {
     // The reviewer's comment, which staff read on the approved year (made before the page opens: the
     // page may show the year's comments it read in the last 30 s).
     await reviewer("POST", "v1/inventory/2025/comments/", { text: "Сверить объем дегазации" });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
     // The journey starts signed in on the profile, the first step's screen.
     await signIn(page, server.url, server.demo, "/profile");

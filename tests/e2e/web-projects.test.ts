@@ -19,6 +19,7 @@ describe("web app: sign-in, shell and projects", () => {
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
+  let bufferScript: { dispose(): Promise<void> } | undefined;
 
   const at = (path: string) => `${server.url}${path}`;
   const localStorageSize = () => page.evaluate(() => localStorage.length);
@@ -82,7 +83,8 @@ describe("web app: sign-in, shell and projects", () => {
     app = await openWebApp(server, { viewport: { width: 1280, height: 800 } });
     ({ page, pageErrors } = app);
     // Every file a page fetched stays in its resource timing (its default buffer keeps 250).
-    await app.context.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
+    // (On this file's page alone: the worker's tab goes on to the next file without it.)
+    bufferScript = await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
   });
 
   afterEach(() => {
@@ -94,6 +96,7 @@ describe("web app: sign-in, shell and projects", () => {
   });
 
   afterAll(async () => {
+    await bufferScript?.dispose();
     await app?.close();
     await server?.close();
   });

@@ -46,7 +46,7 @@ describe("web app: a large company's report passport", () => {
     await copyCalculation(server.deps, me.company.id, "underground", first.id, JOB_PASSPORT_LINES.pdf);
     // The passport is a job once the company's counts, kept by the table stream, reach the bound.
     await server.settled();
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, acceptDownloads: true, user: server.demo });
+    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: server.demo });
     ({ page, pageErrors } = app);
   }, 120_000);
 

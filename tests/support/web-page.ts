@@ -41,7 +41,6 @@ export interface WebAppOptions {
   viewport?: { width: number; height: number };
   /** The page's default timeout, ms. */
   timeout?: number;
-  acceptDownloads?: boolean;
   /** Opens signed in as this user, on the landing page. */
   user?: Credentials;
   /** Attaches the test's own listeners before the first navigation. */
@@ -50,35 +49,72 @@ export interface WebAppOptions {
   timezoneId?: string;
 }
 
-/** Chromium with one Russian-locale page on the web app `server` serves (web/dist must be built). */
+/** The context options every file's page shares; a file that needs others (its own time zone)
+ *  gets a context of its own. */
+const TAB_CONTEXT = {
+  locale: "ru-RU",
+  // As a user who asked for reduced motion: the app then opens dialogs, lists and drawers without
+  // antd's animations, which cost a loaded machine's Chromium a third of its work and the tests
+  // their waits for an element to stop moving (web-responsive checks the motions of the others).
+  reducedMotion: "reduce",
+  acceptDownloads: true,
+} as const;
+
+let workerTab: Promise<{ context: BrowserContext; page: Page }> | undefined;
+
+/** The worker's one tab, kept from file to file: a new tab is a new renderer process, whose first
+ *  load of the app cost Chromium about 1,8 s of CPU against 0,3–0,6 s for a load in a tab that has
+ *  loaded it before (its memory cache keeps the parsed scripts, styles and the core's wasm). */
+async function sharedTab(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const kept = await workerTab?.catch(() => undefined);
+  if (kept && !kept.page.isClosed() && browser.contexts().includes(kept.context)) return kept;
+  workerTab = browser.newContext(TAB_CONTEXT).then(async (context) => ({ context, page: await context.newPage() }));
+  return workerTab;
+}
+
+/** What a file may have left in the shared tab, taken away before the next one opens it: other
+ *  tabs, listeners, intercepted routes, media emulation, and the server's origin's storage and
+ *  cookies (a new file's server may listen on a port an earlier one had). The memory cache stays. */
+async function resetTab(context: BrowserContext, page: Page, origin?: string): Promise<void> {
+  for (const other of context.pages()) if (other !== page) await other.close();
+  page.removeAllListeners();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  if (page.url() !== "about:blank") await page.goto("about:blank");
+  await page.emulateMedia({ reducedMotion: "reduce", colorScheme: null, media: null });
+  await context.clearCookies();
+  await context.clearPermissions();
+  if (origin) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Storage.clearDataForOrigin", {
+      origin,
+      storageTypes: "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql",
+    });
+    await cdp.detach();
+  }
+}
+
+/** Chromium with one Russian-locale page on the web app `server` serves (web/dist must be built):
+ *  the worker's tab, emptied of what the file before left there, or, given a time zone, a context
+ *  of its own. */
 export async function openWebApp(server: TestServer, options: WebAppOptions = {}): Promise<WebApp> {
   if (!existsSync(WEB_BUILD)) throw new Error('web/dist is missing: run "npm run build:web" first');
   const browser = await workerBrowser();
-  // A signed-in start: the page opens with the session in its storage, as the form leaves it.
-  const session = options.user ? await tokenPair(server.url, options.user) : undefined;
-  const context = await browser.newContext({
-    locale: "ru-RU",
-    // As a user who asked for reduced motion: the app then opens dialogs, lists and drawers without
-    // antd's animations, which cost a loaded machine's Chromium a third of its work and the tests
-    // their waits for an element to stop moving (web-responsive checks the motions of the others).
-    reducedMotion: "reduce",
-    viewport: options.viewport ?? { width: 1280, height: 900 },
-    acceptDownloads: options.acceptDownloads,
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    storageState: session && {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: [
-            { name: ACCESS_KEY, value: session.access },
-            { name: REFRESH_KEY, value: session.refresh },
-          ],
-        },
-      ],
-    },
-  });
-  const page = await context.newPage();
+  const viewport = options.viewport ?? { width: 1280, height: 900 };
+  let context: BrowserContext;
+  let page: Page;
+  let close: () => Promise<void>;
+  if (options.timezoneId) {
+    context = await browser.newContext({ ...TAB_CONTEXT, viewport, timezoneId: options.timezoneId });
+    page = await context.newPage();
+    close = () => context.close();
+  } else {
+    ({ context, page } = await sharedTab(browser));
+    await resetTab(context, page, server.url);
+    await page.setViewportSize(viewport);
+    close = async () => {
+      if (!page.isClosed()) await resetTab(context, page).catch(() => undefined);
+    };
+  }
   page.setDefaultTimeout(options.timeout ?? 10_000);
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
@@ -87,17 +123,10 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   options.watch?.(page);
-  if (session) await page.goto(`${server.url}/`);
-  return {
-    browser,
-    context,
-    page,
-    pageErrors,
-    consoleErrors,
-    async close() {
-      await context.close();
-    },
-  };
+  // A signed-in start: the page opens on the landing page with the session in its storage, as the
+  // form leaves it.
+  if (options.user) await signIn(page, server.url, options.user, "/");
+  return { browser, context, page, pageErrors, consoleErrors, close };
 }
 
 /** Puts `user`'s session in place as the sign-in form leaves it (its tokens in local storage, the
