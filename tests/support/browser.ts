@@ -24,8 +24,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 let running: Promise<Browser> | undefined;
 
-/** One Chromium per test worker (the browser tier shares its workers' modules): a file gets a
- *  context of its own in it, as separate from the others as a new browser's, without the launch. */
+/** One Chromium per test worker (the browser tier shares its workers' modules): its files take
+ *  turns in one tab, emptied between them (openWebApp, web-page.ts), without the launch. */
 export function workerBrowser(): Promise<Browser> {
   if (!running) {
     const launching = launchBrowser().then((browser) => {
