@@ -2228,41 +2228,79 @@ export function quickTableBytes(): i32 {
     }
     return;
   }
+  // The eight- and four-vector passes the same way, two lanes a turn and the odd lane after:
+  // 1.04-1.07x on the grid's 20-feature shapes forced onto QuickScorer (interleaved runs, median).
   let p = 0;
+  const end = state + (bytes & ~31);
   if (slots >= 8) {
-    const v0 = load<i32>(pointers);
-    const v1 = load<i32>(pointers, 4);
-    const v2 = load<i32>(pointers, 8);
-    const v3 = load<i32>(pointers, 12);
-    const v4 = load<i32>(pointers, 16);
-    const v5 = load<i32>(pointers, 20);
-    const v6 = load<i32>(pointers, 24);
-    const v7 = load<i32>(pointers, 28);
-    for (let i = 0; i < bytes; i += 16) {
-      const a = v128.and(v128.load(v0 + i), v128.load(v1 + i));
-      const b = v128.and(v128.load(v2 + i), v128.load(v3 + i));
-      const c = v128.and(v128.load(v4 + i), v128.load(v5 + i));
-      const d = v128.and(v128.load(v6 + i), v128.load(v7 + i));
-      v128.store(state + i, v128.and(v128.and(a, b), v128.and(c, d)));
+    let p0 = load<i32>(pointers);
+    let p1 = load<i32>(pointers, 4);
+    let p2 = load<i32>(pointers, 8);
+    let p3 = load<i32>(pointers, 12);
+    let p4 = load<i32>(pointers, 16);
+    let p5 = load<i32>(pointers, 20);
+    let p6 = load<i32>(pointers, 24);
+    let p7 = load<i32>(pointers, 28);
+    for (let out = state; out < end; out += 32) {
+      const a = v128.and(v128.load(p0), v128.load(p1));
+      const b = v128.and(v128.load(p2), v128.load(p3));
+      const c = v128.and(v128.load(p4), v128.load(p5));
+      const d = v128.and(v128.load(p6), v128.load(p7));
+      v128.store(out, v128.and(v128.and(a, b), v128.and(c, d)));
+      const a16 = v128.and(v128.load(p0, 16), v128.load(p1, 16));
+      const b16 = v128.and(v128.load(p2, 16), v128.load(p3, 16));
+      const c16 = v128.and(v128.load(p4, 16), v128.load(p5, 16));
+      const d16 = v128.and(v128.load(p6, 16), v128.load(p7, 16));
+      v128.store(out, v128.and(v128.and(a16, b16), v128.and(c16, d16)), 16);
+      p0 += 32;
+      p1 += 32;
+      p2 += 32;
+      p3 += 32;
+      p4 += 32;
+      p5 += 32;
+      p6 += 32;
+      p7 += 32;
+    }
+    if (bytes & 16) {
+      const a = v128.and(v128.load(p0), v128.load(p1));
+      const b = v128.and(v128.load(p2), v128.load(p3));
+      const c = v128.and(v128.load(p4), v128.load(p5));
+      const d = v128.and(v128.load(p6), v128.load(p7));
+      v128.store(end, v128.and(v128.and(a, b), v128.and(c, d)));
     }
     p = 8;
   }
   for (; p < slots; p += 4) {
-    const v0 = load<i32>(pointers + (p << 2));
-    const v1 = load<i32>(pointers + (p << 2), 4);
-    const v2 = load<i32>(pointers + (p << 2), 8);
-    const v3 = load<i32>(pointers + (p << 2), 12);
+    let p0 = load<i32>(pointers + (p << 2));
+    let p1 = load<i32>(pointers + (p << 2), 4);
+    let p2 = load<i32>(pointers + (p << 2), 8);
+    let p3 = load<i32>(pointers + (p << 2), 12);
     if (p == 0) {
-      for (let i = 0; i < bytes; i += 16) {
-        const a = v128.and(v128.load(v0 + i), v128.load(v1 + i));
-        const b = v128.and(v128.load(v2 + i), v128.load(v3 + i));
-        v128.store(state + i, v128.and(a, b));
+      for (let out = state; out < end; out += 32) {
+        v128.store(out, v128.and(v128.and(v128.load(p0), v128.load(p1)), v128.and(v128.load(p2), v128.load(p3))));
+        v128.store(out, v128.and(v128.and(v128.load(p0, 16), v128.load(p1, 16)), v128.and(v128.load(p2, 16), v128.load(p3, 16))), 16);
+        p0 += 32;
+        p1 += 32;
+        p2 += 32;
+        p3 += 32;
       }
+      if (bytes & 16) v128.store(end, v128.and(v128.and(v128.load(p0), v128.load(p1)), v128.and(v128.load(p2), v128.load(p3))));
     } else {
-      for (let i = 0; i < bytes; i += 16) {
-        const a = v128.and(v128.load(state + i), v128.load(v0 + i));
-        const b = v128.and(v128.load(v1 + i), v128.load(v2 + i));
-        v128.store(state + i, v128.and(v128.and(a, b), v128.load(v3 + i)));
+      for (let out = state; out < end; out += 32) {
+        const a = v128.and(v128.load(out), v128.load(p0));
+        const b = v128.and(v128.load(p1), v128.load(p2));
+        v128.store(out, v128.and(v128.and(a, b), v128.load(p3)), 0);
+        const a16 = v128.and(v128.load(out, 16), v128.load(p0, 16));
+        const b16 = v128.and(v128.load(p1, 16), v128.load(p2, 16));
+        v128.store(out, v128.and(v128.and(a16, b16), v128.load(p3, 16)), 16);
+        p0 += 32;
+        p1 += 32;
+        p2 += 32;
+        p3 += 32;
+      }
+      if (bytes & 16) {
+        const a = v128.and(v128.load(end), v128.load(p0));
+        v128.store(end, v128.and(v128.and(a, v128.and(v128.load(p1), v128.load(p2))), v128.load(p3)));
       }
     }
   }
