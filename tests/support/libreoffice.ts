@@ -7,6 +7,11 @@ import { join } from "node:path";
 
 export const LIBREOFFICE = ["/usr/bin/libreoffice", "/usr/bin/soffice"].find((path) => existsSync(path));
 
+/** The user profile of this process's conversions, kept from one to the next: a start in a new
+ *  profile fills it first, about 0,3 s more CPU and 0,4-1,8 s more wall time than a start in a filled
+ *  one. Parallel workers must not share (and lock) one, hence the pid; a worker's conversions take turns. */
+const profile = () => `-env:UserInstallation=file://${join(tmpdir(), `libreoffice-profile-${process.pid}`)}`;
+
 /** Sheet name → CSV text. Filter options: comma, double quote, UTF-8, row 1, formatted as shown, all sheets. */
 export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
   if (!LIBREOFFICE) throw new Error("LibreOffice is not installed");
@@ -16,8 +21,7 @@ export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
     execFileSync(
       LIBREOFFICE,
       [
-        // A profile of its own: parallel runs must not share (and lock) one.
-        `-env:UserInstallation=file://${join(dir, "profile")}`,
+        profile(),
         "--headless",
         "--convert-to",
         "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
@@ -57,16 +61,7 @@ export function russianCsvsToXlsx(files: Uint8Array[]): Uint8Array[] {
     });
     execFileSync(
       LIBREOFFICE,
-      [
-        `-env:UserInstallation=file://${join(dir, "profile")}`,
-        "--headless",
-        "--infilter=CSV:59,34,76,1,,1049,false,true",
-        "--convert-to",
-        "xlsx",
-        "--outdir",
-        dir,
-        ...names,
-      ],
+      [profile(), "--headless", "--infilter=CSV:59,34,76,1,,1049,false,true", "--convert-to", "xlsx", "--outdir", dir, ...names],
       { timeout: 120_000, stdio: "pipe" },
     );
     return files.map((_, i) => readFileSync(join(dir, `book${i}.xlsx`)));
