@@ -14,10 +14,19 @@ const profile = () => `-env:UserInstallation=file://${join(tmpdir(), `libreoffic
 
 /** Sheet name → CSV text. Filter options: comma, double quote, UTF-8, row 1, formatted as shown, all sheets. */
 export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
+  return xlsToCsvs([bytes])[0];
+}
+
+/** Several books each read as `xlsToCsv` reads one, by one LibreOffice (its start is most of a small
+ *  book's conversion). */
+export function xlsToCsvs(books: Uint8Array[]): Map<string, string>[] {
   if (!LIBREOFFICE) throw new Error("LibreOffice is not installed");
   const dir = mkdtempSync(join(tmpdir(), "xls-"));
   try {
-    writeFileSync(join(dir, "book.xls"), bytes);
+    const names = books.map((bytes, i) => {
+      writeFileSync(join(dir, `book${i}.xls`), bytes);
+      return join(dir, `book${i}.xls`);
+    });
     execFileSync(
       LIBREOFFICE,
       [
@@ -27,16 +36,19 @@ export function xlsToCsv(bytes: Uint8Array): Map<string, string> {
         "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1",
         "--outdir",
         dir,
-        join(dir, "book.xls"),
+        ...names,
       ],
       { timeout: 120_000, stdio: "pipe" },
     );
-    const sheets = new Map<string, string>();
+    const sheets = books.map(() => new Map<string, string>());
     for (const file of readdirSync(dir)) {
-      const match = /^book-(.*)\.csv$/.exec(file);
-      if (match) sheets.set(match[1], readFileSync(join(dir, file), "utf8"));
+      const match = /^book(\d+)-(.*)\.csv$/.exec(file);
+      if (match) sheets[Number(match[1])].set(match[2], readFileSync(join(dir, file), "utf8"));
     }
-    if (sheets.size === 0 && existsSync(join(dir, "book.csv"))) sheets.set("", readFileSync(join(dir, "book.csv"), "utf8"));
+    sheets.forEach((book, i) => {
+      const whole = join(dir, `book${i}.csv`);
+      if (book.size === 0 && existsSync(whole)) book.set("", readFileSync(whole, "utf8"));
+    });
     return sheets;
   } finally {
     rmSync(dir, { recursive: true, force: true });
