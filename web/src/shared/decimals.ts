@@ -96,10 +96,15 @@ export function decimalPlaces(text: string): number {
   return read.ok ? (read.fraction?.length ?? 0) : 0;
 }
 
+// What value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }) writes, with its
+// formatter made once: toLocaleString makes one per call, and a calculation form writes hundreds of
+// numbers at each render.
+const plainDigits = new Intl.NumberFormat("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+
 /** A number as an input starts with it: digits and a decimal comma, never an exponent or grouping. */
 export function numberText(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "";
-  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }).replace(".", ",");
+  return plainDigits.format(value).replace(".", ",");
 }
 
 /** A stored number as an edit field reopens with it, grouped as people type it from five digits
@@ -158,5 +163,5 @@ export function formatStoredAtMost(value: unknown, places: number): string {
 /** An input or coefficient exactly as stored: «1 000 000», «0,668», «1,8393»; "" for a non-number. */
 export function formatStored(value: unknown): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return "";
-  return russian(value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 }));
+  return russian(plainDigits.format(value));
 }
