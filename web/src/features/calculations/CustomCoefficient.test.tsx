@@ -52,7 +52,10 @@ it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves
   await user.click((await screen.findByText("Добавить расчет")).closest("button")!);
   const dialogElement = (await screen.findByText("Новый расчет", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
   const dialog = within(dialogElement);
-  await user.type(await dialog.findByLabelText("Название расчета"), "Шахта: выбросоопасный пласт");
+  // The name and the justification are pasted: each key typed draws the whole form again, and what
+  // is checked here is the coefficient, typed key by key.
+  await user.click(await dialog.findByLabelText("Название расчета"));
+  await user.paste("Шахта: выбросоопасный пласт");
   await user.type(dialog.getByLabelText("Объём добычи угля подземным способом", { exact: true }), "1000");
   await user.click(document.getElementById("calc-dictionary-get_underground_emission_ch4")!);
   const option = await waitFor(() => {
@@ -79,7 +82,8 @@ it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves
   await user.type(ef, "60");
   await waitFor(() => expect(item.textContent).toContain("Значение вне правдоподобного диапазона (5–50 м³/т)"));
   expect(item.classList.contains("ant-form-item-has-warning")).toBe(true);
-  await user.type(dialog.getByLabelText("Обоснование: Коэффициент выбросов CH4 при подземной добыче"), "Выбросоопасный пласт");
+  await user.click(dialog.getByLabelText("Обоснование: Коэффициент выбросов CH4 при подземной добыче"));
+  await user.paste("Выбросоопасный пласт");
   await waitFor(() => expect(preview()).toContain("40,20"));
   await user.click(dialog.getByText("Создать").closest("button")!);
   await waitFor(() => expect(dialogElement.isConnected).toBe(false));
