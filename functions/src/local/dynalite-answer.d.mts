@@ -1,5 +1,5 @@
 // Types of dynalite-answer.mjs.
-import type { EventEmitter } from "node:events";
+import type { EngineStore } from "./dynalite-engine.mjs";
 
 /** The header that asks for an UpdateItem's images. */
 export const ITEM_IMAGES_HEADER: string;
@@ -14,6 +14,6 @@ export interface EngineAnswer {
   /** An UpdateItem's item before it (absent when there was none) and after it, when asked. */
   images?: { before?: EngineItem; after: EngineItem };
 }
-/** Hands one request to `server` (dynalite's HTTP server) as its loopback port would and calls
- *  `reply` with the answer. */
-export function answerRequest(server: EventEmitter, headers: Record<string, string>, body: string, reply: (answer: EngineAnswer) => void): void;
+/** Answers one request with `store` (dynalite's engine) as its HTTP handler would and calls `reply`
+ *  with the answer. */
+export function answerRequest(store: EngineStore, headers: Record<string, string>, body: string, reply: (answer: EngineAnswer) => void): void;

@@ -6,6 +6,10 @@ export interface PegParser {
 export function loadParser(id: string, memoised?: boolean): PegParser | undefined;
 /** The memoised source of the parser in `file`, or undefined when it cannot be memoised. */
 export function memoisedParserSource(file: string): string | undefined;
+/** dynalite's store: what a request is answered from (dynalite-answer.mjs). */
+export type EngineStore = object;
+/** dynalite's HTTP server for `options` and the store it answers from. */
+export function createEngine(options: Record<string, unknown>): { server: import("node:http").Server; store: EngineStore };
 /** Runs `end` (which hands a request's end to the engine) so that, when the request is an
  *  UpdateItem that succeeds, `holder` gets the item before it and after it. */
 export function withItemImages(holder: { before?: unknown; after?: unknown }, end: () => void): void;

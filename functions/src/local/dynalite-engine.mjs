@@ -35,6 +35,7 @@
 // otherwise the ones the caller sent and DynamoDB would give.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import dynalite from "dynalite";
 
 const require = createRequire(import.meta.url);
 const engine = require("dynalite/db/index.js");
@@ -244,6 +245,16 @@ function answerItemImages() {
   };
 }
 
+/** The engine's store by the options it was created with (dynalite passes its own to db.create). */
+const stores = new WeakMap();
+
+/** dynalite's HTTP server for `options` and the store it answers from (the one a request of this
+ *  process is handed to, dynalite-answer.mjs). */
+export function createEngine(options) {
+  const server = dynalite(options);
+  return { server, store: stores.get(options) };
+}
+
 if (!engine.create.cheaperCalls) {
   answerItemImages();
   memoiseParsers();
@@ -254,6 +265,7 @@ if (!engine.create.cheaperCalls) {
     cacheTables(store);
     readAtOnce(store);
     deferIndexes(store);
+    stores.set(options, store);
     return store;
   };
   engine.create.cheaperCalls = true;

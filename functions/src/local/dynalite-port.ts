@@ -1,15 +1,15 @@
 // The DynamoDB client's transports to a dynalite engine of this process in place of HTTP on
 // loopback: to the local host's dynalite thread (dynalite-thread.mjs) through a message port, or
-// straight to the request handler of an engine in this process's own event loop (dynalite.ts). The
+// straight to an engine in this process's own event loop (dynalite.ts). The
 // request the SDK built (target header, JSON body) goes to the engine as it is and the engine's
 // answer comes back as the HTTP response would (dynalite-answer.mjs). Per call this saves the
 // socket, the HTTP client and server and the request's signature (the engine never checks one, and
 // nothing leaves the process); everything above the transport (the SDK's serialisation, retries,
 // errors, the middleware this project adds) is what it is over HTTP. An UpdateItem's images, when
 // asked (dynalite-answer.mjs), come back on the response beside its body (`itemImagesOf`).
-import type { EventEmitter } from "node:events";
 import type { MessagePort } from "node:worker_threads";
 import { answerRequest, type EngineAnswer, type EngineItem } from "./dynalite-answer.mjs";
+import type { EngineStore } from "./dynalite-engine.mjs";
 
 export { ITEM_IMAGES_HEADER } from "./dynalite-answer.mjs";
 
@@ -112,12 +112,12 @@ export function portRequestHandler(port: MessagePort): SdkRequestHandler {
   };
 }
 
-/** The SDK's request handler straight to `server`, dynalite's HTTP server in this process's event
- *  loop, without its loopback port. */
-export function engineRequestHandler(server: EventEmitter): SdkRequestHandler {
+/** The SDK's request handler straight to `store`, a dynalite engine in this process's event loop,
+ *  without its loopback port. */
+export function engineRequestHandler(store: EngineStore): SdkRequestHandler {
   return {
     handle(request: SdkRequest): Promise<{ response: PortResponse }> {
-      return new Promise<EngineAnswer>((resolve) => answerRequest(server, request.headers, textOf(request.body), resolve)).then(responseOf);
+      return new Promise<EngineAnswer>((resolve) => answerRequest(store, request.headers, textOf(request.body), resolve)).then(responseOf);
     },
     updateHttpClientConfig() {},
     httpHandlerConfigs() {

@@ -4,21 +4,20 @@
 // Two ways in: its loopback port (other processes: the admin command, a second server's check), and
 // message ports of this process's own clients (dynalite-port.ts), which hand it the SDK's request as
 // it would have gone over HTTP and take its answer back, without a socket, an HTTP parser or a
-// signature on either side. Both reach the same request handler, so the engine answers alike.
+// signature on either side. Both reach the same engine, validation and actions, so it answers alike.
 import { parentPort, workerData } from "node:worker_threads";
-import dynalite from "dynalite";
 import { answerRequest } from "./dynalite-answer.mjs";
-import "./dynalite-engine.mjs";
+import { createEngine } from "./dynalite-engine.mjs";
 
 const { path, port } = workerData;
-const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+const { server, store } = createEngine({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 server.once("error", (error) => parentPort.postMessage({ type: "error", message: error.message, code: error.code }));
 server.listen(port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));
 
 /** Answers the requests that come in on `channel` (dynalite-port.ts: { id, headers, body }) with
- *  { id, status, headers, body }, through the handler the HTTP server uses (dynalite-answer.mjs). */
+ *  { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.mjs). */
 function serve(channel) {
-  channel.on("message", ({ id, headers, body }) => answerRequest(server, headers, body, (answer) => channel.postMessage({ id, ...answer })));
+  channel.on("message", ({ id, headers, body }) => answerRequest(store, headers, body, (answer) => channel.postMessage({ id, ...answer })));
 }
 
 parentPort.on("message", (message) => {

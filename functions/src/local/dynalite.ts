@@ -3,9 +3,8 @@
 // or with `thread` in a worker thread of its own (dynalite-thread.mjs): the local server's engine
 // then takes none of the time its requests' event loop needs. Either way this process's clients
 // reach it without its loopback port (`requestHandler`, dynalite-port.ts): through message ports to
-// its thread, or straight to its request handler in this event loop.
-import dynalite from "dynalite";
-import "./dynalite-engine.mjs";
+// its thread, or straight to the engine in this event loop.
+import { createEngine } from "./dynalite-engine.mjs";
 import type { AddressInfo } from "node:net";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { engineRequestHandler, portRequestHandler, type SdkRequestHandler } from "./dynalite-port";
@@ -34,7 +33,7 @@ export interface DynaliteOptions {
 export async function startDynalite(options: DynaliteOptions = {}): Promise<RunningDynalite> {
   const { path, port = 0 } = options;
   if (options.thread) return startDynaliteThread(path, port);
-  const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const { server, store } = createEngine({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -42,7 +41,7 @@ export async function startDynalite(options: DynaliteOptions = {}): Promise<Runn
   const { port: actualPort } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${actualPort}`,
-    requestHandler: () => engineRequestHandler(server),
+    requestHandler: () => engineRequestHandler(store),
     // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
     close: () => new Promise<void>((resolve, reject) => server.close((err?: Error) => (err ? reject(err) : resolve()))),
   };
