@@ -245,17 +245,17 @@ function answerItemImages() {
   };
 }
 
-/** The engine's store by the options it was created with (dynalite passes its own to db.create). */
-const stores = new WeakMap();
-
 /** dynalite's HTTP server for `options` and the store it answers from (the one a request of this
  *  process is handed to, dynalite-answer.mjs). */
 export function createEngine(options) {
   const server = dynalite(options);
-  return { server, store: stores.get(options) };
+  return { server, store: engine.stores.get(options) };
 }
 
 if (!engine.create.cheaperCalls) {
+  // Each store by the options it was created with (dynalite hands its own to db.create): on the
+  // engine's module, which every copy of this module shares.
+  engine.stores = new WeakMap();
   answerItemImages();
   memoiseParsers();
   const deferIndexes = writeIndexesWithItems();
@@ -265,7 +265,7 @@ if (!engine.create.cheaperCalls) {
     cacheTables(store);
     readAtOnce(store);
     deferIndexes(store);
-    stores.set(options, store);
+    engine.stores.set(options, store);
     return store;
   };
   engine.create.cheaperCalls = true;
