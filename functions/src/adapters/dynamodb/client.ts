@@ -21,19 +21,21 @@ export interface DynamoSettings {
   requestHandler?: DynamoDBClientConfig["requestHandler"];
 }
 
-/** The SigV4 scheme with a signer that leaves the request as it is (for `requestHandler`). */
-const UNSIGNED: DynamoDBClientConfig["httpAuthSchemes"] = [
-  {
-    schemeId: "aws.auth#sigv4",
-    identityProvider: (config) => config.getIdentityProvider("aws.auth#sigv4"),
-    signer: { sign: async (request) => request },
-  },
-];
-
 /** What the SDK adds to every call for a request that goes over HTTP to AWS: on the local host's
  *  message port (`requestHandler`) the request never leaves the process and the engine reads none
- *  of it (a user agent, a trace header, the host and length headers). */
-const NOT_FOR_A_PORT = ["getUserAgentMiddleware", "recursionDetectionMiddleware", "hostHeaderMiddleware", "contentLengthMiddleware"];
+ *  of it (a user agent, a trace header, the host and length headers, the signature and the choice
+ *  of its scheme). Nor does it retry there: the engine never throttles, and a port whose engine is
+ *  gone stays so, so a retry would only fail again; the retry's per-call bookkeeping (an error, an
+ *  invocation id, a token) was a tenth of a call's CPU on that port. On AWS all of them stay. */
+const NOT_FOR_A_PORT = [
+  "getUserAgentMiddleware",
+  "recursionDetectionMiddleware",
+  "hostHeaderMiddleware",
+  "contentLengthMiddleware",
+  "httpAuthSchemeMiddleware",
+  "httpSigningMiddleware",
+  "retryMiddleware",
+];
 
 /** How the document client turns objects into DynamoDB values (the local table stream marshals
  *  its images the same way). */
@@ -48,7 +50,7 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
           // dynalite checks nothing; the SDK still needs some credentials to sign with.
           credentials: { accessKeyId: "local", secretAccessKey: "local" },
           maxAttempts: 3,
-          ...(settings.requestHandler ? { requestHandler: settings.requestHandler, httpAuthSchemes: UNSIGNED } : {}),
+          ...(settings.requestHandler ? { requestHandler: settings.requestHandler } : {}),
         }
       : { region: settings.region },
   );
