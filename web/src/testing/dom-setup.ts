@@ -1,10 +1,10 @@
 // The unit tier's setup, run before each of its files (they share their worker's module graph,
-// vitest.config.ts): a component test (*.test.tsx, `// @vitest-environment jsdom`) gets what the web
-// app needs of a browser that jsdom lacks (dom-globals.ts), each file anew and undone after it; the
-// tier's other files run in Node and get nothing.
+// vitest.config.ts): a component test (*.test.tsx, `// @vitest-environment happy-dom`) gets what the
+// web app needs of a browser that happy-dom answers otherwise (dom-globals.ts), each file anew and
+// undone after it; the tier's other files run in Node and get nothing.
 import { vi } from "vitest";
 
-// The page loads the cores' wasm by URL, which jsdom cannot fetch (and its URL is not Node's, so
+// The page loads the cores' wasm by URL, which happy-dom does not fetch (and its URL is not Node's, so
 // wasm-file.ts's path lookup fails there too): the same bytes are read from wasm-core/build, as the
 // server reads them. Only the component tests import these browser entries.
 vi.mock("@core/emissions-browser", async () => {

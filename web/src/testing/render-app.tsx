@@ -1,4 +1,4 @@
-// The web app in jsdom for a component test, signed in (or, for the sign-in form, not), its server
+// The web app in happy-dom for a component test, signed in (or, for the sign-in form, not), its server
 // the contract's stand-in (contract-api.ts), and userEvent to type key by key as a user does:
 // `openPage` renders one page at its route inside what the app gives every page (its stores, Russian
 // antd, the messages), in the manner of excalidraw's tests/helpers/ui.ts; `openApp` the whole App
@@ -98,9 +98,9 @@ export const leftFor = (): string | null => document.querySelector("[data-testid
 
 // antd writes its theme's tokens as CSS variables, hundreds of them in a <style> (even under
 // mock="server", which keeps the components' own styles out). No stylesheet of the tests' pages reads
-// them (main.tsx's antd.css is not loaded here), but jsdom weighs that rule for every element it
-// computes a style for: each key typed into an auto-sized text area asks for one. The <style> goes
-// to an element outside the document instead.
+// them (main.tsx's antd.css is not loaded here), but the test's DOM weighs that rule for every
+// element it computes a style for: each key typed into an auto-sized text area asks for one. The
+// <style> goes to an element outside the document instead.
 const unusedStyles = document.createElement("div");
 // The app's own theme and wave as the tests' reduced-motion window gets them (App.tsx): zeroRuntime
 // leaves antd's component styles unbuilt (the app loads them pre-built), no motion, no wave. With the

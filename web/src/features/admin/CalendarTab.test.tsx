@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The production calendar on /admin (docs/user-guide.md): the operator adds a year key by key; a day
 // of another year and a weekday listed as a working weekend day are named at their fields before
 // anything is sent, each message gone as it is fixed; the year saved is listed with its decree and

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The sign-in form against the server's answers (docs/user-guide.md, /login): when the server demands
 // the Guardant key code the field appears and the code typed is sent, a wrong one is said so; after
 // too many failed attempts the server's own sentence is shown. The server's side of both (the code

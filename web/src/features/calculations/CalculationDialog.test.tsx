@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Numbers as a Russian user types them into a calculation dialog (issue 14, items 1 and 2; D13),
 // key by key: «845,5» is 845.5 in the live preview and in what is sent; a minus where negatives make
 // no sense, a text that is no number, too many decimals and a dot beside a comma get their message

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A project's calculations (docs/user-guide.md; methodology D19) against a stand-in server that keeps
 // what is sent, per type: a project's row opens its calculations with no type chosen; the quarter
 // chosen in the dialog is the calculation's period; editing brings the stored entries back and

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The calculations list of one type (docs/user-guide.md): no «Редактировать» for the technology
 // recommendation (recycle_technology), a long name cut to 50 characters with the whole name in a
 // tooltip.

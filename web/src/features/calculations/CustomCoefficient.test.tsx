@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // «Фактическое значение» of a coefficient (D10) in the calculation dialog: a value outside the
 // plausible band is warned about under its field as it is typed, never refused, and sent with its
 // justification. The server's flags for it are tests/integration/calculations.test.ts's («warns

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // D37: the measured release's dialog asks what its meter saw — «всё каптированное (валовый)» or
 // «только выброшенное без сжигания (чистый)» — and says what each means; where the project's
 // facility has a flare, a boiler or an engine, a new measurement starts as gross.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Flaring by composition (torch_composition; D11, Order 371 formulas 2.2 and 2.4): contents above
 // 100 % vol are impossible, and the dialog says so under its preview, naming the fields.
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // /dictionary «Справочники» (docs/user-guide.md): the 8 emission categories, 4 a page, each with its
 // formula, document (a link that opens in a new tab), calculation type and status; a category's
 // coefficient tables with value, unit, numbered source, uncertainty, version and date, as a freshly

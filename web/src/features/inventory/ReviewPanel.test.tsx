@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // «Отчет направлен» on an approved year (D32): a date typed key by key in the future or before the
 // year stays in the field and says what is wrong, «Отчет направлен» waits for a right one, and the
 // step then sends that date.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The company's requisites kept by its staff on /profile, «Изменить реквизиты», typed key by key: a
 // wrong ИНН, КПП or ОГРН named at its field in Russian by the server's own rules before anything is
 // sent, each message gone as soon as its value is fixed, ИНН, КПП and ОГРН kept from being blanked,

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The projects page (docs/user-guide.md): the add dialog checks its fields before anything is sent
 // and refuses an end date before the start date; the app's «Loading ...» shows while the list is
 // pending; the table shows each project's reporting year.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The signed-in shell around every page (docs/user-guide.md): the menu lists the built screens (an
 // operator's administration item, and /backend its screen, not for staff) and opens each («Справочники»),
 // an unknown path is the 404 page inside the shell, /login while signed in leads to the landing page,
