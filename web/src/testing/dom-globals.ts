@@ -1,10 +1,9 @@
-// What antd and the web app use of a browser that jsdom does not have, for the component tests:
-// matchMedia (antd's grid and responsive hooks; a desktop width), ResizeObserver (antd's tables,
-// inputs and overflow), getComputedStyle with a pseudo-element (antd's scrollbar measure, which jsdom
-// does not implement), scrollTo; the Russian calendar the app sets at start (main.tsx); and Testing
-// Library's unmount after each test (it registers that itself only where test globals exist). Called
-// by dom-setup.ts before each component test file; what it changes of the process (NODE_ENV, the
-// calendar's locale) is undone after the file, for the Node files that share the worker.
+// What the component tests need of a browser that happy-dom answers otherwise: matchMedia (antd's grid
+// and responsive hooks) for a desktop width and a user who asks for reduced motion, where happy-dom's
+// window is 1024 px wide and asks for motion; the Russian calendar the app sets at start (main.tsx);
+// and Testing Library's unmount after each test (it registers that itself only where test globals
+// exist). Called by dom-setup.ts before each component test file; what it changes of the process
+// (NODE_ENV, the calendar's locale) is undone after the file, for the Node files that share the worker.
 import { cleanup, configure, getConfig } from "@testing-library/react";
 import dayjs from "dayjs";
 import * as React from "react";
@@ -50,10 +49,6 @@ export function installDomGlobals(): void {
   afterEach(() => cleanup());
 
   window.matchMedia = matchMedia;
-  window.ResizeObserver = NoResize;
-  const computedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element, pseudo?: string | null) => computedStyle(element, pseudo ? undefined : pseudo);
-  window.scrollTo = () => {};
 }
 
 /** React's development build (the one with act, which Testing Library needs) records where each
@@ -88,10 +83,4 @@ function matchMedia(query: string): MediaQueryList {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   };
-}
-
-class NoResize implements ResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
 }
