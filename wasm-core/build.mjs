@@ -2,10 +2,13 @@
 // Uses the project's own assemblyscript devDependency, so no global tool is needed.
 // The build is skipped when the sources, this script and the compiler's version are what the last
 // build compiled (their hash in build/.sources): each run of the tests builds first, and the four
-// compilations cost about 9 s of CPU. A fresh clone, or any change to them, builds again.
+// compilations cost about 22 s of CPU, most of it binaryen optimising gbdt.ts. A change to them builds
+// again; a fresh clone, another worktree or a branch switched back takes the files from the machine's
+// build cache when they were built from the same hash before (see WASM_BUILD_CACHE below).
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,6 +31,21 @@ if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === sources) {
 }
 // A build that stops midway leaves no hash behind, so the next run builds every entry again.
 rmSync(stamp, { force: true });
+
+// The machine's build cache: one folder per hash of the sources, the compiler and this script, so a
+// hit is exactly what compiling would write. WASM_BUILD_CACHE names another folder, or "off".
+const CACHE_KEPT = 8;
+const cacheRoot = process.env.WASM_BUILD_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "fugitive-emissions-platform", "wasm-core");
+const cached = cacheRoot === "off" ? undefined : join(cacheRoot, sources);
+const outputs = entries.flatMap((file) => [".wasm", ".wat"].map((ext) => file.replace(/\.ts$/, ext)));
+if (cached && outputs.every((file) => existsSync(join(cached, file)))) {
+  for (const file of outputs) copyFileSync(join(cached, file), join(root, "build", file));
+  writeFileSync(stamp, sources);
+  const now = new Date();
+  utimesSync(cached, now, now); // kept as recently used
+  console.log(`wasm-core: build/ taken from the build cache (${cached})`);
+  process.exit(0);
+}
 const { default: asc } = await import("assemblyscript/asc");
 
 for (const file of entries) {
@@ -55,3 +73,27 @@ for (const file of entries) {
   console.log(`wasm-core: built build/${name}.wasm`);
 }
 writeFileSync(stamp, sources);
+if (cached) {
+  try {
+    storeInCache(cached);
+  } catch (error) {
+    // The build itself is done; a cache that cannot be written costs only the next build's time.
+    console.log(`wasm-core: not cached (${error.message})`);
+  }
+}
+
+/** Copies the outputs into the cache through a folder of its own renamed into place (builds of other
+ *  clones may run at the same time), then keeps the CACHE_KEPT most recent hashes. */
+function storeInCache(folder) {
+  mkdirSync(cacheRoot, { recursive: true });
+  const partial = `${folder}.${process.pid}.partial`;
+  mkdirSync(partial, { recursive: true });
+  for (const file of outputs) copyFileSync(join(root, "build", file), join(partial, file));
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(partial, folder);
+  const hashes = readdirSync(cacheRoot)
+    .filter((name) => /^[0-9a-f]{64}$/.test(name))
+    .map((name) => ({ name, time: statSync(join(cacheRoot, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { name } of hashes.slice(CACHE_KEPT)) rmSync(join(cacheRoot, name), { recursive: true, force: true });
+}
