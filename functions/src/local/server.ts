@@ -94,6 +94,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const threads = storage.endpoint
     ? spreadsheetThreads({
         endpoint: storage.endpoint,
+        connect: storage.connect,
         tableName: LOCAL_TABLE,
         blobsDir: join(dataDir, "blobs"),
         releaseSlots: (slots) => releaseHeavySlots(storage, slots),

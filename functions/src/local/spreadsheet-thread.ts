@@ -1,12 +1,14 @@
 // One spreadsheet thread of the local host (spreadsheet-threads.ts): the same in-process worker the
 // spreadsheet worker function runs in AWS (lambda/spreadsheets.ts), over ports of its own (a client
-// of the server's dynalite endpoint, the blob folder read directly), so that rendering an xlsx or a
-// PDF never holds the server's event loop. A file is sent back a chunk per "pull" of the server's
-// response stream: the thread renders at the pace the download is read.
+// of the server's dynalite engine, through a message port to the engine's thread when the server
+// runs it in one, else over its endpoint; the blob folder read directly), so that rendering an xlsx
+// or a PDF never holds the server's event loop. A file is sent back a chunk per "pull" of the
+// server's response stream: the thread renders at the pace the download is read.
 import { parentPort, workerData } from "node:worker_threads";
 import * as z from "zod/mini";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
+import { portRequestHandler } from "./dynalite-port";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock } from "../domain/context";
@@ -23,9 +25,12 @@ import type { ForecastColumns } from "../ports";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 
-const { endpoint, tableName, blobsDir } = workerData as ThreadData;
+const { endpoint, tableName, blobsDir, port: engine } = workerData as ThreadData;
 const deps: ExportDeps = {
-  repos: dynamoRepositories(createDocumentClient({ tableName, endpoint }), tableName),
+  repos: dynamoRepositories(
+    createDocumentClient({ tableName, endpoint, ...(engine ? { requestHandler: portRequestHandler(engine) } : {}) }),
+    tableName,
+  ),
   blobs: fsBlobStore(blobsDir),
   clock: systemClock,
 };

@@ -8,7 +8,7 @@
 // memory (its heap is capped) fails its own jobs and is replaced; the server stays up. A company's
 // model is trained there as a job too, as the job function trains it in AWS.
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { Worker, type MessagePort } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
@@ -29,6 +29,8 @@ export interface ThreadData {
   endpoint: string;
   tableName: string;
   blobsDir: string;
+  /** The way in to the engine's thread, when it runs in this process (dynalite-port.ts). */
+  port?: MessagePort;
 }
 
 export type ToThread =
@@ -59,6 +61,9 @@ export type ThreadMessage =
   | { id: number; type: "failed"; message: string };
 
 export interface ThreadPoolOptions extends ThreadData {
+  /** A new way in to the engine's thread (storage's `connect`): each thread's client reaches the
+   *  engine through it instead of HTTP on loopback. */
+  connect?(): MessagePort;
   /** Threads at most (default: the job places and one more). */
   size?: number;
   /** Jobs running at once (default: jobPlaces()). */
@@ -130,8 +135,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   let nextId = 1;
 
   function spawn(): Thread {
+    // A thread of its own reaches the engine's thread through a port rather than its HTTP endpoint.
+    const port = options.connect?.();
     const worker = new Worker(BOOT, {
-      workerData: { ...data, entry: ENTRY },
+      workerData: { ...data, entry: ENTRY, ...(port ? { port } : {}) },
+      transferList: port ? [port] : [],
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
     });

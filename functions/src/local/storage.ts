@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { MessagePort } from "node:worker_threads";
 import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
@@ -26,6 +27,9 @@ const ENDPOINT_FILE = "dynamodb-endpoint.json";
 export interface OpenStorage {
   repos: Repositories;
   endpoint?: string;
+  /** With the engine in a thread of this process: a new way in to it for another thread
+   *  (dynalite-port.ts), without HTTP. */
+  connect?(): MessagePort;
   /** The document client the repositories write through (a bench counts its calls). */
   doc?: DynamoDBDocumentClient;
   /** Resolves once the table's stream handler has seen every write made so far. */
@@ -127,6 +131,7 @@ async function fromEndpoint(
   return {
     repos,
     endpoint,
+    ...(engine?.connect ? { connect: engine.connect } : {}),
     doc,
     settled: () => stream.settled(),
     async close() {
