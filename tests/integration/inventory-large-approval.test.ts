@@ -50,10 +50,10 @@ beforeAll(async () => {
     201,
   )) as unknown as { id: string };
   const stored = (await h.deps.repos.calculations.get(companyId, "torch_ch4", model.id)) as StoredCalculation;
-  // The rest as copies of the first, in batches of 25 by a client of their own (no stream
-  // records: the statistics handler would otherwise take minutes over them), keyed as the
-  // repository keys a calculation.
-  const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint: h.endpoint });
+  // The rest as copies of the first, in batches of 25 by a client of their own, straight to the
+  // engine without HTTP (no stream records: the statistics handler would otherwise take minutes
+  // over them), keyed as the repository keys a calculation.
+  const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint: h.endpoint, requestHandler: h.requestHandler?.() });
   const item = (c: StoredCalculation) => ({
     ...keys.calculation(c.company, c.type, c.id),
     ...keys.calculationInIndex(c.company, c.project, c.type, "active", c.created_at, c.id),

@@ -37,6 +37,8 @@ export interface Harness {
   close(): Promise<void>;
   /** The dynalite endpoint of the harness's table (a client of its own writes without stream records). */
   endpoint?: string;
+  /** A transport to the table's engine without HTTP, for such a client (its `requestHandler`). */
+  requestHandler?: OpenStorage["requestHandler"];
   /** The document client of the API's repositories (a bench counts its calls). */
   doc?: OpenStorage["doc"];
 }
@@ -139,6 +141,7 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
     deps,
     request,
     endpoint: storage.endpoint,
+    requestHandler: storage.requestHandler,
     doc: storage.doc,
     async newProject(token, name = "Шахта") {
       const res = await request("/api/v1/projects/create_project/", {

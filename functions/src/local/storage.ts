@@ -13,6 +13,7 @@ import type { Repositories } from "../ports";
 import type { SigningKeys } from "../domain/signed-tokens";
 import type { StreamRecord } from "../events/table-changes";
 import { startDynalite, type RunningDynalite } from "./dynalite";
+import type { SdkRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
@@ -30,6 +31,9 @@ export interface OpenStorage {
   /** With the engine in a thread of this process: a new way in to it for another thread
    *  (dynalite-port.ts), without HTTP. */
   connect?(): MessagePort;
+  /** With the engine in this process: a new transport to it for a client of this process (the
+   *  SDK's `requestHandler`, dynalite-port.ts), without HTTP. */
+  requestHandler?(): SdkRequestHandler;
   /** The document client the repositories write through (a bench counts its calls). */
   doc?: DynamoDBDocumentClient;
   /** Resolves once the table's stream handler has seen every write made so far. */
@@ -132,6 +136,7 @@ async function fromEndpoint(
     repos,
     endpoint,
     ...(engine?.connect ? { connect: engine.connect } : {}),
+    ...(engine ? { requestHandler: engine.requestHandler } : {}),
     doc,
     settled: () => stream.settled(),
     async close() {
