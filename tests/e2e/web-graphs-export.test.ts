@@ -13,7 +13,7 @@ import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
+import { apiCaller, accessToken, appOpenAt, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -296,8 +296,7 @@ describe("web app: infographics and export", () => {
   it("exports the project to xlsx from /export", async ({ task }) => {
     // From a screen of the app other than /export, whose menu then leads there with no format chosen.
     const retry = !!task.result?.retryCount;
-    const url = new URL(page.url());
-    if (retry || url.origin !== server.url || url.pathname === "/export") await show("/projects", retry);
+    if (retry || !appOpenAt(page, server.url) || new URL(page.url()).pathname === "/export") await show("/projects", retry);
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Экспорт", { exact: true }).click();
     await page.waitForURL(at("/export"));
     await page.getByRole("heading", { name: "Экспорт" }).waitFor();

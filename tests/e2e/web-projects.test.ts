@@ -9,7 +9,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, tokenPair, type TestServer } from "../support/server";
-import { createProjectsAs, navigateInApp, openWebApp, showSignedIn, signIn, type Session, type WebApp } from "../support/web-page";
+import {
+  appOpenAt,
+  createProjectsAs,
+  navigateInApp,
+  openWebApp,
+  showSignedIn,
+  signIn,
+  type Session,
+  type WebApp,
+} from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -29,7 +38,7 @@ describe("web app: sign-in, shell and projects", () => {
   // projects it needs), never from what an earlier test left: any one of them runs alone, in any
   // order, and a retried one starts again from that state. It gets there inside the app when the
   // page has it open, with a page load only when it has not (docs/testing.md, «Browser tier»).
-  const appOpen = () => new URL(page.url()).origin === server.url;
+  const appOpen = () => appOpenAt(page, server.url);
   /** The app is open with nothing over its screen (a dialog a failed try left open). */
   const appFree = async () => appOpen() && (await page.getByRole("dialog").count()) === 0;
   const hasSession = () => page.evaluate(() => localStorage.getItem("token") !== null);

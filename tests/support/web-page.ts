@@ -72,6 +72,32 @@ async function sharedTab(browser: Browser): Promise<{ context: BrowserContext; p
   return workerTab;
 }
 
+/** A path of the test server that answers with a page of no script (its 404), with the server's
+ *  headers. */
+const RESTING_PATH = "/assets/-";
+
+/** Whether `page` shows the app from `origin`: between files the tab rests on a page of that origin
+ *  without the app (leaveApp). */
+export function appOpenAt(page: Page, origin: string): boolean {
+  const url = new URL(page.url());
+  return url.origin === origin && url.pathname !== RESTING_PATH;
+}
+
+/** Ends the app's page in the tab, leaving it on a page of no script on `origin` (the next file's
+ *  server), else on the origin the tab is on. Not on about:blank: the server's pages send
+ *  Cross-Origin-Opener-Policy: same-origin, so Chromium gives the tab a new renderer process when it
+ *  leaves them for another origin and again when it comes back, and each new process loads the app
+ *  without the memory cache of the scripts, styles and wasm it had parsed. */
+async function leaveApp(page: Page, origin?: string): Promise<void> {
+  const current = page.url();
+  const resting = origin ?? (current.startsWith("http") ? new URL(current).origin : undefined);
+  if (!resting) {
+    if (current !== "about:blank") await page.goto("about:blank");
+  } else if (current !== `${resting}${RESTING_PATH}`) {
+    await page.goto(`${resting}${RESTING_PATH}`);
+  }
+}
+
 /** What a file may have left in the shared tab, taken away before the next one opens it: other
  *  tabs, listeners, intercepted routes, media emulation, and the server's origin's storage and
  *  cookies (a new file's server may listen on a port an earlier one had). The memory cache stays. */
@@ -79,7 +105,7 @@ async function resetTab(context: BrowserContext, page: Page, origin?: string): P
   for (const other of context.pages()) if (other !== page) await other.close();
   page.removeAllListeners();
   await page.unrouteAll({ behavior: "ignoreErrors" });
-  if (page.url() !== "about:blank") await page.goto("about:blank");
+  await leaveApp(page, origin);
   await page.emulateMedia({ reducedMotion: "reduce", colorScheme: null, media: null });
   await context.clearCookies();
   await context.clearPermissions();
@@ -175,9 +201,7 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
  *  session, else in one load with `user`'s session put in place (signIn). Which user an open session
  *  belongs to is not checked: a page switches users with signIn. */
 export async function showSignedIn(page: Page, origin: string, user: Credentials, path: string): Promise<void> {
-  const open =
-    new URL(page.url()).origin === origin &&
-    (await page.evaluate((key) => localStorage.getItem(key) !== null, ACCESS_KEY).catch(() => false));
+  const open = appOpenAt(page, origin) && (await page.evaluate((key) => localStorage.getItem(key) !== null, ACCESS_KEY).catch(() => false));
   if (open) await navigateInApp(page, path);
   else await signIn(page, origin, user, path);
 }
