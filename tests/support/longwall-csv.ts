@@ -1,7 +1,7 @@
 // A generated longwall's history (wasm-core/src/gbdt/longwall-history.ts) as the CSV a monitoring
 // system exports: Russian headers, «01.01.2025 08:10» times, decimal commas, semicolons. For the
 // direct-upload tests and the forecast back-test bench (a year of 10-minute rows is about 8 MB).
-import { HISTORY_FEATURES, type LongwallHistory } from "@core/gbdt/longwall-history";
+import { HISTORY_FEATURES, HISTORY_START_MS, HISTORY_STEP_MS, type LongwallHistory } from "@core/gbdt/longwall-history";
 
 export const HISTORY_HEADERS = [
   "Время",
@@ -30,5 +30,14 @@ export function historyCsv(history: LongwallHistory, from = 0, to = history.time
     const time = stepMs === undefined ? history.time[r] : start + r * stepMs;
     lines.push([typed(time), ...HISTORY_FEATURES.map((f) => comma(history.columns[f][r])), comma(history.measured[r])].join(";"));
   }
+  return lines.join("\n");
+}
+
+/** A file of `rows` rows, 10 minutes apart, whose readings are `csv`'s rows over and over: a large
+ *  file for what counts rows, without generating and printing every row's numbers again. */
+export function repeatedHistoryCsv(csv: string, rows: number): string {
+  const [header, ...readings] = csv.split("\n").map((line, i) => (i === 0 ? line : line.slice(line.indexOf(";"))));
+  const lines = [header];
+  for (let r = 0; r < rows; r++) lines.push(typed(HISTORY_START_MS + r * HISTORY_STEP_MS) + readings[r % readings.length]);
   return lines.join("\n");
 }
