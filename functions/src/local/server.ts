@@ -99,6 +99,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         blobsDir: join(dataDir, "blobs"),
         releaseSlots: (slots) => releaseHeavySlots(storage, slots),
         carrySlots: (slots) => carryHeavySlots(storage, slots),
+        // Loading a thread's code is about 2 s of CPU, which a test's server rarely needs.
+        threadAtStart: process.env.SPREADSHEET_THREAD_AT_START !== "0",
       })
     : undefined;
   // Stored forecast models are parsed and scored in threads of their own (a large one's parse takes

@@ -68,6 +68,9 @@ export interface ThreadPoolOptions extends ThreadData {
   size?: number;
   /** Jobs running at once (default: jobPlaces()). */
   jobsAtOnce?: number;
+  /** A thread started with the pool (default true); false: with the first job, for a server that
+   *  may never render or read a file (the tests' servers). */
+  threadAtStart?: boolean;
   /** Heap cap of one thread, MB. */
   heapMb?: number;
   /** How long an upload's work may run in its thread, ms (UPLOAD_BUDGET_SECONDS). */
@@ -185,7 +188,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
 
   // One thread started with the pool, and another as soon as none is idle (post): loading a
   // thread's code takes seconds, which a preview would otherwise wait for.
-  spawn();
+  if (options.threadAtStart ?? true) spawn();
 
   const blobs = { blobs: fsBlobStore(options.blobsDir) };
   const uploadBudgetMs = options.uploadBudgetMs ?? UPLOAD_BUDGET_SECONDS * 1000;
