@@ -1,7 +1,7 @@
 // What every calculation form has (docs/user-guide.md): the name first, focused when the dialog opens; at the
 // foot, the save's error that belongs to no field — after a 409 with «Загрузить заново», which
 // restarts the form from the calculation as stored now — then «Отмена» and «Создать» or «Сохранить».
-import { useState, type CSSProperties, type ReactNode } from "react";
+import { memo, useState, type CSSProperties, type ReactNode } from "react";
 import { Alert, Button, Flex, Form, Input } from "antd";
 import { CALCULATION_NAME_MAX } from "@server/contract";
 
@@ -14,13 +14,14 @@ interface NameProps {
   help?: ReactNode;
 }
 
-export function NameField({ value, onChange, style, validateStatus, help }: NameProps) {
+// Memoized, as FormFooter: a form that passes stable props does not redraw them for a key typed elsewhere.
+export const NameField = memo(function NameField({ value, onChange, style, validateStatus, help }: NameProps) {
   return (
     <Form.Item label="Название расчета" htmlFor="calc-name" style={style} validateStatus={validateStatus} help={help}>
       <Input id="calc-name" value={value} maxLength={CALCULATION_NAME_MAX} autoFocus onChange={(event) => onChange(event.target.value)} />
     </Form.Item>
   );
-}
+});
 
 /** A save error no field shows; `conflict`: another change was saved first (409). */
 export interface TopError {
@@ -64,7 +65,7 @@ interface Props {
   onReload(): void;
 }
 
-export function FormFooter({ mode, error, saving, onCancel, onReload }: Props) {
+export const FormFooter = memo(function FormFooter({ mode, error, saving, onCancel, onReload }: Props) {
   return (
     <>
       {error && (
@@ -86,4 +87,4 @@ export function FormFooter({ mode, error, saving, onCancel, onReload }: Props) {
       </Flex>
     </>
   );
-}
+});

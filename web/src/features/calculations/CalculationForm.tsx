@@ -21,14 +21,13 @@ import {
 } from "@core/registry";
 import { useCoalOutput, usePoints } from "../../api/inventory";
 import { DrainageField } from "./DrainageField";
-import { JUSTIFICATION_MAX, type CalculationCreateBody, type CalculationPatchBody } from "@server/contract";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { usePhone } from "../../shared/useMediaQuery";
-import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Space, Typography } from "antd";
-import { MEASURED_PERIOD, REGISTRY, customMode, productionFieldOf, type NumberField } from "@core/registry";
+import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Typography } from "antd";
+import { MEASURED_PERIOD, REGISTRY, productionFieldOf, type NumberField } from "@core/registry";
 import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
 import { basisAsked } from "@core/methane-balance";
-import { NumericInput } from "../../shared/NumericInput";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
@@ -43,7 +42,6 @@ import {
 // The wasm emission core of the live preview: the same bytes the server computes with, loaded once.
 import { useEmissionsCore } from "../../shared/wasmCore";
 import { FileField } from "../../shared/FileField";
-import { EvidenceField } from "./EvidenceField";
 import { PeriodsEditor } from "./PeriodsEditor";
 import { PeriodField } from "./PeriodField";
 import { PointField } from "./PointField";
@@ -93,19 +91,15 @@ import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
 import { ResultValues } from "./ResultValues";
 import {
   UncertaintyEditor,
-  UncertaintyField,
   initialDrafts,
   uncertaintyPayload,
+  type UncertaintyDraft,
   type UncertaintyDrafts,
 } from "../../shared/uncertainty/UncertaintyEditor";
+import { BY_YEAR, BoundRow, FixedRow, FreeRow, GwpRow, SelectRow, fieldStatus, type FieldMessages } from "./FormRows";
 import { useFeedback } from "../../shared/feedback";
 
 export const NAME_REQUIRED = "Введите название расчета";
-
-/** The GWP selector's «по отчетному году проекта» option (no set id is 0). */
-const BY_YEAR = 0;
-const fieldId = (name: string) => `calc-field-${name}`;
-const selectId = (dictionary: string) => `calc-dictionary-${dictionary}`;
 
 interface Props {
   ctx: FormContext;
@@ -117,7 +111,26 @@ interface Props {
   onReload(): void;
 }
 
-export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload }: Props) {
+export function CalculationForm(props: Props) {
+  // antd's Form hands its items a new context value each time it is drawn, which redraws every
+  // Form.Item: it stays out of the fields' state, which changes with each key typed.
+  const submitRef = useRef<() => void>(undefined);
+  const onFinish = useCallback(() => submitRef.current?.(), []);
+  return (
+    <Form layout="vertical" onFinish={onFinish} name="calculation" requiredMark={false}>
+      <CalculationFields {...props} submitRef={submitRef} />
+    </Form>
+  );
+}
+
+function CalculationFields({
+  ctx,
+  dictionaries,
+  projectId,
+  onDone,
+  onReload,
+  submitRef,
+}: Props & { submitRef: RefObject<(() => void) | undefined> }) {
   const layout = useMemo(() => formLayout(ctx.type), [ctx.type]);
   const [state, setState] = useState<FormState>(() => initialState(ctx));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -158,13 +171,11 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     return Object.fromEntries(found.map((w) => [w.field, w.message]));
   }, [core.data, preview, ctx, state]);
   // D23: the uncertainty of a «Фактическое значение» sits beside it, not in the section below.
-  const inlineUncertainty = useMemo(
-    () =>
-      new Set(
-        layout.rows.flatMap((r) => (r.kind === "bound" && isEditable(state, r.binding, r.field.name) ? [r.field.name as string] : [])),
-      ),
-    [layout, state],
-  );
+  // Kept while the same fields are typed, so the memoized editor is not redrawn by every key.
+  const inlineNames = layout.rows
+    .flatMap((r) => (r.kind === "bound" && isEditable(state, r.binding, r.field.name) ? [r.field.name as string] : []))
+    .join(" ");
+  const inlineUncertainty = useMemo(() => new Set(inlineNames ? inlineNames.split(" ") : []), [inlineNames]);
   // D10: a typed «Фактическое значение» outside its plausible band is warned of as typed.
   const outOfBand = useMemo(() => bandWarnings(ctx, state), [ctx, state]);
 
@@ -218,22 +229,57 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
       ? `Добыча угля площадки за ${ctx.project?.reporting_year} год (Инвентаризация): ${formatStored(coalOutput)} т`
       : undefined;
 
-  const change = (target: string, next: FormState) => {
+  /** A change of `target`: `next` makes the new state from the one it replaces. Stable, like the
+   *  handlers below, so the memoized rows (FormRows.tsx) keep their props while another field is typed. */
+  const update = useCallback((target: string, next: (before: FormState) => FormState) => {
     setState(next);
-    setTouched((before) => new Set(before).add(target));
-    if (errors[target]) setErrors(({ [target]: _cleared, ...rest }) => rest);
-  };
+    setTouched((before) => (before.has(target) ? before : new Set(before).add(target)));
+    setErrors((before) => {
+      if (!before[target]) return before;
+      const { [target]: _cleared, ...rest } = before;
+      return rest;
+    });
+  }, []);
+  const change = (target: string, next: FormState) => update(target, () => next);
+  // The state as last drawn, for a handler that needs more than the next state from it.
+  const drawn = useRef(state);
+  useLayoutEffect(() => {
+    drawn.current = state;
+  }, [state]);
 
-  /** The message under a dialog target: the last submit's first, then the core's, then a warning. */
-  const status = (target: string): { validateStatus?: "error" | "warning"; help?: ReactNode } => {
-    if (inputProblems[target]) return { validateStatus: "error" };
-    const error = errors[target] ?? (previewShown && previewTarget === target && preview?.kind === "error" ? preview.message : undefined);
-    if (error) return { validateStatus: "error", help: error };
-    const found = [warnings[target], outOfBand[target]].filter((w): w is string => Boolean(w));
-    if (found.length === 1) return { validateStatus: "warning", help: found[0] };
-    if (found.length) return { validateStatus: "warning", help: found.map((w) => <div key={w}>{w}</div>) };
-    return {};
-  };
+  const onName = useCallback((name: string) => update("name", (s) => ({ ...s, name })), [update]);
+  const onPeriod = useCallback((period: FormState["period"]) => update("period", (s) => ({ ...s, period })), [update]);
+  const onText = useCallback((field: string, text: string) => update(field, (s) => setText(s, field, text)), [update]);
+  const onUnit = useCallback((field: string, unit: string) => update(field, (s) => chooseUnit(s, field, unit)), [update]);
+  const onJustification = useCallback((field: string, text: string) => update(field, (s) => setJustification(s, field, text)), [update]);
+  const onGwp = useCallback((id: number) => update(GWP_DICTIONARY, (s) => chooseGwp(s, id === BY_YEAR ? undefined : id)), [update]);
+  const onChoose = useCallback(
+    (dictionary: string, choice: Choice) => {
+      const before = drawn.current;
+      const next = chooseEntry(ctx, before, dictionary, choice);
+      const preset = Object.fromEntries(Object.entries(next.texts).filter(([name, text]) => text !== before.texts[name]));
+      setPresetPlaces((places) => ({ ...places, ...placesOf(preset) }));
+      update(dictionary, () => next);
+    },
+    [ctx, update],
+  );
+  const onDraft = useCallback(
+    (field: string, part: Partial<UncertaintyDraft>) => setDrafts((before) => ({ ...before, [field]: { ...before[field], ...part } })),
+    [],
+  );
+  const onEvidence = useCallback(
+    (field: string, file: File | undefined) => setEvidence(({ [field]: _replaced, ...rest }) => (file ? { ...rest, [field]: file } : rest)),
+    [],
+  );
+
+  /** What is said under a dialog target: the last submit's message first, then the core's, then warnings. */
+  const messagesOf = (target: string): FieldMessages => ({
+    inputProblem: Boolean(inputProblems[target]),
+    error: errors[target] ?? (previewShown && previewTarget === target && preview?.kind === "error" ? preview.message : undefined),
+    warning: warnings[target],
+    bandWarning: outOfBand[target],
+  });
+  const status = (target: string) => fieldStatus(messagesOf(target));
 
   const showServerError = (error: ApiError) => {
     if (error.status === 409) {
@@ -289,193 +335,102 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
     else create.mutate(body as CalculationCreateBody<FormulaType>, handlers);
   };
 
-  const numeric = (field: NumberField) => (
-    <NumericInput
-      id={fieldId(field.name)}
-      value={state.texts[field.name] ?? ""}
-      decimals={fieldDecimals(field.name)}
-      unit={shownUnit(ctx, state, field)}
-      unitChoice={
-        // D13: an activity input in the unit of the user's records; the canonical one is stored.
-        field.units && (
-          <Select<string>
-            id={`${fieldId(field.name)}-unit`}
-            aria-label={`Единица: ${field.label}`}
-            value={entryUnit(state, field)}
-            options={field.units.map((u) => ({ label: u.unit, value: u.unit }))}
-            popupMatchSelectWidth={false}
-            style={{ width: 110 }}
-            onChange={(unit) => change(field.name, chooseUnit(state, field.name, unit))}
-          />
-        )
-      }
-      onChange={(text) => change(field.name, setText(state, field.name, text))}
-    />
-  );
-
-  const readOnly = (field: NumberField, value: number | undefined) => (
-    <UnitInput unit={shownUnit(ctx, state, field)}>
-      <Input id={fieldId(field.name)} value={formatStored(value)} readOnly aria-readonly="true" variant="filled" placeholder="—" />
-    </UnitInput>
-  );
+  const values = useMemo(() => fieldValues(ctx, state), [ctx, state]);
+  /** A typed number's props, as the form holds it now. */
+  const typed = (field: NumberField) => ({
+    text: state.texts[field.name] ?? "",
+    decimals: fieldDecimals(field.name),
+    unit: shownUnit(ctx, state, field),
+    entryUnit: entryUnit(state, field),
+    onText,
+    onUnit,
+  });
 
   const row = (r: FormRow): ReactNode => {
     switch (r.kind) {
       case "select": {
-        const { binding } = r.binding;
-        const entries = dictionaries[binding.dictionary]?.results ?? [];
-        const options: { label: string; value: Choice }[] = entries.map((e) => ({ label: e.name, value: e.id }));
-        options.push({ label: customMode(binding).label, value: CUSTOM });
+        const { dictionary } = r.binding.binding;
         return (
-          <Form.Item
-            key={`select-${binding.dictionary}`}
-            label={dictionaries[binding.dictionary]?.title ?? binding.dictionary}
-            htmlFor={selectId(binding.dictionary)}
-            {...status(binding.dictionary)}
-          >
-            <Select<Choice>
-              id={selectId(binding.dictionary)}
-              value={state.choices[binding.dictionary]}
-              options={options}
-              placeholder="Значения расчета (нет в справочнике)"
-              onChange={(choice) => {
-                const next = chooseEntry(ctx, state, binding.dictionary, choice);
-                const preset = Object.fromEntries(Object.entries(next.texts).filter(([name, text]) => text !== state.texts[name]));
-                setPresetPlaces((before) => ({ ...before, ...placesOf(preset) }));
-                change(binding.dictionary, next);
-              }}
-            />
-          </Form.Item>
+          <SelectRow
+            key={`select-${dictionary}`}
+            binding={r.binding}
+            dictionary={dictionaries[dictionary]}
+            value={state.choices[dictionary]}
+            onChoose={onChoose}
+            {...messagesOf(dictionary)}
+          />
         );
       }
       case "bound": {
-        const editable = isEditable(state, r.binding, r.field.name);
-        const fixedByCustom = state.choices[r.binding.binding.dictionary] === CUSTOM && !editable;
+        const name = r.field.name;
+        const editable = isEditable(state, r.binding, name);
         return (
-          <Form.Item
-            key={r.field.name}
-            label={r.field.label}
-            htmlFor={fieldId(r.field.name)}
-            extra={fixedByCustom ? "Фиксированное значение" : undefined}
-            {...status(r.field.name)}
-          >
-            {editable ? numeric(r.field) : readOnly(r.field, boundValue(ctx, state, r.binding, r.field.name))}
-            {editable && (
-              <Input.TextArea
-                id={`${fieldId(r.field.name)}-justification`}
-                aria-label={`Обоснование: ${r.field.label}`}
-                placeholder="Обоснование фактического значения (замеры, протокол, документ)"
-                style={{ marginTop: 8 }}
-                maxLength={JUSTIFICATION_MAX}
-                autoSize={{ minRows: 2, maxRows: 6 }}
-                value={state.justifications?.[r.field.name] ?? ""}
-                onChange={(e) => change(r.field.name, setJustification(state, r.field.name, e.target.value))}
-              />
-            )}
-            {editable && drafts[r.field.name] && (
-              // D23: an own value carries its own uncertainty, entered with it.
-              <div style={{ marginTop: 8 }}>
-                <UncertaintyField
-                  field={r.field}
-                  draft={drafts[r.field.name]}
-                  current={ctx.stored?.coefficients[r.field.name]?.uncertainty}
-                  label="Своя неопределенность значения (−%, +%, распределение)"
-                  onChange={(part) => setDrafts((before) => ({ ...before, [r.field.name]: { ...before[r.field.name], ...part } }))}
-                />
-                {!drafts[r.field.name].on && (
-                  <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
-                    Не указана: применится неопределенность справочника, расчет будет отмечен «неопределенность не указана»
-                  </Typography.Text>
-                )}
-              </div>
-            )}
-            {editable && (
-              <EvidenceField
-                id={`${fieldId(r.field.name)}-evidence`}
-                field={r.field.name}
-                label={r.field.label}
-                file={evidence[r.field.name]}
-                stored={ctx.stored}
-                onChange={(file) =>
-                  setEvidence(({ [r.field.name]: _replaced, ...rest }) => (file ? { ...rest, [r.field.name]: file } : rest))
-                }
-              />
-            )}
-          </Form.Item>
+          <BoundRow
+            key={name}
+            field={r.field}
+            editable={editable}
+            fixedByCustom={state.choices[r.binding.binding.dictionary] === CUSTOM && !editable}
+            value={editable ? undefined : boundValue(ctx, state, r.binding, name)}
+            {...typed(r.field)}
+            justification={state.justifications?.[name] ?? ""}
+            onJustification={onJustification}
+            draft={drafts[name]}
+            currentUncertainty={ctx.stored?.coefficients[name]?.uncertainty}
+            onDraft={onDraft}
+            evidence={evidence[name]}
+            stored={ctx.stored}
+            onEvidence={onEvidence}
+            {...messagesOf(name)}
+          />
         );
       }
       case "free": {
         // D13: typed in another unit, the value is stored in the canonical one: say which number.
-        const canonical = fieldValues(ctx, state)[r.field.name];
+        const canonical = values[r.field.name];
         const converted = entryUnit(state, r.field) !== r.field.unit && canonical !== undefined;
-        return (
-          <Form.Item
-            key={r.field.name}
-            label={r.field.label}
-            htmlFor={fieldId(r.field.name)}
-            extra={
-              [
-                converted ? `Сохраняется как ${formatStored(canonical)} ${r.field.unit}` : undefined,
-                r.field.name === productionField ? coalOutputNote : undefined,
-              ]
-                .filter(Boolean)
-                .join(". ") || undefined
-            }
-            {...status(r.field.name)}
-          >
-            {numeric(r.field)}
-          </Form.Item>
-        );
+        const extra =
+          [
+            converted ? `Сохраняется как ${formatStored(canonical)} ${r.field.unit}` : undefined,
+            r.field.name === productionField ? coalOutputNote : undefined,
+          ]
+            .filter(Boolean)
+            .join(". ") || undefined;
+        return <FreeRow key={r.field.name} field={r.field} extra={extra} {...typed(r.field)} {...messagesOf(r.field.name)} />;
       }
       case "fixed":
-        return (
-          <Form.Item
-            key={r.field.name}
-            label={r.field.label}
-            htmlFor={fieldId(r.field.name)}
-            extra="Фиксированное значение"
-            {...status(r.field.name)}
-          >
-            {readOnly(r.field, r.field.fixed)}
-          </Form.Item>
-        );
+        return <FixedRow key={r.field.name} field={r.field} unit={shownUnit(ctx, state, r.field)} {...messagesOf(r.field.name)} />;
       case "gwp": {
-        const entries = dictionaries[GWP_DICTIONARY]?.results ?? [];
-        const current = gwpValue(ctx, state);
         const kept = ctx.stored !== undefined && state.kept.includes(GWP_DICTIONARY) && state.gwpSet === undefined;
-        const inForce = entries.find((e) => e.id === ctx.gwpInForce);
-        const byYearLabel = inForce
-          ? `по отчетному году проекта (набор ${inForce.name}: ${formatStored(inForce.gwp_ch4)})`
-          : "по отчетному году проекта";
         return (
-          <Form.Item key="gwp" label={`${r.field.label}, ${r.field.unit}`} htmlFor={selectId(GWP_DICTIONARY)} {...status(GWP_DICTIONARY)}>
-            <Select<number>
-              id={selectId(GWP_DICTIONARY)}
-              // D12: 0 stands for «по отчетному году проекта» (no gwp_set sent on create).
-              value={kept ? undefined : (state.gwpSet ?? BY_YEAR)}
-              placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${formatStored(current)}`}
-              options={[
-                { label: byYearLabel, value: BY_YEAR },
-                ...entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
-              ]}
-              onChange={(id) => change(GWP_DICTIONARY, chooseGwp(state, id === BY_YEAR ? undefined : id))}
-            />
-          </Form.Item>
+          <GwpRow
+            key="gwp"
+            field={r.field}
+            dictionary={dictionaries[GWP_DICTIONARY]}
+            gwpInForce={ctx.gwpInForce}
+            value={kept ? undefined : (state.gwpSet ?? BY_YEAR)}
+            current={gwpValue(ctx, state)}
+            onGwp={onGwp}
+            {...messagesOf(GWP_DICTIONARY)}
+          />
         );
       }
     }
   };
 
+  useLayoutEffect(() => {
+    submitRef.current = submit;
+  });
+
   const busy = create.isPending || patch.isPending || attach.isPending;
   return (
-    <Form layout="vertical" onFinish={submit} name="calculation" requiredMark={false}>
+    <>
       <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
         {REGISTRY[ctx.type].title}
       </Typography.Paragraph>
       <Flex gap={24} wrap align="flex-start">
         {/* A chosen file's preview needs the dialog's whole width: the result then sits below. */}
         <div style={{ flex: periodsFile ? "1 1 100%" : "1 1 420px", minWidth: 0 }}>
-          <NameField value={state.name} onChange={(name) => change("name", { ...state, name })} {...status("name")} />
+          <NameField value={state.name} onChange={onName} {...status("name")} />
           {takesPeriods(ctx.type) && (
             <Form.Item label="Как задан объём газовой смеси" htmlFor="calc-volume-mode">
               {/* On a phone its two choices stand one under the other, within the dialog's width. */}
@@ -548,9 +503,7 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
               onChange={(drainagePoints) => change("drainage_points", { ...state, drainagePoints })}
             />
           )}
-          {ctx.project && (
-            <PeriodField project={ctx.project} value={state.period} onChange={(period) => change("period", { ...state, period })} />
-          )}
+          {ctx.project && <PeriodField project={ctx.project} value={state.period} onChange={onPeriod} />}
           {state.basis && basisAsked(ctx.type) && (
             <Form.Item
               label={measured ? "Что измерено" : "Основа выброса метана"}
@@ -631,18 +584,18 @@ export function CalculationForm({ ctx, dictionaries, projectId, onDone, onReload
         </div>
       </Flex>
       <FormFooter mode={ctx.mode} error={topError} saving={busy} onCancel={onDone} onReload={onReload} />
-    </Form>
+    </>
   );
 }
 
-type BoundRow = Extract<FormRow, { kind: "bound" }>;
+type BoundFormRow = Extract<FormRow, { kind: "bound" }>;
 
 const placesOf = (texts: Readonly<Record<string, string>>) =>
   Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, decimalPlaces(text)]));
 
 /** Rows with each run of dictionary-filled values gathered into one group. */
-function grouped(rows: readonly FormRow[]): (FormRow | BoundRow[])[] {
-  const out: (FormRow | BoundRow[])[] = [];
+function grouped(rows: readonly FormRow[]): (FormRow | BoundFormRow[])[] {
+  const out: (FormRow | BoundFormRow[])[] = [];
   for (const r of rows) {
     const last = out[out.length - 1];
     if (r.kind === "bound" && Array.isArray(last) && last[0].binding === r.binding) last.push(r);
@@ -660,17 +613,6 @@ function labelOf(type: FormContext["type"], field: string): string {
   }
   if (field === "periods") return "Периоды измерений";
   return [...def.inputs, ...def.settings].find((f) => f.name === field)?.label ?? field;
-}
-
-/** An input with its unit beside it (D8). */
-function UnitInput({ unit, children }: { unit: string; children: ReactNode }) {
-  if (!unit) return children;
-  return (
-    <Space.Compact block>
-      {children}
-      <Space.Addon>{unit}</Space.Addon>
-    </Space.Compact>
-  );
 }
 
 function PreviewCard({

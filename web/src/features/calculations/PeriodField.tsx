@@ -1,6 +1,6 @@
 // D19: the part of its project's dates a calculation covers, picked in the dialog: the whole
 // period, a month or a quarter (clipped to the project's dates); the pickers produce from/to.
-import { useState } from "react";
+import { memo, useState } from "react";
 import { Form, Segmented, Select } from "antd";
 import { periodChoices, periodText, type SourcePeriod } from "@core/source-periods";
 
@@ -14,7 +14,7 @@ interface Props {
 
 const same = (a: SourcePeriod, b: SourcePeriod) => a.from === b.from && a.to === b.to;
 
-export function PeriodField({ project, value, onChange }: Props) {
+export const PeriodField = memo(function PeriodField({ project, value, onChange }: Props) {
   const months = periodChoices("month", project);
   const quarters = periodChoices("quarter", project);
   const [kind, setKind] = useState<Kind>(() =>
@@ -64,4 +64,4 @@ export function PeriodField({ project, value, onChange }: Props) {
       )}
     </Form.Item>
   );
-}
+});

@@ -2,6 +2,7 @@
 // by default an input takes its dictionary entry's uncertainty (coal-mining emission factors) or
 // the activity-data default (production ±2 %, measured gas ±20 %); here the user may set −% / +%
 // and the distribution of a value they know better. Sent as `uncertainty` ({field: … | null}).
+import { memo } from "react";
 import { Checkbox, Collapse, Col, Flex, Row, Select, Typography } from "antd";
 import { REGISTRY, isEmissionType, type FormulaType, type NumberField } from "@core/registry";
 import type { Distribution } from "@core/uncertainty-core";
@@ -133,7 +134,8 @@ export function UncertaintyField({
   );
 }
 
-export function UncertaintyEditor({ type, stored, drafts, onChange, problem, inline }: Props) {
+/** Memoized: the calculation form passes it stable props, so a key typed in a field does not redraw it. */
+export const UncertaintyEditor = memo(function UncertaintyEditor({ type, stored, drafts, onChange, problem, inline }: Props) {
   const fields = uncertainInputs(type);
   if (fields.length === 0) return null;
   const set = (name: string, change: Partial<UncertaintyDraft>) => onChange({ ...drafts, [name]: { ...drafts[name], ...change } });
@@ -171,4 +173,4 @@ export function UncertaintyEditor({ type, stored, drafts, onChange, problem, inl
       ]}
     />
   );
-}
+});

@@ -1,0 +1,288 @@
+// The rows of the calculation form (CalculationForm.tsx), one memoized component per kind of row
+// (form.ts FormRow). Each takes what it shows as plain values and stable callbacks, so a key typed
+// into one field redraws that field's row (and the live preview), not every row of the form.
+import { memo, type ReactNode } from "react";
+import { Form, Input, Select, Space, Typography } from "antd";
+import { JUSTIFICATION_MAX } from "@server/contract";
+import { customMode, type NumberField } from "@core/registry";
+import { NumericInput } from "../../shared/NumericInput";
+import { formatStored } from "../../shared/decimals";
+import { UncertaintyField, type UncertaintyDraft } from "../../shared/uncertainty/UncertaintyEditor";
+import type { Calculation, Dictionary } from "../../api/calculations";
+import { EvidenceField } from "./EvidenceField";
+import { CUSTOM, GWP_DICTIONARY, type BindingLayout, type Choice } from "./form";
+
+/** The GWP selector's «по отчетному году проекта» option (no set id is 0). */
+export const BY_YEAR = 0;
+export const fieldId = (name: string) => `calc-field-${name}`;
+export const selectId = (dictionary: string) => `calc-dictionary-${dictionary}`;
+
+/** What is said under a dialog target, as plain values (a row redraws only when one changes). */
+export interface FieldMessages {
+  /** NumericInput already shows its own message under the field. */
+  inputProblem: boolean;
+  /** The last submit's or the core's message. */
+  error: string | undefined;
+  /** The core's warning. */
+  warning: string | undefined;
+  /** D10: a «Фактическое значение» outside its plausible band. */
+  bandWarning: string | undefined;
+}
+
+/** The Form.Item status of a target: the error first, then the warnings. */
+export function fieldStatus({ inputProblem, error, warning, bandWarning }: FieldMessages): {
+  validateStatus?: "error" | "warning";
+  help?: ReactNode;
+} {
+  if (inputProblem) return { validateStatus: "error" };
+  if (error) return { validateStatus: "error", help: error };
+  const found = [warning, bandWarning].filter((w): w is string => Boolean(w));
+  if (found.length === 1) return { validateStatus: "warning", help: found[0] };
+  if (found.length) return { validateStatus: "warning", help: found.map((w) => <div key={w}>{w}</div>) };
+  return {};
+}
+
+/** A typed number of a row, as the form holds it now. */
+interface Typed {
+  text: string;
+  decimals: number;
+  /** The unit shown beside it (shownUnit). */
+  unit: string;
+  /** D13: the unit it is typed in (entryUnit), for a field with a unit choice. */
+  entryUnit: string;
+  onText(field: string, text: string): void;
+  onUnit(field: string, unit: string): void;
+}
+
+function NumberEntry({ field, text, decimals, unit, entryUnit, onText, onUnit }: Typed & { field: NumberField }) {
+  return (
+    <NumericInput
+      id={fieldId(field.name)}
+      value={text}
+      decimals={decimals}
+      unit={unit}
+      unitChoice={
+        // D13: an activity input in the unit of the user's records; the canonical one is stored.
+        field.units && (
+          <Select<string>
+            id={`${fieldId(field.name)}-unit`}
+            aria-label={`Единица: ${field.label}`}
+            value={entryUnit}
+            options={field.units.map((u) => ({ label: u.unit, value: u.unit }))}
+            popupMatchSelectWidth={false}
+            style={{ width: 110 }}
+            onChange={(next) => onUnit(field.name, next)}
+          />
+        )
+      }
+      onChange={(next) => onText(field.name, next)}
+    />
+  );
+}
+
+function ReadOnlyValue({ field, value, unit }: { field: NumberField; value: number | undefined; unit: string }) {
+  return (
+    <UnitInput unit={unit}>
+      <Input id={fieldId(field.name)} value={formatStored(value)} readOnly aria-readonly="true" variant="filled" placeholder="—" />
+    </UnitInput>
+  );
+}
+
+/** An input with its unit beside it (D8). */
+function UnitInput({ unit, children }: { unit: string; children: ReactNode }) {
+  if (!unit) return children;
+  return (
+    <Space.Compact block>
+      {children}
+      <Space.Addon>{unit}</Space.Addon>
+    </Space.Compact>
+  );
+}
+
+export const SelectRow = memo(function SelectRow({
+  binding: { binding },
+  dictionary,
+  value,
+  onChoose,
+  ...messages
+}: FieldMessages & {
+  binding: BindingLayout;
+  dictionary: Dictionary | undefined;
+  value: Choice | undefined;
+  onChoose(dictionary: string, choice: Choice): void;
+}) {
+  const options: { label: string; value: Choice }[] = (dictionary?.results ?? []).map((e) => ({ label: e.name, value: e.id }));
+  options.push({ label: customMode(binding).label, value: CUSTOM });
+  return (
+    <Form.Item label={dictionary?.title ?? binding.dictionary} htmlFor={selectId(binding.dictionary)} {...fieldStatus(messages)}>
+      <Select<Choice>
+        id={selectId(binding.dictionary)}
+        value={value}
+        options={options}
+        placeholder="Значения расчета (нет в справочнике)"
+        onChange={(choice) => onChoose(binding.dictionary, choice)}
+      />
+    </Form.Item>
+  );
+});
+
+export const FreeRow = memo(function FreeRow({
+  field,
+  extra,
+  text,
+  decimals,
+  unit,
+  entryUnit,
+  onText,
+  onUnit,
+  ...messages
+}: FieldMessages & Typed & { field: NumberField; extra: string | undefined }) {
+  return (
+    <Form.Item label={field.label} htmlFor={fieldId(field.name)} extra={extra} {...fieldStatus(messages)}>
+      <NumberEntry {...{ field, text, decimals, unit, entryUnit, onText, onUnit }} />
+    </Form.Item>
+  );
+});
+
+export const FixedRow = memo(function FixedRow({ field, unit, ...messages }: FieldMessages & { field: NumberField; unit: string }) {
+  return (
+    <Form.Item label={field.label} htmlFor={fieldId(field.name)} extra="Фиксированное значение" {...fieldStatus(messages)}>
+      <ReadOnlyValue field={field} value={field.fixed} unit={unit} />
+    </Form.Item>
+  );
+});
+
+/** A value a dictionary entry fills: read-only, or typed with its justification, own uncertainty
+ *  and evidence in «Фактическое значение» mode (D10, D23). */
+export const BoundRow = memo(function BoundRow({
+  field,
+  editable,
+  fixedByCustom,
+  value,
+  text,
+  decimals,
+  unit,
+  entryUnit,
+  onText,
+  onUnit,
+  justification,
+  onJustification,
+  draft,
+  currentUncertainty,
+  onDraft,
+  evidence,
+  stored,
+  onEvidence,
+  ...messages
+}: FieldMessages &
+  Typed & {
+    field: NumberField;
+    editable: boolean;
+    /** «Фактическое значение» chosen, and the registry fixes this value in it. */
+    fixedByCustom: boolean;
+    /** The value shown when it is not typed. */
+    value: number | undefined;
+    justification: string;
+    onJustification(field: string, text: string): void;
+    draft: UncertaintyDraft | undefined;
+    currentUncertainty: NonNullable<Calculation["coefficients"][string]["uncertainty"]> | undefined;
+    onDraft(field: string, part: Partial<UncertaintyDraft>): void;
+    evidence: File | undefined;
+    stored: Calculation | undefined;
+    onEvidence(field: string, file: File | undefined): void;
+  }) {
+  return (
+    <Form.Item
+      label={field.label}
+      htmlFor={fieldId(field.name)}
+      extra={fixedByCustom ? "Фиксированное значение" : undefined}
+      {...fieldStatus(messages)}
+    >
+      {editable ? (
+        <NumberEntry {...{ field, text, decimals, unit, entryUnit, onText, onUnit }} />
+      ) : (
+        <ReadOnlyValue field={field} value={value} unit={unit} />
+      )}
+      {editable && (
+        <Input.TextArea
+          id={`${fieldId(field.name)}-justification`}
+          aria-label={`Обоснование: ${field.label}`}
+          placeholder="Обоснование фактического значения (замеры, протокол, документ)"
+          style={{ marginTop: 8 }}
+          maxLength={JUSTIFICATION_MAX}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          value={justification}
+          onChange={(e) => onJustification(field.name, e.target.value)}
+        />
+      )}
+      {editable && draft && (
+        // D23: an own value carries its own uncertainty, entered with it.
+        <div style={{ marginTop: 8 }}>
+          <UncertaintyField
+            field={field}
+            draft={draft}
+            current={currentUncertainty}
+            label="Своя неопределенность значения (−%, +%, распределение)"
+            onChange={(part) => onDraft(field.name, part)}
+          />
+          {!draft.on && (
+            <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+              Не указана: применится неопределенность справочника, расчет будет отмечен «неопределенность не указана»
+            </Typography.Text>
+          )}
+        </div>
+      )}
+      {editable && (
+        <EvidenceField
+          id={`${fieldId(field.name)}-evidence`}
+          field={field.name}
+          label={field.label}
+          file={evidence}
+          stored={stored}
+          onChange={(file) => onEvidence(field.name, file)}
+        />
+      )}
+    </Form.Item>
+  );
+});
+
+export const GwpRow = memo(function GwpRow({
+  field,
+  dictionary,
+  gwpInForce,
+  value,
+  current,
+  onGwp,
+  ...messages
+}: FieldMessages & {
+  field: NumberField;
+  dictionary: Dictionary | undefined;
+  /** D12: the set in force for the project's reporting year. */
+  gwpInForce: number | undefined;
+  /** BY_YEAR, a set's id, or undefined while an edit keeps the stored value. */
+  value: number | undefined;
+  /** The GWP used now. */
+  current: number | undefined;
+  onGwp(id: number): void;
+}) {
+  const entries = dictionary?.results ?? [];
+  const inForce = entries.find((e) => e.id === gwpInForce);
+  const byYearLabel = inForce
+    ? `по отчетному году проекта (набор ${inForce.name}: ${formatStored(inForce.gwp_ch4)})`
+    : "по отчетному году проекта";
+  return (
+    <Form.Item label={`${field.label}, ${field.unit}`} htmlFor={selectId(GWP_DICTIONARY)} {...fieldStatus(messages)}>
+      <Select<number>
+        id={selectId(GWP_DICTIONARY)}
+        // D12: 0 stands for «по отчетному году проекта» (no gwp_set sent on create).
+        value={value}
+        placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${formatStored(current)}`}
+        options={[
+          { label: byYearLabel, value: BY_YEAR },
+          ...entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
+        ]}
+        onChange={onGwp}
+      />
+    </Form.Item>
+  );
+});
