@@ -2,31 +2,16 @@
 // selectors of dictionary entries, their values read-only (or typed, in «Фактическое значение»
 // mode), free inputs with units, fixed values, the GWP set, and the live preview computed by the
 // same wasm core the server uses. A core or server message about a field shows under that field.
-import {
-  DESTRUCTION_KINDS,
-  INVENTORY_ROLES,
-  INVENTORY_ROLE_LABELS,
-  burnsDrainedGas,
-  inventorySourceOf,
-  type InventoryRole,
-} from "@core/inventory";
-import {
-  MEASURED_BASIS_HINT,
-  MEASURED_BASIS_LABELS,
-  METHANE_BASES,
-  METHANE_BASIS_HINT,
-  METHANE_BASIS_LABELS,
-  type FormulaType,
-  type MethaneBasis,
-} from "@core/registry";
+import { DESTRUCTION_KINDS, burnsDrainedGas, type InventoryRole } from "@core/inventory";
+import type { FormulaType, MeasuredPeriodField, MethaneBasis } from "@core/registry";
 import { useCoalOutput, usePoints } from "../../api/inventory";
 import { DrainageField } from "./DrainageField";
 import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { usePhone } from "../../shared/useMediaQuery";
-import { Card, Col, Flex, Form, Input, Row, Segmented, Select, Typography } from "antd";
+import { Card, Col, Flex, Form, Row, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, productionFieldOf, type NumberField } from "@core/registry";
-import { MEASUREMENT_NOTES, MEASUREMENT_NOTE_NAMES, periodField } from "@core/measured-release";
+import { MEASUREMENT_NOTE_NAMES, periodField, type MeasurementNote } from "@core/measured-release";
 import { basisAsked } from "@core/methane-balance";
 import { decimalPlaces, formatStored, numericInputProblem } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
@@ -41,7 +26,6 @@ import {
 } from "../../api/calculations";
 // The wasm emission core of the live preview: the same bytes the server computes with, loaded once.
 import { useEmissionsCore } from "../../shared/wasmCore";
-import { FileField } from "../../shared/FileField";
 import { PeriodsEditor } from "./PeriodsEditor";
 import { PeriodField } from "./PeriodField";
 import { PointField } from "./PointField";
@@ -96,7 +80,21 @@ import {
   type UncertaintyDraft,
   type UncertaintyDrafts,
 } from "../../shared/uncertainty/UncertaintyEditor";
-import { BY_YEAR, BoundRow, FixedRow, FreeRow, GwpRow, SelectRow, fieldStatus, type FieldMessages } from "./FormRows";
+import {
+  BY_YEAR,
+  BasisField,
+  BoundRow,
+  FixedRow,
+  FreeRow,
+  GwpRow,
+  InventoryRoleField,
+  MeasurementNoteField,
+  PeriodsFileField,
+  SelectRow,
+  VolumeModeField,
+  fieldStatus,
+  type FieldMessages,
+} from "./FormRows";
 import { useFeedback } from "../../shared/feedback";
 
 export const NAME_REQUIRED = "Введите название расчета";
@@ -118,6 +116,9 @@ export function CalculationForm(props: Props) {
   const onFinish = useCallback(() => submitRef.current?.(), []);
   return (
     <Form layout="vertical" onFinish={onFinish} name="calculation" requiredMark={false}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {REGISTRY[props.ctx.type].title}
+      </Typography.Paragraph>
       <CalculationFields {...props} submitRef={submitRef} />
     </Form>
   );
@@ -240,7 +241,6 @@ function CalculationFields({
       return rest;
     });
   }, []);
-  const change = (target: string, next: FormState) => update(target, () => next);
   // The state as last drawn, for a handler that needs more than the next state from it.
   const drawn = useRef(state);
   useLayoutEffect(() => {
@@ -253,6 +253,29 @@ function CalculationFields({
   const onUnit = useCallback((field: string, unit: string) => update(field, (s) => chooseUnit(s, field, unit)), [update]);
   const onJustification = useCallback((field: string, text: string) => update(field, (s) => setJustification(s, field, text)), [update]);
   const onGwp = useCallback((id: number) => update(GWP_DICTIONARY, (s) => chooseGwp(s, id === BY_YEAR ? undefined : id)), [update]);
+  const onVolumeMode = useCallback((byPeriods: boolean) => update("periods", (s) => withPeriods(s, byPeriods)), [update]);
+  const onPeriodText = useCallback(
+    (index: number, field: MeasuredPeriodField, text: string) =>
+      update(periodField(index, field), (s) => setPeriodText(s, index, field, text)),
+    [update],
+  );
+  const onAddPeriod = useCallback(() => update("periods", addPeriod), [update]);
+  const onRemovePeriod = useCallback((index: number) => update("periods", (s) => removePeriod(s, index)), [update]);
+  const onBasis = useCallback((basis: MethaneBasis) => update("basis", (s) => ({ ...s, basis })), [update]);
+  const onRole = useCallback((inventoryRole: InventoryRole) => update("inventory_role", (s) => ({ ...s, inventoryRole })), [update]);
+  const onNote = useCallback(
+    (name: MeasurementNote, text: string) => update(name, (s) => ({ ...s, measurement: { ...s.measurement!, [name]: text } })),
+    [update],
+  );
+  const onDrainage = useCallback((drainagePoints: string[]) => update("drainage_points", (s) => ({ ...s, drainagePoints })), [update]);
+  // Issue 61: the point's instrument and frequency come with it into the measurement notes.
+  const onPoint = useCallback(
+    (point: string | undefined) => {
+      const pointOf = (id: string | undefined) => facilityPoints.data?.find((p) => p.id === id);
+      update("point", (s) => withPointNotes({ ...s, point }, pointOf(s.point), pointOf(point)));
+    },
+    [update, facilityPoints.data],
+  );
   const onChoose = useCallback(
     (dictionary: string, choice: Choice) => {
       const before = drawn.current;
@@ -424,45 +447,20 @@ function CalculationFields({
   const busy = create.isPending || patch.isPending || attach.isPending;
   return (
     <>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-        {REGISTRY[ctx.type].title}
-      </Typography.Paragraph>
       <Flex gap={24} wrap align="flex-start">
         {/* A chosen file's preview needs the dialog's whole width: the result then sits below. */}
         <div style={{ flex: periodsFile ? "1 1 100%" : "1 1 420px", minWidth: 0 }}>
           <NameField value={state.name} onChange={onName} {...status("name")} />
-          {takesPeriods(ctx.type) && (
-            <Form.Item label="Как задан объём газовой смеси" htmlFor="calc-volume-mode">
-              {/* On a phone its two choices stand one under the other, within the dialog's width. */}
-              <Segmented<"volume" | "periods">
-                id="calc-volume-mode"
-                vertical={phone}
-                value={state.periods ? "periods" : "volume"}
-                options={[
-                  { label: "Одним значением", value: "volume" },
-                  { label: "По периодам измерений", value: "periods" },
-                ]}
-                onChange={(mode) => change("periods", withPeriods(state, mode === "periods"))}
-              />
-            </Form.Item>
-          )}
-          {state.periods && (
-            <Form.Item
-              label="Периоды из файла (шаблон Excel или CSV системы газового мониторинга)"
-              htmlFor="calc-periods-file"
-              extra={periodsFile ? "Периоды будут прочитаны из файла при сохранении" : "Или введите периоды ниже"}
-            >
-              <FileField id="calc-periods-file" type={ctx.type} file={periodsFile} onChange={setPeriodsFile} preview={{ projectId }} />
-            </Form.Item>
-          )}
+          {takesPeriods(ctx.type) && <VolumeModeField byPeriods={state.periods !== undefined} vertical={phone} onMode={onVolumeMode} />}
+          {state.periods && <PeriodsFileField type={ctx.type} file={periodsFile} onChange={setPeriodsFile} projectId={projectId} />}
           {state.periods && !periodsFile && (
             <PeriodsEditor
               periods={state.periods}
               decimals={decimals}
-              status={status}
-              onText={(index, field, text) => change(periodField(index, field), setPeriodText(state, index, field, text))}
-              onAdd={() => change("periods", addPeriod(state))}
-              onRemove={(index) => change("periods", removePeriod(state, index))}
+              messagesOf={messagesOf}
+              onText={onPeriodText}
+              onAdd={onAddPeriod}
+              onRemove={onRemovePeriod}
             />
           )}
           {grouped(
@@ -484,83 +482,25 @@ function CalculationFields({
             ),
           )}
           {ctx.project?.facility && takesPoint(ctx.type) && (
-            <PointField
-              facility={ctx.project.facility}
-              value={state.point}
-              stored={ctx.stored?.point}
-              onChange={(point) => {
-                // Issue 61: the point's instrument and frequency come with it into the measurement notes.
-                const pointOf = (id: string | undefined) => facilityPoints.data?.find((p) => p.id === id);
-                change("point", withPointNotes({ ...state, point }, pointOf(state.point), pointOf(point)));
-              }}
-            />
+            <PointField facility={ctx.project.facility} value={state.point} stored={ctx.stored?.point} onChange={onPoint} />
           )}
           {ctx.project?.facility && burnsDrainedGas(ctx.type) && (
             <DrainageField
               facility={ctx.project.facility}
               value={state.drainagePoints}
               stored={ctx.stored?.drainage_points}
-              onChange={(drainagePoints) => change("drainage_points", { ...state, drainagePoints })}
+              onChange={onDrainage}
             />
           )}
           {ctx.project && <PeriodField project={ctx.project} value={state.period} onChange={onPeriod} />}
           {state.basis && basisAsked(ctx.type) && (
-            <Form.Item
-              label={measured ? "Что измерено" : "Основа выброса метана"}
-              htmlFor="methane-basis"
-              extra={
-                measured
-                  ? `${MEASURED_BASIS_HINT}${destroysGas ? " На площадке есть факел или котельная: по умолчанию — валовый." : ""}`
-                  : METHANE_BASIS_HINT
-              }
-            >
-              <Select<MethaneBasis>
-                id="methane-basis"
-                value={state.basis}
-                options={METHANE_BASES.map((basis) => ({
-                  value: basis,
-                  label: (measured ? MEASURED_BASIS_LABELS : METHANE_BASIS_LABELS)[basis],
-                }))}
-                onChange={(basis) => change("basis", { ...state, basis })}
-              />
-            </Form.Item>
+            <BasisField measured={measured} destroysGas={destroysGas} value={state.basis} onBasis={onBasis} />
           )}
           {state.measurement &&
             MEASUREMENT_NOTE_NAMES.map((name) => (
-              <Form.Item key={name} label={MEASUREMENT_NOTES[name].label} htmlFor={`measurement-${name}`} {...status(name)}>
-                <Input
-                  id={`measurement-${name}`}
-                  value={state.measurement?.[name]}
-                  maxLength={MEASUREMENT_NOTES[name].max}
-                  placeholder={MEASUREMENT_NOTES[name].placeholder}
-                  onChange={(event) => change(name, { ...state, measurement: { ...state.measurement!, [name]: event.target.value } })}
-                />
-              </Form.Item>
+              <MeasurementNoteField key={name} name={name} value={state.measurement?.[name]} onNote={onNote} {...messagesOf(name)} />
             ))}
-          {state.inventoryRole && (
-            <Form.Item
-              label="Роль в инвентаризации"
-              htmlFor="inventory-role"
-              extra={
-                <>
-                  {/* D22: the IPCC flare types are not Order 371's method. */}
-                  {inventorySourceOf(ctx.type)?.note && (
-                    <Typography.Text type="warning" style={{ display: "block" }} data-testid="inventory-note">
-                      {`Внимание: ${inventorySourceOf(ctx.type)?.note}; по умолчанию расчет альтернативный`}
-                    </Typography.Text>
-                  )}
-                  Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется
-                </>
-              }
-            >
-              <Select<InventoryRole>
-                id="inventory-role"
-                value={state.inventoryRole}
-                options={INVENTORY_ROLES.map((role) => ({ value: role, label: INVENTORY_ROLE_LABELS[role] }))}
-                onChange={(inventoryRole) => change("inventory_role", { ...state, inventoryRole })}
-              />
-            </Form.Item>
-          )}
+          {state.inventoryRole && <InventoryRoleField type={ctx.type} value={state.inventoryRole} onRole={onRole} />}
           <UncertaintyEditor
             type={ctx.type}
             stored={ctx.stored}

@@ -2,6 +2,7 @@
 // the project's facility's stations. With one station the dialog names it and asks nothing (the
 // inventory takes the gas off it by itself); with several, none picked shares the gas by each one's
 // drained methane.
+import { memo } from "react";
 import { Form, Select, Typography } from "antd";
 import { usePoints } from "../../api/inventory";
 
@@ -13,7 +14,7 @@ interface Props {
   onChange(points: string[]): void;
 }
 
-export function DrainageField({ facility, value, stored, onChange }: Props) {
+export const DrainageField = memo(function DrainageField({ facility, value, stored, onChange }: Props) {
   const points = usePoints(facility);
   const stations = (points.data ?? []).filter((p) => p.kind === "drainage_station" && (p.is_active || stored?.includes(p.id)));
   if (stations.length === 0) return null;
@@ -50,4 +51,4 @@ export function DrainageField({ facility, value, stored, onChange }: Props) {
       />
     </Form.Item>
   );
-}
+});

@@ -1,10 +1,23 @@
 // The rows of the calculation form (CalculationForm.tsx), one memoized component per kind of row
-// (form.ts FormRow). Each takes what it shows as plain values and stable callbacks, so a key typed
-// into one field redraws that field's row (and the live preview), not every row of the form.
+// (form.ts FormRow), and its other fields. Each takes what it shows as plain values and stable
+// callbacks, so a key typed into one field redraws that field (and the live preview), not the form.
 import { memo, type ReactNode } from "react";
-import { Form, Input, Select, Space, Typography } from "antd";
+import { Form, Input, Segmented, Select, Space, Typography } from "antd";
 import { JUSTIFICATION_MAX } from "@server/contract";
-import { customMode, type NumberField } from "@core/registry";
+import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
+import { MEASUREMENT_NOTES, type MeasurementNote } from "@core/measured-release";
+import {
+  MEASURED_BASIS_HINT,
+  MEASURED_BASIS_LABELS,
+  METHANE_BASES,
+  METHANE_BASIS_HINT,
+  METHANE_BASIS_LABELS,
+  customMode,
+  type FormulaType,
+  type MethaneBasis,
+  type NumberField,
+} from "@core/registry";
+import { FileField } from "../../shared/FileField";
 import { NumericInput } from "../../shared/NumericInput";
 import { formatStored } from "../../shared/decimals";
 import { UncertaintyField, type UncertaintyDraft } from "../../shared/uncertainty/UncertaintyEditor";
@@ -282,6 +295,152 @@ export const GwpRow = memo(function GwpRow({
           ...entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
         ]}
         onChange={onGwp}
+      />
+    </Form.Item>
+  );
+});
+
+/** D14: the volume typed as one value or by measurement periods. */
+export const VolumeModeField = memo(function VolumeModeField({
+  byPeriods,
+  vertical,
+  onMode,
+}: {
+  byPeriods: boolean;
+  vertical: boolean;
+  onMode(byPeriods: boolean): void;
+}) {
+  return (
+    <Form.Item label="Как задан объём газовой смеси" htmlFor="calc-volume-mode">
+      {/* On a phone its two choices stand one under the other, within the dialog's width. */}
+      <Segmented<"volume" | "periods">
+        id="calc-volume-mode"
+        vertical={vertical}
+        value={byPeriods ? "periods" : "volume"}
+        options={[
+          { label: "Одним значением", value: "volume" },
+          { label: "По периодам измерений", value: "periods" },
+        ]}
+        onChange={(mode) => onMode(mode === "periods")}
+      />
+    </Form.Item>
+  );
+});
+
+/** D14: the periods from a file (the Excel template or a monitoring system's CSV) instead of typed ones. */
+export const PeriodsFileField = memo(function PeriodsFileField({
+  type,
+  file,
+  onChange,
+  projectId,
+}: {
+  type: FormulaType;
+  file: File | undefined;
+  onChange(file: File | undefined): void;
+  projectId: string;
+}) {
+  return (
+    <Form.Item
+      label="Периоды из файла (шаблон Excel или CSV системы газового мониторинга)"
+      htmlFor="calc-periods-file"
+      extra={file ? "Периоды будут прочитаны из файла при сохранении" : "Или введите периоды ниже"}
+    >
+      <FileField id="calc-periods-file" type={type} file={file} onChange={onChange} preview={{ projectId }} />
+    </Form.Item>
+  );
+});
+
+/** The methane basis, or for a measured release what its meter saw (D37). */
+export const BasisField = memo(function BasisField({
+  measured,
+  destroysGas,
+  value,
+  onBasis,
+}: {
+  measured: boolean;
+  /** The facility burns drained gas: a measured release starts as gross. */
+  destroysGas: boolean;
+  value: MethaneBasis;
+  onBasis(basis: MethaneBasis): void;
+}) {
+  return (
+    <Form.Item
+      label={measured ? "Что измерено" : "Основа выброса метана"}
+      htmlFor="methane-basis"
+      extra={
+        measured
+          ? `${MEASURED_BASIS_HINT}${destroysGas ? " На площадке есть факел или котельная: по умолчанию — валовый." : ""}`
+          : METHANE_BASIS_HINT
+      }
+    >
+      <Select<MethaneBasis>
+        id="methane-basis"
+        value={value}
+        options={METHANE_BASES.map((basis) => ({
+          value: basis,
+          label: (measured ? MEASURED_BASIS_LABELS : METHANE_BASIS_LABELS)[basis],
+        }))}
+        onChange={onBasis}
+      />
+    </Form.Item>
+  );
+});
+
+/** One of a measured release's notes (instrument, frequency and the like). */
+export const MeasurementNoteField = memo(function MeasurementNoteField({
+  name,
+  value,
+  onNote,
+  ...messages
+}: FieldMessages & {
+  name: MeasurementNote;
+  value: string | undefined;
+  onNote(name: MeasurementNote, text: string): void;
+}) {
+  return (
+    <Form.Item label={MEASUREMENT_NOTES[name].label} htmlFor={`measurement-${name}`} {...fieldStatus(messages)}>
+      <Input
+        id={`measurement-${name}`}
+        value={value}
+        maxLength={MEASUREMENT_NOTES[name].max}
+        placeholder={MEASUREMENT_NOTES[name].placeholder}
+        onChange={(event) => onNote(name, event.target.value)}
+      />
+    </Form.Item>
+  );
+});
+
+export const InventoryRoleField = memo(function InventoryRoleField({
+  type,
+  value,
+  onRole,
+}: {
+  type: FormulaType;
+  value: InventoryRole;
+  onRole(role: InventoryRole): void;
+}) {
+  const note = inventorySourceOf(type)?.note;
+  return (
+    <Form.Item
+      label="Роль в инвентаризации"
+      htmlFor="inventory-role"
+      extra={
+        <>
+          {/* D22: the IPCC flare types are not Order 371's method. */}
+          {note && (
+            <Typography.Text type="warning" style={{ display: "block" }} data-testid="inventory-note">
+              {`Внимание: ${note}; по умолчанию расчет альтернативный`}
+            </Typography.Text>
+          )}
+          Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется
+        </>
+      }
+    >
+      <Select<InventoryRole>
+        id="inventory-role"
+        value={value}
+        options={INVENTORY_ROLES.map((role) => ({ value: role, label: INVENTORY_ROLE_LABELS[role] }))}
+        onChange={onRole}
       />
     </Form.Item>
   );

@@ -1,12 +1,13 @@
 // D14: the measurement periods of underground's dialog (Order 371 formula 3.1 from monitoring
 // data): a row per period with its dates, flow, hours of operation and contents, each with its unit;
 // the volume and the contents are then computed from them (form.ts).
-import type { ReactNode } from "react";
+import { memo } from "react";
 import { Button, Card, Col, Form, Input, Row } from "antd";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { periodField } from "@core/measured-release";
 import { NumericInput } from "../../shared/NumericInput";
 import type { PeriodTexts } from "./form";
+import { fieldStatus, type FieldMessages } from "./FormRows";
 
 interface Props {
   periods: readonly PeriodTexts[];
@@ -14,41 +15,36 @@ interface Props {
   onText(index: number, field: MeasuredPeriodField, text: string): void;
   onAdd(): void;
   onRemove(index: number): void;
-  /** The message under a cell, by its target «periods[i].field» (form.ts messageTarget). */
-  status(target: string): { validateStatus?: "error" | "warning"; help?: ReactNode };
+  /** What is said under a cell, by its target «periods[i].field» (form.ts messageTarget). */
+  messagesOf(target: string): FieldMessages;
 }
 
 export const periodInputId = (index: number, field: MeasuredPeriodField) => `calc-period-${index}-${field}`;
 
 /** One cell of a period: half a row on a wide screen, its label and message; a number with its unit
- *  when `number` says how, a date typed as ДД.ММ.ГГГГ otherwise. */
-function PeriodCell({
+ *  when `decimals` says how, a date typed as ДД.ММ.ГГГГ otherwise. Memoized: a key typed redraws its cell only. */
+const PeriodCell = memo(function PeriodCell({
   index,
   field,
   value,
-  number,
+  decimals,
+  unit,
   onText,
-  status,
-}: {
+  ...messages
+}: FieldMessages & {
   index: number;
   field: { name: MeasuredPeriodField; label: string };
   value: string;
-  number?: { decimals: number; unit: string };
+  decimals?: number;
+  unit?: string;
   onText: Props["onText"];
-  status: Props["status"];
 }) {
   const id = periodInputId(index, field.name);
   return (
     <Col xs={24} sm={12}>
-      <Form.Item label={field.label} htmlFor={id} {...status(periodField(index, field.name))}>
-        {number ? (
-          <NumericInput
-            id={id}
-            value={value}
-            decimals={number.decimals}
-            unit={number.unit}
-            onChange={(text) => onText(index, field.name, text)}
-          />
+      <Form.Item label={field.label} htmlFor={id} {...fieldStatus(messages)}>
+        {decimals !== undefined ? (
+          <NumericInput id={id} value={value} decimals={decimals} unit={unit} onChange={(text) => onText(index, field.name, text)} />
         ) : (
           <Input
             id={id}
@@ -62,9 +58,9 @@ function PeriodCell({
       </Form.Item>
     </Col>
   );
-}
+});
 
-export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, status }: Props) {
+export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, messagesOf }: Props) {
   return (
     <div data-testid="periods">
       {periods.map((period, index) => (
@@ -83,7 +79,14 @@ export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, stat
         >
           <Row gutter={12}>
             {MEASURED_PERIOD.dates.map((column) => (
-              <PeriodCell key={column.name} index={index} field={column} value={period[column.name]} onText={onText} status={status} />
+              <PeriodCell
+                key={column.name}
+                index={index}
+                field={column}
+                value={period[column.name]}
+                onText={onText}
+                {...messagesOf(periodField(index, column.name))}
+              />
             ))}
             {MEASURED_PERIOD.numbers.map((field) => (
               <PeriodCell
@@ -91,9 +94,10 @@ export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, stat
                 index={index}
                 field={field}
                 value={period[field.name]}
-                number={{ decimals: Math.max(decimals, field.decimals), unit: field.unit }}
+                decimals={Math.max(decimals, field.decimals)}
+                unit={field.unit}
                 onText={onText}
-                status={status}
+                {...messagesOf(periodField(index, field.name))}
               />
             ))}
           </Row>

@@ -1,6 +1,7 @@
 // D25: the emission point of the project's facility a measured or destruction calculation belongs
 // to (a ventilation shaft, a drainage station, a flare, a boiler), picked in the dialog from the
 // facility's points; the archived ones are offered only when the calculation already names one.
+import { memo } from "react";
 import { Form, Select, Typography } from "antd";
 import { emissionPointKindInText } from "@core/inventory";
 import { usePoints } from "../../api/inventory";
@@ -13,7 +14,7 @@ interface Props {
   onChange(point: string | undefined): void;
 }
 
-export function PointField({ facility, value, stored, onChange }: Props) {
+export const PointField = memo(function PointField({ facility, value, stored, onChange }: Props) {
   const points = usePoints(facility);
   const options = (points.data ?? [])
     .filter((p) => p.is_active || p.id === stored)
@@ -42,4 +43,4 @@ export function PointField({ facility, value, stored, onChange }: Props) {
       />
     </Form.Item>
   );
-}
+});
