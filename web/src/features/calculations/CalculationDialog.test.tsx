@@ -68,7 +68,7 @@ function openCalculations(refusals: ReturnType<typeof failure>[] = []) {
 }
 
 /** Opens «Новый расчет» and names the calculation. The name is pasted: it is not what these tests
- *  check, and each key typed draws the whole form again (18 keys were half a test's CPU). */
+ *  check (the numbers are, typed key by key), and each key typed still draws its row and the preview. */
 async function newCalculation(name?: string) {
   await app.user.click(button(await screen.findByText("Добавить расчет")));
   const title = await screen.findByText("Новый расчет", { selector: ".ant-modal-title" });

@@ -52,8 +52,8 @@ it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves
   await user.click((await screen.findByText("Добавить расчет")).closest("button")!);
   const dialogElement = (await screen.findByText("Новый расчет", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
   const dialog = within(dialogElement);
-  // The name and the justification are pasted: each key typed draws the whole form again, and what
-  // is checked here is the coefficient, typed key by key.
+  // The name and the justification are pasted: what is checked here is the coefficient, typed key
+  // by key.
   await user.click(await dialog.findByLabelText("Название расчета"));
   await user.paste("Шахта: выбросоопасный пласт");
   await user.type(dialog.getByLabelText("Объём добычи угля подземным способом", { exact: true }), "1000");
