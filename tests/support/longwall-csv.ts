@@ -33,11 +33,11 @@ export function historyCsv(history: LongwallHistory, from = 0, to = history.time
   return lines.join("\n");
 }
 
-/** A file of `rows` rows, 10 minutes apart, whose readings are `csv`'s rows over and over: a large
- *  file for what counts rows, without generating and printing every row's numbers again. */
-export function repeatedHistoryCsv(csv: string, rows: number): string {
+/** A file of `rows` rows, `stepMs` apart, whose readings are `csv`'s rows over and over: a large
+ *  file for what counts rows, or `csv` re-timed, without printing every row's numbers again. */
+export function repeatedHistoryCsv(csv: string, rows: number, stepMs = HISTORY_STEP_MS): string {
   const [header, ...readings] = csv.split("\n").map((line, i) => (i === 0 ? line : line.slice(line.indexOf(";"))));
   const lines = [header];
-  for (let r = 0; r < rows; r++) lines.push(typed(HISTORY_START_MS + r * HISTORY_STEP_MS) + readings[r % readings.length]);
+  for (let r = 0; r < rows; r++) lines.push(typed(HISTORY_START_MS + r * stepMs) + readings[r % readings.length]);
   return lines.join("\n");
 }
