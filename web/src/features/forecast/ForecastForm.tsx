@@ -3,7 +3,7 @@
 // missing, 3 rows a page) with the live preview: the active model of the method runs in the
 // browser's gbdt.wasm, the same bytes and the same model file the server predicts with, so the
 // «Прогноз, %» beside each row is what will be stored.
-import { useMemo, useState, type ReactNode } from "react";
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Alert, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
@@ -65,7 +65,29 @@ interface Props {
 
 export const cellLabel = (feature: string, rowNumber: number) => `${feature}, строка ${rowNumber}`;
 
-export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Props) {
+export function ForecastForm(props: Props) {
+  // antd's Form hands its items a new context value each time it is drawn, which redraws every
+  // Form.Item: it stays out of the fields' state, which changes with each cell typed.
+  const submitRef = useRef<() => void>(undefined);
+  const onFinish = useCallback(() => submitRef.current?.(), []);
+  return (
+    <Form layout="vertical" onFinish={onFinish} name="forecast" requiredMark={false}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {REGISTRY[TYPE].title}
+      </Typography.Paragraph>
+      <ForecastFields {...props} submitRef={submitRef} />
+    </Form>
+  );
+}
+
+function ForecastFields({
+  mode,
+  projectId,
+  stored,
+  onDone,
+  onReload,
+  submitRef,
+}: Props & { submitRef: RefObject<(() => void) | undefined> }) {
   const [state, setState] = useState<ForecastState>(() => initialForecastState(stored));
   const [page, setPage] = useState(1);
   const errors = useSaveErrors();
@@ -91,10 +113,32 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
   const localErrors = submitted ? forecastErrors(state, mode, stored) : {};
   const errorOf = (target: string) => serverErrors[target] ?? localErrors[target];
 
-  const change = (next: ForecastState, target?: string) => {
+  // Stable callbacks for the memoized fields: the state is updated from its latest value, and the
+  // server's message under the field goes as the latest errors say.
+  const clearError = useRef(errors.clear);
+  clearError.current = errors.clear;
+  const update = useCallback((target: string | undefined, next: (before: ForecastState) => ForecastState) => {
     setState(next);
-    if (target) errors.clear(target);
-  };
+    if (target) clearError.current(target);
+  }, []);
+  const onName = useCallback((name: string) => update("name", (s) => ({ ...s, name })), [update]);
+  const onMethod = useCallback((method: ForecastMethod) => update("method", (s) => ({ ...s, method, model: undefined })), [update]);
+  const onHorizon = useCallback((horizon: number) => update("horizon", (s) => ({ ...s, horizon, model: undefined })), [update]);
+  const onModel = useCallback((model: string) => update("model_id", (s) => ({ ...s, model: model || undefined })), [update]);
+  const onSource = useCallback((source: ForecastState["source"]) => update(undefined, (s) => ({ ...s, source })), [update]);
+  const onFile = useCallback((file: ForecastState["file"]) => update("file_data", (s) => ({ ...s, file })), [update]);
+  const onCell = useCallback(
+    (key: string, feature: string, text: string) => update("data", (s) => setCell(s, key, feature, text)),
+    [update],
+  );
+  const onRemoveRow = useCallback((key: string) => update("data", (s) => removeRow(s, key)), [update]);
+  const drawn = useRef(state);
+  drawn.current = state;
+  const onAddRow = useCallback(() => {
+    update("data", addRow);
+    // The table pages on to the new row.
+    setPage(Math.ceil((drawn.current.rows.length + 1) / ENTRY_PAGE_SIZE));
+  }, [update]);
 
   const showServerError = (error: ApiError, sentFile: boolean, sent: ForecastState) => {
     const numbers = sentRowNumbers(sent);
@@ -141,15 +185,37 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
     );
   };
 
-  const methodOptions = FORECAST_METHODS.map((method) => {
-    const model = activeModel(models.data, method);
-    return {
-      value: method,
-      label: model
-        ? `${METHOD_TITLES[method]} — модель версии ${model.version} (${libraryTitle(model.library)} ${libraryVersion(model.library_version)})`
-        : METHOD_TITLES[method],
-    };
-  });
+  submitRef.current = submit;
+
+  const methodOptions = useMemo(
+    () =>
+      FORECAST_METHODS.map((method) => {
+        const model = activeModel(models.data, method);
+        return {
+          value: method,
+          label: model
+            ? `${METHOD_TITLES[method]} — модель версии ${model.version} (${libraryTitle(model.library)} ${libraryVersion(model.library_version)})`
+            : METHOD_TITLES[method],
+        };
+      }),
+    [models.data],
+  );
+  const modelOptions = useMemo(
+    () => [
+      { value: "", label: "Самая новая модель компании на этот горизонт, иначе модель платформы" },
+      ...horizonModels(models.data, state.method, state.horizon).map((v) => ({
+        value: v.id,
+        label: v.company ? `Модель компании, версия ${v.version}: ${v.description}` : `Модель платформы: ${v.description}`,
+      })),
+    ],
+    [models.data, state.method, state.horizon],
+  );
+
+  const previewLoading = models.isLoading || preview.isLoading;
+  const previewStatus = useMemo(
+    () => <PreviewStatus model={preview.data} loading={previewLoading} error={preview.error ?? undefined} failed={predictions?.failed} />,
+    [preview.data, previewLoading, preview.error, predictions?.failed],
+  );
 
   const status = (target: string) => {
     const error = errorOf(target);
@@ -157,101 +223,134 @@ export function ForecastForm({ mode, projectId, stored, onDone, onReload }: Prop
   };
 
   return (
-    <Form layout="vertical" onFinish={submit} name="forecast" requiredMark={false}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-        {REGISTRY[TYPE].title}
-      </Typography.Paragraph>
+    <>
       <Flex gap={16} wrap>
-        <NameField
-          value={state.name}
-          onChange={(name) => change({ ...state, name }, "name")}
-          style={{ flex: "1 1 360px" }}
-          {...status("name")}
-        />
-        <Form.Item label="Метод" htmlFor="forecast-method" style={{ flex: "1 1 360px" }} {...status("method")}>
-          <Select<ForecastMethod>
-            id="forecast-method"
-            value={state.method}
-            options={methodOptions}
-            onChange={(method) => change({ ...state, method, model: undefined }, "method")}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Горизонт прогноза"
-          htmlFor="forecast-horizon"
-          style={{ flex: "0 1 220px" }}
-          tooltip="На сколько вперед: 0 — по показаниям того же момента; 10 мин … 6 ч — по показаниям и измеренной концентрации за последний час"
-          {...status("horizon")}
-        >
-          <Select<number>
-            id="forecast-horizon"
-            value={state.horizon}
-            options={HORIZONS.map((h) => ({ value: h, label: horizonLabel(h) }))}
-            onChange={(horizon) => change({ ...state, horizon, model: undefined }, "horizon")}
-          />
-        </Form.Item>
+        <NameField value={state.name} onChange={onName} style={WIDE} {...status("name")} />
+        <MethodField value={state.method} options={methodOptions} onChange={onMethod} {...status("method")} />
+        <HorizonField value={state.horizon} onChange={onHorizon} {...status("horizon")} />
         {state.horizon > 0 ? (
-          <Form.Item label="Модель" htmlFor="forecast-model" style={{ flex: "1 1 360px" }} {...status("model_id")}>
-            <Select<string>
-              id="forecast-model"
-              value={state.model ?? ""}
-              options={[
-                { value: "", label: "Самая новая модель компании на этот горизонт, иначе модель платформы" },
-                ...horizonModels(models.data, state.method, state.horizon).map((v) => ({
-                  value: v.id,
-                  label: v.company ? `Модель компании, версия ${v.version}: ${v.description}` : `Модель платформы: ${v.description}`,
-                })),
-              ]}
-              onChange={(model) => change({ ...state, model: model || undefined }, "model_id")}
-            />
-          </Form.Item>
+          <ModelField value={state.model ?? ""} options={modelOptions} onChange={onModel} {...status("model_id")} />
         ) : null}
       </Flex>
       {models.error && <Alert type="error" showIcon title={`Не удалось загрузить модели прогноза: ${models.error.message}`} />}
-      <Form.Item label="Данные">
-        <Segmented<"manual" | "file">
-          value={state.source}
-          onChange={(source) => change({ ...state, source })}
-          options={[
-            { label: "Ввести вручную", value: "manual" },
-            { label: "Загрузить файл", value: "file" },
-          ]}
-        />
-      </Form.Item>
+      <SourceField value={state.source} onChange={onSource} />
       {state.source === "file" ? (
-        <Form.Item label="Файл с данными" htmlFor="forecast-file" extra={forecastUploadHint()} {...status("file_data")}>
-          <FileField
-            id="forecast-file"
-            type={TYPE}
-            file={state.file}
-            stored={stored}
-            preview={{ projectId }}
-            keepHint="Без нового файла прогноз пересчитывается по сохраненным строкам."
-            onChange={(file) => change({ ...state, file }, "file_data")}
-          />
-        </Form.Item>
+        <ForecastFileField file={state.file} stored={stored} projectId={projectId} onChange={onFile} {...status("file_data")} />
       ) : (
         <ManualRows
-          state={state}
+          rows={state.rows}
           page={page}
           onPage={setPage}
-          onChange={(next) => change(next, "data")}
+          onCell={onCell}
+          onRemoveRow={onRemoveRow}
+          onAddRow={onAddRow}
           predictions={predictions?.values}
           error={errorOf("data")}
-          previewStatus={
-            <PreviewStatus
-              model={preview.data}
-              loading={models.isLoading || preview.isLoading}
-              error={preview.error ?? undefined}
-              failed={predictions?.failed}
-            />
-          }
+          previewStatus={previewStatus}
         />
       )}
       <FormFooter mode={mode} error={topError} saving={save.isPending} onCancel={onDone} onReload={onReload} />
-    </Form>
+    </>
   );
 }
+
+const WIDE = { flex: "1 1 360px" };
+const HORIZON_OPTIONS = HORIZONS.map((h) => ({ value: h, label: horizonLabel(h) }));
+const SOURCE_OPTIONS = [
+  { label: "Ввести вручную", value: "manual" as const },
+  { label: "Загрузить файл", value: "file" as const },
+];
+
+interface FieldStatus {
+  validateStatus?: "error";
+  help?: string;
+}
+
+interface SelectFieldProps<T> extends FieldStatus {
+  value: T;
+  options: { value: T; label: string }[];
+  onChange(value: T): void;
+}
+
+// The fields below are memoized with plain props: a cell typed redraws the rows, not them.
+const MethodField = memo(function MethodField({ value, options, onChange, validateStatus, help }: SelectFieldProps<ForecastMethod>) {
+  return (
+    <Form.Item label="Метод" htmlFor="forecast-method" style={WIDE} validateStatus={validateStatus} help={help}>
+      <Select<ForecastMethod> id="forecast-method" value={value} options={options} onChange={onChange} />
+    </Form.Item>
+  );
+});
+
+const HorizonField = memo(function HorizonField({
+  value,
+  onChange,
+  validateStatus,
+  help,
+}: FieldStatus & { value: number; onChange(horizon: number): void }) {
+  return (
+    <Form.Item
+      label="Горизонт прогноза"
+      htmlFor="forecast-horizon"
+      style={{ flex: "0 1 220px" }}
+      tooltip="На сколько вперед: 0 — по показаниям того же момента; 10 мин … 6 ч — по показаниям и измеренной концентрации за последний час"
+      validateStatus={validateStatus}
+      help={help}
+    >
+      <Select<number> id="forecast-horizon" value={value} options={HORIZON_OPTIONS} onChange={onChange} />
+    </Form.Item>
+  );
+});
+
+const ModelField = memo(function ModelField({ value, options, onChange, validateStatus, help }: SelectFieldProps<string>) {
+  return (
+    <Form.Item label="Модель" htmlFor="forecast-model" style={WIDE} validateStatus={validateStatus} help={help}>
+      <Select<string> id="forecast-model" value={value} options={options} onChange={onChange} />
+    </Form.Item>
+  );
+});
+
+const SourceField = memo(function SourceField({
+  value,
+  onChange,
+}: {
+  value: ForecastState["source"];
+  onChange(source: ForecastState["source"]): void;
+}) {
+  return (
+    <Form.Item label="Данные">
+      <Segmented<ForecastState["source"]> value={value} onChange={onChange} options={SOURCE_OPTIONS} />
+    </Form.Item>
+  );
+});
+
+const ForecastFileField = memo(function ForecastFileField({
+  file,
+  stored,
+  projectId,
+  onChange,
+  validateStatus,
+  help,
+}: FieldStatus & {
+  file: ForecastState["file"];
+  stored: Calculation | undefined;
+  projectId: string;
+  onChange(file: ForecastState["file"]): void;
+}) {
+  const preview = useMemo(() => ({ projectId }), [projectId]);
+  return (
+    <Form.Item label="Файл с данными" htmlFor="forecast-file" extra={forecastUploadHint()} validateStatus={validateStatus} help={help}>
+      <FileField
+        id="forecast-file"
+        type={TYPE}
+        file={file}
+        stored={stored}
+        preview={preview}
+        keepHint="Без нового файла прогноз пересчитывается по сохраненным строкам."
+        onChange={onChange}
+      />
+    </Form.Item>
+  );
+});
 
 /** The model columns in the order the preview matrix is built (forecast.ts). */
 const FORECAST_FEATURE_ORDER = FORECAST_COLUMNS.map((c) => c.name);
@@ -331,97 +430,147 @@ function ColumnTitle({ name, label, unit }: { name: string; label: string; unit:
 }
 
 interface RowsProps {
-  state: ForecastState;
+  rows: readonly EntryRow[];
   page: number;
   onPage(page: number): void;
-  onChange(next: ForecastState): void;
+  onCell(key: string, feature: string, text: string): void;
+  onRemoveRow(key: string): void;
+  onAddRow(): void;
   predictions: Map<string, number> | undefined;
   error: string | undefined;
   previewStatus: ReactNode;
 }
 
-function ManualRows({ state, page, onPage, onChange, predictions, error, previewStatus }: RowsProps) {
-  const numberOf = new Map(state.rows.map((r, i) => [r.key, i + 1]));
-  const cellProblems = state.rows.flatMap((row, i) =>
+/** One typed cell of the manual rows, memoized: a cell typed redraws itself, not the others. */
+const EntryCell = memo(function EntryCell({
+  rowKey,
+  feature,
+  number,
+  text,
+  onCell,
+}: {
+  rowKey: string;
+  feature: string;
+  number: number;
+  text: string;
+  onCell(key: string, feature: string, text: string): void;
+}) {
+  const problem = cellError(feature, text);
+  return (
+    <Tooltip title={problem} open={problem ? undefined : false}>
+      <Input
+        size="small"
+        aria-label={cellLabel(feature, number)}
+        value={text}
+        status={problem ? "error" : undefined}
+        placeholder="пропуск"
+        inputMode="decimal"
+        autoComplete="off"
+        onChange={(event) => onCell(rowKey, feature, event.target.value)}
+      />
+    </Tooltip>
+  );
+});
+
+const RemoveRowButton = memo(function RemoveRowButton({
+  rowKey,
+  number,
+  onRemoveRow,
+}: {
+  rowKey: string;
+  number: number;
+  onRemoveRow(key: string): void;
+}) {
+  return (
+    <Tooltip title="Удалить строку">
+      <Button size="small" aria-label={`Удалить строку ${number}`} icon={<DeleteOutlined />} onClick={() => onRemoveRow(rowKey)} />
+    </Tooltip>
+  );
+});
+
+const MemoPredictionText = memo(PredictionText);
+/** The column titles, drawn once: the table's header redraws with each cell typed. */
+const COLUMN_TITLES = FORECAST_COLUMNS.map((column) => (
+  <ColumnTitle key={column.name} name={column.name} label={column.label} unit={column.unit} />
+));
+const LIMIT_LEGEND = <LimitLegend />;
+
+const ManualRows = memo(function ManualRows({
+  rows,
+  page,
+  onPage,
+  onCell,
+  onRemoveRow,
+  onAddRow,
+  predictions,
+  error,
+  previewStatus,
+}: RowsProps) {
+  const cellProblems = rows.flatMap((row, i) =>
     FORECAST_COLUMNS.flatMap((column) => {
       const problem = cellError(column.name, row.texts[column.name] ?? "");
       return problem ? [`Строка ${i + 1}, ${column.name}: ${problem}`] : [];
     }),
   );
-  const lastPage = Math.max(1, Math.ceil(state.rows.length / ENTRY_PAGE_SIZE));
+  const lastPage = Math.max(1, Math.ceil(rows.length / ENTRY_PAGE_SIZE));
   const current = Math.min(page, lastPage);
 
-  const columns: TableColumnsType<EntryRow> = [
-    { title: "№", key: "number", width: 48, render: (_, row) => numberOf.get(row.key) },
-    ...FORECAST_COLUMNS.map((column) => ({
-      title: <ColumnTitle name={column.name} label={column.label} unit={column.unit} />,
-      key: column.name,
-      width: 124,
-      render: (_: unknown, row: EntryRow) => {
-        const text = row.texts[column.name] ?? "";
-        const problem = cellError(column.name, text);
-        return (
-          <Tooltip title={problem} open={problem ? undefined : false}>
-            <Input
-              size="small"
-              aria-label={cellLabel(column.name, numberOf.get(row.key) ?? 0)}
-              value={text}
-              status={problem ? "error" : undefined}
-              placeholder="пропуск"
-              inputMode="decimal"
-              autoComplete="off"
-              onChange={(event) => onChange(setCell(state, row.key, column.name, event.target.value))}
-            />
-          </Tooltip>
-        );
-      },
-    })),
-    {
-      title: "Прогноз, %",
-      key: "result",
-      width: 96,
-      align: "right",
-      render: (_, row) => (
-        <PredictionText
-          value={isBlankRow(row) ? undefined : predictions?.get(row.key)}
-          testId={`preview-result-${numberOf.get(row.key)}`}
-        />
-      ),
-    },
-    {
-      title: "",
-      key: "remove",
-      width: 44,
-      render: (_, row) => (
-        <Tooltip title="Удалить строку">
-          <Button
-            size="small"
-            aria-label={`Удалить строку ${numberOf.get(row.key)}`}
-            icon={<DeleteOutlined />}
-            onClick={() => onChange(removeRow(state, row.key))}
+  const columns = useMemo((): TableColumnsType<EntryRow> => {
+    const numberOf = new Map(rows.map((r, i) => [r.key, i + 1]));
+    return [
+      { title: "№", key: "number", width: 48, render: (_, row) => numberOf.get(row.key) },
+      ...FORECAST_COLUMNS.map((column, i) => ({
+        title: COLUMN_TITLES[i],
+        key: column.name,
+        width: 124,
+        render: (_: unknown, row: EntryRow) => (
+          <EntryCell
+            rowKey={row.key}
+            feature={column.name}
+            number={numberOf.get(row.key) ?? 0}
+            text={row.texts[column.name] ?? ""}
+            onCell={onCell}
           />
-        </Tooltip>
-      ),
-    },
-  ];
+        ),
+      })),
+      {
+        title: "Прогноз, %",
+        key: "result",
+        width: 96,
+        align: "right",
+        render: (_, row) => (
+          <MemoPredictionText
+            value={isBlankRow(row) ? undefined : predictions?.get(row.key)}
+            testId={`preview-result-${numberOf.get(row.key)}`}
+          />
+        ),
+      },
+      {
+        title: "",
+        key: "remove",
+        width: 44,
+        render: (_, row) => <RemoveRowButton rowKey={row.key} number={numberOf.get(row.key) ?? 0} onRemoveRow={onRemoveRow} />,
+      },
+    ];
+  }, [rows, predictions, onCell, onRemoveRow]);
 
   return (
     <Flex vertical gap={8}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         {previewStatus}
-        <LimitLegend />
+        {LIMIT_LEGEND}
       </Flex>
       {error && <Alert type="error" showIcon role="alert" title={error} />}
       <Table<EntryRow>
         size="small"
         rowKey="key"
         columns={columns}
-        dataSource={state.rows as EntryRow[]}
+        dataSource={rows as EntryRow[]}
         scroll={{ x: "max-content" }}
         pagination={{
           current,
           pageSize: ENTRY_PAGE_SIZE,
-          total: state.rows.length,
+          total: rows.length,
           showSizeChanger: false,
           onChange: onPage,
           showTotal: (total) => `Строк: ${total}`,
@@ -442,17 +591,10 @@ function ManualRows({ state, page, onPage, onChange, predictions, error, preview
         </div>
       )}
       <div>
-        <Button
-          icon={<PlusOutlined />}
-          onClick={() => {
-            const next = addRow(state);
-            onChange(next);
-            onPage(Math.ceil(next.rows.length / ENTRY_PAGE_SIZE));
-          }}
-        >
+        <Button icon={<PlusOutlined />} onClick={onAddRow}>
           Добавить строку
         </Button>
       </div>
     </Flex>
   );
-}
+});
