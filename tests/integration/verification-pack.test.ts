@@ -10,7 +10,7 @@
 // Another company, a missing version and an unapproved one get 404.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,13 +41,23 @@ async function act(as: string, action: string) {
   await json(await post("inventory/2025/review/", { action, version: inventory.review.version }, as), 200);
 }
 
-/** The pack unzipped into a folder of its own; optionally one file changed before verify.py runs. */
+const extracted = new WeakMap<Uint8Array, string>();
+
+/** The pack unzipped into a folder of its own, for a test to change before verify.py runs: a zip is
+ *  extracted once (a Python start each time) and each caller gets a copy. */
 function unzipped(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), "pack-"));
-  writeFileSync(join(dir, "pack.zip"), bytes);
-  const out = spawnSync("python3", ["-m", "zipfile", "-e", join(dir, "pack.zip"), join(dir, "pack")], { encoding: "utf8" });
-  expect(out.status, out.stderr).toBe(0);
-  return join(dir, "pack");
+  let source = extracted.get(bytes);
+  if (!source) {
+    const dir = mkdtempSync(join(tmpdir(), "pack-"));
+    writeFileSync(join(dir, "pack.zip"), bytes);
+    const out = spawnSync("python3", ["-m", "zipfile", "-e", join(dir, "pack.zip"), join(dir, "pack")], { encoding: "utf8" });
+    expect(out.status, out.stderr).toBe(0);
+    source = join(dir, "pack");
+    extracted.set(bytes, source);
+  }
+  const copy = join(mkdtempSync(join(tmpdir(), "pack-")), "pack");
+  cpSync(source, copy, { recursive: true });
+  return copy;
 }
 
 const verify = (dir: string, ...args: string[]) => spawnSync("python3", ["verify.py", ...args], { cwd: dir, encoding: "utf8" });
