@@ -1,9 +1,30 @@
 // What every calculation form has (docs/user-guide.md): the name first, focused when the dialog opens; at the
 // foot, the save's error that belongs to no field — after a 409 with «Загрузить заново», which
 // restarts the form from the calculation as stored now — then «Отмена» and «Создать» or «Сохранить».
-import { memo, useState, type CSSProperties, type ReactNode } from "react";
-import { Alert, Button, Flex, Form, Input } from "antd";
+import { memo, useCallback, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
+import { Alert, Button, Flex, Form, Input, Typography } from "antd";
 import { CALCULATION_NAME_MAX } from "@server/contract";
+
+/** Where a form's fields put their submit, for the Form around them to call. */
+export type SubmitRef = RefObject<(() => void) | undefined>;
+
+/**
+ * A calculation form's antd Form with the type's title, outside the fields' state: antd's Form hands
+ * its items a new context value each time it is drawn, which redraws every Form.Item, so the fields,
+ * whose state changes with each key typed, are drawn inside it and hand their submit in submitRef.
+ */
+export function FormOutsideFields({ name, title, fields }: { name: string; title: string; fields(submitRef: SubmitRef): ReactNode }) {
+  const submitRef = useRef<() => void>(undefined);
+  const onFinish = useCallback(() => submitRef.current?.(), []);
+  return (
+    <Form layout="vertical" onFinish={onFinish} name={name} requiredMark={false}>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+        {title}
+      </Typography.Paragraph>
+      {fields(submitRef)}
+    </Form>
+  );
+}
 
 interface NameProps {
   value: string;

@@ -7,9 +7,9 @@ import type { FormulaType, MeasuredPeriodField, MethaneBasis } from "@core/regis
 import { useCoalOutput, usePoints } from "../../api/inventory";
 import { DrainageField } from "./DrainageField";
 import type { CalculationCreateBody, CalculationPatchBody } from "@server/contract";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { usePhone } from "../../shared/useMediaQuery";
-import { Card, Col, Flex, Form, Row, Typography } from "antd";
+import { Card, Col, Flex, Row, Typography } from "antd";
 import { MEASURED_PERIOD, REGISTRY, productionFieldOf, type NumberField } from "@core/registry";
 import { MEASUREMENT_NOTE_NAMES, periodField, type MeasurementNote } from "@core/measured-release";
 import { basisAsked } from "@core/methane-balance";
@@ -71,7 +71,7 @@ import {
   type FormState,
   type Preview,
 } from "./form";
-import { FormFooter, NameField, type TopError } from "../../shared/FormParts";
+import { FormFooter, FormOutsideFields, NameField, type SubmitRef, type TopError } from "../../shared/FormParts";
 import { ResultValues } from "./ResultValues";
 import {
   UncertaintyEditor,
@@ -110,28 +110,16 @@ interface Props {
 }
 
 export function CalculationForm(props: Props) {
-  // antd's Form hands its items a new context value each time it is drawn, which redraws every
-  // Form.Item: it stays out of the fields' state, which changes with each key typed.
-  const submitRef = useRef<() => void>(undefined);
-  const onFinish = useCallback(() => submitRef.current?.(), []);
   return (
-    <Form layout="vertical" onFinish={onFinish} name="calculation" requiredMark={false}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-        {REGISTRY[props.ctx.type].title}
-      </Typography.Paragraph>
-      <CalculationFields {...props} submitRef={submitRef} />
-    </Form>
+    <FormOutsideFields
+      name="calculation"
+      title={REGISTRY[props.ctx.type].title}
+      fields={(submitRef) => <CalculationFields {...props} submitRef={submitRef} />}
+    />
   );
 }
 
-function CalculationFields({
-  ctx,
-  dictionaries,
-  projectId,
-  onDone,
-  onReload,
-  submitRef,
-}: Props & { submitRef: RefObject<(() => void) | undefined> }) {
+function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, submitRef }: Props & { submitRef: SubmitRef }) {
   const layout = useMemo(() => formLayout(ctx.type), [ctx.type]);
   const [state, setState] = useState<FormState>(() => initialState(ctx));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());

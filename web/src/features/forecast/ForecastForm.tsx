@@ -3,7 +3,7 @@
 // missing, 3 rows a page) with the live preview: the active model of the method runs in the
 // browser's gbdt.wasm, the same bytes and the same model file the server predicts with, so the
 // «Прогноз, %» beside each row is what will be stored.
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { Alert, Button, Flex, Form, Input, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
@@ -23,7 +23,7 @@ import {
 } from "../../api/calculations";
 import { routeDetail } from "../../shared/detail";
 import { FileField } from "../../shared/FileField";
-import { FormFooter, NameField, useSaveErrors } from "../../shared/FormParts";
+import { FormFooter, FormOutsideFields, NameField, useSaveErrors, type SubmitRef } from "../../shared/FormParts";
 import {
   ENTRY_PAGE_SIZE,
   FORECAST_COLUMNS,
@@ -66,28 +66,16 @@ interface Props {
 export const cellLabel = (feature: string, rowNumber: number) => `${feature}, строка ${rowNumber}`;
 
 export function ForecastForm(props: Props) {
-  // antd's Form hands its items a new context value each time it is drawn, which redraws every
-  // Form.Item: it stays out of the fields' state, which changes with each cell typed.
-  const submitRef = useRef<() => void>(undefined);
-  const onFinish = useCallback(() => submitRef.current?.(), []);
   return (
-    <Form layout="vertical" onFinish={onFinish} name="forecast" requiredMark={false}>
-      <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
-        {REGISTRY[TYPE].title}
-      </Typography.Paragraph>
-      <ForecastFields {...props} submitRef={submitRef} />
-    </Form>
+    <FormOutsideFields
+      name="forecast"
+      title={REGISTRY[TYPE].title}
+      fields={(submitRef) => <ForecastFields {...props} submitRef={submitRef} />}
+    />
   );
 }
 
-function ForecastFields({
-  mode,
-  projectId,
-  stored,
-  onDone,
-  onReload,
-  submitRef,
-}: Props & { submitRef: RefObject<(() => void) | undefined> }) {
+function ForecastFields({ mode, projectId, stored, onDone, onReload, submitRef }: Props & { submitRef: SubmitRef }) {
   const [state, setState] = useState<ForecastState>(() => initialForecastState(stored));
   const [page, setPage] = useState(1);
   const errors = useSaveErrors();
