@@ -214,10 +214,24 @@ function ForecastFields({ mode, projectId, stored, onDone, onReload, submitRef }
     <>
       <Flex gap={16} wrap>
         <NameField value={state.name} onChange={onName} style={WIDE} {...status("name")} />
-        <MethodField value={state.method} options={methodOptions} onChange={onMethod} {...status("method")} />
+        <SelectField
+          label="Метод"
+          id="forecast-method"
+          value={state.method}
+          options={methodOptions}
+          onChange={onMethod}
+          {...status("method")}
+        />
         <HorizonField value={state.horizon} onChange={onHorizon} {...status("horizon")} />
         {state.horizon > 0 ? (
-          <ModelField value={state.model ?? ""} options={modelOptions} onChange={onModel} {...status("model_id")} />
+          <SelectField
+            label="Модель"
+            id="forecast-model"
+            value={state.model ?? ""}
+            options={modelOptions}
+            onChange={onModel}
+            {...status("model_id")}
+          />
         ) : null}
       </Flex>
       {models.error && <Alert type="error" showIcon title={`Не удалось загрузить модели прогноза: ${models.error.message}`} />}
@@ -254,17 +268,20 @@ interface FieldStatus {
   help?: string;
 }
 
-interface SelectFieldProps<T> extends FieldStatus {
-  value: T;
-  options: { value: T; label: string }[];
-  onChange(value: T): void;
+interface SelectFieldProps extends FieldStatus {
+  label: string;
+  id: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange(value: string): void;
 }
 
 // The fields below are memoized with plain props: a cell typed redraws the rows, not them.
-const MethodField = memo(function MethodField({ value, options, onChange, validateStatus, help }: SelectFieldProps<ForecastMethod>) {
+// The method's and the model's selectors.
+const SelectField = memo(function SelectField({ label, id, value, options, onChange, validateStatus, help }: SelectFieldProps) {
   return (
-    <Form.Item label="Метод" htmlFor="forecast-method" style={WIDE} validateStatus={validateStatus} help={help}>
-      <Select<ForecastMethod> id="forecast-method" value={value} options={options} onChange={onChange} />
+    <Form.Item label={label} htmlFor={id} style={WIDE} validateStatus={validateStatus} help={help}>
+      <Select<string> id={id} value={value} options={options} onChange={onChange} />
     </Form.Item>
   );
 });
@@ -285,14 +302,6 @@ const HorizonField = memo(function HorizonField({
       help={help}
     >
       <Select<number> id="forecast-horizon" value={value} options={HORIZON_OPTIONS} onChange={onChange} />
-    </Form.Item>
-  );
-});
-
-const ModelField = memo(function ModelField({ value, options, onChange, validateStatus, help }: SelectFieldProps<string>) {
-  return (
-    <Form.Item label="Модель" htmlFor="forecast-model" style={WIDE} validateStatus={validateStatus} help={help}>
-      <Select<string> id="forecast-model" value={value} options={options} onChange={onChange} />
     </Form.Item>
   );
 });
