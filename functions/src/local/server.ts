@@ -97,6 +97,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         connect: storage.connect,
         tableName: LOCAL_TABLE,
         blobsDir: join(dataDir, "blobs"),
+        clock: options.clock,
         releaseSlots: (slots) => releaseHeavySlots(storage, slots),
         carrySlots: (slots) => carryHeavySlots(storage, slots),
         // Loading a thread's code is about 2 s of CPU, which a test's server rarely needs.

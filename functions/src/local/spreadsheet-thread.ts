@@ -34,9 +34,13 @@ const deps: ExportDeps = {
   blobs: fsBlobStore(blobsDir),
   clock: systemClock,
 };
-const worker = inProcessSpreadsheets(() => deps);
-// A job's file is stored by the job (adapters/spreadsheets/jobs.ts), whatever its size.
-const jobWorker = inProcessSpreadsheets(() => deps, { inlineLimitBytes: Number.POSITIVE_INFINITY });
+
+/** The ports with the server's clock, running on from `now` (its reading when it sent the request):
+ *  an export's «Дата выгрузки» and a job's stamps are the server's time, a test's held day too. */
+function depsAt(now: number): ExportDeps {
+  const offset = now - Date.now();
+  return { ...deps, clock: { now: () => new Date(Date.now() + offset) } };
+}
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 
@@ -94,9 +98,11 @@ function failure(id: number, error: unknown): ThreadMessage {
   return { id, type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
-async function run(id: number, raw: unknown): Promise<void> {
+async function run(id: number, raw: unknown, now: number): Promise<void> {
   try {
     const request = z.parse(workerRequest, raw);
+    const at = depsAt(now);
+    const worker = inProcessSpreadsheets(() => at);
     let result: ExportResult;
     if (request.op === "template") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type, request.year) };
@@ -116,7 +122,12 @@ async function run(id: number, raw: unknown): Promise<void> {
       });
     } else if (request.op === "job") {
       // Its state and file go to the blob folder; the failure of the work is the job's own.
-      await runJob(deps, jobWorker, request);
+      // A job's file is stored by the job (adapters/spreadsheets/jobs.ts), whatever its size.
+      await runJob(
+        at,
+        inProcessSpreadsheets(() => at, { inlineLimitBytes: Number.POSITIVE_INFINITY }),
+        request,
+      );
       return finish(id, { id, type: "end" });
     } else throw new Error(`spreadsheet thread: ${request.op} is answered by the server`);
     if (result.kind === "redirect") return finish(id, { id, type: "redirect", url: result.url, fileName: result.fileName });
@@ -170,7 +181,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
 }
 
 port.on("message", (message: ToThread) => {
-  if (message.type === "job") void run(message.id, message.request);
+  if (message.type === "job") void run(message.id, message.request, message.now);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);
   else if (message.type === "preview") void preview(message);

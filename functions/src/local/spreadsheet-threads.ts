@@ -15,7 +15,7 @@ import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError } from "../domain/errors";
 import { HEAVY_CARRY_SECONDS, UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
 import type { ExportResult, JobTicket } from "../export/formats";
-import type { Actor, ForecastFileResult, UploadFiles } from "../domain/context";
+import { systemClock, type Actor, type ForecastFileResult, type UploadFiles } from "../domain/context";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
@@ -23,7 +23,7 @@ import type { UploadedFile } from "../files/tabular";
 import type { SpreadsheetWorker } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
-import type { ForecastColumns } from "../ports";
+import type { Clock, ForecastColumns } from "../ports";
 
 export interface ThreadData {
   endpoint: string;
@@ -34,7 +34,8 @@ export interface ThreadData {
 }
 
 export type ToThread =
-  | { id: number; type: "job"; request: WorkerRequest }
+  /** `now`: the server's clock when it sent the request, in ms (the thread's clock runs on from it). */
+  | { id: number; type: "job"; request: WorkerRequest; now: number }
   | { id: number; type: "pull" | "cancel" }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }
@@ -75,6 +76,8 @@ export interface ThreadPoolOptions extends ThreadData {
   heapMb?: number;
   /** How long an upload's work may run in its thread, ms (UPLOAD_BUDGET_SECONDS). */
   uploadBudgetMs?: number;
+  /** The server's clock, which the threads' work reads too (a test's server holds its own day). */
+  clock?: Clock;
   /** Gives back the heavy-work slots of a job whose thread died under it (the job could not). */
   releaseSlots?: (slots: JobTicket["slots"]) => Promise<void>;
   /** Keeps a waiting job's slots counting (domain/heavy-work.ts, carryHeavySlots), in place. */
@@ -136,6 +139,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   const data: ThreadData = { endpoint: options.endpoint, tableName: options.tableName, blobsDir: options.blobsDir };
   const threads: Thread[] = [];
   let nextId = 1;
+  const now = () => (options.clock ?? systemClock).now().getTime();
 
   function spawn(): Thread {
     // A thread of its own reaches the engine's thread through a port rather than its HTTP endpoint.
@@ -276,7 +280,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     const long = request.op === "train";
     const entry: Waiting = { long, slots, carried: Promise.resolve(), run: () => void entry.carried.then(run) };
     const run = () => {
-      const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots } }));
+      const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots }, now: now() }));
       void job.next().then(async (message) => {
         running -= 1;
         if (long) longRunning -= 1;
@@ -298,7 +302,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   }
 
   async function start(request: WorkerRequest): Promise<ExportResult> {
-    const job = post((id) => ({ id, type: "job", request }));
+    const job = post((id) => ({ id, type: "job", request, now: now() }));
     const thread = job.thread;
     const first = await job.next();
     if (first.type === "redirect") return { kind: "redirect", url: first.url, fileName: first.fileName };
