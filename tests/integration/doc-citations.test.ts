@@ -22,6 +22,9 @@ const OUTSIDE = [
   /(?<![./\w])\.\.\/shared\/(?:spec|methodology|DESIGN|STYLE)/,
 ];
 
+/** The shared folder a probe names, put together so that this file itself names no such path. */
+const SHARED_FOLDER = ["", "work", "shared"].join("/");
+
 function trackedFiles(): string[] {
   return execFileSync("git", ["ls-files", "-z", ...AREAS], { cwd: ROOT, encoding: "utf8" })
     .split("\0")
@@ -39,14 +42,14 @@ describe("citations in code comments", () => {
   it("finds comments and only comments", () => {
     const text = [
       'import { x } from "../../shared/decimals"; // see docs/api.md',
-      'const origin = "/work/shared/methodology.md";',
+      `const origin = "${SHARED_FOLDER}/methodology.md";`,
       "/** (SPEC 7) */",
       "export const y = <div>{/* SPEC 2 */}</div>;",
       "const r = /[\"']/; // D18",
     ].join("\n");
     const comments = commentsOf("probe.tsx", text);
     expect(comments).toEqual(expect.arrayContaining(["// see docs/api.md", "/** (SPEC 7) */", "/* SPEC 2 */", "// D18"]));
-    expect(comments.join("\n")).not.toContain("/work/shared");
+    expect(comments.join("\n")).not.toContain(SHARED_FOLDER);
     expect(comments.filter((c) => OUTSIDE.some((re) => re.test(c)))).toEqual(["/** (SPEC 7) */", "/* SPEC 2 */"]);
   });
 
@@ -62,6 +65,37 @@ describe("citations in code comments", () => {
         }
       }
     }
+    expect(found).toEqual([]);
+  });
+});
+
+// The tests need nothing outside the repository (.ci/run runs them in a clone with no folder beside
+// it): no test names an absolute path into a shared or home folder. The pattern is the one .ci/run
+// greps for before that run (tests/support/outside-paths.ere).
+describe("tests read nothing outside the repository", () => {
+  const pattern = new RegExp(readFileSync(join(ROOT, "tests/support/outside-paths.ere"), "utf8").trim());
+
+  it("the pattern finds such a path and leaves the repository's own alone", () => {
+    expect(pattern.test(`readFileSync("${SHARED_FOLDER}/methodology.md")`)).toBe(true);
+    expect(pattern.test(`const home = "/${"home"}/ci/shared/spec/SPEC.md";`)).toBe(true);
+    expect(pattern.test('import { x } from "../../shared/decimals";')).toBe(false);
+    expect(pattern.test('const chromium = "/usr/bin/chromium";')).toBe(false);
+    expect(pattern.test('"s3:GetObject /documents/* /media/*"')).toBe(false);
+  });
+
+  it("no test file names an absolute path outside the repository", () => {
+    const files = execFileSync("git", ["ls-files", "-z", "tests", "web/src/testing", "*.test.ts", "*.test.tsx"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\0")
+      .filter((path) => path !== "" && !path.endsWith(".ere"));
+    expect(files.length).toBeGreaterThan(300);
+    const found = files.flatMap((path) =>
+      readFileSync(join(ROOT, path), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(found).toEqual([]);
   });
 });
