@@ -664,3 +664,71 @@ export function filling_blanks(rows: i32): i32 {
   }
   return observed;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Section 11.3 finance of an abatement option (D53): real, pre-tax, constant yearly flows at year
+// ends, capex at year 0: CF_0 = −capex, CF_t = flow for t = 1…years. NaN stands for `null`.
+
+/** NPV = −capex + Σ_{t=1..years} flow / (1 + rate)^t. */
+export function abatement_npv(capex: f64, flow: f64, rate: f64, years: i32): f64 {
+  let npv = -capex;
+  let factor = 1.0;
+  const step = 1.0 / (1.0 + rate);
+  for (let t = 1; t <= years; t++) {
+    factor *= step;
+    npv += flow * factor;
+  }
+  return npv;
+}
+
+/** IRR: the rate in (−0.99, 10] with NPV = 0, by bisection to 1e-12; NaN without a sign change. */
+export function abatement_irr(capex: f64, flow: f64, years: i32): f64 {
+  let lo = -0.99;
+  let hi = 10.0;
+  let npvLo = abatement_npv(capex, flow, lo, years);
+  const npvHi = abatement_npv(capex, flow, hi, years);
+  if (npvHi == 0.0) return hi;
+  if (!(npvLo * npvHi < 0.0)) return NaN;
+  while (hi - lo > 1e-12) {
+    const mid = 0.5 * (lo + hi);
+    const npvMid = abatement_npv(capex, flow, mid, years);
+    if (npvMid == 0.0) return mid;
+    if ((npvMid < 0.0) == (npvLo < 0.0)) {
+      lo = mid;
+      npvLo = npvMid;
+    } else {
+      hi = mid;
+    }
+  }
+  return 0.5 * (lo + hi);
+}
+
+/** Payback: the first year the cumulative CF discounted at `rate` (0: simple) reaches 0, linear
+ *  inside that year; NaN when not within `years`. A shortfall below 1e-9 of the capex counts as
+ *  reached (an annuity rounded to its printed digits pays back exactly at its rate). */
+export function abatement_payback(capex: f64, flow: f64, rate: f64, years: i32): f64 {
+  if (capex <= 0.0) return 0.0;
+  let cumulative = -capex;
+  let factor = 1.0;
+  const step = 1.0 / (1.0 + rate);
+  const slack = capex * 1e-9;
+  for (let t = 1; t <= years; t++) {
+    factor *= step;
+    const inflow = flow * factor;
+    const next = cumulative + inflow;
+    if (next >= -slack) {
+      if (inflow <= 0.0) return <f64>t;
+      const part = -cumulative / inflow;
+      return <f64>(t - 1) + (part < 1.0 ? part : 1.0);
+    }
+    cumulative = next;
+  }
+  return NaN;
+}
+
+/** Capital recovery factor r(1+r)^n / ((1+r)^n − 1), 1/n at r = 0. */
+export function abatement_crf(rate: f64, years: i32): f64 {
+  if (rate == 0.0) return 1.0 / <f64>years;
+  const growth = Math.pow(1.0 + rate, <f64>years);
+  return rate * growth / (growth - 1.0);
+}

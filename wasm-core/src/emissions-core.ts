@@ -200,6 +200,10 @@ interface CoreExports {
     use_transport_fuel: number,
   ): number;
   filling_blanks(rows: number): number;
+  abatement_npv(capex: number, flow: number, rate: number, years: number): number;
+  abatement_irr(capex: number, flow: number, years: number): number;
+  abatement_payback(capex: number, flow: number, rate: number, years: number): number;
+  abatement_crf(rate: number, years: number): number;
 }
 
 const imports = {

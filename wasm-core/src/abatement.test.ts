@@ -1,0 +1,158 @@
+// Methodology section 11 (D47–D55) through the core: every worked example of 11.4 (its JSON block,
+// tests/fixtures/abatement) to its printed precision, the options of each §4.10 code, the explosive
+// range, required prices, the capture upgrade and the MACC order.
+import { describe, expect, it } from "vitest";
+import {
+  abatementVectors,
+  constructedMineRequest,
+  maccMismatches,
+  vectorMismatches,
+  vectorParams,
+  vectorRequest,
+} from "../../tests/support/abatement-vectors";
+import { type AbatementRequest, abatementKernels, allowedOptions, evaluateAbatement } from "./abatement";
+import { FieldError, emissionsCore } from "./emissions";
+
+const kernels = () => abatementKernels(emissionsCore());
+const evaluate = (request: AbatementRequest) => evaluateAbatement(request, kernels());
+
+describe("section 11.4 worked examples", () => {
+  abatementVectors.abatement_options.forEach((vector, i) => {
+    it(`vector ${i + 1}: case ${vector.case} ${vector.option_code} η ${vector.eta_destruction}`, () => {
+      const result = evaluate(vectorRequest(vector));
+      const stream = result.streams[0];
+      if (vector.tech_code) expect(stream.tech_code).toBe(vector.tech_code);
+      const option = stream.options.find((o) => o.option_code === vector.option_code);
+      expect(option, JSON.stringify(stream.refused)).toBeDefined();
+      expect(vectorMismatches(vector, option as unknown as Record<string, unknown>)).toEqual([]);
+    });
+  });
+
+  it("the constructed mine's MACC: order, starts and widths", () => {
+    const result = evaluate(constructedMineRequest());
+    expect(maccMismatches(result.macc)).toEqual([]);
+    expect(result.totals.er_t_co2e).toBeCloseTo(575721, -1);
+  });
+
+  it("NPV and IRR in closed form, paybacks of an annuity", () => {
+    const x = emissionsCore().exports;
+    for (const c of abatementVectors.npv_irr_closed_form) {
+      const capex = -c.cash_flows[0];
+      const flow = c.cash_flows[1];
+      const years = c.cash_flows.length - 1;
+      expect(x.abatement_irr(capex, flow, years)).toBeCloseTo(c.irr, 9);
+      // 53.2668 is printed cut, not rounded (53.26685…): the block's rel_tol (1e-5) holds it.
+      const npv = x.abatement_npv(capex, flow, c.rate, years);
+      expect(Math.abs(npv - c.npv) / c.npv).toBeLessThan(abatementVectors.abatement_params.rel_tol);
+      if (c.payback_simple_yr !== undefined) expect(x.abatement_payback(capex, flow, 0, years)).toBeCloseTo(c.payback_simple_yr, 5);
+      if (c.payback_discounted_at_irr_yr !== undefined)
+        expect(x.abatement_payback(capex, flow, c.irr, years)).toBeCloseTo(c.payback_discounted_at_irr_yr, 6);
+    }
+    // CRF(0.12, 10) of 11.4 and 1/n at r = 0; no sign change → NaN (null).
+    expect(x.abatement_crf(0.12, 10)).toBeCloseTo(0.176984, 6);
+    expect(x.abatement_crf(0, 4)).toBe(0.25);
+    expect(Number.isNaN(x.abatement_irr(1000, -5, 10))).toBe(true);
+    expect(Number.isNaN(x.abatement_payback(1000, 50, 0.1, 10))).toBe(true);
+  });
+});
+
+describe("options per stream (D48)", () => {
+  const t = { q_boiler: 0.5, q_gas_engine: 2, q_vam_energy: 5, q_pipeline: 10, q_power_plant: 25 };
+
+  it("follow the §4.10 code, the boiler's flow window from the dictionary", () => {
+    expect(allowedOptions("GAS_ENGINE_CHP", 14, t)).toEqual(["FLARE_ENCLOSED", "FLARE_OPEN", "BOILER", "GAS_ENGINE_CHP"]);
+    expect(allowedOptions("FLARE_BOILER_LIMITED", 1.68, t)).toEqual(["FLARE_ENCLOSED", "BOILER"]);
+    expect(allowedOptions("FLARE_BOILER_LIMITED", 0.3, t)).toEqual(["FLARE_ENCLOSED"]);
+    expect(allowedOptions("PIPELINE_CNG_LNG", 15, t)).toContain("PIPELINE_SALE");
+    expect(allowedOptions("VAM_ENERGY", 30, t)).toEqual(["VAM_RTO", "VAM_RTO_ENERGY"]);
+    expect(allowedOptions("NONE_TOO_LEAN", 3, t)).toEqual([]);
+  });
+
+  it("the dictionary's thresholds move the code: a higher engine threshold takes the engine away", () => {
+    const request: AbatementRequest = {
+      streams: [{ code: "d", kind: "drainage", q_mix_m3_min: 10, c_ch4_pct: 40 }],
+      params: vectorParams(),
+    };
+    expect(evaluate(request).streams[0].tech_code).toBe("GAS_ENGINE_CHP");
+    const raised = evaluateAbatement(request, abatementKernels(emissionsCore(), { q_gas_engine: 5 }));
+    expect(raised.streams[0].tech_code).toBe("BOILER");
+    expect(raised.streams[0].options.map((o) => o.option_code)).not.toContain("GAS_ENGINE_CHP");
+  });
+
+  it("the explosive range offers no use option and says why", () => {
+    const result = evaluate({
+      streams: [{ code: "d", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 12 }],
+      options: { d: ["GAS_ENGINE_CHP", "FLARE_ENCLOSED", "VAM_RTO"] },
+      params: vectorParams(),
+    });
+    const stream = result.streams[0];
+    expect(stream.tech_code).toBe("UNSAFE_NO_USE");
+    expect(stream.options.map((o) => o.option_code)).toEqual(["VAM_RTO"]);
+    expect(stream.notice).toMatch(/взрывоопасный диапазон/);
+    expect(stream.refused.map((r) => r.option_code)).toEqual(["GAS_ENGINE_CHP", "FLARE_ENCLOSED"]);
+    expect(stream.refused[0].reason).toMatch(/сжигание, транспортирование и продажа не предлагаются/);
+    // Dilution to 1 %: 4.8 m³/min of CH4 become 8 m³/s of air.
+    expect(stream.options[0].q_air_m3_s).toBeCloseTo(8, 9);
+  });
+
+  it("a capture upgrade joins the option it enables, its costs added", () => {
+    const stream = { code: "d", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 12 };
+    const plain = evaluate({
+      streams: [{ ...stream, c_ch4_pct: 35, q_mix_m3_min: 4.8 / 0.35 }],
+      options: { d: ["FLARE_ENCLOSED"] },
+      params: vectorParams(),
+    });
+    const upgraded = evaluate({
+      streams: [{ ...stream, upgrade: { c_ch4_pct: 35, capex_rub: 5_000_000, opex_fixed_rub: 100_000 } }],
+      options: { d: ["DRAINAGE_UPGRADE+FLARE_ENCLOSED"] },
+      params: vectorParams(),
+    });
+    const a = plain.streams[0].options[0];
+    const b = upgraded.streams[0].options[0];
+    expect(b.enabled_by).toBe("DRAINAGE_UPGRADE");
+    expect(b.er_t_co2e).toBeCloseTo(a.er_t_co2e, 6);
+    expect(b.capex_rub).toBeCloseTo((a.capex_rub as number) + 5_000_000, 3);
+    expect(b.opex_rub).toBeCloseTo((a.opex_rub as number) + 100_000, 3);
+    expect(b.label).toMatch(/^Повышение качества дегазации/);
+  });
+});
+
+describe("inputs", () => {
+  it("a required price left empty names the field", () => {
+    for (const name of ["price_el_rub_per_mwh", "price_heat_rub_per_mwh", "price_carbon_unit_rub", "ef_grid_t_per_mwh"] as const) {
+      const params = { ...vectorParams(), [name]: undefined } as unknown as AbatementRequest["params"];
+      let error: unknown;
+      try {
+        evaluate({ streams: [], params });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(FieldError);
+      expect((error as FieldError).field).toBe(`params.${name}`);
+      expect((error as FieldError).message).toMatch(/^Не задано: /);
+    }
+  });
+
+  it("pipeline sale without a gas price or capex has no economics and says what is missing", () => {
+    const result = evaluate({
+      streams: [{ code: "p", kind: "drainage", q_mix_m3_min: 20, c_ch4_pct: 97 }],
+      options: { p: ["PIPELINE_SALE"] },
+      params: vectorParams(),
+    });
+    const option = result.streams[0].options[0];
+    expect(option.er_t_co2e).toBeGreaterThan(0);
+    expect(option.npv_rub).toBeNull();
+    expect(option.missing).toEqual(["params.price_gas_rub_per_1000m3", "overrides.p.PIPELINE_SALE.capex_rub"]);
+    expect(result.macc).toEqual([]);
+  });
+
+  it("the default choice is the lowest LAC; a pick replaces it", () => {
+    const request = constructedMineRequest();
+    const all = evaluate({ ...request, options: undefined });
+    const d1 = all.streams.find((s) => s.code === "drainage_1");
+    const lacs = (d1?.options ?? []).filter((o) => o.lac_rub_per_t !== null).map((o) => o.lac_rub_per_t as number);
+    expect(d1?.options.find((o) => o.option_code === d1.chosen)?.lac_rub_per_t).toBe(Math.min(...lacs));
+    const picked = evaluate({ ...request, options: undefined, chosen: { drainage_1: "GAS_ENGINE_CHP", drainage_2: "FLARE_ENCLOSED" } });
+    expect(maccMismatches(picked.macc)).toEqual([]);
+  });
+});
