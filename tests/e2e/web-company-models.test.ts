@@ -17,7 +17,7 @@ import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import { forecastModel, forecastModelVersion as versionNumberKey } from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE, openSharedStorage, type OpenStorage } from "@server/local/storage";
 import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -37,13 +37,36 @@ function history(): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** The same longwall with every column a forecast reads (those the history above lacks held steady). */
+function fullHistory(): string {
+  const [, ...lines] = history().trimEnd().split("\n");
+  const header = [
+    "Время",
+    "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин",
+    `${AIR}, м³/мин`,
+    "Концентрация метана в каптируемой смеси, %",
+    "Расход смеси, извлекаемой установкой, м³/мин",
+    "Средняя концентрация CH4 в исходящей струе шахты, %",
+    "Расход воздуха в исходящей струе шахты, м³/мин",
+    "Расход метана, извлекаемого установкой, м³/мин",
+    "Концентрация CH4 в исходящей струе лавы, факт, %",
+  ];
+  const rows = lines.map((line) => {
+    const [stamp, air, y] = line.split(";");
+    return [stamp, "1400", air, "35", "100", "0,5", "16000", "35", y].join(";");
+  });
+  return `${[header.join(";"), ...rows].join("\n")}\n`;
+}
+
 describe("web app: a company's own forecast models, as its engineer", () => {
   let server: TestServer;
   let storage: OpenStorage;
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
-  const file = join(mkdtempSync(join(tmpdir(), "company-models-")), "лава 12 январь.csv");
+  const folder = mkdtempSync(join(tmpdir(), "company-models-"));
+  const file = join(folder, "лава 12 январь.csv");
+  const fullFile = join(folder, "лава 12 все столбцы.csv");
   const card = () => page.locator(".ant-card", { hasText: "Обучить модель" });
   const own = () => page.locator(".ant-card", { hasText: "Модели компании" });
   const inUse = () => page.getByText(/^Прогнозы метана компании \(XGBoost\) считаются по модели: /);
@@ -76,6 +99,7 @@ describe("web app: a company's own forecast models, as its engineer", () => {
 
   beforeAll(async () => {
     writeFileSync(file, history());
+    writeFileSync(fullFile, fullHistory());
     // A server of its own: a model version is numbered across the platform, and this one is the second.
     server = await startTestServer({ own: true });
     // The server's own table, as a command beside it reaches it: a test takes the company's models out of it.
@@ -141,6 +165,60 @@ describe("web app: a company's own forecast models, as its engineer", () => {
     expect(await forecastModelVersion()).toBe(2);
     await screenshot(page, { path: `${SHOTS}/web-company-models.png`, fullPage: true });
   }, 200_000);
+
+  // Issue 76: the job's message lost the horizon, so a model the card trained for 1 h was stored as a
+  // nowcast and a forecast at 1 h refused it.
+  it("trains in the browser for 30 min and for 1 h ahead, saves each with its horizon, and the company's forecasts at it run on it", async () => {
+    await noOwnModels();
+    await signIn(page, server.url, server.demo, "/forecast-models");
+    await page.getByRole("heading", { name: "Модели прогноза" }).waitFor();
+    const access = await accessToken(server.url, server.demo);
+    const project = await apiCaller(
+      () => server.url,
+      () => access,
+    )<{ id: string }>("POST", "v1/projects/create_project/", { name: "Лава 12", start_date: "2025-01-01", end_date: "2025-12-31" });
+    try {
+      for (const [horizon, label, version] of [
+        [30, "30 мин", 2],
+        [60, "1 ч", 3],
+      ] as const) {
+        await card().locator('input[type="file"]').setInputFiles(fullFile);
+        await card().getByText("лава 12 все столбцы.csv").waitFor();
+        await pickOption(page, card().getByLabel("Горизонт прогноза"), label);
+        const trees = card().getByLabel("Деревьев");
+        await trees.click();
+        await trees.press("Control+A");
+        await trees.pressSequentially("30");
+        await card().getByRole("button", { name: "Обучить" }).click();
+        await card()
+          .getByText(/Модель обучена: \d+ деревьев/)
+          .waitFor({ timeout: 60_000 });
+        await card().getByText(`Модель на ${label} вперед выбирается в форме прогноза с этим горизонтом`).waitFor();
+        await card().getByRole("button", { name: "Сохранить как модель компании" }).click();
+        await page.getByText(`Модель компании сохранена: XGBoost, версия ${version}`, { exact: true }).waitFor({ timeout: 90_000 });
+        const saved = (await storage.repos.forecastModels.list("xgboost")).find((v) => v.company !== undefined && v.version === version);
+        expect(saved).toMatchObject({ horizon, is_active: false, training: { horizon } });
+
+        // The company's forecast at that horizon, as the forecast form sends it, runs on it.
+        const form = new FormData();
+        form.set("name", `Лава 12, ${label} вперед`);
+        form.set("project", project.id);
+        form.set("method", "xgboost");
+        form.set("horizon", String(horizon));
+        form.set("file_data", new Blob([readFileSync(fullFile)]), "история.csv");
+        const res = await fetch(`${server.url}/api/v1/regres_methane/`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${access}` },
+          body: form,
+        });
+        expect(res.status, await res.clone().text()).toBe(201);
+        expect(await res.json()).toMatchObject({ horizon, model: { id: saved!.id, version } });
+      }
+    } finally {
+      // The next test starts from no model ahead of the company's.
+      await noOwnModels();
+    }
+  }, 240_000);
 
   /** The company's own model as the saving leaves it: version 2, named «Обучена на 1 500 строках», in
    *  use, not archived; trained through the API on the same history when the company has none (the

@@ -23,6 +23,7 @@ import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { HORIZONS } from "@core/gbdt/horizon";
 
 const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
@@ -143,13 +144,16 @@ interface Job {
 interface TrainEvent {
   op: "job";
   job: string;
-  request: { op: string; key: string; actor: { company: string }; params: Record<string, number> };
+  request: { op: string; key: string; actor: { company: string }; params: Record<string, number>; horizon?: number };
 }
 
 async function companyVersions(bearer = token) {
   const res = await get("/api/v1/forecast_models/", bearer);
   const body = JSON.parse(res.body) as {
-    results: Array<{ method: string; versions: Array<{ id: string; company?: string; is_active: boolean }> }>;
+    results: Array<{
+      method: string;
+      versions: Array<{ id: string; company?: string; is_active: boolean; horizon?: number; training?: { horizon?: number } }>;
+    }>;
   };
   return body.results.find((r) => r.method === "xgboost")!.versions.filter((v) => v.company !== undefined);
 }
@@ -198,6 +202,26 @@ describe("a model trained on a company's history, in AWS", () => {
     for (let i = 0; i < HEAVY_PER_USER; i++) slots.push(await reserveHeavyWork(deps, actor));
     await Promise.all(slots.map((release) => release()));
   }, 120_000);
+
+  // Issue 76: the job function's schema dropped the horizon, so a model trained for 1 h was stored as a nowcast.
+  it.each(HORIZONS.filter((h) => h > 0))(
+    "trains for %i minutes ahead in the job function and stores that horizon",
+    async (horizon) => {
+      const queued: TrainEvent[] = [];
+      const runJob = lambdaService(queued);
+      const started = await train(history(400 + horizon / 10), {
+        params: JSON.stringify({ n_estimators: 10, max_depth: 3 }),
+        horizon: String(horizon),
+      });
+      expect(started.statusCode, started.body).toBe(202);
+      expect(queued[0].request.horizon).toBe(horizon);
+      expect(await runJob(queued[0])).toMatchObject({ kind: "job", state: "done" });
+      const done = JSON.parse((await get(`/api/${(JSON.parse(started.body) as Job).status_url}`)).body) as Job;
+      const model = (await companyVersions()).find((v) => v.id === done.model_id);
+      expect(model).toMatchObject({ horizon, is_active: false, training: { horizon } });
+    },
+    60_000,
+  );
 
   it("sent again while its job waits, the same history is that job; parameters refused never start one", async () => {
     const queued: TrainEvent[] = [];

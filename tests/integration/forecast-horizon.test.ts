@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRIFT_FEATURES, driftingLongwall } from "../support/drifting-longwall";
 import { createHarness, type Harness } from "../support/harness";
+import { HORIZONS } from "@core/gbdt/horizon";
 
 const HEADERS = [
   "Время",
@@ -146,6 +147,40 @@ describe("a forecast ahead", () => {
     });
     expect(activate.status).toBe(400);
   });
+
+  // Issue 76: each path a history reaches the trainer by keeps the horizon asked for (the job's paths:
+  // tests/integration/training-jobs.test.ts, tests/infra/training-jobs.test.ts).
+  it.each(HORIZONS.filter((m) => m > 0))(
+    "trains for %i minutes ahead from the form's file and from a direct upload, stored with that horizon",
+    async (horizon) => {
+      const own = await h.signedInUser(`Шахта на ${horizon} мин`);
+      const text = csv();
+      const bytes = new TextEncoder().encode(text);
+      const grant = await h.request("/api/v1/forecast/upload-url/", {
+        method: "POST",
+        token: own.token,
+        json: { content_type: "text/csv", size: bytes.byteLength, name: "лава 3.csv" },
+      });
+      expect(grant.status, await grant.clone().text()).toBe(200);
+      const g = (await grant.json()) as { url: string; method: string; headers: Record<string, string>; file_upload: string };
+      const put = await h.request(g.url, {
+        method: g.method,
+        headers: { ...g.headers, "Content-Length": String(bytes.byteLength) },
+        body: bytes as NonNullable<RequestInit["body"]>,
+      });
+      expect(put.status, await put.clone().text()).toBe(200);
+      for (const sent of ["file", "file_upload"]) {
+        const form = new FormData();
+        form.set("params", JSON.stringify({ n_estimators: 10, max_depth: 3 }));
+        form.set("horizon", String(horizon));
+        if (sent === "file") form.append("file", new File([text], "лава 3.csv", { type: "text/csv" }));
+        else form.set("file_upload", g.file_upload);
+        const res = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token: own.token, body: form });
+        expect(res.status, await res.clone().text()).toBe(201);
+        expect(await res.json(), sent).toMatchObject({ horizon, is_active: false, training: { horizon } });
+      }
+    },
+  );
 
   it("lists the platform's default models ahead, one per horizon, with their horizon", async () => {
     const list = (await (await h.request("/api/v1/forecast_models/", { token: user.token })).json()) as {

@@ -8,10 +8,12 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { accessToken } from "../support/server";
 import { HEAVY_PER_USER } from "@server/domain/heavy-work";
+import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
 
 let server: LocalServer;
 let token: string;
 let otherToken: string;
+let projectId: string;
 
 const HEADER =
   "Время;Расход воздуха в исходящей струе лавы (суточные замеры), м³/мин;Концентрация метана в каптируемой смеси, %;Концентрация CH4 в исходящей струе лавы, факт, %";
@@ -27,6 +29,29 @@ function history(rows: number, constant = false): string {
     lines.push(`${time};${air};${20 + ((i * 13) % 30)};${y.toFixed(4).replace(".", ",")}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The same longwall with every column a forecast reads (the ones the training had not, steady). */
+function forecastHistory(rows: number): string {
+  const [header, ...lines] = history(rows).trimEnd().split("\n");
+  const [time, measuredAir, drained, y] = header.split(";");
+  const more = [
+    "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин",
+    "Расход смеси, извлекаемой установкой, м³/мин",
+    "Средняя концентрация CH4 в исходящей струе шахты, %",
+    "Расход воздуха в исходящей струе шахты, м³/мин",
+    "Расход метана, извлекаемого установкой, м³/мин",
+  ];
+  const steady = ["1400", "60", "0,3", "9000", "12"];
+  return `${[
+    [time, more[0], measuredAir, drained, ...more.slice(1), y],
+    ...lines.map((line) => {
+      const [t, air, d, value] = line.split(";");
+      return [t, steady[0], air, d, ...steady.slice(1), value];
+    }),
+  ]
+    .map((cells) => cells.join(";"))
+    .join("\n")}\n`;
 }
 
 const get = (path: string, bearer = token) => fetch(`${server.url}/api/${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
@@ -67,7 +92,10 @@ async function follow(statusUrl: string): Promise<Job[]> {
 async function ownVersions(bearer = token) {
   const res = await get("v1/forecast_models/", bearer);
   const body = (await res.json()) as {
-    results: Array<{ method: string; versions: Array<{ id: string; company?: string; is_active: boolean }> }>;
+    results: Array<{
+      method: string;
+      versions: Array<{ id: string; company?: string; is_active: boolean; horizon?: number; training?: { horizon?: number } }>;
+    }>;
   };
   return body.results.find((r) => r.method === "xgboost")!.versions.filter((v) => v.company !== undefined);
 }
@@ -80,6 +108,12 @@ beforeAll(async () => {
   await createUser(server.deps, { companyId: other.id, email: "other@example.com", password: "other-password", role: "staff" });
   token = await accessToken(server.url, { email: "engineer@example.com", password: "engineer-password" });
   otherToken = await accessToken(server.url, { email: "other@example.com", password: "other-password" });
+  const project = await fetch(`${server.url}/api/v1/projects/create_project/`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Лава 7", start_date: "2024-01-01", end_date: "2025-12-31" }),
+  });
+  projectId = ((await project.json()) as { id: string }).id;
 }, 120_000);
 
 afterAll(() => server?.close());
@@ -115,6 +149,41 @@ describe("training a model on the local host", () => {
     expect(failed.detail).toMatch(/^file: .*[а-я]/);
     expect(await ownVersions()).toHaveLength(before);
   }, 120_000);
+
+  // Issue 76: the job's message had no horizon, so the thread trained and stored a nowcast.
+  it.each(HORIZONS.filter((h) => h > 0))(
+    "trains for %i minutes ahead in the thread, stores that horizon and forecasts at it",
+    async (horizon) => {
+      const started = await train(history(700 + horizon / 10), {
+        params: JSON.stringify({ n_estimators: 20, max_depth: 3 }),
+        horizon: String(horizon),
+        description: `Лава 7, ${horizonLabel(horizon)}`,
+      });
+      expect(started.status, await started.clone().text()).toBe(202);
+      const done = (await follow(((await started.json()) as Job).status_url!)).at(-1)!;
+      expect(done, JSON.stringify(done)).toMatchObject({ state: "done", model_id: expect.any(String) });
+      const model = (await ownVersions()).find((v) => v.id === done.model_id);
+      expect(model).toMatchObject({ horizon, is_active: false, training: { horizon } });
+
+      // The company's forecast at that horizon picks it by itself, and answers.
+      const form = new FormData();
+      form.set("name", `Лава 7, ${horizonLabel(horizon)} вперед`);
+      form.set("project", projectId);
+      form.set("method", "xgboost");
+      form.set("horizon", String(horizon));
+      form.set("file_data", new Blob([forecastHistory(300)]), "история.csv");
+      const made = await fetch(`${server.url}/api/v1/regres_methane/`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(made.status, await made.clone().text()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      const shown = (await (await get(`v1/regres_methane/${id}/single_calc/1/`)).json()) as { horizon: number; model: { id: string } };
+      expect(shown).toMatchObject({ horizon, model: { id: done.model_id } });
+    },
+    120_000,
+  );
 
   it(`lets one user hold at most ${HEAVY_PER_USER} jobs at once, queued or running, until they end`, async () => {
     // Issue 58: a queued job's slot lapsed and one user had 4 trainings in flight. Each history differs,

@@ -4,6 +4,7 @@
 // base64 (at most INLINE_EXPORT_LIMIT_BYTES, so the answer stays under Lambda's 6 MB), or as a
 // presigned download address of an object under exports/. A domain refusal (another company's
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
+import { isHorizon } from "@core/gbdt/horizon";
 import { trendSchema } from "../../contract/schemas/answers";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
@@ -49,6 +50,9 @@ const trainRequest = z.object({
   key: z.string().check(z.regex(/^training\//)),
   file_name: z.string(),
   params: z.record(z.string(), z.union([z.number(), z.string()])),
+  // Minutes ahead (0 or absent: the nowcast). A key the schema did not name was dropped by the parse,
+  // so a model trained for 1 h in a job was stored as a nowcast (issue 76).
+  horizon: z.optional(z.number().check(z.refine(isHorizon))),
   description: z.string(),
   activate: z.boolean(),
 });
