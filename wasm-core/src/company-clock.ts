@@ -108,3 +108,28 @@ export function dateTimeText(value: string | Date | null | undefined, zone: stri
   const p = partsIn(date, zone);
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
+
+/** How far the zone's clock is ahead of UTC at `instant` (ms since the epoch), in ms: +7 h for
+ *  Kemerovo. Read from the zone's calendar, so a zone that changed its offset gives each date its own. */
+export function zoneOffsetMs(instant: number, zone: string): number {
+  const minute = Math.floor(instant / 60_000) * 60_000;
+  const p = partsIn(new Date(minute), zone);
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - minute;
+}
+
+/** The instant (ms since the epoch) at which the zone's clock reads the wall time given (month 1–12),
+ *  as a dispatch system's local «ДД.ММ.ГГГГ ЧЧ:ММ:СС» is read (D57). */
+export function instantOfWallTime(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  zone: string,
+  second = 0,
+): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Two steps settle a zone whose offset differs on the two sides of the first guess.
+  const first = wall - zoneOffsetMs(wall, zone);
+  return wall - zoneOffsetMs(first, zone);
+}

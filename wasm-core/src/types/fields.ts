@@ -219,7 +219,7 @@ const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
   [1.8738, 0.6797],
   [1.8393, 0.668],
 ];
-const CH4_DENSITY_20C = 0.668;
+export const CH4_DENSITY_20C = 0.668;
 
 /** ρ CH4, kg/m³, of the conditions whose ρ CO2 is `co2Density`. */
 export const ch4DensityBesideCo2 = (co2Density: number): number =>
