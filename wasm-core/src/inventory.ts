@@ -445,6 +445,8 @@ export interface ReviewState {
   readonly last_changed_by?: string;
   /** Who changed the year's data since its last step. */
   readonly changed_by?: readonly string[];
+  /** In review: what the version would print differently from what was sent (issue 74). */
+  readonly changed_after_send?: readonly string[];
 }
 
 /** Who sent the version now under review or approved: the author of the last step that brought the
@@ -489,6 +491,10 @@ export function actionProblem(
   }
   if (rule.notEditor && review.last_changed_by === user.email) {
     return "может только другой проверяющий или администратор: данные года последним изменяли вы";
+  }
+  // Four eyes over every printed field: the version prints only what its sender sent.
+  if (action === "approve" && review.changed_after_send?.length) {
+    return "невозможно: после отправки на проверку изменено то, что печатает версия. Верните инвентаризацию на доработку, чтобы ее отправили снова";
   }
   return undefined;
 }

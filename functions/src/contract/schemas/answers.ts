@@ -577,6 +577,23 @@ export const inventoryReviewSchema = z.object({
   changed_by: z.optional(z.array(z.string())).meta({
     description: "D33: who changed the year's data since its last step; «Доработка завершена» by one of them sends the year for approval",
   }),
+  sent: z
+    .optional(
+      z.object({
+        version: z.int().meta({ description: "The review's version the send wrote" }),
+        sha256: z
+          .string()
+          .meta({ description: "SHA-256 of the canonical JSON of what the version would print: inventory and legal entity" }),
+        entity_sha256: z.string().meta({ description: "SHA-256 of the legal entity's part alone" }),
+        at: z.string(),
+      }),
+    )
+    .meta({ description: "Issue 74: what the last send for review captured; approving compares the version with it" }),
+  changed_after_send: z.optional(z.array(z.string())).meta({
+    description:
+      "Issue 74, in review: what the version would print differently from what was sent (requisites, facilities, points), " +
+      "in Russian; approving needs a new send while any",
+  }),
   updated_at: z.string(),
   version: z.int().meta({ description: "0: never stored (a draft)" }),
 });

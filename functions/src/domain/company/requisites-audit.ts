@@ -9,41 +9,10 @@ import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
+import { COMPANY_FIELDS, FACILITY_FIELDS, POINT_FIELDS } from "../entity-fields";
 
 export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
 
-/** The fields shown, in the order of the profile's forms, with their labels there. */
-const COMPANY_FIELDS: Record<string, string> = {
-  name: "Название",
-  email: "E-mail",
-  ogrn: "ОГРН / ОГРНИП",
-  okved: "ОКВЭД",
-  inn: "ИНН",
-  kpp: "КПП",
-  region: "Регион",
-  postal_address: "Почтовый адрес",
-  responsible_name: "Ответственный за отчет: ФИО",
-  responsible_position: "Должность",
-  responsible_phone: "Телефон ответственного",
-  responsible_email: "E-mail ответственного",
-  time_zone: "Часовой пояс",
-};
-const FACILITY_FIELDS: Record<string, string> = {
-  name: "Название",
-  kind: "Тип",
-  licence_number: "Номер лицензии",
-  address: "Адрес",
-  is_active: "Площадка действует",
-};
-const POINT_FIELDS: Record<string, string> = {
-  name: "Название",
-  kind: "Вид источника",
-  instrument: "Средство измерений",
-  frequency: "Периодичность измерений",
-  in_service_from: "В эксплуатации с",
-  in_service_to: "В эксплуатации по",
-  is_active: "Источник действует",
-};
 /** The base year of the trend (domain/inventory/targets.ts): set, recalculated, and why. */
 const BASE_YEAR_FIELDS: Record<string, string> = {
   year: "Базовый год",

@@ -13,7 +13,8 @@ import { workingCalendar } from "../reference/production-calendar";
 import type { InventoryReview, InventoryVersion } from "../../ports";
 import type * as z from "zod";
 import type { reviewActionSchema } from "../../contract/routes/inventory";
-import { discardVersion, storeVersion, type InventoryState } from "./versions";
+import { discardVersion, storeVersion, type InventoryState, type SnapshotEntity } from "./versions";
+import { contentSha256, liveEntity, loadSent, sentDifferences, storeSent, type SentContent } from "./sent";
 import { holdYearWrites, releaseYearWrites } from "./writes";
 import {
   APPROVED_STATUSES,
@@ -158,7 +159,7 @@ async function transitionFrom(
   const to = targetOf(request.action, actor.email, current);
   const freezes = Boolean(rule.freezes) && to === rule.to;
   // Who changed the data is counted afresh from each step; the last editor stays.
-  const { changed_by: _changed, ...kept } = current;
+  const { changed_by: _changed, changed_after_send: _shown, ...kept } = current;
   // The history names the person as the register does (name and role), not by e-mail alone.
   const user = actor.profile ?? (await deps.repos.users.get(actor.company, actor.id));
   const name = user ? personName(user) : "";
@@ -191,11 +192,31 @@ async function transitionFrom(
     // permitTransition checked the notice date.
     Object.assign(next, withReworkDeadline({ ...next, notice_date: request.notice_date }, await workingCalendar(deps)));
   }
+  // Issue 74: a send captures what the version would print; a step back to the draft forgets it.
+  if (to === "in_review") {
+    const content: SentContent = { inventory: await snapshot(actor.company, year), legal_entity: await liveEntity(deps, actor.company) };
+    next.sent = await storeSent(deps, actor.company, year, next.version, content, now);
+  } else if (to === "draft") delete next.sent;
   // D20: the snapshot is stored last, once every check has passed, and undone if the review
   // changed meanwhile (that approval never happened).
   let stored: InventoryVersion | undefined;
   if (freezes) {
-    stored = await storeVersion(deps, actor, current, request.action, now, await snapshot(actor.company, year));
+    const state = await snapshot(actor.company, year);
+    let entity: SnapshotEntity | undefined;
+    if (current.status === "in_review" && current.sent) {
+      // Four eyes over every printed field: the version is what was sent, or nothing.
+      const sent = await loadSent(deps, current, current.sent);
+      const live: SentContent = { inventory: state, legal_entity: await liveEntity(deps, actor.company) };
+      if (contentSha256(live) !== current.sent.sha256) {
+        const changes = sentDifferences(sent, live);
+        throw new Conflict(
+          `«${rule.label}» ${actionProblem(request.action, actor, { ...current, changed_after_send: changes })}. ` +
+            `Изменено после отправки: ${changes.join("; ")}`,
+        );
+      }
+      entity = sent.legal_entity;
+    }
+    stored = await storeVersion(deps, actor, current, request.action, now, state, entity);
     next.snapshot = { version: stored.version, sha256: stored.sha256 };
   }
   try {

@@ -211,6 +211,8 @@ export async function storeVersion(
   action: string,
   at: string,
   state: InventoryState,
+  /** The legal entity the send captured (issue 74); the live one when the send captured none. */
+  entity?: SnapshotEntity,
 ): Promise<InventoryVersion> {
   const { year } = review;
   const existing = await deps.repos.inventoryVersions.list(actor.company, year);
@@ -233,7 +235,7 @@ export async function storeVersion(
     approved_by: actor.email,
     inventory: state,
     changes: previous ? changesBetween(previous, state) : null,
-    legal_entity: entityOf(company, facilities, points),
+    legal_entity: entity ?? entityOf(company, facilities, points),
   };
   const text = canonicalJson(snapshot);
   const item: InventoryVersion = {

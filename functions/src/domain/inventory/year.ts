@@ -12,6 +12,7 @@ import { coefficientFlags } from "../reference/coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
 import type { StoredCalculation, EmissionPoint, Facility, InventoryReview } from "../../ports";
 import { getReview, reviewOf } from "./review";
+import { changedAfterSend } from "./sent";
 import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { Project } from "../../contract/schemas/project";
 import type { BalanceRowView } from "../../contract/views";
@@ -239,7 +240,10 @@ async function summaryOf(
     reviewsOf(deps, actor.company),
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
-  const review = await withCurrentNames(deps.repos, actor.company, await reviewOf(deps, actor.company, year, reviews.get(year)));
+  const stored = await withCurrentNames(deps.repos, actor.company, await reviewOf(deps, actor.company, year, reviews.get(year)));
+  // Issue 74: the reviewer sees what changed of the printed requisites, facilities and points since the send.
+  const changed = await changedAfterSend(deps, stored);
+  const review = changed.length > 0 ? { ...stored, changed_after_send: changed } : stored;
   // D43: a standing duplicate counts once (the checks still read the coverage as stored).
   const scan = await duplicatesOfYear(deps, actor.company, points, sums, projects, year);
   const counted = sumsWithoutDuplicates(sums, scan);

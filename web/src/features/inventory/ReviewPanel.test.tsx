@@ -84,3 +84,28 @@ it("«Отчет направлен»: a date typed in the future or before the 
   await waitFor(() => expect(app.api.calls("inventoryTransition")).toHaveLength(1));
   expect(app.api.calls("inventoryTransition")[0].body).toEqual({ action: "submit", version: 2, date: "2025-03-15" });
 });
+
+it("in review with printed fields changed after the send: the reviewer reads them and is offered no «Утвердить» (issue 74)", async () => {
+  const inReview: InventoryReview = {
+    company: COMPANY_ID,
+    year: 2024,
+    status: "in_review",
+    history: [{ action: "send_to_review", from: "draft", to: "in_review", by: "demo@example.com", at: "2025-02-01T09:00:00.000Z" }],
+    comments: [],
+    changed_after_send: ["Площадка «Шахта «Северная»», «Номер лицензии»: было «КЕМ 01234 ТЭ», стало «КЕМ 99999 ТЭ»"],
+    updated_at: "2025-02-01T09:00:00.000Z",
+    version: 1,
+  };
+  app = openPart(<ReviewPanel review={inReview} />, (api) =>
+    api.on("getMe", REVIEWER).on("inventoryComments", { results: [], count: 0 }).on("inventoryVersions", []),
+  );
+  const alert = await screen.findByTestId("changed-after-send");
+  expect(alert.textContent).toContain("Изменено после отправки на проверку: эти изменения не войдут в версию");
+  expect(alert.textContent).toContain("«Номер лицензии»: было «КЕМ 01234 ТЭ», стало «КЕМ 99999 ТЭ»");
+  expect(alert.textContent).toContain("верните инвентаризацию на доработку, чтобы ее отправили снова");
+  await screen.findByText("Вернуть на доработку", { selector: "button *" });
+  expect(screen.queryByText("Утвердить", { selector: "button *" })).toBeNull();
+  expect((await screen.findByTestId("review-withheld")).textContent).toContain(
+    "«Утвердить» невозможно: после отправки на проверку изменено то, что печатает версия",
+  );
+});

@@ -110,6 +110,24 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
               : "Год заморожен: расчеты и проекты этого года изменить нельзя, пока проверяющий не откроет год для изменений."}
           </Typography.Text>
         )}
+        {review.changed_after_send && review.changed_after_send.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="changed-after-send"
+            title="Изменено после отправки на проверку: эти изменения не войдут в версию"
+            description={
+              <Flex vertical gap={4}>
+                <ul style={{ margin: 0, paddingLeft: 20 }}>
+                  {review.changed_after_send.map((change) => (
+                    <li key={change}>{change}</li>
+                  ))}
+                </ul>
+                Утвердить можно то, что отправлено: верните инвентаризацию на доработку, чтобы ее отправили снова.
+              </Flex>
+            }
+          />
+        )}
         <InventoryVersions review={review} />
         <Flex gap={8} wrap>
           {available.map((action) => (
