@@ -4,17 +4,21 @@
 // npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { startLocalServer } from "./local/server";
+import { backupScheduleFromEnv } from "./local/backup-schedule";
 import { demoLoginFromEnv, startBanner, usersByCompany } from "./seed";
 
 const dataDir = dataDirFromEnv();
 const demo = demoLoginFromEnv();
-const starting = startLocalServer({
-  dataDir,
-  port: Number(process.env.PORT || 3000),
-  host: process.env.HOST || "127.0.0.1",
-  demo,
-  demoYear: true,
-}).catch((error: Error) => {
+// Inside the promise: a setting refused (its message in Russian) ends the start like any failure.
+const starting = (async () =>
+  startLocalServer({
+    dataDir,
+    port: Number(process.env.PORT || 3000),
+    host: process.env.HOST || "127.0.0.1",
+    demo,
+    demoYear: true,
+    backups: backupScheduleFromEnv(),
+  }))().catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });

@@ -20,6 +20,7 @@ import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
+import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } from "../local/backup";
 import { join } from "node:path";
 import { ROLES, type Role } from "../contract/schemas/common";
 import { reportingYearProblem } from "@core/gwp-in-force";
@@ -55,7 +56,16 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   rotate-jwt-secret [--overlap-hours H]
                  новый секрет подписи токенов; прежний действует еще H часов (по умолчанию —
                  срок refresh-токена), так что никто не теряет сеанс. Локально — перезапустите
-                 сервер; в AWS нужны APP_SECRET_ARN и API_FUNCTION_NAME (выводы стека)`;
+                 сервер; в AWS нужны APP_SECRET_ARN и API_FUNCTION_NAME (выводы стека)
+  backup --to FILE
+                 резервная копия папки данных (DATA_DIR) в один файл .tar.gz: снимок базы
+                 данных на один момент, файлы и опись с контрольными суммами; можно при
+                 работающем сервере. Пишется рядом и переименовывается, когда готова
+  verify-backup FILE
+                 проверить копию по ее описи (без сервера и папки данных)
+  restore --from FILE
+                 восстановить копию в пустую или новую папку DATA_DIR (сначала проверяется
+                 опись); затем запустите сервер на этой папке`;
 
 const options = {
   name: { type: "string" },
@@ -75,6 +85,8 @@ const options = {
   "dry-run": { type: "boolean" },
   "settle-seconds": { type: "string" },
   "archive-unapplied": { type: "boolean" },
+  to: { type: "string" },
+  from: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -328,6 +340,41 @@ function awsBlobStore() {
   return s3BlobStore(new S3Client({ region: process.env.AWS_REGION }), Object.fromEntries(buckets));
 }
 
+const BACKUP_COMMANDS = new Set(["backup", "restore", "verify-backup"]);
+
+/** The commands on a data folder's files rather than its storage (local/backup.ts): none opens the
+ *  folder's engine through the repositories. */
+async function backupCommand(
+  io: AdminOutput,
+  dataDir: string,
+  positionals: string[],
+  args: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>["values"],
+): Promise<number> {
+  if (process.env.STORAGE === "dynamodb")
+    throw new UsageError("резервные копии — для локальной установки; в AWS таблицу копирует DynamoDB (docs/deployment.md)");
+  switch (positionals[0]) {
+    case "backup": {
+      const report = await takeBackup(dataDir, required(args.to, "to"), {});
+      io.log(`Резервная копия записана: ${report.file} (${describeBackup(report.manifest)}; ${(report.duration_ms / 1000).toFixed(1)} с)`);
+      return 0;
+    }
+    case "verify-backup": {
+      const file = positionals[1] ?? args.from;
+      if (!file) throw new UsageError("укажите файл копии: verify-backup FILE");
+      const manifest = await verifyBackup(file);
+      io.log(`Копия цела: ${file}, сделана ${manifest.created_at} на ${manifest.host} (${describeBackup(manifest)})`);
+      return 0;
+    }
+    default: {
+      const manifest = await restoreBackup(required(args.from, "from"), dataDir);
+      io.log(
+        `Копия от ${manifest.created_at} восстановлена в ${dataDir} (${describeBackup(manifest)}). Запустите сервер с DATA_DIR=${dataDir}`,
+      );
+      return 0;
+    }
+  }
+}
+
 /** Runs one admin command line; resolves to the process's exit code (2: usage, 1: refused). */
 export async function adminCommand(argv: string[], io: AdminOutput = console): Promise<number> {
   let parsed;
@@ -342,6 +389,21 @@ export async function adminCommand(argv: string[], io: AdminOutput = console): P
     return parsed.values.help ? 0 : 2;
   }
   const dataDir = dataDirFromEnv();
+  if (BACKUP_COMMANDS.has(parsed.positionals[0]!)) {
+    try {
+      return await backupCommand(io, dataDir, parsed.positionals, parsed.values);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        io.error(`Ошибка: ${error.message}\n\n${USAGE}`);
+        return 2;
+      }
+      if (error instanceof BackupError) {
+        io.error(`Ошибка: ${error.message}`);
+        return 1;
+      }
+      throw error;
+    }
+  }
   const storage = await openSharedStorage(dataDir);
   const deps: Deps = {
     repos: storage.repos,

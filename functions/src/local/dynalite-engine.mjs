@@ -245,11 +245,48 @@ function answerItemImages() {
   };
 }
 
+/** The path on the engine's loopback port that answers a snapshot of the whole LevelDB (backup.ts). */
+export const SNAPSHOT_PATH = "/fugitive/snapshot";
+/** Records per line batch of a snapshot. */
+const SNAPSHOT_BATCH = 1000;
+
+/** Writes every LevelDB key and value as they were when the request came, one JSON line
+ *  `[key, value]` (both as stored, UTF-8) each, then `{"end": count}`: LevelDB's iterator reads
+ *  from the snapshot it takes when it is made, so writes made meanwhile are not in it, and every
+ *  write acknowledged before is. A cut answer lacks its last line. */
+async function answerSnapshot(store, response) {
+  const iterator = store.db.iterator({ keyEncoding: "utf8", valueEncoding: "utf8" });
+  response.writeHead(200, { "Content-Type": "application/x-ndjson" });
+  let count = 0;
+  try {
+    for (;;) {
+      const entries = await iterator.nextv(SNAPSHOT_BATCH);
+      if (entries.length === 0) break;
+      count += entries.length;
+      const lines = entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+      if (!response.write(lines)) await new Promise((resolve) => response.once("drain", resolve));
+      if (response.destroyed) return;
+    }
+    response.end(`${JSON.stringify({ end: count })}\n`);
+  } catch (error) {
+    response.destroy(error);
+  } finally {
+    await iterator.close();
+  }
+}
+
 /** dynalite's HTTP server for `options` and the store it answers from (the one a request of this
- *  process is handed to, dynalite-answer.mjs). */
+ *  process is handed to, dynalite-answer.mjs). Its loopback port also answers GET SNAPSHOT_PATH. */
 export function createEngine(options) {
   const server = dynalite(options);
-  return { server, store: engine.stores.get(options) };
+  const store = engine.stores.get(options);
+  const [answer] = server.listeners("request");
+  server.removeAllListeners("request");
+  server.on("request", (request, response) => {
+    if (request.method === "GET" && request.url === SNAPSHOT_PATH) answerSnapshot(store, response);
+    else answer(request, response);
+  });
+  return { server, store };
 }
 
 if (!engine.create.cheaperCalls) {

@@ -33,6 +33,8 @@ import { withUploadNotifications } from "./upload-notifications";
 import { passwordCostFromEnv } from "./password-cost";
 import { startUploadSweep } from "./upload-sweep";
 import { serveWebApp } from "./web-app";
+import { startBackupSchedule, type BackupSchedule } from "./backup-schedule";
+import { serverLog } from "./server-log";
 import { requestPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -60,6 +62,8 @@ export interface LocalServerOptions {
   /** The pace of each user's requests; by default USER_REQUEST_BURST and USER_REQUESTS_PER_SECOND
    *  on the system's clock (a test gives one on a clock of its own). */
   pace?: RequestPace;
+  /** Scheduled backups of `dataDir` (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; backup-schedule.ts). */
+  backups?: BackupSchedule;
 }
 
 export interface LocalServer {
@@ -190,6 +194,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // Direct uploads never completed are deleted after a day (the bucket's lifecycle rule in AWS).
   const sweep = startUploadSweep(deps);
   await sweep.first;
+  const backups =
+    options.backups && options.dataDir && storage.endpoint
+      ? startBackupSchedule(options.dataDir, options.backups, { endpoint: storage.endpoint }, serverLog)
+      : undefined;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
@@ -209,7 +217,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
-        .then(() => Promise.all([threads?.close(), scoring.close()]))
+        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop()]))
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

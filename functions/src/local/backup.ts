@@ -1,0 +1,458 @@
+// Backups of a local installation's data folder (docs/operations.md, «Резервные копии»): one
+// `.tar.gz` holding a snapshot of the LevelDB under dynamodb/ (every key and value as they were at
+// one instant, taken by the engine that holds the folder: the running server's, or one this process
+// starts when none runs), every other file of the folder (the file store, the signing secrets, the
+// format version: whatever the folder holds) and, last, manifest.json with the counts and the
+// SHA-256 of each part. Written beside its name and renamed when whole, so an interrupted backup
+// never replaces the last good one. `verify-backup` checks a file offline; `restore` checks it
+// first and then fills an empty data folder.
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, type Stats } from "node:fs";
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { hostname } from "node:os";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { Readable, type Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { SNAPSHOT_PATH } from "./dynalite-engine.mjs";
+import { startDynalite } from "./dynalite";
+import { endArchive, endEntry, readTar, startEntry, TarError, writeChunk } from "./tar";
+
+export const BACKUP_KIND = "fugitive-emissions-backup";
+export const BACKUP_VERSION = 1;
+/** The engine's folder and the file that names a running server's engine (storage.ts). */
+const DATABASE_DIR = "dynamodb";
+const ENDPOINT_FILE = "dynamodb-endpoint.json";
+const MANIFEST = "manifest.json";
+/** Snapshot records gathered into one archive part before it is written (and hashed). */
+const PART_BYTES = 8 * 1024 * 1024;
+/** Files being written in the folder (the file store's, a secret's, a backup's): not yet data. */
+/** A backup's own file name (backup-schedule.ts names them so). */
+const BACKUP_FILE = /^fugitive-backup-.*\.tar\.gz$/;
+const TEMPORARY = /\.(tmp(\.type|\.pending)?|partial)$/;
+
+export interface BackupPart {
+  /** The part's path in the archive. */
+  path: string;
+  bytes: number;
+  sha256: string;
+  /** For a snapshot part: its LevelDB records. */
+  records?: number;
+}
+
+export interface BackupManifest {
+  kind: typeof BACKUP_KIND;
+  version: number;
+  created_at: string;
+  host: string;
+  /** The data folder's format version (data-format.ts) when it was copied. */
+  data_format?: number;
+  dynamodb: {
+    /** LevelDB records (items, index entries, table descriptions). */
+    records: number;
+    /** Items per table. */
+    items: Record<string, number>;
+    parts: BackupPart[];
+  };
+  files: { count: number; bytes: number; list: BackupPart[] };
+}
+
+export class BackupError extends Error {}
+
+function formatError(file: string, message: string): BackupError {
+  return new BackupError(`Резервная копия ${file} повреждена или неполна: ${message}`);
+}
+
+/** dynalite's own LevelDB module (the one its engine writes with). */
+function levelModule(): { Level: new (path: string, options: Record<string, unknown>) => LevelDb } {
+  const require = createRequire(import.meta.url);
+  return createRequire(require.resolve("dynalite"))("level");
+}
+
+interface LevelDb {
+  open(): Promise<void>;
+  batch(operations: { type: "put"; key: string; value: string }[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The endpoint of the server running on `dataDir`, if one answers. */
+async function runningEndpoint(dataDir: string): Promise<string | undefined> {
+  try {
+    const { endpoint } = JSON.parse(await readFile(join(dataDir, ENDPOINT_FILE), "utf8")) as { endpoint: string };
+    const res = await fetch(endpoint, { signal: AbortSignal.timeout(2000) });
+    await res.body?.cancel();
+    return endpoint;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines of a text stream. */
+async function* lines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = "";
+  for await (const chunk of body) {
+    rest += decoder.decode(chunk, { stream: true });
+    let at = rest.indexOf("\n");
+    let from = 0;
+    while (at >= 0) {
+      yield rest.slice(from, at);
+      from = at + 1;
+      at = rest.indexOf("\n", from);
+    }
+    rest = rest.slice(from);
+  }
+  rest += decoder.decode();
+  if (rest) yield rest;
+}
+
+async function write(out: Writable, chunk: Buffer): Promise<void> {
+  await writeChunk(out, chunk);
+}
+
+/** Writes `bytes` as the archive's file `path` and returns its part. */
+async function writePart(out: Writable, path: string, bytes: Buffer, records?: number): Promise<BackupPart> {
+  await startEntry(out, path, bytes.length);
+  await write(out, bytes);
+  await endEntry(out, bytes.length);
+  return {
+    path,
+    bytes: bytes.length,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    ...(records === undefined ? {} : { records }),
+  };
+}
+
+/** The folder's files that a backup copies (relative, with `/`), but for the engine's own. */
+async function dataFiles(dataDir: string, skip: (path: string) => boolean): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (skip(path)) continue;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile() && !TEMPORARY.test(entry.name)) found.push(relative(dataDir, path).split(sep).join("/"));
+    }
+  };
+  await walk(dataDir);
+  return found;
+}
+
+/** Copies one file into the archive from an open descriptor: a file replaced meanwhile (the file
+ *  store writes beside and renames) is copied as it was when opened; one deleted meanwhile is left
+ *  out. */
+async function copyFile(out: Writable, dataDir: string, path: string): Promise<BackupPart | undefined> {
+  let handle;
+  try {
+    handle = await open(join(dataDir, path), "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const { size } = (await handle.stat()) as Stats;
+    const name = `files/${path}`;
+    await startEntry(out, name, size);
+    const hash = createHash("sha256");
+    let copied = 0;
+    if (size > 0) {
+      for await (const chunk of handle.createReadStream({ start: 0, end: size - 1, autoClose: false }) as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        copied += chunk.length;
+        await write(out, chunk);
+      }
+    }
+    if (copied !== size) throw new BackupError(`файл ${path} изменился во время копирования: повторите копирование`);
+    await endEntry(out, size);
+    return { path: name, bytes: size, sha256: hash.digest("hex") };
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface BackupReport {
+  file: string;
+  manifest: BackupManifest;
+  duration_ms: number;
+}
+
+export interface BackupOptions {
+  /** The engine to snapshot; by default the running server's on `dataDir`, else one started here. */
+  endpoint?: string;
+  /** The data folder's format version to record (data-format.ts). */
+  dataFormat?: () => Promise<number | undefined>;
+}
+
+/** Copies `dataDir` into the archive `file`, written beside it (`file.<pid>.partial`) and renamed
+ *  into place once whole and on disk. */
+export async function takeBackup(dataDir: string, file: string, options: BackupOptions = {}): Promise<BackupReport> {
+  const started = performance.now();
+  const target = resolve(file);
+  const source = resolve(dataDir);
+  if (!existsSync(join(source, DATABASE_DIR))) throw new BackupError(`в папке ${source} нет данных (папки ${DATABASE_DIR})`);
+  if (target === source || target.startsWith(source + sep + DATABASE_DIR + sep))
+    throw new BackupError("копию нельзя записать в папку базы данных");
+  let endpoint = options.endpoint ?? (await runningEndpoint(source));
+  let engine: Awaited<ReturnType<typeof startDynalite>> | undefined;
+  if (!endpoint) {
+    engine = await startDynalite({ path: join(source, DATABASE_DIR) });
+    endpoint = engine.endpoint;
+  }
+  await mkdir(dirname(target), { recursive: true });
+  const partial = `${target}.${process.pid}.partial`;
+  const gzip = createGzip({ level: 6 });
+  const output = createWriteStream(partial, { mode: 0o600 });
+  gzip.pipe(output);
+  try {
+    const dataFormat = await options.dataFormat?.();
+    const res = await fetch(`${endpoint}${SNAPSHOT_PATH}`);
+    if (!res.ok || !res.body) throw new BackupError(`база данных не дала снимок (HTTP ${res.status})`);
+    const manifest: BackupManifest = {
+      kind: BACKUP_KIND,
+      version: BACKUP_VERSION,
+      created_at: new Date().toISOString(),
+      host: hostname(),
+      ...(dataFormat === undefined ? {} : { data_format: dataFormat }),
+      dynamodb: { records: 0, items: {}, parts: [] },
+      files: { count: 0, bytes: 0, list: [] },
+    };
+    let batch: string[] = [];
+    let batchBytes = 0;
+    let ended: number | undefined;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const name = `${DATABASE_DIR}/${String(manifest.dynamodb.parts.length + 1).padStart(6, "0")}.jsonl`;
+      manifest.dynamodb.parts.push(await writePart(gzip, name, Buffer.from(batch.join(""), "utf8"), batch.length));
+      batch = [];
+      batchBytes = 0;
+    };
+    for await (const line of lines(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream<Uint8Array>))) {
+      if (line.startsWith("{")) {
+        ended = (JSON.parse(line) as { end: number }).end;
+        break;
+      }
+      const table = /^\["item-([^~"]+)~/.exec(line)?.[1];
+      if (table) manifest.dynamodb.items[table] = (manifest.dynamodb.items[table] ?? 0) + 1;
+      manifest.dynamodb.records += 1;
+      batch.push(`${line}\n`);
+      batchBytes += line.length + 1;
+      if (batchBytes >= PART_BYTES) await flush();
+    }
+    await flush();
+    if (ended !== manifest.dynamodb.records) throw new BackupError("снимок базы данных оборвался: повторите копирование");
+    const database = join(source, DATABASE_DIR);
+    // A backup folder inside the data folder (this backup's, or the scheduled ones') and the
+    // backups in it are not copied into each backup.
+    const inside = (folder: string | undefined) => (folder && folder !== source && folder.startsWith(source + sep) ? folder : undefined);
+    const backupFolders = new Set([inside(dirname(target)), inside(process.env.BACKUP_DIR && resolve(process.env.BACKUP_DIR))]);
+    const skip = (path: string) =>
+      path === database ||
+      path === join(source, ENDPOINT_FILE) ||
+      path === target ||
+      backupFolders.has(path) ||
+      BACKUP_FILE.test(basename(path));
+    for (const path of await dataFiles(source, skip)) {
+      const part = await copyFile(gzip, source, path);
+      if (!part) continue;
+      manifest.files.list.push(part);
+      manifest.files.count += 1;
+      manifest.files.bytes += part.bytes;
+    }
+    await writePart(gzip, MANIFEST, Buffer.from(JSON.stringify(manifest, null, 1), "utf8"));
+    await endArchive(gzip);
+    gzip.end();
+    await finished(output);
+    // On disk before it takes the name: a power cut after the rename finds the whole file.
+    const handle = await open(partial, "r+");
+    await handle.sync();
+    await handle.close();
+    await rename(partial, target);
+    const folder = await open(dirname(target), "r");
+    await folder.sync().catch(() => {});
+    await folder.close();
+    return { file: target, manifest, duration_ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    gzip.destroy();
+    output.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await engine?.close();
+  }
+}
+
+/** Reads an archive, handing each file's bytes to `sink(name, size)`; the parts as read. */
+async function readArchive(
+  file: string,
+  sink?: (name: string, size: number) => { chunk(bytes: Buffer): void | Promise<void>; end(): void | Promise<void> } | undefined,
+): Promise<{ parts: Map<string, BackupPart>; manifest?: BackupManifest }> {
+  const parts = new Map<string, BackupPart>();
+  let manifestText = "";
+  const gunzip = createReadStream(file).pipe(createGunzip());
+  try {
+    await readTar(gunzip as AsyncIterable<Buffer>, (name, size) => {
+      const hash = createHash("sha256");
+      const inner = sink?.(name, size);
+      let records = 0;
+      let bytes = 0;
+      const isManifest = name === MANIFEST;
+      const isDatabase = name.startsWith(`${DATABASE_DIR}/`);
+      return {
+        async chunk(chunk) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          if (isManifest) manifestText += chunk.toString("utf8");
+          if (isDatabase) for (const byte of chunk) if (byte === 10) records += 1;
+          await inner?.chunk(chunk);
+        },
+        async end() {
+          parts.set(name, { path: name, bytes, sha256: hash.digest("hex"), ...(isDatabase ? { records } : {}) });
+          await inner?.end();
+        },
+      };
+    });
+  } catch (error) {
+    if (error instanceof TarError) throw formatError(file, error.message);
+    if ((error as NodeJS.ErrnoException).code === "Z_BUF_ERROR" || (error as NodeJS.ErrnoException).code === "Z_DATA_ERROR") {
+      throw formatError(file, "сжатие нарушено (файл обрезан или изменен)");
+    }
+    throw error;
+  }
+  let manifest: BackupManifest | undefined;
+  if (manifestText) {
+    try {
+      manifest = JSON.parse(manifestText) as BackupManifest;
+    } catch {
+      throw formatError(file, "опись (manifest.json) не читается");
+    }
+  }
+  return { parts, manifest };
+}
+
+/** Checks `file` against its manifest: every part present with its size, SHA-256 and records, no
+ *  other file in it. Reads the file alone (offline). */
+export async function verifyBackup(file: string): Promise<BackupManifest> {
+  if (!existsSync(file)) throw new BackupError(`файла ${file} нет`);
+  const { parts, manifest } = await readArchive(file);
+  return checkParts(file, parts, manifest);
+}
+
+function checkParts(file: string, parts: Map<string, BackupPart>, manifest: BackupManifest | undefined): BackupManifest {
+  if (!manifest) throw formatError(file, "в ней нет описи (manifest.json)");
+  if (manifest.kind !== BACKUP_KIND) throw formatError(file, "это не резервная копия платформы");
+  if (manifest.version > BACKUP_VERSION) {
+    throw new BackupError(
+      `Резервная копия ${file} сделана более новой версией платформы (формат ${manifest.version}): восстановите ее той версией или более новой`,
+    );
+  }
+  const listed = [...manifest.dynamodb.parts, ...manifest.files.list];
+  for (const part of listed) {
+    const read = parts.get(part.path);
+    if (!read) throw formatError(file, `нет части ${part.path}`);
+    if (read.bytes !== part.bytes || read.sha256 !== part.sha256)
+      throw formatError(file, `часть ${part.path} не совпадает с описью (SHA-256)`);
+    if (part.records !== undefined && read.records !== part.records) throw formatError(file, `в части ${part.path} не то число записей`);
+  }
+  const extra = [...parts.keys()].filter((path) => path !== MANIFEST && !listed.some((part) => part.path === path));
+  if (extra.length > 0) throw formatError(file, `части, которых нет в описи: ${extra.slice(0, 3).join(", ")}`);
+  const records = manifest.dynamodb.parts.reduce((sum, part) => sum + (part.records ?? 0), 0);
+  if (records !== manifest.dynamodb.records) throw formatError(file, "число записей базы данных не сходится с описью");
+  if (manifest.files.list.length !== manifest.files.count) throw formatError(file, "число файлов не сходится с описью");
+  return manifest;
+}
+
+/** The archive path of a copied file as a path under the folder being restored, or undefined for
+ *  one that would leave it. */
+function restoredPath(root: string, name: string): string | undefined {
+  if (!name.startsWith("files/")) return undefined;
+  const path = resolve(root, name.slice("files/".length));
+  return path.startsWith(root + sep) && !path.startsWith(join(root, DATABASE_DIR) + sep) ? path : undefined;
+}
+
+/** Restores `file` into `dataDir`, which must be empty or absent: the archive is checked whole
+ *  first, then unpacked into a folder beside it that takes its name once complete. */
+export async function restoreBackup(file: string, dataDir: string): Promise<BackupManifest> {
+  const root = resolve(dataDir);
+  const present = existsSync(root) ? await readdir(root) : [];
+  if (present.length > 0) {
+    throw new BackupError(`Папка ${root} не пуста: восстановление идет только в пустую или новую папку (укажите другую в DATA_DIR)`);
+  }
+  const manifest = await verifyBackup(file);
+  const staging = `${root}.restoring-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(join(staging, DATABASE_DIR), { recursive: true });
+  const { Level } = levelModule();
+  const db = new Level(join(staging, DATABASE_DIR), { keyEncoding: "utf8", valueEncoding: "utf8" });
+  await db.open();
+  let closed = false;
+  try {
+    const { parts } = await readArchive(file, (name) => {
+      if (name.startsWith(`${DATABASE_DIR}/`)) {
+        let text = "";
+        return {
+          async chunk(bytes) {
+            text += bytes.toString("utf8");
+          },
+          async end() {
+            const entries = text.split("\n").filter((line) => line.length > 0);
+            for (let i = 0; i < entries.length; i += 1000) {
+              await db.batch(
+                entries.slice(i, i + 1000).map((line) => {
+                  const [key, value] = JSON.parse(line) as [string, string];
+                  return { type: "put" as const, key, value };
+                }),
+              );
+            }
+          },
+        };
+      }
+      const path = restoredPath(staging, name);
+      if (!path) return undefined;
+      // The data folder's files are its owner's alone (the secrets among them).
+      let out: Writable | undefined;
+      return {
+        async chunk(bytes) {
+          if (!out) {
+            await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+            out = createWriteStream(path, { mode: 0o600 });
+          }
+          await write(out, bytes);
+        },
+        async end() {
+          if (!out) {
+            await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+            await writeFile(path, "", { mode: 0o600 });
+            return;
+          }
+          out.end();
+          await finished(out);
+        },
+      };
+    });
+    // The same file read again: it must still be what was checked.
+    checkParts(file, parts, manifest);
+    await db.close();
+    closed = true;
+    if (existsSync(root)) await rmdir(root);
+    await rename(staging, root);
+    return manifest;
+  } catch (error) {
+    if (!closed) await db.close().catch(() => {});
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A backup's sizes for a line of the log or the terminal. */
+export function describeBackup(manifest: BackupManifest): string {
+  const items = Object.values(manifest.dynamodb.items).reduce((sum, n) => sum + n, 0);
+  return `записей базы данных ${manifest.dynamodb.records} (элементов ${items}), файлов ${manifest.files.count} (${manifest.files.bytes} байт)`;
+}
