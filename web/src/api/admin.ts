@@ -17,6 +17,7 @@ import type { ForecastMethod } from "@core/registry";
 import type { NormativeDocument } from "./documents";
 import type { MediaStatus } from "./media";
 import type { DirectUpload, UploadGrant } from "./directUpload";
+import { LIMITS } from "@server/contract";
 
 /** The API always sends a company's version. */
 export type Company = Omit<AnsweredCompany, "version"> & { version: number };
@@ -195,7 +196,7 @@ export function useUploadLimits() {
   return useQuery({ queryKey: adminKeys.uploadLimits, queryFn: (): Promise<UploadLimits> => admin((c) => c.upload_limits.$get()) });
 }
 
-export const AUDIT_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = LIMITS.page.audit;
 
 export function useAudit(page: number) {
   return useQuery({

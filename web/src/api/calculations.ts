@@ -29,7 +29,7 @@ import type {
   ForecastModelVersion,
   ForecastRowsPage,
 } from "@server/contract";
-import { FORECAST_DATA_PAGE_MAX, MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
+import { FORECAST_DATA_PAGE_MAX, LIMITS, MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";
 
 export type { ForecastCalibrationView, ForecastChart, ForecastRowsPage };
 import { statisticsKey } from "./profile";
@@ -37,7 +37,7 @@ import { saveBlob } from "../shared/saveBlob";
 
 export type { DictionaryEntry };
 
-export const CALCULATIONS_PAGE_SIZE = 10;
+export const CALCULATIONS_PAGE_SIZE = LIMITS.page.calculations;
 
 /** The API's flat calculation (docs/api.md) as the server builds it (calculationView): common fields,
  *  coefficients and flags, then the type's inputs, settings and results side by side under their

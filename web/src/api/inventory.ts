@@ -5,6 +5,7 @@ import { pageQuery, typedClient, type Client } from "./client";
 import type { ReviewAction } from "@core/inventory";
 import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
 import { requisitesAuditKey, statisticsKey } from "./profile";
+import { LIMITS } from "@server/contract";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
 export type Inventory = InferResponseType<Client<"inventory">["index"]["$get"], 200>;
@@ -47,7 +48,7 @@ export function useYearUncertainty(year: number, facility: string | undefined, b
   });
 }
 
-export const INVENTORY_CALCULATIONS_PAGE = 20;
+export const INVENTORY_CALCULATIONS_PAGE = LIMITS.page.inventoryCalculations;
 
 /** Which of the year's calculations to list: a line's (`category|ipcc_code|gas`, as the table's rows
  *  are keyed), a check's (its `list`) or all; the ones the total counts, or the ones it leaves out (D18). */
@@ -163,7 +164,7 @@ export function useReviewAction(year: number) {
   });
 }
 
-export const COMMENTS_PAGE = 10;
+export const COMMENTS_PAGE = LIMITS.page.comments;
 const commentsKey = (year: number) => [...inventoryKey, year, "comments"] as const;
 
 /** The year's comments, newest first, one page of COMMENTS_PAGE at `page` (1-based). */

@@ -5,13 +5,14 @@ import type { InferResponseType } from "hono/client";
 import { archiveListQuery, typedClient, type ApiError, type Client } from "./client";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "@server/contract";
 import { statisticsKey } from "./profile";
+import { LIMITS } from "@server/contract";
 
 export type { Project };
 
 /** projects/, typed from the server's route declarations (functions/src/http/projects.ts). */
 const projects = typedClient("projects");
 
-export const PROJECTS_PAGE_SIZE = 10;
+export const PROJECTS_PAGE_SIZE = LIMITS.page.projects;
 
 const projectsKey = ["projects"] as const;
 

@@ -4,9 +4,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Input } from "antd";
 import { useUrlQuery } from "./urlState";
+import { LIMITS } from "@server/contract";
 
 const PAUSE_MS = 400;
-export const PROJECT_SEARCH_MAX = 100;
+export const PROJECT_SEARCH_MAX = LIMITS.text.projectSearch;
 
 export function useProjectSearch(): string {
   return useUrlQuery().params.get("search")?.trim() ?? "";

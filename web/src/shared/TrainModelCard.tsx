@@ -19,6 +19,7 @@ import { adminKeys, errorText, fetchForecastModels, type ForecastModelVersion } 
 import { directHistory } from "../api/calculations";
 import type { TrainMessage, TrainRequest, TrainSummary } from "./trainModel.worker";
 import { useFeedback } from "./feedback";
+import { MODEL_DESCRIPTION_MAX } from "@server/contract";
 
 const LABELS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c.label]),
@@ -330,7 +331,7 @@ export function TrainModelCard() {
             <Input
               aria-label="Название модели"
               placeholder="Название модели, например «Лава 7»"
-              maxLength={500}
+              maxLength={MODEL_DESCRIPTION_MAX}
               style={{ width: 280 }}
               value={name}
               onChange={(e) => setName(e.target.value)}

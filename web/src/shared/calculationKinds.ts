@@ -5,6 +5,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { CalculationType } from "@core/registry";
 import type { Calculation, DictionaryEntry } from "../api/calculations";
+import { LIMITS } from "@server/contract";
 
 /** What the create/edit dialog hands the form of its type. */
 export interface KindFormProps {
@@ -41,7 +42,7 @@ export function calculationKind(type: CalculationType): CalculationKindViews | u
 }
 
 /** docs/user-guide.md: the results tables of a forecast and of a series show 5 rows a page. */
-export const RESULTS_PAGE_SIZE = 5;
+export const RESULTS_PAGE_SIZE = LIMITS.page.forecastRows;
 
 let loadKinds: () => Promise<unknown> = () => Promise.resolve();
 

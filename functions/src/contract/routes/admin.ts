@@ -24,15 +24,21 @@ import { access, binaryFile, formBody, inputJsonSchema, json, listOf, pathParam,
 import { entryParams } from "./dictionaries";
 import { mediaParams, videoContent } from "./media";
 import { fieldMessage } from "../field-errors";
+import { LIMITS } from "../schemas/limits";
 
 const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
 const personName = (field: string) =>
-  z.optional(z.string(fieldMessage(field, "ожидается строка")).trim().max(150, fieldMessage(field, "не длиннее 150 символов")));
-const password = z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль");
+  z.optional(
+    z
+      .string(fieldMessage(field, "ожидается строка"))
+      .trim()
+      .max(LIMITS.name.person, fieldMessage(field, `не длиннее ${LIMITS.name.person} символов`)),
+  );
+const password = z.string("password: укажите пароль").max(LIMITS.password.max, "password: слишком длинный пароль");
 
 export const userCreateBody = z.object({
-  email: z.string("email: укажите e-mail").max(320, "email: слишком длинный e-mail"),
+  email: z.string("email: укажите e-mail").max(LIMITS.email, "email: слишком длинный e-mail"),
   password,
   first_name: personName("first_name"),
   last_name: personName("last_name"),
@@ -70,24 +76,24 @@ export const companyPatchBody = companyPatchSchema.extend({ version });
 // Direct uploads (http/UPLOADS.md): the declared file, then its upload_id back on completion.
 /** The file a direct upload declares (also v1/forecast/upload-url/). */
 export const declaredFile = {
-  content_type: z.string("content_type: укажите тип файла").max(200, "content_type: слишком длинное значение"),
+  content_type: z.string("content_type: укажите тип файла").max(LIMITS.text.contentType, "content_type: слишком длинное значение"),
   size: z
     .number("size: укажите размер файла в байтах")
     .int("size: ожидается целое число байт")
     .gte(0, "size: ожидается размер файла в байтах"),
-  name: z.optional(z.string("name: ожидается строка").max(1000, "name: не длиннее 1000 символов")),
+  name: z.optional(z.string("name: ожидается строка").max(LIMITS.name.file, `name: не длиннее ${LIMITS.name.file} символов`)),
 };
 const uploadId = z
   .string("upload_id: укажите идентификатор загрузки")
   .min(1, "upload_id: укажите идентификатор загрузки")
-  .max(8192, "upload_id: недействительный идентификатор загрузки");
+  .max(LIMITS.uploadId, "upload_id: недействительный идентификатор загрузки");
 
 export const documentUploadUrlBody = z.object({
   document: z.optional(
     z
       .string("document: ожидается идентификатор документа")
       .min(1, "document: ожидается идентификатор документа")
-      .max(200, "document: ожидается идентификатор документа"),
+      .max(LIMITS.id, "document: ожидается идентификатор документа"),
   ),
   version,
   ...declaredFile,
@@ -95,7 +101,7 @@ export const documentUploadUrlBody = z.object({
 /** A new document's metadata comes with its completion (title and kind then required). */
 export const documentCompleteBody = documentCreateSchema.partial().extend({ upload_id: uploadId, version });
 export const mediaUploadUrlBody = z.object({
-  kind: z.string("kind: instruction или presentation").max(50, "kind: instruction или presentation"),
+  kind: z.string("kind: instruction или presentation").max(LIMITS.text.mediaKind, "kind: instruction или presentation"),
   ...declaredFile,
 });
 export const mediaCompleteBody = z.object({ upload_id: uploadId });

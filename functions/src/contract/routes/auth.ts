@@ -2,10 +2,11 @@
 import * as z from "zod";
 import { tokensSchema } from "../schemas/answers";
 import { access, json, route } from "./declare";
+import { LIMITS } from "../schemas/limits";
 
 export const loginSchema = z.object({
-  email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),
-  password: z.string("password: укажите пароль").max(1024, "password: слишком длинный пароль"),
+  email: z.string("email: укажите логин").max(LIMITS.email, "email: слишком длинный логин"),
+  password: z.string("password: укажите пароль").max(LIMITS.password.max, "password: слишком длинный пароль"),
   guardant_code: z.optional(z.nullable(z.string("guardant_code: ожидается строка"))),
 });
 

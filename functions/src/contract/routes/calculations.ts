@@ -11,6 +11,7 @@ import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { FORECAST_DATA_PAGE_MAX, booleanParam, idString, pageParams } from "../schemas/common";
 import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
 import { fileAnswer, inputJsonSchema, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
+import { LIMITS } from "../schemas/limits";
 
 export const listQuery = z.object({
   ...pageParams(),
@@ -160,7 +161,7 @@ export const getRoute = route(
 );
 
 /** The results table's page of a forecast's rows (docs/user-guide.md: 5 rows a page). */
-export const FORECAST_ROWS_PAGE_SIZE = 5;
+export const FORECAST_ROWS_PAGE_SIZE = LIMITS.page.forecastRows;
 /** GET {id}/rows/: `limit` (1–100, default 5) rows from `offset`; `above=true`: only those above the limit. */
 export const forecastRowsQuery = z.object({ ...pageParams(), above: booleanParam });
 

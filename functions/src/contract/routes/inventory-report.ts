@@ -5,9 +5,13 @@ import * as z from "zod";
 import { versionParams, yearParams } from "./inventory";
 import { fileOrLink, jobStarted } from "./export-jobs";
 import { type OwnedId, route, userAccess, XLSX } from "./declare";
+import { LIMITS } from "../schemas/limits";
 
 const versionInQuery = z.optional(
-  z.string().max(8, "version: ожидается номер утвержденной версии").meta({ description: "An approved version (D32); none: the latest" }),
+  z
+    .string()
+    .max(LIMITS.text.approvedVersion, "version: ожидается номер утвержденной версии")
+    .meta({ description: "An approved version (D32); none: the latest" }),
 );
 const reportQuery = z.object({
   format: z.optional(
@@ -17,7 +21,7 @@ const reportQuery = z.object({
     }),
   ),
   facility: z.optional(
-    z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+    z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
   ),
   version: versionInQuery,
 });

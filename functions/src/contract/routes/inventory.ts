@@ -17,12 +17,13 @@ import {
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 import { fieldMessage } from "../field-errors";
+import { LIMITS } from "../schemas/limits";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
   /** A facility of the company; none: the whole company. */
   facility: z.optional(
-    z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+    z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
   ),
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
@@ -134,7 +135,7 @@ export const reviewActionSchema = z.object({
 });
 
 export const commentSchema = z.object({
-  target: z.optional(z.nullable(z.string().max(128, "target: ожидается идентификатор строки"))),
+  target: z.optional(z.nullable(z.string().max(LIMITS.id, "target: ожидается идентификатор строки"))),
   text: z.string("text: введите комментарий").max(COMMENT_MAX_CHARS, `text: не более ${COMMENT_MAX_CHARS} символов`),
 });
 
@@ -247,7 +248,7 @@ const facilityCoal = (empty: string, negative: string) => ({
   facility: z
     .string("facility: выберите площадку")
     .min(1, "facility: выберите площадку")
-    .max(64, "facility: ожидается идентификатор площадки"),
+    .max(LIMITS.id, "facility: ожидается идентификатор площадки"),
   t: z.nullable(z.number(empty).check(z.gte(0, negative), z.lte(1e9, "t: не более 1 000 000 000 т"))),
   version: z.int("version: ожидается целое число"),
 });
@@ -279,8 +280,8 @@ export const coalOutputBody = z.object({
   ...facilityCoal("t: введите добычу угля, т", "t: добыча угля не может быть отрицательной"),
   follow: z.optional(
     z
-      .array(z.string().max(64, "follow: ожидаются идентификаторы расчетов"), "follow: ожидается список расчетов")
-      .max(200, "follow: не более 200 расчетов"),
+      .array(z.string().max(LIMITS.id, "follow: ожидаются идентификаторы расчетов"), "follow: ожидается список расчетов")
+      .max(LIMITS.count.follow, `follow: не более ${LIMITS.count.follow} расчетов`),
   ),
 });
 
@@ -304,7 +305,7 @@ export const coalOutputSchema = z.object({
 });
 
 export const coalOutputQuery = z.object({
-  facility: z.string().max(64, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company" }),
+  facility: z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company" }),
 });
 
 export const coalOutputRoute = route(
@@ -377,10 +378,14 @@ export const significanceBody = z.object({
   version: settingsVersion,
 });
 export const targetBody = z.object({
-  name: z.string("name: введите название цели").trim().min(1, "name: введите название цели").max(200, "name: не более 200 символов"),
+  name: z
+    .string("name: введите название цели")
+    .trim()
+    .min(1, "name: введите название цели")
+    .max(LIMITS.name.target, `name: не более ${LIMITS.name.target} символов`),
   gas: z.enum(TREND_TARGET_GASES, { error: "gas: ожидается co2e, CH4 или CO2" }),
   scope: z.enum(["company", "facility"], { error: "scope: ожидается company или facility" }),
-  facility: z.optional(z.nullable(z.string().max(64, "facility: ожидается идентификатор площадки"))),
+  facility: z.optional(z.nullable(z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки"))),
   kind: z.enum(["absolute", "per_tonne"], { error: "kind: ожидается absolute или per_tonne" }),
   base_year: yearField("base_year"),
   target_year: yearField("target_year"),

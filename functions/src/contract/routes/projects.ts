@@ -5,9 +5,10 @@ import { gwpRecomputeSchema, projectSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
 import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { LIMITS } from "../schemas/limits";
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const PROJECT_SEARCH_MAX = 100;
+export const DEFAULT_PAGE_SIZE = LIMITS.page.default;
+export const PROJECT_SEARCH_MAX = LIMITS.text.projectSearch;
 
 export const listQuery = z.object({
   ...pageParams(),
@@ -24,7 +25,9 @@ export const gwpPreviewQuery = z.object({ reporting_year: z.optional(z.string())
 
 /** POST {id}/gwp_recompute/: which calculations to recompute (default: all the preview lists). */
 export const gwpApplySchema = z.object({
-  calculations: z.optional(z.array(z.string("calculations: ожидается список идентификаторов расчетов")).max(1000)),
+  calculations: z.optional(
+    z.array(z.string("calculations: ожидается список идентификаторов расчетов")).max(LIMITS.count.recomputeCalculations),
+  ),
 });
 
 /** The id of one of the caller's company's projects (another company's answers 404). */

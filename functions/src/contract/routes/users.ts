@@ -5,6 +5,7 @@ import { pageParams } from "../schemas/common";
 import { ownCompanyPatchSchema } from "../schemas/company";
 import { json, listOf, route, userAccess } from "./declare";
 import { fieldMessage } from "../field-errors";
+import { LIMITS } from "../schemas/limits";
 
 const own = userAccess("users", { scope: "own" });
 
@@ -50,7 +51,7 @@ export const requisitesAuditRoute = route(
   { get: "/company/audit", query: requisitesAuditQuery, 200: json(listOf(requisitesChangeSchema), "A page of the changes") },
 );
 
-export const PERSON_TEXT_MAX = 150;
+export const PERSON_TEXT_MAX = LIMITS.name.person;
 const personText = (field: string) =>
   z.optional(
     z
@@ -77,7 +78,7 @@ export const patchMeRoute = route(
 );
 
 const passwordText = (field: string) =>
-  z.string(fieldMessage(field, "укажите пароль")).max(1024, fieldMessage(field, "слишком длинный пароль"));
+  z.string(fieldMessage(field, "укажите пароль")).max(LIMITS.password.max, fieldMessage(field, "слишком длинный пароль"));
 
 export const ownPasswordBody = z.object({
   current_password: passwordText("current_password"),

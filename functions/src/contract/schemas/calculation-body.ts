@@ -25,6 +25,7 @@ import { calculationSchema } from "./answers";
 import { calculationUncertaintySchema } from "./uncertainty";
 import { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
 import { fieldMessage } from "../field-errors";
+import { LIMITS } from "./limits";
 export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
 
 /** How a multipart form field becomes the JSON value the schema checks (form fields are text). */
@@ -98,7 +99,9 @@ const commonShape = {
         .array(z.string("drainage_points: ожидается список идентификаторов дегазационных установок площадки"), {
           error: "drainage_points: ожидается список идентификаторов дегазационных установок площадки",
         })
-        .check(z.maxLength(50, "drainage_points: не больше 50 дегазационных установок")),
+        .check(
+          z.maxLength(LIMITS.count.drainagePoints, `drainage_points: не больше ${LIMITS.count.drainagePoints} дегазационных установок`),
+        ),
     ),
   ),
 };
@@ -187,7 +190,10 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
     if (field.type === "number") fields[field.name] = own(numberSchema(field), "number", requiredNumber(def, field));
     else if (field.type === "text")
       fields[field.name] = own(
-        z.string(fieldMessage(field.name, "ожидается текст")).meta({ description: field.label }),
+        z
+          .string(fieldMessage(field.name, "ожидается текст"))
+          .max(LIMITS.text.calculationText, fieldMessage(field.name, `не длиннее ${LIMITS.text.calculationText} символов`))
+          .meta({ description: field.label }),
         "text",
         !field.optional,
       );

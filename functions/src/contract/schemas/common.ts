@@ -3,7 +3,16 @@ import { MEMBER_ROLES } from "@core/inventory";
 import * as z from "zod";
 import { ru } from "zod/locales";
 import { fieldMessage } from "../field-errors";
-export { FORECAST_DATA_PAGE_MAX, MEDIA_KINDS, MEDIA_KIND_LABELS, PASSWORD_MIN_LENGTH, COMMENT_MAX_CHARS, type MediaKind } from "./limits";
+import { LIMITS } from "./limits";
+export {
+  FORECAST_DATA_PAGE_MAX,
+  LIMITS,
+  MEDIA_KINDS,
+  MEDIA_KIND_LABELS,
+  PASSWORD_MIN_LENGTH,
+  COMMENT_MAX_CHARS,
+  type MediaKind,
+} from "./limits";
 
 // Validation messages in Russian wherever a schema does not give its own text.
 z.config(ru());
@@ -11,7 +20,7 @@ z.config(ru());
 /** docs/security.md: the longest id a request may name, in its path, query or body (a uuid has 36
  *  characters, a job's signed id 80): a longer one is no id of ours, and past a storage key's size
  *  limit a lookup would fail instead of finding nothing. */
-export const ID_MAX_LENGTH = 128;
+export const ID_MAX_LENGTH = LIMITS.id;
 const tooLong = (field: string) => fieldMessage(field, `идентификатор не длиннее ${ID_MAX_LENGTH} символов`);
 
 /** An id a request names (`field` in its messages): a string of at most ID_MAX_LENGTH characters. */
@@ -35,7 +44,7 @@ export function isoDate(label: string) {
 
 export function pageParams() {
   return {
-    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.page.max))),
     offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   };
 }

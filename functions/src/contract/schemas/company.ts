@@ -4,9 +4,10 @@ import * as z from "zod";
 import { TIME_ZONE_NAMES } from "@core/company-clock";
 import { fieldMessage } from "../field-errors";
 import { requiredName } from "./common";
+import { LIMITS } from "./limits";
 
-export const COMPANY_NAME_MAX = 200;
-export const COMPANY_TEXT_MAX = 500;
+export const COMPANY_NAME_MAX: number = LIMITS.name.company;
+export const COMPANY_TEXT_MAX: number = LIMITS.text.companyText;
 
 /** ОГРН (13 digits) or ОГРНИП (15 digits) with a correct check digit.
  *  ОГРН: the last digit = (first 12 digits as a number mod 11) mod 10.
@@ -83,13 +84,13 @@ export type RuledRequisite = keyof typeof REQUISITE_RULES;
 
 /** How long each ruled requisite may be, in characters: the schemas refuse more, the forms take no more. */
 export const REQUISITE_MAX: Record<RuledRequisite, number> = {
-  email: 320,
+  email: LIMITS.email,
   ogrn: 15,
   okved: 8,
   inn: 12,
   kpp: 9,
   responsible_phone: 40,
-  responsible_email: 320,
+  responsible_email: LIMITS.email,
 };
 
 /** The problem with a requisite as typed (trimmed; empty is no problem), or undefined. */

@@ -1,6 +1,7 @@
 // A form's caps are the server's: each limit the web's forms read from limits.ts is the one the route's
 // schema checks (it takes a text of that length and refuses a longer one), and the admin forms
 // write no cap of their own.
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { coefficientBody } from "../routes/admin";
 import { ownModelBody } from "../routes/forecast-models";
 import { documentCreateSchema } from "./document";
 import {
+  LIMITS,
   CALENDAR_DECREE_MAX,
   COEFFICIENT_REASON_MAX,
   DOCUMENT_TEXT_MAX,
@@ -64,3 +66,64 @@ describe("the forms' caps are the schemas'", () => {
     expect(literals).toEqual([]);
   });
 });
+
+/**
+ * A bound written as a number where the contract's schemas, the handlers or the web's forms and lists
+ * set one: a schema's `.max(…)`, `.min(…)`, `.length(…)`, `z.maxLength(…)`, `z.lte(…)` and the like, a
+ * field's `maxLength`, a table's `pageSize`, a request's `limit`, a constant named as a page or a cap.
+ * 0 and 1 (not empty, not negative) are no bounds of the table, nor a percentage's 100 (its message
+ * says «%»), nor Math.min and Math.max.
+ */
+const BOUND_LITERAL =
+  /(?:(?<!Math)\.(?:max|min|length)\(|z\.(?:maxLength|minLength|lte|gte|lt|gt)\(|\b(?:maxLength|minLength|pageSize|limit)\s*[=:]\s*\{?)\s*(\d[\d_]*)\b(?![^\n]*%")|\b[A-Z_]*(?:PAGE|_MAX|_MIN|LIMIT)[A-Z_]*\s*=\s*(\d[\d_]*)\s*;/g;
+
+function boundLiterals(text: string): string[] {
+  return [...text.matchAll(BOUND_LITERAL)].filter((m) => Number((m[1] ?? m[2]).replaceAll("_", "")) > 1).map((m) => m[0]);
+}
+
+/** Every bound of the table, by its path («password.max»). */
+function tableEntries(table: object, prefix = ""): [string, number][] {
+  return Object.entries(table).flatMap(([key, value]): [string, number][] =>
+    typeof value === "number" ? [[`${prefix}${key}`, value]] : tableEntries(value as object, `${prefix}${key}.`),
+  );
+}
+
+describe("one table of limits", () => {
+  it("finds a bound written as a number, and leaves the table's reads and arithmetic alone", () => {
+    expect(boundLiterals('email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),')).toEqual([".max(320"]);
+    expect(boundLiterals('z.string().check(z.maxLength(64, "facility: ожидается идентификатор площадки"))')).toEqual(["z.maxLength(64"]);
+    expect(boundLiterals("<Input maxLength={500} />")).toEqual(["maxLength={500"]);
+    expect(boundLiterals("pagination={{ pageSize: 10, hideOnSinglePage: true }}")).toEqual(["pageSize: 10"]);
+    expect(boundLiterals("export const ENTRY_PAGE_SIZE = 3;")).toEqual(["ENTRY_PAGE_SIZE = 3;"]);
+    expect(boundLiterals("const PERSON_MAX = 150;")).toEqual(["PERSON_MAX = 150;"]);
+    expect(boundLiterals('.max(LIMITS.email, "email: слишком длинный e-mail")')).toEqual([]);
+    expect(boundLiterals('.min(1, "project: укажите проект")')).toEqual([]);
+    expect(boundLiterals("Math.max(0, Math.min(100, share))")).toEqual([]);
+    expect(boundLiterals('z.lte(100, "percent: не более 100 %")')).toEqual([]);
+  });
+
+  it("no schema, handler or form of the web writes a bound as a number", () => {
+    const files = execFileSync("git", ["ls-files", "functions/src/contract", "functions/src/http", "web/src"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !path.startsWith("web/src/testing/"))
+      .filter((path) => !path.endsWith("contract/schemas/limits.ts"));
+    expect(files.length).toBeGreaterThan(200);
+    const found = files.flatMap((path) => boundLiterals(readFileSync(join(ROOT, path), "utf8")).map((literal) => `${path}: ${literal}`));
+    expect(found).toEqual([]);
+  });
+
+  it("docs/api.md prints the table as it is («Limits»)", () => {
+    const doc = readFileSync(join(ROOT, "docs/api.md"), "utf8");
+    const block = /<!-- limits: from LIMITS[^\n]*-->\n([\s\S]*?)\n<!-- end of limits -->/.exec(doc)?.[1];
+    expect(block, "docs/api.md has no limits block").toBeDefined();
+    expect(block).toBe(limitsBlock());
+  });
+});
+
+/** The limits block of docs/api.md: one line per bound of the table, its path and its value. */
+function limitsBlock(): string {
+  return ["| limit | value |", "| --- | --- |", ...tableEntries(LIMITS).map(([path, value]) => `| \`${path}\` | ${value} |`)].join("\n");
+}

@@ -2,8 +2,77 @@
 // the index) without loading zod and every route's schemas (web/vite.config.ts, the bundle budget).
 // The schema modules re-export them where they were first declared.
 
+/**
+ * Every bound a request, a form or a list keeps, in one table: the routes' schemas and the web's forms
+ * and lists read it (the named constants below are its entries under the names the code knew them by),
+ * docs/api.md prints it («Limits», a block the docs test holds to this table), and limits.test.ts fails
+ * on a bound written as a number in the contract, the handlers or the web instead of read from here.
+ */
+export const LIMITS = {
+  /** The longest id a request may name, in its path, query or body (a uuid has 36 characters, a job's
+   *  signed id 80; docs/security.md): facilities, calculations, a comment's target, a project. */
+  id: 128,
+  /** A direct upload's id (a signed token with the file's key in it). */
+  uploadId: 8192,
+  /** An e-mail: a login, a new user's, the company's and its responsible person's (RFC 5321's 320). */
+  email: 320,
+  /** A password: at least `min` (the forms say so before the server refuses), at most `max`. */
+  password: { min: 8, max: 1024 },
+  /** Names, in characters. */
+  name: { calculation: 255, project: 255, facility: 255, point: 255, company: 200, person: 150, target: 200, file: 1000 },
+  /** Other texts, in characters. */
+  text: {
+    comment: 2000,
+    justification: 2000,
+    companyText: 500,
+    facilityLicence: 50,
+    facilityAddress: 500,
+    pointNote: 255,
+    sourceUrl: 1000,
+    coefficientReason: 1000,
+    uncertaintySource: 500,
+    modelDescription: 500,
+    projectSearch: 100,
+    contentType: 200,
+    mediaKind: 50,
+    approvedVersion: 8,
+    /** A calculation's text input (a series' own texts). */
+    calculationText: 100,
+  },
+  /** Page sizes: what a list answers without `limit`, the most it answers, and what each screen shows. */
+  page: {
+    /** A list route's `limit` at most, and without one (projects, calculations). */
+    max: 100,
+    default: 10,
+    /** A forecast's results table (docs/user-guide.md: 5 rows a page) and a series' table of years. */
+    forecastRows: 5,
+    /** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
+    forecastData: 1000,
+    /** The lists the screens page through. */
+    projects: 10,
+    calculations: 10,
+    inventoryCalculations: 20,
+    inventoryDefault: 20,
+    comments: 10,
+    audit: 20,
+    adminList: 10,
+    requisitesHistory: 10,
+    /** The reference page's categories, and the forecast form's rows typed by hand (docs/user-guide.md: 3 a page). */
+    referenceCategories: 4,
+    forecastEntry: 3,
+    /** The upload preview: the rows from the top, and the refused rows below them it shows too. */
+    previewRows: 20,
+    previewRefusedRows: 20,
+  },
+  /** How many of a thing one request may name. */
+  count: { follow: 200, recomputeCalculations: 1000, drainagePoints: 50 },
+  /** A normative document's text fields (schemas/document.ts) and a production calendar's decree. */
+  document: { title: 500, number: 100, issuer: 300, source_label: 300 },
+  decree: { title: 500, number: 100 },
+} as const;
+
 /** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
-export const FORECAST_DATA_PAGE_MAX = 1_000;
+export const FORECAST_DATA_PAGE_MAX = LIMITS.page.forecastData;
 
 /** The settings videos, one of each kind, with their titles (docs/user-guide.md, /settings). */
 export const MEDIA_KINDS = ["instruction", "presentation"] as const;
@@ -13,10 +82,10 @@ export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
   presentation: "Презентация",
 };
 
-/** A year's comment, and the reason of a review step, at most this many characters. */
 /** A password is at least this long (the server refuses a shorter one; the forms say so first). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const COMMENT_MAX_CHARS = 2000;
+export const PASSWORD_MIN_LENGTH = LIMITS.password.min;
+/** A year's comment, and the reason of a review step, at most this many characters. */
+export const COMMENT_MAX_CHARS = LIMITS.text.comment;
 
 export const DOCUMENT_KINDS = {
   law: "Федеральный закон",
@@ -32,38 +101,38 @@ export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 /** http(s) only: the address becomes a link on /documents. The /admin form checks the same. */
 export const SOURCE_URL_PATTERN = /^https?:\/\/[^\s"<>]+$/i;
-export const SOURCE_URL_MAX = 1000;
+export const SOURCE_URL_MAX = LIMITS.text.sourceUrl;
 
 /** The rows a preview shows from the top; the count says how many the file holds. */
-export const PREVIEW_ROWS = 20;
+export const PREVIEW_ROWS = LIMITS.page.previewRows;
 /** The refused rows below the first ones a preview shows too, so the bad cell can be shown. */
-export const PREVIEW_REFUSED_ROWS = 20;
+export const PREVIEW_REFUSED_ROWS = LIMITS.page.previewRefusedRows;
 
 /** The longest calculation name (the domain trims and checks it again for its other callers). */
-export const CALCULATION_NAME_MAX = 255;
+export const CALCULATION_NAME_MAX = LIMITS.name.calculation;
 /** Why a custom coefficient is what it is (D10): at most this many characters per field. */
-export const JUSTIFICATION_MAX = 2000;
+export const JUSTIFICATION_MAX = LIMITS.text.justification;
 
-export const PROJECT_NAME_MAX = 255;
+export const PROJECT_NAME_MAX = LIMITS.name.project;
 
-export const FACILITY_NAME_MAX = 255;
-export const FACILITY_LICENCE_MAX = 50;
-export const FACILITY_ADDRESS_MAX = 500;
+export const FACILITY_NAME_MAX = LIMITS.name.facility;
+export const FACILITY_LICENCE_MAX = LIMITS.text.facilityLicence;
+export const FACILITY_ADDRESS_MAX = LIMITS.text.facilityAddress;
 
-export const POINT_NAME_MAX = 255;
+export const POINT_NAME_MAX = LIMITS.name.point;
 /** A point's instrument and its frequency of measurement, as written. */
-export const POINT_NOTE_MAX = 255;
+export const POINT_NOTE_MAX = LIMITS.text.pointNote;
 
 /** A normative document's text fields, at most this many characters each (schemas/document.ts). */
-export const DOCUMENT_TEXT_MAX = { title: 500, number: 100, issuer: 300, source_label: 300 } as const;
+export const DOCUMENT_TEXT_MAX = LIMITS.document;
 
 /** A production calendar's decree (schemas/production-calendar.ts). */
-export const CALENDAR_DECREE_MAX = { title: 500, number: 100 } as const;
+export const CALENDAR_DECREE_MAX = LIMITS.decree;
 
 /** Why a dictionary coefficient changed (routes/admin.ts). */
-export const COEFFICIENT_REASON_MAX = 1000;
+export const COEFFICIENT_REASON_MAX = LIMITS.text.coefficientReason;
 /** Where a value's uncertainty comes from (schemas/uncertainty.ts). */
-export const UNCERTAINTY_SOURCE_MAX = 500;
+export const UNCERTAINTY_SOURCE_MAX = LIMITS.text.uncertaintySource;
 
 /** A forecast model version's description (routes/forecast-models.ts). */
-export const MODEL_DESCRIPTION_MAX = 500;
+export const MODEL_DESCRIPTION_MAX = LIMITS.text.modelDescription;

@@ -3,8 +3,8 @@ import * as z from "zod";
 import type { projectSchema } from "./answers";
 import { isoDate, requiredName } from "./common";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
-import { PROJECT_NAME_MAX } from "./limits";
 import { fieldMessage } from "../field-errors";
+import { LIMITS, PROJECT_NAME_MAX } from "./limits";
 export { PROJECT_NAME_MAX } from "./limits";
 
 const name = requiredName("name: введите название проекта", PROJECT_NAME_MAX);
@@ -24,7 +24,9 @@ const reportingYear = z
 
 /** The facility the project belongs to (its id), or null for none. */
 const facility = z.nullable(
-  z.string("facility: ожидается идентификатор площадки или null").check(z.maxLength(64, "facility: ожидается идентификатор площадки")),
+  z
+    .string("facility: ожидается идентификатор площадки или null")
+    .check(z.maxLength(LIMITS.id, "facility: ожидается идентификатор площадки")),
 );
 
 /** POST create_project/. company, user and status may be sent (docs/api.md) but are decided by the server. */

@@ -6,10 +6,11 @@ import type { TablePaginationConfig, TableProps } from "antd";
 import type { ColumnType } from "antd/es/table";
 import { Table } from "../../shared/LazyTable";
 import { useUrlPage } from "../../shared/urlState";
+import { LIMITS } from "@server/contract";
 
 export function useListPagination(): TablePaginationConfig {
   const { page, setPage } = useUrlPage();
-  return { current: page, onChange: (next) => setPage(next), pageSize: 10, hideOnSinglePage: true };
+  return { current: page, onChange: (next) => setPage(next), pageSize: LIMITS.page.adminList, hideOnSinglePage: true };
 }
 
 export function actionsColumn<T>(width: number, render: (row: T) => ReactNode): ColumnType<T> {

@@ -3,8 +3,9 @@ import { Flex, Tag, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { CATEGORIES, typeTitle, type EmissionCategory } from "./categories";
 import { Formula } from "./Formula";
+import { LIMITS } from "@server/contract";
 
-export const CATEGORIES_PAGE_SIZE = 4;
+export const CATEGORIES_PAGE_SIZE = LIMITS.page.referenceCategories;
 
 const columns: TableColumnsType<EmissionCategory> = [
   { title: "Категория", dataIndex: "category", width: "24%" },

@@ -21,6 +21,7 @@ import {
 import { formatStored, numberText, numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import type { Body, Calculation } from "../../api/calculations";
 import { russianPlural } from "@core/inventory";
+import { LIMITS } from "@server/contract";
 
 const forecastDef: CalculationDefinition = REGISTRY.regres_methane;
 const dataField = forecastDef.inputs.find((f): f is OtherField => f.name === "data" && f.type === "table");
@@ -38,7 +39,7 @@ export function forecastUploadHint(): string {
 /** docs/user-guide.md: regression data cells accept up to 4 decimals, whatever the decimals setting. */
 export const FORECAST_CELL_DECIMALS = 4;
 /** docs/user-guide.md: the data entry table shows 3 rows a page; results tables 5 (RESULTS_PAGE_SIZE). */
-export const ENTRY_PAGE_SIZE = 3;
+export const ENTRY_PAGE_SIZE = LIMITS.page.forecastEntry;
 export interface EntryRow {
   /** React key; stable while the row lives in the dialog. */
   key: string;

@@ -19,6 +19,9 @@ import {
   type PointFields,
 } from "../../api/inventory";
 
+/** A date as the user types it on this form: its placeholder, and how many characters it takes. */
+const DATE_TYPED = "ДД.ММ.ГГГГ";
+
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));
 
 /** A facility's or an emission point's name, «В архиве» after it once archived. */
@@ -231,8 +234,14 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
         <TextItem label="Средство измерений" name="instrument" maxLength={POINT_NOTE_MAX} placeholder="Расходомер, метанометр" />
         <TextItem label="Периодичность измерений" name="frequency" maxLength={POINT_NOTE_MAX} placeholder="непрерывно" />
         <Space>
-          <TextItem label="В эксплуатации с" name="in_service_from" maxLength={10} placeholder="ДД.ММ.ГГГГ" rules={[dateRule]} />
-          <TextItem label="по" name="in_service_to" maxLength={10} placeholder="ДД.ММ.ГГГГ" rules={[dateRule]} />
+          <TextItem
+            label="В эксплуатации с"
+            name="in_service_from"
+            maxLength={DATE_TYPED.length}
+            placeholder={DATE_TYPED}
+            rules={[dateRule]}
+          />
+          <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
         </Space>
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -12,8 +12,9 @@ import { inventoryKey } from "../../api/inventory";
 import { FormDialog, showRefusal, trimmedFields } from "../../shared/FormDialog";
 import { useFeedback } from "../../shared/feedback";
 import { TextItem } from "../../shared/TextItem";
+import { LIMITS } from "@server/contract";
 
-const PERSON_MAX = 150;
+const PERSON_MAX = LIMITS.name.person;
 const PROFILE_FIELDS = ["first_name", "last_name", "position"] as const;
 
 export function OwnProfileDialog({ me, open, onClose }: { me: Me; open: boolean; onClose: () => void }) {

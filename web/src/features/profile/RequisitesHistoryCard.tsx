@@ -7,8 +7,9 @@ import { Alert, Card, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { orAbsent } from "../../shared/text";
 import { useRequisitesAudit, type RequisitesChange } from "../../api/profile";
+import { LIMITS } from "@server/contract";
 
-const PAGE_SIZE = 10;
+const PAGE_SIZE = LIMITS.page.requisitesHistory;
 
 const lines = (entry: RequisitesChange, line: (change: RequisitesChange["changes"][number]) => string) =>
   entry.changes.map((change) => <div key={change.field}>{line(change)}</div>);

@@ -175,7 +175,7 @@ function ProjectForm({
         rules={[rule("reporting_year")]}
         extra="По нему выбирается действующий набор ПГП; по умолчанию — год даты окончания"
       >
-        <Input inputMode="numeric" maxLength={4} style={{ width: 160 }} />
+        <Input inputMode="numeric" maxLength={"ГГГГ".length} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item
         label="Площадка"

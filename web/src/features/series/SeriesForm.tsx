@@ -27,6 +27,7 @@ import {
   type SeriesType,
 } from "./series";
 import { useFeedback } from "../../shared/feedback";
+import { LIMITS } from "@server/contract";
 
 const fieldId = (name: string) => `calc-field-${name}`;
 
@@ -134,7 +135,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
                 <Input
                   id={fieldId(field.name)}
                   value={state.texts[field.name] ?? ""}
-                  maxLength={100}
+                  maxLength={LIMITS.text.calculationText}
                   onChange={(event) => {
                     setState({ ...state, texts: { ...state.texts, [field.name]: event.target.value } });
                     clear(field.name);
