@@ -2,11 +2,18 @@
 # `npm test`: installs the Debian programs the asked tiers drive (or stops with the command to run),
 # type-checks beside the build and lint, then runs the vitest tiers: all four, or those named by `--project`
 # (`npm test -- --project unit`, the one way to leave a tier out). Its last line names the tiers run.
+# `npm test -- --coverage` (.ci/run) measures the unit tier's coverage in the unit tier's own run and
+# holds it to its floor (vitest.config.ts): the unit tier runs first with coverage, the other tiers
+# after it without, so no tier runs twice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tiers=()
-args=("$@")
+args=()
+coverage=0
+for arg in "$@"; do
+  if [ "$arg" = "--coverage" ]; then coverage=1; else args+=("$arg"); fi
+done
 for ((i = 0; i < ${#args[@]}; i++)); do
   case "${args[i]}" in
     --project) tiers+=("${args[i + 1]:-}") ;;
@@ -32,5 +39,23 @@ rm -f "$typecheck_log"
 for status in "$build_status" "$lint_status" "$typecheck_status"; do
   [ "$status" -eq 0 ] || exit "$status"
 done
-node node_modules/vitest/vitest.mjs run "$@"
-echo "tiers run: ${tiers[*]}"
+with_coverage=0
+[ "$coverage" -eq 1 ] && [[ " ${tiers[*]} " == *" unit "* ]] && with_coverage=1
+if [ "$with_coverage" -eq 1 ]; then
+  # The tiers' own arguments (a file filter, a reporter) go to both runs; the tiers are split.
+  others=()
+  rest=()
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[i]}" in
+      --project) i=$((i + 1)) ;;
+      --project=*) ;;
+      *) rest+=("${args[i]}") ;;
+    esac
+  done
+  for tier in "${tiers[@]}"; do [ "$tier" = unit ] || others+=(--project "$tier"); done
+  node node_modules/vitest/vitest.mjs run --project unit --coverage ${rest[@]+"${rest[@]}"}
+  [ ${#others[@]} -eq 0 ] || node node_modules/vitest/vitest.mjs run "${others[@]}" ${rest[@]+"${rest[@]}"}
+else
+  node node_modules/vitest/vitest.mjs run ${args[@]+"${args[@]}"}
+fi
+if [ "$with_coverage" -eq 1 ]; then echo "tiers run: ${tiers[*]} (unit with coverage)"; else echo "tiers run: ${tiers[*]}"; fi
