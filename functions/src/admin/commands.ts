@@ -21,6 +21,7 @@ import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
 import { dataDirFromEnv, openSharedStorage } from "../local/storage";
 import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } from "../local/backup";
+import { CURRENT_DATA_FORMAT, checkDataFormat, DataFormatError, readDataFormat } from "../local/data-format";
 import { join } from "node:path";
 import { ROLES, type Role } from "../contract/schemas/common";
 import { reportingYearProblem } from "@core/gwp-in-force";
@@ -354,7 +355,7 @@ async function backupCommand(
     throw new UsageError("резервные копии — для локальной установки; в AWS таблицу копирует DynamoDB (docs/deployment.md)");
   switch (positionals[0]) {
     case "backup": {
-      const report = await takeBackup(dataDir, required(args.to, "to"), {});
+      const report = await takeBackup(dataDir, required(args.to, "to"), { dataFormat: () => readDataFormat(dataDir) });
       io.log(`Резервная копия записана: ${report.file} (${describeBackup(report.manifest)}; ${(report.duration_ms / 1000).toFixed(1)} с)`);
       return 0;
     }
@@ -366,7 +367,14 @@ async function backupCommand(
       return 0;
     }
     default: {
-      const manifest = await restoreBackup(required(args.from, "from"), dataDir);
+      const from = required(args.from, "from");
+      const manifest = await restoreBackup(from, dataDir, ({ data_format }) => {
+        if (data_format !== undefined && data_format > CURRENT_DATA_FORMAT) {
+          throw new DataFormatError(
+            `Копия ${from} сделана более новой версией платформы (формат папки данных ${data_format}, эта версия понимает до ${CURRENT_DATA_FORMAT}): восстановите ее той версией или более новой`,
+          );
+        }
+      });
       io.log(
         `Копия от ${manifest.created_at} восстановлена в ${dataDir} (${describeBackup(manifest)}). Запустите сервер с DATA_DIR=${dataDir}`,
       );
@@ -397,11 +405,20 @@ export async function adminCommand(argv: string[], io: AdminOutput = console): P
         io.error(`Ошибка: ${error.message}\n\n${USAGE}`);
         return 2;
       }
-      if (error instanceof BackupError) {
+      if (error instanceof BackupError || error instanceof DataFormatError) {
         io.error(`Ошибка: ${error.message}`);
         return 1;
       }
       throw error;
+    }
+  }
+  if (process.env.STORAGE !== "dynamodb") {
+    try {
+      await checkDataFormat(dataDir);
+    } catch (error) {
+      if (!(error instanceof DataFormatError)) throw error;
+      io.error(`Ошибка: ${error.message}`);
+      return 1;
     }
   }
   const storage = await openSharedStorage(dataDir);

@@ -378,14 +378,16 @@ function restoredPath(root: string, name: string): string | undefined {
 }
 
 /** Restores `file` into `dataDir`, which must be empty or absent: the archive is checked whole
- *  first, then unpacked into a folder beside it that takes its name once complete. */
-export async function restoreBackup(file: string, dataDir: string): Promise<BackupManifest> {
+ *  first (and its manifest handed to `accept`, which may refuse it), then unpacked into a folder
+ *  beside it that takes its name once complete. */
+export async function restoreBackup(file: string, dataDir: string, accept?: (manifest: BackupManifest) => void): Promise<BackupManifest> {
   const root = resolve(dataDir);
   const present = existsSync(root) ? await readdir(root) : [];
   if (present.length > 0) {
     throw new BackupError(`Папка ${root} не пуста: восстановление идет только в пустую или новую папку (укажите другую в DATA_DIR)`);
   }
   const manifest = await verifyBackup(file);
+  accept?.(manifest);
   const staging = `${root}.restoring-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(join(staging, DATABASE_DIR), { recursive: true });

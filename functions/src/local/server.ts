@@ -35,6 +35,7 @@ import { startUploadSweep } from "./upload-sweep";
 import { serveWebApp } from "./web-app";
 import { startBackupSchedule, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
+import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-format";
 import { requestPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -82,6 +83,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // dynalite and the table-stream handler in threads of their own: a burst of writes does not wait
   // behind the engine's or the handler's work on this event loop (in AWS the stream's own function
   // handles it).
+  // A folder written by a newer release is refused before anything opens it (data-format.ts).
+  const format = options.dataDir ? await checkDataFormat(options.dataDir) : undefined;
   const storage = options.dataDir
     ? await openServerStorage(options.dataDir, { threads: true })
     : await openMemoryStorage({ threads: true });
@@ -120,6 +123,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,
   };
+  if (options.dataDir) {
+    // An older folder is brought to this release's format before anything else reads it; each
+    // migration is logged (a new folder is simply marked).
+    await migrateDataFolder(options.dataDir, deps, format, (step) =>
+      serverLog.info({
+        event: "migration",
+        ...step,
+        message: `папка данных переведена с формата ${step.from} на ${step.to}: ${step.name}`,
+      }),
+    );
+  }
   await seedDictionaries(deps);
   await seedProductionCalendar(deps);
   await seedDefaultModels(deps);
@@ -196,7 +210,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await sweep.first;
   const backups =
     options.backups && options.dataDir && storage.endpoint
-      ? startBackupSchedule(options.dataDir, options.backups, { endpoint: storage.endpoint }, serverLog)
+      ? startBackupSchedule(
+          options.dataDir,
+          options.backups,
+          { endpoint: storage.endpoint, dataFormat: () => readDataFormat(options.dataDir!) },
+          serverLog,
+        )
       : undefined;
   let closing: Promise<void> | undefined;
   return {

@@ -1,0 +1,104 @@
+// A data folder written by the release of issue 80's start (tests/fixtures/data-folder-v1, format 1:
+// no data-format.json) upgrades on a start of this release: the migrations run once and are logged,
+// the folder records the current format, and the demo user sees the same figures, version hashes,
+// passport and pack as on that release; a second start runs none. A folder marked with a newer
+// format is refused, by the server and the admin command, with its Russian message, and left as it
+// was.
+import { createGunzip } from "node:zlib";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { finished } from "node:stream/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { startLocalServer } from "@server/local/server";
+import { readTar } from "@server/local/tar";
+import { CURRENT_DATA_FORMAT, DATA_FORMAT_FILE, MIGRATIONS } from "@server/local/data-format";
+import { DEMO, signInAsDemo } from "../support/server";
+import { runAdmin } from "../support/admin-command";
+import { FIXTURE_NOW, folderFigures, offsetClock } from "../support/data-folder-figures";
+
+const FIXTURE = join(import.meta.dirname, "../fixtures/data-folder-v1");
+const root = mkdtempSync(join(tmpdir(), "fugitive-format-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The fixture's folder unpacked into `dir`. */
+async function unpack(dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  await readTar(createReadStream(join(FIXTURE, "data.tar.gz")).pipe(createGunzip()), (name) => {
+    const path = join(dir, name);
+    mkdirSync(dirname(path), { recursive: true });
+    const out = createWriteStream(path);
+    return {
+      chunk: (bytes) => new Promise<void>((done) => (out.write(bytes) ? done() : out.once("drain", done))),
+      end: async () => {
+        out.end();
+        await finished(out);
+      },
+    };
+  });
+  return dir;
+}
+
+/** The server's own JSON log lines of `event` written while `run` ran. */
+async function loggedDuring<T>(event: string, run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
+  const spy = vi.spyOn(console, "log");
+  try {
+    const result = await run();
+    const lines = spy.mock.calls
+      .map(([line]) => (typeof line === "string" && line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : undefined))
+      .filter((line) => line?.event === event) as Record<string, unknown>[];
+    return { result, lines };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("a data folder of an older release", () => {
+  it("upgrades on start, logs each migration once, and shows the same inventory, versions, passport and pack", async () => {
+    const dataDir = await unpack(join(root, "v1"));
+    expect(existsSync(join(dataDir, DATA_FORMAT_FILE))).toBe(false);
+    const expected = JSON.parse(readFileSync(join(FIXTURE, "figures.json"), "utf8"));
+    const start = () => startLocalServer({ dataDir, port: 0, demo: DEMO, demoYear: true, clock: offsetClock(FIXTURE_NOW) });
+    const first = await loggedDuring("migration", start);
+    try {
+      expect(first.lines.map(({ from, to }) => ({ from, to }))).toEqual(
+        MIGRATIONS.map((m, i) => ({ from: i === 0 ? 1 : MIGRATIONS[i - 1]!.to, to: m.to })),
+      );
+      expect(first.lines[0]!.message).toMatch(/^папка данных переведена с формата 1 на 2: /);
+      const recorded = JSON.parse(readFileSync(join(dataDir, DATA_FORMAT_FILE), "utf8"));
+      expect(recorded.format).toBe(CURRENT_DATA_FORMAT);
+      expect(recorded.migrations.map((m: { to: number }) => m.to)).toEqual(MIGRATIONS.map((m) => m.to));
+      const token = (await signInAsDemo(first.result.url)).access;
+      expect(await folderFigures(first.result.url, token)).toEqual(expected);
+    } finally {
+      await first.result.close();
+    }
+    const second = await loggedDuring("migration", start);
+    await second.result.close();
+    expect(second.lines).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dataDir, DATA_FORMAT_FILE), "utf8")).format).toBe(CURRENT_DATA_FORMAT);
+  });
+
+  it("written by a newer release, is refused with its message and left as it was", async () => {
+    const dataDir = await unpack(join(root, "newer"));
+    writeFileSync(join(dataDir, DATA_FORMAT_FILE), JSON.stringify({ format: CURRENT_DATA_FORMAT + 1 }));
+    const before = readdirSync(join(dataDir, "dynamodb")).sort();
+    const message = `Папка данных ${dataDir} записана более новой версией платформы (формат ${CURRENT_DATA_FORMAT + 1}, эта версия понимает формат до ${CURRENT_DATA_FORMAT}). Запустите ту версию платформы, которая ее записала, или более новую; данные не изменены.`;
+    await expect(startLocalServer({ dataDir, port: 0, demo: DEMO })).rejects.toThrow(message);
+    const admin = await runAdmin(dataDir, ["list-users"]);
+    expect(admin.status).toBe(1);
+    expect(admin.stderr).toBe(`Ошибка: ${message}`);
+    expect(readdirSync(join(dataDir, "dynamodb")).sort()).toEqual(before);
+    expect(existsSync(join(dataDir, "dynamodb-endpoint.json"))).toBe(false);
+  });
+});
