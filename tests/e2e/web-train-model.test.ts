@@ -3,7 +3,8 @@
 // progress shown round by round, its importance drawn with the features' Russian names, saved as a
 // model version of the company named for its longwall, and a forecast of the company then runs on
 // it; a year of 10-minute readings with 60 empty facts trains (60 skipped) and is saved through the
-// direct upload.
+// direct upload. The history as Russian Excel saves it (Windows-1251, tests/fixtures/encodings)
+// trains on the page as its UTF-8 twin does.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +18,8 @@ import { loadModel } from "@core/gbdt";
 import { longwallHistory } from "@core/gbdt/longwall-history";
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { historyCsv } from "../support/longwall-csv";
+import { encodeLegacy, russianExcelHistory } from "../support/legacy-encoding";
+import { CSV_ENCODING_MESSAGE } from "@core/csv";
 import { modelFixture } from "../support/models";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -147,4 +150,42 @@ describe("web app: training a forecast model", () => {
     await page.getByRole("region", { name: "Модели XGBoost" }).getByText("Лава 7, год", { exact: true }).waitFor();
     expect(pageErrors).toEqual([]);
   }, 300_000);
+  it("trains on a history Russian Excel saved (Windows-1251, «;», decimal commas) the model its UTF-8 twin gives, and refuses KOI8-R in words", async () => {
+    const history = russianExcelHistory();
+    await signIn(page, server.url, server.admin!, "/admin?tab=models");
+    await card().waitFor();
+    const trained = async (name: string, bytes: Uint8Array) => {
+      await card()
+        .locator('input[type="file"]')
+        .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(bytes) });
+      await card().getByText(name).waitFor();
+      const trees = card().getByLabel("Деревьев");
+      await trees.click();
+      await trees.press("Control+A");
+      await trees.pressSequentially("30");
+      await card().getByRole("button", { name: "Обучить" }).click();
+      const done = card().locator(".ant-alert-success", { hasText: "Модель обучена" });
+      await done.waitFor({ timeout: 60_000 });
+      return {
+        summary: await done.textContent(),
+        importance: await card().getByRole("region", { name: "Важность признаков" }).textContent(),
+      };
+    };
+    const utf8 = await trained("история UTF-8.csv", history.utf8);
+    const cp1251 = await trained("история Excel.csv", history.cp1251);
+    expect(cp1251.summary).toMatch(/Модель обучена: \d+ деревьев, 400 строк обучения и 100 проверки/);
+    expect(cp1251).toEqual(utf8);
+    expect(cp1251.importance).toContain("Расход воздуха в исходящей струе лавы (суточные замеры)");
+    await card().getByRole("button", { name: "Сохранить как модель компании" }).click();
+    await page.getByText(/Модель компании сохранена: XGBoost, версия \d+/).waitFor({ timeout: 60_000 });
+
+    const koi8 = encodeLegacy("Время;Шахта;Метан;Примечание\n01.01.2025 00:00;Северная;10;нет данных\n", "koi8-r");
+    await card()
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "история KOI8.csv", mimeType: "text/csv", buffer: Buffer.from(koi8) });
+    await card().getByText("история KOI8.csv").waitFor();
+    await card().getByRole("button", { name: "Обучить" }).click();
+    await card().getByRole("alert").getByText(CSV_ENCODING_MESSAGE).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 });

@@ -1,10 +1,14 @@
 // A CSV as Russian Excel saves it («CSV (разделители — точки с запятой)»: Windows-1251, «;»,
 // decimal commas, CRLF) uploaded for every file-based calculation through the real API, giving the
-// same results as the same table in UTF-8; a file in another encoding is refused in words.
+// same results as the same table in UTF-8; a file in another encoding is refused in words. One
+// history in that form (tests/fixtures/encodings) goes through every path a history takes — the
+// forecast's upload, its preview and the direct upload, the training through the API and through
+// the direct upload, the calibration — and gives what its UTF-8 twin gives: the same rows, the same
+// model. (The training in the browser: tests/e2e/web-train-model.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, readCalculation, type SignedInUser } from "../support/project-fixture";
-import { encodeLegacy } from "../support/legacy-encoding";
+import { encodeLegacy, russianExcelHistory } from "../support/legacy-encoding";
 import { CSV_ENCODING_MESSAGE } from "@server/files/tabular";
 import type { Project } from "@server/contract/schemas/project";
 
@@ -47,6 +51,23 @@ const CASES: Array<{ type: string; fields: Record<string, string>; text: string;
         [2, 1200, 35, 16],
       ]);
       expect(rows.every((r) => typeof r.result === "number")).toBe(true);
+    },
+  },
+  {
+    // A gas-monitoring system's periods (underground, formula 3.1), «м3» for «м³».
+    type: "underground",
+    fields: { dictionary_items: JSON.stringify({ get_underground: 1 }) },
+    text: crlf([
+      "Начало периода;Конец периода;Расход газовой смеси, м3/мин;Время работы за период, ч;Содержание CH4 в смеси, % об.;Содержание CO2 в смеси, % об.",
+      "01.01.2024;31.01.2024;12,5;744;76;10,6",
+      "01.02.2024;29.02.2024;10,25;650,5;75,5;10",
+    ]),
+    check: (body) => {
+      const periods = body.periods as Array<Record<string, unknown>>;
+      expect(periods.map((p) => [p.flow_m3_min, p.hours, p.w_ch4])).toEqual([
+        [12.5, 744, 76],
+        [10.25, 650.5, 75.5],
+      ]);
     },
   },
   {
@@ -119,5 +140,101 @@ describe("CSV saved by Russian Excel (Windows-1251)", () => {
     const res = await upload(type, fields, koi8);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ detail: CSV_ENCODING_MESSAGE });
+  });
+});
+
+describe("one history saved by Russian Excel, on every path a history takes", () => {
+  const history = russianExcelHistory();
+  const twin = (bytes: Uint8Array) => (bytes === history.cp1251 ? "Windows-1251" : "UTF-8");
+  const form = (fields: Record<string, string>, bytes?: Uint8Array, field = "file") => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    if (bytes) body.set(field, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "text/csv" }), history.name);
+    return body;
+  };
+  const post = (path: string, body: FormData) => h.request(path, { method: "POST", token: user.token, body });
+  /** The file sent straight to storage (POST v1/forecast/upload-url/, PUT): its key. */
+  async function direct(bytes: Uint8Array): Promise<string> {
+    const grant = await h.request("/api/v1/forecast/upload-url/", {
+      method: "POST",
+      token: user.token,
+      json: { content_type: "text/csv", size: bytes.byteLength, name: history.name },
+    });
+    expect(grant.status, await grant.clone().text()).toBe(200);
+    const g = (await grant.json()) as { url: string; method: string; headers: Record<string, string>; file_upload: string };
+    const put = await h.request(g.url, {
+      method: g.method,
+      headers: { ...g.headers, "Content-Length": String(bytes.byteLength) },
+      body: bytes as NonNullable<RequestInit["body"]>,
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    return g.file_upload;
+  }
+  const FORECAST = { method: "xgboost", name: "Лава по истории" };
+
+  it("is the UTF-8 text, byte for byte, as the code page reads it", () => {
+    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(history.cp1251)).toThrow();
+    expect(history.utf8.byteLength).toBeGreaterThan(history.cp1251.byteLength);
+    expect(new TextDecoder().decode(history.utf8)).toMatch(/^Время;Расход воздуха в исходящей струе лавы \(телеметрия\), м3\/мин;/);
+  });
+
+  it("gives the forecast the same rows, through the form, the preview and the direct upload", async () => {
+    const seen: Record<string, unknown>[] = [];
+    for (const bytes of [history.cp1251, history.utf8]) {
+      const res = await post("/api/v1/regres_methane/", form({ ...FORECAST, project: project.id }, bytes, "file_data"));
+      expect(res.status, `${twin(bytes)}: ${await res.clone().text()}`).toBe(201);
+      const saved = await single("regres_methane", ((await res.json()) as Body).id);
+      expect((saved.data as unknown[]).length).toBe(500);
+      seen.push(results(saved));
+      const viaStorage = await post(
+        "/api/v1/regres_methane/",
+        form({ ...FORECAST, project: project.id, file_upload: await direct(bytes) }),
+      );
+      expect(viaStorage.status, `${twin(bytes)}: ${await viaStorage.clone().text()}`).toBe(201);
+      seen.push(results(await single("regres_methane", ((await viaStorage.json()) as Body).id)));
+      const preview = await post("/api/v1/regres_methane/?dry_run=1", form({ ...FORECAST, project: project.id }, bytes, "file_data"));
+      expect(preview.status, `${twin(bytes)}: ${await preview.clone().text()}`).toBe(200);
+      const read = (await preview.json()) as { count: number; errors: unknown[]; columns: Array<{ header: string }> };
+      expect(read).toMatchObject({ count: 500, errors: [] });
+      expect(read.columns.map((c) => c.header)).toContain("Расход воздуха в исходящей струе лавы (суточные замеры), м3/мин");
+    }
+    for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
+  });
+
+  it("trains the same model through the API and through the direct upload", async () => {
+    const params = JSON.stringify({ n_estimators: 30, max_depth: 3, learning_rate: 0.3 });
+    const models: Array<{ training: unknown; file: string }> = [];
+    for (const bytes of [history.cp1251, history.utf8]) {
+      for (const viaStorage of [false, true]) {
+        const body = viaStorage ? form({ params, file_upload: await direct(bytes) }) : form({ params }, bytes);
+        const res = await post("/api/v1/forecast_models/xgboost/train/", body);
+        expect(res.status, `${twin(bytes)}: ${await res.clone().text()}`).toBe(201);
+        const version = (await res.json()) as { id: string; feature_names: string[]; training: { rows: number; seconds: number } };
+        // All but how long it took.
+        const { seconds: _seconds, ...training } = version.training;
+        expect(training.rows).toBe(500);
+        expect(version.feature_names).toEqual(["x1", "x2", "x7", "x8", "x12", "x13", "x15"]);
+        const file = await h.request(`/api/v1/forecast_models/xgboost/${version.id}/file/`, { token: user.token });
+        expect(file.status).toBe(200);
+        models.push({ training, file: await file.text() });
+      }
+    }
+    for (const other of models.slice(1)) expect(other).toEqual(models[0]);
+  });
+
+  it("calibrates the platform's model alike", async () => {
+    const list = (await (await h.request("/api/v1/forecast_models/", { token: user.token })).json()) as {
+      results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean; company?: string }> }>;
+    };
+    const platform = list.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active && !v.company)!;
+    const answers: unknown[] = [];
+    for (const bytes of [history.cp1251, history.utf8]) {
+      const res = await post(`/api/v1/forecast_models/${platform.id}/calibration/`, form({}, bytes));
+      expect(res.status, `${twin(bytes)}: ${await res.clone().text()}`).toBe(201);
+      const { calibrated_at: _at, ...calibration } = (await res.json()) as Record<string, unknown>;
+      answers.push(calibration);
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ rows: 500 });
   });
 });

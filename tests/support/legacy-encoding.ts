@@ -2,6 +2,8 @@
 // Windows-1252), for upload tests. Node has no encoder for them, so the table is the decoder's,
 // inverted; tests check a few bytes against the code page as published, so both sides are not
 // merely each other's mirror.
+import { readFileSync } from "node:fs";
+
 const tables = new Map<string, Map<string, number>>();
 
 function table(encoding: string): Map<string, number> {
@@ -27,4 +29,12 @@ export function encodeLegacy(text: string, encoding: "windows-1251" | "koi8-r" |
       return byte;
     }),
   );
+}
+
+/** A longwall's history as Russian Excel saves «CSV (разделители — точки с запятой)»:
+ *  tests/fixtures/encodings/история-лавы-cp1251.csv (its README says how it was made), and the
+ *  same text in UTF-8, each file path's twin. */
+export function russianExcelHistory(): { name: string; cp1251: Uint8Array; utf8: Uint8Array } {
+  const cp1251 = new Uint8Array(readFileSync(new URL("../fixtures/encodings/история-лавы-cp1251.csv", import.meta.url)));
+  return { name: "история лавы.csv", cp1251, utf8: new TextEncoder().encode(new TextDecoder("windows-1251").decode(cp1251)) };
 }

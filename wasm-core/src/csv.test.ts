@@ -1,7 +1,9 @@
 // The one CSV reader (csv.ts): what the command-line tools, the GBDT feature files and the API's
 // tabular uploads all rely on.
 import { describe, expect, it } from "vitest";
-import { csvRecords, parseCsv, parseCsvRecords, UnterminatedQuote } from "./csv";
+import { CSV_ENCODING_MESSAGE, csvRecords, decodeCsvBytes, parseCsv, parseCsvRecords, UnterminatedQuote } from "./csv";
+import { readForecastHistoryCsv } from "./gbdt/train-csv";
+import { encodeLegacy, russianExcelHistory } from "../../tests/support/legacy-encoding";
 
 describe("csvRecords", () => {
   it("reads commas by default and another delimiter when told, with quoted delimiters and doubled quotes", () => {
@@ -53,5 +55,29 @@ describe("csvRecords", () => {
     expect(records.next().value).toEqual({ fields: ["a"], line: 1 });
     expect(records.next().value).toEqual({ fields: ["b"], line: 2 });
     expect(() => records.next()).toThrow(UnterminatedQuote);
+  });
+});
+
+describe("decodeCsvBytes: the one decoder of the server's uploads and the browser's training", () => {
+  const history = russianExcelHistory();
+
+  it("reads a history Russian Excel saved (Windows-1251) as its UTF-8 twin, and the browser's training reads it alike", () => {
+    const text = decodeCsvBytes(history.cp1251);
+    expect(text).toBe(decodeCsvBytes(history.utf8));
+    expect(decodeCsvBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...history.utf8]))).toBe(text);
+    const read = readForecastHistoryCsv(text);
+    expect(read.headers.x2).toBe("Расход воздуха в исходящей струе лавы (суточные замеры), м3/мин");
+    expect(read.y.length).toBe(500);
+    expect(read).toEqual(readForecastHistoryCsv(new TextDecoder().decode(history.utf8)));
+    // What File.text() gave the page before: the letters lost, the columns not told apart.
+    expect(() => readForecastHistoryCsv(new TextDecoder().decode(history.cp1251))).toThrow(/�/);
+  });
+
+  it("refuses UTF-16, KOI8-R and bytes that are no text, in words", () => {
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[..."Год"].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])]);
+    const koi8 = encodeLegacy("Год;Шахта;Метан;Примечание\n2020;Северная;10;нет данных\n", "koi8-r");
+    for (const bytes of [utf16, koi8, new Uint8Array([0x61, 0x80, 0x87, 0xa4, 0x98, 0x8f])]) {
+      expect(() => decodeCsvBytes(bytes)).toThrow(CSV_ENCODING_MESSAGE);
+    }
   });
 });

@@ -83,3 +83,62 @@ export function parseCsvRecords(text: string, options: CsvOptions = {}): CsvReco
 export function parseCsv(text: string): string[][] {
   return parseCsvRecords(text).map((record) => record.fields);
 }
+
+export const CSV_ENCODING_MESSAGE =
+  "Не удалось прочитать файл CSV: его кодировка не UTF-8 и не Windows-1251. Сохраните файл в Excel как «CSV UTF-8 (разделитель — запятая)» или «CSV (разделители — точки с запятой)»";
+
+/** A CSV whose bytes are neither UTF-8 nor Windows-1251 text (CSV_ENCODING_MESSAGE). */
+export class CsvEncodingError extends Error {
+  constructor() {
+    super(CSV_ENCODING_MESSAGE);
+    this.name = "CsvEncodingError";
+  }
+}
+
+/** Non-ASCII characters that Windows-1251 text of this product holds besides Cyrillic letters:
+ *  typographic punctuation, the no-break space, units' signs. Any other (Ђ, ‡, ¤, the C1 controls
+ *  …) means the bytes were written in another encoding. */
+const CP1251_PUNCTUATION = new Set("\u00a0«»–—№°±µ·§©®™…„“”‘’‚•€‰");
+const CYRILLIC_LETTER = /[А-яЁёЄєІіЇїЎўҐґ]/;
+const UPPER = /[А-ЯЁЄІЇЎҐ]/;
+const LOWER = /[а-яёєіїўґ]/;
+
+/** Whether text decoded as Windows-1251 reads as such: only Cyrillic letters and the usual signs
+ *  outside ASCII, and words that look like words. Odd words are those that mix Latin and Cyrillic
+ *  letters, or put a capital after a small letter (unit symbols such as «кВт» aside): what cp1252
+ *  «Größe» → «GrцЯe» or KOI8-R «Шахта» → «ыБХФБ» give. One odd word, or a quarter of them, is
+ *  tolerated (a «СН4» typed with a Latin H). */
+export function plausibleCp1251(text: string): boolean {
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) continue;
+    if (!CYRILLIC_LETTER.test(ch) && !CP1251_PUNCTUATION.has(ch)) return false;
+  }
+  let words = 0;
+  let odd = 0;
+  for (const word of text.match(/[A-Za-zА-яЁёЄєІіЇїЎўҐґ]+/g) ?? []) {
+    if (!CYRILLIC_LETTER.test(word)) continue;
+    words += 1;
+    const mixed = /[A-Za-z]/.test(word);
+    const capitalAfterSmall = word.length > 3 && [...word].some((ch, i) => i > 0 && UPPER.test(ch) && LOWER.test(word[i - 1]));
+    if (mixed || capitalAfterSmall) odd += 1;
+  }
+  return odd <= Math.max(1, words / 4);
+}
+
+/** The one decoder of every CSV the product reads, on the server (files/tabular.ts) and in the
+ *  browser (a history trained on the page): UTF-8 (with or without a BOM), else Windows-1251 (what
+ *  Russian Excel's «CSV (разделители — точки с запятой)» writes) when it reads as Cyrillic text,
+ *  else CsvEncodingError; so is UTF-16 (Excel's «Текст Юникод»). Node's full ICU, in the official
+ *  builds and Lambda's runtime, and every browser decode windows-1251. */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  const [b0, b1] = bytes;
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) throw new CsvEncodingError();
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder("windows-1251").decode(bytes);
+    if (!plausibleCp1251(text)) throw new CsvEncodingError();
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -5,7 +5,9 @@
 import { badFile, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 import { headerKey } from "@core/registry";
-import { csvDelimiter, csvRecords, UnterminatedQuote } from "@core/csv";
+import { CSV_ENCODING_MESSAGE, CsvEncodingError, csvDelimiter, csvRecords, decodeCsvBytes, UnterminatedQuote } from "@core/csv";
+
+export { CSV_ENCODING_MESSAGE, plausibleCp1251 } from "@core/csv";
 import { checkZipContents } from "./zip-guard";
 import { openFirstSheet } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
@@ -192,51 +194,15 @@ export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawT
   }
 }
 
-export const CSV_ENCODING_MESSAGE =
-  "Не удалось прочитать файл CSV: его кодировка не UTF-8 и не Windows-1251. Сохраните файл в Excel как «CSV UTF-8 (разделитель — запятая)» или «CSV (разделители — точки с запятой)»";
-
-/** Non-ASCII characters that Windows-1251 text of this product holds besides Cyrillic letters:
- *  typographic punctuation, the no-break space, units' signs. Any other (Ђ, ‡, ¤, the C1 controls
- *  …) means the bytes were written in another encoding. */
-const CP1251_PUNCTUATION = new Set("\u00a0«»–—№°±µ·§©®™…„“”‘’‚•€‰");
-const CYRILLIC_LETTER = /[А-яЁёЄєІіЇїЎўҐґ]/;
-const UPPER = /[А-ЯЁЄІЇЎҐ]/;
-const LOWER = /[а-яёєіїўґ]/;
-
-/** Whether text decoded as Windows-1251 reads as such: only Cyrillic letters and the usual signs
- *  outside ASCII, and words that look like words. Odd words are those that mix Latin and Cyrillic
- *  letters, or put a capital after a small letter (unit symbols such as «кВт» aside): what cp1252
- *  «Größe» → «GrцЯe» or KOI8-R «Шахта» → «ыБХФБ» give. One odd word, or a quarter of them, is
- *  tolerated (a «СН4» typed with a Latin H). */
-export function plausibleCp1251(text: string): boolean {
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 0x80) continue;
-    if (!CYRILLIC_LETTER.test(ch) && !CP1251_PUNCTUATION.has(ch)) return false;
-  }
-  let words = 0;
-  let odd = 0;
-  for (const word of text.match(/[A-Za-zА-яЁёЄєІіЇїЎўҐґ]+/g) ?? []) {
-    if (!CYRILLIC_LETTER.test(word)) continue;
-    words += 1;
-    const mixed = /[A-Za-z]/.test(word);
-    const capitalAfterSmall = word.length > 3 && [...word].some((ch, i) => i > 0 && UPPER.test(ch) && LOWER.test(word[i - 1]));
-    if (mixed || capitalAfterSmall) odd += 1;
-  }
-  return odd <= Math.max(1, words / 4);
-}
-
-/** A CSV's text: UTF-8 (with or without a BOM), else Windows-1251 (what Russian Excel's «CSV
- *  (разделители — точки с запятой)» writes) when it reads as Cyrillic text, else refused. Node's
- *  full ICU, in the official builds and Lambda's runtime, decodes windows-1251. */
+/** A CSV's text by the product's one decoder (@core/csv, decodeCsvBytes), refused in words as a
+ *  file's content. */
 export function decodeCsv(bytes: Uint8Array): string {
-  let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder("windows-1251").decode(bytes);
-    if (!plausibleCp1251(text)) throw badFile(CSV_ENCODING_MESSAGE);
+    return decodeCsvBytes(bytes);
+  } catch (error) {
+    if (error instanceof CsvEncodingError) throw badFile(CSV_ENCODING_MESSAGE);
+    throw error;
   }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function readCsv(bytes: Uint8Array, maxRows: number): RawTable {

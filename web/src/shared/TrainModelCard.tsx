@@ -10,6 +10,7 @@ import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
 import { ExperimentOutlined, StopOutlined, UploadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { REGISTRY, type NumberField } from "@core/registry";
+import { CsvEncodingError, decodeCsvBytes } from "@core/csv";
 import type { RoundInfo } from "@core/gbdt/browser";
 import { TRAIN_PARAM_LIMITS } from "@core/gbdt/train";
 import type { ExportJobView } from "@server/contract";
@@ -161,7 +162,15 @@ export function TrainModelCard() {
     setRunning(true);
     trainedWith.current = params;
     trainedHorizon.current = horizon;
-    const text = await file.text();
+    let text: string;
+    try {
+      // Russian Excel's «CSV (разделители — точки с запятой)» is Windows-1251: read as the server reads it.
+      text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      setProblem(error instanceof CsvEncodingError ? error.message : "Не удалось прочитать файл истории");
+      stop();
+      return;
+    }
     const w = new Worker(new URL("./trainModel.worker.ts", import.meta.url), { type: "module" });
     worker.current = w;
     const seen: RoundInfo[] = [];
