@@ -449,6 +449,23 @@ const JSON_CASES: Record<string, () => Case[]> = {
   forecastUploadUrl: () => [
     { path: "/api/v1/forecast/upload-url/", example: { content_type: "text/csv", size: 8_000_000, name: "год.csv" }, writes: {} },
   ],
+  abatementEvaluate: () => [
+    {
+      path: "/api/v1/abatement/evaluate/",
+      example: {
+        streams: [{ code: "d1", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }],
+        params: {
+          ef_grid_t_per_mwh: 0.5,
+          price_el_rub_per_mwh: 6000,
+          price_heat_rub_per_mwh: 1500,
+          price_carbon_unit_rub: 1000,
+          discount_rate: 0.12,
+          lifetime_yr: 10,
+        },
+      },
+      writes: {},
+    },
+  ],
   forecastAirNeeded: () => [
     {
       path: "/api/v1/forecast/air_needed/",

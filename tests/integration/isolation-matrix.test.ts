@@ -181,6 +181,8 @@ const FIXTURES: Record<string, Fixture> = {
   forecastWhatIf: () => [
     { path: "/api/v1/forecast/what_if/", json: { model: newId(), row: { x1: 1300 }, vary: { feature: "x1", from: 1000, to: 1600 } } },
   ],
+  // Stateless: nothing of a company is read or written.
+  abatementEvaluate: () => [{ path: "/api/v1/abatement/evaluate/", json: { streams: [], params: {} } }],
   forecastAirNeeded: () => [{ path: "/api/v1/forecast/air_needed/", json: { model: newId(), row: { x1: 1300 } } }],
   // A grant for the caller's own company; A's uploaded history is 404 to B below.
   forecastUploadUrl: () => [{ path: "/api/v1/forecast/upload-url/", json: { content_type: "text/csv", size: 2048, name: "h.csv" } }],

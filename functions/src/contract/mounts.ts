@@ -25,6 +25,7 @@ export const MOUNTS = {
   facilities: { prefix: "/v1/facilities", access: "user" },
   inventory: { prefix: "/v1/inventory", access: "user" },
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
+  abatement: { prefix: "/v1/abatement", access: "user" },
   // Last: /v1/{type}/ would otherwise shadow the named resources above.
   evidence: { prefix: "/v1", access: "user" },
   exportJobs: { prefix: "/v1/export_jobs", access: "user" },

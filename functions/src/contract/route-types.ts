@@ -4,6 +4,7 @@
 // the declarations alone: nothing of the server reaches the browser bundle, and the web's type
 // check never reaches the domain, the adapters or Node (web/tsconfig.json).
 import type { Mount } from "./mounts";
+import type { ABATEMENT_ROUTES } from "./routes/abatement";
 import type { ADMIN_ROUTES } from "./routes/admin";
 import type { TOKEN_ROUTES } from "./routes/auth";
 import type { CALCULATION_ROUTES } from "./routes/calculations";
@@ -46,6 +47,7 @@ export interface MountRoutes {
   facilities: typeof FACILITY_ROUTES;
   inventory: typeof INVENTORY_ROUTES;
   inventoryReport: typeof INVENTORY_REPORT_ROUTES;
+  abatement: typeof ABATEMENT_ROUTES;
   evidence: typeof EVIDENCE_ROUTES;
   exportJobs: typeof EXPORT_JOB_ROUTES;
   calculations: typeof CALCULATION_ROUTES;

@@ -6,6 +6,7 @@
 // every id-taking route as another company.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { abatementRoutes } from "./abatement";
 import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
 import { calculationRoutes } from "./calculations";
@@ -56,6 +57,7 @@ const SERVED = {
   facilities: facilityRoutes,
   inventory: inventoryRoutes,
   inventoryReport: inventoryReportRoutes,
+  abatement: abatementRoutes,
   evidence: evidenceRoutes,
   exportJobs: exportJobRoutes,
   calculations: calculationRoutes,

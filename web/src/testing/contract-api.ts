@@ -9,6 +9,7 @@ import { vi } from "vitest";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type * as z from "zod";
 import { MOUNTS, type Mount } from "@server/contract";
+import { ABATEMENT_ROUTES } from "@server/contract/routes/abatement";
 import { ADMIN_ROUTES } from "@server/contract/routes/admin";
 import { TOKEN_ROUTES } from "@server/contract/routes/auth";
 import { CALCULATION_ROUTES } from "@server/contract/routes/calculations";
@@ -52,6 +53,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   facilities: FACILITY_ROUTES,
   inventory: INVENTORY_ROUTES,
   inventoryReport: INVENTORY_REPORT_ROUTES,
+  abatement: ABATEMENT_ROUTES,
   evidence: EVIDENCE_ROUTES,
   exportJobs: EXPORT_JOB_ROUTES,
   calculations: CALCULATION_ROUTES,

@@ -19,7 +19,7 @@ export const LIMITS = {
   /** A password: at least `min` (the forms say so before the server refuses), at most `max`. */
   password: { min: 8, max: 1024 },
   /** Names, in characters. */
-  name: { calculation: 255, project: 255, facility: 255, point: 255, company: 200, person: 150, target: 200, file: 1000 },
+  name: { calculation: 255, project: 255, facility: 255, point: 255, company: 200, person: 150, target: 200, file: 1000, abatement: 255 },
   /** Other texts, in characters. */
   text: {
     comment: 2000,
@@ -69,6 +69,9 @@ export const LIMITS = {
   /** A normative document's text fields (schemas/document.ts) and a production calendar's decree. */
   document: { title: 500, number: 100, issuer: 300, source_label: 300 },
   decree: { title: 500, number: 100 },
+  /** An abatement assessment (methodology section 11): its streams, the options named per stream,
+   *  a stream's code and an option's code, in characters. */
+  abatement: { streams: 50, optionsPerStream: 20, streamCode: 64, optionCode: 64 },
 } as const;
 
 /** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
@@ -136,3 +139,9 @@ export const UNCERTAINTY_SOURCE_MAX = LIMITS.text.uncertaintySource;
 
 /** A forecast model version's description (routes/forecast-models.ts). */
 export const MODEL_DESCRIPTION_MAX = LIMITS.text.modelDescription;
+
+/** An abatement assessment\'s bounds (methodology section 11; LIMITS.abatement). */
+export const ABATEMENT_MAX_STREAMS = LIMITS.abatement.streams;
+export const ABATEMENT_MAX_OPTIONS = LIMITS.abatement.optionsPerStream;
+export const ABATEMENT_STREAM_CODE_MAX = LIMITS.abatement.streamCode;
+export const ABATEMENT_NAME_MAX = LIMITS.name.abatement;

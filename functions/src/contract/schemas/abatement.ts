@@ -1,0 +1,150 @@
+// The abatement assessment's shapes (methodology section 11, D47–D55): the stateless evaluation's
+// body and answer (POST v1/abatement/evaluate/) and the stored assessment (v1/abatement/assessments/).
+// The names of the inputs and results are those of section 11's JSON block; the core
+// (wasm-core/src/abatement.ts) checks the numbers and names a missing price in Russian.
+import * as z from "zod";
+import { ABATEMENT_MAX_OPTIONS, ABATEMENT_MAX_STREAMS, ABATEMENT_NAME_MAX, ABATEMENT_STREAM_CODE_MAX, LIMITS } from "./limits";
+
+const num = (description: string) => z.number().nullable().optional().meta({ description });
+const code = z.string().max(ABATEMENT_STREAM_CODE_MAX, `не длиннее ${ABATEMENT_STREAM_CODE_MAX} символов`);
+
+export const abatementStreamSchema = z.object({
+  code: code.meta({ description: "The stream's code, unique in the request (drainage_1, shaft_1 …)" }),
+  kind: z.enum(["drainage", "ventilation"]),
+  q_mix_m3_min: num("drainage: the mixture's flow, m³/min"),
+  q_air_m3_s: num("ventilation: the air's flow, m³/s"),
+  c_ch4_pct: num("CH4 in the stream, % vol"),
+  hours_per_year: num("hours of operation a year (default params.hours_per_year, 8 000)"),
+  upgrade: z
+    .object({
+      c_ch4_pct: num("CH4 after the upgrade, % (≥ 30)"),
+      capex_rub: num("its capex, ₽"),
+      opex_fixed_rub: num("its fixed opex, ₽/yr"),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "A capture improvement (D48): offers the options of the raised concentration as DRAINAGE_UPGRADE+<option>, its costs added",
+    }),
+});
+
+export const abatementParamsSchema = z.object({
+  rho_ch4: num("CH4 density, kg/m³ (default 0.668, 20 °C)"),
+  gwp_ch4: num("GWP of CH4 (default 25)"),
+  lhv_mj_per_kg: num("LHV of CH4, MJ/kg (default 50.0)"),
+  hours_per_year: num("hours a year (default 8 000)"),
+  ef_grid_t_per_mwh: num("grid emission factor, t CO2/MWh: required, no default (D51)"),
+  price_el_rub_per_mwh: num("electricity price, ₽/MWh: required, no default (D54)"),
+  price_heat_rub_per_mwh: num("heat price, ₽/MWh: required, no default (D54)"),
+  price_carbon_unit_rub: num("carbon unit price, ₽: required, no default (D54)"),
+  price_gas_rub_per_1000m3: num("gas price, ₽ per thousand m³ of CH4: required for PIPELINE_SALE"),
+  discount_rate: num("real discount rate, share: required"),
+  lifetime_yr: num("project lifetime, years: required"),
+});
+
+const overrideSchema = z.object({
+  eta_destruction: num("destruction efficiency (climate project, D50)"),
+  aux_kw: num("auxiliary power bought, kW"),
+  capex_rub: num("capex, ₽"),
+  opex_fixed_rub: num("fixed opex, ₽/yr"),
+  eta_el: num("electrical efficiency"),
+  eta_th: num("thermal efficiency"),
+  heat_used_share: num("share of the heat sold"),
+  aux_share: num("engine's own use, share"),
+  capex_rub_per_kw: num("engine capex, ₽/kWe"),
+  opex_rub_per_kwh: num("engine opex, ₽/kWh"),
+  eta_boiler: num("boiler efficiency"),
+  dp_pa: num("oxidiser fan pressure, Pa"),
+  eta_fan: num("oxidiser fan efficiency"),
+  leakage_t_co2e: num("leakage LE, t CO2-eq/yr"),
+  displaces_grid: num("1: the electricity displaces grid power (credit in BE); 0: no credit"),
+});
+
+const optionList = z.array(z.string().max(LIMITS.abatement.optionCode)).max(ABATEMENT_MAX_OPTIONS);
+
+export const abatementInputSchema = z.object({
+  streams: z.array(abatementStreamSchema).max(ABATEMENT_MAX_STREAMS, `не больше ${ABATEMENT_MAX_STREAMS} потоков`),
+  options: z
+    .record(z.string(), optionList)
+    .optional()
+    .meta({ description: "Per stream code, the option codes to evaluate (all those allowed when absent)" }),
+  chosen: z
+    .record(z.string(), z.string().max(LIMITS.abatement.optionCode))
+    .optional()
+    .meta({ description: "Per stream code, the option the MACC takes (default: the lowest LAC, D55)" }),
+  params: abatementParamsSchema,
+  overrides: z
+    .record(z.string(), z.record(z.string(), overrideSchema))
+    .optional()
+    .meta({ description: "Per stream code and option code, inputs replacing the defaults" }),
+});
+
+const coefficientSchema = z.object({ name: z.string(), label: z.string(), value: z.number(), unit: z.string(), source: z.string() });
+const n = z.number();
+const nn = z.number().nullable();
+
+export const abatementOptionResultSchema = z.object({
+  option_code: z.string(),
+  label: z.string(),
+  enabled_by: z.literal("DRAINAGE_UPGRADE").nullable(),
+  c_ch4_pct: n,
+  q_ch4_m3_min: n,
+  q_mix_m3_min: nn,
+  q_air_m3_s: nn,
+  hours_per_year: n,
+  eta_destruction: n,
+  v_ch4_thousand_m3: n,
+  m_ch4_t: n,
+  e_fuel_mwh: n,
+  e_el_gross_mwh: n,
+  e_el_net_mwh: n,
+  p_el_kw: n,
+  q_heat_sold_mwh: n,
+  aux_kw: n,
+  e_aux_mwh: n,
+  be_ch4_t_co2e: n,
+  be_el_t_co2e: n,
+  be_t_co2e: n,
+  pe_md_t_co2: n,
+  pe_um_t_co2e: n,
+  pe_me_t_co2: n,
+  le_t_co2e: n,
+  er_t_co2e: n,
+  carbon_units: z.int(),
+  capex_rub: nn,
+  opex_fixed_rub: nn,
+  opex_rub: nn,
+  revenue_energy_rub: nn,
+  revenue_carbon_rub: nn,
+  cash_flow_rub: nn,
+  npv_rub: nn,
+  irr: nn,
+  payback_simple_yr: nn,
+  payback_discounted_yr: nn,
+  lac_rub_per_t: nn,
+  costs_estimated: z.boolean().meta({ description: "costs from the methodology's estimates: «оценка, не котировка» (D54)" }),
+  missing: z.array(z.string()).meta({ description: "inputs without a default not given; the economics are null until they are" }),
+  coefficients: z.array(coefficientSchema),
+});
+
+export const abatementResultSchema = z.object({
+  version: z.string().meta({ description: "methodology version, 2026.6" }),
+  streams: z.array(
+    z.object({
+      code: z.string(),
+      kind: z.enum(["drainage", "ventilation"]),
+      tech_code: z.string().meta({ description: "the stream's §4.10 code" }),
+      c_ch4_pct: n,
+      q_ch4_m3_min: n,
+      notice: z.string().nullable().meta({ description: "why use options are not offered (explosive range …), or null" }),
+      options: z.array(abatementOptionResultSchema),
+      refused: z.array(z.object({ option_code: z.string(), reason: z.string() })),
+      chosen: z.string().nullable(),
+    }),
+  ),
+  macc: z.array(z.object({ option_code: z.string(), label: z.string(), stream: z.string(), lac_rub_per_t: n, x_start: n, width: n })),
+  totals: z.object({ er_t_co2e: n, carbon_units: z.int(), npv_rub: n, capex_rub: n }),
+});
+
+export { ABATEMENT_NAME_MAX };
