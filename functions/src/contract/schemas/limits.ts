@@ -140,7 +140,7 @@ export const UNCERTAINTY_SOURCE_MAX = LIMITS.text.uncertaintySource;
 /** A forecast model version's description (routes/forecast-models.ts). */
 export const MODEL_DESCRIPTION_MAX = LIMITS.text.modelDescription;
 
-/** An abatement assessment\'s bounds (methodology section 11; LIMITS.abatement). */
+/** An abatement assessment's bounds (methodology section 11; LIMITS.abatement). */
 export const ABATEMENT_MAX_STREAMS = LIMITS.abatement.streams;
 export const ABATEMENT_MAX_OPTIONS = LIMITS.abatement.optionsPerStream;
 export const ABATEMENT_STREAM_CODE_MAX = LIMITS.abatement.streamCode;
