@@ -5,6 +5,7 @@
 import { dataDirFromEnv } from "./local/storage";
 import { startLocalServer } from "./local/server";
 import { backupScheduleFromEnv } from "./local/backup-schedule";
+import { tlsFromEnv } from "./local/network";
 import { demoLoginFromEnv, startBanner, usersByCompany } from "./seed";
 
 const dataDir = dataDirFromEnv();
@@ -18,6 +19,8 @@ const starting = (async () =>
     demo,
     demoYear: true,
     backups: backupScheduleFromEnv(),
+    tls: tlsFromEnv(),
+    trustProxy: process.env.TRUST_PROXY === "1",
   }))().catch((error: Error) => {
   console.error(error.message);
   process.exit(1);

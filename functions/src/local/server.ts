@@ -36,6 +36,8 @@ import { serveWebApp } from "./web-app";
 import { startBackupSchedule, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
 import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-format";
+import { clientAddress, demoPasswordProblem, HSTS, loopbackOnly, NetworkSettingError, type TlsFiles } from "./network";
+import { createServer as createHttpsServer } from "node:https";
 import { requestPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -63,6 +65,12 @@ export interface LocalServerOptions {
   /** The pace of each user's requests; by default USER_REQUEST_BURST and USER_REQUESTS_PER_SECOND
    *  on the system's clock (a test gives one on a clock of its own). */
   pace?: RequestPace;
+  /** HTTPS from this certificate and key (TLS_CERT, TLS_KEY; network.ts), with HSTS; plain HTTP
+   *  without. */
+  tls?: TlsFiles;
+  /** TRUST_PROXY=1: the client's address of a request through a reverse proxy on this machine is
+   *  the one the proxy names (network.ts). */
+  trustProxy?: boolean;
   /** Scheduled backups of `dataDir` (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; backup-schedule.ts). */
   backups?: BackupSchedule;
 }
@@ -172,14 +180,37 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     },
   });
 
+  const host = options.host ?? "127.0.0.1";
+  const exposed = await demoPasswordProblem(deps, host);
+  if (exposed) {
+    await Promise.all([threads?.close(), scoring.close()]);
+    await uploads.settled();
+    await storage.close();
+    throw new NetworkSettingError(exposed);
+  }
+  if (!options.tls && !loopbackOnly(host)) {
+    serverLog.info({
+      event: "network",
+      message: `сервер открыт в сеть по HTTP без шифрования (HOST=${host}): задайте TLS_CERT и TLS_KEY или поставьте перед ним обратный прокси с TLS (docs/operations.md)`,
+    });
+  }
+
   const webRoot = resolve(options.webRoot ?? WEB_ROOT);
   const app = new Hono({ strict: false });
   app.use("*", requestLog({ host: "local" }));
   // 'self' only: on this host the browser talks to nothing but this server (uploads included).
-  app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: false }));
+  // HSTS only where this server itself speaks HTTPS (behind a proxy, the proxy sends it).
+  app.use("*", secureHeaders({ contentSecurityPolicy: CSP_DIRECTIVES, strictTransportSecurity: options.tls ? HSTS : false }));
   // One request thread serves every company: one user's burst is paced (http/request-pace.ts).
   const pace = options.pace ?? requestPace({ burst: deps.config.userRequestBurst, perSecond: deps.config.userRequestsPerSecond });
-  app.route("/", createApi(deps, { clientAddressOf: (c) => getConnInfo(c).remote.address ?? "unknown", pace }));
+  const trustProxy = options.trustProxy ?? false;
+  app.route(
+    "/",
+    createApi(deps, {
+      clientAddressOf: (c) => clientAddress(getConnInfo(c).remote.address, (name) => c.req.header(name), trustProxy),
+      pace,
+    }),
+  );
   if (existsSync(webRoot)) {
     // Assets compressed and cached for a year; every other GET that is not an API call gets the
     // app shell (SPA fallback), revalidated on each load.
@@ -193,7 +224,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolveServer, reject) => {
-      const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? "127.0.0.1" }, () => resolveServer(s));
+      const listen = options.tls
+        ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } }
+        : {};
+      const s = serve({ fetch: app.fetch, port: options.port, hostname: host, ...listen }, () => resolveServer(s));
       s.once("error", reject);
     });
   } catch (error) {
@@ -219,7 +253,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       : undefined;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1"}:${port}`,
+    url: `${options.tls ? "https" : "http"}://${options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1"}:${port}`,
     deps,
     pace,
     ...(firstStart ? { firstStart } : {}),
