@@ -21,7 +21,7 @@ import { createProject } from "@server/domain/calculations/projects";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import type { ExportDeps } from "@server/export/project-export";
-import type { SpreadsheetWorker } from "@server/ports";
+import type { AttemptCounter, SpreadsheetWorker } from "@server/ports";
 import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
@@ -48,7 +48,11 @@ let handler: ReturnType<typeof apiHandler>;
 beforeAll(async () => {
   storage = await openMemoryStorage();
   dir = mkdtempSync(join(tmpdir(), "job-slots-"));
-  workerDeps = { repos: storage.repos, blobs: fsBlobStore(dir), clock: systemClock };
+  workerDeps = {
+    repos: { ...storage.repos, attempts: countingReleases(storage.repos.attempts) },
+    blobs: fsBlobStore(dir),
+    clock: systemClock,
+  };
   deps = {
     ...workerDeps,
     config: configFromEnv(randomBytes(32)),
@@ -115,8 +119,30 @@ function slowJobFunction() {
   return { run, finish };
 }
 
-/** Real time for the carries' table writes to land (only Date and the intervals are faked). */
-const settle = () => new Promise((done) => setTimeout(done, 300));
+/** The slots given back so far, and who waits for a count of them. A carry takes each slot again in
+ *  the current window and then gives the old one back, so a minute's carries have landed when as many
+ *  slots more have been given back as the jobs hold. */
+let released = 0;
+const waiting: { count: number; done: () => void }[] = [];
+function countingReleases(attempts: AttemptCounter): AttemptCounter {
+  return new Proxy(attempts, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target) as unknown;
+      if (name !== "release" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+      return async (...args: Parameters<AttemptCounter["release"]>) => {
+        await target.release(...args);
+        released++;
+        for (const waiter of waiting.filter((w) => released >= w.count)) {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          waiter.done();
+        }
+      };
+    },
+  });
+}
+/** Resolves once `count` slots in all have been given back. */
+const releasedAtLeast = (count: number) =>
+  released >= count ? Promise.resolve() : new Promise<void>((done) => waiting.push({ count, done }));
 
 describe("a user's jobs in AWS", () => {
   it(`hold their ${HEAVY_PER_USER} slots while they run, past the budgets' 10-minute window, and give them back when they end`, async () => {
@@ -135,10 +161,17 @@ describe("a user's jobs in AWS", () => {
 
     // The job function runs both; they take 25 minutes (the function's own limit aside).
     const jobs = queued.map(() => slowJobFunction());
+    const heldSlots = (queued as { slots?: { key: string }[] }[])
+      .flatMap((job) => job.slots ?? [])
+      .filter((slot) => /^heavy-/.test(slot.key));
+    expect(heldSlots.length).toBeGreaterThanOrEqual(2 * 2);
     const running = jobs.map((job, i) => job.run(queued[i]));
+    // Each job carries its slots from an interval it sets once it has written that it runs.
+    while (vi.getTimerCount() < jobs.length) await new Promise((done) => setImmediate(done));
     for (let minute = 1; minute <= 25; minute++) {
+      const before = released;
       vi.advanceTimersByTime(60_000);
-      await settle();
+      await releasedAtLeast(before + heldSlots.length);
     }
     // Still running: the user holds both slots, the third job is still refused.
     expect((await passport(2023)).statusCode).toBe(429);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { Socket } from "node:net";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-413-"));
@@ -18,6 +19,13 @@ interface Answer {
   statusCode: number;
   headers: IncomingHttpHeaders;
   text: string;
+  /** The connection it came on. */
+  socket: Socket;
+}
+
+/** Resolves once the connection an answer came on is closed (the server closes it after a 413). */
+function connectionClosed(answer: Answer): Promise<void> {
+  return answer.socket.closed ? Promise.resolve() : new Promise((resolve) => answer.socket.once("close", () => resolve()));
 }
 
 function request(
@@ -28,7 +36,9 @@ function request(
     const req = httpRequest(url, { method: init.method ?? "GET", headers: init.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ statusCode: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on("end", () =>
+        resolve({ statusCode: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString(), socket: res.socket }),
+      );
       res.on("error", reject);
     });
     // The server may answer and close before the whole body is sent; the answer is what counts.
@@ -73,7 +83,7 @@ describe("oversized bodies", () => {
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe("close");
     expect(JSON.parse(res.text)).toEqual({ detail: expect.any(String) });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await connectionClosed(res);
     expect(await getMe()).toBe(200);
   });
 
@@ -89,7 +99,7 @@ describe("oversized bodies", () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).toBe("close");
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await connectionClosed(res);
     expect(await getMe()).toBe(200);
   });
 
@@ -103,7 +113,7 @@ describe("oversized bodies", () => {
     expect(res.statusCode).toBe(415);
     expect(JSON.parse(res.text)).toEqual({ detail: expect.stringContaining("JSON") });
     // Refused unread like a 413, and the connection goes on just as well.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await connectionClosed(res);
     expect(await getMe()).toBe(200);
   });
 

@@ -87,15 +87,24 @@ describe("abandoned uploads on the local host", () => {
       config: configFromEnv(Buffer.alloc(32, 1)),
     } as unknown as Deps;
     const log = { info: vi.fn(), warn: vi.fn() };
-    const sweep = startUploadSweep(deps, { intervalMs: 20, log });
-    await sweep.first;
-    expect(calls).toBe(1);
-    expect(log.info).toHaveBeenCalledWith(expect.stringContaining("documents/x"));
-    fail = true;
-    await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("disk on fire")), { timeout: 2000 });
-    sweep.stop();
-    const after = calls;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(calls).toBe(after);
+    // The interval is the test's to turn: each turn is one sweep, and none is left once stopped.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const sweep = startUploadSweep(deps, { intervalMs: 20, log });
+      await sweep.first;
+      expect(calls).toBe(1);
+      expect(log.info).toHaveBeenCalledWith(expect.stringContaining("documents/x"));
+      fail = true;
+      await vi.advanceTimersByTimeAsync(20);
+      await vi.waitFor(() => expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("disk on fire")), { timeout: 2000 });
+      expect(calls).toBeGreaterThanOrEqual(2);
+      sweep.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      const after = calls;
+      await vi.advanceTimersByTimeAsync(20 * 4);
+      expect(calls).toBe(after);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
