@@ -19,6 +19,7 @@ export function missingPrograms(tier: string): string[] {
     if (!hasXGBoost("/usr/bin/python3")) missing.push("python3-xgboost");
   }
   if ((tier === "e2e" || tier === "integration") && !existsSync(FONT)) missing.push("fonts-dejavu-core");
+  if ((tier === "e2e" || tier === "integration") && spawnSync("openssl", ["version"]).status !== 0) missing.push("openssl");
   return missing;
 }
 
