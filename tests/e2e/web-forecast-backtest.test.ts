@@ -15,6 +15,7 @@ import { modelFixture } from "../support/models";
 import { accessToken, startTestServer, type TestServer } from "../support/server";
 import { createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { longwallScenario, scenarioCsv } from "../support/longwall-scenarios";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const HEADERS = [
@@ -149,4 +150,40 @@ describe("web app: a forecast checked on the longwall's history", () => {
     await screenshot(page, { path: `${SHOTS}/web-forecast-backtest-what-if.png` });
     expect(app.pageErrors).toEqual([]);
   }, 180_000);
+  // Issue 76: where the model loses to the last reading on the history, the forecast is the last reading.
+  it("shows the last reading as the forecast 1 h ahead where the platform's model loses to it, the model's figure beside it", async () => {
+    const projectId = await createProject(page, "Лава 9");
+    const form = new FormData();
+    form.set("name", "Лава 9, на час вперед");
+    form.set("project", projectId);
+    form.set("method", "xgboost");
+    form.set("horizon", "60");
+    // A steady longwall of 960 rows: the default 1 h model's RMSE is 1,17 × the last reading's there.
+    form.set("file_data", new Blob([scenarioCsv(longwallScenario("steady", 2400), 1440)]), "телеметрия.csv");
+    const created = await api("POST", "/api/v1/regres_methane/", form);
+    const detail = (await (
+      await fetch(`${server.url}/api/v1/regres_methane/${created.id}/single_calc/1/?limit=5`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { backtest: { shown: string; model: { rmse: number } }; data: Array<{ id: number; model_result?: number }> };
+    expect(detail.backtest.shown).toBe("persistence");
+
+    await page.goto(`${server.url}/projects/${projectId}/calculations?type=regres_methane`);
+    await page.locator(".ant-table-row", { hasText: "Лава 9, на час вперед" }).click();
+    const dialog = page.getByRole("dialog", { name: "Лава 9, на час вперед" });
+    await dialog
+      .getByTestId("persistence-shown")
+      .filter({ hasText: "Прогнозом показан последний замер: на этой истории он точнее модели на горизонте 1 ч" })
+      .waitFor();
+    await dialog.getByRole("columnheader", { name: "Прогноз модели, %" }).waitFor();
+    await dialog.getByRole("columnheader", { name: "Модель (показана рядом)" }).waitFor();
+    expect(await dialog.getByTestId("backtest-model-rmse").innerText()).toBe(detail.backtest.model.rmse.toFixed(4).replace(".", ","));
+    await dialog
+      .getByTestId("backtest-verdict")
+      .filter({ hasText: /инерционный прогноз точнее модели.*Прогнозом показан инерционный/ })
+      .waitFor();
+    await dialog.getByTestId("persistence-shown").scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-persistence-shown.png` });
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -45,6 +45,8 @@ type Summary = {
   calibration_stale: boolean;
   backtest: {
     model: { coverage: number; high_coverage: Coverage; recent_coverage: Coverage };
+    persistence: { coverage: number | null };
+    shown: "model" | "persistence";
     interval: {
       method: string;
       coverage: number;
@@ -65,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe("intervals on a drifting longwall through the API, 1 h ahead", () => {
-  it("mark the calibration stale (76,2 % held as stored, 73,2 % on the latest 500 rows) and hold 89,4 % of the last third's facts after the update, 89,4 % of those forecast at 0,8 % or more", async () => {
+  it("mark the calibration stale (76,2 % held as stored, 73,2 % on the latest 500 rows) and hold 89,5 % of the last third's facts after the update, 89,6 % of those forecast at 0,8 % or more (around persistence, which beats the model there)", async () => {
     const training = new FormData();
     training.set("file", new Blob([csv(0, THIRD)]), "лава-первая-треть.csv");
     training.set("params", JSON.stringify({ n_estimators: 150, early_stopping_rounds: 0 }));
@@ -106,7 +108,9 @@ describe("intervals on a drifting longwall through the API, 1 h ahead", () => {
     expect(done.calibration_stale).toBe(true);
     // The intervals shown, updated on the facts before each row.
     const shown = done.backtest.interval;
-    expect(shown.coverage).toBe(done.backtest.model.coverage);
+    // The intervals are the forecast's shown: persistence's where the model lost to it (issue 76).
+    expect(done.backtest.shown).toBe("persistence");
+    expect(shown.coverage).toBe(done.backtest.shown === "persistence" ? done.backtest.persistence.coverage : done.backtest.model.coverage);
     expect(shown.coverage).toBeGreaterThanOrEqual(0.88);
     expect(shown.coverage).toBeLessThanOrEqual(0.92);
     expect(shown.high_coverage!.rows).toBeGreaterThan(4_000);

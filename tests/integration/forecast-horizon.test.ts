@@ -44,8 +44,8 @@ type Forecast = {
   horizon: number;
   horizon_label: string;
   model: { id: string; horizon?: number };
-  backtest: { horizon: number; model: Score; persistence: Score; mean: Score; verdict: string };
-  data: Array<{ id: number; t: string; y?: number; result: number | null }>;
+  backtest: { horizon: number; model: Score; persistence: Score; mean: Score; verdict: string; shown: "model" | "persistence" };
+  data: Array<{ id: number; t: string; y?: number; result: number | null; model_result?: number | null }>;
 };
 
 let h: Harness;
@@ -84,7 +84,10 @@ describe("a forecast ahead", () => {
     let model = 0;
     let persistence = 0;
     for (let r = 0; r + 6 < ROWS; r++) {
-      const { y, result } = done.data[r];
+      const { y, result: shown, model_result } = done.data[r];
+      // Where the model lost to persistence, the row shows persistence and keeps the model's figure.
+      const result = model_result === undefined ? shown : model_result;
+      if (done.backtest.shown === "persistence" && shown !== null) expect(shown).toBe(y);
       const later = done.data[r + 6].y;
       if (typeof y !== "number" || typeof result !== "number" || typeof later !== "number") continue;
       n += 1;

@@ -125,8 +125,8 @@ describe("the back-test against an independent computation", () => {
     return { n, mae, rmse, mape };
   }
 
-  it("the model's MAE, RMSE, MAPE and coverage", () => {
-    const ref = reference(Array.from(unseen.forecast), Array.from(unseen.measured));
+  it("the model's MAE, RMSE, MAPE and coverage, on the rows persistence scores too (all but the first)", () => {
+    const ref = reference(Array.from(unseen.forecast).slice(1), Array.from(unseen.measured).slice(1));
     expect(result.model.rows).toBe(ref.n);
     expect(result.model.mae).toBeCloseTo(ref.mae, 12);
     expect(result.model.rmse).toBeCloseTo(ref.rmse, 12);
@@ -206,10 +206,26 @@ describe("the back-test against an independent computation", () => {
 
   it("skips rows without a measured value and says so by the rows it scored", () => {
     const score = backtest({ measured: [0.5, null, 0.7, Number.NaN, 0.9], predicted: [0.6, 0.6, 0.6, 0.6, Number.NaN] });
-    expect(score.model.rows).toBe(2);
-    expect(score.model.mae).toBeCloseTo(0.1, 12);
-    expect(score.persistence.rows).toBe(0);
+    // No row has a fact, a forecast and a fact the row before: none is scored, for either.
+    expect([score.model.rows, score.persistence.rows, score.mean.rows]).toEqual([0, 0, 0]);
+    expect(score.model.mae).toBeNull();
     expect(score.persistence.mae).toBeNull();
+  });
+
+  // Issue 76: the nowcast's model was scored on 2 016 rows, persistence on 2 015.
+  it("scores the model, persistence and the mean on the same rows at the current moment", () => {
+    const score = backtest({ measured: [0.5, 0.6, null, 0.7, 0.9, 0.8], predicted: [0.6, 0.6, 0.6, 0.65, Number.NaN, 0.7] });
+    // Row 1 (a fact before it) and row 5 (0,9 before it); row 3 has no fact before, row 4 no forecast.
+    expect([score.model.rows, score.persistence.rows, score.mean.rows]).toEqual([2, 2, 2]);
+    expect(score.model.mae).toBeCloseTo((0 + 0.1) / 2, 12);
+    expect(score.persistence.mae).toBeCloseTo((0.1 + 0.1) / 2, 12);
+  });
+
+  it("quotes the better figure first, persistence's when it wins", () => {
+    const score = backtest({ measured: [0.5, 0.6, 0.7, 0.8], predicted: [0.5, 0.9, 0.3, 0.4] });
+    expect(score.verdict).toBe(
+      "На горизонте 0 (текущий момент) инерционный прогноз точнее модели: RMSE 0,1000 % против 0,3697 % у модели (ошибка модели на 269,7 % больше)",
+    );
   });
 });
 

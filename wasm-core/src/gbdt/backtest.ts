@@ -87,7 +87,36 @@ export interface Backtest {
   verdict: string;
   /** The model's interval: how it was made and what it held; null without intervals. */
   interval: IntervalCheck | null;
+  /** What the forecast shows: the model's figure, or persistence's where the model lost to it on
+   *  these rows (shownForecast; the model's figure is then kept beside it). Absent: the model's. */
+  shown?: "model" | "persistence";
 }
+
+/**
+ * The forecast persistence gives each row, as the back-test scores it: ahead, the row's own
+ * measured y (y(t) for y(t + h)); for the nowcast, the measured y of the row before in time order.
+ * NaN where there is none.
+ */
+export function persistenceForecast(
+  measured: ArrayLike<number | null>,
+  time: ArrayLike<number> | undefined,
+  horizon: number,
+): Float64Array {
+  const n = measured.length;
+  const y = Float64Array.from({ length: n }, (_, i) => (finite(measured[i]) ? (measured[i] as number) : Number.NaN));
+  if (horizon > 0) return y;
+  const out = new Float64Array(n).fill(Number.NaN);
+  const order = timeOrder(n, time);
+  for (let k = 1; k < n; k++) out[order[k]] = y[order[k - 1]];
+  return out;
+}
+
+/** Whether persistence beat the model on the back-test's rows (a smaller RMSE on the same rows). */
+export const persistenceWins = (check: Pick<Backtest, "model" | "persistence">): boolean =>
+  check.model.rmse !== null && check.persistence.rmse !== null && check.persistence.rmse < check.model.rmse;
+
+/** The sentence's end when persistence is shown instead of the model. */
+export const PERSISTENCE_SHOWN = "Прогнозом показан инерционный: последний замер; прогноз модели — рядом, в отдельном столбце.";
 
 /** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level and
  *  updated on the history's own facts, conditional on the level alone, or one width for all (a
@@ -277,9 +306,17 @@ export function backtest(input: BacktestInput): Backtest {
     score(y, f, lo, hi, t, input.timeKind, limit, warning, leadOffset);
   if (horizon === 0) {
     // Persistence: the previous row's measured y (in time order) is the forecast of this one.
+    // All three are scored on the same rows: a fact, the model's forecast and the row before's fact.
     const previous = new Float64Array(n).fill(Number.NaN);
     for (let k = 1; k < n; k++) previous[k] = y[k - 1];
     const f = pick(input.predicted)!;
+    for (let k = 0; k < n; k++) {
+      if (!(finite(y[k]) && finite(f[k]) && finite(previous[k]))) {
+        f[k] = Number.NaN;
+        previous[k] = Number.NaN;
+        mean[k] = Number.NaN;
+      }
+    }
     const model = scoreOf(f, pick(input.lo), pick(input.hi));
     const stored = input.storedLo && input.storedHi ? scoreOf(f, pick(input.storedLo), pick(input.storedHi)) : null;
     const persistence = scoreOf(previous);
@@ -371,9 +408,9 @@ export function verdictOf(horizon: number, model: ForecastScore, persistence: Fo
   const better = model.rmse < persistence.rmse;
   const [low, high] = better ? [model.rmse, persistence.rmse] : [persistence.rmse, model.rmse];
   const by = high > 0 ? ((high - low) / high) * 100 : 0;
-  return better
-    ? `${where} модель точнее инерционного прогноза: ${figures} (ошибка на ${percent(by, 1)} % меньше)`
-    : `${where} инерционный прогноз точнее модели: ${figures} (ошибка модели на ${percent(((high - low) / low) * 100, 1)} % больше)`;
+  if (better) return `${where} модель точнее инерционного прогноза: ${figures} (ошибка на ${percent(by, 1)} % меньше)`;
+  // The better one's figure first.
+  return `${where} инерционный прогноз точнее модели: RMSE ${percent(persistence.rmse, 4)} % против ${percent(model.rmse, 4)} % у модели (ошибка модели на ${percent(((high - low) / low) * 100, 1)} % больше)`;
 }
 
 // Excel keeps a date-time as days since 1899-12-30; a date cell read as a number lands in this range.

@@ -1054,7 +1054,13 @@ const forecastPointFields = {
   hi: z.optional(z.nullable(z.number())),
 };
 
-const forecastRowFields = { ...forecastPointFields, p_exceed: z.optional(z.nullable(z.number())) };
+const forecastRowFields = {
+  ...forecastPointFields,
+  p_exceed: z.optional(z.nullable(z.number())),
+  model_result: z.optional(z.nullable(z.number())).meta({
+    description: "The model's own figure, where the model lost to persistence on the history's back-test and `result` is persistence's",
+  }),
+};
 
 /** A forecast's row as the server keeps it, its features aside (ports/forecast.ts ForecastKeptRow). */
 export const forecastKeptRowSchema = z.object(forecastRowFields);

@@ -11,6 +11,9 @@ import {
   LAG_FEATURES,
   backtest,
   calibrationStale,
+  persistenceForecast,
+  persistenceWins,
+  PERSISTENCE_SHOWN,
   forecastAhead,
   historyStep,
   horizonLabel,
@@ -246,7 +249,7 @@ export async function predictRows(
   const input = modelInput(version.horizon ?? 0, matrix, measured, historyTimes(rows));
   const predictions = input.forecast(await modelScoring(deps).score(version, { op: "predict", args: [input.matrix, input.order] }));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
-  return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, ...row }, i) => ({ ...row, result: predictions[i] }));
+  return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, model_result: _m, ...row }, i) => ({ ...row, result: predictions[i] }));
 }
 
 type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
@@ -333,18 +336,61 @@ function forecastBacktest(
   });
 }
 
+/**
+ * What the forecast shows (issue 76): the model's figures, or, where the model loses to persistence
+ * on the history's own back-test (a larger RMSE on the same rows), persistence's — the last reading,
+ * which an engineer has for free — with the model's figures kept to show beside them. `trial` is
+ * that back-test, without intervals; null when no row carries a fact to score.
+ */
+export function shownForecast(run: ForecastRun, model: Float64Array, measured: Float64Array, times: Times) {
+  const horizon = run.version.horizon ?? 0;
+  if (!measured.some(Number.isFinite)) return { results: model, model: undefined, trial: null };
+  const trial = backtest({
+    measured,
+    predicted: model,
+    time: times?.time,
+    timeKind: times?.timeKind,
+    limit: run.settings.limit,
+    warning: run.settings.warning,
+    horizon,
+  });
+  if (!persistenceWins(trial)) return { results: model, model: undefined, trial };
+  return { results: persistenceForecast(measured, times?.time, horizon), model, trial };
+}
+
+/** The back-test of the forecast shown: persistence's scores with the intervals shown, beside the
+ *  model's own from the trial, and the sentence saying which is shown. */
+function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownForecast>): Backtest | null {
+  if (!check || !shown.model || !shown.trial) return check && { ...check, shown: "model" };
+  return {
+    ...check,
+    model: shown.trial.model,
+    persistence: check.model,
+    verdict: `${shown.trial.verdict}. ${PERSISTENCE_SHOWN}`,
+    shown: "persistence",
+  };
+}
+
 /** Predicted rows completed: each with its interval and chance of reaching the limit where the
  *  model is calibrated, and the back-test where rows carry the measured y. */
 export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
-  const results = Float64Array.from(predicted, (r) => r.result ?? Number.NaN);
   const measuredY = Float64Array.from(predicted, (r) => (typeof r.y === "number" ? r.y : Number.NaN));
   const times = historyTimes(predicted);
+  const shown = shownForecast(
+    run,
+    Float64Array.from(predicted, (r) => r.result ?? Number.NaN),
+    measuredY,
+    times,
+  );
+  const results = shown.results;
   const intervals = forecastIntervals(run, results, measuredY, times);
-  let rows = predicted;
+  const nullable = (v: number) => (Number.isFinite(v) ? v : null);
+  let rows = shown.model
+    ? predicted.map((row, i) => ({ ...row, result: results[i], model_result: nullable(row.result ?? Number.NaN) }))
+    : predicted.map(({ model_result: _m, ...row }) => row);
   if (intervals) {
     const columns = intervals.shown;
-    const nullable = (v: number) => (Number.isFinite(v) ? v : null);
-    rows = predicted.map((row, i) => ({
+    rows = rows.map((row, i) => ({
       ...row,
       lo: nullable(columns.lo[i]),
       hi: nullable(columns.hi[i]),
@@ -353,12 +399,15 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
   }
   const measured = predicted.some((r) => typeof r.y === "number");
   const check = measured
-    ? forecastBacktest(
-        run,
-        predicted.map((r) => r.y ?? null),
-        results,
-        intervals,
-        times,
+    ? shownBacktest(
+        forecastBacktest(
+          run,
+          predicted.map((r) => r.y ?? null),
+          results,
+          intervals,
+          times,
+        ),
+        shown,
       )
     : null;
   return { version: run.version, rows, backtest: check, summary: forecastSummary(rows, run, check, intervals?.method) };
@@ -415,10 +464,11 @@ export async function forecastFromColumns(
   }
   const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
   const input = modelInput(run.version.horizon ?? 0, columns.features, columns.y, times);
-  const results = input.forecast(predict(model, input.matrix, input.order));
+  const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
+  const results = shown.results;
   const intervalSet = forecastIntervals(run, results, columns.y, times);
   const intervals = intervalSet?.shown;
-  const check = measured ? forecastBacktest(run, columns.y, results, intervalSet, times) : null;
+  const check = measured ? shownBacktest(forecastBacktest(run, columns.y, results, intervalSet, times), shown) : null;
   const ids = columnIds(columns.id);
   const features = FORECAST_FEATURES.length;
   const nullable = (v: number) => (Number.isFinite(v) ? v : null);
@@ -434,6 +484,7 @@ export async function forecastFromColumns(
     if (k === 1) row.t = new Date(columns.time[r]).toISOString().slice(0, 19);
     else if (k === 2) row.t = columns.time[r];
     row.result = nullable(results[r]);
+    if (shown.model) row.model_result = nullable(shown.model[r]);
     if (intervals) {
       row.lo = nullable(intervals.lo[r]);
       row.hi = nullable(intervals.hi[r]);

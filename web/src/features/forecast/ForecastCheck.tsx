@@ -28,6 +28,7 @@ const shown = (value: number | null, decimals: number) => (value === null ? "—
 export function BacktestTable({ backtest, level }: { backtest: Backtest; level: number }) {
   const lines = backtestLines(backtest, level);
   const horizon = backtest.horizon ?? 0;
+  const persistence = backtest.shown === "persistence";
   return (
     <Flex vertical gap={4}>
       <Typography.Text strong data-testid="backtest-horizon">
@@ -40,12 +41,12 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
         columns={[
           { title: "Показатель", dataIndex: "label" },
           {
-            title: "Модель",
+            title: persistence ? "Модель (показана рядом)" : "Модель",
             align: "right",
             render: (_, line) => <span data-testid={`backtest-model-${line.key}`}>{shown(line.model, line.decimals)}</span>,
           },
           {
-            title: horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`,
+            title: `${horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`}${persistence ? " — показан прогнозом" : ""}`,
             align: "right",
             render: (_, line) => <span data-testid={`backtest-persistence-${line.key}`}>{shown(line.persistence, line.decimals)}</span>,
           },

@@ -94,6 +94,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
   const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
+  // The model lost to persistence on this history: the forecast shown is the last reading, the model's figure beside it.
+  const persistenceShown = backtest?.shown === "persistence";
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
@@ -120,6 +122,17 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       width: 110,
       render: (value: number, row) => <PredictionText value={value} testId={`stored-result-${row.id}`} limit={limit} />,
     },
+    ...(persistenceShown
+      ? [
+          {
+            title: "Прогноз модели, %",
+            dataIndex: "model_result",
+            align: "right" as const,
+            width: 110,
+            render: (v: number | null) => numberCell(v, 4),
+          },
+        ]
+      : []),
     ...(hasY
       ? [{ title: "Факт, %", dataIndex: "y", align: "right" as const, width: 90, render: (v: number | null) => numberCell(v, 4) }]
       : []),
@@ -219,6 +232,14 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
               <Link to="/forecast-models">Переобучить / Откалибровать заново</Link>
             </span>
           }
+        />
+      ) : null}
+      {persistenceShown ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="persistence-shown"
+          message={`Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`}
         />
       ) : null}
       <SourceFileLink calculation={calculation} />

@@ -3,14 +3,15 @@ import { backtest } from "@core/gbdt/backtest";
 import { backtestLines, historyFigure } from "./forecastCheck";
 
 describe("the back-test's lines", () => {
-  // Four rows, two forecast at or above the 0,8 % warning; the interval holds three facts, one of those two.
+  // Four rows scored (the first, with no fact before it, is not: model and persistence score the
+  // same rows), two forecast at or above the 0,8 % warning; the interval holds three facts, one of those two.
   const check = backtest({
-    measured: [0.5, 0.6, 0.9, 1.2],
-    predicted: [0.5, 0.7, 0.85, 0.95],
-    lo: [0.4, 0.6, 0.8, 0.9],
-    hi: [0.6, 0.8, 0.9, 1.0],
-    storedLo: [0.45, 0.65, 0.82, 0.92],
-    storedHi: [0.55, 0.75, 0.88, 0.98],
+    measured: [0.45, 0.5, 0.6, 0.9, 1.2],
+    predicted: [0.45, 0.5, 0.7, 0.85, 0.95],
+    lo: [0.4, 0.4, 0.6, 0.8, 0.9],
+    hi: [0.5, 0.6, 0.8, 0.9, 1.0],
+    storedLo: [0.4, 0.45, 0.65, 0.82, 0.92],
+    storedHi: [0.5, 0.55, 0.75, 0.88, 0.98],
     intervalMethod: "adaptive",
     level: 90,
   });

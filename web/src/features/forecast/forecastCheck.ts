@@ -146,7 +146,8 @@ export function backtestLines(backtest: Backtest, level: number): BacktestLine[]
     line("mape", "Средняя относительная ошибка (MAPE), %", (s) => s.mape, 1),
     line("coverage", `Покрытие ${level}-процентного интервала, %`, (s) => percent(s.coverage), 1),
     // A back-test stored before the rows near the limit were scored apart has no such line.
-    ...(model.high_coverage
+    // The interval is the shown forecast's: persistence's where the model lost to it.
+    ...(model.high_coverage || persistence.high_coverage
       ? [
           line(
             "coverage_high",

@@ -1,0 +1,112 @@
+// The forecast's bar against the last reading (issue 76), through the API on dynalite: on four
+// generated longwalls of the bar's own (tests/support/longwall-scenarios.ts), at every offered
+// horizon, what the forecast shows as its `result` has an RMSE at most 1.02 × persistence's on the
+// back-test's rows, computed here from the stored rows without the product's back-test; with the
+// platform's default models and with models the company trained on the same longwall's first 60 %.
+// Where the model lost to persistence the rows show persistence and keep the model's figure beside
+// it, and the back-test's sentence says so.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HORIZONS } from "@core/gbdt/horizon";
+import { createHarness, type Harness } from "../support/harness";
+import { longwallScenario, rmseAgainstPersistence, SCENARIOS, scenarioCsv, type Scenario } from "../support/longwall-scenarios";
+
+const ROWS = 2400;
+const TRAIN = Math.round(ROWS * 0.6);
+
+type Score = { rows: number; rmse: number | null };
+type Row = { id: number; y?: number; result: number | null; model_result?: number | null };
+type Stored = {
+  id: string;
+  backtest: { model: Score; persistence: Score; verdict: string; shown: "model" | "persistence" };
+  data: Row[];
+  data_count: number;
+};
+
+let h: Harness;
+const ratios: string[] = [];
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  if (ratios.length) console.info(`RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}`);
+  await h.close();
+});
+
+async function forecast(user: { token: string }, text: string, horizon: number, modelId?: string): Promise<Stored> {
+  // A project of its own: a project holds at most 10 forecasts.
+  const project = await h.newProject(user.token, `Лава 5, ${horizon} мин`);
+  const form = new FormData();
+  form.set("name", `Лава 5, ${horizon} мин`);
+  form.set("project", project.id);
+  form.set("method", "xgboost");
+  form.set("horizon", String(horizon));
+  if (modelId) form.set("model_id", modelId);
+  form.set("file_data", new Blob([text]), "история.csv");
+  const res = await h.request("/api/v1/regres_methane/", { method: "POST", token: user.token, body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const data: Row[] = [];
+  let first: Stored | undefined;
+  for (let offset = 0; first === undefined || offset < first.data_count; offset += 1000) {
+    const page = (await (
+      await h.request(`/api/v1/regres_methane/${id}/single_calc/1/?offset=${offset}`, { token: user.token })
+    ).json()) as Stored;
+    first ??= page;
+    data.push(...page.data);
+  }
+  return { ...first!, data };
+}
+
+function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) {
+  const steps = horizon / 10;
+  const shown = Float64Array.from(done.data, (r) => r.result ?? Number.NaN);
+  const bar = rmseAgainstPersistence(shown, y, steps);
+  // The model's own figure: the row's `model_result` where persistence is shown.
+  const own = Float64Array.from(done.data, (r) =>
+    r.model_result !== undefined ? (r.model_result ?? Number.NaN) : (r.result ?? Number.NaN),
+  );
+  const model = rmseAgainstPersistence(own, y, steps);
+  ratios.push(
+    `${what} h=${horizon}: ${(bar.model / bar.persistence).toFixed(3)}; ${(model.model / model.persistence).toFixed(3)} (${done.backtest.shown})`,
+  );
+  expect(bar.rows).toBeGreaterThan(500);
+  expect(bar.model / bar.persistence, what).toBeLessThanOrEqual(1.02);
+  // The back-test scores the same rows as this loop does.
+  expect(done.backtest.persistence.rows).toBe(bar.rows);
+  if (done.backtest.shown === "persistence") {
+    expect(model.model).toBeGreaterThan(model.persistence);
+    expect(done.backtest.verdict).toMatch(/инерционный прогноз точнее модели: RMSE .* против .* у модели.*Прогнозом показан инерционный/);
+    expect(done.data.some((r) => r.model_result !== undefined)).toBe(true);
+  } else {
+    expect(done.data.every((r) => r.model_result === undefined)).toBe(true);
+  }
+}
+
+describe.each(SCENARIOS)("the «%s» longwall", (kind: Scenario) => {
+  const history = longwallScenario(kind, ROWS);
+  const test = { ...history, y: history.y.subarray(TRAIN), time: history.time.subarray(TRAIN) };
+  const testCsv = scenarioCsv(history, TRAIN);
+  // A company per longwall: a company's own models have a cap of bytes.
+  let user: { token: string };
+  beforeAll(async () => {
+    user = await h.signedInUser(`Шахта «${kind}»`);
+  });
+
+  it.each(HORIZONS)("with the platform's default model at %i min, shows no worse than persistence", async (horizon) => {
+    checkBar(await forecast(user, testCsv, horizon), test.y, horizon, `${kind}, default`);
+  });
+
+  it.each(HORIZONS)("with the company's model trained for %i min, shows no worse than persistence", async (horizon) => {
+    const form = new FormData();
+    form.set("params", JSON.stringify({ n_estimators: 60, max_depth: 4 }));
+    form.set("horizon", String(horizon));
+    form.set("description", `${kind}, ${horizon} мин`);
+    form.append("file", new File([scenarioCsv(history, 0, TRAIN)], "лава 5.csv", { type: "text/csv" }));
+    const res = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token: user.token, body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const trained = (await res.json()) as { id: string; horizon: number };
+    expect(trained.horizon).toBe(horizon);
+    checkBar(await forecast(user, testCsv, horizon, trained.id), test.y, horizon, `${kind}, trained`);
+  });
+});
