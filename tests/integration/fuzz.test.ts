@@ -424,6 +424,27 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { points: 1, audit: 1 },
     },
   ],
+  createSensor: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/`,
+      example: { code: "М-Фаззинг", kind: "methane", point: objects.point.id, role: "cut_off", warning: 1, alarm: 1.5 },
+      writes: { sensors: 1, audit: 1 },
+    },
+  ],
+  patchSensor: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/sensors/${objects.sensor.id}/`,
+      example: { code: objects.sensor.code, kind: "methane", version: 1 },
+      writes: { sensor: 1, audit: 1 },
+    },
+  ],
+  createGatewayKey: () => [
+    {
+      path: `/api/v1/facilities/${objects.facility.id}/gateway-keys/`,
+      example: { label: "Шлюз фаззинга" },
+      writes: { gatewayKeys: 1, audit: 1 },
+    },
+  ],
   patchEmissionPoint: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/points/${objects.point.id}/`,
@@ -690,6 +711,9 @@ async function snapshot(): Promise<Record<string, number>> {
     facility: versionOf(tableKeys.facility(user.companyId, objects.facility.id).SK),
     points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     point: versionOf(tableKeys.emissionPoint(user.companyId, objects.facility.id, objects.point.id).SK),
+    sensors: of(tableKeys.sensorsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
+    sensor: versionOf(tableKeys.sensor(user.companyId, objects.facility.id, objects.sensor.id).SK),
+    gatewayKeys: of(tableKeys.gatewayKeysOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     "comments:2031": of(tableKeys.inventoryComments(user.companyId, 2031).SKPrefix).length,
   };
   for (const type of CALCULATION_TYPES)

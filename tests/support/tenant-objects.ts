@@ -12,6 +12,9 @@ export interface TenantObjects {
   facility: { id: string; name: string };
   /** An emission point of the facility (D25). */
   point: { id: string; name: string };
+  /** A sensor of the facility's register (D56) and a gateway key of the facility. */
+  sensor: { id: string; code: string };
+  gatewayKey: { id: string; label: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */
   secrets: string[];
@@ -76,6 +79,20 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     }),
     "point",
   );
+  const sensorCode = `М-${marker}`.slice(0, 40);
+  const sensor = await created(
+    await h.request(`/api/v1/facilities/${facility.id}/sensors/`, {
+      method: "POST",
+      token,
+      json: { code: sensorCode, kind: "methane", point: point.id, warning: 1, alarm: 1.5 },
+    }),
+    "sensor",
+  );
+  const keyLabel = `Шлюз ${marker}`;
+  const gatewayKey = await created(
+    await h.request(`/api/v1/facilities/${facility.id}/gateway-keys/`, { method: "POST", token, json: { label: keyLabel } }),
+    "gateway key",
+  );
   const projectName = `Проект ${marker}`;
   const project = await created(
     await h.request("/api/v1/projects/create_project/", {
@@ -103,7 +120,9 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     project: { id: String(project.id), name: projectName },
     facility: { id: String(facility.id), name: facilityName },
     point: { id: String(point.id), name: pointName },
+    sensor: { id: String(sensor.id), code: sensorCode },
+    gatewayKey: { id: String(gatewayKey.id), label: keyLabel },
     calculations,
-    secrets: [projectName, facilityName, pointName, marker, ...Object.values(calculations).map((c) => c.name)],
+    secrets: [projectName, facilityName, pointName, sensorCode, keyLabel, marker, ...Object.values(calculations).map((c) => c.name)],
   };
 }

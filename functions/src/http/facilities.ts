@@ -1,6 +1,16 @@
 // v1/facilities/ served: the declarations are in routes/facilities.ts.
 import { createFacility, getFacility, listFacilities, patchFacility } from "../domain/company/facilities";
 import { createPoint, getPoint, listPoints, patchPoint } from "../domain/company/emission-points";
+import {
+  createGatewayKey,
+  createSensor,
+  getSensor,
+  listGatewayKeys,
+  listSensors,
+  patchSensor,
+  retireSensor,
+  revokeGatewayKey,
+} from "../domain/telemetry/register";
 import { routeApp } from "./openapi-routes";
 import {
   createPointRoute,
@@ -11,6 +21,14 @@ import {
   listRoute,
   patchPointRoute,
   patchRoute,
+  listSensorsRoute,
+  createSensorRoute,
+  getSensorRoute,
+  patchSensorRoute,
+  retireSensorRoute,
+  listGatewayKeysRoute,
+  createGatewayKeyRoute,
+  revokeGatewayKeyRoute,
 } from "../contract/routes/facilities";
 
 export const facilityRoutes = routeApp()
@@ -31,4 +49,28 @@ export const facilityRoutes = routeApp()
   .openapi(patchPointRoute, async (c) => {
     const { id, point } = c.req.valid("param");
     return c.json(await patchPoint(c.get("deps"), c.get("actor"), id, point, c.req.valid("json")), 200);
+  })
+  .openapi(listSensorsRoute, async (c) => c.json(await listSensors(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(createSensorRoute, async (c) =>
+    c.json(await createSensor(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .openapi(getSensorRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await getSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
+  })
+  .openapi(patchSensorRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await patchSensor(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 200);
+  })
+  .openapi(retireSensorRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await retireSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
+  })
+  .openapi(listGatewayKeysRoute, async (c) => c.json(await listGatewayKeys(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(createGatewayKeyRoute, async (c) =>
+    c.json(await createGatewayKey(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .openapi(revokeGatewayKeyRoute, async (c) => {
+    const { id, key } = c.req.valid("param");
+    return c.json(await revokeGatewayKey(c.get("deps"), c.get("actor"), id, key), 200);
   });

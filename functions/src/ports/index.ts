@@ -20,6 +20,7 @@ export type * from "./audit";
 export type * from "./documents";
 export type * from "./production-calendar";
 export type * from "./media";
+export type * from "./telemetry";
 export type * from "./clock";
 export type * from "./spreadsheet-worker";
 export type * from "./repositories";

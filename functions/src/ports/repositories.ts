@@ -21,6 +21,7 @@ import type { AdminAuditRepository, AuditTrailRepository } from "./audit";
 import type { DocumentRepository } from "./documents";
 import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
+import type { GatewayKeyRepository, SensorRepository } from "./telemetry";
 
 export interface Repositories {
   companies: CompanyRepository;
@@ -40,6 +41,8 @@ export interface Repositories {
   calculations: CalculationRepository;
   facilities: FacilityRepository;
   emissionPoints: EmissionPointRepository;
+  sensors: SensorRepository;
+  gatewayKeys: GatewayKeyRepository;
   migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;

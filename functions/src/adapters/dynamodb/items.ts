@@ -1,7 +1,17 @@
 // Reading and writing items, shared by the repositories: queries run to the end or to a page,
 // key attributes stripped from what is read, optimistic locking on what is written.
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { Company, EmissionPoint, Facility, InventoryComment, InventoryVersion, PageRequest, StoredCalculation } from "../../ports";
+import type {
+  Company,
+  EmissionPoint,
+  Facility,
+  GatewayKey,
+  InventoryComment,
+  InventoryVersion,
+  PageRequest,
+  Sensor,
+  StoredCalculation,
+} from "../../ports";
 import { conditional } from "./conditions";
 import * as keys from "./keys";
 
@@ -41,6 +51,8 @@ export function calculationItem(c: StoredCalculation, marks: CalculationMarks): 
 export const companyItem = (c: Company) => ({ ...keys.company(c.id), ...keys.companyInIndex(c.name, c.id), ...c });
 export const facilityItem = (f: Facility) => ({ ...keys.facility(f.company, f.id), ...f });
 export const emissionPointItem = (p: EmissionPoint) => ({ ...keys.emissionPoint(p.company, p.facility, p.id), ...p });
+export const sensorItem = (s: Sensor) => ({ ...keys.sensor(s.company, s.facility, s.id), ...s });
+export const gatewayKeyItem = (k: GatewayKey) => ({ ...keys.gatewayKey(k.company, k.facility, k.id), ...k });
 export const inventoryVersionItem = (v: InventoryVersion) => ({ ...keys.inventoryVersion(v.company, v.year, v.version), ...v });
 export const inventoryCommentItem = (c: InventoryComment) => ({ ...keys.inventoryComment(c.company, c.year, c.id), ...c });
 

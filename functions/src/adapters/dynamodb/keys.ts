@@ -85,6 +85,28 @@ export const pointsOfFacility = (companyId: string, facilityId: string) => ({
   SKPrefix: `POINT#${facilityId}#`,
 });
 export const pointsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "POINT#" });
+/** D56: a sensor of a facility's monitoring register: get by (company, facility, sensor); a facility's:
+ *  Query SK begins_with SENSOR#{facility}# (at most MAX_SENSORS_PER_FACILITY, read whole). */
+export const sensor = (companyId: string, facilityId: string, sensorId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `SENSOR#${facilityId}#${sensorId}`,
+});
+export const sensorsOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `SENSOR#${facilityId}#`,
+});
+/** A gateway key of a facility (its hash, label, when made and revoked): a facility's: Query SK
+ *  begins_with GATEWAYKEY#{facility}#. */
+export const gatewayKey = (companyId: string, facilityId: string, keyId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `GATEWAYKEY#${facilityId}#${keyId}`,
+});
+export const gatewayKeysOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `GATEWAYKEY#${facilityId}#`,
+});
+/** A push knows only the key: this item maps its SHA-256 to (company, facility, key); removed on revoke. */
+export const gatewayKeyLookup = (hash: string) => ({ PK: `GATEWAYKEY#${hash}`, SK: "GATEWAYKEY" });
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
 export const migration = (companyId: string, name: string) => ({ PK: `COMPANY#${companyId}`, SK: `MIGRATION#${name}` });
 

@@ -13,6 +13,7 @@ import { dynamoDictionaries } from "./dictionary-repository";
 import { dynamoDocuments } from "./document-repository";
 import { dynamoEmissionPoints, dynamoMigrations } from "./emission-point-repository";
 import { dynamoFacilities } from "./facility-repository";
+import { dynamoGatewayKeys, dynamoSensors } from "./sensor-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
@@ -40,6 +41,8 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     calculations: dynamoCalculations(doc, table),
     facilities: dynamoFacilities(doc, table),
     emissionPoints: dynamoEmissionPoints(doc, table),
+    sensors: dynamoSensors(doc, table),
+    gatewayKeys: dynamoGatewayKeys(doc, table),
     migrations: dynamoMigrations(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),
     inventoryVersions: dynamoInventoryVersions(doc, table),

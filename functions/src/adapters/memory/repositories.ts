@@ -20,6 +20,8 @@ import type {
   EmissionPoint,
   Facility,
   ForecastCalibration,
+  GatewayKey,
+  Sensor,
   ForecastModelVersion,
   InventoryComment,
   TrendSettings,
@@ -41,6 +43,8 @@ import {
   companyItem,
   emissionPointItem,
   facilityItem,
+  gatewayKeyItem,
+  sensorItem,
   inventoryCommentItem,
   inventoryVersionItem,
   KEY_ATTRIBUTES,
@@ -48,6 +52,14 @@ import {
   type VersionedPartition,
 } from "../dynamodb/items";
 import { DOCUMENTS } from "../dynamodb/document-repository";
+import {
+  byCode,
+  GATEWAY_KEY_EXISTS,
+  GATEWAY_KEY_MISSING,
+  newestFirst,
+  SENSOR_CONFLICT,
+  SENSOR_EXISTS,
+} from "../dynamodb/sensor-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
@@ -297,6 +309,57 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
         expectedVersion,
         "Источник выбросов был изменен другим пользователем. Обновите страницу и повторите.",
       );
+    },
+  };
+}
+
+function sensors(table: MemoryTable): Repositories["sensors"] {
+  return {
+    async create(sensor) {
+      create(table, sensorItem(sensor), SENSOR_EXISTS);
+    },
+    async get(companyId, facilityId, sensorId) {
+      return strip<Sensor>(table.get(keys.sensor(companyId, facilityId, sensorId)));
+    },
+    async listOfFacility(companyId, facilityId) {
+      const prefix = keys.sensorsOfFacility(companyId, facilityId);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => strip<Sensor>(item)!)
+        .sort(byCode);
+    },
+    async replace(next, expectedVersion) {
+      versionedPut(table, sensorItem(next), expectedVersion, SENSOR_CONFLICT);
+    },
+  };
+}
+
+function gatewayKeys(table: MemoryTable): Repositories["gatewayKeys"] {
+  return {
+    async create(key) {
+      create(table, { ...keys.gatewayKeyLookup(key.hash), company: key.company, facility: key.facility, id: key.id }, GATEWAY_KEY_EXISTS);
+      create(table, gatewayKeyItem(key), GATEWAY_KEY_EXISTS);
+    },
+    async listOfFacility(companyId, facilityId) {
+      const prefix = keys.gatewayKeysOfFacility(companyId, facilityId);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => strip<GatewayKey>(item)!)
+        .sort(newestFirst);
+    },
+    async get(companyId, facilityId, keyId) {
+      return strip<GatewayKey>(table.get(keys.gatewayKey(companyId, facilityId, keyId)));
+    },
+    async revoke(companyId, facilityId, keyId, at) {
+      const key = keys.gatewayKey(companyId, facilityId, keyId);
+      const stored = table.get(key);
+      if (!stored) throw new NotFound(GATEWAY_KEY_MISSING);
+      table.delete(keys.gatewayKeyLookup(String(stored.hash)));
+      table.update(key, (item) => (item ? { ...item, revoked_at: at } : false));
+    },
+    async byHash(hash) {
+      const item = table.get(keys.gatewayKeyLookup(hash));
+      return item ? { company: String(item.company), facility: String(item.facility), id: String(item.id) } : undefined;
     },
   };
 }
@@ -867,6 +930,8 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     calculations: calculations(table),
     facilities: facilities(table),
     emissionPoints: emissionPoints(table),
+    sensors: sensors(table),
+    gatewayKeys: gatewayKeys(table),
     migrations: migrations(table),
     inventoryReviews: inventoryReviews(table),
     inventoryVersions: inventoryVersions(table),

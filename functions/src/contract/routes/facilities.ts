@@ -3,6 +3,14 @@
 import * as z from "zod";
 import { facilityCreateSchema, facilityPatchSchema, pointCreateSchema, pointPatchSchema } from "../schemas/facility";
 import { emissionPointSchema, facilitySchema } from "../schemas/answers";
+import {
+  createdGatewayKeySchema,
+  gatewayKeyCreateSchema,
+  gatewayKeySchema,
+  sensorCreateSchema,
+  sensorPatchSchema,
+  sensorSchema,
+} from "../schemas/sensor";
 import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
@@ -69,6 +77,68 @@ export const patchPointRoute = route(
   },
 );
 
+// D56: the facility's sensor register (the mine's АГК channels) and its gateway keys.
+const sensorIdParams = z.object({ id: pathParam("Facility id"), sensor: pathParam("Sensor id") });
+const keyIdParams = z.object({ id: pathParam("Facility id"), key: pathParam("Gateway key id") });
+
+export const listSensorsRoute = route(
+  facilityScoped("listSensors", "The facility's sensor register, by code", [404], "Retired sensors (is_active false) are listed too."),
+  { get: "/{id}/sensors", params: facilityIdParams, 200: json(z.array(sensorSchema), "The sensors") },
+);
+
+export const createSensorRoute = route(facilityScoped("createSensor", "Add a sensor of the mine's gas monitoring (D56)", [400, 404]), {
+  post: "/{id}/sensors",
+  params: facilityIdParams,
+  body: sensorCreateSchema,
+  201: json(sensorSchema, "The sensor"),
+});
+
+export const getSensorRoute = route(facilityScoped("getSensor", "One sensor with its register as it was, change by change", [404]), {
+  get: "/{id}/sensors/{sensor}",
+  params: sensorIdParams,
+  200: json(sensorSchema, "The sensor"),
+});
+
+export const patchSensorRoute = route(
+  facilityScoped(
+    "patchSensor",
+    "Change a sensor's register entry",
+    [400, 404, 409],
+    "The change holds from now on: readings before it are read with the entry as it was (D56).",
+  ),
+  { patch: "/{id}/sensors/{sensor}", params: sensorIdParams, body: sensorPatchSchema, 200: json(sensorSchema, "The sensor, version + 1") },
+);
+
+export const retireSensorRoute = route(
+  facilityScoped("retireSensor", "Retire a sensor: out of service from today; its readings and history stay", [404, 409]),
+  { delete: "/{id}/sensors/{sensor}", params: sensorIdParams, 200: json(sensorSchema, "The retired sensor") },
+);
+
+export const listGatewayKeysRoute = route(
+  facilityScoped("listGatewayKeys", "The facility's gateway keys, revoked ones too, newest first (never the keys)", [404]),
+  { get: "/{id}/gateway-keys", params: facilityIdParams, 200: json(z.array(gatewayKeySchema), "The keys") },
+);
+
+export const createGatewayKeyRoute = route(
+  facilityScoped(
+    "createGatewayKey",
+    "Make a gateway key: the answer holds the key, shown this once",
+    [400, 403, 404],
+    "A gateway pushes readings of this facility's sensors with `Authorization: Gateway <key>`; the key reads nothing. Stored hashed. Reviewers get 403.",
+  ),
+  {
+    post: "/{id}/gateway-keys",
+    params: facilityIdParams,
+    body: gatewayKeyCreateSchema,
+    201: json(createdGatewayKeySchema, "The key, once"),
+  },
+);
+
+export const revokeGatewayKeyRoute = route(
+  facilityScoped("revokeGatewayKey", "Revoke a gateway key: refused from now on, listed as revoked", [403, 404]),
+  { delete: "/{id}/gateway-keys/{key}", params: keyIdParams, 200: json(gatewayKeySchema, "The revoked key") },
+);
+
 /** Every route of v1/facilities/ above, in the order http/facilities.ts serves them. */
 export const FACILITY_ROUTES = [
   listRoute,
@@ -79,4 +149,12 @@ export const FACILITY_ROUTES = [
   createPointRoute,
   getPointRoute,
   patchPointRoute,
+  listSensorsRoute,
+  createSensorRoute,
+  getSensorRoute,
+  patchSensorRoute,
+  retireSensorRoute,
+  listGatewayKeysRoute,
+  createGatewayKeyRoute,
+  revokeGatewayKeyRoute,
 ] as const;

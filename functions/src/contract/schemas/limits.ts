@@ -72,6 +72,19 @@ export const LIMITS = {
   /** An abatement assessment (methodology section 11): its streams, the options named per stream,
    *  a stream's code and an option's code, in characters. */
   abatement: { streams: 50, optionsPerStream: 20, streamCode: 64, optionCode: 64 },
+  /** The mine's monitoring (methodology D56): a sensor's code as the mine names it («М-12») and its
+   *  working, in characters; a facility's sensors and gateway keys, retired and revoked ones too (a large
+   *  mine's АГК has a few hundred channels); the register changes kept on a sensor; a key's label;
+   *  the largest airway cross-section an anemometer's sensor may name, m². */
+  telemetry: {
+    sensorCode: 40,
+    sensorWorking: 255,
+    sensorsPerFacility: 1000,
+    sensorRevisions: 200,
+    gatewayKeysPerFacility: 20,
+    gatewayKeyLabel: 120,
+    areaM2: 1000,
+  },
 } as const;
 
 /** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
@@ -145,3 +158,11 @@ export const ABATEMENT_MAX_STREAMS = LIMITS.abatement.streams;
 export const ABATEMENT_MAX_OPTIONS = LIMITS.abatement.optionsPerStream;
 export const ABATEMENT_STREAM_CODE_MAX = LIMITS.abatement.streamCode;
 export const ABATEMENT_NAME_MAX = LIMITS.name.abatement;
+
+/** D56: a sensor's code and working, a facility's sensors and gateway keys (LIMITS.telemetry). */
+export const SENSOR_CODE_MAX = LIMITS.telemetry.sensorCode;
+export const SENSOR_WORKING_MAX = LIMITS.telemetry.sensorWorking;
+export const MAX_SENSORS_PER_FACILITY = LIMITS.telemetry.sensorsPerFacility;
+export const MAX_SENSOR_REVISIONS = LIMITS.telemetry.sensorRevisions;
+export const MAX_GATEWAY_KEYS_PER_FACILITY = LIMITS.telemetry.gatewayKeysPerFacility;
+export const GATEWAY_KEY_LABEL_MAX = LIMITS.telemetry.gatewayKeyLabel;

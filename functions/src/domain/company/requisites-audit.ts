@@ -7,12 +7,31 @@ import { timeZoneLabel, zoneOf } from "@core/company-clock";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, isReviewer, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
+import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
 import { COMPANY_FIELDS, FACILITY_FIELDS, POINT_FIELDS } from "../entity-fields";
 
 export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
 
+/** D56: a sensor of the facility's monitoring register (domain/telemetry/register.ts). */
+const SENSOR_FIELDS: Record<string, string> = {
+  code: "Код датчика",
+  kind: "Вид датчика",
+  point_name: "Источник выбросов",
+  role: "Роль",
+  working: "Выработка",
+  warning: "Предупредительный уровень, % об.",
+  alarm: "Аварийный уровень, % об.",
+  area_m2: "Площадь сечения, м²",
+  conditions: "Условия расхода",
+  in_service_from: "В эксплуатации с",
+  in_service_to: "В эксплуатации по",
+  is_active: "Датчик действует",
+};
+/** A gateway key of a facility: made and revoked, never the key. */
+const GATEWAY_KEY_FIELDS: Record<string, string> = { label: "Ключ шлюза", prefix: "Начало ключа", revoked_at: "Отозван" };
 /** The base year of the trend (domain/inventory/targets.ts): set, recalculated, and why. */
 const BASE_YEAR_FIELDS: Record<string, string> = {
   year: "Базовый год",
@@ -26,6 +45,8 @@ const FIELDS = {
   company: COMPANY_FIELDS,
   facility: FACILITY_FIELDS,
   point: POINT_FIELDS,
+  sensor: SENSOR_FIELDS,
+  gateway_key: GATEWAY_KEY_FIELDS,
   base_year: BASE_YEAR_FIELDS,
   coal_output: COAL_OUTPUT_FIELDS,
 } as const;
@@ -40,6 +61,12 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
     return value.toLocaleString("ru-RU", { maximumFractionDigits: 4 });
   if (field === "t_co2e" && typeof value === "number")
     return value.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (target === "sensor" && typeof value === "string") {
+    if (field === "kind") return SENSOR_KINDS[value as SensorKind]?.label ?? value;
+    if (field === "role") return SENSOR_ROLES[value as SensorRole] ?? value;
+    if (field === "conditions") return value === "actual" ? "рабочие (по датчикам P и T)" : "стандартные (20 °C, 101,325 кПа)";
+  }
+  if (target === "sensor" && typeof value === "number") return value.toLocaleString("ru-RU", { maximumFractionDigits: 6 });
   if (field === "kind" && typeof value === "string") {
     return (target === "point" ? EMISSION_POINT_KINDS[value as EmissionPointKind] : FACILITY_KINDS[value as FacilityKind]) ?? value;
   }

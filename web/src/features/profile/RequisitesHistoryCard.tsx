@@ -26,9 +26,13 @@ const columns: TableColumnsType<RequisitesChange> = [
             ? "Реквизиты компании"
             : entry.target_type === "point"
               ? `${entry.created ? "Новый источник выбросов" : "Источник выбросов"} «${entry.target_label}»`
-              : entry.target_type === "base_year" || entry.target_type === "coal_output"
-                ? entry.target_label
-                : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+              : entry.target_type === "sensor"
+                ? `${entry.created ? "Новый датчик" : "Датчик"} «${entry.target_label}»`
+                : entry.target_type === "gateway_key"
+                  ? `${entry.created ? "Новый ключ шлюза" : "Ключ шлюза"} «${entry.target_label}»`
+                  : entry.target_type === "base_year" || entry.target_type === "coal_output"
+                    ? entry.target_label
+                    : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>

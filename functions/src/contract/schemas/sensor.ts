@@ -1,0 +1,164 @@
+// D56: a facility's sensor register and its gateway keys as the API accepts and answers them
+// (v1/facilities/{facility}/sensors/, v1/facilities/{facility}/gateway-keys/).
+import * as z from "zod";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/telemetry";
+import { isoDate, requiredName } from "./common";
+import { GATEWAY_KEY_LABEL_MAX, LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "./limits";
+import { fieldMessage } from "../field-errors";
+
+/** D56's roles of a sensor in the mine's АГК. */
+export const SENSOR_ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
+export type SensorRole = keyof typeof SENSOR_ROLES;
+
+const code = z.string(fieldMessage("code", "введите код датчика, как его называет АГК шахты")).check(
+  z.trim(),
+  z.minLength(1, fieldMessage("code", "введите код датчика, как его называет АГК шахты")),
+  z.maxLength(SENSOR_CODE_MAX, fieldMessage("code", `не длиннее ${SENSOR_CODE_MAX} символов`)),
+  z.refine((v) => !/[;\r\n"]/.test(v), fieldMessage("code", "код не может содержать «;», кавычки и переводы строк")),
+);
+const kind = z.enum(SENSOR_KIND_NAMES, {
+  error: `kind: выберите вид датчика (${SENSOR_KIND_NAMES.map((k) => SENSOR_KINDS[k].label).join(", ")})`,
+});
+const role = z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], {
+  error: `role: выберите роль датчика (${Object.values(SENSOR_ROLES).join(", ")})`,
+});
+const level = (field: string) =>
+  z.optional(
+    z.nullable(
+      z
+        .number(fieldMessage(field, "ожидается число, % об."))
+        .check(z.gt(0, fieldMessage(field, "больше 0 % об.")), z.lte(SENSOR_KINDS.methane_high.max, fieldMessage(field, "не больше 100 % об."))),
+    ),
+  );
+const area = z.optional(
+  z.nullable(
+    z
+      .number(fieldMessage("area_m2", "ожидается площадь сечения выработки, м²"))
+      .check(z.gt(0, fieldMessage("area_m2", "больше 0 м²")), z.lte(LIMITS.telemetry.areaM2, fieldMessage("area_m2", `не больше ${LIMITS.telemetry.areaM2.toLocaleString("ru-RU")} м²`))),
+  ),
+);
+const conditions = z.enum(["standard", "actual"], { error: "conditions: standard (20 °C, 101,325 кПа) или actual (по датчикам P и T)" });
+const serviceDate = (field: string) => z.optional(z.nullable(isoDate(field)));
+const working = z.optional(
+  z
+    .string(fieldMessage("working", "ожидается строка"))
+    .check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, fieldMessage("working", `не длиннее ${SENSOR_WORKING_MAX} символов`))),
+);
+const point = z
+  .string(fieldMessage("point", "выберите источник выбросов площадки"))
+  .check(z.minLength(1, fieldMessage("point", "выберите источник выбросов площадки")));
+
+interface SensorRules {
+  kind?: string;
+  warning?: number | null;
+  alarm?: number | null;
+  area_m2?: number | null;
+  in_service_from?: string | null;
+  in_service_to?: string | null;
+}
+const rules = z.superRefine<SensorRules>((s, ctx) => {
+  if (s.in_service_from && s.in_service_to && s.in_service_to < s.in_service_from) {
+    ctx.addIssue({ code: "custom", message: "in_service_to: дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] });
+  }
+  if (s.warning != null && s.alarm != null && s.alarm < s.warning) {
+    ctx.addIssue({ code: "custom", message: "alarm: аварийный уровень ниже предупредительного", path: ["alarm"] });
+  }
+  if (s.kind === "air_velocity" && s.area_m2 == null) {
+    ctx.addIssue({ code: "custom", message: "area_m2: для анемометра укажите площадь сечения выработки, м²", path: ["area_m2"] });
+  }
+});
+
+export const sensorCreateSchema = z
+  .object({
+    code,
+    kind,
+    point,
+    role: z.optional(role),
+    working,
+    warning: level("warning"),
+    alarm: level("alarm"),
+    area_m2: area,
+    conditions: z.optional(conditions),
+    in_service_from: serviceDate("in_service_from"),
+    in_service_to: serviceDate("in_service_to"),
+  })
+  .check(rules);
+
+/** A field it does not know is refused, never quietly dropped. */
+export const sensorPatchSchema = z
+  .strictObject(
+    {
+      code: z.optional(code),
+      kind: z.optional(kind),
+      point: z.optional(point),
+      role: z.optional(role),
+      working,
+      warning: level("warning"),
+      alarm: level("alarm"),
+      area_m2: area,
+      conditions: z.optional(conditions),
+      in_service_from: serviceDate("in_service_from"),
+      in_service_to: serviceDate("in_service_to"),
+      version: z.int("version: ожидается целое число"),
+    },
+    {
+      error: (issue) => (issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у датчика") : undefined),
+    },
+  )
+  .check(rules);
+
+/** What of a sensor's register entry reads its readings (D56): kept per change with the instant it holds from. */
+const registerFields = {
+  code: z.string(),
+  kind: z.enum(SENSOR_KIND_NAMES),
+  point: z.string().meta({ description: "The emission point of the facility it measures for" }),
+  role: z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]]),
+  working: z.string().meta({ description: "The working (longwall, heading) it belongs to; empty when none" }),
+  warning: z.nullable(z.number()).meta({ description: "W, % vol (methane meters)" }),
+  alarm: z.nullable(z.number()).meta({ description: "A, % vol (methane meters)" }),
+  area_m2: z.nullable(z.number()).meta({ description: "The airway's cross-section (anemometers), m²" }),
+  conditions: z.enum(["standard", "actual"]),
+  in_service_from: z.nullable(z.string()),
+  in_service_to: z.nullable(z.string()),
+};
+
+export const sensorRevisionSchema = z.object({
+  ...registerFields,
+  valid_from: z.string().meta({ description: "ISO instant from which readings are read with this entry" }),
+});
+
+export const sensorSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  facility: z.string(),
+  ...registerFields,
+  is_active: z.boolean().meta({ description: "false once retired (its readings and history stay)" }),
+  revisions: z.array(sensorRevisionSchema).meta({ description: "The register as it was, oldest first (D56)" }),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.int(),
+});
+
+export const gatewayKeyCreateSchema = z.object({
+  label: requiredName("label: назовите ключ (например, «Шлюз диспетчерской»)", GATEWAY_KEY_LABEL_MAX),
+});
+
+/** A gateway key as listed: never the key, only its first characters to tell keys apart. */
+export const gatewayKeySchema = z.object({
+  id: z.string(),
+  facility: z.string(),
+  label: z.string(),
+  prefix: z.string().meta({ description: "The key's first characters" }),
+  created_at: z.string(),
+  created_by: z.string().meta({ description: "Who created it (e-mail)" }),
+  revoked_at: z.nullable(z.string()),
+});
+
+/** The answer to a create: the key itself, shown this once (stored hashed). */
+export const createdGatewayKeySchema = gatewayKeySchema.extend({
+  key: z.string().meta({ description: "Authorization: Gateway <key>; shown once, never again" }),
+});
+
+export type SensorCreateInput = z.infer<typeof sensorCreateSchema>;
+export type SensorPatchInput = z.infer<typeof sensorPatchSchema>;
+export type GatewayKeyCreateInput = z.infer<typeof gatewayKeyCreateSchema>;

@@ -1,0 +1,165 @@
+// D56: a facility's sensor register through the API (list, add, one, change, retire), the register as
+// it was at a reading's time, the change log, and the facility's gateway keys (shown once, stored
+// hashed, listed without the key, revoked, reading nothing), on the real local DynamoDB engine.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@server/domain/company/users";
+import { registerAt } from "@server/domain/telemetry/register";
+import { requisitesChange } from "@server/domain/company/requisites-audit";
+import { signIn } from "../support/admin";
+import { createHarness, type Harness } from "../support/harness";
+import type { Sensor as StoredSensor } from "@server/ports";
+
+let h: Harness;
+let staff: string;
+let other: string;
+let reviewer: string;
+let companyId: string;
+let facility: { id: string };
+let shaft: { id: string };
+let drainage: { id: string };
+
+type Sensor = StoredSensor;
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+const patch = (path: string, body: unknown, token = staff) => h.request(path, { method: "PATCH", token, json: body });
+const del = (path: string, token = staff) => h.request(path, { method: "DELETE", token });
+const get = (path: string, token = staff) => h.request(path, { token });
+const sensors = () => `/api/v1/facilities/${facility.id}/sensors/`;
+const keysPath = () => `/api/v1/facilities/${facility.id}/gateway-keys/`;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await h.signedInUser("ООО «Датчики»");
+  staff = a.token;
+  companyId = a.companyId;
+  ({ token: other } = await h.signedInUser("ООО «Чужие датчики»"));
+  await createUser(h.deps, { companyId, email: "reviewer@sensors.example", password: "reviewer-password", role: "reviewer" });
+  reviewer = ((await (await signIn(h, "reviewer@sensors.example", "reviewer-password")).json()) as { access: string }).access;
+  facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Распадская»", kind: "underground_mine" }), 201);
+  shaft = await json(await post(`/api/v1/facilities/${facility.id}/points/`, { name: "Ствол № 2", kind: "ventilation_shaft" }), 201);
+  drainage = await json(await post(`/api/v1/facilities/${facility.id}/points/`, { name: "ДУ-1", kind: "drainage_station" }), 201);
+});
+afterAll(() => h.close());
+
+describe("a facility's sensor register (D56)", () => {
+  let methane: Sensor;
+
+  it("adds sensors with their kind, point, levels and cross-section, and lists them by code", async () => {
+    methane = await json<Sensor>(
+      await post(sensors(), { code: "М-12", kind: "methane", point: shaft.id, role: "cut_off", warning: 0.6, alarm: 1.0 }),
+      201,
+    );
+    expect(methane).toMatchObject({ code: "М-12", kind: "methane", role: "cut_off", warning: 0.6, alarm: 1, is_active: true, version: 1 });
+    expect(methane.revisions).toHaveLength(1);
+    await json(await post(sensors(), { code: "АН-3", kind: "air_velocity", point: shaft.id, area_m2: 14.5 }), 201);
+    await json(await post(sensors(), { code: "Q-1", kind: "flow", point: drainage.id, conditions: "actual" }), 201);
+    const listed = await json<Sensor[]>(await get(sensors()), 200);
+    expect(listed.map((s) => s.code)).toEqual(["АН-3", "М-12", "Q-1"]);
+  });
+
+  it("refuses in Russian an anemometer without a cross-section, an alarm below the warning, a twin code and another facility's point", async () => {
+    const refused = async (body: unknown) => (await json<{ detail: string }>(await post(sensors(), body), 400)).detail;
+    expect(await refused({ code: "АН-4", kind: "air_velocity", point: shaft.id })).toContain("площадь сечения");
+    expect(await refused({ code: "М-13", kind: "methane", point: shaft.id, warning: 1.0, alarm: 0.6 })).toContain("аварийный уровень ниже");
+    expect(await refused({ code: "м-12", kind: "methane", point: shaft.id })).toContain("уже есть датчик «М-12»");
+    expect(await refused({ code: "М-14", kind: "methane", point: "not-a-point" })).toContain("источник выбросов не найден");
+    expect(await refused({ code: "М-15", kind: "co2", point: shaft.id })).toContain("выберите вид датчика");
+  });
+
+  it("keeps the register as it was: a reading before a change is read with the old levels", async () => {
+    const before = Date.now() - 1000;
+    const changed = await json<Sensor>(
+      await patch(`${sensors()}${methane.id}/`, { warning: 1.0, alarm: 1.5, version: methane.version }),
+      200,
+    );
+    expect(changed.revisions.map((r) => r.warning)).toEqual([0.6, 1.0]);
+    expect(registerAt(changed, before).warning).toBe(0.6);
+    expect(registerAt(changed, Date.now() + 1000).warning).toBe(1.0);
+    expect(registerAt(changed, "2020-01-01T00:00:00Z").alarm).toBe(1.0);
+    expect((await json<{ detail: string }>(await patch(`${sensors()}${methane.id}/`, { warning: 0.5, version: 1 }), 409)).detail).toContain(
+      "изменен другим пользователем",
+    );
+    expect(
+      (await json<{ detail: string }>(await patch(`${sensors()}${methane.id}/`, { colour: "red", version: 2 }), 400)).detail,
+    ).toContain("такого поля нет у датчика");
+    methane = changed;
+  });
+
+  it("retires a sensor from today: listed as retired, its code free for a new one", async () => {
+    const retired = await json<Sensor>(await del(`${sensors()}${methane.id}/`), 200);
+    expect(retired.is_active).toBe(false);
+    expect(retired.in_service_to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await json(await post(sensors(), { code: "М-12", kind: "methane", point: shaft.id }), 201);
+  });
+
+  it("writes every change to the company's change log with Russian labels and the point's name, never an id", async () => {
+    const { results } = await h.deps.repos.adminAudit.listCompany(companyId, { limit: 50, offset: 0 });
+    const shown = results.filter((e) => e.target_type === "sensor").map(requisitesChange);
+    const update = shown.find((e) => e.changes.some((c) => c.field === "warning"));
+    expect(update?.changes.find((c) => c.field === "warning")).toMatchObject({
+      label: "Предупредительный уровень, % об.",
+      before: "0,6",
+      after: "1",
+    });
+    const created = shown.find((e) => e.created && e.target_label.startsWith("АН-3"));
+    expect(created?.changes.find((c) => c.field === "point_name")?.after).toBe("Ствол № 2");
+    expect(created?.changes.find((c) => c.field === "kind")?.after).toBe("Скорость воздуха");
+    expect(JSON.stringify(shown)).not.toContain(shaft.id);
+  });
+
+  it("is another company's 404, like a missing facility", async () => {
+    expect((await get(sensors(), other)).status).toBe(404);
+    expect((await post(sensors(), { code: "X", kind: "methane", point: shaft.id }, other)).status).toBe(404);
+    expect((await get(`${sensors()}${methane.id}/`, other)).status).toBe(404);
+    expect((await del(`${sensors()}${methane.id}/`, other)).status).toBe(404);
+  });
+});
+
+describe("gateway keys", () => {
+  let created: { id: string; key: string; prefix: string; revoked_at: string | null };
+
+  it("answer the key once, list it without the key and store only its SHA-256", async () => {
+    created = await json(await post(keysPath(), { label: "Шлюз диспетчерской" }), 201);
+    expect(created.key).toMatch(/^agk_[A-Za-z0-9_-]{43}$/);
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    expect(created.revoked_at).toBeNull();
+    const listed = await json<Record<string, unknown>[]>(await get(keysPath()), 200);
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+    expect(listed[0]).not.toHaveProperty("hash");
+    const stored = await h.deps.repos.gatewayKeys.get(companyId, facility.id, created.id);
+    expect(stored?.hash).toBe(createHash("sha256").update(created.key).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(created.key);
+    expect(await h.deps.repos.gatewayKeys.byHash(stored!.hash)).toEqual({ company: companyId, facility: facility.id, id: created.id });
+  });
+
+  it("read nothing: a key is no user token", async () => {
+    for (const path of [sensors(), keysPath(), "/api/v1/users/get_me/", "/api/v1/facilities/"]) {
+      const res = await h.request(path, { headers: { Authorization: `Gateway ${created.key}` } });
+      expect(res.status, path).toBe(401);
+      const bearer = await h.request(path, { headers: { Authorization: `Bearer ${created.key}` } });
+      expect(bearer.status, path).toBe(401);
+    }
+  });
+
+  it("are made and revoked by staff, not by a reviewer or another company", async () => {
+    expect((await post(keysPath(), { label: "Чужой" }, reviewer)).status).toBe(403);
+    expect((await del(`${keysPath()}${created.id}/`, reviewer)).status).toBe(403);
+    expect((await post(keysPath(), { label: "Чужой" }, other)).status).toBe(404);
+    expect((await del(`${keysPath()}${created.id}/`, other)).status).toBe(404);
+    expect((await json<{ detail: string }>(await post(keysPath(), { label: " " }), 400)).detail).toContain("назовите ключ");
+  });
+
+  it("once revoked are listed as revoked and their hash finds nothing", async () => {
+    const revoked = await json<{ revoked_at: string | null }>(await del(`${keysPath()}${created.id}/`), 200);
+    expect(revoked.revoked_at).not.toBeNull();
+    expect(await h.deps.repos.gatewayKeys.byHash(createHash("sha256").update(created.key).digest("hex"))).toBeUndefined();
+    const listed = await json<{ revoked_at: string | null }[]>(await get(keysPath()), 200);
+    expect(listed[0].revoked_at).toBe(revoked.revoked_at);
+  });
+});
