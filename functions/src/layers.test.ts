@@ -67,6 +67,7 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/company/",
   "domain/forecast/",
   "domain/calculations/",
+  "domain/abatement/",
   "domain/telemetry/",
   "domain/admin/",
 ];
