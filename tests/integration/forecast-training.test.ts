@@ -208,7 +208,7 @@ describe("training a forecast model on the company's history", () => {
           .replace(/;[\d,]+\n/g, "\n")
           .replace(/;Концентрация CH4[^\n]*/, ""),
       ),
-      /нет столбца «y»/,
+      /нет столбца «Концентрация CH4 в исходящей струе лавы, факт, %»/,
     );
     await refused(
       trainForm(history(100), { params: JSON.stringify({ max_depth: 30 }) }),

@@ -161,7 +161,7 @@ describe("templates", () => {
 describe("bad files get clear errors and store nothing", () => {
   it.each([
     ["a text in a number cell", "year,volume,methane\n2020,1000,10\n2021,много,9\n", 400, "строка 3, столбец «volume»"],
-    ["a missing column", "year,volume\n2020,1000\n", 400, "нет столбца «methane»"],
+    ["a missing column", "year,volume\n2020,1000\n", 400, "нет столбца «Относительная метанообильность, м³/т»"],
     ["a header only", "year,volume,methane\n", 400, "нет строк с данными"],
     ["a year that is no year", "year,volume,methane\nдве тысячи,1,1\n", 400, "столбец «year»"],
   ])("%s", async (_what, text, status, detail) => {

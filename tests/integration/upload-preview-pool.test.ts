@@ -97,7 +97,7 @@ const REFUSED: Array<[string, () => { name: string; bytes: Uint8Array }, string]
   [
     "a missing column",
     () => ({ name: "missing.csv", bytes: new TextEncoder().encode(new TextDecoder().decode(forecastCsv(10_000)).replace("x1,", "y1,")) }),
-    "нет столбца «x1»",
+    "нет столбца «Расход воздуха в исходящей струе лавы (телеметрия), м³/мин»",
   ],
   [
     "a zip bomb",

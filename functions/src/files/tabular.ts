@@ -271,7 +271,11 @@ export function locateColumns(
     const keys = column.headers ?? [headerKey(column.name)];
     const index = keys.map((key) => positions.get(key)).find((i) => i !== undefined);
     if (index === undefined && column.required) {
-      throw badFile(`Лист «${raw.sheet}»: нет столбца «${column.name}»${column.label ? ` (${column.label})` : ""}`);
+      // Named as the template heads it; a column the user named (gap filling's) by that name.
+      const internal = column.label && /^[a-z][a-z0-9_]*$/.test(column.name);
+      throw badFile(
+        `Лист «${raw.sheet}»: нет столбца «${internal ? column.label : column.name}»${!internal && column.label ? ` (${column.label})` : ""}`,
+      );
     }
     if (index !== undefined) headers[column.name] = raw.header[index];
     if (index !== undefined && spec.uniqueHeaders) {

@@ -11,6 +11,8 @@ import { useFeedback } from "./feedback";
 import { previewUpload, UploadPreview, type UploadPreviewView } from "./UploadPreview";
 import { FILE_ACCEPT, fileCap, fileProblem } from "./fileChecks";
 import { ChosenFile, useFileChoice } from "./FileChoice";
+import { withoutFieldNames } from "./fieldErrors";
+import { isApiError } from "../api/client";
 
 interface Props {
   id: string;
@@ -46,7 +48,13 @@ function useUploadPreview(type: CalculationType, file: File | undefined, preview
     previewUpload(type, projectId, file, JSON.parse(fields) as Record<string, string>).then(
       (data) => current && setState({ file, key, status: "done", data }),
       (error: unknown) =>
-        current && setState({ file, key, status: "failed", message: error instanceof Error ? error.message : String(error) }),
+        current &&
+        setState({
+          file,
+          key,
+          status: "failed",
+          message: isApiError(error) ? withoutFieldNames(error.detail) : error instanceof Error ? error.message : String(error),
+        }),
     );
     return () => {
       current = false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/client";
-import { fieldErrors, fieldProblem } from "./fieldErrors";
+import { fieldErrors, fieldProblem, withoutFieldNames } from "./fieldErrors";
 
 describe("a server's problems at their fields", () => {
   it("puts each «field: text» under its field, without the field's name", () => {
@@ -26,5 +26,14 @@ describe("a server's problems at their fields", () => {
     expect(fieldProblem("decree.date: укажите дату")).toEqual({ field: "decree.date", message: "укажите дату" });
     expect(fieldProblem("inn: ИНН — 10 цифр; kpp: КПП — 9 цифр")).toBeUndefined();
     expect(fieldProblem("Лист «CSV», строка 3, столбец «x7»: не число")).toBeUndefined();
+  });
+});
+
+describe("a refusal shown where no field takes it (an upload's preview)", () => {
+  it("drops the fields' names the server puts first, and leaves a file's «Лист …» as it is", () => {
+    expect(withoutFieldNames("file_data: файл пуст")).toBe("Файл пуст");
+    expect(withoutFieldNames("file_data: файл пуст; name_value: укажите название столбца")).toBe("Файл пуст; Укажите название столбца");
+    const sheet = "Лист «CSV»: нет столбца «Содержание CO2 в смеси, % об.»";
+    expect(withoutFieldNames(sheet)).toBe(sheet);
   });
 });

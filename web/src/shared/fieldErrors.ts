@@ -19,3 +19,11 @@ export function fieldProblem(detail: string): FieldProblem | undefined {
   const problems = parseFieldErrors(detail);
   return problems?.length === 1 ? problems[0] : undefined;
 }
+
+/** A refusal as a user reads it where no field of a form takes it (an upload's preview): each
+ *  problem's text without the field's name («file_data: файл пуст» → «Файл пуст»). */
+export function withoutFieldNames(detail: string): string {
+  const problems = parseFieldErrors(detail);
+  if (!problems) return detail;
+  return problems.map((p) => p.message.charAt(0).toUpperCase() + p.message.slice(1)).join("; ");
+}
