@@ -31,6 +31,14 @@ describe("README.md", () => {
     expect(scripts.test).toBe("bash tests/run.sh");
   });
 
+  it("says what the warnings of the first install and start mean, and that the first start compiles the core", () => {
+    expect(README).toContain("`install-scripts`");
+    expect(README).toContain("`node@24.21.0`");
+    expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).allowScripts.node).toBe(true);
+    expect(README).toMatch(/Vite warns twice[\s\S]*`\.\.\/path-aliases` without an extension[\s\S]*over 1 200 kB/);
+    expect(README).toMatch(/first `npm start` on a clean machine compiles the core/);
+  });
+
   it("is at most 200 lines, none over 400 characters", () => {
     const lines = README.split("\n");
     expect(lines.length).toBeLessThanOrEqual(200);
