@@ -23,6 +23,7 @@ export const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"))
 const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
+const SensorsPage = lazy(() => import("../features/telemetry/SensorsPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -36,6 +37,7 @@ export interface AppRoute {
 export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { Page: LandingPage },
   { path: "profile", Page: ProfilePage, menu: { key: "profile", label: "Профиль" } },
+  { path: "facilities/:facilityId/sensors", Page: SensorsPage },
   { path: "projects", Page: ProjectsPage, menu: { key: "projects", label: "Проекты" } },
   { path: "projects/:projectId/calculations", Page: CalculationsPage },
   { path: "projects/:projectId/graphs", Page: GraphsPage },

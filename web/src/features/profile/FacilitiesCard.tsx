@@ -3,6 +3,7 @@
 // points (D25: ventilation shafts, drainage stations, flares, boilers); a server refusal shows in
 // the dialog.
 import { useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
@@ -51,11 +52,12 @@ const columns = (edit: (facility: Facility) => void, points: (facility: Facility
   { title: "Тип", dataIndex: "kind", render: (kind: FacilityKind) => FACILITY_KINDS[kind] },
   { title: "Лицензия", dataIndex: "licence_number", render: orDash },
   { title: "Адрес", dataIndex: "address", render: orDash },
-  buttonsColumn("edit", 240, (facility) => (
+  buttonsColumn("edit", 330, (facility) => (
     <>
       <Button size="small" onClick={() => points(facility)}>
         Источники выбросов
       </Button>
+      {facility.kind === "underground_mine" && <Link to={`/facilities/${facility.id}/sensors`}>Датчики</Link>}
       <Button size="small" onClick={() => edit(facility)}>
         Изменить
       </Button>

@@ -1,0 +1,76 @@
+// The mine's monitoring (methodology section 12): a facility's sensor register (D56) and its gateway
+// keys, typed from the server's route declarations (functions/src/contract/routes/facilities.ts).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InferRequestType, InferResponseType } from "hono/client";
+import { typedClient, type Client } from "./client";
+import { facilitiesKey } from "./inventory";
+import { requisitesAuditKey } from "./profile";
+
+export type Sensor = InferResponseType<Client<"facilities">[":id"]["sensors"][":sensor"]["$get"], 200>;
+export type SensorFields = InferRequestType<Client<"facilities">[":id"]["sensors"]["$post"]>["json"];
+export type GatewayKey = InferResponseType<Client<"facilities">[":id"]["gateway-keys"]["$get"], 200>[number];
+export type CreatedGatewayKey = InferResponseType<Client<"facilities">[":id"]["gateway-keys"]["$post"], 201>;
+
+const facilities = typedClient("facilities");
+const sensorsKey = (facility: string) => [...facilitiesKey, facility, "sensors"] as const;
+const gatewayKeysKey = (facility: string) => [...facilitiesKey, facility, "gateway-keys"] as const;
+
+export function useSensors(facility: string) {
+  return useQuery({
+    queryKey: sensorsKey(facility),
+    queryFn: () => facilities((c) => c[":id"].sensors.$get({ param: { id: facility } })),
+    staleTime: 30_000,
+  });
+}
+
+export function useSaveSensor(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    /** `sensor`: the one edited (its version held); none: a new one. */
+    mutationFn: ({ sensor, fields }: { sensor?: Sensor; fields: SensorFields }) =>
+      sensor
+        ? facilities((c) =>
+            c[":id"].sensors[":sensor"].$patch({
+              param: { id: facility, sensor: sensor.id },
+              json: { ...fields, version: sensor.version },
+            }),
+          )
+        : facilities((c) => c[":id"].sensors.$post({ param: { id: facility }, json: fields })),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: sensorsKey(facility) }),
+        client.invalidateQueries({ queryKey: requisitesAuditKey }),
+      ]),
+  });
+}
+
+export function useRetireSensor(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sensor: Sensor) => facilities((c) => c[":id"].sensors[":sensor"].$delete({ param: { id: facility, sensor: sensor.id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: sensorsKey(facility) }),
+  });
+}
+
+export function useGatewayKeys(facility: string) {
+  return useQuery({
+    queryKey: gatewayKeysKey(facility),
+    queryFn: () => facilities((c) => c[":id"]["gateway-keys"].$get({ param: { id: facility } })),
+  });
+}
+
+export function useCreateGatewayKey(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (label: string) => facilities((c) => c[":id"]["gateway-keys"].$post({ param: { id: facility }, json: { label } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: gatewayKeysKey(facility) }),
+  });
+}
+
+export function useRevokeGatewayKey(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: GatewayKey) => facilities((c) => c[":id"]["gateway-keys"][":key"].$delete({ param: { id: facility, key: key.id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: gatewayKeysKey(facility) }),
+  });
+}

@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+// «Датчики» of a facility (D56): an anemometer added with its cross-section typed «14,5» key by key and
+// sent as 14.5 with its point; the register listed by code with the kind's label, the point's name and
+// W/A as «1 / 1,5»; a gateway key made, shown once in a dialog, then listed by its first characters only.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, it } from "vitest";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import SensorsPage from "./SensorsPage";
+
+let app: OpenApp;
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+const AT = "2026-03-01T03:00:00.000Z";
+const FACILITY = {
+  id: "f1",
+  company: "company-1",
+  name: "Шахта «Распадская»",
+  kind: "underground_mine" as const,
+  licence_number: "",
+  address: "",
+  is_active: true,
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+};
+const POINT = {
+  id: "p1",
+  company: "company-1",
+  facility: "f1",
+  name: "Ствол № 2",
+  kind: "ventilation_shaft" as const,
+  instrument: "",
+  frequency: "",
+  in_service_from: null,
+  in_service_to: null,
+  is_active: true,
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+};
+const register = {
+  code: "М-12",
+  kind: "methane" as const,
+  point: "p1",
+  role: "cut_off" as const,
+  working: "Лава 24-58",
+  warning: 1,
+  alarm: 1.5,
+  area_m2: null,
+  conditions: "standard" as const,
+  in_service_from: null,
+  in_service_to: null,
+};
+const METHANE = {
+  id: "s1",
+  company: "company-1",
+  facility: "f1",
+  ...register,
+  is_active: true,
+  revisions: [{ ...register, valid_from: "1970-01-01T00:00:00.000Z" }],
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+};
+const KEY = "agk_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
+
+function openSensors() {
+  const sensors: unknown[] = [METHANE];
+  const keys: unknown[] = [];
+  app = openPage({ path: "/facilities/f1/sensors", route: "/facilities/:facilityId/sensors", page: <SensorsPage /> }, (api) =>
+    api
+      .on("listFacilities", [FACILITY])
+      .on("listEmissionPoints", [POINT])
+      .on("listSensors", () => sensors)
+      .on("listGatewayKeys", () => keys)
+      .on("createSensor", ({ body }) => {
+        const fields = body as typeof register;
+        const made = { ...METHANE, ...fields, id: "s2", revisions: [{ ...register, ...fields, valid_from: AT }] };
+        sensors.push(made);
+        return made;
+      })
+      .on("createGatewayKey", ({ body }) => {
+        const made = {
+          id: "k1",
+          facility: "f1",
+          label: (body as { label: string }).label,
+          prefix: KEY.slice(0, 10),
+          created_at: AT,
+          created_by: "staff@example.com",
+          revoked_at: null,
+        };
+        keys.push(made);
+        return { ...made, key: KEY };
+      }),
+  );
+}
+
+it("adds an anemometer with its cross-section typed key by key and lists the register by code, with the advisory note", async () => {
+  openSensors();
+  await screen.findByText("М-12");
+  expect(screen.getByText(ADVISORY_NOTE)).toBeTruthy();
+  const row = screen.getByText("М-12").closest("tr")!;
+  expect(row.textContent).toContain("Ствол № 2");
+  expect(row.textContent).toContain("1 / 1,5");
+  expect(row.textContent).toContain("отключающий");
+  expect(row.textContent).not.toContain("p1");
+
+  await app.user.click(screen.getByText("Добавить датчик").closest("button")!);
+  const dialog = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
+  const inside = within(dialog);
+  await app.user.type(inside.getByLabelText("Код датчика в АГК"), "АН-3");
+  await app.user.click(inside.getByLabelText("Вид датчика"));
+  await app.user.click(await screen.findByText("Скорость воздуха, м/с"));
+  const area = await inside.findByLabelText("Площадь сечения выработки");
+  await app.user.type(area, "14,5");
+  await app.user.click(inside.getByText("Добавить").closest("button")!);
+  await waitFor(() => expect(app.api.calls("createSensor")).toHaveLength(1));
+  expect(app.api.calls("createSensor")[0].body).toMatchObject({
+    code: "АН-3",
+    kind: "air_velocity",
+    point: "p1",
+    area_m2: 14.5,
+    warning: null,
+  });
+  await waitFor(() => expect(dialog.isConnected).toBe(false));
+  await screen.findByText("АН-3");
+});
+
+it("shows a new gateway key once, then lists it by its first characters only", async () => {
+  openSensors();
+  await screen.findByText("Ключей пока нет");
+  await app.user.type(screen.getByLabelText("Название ключа"), "Шлюз диспетчерской");
+  await app.user.click(screen.getByText("Создать ключ").closest("button")!);
+  const shown = (await screen.findByText("Ключ «Шлюз диспетчерской»", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  expect(shown.textContent).toContain(KEY);
+  expect(shown.textContent).toContain("показывается один раз");
+  await app.user.click(within(shown).getByText("Я сохранил ключ").closest("button")!);
+  await waitFor(() => expect(document.body.textContent).not.toContain(KEY));
+  const row = (await screen.findByText("Шлюз диспетчерской")).closest("tr")!;
+  expect(row.textContent).toContain(`${KEY.slice(0, 10)}…`);
+  expect(row.textContent).toContain("Действует");
+});
