@@ -2,12 +2,14 @@
 // the offer to recalculate it when its comparable total moved past the significance threshold, and
 // the targets with their progress, each added or deleted here.
 import { useState } from "react";
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Progress, Select, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Popconfirm, Progress, Select, Table, Tag, Typography } from "antd";
 import { DeleteOutlined } from "@ant-design/icons";
 import type { Facility } from "../../api/inventory";
 import { formatAmount } from "../../shared/format";
 import { useFeedback } from "../../shared/feedback";
 import { displayDateTime } from "../../shared/dates";
+import { NumericInput } from "../../shared/NumericInput";
+import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import {
   addTarget,
   recalculateBaseYear,
@@ -139,21 +141,40 @@ function progressText(target: TrendTarget): string {
   return `База ${formatAmount(p.base_value, decimals)} → цель ${formatAmount(p.target_value, decimals)} ${unit}; ${latest}`;
 }
 
+type TargetValues = Omit<TargetInput, "version" | "percent"> & { percent: string };
+
+const PERCENT_RULES = { decimals: 1 };
+
+/** The reduction's bounds as the server keeps them (targetBody: more than 0, at most 100 %). */
+function percentCheck(text: string | undefined): Promise<void> {
+  const typed = (text ?? "").trim();
+  if (typed === "") return Promise.reject(new Error("Введите снижение, %"));
+  const value = parseNumericInput(typed);
+  // A text that is no number is named by the field itself.
+  if (numericInputProblem(typed, PERCENT_RULES) || value === undefined) return Promise.resolve();
+  if (value <= 0 || value > 100) return Promise.reject(new Error("Снижение — больше 0 и не более 100 %"));
+  return Promise.resolve();
+}
+
 export function TargetsCard({ settings, facilities }: { settings: TrendSettings; facilities: readonly Facility[] }) {
   const write = useTrendSettingsWrite();
   const { message } = useFeedback();
-  const [form] = Form.useForm<Omit<TargetInput, "version">>();
+  const [form] = Form.useForm<TargetValues>();
   const scope = Form.useWatch("scope", form);
   const names = new Map(facilities.map((f) => [f.id, f.name]));
 
-  const add = (values: Omit<TargetInput, "version">) =>
-    write.mutate(() => addTarget({ ...values, version: settings.version }), {
+  const add = ({ percent, ...values }: TargetValues) => {
+    // A text that is no number has its message under the field already (NumericInput).
+    const reduction = parseNumericInput(percent);
+    if (numericInputProblem(percent, PERCENT_RULES) || reduction === undefined) return;
+    write.mutate(() => addTarget({ ...values, percent: reduction, version: settings.version }), {
       onSuccess: () => {
         form.resetFields();
         message.success("Цель добавлена");
       },
       onError: (error) => message.error(errorText(error)),
     });
+  };
   const remove = (target: TrendTarget) =>
     write.mutate(() => removeTarget(target.id, settings.version), {
       onSuccess: () => message.success("Цель удалена"),
@@ -201,7 +222,16 @@ export function TargetsCard({ settings, facilities }: { settings: TrendSettings;
                 title: "",
                 width: 48,
                 render: (_, t) => (
-                  <Button aria-label={`Удалить цель ${t.name}`} icon={<DeleteOutlined />} type="text" onClick={() => remove(t)} />
+                  <Popconfirm
+                    title={`Удалить цель «${t.name}»?`}
+                    description="Цель и ее путь исчезнут с графика «Динамика»"
+                    okText="Удалить"
+                    okButtonProps={{ danger: true }}
+                    cancelText="Отмена"
+                    onConfirm={() => remove(t)}
+                  >
+                    <Button aria-label={`Удалить цель ${t.name}`} icon={<DeleteOutlined />} type="text" />
+                  </Popconfirm>
                 ),
               },
             ]}
@@ -211,7 +241,7 @@ export function TargetsCard({ settings, facilities }: { settings: TrendSettings;
           form={form}
           layout="inline"
           onFinish={add}
-          initialValues={{ gas: "co2e", scope: "company", kind: "absolute", percent: 30 }}
+          initialValues={{ gas: "co2e", scope: "company", kind: "absolute", percent: "" }}
           style={{ rowGap: 8 }}
         >
           <Form.Item name="name" rules={[{ required: true, message: "Введите название" }]}>
@@ -242,8 +272,14 @@ export function TargetsCard({ settings, facilities }: { settings: TrendSettings;
           <Form.Item name="target_year" rules={[{ required: true, message: "Год цели" }]}>
             <InputNumber aria-label="Год цели" placeholder="Год цели" style={{ width: 110 }} />
           </Form.Item>
-          <Form.Item name="percent" rules={[{ required: true, message: "Снижение, %" }]}>
-            <InputNumber aria-label="Снижение, %" addonAfter="%" min={0} max={100} decimalSeparator="," style={{ width: 120 }} />
+          {/* Typed as it reads, never cut to a bound: a share over 100 % is said so, not saved as 100. */}
+          <Form.Item
+            name="percent"
+            label="Снижение"
+            htmlFor="target-percent"
+            rules={[{ validator: (_, text: string) => percentCheck(text) }]}
+          >
+            <NumericInput id="target-percent" decimals={PERCENT_RULES.decimals} unit="%" placeholder="например 30" style={{ width: 170 }} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" type="primary" loading={write.isPending}>
