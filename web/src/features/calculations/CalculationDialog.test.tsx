@@ -136,6 +136,19 @@ describe("a decimal comma and one number format in the calculation dialog", () =
     expect(problemIn(dialog)).toBeNull();
   });
 
+  it("answers «Создать» with a letter in a number («18 45о», a Cyrillic о) by saying which field and why, and goes there; nothing is sent", async () => {
+    openCalculations();
+    const { dialog, inside, volume } = await newCalculation("Буква в числе");
+    await app.user.type(volume, "18 45о");
+    expect(volume.value).toBe("18 45о");
+    expect(problemIn(dialog)).toBe("Введите число, например 845,5");
+    await app.user.click(inside.getByLabelText("Название расчета"));
+    await app.user.click(button(inside.getByText("Создать")));
+    await inside.findByText(`Не сохранено: исправьте поле «${VOLUME}» — Введите число, например 845,5`);
+    expect(document.activeElement).toBe(volume);
+    expect(sentBodies()).toEqual([]);
+  });
+
   it("reads «845.5» with a dot as the same number", async () => {
     openCalculations();
     const { dialog, volume } = await newCalculation();

@@ -26,7 +26,7 @@ import {
 } from "../../api/calculations";
 // The wasm emission core of the live preview: the same bytes the server computes with, loaded once.
 import { useEmissionsCore } from "../../shared/wasmCore";
-import { PeriodsEditor } from "./PeriodsEditor";
+import { PeriodsEditor, periodInputId } from "./PeriodsEditor";
 import { PeriodField } from "./PeriodField";
 import { PointField } from "./PointField";
 import { takesPoint } from "@core/inventory";
@@ -92,6 +92,7 @@ import {
   PeriodsFileField,
   SelectRow,
   VolumeModeField,
+  fieldId,
   fieldStatus,
   type FieldMessages,
 } from "./FormRows";
@@ -311,8 +312,18 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
       setErrors((before) => ({ ...before, name: NAME_REQUIRED }));
       return;
     }
+    // A typed text that is no number: its message is under the field; «Создать» says so and goes
+    // there, however far up the dialog it is.
+    if (!byFile && problemField !== undefined) {
+      setTopError({
+        text: `Не сохранено: исправьте поле «${labelOf(ctx.type, problemField)}» — ${inputProblems[problemField]}`,
+        conflict: false,
+      });
+      focusField(problemField);
+      return;
+    }
     // The core already refuses a field (its message is under it now): the server would too.
-    if (!byFile && (preview?.kind === "error" || problemField !== undefined)) return;
+    if (!byFile && preview?.kind === "error") return;
     const body = buildPayload(ctx, state, projectId);
     const uncertainty = uncertaintyPayload(drafts, ctx.stored);
     setUncertaintyProblem(uncertainty.problem);
@@ -530,6 +541,15 @@ function grouped(rows: readonly FormRow[]): (FormRow | BoundFormRow[])[] {
     else out.push(r.kind === "bound" ? [r] : r);
   }
   return out;
+}
+
+/** The input of a form field or of a period's cell («periods[i].field»), scrolled to and focused. */
+function focusField(field: string) {
+  const period = /^periods\[(\d+)\]\.(\w+)$/.exec(field);
+  const id = period ? periodInputId(Number(period[1]), period[2] as MeasuredPeriodField) : fieldId(field);
+  const input = document.getElementById(id);
+  input?.scrollIntoView?.({ block: "center" });
+  input?.focus();
 }
 
 function labelOf(type: FormContext["type"], field: string): string {
