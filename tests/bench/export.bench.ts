@@ -24,6 +24,7 @@ import { countCalls, type CallCounter } from "@server/adapters/dynamodb/call-cou
 import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 import { fromDictionary, storedMachineryFuel, storedUnderground, typed } from "./coefficient-uses";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const TOTAL = 10_000;
 const MIX: Array<[type: string, share: number]> = [
@@ -169,6 +170,7 @@ export async function run(): Promise<void> {
       clock: { now: () => new Date() },
       config: configFromEnv(randomBytes(32)),
       spreadsheets: inProcessSpreadsheets(() => deps),
+      signer: ephemeralSigner(),
     };
     // The reference dictionaries, as the server seeds them: the export's project figures net at
     // the GWP set in force for the year.

@@ -6,7 +6,7 @@
 // as xlsx and PDF, and a version's verification pack, whose verify.py agrees offline.
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -511,7 +511,10 @@ describe("web app: the year's inventory", () => {
     const dir = mkdtempSync(join(tmpdir(), "pack-"));
     const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
     expect(unzipped.status, unzipped.stderr).toBe(0);
-    const verified = spawnSync("python3", ["verify.py"], { cwd: dir, encoding: "utf8" });
+    // The platform's public key, served without a token (issue 74): the outside anchor.
+    const keys = (await (await fetch(at("/api/v1/signing-keys/"))).json()) as { keys: Array<{ pem: string }> };
+    writeFileSync(join(dir, "platform.pem"), keys.keys.at(-1)!.pem);
+    const verified = spawnSync("python3", ["verify.py", "--public-key", "platform.pem"], { cwd: dir, encoding: "utf8" });
     expect(verified.status, verified.stdout + verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/Все \d+ проверок сходятся: версия 1/);
     await screenshot(page, { path: `${SHOTS}/inventory-versions.png`, fullPage: true });

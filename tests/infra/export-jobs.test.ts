@@ -30,6 +30,7 @@ import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import type { Project } from "@server/contract/schemas/project";
 import { telemetry } from "../support/large-forecasts";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
@@ -63,6 +64,7 @@ beforeAll(async () => {
     ...workerDeps,
     config: configFromEnv(randomBytes(32)),
     spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
+    signer: ephemeralSigner(),
   };
   await seedDictionaries(deps);
   const signIn = async (name: string) => {

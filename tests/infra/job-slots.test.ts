@@ -26,6 +26,7 @@ import { apiHandler } from "@server/lambda/api";
 import { answer } from "@server/lambda/spreadsheets";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const lambda = mockClient(LambdaClient);
 afterEach(() => {
@@ -57,6 +58,7 @@ beforeAll(async () => {
     ...workerDeps,
     config: configFromEnv(randomBytes(32)),
     spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
+    signer: ephemeralSigner(),
   };
   const company = await createCompany(deps, { name: "ООО Шахта" });
   const email = `${randomBytes(4).toString("hex")}@example.com`;

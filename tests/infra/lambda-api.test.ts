@@ -17,6 +17,7 @@ import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const sm = mockClient(SecretsManagerClient);
 afterEach(() => sm.reset());
@@ -58,6 +59,7 @@ describe("API through an API Gateway v2 event", () => {
       clock: systemClock,
       config: configFromEnv(randomBytes(32)),
       spreadsheets: inProcessSpreadsheets(() => deps),
+      signer: ephemeralSigner(),
     };
     await seedDictionaries(deps);
     const company = await createCompany(deps, { name: "ООО Шахта" });
@@ -116,6 +118,7 @@ describe("lambda.ts cold start", () => {
       EXPORTS_BUCKET: "exp",
       SPREADSHEET_FUNCTION_NAME: "spreadsheets",
       EXPORT_JOB_FUNCTION_NAME: "export-jobs",
+      VERSION_SIGNING_KEY_IDS: "key-1",
       AWS_REGION: "eu-central-1",
       AWS_ACCESS_KEY_ID: "test",
       AWS_SECRET_ACCESS_KEY: "test",

@@ -20,6 +20,7 @@ import { inProcessSpreadsheets } from "@server/export/in-process";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const s3 = mockClient(S3Client);
 afterEach(() => s3.reset());
@@ -59,6 +60,7 @@ beforeAll(async () => {
     clock: systemClock,
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
+    signer: ephemeralSigner(),
   };
   const company = await createCompany(deps, { name: "Оператор" });
   await createUser(deps, { companyId: company.id, email: "op@example.com", password: "operator-password", role: "admin" });

@@ -18,6 +18,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const PASSWORD = "secret-password-Ж7";
 /** Every line written to stdout while a test runs (the log lines among them). */
@@ -73,6 +74,7 @@ async function deployment() {
     clock: systemClock,
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
+    signer: ephemeralSigner(),
   };
   return { storage, deps };
 }

@@ -26,6 +26,7 @@ import { answer } from "@server/lambda/spreadsheets";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import type { Project } from "@server/contract/schemas/project";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const lambda = mockClient(LambdaClient);
 const s3 = mockClient(S3Client);
@@ -160,7 +161,12 @@ describe("the worker function", () => {
     storage = await openMemoryStorage();
     const client = new S3Client({ region: REGION, credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" } });
     workerDeps = { repos: storage.repos, blobs: s3BlobStore(client, { exports: EXPORTS_BUCKET }), clock: systemClock };
-    deps = { ...workerDeps, config: configFromEnv(randomBytes(32)), spreadsheets: inProcessSpreadsheets(() => deps) };
+    deps = {
+      ...workerDeps,
+      config: configFromEnv(randomBytes(32)),
+      spreadsheets: inProcessSpreadsheets(() => deps),
+      signer: ephemeralSigner(),
+    };
     await seedDictionaries(deps);
     const actorOf = async (name: string): Promise<Actor> => {
       const company = await createCompany(deps, { name });

@@ -278,6 +278,7 @@ describe.each([
         "EXPORT_JOB_FUNCTION_NAME",
         "TABLE_NAME",
         "UPLOADS_BUCKET",
+        "VERSION_SIGNING_KEY_IDS",
       ].sort(),
     );
     // Names of resources, never a secret value; the request log's mode is the one literal.
@@ -469,6 +470,26 @@ describe.each([
     expect(objectGrants(sweep)).toEqual(["s3:DeleteObject /uploads/* /forecasts/*"]);
     const sweepAccess = sweep.find((s) => [s.Action].flat().includes("dynamodb:Query"))!;
     expect(sweepAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } });
+  });
+
+  it("signs approved versions with an asymmetric KMS key the API may only sign with and read (issue 74)", () => {
+    const t = get().template;
+    const keys = resources(t, "AWS::KMS::Key");
+    const [keyId, key] = Object.entries(keys).find(([, k]) => k.Properties.KeySpec === "RSA_2048")!;
+    expect(key.Properties.KeyUsage).toBe("SIGN_VERIFY");
+    const [, api] = ourFunctions(t).ApiFunction;
+    expect(api.Properties.Environment.Variables.VERSION_SIGNING_KEY_IDS).toEqual({ Ref: keyId });
+    const kmsStatements = statementsOfFunction(t, "ApiFunction").filter((st) => [st.Action].flat().some((a) => a.startsWith("kms:")));
+    expect(kmsStatements).toEqual([
+      { Effect: "Allow", Action: ["kms:Sign", "kms:GetPublicKey", "kms:DescribeKey"], Resource: { "Fn::GetAtt": [keyId, "Arn"] } },
+    ]);
+    // No other function reaches the key.
+    for (const name of OUR_FUNCTIONS.filter((n) => n !== "ApiFunction")) {
+      expect(
+        actions(statementsOfFunction(t, name)).filter((a) => a.startsWith("kms:")),
+        name,
+      ).toEqual([]);
+    }
   });
 
   it("sweeps orphan calculation files once a day", () => {

@@ -24,6 +24,7 @@ import { answer } from "@server/lambda/spreadsheets";
 import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
 import { HORIZONS } from "@core/gbdt/horizon";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const lambda = mockClient(LambdaClient);
 afterEach(() => lambda.reset());
@@ -70,6 +71,7 @@ beforeAll(async () => {
     ...workerDeps,
     config: configFromEnv(randomBytes(32)),
     spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
+    signer: ephemeralSigner(),
   };
   await seedDictionaries(deps);
   const signIn = async (name: string) => {

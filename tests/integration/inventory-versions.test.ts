@@ -125,6 +125,13 @@ describe("an approved year", () => {
         approved_at: expect.any(String),
         approved_by: "reviewer@snapshot.example",
         total_t_co2e: (await inventory()).total_t_co2e,
+        // Issue 74: the platform's signature over the hash, by the key GET v1/signing-keys/ lists.
+        signature: {
+          kid: expect.stringMatching(/^[0-9a-f]{16}$/),
+          alg: "RS256",
+          fingerprint_sha256: expect.any(String),
+          value: expect.any(String),
+        },
       },
     ]);
     const res = await h.request("/api/v1/inventory/2024/versions/1/", { token: staff });

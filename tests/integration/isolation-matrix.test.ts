@@ -47,6 +47,7 @@ const video = async () => {
 /** What each operation is called with. Company-scoped ones carry A's ids where the table says. */
 const FIXTURES: Record<string, Fixture> = {
   openapi: () => [{ path: "/api/openapi.json" }],
+  signingKeys: () => [{ path: "/api/v1/signing-keys/" }],
   login: () => [{ path: "/api/token/", json: { email: "nobody@example.com", password: "wrong-password", guardant_code: "" } }],
   refresh: () => [{ path: "/api/token/refresh/", json: { token: "not-a-token" } }],
   getMe: () => [{ path: "/api/v1/users/get_me/" }],

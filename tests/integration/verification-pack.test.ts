@@ -9,7 +9,8 @@
 // with one passed as --sha256. Made as a job (a large company), the job's file is the same zip.
 // Another company, a missing version and an unapproved one get 404.
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
+import ExcelJS from "exceljs";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,9 @@ let reviewer: string;
 let other: string;
 let pack: Uint8Array;
 let listedSha: string;
+/** The platform's public key as GET v1/signing-keys/ serves it, in a file for --public-key. */
+let keyFile: string;
+let fingerprint: string;
 
 async function json<T>(res: Response, status: number): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -166,6 +170,11 @@ beforeAll(async () => {
   expect(res.headers.get("content-type")).toBe("application/zip");
   expect(decodeURIComponent(res.headers.get("content-disposition") ?? "")).toContain("Пакет верификации 2025 версия 1.zip");
   pack = new Uint8Array(await res.arrayBuffer());
+  const keys = await json<{ keys: Array<{ pem: string; fingerprint_sha256: string }> }>(await h.request("/api/v1/signing-keys/"), 200);
+  const key = keys.keys.at(-1)!;
+  fingerprint = key.fingerprint_sha256;
+  keyFile = join(mkdtempSync(join(tmpdir(), "key-")), "platform.pem");
+  writeFileSync(keyFile, key.pem);
 }, 120_000);
 afterAll(() => h.close());
 
@@ -217,14 +226,63 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(csv).toContain("Замеры газовыделения 2025 г., протокол № 17");
   });
 
-  it("verify.py agrees on every line, the netting, the totals and the hash, and exits 0", () => {
-    const out = verify(unzipped(pack));
+  it("verify.py agrees on every line, the netting, the totals, the hash and the platform's signature, and exits 0", () => {
+    const out = verify(unzipped(pack), "--public-key", keyFile);
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).not.toContain("РАСХОДИТСЯ");
     expect(out.stdout).toMatch(/сходится: {4}строка 1\.B\.1\.a\.i\.1 CH4 .*\(категория 3\), т/);
     expect(out.stdout).toMatch(/сходится: {4}баланс метана площадки «Шахта «Пакет»»: netted_t/);
     expect(out.stdout).toMatch(/сходится: {4}итого площадки «Разрез «Пакет»»/);
     expect(out.stdout).toContain(`SHA-256 ${listedSha}`);
+    expect(out.stdout).toContain("сходится:    SHA-256 снимка — тот, что напечатан в паспорте (passport.pdf)");
+    expect(out.stdout).toContain(`сходится:    подпись платформы над SHA-256 снимка — ключом ${fingerprint} (--public-key)`);
+    expect(out.stdout).toContain("сходится:    ключ подписи — тот, что напечатан в паспорте (passport.xlsx)");
+    expect(out.stdout).toContain("сходится:    четыре глаза: отправил");
+  });
+
+  it("without an outside anchor says only the pack's self-consistency was checked, and exits 3 (issue 74)", () => {
+    const out = verify(unzipped(pack));
+    expect(out.status, out.stdout).toBe(3);
+    expect(out.stdout).toContain("Проверена только согласованность пакета с самим собой: внешний якорь не передан.");
+  });
+
+  it("the finding's forgery — approved_by changed, re-hashed into version.json, the xlsx passport and the manifest — fails the signature and the PDF's printed hash (issue 74)", async () => {
+    const dir = unzipped(pack);
+    const forged = forge(dir, "snapshot.json", (snapshot) => Object.assign(snapshot, { approved_by: "forger@pack.example" }), true);
+    forge(dir, "version.json", (version) => Object.assign(version, { sha256: forged, approved_by: "forger@pack.example" }));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, "passport.xlsx"));
+    workbook.worksheets[0].eachRow((row) => {
+      if (row.getCell(1).value === "SHA-256 версии") row.getCell(2).value = forged;
+    });
+    await workbook.xlsx.writeFile(join(dir, "passport.xlsx"));
+    editManifest(dir, (manifest) => {
+      manifest.files.find((f) => f.name === "passport.xlsx")!.sha256 = createHash("sha256")
+        .update(readFileSync(join(dir, "passport.xlsx")))
+        .digest("hex");
+    });
+    const selfOnly = verify(dir);
+    expect(selfOnly.status, selfOnly.stdout).toBe(1);
+    expect(selfOnly.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.pdf) напечатан ${listedSha} — пересчет ${forged}`);
+    const out = verify(dir, "--public-key", keyFile);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toContain(`РАСХОДИТСЯ:  подпись платформы — подпись в version.json не подтверждает SHA-256 ${forged}`);
+  });
+
+  it("a version approved by its own sender fails four eyes (issue 74)", () => {
+    const dir = unzipped(pack);
+    forge(dir, "snapshot.json", (snapshot) => Object.assign(snapshot, { approved_by: snapshot.sent_by }), true);
+    const out = verify(dir, "--public-key", keyFile);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}четыре глаза — версию утвердил тот же, кто ее отправил/);
+  });
+
+  it("another key than the platform's fails the signature (issue 74)", () => {
+    const other = join(mkdtempSync(join(tmpdir(), "key-")), "other.pem");
+    writeFileSync(other, generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "pem", type: "spki" }));
+    const out = verify(unzipped(pack), "--public-key", other);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toContain("РАСХОДИТСЯ:  подпись платформы — подпись в version.json не подтверждает");
   });
 
   it("one line's figure changed in the snapshot: verify.py exits 1 naming the line, and the hash differs", () => {
@@ -292,7 +350,8 @@ describe("the verification pack of an approved version (D34)", () => {
     const out = verify(dir);
     expect(out.status, out.stdout).toBe(1);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.xlsx) напечатан ${listedSha} — пересчет ${forged}`);
-    expect(out.stdout).toContain("Расходится 1 из");
+    expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.pdf) напечатан ${listedSha} — пересчет ${forged}`);
+    expect(out.stdout).toContain("Расходится 2 из");
   });
 
   it("checks the SHA-256 the verifier passes (--sha256): another hash exits 1 naming it, the version's exits 0 (D44)", () => {
@@ -319,7 +378,7 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(state).toMatchObject({ state: "done", progress: 100, file_name: "Пакет верификации 2025 версия 1.zip" });
     const stored = await h.deps.blobs.get(`exports/${staff.company}/jobs/${job}.zip`);
     expect(stored?.contentType).toBe("application/zip");
-    const out = verify(unzipped(stored!.body));
+    const out = verify(unzipped(stored!.body), "--public-key", keyFile);
     expect(out.status, out.stdout).toBe(0);
   });
 

@@ -25,6 +25,7 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import { startDynalite, type RunningDynalite } from "@server/local/dynalite";
 import { captureTableChanges } from "@server/local/table-stream";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const TABLE = "round-trips";
 
@@ -49,6 +50,7 @@ function depsOn(engine: RunningDynalite): { deps: Deps; counter: CallCounter; de
     clock: systemClock,
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
+    signer: ephemeralSigner(),
   };
   return { deps, counter, destroy: () => doc.destroy() };
 }

@@ -12,6 +12,7 @@ import { seedDefaultModels } from "@server/domain/forecast/models";
 import { withUploadNotifications } from "@server/local/upload-notifications";
 import { passwordCostFromEnv } from "@server/local/password-cost";
 import type { Clock, Repositories } from "@server/ports";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
  *  notifications of the local host (their `settled()` waits for the upload checks). */
@@ -23,6 +24,7 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     clock: clock ?? { now: () => new Date() },
     config: { ...configFromEnv(randomBytes(32)), passwordCost: passwordCostFromEnv(), ...overrides },
     spreadsheets: inProcessSpreadsheets(() => deps),
+    signer: ephemeralSigner(),
   };
   return { deps, uploads };
 }

@@ -19,12 +19,13 @@ import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarge
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
-import { dataDirFromEnv, openSharedStorage } from "../local/storage";
+import { dataDirFromEnv, openSharedStorage, rotateLocalSigningKey } from "../local/storage";
 import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } from "../local/backup";
 import { CURRENT_DATA_FORMAT, checkDataFormat, DataFormatError, readDataFormat } from "../local/data-format";
 import { join } from "node:path";
 import { ROLES, type Role } from "../contract/schemas/common";
 import { reportingYearProblem } from "@core/gwp-in-force";
+import { ephemeralSigner } from "../adapters/signing/rsa-signer";
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
@@ -66,7 +67,12 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  проверить копию по ее описи (без сервера и папки данных)
   restore --from FILE
                  восстановить копию в пустую или новую папку DATA_DIR (сначала проверяется
-                 опись); затем запустите сервер на этой папке`;
+                 опись); затем запустите сервер на этой папке
+  rotate-signing-key
+                 новый ключ подписи утвержденных версий (локально, в папке данных); открытые ключи
+                 прежних остаются в GET /api/v1/signing-keys/, так что подписанные ими версии
+                 проверяются по-прежнему. Перезапустите сервер. В AWS ключ — KMS: добавьте новый ключ
+                 в стек и в конец VERSION_SIGNING_KEY_IDS`;
 
 const options = {
   name: { type: "string" },
@@ -286,6 +292,14 @@ async function run(
       }
       return;
     }
+    case "rotate-signing-key": {
+      if (process.env.STORAGE === "dynamodb") {
+        throw new UsageError("в AWS версии подписывает ключ KMS: добавьте новый ключ в стек и в конец VERSION_SIGNING_KEY_IDS");
+      }
+      const key = rotateLocalSigningKey(dataDir, deps.clock.now());
+      io.log(`Ключ подписи версий заменен: ${key.fingerprint_sha256} (kid ${key.kid}). Перезапустите сервер (npm start)`);
+      return;
+    }
     default:
       throw new UsageError(command ? `неизвестная команда ${command}` : "не указана команда");
   }
@@ -430,6 +444,8 @@ export async function adminCommand(argv: string[], io: AdminOutput = console): P
     // On the AWS table the passwords are real ones: hashed at the production cost whatever the shell says.
     config: { ...configFromEnv(randomBytes(32)), passwordCost: process.env.STORAGE === "dynamodb" ? undefined : passwordCostFromEnv() },
     spreadsheets: inProcessSpreadsheets(() => deps),
+    // The admin command approves no version: a key of its own completes the dependencies.
+    signer: ephemeralSigner(),
   };
   try {
     return (await run(io, deps, storage.settled, dataDir, parsed.positionals[0], parsed.values)) ?? 0;

@@ -11,6 +11,8 @@ export const MOUNTS = {
   mediaStream: { prefix: "/v1/media", access: "public" },
   // The local stand-in for a presigned PUT (admin uploads): its signed token is its credential.
   directUploads: { prefix: "/v1/uploads", access: "public" },
+  // Issue 74: the keys a verifier checks a version's signature with; nothing secret.
+  signingKeys: { prefix: "/v1/signing-keys", access: "public" },
   users: { prefix: "/v1/users", access: "user" },
   projects: { prefix: "/v1/projects", access: "user" },
   graphs: { prefix: "/v1/projects", access: "user" },

@@ -24,6 +24,7 @@ import type { INVENTORY_REPORT_ROUTES } from "./routes/inventory-report";
 import type { MEDIA_ROUTES, MEDIA_STREAM_ROUTES } from "./routes/media";
 import type { OPENAPI_ROUTES } from "./routes/openapi";
 import type { PROJECT_ROUTES } from "./routes/projects";
+import type { SIGNING_KEY_ROUTES } from "./routes/signing-keys";
 import type { UNCERTAINTY_ROUTES } from "./routes/uncertainty";
 import type { USER_ROUTES } from "./routes/users";
 
@@ -33,6 +34,7 @@ export interface MountRoutes {
   openapi: typeof OPENAPI_ROUTES;
   mediaStream: typeof MEDIA_STREAM_ROUTES;
   directUploads: typeof DIRECT_UPLOAD_ROUTES;
+  signingKeys: typeof SIGNING_KEY_ROUTES;
   users: typeof USER_ROUTES;
   projects: typeof PROJECT_ROUTES;
   graphs: typeof GRAPH_ROUTES;

@@ -15,6 +15,7 @@ import type {
   Repositories,
   SpreadsheetWorker,
   User,
+  VersionSigner,
 } from "../ports";
 
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   config: AppConfig;
   /** Exports and xlsx templates: in-process locally, a worker function in AWS. */
   spreadsheets: SpreadsheetWorker;
+  /** Issue 74: signs each approved version's snapshot hash (a key in the data folder locally, KMS in AWS). */
+  signer: VersionSigner;
   /** Uploads read off the request thread (worker threads locally): a large forecast file read and
    *  predicted, every preview. Without it, in this process (AWS: one request per API instance,
    *  nobody waits behind it). */

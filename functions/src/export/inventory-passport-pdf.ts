@@ -4,7 +4,7 @@
 // thousands grouped, decimal comma.
 import PDFDocument from "pdfkit";
 import { fileURLToPath } from "node:url";
-import { EMISSION_DECIMALS, columnDecimals, type Passport } from "./inventory-passport";
+import { EMISSION_DECIMALS, SIGNING_KEY_LABEL, columnDecimals, type Passport } from "./inventory-passport";
 import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
 import { NETTING_LABEL } from "@core/inventory";
@@ -137,6 +137,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     ["Отчетный год", String(p.year)],
     ["Статус", p.status],
     ...(p.version ? [["Версия", String(p.version.number)] satisfies Row, ["SHA-256 версии", p.version.sha256] satisfies Row] : []),
+    ...(p.version?.key ? [[SIGNING_KEY_LABEL, p.version.key] satisfies Row] : []),
     ...(p.approvals.length > 0 ? [["Согласование", p.approvals.join("\n")] satisfies Row] : []),
     ["Площадки", p.scope],
     ["Потенциал глобального потепления", p.gwp],

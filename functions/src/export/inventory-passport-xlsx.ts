@@ -9,7 +9,7 @@
 // Texts typed by users get the quote prefix and lose XML-invalid characters like the project export's.
 import ExcelJS from "exceljs";
 import type { Cell } from "./content";
-import { EMISSION_DECIMALS, columnDecimals, type Passport, type Quantity } from "./inventory-passport";
+import { EMISSION_DECIMALS, SIGNING_KEY_LABEL, columnDecimals, type Passport, type Quantity } from "./inventory-passport";
 import { learnQuotePrefix, numberFormat, quoteFormulaLike, workbookBytes, xmlCells } from "./xlsx-writer";
 import { NETTING_LABEL } from "@core/inventory";
 import { stampZip } from "./zip-writer";
@@ -46,6 +46,7 @@ function passportLines(p: Passport): Line[] {
     { cells: ["Отчетный год", p.year], formats: { 1: "0" } },
     { cells: ["Статус", p.status] },
     ...(p.version ? [{ cells: ["Версия", p.version.number], formats: { 1: "0" } }, { cells: ["SHA-256 версии", p.version.sha256] }] : []),
+    ...(p.version?.key ? [{ cells: [SIGNING_KEY_LABEL, p.version.key] }] : []),
     ...p.approvals.map((text) => ({ cells: ["Согласование", text] })),
     { cells: ["Площадки", p.scope] },
     { cells: ["Потенциал глобального потепления", p.gwp] },

@@ -159,7 +159,7 @@ export interface Passport {
   status: string;
   approvals: string[];
   /** D20: the approved version the passport prints, with its hash; none for a year not frozen. */
-  version?: { number: number; sha256: string };
+  version?: { number: number; sha256: string; key?: string };
   /** What changed against the version before (title, then one line per change). */
   changes?: { title: string; lines: string[] };
   scope: string;
@@ -662,6 +662,8 @@ export interface PassportData {
   snapshot?: {
     version: number;
     sha256: string;
+    /** Issue 74: the SHA-256 fingerprint of the platform's key that signed the hash. */
+    key?: string;
     approved_at: string;
     approved_by: string;
     approval: number;
@@ -694,6 +696,9 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
   lines.push(`Итого: ${tonnes(changes.total.before)} → ${tonnes(changes.total.after)}`);
   return { title: `Изменения относительно версии ${changes.against}`, lines };
 }
+
+/** Issue 74: the row of the passport that prints the signing key's fingerprint (verify.py reads it). */
+export const SIGNING_KEY_LABEL = "Отпечаток ключа подписи (SHA-256)";
 
 export function buildPassport({ company, facilities, points = [], inventory, review, users, now, snapshot }: PassportData): Passport {
   const zone = zoneOf(company);
@@ -730,7 +735,7 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     year: inventory.year,
     status: statusOf(review, snapshot),
     approvals: approvalsOf(review, users, snapshot, zone),
-    ...(snapshot ? { version: { number: snapshot.version, sha256: snapshot.sha256 } } : {}),
+    ...(snapshot ? { version: { number: snapshot.version, sha256: snapshot.sha256, ...(snapshot.key ? { key: snapshot.key } : {}) } } : {}),
     ...(snapshot?.changes ? { changes: changesOf(snapshot.changes, facilities) } : {}),
     scope,
     gwp: `${inventory.gwp.name}: ПГП CH4 = ${inventory.gwp.gwp_ch4}${inventory.gwp.source ? ` (${inventory.gwp.source})` : ""}`,

@@ -54,13 +54,14 @@ async function printedVersion(
   actor: Actor,
   request: PassportRequest,
   review: InventoryReview,
-): Promise<{ version: number; sha256: string; approval: number } | undefined> {
+): Promise<{ version: number; sha256: string; key?: string; approval: number } | undefined> {
   const asked = request.version ?? (isApproved(review) ? review.snapshot?.version : undefined);
   if (asked === undefined) return undefined;
   const chain = await approvedVersionNumbers(deps, actor.company, review);
   const approval = chain.findIndex((v) => v.version === asked);
   if (approval < 0) throw new NotFound(`Версия ${asked} инвентаризации ${request.year} года не найдена`);
-  return { version: asked, sha256: chain[approval].sha256, approval: approval + 1 };
+  const key = chain[approval].signature?.fingerprint_sha256;
+  return { version: asked, sha256: chain[approval].sha256, ...(key ? { key } : {}), approval: approval + 1 };
 }
 
 /** What a file of the year prints: the company, its facilities, points and users, the review, and
@@ -87,6 +88,7 @@ async function printedState(deps: ExportDeps, actor: Actor, request: PassportReq
       ? {
           version: stored.version,
           sha256: approved.sha256,
+          ...(approved.key ? { key: approved.key } : {}),
           approved_at: stored.approved_at,
           approved_by: stored.approved_by,
           approval: approved.approval,

@@ -115,6 +115,8 @@ export async function verificationPack(
         approved_by: item.approved_by,
         total_t_co2e: item.total_t_co2e,
         calculations: item.calculations,
+        // Issue 74: the platform's signature over sha256; verify.py --public-key checks it.
+        signature: item.signature ?? null,
       }),
     },
     { name: "rules.json", bytes: jsonFile(packRules()) },

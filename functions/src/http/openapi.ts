@@ -29,6 +29,7 @@ import { MOUNTS, type Mount } from "../contract/mounts";
 import type { AppEnv } from "./env";
 import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
+import { signingKeyRoutes } from "./signing-keys";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
 
@@ -43,6 +44,7 @@ const SERVED = {
   openapi: openApiRoutes,
   mediaStream: mediaStreamRoutes,
   directUploads: directUploadRoutes,
+  signingKeys: signingKeyRoutes,
   users: userRoutes,
   projects: projectRoutes,
   graphs: graphRoutes,

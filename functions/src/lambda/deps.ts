@@ -8,6 +8,7 @@ import { lambdaSpreadsheets, spreadsheetWorkerClient } from "../adapters/spreads
 import { configFromEnv } from "../config";
 import { systemClock, type Deps } from "../domain/context";
 import { BLOB_AREAS } from "../adapters/blob/areas";
+import { KMSClient, kmsSigner } from "../adapters/signing/kms-signer";
 import { readSecrets, requiredEnv, SecretsManagerClient } from "./secrets";
 
 export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: string }> {
@@ -31,6 +32,7 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
       requiredEnv("SPREADSHEET_FUNCTION_NAME"),
       requiredEnv("EXPORT_JOB_FUNCTION_NAME"),
     ),
+    signer: kmsSigner(new KMSClient({}), requiredEnv("VERSION_SIGNING_KEY_IDS").split(",")),
   };
   return { deps, originVerify: secrets.originVerify };
 }

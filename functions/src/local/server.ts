@@ -24,7 +24,7 @@ import { seedProductionCalendar } from "../domain/reference/production-calendar"
 import { seedDefaultModels } from "../domain/forecast/models";
 import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
-import { LOCAL_TABLE, localSigningKeys, openMemoryStorage, openServerStorage } from "./storage";
+import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
 import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
@@ -128,6 +128,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     clock: options.clock ?? systemClock,
     config: { ...configFromEnv(keys.jwtSecret, keys.previousJwtSecret), passwordCost: passwordCostFromEnv() },
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
+    signer: localVersionSigner(dataDir),
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,
   };

@@ -11,6 +11,8 @@ import { createDocumentClient, ensureTable } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Repositories } from "../ports";
 import type { SigningKeys } from "../domain/signed-tokens";
+import type { SigningKey, VersionSigner } from "../ports";
+import { newRsaKey, rsaSigner, signingKeyOf } from "../adapters/signing/rsa-signer";
 import type { StreamRecord } from "../events/table-changes";
 import { startDynalite, type RunningDynalite } from "./dynalite";
 import type { SdkRequestHandler } from "./dynalite-port";
@@ -73,6 +75,40 @@ export function rotateLocalJwtSecret(dataDir: string, validUntil: Date): void {
     writeSecretFile(join(dataDir, "jwt-secret-previous.json"), JSON.stringify({ secret, valid_until: validUntil.toISOString() }));
   }
   writeSecretFile(file, newJwtSecret());
+}
+
+const SIGNING_KEY_FILE = "version-signing-key.pem";
+const SIGNING_KEYS_FILE = "version-signing-keys.json";
+type StoredPublicKey = { pem: string; from: string; to?: string };
+
+/** Issue 74: the key that signs approved versions, made once in DATA_DIR (PKCS#8, 0600) with the
+ *  public keys of it and of those it replaced (`version-signing-keys.json`, oldest first). */
+export function localVersionSigner(dataDir: string, now = new Date()): VersionSigner {
+  const file = join(dataDir, SIGNING_KEY_FILE);
+  const listFile = join(dataDir, SIGNING_KEYS_FILE);
+  if (!existsSync(file)) rotateLocalSigningKey(dataDir, now);
+  const stored = JSON.parse(readFileSync(listFile, "utf8")) as StoredPublicKey[];
+  return rsaSigner(
+    readFileSync(file, "utf8"),
+    stored.map((k) => signingKeyOf(k.pem, k.from, k.to)),
+  );
+}
+
+/** A new signing key from `now`: the old one's public key stays listed, ending now, so the versions
+ *  it signed stay verifiable. A running server reads the key when it starts. */
+export function rotateLocalSigningKey(dataDir: string, now: Date): SigningKey {
+  const listFile = join(dataDir, SIGNING_KEYS_FILE);
+  const stored: StoredPublicKey[] = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, "utf8")) as StoredPublicKey[]) : [];
+  const at = now.toISOString();
+  const last = stored.at(-1);
+  if (last && !last.to) last.to = at;
+  const { privateKey, publicKey } = newRsaKey();
+  stored.push({ pem: publicKey, from: at });
+  // The key first, then the list naming it: a server starting between the two reads a key the list
+  // does not name yet and makes none; it is named at once after.
+  writeSecretFile(join(dataDir, SIGNING_KEY_FILE), privateKey);
+  writeSecretFile(listFile, `${JSON.stringify(stored, null, 2)}\n`);
+  return signingKeyOf(publicKey, at);
 }
 
 function writeSecretFile(file: string, content: string): void {

@@ -24,3 +24,4 @@ export type * from "./telemetry";
 export type * from "./clock";
 export type * from "./spreadsheet-worker";
 export type * from "./repositories";
+export type * from "./version-signer";

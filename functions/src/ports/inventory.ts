@@ -2,6 +2,7 @@
 import type * as z from "zod";
 import type { inventoryCommentSchema, inventoryReviewSchema, trendSettingsSchema } from "../contract/schemas/answers";
 import type { Page, PageRequest } from "./paging";
+import type { VersionSignature } from "./version-signer";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
 /** D20: a year's review and sign-off; version 0: never stored. */
@@ -52,6 +53,8 @@ export interface InventoryVersion {
   year: number;
   version: number;
   sha256: string;
+  /** Issue 74: the platform's signature over sha256 (absent from versions approved before). */
+  signature?: VersionSignature;
   blob_key: string;
   /** approve or rework_done. */
   action: string;

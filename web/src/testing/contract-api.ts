@@ -15,6 +15,7 @@ import { TOKEN_ROUTES } from "@server/contract/routes/auth";
 import { CALCULATION_ROUTES } from "@server/contract/routes/calculations";
 import { DICTIONARY_ROUTES } from "@server/contract/routes/dictionaries";
 import { DIRECT_UPLOAD_ROUTES } from "@server/contract/routes/direct-uploads";
+import { SIGNING_KEY_ROUTES } from "@server/contract/routes/signing-keys";
 import { DOCUMENT_ROUTES } from "@server/contract/routes/documents";
 import { EVIDENCE_ROUTES } from "@server/contract/routes/evidence";
 import { EXPORT_JOB_ROUTES } from "@server/contract/routes/export-jobs";
@@ -39,6 +40,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   openapi: OPENAPI_ROUTES,
   mediaStream: MEDIA_STREAM_ROUTES,
   directUploads: DIRECT_UPLOAD_ROUTES,
+  signingKeys: SIGNING_KEY_ROUTES,
   users: USER_ROUTES,
   projects: PROJECT_ROUTES,
   graphs: GRAPH_ROUTES,

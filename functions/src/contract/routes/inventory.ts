@@ -188,12 +188,21 @@ export const removeCommentRoute = route(
   { delete: "/{year}/comments/{id}", params: yearParams.extend({ id: pathParam("The comment's id") }), 200: json(detailSchema, "Deleted") },
 );
 
+/** Issue 74: the platform's signature over a version's SHA-256 (RSASSA-PKCS1-v1_5, SHA-256). */
+export const versionSignatureSchema = z.object({
+  kid: z.string().meta({ description: "The key's id: the first 16 hex digits of its fingerprint (GET v1/signing-keys/)" }),
+  alg: z.literal("RS256"),
+  fingerprint_sha256: z.string().meta({ description: "SHA-256 of the key's DER (SubjectPublicKeyInfo), hex" }),
+  value: z.string().meta({ description: "The signature, base64: over the snapshot's SHA-256 as a digest" }),
+});
+
 export const versionSummarySchema = z.object({
   version: z.int().meta({ description: "1, 2, … per year: each approval (or finished rework) stores the next" }),
   sha256: z.string().meta({ description: "SHA-256 (hex) of the snapshot's canonical JSON, as GET …/versions/{n}/ answers it" }),
   approved_at: z.string(),
   approved_by: z.string(),
   total_t_co2e: z.number(),
+  signature: z.optional(versionSignatureSchema),
 });
 
 /** A stored version (domain/inventory/versions.ts InventorySnapshot): its own fields, and the year
@@ -207,6 +216,7 @@ export const inventorySnapshotSchema = z.object({
   action: z.string().meta({ description: "What stored it: an approval or a finished rework" }),
   approved_at: z.string(),
   approved_by: z.string(),
+  sent_by: z.optional(z.string()).meta({ description: "Who sent the version approved for review (four eyes: never approved_by)" }),
   inventory: z.looseObject({}).meta({
     description: "The year as approved: lines with each calculation's inputs, results and coefficients, GWP, totals, checks",
   }),

@@ -20,6 +20,7 @@ import { inventoryReportRoutes } from "../../http/inventory-report";
 import { mediaRoutes, mediaStreamRoutes } from "../../http/media";
 import { openApiRoutes } from "../../http/openapi";
 import { projectRoutes } from "../../http/projects";
+import { signingKeyRoutes } from "../../http/signing-keys";
 import { uncertaintyRoutes } from "../../http/uncertainty";
 import { userRoutes } from "../../http/users";
 import { ADMIN_ROUTES } from "./admin";
@@ -39,6 +40,7 @@ import { INVENTORY_REPORT_ROUTES } from "./inventory-report";
 import { MEDIA_ROUTES, MEDIA_STREAM_ROUTES } from "./media";
 import { OPENAPI_ROUTES } from "./openapi";
 import { PROJECT_ROUTES } from "./projects";
+import { SIGNING_KEY_ROUTES } from "./signing-keys";
 import { UNCERTAINTY_ROUTES } from "./uncertainty";
 import { USER_ROUTES } from "./users";
 
@@ -65,6 +67,7 @@ describe("typed sub-apps serve their declarations", () => {
     ["v1/media", mediaRoutes, MEDIA_ROUTES],
     ["v1/media (stream)", mediaStreamRoutes, MEDIA_STREAM_ROUTES],
     ["v1/uploads", directUploadRoutes, DIRECT_UPLOAD_ROUTES],
+    ["v1/signing-keys", signingKeyRoutes, SIGNING_KEY_ROUTES],
     ["v1/admin", adminRoutes, ADMIN_ROUTES],
     ["v1/inventory (report)", inventoryReportRoutes, INVENTORY_REPORT_ROUTES],
     ["v1/{type} (evidence)", evidenceRoutes, EVIDENCE_ROUTES],

@@ -6,6 +6,7 @@
 // not in the year's review item, so a year of any size can be approved. Reports of an approved
 // year print the snapshot; version n+1 says what changed against version n.
 import { createHash } from "node:crypto";
+import { senderOf } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import type { Inventory, InventoryCalculation } from "./types";
@@ -205,7 +206,7 @@ function coalProcessedChanges(before: Array<{ facility: string; t: number }>, af
  *  version item is claimed first (a conditional write: of two approvals at once one gets 409), so
  *  only its winner writes the blob, and a key is written once. */
 export async function storeVersion(
-  deps: Pick<Deps, "repos" | "blobs">,
+  deps: Pick<Deps, "repos" | "blobs" | "signer">,
   actor: Actor,
   review: InventoryReview,
   action: string,
@@ -225,6 +226,7 @@ export async function storeVersion(
     deps.repos.emissionPoints.listOfCompany(actor.company),
   ]);
   if (!company) throw new NotFound("Организация не найдена");
+  const sender = review.status === "in_review" ? senderOf(review.history) : undefined;
   const snapshot: InventorySnapshot = {
     company: actor.company,
     year,
@@ -233,16 +235,21 @@ export async function storeVersion(
     action,
     approved_at: at,
     approved_by: actor.email,
+    // Four eyes (D33): who sent what was approved, under the hash, for a verifier to compare.
+    ...(sender ? { sent_by: sender } : {}),
     inventory: state,
     changes: previous ? changesBetween(previous, state) : null,
     legal_entity: entity ?? entityOf(company, facilities, points),
   };
   const text = canonicalJson(snapshot);
+  const sha256 = sha256Of(text);
   const item: InventoryVersion = {
     company: actor.company,
     year,
     version,
-    sha256: sha256Of(text),
+    sha256,
+    // Issue 74: the platform's signature over the hash, which a verification pack carries.
+    signature: await deps.signer.sign(sha256),
     blob_key: snapshotKey(actor.company, year, version),
     action,
     approved_at: at,
@@ -310,8 +317,8 @@ export async function approvedVersionNumbers(
   for (let n = review?.snapshot?.version ?? null; n !== null; ) {
     const item = byNumber.get(n);
     if (!item) break;
-    const { version, sha256, approved_at, approved_by, total_t_co2e } = item;
-    chain.unshift({ version, sha256, approved_at, approved_by, total_t_co2e });
+    const { version, sha256, approved_at, approved_by, total_t_co2e, signature } = item;
+    chain.unshift({ version, sha256, approved_at, approved_by, total_t_co2e, ...(signature ? { signature } : {}) });
     n = item.previous;
   }
   return chain;

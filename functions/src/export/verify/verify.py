@@ -4,7 +4,12 @@
 Run in the unzipped pack:
 
     python3 verify.py                          (or: python3 verify.py path/to/pack)
+    python3 verify.py --public-key platform.pem
+                                               (the platform's public key, from GET /api/v1/signing-keys/)
     python3 verify.py --sha256 <SHA-256>       (the version's SHA-256 as the company published it)
+
+Without an outside anchor (--public-key or --sha256) only the pack's self-consistency can be checked:
+a forger who rewrites every file of it consistently passes that, so the run says so and exits 3.
 
 What it checks, from the pack's own files (D34, D44):
   1. the files a pack must hold, by a list of its own (the fixed files, a file per calculation of the
@@ -12,8 +17,12 @@ What it checks, from the pack's own files (D34, D44):
      every file's SHA-256 against manifest.json;
   2. the snapshot (snapshot.json) is in the canonical form of RFC 8785 (UTF-8, keys sorted by UTF-16
      code units, no whitespace, ECMAScript numbers) and its SHA-256 is the one the platform lists
-     for the version (version.json), the one printed in the passport (passport.xlsx, «SHA-256
-     версии») and, when given, the one passed with --sha256;
+     for the version (version.json), the one printed in both passports (passport.xlsx and the text of
+     passport.pdf, read with zlib, «SHA-256 версии») and, when given, the one passed with --sha256;
+     with --public-key, the platform's signature over that hash (version.json «signature»,
+     RSASSA-PKCS1-v1_5 with SHA-256, checked with pow) and the key's fingerprint against the one the
+     passports print («Отпечаток ключа подписи (SHA-256)»);
+  2a. four eyes: who approved the version (approved_by) is not who sent it (sent_by);
   3. each calculation's file (calculations/NNNN.json: inputs, results, coefficients) is the one the
      snapshot holds under that hash;
   4. each calculation's gases from its results (rules.json: which result is which gas), CH4 in
@@ -24,15 +33,20 @@ What it checks, from the pack's own files (D34, D44):
      ventilation shaft), and each calculation's share of it;
   6. every inventory line (Order 371 category, IPCC code, gas), the facilities' totals, the per-gas
      totals and the year's total.
-It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees, 1 naming every
-check that differs, 2 when the pack is incomplete or unreadable (naming the file).
+It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees with an outside
+anchor, 1 naming every check that differs, 2 when the pack is incomplete or unreadable (naming the
+file), 3 when everything agrees but no outside anchor was given (only self-consistency checked).
 """
 import argparse
+import base64
+import binascii
 import hashlib
 import json
 import os
+import re
 import sys
 import zipfile
+import zlib
 from xml.etree import ElementTree
 
 TOLERANCE_T = 1e-6  # t: the snapshot's figures are rounded to 1e-9 t
@@ -51,6 +65,9 @@ PACK_FILES = ("snapshot.json", "version.json", "rules.json", "coefficients.csv",
               "verify.py", "manifest.json")
 PASSPORT_SHEET = "Паспорт"
 PASSPORT_SHA_LABEL = "SHA-256 версии"
+PASSPORT_KEY_LABEL = "Отпечаток ключа подписи (SHA-256)"
+# RFC 8017 9.2, note 1: the DigestInfo of SHA-256 before the hash in a PKCS #1 v1.5 signature
+SHA256_DIGEST_INFO = bytes.fromhex("3031300d060960864801650304020105000420")
 
 
 # ---- RFC 8785 (the same as snapshot_hash.py) ----
@@ -213,9 +230,10 @@ XLSX = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
         "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
 
 
-def passport_sha(path):
-    """The SHA-256 the passport's workbook prints on its «Паспорт» sheet («SHA-256 версии»), read with
-    zipfile and ElementTree; None when the sheet has no such row. Raises on a file that is no workbook."""
+def passport_sha(path, label=PASSPORT_SHA_LABEL):
+    """The value the passport's workbook prints on its «Паспорт» sheet beside `label` («SHA-256
+    версии»), read with zipfile and ElementTree; None when the sheet has no such row. Raises on a file
+    that is no workbook."""
     with zipfile.ZipFile(path) as book:
         def xml(name):
             return ElementTree.fromstring(book.read(name.lstrip("/")))
@@ -236,9 +254,157 @@ def passport_sha(path):
 
         for row in rows:
             cells = [text(c) for c in row.iter("{%s}c" % XLSX["m"])]
-            if len(cells) >= 2 and cells[0] == PASSPORT_SHA_LABEL:
+            if len(cells) >= 2 and cells[0] == label:
                 return cells[1].strip()
     return None
+
+
+# ---- the passport's PDF, read with zlib ----
+
+PDF_OBJECT = re.compile(rb"(\d+)\s+0\s+obj\b(.*?)\bendobj", re.S)
+PDF_STREAM = re.compile(rb"stream\r?\n(.*?)\r?\nendstream", re.S)
+
+
+def pdf_objects(data):
+    """Each object of the PDF by its number: (dictionary text, stream bytes decompressed or None)."""
+    objects = {}
+    for match in PDF_OBJECT.finditer(data):
+        body = match.group(2)
+        stream = PDF_STREAM.search(body)
+        head = body[:stream.start()] if stream else body
+        content = None
+        if stream:
+            content = stream.group(1)
+            if b"/FlateDecode" in head:
+                content = zlib.decompress(content)
+        objects[int(match.group(1))] = (head, content)
+    return objects
+
+
+def pdf_ref(head, name):
+    found = re.search(rb"/" + name + rb"\s+(\d+)\s+0\s+R", head)
+    return int(found.group(1)) if found else None
+
+
+def pdf_cmap(text):
+    """A ToUnicode CMap's codes (hex) → text: bfchar and bfrange entries."""
+    codes = {}
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", text, re.S):
+        for code, uni in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            codes[code.decode().lower()] = bytes.fromhex(uni.decode()).decode("utf-16-be", "replace")
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", text, re.S):
+        for low, high, rest in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(\[[^\]]*\]|<[0-9A-Fa-f]+>)", block):
+            width = len(low)
+            first, last = int(low, 16), int(high, 16)
+            targets = re.findall(rb"<([0-9A-Fa-f]+)>", rest)
+            for i, code in enumerate(range(first, last + 1)):
+                if rest.startswith(b"["):
+                    uni = bytes.fromhex(targets[i].decode()) if i < len(targets) else b""
+                else:
+                    start = int(targets[0], 16) + i
+                    uni = start.to_bytes(len(targets[0]) // 2, "big")
+                codes[("%0*x" % (width, code))] = uni.decode("utf-16-be", "replace")
+    return codes
+
+
+def pdf_lines(data):
+    """The text the PDF's pages show, one string per text object (BT … ET), decoded through each
+    font's ToUnicode map (the passport's embedded fonts write glyph ids, not letters)."""
+    objects = pdf_objects(data)
+    lines = []
+    for number, (head, _) in sorted(objects.items()):
+        if not re.search(rb"/Type\s*/Page\b", head):
+            continue
+        resources = head
+        ref = pdf_ref(head, b"Resources")
+        if ref is not None:
+            resources = objects.get(ref, (b"", None))[0]
+        fonts_ref = pdf_ref(resources, b"Font")
+        fonts_text = objects.get(fonts_ref, (b"", None))[0] if fonts_ref is not None else resources
+        inline = re.search(rb"/Font\s*<<(.*?)>>", fonts_text, re.S)
+        fonts = {}
+        for name, font in re.findall(rb"/([A-Za-z0-9_.+-]+)\s+(\d+)\s+0\s+R", inline.group(1) if inline else fonts_text):
+            to_unicode = pdf_ref(objects.get(int(font), (b"", None))[0], b"ToUnicode")
+            stream = objects.get(to_unicode, (b"", None))[1] if to_unicode is not None else None
+            fonts[name] = pdf_cmap(stream or b"")
+        contents = re.search(rb"/Contents\s*(\[[^\]]*\]|\d+\s+0\s+R)", head)
+        refs = [int(n) for n in re.findall(rb"(\d+)\s+0\s+R", contents.group(1))] if contents else []
+        stream = b"\n".join(objects.get(n, (b"", b""))[1] or b"" for n in refs)
+        for block in re.findall(rb"\bBT\b(.*?)\bET\b", stream, re.S):
+            cmap, parts = {}, []
+            for font, hexes in re.findall(rb"/([A-Za-z0-9_.+-]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>", block):
+                if font:
+                    cmap = fonts.get(font, {})
+                    continue
+                text = hexes.decode().lower()
+                width = min((len(k) for k in cmap), default=4)
+                parts.append("".join(cmap.get(text[i:i + width], "") for i in range(0, len(text), width)))
+            lines.append("".join(parts))
+    return lines
+
+
+def pdf_printed(path, label):
+    """The hex value passport.pdf prints beside `label` (on its line or the lines after, when the
+    cell wraps), 64 hex digits; None when it prints none."""
+    lines = pdf_lines(open(path, "rb").read())
+    for i, line in enumerate(lines):
+        if line.strip() != label:
+            continue
+        value = ""
+        for following in lines[i + 1:]:
+            piece = following.strip()
+            if not re.fullmatch(r"[0-9a-f]+", piece):
+                break
+            value += piece
+            if len(value) >= 64:
+                break
+        return value or None
+    return None
+
+
+# ---- the platform's signature (RSASSA-PKCS1-v1_5, SHA-256), with pow ----
+
+def der_read(data, at):
+    """One DER element at `at`: (tag, content start, content end)."""
+    tag = data[at]
+    length = data[at + 1]
+    at += 2
+    if length & 0x80:
+        count = length & 0x7F
+        length = int.from_bytes(data[at:at + count], "big")
+        at += count
+    return tag, at, at + length
+
+
+def rsa_public_key(pem):
+    """(n, e, DER) of a PEM public key: SubjectPublicKeyInfo («PUBLIC KEY») or PKCS #1 («RSA PUBLIC KEY»)."""
+    body = re.search(r"-----BEGIN ([A-Z ]+)-----(.*?)-----END \1-----", pem, re.S)
+    if not body:
+        raise ValueError("в файле нет ключа PEM")
+    der = base64.b64decode("".join(body.group(2).split()))
+    rsa = der
+    if body.group(1) == "PUBLIC KEY":
+        _, start, end = der_read(der, 0)  # SubjectPublicKeyInfo
+        _, a_start, a_end = der_read(der, start)  # AlgorithmIdentifier
+        tag, b_start, b_end = der_read(der, a_end)  # BIT STRING
+        if tag != 0x03:
+            raise ValueError("ключ не RSA")
+        rsa = der[b_start + 1:b_end]
+    _, start, _ = der_read(rsa, 0)
+    _, n_start, n_end = der_read(rsa, start)
+    _, e_start, e_end = der_read(rsa, n_end)
+    return int.from_bytes(rsa[n_start:n_end], "big"), int.from_bytes(rsa[e_start:e_end], "big"), der
+
+
+def signature_holds(n, e, signature, digest):
+    """RFC 8017 8.2.2: the signature raised to e mod n is 00 01 FF… 00 DigestInfo(SHA-256) digest."""
+    k = (n.bit_length() + 7) // 8
+    s = int.from_bytes(signature, "big")
+    if len(signature) != k or s >= n:
+        return False
+    encoded = pow(s, e, n).to_bytes(k, "big")
+    tail = SHA256_DIGEST_INFO + digest
+    return encoded == b"\x00\x01" + b"\xff" * (k - len(tail) - 3) + b"\x00" + tail
 
 
 # ---- the methodology, as the platform computes it ----
@@ -387,8 +553,9 @@ def co2e(gas, t, gwp_ch4):
 
 # ---- the checks ----
 
-def main(folder, published=None):
+def main(folder, published=None, public_key=None):
     report = Report()
+    report.anchored = published is not None or public_key is not None
     path = lambda name: os.path.join(folder, name)
     try:
         manifest = json.load(open(path("manifest.json"), encoding="utf-8"))
@@ -458,6 +625,29 @@ def main(folder, published=None):
                 report.agree("SHA-256 снимка — тот, что напечатан в паспорте (passport.xlsx)")
             else:
                 report.fail("SHA-256 снимка: в паспорте (passport.xlsx) напечатан %s" % printed, "пересчет %s" % digest)
+    if os.path.isfile(path("passport.pdf")):
+        try:
+            printed_pdf = pdf_printed(path("passport.pdf"), PASSPORT_SHA_LABEL)
+        except (ValueError, IndexError, zlib.error, UnicodeDecodeError) as error:
+            report.incomplete("паспорт passport.pdf не читается: %s" % error)
+        else:
+            if printed_pdf is None:
+                # A passport that prints no hash (replaced, or not the version's) disagrees with it.
+                report.fail("SHA-256 снимка: паспорт passport.pdf", "не печатает строку «%s»" % PASSPORT_SHA_LABEL)
+            elif printed_pdf == digest:
+                report.agree("SHA-256 снимка — тот, что напечатан в паспорте (passport.pdf)")
+            else:
+                report.fail("SHA-256 снимка: в паспорте (passport.pdf) напечатан %s" % printed_pdf, "пересчет %s" % digest)
+    # Four eyes (D33): the version was approved by someone other than its sender.
+    if snapshot.get("sent_by"):
+        if snapshot["sent_by"] != snapshot.get("approved_by"):
+            report.agree("четыре глаза: отправил %s, утвердил %s" % (snapshot["sent_by"], snapshot.get("approved_by")))
+        else:
+            report.fail("четыре глаза", "версию утвердил тот же, кто ее отправил: %s" % snapshot["sent_by"])
+    else:
+        print("примечание: в снимке не указано, кто отправил версию на проверку (версия утверждена до того, как это сохранялось)")
+    if public_key is not None:
+        check_signature(report, path, version, digest, public_key)
     if published is not None:
         if published.strip().lower() == digest:
             report.agree("SHA-256 снимка — тот, что передан (--sha256)")
@@ -635,8 +825,45 @@ def main(folder, published=None):
     return finish(report, version)
 
 
+def check_signature(report, path, version, digest, public_key):
+    """The platform's signature over the snapshot's SHA-256, with the key the verifier passed."""
+    try:
+        n, e, der = rsa_public_key(open(public_key, encoding="ascii").read())
+    except (OSError, ValueError, IndexError, binascii.Error, UnicodeDecodeError) as error:
+        report.incomplete("ключ %s не читается: %s" % (public_key, error))
+        return
+    fingerprint = hashlib.sha256(der).hexdigest()
+    signed = version.get("signature") or {}
+    if not signed.get("value"):
+        report.fail("подпись платформы", "в version.json нет подписи версии")
+        return
+    try:
+        value = base64.b64decode(signed["value"], validate=True)
+    except (binascii.Error, ValueError):
+        report.fail("подпись платформы", "подпись в version.json не читается")
+        return
+    if signature_holds(n, e, value, bytes.fromhex(digest)):
+        report.agree("подпись платформы над SHA-256 снимка — ключом %s (--public-key)" % fingerprint)
+    else:
+        report.fail("подпись платформы", "подпись в version.json не подтверждает SHA-256 %s ключом %s (--public-key)"
+                    % (digest, fingerprint))
+    if signed.get("fingerprint_sha256") and signed["fingerprint_sha256"] != fingerprint:
+        report.fail("ключ подписи", "version.json называет ключ %s, передан %s" % (signed["fingerprint_sha256"], fingerprint))
+    try:
+        printed = passport_sha(path("passport.xlsx"), PASSPORT_KEY_LABEL)
+    except (OSError, KeyError, ValueError, IndexError, zipfile.BadZipFile, ElementTree.ParseError):
+        printed = None
+    if printed is None:
+        report.fail("ключ подписи", "паспорт (passport.xlsx) не печатает «%s»" % PASSPORT_KEY_LABEL)
+    elif printed == fingerprint:
+        report.agree("ключ подписи — тот, что напечатан в паспорте (passport.xlsx)")
+    else:
+        report.fail("ключ подписи: в паспорте (passport.xlsx) напечатан %s" % printed, "передан %s" % fingerprint)
+
+
 def finish(report, version):
-    """2: the pack is incomplete or unreadable; 1: a check differs; 0: everything agrees."""
+    """2: the pack is incomplete or unreadable; 1: a check differs; 3: everything agrees, but with no
+    outside anchor; 0: everything agrees with one."""
     print()
     if report.missing:
         print("Пакет неполон, проверить его нельзя:")
@@ -649,6 +876,11 @@ def finish(report, version):
             print("  " + what)
         return 1
     print("Все %d проверок сходятся: версия %s, SHA-256 %s" % (report.checked, version.get("version"), version["sha256"]))
+    if not getattr(report, "anchored", False):
+        print("Проверена только согласованность пакета с самим собой: внешний якорь не передан. Пакет, все файлы "
+              "которого подделаны согласованно, прошел бы эти проверки. Передайте открытый ключ платформы "
+              "(--public-key, GET /api/v1/signing-keys/) или SHA-256 версии, опубликованный организацией (--sha256).")
+        return 3
     return 0
 
 
@@ -657,5 +889,6 @@ if __name__ == "__main__":
     parser.add_argument("folder", nargs="?", default=os.path.dirname(os.path.abspath(__file__)),
                         help="папка распакованного пакета (по умолчанию папка этого файла)")
     parser.add_argument("--sha256", help="SHA-256 версии, как его опубликовала организация")
+    parser.add_argument("--public-key", help="файл PEM с открытым ключом платформы (GET /api/v1/signing-keys/)")
     arguments = parser.parse_args()
-    sys.exit(main(arguments.folder, arguments.sha256))
+    sys.exit(main(arguments.folder, arguments.sha256, arguments.public_key))

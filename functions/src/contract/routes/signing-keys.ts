@@ -1,0 +1,23 @@
+// GET v1/signing-keys/ (issue 74), declared: the public keys the platform signs approved versions
+// with, old ones included, for a verifier to check a verification pack. No token. Served by
+// http/signing-keys.ts.
+import * as z from "zod";
+import { access, json, route } from "./declare";
+
+export const signingKeySchema = z.object({
+  kid: z.string().meta({ description: "The first 16 hex digits of fingerprint_sha256; a version's signature names it" }),
+  alg: z.literal("RS256").meta({ description: "RSASSA-PKCS1-v1_5 with SHA-256" }),
+  pem: z.string().meta({ description: "The public key, PEM (SubjectPublicKeyInfo)" }),
+  fingerprint_sha256: z.string().meta({ description: "SHA-256 of the key's DER, hex: the passport prints it" }),
+  from: z.string().meta({ description: "Signs from (ISO 8601)" }),
+  to: z.optional(z.string().meta({ description: "Signed until (a newer key signs since)" })),
+});
+
+const keys = access("signingKeys", "public", { scope: "public" });
+
+export const signingKeysRoute = route(keys("signingKeys", "The platform's version-signing public keys, oldest first", []), {
+  get: "/",
+  200: json(z.object({ keys: z.array(signingKeySchema) }), "The keys"),
+});
+
+export const SIGNING_KEY_ROUTES = [signingKeysRoute] as const;

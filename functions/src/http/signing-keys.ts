@@ -1,0 +1,7 @@
+// GET v1/signing-keys/ (issue 74; declared in contract/routes/signing-keys.ts): public, no token.
+import { routeApp } from "./openapi-routes";
+import { signingKeysRoute } from "../contract/routes/signing-keys";
+
+export const signingKeyRoutes = routeApp().openapi(signingKeysRoute, async (c) =>
+  c.json({ keys: await c.get("deps").signer.keys() }, 200, { "Cache-Control": "public, max-age=300" }),
+);
