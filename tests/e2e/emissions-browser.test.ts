@@ -1,6 +1,6 @@
 // The emission core in headless Chromium: the browser entry (emissions-browser.ts) is bundled with
 // esbuild for the browser platform (so a Node import would fail the build), served with the built
-// emissions.wasm from a throwaway server on 127.0.0.1, and every methodology vector (methodology-vectors.json) is
+// emissions.wasm from a throwaway server on 127.0.0.1, and every methodology vector (the types' modules' `vectors`) is
 // computed in the page. The numbers must be identical (===) to the ones Node computes.
 import { fileURLToPath } from "node:url";
 import type { BrowserContext } from "playwright-core";

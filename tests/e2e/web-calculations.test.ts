@@ -17,7 +17,7 @@ import { screenshot } from "../support/browser";
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта Расчетная";
 
-/** What to do in the dialog for one type, and the preview it must show (methodology-vectors.json). */
+/** What to do in the dialog for one type, and the preview it must show (the type's worked examples, `vectors` of its module). */
 interface Case {
   type: FormulaType;
   name: string;

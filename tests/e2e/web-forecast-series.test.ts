@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { REGISTRY, type CalculationType } from "@core/registry";
-import vectors from "@core/methodology-vectors.json";
+import { vectors } from "@core/methodology-vectors";
 import { modelFixture } from "../support/models";
 import { accessToken, startTestServer, type TestServer } from "../support/server";
 import { apiCaller, callApi as callPageApi, createProjectsAs, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";

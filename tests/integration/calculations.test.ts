@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
-import vectors from "@core/methodology-vectors.json";
+import { vectors } from "@core/methodology-vectors";
 import { changeCoefficient } from "@server/domain/reference/dictionaries";
 import type { Project } from "@server/contract/schemas/project";
 import type { CalculationView } from "@server/contract";

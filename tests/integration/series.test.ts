@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Harness } from "../support/harness";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
-import vectors from "@core/methodology-vectors.json";
+import { vectors } from "@core/methodology-vectors";
 import type { Project } from "@server/contract/schemas/project";
 
 let h: Harness;

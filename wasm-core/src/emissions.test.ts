@@ -1,4 +1,4 @@
-// Every worked example of the methodology (methodology-vectors.json and the formula tables) against the
+// Every worked example of the methodology (each type's `vectors` and the formula tables) against the
 // WASM build in Node: relative tolerance 1e-9, sensitivity coefficients and gap filling 1e-6.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // D14: measured release from periods — the volume is Σ flow × hours × 60 / 1000, and periods of equal
-// contents give what their summed volume gives (methodology-vectors.json, underground, first example).
+// contents give what their summed volume gives (underground's worked examples, the first).
 import { describe, expect, it } from "vitest";
 import { FieldError, calculate, emissionsCore } from "./emissions";
 import { checkPeriods, measuredRelease, periodDate, periodVolume } from "./measured-release";

@@ -1,11 +1,12 @@
-// The methodology's test vectors, its section 5 (methodology-vectors.json is that JSON block verbatim; the formulas: docs/methodology.md),
-// the worked examples of section 7, and a runner that puts every one of them through a facade. The Node tests check the numbers;
+// The methodology's worked examples, gathered from the types' modules (each type's in its own module;
+// section 5's as a whole is held to the methodology's copy in tests/fixtures/methodology; the formulas:
+// docs/methodology.md), and a runner that puts every one of them through a facade. The Node tests check the numbers;
 // the browser test runs the same runner in Chromium and demands identical numbers.
-import vectorsJson from "./methodology-vectors.json";
 import type { EmissionsCore, SensitivityParams, SensitivityResultRow } from "./emissions-core";
-import { EMISSION_TYPES, REGISTRY, TYPE_MODULES, type EmissionType } from "./registry";
+import { CALCULATION_TYPES, EMISSION_TYPES, REGISTRY, TYPE_MODULES, type EmissionType } from "./registry";
+import type { VectorRow, VectorsSection } from "./types/definition";
 
-type Row = Readonly<Record<string, number | string>>;
+type Row = VectorRow;
 
 export interface MethodologyVectors {
   gwp_ch4: number;
@@ -29,43 +30,48 @@ export interface MethodologyVectors {
   filling_blanks: { years: number[]; values: (number | null)[]; filled: number[]; tolerance_abs?: number }[];
 }
 
-export const vectors: MethodologyVectors = vectorsJson;
+const CONVERT_FUEL: MethodologyVectors["convert_fuel_litres_to_t"] = [
+  { quantity: 1000, p: 0.84, result_t: 0.84 },
+  { quantity: 1000, p: 0.735, result_t: 0.735 },
+];
+const CONVERT_GAS: MethodologyVectors["convert_gas_m3_to_t"] = [
+  { quantity: 1000, density: 0.668, result_t: 0.668 },
+  { quantity: 1000, density: 1.8393, result_t: 1.8393 },
+];
 
-/** Worked examples of section 7 (second wave), one per type it adds: 7.1 torch_composition at GWP 25,
- *  20 °C densities, smokeless flare CF 0.0006; W_C4H10 and W_C5H12 left out (= 0). */
-export const SECTION_7_VECTORS: { torch_composition: Row[] } = {
-  torch_composition: [
-    {
-      volume: 2500,
-      w_ch4: 60,
-      w_co2: 5,
-      w_c2h6: 1,
-      w_c3h8: 0.5,
-      cf: 0.0006,
-      p_co2: 1.8393,
-      p_ch4: 0.668,
-      ef_co2: 1.2592197267,
-      ef_ch4: 0.00024048,
-      res_co2: 3148.04931675,
-      res_ch4: 0.6012,
-      res_ch4_to_co2: 15.03,
-      sum_co2: 3163.07931675,
-    },
-  ],
+/** Section 5's GWP of CH4, at which its results are given. */
+const VECTORS_GWP_CH4 = 25;
+
+/** Section 5's converter examples: no calculation type's, so they are kept here. */
+const CONVERTER_VECTORS: Pick<MethodologyVectors, "convert_fuel_litres_to_t" | "convert_gas_m3_to_t"> = {
+  convert_fuel_litres_to_t: CONVERT_FUEL,
+  convert_gas_m3_to_t: CONVERT_GAS,
 };
 
-/** The vector rows of an emission type, where its module says they are. */
-function rowsOf(type: EmissionType): Row[] {
-  const where = TYPE_MODULES[type].vectors;
-  const section = where === "section 5" ? vectors : where === "section 7" ? SECTION_7_VECTORS : {};
-  const rows = (section as Readonly<Record<string, unknown>>)[type];
-  if (!Array.isArray(rows)) throw new Error(`${type}: no methodology vectors where its module points (${String(where)})`);
-  return rows as Row[];
+/** The worked examples of every type whose module gives them from `section`, by type. */
+function examplesFrom(section: VectorsSection): Record<string, unknown> {
+  return Object.fromEntries(
+    CALCULATION_TYPES.flatMap((type) => {
+      const own = TYPE_MODULES[type].vectors;
+      return own?.section === section ? [[type, own.examples]] : [];
+    }),
+  );
 }
 
-/** The vector rows of every emission type: section 5, then section 7. */
+/** Section 5 as the modules give it (each type's examples in its own module), with the GWP and the
+ *  converters: emissions.test.ts holds it to the methodology's copy (tests/fixtures/methodology). */
+export const vectors = { gwp_ch4: VECTORS_GWP_CH4, ...examplesFrom("section 5"), ...CONVERTER_VECTORS } as MethodologyVectors;
+
+/** The worked examples of section 7 (second wave), one per type it adds, from the types' modules. */
+export const SECTION_7_VECTORS = examplesFrom("section 7") as { torch_composition: Row[] };
+
+/** The vector rows of every emission type, from its module. */
 export const TYPE_VECTORS: Readonly<Record<EmissionType, Row[]>> = Object.fromEntries(
-  EMISSION_TYPES.map((type) => [type, rowsOf(type)]),
+  EMISSION_TYPES.map((type) => {
+    const rows = TYPE_MODULES[type].vectors?.examples;
+    if (!Array.isArray(rows)) throw new Error(`${type}: its module gives no worked examples`);
+    return [type, rows as Row[]];
+  }),
 ) as Record<EmissionType, Row[]>;
 
 /** Input values of a vector row, by the registry's input names. */

@@ -133,7 +133,7 @@ export interface CoreFunction {
 export interface CalculationDefinition {
   readonly title: string;
   readonly kind: CalculationKind;
-  /** The methodology's section number of the type's equation and worked examples (as in methodology-vectors.json; docs/methodology.md, Calculation types). */
+  /** The methodology's section number of the type's equation and worked examples (its module's `vectors`; docs/methodology.md, Calculation types). */
   readonly methodology: string;
   readonly inputs: readonly InputField[];
   readonly results: readonly ResultField[];
@@ -322,10 +322,21 @@ export interface ReferenceCategory {
 
 // ---- the methodology's worked examples -----------------------------------------------------------
 
-/** Where a type's worked examples are (docs/methodology.md): the test vectors of section 5
- *  (wasm-core/src/methodology-vectors.json, under the type's name) or the worked examples of
- *  section 7 (SECTION_7_VECTORS in wasm-core/src/methodology-vectors.ts). */
+/** The methodology's section a type's worked examples come from (docs/methodology.md): the test
+ *  vectors of section 5, which tests/fixtures/methodology/vectors.json holds as the methodology gives
+ *  them, or the worked examples of section 7. */
 export type VectorsSection = "section 5" | "section 7";
+
+/** One worked example of a formula type: its inputs and results by the registry's names. */
+export type VectorRow = Readonly<Record<string, number>>;
+
+/** A type's worked examples, in its own module: the section they come from and the examples as the
+ *  methodology gives them (rows of inputs and results for a formula type; an analysis has its own shape).
+ *  methodology-vectors.ts gathers them, and emissions.test.ts holds section 5's to the methodology's copy. */
+export interface WorkedExamples<E = unknown> {
+  readonly section: VectorsSection;
+  readonly examples: E;
+}
 
 // ---- a calculation type's module -----------------------------------------------------------------
 
@@ -343,6 +354,6 @@ export interface CalculationModule {
   readonly destroys: MethaneDestruction | null;
   /** Its category on the reference page (/dictionary), or null: it has none. */
   readonly reference: ReferenceCategory | null;
-  /** Where its worked examples are, or null: the methodology gives none. */
-  readonly vectors: VectorsSection | null;
+  /** Its worked examples, or null: the methodology gives none. */
+  readonly vectors: WorkedExamples | null;
 }

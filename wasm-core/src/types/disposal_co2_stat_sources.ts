@@ -5,7 +5,8 @@ import type {
   InventorySource,
   MethaneDestruction,
   ReferenceCategory,
-  VectorsSection,
+  VectorRow,
+  WorkedExamples,
 } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import {
@@ -143,5 +144,14 @@ export const reference: ReferenceCategory = {
   symbols: { ef: "EF", of: "OF", k: "k" },
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [
+    { volume: 1000, k: 1.129, ef: 1.59, of: 1.0, res_co2: 1795.11 },
+    { volume: 1000, k: 0.03308, ef: 54.4, of: 1.0, res_co2: 1799.552 },
+    { volume: 1000, k: 1.129, ef: 1.59, of: 0.995, res_co2: 1786.13445 },
+    { volume: 1000, k: 0.768, ef: 2.77, of: 1.0, res_co2: 2127.36 },
+    { volume: 1000, k: 1.0, ef: 1.8393, of: 1.0, res_co2: 1839.3 },
+  ],
+};

@@ -1,5 +1,5 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
 import { PHYSICAL_BOUNDS, IPCC_FLARING } from "./definition";
 import { emissionsCore, flaredMethane, IPCC_FLARE_BALANCE, koefTransform, resCo2, GASES_CO2, IPCC_FLARE_SOURCE } from "./fields";
 
@@ -50,5 +50,8 @@ export const reference: ReferenceCategory = {
   symbols: { ef: "EF", koef_transform: "ρ" },
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [{ volume: 1000, ef: 2.75, koef_transform: 0.67, res_co2: 1805.65 }],
+};

@@ -10,7 +10,7 @@ import {
   PHYSICAL_BOUNDS,
   type ResultField,
   type UploadColumn,
-  type VectorsSection,
+  type WorkedExamples,
 } from "./definition";
 
 // ---- shared field declarations -----------------------------------------------------------------
@@ -160,8 +160,8 @@ export const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as co
 
 /** The parts of an analysis type (4.10–4.12, the forecast) beside its definition: it never counts in the
  *  year's inventory (D15), takes no part in the methane balance (D17) and has no category on the
- *  reference page (/dictionary); `vectors` says where its worked examples are, if anywhere. */
-export const analysisParts = <const V extends VectorsSection | null>(vectors: V) =>
+ *  reference page (/dictionary); `vectors` are its worked examples, if the methodology gives any. */
+export const analysisParts = <const V extends WorkedExamples | null>(vectors: V) =>
   ({ inventory: null, balance: null, destroys: null, reference: null, vectors }) as const;
 
 export const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;

@@ -70,6 +70,26 @@ export const definition = {
   core: emissionsCore("filling_blanks"),
 } as const satisfies CalculationDefinition;
 
-/** An analysis, outside the inventory, the balance and the reference page; its test vectors are section 5's,
- *  under its name (wasm-core/src/methodology-vectors.json). */
-export const { inventory, balance, destroys, reference, vectors } = analysisParts("section 5");
+/** An analysis, outside the inventory, the balance and the reference page; its worked examples are
+ *  section 5's test vectors. */
+export const { inventory, balance, destroys, reference, vectors } = analysisParts({
+  section: "section 5",
+  examples: [
+    {
+      years: [2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023],
+      values: [null, 100, null, null, 130, 125, null, 140, null, null],
+      filled: [96.266667, 100, 110, 120, 130, 125, 132.5, 140, 148.0, 154.466667],
+      tolerance_abs: 1e-6,
+    },
+    {
+      years: [2018, 2019, 2020, 2021, 2022],
+      values: [50, 30, null, 10, null],
+      filled: [50, 30, 20, 10, 0],
+    },
+    {
+      years: [2018, 2019, 2020, 2021, 2022],
+      values: [null, null, 7.5, null, null],
+      filled: [7.5, 7.5, 7.5, 7.5, 7.5],
+    },
+  ],
+});

@@ -109,9 +109,10 @@ describe("the calculation types' modules", () => {
     }
   });
 
-  it("point at methodology vectors that hold every emission type and each section 5 type", () => {
+  it("give worked examples for every emission type, section 5's gathered under each type's name", () => {
     for (const type of EMISSION_TYPES) expect(TYPE_VECTORS[type].length, type).toBeGreaterThan(0);
-    for (const type of typesWith((t) => TYPE_MODULES[t].vectors === "section 5")) expect(vectors, type).toHaveProperty(type);
+    for (const type of typesWith((t) => TYPE_MODULES[t].vectors?.section === "section 5"))
+      expect(vectors, type).toHaveProperty(type, TYPE_MODULES[type].vectors?.examples);
     expect(typesWith((t) => TYPE_MODULES[t].vectors === null)).toEqual(["regres_methane"]);
   });
 });

@@ -1,5 +1,5 @@
 // Выбросы CH4 при добыче угля открытым способом (open_mining_ch4): the type's registry entry.
-import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
 import { coalVolume, emissionsCore, gwpSetting, koefTransform, resCh4, resCh4ToCo2, dictionaryEntryOf } from "./fields";
 import { ipccMethaneFactor, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS, IPCC_MINING } from "./fields";
 
@@ -61,5 +61,11 @@ export const reference: ReferenceCategory = {
   symbols: IPCC_SYMBOLS,
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [
+    { volume: 1000000, ef: 1.2, koef_transform: 0.67, res_ch4: 804, res_ch4_to_co2: 20100 },
+    { volume: 1000000, ef: 0.1, koef_transform: 0.67, res_ch4: 67, res_ch4_to_co2: 1675 },
+  ],
+};

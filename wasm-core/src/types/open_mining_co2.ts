@@ -1,5 +1,5 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
-import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, fuelCo2Factor, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
 
@@ -55,5 +55,12 @@ export const reference: ReferenceCategory = {
   symbols: { ef: "EF", p: "ρ" },
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [
+    { volume: 100, ef: 3.149, res_co2: 314.9 },
+    { volume: 100, ef: 3.026, res_co2: 302.6 },
+    { volume: 0.84, ef: 3.149, res_co2: 2.64516 },
+  ],
+};

@@ -80,6 +80,120 @@ export const definition = {
   core: emissionsCore("recycle_technology"),
 } as const satisfies CalculationDefinition;
 
-/** An analysis, outside the inventory, the balance and the reference page; its test vectors are section 5's,
- *  under its name (wasm-core/src/methodology-vectors.json). */
-export const { inventory, balance, destroys, reference, vectors } = analysisParts("section 5");
+/** An analysis, outside the inventory, the balance and the reference page; its worked examples are
+ *  section 5's test vectors. */
+export const { inventory, balance, destroys, reference, vectors } = analysisParts({
+  section: "section 5",
+  examples: [
+    {
+      metan: 0.1,
+      a_metan: 50,
+      code: "NONE_TOO_LEAN",
+    },
+    {
+      metan: 0.2,
+      a_metan: 10,
+      code: "VAM_DESTRUCTION",
+    },
+    {
+      metan: 0.4,
+      a_metan: 30,
+      code: "VAM_DESTRUCTION",
+    },
+    {
+      metan: 0.6,
+      a_metan: 5,
+      code: "VAM_ENERGY",
+    },
+    {
+      metan: 0.8,
+      a_metan: 20,
+      code: "VAM_ENERGY",
+    },
+    {
+      metan: 0.8,
+      a_metan: 3,
+      code: "VAM_DESTRUCTION",
+    },
+    {
+      metan: 1.0,
+      a_metan: 10,
+      code: "DILUTE_AND_OXIDISE",
+    },
+    {
+      metan: 3,
+      a_metan: 10,
+      code: "DILUTE_AND_OXIDISE",
+    },
+    {
+      metan: 5.0,
+      a_metan: 10,
+      code: "UNSAFE_NO_USE",
+    },
+    {
+      metan: 15,
+      a_metan: 10,
+      code: "UNSAFE_NO_USE",
+    },
+    {
+      metan: 25.0,
+      a_metan: 5,
+      code: "FLARE_BOILER_LIMITED",
+    },
+    {
+      metan: 27,
+      a_metan: 0.1,
+      code: "FLARE_BOILER_LIMITED",
+    },
+    {
+      metan: 30,
+      a_metan: 0.5,
+      code: "BOILER",
+    },
+    {
+      metan: 30,
+      a_metan: 2,
+      code: "GAS_ENGINE_CHP",
+    },
+    {
+      metan: 45,
+      a_metan: 0.3,
+      code: "FLARE",
+    },
+    {
+      metan: 45,
+      a_metan: 1.5,
+      code: "BOILER",
+    },
+    {
+      metan: 45,
+      a_metan: 8,
+      code: "GAS_ENGINE_CHP",
+    },
+    {
+      metan: 60,
+      a_metan: 40,
+      code: "POWER_PLANT",
+    },
+    {
+      metan: 95,
+      a_metan: 10,
+      code: "PIPELINE_CNG_LNG",
+    },
+    {
+      metan: 97,
+      a_metan: 15,
+      code: "PIPELINE_CNG_LNG",
+    },
+    {
+      metan: 97,
+      a_metan: 5,
+      code: "GAS_ENGINE_CHP",
+    },
+    {
+      metan: 50,
+      a_metan: 0,
+      code: "NO_FLOW",
+    },
+  ],
+});

@@ -97,6 +97,49 @@ export const definition = {
   core: emissionsCore("sensitivity"),
 } as const satisfies CalculationDefinition;
 
-/** An analysis, outside the inventory, the balance and the reference page; its test vectors are section 5's,
- *  under its name (wasm-core/src/methodology-vectors.json). */
-export const { inventory, balance, destroys, reference, vectors } = analysisParts("section 5");
+/** An analysis, outside the inventory, the balance and the reference page; its worked examples are
+ *  section 5's test vectors. */
+export const { inventory, balance, destroys, reference, vectors } = analysisParts({
+  section: "section 5",
+  examples: {
+    params: {
+      rho: 0.67,
+      gwp_ch4: 25,
+      k_tr: 0.003149,
+      delta: 0.1,
+    },
+    rows: [
+      {
+        year: 2020,
+        volume: 1000000,
+        methane: 10,
+        res_co2: 167500,
+        res_co2_transport: 3149,
+        res_co2_all: 170649,
+        sn_volume: 1.0,
+        sn_methan: 0.981547,
+      },
+      {
+        year: 2021,
+        volume: 1200000,
+        methane: 9,
+        res_co2: 180900,
+        res_co2_transport: 3778.8,
+        res_co2_all: 184678.8,
+        sn_volume: 1.0,
+        sn_methan: 0.979539,
+      },
+      {
+        year: 2022,
+        volume: 1100000,
+        methane: 11,
+        res_co2: 202675,
+        res_co2_transport: 3463.9,
+        res_co2_all: 206138.9,
+        sn_volume: 1.0,
+        sn_methan: 0.983196,
+      },
+    ],
+    tolerance_abs_sn: 1e-6,
+  },
+});

@@ -1,5 +1,5 @@
 // Выбросы несгоревшего CH4 на факельной установке (torch_ch4): the type's registry entry.
-import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
 import { IPCC_FLARING } from "./definition";
 import {
   emissionsCore,
@@ -46,5 +46,8 @@ export const reference: ReferenceCategory = {
   symbols: { koef_transform: "ρ" },
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [{ volume: 1000, koef_transform: 0.67, res_ch4: 13.4, res_ch4_to_co2: 335 }],
+};

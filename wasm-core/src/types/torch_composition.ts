@@ -5,7 +5,8 @@ import type {
   InventorySource,
   MethaneDestruction,
   ReferenceCategory,
-  VectorsSection,
+  VectorRow,
+  WorkedExamples,
 } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, gwpSetting, inputNumber, resCh4, resCh4ToCo2, resCo2 } from "./fields";
@@ -113,5 +114,26 @@ export const reference: ReferenceCategory = {
   symbols: { cf: "CF", p_ch4: "ρ_CH4", p_co2: "ρ_CO2" },
 };
 
-/** Its worked example is section 7's (SECTION_7_VECTORS in wasm-core/src/methodology-vectors.ts). */
-export const vectors: VectorsSection = "section 7";
+/** Its worked example is section 7's: 7.1 at GWP 25, 20 °C densities, smokeless flare CF 0.0006;
+ *  W_C4H10 and W_C5H12 left out (= 0). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 7",
+  examples: [
+    {
+      volume: 2500,
+      w_ch4: 60,
+      w_co2: 5,
+      w_c2h6: 1,
+      w_c3h8: 0.5,
+      cf: 0.0006,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      ef_co2: 1.2592197267,
+      ef_ch4: 0.00024048,
+      res_co2: 3148.04931675,
+      res_ch4: 0.6012,
+      res_ch4_to_co2: 15.03,
+      sum_co2: 3163.07931675,
+    },
+  ],
+};

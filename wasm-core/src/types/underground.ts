@@ -6,7 +6,8 @@ import type {
   UploadColumn,
   InventorySource,
   ReferenceCategory,
-  VectorsSection,
+  VectorRow,
+  WorkedExamples,
 } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, gwpSetting, numberColumn, resCh4, resCh4ToCo2, resCo2 } from "./fields";
@@ -139,5 +140,42 @@ export const reference: ReferenceCategory = {
   symbols: { p_ch4: "ρ_CH4", p_co2: "ρ_CO2", ef_ch4: "W_CH4", ef_co2: "W_CO2" },
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [
+    {
+      volume: 10000,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      ef_co2: 10.6,
+      ef_ch4: 76.0,
+      res_co2: 1949.658,
+      res_ch4: 5076.8,
+      res_ch4_to_co2: 126920,
+      sum_co2: 128869.658,
+    },
+    {
+      volume: 10000,
+      p_co2: 1.9768,
+      p_ch4: 0.717,
+      ef_co2: 10.6,
+      ef_ch4: 76.0,
+      res_co2: 2095.408,
+      res_ch4: 5449.2,
+      res_ch4_to_co2: 136230,
+      sum_co2: 138325.408,
+    },
+    {
+      volume: 500000,
+      p_co2: 1.8393,
+      p_ch4: 0.668,
+      ef_co2: 0,
+      ef_ch4: 0.4,
+      res_co2: 0,
+      res_ch4: 1336,
+      res_ch4_to_co2: 33400,
+      sum_co2: 33400,
+    },
+  ],
+};

@@ -1,5 +1,5 @@
 // Выбросы CH4 при добыче угля подземным способом (underground_emission_ch4): the type's registry entry.
-import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorsSection } from "./definition";
+import type { BalanceRole, CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
 import { coalVolume, emissionsCore, gwpSetting, koefTransform, resCh4, resCh4ToCo2 } from "./fields";
 import { ipccMethaneFactor, GASES_CH4, IPCC_EQUATION, BY_PRODUCTION, DOCUMENTS, IPCC_SYMBOLS } from "./fields";
 
@@ -47,5 +47,12 @@ export const reference: ReferenceCategory = {
   symbols: IPCC_SYMBOLS,
 };
 
-/** Its test vectors are section 5's, under its name (wasm-core/src/methodology-vectors.json). */
-export const vectors: VectorsSection = "section 5";
+/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
+export const vectors: WorkedExamples<readonly VectorRow[]> = {
+  section: "section 5",
+  examples: [
+    { volume: 1000000, ef: 18, koef_transform: 0.67, res_ch4: 12060, res_ch4_to_co2: 301500 },
+    { volume: 1000000, ef: 10, koef_transform: 0.67, res_ch4: 6700, res_ch4_to_co2: 167500 },
+    { volume: 1000000, ef: 25, koef_transform: 0.67, res_ch4: 16750, res_ch4_to_co2: 418750 },
+  ],
+};

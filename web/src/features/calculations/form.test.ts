@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { calculate, emissionsCore } from "@core/emissions";
 import { FORMULA_TYPES, REGISTRY, type FormulaType, type NumberField } from "@core/registry";
 import { roleOf } from "@core/inventory";
-import vectors from "@core/methodology-vectors.json";
+import { vectors } from "@core/methodology-vectors";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import type { Calculation, CoefficientUse, DictionaryEntry } from "../../api/calculations";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILL_METHODS } from "@core/registry";
-import vectors from "@core/methodology-vectors.json";
+import { vectors } from "@core/methodology-vectors";
 import type { Calculation, DictionaryEntry } from "../../api/calculations";
 import { fileProblem, FILE_TOO_LARGE, FILE_WRONG_TYPE } from "../../shared/fileChecks";
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract";

@@ -14,7 +14,7 @@ const at0 = entry(3, "0 °C", { p_co2: 1.9768, p_ch4: 0.717 });
 const winterDiesel = entry(2, "Дизельное топливо зимнее", { ef: 3.149, p: 0.84 });
 const ai92 = entry(5, "Бензин АИ-92", { ef: 3.026, p: 0.735 });
 
-describe("fugitive converter (converter vectors of methodology-vectors.json)", () => {
+describe("fugitive converter (section 5's converter vectors)", () => {
   it("converts m³ of CH4 and CO2 to tonnes by the density of the chosen conditions", () => {
     expect(fugitiveTonnes(core, "CH4", at20, "1000")).toBeCloseTo(0.668, 12);
     expect(fugitiveTonnes(core, "CO2", at20, "1000")).toBeCloseTo(1.8393, 12);
@@ -46,7 +46,7 @@ describe("fugitive converter (converter vectors of methodology-vectors.json)", (
   });
 });
 
-describe("fuel converter (converter vectors of methodology-vectors.json)", () => {
+describe("fuel converter (section 5's converter vectors)", () => {
   it("converts litres to tonnes by the brand's density", () => {
     expect(fuelTonnes(core, winterDiesel, "1000")).toBeCloseTo(0.84, 12);
     expect(fuelTonnes(core, ai92, "1000")).toBeCloseTo(0.735, 12);
