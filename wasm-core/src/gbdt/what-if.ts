@@ -195,3 +195,29 @@ export function airFormula(input: {
     needed: room > 0 ? (100 * (inflow + margin)) / room : null,
   };
 }
+
+export interface AirRecommendation {
+  /** The air to recommend, m³/min: the larger of the formula's (with its margin) and the model's
+   *  figure; null when neither gives one (the intake at or above the limit, the model unreachable). */
+  value: number | null;
+  /** Which of the two it is. */
+  source: "formula" | "model" | null;
+  /** The model's figure is below the formula's: it is no lower bound and is shown only beside it. */
+  model_below_formula: boolean;
+}
+
+/**
+ * The recommendation of the air needed (issue 76): never less than the ventilation formula with its
+ * margin; the model's figure raises it where the model asks for more, and is never offered as «not
+ * less than» where it is below the formula.
+ */
+export function airRecommendation(
+  formula: Pick<AirFormula, "needed">,
+  model: Pick<AirNeeded, "reachable" | "value"> | undefined,
+): AirRecommendation {
+  const byModel = model?.reachable ? model.value : null;
+  const byFormula = formula.needed;
+  if (byFormula === null) return { value: null, source: null, model_below_formula: false };
+  if (byModel !== null && byModel > byFormula) return { value: byModel, source: "model", model_below_formula: false };
+  return { value: byFormula, source: "formula", model_below_formula: byModel !== null && byModel < byFormula };
+}

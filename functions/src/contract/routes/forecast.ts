@@ -96,11 +96,21 @@ export const airNeededRoute = route(
     200: json(
       z.object({
         ...alongFeature,
-        recommended: z
-          .number()
+        recommended: z.number().nullable().meta({
+          description:
+            "the air to recommend, m³/min: the larger of the formula Q = 100·(q + margin)/(C_limit − C_in) and the model's x1 (never below the formula); null when C_in ≥ the limit",
+        }),
+        recommended_by: z
+          .enum(["formula", "model"])
           .nullable()
-          .meta({ description: "the air needed by the formula Q = 100·(q + margin)/(C_limit − C_in), m³/min; null when C_in ≥ the limit" }),
-        recommendation: z.string().meta({ description: "the formula's answer in Russian, with its inflow, margin and intake" }),
+          .meta({ description: "which of the two `recommended` is; null with no recommendation" }),
+        model_below_formula: z
+          .boolean()
+          .meta({ description: "the model's x1 is below the formula's: shown beside it, never as a lower bound" }),
+        recommendation: z.string().meta({
+          description:
+            "the recommendation in Russian: the formula's, with its inflow, margin and intake, or the model's where it asks for more",
+        }),
         formula: z.object({
           inflow: z.number().meta({ description: "q, m³/min" }),
           inflow_source: z.enum(["measured", "concentration"]),

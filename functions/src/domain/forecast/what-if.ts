@@ -6,6 +6,7 @@
 import {
   AIR_FEATURE,
   airFormula,
+  airRecommendation,
   type airNeeded,
   halfWidth,
   horizonLabel,
@@ -175,13 +176,6 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
     throw error;
   }
   const range = asked ?? observed;
-  const recommendation =
-    formula.needed === null
-      ? `недостижимо: в поступающем воздухе ${formatNumber(intake, 2)} % CH4, не ниже предела ${formatNumber(limit, 2)} %`
-      : `Нужно не меньше ${flow(formula.needed)} ${column.unit} по формуле Q = 100·q / (C_пред − C_вх): приток метана ` +
-        `${formatNumber(formula.inflow, 2)} м³/мин${formula.inflow_source === "measured" ? " (измеренный)" : ` (${formatNumber(formula.concentration ?? 0, 2)} % × x1 / 100)`}, ` +
-        `запас ${formatNumber(formula.margin, 2)} м³/мин по ${level}-процентному интервалу, C_вх ${formatNumber(intake, 2)} %` +
-        (formula.needed > range[1] ? `; больше верхней границы диапазона ${flow(range[1])} ${column.unit}` : "");
   // The model's what-if over the user's range, flagged where it leaves the data it learned from.
   const values = Array.from({ length: WHAT_IF_STEPS + 1 }, (_, i) => range[0] + ((range[1] - range[0]) * i) / WHAT_IF_STEPS);
   const points = (
@@ -197,10 +191,25 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
     if (!(error instanceof RangeError)) throw error;
   }
   const within: [number, number] = answer?.range ?? range;
+  // Never less than the formula with its margin (issue 76): the model's figure raises it, never lowers it.
+  const recommended = airRecommendation(formula, answer);
+  const formulaText =
+    `по формуле Q = 100·q / (C_пред − C_вх): приток метана ` +
+    `${formatNumber(formula.inflow, 2)} м³/мин${formula.inflow_source === "measured" ? " (измеренный)" : ` (${formatNumber(formula.concentration ?? 0, 2)} % × x1 / 100)`}, ` +
+    `запас ${formatNumber(formula.margin, 2)} м³/мин по ${level}-процентному интервалу, C_вх ${formatNumber(intake, 2)} %`;
+  const recommendation =
+    formula.needed === null || recommended.value === null
+      ? `недостижимо: в поступающем воздухе ${formatNumber(intake, 2)} % CH4, не ниже предела ${formatNumber(limit, 2)} %`
+      : (recommended.source === "model"
+          ? `Нужно не меньше ${flow(recommended.value)} ${column.unit} по модели: верхняя граница ${level}-процентного интервала ниже предела только с этого расхода; ${flow(formula.needed)} ${column.unit} ${formulaText}`
+          : `Нужно не меньше ${flow(recommended.value)} ${column.unit} ${formulaText}`) +
+        (recommended.value > range[1] ? `; больше верхней границы диапазона ${flow(range[1])} ${column.unit}` : "");
   const detail = !answer
     ? `модель не применима: диапазон ${flow(range[0])}–${flow(range[1])} ${column.unit} целиком ${OUTSIDE_TRAINING} (${flow(observed[0])}–${flow(observed[1])} ${column.unit})`
     : answer.reachable
-      ? `Верхняя граница ${level}-процентного интервала ниже ${formatNumber(limit, 2)} % при расходе воздуха не меньше ${flow(answer.value)} ${column.unit}`
+      ? recommended.model_below_formula
+        ? `По модели верхняя граница ${level}-процентного интервала ниже ${formatNumber(limit, 2)} % уже при ${flow(answer.value)} ${column.unit}, меньше, чем по формуле: это не нижняя граница, нужен расход по формуле`
+        : `Верхняя граница ${level}-процентного интервала ниже ${formatNumber(limit, 2)} % при расходе воздуха не меньше ${flow(answer.value)} ${column.unit}`
       : `недостижимо в диапазоне ${flow(within[0])}–${flow(within[1])} ${column.unit}: даже при ${flow(within[1])} ${column.unit} верхняя граница ${formatNumber(answer.at.hi ?? Number.NaN, 2)} %`;
   return {
     model: modelOf(version),
@@ -208,7 +217,9 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
     level,
     limit,
     feature: AIR_FEATURE,
-    recommended: formula.needed,
+    recommended: recommended.value,
+    recommended_by: recommended.source,
+    model_below_formula: recommended.model_below_formula,
     recommendation,
     formula,
     what_if: points,

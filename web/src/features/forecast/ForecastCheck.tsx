@@ -70,6 +70,34 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
   );
 }
 
+type AirModel = { reachable: boolean; value: number | null; at: { hi: number | null }; range: [number, number] };
+
+/** The air needed as the panel says it: the recommendation (never below the formula with its margin)
+ *  first, the model's figure beside it, never as a lower bound when it is below the formula. */
+export function airNeededText(
+  air: AirModel,
+  advice: { value: number | null; source: "formula" | "model" | null; model_below_formula: boolean } | undefined,
+  { unit, level, limitText }: { unit: string; level: number; limitText: string },
+): string {
+  const amount = (v: number) => `${formatAmount(v, 0)} ${unit}`;
+  const model = air.reachable
+    ? `верхняя граница ${level}-процентного интервала ${formatAmount(air.at.hi ?? Number.NaN, 3)} % ниже предела ${limitText} %`
+    : `недостижимо в диапазоне ${formatAmount(air.range[0], 0)}–${amount(air.range[1])} — даже при ${amount(air.range[1])} верхняя граница ${formatAmount(air.at.hi ?? Number.NaN, 3)} %`;
+  if (!advice || advice.value === null) {
+    return air.reachable && air.value !== null
+      ? `Нужный расход воздуха: не меньше ${amount(air.value)} — ${model}`
+      : `Нужный расход воздуха: ${model}`;
+  }
+  const head = `Нужный расход воздуха: не меньше ${amount(advice.value)}`;
+  if (advice.source === "model") return `${head} — по модели: ${model}; по формуле с запасом меньше`;
+  const beside = !air.reachable
+    ? `; по модели ${model}`
+    : advice.model_below_formula && air.value !== null
+      ? `; по модели ${model} уже при ${amount(air.value)}, но это меньше формулы и не нижняя граница`
+      : "";
+  return `${head} — по формуле Q = 100·(q + запас) / C_пред с запасом по ${level}-процентному интервалу${beside}`;
+}
+
 export function HistoryChart({
   rows,
   limit,
@@ -127,13 +155,29 @@ export function WhatIfPanel({
     try {
       const points = gbdt.whatIf(model, row, { feature, from, to, steps: 10 }, cal, level, limit);
       const air = cal?.ranges?.x1 ? gbdt.airNeeded(model, row, cal, level, limit) : undefined;
-      return { points, air };
+      // The ventilation formula with the interval's margin, from the row's forecast: the recommendation
+      // is never below it, the model's figure only raises it (issue 76).
+      const x1 = row.x1;
+      let formula: ReturnType<typeof gbdt.airFormula> | undefined;
+      if (cal && typeof x1 === "number" && x1 > 0) {
+        const [here] = gbdt.whatIf(model, row, { feature: "x1", from: x1, to: x1, steps: 1 }, cal, level, limit);
+        formula = gbdt.airFormula({
+          concentration: here.result,
+          airFlow: x1,
+          intake: 0,
+          limit,
+          halfWidth: gbdt.halfWidth(cal, level) ?? 0,
+        });
+      }
+      const advice = formula ? gbdt.airRecommendation(formula, air) : undefined;
+      return { points, air, formula, advice };
     } catch (error) {
       return { error: (error as Error).message };
     }
   }, [core.data, calibration.data, row, feature, from, to, level, limit]);
 
   const air = answer && "air" in answer ? answer.air : undefined;
+  const advice = answer && "advice" in answer ? answer.advice : undefined;
   const airUnit = FORECAST_COLUMNS.find((c) => c.name === "x1")?.unit ?? "";
   return (
     <Card size="small" title="Что, если: прогноз при других показаниях и нужный расход воздуха" data-testid="what-if">
@@ -193,13 +237,9 @@ export function WhatIfPanel({
         </Form>
         {air ? (
           <Alert
-            type={air.reachable ? "success" : "error"}
+            type={advice?.value != null || air.reachable ? "success" : "error"}
             data-testid="air-needed"
-            message={
-              air.reachable
-                ? `Нужный расход воздуха: не меньше ${formatAmount(air.value, 0)} ${airUnit} — верхняя граница ${level}-процентного интервала ${formatAmount(air.at.hi ?? Number.NaN, 3)} % ниже предела ${limitText} %`
-                : `Нужный расход воздуха: недостижимо в диапазоне ${formatAmount(air.range[0], 0)}–${formatAmount(air.range[1], 0)} ${airUnit} — даже при ${formatAmount(air.range[1], 0)} ${airUnit} верхняя граница ${formatAmount(air.at.hi ?? Number.NaN, 3)} %`
-            }
+            message={airNeededText(air, advice, { unit: airUnit, level, limitText })}
           />
         ) : null}
         {answer && "error" in answer ? <Alert type="error" message={answer.error} /> : null}
