@@ -17,6 +17,19 @@ import { screenshot } from "../support/browser";
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-responsive`;
 const PROJECT = "Шахта «Распадская-Коксовая» Северо-Восточное крыло";
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+/** The main menu's labels cut short, its items without an icon, and how many columns its icons stand in. */
+function menuProblems(page: Page) {
+  return page.evaluate(() => {
+    const items = [...document.querySelectorAll<HTMLElement>('nav[aria-label="Главное меню"] a, nav[aria-label="Главное меню"] button')];
+    const label = (item: HTMLElement) => item.querySelector<HTMLElement>(".shell-nav-label")!;
+    return {
+      cut: items.filter((item) => label(item).scrollWidth > label(item).clientWidth + 1).map((item) => item.textContent),
+      withoutIcon: items.filter((item) => !item.querySelector(".shell-nav-icon svg")).map((item) => item.textContent),
+      iconColumns: new Set(items.map((item) => Math.round(item.querySelector(".shell-nav-icon")!.getBoundingClientRect().left))).size,
+    };
+  });
+}
+
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -245,6 +258,7 @@ describe("web app on a phone and on a wide screen", () => {
         // Slid in (the drawer's animation) and within the window.
         await expect.poll(async () => (await menu.boundingBox())?.x, { timeout: 10_000 }).toBe(0);
         expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(viewport.width);
+        expect(await menuProblems(page)).toEqual({ cut: [], withoutIcon: [], iconColumns: 1 });
         await screenshot(page, { path: `${SHOTS}/menu-${viewport.width}.png` });
         await menu.getByText("Справочники", { exact: true }).click();
         await page.waitForURL(`${server.url}/dictionary`);
@@ -308,6 +322,9 @@ describe("web app on a phone and on a wide screen", () => {
         expect(await sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
         expect(await page.getByRole("button", { name: "Меню" }).count()).toBe(0);
         await page.getByRole("navigation", { name: "Главное меню" }).getByText("Справочники", { exact: true }).waitFor();
+        // Issue 75, item 11: every item with its icon in one column, no label cut («Нормативные докум…»).
+        expect(await menuProblems(page)).toEqual({ cut: [], withoutIcon: [], iconColumns: 1 });
+        await screenshot(page, { path: `${SHOTS}/menu-${viewport.width}.png` });
       });
 
       it("keeps the page as it is when the window narrows to a phone's width and back", async () => {

@@ -37,6 +37,15 @@ it("shows only the built screens in the menu", async () => {
   expect(items.queryByText("Администрирование", { exact: true })).toBeNull();
 });
 
+// Issue 75, item 11: «Динамика» had no icon, so its label stood left of the others'.
+it("gives every menu item its icon, «Динамика» too", async () => {
+  app = openApp("/", (api) => api.on("getMe", signedInUser({ role: "admin" })));
+  const nav = await screen.findByRole("navigation", { name: "Главное меню" });
+  const links = within(nav).getAllByRole("link");
+  expect(links.map((link) => link.textContent)).toContain("Динамика");
+  expect(links.filter((link) => !link.querySelector(".shell-nav-icon svg")).map((link) => link.textContent)).toEqual([]);
+});
+
 // Moved from tests/e2e/web-reference.test.ts.
 it("switches «Справочники» on in the menu", async () => {
   app = openApp("/", (api) => api.on("getMe", signedInUser()).on("getDictionary", ({ params }) => referenceDictionary(params.name)));
