@@ -150,6 +150,26 @@ describe("?dry_run=1: the preview of an upload", () => {
     expect(await count("underground")).toBe(before);
   });
 
+  it("names every problem of a bad row, a period by its own row's number, and a date that has the form but not a day", async () => {
+    // Row 3 (period 2): a flow that is no number, a date the calendar has not, hours over 100.
+    // Row 4 (period 3): more hours than its day has.
+    const text =
+      "from;to;flow_m3_min;hours;w_ch4;w_co2\n" +
+      "01.03.2024;01.03.2024;1;10;50;5\n" +
+      "02.03.2024;31.02.2024;много;10;50;5\n" +
+      "03.03.2024;03.03.2024;1;30;50;5\n";
+    const res = await send("underground", UNDERGROUND, utf8("m.csv", text), "?dry_run=1");
+    expect(res.status, await res.clone().text()).toBe(200);
+    const preview = (await res.json()) as UploadPreviewView;
+    expect(preview.errors.map((e) => [e.row, e.column])).toEqual([
+      [3, "flow_m3_min"],
+      [3, "to"],
+      [4, "hours"],
+    ]);
+    expect(preview.errors[1].message).toBe("Период 2, «Конец периода»: Такой даты нет в календаре: 31.02.2024");
+    expect(preview.errors[2].message).toMatch(/^Период 3 \(03\.03\.2024–03\.03\.2024\), «Время работы за период»: Время работы больше/);
+  });
+
   it("checks the periods against the project's dates and refuses a file it cannot read as the save does", async () => {
     const outside = await send(
       "underground",

@@ -54,7 +54,8 @@ describe("measured periods (D14)", () => {
       "periods[1].hours: Период 2 (03.03.2025–04.03.2025), «Время работы за период»: Время работы больше продолжительности периода (48 ч)",
     );
     expect(refused({ from: "05.03.2025" })).toMatch(/^periods\[1\]\.to: Период 2 \(05\.03\.2025–04\.03\.2025\)/);
-    expect(refused({ from: "31.02.2025" })).toMatch(/^periods\[1\]\.from: Период 2, «Начало периода»: Укажите дату/);
+    expect(refused({ from: "31.02.2025" })).toBe("periods[1].from: Период 2, «Начало периода»: Такой даты нет в календаре: 31.02.2025");
+    expect(refused({ from: "1 марта 2025" })).toBe("periods[1].from: Период 2, «Начало периода»: Укажите дату в виде ДД.ММ.ГГГГ");
     expect(refused({ flow_m3_min: -1 })).toMatch(/^periods\[1\]\.flow_m3_min: Период 2 .*«Расход газовой смеси»/);
     expect(refused({ w_ch4: 100.5 })).toMatch(/^periods\[1\]\.w_ch4: .*Значение должно быть не больше 100/);
     expect(refused({ w_co2: undefined })).toMatch(/^periods\[1\]\.w_co2: .*Поле обязательно/);

@@ -48,6 +48,8 @@ export const PERIOD_MESSAGES = {
   tooMany: `Слишком много периодов: допускается не более ${MAX_PERIODS}`,
   notList: "Ожидается список периодов измерений",
   date: "Укажите дату в виде ДД.ММ.ГГГГ",
+  /** A date of the right form that the calendar has not («31.02.2025»). */
+  noSuchDate: (typed: string) => `Такой даты нет в календаре: ${typed}`,
   order: "Начало периода позже его конца",
   hours: (max: number) => `Время работы больше продолжительности периода (${max} ч)`,
   overlap: (index: number, dates: { readonly from: string; readonly to: string }) =>
@@ -142,25 +144,47 @@ export function checkPeriods(raw: unknown, bounds?: PeriodBounds, refused?: (err
   const periods: Array<MeasuredPeriod | undefined> = raw.map((row: unknown, index): MeasuredPeriod | undefined => {
     try {
       const given = (row && typeof row === "object" ? row : {}) as Record<string, unknown>;
-      const dates = MEASURED_PERIOD.dates.map((column) => {
-        const value = given[column.name];
-        if (value === undefined || value === null || value === "") return refuse(index, column.name, MESSAGES.required);
-        return periodDate(value) ?? refuse(index, column.name, PERIOD_MESSAGES.date);
-      });
-      const span = { from: dates[0], to: dates[1] };
+      // Each cell is checked on its own: with `refused`, every refused cell of the period is named
+      // (the preview), not only the first; the checks across cells need them all.
+      const problems: FieldError[] = [];
+      const cell = <T>(check: () => T): T | undefined => {
+        try {
+          return check();
+        } catch (error) {
+          if (!refused || !(error instanceof FieldError)) throw error;
+          problems.push(error);
+          return undefined;
+        }
+      };
+      const dates = MEASURED_PERIOD.dates.map((column) =>
+        cell(() => {
+          const value = given[column.name];
+          if (value === undefined || value === null || value === "") return refuse(index, column.name, MESSAGES.required);
+          const typed = typeof value === "string" ? value.trim() : "";
+          const wellFormed = /^\d{1,2}\.\d{1,2}\.\d{4}$|^\d{4}-\d{2}-\d{2}$/.test(typed);
+          return periodDate(value) ?? refuse(index, column.name, wellFormed ? PERIOD_MESSAGES.noSuchDate(typed) : PERIOD_MESSAGES.date);
+        }),
+      );
+      const typedSpan = dates[0] !== undefined && dates[1] !== undefined ? { from: dates[0], to: dates[1] } : undefined;
+      for (const field of MEASURED_PERIOD.numbers) {
+        cell(() => {
+          const value = given[field.name];
+          if (value === undefined || value === null || value === "") refuse(index, field.name, MESSAGES.required, typedSpan);
+          if (typeof value !== "number" || !Number.isFinite(value) || value < field.min)
+            refuse(index, field.name, MESSAGES.nonNegative, typedSpan);
+          if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max, field.unit), typedSpan);
+        });
+      }
+      if (problems.length > 0) {
+        for (const problem of problems) report(problem);
+        return undefined;
+      }
+      const span = typedSpan!;
       if (span.from > span.to) refuse(index, "to", PERIOD_MESSAGES.order, span);
       if (bounds && (span.from < bounds.start || span.to > bounds.end)) {
         refuse(index, span.from < bounds.start ? "from" : "to", PERIOD_MESSAGES.outside(bounds.start, bounds.end), span);
       }
-      const numbers: Record<string, number> = {};
-      for (const field of MEASURED_PERIOD.numbers) {
-        const value = given[field.name];
-        if (value === undefined || value === null || value === "") refuse(index, field.name, MESSAGES.required, span);
-        if (typeof value !== "number" || !Number.isFinite(value) || value < field.min)
-          refuse(index, field.name, MESSAGES.nonNegative, span);
-        if ("max" in field && (value as number) > field.max) refuse(index, field.name, MESSAGES.atMost(field.max, field.unit), span);
-        numbers[field.name] = value as number;
-      }
+      const numbers = Object.fromEntries(MEASURED_PERIOD.numbers.map((field) => [field.name, given[field.name] as number]));
       // Both ends count as whole days: a period of one day may hold 24 hours of operation.
       const maxHours = ((Date.parse(span.to) - Date.parse(span.from)) / DAY_MS) * HOURS_PER_DAY + HOURS_PER_DAY;
       if (numbers.hours > maxHours) refuse(index, "hours", PERIOD_MESSAGES.hours(maxHours), span);

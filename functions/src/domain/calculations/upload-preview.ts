@@ -102,15 +102,25 @@ export async function previewUpload(
           : undefined;
     if (message === undefined) throw error;
     const at = ROW_ERROR.exec(message);
+    // A cell already refused as read is named once.
+    if (at && unread.has(`${at[2]}\u0000${at[3]}`)) return;
     errors.push(
       at ? { sheet: at[1], row: Number(at[2]), column: at[3], message: at[4] } : { sheet: table.sheet, row: null, column: null, message },
     );
   };
-  const refused = new Set(errors.map((e) => e.row));
-  const rest = table.rows.filter((r) => !refused.has(r.row));
-  if (rest.length > 0) {
+  // Every row goes to the save's checks, a cell refused as read as an empty one: a row's other
+  // problems are listed too, and the rows keep their places (a period's number is its row's).
+  const unread = new Set(table.errors.map((e) => `${e.row}\u0000${e.header}`));
+  const byRow = new Map<number, Set<string>>();
+  for (const e of table.errors) byRow.set(e.row, (byRow.get(e.row) ?? new Set()).add(e.column));
+  const rows = table.rows.map((r) => {
+    const columns = byRow.get(r.row);
+    if (!columns) return r;
+    return { ...r, values: Object.fromEntries(Object.entries(r.values).map(([name, value]) => [name, columns.has(name) ? null : value])) };
+  });
+  if (rows.length > 0) {
     try {
-      reader.rows({ ...table, rows: rest }, refuse);
+      reader.rows({ ...table, rows }, refuse);
     } catch (error) {
       refuse(error);
     }
