@@ -28,7 +28,7 @@ import { createHarness, type Harness } from "../support/harness";
 import { bySize } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
-import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
+import { ABATEMENT_PARAMS, calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
 
 const SEED = 20261121;
 const RUNS_PER_JSON_ROUTE = bySize(50, 500);
@@ -403,6 +403,24 @@ const JSON_CASES: Record<string, () => Case[]> = {
       example: { data: [{ id: 1, x1: 1000, x2: 1010, x7: 30, x8: 50, x12: 0.5, x13: 9000, x15: 15 }] },
       writes: { [`calc:${type}`]: 1 },
     })),
+  createAbatementAssessment: () => [
+    {
+      path: "/api/v1/abatement/assessments/",
+      example: {
+        name: "Оценка Фаззинг",
+        streams: [{ code: "d1", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }],
+        params: ABATEMENT_PARAMS,
+      },
+      writes: { abatement: 1 },
+    },
+  ],
+  patchAbatementAssessment: () => [
+    {
+      path: `/api/v1/abatement/assessments/${objects.abatement.id}/`,
+      example: { name: "Оценка Фаззинг 2", version: 1 },
+      writes: { assessment: 1 },
+    },
+  ],
   createFacility: () => [
     {
       path: "/api/v1/facilities/",
@@ -708,6 +726,8 @@ async function snapshot(): Promise<Record<string, number>> {
     documents: CATALOGUE.length + documents.filter((d) => !catalogueEntry(String(d.id))).length,
     models: models.reduce((n, m) => n + m, 0),
     facilities: of("FACILITY#").length,
+    abatement: of("ABATEMENT#").length,
+    assessment: versionOf(tableKeys.abatementAssessment(user.companyId, objects.abatement.id).SK),
     facility: versionOf(tableKeys.facility(user.companyId, objects.facility.id).SK),
     points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     point: versionOf(tableKeys.emissionPoint(user.companyId, objects.facility.id, objects.point.id).SK),

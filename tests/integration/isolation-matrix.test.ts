@@ -14,7 +14,7 @@ import { newId } from "@server/domain/ids";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes, signedInAdmin } from "../support/admin";
-import { calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
+import { ABATEMENT_PARAMS, calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
 
 interface Call {
   path: string;
@@ -194,6 +194,29 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   // Stateless: nothing of a company is read or written.
   abatementEvaluate: () => [{ path: "/api/v1/abatement/evaluate/", json: { streams: [], params: {} } }],
+  abatementStreams: () => [{ path: "/api/v1/abatement/streams/?year=2024" }],
+  listAbatementAssessments: () => [{ path: "/api/v1/abatement/assessments/" }],
+  // B's assessment is B's own; a point of A's in a stream is not in B's inventory (400).
+  createAbatementAssessment: ({ a }) => [
+    {
+      path: "/api/v1/abatement/assessments/",
+      json: {
+        name: "Б",
+        year: 2024,
+        streams: [{ code: "d", kind: "drainage", point: a.point.id, c_ch4_pct: 40 }],
+        params: ABATEMENT_PARAMS,
+      },
+    },
+  ],
+  getAbatementAssessment: ({ a }) => [{ path: `/api/v1/abatement/assessments/${a.abatement.id}/` }],
+  patchAbatementAssessment: ({ a }) => [
+    { path: `/api/v1/abatement/assessments/${a.abatement.id}/`, json: { name: "Взлом", version: 1 } },
+    { path: `/api/v1/abatement/assessments/${a.abatement.id}/`, json: { archived: true, version: 1 } },
+  ],
+  exportAbatementAssessment: ({ a }) => [
+    { path: `/api/v1/abatement/assessments/${a.abatement.id}/export/?format=xlsx` },
+    { path: `/api/v1/abatement/assessments/${a.abatement.id}/export/?format=pdf` },
+  ],
   forecastAirNeeded: () => [{ path: "/api/v1/forecast/air_needed/", json: { model: newId(), row: { x1: 1300 } } }],
   // A grant for the caller's own company; A's uploaded history is 404 to B below.
   forecastUploadUrl: () => [{ path: "/api/v1/forecast/upload-url/", json: { content_type: "text/csv", size: 2048, name: "h.csv" } }],
@@ -381,7 +404,9 @@ describe("the isolation matrix", () => {
               ? [ctx.a.project.id]
               : id.object === "facility"
                 ? [ctx.a.facility.id]
-                : Object.values(ctx.a.calculations).map((c) => c.id);
+                : id.object === "abatement"
+                  ? [ctx.a.abatement.id]
+                  : Object.values(ctx.a.calculations).map((c) => c.id);
           const carried =
             id.in === "path"
               ? path.split("/")

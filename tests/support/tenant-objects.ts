@@ -15,10 +15,22 @@ export interface TenantObjects {
   /** A sensor of the facility's register (D56) and a gateway key of the facility. */
   sensor: { id: string; code: string };
   gatewayKey: { id: string; label: string };
+  /** An abatement assessment (methodology section 11). */
+  abatement: { id: string; name: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */
   secrets: string[];
 }
+
+/** The prices an abatement assessment needs (methodology 11.4's illustrative inputs). */
+export const ABATEMENT_PARAMS = {
+  ef_grid_t_per_mwh: 0.5,
+  price_el_rub_per_mwh: 6000,
+  price_heat_rub_per_mwh: 1500,
+  price_carbon_unit_rub: 1000,
+  discount_rate: 0.12,
+  lifetime_yr: 10,
+};
 
 const FORECAST_CSV = "x1,x2,x7,x8,x12,x13,x15\n1000,1010,30,50,0.5,9000,15\n1200,1190,35,55,0.6,9100,16\n";
 const SERIES_CSV = "year,element,value\n2019,Северная,100\n2020,Северная,\n2021,Северная,130\n";
@@ -116,13 +128,36 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     const calc = await created(res, type);
     calculations[type] = { id: String(calc.id), name, version: Number(calc.version) };
   }
+  const abatementName = `Оценка ${marker}`;
+  const abatement = await created(
+    await h.request("/api/v1/abatement/assessments/", {
+      method: "POST",
+      token,
+      json: {
+        name: abatementName,
+        streams: [{ code: "d1", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }],
+        params: ABATEMENT_PARAMS,
+      },
+    }),
+    "abatement",
+  );
   return {
     project: { id: String(project.id), name: projectName },
+    abatement: { id: String(abatement.id), name: abatementName },
     facility: { id: String(facility.id), name: facilityName },
     point: { id: String(point.id), name: pointName },
     sensor: { id: String(sensor.id), code: sensorCode },
     gatewayKey: { id: String(gatewayKey.id), label: keyLabel },
     calculations,
-    secrets: [projectName, facilityName, pointName, sensorCode, keyLabel, marker, ...Object.values(calculations).map((c) => c.name)],
+    secrets: [
+      projectName,
+      facilityName,
+      pointName,
+      abatementName,
+      sensorCode,
+      keyLabel,
+      marker,
+      ...Object.values(calculations).map((c) => c.name),
+    ],
   };
 }

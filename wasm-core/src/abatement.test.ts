@@ -118,6 +118,22 @@ describe("options per stream (D48)", () => {
 });
 
 describe("inputs", () => {
+  it("a stream given by its year's methane keeps that mass exactly", () => {
+    const result = evaluate({
+      streams: [
+        { code: "d", kind: "drainage", m_ch4_t: 4488.96, c_ch4_pct: 35 },
+        { code: "v", kind: "ventilation", m_ch4_t: 21643.2, c_ch4_pct: 0.45 },
+      ],
+      options: { d: ["GAS_ENGINE_CHP"], v: ["VAM_RTO"] },
+      params: vectorParams(),
+    });
+    const [d, v] = result.streams;
+    expect(d.options[0].m_ch4_t).toBeCloseTo(4488.96, 9);
+    expect(d.options[0].q_mix_m3_min).toBeCloseTo(40, 9);
+    expect(v.options[0].m_ch4_t).toBeCloseTo(21643.2, 8);
+    expect(v.options[0].q_air_m3_s).toBeCloseTo(250, 9);
+  });
+
   it("a required price left empty names the field", () => {
     for (const name of ["price_el_rub_per_mwh", "price_heat_rub_per_mwh", "price_carbon_unit_rub", "ef_grid_t_per_mwh"] as const) {
       const params = { ...vectorParams(), [name]: undefined } as unknown as AbatementRequest["params"];

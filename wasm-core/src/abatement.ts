@@ -56,6 +56,9 @@ export interface AbatementStream {
   q_air_m3_s?: number;
   c_ch4_pct: number;
   hours_per_year?: number;
+  /** The year's methane of the stream, t CH4 (a measured figure, e.g. the inventory's): when given,
+   *  the flows come from it (Q = M / ρ / (60·h) × 1000) instead of q_mix_m3_min or q_air_m3_s. */
+  m_ch4_t?: number;
   upgrade?: CaptureUpgrade;
 }
 
@@ -662,11 +665,21 @@ function streamFlow(stream: AbatementStream, index: number, common: Common): Flo
   const field = `streams[${index}]`;
   const c = number(`${field}.c_ch4_pct`, stream.c_ch4_pct, 0, 100);
   const hours = optional(`${field}.hours_per_year`, stream.hours_per_year, common.hours, 0, 8784);
+  if (stream.kind !== "drainage" && stream.kind !== "ventilation")
+    throw new FieldError(`${field}.kind`, "Вид потока: дегазация или вентиляция");
+  if (!isMissing(stream.m_ch4_t)) {
+    const m = number(`${field}.m_ch4_t`, stream.m_ch4_t, 0, 1e9);
+    if (!(c > 0)) throw new FieldError(`${field}.c_ch4_pct`, "Концентрация должна быть больше нуля, чтобы найти расход смеси");
+    if (!(hours > 0)) throw new FieldError(`${field}.hours_per_year`, "Часы работы должны быть больше нуля");
+    const q = ((m / common.rho) * 1000) / (60 * hours);
+    return stream.kind === "ventilation"
+      ? { c, q, qMix: null, qAir: (q * 100) / c / 60, hours }
+      : { c, q, qMix: (q * 100) / c, qAir: null, hours };
+  }
   if (stream.kind === "ventilation") {
     const qAir = number(`${field}.q_air_m3_s`, stream.q_air_m3_s, 0, 100_000);
     return { c, q: (qAir * 60 * c) / 100, qMix: null, qAir, hours };
   }
-  if (stream.kind !== "drainage") throw new FieldError(`${field}.kind`, "Вид потока: дегазация или вентиляция");
   const qMix = number(`${field}.q_mix_m3_min`, stream.q_mix_m3_min, 0, 100_000);
   return { c, q: (qMix * c) / 100, qMix, qAir: null, hours };
 }
@@ -812,3 +825,61 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
     },
   };
 }
+
+// ---- how the figures are shown (the screen and the exports alike) --------------------------------------
+
+/** Decimals each result is shown with on the screen, in the xlsx and the PDF (values stay unrounded). */
+export const ABATEMENT_DECIMALS = {
+  c_ch4_pct: 2,
+  q_ch4_m3_min: 2,
+  m_ch4_t: 2,
+  be_t_co2e: 1,
+  pe_md_t_co2: 1,
+  pe_um_t_co2e: 1,
+  pe_me_t_co2: 1,
+  le_t_co2e: 1,
+  er_t_co2e: 1,
+  carbon_units: 0,
+  e_el_net_mwh: 1,
+  q_heat_sold_mwh: 1,
+  p_el_kw: 1,
+  capex_rub: 0,
+  opex_rub: 0,
+  revenue_energy_rub: 0,
+  npv_rub: 0,
+  irr_pct: 2,
+  payback_yr: 2,
+  lac_rub_per_t: 2,
+} as const;
+
+/** The result columns shown per option, with their Russian headers and units. */
+export const ABATEMENT_RESULT_COLUMNS = [
+  { key: "m_ch4_t", label: "Метан, т/год", decimals: ABATEMENT_DECIMALS.m_ch4_t },
+  { key: "be_t_co2e", label: "Базовые выбросы BE, т CO2-экв.", decimals: ABATEMENT_DECIMALS.be_t_co2e },
+  { key: "pe_md_t_co2", label: "PE_MD, т CO2", decimals: ABATEMENT_DECIMALS.pe_md_t_co2 },
+  { key: "pe_um_t_co2e", label: "PE_UM, т CO2-экв.", decimals: ABATEMENT_DECIMALS.pe_um_t_co2e },
+  { key: "pe_me_t_co2", label: "PE_ME, т CO2", decimals: ABATEMENT_DECIMALS.pe_me_t_co2 },
+  { key: "er_t_co2e", label: "Сокращение ER, т CO2-экв./год", decimals: ABATEMENT_DECIMALS.er_t_co2e },
+  { key: "carbon_units", label: "Углеродные единицы в год", decimals: ABATEMENT_DECIMALS.carbon_units },
+  { key: "e_el_net_mwh", label: "Электроэнергия, МВт·ч/год", decimals: ABATEMENT_DECIMALS.e_el_net_mwh },
+  { key: "q_heat_sold_mwh", label: "Тепло, МВт·ч/год", decimals: ABATEMENT_DECIMALS.q_heat_sold_mwh },
+  { key: "capex_rub", label: "Капитальные затраты, ₽", decimals: ABATEMENT_DECIMALS.capex_rub },
+  { key: "opex_rub", label: "Эксплуатационные затраты, ₽/год", decimals: ABATEMENT_DECIMALS.opex_rub },
+  { key: "npv_rub", label: "ЧДД (NPV), ₽", decimals: ABATEMENT_DECIMALS.npv_rub },
+  { key: "irr", label: "ВНД (IRR), %", decimals: ABATEMENT_DECIMALS.irr_pct, percent: true },
+  { key: "payback_simple_yr", label: "Простой срок окупаемости, лет", decimals: ABATEMENT_DECIMALS.payback_yr },
+  { key: "payback_discounted_yr", label: "Дисконтированный срок окупаемости, лет", decimals: ABATEMENT_DECIMALS.payback_yr },
+  { key: "lac_rub_per_t", label: "Удельная стоимость сокращения (LAC), ₽/т CO2-экв.", decimals: ABATEMENT_DECIMALS.lac_rub_per_t },
+] as const satisfies readonly { key: keyof AbatementOptionResult; label: string; decimals: number; percent?: true }[];
+
+/** A figure of the list above as shown: IRR as a percentage; null stays null («—»). */
+export function shownValue(column: (typeof ABATEMENT_RESULT_COLUMNS)[number], option: AbatementOptionResult): number | null {
+  const value = option[column.key] as number | null;
+  if (value === null) return null;
+  return "percent" in column ? value * 100 : value;
+}
+
+/** The label of estimated costs (D54). */
+export const ESTIMATE_LABEL = "оценка, не котировка";
+/** How the screen names the destruction efficiency it shows (D50). */
+export const ETA_LABEL = "Эффективность уничтожения метана для климатического проекта (в инвентаризации — 0,98)";

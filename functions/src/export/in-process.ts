@@ -12,6 +12,7 @@ import { inventoryReport, yearCalculations } from "./inventory-report";
 import { verificationPack } from "./verification-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 import { trendXlsx } from "./trend-xlsx";
+import { abatementPdf, abatementXlsx } from "./abatement-export";
 
 export interface InProcessOptions {
   /** Above this an export goes to the blob store and a download URL (project-export.ts). */
@@ -28,6 +29,8 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       return templateXlsx(template);
     },
     trendWorkbook: trendXlsx,
+    abatementFile: (assessment, format, issued) =>
+      format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
     inventoryReport: (actor, { format, ...request }) =>
       format === PACK_FORMAT.format
         ? verificationPack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })

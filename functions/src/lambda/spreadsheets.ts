@@ -81,6 +81,10 @@ export async function answer(
     } else if (request.op === "template") {
       const bytes = await worker.template(request.type, request.year);
       result = { kind: "body", fileName: `${request.type}.xlsx`, contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
+    } else if (request.op === "abatement") {
+      const bytes = await worker.abatementFile(request.assessment, request.format, request.issued);
+      const type = request.format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType;
+      result = { kind: "body", fileName: `abatement.${request.format}`, contentType: type, base64: base64Of(bytes) };
     } else if (request.op === "trend") {
       const bytes = await worker.trendWorkbook(request.trend, request.view);
       result = { kind: "body", fileName: "trend.xlsx", contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
@@ -115,7 +119,9 @@ export async function answer(
                 }
               : request.op === "template"
                 ? { type: request.type }
-                : { view: request.view }),
+                : request.op === "abatement"
+                  ? { company: request.assessment.company, assessment: request.assessment.id, format: request.format }
+                  : { view: request.view }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

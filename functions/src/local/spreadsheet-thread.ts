@@ -106,6 +106,13 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
     let result: ExportResult;
     if (request.op === "template") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type, request.year) };
+    } else if (request.op === "abatement") {
+      result = {
+        kind: "body",
+        fileName: "",
+        contentType: "",
+        body: await worker.abatementFile(request.assessment, request.format, request.issued),
+      };
     } else if (request.op === "trend") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.trendWorkbook(request.trend, request.view) };
     } else if (request.op === "inventory_report") {

@@ -350,6 +350,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a template is a body");
       return bytesOf(result.body);
     },
+    async abatementFile(assessment, format, issued) {
+      const result = await start({ op: "abatement", assessment, format, issued });
+      if (result.kind !== "body") throw new Error("spreadsheet thread: an assessment is a body");
+      return bytesOf(result.body);
+    },
     async trendWorkbook(trend, view) {
       const result = await start({ op: "trend", trend, view });
       if (result.kind !== "body") throw new Error("spreadsheet thread: a trend is a body");

@@ -3,6 +3,7 @@ import type { CompanyRepository } from "./company";
 import type { UserRepository } from "./user";
 import type { ProjectRepository } from "./project";
 import type { EmissionPointRepository, FacilityRepository } from "./facility";
+import type { AbatementRepository } from "./abatement";
 import type { MigrationRepository } from "./migration";
 import type {
   InventoryCommentRepository,
@@ -50,4 +51,5 @@ export interface Repositories {
   trendSettings: TrendSettingsRepository;
   forecastModels: ForecastModelRepository;
   forecastCalibrations: ForecastCalibrationRepository;
+  abatement: AbatementRepository;
 }

@@ -11,6 +11,7 @@ import type {
 import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
 import type { User } from "./user";
+import type { AbatementAssessment } from "./abatement";
 
 /** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
  *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the
@@ -32,6 +33,9 @@ export interface SpreadsheetWorker {
   /** The company's years side by side (GET v1/inventory/trend/export/) as an .xlsx, as reported or
    *  in comparable conditions: the trend's answer in, the workbook out. */
   trendWorkbook(trend: z.output<typeof trendSchema>, view: "reported" | "comparable"): Promise<Uint8Array>;
+  /** An abatement assessment (GET v1/abatement/assessments/{id}/export/) as an .xlsx or a PDF: the
+   *  assessment in, the file out; `issued` dates the PDF. */
+  abatementFile(assessment: AbatementAssessment, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;

@@ -2,6 +2,7 @@
 // key attributes stripped from what is read, optimistic locking on what is written.
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type {
+  AbatementAssessment,
   Company,
   EmissionPoint,
   Facility,
@@ -50,6 +51,7 @@ export function calculationItem(c: StoredCalculation, marks: CalculationMarks): 
 // The items of records stored as they are under their keys (both adapters write them).
 export const companyItem = (c: Company) => ({ ...keys.company(c.id), ...keys.companyInIndex(c.name, c.id), ...c });
 export const facilityItem = (f: Facility) => ({ ...keys.facility(f.company, f.id), ...f });
+export const abatementItem = (a: AbatementAssessment) => ({ ...keys.abatementAssessment(a.company, a.id), ...a });
 export const emissionPointItem = (p: EmissionPoint) => ({ ...keys.emissionPoint(p.company, p.facility, p.id), ...p });
 export const sensorItem = (s: Sensor) => ({ ...keys.sensor(s.company, s.facility, s.id), ...s });
 export const gatewayKeyItem = (k: GatewayKey) => ({ ...keys.gatewayKey(k.company, k.facility, k.id), ...k });

@@ -73,6 +73,10 @@ export const emailLookup = (email: string) => ({ PK: `EMAIL#${normaliseEmail(ema
  *  a company's: Query PK = COMPANY#id, SK begins_with FACILITY# (a company has a handful). */
 export const facility = (companyId: string, facilityId: string) => ({ PK: `COMPANY#${companyId}`, SK: `FACILITY#${facilityId}` });
 export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "FACILITY#" });
+/** An abatement assessment (methodology section 11, D47): get by (company, id); a company's: Query SK
+ *  begins_with ABATEMENT# (a handful per company, read whole). */
+export const abatementAssessment = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `ABATEMENT#${id}` });
+export const abatementOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "ABATEMENT#" });
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */

@@ -2,6 +2,7 @@
 // keys.ts only and the shared reading and writing helpers from items.ts.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Repositories } from "../../ports";
+import { dynamoAbatement } from "./abatement-repository";
 import { dynamoAdminAudit } from "./admin-audit-repository";
 import { dynamoAttempts } from "./attempt-counter";
 import { dynamoCaps } from "./cap-counter";
@@ -54,5 +55,6 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     documents: dynamoDocuments(doc, table),
     media: dynamoMedia(doc, table),
     productionCalendar: dynamoProductionCalendar(doc, table),
+    abatement: dynamoAbatement(doc, table),
   };
 }

@@ -11,6 +11,7 @@ import { normaliseEmail } from "../../domain/company/users";
 import { sameName } from "../../domain/company/look-alike";
 import { STALE_MEDIA } from "../../domain/files/media";
 import type {
+  AbatementAssessment,
   AdminAuditEntry,
   AuditTrailEntry,
   StoredCalculation,
@@ -45,12 +46,14 @@ import {
   facilityItem,
   gatewayKeyItem,
   sensorItem,
+  abatementItem,
   inventoryCommentItem,
   inventoryVersionItem,
   KEY_ATTRIBUTES,
   listCount,
   type VersionedPartition,
 } from "../dynamodb/items";
+import { ABATEMENT_CONFLICT, byChange } from "../dynamodb/abatement-repository";
 import { DOCUMENTS } from "../dynamodb/document-repository";
 import {
   byCode,
@@ -282,6 +285,28 @@ function facilities(table: MemoryTable): Repositories["facilities"] {
     async replace(next, expectedVersion) {
       const written = table.put(facilityItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
       if (!written) throw new Conflict(CONFLICT);
+    },
+  };
+}
+
+function abatement(table: MemoryTable): Repositories["abatement"] {
+  return {
+    async create(assessment) {
+      create(table, abatementItem(assessment), "Оценка с таким идентификатором уже существует");
+    },
+    async get(companyId, id) {
+      return strip<AbatementAssessment>(table.get(keys.abatementAssessment(companyId, id)));
+    },
+    async list(companyId) {
+      const prefix = keys.abatementOfCompany(companyId);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => strip<AbatementAssessment>(item) as AbatementAssessment)
+        .sort(byChange);
+    },
+    async replace(next, expectedVersion) {
+      const written = table.put(abatementItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
+      if (!written) throw new Conflict(ABATEMENT_CONFLICT);
     },
   };
 }
@@ -939,5 +964,6 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     trendSettings: trendSettings(table),
     forecastModels: forecastModels(table),
     forecastCalibrations: forecastCalibrations(table),
+    abatement: abatement(table),
   };
 }

@@ -143,6 +143,11 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a template with ${answer.kind}`);
       return bytesOf(answer.base64);
     },
+    async abatementFile(assessment, format, issued) {
+      const answer = await invoke({ op: "abatement", assessment, format, issued });
+      if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered an assessment with ${answer.kind}`);
+      return bytesOf(answer.base64);
+    },
     async trendWorkbook(trend, view) {
       const answer = await invoke({ op: "trend", trend, view });
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a trend with ${answer.kind}`);

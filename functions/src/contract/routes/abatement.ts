@@ -1,7 +1,15 @@
 // v1/abatement/, declared: the stateless evaluation of a mine's abatement options (methodology
 // section 11, D47–D55), the live preview's twin on the server. Served by http/abatement.ts.
-import { abatementInputSchema, abatementResultSchema } from "../schemas/abatement";
-import { json, route, userAccess } from "./declare";
+import * as z from "zod";
+import {
+  abatementAssessmentSchema,
+  abatementInputSchema,
+  abatementResultSchema,
+  assessmentBodySchema,
+  assessmentPatchSchema,
+  assessmentSummarySchema,
+} from "../schemas/abatement";
+import { XLSX, fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 /** Nothing of a company is read but the dictionary's §4.10 thresholds (shared reference data). */
 const own = userAccess("abatement", { scope: "own" });
@@ -18,5 +26,100 @@ export const abatementEvaluateRoute = route(
   { post: "/evaluate", body: abatementInputSchema, 200: json(abatementResultSchema, "The options and the MACC") },
 );
 
+const ownAssessment: OwnedId = { in: "path", name: "id", object: "abatement" };
+/** Takes an assessment id: another company's is 404. */
+const assessmentScoped = userAccess("abatement", { scope: "company", ids: [ownAssessment] });
+const idParams = z.object({ id: pathParam("Assessment id") });
+
+export const abatementStreamsRoute = route(
+  own(
+    "abatementStreams",
+    "The year's drainage stations and ventilation shafts with their measured methane, as an assessment may take them",
+    [400],
+    "From the year's inventory balance by stream (D25, D35): t, the point's figure, and to_air_t, what of it reached the air " +
+      "(a drainage station's gas less what flares, boilers and engines took). An assessment's stream naming the point takes to_air_t.",
+  ),
+  {
+    get: "/streams",
+    query: z.object({ year: z.string().meta({ description: "the inventory year" }) }),
+    200: json(
+      listOf(
+        z.object({
+          point: z.string(),
+          name: z.string(),
+          kind: z.enum(["drainage", "ventilation"]),
+          facility: z.string().nullable(),
+          facility_name: z.string(),
+          t: z.number(),
+          to_air_t: z.number(),
+        }),
+      ),
+      "The streams",
+    ),
+  },
+);
+
+export const listAssessmentsRoute = route(
+  own("listAbatementAssessments", "The company's abatement assessments, the last changed first", []),
+  {
+    get: "/assessments",
+    200: json(listOf(assessmentSummarySchema), "The assessments"),
+  },
+);
+
+export const createAssessmentRoute = route(
+  own(
+    "createAbatementAssessment",
+    "Store an abatement assessment: its streams (by hand, or an emission point's measured methane of the year's inventory), options and prices",
+    [400],
+    "Computed with the §4.10 thresholds in force, which it keeps (with the dictionary entry's version), and the year's GWP unless " +
+      "params.gwp_ch4 is given: a later dictionary change never alters it.",
+  ),
+  { post: "/assessments", body: assessmentBodySchema, 201: json(abatementAssessmentSchema, "The assessment, version 1") },
+);
+
+export const getAssessmentRoute = route(assessmentScoped("getAbatementAssessment", "One assessment as stored", [404]), {
+  get: "/assessments/{id}",
+  params: idParams,
+  200: json(abatementAssessmentSchema, "The assessment"),
+});
+
+export const patchAssessmentRoute = route(
+  assessmentScoped(
+    "patchAbatementAssessment",
+    "Change, archive (archived true) or restore an assessment",
+    [400, 404, 409],
+    "A change of its inputs computes it again with the thresholds it keeps; a stale version is 409.",
+  ),
+  {
+    patch: "/assessments/{id}",
+    params: idParams,
+    body: assessmentPatchSchema,
+    200: json(abatementAssessmentSchema, "The assessment, version + 1"),
+  },
+);
+
+export const exportAssessmentRoute = route(
+  assessmentScoped(
+    "exportAbatementAssessment",
+    "The assessment as a file: xlsx (inputs, options, coefficients, the MACC table) or PDF (inputs, every coefficient with its source, results, the MACC chart)",
+    [400, 404],
+  ),
+  {
+    get: "/assessments/{id}/export",
+    params: idParams,
+    query: z.object({ format: z.enum(["xlsx", "pdf"]).meta({ description: "xlsx or pdf" }) }),
+    200: fileAnswer("The file", XLSX, "application/pdf"),
+  },
+);
+
 /** The routes of v1/abatement/, as http/abatement.ts serves them. */
-export const ABATEMENT_ROUTES = [abatementEvaluateRoute] as const;
+export const ABATEMENT_ROUTES = [
+  abatementEvaluateRoute,
+  abatementStreamsRoute,
+  listAssessmentsRoute,
+  createAssessmentRoute,
+  getAssessmentRoute,
+  patchAssessmentRoute,
+  exportAssessmentRoute,
+] as const;

@@ -18,7 +18,7 @@ export type Auth = "public" | "signed" | "user" | "admin";
 export interface OwnedId {
   in: "path" | "query" | "body";
   name: string;
-  object: "project" | "calculation" | "facility";
+  object: "project" | "calculation" | "facility" | "abatement";
 }
 
 export type Isolation =

@@ -3,6 +3,7 @@
 // The names of the inputs and results are those of section 11's JSON block; the core
 // (wasm-core/src/abatement.ts) checks the numbers and names a missing price in Russian.
 import * as z from "zod";
+import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { ABATEMENT_MAX_OPTIONS, ABATEMENT_MAX_STREAMS, ABATEMENT_NAME_MAX, ABATEMENT_STREAM_CODE_MAX, LIMITS } from "./limits";
 
 const num = (description: string) => z.number().nullable().optional().meta({ description });
@@ -14,6 +15,7 @@ export const abatementStreamSchema = z.object({
   q_mix_m3_min: num("drainage: the mixture's flow, m³/min"),
   q_air_m3_s: num("ventilation: the air's flow, m³/s"),
   c_ch4_pct: num("CH4 in the stream, % vol"),
+  m_ch4_t: num("the year's methane of the stream, t CH4: when given, the flows come from it"),
   hours_per_year: num("hours of operation a year (default params.hours_per_year, 8 000)"),
   upgrade: z
     .object({
@@ -148,3 +150,72 @@ export const abatementResultSchema = z.object({
 });
 
 export { ABATEMENT_NAME_MAX };
+
+/** Where a stream's figures come from: typed by hand, or an emission point's measured figure of a year's inventory. */
+export const streamOriginSchema = z.object({
+  source: z.enum(["manual", "inventory"]),
+  point: z.string().nullable().meta({ description: "the emission point (drainage station, ventilation shaft) of an inventory stream" }),
+  point_name: z.string().nullable(),
+  facility: z.string().nullable(),
+  year: z.int().nullable(),
+  figure_t_ch4: z
+    .number()
+    .nullable()
+    .meta({ description: "the inventory's figure taken, t CH4: what of the point's methane reached the air that year (D35)" }),
+});
+
+export const assessmentStreamBodySchema = abatementStreamSchema.extend({
+  name: z.string().max(ABATEMENT_NAME_MAX).nullable().optional().meta({ description: "what the screen calls the stream" }),
+  point: z
+    .string()
+    .max(LIMITS.id)
+    .nullable()
+    .optional()
+    .meta({ description: "an emission point of the company: the stream's methane is its measured figure in the assessment's year" }),
+});
+
+export const assessmentBodySchema = abatementInputSchema.extend({
+  name: z.string().min(1, "name: укажите название").max(ABATEMENT_NAME_MAX),
+  year: z
+    .int()
+    .gte(REPORTING_YEAR_MIN, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+    .lte(REPORTING_YEAR_MAX, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+    .nullable()
+    .optional()
+    .meta({ description: "the inventory year the streams' figures and the GWP come from" }),
+  streams: z.array(assessmentStreamBodySchema).max(ABATEMENT_MAX_STREAMS, `не больше ${ABATEMENT_MAX_STREAMS} потоков`),
+});
+
+export const assessmentPatchSchema = assessmentBodySchema.partial().extend({
+  version: z.int().meta({ description: "the version read: a stale one is 409" }),
+  archived: z.boolean().optional().meta({ description: "true: archived (listed apart, still readable); false: back" }),
+});
+
+export const abatementAssessmentSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  name: z.string(),
+  year: z.int().nullable(),
+  methodology_version: z.string(),
+  input: abatementInputSchema.extend({ streams: z.array(assessmentStreamBodySchema) }),
+  origins: z.record(z.string(), streamOriginSchema).meta({ description: "per stream code, where its figures come from" }),
+  thresholds: z.object({
+    q_boiler: z.number(),
+    q_gas_engine: z.number(),
+    q_vam_energy: z.number(),
+    q_pipeline: z.number(),
+    q_power_plant: z.number(),
+    item_id: z.int().nullable(),
+    item_version: z.int().nullable(),
+  }),
+  result: abatementResultSchema,
+  archived: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string(),
+  version: z.int(),
+});
+
+export const assessmentSummarySchema = abatementAssessmentSchema
+  .pick({ id: true, name: true, year: true, archived: true, updated_at: true, version: true, methodology_version: true })
+  .extend({ streams: z.int(), er_t_co2e: z.number(), npv_rub: z.number() });

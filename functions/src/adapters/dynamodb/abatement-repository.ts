@@ -1,0 +1,49 @@
+// The company's abatement assessments (keys.abatementAssessment): a handful per company, read whole.
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { AbatementAssessment, AbatementRepository } from "../../ports";
+import * as keys from "./keys";
+import { conditional } from "./conditions";
+import { abatementItem, queryPrefix } from "./items";
+
+export const ABATEMENT_CONFLICT = "Оценка была изменена другим пользователем. Обновите страницу и повторите.";
+
+function assessmentOf(item: Record<string, unknown> | undefined): AbatementAssessment | undefined {
+  if (!item) return undefined;
+  const { PK: _pk, SK: _sk, ...assessment } = item;
+  return assessment as unknown as AbatementAssessment;
+}
+
+/** The last changed first, then by name. */
+export const byChange = (a: AbatementAssessment, b: AbatementAssessment) =>
+  b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name, "ru");
+
+export function dynamoAbatement(doc: DynamoDBDocumentClient, table: string): AbatementRepository {
+  const put = (assessment: AbatementAssessment, condition: string, values?: Record<string, unknown>, conflict = ABATEMENT_CONFLICT) =>
+    conditional(
+      doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: abatementItem(assessment),
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        }),
+      ),
+      conflict,
+    );
+  return {
+    async create(assessment) {
+      await put(assessment, "attribute_not_exists(PK)", undefined, "Оценка с таким идентификатором уже существует");
+    },
+    async get(companyId, id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.abatementAssessment(companyId, id) }));
+      return assessmentOf(out.Item);
+    },
+    async list(companyId) {
+      const items = await queryPrefix(doc, table, keys.abatementOfCompany(companyId), { consistentRead: false });
+      return items.map((item) => assessmentOf(item) as AbatementAssessment).sort(byChange);
+    },
+    async replace(next, expectedVersion) {
+      await put(next, "attribute_exists(PK) AND version = :v", { ":v": expectedVersion });
+    },
+  };
+}

@@ -1,0 +1,193 @@
+// Stored abatement assessments (methodology section 11, D47): a company's item, versioned, never part
+// of an inventory. Each keeps its inputs, where each stream's figures came from, the §4.10
+// thresholds and the GWP it was computed with, and the result as computed then: a later change of
+// the dictionary never alters it (a change of the assessment itself computes it again with the
+// thresholds it keeps). A stream is typed by hand or taken from an emission point's measured figure
+// in a year's inventory: what of the point's methane reached the air that year (D35), so the
+// assessment's CH4 is exactly the inventory's.
+import type { AbatementRequest, AbatementStream } from "@core/abatement";
+import { ABATEMENT_VERSION } from "@core/abatement";
+import type { FlowThresholds } from "@core/emissions";
+import type * as z from "zod";
+import type {
+  assessmentBodySchema,
+  assessmentPatchSchema,
+  assessmentStreamBodySchema,
+  assessmentSummarySchema,
+  streamOriginSchema,
+} from "../../contract/schemas/abatement";
+import { fieldMessage } from "../../contract/field-errors";
+import type { AbatementAssessment } from "../../ports";
+import type { Actor, Deps } from "../context";
+import { Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import { getInventory, gwpOfYear } from "../inventory/year";
+import { evaluateWith, thresholdsInForce } from "./evaluate";
+
+export type AssessmentBody = z.output<typeof assessmentBodySchema>;
+export type AssessmentPatch = z.output<typeof assessmentPatchSchema>;
+type StreamBody = z.output<typeof assessmentStreamBodySchema>;
+type StreamOrigin = z.output<typeof streamOriginSchema>;
+export type AssessmentSummary = z.output<typeof assessmentSummarySchema>;
+
+/** An emission point's measured methane of a year, as an assessment may take it. */
+export interface InventoryStream {
+  point: string;
+  name: string;
+  kind: "drainage" | "ventilation";
+  facility: string | null;
+  facility_name: string;
+  /** the point's figure, t CH4 */
+  t: number;
+  /** what of it reached the air (drained gas less what flares, boilers and engines took) */
+  to_air_t: number;
+}
+
+const POINT_KINDS: Readonly<Record<string, InventoryStream["kind"]>> = { drainage_station: "drainage", ventilation_shaft: "ventilation" };
+
+/** The year's drainage stations and ventilation shafts with their measured methane (the inventory's
+ *  balance by stream, D25/D35). */
+export async function inventoryStreams(deps: Deps, actor: Actor, year: number): Promise<InventoryStream[]> {
+  const inventory = await getInventory(deps, actor, year);
+  return inventory.balance.flatMap((row) =>
+    (row.streams ?? []).flatMap((s) => {
+      const kind = POINT_KINDS[s.kind];
+      return kind
+        ? [
+            {
+              point: s.point,
+              name: s.name,
+              kind,
+              facility: row.facility,
+              facility_name: row.facility_name,
+              t: s.t,
+              to_air_t: s.to_air_t ?? s.t,
+            },
+          ]
+        : [];
+    }),
+  );
+}
+
+/** The body's streams with their figures: a point's from the year's inventory, the others as typed. */
+async function resolveStreams(
+  deps: Deps,
+  actor: Actor,
+  year: number | null,
+  streams: readonly StreamBody[],
+): Promise<{ streams: StreamBody[]; origins: Record<string, StreamOrigin> }> {
+  const origins: Record<string, StreamOrigin> = {};
+  let measured: InventoryStream[] | undefined;
+  const resolved: StreamBody[] = [];
+  for (const [index, stream] of streams.entries()) {
+    if (!stream.point) {
+      origins[stream.code] = { source: "manual", point: null, point_name: null, facility: null, year: null, figure_t_ch4: null };
+      resolved.push({ ...stream, point: null });
+      continue;
+    }
+    if (year === null) throw new Invalid(fieldMessage("year", "Укажите год: поток берёт метан из инвентаризации года"));
+    measured ??= await inventoryStreams(deps, actor, year);
+    const figure = measured.find((m) => m.point === stream.point);
+    if (!figure) {
+      throw new Invalid(fieldMessage(`streams[${index}].point`, `В инвентаризации ${year} года нет измеренного метана этой точки`));
+    }
+    origins[stream.code] = {
+      source: "inventory",
+      point: figure.point,
+      point_name: figure.name,
+      facility: figure.facility,
+      year,
+      figure_t_ch4: figure.to_air_t,
+    };
+    resolved.push({ ...stream, kind: figure.kind, m_ch4_t: figure.to_air_t, name: stream.name ?? figure.name });
+  }
+  return { streams: resolved, origins };
+}
+
+/** The assessment computed from its inputs with the thresholds it keeps; the year's GWP unless given. */
+async function computed(
+  deps: Deps,
+  actor: Actor,
+  body: Pick<AssessmentBody, "year" | "streams" | "options" | "chosen" | "params" | "overrides">,
+  thresholds: FlowThresholds,
+) {
+  const year = body.year ?? null;
+  const { streams, origins } = await resolveStreams(deps, actor, year, body.streams);
+  const params = { ...body.params };
+  if ((params.gwp_ch4 === undefined || params.gwp_ch4 === null) && year !== null) params.gwp_ch4 = (await gwpOfYear(deps, year)).gwp_ch4;
+  const input = { streams, options: body.options, chosen: body.chosen, params, overrides: body.overrides };
+  const result = evaluateWith(input as unknown as AbatementRequest & { streams: AbatementStream[] }, thresholds);
+  return { year, input, origins, result };
+}
+
+export async function listAssessments(deps: Deps, actor: Actor): Promise<AssessmentSummary[]> {
+  return (await deps.repos.abatement.list(actor.company)).map((a) => ({
+    id: a.id,
+    name: a.name,
+    year: a.year,
+    archived: a.archived,
+    updated_at: a.updated_at,
+    version: a.version,
+    methodology_version: a.methodology_version,
+    streams: a.input.streams.length,
+    er_t_co2e: a.result.totals.er_t_co2e,
+    npv_rub: a.result.totals.npv_rub,
+  }));
+}
+
+export async function getAssessment(deps: Deps, actor: Actor, id: string): Promise<AbatementAssessment> {
+  const assessment = await deps.repos.abatement.get(actor.company, id);
+  if (!assessment) throw new NotFound("Оценка не найдена");
+  return assessment;
+}
+
+export async function createAssessment(deps: Deps, actor: Actor, body: AssessmentBody): Promise<AbatementAssessment> {
+  const used = await thresholdsInForce(deps);
+  const { year, input, origins, result } = await computed(deps, actor, body, used.values);
+  const now = deps.clock.now().toISOString();
+  const assessment: AbatementAssessment = {
+    id: newId(),
+    company: actor.company,
+    name: body.name.trim(),
+    year,
+    methodology_version: ABATEMENT_VERSION,
+    input,
+    origins,
+    thresholds: { ...used.values, item_id: used.item_id, item_version: used.item_version },
+    result,
+    archived: false,
+    created_at: now,
+    updated_at: now,
+    created_by: actor.email,
+    version: 1,
+  };
+  await deps.repos.abatement.create(assessment);
+  return assessment;
+}
+
+export async function patchAssessment(deps: Deps, actor: Actor, id: string, patch: AssessmentPatch): Promise<AbatementAssessment> {
+  const current = await getAssessment(deps, actor, id);
+  const inputs = ["year", "streams", "options", "chosen", "params", "overrides"] as const;
+  let next: AbatementAssessment = {
+    ...current,
+    name: patch.name?.trim() ?? current.name,
+    archived: patch.archived ?? current.archived,
+    updated_at: deps.clock.now().toISOString(),
+    version: current.version + 1,
+  };
+  if (inputs.some((key) => patch[key] !== undefined)) {
+    const { q_boiler, q_gas_engine, q_vam_energy, q_pipeline, q_power_plant } = current.thresholds;
+    const body = {
+      year: patch.year !== undefined ? patch.year : current.year,
+      streams: patch.streams ?? current.input.streams,
+      options: patch.options ?? current.input.options,
+      chosen: patch.chosen ?? current.input.chosen,
+      params: patch.params ?? current.input.params,
+      overrides: patch.overrides ?? current.input.overrides,
+    };
+    const again = await computed(deps, actor, body, { q_boiler, q_gas_engine, q_vam_energy, q_pipeline, q_power_plant });
+    next = { ...next, ...again };
+  }
+  await deps.repos.abatement.replace(next, patch.version);
+  return next;
+}
