@@ -4,9 +4,14 @@
 // npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { startLocalServer } from "./local/server";
-import { backupScheduleFromEnv } from "./local/backup-schedule";
-import { tlsFromEnv } from "./local/network";
+import { BackupSettingError, backupScheduleFromEnv } from "./local/backup-schedule";
+import { NetworkSettingError, tlsFromEnv } from "./local/network";
+import { DataFormatError } from "./local/data-format";
 import { demoLoginFromEnv, startBanner, usersByCompany } from "./seed";
+
+/** The exit status of a start refused for its settings or data folder (EX_CONFIG of sysexits.h). */
+const EXIT_REFUSED = 78;
+const REFUSED = [DataFormatError, NetworkSettingError, BackupSettingError];
 
 const dataDir = dataDirFromEnv();
 const demo = demoLoginFromEnv();
@@ -23,7 +28,9 @@ const starting = (async () =>
     trustProxy: process.env.TRUST_PROXY === "1",
   }))().catch((error: Error) => {
   console.error(error.message);
-  process.exit(1);
+  // A start refused for its settings or its folder exits 78 (EX_CONFIG): the systemd unit does not
+  // restart it (infra/onprem/fugitive-emissions.service), since a restart would not change them.
+  process.exit(REFUSED.some((kind) => error instanceof kind) ? EXIT_REFUSED : 1);
 });
 
 let stopping = false;

@@ -3,7 +3,9 @@
 // HTTPS (TLS_CERT, TLS_KEY) its API answers with HSTS; behind a reverse proxy on this machine
 // (TRUST_PROXY=1) a sign-in is counted from the address the proxy names. The browser tier opens the
 // app on HTTPS (tests/e2e/web-https.test.ts).
+import { spawn } from "node:child_process";
 import { request } from "node:https";
+import { fileURLToPath } from "node:url";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +50,33 @@ describe("a server open to the network", () => {
     expect((await runAdmin(dataDir, ["set-password", "--email", DEMO.email, "--password", "свой-пароль-2026"])).status).toBe(0);
     const open = await startLocalServer({ dataDir, port: 0, host: "0.0.0.0", demo: DEMO });
     await open.close();
+  });
+});
+
+describe("npm start open to the network with the demo login", () => {
+  it("exits 78 (a refused start, which the systemd unit does not restart) with its message, listening on nothing", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+      cwd: fileURLToPath(new URL("../../", import.meta.url)),
+      env: {
+        ...process.env,
+        DATA_DIR: join(root, "npm-start"),
+        HOST: "0.0.0.0",
+        PORT: "0",
+        LOCAL_DEMO_EMAIL: "",
+        LOCAL_DEMO_PASSWORD: "",
+        LOCAL_COMPANY: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    const code = await new Promise((done) => child.once("exit", done));
+    expect(output).toContain(
+      "Сервер открыт в сеть (HOST=0.0.0.0), а у пользователя demo@example.com пароль демо-входа «demo-password», известный всем.",
+    );
+    expect(output).not.toMatch(/URL:/);
+    expect(code).toBe(78);
   });
 });
 

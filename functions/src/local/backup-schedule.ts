@@ -16,6 +16,9 @@ export const DEFAULT_BACKUP_KEEP = 7;
 /** The wait before a failed scheduled backup is tried again (at most BACKUP_EVERY). */
 const RETRY_MS = 10 * 60_000;
 
+/** A backup setting the server cannot read (the start is refused with it). */
+export class BackupSettingError extends Error {}
+
 export interface BackupSchedule {
   dir: string;
   everyMs: number;
@@ -30,12 +33,13 @@ export function backupScheduleFromEnv(env: NodeJS.ProcessEnv = process.env): Bac
   if (env.BACKUP_EVERY) {
     const match = /^(\d+)\s*([smhd])$/.exec(env.BACKUP_EVERY.trim());
     if (!match || Number(match[1]) === 0) {
-      throw new Error(`BACKUP_EVERY=${env.BACKUP_EVERY}: укажите промежуток числом и единицей — 30m, 6h, 1d`);
+      throw new BackupSettingError(`BACKUP_EVERY=${env.BACKUP_EVERY}: укажите промежуток числом и единицей — 30m, 6h, 1d`);
     }
     everyMs = Number(match[1]) * UNITS[match[2]!]!;
   }
   const keep = env.BACKUP_KEEP ? Number(env.BACKUP_KEEP) : DEFAULT_BACKUP_KEEP;
-  if (!Number.isInteger(keep) || keep < 1) throw new Error(`BACKUP_KEEP=${env.BACKUP_KEEP}: укажите, сколько копий хранить (1 и больше)`);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new BackupSettingError(`BACKUP_KEEP=${env.BACKUP_KEEP}: укажите, сколько копий хранить (1 и больше)`);
   return { dir: resolve(env.BACKUP_DIR), everyMs, keep };
 }
 

@@ -4,7 +4,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
@@ -38,12 +38,18 @@ import { serverLog } from "./server-log";
 import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-format";
 import { clientAddress, demoPasswordProblem, HSTS, loopbackOnly, NetworkSettingError, type TlsFiles } from "./network";
 import { createServer as createHttpsServer } from "node:https";
+import { healthRoute } from "./health";
 import { requestPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
 /** How long a stop waits for requests in flight before it cuts their connections. */
 const CLOSE_GRACE_MS = 5_000;
+
+/** The release, as package.json names it (GET /healthz answers it). */
+const PRODUCT_VERSION = (
+  JSON.parse(readFileSync(fileURLToPath(new URL("../../../package.json", import.meta.url)), "utf8")) as { version: string }
+).version;
 
 export const WEB_ROOT = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 
@@ -205,6 +211,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // One request thread serves every company: one user's burst is paced (http/request-pace.ts).
   const pace = options.pace ?? requestPace({ burst: deps.config.userRequestBurst, perSecond: deps.config.userRequestsPerSecond });
   const trustProxy = options.trustProxy ?? false;
+  app.get("/healthz", healthRoute(deps, { dataDir: options.dataDir, backups: options.backups, version: PRODUCT_VERSION }));
   app.route(
     "/",
     createApi(deps, {
