@@ -28,6 +28,17 @@ import { runAdmin } from "../support/admin-command";
 import { FIXTURE_NOW, folderFigures, offsetClock } from "../support/data-folder-figures";
 
 const FIXTURE = join(import.meta.dirname, "../fixtures/data-folder-v1");
+/** A pack's files that are the release's rather than the version's. */
+const RELEASE_FILES = new Set(["verify.py", "version.json"]);
+interface PackFile {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+interface PackFiles {
+  manifest: { files: PackFile[] } & Record<string, unknown>;
+  version: unknown;
+}
 const root = mkdtempSync(join(tmpdir(), "fugitive-format-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -79,7 +90,27 @@ describe("a data folder of an older release", () => {
       expect(recorded.format).toBe(CURRENT_DATA_FORMAT);
       expect(recorded.migrations.map((m: { to: number }) => m.to)).toEqual(MIGRATIONS.map((m) => m.to));
       const token = (await signInAsDemo(first.result.url)).access;
-      expect(await folderFigures(first.result.url, token)).toEqual(expected);
+      const { packs, ...figures } = await folderFigures(first.result.url, token);
+      const { packs: expectedPacks, ...expectedFigures } = expected;
+      expect(figures).toEqual(expectedFigures);
+      expect(Object.keys(packs)).toEqual(Object.keys(expectedPacks));
+      for (const [key, pack] of Object.entries(packs) as [string, PackFiles][]) {
+        const before = expectedPacks[key] as PackFiles;
+        // The version's data are the same files to the byte: snapshot, calculations, coefficients,
+        // rules, evidence, passports. The pack's verify.py is the release's own checker, and its
+        // version.json may carry what a later release adds (a signature's fields): it keeps every
+        // field it had, as it was.
+        const { files, ...manifest } = pack.manifest;
+        const { files: filesBefore, ...manifestBefore } = before.manifest;
+        expect(manifest, key).toEqual(manifestBefore);
+        const data = (list: PackFile[]) => list.filter((f) => !RELEASE_FILES.has(f.name));
+        const now = new Map(data(files).map((f) => [f.name, f]));
+        expect(
+          data(filesBefore).map((f) => now.get(f.name)),
+          key,
+        ).toEqual(data(filesBefore));
+        expect(pack.version, key).toMatchObject(before.version as Record<string, unknown>);
+      }
     } finally {
       await first.result.close();
     }

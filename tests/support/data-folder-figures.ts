@@ -1,7 +1,7 @@
 // What a company's user sees of a data folder, read over the API of a server started on it: every
 // year's figures (totals, lines, facilities, threshold, review status), the approved versions with
 // their SHA-256, each version's passport (the xlsx's cell values) and the files of its verification
-// pack by SHA-256 (manifest.json). tests/fixtures/data-folder-v1/make.ts records them from a folder
+// pack by SHA-256 (manifest.json) and its version.json. tests/fixtures/data-folder-v1/make.ts records them from a folder
 // the release of issue 80's start wrote; tests/integration/data-format.test.ts reads them again from
 // that folder upgraded, and they must be equal. Plain HTTP only: the release that made the fixture
 // runs this file too.
@@ -45,21 +45,19 @@ async function cellValues(bytes: ArrayBuffer): Promise<Record<string, string[][]
   return sheets;
 }
 
-/** The manifest.json of a zip (Python's zipfile, as the pack's own verify.py reads it). */
-function packManifest(bytes: ArrayBuffer): unknown {
+/** The manifest.json and version.json of a zip (Python's zipfile, as the pack's own verify.py reads them). */
+function packFiles(bytes: ArrayBuffer): { manifest: unknown; version: unknown } {
   const dir = mkdtempSync(join(tmpdir(), "pack-"));
   try {
     const file = join(dir, "pack.zip");
     writeFileSync(file, new Uint8Array(bytes));
-    const out = spawnSync(
-      "python3",
-      ["-c", "import sys,zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read('manifest.json').decode())", file],
-      {
-        encoding: "utf8",
-      },
-    );
-    if (out.status !== 0) throw new Error(out.stderr);
-    return JSON.parse(out.stdout);
+    const read = (name: string): unknown => {
+      const script = "import sys,zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())";
+      const out = spawnSync("python3", ["-c", script, file, name], { encoding: "utf8" });
+      if (out.status !== 0) throw new Error(out.stderr);
+      return JSON.parse(out.stdout);
+    };
+    return { manifest: read("manifest.json"), version: read("version.json") };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -94,7 +92,7 @@ export async function folderFigures(url: string, token: string): Promise<FolderF
       const passport = await get(url, token, `/v1/inventory/${year}/report/?format=xlsx&version=${version}`);
       figures.passports[`${year}/${version}`] = await cellValues(await passport.arrayBuffer());
       const pack = await get(url, token, `/v1/inventory/${year}/versions/${version}/pack/`);
-      figures.packs[`${year}/${version}`] = packManifest(await pack.arrayBuffer());
+      figures.packs[`${year}/${version}`] = packFiles(await pack.arrayBuffer());
     }
   }
   return figures;
