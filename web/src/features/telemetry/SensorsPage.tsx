@@ -153,6 +153,7 @@ const isoOf = (text: string | undefined) => {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
 };
+const DATE_TYPED = "ДД.ММ.ГГГГ";
 const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
 const typed = (value: number | null) => (value === null ? "" : number(value));
 const numberOrNull = (text: string) => (text.trim() === "" ? null : (parseNumericInput(text) ?? null));
@@ -263,8 +264,8 @@ function SensorDialog({
           </Form.Item>
         )}
         <Space>
-          <TextItem label="В эксплуатации с" name="in_service_from" maxLength={10} placeholder="ДД.ММ.ГГГГ" rules={[dateRule]} />
-          <TextItem label="по" name="in_service_to" maxLength={10} placeholder="ДД.ММ.ГГГГ" rules={[dateRule]} />
+          <TextItem label="В эксплуатации с" name="in_service_from" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
+          <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
         </Space>
         {sensor && (
           <Alert
