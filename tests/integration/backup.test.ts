@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEMO, signInAsDemo } from "../support/server";
@@ -58,6 +58,15 @@ async function calculationIds(url: string, project: string): Promise<Set<string>
     for (const c of results) ids.add(c.id);
     if (results.length < 100) return ids;
   }
+}
+
+/** The files of a data folder but the database's own, relative, sorted. */
+function folderFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.startsWith("dynamodb") && !path.endsWith(".tmp"))
+    .sort();
 }
 
 async function restoredServer(file: string, dataDir: string): Promise<LocalServer> {
@@ -135,8 +144,18 @@ describe("a backup of a running server", () => {
       restored = await restoredServer(atRest, join(root, "restored-at-rest"));
       expect(await figures(restored.url)).toEqual(shown);
       expect((await calculationIds(restored.url, project)).size).toBe(acknowledged.size);
-      // The folder's other files came back: the token-signing secret signs as it did.
-      expect(readFileSync(join(root, "restored-at-rest", "jwt-secret"), "utf8")).toBe(readFileSync(join(dataDir, "jwt-secret"), "utf8"));
+      // Every other file of the folder came back as it was (the file store, the token-signing
+      // secret, the versions' signing key and its public keys, the format), readable by its owner alone.
+      const restoredDir = join(root, "restored-at-rest");
+      const held = folderFiles(dataDir);
+      expect(held).toEqual(
+        expect.arrayContaining(["jwt-secret", "version-signing-key.pem", "version-signing-keys.json", "data-format.json"]),
+      );
+      expect(folderFiles(restoredDir)).toEqual(held);
+      for (const file of held) {
+        expect(readFileSync(join(restoredDir, file)).equals(readFileSync(join(dataDir, file))), file).toBe(true);
+        expect(statSync(join(restoredDir, file)).mode & 0o777, file).toBe(0o600);
+      }
       await noDrift(restored);
     } finally {
       await restored?.close();
