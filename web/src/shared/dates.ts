@@ -5,6 +5,9 @@ import { DEFAULT_TIME_ZONE, dateText, dateTimeText } from "@core/company-clock";
 export const DATE_FORMAT = "YYYY-MM-DD";
 /** What a date field shows (ДД.ММ.ГГГГ, as Russian documents write dates) and accepts when typed:
  *  that or ISO. The API keeps ISO (DATE_FORMAT). */
+/** A date as a user types it into a text field: its placeholder, and how many characters it takes. */
+export const DATE_TYPED = "ДД.ММ.ГГГГ";
+
 export const DATE_FIELD_FORMATS = ["DD.MM.YYYY", DATE_FORMAT];
 
 /** The signed-in company's time zone (get_me's company.time_zone), set when the profile loads. */

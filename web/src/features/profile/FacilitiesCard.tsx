@@ -7,6 +7,7 @@ import { Link } from "react-router-dom";
 import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
+import { DATE_TYPED } from "../../shared/dates";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
 import {
@@ -19,9 +20,6 @@ import {
   type FacilityFields,
   type PointFields,
 } from "../../api/inventory";
-
-/** A date as the user types it on this form: its placeholder, and how many characters it takes. */
-const DATE_TYPED = "ДД.ММ.ГГГГ";
 
 const kindOptions = (Object.entries(FACILITY_KINDS) as [FacilityKind, string][]).map(([value, label]) => ({ value, label }));
 

@@ -12,7 +12,7 @@ import { LoadError } from "../../shared/LoadError";
 import { NumericInput } from "../../shared/NumericInput";
 import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { TextItem } from "../../shared/TextItem";
-import { displayDate, displayDateTime } from "../../shared/dates";
+import { DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
 import { useFacilities, usePoints, type EmissionPoint } from "../../api/inventory";
 import {
   useCreateGatewayKey,
@@ -153,7 +153,6 @@ const isoOf = (text: string | undefined) => {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
 };
-const DATE_TYPED = "ДД.ММ.ГГГГ";
 const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
 const typed = (value: number | null) => (value === null ? "" : number(value));
 const numberOrNull = (text: string) => (text.trim() === "" ? null : (parseNumericInput(text) ?? null));
@@ -264,7 +263,13 @@ function SensorDialog({
           </Form.Item>
         )}
         <Space>
-          <TextItem label="В эксплуатации с" name="in_service_from" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
+          <TextItem
+            label="В эксплуатации с"
+            name="in_service_from"
+            maxLength={DATE_TYPED.length}
+            placeholder={DATE_TYPED}
+            rules={[dateRule]}
+          />
           <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
         </Space>
         {sensor && (
