@@ -5,6 +5,7 @@ import type { AppConfig } from "../config";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
 import type { ModelScoring } from "../ports/model-scoring";
+import type { YearMath } from "../ports/year-math";
 import type {
   BlobStore,
   Clock,
@@ -34,6 +35,9 @@ export interface Deps {
   /** Stored models parsed and scored off the request thread (scoring threads locally); without it,
    *  in this process (domain/forecast/scoring.ts). */
   modelScoring?: ModelScoring;
+  /** Issue 74: a year's uncertainty arithmetic off the request thread (the local host's scoring
+   *  threads); without it, in this process. */
+  yearMath?: YearMath;
 }
 
 /** A forecast upload's rows with their predictions, as the stored JSON, and the item's summary. */

@@ -9,6 +9,8 @@ import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
 import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output";
 import { getTrend } from "../domain/inventory/trend";
+import { heavyRead } from "../domain/heavy-reads";
+import type { Actor, Deps } from "../domain/context";
 import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
@@ -37,6 +39,10 @@ import {
   yearsRoute,
 } from "../contract/routes/inventory";
 
+/** The trend, computed once per the company's data (issue 74, domain/heavy-reads.ts). */
+const trendOf = (deps: Deps, actor: Actor, from: number, to: number, facility: string | undefined, gwpSet: number | undefined) =>
+  heavyRead(deps, actor, ["trend", from, to, facility, gwpSet], () => getTrend(deps, actor, from, to, facility, gwpSet));
+
 export const inventoryRoutes = routeApp()
   .openapi(inventoryRoute, async (c) => {
     const q = c.req.valid("query");
@@ -58,7 +64,12 @@ export const inventoryRoutes = routeApp()
   .openapi(yearUncertaintyRoute, async (c) => {
     const q = c.req.valid("query");
     const base = q.base === undefined ? undefined : parseInventoryYear(q.base, "base");
-    return c.json(await yearUncertainty(c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined, base), 200);
+    const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
+    // Issue 74: computed once per the company's data, in a heavy-work slot (domain/heavy-reads.ts).
+    return c.json(
+      await heavyRead(deps, actor, ["uncertainty", year, facility, base], () => yearUncertainty(deps, actor, year, facility, base)),
+      200,
+    );
   })
   .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
   .openapi(trendRoute, async (c) => {
@@ -66,7 +77,7 @@ export const inventoryRoutes = routeApp()
     const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
     if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
-    return c.json(await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
+    return c.json(await trendOf(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
   })
   .openapi(trendExportRoute, async (c) => {
     const q = c.req.valid("query");
@@ -76,7 +87,7 @@ export const inventoryRoutes = routeApp()
     if (q.view !== undefined && q.view !== "reported" && q.view !== "comparable") {
       throw new Invalid("view: ожидается reported или comparable");
     }
-    const trend = await getTrend(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet);
+    const trend = await trendOf(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet);
     const bytes = await c.get("deps").spreadsheets.trendWorkbook(trend, q.view ?? "reported");
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -9,6 +9,8 @@ import { DomainError } from "../domain/errors";
 import { checkModelFile, runnableModel } from "../domain/forecast/models";
 import { scoreModel } from "../domain/forecast/scoring";
 import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-threads";
+import { uncertaintyCore } from "@core/uncertainty-node";
+import { linesReport } from "@core/year-uncertainty";
 
 const { blobsDir, budget } = workerData as ScoringThreadData;
 const deps = { blobs: fsBlobStore(blobsDir) };
@@ -25,6 +27,11 @@ function failure(id: number, error: unknown): FromScoring {
 port.on("message", async (message: ToScoring) => {
   const { id } = message;
   try {
+    if ("lines" in message) {
+      const { inputs, monteCarlo } = message.lines;
+      port.postMessage({ id, type: "answer", value: linesReport(uncertaintyCore(), inputs, monteCarlo) } satisfies FromScoring);
+      return;
+    }
     if ("check" in message) {
       port.postMessage({ id, type: "answer", value: await checkModelFile(message.check.method, message.check.text) } satisfies FromScoring);
       return;

@@ -11,6 +11,8 @@ import { MODEL_CACHE_BYTES } from "../domain/forecast/models";
 import type { ModelScoring, ScoringCall } from "../ports/model-scoring";
 import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
+import type { LineInput, LinesReport } from "@core/year-uncertainty";
+import type { YearMath } from "../ports/year-math";
 
 export interface ScoringThreadData {
   blobsDir: string;
@@ -20,13 +22,15 @@ export interface ScoringThreadData {
 
 export type ToScoring =
   | { id: number; version: ForecastModelVersion; call: ScoringCall }
-  | { id: number; check: { method: ForecastMethod; text: string } };
+  | { id: number; check: { method: ForecastMethod; text: string } }
+  /** Issue 74: a year's uncertainty report (YearMath), by whichever thread. */
+  | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
   | { id: number; type: "refused"; status: DomainError["status"]; detail: string }
   | { id: number; type: "range" | "failed"; message: string };
 
-export interface ScoringThreads extends ModelScoring {
+export interface ScoringThreads extends ModelScoring, YearMath {
   close(): Promise<void>;
 }
 
@@ -101,6 +105,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     score: (version, call) => ask(hashOf(version.id) % size, (id) => ({ id, version, call })),
     // A file being uploaded is parsed by whichever thread, and kept by none.
     check: (method, text) => ask(nextId % size, (id) => ({ id, check: { method, text } })),
+    linesReport: (inputs, monteCarlo) => ask<LinesReport>(nextId % size, (id) => ({ id, lines: { inputs, monteCarlo } })),
     async close() {
       await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
     },

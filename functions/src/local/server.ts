@@ -137,6 +137,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     signer: localVersionSigner(dataDir),
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,
+    yearMath: scoring,
   };
   if (options.dataDir) {
     // An older folder is brought to this release's format before anything else reads it; each

@@ -26,6 +26,9 @@ export interface DictionaryRepository {
   /** The same repository for one request: the counter is read once, right away, so a request
    *  that reads several dictionaries pays one read, overlapping its other reads. */
   forOneRequest(): DictionaryRepository;
+  /** The change counter (one small consistent read): it moves with every change of any dictionary,
+   *  so what was made of the dictionaries at one count still holds at it (domain/heavy-reads.ts). */
+  changeCount(): Promise<number>;
   get(dictionary: string, id: number): Promise<DictionaryItemVersion | undefined>;
   history(dictionary: string, id: number): Promise<DictionaryItemVersion[]>;
   /** Every version of every item of the dictionary (D41: which applies to a reporting year), by

@@ -105,6 +105,7 @@ export function dynamoDictionaries(doc: DynamoDBDocumentClient, table: string): 
     async list(dictionary) {
       return listAt(dictionary, await readCounter());
     },
+    changeCount: readCounter,
     forOneRequest() {
       // Read at once, so that it overlaps the request's other reads (its project, say); a failure
       // surfaces at the first list.

@@ -661,6 +661,7 @@ function dictionaries(table: MemoryTable): Repositories["dictionaries"] {
       return table.query(keys.dictionaryItems(dictionary).PK).map((item) => strip<DictionaryItemVersion>(item)!);
     },
     forOneRequest: () => repository,
+    changeCount: async () => num(table.get(keys.dictionariesVersion())?.counter),
     async get(dictionary, id) {
       return strip<DictionaryItemVersion>(table.get(keys.dictionaryItem(dictionary, id)));
     },
