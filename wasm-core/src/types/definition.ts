@@ -6,22 +6,26 @@ export const DEFAULT_GWP_CH4 = 25;
 
 export type CalculationKind = "formula" | "forecast" | "file";
 
-export type DictionaryName =
-  | "get_recycle_technology"
-  | "get_coeff_co2_density"
-  | "get_disposal_co2_stat_sources"
-  | "get_disposal_co2_torch"
-  | "get_torch_ch4"
-  | "get_torch_cf"
-  | "get_enrichment"
-  | "get_gas_content"
-  | "get_methane_abundance"
-  | "get_handling_underground_ch4"
-  | "get_underground_emission_ch4"
-  | "get_open_mining_ch4"
-  | "get_open_mining_co2"
-  | "get_underground"
-  | "get_underground_content";
+/** The dictionaries a type may read (their data: functions/src/dictionaries/reference-data.json). */
+export const DICTIONARY_NAMES = [
+  "get_recycle_technology",
+  "get_coeff_co2_density",
+  "get_disposal_co2_stat_sources",
+  "get_disposal_co2_torch",
+  "get_torch_ch4",
+  "get_torch_cf",
+  "get_enrichment",
+  "get_gas_content",
+  "get_methane_abundance",
+  "get_handling_underground_ch4",
+  "get_underground_emission_ch4",
+  "get_open_mining_ch4",
+  "get_open_mining_co2",
+  "get_underground",
+  "get_underground_content",
+] as const;
+
+export type DictionaryName = (typeof DICTIONARY_NAMES)[number];
 
 export interface NumberField {
   readonly name: string;

@@ -10,7 +10,6 @@ import { coefficientBody } from "../routes/admin";
 import { ownModelBody } from "../routes/forecast-models";
 import { documentCreateSchema } from "./document";
 import {
-  LIMITS,
   CALENDAR_DECREE_MAX,
   COEFFICIENT_REASON_MAX,
   DOCUMENT_TEXT_MAX,
@@ -81,13 +80,6 @@ function boundLiterals(text: string): string[] {
   return [...text.matchAll(BOUND_LITERAL)].filter((m) => Number((m[1] ?? m[2]).replaceAll("_", "")) > 1).map((m) => m[0]);
 }
 
-/** Every bound of the table, by its path («password.max»). */
-function tableEntries(table: object, prefix = ""): [string, number][] {
-  return Object.entries(table).flatMap(([key, value]): [string, number][] =>
-    typeof value === "number" ? [[`${prefix}${key}`, value]] : tableEntries(value as object, `${prefix}${key}.`),
-  );
-}
-
 describe("one table of limits", () => {
   it("finds a bound written as a number, and leaves the table's reads and arithmetic alone", () => {
     expect(boundLiterals('email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),')).toEqual([".max(320"]);
@@ -114,16 +106,4 @@ describe("one table of limits", () => {
     const found = files.flatMap((path) => boundLiterals(readFileSync(join(ROOT, path), "utf8")).map((literal) => `${path}: ${literal}`));
     expect(found).toEqual([]);
   });
-
-  it("docs/api.md prints the table as it is («Limits»)", () => {
-    const doc = readFileSync(join(ROOT, "docs/api.md"), "utf8");
-    const block = /<!-- limits: from LIMITS[^\n]*-->\n([\s\S]*?)\n<!-- end of limits -->/.exec(doc)?.[1];
-    expect(block, "docs/api.md has no limits block").toBeDefined();
-    expect(block).toBe(limitsBlock());
-  });
 });
-
-/** The limits block of docs/api.md: one line per bound of the table, its path and its value. */
-function limitsBlock(): string {
-  return ["| limit | value |", "| --- | --- |", ...tableEntries(LIMITS).map(([path, value]) => `| \`${path}\` | ${value} |`)].join("\n");
-}

@@ -28,9 +28,11 @@ function entries(name: string) {
 }
 
 describe("emission categories of /dictionary", () => {
-  it("declares the 8 categories of docs/user-guide.md and issue 17's flaring by composition in index order, one per calculation type", () => {
-    expect(CATEGORIES.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(CATEGORIES.map((c) => c.type)).toEqual([
+  it("declares the 8 categories of docs/user-guide.md and issue 17's flaring by composition first, in index order, one per calculation type", () => {
+    // A type added since has its category after these (its module's reference part).
+    expect(CATEGORIES.map((c) => c.index)).toEqual(CATEGORIES.map((_, i) => i));
+    expect(new Set(CATEGORIES.map((c) => c.type)).size).toBe(CATEGORIES.length);
+    expect(CATEGORIES.slice(0, 9).map((c) => c.type)).toEqual([
       "underground",
       "open_mining_co2",
       "handling_underground_ch4",
