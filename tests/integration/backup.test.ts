@@ -152,6 +152,7 @@ describe("a backup of a running server", () => {
         expect.arrayContaining(["jwt-secret", "version-signing-key.pem", "version-signing-keys.json", "data-format.json"]),
       );
       expect(folderFiles(restoredDir)).toEqual(held);
+      expect(statSync(restoredDir).mode & 0o777).toBe(0o700);
       for (const file of held) {
         expect(readFileSync(join(restoredDir, file)).equals(readFileSync(join(dataDir, file))), file).toBe(true);
         expect(statSync(join(restoredDir, file)).mode & 0o777, file).toBe(0o600);

@@ -390,7 +390,8 @@ export async function restoreBackup(file: string, dataDir: string, accept?: (man
   accept?.(manifest);
   const staging = `${root}.restoring-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  await mkdir(join(staging, DATABASE_DIR), { recursive: true });
+  // The folder is its owner's alone, as a server's own start leaves it under the unit's UMask.
+  await mkdir(join(staging, DATABASE_DIR), { recursive: true, mode: 0o700 });
   const { Level } = levelModule();
   const db = new Level(join(staging, DATABASE_DIR), { keyEncoding: "utf8", valueEncoding: "utf8" });
   await db.open();
