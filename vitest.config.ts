@@ -51,6 +51,7 @@ const SIZED_TESTS = [
   "tests/integration/heavy-work.test.ts",
   "tests/integration/inventory-large-approval.test.ts",
   "tests/integration/crash-writes.test.ts",
+  "tests/integration/telemetry-crash.test.ts",
   "tests/integration/spreadsheet-safety.test.ts",
 ];
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.

@@ -24,6 +24,7 @@ import { CATALOGUE, catalogueEntry } from "@server/documents/catalogue";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { OPERATIONS } from "@server/http/openapi";
 import { CALCULATION_TYPES, FORECAST_METHODS, REGISTRY, type CalculationType } from "@core/registry";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { createHarness, type Harness } from "../support/harness";
 import { bySize } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
@@ -463,6 +464,13 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { gatewayKeys: 1, audit: 1 },
     },
   ],
+  pushReadings: () => [
+    {
+      path: "/api/v1/telemetry/readings/",
+      example: { facility: objects.facility.id, readings: [{ sensor: objects.sensor.code, t: "2026-03-01T00:02:00Z", value: 0.41 }] },
+      writes: {},
+    },
+  ],
   patchEmissionPoint: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/points/${objects.point.id}/`,
@@ -883,6 +891,9 @@ async function changesOf(writes: Writes): Promise<string[]> {
 
 /** Sends a request and answers with it the items and files it left changed (attempt counters aside). */
 async function sendWatched(request: () => Promise<Response>): Promise<{ res: Response; changed: () => Promise<string[]> }> {
+  // An earlier push's readings are applied after its answer (domain/telemetry/consumer.ts): done
+  // first, so what is watched is this request's writes alone.
+  await telemetryIdle(h.deps);
   const writes: Writes = new Map();
   watched = writes;
   const res = await request().finally(() => {

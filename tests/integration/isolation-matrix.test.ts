@@ -111,6 +111,13 @@ const FIXTURES: Record<string, Fixture> = {
   listGatewayKeys: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/gateway-keys/` }],
   createGatewayKey: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/gateway-keys/`, json: { label: "Шлюз Б" } }],
   revokeGatewayKey: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/gateway-keys/${a.gatewayKey.id}/` }],
+  pushReadings: ({ a }) => [
+    {
+      path: "/api/v1/telemetry/readings/",
+      json: { facility: a.facility.id, readings: [{ sensor: a.sensor.code, t: "2026-03-01T00:01:00Z", value: 0.4 }] },
+    },
+  ],
+  getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/` }],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   inventoryTrend: ({ a }) => [{ path: `/api/v1/inventory/trend/?from=2020&to=2025&facility=${a.facility.id}` }],

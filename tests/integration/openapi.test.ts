@@ -114,10 +114,14 @@ describe("GET /api/openapi.json", () => {
       expect(entry["x-auth"], op.operationId).toBe(op.auth);
       expect(entry["x-isolation"], op.operationId).toEqual(op.isolation);
       expect(entry.security, op.operationId).toEqual(
-        op.auth === "public" ? [] : [{ [op.auth === "signed" ? "mediaToken" : "bearer"]: [] }],
+        op.auth === "public"
+          ? []
+          : op.auth === "gateway"
+            ? [{ gatewayKey: [] }, { bearer: [] }]
+            : [{ [op.auth === "signed" ? "mediaToken" : "bearer"]: [] }],
       );
     }
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(["bearer", "mediaToken"]);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(["bearer", "gatewayKey", "mediaToken"]);
   });
 
   it("gives every route taking a file its body cap, and no JSON-only route one (http/uploads.ts applies them)", () => {

@@ -17,6 +17,7 @@ import type { AppConfig } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { seedPlatform, testDeps } from "./deps";
 import type { Clock, CompanyRepository, Repositories } from "@server/ports";
@@ -165,6 +166,8 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
       return { token: body.access, refresh: body.refresh, email, companyId: company.id, userId: user.id };
     },
     async settled() {
+      // Batches of readings pushed are applied after the answer (domain/telemetry/consumer.ts).
+      await telemetryIdle(deps);
       await Promise.all([storage.settled(), uploads.settled()]);
     },
     async close() {

@@ -17,6 +17,8 @@ export interface TenantObjects {
   gatewayKey: { id: string; label: string };
   /** An abatement assessment (methodology section 11). */
   abatement: { id: string; name: string };
+  /** A batch of readings the company pushed (D57). */
+  telemetryBatch: { id: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */
   secrets: string[];
@@ -105,6 +107,13 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     await h.request(`/api/v1/facilities/${facility.id}/gateway-keys/`, { method: "POST", token, json: { label: keyLabel } }),
     "gateway key",
   );
+  const pushed = await h.request("/api/v1/telemetry/readings/", {
+    method: "POST",
+    token,
+    json: { facility: facility.id, readings: [{ sensor: sensorCode, t: "2026-03-01T00:00:00Z", value: 0.4 }] },
+  });
+  if (pushed.status !== 202) throw new Error(`readings: ${pushed.status} ${await pushed.text()}`);
+  const telemetryBatch = (await pushed.json()) as { batch: string };
   const projectName = `Проект ${marker}`;
   const project = await created(
     await h.request("/api/v1/projects/create_project/", {
@@ -148,6 +157,7 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     point: { id: String(point.id), name: pointName },
     sensor: { id: String(sensor.id), code: sensorCode },
     gatewayKey: { id: String(gatewayKey.id), label: keyLabel },
+    telemetryBatch: { id: telemetryBatch.batch },
     calculations,
     secrets: [
       projectName,

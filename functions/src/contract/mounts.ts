@@ -13,6 +13,8 @@ export const MOUNTS = {
   directUploads: { prefix: "/v1/uploads", access: "public" },
   // Issue 74: the keys a verifier checks a version's signature with; nothing secret.
   signingKeys: { prefix: "/v1/signing-keys", access: "public" },
+  // A mine's gateway pushes with its gateway key, not a user's token: the route checks either itself.
+  telemetryPush: { prefix: "/v1/telemetry", access: "public" },
   users: { prefix: "/v1/users", access: "user" },
   projects: { prefix: "/v1/projects", access: "user" },
   graphs: { prefix: "/v1/projects", access: "user" },
@@ -28,6 +30,7 @@ export const MOUNTS = {
   inventory: { prefix: "/v1/inventory", access: "user" },
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
   abatement: { prefix: "/v1/abatement", access: "user" },
+  telemetry: { prefix: "/v1/telemetry", access: "user" },
   // Last: /v1/{type}/ would otherwise shadow the named resources above.
   evidence: { prefix: "/v1", access: "user" },
   exportJobs: { prefix: "/v1/export_jobs", access: "user" },

@@ -30,6 +30,7 @@ import type { AppEnv } from "./env";
 import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { signingKeyRoutes } from "./signing-keys";
+import { telemetryPushRoutes, telemetryRoutes } from "./telemetry";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
 
@@ -45,6 +46,7 @@ const SERVED = {
   mediaStream: mediaStreamRoutes,
   directUploads: directUploadRoutes,
   signingKeys: signingKeyRoutes,
+  telemetryPush: telemetryPushRoutes,
   users: userRoutes,
   projects: projectRoutes,
   graphs: graphRoutes,
@@ -60,6 +62,7 @@ const SERVED = {
   inventory: inventoryRoutes,
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,
+  telemetry: telemetryRoutes,
   evidence: evidenceRoutes,
   exportJobs: exportJobRoutes,
   calculations: calculationRoutes,
@@ -116,6 +119,12 @@ export function openApiDocument() {
     scheme: "bearer",
     bearerFormat: "JWT",
     description: "The access token of POST /api/token/",
+  });
+  registry.registerComponent("securitySchemes", "gatewayKey", {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description: "`Gateway <key>`: a facility's gateway key (POST v1/facilities/{id}/gateway-keys/); it only pushes readings",
   });
   registry.registerComponent("securitySchemes", "mediaToken", {
     type: "apiKey",

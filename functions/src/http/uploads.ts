@@ -61,6 +61,11 @@ export function bodyLimits(config: AppConfig, operations: Operation[]): Middlewa
     video: streamed(config.videoMaxBytes),
     // The largest cap here; the route applies the one its token grants (a PDF's or a video's).
     direct: streamed(Math.max(config.videoMaxBytes, config.documentMaxBytes)),
+    // A CSV of readings (methodology D57) is held to the JSON cap, 1 MB, as its JSON twin.
+    readings: bodyLimit({
+      maxSize: config.jsonBodyLimitBytes,
+      onError: (c) => c.json({ detail: `Пакет показаний больше ${fileSize(config.jsonBodyLimitBytes)}` }, 413),
+    }),
   };
   const find = routeOf(operations);
   return (c, next) => {

@@ -25,6 +25,7 @@ import { seedDefaultModels } from "../domain/forecast/models";
 import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
+import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
 import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
@@ -188,6 +189,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     },
   });
 
+  // D57: batches of readings stored and answered 202 but not yet applied when the process stopped
+  // (killed, say) are in the table's queue: applied now, in the background.
+  void drainTelemetry(deps);
+
   const host = options.host ?? "127.0.0.1";
   const exposed = await demoPasswordProblem(deps, host);
   if (exposed) {
@@ -279,7 +284,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
-        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop()]))
+        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps)]))
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

@@ -22,7 +22,7 @@ import type { AdminAuditRepository, AuditTrailRepository } from "./audit";
 import type { DocumentRepository } from "./documents";
 import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
-import type { GatewayKeyRepository, SensorRepository } from "./telemetry";
+import type { GatewayKeyRepository, SensorRepository, TelemetryRepository } from "./telemetry";
 
 export interface Repositories {
   companies: CompanyRepository;
@@ -44,6 +44,7 @@ export interface Repositories {
   emissionPoints: EmissionPointRepository;
   sensors: SensorRepository;
   gatewayKeys: GatewayKeyRepository;
+  telemetry: TelemetryRepository;
   migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;

@@ -2,6 +2,7 @@
 // dispatch gateway pushes readings with.
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
+import type { batchStatusSchema } from "../contract/schemas/telemetry";
 
 /** D56: a sensor of a facility with its register as it was, change by change. */
 export type Sensor = z.output<typeof sensorSchema>;
@@ -36,4 +37,36 @@ export interface GatewayKeyRepository {
   revoke(companyId: string, facilityId: string, keyId: string, at: string): Promise<void>;
   /** The grant of a key's hash, undefined for none or a revoked one. */
   byHash(hash: string): Promise<GatewayKeyGrant | undefined>;
+}
+
+/** A pushed batch as stored (its readings are a blob, telemetry/batches/{company}/{batch}.json). */
+export type TelemetryBatch = z.output<typeof batchStatusSchema> & { company: string; refused_count: number };
+
+/** A sensor's readings of one UTC day, packed (D57: idempotent by (sensor, instant)): the instants as
+ *  ms since the day's 00:00 UTC and the values, in time order; the batches applied to it with their
+ *  counts (so applying one again counts nothing twice); the corrections with the old values. */
+export interface SensorDay {
+  company: string;
+  sensor: string;
+  /** yyyy-MM-dd, UTC. */
+  day: string;
+  offsets: Uint32Array;
+  values: Float64Array;
+  applied: Record<string, [accepted: number, duplicate: number, corrected: number]>;
+  corrections: { t: number; old: number; value: number; batch: string }[];
+  version: number;
+}
+
+export interface TelemetryRepository {
+  /** Stores the batch (state queued) and its mark in the queue; both or neither count as stored. */
+  createBatch(batch: TelemetryBatch): Promise<void>;
+  getBatch(companyId: string, batchId: string): Promise<TelemetryBatch | undefined>;
+  /** The batch done with its counts, and its queue mark removed. */
+  finishBatch(batch: TelemetryBatch): Promise<void>;
+  /** The batches still queued, oldest first, at most `limit`: what a restart takes up again. */
+  queued(limit: number): Promise<{ company: string; batch: string }[]>;
+  getDay(companyId: string, sensorId: string, day: string): Promise<SensorDay | undefined>;
+  getDays(companyId: string, sensorId: string, days: readonly string[]): Promise<SensorDay[]>;
+  /** Writes the day if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putDay(day: SensorDay, expectedVersion: number): Promise<boolean>;
 }

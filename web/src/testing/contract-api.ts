@@ -29,6 +29,7 @@ import { INVENTORY_REPORT_ROUTES } from "@server/contract/routes/inventory-repor
 import { MEDIA_ROUTES, MEDIA_STREAM_ROUTES } from "@server/contract/routes/media";
 import { OPENAPI_ROUTES } from "@server/contract/routes/openapi";
 import { PROJECT_ROUTES } from "@server/contract/routes/projects";
+import { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "@server/contract/routes/telemetry";
 import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";
 import { calculationBodySchema } from "@server/contract/schemas/calculation-body";
@@ -41,6 +42,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   mediaStream: MEDIA_STREAM_ROUTES,
   directUploads: DIRECT_UPLOAD_ROUTES,
   signingKeys: SIGNING_KEY_ROUTES,
+  telemetryPush: TELEMETRY_PUSH_ROUTES,
   users: USER_ROUTES,
   projects: PROJECT_ROUTES,
   graphs: GRAPH_ROUTES,
@@ -55,6 +57,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   facilities: FACILITY_ROUTES,
   inventory: INVENTORY_ROUTES,
   inventoryReport: INVENTORY_REPORT_ROUTES,
+  telemetry: TELEMETRY_ROUTES,
   abatement: ABATEMENT_ROUTES,
   evidence: EVIDENCE_ROUTES,
   exportJobs: EXPORT_JOB_ROUTES,

@@ -111,6 +111,19 @@ export const gatewayKeysOfFacility = (companyId: string, facilityId: string) => 
 });
 /** A push knows only the key: this item maps its SHA-256 to (company, facility, key); removed on revoke. */
 export const gatewayKeyLookup = (hash: string) => ({ PK: `GATEWAYKEY#${hash}`, SK: "GATEWAYKEY" });
+/** D57: a pushed batch of readings (its state, counts, refused lines): get by (company, batch). */
+export const telemetryBatch = (companyId: string, batchId: string) => ({ PK: `COMPANY#${companyId}`, SK: `TBATCH#${batchId}` });
+/** The queue of batches stored and not yet applied, oldest first: what a restart takes up again. */
+export const TELEMETRY_QUEUE_PK = "TQUEUE";
+export const telemetryQueued = (receivedAt: string, companyId: string, batchId: string) => ({
+  PK: TELEMETRY_QUEUE_PK,
+  SK: `${receivedAt}#${companyId}#${batchId}`,
+});
+/** A sensor's readings of one UTC day, packed: get by (company, sensor, yyyy-MM-dd); a partition per sensor. */
+export const sensorDay = (companyId: string, sensorId: string, day: string) => ({
+  PK: `TELEMETRY#${companyId}#${sensorId}`,
+  SK: `DAY#${day}`,
+});
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
 export const migration = (companyId: string, name: string) => ({ PK: `COMPANY#${companyId}`, SK: `MIGRATION#${name}` });
 
@@ -249,7 +262,7 @@ export const auditEntry = (at: string, eventId: string) => ({
 });
 /** Items the audit trail skips: its own, the login-throttling counters, the statistics markers,
  *  the caps' counters, the export jobs' requests and the dictionaries' change counter (the changed item itself is audited). */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION"];
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION", "TELEMETRY#", "TQUEUE"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

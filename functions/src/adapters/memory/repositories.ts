@@ -23,6 +23,7 @@ import type {
   ForecastCalibration,
   GatewayKey,
   Sensor,
+  TelemetryBatch,
   ForecastModelVersion,
   InventoryComment,
   TrendSettings,
@@ -63,6 +64,7 @@ import {
   SENSOR_CONFLICT,
   SENSOR_EXISTS,
 } from "../dynamodb/sensor-repository";
+import { dayItem, dayOf } from "../dynamodb/telemetry-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
@@ -385,6 +387,47 @@ function gatewayKeys(table: MemoryTable): Repositories["gatewayKeys"] {
     async byHash(hash) {
       const item = table.get(keys.gatewayKeyLookup(hash));
       return item ? { company: String(item.company), facility: String(item.facility), id: String(item.id) } : undefined;
+    },
+  };
+}
+
+function telemetry(table: MemoryTable): Repositories["telemetry"] {
+  return {
+    async createBatch(batch) {
+      create(
+        table,
+        { ...keys.telemetryBatch(batch.company, batch.batch), ...batch },
+        "Пакет показаний с таким идентификатором уже существует",
+      );
+      table.put({ ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch), company: batch.company, batch: batch.batch });
+    },
+    async getBatch(companyId, batchId) {
+      return strip<TelemetryBatch>(table.get(keys.telemetryBatch(companyId, batchId)));
+    },
+    async finishBatch(batch) {
+      table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
+      table.delete(keys.telemetryQueued(batch.received_at, batch.company, batch.batch));
+    },
+    async queued(limit) {
+      return table
+        .query(keys.TELEMETRY_QUEUE_PK)
+        .slice(0, limit)
+        .map((item) => ({ company: String(item.company), batch: String(item.batch) }));
+    },
+    async getDay(companyId, sensorId, day) {
+      const item = table.get(keys.sensorDay(companyId, sensorId, day));
+      return item ? dayOf(item) : undefined;
+    },
+    async getDays(companyId, sensorId, days) {
+      return days.flatMap((day) => {
+        const item = table.get(keys.sensorDay(companyId, sensorId, day));
+        return item ? [dayOf(item)] : [];
+      });
+    },
+    async putDay(day, expectedVersion) {
+      return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
     },
   };
 }
@@ -958,6 +1001,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     emissionPoints: emissionPoints(table),
     sensors: sensors(table),
     gatewayKeys: gatewayKeys(table),
+    telemetry: telemetry(table),
     migrations: migrations(table),
     inventoryReviews: inventoryReviews(table),
     inventoryVersions: inventoryVersions(table),

@@ -11,8 +11,10 @@ import { ID_MAX_LENGTH } from "../schemas/common";
 
 /** public: no credentials; signed: a signed URL token in `?token=` (the video stream, for
  *  <video>, which sends no header; the local upload URL, which stands in for a presigned PUT);
- *  user: a bearer access token; admin: a bearer token of a platform operator (staff get 403). */
-export type Auth = "public" | "signed" | "user" | "admin";
+ *  user: a bearer access token; admin: a bearer token of a platform operator (staff get 403);
+ *  gateway: a facility's gateway key (`Authorization: Gateway <key>`) or a user's bearer token, checked
+ *  by the route itself (the readings push, methodology D57). */
+export type Auth = "public" | "signed" | "user" | "admin" | "gateway";
 
 /** An object id the operation takes, owned by one company: another company's id answers 404. */
 export interface OwnedId {
@@ -37,8 +39,8 @@ export type Isolation =
  *  `document` a form with a PDF (the server's document cap), `evidence` a form with a coefficient's
  *  evidence file (EVIDENCE_MAX_BYTES), `video` a raw video (the server's video cap) and `direct`
  *  the local upload URL's raw PDF or video (the larger of the two), both streamed, so they must
- *  declare their length. A JSON body is held to the JSON cap on every route. */
-export type BodyCap = "form" | "document" | "evidence" | "video" | "direct";
+ *  declare their length; `readings` a CSV of a mine's readings, held to the JSON cap as its JSON twin. A JSON body is held to the JSON cap on every route. */
+export type BodyCap = "form" | "document" | "evidence" | "video" | "direct" | "readings";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429;
 
@@ -102,6 +104,7 @@ const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
   signed: [{ mediaToken: [] }],
   user: [{ bearer: [] }],
   admin: [{ bearer: [] }],
+  gateway: [{ gatewayKey: [] }, { bearer: [] }],
 };
 
 /** createRoute with the operation's name, its security and error answers, and who may call it,

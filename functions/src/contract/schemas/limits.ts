@@ -84,6 +84,12 @@ export const LIMITS = {
     gatewayKeysPerFacility: 20,
     gatewayKeyLabel: 120,
     areaM2: 1000,
+    /** Readings one push may carry (and 1 MB, the JSON cap). */
+    readingsPerRequest: 10000,
+    /** Refused lines a batch's status lists (the count says how many there were). */
+    refusedListed: 1000,
+    /** A reading's time may be at most this many minutes ahead of the server's clock. */
+    futureMinutes: 5,
   },
 } as const;
 

@@ -1,0 +1,111 @@
+// The mine's readings (methodology D57): pushed batches (keys.telemetryBatch) with their queue marks
+// (keys.telemetryQueued), and each sensor's readings of a UTC day packed in one item (keys.sensorDay):
+// the instants as a Uint32 array of ms since the day's 00:00 UTC and the values as a Float64 array,
+// both little-endian binary attributes, so a day of one-minute readings is 17 KB, not 1 440 items.
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { SensorDay, TelemetryBatch, TelemetryRepository } from "../../ports";
+import * as keys from "./keys";
+import { unlessConditionFails } from "./conditions";
+import { getItem, putNew } from "./items";
+
+const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
+
+/** A typed array's bytes, as a binary attribute holds them. */
+export const bytesOf = (array: Uint32Array | Float64Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+const copyBytes = (bytes: Uint8Array) => {
+  const out = new Uint8Array(bytes.byteLength);
+  out.set(bytes);
+  return out.buffer;
+};
+
+export const dayItem = (day: SensorDay) => ({
+  ...keys.sensorDay(day.company, day.sensor, day.day),
+  company: day.company,
+  sensor: day.sensor,
+  day: day.day,
+  count: day.values.length,
+  t: bytesOf(day.offsets),
+  v: bytesOf(day.values),
+  applied: day.applied,
+  corrections: day.corrections,
+  version: day.version,
+});
+
+export function dayOf(item: Record<string, unknown>): SensorDay {
+  const t = item.t as Uint8Array | undefined;
+  const v = item.v as Uint8Array | undefined;
+  return {
+    company: String(item.company),
+    sensor: String(item.sensor),
+    day: String(item.day),
+    offsets: t && t.byteLength > 0 ? new Uint32Array(copyBytes(t)) : new Uint32Array(0),
+    values: v && v.byteLength > 0 ? new Float64Array(copyBytes(v)) : new Float64Array(0),
+    applied: (item.applied ?? {}) as SensorDay["applied"],
+    corrections: (item.corrections ?? []) as SensorDay["corrections"],
+    version: Number(item.version ?? 0),
+  };
+}
+
+export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): TelemetryRepository {
+  return {
+    async createBatch(batch) {
+      // The batch's item first: a queue mark never points at nothing. A crash between the two leaves a
+      // batch never answered 202 (the answer waits for both), which nothing will ever read.
+      await putNew(doc, table, { ...keys.telemetryBatch(batch.company, batch.batch), ...batch }, BATCH_EXISTS);
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch), company: batch.company, batch: batch.batch },
+        }),
+      );
+    },
+    getBatch: (companyId, batchId) => getItem<TelemetryBatch>(doc, table, keys.telemetryBatch(companyId, batchId)),
+    async finishBatch(batch) {
+      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
+      await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryQueued(batch.received_at, batch.company, batch.batch) }));
+    },
+    async queued(limit) {
+      const out = await doc.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: "PK = :pk",
+          ExpressionAttributeValues: { ":pk": keys.TELEMETRY_QUEUE_PK },
+          ConsistentRead: true,
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map((item) => ({ company: String(item.company), batch: String(item.batch) }));
+    },
+    async getDay(companyId, sensorId, day) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.sensorDay(companyId, sensorId, day), ConsistentRead: true }));
+      return out.Item ? dayOf(out.Item) : undefined;
+    },
+    async getDays(companyId, sensorId, days) {
+      const found: SensorDay[] = [];
+      for (let i = 0; i < days.length; i += 100) {
+        let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+          [table]: { Keys: days.slice(i, i + 100).map((day) => keys.sensorDay(companyId, sensorId, day)), ConsistentRead: true },
+        };
+        while (request && Object.keys(request).length > 0) {
+          const out = await doc.send(new BatchGetCommand({ RequestItems: request }));
+          for (const item of out.Responses?.[table] ?? []) found.push(dayOf(item));
+          request = out.UnprocessedKeys as typeof request;
+        }
+      }
+      return found.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    },
+    putDay(day, expectedVersion) {
+      return unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: dayItem({ ...day, version: expectedVersion + 1 }),
+            ...(expectedVersion === 0
+              ? { ConditionExpression: "attribute_not_exists(PK)" }
+              : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
+          }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// v1/telemetry/, declared: the mine's readings pushed by its gateway or a user (methodology D57) and a
+// batch's status. Served by http/telemetry.ts.
+import * as z from "zod";
+import { LIMITS } from "../schemas/limits";
+import { batchAcceptedSchema, batchStatusSchema, readingsBodySchema } from "../schemas/telemetry";
+import { access, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
+
+const push = access("telemetry", "gateway", {
+  scope: "company",
+  ids: [{ in: "body", name: "facility", object: "facility" }],
+});
+
+export const pushReadingsRoute = route(
+  push(
+    "pushReadings",
+    "Push readings of a facility's sensors: stored durably, then applied",
+    [400, 404, 415],
+    `\`Authorization: Gateway <key>\` (the facility is the key's) or a user's bearer token with \`facility\` in the JSON body or \`?facility=\` for CSV. JSON \`{facility?, readings: [{sensor, t, value}]}\` or \`text/csv\` with the header \`sensor;t;value\`; at most ${LIMITS.telemetry.readingsPerRequest} readings and 1 MB. 202 once the batch is stored: a bad line is refused with its number and reason in the batch's status while the others are kept.`,
+  ),
+  {
+    post: "/readings",
+    query: z.object({ facility: z.optional(pathParam("The facility, for a CSV pushed with a user's token")) }),
+    // Described, not validated here: the handler reads it line by line, keeping the good lines.
+    body: {
+      required: true,
+      content: { "application/json": { schema: inputJsonSchema(readingsBodySchema) }, "text/csv": { schema: { type: "string" as const } } },
+    },
+    bodyCap: "readings",
+    202: json(batchAcceptedSchema, "The batch is stored and queued"),
+  },
+);
+
+export const getBatchRoute = route(
+  userAccess("telemetry", { scope: "own" })("getTelemetryBatch", "A pushed batch: its state, its counts and each refused line", [404]),
+  {
+    get: "/batches/{batch}",
+    params: z.object({ batch: pathParam("Batch id") }),
+    200: json(batchStatusSchema, "The batch"),
+  },
+);
+
+export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
+export const TELEMETRY_ROUTES = [getBatchRoute] as const;

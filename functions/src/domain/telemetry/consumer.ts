@@ -1,0 +1,153 @@
+// The one consumer of pushed readings (methodology D57): a batch's readings merged into each sensor's
+// day (idempotent by (sensor, instant): the same value again is a duplicate, another value a
+// correction kept with the old one), each day written with a condition on its version and the batch's
+// counts in it, so a batch applied twice (a crash, a redelivery) counts nothing twice and batches in
+// any order give the same days. Locally the queue is the table's TQUEUE marks: what was stored and
+// answered 202 before a kill is taken up again on the next start (drainTelemetry).
+import type { Deps } from "../context";
+import type { SensorDay, TelemetryBatch } from "../../ports";
+import { batchBlobKey } from "./readings";
+
+const DAY_MS = 86_400_000;
+/** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
+const MAX_CORRECTIONS = 1000;
+
+export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+
+/** `readings` ([ms, value] of one sensor and UTC day, in the batch's order) merged into `stored`. */
+export function mergeDay(
+  stored: SensorDay,
+  batch: string,
+  readings: readonly (readonly [number, number])[],
+): { day: SensorDay; counts: [number, number, number] } {
+  const dayStart = Date.parse(`${stored.day}T00:00:00Z`);
+  const byOffset = new Map<number, number>();
+  for (let i = 0; i < stored.offsets.length; i++) byOffset.set(stored.offsets[i], stored.values[i]);
+  const corrections = [...stored.corrections];
+  let accepted = 0;
+  let duplicate = 0;
+  let corrected = 0;
+  for (const [t, value] of readings) {
+    const offset = t - dayStart;
+    const old = byOffset.get(offset);
+    if (old === undefined) accepted++;
+    else if (Object.is(old, value)) {
+      duplicate++;
+      continue;
+    } else {
+      corrected++;
+      corrections.push({ t, old, value, batch });
+    }
+    byOffset.set(offset, value);
+  }
+  const offsets = Uint32Array.from(byOffset.keys()).sort();
+  const values = Float64Array.from(offsets, (o) => byOffset.get(o) as number);
+  const counts: [number, number, number] = [accepted, duplicate, corrected];
+  return {
+    day: { ...stored, offsets, values, corrections: corrections.slice(-MAX_CORRECTIONS), applied: { ...stored.applied, [batch]: counts } },
+    counts,
+  };
+}
+
+/** Applies one stored batch: every sensor-day it touches, then the batch done with its counts. */
+export async function applyBatch(
+  deps: Pick<Deps, "repos" | "blobs">,
+  company: string,
+  batchId: string,
+): Promise<TelemetryBatch | undefined> {
+  const batch = await deps.repos.telemetry.getBatch(company, batchId);
+  if (!batch) return undefined;
+  if (batch.state === "done") {
+    await deps.repos.telemetry.finishBatch(batch);
+    return batch;
+  }
+  const blob = await deps.blobs.get(batchBlobKey(company, batchId));
+  const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+  const groups = new Map<string, { sensor: string; day: string; readings: [number, number][] }>();
+  for (const [sensor, t, value] of rows) {
+    const day = utcDay(t);
+    const key = `${sensor}|${day}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { sensor, day, readings: [] }));
+    group.readings.push([t, value]);
+  }
+  const totals = [0, 0, 0];
+  for (const group of groups.values()) {
+    for (;;) {
+      const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
+        company,
+        sensor: group.sensor,
+        day: group.day,
+        offsets: new Uint32Array(0),
+        values: new Float64Array(0),
+        applied: {},
+        corrections: [],
+        version: 0,
+      };
+      const done = stored.applied[batchId];
+      if (done) {
+        done.forEach((n, i) => (totals[i] += n));
+        break;
+      }
+      const { day, counts } = mergeDay(stored, batchId, group.readings);
+      if (await deps.repos.telemetry.putDay(day, stored.version)) {
+        counts.forEach((n, i) => (totals[i] += n));
+        break;
+      }
+      // Another consumer wrote the day meanwhile: read it again.
+    }
+  }
+  const finished: TelemetryBatch = { ...batch, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
+  await deps.repos.telemetry.finishBatch(finished);
+  return finished;
+}
+
+const chains = new WeakMap<object, Promise<void>>();
+
+/** Applies every queued batch, oldest first, until none is left. A batch that fails stops this round
+ *  (logged); the next kick takes it up again. */
+async function drain(deps: Pick<Deps, "repos" | "blobs">): Promise<void> {
+  for (;;) {
+    const queued = await deps.repos.telemetry.queued(25);
+    if (queued.length === 0) return;
+    for (const item of queued) await applyBatch(deps, item.company, item.batch);
+  }
+}
+
+/** Starts (or queues behind the one running) a drain of the queue in this process: after each push and
+ *  on the local server's start. */
+export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs">): Promise<void> {
+  const previous = chains.get(deps.repos) ?? Promise.resolve();
+  const next = previous.then(() => drain(deps)).catch((error) => console.error("telemetry consumer:", error));
+  chains.set(deps.repos, next);
+  return next;
+}
+
+/** Resolves once the drains started so far are done (tests, a graceful stop). */
+export const telemetryIdle = (deps: Pick<Deps, "repos">): Promise<void> => chains.get(deps.repos) ?? Promise.resolve();
+
+/** A sensor's stored readings from `from` to before `to` (ms), in time order: what the core's minute
+ *  values, volumes and roll-ups are computed from (@core/telemetry). */
+export async function readingsBetween(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  sensor: string,
+  from: number,
+  to: number,
+): Promise<{ times: Float64Array; values: Float64Array }> {
+  const days: string[] = [];
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) days.push(utcDay(t));
+  const stored = await deps.repos.telemetry.getDays(company, sensor, days);
+  const times: number[] = [];
+  const values: number[] = [];
+  for (const day of stored) {
+    const start = Date.parse(`${day.day}T00:00:00Z`);
+    for (let i = 0; i < day.offsets.length; i++) {
+      const t = start + day.offsets[i];
+      if (t < from || t >= to) continue;
+      times.push(t);
+      values.push(day.values[i]);
+    }
+  }
+  return { times: Float64Array.from(times), values: Float64Array.from(values) };
+}

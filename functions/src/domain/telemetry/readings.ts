@@ -1,0 +1,169 @@
+// A push of a mine's readings (methodology D57): read line by line — a JSON list or a CSV `sensor;t;value`
+// in UTF-8 or Windows-1251 — each line's sensor found by its code in the facility's register, its time
+// an ISO 8601 instant (at most 5 minutes ahead of the server's clock), its value a number; a bad line is
+// refused with its number and the reason in Russian while the others are kept. The batch is stored
+// durably (its readings as a blob, its item and queue mark) before the answer, then applied by the
+// consumer (consumer.ts), idempotent and in any order.
+import { createHash } from "node:crypto";
+import { CsvEncodingError, csvRecords, decodeCsvBytes } from "@core/csv";
+import { readTypedNumber } from "@core/typed-numbers";
+import type { Deps } from "../context";
+import { Forbidden, Invalid } from "../errors";
+import { newId } from "../ids";
+import type { Sensor, TelemetryBatch } from "../../ports";
+import { LIMITS } from "../../contract/schemas/limits";
+
+export interface ParsedReading {
+  line: number;
+  sensor: string;
+  t: number;
+  value: number;
+}
+
+export interface Refusal {
+  line: number;
+  reason: string;
+}
+
+/** Where a batch's accepted readings are kept: `[[sensor id, ms since the epoch, value], …]`. */
+export const batchBlobKey = (company: string, batch: string) => `telemetry/batches/${company}/${batch}.json`;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+export const CSV_HEADER_MESSAGE = "Ожидается заголовок «sensor;t;value»: код датчика, время ISO 8601 и значение";
+export const EMPTY_MESSAGE = "Пустой запрос: нет ни одного показания";
+
+/** The sensor of `code` that held at `t`: of the register's entries with that code (case aside), the one
+ *  in service on t's date, else the active one. */
+function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Sensor | undefined {
+  const candidates = byCode.get(code.trim().toLocaleLowerCase("ru"));
+  if (!candidates) return undefined;
+  const date = new Date(t).toISOString().slice(0, 10);
+  return (
+    candidates.find((s) => (!s.in_service_from || s.in_service_from <= date) && (!s.in_service_to || date <= s.in_service_to)) ??
+    candidates.find((s) => s.is_active) ??
+    candidates[0]
+  );
+}
+
+/** One line's reading, or why it is refused. */
+function readLine(
+  line: number,
+  code: unknown,
+  time: unknown,
+  value: unknown,
+  byCode: Map<string, Sensor[]>,
+  now: number,
+): ParsedReading | Refusal {
+  if (typeof code !== "string" || code.trim() === "") return { line, reason: "не указан код датчика" };
+  if (typeof time !== "string" || !ISO_INSTANT.test(time.trim())) {
+    return { line, reason: `время «${String(time ?? "").slice(0, 40)}» не в формате ISO 8601 с часовым поясом (2026-03-01T05:00:00Z)` };
+  }
+  const t = Date.parse(time.trim());
+  if (Number.isNaN(t)) return { line, reason: `время «${time.slice(0, 40)}» не существует` };
+  if (t > now + LIMITS.telemetry.futureMinutes * 60_000) {
+    return { line, reason: `время ${time.trim()} позже текущего более чем на ${LIMITS.telemetry.futureMinutes} минут` };
+  }
+  let number: number;
+  if (typeof value === "number") number = value;
+  else if (typeof value === "string") {
+    const read = readTypedNumber(value);
+    if (!read.ok) return { line, reason: `значение «${value.slice(0, 40)}» не число` };
+    number = read.value;
+  } else return { line, reason: "значение не число" };
+  if (!Number.isFinite(number)) return { line, reason: "значение не конечное число" };
+  const sensor = sensorAt(byCode, code, t);
+  if (!sensor) return { line, reason: `датчик «${code.trim().slice(0, 40)}» не найден в реестре датчиков площадки` };
+  return { line, sensor: sensor.id, t, value: number };
+}
+
+/** The lines of a JSON body `{facility?, readings: [{sensor, t, value}]}`, numbered from 1. */
+function jsonLines(body: unknown): { code: unknown; time: unknown; value: unknown }[] {
+  const readings = (body as { readings?: unknown } | null)?.readings;
+  if (!Array.isArray(readings)) throw new Invalid("readings: ожидается список показаний [{sensor, t, value}]");
+  return readings.map((r) => {
+    const row = (r ?? {}) as Record<string, unknown>;
+    return { code: row.sensor, time: row.t, value: row.value };
+  });
+}
+
+/** The lines of a CSV with the header `sensor;t;value` (or «,»), numbered as the file's lines. */
+function csvLines(bytes: Uint8Array): { line: number; code: unknown; time: unknown; value: unknown }[] {
+  if (bytes.byteLength === 0) throw new Invalid("Пустой файл: нет ни одной строки");
+  let text: string;
+  try {
+    text = decodeCsvBytes(bytes);
+  } catch (error) {
+    if (error instanceof CsvEncodingError) throw new Invalid(error.message);
+    throw error;
+  }
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const delimiter = firstLine.includes(";") ? ";" : ",";
+  const records = [...csvRecords(text, { delimiter })];
+  const header = records.shift();
+  if (header?.fields.map((f) => f.trim().toLowerCase()).join(";") !== "sensor;t;value") throw new Invalid(CSV_HEADER_MESSAGE);
+  return records.map((r) => ({ line: r.line, code: r.fields[0], time: r.fields[1], value: r.fields[2] }));
+}
+
+export interface ReadBody {
+  json?: unknown;
+  csv?: Uint8Array;
+}
+
+/** Every line of the body read against the facility's register. */
+export function readReadings(
+  body: ReadBody,
+  sensors: readonly Sensor[],
+  now: number,
+): { readings: ParsedReading[]; refused: Refusal[]; lines: number } {
+  const byCode = new Map<string, Sensor[]>();
+  for (const sensor of sensors) {
+    const code = sensor.code.toLocaleLowerCase("ru");
+    byCode.set(code, [...(byCode.get(code) ?? []), sensor]);
+  }
+  const lines = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
+  if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
+  if (lines.length > LIMITS.telemetry.readingsPerRequest) {
+    throw new Invalid(`Слишком много показаний: не более ${LIMITS.telemetry.readingsPerRequest.toLocaleString("ru-RU")} за запрос`);
+  }
+  const readings: ParsedReading[] = [];
+  const refused: Refusal[] = [];
+  for (const l of lines) {
+    const read = readLine(l.line, l.code, l.time, l.value, byCode, now);
+    if ("reason" in read) refused.push(read);
+    else readings.push(read);
+  }
+  return { readings, refused, lines: lines.length };
+}
+
+/** The push stored: its readings' blob, then its item and queue mark. Answered 202 only after all three. */
+export async function storeBatch(
+  deps: Deps,
+  company: string,
+  facility: string,
+  body: ReadBody,
+  restrictTo?: { facility: string },
+): Promise<TelemetryBatch> {
+  if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
+  const sensors = await deps.repos.sensors.listOfFacility(company, facility);
+  const now = deps.clock.now();
+  const { readings, refused, lines } = readReadings(body, sensors, now.getTime());
+  const id = newId();
+  const bytes = new TextEncoder().encode(JSON.stringify(readings.map((r) => [r.sensor, r.t, r.value])));
+  await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
+  const batch: TelemetryBatch = {
+    batch: id,
+    company,
+    facility,
+    state: "queued",
+    received_at: now.toISOString(),
+    lines,
+    accepted: 0,
+    duplicate: 0,
+    corrected: 0,
+    refused: refused.slice(0, LIMITS.telemetry.refusedListed),
+    refused_count: refused.length,
+    readings_sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
+  await deps.repos.telemetry.createBatch(batch);
+  return batch;
+}

@@ -1,0 +1,150 @@
+// The local server killed (SIGKILL) while a mine's gateway pushes readings, batches of 10 000 four at a
+// time (a million readings in the deep tier, 100 000 here): after a restart on the same data folder every
+// batch that was answered 202 is applied exactly once — its 10 000 readings accepted, none a duplicate —
+// and every one of its readings is in its sensor's days with its value, once (methodology D57).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { startLocalServer } from "@server/local/server";
+import { readingsBetween, telemetryIdle } from "@server/domain/telemetry/consumer";
+import { bySize } from "../support/depth";
+import { DEMO, signInAsDemo } from "../support/server";
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const SENSORS = 20;
+const PER_BATCH = 10_000;
+const MINUTES_PER_BATCH = PER_BATCH / SENSORS;
+const READINGS = bySize(100_000, 1_000_000);
+const BATCHES = READINGS / PER_BATCH;
+const START = Date.UTC(2026, 0, 1);
+const readingOf = (sensor: number, minute: number) => Math.round((0.3 + ((minute * 7 + sensor * 13) % 50) / 100) * 1000) / 1000;
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOCAL_DEMO_EMAIL: DEMO.email,
+      LOCAL_DEMO_PASSWORD: DEMO.password,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((done, fail) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const url = /URL:\s+(http:\S+)/.exec(output)?.[1];
+      if (url) done({ child, url });
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code, signal) => fail(new Error(`server ended (${code ?? signal}) before it listened:\n${output}`)));
+  });
+}
+
+async function call(url: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const batchBody = (index: number) => {
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  for (let m = index * MINUTES_PER_BATCH; m < (index + 1) * MINUTES_PER_BATCH; m++) {
+    for (let s = 0; s < SENSORS; s++)
+      readings.push({ sensor: `S-${s}`, t: new Date(START + m * 60_000).toISOString(), value: readingOf(s, m) });
+  }
+  return { readings };
+};
+
+it(
+  `applies every batch answered 202 exactly once after a SIGKILL during a push of ${READINGS.toLocaleString("en")} readings`,
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "telemetry-crash-"));
+    try {
+      const first = await startServer(dataDir);
+      const token = (await signInAsDemo(first.url)).access;
+      const facility = await call(first.url, token, "POST", "/v1/facilities/", { name: "Шахта «Сбой»", kind: "underground_mine" });
+      const point = await call(first.url, token, "POST", `/v1/facilities/${facility.body.id}/points/`, {
+        name: "Ствол",
+        kind: "ventilation_shaft",
+      });
+      const keyAnswer = await call(first.url, token, "POST", `/v1/facilities/${facility.body.id}/gateway-keys/`, { label: "Шлюз" });
+      const sensorIds: string[] = [];
+      for (let s = 0; s < SENSORS; s++) {
+        const made = await call(first.url, token, "POST", `/v1/facilities/${facility.body.id}/sensors/`, {
+          code: `S-${s}`,
+          kind: "methane",
+          point: point.body.id,
+        });
+        expect(made.status).toBe(201);
+        sensorIds.push(String(made.body.id));
+      }
+      const acknowledged = new Map<number, string>();
+      let next = 0;
+      // Killed once a third of the batches were answered, with pushes on their way.
+      const killAfter = Math.max(2, Math.floor(BATCHES / 3));
+      let killing: Promise<void> | undefined;
+      const pusher = async () => {
+        while (next < BATCHES) {
+          const index = next++;
+          const res = await fetch(`${first.url}/api/v1/telemetry/readings/`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Gateway ${keyAnswer.body.key}` },
+            body: JSON.stringify(batchBody(index)),
+          }).catch(() => undefined);
+          if (!res) return;
+          if (res.status === 202) acknowledged.set(index, String(((await res.json()) as { batch: string }).batch));
+          if (acknowledged.size >= killAfter && !killing) {
+            killing = new Promise<void>((done) => {
+              first.child.once("exit", () => done());
+              first.child.kill("SIGKILL");
+            });
+          }
+        }
+      };
+      await Promise.all([pusher(), pusher(), pusher(), pusher()]);
+      await killing;
+      expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
+      expect(acknowledged.size).toBeLessThan(BATCHES);
+
+      const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
+      try {
+        await telemetryIdle(server.deps);
+        const company = String(facility.body.company);
+        for (const [index, batch] of acknowledged) {
+          const stored = await server.deps.repos.telemetry.getBatch(company, batch);
+          expect(stored, `batch ${index}`).toMatchObject({ state: "done", accepted: PER_BATCH, duplicate: 0, corrected: 0, refused: [] });
+        }
+        // Every acknowledged reading is in its sensor's days with its value, once.
+        for (let s = 0; s < SENSORS; s += 7) {
+          const all = await readingsBetween(server.deps, company, sensorIds[s], START, START + BATCHES * MINUTES_PER_BATCH * 60_000);
+          const byMinute = new Map<number, number>();
+          all.times.forEach((t, i) => {
+            expect(byMinute.has(t)).toBe(false);
+            byMinute.set(t, all.values[i]);
+          });
+          for (const index of acknowledged.keys()) {
+            for (let m = index * MINUTES_PER_BATCH; m < (index + 1) * MINUTES_PER_BATCH; m++) {
+              expect(byMinute.get(START + m * 60_000)).toBe(readingOf(s, m));
+            }
+          }
+        }
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  bySize(180_000, 900_000),
+);

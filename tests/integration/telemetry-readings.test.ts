@@ -1,0 +1,226 @@
+// D57: a mine's readings pushed through POST v1/telemetry/readings/ by its gateway key or a user, on the real
+// local DynamoDB engine: stored before the 202, applied by the one consumer into each sensor's packed
+// day, idempotent (the same push twice stores once), order-independent (the readings reversed give the
+// same minutes), a correction counted and kept with the old value; bad lines refused with their
+// numbers in Russian while the good ones are kept; a gateway key that reads nothing, pushes only to its
+// facility and is refused once revoked; another company's user neither pushes nor reads. Section 12's
+// ventilation hour with a gap, pushed and read back, gives its 3 252 m³ of CH4 and 2,172336 t.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MINUTE_MS, pointVolume, rollUp, sensorMinutes } from "@core/telemetry";
+import { CSV_ENCODING_MESSAGE } from "@core/csv";
+import { readingsBetween, telemetryIdle } from "@server/domain/telemetry/consumer";
+import vectors from "../fixtures/telemetry/methodology-section-12.json";
+import { createHarness, type Harness } from "../support/harness";
+import { encodeLegacy } from "../support/legacy-encoding";
+
+let h: Harness;
+let staff: string;
+let other: string;
+let companyId: string;
+let facility: { id: string };
+let second: { id: string };
+const sensors: Record<string, string> = {};
+let key: { id: string; key: string };
+
+interface Batch {
+  batch: string;
+  state: string;
+  lines: number;
+  accepted: number;
+  duplicate: number;
+  corrected: number;
+  refused: { line: number; reason: string }[];
+}
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+const PUSH = "/api/v1/telemetry/readings/";
+const byGateway = (body: unknown, secret = key.key) =>
+  h.request(PUSH, {
+    method: "POST",
+    headers: { Authorization: `Gateway ${secret}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const csvPush = (bytes: Uint8Array, token = staff, target = facility.id) =>
+  h.request(`${PUSH}?facility=${target}`, { method: "POST", token, headers: { "Content-Type": "text/csv" }, body: bytes });
+
+/** The batch once the consumer applied it. */
+async function applied(res: Response, token = staff): Promise<Batch> {
+  const accepted = await json<{ batch: string; status_url: string }>(res, 202);
+  expect(accepted.status_url).toBe(`/api/v1/telemetry/batches/${accepted.batch}/`);
+  await telemetryIdle(h.deps);
+  return json<Batch>(await h.request(accepted.status_url, { token }), 200);
+}
+
+const HOUR = Date.UTC(2026, 2, 1, 3, 0); // 01.03.2026 10:00 in Kemerovo
+const iso = (t: number) => new Date(t).toISOString();
+
+beforeAll(async () => {
+  h = await createHarness();
+  const a = await h.signedInUser("ООО «АГК»");
+  staff = a.token;
+  companyId = a.companyId;
+  ({ token: other } = await h.signedInUser("ООО «Чужой АГК»"));
+  facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Телеметрия»", kind: "underground_mine" }), 201);
+  second = await json(await post("/api/v1/facilities/", { name: "Шахта «Соседняя»", kind: "underground_mine" }), 201);
+  const shaft = await json<{ id: string }>(
+    await post(`/api/v1/facilities/${facility.id}/points/`, { name: "Ствол", kind: "ventilation_shaft" }),
+    201,
+  );
+  const near = await json<{ id: string }>(
+    await post(`/api/v1/facilities/${second.id}/points/`, { name: "Ствол", kind: "ventilation_shaft" }),
+    201,
+  );
+  for (const [code, kind] of [
+    ["М-1", "methane"],
+    ["Q-1", "flow"],
+    ["М-2", "methane"],
+  ] as const) {
+    const made = await json<{ id: string }>(await post(`/api/v1/facilities/${facility.id}/sensors/`, { code, kind, point: shaft.id }), 201);
+    sensors[code] = made.id;
+  }
+  await json(await post(`/api/v1/facilities/${second.id}/sensors/`, { code: "С-9", kind: "methane", point: near.id }), 201);
+  key = await json(await post(`/api/v1/facilities/${facility.id}/gateway-keys/`, { label: "Шлюз" }), 201);
+});
+afterAll(() => h.close());
+
+describe("the ventilation hour of section 12, pushed by the gateway", () => {
+  const v = vectors.ventilation_hour_with_gap;
+  const readings = () => {
+    const out: { sensor: string; t: string; value: number }[] = [];
+    for (let m = 0; m < v.minutes; m++) {
+      out.push({ sensor: "Q-1", t: iso(HOUR + m * MINUTE_MS), value: v.flow_m3_min });
+      const part = v.ch4.find((p) => m >= p.from && m <= p.to);
+      if (part) out.push({ sensor: "М-1", t: iso(HOUR + m * MINUTE_MS), value: part.value });
+    }
+    return out;
+  };
+
+  it("is stored and applied: 110 readings accepted, none refused", async () => {
+    const batch = await applied(await byGateway({ readings: readings() }));
+    expect(batch).toMatchObject({ state: "done", lines: 110, accepted: 110, duplicate: 0, corrected: 0, refused: [] });
+  });
+
+  it("reads back as 3 252 m³ of CH4, 2,172336 t, 10 minutes substituted", async () => {
+    const minutesOf = async (code: string, kind: "methane" | "flow") => {
+      const r = await readingsBetween(h.deps, companyId, sensors[code], HOUR, HOUR + v.minutes * MINUTE_MS);
+      return sensorMinutes(kind, r.times, r.values, HOUR, v.minutes);
+    };
+    const result = pointVolume({ flow: await minutesOf("Q-1", "flow"), ch4: await minutesOf("М-1", "methane") });
+    expect(result.ch4_m3).toBeCloseTo(v.ch4_m3, 9);
+    expect(Number(result.ch4_t.toFixed(6))).toBe(v.ch4_t.value);
+    expect(result.minutes).toEqual({ expected: 60, valid: v.valid, substituted: v.substituted, missing: 0 });
+  });
+
+  it("stores once when pushed again: every reading a duplicate", async () => {
+    const batch = await applied(await byGateway({ readings: readings() }));
+    expect(batch).toMatchObject({ accepted: 0, duplicate: 110, corrected: 0 });
+  });
+
+  it("counts a new value for a stored minute as a correction, kept with the old value", async () => {
+    const t = iso(HOUR + 5 * MINUTE_MS);
+    const batch = await applied(await byGateway({ readings: [{ sensor: "М-1", t, value: 0.5 }] }));
+    expect(batch).toMatchObject({ accepted: 0, duplicate: 0, corrected: 1 });
+    const day = await h.deps.repos.telemetry.getDay(companyId, sensors["М-1"], "2026-03-01");
+    expect(day?.corrections).toEqual([{ t: Date.parse(t), old: 0.44, value: 0.5, batch: batch.batch }]);
+  });
+});
+
+describe("order and idempotence", () => {
+  it("gives the same minutes and roll-ups whether the readings come forward, reversed or split", async () => {
+    const start = Date.UTC(2026, 2, 2, 0, 0);
+    const rows = Array.from({ length: 600 }, (_, i) => ({ t: start + i * 20_000, value: 0.3 + ((i * 37) % 11) / 100 }));
+    const push = async (code: string, list: typeof rows) => {
+      for (let i = 0; i < list.length; i += 250) {
+        await applied(await byGateway({ readings: list.slice(i, i + 250).map((r) => ({ sensor: code, t: iso(r.t), value: r.value })) }));
+      }
+    };
+    await push("М-1", rows);
+    await push("М-2", [...rows].reverse());
+    const minutesOf = async (code: string) => {
+      const r = await readingsBetween(h.deps, companyId, sensors[code], start, start + 200 * MINUTE_MS);
+      return sensorMinutes("methane", r.times, r.values, start, 200);
+    };
+    const forward = await minutesOf("М-1");
+    const backward = await minutesOf("М-2");
+    expect([...backward.values]).toEqual([...forward.values]);
+    expect(rollUp(backward, "Asia/Novokuznetsk", { warning: 0.35 })).toEqual(rollUp(forward, "Asia/Novokuznetsk", { warning: 0.35 }));
+  });
+});
+
+describe("bad lines, files and credentials", () => {
+  it("refuses letters, an unknown sensor, a time ahead of the clock and a time without a zone by line, keeping the good lines", async () => {
+    const ahead = iso(Date.now() + 10 * MINUTE_MS);
+    const batch = await applied(
+      await byGateway({
+        readings: [
+          { sensor: "М-1", t: "2026-03-03T00:00:00Z", value: 0.4 },
+          { sensor: "М-1", t: "2026-03-03T00:01:00Z", value: "abc" },
+          { sensor: "С-9", t: "2026-03-03T00:02:00Z", value: 0.4 },
+          { sensor: "М-1", t: ahead, value: 0.4 },
+          { sensor: "М-1", t: "2026-03-03 00:04", value: 0.4 },
+          { sensor: "Q-1", t: "2026-03-03T00:05:00+07:00", value: 9000 },
+        ],
+      }),
+    );
+    expect(batch.accepted).toBe(2);
+    expect(batch.refused.map((r) => r.line)).toEqual([2, 3, 4, 5]);
+    expect(batch.refused[0].reason).toBe("значение «abc» не число");
+    expect(batch.refused[1].reason).toBe("датчик «С-9» не найден в реестре датчиков площадки");
+    expect(batch.refused[2].reason).toContain("позже текущего более чем на 5 минут");
+    expect(batch.refused[3].reason).toContain("не в формате ISO 8601");
+  });
+
+  it("reads a CSV in Windows-1251 with «;» and decimal commas, numbering refusals by the file's lines", async () => {
+    const text = "sensor;t;value\r\nМ-1;2026-03-04T00:00:00Z;0,42\r\nМ-1;2026-03-04T00:01:00Z;ноль\r\nМ-1;2026-03-04T00:02:00Z;0,43\r\n";
+    const batch = await applied(await csvPush(encodeLegacy(text, "windows-1251")));
+    expect(batch).toMatchObject({ lines: 3, accepted: 2, refused: [{ line: 3, reason: "значение «ноль» не число" }] });
+  });
+
+  it("refuses an empty file, a file in another encoding and a CSV without its header as a whole, storing nothing", async () => {
+    const before = await h.deps.repos.telemetry.queued(1000);
+    expect((await json<{ detail: string }>(await csvPush(new Uint8Array(0)), 400)).detail).toContain("Пустой файл");
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("s\0e\0")]);
+    expect((await json<{ detail: string }>(await csvPush(utf16), 400)).detail).toBe(CSV_ENCODING_MESSAGE);
+    expect((await json<{ detail: string }>(await csvPush(new TextEncoder().encode("код;время\nМ-1;x\n")), 400)).detail).toContain(
+      "sensor;t;value",
+    );
+    expect(await h.deps.repos.telemetry.queued(1000)).toEqual(before);
+  });
+
+  it("a gateway key reads nothing and pushes only to its facility", async () => {
+    const { batch } = await json<{ batch: string }>(
+      await byGateway({ readings: [{ sensor: "М-1", t: "2026-03-05T00:00:00Z", value: 0.4 }] }),
+      202,
+    );
+    await telemetryIdle(h.deps);
+    const status = await h.request(`/api/v1/telemetry/batches/${batch}/`, { headers: { Authorization: `Gateway ${key.key}` } });
+    expect(status.status).toBe(401);
+    expect((await byGateway({ facility: second.id, readings: [{ sensor: "С-9", t: "2026-03-05T00:00:00Z", value: 0.4 }] })).status).toBe(
+      403,
+    );
+    expect((await byGateway({ readings: [] }, "agk_not-a-key")).status).toBe(401);
+  });
+
+  it("another company's user can neither push to the facility nor read its batch", async () => {
+    const { batch } = await json<{ batch: string }>(
+      await post(PUSH, { facility: facility.id, readings: [{ sensor: "М-1", t: "2026-03-06T00:00:00Z", value: 0.4 }] }),
+      202,
+    );
+    expect(
+      (await post(PUSH, { facility: facility.id, readings: [{ sensor: "М-1", t: "2026-03-06T00:01:00Z", value: 0.4 }] }, other)).status,
+    ).toBe(404);
+    expect((await h.request(`/api/v1/telemetry/batches/${batch}/`, { token: other })).status).toBe(404);
+    expect((await h.request(PUSH, { method: "POST", json: { readings: [] } })).status).toBe(401);
+  });
+
+  it("a revoked key is refused", async () => {
+    await json(await h.request(`/api/v1/facilities/${facility.id}/gateway-keys/${key.id}/`, { method: "DELETE", token: staff }), 200);
+    const res = await byGateway({ readings: [{ sensor: "М-1", t: "2026-03-07T00:00:00Z", value: 0.4 }] });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { detail: string }).detail).toBe("Ключ шлюза недействителен или отозван");
+  });
+});
