@@ -220,6 +220,18 @@ describe("a training history's bad cells", () => {
     expect(await detail(huge)).toMatch(/: расход не больше 100\u00a0000 м³\/мин$/);
   });
 
+  // Issue 76: an empty column of the drainage's CH4 (x7) trained without a word.
+  it("refuses a column with its header and no value, naming the header", async () => {
+    const lines = csv().split("\n");
+    // The drainage mixture's CH4 (the fourth column) left empty in every row.
+    const blank = lines.map((line, i) => (i === 0 ? line : line.split(";").map((cell, c) => (c === 3 ? "" : cell)).join(";"))).join("\n");
+    const res = await trainOn(blank);
+    expect(res.status).toBe(400);
+    expect(await detail(res)).toBe(
+      "file: столбец «Концентрация метана в каптируемой смеси, %» без единого значения: заполните его или удалите из файла",
+    );
+  });
+
   it("refuses a header given twice", async () => {
     const lines = csv().split("\n");
     const twice = [`${lines[0]};${HEADERS[1]}`, ...lines.slice(1).map((line) => `${line};1300`)].join("\n");

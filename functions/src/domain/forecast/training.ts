@@ -108,6 +108,17 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
       t[r] = value;
     }
   });
+  // A column with a header and no value (issue 76: x7 trained without a word): the trees would learn
+  // nothing from it while the model's file lists it, so it is refused by its header.
+  const empty = features.filter((_, f) => {
+    for (let r = 0; r < table.rows.length; r++) if (!Number.isNaN(rows[r * features.length + f])) return false;
+    return true;
+  });
+  if (empty.length > 0 && table.rows.length > 0) {
+    throw new Invalid(
+      `file: ${empty.length === 1 ? "столбец" : "столбцы"} ${empty.map((f) => `«${table.headers[f]}»`).join(", ")} без единого значения: заполните ${empty.length === 1 ? "его" : "их"} или удалите из файла`,
+    );
+  }
   return { data: { featureNames: features, rows, y, t }, headers: table.headers };
 }
 
