@@ -165,7 +165,14 @@ describe("web app: a forecast checked on the longwall's history", () => {
       await fetch(`${server.url}/api/v1/regres_methane/${created.id}/single_calc/1/?limit=5`, {
         headers: { Authorization: `Bearer ${token}` },
       })
-    ).json()) as { backtest: { shown: string; model: { rmse: number } }; data: Array<{ id: number; model_result?: number }> };
+    ).json()) as {
+      backtest: {
+        shown: string;
+        model: { rmse: number };
+        events: { events: number; model: { caught: number }; current: { caught: number } };
+      };
+      data: Array<{ id: number; model_result?: number }>;
+    };
     expect(detail.backtest.shown).toBe("persistence");
 
     await page.goto(`${server.url}/projects/${projectId}/calculations?type=regres_methane`);
@@ -182,6 +189,15 @@ describe("web app: a forecast checked on the longwall's history", () => {
       .getByTestId("backtest-verdict")
       .filter({ hasText: /инерционный прогноз точнее модели.*Прогнозом показан инерционный/ })
       .waitFor();
+    // The event table: the model's rule beside the current reading's.
+    await dialog
+      .getByTestId("events-title")
+      .filter({ hasText: `События: ${detail.backtest.events.events} выходов концентрации на 1 %` })
+      .waitFor();
+    expect(await dialog.getByTestId("events-model-caught").innerText()).toBe(String(detail.backtest.events.model.caught));
+    expect(await dialog.getByTestId("events-current-caught").innerText()).toBe(String(detail.backtest.events.current.caught));
+    await dialog.getByTestId("events-table").scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-events.png` });
     await dialog.getByTestId("persistence-shown").scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-forecast-persistence-shown.png` });
     expect(app.pageErrors).toEqual([]);

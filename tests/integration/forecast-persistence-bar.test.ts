@@ -8,28 +8,43 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HORIZONS } from "@core/gbdt/horizon";
 import { createHarness, type Harness } from "../support/harness";
-import { longwallScenario, rmseAgainstPersistence, SCENARIOS, scenarioCsv, type Scenario } from "../support/longwall-scenarios";
+import {
+  eventsByHand,
+  longwallScenario,
+  rmseAgainstPersistence,
+  SCENARIOS,
+  scenarioCsv,
+  type Scenario,
+} from "../support/longwall-scenarios";
 
 const ROWS = 2400;
 const TRAIN = Math.round(ROWS * 0.6);
 
 type Score = { rows: number; rmse: number | null };
-type Row = { id: number; y?: number; result: number | null; model_result?: number | null };
+type Row = { id: number; t: string; y?: number; result: number | null; model_result?: number | null };
+type Rule = { caught: number; missed: number; lead_median: number | null; false_alerts: number; false_per_day: number };
 type Stored = {
   id: string;
-  backtest: { model: Score; persistence: Score; verdict: string; shown: "model" | "persistence" };
+  backtest: {
+    model: Score;
+    persistence: Score;
+    verdict: string;
+    shown: "model" | "persistence";
+    events: { events: number; level: number; warning: number; window: number; model: Rule; current: Rule };
+  };
   data: Row[];
   data_count: number;
 };
 
 let h: Harness;
 const ratios: string[] = [];
+const eventRows: string[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(async () => {
-  if (ratios.length) console.info(`RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}`);
+  if (ratios.length) console.info(`RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}\n${eventRows.join("\n")}`);
   await h.close();
 });
 
@@ -71,6 +86,19 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
     `${what} h=${horizon}: ${(bar.model / bar.persistence).toFixed(3)}; ${(model.model / model.persistence).toFixed(3)} (${done.backtest.shown})`,
   );
   expect(bar.rows).toBeGreaterThan(500);
+  // The event table: the model's rule (its own figure, as issued) and the current reading's, by brute force.
+  const time = Float64Array.from(done.data, (r) => Date.parse(`${r.t}Z`));
+  const facts = Float64Array.from(done.data, (r) => r.y ?? Number.NaN);
+  const events = eventsByHand(facts, own, time, horizon, 1, 0.8, 600_000);
+  expect(done.backtest.events).toMatchObject({ level: 1, warning: 0.8, window: horizon + 60, events: events.events });
+  for (const rule of ["model", "current"] as const) {
+    const { false_per_day, ...counts } = events[rule];
+    expect(done.backtest.events[rule], `${what} ${rule}`).toMatchObject(counts);
+    expect(done.backtest.events[rule].false_per_day).toBeCloseTo(false_per_day, 12);
+  }
+  eventRows.push(
+    `${what} h=${horizon}: ${events.events} events; model ${events.model.caught} caught, lead ${events.model.lead_median}, false/24 h ${events.model.false_per_day.toFixed(2)}; current ${events.current.caught}, ${events.current.lead_median}, ${events.current.false_per_day.toFixed(2)}`,
+  );
   expect(bar.model / bar.persistence, what).toBeLessThanOrEqual(1.02);
   // The back-test scores the same rows as this loop does.
   expect(done.backtest.persistence.rows).toBe(bar.rows);

@@ -150,3 +150,60 @@ export function rmseAgainstPersistence(forecast: ArrayLike<number>, y: ArrayLike
   }
   return { rows, model: Math.sqrt(model / rows), persistence: Math.sqrt(persistence / rows) };
 }
+
+/** The event table worked out by brute force, apart from the product's eventTable: rows in time
+ *  order at `stepMs`, every onset checked against every alert row. */
+export function eventsByHand(
+  y: ArrayLike<number>,
+  issued: ArrayLike<number>,
+  timeMs: ArrayLike<number>,
+  horizon: number,
+  level: number,
+  warning: number,
+  stepMs: number,
+) {
+  const window = (horizon + 60) * 60_000;
+  const n = y.length;
+  const onsets: number[] = [];
+  let last = Number.NaN;
+  for (let i = 0; i < n; i++) {
+    if (Number.isNaN(y[i])) continue;
+    if (!Number.isNaN(last) && last < level && y[i] >= level) onsets.push(timeMs[i]);
+    last = y[i];
+  }
+  const days = (timeMs[n - 1] - timeMs[0] + stepMs) / 86_400_000;
+  const rule = (on: (i: number) => boolean) => {
+    const start = (i: number) => {
+      let s = i;
+      while (s > 0 && on(s - 1) && timeMs[s] - timeMs[s - 1] <= stepMs) s -= 1;
+      return timeMs[s];
+    };
+    const leads: number[] = [];
+    for (const onset of onsets) {
+      let latest = -1;
+      for (let i = 0; i < n; i++) if (on(i) && timeMs[i] >= onset - window && timeMs[i] <= onset) latest = i;
+      if (latest >= 0) leads.push((onset - start(latest)) / 60_000);
+    }
+    let falseAlerts = 0;
+    for (let i = 0; i < n; i++) {
+      if (!on(i) || (i > 0 && on(i - 1) && timeMs[i] - timeMs[i - 1] <= stepMs)) continue;
+      let end = i;
+      while (end + 1 < n && on(end + 1) && timeMs[end + 1] - timeMs[end] <= stepMs) end += 1;
+      if (!onsets.some((o) => o >= timeMs[i] && o <= timeMs[end] + window)) falseAlerts += 1;
+    }
+    leads.sort((a, b) => a - b);
+    const mid = leads.length >> 1;
+    return {
+      caught: leads.length,
+      missed: onsets.length - leads.length,
+      lead_median: leads.length === 0 ? null : leads.length % 2 ? leads[mid] : (leads[mid - 1] + leads[mid]) / 2,
+      false_alerts: falseAlerts,
+      false_per_day: falseAlerts / days,
+    };
+  };
+  return {
+    events: onsets.length,
+    model: rule((i) => Number.isFinite(issued[i]) && issued[i] >= warning),
+    current: rule((i) => !Number.isNaN(y[i]) && y[i] >= warning),
+  };
+}

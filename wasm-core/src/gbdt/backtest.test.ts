@@ -9,6 +9,7 @@ import {
   halfWidth,
   calibrate,
   calibrationStale,
+  eventTable,
   RECENT_ROWS,
   conformalQuantile,
   exceedanceChance,
@@ -205,6 +206,47 @@ describe("the back-test against an independent computation", () => {
     expect(reversed.model).toEqual(score);
     const steps = backtest({ measured: y, predicted: f, time: y.map((_, i) => 100 + i), timeKind: "step" }).model;
     expect(steps.lead_time).toEqual({ median: 1.5, unit: "step", onsets: 3, warned: 2 });
+  });
+
+  // Issue 76: the event table, the model's rule beside «current reading ≥ level», worked by hand.
+  it("tables the events caught, their lead and the false alerts per 24 h for the forecast and for the current reading", () => {
+    const minute = 60_000;
+    const start = Date.UTC(2025, 0, 1, 6);
+    const y = [0.5, 0.7, 0.9, 1.1, 1.2, 0.6, 0.5, 0.7, 1.05, 0.4, 0.3, 1.2, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5];
+    const f = [0.5, 0.85, 0.9, 0.95, 1.0, 0.7, 0.6, 0.82, 0.7, 0.4, 0.3, 0.5, 0.5, 0.5, 0.9, 0.5, 0.5, 0.5, 0.5, 0.5];
+    const t = y.map((_, i) => start + i * 10 * minute);
+    const table = eventTable({ measured: y, issued: f, time: t, horizon: 0, level: 1, warning: 0.8 });
+    // Onsets at 06:30, 07:20 and 07:50. The forecast's alerts: 06:10–06:40, 07:10, 08:20 (no onset
+    // follows it within an hour: false); each onset has an alert in the hour before it: leads 20
+    // (from 06:10), 10 and 40 (from 07:10). The current reading's: 06:20–06:40, 07:20, 07:50: leads 10, 0, 0.
+    // 20 rows of 10 min: 200 min, 5/36 of a day.
+    expect(table).toEqual({
+      level: 1,
+      warning: 0.8,
+      horizon: 0,
+      window: 60,
+      events: 3,
+      days: 200 / 1440,
+      model: { caught: 3, missed: 0, lead_median: 20, false_alerts: 1, false_per_day: expect.closeTo(1440 / 200, 12) },
+      current: { caught: 3, missed: 0, lead_median: 0, false_alerts: 0, false_per_day: 0 },
+    });
+    // Ahead the window is the horizon and an hour: a forecast issued 1 h 30 min before an onset catches it at 30 min.
+    const ahead = eventTable({ measured: y, issued: f, time: t, horizon: 30, level: 1, warning: 0.8 })!;
+    expect(ahead.window).toBe(90);
+    // In any order of rows, the same table; without times, none.
+    const order = y.map((_, i) => i).reverse();
+    expect(
+      eventTable({
+        measured: order.map((i) => y[i]),
+        issued: order.map((i) => f[i]),
+        time: order.map((i) => t[i]),
+        horizon: 0,
+        level: 1,
+        warning: 0.8,
+      }),
+    ).toEqual(table);
+    expect(backtest({ measured: y, predicted: f }).events).toBeNull();
+    expect(backtest({ measured: y, predicted: f, time: t, timeKind: "datetime" }).events).toEqual(table);
   });
 
   it("skips rows without a measured value and says so by the rows it scored", () => {

@@ -87,6 +87,8 @@ export interface Backtest {
   verdict: string;
   /** The model's interval: how it was made and what it held; null without intervals. */
   interval: IntervalCheck | null;
+  /** The event table (eventTable): the model's rule beside the current reading's; null without date-times. */
+  events?: EventTable | null;
   /** What the forecast shows: the model's figure, or persistence's where the model lost to it on
    *  these rows (shownForecast; the model's figure is then kept beside it). Absent: the model's. */
   shown?: "model" | "persistence";
@@ -109,6 +111,116 @@ export function persistenceForecast(
   const order = timeOrder(n, time);
   for (let k = 1; k < n; k++) out[order[k]] = y[order[k - 1]];
   return out;
+}
+
+/** One alert rule's part of the event table. */
+export interface EventRule {
+  /** The events (onsets at or above the level) with an alert of the rule in the window before them. */
+  caught: number;
+  missed: number;
+  /** Median minutes from the start of the alert that caught an event to the event; null with none caught. */
+  lead_median: number | null;
+  /** Alerts (unbroken runs of the rule) that no event followed within the window, per 24 h of the rows. */
+  false_alerts: number;
+  false_per_day: number;
+}
+
+/**
+ * The back-test's event table (issue 76): the onsets of the measured y at or above `level` (a row at
+ * or above it after a measured row below it), and for each rule (the forecast shown ≥ `warning`, as
+ * issued; the current reading ≥ `warning`) how many it caught, how early and how many false alerts
+ * it raised per 24 h. An alert is issued at a row's time; an event at T is caught when an alert was
+ * issued at a time in [T − h − 1 h, T]; its lead runs from the start of the unbroken run of alerts
+ * (rows one step apart) holding the latest alert in that window. A run is false when no onset lies
+ * within [its start, its end + h + 1 h]. Needs date-times (minutes) and the history's step.
+ */
+export interface EventTable {
+  level: number;
+  warning: number;
+  horizon: number;
+  /** Minutes an alert may come before its event: the horizon plus an hour. */
+  window: number;
+  events: number;
+  days: number;
+  model: EventRule;
+  current: EventRule;
+}
+
+export function eventTable(input: {
+  measured: ArrayLike<number | null>;
+  /** The forecast each row issued (for its time + horizon). */
+  issued: ArrayLike<number>;
+  time: ArrayLike<number>;
+  horizon: number;
+  level: number;
+  warning: number;
+}): EventTable | null {
+  const n = input.measured.length;
+  const order = timeOrder(n, input.time).filter((i) => finite(input.time[i]));
+  if (order.length < 2) return null;
+  const t = order.map((i) => input.time[i]);
+  const y = order.map((i) => (finite(input.measured[i]) ? (input.measured[i] as number) : Number.NaN));
+  const f = order.map((i) => (finite(input.issued[i]) ? input.issued[i] : Number.NaN));
+  const gaps = t
+    .slice(1)
+    .map((v, k) => v - t[k])
+    .filter((g) => g > 0)
+    .sort((a, b) => a - b);
+  if (gaps.length === 0) return null;
+  const step = gaps[gaps.length >> 1];
+  const window = input.horizon * MINUTE_MS + 60 * MINUTE_MS;
+  const onsets: number[] = [];
+  let before = Number.NaN;
+  for (let k = 0; k < y.length; k++) {
+    if (!finite(y[k])) continue;
+    if (y[k] >= input.level && finite(before) && before < input.level) onsets.push(t[k]);
+    before = y[k];
+  }
+  const days = (t[t.length - 1] - t[0] + step) / (24 * 3600 * 1000);
+  const rule = (alert: boolean[]): EventRule => {
+    // Unbroken runs of alerts: [start, end] times.
+    const runs: Array<[number, number]> = [];
+    for (let k = 0; k < alert.length; k++) {
+      if (!alert[k]) continue;
+      const last = runs[runs.length - 1];
+      if (last && k > 0 && alert[k - 1] && t[k] - t[k - 1] <= step) last[1] = t[k];
+      else runs.push([t[k], t[k]]);
+    }
+    const leads: number[] = [];
+    let caught = 0;
+    // Runs and onsets are in time order and runs do not overlap: the latest run started by the onset
+    // is the only one that can hold an alert in its window.
+    let r = -1;
+    for (const onset of onsets) {
+      while (r + 1 < runs.length && runs[r + 1][0] <= onset) r += 1;
+      if (r < 0 || runs[r][1] < onset - window) continue;
+      caught += 1;
+      leads.push((onset - runs[r][0]) / MINUTE_MS);
+    }
+    let o = 0;
+    let falseAlerts = 0;
+    for (const [start, end] of runs) {
+      while (o < onsets.length && onsets[o] < start) o += 1;
+      if (!(o < onsets.length && onsets[o] <= end + window)) falseAlerts += 1;
+    }
+    return {
+      caught,
+      missed: onsets.length - caught,
+      lead_median: median(leads),
+      false_alerts: falseAlerts,
+      false_per_day: days > 0 ? falseAlerts / days : 0,
+    };
+  };
+  return {
+    level: input.level,
+    warning: input.warning,
+    horizon: input.horizon,
+    window: window / MINUTE_MS,
+    events: onsets.length,
+    days,
+    model: rule(f.map((v) => finite(v) && v >= input.warning)),
+    current: rule(y.map((v) => finite(v) && v >= input.warning)),
+  };
 }
 
 /** Whether persistence beat the model on the back-test's rows (a smaller RMSE on the same rows). */
@@ -329,6 +441,7 @@ export function backtest(input: BacktestInput): Backtest {
       mean: scoreOf(mean),
       verdict: verdictOf(horizon, model, persistence),
       interval: intervalCheck(input, model, stored, warning),
+      events: eventsOf(input, limit, warning, horizon),
     };
   }
   if (!t || !input.timeKind) throw new RangeError(`back-test at ${horizon} min: the rows need their times`);
@@ -369,7 +482,14 @@ export function backtest(input: BacktestInput): Backtest {
     mean: scoreOf(mean),
     verdict: verdictOf(horizon, model, baseline),
     interval: intervalCheck(input, model, stored, warning),
+    events: eventsOf(input, limit, warning, horizon),
   };
+}
+
+/** The event table of a back-test's rows with date-times (none for step numbers or rows without a time). */
+function eventsOf(input: BacktestInput, limit: number, warning: number, horizon: number): EventTable | null {
+  if (!input.time || input.timeKind !== "datetime") return null;
+  return eventTable({ measured: input.measured, issued: input.predicted, time: input.time, horizon, level: limit, warning });
 }
 
 function intervalCheck(input: BacktestInput, model: ForecastScore, stored: ForecastScore | null, warning: number): IntervalCheck | null {

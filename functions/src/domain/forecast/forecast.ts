@@ -366,6 +366,8 @@ function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownFor
     ...check,
     model: shown.trial.model,
     persistence: check.model,
+    // The model's own rule beside the current reading's (the rule of what is shown is the current reading's).
+    events: check.events && shown.trial.events ? { ...check.events, model: shown.trial.events.model } : check.events,
     verdict: `${shown.trial.verdict}. ${PERSISTENCE_SHOWN}`,
     shown: "persistence",
   };

@@ -12,7 +12,7 @@ import type { ForecastMethod } from "@core/registry";
 import { Chart } from "../../shared/charts/Chart";
 import { useForecastCalibration, useForecastModelCore } from "../../api/calculations";
 import { FORECAST_COLUMNS, FORECAST_FEATURES } from "./forecast";
-import { backtestLines, featureTitle, historyFigure, HISTORY_CHART_HEIGHT, type HistoryRow } from "./forecastCheck";
+import { backtestLines, eventLines, featureTitle, historyFigure, HISTORY_CHART_HEIGHT, type HistoryRow } from "./forecastCheck";
 import { formatAmount } from "../../shared/format";
 import { parseNumericInput } from "../../shared/decimals";
 
@@ -64,8 +64,41 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
         ]}
       />
       {backtest.verdict ? <Typography.Text data-testid="backtest-verdict">{backtest.verdict}</Typography.Text> : null}
+      {backtest.events ? <EventsTable events={backtest.events} /> : null}
       {/* Which interval and what it held on this history (absent from a back-test stored before it was said). */}
       {backtest.interval?.sentence ? <Typography.Text data-testid="backtest-interval">{backtest.interval.sentence}</Typography.Text> : null}
+    </Flex>
+  );
+}
+
+const limitNumber = (v: number) => String(v).replace(".", ",");
+
+/** The events the history had (onsets at or above the limit) and what each alert rule made of them. */
+function EventsTable({ events }: { events: NonNullable<Backtest["events"]> }) {
+  const lines = eventLines(events);
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong data-testid="events-title">
+        {`События: ${events.events} выходов концентрации на ${limitNumber(events.level)} % и выше за ${formatAmount(events.days, 1)} сут (тревога засчитана, если подана не раньше чем за ${events.window} мин)`}
+      </Typography.Text>
+      <ListTable
+        rowKey="key"
+        dataSource={lines}
+        data-testid="events-table"
+        columns={[
+          { title: "Показатель", dataIndex: "label" },
+          {
+            title: `Прогноз ≥ ${limitNumber(events.warning)} %`,
+            align: "right",
+            render: (_, line) => <span data-testid={`events-model-${line.key}`}>{shown(line.model, line.decimals)}</span>,
+          },
+          {
+            title: `Текущий замер ≥ ${limitNumber(events.warning)} %`,
+            align: "right",
+            render: (_, line) => <span data-testid={`events-current-${line.key}`}>{shown(line.current, line.decimals)}</span>,
+          },
+        ]}
+      />
     </Flex>
   );
 }

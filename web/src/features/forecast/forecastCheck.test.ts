@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { backtest } from "@core/gbdt/backtest";
-import { backtestLines, historyFigure } from "./forecastCheck";
+import { backtestLines, eventLines, historyFigure } from "./forecastCheck";
 
 describe("the back-test's lines", () => {
   // Four rows scored (the first, with no fact before it, is not: model and persistence score the
@@ -36,6 +36,34 @@ describe("the back-test's lines", () => {
   it("leave the line out for a back-test stored before it was counted", () => {
     const { high_coverage: _high, ...model } = check.model;
     expect(backtestLines({ ...check, model: model as typeof check.model }, 90).some((l) => l.key === "coverage_high")).toBe(false);
+  });
+});
+
+describe("the event table's lines", () => {
+  it("set the forecast's rule beside the current reading's", () => {
+    const rule = (caught: number, lead: number | null, perDay: number) => ({
+      caught,
+      missed: 4 - caught,
+      lead_median: lead,
+      false_alerts: 1,
+      false_per_day: perDay,
+    });
+    const lines = eventLines({
+      level: 1,
+      warning: 0.8,
+      horizon: 60,
+      window: 120,
+      events: 4,
+      days: 2,
+      model: rule(3, 40, 0.5),
+      current: rule(4, 10, 0.25),
+    });
+    expect(lines.map((l) => [l.label, l.model, l.current])).toEqual([
+      ["Предупреждено событий", 3, 4],
+      ["Пропущено", 1, 0],
+      ["Медианное упреждение, мин", 40, 10],
+      ["Ложных тревог за сутки", 0.5, 0.25],
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
 // them, and the features by their Russian names. Pure: stored rows and summary in, figures and
 // table rows out.
 import type { Data, Layout } from "plotly.js";
-import type { Backtest, ForecastScore } from "@core/gbdt/backtest";
+import type { Backtest, EventTable, ForecastScore } from "@core/gbdt/backtest";
 import type { ForecastChart } from "@server/contract";
 import { FORECAST_COLUMNS } from "./forecast";
 
@@ -162,5 +162,30 @@ export function backtestLines(backtest: Backtest, level: number): BacktestLine[]
     line("missed", "Пропущено", (s) => s.missed, 0),
     line("false_alarms", "Ложные тревоги", (s) => s.false_alarms, 0),
     line("lead", `Медианное упреждение, ${LEAD_UNITS[model.lead_time.unit]}`, (s) => s.lead_time.median, 0),
+  ];
+}
+
+export interface EventLine {
+  key: string;
+  label: string;
+  model: number | null;
+  current: number | null;
+  decimals: number;
+}
+
+/** The event table's rows (the back-test's `events`): the forecast's rule beside the current reading's. */
+export function eventLines(events: EventTable): EventLine[] {
+  const line = (key: string, label: string, value: (r: EventTable["model"]) => number | null, decimals: number): EventLine => ({
+    key,
+    label,
+    model: value(events.model),
+    current: value(events.current),
+    decimals,
+  });
+  return [
+    line("caught", "Предупреждено событий", (r) => r.caught, 0),
+    line("missed", "Пропущено", (r) => r.missed, 0),
+    line("lead", "Медианное упреждение, мин", (r) => r.lead_median, 0),
+    line("false", "Ложных тревог за сутки", (r) => r.false_per_day, 2),
   ];
 }
