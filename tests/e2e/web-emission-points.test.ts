@@ -31,7 +31,7 @@ const POINTS = [
   { name: "Факельная установка", kind: "Факельная установка", code: "flare", instrument: "Расходомер на факеле" },
   { name: "Котельная на шахтном метане", kind: "Котельная, ГПУ", code: "boiler_engine", instrument: "Счетчик газа котельной" },
 ] as const;
-const VOLUME = "Объём газовой смеси, выброшенной без сжигания";
+const VOLUME = "Объём газовой смеси (вентиляция, дегазация), измеренный";
 const OLD_SHAFT = "Вентиляционный ствол № 2 (закрыт)";
 const CLOSED_MINE = "Шахта «Закрытая»";
 /** The facility screen's own mine and closed mine (a retry's get a number). */

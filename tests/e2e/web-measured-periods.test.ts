@@ -63,7 +63,7 @@ describe("web app: underground by measurement periods", () => {
     await dialog().getByText("По периодам измерений", { exact: true }).click();
     await dialog().getByRole("button", { name: "Добавить период" }).click();
     // The volume and the contents are the periods' now: their fields are gone.
-    expect(await dialog().getByLabel("Объём газовой смеси, выброшенной без сжигания", { exact: true }).count()).toBe(0);
+    expect(await dialog().getByLabel("Объём газовой смеси (вентиляция, дегазация), измеренный", { exact: true }).count()).toBe(0);
     for (const [index, period] of PERIODS.entries()) {
       for (const [field, text] of Object.entries(period)) {
         const input = dialog().locator(`#calc-period-${index}-${field}`);

@@ -48,7 +48,7 @@ export type {
   VectorsSection,
 } from "./types/definition";
 export { STATIONARY_FORMULAS } from "./types/disposal_co2_stat_sources";
-export { MEASURED_PERIOD, type MeasuredPeriodField } from "./types/underground";
+export { MEASURED_PERIOD, MEASURED_VOLUME_LABEL, type MeasuredPeriodField } from "./types/underground";
 export {
   FORECAST_FEATURES,
   FORECAST_MEASURED,

@@ -38,6 +38,11 @@ const PERIOD_NUMBERS = [
 export const MEASURED_PERIOD = { dates: PERIOD_DATES, numbers: PERIOD_NUMBERS } as const;
 export type MeasuredPeriodField = (typeof PERIOD_DATES)[number]["name"] | (typeof PERIOD_NUMBERS)[number]["name"];
 
+/** D26: the measured gas mixture of formula 3.1 as the dialog and the passport name it: what the
+ *  meter measured, whatever became of it (a gross figure's gas was partly flared or used), never
+ *  «выброшенной без сжигания» above a gross basis. */
+export const MEASURED_VOLUME_LABEL = "Объём газовой смеси (вентиляция, дегазация), измеренный";
+
 export const definition = {
   title: "Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча)",
   kind: "formula",

@@ -414,6 +414,7 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
           [
             converted ? `Сохраняется как ${formatStored(canonical)} ${r.field.unit}` : undefined,
             r.field.name === productionField ? coalOutputNote : undefined,
+            compositionNote(ctx.type, r.field.name),
           ]
             .filter(Boolean)
             .join(". ") || undefined;
@@ -543,6 +544,14 @@ function grouped(rows: readonly FormRow[]): (FormRow | BoundFormRow[])[] {
   return out;
 }
 
+/** D28: a boiler's drained mine gas is taken as 100 % CH4, as its fuel's name says, unless its
+ *  contents are typed: the contents are asked as optional, and the form says so. */
+function compositionNote(type: FormContext["type"], field: string): string | undefined {
+  return type === "disposal_co2_stat_sources" && field === "w_ch4"
+    ? "Необязательно: без содержаний газ принят за 100 % CH4, как в названии топлива; укажите их, если состав газа измерен"
+    : undefined;
+}
+
 /** The input of a form field or of a period's cell («periods[i].field»), scrolled to and focused. */
 function focusField(field: string) {
   const period = /^periods\[(\d+)\]\.(\w+)$/.exec(field);
@@ -560,6 +569,9 @@ function labelOf(type: FormContext["type"], field: string): string {
     return `Период ${Number(period[1]) + 1}: ${column?.label ?? period[2]}`;
   }
   if (field === "periods") return "Периоды измерений";
+  // As the dialog labels it (the measured volume's own label, D26).
+  const row = formLayout(type).rows.find((r) => r.kind !== "select" && r.field.name === field);
+  if (row && row.kind !== "select") return row.field.label;
   return [...def.inputs, ...def.settings].find((f) => f.name === field)?.label ?? field;
 }
 

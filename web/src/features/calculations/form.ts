@@ -10,6 +10,7 @@ import type { SourcePeriod } from "@core/source-periods";
 import { basisOf } from "@core/methane-balance";
 import { MINE_GAS_FUEL_ENTRY } from "@core/types/fields";
 import {
+  MEASURED_VOLUME_LABEL,
   REGISTRY,
   type CalculationDefinition,
   type MethaneBasis,
@@ -74,7 +75,10 @@ const isNumber = (field: { type: string }): field is NumberField => field.type =
 
 export function formLayout(type: FormulaType): FormLayout {
   const def: CalculationDefinition = REGISTRY[type];
-  const inputs = def.inputs.filter(isNumber);
+  // D26: the measured volume is named as the meter saw it, whichever basis is chosen.
+  const inputs = def.inputs
+    .filter(isNumber)
+    .map((field) => (type === "underground" && field.name === "volume" ? { ...field, label: MEASURED_VOLUME_LABEL } : field));
   const bindings = def.dictionaries.map((binding) => ({ binding, fields: boundFields(def, binding) }));
   const bindingOf = new Map(bindings.flatMap((b) => b.fields.map((f) => [f.name, b] as const)));
   const gwp = def.settings.find((f) => f.name === "gwp_ch4");
