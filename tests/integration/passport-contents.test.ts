@@ -173,7 +173,8 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
     }
     const mineText = joined(texts.get(mine.id)!);
     // A column of figures in one count of decimals: the CH4 of the measured gas carries four.
-    expect(mineText).toMatch(/Добыча угля подземным способом 1 000 000,0000 т/);
+    // Coal at its unit's precision, not the column's (issue 75: «4 500 000,0000 т»).
+    expect(mineText).toMatch(/Добыча угля подземным способом 1 000 000,00 т/);
     expect(mineText).toContain("уравнение 4.1.3");
     expect(mineText).toContain("Приказ № 371, формула 3.1");
     expect(mineText).toContain("Периодичность измерений: непрерывно, осреднение за сутки");
@@ -391,7 +392,7 @@ describe("the passport's PDF tables", () => {
     });
   }
 
-  it("print a number whole on one line, and a column's figures with the same decimals, in the PDF and the xlsx", async () => {
+  it("print a number whole on one line, and each unit's figures at one precision, in the PDF and the xlsx", async () => {
     const { passportPdf } = await import("@server/export/inventory-passport-pdf");
     const { passportXlsx } = await import("@server/export/inventory-passport-xlsx");
     const passport = await emptyPassport();
@@ -441,19 +442,41 @@ describe("the passport's PDF tables", () => {
         ],
       },
     ];
+    // Issue 75, item 9: a boiler's burnt gas as precise as a flare's.
+    const device = (source: string, volume: number, w_ch4: number) => ({
+      facility: "Шахта",
+      source,
+      project: "Проект",
+      formula: "формула",
+      period: "",
+      frequency: "ежемесячно",
+      instruments: "счетчик",
+      volume,
+      w_ch4,
+      w_co2: 0,
+      ch4_volume: (volume * w_ch4) / 100,
+      note: "",
+      factor: { label: "Коэффициент окисления", value: 1 },
+    });
+    passport.destruction = [device("Котельная", 1000, 100), device("Факел", 12.3456, 56.25)];
     const file = join(mkdtempSync(join(tmpdir(), "passport-")), "figures.pdf");
     writeFileSync(file, await passportPdf(passport));
     const text = spawnSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" }).stdout.replaceAll("\u00a0", " ");
     const line = (label: string) => text.split("\n").find((l) => l.includes(label)) ?? "";
-    // The activity column at the decimals of its most precise figure.
-    expect(line("Добыча угля")).toContain("2 662,4800");
-    expect(line("Топливо дизельное")).toContain("845,5000");
+    // Each unit at the decimals of its most precise figure across the passport: tonnes of coal and
+    // diesel at two (not «2 662,4800 т» beside a gas at four), thousand m³ at four.
+    expect(line("Добыча угля")).toMatch(/2 662,48 +т/);
+    expect(line("Топливо дизельное")).toMatch(/845,50 +т/);
     expect(line("Каптированный шахтный метан")).toContain("0,0006");
-    // A source's «Значение» column: each figure whole on its line, all at three decimals.
-    expect(line("Данные о деятельности:")).toContain("123 456,789");
+    // A source's «Значение» column: each figure whole on its line, its unit's precision; emissions at two.
+    expect(line("Данные о деятельности:")).toContain("123 456,7890");
     expect(line("Плотность CH4")).toContain("0,668");
-    expect(line("Выбросы CH4 ")).toContain("254 520,780");
-    expect(line("Выбросы CH4 в CO2-")).toContain("123 456 789,120");
+    expect(line("Выбросы CH4 ")).toMatch(/254 520,78 /);
+    expect(line("Выбросы CH4 в CO2-")).toMatch(/123 456 789,12 /);
+    // Every device's burnt gas at one precision.
+    const burnt = text.slice(text.indexOf("Сжигание каптированного газа"));
+    const volumes = burnt.split("\n").filter((l) => l.includes("Объем газовой смеси")).map((l) => /(\d[\d ]*,\d+)/.exec(l)?.[1]);
+    expect(volumes).toEqual(["1 000,0000", "12,3456"]);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await passportXlsx(passport)) as unknown as ArrayBuffer);
@@ -465,10 +488,9 @@ describe("the passport's PDF tables", () => {
       });
       return [...found];
     };
-    expect(formats("Данные о деятельности", 3)).toHaveLength(1);
-    expect(formats("Данные о деятельности", 3)[0]).toMatch(/0000$/);
-    expect(formats("Источники", 9)).toHaveLength(1);
-    expect(formats("Источники", 9)[0]).toMatch(/\.000$/);
+    const places = (format: string) => format.split(".")[1]?.length ?? 0;
+    expect(formats("Данные о деятельности", 3).map(places).sort()).toEqual([2, 4]);
+    expect(formats("Источники", 9).map(places).sort()).toEqual([2, 3, 4]);
   }, 120_000);
 
   it("break across pages with their header row repeated on each page", async () => {

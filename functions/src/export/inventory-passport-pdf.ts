@@ -4,7 +4,14 @@
 // thousands grouped, decimal comma.
 import PDFDocument from "pdfkit";
 import { fileURLToPath } from "node:url";
-import { EMISSION_DECIMALS, SIGNING_KEY_LABEL, columnDecimals, type Passport } from "./inventory-passport";
+import {
+  EMISSION_DECIMALS,
+  SIGNING_KEY_LABEL,
+  columnDecimals,
+  destructionDecimals,
+  passportUnitDecimals,
+  type Passport,
+} from "./inventory-passport";
 import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
 import { NETTING_LABEL } from "@core/inventory";
@@ -20,6 +27,8 @@ interface Figure {
   value: number;
   decimals: number;
   bold?: boolean;
+  /** Printed at exactly `decimals`, its unit's across the passport (not its column's in this table). */
+  fixed?: boolean;
 }
 type TextCell = { text: string; font?: { src: string }; align?: { x: "right" } };
 type TextRow = Array<string | TextCell>;
@@ -27,7 +36,8 @@ type Row = Array<string | TextCell | Figure>;
 const bold = (text: string) => ({ text, font: { src: "Bold" } });
 const right = (text: string) => ({ text, align: { x: "right" as const } });
 const figure = (value: number, decimals: number): Figure => ({ value, decimals });
-const emission = (value: number, strong = false): Figure => ({ value, decimals: EMISSION_DECIMALS, bold: strong });
+const fixedFigure = (value: number, decimals: number): Figure => ({ value, decimals, fixed: true });
+const emission = (value: number, strong = false): Figure => ({ value, decimals: EMISSION_DECIMALS, bold: strong, fixed: true });
 const isFigure = (cell: Row[number]): cell is Figure => typeof cell === "object" && "value" in cell;
 
 /** Sources laid out between two reports of progress (and a turn of the event loop, so that a job's
@@ -83,7 +93,11 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
       return column.length > 0 ? columnDecimals(column) : 0;
     });
     const rows: TextRow[] = figures.map((row) =>
-      row.map((cell, i) => (isFigure(cell) ? { ...(cell.bold ? bold("") : {}), ...right(formatNumber(cell.value, places[i])) } : cell)),
+      row.map((cell, i) =>
+        isFigure(cell)
+          ? { ...(cell.bold ? bold("") : {}), ...right(formatNumber(cell.value, cell.fixed ? cell.decimals : places[i])) }
+          : cell,
+      ),
     );
     const columns = [...widths];
     // DejaVu Sans digits are about 0,64 em wide (bold 0,7); a column of text gives the room.
@@ -179,13 +193,14 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, emission(f.t_co2e)]),
   );
 
+  const units = passportUnitDecimals(p);
   heading("Данные о деятельности");
   if (p.activity.length === 0) paragraph("Нет учтенных расчетов");
   else {
     table(
       [130, width - 130 - 90 - 60, 90, 60],
       [bold("Площадка"), bold("Показатель"), bold("Значение"), bold("Единица")],
-      p.activity.map((a): Row => [a.facility, a.label, figure(a.value, a.decimals), a.unit]),
+      p.activity.map((a): Row => [a.facility, a.label, fixedFigure(a.value, units.get(a.unit) ?? a.decimals), a.unit]),
     );
   }
 
@@ -213,8 +228,12 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
           [labelWidth, valueWidth, unitWidth, width - labelWidth - valueWidth - unitWidth - tierWidth, tierWidth],
           [bold("Показатель"), bold("Значение"), bold("Единица"), bold("Источник значения"), bold("Уровень")],
           [
-            ...source.activity.map((q): Row => [`Данные о деятельности: ${q.label}`, figure(q.value, q.decimals), q.unit, "", q.tier]),
-            ...source.coefficients.map((c): Row => [c.label, figure(c.value, c.decimals), c.unit, c.source, c.tier]),
+            ...source.activity.map(
+              (q): Row => [`Данные о деятельности: ${q.label}`, fixedFigure(q.value, units.get(q.unit) ?? q.decimals), q.unit, "", q.tier],
+            ),
+            ...source.coefficients.map(
+              (c): Row => [c.label, fixedFigure(c.value, units.get(c.unit) ?? c.decimals), c.unit, c.source, c.tier],
+            ),
             ...source.gases.flatMap((g): Row[] => {
               // D26: gross, the netting and net, so the category's subtotal adds up.
               const off = source.netting.find((n) => n.gas === g.gas);
@@ -264,6 +283,8 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
   if (p.destruction.length > 0) {
     // D38: each device with its own formula and the gas it burnt.
     heading("Сжигание каптированного газа (факелы, котельные, ГПУ)");
+    // Each unit at one precision across the devices: a boiler's gas as a flare's.
+    const { gas, share, factor } = destructionDecimals(p);
     for (const d of p.destruction) {
       doc.moveDown(0.3).font("Bold").fontSize(9).text(`${d.facility}: «${d.source}» (проект «${d.project}»)`, left, undefined, { width });
       paragraph(`Формула: ${d.formula}`);
@@ -274,11 +295,11 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
         [width - 150, 80, 70],
         [bold("Показатель"), bold("Значение"), bold("Единица")],
         [
-          ["Объем газовой смеси", figure(d.volume, 4), "тыс. м³"],
-          [`Содержание CH4${d.note ? ` (${d.note})` : ""}`, figure(d.w_ch4, 4), "% об."],
-          ["Содержание CO2", figure(d.w_co2, 4), "% об."],
-          ["в т. ч. CH4", figure(d.ch4_volume, 4), "тыс. м³"],
-          [d.factor.label, figure(d.factor.value, 4), "доля"],
+          ["Объем газовой смеси", fixedFigure(d.volume, gas), "тыс. м³"],
+          [`Содержание CH4${d.note ? ` (${d.note})` : ""}`, fixedFigure(d.w_ch4, share), "% об."],
+          ["Содержание CO2", fixedFigure(d.w_co2, share), "% об."],
+          ["в т. ч. CH4", fixedFigure(d.ch4_volume, gas), "тыс. м³"],
+          [d.factor.label, fixedFigure(d.factor.value, factor), "доля"],
         ],
       );
     }

@@ -9,7 +9,15 @@
 // Texts typed by users get the quote prefix and lose XML-invalid characters like the project export's.
 import ExcelJS from "exceljs";
 import type { Cell } from "./content";
-import { EMISSION_DECIMALS, SIGNING_KEY_LABEL, columnDecimals, type Passport, type Quantity } from "./inventory-passport";
+import {
+  EMISSION_DECIMALS,
+  SIGNING_KEY_LABEL,
+  columnDecimals,
+  destructionDecimals,
+  passportUnitDecimals,
+  type Passport,
+  type Quantity,
+} from "./inventory-passport";
 import { learnQuotePrefix, numberFormat, quoteFormulaLike, workbookBytes, xmlCells } from "./xlsx-writer";
 import { NETTING_LABEL } from "@core/inventory";
 import { stampZip } from "./zip-writer";
@@ -81,10 +89,14 @@ function emissionLines(p: Passport): Line[] {
 }
 
 function activityLines(p: Passport): Line[] {
-  const formats = { 2: columnFormat(p.activity) };
+  // One precision per unit, as the PDF prints it (passportUnitDecimals).
+  const units = passportUnitDecimals(p);
   return [
     { cells: ["Площадка", "Показатель", "Значение", "Единица"], bold: true },
-    ...p.activity.map((a) => ({ cells: [a.facility, a.label, a.value, a.unit], formats })),
+    ...p.activity.map((a) => ({
+      cells: [a.facility, a.label, a.value, a.unit],
+      formats: { 2: numberFormat(units.get(a.unit) ?? a.decimals) },
+    })),
   ];
 }
 
@@ -136,8 +148,10 @@ function destructionLines(p: Passport): Line[] {
     "Значение, доля",
     "Примечание",
   ];
-  const four = numberFormat(4);
-  const formats = { 7: four, 8: four, 9: four, 10: four, 12: four };
+  // One precision per unit across the devices, as the PDF prints it.
+  const places = destructionDecimals(p);
+  const [gas, share, factor] = [places.gas, places.share, places.factor].map((decimals) => numberFormat(decimals));
+  const formats = { 7: gas, 8: share, 9: share, 10: gas, 12: factor };
   return [
     { cells: [...header, ...numbers], bold: true },
     ...p.destruction.map((d) => ({
@@ -193,9 +207,8 @@ const SOURCE_HEADER = [
 ];
 
 function sourceLines(p: Passport): Line[] {
-  // «Значение» holds every figure of the sheet: one count of decimals for all, set once they are known.
-  const figures: Quantity[] = [];
-  const formats: Record<number, string> = {};
+  // «Значение» holds every figure of the sheet: each unit at one precision, as the PDF prints it.
+  const units = passportUnitDecimals(p);
   const lines: Line[] = [
     { cells: [p.title], bold: true },
     { cells: SOURCE_HEADER, bold: true },
@@ -204,18 +217,15 @@ function sourceLines(p: Passport): Line[] {
     for (const category of facility.categories) {
       for (const source of category.sources) {
         const about = [facility.name, category.title, source.ipcc, source.name, source.project, source.method];
-        const quantity = (kind: string, q: Quantity, note: string | null = null, tier: string | null = null): Line => {
-          figures.push(q);
-          return {
-            cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period, source.point || null],
-            formats,
-          };
-        };
+        const quantity = (kind: string, q: Quantity, note: string | null = null, tier: string | null = null, emission = false): Line => ({
+          cells: [...about, kind, q.label, q.value, q.unit, note, tier, source.formula, source.period, source.point || null],
+          formats: { 8: numberFormat(emission ? EMISSION_DECIMALS : (units.get(q.unit) ?? q.decimals)) },
+        });
         lines.push(...source.activity.map((q) => quantity("Данные о деятельности", q, null, q.tier || null)));
         lines.push(...source.coefficients.map((c) => quantity("Коэффициент", c, c.source, c.tier)));
         for (const gas of source.gases) {
           const t = (label: string, value: number, unit = `т ${gas.gas}`) =>
-            quantity("Выбросы", { label, value, unit, decimals: EMISSION_DECIMALS });
+            quantity("Выбросы", { label, value, unit, decimals: EMISSION_DECIMALS }, null, null, true);
           // D26: gross, the netting and net, so the facility's sources add up to its total.
           const off = source.netting.find((n) => n.gas === gas.gas);
           const net = source.net.find((n) => n.gas === gas.gas) ?? gas;
@@ -232,7 +242,6 @@ function sourceLines(p: Passport): Line[] {
       }
     }
   }
-  formats[8] = columnFormat(figures);
   return lines;
 }
 

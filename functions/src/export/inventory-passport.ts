@@ -11,7 +11,7 @@ import { coalMinedOf } from "../domain/inventory/coal";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
 import type { Company, EmissionPoint, Facility, InventoryReview, User } from "../ports";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
-import { REGISTRY, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
+import { MEASURED_VOLUME_LABEL, REGISTRY, fuelUnitOf, isCalculationType, type NumberField } from "@core/registry";
 import {
   emissionPointKindInText,
   FACILITY_KINDS,
@@ -183,9 +183,6 @@ export interface Passport {
   issued: Date;
 }
 
-/** D26: the measured gas mixture of formula 3.1, as the passport names it. */
-const MEASURED_VOLUME_LABEL = "Объём газовой смеси (вентиляция, дегазация), измеренный";
-
 /** Every inventory type records its activity datum (coal mined, fuel burnt, gas released or
  *  flared) in its `volume` input; the other numbers it used are its coefficients. */
 const ACTIVITY_INPUT = "volume";
@@ -206,6 +203,33 @@ export function columnDecimals(figures: ReadonlyArray<Pick<Quantity, "value" | "
   }
   return places;
 }
+/** One precision per unit (issue 75): the decimals each unit's figures are printed with, wherever
+ *  they stand in the passport — every «т» of coal alike (not «4 500 000,0000 т» because a fuel in
+ *  another unit carries four), every device's «тыс. м³» of burnt gas alike. */
+export function unitDecimals(figures: ReadonlyArray<Pick<Quantity, "value" | "decimals" | "unit">>): Map<string, number> {
+  const byUnit = new Map<string, Array<Pick<Quantity, "value" | "decimals">>>();
+  for (const figure of figures) byUnit.set(figure.unit, [...(byUnit.get(figure.unit) ?? []), figure]);
+  return new Map([...byUnit].map(([unit, column]) => [unit, columnDecimals(column)]));
+}
+
+/** The passport's figures other than emissions by unit: its activity data and every source's
+ *  activity and coefficients (the same unit in the table of one source and of another alike). */
+export function passportUnitDecimals(p: Pick<Passport, "activity" | "facilities">): Map<string, number> {
+  const sources = p.facilities.flatMap((f) => f.categories.flatMap((c) => c.sources));
+  return unitDecimals([...p.activity, ...sources.flatMap((s) => [...s.activity, ...s.coefficients])]);
+}
+
+/** D38: the burnt gas's figures at one precision per unit across the devices (a boiler's gas as a
+ *  flare's): the volumes (тыс. м³), the contents (% об.) and the factors (доля). */
+export function destructionDecimals(p: Pick<Passport, "destruction">): { gas: number; share: number; factor: number } {
+  const across = (values: number[]) => columnDecimals(values.map((value) => ({ value, decimals: 4 })));
+  return {
+    gas: across(p.destruction.flatMap((d) => [d.volume, d.ch4_volume])),
+    share: across(p.destruction.flatMap((d) => [d.w_ch4, d.w_co2])),
+    factor: across(p.destruction.map((d) => d.factor.value)),
+  };
+}
+
 const CHECK_LEVELS = { error: "Ошибка", warning: "Предупреждение", info: "Сведения" } as const;
 
 export const PASSPORT_FOOTNOTE =
