@@ -8,13 +8,16 @@ import { errorResponse, notFoundResponse } from "./http/errors";
 import { bodyLimits } from "./http/uploads";
 import { OPERATIONS, PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
 import { withYearWrites } from "./domain/inventory/writes";
-import type { RequestPace } from "./http/request-pace";
+import type { RefusalPace, RequestPace } from "./http/request-pace";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
   /** Each user's requests paced (http/request-pace.ts): the local server's one request thread
    *  serves every company; an AWS instance serves one request at a time and paces nothing. */
   pace?: RequestPace;
+  /** Issue 74: requests refused for their token paced per source address, before any signature is
+   *  checked (the local server; in AWS API Gateway's throttle bounds them). */
+  refusals?: RefusalPace;
 }
 
 export function createApi(deps: Deps, options: AppOptions) {
@@ -23,6 +26,7 @@ export function createApi(deps: Deps, options: AppOptions) {
     c.set("deps", deps);
     c.set("clientAddressOf", options.clientAddressOf);
     if (options.pace) c.set("pace", options.pace);
+    if (options.refusals) c.set("refusals", options.refusals);
     await next();
     // Answers carry a company's figures or tokens: no browser or proxy keeps them, unless a route
     // chose its own caching for what is no company's data (the OpenAPI document, a forecast model,

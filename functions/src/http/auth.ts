@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { authenticateWithFirstRead, login, refreshAccess } from "../domain/company/auth";
 import { checkedActor, type PendingActor } from "../domain/context";
-import { Unauthorized } from "../domain/errors";
+import { TooManyRequests, Unauthorized } from "../domain/errors";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./errors";
 import { isCalculationType } from "@core/registry";
@@ -29,10 +29,21 @@ export const tokenRoutes = routeApp()
   });
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  // Issue 74: an address past its refusals is answered before its token is looked at; a refusal
+  // is taken ahead of the check and given back when the token holds.
+  const refusals = c.get("refusals");
+  const taken = refusals?.take(c.get("clientAddressOf")(c));
+  if (taken && taken.wait > 0) {
+    throw new TooManyRequests(
+      `Слишком много запросов без действительного токена с этого адреса. Повторите через ${taken.wait} с`,
+      taken.wait,
+    );
+  }
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
   const pending = await authenticateWithFirstRead(c.get("deps"), match[1]);
+  taken?.giveBack();
   // Checked first, so a request waits in the line of the user its token was signed for: no forged
   // token stands in another user's line (http/request-pace.ts).
   await c.get("pace")?.take(`${pending.company}/${pending.id}`);

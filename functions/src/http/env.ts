@@ -2,7 +2,7 @@
 // is calling and, after the auth middleware, the acting user.
 import type { Context } from "hono";
 import type { Actor, Deps, PendingActor } from "../domain/context";
-import type { RequestPace } from "./request-pace";
+import type { RefusalPace, RequestPace } from "./request-pace";
 
 /** How the host tells the app who is calling (socket address locally, source IP in Lambda). */
 export type ClientAddressOf = (c: Context) => string;
@@ -13,6 +13,8 @@ export interface AppEnv {
     clientAddressOf: ClientAddressOf;
     /** The pace of each user's requests, where the host keeps one (the local server). */
     pace?: RequestPace;
+    /** Issue 74: the requests refused for their token, per source address (the local server). */
+    refusals?: RefusalPace;
     actor: Actor;
     /** In place of `actor`, on a route that reads the user beside its own first reads (http/auth.ts). */
     pendingActor?: PendingActor;

@@ -59,3 +59,25 @@ describe("a user's paced requests", () => {
     expect(() => requestPace({ burst: 1, perSecond: 0 })).toThrow();
   });
 });
+
+describe("requests refused for their token, per address (issue 74)", () => {
+  it("let an address have its burst of refusals, then ask it to wait, give the allowance back at the pace, and charge nothing for a token that holds", async () => {
+    const { refusalPace } = await import("./request-pace");
+    const clock = manualClock();
+    const refusals = refusalPace({ burst: 3, perSecond: 2 }, clock);
+    // Taken ahead of the check: three at once pass, the fourth waits before any was refused.
+    const three = [1, 2, 3].map(() => refusals.take("203.0.113.9"));
+    expect(three.map((t) => t.wait)).toEqual([0, 0, 0]);
+    expect(refusals.take("203.0.113.9").wait).toBe(1);
+    // Another address is not held.
+    expect(refusals.take("198.51.100.7").wait).toBe(0);
+    clock.advance(500);
+    const next = refusals.take("203.0.113.9");
+    expect(next.wait).toBe(0);
+    // A token that holds gives its refusal back (once).
+    next.giveBack();
+    next.giveBack();
+    expect(refusals.take("203.0.113.9").wait).toBe(0);
+    expect(refusals.take("203.0.113.9").wait).toBe(1);
+  });
+});

@@ -95,3 +95,52 @@ export function requestPace(pace: Pace, clock: PaceClock = systemPaceClock): Req
     waiting: (who) => lines.get(who)?.waiting.length ?? 0,
   };
 }
+
+/** Issue 74: requests refused for their token (none, malformed, forged, expired), per source
+ *  address: each address may have `burst` refused and then `perSecond` a second; past that its next
+ *  requests are answered 429 with Retry-After before any signature is checked. 880 junk-token
+ *  requests a second put another company's get_me p50 at 60 ms; a valid token spends nothing. */
+export const REFUSED_PER_ADDRESS: Pace = { burst: 30, perSecond: 10 };
+
+export interface RefusalPace {
+  /** Takes one of `address`'s refusals ahead of its token's check (so that requests at once cannot
+   *  all pass before any is refused): the seconds to wait when none is left, else 0 and `give back`,
+   *  which a request whose token holds calls. */
+  take(address: string): { wait: number; giveBack: () => void };
+}
+
+export function refusalPace(pace: Pace = REFUSED_PER_ADDRESS, clock: PaceClock = systemPaceClock): RefusalPace {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  let takes = 0;
+  const refill = (bucket: { tokens: number; at: number }) => {
+    const now = clock.now();
+    bucket.tokens = Math.min(pace.burst, bucket.tokens + ((now - bucket.at) / 1000) * pace.perSecond);
+    bucket.at = now;
+  };
+  return {
+    take(address) {
+      // Addresses whose bucket is full again are forgotten now and then.
+      if (++takes % SWEEP_EVERY === 0) {
+        for (const [key, bucket] of buckets) {
+          refill(bucket);
+          if (bucket.tokens >= pace.burst) buckets.delete(key);
+        }
+      }
+      let bucket = buckets.get(address);
+      if (!bucket) buckets.set(address, (bucket = { tokens: pace.burst, at: clock.now() }));
+      refill(bucket);
+      if (bucket.tokens < 1) return { wait: Math.ceil((1 - bucket.tokens) / pace.perSecond), giveBack: () => {} };
+      bucket.tokens -= 1;
+      const own = bucket;
+      let given = false;
+      return {
+        wait: 0,
+        giveBack: () => {
+          if (given) return;
+          given = true;
+          own.tokens = Math.min(pace.burst, own.tokens + 1);
+        },
+      };
+    },
+  };
+}

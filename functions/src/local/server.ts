@@ -40,7 +40,7 @@ import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-forma
 import { clientAddress, demoPasswordProblem, HSTS, loopbackOnly, NetworkSettingError, type TlsFiles } from "./network";
 import { createServer as createHttpsServer } from "node:https";
 import { healthRoute } from "./health";
-import { requestPace, type RequestPace } from "../http/request-pace";
+import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
@@ -72,6 +72,8 @@ export interface LocalServerOptions {
   /** The pace of each user's requests; by default USER_REQUEST_BURST and USER_REQUESTS_PER_SECOND
    *  on the system's clock (a test gives one on a clock of its own). */
   pace?: RequestPace;
+  /** Requests refused for their token, per address; by default REFUSED_PER_ADDRESS. */
+  refusals?: RefusalPace;
   /** HTTPS from this certificate and key (TLS_CERT, TLS_KEY; network.ts), with HSTS; plain HTTP
    *  without. */
   tls?: TlsFiles;
@@ -217,12 +219,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // One request thread serves every company: one user's burst is paced (http/request-pace.ts).
   const pace = options.pace ?? requestPace({ burst: deps.config.userRequestBurst, perSecond: deps.config.userRequestsPerSecond });
   const trustProxy = options.trustProxy ?? false;
+  // Issue 74: requests refused for their token, per source address (http/request-pace.ts).
+  const refusals = options.refusals ?? refusalPace();
   app.get("/healthz", healthRoute(deps, { dataDir: options.dataDir, backups: options.backups, version: PRODUCT_VERSION }));
   app.route(
     "/",
     createApi(deps, {
       clientAddressOf: (c) => clientAddress(getConnInfo(c).remote.address, (name) => c.req.header(name), trustProxy),
       pace,
+      refusals,
     }),
   );
   if (existsSync(webRoot)) {
