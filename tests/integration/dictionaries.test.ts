@@ -54,6 +54,33 @@ describe("GET /api/v1/dictionary/{name}/", () => {
     expect(fuels.results.find((f) => f.id === 2)).toMatchObject({ name: "Дизельное топливо зимнее", p: 0.84, ef: 3.149 });
   });
 
+  it("offers the mine's ventilation air among the gas mixtures, so a ventilation shaft needs no «Фактическое значение» (issue 75)", async () => {
+    const mixtures = await dictionary("get_underground_content");
+    const air = mixtures.results.find((item) => item.name.startsWith("Исходящая вентиляционная струя шахты"))!;
+    expect(air).toMatchObject({ ef_ch4: 0.3, ef_co2: 0, units: { ef_ch4: "% об.", ef_co2: "% об." } });
+    expect(air.sources.ef_ch4).toMatch(/обычно 0,1–1 % об\., чаще всего около 0,3 % об\..*формула 3\.1 требует измеренного содержания/);
+    // Computed as methodology 4.5 computes ventilation air: volume × W_CH4 × ρ_CH4 × 10⁻².
+    const project = await h.newProject(token, "Вентиляционный ствол");
+    const res = await h.request("/api/v1/underground/", {
+      method: "POST",
+      token,
+      json: {
+        name: "Ствол №1",
+        project: project.id,
+        volume: 500_000,
+        dictionary_items: { get_underground: 1, get_underground_content: air.id },
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as { id: string };
+    const single = (await (await h.request(`/api/v1/underground/${created.id}/single_calc/1/`, { token })).json()) as {
+      res_ch4: number;
+      res_co2: number;
+    };
+    expect(single.res_ch4).toBeCloseTo(500_000 * 0.3 * 0.668 * 1e-2, 6);
+    expect(single.res_co2).toBe(0);
+  });
+
   it("names every field in words for the screens", async () => {
     const body = (await dictionary("get_underground")) as unknown as { labels: Record<string, string> };
     expect(body.labels).toEqual({ p_co2: "Плотность CO2", p_ch4: "Плотность CH4" });
