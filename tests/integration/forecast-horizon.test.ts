@@ -224,7 +224,16 @@ describe("a training history's bad cells", () => {
   it("refuses a column with its header and no value, naming the header", async () => {
     const lines = csv().split("\n");
     // The drainage mixture's CH4 (the fourth column) left empty in every row.
-    const blank = lines.map((line, i) => (i === 0 ? line : line.split(";").map((cell, c) => (c === 3 ? "" : cell)).join(";"))).join("\n");
+    const blank = lines
+      .map((line, i) =>
+        i === 0
+          ? line
+          : line
+              .split(";")
+              .map((cell, c) => (c === 3 ? "" : cell))
+              .join(";"),
+      )
+      .join("\n");
     const res = await trainOn(blank);
     expect(res.status).toBe(400);
     expect(await detail(res)).toBe(

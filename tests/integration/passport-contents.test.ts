@@ -475,7 +475,10 @@ describe("the passport's PDF tables", () => {
     expect(line("Выбросы CH4 в CO2-")).toMatch(/123 456 789,12 /);
     // Every device's burnt gas at one precision.
     const burnt = text.slice(text.indexOf("Сжигание каптированного газа"));
-    const volumes = burnt.split("\n").filter((l) => l.includes("Объем газовой смеси")).map((l) => /(\d[\d ]*,\d+)/.exec(l)?.[1]);
+    const volumes = burnt
+      .split("\n")
+      .filter((l) => l.includes("Объем газовой смеси"))
+      .map((l) => /(\d[\d ]*,\d+)/.exec(l)?.[1]);
     expect(volumes).toEqual(["1 000,0000", "12,3456"]);
 
     const workbook = new ExcelJS.Workbook();

@@ -27,14 +27,20 @@ const level = (field: string) =>
     z.nullable(
       z
         .number(fieldMessage(field, "ожидается число, % об."))
-        .check(z.gt(0, fieldMessage(field, "больше 0 % об.")), z.lte(SENSOR_KINDS.methane_high.max, fieldMessage(field, "не больше 100 % об."))),
+        .check(
+          z.gt(0, fieldMessage(field, "больше 0 % об.")),
+          z.lte(SENSOR_KINDS.methane_high.max, fieldMessage(field, "не больше 100 % об.")),
+        ),
     ),
   );
 const area = z.optional(
   z.nullable(
     z
       .number(fieldMessage("area_m2", "ожидается площадь сечения выработки, м²"))
-      .check(z.gt(0, fieldMessage("area_m2", "больше 0 м²")), z.lte(LIMITS.telemetry.areaM2, fieldMessage("area_m2", `не больше ${LIMITS.telemetry.areaM2.toLocaleString("ru-RU")} м²`))),
+      .check(
+        z.gt(0, fieldMessage("area_m2", "больше 0 м²")),
+        z.lte(LIMITS.telemetry.areaM2, fieldMessage("area_m2", `не больше ${LIMITS.telemetry.areaM2.toLocaleString("ru-RU")} м²`)),
+      ),
   ),
 );
 const conditions = z.enum(["standard", "actual"], { error: "conditions: standard (20 °C, 101,325 кПа) или actual (по датчикам P и T)" });

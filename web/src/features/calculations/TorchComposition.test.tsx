@@ -74,7 +74,9 @@ it("asks a boiler's drained mine gas for its contents as optional, saying it is 
   await dialog.findByText(REGISTRY[BOILER].title, { exact: true });
   const fuel = referenceDictionary("get_disposal_co2_stat_sources").results.find((e) => e.id === 8)!;
   expect(fuel.name).toMatch(/Каптированный шахтный метан \(100 % CH4\)/);
-  const select = dialog.getAllByRole("combobox").find((box) => box.closest(".ant-form-item")?.textContent?.includes("Стационарное сжигание"))!;
+  const select = dialog
+    .getAllByRole("combobox")
+    .find((box) => box.closest(".ant-form-item")?.textContent?.includes("Стационарное сжигание"))!;
   await app.user.click(select);
   await app.user.click(await screen.findByTitle(fuel.name));
   const ch4 = await dialog.findByLabelText("Содержание CH4 в смеси", { exact: true });
