@@ -652,6 +652,11 @@ export const trendSettingsAnswerSchema = trendSettingsSchema.extend({
       progress: z.object({
         note: z.optional(z.string().meta({ description: "Why there is no progress (no base-year figures), in Russian" })),
         unit: z.optional(z.string()),
+        base_recorded: z.optional(
+          z.literal(true).meta({
+            description: "D46, issue 74: the base is the recorded base year's figure (recalculated only once a recalculation is accepted)",
+          }),
+        ),
         base_value: z.optional(z.number()),
         target_value: z.optional(z.number()),
         path: z.optional(

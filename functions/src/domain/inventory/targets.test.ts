@@ -121,6 +121,8 @@ describe("targets", () => {
     const path2024 = base - (base * 0.3 * 4) / 10;
     expect(target.progress).toEqual({
       unit: "т CO2-экв.",
+      // 2020 is the recorded base year, recalculated above (D46).
+      base_recorded: true,
       base_value: expect.closeTo(base, 6),
       target_value: expect.closeTo(base * 0.7, 6),
       path: [
@@ -175,5 +177,71 @@ describe("targets", () => {
     const mine = (await getTrendSettings(d.deps, staff)).targets[0];
     await expect(removeTarget(d.deps, other, mine.id, 0)).rejects.toBeInstanceOf(NotFound);
     expect((await getTrendSettings(d.deps, staff)).targets).toHaveLength(2);
+  });
+});
+
+describe("a target of the recorded base year (issue 74, D46)", () => {
+  it("reads the recorded base until a recalculation is accepted, then the recalculated one", async () => {
+    const own = await d.actor("ООО «Базовый год»");
+    const field = await d.facility(own, { name: "Разрез «База»", kind: "open_pit" });
+    for (const y of [2020, 2024]) {
+      const open = await d.project(own, { name: `Разрез ${y}`, start_date: `${y}-01-01`, end_date: `${y}-12-31`, facility: field.id });
+      await d.calc(own, "open_mining_ch4", {
+        name: `Разрез ${y}`,
+        project: open.id,
+        volume: PIT[y],
+        dictionary_items: { get_open_mining_ch4: 1 },
+      });
+    }
+    await d.settled();
+    const ownVersion = async () => (await getTrendSettings(d.deps, own)).version;
+    // Recorded at today's factor (2,0, since the test above).
+    const recorded = ch4(PIT[2020], 2.0) * 25;
+    await d.write(() => setBaseYear(d.deps, own, { year: 2020, reason: "Первый полный год", version: 0 }));
+    const body = {
+      name: "−20 % к 2030",
+      gas: "co2e",
+      scope: "company",
+      kind: "absolute",
+      base_year: 2020,
+      target_year: 2030,
+      percent: 20,
+    } as const;
+    await addTarget(d.deps, own, { ...body, version: await ownVersion() });
+    // A base year without data is refused.
+    await expect(addTarget(d.deps, own, { ...body, base_year: 2019, version: await ownVersion() })).rejects.toThrow(
+      "base_year: в 2019 году нет учтенных расчетов — базовым может быть год с инвентаризацией",
+    );
+
+    // The administrator's factor of 2026 moves the comparable base; nobody accepted it yet.
+    const { version: itemVersion } = await getDictionaryItem(d.deps, "get_open_mining_ch4", 1);
+    await d.write(() =>
+      changeCoefficientAsAdmin(d.deps, admin, "get_open_mining_ch4", 1, {
+        field: "ef",
+        value: 3.0,
+        effective_from: "2026-01-01",
+        reason: "Еще раз уточненный коэффициент",
+        version: itemVersion,
+      }),
+    );
+    const moved = ch4(PIT[2020], 3.0) * 25;
+    const offered = await getTrendSettings(d.deps, own);
+    expect(offered.base_year_check).toMatchObject({ recorded_t_co2e: expect.closeTo(recorded, 6), recalculation_offered: true });
+    const [before] = offered.targets;
+    expect(before.progress).toMatchObject({
+      base_recorded: true,
+      base_value: expect.closeTo(recorded, 6),
+      target_value: expect.closeTo(recorded * 0.8, 6),
+    });
+    // The latest year reads today's conditions, the base the recorded ones, until the policy says otherwise.
+    expect(before.progress.latest_value).toBeCloseTo(ch4(PIT[2024], 3.0) * 25, 6);
+
+    const accepted = await recalculateBaseYear(d.deps, own, { reason: "Коэффициент 2026 года", version: offered.version });
+    const [after] = accepted.targets;
+    expect(after.progress).toMatchObject({
+      base_recorded: true,
+      base_value: expect.closeTo(moved, 6),
+      target_value: expect.closeTo(moved * 0.8, 6),
+    });
   });
 });

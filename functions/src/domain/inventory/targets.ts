@@ -141,6 +141,10 @@ export async function addTarget(
   const facility = body.scope === "facility" ? (body.facility ?? null) : null;
   if (body.scope === "facility" && !facility) throw new Invalid("facility: выберите площадку цели");
   if (facility && !(await deps.repos.facilities.get(actor.company, facility))) throw new NotFound("Площадка не найдена");
+  // Issue 74: a target is measured against a year with an inventory.
+  if (!(await inventoryTotalsByYear(deps, actor)).some((t) => t.year === body.base_year)) {
+    throw new Invalid(`base_year: в ${body.base_year} году нет учтенных расчетов — базовым может быть год с инвентаризацией`);
+  }
   const settings = await storedSettings(deps, actor.company);
   checkVersion(settings, body.version);
   if (settings.targets.length >= TARGETS_MAX) throw new Invalid(`Не более ${TARGETS_MAX} целей: удалите ненужную`);
@@ -177,16 +181,26 @@ async function answerOf(deps: Deps, actor: Actor, settings: TrendSettings): Prom
   const { company: _company, ...shown } = settings;
   const known = (await inventoryTotalsByYear(deps, actor)).map((t) => t.year);
   const read = new Map<string, Promise<TrendYear[]>>();
-  // Each scope's years read once for the base year's check and every target.
-  const yearsOf = (facility: string | null) => {
-    const key = facility ?? "";
+  // Each scope's years read once per conditions for the base year's check and every target.
+  const yearsOf = (facility: string | null, conditions = conditionsYear(deps)) => {
+    const key = `${facility ?? ""}|${conditions}`;
     if (!read.has(key)) {
       read.set(
         key,
-        trendYears(deps, actor, known, conditionsYear(deps), facility ?? undefined).then((r) => r.years),
+        trendYears(deps, actor, known, conditions, facility ?? undefined).then((r) => r.years),
       );
     }
     return read.get(key)!;
+  };
+  /** Issue 74, D46: a target of the recorded base year reads that year as recorded until a
+   *  recalculation is accepted — the company's CO2-eq its recorded total, any other figure under
+   *  the conditions it was recorded at — and the recalculated one after. */
+  const recordedBaseOf = async (target: TrendTarget): Promise<number | undefined> => {
+    const recorded = settings.base_year;
+    if (!recorded || recorded.year !== target.base_year) return undefined;
+    if (target.gas === "co2e" && target.kind === "absolute" && target.scope === "company") return round(recorded.t_co2e);
+    const year = (await yearsOf(target.facility, recorded.conditions_year)).find((y) => y.year === target.base_year);
+    return year && figureOf(target, year);
   };
   let base_year_check: TrendSettingsAnswer["base_year_check"] = null;
   if (settings.base_year) {
@@ -202,7 +216,9 @@ async function answerOf(deps: Deps, actor: Actor, settings: TrendSettings): Prom
     };
   }
   const targets = [];
-  for (const target of settings.targets) targets.push({ ...target, progress: progressOf(target, await yearsOf(target.facility)) });
+  for (const target of settings.targets) {
+    targets.push({ ...target, progress: progressOf(target, await yearsOf(target.facility), await recordedBaseOf(target)) });
+  }
   return { ...shown, base_year_check, targets };
 }
 
@@ -216,9 +232,9 @@ function figureOf(target: TrendTarget, year: TrendYear): number | undefined {
   return year.coal.total_t ? figure / year.coal.total_t : undefined;
 }
 
-function progressOf(target: TrendTarget, years: TrendYear[]): TrendSettingsAnswer["targets"][number]["progress"] {
+function progressOf(target: TrendTarget, years: TrendYear[], recordedBase?: number): TrendSettingsAnswer["targets"][number]["progress"] {
   const base = years.find((y) => y.year === target.base_year);
-  const baseValue = base && figureOf(target, base);
+  const baseValue = recordedBase ?? (base && figureOf(target, base));
   if (baseValue === undefined) {
     return { note: `Нет данных за базовый ${target.base_year} год${target.kind === "per_tonne" ? " (выбросы и добыча угля)" : ""}` };
   }
@@ -233,6 +249,7 @@ function progressOf(target: TrendTarget, years: TrendYear[]): TrendSettingsAnswe
   const unit = `${target.gas === "co2e" ? "т CO2-экв." : `т ${target.gas}`}${target.kind === "per_tonne" ? " на т угля" : ""}`;
   return {
     unit,
+    ...(recordedBase !== undefined ? { base_recorded: true } : {}),
     base_value: baseValue,
     target_value: targetValue,
     path: [
@@ -242,7 +259,8 @@ function progressOf(target: TrendTarget, years: TrendYear[]): TrendSettingsAnswe
     ...(latest
       ? {
           latest_year: latest.year,
-          latest_value: round(latest.value),
+          // One precision with the base: figureOf rounds an absolute figure, a per-tonne one is as computed.
+          latest_value: latest.value,
           path_value: path(latest.year),
           share_achieved_pct: baseValue === targetValue ? 100 : round(((baseValue - latest.value) / (baseValue - targetValue)) * 100),
           on_path: latest.value <= path(latest.year),
