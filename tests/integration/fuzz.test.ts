@@ -471,6 +471,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // The company's one reading gives no month to accept: every body is refused, nothing written.
+  acceptTelemetryOffers: () => [
+    {
+      path: "/api/v1/telemetry/offers/accept/",
+      example: { facility: objects.facility.id, point: objects.point.id, months: ["2026-03"], project: objects.project.id },
+      writes: {},
+    },
+  ],
   patchEmissionPoint: () => [
     {
       path: `/api/v1/facilities/${objects.facility.id}/points/${objects.point.id}/`,

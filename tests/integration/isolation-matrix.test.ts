@@ -118,6 +118,14 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/` }],
+  listTelemetryOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
+  // A's one reading gives no offer (no flow meter): A is refused 400, B 404.
+  acceptTelemetryOffers: ({ a }) => [
+    {
+      path: "/api/v1/telemetry/offers/accept/",
+      json: { facility: a.facility.id, point: a.point.id, months: ["2026-03"], project: a.project.id },
+    },
+  ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   inventoryTrend: ({ a }) => [{ path: `/api/v1/inventory/trend/?from=2020&to=2025&facility=${a.facility.id}` }],

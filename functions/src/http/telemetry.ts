@@ -7,7 +7,8 @@ import { Invalid, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/telemetry/register";
 import { storeBatch, type ReadBody } from "../domain/telemetry/readings";
 import { drainTelemetry } from "../domain/telemetry/consumer";
-import { getBatchRoute, pushReadingsRoute } from "../contract/routes/telemetry";
+import { acceptOffersRoute, getBatchRoute, listOffersRoute, pushReadingsRoute } from "../contract/routes/telemetry";
+import { acceptOffers, listOffers } from "../domain/telemetry/offers";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
@@ -60,9 +61,15 @@ export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (
   return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
 });
 
-export const telemetryRoutes = routeApp().openapi(getBatchRoute, async (c) => {
-  const deps = c.get("deps");
-  const batch = await deps.repos.telemetry.getBatch(c.get("actor").company, c.req.valid("param").batch);
-  if (!batch) throw new NotFound("Пакет показаний не найден");
-  return c.json(view(batch), 200);
-});
+export const telemetryRoutes = routeApp()
+  .openapi(getBatchRoute, async (c) => {
+    const deps = c.get("deps");
+    const batch = await deps.repos.telemetry.getBatch(c.get("actor").company, c.req.valid("param").batch);
+    if (!batch) throw new NotFound("Пакет показаний не найден");
+    return c.json(view(batch), 200);
+  })
+  .openapi(listOffersRoute, async (c) => {
+    const { facility, year } = c.req.valid("query");
+    return c.json(await listOffers(c.get("deps"), c.get("actor"), facility, Number(year)), 200);
+  })
+  .openapi(acceptOffersRoute, async (c) => c.json(await acceptOffers(c.get("deps"), c.get("actor"), c.req.valid("json")), 201));

@@ -69,4 +69,25 @@ export interface TelemetryRepository {
   getDays(companyId: string, sensorId: string, days: readonly string[]): Promise<SensorDay[]>;
   /** Writes the day if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putDay(day: SensorDay, expectedVersion: number): Promise<boolean>;
+  /** D63: a point's month accepted into a year; Conflict when it is already. */
+  createAcceptance(acceptance: OfferAcceptance): Promise<void>;
+  /** The facility's accepted months. */
+  acceptances(companyId: string, facilityId: string): Promise<OfferAcceptance[]>;
+}
+
+/** D63: a month of a point accepted into a year: the calculation made and what it held. */
+export interface OfferAcceptance {
+  company: string;
+  facility: string;
+  point: string;
+  /** yyyy-MM. */
+  month: string;
+  calculation: string;
+  project: string;
+  ch4_t: number;
+  volume_thousand_m3: number;
+  readings_sha256: string;
+  accepted_at: string;
+  accepted_by: string;
+  reason: string;
 }

@@ -119,6 +119,15 @@ export const telemetryQueued = (receivedAt: string, companyId: string, batchId: 
   PK: TELEMETRY_QUEUE_PK,
   SK: `${receivedAt}#${companyId}#${batchId}`,
 });
+/** D63: a point's month accepted from the mine's readings: a facility's: Query SK begins_with TOFFER#{facility}#. */
+export const offerAcceptance = (companyId: string, facilityId: string, pointId: string, month: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `TOFFER#${facilityId}#${pointId}#${month}`,
+});
+export const acceptancesOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `TOFFER#${facilityId}#`,
+});
 /** A sensor's readings of one UTC day, packed: get by (company, sensor, yyyy-MM-dd); a partition per sensor. */
 export const sensorDay = (companyId: string, sensorId: string, day: string) => ({
   PK: `TELEMETRY#${companyId}#${sensorId}`,

@@ -3,10 +3,10 @@
 // the instants as a Uint32 array of ms since the day's 00:00 UTC and the values as a Float64 array,
 // both little-endian binary attributes, so a day of one-minute readings is 17 KB, not 1 440 items.
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { SensorDay, TelemetryBatch, TelemetryRepository } from "../../ports";
+import type { OfferAcceptance, SensorDay, TelemetryBatch, TelemetryRepository } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { getItem, putNew } from "./items";
+import { getItem, putNew, queryPrefix, stripAll } from "./items";
 
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
 
@@ -93,6 +93,19 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
         }
       }
       return found.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    },
+    async createAcceptance(acceptance) {
+      await putNew(
+        doc,
+        table,
+        { ...keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month), ...acceptance },
+        "Этот месяц уже принят",
+      );
+    },
+    async acceptances(companyId, facilityId) {
+      return stripAll<OfferAcceptance>(
+        await queryPrefix(doc, table, keys.acceptancesOfFacility(companyId, facilityId), { consistentRead: true }),
+      );
     },
     putDay(day, expectedVersion) {
       return unlessConditionFails(

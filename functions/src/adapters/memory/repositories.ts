@@ -23,6 +23,7 @@ import type {
   ForecastCalibration,
   GatewayKey,
   Sensor,
+  OfferAcceptance,
   TelemetryBatch,
   ForecastModelVersion,
   InventoryComment,
@@ -423,6 +424,17 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         const item = table.get(keys.sensorDay(companyId, sensorId, day));
         return item ? [dayOf(item)] : [];
       });
+    },
+    async createAcceptance(acceptance) {
+      create(
+        table,
+        { ...keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month), ...acceptance },
+        "Этот месяц уже принят",
+      );
+    },
+    async acceptances(companyId, facilityId) {
+      const prefix = keys.acceptancesOfFacility(companyId, facilityId);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<OfferAcceptance>(item)!);
     },
     async putDay(day, expectedVersion) {
       return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>

@@ -2,7 +2,7 @@
 // batch's status. Served by http/telemetry.ts.
 import * as z from "zod";
 import { LIMITS } from "../schemas/limits";
-import { batchAcceptedSchema, batchStatusSchema, readingsBodySchema } from "../schemas/telemetry";
+import { batchAcceptedSchema, batchStatusSchema, offerAcceptSchema, offerSchema, readingsBodySchema } from "../schemas/telemetry";
 import { access, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
 const push = access("telemetry", "gateway", {
@@ -39,5 +39,31 @@ export const getBatchRoute = route(
   },
 );
 
+const offersAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
+const acceptAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
+
+export const listOffersRoute = route(
+  offersAccess(
+    "listTelemetryOffers",
+    "Per emission point and month of a year, the measured figures the mine's readings give (D61–D63)",
+    [400, 404],
+    "Advisory: computed from the mine's АГК readings; a month is offered at 95 % completeness or more, below it only with a reason.",
+  ),
+  {
+    get: "/offers",
+    query: z.object({ facility: pathParam("Facility id"), year: z.string().regex(/^\d{4}$/, "year: год в виде ГГГГ") }),
+    200: json(z.array(offerSchema), "The offers, by point and month"),
+  },
+);
+
+export const acceptOffersRoute = route(
+  acceptAccess(
+    "acceptTelemetryOffers",
+    "Accept months of a point into a project as measured calculations «по данным АГК»",
+    [400, 404, 409],
+  ),
+  { post: "/offers/accept", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
+);
+
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
-export const TELEMETRY_ROUTES = [getBatchRoute] as const;
+export const TELEMETRY_ROUTES = [getBatchRoute, listOffersRoute, acceptOffersRoute] as const;

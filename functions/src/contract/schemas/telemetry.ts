@@ -32,3 +32,40 @@ export const batchStatusSchema = z.object({
   refused: z.array(z.object({ line: z.int(), reason: z.string().meta({ description: "In Russian" }) })),
   readings_sha256: z.string().meta({ description: "SHA-256 of the batch's accepted readings as stored" }),
 });
+
+/** D63: what an accepted month holds, and whether the readings moved it since by more than 0,1 %. */
+const acceptedSchema = z.object({
+  calculation: z.string(),
+  project: z.string(),
+  ch4_t: z.number().meta({ description: "t CH4 when accepted" }),
+  accepted_at: z.string(),
+  accepted_by: z.string(),
+  reason: z.string().meta({ description: "Why a month below 95 % completeness was accepted; empty otherwise" }),
+  changed: z.boolean().meta({ description: "«данные АГК изменились после принятия»: the month now differs by more than 0,1 %" }),
+  difference_pct: z.number().meta({ description: "(now − accepted) / accepted × 100" }),
+});
+
+export const offerSchema = z.object({
+  point: z.string(),
+  point_name: z.string(),
+  month: z.string().meta({ description: "yyyy-MM on the company's clock" }),
+  volume_thousand_m3: z.number(),
+  ef_ch4: z.number().meta({ description: "Flow-weighted CH4 content, % vol" }),
+  ch4_t: z.number(),
+  minutes: z.object({ expected: z.int(), valid: z.int(), substituted: z.int(), missing: z.int() }),
+  completeness: z.number().meta({ description: "(valid + substituted) / expected, 0–1" }),
+  longest_gap_min: z.int(),
+  readings_sha256: z.string().meta({ description: "SHA-256 of the readings used (sensor code, instant, value per line)" }),
+  accepted: z.nullable(acceptedSchema),
+});
+
+export const offerAcceptSchema = z.object({
+  facility: z.string("facility: укажите площадку"),
+  point: z.string("point: укажите источник выбросов"),
+  months: z
+    .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "months: месяцы в виде ГГГГ-ММ"), "months: укажите месяцы")
+    .min(1, "months: укажите хотя бы один месяц")
+    .max(12, "months: не более 12 месяцев"),
+  project: z.string("project: укажите проект"),
+  reason: z.optional(z.string().max(2000, "reason: не длиннее 2 000 символов")),
+});

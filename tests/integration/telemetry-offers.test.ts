@@ -1,0 +1,207 @@
+// D61–D63 through the API: section 12's worked examples pushed as readings come out of
+// GET v1/telemetry/offers/ as printed (the ventilation hour: 720 thousand m³, 0,451667 %, 2,172336 t,
+// 50 valid and 10 substituted minutes, a 10-minute gap bridged; the drainage hour at actual conditions:
+// 1 716,92 m³, 37 %, 0,424355 t; a 30-day month with a 26-hour gap: 96,39 % complete); a month below 95 %
+// is accepted only with a reason, into a measured calculation «по данным АГК» whose CH4 is the offer's;
+// a later correction that moves the month by more than 0,1 % flags it, the calculation unchanged.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MINUTE_MS } from "@core/telemetry";
+import { instantOfWallTime } from "@core/company-clock";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
+import vectors from "../fixtures/telemetry/methodology-section-12.json";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+let staff: string;
+let other: string;
+let facility: { id: string };
+let project: { id: string };
+const points: Record<string, string> = {};
+
+interface Offer {
+  point: string;
+  point_name: string;
+  month: string;
+  volume_thousand_m3: number;
+  ef_ch4: number;
+  ch4_t: number;
+  minutes: { expected: number; valid: number; substituted: number; missing: number };
+  completeness: number;
+  longest_gap_min: number;
+  readings_sha256: string;
+  accepted: null | { calculation: string; ch4_t: number; changed: boolean; difference_pct: number; reason: string };
+}
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
+const ZONE = "Asia/Novokuznetsk";
+// 15.03.2026 10:00 in Kemerovo: more than 24 h from either end of the month, so nothing outside the
+// hour is substituted and the month's figures are the hour's.
+const HOUR = instantOfWallTime(2026, 3, 15, 10, 0, ZONE);
+
+async function push(readings: { sensor: string; t: number; value: number }[]) {
+  for (let i = 0; i < readings.length; i += 10_000) {
+    const body = { facility: facility.id, readings: readings.slice(i, i + 10_000).map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
+    await json(await post("/api/v1/telemetry/readings/", body), 202);
+  }
+  await telemetryIdle(h.deps);
+}
+
+const offers = async (token = staff) =>
+  json<Offer[]>(await h.request(`/api/v1/telemetry/offers/?facility=${facility.id}&year=2026`, { token }), 200);
+const offerOf = async (point: string, month: string) => (await offers()).find((o) => o.point === points[point] && o.month === month)!;
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token: staff } = await h.signedInUser("ООО «Предложения АГК»"));
+  ({ token: other } = await h.signedInUser("ООО «Чужие предложения»"));
+  facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Замер»", kind: "underground_mine" }), 201);
+  for (const [name, kind] of [
+    ["Вентиляционный ствол", "ventilation_shaft"],
+    ["Дегазационная установка", "drainage_station"],
+    ["Ствол с пропуском", "ventilation_shaft"],
+  ]) {
+    points[name] = (await json<{ id: string }>(await post(`/api/v1/facilities/${facility.id}/points/`, { name, kind }), 201)).id;
+  }
+  const sensor = (code: string, kind: string, point: string, extra: Record<string, unknown> = {}) =>
+    post(`/api/v1/facilities/${facility.id}/sensors/`, { code, kind, point: points[point], ...extra });
+  for (const res of [
+    await sensor("Q-В", "flow", "Вентиляционный ствол"),
+    await sensor("М-В", "methane", "Вентиляционный ствол", { warning: 1, alarm: 1.5 }),
+    await sensor("Q-Д", "flow", "Дегазационная установка", { conditions: "actual" }),
+    await sensor("М-Д", "methane_high", "Дегазационная установка"),
+    await sensor("P-Д", "pressure", "Дегазационная установка"),
+    await sensor("T-Д", "temperature", "Дегазационная установка"),
+    await sensor("Q-П", "flow", "Ствол с пропуском"),
+    await sensor("М-П", "methane", "Ствол с пропуском"),
+  ]) {
+    expect(res.status).toBe(201);
+  }
+  project = await json(
+    await post("/api/v1/projects/create_project/", {
+      name: "Замеры 2026",
+      start_date: "2026-01-01",
+      end_date: "2026-12-31",
+      facility: facility.id,
+    }),
+    201,
+  );
+
+  const v = vectors.ventilation_hour_with_gap;
+  const d = vectors.drainage_hour_at_actual_conditions;
+  const readings: { sensor: string; t: number; value: number }[] = [];
+  for (let m = 0; m < 60; m++) {
+    const t = HOUR + m * MINUTE_MS;
+    readings.push({ sensor: "Q-В", t, value: v.flow_m3_min });
+    const c = v.ch4.find((p) => m >= p.from && m <= p.to);
+    if (c) readings.push({ sensor: "М-В", t, value: c.value });
+    readings.push(
+      { sensor: "Q-Д", t, value: d.flow_m3_min },
+      { sensor: "P-Д", t, value: d.pressure_kpa },
+      { sensor: "T-Д", t, value: d.temperature_c },
+    );
+    readings.push({ sensor: "М-Д", t, value: d.ch4.find((p) => m >= p.from && m <= p.to)!.value });
+  }
+  // April (30 days): every minute but a 26-hour gap of the methane meter, 03.04 10:00 – 04.04 12:00.
+  const april = instantOfWallTime(2026, 4, 1, 0, 0, ZONE);
+  const gap = [instantOfWallTime(2026, 4, 3, 10, 0, ZONE), instantOfWallTime(2026, 4, 4, 12, 0, ZONE)];
+  for (let m = 0; m < 30 * 1440; m++) {
+    const t = april + m * MINUTE_MS;
+    readings.push({ sensor: "Q-П", t, value: 9000 });
+    if (t < gap[0] || t >= gap[1]) readings.push({ sensor: "М-П", t, value: 0.4 + (m % 5) * 0.01 });
+  }
+  await push(readings);
+});
+afterAll(() => h.close());
+
+describe("section 12's worked examples through the API", () => {
+  it("the ventilation hour with a gap: 720 thousand m³, 0,451667 %, 2,172336 t, 10 minutes substituted", async () => {
+    const v = vectors.ventilation_hour_with_gap;
+    const offer = await offerOf("Вентиляционный ствол", "2026-03");
+    expect(offer.volume_thousand_m3).toBeCloseTo(v.volume_thousand_m3, 9);
+    expect(round(offer.ef_ch4, v.ef_ch4.decimals)).toBe(v.ef_ch4.value);
+    expect(round(offer.ch4_t, v.ch4_t.decimals)).toBe(v.ch4_t.value);
+    expect(offer.minutes).toEqual({ expected: 31 * 1440, valid: v.valid, substituted: v.substituted, missing: 31 * 1440 - 60 });
+    expect(offer.accepted).toBeNull();
+    expect(offer.readings_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("the drainage hour at actual conditions: 1 716,92 m³, 37 %, 0,424355 t", async () => {
+    const d = vectors.drainage_hour_at_actual_conditions;
+    const offer = await offerOf("Дегазационная установка", "2026-03");
+    expect(round(offer.volume_thousand_m3 * 1000, d.volume_m3.decimals)).toBe(d.volume_m3.value);
+    expect(round(offer.ef_ch4, d.ef_ch4.decimals)).toBe(d.ef_ch4.value);
+    expect(round(offer.ch4_t, d.ch4_t.decimals)).toBe(d.ch4_t.value);
+  });
+
+  it("a 26-hour gap is not substituted: April is 96,39 % complete and offered without a reason", async () => {
+    const l = vectors.long_gap;
+    const offer = await offerOf("Ствол с пропуском", "2026-04");
+    expect(offer.minutes).toMatchObject({ expected: l.month_days * 1440, missing: l.gap_minutes, substituted: 0 });
+    expect(round(offer.completeness, l.completeness.decimals)).toBe(l.completeness.value);
+    expect(offer.longest_gap_min).toBe(l.gap_minutes);
+  });
+
+  it("is another company's 404", async () => {
+    expect((await h.request(`/api/v1/telemetry/offers/?facility=${facility.id}&year=2026`, { token: other })).status).toBe(404);
+    const body = { facility: facility.id, point: points["Ствол с пропуском"], months: ["2026-04"], project: project.id };
+    expect((await post("/api/v1/telemetry/offers/accept/", body, other)).status).toBe(404);
+  });
+});
+
+describe("accepting months (D62, D63)", () => {
+  it("accepts a month of 96,39 % into a measured calculation «по данным АГК» whose CH4 is the offer's", async () => {
+    const offer = await offerOf("Ствол с пропуском", "2026-04");
+    const [accepted] = await json<Offer[]>(
+      await post("/api/v1/telemetry/offers/accept/", {
+        facility: facility.id,
+        point: points["Ствол с пропуском"],
+        months: ["2026-04"],
+        project: project.id,
+      }),
+      201,
+    );
+    expect(accepted.accepted).toMatchObject({ ch4_t: offer.ch4_t, changed: false, reason: "" });
+    const calculation = await json<{ name: string; res_ch4: number; period: { from: string; to: string }; point: string }>(
+      await h.request(`/api/v1/underground/${accepted.accepted!.calculation}/`, { token: staff }),
+      200,
+    );
+    expect(calculation.name).toBe("Ствол с пропуском: по данным АГК, 04.2026");
+    expect(Math.abs(calculation.res_ch4 - offer.ch4_t) / offer.ch4_t).toBeLessThan(1e-9);
+    expect(calculation.period).toMatchObject({ from: "2026-04-01", to: "2026-04-30" });
+    expect(
+      (
+        await post("/api/v1/telemetry/offers/accept/", {
+          facility: facility.id,
+          point: points["Ствол с пропуском"],
+          months: ["2026-04"],
+          project: project.id,
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it("asks for a reason below 95 %, then flags the accepted month when a late correction moves it by more than 0,1 %", async () => {
+    const body = { facility: facility.id, point: points["Вентиляционный ствол"], months: ["2026-03"], project: project.id };
+    const refused = await json<{ detail: string }>(await post("/api/v1/telemetry/offers/accept/", body), 400);
+    expect(refused.detail).toContain("ниже 95 %: укажите причину");
+    const [accepted] = await json<Offer[]>(await post("/api/v1/telemetry/offers/accept/", { ...body, reason: "Пробный замер" }), 201);
+    expect(accepted.accepted).toMatchObject({ reason: "Пробный замер", changed: false });
+
+    // Minute 45's 0,46 % was 0,90 %: 12 000 × 0,0044 = 52,8 m³ more CH4, +1,62 %.
+    await push([{ sensor: "М-В", t: HOUR + 45 * MINUTE_MS, value: 0.9 }]);
+    const now = await offerOf("Вентиляционный ствол", "2026-03");
+    expect(now.ch4_t).toBeCloseTo(((3252 + 52.8) * 0.668) / 1000, 9);
+    expect(now.accepted).toMatchObject({ changed: true, ch4_t: accepted.ch4_t });
+    expect(now.accepted!.difference_pct).toBeCloseTo((52.8 / 3252) * 100, 6);
+    const calculation = await json<{ res_ch4: number }>(
+      await h.request(`/api/v1/underground/${now.accepted!.calculation}/`, { token: staff }),
+      200,
+    );
+    expect(calculation.res_ch4).toBeCloseTo(accepted.ch4_t, 9);
+  });
+});
