@@ -6,6 +6,10 @@ export const DEFAULT_GWP_CH4 = 25;
 
 export type CalculationKind = "formula" | "forecast" | "file";
 
+/** What `npm run new-type` leaves in a new type's module for its author to write: assignable to no
+ *  part of a module, so the type check names every one left (tools/new-type.ts). */
+export const FILL_IN = undefined as unknown as { readonly "fill in this part of the new type": never };
+
 /** The dictionaries a type may read (their data: functions/src/dictionaries/reference-data.json). */
 export const DICTIONARY_NAMES = [
   "get_recycle_technology",
