@@ -90,6 +90,8 @@ export const LIMITS = {
     refusedListed: 1000,
     /** A reading's time may be at most this many minutes ahead of the server's clock. */
     futureMinutes: 5,
+    /** Months one acceptance of offers names (a year's). */
+    offerMonths: 12,
   },
 } as const;
 

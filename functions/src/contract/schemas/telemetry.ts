@@ -1,6 +1,7 @@
 // The mine's readings as a push sends them (POST v1/telemetry/readings/, methodology D57) and a
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
+import { LIMITS } from "./limits";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/telemetry/readings.ts). */
@@ -65,7 +66,9 @@ export const offerAcceptSchema = z.object({
   months: z
     .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "months: месяцы в виде ГГГГ-ММ"), "months: укажите месяцы")
     .min(1, "months: укажите хотя бы один месяц")
-    .max(12, "months: не более 12 месяцев"),
+    .max(LIMITS.telemetry.offerMonths, `months: не более ${LIMITS.telemetry.offerMonths} месяцев`),
   project: z.string("project: укажите проект"),
-  reason: z.optional(z.string().max(2000, "reason: не длиннее 2 000 символов")),
+  reason: z.optional(
+    z.string().max(LIMITS.text.justification, `reason: не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`),
+  ),
 });
