@@ -15,6 +15,7 @@ const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/Projec
 const ExportPage = lazy(() => import("../features/export/ExportPage"));
 const InventoryPage = lazy(() => import("../features/inventory/InventoryPage"));
 const TrendPage = lazy(() => import("../features/trend/TrendPage"));
+const AbatementPage = lazy(() => import("../features/abatement/AbatementPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
@@ -44,6 +45,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "projects/:projectId/uncertainty", Page: ProjectUncertaintyPage },
   { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
   { path: "trend", Page: TrendPage, menu: { key: "trend", label: "Динамика" } },
+  { path: "abatement", Page: AbatementPage, menu: { key: "abatement", label: "Снижение выбросов" } },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },
   { path: "documents", Page: DocumentsPage, menu: { key: "documents", label: "Нормативные документы" } },

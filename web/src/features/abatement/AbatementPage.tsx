@@ -1,0 +1,102 @@
+// /abatement «Снижение выбросов» (docs/user-guide.md; methodology section 11, D47–D55): the company's
+// assessments; the editor (AbatementEditor.tsx: streams, prices, the live preview computed by the core
+// in the page, the MACC, the tornado and the targets) loads after the list, in a chunk of its own.
+import { lazy, Suspense } from "react";
+import { Button, Flex, Table, Typography, type TableColumnsType } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
+import { formatResult } from "../../shared/decimals";
+import { LoadError } from "../../shared/LoadError";
+import { PageLoading } from "../../shared/PageLoading";
+import { useUrlQuery } from "../../shared/urlState";
+import { useArchiveAssessment, useAssessments } from "./api";
+
+const Editor = lazy(() => import("./AbatementEditor"));
+const StoredEditor = lazy(() => import("./AbatementEditor").then((m) => ({ default: m.StoredEditor })));
+
+const T_CO2E = "т CO2-экв.";
+/** Decimals of the list's reduction (ABATEMENT_DECIMALS.er_t_co2e of the core, which the editor's chunk carries). */
+const ER_DECIMALS = 1;
+const fmt = (value: number | null | undefined, decimals: number) =>
+  value === null || value === undefined ? "—" : formatResult(value, decimals);
+
+export default function AbatementPage() {
+  const { params, update } = useUrlQuery();
+  const selected = params.get("id") ?? undefined;
+  const creating = params.get("new") === "1";
+  const list = useAssessments();
+  const archive = useArchiveAssessment();
+
+  const columns: TableColumnsType<NonNullable<typeof list.data>["results"][number]> = [
+    {
+      title: "Оценка",
+      dataIndex: "name",
+      render: (name: string, row) => (
+        <Button
+          type="link"
+          style={{ padding: 0, whiteSpace: "normal", textAlign: "left" }}
+          onClick={() => update({ id: row.id, new: undefined })}
+        >
+          {name}
+        </Button>
+      ),
+    },
+    { title: "Год данных", dataIndex: "year", width: 110, render: (year: number | null) => year ?? "—" },
+    { title: "Потоков", dataIndex: "streams", width: 90 },
+    {
+      title: `Сокращение, ${T_CO2E}/год`,
+      dataIndex: "er_t_co2e",
+      align: "right",
+      render: (v: number) => fmt(v, ER_DECIMALS),
+    },
+    { title: "ЧДД плана, ₽", dataIndex: "npv_rub", align: "right", render: (v: number) => fmt(v, 0) },
+    {
+      title: "",
+      key: "archive",
+      width: 130,
+      render: (_, row) => (
+        <Button size="small" onClick={() => archive.mutate({ id: row.id, version: row.version, archived: !row.archived })}>
+          {row.archived ? "Вернуть" : "В архив"}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="abatement-page">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Снижение выбросов
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => update({ new: "1", id: undefined })}>
+          Новая оценка
+        </Button>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        Варианты снижения выбросов метана по потокам шахты: что допускается технически, сколько т CO2-экв. сокращает, сколько углеродных
+        единиц может дать климатический проект, затраты и доходы. Оценка не входит в инвентаризацию.
+      </Typography.Paragraph>
+      {list.error ? (
+        <LoadError what="оценки" message={list.error.message} retry={() => void list.refetch()} />
+      ) : (
+        <Table
+          size="small"
+          rowKey="id"
+          loading={list.isLoading}
+          columns={columns}
+          dataSource={list.data?.results ?? []}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: "Оценок пока нет" }}
+          rowClassName={(row) => (row.archived ? "ant-table-row-archived" : "")}
+        />
+      )}
+      <Suspense fallback={<PageLoading />}>
+        {creating ? (
+          <Editor key="new" onSaved={(id) => update({ id, new: undefined })} />
+        ) : selected ? (
+          <StoredEditor id={selected} />
+        ) : null}
+      </Suspense>
+    </Flex>
+  );
+}

@@ -1,0 +1,270 @@
+// «Снижение выбросов» without React: the editor's draft (numbers as typed, the Russian way) as the
+// section 11 request the core evaluates in the page and the server stores; the MACC's figure; the
+// tornado of NPV and LAC (the product's sensitivity machinery: one input at a time, TornadoBar); and
+// what the plan would close of the company's targets.
+import type { Data, Layout } from "plotly.js";
+import type { AbatementParams, AbatementRequest, AbatementResult, OptionOverrides } from "@core/abatement";
+import { parseNumericInput, formatResult } from "../../shared/decimals";
+import type { TornadoBar } from "../../shared/uncertainty/tornado";
+
+export interface StreamDraft {
+  /** the stream's code in the request (s1, s2 …): never shown */
+  code: string;
+  name: string;
+  kind: "drainage" | "ventilation";
+  /** drainage: mixture m³/min; ventilation: air m³/s; as typed */
+  flow: string;
+  c: string;
+  hours: string;
+  /** an emission point of the year's inventory: the flow comes from its measured methane */
+  point: string | null;
+  chosen: string | null;
+}
+
+export const PARAM_FIELDS = [
+  { key: "ef_grid_t_per_mwh", label: "Коэффициент выбросов энергосистемы", unit: "т CO2/МВт·ч", decimals: 4, required: true },
+  { key: "price_el_rub_per_mwh", label: "Цена электроэнергии", unit: "₽/МВт·ч", decimals: 2, required: true },
+  { key: "price_heat_rub_per_mwh", label: "Цена тепла", unit: "₽/МВт·ч", decimals: 2, required: true },
+  { key: "price_carbon_unit_rub", label: "Цена углеродной единицы", unit: "₽", decimals: 2, required: true },
+  { key: "price_gas_rub_per_1000m3", label: "Цена газа (для продажи в сеть)", unit: "₽/тыс. м³", decimals: 2, required: false },
+  { key: "discount_rate", label: "Ставка дисконтирования", unit: "доля", decimals: 4, required: true },
+  { key: "lifetime_yr", label: "Срок проекта", unit: "лет", decimals: 0, required: true },
+  { key: "gwp_ch4", label: "ПГП метана (пусто — набор года)", unit: "", decimals: 1, required: false },
+] as const;
+
+export type ParamKey = (typeof PARAM_FIELDS)[number]["key"];
+export type ParamsDraft = Record<ParamKey, string>;
+
+export const EMPTY_PARAMS: ParamsDraft = Object.fromEntries(PARAM_FIELDS.map((f) => [f.key, ""])) as ParamsDraft;
+
+/** A number as the API and the core take it: typed text read the Russian way; empty or bad → undefined. */
+const value = (text: string) => (text.trim() === "" ? undefined : parseNumericInput(text));
+
+/** A measured stream of the year as the editor may take it (GET v1/abatement/streams/). */
+export interface MeasuredStream {
+  point: string;
+  name: string;
+  kind: "drainage" | "ventilation";
+  to_air_t: number;
+}
+
+export function requestOf(
+  streams: readonly StreamDraft[],
+  params: ParamsDraft,
+  measured: readonly MeasuredStream[] = [],
+  overrides?: AbatementRequest["overrides"],
+): AbatementRequest & { streams: (AbatementRequest["streams"][number] & { name?: string; point?: string | null })[] } {
+  const chosen: Record<string, string> = {};
+  for (const s of streams) if (s.chosen) chosen[s.code] = s.chosen;
+  return {
+    streams: streams.map((s) => {
+      const base = { code: s.code, name: s.name, c_ch4_pct: value(s.c) as number, hours_per_year: value(s.hours) };
+      const figure = s.point ? measured.find((m) => m.point === s.point) : undefined;
+      if (s.point) return { ...base, kind: figure?.kind ?? s.kind, point: s.point, m_ch4_t: figure?.to_air_t };
+      return s.kind === "ventilation"
+        ? { ...base, kind: s.kind, q_air_m3_s: value(s.flow) }
+        : { ...base, kind: s.kind, q_mix_m3_min: value(s.flow) };
+    }),
+    chosen,
+    params: Object.fromEntries(PARAM_FIELDS.map((f) => [f.key, value(params[f.key])])) as unknown as AbatementParams,
+    ...(overrides ? { overrides } : {}),
+  };
+}
+
+/** The request's choices that no longer exist dropped (an option the stream no longer allows). */
+export function withValidChoices(request: AbatementRequest, allowed: (code: string) => readonly string[] | undefined): AbatementRequest {
+  const chosen = Object.fromEntries(Object.entries(request.chosen ?? {}).filter(([code, option]) => allowed(code)?.includes(option)));
+  return { ...request, chosen };
+}
+
+// ---- the MACC --------------------------------------------------------------------------------------
+
+const COLOURS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2", "#a0d911", "#2f54eb"];
+
+export function maccFigure(result: AbatementResult, names: Readonly<Record<string, string>>) {
+  const bars = result.macc;
+  const data: Data[] = [
+    {
+      type: "bar",
+      x: bars.map((b) => b.x_start + b.width / 2),
+      width: bars.map((b) => b.width),
+      y: bars.map((b) => b.lac_rub_per_t),
+      marker: { color: bars.map((_, i) => COLOURS[i % COLOURS.length]), line: { color: "#333333", width: 1 } },
+      text: bars.map((b) => `${names[b.stream] ?? b.stream}: ${b.label}`),
+      customdata: bars.map((b) => [formatResult(b.width, 1), formatResult(b.lac_rub_per_t, 2)]),
+      hovertemplate: "%{text}<br>Сокращение %{customdata[0]} т CO2-экв./год<br>LAC %{customdata[1]} ₽/т CO2-экв.<extra></extra>",
+      textposition: "none",
+      name: "Варианты",
+    } as Data,
+  ];
+  const layout: Partial<Layout> = {
+    autosize: true,
+    separators: ", ",
+    showlegend: false,
+    margin: { l: 72, r: 16, t: 16, b: 64 },
+    xaxis: { title: { text: "Сокращение выбросов, т CO2-экв./год" }, rangemode: "tozero", tickformat: ",.0f" },
+    yaxis: { title: { text: "LAC, ₽/т CO2-экв." }, zeroline: true, tickformat: ",.0f" },
+    bargap: 0,
+  };
+  return { title: "Кривая предельных затрат на сокращение выбросов (MACC)", fileName: "MACC", data, layout };
+}
+
+// ---- the tornado of NPV and LAC ------------------------------------------------------------------------
+
+/** The plan's NPV (Σ of the chosen options) and LAC (their ER-weighted mean). */
+export function planFigures(result: AbatementResult): { npv: number; lac: number | null; er: number } {
+  const chosen = result.streams.flatMap((s) => s.options.filter((o) => o.option_code === s.chosen));
+  const er = chosen.reduce((t, o) => t + o.er_t_co2e, 0);
+  const npv = chosen.reduce((t, o) => t + (o.npv_rub ?? 0), 0);
+  const weighted = chosen.reduce((t, o) => t + (o.lac_rub_per_t ?? 0) * o.er_t_co2e, 0);
+  return { npv, lac: er > 0 ? weighted / er : null, er };
+}
+
+export const SENSITIVITY_STEP = 0.2;
+
+/** The inputs varied one at a time by ±20 %: a parameter, or the chosen options' capex or fixed opex. */
+export const SENSITIVITY_INPUTS: readonly {
+  label: string;
+  vary: (request: AbatementRequest, result: AbatementResult, factor: number) => AbatementRequest;
+}[] = [
+  { label: "Цена электроэнергии", vary: (r, _, f) => scaleParam(r, "price_el_rub_per_mwh", f) },
+  { label: "Цена тепла", vary: (r, _, f) => scaleParam(r, "price_heat_rub_per_mwh", f) },
+  { label: "Цена углеродной единицы", vary: (r, _, f) => scaleParam(r, "price_carbon_unit_rub", f) },
+  { label: "Ставка дисконтирования", vary: (r, _, f) => scaleParam(r, "discount_rate", f) },
+  { label: "Коэффициент энергосистемы", vary: (r, _, f) => scaleParam(r, "ef_grid_t_per_mwh", f) },
+  { label: "Капитальные затраты", vary: (r, result, f) => scaleCost(r, result, "capex_rub", f) },
+  { label: "Эксплуатационные затраты", vary: (r, result, f) => scaleCost(r, result, "opex_fixed_rub", f) },
+];
+
+function scaleParam(request: AbatementRequest, key: keyof AbatementParams, factor: number): AbatementRequest {
+  const current = request.params[key];
+  return typeof current === "number" ? { ...request, params: { ...request.params, [key]: current * factor } } : request;
+}
+
+function scaleCost(
+  request: AbatementRequest,
+  result: AbatementResult,
+  key: "capex_rub" | "opex_fixed_rub",
+  factor: number,
+): AbatementRequest {
+  const overrides: Record<string, Record<string, OptionOverrides>> = { ...(request.overrides ?? {}) };
+  for (const stream of result.streams) {
+    const option = stream.options.find((o) => o.option_code === stream.chosen);
+    const base = option?.[key];
+    if (!option || base === null || base === undefined) continue;
+    overrides[stream.code] = {
+      ...(overrides[stream.code] ?? {}),
+      [option.option_code]: { ...(overrides[stream.code]?.[option.option_code] ?? {}), [key]: base * factor },
+    };
+  }
+  return { ...request, overrides };
+}
+
+/** How far the plan's NPV and LAC move when each input moves by ±20 %, one at a time; widest on top
+ *  (TornadoBar: low at −20 %, high at +20 %, as changes from the base). */
+export function sensitivityBars(
+  request: AbatementRequest,
+  result: AbatementResult,
+  evaluate: (request: AbatementRequest) => AbatementResult,
+): { npv: TornadoBar[]; lac: TornadoBar[] } {
+  const base = planFigures(result);
+  const npv: TornadoBar[] = [];
+  const lac: TornadoBar[] = [];
+  for (const input of SENSITIVITY_INPUTS) {
+    const at = (factor: number) => planFigures(evaluate(input.vary(request, result, factor)));
+    const [low, high] = [at(1 - SENSITIVITY_STEP), at(1 + SENSITIVITY_STEP)];
+    npv.push({ label: input.label, low: low.npv - base.npv, high: high.npv - base.npv });
+    if (base.lac !== null && low.lac !== null && high.lac !== null)
+      lac.push({ label: input.label, low: low.lac - base.lac, high: high.lac - base.lac });
+  }
+  const widest = (a: TornadoBar, b: TornadoBar) => Math.abs(a.high - a.low) - Math.abs(b.high - b.low);
+  return { npv: npv.sort(widest), lac: lac.sort(widest) };
+}
+
+export function tornadoOf(bars: readonly TornadoBar[], title: string, unit: string, decimals: number) {
+  const labels = bars.map((b) => b.label);
+  const text = (v: number) => `${v < 0 ? "−" : "+"}${formatResult(Math.abs(v), decimals)}`;
+  const trace = (name: string, values: number[], color: string): Data => ({
+    type: "bar",
+    orientation: "h",
+    name,
+    y: labels,
+    x: values,
+    marker: { color },
+    text: values.map(text),
+    textposition: "auto",
+    hovertemplate: `%{y}: %{text} ${unit}<extra></extra>`,
+  });
+  const layout: Partial<Layout> = {
+    height: 120 + 40 * bars.length,
+    autosize: true,
+    barmode: "overlay",
+    separators: ", ",
+    margin: { l: 16, r: 16, t: 16, b: 64 },
+    legend: { orientation: "h", y: -0.3 },
+    xaxis: { title: { text: `Изменение, ${unit}` }, tickformat: ",.0f" },
+    yaxis: { automargin: true, autorange: "reversed" },
+  };
+  return {
+    title,
+    data: [
+      trace(
+        "−20 %",
+        bars.map((b) => b.low),
+        "#69b1ff",
+      ),
+      trace(
+        "+20 %",
+        bars.map((b) => b.high),
+        "#ff7875",
+      ),
+    ],
+    layout,
+  };
+}
+
+// ---- the company's targets ---------------------------------------------------------------------------------
+
+export interface TargetProgress {
+  id: string;
+  name: string;
+  gas: string;
+  kind: "absolute" | "per_tonne";
+  target_year: number;
+  progress: { unit?: string; target_value?: number; latest_value?: number; latest_year?: number; note?: string };
+}
+
+export interface TargetClosure {
+  id: string;
+  name: string;
+  /** what is still to reduce, in the target's unit, or null */
+  remaining: number | null;
+  /** the plan's reduction in the target's unit a year */
+  plan: number | null;
+  /** the share of what remains the plan closes, %; null when it cannot be said */
+  share_pct: number | null;
+  note: string | null;
+}
+
+/** What the plan's yearly reduction would close of each target: a CO2-eq target by the plan's ER, a
+ *  CH4 target by the methane it destroys; a per-tonne or CO2 target is not comparable. */
+export function targetClosures(targets: readonly TargetProgress[], result: AbatementResult): TargetClosure[] {
+  const chosen = result.streams.flatMap((s) => s.options.filter((o) => o.option_code === s.chosen));
+  const er = chosen.reduce((t, o) => t + o.er_t_co2e, 0);
+  const ch4 = chosen.reduce((t, o) => t + o.eta_destruction * o.m_ch4_t, 0);
+  return targets.map((target) => {
+    const base = { id: target.id, name: target.name };
+    if (target.kind !== "absolute")
+      return { ...base, remaining: null, plan: null, share_pct: null, note: "Цель на тонну угля: план не сравнивается" };
+    if (target.gas !== "co2e" && target.gas !== "CH4")
+      return { ...base, remaining: null, plan: null, share_pct: null, note: "Цель по CO2: уничтожение метана её не сокращает" };
+    const { latest_value, target_value } = target.progress;
+    if (latest_value === undefined || target_value === undefined) {
+      return { ...base, remaining: null, plan: null, share_pct: null, note: target.progress.note ?? "Нет данных года для сравнения" };
+    }
+    const plan = target.gas === "co2e" ? er : ch4;
+    const remaining = latest_value - target_value;
+    if (remaining <= 0) return { ...base, remaining, plan, share_pct: null, note: "Цель уже достигнута" };
+    return { ...base, remaining, plan, share_pct: (plan / remaining) * 100, note: null };
+  });
+}
