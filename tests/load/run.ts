@@ -1,7 +1,10 @@
 // `npm run load`: against the product as `npm start` runs it (a child process on loopback with its
-// own data folder), each phase in an empty company of its own (the demo company's year counts
-// calculations of its own): first calculation creates at CREATE_RATE (default 150) per second from
-// 4 writers, side by side with a bare route of the same server (the web app's index, served from
+// own data folder), each phase in empty companies of its own (the demo company's year counts
+// calculations of its own), its load offered as a company's staff would: many users of several
+// companies, each user from a connection of their own at a pace under the server's per-user pace
+// (USER_REQUEST_BURST / USER_REQUESTS_PER_SECOND: one user offering 150/s was served 30/s, issue 74),
+// the pace per user printed beside the figures. First calculation creates at CREATE_RATE (default
+// 150) per second from CREATE_USERS (default 8) users of 4 companies, side by side with a bare route of the same server (the web app's index, served from
 // memory), so the creates' latency reads against what the machine gives any request then; then
 // mixed reads and writes; then a SIGKILL in the middle of a write load and a restart. It prints the
 // DynamoDB calls of one create (counted on the same app, tests/support/counted-api.ts) and the
@@ -22,9 +25,12 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { writeGeneratedBlock } from "../support/generated-doc";
+import { USER_REQUEST_BURST, USER_REQUESTS_PER_SECOND } from "@server/config";
 import { LOAD_CREATE_PATH, createCallsLine, loadCreateBody, loadCreateCalls } from "../support/load-create";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+/** The server's pace per user (functions/src/config.ts), which the load stays under. */
+const USER_PACE = { burst: USER_REQUEST_BURST, perSecond: USER_REQUESTS_PER_SECOND };
 const RATE = Number(process.env.LOAD_RATE ?? 300);
 const CREATE_RATE = Number(process.env.CREATE_RATE ?? 150);
 const CREATE_SECONDS = Number(process.env.CREATE_SECONDS ?? 20);
@@ -56,9 +62,11 @@ async function json<T>(path: string, init: RequestInit & { token?: string } = {}
 }
 
 let companies = 0;
+/** The platform operator's token, which makes the companies and their users (v1/admin/). */
+let operator: string | undefined;
 
 /** A new company with one user, made by the admin command beside the running server. */
-async function ownCompany(): Promise<string> {
+async function ownCompany(role?: string): Promise<string> {
   companies += 1;
   const email = `load${companies}-${Date.now()}@example.com`;
   await promisify(execFile)(
@@ -75,6 +83,7 @@ async function ownCompany(): Promise<string> {
       email,
       "--password",
       PASSWORD,
+      ...(role ? ["--role", role] : []),
     ],
     { env: { ...process.env, DATA_DIR: dataDir } },
   );
@@ -89,17 +98,51 @@ async function signIn(email: string): Promise<string> {
   return access;
 }
 
-/** A signed-in user of a new, empty company and a project of theirs. */
-async function session() {
-  const email = await ownCompany();
-  const access = await signIn(email);
-  const project = await json<{ id: string }>("/api/v1/projects/create_project/", {
-    method: "POST",
-    token: access,
-    body: JSON.stringify({ name: `Нагрузка ${Date.now()}`, start_date: "2024-01-01", end_date: "2024-12-31" }),
-  });
-  return { email, token: access, project: project.id };
+interface Session {
+  email: string;
+  token: string;
+  project: string;
+  company: string;
 }
+
+/** `users` signed-in users of `companyCount` new, empty companies (as even as may be), each with a
+ *  project of their own: made by the platform operator through v1/admin/. */
+async function team(users: number, companyCount: number): Promise<Session[]> {
+  operator ??= await signIn(await ownCompany("admin"));
+  const made: Session[] = [];
+  const ids: string[] = [];
+  for (let c = 0; c < companyCount; c++) {
+    companies += 1;
+    const company = await json<{ id: string }>("/api/v1/admin/companies/", {
+      method: "POST",
+      token: operator,
+      body: JSON.stringify({ name: `Нагрузка ${companies} ${Date.now()}` }),
+    });
+    ids.push(company.id);
+  }
+  for (let u = 0; u < users; u++) {
+    const company = ids[u % companyCount];
+    const email = `staff${u}-${company}@load.example`;
+    await json(`/api/v1/admin/companies/${company}/users/`, {
+      method: "POST",
+      token: operator,
+      body: JSON.stringify({ email, password: PASSWORD, first_name: "Нагрузка", last_name: `Сотрудник ${u + 1}` }),
+    });
+    const token = await signIn(email);
+    const project = await json<{ id: string }>("/api/v1/projects/create_project/", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ name: `Нагрузка ${u + 1}`, start_date: "2024-01-01", end_date: "2024-12-31" }),
+    });
+    made.push({ email, token, project: project.id, company });
+  }
+  return made;
+}
+
+/** How many companies a phase's users belong to. */
+const COMPANIES = 4;
+const CREATE_USERS = Number(process.env.CREATE_USERS ?? 8);
+const LOAD_USERS = Number(process.env.LOAD_USERS ?? 16);
 
 const createBody = (project: string) => JSON.stringify(loadCreateBody(project));
 
@@ -137,13 +180,19 @@ interface Offered {
  *  answer comes within the seconds it was offered over. A fixed number of requests rather than a
  *  duration: autocannon drops the answers still in flight when a duration ends, which would make
  *  acknowledged writes look lost. */
-async function offer(title: string, rate: number, seconds: number, connections: number, requests: Request[]): Promise<Offered> {
+async function offer(
+  title: string,
+  rate: number,
+  seconds: number,
+  connections: number,
+  requests: Request[] | ((connection: number) => Request[]),
+): Promise<Offered> {
   const rates = Array.from({ length: connections }, (_, i) => Math.floor(rate / connections) + (i < rate % connections ? 1 : 0));
   const offered: Offered = { title, seconds, rates, latencies: [], ok: 0, lastAnswer: 0, errors: 0, timeouts: 0 };
   const started = performance.now();
   const results = await Promise.all(
     rates.map(
-      (share) =>
+      (share, connection) =>
         new Promise<autocannon.Result>((resolve, reject) => {
           const instance = autocannon(
             {
@@ -153,7 +202,7 @@ async function offer(title: string, rate: number, seconds: number, connections: 
               overallRate: share,
               ignoreCoordinatedOmission: true,
               timeout: 10,
-              requests,
+              requests: typeof requests === "function" ? requests(connection) : requests,
             },
             (error, result) => (error ? reject(error) : resolve(result)),
           );
@@ -187,10 +236,15 @@ const allAnswered = (o: Offered) => o.latencies.length === o.ok && o.errors + o.
 /** The connections' rates as «2 × 38 + 2 × 37». */
 const shares = (rates: number[]) => [...new Set(rates)].map((rate) => `${rates.filter((r) => r === rate).length} × ${rate}`).join(" + ");
 
-function report(o: Offered) {
+function report(o: Offered, users?: { users: number; companies: number }) {
   const answered = o.latencies.length;
+  const from = users
+    ? `${users.users} users of ${users.companies} companies, a connection each (${shares(o.rates)} per second per user)`
+    : o.rates.length === 1
+      ? "1 connection"
+      : `${o.rates.length} connections (${shares(o.rates)} per second)`;
   say(
-    `${o.title}, ${o.rates.length === 1 ? "1 connection" : `${o.rates.length} connections (${shares(o.rates)} per second)`}: ` +
+    `${o.title}, ${from}: ` +
       `${answered} answered, the last ${o.lastAnswer.toFixed(2)} s after the start, served ${servedRate(o).toFixed(0)}/s, ` +
       `latency p50 ${percentile(o.latencies, 0.5)} ms p99 ${percentile(o.latencies, 0.99)} ms, ` +
       `2xx ${o.ok}, non-2xx ${answered - o.ok}, errors ${o.errors}, timeouts ${o.timeouts}`,
@@ -222,41 +276,37 @@ let server = await startServer();
 let failed = false;
 try {
   // Phase 0: creates from 4 writers at CREATE_RATE, and beside them a bare route of the same server.
-  const writer = await session();
+  const writers = await team(CREATE_USERS, COMPANIES);
   const created: string[] = [];
+  say(
+    `server's pace per user: ${USER_PACE.burst} at once, then ${USER_PACE.perSecond}/s; the load offered as users of ${COMPANIES} companies, each under it`,
+  );
   say(`load average before the creates: ${loadAverage()} (1 / 5 / 15 min)`);
   const [creates, bare] = await Promise.all([
-    offer(
-      `creates ${CREATE_SECONDS} s offered at ${CREATE_RATE}/s`,
-      CREATE_RATE,
-      CREATE_SECONDS,
-      4,
-      calculationRequests(writer.token, writer.project, true, created),
+    offer(`creates ${CREATE_SECONDS} s offered at ${CREATE_RATE}/s`, CREATE_RATE, CREATE_SECONDS, writers.length, (i) =>
+      calculationRequests(writers[i].token, writers[i].project, true, created),
     ),
     offer("bare route (GET /, the same server) meanwhile at 20/s", 20, CREATE_SECONDS, 1, [{ path: "/" }]),
   ]);
-  report(creates);
+  report(creates, { users: writers.length, companies: COMPANIES });
   report(bare);
   say(`load average after the creates: ${loadAverage()}; creates served ${created.length} of ${CREATE_SECONDS * CREATE_RATE}`);
   if (created.length !== CREATE_SECONDS * CREATE_RATE || !allAnswered(creates) || !servedInTime(creates, CREATE_RATE)) failed = true;
 
   // Phase 1: mixed load. Every answer must be 2xx and every acknowledged write stored.
-  const first = await session();
+  const mixed = await team(LOAD_USERS, COMPANIES);
   const acknowledged: string[] = [];
-  const result = await offer(
-    `mixed load ${SECONDS} s at ${RATE} req/s`,
-    RATE,
-    SECONDS,
-    16,
-    calculationRequests(first.token, first.project, false, acknowledged),
+  const result = await offer(`mixed load ${SECONDS} s at ${RATE} req/s`, RATE, SECONDS, mixed.length, (i) =>
+    calculationRequests(mixed[i].token, mixed[i].project, false, acknowledged),
   );
-  report(result);
-  // What the table holds, read through the server's engine; then the list's count, which the
+  report(result, { users: mixed.length, companies: COMPANIES });
+  // What the table holds, read through the server's engine; then the lists' counts, which the
   // stream handler keeps a moment behind the writes, must catch up with it.
-  const me = await json<{ company: { id: string } }>("/api/v1/users/get_me/", { token: first.token });
   const shared = await openSharedStorage(dataDir);
-  const stored = (await shared.repos.calculations.listAllByProject(me.company.id, first.project, "underground_emission_ch4", "active"))
-    .length;
+  let stored = 0;
+  for (const user of mixed) {
+    stored += (await shared.repos.calculations.listAllByProject(user.company, user.project, "underground_emission_ch4", "active")).length;
+  }
   await shared.close();
   say(`writes acknowledged ${acknowledged.length}, items stored ${stored}`);
   if (!allAnswered(result) || stored !== acknowledged.length) failed = true;
@@ -270,12 +320,20 @@ try {
   // while it moves on (how long depends on how busy the machine is); a count that stands still
   // for 30 s is one that will not catch up.
   let moved = Date.now();
+  // One user of each company reads its statistics; every user lists their own project.
+  const firstOfCompany = [...new Map(mixed.map((user) => [user.company, user])).values()];
   while (Date.now() - moved < 30_000) {
-    const stats = await json<{ calculations: Record<string, number> }>("/api/v1/users/statistics/", { token: first.token });
-    const nowCounted = stats.calculations.underground_emission_ch4 ?? 0;
-    const nowListed = (
-      await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${first.project}&limit=1`, { token: first.token })
-    ).count;
+    let nowCounted = 0;
+    for (const user of firstOfCompany) {
+      const stats = await json<{ calculations: Record<string, number> }>("/api/v1/users/statistics/", { token: user.token });
+      nowCounted += stats.calculations.underground_emission_ch4 ?? 0;
+    }
+    let nowListed = 0;
+    for (const user of mixed) {
+      nowListed += (
+        await json<{ count: number }>(`/api/v1/underground_emission_ch4/?project=${user.project}&limit=1`, { token: user.token })
+      ).count;
+    }
     if (nowCounted !== counted || nowListed !== listed) moved = Date.now();
     [counted, listed] = [nowCounted, nowListed];
     if (counted === acknowledged.length && listed === acknowledged.length) break;
@@ -287,35 +345,47 @@ try {
   if (counted !== acknowledged.length || listed !== acknowledged.length) failed = true;
 
   // Phase 2: SIGKILL in the middle of a write load, restart, check every acknowledged write.
-  const second = await session();
-  const beforeKill: string[] = [];
-  const load = offer("write load with SIGKILL at 5 s", RATE, 10, 16, calculationRequests(second.token, second.project, true, beforeKill));
+  const killed = await team(LOAD_USERS, COMPANIES);
+  // Each user's acknowledged writes, read back after the restart by that user.
+  const beforeKill: string[][] = killed.map(() => []);
+  const load = offer("write load with SIGKILL at 5 s", RATE, 10, killed.length, (i) =>
+    calculationRequests(killed[i].token, killed[i].project, true, beforeKill[i]),
+  );
   await new Promise((r) => setTimeout(r, 5000));
   server.kill("SIGKILL");
   await new Promise((r) => server.once("exit", r));
-  report(await load);
+  report(await load, { users: killed.length, companies: COMPANIES });
   server = await startServer();
-  const token = await signIn(second.email);
   let lost = 0;
-  for (const id of beforeKill) {
-    const res = await fetch(`${URL_BASE}/api/v1/underground_emission_ch4/${id}/single_calc/1/`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (res.status !== 200) lost += 1;
+  for (const [i, user] of killed.entries()) {
+    const token = await signIn(user.email);
+    for (const id of beforeKill[i]) {
+      const res = await fetch(`${URL_BASE}/api/v1/underground_emission_ch4/${id}/single_calc/1/`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) lost += 1;
+    }
   }
-  say(`after SIGKILL and restart: ${beforeKill.length} acknowledged writes, ${lost} lost`);
-  if (lost > 0 || beforeKill.length === 0) failed = true;
+  const acknowledgedBeforeKill = beforeKill.reduce((sum, ids) => sum + ids.length, 0);
+  say(`after SIGKILL and restart: ${acknowledgedBeforeKill} acknowledged writes, ${lost} lost`);
+  if (lost > 0 || acknowledgedBeforeKill === 0) failed = true;
   // Writes answered just before the kill may not have reached the statistics then; the restart
   // rebuilds the snapshot, which must count what the table holds. Counted on the table itself
   // (through the server's engine): dynalite writes an item's index entries before the item, so a
   // kill between the two leaves an index entry that the lists' counts would include.
-  const restarted = await json<{ company: { id: string } }>("/api/v1/users/get_me/", { token });
   const storage = await openSharedStorage(dataDir);
-  const held = (await storage.repos.calculations.listActiveByCompany(restarted.company.id)).length;
+  let held = 0;
+  for (const company of new Set(killed.map((user) => user.company)))
+    held += (await storage.repos.calculations.listActiveByCompany(company)).length;
   await storage.close();
-  const after = await json<{ calculations: Record<string, number> }>("/api/v1/users/statistics/", { token });
-  say(`statistics after the restart: ${after.calculations.underground_emission_ch4} counted, ${held} stored`);
-  if (after.calculations.underground_emission_ch4 !== held) failed = true;
+  let countedAfter = 0;
+  for (const user of [...new Map(killed.map((u) => [u.company, u])).values()]) {
+    const after = await json<{ calculations: Record<string, number> }>("/api/v1/users/statistics/", { token: await signIn(user.email) });
+    countedAfter += after.calculations.underground_emission_ch4 ?? 0;
+  }
+  say(`statistics after the restart: ${countedAfter} counted, ${held} stored`);
+  if (countedAfter !== held) failed = true;
 } finally {
   server.kill("SIGINT");
   await new Promise((r) => server.once("exit", r));
