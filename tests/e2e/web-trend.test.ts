@@ -99,11 +99,29 @@ describe("web app: «Динамика», the company's years side by side", () =
           client: document.documentElement.clientWidth,
         }));
         expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+        // Issue 75, item 10: on a desktop the table shows every column, «Удельные выбросы» too, without
+        // scrolling inside its card.
+        if (viewport.width >= 1440) {
+          const inside = await table
+            .locator(".ant-table-content, .ant-table-body")
+            .first()
+            .evaluate((el) => el.scrollWidth - el.clientWidth);
+          expect(inside).toBeLessThanOrEqual(1);
+          const targets = page.getByTestId("targets").locator(".ant-table-content, .ant-table-body").first();
+          expect(await targets.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+        }
         await screenshot(page, { path: `${SHOTS}/trend-${viewport.width}.png`, fullPage: true });
         // As reported: the year's own figures.
         await page.getByText("Как отчитано", { exact: true }).click();
         await expect.poll(async () => plain(await row2024.innerText())).toContain(russian(y2024.total_t_co2e, 2));
         // A year opens its inventory: from the table, and from the chart's bar.
+        // The company's view draws the company's target path on the chart.
+        await page.goto(`${server.url}/trend?from=2022&to=2024`);
+        await page.locator('[data-testid="trend-chart"][data-ready="true"]').waitFor({ timeout: 60_000 });
+        await page.getByTestId("trend-chart").getByText("Цель: Метановое обязательство").first().waitFor();
+        await page.goto(`${server.url}/trend?from=2022&to=2024&facility=${facility}`);
+        await table.locator("tr", { has: page.getByTestId("trend-year-2023") }).waitFor();
+        await page.getByText("Как отчитано", { exact: true }).click();
         await page.getByTestId("trend-year-2023").click();
         await page.waitForURL(/\/inventory\?year=2023/);
         await page.getByRole("heading", { name: "Инвентаризация", level: 2 }).waitFor();

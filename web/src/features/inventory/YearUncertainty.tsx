@@ -20,52 +20,68 @@ interface Row extends Line {
 
 /** 12,3 % (one decimal: an uncertainty is not known better). */
 const percent = (value: number) => `${formatResult(value, 1)} %`;
-const share = (ranked: Ranked | undefined) => (ranked === undefined ? "—" : percent(ranked.share * 100));
-const keyTag = (ranked: Ranked | undefined) =>
-  ranked === undefined ? "—" : ranked.key ? <Tag color="red">ключевая</Tag> : <Tag>не ключевая</Tag>;
+/** A key-category column's cell: the share, the verdict under it (one column per approach, so the
+ *  table with the trend's fits a 1440 px screen beside the menu). */
+const ranking = (ranked: Ranked | undefined) =>
+  ranked === undefined ? (
+    "—"
+  ) : (
+    <Flex vertical gap={2} align="flex-end">
+      <span>{percent(ranked.share * 100)}</span>
+      {ranked.key ? <Tag color="red">ключевая</Tag> : <Tag>не ключевая</Tag>}
+    </Flex>
+  );
+
+/** The columns' widths, summed into the table's scroll width: at 1440 px the card is about 1 130 px.
+ *  The headers' long words may break at a soft hyphen («Неопре-деленность»), or their columns would
+ *  take the words' width and push the last ones out of the card. */
+const KEY_WIDTH = 110;
 
 function columns(withTrend: boolean): TableColumnsType<Row> {
   return [
-    { title: "Код МГЭИК", key: "ipcc", width: 260, render: (_: unknown, r) => `${r.ipcc_code} ${r.ipcc_label}` },
-    { title: "Газ", dataIndex: "gas", width: 60 },
-    { title: `Выбросы, ${T_CO2E}`, dataIndex: "t_co2e", width: 150, align: "right", render: (v: number) => tonnes(v) },
+    { title: "Код МГЭИК", key: "ipcc", width: 180, render: (_: unknown, r) => `${r.ipcc_code} ${r.ipcc_label}` },
+    { title: "Газ", dataIndex: "gas", width: 54 },
+    { title: `Выбросы, ${T_CO2E}`, dataIndex: "t_co2e", width: 110, align: "right", render: (v: number) => tonnes(v) },
     {
       title: `Уничтожено (факел, котельная), ${T_CO2E}`,
       dataIndex: "destroyed_t_co2e",
-      width: 170,
+      width: 130,
       align: "right",
       render: (v: number, r) => (v > 0 ? `${tonnes(v)} (±${percent(r.destroyed_u)})` : "—"),
     },
-    { title: "Данные о деятельности, ± %", dataIndex: "ad_u", width: 130, align: "right", render: (v: number) => percent(v) },
-    { title: "Коэффициенты, ± %", dataIndex: "ef_u", width: 120, align: "right", render: (v: number) => percent(v) },
-    { title: "Неопределенность строки, ± %", dataIndex: "u_pct", width: 140, align: "right", render: (v: number) => percent(v) },
+    { title: "Данные о деятель\u00adности, ± %", dataIndex: "ad_u", width: 100, align: "right", render: (v: number) => percent(v) },
+    { title: "Коэф\u00adфициенты, ± %", dataIndex: "ef_u", width: 100, align: "right", render: (v: number) => percent(v) },
+    { title: "Неопре\u00adделенность строки, ± %", dataIndex: "u_pct", width: 110, align: "right", render: (v: number) => percent(v) },
     {
       title: "Ключевая по уровню (подход 1, 95 %)",
-      children: [
-        { title: "Доля", key: "l-share", width: 90, align: "right", render: (_: unknown, r) => share(r.level) },
-        { title: "Категория", key: "l-key", width: 130, render: (_: unknown, r) => keyTag(r.level) },
-      ],
+      key: "level",
+      width: KEY_WIDTH,
+      align: "right",
+      render: (_: unknown, r) => ranking(r.level),
     },
     {
-      title: "По уровню × неопределенности (подход 2, 90 %)",
-      children: [
-        { title: "Доля", key: "a-share", width: 90, align: "right", render: (_: unknown, r) => share(r.level2) },
-        { title: "Категория", key: "a-key", width: 130, render: (_: unknown, r) => keyTag(r.level2) },
-      ],
+      title: "По уровню × неопре\u00adделенности (подход 2, 90 %)",
+      key: "level2",
+      width: KEY_WIDTH,
+      align: "right",
+      render: (_: unknown, r) => ranking(r.level2),
     },
     ...(withTrend
       ? ([
           {
             title: "Ключевая по тренду (подход 1, 95 %)",
-            children: [
-              { title: "Доля", key: "t-share", width: 90, align: "right", render: (_: unknown, r) => share(r.trend) },
-              { title: "Категория", key: "t-key", width: 130, render: (_: unknown, r) => keyTag(r.trend) },
-            ],
+            key: "trend",
+            width: KEY_WIDTH,
+            align: "right",
+            render: (_: unknown, r) => ranking(r.trend),
           },
         ] satisfies TableColumnsType<Row>)
       : []),
   ];
 }
+
+const scrollWidth = (withTrend: boolean) =>
+  columns(withTrend).reduce((sum, column) => sum + (typeof column.width === "number" ? column.width : 0), 0);
 
 function rowsOf(data: Answer): Row[] {
   const of = (list: readonly Ranked[] | undefined) => new Map((list ?? []).map((c) => [c.id, c]));
@@ -133,7 +149,7 @@ export function YearUncertainty({ year, facility, years }: { year: number; facil
             rowKey="id"
             size="small"
             pagination={false}
-            scroll={{ x: 1200 }}
+            scroll={{ x: scrollWidth(data.trend !== null) }}
             columns={columns(data.trend !== null)}
             dataSource={rowsOf(data)}
           />

@@ -19,7 +19,7 @@ import { PageLoading } from "../../shared/PageLoading";
 import { saveBlob } from "../../shared/saveBlob";
 import { useUrlQuery } from "../../shared/urlState";
 import { trendExportPath, useTrend, useTrendSettings, type TrendYear } from "./api";
-import { chartTarget, figuresOf, trendFigure, type TrendView } from "./trend";
+import { chartTargets, figuresOf, trendFigure, type TrendView } from "./trend";
 
 // The base year's and the targets' forms (antd's Form, InputNumber, Progress) load after the trend itself.
 const BaseYearCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.BaseYearCard })));
@@ -47,10 +47,10 @@ export default function TrendPage() {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string>();
-  const target = chartTarget(settings.data?.targets ?? []);
+  const targets = useMemo(() => chartTargets(settings.data?.targets ?? []), [settings.data]);
   const figure = useMemo(
-    () => (trend.data ? trendFigure(trend.data, view, facility ? undefined : target) : undefined),
-    [trend.data, view, facility, target],
+    () => (trend.data ? trendFigure(trend.data, view, facility ? [] : targets) : undefined),
+    [trend.data, view, facility, targets],
   );
   const yearChoices = Array.from({ length: 31 }, (_, i) => thisYear - i).map((y) => ({ value: y, label: String(y) }));
 
@@ -81,11 +81,13 @@ export default function TrendPage() {
     },
     {
       title: "Статус",
+      width: 180,
       render: (_, y) => (y.draft ? <Tag>черновик</Tag> : <Tag color="green">утверждена, версия {y.approved_version}</Tag>),
     },
-    { title: `Выбросы, ${T_CO2E}`, align: "right", render: (_, y) => formatAmount(figuresOf(y, view).total_t_co2e, 2) },
+    { title: `Выбросы, ${T_CO2E}`, width: 140, align: "right", render: (_, y) => formatAmount(figuresOf(y, view).total_t_co2e, 2) },
     {
       title: "Изменение к предыдущему году",
+      width: 190,
       align: "right",
       render: (_, y) => {
         const change = figuresOf(y, view).change;
@@ -96,21 +98,28 @@ export default function TrendPage() {
         return `${sign}${formatAmount(Math.abs(change.t_co2e), 2)}${pct}`;
       },
     },
-    { title: "Добыча угля, т", align: "right", render: (_, y) => formatAmount(y.coal.total_t, 0) },
+    { title: "Добыча угля, т", width: 130, align: "right", render: (_, y) => formatAmount(y.coal.total_t, 0) },
     {
       title: `Удельные выбросы, ${T_CO2E}/т угля`,
+      width: 130,
       align: "right",
       render: (_, y) => formatAmount(figuresOf(y, view).intensity?.total, 4),
     },
     {
       title: "Метан уничтожен, т CH4",
+      width: 170,
       align: "right",
       render: (_, y) =>
         y.methane
           ? `${formatAmount(y.methane.destroyed_t, 2)}${y.methane.destroyed_share_pct === undefined ? "" : ` (${formatAmount(y.methane.destroyed_share_pct, 1)} % каптированного)`}`
           : "",
     },
-    { title: "ПГП CH4", align: "right", render: (_, y) => (view === "comparable" ? trend.data?.comparable.gwp.gwp_ch4 : y.gwp.gwp_ch4) },
+    {
+      title: "ПГП CH4",
+      width: 70,
+      align: "right",
+      render: (_, y) => (view === "comparable" ? trend.data?.comparable.gwp.gwp_ch4 : y.gwp.gwp_ch4),
+    },
   ];
 
   const recomputed = (trend.data?.years ?? []).filter((y) => y.comparable.changes.length > 0 || y.comparable.gwp_changed);
@@ -189,7 +198,9 @@ export default function TrendPage() {
                 rowKey="year"
                 columns={columns}
                 dataSource={trend.data.years}
-                scroll={{ x: "max-content" }}
+                // The columns' widths (about 1 080 px): at 1440 px beside the menu every column shows,
+                // headers wrapping, instead of the last ones hidden past the table's edge.
+                scroll={{ x: columns.reduce((sum, column) => sum + (typeof column.width === "number" ? column.width : 0), 0) }}
                 data-testid="trend-table"
               />
               {view === "comparable" && recomputed.length > 0 && (

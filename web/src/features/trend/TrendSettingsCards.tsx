@@ -189,11 +189,13 @@ export function TargetsCard({ settings, facilities }: { settings: TrendSettings;
             rowKey="id"
             size="small"
             pagination={false}
-            scroll={{ x: "max-content" }}
+            // «Ход» wraps within the card on a desktop (max-content cut it at 1440 px); a phone scrolls.
+            scroll={{ x: 720 }}
             dataSource={settings.targets}
             columns={[
               {
                 title: "Цель",
+                width: 300,
                 render: (_, t) => (
                   <Flex vertical>
                     <Typography.Text strong>{t.name}</Typography.Text>

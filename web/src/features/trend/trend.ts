@@ -10,11 +10,19 @@ export type TrendView = "reported" | "comparable";
 /** The year's figures in the view. */
 export const figuresOf = (year: TrendYear, view: TrendView) => (view === "comparable" ? year.comparable : year);
 
-/** A CO2-eq target of the whole company, absolute: the one whose path the chart can draw in t CO2-eq. */
-export const chartTarget = (targets: readonly TrendTarget[]) =>
-  targets.find((t) => t.gas === "co2e" && t.scope === "company" && t.kind === "absolute" && t.progress.path);
+/** The CO2-eq targets of the whole company whose paths the chart draws: an absolute one in t CO2-eq
+ *  beside the bars, one per t of coal beside the intensity line (on its axis), the first of each. */
+export const chartTargets = (targets: readonly TrendTarget[]): TrendTarget[] =>
+  (["absolute", "per_tonne"] as const).flatMap((kind) => {
+    const found = targets.find((t) => t.gas === "co2e" && t.scope === "company" && t.kind === kind && t.progress.path);
+    return found ? [found] : [];
+  });
 
-export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget): { data: Data[]; layout: Partial<Layout> } {
+export function trendFigure(
+  trend: Trend,
+  view: TrendView,
+  targets: readonly TrendTarget[] = [],
+): { data: Data[]; layout: Partial<Layout> } {
   const years = trend.years;
   const x = years.map((y) => String(y.year));
   const categories = [...new Map(years.flatMap((y) => figuresOf(y, view).categories).map((c) => [c.category, c.category_label]))].sort(
@@ -41,18 +49,23 @@ export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget)
       hovertemplate: "%{x}: %{y:,.4f} т CO2-экв./т<extra></extra>",
     });
   }
-  if (target?.progress.path) {
+  for (const target of targets) {
+    const path = target.progress.path ?? [];
+    const perTonne = target.kind === "per_tonne";
     data.push({
       type: "scatter",
       mode: "lines",
       name: `Цель: ${target.name}`,
-      x: target.progress.path.map((p) => String(p.year)),
-      y: target.progress.path.map((p) => p.value),
-      line: { color: "#389e0d", dash: "dash" },
-      hovertemplate: "%{x}: %{y:,.2f} т CO2-экв.<extra>путь к цели</extra>",
+      x: path.map((p) => String(p.year)),
+      y: path.map((p) => p.value),
+      ...(perTonne ? { yaxis: "y2" } : {}),
+      line: { color: perTonne ? "#d46b08" : "#389e0d", dash: "dash" },
+      hovertemplate: perTonne
+        ? "%{x}: %{y:,.4~f} т CO2-экв./т<extra>путь к цели</extra>"
+        : "%{x}: %{y:,.2f} т CO2-экв.<extra>путь к цели</extra>",
     });
   }
-  const allYears = [...new Set([...x, ...(target?.progress.path ?? []).map((p) => String(p.year))])].sort();
+  const allYears = [...new Set([...x, ...targets.flatMap((t) => (t.progress.path ?? []).map((p) => String(p.year)))])].sort();
   return {
     data,
     layout: stackedYearsLayout({
@@ -66,7 +79,11 @@ export function trendFigure(trend: Trend, view: TrendView, target?: TrendTarget)
         side: "right",
         rangemode: "tozero",
         showgrid: false,
-        tickformat: ",.3f",
+        // Round ticks of its own («0,005», «0,01»), not the bars' grid divided («0,0042», «0,0085»),
+        // written as they are, never rounded to three places («0,027» for 0,0275).
+        tickmode: "auto",
+        nticks: 6,
+        tickformat: ",.4~f",
       },
       legend: { orientation: "h", y: -0.15 },
     }),
