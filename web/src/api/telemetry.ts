@@ -74,3 +74,24 @@ export function useRevokeGatewayKey(facility: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: gatewayKeysKey(facility) }),
   });
 }
+
+export type Offer = InferResponseType<Client<"telemetry">["offers"]["$get"], 200>[number];
+const telemetry = typedClient("telemetry");
+const offersKey = (facility: string, year: number) => ["telemetry", "offers", facility, year] as const;
+
+/** D61–D63: per point and month of the year, what the mine's readings give and whether it was accepted. */
+export function useOffers(facility: string, year: number) {
+  return useQuery({
+    queryKey: offersKey(facility, year),
+    queryFn: () => telemetry((c) => c.offers.$get({ query: { facility, year: String(year) } })),
+  });
+}
+
+export function useAcceptOffers(facility: string, year: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { point: string; months: string[]; project: string; reason?: string }) =>
+      telemetry((c) => c.offers.accept.$post({ json: { facility, ...body } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: offersKey(facility, year) }),
+  });
+}

@@ -25,6 +25,7 @@ const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
 const SensorsPage = lazy(() => import("../features/telemetry/SensorsPage"));
+const TelemetryOffersPage = lazy(() => import("../features/telemetry/TelemetryOffersPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -39,6 +40,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { Page: LandingPage },
   { path: "profile", Page: ProfilePage, menu: { key: "profile", label: "Профиль" } },
   { path: "facilities/:facilityId/sensors", Page: SensorsPage },
+  { path: "facilities/:facilityId/telemetry", Page: TelemetryOffersPage },
   { path: "projects", Page: ProjectsPage, menu: { key: "projects", label: "Проекты" } },
   { path: "projects/:projectId/calculations", Page: CalculationsPage },
   { path: "projects/:projectId/graphs", Page: GraphsPage },

@@ -96,7 +96,7 @@ export default function SensorsPage() {
         Датчики{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
       <Typography.Text>
-        <Link to="/profile">Профиль › Площадки</Link>
+        <Link to="/profile">Профиль › Площадки</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <Card

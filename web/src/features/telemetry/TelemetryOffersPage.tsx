@@ -1,0 +1,197 @@
+// «Данные АГК» of a mine (methodology D61–D63): per emission point and month of a year, the completeness
+// of its readings as a heat map and the measured figures they give — volume, CH4 content, t CH4, minutes
+// valid, substituted and missing, the longest gap — each month accepted into a project with «Принять»
+// (below 95 % with a reason), an accepted month whose readings moved it since flagged «данные АГК
+// изменились после принятия». Advisory: protective cut-off stays with the mine's own АГК.
+import { useMemo, useState } from "react";
+import { Alert, Button, Card, Flex, Input, InputNumber, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Link, useParams } from "react-router-dom";
+import { ADVISORY_NOTE, OFFER_COMPLETENESS } from "@core/telemetry";
+import { LIMITS } from "@server/contract";
+import { ListTable } from "../../shared/LazyTable";
+import { LoadError } from "../../shared/LoadError";
+import { useFacilities } from "../../api/inventory";
+import { useMe } from "../../api/profile";
+import { useProjects } from "../../api/projects";
+import { useAcceptOffers, useOffers, type Offer } from "../../api/telemetry";
+
+const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
+const number = (value: number, digits: number) =>
+  value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const percent = (share: number) => `${number(share * 100, 2)} %`;
+const monthText = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
+/** Green at 95 % and above, amber below, red under a half. */
+const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : share >= 0.5 ? "#ffe58f" : "#ffa39e");
+
+export default function TelemetryOffersPage() {
+  const { facilityId = "" } = useParams();
+  const [year, setYear] = useState(new Date().getFullYear());
+  const facility = useFacilities().data?.find((f) => f.id === facilityId);
+  const offers = useOffers(facilityId, year);
+  const [accepting, setAccepting] = useState<Offer | null>(null);
+  const points = useMemo(() => [...new Map((offers.data ?? []).map((o) => [o.point, o.point_name])).entries()], [offers.data]);
+  const columns: TableColumnsType<Offer> = [
+    { title: "Источник", dataIndex: "point_name" },
+    { title: "Месяц", dataIndex: "month", render: monthText },
+    { title: "Объём смеси, тыс. м³", dataIndex: "volume_thousand_m3", align: "right", render: (v: number) => number(v, 2) },
+    { title: "CH4, % об.", dataIndex: "ef_ch4", align: "right", render: (v: number) => number(v, 4) },
+    { title: "CH4, т", dataIndex: "ch4_t", align: "right", render: (v: number) => number(v, 3) },
+    {
+      title: "Минуты: достоверные / замещенные / нет данных",
+      key: "minutes",
+      render: (_: unknown, o) =>
+        `${o.minutes.valid.toLocaleString("ru-RU")} / ${o.minutes.substituted.toLocaleString("ru-RU")} / ${o.minutes.missing.toLocaleString("ru-RU")}`,
+    },
+    {
+      title: "Полнота",
+      dataIndex: "completeness",
+      align: "right",
+      render: (v: number) => <Tag color={v >= OFFER_COMPLETENESS ? "green" : "orange"}>{percent(v)}</Tag>,
+    },
+    { title: "Наибольший пропуск, мин", dataIndex: "longest_gap_min", align: "right" },
+    {
+      title: "",
+      key: "accept",
+      render: (_: unknown, o) =>
+        o.accepted ? (
+          <Space direction="vertical" size={0}>
+            <Tag color="blue">Принят</Tag>
+            {o.accepted.changed && (
+              <Tag color="red">
+                Данные АГК изменились после принятия: {o.accepted.difference_pct > 0 ? "+" : ""}
+                {number(o.accepted.difference_pct, 2)} %
+              </Tag>
+            )}
+          </Space>
+        ) : (
+          <Button size="small" type="primary" onClick={() => setAccepting(o)}>
+            Принять
+          </Button>
+        ),
+    },
+  ];
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Данные АГК{facility ? `: ${facility.name}` : ""}
+      </Typography.Title>
+      <Typography.Text>
+        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link>
+      </Typography.Text>
+      <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <Space>
+        Год
+        <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />
+      </Space>
+      {offers.isError && <LoadError what="данные АГК" message={offers.error.message} retry={() => offers.refetch()} />}
+      <Card title="Полнота данных по источникам и месяцам">
+        {points.length === 0 ? (
+          <Typography.Text type="secondary">За {year} год показаний нет</Typography.Text>
+        ) : (
+          <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных">
+            <thead>
+              <tr>
+                <th />
+                {MONTHS.map((m) => (
+                  <th key={m} style={{ padding: "2px 6px", fontWeight: 400 }}>
+                    {m}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map(([point, name]) => (
+                <tr key={point}>
+                  <th style={{ textAlign: "left", paddingRight: 8, fontWeight: 400 }}>{name}</th>
+                  {MONTHS.map((_, i) => {
+                    const month = `${year}-${String(i + 1).padStart(2, "0")}`;
+                    const offer = offers.data?.find((o) => o.point === point && o.month === month);
+                    return (
+                      <td key={month} style={{ padding: 2 }}>
+                        <Tooltip title={offer ? `${monthText(month)}: ${percent(offer.completeness)}` : `${monthText(month)}: нет данных`}>
+                          <div
+                            style={{
+                              width: 44,
+                              height: 24,
+                              background: offer ? shade(offer.completeness) : "#f0f0f0",
+                              fontSize: 11,
+                              textAlign: "center",
+                              lineHeight: "24px",
+                            }}
+                          >
+                            {offer ? number(offer.completeness * 100, 0) : ""}
+                          </div>
+                        </Tooltip>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Card title="Предложения в инвентаризацию">
+        <ListTable<Offer>
+          rowKey={(o) => `${o.point}|${o.month}`}
+          loading={offers.isPending}
+          scroll={{ x: 1200 }}
+          columns={columns}
+          dataSource={offers.data ?? []}
+          locale={{ emptyText: "Нет месяцев с показаниями расхода и метана" }}
+        />
+      </Card>
+      {accepting && <AcceptDialog facility={facilityId} year={year} offer={accepting} onClose={() => setAccepting(null)} />}
+    </Flex>
+  );
+}
+
+function AcceptDialog({ facility, year, offer, onClose }: { facility: string; year: number; offer: Offer; onClose: () => void }) {
+  const me = useMe();
+  const projects = useProjects({ companyId: me.data?.company.id, archived: false, page: 1 });
+  const options = (projects.data?.results ?? []).filter((p) => p.facility === facility).map((p) => ({ value: p.id, label: p.name }));
+  const [project, setProject] = useState<string | undefined>();
+  const [reason, setReason] = useState("");
+  const accept = useAcceptOffers(facility, year);
+  const low = offer.completeness < OFFER_COMPLETENESS;
+  return (
+    <Modal
+      open
+      title={`Принять: ${offer.point_name}, ${monthText(offer.month)}`}
+      onCancel={onClose}
+      okText="Принять"
+      cancelText="Отмена"
+      okButtonProps={{ disabled: !project || (low && !reason.trim()), loading: accept.isPending }}
+      onOk={() =>
+        accept.mutate(
+          { point: offer.point, months: [offer.month], project: project!, ...(low ? { reason: reason.trim() } : {}) },
+          { onSuccess: onClose },
+        )
+      }
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text>
+          Расчет «по данным АГК» (уровень 3): {number(offer.volume_thousand_m3, 2)} тыс. м³, CH4 {number(offer.ef_ch4, 4)} % об.,{" "}
+          {number(offer.ch4_t, 3)} т.
+        </Typography.Text>
+        <Select aria-label="Проект" placeholder="Проект площадки" options={options} value={project} onChange={setProject} />
+        {low && (
+          <>
+            <Alert
+              type="warning"
+              showIcon
+              title={`Полнота данных ${percent(offer.completeness)} — ниже 95 %: укажите причину, ее напечатает паспорт`}
+            />
+            <Input.TextArea
+              aria-label="Причина"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={LIMITS.text.justification}
+            />
+          </>
+        )}
+        {accept.isError && <Alert type="error" showIcon role="alert" title={accept.error.message} />}
+      </Flex>
+    </Modal>
+  );
+}
