@@ -4,9 +4,9 @@
 // FOOTPRINT_CALCULATIONS (default 10 000: five years of a mine's monthly measured and estimated
 // sources, 2 000 a year) created over the API by 4 writers into five yearly projects; then the year's
 // passport rendered (the spreadsheet thread) and a backup taken (the admin command beside the
-// server). It prints the server's resident memory (VmRSS, and VmHWM, its peak) after each step, the
-// data folder's size and the backup's size and time. Run on a quiet machine: the figures are the
-// process's own, but the times are the machine's.
+// server). It prints the server's resident memory (VmRSS, and VmHWM, its peak; its own memory and
+// the mapped files') after each step, the data folder's size and the backup's size and time. Run on
+// a quiet machine: the figures are the process's own, but the times are the machine's.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,7 +40,9 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
 function memory(pid: number): string {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024);
-  return `resident ${mb("VmRSS")} MB (peak ${mb("VmHWM")} MB)`;
+  // RssFile: pages of files the process maps (LevelDB's tables among them), which the kernel takes
+  // back under pressure; RssAnon: its own heap and stacks.
+  return `resident ${mb("VmRSS")} MB (peak ${mb("VmHWM")} MB; ${mb("RssAnon")} MB own, ${mb("RssFile")} MB mapped files)`;
 }
 
 async function du(path: string): Promise<string> {
