@@ -21,7 +21,16 @@ const ROWS = 2400;
 const TRAIN = Math.round(ROWS * 0.6);
 
 type Score = { rows: number; rmse: number | null };
-type Row = { id: number; t: string; y?: number; result: number | null; model_result?: number | null };
+type Row = {
+  id: number;
+  t: string;
+  y?: number;
+  result: number | null;
+  model_result?: number | null;
+  lo?: number | null;
+  hi?: number | null;
+  p_exceed?: number | null;
+};
 type Rule = { caught: number; missed: number; lead_median: number | null; false_alerts: number; false_per_day: number };
 type Stored = {
   id: string;
@@ -39,12 +48,14 @@ type Stored = {
 let h: Harness;
 const ratios: string[] = [];
 const eventRows: string[] = [];
+const coverage: string[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(async () => {
-  if (ratios.length) console.info(`RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}\n${eventRows.join("\n")}`);
+  if (ratios.length)
+    console.info(`RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}\n${eventRows.join("\n")}\n${coverage.join("\n")}`);
   await h.close();
 });
 
@@ -96,6 +107,30 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
     expect(done.backtest.events[rule], `${what} ${rule}`).toMatchObject(counts);
     expect(done.backtest.events[rule].false_per_day).toBeCloseTo(false_per_day, 12);
   }
+  // The 90 % interval on the rows whose fact is at or above 1 %: the interval issued h before the fact.
+  let high = 0;
+  let held = 0;
+  let all = 0;
+  let allHeld = 0;
+  for (let r = 0; r + steps < done.data.length; r++) {
+    const { lo, hi } = done.data[r];
+    const fact = done.data[r + steps].y;
+    if (typeof lo !== "number" || typeof hi !== "number" || typeof fact !== "number") continue;
+    all += 1;
+    if (lo <= fact && fact <= hi) allHeld += 1;
+    if (fact < 1) continue;
+    high += 1;
+    if (lo <= fact && fact <= hi) held += 1;
+  }
+  // Where at least 200 facts are at or above 1 %, the 90 % interval holds 85–95 % of them up to 1 h
+  // ahead; at 2 h and 6 h it falls short of 85 % on the rising longwall (0,82 and 0,79 when written).
+  if (high >= 200) {
+    expect(held / high, what).toBeGreaterThanOrEqual(horizon <= 60 ? 0.85 : 0.75);
+    expect(held / high, what).toBeLessThanOrEqual(0.95);
+  }
+  coverage.push(
+    `${what} h=${horizon}: all ${all ? (allHeld / all).toFixed(3) : "-"} (${all}); y ≥ 1 % ${high ? (held / high).toFixed(3) : "-"} (${high})`,
+  );
   eventRows.push(
     `${what} h=${horizon}: ${events.events} events; model ${events.model.caught} caught, lead ${events.model.lead_median}, false/24 h ${events.model.false_per_day.toFixed(2)}; current ${events.current.caught}, ${events.current.lead_median}, ${events.current.false_per_day.toFixed(2)}`,
   );

@@ -16,6 +16,7 @@ import {
   featureSteps,
   intervalColumns,
   levelBin,
+  levelExceedance,
   loadModel,
   predict,
   readRowTime,
@@ -290,7 +291,7 @@ describe("what-if and the air needed", () => {
       expect(p.result).toBe(direct[i]);
       expect(p.hi).toBe(direct[i] + q);
       expect(p.lo).toBe(Math.max(0, direct[i] - q));
-      expect(p.p_exceed).toBe(exceedanceChance(direct[i], bin.residuals, 1));
+      expect(p.p_exceed).toBe(levelExceedance(calibration, direct[i], 1));
     });
     expect(() => whatIf(model, row, { feature: "x1", from: 1, to: 2, steps: 0 }, calibration, 90, 1)).toThrow(/steps/);
   });
@@ -371,6 +372,24 @@ describe("what-if and the air needed", () => {
     const row = unseen.row(0);
     expect(() => airNeeded(model, row, { ...calibration, ranges: {} }, 90, 1)).toThrow(/диапазон/);
     expect(() => airNeeded(model, row, { ...calibration, quantiles: { "80": 0.1, "90": null, "95": null } }, 90, 1)).toThrow(/90 %/);
+  });
+});
+
+describe("the chance of reaching the limit", () => {
+  // Issue 76: each bin's own residuals let it fall as the forecast rose across a bin's edge.
+  it("never falls as the forecast rises, within a calibration", () => {
+    const grid = Array.from({ length: 1601 }, (_, i) => 0.2 + i * 0.001);
+    const own = grid.map((p) => exceedanceChance(p, levelBin(calibration, p).residuals, 1)!);
+    const fell = own.some((v, i) => i > 0 && v < own[i - 1]);
+    const chances = grid.map((p) => levelExceedance(calibration, p, 1)!);
+    for (let i = 1; i < chances.length; i++) expect(chances[i]).toBeGreaterThanOrEqual(chances[i - 1]);
+    // Where the bin's own did not fall it is the bin's own or more; on this calibration it did fall.
+    chances.forEach((v, i) => expect(v).toBeGreaterThanOrEqual(own[i]));
+    expect(fell).toBe(true);
+    for (const scale of [0.5, 2]) {
+      const scaled = grid.map((p) => levelExceedance(calibration, p, 1, scale)!);
+      for (let i = 1; i < scaled.length; i++) expect(scaled[i]).toBeGreaterThanOrEqual(scaled[i - 1]);
+    }
   });
 });
 

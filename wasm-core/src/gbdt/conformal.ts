@@ -215,6 +215,23 @@ export function exceedanceChance(predicted: number, residuals: readonly number[]
   return (n - lo) / n;
 }
 
+/**
+ * The chance of reaching `limit` for a forecast `predicted` of the calibration: the largest of the
+ * chances by the residuals of its level's bin and of every bin below it, so that it never falls as
+ * the forecast rises (issue 76: a bin's own residuals gave 0,170 at 0,878 % and 0,099 at 0,904 %).
+ */
+export function levelExceedance(calibration: Calibration, predicted: number, limit: number, scale = 1): number | null {
+  const bins = calibration.bins;
+  if (!bins || bins.length === 0) return exceedanceChance(predicted, calibration.residuals, limit, scale);
+  let chance: number | null = null;
+  for (const bin of bins) {
+    const own = exceedanceChance(predicted, bin.residuals, limit, scale);
+    if (own !== null && (chance === null || own > chance)) chance = own;
+    if (bin.below === null || predicted < bin.below) break;
+  }
+  return chance;
+}
+
 export interface IntervalColumns {
   lo: Float64Array;
   hi: Float64Array;
@@ -236,12 +253,16 @@ export function intervalColumns(
     const { lo, hi } = interval(p, binHalfWidth(calibration, bin, level));
     out.lo[i] = lo ?? Number.NaN;
     out.hi[i] = hi ?? Number.NaN;
-    out.pExceed[i] = exceedanceChance(p, bin.residuals, limit) ?? Number.NaN;
+    out.pExceed[i] = levelExceedance(calibration, p, limit) ?? Number.NaN;
   }
   return out;
 }
 
 const LOG_MAX_SCALE = Math.log(MAX_SCALE);
+/** The facts at or above the limit whose needed scale an interval near the limit takes (the latest),
+ *  and how many it waits for before taking any. */
+const NEAR_WINDOW = 200;
+const NEAR_MIN = 20;
 
 export interface AdaptiveHistory {
   /** What each row's forecast is scored against: y at its time + horizon (NaN: not measured). */
@@ -250,6 +271,9 @@ export interface AdaptiveHistory {
   time?: ArrayLike<number>;
   /** The horizon in the time's units: a row's target is measured this long after the row. */
   ahead?: number;
+  /** The level from which a forecast is near the limit (default 0,8 of the limit): its interval also
+   *  takes the scale learned on the facts at or above the limit. */
+  warning?: number;
 }
 
 export interface AdaptiveColumns extends IntervalColumns {
@@ -284,6 +308,14 @@ export function adaptiveIntervalColumns(
     ? calibration.bins
     : [calibration];
   const logScale = new Float64Array(bins.length);
+  // Conditioned on the level (issue 76: the rows at or above the limit were held in 0–62 %): the
+  // facts at or above the limit update a scale of their own, whatever their forecast's bin, and a
+  // forecast near the limit — where those facts come from — takes it besides its bin's.
+  const near = history.warning ?? 0.8 * limit;
+  // The scale each counted fact at or above the limit needed to be held (|y − forecast| / half-width),
+  // the latest NEAR_WINDOW of them; their `level` quantile, recomputed as one comes in.
+  const needed: number[] = [];
+  let nearScale = 0;
   const last = bins.length - 1;
   const binOf = (p: number) => {
     for (let b = 0; b < last; b++) {
@@ -308,18 +340,31 @@ export function adaptiveIntervalColumns(
       const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
       const b = rowBin[j];
       logScale[b] = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logScale[b] + step * (missed - allowed)));
+      const qj = halfWidths[b];
+      if (y >= limit && qj !== null && qj > 0) {
+        needed.push(Math.max(0, y - predicted[j]) / qj);
+        if (needed.length > NEAR_WINDOW) needed.shift();
+        if (needed.length >= NEAR_MIN) {
+          const sorted = needed.slice().sort((a, c) => a - c);
+          nearScale = Math.min(MAX_SCALE, sorted[Math.min(sorted.length - 1, Math.ceil((level / 100) * sorted.length) - 1)]);
+        }
+      }
     }
     const p = predicted[k];
     out.lo[k] = out.hi[k] = out.pExceed[k] = out.scale[k] = Number.NaN;
     if (!Number.isFinite(p)) continue;
     const b = binOf(p);
     rowBin[k] = b;
-    const scale = Math.exp(logScale[b]);
     const q = halfWidths[b];
-    const { lo, hi } = interval(p, q === null ? null : q * scale);
+    // Near the limit (the forecast at or above the warning level) the upper side takes the scale the
+    // facts at or above the limit needed above their forecasts, when it is the wider.
+    const scale = Math.exp(logScale[b]);
+    const upper = p >= near ? Math.max(scale, nearScale) : scale;
+    const { lo } = interval(p, q === null ? null : q * scale);
+    const { hi } = interval(p, q === null ? null : q * upper);
     out.lo[k] = lo ?? Number.NaN;
     out.hi[k] = hi ?? Number.NaN;
-    out.pExceed[k] = exceedanceChance(p, bins[b].residuals, limit, scale) ?? Number.NaN;
+    out.pExceed[k] = levelExceedance(calibration, p, limit, upper) ?? Number.NaN;
     out.scale[k] = scale;
     waiting[issued++] = k;
   }

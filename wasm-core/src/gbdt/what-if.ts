@@ -2,7 +2,7 @@
 // with one reading changed, with the calibrated interval and the chance of reaching the limit; and
 // the least air flow x1 in the calibration's observed range at which the forecast's upper bound
 // stays below the limit. Runs wherever the model runs (API and browser).
-import { exceedanceChance, halfWidth, interval, levelBin, type Calibration, type IntervalLevel } from "./conformal";
+import { halfWidth, interval, levelBin, levelExceedance, type Calibration, type IntervalLevel } from "./conformal";
 import { CATEGORICAL, LEAF } from "./model";
 import { predict, type GbdtModel } from "./wasm-forest";
 
@@ -50,7 +50,7 @@ function forecastAlong(
       value,
       result,
       ...interval(result, bin.quantiles[`${level}`] ?? halfWidth(calibration, level)),
-      p_exceed: exceedanceChance(result, bin.residuals, limit),
+      p_exceed: levelExceedance(calibration, result, limit),
     };
   });
 }
