@@ -64,6 +64,20 @@ describe("web app: «Динамика», the company's years side by side", () =
       percent: 30,
       version: settings.version,
     });
+    // A small abatement plan: an enclosed flare on 2 m³/min at 30 % CH4 (methodology section 11).
+    await call("POST", "v1/abatement/assessments/", {
+      name: "Факел на дегазации",
+      streams: [{ code: "d1", kind: "drainage", q_mix_m3_min: 2, c_ch4_pct: 30 }],
+      options: { d1: ["FLARE_ENCLOSED"] },
+      params: {
+        ef_grid_t_per_mwh: 0.5,
+        price_el_rub_per_mwh: 6000,
+        price_heat_rub_per_mwh: 1500,
+        price_carbon_unit_rub: 1000,
+        discount_rate: 0.12,
+        lifetime_yr: 10,
+      },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -93,6 +107,17 @@ describe("web app: «Динамика», the company's years side by side", () =
           .getByTestId("base-year")
           .getByText(/^2022 год:/)
           .waitFor();
+        // What the abatement plan would close of the target: its ER against what the latest year still has to reduce.
+        const settingsNow = await call<{ targets: Array<{ progress: { latest_value?: number; target_value?: number } }> }>(
+          "GET",
+          "v1/inventory/trend/settings/",
+        );
+        const plans = await call<{ results: Array<{ er_t_co2e: number }> }>("GET", "v1/abatement/assessments/");
+        const { latest_value = 0, target_value = 0 } = settingsNow.targets[0].progress;
+        const share = (plans.results[0].er_t_co2e / (latest_value - target_value)) * 100;
+        const closure = page.getByTestId("plan-closure");
+        await closure.getByText("Метановое обязательство").waitFor();
+        expect(plain(await closure.innerText())).toContain(`${russian(Math.min(share, 100), 1)} %`);
         // No page wider than the screen.
         const widths = await page.evaluate(() => ({
           scroll: document.documentElement.scrollWidth,

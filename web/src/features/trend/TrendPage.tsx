@@ -24,6 +24,7 @@ import { chartTargets, figuresOf, trendFigure, type TrendView } from "./trend";
 // The base year's and the targets' forms (antd's Form, InputNumber, Progress) load after the trend itself.
 const BaseYearCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.BaseYearCard })));
 const TargetsCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.TargetsCard })));
+const PlanClosureCard = lazy(() => import("./PlanClosureCard").then((m) => ({ default: m.PlanClosureCard })));
 
 const T_CO2E = "т CO2-экв.";
 /** The range shown first: the last ten reporting years up to this one. */
@@ -245,6 +246,7 @@ export default function TrendPage() {
           <Flex vertical gap={16}>
             <BaseYearCard settings={settings.data} years={(trend.data?.years ?? []).map((y) => y.year)} />
             <TargetsCard settings={settings.data} facilities={facilities.data ?? []} />
+            <PlanClosureCard targets={settings.data.targets} />
           </Flex>
         </Suspense>
       )}
