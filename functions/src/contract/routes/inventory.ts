@@ -162,9 +162,10 @@ export const commentRoute = route(
   ownInventory(
     "inventoryComment",
     "Comment on the year's inventory or one of its lines (a calculation id or a category line)",
-    [400, 409],
+    [400, 404, 409],
     `Each comment is stored on its own (≤ ${COMMENT_MAX_CHARS} characters, 1000 per year): it never changes the review's version. ` +
-      "A `version` sent by older clients is ignored.",
+      "A `version` sent by older clients is ignored. A `target` that is neither a line (`category|ipcc_code|gas`) nor a " +
+      "calculation of the company is 404.",
   ),
   { post: "/{year}/comments", params: yearParams, body: commentSchema, 201: json(inventoryCommentSchema, "The comment") },
 );

@@ -6,6 +6,7 @@
 // older) and deleted the same way, so nothing needs migrating.
 import { namesByEmail } from "../person-name";
 import { isReviewer } from "@core/inventory";
+import { CALCULATION_TYPES } from "@core/registry";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
@@ -29,6 +30,21 @@ const answer = (
   return name ? { ...comment, by_name: name } : comment;
 };
 
+/** A line of the year: `category|ipcc_code|gas` (D45). */
+const LINE_TARGET = /^\d{1,2}\|\d(?:\.[0-9A-Za-z]{1,4}){1,6}\|(?:CH4|CO2)$/;
+
+/** Issue 74: a comment's target is a line of the year or a calculation of the actor's company;
+ *  anything else (another company's calculation, a path) is 404, as for any id not the company's. */
+async function resolvedTarget(deps: Deps, actor: Actor, target: string | null | undefined): Promise<string | null> {
+  if (!target) return null;
+  if (LINE_TARGET.test(target)) return target;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(target)) {
+    const found = await Promise.all(CALCULATION_TYPES.map((type) => deps.repos.calculations.get(actor.company, type, target)));
+    if (found.some((calculation) => calculation !== undefined)) return target;
+  }
+  throw new NotFound("target: строка инвентаризации или расчет не найдены");
+}
+
 export async function addComment(
   deps: Deps,
   actor: Actor,
@@ -37,6 +53,7 @@ export async function addComment(
 ): Promise<CommentAnswer> {
   const text = body.text.trim();
   if (!text) throw new Invalid("text: введите комментарий");
+  const target = await resolvedTarget(deps, actor, body.target);
   if (text.length > COMMENT_MAX_CHARS) throw new Invalid(`text: не более ${COMMENT_MAX_CHARS} символов`);
   // A place of the year's cap is taken by one conditional update (parallel comments cannot pass
   // it) and given back when the write fails or the comment is deleted.
@@ -48,7 +65,7 @@ export async function addComment(
     id: newId(),
     company: actor.company,
     year,
-    target: body.target || null,
+    target,
     text,
     by: actor.email,
     at: deps.clock.now().toISOString(),
