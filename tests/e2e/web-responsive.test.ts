@@ -17,6 +17,25 @@ import { screenshot } from "../support/browser";
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-responsive`;
 const PROJECT = "Шахта «Распадская-Коксовая» Северо-Восточное крыло";
 const UNDERGROUND = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 };
+/** The methane-flow Sankey's node labels that overlap another or stand outside the chart. */
+function sankeyLabelProblems(page: Page) {
+  return page.evaluate(() => {
+    const chart = document.querySelector('[data-testid="methane-sankey"] .js-plotly-plot')!.getBoundingClientRect();
+    const labels = [...document.querySelectorAll<SVGGraphicsElement>('[data-testid="methane-sankey"] .node-label')]
+      .map((el) => ({ text: el.textContent ?? "", box: el.getBoundingClientRect() }))
+      .filter((l) => l.box.width > 0);
+    const problems: string[] = [];
+    for (const [i, a] of labels.entries()) {
+      if (a.box.left < chart.left - 1 || a.box.right > chart.right + 1) problems.push(`${a.text}: outside`);
+      for (const b of labels.slice(i + 1)) {
+        const overlap = a.box.left < b.box.right && b.box.left < a.box.right && a.box.top < b.box.bottom && b.box.top < a.box.bottom;
+        if (overlap) problems.push(`${a.text} × ${b.text}`);
+      }
+    }
+    return problems;
+  });
+}
+
 /** The main menu's labels cut short, its items without an icon, and how many columns its icons stand in. */
 function menuProblems(page: Page) {
   return page.evaluate(() => {
@@ -237,6 +256,11 @@ describe("web app on a phone and on a wide screen", () => {
                   .map((el) => el.clientWidth),
               );
           await expect.poll(async () => (await scrollers()).map((width) => width <= viewport.width), { timeout: 10_000 }).toEqual([true]);
+        }
+        if (screen.name === "inventory") {
+          // Issue 75, item 8: the methane-flow Sankey's labels neither run into each other nor out of the chart.
+          await page.locator('[data-testid="methane-sankey"] .node-label').first().waitFor();
+          await expect.poll(() => sankeyLabelProblems(page), { timeout: 10_000 }).toEqual([]);
         }
         await expect.poll(() => brokenWords(page), { timeout: 10_000 }).toEqual([]);
         await expect.poll(() => legendsOutside(page), { timeout: 10_000 }).toEqual([]);

@@ -11,6 +11,8 @@ import { PageLoading } from "../../shared/PageLoading";
 import { graphsKey, useProject, useProjectGraphs } from "./api";
 import { Chart } from "../../shared/charts/Chart";
 import { CHART_HEIGHT, projectCharts } from "../../shared/charts/charts";
+import { SankeyLegend } from "../../shared/charts/SankeyLegend";
+import { usePhone } from "../../shared/useMediaQuery";
 import { NETTING_LABEL } from "@core/inventory";
 
 // docs/user-guide.md: results in tonnes show 2 decimals.
@@ -24,7 +26,9 @@ export default function GraphsPage() {
 
   useEffect(() => () => client.removeQueries({ queryKey: graphsKey(projectId) }), [client, projectId]);
 
-  const charts = useMemo(() => (graphs.data ? projectCharts(graphs.data) : []), [graphs.data]);
+  // A phone numbers the Sankey's nodes and names them under it.
+  const phone = usePhone();
+  const charts = useMemo(() => (graphs.data ? projectCharts(graphs.data, phone) : []), [graphs.data, phone]);
   const error = project.error ?? graphs.error;
 
   return (
@@ -52,9 +56,10 @@ export default function GraphsPage() {
       )}
       {charts.length > 0 && (
         <Row gutter={[16, 16]}>
-          {charts.map(({ figure, strict }) => (
+          {charts.map(({ figure, strict, legend }) => (
             <Col key={figure.title} xs={24} lg={strict ? 24 : 12}>
               <Chart figure={figure} height={CHART_HEIGHT} pngButton strict={strict} />
+              <SankeyLegend items={legend} />
             </Col>
           ))}
         </Row>

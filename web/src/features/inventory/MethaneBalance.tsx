@@ -8,6 +8,8 @@ import { formatResult } from "../../shared/decimals";
 import { Chart } from "../../shared/charts/Chart";
 import type { Inventory } from "../../api/inventory";
 import { methaneSankeyFigure } from "../../shared/charts/methane-sankey";
+import { SankeyLegend } from "../../shared/charts/SankeyLegend";
+import { usePhone } from "../../shared/useMediaQuery";
 
 type BalanceRow = Inventory["balance"][number];
 const tonnes = (value: number) => formatResult(value, 2);
@@ -32,7 +34,9 @@ const columns = (byStream: boolean): TableColumnsType<BalanceRow> => [
 ];
 
 export function MethaneBalance({ balance }: { balance: Inventory["balance"] }) {
-  const figures = useMemo(() => balance.map((row) => ({ row, figure: methaneSankeyFigure(row) })), [balance]);
+  // A phone numbers the nodes and names them under the chart.
+  const phone = usePhone();
+  const figures = useMemo(() => balance.map((row) => ({ row, figure: methaneSankeyFigure(row, phone) })), [balance, phone]);
   if (balance.length === 0) return null;
   return (
     <Card title="Баланс метана шахт" size="small" data-testid="methane-balance">
@@ -50,14 +54,16 @@ export function MethaneBalance({ balance }: { balance: Inventory["balance"] }) {
           columns={columns(balance.some((row) => row.streams !== undefined))}
           dataSource={balance}
         />
-        {figures.map(({ row, figure }) => (
-          <Chart
-            key={row.facility ?? "none"}
-            figure={{ title: `Потоки метана: ${row.facility_name}, т CH4`, fileName: `Баланс метана ${row.facility_name}`, ...figure }}
-            height={300}
-            strict
-            testId="methane-sankey"
-          />
+        {figures.map(({ row, figure: { legend, ...figure } }) => (
+          <Flex vertical gap={8} key={row.facility ?? "none"}>
+            <Chart
+              figure={{ title: `Потоки метана: ${row.facility_name}, т CH4`, fileName: `Баланс метана ${row.facility_name}`, ...figure }}
+              height={300}
+              strict
+              testId="methane-sankey"
+            />
+            <SankeyLegend items={legend} />
+          </Flex>
         ))}
       </Flex>
     </Card>

@@ -305,33 +305,39 @@ export function methaneFateChart(balance: Balance, year: number): Figure {
   };
 }
 
-/** The methane balance's Sankey of the project's facility-year, titled with the facility and year. */
-export function methaneBalanceChart(balance: Balance, year: number): Figure {
+/** The methane balance's Sankey of the project's facility-year, titled with the facility and year;
+ *  `compact` (a phone): its nodes numbered, named in the legend. */
+export function methaneBalanceChart(balance: Balance, year: number, compact = false): Figure & { legend?: string[] } {
   return {
     title: `Баланс метана — ${balance.facility_name}, ${year}, т CH4`,
     fileName: `Баланс метана - ${balance.facility_name} ${year}`,
-    ...methaneSankeyFigure(balance),
+    ...methaneSankeyFigure(balance, compact),
   };
 }
 
 /** A chart of the infographics screen; `strict`: plotly's strict bundle draws it (a Sankey), which
- *  takes the whole width so its four columns of labels do not run into each other. */
+ *  takes the whole width so its four columns of labels do not run into each other; `legend`: its
+ *  nodes' names under it on a phone. */
 export interface ShownChart {
   figure: Figure;
   strict?: boolean;
+  legend?: string[];
 }
 
 /** The charts a project's infographics show: those of what it holds (a mine's months by point, its
  *  drained and destroyed methane and its balance; an open pit's CO2 and CH4; a forecast's line),
  *  never an empty chart of another kind. */
-export function projectCharts(graphs: ProjectGraphs): ShownChart[] {
+export function projectCharts(graphs: ProjectGraphs, compact = false): ShownChart[] {
   const charts: ShownChart[] = [];
   const balance = graphs.balance && graphs.balance.released_t > 0 ? graphs.balance : undefined;
   const year = graphs.project.reporting_year;
   if (graphs.monthly_ch4.length > 0) charts.push({ figure: monthlyCh4Chart(graphs) });
   if (graphs.underground.length > 0) charts.push({ figure: undergroundChart(graphs) });
   if (balance && (balance.drained_t ?? 0) + balance.flared_t + balance.used_t > 0) charts.push({ figure: methaneFateChart(balance, year) });
-  if (balance) charts.push({ figure: methaneBalanceChart(balance, year), strict: true });
+  if (balance) {
+    const { legend, ...figure } = methaneBalanceChart(balance, year, compact);
+    charts.push({ figure, strict: true, legend });
+  }
   const open = openMiningChart(graphs);
   if (open.data.some((trace) => ((trace as { y?: unknown[] }).y ?? []).length > 0)) charts.push({ figure: open });
   if (graphs.open_mining_ch4.length > 0) charts.push({ figure: openMiningMethaneChart(graphs) });

@@ -73,4 +73,21 @@ describe("the methane balance's Sankey (D17)", () => {
   it("leaves the top margin to the mode bar", () => {
     expect(methaneSankeyFigure(row).layout.margin?.t).toBeGreaterThanOrEqual(32);
   });
+
+  // Issue 75, item 8: at 390 px four columns of names ran into each other.
+  it("numbers its nodes on a phone and names them with their figures in the legend, the drawn ones only", () => {
+    const { data, legend } = methaneSankeyFigure(row, true);
+    const trace = data[0] as unknown as Trace;
+    expect(legend?.map((item) => item.replace(/\s/g, " "))).toEqual([
+      "1. Вентиляция — 21 685,10 т",
+      "2. Дегазация — 8 016,00 т",
+      "3. Сожжено на факелах — 8 016,00 т",
+      "4. Выброшено без сжигания — 21 685,10 т",
+      "5. Выбросы в атмосферу — 21 689,91 т",
+      "6. Уничтожено — 8 011,19 т",
+    ]);
+    // «Утилизировано» carries nothing: no number, no line.
+    expect(trace.node.label).toEqual(["1", "2", "3", "", "4", "5", "6"]);
+    expect(methaneSankeyFigure(row).legend).toBeUndefined();
+  });
 });

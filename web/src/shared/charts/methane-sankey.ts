@@ -10,34 +10,49 @@ import { plotlyText } from "./plotly-text";
 
 type BalanceRow = BalanceRowView;
 type Link = [number, number, number];
-type SankeyFigure = { data: Data[]; layout: Partial<Layout> };
+/** `legend`: on a phone (compact) the nodes are numbered on the chart and named here, «1. Вентиляция —
+ *  507,68 т», under it: four columns of names do not fit 390 px without running into each other. */
+type SankeyFigure = { data: Data[]; layout: Partial<Layout>; legend?: string[] };
 
 export const POST_MINING_LABEL = "После добычи (обработка угля)";
 
 /** The labels (escaped: points are named by users) with each node's figure under them, t CH4: the
  *  larger of what flows in and what flows out. */
 function labelled(labels: readonly string[], links: readonly Link[]): string[] {
-  return labels.map((label, node) => {
-    const into = links.filter((l) => l[1] === node).reduce((t, l) => t + l[2], 0);
-    const out = links.filter((l) => l[0] === node).reduce((t, l) => t + l[2], 0);
-    return `${plotlyText(label)}<br>${formatResult(Math.max(into, out), 2)} т`;
-  });
+  return labels.map((label, node) => `${plotlyText(label)}<br>${formatResult(nodeTonnes(node, links), 2)} т`);
 }
 
-function sankey(labels: readonly string[], colors: readonly string[], links: readonly Link[]): SankeyFigure {
+/** A node's figure, t CH4: the larger of what flows in and what flows out. */
+function nodeTonnes(node: number, links: readonly Link[]): number {
+  const into = links.filter((l) => l[1] === node).reduce((t, l) => t + l[2], 0);
+  const out = links.filter((l) => l[0] === node).reduce((t, l) => t + l[2], 0);
+  return Math.max(into, out);
+}
+
+function sankey(labels: readonly string[], colors: readonly string[], links: readonly Link[], compact = false): SankeyFigure {
   const shown = links.filter((link) => link[2] > 0);
+  // Compact: the nodes a flow reaches numbered in order, named in the legend under the chart.
+  const drawn = labels.map((_, node) => node).filter((node) => shown.some((l) => l[0] === node || l[1] === node));
+  const numbers = new Map(drawn.map((node, i) => [node, i + 1]));
   const data = [
     {
       type: "sankey",
       orientation: "h",
       valueformat: ",.2f",
       valuesuffix: " т CH4",
-      node: { label: labelled(labels, shown), color: colors, pad: 18, thickness: 16 },
+      node: {
+        label: compact ? labels.map((_, node) => String(numbers.get(node) ?? "")) : labelled(labels, shown),
+        color: colors,
+        pad: 18,
+        thickness: 16,
+      },
       link: { source: shown.map((l) => l[0]), target: shown.map((l) => l[1]), value: shown.map((l) => l[2]) },
     },
   ] as unknown as Data[];
   // The top margin is the mode bar's, so it never covers a node.
-  return { data, layout: { separators: ", ", margin: { l: 10, r: 10, t: 36, b: 10 }, font: { size: 12 } } };
+  const layout: Partial<Layout> = { separators: ", ", margin: { l: 10, r: 10, t: 36, b: 10 }, font: { size: 12 } };
+  if (!compact) return { data, layout };
+  return { data, layout, legend: drawn.map((node, i) => `${i + 1}. ${labels[node]} — ${formatResult(nodeTonnes(node, shown), 2)} т`) };
 }
 
 /** The post-mining node and its flow to the atmosphere (node 0 or `air`), where there is any. */
@@ -54,7 +69,7 @@ function postMining(row: BalanceRow, labels: string[], colors: string[], links: 
  *  each flare and boiler (destroyed, their unburnt part to the atmosphere) and, what is left,
  *  vented. Undefined when the points do not tell every stream (a figure of the mine as a whole,
  *  a flare or a boiler without its point): the figure by totals is drawn instead. */
-export function streamSankeyFigure(row: BalanceRow): SankeyFigure | undefined {
+export function streamSankeyFigure(row: BalanceRow, compact = false): SankeyFigure | undefined {
   const streams = row.streams ?? [];
   if (streams.length === 0 || streams.some((s) => s.route === "mine")) return undefined;
   const sum = (route: string) => streams.filter((s) => s.route === route).reduce((t, s) => t + s.t, 0);
@@ -86,15 +101,15 @@ export function streamSankeyFigure(row: BalanceRow): SankeyFigure | undefined {
   const drainedVented = row.drained_vented_t ?? 0;
   links.push([2, 3, Math.max(0, drainedVented - flows.flared.vented_t - flows.used.vented_t)], [3, 0, drainedVented]);
   postMining(row, labels, colors, links, 0);
-  return sankey(labels, colors, links);
+  return sankey(labels, colors, links, compact);
 }
 
 /** D17: a facility's methane, t CH4: ventilation and drainage → flared, used or vented → emitted.
  *  Drainage is what went to flares and use; ventilation the rest of what was released. The flares'
  *  slip (the balance's slip_t) reaches the atmosphere too, and so does the post-mining methane;
  *  what else flares and use left unburnt is vented gas, as the balance counts it (sentGasFlows). */
-export function methaneSankeyFigure(row: BalanceRow): SankeyFigure {
-  const byStream = streamSankeyFigure(row);
+export function methaneSankeyFigure(row: BalanceRow, compact = false): SankeyFigure {
+  const byStream = streamSankeyFigure(row, compact);
   if (byStream) return byStream;
   const labels = [
     "Вентиляция",
@@ -119,5 +134,5 @@ export function methaneSankeyFigure(row: BalanceRow): SankeyFigure {
     [3, 6, flows.used.destroyed_t],
   ];
   postMining(row, labels, colors, links, 5);
-  return sankey(labels, colors, links);
+  return sankey(labels, colors, links, compact);
 }
