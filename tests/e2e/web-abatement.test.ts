@@ -2,7 +2,8 @@
 // constructed mine of methodology section 11.4 typed key by key in Russian numbers (drainage 40 m³/min
 // at 35 %, a shaft of 250 m³/s at 0,45 %, drainage 6 m³/min at 28 %), the engine, the oxidiser and
 // the enclosed flare chosen: every option's figures the live preview shows (the core in the page)
-// agree with the 11.4 vectors to their printed precision, the MACC's order, starts and widths too; the
+// agree with the six 11.4 vectors to their printed precision (the flare's measured η 0,98 typed as
+// its own value), the MACC's order, starts and widths too; the
 // explosive range says why it offers nothing; the assessment is stored and read back; no page
 // scrolls sideways. Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist
 // (`npm run build:web`) and Chromium.
@@ -143,6 +144,13 @@ describe("web app: «Снижение выбросов», the constructed mine's
           return { option_code, stream: streamOf[stream], x_start: r.values[0], width: r.values[1], lac_rub_per_t: r.values[2] };
         });
         expect(maccMismatches(macc)).toEqual([]);
+        // A measured η of 0,98 for the enclosed flare (11.4 (a): ER 97 721,8), typed as its own value.
+        await page.getByTestId(`options-${d1}`).locator('tr[data-row-key="FLARE_ENCLOSED"] .ant-table-row-expand-icon').click();
+        await page.locator(`#own-${d1}-FLARE_ENCLOSED-eta_destruction`).pressSequentially("0,98");
+        await expect
+          .poll(async () => (await shownOption(page, d1, "FLARE_ENCLOSED")).er_t_co2e)
+          .toBeCloseTo(abatementVectors.abatement_options[2].er_t_co2e as number, 0);
+        expect(vectorMismatches(abatementVectors.abatement_options[2], await shownOption(page, d1, "FLARE_ENCLOSED"))).toEqual([]);
         const maccText = (await table.innerText()).replace(/\s/g, " ");
         expect(maccText).toContain("-144,38");
         expect(maccText).toContain("1 408,99");

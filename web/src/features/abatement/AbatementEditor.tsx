@@ -37,6 +37,10 @@ import {
 } from "./api";
 import {
   EMPTY_PARAMS,
+  OVERRIDE_FIELDS,
+  overridesOf,
+  type OverrideKey,
+  type OverridesDraft,
   PARAM_FIELDS,
   maccFigure,
   planFigures,
@@ -80,10 +84,11 @@ interface Draft {
   year: number | null;
   streams: StreamDraft[];
   params: ParamsDraft;
+  overrides: OverridesDraft;
 }
 
 function draftOf(a: Assessment | undefined): Draft {
-  if (!a) return { name: "", year: null, streams: [newStream()], params: { ...EMPTY_PARAMS } };
+  if (!a) return { name: "", year: null, streams: [newStream()], params: { ...EMPTY_PARAMS }, overrides: {} };
   const params = a.input.params as Record<string, number | null | undefined>;
   return {
     name: a.name,
@@ -99,6 +104,17 @@ function draftOf(a: Assessment | undefined): Draft {
       chosen: a.input.chosen?.[s.code] ?? null,
     })),
     params: Object.fromEntries(PARAM_FIELDS.map((f) => [f.key, typed(params[f.key])])) as ParamsDraft,
+    overrides: Object.fromEntries(
+      Object.entries(a.input.overrides ?? {}).map(([code, options]) => [
+        code,
+        Object.fromEntries(
+          Object.entries(options).map(([option, values]) => [
+            option,
+            Object.fromEntries(OVERRIDE_FIELDS.map((f) => [f.key, typed((values as Record<string, number | null | undefined>)[f.key])])),
+          ]),
+        ),
+      ]),
+    ) as OverridesDraft,
   };
 }
 
@@ -124,7 +140,10 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
 
   // The preview follows the typing a render behind (React's deferred value), so a key typed never waits for the charts.
   const shown = useDeferredValue(draft);
-  const request = useMemo(() => requestOf(shown.streams, shown.params, measured), [shown.streams, shown.params, measured]);
+  const request = useMemo(
+    () => requestOf(shown.streams, shown.params, measured, overridesOf(shown.overrides)),
+    [shown.streams, shown.params, measured, shown.overrides],
+  );
   const evaluate = useMemo(() => {
     if (!core.data || !thresholds) return undefined;
     const kernels = abatementKernels(core.data, thresholds as Record<string, number>);
@@ -341,6 +360,13 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
           onChoose={(code, option) =>
             setDraft((d) => ({ ...d, streams: d.streams.map((s) => (s.code === code ? { ...s, chosen: option } : s)) }))
           }
+          overrides={draft.overrides}
+          onOverride={(code, option, key, text) =>
+            setDraft((d) => ({
+              ...d,
+              overrides: { ...d.overrides, [code]: { ...d.overrides[code], [option]: { ...d.overrides[code]?.[option], [key]: text } } },
+            }))
+          }
           request={withValidChoices(request, (code) => result.streams.find((s) => s.code === code)?.options.map((o) => o.option_code))}
           evaluate={evaluate}
           targets={targets.data?.targets ?? []}
@@ -375,6 +401,8 @@ function Results({
   result,
   names,
   onChoose,
+  overrides,
+  onOverride,
   request,
   evaluate,
   targets,
@@ -382,6 +410,8 @@ function Results({
   result: AbatementResult;
   names: Record<string, string>;
   onChoose: (code: string, option: string) => void;
+  overrides: OverridesDraft;
+  onOverride: (code: string, option: string, key: OverrideKey, text: string) => void;
   request: AbatementRequest;
   evaluate?: (r: AbatementRequest) => AbatementResult;
   targets: Parameters<typeof targetClosures>[0];
@@ -400,7 +430,14 @@ function Results({
         {ETA_LABEL}. Расчет в браузере тем же ядром, что и на сервере; методика {result.version}.
       </Typography.Text>
       {result.streams.map((stream) => (
-        <StreamOptions key={stream.code} stream={stream} name={names[stream.code]} onChoose={(option) => onChoose(stream.code, option)} />
+        <StreamOptions
+          key={stream.code}
+          stream={stream}
+          name={names[stream.code]}
+          onChoose={(option) => onChoose(stream.code, option)}
+          overrides={overrides[stream.code] ?? {}}
+          onOverride={(option, key, text) => onOverride(stream.code, option, key, text)}
+        />
       ))}
       <Card title="Итог плана" size="small">
         <Flex wrap gap={24}>
@@ -508,10 +545,14 @@ function StreamOptions({
   stream,
   name,
   onChoose,
+  overrides,
+  onOverride,
 }: {
   stream: AbatementResult["streams"][number];
   name: string;
   onChoose: (option: string) => void;
+  overrides: OverridesDraft[string];
+  onOverride: (option: string, key: OverrideKey, text: string) => void;
 }) {
   /** A figure as shown, its unrounded value beside it for the tests (data-value). */
   const figure = (key: string, o: AbatementOptionResult, value: number | null, decimals: number, scale = 1) => (
@@ -637,7 +678,39 @@ function StreamOptions({
         <Alert type="warning" showIcon title={stream.notice} style={{ marginBottom: 8 }} data-testid={`notice-${stream.code}`} />
       )}
       {stream.options.length > 0 && (
-        <Table size="small" rowKey="option_code" pagination={false} scroll={{ x: 1800 }} dataSource={stream.options} columns={columns} />
+        <Table
+          size="small"
+          rowKey="option_code"
+          pagination={false}
+          scroll={{ x: 1800 }}
+          dataSource={stream.options}
+          columns={columns}
+          expandable={{
+            expandRowByClick: false,
+            expandedRowRender: (o) => (
+              <Flex wrap gap={12} data-testid={`own-values-${stream.code}-${o.option_code}`}>
+                <Typography.Text type="secondary" style={{ flex: "1 1 100%" }}>
+                  Свои значения вместо оценок методики (пусто — по умолчанию)
+                </Typography.Text>
+                {OVERRIDE_FIELDS.map((f) => {
+                  const id = `own-${stream.code}-${o.option_code}-${f.key}`;
+                  return (
+                    <label key={f.key} htmlFor={id} style={{ flex: "1 1 220px" }}>
+                      {f.label}
+                      <NumericInput
+                        id={id}
+                        decimals={f.decimals}
+                        unit={f.unit}
+                        value={overrides[o.option_code]?.[f.key] ?? ""}
+                        onChange={(text) => onOverride(o.option_code, f.key, text)}
+                      />
+                    </label>
+                  );
+                })}
+              </Flex>
+            ),
+          }}
+        />
       )}
     </Card>
   );

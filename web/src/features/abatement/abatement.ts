@@ -40,6 +40,30 @@ export const EMPTY_PARAMS: ParamsDraft = Object.fromEntries(PARAM_FIELDS.map((f)
 /** A number as the API and the core take it: typed text read the Russian way; empty or bad → undefined. */
 const value = (text: string) => (text.trim() === "" ? undefined : parseNumericInput(text));
 
+/** The inputs of an option the user may give instead of the methodology's estimates (D50, D54). */
+export const OVERRIDE_FIELDS = [
+  { key: "eta_destruction", label: "Измеренная эффективность уничтожения", unit: "доля", decimals: 6 },
+  { key: "capex_rub", label: "Капитальные затраты", unit: "₽", decimals: 2 },
+  { key: "opex_fixed_rub", label: "Постоянные эксплуатационные затраты", unit: "₽/год", decimals: 2 },
+] as const;
+export type OverrideKey = (typeof OVERRIDE_FIELDS)[number]["key"];
+/** Per stream code and option code, the texts typed. */
+export type OverridesDraft = Record<string, Record<string, Partial<Record<OverrideKey, string>>>>;
+
+/** The typed own values as the request's overrides: only those that read as numbers. */
+export function overridesOf(draft: OverridesDraft): AbatementRequest["overrides"] {
+  const out: Record<string, Record<string, OptionOverrides>> = {};
+  for (const [code, options] of Object.entries(draft)) {
+    for (const [option, values] of Object.entries(options)) {
+      const read = Object.fromEntries(
+        OVERRIDE_FIELDS.map((f) => [f.key, value(values[f.key] ?? "")]).filter((entry) => entry[1] !== undefined),
+      ) as OptionOverrides;
+      if (Object.keys(read).length > 0) out[code] = { ...out[code], [option]: read };
+    }
+  }
+  return out;
+}
+
 /** A measured stream of the year as the editor may take it (GET v1/abatement/streams/). */
 export interface MeasuredStream {
   point: string;
