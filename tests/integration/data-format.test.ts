@@ -120,7 +120,7 @@ describe("a data folder of an older release", () => {
     await second.result.close();
     expect(second.lines).toEqual([]);
     expect(JSON.parse(readFileSync(join(dataDir, DATA_FORMAT_FILE), "utf8")).format).toBe(CURRENT_DATA_FORMAT);
-  });
+  }, 120_000); // two starts, a passport and a pack: 20-24 s at load 10-16, more when the machine is busier
 
   it("written by a newer release, is refused with its message and left as it was", async () => {
     const dataDir = await unpack(join(root, "newer"));

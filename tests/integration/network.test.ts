@@ -50,7 +50,7 @@ describe("a server open to the network", () => {
     expect((await runAdmin(dataDir, ["set-password", "--email", DEMO.email, "--password", "свой-пароль-2026"])).status).toBe(0);
     const open = await startLocalServer({ dataDir, port: 0, host: "0.0.0.0", demo: DEMO });
     await open.close();
-  });
+  }, 90_000); // three starts: 7-16 s at load 10-16
 });
 
 describe("npm start open to the network with the demo login", () => {
@@ -77,7 +77,7 @@ describe("npm start open to the network with the demo login", () => {
     );
     expect(output).not.toMatch(/URL:/);
     expect(code).toBe(78);
-  });
+  }, 90_000); // a process start: 17 s at load 16
 });
 
 describe("HTTPS", () => {
@@ -100,7 +100,7 @@ describe("HTTPS", () => {
     } finally {
       await server.close();
     }
-  });
+  }, 90_000);
 
   it("behind a reverse proxy on this machine counts a client by the address the proxy names, and only then", () => {
     const headers = (values: Record<string, string>) => (name: string) => values[name];
