@@ -21,7 +21,9 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | undefined>;
   listByCompany(companyId: string): Promise<User[]>;
   /** Also ends the user's sessions (bumps `session_generation`), as `setActive` does. */
-  setPasswordHash(companyId: string, userId: string, passwordHash: string): Promise<void>;
+  /** Sets the password (the session generation moves); with `expectedGeneration`, only if the
+   *  generation is still that one, else Conflict: of two changes made from one read, one wins. */
+  setPasswordHash(companyId: string, userId: string, passwordHash: string, expectedGeneration?: number): Promise<void>;
   setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
   /** Names, position (Профиль, /admin) and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
   update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "position" | "role">>): Promise<void>;

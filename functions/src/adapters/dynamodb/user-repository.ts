@@ -10,9 +10,18 @@ import { normaliseEmail } from "../../domain/company/users";
 // the generation its tokens must carry.
 const SESSION_ENDING_FIELDS = ["password_hash", "is_active", "role"];
 
+/** Another change of the password (or of the sessions) came first. */
+const PASSWORD_CHANGED = "Пароль уже изменен в другом окне или сеансе: войдите снова";
+
 export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRepository {
   /** SET the given attributes of an existing user (undefined ones are left as they are). */
-  async function setUserFields(companyId: string, userId: string, fields: Record<string, unknown>): Promise<void> {
+  async function setUserFields(
+    companyId: string,
+    userId: string,
+    fields: Record<string, unknown>,
+    expectedGeneration?: number,
+    conflict = "Пользователь не найден",
+  ): Promise<void> {
     const set = setClause(fields);
     if (set.written.length === 0) return;
     const endSessions = set.written.some((n) => SESSION_ENDING_FIELDS.includes(n));
@@ -22,12 +31,20 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
           TableName: table,
           Key: keys.user(companyId, userId),
           UpdateExpression: `SET ${set.clause}` + (endSessions ? " ADD session_generation :one" : ""),
-          ConditionExpression: "attribute_exists(PK)",
+          // A user stored before generations counted has none: the same as 0.
+          ConditionExpression:
+            expectedGeneration === undefined
+              ? "attribute_exists(PK)"
+              : "attribute_exists(PK) AND (session_generation = :generation OR (attribute_not_exists(session_generation) AND :generation = :zero))",
           ExpressionAttributeNames: set.names,
-          ExpressionAttributeValues: { ...set.values, ...(endSessions ? { ":one": 1 } : {}) },
+          ExpressionAttributeValues: {
+            ...set.values,
+            ...(endSessions ? { ":one": 1 } : {}),
+            ...(expectedGeneration === undefined ? {} : { ":generation": expectedGeneration, ":zero": 0 }),
+          },
         }),
       ),
-      "Пользователь не найден",
+      conflict,
     );
   }
 
@@ -95,8 +112,8 @@ export function dynamoUsers(doc: DynamoDBDocumentClient, table: string): UserRep
       const items = await queryPrefix(doc, table, prefix, { consistentRead: false });
       return stripAll<User>(items);
     },
-    setPasswordHash(companyId, userId, passwordHash) {
-      return setUserFields(companyId, userId, { password_hash: passwordHash });
+    setPasswordHash(companyId, userId, passwordHash, expectedGeneration) {
+      return setUserFields(companyId, userId, { password_hash: passwordHash }, expectedGeneration, PASSWORD_CHANGED);
     },
     setActive(companyId, userId, isActive) {
       return setUserFields(companyId, userId, { is_active: isActive });

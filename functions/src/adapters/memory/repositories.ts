@@ -130,18 +130,23 @@ function companies(table: MemoryTable): Repositories["companies"] {
 const SESSION_ENDING_FIELDS = ["password_hash", "is_active", "role"];
 
 function users(table: MemoryTable): Repositories["users"] {
-  const setFields = (companyId: string, userId: string, fields: Record<string, unknown>) => {
+  const setFields = (companyId: string, userId: string, fields: Record<string, unknown>, expectedGeneration?: number) => {
     const names = Object.keys(fields).filter((name) => fields[name] !== undefined);
     if (names.length === 0) return;
     const endSessions = names.some((name) => SESSION_ENDING_FIELDS.includes(name));
     const written = table.update(keys.user(companyId, userId), (stored) => {
       if (!stored) return false;
+      if (expectedGeneration !== undefined && num(stored.session_generation) !== expectedGeneration) return false;
       const next: Item = { ...stored };
       for (const name of names) next[name] = fields[name];
       if (endSessions) next.session_generation = num(stored.session_generation) + 1;
       return next;
     });
-    if (!written) throw new Conflict("Пользователь не найден");
+    if (!written) {
+      throw new Conflict(
+        expectedGeneration === undefined ? "Пользователь не найден" : "Пароль уже изменен в другом окне или сеансе: войдите снова",
+      );
+    }
   };
   const get = async (companyId: string, userId: string) => strip<User>(table.get(keys.user(companyId, userId)));
   return {
@@ -168,8 +173,8 @@ function users(table: MemoryTable): Repositories["users"] {
       const prefix = keys.usersOfCompany(companyId);
       return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<User>(item)!);
     },
-    async setPasswordHash(companyId, userId, passwordHash) {
-      setFields(companyId, userId, { password_hash: passwordHash });
+    async setPasswordHash(companyId, userId, passwordHash, expectedGeneration) {
+      setFields(companyId, userId, { password_hash: passwordHash }, expectedGeneration);
     },
     async setActive(companyId, userId, isActive) {
       setFields(companyId, userId, { is_active: isActive });

@@ -89,8 +89,8 @@ export const changePasswordRoute = route(
   own(
     "changeOwnPassword",
     "Change one's own password, the current one given: every other session ends",
-    [400, 429],
-    "A wrong current password is 400 (`current_password: …`) and counts as a failed sign-in attempt of the e-mail from this address (429 over the budget). Every session of the user ends, tokens of this one included; the answer is a new session's tokens for the caller.",
+    [400, 409, 429],
+    "A wrong current password is 400 (`current_password: …`) and counts as a failed sign-in attempt of the e-mail from this address (429 over the budget). Every session of the user ends, tokens of this one included; the answer is a new session's tokens for the caller. Of changes sent at once (from one read of the user) one wins; the others are 409 and change nothing.",
   ),
   { post: "/me/password", body: ownPasswordBody, 200: json(tokensSchema.required(), "The caller's new session") },
 );

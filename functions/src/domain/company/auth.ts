@@ -114,7 +114,14 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(request.current_password, user.password_hash))) throw new Invalid(WRONG_CURRENT_PASSWORD);
   await giveBack();
   // The write bumps the session generation: every token issued before it is refused from now on.
-  await deps.repos.users.setPasswordHash(user.company, user.id, await hashPassword(request.new_password, deps.config.passwordCost));
+  // Conditional on the generation read (issue 74): of changes sent at once one wins, the others
+  // are 409 and end no session of their own making.
+  await deps.repos.users.setPasswordHash(
+    user.company,
+    user.id,
+    await hashPassword(request.new_password, deps.config.passwordCost),
+    user.session_generation ?? 0,
+  );
   const changed = await deps.repos.users.get(user.company, user.id);
   if (!changed) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
   return startSession(deps, changed);

@@ -1,0 +1,41 @@
+// Issue 74, low: one's own password change was not atomic: 8 changes sent at once all answered 200
+// with new tokens, and 7 of the 8 sessions were dead at once. The write is now conditional on the
+// session generation read: one change wins (its tokens work, its password signs in), the others
+// are 409 and change nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../support/admin";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+let me: { token: string; email: string };
+const PASSWORD = "correct-horse";
+
+beforeAll(async () => {
+  h = await createHarness();
+  const user = await h.signedInUser("ООО «Пароли»");
+  me = { token: user.token, email: user.email };
+});
+afterAll(() => h.close());
+
+describe("8 changes of one's own password at once", () => {
+  it("let one win and answer the others 409: the winner's session and password work", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        h.request("/api/v1/users/me/password/", {
+          method: "POST",
+          token: me.token,
+          json: { current_password: PASSWORD, new_password: `новый-пароль-${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    const winner = statuses.indexOf(200);
+    const refused = (await answers[statuses.indexOf(409)].json()) as { detail: string };
+    expect(refused.detail).toBe("Пароль уже изменен в другом окне или сеансе: войдите снова");
+    const { access } = (await answers[winner].json()) as { access: string };
+    expect((await h.request("/api/v1/users/get_me/", { token: access })).status).toBe(200);
+    expect((await signIn(h, me.email, `новый-пароль-${winner}`)).status).toBe(200);
+  });
+});
