@@ -38,7 +38,7 @@ export const abatementRoutes = routeApp()
   .openapi(exportAssessmentRoute, async (c) => {
     const deps = c.get("deps");
     const assessment = await getAssessment(deps, c.get("actor"), c.req.valid("param").id);
-    const format = c.req.valid("query").format;
+    const format = c.req.valid("query").format ?? "xlsx";
     const bytes = await deps.spreadsheets.abatementFile(assessment, format, deps.clock.now().toISOString());
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": CONTENT_TYPES[format],

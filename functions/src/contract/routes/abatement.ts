@@ -108,7 +108,7 @@ export const exportAssessmentRoute = route(
   {
     get: "/assessments/{id}/export",
     params: idParams,
-    query: z.object({ format: z.enum(["xlsx", "pdf"]).meta({ description: "xlsx or pdf" }) }),
+    query: z.object({ format: z.enum(["xlsx", "pdf"]).optional().meta({ description: "xlsx (default) or pdf" }) }),
     200: fileAnswer("The file", XLSX, "application/pdf"),
   },
 );
