@@ -94,7 +94,9 @@ describe("a data folder of an older release", () => {
       const token = (await signInAsDemo(first.result.url)).access;
       const { packs, ...figures } = await folderFigures(first.result.url, token);
       const { packs: expectedPacks, ...expectedFigures } = expected;
-      expect(figures).toEqual(expectedFigures);
+      // Every figure, line, version and passport cell as it was; a field a later release adds to
+      // an answer does not fail it.
+      expect(figures).toMatchObject(expectedFigures);
       expect(Object.keys(packs)).toEqual(Object.keys(expectedPacks));
       for (const [key, pack] of Object.entries(packs) as [string, PackFiles][]) {
         const before = expectedPacks[key] as PackFiles;
