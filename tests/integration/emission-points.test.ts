@@ -112,7 +112,10 @@ describe("a facility's emission points", () => {
       version: shaft.version,
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ detail: "colour: такого поля нет у источника выбросов" });
+    expect(await res.json()).toEqual({
+      detail: "colour: такого поля нет у источника выбросов",
+      errors: [{ field: "colour", code: "unrecognized_keys", message: "такого поля нет у источника выбросов", params: {} }],
+    });
     expect(await json(await get(`/api/v1/facilities/${facility.id}/points/${shaft.id}/`), 200)).toEqual(shaft);
   });
 

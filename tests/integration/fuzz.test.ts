@@ -699,9 +699,17 @@ async function checkAnswer(res: Response, what: string): Promise<string> {
     const body = JSON.parse(text) as Record<string, unknown>;
     expect(typeof body.detail, `${what}: ${text.slice(0, 300)}`).toBe("string");
     expect(
-      Object.keys(body).filter((k) => k !== "detail" && k !== "code"),
+      Object.keys(body).filter((k) => k !== "detail" && k !== "code" && k !== "errors"),
       what,
     ).toEqual([]);
+    // A 400's problems at their fields, each as the contract gives one (contract/field-errors.ts).
+    if ("errors" in body) {
+      expect(res.status, what).toBe(400);
+      for (const problem of body.errors as Record<string, unknown>[]) {
+        expect(Object.keys(problem).sort(), what).toEqual(["code", "field", "message", "params"]);
+        expect(body.detail, what).toContain(problem.message);
+      }
+    }
   }
   expect(Object.getOwnPropertyNames(Object.prototype).sort(), `${what} polluted Object.prototype`).toEqual(PROTOTYPE_KEYS);
   expect(({} as Record<string, unknown>).polluted, what).toBeUndefined();

@@ -181,6 +181,9 @@ describe("the company's years side by side", () => {
     expect(row2025).toContain(`"${shown}"`);
     expect(row2025).toContain("черновик");
     const refused = await h.request("/api/v1/inventory/trend/export/?from=2023&to=2025&view=x", { token: staff });
-    expect(await json<{ detail: string }>(refused, 400)).toEqual({ detail: "view: ожидается reported или comparable" });
+    expect(await json<{ detail: string }>(refused, 400)).toEqual({
+      detail: "view: ожидается reported или comparable",
+      errors: [{ field: "view", code: "invalid", message: "ожидается reported или comparable", params: {} }],
+    });
   });
 });

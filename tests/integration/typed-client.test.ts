@@ -31,7 +31,11 @@ it("lists, creates, edits and recomputes projects through the client typed from 
   expect((await projects[":id"].gwp_recompute.$post({ param: { id: project.id }, json: {} })).status).toBe(200);
   const refused = await projects[":id"].$patch({ param: { id: project.id }, json: { name: "", version: 99 } });
   expect(refused.status).toBe(400);
-  expect(await refused.json()).toEqual({ detail: expect.stringContaining("name") });
+  // The problem as data beside the detail: the field, zod's code and the bound the message quotes.
+  expect(await refused.json()).toEqual({
+    detail: expect.stringContaining("name"),
+    errors: [{ field: "name", code: "too_small", message: "введите название проекта", params: { minimum: 1, origin: "string" } }],
+  });
 });
 
 it("lists, adds and edits facilities, reads the year's inventory and comments on it through the clients typed from their routes", async () => {

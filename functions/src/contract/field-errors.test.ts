@@ -51,4 +51,18 @@ describe("the field-error protocol", () => {
       );
     expect(byHand).toEqual([]);
   });
+
+  it("is read by the web from the answer's errors, never parsed back from the detail's text", () => {
+    const web = resolve(SERVER, "../../web/src");
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return name === "testing" ? [] : files(path);
+        return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+      });
+    const all = files(web);
+    expect(all.length).toBeGreaterThan(100);
+    const parsing = all.filter((file) => /\b(parseFieldErrors|problemsOf)\b/.test(readFileSync(file, "utf8")));
+    expect(parsing.map((file) => relative(web, file))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // Typed domain errors. The domain throws them; one onError handler (http/errors.ts) maps them to
 // statuses and the {"detail": ...} body, so no route decides a status for a domain rule.
 import { FieldError } from "@core/emissions-core";
-import { fieldMessage } from "../contract/field-errors";
+import { fieldMessage, problemAt, type FieldProblem } from "../contract/field-errors";
 
 export class DomainError extends Error {
   constructor(
@@ -15,7 +15,12 @@ export class DomainError extends Error {
 }
 
 export class Invalid extends DomainError {
-  constructor(detail: string) {
+  /** `detail` says every problem; `errors`, when given, lists them as data (a detail written with
+   *  fieldMessage is read back into them where the answer is made, http/errors.ts). */
+  constructor(
+    detail: string,
+    readonly errors?: FieldProblem[],
+  ) {
     super(400, detail);
   }
 }
@@ -23,7 +28,9 @@ export class Invalid extends DomainError {
 /** The core's FieldError as the 400 naming its field («field: text», contract/field-errors.ts);
  *  any other error as it is. The one place the core's refusal becomes the API's. */
 export function fromCore(error: unknown): unknown {
-  return error instanceof FieldError ? new Invalid(fieldMessage(error.field, error.message)) : error;
+  return error instanceof FieldError
+    ? new Invalid(fieldMessage(error.field, error.message), [problemAt(error.field, error.message)])
+    : error;
 }
 
 export class Unauthorized extends DomainError {

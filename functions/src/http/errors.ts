@@ -5,6 +5,16 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, fromCore, RETRY_AFTER_SECONDS, TooManyRequests } from "../domain/errors";
 import { FileRefused } from "../files/errors";
+import { problemsOf, type ErrorBody } from "../contract/field-errors";
+
+/** A domain error's answer: its detail and code, and on a 400 whose every problem names a field the
+ *  problems as data (contract/field-errors.ts). */
+export function errorBody(error: DomainError): ErrorBody {
+  const body: ErrorBody = error.code ? { detail: error.detail, code: error.code } : { detail: error.detail };
+  const errors =
+    error.status === 400 ? ((error as DomainError & { errors?: ErrorBody["errors"] }).errors ?? problemsOf(error.detail)) : undefined;
+  return errors && errors.length > 0 ? { ...body, errors } : body;
+}
 
 export function errorResponse(thrown: Error, c: Context): Response {
   // A core refusal no domain step named: a 400 at its field all the same.
@@ -12,7 +22,7 @@ export function errorResponse(thrown: Error, c: Context): Response {
   if (error instanceof DomainError) {
     if (error.status === 429)
       c.header("Retry-After", String(error instanceof TooManyRequests ? error.retryAfterSeconds : RETRY_AFTER_SECONDS));
-    return c.json(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail }, error.status);
+    return c.json(errorBody(error), error.status);
   }
   if (error instanceof FileRefused) return c.json({ detail: error.detail }, error.status);
   if (error instanceof HTTPException) {

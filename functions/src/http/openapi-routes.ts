@@ -2,10 +2,9 @@
 // app.openapi(route, handler), and openapi.ts generates the document from their registries, so a
 // path, body or answer cannot be documented apart from the code that serves it.
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import { Invalid } from "../domain/errors";
 import type { AppEnv } from "./env";
 import type { Auth, BodyCap, ErrorStatus, Isolation } from "../contract/routes/declare";
-import { describeIssues } from "./validate";
+import { invalidIssues } from "./validate";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -35,7 +34,7 @@ export function routeApp() {
   return new OpenAPIHono<AppEnv>({
     strict: false,
     defaultHook: (result) => {
-      if (!result.success) throw new Invalid(describeIssues(result.error.issues));
+      if (!result.success) throw invalidIssues(result.error.issues);
     },
   });
 }

@@ -104,7 +104,25 @@ export function openApiDocument() {
   const registry = api.openAPIRegistry;
   registry.registerComponent("schemas", "Error", {
     type: "object",
-    properties: { detail: { type: "string" }, code: { type: "string" } },
+    properties: {
+      detail: { type: "string" },
+      code: { type: "string" },
+      // A 400 whose every problem names a field lists them as data (contract/field-errors.ts).
+      errors: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            field: { type: "string" },
+            code: { type: "string" },
+            message: { type: "string" },
+            params: { type: "object", additionalProperties: { oneOf: [{ type: "string" }, { type: "number" }] } },
+          },
+          required: ["field", "code", "message", "params"],
+          additionalProperties: false,
+        },
+      },
+    },
     required: ["detail"],
     additionalProperties: false,
   });
@@ -138,7 +156,7 @@ export function openApiDocument() {
       title: "Цифровая платформа расчета неорганизованных выбросов — API",
       version: "1",
       description:
-        "Trailing slashes are optional. Errors are always `{detail}` (sometimes with a machine `code`). " +
+        "Trailing slashes are optional. Errors are always `{detail}` (sometimes with a machine `code`; a 400 naming fields lists them in `errors`). " +
         "`x-auth` names who may call an operation; `x-isolation` how it is scoped to the caller's company.",
     },
     servers: [{ url: "/" }],

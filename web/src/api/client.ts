@@ -6,6 +6,7 @@
 import type { ClientRequestOptions, hc } from "hono/client";
 import type { DownloadLinkView, ExportJobView, Mount, RoutesOf } from "@server/contract";
 import { isTokenValid, readAccessToken, readRefreshToken, storeTokens } from "./tokens";
+import type { FieldProblem } from "@server/contract/field-errors";
 
 const BASE = "/api/";
 // Refresh a little before expiry so the token cannot lapse between our check and the server's.
@@ -16,14 +17,29 @@ export class ApiError extends Error {
   readonly detail: string;
   /** Machine code next to detail, e.g. "guardant_required" on login. */
   readonly code?: string;
+  /** A 400's problems at their fields, as the server lists them (contract/field-errors.ts). */
+  readonly errors?: readonly FieldProblem[];
 
-  constructor(status: number, detail: string, code?: string) {
+  constructor(status: number, detail: string, code?: string, errors?: readonly FieldProblem[]) {
     super(detail);
     this.name = "ApiError";
     this.status = status;
     this.detail = detail;
     this.code = code;
+    this.errors = errors;
   }
+}
+
+/** The answer's `errors` when each is a problem as the contract gives it, else undefined. */
+function problemsIn(value: unknown): FieldProblem[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const isProblem = (p: unknown): p is FieldProblem => {
+    const { field, code, message, params } = (p ?? {}) as Partial<FieldProblem>;
+    return (
+      typeof field === "string" && typeof code === "string" && typeof message === "string" && typeof params === "object" && params !== null
+    );
+  };
+  return value.every(isProblem) ? value : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -142,9 +158,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 /** Parses {"detail": "...", "code"?: "..."}; anything else (a proxy's HTML page) gets a plain message. */
 export function errorFromBody(status: number, text: string): ApiError {
   try {
-    const body = JSON.parse(text) as { detail?: unknown; code?: unknown };
+    const body = JSON.parse(text) as { detail?: unknown; code?: unknown; errors?: unknown };
     if (body && typeof body.detail === "string" && body.detail) {
-      return new ApiError(status, body.detail, typeof body.code === "string" ? body.code : undefined);
+      return new ApiError(status, body.detail, typeof body.code === "string" ? body.code : undefined, problemsIn(body.errors));
     }
   } catch {
     // not JSON: fall through

@@ -53,7 +53,7 @@ function useUploadPreview(type: CalculationType, file: File | undefined, preview
           file,
           key,
           status: "failed",
-          message: isApiError(error) ? withoutFieldNames(error.detail) : error instanceof Error ? error.message : String(error),
+          message: isApiError(error) ? withoutFieldNames(error) : error instanceof Error ? error.message : String(error),
         }),
     );
     return () => {

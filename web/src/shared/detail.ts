@@ -1,7 +1,7 @@
 // Where a server refusal belongs in the forecast and file dialogs. The server names the field
 // first ("name_value: …", "data[3].x7: …"); a file's problems name the sheet, row and column
 // ("Лист «CSV», строка 3, столбец «x7»: …") and go under the file field, as do 413 and 415.
-import { fieldProblem } from "./fieldErrors";
+import { fieldProblem, type Refusal } from "./fieldErrors";
 
 export interface RoutedDetail {
   /** "name", a field name, "data" (the manual rows), "file_data", or undefined: on top of the dialog. */
@@ -17,13 +17,14 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  */
 export function routeDetail(
   status: number,
-  detail: string,
+  refusal: Refusal,
   fields: readonly string[],
   sentFile: boolean,
   rowNumber: (index: number) => number = (index) => index + 1,
 ): RoutedDetail {
+  const { detail } = refusal;
   if (status === 409) return { message: detail };
-  const named = fieldProblem(detail);
+  const named = fieldProblem(refusal);
   const row = named && /^data\[(\d+)\]\.([a-z0-9_]+)$/.exec(named.field);
   if (named && row) return { target: "data", message: `Строка ${rowNumber(Number(row[1]))}, «${row[2]}»: ${named.message}` };
   if (named && (named.field === "name" || named.field === "data" || named.field === "file_data" || fields.includes(named.field))) {

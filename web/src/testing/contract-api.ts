@@ -34,6 +34,7 @@ import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";
 import { calculationBodySchema } from "@server/contract/schemas/calculation-body";
 import type { CalculationType } from "@core/registry";
+import { errorAnswer } from "./refusal";
 
 /** Each group of the mount table with its declared routes (contract/route-types.ts MountRoutes). */
 const ROUTES: Record<Mount, readonly RouteConfig[]> = {
@@ -121,7 +122,11 @@ export interface Answer {
 export type Handler = (request: FakeRequest) => unknown;
 
 /** `{status, detail}` as the server answers an error: checked against the route's declared errors. */
-export const failure = (status: number, detail: string): Answer & { failure: true } => ({ status, body: { detail }, failure: true });
+export const failure = (status: number, detail: string): Answer & { failure: true } => ({
+  status,
+  body: errorAnswer(status, detail),
+  failure: true,
+});
 
 const isAnswer = (value: unknown): value is Answer & { failure: true } =>
   typeof value === "object" && value !== null && (value as { failure?: unknown }).failure === true;

@@ -96,7 +96,7 @@ function CalendarDialog({ year, onClose }: { year?: CalendarYear; onClose: () =>
       onClose();
     },
     onError: (error) => {
-      const problem = isApiError(error) ? fieldProblem(error.detail) : undefined;
+      const problem = isApiError(error) ? fieldProblem(error) : undefined;
       const field = problem ? SERVER_FIELDS[problem.field] : undefined;
       if (problem && field) form.setFields([{ name: field, errors: [problem.message] }]);
       else setFailure(errorText(error));

@@ -1,9 +1,9 @@
 import { fileSize } from "@server/contract";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../api/client";
 import { requisites, apiPath } from "../../api/documents";
 import { fieldError } from "../../api/admin";
 import { modelFileProblem, pdfProblem, videoType } from "./fileChecks";
+import { refused } from "../../testing/refusal";
 
 const MB = 1024 * 1024;
 
@@ -11,12 +11,12 @@ const file = (name: string, type: string, size = 10) => new File([new Uint8Array
 
 describe("admin form helpers", () => {
   it("puts a server detail «field: text» under that field, and nothing else", () => {
-    expect(fieldError(new ApiError(400, "ogrn: неверная контрольная цифра"), ["name", "ogrn"] as const)).toEqual({
+    expect(fieldError(refused(400, "ogrn: неверная контрольная цифра"), ["name", "ogrn"] as const)).toEqual({
       name: "ogrn",
       errors: ["неверная контрольная цифра"],
     });
-    expect(fieldError(new ApiError(409, "Компания «А» уже существует"), ["name"] as const)).toBeUndefined();
-    expect(fieldError(new ApiError(400, "kind: выберите вид"), ["name"] as const)).toBeUndefined();
+    expect(fieldError(refused(409, "Компания «А» уже существует"), ["name"] as const)).toBeUndefined();
+    expect(fieldError(refused(400, "kind: выберите вид"), ["name"] as const)).toBeUndefined();
     expect(fieldError(new Error("x"), ["name"] as const)).toBeUndefined();
   });
 

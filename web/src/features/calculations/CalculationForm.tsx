@@ -298,7 +298,7 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
       setTopError({ text: error.detail, conflict: true });
       return;
     }
-    const { target, message: text } = splitDetail(layout, error.detail);
+    const { target, message: text } = splitDetail(layout, error);
     if (target && error.status === 400) setErrors((before) => ({ ...before, [target]: text }));
     else setTopError({ text: error.detail, conflict: false });
   };

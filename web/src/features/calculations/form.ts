@@ -35,7 +35,7 @@ import { MEASUREMENT_NOTE_NAMES, PERIODS_GIVE, checkPeriods, measuredRelease, ty
 import { toCanonical, unitFields } from "@core/entry-units";
 import { MEASURED_PERIOD, type MeasuredPeriodField } from "@core/registry";
 import { GWP_DICTIONARY, gwpSetInForce as setInForce } from "@core/gwp-in-force";
-import { fieldProblem } from "../../shared/fieldErrors";
+import { fieldProblem, type Refusal } from "../../shared/fieldErrors";
 import { formatStored, groupedNumberText, numberText, parseNumericInput, type EntryMode } from "../../shared/decimals";
 import type { Calculation, DictionaryEntry } from "../../api/calculations";
 
@@ -642,10 +642,11 @@ export function messageTarget(layout: FormLayout, field: string): string | undef
   return layout.rows.some((r) => r.kind !== "select" && r.field.name === field) ? field : undefined;
 }
 
-/** A server detail "volume: Поле обязательно…" → the dialog target and the text; otherwise the whole detail. */
-export function splitDetail(layout: FormLayout, detail: string): { target?: string; message: string } {
-  const problem = fieldProblem(detail);
+/** A refusal's one problem at a field («volume», «Поле обязательно…») → the dialog target and the text;
+ *  otherwise the whole detail. */
+export function splitDetail(layout: FormLayout, refusal: Refusal): { target?: string; message: string } {
+  const problem = fieldProblem(refusal);
   const target = problem ? messageTarget(layout, problem.field) : undefined;
-  if (!problem || !target) return { message: detail };
+  if (!problem || !target) return { message: refusal.detail };
   return { target, message: problem.message.charAt(0).toUpperCase() + problem.message.slice(1) };
 }

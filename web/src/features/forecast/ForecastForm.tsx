@@ -130,13 +130,7 @@ function ForecastFields({ mode, projectId, stored, onDone, onReload, submitRef }
 
   const showServerError = (error: ApiError, sentFile: boolean, sent: ForecastState) => {
     const numbers = sentRowNumbers(sent);
-    const routed = routeDetail(
-      error.status,
-      error.detail,
-      ["method", "horizon", "model_id"],
-      sentFile,
-      (index) => numbers[index] ?? index + 1,
-    );
+    const routed = routeDetail(error.status, error, ["method", "horizon", "model_id"], sentFile, (index) => numbers[index] ?? index + 1);
     errors.refused(routed.target, routed.message, error.status);
   };
 

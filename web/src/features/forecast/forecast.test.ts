@@ -29,6 +29,7 @@ import {
   setCell,
   type ForecastState,
 } from "./forecast";
+import { refused } from "../../testing/refusal";
 
 interface Golden {
   id: number;
@@ -287,7 +288,7 @@ describe("results and messages", () => {
   });
 
   it("routes server details to the field, the row, the file or the top", () => {
-    expect(routeDetail(400, "data[3].x7: концентрация не больше 100 %", [], false)).toEqual({
+    expect(routeDetail(400, refused(400, "data[3].x7: концентрация не больше 100 %"), [], false)).toEqual({
       target: "data",
       message: "Строка 4, «x7»: концентрация не больше 100 %",
     });
@@ -297,20 +298,20 @@ describe("results and messages", () => {
     state = setCell(state, state.rows[2].key, "x1", "1");
     const numbers = sentRowNumbers(state);
     expect(numbers).toEqual([1, 3]);
-    expect(routeDetail(400, "data[1].x7: концентрация не больше 100 %", [], false, (i) => numbers[i]).message).toBe(
+    expect(routeDetail(400, refused(400, "data[1].x7: концентрация не больше 100 %"), [], false, (i) => numbers[i]).message).toBe(
       "Строка 3, «x7»: концентрация не больше 100 %",
     );
-    expect(routeDetail(400, "name_value: укажите название столбца", ["name_value"], true)).toEqual({
+    expect(routeDetail(400, refused(400, "name_value: укажите название столбца"), ["name_value"], true)).toEqual({
       target: "name_value",
       message: "Укажите название столбца",
     });
     const cell = "Лист «CSV», строка 3, столбец «volume»: ожидается число, найдено «много»";
-    expect(routeDetail(400, cell, [], true)).toEqual({ target: "file_data", message: cell });
-    expect(routeDetail(413, "Файл больше 5 МБ", [], true).target).toBe("file_data");
-    expect(routeDetail(409, "Расчет был изменен другим пользователем.", [], true)).toEqual({
+    expect(routeDetail(400, refused(400, cell), [], true)).toEqual({ target: "file_data", message: cell });
+    expect(routeDetail(413, refused(413, "Файл больше 5 МБ"), [], true).target).toBe("file_data");
+    expect(routeDetail(409, refused(409, "Расчет был изменен другим пользователем."), [], true)).toEqual({
       message: "Расчет был изменен другим пользователем.",
     });
-    expect(routeDetail(400, "Проект не найден", [], false)).toEqual({ message: "Проект не найден" });
+    expect(routeDetail(400, refused(400, "Проект не найден"), [], false)).toEqual({ message: "Проект не найден" });
   });
 });
 

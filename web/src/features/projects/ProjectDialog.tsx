@@ -117,10 +117,10 @@ function ProjectForm({
   });
 
   // A 409 (someone saved first) has no field: it shows on top, and the list behind is reloaded.
-  const showServerError = ({ detail }: ApiError) => {
-    const { field, message: text } = splitFieldDetail(detail);
+  const showServerError = (error: ApiError) => {
+    const { field, message: text } = splitFieldDetail(error);
     if (field) form.setFields([{ name: field, errors: [text] }]);
-    else setServerError(detail);
+    else setServerError(error.detail);
   };
 
   const onFinish = (values: FormValues) => {

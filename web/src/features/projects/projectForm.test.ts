@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { draftReportingYear, projectFieldErrors, splitFieldDetail, YEAR_NOT_A_NUMBER } from "./projectForm";
+import { refusal } from "../../testing/refusal";
 
 describe("projectFieldErrors", () => {
   it("accepts a complete project", () => {
@@ -36,17 +37,17 @@ describe("projectFieldErrors", () => {
 
 describe("splitFieldDetail", () => {
   it("puts a server detail naming a field under that field", () => {
-    expect(splitFieldDetail("name: введите название проекта")).toEqual({
+    expect(splitFieldDetail(refusal("name: введите название проекта"))).toEqual({
       field: "name",
       message: "Введите название проекта",
     });
   });
 
   it("leaves other details whole", () => {
-    expect(splitFieldDetail("Проект изменен другим пользователем")).toEqual({
+    expect(splitFieldDetail(refusal("Проект изменен другим пользователем"))).toEqual({
       message: "Проект изменен другим пользователем",
     });
-    expect(splitFieldDetail("version: ожидается целое число")).toEqual({ message: "version: ожидается целое число" });
+    expect(splitFieldDetail(refusal("version: ожидается целое число"))).toEqual({ message: "version: ожидается целое число" });
   });
 });
 

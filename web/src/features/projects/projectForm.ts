@@ -3,7 +3,7 @@
 // under the field, and a server 400 detail of the same shape lands under the same field.
 import { defaultReportingYear } from "@core/gwp-in-force";
 import { projectCreateSchema } from "@server/contract";
-import { fieldProblem } from "../../shared/fieldErrors";
+import { fieldProblem, type Refusal } from "../../shared/fieldErrors";
 
 export const PROJECT_FIELDS = ["name", "start_date", "end_date", "reporting_year", "facility"] as const;
 export type ProjectField = (typeof PROJECT_FIELDS)[number];
@@ -36,12 +36,20 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "name: введите название проекта" → { field: "name", message: "Введите название проекта" }. */
-export function splitFieldDetail(detail: string): { field?: ProjectField; message: string } {
-  const problem = fieldProblem(detail);
+/** A refusal's one problem at a field of the form → { field: "name", message: "Введите название проекта" };
+ *  otherwise its detail as it is. */
+export function splitFieldDetail(refusal: Refusal): { field?: ProjectField; message: string } {
+  const problem = fieldProblem(refusal);
   const field = PROJECT_FIELDS.find((candidate) => candidate === problem?.field);
-  if (!problem || !field) return { message: detail };
+  if (!problem || !field) return { message: refusal.detail };
   return { field, message: capitalize(problem.message) };
+}
+
+/** A message of the contract's schema names its field first («name: …»): the field it names and the text. */
+function issueText(message: string): { field?: ProjectField; text: string } {
+  const at = message.indexOf(": ");
+  const field = PROJECT_FIELDS.find((candidate) => candidate === message.slice(0, at));
+  return field ? { field, text: capitalize(message.slice(at + 2)) } : { text: message };
 }
 
 export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
@@ -58,9 +66,9 @@ export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const { field, message } = splitFieldDetail(issue.message);
+      const { field, text } = issueText(issue.message);
       const target = field ?? PROJECT_FIELDS.find((candidate) => candidate === issue.path[0]);
-      if (target && !errors[target]) errors[target] = message;
+      if (target && !errors[target]) errors[target] = text;
     }
   }
   return errors;

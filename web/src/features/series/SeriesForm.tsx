@@ -67,7 +67,7 @@ export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stor
 
   const fieldNames = [...layout.texts.map((f) => f.name), ...layout.settings.map((f) => f.name), "gwp_set", "gwp_ch4"];
   const showServerError = (error: ApiError, sentFile: boolean) => {
-    const routed = routeDetail(error.status, error.detail, fieldNames, sentFile);
+    const routed = routeDetail(error.status, error, fieldNames, sentFile);
     const target = routed.target === "gwp_ch4" ? "gwp_set" : routed.target;
     errors.refused(target, routed.message, error.status);
   };
