@@ -97,6 +97,7 @@ import {
   type FieldMessages,
 } from "./FormRows";
 import { useFeedback } from "../../shared/feedback";
+import { withoutFieldNames } from "../../shared/fieldErrors";
 
 export const NAME_REQUIRED = "Введите название расчета";
 
@@ -300,7 +301,8 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
     }
     const { target, message: text } = splitDetail(layout, error);
     if (target && error.status === 400) setErrors((before) => ({ ...before, [target]: text }));
-    else setTopError({ text: error.detail, conflict: false });
+    // A field the dialog shows no place for (file_data): its text on top, without the field's name.
+    else setTopError({ text: withoutFieldNames(error.detail), conflict: false });
   };
 
   const submit = () => {
