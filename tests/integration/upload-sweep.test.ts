@@ -53,7 +53,8 @@ describe("abandoned uploads on the local host", () => {
     for (const file of [...crashed, writing]) writeFileSync(file, "half");
     for (const file of crashed) backdate(file, 2 * DAY);
 
-    const warn = vi.spyOn(console, "warn");
+    // A failed sweep is an error line of the server's log (local/server-log.ts).
+    const warn = vi.spyOn(console, "error");
     const server = await startLocalServer({ dataDir, port: 0 });
     try {
       expect(await blobs.stat(abandoned)).toBeUndefined();

@@ -8,6 +8,7 @@ import { createEngine } from "./dynalite-engine.mjs";
 import type { AddressInfo } from "node:net";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { engineRequestHandler, portRequestHandler, type SdkRequestHandler } from "./dynalite-port";
+import { serverLog } from "./server-log";
 
 export interface RunningDynalite {
   endpoint: string;
@@ -77,7 +78,7 @@ async function startDynaliteThread(path: string | undefined, port: number): Prom
     throw Object.assign(new Error(message), started.type === "error" && started.code ? { code: started.code } : {});
   }
   // A thread that fails later leaves its endpoint refusing: the callers' requests fail and say so.
-  worker.on("error", (error) => console.error(`dynalite thread: ${error.stack ?? error}`));
+  worker.on("error", (error) => serverLog.error({ event: "database", message: `dynalite thread: ${error.message}`, stack: error.stack }));
   // The thread does not keep the process alive by itself (a caller's requests to it do).
   worker.unref();
   let closing: Promise<void> | undefined;

@@ -161,24 +161,32 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // them): the statistics are reconciled with the table once at start (after the seeds' own
   // records are handled, so none is on its way), so none stays behind what the table holds.
   // A company whose statistics cannot be reconciled is reported and the server starts all the same.
+  // What the start reports is a JSON line of the server's log (server-log.ts).
   // D25: facilities and calculations stored before emission points get them, once per company.
   await migrateEmissionPoints(deps, {
     log: (r) => {
-      if ("failed" in r) console.error(`emission points of company ${r.company} not migrated: ${r.failed}`);
+      if ("failed" in r)
+        serverLog.error({ event: "emission-points", message: `emission points of company ${r.company} not migrated: ${r.failed}` });
       else if (r.points + r.calculations > 0) {
-        console.warn(`emission points of company ${r.company}: ${r.points} «Шахта в целом» made, ${r.calculations} calculations assigned`);
+        serverLog.info({
+          event: "emission-points",
+          message: `emission points of company ${r.company}: ${r.points} «Шахта в целом» made, ${r.calculations} calculations assigned`,
+        });
       }
     },
   });
   await storage.settled();
   await reconcileAllStatistics(deps, {
     log: (r) => {
-      if (r.failed !== undefined) console.error(`statistics of company ${r.company} not reconciled: ${r.failed}`);
+      if (r.failed !== undefined)
+        serverLog.error({ event: "statistics", message: `statistics of company ${r.company} not reconciled: ${r.failed}` });
       for (const u of r.unapplied) {
-        console.error(
-          `statistics of company ${r.company}: the sums of project ${u.project} cannot be kept (${u.problem}): ` +
+        serverLog.error({
+          event: "statistics",
+          message:
+            `statistics of company ${r.company}: the sums of project ${u.project} cannot be kept (${u.problem}): ` +
             `${u.calculations.map((c) => `${c.type} ${c.id} (${c.problem})`).join("; ")}; see npm run admin -- reconcile-statistics`,
-        );
+        });
       }
       const unapplied = new Set(r.unapplied.map((u) => u.project));
       const repaired = [
@@ -187,7 +195,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         ...r.inventory.filter((d) => !unapplied.has(d.project)).map((d) => `inventory sums of project ${d.project}`),
         ...r.bounds.filter((d) => !unapplied.has(d.project)).map((d) => `lines counter of project ${d.project}`),
       ];
-      if (repaired.length > 0) console.warn(`statistics of company ${r.company} repaired: ${repaired.join(", ")}`);
+      if (repaired.length > 0)
+        serverLog.info({ event: "statistics", message: `statistics of company ${r.company} repaired: ${repaired.join(", ")}` });
     },
   });
 
@@ -235,7 +244,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // app shell (SPA fallback), revalidated on each load.
     app.use("/*", serveWebApp(webRoot));
   } else {
-    console.warn(`web app not built (${webRoot} missing): run "npm run build:web"`);
+    serverLog.error({ event: "web-app", message: `web app not built (${webRoot} missing): run "npm run build:web"` });
   }
   app.notFound(notFoundResponse);
   app.onError(errorResponse);
@@ -259,7 +268,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }
   const { port } = server.address() as AddressInfo;
   // Direct uploads never completed are deleted after a day (the bucket's lifecycle rule in AWS).
-  const sweep = startUploadSweep(deps);
+  const sweep = startUploadSweep(deps, {
+    log: {
+      info: (message) => serverLog.info({ event: "sweep", message }),
+      warn: (message) => serverLog.error({ event: "sweep", message }),
+    },
+  });
   await sweep.first;
   const backups =
     options.backups && options.dataDir && storage.endpoint
