@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABATEMENT_RESULT_COLUMNS, shownValue, type AbatementOptionResult } from "@core/abatement";
 import { formatNumber } from "@server/export/txt-writer";
+import { planLine } from "@server/export/abatement-export";
 import { changeCoefficient, getDictionaryItem } from "@server/domain/reference/dictionaries";
 import type { AbatementAssessment } from "@server/ports";
 import { constructedMineRequest, maccMismatches, vectorParams } from "../support/abatement-vectors";
@@ -221,6 +222,7 @@ describe("exports", () => {
         (bar) => `от ${formatNumber(bar.x_start, 1)} до ${formatNumber(bar.x_start + bar.width, 1)} т CO2-экв./год`,
       ),
       `LAC ${formatNumber(assessment.result.macc[0].lac_rub_per_t, 2)} ₽/т CO2-экв.`,
+      planLine(assessment),
       ...figures(assessment),
     ]) {
       expect(text).toContain(expected.replace(/\u00a0/g, " "));
@@ -231,13 +233,23 @@ describe("exports", () => {
     const res = await h.request(`/api/v1/abatement/assessments/${assessment.id}/export/?format=xlsx`, { token });
     expect(res.status).toBe(200);
     const sheets = xlsToCsv(new Uint8Array(await res.arrayBuffer()));
-    expect([...sheets.keys()].sort()).toEqual(["Исходные данные", "Потоки", "Варианты", "Коэффициенты", "MACC"].sort());
+    expect([...sheets.keys()].sort()).toEqual(["Исходные данные", "Потоки", "Варианты", "Коэффициенты", "MACC", "Итог плана"].sort());
     // LibreOffice writes the CSV in its own locale (en-US here): 4,488.96 for the 4 488,96 shown.
     const english = (russian: string) =>
       russian
         .replace(/\u00a0/g, "#")
         .replace(",", ".")
         .replace(/#/g, ",");
+    const plan = sheets.get("Итог плана") ?? "";
+    const t = assessment.result.totals;
+    for (const [v, d] of [
+      [t.er_t_co2e, 1],
+      [t.carbon_units, 0],
+      [t.npv_rub, 0],
+      [t.lac_rub_per_t as number, 2],
+    ] as const) {
+      expect(plan).toContain(english(formatNumber(v, d)));
+    }
     const options = sheets.get("Варианты") ?? "";
     for (const expected of figures(assessment)) expect(options).toContain(english(expected));
     const macc = sheets.get("MACC") ?? "";

@@ -192,7 +192,8 @@ export interface AbatementResult {
   version: string;
   streams: AbatementStreamResult[];
   macc: MaccBar[];
-  totals: { er_t_co2e: number; carbon_units: number; npv_rub: number; capex_rub: number };
+  /** the chosen options': their ER, units, NPV and capex summed; LAC their ER-weighted mean (null without ER) */
+  totals: { er_t_co2e: number; carbon_units: number; npv_rub: number; capex_rub: number; lac_rub_per_t: number | null };
 }
 
 /** What the core gives this module: its §4.10 classifier and its finance kernels. */
@@ -721,6 +722,12 @@ export function maccBars(streams: readonly AbatementStreamResult[]): MaccBar[] {
   });
 }
 
+/** The ER-weighted mean LAC of options, null when they reduce nothing. */
+export function weightedLac(options: readonly AbatementOptionResult[]): number | null {
+  const er = options.reduce((t, o) => t + o.er_t_co2e, 0);
+  return er > 0 ? options.reduce((t, o) => t + (o.lac_rub_per_t ?? 0) * o.er_t_co2e, 0) / er : null;
+}
+
 /** Section 11 for a set of streams: options, reductions, economics and the MACC. */
 export function evaluateAbatement(request: AbatementRequest, kernels: AbatementKernels): AbatementResult {
   if (!request || typeof request !== "object") throw new FieldError("streams", "Поле обязательно для заполнения");
@@ -822,6 +829,7 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
       carbon_units: chosenOptions.reduce((t, o) => t + o.carbon_units, 0),
       npv_rub: chosenOptions.reduce((t, o) => t + (o.npv_rub ?? 0), 0),
       capex_rub: chosenOptions.reduce((t, o) => t + (o.capex_rub ?? 0), 0),
+      lac_rub_per_t: weightedLac(chosenOptions),
     },
   };
 }
@@ -865,6 +873,7 @@ export const ABATEMENT_RESULT_COLUMNS = [
   { key: "q_heat_sold_mwh", label: "Тепло, МВт·ч/год", decimals: ABATEMENT_DECIMALS.q_heat_sold_mwh },
   { key: "capex_rub", label: "Капитальные затраты, ₽", decimals: ABATEMENT_DECIMALS.capex_rub },
   { key: "opex_rub", label: "Эксплуатационные затраты, ₽/год", decimals: ABATEMENT_DECIMALS.opex_rub },
+  { key: "revenue_energy_rub", label: "Доход от энергии, ₽/год", decimals: ABATEMENT_DECIMALS.revenue_energy_rub },
   { key: "npv_rub", label: "ЧДД (NPV), ₽", decimals: ABATEMENT_DECIMALS.npv_rub },
   { key: "irr", label: "ВНД (IRR), %", decimals: ABATEMENT_DECIMALS.irr_pct, percent: true },
   { key: "payback_simple_yr", label: "Простой срок окупаемости, лет", decimals: ABATEMENT_DECIMALS.payback_yr },

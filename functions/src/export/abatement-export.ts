@@ -6,6 +6,7 @@ import PDFDocument from "pdfkit";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import {
+  ABATEMENT_DECIMALS,
   ABATEMENT_OPTIONS,
   ABATEMENT_RESULT_COLUMNS,
   ESTIMATE_LABEL,
@@ -43,6 +44,15 @@ function streamName(a: AbatementAssessment, code: string): string {
 function optionRows(a: AbatementAssessment): { stream: string; option: AbatementOptionResult; chosen: boolean }[] {
   return a.result.streams.flatMap((s) =>
     s.options.map((option) => ({ stream: streamName(a, s.code), option, chosen: s.chosen === option.option_code })),
+  );
+}
+
+/** The plan's totals as the screen's «Итог плана» writes them. */
+export function planLine(a: AbatementAssessment): string {
+  const t = a.result.totals;
+  return (
+    `Сокращение: ${formatNumber(t.er_t_co2e, ABATEMENT_DECIMALS.er_t_co2e)} т CO2-экв./год; углеродные единицы: ${formatNumber(t.carbon_units, 0)} в год; ` +
+    `ЧДД: ${formatNumber(t.npv_rub, 0)} ₽; средняя LAC: ${t.lac_rub_per_t === null ? "—" : formatNumber(t.lac_rub_per_t, ABATEMENT_DECIMALS.lac_rub_per_t)} ₽/т CO2-экв.`
   );
 }
 
@@ -143,7 +153,19 @@ export function abatementSheets(a: AbatementAssessment): Sheet[] {
     ],
     rows: a.result.macc.map((bar): Cell[] => [streamName(a, bar.stream), bar.label, bar.x_start, bar.width, bar.lac_rub_per_t]),
   };
-  return [inputs, streams, options, coefficients, macc];
+  const plan: Sheet = {
+    name: "Итог плана",
+    text: { layout: "none" },
+    title: `${a.name}: итог плана (выбранные варианты)`,
+    columns: [
+      number("Сокращение, т CO2-экв./год", ABATEMENT_DECIMALS.er_t_co2e, 18),
+      number("Углеродные единицы в год", 0, 16),
+      number("ЧДД, ₽", 0, 18),
+      number("Средняя LAC, ₽/т CO2-экв.", ABATEMENT_DECIMALS.lac_rub_per_t, 16),
+    ],
+    rows: [[a.result.totals.er_t_co2e, a.result.totals.carbon_units, a.result.totals.npv_rub, a.result.totals.lac_rub_per_t]],
+  };
+  return [inputs, streams, options, coefficients, macc, plan];
 }
 
 export async function abatementXlsx(a: AbatementAssessment): Promise<Uint8Array> {
@@ -231,6 +253,8 @@ export async function abatementPdf(a: AbatementAssessment, issued: Date): Promis
     }
   }
 
+  heading("Итог плана");
+  line(planLine(a));
   doc.addPage();
   heading("Кривая предельных затрат на сокращение выбросов (MACC)");
   for (const bar of a.result.macc) {

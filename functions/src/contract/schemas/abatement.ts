@@ -146,7 +146,7 @@ export const abatementResultSchema = z.object({
     }),
   ),
   macc: z.array(z.object({ option_code: z.string(), label: z.string(), stream: z.string(), lac_rub_per_t: n, x_start: n, width: n })),
-  totals: z.object({ er_t_co2e: n, carbon_units: z.int(), npv_rub: n, capex_rub: n }),
+  totals: z.object({ er_t_co2e: n, carbon_units: z.int(), npv_rub: n, capex_rub: n, lac_rub_per_t: nn }),
 });
 
 export { ABATEMENT_NAME_MAX };

@@ -3,7 +3,7 @@
 // tornado of NPV and LAC (the product's sensitivity machinery: one input at a time, TornadoBar); and
 // what the plan would close of the company's targets.
 import type { Data, Layout } from "plotly.js";
-import type { AbatementParams, AbatementRequest, AbatementResult, OptionOverrides } from "@core/abatement";
+import { weightedLac, type AbatementParams, type AbatementRequest, type AbatementResult, type OptionOverrides } from "@core/abatement";
 import { parseNumericInput, formatResult } from "../../shared/decimals";
 import type { TornadoBar } from "../../shared/uncertainty/tornado";
 
@@ -140,8 +140,7 @@ export function planFigures(result: AbatementResult): { npv: number; lac: number
   const chosen = result.streams.flatMap((s) => s.options.filter((o) => o.option_code === s.chosen));
   const er = chosen.reduce((t, o) => t + o.er_t_co2e, 0);
   const npv = chosen.reduce((t, o) => t + (o.npv_rub ?? 0), 0);
-  const weighted = chosen.reduce((t, o) => t + (o.lac_rub_per_t ?? 0) * o.er_t_co2e, 0);
-  return { npv, lac: er > 0 ? weighted / er : null, er };
+  return { npv, lac: weightedLac(chosen), er };
 }
 
 export const SENSITIVITY_STEP = 0.2;
