@@ -44,7 +44,15 @@ type Forecast = {
   horizon: number;
   horizon_label: string;
   model: { id: string; horizon?: number };
-  backtest: { horizon: number; model: Score; persistence: Score; mean: Score; verdict: string; shown: "model" | "persistence" };
+  backtest: {
+    horizon: number;
+    model: Score;
+    persistence: Score;
+    mean: Score;
+    verdict: string;
+    shown: "model" | "persistence";
+    mean_source: "training" | "history";
+  };
   data: Array<{ id: number; t: string; y?: number; result: number | null; model_result?: number | null }>;
 };
 
@@ -136,6 +144,22 @@ describe("a forecast ahead", () => {
     expect(trained).toMatchObject({ horizon: 60, is_active: false, training: { horizon: 60, skipped_rows: skipped, rows: ROWS } });
     const chosen = await stored(await forecast(csv(), { horizon: "60" }));
     expect(chosen.model.id).toBe(trained.id);
+    // The mean baseline is the training rows' mean measured y, not the scored rows' own (issue 76).
+    const facts = Array.from(history.y).filter((v) => !Number.isNaN(v));
+    const trainingMean = facts.reduce((a, b) => a + b, 0) / facts.length;
+    expect(chosen.backtest.mean_source).toBe("training");
+    let meanError = 0;
+    let scored = 0;
+    for (let r = 0; r + 6 < ROWS; r++) {
+      const { y, result, model_result } = chosen.data[r];
+      const own = model_result === undefined ? result : model_result;
+      const later = chosen.data[r + 6].y;
+      if (typeof y !== "number" || typeof own !== "number" || typeof later !== "number") continue;
+      scored += 1;
+      meanError += Math.abs(later - trainingMean);
+    }
+    expect(chosen.backtest.mean.rows).toBe(scored);
+    expect(chosen.backtest.mean.mae).toBeCloseTo(meanError / scored, 9);
     const named = await stored(await forecast(csv(), { horizon: "60", model_id: "xgboost-h60" }));
     expect(named.model.id).toBe("xgboost-h60");
     const mismatch = await forecast(csv(), { horizon: "10", model_id: trained.id });

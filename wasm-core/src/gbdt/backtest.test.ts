@@ -267,6 +267,19 @@ describe("the back-test against an independent computation", () => {
     expect(score.persistence.mae).toBeCloseTo((0.1 + 0.1) / 2, 12);
   });
 
+  // Issue 76: the «mean» baseline used the scored period's own mean, which it cannot know in advance.
+  it("takes the training period's mean as the mean baseline where the model keeps it", () => {
+    const y = [0.5, 0.6, 0.7, 0.8, 0.9];
+    const own = backtest({ measured: y, predicted: y });
+    expect(own.mean_source).toBe("history");
+    // Rows 1-4 scored against the five rows' mean 0,7.
+    expect(own.mean.mae).toBeCloseTo((0.1 + 0 + 0.1 + 0.2) / 4, 12);
+    const trained = backtest({ measured: y, predicted: y, trainingMean: 0.4 });
+    expect(trained.mean_source).toBe("training");
+    expect(trained.mean.mae).toBeCloseTo((0.2 + 0.3 + 0.4 + 0.5) / 4, 12);
+    expect(trained.mean.rows).toBe(4);
+  });
+
   it("quotes the better figure first, persistence's when it wins", () => {
     const score = backtest({ measured: [0.5, 0.6, 0.7, 0.8], predicted: [0.5, 0.9, 0.3, 0.4] });
     expect(score.verdict).toBe(

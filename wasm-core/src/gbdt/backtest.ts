@@ -42,6 +42,9 @@ export interface BacktestInput {
   timeKind?: TimeKind;
   limit?: number;
   warning?: number;
+  /** The mean measured y of the model's training rows: the «mean» baseline's forecast of every row.
+   *  Absent (a model without a training summary): the scored rows' own mean. */
+  trainingMean?: number;
   /**
    * Minutes ahead (horizon.ts): each row's forecast is for its time + horizon, scored against the
    * y measured then; persistence is the row's own y (y(t) for y(t + h)). Needs the times. 0 or
@@ -81,8 +84,10 @@ export interface Backtest {
   horizon: number;
   model: ForecastScore;
   persistence: ForecastScore;
-  /** The history's mean measured y as the forecast of every row (climatology). */
+  /** The mean measured y as the forecast of every row (climatology): the training rows' where the
+   *  model keeps it, else the scored rows' own (`mean_source`). */
   mean: ForecastScore;
+  mean_source?: "training" | "history";
   /** Which is better and by how much, in one Russian sentence. */
   verdict: string;
   /** The model's interval: how it was made and what it held; null without intervals. */
@@ -413,7 +418,9 @@ export function backtest(input: BacktestInput): Backtest {
       measuredRows += 1;
     }
   }
-  const mean = new Float64Array(n).fill(measuredRows ? sum / measuredRows : Number.NaN);
+  // The training period's mean where known (issue 76: the scored period's own mean knew the answer).
+  const fromTraining = finite(input.trainingMean);
+  const mean = new Float64Array(n).fill(fromTraining ? (input.trainingMean as number) : measuredRows ? sum / measuredRows : Number.NaN);
   const scoreOf = (f: Float64Array, lo?: Float64Array, hi?: Float64Array, leadOffset = 0) =>
     score(y, f, lo, hi, t, input.timeKind, limit, warning, leadOffset);
   if (horizon === 0) {
@@ -442,6 +449,7 @@ export function backtest(input: BacktestInput): Backtest {
       verdict: verdictOf(horizon, model, persistence),
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
+      mean_source: fromTraining ? "training" : "history",
     };
   }
   if (!t || !input.timeKind) throw new RangeError(`back-test at ${horizon} min: the rows need their times`);
@@ -483,6 +491,7 @@ export function backtest(input: BacktestInput): Backtest {
     verdict: verdictOf(horizon, model, baseline),
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
+    mean_source: fromTraining ? "training" : "history",
   };
 }
 

@@ -938,6 +938,10 @@ export const forecastModelSchema = z.object({
         z.object({ feature: z.string(), label: z.string(), min: z.number().nullable(), max: z.number().nullable(), missing: z.int() }),
       ),
       target: z.object({ min: z.number(), max: z.number(), mean: z.number() }),
+      y_mean: z
+        .number()
+        .optional()
+        .meta({ description: "the mean measured y of the training rows, %: the back-test's «mean» baseline; absent before it was kept" }),
       horizon: z.int().optional().meta({ description: "minutes ahead the model was trained for; absent: 0, the nowcast" }),
       skipped_rows: z
         .int()

@@ -333,6 +333,7 @@ function forecastBacktest(
     limit: run.settings.limit,
     warning: run.settings.warning,
     horizon: run.version.horizon ?? 0,
+    trainingMean: run.version.training?.y_mean,
   });
 }
 

@@ -163,6 +163,15 @@ export function trainingSummary(
     sum += v;
     measured += 1;
   }
+  // The measured y's mean over the file's rows (the target is the change ahead): the back-test's
+  // «mean» baseline, the level known when the model was trained.
+  let ySum = 0;
+  let yCount = 0;
+  for (const v of table.data.y) {
+    if (Number.isNaN(v)) continue;
+    ySum += v;
+    yCount += 1;
+  }
   let period: ForecastModelTraining["period"] = null;
   if (data.t) {
     // A loop, not Math.min(...t): 200 000 arguments overflow the stack.
@@ -181,6 +190,7 @@ export function trainingSummary(
     period,
     ranges,
     target: { min, max, mean: sum / measured },
+    ...(yCount > 0 ? { y_mean: ySum / yCount } : {}),
     horizon,
     skipped_rows: skipped,
     params: storedParams(result.params),

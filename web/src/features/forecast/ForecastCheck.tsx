@@ -53,7 +53,7 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
           ...(backtest.mean
             ? [
                 {
-                  title: "Среднее по истории",
+                  title: backtest.mean_source === "training" ? "Среднее периода обучения" : "Среднее по истории",
                   align: "right" as const,
                   render: (_: unknown, line: (typeof lines)[number]) => (
                     <span data-testid={`backtest-mean-${line.key}`}>{shown(line.mean, line.decimals)}</span>
