@@ -9,6 +9,7 @@ import { bodyLimits } from "./http/uploads";
 import { OPERATIONS, PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
 import { withYearWrites } from "./domain/inventory/writes";
 import type { RefusalPace, RequestPace } from "./http/request-pace";
+import { textHygiene } from "./http/text-hygiene";
 
 export interface AppOptions {
   clientAddressOf: ClientAddressOf;
@@ -35,6 +36,8 @@ export function createApi(deps: Deps, options: AppOptions) {
   });
   // Each body to its cap: JSON's, or the one its route declares for a file (http/uploads.ts).
   api.use("*", bodyLimits(deps.config, OPERATIONS));
+  // Issue 74: no control or bidi-override characters, no invalid UTF-8; names in NFC.
+  api.use("*", textHygiene);
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).
   for (const [prefix, routes] of PUBLIC_MOUNTS) api.route(prefix, routes);
   api.use("/v1/*", requireUser);

@@ -82,3 +82,31 @@ describe("facility: empty is none", () => {
     expect(body.facilities.filter((f) => f.name === "Без площадки")).toEqual([expect.objectContaining({ id: null })]);
   });
 });
+
+describe("text is text (issue 74)", () => {
+  it("refuses NUL, U+202E and invalid UTF-8 in a JSON body with 400 naming the field, and stores a name in NFC", async () => {
+    const post = (path: string, json: unknown) => h.request(path, { method: "POST", token: user.token, json });
+    for (const [path, body, field] of [
+      ["/api/v1/facilities/", { name: "Шахта\u0000", kind: "underground_mine" }, "name"],
+      ["/api/v1/inventory/2024/comments/", { text: "См. \u202Efdp.exe" }, "text"],
+    ] as const) {
+      const res = await post(path, body);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toBe(
+        `${field}: недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)`,
+      );
+    }
+    // Bytes that are not UTF-8 (0xC3 0x28) decode to U+FFFD: refused the same way.
+    const bytes = Buffer.concat([Buffer.from('{"name":"Шахта '), Buffer.from([0xc3, 0x28]), Buffer.from('","kind":"open_pit"}')]);
+    const invalid = await h.request("/api/v1/facilities/", {
+      method: "POST",
+      token: user.token,
+      body: bytes,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(invalid.status).toBe(400);
+    const composed = await post("/api/v1/facilities/", { name: "Разрез «Чернии\u0306»", kind: "open_pit" });
+    expect(composed.status).toBe(201);
+    expect(((await composed.json()) as { name: string }).name).toBe("Разрез «Черний»");
+  });
+});

@@ -9,6 +9,15 @@ import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xmlText } from "@server/export/xlsx-writer";
 import { createHarness, type Harness } from "../support/harness";
+import { calculationBodySchema, splitBody } from "@server/contract/schemas/calculation-body";
+import { facilityCreateSchema } from "@server/contract/schemas/facility";
+import { projectCreateSchema } from "@server/contract/schemas/project";
+import { createCalculation } from "@server/domain/calculations/calculations";
+import { createProject } from "@server/domain/calculations/projects";
+import { createFacility } from "@server/domain/company/facilities";
+import type { Actor } from "@server/domain/context";
+import { withYearWrites } from "@server/domain/inventory/writes";
+import { parseWith } from "@server/http/validate";
 
 // Two lone surrogates: a low one first, a high one last (nothing after it to pair with).
 const BAD = "\u0000\u0001\u0008\u000B\u000C\u000E\u001F\uFFFE\uFFFF\uDFFF\uD800";
@@ -18,45 +27,41 @@ let h: Harness;
 let token: string;
 let projectId: string;
 
-async function json<T>(res: Response, status: number): Promise<T> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return (await res.json()) as T;
-}
-
 beforeAll(async () => {
   h = await createHarness();
-  const user = await h.signedInUser(named("ООО Уголь"));
+  const user = await h.signedInUser("ООО Уголь");
   token = user.token;
+  // The API refuses such text since issue 74 (http/text-hygiene.ts); what was stored before it,
+  // or reaches the table another way, is written through the domain here.
+  const actor: Actor = { id: user.userId, company: user.companyId, email: user.email, role: "staff" };
   const company = (await h.deps.repos.companies.get(user.companyId))!;
-  await h.deps.repos.companies.replace({ ...company, postal_address: named("г. Кемерово") }, company.version ?? 0);
-  const facility = await json<{ id: string }>(
-    await h.request("/api/v1/facilities/", { method: "POST", token, json: { name: named("Шахта Южная"), kind: "underground_mine" } }),
-    201,
+  await h.deps.repos.companies.replace(
+    { ...company, name: named("ООО Уголь"), postal_address: named("г. Кемерово") },
+    company.version ?? 0,
   );
-  const project = await json<{ id: string }>(
-    await h.request("/api/v1/projects/create_project/", {
-      method: "POST",
-      token,
-      json: { name: named("Проект"), start_date: "2025-01-01", end_date: "2025-12-31", facility: facility.id },
-    }),
-    201,
+  const write = <T>(work: () => Promise<T>) => withYearWrites(h.deps, work);
+  const facility = await write(() =>
+    createFacility(h.deps, actor, parseWith(facilityCreateSchema, { name: named("Шахта Южная"), kind: "underground_mine" })),
+  );
+  const project = await write(() =>
+    createProject(
+      h.deps,
+      actor,
+      parseWith(projectCreateSchema, { name: named("Проект"), start_date: "2025-01-01", end_date: "2025-12-31", facility: facility.id }),
+    ),
   );
   projectId = project.id;
-  await json(
-    await h.request("/api/v1/underground_emission_ch4/", {
-      method: "POST",
-      token,
-      json: {
-        name: named("Добыча"),
-        project: projectId,
-        volume: 1000,
-        ef: 14.3,
-        dictionary_items: { get_underground_emission_ch4: null },
-        justifications: { ef: named("Протокол замеров") },
-      },
-    }),
-    201,
-  );
+  const checked = parseWith(calculationBodySchema("underground_emission_ch4", "create"), {
+    name: named("Добыча"),
+    project: projectId,
+    volume: 1000,
+    ef: 14.3,
+    dictionary_items: { get_underground_emission_ch4: null },
+    justifications: { ef: named("Протокол замеров") },
+  }) as Record<string, unknown>;
+  const { common, values } = splitBody<"create">("underground_emission_ch4", checked);
+  await write(() => createCalculation(h.deps, actor, "underground_emission_ch4", { ...common, values }));
+  await h.settled();
 }, 60_000);
 afterAll(() => h.close());
 
