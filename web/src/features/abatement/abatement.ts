@@ -5,7 +5,7 @@
 import type { Data, Layout } from "plotly.js";
 import { weightedLac, type AbatementParams, type AbatementRequest, type AbatementResult, type OptionOverrides } from "@core/abatement";
 import { parseNumericInput, formatResult } from "../../shared/decimals";
-import type { TornadoBar } from "../../shared/uncertainty/tornado";
+import { tornadoBarsFigure, type TornadoBar } from "../../shared/uncertainty/tornado";
 
 export interface StreamDraft {
   /** the stream's code in the request (s1, s2 …): never shown */
@@ -204,46 +204,16 @@ export function sensitivityBars(
   return { npv: npv.sort(widest), lac: lac.sort(widest) };
 }
 
+/** The tornado of the plan's NPV or LAC, drawn as the sensitivity screen's (tornadoBarsFigure). */
 export function tornadoOf(bars: readonly TornadoBar[], title: string, unit: string, decimals: number) {
-  const labels = bars.map((b) => b.label);
-  const text = (v: number) => `${v < 0 ? "−" : "+"}${formatResult(Math.abs(v), decimals)}`;
-  const trace = (name: string, values: number[], color: string): Data => ({
-    type: "bar",
-    orientation: "h",
-    name,
-    y: labels,
-    x: values,
-    marker: { color },
-    text: values.map(text),
-    textposition: "auto",
-    hovertemplate: `%{y}: %{text} ${unit}<extra></extra>`,
+  return tornadoBarsFigure(title, bars, {
+    unit,
+    decimals,
+    axis: `Изменение, ${unit}`,
+    low: { name: "−20 %", color: "#69b1ff" },
+    high: { name: "+20 %", color: "#ff7875" },
+    barHeight: 40,
   });
-  const layout: Partial<Layout> = {
-    height: 120 + 40 * bars.length,
-    autosize: true,
-    barmode: "overlay",
-    separators: ", ",
-    margin: { l: 16, r: 16, t: 16, b: 64 },
-    legend: { orientation: "h", y: -0.3 },
-    xaxis: { title: { text: `Изменение, ${unit}` }, tickformat: ",.0f" },
-    yaxis: { automargin: true, autorange: "reversed" },
-  };
-  return {
-    title,
-    data: [
-      trace(
-        "−20 %",
-        bars.map((b) => b.low),
-        "#69b1ff",
-      ),
-      trace(
-        "+20 %",
-        bars.map((b) => b.high),
-        "#ff7875",
-      ),
-    ],
-    layout,
-  };
 }
 
 export { targetClosures, type TargetClosure, type TargetProgress } from "../../shared/abatementTargets";

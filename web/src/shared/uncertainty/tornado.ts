@@ -52,12 +52,22 @@ export function tornadoBars(
   return { year: last.year, total, bars };
 }
 
-export function tornadoFigure(element: SensitivityElement, inputs: readonly TornadoInput[]) {
-  const tornado = tornadoBars(element, inputs);
-  if (!tornado || tornado.bars.length === 0) return undefined;
-  const { year, total, bars } = tornado;
+/** How a tornado's bars are drawn: the change's unit and decimals, the axis title, the two traces' names
+ *  and colours, and the height each bar takes. */
+export interface TornadoLook {
+  unit: string;
+  decimals: number;
+  axis: string;
+  low: { name: string; color: string };
+  high: { name: string; color: string };
+  barHeight: number;
+}
+
+/** The plotly figure of tornado bars (widest where the caller put it): the low and high changes as two
+ *  overlaid horizontal traces. The sensitivity screen's chart and «Снижение выбросов»'s draw with it. */
+export function tornadoBarsFigure(title: string, bars: readonly TornadoBar[], look: TornadoLook) {
   const labels = bars.map((b) => b.label);
-  const text = (v: number) => `${v < 0 ? "−" : "+"}${formatResult(Math.abs(v), 2)}`;
+  const text = (v: number) => `${v < 0 ? "−" : "+"}${formatResult(Math.abs(v), look.decimals)}`;
   const trace = (name: string, values: number[], color: string): Data => ({
     type: "bar",
     orientation: "h",
@@ -67,37 +77,46 @@ export function tornadoFigure(element: SensitivityElement, inputs: readonly Torn
     marker: { color },
     text: values.map(text),
     textposition: "auto",
-    hovertemplate: "%{y}: %{text} т CO2-экв.<extra></extra>",
+    hovertemplate: `%{y}: %{text} ${look.unit}<extra></extra>`,
   });
   const layout: Partial<Layout> = {
-    height: 120 + 60 * bars.length,
+    height: 120 + look.barHeight * bars.length,
     autosize: true,
     barmode: "overlay",
     separators: ", ",
     margin: { l: 16, r: 16, t: 16, b: 64 },
     legend: { orientation: "h", y: -0.35 },
-    xaxis: {
-      title: { text: `Изменение суммарных выбросов ${year} г., т CO2-экв. (итог ${formatResult(total, 2)})` },
-      zeroline: true,
-      automargin: true,
-      tickformat: ",.0f",
-    },
+    xaxis: { title: { text: look.axis }, zeroline: true, automargin: true, tickformat: ",.0f" },
     yaxis: { automargin: true },
   };
   return {
-    title: `Что сильнее всего влияет на выбросы — ${element.name}`,
+    title,
     data: [
       trace(
-        "Нижняя граница 95 % интервала",
+        look.low.name,
         bars.map((b) => b.low),
-        "#52c41a",
+        look.low.color,
       ),
       trace(
-        "Верхняя граница 95 % интервала",
+        look.high.name,
         bars.map((b) => b.high),
-        "#fa541c",
+        look.high.color,
       ),
     ],
     layout,
   };
+}
+
+export function tornadoFigure(element: SensitivityElement, inputs: readonly TornadoInput[]) {
+  const tornado = tornadoBars(element, inputs);
+  if (!tornado || tornado.bars.length === 0) return undefined;
+  const { year, total, bars } = tornado;
+  return tornadoBarsFigure(`Что сильнее всего влияет на выбросы — ${element.name}`, bars, {
+    unit: "т CO2-экв.",
+    decimals: 2,
+    axis: `Изменение суммарных выбросов ${year} г., т CO2-экв. (итог ${formatResult(total, 2)})`,
+    low: { name: "Нижняя граница 95 % интервала", color: "#52c41a" },
+    high: { name: "Верхняя граница 95 % интервала", color: "#fa541c" },
+    barHeight: 60,
+  });
 }
