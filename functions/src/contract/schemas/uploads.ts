@@ -3,10 +3,23 @@
 
 /** A file's size or a cap as the screens and the messages write it: «812 Б», «14 КБ», «1,2 МБ»,
  *  «16 МБ» (binary units; megabytes with one decimal at most; Russian digits). */
-export function fileSize(bytes: number): string {
+export function fileSize(bytes: number, extraDecimals = 0): string {
   const [value, unit, decimals] =
     bytes < 1024 ? [bytes, "Б", 0] : bytes < 1024 * 1024 ? [bytes / 1024, "КБ", 0] : [bytes / 1024 / 1024, "МБ", 1];
-  return `${value.toLocaleString("ru-RU", { maximumFractionDigits: decimals }).replace(/\s/g, " ")} ${unit}`;
+  const digits = unit === "Б" ? 0 : decimals + extraDecimals;
+  return `${value.toLocaleString("ru-RU", { maximumFractionDigits: digits }).replace(/\s/g, " ")} ${unit}`;
+}
+
+/** Two sizes a message sets side by side («… вместо …»), each with as many decimals as tell them
+ *  apart (issue 74: «62 КБ вместо 62 КБ»), in bytes when three more do not. */
+export function fileSizesApart(a: number, b: number): [string, string] {
+  if (a === b) return [fileSize(a), fileSize(b)];
+  for (let extra = 0; extra <= 3; extra++) {
+    const [x, y] = [fileSize(a, extra), fileSize(b, extra)];
+    if (x !== y) return [x, y];
+  }
+  const bytes = (n: number) => `${n.toLocaleString("ru-RU").replace(/\s/g, " ")} Б`;
+  return [bytes(a), bytes(b)];
 }
 
 /** The cap on a tabular upload (.xlsx / .csv). 4 MB, not more: in AWS a request reaches Lambda

@@ -31,7 +31,7 @@ import type { MediaKind } from "../../ports";
 import { MEDIA_KINDS } from "../../contract/schemas/common";
 import type * as z from "zod";
 import type { uploadGrantSchema } from "../../contract/schemas/answers";
-import { fileSize } from "../../contract/schemas/uploads";
+import { fileSizesApart } from "../../contract/schemas/uploads";
 
 const TOKEN_AUDIENCE = "upload";
 /** How many leading bytes completion reads to decide the type (PDF, MP4, WebM). */
@@ -280,8 +280,10 @@ async function claimToken(deps: Deps, key: string): Promise<void> {
   }
 }
 
-const sizeMismatch = (sent: number, declared: number) =>
-  `file: файл ${sent < declared ? "меньше" : "больше"} заявленного размера (${fileSize(sent)} вместо ${fileSize(declared)}): загрузите его заново`;
+const sizeMismatch = (sent: number, declared: number) => {
+  const [got, expected] = fileSizesApart(sent, declared);
+  return `file: файл ${sent < declared ? "меньше" : "больше"} заявленного размера (${got} вместо ${expected}): загрузите его заново`;
+};
 
 /** PUT /api/v1/uploads/?token=: the local host's stand-in for the presigned PUT. The token is the
  *  credential (no bearer header, like S3); the body is streamed to storage with the granted size
