@@ -302,7 +302,7 @@ function CalculationFields({ ctx, dictionaries, projectId, onDone, onReload, sub
     const { target, message: text } = splitDetail(layout, error);
     if (target && error.status === 400) setErrors((before) => ({ ...before, [target]: text }));
     // A field the dialog shows no place for (file_data): its text on top, without the field's name.
-    else setTopError({ text: withoutFieldNames(error.detail), conflict: false });
+    else setTopError({ text: withoutFieldNames(error), conflict: false });
   };
 
   const submit = () => {
