@@ -10,7 +10,8 @@
 // with it (ReturnValues ALL_NEW). Writes of one item are serialised in this process, so their
 // records come in write order and no other write of the item falls between an update and its read.
 // Like DynamoDB, a write that changes nothing (and a failed conditional write) makes no record.
-// The statistics' own items (the inventory's write counter a calculation write takes, say) make
+// The statistics' own items (the inventory's write counter a calculation write takes, say) and the
+// partitions the handler never reads (keys.STREAMLESS_PREFIXES: a mine's packed readings) make
 // none either, nor does an update of a year lock's counts and hold alone: the handler skips both,
 // so those writes ask for no images.
 import { GetItemCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
@@ -20,7 +21,7 @@ import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes } from "../adapters/item-change";
 import type { StreamRecord } from "../events/table-changes";
-import { LOCK_ATTRIBUTES, isStatisticsItem } from "../adapters/dynamodb/keys";
+import { LOCK_ATTRIBUTES, STREAMLESS_PREFIXES, isStatisticsItem } from "../adapters/dynamodb/keys";
 import type { EngineItem } from "./dynalite-answer.mjs";
 import { ITEM_IMAGES_HEADER, itemImagesOf } from "./dynalite-port";
 
@@ -143,6 +144,7 @@ export function captureTableChanges(
       const source = input.Key ?? input.Item ?? {};
       const [pk, sk, tableName] = [source.PK, source.SK, input.TableName];
       if (typeof pk !== "string" || typeof sk !== "string" || !tableName || isStatisticsItem(sk)) return next(args);
+      if (STREAMLESS_PREFIXES.some((prefix) => pk.startsWith(prefix))) return next(args);
       const key: Image = { PK: { S: pk }, SK: { S: sk } };
       return serialised(`${tableName}\u0000${pk}\u0000${sk}`, async () => {
         if (command === "UpdateItemCommand") {

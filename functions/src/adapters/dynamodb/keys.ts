@@ -272,6 +272,10 @@ export const auditEntry = (at: string, eventId: string) => ({
 /** Items the audit trail skips: its own, the login-throttling counters, the statistics markers,
  *  the caps' counters, the export jobs' requests and the dictionaries' change counter (the changed item itself is audited). */
 export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION", "TELEMETRY#", "TQUEUE"];
+/** Partitions the stream's handler neither audits nor counts in any statistic (a sensor's packed days
+ *  of readings, the readings' queue): the local host makes no stream record of their writes at all
+ *  (local/table-stream.ts), which a year of readings would otherwise hand over image by image. */
+export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition
