@@ -110,6 +110,7 @@ export function syntheticPassport(n: number): Passport {
     footnote: "Паспорт повторяет сведения формы отчета.",
     generated: "24.11.2026 04:00",
     issued: new Date("2026-11-24T01:00:00Z"),
+    zone: "Asia/Novokuznetsk",
   } as Passport;
 }
 

@@ -120,3 +120,34 @@ describe("an approved version's documents (D39)", () => {
     expect(v2).toContain("доработка завершена (Борис Второй)");
   });
 });
+
+describe("an approved version's xlsx files on the company's clock (issue 74)", () => {
+  /** The DOS date and time of the zip's first local header, as the company's wall clock reads them. */
+  const zipStamp = (bytes: Uint8Array) => {
+    const view = Buffer.from(bytes);
+    const [time, date] = [view.readUInt16LE(10), view.readUInt16LE(12)];
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${1980 + (date >> 9)}-${pad((date >> 5) & 15)}-${pad(date & 31)}T${pad(time >> 11)}:${pad((time >> 5) & 63)}`;
+  };
+  const calculations = async () => {
+    const res = await h.request("/api/v1/inventory/2024/report/?format=calculations&version=1", { token: staff });
+    expect(res.status).toBe(200);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+
+  it("«Расчеты» of version 1 is the same bytes on every download, and its zip entries and the passport's are dated by the approval on the company's clock", async () => {
+    const once = await calculations();
+    // The workbook's properties are written to the second: a second later a clock-dated file differs.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(Buffer.from(await calculations()).equals(Buffer.from(once))).toBe(true);
+    const [approved] = await json<Array<{ approved_at: string }>>(
+      await h.request("/api/v1/inventory/2024/versions/", { token: staff }),
+      200,
+    );
+    // «Кемерово, Новокузнецк (UTC+7)», the company's zone unless chosen.
+    const wall = new Date(new Date(approved.approved_at).getTime() + 7 * 3_600_000).toISOString().slice(0, 16);
+    const even = (stamp: string) => stamp.slice(0, 16);
+    expect(even(zipStamp(once))).toBe(wall);
+    expect(even(zipStamp(before.xlsx))).toBe(wall);
+  });
+});

@@ -21,6 +21,7 @@ import {
 import { learnQuotePrefix, numberFormat, quoteFormulaLike, workbookBytes, xmlCells } from "./xlsx-writer";
 import { NETTING_LABEL } from "@core/inventory";
 import { stampZip } from "./zip-writer";
+import { wallTimeIn } from "@core/company-clock";
 
 /** A column of figures in one count of decimals: as many as its most precise figure carries. */
 const columnFormat = (figures: ReadonlyArray<Pick<Quantity, "value" | "decimals">>) => numberFormat(columnDecimals(figures));
@@ -271,5 +272,6 @@ export async function passportXlsx(passport: Passport): Promise<Uint8Array> {
   sheet("Проверки", [120], checkLines(passport));
 
   await workbook.commit();
-  return stampZip(await bytes, passport.issued);
+  // A zip entry's time has no zone: the company's wall clock at the document's moment (issue 74).
+  return stampZip(await bytes, new Date(`${wallTimeIn(passport.issued, passport.zone)}Z`));
 }

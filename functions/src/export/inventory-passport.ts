@@ -181,6 +181,8 @@ export interface Passport {
   /** When the document is of: the approval of the version printed (D39), else when it was made;
    *  the files' own dates (PDF metadata, the workbook's properties and zip entries) are this. */
   issued: Date;
+  /** The company's time zone (IANA), whose wall clock dates the files (issue 74). */
+  zone: string;
 }
 
 /** Every inventory type records its activity datum (coal mined, fuel burnt, gas released or
@@ -794,5 +796,6 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     footnote: PASSPORT_FOOTNOTE,
     generated: dateText(issued, zone),
     issued,
+    zone,
   };
 }

@@ -2,6 +2,7 @@
 // caller's company (or of one of its facilities), its requisites, laid out as xlsx or PDF. Runs in
 // the spreadsheet worker, which carries exceljs and pdfkit; the API's route reaches it through the
 // SpreadsheetWorker port (export/in-process.ts, lambda/spreadsheets.ts).
+import { wallTimeIn, zoneOf } from "@core/company-clock";
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
@@ -148,6 +149,7 @@ export async function yearCalculations(
     year: request.year,
     company: printed.company.name,
     version: snapshot?.version,
+    ...(snapshot ? { dated: new Date(`${wallTimeIn(snapshot.approved_at, zoneOf(company))}Z`) } : {}),
     facilities: printed.facilities,
     points: printed.points,
     inventory,

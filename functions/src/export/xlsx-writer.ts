@@ -118,8 +118,13 @@ export function workbookBytes(): { stream: PassThrough; bytes: Promise<Uint8Arra
   return { stream, bytes };
 }
 
-export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable): Promise<void> {
+export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable, dated?: Date): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  // A document of a moment of its own (an approved version's, D39) is dated by it, not by the clock.
+  if (dated) {
+    workbook.created = dated;
+    workbook.modified = dated;
+  }
   learnQuotePrefix(workbook);
   workbook.creator = "Цифровая платформа расчета неорганизованных выбросов";
   for await (const sheet of sheets) {

@@ -7,6 +7,7 @@ import { ORDER_371_CATEGORIES, type Order371Category } from "@core/inventory";
 import { ruDate } from "@core/measured-release";
 import type { Cell, Column, Sheet } from "./content";
 import { workbookBytes, writeXlsx } from "./xlsx-writer";
+import { stampZip } from "./zip-writer";
 import type { EmissionPoint, Facility } from "../ports";
 import type { Inventory } from "../domain/inventory/types";
 
@@ -20,6 +21,10 @@ export interface YearCalculationsInput {
   company: string;
   /** The approved version listed; none: the live draft. */
   version?: number;
+  /** Issue 74: an approved version's workbook is dated by its approval on the company's clock (the
+   *  wall time as its staff read it: a zip entry's time has no zone), so every download is the same
+   *  bytes; a draft's is dated now. */
+  dated?: Date;
   facilities: readonly Pick<Facility, "id" | "name">[];
   points: readonly Pick<EmissionPoint, "id" | "name">[];
   inventory: { calculations: readonly Line[]; categories: readonly { ipcc_code: string; ipcc_label?: string }[] };
@@ -97,6 +102,6 @@ export async function yearCalculationsXlsx(input: YearCalculationsInput): Promis
     yield sheet;
   }
   // The workbook's commit ends the stream.
-  await writeXlsx(one(), out);
-  return bytes;
+  await writeXlsx(one(), out, input.dated);
+  return input.dated ? stampZip(await bytes, input.dated) : bytes;
 }
