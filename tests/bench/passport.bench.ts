@@ -105,6 +105,7 @@ export function syntheticPassport(n: number): Passport {
     destruction: [],
     balance: [],
     total_t_co2e: 1_100_000,
+    rounding: {},
     threshold: "Отчет обязателен: выбросы организации 1 100 000 т CO2-экв. (296-ФЗ, ст. 14, ч. 2–3; постановление № 355)",
     checks: [],
     footnote: "Паспорт повторяет сведения формы отчета.",

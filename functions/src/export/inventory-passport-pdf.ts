@@ -175,6 +175,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
       [bold("Итого"), "", emission(p.total_t_co2e, true)],
     ],
   );
+  if (p.rounding.gases) paragraph(p.rounding.gases);
 
   heading("Выбросы по категориям и газам");
   table(
@@ -185,6 +186,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
       [bold("Итого"), "", "", "", emission(p.total_t_co2e, true)],
     ],
   );
+  if (p.rounding.totals) paragraph(p.rounding.totals);
 
   heading("Выбросы по площадкам");
   table(
@@ -192,6 +194,7 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
     [bold("Площадка"), bold("Выбросы, т CO2-экв.")],
     p.facilities.map((f): Row => [f.details ? `${f.name}: ${f.details}` : f.name, emission(f.t_co2e)]),
   );
+  if (p.rounding.facilities) paragraph(p.rounding.facilities);
 
   const units = passportUnitDecimals(p);
   heading("Данные о деятельности");

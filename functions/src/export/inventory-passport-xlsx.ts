@@ -77,15 +77,18 @@ function emissionLines(p: Passport): Line[] {
     { cells: ["Газ", null, null, "Выбросы, т", "Выбросы, т CO2-экв."], bold: true },
     ...p.gases.map((g) => ({ cells: [g.gas, g.note || null, null, g.t, g.t_co2e], formats: emissions })),
     { cells: ["Итого", null, null, null, p.total_t_co2e], formats: emissions, bold: true },
+    ...(p.rounding.gases ? [{ cells: [p.rounding.gases] }] : []),
     { cells: [] },
     { cells: ["Выбросы по категориям и газам"], bold: true },
     { cells: ["Категория (Приказ № 371)", "Код МГЭИК", "Газ", "Выбросы, т", "Выбросы, т CO2-экв."], bold: true },
     ...p.totals.map((row) => ({ cells: [row.category, row.ipcc, row.gas, row.t, row.t_co2e], formats: emissions })),
     { cells: ["Итого по категориям", null, null, null, p.total_t_co2e], formats: emissions, bold: true },
+    ...(p.rounding.totals ? [{ cells: [p.rounding.totals] }] : []),
     { cells: [] },
     { cells: ["Выбросы по площадкам"], bold: true },
     { cells: ["Площадка", null, null, null, "Выбросы, т CO2-экв."], bold: true },
     ...p.facilities.map((f) => ({ cells: [f.name, f.details, null, null, f.t_co2e], formats: emissions })),
+    ...(p.rounding.facilities ? [{ cells: [p.rounding.facilities] }] : []),
   ];
 }
 

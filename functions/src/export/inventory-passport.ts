@@ -174,6 +174,9 @@ export interface Passport {
   destruction: PassportDestruction[];
   balance: PassportBalance[];
   total_t_co2e: number;
+  /** Issue 74: under a table whose rows, each rounded to EMISSION_DECIMALS, add up to other than
+   *  its rounded total, the note that says so (by gas, by category and gas, by facility). */
+  rounding: { gases?: string; totals?: string; facilities?: string };
   threshold: string;
   checks: string[];
   footnote: string;
@@ -726,6 +729,36 @@ function changesOf(changes: SnapshotChanges, facilities: Facility[]): { title: s
 /** Issue 74: the row of the passport that prints the signing key's fingerprint (verify.py reads it). */
 export const SIGNING_KEY_LABEL = "Отпечаток ключа подписи (SHA-256)";
 
+/** The note under a table of rows rounded apart from its total (issue 74), when they add up to
+ *  other than it as printed: «1 018 635,41» of rows under «Итого 1 018 635,42». */
+export function roundingNote(parts: readonly number[], total: number): string | undefined {
+  const scale = 10 ** EMISSION_DECIMALS;
+  const rounded = parts.reduce((sum, part) => sum + Math.round(part * scale), 0);
+  if (rounded === Math.round(total * scale)) return undefined;
+  return (
+    `Строки округлены до ${formatNumber(1 / scale, EMISSION_DECIMALS)} отдельно от итога: их сумма ` +
+    `${formatNumber(rounded / scale, EMISSION_DECIMALS)}, итог по неокругленным значениям ${formatNumber(total, EMISSION_DECIMALS)}`
+  );
+}
+
+function roundingNotes(inventory: PassportData["inventory"], counted: PassportData["inventory"]["calculations"]): Passport["rounding"] {
+  const notes: Passport["rounding"] = {};
+  const gases = gasesOf(inventory.categories, counted).flatMap((g) => (g.t_co2e === null ? [] : [g.t_co2e]));
+  const byGas = roundingNote(gases, inventory.total_t_co2e);
+  if (byGas) notes.gases = byGas;
+  const byLine = roundingNote(
+    inventory.categories.map((row) => row.t_co2e),
+    inventory.total_t_co2e,
+  );
+  if (byLine) notes.totals = byLine;
+  const byFacility = roundingNote(
+    inventory.facilities.map((f) => f.t_co2e),
+    inventory.total_t_co2e,
+  );
+  if (byFacility) notes.facilities = byFacility;
+  return notes;
+}
+
 export function buildPassport({ company, facilities, points = [], inventory, review, users, now, snapshot }: PassportData): Passport {
   const zone = zoneOf(company);
   const pointOf = (line: PassportLine) => (line.point ? points.find((p) => p.id === line.point) : undefined);
@@ -791,6 +824,7 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     // A facility's report shows its own balance only.
     balance: inventory.balance.filter((b) => !inventory.facility || b.facility === inventory.facility).map(balanceOf),
     total_t_co2e: inventory.total_t_co2e,
+    rounding: roundingNotes(inventory, counted),
     threshold: companyThreshold(inventory),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
     footnote: PASSPORT_FOOTNOTE,
