@@ -237,6 +237,12 @@ describe("the passport of each of a company's two facilities (8.1, D21)", () => 
     const activity = rows_((await workbookOf(pit)).rows("Данные о деятельности"));
     expect(activity).toContainEqual(["Разрез «Восточный»", "Добыча угля открытым способом", 500_000, "т"]);
     expect(activity).toContainEqual(["Разрез «Восточный»", "Топливо: Дизельное топливо летнее", 1_200, "т"]);
+    // Issue 74: activity data the facility did not measure say why they have no tier, not an empty cell.
+    const pitSources = (await workbookOf(pit)).rows("Источники");
+    const tierColumn = pitSources.find((r) => r.includes("Уровень"))!.indexOf("Уровень");
+    const activityRows = pitSources.filter((r) => r.includes("Данные о деятельности"));
+    expect(activityRows.length).toBeGreaterThan(0);
+    for (const row of activityRows) expect(row[tierColumn]).toBe("не применяется: данные учета организации");
 
     const { rows } = await workbookOf(mine);
     expect(rows_(rows("Данные о деятельности"))).toEqual([

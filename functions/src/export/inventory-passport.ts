@@ -191,6 +191,9 @@ export interface Passport {
 /** Every inventory type records its activity datum (coal mined, fuel burnt, gas released or
  *  flared) in its `volume` input; the other numbers it used are its coefficients. */
 const ACTIVITY_INPUT = "volume";
+/** The «Уровень» of activity data not measured by the facility (coal mined, fuel burnt): the tier is
+ *  the method's (its factor's), not the activity datum's, and the cell says so rather than stay empty. */
+export const ACTIVITY_WITHOUT_TIER = "не применяется: данные учета организации";
 /** The stored GWP is not the passport's: the inventory converts CH4 with the year's set. */
 const NOT_SHOWN = new Set([ACTIVITY_INPUT, "gwp_ch4"]);
 
@@ -361,9 +364,10 @@ function sourceOf(calculation: PassportLine, point: EmissionPoint | undefined): 
   const activity = uses
     .filter(([name]) => name === ACTIVITY_INPUT)
     .map(([name, use]) => {
-      // D29: a measured volume is Tier 3; the other activity data (coal, fuel) carry no tier.
+      // D29: a measured volume is Tier 3; the other activity data (coal, fuel) carry no tier of
+      // their own (a tier is the method's, by its factor), which the column says (issue 74).
       const tier = tierOf(calculation.type, name, use.source);
-      const q = { ...quantity(name, use.value, use.unit), tier: tier === 3 ? TIER_LABELS[tier] : "" };
+      const q = { ...quantity(name, use.value, use.unit), tier: tier === 3 ? TIER_LABELS[tier] : ACTIVITY_WITHOUT_TIER };
       // 8.1: fuel by kind in its own unit, not «тыс. м³ или т».
       if (fuel) return { ...q, label: `${q.label}: ${fuel.kind}`, unit: fuel.unit };
       // D26: a measured volume is what was measured, whatever became of it (a gross figure's gas
