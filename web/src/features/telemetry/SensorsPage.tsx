@@ -28,7 +28,12 @@ import {
 } from "../../api/telemetry";
 
 const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
-const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}` }));
+/** «Скорость воздуха, м/с»; a label that names its unit already («Метан (0–4 % об.)») as it is. */
+const kindText = (kind: SensorKind) =>
+  SENSOR_KINDS[kind].label.includes(SENSOR_KINDS[kind].unit)
+    ? SENSOR_KINDS[kind].label
+    : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
+const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));
 const roleOptions = Object.entries(ROLES).map(([value, label]) => ({ value, label }));
 const conditionOptions = [
   { value: "standard", label: "стандартные (20 °C, 101,325 кПа)" },
@@ -59,7 +64,7 @@ export default function SensorsPage() {
         </Space>
       ),
     },
-    { title: "Вид", dataIndex: "kind", render: (kind: SensorKind) => `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}` },
+    { title: "Вид", dataIndex: "kind", render: (kind: SensorKind) => kindText(kind) },
     { title: "Источник выбросов", dataIndex: "point", render: (point: string) => pointName.get(point) ?? "" },
     { title: "Роль", dataIndex: "role", render: (role: keyof typeof ROLES) => ROLES[role] },
     { title: "Выработка", dataIndex: "working", render: (w: string) => w || "—" },
@@ -68,7 +73,7 @@ export default function SensorsPage() {
     {
       title: "",
       key: "actions",
-      width: 260,
+      width: 300,
       fixed: "right",
       render: (_: unknown, s) => (
         <Space size={4}>

@@ -31,8 +31,8 @@ export default function TelemetryOffersPage() {
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const points = useMemo(() => [...new Map((offers.data ?? []).map((o) => [o.point, o.point_name])).entries()], [offers.data]);
   const columns: TableColumnsType<Offer> = [
-    { title: "Источник", dataIndex: "point_name" },
-    { title: "Месяц", dataIndex: "month", render: monthText },
+    { title: "Источник", dataIndex: "point_name", fixed: "left", width: 180 },
+    { title: "Месяц", dataIndex: "month", render: monthText, fixed: "left", width: 90 },
     { title: "Объём смеси, тыс. м³", dataIndex: "volume_thousand_m3", align: "right", render: (v: number) => number(v, 2) },
     { title: "CH4, % об.", dataIndex: "ef_ch4", align: "right", render: (v: number) => number(v, 4) },
     { title: "CH4, т", dataIndex: "ch4_t", align: "right", render: (v: number) => number(v, 3) },
@@ -48,7 +48,7 @@ export default function TelemetryOffersPage() {
       align: "right",
       render: (v: number) => <Tag color={v >= OFFER_COMPLETENESS ? "green" : "orange"}>{percent(v)}</Tag>,
     },
-    { title: "Наибольший пропуск, мин", dataIndex: "longest_gap_min", align: "right" },
+    { title: "Наибольший пропуск, мин", dataIndex: "longest_gap_min", align: "right", render: (v: number) => v.toLocaleString("ru-RU") },
     {
       title: "",
       key: "accept",

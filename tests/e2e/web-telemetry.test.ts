@@ -1,0 +1,96 @@
+// A mine's monitoring in a real browser (methodology section 12): «Датчики» lists the register the API
+// made, with the advisory note; «Данные АГК» shows the completeness map and the month's offer from
+// readings pushed by the gateway (section 12's ventilation hour: 720,00 thousand m³, 2,172 t CH4), and
+// «Принять» with a reason (the month is far below 95 %) turns it «Принят». Needs web/dist.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { instantOfWallTime } from "@core/company-clock";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const YEAR = new Date().getFullYear();
+
+describe("web app: a mine's sensors and its readings' offers", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let facility = "";
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const token = await accessToken(server.url, server.demo);
+    const demo = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Телеметрия»", kind: "underground_mine" })).id;
+    const point = (
+      await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
+        name: "Вентиляционный ствол № 1",
+        kind: "ventilation_shaft",
+      })
+    ).id;
+    await demo("POST", `v1/facilities/${facility}/sensors/`, { code: "Q-1", kind: "flow", point, role: "recording" });
+    await demo("POST", `v1/facilities/${facility}/sensors/`, {
+      code: "М-12",
+      kind: "methane",
+      point,
+      role: "cut_off",
+      warning: 1,
+      alarm: 1.5,
+      working: "Лава 24-58",
+    });
+    await demo("POST", "v1/projects/create_project/", {
+      name: `Замеры ${YEAR}`,
+      start_date: `${YEAR}-01-01`,
+      end_date: `${YEAR}-12-31`,
+      facility,
+    });
+    // Section 12's ventilation hour on the 15th of January, 10:00 in Kemerovo.
+    const hour = instantOfWallTime(YEAR, 1, 15, 10, 0, "Asia/Novokuznetsk");
+    const readings = [];
+    for (let m = 0; m < 60; m++) {
+      const t = new Date(hour + m * 60_000).toISOString();
+      readings.push({ sensor: "Q-1", t, value: 12000 });
+      if (m < 20 || m >= 30) readings.push({ sensor: "М-12", t, value: m < 20 ? 0.44 : 0.46 });
+    }
+    await demo("POST", "v1/telemetry/readings/", { facility, readings });
+    app = await openWebApp(server);
+    page = app.page;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it("«Датчики» lists the register with the advisory note", async () => {
+    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/sensors`);
+    await page.getByRole("cell", { name: "М-12" }).waitFor();
+    await page.getByText(ADVISORY_NOTE).waitFor();
+    const row = (await page.getByRole("row", { name: /М-12/ }).textContent()) ?? "";
+    expect(row).toContain("отключающий");
+    expect(row).toContain("1 / 1,5");
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-sensors.png`, fullPage: true });
+  });
+
+  it("«Данные АГК» offers January's figures and accepts them with a reason", async () => {
+    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/telemetry`);
+    const row = page.getByRole("row", { name: new RegExp(`01\\.${YEAR}`) });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? "";
+    expect(text).toContain("720,00");
+    expect(text).toContain("2,172");
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-offers.png`, fullPage: true });
+    await row.getByRole("button", { name: "Принять" }).click();
+    const dialog = page.getByRole("dialog");
+    await pickOption(page, dialog.getByLabel("Проект"), `Замеры ${YEAR}`);
+    await dialog.getByLabel("Причина").fill("Пробный замер");
+    await dialog.getByRole("button", { name: "Принять" }).click();
+    await row.getByText("Принят", { exact: true }).waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-accepted.png`, fullPage: true });
+  });
+});
