@@ -31,6 +31,14 @@ export default defineConfig({
     // a name pure with manualPureFunctions: it applies to every module, plotly's minified bundle too.)
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: /functions[\\/]src[\\/]contract[\\/]/, sideEffects: false }] },
+      // The contract's plain tables (the limits, the field-error protocol) are read by nearly every
+      // page: a chunk of their own, so a page that reads a limit does not load zod and the schemas
+      // the bundler would otherwise put beside them.
+      output: {
+        codeSplitting: {
+          groups: [{ name: "contract-plain", test: /functions[\\/]src[\\/]contract[\\/](schemas[\\/]limits|field-errors)\.ts$/ }],
+        },
+      },
     },
   },
   server: {

@@ -2,7 +2,8 @@
 // assessments; the editor (AbatementEditor.tsx: streams, prices, the live preview computed by the core
 // in the page, the MACC, the tornado and the targets) loads after the list, in a chunk of its own.
 import { lazy, Suspense } from "react";
-import { Button, Flex, Table, Typography, type TableColumnsType } from "antd";
+import { Button, Flex, Typography, type TableColumnsType } from "antd";
+import { Table } from "../../shared/LazyTable";
 import { PlusOutlined } from "@ant-design/icons";
 import { formatResult } from "../../shared/decimals";
 import { LoadError } from "../../shared/LoadError";

@@ -9,7 +9,6 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { api } from "../../api/client";
 import { useFacilities } from "../../api/inventory";
-import { Chart } from "../../shared/charts/Chart";
 import { formatAmount } from "../../shared/format";
 import { Select } from "../../shared/LazySelect";
 import { ListTable } from "../../shared/LazyTable";
@@ -24,6 +23,8 @@ import { chartTargets, figuresOf, trendFigure, type TrendView } from "./trend";
 // The base year's and the targets' forms (antd's Form, InputNumber, Progress) load after the trend itself.
 const BaseYearCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.BaseYearCard })));
 const TargetsCard = lazy(() => import("./TrendSettingsCards").then((m) => ({ default: m.TargetsCard })));
+// The chart's wrapper comes with plotly's, after the first paint (the route's initial JS budget).
+const Chart = lazy(() => import("../../shared/charts/Chart").then((m) => ({ default: m.Chart })));
 const PlanClosureCard = lazy(() => import("./PlanClosureCard").then((m) => ({ default: m.PlanClosureCard })));
 
 const T_CO2E = "т CO2-экв.";
@@ -183,17 +184,19 @@ export default function TrendPage() {
           ) : (
             <>
               {figure && (
-                <Chart
-                  figure={{ title: `Выбросы по категориям, ${T_CO2E}, и удельные выбросы`, fileName: "Динамика", ...figure }}
-                  height={360}
-                  testId="trend-chart"
-                  onPointClick={(x) => {
-                    // A bar's or the intensity's year opens its inventory; the target's 2030 has none.
-                    if (trend.data?.years.some((y) => String(y.year) === x)) {
-                      navigate(`/inventory?year=${x}${facility ? `&facility=${facility}` : ""}`);
-                    }
-                  }}
-                />
+                <Suspense fallback={<LazyLoading />}>
+                  <Chart
+                    figure={{ title: `Выбросы по категориям, ${T_CO2E}, и удельные выбросы`, fileName: "Динамика", ...figure }}
+                    height={360}
+                    testId="trend-chart"
+                    onPointClick={(x) => {
+                      // A bar's or the intensity's year opens its inventory; the target's 2030 has none.
+                      if (trend.data?.years.some((y) => String(y.year) === x)) {
+                        navigate(`/inventory?year=${x}${facility ? `&facility=${facility}` : ""}`);
+                      }
+                    }}
+                  />
+                </Suspense>
               )}
               <ListTable<TrendYear>
                 rowKey="year"
