@@ -10,6 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
+import { screenshot } from "../support/browser";
 import { accessToken, apiCaller, navigateInApp, openWebApp, signIn, type Credentials, type WebApp } from "../support/web-page";
 
 describe("web app: why a review step is not offered", () => {
@@ -89,6 +90,22 @@ describe("web app: why a review step is not offered", () => {
     const withheld = page.getByTestId("review-withheld");
     await withheld.waitFor();
     expect(await withheld.innerText()).toContain("«Утвердить» может только проверяющий или администратор");
+  });
+
+  it("a printed field changed after the send: the reviewer reads it as «Изменено после отправки» and is offered no «Утвердить» (issue 74)", async () => {
+    const { staff, reviewerUser, reviewer } = await company();
+    await step(staff, "send_to_review");
+    await reviewer("PATCH", "v1/users/company/", { responsible_name: "Петров Сергей Ильич" });
+
+    await signIn(page, server.url, reviewerUser, "/inventory?year=2025");
+    await page.getByTestId("review-status").getByText("На проверке").waitFor();
+    const changed = page.getByTestId("changed-after-send");
+    await changed.waitFor();
+    expect(await changed.innerText()).toContain("Изменено после отправки на проверку: эти изменения не войдут в версию");
+    expect(await changed.innerText()).toContain("«Ответственный за отчет: ФИО»: было «—», стало «Петров Сергей Ильич»");
+    expect(await page.getByRole("button", { name: "Утвердить" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Вернуть на доработку" }).waitFor();
+    await screenshot(changed, { path: `${process.env.SCREENSHOT_DIR ?? "/tmp"}/review-changed-after-send.png` });
   });
 
   it("the rework bypass: the reviewer who changed the data finishes the rework, the year goes for approval, and the screen says why they cannot approve", async () => {
