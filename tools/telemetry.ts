@@ -1,0 +1,140 @@
+// `npm run telemetry -- replay <file> --url <server> --key <gateway key> [--speed N] [--zone <IANA>]`:
+// pushes a mine's dispatch-system export through POST v1/telemetry/readings/ as its gateway would
+// (methodology D57). The file is a CSV in Windows-1251 or UTF-8 with «;» (or «,»), read by the one CSV
+// decoder: either one column per sensor code after the time («Время;М-12;Q-1», a row a minute), or one
+// row per reading («Датчик;Время;Значение», or the push's own sensor;t;value). Times written
+// «ДД.ММ.ГГГГ ЧЧ:ММ[:СС]» are the mine's local time, read on the company's clock (--zone, Kemerovo's
+// unless given); ISO 8601 instants with a zone are read as written. Values may carry a decimal comma.
+// --speed N plays the file N times faster than it was recorded (each push waits the time its readings
+// span, divided by N); without it the readings go as fast as the server answers.
+import { readFileSync } from "node:fs";
+import { instantOfWallTime, DEFAULT_TIME_ZONE } from "@core/company-clock";
+import { csvDelimiter, csvRecords, decodeCsvBytes } from "@core/csv";
+import { readTypedNumber } from "@core/typed-numbers";
+import { LIMITS } from "@server/contract/schemas/limits";
+
+export interface DispatchReading {
+  sensor: string;
+  t: number;
+  value: number;
+}
+
+const LOCAL_TIME = /^(\d{2})\.(\d{2})\.(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A cell's instant: «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the zone's clock, or an ISO 8601 instant. */
+function instantOf(text: string, zone: string): number | undefined {
+  const local = LOCAL_TIME.exec(text.trim());
+  if (local) return instantOfWallTime(+local[3], +local[2], +local[1], +local[4], +local[5], zone, +(local[6] ?? 0));
+  const t = Date.parse(text.trim());
+  return /[zZ]|[+-]\d{2}:?\d{2}$/.test(text.trim()) && !Number.isNaN(t) ? t : undefined;
+}
+
+const TIME_HEADERS = new Set(["время", "дата", "дата и время", "t", "time", "timestamp"]);
+const SENSOR_HEADERS = new Set(["датчик", "код", "код датчика", "sensor"]);
+
+/** The readings of a dispatch export, in file order; cells that are no number or time are skipped and counted. */
+export function dispatchReadings(bytes: Uint8Array, zone = DEFAULT_TIME_ZONE): { readings: DispatchReading[]; skipped: number } {
+  const text = decodeCsvBytes(bytes);
+  const records = [...csvRecords(text, { delimiter: csvDelimiter(text) })];
+  const header = (records.shift()?.fields ?? []).map((f) => f.trim());
+  const lower = header.map((h) => h.toLowerCase());
+  const readings: DispatchReading[] = [];
+  let skipped = 0;
+  const value = (cell: string | undefined) => {
+    const read = readTypedNumber(cell ?? "");
+    return read.ok ? read.value : undefined;
+  };
+  const sensorColumn = lower.findIndex((h) => SENSOR_HEADERS.has(h));
+  if (sensorColumn >= 0) {
+    // One row per reading: sensor, time, value in the header's order.
+    const timeColumn = lower.findIndex((h) => TIME_HEADERS.has(h));
+    const valueColumn = lower.findIndex((_, i) => i !== sensorColumn && i !== timeColumn);
+    for (const { fields } of records) {
+      const t = instantOf(fields[timeColumn] ?? "", zone);
+      const v = value(fields[valueColumn]);
+      if (t === undefined || v === undefined || !fields[sensorColumn]?.trim()) skipped++;
+      else readings.push({ sensor: fields[sensorColumn].trim(), t, value: v });
+    }
+    return { readings, skipped };
+  }
+  // One column per sensor after the time.
+  for (const { fields } of records) {
+    const t = instantOf(fields[0] ?? "", zone);
+    for (let c = 1; c < header.length; c++) {
+      const v = value(fields[c]);
+      if (t === undefined || v === undefined) skipped++;
+      else readings.push({ sensor: header[c], t, value: v });
+    }
+  }
+  return { readings, skipped };
+}
+
+export interface ReplayOptions {
+  url: string;
+  key: string;
+  /** Times faster than recorded; 0 or none: as fast as the server answers. */
+  speed?: number;
+  log?: (line: string) => void;
+}
+
+/** Pushes the readings in batches of at most the push's bound, as a gateway does; resolves to the batches answered 202. */
+export async function replay(readings: readonly DispatchReading[], options: ReplayOptions): Promise<string[]> {
+  const sorted = [...readings].sort((a, b) => a.t - b.t);
+  const per = LIMITS.telemetry.readingsPerRequest;
+  const batches: string[] = [];
+  for (let i = 0; i < sorted.length; i += per) {
+    const part = sorted.slice(i, i + per);
+    const started = Date.now();
+    const res = await fetch(`${options.url.replace(/\/$/, "")}/api/v1/telemetry/readings/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Gateway ${options.key}` },
+      body: JSON.stringify({ readings: part.map((r) => ({ sensor: r.sensor, t: new Date(r.t).toISOString(), value: r.value })) }),
+    });
+    if (res.status !== 202) throw new Error(`пакет ${batches.length + 1}: ${res.status} ${await res.text()}`);
+    batches.push(((await res.json()) as { batch: string }).batch);
+    options.log?.(
+      `пакет ${batches.length}: ${part.length} показаний, ${new Date(part[0].t).toISOString()} – ${new Date(part[part.length - 1].t).toISOString()}`,
+    );
+    if (options.speed && options.speed > 0 && i + per < sorted.length) {
+      const span = sorted[Math.min(sorted.length - 1, i + per)].t - part[0].t;
+      const wait = span / options.speed - (Date.now() - started);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  return batches;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, file, ...rest] = argv;
+  const option = (name: string) => {
+    const i = rest.indexOf(`--${name}`);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  if (command !== "replay" || !file) {
+    console.error(
+      "npm run telemetry -- replay <файл> --url http://127.0.0.1:3000 --key <ключ шлюза> [--speed N] [--zone Asia/Novokuznetsk]",
+    );
+    return 2;
+  }
+  const url = option("url") ?? "http://127.0.0.1:3000";
+  const key = option("key") ?? process.env.GATEWAY_KEY;
+  if (!key) {
+    console.error("Укажите ключ шлюза площадки: --key <ключ> или GATEWAY_KEY");
+    return 2;
+  }
+  const { readings, skipped } = dispatchReadings(new Uint8Array(readFileSync(file)), option("zone") ?? DEFAULT_TIME_ZONE);
+  console.log(`${file}: ${readings.length} показаний${skipped ? `, ${skipped} ячеек пропущено (не число или не время)` : ""}`);
+  const batches = await replay(readings, { url, key, speed: Number(option("speed") ?? 0), log: (line) => console.log(line) });
+  console.log(`передано пакетов: ${batches.length}; их состояние — GET /api/v1/telemetry/batches/{пакет}/ с токеном пользователя`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}
