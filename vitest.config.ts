@@ -53,6 +53,7 @@ const SIZED_TESTS = [
   "tests/integration/crash-writes.test.ts",
   "tests/integration/telemetry-crash.test.ts",
   "tests/integration/spreadsheet-safety.test.ts",
+  "tests/integration/junk-tokens.test.ts",
 ];
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
