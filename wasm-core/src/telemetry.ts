@@ -5,7 +5,7 @@
 // Pure and browser-safe: the server's consumer and offers and the web's screens compute with these.
 // Everything shown from a mine's readings is advisory: protective cut-off stays with the mine's АГК.
 import { zoneOffsetMs } from "./company-clock";
-import { CH4_DENSITY_20C } from "./types/fields";
+import { CH4_DENSITY_20C } from "./gas-densities";
 
 export const MINUTE_MS = 60_000;
 export const MINUTES_PER_DAY = 1_440;

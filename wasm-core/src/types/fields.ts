@@ -1,5 +1,6 @@
 // The field declarations several calculation types share (units, densities, GWP, results), so
 // each type's module (wasm-core/src/types/<type>.ts) declares only what is its own.
+import { CH4_DENSITY_20C } from "../gas-densities";
 import {
   type CalculationModule,
   DEFAULT_GWP_CH4,
@@ -219,7 +220,7 @@ const CH4_BY_CO2_DENSITY: ReadonlyArray<readonly [number, number]> = [
   [1.8738, 0.6797],
   [1.8393, 0.668],
 ];
-export const CH4_DENSITY_20C = 0.668;
+export { CH4_DENSITY_20C };
 
 /** ρ CH4, kg/m³, of the conditions whose ρ CO2 is `co2Density`. */
 export const ch4DensityBesideCo2 = (co2Density: number): number =>

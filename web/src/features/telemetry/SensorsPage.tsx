@@ -2,44 +2,31 @@
 // emission point, role, levels W/A, cross-section, flow conditions, dates in service — added, changed
 // and retired; and the facility's gateway keys, each shown once when made, listed by label and first
 // characters, revoked. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
-import { useState } from "react";
-import { Alert, Button, Card, Flex, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { lazy, Suspense, useState } from "react";
+import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
-import { ADVISORY_NOTE, SENSOR_KINDS, SENSOR_KIND_NAMES, type SensorKind } from "@core/telemetry";
-import { GATEWAY_KEY_LABEL_MAX, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
+import { ADVISORY_NOTE, type SensorKind } from "@core/telemetry";
+import { GATEWAY_KEY_LABEL_MAX } from "@server/contract";
 import { ListTable } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
-import { NumericInput } from "../../shared/NumericInput";
-import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
-import { TextItem } from "../../shared/TextItem";
-import { DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
-import { useFacilities, usePoints, type EmissionPoint } from "../../api/inventory";
+import { displayDate, displayDateTime } from "../../shared/dates";
+import { kindText, number, ROLES } from "./sensorTexts";
+import { useFacilities, usePoints } from "../../api/inventory";
 import {
   useCreateGatewayKey,
   useGatewayKeys,
   useRetireSensor,
   useRevokeGatewayKey,
-  useSaveSensor,
   useSensors,
   type CreatedGatewayKey,
   type GatewayKey,
   type Sensor,
-  type SensorFields,
 } from "../../api/telemetry";
 
-const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
-/** «Скорость воздуха, м/с»; a label that names its unit already («Метан (0–4 % об.)») as it is. */
-const kindText = (kind: SensorKind) =>
-  SENSOR_KINDS[kind].label.includes(SENSOR_KINDS[kind].unit)
-    ? SENSOR_KINDS[kind].label
-    : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
-const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));
-const roleOptions = Object.entries(ROLES).map(([value, label]) => ({ value, label }));
-const conditionOptions = [
-  { value: "standard", label: "стандартные (20 °C, 101,325 кПа)" },
-  { value: "actual", label: "рабочие (по датчикам давления и температуры)" },
-];
-const number = (value: number | null) => (value === null ? "" : value.toLocaleString("ru-RU", { maximumFractionDigits: 6 }));
+// The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
+const SensorDialog = lazy(() => import("./SensorDialog"));
+const KeyShownDialog = lazy(() => import("./KeyShownDialog"));
+
 const levels = (s: Sensor) => (s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"}`);
 const inService = (s: Sensor) =>
   s.in_service_from || s.in_service_to ? `${displayDate(s.in_service_from) || "…"} – ${displayDate(s.in_service_to) || "н. в."}` : "—";
@@ -128,169 +115,16 @@ export default function SensorsPage() {
       </Card>
       <GatewayKeysCard facility={facilityId} />
       {editing && (
-        <SensorDialog
-          facility={facilityId}
-          sensor={editing === "new" ? undefined : editing}
-          points={(points.data ?? []).filter((p) => p.is_active || (editing !== "new" && p.id === editing.point))}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense>
+          <SensorDialog
+            facility={facilityId}
+            sensor={editing === "new" ? undefined : editing}
+            points={(points.data ?? []).filter((p) => p.is_active || (editing !== "new" && p.id === editing.point))}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       )}
     </Flex>
-  );
-}
-
-interface SensorForm {
-  code: string;
-  kind: SensorKind;
-  point: string;
-  role: keyof typeof ROLES;
-  working: string;
-  warning: string;
-  alarm: string;
-  area_m2: string;
-  conditions: "standard" | "actual";
-  in_service_from: string;
-  in_service_to: string;
-}
-
-/** «01.03.1998» → «1998-03-01»; "" → null. */
-const isoOf = (text: string | undefined) => {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
-};
-const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
-const typed = (value: number | null) => (value === null ? "" : number(value));
-const numberOrNull = (text: string) => (text.trim() === "" ? null : (parseNumericInput(text) ?? null));
-
-function SensorDialog({
-  facility,
-  sensor,
-  points,
-  onClose,
-}: {
-  facility: string;
-  sensor?: Sensor;
-  points: EmissionPoint[];
-  onClose: () => void;
-}) {
-  const [form] = Form.useForm<SensorForm>();
-  const save = useSaveSensor(facility);
-  const kind = Form.useWatch("kind", form) ?? sensor?.kind ?? "methane";
-  const initial: SensorForm = sensor
-    ? {
-        ...sensor,
-        warning: typed(sensor.warning),
-        alarm: typed(sensor.alarm),
-        area_m2: typed(sensor.area_m2),
-        in_service_from: displayDate(sensor.in_service_from),
-        in_service_to: displayDate(sensor.in_service_to),
-      }
-    : {
-        code: "",
-        kind: "methane",
-        point: points[0]?.id ?? "",
-        role: "recording",
-        working: "",
-        warning: "",
-        alarm: "",
-        area_m2: "",
-        conditions: "standard",
-        in_service_from: "",
-        in_service_to: "",
-      };
-  const submit = (values: SensorForm) => {
-    if ([values.warning, values.alarm, values.area_m2].some((text) => numericInputProblem(text ?? "", { decimals: 4 }))) return;
-    const fields: SensorFields = {
-      code: values.code,
-      kind: values.kind,
-      point: values.point,
-      role: values.role,
-      working: values.working ?? "",
-      warning: numberOrNull(values.warning ?? ""),
-      alarm: numberOrNull(values.alarm ?? ""),
-      area_m2: numberOrNull(values.area_m2 ?? ""),
-      conditions: values.conditions,
-      in_service_from: isoOf(values.in_service_from),
-      in_service_to: isoOf(values.in_service_to),
-    };
-    save.mutate({ sensor, fields }, { onSuccess: onClose });
-  };
-  const methane = kind === "methane" || kind === "methane_high";
-  return (
-    <Modal
-      open
-      title={sensor ? `Изменить датчик «${sensor.code}»` : "Новый датчик"}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
-      width={640}
-    >
-      <Form<SensorForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
-        <TextItem
-          label="Код датчика в АГК"
-          name="code"
-          maxLength={SENSOR_CODE_MAX}
-          placeholder="М-12"
-          rules={[{ required: true, whitespace: true, message: "Введите код датчика, как его называет АГК шахты" }]}
-        />
-        <Form.Item label="Вид датчика" name="kind">
-          <Select aria-label="Вид датчика" options={kindOptions} />
-        </Form.Item>
-        <Form.Item label="Источник выбросов" name="point" rules={[{ required: true, message: "Выберите источник выбросов" }]}>
-          <Select aria-label="Источник выбросов" options={points.map((p) => ({ value: p.id, label: p.name }))} />
-        </Form.Item>
-        <Form.Item label="Роль" name="role">
-          <Select aria-label="Роль датчика" options={roleOptions} />
-        </Form.Item>
-        <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
-        {methane && (
-          <Space align="start">
-            <Form.Item label="Предупредительный уровень W" name="warning">
-              <NumericInput decimals={4} unit="% об." />
-            </Form.Item>
-            <Form.Item label="Аварийный уровень A" name="alarm">
-              <NumericInput decimals={4} unit="% об." />
-            </Form.Item>
-          </Space>
-        )}
-        {kind === "air_velocity" && (
-          <Form.Item
-            label="Площадь сечения выработки"
-            name="area_m2"
-            rules={[{ required: true, message: "Для анемометра укажите площадь сечения" }]}
-          >
-            <NumericInput decimals={4} unit="м²" />
-          </Form.Item>
-        )}
-        {(kind === "flow" || kind === "methane_flow") && (
-          <Form.Item label="Условия расхода" name="conditions">
-            <Select aria-label="Условия расхода" options={conditionOptions} />
-          </Form.Item>
-        )}
-        <Space>
-          <TextItem
-            label="В эксплуатации с"
-            name="in_service_from"
-            maxLength={DATE_TYPED.length}
-            placeholder={DATE_TYPED}
-            rules={[dateRule]}
-          />
-          <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
-        </Space>
-        {sensor && (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title="Изменение действует с этого момента: показания до него читаются с прежними данными датчика."
-          />
-        )}
-        {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {sensor ? "Сохранить" : "Добавить"}
-        </Button>
-      </Form>
-    </Modal>
   );
 }
 
@@ -373,24 +207,9 @@ function GatewayKeysCard({ facility }: { facility: string }) {
         </Space.Compact>
       </Flex>
       {made && (
-        <Modal
-          open
-          title={`Ключ «${made.label}»`}
-          onCancel={() => setMade(null)}
-          onOk={() => setMade(null)}
-          okText="Я сохранил ключ"
-          cancelButtonProps={{ style: { display: "none" } }}
-        >
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title="Скопируйте ключ сейчас: он показывается один раз и больше не будет доступен."
-          />
-          <Typography.Paragraph copyable={{ text: made.key }} code style={{ wordBreak: "break-all" }}>
-            {made.key}
-          </Typography.Paragraph>
-        </Modal>
+        <Suspense>
+          <KeyShownDialog made={made} onClose={() => setMade(null)} />
+        </Suspense>
       )}
     </Card>
   );

@@ -3,23 +3,20 @@
 // valid, substituted and missing, the longest gap — each month accepted into a project with «Принять»
 // (below 95 % with a reason), an accepted month whose readings moved it since flagged «данные АГК
 // изменились после принятия». Advisory: protective cut-off stays with the mine's own АГК.
-import { useMemo, useState } from "react";
-import { Alert, Button, Card, Flex, Input, InputNumber, Modal, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Alert, Button, Card, Flex, InputNumber, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE, OFFER_COMPLETENESS } from "@core/telemetry";
-import { LIMITS } from "@server/contract";
 import { ListTable } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
 import { useFacilities } from "../../api/inventory";
-import { useMe } from "../../api/profile";
-import { useProjects } from "../../api/projects";
-import { useAcceptOffers, useOffers, type Offer } from "../../api/telemetry";
+import { useOffers, type Offer } from "../../api/telemetry";
+import { monthText, number, percent } from "./offerTexts";
+
+// The acceptance dialog loads when opened: the page's first load stays within the initial-JS budget.
+const AcceptDialog = lazy(() => import("./AcceptOfferDialog"));
 
 const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
-const number = (value: number, digits: number) =>
-  value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const percent = (share: number) => `${number(share * 100, 2)} %`;
-const monthText = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
 /** Green at 95 % and above, amber below, red under a half. */
 const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : share >= 0.5 ? "#ffe58f" : "#ffa39e");
 
@@ -141,57 +138,11 @@ export default function TelemetryOffersPage() {
           locale={{ emptyText: "Нет месяцев с показаниями расхода и метана" }}
         />
       </Card>
-      {accepting && <AcceptDialog facility={facilityId} year={year} offer={accepting} onClose={() => setAccepting(null)} />}
+      {accepting && (
+        <Suspense>
+          <AcceptDialog facility={facilityId} year={year} offer={accepting} onClose={() => setAccepting(null)} />
+        </Suspense>
+      )}
     </Flex>
-  );
-}
-
-function AcceptDialog({ facility, year, offer, onClose }: { facility: string; year: number; offer: Offer; onClose: () => void }) {
-  const me = useMe();
-  const projects = useProjects({ companyId: me.data?.company.id, archived: false, page: 1 });
-  const options = (projects.data?.results ?? []).filter((p) => p.facility === facility).map((p) => ({ value: p.id, label: p.name }));
-  const [project, setProject] = useState<string | undefined>();
-  const [reason, setReason] = useState("");
-  const accept = useAcceptOffers(facility, year);
-  const low = offer.completeness < OFFER_COMPLETENESS;
-  return (
-    <Modal
-      open
-      title={`Принять: ${offer.point_name}, ${monthText(offer.month)}`}
-      onCancel={onClose}
-      okText="Принять"
-      cancelText="Отмена"
-      okButtonProps={{ disabled: !project || (low && !reason.trim()), loading: accept.isPending }}
-      onOk={() =>
-        accept.mutate(
-          { point: offer.point, months: [offer.month], project: project!, ...(low ? { reason: reason.trim() } : {}) },
-          { onSuccess: onClose },
-        )
-      }
-    >
-      <Flex vertical gap={12}>
-        <Typography.Text>
-          Расчет «по данным АГК» (уровень 3): {number(offer.volume_thousand_m3, 2)} тыс. м³, CH4 {number(offer.ef_ch4, 4)} % об.,{" "}
-          {number(offer.ch4_t, 3)} т.
-        </Typography.Text>
-        <Select aria-label="Проект" placeholder="Проект площадки" options={options} value={project} onChange={setProject} />
-        {low && (
-          <>
-            <Alert
-              type="warning"
-              showIcon
-              title={`Полнота данных ${percent(offer.completeness)} — ниже 95 %: укажите причину, ее напечатает паспорт`}
-            />
-            <Input.TextArea
-              aria-label="Причина"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={LIMITS.text.justification}
-            />
-          </>
-        )}
-        {accept.isError && <Alert type="error" showIcon role="alert" title={accept.error.message} />}
-      </Flex>
-    </Modal>
   );
 }

@@ -1,0 +1,166 @@
+// The sensor register's add and change dialog of «Датчики» (D56), loaded when opened.
+import { Alert, Button, Form, Modal, Select, Space } from "antd";
+import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
+import type { SensorKind } from "@core/telemetry";
+import { NumericInput } from "../../shared/NumericInput";
+import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
+import { TextItem } from "../../shared/TextItem";
+import { DATE_TYPED, displayDate } from "../../shared/dates";
+import type { EmissionPoint } from "../../api/inventory";
+import { useSaveSensor, type Sensor, type SensorFields } from "../../api/telemetry";
+import { conditionOptions, kindOptions, number, type ROLES, roleOptions } from "./sensorTexts";
+
+interface SensorForm {
+  code: string;
+  kind: SensorKind;
+  point: string;
+  role: keyof typeof ROLES;
+  working: string;
+  warning: string;
+  alarm: string;
+  area_m2: string;
+  conditions: "standard" | "actual";
+  in_service_from: string;
+  in_service_to: string;
+}
+
+/** «01.03.1998» → «1998-03-01»; "" → null. */
+const isoOf = (text: string | undefined) => {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
+};
+const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
+const typed = (value: number | null) => (value === null ? "" : number(value));
+const numberOrNull = (text: string) => (text.trim() === "" ? null : (parseNumericInput(text) ?? null));
+
+export default function SensorDialog({
+  facility,
+  sensor,
+  points,
+  onClose,
+}: {
+  facility: string;
+  sensor?: Sensor;
+  points: EmissionPoint[];
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<SensorForm>();
+  const save = useSaveSensor(facility);
+  const kind = Form.useWatch("kind", form) ?? sensor?.kind ?? "methane";
+  const initial: SensorForm = sensor
+    ? {
+        ...sensor,
+        warning: typed(sensor.warning),
+        alarm: typed(sensor.alarm),
+        area_m2: typed(sensor.area_m2),
+        in_service_from: displayDate(sensor.in_service_from),
+        in_service_to: displayDate(sensor.in_service_to),
+      }
+    : {
+        code: "",
+        kind: "methane",
+        point: points[0]?.id ?? "",
+        role: "recording",
+        working: "",
+        warning: "",
+        alarm: "",
+        area_m2: "",
+        conditions: "standard",
+        in_service_from: "",
+        in_service_to: "",
+      };
+  const submit = (values: SensorForm) => {
+    if ([values.warning, values.alarm, values.area_m2].some((text) => numericInputProblem(text ?? "", { decimals: 4 }))) return;
+    const fields: SensorFields = {
+      code: values.code,
+      kind: values.kind,
+      point: values.point,
+      role: values.role,
+      working: values.working ?? "",
+      warning: numberOrNull(values.warning ?? ""),
+      alarm: numberOrNull(values.alarm ?? ""),
+      area_m2: numberOrNull(values.area_m2 ?? ""),
+      conditions: values.conditions,
+      in_service_from: isoOf(values.in_service_from),
+      in_service_to: isoOf(values.in_service_to),
+    };
+    save.mutate({ sensor, fields }, { onSuccess: onClose });
+  };
+  const methane = kind === "methane" || kind === "methane_high";
+  return (
+    <Modal
+      open
+      title={sensor ? `Изменить датчик «${sensor.code}»` : "Новый датчик"}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={640}
+    >
+      <Form<SensorForm> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+        <TextItem
+          label="Код датчика в АГК"
+          name="code"
+          maxLength={SENSOR_CODE_MAX}
+          placeholder="М-12"
+          rules={[{ required: true, whitespace: true, message: "Введите код датчика, как его называет АГК шахты" }]}
+        />
+        <Form.Item label="Вид датчика" name="kind">
+          <Select aria-label="Вид датчика" options={kindOptions} />
+        </Form.Item>
+        <Form.Item label="Источник выбросов" name="point" rules={[{ required: true, message: "Выберите источник выбросов" }]}>
+          <Select aria-label="Источник выбросов" options={points.map((p) => ({ value: p.id, label: p.name }))} />
+        </Form.Item>
+        <Form.Item label="Роль" name="role">
+          <Select aria-label="Роль датчика" options={roleOptions} />
+        </Form.Item>
+        <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
+        {methane && (
+          <Space align="start">
+            <Form.Item label="Предупредительный уровень W" name="warning">
+              <NumericInput decimals={4} unit="% об." />
+            </Form.Item>
+            <Form.Item label="Аварийный уровень A" name="alarm">
+              <NumericInput decimals={4} unit="% об." />
+            </Form.Item>
+          </Space>
+        )}
+        {kind === "air_velocity" && (
+          <Form.Item
+            label="Площадь сечения выработки"
+            name="area_m2"
+            rules={[{ required: true, message: "Для анемометра укажите площадь сечения" }]}
+          >
+            <NumericInput decimals={4} unit="м²" />
+          </Form.Item>
+        )}
+        {(kind === "flow" || kind === "methane_flow") && (
+          <Form.Item label="Условия расхода" name="conditions">
+            <Select aria-label="Условия расхода" options={conditionOptions} />
+          </Form.Item>
+        )}
+        <Space>
+          <TextItem
+            label="В эксплуатации с"
+            name="in_service_from"
+            maxLength={DATE_TYPED.length}
+            placeholder={DATE_TYPED}
+            rules={[dateRule]}
+          />
+          <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
+        </Space>
+        {sensor && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="Изменение действует с этого момента: показания до него читаются с прежними данными датчика."
+          />
+        )}
+        {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {sensor ? "Сохранить" : "Добавить"}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}

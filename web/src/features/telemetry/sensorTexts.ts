@@ -1,0 +1,16 @@
+// The sensor register's texts «Датчики» and its dialog share (D56).
+import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+
+export const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
+/** «Скорость воздуха, м/с»; a label that names its unit already («Метан (0–4 % об.)») as it is. */
+export const kindText = (kind: SensorKind) =>
+  SENSOR_KINDS[kind].label.includes(SENSOR_KINDS[kind].unit)
+    ? SENSOR_KINDS[kind].label
+    : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
+export const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));
+export const roleOptions = Object.entries(ROLES).map(([value, label]) => ({ value, label }));
+export const conditionOptions = [
+  { value: "standard", label: "стандартные (20 °C, 101,325 кПа)" },
+  { value: "actual", label: "рабочие (по датчикам давления и температуры)" },
+];
+export const number = (value: number | null) => (value === null ? "" : value.toLocaleString("ru-RU", { maximumFractionDigits: 6 }));
