@@ -62,6 +62,34 @@ async function unpack(dir: string): Promise<string> {
   return dir;
 }
 
+/** Each passport's sheets as the numbers their cells print alone (text around a number, such as a
+ *  rounding note, is the release's wording), read as numbers so a precision the release changed reads the same. */
+function passportNumbers(passports: Record<string, unknown>): Record<string, Record<string, number[]>> {
+  const number = /^[−-]?\d[\d\u00a0\u202f ]*(,\d+)?$/;
+  return Object.fromEntries(
+    Object.entries(passports as Record<string, Record<string, string[][]>>).map(([key, sheets]) => [
+      key,
+      Object.fromEntries(
+        Object.entries(sheets).map(([name, rows]) => [
+          name,
+          rows
+            .flat()
+            .map((cell) => cell.trim())
+            .filter((cell) => number.test(cell))
+            .map((cell) =>
+              Number(
+                cell
+                  .replace(/[\u00a0\u202f ]/g, "")
+                  .replace(",", ".")
+                  .replace("−", "-"),
+              ),
+            ),
+        ]),
+      ),
+    ]),
+  );
+}
+
 /** The server's own JSON log lines of `event` written while `run` ran. */
 async function loggedDuring<T>(event: string, run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
   const spy = vi.spyOn(console, "log");
@@ -93,10 +121,15 @@ describe("a data folder of an older release", () => {
       expect(recorded.migrations.map((m: { to: number }) => m.to)).toEqual(MIGRATIONS.map((m) => m.to));
       const token = (await signInAsDemo(first.result.url)).access;
       const { packs, ...figures } = await folderFigures(first.result.url, token);
-      const { packs: expectedPacks, ...expectedFigures } = expected;
-      // Every figure, line, version and passport cell as it was; a field a later release adds to
-      // an answer does not fail it.
-      expect(figures).toMatchObject(expectedFigures);
+      const { packs: expectedPacks, passports: expectedPassports, ...expectedFigures } = expected;
+      // Every figure, line and version as it was; a field a later release adds to an answer does not fail it.
+      const { passports, ...answers } = figures;
+      expect(answers).toMatchObject(expectedFigures);
+      // The passports print every number they printed, in the same order and sheets: the release prints
+      // them (issue 74 added rounding notes and the tier's «не применяется», issue 75 one precision per unit).
+      const printed = passportNumbers(expectedPassports);
+      expect(Object.values(printed).flatMap((sheets) => Object.values(sheets).flat()).length).toBeGreaterThan(90);
+      expect(passportNumbers(passports)).toEqual(printed);
       expect(Object.keys(packs)).toEqual(Object.keys(expectedPacks));
       for (const [key, pack] of Object.entries(packs) as [string, PackFiles][]) {
         const before = expectedPacks[key] as PackFiles;
