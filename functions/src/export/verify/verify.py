@@ -290,13 +290,14 @@ def pdf_cmap(text):
     """A ToUnicode CMap's codes (hex) → text: bfchar and bfrange entries."""
     codes = {}
     for block in re.findall(rb"beginbfchar(.*?)endbfchar", text, re.S):
-        for code, uni in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+        for code, uni in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f\s]+)>", block):
             codes[code.decode().lower()] = bytes.fromhex(uni.decode()).decode("utf-16-be", "replace")
     for block in re.findall(rb"beginbfrange(.*?)endbfrange", text, re.S):
         for low, high, rest in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(\[[^\]]*\]|<[0-9A-Fa-f]+>)", block):
             width = len(low)
             first, last = int(low, 16), int(high, 16)
-            targets = re.findall(rb"<([0-9A-Fa-f]+)>", rest)
+            # A ligature's entry holds several code units apart by spaces («<0066 0066>», ff).
+            targets = re.findall(rb"<([0-9A-Fa-f\s]+)>", rest)
             for i, code in enumerate(range(first, last + 1)):
                 if rest.startswith(b"["):
                     uni = bytes.fromhex(targets[i].decode()) if i < len(targets) else b""
