@@ -1,0 +1,218 @@
+// @vitest-environment happy-dom
+// «Снижение выбросов» (D47–D55): the company's assessments listed with their reduction and NPV; a new
+// assessment's drainage stream (40 m³/min at 35 %, section 11.4's case (a)) and prices typed key by key
+// («6 000», «0,12») give the live preview the core computes in the page: the gas engine's ER, NPV and
+// LAC of the worked example (tests/fixtures/abatement); saving sends that request with the name and the
+// numbers as numbers, and a required price left empty is named instead of a preview.
+import { readFileSync } from "node:fs";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, it } from "vitest";
+import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
+import { loadEmissions } from "@core/emissions-browser";
+import type { AbatementVectors } from "../../../../tests/support/abatement-vectors";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { referenceDictionary } from "../../testing/fixtures";
+import type { Assessment, AssessmentBody, AssessmentSummary } from "./api";
+import AbatementPage from "./AbatementPage";
+
+let app: OpenApp;
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+const AT = "2026-03-01T03:00:00.000Z";
+const STORED: AssessmentSummary = {
+  id: "a1",
+  name: "Распадская: дегазация и ВМП",
+  year: 2025,
+  archived: false,
+  updated_at: AT,
+  version: 2,
+  methodology_version: "2026.6",
+  streams: 3,
+  er_t_co2e: 575720.96,
+  npv_rub: 117712345.4,
+};
+/** Section 11.4's case (a): the drainage stream and the prices, and what the gas engine gives (read
+ *  by path: happy-dom's import.meta.url is not a file URL, so tests/support's loader fails here). */
+const abatementVectors: AbatementVectors = JSON.parse(
+  readFileSync(`${import.meta.dirname}/../../../../tests/fixtures/abatement/section-11-vectors.json`, "utf8"),
+);
+const PARAMS = abatementVectors.abatement_params;
+const ENGINE = abatementVectors.abatement_options.find((o) => o.case === "a" && o.option_code === "GAS_ENGINE_CHP")!;
+
+/** The thin space and no-break space of Russian grouping read as plain spaces. */
+const text = (element: Element) => (element.textContent ?? "").replace(/[\s\u00a0\u202f]/g, " ");
+
+/** The figure a plan's line shows in bold, read back the Russian way. */
+const shownNumber = (line: Element) => Number(text(line.querySelector("b")!).replace(/ /g, "").replace(",", "."));
+
+function openAbatement() {
+  const list: AssessmentSummary[] = [STORED];
+  const stored = new Map<string, Assessment>();
+  app = openPage({ path: "/abatement", page: <AbatementPage /> }, (api) =>
+    api
+      .on("listAbatementAssessments", () => ({ results: list, count: list.length }))
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      .on("inventoryTrendSettings", { base_year: null, significance_pct: 5, targets: [], version: 0, base_year_check: null })
+      .on("getAbatementAssessment", ({ params }) => stored.get(params.id))
+      .on("createAbatementAssessment", async ({ body }) => {
+        const { name, year, ...input } = body as AssessmentBody;
+        const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
+        const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
+        const made: Assessment = {
+          id: "a2",
+          company: "company-1",
+          name,
+          year: year ?? null,
+          methodology_version: result.version,
+          input,
+          origins: {},
+          thresholds: {
+            q_boiler: thresholds.q_boiler,
+            q_gas_engine: thresholds.q_gas_engine,
+            q_vam_energy: thresholds.q_vam_energy,
+            q_pipeline: thresholds.q_pipeline,
+            q_power_plant: thresholds.q_power_plant,
+            item_id: null,
+            item_version: null,
+          },
+          result,
+          archived: false,
+          created_at: AT,
+          updated_at: AT,
+          created_by: "demo@example.com",
+          version: 1,
+        };
+        stored.set(made.id, made);
+        list.unshift({
+          ...STORED,
+          id: made.id,
+          name,
+          year: made.year,
+          version: 1,
+          streams: 1,
+          er_t_co2e: result.totals.er_t_co2e,
+          npv_rub: result.totals.npv_rub,
+        });
+        return made;
+      }),
+  );
+}
+
+const field = (label: RegExp) => within(screen.getByTestId("abatement-editor")).getByLabelText(label);
+
+/** Opens «Новая оценка» and types its name, then case (a)'s stream and the prices, key by key, but
+ *  those left out (the name first: each key typed once the preview shows computes it again). */
+async function typeCaseA(name: string, leaveOut: string[] = []) {
+  await app.user.click(screen.getByText("Новая оценка").closest("button")!);
+  await screen.findByTestId("abatement-editor");
+  await app.user.type(field(/^Название$/), name);
+  await app.user.type(field(/^Расход смеси/), "40");
+  await app.user.type(field(/^Концентрация CH4/), "35");
+  const prices: [RegExp, string, string][] = [
+    [/^Коэффициент выбросов энергосистемы/, "0,5", "ef_grid_t_per_mwh"],
+    [/^Цена электроэнергии/, "6 000", "price_el_rub_per_mwh"],
+    [/^Цена тепла/, "1 500", "price_heat_rub_per_mwh"],
+    [/^Цена углеродной единицы/, "1 000", "price_carbon_unit_rub"],
+    [/^Ставка дисконтирования/, "0,12", "discount_rate"],
+    [/^Срок проекта/, "10", "lifetime_yr"],
+  ];
+  for (const [label, typed, key] of prices) if (!leaveOut.includes(key)) await app.user.type(field(label), typed);
+}
+
+/** A figure of the engine's row: its unrounded value (data-value) and the text shown. */
+async function engineFigure(key: string) {
+  const cell = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>(`[data-testid^="${key}-"][data-testid$="-GAS_ENGINE_CHP"]`);
+    expect(found).not.toBeNull();
+    return found!;
+  });
+  return { value: Number(cell.dataset.value), shown: text(cell) };
+}
+
+it("lists the company's assessments with their reduction and NPV, and opens a new one empty", async () => {
+  openAbatement();
+  const row = (await screen.findByText(STORED.name)).closest("tr")!;
+  expect(text(row)).toContain("2025");
+  expect(text(row)).toContain("575 721,0");
+  expect(text(row)).toContain("117 712 345");
+  expect(text(row)).toContain("В архив");
+  expect(screen.queryByTestId("abatement-editor")).toBeNull();
+
+  await app.user.click(screen.getByText("Новая оценка").closest("button")!);
+  const editor = await screen.findByTestId("abatement-editor");
+  expect(within(editor).getByText("Новая оценка", { selector: ".ant-card-head-title" })).toBeTruthy();
+  expect((field(/^Название$/) as HTMLInputElement).value).toBe("");
+  expect(within(editor).getByText("Сохранить оценку").closest("button")!.disabled).toBe(true);
+  expect(within(editor).getByText("Чтобы сохранить, дайте оценке название")).toBeTruthy();
+});
+
+it("previews case (a)'s gas engine from the stream and prices typed key by key, and saves the request it computed", async () => {
+  openAbatement();
+  await screen.findByText(STORED.name);
+  await typeCaseA("Дегазация 1");
+
+  // The worked example's figures (to its rel_tol), computed by the core in the page.
+  const er = await engineFigure("er");
+  expect(er.value).toBeCloseTo(Number(ENGINE.er_t_co2e), -1);
+  expect(Math.abs(er.value / Number(ENGINE.er_t_co2e) - 1)).toBeLessThan(PARAMS.rel_tol);
+  const npv = await engineFigure("npv");
+  expect(Math.abs(npv.value / Number(ENGINE.npv_rub) - 1)).toBeLessThan(PARAMS.rel_tol);
+  const lac = await engineFigure("lac");
+  expect(Math.abs(lac.value / Number(ENGINE.lac_rub_per_t) - 1)).toBeLessThan(PARAMS.rel_tol);
+  expect(lac.shown).toBe("-144,38");
+  // The plan takes the lowest LAC of the stream's options (D55); the engine chosen instead, the plan is
+  // the engine's: 111 475 t CO2-eq. a year and an NPV of 720 801 000 ₽ (11.4).
+  expect(text(screen.getByTestId("plan-er"))).not.toContain("111 475");
+  const engineRow = document.querySelector(`[data-testid^="er-"][data-testid$="-GAS_ENGINE_CHP"]`)!.closest("tr")!;
+  await app.user.click(within(engineRow).getByRole("radio"));
+  await waitFor(() => expect(text(screen.getByTestId("plan-er"))).toContain("Сокращение: 111 475,"));
+  expect(Math.abs(shownNumber(screen.getByTestId("plan-er")) / Number(ENGINE.er_t_co2e) - 1)).toBeLessThan(PARAMS.rel_tol);
+  expect(text(screen.getByTestId("plan-npv"))).toMatch(/^ЧДД: 720 80\d \d{3} ₽$/);
+  expect(Math.abs(shownNumber(screen.getByTestId("plan-npv")) / Number(ENGINE.npv_rub) - 1)).toBeLessThan(PARAMS.rel_tol);
+
+  const saveButton = screen.getByText("Сохранить оценку").closest("button")!;
+  await waitFor(() => expect(saveButton.disabled).toBe(false));
+  await app.user.click(saveButton);
+  await waitFor(() => expect(app.api.calls("createAbatementAssessment")).toHaveLength(1));
+  const body = app.api.calls("createAbatementAssessment")[0].body as AssessmentBody;
+  expect(body).toMatchObject({
+    name: "Дегазация 1",
+    year: null,
+    params: {
+      ef_grid_t_per_mwh: 0.5,
+      price_el_rub_per_mwh: 6000,
+      price_heat_rub_per_mwh: 1500,
+      price_carbon_unit_rub: 1000,
+      discount_rate: 0.12,
+      lifetime_yr: 10,
+    },
+  });
+  expect(body.streams).toHaveLength(1);
+  expect(body.chosen).toEqual({ [body.streams[0].code]: "GAS_ENGINE_CHP" });
+  expect(body.streams[0]).toMatchObject({ kind: "drainage", name: "", q_mix_m3_min: 40, c_ch4_pct: 35 });
+  expect(body.params.gwp_ch4).toBeUndefined();
+  expect(body.params.price_gas_rub_per_1000m3).toBeUndefined();
+
+  // Saved, the page shows the stored assessment and lists it first.
+  await screen.findByText("Оценка «Дегазация 1», версия 1");
+  const saved = (await screen.findByText("Дегазация 1", { selector: "tr button span" })).closest("tr")!;
+  expect(text(saved)).toContain("111 475");
+});
+
+it("names a required price left empty instead of previewing", async () => {
+  openAbatement();
+  await screen.findByText(STORED.name);
+  await typeCaseA("Без цены", ["price_carbon_unit_rub"]);
+  const problem = await screen.findByTestId("abatement-problem");
+  expect(text(problem)).toContain("Не задано: цена углеродной единицы, ₽");
+  expect(screen.queryByTestId("abatement-results")).toBeNull();
+  expect(screen.getByText("Сохранить оценку").closest("button")!.disabled).toBe(true);
+
+  await app.user.type(field(/^Цена углеродной единицы/), "1 000");
+  await screen.findByTestId("abatement-results");
+  expect(screen.queryByTestId("abatement-problem")).toBeNull();
+});
