@@ -136,7 +136,7 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
   const [exportError, setExportError] = useState<string>();
   // A stored assessment keeps the thresholds it was made with (D47); a new one takes the dictionary's.
   const thresholds = assessment ? assessment.thresholds : thresholdsNow.data;
-  const measured = yearStreams.data?.results ?? [];
+  const measured = yearStreams.data?.results ?? NO_MEASURED;
 
   // The preview follows the typing a render behind (React's deferred value), so a key typed never waits for the charts.
   const shown = useDeferredValue(draft);
@@ -156,10 +156,10 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
       const allowed = (code: string) => all.streams.find((s) => s.code === code)?.options.map((o) => o.option_code);
       return { result: evaluate(withValidChoices(request, allowed)) };
     } catch (error) {
-      if (error instanceof FieldError) return { problem: problemText(error, shown) };
+      if (error instanceof FieldError) return { problem: problemText(error, shown.streams) };
       throw error;
     }
-  }, [evaluate, request, shown]);
+  }, [evaluate, request, shown.streams]);
   const result = preview.result;
   const names = useMemo(() => Object.fromEntries(draft.streams.map((s, i) => [s.code, s.name || `Поток ${i + 1}`])), [draft.streams]);
   const shownNames = useMemo(() => Object.fromEntries(shown.streams.map((s, i) => [s.code, s.name || `Поток ${i + 1}`])), [shown.streams]);
@@ -377,10 +377,13 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
 }
 
 /** The core's refusal as the editor says it: the field in words. */
-function problemText(error: FieldError, draft: Draft): string {
+/** The year's measured streams before they have come: one array, so the preview's request keeps its identity. */
+const NO_MEASURED: never[] = [];
+
+function problemText(error: FieldError, streams: Draft["streams"]): string {
   const stream = /^streams\[(\d+)\]\.(\w+)/.exec(error.field);
   if (stream) {
-    const s = draft.streams[Number(stream[1])];
+    const s = streams[Number(stream[1])];
     const what: Record<string, string> = {
       c_ch4_pct: "концентрация CH4",
       q_mix_m3_min: "расход смеси",
