@@ -58,7 +58,11 @@ const SIZED_TESTS = [
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
 // The local host's tests start its servers, but for the backup archive's (tar.test.ts: bytes in memory).
-const PROCESS_TESTS = ["functions/src/local/**/!(tar).test.ts", "wasm-core/src/gbdt/cli.test.ts", "functions/src/export/xls-writer.test.ts"];
+const PROCESS_TESTS = [
+  "functions/src/local/**/!(tar).test.ts",
+  "wasm-core/src/gbdt/cli.test.ts",
+  "functions/src/export/xls-writer.test.ts",
+];
 
 // Vitest's order (the longest files of the last run first), with a project's files of one environment
 // (happy-dom or Node, a file's first line) next to each other: a worker that shares its module graph
