@@ -68,6 +68,8 @@ describe("whole-year reads under a burst of one company", () => {
   it("share one computation per what they depend on, and another company's get_me is not held", async () => {
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
+    // The answers are kept per process, and the worker's other files keep theirs there too.
+    const heldBefore = heavyReadsHeld().answers;
     const figures = await whileProbing(
       server.url,
       otherToken,
@@ -93,7 +95,7 @@ describe("whole-year reads under a burst of one company", () => {
     );
     expect(figures.value.every((status) => status === 200)).toBe(true);
     // Two answers, each computed once for the whole burst.
-    expect(heavyReadsHeld().answers).toBe(2);
+    expect(heavyReadsHeld().answers - heldBefore).toBe(2);
     // The bound; a loaded shared machine gets twice that outside the deep tier.
     expect(figures.p50).toBeLessThan(bySize(100, 50));
   }, 120_000);
