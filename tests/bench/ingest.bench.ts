@@ -7,47 +7,19 @@
 // INGEST_DAYS sets the days pushed (365 unless set): the year at a few minutes of a busy machine's
 // two cores. (The dispatch export's file path — one file through the direct upload — is not built:
 // this pushes the same readings as a gateway would.)
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { runAdmin } from "../support/admin-command";
-import { DEMO, accessToken, signInAsDemo } from "../support/server";
+import { accessToken, signInAsDemo } from "../support/server";
+import { startServerProcess } from "../support/server-process";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const SENSORS = 20;
 const PER_BATCH = 10_000;
 const MINUTES_PER_BATCH = PER_BATCH / SENSORS;
 const DAYS = Number(process.env.INGEST_DAYS ?? 365);
 const MINUTES = DAYS * 1440;
 const START = Date.UTC(2025, 0, 1);
-
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOCAL_DEMO_EMAIL: DEMO.email,
-      LOCAL_DEMO_PASSWORD: DEMO.password,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((done, fail) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const url = /URL:\s+(http:\S+)/.exec(output)?.[1];
-      if (url) done({ child, url });
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code, signal) => fail(new Error(`server ended (${code ?? signal}):\n${output}`)));
-  });
-}
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}/api${path}`, {
@@ -75,7 +47,7 @@ function batchBody(index: number): string {
 
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "ingest-bench-"));
-  const server = await startServer(dataDir);
+  const server = await startServerProcess(dataDir);
   try {
     const token = String((await signInAsDemo(server.url)).access);
     const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта «Стенд»", kind: "underground_mine" });

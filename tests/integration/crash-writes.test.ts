@@ -2,19 +2,18 @@
 // created, edited and archived, again and again on the same data folder: every calculation listed
 // can be read (no list entry without its item), every write the server acknowledged is there, and
 // the statistics and inventory sums the server keeps are what a count of the table gives.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";
 import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
 import { startLocalServer } from "@server/local/server";
 import { drifted, reconcileAllStatistics } from "@server/domain/inventory/statistics";
+import { startServerProcess } from "../support/server-process";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const RUNS = bySize(3, 20);
 /** Writers at once: each creates a calculation, then may edit or archive it, one request at a time. */
 const WRITERS = 6;
@@ -31,32 +30,6 @@ interface State {
 interface Known {
   acknowledged: State;
   inFlight?: State;
-}
-
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOCAL_DEMO_EMAIL: DEMO.email,
-      LOCAL_DEMO_PASSWORD: DEMO.password,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((done, fail) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const url = /URL:\s+(http:\S+)/.exec(output)?.[1];
-      if (url) done({ child, url });
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code, signal) => fail(new Error(`server ended (${code ?? signal}) before it listened:\n${output}`)));
-  });
 }
 
 const killed = (child: ChildProcess) =>
@@ -125,7 +98,7 @@ describe("a local server killed mid-write", () => {
       let child: ChildProcess | undefined;
       try {
         for (let run = 0; run < RUNS; run++) {
-          const started = await startServer(dataDir);
+          const started = await startServerProcess(dataDir);
           child = started.child;
           const token = (await signInAsDemo(started.url)).access;
           if (!project) {

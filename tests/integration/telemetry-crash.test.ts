@@ -2,18 +2,16 @@
 // time (a million readings in the deep tier, 100 000 here): after a restart on the same data folder every
 // batch that was answered 202 is applied exactly once — its 10 000 readings accepted, none a duplicate —
 // and every one of its readings is in its sensor's days with its value, once (methodology D57).
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { readingsBetween, telemetryIdle } from "@server/domain/telemetry/consumer";
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";
+import { startServerProcess } from "../support/server-process";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const SENSORS = 20;
 const PER_BATCH = 10_000;
 const MINUTES_PER_BATCH = PER_BATCH / SENSORS;
@@ -21,32 +19,6 @@ const READINGS = bySize(100_000, 1_000_000);
 const BATCHES = READINGS / PER_BATCH;
 const START = Date.UTC(2026, 0, 1);
 const readingOf = (sensor: number, minute: number) => Math.round((0.3 + ((minute * 7 + sensor * 13) % 50) / 100) * 1000) / 1000;
-
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOCAL_DEMO_EMAIL: DEMO.email,
-      LOCAL_DEMO_PASSWORD: DEMO.password,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((done, fail) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const url = /URL:\s+(http:\S+)/.exec(output)?.[1];
-      if (url) done({ child, url });
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code, signal) => fail(new Error(`server ended (${code ?? signal}) before it listened:\n${output}`)));
-  });
-}
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}/api${path}`, {
@@ -71,7 +43,7 @@ it(
   async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "telemetry-crash-"));
     try {
-      const first = await startServer(dataDir);
+      const first = await startServerProcess(dataDir);
       const token = (await signInAsDemo(first.url)).access;
       const facility = await call(first.url, token, "POST", "/v1/facilities/", { name: "Шахта «Сбой»", kind: "underground_mine" });
       const point = await call(first.url, token, "POST", `/v1/facilities/${facility.body.id}/points/`, {
