@@ -4,7 +4,7 @@
 // completeness (D62) and roll-ups by hour, shift, day and month on the company's clock (D64).
 // Pure and browser-safe: the server's consumer and offers and the web's screens compute with these.
 // Everything shown from a mine's readings is advisory: protective cut-off stays with the mine's АГК.
-import { zoneOffsetMs } from "./company-clock";
+import { instantOfWallTime, zoneOffsetMs } from "./company-clock";
 import { CH4_DENSITY_20C } from "./gas-densities";
 
 export const MINUTE_MS = 60_000;
@@ -403,6 +403,52 @@ function newBucket(key: string): Bucket {
   };
 }
 
+/** The shift key («2026-03-01#2») of a local wall time (`local`, ms as if UTC) on day `day` at
+ *  `minuteOfDay`, shifts starting at `starts` (sorted): before the first start, the day before's last. */
+function localShiftKey(local: number, day: string, minuteOfDay: number, starts: readonly number[]): string {
+  let shift = starts.length - 1;
+  while (shift >= 0 && starts[shift] > minuteOfDay) shift--;
+  if (shift >= 0) return `${day}#${shift + 1}`;
+  const previous = new Date(local - 86_400_000);
+  return `${previous.getUTCFullYear()}-${two(previous.getUTCMonth() + 1)}-${two(previous.getUTCDate())}#${starts.length}`;
+}
+
+/** D64: the shift an instant (UTC ms) falls in on the company's clock, keyed as rollUp keys its
+ *  shifts («2026-03-01#1»: the local day's first shift). */
+export function shiftOf(instant: number, zone: string, shiftStarts: readonly number[] = DEFAULT_SHIFT_STARTS): string {
+  const starts = [...shiftStarts].sort((a, b) => a - b);
+  const local = instant + zoneOffsetMs(instant, zone);
+  const at = new Date(local);
+  const day = `${at.getUTCFullYear()}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}`;
+  return localShiftKey(local, day, at.getUTCHours() * 60 + at.getUTCMinutes(), starts);
+}
+
+/** The instants (UTC ms) a shift key («2026-03-01#2») runs from and to on the company's clock. */
+export function shiftSpan(
+  key: string,
+  zone: string,
+  shiftStarts: readonly number[] = DEFAULT_SHIFT_STARTS,
+): { from: number; to: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})#(\d+)$/.exec(key);
+  if (!match) return undefined;
+  const starts = [...shiftStarts].sort((a, b) => a - b);
+  const index = Number(match[4]) - 1;
+  if (index < 0 || index >= starts.length) return undefined;
+  const [y, mo, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = (dayOffset: number, minute: number) => {
+    const wall = new Date(Date.UTC(y, mo - 1, d + dayOffset, 0, minute));
+    return instantOfWallTime(
+      wall.getUTCFullYear(),
+      wall.getUTCMonth() + 1,
+      wall.getUTCDate(),
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+      zone,
+    );
+  };
+  return { from: at(0, starts[index]), to: index + 1 < starts.length ? at(0, starts[index + 1]) : at(1, starts[0]) };
+}
+
 /** D64: a sensor's minutes rolled up by hour, shift, day and month on the company's clock (`zone`),
  *  shifts starting at `shiftStarts` minutes of the local day (three 8-hour shifts from 00:00 unless the
  *  facility's calendar says otherwise; minutes before the first start belong to the day before's last
@@ -448,14 +494,7 @@ export function rollUp(
     const h = local.getUTCHours();
     const minuteOfDay = h * 60 + local.getUTCMinutes();
     const day = `${y}-${two(mo)}-${two(d)}`;
-    let shift = starts.length - 1;
-    while (shift >= 0 && starts[shift] > minuteOfDay) shift--;
-    let shiftKey: string;
-    if (shift >= 0) shiftKey = `${day}#${shift + 1}`;
-    else {
-      const previous = new Date(instant + offset - 86_400_000);
-      shiftKey = `${previous.getUTCFullYear()}-${two(previous.getUTCMonth() + 1)}-${two(previous.getUTCDate())}#${starts.length}`;
-    }
+    const shiftKey = localShiftKey(instant + offset, day, minuteOfDay, starts);
     const keys: [keyof RollUps, string][] = [
       ["hours", `${day}T${two(h)}`],
       ["shifts", shiftKey],

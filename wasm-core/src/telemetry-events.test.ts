@@ -1,0 +1,268 @@
+import { describe, expect, it } from "vitest";
+import { Flag, MINUTE_MS, MinuteState, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./telemetry";
+import {
+  eventId,
+  levelEvents,
+  levelValues,
+  parseEventId,
+  staleEvents,
+  thresholdEvents,
+  type EventLevel,
+  type ThresholdEvent,
+} from "./telemetry-events";
+
+const DAY = Date.UTC(2026, 2, 1);
+const LEVELS = { warning: 1, alarm: 2 };
+
+/** A seeded generator (mulberry32), so a failing day can be made again. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A day of one methane meter's minutes (NaN: no reading): a background of 0,3–0,7 % with a crossing
+ *  of each level, a flapping stretch, a short and a long gap, and a gap inside an event. */
+function generatedDay(seed: number): number[] {
+  const next = random(seed);
+  const day = Array.from({ length: 1440 }, () => 0.3 + 0.4 * next());
+  const set = (from: number, to: number, value: (m: number) => number) => {
+    for (let m = from; m <= to; m++) day[m] = value(m);
+  };
+  const shift = Math.floor(next() * 20);
+  set(100 + shift, 111 + shift, () => 0.92 + 0.05 * next()); // 0,9·W only
+  set(300 + shift, 340 + shift, (m) => 1.05 + 0.01 * (m % 7)); // W
+  set(310 + shift, 315 + shift, () => 2.05 + 0.1 * next()); // A inside W
+  set(500, 560, (m) => (m % 2 === 0 ? 1.1 : 0.8)); // flapping: one below at a time
+  set(600, 603, () => 1.3);
+  set(604, 605, () => 0.5); // two below: closes
+  set(606, 608, () => 1.4); // a new event
+  set(700, 700, () => Number.NaN); // a minute without a reading: not stale
+  set(800, 829, () => Number.NaN); // 30 minutes: stale
+  set(900, 905, () => 1.2);
+  set(906, 915, () => Number.NaN); // a gap inside an event neither closes nor counts
+  set(916, 920, () => 1.25);
+  set(1430, 1439, () => Number.NaN); // the day ends without readings: stale, open
+  return day;
+}
+
+function seriesOf(values: number[], start = DAY): MinuteSeries {
+  const times: number[] = [];
+  const readings: number[] = [];
+  values.forEach((v, m) => {
+    if (!Number.isNaN(v)) {
+      times.push(start + m * MINUTE_MS + 20_000);
+      readings.push(v);
+    }
+  });
+  return minuteMeans("methane", times, readings, start, values.length);
+}
+
+/** The independent computation: the minutes at or above the level, grouped into one event while fewer
+ *  than 2 valid minutes below lie between two of them. */
+function expectedEvents(values: number[], threshold: number): { start: number; end: number | null; above: number; peak: number }[] {
+  const valid = values.map((v, m) => ({ v, m })).filter(({ v }) => !Number.isNaN(v));
+  const out: { start: number; end: number | null; above: number; peak: number }[] = [];
+  let group: { v: number; m: number }[] = [];
+  const flush = (closedBy: number | null) => {
+    if (group.length === 0) return;
+    out.push({ start: group[0].m, end: closedBy, above: group.length, peak: Math.max(...group.map((g) => g.v)) });
+    group = [];
+  };
+  for (let i = 0; i < valid.length; i++) {
+    if (valid[i].v < threshold) continue;
+    if (group.length > 0) {
+      const last = valid.findIndex((x) => x.m === group[group.length - 1].m);
+      const belowBetween = i - last - 1;
+      if (belowBetween >= 2) flush(valid[last + 1].m);
+    }
+    group.push(valid[i]);
+  }
+  if (group.length > 0) {
+    const last = valid.findIndex((x) => x.m === group[group.length - 1].m);
+    flush(last + 2 < valid.length ? valid[last + 1].m : null);
+  }
+  return out;
+}
+
+describe("D65 threshold events", () => {
+  for (const seed of [1, 7, 42, 2026]) {
+    it(`equal the independent computation at each level on generated day ${seed}`, () => {
+      const values = generatedDay(seed);
+      const series = seriesOf(values);
+      const events = thresholdEvents(series, LEVELS);
+      for (const { level, value } of levelValues(LEVELS)) {
+        const got = events.filter((e) => e.level === level);
+        const want = expectedEvents(values, value);
+        expect(got.length, level).toBeGreaterThan(0);
+        expect(
+          got.map((e) => ({ start: e.start, end: e.end, above: e.minutes_above, peak: e.peak })),
+          level,
+        ).toEqual(
+          want.map((w) => ({
+            start: DAY + w.start * MINUTE_MS,
+            end: w.end === null ? null : DAY + w.end * MINUTE_MS,
+            above: w.above,
+            peak: w.peak,
+          })),
+        );
+        // The minutes above of the events are the roll-up's minutes above the same level (D64).
+        const day = rollUp({ start: series.start, values: series.values, state: stateOf(series) }, "UTC", LEVELS).days[0];
+        const rolled = { pre_warning: day.above_pre_warning, warning: day.above_warning, alarm: day.above_alarm }[level];
+        expect(
+          got.reduce((s, e) => s + e.minutes_above, 0),
+          level,
+        ).toBe(rolled);
+      }
+    });
+  }
+
+  it("keeps a flapping sensor's stretch as one event, and two minutes below close it", () => {
+    const values = generatedDay(3);
+    const warning = thresholdEvents(seriesOf(values), LEVELS).filter((e) => e.level === "warning");
+    const flapping = warning.find((e) => e.start === DAY + 500 * MINUTE_MS) as ThresholdEvent;
+    expect(flapping.end).toBe(DAY + 561 * MINUTE_MS);
+    expect(flapping.minutes_above).toBe(31);
+    expect(flapping.peak).toBe(1.1);
+    const closed = warning.find((e) => e.start === DAY + 600 * MINUTE_MS) as ThresholdEvent;
+    expect(closed.end).toBe(DAY + 604 * MINUTE_MS);
+    expect(warning.find((e) => e.start === DAY + 606 * MINUTE_MS)?.peak).toBe(1.4);
+    // A gap inside an event neither closes it nor counts as minutes above.
+    const gapped = warning.find((e) => e.start === DAY + 900 * MINUTE_MS) as ThresholdEvent;
+    expect(gapped.minutes_above).toBe(11);
+    expect(gapped.end).toBe(DAY + 921 * MINUTE_MS);
+  });
+
+  it("nests the alarm in the warning in the pre-warning, with its peak and when", () => {
+    const values = Array.from({ length: 30 }, (_, m) => (m >= 5 && m < 20 ? (m >= 10 && m < 13 ? 2 + m / 100 : 1.5) : 0.2));
+    const events = thresholdEvents(seriesOf(values), LEVELS);
+    expect(events.map((e) => [e.level, (e.start - DAY) / MINUTE_MS, ((e.end as number) - DAY) / MINUTE_MS, e.minutes_above])).toEqual([
+      ["pre_warning", 5, 20, 15],
+      ["warning", 5, 20, 15],
+      ["alarm", 10, 13, 3],
+    ]);
+    expect(events[2].peak).toBe(2.12);
+    expect(events[2].peak_at).toBe(DAY + 12 * MINUTE_MS);
+    expect(events[0].threshold).toBe(0.9);
+  });
+
+  it("leaves an event open at the series' end, and one minute below does not close it", () => {
+    const events = levelEvents(seriesOf([0.1, 1.2, 1.3, 0.5]), "warning", 1);
+    expect(events).toEqual([
+      {
+        kind: "threshold",
+        level: "warning",
+        threshold: 1,
+        start: DAY + MINUTE_MS,
+        end: null,
+        peak: 1.3,
+        peak_at: DAY + 2 * MINUTE_MS,
+        minutes_above: 2,
+      },
+    ]);
+  });
+
+  it("has no events for a sensor without levels, and a flagged minute is no reading above", () => {
+    expect(thresholdEvents(seriesOf([3, 3, 3]), {})).toEqual([]);
+    const series = seriesOf([0.1, 1.5, 1.5, 0.1, 0.1]);
+    series.flags[1] = Flag.JUMP;
+    expect(levelEvents(series, "warning", 1).map((e) => [(e.start - DAY) / MINUTE_MS, e.minutes_above])).toEqual([[2, 1]]);
+  });
+
+  it("is the same however often the same minutes are read: same events, same ids", () => {
+    const values = generatedDay(9);
+    const once = thresholdEvents(seriesOf(values), LEVELS).map((e) => eventId("s1", "threshold", e.level, e.start));
+    const twice = thresholdEvents(seriesOf([...values]), LEVELS).map((e) => eventId("s1", "threshold", e.level, e.start));
+    expect(twice).toEqual(once);
+    expect(new Set(once).size).toBe(once.length);
+  });
+});
+
+describe("D65 stale channels", () => {
+  it("opens after 2 intervals without a reading, and is open while none came back", () => {
+    const stale = staleEvents(seriesOf(generatedDay(5)));
+    expect(stale.map((e) => [(e.start - DAY) / MINUTE_MS, e.end === null ? null : (e.end - DAY) / MINUTE_MS, e.minutes])).toEqual([
+      [800, 830, 30],
+      [906, 916, 10],
+      [1430, null, 10],
+    ]);
+  });
+
+  it("counts an out-of-range reading as a reading, and a longer interval needs longer gaps", () => {
+    const series = seriesOf([0.5, Number.NaN, Number.NaN, Number.NaN, 9, Number.NaN, Number.NaN, 0.5]);
+    expect(series.flags[4]).toBe(Flag.RANGE);
+    expect(staleEvents(series).map((e) => e.minutes)).toEqual([3, 2]);
+    expect(staleEvents(series, 1.5).map((e) => e.minutes)).toEqual([3]);
+    expect(staleEvents(seriesOf([Number.NaN, Number.NaN, 1]))).toEqual([]);
+    expect(staleEvents(seriesOf([Number.NaN, Number.NaN, 1]), 1, 2, true)).toHaveLength(1);
+  });
+});
+
+describe("event ids", () => {
+  it("read back to what they were made of", () => {
+    const start = DAY + 123 * MINUTE_MS;
+    for (const [kind, level] of [
+      ["threshold", "alarm"],
+      ["stale", null],
+      ["forecast", "warning"],
+    ] as const) {
+      const id = eventId("0196f0a2-7c1d-7000-8000-000000000001", kind, level as EventLevel | null, start);
+      expect(parseEventId(id)).toEqual({ sensor: "0196f0a2-7c1d-7000-8000-000000000001", kind, level, start });
+    }
+    expect(parseEventId("../x")).toBeUndefined();
+  });
+});
+
+describe("D64 shifts on the company's clock", () => {
+  // 17:00 UTC is 00:00 of the next day at UTC+7 (its first shift) and 20:00 at UTC+3 (the day's third).
+  const cases: [string, number, string][] = [
+    ["Asia/Novokuznetsk", Date.UTC(2026, 2, 1, 17, 0), "2026-03-02#1"],
+    ["Asia/Novokuznetsk", Date.UTC(2026, 2, 1, 16, 59), "2026-03-01#3"],
+    ["Asia/Novokuznetsk", Date.UTC(2026, 2, 1, 1, 0), "2026-03-01#2"],
+    ["Europe/Moscow", Date.UTC(2026, 2, 1, 17, 0), "2026-03-01#3"],
+    ["Europe/Moscow", Date.UTC(2026, 2, 1, 21, 0), "2026-03-02#1"],
+    ["Europe/Moscow", Date.UTC(2026, 2, 1, 2, 0), "2026-03-01#1"],
+  ];
+  for (const [zone, instant, key] of cases) {
+    it(`${new Date(instant).toISOString()} is shift ${key} at ${zone}`, () => {
+      expect(shiftOf(instant, zone)).toBe(key);
+      const span = shiftSpan(key, zone) as { from: number; to: number };
+      expect(instant).toBeGreaterThanOrEqual(span.from);
+      expect(instant).toBeLessThan(span.to);
+      expect(span.to - span.from).toBe(8 * 3_600_000);
+    });
+  }
+
+  it("puts each event in the shift its roll-up bucket has, at UTC+7 and UTC+3", () => {
+    const values = generatedDay(11);
+    const series = seriesOf(values);
+    for (const zone of ["Asia/Novokuznetsk", "Europe/Moscow"]) {
+      const shifts = rollUp({ start: series.start, values: series.values, state: stateOf(series) }, zone, LEVELS).shifts;
+      for (const e of thresholdEvents(series, LEVELS)) {
+        const key = shiftOf(e.start, zone);
+        const bucket = shifts.find((b) => b.key === key);
+        expect(bucket, `${zone} ${key}`).toBeDefined();
+        expect(bucket?.max).toBeGreaterThanOrEqual(e.threshold);
+      }
+    }
+    // With a late-night shift: a facility whose shifts start at 06:00, 14:00 and 22:00.
+    expect(shiftOf(Date.UTC(2026, 2, 1, 22, 30), "Asia/Novokuznetsk", [360, 840, 1320])).toBe("2026-03-01#3");
+    expect(shiftSpan("2026-03-01#3", "Asia/Novokuznetsk", [360, 840, 1320])).toEqual({
+      from: Date.UTC(2026, 2, 1, 15, 0),
+      to: Date.UTC(2026, 2, 1, 23, 0),
+    });
+    expect(shiftSpan("2026-03-01#4", "Europe/Moscow")).toBeUndefined();
+  });
+});
+
+/** The valid minutes as VALID, the others MISSING: rollUp over exactly the minutes events read. */
+function stateOf(series: MinuteSeries): Uint8Array {
+  return Uint8Array.from(series.flags, (f, m) =>
+    f === Flag.OK && !Number.isNaN(series.values[m]) ? MinuteState.VALID : MinuteState.MISSING,
+  );
+}

@@ -1,0 +1,170 @@
+// Threshold and stale-channel events from a sensor's minutes (methodology D65, with D62–D64): an event
+// at a level opens at the first minute whose mean is at or above it and closes after 2 consecutive
+// minutes below it [A]; it keeps its start, end, peak and the minutes above, by level (0,9·W
+// «предупредительный», W «предупреждение», A «авария»). A channel is stale («нет данных») after 2
+// expected intervals without a reading. Pure and browser-safe: the server's detector (a consumer of
+// each changed sensor-day) and the web's screens compute the same events from the same minutes.
+// Advisory: protective cut-off stays with the mine's own АГК (telemetry.ts, ADVISORY_NOTE).
+import { Flag, MINUTE_MS, PRE_WARNING_SHARE, type Levels, type MinuteSeries } from "./telemetry";
+
+/** D65: minutes below a level that close its event [A]. */
+export const CLOSE_AFTER_MINUTES = 2;
+/** D65: expected intervals without a reading after which a channel is stale [A]. */
+export const STALE_INTERVALS = 2;
+
+export type EventLevel = "pre_warning" | "warning" | "alarm";
+export const EVENT_LEVELS: readonly EventLevel[] = ["pre_warning", "warning", "alarm"];
+export const EVENT_LEVEL_LABELS: Readonly<Record<EventLevel, string>> = {
+  pre_warning: "Предупредительный (0,9·W)",
+  warning: "Предупреждение (W)",
+  alarm: "Авария (A)",
+};
+export type EventKind = "threshold" | "stale" | "forecast";
+export const EVENT_KIND_LABELS: Readonly<Record<EventKind, string>> = {
+  threshold: "Превышение",
+  stale: "Нет данных",
+  forecast: "Прогноз превышения",
+};
+
+/** A sensor's levels as values, % vol: 0,9·W, W and A, those it has. */
+export function levelValues(levels: Levels): { level: EventLevel; value: number }[] {
+  const out: { level: EventLevel; value: number }[] = [];
+  if (levels.warning != null && levels.warning > 0) {
+    out.push({ level: "pre_warning", value: PRE_WARNING_SHARE * levels.warning });
+    out.push({ level: "warning", value: levels.warning });
+  }
+  if (levels.alarm != null && levels.alarm > 0) out.push({ level: "alarm", value: levels.alarm });
+  return out;
+}
+
+export interface ThresholdEvent {
+  readonly kind: "threshold";
+  readonly level: EventLevel;
+  /** The level's value, % vol. */
+  readonly threshold: number;
+  /** The first minute at or above the level (UTC ms). */
+  readonly start: number;
+  /** The start of the first of the 2 minutes below that closed it; null while it is open. */
+  readonly end: number | null;
+  readonly peak: number;
+  readonly peak_at: number;
+  /** Minutes with a valid mean at or above the level, from start to end. */
+  readonly minutes_above: number;
+}
+
+export interface StaleEvent {
+  readonly kind: "stale";
+  /** The first minute without a reading (UTC ms). */
+  readonly start: number;
+  /** The minute the readings came back; null while they have not. */
+  readonly end: number | null;
+  /** Minutes without a reading from start to end (or the series' end). */
+  readonly minutes: number;
+}
+
+/** Whether minute m has a valid mean (D58's flagged minutes and minutes without readings have none). */
+const validAt = (series: Pick<MinuteSeries, "values" | "flags">, m: number) =>
+  series.flags[m] === Flag.OK && !Number.isNaN(series.values[m]);
+
+/** D65's threshold events of one level over the series: a minute without a valid mean neither opens,
+ *  extends nor closes an event (nor counts as below); an event still open at the series' end has end
+ *  null. `closeAfter` consecutive valid minutes below close it, ending at the first of them. */
+export function levelEvents(
+  series: Pick<MinuteSeries, "start" | "values" | "flags">,
+  level: EventLevel,
+  threshold: number,
+  closeAfter = CLOSE_AFTER_MINUTES,
+): ThresholdEvent[] {
+  const out: ThresholdEvent[] = [];
+  let open: { start: number; peak: number; peakAt: number; above: number } | undefined;
+  let below = 0;
+  let firstBelow = -1;
+  const at = (m: number) => series.start + m * MINUTE_MS;
+  for (let m = 0; m < series.values.length; m++) {
+    if (!validAt(series, m)) continue;
+    const value = series.values[m];
+    if (value >= threshold) {
+      below = 0;
+      if (!open) open = { start: m, peak: value, peakAt: m, above: 0 };
+      open.above++;
+      if (value > open.peak) {
+        open.peak = value;
+        open.peakAt = m;
+      }
+    } else if (open) {
+      if (below === 0) firstBelow = m;
+      below++;
+      if (below >= closeAfter) {
+        out.push(made(open, at(firstBelow)));
+        open = undefined;
+        below = 0;
+      }
+    }
+  }
+  if (open) out.push(made(open, null));
+  return out;
+
+  function made(e: { start: number; peak: number; peakAt: number; above: number }, end: number | null): ThresholdEvent {
+    return { kind: "threshold", level, threshold, start: at(e.start), end, peak: e.peak, peak_at: at(e.peakAt), minutes_above: e.above };
+  }
+}
+
+/** D65 at every level the sensor has, ordered by start, then level. */
+export function thresholdEvents(
+  series: Pick<MinuteSeries, "start" | "values" | "flags">,
+  levels: Levels,
+  closeAfter = CLOSE_AFTER_MINUTES,
+): ThresholdEvent[] {
+  const out = levelValues(levels).flatMap(({ level, value }) => levelEvents(series, level, value, closeAfter));
+  return out.sort((a, b) => a.start - b.start || EVENT_LEVELS.indexOf(a.level) - EVENT_LEVELS.indexOf(b.level));
+}
+
+/** D65's stale channel: a run of at least `intervals` expected intervals (of `intervalMinutes`) of
+ *  minutes without a reading (D58's NONE; a flagged reading is still a reading). A run reaching the
+ *  series' end is open (end null); one at the series' start is left out unless `fromStart` (the
+ *  caller knows nothing was due before). */
+export function staleEvents(
+  series: Pick<MinuteSeries, "start" | "values" | "flags">,
+  intervalMinutes = 1,
+  intervals = STALE_INTERVALS,
+  fromStart = false,
+): StaleEvent[] {
+  const least = Math.max(1, Math.round(intervalMinutes * intervals));
+  const out: StaleEvent[] = [];
+  const n = series.flags.length;
+  let m = 0;
+  while (m < n) {
+    if (series.flags[m] !== Flag.NONE) {
+      m++;
+      continue;
+    }
+    let end = m;
+    while (end < n && series.flags[end] === Flag.NONE) end++;
+    if (end - m >= least && (m > 0 || fromStart)) {
+      out.push({
+        kind: "stale",
+        start: series.start + m * MINUTE_MS,
+        end: end < n ? series.start + end * MINUTE_MS : null,
+        minutes: end - m,
+      });
+    }
+    m = end;
+  }
+  return out;
+}
+
+/** An event's stable id from what identifies it: the same sensor, kind, level and start give the
+ *  same id however often and in whatever order its minutes are read again («m-12.t.warning.mbqq3c0»). */
+export function eventId(sensor: string, kind: EventKind, level: EventLevel | null, start: number): string {
+  const k = kind === "threshold" ? "t" : kind === "stale" ? "s" : "f";
+  return `${sensor}.${k}.${level ?? "none"}.${Math.round(start / MINUTE_MS).toString(36)}`;
+}
+
+/** The parts of an id made by eventId, or undefined for anything else. */
+export function parseEventId(id: string): { sensor: string; kind: EventKind; level: EventLevel | null; start: number } | undefined {
+  const match = /^([A-Za-z0-9_-]+)\.([tsf])\.(pre_warning|warning|alarm|none)\.([0-9a-z]{1,12})$/.exec(id);
+  if (!match) return undefined;
+  const kind: EventKind = match[2] === "t" ? "threshold" : match[2] === "s" ? "stale" : "forecast";
+  const level = match[3] === "none" ? null : (match[3] as EventLevel);
+  return { sensor: match[1], kind, level, start: Number.parseInt(match[4], 36) * MINUTE_MS };
+}
