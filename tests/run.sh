@@ -23,8 +23,11 @@ done
 [ ${#tiers[@]} -gt 0 ] || tiers=(unit integration e2e infra)
 
 bash tests/prerequisites.sh "${tiers[@]}"
-# The type check is one thread; the build and then lint run beside it on the second core. The type
-# check's output is printed once all three are done, and the run stops if any of them failed.
+# The core first: the type check reads the declarations its build writes (wasm-core/build.mjs), and
+# two builds must not write build/ at once. The type check is one thread; the web's build and then
+# lint run beside it on the second core. The type check's output is printed once all three are done,
+# and the run stops if any of them failed.
+npm run build:wasm
 typecheck_log=$(mktemp)
 npm run typecheck >"$typecheck_log" 2>&1 &
 typecheck=$!

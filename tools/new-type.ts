@@ -1,8 +1,8 @@
 // `npm run new-type -- <name>`: scaffolds a formula calculation type through the recipe of
 // docs/architecture.md («Adding a calculation type»): its module (wasm-core/src/types/<name>.ts), its
-// line in the registry, a kernel stub in the core (assembly/emissions.ts) and a dictionary entry
-// (reference-data.json, and its name among the core's DICTIONARY_NAMES), then writes the docs'
-// generated blocks. What it cannot know is left as FILL_IN, which the type check refuses wherever it
+// line in the registry, a kernel stub in the core (assembly/emissions.ts: `kernel_<name>`, which the
+// facade's typed map of kernels needs to compile) and a dictionary entry (reference-data.json), four
+// files, then writes the docs' generated blocks. What it cannot know is left as FILL_IN, which the type check refuses wherever it
 // stands, and the kernel stub refuses every row, so the type's worked examples fail until its formula
 // is written: nothing half-made passes `npm run typecheck` or the unit tier.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -60,10 +60,9 @@ export const vectors: WorkedExamples<readonly VectorRow[]> = {
 
 function kernelStub(name: string): string {
   return `// ${name}: scaffolded by \`npm run new-type -- ${name}\`. Until its formula is written here it refuses
-// every row (false), so no calculation of the type computes and its worked examples fail.
-// @ts-ignore: decorator
-@inline function batch_${name}(inp: usize, out: usize, col: usize, rows: i32, gwp_ch4: f64, checked: bool): bool {
-  return false;
+// every batch (-1), so no calculation of the type computes and its worked examples fail.
+export function kernel_${name}(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  return -1;
 }
 
 `;
@@ -90,16 +89,7 @@ export function newType(name: string): string[] {
   touched.push("wasm-core/src/registry.ts");
 
   const kernel = "wasm-core/assembly/emissions.ts";
-  const enumBody = /export enum EmissionType \{([\s\S]*?)\n\}/.exec(readFileSync(at(kernel), "utf8"));
-  if (!enumBody) throw new Error(`${kernel}: no EmissionType`);
-  const next = Math.max(...[...enumBody[1].matchAll(/= (\d+),/g)].map((m) => Number(m[1]))) + 1;
-  insertBefore(kernel, /\n\}\n\n\/\/ Each kernel below/, `\n  ${name} = ${next}, // scaffolded: its inputs → results`);
-  insertBefore(kernel, /\/\/ @ts-ignore: decorator\n@inline function run_batch/, kernelStub(name));
-  insertBefore(
-    kernel,
-    / {4}default: return -1;/,
-    `    case EmissionType.${name}: fine = batch_${name}(inp, out, col, rows, gwp_ch4, checked); break;\n`,
-  );
+  insertBefore(kernel, /\/\/ Row i of column c of the fixed buffers, for 4\.11 and 4\.12\./, kernelStub(name));
   touched.push(kernel);
 
   const dataPath = "functions/src/dictionaries/reference-data.json";
@@ -110,8 +100,7 @@ export function newType(name: string): string[] {
   const before = data.slice(0, end).replace(/\s*$/, "");
   writeFileSync(at(dataPath), `${before},\n    ${JSON.stringify(entry)}\n  ${data.slice(end)}`);
   JSON.parse(readFileSync(at(dataPath), "utf8"));
-  insertBefore("wasm-core/src/types/definition.ts", /\] as const;\n\nexport type DictionaryName/, `  "get_${name}",\n`);
-  touched.push(dataPath, "wasm-core/src/types/definition.ts");
+  touched.push(dataPath);
 
   return touched;
 }
@@ -147,7 +136,7 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   });
   console.log(docs.status === 0 ? docs.stdout.trim() : "the docs' blocks: run npm run docs:generate once the module is filled");
   console.log(
-    "Fill in every FILL_IN of the module, the kernel batch_" +
+    "Fill in every FILL_IN of the module, the kernel kernel_" +
       `${name} in wasm-core/assembly/emissions.ts and the dictionary's items; npm run typecheck and the unit tier say what is left.`,
   );
 }

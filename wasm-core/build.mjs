@@ -16,6 +16,11 @@ const root = dirname(fileURLToPath(import.meta.url));
 const entries = readdirSync(join(root, "assembly")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
 mkdirSync(join(root, "build"), { recursive: true });
 const SIMD = new Set(["emissions", "gbdt", "gbdt-train"]);
+// The entries whose exports the TypeScript facade types from the declarations asc writes beside the
+// module (build/<name>.d.ts, with its small .js loader, which nothing imports): the emission core,
+// whose kernel per registry type the facade's typed map holds (src/emissions-core.ts, `Kernels`), so
+// `npm run typecheck` builds first.
+const TYPED = new Set(["emissions"]);
 
 const compiler = createRequire(import.meta.url)("assemblyscript/package.json").version;
 const hash = createHash("sha256").update(`assemblyscript ${compiler}\n`).update(readFileSync(fileURLToPath(import.meta.url)));
@@ -24,7 +29,11 @@ for (const file of readdirSync(join(root, "assembly"), { recursive: true }).map(
 }
 const sources = hash.digest("hex");
 const stamp = join(root, "build", ".sources");
-const built = entries.every((file) => existsSync(join(root, "build", file.replace(/\.ts$/, ".wasm"))));
+const outputs = entries.flatMap((file) => {
+  const name = file.replace(/\.ts$/, "");
+  return [".wasm", ".wat", ...(TYPED.has(name) ? [".d.ts", ".js"] : [])].map((ext) => `${name}${ext}`);
+});
+const built = outputs.every((file) => existsSync(join(root, "build", file)));
 if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === sources) {
   console.log("wasm-core: build/ is up to date with assembly/");
   process.exit(0);
@@ -37,7 +46,6 @@ rmSync(stamp, { force: true });
 const CACHE_KEPT = 8;
 const cacheRoot = process.env.WASM_BUILD_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "fugitive-emissions-platform", "wasm-core");
 const cached = cacheRoot === "off" ? undefined : join(cacheRoot, sources);
-const outputs = entries.flatMap((file) => [".wasm", ".wat"].map((ext) => file.replace(/\.ts$/, ext)));
 if (cached && outputs.every((file) => existsSync(join(cached, file)))) {
   for (const file of outputs) copyFileSync(join(cached, file), join(root, "build", file));
   writeFileSync(stamp, sources);
@@ -63,6 +71,7 @@ for (const file of entries) {
       "--baseDir", root,
       // The emission batch kernels and the GBDT QuickScorer engine use WASM SIMD (Node 16.4+, every current browser engine).
       ...(SIMD.has(name) ? ["--enable", "simd"] : []),
+      ...(TYPED.has(name) ? ["--bindings", "raw"] : []),
     ],
     { stdout: process.stdout, stderr: process.stderr },
   );

@@ -73,7 +73,6 @@ export async function run(): Promise<void> {
   const inPlace = core.openBatch("underground", ROWS);
   for (const [name, column] of Object.entries(data)) inPlace.inputs[name as keyof Columns].set(column);
   // The kernel alone over the same block: its addresses, as the views show them.
-  const code = (core.exports["EmissionType.underground"] as WebAssembly.Global).value as number;
   const input = inPlace.inputs.volume.byteOffset;
   const output = inPlace.results.res_co2.byteOffset;
   const stride = (inPlace.inputs.p_co2.byteOffset - input) / 8;
@@ -87,7 +86,7 @@ export async function run(): Promise<void> {
   const out = Array.from({ length: 4 }, () => new Float64Array(ROWS));
   const measured = rates({
     inPlace: () => inPlace.run(),
-    kernel: () => core.exports.batch(code, input, output, stride, ROWS, GWP),
+    kernel: () => core.exports.kernel_underground(input, output, stride, ROWS, GWP, false),
     copied: () => core.calculateBatch("underground", data, undefined, reused),
     fresh: () => core.calculateBatch("underground", data),
     typescript: () => undergroundInTypeScript(data, out),

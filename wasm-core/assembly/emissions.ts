@@ -246,20 +246,6 @@ export function reserve_columns(columns: i32, rows: i32): usize {
   return v >= unchecked(bounds[2 * c]) && v <= unchecked(bounds[2 * c + 1]);
 }
 
-/** Emission types of the batch entry point; column order = registry order of inputs and results. */
-export enum EmissionType {
-  handling_underground_ch4 = 0,  // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
-  open_mining_ch4 = 1,           // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
-  open_mining_co2 = 2,           // volume, ef → res_co2
-  underground = 3,               // volume, p_co2, p_ch4, ef_co2, ef_ch4 → res_co2, res_ch4, res_ch4_to_co2, sum_co2
-  underground_emission_ch4 = 4,  // volume, ef, koef_transform → res_ch4, res_ch4_to_co2
-  disposal_co2_torch = 5,        // volume, ef, koef_transform → res_co2
-  disposal_co2_stat_sources = 6, // volume, ef, of, k, w_ch4, w_co2 → res_co2
-  torch_ch4 = 7,                 // volume, koef_transform → res_ch4, res_ch4_to_co2
-  torch_composition = 8,         // volume, w_ch4, w_co2, w_c2h6, w_c3h8, w_c4h10, w_c5h12, cf, p_co2, p_ch4
-                                 // → ef_co2, ef_ch4, res_co2, res_ch4, res_ch4_to_co2, sum_co2
-}
-
 // Each kernel below takes its inputs from `inp` and writes its results at `out`, columns `col`
 // bytes apart, and returns false when `checked` and a value is outside its bounds (its results are
 // then not to be read). `checked` is a constant at each call site, so the check costs nothing in
@@ -464,40 +450,91 @@ export enum EmissionType {
   return fine;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The kernel of each emission type of the registry, exported as `kernel_<type>`: the facade holds
+// them in one map typed by the registry's type names (emissions-core.ts, `Kernels`), which the
+// TypeScript compiler checks against the declarations this build writes (build/emissions.d.ts), so
+// a registry type without its kernel here does not compile. A kernel evaluates `rows` rows from the
+// input columns at `inp` into the result columns at `out`, each column `stride` rows long (the fixed
+// buffers: input_ptr, output_ptr, batch_rows; or a block from reserve_columns), column order = the
+// registry's order of inputs and results. Unchecked (`checked` false) the inputs must have been
+// validated; checked, every input is compared with `bounds` in the same pass. Returns the rows
+// computed, -1 for more rows than the stride, -2 when checked and a value is out of bounds (the
+// facade then names the field and row, and no result may be read).
+
 // @ts-ignore: decorator
-@inline function run_batch(type: EmissionType, inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
-  if (rows < 0 || stride < rows) return -1;
-  const col = <usize>stride << 3;
-  let fine = true;
-  switch (type) {
-    case EmissionType.handling_underground_ch4:
-    case EmissionType.open_mining_ch4:
-    case EmissionType.underground_emission_ch4: fine = batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, checked); break;
-    case EmissionType.open_mining_co2: fine = batch_open_mining_co2(inp, out, col, rows, checked); break;
-    case EmissionType.underground: fine = batch_underground(inp, out, col, rows, gwp_ch4, checked); break;
-    case EmissionType.disposal_co2_torch: fine = batch_disposal_co2_torch(inp, out, col, rows, checked); break;
-    case EmissionType.disposal_co2_stat_sources: fine = batch_disposal_co2_stat_sources(inp, out, col, rows, checked); break;
-    case EmissionType.torch_ch4: fine = batch_torch_ch4(inp, out, col, rows, gwp_ch4, checked); break;
-    case EmissionType.torch_composition: fine = batch_torch_composition(inp, out, col, rows, gwp_ch4, checked); break;
-    default: return -1;
-  }
+@inline function fits(stride: i32, rows: i32): bool {
+  return rows >= 0 && stride >= rows;
+}
+
+// @ts-ignore: decorator
+@inline function bytes(stride: i32): usize {
+  return <usize>stride << 3;
+}
+
+// @ts-ignore: decorator
+@inline function outcome(fine: bool, rows: i32): i32 {
   return fine ? rows : -2;
 }
 
-/**
- * Evaluates `rows` rows of one emission type from the input columns at `inp` into the result
- * columns at `out`, each column `stride` rows long (the fixed buffers: input_ptr, output_ptr,
- * batch_rows; or a block from reserve_columns). The inputs must have been validated. Returns the
- * number of rows computed, or -1 for an unknown type or more rows than the stride.
- */
-export function batch(type: EmissionType, inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64): i32 {
-  return run_batch(type, inp, out, stride, rows, gwp_ch4, false);
+export function kernel_handling_underground_ch4(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, true) : batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, false), rows);
 }
 
-/** `batch` with every input checked against `bounds` in the same pass: -2 when a value is out of
- *  bounds (the facade then names the field and row, and no result may be read). */
-export function batch_checked(type: EmissionType, inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64): i32 {
-  return run_batch(type, inp, out, stride, rows, gwp_ch4, true);
+export function kernel_open_mining_ch4(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, true) : batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, false), rows);
+}
+
+export function kernel_underground_emission_ch4(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, true) : batch_ch4_from_coal(inp, out, col, rows, gwp_ch4, false), rows);
+}
+
+export function kernel_open_mining_co2(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_open_mining_co2(inp, out, col, rows, true) : batch_open_mining_co2(inp, out, col, rows, false), rows);
+}
+
+export function kernel_underground(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_underground(inp, out, col, rows, gwp_ch4, true) : batch_underground(inp, out, col, rows, gwp_ch4, false), rows);
+}
+
+export function kernel_disposal_co2_torch(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_disposal_co2_torch(inp, out, col, rows, true) : batch_disposal_co2_torch(inp, out, col, rows, false), rows);
+}
+
+export function kernel_disposal_co2_stat_sources(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(
+    checked ? batch_disposal_co2_stat_sources(inp, out, col, rows, true) : batch_disposal_co2_stat_sources(inp, out, col, rows, false),
+    rows,
+  );
+}
+
+export function kernel_torch_ch4(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(checked ? batch_torch_ch4(inp, out, col, rows, gwp_ch4, true) : batch_torch_ch4(inp, out, col, rows, gwp_ch4, false), rows);
+}
+
+export function kernel_torch_composition(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  return outcome(
+    checked ? batch_torch_composition(inp, out, col, rows, gwp_ch4, true) : batch_torch_composition(inp, out, col, rows, gwp_ch4, false),
+    rows,
+  );
 }
 
 // Row i of column c of the fixed buffers, for 4.11 and 4.12.

@@ -25,6 +25,9 @@ import {
   type SettingName,
 } from "./registry";
 import { fetchWasmBytes } from "./wasm-fetch";
+// The exports of emissions.wasm as the build declares them (wasm-core/build.mjs writes the declarations
+// beside the module): a type only, nothing of the generated loader is loaded.
+import type { instantiate } from "../build/emissions";
 
 // ---- errors --------------------------------------------------------------------------------------
 
@@ -167,43 +170,27 @@ export interface FilledValue {
 
 // ---- the raw core --------------------------------------------------------------------------------
 
-interface CoreExports {
-  memory: WebAssembly.Memory;
-  batch_rows(): number;
-  input_columns(): number;
-  output_columns(): number;
-  input_ptr(): number;
-  output_ptr(): number;
-  bounds_ptr(): number;
-  max_reserved_rows(): number;
-  reserve_columns(columns: number, rows: number): number;
-  batch(type: number, input: number, output: number, stride: number, rows: number, gwp_ch4: number): number;
-  batch_checked(type: number, input: number, output: number, stride: number, rows: number, gwp_ch4: number): number;
-  recycle_technology(
-    metan: number,
-    a_metan: number,
-    q_boiler: number,
-    q_gas_engine: number,
-    q_vam_energy: number,
-    q_pipeline: number,
-    q_power_plant: number,
-  ): number;
-  fuel_litres_to_t(quantity: number, p: number): number;
-  gas_m3_to_t(quantity: number, density: number): number;
-  sensitivity(
-    rows: number,
-    rho: number,
-    gwp_ch4: number,
-    k_tr: number,
-    delta: number,
-    ef_transport_fuel: number,
-    use_transport_fuel: number,
-  ): number;
-  filling_blanks(rows: number): number;
-  abatement_npv(capex: number, flow: number, rate: number, years: number): number;
-  abatement_irr(capex: number, flow: number, years: number): number;
-  abatement_payback(capex: number, flow: number, rate: number, years: number): number;
-  abatement_crf(rate: number, years: number): number;
+/** The core's exports, typed by the declarations the build writes for emissions.wasm. */
+type CoreExports = Awaited<ReturnType<typeof instantiate>>;
+
+/** One emission type's kernel: `rows` rows from the input columns at `input` into the result columns
+ *  at `output`, `stride` rows apart; `checked` compares every input with the bounds table in the same
+ *  pass. Returns the rows computed, -1 for more rows than the stride, -2 for a value out of bounds. */
+type Kernel = (input: number, output: number, stride: number, rows: number, gwp_ch4: number, checked: boolean) => number;
+
+/** The kernel of each emission type of the registry, one typed property per type: the compiler
+ *  refuses a registry type whose `kernel_<type>` emissions.wasm does not export (or exports with
+ *  other parameters), so a type's kernel is checked when the code is type-checked, not when the core
+ *  loads. */
+type Kernels = { readonly [T in EmissionType]: CoreExports[`kernel_${T}`] & Kernel };
+
+function kernelsOf(exports: CoreExports): Kernels {
+  const kernels: Partial<Record<EmissionType, Kernel>> = {};
+  for (const type of EMISSION_TYPES) {
+    const kernel: Kernel = exports[`kernel_${type}`];
+    kernels[type] = kernel;
+  }
+  return kernels as Kernels;
 }
 
 const imports = {
@@ -238,7 +225,7 @@ export class EmissionsCore {
   readonly exports: CoreExports & WebAssembly.Exports;
   /** Rows the core evaluates per call; the facade splits longer batches into chunks of this size. */
   readonly batchRows: number;
-  private readonly typeCodes = new Map<EmissionType, number>();
+  private readonly kernels: Kernels;
   private readonly fillMethods = new Map<number, FillMethod | null>();
   private input: Float64Array;
   private output: Float64Array;
@@ -248,13 +235,11 @@ export class EmissionsCore {
   constructor(instance: WebAssembly.Instance) {
     this.exports = instance.exports as CoreExports & WebAssembly.Exports;
     this.batchRows = this.exports.batch_rows();
-    // The type codes come from the module itself, so a registry type without a kernel fails here.
+    this.kernels = kernelsOf(this.exports);
     for (const type of EMISSION_TYPES) {
-      const code = exportedConstant(this.exports, `EmissionType.${type}`);
       if (numberInputs(type).length > this.exports.input_columns() || coreResults(type).length > this.exports.output_columns()) {
         throw new Error(`emissions.wasm has too few columns for ${type}`);
       }
-      this.typeCodes.set(type, code);
     }
     this.fillMethods.set(exportedConstant(this.exports, "FillMethod.observed"), null);
     for (const method of Object.keys(FILL_METHODS) as FillMethod[]) {
@@ -308,10 +293,7 @@ export class EmissionsCore {
       this.input[column * rows] = value;
     });
     // Validated above: the unchecked kernel.
-    if (
-      this.exports.batch(this.typeCodes.get(emissionType) as number, this.exports.input_ptr(), this.exports.output_ptr(), rows, 1, gwp) !==
-      1
-    ) {
+    if (this.kernels[emissionType](this.exports.input_ptr(), this.exports.output_ptr(), rows, 1, gwp, false) !== 1) {
       throw new Error(`emissions core rejected a calculation of ${type}`);
     }
     const results: Record<string, number> = {};
@@ -461,7 +443,7 @@ export class EmissionsCore {
     gwp: number,
     validate: () => void,
   ): void {
-    const done = this.exports.batch_checked(this.typeCodes.get(type) as number, input, output, stride, rows, gwp);
+    const done = this.kernels[type](input, output, stride, rows, gwp, true);
     if (done === -2) {
       validate();
       throw new Error("emissions core rejected a value the facade accepts");
@@ -540,9 +522,7 @@ export class EmissionsCore {
       this.input[n + i] = r.methane;
       this.input[2 * n + i] = useFuel ? (r.transport_fuel as number) : 0;
     });
-    if (
-      this.exports.sensitivity(sorted.length, p.rho, p.gwp_ch4, p.k_tr, p.delta, p.ef_transport_fuel, useFuel ? 1 : 0) !== sorted.length
-    ) {
+    if (this.exports.sensitivity(sorted.length, p.rho, p.gwp_ch4, p.k_tr, p.delta, p.ef_transport_fuel, useFuel) !== sorted.length) {
       throw new Error("emissions core rejected the sensitivity series");
     }
     const out = this.output;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REGISTRY } from "@core/registry";
+import { CALCULATION_TYPES, REGISTRY, TYPE_MODULES, calculationDefinition } from "@core/registry";
 import { readFileSync } from "node:fs";
 import {
   DICTIONARY_NAMES,
@@ -38,6 +38,21 @@ const itemsOf = (name: string) => {
 describe("reference-data.json", () => {
   it("has every dictionary docs/api.md names, plus the GWP sets", () => {
     expect(DICTIONARY_NAMES).toEqual(expect.arrayContaining([...SPEC_NAMES, "get_gwp"]));
+  });
+
+  // The core names a dictionary by its name here and nowhere else (DictionaryName): every one a type
+  // binds to its fields, takes a unit from or shows on the reference page is in the data.
+  it("has every dictionary a type's module names", () => {
+    for (const type of CALCULATION_TYPES) {
+      const def = calculationDefinition(type);
+      for (const binding of def.dictionaries) expect(DICTIONARY_NAMES, type).toContain(binding.dictionary);
+      for (const field of [...def.inputs, ...def.settings]) {
+        if ("unitByEntry" in field && field.unitByEntry) expect(DICTIONARY_NAMES, `${type}.${field.name}`).toContain(field.unitByEntry);
+      }
+    }
+    for (const type of CALCULATION_TYPES) {
+      for (const name of TYPE_MODULES[type].reference?.dictionaries ?? []) expect(DICTIONARY_NAMES, type).toContain(name);
+    }
   });
 
   it("gives every value a unit, a provenance tag and a known reference", () => {

@@ -10,26 +10,10 @@ export type CalculationKind = "formula" | "forecast" | "file";
  *  part of a module, so the type check names every one left (tools/new-type.ts). */
 export const FILL_IN = undefined as unknown as { readonly "fill in this part of the new type": never };
 
-/** The dictionaries a type may read (their data: functions/src/dictionaries/reference-data.json). */
-export const DICTIONARY_NAMES = [
-  "get_recycle_technology",
-  "get_coeff_co2_density",
-  "get_disposal_co2_stat_sources",
-  "get_disposal_co2_torch",
-  "get_torch_ch4",
-  "get_torch_cf",
-  "get_enrichment",
-  "get_gas_content",
-  "get_methane_abundance",
-  "get_handling_underground_ch4",
-  "get_underground_emission_ch4",
-  "get_open_mining_ch4",
-  "get_open_mining_co2",
-  "get_underground",
-  "get_underground_content",
-] as const;
-
-export type DictionaryName = (typeof DICTIONARY_NAMES)[number];
+/** A dictionary a type reads, by its name in functions/src/dictionaries/reference-data.json (the data
+ *  the server seeds and serves), where reference-data.test.ts finds every one a module names: a new
+ *  type's new dictionary is its data and the name in its module, no list besides. */
+export type DictionaryName = `get_${string}`;
 
 export interface NumberField {
   readonly name: string;
@@ -332,8 +316,8 @@ export interface ReferenceCategory {
 
 /** The methodology's section a type's worked examples come from (docs/methodology.md): the test
  *  vectors of section 5, which tests/fixtures/methodology/vectors.json holds as the methodology gives
- *  them, or the worked examples of section 7. */
-export type VectorsSection = "section 5" | "section 7";
+ *  them, or the worked examples of a later section (7: flaring by composition). */
+export type VectorsSection = `section ${number}`;
 
 /** One worked example of a formula type: its inputs and results by the registry's names. */
 export type VectorRow = Readonly<Record<string, number>>;

@@ -157,7 +157,9 @@ export const COMPOSITION = [
   ["w_c5h12", "Содержание пентана C5H12 в смеси"],
 ] as const;
 
-export const emissionsCore = (fn: string) => ({ module: "emissions", fn }) as const;
+/** The core of a formula type: its batch kernel in emissions.wasm, `kernel_<type>`, which the facade's typed
+ *  map of kernels holds (emissions-core.ts, `Kernels`). */
+export const emissionsCore = <const T extends string>(type: T) => ({ module: "emissions", fn: `kernel_${type}` }) as const;
 
 /** The parts of an analysis type (4.10–4.12, the forecast) beside its definition: it never counts in the
  *  year's inventory (D15), takes no part in the methane balance (D17) and has no category on the
