@@ -471,6 +471,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // The company's one reading gives no event: every body is answered 400 or 404, nothing written.
+  acknowledgeTelemetryEvent: () => [
+    {
+      path: `/api/v1/telemetry/events/${objects.facility.id}.${objects.sensor.id}.s.none.1a2b3c/acknowledge/`,
+      example: { comment: "Проветривание усилено" },
+      writes: {},
+    },
+  ],
   // The company's one reading gives no month to accept: every body is refused, nothing written.
   acceptTelemetryOffers: () => [
     {

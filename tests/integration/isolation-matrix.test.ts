@@ -126,6 +126,15 @@ const FIXTURES: Record<string, Fixture> = {
       json: { facility: a.facility.id, point: a.point.id, months: ["2026-03"], project: a.project.id },
     },
   ],
+  listTelemetryEvents: ({ a }) => [{ path: `/api/v1/telemetry/events/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` }],
+  // A's one reading gives no event: the id of one A's sensor could have is 404 to A too, and to B.
+  acknowledgeTelemetryEvent: ({ a }) => [
+    {
+      path: `/api/v1/telemetry/events/${a.facility.id}.${a.sensor.id}.s.none.1a2b3c/acknowledge/`,
+      json: { comment: "Взлом" },
+      control: false,
+    },
+  ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   inventoryTrend: ({ a }) => [{ path: `/api/v1/inventory/trend/?from=2020&to=2025&facility=${a.facility.id}` }],

@@ -7,7 +7,15 @@ import { Invalid, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/telemetry/register";
 import { storeBatch, type ReadBody } from "../domain/telemetry/readings";
 import { drainTelemetry } from "../domain/telemetry/consumer";
-import { acceptOffersRoute, getBatchRoute, listOffersRoute, pushReadingsRoute } from "../contract/routes/telemetry";
+import {
+  acceptOffersRoute,
+  acknowledgeEventRoute,
+  getBatchRoute,
+  listEventsRoute,
+  listOffersRoute,
+  pushReadingsRoute,
+} from "../contract/routes/telemetry";
+import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
 import { acceptOffers, listOffers } from "../domain/telemetry/offers";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
@@ -72,4 +80,8 @@ export const telemetryRoutes = routeApp()
     const { facility, year } = c.req.valid("query");
     return c.json(await listOffers(c.get("deps"), c.get("actor"), facility, Number(year)), 200);
   })
-  .openapi(acceptOffersRoute, async (c) => c.json(await acceptOffers(c.get("deps"), c.get("actor"), c.req.valid("json")), 201));
+  .openapi(acceptOffersRoute, async (c) => c.json(await acceptOffers(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  .openapi(listEventsRoute, async (c) => c.json(await listEvents(c.get("deps"), c.get("actor"), c.req.valid("query")), 200))
+  .openapi(acknowledgeEventRoute, async (c) =>
+    c.json(await acknowledgeEvent(c.get("deps"), c.get("actor"), c.req.valid("param").event, c.req.valid("json")), 200),
+  );

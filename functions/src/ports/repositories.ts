@@ -22,7 +22,7 @@ import type { AdminAuditRepository, AuditTrailRepository } from "./audit";
 import type { DocumentRepository } from "./documents";
 import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
-import type { GatewayKeyRepository, SensorRepository, TelemetryRepository } from "./telemetry";
+import type { GatewayKeyRepository, SensorRepository, TelemetryEventRepository, TelemetryRepository } from "./telemetry";
 
 export interface Repositories {
   companies: CompanyRepository;
@@ -45,6 +45,7 @@ export interface Repositories {
   sensors: SensorRepository;
   gatewayKeys: GatewayKeyRepository;
   telemetry: TelemetryRepository;
+  telemetryEvents: TelemetryEventRepository;
   migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;

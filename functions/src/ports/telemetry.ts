@@ -91,3 +91,42 @@ export interface OfferAcceptance {
   accepted_by: string;
   reason: string;
 }
+
+/** D65: an event of a facility's sensor as stored: threshold and stale events the detector finds in
+ *  the minutes (domain/telemetry/events.ts), forecast events the forecaster raises; the same id for the
+ *  same (facility, sensor, kind, level, start) however often the minutes are read again (@core/telemetry-events). */
+export interface TelemetryEvent {
+  company: string;
+  facility: string;
+  id: string;
+  sensor: string;
+  kind: "threshold" | "stale" | "forecast";
+  /** null for a stale channel. */
+  level: "pre_warning" | "warning" | "alarm" | null;
+  /** The level's value, % vol; null for a stale channel. */
+  threshold: number | null;
+  /** ISO instants; end null while the event is open. */
+  start: string;
+  end: string | null;
+  peak: number | null;
+  peak_at: string | null;
+  minutes_above: number;
+  /** Forecast events: the horizon (minutes) and P(C(t+h) ≥ limit) that raised it; whether the reading
+   *  at t+h did reach the limit (null until it is known). */
+  forecast?: { horizon_min: number; probability: number; came_true: boolean | null };
+  acknowledged_by: string | null;
+  acknowledged_at: string | null;
+  comment: string;
+  version: number;
+}
+
+export interface TelemetryEventRepository {
+  /** The facility's events starting in [from, to) (ISO instants), by start. */
+  listOfFacility(companyId: string, facilityId: string, from: string, to: string): Promise<TelemetryEvent[]>;
+  get(companyId: string, facilityId: string, id: string, start: string): Promise<TelemetryEvent | undefined>;
+  /** Writes the event (its version then expectedVersion + 1) if the stored version is still
+   *  `expectedVersion` (0: none stored); false otherwise. */
+  put(event: TelemetryEvent, expectedVersion: number): Promise<boolean>;
+  /** Removes the event if its stored version is still `expectedVersion`; false otherwise. */
+  remove(event: Pick<TelemetryEvent, "company" | "facility" | "id" | "start">, expectedVersion: number): Promise<boolean>;
+}

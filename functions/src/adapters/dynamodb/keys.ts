@@ -128,6 +128,12 @@ export const acceptancesOfFacility = (companyId: string, facilityId: string) => 
   PK: `COMPANY#${companyId}`,
   SKPrefix: `TOFFER#${facilityId}#`,
 });
+/** D65: a facility's events, a partition per facility sorted by start: Query SK between two instants. */
+export const telemetryEvent = (companyId: string, facilityId: string, start: string, eventId: string) => ({
+  PK: `TEVENTS#${companyId}#${facilityId}`,
+  SK: `EV#${start}#${eventId}`,
+});
+export const telemetryEventsOfFacility = (companyId: string, facilityId: string) => `TEVENTS#${companyId}#${facilityId}`;
 /** A sensor's readings of one UTC day, packed: get by (company, sensor, yyyy-MM-dd); a partition per sensor. */
 export const sensorDay = (companyId: string, sensorId: string, day: string) => ({
   PK: `TELEMETRY#${companyId}#${sensorId}`,
@@ -270,12 +276,13 @@ export const auditEntry = (at: string, eventId: string) => ({
   SK: `${at}#${eventId}`,
 });
 /** Items the audit trail skips: its own, the login-throttling counters, the statistics markers,
- *  the caps' counters, the export jobs' requests and the dictionaries' change counter (the changed item itself is audited). */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION", "TELEMETRY#", "TQUEUE"];
+ *  the caps' counters, the export jobs' requests and the dictionaries' change counter (the changed item itself is audited),
+ *  the mine's readings and the events its detector finds in them (an acknowledgement keeps who and when on the event). */
+export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION", "TELEMETRY#", "TQUEUE", "TEVENTS#"];
 /** Partitions the stream's handler neither audits nor counts in any statistic (a sensor's packed days
- *  of readings, the readings' queue): the local host makes no stream record of their writes at all
+ *  of readings, the readings' queue, the events found in them): the local host makes no stream record of their writes at all
  *  (local/table-stream.ts), which a year of readings would otherwise hand over image by image. */
-export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE"];
+export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE", "TEVENTS#"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

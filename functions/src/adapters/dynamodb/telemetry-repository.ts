@@ -3,10 +3,17 @@
 // the instants as a Uint32 array of ms since the day's 00:00 UTC and the values as a Float64 array,
 // both little-endian binary attributes, so a day of one-minute readings is 17 KB, not 1 440 items.
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { OfferAcceptance, SensorDay, TelemetryBatch, TelemetryRepository } from "../../ports";
+import type {
+  OfferAcceptance,
+  SensorDay,
+  TelemetryBatch,
+  TelemetryEvent,
+  TelemetryEventRepository,
+  TelemetryRepository,
+} from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { getItem, putNew, queryPrefix, stripAll } from "./items";
+import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
 
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
 
@@ -116,6 +123,57 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
             ...(expectedVersion === 0
               ? { ConditionExpression: "attribute_not_exists(PK)" }
               : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
+          }),
+        ),
+      );
+    },
+  };
+}
+
+/** D65: a facility's events, one partition sorted by start (keys.telemetryEvent). */
+export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string): TelemetryEventRepository {
+  return {
+    async listOfFacility(companyId, facilityId, from, to) {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+        // «EV#{to}» sorts before every event starting at `to` (their SK goes on with «#»).
+        ExpressionAttributeValues: {
+          ":pk": keys.telemetryEventsOfFacility(companyId, facilityId),
+          ":from": `EV#${from}`,
+          ":to": `EV#${to}`,
+        },
+        ConsistentRead: true,
+      });
+      return stripAll<TelemetryEvent>(items);
+    },
+    async get(companyId, facilityId, id, start) {
+      const out = await doc.send(
+        new GetCommand({ TableName: table, Key: keys.telemetryEvent(companyId, facilityId, start, id), ConsistentRead: true }),
+      );
+      return strip<TelemetryEvent>(out.Item);
+    },
+    put(event, expectedVersion) {
+      return unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.telemetryEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
+            ...(expectedVersion === 0
+              ? { ConditionExpression: "attribute_not_exists(PK)" }
+              : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
+          }),
+        ),
+      );
+    },
+    remove(event, expectedVersion) {
+      return unlessConditionFails(
+        doc.send(
+          new DeleteCommand({
+            TableName: table,
+            Key: keys.telemetryEvent(event.company, event.facility, event.start, event.id),
+            ConditionExpression: "version = :v",
+            ExpressionAttributeValues: { ":v": expectedVersion },
           }),
         ),
       );

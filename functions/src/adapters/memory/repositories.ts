@@ -25,6 +25,7 @@ import type {
   Sensor,
   OfferAcceptance,
   TelemetryBatch,
+  TelemetryEvent,
   ForecastModelVersion,
   InventoryComment,
   TrendSettings,
@@ -444,6 +445,33 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     async putDay(day, expectedVersion) {
       return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>
         expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
+    },
+  };
+}
+
+function telemetryEvents(table: MemoryTable): Repositories["telemetryEvents"] {
+  const versionIs = (expected: number) => (stored: Item | undefined) =>
+    expected === 0 ? stored === undefined : stored !== undefined && stored.version === expected;
+  return {
+    async listOfFacility(companyId, facilityId, from, to) {
+      return table
+        .query(keys.telemetryEventsOfFacility(companyId, facilityId), "EV#")
+        .filter((item) => String(item.SK) >= `EV#${from}` && String(item.SK) <= `EV#${to}`)
+        .map((item) => strip<TelemetryEvent>(item)!);
+    },
+    async get(companyId, facilityId, id, start) {
+      return strip<TelemetryEvent>(table.get(keys.telemetryEvent(companyId, facilityId, start, id)));
+    },
+    async put(event, expectedVersion) {
+      return table.put(
+        { ...keys.telemetryEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
+        versionIs(expectedVersion),
+      );
+    },
+    async remove(event, expectedVersion) {
+      return table.delete(keys.telemetryEvent(event.company, event.facility, event.start, event.id), (stored) =>
+        versionIs(expectedVersion)(stored),
       );
     },
   };
@@ -1019,6 +1047,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     sensors: sensors(table),
     gatewayKeys: gatewayKeys(table),
     telemetry: telemetry(table),
+    telemetryEvents: telemetryEvents(table),
     migrations: migrations(table),
     inventoryReviews: inventoryReviews(table),
     inventoryVersions: inventoryVersions(table),

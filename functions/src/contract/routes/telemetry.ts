@@ -2,7 +2,17 @@
 // batch's status. Served by http/telemetry.ts.
 import * as z from "zod";
 import { LIMITS } from "../schemas/limits";
-import { batchAcceptedSchema, batchStatusSchema, offerAcceptSchema, offerSchema, readingsBodySchema } from "../schemas/telemetry";
+import {
+  batchAcceptedSchema,
+  batchStatusSchema,
+  eventAcknowledgeSchema,
+  eventListQuerySchema,
+  eventListSchema,
+  eventSchema,
+  offerAcceptSchema,
+  offerSchema,
+  readingsBodySchema,
+} from "../schemas/telemetry";
 import { access, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
 const push = access("telemetry", "gateway", {
@@ -65,5 +75,29 @@ export const acceptOffersRoute = route(
   { post: "/offers/accept", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
 );
 
+export const listEventsRoute = route(
+  offersAccess(
+    "listTelemetryEvents",
+    "A facility's monitoring events (D65): threshold events by level, stale channels, forecast events",
+    [400, 404],
+    `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.telemetry.eventsPeriodDays} days), filtered by working, level, kind and shift number; at most ${LIMITS.telemetry.eventsListed} listed, count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
+  ),
+  { get: "/events", query: eventListQuerySchema, 200: json(eventListSchema, "The events, by start") },
+);
+
+export const acknowledgeEventRoute = route(
+  userAccess("telemetry", { scope: "own" })(
+    "acknowledgeTelemetryEvent",
+    "Acknowledge a monitoring event with a comment (who and when are kept)",
+    [400, 403, 404, 409],
+  ),
+  {
+    post: "/events/{event}/acknowledge",
+    params: z.object({ event: pathParam("Event id") }),
+    body: eventAcknowledgeSchema,
+    200: json(eventSchema, "The event as acknowledged"),
+  },
+);
+
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
-export const TELEMETRY_ROUTES = [getBatchRoute, listOffersRoute, acceptOffersRoute] as const;
+export const TELEMETRY_ROUTES = [getBatchRoute, listOffersRoute, acceptOffersRoute, listEventsRoute, acknowledgeEventRoute] as const;

@@ -92,6 +92,12 @@ export const LIMITS = {
     futureMinutes: 5,
     /** Months one acceptance of offers names (a year's). */
     offerMonths: 12,
+    /** D65: the longest period one list of events covers, days. */
+    eventsPeriodDays: 93,
+    /** Events one list answers (count says how many matched). */
+    eventsListed: 1000,
+    /** How far before a period's start an event still open in it may have started, days. */
+    eventsLookbackDays: 7,
   },
 } as const;
 

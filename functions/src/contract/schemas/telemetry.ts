@@ -2,6 +2,7 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
+import { fieldMessage } from "../field-errors";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/telemetry/readings.ts). */
@@ -70,5 +71,62 @@ export const offerAcceptSchema = z.object({
   project: z.string("project: укажите проект"),
   reason: z.optional(
     z.string().max(LIMITS.text.justification, `reason: не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`),
+  ),
+});
+
+/** D65: an event of a facility's sensor, advisory (protective cut-off stays with the mine's АГК). */
+export const eventSchema = z.object({
+  id: z.string().meta({ description: "Stable: the same (sensor, kind, level, start) found again has the same id" }),
+  facility: z.string(),
+  sensor: z.string(),
+  sensor_code: z.string().meta({ description: "The sensor's code in the register at the event's start" }),
+  working: z.string().meta({ description: "The sensor's working at the event's start; empty when none" }),
+  kind: z.enum(["threshold", "stale", "forecast"]),
+  level: z.nullable(z.enum(["pre_warning", "warning", "alarm"])).meta({ description: "0,9·W, W or A; null for a stale channel" }),
+  threshold: z.nullable(z.number()).meta({ description: "The level's value, % vol" }),
+  start: z.string().meta({ description: "ISO instant: the first minute at or above the level (stale: without a reading)" }),
+  end: z.nullable(z.string()).meta({ description: "ISO instant it closed (2 minutes below, or readings back); null while open" }),
+  peak: z.nullable(z.number()).meta({ description: "The highest minute mean, % vol" }),
+  peak_at: z.nullable(z.string()),
+  minutes_above: z.int().meta({ description: "Minutes at or above the level (stale: minutes without a reading)" }),
+  shift: z.object({ date: z.string(), number: z.int() }).meta({ description: "The shift it started in, on the company's clock (D64)" }),
+  forecast: z
+    .nullable(z.object({ horizon_min: z.int(), probability: z.number(), came_true: z.nullable(z.boolean()) }))
+    .meta({ description: "A forecast event's horizon, P(C(t+h) ≥ limit), and whether the reading at t+h reached it (null until known)" }),
+  acknowledged_by: z.nullable(z.string()),
+  acknowledged_at: z.nullable(z.string()),
+  comment: z.string(),
+});
+
+const bound = (field: string) =>
+  z.optional(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, fieldMessage(field, "дата ГГГГ-ММ-ДД (00:00 по часам компании) или момент ISO 8601"))
+      .meta({ description: "A date (00:00 on the company's clock) or an ISO instant" }),
+  );
+
+export const eventListQuerySchema = z.object({
+  facility: z.string("facility: укажите площадку").meta({ description: "Facility id" }),
+  from: bound("from"),
+  to: bound("to"),
+  level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "level: pre_warning, warning или alarm")),
+  kind: z.optional(z.enum(["threshold", "stale", "forecast"], "kind: threshold, stale или forecast")),
+  working: z.optional(z.string().max(LIMITS.telemetry.sensorWorking, `working: не длиннее ${LIMITS.telemetry.sensorWorking} символов`)),
+  shift: z.optional(
+    z
+      .string()
+      .regex(/^[1-9]$/, "shift: номер смены, 1–9")
+      .meta({ description: "The shift's number on its day (D64)" }),
+  ),
+});
+
+export const eventListSchema = z.object({ results: z.array(eventSchema), count: z.int() });
+
+export const eventAcknowledgeSchema = z.object({
+  comment: z.optional(
+    z
+      .string("comment: ожидается строка")
+      .max(LIMITS.text.comment, `comment: не длиннее ${LIMITS.text.comment.toLocaleString("ru-RU")} символов`),
   ),
 });

@@ -7,12 +7,14 @@
 import type { Deps } from "../context";
 import type { SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
+import { utcDay } from "./days";
+import { detectEvents } from "./events";
 
-const DAY_MS = 86_400_000;
 /** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
 
-export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+// Where a sensor's days are read back from (offers, the event detector): days.ts.
+export { readingsBetween, utcDay } from "./days";
 
 /** `readings` ([ms, value] of one sensor and UTC day, in the batch's order) merged into `stored`. */
 export function mergeDay(
@@ -49,9 +51,18 @@ export function mergeDay(
   };
 }
 
-/** Applies one stored batch: every sensor-day it touches, then the batch done with its counts. */
+/** What changed sensor-days are handed to once they are written (D65's event detector; each must be
+ *  idempotent: a kill before the batch is done hands them the same days again). */
+export type DayConsumer = (
+  deps: Pick<Deps, "repos" | "clock">,
+  change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
+) => Promise<unknown>;
+export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents];
+
+/** Applies one stored batch: every sensor-day it touches, its day consumers, then the batch done with
+ *  its counts. */
 export async function applyBatch(
-  deps: Pick<Deps, "repos" | "blobs">,
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
   company: string,
   batchId: string,
 ): Promise<TelemetryBatch | undefined> {
@@ -97,6 +108,8 @@ export async function applyBatch(
       // Another consumer wrote the day meanwhile: read it again.
     }
   }
+  const days = [...groups.values()].map(({ sensor, day }) => ({ sensor, day }));
+  for (const consume of DAY_CONSUMERS) await consume(deps, { company, facility: batch.facility, days });
   const finished: TelemetryBatch = { ...batch, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
   await deps.repos.telemetry.finishBatch(finished);
   return finished;
@@ -106,7 +119,7 @@ const chains = new WeakMap<object, Promise<void>>();
 
 /** Applies every queued batch, oldest first, until none is left. A batch that fails stops this round
  *  (logged); the next kick takes it up again. */
-async function drain(deps: Pick<Deps, "repos" | "blobs">): Promise<void> {
+async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<void> {
   for (;;) {
     const queued = await deps.repos.telemetry.queued(25);
     if (queued.length === 0) return;
@@ -116,7 +129,7 @@ async function drain(deps: Pick<Deps, "repos" | "blobs">): Promise<void> {
 
 /** Starts (or queues behind the one running) a drain of the queue in this process: after each push and
  *  on the local server's start. */
-export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs">): Promise<void> {
+export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<void> {
   const previous = chains.get(deps.repos) ?? Promise.resolve();
   const next = previous.then(() => drain(deps)).catch((error) => console.error("telemetry consumer:", error));
   chains.set(deps.repos, next);
@@ -125,29 +138,3 @@ export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs">): Promise<voi
 
 /** Resolves once the drains started so far are done (tests, a graceful stop). */
 export const telemetryIdle = (deps: Pick<Deps, "repos">): Promise<void> => chains.get(deps.repos) ?? Promise.resolve();
-
-/** A sensor's stored readings from `from` to before `to` (ms), in time order: what the core's minute
- *  values, volumes and roll-ups are computed from (@core/telemetry). */
-export async function readingsBetween(
-  deps: Pick<Deps, "repos">,
-  company: string,
-  sensor: string,
-  from: number,
-  to: number,
-): Promise<{ times: Float64Array; values: Float64Array }> {
-  const days: string[] = [];
-  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) days.push(utcDay(t));
-  const stored = await deps.repos.telemetry.getDays(company, sensor, days);
-  const times: number[] = [];
-  const values: number[] = [];
-  for (const day of stored) {
-    const start = Date.parse(`${day.day}T00:00:00Z`);
-    for (let i = 0; i < day.offsets.length; i++) {
-      const t = start + day.offsets[i];
-      if (t < from || t >= to) continue;
-      times.push(t);
-      values.push(day.values[i]);
-    }
-  }
-  return { times: Float64Array.from(times), values: Float64Array.from(values) };
-}

@@ -1,0 +1,292 @@
+// D65's events of a facility's sensors (advisory: protective cut-off stays with the mine's own АГК).
+// The detector is a consumer of each changed sensor-day (the readings' consumer calls it once a batch's
+// days are written): it reads the sensor's minutes around the day again, finds the threshold events at
+// 0,9·W, W and A and the stale channels with the core (@core/telemetry-events), and makes the stored
+// events starting in those days equal to them: the same id for the same (sensor, kind, level, start),
+// so reading the same minutes again, or batches in another order, leaves the same events; a person's
+// acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
+// acknowledgement with a comment (who, when), are here too.
+import { instantOfWallTime, zoneOf } from "@core/company-clock";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftOf, type SensorKind } from "@core/telemetry";
+import { EVENT_LEVELS, eventId, parseEventId, staleEvents, thresholdEvents, type EventLevel } from "@core/telemetry-events";
+import type * as z from "zod";
+import type { Deps, Actor } from "../context";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { getFacility } from "../company/facilities";
+import type { Sensor, TelemetryEvent } from "../../ports";
+import type { eventAcknowledgeSchema, eventListQuerySchema, eventListSchema, eventSchema } from "../../contract/schemas/telemetry";
+import { LIMITS } from "../../contract/schemas/limits";
+import { fieldMessage } from "../../contract/field-errors";
+import { registerAt } from "./register";
+import { DAY_MS, readingsBetween } from "./days";
+
+export type EventView = z.output<typeof eventSchema>;
+export type EventListQuery = z.output<typeof eventListQuerySchema>;
+
+/** The kinds of sensor whose minutes are read against W and A (D56: methane meters carry the levels). */
+const LEVELLED: readonly SensorKind[] = ["methane", "methane_high"];
+/** Open events older than this are not followed any more by a later day's detection. */
+const FOLLOW_OPEN_DAYS = 7;
+/** Writes of one event tried again after another writer's: the detector and an acknowledgement. */
+const WRITE_ATTEMPTS = 5;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The event's id as the API names it: the facility, then the core's id of (sensor, kind, level, start). */
+export const facilityEventId = (facility: string, sensor: string, kind: TelemetryEvent["kind"], level: EventLevel | null, start: number) =>
+  `${facility}.${eventId(sensor, kind, level, start)}`;
+
+/** The facility and the stored key's start of an id facilityEventId made, or undefined. */
+export function readEventId(id: string): { facility: string; sensor: string; start: string } | undefined {
+  const dot = id.indexOf(".");
+  if (dot <= 0) return undefined;
+  const parts = parseEventId(id.slice(dot + 1));
+  return parts ? { facility: id.slice(0, dot), sensor: parts.sensor, start: iso(parts.start) } : undefined;
+}
+
+/** What of an event the detector decides (the rest is a person's: the acknowledgement). */
+const DETECTED: readonly (keyof TelemetryEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
+const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) => DETECTED.every((k) => Object.is(a[k], b[k]));
+
+/** The events of one sensor starting in [from, to) as its minutes give them (threshold and stale). */
+export async function sensorEvents(
+  deps: Pick<Deps, "repos">,
+  sensor: Sensor,
+  from: number,
+  to: number,
+  now: number,
+): Promise<TelemetryEvent[]> {
+  // The day before is the history an event at `from` continues (D65's close needs the minutes before);
+  // the day after closes an event that runs over midnight.
+  const windowStart = from - DAY_MS;
+  const windowEnd = Math.min(to + DAY_MS, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  if (windowEnd <= windowStart) return [];
+  const { times, values } = await readingsBetween(deps, sensor.company, sensor.id, windowStart, windowEnd);
+  if (times.length === 0) return [];
+  const register = registerAt(sensor, from);
+  const series = flagQuality(
+    register.kind,
+    minuteMeans(register.kind, times, values, windowStart, Math.round((windowEnd - windowStart) / MINUTE_MS)),
+  );
+  const found: TelemetryEvent[] = [];
+  const base = {
+    company: sensor.company,
+    facility: sensor.facility,
+    sensor: sensor.id,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    comment: "",
+  };
+  if (LEVELLED.includes(register.kind)) {
+    for (const e of thresholdEvents(series, register)) {
+      found.push({
+        ...base,
+        id: facilityEventId(sensor.facility, sensor.id, "threshold", e.level, e.start),
+        kind: "threshold",
+        level: e.level,
+        threshold: e.threshold,
+        start: iso(e.start),
+        end: e.end === null ? null : iso(e.end),
+        peak: e.peak,
+        peak_at: iso(e.peak_at),
+        minutes_above: e.minutes_above,
+        version: 0,
+      });
+    }
+  }
+  for (const e of staleEvents(series)) {
+    found.push({
+      ...base,
+      id: facilityEventId(sensor.facility, sensor.id, "stale", null, e.start),
+      kind: "stale",
+      level: null,
+      threshold: null,
+      start: iso(e.start),
+      end: e.end === null ? null : iso(e.end),
+      peak: null,
+      peak_at: null,
+      // Open, its minutes run on: the view counts them to now (what is stored depends on the readings only).
+      minutes_above: e.end === null ? 0 : e.minutes,
+      version: 0,
+    });
+  }
+  return found.filter((e) => {
+    const start = Date.parse(e.start);
+    return start >= from && start < to;
+  });
+}
+
+/** D65 as a consumer of changed sensor-days: for each sensor, the stored threshold and stale events
+ *  starting from the day before the first changed day to the end of the last (and any still open
+ *  from the week before) are made equal to what the minutes give. Idempotent and order-independent:
+ *  it depends on the stored minutes only. Answers the events written (new or changed). */
+export async function detectEvents(
+  deps: Pick<Deps, "repos" | "clock">,
+  change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
+): Promise<TelemetryEvent[]> {
+  const bySensor = new Map<string, string[]>();
+  for (const { sensor, day } of change.days) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), day]);
+  const now = deps.clock.now().getTime();
+  const written: TelemetryEvent[] = [];
+  for (const [sensorId, days] of bySensor) {
+    const sensor = await deps.repos.sensors.get(change.company, change.facility, sensorId);
+    if (!sensor) continue;
+    const sorted = [...days].sort();
+    let from = dayStart(sorted[0]) - DAY_MS;
+    const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
+    const stored = async (since: number) =>
+      (await deps.repos.telemetryEvents.listOfFacility(change.company, change.facility, iso(since), iso(to))).filter(
+        (e) => e.sensor === sensorId && e.kind !== "forecast" && Date.parse(e.start) < to,
+      );
+    // An event still open before the range may close in it: follow it from its day.
+    const earlier = await stored(from - FOLLOW_OPEN_DAYS * DAY_MS);
+    for (const e of earlier) if (e.end === null && Date.parse(e.start) < from) from = dayStart(e.start.slice(0, 10));
+    const found = await sensorEvents(deps, sensor, from, to, now);
+    const before = new Map(earlier.filter((e) => Date.parse(e.start) >= from).map((e) => [e.id, e]));
+    for (const event of found) {
+      const kept = before.get(event.id);
+      before.delete(event.id);
+      if (kept && sameDetection(kept, event)) continue;
+      if (await writeDetected(deps, event, kept)) written.push(event);
+    }
+    // What the minutes no longer give (a correction moved it): removed.
+    for (const gone of before.values()) await removeDetected(deps, gone);
+  }
+  return written;
+}
+
+/** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
+ *  between the read and this one is read again. */
+async function writeDetected(deps: Pick<Deps, "repos">, event: TelemetryEvent, stored: TelemetryEvent | undefined): Promise<boolean> {
+  let current = stored;
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const next: TelemetryEvent = current
+      ? { ...event, acknowledged_by: current.acknowledged_by, acknowledged_at: current.acknowledged_at, comment: current.comment }
+      : event;
+    if (current && sameDetection(current, next)) return false;
+    if (await deps.repos.telemetryEvents.put(next, current?.version ?? 0)) return true;
+    current = await deps.repos.telemetryEvents.get(event.company, event.facility, event.id, event.start);
+  }
+  throw new Conflict("Событие изменяли одновременно: повторите позже");
+}
+
+async function removeDetected(deps: Pick<Deps, "repos">, event: TelemetryEvent): Promise<void> {
+  let current: TelemetryEvent | undefined = event;
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS && current; attempt++) {
+    if (await deps.repos.telemetryEvents.remove(current, current.version)) return;
+    current = await deps.repos.telemetryEvents.get(event.company, event.facility, event.id, event.start);
+  }
+}
+
+/** The instant a query's bound names: an ISO instant, or a date at 00:00 on the company's clock. */
+function boundOf(value: string, zone: string, field: string): number {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (date) {
+    const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
+    if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d || m < 1 || m > 12) throw new Invalid(fieldMessage(field, "нет такой даты"));
+    return instantOfWallTime(y, m, d, 0, 0, zone);
+  }
+  const at = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at)) throw new Invalid(fieldMessage(field, "дата ГГГГ-ММ-ДД или момент ISO 8601"));
+  return at;
+}
+
+export type EventList = z.output<typeof eventListSchema>;
+
+/** The facility's events overlapping [from, to), filtered by working, level, kind and shift number on the
+ *  company's clock, by start; at most LIMITS.telemetry.eventsListed (count says how many matched). */
+export async function listEvents(deps: Deps, actor: Actor, query: EventListQuery): Promise<EventList> {
+  const facility = await getFacility(deps, actor, query.facility);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const now = deps.clock.now().getTime();
+  const to = query.to ? boundOf(query.to, zone, "to") : now;
+  const from = query.from ? boundOf(query.from, zone, "from") : to - DAY_MS;
+  if (!(from < to)) throw new Invalid(fieldMessage("to", "конец периода должен быть позже начала"));
+  if (to - from > LIMITS.telemetry.eventsPeriodDays * DAY_MS)
+    throw new Invalid(fieldMessage("to", `период не длиннее ${LIMITS.telemetry.eventsPeriodDays} дней`));
+  const stored = await deps.repos.telemetryEvents.listOfFacility(
+    actor.company,
+    facility.id,
+    iso(from - LIMITS.telemetry.eventsLookbackDays * DAY_MS),
+    iso(to),
+  );
+  const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
+  const views: EventView[] = [];
+  for (const event of stored) {
+    const start = Date.parse(event.start);
+    const end = event.end === null ? Number.POSITIVE_INFINITY : Date.parse(event.end);
+    if (!(start < to && end > from)) continue;
+    const view = eventView(event, sensors.get(event.sensor), zone, now);
+    if (query.level && view.level !== query.level) continue;
+    if (query.kind && view.kind !== query.kind) continue;
+    if (query.working !== undefined && view.working !== query.working) continue;
+    if (query.shift && view.shift.number !== Number(query.shift)) continue;
+    views.push(view);
+  }
+  views.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
+  return { results: views.slice(0, LIMITS.telemetry.eventsListed), count: views.length };
+}
+
+const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LEVELS.length : EVENT_LEVELS.indexOf(e.level));
+
+/** An event as the API answers it: its sensor's code and working (the register at its start) and the
+ *  shift it started in on the company's clock. */
+export function eventView(event: TelemetryEvent, sensor: Sensor | undefined, zone: string, now: number): EventView {
+  const register = sensor ? registerAt(sensor, event.start) : undefined;
+  const [date, number] = shiftOf(Date.parse(event.start), zone, DEFAULT_SHIFT_STARTS).split("#");
+  return {
+    id: event.id,
+    facility: event.facility,
+    sensor: event.sensor,
+    sensor_code: register?.code ?? "",
+    working: register?.working ?? "",
+    kind: event.kind,
+    level: event.level,
+    threshold: event.threshold,
+    start: event.start,
+    end: event.end,
+    peak: event.peak,
+    peak_at: event.peak_at,
+    minutes_above:
+      event.kind === "stale" && event.end === null
+        ? Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS))
+        : event.minutes_above,
+    shift: { date, number: Number(number) },
+    forecast: event.forecast ?? null,
+    acknowledged_by: event.acknowledged_by,
+    acknowledged_at: event.acknowledged_at,
+    comment: event.comment,
+  };
+}
+
+/** A person acknowledges an event with a comment (who, when); once: a second is refused. */
+export async function acknowledgeEvent(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof eventAcknowledgeSchema>,
+): Promise<EventView> {
+  if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: события квитируют сотрудники площадки, не проверяющий");
+  const parts = readEventId(id);
+  const missing = new NotFound("Событие не найдено");
+  if (!parts) throw missing;
+  const facility = await deps.repos.facilities.get(actor.company, parts.facility);
+  if (!facility) throw missing;
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const event = await deps.repos.telemetryEvents.get(actor.company, facility.id, id, parts.start);
+    if (!event) throw missing;
+    if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
+    const next: TelemetryEvent = {
+      ...event,
+      acknowledged_by: actor.email,
+      acknowledged_at: deps.clock.now().toISOString(),
+      comment: input.comment ?? "",
+    };
+    if (await deps.repos.telemetryEvents.put(next, event.version)) {
+      return eventView(next, await deps.repos.sensors.get(actor.company, facility.id, event.sensor), zone, deps.clock.now().getTime());
+    }
+  }
+  throw new Conflict("Событие изменяли одновременно: повторите");
+}
