@@ -263,6 +263,8 @@ const LOG_MAX_SCALE = Math.log(MAX_SCALE);
  *  and how many it waits for before taking any. */
 const NEAR_WINDOW = 200;
 const NEAR_MIN = 20;
+/** γ of the scale the facts at or above the limit update on their own: they are few (tens to hundreds). */
+const NEAR_STEP = 0.1;
 
 export interface AdaptiveHistory {
   /** What each row's forecast is scored against: y at its time + horizon (NaN: not measured). */
@@ -315,6 +317,13 @@ export function adaptiveIntervalColumns(
   // The scale each counted fact at or above the limit needed to be held (|y − forecast| / half-width),
   // the latest NEAR_WINDOW of them; their `level` quantile, recomputed as one comes in.
   const needed: number[] = [];
+  let quantileScale = 0;
+  // And a scale of their own updated as each bin's is, on those facts alone (from their first
+  // fact's bin's): up by NEAR_STEP·(1 − α) after one the interval shown missed, down by NEAR_STEP·α
+  // after one it held, so the share of them missed tends to α where the quantile of the latest lags
+  // behind (a seam whose gas keeps rising). The limit's scale is the larger of the two.
+  let logNear = 0;
+  let nearStarted = false;
   let nearScale = 0;
   const last = bins.length - 1;
   const binOf = (p: number) => {
@@ -337,17 +346,21 @@ export function adaptiveIntervalColumns(
       const j = waiting[next++];
       const y = targets[j];
       if (!Number.isFinite(y) || !Number.isFinite(out.lo[j])) continue;
-      const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
       const b = rowBin[j];
-      logScale[b] = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logScale[b] + step * (missed - allowed)));
       const qj = halfWidths[b];
+      const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
+      logScale[b] = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logScale[b] + step * (missed - allowed)));
       if (y >= limit && qj !== null && qj > 0) {
         needed.push(Math.max(0, y - predicted[j]) / qj);
         if (needed.length > NEAR_WINDOW) needed.shift();
         if (needed.length >= NEAR_MIN) {
           const sorted = needed.slice().sort((a, c) => a - c);
-          nearScale = Math.min(MAX_SCALE, sorted[Math.min(sorted.length - 1, Math.ceil((level / 100) * sorted.length) - 1)]);
+          quantileScale = Math.min(MAX_SCALE, sorted[Math.min(sorted.length - 1, Math.ceil((level / 100) * sorted.length) - 1)]);
         }
+        if (!nearStarted) logNear = logScale[b];
+        nearStarted = true;
+        logNear = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logNear + NEAR_STEP * (missed - allowed)));
+        nearScale = Math.max(quantileScale, Math.exp(logNear));
       }
     }
     const p = predicted[k];
@@ -356,15 +369,18 @@ export function adaptiveIntervalColumns(
     const b = binOf(p);
     rowBin[k] = b;
     const q = halfWidths[b];
-    // Near the limit (the forecast at or above the warning level) the upper side takes the scale the
-    // facts at or above the limit needed above their forecasts, when it is the wider.
+    // Near the limit — the forecast at or above the warning level, or within the limit's scale of
+    // the limit, where a fact at or above it may come from — the upper side takes the limit's scale
+    // when it is the wider (the rows whose fact reached 1 % from a forecast below 0,8 % were missed).
     const scale = Math.exp(logScale[b]);
-    const upper = p >= near ? Math.max(scale, nearScale) : scale;
+    const upper = p >= near || (q !== null && p + q * nearScale >= limit) ? Math.max(scale, nearScale) : scale;
     const { lo } = interval(p, q === null ? null : q * scale);
     const { hi } = interval(p, q === null ? null : q * upper);
     out.lo[k] = lo ?? Number.NaN;
     out.hi[k] = hi ?? Number.NaN;
-    out.pExceed[k] = levelExceedance(calibration, p, limit, upper) ?? Number.NaN;
+    // Reaching the limit from below takes a residual above the forecast (the upper side's scale),
+    // falling short of it from above one below (the lower side's): p_exceed agrees with the interval.
+    out.pExceed[k] = levelExceedance(calibration, p, limit, p < limit ? upper : scale) ?? Number.NaN;
     out.scale[k] = scale;
     waiting[issued++] = k;
   }

@@ -37,7 +37,8 @@ function lagsByIndex(y: Float64Array, i: number) {
       count += 1;
     }
   }
-  return [y[i], at(1), at(6), count ? sum / count : Number.NaN];
+  // The rates over 10, 30 and 60 minutes: y(t) − y(t − 1, 3 and 6 steps).
+  return [y[i], at(1), at(6), count ? sum / count : Number.NaN, y[i] - at(1), y[i] - at(3), y[i] - at(6)];
 }
 
 /** MAE and RMSE of forecasts issued at row i − k for row i, and of y(i − k), on the rows where all exist. */
@@ -72,7 +73,7 @@ describe("horizons on a drifting longwall", () => {
     expect(horizonLabel(120)).toBe("2 ч");
   });
 
-  it("builds y(t), y(t − step), y(t − 1 h) and the hour's mean as index arithmetic does, gaps and outages included", () => {
+  it("builds y(t), y(t − step), y(t − 1 h), the hour's mean and the change over 10, 30 and 60 min as index arithmetic does, gaps and outages included", () => {
     const lags = lagColumns(history.y, history.time, DRIFT_STEP_MS);
     expect(history.y.some((v) => !finite(v))).toBe(true);
     for (let i = 0; i < COUNT; i++) {
@@ -88,6 +89,10 @@ describe("horizons on a drifting longwall", () => {
     expect(gap.y_prev[4]).toBe(5);
     // The hour before 70 min: 70, 60, 50, 40 and 20 min (30 min is the gap).
     expect(gap.y_mean_1h[6]).toBe((8 + 7 + 6 + 5 + 3) / 5);
+    // The change over 30 min at 50 min is y(50) − y(20); over 10 min at 40 min none (no row at 30 min); over 1 h at 70 min y(70) − y(10).
+    expect(gap.dy_30m[4]).toBe(6 - 3);
+    expect(Number.isNaN(gap.dy_10m[3])).toBe(true);
+    expect(gap.dy_60m[6]).toBe(8 - 2);
   });
 
   it("trains on y(t + h) − y(t), skipping and counting the rows without it", () => {
@@ -100,7 +105,7 @@ describe("horizons on a drifting longwall", () => {
     expect(ahead.y.length).toBe(COUNT - skipped);
     const first = [...Array(COUNT).keys()].find((i) => i + 6 < COUNT && finite(history.y[i + 6]) && finite(history.y[i]))!;
     expect(ahead.y[0]).toBe(history.y[first + 6] - history.y[first]);
-    expect(Array.from(ahead.rows.subarray(WIDTH, WIDTH + 4))).toEqual(
+    expect(Array.from(ahead.rows.subarray(WIDTH, WIDTH + LAG_FEATURES.length))).toEqual(
       lagsByIndex(history.y, first).map((v) => (finite(v) ? v : Number.NaN)),
     );
     expect(() => horizonTrainingData({ ...data, t: null }, 60)).toThrow(/нужны столбец «Время»/);

@@ -1,12 +1,14 @@
 // A forecast that looks ahead: the horizon h, the lagged measured concentration as features and
 // the target y(t + h), built from the history's rows by their time. Plain TypeScript, the same in
 // the API, the browser and the default models' training script (tools/forecast-models/, which
-// computes the same four columns in the same order of operations).
+// computes the first four lag columns in the same order of operations).
 //
 // A row at time t carries the readings of t; a model of horizon h is trained on the change
 // y(t + h) − y(t) (forecastAhead adds y(t) back) and given,
-// besides the readings, y(t), y(t − 1 step), y(t − 1 h) and the mean of the measured y over the
-// last hour (the rows at t, t − step, … down to t − 1 h + step that carry y). The history's step is
+// besides the readings, y(t), y(t − 1 step), y(t − 1 h), the mean of the measured y over the
+// last hour (the rows at t, t − step, … down to t − 1 h + step that carry y) and its rate of change
+// over the last 10, 30 and 60 minutes, y(t) − y(t − w) (a rise that has begun is what an event
+// coming looks like, and a tree cannot subtract one feature from another). The history's step is
 // the median gap between its successive times; a horizon is possible when it is a whole number of
 // steps. Rows are found by their time, so a gap in the history gives a missing value, never the
 // wrong row. Horizon 0 is the nowcast: the readings of t for y(t), no lags (the shipped model).
@@ -21,14 +23,19 @@ export const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /** The lag features' names, as a lagged model's file lists them after the readings. */
-export const LAG_FEATURES = ["y_now", "y_prev", "y_1h", "y_mean_1h"] as const;
+export const LAG_FEATURES = ["y_now", "y_prev", "y_1h", "y_mean_1h", "dy_10m", "dy_30m", "dy_60m"] as const;
 export type LagFeature = (typeof LAG_FEATURES)[number];
 export const LAG_LABELS: Readonly<Record<LagFeature, string>> = {
   y_now: "Концентрация CH4, факт, в момент прогноза",
   y_prev: "Концентрация CH4, факт, шагом раньше",
   y_1h: "Концентрация CH4, факт, часом раньше",
   y_mean_1h: "Средняя концентрация CH4, факт, за последний час",
+  dy_10m: "Изменение концентрации CH4, факт, за 10 мин",
+  dy_30m: "Изменение концентрации CH4, факт, за 30 мин",
+  dy_60m: "Изменение концентрации CH4, факт, за 1 ч",
 };
+/** The rate features' windows, minutes: dy_{w}m = y(t) − y(t − w), missing where either is. */
+export const RATE_WINDOWS = { dy_10m: 10, dy_30m: 30, dy_60m: 60 } as const;
 
 export const isHorizon = (value: unknown): value is Horizon => (HORIZONS as readonly unknown[]).includes(value);
 
@@ -91,7 +98,7 @@ export function shifted(y: ArrayLike<number>, timeMs: ArrayLike<number>, offsetM
   return Float64Array.from({ length: y.length }, (_, i) => measuredAt(y, at, timeMs[i] + offsetMs));
 }
 
-/** The four lag columns of every row (missing values NaN), LAG_FEATURES order. */
+/** The lag columns of every row (missing values NaN), LAG_FEATURES order. */
 export function lagColumns(y: ArrayLike<number>, timeMs: ArrayLike<number>, stepMs: number): Record<LagFeature, Float64Array> {
   const n = y.length;
   const at = positions(timeMs);
@@ -100,6 +107,9 @@ export function lagColumns(y: ArrayLike<number>, timeMs: ArrayLike<number>, step
     y_prev: new Float64Array(n),
     y_1h: new Float64Array(n),
     y_mean_1h: new Float64Array(n),
+    dy_10m: new Float64Array(n),
+    dy_30m: new Float64Array(n),
+    dy_60m: new Float64Array(n),
   };
   const window = Math.max(1, Math.round(HOUR_MS / stepMs));
   for (let i = 0; i < n; i++) {
@@ -118,11 +128,14 @@ export function lagColumns(y: ArrayLike<number>, timeMs: ArrayLike<number>, step
       }
     }
     out.y_mean_1h[i] = count > 0 ? sum / count : Number.NaN;
+    for (const [name, minutes] of Object.entries(RATE_WINDOWS) as Array<[keyof typeof RATE_WINDOWS, number]>) {
+      out[name][i] = out.y_now[i] - measuredAt(y, at, t - minutes * MINUTE_MS);
+    }
   }
   return out;
 }
 
-/** Row-major rows of `width` readings with the lag columns appended (width + 4 per row). */
+/** Row-major rows of `width` readings with the lag columns appended (width + LAG_FEATURES.length per row). */
 export function withLags(readings: ArrayLike<number>, width: number, lags: Record<LagFeature, Float64Array>): Float64Array {
   const n = lags.y_now.length;
   const out = new Float64Array(n * (width + LAG_FEATURES.length));

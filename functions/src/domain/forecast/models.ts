@@ -95,7 +95,8 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
   }
   const model = await loadModel(parsed);
   const typical = [
-    [1400, 1400, 35, 100, 0.5, 16000, 35, 0.7, 0.7, 0.7, 0.7],
+    // Readings, y(t), y a step and an hour before, the hour's mean, no change over 10, 30 and 60 min.
+    [1400, 1400, 35, 100, 0.5, 16000, 35, 0.7, 0.7, 0.7, 0.7, 0, 0, 0],
     [...FORECAST_FEATURES, ...LAG_FEATURES].map(() => Number.NaN),
   ];
   const predictions = predict(model, typical, [...FORECAST_FEATURES, ...LAG_FEATURES]);
