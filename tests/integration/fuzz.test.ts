@@ -480,6 +480,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
     },
   ],
   // The company's one reading gives no month to accept: every body is refused, nothing written.
+  // The company's one sensor belongs to no working: every body is refused, nothing bound.
+  bindTelemetryLiveModel: () => [
+    {
+      path: "/api/v1/telemetry/live/models/",
+      example: { facility: objects.facility.id, working: "Лава", horizon: 60, model: "xgboost-h60" },
+      writes: {},
+    },
+  ],
   acceptTelemetryOffers: () => [
     {
       path: "/api/v1/telemetry/offers/accept/",

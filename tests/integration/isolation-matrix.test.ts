@@ -135,6 +135,14 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  getTelemetryLive: ({ a }) => [{ path: `/api/v1/telemetry/live/?facility=${a.facility.id}` }],
+  // One update, then the stream closes: A's answer is read whole.
+  streamTelemetryLive: ({ a }) => [{ path: `/api/v1/telemetry/live/stream/?facility=${a.facility.id}&max_events=1` }],
+  listTelemetryLiveModels: ({ a }) => [{ path: `/api/v1/telemetry/live/models/?facility=${a.facility.id}` }],
+  // A's sensor belongs to no working: A is refused 400, B 404.
+  bindTelemetryLiveModel: ({ a }) => [
+    { path: "/api/v1/telemetry/live/models/", json: { facility: a.facility.id, working: "Лава", horizon: 60, model: null } },
+  ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   inventoryTrend: ({ a }) => [{ path: `/api/v1/inventory/trend/?from=2020&to=2025&facility=${a.facility.id}` }],

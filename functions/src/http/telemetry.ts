@@ -1,6 +1,7 @@
 // v1/telemetry/ served: the declarations are in routes/telemetry.ts. The push checks its own credential
 // (a gateway key or a user's bearer token), so it is mounted before requireUser.
 import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
 import { authenticateWithFirstRead } from "../domain/company/auth";
 import { getFacility } from "../domain/company/facilities";
 import { Invalid, NotFound, Unauthorized } from "../domain/errors";
@@ -10,12 +11,20 @@ import { drainTelemetry } from "../domain/telemetry/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
+  bindLiveModelRoute,
   getBatchRoute,
+  getLiveRoute,
   listEventsRoute,
+  listLiveModelsRoute,
   listOffersRoute,
   pushReadingsRoute,
+  streamLiveRoute,
 } from "../contract/routes/telemetry";
 import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
+import { LIMITS } from "../contract/schemas/limits";
+import { bindLiveModel, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
+import { liveChanged, watchLive, watchedView } from "../domain/telemetry/live-watch";
+import type { Deps } from "../domain/context";
 import { acceptOffers, listOffers } from "../domain/telemetry/offers";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
@@ -84,4 +93,98 @@ export const telemetryRoutes = routeApp()
   .openapi(listEventsRoute, async (c) => c.json(await listEvents(c.get("deps"), c.get("actor"), c.req.valid("query")), 200))
   .openapi(acknowledgeEventRoute, async (c) =>
     c.json(await acknowledgeEvent(c.get("deps"), c.get("actor"), c.req.valid("param").event, c.req.valid("json")), 200),
-  );
+  )
+  .openapi(getLiveRoute, async (c) => {
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const facility = await getFacility(deps, actor, c.req.valid("query").facility);
+    const view =
+      watchedView(deps, actor.company, facility.id) ??
+      (await liveFrom(deps, actor.company, await liveInputs(deps, actor.company, facility)));
+    c.header("ETag", view.etag);
+    c.header("Cache-Control", "no-cache");
+    if (c.req.header("If-None-Match") === view.etag) return c.body(null, 304);
+    return c.json(view, 200);
+  })
+  .openapi(streamLiveRoute, async (c) => {
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const { facility: named, max_events } = c.req.valid("query");
+    const facility = await getFacility(deps, actor, named);
+    const most = Math.min(
+      max_events === undefined ? LIMITS.telemetry.liveStreamEvents : Number(max_events),
+      LIMITS.telemetry.liveStreamEvents,
+    );
+    return streamSSE(c, (stream) => streamViews(deps, actor.company, facility, stream, most)) as never;
+  })
+  .openapi(listLiveModelsRoute, async (c) =>
+    c.json(await listLiveModels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),
+  )
+  .openapi(bindLiveModelRoute, async (c) => {
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const body = c.req.valid("json");
+    const bindings = await bindLiveModel(deps, actor, body);
+    liveChanged(deps, actor.company, body.facility);
+    return c.json(bindings, 200);
+  });
+
+type Stream = Parameters<Parameters<typeof streamSSE>[1]>[0];
+
+/** The live stream: the tiles now, each change, a heartbeat, and a close event before it ends (after
+ *  `most` updates, the stream's longest life, the client going away or the server stopping). */
+async function streamViews(deps: Deps, company: string, facility: { id: string; name: string }, stream: Stream, most: number) {
+  const queue: LiveView[] = [];
+  let wake: (() => void) | undefined;
+  let done = false;
+  const finish = () => {
+    done = true;
+    wake?.();
+  };
+  const stop = watchLive(deps, company, facility, (view) => {
+    queue.push(view);
+    wake?.();
+  });
+  stream.onAbort(finish);
+  const heartbeat = setInterval(() => {
+    stream.writeSSE({ event: "heartbeat", data: new Date().toISOString() }).catch(finish);
+  }, LIMITS.telemetry.liveHeartbeatSeconds * 1000);
+  const end = setTimeout(finish, LIMITS.telemetry.liveStreamMinutes * 60_000);
+  const stopping = liveStopping(deps, finish);
+  let sent = 0;
+  try {
+    while (!done && sent < most) {
+      const view = queue.shift();
+      if (!view) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      // Only the newest of the views that came meanwhile.
+      const newest = queue.length > 0 ? (queue.splice(0).at(-1) as LiveView) : view;
+      await stream.writeSSE({ event: "live", id: newest.etag.replaceAll('"', ""), data: JSON.stringify(newest) });
+      sent++;
+    }
+    if (!stream.aborted) await stream.writeSSE({ event: "close", data: "" });
+  } finally {
+    clearInterval(heartbeat);
+    clearTimeout(end);
+    stopping();
+    stop();
+  }
+}
+
+const stopListeners = new WeakMap<object, Set<() => void>>();
+
+/** Calls `listener` when the host stops (closeLiveStreams); returns what forgets it. */
+function liveStopping(deps: Pick<Deps, "repos">, listener: () => void): () => void {
+  let set = stopListeners.get(deps.repos);
+  if (!set) stopListeners.set(deps.repos, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/** Ends every live stream of these deps with its close event: the local host calls it when it stops. */
+export function closeLiveStreams(deps: Pick<Deps, "repos">): void {
+  for (const listener of [...(stopListeners.get(deps.repos) ?? [])]) listener();
+}

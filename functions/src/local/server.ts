@@ -26,6 +26,7 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
+import { closeLiveStreams } from "../http/telemetry";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
 import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";
@@ -295,6 +296,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       // Stop taking requests, let the ones in flight finish and their events be handled, then
       // close LevelDB cleanly.
       sweep.stop();
+      // The live streams end with their close event, so the pages open them again elsewhere.
+      closeLiveStreams(deps);
       closing ??= new Promise<void>((done) => {
         server.close(() => done());
         // Idle keep-alive connections close at once; a download still running after a few

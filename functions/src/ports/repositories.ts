@@ -22,7 +22,13 @@ import type { AdminAuditRepository, AuditTrailRepository } from "./audit";
 import type { DocumentRepository } from "./documents";
 import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
-import type { GatewayKeyRepository, SensorRepository, TelemetryEventRepository, TelemetryRepository } from "./telemetry";
+import type {
+  GatewayKeyRepository,
+  LiveBindingRepository,
+  SensorRepository,
+  TelemetryEventRepository,
+  TelemetryRepository,
+} from "./telemetry";
 
 export interface Repositories {
   companies: CompanyRepository;
@@ -46,6 +52,7 @@ export interface Repositories {
   gatewayKeys: GatewayKeyRepository;
   telemetry: TelemetryRepository;
   telemetryEvents: TelemetryEventRepository;
+  liveBindings: LiveBindingRepository;
   migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;
   inventoryVersions: InventoryVersionRepository;

@@ -130,3 +130,28 @@ export interface TelemetryEventRepository {
   /** Removes the event if its stored version is still `expectedVersion`; false otherwise. */
   remove(event: Pick<TelemetryEvent, "company" | "facility" | "id" | "start">, expectedVersion: number): Promise<boolean>;
 }
+
+/** Issue 78: the forecast model a working's live tile runs at a horizon (one per working and horizon). */
+export interface LiveModelBinding {
+  company: string;
+  facility: string;
+  /** The working as the sensor register names it. */
+  working: string;
+  /** Minutes ahead (HORIZONS, above 0). */
+  horizon: number;
+  method: "xgboost" | "lightgbm";
+  /** The model version's id (the platform's or the company's own). */
+  model: string;
+  /** The methane meter forecast (its id); null: the working's first methane meter by code. */
+  sensor: string | null;
+  bound_at: string;
+  bound_by: string;
+}
+
+export interface LiveBindingRepository {
+  /** The facility's bindings, by working and horizon. */
+  listOfFacility(companyId: string, facilityId: string): Promise<LiveModelBinding[]>;
+  /** Replaces the working's binding at its horizon. */
+  put(binding: LiveModelBinding): Promise<void>;
+  remove(companyId: string, facilityId: string, working: string, horizon: number): Promise<void>;
+}

@@ -112,6 +112,15 @@ export const gatewayKeysOfFacility = (companyId: string, facilityId: string) => 
 /** A push knows only the key: this item maps its SHA-256 to (company, facility, key); removed on revoke. */
 export const gatewayKeyLookup = (hash: string) => ({ PK: `GATEWAYKEY#${hash}`, SK: "GATEWAYKEY" });
 /** D57: a pushed batch of readings (its state, counts, refused lines): get by (company, batch). */
+/** Issue 78: a working's live forecast model at a horizon (horizon in three digits, so they sort). */
+export const liveBinding = (companyId: string, facilityId: string, horizon: number, working: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `TLIVEMODEL#${facilityId}#${String(horizon).padStart(3, "0")}#${working}`,
+});
+export const liveBindingsOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `TLIVEMODEL#${facilityId}#`,
+});
 export const telemetryBatch = (companyId: string, batchId: string) => ({ PK: `COMPANY#${companyId}`, SK: `TBATCH#${batchId}` });
 /** The queue of batches stored and not yet applied, oldest first: what a restart takes up again. */
 export const TELEMETRY_QUEUE_PK = "TQUEUE";

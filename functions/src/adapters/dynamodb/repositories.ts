@@ -15,7 +15,7 @@ import { dynamoDocuments } from "./document-repository";
 import { dynamoEmissionPoints, dynamoMigrations } from "./emission-point-repository";
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoGatewayKeys, dynamoSensors } from "./sensor-repository";
-import { dynamoTelemetry, dynamoTelemetryEvents } from "./telemetry-repository";
+import { dynamoLiveBindings, dynamoTelemetry, dynamoTelemetryEvents } from "./telemetry-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
@@ -47,6 +47,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     gatewayKeys: dynamoGatewayKeys(doc, table),
     telemetry: dynamoTelemetry(doc, table),
     telemetryEvents: dynamoTelemetryEvents(doc, table),
+    liveBindings: dynamoLiveBindings(doc, table),
     migrations: dynamoMigrations(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),
     inventoryVersions: dynamoInventoryVersions(doc, table),

@@ -4,6 +4,8 @@
 // both little-endian binary attributes, so a day of one-minute readings is 17 KB, not 1 440 items.
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type {
+  LiveBindingRepository,
+  LiveModelBinding,
   OfferAcceptance,
   SensorDay,
   TelemetryBatch,
@@ -177,6 +179,28 @@ export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string
           }),
         ),
       );
+    },
+  };
+}
+
+/** Issue 78: the live tiles' forecast models, one item per working and horizon (keys.liveBinding). */
+export function dynamoLiveBindings(doc: DynamoDBDocumentClient, table: string): LiveBindingRepository {
+  return {
+    async listOfFacility(companyId, facilityId) {
+      return stripAll<LiveModelBinding>(
+        await queryPrefix(doc, table, keys.liveBindingsOfFacility(companyId, facilityId), { consistentRead: true }),
+      );
+    },
+    async put(binding) {
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.liveBinding(binding.company, binding.facility, binding.horizon, binding.working), ...binding },
+        }),
+      );
+    },
+    async remove(companyId, facilityId, working, horizon) {
+      await doc.send(new DeleteCommand({ TableName: table, Key: keys.liveBinding(companyId, facilityId, horizon, working) }));
     },
   };
 }

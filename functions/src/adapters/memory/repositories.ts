@@ -23,6 +23,7 @@ import type {
   ForecastCalibration,
   GatewayKey,
   Sensor,
+  LiveModelBinding,
   OfferAcceptance,
   TelemetryBatch,
   TelemetryEvent,
@@ -473,6 +474,21 @@ function telemetryEvents(table: MemoryTable): Repositories["telemetryEvents"] {
       return table.delete(keys.telemetryEvent(event.company, event.facility, event.start, event.id), (stored) =>
         versionIs(expectedVersion)(stored),
       );
+    },
+  };
+}
+
+function liveBindings(table: MemoryTable): Repositories["liveBindings"] {
+  return {
+    async listOfFacility(companyId, facilityId) {
+      const prefix = keys.liveBindingsOfFacility(companyId, facilityId);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<LiveModelBinding>(item)!);
+    },
+    async put(binding) {
+      table.put({ ...keys.liveBinding(binding.company, binding.facility, binding.horizon, binding.working), ...binding });
+    },
+    async remove(companyId, facilityId, working, horizon) {
+      table.delete(keys.liveBinding(companyId, facilityId, horizon, working));
     },
   };
 }
@@ -1048,6 +1064,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     gatewayKeys: gatewayKeys(table),
     telemetry: telemetry(table),
     telemetryEvents: telemetryEvents(table),
+    liveBindings: liveBindings(table),
     migrations: migrations(table),
     inventoryReviews: inventoryReviews(table),
     inventoryVersions: inventoryVersions(table),

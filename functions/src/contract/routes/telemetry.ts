@@ -9,6 +9,9 @@ import {
   eventListQuerySchema,
   eventListSchema,
   eventSchema,
+  liveBindBodySchema,
+  liveBindingSchema,
+  liveViewSchema,
   offerAcceptSchema,
   offerSchema,
   readingsBodySchema,
@@ -99,5 +102,71 @@ export const acknowledgeEventRoute = route(
   },
 );
 
+const liveAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
+const bindAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
+const ADVISORY = "Advisory: protective cut-off stays with the mine's АГК.";
+
+export const getLiveRoute = route(
+  liveAccess(
+    "getTelemetryLive",
+    "A facility's workings now: each methane meter against its levels, the air and drainage flow, staleness and the bound models' forecasts (issue 78)",
+    [400, 404],
+    `${ADVISORY} Answers an ETag; a request with the same If-None-Match is answered 304 without a body (the AWS screen polls every 15 s).`,
+  ),
+  {
+    get: "/live",
+    query: z.object({ facility: pathParam("Facility id") }),
+    200: json(liveViewSchema, "The tiles"),
+    304: { description: "Not modified since the ETag sent" },
+  },
+);
+
+export const streamLiveRoute = route(
+  liveAccess(
+    "streamTelemetryLive",
+    "The tiles as server-sent events: the current ones at once, then each time an applied batch or a binding changes them",
+    [400, 404],
+    `${ADVISORY} \`text/event-stream\` on the local host: \`event: live\` with the tiles as JSON (the ETag its id), \`event: heartbeat\` every ${LIMITS.telemetry.liveHeartbeatSeconds} s, \`event: close\` before it ends (after ${LIMITS.telemetry.liveStreamMinutes} min, after \`max_events\` updates, or when the server stops): the page opens it again. In AWS the screen polls the tiles instead (docs/architecture.md).`,
+  ),
+  {
+    get: "/live/stream",
+    query: z.object({
+      facility: pathParam("Facility id"),
+      max_events: z.optional(
+        z
+          .string()
+          .regex(/^\d{1,6}$/, "max_events: целое число")
+          .meta({ description: `Close after this many updates (at most ${LIMITS.telemetry.liveStreamEvents})` }),
+      ),
+    }),
+    200: { description: "The stream", content: { "text/event-stream": { schema: { type: "string" as const } } } },
+  },
+);
+
+export const listLiveModelsRoute = route(
+  liveAccess("listTelemetryLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
+  { get: "/live/models", query: z.object({ facility: pathParam("Facility id") }), 200: json(z.array(liveBindingSchema), "The bindings") },
+);
+
+export const bindLiveModelRoute = route(
+  bindAccess(
+    "bindTelemetryLiveModel",
+    "Bind a forecast model to a working at a horizon (model null: unbind); the tiles' forecaster runs it on each applied batch",
+    [400, 403, 404],
+    "The model must be the company's own or the platform's, not archived, of that horizon; the meter defaults to the working's first methane meter by code. A reviewer gets 403.",
+  ),
+  { post: "/live/models", body: liveBindBodySchema, 200: json(z.array(liveBindingSchema), "The facility's bindings after the change") },
+);
+
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
-export const TELEMETRY_ROUTES = [getBatchRoute, listOffersRoute, acceptOffersRoute, listEventsRoute, acknowledgeEventRoute] as const;
+export const TELEMETRY_ROUTES = [
+  getBatchRoute,
+  listOffersRoute,
+  acceptOffersRoute,
+  listEventsRoute,
+  acknowledgeEventRoute,
+  getLiveRoute,
+  streamLiveRoute,
+  listLiveModelsRoute,
+  bindLiveModelRoute,
+] as const;

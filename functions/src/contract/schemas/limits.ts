@@ -98,6 +98,11 @@ export const LIMITS = {
     eventsListed: 1000,
     /** How far before a period's start an event still open in it may have started, days. */
     eventsLookbackDays: 7,
+    /** Issue 78: the live stream's heartbeat, in seconds, and the longest one stream stays open (the
+     *  page opens the next); the updates one stream sends at most when the caller asks for fewer. */
+    liveHeartbeatSeconds: 15,
+    liveStreamMinutes: 60,
+    liveStreamEvents: 100000,
   },
 } as const;
 

@@ -130,3 +130,101 @@ export const eventAcknowledgeSchema = z.object({
       .max(LIMITS.text.comment, `comment: не длиннее ${LIMITS.text.comment.toLocaleString("ru-RU")} символов`),
   ),
 });
+
+/** Issue 78: a methane meter on a live tile (D64's levels, D65's staleness). */
+const liveMeterSchema = z.object({
+  sensor: z.string(),
+  code: z.string().meta({ description: "The sensor's code in the register" }),
+  kind: z.enum(["methane", "methane_high"]),
+  value: z.nullable(z.number()).meta({ description: "The latest reading, % vol; null without one in the last 24 h" }),
+  at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
+  warning: z.nullable(z.number()),
+  alarm: z.nullable(z.number()),
+  state: z
+    .enum(["none", "normal", "pre_warning", "warning", "alarm"])
+    .meta({ description: "none: no reading; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)" }),
+  state_label: z.string().meta({ description: "The state in words («норма», «≥ 0,9·W (предупредительный)», «≥ W», «≥ A»)" }),
+  stale_minutes: z
+    .nullable(z.int())
+    .meta({ description: "D65: minutes since the last reading once two expected intervals passed without one; null while fresh" }),
+});
+
+const liveFlowSchema = z.nullable(
+  z.object({
+    code: z.string(),
+    value: z.number().meta({ description: "m³/min (an anemometer's speed × its cross-section × 60)" }),
+    at: z.string(),
+    stale_minutes: z.nullable(z.int()),
+  }),
+);
+
+/** D65: the two alert rules' back-test on the working's own history. */
+const alertRuleSchema = z.object({
+  caught: z.int(),
+  missed: z.int(),
+  lead_median: z.nullable(z.number()).meta({ description: "Minutes before the event, median of those caught" }),
+  false_per_day: z.number(),
+});
+
+const liveForecastSchema = z.object({
+  horizon: z.int().meta({ description: "Minutes ahead" }),
+  horizon_label: z.string(),
+  model: z.object({ id: z.string(), method: z.string(), version: z.int(), label: z.string() }),
+  sensor: z.string().meta({ description: "The methane meter forecast (its code)" }),
+  issued_at: z.nullable(z.string()).meta({ description: "The minute it is computed from (ISO)" }),
+  for: z.nullable(z.string()).meta({ description: "issued_at + horizon (ISO)" }),
+  result: z.nullable(z.number()).meta({ description: "% vol; null when the latest minutes lack what the model needs" }),
+  lo: z.nullable(z.number()),
+  hi: z.nullable(z.number()),
+  p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),
+  limit: z.number().meta({ description: "The meter's A (or 1,0 % without one)" }),
+  level: z.number().meta({ description: "The interval's level, %" }),
+  note: z.string().meta({ description: "Why there is no figure or interval; empty otherwise" }),
+  alert: z.object({
+    rule: z.enum(["forecast", "reading"]).meta({ description: "forecast: «P ≥ 0,5» is on; reading: «current ≥ 0,9·limit» alone" }),
+    reason: z.string().meta({ description: "Why, from the back-test on the working's history (D65)" }),
+    days: z.number().meta({ description: "Days of history the back-test read" }),
+    events: z.int(),
+    forecast: z.nullable(alertRuleSchema),
+    reading: z.nullable(alertRuleSchema),
+    raised: z.boolean().meta({ description: "The rule on is raised now" }),
+  }),
+});
+
+export const liveTileSchema = z.object({
+  working: z.string(),
+  meters: z.array(liveMeterSchema),
+  air_flow: liveFlowSchema.meta({ description: "The working's air flow, m³/min" }),
+  drainage_flow: liveFlowSchema.meta({ description: "The drainage mixture flow, m³/min" }),
+  forecasts: z.array(liveForecastSchema),
+  forecast_note: z.string().meta({ description: "«Модель прогноза не выбрана…» when none is bound; empty otherwise" }),
+  updated_at: z.nullable(z.string()).meta({ description: "The latest reading of any of its sensors (ISO)" }),
+});
+
+export const liveViewSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  now: z.string(),
+  tiles: z.array(liveTileSchema),
+  advisory: z.string(),
+  etag: z.string().meta({ description: "Changes whenever a tile does (the ETag header)" }),
+});
+
+export const liveBindingSchema = z.object({
+  working: z.string(),
+  horizon: z.int(),
+  method: z.enum(["xgboost", "lightgbm"]),
+  model: z.string(),
+  sensor: z.nullable(z.string()),
+  bound_at: z.string(),
+  bound_by: z.string(),
+});
+
+export const liveBindBodySchema = z.object({
+  facility: z.string("facility: укажите площадку"),
+  working: z.string("working: укажите выработку").min(1, "working: укажите выработку"),
+  horizon: z.int("horizon: горизонт прогноза в минутах"),
+  method: z.optional(z.enum(["xgboost", "lightgbm"], { error: "method: xgboost или lightgbm" })),
+  model: z.nullable(z.string("model: выберите модель прогноза или null, чтобы снять ее")),
+  sensor: z.optional(z.nullable(z.string())),
+});

@@ -9,6 +9,7 @@ import type { SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
 import { utcDay } from "./days";
 import { detectEvents } from "./events";
+import { telemetryChanged } from "./changes";
 
 /** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
@@ -112,6 +113,17 @@ export async function applyBatch(
   for (const consume of DAY_CONSUMERS) await consume(deps, { company, facility: batch.facility, days });
   const finished: TelemetryBatch = { ...batch, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
   await deps.repos.telemetry.finishBatch(finished);
+  const latest = new Map<string, number>();
+  for (const group of groups.values()) {
+    for (const [t] of group.readings) if (!(t <= (latest.get(group.sensor) ?? Number.NEGATIVE_INFINITY))) latest.set(group.sensor, t);
+  }
+  telemetryChanged(deps, {
+    company,
+    facility: batch.facility,
+    batch: batchId,
+    sensors: [...latest].map(([sensor, t]) => ({ sensor, latest: t })),
+    readings: rows,
+  });
   return finished;
 }
 

@@ -1,0 +1,199 @@
+// Issue 78's rules on the in-memory repositories: a meter's state against 0,9·W, W and A in words, a
+// channel stale after two missed intervals (D65), readings merged by instant, D65's choice of the alert
+// rule on a hand-worked history (the forecast's rule on only where it catches as many events earlier at
+// no more false alerts), and the watch of a facility pushing the tiles again after a batch is applied,
+// with the bound model's forecast. Over HTTP, with the forecast route bit for bit, another company and a
+// gateway key: tests/integration/telemetry-live.test.ts.
+import { beforeAll, describe, expect, it } from "vitest";
+import { MINUTE_MS } from "@core/telemetry";
+import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { pointCreateSchema } from "../../contract/schemas/facility";
+import { sensorCreateSchema } from "../../contract/schemas/sensor";
+import { parseWith } from "../../http/validate";
+import { createPoint } from "../company/emission-points";
+import type { Actor } from "../context";
+import { Forbidden, Invalid } from "../errors";
+import { drainTelemetry, telemetryIdle } from "./consumer";
+import { createSensor } from "./register";
+import { storeBatch } from "./readings";
+import { NO_MODEL_NOTE, bindLiveModel, chooseAlertRule, forecastRowsAt, levelState, liveView, staleMinutes, type LiveView } from "./live";
+import { mergeReadings, watchLive } from "./live-watch";
+
+describe("a meter's state and staleness", () => {
+  it("reads 0,9·W, W and A in words", () => {
+    expect(levelState(null, 1, 1.5)).toEqual({ state: "none", state_label: "нет показаний за сутки" });
+    expect(levelState(0.89, 1, 1.5)).toEqual({ state: "normal", state_label: "норма" });
+    expect(levelState(0.9, 1, 1.5)).toEqual({ state: "pre_warning", state_label: "≥ 0,9·W (0,9 %): близко к предупредительному" });
+    expect(levelState(1, 1, 1.5)).toEqual({ state: "warning", state_label: "≥ W (1 %): предупредительный" });
+    expect(levelState(1.5, 1, 1.5)).toEqual({ state: "alarm", state_label: "≥ A (1,5 %): аварийный" });
+    expect(levelState(3, null, null).state).toBe("normal");
+  });
+
+  it("is stale after two expected intervals without a reading, in whole minutes", () => {
+    const times = Float64Array.from({ length: 10 }, (_, i) => i * MINUTE_MS);
+    const last = 9 * MINUTE_MS;
+    expect(staleMinutes(times, last + 2 * MINUTE_MS)).toBeNull();
+    expect(staleMinutes(times, last + 2 * MINUTE_MS + 1)).toBe(2);
+    expect(staleMinutes(times, last + 17.5 * MINUTE_MS)).toBe(17);
+    // A channel read every 5 minutes is fresh for 10.
+    const slow = Float64Array.from({ length: 10 }, (_, i) => i * 5 * MINUTE_MS);
+    expect(staleMinutes(slow, 45 * MINUTE_MS + 10 * MINUTE_MS)).toBeNull();
+    expect(staleMinutes(slow, 45 * MINUTE_MS + 11 * MINUTE_MS)).toBe(11);
+    expect(staleMinutes(new Float64Array(0), 0)).toBeNull();
+  });
+
+  it("merges readings by instant, a later value replacing the one held, older than the window dropped", () => {
+    const held = { times: Float64Array.of(1, 2, 3), values: Float64Array.of(0.1, 0.2, 0.3) };
+    const merged = mergeReadings(
+      held,
+      [
+        [4, 0.4],
+        [2, 0.25],
+        [0, 9],
+      ],
+      1,
+    );
+    expect([...merged.times]).toEqual([1, 2, 3, 4]);
+    expect([...merged.values]).toEqual([0.1, 0.25, 0.3, 0.4]);
+  });
+});
+
+describe("D65: which alert rule is on", () => {
+  const STEP = 10 * MINUTE_MS;
+  const rows = 288; // two days of 10-minute rows
+  const time = Array.from({ length: rows }, (_, i) => i * STEP);
+  // One onset above 1 % at row 100; the reading reaches 0,9 % one row before it.
+  const measured = Array.from({ length: rows }, (_, i) => (i === 99 ? 0.95 : i >= 100 && i <= 105 ? 1.2 : 0.5));
+  const p = (alerts: number[]) => Array.from({ length: rows }, (_, i) => (alerts.includes(i) ? 0.7 : 0.1));
+
+  it("turns the forecast's rule on where it warns earlier at no more false alerts", () => {
+    const chosen = chooseAlertRule({ measured, pExceed: p([94, 95, 96, 97, 98, 99, 100]), time, horizon: 60, limit: 1 });
+    expect(chosen).toMatchObject({
+      rule: "forecast",
+      days: 2,
+      events: 1,
+      forecast: { caught: 1, missed: 0, lead_median: 60, false_per_day: 0 },
+      reading: { caught: 1, missed: 0, lead_median: 10, false_per_day: 0 },
+    });
+    expect(chosen.reason).toBe(
+      "Оповещение по прогнозу включено: на истории выработки за 2 сут. оно раньше при не большем числе ложных " +
+        "(«прогноз P ≥ 0,5»: поймано 1 из 1, медиана 60 мин, ложных 0 в сутки; «текущее ≥ 0,9·предела»: поймано 1 из 1, медиана 10 мин, ложных 0 в сутки).",
+    );
+  });
+
+  it("keeps the reading's rule where the forecast raises more false alerts, misses events or has no probability", () => {
+    const noisy = chooseAlertRule({ measured, pExceed: p([94, 95, 96, 97, 98, 99, 100, 200, 201]), time, horizon: 60, limit: 1 });
+    expect(noisy).toMatchObject({ rule: "reading", forecast: { caught: 1, false_per_day: 0.5 } });
+    expect(noisy.reason).toMatch(
+      /^Оповещение по прогнозу не включено: на истории выработки за 2 сут\. у прогноза больше ложных оповещений/,
+    );
+    expect(noisy.reason).toMatch(/действует правило «текущее значение ≥ 0,9·предела» \(0,9 %\)\.$/);
+    const late = chooseAlertRule({ measured, pExceed: p([]), time, horizon: 60, limit: 1 });
+    expect(late.reason).toMatch(/прогноз поймал меньше событий/);
+    const none = chooseAlertRule({ measured, pExceed: measured.map(() => null), time, horizon: 60, limit: 1 });
+    expect(none).toMatchObject({ rule: "reading", forecast: null });
+    expect(none.reason).toMatch(/модель не откалибрована/);
+    const calm = chooseAlertRule({ measured: measured.map(() => 0.5), pExceed: p([]), time, horizon: 60, limit: 1 });
+    expect(calm.reason).toMatch(/не было превышений предела 1 %, выигрыш не доказан/);
+  });
+});
+
+describe("a facility's tiles on the in-memory repositories", () => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let facility: { id: string; name: string };
+  const sensors: Record<string, string> = {};
+  const END = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+
+  async function push(readings: { sensor: string; t: number; value: number }[]) {
+    const body = { json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) } };
+    await storeBatch(d.deps, staff.company, facility.id, body);
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+  }
+
+  beforeAll(async () => {
+    d = await memoryDomain();
+    staff = await d.actor("ООО «Плитки»");
+    facility = await d.facility(staff, { name: "Шахта «Плитка»", kind: "underground_mine" });
+    const point = (
+      await d.write(() =>
+        createPoint(d.deps, staff, facility.id, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
+      )
+    ).id;
+    for (const [code, kind, extra] of [
+      ["М-1", "methane", { warning: 1, alarm: 1.5 }],
+      ["V-1", "air_velocity", { area_m2: 12 }],
+      ["Q-1", "flow", {}],
+    ] as const) {
+      const body = parseWith(sensorCreateSchema, { code, kind, point, working: "Лава 5", ...extra });
+      sensors[code] = (await d.write(() => createSensor(d.deps, staff, facility.id, body))).id;
+    }
+    const readings = [];
+    for (let k = 0; k < 180; k++) {
+      const t = END - (179 - k) * MINUTE_MS;
+      readings.push({ sensor: "М-1", t, value: 0.5 + k / 1000 }, { sensor: "V-1", t, value: 2 }, { sensor: "Q-1", t, value: 30 });
+    }
+    await push(readings);
+  });
+
+  it("builds the forecast's rows as the forecast route takes them: 10-minute steps, the minute's values", async () => {
+    const all = await d.deps.repos.sensors.listOfFacility(staff.company, facility.id);
+    const meter = all.find((s) => s.code === "М-1")!;
+    const readings = new Map([[meter.id, { times: Float64Array.of(END - 10 * MINUTE_MS, END), values: Float64Array.of(0.6, 0.7) }]]);
+    expect(forecastRowsAt(all, meter, readings, END, 3)).toEqual([
+      { t: new Date(END - 20 * MINUTE_MS).toISOString().slice(0, 16) },
+      { t: new Date(END - 10 * MINUTE_MS).toISOString().slice(0, 16), y: 0.6 },
+      { t: new Date(END).toISOString().slice(0, 16), y: 0.7 },
+    ]);
+  });
+
+  it("shows the working without a model, then its forecast once bound, and pushes the tiles again after a batch", async () => {
+    const before = await liveView(d.deps, staff, facility.id);
+    expect(before.tiles).toHaveLength(1);
+    expect(before.tiles[0]).toMatchObject({
+      working: "Лава 5",
+      forecasts: [],
+      forecast_note: NO_MODEL_NOTE,
+      air_flow: { code: "V-1", value: 2 * 12 * 60 },
+      drainage_flow: { code: "Q-1", value: 30 },
+    });
+    await expect(
+      bindLiveModel(d.deps, staff, { facility: facility.id, working: "Лава 5", horizon: 45, model: "xgboost-h60" }),
+    ).rejects.toThrow(Invalid);
+    await expect(
+      bindLiveModel(d.deps, staff, { facility: facility.id, working: "Лава 5", horizon: 30, model: "xgboost-h60" }),
+    ).rejects.toThrow("model_id: модель прогнозирует на 1 ч вперед, а выбран горизонт 30 мин");
+    const reviewer = await d.actor("ООО «Проверка плиток»", "reviewer");
+    await expect(
+      bindLiveModel(
+        d.deps,
+        { ...reviewer, company: staff.company },
+        { facility: facility.id, working: "Лава 5", horizon: 60, model: null },
+      ),
+    ).rejects.toThrow(Forbidden);
+    const bound = await bindLiveModel(d.deps, staff, { facility: facility.id, working: "Лава 5", horizon: 60, model: "xgboost-h60" });
+    expect(bound).toMatchObject([{ working: "Лава 5", horizon: 60, method: "xgboost", model: "xgboost-h60", sensor: null }]);
+
+    const seen: LiveView[] = [];
+    let wake: (() => void) | undefined;
+    const stop = watchLive(d.deps, staff.company, facility, (view) => {
+      seen.push(view);
+      wake?.();
+    });
+    const next = (n: number) =>
+      new Promise<void>((resolve) => (seen.length >= n ? resolve() : (wake = () => seen.length >= n && resolve())));
+    await next(1);
+    expect(seen[0].tiles[0].forecasts[0]).toMatchObject({ horizon: 60, issued_at: new Date(END).toISOString(), limit: 1.5 });
+    expect(typeof seen[0].tiles[0].forecasts[0].result).toBe("number");
+    await push([{ sensor: "М-1", t: END + MINUTE_MS, value: 1.1 }]);
+    await next(2);
+    stop();
+    expect(seen[1].tiles[0].meters[0]).toMatchObject({ value: 1.1, state: "warning" });
+    expect(seen[1].tiles[0].forecasts[0].issued_at).toBe(new Date(END + MINUTE_MS).toISOString());
+    expect(seen[1].etag).not.toBe(seen[0].etag);
+
+    const unbound = await bindLiveModel(d.deps, staff, { facility: facility.id, working: "Лава 5", horizon: 60, model: null });
+    expect(unbound).toEqual([]);
+  });
+});

@@ -1,0 +1,491 @@
+// Issue 78: a facility's workings at a glance — per working each methane meter's latest reading against
+// its levels (D64: from 0,9·W), its air and drainage flow, «нет данных N мин» once a channel missed two
+// expected intervals (D65), and the forecast of the models bound to the working per horizon, computed
+// from the latest minutes with the lag features the model reads: the rows are those a user would POST
+// to the forecast route (v1/regres_methane/, forecastRowsFromJson), run by the same runForecast, so the
+// figure shown is the route's, bit for bit. Whether a forecast alert is on (D65) is settled per working
+// and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
+// Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
+import { createHash } from "node:crypto";
+import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, minuteMeans, type SensorKind } from "@core/telemetry";
+import { DEFAULT_INTERVAL_LEVEL, DEFAULT_WARNING_PERCENT, HORIZONS, eventTable, horizonLabel, type EventRule } from "@core/gbdt";
+import { FORECAST_METHOD_TITLES, METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
+import type * as z from "zod";
+import type { Actor, Deps } from "../context";
+import { Forbidden, Invalid } from "../errors";
+import { getFacility } from "../company/facilities";
+import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
+import { readingsBetween, utcDay } from "./consumer";
+import type { LiveModelBinding, Sensor } from "../../ports";
+import type { liveBindBodySchema, liveTileSchema, liveViewSchema } from "../../contract/schemas/telemetry";
+
+export type LiveView = z.output<typeof liveViewSchema>;
+export type LiveTile = z.output<typeof liveTileSchema>;
+type LiveForecast = LiveTile["forecasts"][number];
+type Meter = LiveTile["meters"][number];
+type Flow = LiveTile["air_flow"];
+
+const DAY_MS = 86_400_000;
+/** D65: a channel is stale after this many expected intervals without a reading. */
+export const STALE_INTERVALS = 2;
+/** The live forecast's rows: 24 h of 10-minute steps up to the latest minute (the default models' step). */
+export const LIVE_STEP_MIN = 10;
+export const LIVE_ROWS = 144;
+/** D65's back-test of the alert rules reads this many days of the working's history. */
+export const ALERT_HISTORY_DAYS = 7;
+/** D65: a forecast alert at P(C(t+h) ≥ limit) ≥ this; the current reading's at ≥ this share of the limit. */
+export const FORECAST_ALERT_P = 0.5;
+export const READING_ALERT_SHARE = 0.9;
+export const NO_MODEL_NOTE =
+  "Модель прогноза для выработки не выбрана: прогноз не считается. Выберите модель для горизонта в настройке прогноза выработки.";
+
+const METHANE: readonly SensorKind[] = ["methane", "methane_high"];
+const ru = (n: number, digits = 2) => n.toLocaleString("ru-RU", { maximumFractionDigits: digits });
+
+/** A sensor's readings in the window, in time order. */
+export interface Readings {
+  times: Float64Array;
+  values: Float64Array;
+}
+
+/** The window the tiles read: the last 24 h up to the clock (a push may be up to 5 minutes ahead). */
+export function liveWindow(now: number): { from: number; to: number; days: string[] } {
+  const from = now - DAY_MS;
+  const to = now + 10 * MINUTE_MS;
+  return { from, to, days: [utcDay(from), utcDay(now), utcDay(to)].filter((d, i, all) => all.indexOf(d) === i) };
+}
+
+/** The active sensors of the facility that belong to a working, by working. */
+export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
+  const out = new Map<string, Sensor[]>();
+  const active = sensors.filter((s) => s.is_active && s.working.trim() !== "");
+  active.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.code.localeCompare(b.code, "ru"));
+  for (const sensor of active) {
+    const list = out.get(sensor.working) ?? [];
+    list.push(sensor);
+    out.set(sensor.working, list);
+  }
+  return out;
+}
+
+/** The median gap of a sensor's latest readings (its expected interval), at least a minute. */
+function expectedInterval(times: Float64Array): number {
+  const gaps: number[] = [];
+  for (let i = Math.max(1, times.length - 30); i < times.length; i++) if (times[i] > times[i - 1]) gaps.push(times[i] - times[i - 1]);
+  if (gaps.length === 0) return MINUTE_MS;
+  gaps.sort((a, b) => a - b);
+  return Math.max(MINUTE_MS, gaps[gaps.length >> 1]);
+}
+
+/** D65: minutes since the last reading once two expected intervals passed without one; null while fresh. */
+export function staleMinutes(times: Float64Array, now: number): number | null {
+  if (times.length === 0) return null;
+  const last = times[times.length - 1];
+  if (now - last <= STALE_INTERVALS * expectedInterval(times)) return null;
+  return Math.floor((now - last) / MINUTE_MS);
+}
+
+/** D64: a methane value's state against the meter's levels (0,9·W, W, A). */
+export function levelState(value: number | null, warning: number | null, alarm: number | null): Pick<Meter, "state" | "state_label"> {
+  if (value === null) return { state: "none", state_label: "нет показаний за сутки" };
+  if (alarm !== null && value >= alarm) return { state: "alarm", state_label: `≥ A (${ru(alarm)} %): аварийный` };
+  if (warning !== null && value >= warning) return { state: "warning", state_label: `≥ W (${ru(warning)} %): предупредительный` };
+  if (warning !== null && value >= PRE_WARNING_SHARE * warning) {
+    return { state: "pre_warning", state_label: `≥ 0,9·W (${ru(PRE_WARNING_SHARE * warning, 3)} %): близко к предупредительному` };
+  }
+  return { state: "normal", state_label: "норма" };
+}
+
+const latest = (r: Readings | undefined): { value: number; at: number } | null =>
+  r && r.times.length > 0 ? { value: r.values[r.values.length - 1], at: r.times[r.times.length - 1] } : null;
+
+function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): Meter {
+  const last = latest(readings);
+  const value = last ? last.value : null;
+  return {
+    sensor: sensor.id,
+    code: sensor.code,
+    kind: sensor.kind as Meter["kind"],
+    value,
+    at: last ? new Date(last.at).toISOString() : null,
+    warning: sensor.warning,
+    alarm: sensor.alarm,
+    ...levelState(value, sensor.warning, sensor.alarm),
+    stale_minutes: readings ? staleMinutes(readings.times, now) : null,
+  };
+}
+
+/** m³/min of a flow meter, or of an anemometer over its cross-section. */
+const flowValue = (sensor: Sensor, value: number) => (sensor.kind === "air_velocity" ? value * (sensor.area_m2 ?? Number.NaN) * 60 : value);
+
+function flowOf(sensor: Sensor | undefined, readings: ReadonlyMap<string, Readings>, now: number): Flow {
+  if (!sensor) return null;
+  const r = readings.get(sensor.id);
+  const last = latest(r);
+  if (!last || !r) return null;
+  const value = flowValue(sensor, last.value);
+  if (!Number.isFinite(value)) return null;
+  return { code: sensor.code, value, at: new Date(last.at).toISOString(), stale_minutes: staleMinutes(r.times, now) };
+}
+
+/** The working's parts the forecast's features read: the air flow (x1), the drainage line's CH4 (x7),
+ *  mixture flow (x8) and methane flow (x15). */
+function featureSensors(sensors: readonly Sensor[]) {
+  const first = (kind: SensorKind) => sensors.find((s) => s.kind === kind);
+  return { x1: first("air_velocity"), x7: first("methane_high"), x8: first("flow"), x15: first("methane_flow") };
+}
+
+/** The meter a binding forecasts: the one it names, else the working's first methane meter by code. */
+export function forecastMeter(sensors: readonly Sensor[], binding: Pick<LiveModelBinding, "sensor">): Sensor | undefined {
+  if (binding.sensor) return sensors.find((s) => s.id === binding.sensor && METHANE.includes(s.kind));
+  return sensors.find((s) => s.kind === "methane") ?? sensors.find((s) => s.kind === "methane_high");
+}
+
+const rowTime = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+
+/**
+ * The rows a forecast of the working is computed from, as the forecast route takes them (`data` of
+ * POST v1/regres_methane/): `count` 10-minute steps up to `last` (a minute), each with its time, the
+ * meter's minute mean as y and the working's readings as x1, x7, x8, x15 (the minute means of D59;
+ * a minute without a valid reading is left out of the row).
+ */
+export function forecastRowsAt(
+  sensors: readonly Sensor[],
+  meter: Sensor,
+  readings: ReadonlyMap<string, Readings>,
+  last: number,
+  count = LIVE_ROWS,
+): Record<string, number | string>[] {
+  const start = last - (count - 1) * LIVE_STEP_MIN * MINUTE_MS;
+  const minutes = (count - 1) * LIVE_STEP_MIN + 1;
+  const series = (sensor: Sensor | undefined) => {
+    const r = sensor && readings.get(sensor.id);
+    return sensor && r ? minuteMeans(sensor.kind, r.times, r.values, start, minutes).values : undefined;
+  };
+  const y = series(meter);
+  const parts = Object.entries(featureSensors(sensors)).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
+  const rows: Record<string, number | string>[] = [];
+  for (let k = 0; k < count; k++) {
+    const m = k * LIVE_STEP_MIN;
+    const row: Record<string, number | string> = { t: rowTime(start + m * MINUTE_MS) };
+    for (const part of parts) {
+      const value = part.values?.[m];
+      if (part.sensor && value !== undefined && Number.isFinite(value)) {
+        const v = flowValue(part.sensor, value);
+        if (Number.isFinite(v)) row[part.name] = v;
+      }
+    }
+    const yv = y?.[m];
+    if (yv !== undefined && Number.isFinite(yv)) row.y = yv;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The limit and warning a working's forecast is computed with: the meter's A and W (1,0 % and 0,8 % without). */
+export function forecastLevels(meter: Sensor): { limit: number; warning: number } {
+  const limit = meter.alarm ?? METHANE_LIMIT_PERCENT;
+  const w = meter.warning;
+  return { limit, warning: w !== null && w > 0 && w <= limit ? w : Math.min(DEFAULT_WARNING_PERCENT, limit) };
+}
+
+type Run = Awaited<ReturnType<typeof forecastRun>>;
+
+async function runFor(deps: Deps, company: string, binding: LiveModelBinding, meter: Sensor): Promise<Run> {
+  const { limit, warning } = forecastLevels(meter);
+  return forecastRun(
+    deps,
+    company,
+    binding.method,
+    { level: DEFAULT_INTERVAL_LEVEL, limit, warning, horizon: binding.horizon },
+    binding.model,
+  );
+}
+
+/** The forecast issued at the meter's latest minute: the last row of runForecast over forecastRowsAt. */
+export async function forecastNow(deps: Deps, run: Run, rows: Record<string, number | string>[]) {
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+  return done.rows[done.rows.length - 1];
+}
+
+type Alert = LiveForecast["alert"];
+const ruleOf = (rule: EventRule | undefined): Alert["forecast"] =>
+  rule ? { caught: rule.caught, missed: rule.missed, lead_median: rule.lead_median, false_per_day: rule.false_per_day } : null;
+
+/**
+ * D65: the two rules on the working's own history (ALERT_HISTORY_DAYS of 10-minute rows forecast by the
+ * bound model): «forecast P ≥ 0,5» and «current reading ≥ 0,9·limit», events being the onsets of the
+ * meter at or above the limit. The forecast's rule is on only where it caught at least as many events,
+ * earlier (a longer median lead), at no more false alerts per 24 h.
+ */
+export function chooseAlertRule(input: {
+  measured: ArrayLike<number | null>;
+  pExceed: ArrayLike<number | null>;
+  time: ArrayLike<number>;
+  horizon: number;
+  limit: number;
+}): Omit<Alert, "raised"> {
+  const issued = Float64Array.from({ length: input.pExceed.length }, (_, i) => input.pExceed[i] ?? Number.NaN);
+  const common = { measured: input.measured, time: input.time, horizon: input.horizon, level: input.limit };
+  const byForecast = eventTable({ ...common, issued, warning: FORECAST_ALERT_P });
+  const byReading = eventTable({ ...common, issued, warning: READING_ALERT_SHARE * input.limit });
+  const calibrated = issued.some(Number.isFinite);
+  const forecast = calibrated ? ruleOf(byForecast?.model) : null;
+  const reading = ruleOf(byReading?.current);
+  const days = byReading?.days ?? 0;
+  const events = byReading?.events ?? 0;
+  const readingRule = `действует правило «текущее значение ≥ 0,9·предела» (${ru(READING_ALERT_SHARE * input.limit, 3)} %)`;
+  const span = `на истории выработки за ${ru(days, 1)} сут.`;
+  const base = { days, events, forecast, reading };
+  if (!calibrated) {
+    return {
+      ...base,
+      rule: "reading",
+      reason: `Оповещение по прогнозу не включено: модель не откалибрована, вероятность превышения не рассчитывается; ${readingRule}.`,
+    };
+  }
+  if (!forecast || !reading || events === 0) {
+    return {
+      ...base,
+      rule: "reading",
+      reason: `Оповещение по прогнозу не включено: ${span} не было превышений предела ${ru(input.limit)} %, выигрыш не доказан; ${readingRule}.`,
+    };
+  }
+  const lead = (r: NonNullable<Alert["forecast"]>) => r.lead_median ?? Number.NEGATIVE_INFINITY;
+  const leadText = (r: NonNullable<Alert["forecast"]>) =>
+    r.lead_median === null ? "не предупреждал" : `медиана ${ru(r.lead_median, 0)} мин`;
+  const figures =
+    `«прогноз P ≥ 0,5»: поймано ${forecast.caught} из ${events}, ${leadText(forecast)}, ложных ${ru(forecast.false_per_day)} в сутки; ` +
+    `«текущее ≥ 0,9·предела»: поймано ${reading.caught} из ${events}, ${leadText(reading)}, ложных ${ru(reading.false_per_day)} в сутки`;
+  const gains = lead(forecast) > lead(reading);
+  const noMoreFalse = forecast.false_per_day <= reading.false_per_day;
+  const noFewer = forecast.caught >= reading.caught;
+  if (gains && noMoreFalse && noFewer) {
+    return {
+      ...base,
+      rule: "forecast",
+      reason: `Оповещение по прогнозу включено: ${span} оно раньше при не большем числе ложных (${figures}).`,
+    };
+  }
+  const why = !noFewer
+    ? "прогноз поймал меньше событий"
+    : !gains
+      ? "прогноз не предупреждал раньше"
+      : "у прогноза больше ложных оповещений";
+  return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
+}
+
+const alertCache = new WeakMap<object, Map<string, { at: number; alert: Omit<Alert, "raised"> }>>();
+/** The alert rule's back-test is read again after this long (it changes slowly: days of history). */
+export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
+
+async function alertRuleOf(
+  deps: Deps,
+  company: string,
+  binding: LiveModelBinding,
+  run: Run,
+  sensors: readonly Sensor[],
+  meter: Sensor,
+  last: number,
+): Promise<Omit<Alert, "raised">> {
+  const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}`;
+  let cache = alertCache.get(deps.repos);
+  if (!cache) alertCache.set(deps.repos, (cache = new Map()));
+  const now = deps.clock.now().getTime();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < ALERT_REFRESH_MS) return hit.alert;
+  const count = (ALERT_HISTORY_DAYS * 1440) / LIVE_STEP_MIN;
+  const from = last - count * LIVE_STEP_MIN * MINUTE_MS;
+  const wanted = [meter, ...Object.values(featureSensors(sensors)).filter((s): s is Sensor => s !== undefined)];
+  const history = new Map<string, Readings>();
+  for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, last + MINUTE_MS));
+  const rows = forecastRowsAt(sensors, meter, history, last, count);
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+  const alert = chooseAlertRule({
+    measured: done.rows.map((r) => r.y ?? null),
+    pExceed: done.rows.map((r) => r.p_exceed ?? null),
+    time: rows.map((r) => Date.parse(`${r.t}:00Z`)),
+    horizon: binding.horizon,
+    limit: run.settings.limit,
+  });
+  cache.set(key, { at: now, alert });
+  return alert;
+}
+
+const modelLabel = (run: Run) =>
+  `${FORECAST_METHOD_TITLES[run.version.method as ForecastMethod]}, версия ${run.version.version}${run.version.company ? " (модель компании)" : " (модель платформы)"}`;
+
+async function tileForecast(
+  deps: Deps,
+  company: string,
+  binding: LiveModelBinding,
+  sensors: readonly Sensor[],
+  readings: ReadonlyMap<string, Readings>,
+): Promise<LiveForecast | undefined> {
+  const meter = forecastMeter(sensors, binding);
+  if (!meter) return undefined;
+  const run = await runFor(deps, company, binding, meter);
+  const base = {
+    horizon: binding.horizon,
+    horizon_label: horizonLabel(binding.horizon),
+    model: { id: run.version.id, method: run.version.method, version: run.version.version, label: modelLabel(run) },
+    sensor: meter.code,
+    limit: run.settings.limit,
+    level: run.settings.level,
+  };
+  const r = readings.get(meter.id);
+  const lastReading = latest(r);
+  const none = { issued_at: null, for: null, result: null, lo: null, hi: null, p_exceed: null };
+  const noAlert: Alert = {
+    rule: "reading",
+    reason: "Оповещение по прогнозу не включено: нет показаний метана за сутки.",
+    days: 0,
+    events: 0,
+    forecast: null,
+    reading: null,
+    raised: false,
+  };
+  if (!lastReading)
+    return { ...base, ...none, note: `Нет показаний датчика ${meter.code} за сутки: прогноз не считается.`, alert: noAlert };
+  const last = Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS;
+  const row = await forecastNow(deps, run, forecastRowsAt(sensors, meter, readings, last));
+  const result = typeof row.result === "number" ? row.result : null;
+  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
+  const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last);
+  const raised =
+    alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
+  const note =
+    result === null
+      ? `Нет показаний метана в последние минуты, нужные модели (${LIVE_STEP_MIN}-минутный шаг, лаги за час): прогноз не считается.`
+      : p === null
+        ? "Модель не откалибрована: интервал и вероятность превышения не рассчитываются."
+        : "";
+  return {
+    ...base,
+    issued_at: new Date(last).toISOString(),
+    for: new Date(last + binding.horizon * MINUTE_MS).toISOString(),
+    result,
+    lo: typeof row.lo === "number" ? row.lo : null,
+    hi: typeof row.hi === "number" ? row.hi : null,
+    p_exceed: p,
+    note,
+    alert: { ...alertRule, raised },
+  };
+}
+
+/** What the tiles are computed from: the register, the bindings and the window's readings. */
+export interface LiveInputs {
+  facility: { id: string; name: string };
+  sensors: Sensor[];
+  bindings: LiveModelBinding[];
+  readings: ReadonlyMap<string, Readings>;
+}
+
+export async function liveInputs(deps: Deps, company: string, facility: { id: string; name: string }): Promise<LiveInputs> {
+  const sensors = await deps.repos.sensors.listOfFacility(company, facility.id);
+  const bindings = await deps.repos.liveBindings.listOfFacility(company, facility.id);
+  const { from, to } = liveWindow(deps.clock.now().getTime());
+  const readings = new Map<string, Readings>();
+  for (const sensor of sensors) {
+    if (sensor.is_active && sensor.working.trim() !== "")
+      readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
+  }
+  return { facility, sensors, bindings, readings };
+}
+
+/** The tiles of the facility from its inputs, and their ETag. */
+export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs): Promise<LiveView> {
+  const now = deps.clock.now().getTime();
+  const tiles: LiveTile[] = [];
+  for (const [working, sensors] of workingsOf(inputs.sensors)) {
+    const features = featureSensors(sensors);
+    const meters = sensors.filter((s) => METHANE.includes(s.kind)).map((s) => meterOf(s, inputs.readings.get(s.id), now));
+    const bound = inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon);
+    const forecasts: LiveForecast[] = [];
+    let forecastNote = bound.length === 0 ? NO_MODEL_NOTE : "";
+    for (const binding of bound) {
+      try {
+        const forecast = await tileForecast(deps, company, binding, sensors, inputs.readings);
+        if (forecast) forecasts.push(forecast);
+        else forecastNote = "В выработке нет датчика метана, который выбран для прогноза: прогноз не считается.";
+      } catch (error) {
+        if (!(error instanceof Invalid)) throw error;
+        forecastNote = `Прогноз на ${horizonLabel(binding.horizon)} не считается: ${error.message}`;
+      }
+    }
+    const lastAt = Math.max(...sensors.map((s) => latest(inputs.readings.get(s.id))?.at ?? Number.NEGATIVE_INFINITY));
+    tiles.push({
+      working,
+      meters,
+      air_flow: flowOf(features.x1, inputs.readings, now),
+      drainage_flow: flowOf(features.x8, inputs.readings, now),
+      forecasts,
+      forecast_note: forecastNote,
+      updated_at: Number.isFinite(lastAt) ? new Date(lastAt).toISOString() : null,
+    });
+  }
+  const etag = `"${createHash("sha256").update(JSON.stringify(tiles)).digest("base64url").slice(0, 27)}"`;
+  return {
+    facility: inputs.facility.id,
+    facility_name: inputs.facility.name,
+    now: new Date(now).toISOString(),
+    tiles,
+    advisory: ADVISORY_NOTE,
+    etag,
+  };
+}
+
+/** GET v1/telemetry/live/: the facility's tiles (another company's facility is 404). */
+export async function liveView(deps: Deps, actor: Actor, facilityId: string): Promise<LiveView> {
+  const facility = await getFacility(deps, actor, facilityId);
+  return liveFrom(deps, actor.company, await liveInputs(deps, actor.company, facility));
+}
+
+export type LiveBindBody = z.output<typeof liveBindBodySchema>;
+
+/** POST v1/telemetry/live/models/: binds a model to a working at a horizon (model null: unbinds). */
+export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody): Promise<LiveModelBinding[]> {
+  if (actor.role === "reviewer")
+    throw new Forbidden("Недостаточно прав: модель прогноза выработки выбирают сотрудники площадки, не проверяющий");
+  const facility = await getFacility(deps, actor, body.facility);
+  const horizons = HORIZONS.filter((h) => h > 0);
+  if (!(horizons as readonly number[]).includes(body.horizon)) {
+    throw new Invalid(`horizon: горизонт прогноза ${horizons.map(horizonLabel).join(", ")} (в минутах: ${horizons.join(", ")})`);
+  }
+  const sensors = await deps.repos.sensors.listOfFacility(actor.company, facility.id);
+  const working = workingsOf(sensors).get(body.working.trim());
+  if (!working) throw new Invalid(`working: на площадке нет выработки «${body.working}» с датчиками в работе`);
+  const sensor = body.sensor ?? null;
+  if (!forecastMeter(working, { sensor })) {
+    throw new Invalid(sensor ? "sensor: такого датчика метана нет в выработке" : "working: в выработке нет датчика метана для прогноза");
+  }
+  if (body.model === null) await deps.repos.liveBindings.remove(actor.company, facility.id, body.working.trim(), body.horizon);
+  else {
+    const method = body.method ?? "xgboost";
+    // The model must exist for the company, not archived, and be of the horizon (the forecast route's own check).
+    const version = await forecastRun(
+      deps,
+      actor.company,
+      method,
+      { level: DEFAULT_INTERVAL_LEVEL, limit: METHANE_LIMIT_PERCENT, warning: DEFAULT_WARNING_PERCENT, horizon: body.horizon },
+      body.model,
+    );
+    await deps.repos.liveBindings.put({
+      company: actor.company,
+      facility: facility.id,
+      working: body.working.trim(),
+      horizon: body.horizon,
+      method,
+      model: version.version.id,
+      sensor,
+      bound_at: deps.clock.now().toISOString(),
+      bound_by: actor.email,
+    });
+  }
+  return listLiveModels(deps, actor, facility.id);
+}
+
+export async function listLiveModels(deps: Deps, actor: Actor, facilityId: string): Promise<LiveModelBinding[]> {
+  const facility = await getFacility(deps, actor, facilityId);
+  return deps.repos.liveBindings.listOfFacility(actor.company, facility.id);
+}

@@ -1,0 +1,222 @@
+// Issue 78 through the API on dynalite: a facility's workings at a glance (GET v1/telemetry/live/) — each
+// methane meter's latest reading against 0,9·W, W and A in words, the air flow from the anemometer over
+// its cross-section, «нет данных» after two missed intervals (D65) — the forecast of the model bound to a
+// working equal, bit for bit, to POST v1/regres_methane/ of the same minutes, a working without a model
+// saying why; the ETag answered 304; the stream (GET v1/telemetry/live/stream/) sending the tiles, then
+// the tiles again after a push, then its close event; another company's user, a gateway key and a
+// reviewer's binding refused.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MINUTE_MS } from "@core/telemetry";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
+import { NO_MODEL_NOTE } from "@server/domain/telemetry/live";
+import { createHarness, type Harness } from "../support/harness";
+
+let h: Harness;
+let staff: string;
+let other: string;
+let facility: { id: string };
+let project: { id: string };
+const sensors: Record<string, string> = {};
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+
+interface Tile {
+  working: string;
+  meters: { code: string; value: number | null; state: string; state_label: string; stale_minutes: number | null }[];
+  air_flow: { code: string; value: number } | null;
+  drainage_flow: { code: string; value: number } | null;
+  forecasts: {
+    horizon: number;
+    issued_at: string;
+    result: number | null;
+    lo: number | null;
+    hi: number | null;
+    p_exceed: number | null;
+    limit: number;
+    note: string;
+    alert: { rule: string; reason: string };
+  }[];
+  forecast_note: string;
+}
+interface View {
+  tiles: Tile[];
+  advisory: string;
+  etag: string;
+}
+
+// The minutes pushed: 8 hours up to the minute before the clock's.
+const END = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+const MINUTES = 480;
+const at = (k: number) => END - (MINUTES - 1 - k) * MINUTE_MS;
+const methane = (k: number) => Number((0.5 + (0.43 * k) / (MINUTES - 1) + 0.02 * Math.sin(k / 7)).toFixed(4));
+const velocity = (k: number) => Number((2 + 0.1 * Math.sin(k / 11)).toFixed(3));
+
+async function push(readings: { sensor: string; t: number; value: number }[]) {
+  for (let i = 0; i < readings.length; i += 10_000) {
+    const body = { facility: facility.id, readings: readings.slice(i, i + 10_000).map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
+    await json(await post("/api/v1/telemetry/readings/", body), 202);
+  }
+  await telemetryIdle(h.deps);
+}
+
+const live = (token = staff) => h.request(`/api/v1/telemetry/live/?facility=${facility.id}`, { token });
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token: staff } = await h.signedInUser("ООО «Лава на экране»"));
+  ({ token: other } = await h.signedInUser("ООО «Чужой экран»"));
+  facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Мониторинг»", kind: "underground_mine" }), 201);
+  project = await h.newProject(staff, "Прогноз по лаве");
+  const point = (
+    await json<{ id: string }>(await post(`/api/v1/facilities/${facility.id}/points/`, { name: "Ствол", kind: "ventilation_shaft" }), 201)
+  ).id;
+  for (const [code, kind, working, extra] of [
+    ["М-1", "methane", "Лава 12-1", { warning: 1, alarm: 1.5 }],
+    ["М-2", "methane", "Лава 12-1", { warning: 1, alarm: 1.5 }],
+    ["V-1", "air_velocity", "Лава 12-1", { area_m2: 10 }],
+    ["Q-Д", "flow", "Лава 12-1", {}],
+    ["М-Д", "methane_high", "Лава 12-1", {}],
+    ["М-3", "methane", "Лава 14", { warning: 1, alarm: 1.5 }],
+  ] as const) {
+    sensors[code] = (
+      await json<{ id: string }>(await post(`/api/v1/facilities/${facility.id}/sensors/`, { code, kind, point, working, ...extra }), 201)
+    ).id;
+  }
+  const readings: { sensor: string; t: number; value: number }[] = [];
+  for (let k = 0; k < MINUTES; k++) {
+    readings.push({ sensor: "М-1", t: at(k), value: methane(k) });
+    if (k < MINUTES - 12) readings.push({ sensor: "М-2", t: at(k), value: 0.4 });
+    readings.push({ sensor: "V-1", t: at(k), value: velocity(k) });
+    readings.push({ sensor: "Q-Д", t: at(k), value: 50 });
+    readings.push({ sensor: "М-Д", t: at(k), value: 40 });
+    readings.push({ sensor: "М-3", t: at(k), value: 0.3 });
+  }
+  await push(readings);
+});
+afterAll(() => h.close());
+
+describe("the live tiles", () => {
+  it("show each meter against its levels in words, the air flow, a stale channel and a working without a model", async () => {
+    const view = await json<View>(await live(), 200);
+    expect(view.advisory).toMatch(/^Справочно: данные АГК шахты/);
+    expect(view.tiles.map((t) => t.working)).toEqual(["Лава 12-1", "Лава 14"]);
+    const [lava, other14] = view.tiles;
+    const last = methane(MINUTES - 1);
+    expect(last).toBeGreaterThanOrEqual(0.9);
+    expect(lava.meters[0]).toMatchObject({ code: "М-1", value: last, state: "pre_warning", stale_minutes: null });
+    expect(lava.meters[0].state_label).toBe("≥ 0,9·W (0,9 %): близко к предупредительному");
+    expect(lava.meters[1]).toMatchObject({ code: "М-2", value: 0.4, state: "normal", state_label: "норма" });
+    // The clock is a minute or two past END: 12 to 14 minutes without a reading.
+    expect(lava.meters[1].stale_minutes).toBeGreaterThanOrEqual(12);
+    expect(lava.meters[1].stale_minutes).toBeLessThan(16);
+    expect(lava.air_flow).toMatchObject({ code: "V-1", value: velocity(MINUTES - 1) * 10 * 60 });
+    expect(lava.drainage_flow).toMatchObject({ code: "Q-Д", value: 50 });
+    expect(lava.forecasts).toEqual([]);
+    expect(lava.forecast_note).toBe(NO_MODEL_NOTE);
+    expect(other14.meters[0]).toMatchObject({ code: "М-3", value: 0.3, state: "normal" });
+  });
+
+  it("forecast with the bound model what POST v1/regres_methane/ of the same minutes gives, bit for bit", async () => {
+    const bound = await json<{ working: string; horizon: number; model: string }[]>(
+      await post("/api/v1/telemetry/live/models/", { facility: facility.id, working: "Лава 12-1", horizon: 60, model: "xgboost-h60" }),
+      200,
+    );
+    expect(bound).toMatchObject([{ working: "Лава 12-1", horizon: 60, model: "xgboost-h60" }]);
+    const view = await json<View>(await live(), 200);
+    const [forecast] = view.tiles[0].forecasts;
+    expect(forecast).toMatchObject({ horizon: 60, issued_at: new Date(END).toISOString(), limit: 1.5 });
+    expect(view.tiles[1].forecast_note).toBe(NO_MODEL_NOTE);
+    // The same minutes as rows of the forecast route, built here from what was pushed: 144 steps of
+    // 10 minutes up to the latest minute, the meter's value as y, the anemometer × 10 m² × 60 as x1.
+    const rows = [];
+    for (let s = 0; s < 144; s++) {
+      const t = END - (143 - s) * 10 * MINUTE_MS;
+      const k = MINUTES - 1 - (END - t) / MINUTE_MS;
+      rows.push(
+        k < 0
+          ? { t: new Date(t).toISOString().slice(0, 16) }
+          : { t: new Date(t).toISOString().slice(0, 16), x1: velocity(k) * 10 * 60, x7: 40, x8: 50, y: methane(k) },
+      );
+    }
+    const created = await json<{ id: string }>(
+      await post("/api/v1/regres_methane/", {
+        name: "Лава 12-1 на час",
+        project: project.id,
+        method: "xgboost",
+        horizon: 60,
+        model_id: "xgboost-h60",
+        limit: 1.5,
+        warning: 1,
+        data: rows,
+      }),
+      201,
+    );
+    const stored = await json<{ data: { result: number | null; lo?: number | null; hi?: number | null; p_exceed?: number | null }[] }>(
+      await h.request(`/api/v1/regres_methane/${created.id}/single_calc/1/`, { token: staff }),
+      200,
+    );
+    const row = stored.data.at(-1)!;
+    expect(forecast.result).not.toBeNull();
+    expect(Object.is(forecast.result, row.result)).toBe(true);
+    expect(forecast.lo).toBe(row.lo ?? null);
+    expect(forecast.hi).toBe(row.hi ?? null);
+    expect(forecast.p_exceed).toBe(row.p_exceed ?? null);
+    expect(forecast.alert.rule).toBe("reading");
+    expect(forecast.alert.reason).toMatch(/^Оповещение по прогнозу не включено: /);
+  });
+
+  it("answer 304 to the ETag they sent", async () => {
+    const res = await live();
+    const etag = res.headers.get("ETag")!;
+    expect(etag).toBe(((await res.json()) as View).etag);
+    const again = await h.request(`/api/v1/telemetry/live/?facility=${facility.id}`, { token: staff, headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("stream the tiles, again after a push, and close", async () => {
+    const res = await h.request(`/api/v1/telemetry/live/stream/?facility=${facility.id}&max_events=2`, { token: staff });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      return pattern.test(text);
+    };
+    expect(await until(/event: live\ndata: .*\n/)).toBe(true);
+    const first = JSON.parse(/event: live\ndata: (.*)\n/.exec(text)![1]) as View;
+    expect(first.tiles[0].meters[0].value).toBe(methane(MINUTES - 1));
+    await push([{ sensor: "М-1", t: END + MINUTE_MS, value: 1.52 }]);
+    expect(await until(/event: close\n/)).toBe(true);
+    const views = [...text.matchAll(/event: live\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]) as View);
+    expect(views).toHaveLength(2);
+    expect(views[1].tiles[0].meters[0]).toMatchObject({ value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" });
+  });
+
+  it("are another company's 404, a gateway key's 401 and a reviewer may not bind a model", async () => {
+    expect((await live(other)).status).toBe(404);
+    expect((await h.request(`/api/v1/telemetry/live/stream/?facility=${facility.id}`, { token: other })).status).toBe(404);
+    expect(
+      (await post("/api/v1/telemetry/live/models/", { facility: facility.id, working: "Лава 12-1", horizon: 60, model: null }, other))
+        .status,
+    ).toBe(404);
+    const { key } = await json<{ key: string }>(await post(`/api/v1/facilities/${facility.id}/gateway-keys/`, { label: "Шлюз" }), 201);
+    const byKey = await h.request(`/api/v1/telemetry/live/?facility=${facility.id}`, { headers: { Authorization: `Gateway ${key}` } });
+    expect(byKey.status).toBe(401);
+    const unknown = await post("/api/v1/telemetry/live/models/", {
+      facility: facility.id,
+      working: "Лава 99",
+      horizon: 60,
+      model: "xgboost-h60",
+    });
+    expect((await json<{ detail: string }>(unknown, 400)).detail).toBe("working: на площадке нет выработки «Лава 99» с датчиками в работе");
+  });
+});
