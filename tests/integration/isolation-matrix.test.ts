@@ -105,6 +105,17 @@ const FIXTURES: Record<string, Fixture> = {
   createSensor: ({ a }) => [
     { path: `/api/v1/facilities/${a.facility.id}/sensors/`, json: { code: "М-Б", kind: "methane", point: a.point.id } },
   ],
+  sensorListTemplate: ({ a }) => [
+    { path: `/api/v1/facilities/${a.facility.id}/sensors/template/` },
+    { path: `/api/v1/facilities/${a.facility.id}/sensors/template/?format=csv` },
+  ],
+  importSensors: ({ a }) => {
+    const file = { name: "Датчики.csv", text: `Код датчика;Вид датчика;Источник выбросов\nМ-Б2;Метан;${a.point.name}\n` };
+    return [
+      { path: `/api/v1/facilities/${a.facility.id}/sensors/import/?dry_run=1`, form: { fields: {}, file } },
+      { path: `/api/v1/facilities/${a.facility.id}/sensors/import/`, form: { fields: {}, file } },
+    ];
+  },
   getSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
   patchSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/`, json: { working: "Взлом", version: 1 } }],
   retireSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],

@@ -163,3 +163,67 @@ describe("gateway keys", () => {
     expect(listed[0].revoked_at).toBe(revoked.revoked_at);
   });
 });
+
+describe("the mine's sensor list imported into the register", () => {
+  const importPath = (dryRun = false) => `${sensors()}import/${dryRun ? "?dry_run=1" : ""}`;
+  const sendList = (bytes: Uint8Array, name: string, dryRun = false, token = staff) => {
+    const body = new FormData();
+    body.set("file_data", new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+    return h.request(importPath(dryRun), { method: "POST", token, body });
+  };
+
+  it("downloads its template as a workbook and as a CSV Russian Excel opens", async () => {
+    const xlsx = await get(`${sensors()}template/`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
+    expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain("Шаблон — Датчики АГК.xlsx");
+    const bytes = new Uint8Array(await xlsx.arrayBuffer());
+    expect([...bytes.subarray(0, 2)]).toEqual([0x50, 0x4b]);
+    const csv = await get(`${sensors()}template/?format=csv`);
+    const raw = new Uint8Array(await csv.arrayBuffer());
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(raw);
+    expect(text.split("\r\n")[0]).toBe(
+      "Код датчика;Вид датчика;Источник выбросов;Роль;Выработка;Предупредительный уровень W, % об.;Аварийный уровень A, % об.;Площадь сечения, м²;Условия расхода;В эксплуатации с;В эксплуатации по",
+    );
+    expect(text).toContain("М-12;Метан (0–4 % об.);Вентиляционный ствол № 1;отключающий;Лава 24-12;1;1,5;;;01.01.2026;");
+    expect((await get(`${sensors()}template/`, other)).status).toBe(404);
+  });
+
+  it("previews a list with its bad rows, refuses it whole, then makes the good one's sensors", async () => {
+    const list = (rows: string[]) =>
+      new TextEncoder().encode(["Код датчика;Вид датчика;Источник выбросов;Площадь сечения, м²", ...rows].join("\r\n"));
+    const bad = list(["М-20;Метан;Ствол № 2;", "АН-20;Скорость воздуха;Ствол № 2;"]);
+    const preview = await json<{ count: number; errors: { row: number; column: string; message: string }[] }>(
+      await sendList(bad, "Датчики.csv", true),
+      200,
+    );
+    expect(preview.count).toBe(2);
+    expect(preview.errors).toEqual([
+      { sheet: "CSV", row: 3, column: "Площадь сечения, м²", message: "для анемометра укажите площадь сечения выработки, м²" },
+    ]);
+    const refused = await json<{ detail: string }>(await sendList(bad, "Датчики.csv"), 400);
+    expect(refused.detail).toBe(
+      "Лист «CSV», строка 3, столбец «Площадь сечения, м²»: для анемометра укажите площадь сечения выработки, м²",
+    );
+    const codes = async () => (await json<Sensor[]>(await get(sensors()), 200)).map((s) => s.code);
+    expect(await codes()).not.toContain("М-20");
+    const made = await json<Sensor[]>(
+      await sendList(list(["М-20;Метан;Ствол № 2;", "АН-20;Скорость воздуха;Ствол № 2;14,5"]), "Датчики.csv"),
+      201,
+    );
+    expect(made.map((s) => [s.code, s.point, s.area_m2])).toEqual([
+      ["М-20", shaft.id, null],
+      ["АН-20", shaft.id, 14.5],
+    ]);
+    expect(await codes()).toEqual(expect.arrayContaining(["М-20", "АН-20"]));
+  });
+
+  it("is another company's 404, and an empty file is refused in words", async () => {
+    const one = new TextEncoder().encode("Код датчика;Вид датчика;Источник выбросов\r\nМ-30;Метан;Ствол № 2");
+    expect((await sendList(one, "Датчики.csv", true, other)).status).toBe(404);
+    expect((await sendList(one, "Датчики.csv", false, other)).status).toBe(404);
+    const empty = await json<{ detail: string }>(await sendList(new Uint8Array(0), "Датчики.csv", true), 400);
+    expect(empty.detail).toContain("файл пуст");
+  });
+});

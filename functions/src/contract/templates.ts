@@ -60,6 +60,7 @@ export const TEMPLATES: Record<string, Template> = Object.fromEntries(
 /** The template with its example in the project's reporting `year`: the measured periods' dates
  *  fall in that year, and the yearly series end in it. Without a year, the template as declared. */
 export function templateFor(type: string, year?: number): Template | undefined {
+  if (type === SENSOR_LIST) return SENSOR_LIST_TEMPLATE;
   const template = Object.hasOwn(TEMPLATES, type) ? TEMPLATES[type] : undefined;
   if (!template || year === undefined) return template;
   const years = template.columns.map((c) => c.key === "year");
@@ -87,3 +88,173 @@ export function templateCsv(template: Template): Uint8Array {
   const lines = [template.columns.map((c) => cell(c.name)).join(";"), ...template.example.map((r) => r.map(cell).join(";"))];
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
+
+/** The key of the sensor list's template (D56): `templateFor(SENSOR_LIST)` and the spreadsheet
+ *  worker's `template(SENSOR_LIST)` give it, as a calculation type's. */
+export const SENSOR_LIST = "sensors";
+
+/** One column of the mine's sensor list as imported into the register (domain/telemetry/sensor-import.ts):
+ *  the register's field, the template's header, its unit and the other headers a list may use. */
+export interface SensorListColumn {
+  key:
+    | "code"
+    | "kind"
+    | "point"
+    | "role"
+    | "working"
+    | "warning"
+    | "alarm"
+    | "area_m2"
+    | "conditions"
+    | "in_service_from"
+    | "in_service_to";
+  header: string;
+  label: string;
+  unit: string;
+  kind: "number" | "text";
+  required: boolean;
+  aliases: readonly string[];
+  description: string;
+}
+
+export const SENSOR_LIST_COLUMNS: readonly SensorListColumn[] = [
+  {
+    key: "code",
+    header: "Код датчика",
+    label: "Код датчика",
+    unit: "",
+    kind: "text",
+    required: true,
+    aliases: ["Код", "Датчик", "code"],
+    description: "Код канала, как его называет АГК шахты («М-12», «MM256»); у действующих датчиков площадки коды не повторяются",
+  },
+  {
+    key: "kind",
+    header: "Вид датчика",
+    label: "Вид датчика",
+    unit: "",
+    kind: "text",
+    required: true,
+    aliases: ["Вид", "Тип", "Тип датчика", "kind"],
+    description:
+      "Метан (0–4 % об.), Метан высоких концентраций (0–100 %), Скорость воздуха, Расход газовой смеси, Давление, Температура или Расход метана (расчетный)",
+  },
+  {
+    key: "point",
+    header: "Источник выбросов",
+    label: "Источник выбросов",
+    unit: "",
+    kind: "text",
+    required: true,
+    aliases: ["Источник", "point"],
+    description: "Название источника выбросов площадки, как на странице «Профиль» (вентиляционный ствол, дегазационная установка)",
+  },
+  {
+    key: "role",
+    header: "Роль",
+    label: "Роль",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["role"],
+    description: "сигнализирующий, отключающий или регистрирующий (по умолчанию регистрирующий)",
+  },
+  {
+    key: "working",
+    header: "Выработка",
+    label: "Выработка",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["working"],
+    description: "Лава или выработка, к которой относится датчик; пусто, если ни к какой",
+  },
+  {
+    key: "warning",
+    header: "Предупредительный уровень W, % об.",
+    label: "Предупредительный уровень W",
+    unit: "% об.",
+    kind: "number",
+    required: false,
+    aliases: ["W", "Уровень W", "warning"],
+    description: "Для метанометров: предупредительный уровень, % об. (например, 1)",
+  },
+  {
+    key: "alarm",
+    header: "Аварийный уровень A, % об.",
+    label: "Аварийный уровень A",
+    unit: "% об.",
+    kind: "number",
+    required: false,
+    aliases: ["A", "А", "Уровень A", "Уровень А", "alarm"],
+    description: "Для метанометров: аварийный уровень (отключение), % об., не ниже предупредительного (например, 1,5)",
+  },
+  {
+    key: "area_m2",
+    header: "Площадь сечения, м²",
+    label: "Площадь сечения",
+    unit: "м²",
+    kind: "number",
+    required: false,
+    aliases: ["Площадь сечения выработки", "Сечение", "area_m2"],
+    description: "Для анемометров (скорость воздуха): площадь сечения выработки, м²",
+  },
+  {
+    key: "conditions",
+    header: "Условия расхода",
+    label: "Условия расхода",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Условия", "conditions"],
+    description:
+      "стандартные (20 °C и 101,325 кПа, по умолчанию) или рабочие (приводятся к стандартным по датчикам давления и температуры)",
+  },
+  {
+    key: "in_service_from",
+    header: "В эксплуатации с",
+    label: "В эксплуатации с",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Дата ввода", "in_service_from"],
+    description: "Дата ввода в эксплуатацию, ДД.ММ.ГГГГ; пусто — с начала показаний",
+  },
+  {
+    key: "in_service_to",
+    header: "В эксплуатации по",
+    label: "В эксплуатации по",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Дата вывода", "in_service_to"],
+    description: "Дата вывода из эксплуатации, ДД.ММ.ГГГГ; пусто — в эксплуатации",
+  },
+];
+
+/** The sensor list's template: a ventilation shaft's methane meter and anemometer, a drainage line's
+ *  meters at actual conditions. The point names are examples: the facility's own are typed in. */
+export const SENSOR_LIST_TEMPLATE: Template = {
+  title: "Датчики АГК",
+  columns: SENSOR_LIST_COLUMNS.map((c) => ({ key: c.key, name: c.header, description: c.description })),
+  example: [
+    ["М-12", "Метан (0–4 % об.)", "Вентиляционный ствол № 1", "отключающий", "Лава 24-12", 1, 1.5, null, null, "01.01.2026", null],
+    ["АН-3", "Скорость воздуха", "Вентиляционный ствол № 1", "регистрирующий", null, null, null, 24.5, "стандартные", "01.01.2026", null],
+    [
+      "ДГ-CH4",
+      "Метан высоких концентраций (0–100 %)",
+      "Дегазационная установка",
+      "регистрирующий",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ],
+    ["ДГ-Q", "Расход газовой смеси", "Дегазационная установка", "регистрирующий", null, null, null, null, "рабочие", null, null],
+    ["ДГ-P", "Давление", "Дегазационная установка", "регистрирующий", null, null, null, null, null, null, null],
+    ["ДГ-T", "Температура", "Дегазационная установка", "регистрирующий", null, null, null, null, null, null, null],
+  ],
+};

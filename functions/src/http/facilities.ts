@@ -11,6 +11,10 @@ import {
   retireSensor,
   revokeGatewayKey,
 } from "../domain/telemetry/register";
+import { importSensorList, previewSensorList } from "../domain/telemetry/sensor-import";
+import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
+import { attachmentDisposition } from "../files/file-names";
+import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
 import {
   createPointRoute,
@@ -23,6 +27,8 @@ import {
   patchRoute,
   listSensorsRoute,
   createSensorRoute,
+  sensorListTemplateRoute,
+  importSensorsRoute,
   getSensorRoute,
   patchSensorRoute,
   retireSensorRoute,
@@ -54,6 +60,23 @@ export const facilityRoutes = routeApp()
   .openapi(createSensorRoute, async (c) =>
     c.json(await createSensor(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
+  .openapi(sensorListTemplateRoute, async (c) => {
+    await getFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id);
+    const csv = c.req.valid("query").format === "csv";
+    // The .xlsx is made with exceljs behind the SpreadsheetWorker port, as a calculation's template.
+    const body = csv ? templateCsv(SENSOR_LIST_TEMPLATE) : await c.get("deps").spreadsheets.template(SENSOR_LIST);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": csv ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": attachmentDisposition(`Шаблон — ${SENSOR_LIST_TEMPLATE.title}.${csv ? "csv" : "xlsx"}`),
+    });
+  })
+  .openapi(importSensorsRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");
+    const { file } = await readUploadForm(c, "file_data", "Датчики.csv");
+    if (dryRun) return c.json(await previewSensorList(c.get("deps"), c.get("actor"), id, file), 200);
+    return c.json(await importSensorList(c.get("deps"), c.get("actor"), id, file), 201);
+  })
   .openapi(getSensorRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await getSensor(c.get("deps"), c.get("actor"), id, sensor), 200);

@@ -15,6 +15,9 @@ export interface SensorRepository {
   listOfFacility(companyId: string, facilityId: string): Promise<Sensor[]>;
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: Sensor, expectedVersion: number): Promise<void>;
+  /** Removes a sensor created moments before: only an import undoing its own writes when one of
+   *  them failed (domain/telemetry/sensor-import.ts); a sensor in use is retired, never removed. */
+  remove(companyId: string, facilityId: string, sensorId: string): Promise<void>;
 }
 
 /** A gateway key as stored: its SHA-256, never the key. */

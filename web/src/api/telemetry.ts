@@ -2,7 +2,9 @@
 // keys, typed from the server's route declarations (functions/src/contract/routes/facilities.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import { typedClient, type Client } from "./client";
+import type { UploadPreviewView } from "@server/contract";
+import { api, encoded, routePath, typedClient, type Client } from "./client";
+import { saveBlob } from "../shared/saveBlob";
 import { facilitiesKey } from "./inventory";
 import { requisitesAuditKey } from "./profile";
 
@@ -49,6 +51,47 @@ export function useRetireSensor(facility: string) {
   return useMutation({
     mutationFn: (sensor: Sensor) => facilities((c) => c[":id"].sensors[":sensor"].$delete({ param: { id: facility, sensor: sensor.id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: sensorsKey(facility) }),
+  });
+}
+
+/** GET sensors/template/: the sensor list's template (.xlsx or CSV) to fill in and import. */
+export async function downloadSensorTemplate(facility: string, format: "xlsx" | "csv"): Promise<void> {
+  const query = format === "csv" ? { format: "csv" } : {};
+  const file = await api.download(
+    await routePath("facilities", (c) => c[":id"].sensors.template.$path({ param: encoded({ id: facility }), query })),
+  );
+  saveBlob(file.blob, file.fileName ?? `Шаблон — Датчики АГК.${format}`);
+}
+
+const sensorListForm = (file: File) => {
+  const form = new FormData();
+  form.set("file_data", file, file.name);
+  return form;
+};
+
+/** POST sensors/import/?dry_run=1: the list as the import would read it and every row it would refuse. */
+export async function previewSensorList(facility: string, file: File): Promise<UploadPreviewView> {
+  const path = await routePath("facilities", (c) =>
+    c[":id"].sensors.import.$path({ param: encoded({ id: facility }), query: { dry_run: "1" } }),
+  );
+  return api.upload<UploadPreviewView>("POST", path, sensorListForm(file));
+}
+
+/** POST sensors/import/: the list's sensors made, all or none. */
+export function useImportSensors(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) =>
+      api.upload<Sensor[]>(
+        "POST",
+        await routePath("facilities", (c) => c[":id"].sensors.import.$path({ param: encoded({ id: facility }), query: {} })),
+        sensorListForm(file),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: sensorsKey(facility) }),
+        client.invalidateQueries({ queryKey: requisitesAuditKey }),
+      ]),
   });
 }
 

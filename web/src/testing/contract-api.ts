@@ -128,8 +128,13 @@ export const failure = (status: number, detail: string): Answer & { failure: tru
   failure: true,
 });
 
-const isAnswer = (value: unknown): value is Answer & { failure: true } =>
-  typeof value === "object" && value !== null && (value as { failure?: unknown }).failure === true;
+/** A success of another declared status than the route's usual one: a dry run's 200 beside a create's 201. */
+export const success = (status: number, body: unknown): Answer & { answered: true } => ({ status, body, answered: true });
+
+const isAnswer = (value: unknown): value is Answer =>
+  typeof value === "object" &&
+  value !== null &&
+  ((value as { failure?: unknown }).failure === true || (value as { answered?: unknown }).answered === true);
 
 type ZodLike = z.ZodType;
 const isZod = (schema: unknown): schema is ZodLike => typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === "function";

@@ -27,6 +27,9 @@ export function dynamoSensors(doc: DynamoDBDocumentClient, table: string): Senso
     async replace(next, expectedVersion) {
       await versionedPut(doc, table, sensorItem(next), expectedVersion, SENSOR_CONFLICT);
     },
+    async remove(companyId, facilityId, sensorId) {
+      await doc.send(new DeleteCommand({ TableName: table, Key: keys.sensor(companyId, facilityId, sensorId) }));
+    },
   };
 }
 

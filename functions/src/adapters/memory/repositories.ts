@@ -366,6 +366,9 @@ function sensors(table: MemoryTable): Repositories["sensors"] {
     async replace(next, expectedVersion) {
       versionedPut(table, sensorItem(next), expectedVersion, SENSOR_CONFLICT);
     },
+    async remove(companyId, facilityId, sensorId) {
+      table.delete(keys.sensor(companyId, facilityId, sensorId));
+    },
   };
 }
 

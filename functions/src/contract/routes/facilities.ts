@@ -11,7 +11,8 @@ import {
   sensorPatchSchema,
   sensorSchema,
 } from "../schemas/sensor";
-import { json, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { uploadPreviewSchema } from "../schemas/upload-preview";
+import { fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
 const pointIdParams = z.object({ id: pathParam("Facility id"), point: pathParam("Emission point id") });
@@ -93,6 +94,48 @@ export const createSensorRoute = route(facilityScoped("createSensor", "Add a sen
   201: json(sensorSchema, "The sensor"),
 });
 
+export const sensorListTemplateRoute = route(
+  facilityScoped("sensorListTemplate", "The template of the mine's sensor list for import into the register (D56), with an example", [404]),
+  {
+    get: "/{id}/sensors/template",
+    params: facilityIdParams,
+    // Anything but csv is the workbook.
+    query: z.object({
+      format: z.optional(z.string().meta({ description: "xlsx (default) or csv (UTF-8 with BOM, `;`, decimal commas)" })),
+    }),
+    200: fileAnswer("The template", XLSX, "text/csv"),
+  },
+);
+
+export const importSensorsRoute = route(
+  facilityScoped(
+    "importSensors",
+    "Import the mine's sensor list (.xlsx or .csv) into the facility's register",
+    [400, 404, 413, 415, 429],
+    "A multipart form with `file_data`, headed as the template (`sensors/template/`). Every row is read and checked as a sensor's create is (its point by name, its kind and role in words or by name, dates ДД.ММ.ГГГГ); the first refused row answers 400 naming its row and column, and nothing is stored. " +
+      "With `dry_run=1` nothing is stored: the answer (200) is the list as read — the first 20 rows and up to 20 refused rows below them, their count, each column's header and unit — and every row the save would refuse, with its row and column.",
+  ),
+  {
+    post: "/{id}/sensors/import",
+    params: facilityIdParams,
+    query: z.object({
+      dry_run: z.optional(
+        z
+          .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
+          .meta({ description: "1: preview the list, store nothing" }),
+      ),
+    }),
+    body: formBody({
+      type: "object",
+      properties: { file_data: { type: "string", format: "binary", description: ".xlsx or .csv headed as the template" } },
+      required: ["file_data"],
+    }),
+    bodyCap: "form",
+    200: json(uploadPreviewSchema, "The dry run: the list as read and its problems (nothing stored)"),
+    201: json(z.array(sensorSchema), "The sensors made, in the list's order"),
+  },
+);
+
 export const getSensorRoute = route(facilityScoped("getSensor", "One sensor with its register as it was, change by change", [404]), {
   get: "/{id}/sensors/{sensor}",
   params: sensorIdParams,
@@ -151,6 +194,8 @@ export const FACILITY_ROUTES = [
   patchPointRoute,
   listSensorsRoute,
   createSensorRoute,
+  sensorListTemplateRoute,
+  importSensorsRoute,
   getSensorRoute,
   patchSensorRoute,
   retireSensorRoute,

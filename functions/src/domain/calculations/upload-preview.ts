@@ -89,6 +89,17 @@ export async function previewUpload(
       errors: [],
     };
   }
+  return previewTable(file, reader);
+}
+
+/** What a file holds as `reader`'s save would read it, and every row it would refuse, without
+ *  storing anything: a calculation's upload (previewUpload) and the register's sensor list
+ *  (domain/telemetry/sensor-import.ts). `dates`: the columns whose Excel date cells read as dates. */
+export async function previewTable(
+  file: UploadedFile,
+  reader: UploadReader<unknown>,
+  dates: readonly string[] = DATE_COLUMNS,
+): Promise<UploadPreviewView> {
   const table = await checkTable(file, reader.spec);
   const errors: PreviewError[] = table.errors.map((e) => ({ sheet: e.sheet, row: e.row, column: e.header, message: e.message }));
   // The save's own checks, once, on the rows whose cells were read: each refused row is listed and
@@ -140,7 +151,7 @@ export async function previewUpload(
     sheet: table.sheet,
     count: table.rows.length,
     columns: previewColumns(reader.spec, table.headers),
-    rows: withDates(previewRows(table.rows, errors)),
+    rows: withDates(previewRows(table.rows, errors), dates),
     errors,
   };
 }
@@ -148,10 +159,10 @@ export async function previewUpload(
 /** A measured period's dates as the user types them: an Excel date cell (a serial number, 45292)
  *  reads «01.01.2025», as the save takes it; anything else as the file holds it. */
 const DATE_COLUMNS: readonly string[] = MEASURED_PERIOD.dates.map((column) => column.name);
-function withDates<R extends { values: Record<string, CellValue> }>(rows: R[]): R[] {
+function withDates<R extends { values: Record<string, CellValue> }>(rows: R[], columns: readonly string[]): R[] {
   return rows.map((row) => {
     // The text column reads the cell's serial as its digits («45292»).
-    const dates = DATE_COLUMNS.filter((name) => /^\d+(\.\d+)?$/.test(String(row.values[name] ?? "").trim()));
+    const dates = columns.filter((name) => /^\d+(\.\d+)?$/.test(String(row.values[name] ?? "").trim()));
     if (dates.length === 0) return row;
     const values = { ...row.values };
     for (const name of dates) {

@@ -49,7 +49,7 @@ export function registerAt(sensor: Pick<Sensor, "revisions">, instant: string | 
   return register;
 }
 
-async function logSensor(deps: Deps, actor: Actor, facilityName: string, action: string, before: Sensor | null, after: Sensor) {
+export async function logSensor(deps: Deps, actor: Actor, facilityName: string, action: string, before: Sensor | null, after: Sensor) {
   const points = new Map((await deps.repos.emissionPoints.listOfFacility(after.company, after.facility)).map((p) => [p.id, p.name]));
   /** What the change log keeps of a sensor: its register with its point's name and whether it is in
    *  service, not its revisions. */
@@ -101,9 +101,9 @@ async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, reg
   }
 }
 
-export async function createSensor(deps: Deps, actor: Actor, facilityId: string, input: SensorCreateInput): Promise<Sensor> {
-  const facility = await getFacility(deps, actor, facilityId);
-  const register: Register = {
+/** A new sensor's register from its body: what it leaves out takes the register's defaults. */
+export function registerOfInput(input: SensorCreateInput): Register {
+  return {
     code: input.code,
     kind: input.kind,
     point: input.point,
@@ -116,9 +116,11 @@ export async function createSensor(deps: Deps, actor: Actor, facilityId: string,
     in_service_from: input.in_service_from ?? null,
     in_service_to: input.in_service_to ?? null,
   };
-  await checkedRegister(deps, actor, facilityId, register);
-  const now = deps.clock.now().toISOString();
-  const sensor: Sensor = {
+}
+
+/** A new sensor of the facility with `register`, its first entry holding from the start. */
+export function newSensor(actor: Actor, facilityId: string, register: Register, now: string): Sensor {
+  return {
     id: newId(),
     company: actor.company,
     facility: facilityId,
@@ -129,15 +131,28 @@ export async function createSensor(deps: Deps, actor: Actor, facilityId: string,
     updated_at: now,
     version: 1,
   };
+}
+
+/** Takes room for `amount` new sensors under the facility's cap, or refuses in words. */
+export async function takeSensorRoom(deps: Deps, actor: Actor, facilityId: string, amount = 1): Promise<() => Promise<void>> {
   const cap = `SENSORS#FACILITY#${facilityId}`;
   const count = async () => (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).length;
-  if (!(await deps.repos.caps.take(actor.company, cap, MAX_SENSORS_PER_FACILITY, count))) {
+  if (!(await deps.repos.caps.take(actor.company, cap, MAX_SENSORS_PER_FACILITY, count, amount))) {
     throw new Invalid(`У площадки уже ${MAX_SENSORS_PER_FACILITY} датчиков: измените ненужные вместо новых`);
   }
+  return () => deps.repos.caps.give(actor.company, cap, amount);
+}
+
+export async function createSensor(deps: Deps, actor: Actor, facilityId: string, input: SensorCreateInput): Promise<Sensor> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const register = registerOfInput(input);
+  await checkedRegister(deps, actor, facilityId, register);
+  const sensor = newSensor(actor, facilityId, register, deps.clock.now().toISOString());
+  const giveBack = await takeSensorRoom(deps, actor, facilityId);
   try {
     await deps.repos.sensors.create(sensor);
   } catch (error) {
-    await deps.repos.caps.give(actor.company, cap);
+    await giveBack();
     throw error;
   }
   await logSensor(deps, actor, facility.name, "sensor.create", null, sensor);

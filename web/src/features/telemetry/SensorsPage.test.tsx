@@ -6,6 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { success } from "../../testing/contract-api";
 import SensorsPage from "./SensorsPage";
 
 let app: OpenApp;
@@ -69,6 +70,26 @@ const METHANE = {
 };
 const KEY = "agk_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
 
+/** The dry run's answer: the first time a list with a bad row, then the list fixed. */
+let previews = 0;
+function listPreview() {
+  previews++;
+  const columns = [
+    { name: "code", header: "Код датчика", label: "Код датчика", unit: "" },
+    { name: "kind", header: "Вид датчика", label: "Вид датчика", unit: "" },
+    { name: "point", header: "Источник выбросов", label: "Источник выбросов", unit: "" },
+  ];
+  const rows = [
+    { row: 2, values: { code: "М-20", kind: "Метан", point: "Ствол № 2" } },
+    { row: 3, values: { code: "М-21", kind: "Метан", point: "Ствол № 9" } },
+  ];
+  const errors =
+    previews === 1
+      ? [{ sheet: "CSV", row: 3, column: "Источник выбросов", message: "источника «Ствол № 9» нет у площадки: «Ствол № 2»" }]
+      : [];
+  return { format: "csv", sheet: "CSV", count: previews === 1 ? 2 : 1, columns, rows: previews === 1 ? rows : rows.slice(0, 1), errors };
+}
+
 function openSensors() {
   const sensors: unknown[] = [METHANE];
   const keys: unknown[] = [];
@@ -83,6 +104,12 @@ function openSensors() {
         const made = { ...METHANE, ...fields, id: "s2", revisions: [{ ...register, ...fields, valid_from: AT }] };
         sensors.push(made);
         return made;
+      })
+      .on("importSensors", ({ query }) => {
+        if (query.get("dry_run") === "1") return success(200, listPreview());
+        const made = { ...METHANE, id: "s3", code: "М-20", revisions: [{ ...register, code: "М-20", valid_from: AT }] };
+        sensors.push(made);
+        return [made];
       })
       .on("createGatewayKey", ({ body }) => {
         const made = {
@@ -146,4 +173,32 @@ it("shows a new gateway key once, then lists it by its first characters only", a
   const row = (await screen.findByText("Шлюз диспетчерской")).closest("tr")!;
   expect(row.textContent).toContain(`${KEY.slice(0, 10)}…`);
   expect(row.textContent).toContain("Действует");
+});
+
+it("imports the mine's sensor list only once its preview names no bad row", async () => {
+  previews = 0;
+  openSensors();
+  await screen.findByText("М-12");
+  await app.user.click(screen.getByText("Загрузить список").closest("button")!);
+  const dialog = (await screen.findByText("Загрузить список датчиков", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(dialog);
+  const ok = () => inside.getByText("Загрузить", { selector: "button span" }).closest("button")!;
+  expect(ok().disabled).toBe(true);
+  // antd puts a new input in place after each choice.
+  const input = () => dialog.querySelector<HTMLInputElement>("input[type=file]")!;
+  await app.user.upload(input(), new File(["Код датчика;Вид датчика;Источник выбросов"], "Датчики.csv", { type: "text/csv" }));
+  await inside.findByText("Лист «CSV», строка 3, столбец «Источник выбросов»: источника «Ствол № 9» нет у площадки: «Ствол № 2»");
+  expect(inside.getByText(/Ошибок в файле: 1/)).toBeTruthy();
+  expect(ok().disabled).toBe(true);
+  expect(app.api.calls("importSensors").map((c) => c.query.get("dry_run"))).toEqual(["1"]);
+
+  await app.user.upload(input(), new File(["Код датчика;Вид датчика;Источник выбросов"], "Датчики-2.csv", { type: "text/csv" }));
+  await inside.findByText(/Ошибок не найдено/);
+  await waitFor(() => expect(ok().disabled).toBe(false));
+  await app.user.click(ok());
+  await waitFor(() => expect(app.api.calls("importSensors").map((c) => c.query.get("dry_run"))).toEqual(["1", "1", null]));
+  await waitFor(() => expect(dialog.isConnected).toBe(false));
+  await screen.findByText("М-20");
 });

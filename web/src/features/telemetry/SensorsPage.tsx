@@ -26,6 +26,7 @@ import {
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const SensorDialog = lazy(() => import("./SensorDialog"));
 const KeyShownDialog = lazy(() => import("./KeyShownDialog"));
+const SensorImportDialog = lazy(() => import("./SensorImportDialog"));
 
 const levels = (s: Sensor) => (s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"}`);
 const inService = (s: Sensor) =>
@@ -39,6 +40,7 @@ export default function SensorsPage() {
   const points = usePoints(facilityId);
   const retire = useRetireSensor(facilityId);
   const [editing, setEditing] = useState<Sensor | "new" | null>(null);
+  const [importing, setImporting] = useState(false);
   const pointName = new Map((points.data ?? []).map((p) => [p.id, p.name]));
   const columns: TableColumnsType<Sensor> = [
     {
@@ -94,9 +96,14 @@ export default function SensorsPage() {
       <Card
         title="Датчики АГК"
         extra={
-          <Button type="primary" onClick={() => setEditing("new")} disabled={!points.data?.length}>
-            Добавить датчик
-          </Button>
+          <Space wrap>
+            <Button onClick={() => setImporting(true)} disabled={!points.data?.length}>
+              Загрузить список
+            </Button>
+            <Button type="primary" onClick={() => setEditing("new")} disabled={!points.data?.length}>
+              Добавить датчик
+            </Button>
+          </Space>
         }
       >
         {sensors.isError && <LoadError what="датчики" message={sensors.error.message} retry={() => sensors.refetch()} />}
@@ -114,6 +121,11 @@ export default function SensorsPage() {
         />
       </Card>
       <GatewayKeysCard facility={facilityId} />
+      {importing && (
+        <Suspense>
+          <SensorImportDialog facility={facilityId} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense>
           <SensorDialog
