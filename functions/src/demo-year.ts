@@ -17,6 +17,7 @@ import { getReview } from "./domain/inventory/review";
 import { ownCompanyPatchSchema } from "./contract/schemas/company";
 import type { CalculationType } from "@core/registry";
 import { monthPeriod } from "@core/source-periods";
+import { seedDemoReadings } from "./demo-readings";
 
 // Rows of the seeded dictionaries (functions/src/dictionaries/reference-data.json); every other
 // coefficient is its dictionary's first row, the IPCC or Order 371 default.
@@ -151,12 +152,15 @@ export async function seedDemoYear(deps: Deps, actor: Actor): Promise<void> {
       calculations: mineCalculations(year),
       // Its own processing plant takes nearly all it mines (8.1: activity data no calculation carries).
       coalProcessedT: 2_350_000,
+      // Its АГК: a sensor register and the last 30 days of simulated minutes (demo-readings.ts).
+      readings: { shaft: "Вентиляционный ствол № 2", drainage: "Поверхностная дегазационная установка" },
     },
     {
       facility: { name: "Разрез «Демонстрационный»", kind: "open_pit" as const },
       points: [] as PointCreateInput[],
       calculations: pitCalculations(),
       coalProcessedT: undefined,
+      readings: undefined,
     },
   ];
   await updateOwnCompany(deps, actor, DEMO_REQUISITES);
@@ -178,6 +182,10 @@ export async function seedDemoYear(deps: Deps, actor: Actor): Promise<void> {
         project: project.id,
         ...(point ? { point } : {}),
       });
+    }
+    if (site.readings) {
+      const { shaft, drainage } = site.readings;
+      await seedDemoReadings(deps, actor, facility.id, { shaft: points.get(shaft)!, drainage: points.get(drainage)! });
     }
     if (site.coalProcessedT !== undefined) {
       const { version } = await getReview(deps, actor.company, year);

@@ -31,6 +31,9 @@ export const DEFAULT_SHIFT_STARTS: readonly number[] = [0, 480, 960];
 export const ADVISORY_NOTE =
   "Справочно: данные АГК шахты показаны для учета выбросов; защитное отключение электроэнергии остается за системой АГК шахты.";
 
+/** The label of readings the demo's simulator made (functions/src/demo-readings.ts), wherever they show. */
+export const DEMO_READINGS_LABEL = "демонстрационные данные";
+
 export type SensorKind = "methane" | "methane_high" | "air_velocity" | "flow" | "pressure" | "temperature" | "methane_flow";
 
 export interface SensorKindRule {

@@ -58,6 +58,7 @@ export const offerSchema = z.object({
   completeness: z.number().meta({ description: "(valid + substituted) / expected, 0–1" }),
   longest_gap_min: z.int(),
   readings_sha256: z.string().meta({ description: "SHA-256 of the readings used (sensor code, instant, value per line)" }),
+  demo: z.boolean().meta({ description: "The readings are the demo's simulated ones: «демонстрационные данные»" }),
   accepted: z.nullable(acceptedSchema),
 });
 

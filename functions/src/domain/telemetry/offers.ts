@@ -10,6 +10,7 @@ import { instantOfWallTime, zoneOf } from "@core/company-clock";
 import {
   ACCEPTED_CHANGE_SHARE,
   acceptedMonthChanged,
+  DEMO_READINGS_LABEL,
   MINUTE_MS,
   OFFER_COMPLETENESS,
   pointVolume,
@@ -38,11 +39,14 @@ const ruMonth = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
 /** «20 °C, 101,325 кПа» densities (get_underground's first row), as the demo year's measured calculations. */
 const STANDARD_CONDITIONS = { get_underground: 1, get_underground_content: null };
 
-/** The point's sensors that give its formula: the first of each kind in service in the month. */
+/** The point's sensors that give its formula: the first of each kind in service in the month, the
+ *  point's own (no working) before a working's (a longwall's meters measure its air, not the shaft's). */
 function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: string, toDate: string) {
-  const inMonth = sensors.filter(
-    (s) => s.point === point && (!s.in_service_from || s.in_service_from <= toDate) && (!s.in_service_to || s.in_service_to >= fromDate),
-  );
+  const inMonth = sensors
+    .filter(
+      (s) => s.point === point && (!s.in_service_from || s.in_service_from <= toDate) && (!s.in_service_to || s.in_service_to >= fromDate),
+    )
+    .sort((a, b) => Number(a.working !== "") - Number(b.working !== ""));
   const first = (kinds: SensorKind[]) => kinds.map((k) => inMonth.find((s) => s.kind === k)).find(Boolean);
   return {
     flow: first(FLOW_KINDS),
@@ -82,8 +86,10 @@ async function pointMonth(
   const actual = flowRegister.conditions === "actual" && chosen.flow.kind === "flow";
   if (actual && (!chosen.pressure || !chosen.temperature)) return undefined;
   const hash = createHash("sha256");
+  let demo = false;
   const minutesOf = async (sensor: Sensor, paired?: Float64Array): Promise<Substituted> => {
     const read = await readingsBetween(deps, company, sensor.id, window.start, window.start + window.minutes * MINUTE_MS);
+    if (read.demo) demo = true;
     for (let i = 0; i < read.times.length; i++) hash.update(`${sensor.code};${new Date(read.times[i]).toISOString()};${read.values[i]}\n`);
     return sensorMinutes(sensor.kind, read.times, read.values, window.start, window.minutes, paired ? { paired } : {});
   };
@@ -107,6 +113,7 @@ async function pointMonth(
     completeness: result.completeness,
     longest_gap_min: result.longest_gap_min,
     readings_sha256: hash.digest("hex"),
+    demo,
   };
 }
 
@@ -191,12 +198,13 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
     const [y, m] = offer.month.split("-").map(Number);
     const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const evidence =
+      (offer.demo ? `${DEMO_READINGS_LABEL[0].toUpperCase()}${DEMO_READINGS_LABEL.slice(1)} (симулятор АГК, не показания шахты). ` : "") +
       `По данным АГК за ${ruMonth(offer.month)}: минут ${offer.minutes.valid} достоверных, ${offer.minutes.substituted} замещенных, ` +
       `${offer.minutes.missing} без данных из ${offer.minutes.expected}; полнота ${(offer.completeness * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 })} %; ` +
       `наибольший пропуск ${offer.longest_gap_min} мин; SHA-256 показаний ${offer.readings_sha256}` +
       (reason && offer.completeness < OFFER_COMPLETENESS ? `; причина принятия: ${reason}` : "");
     const calculation = await createCalculation(deps, actor, "underground", {
-      name: `${point.name}: по данным АГК, ${ruMonth(offer.month)}`,
+      name: `${point.name}: по данным АГК, ${ruMonth(offer.month)}${offer.demo ? ` (${DEMO_READINGS_LABEL})` : ""}`,
       project: project.id,
       values: { volume: offer.volume_thousand_m3, ef_ch4: offer.ef_ch4, ef_co2: 0 },
       dictionary_items: STANDARD_CONDITIONS,

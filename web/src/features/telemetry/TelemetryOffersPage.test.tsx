@@ -27,6 +27,7 @@ const offer = (month: string, completeness: number, accepted: unknown = null) =>
   completeness,
   longest_gap_min: 10,
   readings_sha256: "a".repeat(64),
+  demo: false,
   accepted,
 });
 

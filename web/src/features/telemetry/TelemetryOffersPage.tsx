@@ -6,7 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, InputNumber, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
-import { ADVISORY_NOTE, OFFER_COMPLETENESS } from "@core/telemetry";
+import { ADVISORY_NOTE, DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
 import { ListTable } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
 import { useFacilities } from "../../api/inventory";
@@ -28,7 +28,18 @@ export default function TelemetryOffersPage() {
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const points = useMemo(() => [...new Map((offers.data ?? []).map((o) => [o.point, o.point_name])).entries()], [offers.data]);
   const columns: TableColumnsType<Offer> = [
-    { title: "Источник", dataIndex: "point_name", fixed: "left", width: 180 },
+    {
+      title: "Источник",
+      dataIndex: "point_name",
+      fixed: "left",
+      width: 180,
+      render: (name: string, o) => (
+        <>
+          {name}
+          {o.demo && <Tag style={{ marginLeft: 4 }}>{DEMO_READINGS_LABEL}</Tag>}
+        </>
+      ),
+    },
     { title: "Месяц", dataIndex: "month", render: monthText, fixed: "left", width: 90 },
     { title: "Объём смеси, тыс. м³", dataIndex: "volume_thousand_m3", align: "right", render: (v: number) => number(v, 2) },
     { title: "CH4, % об.", dataIndex: "ef_ch4", align: "right", render: (v: number) => number(v, 4) },
@@ -76,6 +87,13 @@ export default function TelemetryOffersPage() {
         <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      {offers.data?.some((o) => o.demo) && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Показаны ${DEMO_READINGS_LABEL}: показания датчиков сделаны симулятором АГК, а не получены от шахты`}
+        />
+      )}
       <Space>
         Год
         <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />

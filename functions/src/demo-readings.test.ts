@@ -1,0 +1,168 @@
+// The demo mine's АГК (demo-readings.ts) on the in-memory repositories: the simulator gives the same
+// readings for the same window and seed, with what section 12 has to show — crossings of the longwall
+// meters' warning and alarm levels (D64), a gap and a stuck stretch of the shaft's methane meter that
+// D58 flags and D60 substitutes, a gap of the drainage flow — and the demo year's seed stores them per
+// sensor and UTC day, whose offers are the shaft's own meters' and say «демонстрационные данные».
+import { createHash } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Flag, flagQuality, minuteMeans, MINUTE_MS, rollUp, sensorMinutes } from "@core/telemetry";
+import { memoryDomain, type MemoryDomain } from "../../tests/support/memory-domain";
+import { offerAcceptSchema } from "./contract/schemas/telemetry";
+import { parseWith } from "./http/validate";
+import type { Actor } from "./domain/context";
+import { acceptOffers, listOffers } from "./domain/telemetry/offers";
+import { DEMO_BATCH } from "./domain/telemetry/days";
+import { seedDemoYear } from "./demo-year";
+import { DEMO_DAYS, DEMO_SENSORS, demoWindow, production, simulateReadings } from "./demo-readings";
+
+const ZONE = "Asia/Novokuznetsk";
+const NOW = new Date("2026-03-20T05:00:30Z");
+const { start, minutes } = demoWindow(NOW);
+const series = simulateReadings(start, minutes, ZONE);
+const of = (code: string) => series.find((s) => s.sensor.register.code === code)!;
+/** A sensor's readings as the seed stores them: a reading a minute, none in a gap. */
+function readings(code: string) {
+  const values = of(code).values;
+  const kept = [...values.keys()].filter((m) => !Number.isNaN(values[m]));
+  return [Float64Array.from(kept, (m) => start + m * MINUTE_MS), Float64Array.from(kept, (m) => values[m])] as const;
+}
+const digest = (seed?: number) => {
+  const hash = createHash("sha256");
+  for (const s of seed === undefined ? series : simulateReadings(start, minutes, ZONE, seed)) hash.update(new Uint8Array(s.values.buffer));
+  return hash.digest("hex");
+};
+
+describe("the simulator", () => {
+  it("gives the same readings for the same window and seed, other noise for another seed", () => {
+    expect(minutes).toBe(DEMO_DAYS * 1440);
+    expect(digest(20_260_301)).toBe(digest());
+    expect(digest(7)).not.toBe(digest());
+    // At the meters' resolution, as the dispatch server keeps them.
+    expect(of("М-11").values.every((v) => Number.isNaN(v) || Number(v.toFixed(2)) === v)).toBe(true);
+  });
+
+  it("follows the shifts: the cutting shifts' methane above the repair shift's", () => {
+    expect(production(60)).toBe(0.3);
+    expect(production(8 * 60 + 120)).toBe(1);
+    const local = (m: number) => Math.floor(((start + m * MINUTE_MS + 7 * 3_600_000) % 86_400_000) / MINUTE_MS);
+    const mean = (code: string, shift: number) => {
+      const values = of(code).values.filter((v, m) => !Number.isNaN(v) && Math.floor(local(m) / 480) === shift && local(m) % 480 > 120);
+      return values.reduce((a, b) => a + b, 0) / values.length;
+    };
+    expect(mean("М-11", 1) - mean("М-11", 0)).toBeGreaterThan(0.15);
+  });
+
+  it("crosses the longwall meters' warning and alarm levels a few times (D64)", () => {
+    for (const code of ["М-11", "М-12"]) {
+      const sensor = of(code);
+      const minutesOf = sensorMinutes("methane", ...readings(code), start, minutes);
+      const { days: all, months } = rollUp(minutesOf, ZONE, sensor.sensor.register);
+      const month = months[months.length - 1];
+      const above = (level: "above_warning" | "above_alarm") => all.filter((d) => d[level] > 0).length;
+      expect(month.count, code).toBeGreaterThan(0);
+      expect(above("above_warning"), code).toBeGreaterThanOrEqual(2);
+      expect(above("above_warning"), code).toBeLessThanOrEqual(4);
+      expect(above("above_alarm"), code).toBe(1);
+    }
+  });
+
+  it("has a gap and a stuck stretch of the shaft's methane meter, flagged and substituted (D58, D60)", () => {
+    const velocity = sensorMinutes("air_velocity", ...readings("ВС2-V"), start, minutes);
+    const means = flagQuality("methane", minuteMeans("methane", ...readings("ВС2-CH4"), start, minutes), {
+      paired: velocity.values,
+    });
+    const count = (flag: number) => means.flags.filter((f) => f === flag).length;
+    expect(count(Flag.NONE)).toBe(25);
+    expect(count(Flag.STUCK)).toBeGreaterThanOrEqual(95);
+    expect(count(Flag.STUCK)).toBeLessThan(100);
+    const substituted = sensorMinutes("methane", ...readings("ВС2-CH4"), start, minutes, { paired: velocity.values });
+    expect(substituted.substituted).toBe(count(Flag.NONE) + count(Flag.STUCK));
+    expect(substituted.missing).toBe(0);
+    expect(of("ДГ-Q").values.filter(Number.isNaN).length).toBe(40);
+  });
+});
+
+describe("the demo year's seed", () => {
+  let d: MemoryDomain;
+  let actor: Actor;
+  let mine: string;
+  beforeAll(async () => {
+    d = await memoryDomain({}, { now: () => NOW });
+    actor = await d.actor("Демо-компания");
+    await d.write(() => seedDemoYear(d.deps, actor));
+    mine = (await d.deps.repos.facilities.list(actor.company)).find((f) => f.kind === "underground_mine")!.id;
+  });
+
+  it("registers the mine's sensors and packs their readings per sensor and UTC day", async () => {
+    const sensors = await d.deps.repos.sensors.listOfFacility(actor.company, mine);
+    expect(sensors.map((s) => s.code).sort()).toEqual(DEMO_SENSORS.map((s) => s.register.code).sort());
+    expect(sensors.find((s) => s.code === "М-11")).toMatchObject({ working: "Лава 24-15", warning: 0.8, alarm: 1, role: "cut_off" });
+    const velocity = sensors.find((s) => s.code === "ВС2-V")!;
+    const days: string[] = [];
+    for (let t = start; t < start + minutes * MINUTE_MS; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+    days.push(new Date(start + minutes * MINUTE_MS - 1).toISOString().slice(0, 10));
+    const stored = await d.deps.repos.telemetry.getDays(actor.company, velocity.id, [...new Set(days)]);
+    expect(stored).toHaveLength(31);
+    expect(stored.reduce((n, day) => n + day.values.length, 0)).toBe(minutes);
+    expect(stored.every((day) => DEMO_BATCH in day.applied)).toBe(true);
+  });
+
+  it("hands the days to D65's detector: the longwall meters' crossings and the two gaps are events", async () => {
+    const sensors = await d.deps.repos.sensors.listOfFacility(actor.company, mine);
+    const events = await d.deps.repos.telemetryEvents.listOfFacility(actor.company, mine, "2026-02-01T00:00:00Z", "2026-04-01T00:00:00Z");
+    const code = (id: string) => sensors.find((s) => s.id === id)?.code;
+    const listed = events.map((e) => `${code(e.sensor)} ${e.kind}${e.level ? ` ${e.level}` : ""}`).sort();
+    expect(listed).toEqual([
+      "ВС2-CH4 stale",
+      "ДГ-Q stale",
+      "М-11 threshold alarm",
+      "М-11 threshold pre_warning",
+      "М-11 threshold pre_warning",
+      "М-11 threshold pre_warning",
+      "М-11 threshold warning",
+      "М-11 threshold warning",
+      "М-11 threshold warning",
+      "М-12 threshold alarm",
+      "М-12 threshold pre_warning",
+      "М-12 threshold pre_warning",
+      "М-12 threshold warning",
+      "М-12 threshold warning",
+    ]);
+  });
+
+  it("offers the shaft's month from its own meters, labelled «демонстрационные данные» and accepted as such", async () => {
+    const offers = await listOffers(d.deps, actor, mine, 2026);
+    const points = await d.deps.repos.emissionPoints.listOfFacility(actor.company, mine);
+    const shaft = points.find((p) => p.kind === "ventilation_shaft")!;
+    const march = offers.find((o) => o.point === shaft.id && o.month === "2026-03")!;
+    expect(offers.every((o) => o.demo)).toBe(true);
+    expect(offers.map((o) => `${o.point_name} ${o.month}`).sort()).toEqual([
+      "Вентиляционный ствол № 2 2026-02",
+      "Вентиляционный ствол № 2 2026-03",
+      "Поверхностная дегазационная установка 2026-02",
+      "Поверхностная дегазационная установка 2026-03",
+    ]);
+    // The shaft's anemometer (2,4 m/s over 12,6 m²: about 1 814 m³/min), not the longwall's (1 197).
+    const perMinute = (march.volume_thousand_m3 * 1000) / (march.minutes.valid + march.minutes.substituted);
+    expect(perMinute).toBeGreaterThan(1_750);
+    expect(perMinute).toBeLessThan(1_880);
+    expect(march.ef_ch4).toBeGreaterThan(0.45);
+    expect(march.ef_ch4).toBeLessThan(0.56);
+    expect(march.completeness).toBe(1);
+    expect(march.minutes.substituted).toBeGreaterThanOrEqual(120);
+    const drainage = offers.find((o) => o.point_name === "Поверхностная дегазационная установка" && o.month === "2026-03")!;
+    expect(drainage.minutes.substituted).toBe(40);
+    expect(drainage.ef_ch4).toBeGreaterThan(36);
+
+    const project = await d.project(actor, { name: "2026", start_date: "2026-01-01", end_date: "2026-12-31", facility: mine });
+    const [accepted] = await d.write(() =>
+      acceptOffers(
+        d.deps,
+        actor,
+        parseWith(offerAcceptSchema, { facility: mine, point: shaft.id, months: ["2026-03"], project: project.id }),
+      ),
+    );
+    const calculation = await d.deps.repos.calculations.get(actor.company, "underground", accepted.accepted!.calculation);
+    expect(calculation?.name).toBe("Вентиляционный ствол № 2: по данным АГК, 03.2026 (демонстрационные данные)");
+  });
+});

@@ -1,0 +1,296 @@
+// The demo mine's own monitoring (methodology section 12): a sensor register of Шахта «Демонстрационная»
+// and the last 30 days of one-minute readings made by a deterministic simulator, so that a newcomer
+// opens «Датчики» and «Данные АГК» on something to see. Every figure they give is labelled
+// «демонстрационные данные»: the days the simulator wrote carry its batch mark (DEMO_BATCH), which the
+// offers and the accepted month's evidence print. docs/methodology.md «Демонстрационные данные АГК»
+// describes the simulator: the same seed and window give the same readings to the bit.
+import { instantOfWallTime, isoDateIn, zoneOffsetMs, zoneOf } from "@core/company-clock";
+import { seeded } from "@core/gbdt/train";
+import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/telemetry";
+import type { Actor, Deps } from "./domain/context";
+import type { SensorCreateInput } from "./contract/schemas/sensor";
+import { createSensor } from "./domain/telemetry/register";
+import { DAY_CONSUMERS, mergeDay } from "./domain/telemetry/consumer";
+import { DEMO_BATCH, utcDay } from "./domain/telemetry/days";
+
+/** How many days back from the clock's minute the demo's readings reach. */
+export const DEMO_DAYS = 30;
+/** The simulator's seed: another seed, other noise, the same events. */
+export const DEMO_SEED = 20_260_301;
+
+const DAY_MS = MINUTES_PER_DAY * MINUTE_MS;
+const LONGWALL = "Лава 24-15";
+
+/** Which of the demo year's emission points a sensor measures for (demo-year.ts MINE_POINTS). */
+export type DemoPoint = "shaft" | "drainage";
+
+/** A sensor of the demo register and how the simulator makes its minute values. */
+export interface DemoSensor {
+  readonly register: Omit<SensorCreateInput, "point"> & { kind: SensorKind };
+  readonly point: DemoPoint;
+  /** The value at minute m from its parts: `level` + `shift` × production(m) + `diurnal` × cos(2π(h − 15)/24). */
+  readonly level: number;
+  readonly shift?: number;
+  /** The production factor lags the face by this many minutes (air takes its time to the shaft). */
+  readonly lag?: number;
+  readonly diurnal?: number;
+  /** AR(1) noise: the persistent part's innovation (φ = 0.97) and the white part's deviation. */
+  readonly drift: number;
+  readonly noise: number;
+  /** The meter's resolution: values are rounded to it, as the АГК's dispatch server keeps them. */
+  readonly resolution: number;
+}
+
+/** D56: the demo mine's register. The shaft's and the drainage line's own meters give their points'
+ *  volumes (D61); the longwall's meters, with their warning and alarm levels, belong to the shaft's air. */
+export const DEMO_SENSORS: readonly DemoSensor[] = [
+  {
+    point: "shaft",
+    register: { code: "ВС2-V", kind: "air_velocity", role: "recording", area_m2: 12.6 },
+    level: 2.4,
+    diurnal: 0.035,
+    drift: 0.004,
+    noise: 0.012,
+    resolution: 0.01,
+  },
+  {
+    point: "shaft",
+    register: { code: "ВС2-CH4", kind: "methane", role: "signalling", warning: 0.75, alarm: 1 },
+    level: 0.46,
+    shift: 0.08,
+    lag: 20,
+    drift: 0.003,
+    noise: 0.012,
+    resolution: 0.01,
+  },
+  {
+    point: "shaft",
+    register: { code: "АС-24", kind: "air_velocity", role: "recording", working: LONGWALL, area_m2: 10.5 },
+    level: 1.9,
+    diurnal: 0.02,
+    drift: 0.004,
+    noise: 0.015,
+    resolution: 0.01,
+  },
+  {
+    point: "shaft",
+    register: { code: "М-11", kind: "methane", role: "cut_off", working: LONGWALL, warning: 0.8, alarm: 1 },
+    level: 0.32,
+    shift: 0.3,
+    drift: 0.004,
+    noise: 0.015,
+    resolution: 0.01,
+  },
+  {
+    point: "shaft",
+    register: { code: "М-12", kind: "methane", role: "signalling", working: LONGWALL, warning: 0.6, alarm: 1 },
+    level: 0.25,
+    shift: 0.18,
+    lag: 5,
+    drift: 0.004,
+    noise: 0.012,
+    resolution: 0.01,
+  },
+  {
+    point: "drainage",
+    register: { code: "ДГ-Q", kind: "flow", role: "recording", conditions: "actual" },
+    level: 21,
+    diurnal: 0.6,
+    drift: 0.05,
+    noise: 0.12,
+    resolution: 0.1,
+  },
+  {
+    point: "drainage",
+    register: { code: "ДГ-CH4", kind: "methane_high", role: "recording" },
+    level: 39,
+    shift: -1.6,
+    drift: 0.08,
+    noise: 0.25,
+    resolution: 0.1,
+  },
+  {
+    point: "drainage",
+    register: { code: "ДГ-P", kind: "pressure", role: "recording" },
+    level: 92,
+    drift: 0.05,
+    noise: 0.15,
+    resolution: 0.1,
+  },
+  {
+    point: "drainage",
+    register: { code: "ДГ-T", kind: "temperature", role: "recording" },
+    level: 12,
+    diurnal: 3,
+    drift: 0.02,
+    noise: 0.05,
+    resolution: 0.1,
+  },
+];
+
+/** What the simulator does to one sensor over a stretch of local minutes of a day of the window. */
+export interface DemoEvent {
+  readonly code: string;
+  /** The day of the window (0: the first whole local day) and the local time it starts at, minutes. */
+  readonly day: number;
+  readonly at: number;
+  readonly minutes: number;
+  /** «peak»: a raised-cosine rise of `size` (a gas release crossing W or A); «gap»: no readings (the
+   *  line to the dispatch server down); «stuck»: the value frozen at the stretch's first (залипание). */
+  readonly kind: "peak" | "gap" | "stuck";
+  readonly size?: number;
+}
+
+const hm = (h: number, m = 0) => h * 60 + m;
+
+/** The demo's events: crossings of the longwall meters' warning and alarm levels, a short gap and a
+ *  stuck stretch of the shaft's methane meter (D58 flags it, D60 substitutes both), a gap of the
+ *  drainage line's flow. */
+export const DEMO_EVENTS: readonly DemoEvent[] = [
+  { code: "М-11", day: 3, at: hm(10, 40), minutes: 24, kind: "peak", size: 0.3 },
+  { code: "М-11", day: 9, at: hm(18, 5), minutes: 30, kind: "peak", size: 0.75 },
+  { code: "М-11", day: 21, at: hm(11, 20), minutes: 18, kind: "peak", size: 0.3 },
+  { code: "М-12", day: 9, at: hm(18, 12), minutes: 34, kind: "peak", size: 0.45 },
+  { code: "М-12", day: 16, at: hm(13, 30), minutes: 20, kind: "peak", size: 0.82 },
+  { code: "ВС2-CH4", day: 11, at: hm(14, 5), minutes: 25, kind: "gap" },
+  { code: "ВС2-CH4", day: 18, at: hm(3, 10), minutes: 95, kind: "stuck" },
+  { code: "ДГ-Q", day: 23, at: hm(9, 0), minutes: 40, kind: "gap" },
+];
+
+/** The production factor of a local minute of the day on the default shift calendar (D64: three 8-hour
+ *  shifts from 00:00): the first is the repair shift (0.3), the others cut coal (1) from 40 minutes after
+ *  their start to 20 minutes before their end, ramping over 30 minutes. */
+export function production(minuteOfDay: number): number {
+  const shift = Math.floor(minuteOfDay / 480);
+  if (shift === 0) return 0.3;
+  const into = minuteOfDay - shift * 480;
+  if (into < 40 || into >= 460) return 0.3;
+  return 0.3 + 0.7 * Math.min(1, (into - 40) / 30);
+}
+
+/** A normal deviate of `random` (Box–Muller). */
+function normal(random: () => number): number {
+  const u = 1 - random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+export interface SimulatedSeries {
+  readonly sensor: DemoSensor;
+  /** One value per minute from the window's start; NaN where the sensor gave no reading. */
+  readonly values: Float64Array;
+}
+
+/** The simulated minutes of every demo sensor over `minutes` minutes from `start` (UTC ms, on a minute)
+ *  on the clock of `zone`: deterministic in (seed, start, minutes, zone). */
+export function simulateReadings(start: number, minutes: number, zone: string, seed = DEMO_SEED): SimulatedSeries[] {
+  const offset = zoneOffsetMs(start, zone);
+  const local = new Date(start + offset);
+  // The first whole local day of the window: where the events' days count from.
+  const firstMidnight = instantOfWallTime(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate() + 1, 0, 0, zone);
+  const firstDay = Math.round((firstMidnight - start) / MINUTE_MS);
+  // The local minute of the day of each minute: the zone's offset read once an hour, as rollUp does.
+  const minuteOfDay = new Uint16Array(minutes);
+  let hourOffset = 0;
+  for (let m = 0; m < minutes; m++) {
+    const instant = start + m * MINUTE_MS;
+    if (m === 0 || instant % 3_600_000 === 0) hourOffset = zoneOffsetMs(instant, zone);
+    minuteOfDay[m] = Math.floor(((((instant + hourOffset) % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+  }
+  const random = seeded(seed);
+  return DEMO_SENSORS.map((sensor) => {
+    const values = new Float64Array(minutes);
+    const lag = sensor.lag ?? 0;
+    let persistent = 0;
+    for (let m = 0; m < minutes; m++) {
+      const lagged = (minuteOfDay[m] - lag + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+      persistent = 0.97 * persistent + sensor.drift * normal(random);
+      const value =
+        sensor.level +
+        (sensor.shift ?? 0) * production(lagged) +
+        (sensor.diurnal ?? 0) * Math.cos((2 * Math.PI * (minuteOfDay[m] / 60 - 15)) / 24) +
+        persistent +
+        sensor.noise * normal(random);
+      values[m] = value;
+    }
+    for (const event of DEMO_EVENTS) {
+      if (event.code !== sensor.register.code) continue;
+      const from = firstDay + event.day * MINUTES_PER_DAY + event.at;
+      const to = Math.min(minutes, from + event.minutes);
+      for (let m = Math.max(0, from); m < to; m++) {
+        if (event.kind === "gap") values[m] = Number.NaN;
+        else if (event.kind === "stuck") values[m] = values[from];
+        else values[m] += ((event.size ?? 0) * (1 - Math.cos((2 * Math.PI * (m - from + 0.5)) / event.minutes))) / 2;
+      }
+    }
+    const step = sensor.resolution;
+    for (let m = 0; m < minutes; m++) {
+      if (!Number.isNaN(values[m])) values[m] = Math.max(0, Math.round(values[m] / step) * step);
+      // Rounded to the resolution's decimals, as the dispatch server writes them (0.43, not 0.43000000000000005).
+      values[m] = Number(values[m].toFixed(step < 0.1 ? 2 : 1));
+    }
+    return { sensor, values };
+  });
+}
+
+/** The window the demo's readings cover: the last DEMO_DAYS days up to the clock's minute. */
+export function demoWindow(now: Date): { start: number; minutes: number } {
+  const end = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  return { start: end - DEMO_DAYS * DAY_MS, minutes: DEMO_DAYS * MINUTES_PER_DAY };
+}
+
+/** The demo mine's register and its simulated readings, each sensor's UTC day packed in one item through
+ *  the consumer's merge (not an item per minute), marked DEMO_BATCH, then handed to the consumer's day
+ *  consumers as a push's days are. `points`: the demo year's emission
+ *  points of the mine by kind. */
+export async function seedDemoReadings(
+  deps: Deps,
+  actor: Actor,
+  facility: string,
+  points: Record<DemoPoint, string>,
+): Promise<{ sensors: number; readings: number; days: number }> {
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const { start, minutes } = demoWindow(deps.clock.now());
+  const inService = isoDateIn(new Date(start - DAY_MS), zone);
+  let readings = 0;
+  const written: { sensor: string; day: string }[] = [];
+  for (const { sensor, values } of simulateReadings(start, minutes, zone)) {
+    const created = await createSensor(deps, actor, facility, {
+      ...sensor.register,
+      point: points[sensor.point],
+      in_service_from: inService,
+    });
+    // Grouped by the UTC day's number (a date's text once a day, not once a minute: 2 s of the seed).
+    const byDay = new Map<string, [number, number][]>();
+    let dayNumber = Number.NaN;
+    let list: [number, number][] = [];
+    for (let m = 0; m < minutes; m++) {
+      if (Number.isNaN(values[m])) continue;
+      const t = start + m * MINUTE_MS;
+      if (Math.floor(t / DAY_MS) !== dayNumber) {
+        dayNumber = Math.floor(t / DAY_MS);
+        byDay.set(utcDay(t), (list = []));
+      }
+      list.push([t, values[m]]);
+      readings++;
+    }
+    await Promise.all(
+      [...byDay].map(async ([day, list]) => {
+        const empty = {
+          company: actor.company,
+          sensor: created.id,
+          day,
+          offsets: new Uint32Array(0),
+          values: new Float64Array(0),
+          applied: {},
+          corrections: [],
+          version: 0,
+        };
+        await deps.repos.telemetry.putDay(mergeDay(empty, DEMO_BATCH, list).day, 0);
+        written.push({ sensor: created.id, day });
+      }),
+    );
+  }
+  // The days' consumers as after a push (D65's events: the longwall meters' crossings, the gaps).
+  for (const consume of DAY_CONSUMERS) await consume(deps, { company: actor.company, facility, days: written });
+  return { sensors: DEMO_SENSORS.length, readings, days: written.length };
+}
