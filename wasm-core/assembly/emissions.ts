@@ -537,6 +537,34 @@ export function kernel_torch_composition(inp: usize, out: usize, stride: i32, ro
   );
 }
 
+// 11.2 (the structure of CDM ACM0008): a ventilation-air methane oxidiser. The CH4 sent, t, is formula
+// 3.1's V × W_CH4 × ρ_CH4 × 10⁻² of the air's volume (thousand m³) and content (% vol); the unit burns
+// the share η of it to CO2 (× 44/16, PE_MD) and lets the rest through unburnt (PE_UM).
+const CO2_PER_CH4: f64 = 44.0 / 16.0;
+
+/** ventilation_air_methane: volume, ef_ch4, p_ch4, eta → res_co2, res_ch4, res_ch4_to_co2, sum_co2. */
+export function kernel_ventilation_air_methane(inp: usize, out: usize, stride: i32, rows: i32, gwp_ch4: f64, checked: bool): i32 {
+  if (!fits(stride, rows)) return -1;
+  const col = bytes(stride);
+  let fine = true;
+  for (let i = 0; i < rows; i++) {
+    const volume = get(inp, col, 0, i);
+    const ef_ch4 = get(inp, col, 1, i);
+    const p_ch4 = get(inp, col, 2, i);
+    const eta = get(inp, col, 3, i);
+    if (checked) fine = fine && inside(volume, 0) && inside(ef_ch4, 1) && inside(p_ch4, 2) && inside(eta, 3);
+    const sent = gas_in_mixture(volume, ef_ch4, p_ch4);
+    const res_co2 = eta * sent * CO2_PER_CH4;
+    const res_ch4 = (1.0 - eta) * sent;
+    const res_ch4_to_co2 = ch4_to_co2(res_ch4, gwp_ch4);
+    put(out, col, 0, i, res_co2);
+    put(out, col, 1, i, res_ch4);
+    put(out, col, 2, i, res_ch4_to_co2);
+    put(out, col, 3, i, res_co2 + res_ch4_to_co2);
+  }
+  return outcome(fine, rows);
+}
+
 // Row i of column c of the fixed buffers, for 4.11 and 4.12.
 // @ts-ignore: decorator
 @inline function col_in(column: i32, row: i32): f64 {

@@ -27,6 +27,7 @@ import * as torch_composition from "./types/torch_composition";
 import * as regres_methane from "./types/regres_methane";
 import * as filling_blanks from "./types/filling_blanks";
 import * as sensitivity from "./types/sensitivity";
+import * as ventilation_air_methane from "./types/ventilation_air_methane";
 export { ACTIVITY_KINDS, DEFAULT_GWP_CH4, PHYSICAL_BOUNDS } from "./types/definition";
 export type {
   ActivityKind,
@@ -154,6 +155,7 @@ export const TYPE_MODULES = {
   regres_methane,
   filling_blanks,
   sensitivity,
+  ventilation_air_methane,
 } as const satisfies Record<string, CalculationModule>;
 
 export const REGISTRY = Object.fromEntries(Object.entries(TYPE_MODULES).map(([type, module]) => [type, module.definition])) as {
