@@ -1121,7 +1121,7 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
     })),
   // The mine's sensor list: one sensor on the facility's point, read as a preview and then imported.
   importSensors: () =>
-    [true, false].map((dryRun) => ({
+    [true, false].map((dryRun): FormCase => ({
       method: "POST",
       path: `/api/v1/facilities/${objects.facility.id}/sensors/import/${dryRun ? "?dry_run=1" : ""}`,
       token: () => user.token,
