@@ -138,6 +138,9 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   listTelemetryEvents: ({ a }) => [{ path: `/api/v1/telemetry/events/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` }],
+  telemetryShiftReport: ({ a }) => [
+    { path: `/api/v1/telemetry/shift-report/?facility=${a.facility.id}&date=2026-03-01&shift=1&format=pdf` },
+  ],
   // A's one reading gives no event: the id of one A's sensor could have is 404 to A too, and to B.
   acknowledgeTelemetryEvent: ({ a }) => [
     {

@@ -144,3 +144,30 @@ describe("who cannot read it", () => {
     expect((await json<{ results: Event[] }>(await events("&kind=stale"), 200)).results[0].acknowledged_by).toBeNull();
   });
 });
+
+describe("GET v1/telemetry/shift-report/", () => {
+  it("answers the shift's report as xlsx and as PDF, named for the facility, date and shift", async () => {
+    const path = `/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2026-03-02&shift=1`;
+    const xlsx = await h.request(path, { token: staff });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain(
+      "Отчет смены Шахта «Лавная» 2026-03-02 смена 1.xlsx",
+    );
+    expect(new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    const pdf = await h.request(`${path}&format=pdf`, { token: staff });
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+  });
+
+  it("refuses a shift not begun in Russian, and another company's user", async () => {
+    const res = await h.request(`/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2099-01-01&shift=1`, { token: staff });
+    expect((await json<{ detail: string }>(res, 400)).detail).toBe("date: смена еще не началась");
+    const stranger = await h.request(`/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2026-03-02&shift=1`, { token: other });
+    expect(stranger.status).toBe(404);
+    const gateway = await h.request(`/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2026-03-02&shift=1`, {
+      headers: { Authorization: `Gateway ${key.key}` },
+    });
+    expect(gateway.status).toBe(401);
+  });
+});

@@ -19,7 +19,12 @@ import {
   listOffersRoute,
   pushReadingsRoute,
   streamLiveRoute,
+  shiftReportRoute,
 } from "../contract/routes/telemetry";
+import { shiftReport } from "../domain/telemetry/shift-report";
+import { shiftReportPdf, shiftReportXlsx } from "../export/shift-report";
+import { attachmentDisposition } from "../files/file-names";
+import { XLSX } from "../contract/routes/declare";
 import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
@@ -127,6 +132,17 @@ export const telemetryRoutes = routeApp()
     const bindings = await bindLiveModel(deps, actor, body);
     liveChanged(deps, actor.company, body.facility);
     return c.json(bindings, 200);
+  })
+  .openapi(shiftReportRoute, async (c) => {
+    const query = c.req.valid("query");
+    const report = await shiftReport(c.get("deps"), c.get("actor"), query);
+    const format = query.format ?? "xlsx";
+    const bytes = format === "pdf" ? await shiftReportPdf(report) : await shiftReportXlsx(report);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": format === "pdf" ? "application/pdf" : XLSX,
+      "Content-Disposition": attachmentDisposition(`Отчет смены ${report.facility} ${report.date} смена ${report.shift}.${format}`),
+      "Cache-Control": "no-store",
+    }) as never;
   });
 
 type Stream = Parameters<Parameters<typeof streamSSE>[1]>[0];

@@ -138,3 +138,33 @@ export function useAcceptOffers(facility: string, year: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: offersKey(facility, year) }),
   });
 }
+
+export type TelemetryEvent = InferResponseType<Client<"telemetry">["events"]["$get"], 200>["results"][number];
+export type EventFilters = Omit<InferRequestType<Client<"telemetry">["events"]["$get"]>["query"], "facility">;
+const eventsKey = (facility: string) => ["telemetry", "events", facility] as const;
+
+/** D65: the facility's events of a period, filtered; refreshed every minute while shown. */
+export function useTelemetryEvents(facility: string, filters: EventFilters | undefined) {
+  return useQuery({
+    queryKey: [...eventsKey(facility), filters],
+    queryFn: () => telemetry((c) => c.events.$get({ query: { facility, ...filters } })),
+    enabled: filters !== undefined,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useAcknowledgeEvent(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ event, comment }: { event: string; comment: string }) =>
+      telemetry((c) => c.events[":event"].acknowledge.$post({ param: { event }, json: { comment } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: eventsKey(facility) }),
+  });
+}
+
+/** A shift's report (xlsx or PDF) saved under the server's name. */
+export async function downloadShiftReport(facility: string, date: string, shift: number, format: "xlsx" | "pdf"): Promise<void> {
+  const path = await routePath("telemetry", (c) => c["shift-report"].$path({ query: { facility, date, shift: String(shift), format } }));
+  const file = await api.download(path);
+  saveBlob(file.blob, file.fileName ?? `Отчет смены ${date} ${shift}.${format}`);
+}

@@ -26,6 +26,7 @@ const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
 const SensorsPage = lazy(() => import("../features/telemetry/SensorsPage"));
 const TelemetryOffersPage = lazy(() => import("../features/telemetry/TelemetryOffersPage"));
+const TelemetryEventsPage = lazy(() => import("../features/telemetry/TelemetryEventsPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -41,6 +42,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "profile", Page: ProfilePage, menu: { key: "profile", label: "Профиль" } },
   { path: "facilities/:facilityId/sensors", Page: SensorsPage },
   { path: "facilities/:facilityId/telemetry", Page: TelemetryOffersPage },
+  { path: "facilities/:facilityId/events", Page: TelemetryEventsPage },
   { path: "projects", Page: ProjectsPage, menu: { key: "projects", label: "Проекты" } },
   { path: "projects/:projectId/calculations", Page: CalculationsPage },
   { path: "projects/:projectId/graphs", Page: GraphsPage },

@@ -15,8 +15,9 @@ import {
   offerAcceptSchema,
   offerSchema,
   readingsBodySchema,
+  shiftReportQuerySchema,
 } from "../schemas/telemetry";
-import { access, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
+import { XLSX, access, fileAnswer, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
 const push = access("telemetry", "gateway", {
   scope: "company",
@@ -158,6 +159,16 @@ export const bindLiveModelRoute = route(
   { post: "/live/models", body: liveBindBodySchema, 200: json(z.array(liveBindingSchema), "The facility's bindings after the change") },
 );
 
+export const shiftReportRoute = route(
+  offersAccess(
+    "telemetryShiftReport",
+    "A shift's monitoring report of a facility as xlsx or PDF, on the company's clock",
+    [400, 404],
+    "Per working and methane sensor the completeness, the highest CH4 and the minutes at or above 0,9·W, W and A (D62, D64); the shift's events with their acknowledgements; the forecast events and whether they came true. Advisory: protective cut-off stays with the mine's own АГК.",
+  ),
+  { get: "/shift-report", query: shiftReportQuerySchema, 200: fileAnswer("The report", XLSX, "application/pdf") },
+);
+
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
 export const TELEMETRY_ROUTES = [
   getBatchRoute,
@@ -169,4 +180,5 @@ export const TELEMETRY_ROUTES = [
   streamLiveRoute,
   listLiveModelsRoute,
   bindLiveModelRoute,
+  shiftReportRoute,
 ] as const;

@@ -229,3 +229,17 @@ export const liveBindBodySchema = z.object({
   model: z.nullable(z.string("model: выберите модель прогноза или null, чтобы снять ее")),
   sensor: z.optional(z.nullable(z.string())),
 });
+
+/** A shift's report: the facility, the local date and the shift's number on it (D64), the file's format. */
+export const shiftReportQuerySchema = z.object({
+  facility: z.string("facility: укажите площадку").meta({ description: "Facility id" }),
+  date: z
+    .string("date: укажите дату смены")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, fieldMessage("date", "дата смены ГГГГ-ММ-ДД по часам компании"))
+    .meta({ description: "The shift's local date" }),
+  shift: z
+    .string("shift: укажите номер смены")
+    .regex(/^[1-9]$/, "shift: номер смены, 1–9")
+    .meta({ description: "The shift's number on its date" }),
+  format: z.optional(z.enum(["xlsx", "pdf"], "format: xlsx или pdf")).meta({ description: "xlsx (default) or pdf" }),
+});

@@ -90,7 +90,8 @@ export default function SensorsPage() {
         Датчики{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
       <Typography.Text>
-        <Link to="/profile">Профиль › Площадки</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link>
+        <Link to="/profile">Профиль › Площадки</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link> ·{" "}
+        <Link to={`/facilities/${facilityId}/events`}>События</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <Card

@@ -1,0 +1,211 @@
+// A shift's monitoring report as a file (GET v1/telemetry/shift-report/): xlsx through the one xlsx
+// writer (a sheet per part: per working and sensor, the events with their acknowledgements, the
+// forecast events) and PDF (pdfkit, DejaVu Sans as the passport), dates ДД.ММ.ГГГГ ЧЧ:ММ on the
+// company's clock, figures the Russian way. Both say first that the figures are advisory: protective
+// cut-off stays with the mine's own АГК.
+import PDFDocument from "pdfkit";
+import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { dateText, dateTimeText } from "@core/company-clock";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS } from "@core/telemetry";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, type EventLevel } from "@core/telemetry-events";
+import type { ShiftReport } from "../domain/telemetry/shift-report";
+import type { EventView } from "../domain/telemetry/events";
+import type { Cell, Column, Sheet } from "./content";
+import { PASSPORT_FONTS } from "./formats";
+import { formatNumber } from "./txt-writer";
+import { writeXlsx } from "./xlsx-writer";
+
+export type ShiftReportFormat = "xlsx" | "pdf";
+
+const NO_WORKING = "без выработки";
+const number = (header: string, decimals: number, width = 14): Column => ({ header, kind: "number", decimals, width });
+const text = (header: string, width: number): Column => ({ header, kind: "text", width });
+const two = (n: number) => String(n).padStart(2, "0");
+const hhmm = (minute: number) => `${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
+
+/** «Смена 2 (08:00–16:00) 02.03.2026». */
+export function shiftTitle(r: Pick<ShiftReport, "date" | "shift">): string {
+  const starts = DEFAULT_SHIFT_STARTS;
+  const from = starts[r.shift - 1] ?? 0;
+  const to = starts[r.shift] ?? starts[0];
+  return `Смена ${r.shift} (${hhmm(from)}–${hhmm(to)}) ${dateText(r.date, "UTC")}`;
+}
+
+const levelText = (level: EventLevel | null) => (level ? EVENT_LEVEL_LABELS[level] : "—");
+const came = (e: EventView) => (e.forecast?.came_true === true ? "да" : e.forecast?.came_true === false ? "нет" : "еще неизвестно");
+
+export function shiftReportSheets(r: ShiftReport): Sheet[] {
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, r.zone) : "продолжается");
+  const heading = `${r.facility}: ${shiftTitle(r)}${r.running ? " (идет, данные на момент выгрузки)" : ""}. ${ADVISORY_NOTE}`;
+  const workings: Sheet = {
+    name: "Выработки",
+    text: { layout: "none" },
+    title: heading,
+    columns: [
+      text("Выработка", 28),
+      text("Датчик", 14),
+      number("W, % об.", 2, 10),
+      number("A, % об.", 2, 10),
+      number("Полнота, %", 1, 12),
+      number("Макс. CH4, % об.", 2, 12),
+      number("Минут ≥ 0,9·W", 0, 12),
+      number("Минут ≥ W", 0, 12),
+      number("Минут ≥ A", 0, 12),
+    ],
+    rows: r.rows.map((row): Cell[] => [
+      row.working || NO_WORKING,
+      row.sensor_code,
+      row.warning,
+      row.alarm,
+      row.completeness * 100,
+      row.max,
+      row.above.pre_warning,
+      row.above.warning,
+      row.above.alarm,
+    ]),
+  };
+  const events: Sheet = {
+    name: "События",
+    text: { layout: "none" },
+    title: `${r.facility}: события смены (${shiftTitle(r)})`,
+    columns: [
+      text("Выработка", 24),
+      text("Датчик", 12),
+      text("Событие", 16),
+      text("Уровень", 26),
+      text("Начало", 18),
+      text("Конец", 18),
+      number("Пик, % об.", 2, 10),
+      number("Минут", 0, 10),
+      text("Квитировал", 26),
+      text("Когда", 18),
+      text("Комментарий", 40),
+    ],
+    rows: r.events.map((e): Cell[] => [
+      e.working || NO_WORKING,
+      e.sensor_code,
+      EVENT_KIND_LABELS[e.kind],
+      levelText(e.level),
+      at(e.start),
+      at(e.end),
+      e.peak,
+      e.minutes_above,
+      e.acknowledged_by ?? "не квитировано",
+      e.acknowledged_at ? dateTimeText(e.acknowledged_at, r.zone) : "",
+      e.comment,
+    ]),
+  };
+  const forecasts: Sheet = {
+    name: "Прогнозные события",
+    text: { layout: "none" },
+    title: `${r.facility}: прогнозные события смены (${shiftTitle(r)}): P(C(t+h) ≥ уровня) ≥ 0,5`,
+    columns: [
+      text("Выработка", 24),
+      text("Датчик", 12),
+      text("Уровень", 26),
+      number("Горизонт, мин", 0, 12),
+      number("Вероятность", 2, 12),
+      text("Начало", 18),
+      text("Сбылся", 16),
+    ],
+    rows: r.forecasts.map((e): Cell[] => [
+      e.working || NO_WORKING,
+      e.sensor_code,
+      levelText(e.level),
+      e.forecast?.horizon_min ?? null,
+      e.forecast?.probability ?? null,
+      at(e.start),
+      came(e),
+    ]),
+  };
+  return [workings, events, forecasts];
+}
+
+export async function shiftReportXlsx(r: ShiftReport): Promise<Uint8Array> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve, reject) => {
+    output.on("end", resolve);
+    output.on("error", reject);
+  });
+  async function* sheets() {
+    yield* shiftReportSheets(r);
+  }
+  await writeXlsx(sheets(), output, new Date(r.issued_at));
+  output.end();
+  await ended;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));
+const shown = (value: number | null, decimals: number) => (value === null ? "—" : formatNumber(value, decimals));
+
+export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
+  const FONT = fontFile(PASSPORT_FONTS.regular);
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 36,
+    font: FONT,
+    lang: "ru-RU",
+    info: {
+      Title: `${r.facility}: ${shiftTitle(r)}`,
+      Creator: "Цифровая платформа расчета неорганизованных выбросов",
+      CreationDate: new Date(r.issued_at),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const written = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.registerFont("Bold", fontFile(PASSPORT_FONTS.bold));
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const heading = (line: string, size = 12) =>
+    doc.moveDown(0.5).font("Bold").fontSize(size).text(line, left, undefined, { width }).font(FONT).fontSize(9);
+  const line = (value: string) => doc.font(FONT).fontSize(9).text(value, left, undefined, { width });
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, r.zone) : "продолжается");
+
+  heading(`Отчет смены: ${r.facility}`, 14);
+  line(`${shiftTitle(r)}, по часам компании: с ${dateTimeText(r.from, r.zone)} до ${dateTimeText(r.to, r.zone)}.`);
+  if (r.running) line("Смена идет: данные на момент выгрузки.");
+  line(`Выгружено ${dateTimeText(r.issued_at, r.zone)}.`);
+  doc.moveDown(0.3).font("Bold").fontSize(9).text(ADVISORY_NOTE, left, undefined, { width }).font(FONT);
+
+  heading("Выработки и датчики метана");
+  if (r.rows.length === 0) line("Датчиков метана нет.");
+  for (const row of r.rows) {
+    line(
+      `${row.working || NO_WORKING}, ${row.sensor_code}: полнота ${formatNumber(row.completeness * 100, 1)} %, ` +
+        `макс. CH4 ${shown(row.max, 2)} % об.; минут ≥ 0,9·W: ${row.above.pre_warning}, ≥ W: ${row.above.warning}, ≥ A: ${row.above.alarm} ` +
+        `(W ${shown(row.warning, 2)}, A ${shown(row.alarm, 2)} % об.)`,
+    );
+  }
+  heading("События смены");
+  if (r.events.length === 0) line("Событий нет.");
+  for (const e of r.events) {
+    const ack = e.acknowledged_by
+      ? `квитировал ${e.acknowledged_by} ${e.acknowledged_at ? dateTimeText(e.acknowledged_at, r.zone) : ""}${e.comment ? `: «${e.comment}»` : ""}`
+      : "не квитировано";
+    line(
+      `${at(e.start)} — ${at(e.end)}. ${e.working || NO_WORKING}, ${e.sensor_code}: ${EVENT_KIND_LABELS[e.kind]}` +
+        `${e.level ? `, ${levelText(e.level)}` : ""}; ${e.kind === "stale" ? "без показаний" : "выше уровня"} ${e.minutes_above} мин` +
+        `${e.peak === null ? "" : `, пик ${formatNumber(e.peak, 2)} % об.`}; ${ack}.`,
+    );
+  }
+  heading("Прогнозные события");
+  if (r.forecasts.length === 0)
+    line("Прогнозных событий нет: прогноз по выработкам этой смены не выдавал P ≥ 0,5, или модель не привязана.");
+  for (const e of r.forecasts) {
+    line(
+      `${at(e.start)}. ${e.working || NO_WORKING}, ${e.sensor_code}: ${levelText(e.level)}, горизонт ${e.forecast?.horizon_min ?? "—"} мин, ` +
+        `P = ${shown(e.forecast?.probability ?? null, 2)}; сбылся: ${came(e)}.`,
+    );
+  }
+  doc.end();
+  return new Uint8Array(await written);
+}

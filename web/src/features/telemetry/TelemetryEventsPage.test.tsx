@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+// «События» of a facility (D64, D65): a date typed key by key and the first shift chosen ask for the
+// events overlapping 00:00–08:00 on the company's clock (UTC+7: 17:00–01:00 UTC); each shown with
+// its times on that clock, its level in words, its peak the Russian way, a stale channel as «нет
+// данных N»; one acknowledged with a comment typed into the dialog, then shown with who and when;
+// the advisory note on the screen and in the dialog; the shift's report offered once a shift is chosen.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, it } from "vitest";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { signedInUser } from "../../testing/fixtures";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import TelemetryEventsPage from "./TelemetryEventsPage";
+
+let app: OpenApp;
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+const AT = "2026-03-01T03:00:00.000Z";
+const register = {
+  code: "М-7",
+  kind: "methane" as const,
+  point: "p1",
+  role: "cut_off" as const,
+  working: "Лава 12-1",
+  warning: 1,
+  alarm: 2,
+  area_m2: null,
+  conditions: "standard" as const,
+  in_service_from: null,
+  in_service_to: null,
+};
+const SENSOR = {
+  id: "s1",
+  company: "company-1",
+  facility: "f1",
+  ...register,
+  is_active: true,
+  revisions: [{ ...register, valid_from: "1970-01-01T00:00:00.000Z" }],
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+};
+const event = (changes: Record<string, unknown>) => ({
+  id: "f1.s1.t.alarm.x",
+  facility: "f1",
+  sensor: "s1",
+  sensor_code: "М-7",
+  working: "Лава 12-1",
+  kind: "threshold",
+  level: "alarm",
+  threshold: 2,
+  start: "2026-03-01T17:05:00.000Z",
+  end: "2026-03-01T17:07:00.000Z",
+  peak: 2.2,
+  peak_at: "2026-03-01T17:05:00.000Z",
+  minutes_above: 2,
+  shift: { date: "2026-03-02", number: 1 },
+  forecast: null,
+  acknowledged_by: null,
+  acknowledged_at: null,
+  comment: "",
+  ...changes,
+});
+const ALARM = event({});
+const STALE = event({
+  id: "f1.s1.s.none.y",
+  kind: "stale",
+  level: null,
+  threshold: null,
+  start: "2026-03-01T17:40:00.000Z",
+  end: null,
+  peak: null,
+  peak_at: null,
+  minutes_above: 1250,
+});
+
+it("asks for the shift's events on the company's clock, shows them in words and acknowledges one with a comment", async () => {
+  let acknowledged: unknown = null;
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listTelemetryEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2 }))
+      .on("acknowledgeTelemetryEvent", ({ body }) => {
+        acknowledged = {
+          ...ALARM,
+          acknowledged_by: "demo@example.com",
+          acknowledged_at: "2026-03-01T17:30:00.000Z",
+          comment: (body as { comment: string }).comment,
+        };
+        return acknowledged;
+      }),
+  );
+  expect(await screen.findByText(ADVISORY_NOTE)).toBeTruthy();
+  expect(screen.getByText("Отчет смены (xlsx)").closest("button")!.disabled).toBe(true);
+  const date = screen.getByLabelText("Дата");
+  await app.user.clear(date);
+  await app.user.type(date, "02.03.2026");
+  await app.user.click(screen.getByLabelText("Смена"));
+  await app.user.click(await screen.findByText("1-я (00:00–08:00)"));
+  await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("from")).toBe("2026-03-01T17:00:00.000Z"));
+  expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("to")).toBe("2026-03-02T01:00:00.000Z");
+  expect(screen.getByText("Отчет смены (xlsx)").closest("button")!.disabled).toBe(false);
+
+  const alarm = (await screen.findByText("Авария (A)")).closest("tr")!;
+  expect(alarm.textContent).toContain("02.03.2026 00:05");
+  expect(alarm.textContent).toContain("02.03.2026 00:07");
+  expect(alarm.textContent).toContain("02.03.2026, 1-я");
+  expect(alarm.textContent).toContain("2,20");
+  expect(alarm.textContent).not.toContain("s1");
+  const stale = screen.getByText("нет данных 1 250").closest("tr")!;
+  expect(stale.textContent).toContain("продолжается");
+
+  await app.user.click(within(alarm).getByText("Квитировать").closest("button")!);
+  const dialog = (await screen.findByText("Квитировать: М-7, 02.03.2026 00:05", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  expect(dialog.textContent).toContain("Превышение: Авария (A), Лава 12-1, пик 2,20 % об.");
+  expect(dialog.textContent).toContain(ADVISORY_NOTE);
+  await app.user.type(within(dialog).getByLabelText("Комментарий"), "Проветривание усилено");
+  const ok = within(dialog)
+    .getAllByText("Квитировать")
+    .map((e) => e.closest("button")!)
+    .find((b) => b.className.includes("primary"))!;
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("acknowledgeTelemetryEvent")).toHaveLength(1));
+  expect(app.api.calls("acknowledgeTelemetryEvent")[0].body).toEqual({ comment: "Проветривание усилено" });
+  const row = (await screen.findByText("«Проветривание усилено»")).closest("tr")!;
+  expect(row.textContent).toContain("demo@example.com, 02.03.2026 00:30");
+});
+
+it("filters by working and level, and says a date that is none", async () => {
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listTelemetryEvents", { results: [], count: 0 }),
+  );
+  await screen.findByText("Событий нет");
+  await app.user.click(screen.getByLabelText("Выработка"));
+  await app.user.click(await screen.findByText("Лава 12-1", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(screen.getByLabelText("Уровень"));
+  await app.user.click(await screen.findByText("Предупреждение (W)"));
+  await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("level")).toBe("warning"));
+  expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("working")).toBe("Лава 12-1");
+  const date = screen.getByLabelText("Дата");
+  await app.user.clear(date);
+  await app.user.type(date, "31.02.2026");
+  expect(await screen.findByText("Дата в виде ДД.ММ.ГГГГ")).toBeTruthy();
+});

@@ -1,0 +1,243 @@
+// «События» of a mine (methodology D64, D65): the threshold events at 0,9·W, W and A, the stale
+// channels and the forecast events of a day or of one shift on the company's clock, filtered by
+// working, level and kind; each acknowledged with a comment (who and when are kept); the shift's
+// report as xlsx or PDF. The level is written in words beside its colour. Advisory: protective
+// cut-off stays with the mine's own АГК.
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Alert, Button, Card, Flex, Input, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Link, useParams } from "react-router-dom";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventLevel, type EventKind } from "@core/telemetry-events";
+import { ListTable } from "../../shared/LazyTable";
+import { Select } from "../../shared/LazySelect";
+import { LoadError } from "../../shared/LoadError";
+import { DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
+import { useFacilities } from "../../api/inventory";
+import { useMe } from "../../api/profile";
+import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
+import { number } from "./offerTexts";
+
+// The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
+const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
+
+const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning: "orange", alarm: "red" };
+const two = (n: number) => String(n).padStart(2, "0");
+const hhmm = (minute: number) => `${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
+const SHIFT_OPTIONS = [
+  { value: 0, label: "Все смены" },
+  ...DEFAULT_SHIFT_STARTS.map((start, i) => ({
+    value: i + 1,
+    label: `${i + 1}-я (${hhmm(start)}–${hhmm(DEFAULT_SHIFT_STARTS[i + 1] ?? DEFAULT_SHIFT_STARTS[0])})`,
+  })),
+];
+
+/** ДД.ММ.ГГГГ typed → YYYY-MM-DD, or undefined. */
+function typedDate(text: string): string | undefined {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
+  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCDate() === d && date.getUTCMonth() === m - 1 ? `${match[3]}-${match[2]}-${match[1]}` : undefined;
+}
+
+/** The day after a YYYY-MM-DD date. */
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+function eventText(e: TelemetryEvent) {
+  if (e.kind === "stale") return <Tag>{EVENT_KIND_LABELS.stale}</Tag>;
+  const level = e.level as EventLevel;
+  return (
+    <Space size={4} wrap>
+      {e.kind === "forecast" && <Tag color="purple">{EVENT_KIND_LABELS.forecast}</Tag>}
+      <Tag color={LEVEL_COLOURS[level]}>{EVENT_LEVEL_LABELS[level]}</Tag>
+    </Space>
+  );
+}
+
+export default function TelemetryEventsPage() {
+  const { facilityId = "" } = useParams();
+  const me = useMe();
+  const zone = zoneOf(me.data?.company);
+  const facility = useFacilities().data?.find((f) => f.id === facilityId);
+  const sensors = useSensors(facilityId);
+  const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
+  const [shift, setShift] = useState(0);
+  const [working, setWorking] = useState<string | undefined>();
+  const [level, setLevel] = useState<EventLevel | undefined>();
+  const [kind, setKind] = useState<EventKind | undefined>();
+  const [acknowledging, setAcknowledging] = useState<TelemetryEvent | null>(null);
+  const [reportError, setReportError] = useState<string>();
+  const date = typedDate(dateText);
+  const filters = useMemo((): EventFilters | undefined => {
+    if (!date) return undefined;
+    const span = shift ? shiftSpan(`${date}#${shift}`, zone) : undefined;
+    return {
+      from: span ? new Date(span.from).toISOString() : date,
+      to: span ? new Date(span.to).toISOString() : nextDay(date),
+      ...(working !== undefined ? { working } : {}),
+      ...(level ? { level } : {}),
+      ...(kind ? { kind } : {}),
+    };
+  }, [date, shift, zone, working, level, kind]);
+  const events = useTelemetryEvents(facilityId, filters);
+  const workings = useMemo(
+    () => [...new Set((sensors.data ?? []).map((s) => s.working))].sort((a, b) => a.localeCompare(b, "ru")),
+    [sensors.data],
+  );
+
+  async function report(format: "xlsx" | "pdf") {
+    setReportError(undefined);
+    try {
+      await downloadShiftReport(facilityId, date as string, shift, format);
+    } catch (error) {
+      setReportError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const columns: TableColumnsType<TelemetryEvent> = [
+    { title: "Начало", dataIndex: "start", width: 140, render: (v: string) => displayDateTime(v) },
+    {
+      title: "Конец",
+      dataIndex: "end",
+      width: 140,
+      render: (v: string | null) => (v ? displayDateTime(v) : <Typography.Text strong>продолжается</Typography.Text>),
+    },
+    { title: "Смена", key: "shift", width: 120, render: (_: unknown, e) => `${displayDate(e.shift.date)}, ${e.shift.number}-я` },
+    { title: "Выработка", dataIndex: "working", render: (v: string) => v || "—" },
+    { title: "Датчик", dataIndex: "sensor_code", width: 90 },
+    { title: "Событие", key: "event", render: (_: unknown, e) => eventText(e) },
+    { title: "Пик, % об.", dataIndex: "peak", align: "right", width: 90, render: (v: number | null) => (v === null ? "—" : number(v, 2)) },
+    {
+      title: "Минут",
+      key: "minutes",
+      align: "right",
+      width: 110,
+      render: (_: unknown, e) =>
+        e.kind === "stale" ? `нет данных ${e.minutes_above.toLocaleString("ru-RU")}` : e.minutes_above.toLocaleString("ru-RU"),
+    },
+    {
+      title: "Квитирование",
+      key: "ack",
+      width: 240,
+      render: (_: unknown, e) =>
+        e.acknowledged_at ? (
+          <Space direction="vertical" size={0}>
+            <Typography.Text>
+              {e.acknowledged_by}, {displayDateTime(e.acknowledged_at)}
+            </Typography.Text>
+            {e.comment && <Typography.Text type="secondary">«{e.comment}»</Typography.Text>}
+          </Space>
+        ) : (
+          <Button size="small" onClick={() => setAcknowledging(e)}>
+            Квитировать
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        События{facility ? `: ${facility.name}` : ""}
+      </Typography.Title>
+      <Typography.Text>
+        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК</Link>
+      </Typography.Text>
+      <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <Flex wrap gap={12} align="end">
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Дата</Typography.Text>
+          <Input
+            aria-label="Дата"
+            style={{ width: 130 }}
+            value={dateText}
+            maxLength={DATE_TYPED.length}
+            placeholder={DATE_TYPED}
+            status={date ? undefined : "error"}
+            onChange={(e) => setDateText(e.target.value)}
+          />
+        </Space>
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Смена</Typography.Text>
+          <Select aria-label="Смена" style={{ width: 170 }} options={SHIFT_OPTIONS} value={shift} onChange={(v) => setShift(v as number)} />
+        </Space>
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Выработка</Typography.Text>
+          <Select
+            aria-label="Выработка"
+            style={{ width: 200 }}
+            allowClear
+            placeholder="Все выработки"
+            options={workings.map((w) => ({ value: w, label: w || "без выработки" }))}
+            value={working}
+            onChange={setWorking}
+          />
+        </Space>
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Уровень</Typography.Text>
+          <Select
+            aria-label="Уровень"
+            style={{ width: 220 }}
+            allowClear
+            placeholder="Все уровни"
+            options={EVENT_LEVELS.map((l) => ({ value: l, label: EVENT_LEVEL_LABELS[l] }))}
+            value={level}
+            onChange={setLevel}
+          />
+        </Space>
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Вид</Typography.Text>
+          <Select
+            aria-label="Вид"
+            style={{ width: 190 }}
+            allowClear
+            placeholder="Все события"
+            options={(Object.keys(EVENT_KIND_LABELS) as EventKind[]).map((k) => ({ value: k, label: EVENT_KIND_LABELS[k] }))}
+            value={kind}
+            onChange={setKind}
+          />
+        </Space>
+      </Flex>
+      {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
+      {events.isError && <LoadError what="события" message={events.error.message} retry={() => events.refetch()} />}
+      <Card
+        title={shift ? `События смены ${shift}-й, ${dateText}` : `События за ${dateText}`}
+        extra={
+          <Space wrap>
+            <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
+              Отчет смены (xlsx)
+            </Button>
+            <Button disabled={!date || !shift} onClick={() => report("pdf")}>
+              Отчет смены (PDF)
+            </Button>
+          </Space>
+        }
+      >
+        {!shift && (
+          <Typography.Paragraph type="secondary">Отчет смены выгружается по выбранной смене: выберите смену.</Typography.Paragraph>
+        )}
+        {reportError && <Alert type="error" showIcon role="alert" title={reportError} style={{ marginBottom: 12 }} />}
+        <ListTable<TelemetryEvent>
+          rowKey="id"
+          loading={events.isPending && Boolean(filters)}
+          scroll={{ x: 1200 }}
+          columns={columns}
+          dataSource={filters ? (events.data?.results ?? []) : []}
+          locale={{ emptyText: "Событий нет" }}
+        />
+        {events.data && events.data.count > events.data.results.length && (
+          <Typography.Text type="secondary">
+            Показаны первые {events.data.results.length.toLocaleString("ru-RU")} из {events.data.count.toLocaleString("ru-RU")}: сузьте
+            отбор.
+          </Typography.Text>
+        )}
+      </Card>
+      {acknowledging && (
+        <Suspense>
+          <AcknowledgeDialog facility={facilityId} event={acknowledging} onClose={() => setAcknowledging(null)} />
+        </Suspense>
+      )}
+    </Flex>
+  );
+}
