@@ -8,9 +8,8 @@
 // --speed N plays the file N times faster than it was recorded (each push waits the time its readings
 // span, divided by N); without it the readings go as fast as the server answers.
 import { readFileSync } from "node:fs";
-import { instantOfWallTime, DEFAULT_TIME_ZONE } from "@core/company-clock";
-import { csvDelimiter, csvRecords, decodeCsvBytes } from "@core/csv";
-import { readTypedNumber } from "@core/typed-numbers";
+import { DEFAULT_TIME_ZONE } from "@core/company-clock";
+import { readDispatchBytes } from "@server/domain/telemetry/dispatch-file";
 import { LIMITS } from "@server/contract/schemas/limits";
 
 export interface DispatchReading {
@@ -19,53 +18,22 @@ export interface DispatchReading {
   value: number;
 }
 
-const LOCAL_TIME = /^(\d{2})\.(\d{2})\.(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** A cell's instant: «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the zone's clock, or an ISO 8601 instant. */
-function instantOf(text: string, zone: string): number | undefined {
-  const local = LOCAL_TIME.exec(text.trim());
-  if (local) return instantOfWallTime(+local[3], +local[2], +local[1], +local[4], +local[5], zone, +(local[6] ?? 0));
-  const t = Date.parse(text.trim());
-  return /[zZ]|[+-]\d{2}:?\d{2}$/.test(text.trim()) && !Number.isNaN(t) ? t : undefined;
-}
-
-const TIME_HEADERS = new Set(["время", "дата", "дата и время", "t", "time", "timestamp"]);
-const SENSOR_HEADERS = new Set(["датчик", "код", "код датчика", "sensor"]);
-
-/** The readings of a dispatch export, in file order; cells that are no number or time are skipped and counted. */
+/** The readings of a dispatch export, in file order (read by the server's own reader, dispatch-file.ts);
+ *  lines and cells that are no number or time are skipped and counted. */
 export function dispatchReadings(bytes: Uint8Array, zone = DEFAULT_TIME_ZONE): { readings: DispatchReading[]; skipped: number } {
-  const text = decodeCsvBytes(bytes);
-  const records = [...csvRecords(text, { delimiter: csvDelimiter(text) })];
-  const header = (records.shift()?.fields ?? []).map((f) => f.trim());
-  const lower = header.map((h) => h.toLowerCase());
   const readings: DispatchReading[] = [];
   let skipped = 0;
-  const value = (cell: string | undefined) => {
-    const read = readTypedNumber(cell ?? "");
-    return read.ok ? read.value : undefined;
-  };
-  const sensorColumn = lower.findIndex((h) => SENSOR_HEADERS.has(h));
-  if (sensorColumn >= 0) {
-    // One row per reading: sensor, time, value in the header's order.
-    const timeColumn = lower.findIndex((h) => TIME_HEADERS.has(h));
-    const valueColumn = lower.findIndex((_, i) => i !== sensorColumn && i !== timeColumn);
-    for (const { fields } of records) {
-      const t = instantOf(fields[timeColumn] ?? "", zone);
-      const v = value(fields[valueColumn]);
-      if (t === undefined || v === undefined || !fields[sensorColumn]?.trim()) skipped++;
-      else readings.push({ sensor: fields[sensorColumn].trim(), t, value: v });
-    }
-    return { readings, skipped };
-  }
-  // One column per sensor after the time.
-  for (const { fields } of records) {
-    const t = instantOf(fields[0] ?? "", zone);
-    for (let c = 1; c < header.length; c++) {
-      const v = value(fields[c]);
-      if (t === undefined || v === undefined) skipped++;
-      else readings.push({ sensor: header[c], t, value: v });
-    }
-  }
+  readDispatchBytes(
+    bytes,
+    { zone },
+    {
+      reading(_line, sensor, t, value) {
+        readings.push({ sensor, t, value });
+        return undefined;
+      },
+      refuse: () => void skipped++,
+    },
+  );
   return { readings, skipped };
 }
 

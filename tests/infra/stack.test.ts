@@ -338,7 +338,7 @@ describe.each([
     // The histories of training jobs wait in the exports bucket, expired by its lifecycle rule.
     const trainingGrant = api.find((st) => JSON.stringify(st.Resource).includes("/training/*"))!;
     expect(JSON.stringify(trainingGrant.Resource)).toMatch(/"ExportsBucket/);
-    // The one tagging action, on documents/*, media/* and forecast-uploads/* only; no other role may tag in that bucket
+    // The one tagging action, on documents/*, media/*, forecast-uploads/* and telemetry-uploads/* only; no other role may tag in that bucket
     // (CDK's own web deployment role tags in the web bucket, which is not ours to restrict).
     const [documentsId] = Object.keys(resources(t, "AWS::S3::Bucket")).filter((id) => id.startsWith("DocumentsBucket"));
     const tagging = (statements: Statement[]) => statements.filter((st) => [st.Action].flat().some((a) => /tagging/i.test(a)));
@@ -346,7 +346,7 @@ describe.each([
     expect(apiTagging).toHaveLength(1);
     expect([apiTagging[0].Action].flat().filter((a) => /tagging/i.test(a))).toEqual(["s3:PutObjectTagging"]);
     expect(apiTagging[0].Resource).toEqual(
-      ["documents", "media", "forecast-uploads"].map((area) => ({
+      ["documents", "media", "forecast-uploads", "telemetry-uploads"].map((area) => ({
         "Fn::Join": ["", [{ "Fn::GetAtt": [documentsId, "Arn"] }, `/${area}/*`]],
       })),
     );

@@ -479,6 +479,25 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // A grant signs a token and writes nothing.
+  telemetryUploadUrl: () => [
+    {
+      path: "/api/v1/telemetry/upload-url/",
+      example: { facility: objects.facility.id, content_type: "text/csv", size: 70_000_000, name: "АГК 2026.csv" },
+      writes: {},
+    },
+  ],
+  // A key never uploaded: every body is refused, nothing written.
+  importTelemetryFile: () => [
+    {
+      path: "/api/v1/telemetry/files/",
+      example: {
+        facility: objects.facility.id,
+        file_upload: `telemetry-uploads/${user.companyId}/${objects.facility.id}/0190a1b2-c3d4-7e5f-8a9b-000000000001.csv`,
+      },
+      writes: {},
+    },
+  ],
   // The company's one reading gives no month to accept: every body is refused, nothing written.
   // The company's one sensor belongs to no working: every body is refused, nothing bound.
   bindTelemetryLiveModel: () => [

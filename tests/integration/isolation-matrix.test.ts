@@ -129,6 +129,20 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/` }],
+  telemetryUploadUrl: ({ a }) => [
+    { path: "/api/v1/telemetry/upload-url/", json: { facility: a.facility.id, content_type: "text/csv", size: 2048, name: "АГК.csv" } },
+  ],
+  // A key under A's facility that was never uploaded: 404 for A too; B is refused on A's facility first.
+  importTelemetryFile: ({ a, aCompany }) => [
+    {
+      path: "/api/v1/telemetry/files/",
+      json: {
+        facility: a.facility.id,
+        file_upload: `telemetry-uploads/${aCompany}/${a.facility.id}/0190a1b2-c3d4-7e5f-8a9b-000000000001.csv`,
+      },
+      control: false,
+    },
+  ],
   listTelemetryOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
   // A's one reading gives no offer (no flow meter): A is refused 400, B 404.
   acceptTelemetryOffers: ({ a }) => [

@@ -182,9 +182,13 @@ describe("bad lines, files and credentials", () => {
 
   it("refuses an empty file, a file in another encoding and a CSV without its header as a whole, storing nothing", async () => {
     const before = await h.deps.repos.telemetry.queued(1000);
-    expect((await json<{ detail: string }>(await csvPush(new Uint8Array(0)), 400)).detail).toContain("Пустой файл");
+    expect((await json<{ detail: string }>(await csvPush(new Uint8Array(0)), 400)).detail).toBe(
+      "Строка 1: файл пустой (0 байт) — в нем нет ни заголовка, ни показаний",
+    );
     const utf16 = new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("s\0e\0")]);
-    expect((await json<{ detail: string }>(await csvPush(utf16), 400)).detail).toBe(CSV_ENCODING_MESSAGE);
+    expect((await json<{ detail: string }>(await csvPush(utf16), 400)).detail).toBe(
+      `Строка 1 (заголовок): ${CSV_ENCODING_MESSAGE.replace("Не удалось прочитать файл CSV", "не удалось прочитать")}`,
+    );
     expect((await json<{ detail: string }>(await csvPush(new TextEncoder().encode("код;время\nМ-1;x\n")), 400)).detail).toContain(
       "sensor;t;value",
     );

@@ -78,7 +78,7 @@ describe("abandoned uploads on the local host", () => {
       blobs: {
         async deletePendingUploads(areas: readonly string[], olderThan: Date) {
           calls += 1;
-          expect(areas).toEqual(["documents", "media", "forecast-uploads"]);
+          expect(areas).toEqual(["documents", "media", "forecast-uploads", "telemetry-uploads"]);
           expect(Date.now() - olderThan.getTime()).toBeGreaterThanOrEqual(DAY - 1000);
           if (fail) throw new Error("disk on fire");
           return calls === 1 ? ["documents/x"] : [];

@@ -14,12 +14,14 @@ import {
   bindLiveModelRoute,
   getBatchRoute,
   getLiveRoute,
+  importFileRoute,
   listEventsRoute,
   listLiveModelsRoute,
   listOffersRoute,
   pushReadingsRoute,
   streamLiveRoute,
   shiftReportRoute,
+  telemetryUploadUrlRoute,
 } from "../contract/routes/telemetry";
 import { shiftReport } from "../domain/telemetry/shift-report";
 import { shiftReportPdf, shiftReportXlsx } from "../export/shift-report";
@@ -30,6 +32,7 @@ import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
 import { liveChanged, watchLive, watchedView } from "../domain/telemetry/live-watch";
 import type { Deps } from "../domain/context";
+import { importTelemetryFile, telemetryUploadUrl } from "../domain/telemetry/files";
 import { acceptOffers, listOffers } from "../domain/telemetry/offers";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
@@ -52,7 +55,7 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
   return { json, facility: typeof facility === "string" ? facility : undefined };
 }
 
-const view = ({ company: _company, refused_count: _count, ...batch }: TelemetryBatch) => batch;
+const view = ({ company: _company, refused_count: _count, file: _file, ...batch }: TelemetryBatch) => batch;
 
 export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (c) => {
   const deps = c.get("deps");
@@ -143,6 +146,13 @@ export const telemetryRoutes = routeApp()
       "Content-Disposition": attachmentDisposition(`Отчет смены ${report.facility} ${report.date} смена ${report.shift}.${format}`),
       "Cache-Control": "no-store",
     }) as never;
+  })
+  .openapi(telemetryUploadUrlRoute, async (c) => c.json(await telemetryUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
+  .openapi(importFileRoute, async (c) => {
+    const deps = c.get("deps");
+    const batch = await importTelemetryFile(deps, c.get("actor"), c.req.valid("json"));
+    void drainTelemetry(deps);
+    return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
   });
 
 type Stream = Parameters<Parameters<typeof streamSSE>[1]>[0];

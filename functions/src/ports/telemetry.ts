@@ -43,7 +43,12 @@ export interface GatewayKeyRepository {
 }
 
 /** A pushed batch as stored (its readings are a blob, telemetry/batches/{company}/{batch}.json). */
-export type TelemetryBatch = z.output<typeof batchStatusSchema> & { company: string; refused_count: number };
+export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
+  company: string;
+  refused_count: number;
+  /** A dispatch file's batch: the stored file its readings are read from (domain/telemetry/files.ts). */
+  file?: string;
+};
 
 /** A sensor's readings of one UTC day, packed (D57: idempotent by (sensor, instant)): the instants as
  *  ms since the day's 00:00 UTC and the values, in time order; the batches applied to it with their

@@ -28,6 +28,10 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
    *  readings is larger than a request): read and deleted by the call that names it
    *  (domain/forecast/uploads.ts); what is never used expires by the bucket's lifecycle rules. */
   "forecast-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
+  /** A mine's dispatch export sent straight to S3 (a year of readings, up to 400 MB), named by
+   *  POST v1/telemetry/files/ and read by the readings' consumer; kept as the batch's readings
+   *  (domain/telemetry/files.ts). */
+  "telemetry-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
 };
 
 /** The documents bucket's rule for forecast histories: whatever is under the area after `days`

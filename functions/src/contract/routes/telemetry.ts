@@ -16,7 +16,10 @@ import {
   offerSchema,
   readingsBodySchema,
   shiftReportQuerySchema,
+  telemetryFileBodySchema,
 } from "../schemas/telemetry";
+import { uploadGrantSchema } from "../schemas/answers";
+import { declaredFile } from "./admin";
 import { XLSX, access, fileAnswer, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
 const push = access("telemetry", "gateway", {
@@ -169,6 +172,37 @@ export const shiftReportRoute = route(
   { get: "/shift-report", query: shiftReportQuerySchema, 200: fileAnswer("The report", XLSX, "application/pdf") },
 );
 
+const fileAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
+
+export const telemetryUploadUrlRoute = route(
+  fileAccess(
+    "telemetryUploadUrl",
+    `Where to PUT a dispatch system's export (CSV, ≤ ${LIMITS.telemetry.fileBytes / 1048576} MB: a year of one sensor set) straight to storage`,
+    [400, 404, 413, 415],
+    "Checks the facility, the declared type (text/csv, else 415) and size (else 413) and answers a URL (an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally) and file_upload, the object's key, which POST v1/telemetry/files/ names.",
+  ),
+  {
+    post: "/upload-url",
+    body: z.object({ facility: telemetryFileBodySchema.shape.facility, ...declaredFile }),
+    200: json(
+      uploadGrantSchema.extend({
+        file_upload: z.string().meta({ description: "The uploaded object's key: send it to POST v1/telemetry/files/" }),
+      }),
+      "The upload URL and the key",
+    ),
+  },
+);
+
+export const importFileRoute = route(
+  fileAccess(
+    "importTelemetryFile",
+    "Feed an uploaded dispatch export to the readings' consumer as one batch",
+    [400, 404],
+    "The file (CSV in Windows-1251 or UTF-8, «;», times «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock or ISO 8601 with a zone; one column per sensor code after the time, or one row per reading «Датчик;Время;Значение») is stored as one batch and answered 202 like a push; its lines are read by the consumer, each bad line refused with its number and reason in the batch's status while the others are kept. A 0-byte file and a header in another encoding are refused at once (400, the line named). Naming the same upload again answers the same batch.",
+  ),
+  { post: "/files", body: telemetryFileBodySchema, 202: json(batchAcceptedSchema, "The file's batch is stored and queued") },
+);
+
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
 export const TELEMETRY_ROUTES = [
   getBatchRoute,
@@ -181,4 +215,6 @@ export const TELEMETRY_ROUTES = [
   listLiveModelsRoute,
   bindLiveModelRoute,
   shiftReportRoute,
+  telemetryUploadUrlRoute,
+  importFileRoute,
 ] as const;

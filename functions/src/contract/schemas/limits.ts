@@ -103,6 +103,9 @@ export const LIMITS = {
     liveHeartbeatSeconds: 15,
     liveStreamMinutes: 60,
     liveStreamEvents: 100000,
+    /** A dispatch export sent straight to storage (POST v1/telemetry/upload-url/): a year of 20
+     *  sensors one row per reading is about 330 MB, one column per sensor about 70 MB. */
+    fileBytes: 400 * 1024 * 1024,
   },
 } as const;
 

@@ -33,6 +33,20 @@ export const batchStatusSchema = z.object({
   corrected: z.int().meta({ description: "A new value for a stored (sensor, instant): the old one kept in the log" }),
   refused: z.array(z.object({ line: z.int(), reason: z.string().meta({ description: "In Russian" }) })),
   readings_sha256: z.string().meta({ description: "SHA-256 of the batch's accepted readings as stored" }),
+  file_name: z.optional(z.string().meta({ description: "A dispatch file's batch: the file's name as uploaded" })),
+});
+
+/** POST v1/telemetry/files/: a dispatch export uploaded straight to storage, named by its key. */
+export const telemetryFileBodySchema = z.object({
+  facility: z
+    .string("facility: укажите площадку")
+    .min(1, "facility: укажите площадку")
+    .max(LIMITS.id, "facility: слишком длинный идентификатор"),
+  file_upload: z
+    .string("file_upload: укажите ключ файла из ответа upload-url")
+    .min(1, "file_upload: укажите ключ файла из ответа upload-url")
+    .max(LIMITS.name.file, "file_upload: ожидается ключ файла из ответа upload-url"),
+  name: z.optional(z.string("name: ожидается строка").max(LIMITS.name.file, `name: не длиннее ${LIMITS.name.file} символов`)),
 });
 
 /** D63: what an accepted month holds, and whether the readings moved it since by more than 0,1 %. */

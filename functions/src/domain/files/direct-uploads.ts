@@ -43,7 +43,9 @@ export type UploadTarget =
   | { purpose: "media"; kind: MediaKind }
   /** A forecast's or a calibration's history (domain/forecast/uploads.ts): no completion; the call
    *  that uses it names its key, reads it and deletes it. */
-  | { purpose: "forecast" };
+  | { purpose: "forecast" }
+  /** A mine's dispatch export (domain/telemetry/files.ts): POST v1/telemetry/files/ names its key. */
+  | { purpose: "telemetry" };
 
 export type UploadClaims = UploadTarget & {
   key: string;
@@ -119,6 +121,7 @@ const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
   document: /^documents\/[0-9a-f-]{36}$/,
   media: new RegExp(`^media/(${MEDIA_KINDS.join("|")})/[0-9a-f-]{36}$`),
   forecast: /^forecast-uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/\d{1,7}\/[0-9a-f-]{36}\.(csv|xlsx)$/,
+  telemetry: /^telemetry-uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.csv$/,
 };
 
 function claimsOf(payload: JWTPayload): UploadClaims | undefined {
@@ -144,6 +147,9 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
   }
   const key = p.key as string;
   if (p.purpose === "forecast" && KEY_OF.forecast.test(key) && key.startsWith(`forecast-uploads/${p.cid as string}/${p.sub as string}/`)) {
+    return p as unknown as UploadClaims;
+  }
+  if (p.purpose === "telemetry" && KEY_OF.telemetry.test(key) && key.startsWith(`telemetry-uploads/${p.cid as string}/`)) {
     return p as unknown as UploadClaims;
   }
   if (
@@ -243,7 +249,7 @@ export async function confirmStored(deps: Deps, key: string): Promise<void> {
 }
 
 /** Where direct uploads go: the areas the local sweep looks at (KEY_OF above names the same). */
-export const DIRECT_UPLOAD_AREAS = ["documents", "media", "forecast-uploads"] as const;
+export const DIRECT_UPLOAD_AREAS = ["documents", "media", "forecast-uploads", "telemetry-uploads"] as const;
 /** A direct upload still pending after this long is deleted: a day, as the S3 lifecycle rule. */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 

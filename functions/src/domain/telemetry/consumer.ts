@@ -9,7 +9,8 @@ import type { SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
 import { utcDay } from "./days";
 import { detectEvents } from "./events";
-import { telemetryChanged } from "./changes";
+import { telemetryChanged, type TelemetryChange } from "./changes";
+import { readFileBatch } from "./files";
 
 /** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
@@ -60,21 +61,17 @@ export type DayConsumer = (
 ) => Promise<unknown>;
 export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents];
 
-/** Applies one stored batch: every sensor-day it touches, its day consumers, then the batch done with
- *  its counts. */
-export async function applyBatch(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
-  company: string,
-  batchId: string,
-): Promise<TelemetryBatch | undefined> {
-  const batch = await deps.repos.telemetry.getBatch(company, batchId);
-  if (!batch) return undefined;
-  if (batch.state === "done") {
-    await deps.repos.telemetry.finishBatch(batch);
-    return batch;
-  }
-  const blob = await deps.blobs.get(batchBlobKey(company, batchId));
-  const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+/** `rows` ([sensor, ms, value]) merged into their sensor-days under the name `applied` (a batch, or a
+ *  part of a file's batch: a name already in a day counts what it counted then, nothing twice), then
+ *  the day consumers handed the days. */
+async function applyRows(
+  deps: Pick<Deps, "repos" | "clock">,
+  batch: TelemetryBatch,
+  applied: string,
+  rows: readonly (readonly [string, number, number])[],
+  totals: number[],
+): Promise<TelemetryChange> {
+  const company = batch.company;
   const groups = new Map<string, { sensor: string; day: string; readings: [number, number][] }>();
   for (const [sensor, t, value] of rows) {
     const day = utcDay(t);
@@ -83,7 +80,6 @@ export async function applyBatch(
     if (!group) groups.set(key, (group = { sensor, day, readings: [] }));
     group.readings.push([t, value]);
   }
-  const totals = [0, 0, 0];
   for (const group of groups.values()) {
     for (;;) {
       const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
@@ -96,12 +92,12 @@ export async function applyBatch(
         corrections: [],
         version: 0,
       };
-      const done = stored.applied[batchId];
+      const done = stored.applied[applied];
       if (done) {
         done.forEach((n, i) => (totals[i] += n));
         break;
       }
-      const { day, counts } = mergeDay(stored, batchId, group.readings);
+      const { day, counts } = mergeDay(stored, applied, group.readings);
       if (await deps.repos.telemetry.putDay(day, stored.version)) {
         counts.forEach((n, i) => (totals[i] += n));
         break;
@@ -111,19 +107,50 @@ export async function applyBatch(
   }
   const days = [...groups.values()].map(({ sensor, day }) => ({ sensor, day }));
   for (const consume of DAY_CONSUMERS) await consume(deps, { company, facility: batch.facility, days });
-  const finished: TelemetryBatch = { ...batch, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
-  await deps.repos.telemetry.finishBatch(finished);
   const latest = new Map<string, number>();
   for (const group of groups.values()) {
     for (const [t] of group.readings) if (!(t <= (latest.get(group.sensor) ?? Number.NEGATIVE_INFINITY))) latest.set(group.sensor, t);
   }
-  telemetryChanged(deps, {
+  return {
     company,
     facility: batch.facility,
-    batch: batchId,
+    batch: batch.batch,
     sensors: [...latest].map(([sensor, t]) => ({ sensor, latest: t })),
     readings: rows,
-  });
+  };
+}
+
+/** Applies one stored batch: every sensor-day it touches, its day consumers, then the batch done with
+ *  its counts. A dispatch file's batch (`file`) is read from the file and applied part by part
+ *  (files.ts), each part's days handed to the day consumers as it is in. */
+export async function applyBatch(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  company: string,
+  batchId: string,
+): Promise<TelemetryBatch | undefined> {
+  const batch = await deps.repos.telemetry.getBatch(company, batchId);
+  if (!batch) return undefined;
+  if (batch.state === "done") {
+    await deps.repos.telemetry.finishBatch(batch);
+    return batch;
+  }
+  const totals = [0, 0, 0];
+  let finished: TelemetryBatch = batch;
+  let change: TelemetryChange | undefined;
+  if (batch.file) {
+    // Each part's change is told as it is in: a year's file is not held to be told at its end.
+    const read = await readFileBatch(deps, batch, async (part, rows) =>
+      telemetryChanged(deps, await applyRows(deps, batch, `${batchId}#${part}`, rows, totals)),
+    );
+    finished = { ...batch, ...read };
+  } else {
+    const blob = await deps.blobs.get(batchBlobKey(company, batchId));
+    const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+    change = await applyRows(deps, batch, batchId, rows, totals);
+  }
+  finished = { ...finished, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
+  await deps.repos.telemetry.finishBatch(finished);
+  if (change) telemetryChanged(deps, change);
   return finished;
 }
 

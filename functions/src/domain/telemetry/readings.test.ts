@@ -7,7 +7,6 @@
 // back, gives its 3 252 m³ of CH4 and 2,172336 t. Over HTTP, with gateway keys and other companies:
 // tests/integration/telemetry-readings.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { CSV_ENCODING_MESSAGE } from "@core/csv";
 import { MINUTE_MS, pointVolume, sensorMinutes } from "@core/telemetry";
 import vectors from "../../../../tests/fixtures/telemetry/methodology-section-12.json";
 import { encodeLegacy } from "../../../../tests/support/legacy-encoding";
@@ -214,13 +213,30 @@ describe("bad lines and files", () => {
     expect([...r.values]).toEqual([0.42, 0.43]);
   });
 
+  it("refuses a line whose bytes are in no encoding it reads by its number, keeping the lines around it", async () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const csv = new Uint8Array([
+      ...enc("sensor;t;value\nМ-1;2026-03-06T00:00:00Z;0,41\nМ-1;"),
+      0x98,
+      ...enc(";0,5\nМ-1;2026-03-06T00:02:00Z;0,43\n"),
+    ]);
+    const batch = await applied({ csv });
+    expect(batch).toMatchObject({
+      lines: 3,
+      accepted: 2,
+      refused: [{ line: 3, reason: "байты строки не в кодировке UTF-8 и не в Windows-1251: строка не прочитана" }],
+    });
+  });
+
   it("refuses an empty push, an empty file, a file in another encoding and a CSV without its header as a whole, storing nothing", async () => {
     const before = await d.deps.repos.telemetry.queued(1000);
     const store = (body: ReadBody) => storeBatch(d.deps, staff.company, facility, body);
     await expect(store({ json: { readings: [] } })).rejects.toThrow(EMPTY_MESSAGE);
     await expect(store({ json: { rows: [] } })).rejects.toThrow("readings: ожидается список показаний");
-    await expect(store({ csv: new Uint8Array(0) })).rejects.toThrow("Пустой файл");
-    await expect(store({ csv: new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("s\0e\0")]) })).rejects.toThrow(CSV_ENCODING_MESSAGE);
+    await expect(store({ csv: new Uint8Array(0) })).rejects.toThrow("Строка 1: файл пустой (0 байт)");
+    await expect(store({ csv: new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("s\0e\0")]) })).rejects.toThrow(
+      "Строка 1 (заголовок): не удалось прочитать: его кодировка не UTF-8 и не Windows-1251",
+    );
     await expect(store({ csv: new TextEncoder().encode("код;время\nМ-1;x\n") })).rejects.toThrow(CSV_HEADER_MESSAGE);
     expect(() => readReadings({ json: { readings: Array.from({ length: 10_001 }, () => ({})) } }, [], Date.now())).toThrow(
       "Слишком много показаний: не более 10\u00a0000 за запрос",

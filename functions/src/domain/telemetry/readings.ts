@@ -12,6 +12,7 @@ import { Forbidden, Invalid } from "../errors";
 import { newId } from "../ids";
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS } from "../../contract/schemas/limits";
+import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, encodingMessage } from "./dispatch-file";
 
 export interface ParsedReading {
   line: number;
@@ -34,7 +35,7 @@ export const EMPTY_MESSAGE = "Пустой запрос: нет ни одног�
 
 /** The sensor of `code` that held at `t`: of the register's entries with that code (case aside), the one
  *  in service on t's date, else the active one. */
-function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Sensor | undefined {
+export function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Sensor | undefined {
   const candidates = byCode.get(code.trim().toLocaleLowerCase("ru"));
   if (!candidates) return undefined;
   const date = new Date(t).toISOString().slice(0, 10);
@@ -43,6 +44,16 @@ function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Senso
     candidates.find((s) => s.is_active) ??
     candidates[0]
   );
+}
+
+/** The register by code (case aside): what sensorAt looks a line's code up in. */
+export function sensorIndex(sensors: readonly Sensor[]): Map<string, Sensor[]> {
+  const byCode = new Map<string, Sensor[]>();
+  for (const sensor of sensors) {
+    const code = sensor.code.toLocaleLowerCase("ru");
+    byCode.set(code, [...(byCode.get(code) ?? []), sensor]);
+  }
+  return byCode;
 }
 
 /** One line's reading, or why it is refused. */
@@ -86,22 +97,43 @@ function jsonLines(body: unknown): { code: unknown; time: unknown; value: unknow
   });
 }
 
-/** The lines of a CSV with the header `sensor;t;value` (or «,»), numbered as the file's lines. */
-function csvLines(bytes: Uint8Array): { line: number; code: unknown; time: unknown; value: unknown }[] {
-  if (bytes.byteLength === 0) throw new Invalid("Пустой файл: нет ни одной строки");
+/** The lines of a CSV with the header `sensor;t;value` (or «,»), numbered as the file's lines. A file the
+ *  decoder refuses is decoded line by line: a line whose bytes are neither UTF-8 nor Windows-1251 is
+ *  refused by its number (`undecodable`), the others are read; an unreadable header refuses the file. */
+function csvLines(bytes: Uint8Array): { line: number; code: unknown; time: unknown; value: unknown; undecodable?: true }[] {
+  if (bytes.byteLength === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
   let text: string;
+  const undecodable: number[] = [];
   try {
     text = decodeCsvBytes(bytes);
   } catch (error) {
-    if (error instanceof CsvEncodingError) throw new Invalid(error.message);
-    throw error;
+    if (!(error instanceof CsvEncodingError)) throw error;
+    const lines: string[] = [];
+    let start = 0;
+    for (let line = 1; start <= bytes.length; line++) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end < 0) end = bytes.length;
+      try {
+        lines.push(decodeCsvBytes(bytes.subarray(start, end)));
+      } catch (lineError) {
+        if (!(lineError instanceof CsvEncodingError)) throw lineError;
+        if (line === 1) throw new Invalid(encodingMessage(1));
+        undecodable.push(line);
+        lines.push("");
+      }
+      start = end + 1;
+    }
+    text = lines.join("\n");
   }
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
   const delimiter = firstLine.includes(";") ? ";" : ",";
   const records = [...csvRecords(text, { delimiter })];
   const header = records.shift();
   if (header?.fields.map((f) => f.trim().toLowerCase()).join(";") !== "sensor;t;value") throw new Invalid(CSV_HEADER_MESSAGE);
-  return records.map((r) => ({ line: r.line, code: r.fields[0], time: r.fields[1], value: r.fields[2] }));
+  return [
+    ...records.map((r) => ({ line: r.line, code: r.fields[0], time: r.fields[1], value: r.fields[2] })),
+    ...undecodable.map((line) => ({ line, code: undefined, time: undefined, value: undefined, undecodable: true as const })),
+  ].sort((x, y) => x.line - y.line);
 }
 
 export interface ReadBody {
@@ -115,11 +147,7 @@ export function readReadings(
   sensors: readonly Sensor[],
   now: number,
 ): { readings: ParsedReading[]; refused: Refusal[]; lines: number } {
-  const byCode = new Map<string, Sensor[]>();
-  for (const sensor of sensors) {
-    const code = sensor.code.toLocaleLowerCase("ru");
-    byCode.set(code, [...(byCode.get(code) ?? []), sensor]);
-  }
+  const byCode = sensorIndex(sensors);
   const lines = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
   if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
   if (lines.length > LIMITS.telemetry.readingsPerRequest) {
@@ -128,7 +156,10 @@ export function readReadings(
   const readings: ParsedReading[] = [];
   const refused: Refusal[] = [];
   for (const l of lines) {
-    const read = readLine(l.line, l.code, l.time, l.value, byCode, now);
+    const read: ParsedReading | Refusal =
+      "undecodable" in l && l.undecodable
+        ? { line: l.line, reason: UNDECODABLE_LINE }
+        : readLine(l.line, l.code, l.time, l.value, byCode, now);
     if ("reason" in read) refused.push(read);
     else readings.push(read);
   }

@@ -1,0 +1,272 @@
+// A mine's dispatch-system export read line by line (methodology D57): a CSV in Windows-1251 or UTF-8
+// with «;» (or «,» or a tab), decoded by the one CSV decoder (decodeCsvBytes), either one column per
+// sensor code after the time («Время;М-12;Q-1», a row a minute) or one row per reading
+// («Датчик;Время;Значение», or the push's own sensor;t;value). Times written «ДД.ММ.ГГГГ ЧЧ:ММ[:СС]»
+// are the mine's wall clock, read on the company's (its zone); ISO 8601 instants with a zone are read
+// as written. Values may carry a decimal comma and grouping spaces; an empty cell is no reading.
+//
+// The bytes are pushed in pieces of any size (a ranged read of the stored file, or a whole file in
+// memory): they are cut at line ends into blocks of about BLOCK_BYTES, each decoded and read on its own,
+// so a year's file (70-400 MB) is never held whole. A block the decoder refuses is decoded line by
+// line, and each line whose bytes are neither UTF-8 nor Windows-1251 is refused with its number while
+// the others are kept; a header that cannot be read refuses the file (its sensor codes are unknown).
+import { CSV_ENCODING_MESSAGE, CsvEncodingError, UnterminatedQuote, csvDelimiter, csvRecords, decodeCsvBytes } from "@core/csv";
+import { instantOfWallTime } from "@core/company-clock";
+import { readTypedNumber } from "@core/typed-numbers";
+import { Invalid } from "../errors";
+
+/** What a block is cut to before it is decoded: small enough to keep the event loop answering. */
+export const BLOCK_BYTES = 256 * 1024;
+
+const LOCAL_TIME = /^(\d{2})\.(\d{2})\.(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const TIME_HEADERS = new Set(["время", "дата", "дата и время", "t", "time", "timestamp"]);
+const SENSOR_HEADERS = new Set(["датчик", "код", "код датчика", "sensor"]);
+
+export const EMPTY_FILE_MESSAGE = "Строка 1: файл пустой (0 байт) — в нем нет ни заголовка, ни показаний";
+export const encodingMessage = (line: number) =>
+  `Строка ${line}${line === 1 ? " (заголовок)" : ""}: ${CSV_ENCODING_MESSAGE.replace("Не удалось прочитать файл CSV", "не удалось прочитать")}`;
+export const UNDECODABLE_LINE = "байты строки не в кодировке UTF-8 и не в Windows-1251: строка не прочитана";
+export const HEADER_MESSAGE =
+  "Строка 1: ожидается заголовок выгрузки АГК — «Время;<код датчика>;…» (столбец на датчик) или «Датчик;Время;Значение» (строка на показание)";
+
+/** Where a reading goes; `reading` answers why it is refused (a sensor not in the register at `t`), or nothing. */
+export interface DispatchSink {
+  reading(line: number, code: string, t: number, value: number): string | undefined;
+  refuse(line: number, reason: string): void;
+}
+
+export interface DispatchOptions {
+  /** The company's clock, for «ДД.ММ.ГГГГ ЧЧ:ММ:СС». */
+  zone: string;
+  /** A time more than `futureMinutes` past `now` is refused (unless `now` is absent). */
+  now?: number;
+  futureMinutes?: number;
+  /** Whether the register holds a sensor of this code (a column of an unknown code is refused once, at the header). */
+  known?: (code: string) => boolean;
+}
+
+/** The first line of `bytes` the decoder refuses, 1-based (undefined: none). */
+export function firstUndecodableLine(bytes: Uint8Array): number | undefined {
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    try {
+      decodeCsvBytes(bytes.subarray(start, end));
+    } catch (error) {
+      if (error instanceof CsvEncodingError) return line;
+      throw error;
+    }
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/** Reads a dispatch export pushed in pieces: `push` each piece, then `end`. Throws Invalid (naming the
+ *  line) when the file as a whole cannot be read: empty, its header undecodable or not a dispatch header. */
+export class DispatchReader {
+  /** Lines read so far (the header too). */
+  lines = 0;
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private delimiter: string | undefined;
+  private layout:
+    | { kind: "columns"; time: number; codes: (string | undefined)[] }
+    | { kind: "rows"; sensor: number; time: number; value: number }
+    | undefined;
+  private readonly hourStarts = new Map<string, number>();
+  private first = true;
+  private total = 0;
+
+  constructor(
+    private readonly options: DispatchOptions,
+    private readonly sink: DispatchSink,
+  ) {}
+
+  push(bytes: Uint8Array): void {
+    this.total += bytes.byteLength;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.byteLength;
+    if (this.pendingBytes < BLOCK_BYTES) return;
+    const joined = this.take();
+    const cut = joined.lastIndexOf(0x0a);
+    if (cut < 0) {
+      this.keep(joined);
+      return;
+    }
+    this.block(joined.subarray(0, cut + 1));
+    this.keep(joined.subarray(cut + 1));
+  }
+
+  end(): void {
+    const rest = this.take();
+    if (this.total === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
+    if (rest.byteLength > 0) this.block(rest);
+    if (!this.layout) throw new Invalid(HEADER_MESSAGE);
+  }
+
+  private take(): Uint8Array {
+    const joined = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    return joined;
+  }
+
+  private keep(bytes: Uint8Array) {
+    if (bytes.byteLength === 0) return;
+    this.pending = [bytes];
+    this.pendingBytes = bytes.byteLength;
+  }
+
+  /** Whole lines (the last may lack its end): decoded together, or line by line when refused. */
+  private block(bytes: Uint8Array) {
+    const first = this.first;
+    this.first = false;
+    const startLine = this.lines + 1;
+    let lineCount = 0;
+    for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) lineCount++;
+    if (bytes[bytes.length - 1] !== 0x0a) lineCount++;
+    this.lines += lineCount;
+    try {
+      this.text(decodeCsvBytes(bytes), startLine);
+      return;
+    } catch (error) {
+      if (!(error instanceof CsvEncodingError)) throw error;
+      if (first && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
+        throw new Invalid(encodingMessage(1));
+      }
+    }
+    // Line by line: what decodes is read, what does not is refused by its number.
+    let start = 0;
+    for (let line = startLine; start < bytes.length; line++) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end < 0) end = bytes.length;
+      let text: string | undefined;
+      try {
+        text = decodeCsvBytes(bytes.subarray(start, end));
+      } catch (error) {
+        if (!(error instanceof CsvEncodingError)) throw error;
+      }
+      if (text === undefined) {
+        if (!this.layout) throw new Invalid(encodingMessage(line));
+        this.sink.refuse(line, UNDECODABLE_LINE);
+      } else this.text(text, line);
+      start = end + 1;
+    }
+  }
+
+  private text(text: string, startLine: number) {
+    this.delimiter ??= csvDelimiter(text);
+    const records = csvRecords(text, { delimiter: this.delimiter });
+    for (;;) {
+      let next: IteratorResult<{ fields: string[]; line: number }>;
+      try {
+        next = records.next();
+      } catch (error) {
+        if (!(error instanceof UnterminatedQuote)) throw error;
+        this.sink.refuse(startLine + error.line - 1, "кавычка в строке не закрыта: строка не прочитана");
+        return;
+      }
+      if (next.done) return;
+      const line = startLine + next.value.line - 1;
+      if (!this.layout) this.header(next.value.fields);
+      else this.row(line, next.value.fields);
+    }
+  }
+
+  private header(fields: string[]) {
+    const names = fields.map((f) => f.trim());
+    const lower = names.map((h) => h.toLowerCase());
+    const sensor = lower.findIndex((h) => SENSOR_HEADERS.has(h));
+    const time = lower.findIndex((h) => TIME_HEADERS.has(h));
+    if (sensor >= 0) {
+      const value = lower.findIndex((_, i) => i !== sensor && i !== time);
+      if (time < 0 || value < 0) throw new Invalid(HEADER_MESSAGE);
+      this.layout = { kind: "rows", sensor, time, value };
+      return;
+    }
+    const timeColumn = time >= 0 ? time : 0;
+    if (names.length < 2) throw new Invalid(HEADER_MESSAGE);
+    const codes = names.map((code, i) => {
+      if (i === timeColumn) return undefined;
+      if (code === "") return undefined;
+      if (this.options.known && !this.options.known(code)) {
+        this.sink.refuse(1, `столбец «${code.slice(0, 40)}»: датчик не найден в реестре датчиков площадки, его значения не прочитаны`);
+        return undefined;
+      }
+      return code;
+    });
+    this.layout = { kind: "columns", time: timeColumn, codes };
+  }
+
+  /** The instant of a time cell, or why it is refused. */
+  private instant(cell: string): number | string {
+    const text = cell.trim();
+    const local = LOCAL_TIME.exec(text);
+    let t: number;
+    if (local) {
+      // The zone's offset is read once per wall-clock hour (Intl is slow; zones move by whole hours here).
+      const hourKey = text.slice(0, 13);
+      let start = this.hourStarts.get(hourKey);
+      if (start === undefined) {
+        start = instantOfWallTime(+local[3], +local[2], +local[1], +local[4], 0, this.options.zone);
+        if (this.hourStarts.size > 10_000) this.hourStarts.clear();
+        this.hourStarts.set(hourKey, start);
+      }
+      const [day, month, hour, minute, second] = [+local[1], +local[2], +local[4], +local[5], +(local[6] ?? 0)];
+      const check = new Date(Date.UTC(+local[3], month - 1, day, hour, minute, second));
+      if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 59) {
+        return `время «${text.slice(0, 40)}» не существует`;
+      }
+      t = start + minute * 60_000 + second * 1000;
+    } else if (ZONED_ISO.test(text)) {
+      t = Date.parse(text);
+      if (Number.isNaN(t)) return `время «${text.slice(0, 40)}» не существует`;
+    } else return `время «${text.slice(0, 40)}» не в формате ДД.ММ.ГГГГ ЧЧ:ММ:СС`;
+    const { now, futureMinutes = 5 } = this.options;
+    if (now !== undefined && t > now + futureMinutes * 60_000) {
+      return `время ${text} позже текущего более чем на ${futureMinutes} минут`;
+    }
+    return t;
+  }
+
+  private value(line: number, code: string, cell: string, t: number, named: boolean) {
+    const read = readTypedNumber(cell);
+    if (!read.ok) {
+      this.sink.refuse(line, `${named ? `«${code.slice(0, 40)}»: ` : ""}значение «${cell.trim().slice(0, 40)}» не число`);
+      return;
+    }
+    const refused = this.sink.reading(line, code, t, read.value);
+    if (refused) this.sink.refuse(line, refused);
+  }
+
+  private row(line: number, fields: string[]) {
+    const layout = this.layout!;
+    const t = this.instant(fields[layout.time] ?? "");
+    if (typeof t === "string") {
+      this.sink.refuse(line, t);
+      return;
+    }
+    if (layout.kind === "rows") {
+      const code = (fields[layout.sensor] ?? "").trim();
+      if (code === "") this.sink.refuse(line, "не указан код датчика");
+      else this.value(line, code, fields[layout.value] ?? "", t, false);
+      return;
+    }
+    for (let c = 0; c < layout.codes.length; c++) {
+      const code = layout.codes[c];
+      const cell = fields[c];
+      if (code === undefined || cell === undefined || cell.trim() === "") continue;
+      this.value(line, code, cell, t, true);
+    }
+  }
+}
+
+/** A whole file in memory read at once (the command-line replay, tests). */
+export function readDispatchBytes(bytes: Uint8Array, options: DispatchOptions, sink: DispatchSink): number {
+  const reader = new DispatchReader(options, sink);
+  for (let i = 0; i < bytes.length; i += BLOCK_BYTES) reader.push(bytes.subarray(i, i + BLOCK_BYTES));
+  reader.end();
+  return reader.lines;
+}

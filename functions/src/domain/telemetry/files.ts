@@ -1,0 +1,217 @@
+// A dispatch system's export as a source (methodology D57): a year of one sensor set in one file, sent
+// straight to storage as the forecast histories are (domain/files/direct-uploads.ts), and fed to the same
+// consumer as a push:
+//
+//   1. POST v1/telemetry/upload-url/ {facility, content_type, size, name} answers where to PUT the file
+//      (S3 presigned in AWS, PUT /api/v1/uploads/ locally) and `file_upload`, its key
+//      `telemetry-uploads/{company}/{facility}/{id}.csv`;
+//   2. the browser (or a script) PUTs the file there;
+//   3. POST v1/telemetry/files/ {facility, file_upload} checks what arrived — a 0-byte file and a header
+//      the decoder cannot read are refused at once, naming the line — and stores one batch (its id the
+//      key's: the same upload named twice is one batch) with its queue mark, answered 202 like a push.
+//
+// The consumer reads the stored file in ranged pieces (dispatch-file.ts: never held whole), each line
+// against the facility's register as it was at the reading's time, and applies the readings in parts
+// cut at UTC-day boundaries (about PART_READINGS each; a time-ordered file writes each sensor-day once),
+// each part under its own name in the days (`{batch}#{n}`), so a consumer stopped half-way and run again
+// counts nothing twice and the batch is done only when every part is in. The file is kept: it is the
+// batch's readings, as a push's blob is.
+import { createHash } from "node:crypto";
+import { zoneOf } from "@core/company-clock";
+import type { Actor, Deps } from "../context";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import { getFacility } from "../company/facilities";
+import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
+import type { Sensor, TelemetryBatch } from "../../ports";
+import { LIMITS } from "../../contract/schemas/limits";
+import { DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
+import { sensorIndex, sensorAt } from "./readings";
+
+/** The area of these uploads (adapters/blob/areas.ts). */
+export const TELEMETRY_UPLOAD_AREA = "telemetry-uploads";
+export const TELEMETRY_FILE_TYPES = ["text/csv", "text/plain"] as const;
+const KEY_RE = /^telemetry-uploads\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/([0-9a-f-]{36})\.csv$/;
+/** A part is cut at the first change of UTC day once it holds this many readings (or at 4× regardless). */
+export const PART_READINGS = LIMITS.telemetry.readingsPerRequest;
+/** How much of the stored file one ranged read takes. */
+const RANGE_BYTES = 4 * 1024 * 1024;
+
+export const telemetryFileKey = (company: string, facility: string, id: string) =>
+  `${TELEMETRY_UPLOAD_AREA}/${company}/${facility}/${id}.csv`;
+
+/** POST v1/telemetry/upload-url/: a user of the facility's company. */
+export async function telemetryUploadUrl(
+  deps: Deps,
+  actor: Actor,
+  request: UploadRequest & { facility: string },
+): Promise<UploadGrant & { file_upload: string }> {
+  const facility = await getFacility(deps, actor, request.facility);
+  if (request.size === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
+  const contentType = checkDeclared(
+    request,
+    TELEMETRY_FILE_TYPES,
+    LIMITS.telemetry.fileBytes,
+    "content_type: ожидается выгрузка АГК в CSV (text/csv)",
+  );
+  const key = telemetryFileKey(actor.company, facility.id, newId());
+  const grant = await grantUpload(
+    deps,
+    actor,
+    { purpose: "telemetry" },
+    { key, contentType, max: request.size, size: request.size, name: request.name },
+  );
+  return { ...grant, file_upload: key };
+}
+
+/** The first `bytes` of the stored file (the header is in them). */
+async function head(deps: Pick<Deps, "blobs">, key: string, size: number): Promise<Uint8Array> {
+  const end = Math.min(size, 64 * 1024) - 1;
+  if (!deps.blobs.getRange) return ((await deps.blobs.get(key))?.body ?? new Uint8Array(0)).subarray(0, end + 1);
+  const stream = await deps.blobs.getRange(key, 0, end);
+  if (!stream) return new Uint8Array(0);
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** POST v1/telemetry/files/: the uploaded export stored as a batch of the facility, queued for the
+ *  consumer. Refused whole, with the line named, when it is empty or its header cannot be read. */
+export async function importTelemetryFile(
+  deps: Deps,
+  actor: Actor,
+  request: { facility: string; file_upload: string; name?: string },
+): Promise<TelemetryBatch> {
+  const facility = await getFacility(deps, actor, request.facility);
+  const match = KEY_RE.exec(request.file_upload);
+  if (!match) throw new Invalid("file_upload: ожидается ключ файла из ответа upload-url");
+  const missing = new NotFound("Загруженный файл не найден: загрузите его заново");
+  if (match[1] !== actor.company || match[2] !== facility.id) throw missing;
+  const id = match[3];
+  const existing = await deps.repos.telemetry.getBatch(actor.company, id);
+  if (existing) return existing;
+  const info = deps.blobs.stat ? await deps.blobs.stat(request.file_upload) : undefined;
+  const size = info?.size ?? (await deps.blobs.get(request.file_upload))?.body.byteLength;
+  if (size === undefined) throw missing;
+  if (size === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
+  // The header read now, so a file the consumer could not read at all is refused in the answer.
+  const first = await head(deps, request.file_upload, size);
+  const cut = first.indexOf(0x0a);
+  const reader = new DispatchReader({ zone: "UTC" }, { reading: () => undefined, refuse: () => {} });
+  reader.push(cut >= 0 ? first.subarray(0, cut + 1) : first);
+  reader.end();
+  await deps.blobs.confirmUpload?.(request.file_upload);
+  const batch: TelemetryBatch = {
+    batch: id,
+    company: actor.company,
+    facility: facility.id,
+    state: "queued",
+    received_at: deps.clock.now().toISOString(),
+    lines: 0,
+    accepted: 0,
+    duplicate: 0,
+    corrected: 0,
+    refused: [],
+    refused_count: 0,
+    readings_sha256: "",
+    file: request.file_upload,
+    file_name: (request.name ?? "").trim().slice(0, LIMITS.name.file),
+  };
+  try {
+    await deps.repos.telemetry.createBatch(batch);
+  } catch (error) {
+    // The same upload named twice at once: one batch.
+    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(actor.company, id)) ?? batch;
+    throw error;
+  }
+  return batch;
+}
+
+/** The stored file's bytes, piece by piece. */
+async function* fileBytes(deps: Pick<Deps, "blobs">, key: string): AsyncGenerator<Uint8Array> {
+  const { stat, getRange } = deps.blobs;
+  if (!stat || !getRange) {
+    const blob = await deps.blobs.get(key);
+    if (blob) yield blob.body;
+    return;
+  }
+  const info = await stat.call(deps.blobs, key);
+  if (!info) return;
+  for (let start = 0; start < info.size; start += RANGE_BYTES) {
+    const stream = await getRange.call(deps.blobs, key, start, Math.min(info.size, start + RANGE_BYTES) - 1);
+    if (!stream) return;
+    for await (const piece of stream) yield piece;
+  }
+}
+
+/** A file batch read from its file: each part of its accepted readings handed to `apply` (in file
+ *  order), and what the batch's status says of the file. */
+export async function readFileBatch(
+  deps: Pick<Deps, "repos" | "blobs">,
+  batch: TelemetryBatch,
+  apply: (part: number, rows: [string, number, number][]) => Promise<void>,
+): Promise<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256">> {
+  const [sensors, company] = await Promise.all([
+    deps.repos.sensors.listOfFacility(batch.company, batch.facility),
+    deps.repos.companies.get(batch.company),
+  ]);
+  const byCode = sensorIndex(sensors);
+  const refused: TelemetryBatch["refused"] = [];
+  let refusedCount = 0;
+  const hash = createHash("sha256").update("[");
+  let hashed = 0;
+  let part: [string, number, number][] = [];
+  let partDay = -1;
+  let parts = 0;
+  const ready: [string, number, number][][] = [];
+  const reader = new DispatchReader(
+    {
+      zone: zoneOf(company),
+      // The batch's own time, not the consumer's: a file read again after a stop refuses the same lines.
+      now: Date.parse(batch.received_at),
+      futureMinutes: LIMITS.telemetry.futureMinutes,
+      known: (code) => byCode.has(code.trim().toLocaleLowerCase("ru")),
+    },
+    {
+      reading(_line, code, t, value) {
+        const sensor: Sensor | undefined = sensorAt(byCode, code, t);
+        if (!sensor) return `датчик «${code.trim().slice(0, 40)}» не найден в реестре датчиков площадки`;
+        const day = Math.floor(t / 86_400_000);
+        if ((part.length >= PART_READINGS && day !== partDay) || part.length >= 4 * PART_READINGS) {
+          ready.push(part);
+          part = [];
+        }
+        partDay = day;
+        part.push([sensor.id, t, value]);
+        hash.update(`${hashed++ ? "," : ""}${JSON.stringify([sensor.id, t, value])}`);
+        return undefined;
+      },
+      refuse(line, reason) {
+        refusedCount++;
+        if (refused.length < LIMITS.telemetry.refusedListed) refused.push({ line, reason });
+      },
+    },
+  );
+  const flush = async () => {
+    for (const rows of ready.splice(0)) await apply(parts++, rows);
+  };
+  for await (const piece of fileBytes(deps, batch.file!)) {
+    reader.push(piece);
+    await flush();
+  }
+  try {
+    reader.end();
+  } catch (error) {
+    // Refused whole (the answer checked the header; a file changed since): its line and reason.
+    if (!(error instanceof Invalid)) throw error;
+    refusedCount++;
+    refused.push({ line: Number(/Строка (\d+)/.exec(error.detail)?.[1] ?? 1), reason: error.detail });
+  }
+  if (part.length > 0) ready.push(part);
+  await flush();
+  refused.sort((a, b) => a.line - b.line);
+  return {
+    lines: Math.max(0, reader.lines - 1),
+    refused,
+    refused_count: refusedCount,
+    readings_sha256: hash.update("]").digest("hex"),
+  };
+}
