@@ -16,7 +16,7 @@ const LAYERS: string[][] = [
   ["domain/"],
   ["export/"],
   ["adapters/", "events/", "http/"],
-  ["app.ts", "seed.ts", "demo-year.ts"],
+  ["app.ts", "seed.ts", "demo-year.ts", "demo-readings.ts"],
   ["lambda/", "local/", "lambda.ts", "local.ts"],
   ["admin/"],
 ];
