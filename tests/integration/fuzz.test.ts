@@ -1140,18 +1140,20 @@ const MULTIPART_CASES: Record<string, () => FormCase[]> = {
     })),
   // The mine's sensor list: one sensor on the facility's point, read as a preview and then imported.
   importSensors: () =>
-    [true, false].map((dryRun): FormCase => ({
-      method: "POST",
-      path: `/api/v1/facilities/${objects.facility.id}/sensors/import/${dryRun ? "?dry_run=1" : ""}`,
-      token: () => user.token,
-      build: () => {
-        const form = new FormData();
-        const list = `Код датчика;Вид датчика;Источник выбросов\nМ-Импорт;Метан;${objects.point.name}\n`;
-        form.set("file_data", new File([list], "Датчики.csv", { type: "text/csv" }));
-        return formBytes(form);
-      },
-      writes: dryRun ? {} : { sensors: 1, audit: 1 },
-    })),
+    [true, false].map(
+      (dryRun): FormCase => ({
+        method: "POST",
+        path: `/api/v1/facilities/${objects.facility.id}/sensors/import/${dryRun ? "?dry_run=1" : ""}`,
+        token: () => user.token,
+        build: () => {
+          const form = new FormData();
+          const list = `Код датчика;Вид датчика;Источник выбросов\nМ-Импорт;Метан;${objects.point.name}\n`;
+          form.set("file_data", new File([list], "Датчики.csv", { type: "text/csv" }));
+          return formBytes(form);
+        },
+        writes: dryRun ? {} : { sensors: 1, audit: 1 },
+      }),
+    ),
   uploadForecastModel: () => [
     {
       method: "POST",
