@@ -18,7 +18,8 @@ import {
   trainParams,
   withLags,
 } from "./index";
-import { forecastAhead } from "./horizon";
+import { CHANGE_WEIGHT_PRIOR_ROWS, forecastAhead, fromPersistence } from "./horizon";
+import { gaussian, seeded } from "./longwall-history";
 
 const COUNT = 12_000;
 const SPLIT = 8_400;
@@ -166,5 +167,56 @@ describe("horizons on a drifting longwall", () => {
     // The warning for rows 2 and 3 was issued at rows 1 and 2: it began at 10 min, the onset is at 30 min.
     expect(check.model.lead_time).toMatchObject({ median: 20, unit: "min", onsets: 1, warned: 1 });
     expect(check.model.rows).toBe(5);
+  });
+
+  describe("a forecast that starts from persistence", () => {
+    // A random walk of 2 000 ten-minute rows whose 1 h change a «model» knows (its change is the
+    // measured one) or does not (its change is noise of the same size).
+    const n = 2_000;
+    const normal = gaussian(seeded(76));
+    const y = new Float64Array(n);
+    for (let i = 1; i < n; i++) y[i] = y[i - 1] + 0.01 * normal();
+    const time = Float64Array.from({ length: n }, (_, k) => k * DRIFT_STEP_MS);
+    const ahead = 6 * DRIFT_STEP_MS;
+    const known = Float64Array.from(y, (v, i) => (i + 6 < n ? y[i + 6] - v : 0));
+    const noise = Float64Array.from(y, () => 0.025 * normal());
+    const rmse = (forecast: Float64Array) => {
+      let sum = 0;
+      for (let i = 0; i + 6 < n; i++) sum += (y[i + 6] - forecast[i]) ** 2;
+      return Math.sqrt(sum / (n - 6));
+    };
+    const persistence = rmse(y);
+
+    it("a platform model's change that the history does not bear out gives the last reading: weight 0, no worse than persistence", () => {
+      const { forecast, weight } = fromPersistence(noise, y, time, ahead, DRIFT_STEP_MS);
+      expect(weight[0]).toBe(0);
+      expect(weight.filter((w) => w > 0).length).toBeLessThan(n / 20);
+      expect(rmse(forecast)).toBeLessThanOrEqual(persistence * 1.001);
+      // Its own change added in full is far worse.
+      expect(rmse(forecastAhead(noise, y))).toBeGreaterThan(persistence * 1.3);
+    });
+
+    it("a change the history bears out is taken as its evidence grows, never from a fact not yet measured", () => {
+      const { forecast, weight } = fromPersistence(known, y, time, ahead, DRIFT_STEP_MS);
+      // Nothing is measured before the first hour's targets: the last reading.
+      expect(Array.from(weight.subarray(0, 7))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      expect(weight[n - 1]).toBeGreaterThan(0.95);
+      expect(rmse(forecast)).toBeLessThan(persistence * 0.2);
+      // Row 1 000's weight reads the targets measured up to its time (those of the rows issued up to
+      // 1 h before it), none later.
+      const changed = y.slice();
+      for (let i = 1_001; i < n; i++) changed[i] += 1;
+      const again = fromPersistence(known, changed, time, ahead, DRIFT_STEP_MS).weight;
+      expect(again[1_000]).toBe(weight[1_000]);
+      expect(again[1_007]).not.toBe(weight[1_007]);
+    });
+
+    it("a company's own model keeps its change until the history shows it too large", () => {
+      const own = fromPersistence(noise, y, time, ahead, DRIFT_STEP_MS, 1).weight;
+      expect(own[0]).toBe(1);
+      // After n rows of evidence that the change is worth about 0, its weight is about P / (n + P).
+      expect(own[n - 1]).toBeCloseTo(CHANGE_WEIGHT_PRIOR_ROWS / (n - 7 + CHANGE_WEIGHT_PRIOR_ROWS), 1);
+      expect(fromPersistence(known, y, time, ahead, DRIFT_STEP_MS, 1).weight.every((w) => w > 0.95)).toBe(true);
+    });
   });
 });

@@ -223,3 +223,66 @@ export function horizonTrainingData(data: TrainingData, horizon: number): { data
 export function forecastAhead(changes: ArrayLike<number>, yNow: ArrayLike<number>): Float64Array {
   return Float64Array.from({ length: changes.length }, (_, i) => yNow[i] + changes[i]);
 }
+
+/** How many standard errors below its least-squares value a platform model's change weight is taken. */
+export const CHANGE_WEIGHT_Z = 2;
+/** Rows a company's own model's change weight is drawn towards 1 by (6 h of 10-minute rows). */
+export const CHANGE_WEIGHT_PRIOR_ROWS = 36;
+
+/**
+ * A forecast ahead that starts from persistence (issue 76): y(t) plus the model's change c weighted
+ * by as much of it as the history's own earlier rows bear out. Over the n rows whose y(t + h) was
+ * measured before t, the least-squares weight of c for the measured change d is Σ c·d / Σ c². With
+ * `prior` 0 (a platform model, trained on another mine) the weight used is that less CHANGE_WEIGHT_Z
+ * standard errors (the residuals' variance over Σ c², times h / step, the rows a horizon's changes
+ * overlap): 0 — the last reading — until the history bears the change out. With `prior` 1 (the
+ * company's own model) it is drawn towards 1 by CHANGE_WEIGHT_PRIOR_ROWS rows, (n·w + P) / (n + P):
+ * the model's change until the history shows it too large. Either is kept within 0 … 1, and a row's
+ * weight uses only the facts measured when it was issued.
+ */
+export function fromPersistence(
+  changes: ArrayLike<number>,
+  yNow: ArrayLike<number>,
+  timeMs: ArrayLike<number>,
+  aheadMs: number,
+  stepMs: number,
+  prior: 0 | 1 = 0,
+): { forecast: Float64Array; weight: Float64Array } {
+  const n = changes.length;
+  const targets = shifted(yNow, timeMs, aheadMs);
+  const order = Int32Array.from({ length: n }, (_, k) => k).sort((a, b) => timeMs[a] - timeMs[b] || a - b);
+  const overlap = Math.max(1, aheadMs / stepMs);
+  const forecast = new Float64Array(n);
+  const weight = new Float64Array(n);
+  let cd = 0;
+  let cc = 0;
+  let dd = 0;
+  let counted = 0;
+  let next = 0;
+  for (const i of order) {
+    const now = timeMs[i];
+    // The rows issued before this one whose target is measured by now.
+    while (next < n && timeMs[order[next]] < now && timeMs[order[next]] + aheadMs <= now) {
+      const j = order[next++];
+      const c = changes[j];
+      const d = targets[j] - yNow[j];
+      if (!Number.isFinite(c) || !Number.isFinite(d)) continue;
+      cd += c * d;
+      cc += c * c;
+      dd += d * d;
+      counted += 1;
+    }
+    let w: number = prior;
+    if (cc > 0 && counted > 1) {
+      const fitted = cd / cc;
+      // Σ (d − fitted·c)² = Σ d² − fitted·Σ c·d.
+      const residual = Math.max(0, dd - fitted * cd) / (counted - 1);
+      const margin = CHANGE_WEIGHT_Z * Math.sqrt((residual * overlap) / cc);
+      const drawn = (counted * fitted + CHANGE_WEIGHT_PRIOR_ROWS) / (counted + CHANGE_WEIGHT_PRIOR_ROWS);
+      w = Math.min(1, Math.max(0, prior === 0 ? fitted - margin : drawn));
+    }
+    weight[i] = w;
+    forecast[i] = yNow[i] + w * changes[i];
+  }
+  return { forecast, weight };
+}

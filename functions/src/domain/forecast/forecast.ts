@@ -14,7 +14,8 @@ import {
   persistenceForecast,
   persistenceWins,
   PERSISTENCE_SHOWN,
-  forecastAhead,
+  fromPersistence,
+  MINUTE_MS,
   historyStep,
   horizonLabel,
   horizonRefusal,
@@ -246,7 +247,7 @@ export async function predictRows(
     });
   });
   const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
-  const input = modelInput(version.horizon ?? 0, matrix, measured, historyTimes(rows));
+  const input = modelInput(version, matrix, measured, historyTimes(rows));
   const predictions = input.forecast(await modelScoring(deps).score(version, { op: "predict", args: [input.matrix, input.order] }));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
   return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, model_result: _m, ...row }, i) => ({ ...row, result: predictions[i] }));
@@ -259,7 +260,11 @@ type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
  * the nowcast; for a model `horizon` minutes ahead, the readings and the lags of the measured y
  * (wasm-core/src/gbdt/horizon.ts), the model's change added to y(t) (none where y(t) is missing).
  */
-function modelInput(horizon: number, readings: Float64Array, measured: Float64Array, times: Times) {
+function modelInput(version: ForecastModelVersion, readings: Float64Array, measured: Float64Array, times: Times) {
+  const horizon = version.horizon ?? 0;
+  // A company's own model, trained on its mine, keeps its change until the history shows it too
+  // large; a platform model, another mine's, starts from the last reading (fromPersistence).
+  const own = version.company !== undefined;
   if (horizon === 0) return { matrix: readings, order: FORECAST_FEATURES, forecast: (p: Float64Array) => p };
   const ms = times ? timesInMs(times.time, times.timeKind) : undefined;
   const step = ms ? historyStep(ms) : undefined;
@@ -268,7 +273,7 @@ function modelInput(horizon: number, readings: Float64Array, measured: Float64Ar
   return {
     matrix: withLags(readings, FORECAST_FEATURES.length, lagColumns(measured, ms, step)),
     order: [...FORECAST_FEATURES, ...LAG_FEATURES],
-    forecast: (p: Float64Array) => forecastAhead(p, measured),
+    forecast: (p: Float64Array) => fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
   };
 }
 
@@ -466,7 +471,7 @@ export async function forecastFromColumns(
     if (!Number.isNaN(columns.y[r])) measured = true;
   }
   const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
-  const input = modelInput(run.version.horizon ?? 0, columns.features, columns.y, times);
+  const input = modelInput(run.version, columns.features, columns.y, times);
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
   const intervalSet = forecastIntervals(run, results, columns.y, times);
