@@ -116,6 +116,9 @@ const FIXTURES: Record<string, Fixture> = {
       { path: `/api/v1/facilities/${a.facility.id}/sensors/import/`, form: { fields: {}, file } },
     ];
   },
+  sensorCompleteness: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/completeness/?year=2026` }],
+  sensorGaps: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/gaps/?month=2026-03` }],
+  sensorDay: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/day/?date=2026-03-15` }],
   getSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],
   patchSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/`, json: { working: "Взлом", version: 1 } }],
   retireSensor: ({ a }) => [{ path: `/api/v1/facilities/${a.facility.id}/sensors/${a.sensor.id}/` }],

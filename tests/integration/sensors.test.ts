@@ -227,3 +227,42 @@ describe("the mine's sensor list imported into the register", () => {
     expect(empty.detail).toContain("файл пуст");
   });
 });
+
+describe("what the readings give per sensor (D58–D62)", () => {
+  it("answers completeness, a month's gaps and a day to the company's users, 400 for a malformed month or date", async () => {
+    const listed = await json<Sensor[]>(await get(sensors()), 200);
+    const methane = listed.find((s) => s.code === "М-12")!;
+    const year = await json<{ code: string; months: { month: string }[] }[]>(await get(`${sensors()}completeness/?year=2026`), 200);
+    expect(year.map((s) => s.code)).toContain("М-12");
+    const gaps = await json<{ month: string; count: number; gaps: { rule: string }[] }>(
+      await get(`${sensors()}${methane.id}/gaps/?month=2026-03`),
+      200,
+    );
+    expect(gaps).toMatchObject({ month: "2026-03", count: 1, gaps: [{ rule: "too_long" }] });
+    const day = await json<{ value: unknown[]; levels: { warning: number } }>(
+      await get(`${sensors()}${methane.id}/day/?date=2026-03-15`),
+      200,
+    );
+    expect(day.value).toHaveLength(1440);
+    expect((await json<{ detail: string }>(await get(`${sensors()}${methane.id}/gaps/?month=2026-13`), 400)).detail).toContain(
+      "месяц в виде ГГГГ-ММ",
+    );
+    expect((await json<{ detail: string }>(await get(`${sensors()}${methane.id}/day/?date=15.03.2026`), 400)).detail).toContain(
+      "дата в виде ГГГГ-ММ-ДД",
+    );
+    expect((await get(`${sensors()}${methane.id}/gaps/?month=2026-03`, other)).status).toBe(404);
+    expect((await get(`${sensors()}completeness/?year=2026`, other)).status).toBe(404);
+  });
+
+  it("reads nothing with a gateway key", async () => {
+    const key = await json<{ key: string }>(await post(keysPath(), { label: "Шлюз для чтения" }), 201);
+    const listed = await json<Sensor[]>(await get(sensors()), 200);
+    for (const path of [
+      `${sensors()}completeness/?year=2026`,
+      `${sensors()}${listed[0].id}/gaps/?month=2026-03`,
+      `${sensors()}${listed[0].id}/day/?date=2026-03-15`,
+    ]) {
+      expect((await h.request(path, { headers: { Authorization: `Gateway ${key.key}` } })).status, path).toBe(401);
+    }
+  });
+});

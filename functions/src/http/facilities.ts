@@ -12,6 +12,7 @@ import {
   revokeGatewayKey,
 } from "../domain/telemetry/register";
 import { importSensorList, previewSensorList } from "../domain/telemetry/sensor-import";
+import { sensorCompleteness, sensorDay, sensorGaps } from "../domain/telemetry/sensor-data";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
@@ -29,7 +30,10 @@ import {
   createSensorRoute,
   sensorListTemplateRoute,
   importSensorsRoute,
+  sensorCompletenessRoute,
   getSensorRoute,
+  sensorGapsRoute,
+  sensorDayRoute,
   patchSensorRoute,
   retireSensorRoute,
   listGatewayKeysRoute,
@@ -77,9 +81,20 @@ export const facilityRoutes = routeApp()
     if (dryRun) return c.json(await previewSensorList(c.get("deps"), c.get("actor"), id, file), 200);
     return c.json(await importSensorList(c.get("deps"), c.get("actor"), id, file), 201);
   })
+  .openapi(sensorCompletenessRoute, async (c) =>
+    c.json(await sensorCompleteness(c.get("deps"), c.get("actor"), c.req.valid("param").id, Number(c.req.valid("query").year)), 200),
+  )
   .openapi(getSensorRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await getSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
+  })
+  .openapi(sensorGapsRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await sensorGaps(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query")), 200);
+  })
+  .openapi(sensorDayRoute, async (c) => {
+    const { id, sensor } = c.req.valid("param");
+    return c.json(await sensorDay(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query").date), 200);
   })
   .openapi(patchSensorRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");

@@ -168,3 +168,37 @@ export async function downloadShiftReport(facility: string, date: string, shift:
   const file = await api.download(path);
   saveBlob(file.blob, file.fileName ?? `Отчет смены ${date} ${shift}.${format}`);
 }
+
+// D58–D62 per sensor: the «Датчики» screens (functions/src/contract/schemas/sensor-data.ts).
+export type SensorCompleteness = InferResponseType<Client<"facilities">[":id"]["sensors"]["completeness"]["$get"], 200>[number];
+export type SensorGaps = InferResponseType<Client<"facilities">[":id"]["sensors"][":sensor"]["gaps"]["$get"], 200>;
+export type SensorDayView = InferResponseType<Client<"facilities">[":id"]["sensors"][":sensor"]["day"]["$get"], 200>;
+
+export function useSensorCompleteness(facility: string, year: number) {
+  return useQuery({
+    queryKey: [...sensorsKey(facility), "completeness", year],
+    queryFn: () => facilities((c) => c[":id"].sensors.completeness.$get({ param: { id: facility }, query: { year: String(year) } })),
+  });
+}
+
+/** A page (from 1) of a sensor's gaps in `month` (yyyy-MM), `size` a page. */
+export function useSensorGaps(facility: string, sensor: string, month: string, page: number, size: number) {
+  return useQuery({
+    queryKey: [...sensorsKey(facility), sensor, "gaps", month, page, size],
+    queryFn: () =>
+      facilities((c) =>
+        c[":id"].sensors[":sensor"].gaps.$get({
+          param: { id: facility, sensor },
+          query: { month, limit: String(size), offset: String((page - 1) * size) },
+        }),
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useSensorDay(facility: string, sensor: string, date: string) {
+  return useQuery({
+    queryKey: [...sensorsKey(facility), sensor, "day", date],
+    queryFn: () => facilities((c) => c[":id"].sensors[":sensor"].day.$get({ param: { id: facility, sensor }, query: { date } })),
+  });
+}

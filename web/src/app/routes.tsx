@@ -27,6 +27,9 @@ const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsP
 const SensorsPage = lazy(() => import("../features/telemetry/SensorsPage"));
 const TelemetryOffersPage = lazy(() => import("../features/telemetry/TelemetryOffersPage"));
 const TelemetryEventsPage = lazy(() => import("../features/telemetry/TelemetryEventsPage"));
+const SensorCompletenessPage = lazy(() => import("../features/telemetry/SensorCompletenessPage"));
+const SensorGapsPage = lazy(() => import("../features/telemetry/SensorGapsPage"));
+const SensorDayPage = lazy(() => import("../features/telemetry/SensorDayPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -43,6 +46,9 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "facilities/:facilityId/sensors", Page: SensorsPage },
   { path: "facilities/:facilityId/telemetry", Page: TelemetryOffersPage },
   { path: "facilities/:facilityId/events", Page: TelemetryEventsPage },
+  { path: "facilities/:facilityId/completeness", Page: SensorCompletenessPage },
+  { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
+  { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "projects", Page: ProjectsPage, menu: { key: "projects", label: "Проекты" } },
   { path: "projects/:projectId/calculations", Page: CalculationsPage },
   { path: "projects/:projectId/graphs", Page: GraphsPage },

@@ -12,6 +12,8 @@ import {
   sensorSchema,
 } from "../schemas/sensor";
 import { uploadPreviewSchema } from "../schemas/upload-preview";
+import { dayQuery, monthQuery, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema, yearQuery } from "../schemas/sensor-data";
+import { LIMITS } from "../schemas/limits";
 import { fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
@@ -136,11 +138,59 @@ export const importSensorsRoute = route(
   },
 );
 
+// D58–D62 per sensor, read with a user's token (a gateway key reads nothing): the «Датчики» screens.
+const ADVISORY = "Advisory: computed from the mine's АГК readings; protective cut-off stays with the mine's own system.";
+
+export const sensorCompletenessRoute = route(
+  facilityScoped(
+    "sensorCompleteness",
+    "Per sensor and month of a year, the minutes in service valid, substituted and without data (D62)",
+    [400, 404],
+    `Every sensor of the facility (retired ones with months in the year too), by code; a month only while the sensor was in service, up to now, on the company's clock. ${ADVISORY}`,
+  ),
+  {
+    get: "/{id}/sensors/completeness",
+    params: facilityIdParams,
+    query: yearQuery,
+    200: json(z.array(sensorCompletenessSchema), "The sensors with their months"),
+  },
+);
+
 export const getSensorRoute = route(facilityScoped("getSensor", "One sensor with its register as it was, change by change", [404]), {
   get: "/{id}/sensors/{sensor}",
   params: sensorIdParams,
   200: json(sensorSchema, "The sensor"),
 });
+
+export const sensorGapsRoute = route(
+  facilityScoped(
+    "sensorGaps",
+    "A sensor's gaps in a month: each run of minutes without a valid value, substituted as D60 says or left without data",
+    [400, 404],
+    `D60 (40 CFR 98.325(b)): the mean of the valid values before and after, the first after, the last before; over 24 h not substituted. D58's flags of the gap's minutes counted. At most ${LIMITS.telemetry.gapsListed} gaps a page (\`limit\`, \`offset\`); \`count\` says how many. ${ADVISORY}`,
+  ),
+  {
+    get: "/{id}/sensors/{sensor}/gaps",
+    params: sensorIdParams,
+    query: monthQuery,
+    200: json(sensorGapsSchema, "The month's minutes and gaps"),
+  },
+);
+
+export const sensorDayRoute = route(
+  facilityScoped(
+    "sensorDay",
+    "A sensor's day on the company's clock, minute by minute: its means, D58 flags, the values counted and the levels",
+    [400, 404],
+    ADVISORY,
+  ),
+  {
+    get: "/{id}/sensors/{sensor}/day",
+    params: sensorIdParams,
+    query: dayQuery,
+    200: json(sensorDayViewSchema, "The day"),
+  },
+);
 
 export const patchSensorRoute = route(
   facilityScoped(
@@ -196,7 +246,10 @@ export const FACILITY_ROUTES = [
   createSensorRoute,
   sensorListTemplateRoute,
   importSensorsRoute,
+  sensorCompletenessRoute,
   getSensorRoute,
+  sensorGapsRoute,
+  sensorDayRoute,
   patchSensorRoute,
   retireSensorRoute,
   listGatewayKeysRoute,

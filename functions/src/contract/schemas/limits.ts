@@ -94,6 +94,10 @@ export const LIMITS = {
     offerMonths: 12,
     /** D65: the longest period one list of events covers, days. */
     eventsPeriodDays: 93,
+    /** A sensor's gaps one read of a month lists at most (count says how many it has), and the page
+     *  «Пропуски и замещения» asks for. */
+    gapsListed: 500,
+    gapsPage: 50,
     /** Events one list answers (count says how many matched). */
     eventsListed: 1000,
     /** How far before a period's start an event still open in it may have started, days. */

@@ -41,7 +41,7 @@ const STANDARD_CONDITIONS = { get_underground: 1, get_underground_content: null 
 
 /** The point's sensors that give its formula: the first of each kind in service in the month, the
  *  point's own (no working) before a working's (a longwall's meters measure its air, not the shaft's). */
-function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: string, toDate: string) {
+export function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: string, toDate: string) {
   const inMonth = sensors
     .filter(
       (s) => s.point === point && (!s.in_service_from || s.in_service_from <= toDate) && (!s.in_service_to || s.in_service_to >= fromDate),
@@ -56,13 +56,13 @@ function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: string, 
   };
 }
 
-interface MonthWindow {
+export interface MonthWindow {
   month: string;
   start: number;
   minutes: number;
 }
 
-function monthWindow(year: number, month: number, zone: string, now: number): MonthWindow | undefined {
+export function monthWindow(year: number, month: number, zone: string, now: number): MonthWindow | undefined {
   const start = instantOfWallTime(year, month, 1, 0, 0, zone);
   const end = month === 12 ? instantOfWallTime(year + 1, 1, 1, 0, 0, zone) : instantOfWallTime(year, month + 1, 1, 0, 0, zone);
   const until = Math.min(end, Math.floor(now / MINUTE_MS) * MINUTE_MS);

@@ -62,10 +62,11 @@ export default function SensorsPage() {
     {
       title: "",
       key: "actions",
-      width: 300,
+      width: 380,
       fixed: "right",
       render: (_: unknown, s) => (
         <Space size={4}>
+          <Link to={`/facilities/${facilityId}/sensors/${s.id}/gaps`}>Пропуски</Link>
           <Button size="small" onClick={() => setEditing(s)}>
             Изменить
           </Button>
@@ -91,7 +92,8 @@ export default function SensorsPage() {
       </Typography.Title>
       <Typography.Text>
         <Link to="/profile">Профиль › Площадки</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/events`}>События</Link>
+        <Link to={`/facilities/${facilityId}/events`}>События</Link> ·{" "}
+        <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <Card
@@ -115,7 +117,7 @@ export default function SensorsPage() {
         <ListTable<Sensor>
           rowKey="id"
           loading={sensors.isPending}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1180 }}
           columns={columns}
           dataSource={sensors.data ?? []}
           locale={{ emptyText: "Датчиков пока нет: добавьте метанометры, анемометры и датчики дегазационной установки" }}

@@ -84,7 +84,8 @@ export default function TelemetryOffersPage() {
         Данные АГК{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
       <Typography.Text>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> · <Link to={`/facilities/${facilityId}/events`}>События</Link>
+        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> · <Link to={`/facilities/${facilityId}/events`}>События</Link> ·{" "}
+        <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       {offers.data?.some((o) => o.demo) && (

@@ -1,0 +1,142 @@
+// «Полнота данных датчиков» of a mine (methodology D62): each sensor's completeness by month of a year as
+// a heat map — every cell says its percent and whether it reaches 95 % in words and a sign, never by colour
+// alone — and each cell opens the sensor's gaps and substitutions of that month. Advisory: protective
+// cut-off stays with the mine's own АГК.
+import { useState } from "react";
+import { Alert, Card, Flex, InputNumber, Space, Typography } from "antd";
+import { Link, useParams } from "react-router-dom";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { LoadError } from "../../shared/LoadError";
+import { PageLoading } from "../../shared/PageLoading";
+import { useFacilities } from "../../api/inventory";
+import { useSensorCompleteness, type SensorCompleteness } from "../../api/telemetry";
+import { kindText } from "./sensorTexts";
+import { complete, completenessText, monthText } from "./sensorDataTexts";
+
+const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
+/** Green at 95 % and above, amber below, red under a half; the text says the same. */
+const shade = (share: number) => (complete(share) ? "#d9f7be" : share >= 0.5 ? "#fff1b8" : "#ffccc7");
+const CELL = { padding: 2, minWidth: 64 } as const;
+
+function Cell({ facility, sensor, month }: { facility: string; sensor: SensorCompleteness; month: string }) {
+  const found = sensor.months.find((m) => m.month === month);
+  if (!found) {
+    return (
+      <td style={CELL} aria-label={`${sensor.code}, ${monthText(month)}: не в эксплуатации или нет данных`}>
+        <div style={{ textAlign: "center", color: "#8c8c8c" }}>—</div>
+      </td>
+    );
+  }
+  const ok = complete(found.completeness);
+  const text = completenessText(found.completeness);
+  return (
+    <td style={CELL}>
+      <Link
+        to={`/facilities/${facility}/sensors/${sensor.id}/gaps?month=${month}`}
+        aria-label={`${sensor.code}, ${monthText(month)}: полнота ${text}${ok ? "" : ", ниже 95 %"}; пропуски и замещения`}
+        style={{
+          display: "block",
+          background: shade(found.completeness),
+          color: "#262626",
+          textAlign: "center",
+          fontSize: 12,
+          lineHeight: "16px",
+          padding: "4px 2px",
+          border: ok ? "1px solid transparent" : "1px dashed #8c8c8c",
+        }}
+      >
+        {text}
+        <br />
+        <span style={{ fontSize: 11 }}>{ok ? "✓ ≥ 95 %" : "! < 95 %"}</span>
+      </Link>
+    </td>
+  );
+}
+
+export default function SensorCompletenessPage() {
+  const { facilityId = "" } = useParams();
+  const [year, setYear] = useState(new Date().getFullYear());
+  const facility = useFacilities().data?.find((f) => f.id === facilityId);
+  const data = useSensorCompleteness(facilityId, year);
+  const months = MONTHS.map((_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Полнота данных датчиков{facility ? `: ${facility.name}` : ""}
+      </Typography.Title>
+      <Typography.Text>
+        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> ·{" "}
+        <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link>
+      </Typography.Text>
+      <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <Space>
+        Год
+        <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />
+      </Space>
+      <Card title={`Полнота по датчикам и месяцам, ${year}`}>
+        <Typography.Paragraph type="secondary">
+          Полнота — доля минут в эксплуатации с достоверным или замещенным значением. «✓ ≥ 95 %» — месяц предлагается в инвентаризацию, «!
+          &lt; 95 %» — только с указанием причины, «—» — датчик не был в эксплуатации. Нажмите на месяц, чтобы увидеть пропуски и замещения.
+        </Typography.Paragraph>
+        {data.isError && <LoadError what="полноту данных" message={data.error.message} retry={() => data.refetch()} />}
+        {data.isPending && <PageLoading />}
+        {data.data && data.data.length === 0 && <Typography.Text type="secondary">У площадки нет датчиков</Typography.Text>}
+        {data.data && data.data.length > 0 && (
+          <div style={{ overflowX: "auto" }}>
+            <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных датчиков по месяцам">
+              <thead>
+                <tr>
+                  <th
+                    style={{
+                      position: "sticky",
+                      left: 0,
+                      background: "#fff",
+                      textAlign: "left",
+                      fontWeight: 500,
+                      padding: "2px 8px 2px 0",
+                    }}
+                  >
+                    Датчик
+                  </th>
+                  {MONTHS.map((m) => (
+                    <th key={m} style={{ padding: "2px 6px", fontWeight: 400 }}>
+                      {m}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((sensor) => (
+                  <tr key={sensor.id}>
+                    <th
+                      scope="row"
+                      style={{
+                        position: "sticky",
+                        left: 0,
+                        background: "#fff",
+                        textAlign: "left",
+                        fontWeight: 400,
+                        padding: "2px 8px 2px 0",
+                        minWidth: 120,
+                      }}
+                    >
+                      <Typography.Text strong>{sensor.code}</Typography.Text>
+                      {sensor.is_active ? "" : " (выведен)"}
+                      <br />
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {kindText(sensor.kind)} · {sensor.point_name}
+                      </Typography.Text>
+                    </th>
+                    {months.map((month) => (
+                      <Cell key={month} facility={facilityId} sensor={sensor} month={month} />
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </Flex>
+  );
+}

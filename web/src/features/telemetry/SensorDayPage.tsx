@@ -1,0 +1,117 @@
+// «Сутки датчика» (methodology D58–D60, D64): one sensor's day on the company's clock as a chart — valid
+// minute values, substituted ones, the minutes flagged with their reason, the levels 0,9·W, W and A —
+// and the same in words: the day's minutes valid, substituted and without data, mean, min and max,
+// the minutes at or above each level, and each run of flagged or substituted minutes with its reason.
+// The day is in the address (?date=ГГГГ-ММ-ДД). Advisory: protective cut-off stays with the mine's АГК.
+import { useMemo } from "react";
+import { Alert, Button, Card, Descriptions, Flex, Space, Typography, type TableColumnsType } from "antd";
+import { Link, useParams } from "react-router-dom";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { LIMITS } from "@server/contract";
+import { Chart } from "../../shared/charts/Chart";
+import { Table } from "../../shared/LazyTable";
+import { LoadError } from "../../shared/LoadError";
+import { PageLoading } from "../../shared/PageLoading";
+import { isoDateIn } from "@core/company-clock";
+import { useUrlQuery } from "../../shared/urlState";
+import { useSensorDay } from "../../api/telemetry";
+import { kindText } from "./sensorTexts";
+import { minutesText, reading } from "./sensorDataTexts";
+import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
+
+const DAY_MS = 86_400_000;
+/** The day `step` days from `date` (yyyy-MM-dd). */
+export const shiftDay = (date: string, step: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + step * DAY_MS).toISOString().slice(0, 10);
+const ruDate = (date: string) => date.split("-").reverse().join(".");
+const yesterday = () => isoDateIn(new Date(Date.now() - DAY_MS), "UTC");
+
+export default function SensorDayPage() {
+  const { facilityId = "", sensorId = "" } = useParams();
+  const { params, update } = useUrlQuery();
+  const asked = params.get("date") ?? "";
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : yesterday();
+  const day = useSensorDay(facilityId, sensorId, date);
+  const figure = useMemo(() => (day.data ? dayFigure(day.data) : undefined), [day.data]);
+  const runs = useMemo(
+    () => (day.data ? qualityRuns(day.data, (i) => i >= day.data.window.from && i < day.data.window.to) : []),
+    [day.data],
+  );
+  const sensor = day.data?.sensor;
+  const summary = day.data?.summary;
+  const unit = sensor?.unit ?? "";
+  const levels = day.data?.levels;
+  const columns: TableColumnsType<QualityRun> = [
+    { title: "Время", key: "time", width: 190, render: (_: unknown, run) => runTime(run) },
+    { title: "Отметка и итог", dataIndex: "text" },
+  ];
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Сутки датчика{sensor ? ` ${sensor.code}` : ""}: {ruDate(date)}
+      </Typography.Title>
+      <Typography.Text>
+        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> ·{" "}
+        <Link to={`/facilities/${facilityId}/sensors/${sensorId}/gaps?month=${date.slice(0, 7)}`}>Пропуски и замещения за месяц</Link>
+      </Typography.Text>
+      <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <Space wrap>
+        <Button onClick={() => update({ date: shiftDay(date, -1) })}>‹ Предыдущие сутки</Button>
+        <Button onClick={() => update({ date: shiftDay(date, 1) })}>Следующие сутки ›</Button>
+      </Space>
+      {day.isError && <LoadError what="сутки датчика" message={day.error.message} retry={() => day.refetch()} />}
+      {day.isPending && <PageLoading />}
+      {day.data && sensor && summary && levels && (
+        <>
+          <Card title={`${sensor.code}: ${kindText(sensor.kind)}, ${sensor.point_name}`}>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, lg: 3 }}
+              items={[
+                {
+                  key: "minutes",
+                  label: "Минуты: достоверные / замещенные / нет данных",
+                  children: `${minutesText(summary.minutes.valid)} / ${minutesText(summary.minutes.substituted)} / ${minutesText(summary.minutes.missing)} из ${minutesText(summary.minutes.expected)}`,
+                },
+                {
+                  key: "flagged",
+                  label: "Отмечено (D58)",
+                  children: `вне диапазона ${minutesText(summary.flagged.range)}, залипание ${minutesText(summary.flagged.stuck)}, скачок ${minutesText(summary.flagged.jump)}`,
+                },
+                {
+                  key: "mean",
+                  label: `Среднее / мин / макс, ${unit}`,
+                  children: `${reading(summary.mean)} / ${reading(summary.min)} / ${reading(summary.max)}`,
+                },
+                {
+                  key: "levels",
+                  label: `Уровни, ${unit}`,
+                  children:
+                    levels.warning === null && levels.alarm === null
+                      ? "не заданы"
+                      : `0,9·W = ${reading(levels.pre_warning)}; W = ${reading(levels.warning)}; A = ${reading(levels.alarm)}`,
+                },
+                {
+                  key: "above",
+                  label: "Минут на уровне и выше: 0,9·W / W / A",
+                  children: `${minutesText(summary.above_pre_warning)} / ${minutesText(summary.above_warning)} / ${minutesText(summary.above_alarm)}`,
+                },
+              ]}
+            />
+          </Card>
+          {figure && <Chart figure={figure} height={360} testId="sensor-day-chart" />}
+          <Card title={`Отметки качества и замещения: ${minutesText(runs.length)}`}>
+            <Table<QualityRun>
+              size="small"
+              rowKey="from"
+              columns={columns}
+              dataSource={runs}
+              pagination={runs.length > LIMITS.telemetry.gapsPage ? { pageSize: LIMITS.telemetry.gapsPage, showSizeChanger: false } : false}
+              locale={{ emptyText: "Все минуты суток достоверны" }}
+            />
+          </Card>
+        </>
+      )}
+    </Flex>
+  );
+}
