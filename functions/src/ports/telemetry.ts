@@ -2,7 +2,7 @@
 // dispatch gateway pushes readings with.
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
-import type { batchStatusSchema } from "../contract/schemas/telemetry";
+import type { batchStatusSchema, liveBindingSchema } from "../contract/schemas/telemetry";
 
 /** D56: a sensor of a facility with its register as it was, change by change. */
 export type Sensor = z.output<typeof sensorSchema>;
@@ -139,22 +139,10 @@ export interface TelemetryEventRepository {
   remove(event: Pick<TelemetryEvent, "company" | "facility" | "id" | "start">, expectedVersion: number): Promise<boolean>;
 }
 
-/** Issue 78: the forecast model a working's live tile runs at a horizon (one per working and horizon). */
-export interface LiveModelBinding {
-  company: string;
-  facility: string;
-  /** The working as the sensor register names it. */
-  working: string;
-  /** Minutes ahead (HORIZONS, above 0). */
-  horizon: number;
-  method: "xgboost" | "lightgbm";
-  /** The model version's id (the platform's or the company's own). */
-  model: string;
-  /** The methane meter forecast (its id); null: the working's first methane meter by code. */
-  sensor: string | null;
-  bound_at: string;
-  bound_by: string;
-}
+/** Issue 78: the forecast model a working's live tile runs at a horizon (one per working and
+ *  horizon): the answer's shape (working, horizon in minutes, method, model version, the methane
+ *  meter or null for the working's first by code, who bound it when) and whose it is. */
+export type LiveModelBinding = z.output<typeof liveBindingSchema> & { company: string; facility: string };
 
 export interface LiveBindingRepository {
   /** The facility's bindings, by working and horizon. */
