@@ -6,6 +6,8 @@
 export interface ByteBudgetCache<T> {
   /** The value of `key`, made by `make` (which tells its size) when the cache does not hold it. */
   get(key: string, make: () => Promise<{ value: T; bytes: number }>): Promise<T>;
+  /** Gives up every value whose key `stale` names (one being made is not kept once made). */
+  forget(stale: (key: string) => boolean): void;
   /** The bytes the values it holds take together. */
   bytes(): number;
   /** How many values it holds. */
@@ -49,6 +51,13 @@ export function byteBudgetCache<T>(budget: number): ByteBudgetCache<T> {
       });
       entries.set(key, entry);
       return entry.value;
+    },
+    forget(stale) {
+      for (const [key, entry] of entries) {
+        if (!stale(key)) continue;
+        entries.delete(key);
+        held -= entry.bytes;
+      }
     },
     bytes: () => held,
     size: () => entries.size,

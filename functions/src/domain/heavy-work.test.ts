@@ -3,7 +3,7 @@
 // a waiting job's slots into the current window every minute, and the user's third job stays refused.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { memoryDomain } from "../../../tests/support/memory-domain";
-import { carryHeavySlots, HEAVY_PER_USER, reserveHeavyWork } from "./heavy-work";
+import { carryHeavySlots, companyTurns, HEAVY_PER_USER, heavyWork, reserveHeavyWork } from "./heavy-work";
 import { TooManyRequests } from "./errors";
 
 afterEach(() => {
@@ -32,5 +32,58 @@ describe("a queued job's heavy-work slots", () => {
       } else await expect(third).resolves.toBeTypeOf("function");
       vi.useRealTimers();
     }
+  });
+});
+
+describe("heavy work of one process (issue 74)", () => {
+  it("refuses past a budget without writing to it, while the slots it holds are held", async () => {
+    const { deps, actor } = await memoryDomain();
+    const user = await actor();
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const holding = Array.from({ length: HEAVY_PER_USER }, () => heavyWork(deps, user, () => held));
+    // The slots are taken (their writes made) before the next is asked for.
+    await vi.waitFor(() => expect(heavyWork(deps, user, async () => "third")).rejects.toBeInstanceOf(TooManyRequests));
+    const reserve = vi.spyOn(deps.repos.attempts, "reserve");
+    await expect(heavyWork(deps, user, async () => "third")).rejects.toThrow(/у пользователя не более 2/);
+    expect(reserve).not.toHaveBeenCalled();
+    finish();
+    await Promise.all(holding);
+    // Given back, in this process and in the budget.
+    await expect(heavyWork(deps, user, async () => "after")).resolves.toBe("after");
+    expect(reserve).toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it("runs each company's work at most its limit at a time, the rest in the order they came", async () => {
+    const turns = companyTurns(1);
+    const log: string[] = [];
+    const gates = new Map<string, () => void>();
+    const work = (company: string, name: string, fails = false) =>
+      turns.run(company, async () => {
+        log.push(`start ${name}`);
+        await new Promise<void>((resolve) => gates.set(name, resolve));
+        log.push(`end ${name}`);
+        if (fails) throw new Error(name);
+        return name;
+      });
+    const a1 = work("a", "a1", true);
+    const a2 = work("a", "a2");
+    const a3 = work("a", "a3");
+    const b1 = work("b", "b1");
+    await vi.waitFor(() => expect(log).toEqual(["start a1", "start b1"]));
+    expect(turns.running("a")).toBe(1);
+    gates.get("b1")!();
+    await expect(b1).resolves.toBe("b1");
+    // A failed work passes the turn on as well.
+    gates.get("a1")!();
+    await expect(a1).rejects.toThrow("a1");
+    await vi.waitFor(() => expect(log.at(-1)).toBe("start a2"));
+    gates.get("a2")!();
+    await vi.waitFor(() => expect(log.at(-1)).toBe("start a3"));
+    gates.get("a3")!();
+    await expect(Promise.all([a2, a3])).resolves.toEqual(["a2", "a3"]);
+    expect(log).toEqual(["start a1", "start b1", "end b1", "end a1", "start a2", "end a2", "start a3", "end a3"]);
+    expect(turns.running("a")).toBe(0);
   });
 });

@@ -80,6 +80,13 @@ export const uploadBudgetSpent = (seconds = UPLOAD_BUDGET_SECONDS) =>
 /** Heavy operations (exports, report passports, uploads and large forecasts) in flight. */
 export const HEAVY_PER_USER = 2;
 export const HEAVY_PER_COMPANY = 4;
+/** Whole-year answers (domain/inventory/whole-year.ts) one company has computed at once in the local
+ *  host's spreadsheet threads; its others wait their turn (issue 74): the pool has a thread per core
+ *  and one more, so one company's burst of distinct reads leaves the other threads to the others. */
+export const HEAVY_READS_AT_ONCE = 1;
+/** A spreadsheet thread beyond the first that has had no work this long is ended: a burst's threads
+ *  (each with its own heap, 60-150 MB) are given back once it is over (issue 74). */
+export const IDLE_THREAD_SECONDS = 20;
 /** A reservation left by a crashed process stops counting after this (the attempt window). */
 const HEAVY_LEASE_SECONDS = 10 * 60;
 export const HEAVY_RETRY_AFTER_SECONDS = 30;
@@ -121,11 +128,7 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
   }
   if (spent) {
     await Promise.all(reserved.map((r) => deps.repos.attempts.release(r)));
-    const who = spent === budgets[0] ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`;
-    throw new TooManyRequests(
-      `Слишком много тяжелых операций одновременно (выгрузки, отчеты, загрузки файлов): ${who}. Повторите через ${HEAVY_RETRY_AFTER_SECONDS} с`,
-      HEAVY_RETRY_AFTER_SECONDS,
-    );
+    throw heavyRefusal(spent === budgets[0] ? "user" : "company");
   }
   let released = false;
   const release = async () => {
@@ -135,6 +138,15 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
   };
   return Object.assign(release, { reservations: reserved });
 }
+
+/** The 429 of a heavy-work budget spent. */
+const heavyRefusal = (whose: "user" | "company") =>
+  new TooManyRequests(
+    `Слишком много тяжелых операций одновременно (выгрузки, отчеты, загрузки файлов): ${
+      whose === "user" ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`
+    }. Повторите через ${HEAVY_RETRY_AFTER_SECONDS} с`,
+    HEAVY_RETRY_AFTER_SECONDS,
+  );
 
 /** Only a heavy-work budget's reservation is given back: a job's request names what it holds. */
 export const isHeavySlot = (reservation: AttemptReservation) => /^heavy-(user|company)#/.test(reservation.key);
@@ -165,6 +177,16 @@ export async function carryHeavySlots(deps: Pick<Deps, "repos">, slots: AttemptR
   );
 }
 
+/** The slots heavyWork holds in this process, per user and per company: never more than the
+ *  budgets count, so a request past them is refused without a write (issue 74: a burst's refused
+ *  requests each wrote to the budgets and took the engine's turns from other companies). */
+const heldHere = { user: new Map<string, number>(), company: new Map<string, number>() };
+const count = (held: Map<string, number>, key: string, by: number) => {
+  const next = (held.get(key) ?? 0) + by;
+  if (next > 0) held.set(key, next);
+  else held.delete(key);
+};
+
 /** `work` inside a heavy-work slot (a non-streamed answer). */
 export async function heavyWork<T>(
   deps: Pick<Deps, "repos">,
@@ -173,10 +195,47 @@ export async function heavyWork<T>(
 ): Promise<T> {
   // A large upload's request took its slot before its body was read (http/calculations.ts).
   if (actor.heavySlot) return work();
+  if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
+  if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
   const release = await reserveHeavyWork(deps, actor);
+  count(heldHere.user, actor.id, 1);
+  count(heldHere.company, actor.company, 1);
   try {
     return await work();
   } finally {
+    count(heldHere.user, actor.id, -1);
+    count(heldHere.company, actor.company, -1);
     await release();
   }
+}
+
+/** Runs each company's work at most `limit` at a time, the rest in the order they came: the local
+ *  host's whole-year answers in its threads (HEAVY_READS_AT_ONCE), so that one company's burst
+ *  leaves the other threads to the others. */
+export function companyTurns(limit: number) {
+  const running = new Map<string, number>();
+  const waiting = new Map<string, Array<() => void>>();
+  return {
+    async run<T>(company: string, work: () => Promise<T>): Promise<T> {
+      if ((running.get(company) ?? 0) >= limit) {
+        await new Promise<void>((turn) => {
+          const queue = waiting.get(company);
+          if (queue) queue.push(turn);
+          else waiting.set(company, [turn]);
+        });
+      } else count(running, company, 1);
+      try {
+        return await work();
+      } finally {
+        // The turn goes to the company's next work, or is given up.
+        const queue = waiting.get(company);
+        const next = queue?.shift();
+        if (queue?.length === 0) waiting.delete(company);
+        if (next) next();
+        else count(running, company, -1);
+      }
+    },
+    /** The company's work running now. */
+    running: (company: string) => running.get(company) ?? 0,
+  };
 }

@@ -1,6 +1,5 @@
 // v1/inventory/ served (domain/inventory/year.ts): the declarations are in routes/inventory.ts.
 import { getInventory, inventoryTotalsByYear, listInventoryCalculations, parseInventoryYear } from "../domain/inventory/year";
-import { yearUncertainty } from "../domain/inventory/uncertainty";
 import { transition } from "../domain/inventory/review";
 import { addComment, listComments, removeComment } from "../domain/inventory/comments";
 import { assertSendable } from "../domain/inventory/send";
@@ -8,10 +7,9 @@ import { getVersionText, listVersions } from "../domain/inventory/versions";
 import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
 import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output";
-import { getTrend } from "../domain/inventory/trend";
-import { heavyRead } from "../domain/heavy-reads";
+import { wholeYear } from "../domain/inventory/whole-year";
 import type { Actor, Deps } from "../domain/context";
-import { addTarget, getTrendSettings, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
+import { addTarget, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { Invalid } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
@@ -39,9 +37,10 @@ import {
   yearsRoute,
 } from "../contract/routes/inventory";
 
-/** The trend, computed once per the company's data (issue 74, domain/heavy-reads.ts). */
+/** The trend, computed once per the company's data, off the request thread where the host can
+ *  (issue 74, domain/inventory/whole-year.ts). */
 const trendOf = (deps: Deps, actor: Actor, from: number, to: number, facility: string | undefined, gwpSet: number | undefined) =>
-  heavyRead(deps, actor, ["trend", from, to, facility, gwpSet], () => getTrend(deps, actor, from, to, facility, gwpSet));
+  wholeYear(deps, actor, { read: "trend", from, to, facility, gwp_set: gwpSet });
 
 export const inventoryRoutes = routeApp()
   .openapi(inventoryRoute, async (c) => {
@@ -65,11 +64,9 @@ export const inventoryRoutes = routeApp()
     const q = c.req.valid("query");
     const base = q.base === undefined ? undefined : parseInventoryYear(q.base, "base");
     const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
-    // Issue 74: computed once per the company's data, in a heavy-work slot (domain/heavy-reads.ts).
-    return c.json(
-      await heavyRead(deps, actor, ["uncertainty", year, facility, base], () => yearUncertainty(deps, actor, year, facility, base)),
-      200,
-    );
+    // Issue 74: computed once per the company's data, in a heavy-work slot, off the request thread
+    // where the host can (domain/inventory/whole-year.ts).
+    return c.json(await wholeYear(deps, actor, { read: "uncertainty", year, facility, base }), 200);
   })
   .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
   .openapi(trendRoute, async (c) => {
@@ -95,7 +92,7 @@ export const inventoryRoutes = routeApp()
       "Cache-Control": "no-store",
     }) as never;
   })
-  .openapi(trendSettingsRoute, async (c) => c.json(await getTrendSettings(c.get("deps"), c.get("actor")), 200))
+  .openapi(trendSettingsRoute, async (c) => c.json(await wholeYear(c.get("deps"), c.get("actor"), { read: "trend_settings" }), 200))
   .openapi(baseYearRoute, async (c) => c.json(await setBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
   .openapi(baseYearRecalculationRoute, async (c) =>
     c.json(await recalculateBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200),

@@ -65,7 +65,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     const running = threads[place];
     if (running) return running;
     const worker = new Worker(BOOT, {
-      workerData: { ...data, entry: ENTRY },
+      workerData: { ...data, entry: ENTRY, background: true },
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
     });

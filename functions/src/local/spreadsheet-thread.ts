@@ -11,7 +11,8 @@ import { createDocumentClient } from "../adapters/dynamodb/client";
 import { portRequestHandler } from "./dynalite-port";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest } from "../adapters/spreadsheets/protocol";
-import { systemClock } from "../domain/context";
+import { systemClock, type Deps } from "../domain/context";
+import { wholeYearAnswer } from "../domain/inventory/whole-year";
 import { DomainError } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
@@ -187,8 +188,20 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
   }
 }
 
+/** A whole-year answer (domain/inventory/whole-year.ts) at the server's clock: the domain's
+ *  functions read the repositories and the clock only (as a passport's printedState does). */
+async function wholeYear(message: Extract<ToThread, { type: "whole_year" }>): Promise<void> {
+  try {
+    const value = await wholeYearAnswer(depsAt(message.now) as Deps, message.actor, message.read);
+    post({ id: message.id, type: "whole_year", value });
+  } catch (error) {
+    post(failure(message.id, error));
+  }
+}
+
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request, message.now);
+  else if (message.type === "whole_year") void wholeYear(message);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);
   else if (message.type === "preview") void preview(message);

@@ -13,14 +13,21 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import { DomainError } from "../domain/errors";
-import { HEAVY_CARRY_SECONDS, UPLOAD_BUDGET_SECONDS, uploadBudgetSpent } from "../domain/heavy-work";
+import {
+  companyTurns,
+  HEAVY_CARRY_SECONDS,
+  HEAVY_READS_AT_ONCE,
+  IDLE_THREAD_SECONDS,
+  UPLOAD_BUDGET_SECONDS,
+  uploadBudgetSpent,
+} from "../domain/heavy-work";
 import type { ExportResult, JobTicket } from "../export/formats";
 import { systemClock, type Actor, type ForecastFileResult, type UploadFiles } from "../domain/context";
 import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
-import type { SpreadsheetWorker } from "../ports";
+import type { SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns } from "../ports";
@@ -37,6 +44,8 @@ export type ToThread =
   /** `now`: the server's clock when it sent the request, in ms (the thread's clock runs on from it). */
   | { id: number; type: "job"; request: WorkerRequest; now: number }
   | { id: number; type: "pull" | "cancel" }
+  /** A whole-year answer (domain/inventory/whole-year.ts) of `actor`'s company, at the server's `now`. */
+  | { id: number; type: "whole_year"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: WholeYearRead; now: number }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }
   | {
@@ -56,6 +65,7 @@ export type ThreadMessage =
   | { id: number; type: "chunk"; bytes: Uint8Array }
   | { id: number; type: "end" }
   | { id: number; type: "started" }
+  | { id: number; type: "whole_year"; value: unknown }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
   | { id: number; type: "preview"; preview: UploadPreviewView; columns?: ForecastColumns }
   | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
@@ -72,6 +82,8 @@ export interface ThreadPoolOptions extends ThreadData {
   /** A thread started with the pool (default true); false: with the first job, for a server that
    *  may never render or read a file (the tests' servers). */
   threadAtStart?: boolean;
+  /** How long a thread beyond the first may have no work before it is ended, ms (IDLE_THREAD_SECONDS). */
+  idleMs?: number;
   /** Heap cap of one thread, MB. */
   heapMb?: number;
   /** How long an upload's work may run in its thread, ms (UPLOAD_BUDGET_SECONDS). */
@@ -123,6 +135,10 @@ class Job {
 interface Thread {
   worker: Worker;
   jobs: Map<number, Job>;
+  /** When it was last given work or answered, ms (performance.now()). */
+  used: number;
+  /** Whether it has been given work since it started (its heap has grown). */
+  worked: boolean;
 }
 
 function refusal(message: ThreadMessage): Error {
@@ -145,13 +161,14 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     // A thread of its own reaches the engine's thread through a port rather than its HTTP endpoint.
     const port = options.connect?.();
     const worker = new Worker(BOOT, {
-      workerData: { ...data, entry: ENTRY, ...(port ? { port } : {}) },
+      workerData: { ...data, entry: ENTRY, background: true, ...(port ? { port } : {}) },
       transferList: port ? [port] : [],
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
     });
-    const thread: Thread = { worker, jobs: new Map() };
+    const thread: Thread = { worker, jobs: new Map(), used: performance.now(), worked: false };
     worker.on("message", (message: ThreadMessage) => {
+      thread.used = performance.now();
       const job = thread.jobs.get(message.id);
       if (!job) return;
       if (message.type !== "head" && message.type !== "chunk" && message.type !== "started") thread.jobs.delete(message.id);
@@ -184,6 +201,8 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     const thread = pick();
     const job = new Job(nextId++, thread);
     thread.jobs.set(job.id, job);
+    thread.used = performance.now();
+    thread.worked = true;
     // A thread loads its code for seconds: the next job should find one ready.
     if (threads.length < size && threads.every((t) => t.jobs.size > 0)) spawn();
     thread.worker.postMessage(message(job.id), transfer);
@@ -193,6 +212,23 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   // One thread started with the pool, and another as soon as none is idle (post): loading a
   // thread's code takes seconds, which a preview would otherwise wait for.
   if (options.threadAtStart ?? true) spawn();
+
+  // A thread that has worked and then had no work for a while is ended: each holds a heap of its
+  // own, grown by its work, which the process kept after a burst (issue 74: RSS +13 % once idle).
+  // A pool started with a thread keeps a fresh one ready when it ends its last.
+  const idleMs = options.idleMs ?? IDLE_THREAD_SECONDS * 1000;
+  const sweeping = setInterval(
+    () => {
+      const spent = threads.filter((t) => t.worked && t.jobs.size === 0 && performance.now() - t.used >= idleMs);
+      for (const thread of spent) {
+        retire(thread, "ended: idle");
+        void thread.worker.terminate();
+      }
+      if (spent.length > 0 && threads.length === 0 && (options.threadAtStart ?? true)) spawn();
+    },
+    Math.max(50, Math.min(idleMs / 4, 5_000)),
+  );
+  sweeping.unref();
 
   const blobs = { blobs: fsBlobStore(options.blobsDir) };
   const uploadBudgetMs = options.uploadBudgetMs ?? UPLOAD_BUDGET_SECONDS * 1000;
@@ -333,6 +369,18 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     role: actor.role,
   });
 
+  // Whole-year answers: each company has at most HEAVY_READS_AT_ONCE of them in the threads, its
+  // others waiting in order (the callers asking for the same answer already share one, and every
+  // caller holds a heavy-work slot: domain/heavy-reads.ts).
+  const readTurns = companyTurns(HEAVY_READS_AT_ONCE);
+  const wholeYear = (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: WholeYearRead) =>
+    readTurns.run(actor.company, async () => {
+      const job = post((id) => ({ id, type: "whole_year", actor: actorOf(actor), read, now: now() }));
+      const answer = await job.next();
+      if (answer.type !== "whole_year") throw refusal(answer);
+      return answer.value;
+    });
+
   return {
     jobsOf: ["inventory_report", "train"],
     // A model trained on a company's history (domain/forecast/training.ts): a job, as in AWS.
@@ -366,6 +414,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     },
     jobStatus: (actor, job) => jobStatus(blobs, { actor: actorOf(actor), job }),
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
+    wholeYear,
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
     async forecastFromFile(file, run) {
@@ -395,6 +444,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     },
     async close() {
       clearInterval(carrying);
+      clearInterval(sweeping);
       waiting.clear();
       running = Number.POSITIVE_INFINITY;
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));

@@ -18,6 +18,13 @@ import type { AbatementAssessment } from "./abatement";
  *  API's bundle carries none of them. In AWS a worker function does
  *  it (functions/src/lambda/spreadsheets.ts, invoked by adapters/spreadsheets/lambda-worker.ts);
  *  the local and test hosts run the same code in-process (export/in-process.ts). */
+/** A whole-year answer (issue 74): what folds a whole year or years, whose arithmetic costs seconds
+ *  of CPU (domain/inventory/whole-year.ts computes it; the parameters were validated by the route). */
+export type WholeYearRead =
+  | { read: "uncertainty"; year: number; facility?: string; base?: number }
+  | { read: "trend"; from: number; to: number; facility?: string; gwp_set?: number }
+  | { read: "trend_settings" };
+
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing
    *  project, like every domain call. */
@@ -51,4 +58,9 @@ export interface SpreadsheetWorker {
   jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;
   /** A finished job's file, where the host's store gives no download address (the local host). */
   jobFile?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportResult>;
+  /** A whole-year answer of `actor`'s company computed off the request thread, where the host can
+   *  (the local host's spreadsheet threads, each company at most HEAVY_READS_AT_ONCE of them at a
+   *  time); without it, in the API's process (AWS: one request per API instance, nobody waits
+   *  behind it). Refusals as the domain's (NotFound for another company's facility). */
+  wholeYear?(actor: Pick<User, "id" | "company" | "email" | "role">, read: WholeYearRead): Promise<unknown>;
 }
