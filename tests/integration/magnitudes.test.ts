@@ -55,6 +55,16 @@ describe("bounds on magnitudes", () => {
     expect(await detail(await post("open_mining_ch4", typed))).toBe(
       "volume: «Объём добычи угля открытым способом»: Значение должно быть не больше 100 000 тыс. т",
     );
+    // One check, one message, as data: the structured field error carries the bound in that unit.
+    const refused = (await (await post("open_mining_ch4", typed)).json()) as { errors: unknown[] };
+    expect(refused.errors).toEqual([
+      {
+        field: "volume",
+        code: "too_big",
+        message: "«Объём добычи угля открытым способом»: Значение должно быть не больше 100 000 тыс. т",
+        params: { maximum: 100_000, unit: "тыс. т" },
+      },
+    ]);
     const gas = { entered: { volume: { value: 600, unit: "млн м³" } }, koef_transform: 0.67 };
     expect(await detail(await post("torch_ch4", gas))).toBe(
       "volume: «Объём метана, направленного на факельную установку»: Значение должно быть не больше 500 млн м³",

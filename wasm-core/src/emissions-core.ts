@@ -25,6 +25,8 @@ import {
   type SettingName,
 } from "./registry";
 import { fetchWasmBytes } from "./wasm-fetch";
+import { fromCanonical } from "./entry-units";
+import { FieldError } from "./field-error";
 // The exports of emissions.wasm as the build declares them (wasm-core/build.mjs writes the declarations
 // beside the module): a type only, nothing of the generated loader is loaded.
 import type { instantiate } from "../build/emissions";
@@ -48,22 +50,14 @@ export const MESSAGES = {
   /** `labels`: the fields' Russian labels (the registry's), never their internal names. */
   sumAtMost: (label: string, labels: readonly string[], max: number, unit: string, sum: number) =>
     `${label} (${labels.map((l) => `«${l}»`).join(" + ")}) должна быть не больше ${formatNumber(max)} ${unit}, получено ${formatNumber(sum)}`,
+  /** A result over its bound for one calculation. */
+  resultOverBound: (label: string, value: number, max: number, unit: string) =>
+    `«${label}» — ${groupedNumber(Math.round(value))} ${unit}, больше предела ${groupedNumber(max)} ${unit} для одного расчета: проверьте исходные данные и их единицы`,
   typical: (min: number, max: number, unit: string) =>
     `Значение вне типичного диапазона МГЭИК ${formatNumber(min)}–${formatNumber(max)} ${unit}`,
 } as const;
 
-/** Invalid input of one field (and row, for columns and series), with a Russian message for the user. */
-export class FieldError extends Error {
-  readonly field: string;
-  readonly row: number | undefined;
-
-  constructor(field: string, message: string, row?: number) {
-    super(message);
-    this.name = "FieldError";
-    this.field = field;
-    this.row = row;
-  }
-}
+export { FieldError };
 
 export interface FieldWarning {
   readonly field: string;
@@ -274,8 +268,14 @@ export class EmissionsCore {
     this.output = new Float64Array(buffer, this.exports.output_ptr(), rows * this.exports.output_columns());
   }
 
-  /** One calculation of a formula type: validated inputs → results named as in the registry. */
-  calculate<T extends FormulaType>(type: T, inputs: FormulaInputs<T>, coefficients?: Coefficients<T>): FormulaResults<T> {
+  /** One calculation of a formula type: validated inputs → results named as in the registry. A value
+   *  over its bound is named in the unit `entered` says it was typed in (D13), else in its field's. */
+  calculate<T extends FormulaType>(
+    type: T,
+    inputs: FormulaInputs<T>,
+    coefficients?: Coefficients<T>,
+    entered?: Readonly<Record<string, { readonly unit: string }>>,
+  ): FormulaResults<T> {
     if (!isFormulaType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
     const given = inputs as Readonly<Record<string, unknown>>;
     if (type === "recycle_technology") {
@@ -283,7 +283,7 @@ export class EmissionsCore {
     }
     const emissionType = type as EmissionType;
     const fields = numberInputs(emissionType);
-    const values = fields.map((field) => inputValue(field, given[field.name]));
+    const values = fields.map((field) => inputValue(field, given[field.name], undefined, entered?.[field.name]?.unit));
     checkSums(emissionType, (name) => values[fields.findIndex((f) => f.name === name)]);
     const gwp = this.settings(emissionType, coefficients).gwp_ch4 ?? DEFAULT_GWP_CH4;
 
@@ -301,6 +301,27 @@ export class EmissionsCore {
       results[field.name] = this.output[column * rows];
     });
     return results as FormulaResults<T>;
+  }
+
+  /**
+   * One formula calculation as a create or an edit stores it, in one call into the core: every input
+   * and setting checked against its field once (its bound by `boundError`, in the unit `entered` says
+   * it was typed in), the registry's sums, the formula, and each result against its bound. `values`
+   * are the resolved values by the registry's names, inputs and settings together.
+   */
+  evaluate<T extends FormulaType>(
+    type: T,
+    values: Readonly<Record<string, unknown>>,
+    entered?: Readonly<Record<string, { readonly unit: string }>>,
+  ): FormulaResults<T> {
+    if (!isFormulaType(type)) throw new FieldError("type", MESSAGES.unknownType(String(type)));
+    const def: CalculationDefinition = REGISTRY[type];
+    const inputs = Object.fromEntries(def.inputs.map((f) => [f.name, values[f.name]]));
+    const settings = Object.fromEntries(def.settings.map((f) => [f.name, values[f.name]]));
+    const results = this.calculate(type, inputs as FormulaInputs<T>, settings as Coefficients<T>, entered);
+    const over = resultBoundError(def, results as Readonly<Record<string, unknown>>);
+    if (over) throw over;
+    return results;
   }
 
   /**
@@ -589,8 +610,9 @@ function nonNegative(field: string, value: unknown, row?: number): number {
   return number;
 }
 
-/** Checks one value against its registry field; a fixed field may be omitted, an optional one is 0 then. */
-function inputValue(field: NumberField, value: unknown, row?: number): number {
+/** Checks one value against its registry field; a fixed field may be omitted, an optional one is 0 then.
+ *  Over its bound, the bound is named in `unit`, the unit the value was typed in. */
+function inputValue(field: NumberField, value: unknown, row?: number, unit?: string): number {
   if (field.optional && isMissing(value)) return 0;
   if (field.fixed !== undefined) {
     if (isMissing(value)) return field.fixed;
@@ -599,8 +621,66 @@ function inputValue(field: NumberField, value: unknown, row?: number): number {
   }
   const number = finiteNumber(field.name, value, row);
   if (number < field.min) throw new FieldError(field.name, MESSAGES.nonNegative, row);
-  if (field.max !== undefined && number > field.max) throw new FieldError(field.name, MESSAGES.atMost(field.max, field.unit), row);
+  const over = boundError(field, number, unit, row);
+  if (over) throw over;
   return number;
+}
+
+/**
+ * The one check of a value against its field's upper bound (the registry's PHYSICAL_BOUNDS,
+ * docs/security.md), wherever the value comes from (a create, an edit, a measurement period's sum, a
+ * batch): over it, a FieldError naming the field by its label with the bound in `unit`, the unit the
+ * value was typed in (D13), code `too_big` and the bound and unit as its params; undefined within it.
+ */
+export function boundError(field: NumberField, value: number, unit = field.unit, row?: number): FieldError | undefined {
+  if (field.max === undefined || !(value > field.max)) return undefined;
+  const max = unit === field.unit ? field.max : fromCanonical(field, unit, field.max);
+  return new FieldError(field.name, MESSAGES.fieldAtMost(field.label, max, unit), row, "too_big", { maximum: max, unit });
+}
+
+/** Every number input and setting of a type within its bound, the unit each was typed in named by
+ *  `entered` (D13): the first over its bound throws. Fields the values lack, or hold no number for,
+ *  are the formula's to refuse. */
+export function checkBounds(
+  def: CalculationDefinition,
+  values: Readonly<Record<string, unknown>>,
+  entered?: Readonly<Record<string, { readonly unit: string }>>,
+): void {
+  for (const field of [...def.inputs, ...def.settings] as readonly { type: string }[]) {
+    if (field.type !== "number") continue;
+    const number = field as NumberField;
+    const value = values[number.name];
+    if (typeof value !== "number") continue;
+    const over = boundError(number, value, entered?.[number.name]?.unit);
+    if (over) throw over;
+  }
+}
+
+/** The first result of a calculation over its bound (a number, or a column of a table's rows), as
+ *  the FieldError naming it (its path: `res_co2`, `periods[0].res_ch4`); undefined when none is. */
+export function resultBoundError(def: CalculationDefinition, results: Readonly<Record<string, unknown>>): FieldError | undefined {
+  const over = (field: { label: string; unit: string; max?: number }, value: unknown, path: string) =>
+    field.max !== undefined && typeof value === "number" && Math.abs(value) > field.max
+      ? new FieldError(path, MESSAGES.resultOverBound(field.label, value, field.max, field.unit), undefined, "too_big", {
+          maximum: field.max,
+          unit: field.unit,
+        })
+      : undefined;
+  for (const field of def.results) {
+    const value = results[field.name];
+    if (field.type === "number") {
+      const problem = over(field, value, field.name);
+      if (problem) return problem;
+    } else if (field.type === "table" && Array.isArray(value)) {
+      for (const [index, row] of value.entries()) {
+        for (const column of field.columns ?? []) {
+          const problem = over(column, (row as Record<string, unknown> | null)?.[column.name], `${field.name}[${index}].${column.name}`);
+          if (problem) return problem;
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Rows of a batch: the first array column sets it; only scalars means one row. */

@@ -6,6 +6,7 @@ import {
   FieldError,
   MESSAGES,
   calculate,
+  evaluate,
   calculateBatch,
   emissionsCore,
   fillBlanks,
@@ -98,6 +99,39 @@ describe("section 4 tables", () => {
   it("4.4 diesel given in litres: 1000 L × 0.840 → 0.84 t → 2.64516 t CO2", () => {
     const tonnes = fuelLitresToTonnes(1000, 0.84);
     expectClose(calculate("open_mining_co2", { volume: tonnes, ef: 3.149 }).res_co2, 2.64516);
+  });
+});
+
+describe("a create's one call (evaluate): bounds once, formula, results' bounds", () => {
+  const refusal = (run: () => unknown): FieldError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof FieldError) return error;
+      throw error;
+    }
+    throw new Error("no FieldError");
+  };
+
+  it("computes what calculate computes within the bounds", () => {
+    const values = { volume: 1_000_000, ef: 18, koef_transform: 0.67, gwp_ch4: 25 };
+    expect(evaluate("underground_emission_ch4", values)).toEqual(calculate("underground_emission_ch4", values, { gwp_ch4: 25 }));
+  });
+
+  it("names a value over its bound by its label, in the unit it was typed in, as data", () => {
+    const over = refusal(() => evaluate("open_mining_ch4", { volume: 2e8, ef: 1.2, koef_transform: 0.67 }, { volume: { unit: "тыс. т" } }));
+    expect([over.field, over.code, over.params]).toEqual(["volume", "too_big", { maximum: 100_000, unit: "тыс. т" }]);
+    expect(over.message).toBe("«Объём добычи угля открытым способом»: Значение должно быть не больше 100 000 тыс. т");
+    // The same check and message without a unit typed: the field's own.
+    expect(refusal(() => evaluate("open_mining_ch4", { volume: 2e8, ef: 1.2, koef_transform: 0.67 })).message).toBe(
+      "«Объём добычи угля открытым способом»: Значение должно быть не больше 100 000 000 т",
+    );
+  });
+
+  it("refuses a result over its bound, naming the result", () => {
+    const over = refusal(() => evaluate("open_mining_co2", { volume: 300_000, ef: 10 }));
+    expect([over.field, over.code]).toEqual(["res_co2", "too_big"]);
+    expect(over.message).toMatch(/^«Выбросы CO2» — 3 000 000 т CO2, больше предела 1 000 000 т CO2 для одного расчета/);
   });
 });
 
@@ -370,7 +404,7 @@ describe("validation before the core runs", () => {
     ["volume", -1, "Значение должно быть неотрицательным числом"],
     ["volume", Number.NaN, "Значение должно быть неотрицательным числом"],
     ["p_co2", Number.POSITIVE_INFINITY, "Значение должно быть неотрицательным числом"],
-    ["ef_ch4", 100.5, "Значение должно быть не больше 100 % об."],
+    ["ef_ch4", 100.5, "«Содержание CH4 в смеси»: Значение должно быть не больше 100 % об."],
     ["ef_co2", "10", "Значение должно быть неотрицательным числом"],
     ["p_ch4", undefined, "Поле обязательно для заполнения"],
     ["p_ch4", null, "Поле обязательно для заполнения"],

@@ -32,6 +32,15 @@ export function calculate<T extends FormulaType>(type: T, inputs: FormulaInputs<
   return emissionsCore().calculate(type, inputs, coefficients);
 }
 
+/** One formula calculation as a create or an edit stores it: bounds, sums, formula, results' bounds (EmissionsCore.evaluate). */
+export function evaluate<T extends FormulaType>(
+  type: T,
+  values: Readonly<Record<string, unknown>>,
+  entered?: Readonly<Record<string, { readonly unit: string }>>,
+): FormulaResults<T> {
+  return emissionsCore().evaluate(type, values, entered);
+}
+
 export function calculateBatch<T extends EmissionType>(
   type: T,
   columns: BatchColumns<T>,

@@ -2,7 +2,7 @@
 // records (thousand t of coal, m³ or million m³ of gas) is stored in the canonical unit of D8 beside
 // the value and unit as entered. The server stores by this and the dialog previews by it, so both
 // compute the same canonical number. Browser-safe: no Node imports.
-import { FieldError } from "./emissions-core";
+import { FieldError } from "./field-error";
 import type { CalculationDefinition, EntryUnit, NumberField, UploadColumn } from "./registry";
 
 /** What a conversion reads of a field or an upload column. */

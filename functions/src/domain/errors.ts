@@ -29,7 +29,7 @@ export class Invalid extends DomainError {
  *  any other error as it is. The one place the core's refusal becomes the API's. */
 export function fromCore(error: unknown): unknown {
   return error instanceof FieldError
-    ? new Invalid(fieldMessage(error.field, error.message), [problemAt(error.field, error.message)])
+    ? new Invalid(fieldMessage(error.field, error.message), [problemAt(error.field, error.message, error.code, error.params)])
     : error;
 }
 

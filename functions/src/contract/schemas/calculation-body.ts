@@ -141,15 +141,14 @@ function documented(shape: Record<string, unknown>, description: string) {
 
 // ---- the type's own fields, from the registry -----------------------------------------------------
 
-/** A number within the field's bounds, with the core's messages (docs/api.md: errors name the field). */
+/** A non-negative number, with the core's messages (docs/api.md: errors name the field). Its upper
+ *  bound is documented here and checked once, by the core, in the unit the value was typed in
+ *  (EmissionsCore.evaluate, checkBounds: code `too_big`). */
 function numberSchema(field: NumberField) {
   return z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.nonNegative) })
-    .check(
-      z.gte(field.min, MESSAGES.nonNegative),
-      ...(field.max === undefined ? [] : [z.lte(field.max, MESSAGES.fieldAtMost(field.label, field.max, field.unit))]),
-    )
-    .meta({ description: `${field.label}, ${field.unit}` });
+    .check(z.gte(field.min, MESSAGES.nonNegative))
+    .meta({ description: `${field.label}, ${field.unit}`, ...(field.max === undefined ? {} : { maximum: field.max }) });
 }
 
 const boundFields = (def: CalculationDefinition) => new Set(def.dictionaries.flatMap((d) => d.fields));

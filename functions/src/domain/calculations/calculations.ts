@@ -3,7 +3,7 @@
 // coefficient with the dictionary entry and version it came from, the GWP set, the methodology
 // version and, for file-based types, the uploaded file. The numbers come from wasm-core only.
 import type { SensitivityParams } from "@core/emissions";
-import { computeFormula } from "../calculation-formula";
+import { evaluateFormula } from "../calculation-formula";
 import {
   METHANE_BASES,
   CALCULATION_TYPES,
@@ -260,16 +260,16 @@ async function evaluate(
     checkResults(def, results);
     return { inputs: stored(values), entered: undefined, results, coefficients: uses, gwp_in_force };
   }
-  checkInputs(def, values, entered);
   if (isFileType(type)) {
+    checkInputs(def, values, entered);
     for (const field of REGISTRY[type].inputs) {
       if (field.type === "text") values[field.name] = request.values[field.name];
     }
     if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
     return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses, gwp_in_force };
   }
-  const results = computeFormula(type as FormulaType, values);
-  checkResults(def, results);
+  // One call into the core: the bounds (once, in the units typed), the formula and the results' bounds.
+  const results = evaluateFormula(type as FormulaType, values, entered);
   return { inputs: stored(values), entered, results, coefficients: uses, gwp_in_force };
 }
 

@@ -4,11 +4,11 @@
 // its project's lines past their bound is refused, the room taken on a counter of the project's
 // lines before it is made, so that the table's stream can always add it (the sums are whole
 // milligrams, which the storage holds under 2⁵³).
-import { MESSAGES, groupedNumber } from "@core/emissions";
-import { fromCanonical, type EnteredValue } from "@core/entry-units";
-import { PHYSICAL_BOUNDS, calculationDefinition, type CalculationDefinition, type NumberField, type ResultField } from "@core/registry";
+import { checkBounds, groupedNumber, resultBoundError } from "@core/emissions";
+import type { EnteredValue } from "@core/entry-units";
+import { PHYSICAL_BOUNDS, calculationDefinition, type CalculationDefinition } from "@core/registry";
 import type { Deps } from "../context";
-import { Invalid } from "../errors";
+import { fromCore, Invalid } from "../errors";
 import { INVENTORY_TYPES, MG_PER_T, inventorySumsDeltas, inventorySumsOf, sumsOfCalculations } from "./sums";
 import type { StoredCalculation, WriteGuard } from "../../ports";
 import { fieldMessage } from "../../contract/field-errors";
@@ -19,48 +19,27 @@ const tonnes = (milligrams: number) => groupedNumber(Math.round(milligrams / 1e7
 /** The bound of one line of a project's kept sums, mg. */
 export const PROJECT_LINE_MAX_MG = PHYSICAL_BOUNDS.project_line_t * MG_PER_T;
 
-const isBounded = (field: { type: string; max?: number }): field is NumberField => field.type === "number" && field.max !== undefined;
-
-/** The inputs and settings a calculation computes with, canonical, each within its bound. */
+/** The inputs and settings a calculation computes with, canonical, each within its bound: the core's
+ *  one check (checkBounds), named in the unit each was typed in. A formula type's create or edit has
+ *  it inside its one call into the core (calculations.ts); the measured periods' sum and a file
+ *  type's settings are checked here by the same function. */
 export function checkInputs(def: CalculationDefinition, values: Record<string, unknown>, entered?: Record<string, EnteredValue>): void {
-  for (const field of [...def.inputs, ...def.settings]) {
-    if (!isBounded(field)) continue;
-    const value = values[field.name];
-    if (typeof value !== "number" || value <= field.max!) continue;
-    const unit = entered?.[field.name]?.unit ?? field.unit;
-    throw new Invalid(fieldMessage(field.name, MESSAGES.fieldAtMost(field.label, fromCanonical(field, unit, field.max!), unit)));
+  try {
+    checkBounds(def, values, entered);
+  } catch (error) {
+    throw fromCore(error);
   }
 }
 
 /** The first result of a calculation over its bound (a number, or a column of a table's rows). */
 export function resultOverBound(def: CalculationDefinition, results: Record<string, unknown>): string | undefined {
-  const over = (field: ResultField, value: unknown, path: string) =>
-    field.max !== undefined && typeof value === "number" && Math.abs(value) > field.max
-      ? fieldMessage(
-          path,
-          `«${field.label}» — ${groupedNumber(Math.round(value))} ${field.unit}, больше предела ${groupedNumber(field.max)} ${field.unit} для одного расчета: проверьте исходные данные и их единицы`,
-        )
-      : undefined;
-  for (const field of def.results) {
-    const value = results[field.name];
-    if (field.type === "number") {
-      const problem = over(field, value, field.name);
-      if (problem) return problem;
-    } else if (field.type === "table" && Array.isArray(value)) {
-      for (const [index, row] of value.entries()) {
-        for (const column of field.columns ?? []) {
-          const problem = over(column, (row as Record<string, unknown> | null)?.[column.name], `${field.name}[${index}].${column.name}`);
-          if (problem) return problem;
-        }
-      }
-    }
-  }
-  return undefined;
+  const problem = resultBoundError(def, results);
+  return problem && fieldMessage(problem.field, problem.message);
 }
 
 export function checkResults(def: CalculationDefinition, results: Record<string, unknown>): void {
-  const problem = resultOverBound(def, results);
-  if (problem) throw new Invalid(problem);
+  const problem = resultBoundError(def, results);
+  if (problem) throw fromCore(problem);
 }
 
 /** What a line of the kept sums is called to the user. */
