@@ -25,6 +25,8 @@ import { fieldOf } from "./inventory-passport";
 import { renderPassport } from "./inventory-report";
 import { handOut, type ExportDeps } from "./project-export";
 import { zipOf, type ZipEntry } from "./zip-writer";
+import { acceptedEvidenceKey } from "../domain/telemetry/accepted-evidence";
+import type { OfferAcceptance } from "../ports";
 
 /** verify.py beside this module (in AWS beside the worker's bundle, where the stack copies it). */
 const scriptFile = () => fileURLToPath(new URL(`./${VERIFY_SCRIPT.dir}/${VERIFY_SCRIPT.file}`, import.meta.url));
@@ -80,6 +82,53 @@ function coefficientsTable(lines: readonly SnapshotLine[]): Uint8Array {
   });
   // A byte-order mark, so that a spreadsheet opens the Cyrillic as UTF-8; «;» as Russian Excel splits.
   return utf8(`\uFEFF${rows.map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`);
+}
+
+/** The telemetry files of the line `index`: the readings as their SHA-256 is over, and what the month
+ *  is recomputed from. */
+export const telemetryFiles = (index: number) => {
+  const stem = `telemetry/${String(index + 1).padStart(4, "0")}`;
+  return { csv: `${stem}.csv`, json: `${stem}.json` };
+};
+
+/** D63: each line of the version that is a month accepted from the mine's АГК gets the readings behind
+ *  it (as stored when it was accepted) and its window and sensors, so verify.py recomputes the month's
+ *  volume, content and t CH4 from the minute values; a month accepted before these were kept is listed
+ *  as missing. */
+export async function acceptedMonths(deps: ExportDeps, company: string, lines: readonly SnapshotLine[]) {
+  const facilities = [...new Set(lines.map((l) => l.facility).filter((f): f is string => typeof f === "string" && f !== ""))];
+  const byCalculation = new Map<string, OfferAcceptance>();
+  for (const facility of facilities) {
+    for (const acceptance of await deps.repos.telemetry.acceptances(company, facility))
+      byCalculation.set(acceptance.calculation, acceptance);
+  }
+  const files: ZipEntry[] = [];
+  const listed: Array<{ calculation: string; readings: string; month: string; point: string; readings_sha256: string }> = [];
+  const missing: Array<{ calculation: string; month: string; point: string }> = [];
+  for (const [index, line] of lines.entries()) {
+    const acceptance = byCalculation.get(line.id);
+    if (!acceptance) continue;
+    const [csv, json] = await Promise.all([
+      deps.blobs.get(acceptedEvidenceKey(acceptance, "csv")),
+      deps.blobs.get(acceptedEvidenceKey(acceptance, "json")),
+    ]);
+    const names = telemetryFiles(index);
+    const point =
+      (JSON.parse(new TextDecoder().decode(json?.body ?? utf8("{}"))) as { point_name?: string }).point_name ?? acceptance.point;
+    if (!csv || !json) {
+      missing.push({ calculation: calculationFile(index), month: acceptance.month, point });
+      continue;
+    }
+    files.push({ name: names.csv, bytes: csv.body }, { name: names.json, bytes: json.body });
+    listed.push({
+      calculation: calculationFile(index),
+      readings: names.csv,
+      month: acceptance.month,
+      point,
+      readings_sha256: acceptance.readings_sha256,
+    });
+  }
+  return { files, listed, missing };
 }
 
 /** The pack of version `request.version` of the year, as a zip handed out like the passport. */
@@ -157,6 +206,8 @@ export async function verificationPack(
       }
     }
   }
+  const telemetry = await acceptedMonths(deps, actor.company, lines);
+  files.push(...telemetry.files);
   files.push(
     { name: "coefficients.csv", bytes: coefficientsTable(lines) },
     { name: "passport.pdf", bytes: pdf.bytes },
@@ -170,6 +221,9 @@ export async function verificationPack(
     files: files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) })),
     evidence,
     ...(missing.length > 0 ? { evidence_missing: missing } : {}),
+    // D63: the minute values behind each month accepted from the mine's АГК (none: no key, as before).
+    ...(telemetry.listed.length > 0 ? { telemetry: telemetry.listed } : {}),
+    ...(telemetry.missing.length > 0 ? { telemetry_missing: telemetry.missing } : {}),
   };
   files.push({ name: "manifest.json", bytes: jsonFile(manifest) });
 

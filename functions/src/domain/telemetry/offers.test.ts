@@ -5,6 +5,7 @@
 // данным АГК» whose CH4 is the offer's, once; a later correction that moves it by more than 0,1 % flags
 // it, the calculation unchanged. Over HTTP, with the 30-day month's 26-hour gap and another company's
 // 404s: tests/integration/telemetry-offers.test.ts.
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/telemetry";
@@ -20,6 +21,8 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { acceptOffers, listOffers } from "./offers";
+import { acceptedMonths } from "../../export/verification-pack";
+import type { SnapshotLine } from "../inventory/versions";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
 
@@ -164,5 +167,31 @@ describe("accepting months (D62, D63)", () => {
       res_ch4: number;
     };
     expect(calculation.res_ch4).toBeCloseTo(before.ch4_t, 9);
+  });
+
+  it("keeps the readings the month came from for the verification pack, as accepted, the late correction aside", async () => {
+    const accepted = (await d.deps.repos.telemetry.acceptances(staff.company, facility))[0];
+    const line = { id: accepted.calculation, facility } as SnapshotLine;
+    const { files, listed, missing } = await acceptedMonths(d.deps, staff.company, [{ ...line, id: "other" }, line]);
+    expect(missing).toEqual([]);
+    expect(files.map((f) => f.name)).toEqual(["telemetry/0002.csv", "telemetry/0002.json"]);
+    expect(listed).toEqual([
+      {
+        calculation: "calculations/0002.json",
+        readings: "telemetry/0002.csv",
+        month: "2026-03",
+        point: "Вентиляционный ствол",
+        readings_sha256: accepted.readings_sha256,
+      },
+    ]);
+    const [csv, json] = files.map((f) => new TextDecoder().decode(f.bytes));
+    expect(createHash("sha256").update(csv).digest("hex")).toBe(accepted.readings_sha256);
+    // The ventilation hour's 110 readings as accepted: minute 45 still 0,46 %.
+    expect(csv.split("\n").filter(Boolean)).toHaveLength(110);
+    expect(csv).toContain(`М-В;${new Date(HOUR + 45 * MINUTE_MS).toISOString()};0.46\n`);
+    const description = JSON.parse(json);
+    expect(description).toMatchObject({ month: "2026-03", conditions: "standard", readings_sha256: accepted.readings_sha256 });
+    expect(description.sensors.map((s: { role: string }) => s.role)).toEqual(["flow", "ch4"]);
+    expect(description.result.ch4_t).toBe(accepted.ch4_t);
   });
 });

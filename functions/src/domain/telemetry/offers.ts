@@ -28,6 +28,7 @@ import type * as z from "zod";
 import type { offerAcceptSchema, offerSchema } from "../../contract/schemas/telemetry";
 import { registerAt } from "./register";
 import { readingsBetween } from "./consumer";
+import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
 
 export type Offer = z.output<typeof offerSchema>;
 export type OfferAcceptInput = z.output<typeof offerAcceptSchema>;
@@ -70,14 +71,16 @@ export function monthWindow(year: number, month: number, zone: string, now: numb
   return { month: `${year}-${two(month)}`, start, minutes: Math.round((until - start) / MINUTE_MS) };
 }
 
-/** One point's month, or undefined without the sensors or without one valid minute. */
+/** One point's month, or undefined without the sensors or without one valid minute; with `keep`, the
+ *  readings and register entries it came from too. */
 async function pointMonth(
   deps: Pick<Deps, "repos">,
   company: string,
   point: EmissionPoint,
   sensors: readonly Sensor[],
   window: MonthWindow,
-): Promise<Omit<Offer, "accepted"> | undefined> {
+  keep = false,
+): Promise<{ offer: Omit<Offer, "accepted">; evidence?: MonthEvidence } | undefined> {
   const fromDate = new Date(window.start).toISOString().slice(0, 10);
   const toDate = new Date(window.start + window.minutes * MINUTE_MS).toISOString().slice(0, 10);
   const chosen = sensorsOf(sensors, point.id, fromDate, toDate);
@@ -87,22 +90,41 @@ async function pointMonth(
   if (actual && (!chosen.pressure || !chosen.temperature)) return undefined;
   const hash = createHash("sha256");
   let demo = false;
-  const minutesOf = async (sensor: Sensor, paired?: Float64Array): Promise<Substituted> => {
+  const kept: string[] = [];
+  const used: MonthEvidence["description"]["sensors"] = [];
+  const minutesOf = async (
+    sensor: Sensor,
+    role: MonthEvidence["description"]["sensors"][number]["role"],
+    paired?: Float64Array,
+  ): Promise<Substituted> => {
     const read = await readingsBetween(deps, company, sensor.id, window.start, window.start + window.minutes * MINUTE_MS);
     if (read.demo) demo = true;
-    for (let i = 0; i < read.times.length; i++) hash.update(`${sensor.code};${new Date(read.times[i]).toISOString()};${read.values[i]}\n`);
+    for (let i = 0; i < read.times.length; i++) {
+      const line = `${sensor.code};${new Date(read.times[i]).toISOString()};${read.values[i]}\n`;
+      hash.update(line);
+      if (keep) kept.push(line);
+    }
+    used.push({
+      role,
+      code: sensor.code,
+      kind: sensor.kind,
+      area_m2: role === "velocity" ? (registerAt(sensor, window.start).area_m2 ?? null) : null,
+    });
     return sensorMinutes(sensor.kind, read.times, read.values, window.start, window.minutes, paired ? { paired } : {});
   };
-  const flow = await minutesOf(chosen.flow);
-  const content = await minutesOf(chosen.content, Float64Array.from(flow.values));
+  const flow = await minutesOf(chosen.flow, chosen.flow.kind === "flow" ? "flow" : "velocity");
+  const methaneFlow = chosen.content.kind === "methane_flow";
+  const content = await minutesOf(chosen.content, methaneFlow ? "methane_flow" : "ch4", Float64Array.from(flow.values));
   if (flow.valid === 0 || content.valid === 0) return undefined;
   const result = pointVolume({
     ...(chosen.flow.kind === "flow" ? { flow } : { velocity: flow, area_m2: flowRegister.area_m2 ?? undefined }),
-    ...(chosen.content.kind === "methane_flow" ? { methane_flow: content } : { ch4: content }),
+    ...(methaneFlow ? { methane_flow: content } : { ch4: content }),
     conditions: actual ? "actual" : "standard",
-    ...(actual ? { pressure: await minutesOf(chosen.pressure!), temperature: await minutesOf(chosen.temperature!) } : {}),
+    ...(actual
+      ? { pressure: await minutesOf(chosen.pressure!, "pressure"), temperature: await minutesOf(chosen.temperature!, "temperature") }
+      : {}),
   });
-  return {
+  const offer = {
     point: point.id,
     point_name: point.name,
     month: window.month,
@@ -114,6 +136,38 @@ async function pointMonth(
     longest_gap_min: result.longest_gap_min,
     readings_sha256: hash.digest("hex"),
     demo,
+  };
+  if (!keep) return { offer };
+  const {
+    point: _id,
+    point_name,
+    month,
+    readings_sha256,
+    volume_thousand_m3,
+    ef_ch4,
+    ch4_t,
+    minutes,
+    completeness,
+    longest_gap_min,
+  } = offer;
+  return {
+    offer,
+    evidence: {
+      readings: kept,
+      description: {
+        point: point.id,
+        point_name,
+        month,
+        start_ms: window.start,
+        start: new Date(window.start).toISOString(),
+        minutes: window.minutes,
+        conditions: actual ? "actual" : "standard",
+        sensors: used,
+        readings_sha256,
+        result: { volume_thousand_m3, ef_ch4, ch4_t, minutes, completeness, longest_gap_min },
+        demo,
+      },
+    },
   };
 }
 
@@ -154,7 +208,7 @@ export async function listOffers(deps: Deps, actor: Actor, facilityId: string, y
     for (let month = 1; month <= 12; month++) {
       const window = monthWindow(year, month, zone, now);
       if (!window) continue;
-      const offer = await pointMonth(deps, actor.company, point, sensors, window);
+      const offer = (await pointMonth(deps, actor.company, point, sensors, window))?.offer;
       if (!offer) continue;
       offers.push(
         withAcceptance(
@@ -181,20 +235,21 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
   if (!point) throw new Invalid("point: источник выбросов не найден среди источников площадки");
   const now = deps.clock.now().getTime();
   const reason = input.reason?.trim() ?? "";
-  const planned: Omit<Offer, "accepted">[] = [];
+  const planned: { offer: Omit<Offer, "accepted">; evidence: MonthEvidence }[] = [];
   for (const month of [...new Set(input.months)].sort()) {
     if (acceptances.some((a) => a.point === point.id && a.month === month)) throw new Conflict(`Месяц ${ruMonth(month)} уже принят`);
     const window = monthWindow(Number(month.slice(0, 4)), Number(month.slice(5)), zone, now);
-    const offer = window && (await pointMonth(deps, actor.company, point, sensors, window));
-    if (!offer) throw new Invalid(`months: за ${ruMonth(month)} нет показаний датчиков источника «${point.name}»`);
+    const month_ = window && (await pointMonth(deps, actor.company, point, sensors, window, true));
+    const offer = month_?.offer;
+    if (!offer || !month_.evidence) throw new Invalid(`months: за ${ruMonth(month)} нет показаний датчиков источника «${point.name}»`);
     if (offer.completeness < OFFER_COMPLETENESS && !reason) {
       const pct = (offer.completeness * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
       throw new Invalid(`reason: полнота данных за ${ruMonth(month)} ${pct} % — ниже 95 %: укажите причину, по которой месяц принимается`);
     }
-    planned.push(offer);
+    planned.push({ offer, evidence: month_.evidence });
   }
   const accepted: Offer[] = [];
-  for (const offer of planned) {
+  for (const { offer, evidence: kept } of planned) {
     const [y, m] = offer.month.split("-").map(Number);
     const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const evidence =
@@ -226,6 +281,15 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
       accepted_by: actor.email,
       reason: offer.completeness < OFFER_COMPLETENESS ? reason : "",
     };
+    // The readings the month came from, as their SHA-256 is over, for the verification pack: before the
+    // acceptance, so an accepted month never lacks them.
+    const encoder = new TextEncoder();
+    await deps.blobs.put(acceptedEvidenceKey(acceptance, "csv"), encoder.encode(kept.readings.join("")), "text/csv; charset=utf-8");
+    await deps.blobs.put(
+      acceptedEvidenceKey(acceptance, "json"),
+      encoder.encode(`${JSON.stringify(kept.description, null, 2)}\n`),
+      "application/json",
+    );
     await deps.repos.telemetry.createAcceptance(acceptance);
     accepted.push(withAcceptance(offer, acceptance));
   }

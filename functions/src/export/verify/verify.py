@@ -32,7 +32,12 @@ What it checks, from the pack's own files (D34, D44):
      carried, taken off the gross figures of the drainage points that fed them (never off a
      ventilation shaft), and each calculation's share of it;
   6. every inventory line (Order 371 category, IPCC code, gas), the facilities' totals, the per-gas
-     totals and the year's total.
+     totals and the year's total;
+  7. each month accepted from the mine's АГК (methodology D59–D63; a calculation whose evidence names
+     «SHA-256 показаний»): the readings behind it (telemetry/NNNN.csv) are the ones whose SHA-256 the
+     approved snapshot holds, and the month's volume, flow-weighted CH4 content and t CH4 recomputed
+     from their minute values (minute means, quality flags, substitution as 40 CFR 98.325(b), the
+     point's volume from telemetry/NNNN.json's sensors and window) are the calculation's.
 It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees with an outside
 anchor, 1 naming every check that differs, 2 when the pack is incomplete or unreadable (naming the
 file), 3 when everything agrees but no outside anchor was given (only self-consistency checked).
@@ -40,6 +45,7 @@ file), 3 when everything agrees but no outside anchor was given (only self-consi
 import argparse
 import base64
 import binascii
+import datetime
 import hashlib
 import json
 import os
@@ -211,6 +217,33 @@ def first_difference(a, b, path=""):
     if a == b and type(a) is type(b) or (isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b and not isinstance(a, bool)):
         return None
     return path.lstrip("."), a, b
+
+
+READINGS_SHA = re.compile(r"SHA-256 показаний ([0-9a-f]{64})")
+
+
+def readings_sha_of(line):
+    """The SHA-256 of the АГК readings a month accepted from them names in its evidence; None for any other line."""
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for v in value.values():
+                yield from strings(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from strings(v)
+    for text in strings(line.get("coefficients") or {}):
+        found = READINGS_SHA.search(text)
+        if found:
+            return found.group(1)
+    return None
+
+
+def telemetry_files(lines):
+    """The telemetry files a pack holds for each month accepted from the АГК: (csv, json, calculation file)."""
+    return [("telemetry/%04d.csv" % (index + 1), "telemetry/%04d.json" % (index + 1), "calculations/%04d.json" % (index + 1))
+            for index, line in enumerate(lines) if readings_sha_of(line)]
 
 
 def evidence_files(lines):
@@ -602,6 +635,11 @@ def main(folder, published=None, public_key=None):
     lines = snapshot["inventory"]["calculations"]
     must_hold("calculations/%04d.json" % (index + 1) for index in range(len(lines)))
     must_hold(name for name, calculation, field in evidence_files(lines) if (calculation, field) not in gone)
+    kept_before = {m["calculation"] for m in manifest.get("telemetry_missing", [])}
+    for missing in manifest.get("telemetry_missing", []):
+        print("примечание: показания АГК месяца %s («%s», %s) приняты до того, как платформа сохраняла их для пакета"
+              % (missing["month"], missing["point"], missing["calculation"]))
+    must_hold(name for csv, js, calculation in telemetry_files(lines) if calculation not in kept_before for name in (csv, js))
 
     print("== Снимок версии %s (RFC 8785, SHA-256)" % version.get("version"))
     text = canonical(snapshot).encode("utf-8")
@@ -808,6 +846,12 @@ def main(folder, published=None, public_key=None):
         report.compare("%s, т" % what, computed[key], stated["t"])
         report.compare("%s, т CO2-экв." % what, lines_co2e[key], stated["t_co2e"])
 
+    print("== Данные АГК: минутные значения принятых месяцев (D59–D63)")
+    for index, line in enumerate(lines):
+        stated_sha = readings_sha_of(line)
+        if stated_sha and "calculations/%04d.json" % (index + 1) not in kept_before:
+            check_telemetry(report, path, index, line, stated_sha)
+
     print("== Итоги по газам, площадкам и за год")
     for gas in ("CO2", "CH4"):
         t = sum(v for k, v in computed.items() if k[2] == gas)
@@ -824,6 +868,205 @@ def main(folder, published=None, public_key=None):
     report.compare("итого за год по строкам, т CO2-экв.", sum(lines_co2e.values()), inventory["total_t_co2e"])
 
     return finish(report, version)
+
+
+# ---- the mine's АГК readings (methodology D57–D62), as wasm-core/src/telemetry.ts computes them ----
+
+MINUTE_MS = 60000
+MAX_SUBSTITUTED_GAP_MIN = 1440  # D60: a longer run is «нет данных»
+STUCK_MINUTES = 60  # D58
+STANDARD_PRESSURE_KPA = 101.325
+STANDARD_TEMPERATURE_K = 293.15
+ZERO_CELSIUS_K = 273.15
+TELEMETRY_REL_TOL = 1e-9
+INF = float("inf")
+NAN = float("nan")
+# D58: each kind's physical range (min, max, whether min itself is outside) and plausible step per minute
+SENSOR_KINDS = {
+    "methane": (0.0, 4.0, False, 1.0),
+    "methane_high": (0.0, 100.0, False, None),
+    "air_velocity": (0.0, INF, False, None),
+    "flow": (0.0, INF, False, None),
+    "pressure": (0.0, INF, True, None),
+    "temperature": (-ZERO_CELSIUS_K, INF, True, None),
+    "methane_flow": (0.0, INF, False, None),
+}
+OK, VALID, SUBSTITUTED, MISSING = 0, 0, 1, 2
+
+
+def iso_ms(text):
+    """ms since the epoch of «2026-03-01T05:00:00.000Z» (the instants the platform writes)."""
+    found = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?Z", text)
+    if not found:
+        raise ValueError("время «%s» не в формате ISO 8601 UTC" % text)
+    y, mo, d, h, mi, sec = (int(found.group(i)) for i in range(1, 7))
+    days = datetime.date(y, mo, d).toordinal() - datetime.date(1970, 1, 1).toordinal()
+    return (((days * 24 + h) * 60 + mi) * 60 + sec) * 1000 + int((found.group(7) or "0").ljust(3, "0"))
+
+
+def in_range(kind, value):
+    low, high, exclusive, _ = SENSOR_KINDS[kind]
+    if value != value or value in (INF, -INF) or value > high:
+        return False
+    return value > low if exclusive else value >= low
+
+
+def sensor_minutes(kind, readings, start, minutes, paired=None):
+    """D59 minute means of the valid readings, D58's flags, D60's substitution: (values, states)."""
+    sums = [0.0] * minutes
+    counts = [0] * minutes
+    refused = [False] * minutes
+    for t, value in sorted(readings):
+        minute = (t - start) // MINUTE_MS
+        if minute < 0 or minute >= minutes:
+            continue
+        if not in_range(kind, value):
+            refused[minute] = True
+            continue
+        sums[minute] += value
+        counts[minute] += 1
+    means = [sums[m] / counts[m] if counts[m] > 0 else NAN for m in range(minutes)]
+    flags = [OK if counts[m] > 0 else 1 for m in range(minutes)]
+    step = SENSOR_KINDS[kind][3]
+    if step is not None:
+        for m in range(1, minutes):
+            before = means[m - 1]
+            if flags[m] == OK and before == before and abs(means[m] - before) > step:
+                flags[m] = 3
+    if paired is not None:
+        m = 0
+        while m < minutes:
+            if means[m] != means[m]:
+                m += 1
+                continue
+            end = m + 1
+            while end < minutes and means[end] == means[m]:
+                end += 1
+            if end - m >= STUCK_MINUTES:
+                first = None
+                for k in range(m, end):
+                    if paired[k] != paired[k]:
+                        continue
+                    if first is None:
+                        first = paired[k]
+                    elif paired[k] != first:
+                        for j in range(m, end):
+                            flags[j] = 2
+                        break
+            m = end
+    values = [0.0] * minutes
+    states = [VALID] * minutes
+    m = 0
+    while m < minutes:
+        if flags[m] == OK and means[m] == means[m]:
+            values[m] = means[m]
+            m += 1
+            continue
+        end = m
+        while end < minutes and not (flags[end] == OK and means[end] == means[end]):
+            end += 1
+        before = values[m - 1] if m > 0 else NAN
+        after = means[end] if end < minutes else NAN
+        if end - m > MAX_SUBSTITUTED_GAP_MIN:
+            fill = NAN
+        elif before == before and after == after:
+            fill = (before + after) / 2
+        else:
+            fill = after if before != before else before
+        for k in range(m, end):
+            values[k] = fill
+            states[k] = MISSING if fill != fill else SUBSTITUTED
+        m = end
+    return values, states
+
+
+def month_of_readings(description, text):
+    """D61 from the readings: the month's volume (thousand m³), CH4 content (%), t CH4 and minutes."""
+    by_code = {}
+    for number, row in enumerate(text.split("\n"), 1):
+        if not row:
+            continue
+        code, instant, value = row.split(";")
+        by_code.setdefault(code, []).append((iso_ms(instant), float(value)))
+    start, minutes = description["start_ms"], description["minutes"]
+    roles = {s["role"]: s for s in description["sensors"]}
+    flow_role = "flow" if "flow" in roles else "velocity"
+    content_role = "ch4" if "ch4" in roles else "methane_flow"
+
+    def series(role, paired=None):
+        sensor = roles[role]
+        return sensor_minutes(sensor["kind"], by_code.get(sensor["code"], []), start, minutes, paired)
+
+    flow = series(flow_role)
+    content = series(content_role, [v if s != MISSING else NAN for v, s in zip(*flow)])
+    actual = description["conditions"] == "actual"
+    parts = [flow, content] + ([series("pressure"), series("temperature")] if actual else [])
+    area = roles[flow_role].get("area_m2") or NAN
+    volume = ch4 = 0.0
+    valid = substituted = 0
+    for m in range(minutes):
+        worst = max(part[1][m] for part in parts)
+        if worst == MISSING:
+            continue
+        if worst == VALID:
+            valid += 1
+        else:
+            substituted += 1
+        q = flow[0][m] * area * 60 if flow_role == "velocity" else flow[0][m]
+        if actual:
+            q = q * (parts[2][0][m] / STANDARD_PRESSURE_KPA) * (STANDARD_TEMPERATURE_K / (parts[3][0][m] + ZERO_CELSIUS_K))
+        volume += q
+        ch4 += (q * content[0][m]) / 100 if content_role == "ch4" else content[0][m]
+    return {
+        "volume_thousand_m3": volume / 1000,
+        "ef_ch4": (100 * ch4) / volume if volume > 0 else 0,
+        "ch4_t": (CH4_DENSITY_20C * ch4) / 1000,
+        "valid": valid,
+        "substituted": substituted,
+        "missing": minutes - valid - substituted,
+    }
+
+
+def close_relative(a, b):
+    return isinstance(b, (int, float)) and not isinstance(b, bool) and abs(a - b) <= TELEMETRY_REL_TOL * max(abs(a), abs(b), 1e-12)
+
+
+def check_telemetry(report, path, index, line, stated_sha):
+    """A month accepted from the АГК: its readings' SHA-256 against the snapshot's, and its figures
+    recomputed from their minute values against the calculation's."""
+    csv_name, json_name = "telemetry/%04d.csv" % (index + 1), "telemetry/%04d.json" % (index + 1)
+    what = "расчет «%s» (%s): данные АГК" % (line.get("name"), csv_name)
+    try:
+        raw = open(path(csv_name), "rb").read()
+        description = json.load(open(path(json_name), encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        report.fail(what, "файлы показаний не читаются: %s" % error)
+        return
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest == stated_sha:
+        report.agree("%s: SHA-256 показаний — тот, что в утвержденном снимке" % what)
+    else:
+        report.fail("%s: SHA-256 показаний" % what, "пересчет %s, в утвержденном снимке %s" % (digest, stated_sha))
+    try:
+        month = month_of_readings(description, raw.decode("utf-8"))
+    except (KeyError, ValueError, TypeError, UnicodeDecodeError) as error:
+        report.fail(what, "показания не читаются: %s" % error)
+        return
+    inputs, results = line.get("inputs") or {}, line.get("results") or {}
+    figures = (("объем смеси, тыс. м³", month["volume_thousand_m3"], inputs.get("volume")),
+               ("содержание CH4, %", month["ef_ch4"], inputs.get("ef_ch4")),
+               ("CH4, т", month["ch4_t"], results.get("res_ch4")))
+    for label, computed, stated in figures:
+        if close_relative(computed, stated):
+            report.agree("%s: %s %s — пересчет из минутных значений" % (what, label, fmt(stated)))
+        else:
+            report.fail("%s: %s" % (what, label), "пересчет из минутных значений %s, в расчете %s" % (fmt(computed), fmt(stated)))
+    minutes = (description.get("result") or {}).get("minutes") or {}
+    counted = {k: month[k] for k in ("valid", "substituted", "missing")}
+    if all(minutes.get(k) == v for k, v in counted.items()):
+        report.agree("%s: минуты достоверные %d, замещенные %d, без данных %d" % (what, counted["valid"], counted["substituted"], counted["missing"]))
+    else:
+        report.fail("%s: минуты" % what, "пересчет %s, в пакете %s" % (counted, {k: minutes.get(k) for k in counted}))
 
 
 def check_signature(report, path, version, digest, public_key):
