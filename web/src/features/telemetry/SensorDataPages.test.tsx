@@ -199,10 +199,11 @@ describe("«Сутки датчика»", () => {
     );
     await screen.findByText("Сутки датчика М-12: 15.03.2026");
     const text = () => plain(document.body.textContent);
-    expect(text()).toContain("49 / 11 / 1 380 из 1 440");
+    expect(text()).toContain("Минут в эксплуатации1 440Достоверных49Замещенных11Нет данных1 380");
+    expect(text()).toContain("Вне диапазона (D58)0Залипание (D58)0Скачок (D58)1");
+    expect(text()).toContain("Среднее, % об.0,451833Минимум, % об.0,44Максимум, % об.0,46");
     expect(text()).toContain("0,9·W = 0,9; W = 1; A = 1,5");
-    expect(text()).toContain("вне диапазона 0, залипание 0, скачок 1");
-    expect(text()).toContain("0,451833 / 0,44 / 0,46");
+    expect(text()).toContain("Минут ≥ 0,9·W0Минут ≥ W0Минут ≥ A0");
     expect(screen.getByRole("figure", { name: "М-12: минутные значения" })).toBeTruthy();
     const runs = await screen.findByText("Отметки качества и замещения: 4");
     const table = runs.closest(".ant-card")!;

@@ -63,26 +63,24 @@ export default function SensorDayPage() {
       {day.isPending && <PageLoading />}
       {day.data && sensor && summary && levels && (
         <>
-          <Card title={`${sensor.code}: ${kindText(sensor.kind)}, ${sensor.point_name}`}>
+          <Card title={sensor.code}>
+            <Typography.Paragraph type="secondary">
+              {kindText(sensor.kind)} · {sensor.point_name}
+            </Typography.Paragraph>
             <Descriptions
               size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
+              column={{ xs: 1, sm: 2, lg: 4 }}
               items={[
-                {
-                  key: "minutes",
-                  label: "Минуты: достоверные / замещенные / нет данных",
-                  children: `${minutesText(summary.minutes.valid)} / ${minutesText(summary.minutes.substituted)} / ${minutesText(summary.minutes.missing)} из ${minutesText(summary.minutes.expected)}`,
-                },
-                {
-                  key: "flagged",
-                  label: "Отмечено (D58)",
-                  children: `вне диапазона ${minutesText(summary.flagged.range)}, залипание ${minutesText(summary.flagged.stuck)}, скачок ${minutesText(summary.flagged.jump)}`,
-                },
-                {
-                  key: "mean",
-                  label: `Среднее / мин / макс, ${unit}`,
-                  children: `${reading(summary.mean)} / ${reading(summary.min)} / ${reading(summary.max)}`,
-                },
+                { key: "expected", label: "Минут в эксплуатации", children: minutesText(summary.minutes.expected) },
+                { key: "valid", label: "Достоверных", children: minutesText(summary.minutes.valid) },
+                { key: "substituted", label: "Замещенных", children: minutesText(summary.minutes.substituted) },
+                { key: "missing", label: "Нет данных", children: minutesText(summary.minutes.missing) },
+                { key: "range", label: "Вне диапазона (D58)", children: minutesText(summary.flagged.range) },
+                { key: "stuck", label: "Залипание (D58)", children: minutesText(summary.flagged.stuck) },
+                { key: "jump", label: "Скачок (D58)", children: minutesText(summary.flagged.jump) },
+                { key: "mean", label: `Среднее, ${unit}`, children: reading(summary.mean) },
+                { key: "min", label: `Минимум, ${unit}`, children: reading(summary.min) },
+                { key: "max", label: `Максимум, ${unit}`, children: reading(summary.max) },
                 {
                   key: "levels",
                   label: `Уровни, ${unit}`,
@@ -91,11 +89,9 @@ export default function SensorDayPage() {
                       ? "не заданы"
                       : `0,9·W = ${reading(levels.pre_warning)}; W = ${reading(levels.warning)}; A = ${reading(levels.alarm)}`,
                 },
-                {
-                  key: "above",
-                  label: "Минут на уровне и выше: 0,9·W / W / A",
-                  children: `${minutesText(summary.above_pre_warning)} / ${minutesText(summary.above_warning)} / ${minutesText(summary.above_alarm)}`,
-                },
+                { key: "pre", label: "Минут ≥ 0,9·W", children: minutesText(summary.above_pre_warning) },
+                { key: "warning", label: "Минут ≥ W", children: minutesText(summary.above_warning) },
+                { key: "alarm", label: "Минут ≥ A", children: minutesText(summary.above_alarm) },
               ]}
             />
           </Card>

@@ -75,7 +75,10 @@ export default function SensorGapsPage() {
       </Space>
       {data.isError && <LoadError what="пропуски датчика" message={data.error.message} retry={() => data.refetch()} />}
       {data.data && (
-        <Card title={`${sensor!.code}: ${kindText(sensor!.kind)}, ${sensor!.point_name}`}>
+        <Card title={sensor!.code}>
+          <Typography.Paragraph type="secondary">
+            {kindText(sensor!.kind)} · {sensor!.point_name}
+          </Typography.Paragraph>
           <Descriptions
             size="small"
             column={{ xs: 1, sm: 2, lg: 3 }}
