@@ -3,12 +3,17 @@
 // outgoing air. «steady»: a face that does not change; «advancing»: the seam's gas release rising
 // as the face advances; «events»: barometric pressure drops and roof falls pushing methane above
 // 1 % for an hour or two; «faults»: the drainage's efficiency falling mid-series (more gas reaches
-// the air) with stuck and empty sensor readings. Each is seeded, so a test sees the same rows.
+// the air) with stuck and empty sensor readings. Each is seeded, so a test sees the same rows. Each
+// has a barometric pressure too (its own seeded stream, so the other columns are as they were without
+// it), written only when asked: on the «events» longwall it falls by 0,4-0,8 kPa over the two hours
+// before an event and recovers over the two after.
 import { gaussian, seeded } from "@core/gbdt/longwall-history";
 import { DRIFT_FEATURES, DRIFT_START_MS, DRIFT_STEP_MS, type DriftingLongwall } from "./drifting-longwall";
 
 export const SCENARIOS = ["steady", "advancing", "events", "faults"] as const;
 export type Scenario = (typeof SCENARIOS)[number];
+
+export const PRESSURE_HEADER = "Барометрическое давление, кПа";
 
 export const SCENARIO_HEADERS = [
   "Время",
@@ -23,7 +28,7 @@ export const SCENARIO_HEADERS = [
 ];
 
 /** `count` rows of the scenario, DRIFT_FEATURES order, from 01.01.2025 00:00. */
-export function longwallScenario(kind: Scenario, count: number, seed = 76): DriftingLongwall {
+export function longwallScenario(kind: Scenario, count: number, seed = 76): DriftingLongwall & { pressure: Float64Array } {
   const normal = gaussian(seeded(seed * 7919 + SCENARIOS.indexOf(kind)));
   const random = seeded(seed * 104_729 + SCENARIOS.indexOf(kind));
   const ar = (mean: number, sd: number, keep: number) => {
@@ -50,6 +55,7 @@ export function longwallScenario(kind: Scenario, count: number, seed = 76): Drif
   let outage = 0;
   let stuck = 0;
   let stuckValue = 0;
+  const starts: number[] = [];
   for (let r = 0; r < count; r++) {
     const share = r / count;
     const x1 = Math.max(800, air());
@@ -66,6 +72,7 @@ export function longwallScenario(kind: Scenario, count: number, seed = 76): Drif
     if (kind === "events") {
       // A pressure drop or a roof fall about every 1.5 days: methane climbs for half an hour, holds, decays.
       if (event === 0 && random() < 1 / 216) {
+        starts.push(r);
         event = 18 + Math.floor(random() * 12);
         eventPeak = 5 + 6 * random();
       }
@@ -108,7 +115,27 @@ export function longwallScenario(kind: Scenario, count: number, seed = 76): Drif
     );
     time[r] = DRIFT_START_MS + r * DRIFT_STEP_MS;
   }
-  return { rows, y, time };
+  return { rows, y, time, pressure: scenarioPressure(count, seed * 31 + SCENARIOS.indexOf(kind), starts) };
+}
+
+/** The barometric pressure, кПа: a slow weather swing about 98,6 kPa, falling by 0,4-0,8 kPa over the
+ *  12 rows before each of `starts` and recovering over the 12 after. */
+function scenarioPressure(count: number, seed: number, starts: readonly number[]): Float64Array {
+  const normal = gaussian(seeded(seed));
+  const pressure = new Float64Array(count);
+  let weather = 0;
+  for (let r = 0; r < count; r++) {
+    weather = 0.999 * weather + 0.02 * normal();
+    pressure[r] = 98.6 + weather;
+  }
+  for (const start of starts) {
+    const depth = 0.4 + 0.4 * Math.abs(normal());
+    for (let k = -12; k <= 12; k++) {
+      const r = start + k;
+      if (r >= 0 && r < count) pressure[r] -= depth * (1 - Math.abs(k) / 12);
+    }
+  }
+  return Float64Array.from(pressure, (p) => Math.round(p * 1000) / 1000);
 }
 
 const two = (n: number) => String(n).padStart(2, "0");
@@ -117,14 +144,15 @@ const typed = (ms: number) => {
   return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 };
 
-/** Rows [from, to) as users keep them: «;», decimal commas, the time first, an empty fact as an empty cell. */
-export function scenarioCsv(history: DriftingLongwall, from = 0, to = history.y.length): string {
+/** Rows [from, to) as users keep them: «;», decimal commas, the time first, an empty fact as an
+ *  empty cell; the barometric pressure last when `pressure` is given. */
+export function scenarioCsv(history: DriftingLongwall, from = 0, to = history.y.length, pressure?: Float64Array): string {
   const width = DRIFT_FEATURES.length;
-  const lines = [SCENARIO_HEADERS.join(";")];
+  const lines = [[...SCENARIO_HEADERS, ...(pressure ? [PRESSURE_HEADER] : [])].join(";")];
   for (let r = from; r < to; r++) {
     const readings = Array.from(history.rows.subarray(r * width, (r + 1) * width), (v) => String(v).replace(".", ","));
     const y = Number.isNaN(history.y[r]) ? "" : String(history.y[r]).replace(".", ",");
-    lines.push([typed(history.time[r]), ...readings, y].join(";"));
+    lines.push([typed(history.time[r]), ...readings, y, ...(pressure ? [String(pressure[r]).replace(".", ",")] : [])].join(";"));
   }
   return lines.join("\n");
 }

@@ -187,7 +187,7 @@ describe("calculation registry", () => {
     const names = (type: Parameters<typeof uploadColumns>[0]) => uploadColumns(type).map((c) => c.name);
     expect(names("sensitivity")).toEqual(["year", "volume", "methane", "transport_fuel", "element", "volume_unit"]);
     expect(names("filling_blanks")).toEqual(["year", "element", "value"]);
-    expect(names("regres_methane")).toEqual(["id", ...FORECAST_FEATURES, "y", "t"]);
+    expect(names("regres_methane")).toEqual(["id", ...FORECAST_FEATURES, "y", "p_atm", "t"]);
     expect(FORECAST_FEATURES).toEqual(["x1", "x2", "x7", "x8", "x12", "x13", "x15"]);
     // The manual table and the upload share the data columns.
     const table = REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] };

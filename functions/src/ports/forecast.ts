@@ -85,6 +85,8 @@ export interface ForecastColumns {
   features: Float64Array;
   /** The measured y, NaN where none. */
   y: Float64Array;
+  /** The barometric pressure, кПа, NaN where none. */
+  pressure: Float64Array;
   /** The time: milliseconds of a date-time or a step number; its kind in `timeKind`. */
   time: Float64Array;
   /** 0: no time, 1: a date-time, 2: a step number. */

@@ -11,6 +11,8 @@ import {
   horizonTrainingData,
   LAG_FEATURES,
   lagColumns,
+  PRESSURE_FEATURES,
+  pressureColumns,
   loadModel,
   possibleHorizons,
   predict,
@@ -94,6 +96,28 @@ describe("horizons on a drifting longwall", () => {
     expect(gap.dy_30m[4]).toBe(6 - 3);
     expect(Number.isNaN(gap.dy_10m[3])).toBe(true);
     expect(gap.dy_60m[6]).toBe(8 - 2);
+  });
+
+  it("reads the barometric pressure and its change over the hour by the rows' time where the history has it", () => {
+    const time = Float64Array.from([0, 1, 2, 4, 5, 6, 7], (k) => k * DRIFT_STEP_MS);
+    const pressure = Float64Array.from([98, 97.9, Number.NaN, 97.5, 97.4, 97.2, 97]);
+    const columns = pressureColumns(pressure, time);
+    expect(Array.from(columns.p_atm.subarray(0, 2))).toEqual([98, 97.9]);
+    // At 60 min the hour before is 0 min; at 70 min, 10 min; at 40 min nothing was an hour before.
+    expect(columns.dp_atm_1h[5]).toBeCloseTo(97.2 - 98, 12);
+    expect(columns.dp_atm_1h[6]).toBeCloseTo(97 - 97.9, 12);
+    expect(Number.isNaN(columns.dp_atm_1h[3])).toBe(true);
+    const data = { featureNames: [...DRIFT_FEATURES], rows: history.rows, y: history.y, t: history.time };
+    const steady = Float64Array.from(history.y, (_, i) => 98 + 0.001 * i);
+    const withPressure = horizonTrainingData(data, 60, steady).data;
+    expect(withPressure.featureNames).toEqual([...DRIFT_FEATURES, ...LAG_FEATURES, ...PRESSURE_FEATURES]);
+    const width = withPressure.featureNames.length;
+    const first = [...Array(COUNT).keys()].find((i) => i + 6 < COUNT && finite(history.y[i + 6]) && finite(history.y[i]))!;
+    expect(withPressure.rows[width - 2]).toBe(steady[first]);
+    // Without a pressure, or a column with none, the model reads none; nor does the nowcast.
+    expect(horizonTrainingData(data, 60).data.featureNames).toEqual([...DRIFT_FEATURES, ...LAG_FEATURES]);
+    expect(horizonTrainingData(data, 60, new Float64Array(COUNT).fill(Number.NaN)).data.featureNames).toHaveLength(width - 2);
+    expect(horizonTrainingData(data, 0, steady).data.featureNames).toEqual([...DRIFT_FEATURES]);
   });
 
   it("trains on y(t + h) − y(t), skipping and counting the rows without it", () => {

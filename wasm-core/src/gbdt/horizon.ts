@@ -34,6 +34,14 @@ export const LAG_LABELS: Readonly<Record<LagFeature, string>> = {
   dy_30m: "Изменение концентрации CH4, факт, за 30 мин",
   dy_60m: "Изменение концентрации CH4, факт, за 1 ч",
 };
+/** The pressure features of a history that has the barometric pressure (кПа): its value at t and
+ *  its change over the last hour, p(t) − p(t − 1 h) (a drop draws methane out of the goaf). */
+export const PRESSURE_FEATURES = ["p_atm", "dp_atm_1h"] as const;
+export type PressureFeature = (typeof PRESSURE_FEATURES)[number];
+export const PRESSURE_LABELS: Readonly<Record<PressureFeature, string>> = {
+  p_atm: "Барометрическое давление, кПа",
+  dp_atm_1h: "Изменение барометрического давления за 1 ч, кПа",
+};
 /** The rate features' windows, minutes: dy_{w}m = y(t) − y(t − w), missing where either is. */
 export const RATE_WINDOWS = { dy_10m: 10, dy_30m: 30, dy_60m: 60 } as const;
 
@@ -135,16 +143,34 @@ export function lagColumns(y: ArrayLike<number>, timeMs: ArrayLike<number>, step
   return out;
 }
 
-/** Row-major rows of `width` readings with the lag columns appended (width + LAG_FEATURES.length per row). */
-export function withLags(readings: ArrayLike<number>, width: number, lags: Record<LagFeature, Float64Array>): Float64Array {
+/** The pressure columns of every row (PRESSURE_FEATURES order): p(t) and p(t) − p(t − 1 h) by the
+ *  rows' time, NaN where the history has no pressure then. */
+export function pressureColumns(pressure: ArrayLike<number>, timeMs: ArrayLike<number>): Record<PressureFeature, Float64Array> {
+  const at = positions(timeMs);
+  const p_atm = Float64Array.from({ length: pressure.length }, (_, i) => (Number.isFinite(timeMs[i]) ? pressure[i] : Number.NaN));
+  const dp_atm_1h = Float64Array.from(p_atm, (p, i) => p - measuredAt(pressure, at, timeMs[i] - HOUR_MS));
+  return { p_atm, dp_atm_1h };
+}
+
+/** Row-major rows of `width` readings with the lag columns appended (width + LAG_FEATURES.length per
+ *  row), and the pressure columns after them when given. */
+export function withLags(
+  readings: ArrayLike<number>,
+  width: number,
+  lags: Record<LagFeature, Float64Array>,
+  pressure?: Record<PressureFeature, Float64Array>,
+): Float64Array {
   const n = lags.y_now.length;
-  const out = new Float64Array(n * (width + LAG_FEATURES.length));
+  const extra: Float64Array[] = [
+    ...LAG_FEATURES.map((name) => lags[name]),
+    ...(pressure ? PRESSURE_FEATURES.map((name) => pressure[name]) : []),
+  ];
+  const columns = width + extra.length;
+  const out = new Float64Array(n * columns);
   for (let r = 0; r < n; r++) {
-    const base = r * (width + LAG_FEATURES.length);
+    const base = r * columns;
     for (let f = 0; f < width; f++) out[base + f] = readings[r * width + f];
-    LAG_FEATURES.forEach((name, k) => {
-      out[base + width + k] = lags[name][r];
-    });
+    for (let k = 0; k < extra.length; k++) out[base + width + k] = extra[k][r];
   }
   return out;
 }
@@ -170,8 +196,9 @@ export interface HorizonRows {
 
 /**
  * Training rows for horizon h (minutes) from a history: the readings (`featureNames` order,
- * row-major), the measured y (NaN where none) and the times (ms). Horizon 0: the readings for y(t),
- * no lags; above 0: the readings and the lags for y(t + h) − y(t). Rows without that target (no y
+ * row-major), the measured y (NaN where none), the times (ms) and the barometric pressure where the
+ * history has it (кПа, NaN where none). Horizon 0: the readings for y(t), no lags; above 0: the
+ * readings, the lags and, with a pressure, PRESSURE_FEATURES for y(t + h) − y(t). Rows without that target (no y
  * at t + h, or none at t) are skipped and counted. A refused horizon throws a RangeError with horizonRefusal's words.
  */
 export function horizonRows(
@@ -179,6 +206,7 @@ export function horizonRows(
   y: ArrayLike<number>,
   timeMs: ArrayLike<number> | null | undefined,
   horizon: number,
+  pressure?: ArrayLike<number> | null,
 ): HorizonRows {
   const width = readings.featureNames.length;
   const n = y.length;
@@ -189,8 +217,15 @@ export function horizonRows(
     const step = timeMs ? historyStep(timeMs) : undefined;
     const refusal = horizonRefusal(horizon, step);
     if (refusal || !timeMs || !step) throw new RangeError(refusal);
-    rows = withLags(readings.rows, width, lagColumns(y, timeMs, step));
-    featureNames = [...featureNames, ...LAG_FEATURES];
+    // The pressure where the history has any: its two columns after the lags.
+    const withPressure = pressure ? Array.prototype.some.call(pressure, Number.isFinite) : false;
+    rows = withLags(
+      readings.rows,
+      width,
+      lagColumns(y, timeMs, step),
+      withPressure && pressure ? pressureColumns(pressure, timeMs) : undefined,
+    );
+    featureNames = [...featureNames, ...LAG_FEATURES, ...(withPressure ? PRESSURE_FEATURES : [])];
     const ahead = shifted(y, timeMs, horizon * MINUTE_MS);
     target = Float64Array.from(ahead, (v, i) => v - y[i]);
   }
@@ -209,8 +244,12 @@ export function horizonRows(
  * rows with their target y(t + h) (horizonRows), their times kept for the validation split, and
  * how many rows were skipped for want of a measured target.
  */
-export function horizonTrainingData(data: TrainingData, horizon: number): { data: TrainingData; skipped: number } {
-  const built = horizonRows(data, data.y, data.t, horizon);
+export function horizonTrainingData(
+  data: TrainingData,
+  horizon: number,
+  pressure?: ArrayLike<number> | null,
+): { data: TrainingData; skipped: number } {
+  const built = horizonRows(data, data.y, data.t, horizon, pressure);
   const t = data.t ? Float64Array.from(built.kept, (i) => (data.t as Float64Array)[i]) : data.t;
   return { data: { featureNames: built.featureNames, rows: built.rows, y: built.target, t }, skipped: built.skipped };
 }

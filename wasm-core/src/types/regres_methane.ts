@@ -64,6 +64,18 @@ export const FORECAST_MEASURED = {
   max: 100,
   decimals: 4,
 } as const satisfies NumberField;
+/** A forecast row's barometric pressure at the surface, where the history gives it (issue 76: a
+ *  pressure drop draws methane out of the goaf): a model ahead reads it and its change over the last
+ *  hour (wasm-core/src/gbdt/horizon.ts, PRESSURE_FEATURES). */
+export const FORECAST_PRESSURE = {
+  name: "p_atm",
+  label: "Барометрическое давление",
+  unit: "кПа",
+  type: "number",
+  min: 0,
+  max: 200,
+  decimals: 3,
+} as const satisfies NumberField;
 /** A forecast row's time: a date-time (ДД.ММ.ГГГГ ЧЧ:ММ) or a step number. */
 export const FORECAST_TIME_COLUMN = {
   name: "t",
@@ -134,6 +146,8 @@ export const definition = {
         ...FORECAST_DATA_COLUMNS.map((c) => numberColumn(c, "Пустая ячейка — пропуск")),
         // History: the measured value and the time, for the back-test and the calibration.
         { ...numberColumn(FORECAST_MEASURED, "Замер; по нему прогноз проверяется на истории"), optional: true },
+        // Where the history has it: a model ahead reads the pressure and its change over the last hour.
+        { ...numberColumn(FORECAST_PRESSURE, "Где измеряется; прогноз вперед учитывает его и его изменение за час"), optional: true },
         FORECAST_TIME_COLUMN,
       ],
     },

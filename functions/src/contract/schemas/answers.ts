@@ -1065,6 +1065,7 @@ const forecastPointFields = {
 
 const forecastRowFields = {
   ...forecastPointFields,
+  p_atm: z.optional(z.nullable(z.number())).meta({ description: "The barometric pressure, кПа, where the history carried it" }),
   p_exceed: z.optional(z.nullable(z.number())),
   model_result: z.optional(z.nullable(z.number())).meta({
     description: "The model's own figure, where the model lost to persistence on the history's back-test and `result` is persistence's",

@@ -91,6 +91,27 @@ describe("a forecast's CSV read in one pass into columns", () => {
     await expectSameAsGeneral(file(tabbed));
   });
 
+  it("reads the barometric pressure where the history has it, as the general reader does, and refuses one out of bounds in words", async () => {
+    const rows = history(60).map((r, i) => [...r, i === 7 ? "" : String(98 + Math.round(Math.sin(i / 9) * 1000) / 1000).replace(".", ",")]);
+    const header = [...HEADER, "Барометрическое давление, кПа"];
+    const f = file(csvOf(rows, header));
+    await expectSameAsGeneral(f);
+    const read = readForecastCsv(f, forecastSpec())!;
+    expect(read.columns.pressure[0]).toBe(98);
+    expect(Number.isNaN(read.columns.pressure[7])).toBe(true);
+    const kept = await forecastRowsFromFile(f);
+    expect(kept[1].p_atm).toBe(98 + Math.round(Math.sin(1 / 9) * 1000) / 1000);
+    expect(kept[7]).not.toHaveProperty("p_atm");
+    // Without the column no row has it.
+    expect((await forecastRowsFromFile(file(csvOf(history(5))))).some((r) => "p_atm" in r)).toBe(false);
+    rows[3][header.length - 1] = "250";
+    const high = file(csvOf(rows, header));
+    expect(readForecastCsv(high, forecastSpec())).toBeUndefined();
+    await expect(forecastRowsFromFile(high)).rejects.toThrow(
+      "Лист «CSV», строка 5, столбец «Барометрическое давление, кПа»: давление не больше 200 кПа",
+    );
+  });
+
   it("leaves to the general reader every file it would refuse or read otherwise, which answers as before", async () => {
     const cases: Array<[string, (rows: string[][]) => void]> = [
       ["a negative value", (rows) => (rows[3][2] = "-1")],

@@ -6,7 +6,7 @@
 // would read it and none is refused. Whatever it does not take (an .xlsx, quotes, a refused cell,
 // a file-wide problem) it leaves to the general reader, which answers exactly as before: the same
 // rows, the same Russian errors. So it decides nothing the general reader would not.
-import { FORECAST_FEATURES, FORECAST_MEASURED, REGISTRY, type NumberField } from "@core/registry";
+import { FORECAST_FEATURES, FORECAST_MEASURED, FORECAST_PRESSURE, REGISTRY, type NumberField } from "@core/registry";
 import { readRowTime, timeMs } from "@core/gbdt";
 import { csvDelimiter } from "@core/csv";
 import { PREVIEW_ROWS } from "../../contract/schemas/upload-preview";
@@ -106,11 +106,13 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
   let id = new Float64Array(capacity);
   let matrix = new Float64Array(capacity * features);
   let y = new Float64Array(capacity);
+  let pressure = new Float64Array(capacity);
   let time = new Float64Array(capacity);
   let timeKind = new Uint8Array(capacity);
   let count = 0;
   let headers: Record<string, string> | undefined;
-  let slots: Array<{ kind: "id" | "feature" | "y" | "t"; feature: number; max: number | undefined; name: string; index: number }> = [];
+  let slots: Array<{ kind: "id" | "feature" | "y" | "p" | "t"; feature: number; max: number | undefined; name: string; index: number }> =
+    [];
   const head: TableRow[] = [];
   const cells: string[] = [];
   let line = 0;
@@ -142,7 +144,16 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
           ? []
           : [
               {
-                kind: column.name === "id" ? "id" : column.name === FORECAST_MEASURED.name ? "y" : column.name === "t" ? "t" : "feature",
+                kind:
+                  column.name === "id"
+                    ? "id"
+                    : column.name === FORECAST_MEASURED.name
+                      ? "y"
+                      : column.name === FORECAST_PRESSURE.name
+                        ? "p"
+                        : column.name === "t"
+                          ? "t"
+                          : "feature",
                 feature: (FORECAST_FEATURES as readonly string[]).indexOf(column.name),
                 max: FEATURE_MAX.get(column.name),
                 name: column.name,
@@ -159,6 +170,7 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
       id = grown(id, capacity);
       matrix = grown(matrix, capacity * features);
       y = grown(y, capacity);
+      pressure = grown(pressure, capacity);
       time = grown(time, capacity);
       timeKind = grown(timeKind, capacity);
     }
@@ -167,6 +179,7 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
     matrix.fill(Number.NaN, base, base + features);
     id[count] = Number.NaN;
     y[count] = Number.NaN;
+    pressure[count] = Number.NaN;
     time[count] = Number.NaN;
     timeKind[count] = 0;
     for (const slot of slots) {
@@ -187,6 +200,9 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
       else if (slot.kind === "y") {
         if (value < 0 || value > FORECAST_MEASURED.max) return undefined;
         y[count] = value;
+      } else if (slot.kind === "p") {
+        if (value < 0 || value > FORECAST_PRESSURE.max) return undefined;
+        pressure[count] = value;
       } else {
         if (value < 0 || (slot.max !== undefined && value > slot.max)) return undefined;
         matrix[base + slot.feature] = value;
@@ -205,6 +221,7 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
       id: id.slice(0, count),
       features: matrix.slice(0, count * features),
       y: y.slice(0, count),
+      pressure: pressure.slice(0, count),
       time: time.slice(0, count),
       timeKind: timeKind.slice(0, count),
     },
@@ -213,7 +230,7 @@ function readColumns(text: string, spec: TableSpec): ForecastCsv | undefined {
 
 /** The columns' buffers, to hand them to another thread without a copy. */
 export function columnBuffers(columns: ForecastColumns): ArrayBuffer[] {
-  return [columns.id, columns.features, columns.y, columns.time, columns.timeKind].map((a) => a.buffer as ArrayBuffer);
+  return [columns.id, columns.features, columns.y, columns.pressure, columns.time, columns.timeKind].map((a) => a.buffer as ArrayBuffer);
 }
 
 function grown<T extends Float64Array | Uint8Array>(array: T, length: number): T {
@@ -238,6 +255,7 @@ export function columnRows(columns: ForecastColumns): Array<Omit<ForecastKeptRow
       row[FORECAST_FEATURES[f]] = Number.isNaN(value) ? null : value;
     }
     if (!Number.isNaN(columns.y[r])) row.y = columns.y[r];
+    if (!Number.isNaN(columns.pressure[r])) row.p_atm = columns.pressure[r];
     const kind = columns.timeKind[r];
     if (kind === 1) row.t = isoOf(columns.time[r]);
     else if (kind === 2) row.t = columns.time[r];

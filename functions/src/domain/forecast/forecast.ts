@@ -21,6 +21,8 @@ import {
   horizonRefusal,
   isHorizon,
   lagColumns,
+  PRESSURE_FEATURES,
+  pressureColumns,
   shifted,
   timesInMs,
   withLags,
@@ -34,7 +36,15 @@ import {
   type IntervalColumns,
   type IntervalMethod,
 } from "@core/gbdt";
-import { FORECAST_MEASURED, METHANE_LIMIT_PERCENT, REGISTRY, uploadColumns, type ForecastFeature, type NumberField } from "@core/registry";
+import {
+  FORECAST_MEASURED,
+  FORECAST_PRESSURE,
+  METHANE_LIMIT_PERCENT,
+  REGISTRY,
+  uploadColumns,
+  type ForecastFeature,
+  type NumberField,
+} from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
 import { Invalid } from "../errors";
 import { FORECAST_FEATURES, forecastModelFor, runnableModel } from "./models";
@@ -69,14 +79,22 @@ const DATA_COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c]),
 );
 
-/** A row's measured y (%, 0 … 100) and time t (readRowTime), each only when given. */
-function history(y: unknown, t: unknown, where: (field: string) => string): Pick<ForecastKeptRow, "y" | "t"> {
-  const out: Pick<ForecastKeptRow, "y" | "t"> = {};
+/** A row's measured y (%, 0 … 100), barometric pressure p_atm (кПа, 0 … 200) and time t
+ *  (readRowTime), each only when given. */
+function history(y: unknown, pressure: unknown, t: unknown, where: (field: string) => string): Pick<ForecastKeptRow, "y" | "p_atm" | "t"> {
+  const out: Pick<ForecastKeptRow, "y" | "p_atm" | "t"> = {};
   if (y !== undefined && y !== null && y !== "") {
     if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(fieldMessage(where("y"), "ожидается число"));
     if (y < 0) throw new Invalid(fieldMessage(where("y"), "значение должно быть неотрицательным"));
     if (y > FORECAST_MEASURED.max) throw new Invalid(fieldMessage(where("y"), `концентрация не больше ${FORECAST_MEASURED.max} %`));
     out.y = y;
+  }
+  if (pressure !== undefined && pressure !== null && pressure !== "") {
+    const field = where(FORECAST_PRESSURE.name);
+    if (typeof pressure !== "number" || !Number.isFinite(pressure)) throw new Invalid(fieldMessage(field, "ожидается число"));
+    if (pressure < 0) throw new Invalid(fieldMessage(field, "значение должно быть неотрицательным"));
+    if (pressure > FORECAST_PRESSURE.max) throw new Invalid(fieldMessage(field, `давление не больше ${FORECAST_PRESSURE.max} кПа`));
+    out.p_atm = pressure;
   }
   if (t !== undefined && t !== null && t !== "") {
     const time = readRowTime(t);
@@ -141,7 +159,7 @@ export function forecastRowsFromJson(data: unknown): ForecastKeptRow[] {
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
       const row = raw as Record<string, unknown>;
       const where = (field: string) => `data[${index}].${field}`;
-      return { id: row.id, ...checkedFeatures(row, where), ...history(row.y, row.t, where) };
+      return { id: row.id, ...checkedFeatures(row, where), ...history(row.y, row[FORECAST_PRESSURE.name], row.t, where) };
     }),
   );
 }
@@ -172,7 +190,11 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
       table.rows,
       (r) => {
         const where = (field: string) => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, field)}»`;
-        return { id: r.values.id ?? undefined, ...checkedFeatures(r.values, where), ...history(r.values.y, r.values.t, where) };
+        return {
+          id: r.values.id ?? undefined,
+          ...checkedFeatures(r.values, where),
+          ...history(r.values.y, r.values[FORECAST_PRESSURE.name], r.values.t, where),
+        };
       },
       refused,
     ),
@@ -247,7 +269,8 @@ export async function predictRows(
     });
   });
   const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
-  const input = modelInput(version, matrix, measured, historyTimes(rows));
+  const pressure = Float64Array.from(rows, (row) => (typeof row.p_atm === "number" ? row.p_atm : Number.NaN));
+  const input = modelInput(version, matrix, measured, historyTimes(rows), pressure);
   const predictions = input.forecast(await modelScoring(deps).score(version, { op: "predict", args: [input.matrix, input.order] }));
   // A stored row computed before carries its old interval: the new one replaces it, or none.
   return rows.map(({ lo: _lo, hi: _hi, p_exceed: _p, model_result: _m, ...row }, i) => ({ ...row, result: predictions[i] }));
@@ -260,7 +283,7 @@ type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
  * the nowcast; for a model `horizon` minutes ahead, the readings and the lags of the measured y
  * (wasm-core/src/gbdt/horizon.ts), the model's change added to y(t) (none where y(t) is missing).
  */
-function modelInput(version: ForecastModelVersion, readings: Float64Array, measured: Float64Array, times: Times) {
+function modelInput(version: ForecastModelVersion, readings: Float64Array, measured: Float64Array, times: Times, pressure: Float64Array) {
   const horizon = version.horizon ?? 0;
   // A company's own model, trained on its mine, keeps its change until the history shows it too
   // large; a platform model, another mine's, starts from the last reading (fromPersistence).
@@ -271,8 +294,9 @@ function modelInput(version: ForecastModelVersion, readings: Float64Array, measu
   const refusal = horizonRefusal(horizon, step);
   if (refusal || !ms || !step) throw new Invalid(`horizon: ${refusal}`);
   return {
-    matrix: withLags(readings, FORECAST_FEATURES.length, lagColumns(measured, ms, step)),
-    order: [...FORECAST_FEATURES, ...LAG_FEATURES],
+    // The pressure's columns are always there (NaN without a pressure): a model that does not read them ignores them.
+    matrix: withLags(readings, FORECAST_FEATURES.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
+    order: [...FORECAST_FEATURES, ...LAG_FEATURES, ...PRESSURE_FEATURES],
     forecast: (p: Float64Array) => fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
   };
 }
@@ -471,7 +495,7 @@ export async function forecastFromColumns(
     if (!Number.isNaN(columns.y[r])) measured = true;
   }
   const times: Times = kind === 0 ? undefined : { time: columns.time, timeKind: kind === 1 ? "datetime" : "step" };
-  const input = modelInput(run.version, columns.features, columns.y, times);
+  const input = modelInput(run.version, columns.features, columns.y, times, columns.pressure);
   const shown = shownForecast(run, input.forecast(predict(model, input.matrix, input.order)), columns.y, times);
   const results = shown.results;
   const intervalSet = forecastIntervals(run, results, columns.y, times);
@@ -488,6 +512,7 @@ export async function forecastFromColumns(
     const base = r * features;
     for (let f = 0; f < features; f++) row[FORECAST_FEATURES[f]] = nullable(columns.features[base + f]);
     if (!Number.isNaN(columns.y[r])) row.y = columns.y[r];
+    if (!Number.isNaN(columns.pressure[r])) row.p_atm = columns.pressure[r];
     const k = columns.timeKind[r];
     if (k === 1) row.t = new Date(columns.time[r]).toISOString().slice(0, 19);
     else if (k === 2) row.t = columns.time[r];

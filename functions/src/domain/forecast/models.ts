@@ -10,6 +10,7 @@ import {
   horizonLabel,
   isHorizon,
   LAG_FEATURES,
+  PRESSURE_FEATURES,
   loadModel,
   parseModel,
   predict,
@@ -88,18 +89,20 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
     throw new Invalid(`file: горизонт модели ${parsed.horizon} мин не из допустимых (${HORIZONS.join(", ")} мин)`);
   }
   // A nowcast that read the measured y of its own moment would be told the answer.
-  const known: readonly string[] = parsed.horizon > 0 ? [...FORECAST_FEATURES, ...LAG_FEATURES] : FORECAST_FEATURES;
+  const ahead = [...FORECAST_FEATURES, ...LAG_FEATURES, ...PRESSURE_FEATURES];
+  const known: readonly string[] = parsed.horizon > 0 ? ahead : FORECAST_FEATURES;
   const unknown = parsed.featureNames.filter((f) => !known.includes(f));
   if (unknown.length > 0) {
     throw new Invalid(`file: модель использует признаки ${unknown.join(", ")}, которых нет в данных (${known.join(", ")})`);
   }
   const model = await loadModel(parsed);
   const typical = [
-    // Readings, y(t), y a step and an hour before, the hour's mean, no change over 10, 30 and 60 min.
-    [1400, 1400, 35, 100, 0.5, 16000, 35, 0.7, 0.7, 0.7, 0.7, 0, 0, 0],
-    [...FORECAST_FEATURES, ...LAG_FEATURES].map(() => Number.NaN),
+    // Readings, y(t), y a step and an hour before, the hour's mean, no change over 10, 30 and 60 min;
+    // a pressure of 98 kPa, steady over the hour.
+    [1400, 1400, 35, 100, 0.5, 16000, 35, 0.7, 0.7, 0.7, 0.7, 0, 0, 0, 98, 0],
+    ahead.map(() => Number.NaN),
   ];
-  const predictions = predict(model, typical, [...FORECAST_FEATURES, ...LAG_FEATURES]);
+  const predictions = predict(model, typical, ahead);
   if (![...predictions].every(Number.isFinite)) throw new Invalid("file: пробный прогноз модели дал нечисловой результат");
   return { parsed, model };
 }

@@ -16,6 +16,7 @@ const columns = (rows: number): ForecastColumns => ({
   id: new Float64Array(rows),
   features: new Float64Array(rows * 7),
   y: new Float64Array(rows),
+  pressure: new Float64Array(rows),
   time: new Float64Array(rows),
   timeKind: new Uint8Array(rows),
 });

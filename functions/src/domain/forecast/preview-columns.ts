@@ -35,7 +35,8 @@ export function uploadDigest(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("base64url");
 }
 
-const sizeOf = (c: ForecastColumns) => c.id.byteLength + c.features.byteLength + c.y.byteLength + c.time.byteLength + c.timeKind.byteLength;
+const sizeOf = (c: ForecastColumns) =>
+  c.id.byteLength + c.features.byteLength + c.y.byteLength + c.pressure.byteLength + c.time.byteLength + c.timeKind.byteLength;
 
 function drop(key: string): void {
   const entry = kept.get(key);

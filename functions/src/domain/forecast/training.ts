@@ -23,7 +23,7 @@ import {
 } from "@core/gbdt";
 import { createHash } from "node:crypto";
 import { timeValue } from "@core/gbdt/train-csv";
-import { REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@core/registry";
+import { FORECAST_PRESSURE, REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@core/registry";
 import { parseTable, type ColumnSpec, type UploadedFile } from "../../files/tabular";
 import type { Actor, Deps, TrainedModelFile } from "../context";
 import { Invalid } from "../errors";
@@ -79,6 +79,8 @@ export interface TrainingTable {
   data: TrainingData;
   /** The file's own header of each column used. */
   headers: Record<string, string>;
+  /** The barometric pressure, кПа, per row (NaN: none), where the file has the column. */
+  pressure?: Float64Array;
 }
 
 export async function trainingTableFromFile(file: UploadedFile): Promise<TrainingTable> {
@@ -91,6 +93,7 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
   const y = new Float64Array(table.rows.length);
   const hasTime = table.headers.t !== undefined;
   const t = hasTime ? new Float64Array(table.rows.length) : null;
+  const pressure = table.headers[FORECAST_PRESSURE.name] !== undefined ? new Float64Array(table.rows.length) : undefined;
   table.rows.forEach((row, r) => {
     const where = (column: string) => `Лист «${table.sheet}», строка ${row.row}, столбец «${table.headers[column]}»`;
     features.forEach((feature, f) => {
@@ -101,6 +104,13 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
     // A row without the measured y is left out of the targets (and counted), as calibration leaves it.
     const target = row.values.y;
     y[r] = typeof target === "number" ? target : Number.NaN;
+    if (pressure) {
+      const value = row.values[FORECAST_PRESSURE.name];
+      if (typeof value === "number" && (value < 0 || value > FORECAST_PRESSURE.max)) {
+        throw new Invalid(fieldMessage(where(FORECAST_PRESSURE.name), `давление от 0 до ${FORECAST_PRESSURE.max} кПа`));
+      }
+      pressure[r] = typeof value === "number" ? value : Number.NaN;
+    }
     if (t) {
       const cell = row.values.t;
       const value = typeof cell === "number" ? cell : timeValue(String(cell ?? ""));
@@ -119,7 +129,7 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
       `file: ${empty.length === 1 ? "столбец" : "столбцы"} ${empty.map((f) => `«${table.headers[f]}»`).join(", ")} без единого значения: заполните ${empty.length === 1 ? "его" : "их"} или удалите из файла`,
     );
   }
-  return { data: { featureNames: features, rows, y, t }, headers: table.headers };
+  return { data: { featureNames: features, rows, y, t }, headers: table.headers, ...(pressure ? { pressure } : {}) };
 }
 
 /** The summary a trained version keeps: rows, period, ranges of the data; errors and importance. */
@@ -229,7 +239,7 @@ export async function trainFromFile(
   const timeMs = table.data.t ? (timeIsDate ? table.data.t : timesInMs(table.data.t, "step")) : null;
   let ahead: ReturnType<typeof horizonTrainingData>;
   try {
-    ahead = horizonTrainingData({ ...table.data, t: timeMs }, horizon);
+    ahead = horizonTrainingData({ ...table.data, t: timeMs }, horizon, table.pressure);
   } catch (error) {
     if (error instanceof RangeError) throw new Invalid(`horizon: ${error.message}`);
     throw error;
@@ -279,6 +289,7 @@ function validationRows(
   const rowOf = (r: number, k: number): ForecastKeptRow => {
     const row: ForecastKeptRow = { id: k + 1, ...FEATURE_NULLS };
     if (!Number.isNaN(data.y[r])) row.y = data.y[r];
+    if (table.pressure && !Number.isNaN(table.pressure[r])) row.p_atm = table.pressure[r];
     data.featureNames.forEach((feature, f) => {
       const value = data.rows[r * width + f];
       row[feature as ForecastFeature] = Number.isNaN(value) ? null : value;
