@@ -23,6 +23,9 @@ export const FUNCTION_SIZES = {
   StreamAuditFunction: { ...DEFAULT_FUNCTION_SIZE, docNames: ["stream function", "stream handler function"] },
   StatisticsReconcileFunction: { memoryMb: 512, timeoutSeconds: 15 * 60, docNames: ["reconciliation function"] },
   OrphanSweepFunction: { memoryMb: DEFAULT_FUNCTION_SIZE.memoryMb, timeoutSeconds: 15 * 60, docNames: ["sweep function"] },
+  // A year's dispatch export (70-400 MB) is read in 4 MB ranges and applied part by part: minutes of
+  // one thread, memory for a part and the file's pieces, not the file.
+  TelemetryConsumerFunction: { memoryMb: 1024, timeoutSeconds: 15 * 60, docNames: ["readings' function", "readings function"] },
 } satisfies Record<string, FunctionSize>;
 
 export type FunctionId = keyof typeof FUNCTION_SIZES;

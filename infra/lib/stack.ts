@@ -30,12 +30,13 @@ import * as eventTargets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as kms from "aws-cdk-lib/aws-kms";
 import * as lambda from "aws-cdk-lib/aws-lambda";
-import { DynamoEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { DynamoEventSource, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda-nodejs";
 import * as logs from "aws-cdk-lib/aws-logs";
 import * as s3 from "aws-cdk-lib/aws-s3";
 import * as s3deploy from "aws-cdk-lib/aws-s3-deployment";
-import { LambdaDestination } from "aws-cdk-lib/aws-s3-notifications";
+import { LambdaDestination, SqsDestination } from "aws-cdk-lib/aws-s3-notifications";
+import * as sqs from "aws-cdk-lib/aws-sqs";
 import * as secretsmanager from "aws-cdk-lib/aws-secretsmanager";
 import * as sns from "aws-cdk-lib/aws-sns";
 import * as wafv2 from "aws-cdk-lib/aws-wafv2";
@@ -46,6 +47,7 @@ import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_D
 import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, FORECAST_UPLOADS_EXPIRY, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
+import { TELEMETRY_DROP_PREFIX } from "@server/domain/telemetry/files";
 import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
 import { JOB_START_WINDOW_MS } from "@server/adapters/spreadsheets/jobs";
 import { DEFAULT_FUNCTION_SIZE, FUNCTION_SIZES } from "./function-sizes";
@@ -462,6 +464,57 @@ export class AppStack extends Stack {
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["MODEL#*", "CALIBRATION#*", "AUDIT#ADMIN"] } },
       }),
     );
+
+    // --- The mine's readings (docs/architecture.md, «The mine's readings»): a stored batch is announced
+    // on this queue by the API, a dispatch export dropped under telemetry/files/{company}/{facility}/
+    // by the uploads bucket's notification, and the readings' function consumes both. A message it
+    // fails is named in its answer (ReportBatchItemFailures) and delivered again after the visibility
+    // timeout; after 5 receives it goes to the dead-letter queue, kept 14 days, and its batch stays
+    // «queued» in its status (the consumer is idempotent, so a redrive from there applies it once).
+    const telemetryDeadLetters = new sqs.Queue(this, "TelemetryDeadLetters", {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    const telemetryConsumer = fn("TelemetryConsumerFunction", "functions/src/lambda/telemetry.ts", {
+      description: "The mine's readings: applies each announced batch and each dropped dispatch export",
+      memorySize: FUNCTION_SIZES.TelemetryConsumerFunction.memoryMb,
+      timeout: Duration.seconds(FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds),
+      environment: {
+        TABLE_NAME: table.tableName,
+        [BLOB_AREAS.telemetry.bucket]: uploads.bucketName,
+        [BLOB_AREAS["telemetry-uploads"].bucket]: documents.bucketName,
+      },
+    });
+    const telemetryQueue = new sqs.Queue(this, "TelemetryQueue", {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // At least the function's timeout (AWS: six times it with a batching window; one year's file is
+      // one message, so a message is never held longer than one run).
+      visibilityTimeout: Duration.seconds(FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds * 2),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: telemetryDeadLetters, maxReceiveCount: 5 },
+    });
+    telemetryConsumer.addEventSource(
+      new SqsEventSource(telemetryQueue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true }),
+    );
+    telemetryQueue.grantSendMessages(api);
+    api.addEnvironment("TELEMETRY_QUEUE_URL", telemetryQueue.queueUrl);
+    uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new SqsDestination(telemetryQueue), { prefix: TELEMETRY_DROP_PREFIX });
+    // The consumer reads and writes the readings' items (the batch, its queue mark, the sensor-days,
+    // the events the detector keeps) and reads the register and the facility; it reads the stored
+    // batches and files (telemetry/ in the uploads bucket, telemetry-uploads/ in the documents bucket)
+    // and writes nothing there.
+    grantTable(telemetryConsumer, [
+      "dynamodb:BatchGetItem",
+      "dynamodb:GetItem",
+      "dynamodb:PutItem",
+      "dynamodb:UpdateItem",
+      "dynamodb:DeleteItem",
+      "dynamodb:Query",
+    ]);
+    grantObjects(telemetryConsumer, uploads, ["telemetry"], ["s3:GetObject"], { list: false });
+    grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);

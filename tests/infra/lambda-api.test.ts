@@ -111,6 +111,7 @@ describe("lambda.ts cold start", () => {
     storage = await openMemoryStorage();
     const env = {
       APP_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app",
+      TELEMETRY_QUEUE_URL: "https://sqs.eu-central-1.amazonaws.com/123456789012/TelemetryQueue",
       ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:origin",
       TABLE_NAME: LOCAL_TABLE,
       UPLOADS_BUCKET: "up",

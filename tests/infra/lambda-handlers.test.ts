@@ -454,6 +454,7 @@ describe("blob areas in AWS", () => {
       "inventory",
       "media",
       "models",
+      "telemetry",
       "telemetry-uploads",
       "training",
       "uploads",

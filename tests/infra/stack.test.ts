@@ -33,10 +33,18 @@ const OUR_FUNCTIONS = [
   "ExportJobFunction",
   "StatisticsReconcileFunction",
   "OrphanSweepFunction",
+  "TelemetryConsumerFunction",
 ] as const;
 /** No alarms of their own (the ten alarms are CloudWatch's free tier): the nightly ones are retried
  *  and rerun the next night; a failed export job is reported to its user and logged. */
-const UNALARMED_FUNCTIONS: readonly string[] = ["StatisticsReconcileFunction", "OrphanSweepFunction", "ExportJobFunction"];
+const UNALARMED_FUNCTIONS: readonly string[] = [
+  "StatisticsReconcileFunction",
+  "OrphanSweepFunction",
+  "ExportJobFunction",
+  // A message it fails is delivered again, then kept 14 days in the dead-letter queue, and its batch
+  // stays «queued» in the status its user reads.
+  "TelemetryConsumerFunction",
+];
 /** The handler each function's bundle exports; the job function is the worker's bundle. */
 const HANDLERS: Partial<Record<(typeof OUR_FUNCTIONS)[number], string>> = { ExportJobFunction: "index.jobHandler" };
 const ONE_MB = 1024 * 1024;
@@ -277,6 +285,7 @@ describe.each([
         "SPREADSHEET_FUNCTION_NAME",
         "EXPORT_JOB_FUNCTION_NAME",
         "TABLE_NAME",
+        "TELEMETRY_QUEUE_URL",
         "UPLOADS_BUCKET",
         "VERSION_SIGNING_KEY_IDS",
       ].sort(),
@@ -301,6 +310,64 @@ describe.each([
       expect(secret.Properties.SecretString).toBeUndefined();
     }
     expect(secrets.map((s) => s.Properties.GenerateSecretString.GenerateStringKey)).toContain("jwt_secret");
+  });
+
+  it("feeds the readings' function from an encrypted SQS queue with a dead-letter queue, partial batch failures and the bucket's drops", () => {
+    const t = get().template;
+    const queues = resources(t, "AWS::SQS::Queue");
+    const [queueId, queue] = Object.entries(queues).find(([id]) => id.startsWith("TelemetryQueue"))!;
+    const [deadId, dead] = Object.entries(queues).find(([id]) => id.startsWith("TelemetryDeadLetters"))!;
+    expect(Object.keys(queues)).toHaveLength(2);
+    expect(queue.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 2 * FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds,
+      RedrivePolicy: { deadLetterTargetArn: { "Fn::GetAtt": [deadId, "Arn"] }, maxReceiveCount: 5 },
+    });
+    expect(dead.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    // Both refuse requests without TLS.
+    for (const id of [queueId, deadId]) {
+      const policy = Object.values(resources(t, "AWS::SQS::QueuePolicy")).find((p) => JSON.stringify(p.Properties.Queues).includes(id))!;
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+    const [consumerId, consumer] = ourFunctions(t).TelemetryConsumerFunction;
+    expect(consumer.Properties).toMatchObject({
+      MemorySize: FUNCTION_SIZES.TelemetryConsumerFunction.memoryMb,
+      Timeout: FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds,
+    });
+    const mappings = Object.values(resources(t, "AWS::Lambda::EventSourceMapping")).filter((m) =>
+      JSON.stringify(m.Properties.FunctionName).includes(consumerId),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0].Properties).toMatchObject({
+      EventSourceArn: { "Fn::GetAtt": [queueId, "Arn"] },
+      BatchSize: 10,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+    });
+    // The consumer receives and deletes on its queue, reads and writes the table's items, and reads the
+    // stored batches and files; it writes no object.
+    const statements = statementsOfFunction(t, "TelemetryConsumerFunction");
+    expect(actions(statements).filter((a) => a.startsWith("sqs:"))).toEqual(
+      expect.arrayContaining(["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"]),
+    );
+    expect([...new Set(actions(statements).filter((a) => a.startsWith("s3:")))]).toEqual(["s3:GetObject"]);
+    const objectResources = JSON.stringify(statements.filter((st) => [st.Action].flat().includes("s3:GetObject")).map((st) => st.Resource));
+    expect(objectResources.match(/\/[\w-]+\/\*/g)?.sort()).toEqual(["/telemetry-uploads/*", "/telemetry/*"]);
+    expect(actions(statements)).toEqual(
+      expect.arrayContaining(["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:Query"]),
+    );
+    // The API may only send to the queue.
+    const api = statementsOfFunction(t, "ApiFunction");
+    const apiSqs = api.filter((st) => [st.Action].flat().some((a) => a.startsWith("sqs:")));
+    expect(apiSqs).toHaveLength(1);
+    expect([apiSqs[0].Action].flat().sort()).toEqual(["sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage"]);
+    expect(apiSqs[0].Resource).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+    expect((ourFunctions(t).ApiFunction[1].Properties.Environment.Variables as Record<string, unknown>).TELEMETRY_QUEUE_URL).toEqual({
+      Ref: queueId,
+    });
+    // The uploads bucket notifies the queue of what is created under telemetry/files/.
+    const notifications = JSON.stringify(resources(t, "Custom::S3BucketNotifications"));
+    expect(notifications).toContain('"QueueArn":{"Fn::GetAtt":["' + queueId + '","Arn"]}');
+    expect(notifications).toContain('"Value":"telemetry/files/"');
   });
 
   it("grants each function only what it uses", () => {
@@ -332,7 +399,7 @@ describe.each([
       // the pending tag they carry); it checks them by a ranged read (GetObject), deletes refused
       // ones (DeleteObject) and untags accepted ones (PutObjectTagging with an empty tag set).
       "s3:DeleteObject,s3:GetObject,s3:PutObject /training/*",
-      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/* /inventory/*",
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/* /inventory/* /telemetry/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject,s3:PutObjectTagging /documents/* /media/*",
     ]);
     // The histories of training jobs wait in the exports bucket, expired by its lifecycle rule.
@@ -731,6 +798,7 @@ describe("Lambda bundles", () => {
     ApiFunction: 2 * ONE_MB,
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
+    TelemetryConsumerFunction: ONE_MB,
     StatisticsReconcileFunction: ONE_MB,
     OrphanSweepFunction: ONE_MB,
     // exceljs + SheetJS (docs/deployment.md, «The spreadsheet worker»), about 2 MB, and pdfkit for the report passport's

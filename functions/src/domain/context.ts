@@ -38,6 +38,14 @@ export interface Deps {
   /** Issue 74: a year's uncertainty arithmetic off the request thread (the local host's scoring
    *  threads); without it, in this process. */
   yearMath?: YearMath;
+  /** The readings' queue (AWS: SQS, consumed by the readings' function): a stored batch is announced
+   *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */
+  telemetryQueue?: TelemetryQueue;
+}
+
+/** Where a stored batch of readings is announced for the consumer (functions/src/events/telemetry-queue.ts). */
+export interface TelemetryQueue {
+  send(message: { company: string; batch: string }): Promise<void>;
 }
 
 /** A forecast upload's rows with their predictions, as the stored JSON, and the item's summary. */

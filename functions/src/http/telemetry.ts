@@ -7,7 +7,7 @@ import { getFacility } from "../domain/company/facilities";
 import { Invalid, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/telemetry/register";
 import { storeBatch, type ReadBody } from "../domain/telemetry/readings";
-import { drainTelemetry } from "../domain/telemetry/consumer";
+import { kickTelemetry } from "../domain/telemetry/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
@@ -82,7 +82,7 @@ export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (
     company = actor.company;
   } else throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
   const batch = await storeBatch(deps, company, facility, body, restrictTo);
-  void drainTelemetry(deps);
+  await kickTelemetry(deps, batch);
   return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
 });
 
@@ -151,7 +151,7 @@ export const telemetryRoutes = routeApp()
   .openapi(importFileRoute, async (c) => {
     const deps = c.get("deps");
     const batch = await importTelemetryFile(deps, c.get("actor"), c.req.valid("json"));
-    void drainTelemetry(deps);
+    await kickTelemetry(deps, batch);
     return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
   });
 

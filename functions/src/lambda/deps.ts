@@ -1,6 +1,8 @@
 // Builds the API's Deps in Lambda from the environment the CDK stack sets (infra/lib/stack.ts)
 // and the secrets it generated.
 import { S3Client } from "@aws-sdk/client-s3";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { sqsTelemetryQueue } from "../adapters/queue/sqs-telemetry-queue";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
@@ -33,6 +35,8 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
       requiredEnv("EXPORT_JOB_FUNCTION_NAME"),
     ),
     signer: kmsSigner(new KMSClient({}), requiredEnv("VERSION_SIGNING_KEY_IDS").split(",")),
+    // A stored batch of readings is announced on the readings' queue, consumed by its own function.
+    telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
   };
   return { deps, originVerify: secrets.originVerify };
 }

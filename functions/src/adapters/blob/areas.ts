@@ -32,6 +32,11 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
    *  POST v1/telemetry/files/ and read by the readings' consumer; kept as the batch's readings
    *  (domain/telemetry/files.ts). */
   "telemetry-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
+  /** A mine's readings (domain/telemetry): each pushed batch's accepted readings
+   *  (`telemetry/batches/{company}/{batch}.json`), and the dispatch exports a mine's system drops
+   *  under its facility's prefix (`telemetry/files/{company}/{facility}/…`), whose "object created"
+   *  notifications go to the readings' queue. */
+  telemetry: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
 };
 
 /** The documents bucket's rule for forecast histories: whatever is under the area after `days`

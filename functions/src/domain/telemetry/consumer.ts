@@ -175,5 +175,12 @@ export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs" | "clock">): P
   return next;
 }
 
+/** A stored batch handed to its consumer: announced on the readings' queue where there is one (AWS),
+ *  else a drain of the table's queue in this process. The answer 202 waits for the announcement. */
+export async function kickTelemetry(deps: Pick<Deps, "repos" | "blobs" | "clock" | "telemetryQueue">, batch: TelemetryBatch) {
+  if (deps.telemetryQueue) await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
+  else void drainTelemetry(deps);
+}
+
 /** Resolves once the drains started so far are done (tests, a graceful stop). */
 export const telemetryIdle = (deps: Pick<Deps, "repos">): Promise<void> => chains.get(deps.repos) ?? Promise.resolve();

@@ -125,6 +125,51 @@ export async function importTelemetryFile(
   return batch;
 }
 
+/** Where a mine's system drops its dispatch exports in AWS (the uploads bucket, whose "object created"
+ *  notifications under it go to the readings' queue): `telemetry/files/{company}/{facility}/{name}`. */
+export const TELEMETRY_DROP_PREFIX = "telemetry/files/";
+// The file's name as storage keys are (adapters/blob/s3-blob-store.ts): Latin letters, digits, «.», «_», «-».
+const DROP_RE = /^telemetry\/files\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9][A-Za-z0-9._-]{0,254})$/;
+
+/** A file dropped under a facility's prefix as a batch of that facility, queued for the consumer: its id
+ *  made of the key and the object's version tag (ETag), so a notification delivered twice is one batch
+ *  and the same name written anew another. Undefined for a key of no known company's facility (or a
+ *  name of other characters than storage keys take). */
+export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key: string, tag: string): Promise<TelemetryBatch | undefined> {
+  const match = DROP_RE.exec(key);
+  if (!match) return undefined;
+  const [, company, facilityId, name] = match;
+  const facility = await deps.repos.facilities.get(company, facilityId);
+  if (!facility) return undefined;
+  const hex = createHash("sha256").update(`${key}\n${tag}`).digest("hex");
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  const existing = await deps.repos.telemetry.getBatch(company, id);
+  if (existing) return existing;
+  const batch: TelemetryBatch = {
+    batch: id,
+    company,
+    facility: facility.id,
+    state: "queued",
+    received_at: deps.clock.now().toISOString(),
+    lines: 0,
+    accepted: 0,
+    duplicate: 0,
+    corrected: 0,
+    refused: [],
+    refused_count: 0,
+    readings_sha256: "",
+    file: key,
+    file_name: name.slice(0, LIMITS.name.file),
+  };
+  try {
+    await deps.repos.telemetry.createBatch(batch);
+  } catch (error) {
+    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(company, id)) ?? batch;
+    throw error;
+  }
+  return batch;
+}
+
 /** The stored file's bytes, piece by piece. */
 async function* fileBytes(deps: Pick<Deps, "blobs">, key: string): AsyncGenerator<Uint8Array> {
   const { stat, getRange } = deps.blobs;
@@ -193,15 +238,18 @@ export async function readFileBatch(
   const flush = async () => {
     for (const rows of ready.splice(0)) await apply(parts++, rows);
   };
-  for await (const piece of fileBytes(deps, batch.file!)) {
-    reader.push(piece);
-    await flush();
-  }
   try {
+    for await (const piece of fileBytes(deps, batch.file!)) {
+      reader.push(piece);
+      await flush();
+    }
     reader.end();
   } catch (error) {
-    // Refused whole (the answer checked the header; a file changed since): its line and reason.
+    // Refused whole (empty, or a header that cannot be read: the answer checked these for an upload,
+    // not for a file dropped into the bucket): its line and reason, nothing of it applied.
     if (!(error instanceof Invalid)) throw error;
+    ready.length = 0;
+    part = [];
     refusedCount++;
     refused.push({ line: Number(/Строка (\d+)/.exec(error.detail)?.[1] ?? 1), reason: error.detail });
   }

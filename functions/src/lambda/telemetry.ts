@@ -1,0 +1,28 @@
+// The Lambda host of the readings' consumer (events/telemetry-queue.ts): the stack subscribes this
+// function to the readings' SQS queue (ReportBatchItemFailures), which the API announces stored
+// batches on and the uploads bucket notifies of dispatch exports dropped under telemetry/files/.
+import { S3Client } from "@aws-sdk/client-s3";
+import { createDocumentClient } from "../adapters/dynamodb/client";
+import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import { s3BlobStore } from "../adapters/blob/s3-blob-store";
+import { BLOB_AREAS } from "../adapters/blob/areas";
+import { systemClock } from "../domain/context";
+import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
+import { requiredEnv } from "./secrets";
+
+/** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports (documents bucket). */
+const AREAS = ["telemetry", "telemetry-uploads"] as const;
+
+let deps: Parameters<typeof consumeTelemetryMessages>[1] | undefined;
+
+export async function handler(event: SqsEvent): Promise<SqsBatchResponse> {
+  if (!deps) {
+    const tableName = requiredEnv("TABLE_NAME");
+    deps = {
+      repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
+      blobs: s3BlobStore(new S3Client({}), Object.fromEntries(AREAS.map((area) => [area, requiredEnv(BLOB_AREAS[area].bucket)]))),
+      clock: systemClock,
+    };
+  }
+  return consumeTelemetryMessages(event, deps);
+}

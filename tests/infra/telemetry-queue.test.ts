@@ -1,0 +1,236 @@
+// The mine's readings in AWS (issue 77): the API stores a push (its readings in S3, its item and queue
+// mark in the table) and announces it on SQS before its 202; the readings' function consumes SQS
+// messages with partial batch failures (a message that fails is named, the others applied), and a
+// dispatch export dropped into the uploads bucket under its facility's prefix comes as the bucket's
+// notification and is applied as a batch of that facility. The API and the handler run for real on
+// dynalite with the real S3 blob store; aws-sdk-client-mock stands in for S3 (an object map) and SQS
+// only.
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mockClient } from "aws-sdk-client-mock";
+import { GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
+import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-telemetry-queue";
+import { configFromEnv } from "@server/config";
+import { systemClock, type Deps } from "@server/domain/context";
+import { createCompany, createUser } from "@server/domain/company/users";
+import { readingsBetween } from "@server/domain/telemetry/consumer";
+import { consumeTelemetryMessages } from "@server/events/telemetry-queue";
+import { encodeS3Key } from "@server/events/upload-check";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import { apiHandler } from "@server/lambda/api";
+import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
+import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
+import { encodeLegacy } from "../support/legacy-encoding";
+import { apiGatewayEvent } from "./api-gateway-event";
+
+const s3 = mockClient(S3Client);
+const sqs = mockClient(SQSClient);
+afterEach(() => sqs.resetHistory());
+// The infra files share their worker's modules: the next file gets the SDK's send() back.
+afterAll(() => {
+  s3.restore();
+  sqs.restore();
+});
+
+const QUEUE_URL = "https://sqs.eu-central-1.amazonaws.com/123456789012/TelemetryQueue";
+const UPLOADS = "uploads-bucket";
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** S3 as an object map: PutObject, HeadObject, GetObject (whole or by Range); `failing` keys answer 503. */
+const objects = new Map<string, { body: Uint8Array; type: string }>();
+const failing = new Set<string>();
+const stream = (bytes: Uint8Array) => ({
+  transformToByteArray: async () => bytes,
+  transformToWebStream: () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    }),
+});
+function fakeS3() {
+  s3.on(PutObjectCommand).callsFake(async (input) => {
+    const body = input.Body as Uint8Array;
+    objects.set(`${input.Bucket}/${input.Key}`, { body: new Uint8Array(body), type: input.ContentType ?? "" });
+    return {};
+  });
+  const found = (input: { Bucket?: string; Key?: string }) => {
+    const key = `${input.Bucket}/${input.Key}`;
+    if (failing.has(input.Key ?? "")) throw Object.assign(new Error("SlowDown"), { name: "SlowDown", $metadata: { httpStatusCode: 503 } });
+    const object = objects.get(key);
+    if (!object) throw new NoSuchKey({ message: "NoSuchKey", $metadata: { httpStatusCode: 404 } });
+    return object;
+  };
+  s3.on(HeadObjectCommand).callsFake(async (input) => {
+    const object = found(input);
+    return { ContentLength: object.body.byteLength, ContentType: object.type };
+  });
+  s3.on(GetObjectCommand).callsFake(async (input) => {
+    const object = found(input);
+    const range = /^bytes=(\d+)-(\d+)$/.exec(input.Range ?? "");
+    const body = range ? object.body.subarray(+range[1], +range[2] + 1) : object.body;
+    return { Body: stream(body) as never, ContentType: object.type };
+  });
+}
+
+let storage: OpenStorage;
+let handler: ReturnType<typeof apiHandler>;
+let consumerDeps: Pick<Deps, "repos" | "blobs" | "clock">;
+let token: string;
+let company: string;
+let facility: string;
+let gatewayKey: string;
+const sensors: Record<string, string> = {};
+
+const call = async (path: string, json?: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }) => {
+  const res = await handler(apiGatewayEvent({ path, json, headers }));
+  return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown> };
+};
+const sent = () => sqs.commandCalls(SendMessageCommand).map((c) => c.args[0].input);
+const message = (id: string, body: unknown) => ({ messageId: id, body: JSON.stringify(body) });
+const batchOf = async (id: string) => (await call(`/api/v1/telemetry/batches/${id}/`)).body;
+
+beforeAll(async () => {
+  fakeS3();
+  sqs.on(SendMessageCommand).resolves({ MessageId: "m" });
+  storage = await openMemoryStorage();
+  const client = new S3Client({ region: "eu-central-1", credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" } });
+  const blobs = s3BlobStore(client, { telemetry: UPLOADS, "telemetry-uploads": "docs-bucket" });
+  const deps: Deps = {
+    repos: storage.repos,
+    blobs,
+    clock: systemClock,
+    config: configFromEnv(randomBytes(32)),
+    spreadsheets: inProcessSpreadsheets(() => deps),
+    signer: ephemeralSigner(),
+    telemetryQueue: sqsTelemetryQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+  };
+  consumerDeps = { repos: storage.repos, blobs, clock: systemClock };
+  const made = await createCompany(deps, { name: "ООО «Шахта в облаке»" });
+  company = made.id;
+  await createUser(deps, { companyId: company, email: "agk@example.com", password: "correct-horse" });
+  handler = apiHandler(deps);
+  const login = await handler(
+    apiGatewayEvent({ path: "/api/token/", json: { email: "agk@example.com", password: "correct-horse", guardant_code: "" } }),
+  );
+  token = (JSON.parse(login.body) as { access: string }).access;
+  facility = String((await call("/api/v1/facilities/", { name: "Шахта «Облако»", kind: "underground_mine" })).body.id);
+  const point = String((await call(`/api/v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" })).body.id);
+  for (const [code, kind] of [
+    ["М-12", "methane"],
+    ["Q-1", "flow"],
+  ])
+    sensors[code] = String((await call(`/api/v1/facilities/${facility}/sensors/`, { code, kind, point })).body.id);
+  gatewayKey = String((await call(`/api/v1/facilities/${facility}/gateway-keys/`, { label: "Шлюз" })).body.key);
+}, 60_000);
+afterAll(() => storage?.close());
+
+const push = (minutes: number[], value = 0.4) =>
+  call(
+    "/api/v1/telemetry/readings/",
+    { readings: minutes.map((m) => ({ sensor: "М-12", t: new Date(Date.UTC(2026, 2, 1, 3, m)).toISOString(), value })) },
+    { authorization: `Gateway ${gatewayKey}` },
+  );
+
+describe("a push in AWS", () => {
+  let announced: string;
+
+  it("is stored in S3 and the table and announced on SQS before its 202, not applied by the API", async () => {
+    const res = await push([0, 1, 2]);
+    expect(res.status).toBe(202);
+    const batch = String(res.body.batch);
+    announced = batch;
+    expect(sent()).toEqual([{ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ company, batch }) }]);
+    expect(objects.has(`${UPLOADS}/telemetry/batches/${company}/${batch}.json`)).toBe(true);
+    expect(await batchOf(batch)).toMatchObject({ state: "queued", accepted: 0 });
+    expect((await storage.repos.telemetry.queued(100)).map((q) => q.batch)).toContain(batch);
+  });
+
+  it("is applied by the readings' function; a message that fails is named and the others are applied, and its redelivery counts once", async () => {
+    const ids = [];
+    for (const minutes of [[0, 1, 2], [10, 11], [20]]) ids.push(String((await push(minutes)).body.batch));
+    // S3 cannot give the second batch's readings this time.
+    failing.add(`telemetry/batches/${company}/${ids[1]}.json`);
+    const messages = [
+      message("m0", { company, batch: announced }),
+      ...ids.map((batch, i) => message(`m${i + 1}`, { company, batch })),
+      // Never a message of ours: dropped, not retried.
+      { messageId: "junk", body: "{not json" },
+    ];
+    const first = await consumeTelemetryMessages({ Records: messages }, consumerDeps, quiet);
+    expect(first).toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
+    expect(await batchOf(announced)).toMatchObject({ state: "done", accepted: 3 });
+    expect(await batchOf(ids[0])).toMatchObject({ state: "done", accepted: 0, duplicate: 3 });
+    expect(await batchOf(ids[1])).toMatchObject({ state: "queued" });
+    expect(await batchOf(ids[2])).toMatchObject({ state: "done", accepted: 1 });
+    // SQS delivers the failed one again (and, once more, one already applied).
+    failing.clear();
+    const again = await consumeTelemetryMessages({ Records: [messages[2], messages[3]] }, consumerDeps, quiet);
+    expect(again).toEqual({ batchItemFailures: [] });
+    expect(await batchOf(ids[1])).toMatchObject({ state: "done", accepted: 2 });
+    expect(await batchOf(ids[2])).toMatchObject({ state: "done", accepted: 1 });
+    const stored = await readingsBetween(consumerDeps, company, sensors["М-12"], Date.UTC(2026, 2, 1, 3, 0), Date.UTC(2026, 2, 1, 4, 0));
+    expect([...stored.times].map((t) => (t - Date.UTC(2026, 2, 1, 3, 0)) / 60_000)).toEqual([0, 1, 2, 10, 11, 20]);
+  });
+});
+
+describe("a dispatch export dropped into the uploads bucket", () => {
+  const text = [
+    "Время;М-12;Q-1",
+    "02.03.2026 10:00:00;0,44;12 000",
+    "02.03.2026 10:01:00;обрыв;12 100",
+    "02.03.2026 10:02:00;0,46;12 050",
+  ].join("\r\n");
+  const notification = (key: string, eTag: string) => ({
+    Records: [{ eventName: "ObjectCreated:Put", s3: { bucket: { name: UPLOADS }, object: { key: encodeS3Key(key), size: 10, eTag } } }],
+  });
+
+  it("under its facility's prefix becomes a batch of that facility, applied once however often it is notified", async () => {
+    const key = `telemetry/files/${company}/${facility}/agk_2026-03-02.csv`;
+    objects.set(`${UPLOADS}/${key}`, { body: encodeLegacy(text, "windows-1251"), type: "text/csv" });
+    const note = notification(key, '"etag-1"');
+    const first = await consumeTelemetryMessages({ Records: [message("s1", note), message("s2", note)] }, consumerDeps, quiet);
+    expect(first).toEqual({ batchItemFailures: [] });
+    const batches = (await storage.repos.telemetry.queued(100)).length;
+    expect(batches).toBe(0);
+    const day = Date.UTC(2026, 2, 2, 3, 0);
+    const methane = await readingsBetween(consumerDeps, company, sensors["М-12"], day, day + 3_600_000);
+    expect([...methane.values]).toEqual([0.44, 0.46]);
+    const flow = await readingsBetween(consumerDeps, company, sensors["Q-1"], day, day + 3_600_000);
+    expect([...flow.values]).toEqual([12000, 12100, 12050]);
+    const stored = (await storage.repos.telemetry.getDay(company, sensors["Q-1"], "2026-03-02"))!;
+    // One batch, applied once: the second notification found it done.
+    expect(Object.keys(stored.applied)).toHaveLength(1);
+    const [applied] = Object.keys(stored.applied);
+    const batch = await batchOf(applied.split("#")[0]);
+    expect(batch).toMatchObject({
+      state: "done",
+      lines: 3,
+      accepted: 5,
+      file_name: "agk_2026-03-02.csv",
+      refused: [{ line: 3, reason: "«М-12»: значение «обрыв» не число" }],
+    });
+  });
+
+  it("ignores a drop under no facility of the company, a name storage keys cannot take, S3's test event and other prefixes, failing none", async () => {
+    const stray = `telemetry/files/${company}/no-such-facility/a.csv`;
+    objects.set(`${UPLOADS}/${stray}`, { body: new TextEncoder().encode(text), type: "text/csv" });
+    const answer = await consumeTelemetryMessages(
+      {
+        Records: [
+          message("x1", notification(stray, '"e"')),
+          message("x2", { Service: "Amazon S3", Event: "s3:TestEvent" }),
+          message("x4", notification(`telemetry/files/${company}/${facility}/АГК март.csv`, '"e"')),
+          message("x3", notification(`uploads/${company}/a.csv`, '"e"')),
+        ],
+      },
+      consumerDeps,
+      quiet,
+    );
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(await storage.repos.telemetry.queued(100)).toEqual([]);
+  });
+});
