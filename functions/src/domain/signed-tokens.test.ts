@@ -1,8 +1,10 @@
 // The short signatures of ids a client holds (an export job's) follow the secret's rotation as the
-// tokens do: accepted under the previous secret until its overlap ends, never under another.
+// tokens do: accepted under the previous secret until its overlap ends, never under another. A token
+// checked once is answered again without its HMAC only for the same checks, secret and time.
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { partsSigned, signParts, type SigningKeys } from "./signed-tokens";
+import { errors } from "jose";
+import { describe, expect, it, vi } from "vitest";
+import { partsSigned, signJwt, signParts, verifyJwt, type SigningKeys } from "./signed-tokens";
 
 const parts = ["export-job", "company-1", "3f1c0c4e-5a0b-4c55-9a6e-1f2d3c4b5a69"];
 const now = new Date("2026-11-25T10:00:00Z");
@@ -30,5 +32,35 @@ describe("signed parts", () => {
     expect(partsSigned({ jwtSecret: rotated.jwtSecret }, parts, signature, now)).toBe(false);
     // New ids are signed with the new secret only.
     expect(signParts(rotated, parts)).not.toBe(signature);
+  });
+});
+
+describe("a token checked again (issue 74)", () => {
+  const content = (expiresAt: number) => ({
+    claims: { typ: "access" },
+    subject: "user-1",
+    issuedAt: Math.floor(now.getTime() / 1000),
+    expiresAt,
+  });
+  const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+  it("is answered without its HMAC for the same checks, inside its time, by the same secret", async () => {
+    const keys: SigningKeys = { jwtSecret: randomBytes(32) };
+    const token = await signJwt(keys, content(Math.floor(now.getTime() / 1000) + 60));
+    const verify = vi.spyOn(crypto.subtle, "verify");
+    const first = await verifyJwt(keys, token, { now, requiredClaims: ["sub", "exp"] });
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(await verifyJwt(keys, token, { now: at(30), requiredClaims: ["sub", "exp"] })).toEqual(first);
+    expect(verify).toHaveBeenCalledTimes(1);
+    // Its time over, another audience asked, another secret: checked again, and refused.
+    await expect(verifyJwt(keys, token, { now: at(60), requiredClaims: ["sub", "exp"] })).rejects.toBeInstanceOf(errors.JWTExpired);
+    await expect(verifyJwt(keys, token, { now, audience: "media", requiredClaims: ["sub"] })).rejects.toBeInstanceOf(
+      errors.JWTClaimValidationFailed,
+    );
+    await expect(verifyJwt({ jwtSecret: randomBytes(32) }, token, { now, requiredClaims: ["sub"] })).rejects.toBeInstanceOf(
+      errors.JWSSignatureVerificationFailed,
+    );
+    expect(verify).toHaveBeenCalledTimes(4);
+    vi.restoreAllMocks();
   });
 });
