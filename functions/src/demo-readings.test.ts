@@ -11,6 +11,7 @@ import { offerAcceptSchema } from "./contract/schemas/telemetry";
 import { parseWith } from "./http/validate";
 import type { Actor } from "./domain/context";
 import { acceptOffers, listOffers } from "./domain/telemetry/offers";
+import { sensorGaps } from "./domain/telemetry/sensor-data";
 import { DEMO_BATCH } from "./domain/telemetry/days";
 import { seedDemoYear } from "./demo-year";
 import { DEMO_DAYS, DEMO_SENSORS, demoWindow, production, simulateReadings } from "./demo-readings";
@@ -128,6 +129,21 @@ describe("the demo year's seed", () => {
       "М-12 threshold warning",
       "М-12 threshold warning",
     ]);
+  });
+
+  it("shows the shaft meter's gap and stuck stretch as substituted on «Пропуски и замещения», labelled as the demo's", async () => {
+    const sensor = (await d.deps.repos.sensors.listOfFacility(actor.company, mine)).find((s) => s.code === "ВС2-CH4")!;
+    const march = await sensorGaps(d.deps, actor, mine, sensor.id, { month: "2026-03" });
+    expect(march.demo).toBe(true);
+    const substituted = march.gaps.filter((g) => g.state === "substituted");
+    expect(substituted.map((g) => [g.minutes, g.rule])).toEqual(
+      expect.arrayContaining([
+        [25, "mean"],
+        [expect.any(Number), "mean"],
+      ]),
+    );
+    expect(substituted.find((g) => g.flags.stuck > 0)?.flags.stuck).toBeGreaterThanOrEqual(95);
+    expect(substituted.find((g) => g.minutes === 25)?.flags.none).toBe(25);
   });
 
   it("offers the shaft's month from its own meters, labelled «демонстрационные данные» and accepted as such", async () => {

@@ -42,6 +42,7 @@ export const sensorCompletenessSchema = sensorHead.extend({
       }),
     )
     .meta({ description: "The year's months the sensor was in service in, up to now" }),
+  demo: z.boolean().meta({ description: "The readings are the demo's simulated ones: «демонстрационные данные»" }),
 });
 
 export const gapSchema = z.object({
@@ -71,6 +72,7 @@ export const sensorGapsSchema = z.object({
   longest_gap_min: z.int(),
   gaps: z.array(gapSchema).meta({ description: `In time order, at most ${LIMITS.telemetry.gapsListed} from offset` }),
   count: z.int().meta({ description: "Every gap of the month" }),
+  demo: z.boolean().meta({ description: "The readings are the demo's simulated ones: «демонстрационные данные»" }),
 });
 
 export const sensorDayViewSchema = z.object({
@@ -101,4 +103,5 @@ export const sensorDayViewSchema = z.object({
     above_warning: z.int(),
     above_alarm: z.int(),
   }),
+  demo: z.boolean().meta({ description: "The readings are the demo's simulated ones: «демонстрационные данные»" }),
 });

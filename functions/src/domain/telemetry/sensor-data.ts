@@ -61,6 +61,8 @@ interface Computed {
   series: MinuteSeries;
   /** D60: the valid values and their substitutes. */
   result: Substituted;
+  /** The readings are the demo's simulated ones (days.ts DEMO_BATCH): «демонстрационные данные». */
+  demo: boolean;
 }
 
 /** A sensor's minutes over `window`: its readings' minute means flagged (a methane meter's «залипание»
@@ -86,7 +88,7 @@ async function sensorWindow(deps: Pick<Deps, "repos">, sensor: Sensor, sensors: 
     minuteMeans(sensor.kind, read.times, read.values, window.start, window.minutes),
     paired ? { paired } : {},
   );
-  return { series, result: substitute(series) };
+  return { series, result: substitute(series), demo: read.demo };
 }
 
 async function headOf(deps: Pick<Deps, "repos">, sensor: Sensor) {
@@ -115,11 +117,13 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
   const out: SensorCompleteness[] = [];
   for (const sensor of sensors) {
     const months: SensorCompleteness["months"] = [];
+    let demo = false;
     for (let month = 1; month <= 12; month++) {
       const whole = monthWindow(year, month, zone, now);
       const window = whole && serviceWindow(sensor, whole, zone);
       if (!window) continue;
-      const { result } = await sensorWindow(deps, sensor, sensors, window);
+      const { result, demo: simulated } = await sensorWindow(deps, sensor, sensors, window);
+      if (simulated) demo = true;
       months.push({
         month: window.month,
         minutes: { expected: window.minutes, valid: result.valid, substituted: result.substituted, missing: result.missing },
@@ -127,7 +131,7 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
         longest_gap_min: result.longestGap,
       });
     }
-    if (months.length > 0 || sensor.is_active) out.push({ ...(await headOf(deps, sensor)), months });
+    if (months.length > 0 || sensor.is_active) out.push({ ...(await headOf(deps, sensor)), months, demo });
   }
   return out;
 }
@@ -221,6 +225,7 @@ export async function sensorGaps(
     longest_gap_min: result.longestGap,
     gaps: gaps.slice(offset, offset + (query.limit ?? LIMITS.telemetry.gapsListed)),
     count: gaps.length,
+    demo: computed.demo,
   };
 }
 
@@ -240,7 +245,7 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
   if (!whole || start >= now) throw new Invalid(`date: день ${ru} еще не наступил`);
   const window = serviceWindow(sensor, whole, zone);
   if (!window || window.start >= end || window.start + window.minutes * MINUTE_MS <= start) throw notInService(sensor.code, ru);
-  const { series, result } = await sensorWindow(deps, sensor, sensors, window);
+  const { series, result, demo } = await sensorWindow(deps, sensor, sensors, window);
   const length = Math.round((end - start) / MINUTE_MS);
   const value: (number | null)[] = [];
   const flag: number[] = [];
@@ -298,5 +303,6 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
       above_warning: bucket?.above_warning ?? 0,
       above_alarm: bucket?.above_alarm ?? 0,
     },
+    demo,
   };
 }

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert, Card, Flex, InputNumber, Space, Typography } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
+import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { useFacilities } from "../../api/inventory";
@@ -69,6 +70,7 @@ export default function SensorCompletenessPage() {
         <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <DemoReadingsAlert shown={data.data?.some((s) => s.demo)} />
       <Space>
         Год
         <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />

@@ -10,6 +10,7 @@ import { closeApp, leftFor, openPage, type OpenApp } from "../../testing/render-
 import SensorCompletenessPage from "./SensorCompletenessPage";
 import SensorGapsPage from "./SensorGapsPage";
 import SensorDayPage from "./SensorDayPage";
+import { DEMO_READINGS_NOTE } from "./DemoReadingsAlert";
 
 let app: OpenApp;
 /** Russian numbers group thousands with a no-break space. */
@@ -45,8 +46,12 @@ describe("«Полнота данных датчиков»", () => {
         api.on("listFacilities", []).on("sensorCompleteness", ({ query }) => {
           expect(query.get("year")).toBe(String(year));
           return [
-            { ...head, months: [month(`${year}-03`, 43_000, 200, 44_640, 1_440), month(`${year}-04`, 41_640, 0, 43_200, 1_560)] },
-            { ...head, id: "s2", code: "АН-3", kind: "air_velocity" as const, unit: "м/с", is_active: false, months: [] },
+            {
+              ...head,
+              months: [month(`${year}-03`, 43_000, 200, 44_640, 1_440), month(`${year}-04`, 41_640, 0, 43_200, 1_560)],
+              demo: false,
+            },
+            { ...head, id: "s2", code: "АН-3", kind: "air_velocity" as const, unit: "м/с", is_active: false, months: [], demo: false },
           ];
         }),
     );
@@ -70,10 +75,14 @@ describe("«Полнота данных датчиков»", () => {
       (api) =>
         api
           .on("listFacilities", [])
-          .on("sensorCompleteness", ({ query }) => [{ ...head, months: [month(`${query.get("year")}-02`, 50, 10, 40_320, 30_000)] }]),
+          .on("sensorCompleteness", ({ query }) => [
+            { ...head, months: [month(`${query.get("year")}-02`, 50, 10, 40_320, 30_000)], demo: true },
+          ]),
     );
     const cell = await screen.findByLabelText(/М-12, 02\.\d{4}: полнота 0,15 %, ниже 95 %/);
     expect(cell.textContent).toBe("0,15 %! < 95 %");
+    // The demo mine's simulated readings say so (demo-readings.ts).
+    expect(screen.getByText(DEMO_READINGS_NOTE)).toBeTruthy();
   });
 });
 
@@ -86,6 +95,7 @@ describe("«Пропуски и замещения»", () => {
       completeness: 60 / 44_640,
       longest_gap_min: 23_820,
       count: 3,
+      demo: false,
       gaps: [
         {
           start: "2026-02-28T17:00:00.000Z",
@@ -188,6 +198,7 @@ describe("«Сутки датчика»", () => {
         above_warning: 0,
         above_alarm: 0,
       },
+      demo: false,
     };
     app = openPage(
       {

@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { Alert, Button, Card, Descriptions, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
+import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LIMITS } from "@server/contract";
 import { Chart } from "../../shared/charts/Chart";
 import { Table } from "../../shared/LazyTable";
@@ -55,6 +56,7 @@ export default function SensorDayPage() {
         <Link to={`/facilities/${facilityId}/sensors/${sensorId}/gaps?month=${date.slice(0, 7)}`}>Пропуски и замещения за месяц</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <DemoReadingsAlert shown={day.data?.demo} />
       <Space wrap>
         <Button onClick={() => update({ date: shiftDay(date, -1) })}>‹ Предыдущие сутки</Button>
         <Button onClick={() => update({ date: shiftDay(date, 1) })}>Следующие сутки ›</Button>

@@ -6,6 +6,7 @@
 import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
+import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LIMITS } from "@server/contract";
 import { Table } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
@@ -66,6 +67,7 @@ export default function SensorGapsPage() {
         <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <DemoReadingsAlert shown={data.data?.demo} />
       <Space wrap>
         <Button onClick={() => go(shiftMonth(month, -1))}>‹ Предыдущий месяц</Button>
         <Typography.Text strong data-testid="gaps-month">

@@ -12,6 +12,7 @@ import { LoadError } from "../../shared/LoadError";
 import { useFacilities } from "../../api/inventory";
 import { useOffers, type Offer } from "../../api/telemetry";
 import { monthText, number, percent } from "./offerTexts";
+import { DemoReadingsAlert } from "./DemoReadingsAlert";
 
 // The acceptance dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcceptDialog = lazy(() => import("./AcceptOfferDialog"));
@@ -88,13 +89,7 @@ export default function TelemetryOffersPage() {
         <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      {offers.data?.some((o) => o.demo) && (
-        <Alert
-          type="warning"
-          showIcon
-          title={`Показаны ${DEMO_READINGS_LABEL}: показания датчиков сделаны симулятором АГК, а не получены от шахты`}
-        />
-      )}
+      <DemoReadingsAlert shown={offers.data?.some((o) => o.demo)} />
       <Space>
         Год
         <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />
