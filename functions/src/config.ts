@@ -28,6 +28,9 @@ export interface AppConfig extends SigningKeys {
   /** scrypt's cost N for new password hashes; unset, the production cost
    *  (domain/company/passwords.ts). Only the local host sets it, for tests (local/password-cost.ts). */
   passwordCost?: number;
+  /** Webhooks may post to loopback, private and link-local addresses and over plain http
+   *  (domain/company/webhooks.ts): the local host, inside the mine's network; never in AWS. */
+  webhookPrivateAddresses?: boolean;
 }
 
 /** The local host's pace of one user's requests unless the environment sets another
@@ -50,6 +53,7 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     accessTtlSeconds: intFromEnv("ACCESS_TOKEN_TTL_SECONDS", 15 * 60),
     refreshTtlSeconds: intFromEnv("REFRESH_TOKEN_TTL_SECONDS", 24 * 60 * 60),
     guardantCode: process.env.GUARDANT_CODE || undefined,
+    ...(process.env.WEBHOOK_PRIVATE_ADDRESSES === "1" ? { webhookPrivateAddresses: true } : {}),
     loginFailuresPerEmail: intFromEnv("LOGIN_FAILURES_PER_EMAIL", 10),
     loginFailuresPerAddress: intFromEnv("LOGIN_FAILURES_PER_ADDRESS", 200),
     loginWindowSeconds: intFromEnv("LOGIN_WINDOW_SECONDS", 15 * 60),

@@ -471,6 +471,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // An accepted body registers one webhook (up to the company's 10, then 409).
+  createWebhook: () => [
+    {
+      path: "/api/v1/company/webhooks/",
+      example: { url: "https://hooks.example.com/agk", label: "Диспетчерская" },
+      writes: { webhooks: 1, audit: 1 },
+    },
+  ],
   // The company's one reading gives no event: every body is answered 400 or 404, nothing written.
   acknowledgeTelemetryEvent: () => [
     {
@@ -791,6 +799,7 @@ async function snapshot(): Promise<Record<string, number>> {
     points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     point: versionOf(tableKeys.emissionPoint(user.companyId, objects.facility.id, objects.point.id).SK),
     sensors: of(tableKeys.sensorsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
+    webhooks: of(tableKeys.webhooksOfCompany(user.companyId).SKPrefix).length,
     sensor: versionOf(tableKeys.sensor(user.companyId, objects.facility.id, objects.sensor.id).SK),
     gatewayKeys: of(tableKeys.gatewayKeysOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     "comments:2031": of(tableKeys.inventoryComments(user.companyId, 2031).SKPrefix).length,

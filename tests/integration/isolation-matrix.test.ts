@@ -155,6 +155,11 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   listTelemetryEvents: ({ a }) => [{ path: `/api/v1/telemetry/events/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` }],
+  listWebhooks: () => [{ path: "/api/v1/company/webhooks/" }],
+  createWebhook: () => [{ path: "/api/v1/company/webhooks/", json: { url: "https://hooks.example.com/b" } }],
+  // Webhooks are the caller's company's own: a made-up id is 404 to A as to B.
+  deleteWebhook: () => [{ path: `/api/v1/company/webhooks/${newId()}/`, control: false }],
+  listWebhookDeliveries: () => [{ path: `/api/v1/company/webhooks/${newId()}/deliveries/`, control: false }],
   telemetryShiftReport: ({ a }) => [
     { path: `/api/v1/telemetry/shift-report/?facility=${a.facility.id}&date=2026-03-01&shift=1&format=pdf` },
   ],

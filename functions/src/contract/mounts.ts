@@ -31,6 +31,7 @@ export const MOUNTS = {
   inventoryReport: { prefix: "/v1/inventory", access: "user" },
   abatement: { prefix: "/v1/abatement", access: "user" },
   telemetry: { prefix: "/v1/telemetry", access: "user" },
+  webhooks: { prefix: "/v1/company/webhooks", access: "user" },
   // Last: /v1/{type}/ would otherwise shadow the named resources above.
   evidence: { prefix: "/v1", access: "user" },
   exportJobs: { prefix: "/v1/export_jobs", access: "user" },

@@ -28,6 +28,7 @@ import type { PROJECT_ROUTES } from "./routes/projects";
 import type { SIGNING_KEY_ROUTES } from "./routes/signing-keys";
 import type { UNCERTAINTY_ROUTES } from "./routes/uncertainty";
 import type { USER_ROUTES } from "./routes/users";
+import type { WEBHOOK_ROUTES } from "./routes/webhooks";
 
 /** The declared routes of each group of the mount table. */
 export interface MountRoutes {
@@ -53,6 +54,7 @@ export interface MountRoutes {
   inventoryReport: typeof INVENTORY_REPORT_ROUTES;
   abatement: typeof ABATEMENT_ROUTES;
   telemetry: typeof TELEMETRY_ROUTES;
+  webhooks: typeof WEBHOOK_ROUTES;
   evidence: typeof EVIDENCE_ROUTES;
   exportJobs: typeof EXPORT_JOB_ROUTES;
   calculations: typeof CALCULATION_ROUTES;

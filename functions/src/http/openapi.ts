@@ -31,6 +31,7 @@ import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { signingKeyRoutes } from "./signing-keys";
 import { telemetryPushRoutes, telemetryRoutes } from "./telemetry";
+import { webhookRoutes } from "./webhooks";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
 
@@ -63,6 +64,7 @@ const SERVED = {
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,
   telemetry: telemetryRoutes,
+  webhooks: webhookRoutes,
   evidence: evidenceRoutes,
   exportJobs: exportJobRoutes,
   calculations: calculationRoutes,

@@ -26,6 +26,7 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
+import { drainWebhooks, webhooksIdle } from "../domain/company/webhooks";
 import { closeLiveStreams } from "../http/telemetry";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
@@ -45,6 +46,8 @@ import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "..
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
+/** How often the webhook deliveries due are looked for (their back-off starts at 10 s). */
+const WEBHOOK_POLL_MS = 5_000;
 /** How long a stop waits for requests in flight before it cuts their connections. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -136,7 +139,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     repos: storage.repos,
     blobs: uploads.blobs,
     clock: options.clock ?? systemClock,
-    config: { ...configFromEnv(keys.jwtSecret, keys.previousJwtSecret), passwordCost: passwordCostFromEnv() },
+    config: {
+      ...configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
+      passwordCost: passwordCostFromEnv(),
+      // Installed inside the mine's network, it posts webhooks to receivers there (docs/security.md).
+      webhookPrivateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES !== "0",
+    },
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
     signer: localVersionSigner(dataDir),
     ...(threads ? { uploadFiles: threads } : {}),
@@ -204,10 +212,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // D57: batches of readings stored and answered 202 but not yet applied when the process stopped
   // (killed, say) are in the table's queue: applied now, in the background.
   void drainTelemetry(deps);
+  // Webhook deliveries due (a retry's back-off, or made before a stop): sent now and every few seconds.
+  void drainWebhooks(deps);
+  const webhookTimer = setInterval(() => void drainWebhooks(deps), WEBHOOK_POLL_MS);
+  webhookTimer.unref();
 
   const host = options.host ?? "127.0.0.1";
   const exposed = await demoPasswordProblem(deps, host);
   if (exposed) {
+    clearInterval(webhookTimer);
     await Promise.all([threads?.close(), scoring.close()]);
     await uploads.settled();
     await storage.close();
@@ -296,6 +309,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       // Stop taking requests, let the ones in flight finish and their events be handled, then
       // close LevelDB cleanly.
       sweep.stop();
+      clearInterval(webhookTimer);
       // The live streams end with their close event, so the pages open them again elsewhere.
       closeLiveStreams(deps);
       closing ??= new Promise<void>((done) => {
@@ -306,7 +320,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
-        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps)]))
+        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps), webhooksIdle(deps)]))
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

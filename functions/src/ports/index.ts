@@ -22,6 +22,7 @@ export type * from "./documents";
 export type * from "./production-calendar";
 export type * from "./media";
 export type * from "./telemetry";
+export type * from "./webhooks";
 export type * from "./clock";
 export type * from "./spreadsheet-worker";
 export type * from "./repositories";

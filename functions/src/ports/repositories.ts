@@ -22,6 +22,7 @@ import type { AdminAuditRepository, AuditTrailRepository } from "./audit";
 import type { DocumentRepository } from "./documents";
 import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
+import type { WebhookRepository } from "./webhooks";
 import type {
   GatewayKeyRepository,
   LiveBindingRepository,
@@ -52,6 +53,7 @@ export interface Repositories {
   gatewayKeys: GatewayKeyRepository;
   telemetry: TelemetryRepository;
   telemetryEvents: TelemetryEventRepository;
+  webhooks: WebhookRepository;
   liveBindings: LiveBindingRepository;
   migrations: MigrationRepository;
   inventoryReviews: InventoryReviewRepository;

@@ -30,6 +30,7 @@ import { MEDIA_ROUTES, MEDIA_STREAM_ROUTES } from "@server/contract/routes/media
 import { OPENAPI_ROUTES } from "@server/contract/routes/openapi";
 import { PROJECT_ROUTES } from "@server/contract/routes/projects";
 import { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "@server/contract/routes/telemetry";
+import { WEBHOOK_ROUTES } from "@server/contract/routes/webhooks";
 import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";
 import { calculationBodySchema } from "@server/contract/schemas/calculation-body";
@@ -59,6 +60,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   inventory: INVENTORY_ROUTES,
   inventoryReport: INVENTORY_REPORT_ROUTES,
   telemetry: TELEMETRY_ROUTES,
+  webhooks: WEBHOOK_ROUTES,
   abatement: ABATEMENT_ROUTES,
   evidence: EVIDENCE_ROUTES,
   exportJobs: EXPORT_JOB_ROUTES,

@@ -143,6 +143,21 @@ export const telemetryEvent = (companyId: string, facilityId: string, start: str
   SK: `EV#${start}#${eventId}`,
 });
 export const telemetryEventsOfFacility = (companyId: string, facilityId: string) => `TEVENTS#${companyId}#${facilityId}`;
+/** A company's webhook (issue 78): Query SK begins_with WEBHOOK# for the company's. */
+export const webhook = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `WEBHOOK#${id}` });
+export const webhooksOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "WEBHOOK#" });
+/** A webhook's deliveries, one partition per webhook sorted by the event's start and the idempotency key. */
+export const webhookDeliveriesPk = (companyId: string, webhookId: string) => `WHDELIV#${companyId}#${webhookId}`;
+export const webhookDelivery = (companyId: string, webhookId: string, sort: string) => ({
+  PK: webhookDeliveriesPk(companyId, webhookId),
+  SK: sort,
+});
+/** Pending deliveries in the order they are due: what the sender takes up, after a restart too. */
+export const WEBHOOK_QUEUE_PK = "WHQUEUE";
+export const webhookQueued = (nextAt: string, companyId: string, webhookId: string, sort: string) => ({
+  PK: WEBHOOK_QUEUE_PK,
+  SK: `${nextAt}#${companyId}#${webhookId}#${sort}`,
+});
 /** A sensor's readings of one UTC day, packed: get by (company, sensor, yyyy-MM-dd); a partition per sensor. */
 export const sensorDay = (companyId: string, sensorId: string, day: string) => ({
   PK: `TELEMETRY#${companyId}#${sensorId}`,
@@ -287,11 +302,23 @@ export const auditEntry = (at: string, eventId: string) => ({
 /** Items the audit trail skips: its own, the login-throttling counters, the statistics markers,
  *  the caps' counters, the export jobs' requests and the dictionaries' change counter (the changed item itself is audited),
  *  the mine's readings and the events its detector finds in them (an acknowledgement keeps who and when on the event). */
-export const UNAUDITED_PREFIXES = ["AUDIT#", "ATTEMPTS#", "STATSEQ#", "CAP#", "JOBREQ#", "DICTVERSION", "TELEMETRY#", "TQUEUE", "TEVENTS#"];
+export const UNAUDITED_PREFIXES = [
+  "AUDIT#",
+  "ATTEMPTS#",
+  "STATSEQ#",
+  "CAP#",
+  "JOBREQ#",
+  "DICTVERSION",
+  "TELEMETRY#",
+  "TQUEUE",
+  "TEVENTS#",
+  "WHDELIV#",
+  "WHQUEUE",
+];
 /** Partitions the stream's handler neither audits nor counts in any statistic (a sensor's packed days
  *  of readings, the readings' queue, the events found in them): the local host makes no stream record of their writes at all
  *  (local/table-stream.ts), which a year of readings would otherwise hand over image by image. */
-export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE", "TEVENTS#"];
+export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE", "TEVENTS#", "WHDELIV#", "WHQUEUE"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

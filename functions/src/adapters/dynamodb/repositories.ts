@@ -16,6 +16,7 @@ import { dynamoEmissionPoints, dynamoMigrations } from "./emission-point-reposit
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoGatewayKeys, dynamoSensors } from "./sensor-repository";
 import { dynamoLiveBindings, dynamoTelemetry, dynamoTelemetryEvents } from "./telemetry-repository";
+import { dynamoWebhooks } from "./webhook-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";
 import { dynamoInventoryComments } from "./inventory-comment-repository";
@@ -47,6 +48,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     gatewayKeys: dynamoGatewayKeys(doc, table),
     telemetry: dynamoTelemetry(doc, table),
     telemetryEvents: dynamoTelemetryEvents(doc, table),
+    webhooks: dynamoWebhooks(doc, table),
     liveBindings: dynamoLiveBindings(doc, table),
     migrations: dynamoMigrations(doc, table),
     inventoryReviews: dynamoInventoryReviews(doc, table),

@@ -27,6 +27,8 @@ import type {
   OfferAcceptance,
   TelemetryBatch,
   TelemetryEvent,
+  WebhookRecord,
+  WebhookDeliveryRecord,
   ForecastModelVersion,
   InventoryComment,
   TrendSettings,
@@ -492,6 +494,76 @@ function liveBindings(table: MemoryTable): Repositories["liveBindings"] {
     },
     async remove(companyId, facilityId, working, horizon) {
       table.delete(keys.liveBinding(companyId, facilityId, horizon, working));
+    },
+  };
+}
+
+function webhooks(table: MemoryTable): Repositories["webhooks"] {
+  const queued = (d: Pick<WebhookDeliveryRecord, "company" | "webhook" | "sort" | "next_at">) => ({
+    ...keys.webhookQueued(d.next_at, d.company, d.webhook, d.sort),
+    company: d.company,
+    webhook: d.webhook,
+    sort: d.sort,
+    next_at: d.next_at,
+  });
+  return {
+    async create(hook) {
+      create(table, { ...keys.webhook(hook.company, hook.id), ...hook }, "Вебхук с таким идентификатором уже существует");
+    },
+    async list(companyId) {
+      const prefix = keys.webhooksOfCompany(companyId);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<WebhookRecord>(item)!);
+    },
+    async get(companyId, id) {
+      return strip<WebhookRecord>(table.get(keys.webhook(companyId, id)));
+    },
+    async remove(companyId, id) {
+      table.delete(keys.webhook(companyId, id));
+      for (const item of table.query(keys.webhookDeliveriesPk(companyId, id))) {
+        const d = strip<WebhookDeliveryRecord>(item)!;
+        if (d.state === "pending") table.delete(keys.webhookQueued(d.next_at, d.company, d.webhook, d.sort));
+        table.delete(keys.webhookDelivery(companyId, id, d.sort));
+      }
+    },
+    async createDelivery(delivery) {
+      const key = keys.webhookDelivery(delivery.company, delivery.webhook, delivery.sort);
+      if (table.get(key)) return false;
+      table.put(queued(delivery));
+      return table.put({ ...key, ...delivery }, (stored) => stored === undefined);
+    },
+    async getDelivery(companyId, webhook, sort) {
+      return strip<WebhookDeliveryRecord>(table.get(keys.webhookDelivery(companyId, webhook, sort)));
+    },
+    async updateDelivery(next, previous) {
+      if (next.state === "pending" && next.next_at !== previous.next_at) table.put(queued(next));
+      const written = table.put(
+        { ...keys.webhookDelivery(next.company, next.webhook, next.sort), ...next, version: previous.version + 1 },
+        (stored) => stored !== undefined && stored.version === previous.version,
+      );
+      if (written && (next.state !== "pending" || next.next_at !== previous.next_at))
+        table.delete(keys.webhookQueued(previous.next_at, previous.company, previous.webhook, previous.sort));
+      return written;
+    },
+    async deliveries(companyId, webhook, limit) {
+      return table
+        .query(keys.webhookDeliveriesPk(companyId, webhook), "", true)
+        .slice(0, limit)
+        .map((item) => strip<WebhookDeliveryRecord>(item)!);
+    },
+    async due(now, limit) {
+      return table
+        .query(keys.WEBHOOK_QUEUE_PK)
+        .filter((item) => String(item.SK) <= `${now}#\uffff`)
+        .slice(0, limit)
+        .map((item) => ({
+          company: String(item.company),
+          webhook: String(item.webhook),
+          sort: String(item.sort),
+          next_at: String(item.next_at),
+        }));
+    },
+    async dropQueued(mark) {
+      table.delete(keys.webhookQueued(mark.next_at, mark.company, mark.webhook, mark.sort));
     },
   };
 }
@@ -1067,6 +1139,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     gatewayKeys: gatewayKeys(table),
     telemetry: telemetry(table),
     telemetryEvents: telemetryEvents(table),
+    webhooks: webhooks(table),
     liveBindings: liveBindings(table),
     migrations: migrations(table),
     inventoryReviews: inventoryReviews(table),

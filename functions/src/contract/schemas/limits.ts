@@ -76,6 +76,13 @@ export const LIMITS = {
    *  working, in characters; a facility's sensors and gateway keys, retired and revoked ones too (a large
    *  mine's АГК has a few hundred channels); the register changes kept on a sensor; a key's label;
    *  the largest airway cross-section an anemometer's sensor may name, m². */
+  webhooks: {
+    url: 2000,
+    label: 120,
+    perCompany: 10,
+    /** Deliveries one log answers, newest first. */
+    deliveriesListed: 200,
+  },
   telemetry: {
     sensorCode: 40,
     sensorWorking: 255,

@@ -32,6 +32,8 @@ const SENSOR_FIELDS: Record<string, string> = {
 };
 /** A gateway key of a facility: made and revoked, never the key. */
 const GATEWAY_KEY_FIELDS: Record<string, string> = { label: "Ключ шлюза", prefix: "Начало ключа", revoked_at: "Отозван" };
+/** Issue 78: a webhook of the company: added and removed, never its secret. */
+const WEBHOOK_FIELDS: Record<string, string> = { url: "Адрес приемника", label: "Название", removed: "Удален" };
 /** The base year of the trend (domain/inventory/targets.ts): set, recalculated, and why. */
 const BASE_YEAR_FIELDS: Record<string, string> = {
   year: "Базовый год",
@@ -47,6 +49,7 @@ const FIELDS = {
   point: POINT_FIELDS,
   sensor: SENSOR_FIELDS,
   gateway_key: GATEWAY_KEY_FIELDS,
+  webhook: WEBHOOK_FIELDS,
   base_year: BASE_YEAR_FIELDS,
   coal_output: COAL_OUTPUT_FIELDS,
 } as const;

@@ -56,7 +56,7 @@ export function mergeDay(
 /** What changed sensor-days are handed to once they are written (D65's event detector; each must be
  *  idempotent: a kill before the batch is done hands them the same days again). */
 export type DayConsumer = (
-  deps: Pick<Deps, "repos" | "clock">,
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
   change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
 ) => Promise<unknown>;
 export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents];

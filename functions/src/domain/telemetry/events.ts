@@ -18,6 +18,7 @@ import type { eventAcknowledgeSchema, eventListQuerySchema, eventListSchema, eve
 import { LIMITS } from "../../contract/schemas/limits";
 import { fieldMessage } from "../../contract/field-errors";
 import { registerAt } from "./register";
+import { drainWebhooks, enqueueEventDeliveries, type EventDescriber } from "../company/webhooks";
 import { DAY_MS, readingsBetween } from "./days";
 
 export type EventView = z.output<typeof eventSchema>;
@@ -122,7 +123,7 @@ export async function sensorEvents(
  *  from the week before) are made equal to what the minutes give. Idempotent and order-independent:
  *  it depends on the stored minutes only. Answers the events written (new or changed). */
 export async function detectEvents(
-  deps: Pick<Deps, "repos" | "clock">,
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
   change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
 ): Promise<TelemetryEvent[]> {
   const bySensor = new Map<string, string[]>();
@@ -144,16 +145,28 @@ export async function detectEvents(
     for (const e of earlier) if (e.end === null && Date.parse(e.start) < from) from = dayStart(e.start.slice(0, 10));
     const found = await sensorEvents(deps, sensor, from, to, now);
     const before = new Map(earlier.filter((e) => Date.parse(e.start) >= from).map((e) => [e.id, e]));
+    const changed: { event: TelemetryEvent; kept: TelemetryEvent | undefined }[] = [];
     for (const event of found) {
       const kept = before.get(event.id);
       before.delete(event.id);
-      if (kept && sameDetection(kept, event)) continue;
-      if (await writeDetected(deps, event, kept)) written.push(event);
+      if (!(kept && sameDetection(kept, event))) changed.push({ event, kept });
     }
+    // Webhooks' deliveries first (once per event and state): a kill before the events are written
+    // leaves them made, and the run again writes the events.
+    const changes = changed.map((c) => c.event);
+    if ((await enqueueEventDeliveries(deps, change.company, changes, () => describer(deps, sensor, now))) > 0) void drainWebhooks(deps);
+    for (const { event, kept } of changed) if (await writeDetected(deps, event, kept)) written.push(event);
     // What the minutes no longer give (a correction moved it): removed.
     for (const gone of before.values()) await removeDetected(deps, gone);
   }
   return written;
+}
+
+/** How a webhook's message names the facility and shows an event of `sensor`. */
+async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
+  const facility = await deps.repos.facilities.get(sensor.company, sensor.facility);
+  const zone = zoneOf(await deps.repos.companies.get(sensor.company));
+  return { facility: { id: sensor.facility, name: facility?.name ?? "" }, view: (event) => eventView(event, sensor, zone, now) };
 }
 
 /** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write

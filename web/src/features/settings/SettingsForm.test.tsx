@@ -15,7 +15,9 @@ afterEach(() => {
 });
 
 it("refuses 7 decimal places with a message and keeps the stored setting; saves 3", async () => {
-  app = openPage({ path: "/settings", page: <SettingsPage /> }, (api) => api.on("getMe", signedInUser()).on("listMedia", noVideos()));
+  app = openPage({ path: "/settings", page: <SettingsPage /> }, (api) =>
+    api.on("getMe", signedInUser()).on("listMedia", noVideos()).on("listWebhooks", []),
+  );
   const { user } = app;
   const decimals = await screen.findByLabelText("Количество знаков после запятой");
   expect(decimals).toHaveProperty("value", "4");

@@ -1,0 +1,182 @@
+// «Вебхуки» of /settings (issue 78): the URLs the company's monitoring events are posted to, signed with
+// each webhook's secret (shown once, when it is added), each one's deliveries with their attempts, and
+// removal. Advisory: protective cut-off stays with the mine's own АГК.
+import { lazy, Suspense, useState } from "react";
+import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { LIMITS } from "@server/contract";
+import { ListTable } from "../../shared/LazyTable";
+import { LoadError } from "../../shared/LoadError";
+import { displayDateTime } from "../../shared/dates";
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useWebhookDeliveries,
+  useWebhooks,
+  type CreatedWebhook,
+  type Webhook,
+  type WebhookDelivery,
+} from "../../api/webhooks";
+
+// The secret's dialog loads when a webhook is added.
+const SecretDialog = lazy(() => import("./WebhookSecretDialog"));
+
+const STATES: Record<WebhookDelivery["state"], { text: string; color: string }> = {
+  delivered: { text: "Доставлено", color: "green" },
+  pending: { text: "Ожидает повтора", color: "gold" },
+  failed: { text: "Не доставлено", color: "red" },
+};
+
+export function WebhooksCard() {
+  const hooks = useWebhooks();
+  const create = useCreateWebhook();
+  const remove = useDeleteWebhook();
+  const [url, setUrl] = useState("");
+  const [label, setLabel] = useState("");
+  const [made, setMade] = useState<CreatedWebhook | null>(null);
+  const [shown, setShown] = useState<Webhook | undefined>();
+  const columns: TableColumnsType<Webhook> = [
+    { title: "Название", dataIndex: "label", render: (v: string) => v || "—" },
+    {
+      title: "Адрес приемника",
+      dataIndex: "url",
+      render: (v: string) => <Typography.Text style={{ wordBreak: "break-all" }}>{v}</Typography.Text>,
+    },
+    { title: "Начало секрета", dataIndex: "secret_prefix", render: (v: string) => <Typography.Text code>{v}…</Typography.Text> },
+    { title: "Добавлен", key: "created", render: (_: unknown, h) => `${displayDateTime(h.created_at)}, ${h.created_by}` },
+    {
+      title: "",
+      key: "actions",
+      width: 220,
+      render: (_: unknown, h) => (
+        <Space>
+          <Button size="small" onClick={() => setShown(shown?.id === h.id ? undefined : h)}>
+            {shown?.id === h.id ? "Скрыть журнал" : "Журнал"}
+          </Button>
+          <Popconfirm
+            title={`Удалить вебхук «${h.label || h.url}»?`}
+            description="События больше не будут отправляться на этот адрес."
+            okText="Удалить"
+            cancelText="Отмена"
+            onConfirm={() => remove.mutate(h, { onSuccess: () => shown?.id === h.id && setShown(undefined) })}
+          >
+            <Button size="small" danger>
+              Удалить
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card title="Вебхуки" style={{ marginTop: 24 }}>
+      <Flex vertical gap={12}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          События мониторинга (превышения уровней, нет данных, прогноз превышения) отправляются на адрес приемника в формате JSON при
+          открытии и при закрытии события, каждое один раз: заголовок «Idempotency-Key» — ключ события, «X-Signature» — подпись HMAC-SHA256
+          секретом вебхука по времени и телу («t=…,v1=…»). Если приемник не ответил, отправка повторяется через 10 с, 30 с, 2 мин и дольше,
+          до 12 ч. Секрет показывается один раз, когда вебхук добавлен.
+        </Typography.Paragraph>
+        <Alert type="info" showIcon title={ADVISORY_NOTE} />
+        {hooks.isError && <LoadError what="вебхуки" message={hooks.error.message} retry={() => hooks.refetch()} />}
+        {(create.isError || remove.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? remove.error)?.message} />}
+        <ListTable<Webhook>
+          rowKey="id"
+          loading={hooks.isPending}
+          scroll={{ x: 900 }}
+          columns={columns}
+          dataSource={hooks.data ?? []}
+          locale={{ emptyText: "Вебхуков пока нет" }}
+        />
+        <Flex wrap gap={8} style={{ maxWidth: 900 }}>
+          <Input
+            aria-label="Адрес приемника"
+            placeholder="https://…"
+            style={{ flex: "2 1 320px" }}
+            maxLength={LIMITS.webhooks.url}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <Input
+            aria-label="Название вебхука"
+            placeholder="Диспетчерская"
+            style={{ flex: "1 1 200px" }}
+            maxLength={LIMITS.webhooks.label}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+          />
+          <Button
+            type="primary"
+            loading={create.isPending}
+            disabled={!url.trim()}
+            onClick={() =>
+              create.mutate(
+                { url: url.trim(), label: label.trim() },
+                {
+                  onSuccess: (hook) => {
+                    setMade(hook);
+                    setUrl("");
+                    setLabel("");
+                  },
+                },
+              )
+            }
+          >
+            Добавить вебхук
+          </Button>
+        </Flex>
+        {shown && <Deliveries hook={shown} />}
+      </Flex>
+      {made && (
+        <Suspense>
+          <SecretDialog made={made} onClose={() => setMade(null)} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+function Deliveries({ hook }: { hook: Webhook }) {
+  const deliveries = useWebhookDeliveries(hook.id);
+  const columns: TableColumnsType<WebhookDelivery> = [
+    { title: "Событие с", dataIndex: "event_start", render: (v: string) => displayDateTime(v) },
+    { title: "Сообщение", dataIndex: "event_state", render: (v: string) => (v === "open" ? "открыто" : "закрыто") },
+    {
+      title: "Состояние",
+      dataIndex: "state",
+      render: (v: WebhookDelivery["state"]) => <Tag color={STATES[v].color}>{STATES[v].text}</Tag>,
+    },
+    { title: "Попыток", dataIndex: "attempts", align: "right" },
+    {
+      title: "Последний ответ",
+      key: "last",
+      render: (_: unknown, d) => (d.attempts === 0 ? "—" : d.last_status ? `HTTP ${d.last_status}` : `нет ответа: ${d.last_error}`),
+    },
+    {
+      title: "Когда",
+      key: "when",
+      render: (_: unknown, d) =>
+        d.delivered_at
+          ? `доставлено ${displayDateTime(d.delivered_at)}`
+          : d.next_at
+            ? `следующая попытка ${displayDateTime(d.next_at)}`
+            : "—",
+    },
+  ];
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Журнал доставок: {hook.label || hook.url}
+      </Typography.Title>
+      {deliveries.isError && <LoadError what="журнал доставок" message={deliveries.error.message} retry={() => deliveries.refetch()} />}
+      <ListTable<WebhookDelivery>
+        rowKey="key"
+        loading={deliveries.isPending}
+        scroll={{ x: 800 }}
+        columns={columns}
+        dataSource={deliveries.data ?? []}
+        locale={{ emptyText: "Отправок пока не было" }}
+      />
+    </Flex>
+  );
+}
