@@ -160,7 +160,9 @@ describe("web app: a forecast checked on the longwall's history", () => {
     form.set("horizon", "360");
     // A longwall of roof falls, 960 rows: the default 6 h model, started from the last reading, has
     // an RMSE 1,014 × the last reading's there (the models ahead lose to it by at most that much now).
-    form.set("file_data", new Blob([scenarioCsv(longwallScenario("events", 2400), 1440)]), "телеметрия.csv");
+    // With its barometric pressure, which the results show in a column of their own.
+    const history = longwallScenario("events", 2400);
+    form.set("file_data", new Blob([scenarioCsv(history, 1440, 2400, history.pressure)]), "телеметрия.csv");
     const created = await api("POST", "/api/v1/regres_methane/", form);
     const detail = (await (
       await fetch(`${server.url}/api/v1/regres_methane/${created.id}/single_calc/1/?limit=5`, {
@@ -184,6 +186,9 @@ describe("web app: a forecast checked on the longwall's history", () => {
       .filter({ hasText: "Прогнозом показан последний замер: на этой истории он точнее модели на горизонте 6 ч" })
       .waitFor();
     await dialog.getByRole("columnheader", { name: "Прогноз модели, %" }).waitFor();
+    await dialog.getByRole("columnheader", { name: "Барометрическое давление, кПа" }).waitFor();
+    const firstRow = dialog.getByTestId("forecast-rows").locator(".ant-table-row").first();
+    expect(await firstRow.innerText()).toContain(history.pressure[1440].toFixed(3).replace(".", ","));
     await dialog.getByRole("columnheader", { name: "Модель (показана рядом)" }).waitFor();
     expect(await dialog.getByTestId("backtest-model-rmse").innerText()).toBe(detail.backtest.model.rmse.toFixed(4).replace(".", ","));
     await dialog
@@ -201,6 +206,8 @@ describe("web app: a forecast checked on the longwall's history", () => {
     await screenshot(page, { path: `${SHOTS}/web-forecast-events.png` });
     await dialog.getByTestId("persistence-shown").scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-forecast-persistence-shown.png` });
+    await dialog.getByRole("columnheader", { name: "Барометрическое давление, кПа" }).scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-pressure.png` });
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
 });

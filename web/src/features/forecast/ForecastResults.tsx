@@ -96,6 +96,8 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
   // The model lost to persistence on this history: the forecast shown is the last reading, the model's figure beside it.
   const persistenceShown = backtest?.shown === "persistence";
+  // The history's barometric pressure, where its rows carry it (a model ahead may read it).
+  const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
 
   const columns: TableColumnsType<ForecastDataRow> = [
     { title: "№", dataIndex: "id", width: 64 },
@@ -135,6 +137,17 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       : []),
     ...(hasY
       ? [{ title: "Факт, %", dataIndex: "y", align: "right" as const, width: 90, render: (v: number | null) => numberCell(v, 4) }]
+      : []),
+    ...(hasPressure
+      ? [
+          {
+            title: "Барометрическое давление, кПа",
+            dataIndex: "p_atm",
+            align: "right" as const,
+            width: 120,
+            render: (v: number | null) => numberCell(v, 3),
+          },
+        ]
       : []),
     ...(calibrated
       ? [
