@@ -174,6 +174,10 @@ const FIXTURES: Record<string, Fixture> = {
   getTelemetryLive: ({ a }) => [{ path: `/api/v1/telemetry/live/?facility=${a.facility.id}` }],
   // One update, then the stream closes: A's answer is read whole.
   streamTelemetryLive: ({ a }) => [{ path: `/api/v1/telemetry/live/stream/?facility=${a.facility.id}&max_events=1` }],
+  // A's sensor belongs to no working: A is answered 404 too (control false), B 404.
+  getTelemetryLiveChart: ({ a }) => [
+    { path: `/api/v1/telemetry/live/chart/?facility=${a.facility.id}&working=${encodeURIComponent("Лава")}`, control: false },
+  ],
   listTelemetryLiveModels: ({ a }) => [{ path: `/api/v1/telemetry/live/models/?facility=${a.facility.id}` }],
   // A's sensor belongs to no working: A is refused 400, B 404.
   bindTelemetryLiveModel: ({ a }) => [

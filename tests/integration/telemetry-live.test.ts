@@ -165,6 +165,23 @@ describe("the live tiles", () => {
     expect(forecast.lo).toBe(row.lo ?? null);
     expect(forecast.hi).toBe(row.hi ?? null);
     expect(forecast.p_exceed).toBe(row.p_exceed ?? null);
+    // The working's chart: the meters' minutes and the forecasts over the same rows, the last the tile's.
+    const chart = await json<{
+      meters: { code: string; t: string[]; v: number[] }[];
+      forecasts: { horizon: number; t: string[]; result: (number | null)[] }[];
+    }>(
+      await h.request(`/api/v1/telemetry/live/chart/?facility=${facility.id}&working=${encodeURIComponent("Лава 12-1")}`, { token: staff }),
+      200,
+    );
+    expect(chart.meters.map((m) => [m.code, m.v.length])).toEqual([
+      ["М-1", MINUTES],
+      ["М-2", MINUTES - 12],
+      ["М-Д", MINUTES],
+    ]);
+    expect(chart.meters[0].v.at(-1)).toBe(methane(MINUTES - 1));
+    expect(chart.forecasts[0].t.at(-1)).toBe(new Date(END + 60 * MINUTE_MS).toISOString());
+    expect(chart.forecasts[0].result).toHaveLength(144);
+    expect(Object.is(chart.forecasts[0].result.at(-1), forecast.result)).toBe(true);
     expect(forecast.alert.rule).toBe("reading");
     expect(forecast.alert.reason).toMatch(/^Оповещение по прогнозу не включено: /);
   });

@@ -17,6 +17,7 @@ import {
   importFileRoute,
   listEventsRoute,
   listLiveModelsRoute,
+  liveChartRoute,
   listOffersRoute,
   pushReadingsRoute,
   streamLiveRoute,
@@ -29,7 +30,7 @@ import { attachmentDisposition } from "../files/file-names";
 import { XLSX } from "../contract/routes/declare";
 import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
 import { LIMITS } from "../contract/schemas/limits";
-import { bindLiveModel, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
+import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
 import { liveChanged, watchLive, watchedView } from "../domain/telemetry/live-watch";
 import type { Deps } from "../domain/context";
 import { importTelemetryFile, telemetryUploadUrl } from "../domain/telemetry/files";
@@ -119,11 +120,16 @@ export const telemetryRoutes = routeApp()
     const actor = c.get("actor");
     const { facility: named, max_events } = c.req.valid("query");
     const facility = await getFacility(deps, actor, named);
+    if (c.get("noLiveStream")) throw new NotFound(LIVE_STREAM_ABSENT);
     const most = Math.min(
       max_events === undefined ? LIMITS.telemetry.liveStreamEvents : Number(max_events),
       LIMITS.telemetry.liveStreamEvents,
     );
     return streamSSE(c, (stream) => streamViews(deps, actor.company, facility, stream, most)) as never;
+  })
+  .openapi(liveChartRoute, async (c) => {
+    const { facility, working } = c.req.valid("query");
+    return c.json(await liveChart(c.get("deps"), c.get("actor"), facility, working), 200);
   })
   .openapi(listLiveModelsRoute, async (c) =>
     c.json(await listLiveModels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),
@@ -154,6 +160,9 @@ export const telemetryRoutes = routeApp()
     await kickTelemetry(deps, batch);
     return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
   });
+
+/** In AWS the screen polls GET v1/telemetry/live/ with its ETag instead (docs/architecture.md). */
+export const LIVE_STREAM_ABSENT = "Поток обновлений есть только на локальном сервере: запрашивайте плитки раз в 15 с с ETag";
 
 type Stream = Parameters<Parameters<typeof streamSSE>[1]>[0];
 

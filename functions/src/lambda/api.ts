@@ -52,7 +52,7 @@ export function createLambdaApp(deps: Deps, options: LambdaApiOptions = {}) {
       await next();
     });
   }
-  app.route("/", createApi(deps, { clientAddressOf: clientAddress(Boolean(expected)) }));
+  app.route("/", createApi(deps, { clientAddressOf: clientAddress(Boolean(expected)), liveStream: false }));
   app.notFound(notFoundResponse);
   app.onError(errorResponse);
   return app;

@@ -11,6 +11,7 @@ import {
   eventSchema,
   liveBindBodySchema,
   liveBindingSchema,
+  liveChartSchema,
   liveViewSchema,
   offerAcceptSchema,
   offerSchema,
@@ -147,6 +148,23 @@ export const streamLiveRoute = route(
   },
 );
 
+export const liveChartRoute = route(
+  liveAccess(
+    "getTelemetryLiveChart",
+    "A working's last 24 h: its methane meters' minute means with W and A, and the bound models' forecasts with their interval",
+    [400, 404],
+    ADVISORY,
+  ),
+  {
+    get: "/live/chart",
+    query: z.object({
+      facility: pathParam("Facility id"),
+      working: z.string().max(LIMITS.telemetry.sensorWorking, `working: не длиннее ${LIMITS.telemetry.sensorWorking} символов`),
+    }),
+    200: json(liveChartSchema, "The working's chart"),
+  },
+);
+
 export const listLiveModelsRoute = route(
   liveAccess("listTelemetryLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
   { get: "/live/models", query: z.object({ facility: pathParam("Facility id") }), 200: json(z.array(liveBindingSchema), "The bindings") },
@@ -212,6 +230,7 @@ export const TELEMETRY_ROUTES = [
   acknowledgeEventRoute,
   getLiveRoute,
   streamLiveRoute,
+  liveChartRoute,
   listLiveModelsRoute,
   bindLiveModelRoute,
   shiftReportRoute,

@@ -257,3 +257,31 @@ export const shiftReportQuerySchema = z.object({
     .meta({ description: "The shift's number on its date" }),
   format: z.optional(z.enum(["xlsx", "pdf"], "format: xlsx или pdf")).meta({ description: "xlsx (default) or pdf" }),
 });
+
+/** Issue 78: a working's last 24 h for its chart: each methane meter's minute means with its levels, and
+ *  each bound model's forecasts over the same rows (each at the time it is for) with their interval. */
+export const liveChartSchema = z.object({
+  working: z.string(),
+  from: z.string(),
+  to: z.string(),
+  meters: z.array(
+    z.object({
+      code: z.string(),
+      warning: z.nullable(z.number()),
+      alarm: z.nullable(z.number()),
+      t: z.array(z.string()).meta({ description: "Minutes with a valid mean (ISO)" }),
+      v: z.array(z.number()).meta({ description: "Their means, % vol" }),
+    }),
+  ),
+  forecasts: z.array(
+    z.object({
+      horizon: z.int(),
+      horizon_label: z.string(),
+      sensor: z.string(),
+      t: z.array(z.string()).meta({ description: "The time each forecast is for (issued + horizon, ISO)" }),
+      result: z.array(z.nullable(z.number())),
+      lo: z.array(z.nullable(z.number())),
+      hi: z.array(z.nullable(z.number())),
+    }),
+  ),
+});

@@ -12,12 +12,12 @@ import { DEFAULT_INTERVAL_LEVEL, DEFAULT_WARNING_PERCENT, HORIZONS, eventTable, 
 import { FORECAST_METHOD_TITLES, METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
 import type * as z from "zod";
 import type { Actor, Deps } from "../context";
-import { Forbidden, Invalid } from "../errors";
+import { Forbidden, Invalid, NotFound } from "../errors";
 import { getFacility } from "../company/facilities";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
 import { readingsBetween, utcDay } from "./consumer";
 import type { LiveModelBinding, Sensor } from "../../ports";
-import type { liveBindBodySchema, liveTileSchema, liveViewSchema } from "../../contract/schemas/telemetry";
+import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../contract/schemas/telemetry";
 
 export type LiveView = z.output<typeof liveViewSchema>;
 export type LiveTile = z.output<typeof liveTileSchema>;
@@ -488,4 +488,57 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
 export async function listLiveModels(deps: Deps, actor: Actor, facilityId: string): Promise<LiveModelBinding[]> {
   const facility = await getFacility(deps, actor, facilityId);
   return deps.repos.liveBindings.listOfFacility(actor.company, facility.id);
+}
+
+export type LiveChart = z.output<typeof liveChartSchema>;
+
+/** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
+ *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
+export async function liveChart(deps: Deps, actor: Actor, facilityId: string, working: string): Promise<LiveChart> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const inputs = await liveInputs(deps, actor.company, facility);
+  const sensors = workingsOf(inputs.sensors).get(working);
+  if (!sensors) throw new NotFound(`На площадке нет выработки «${working}» с датчиками в работе`);
+  const now = deps.clock.now().getTime();
+  const start = Math.floor((now - DAY_MS) / MINUTE_MS) * MINUTE_MS;
+  const minutes = DAY_MS / MINUTE_MS + 1;
+  const meters = sensors
+    .filter((s) => METHANE.includes(s.kind))
+    .map((s) => {
+      const r = inputs.readings.get(s.id);
+      const means = r ? minuteMeans(s.kind, r.times, r.values, start, minutes).values : new Float64Array(0);
+      const t: string[] = [];
+      const v: number[] = [];
+      means.forEach((value, m) => {
+        if (Number.isFinite(value)) {
+          t.push(new Date(start + m * MINUTE_MS).toISOString());
+          v.push(value);
+        }
+      });
+      return { code: s.code, warning: s.warning, alarm: s.alarm, t, v };
+    });
+  const forecasts: LiveChart["forecasts"] = [];
+  for (const binding of inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon)) {
+    const meter = forecastMeter(sensors, binding);
+    const last = meter && latest(inputs.readings.get(meter.id));
+    if (!meter || !last) continue;
+    try {
+      const run = await runFor(deps, actor.company, binding, meter);
+      const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS);
+      const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+      const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+      forecasts.push({
+        horizon: binding.horizon,
+        horizon_label: horizonLabel(binding.horizon),
+        sensor: meter.code,
+        t: rows.map((r) => new Date(Date.parse(`${r.t}:00Z`) + binding.horizon * MINUTE_MS).toISOString()),
+        result: done.rows.map((r) => num(r.result)),
+        lo: done.rows.map((r) => num(r.lo)),
+        hi: done.rows.map((r) => num(r.hi)),
+      });
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+    }
+  }
+  return { working, from: new Date(start).toISOString(), to: new Date(now).toISOString(), meters, forecasts };
 }
