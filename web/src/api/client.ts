@@ -187,6 +187,18 @@ async function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 }
 
+/** A bearer GET whose answer the caller reads itself (issue 78's live tiles): a server-sent stream,
+ *  left out of the pending counter as it stays open, or a poll with If-None-Match, whose 304 is no
+ *  error. Other refusals throw ApiError, a 401 reported. */
+export async function bearerGet(path: string, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+  const token = await accessToken();
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  const response = await reach(BASE + path, { headers, signal: init.signal });
+  if (!response.ok && response.status !== 304) throw refusal(response.status, await response.text());
+  return response;
+}
+
 /** hono/client's client of a group of the contract's mount table (functions/src/contract/mounts.ts). */
 export type Client<M extends Mount> = ReturnType<typeof hc<RoutesOf<M>>>;
 

@@ -30,6 +30,7 @@ const TelemetryEventsPage = lazy(() => import("../features/telemetry/TelemetryEv
 const SensorCompletenessPage = lazy(() => import("../features/telemetry/SensorCompletenessPage"));
 const SensorGapsPage = lazy(() => import("../features/telemetry/SensorGapsPage"));
 const SensorDayPage = lazy(() => import("../features/telemetry/SensorDayPage"));
+const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -46,6 +47,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "facilities/:facilityId/sensors", Page: SensorsPage },
   { path: "facilities/:facilityId/telemetry", Page: TelemetryOffersPage },
   { path: "facilities/:facilityId/events", Page: TelemetryEventsPage },
+  { path: "facilities/:facilityId/monitoring", Page: MonitoringPage },
   { path: "facilities/:facilityId/completeness", Page: SensorCompletenessPage },
   { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
   { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },

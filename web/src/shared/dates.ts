@@ -16,6 +16,11 @@ export function setCompanyZone(zone: string | undefined): void {
   companyZone = zone || DEFAULT_TIME_ZONE;
 }
 
+/** The company's time zone as the session set it (charts that place instants on its clock). */
+export function companyZoneNow(): string {
+  return companyZone;
+}
+
 /** ДД.ММ.ГГГГ: a plain date as stored (no zone applies), a timestamp such as created_at as the
  *  company's calendar date. */
 export function displayDate(value: string | null | undefined): string {

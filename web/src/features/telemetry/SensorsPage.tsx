@@ -92,7 +92,7 @@ export default function SensorsPage() {
       </Typography.Title>
       <Typography.Text>
         <Link to="/profile">Профиль › Площадки</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/events`}>События</Link> ·{" "}
+        <Link to={`/facilities/${facilityId}/monitoring`}>Мониторинг</Link> · <Link to={`/facilities/${facilityId}/events`}>События</Link> ·{" "}
         <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />

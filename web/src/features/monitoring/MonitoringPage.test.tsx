@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+// «Мониторинг» of a facility (issue 78): where the host keeps no stream (AWS answers it 404) the page
+// polls the tiles; each working shows its meters' values the Russian way with their states in words
+// (never by colour alone), «нет данных N мин», the air and drainage flow, the forecast with its interval
+// and probability, which alert rule is on and whether it is raised; a working without a model says
+// why; a model bound from the tile's dialog is sent as the route declares it; the advisory note shown.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, it } from "vitest";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { signedInUser } from "../../testing/fixtures";
+import { failure } from "../../testing/contract-api";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import MonitoringPage from "./MonitoringPage";
+
+let app: OpenApp;
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+const meter = (changes: Record<string, unknown>) => ({
+  sensor: "s1",
+  code: "М-1",
+  kind: "methane",
+  value: 0.93,
+  at: "2026-03-01T03:00:00.000Z",
+  warning: 1,
+  alarm: 1.5,
+  state: "pre_warning",
+  state_label: "≥ 0,9·W (0,9 %): близко к предупредительному",
+  stale_minutes: null,
+  ...changes,
+});
+const FORECAST = {
+  horizon: 60,
+  horizon_label: "1 ч",
+  model: { id: "xgboost-h60", method: "xgboost", version: 1, label: "XGBoost, версия 1 (модель платформы)" },
+  sensor: "М-1",
+  issued_at: "2026-03-01T03:00:00.000Z",
+  for: "2026-03-01T04:00:00.000Z",
+  result: 0.95,
+  lo: 0.82,
+  hi: 1.1,
+  p_exceed: 0.62,
+  limit: 1.5,
+  level: 90,
+  note: "",
+  alert: {
+    rule: "forecast",
+    reason: "Оповещение по прогнозу включено: на истории выработки за 7 сут. оно раньше при не большем числе ложных.",
+    days: 7,
+    events: 3,
+    forecast: { caught: 3, missed: 0, lead_median: 40, false_per_day: 0.2 },
+    reading: { caught: 3, missed: 0, lead_median: 10, false_per_day: 0.3 },
+    raised: true,
+  },
+};
+const VIEW = {
+  facility: "f1",
+  facility_name: "Шахта «Мониторинг»",
+  now: "2026-03-01T03:01:00.000Z",
+  advisory: ADVISORY_NOTE,
+  etag: '"abc"',
+  tiles: [
+    {
+      working: "Лава 12-1",
+      meters: [meter({}), meter({ sensor: "s2", code: "М-2", value: 0.4, state: "normal", state_label: "норма", stale_minutes: 12 })],
+      air_flow: { code: "V-1", value: 1440, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
+      drainage_flow: { code: "Q-Д", value: 50, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
+      forecasts: [FORECAST],
+      forecast_note: "",
+      updated_at: "2026-03-01T03:00:00.000Z",
+    },
+    {
+      working: "Лава 14",
+      meters: [meter({ sensor: "s3", code: "М-3", value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" })],
+      air_flow: null,
+      drainage_flow: null,
+      forecasts: [],
+      forecast_note:
+        "Модель прогноза для выработки не выбрана: прогноз не считается. Выберите модель для горизонта в настройке прогноза выработки.",
+      updated_at: "2026-03-01T03:00:00.000Z",
+    },
+  ],
+};
+const MODEL = {
+  method: "xgboost",
+  id: "xgboost-h60",
+  version: 1,
+  library: "xgboost",
+  library_version: "1.7.4",
+  objective: "reg:squarederror",
+  horizon: 60,
+  feature_names: [],
+  num_trees: 44,
+  file_name: "methane-xgboost-h60.json",
+  description: "",
+  is_active: true,
+  uploaded_at: "2026-01-01T00:00:00.000Z",
+  uploaded_by: "platform",
+};
+
+it("polls the tiles where no stream is kept, shows each working in words and binds a model to one", async () => {
+  app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
+      .on("getTelemetryLive", VIEW)
+      .on("listTelemetryLiveModels", [])
+      .on("listForecastModels", { results: [{ method: "xgboost", versions: [], horizons: [MODEL] }], count: 1 })
+      .on("bindTelemetryLiveModel", ({ body }) => [
+        { ...(body as object), method: "xgboost", sensor: null, bound_at: "2026-03-01T03:02:00.000Z", bound_by: "demo@example.com" },
+      ]),
+  );
+  expect(await screen.findByText(ADVISORY_NOTE)).toBeTruthy();
+  expect(await screen.findByText(/^Обновляется раз в 15 с; данные на 01\.03\.2026/)).toBeTruthy();
+  const [lava, other] = screen.getAllByTestId("live-tile");
+  expect(lava.getAttribute("aria-label")).toBe("Выработка Лава 12-1: ≥ 0,9·W");
+  expect(lava.textContent).toContain("М-10,93 % об.≥ 0,9·W (0,9 %): близко к предупредительному");
+  expect(lava.textContent).toContain("нет данных 12 мин");
+  expect(lava.textContent).toContain("Расход воздуха: 1\u00a0440 м³/мин (V-1)");
+  expect(lava.textContent).toContain("Расход дегазации: 50 м³/мин (Q-Д)");
+  const forecast = within(lava).getByTestId("live-forecast");
+  expect(forecast.textContent).toContain("0,95 % об., интервал 90 %: 0,82–1,1, вероятность достичь 1,5 %: 62 %");
+  expect(forecast.textContent).toContain("Оповещение по прогнозу (P ≥ 0,5)");
+  expect(forecast.textContent).toContain("Прогноз превышения");
+  expect(forecast.textContent).not.toContain("xgboost-h60");
+  expect(other.getAttribute("aria-label")).toBe("Выработка Лава 14: ≥ A");
+  expect(other.textContent).toContain("1,52 % об.≥ A (1,5 %): аварийный");
+  expect(other.textContent).toContain("Модель прогноза для выработки не выбрана");
+  expect(other.textContent).toContain("Расход воздуха: нет датчика");
+
+  await app.user.click(within(other).getByText("Модель прогноза").closest("button")!);
+  const dialog = (await screen.findByText("Модель прогноза: Лава 14", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  await app.user.click(within(dialog).getByLabelText("Модель"));
+  await app.user.click(await screen.findByText("XGBoost, версия 1 (модель платформы)", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(within(dialog).getByText("Сохранить").closest("button")!);
+  await waitFor(() => expect(app.api.calls("bindTelemetryLiveModel")).toHaveLength(1));
+  expect(app.api.calls("bindTelemetryLiveModel")[0].body).toEqual({
+    facility: "f1",
+    working: "Лава 14",
+    horizon: 60,
+    model: "xgboost-h60",
+  });
+});

@@ -1,0 +1,47 @@
+// «Мониторинг» of a facility (issue 78): a tile per working — its methane meters against 0,9·W, W and A,
+// its air and drainage flow, «нет данных N мин», the bound models' forecasts and the alert rule (D65) —
+// kept current by the server's stream on the local host or a poll with the ETag every 15 s in AWS
+// (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.
+import { Alert, Col, Flex, Row, Typography } from "antd";
+import { Link, useParams } from "react-router-dom";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { useFacilities } from "../../api/inventory";
+import { useLiveTiles } from "../../api/live";
+import { displayDateTime } from "../../shared/dates";
+import { LiveTileCard } from "./LiveTileCard";
+import { MODE_TEXT } from "./liveTexts";
+
+export default function MonitoringPage() {
+  const { facilityId = "" } = useParams();
+  const facility = useFacilities().data?.find((f) => f.id === facilityId);
+  const live = useLiveTiles(facilityId);
+  const tiles = live.view?.tiles ?? [];
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Мониторинг{facility ? `: ${facility.name}` : ""}
+      </Typography.Title>
+      <Flex wrap gap={16}>
+        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link>
+        <Link to={`/facilities/${facilityId}/events`}>События</Link>
+        <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК</Link>
+      </Flex>
+      <Alert type="info" showIcon title={live.view?.advisory ?? ADVISORY_NOTE} />
+      <Typography.Text type="secondary" role="status">
+        {MODE_TEXT[live.mode]}
+        {live.view ? `; данные на ${displayDateTime(live.view.now)}` : ""}
+      </Typography.Text>
+      {live.error && <Alert type="warning" showIcon title={`Обновления прерваны: ${live.error}. Повторяем…`} />}
+      {live.view && tiles.length === 0 && (
+        <Typography.Text>На площадке нет датчиков, отнесенных к выработкам: укажите выработку в карточке датчика.</Typography.Text>
+      )}
+      <Row gutter={[16, 16]}>
+        {tiles.map((tile) => (
+          <Col key={tile.working} xs={24} lg={12} xxl={8}>
+            <LiveTileCard facility={facilityId} tile={tile} />
+          </Col>
+        ))}
+      </Row>
+    </Flex>
+  );
+}
