@@ -3,7 +3,8 @@
 // 50 valid and 10 substituted minutes, a 10-minute gap bridged; the drainage hour at actual conditions:
 // 1 716,92 m³, 37 %, 0,424355 t; a 30-day month with a 26-hour gap: 96,39 % complete); a month below 95 %
 // is accepted only with a reason, into a measured calculation «по данным АГК» whose CH4 is the offer's;
-// a later correction that moves the month by more than 0,1 % flags it, the calculation unchanged.
+// a later correction that moves the month by more than 0,1 % flags it, the calculation unchanged, and
+// the year's inventory warns of it (D63).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { instantOfWallTime } from "@core/company-clock";
@@ -203,5 +204,15 @@ describe("accepting months (D62, D63)", () => {
       200,
     );
     expect(calculation.res_ch4).toBeCloseTo(accepted.ch4_t, 9);
+    // The year says so too (D63), naming the point and the month, for its screen and its review.
+    const year = await json<{ checks: { code: string; level: string; message: string; calculations: string[] }[] }>(
+      await h.request("/api/v1/inventory/?year=2026", { token: staff }),
+      200,
+    );
+    const changed = year.checks.filter((c) => c.code === "telemetry_changed");
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ level: "warning", calculations: [now.accepted!.calculation] });
+    expect(changed[0].message).toContain("Данные АГК изменились после принятия: «Вентиляционный ствол», 03.2026 — принято 2,172 т CH4");
+    expect(changed[0].message).toContain("(+1,62 %)");
   });
 });

@@ -81,6 +81,9 @@ export interface TelemetryRepository {
   createAcceptance(acceptance: OfferAcceptance): Promise<void>;
   /** The facility's accepted months. */
   acceptances(companyId: string, facilityId: string): Promise<OfferAcceptance[]>;
+  /** An accepted month with what its readings give now (D63: `now_ch4_t`, `rechecked_at`); the rest as
+   *  accepted. NotFound when the month was never accepted. */
+  recheckAcceptance(acceptance: OfferAcceptance): Promise<void>;
 }
 
 /** D63: a month of a point accepted into a year: the calculation made and what it held. */
@@ -98,6 +101,10 @@ export interface OfferAcceptance {
   accepted_at: string;
   accepted_by: string;
   reason: string;
+  /** D63: t CH4 the month's readings gave when readings that touch it last arrived (the consumer's
+   *  recheck, accepted-changes.ts); absent until then. Its calculation keeps what was accepted. */
+  now_ch4_t?: number;
+  rechecked_at?: string;
 }
 
 /** D65: an event of a facility's sensor as stored: threshold and stale events the detector finds in

@@ -15,6 +15,7 @@ import type {
 } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
+import { NotFound } from "../../domain/errors";
 import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
 
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
@@ -115,6 +116,13 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       return stripAll<OfferAcceptance>(
         await queryPrefix(doc, table, keys.acceptancesOfFacility(companyId, facilityId), { consistentRead: true }),
       );
+    },
+    async recheckAcceptance(acceptance) {
+      const key = keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month);
+      const written = await unlessConditionFails(
+        doc.send(new PutCommand({ TableName: table, Item: { ...key, ...acceptance }, ConditionExpression: "attribute_exists(PK)" })),
+      );
+      if (!written) throw new NotFound("Принятый месяц не найден");
     },
     putDay(day, expectedVersion) {
       return unlessConditionFails(

@@ -448,6 +448,10 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
       const prefix = keys.acceptancesOfFacility(companyId, facilityId);
       return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<OfferAcceptance>(item)!);
     },
+    async recheckAcceptance(acceptance) {
+      const key = keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month);
+      if (!table.put({ ...key, ...acceptance }, (stored) => stored !== undefined)) throw new NotFound("Принятый месяц не найден");
+    },
     async putDay(day, expectedVersion) {
       return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>
         expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,

@@ -27,6 +27,7 @@ import {
 import { COMMENTS_PER_YEAR } from "./comments";
 import { co2Equivalent } from "@core/gwp-in-force";
 import { BALANCE_TYPES } from "@core/methane-balance";
+import { acceptedMonthChanged } from "@core/telemetry";
 import {
   IPCC_CODES,
   ORDER_371_CATEGORIES,
@@ -123,8 +124,48 @@ export async function inventoryChecks(deps: Deps, scope: CheckScope): Promise<{ 
     ...withoutFacility(scope, ofYear),
     ...(await balanceChecks(deps, scope, ofYear, name)),
     ...(await damagedChecks(deps, scope, ofYear, named)),
+    ...(await telemetryChanges(deps, scope, name)),
   ];
   return { checks, named: [...named.values()] };
+}
+
+const tonnes = (t: number) => t.toLocaleString("ru-RU", { maximumFractionDigits: 3 });
+
+/** D63: each month of the year accepted from the mine's readings that the readings have moved since by
+ *  more than 0,1 % (the consumer keeps what they give now on the acceptance, telemetry/accepted-changes.ts),
+ *  named by its point and month; its calculation keeps what was accepted, and an approved year's
+ *  figures stay as approved (D32). */
+async function telemetryChanges(deps: Deps, scope: CheckScope, name: NameCalculation): Promise<InventoryCheck[]> {
+  const facilities = scope.facility ? [scope.facility] : scope.facilities.map((f) => f.id);
+  const names = new Map(scope.points.map((p) => [p.id, p.name]));
+  const approved = isApproved(scope.review);
+  const checks: InventoryCheck[] = [];
+  for (const facility of facilities) {
+    const accepted = await deps.repos.telemetry.acceptances(scope.company, facility);
+    for (const a of accepted.filter((a) => a.month.startsWith(`${scope.year}-`)).sort((x, y) => x.month.localeCompare(y.month))) {
+      if (a.now_ch4_t === undefined || !acceptedMonthChanged(a.ch4_t, a.now_ch4_t)) continue;
+      const difference =
+        a.ch4_t === 0
+          ? ""
+          : ` (${a.now_ch4_t > a.ch4_t ? "+" : ""}${((100 * (a.now_ch4_t - a.ch4_t)) / a.ch4_t).toLocaleString("ru-RU", { maximumFractionDigits: 2 })} %)`;
+      // The calculation accepted (a measured «underground» one), linked from the check while it exists.
+      const calculation = await deps.repos.calculations.get(scope.company, "underground", a.calculation);
+      const project = scope.projects.find((p) => p.id === a.project);
+      if (calculation && project) name(calculation, project);
+      checks.push({
+        level: "warning",
+        code: "telemetry_changed",
+        message:
+          `Данные АГК изменились после принятия: «${names.get(a.point) ?? "источник выбросов"}», ${a.month.slice(5)}.${a.month.slice(0, 4)} — ` +
+          `принято ${tonnes(a.ch4_t)} т CH4, по показаниям сейчас ${tonnes(a.now_ch4_t)} т${difference}; ` +
+          (approved
+            ? "год утвержден: его показатели не меняются"
+            : "принятый расчет не изменен: проверьте показания и при необходимости измените расчет"),
+        calculations: [a.calculation],
+      });
+    }
+  }
+  return checks;
 }
 
 /** The projects of `year` that are not archived (of the scope's facility when given). */

@@ -9,6 +9,7 @@ import type { SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
 import { utcDay } from "./days";
 import { detectEvents } from "./events";
+import { recheckAcceptances } from "./accepted-changes";
 import { telemetryChanged } from "./changes";
 import { readFileBatch } from "./files";
 
@@ -59,7 +60,7 @@ export type DayConsumer = (
   deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
   change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
 ) => Promise<unknown>;
-export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents];
+export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents, recheckAcceptances];
 
 /** `rows` ([sensor, ms, value]) merged into their sensor-days under the name `applied` (a batch, or a
  *  part of a file's batch: a name already in a day counts what it counted then, nothing twice), then

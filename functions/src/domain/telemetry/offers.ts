@@ -27,7 +27,7 @@ import type { EmissionPoint, OfferAcceptance, Sensor } from "../../ports";
 import type * as z from "zod";
 import type { offerAcceptSchema, offerSchema } from "../../contract/schemas/telemetry";
 import { registerAt } from "./register";
-import { readingsBetween } from "./consumer";
+import { readingsBetween } from "./days";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
 
 export type Offer = z.output<typeof offerSchema>;
@@ -73,7 +73,7 @@ export function monthWindow(year: number, month: number, zone: string, now: numb
 
 /** One point's month, or undefined without the sensors or without one valid minute; with `keep`, the
  *  readings and register entries it came from too. */
-async function pointMonth(
+export async function pointMonth(
   deps: Pick<Deps, "repos">,
   company: string,
   point: EmissionPoint,

@@ -126,7 +126,10 @@ export function InventoryReport({ data, years, year }: { data: Inventory; years:
         </Col>
       </Row>
       <Suspense fallback={<LazyLoading />}>
-        <ReviewPanel review={data.review} />
+        <ReviewPanel
+          review={data.review}
+          telemetryChanges={data.checks.filter((check) => check.code === "telemetry_changed").map((check) => check.message)}
+        />
       </Suspense>
       <Card title="Выбросы по категориям и газам" size="small" data-testid="inventory-lines">
         <ResponsiveTable<CategoryRow>

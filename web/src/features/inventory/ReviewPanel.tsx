@@ -33,7 +33,9 @@ const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as
 // The history reads as a register: past tense, the person's name and role.
 const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", reviewer: "проверяющий", admin: "администратор" };
 
-export function ReviewPanel({ review }: { review: InventoryReview }) {
+/** D63: the year's months accepted from the mine's readings that the readings have moved since by more
+ *  than 0,1 % (the inventory's «telemetry_changed» checks), each naming its point and month. */
+export function ReviewPanel({ review, telemetryChanges = [] }: { review: InventoryReview; telemetryChanges?: readonly string[] }) {
   const me = useMe();
   const act = useReviewAction(review.year);
   const comment = useAddComment(review.year);
@@ -125,6 +127,21 @@ export function ReviewPanel({ review }: { review: InventoryReview }) {
                 </ul>
                 Утвердить можно то, что отправлено: верните инвентаризацию на доработку, чтобы ее отправили снова.
               </Flex>
+            }
+          />
+        )}
+        {telemetryChanges.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="telemetry-changed"
+            title="Данные АГК изменились после принятия"
+            description={
+              <ul style={{ margin: 0, paddingLeft: 20 }}>
+                {telemetryChanges.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
             }
           />
         )}
