@@ -3,13 +3,12 @@
 // and the same in words: the day's minutes valid, substituted and without data, mean, min and max,
 // the minutes at or above each level, and each run of flagged or substituted minutes with its reason.
 // The day is in the address (?date=ГГГГ-ММ-ДД). Advisory: protective cut-off stays with the mine's АГК.
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Alert, Button, Card, Descriptions, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LIMITS } from "@server/contract";
-import { Chart } from "../../shared/charts/Chart";
 import { Table } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
@@ -19,6 +18,10 @@ import { useSensorDay } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
+
+// The chart's wrapper loads with plotly, after the page: its first load stays within the initial-JS
+// budget (tests/web/bundle.test.ts).
+const Chart = lazy(() => import("../../shared/charts/Chart").then((m) => ({ default: m.Chart })));
 
 const DAY_MS = 86_400_000;
 /** The day `step` days from `date` (yyyy-MM-dd). */
@@ -97,7 +100,11 @@ export default function SensorDayPage() {
               ]}
             />
           </Card>
-          {figure && <Chart figure={figure} height={360} testId="sensor-day-chart" />}
+          {figure && (
+            <Suspense fallback={<PageLoading />}>
+              <Chart figure={figure} height={360} testId="sensor-day-chart" />
+            </Suspense>
+          )}
           <Card title={`Отметки качества и замещения: ${minutesText(runs.length)}`}>
             <Table<QualityRun>
               size="small"
