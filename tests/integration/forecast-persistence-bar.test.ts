@@ -40,6 +40,7 @@ type Stored = {
     persistence: Score;
     verdict: string;
     shown: "model" | "persistence";
+    interval?: { limit_coverage: { rows: number; coverage: number } | null; sentence: string };
     events: { events: number; level: number; warning: number; window: number; model: Rule; current: Rule };
   };
   data: Row[];
@@ -129,6 +130,15 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
   if (high >= 200) {
     expect(held / high, what).toBeGreaterThanOrEqual(0.85);
     expect(held / high, what).toBeLessThanOrEqual(0.95);
+  }
+  // The back-test reports that coverage as this loop computes it, and says so where the rows are too few.
+  if (high > 0) {
+    expect(done.backtest.interval?.limit_coverage, what).toEqual({ rows: high, coverage: held / high });
+    expect(done.backtest.interval?.sentence, what).toMatch(
+      high >= 200
+        ? `из ${high} строк с фактом от 1 %`
+        : `о покрытии на пределе судить рано: строк с фактом от 1 % ${high}, нужно не меньше 200`,
+    );
   }
   if (all > 0) {
     expect(allHeld / all, what).toBeGreaterThanOrEqual(0.85);

@@ -67,6 +67,9 @@ export interface ForecastScore {
   recent_coverage: { rows: number; coverage: number } | null;
   /** The same share on the rows whose forecast is at or above the warning level: the rows near the limit. */
   high_coverage: { rows: number; coverage: number } | null;
+  /** The same share on the rows whose measured y is at or above the limit (issue 76: the interval must
+   *  hold them too; LIMIT_COVERAGE_ROWS of them are enough to judge). Absent in a back-test stored before. */
+  limit_coverage?: { rows: number; coverage: number } | null;
   /** What caught, missed and false alarms count: 12-hour shifts or rows. */
   unit: "shift" | "row";
   units: number;
@@ -246,11 +249,16 @@ export const INTERVAL_METHOD_LABEL: Record<IntervalMethod, string> = {
   split: "конформный, одна ширина для всех строк",
 };
 
+/** Rows with the measured y at or above the limit from which the interval's coverage there is judged
+ *  (issue 76: 85–95 % by the 90 % interval where at least this many exist). */
+export const LIMIT_COVERAGE_ROWS = 200;
+
 export interface IntervalCheck {
   method: IntervalMethod;
   level: number;
   coverage: number | null;
   high_coverage: ForecastScore["high_coverage"];
+  limit_coverage?: ForecastScore["limit_coverage"];
   /** The calibration's intervals as stored, on the same rows (null when they are the intervals shown). */
   stored: {
     coverage: number | null;
@@ -304,6 +312,8 @@ function score(
   let covered = 0;
   let highRows = 0;
   let highCovered = 0;
+  let limitRows = 0;
+  let limitCovered = 0;
   const held: boolean[] = [];
   // Per unit: bit 1 = an exceedance measured, bit 2 = a warning given.
   const units = new Map<number, number>();
@@ -332,6 +342,10 @@ function score(
       if (fk >= warning) {
         highRows += 1;
         if (inside) highCovered += 1;
+      }
+      if (yk >= limit) {
+        limitRows += 1;
+        if (inside) limitCovered += 1;
       }
     }
     const position = t && finite(t[k]) ? t[k] : k;
@@ -369,6 +383,7 @@ function score(
     coverage: intervalRows ? covered / intervalRows : null,
     recent_coverage: recentCoverage(held),
     high_coverage: highRows ? { rows: highRows, coverage: highCovered / highRows } : null,
+    limit_coverage: limitRows ? { rows: limitRows, coverage: limitCovered / limitRows } : null,
     unit: byShift ? "shift" : "row",
     units: units.size,
     exceedances: caught + missed,
@@ -510,16 +525,24 @@ function intervalCheck(input: BacktestInput, model: ForecastScore, stored: Forec
     level,
     coverage: model.coverage,
     high_coverage: model.high_coverage,
+    limit_coverage: model.limit_coverage ?? null,
     stored: stored && { coverage: stored.coverage, recent_coverage: stored.recent_coverage, high_coverage: stored.high_coverage },
   };
-  return { ...check, sentence: intervalSentence(check, warning) };
+  return { ...check, sentence: intervalSentence(check, warning, input.limit ?? METHANE_LIMIT_PERCENT) };
 }
 
-/** «Интервал 90 % (конформный по уровню прогноза, подстроенный по фактам истории) накрыл факт в 89,9 % строк, в 90,1 % строк с прогнозом от 0,8 %; калибровка без подстройки — в 82,5 %.» */
-export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning: number): string {
+/** «Интервал 90 % (конформный по уровню прогноза, подстроенный по фактам истории) накрыл факт в 89,9 % строк, в 90,1 % строк с прогнозом от 0,8 %, в 88,7 % из 309 строк с фактом от 1 %; калибровка без подстройки — в 82,5 %»; with fewer than LIMIT_COVERAGE_ROWS facts at the limit it says so. */
+export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning: number, limit = METHANE_LIMIT_PERCENT): string {
   const share = (v: number) => `${percent(v * 100, 1)} %`;
   let text = `Интервал ${check.level} % (${INTERVAL_METHOD_LABEL[check.method]}) накрыл факт в ${share(check.coverage ?? 0)} строк`;
   if (check.high_coverage) text += `, в ${share(check.high_coverage.coverage)} строк с прогнозом от ${percent(warning, 1)} %`;
+  const atLimit = check.limit_coverage;
+  const level = limit.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+  if (atLimit && atLimit.rows >= LIMIT_COVERAGE_ROWS) {
+    text += `, в ${share(atLimit.coverage)} из ${atLimit.rows} строк с фактом от ${level} %`;
+  } else if (atLimit) {
+    text += `; о покрытии на пределе судить рано: строк с фактом от ${level} % ${atLimit.rows}, нужно не меньше ${LIMIT_COVERAGE_ROWS} (накрыто ${share(atLimit.coverage)})`;
+  }
   if (check.stored?.coverage != null) text += `; калибровка без подстройки — в ${share(check.stored.coverage)}`;
   return text;
 }

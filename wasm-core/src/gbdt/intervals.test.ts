@@ -116,7 +116,7 @@ describe("intervals on a longwall whose seam gas rises by 30 %, 1 h ahead", () =
     // The intervals shown hold on the latest rows: the back-test's model is not what is stale.
     expect(check.model.recent_coverage!.coverage).toBeGreaterThan(0.85);
     expect(check.interval?.sentence).toMatch(
-      /^Интервал 90 % \(конформный по уровню прогноза, подстроенный по фактам истории\) накрыл факт в \d+,\d % строк, в \d+,\d % строк с прогнозом от 0,8 %; калибровка без подстройки — в \d+,\d %$/,
+      /^Интервал 90 % \(конформный по уровню прогноза, подстроенный по фактам истории\) накрыл факт в \d+,\d % строк, в \d+,\d % строк с прогнозом от 0,8 %, в \d+,\d % из \d+ строк с фактом от 1 %; калибровка без подстройки — в \d+,\d %$/,
     );
   });
 

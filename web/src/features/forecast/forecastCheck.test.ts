@@ -24,18 +24,26 @@ describe("the back-test's lines", () => {
       model: 50,
       persistence: null,
     });
+    // The one row whose fact reached 1 % was not held.
+    expect(lines.find((l) => l.key === "coverage_limit")).toMatchObject({
+      label: "… на строках с фактом ≥ 1 %, %",
+      model: 0,
+      persistence: null,
+    });
   });
 
   it("say which interval it was and what the calibration as stored held", () => {
     expect(check.interval?.sentence).toBe(
       "Интервал 90 % (конформный по уровню прогноза, подстроенный по фактам истории) накрыл факт в 75,0 % строк, " +
-        "в 50,0 % строк с прогнозом от 0,8 %; калибровка без подстройки — в 25,0 %",
+        "в 50,0 % строк с прогнозом от 0,8 %; о покрытии на пределе судить рано: строк с фактом от 1 % 1, нужно не меньше 200 " +
+        "(накрыто 0,0 %); калибровка без подстройки — в 25,0 %",
     );
   });
 
   it("leave the line out for a back-test stored before it was counted", () => {
-    const { high_coverage: _high, ...model } = check.model;
-    expect(backtestLines({ ...check, model: model as typeof check.model }, 90).some((l) => l.key === "coverage_high")).toBe(false);
+    const { high_coverage: _high, limit_coverage: _limit, ...model } = check.model;
+    const lines = backtestLines({ ...check, model: model as typeof check.model }, 90);
+    expect(lines.some((l) => l.key === "coverage_high" || l.key === "coverage_limit")).toBe(false);
   });
 });
 

@@ -157,6 +157,17 @@ export function backtestLines(backtest: Backtest, level: number): BacktestLine[]
           ),
         ]
       : []),
+    // The rows whose fact reached the limit (a back-test stored before they were scored apart has none).
+    ...(model.limit_coverage || persistence.limit_coverage
+      ? [
+          line(
+            "coverage_limit",
+            `… на строках с фактом ≥ ${String(backtest.limit).replace(".", ",")} %, %`,
+            (s) => percent(s.limit_coverage?.coverage ?? null),
+            1,
+          ),
+        ]
+      : []),
     line("exceedances", `${per} с превышением ${String(backtest.limit).replace(".", ",")} %`, (s) => s.exceedances, 0),
     line("caught", `Предупреждено (прогноз ≥ ${String(backtest.warning).replace(".", ",")} %)`, (s) => s.caught, 0),
     line("missed", "Пропущено", (s) => s.missed, 0),
