@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { LIMITS } from "@server/contract";
-import { ListTable } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { displayDateTime } from "../../shared/dates";
 import {
@@ -80,8 +80,10 @@ export function WebhooksCard() {
         <Alert type="info" showIcon title={ADVISORY_NOTE} />
         {hooks.isError && <LoadError what="вебхуки" message={hooks.error.message} retry={() => hooks.refetch()} />}
         {(create.isError || remove.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? remove.error)?.message} />}
-        <ListTable<Webhook>
+        <ResponsiveTable<Webhook>
           rowKey="id"
+          size="small"
+          pagination={false}
           loading={hooks.isPending}
           scroll={{ x: 900 }}
           columns={columns}
@@ -169,8 +171,10 @@ function Deliveries({ hook }: { hook: Webhook }) {
         Журнал доставок: {hook.label || hook.url}
       </Typography.Title>
       {deliveries.isError && <LoadError what="журнал доставок" message={deliveries.error.message} retry={() => deliveries.refetch()} />}
-      <ListTable<WebhookDelivery>
+      <ResponsiveTable<WebhookDelivery>
         rowKey="key"
+        size="small"
+        pagination={false}
         loading={deliveries.isPending}
         scroll={{ x: 800 }}
         columns={columns}

@@ -109,7 +109,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   const alarm = (await screen.findByText("Авария (A)")).closest("tr")!;
   expect(alarm.textContent).toContain("02.03.2026 00:05");
   expect(alarm.textContent).toContain("02.03.2026 00:07");
-  expect(alarm.textContent).toContain("02.03.2026, 1-я");
+  expect(alarm.textContent).toContain("1-я, 02.03");
   expect(alarm.textContent).toContain("2,20");
   expect(alarm.textContent).not.toContain("s1");
   const stale = screen.getByText("нет данных 1 250").closest("tr")!;

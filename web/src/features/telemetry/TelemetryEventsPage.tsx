@@ -9,7 +9,7 @@ import { Link, useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventLevel, type EventKind } from "@core/telemetry-events";
-import { ListTable } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
 import { LoadError } from "../../shared/LoadError";
 import { DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
@@ -96,30 +96,38 @@ export default function TelemetryEventsPage() {
   }
 
   const columns: TableColumnsType<TelemetryEvent> = [
-    { title: "Начало", dataIndex: "start", width: 140, render: (v: string) => displayDateTime(v) },
+    { title: "Начало", dataIndex: "start", width: 130, render: (v: string) => displayDateTime(v) },
     {
       title: "Конец",
       dataIndex: "end",
-      width: 140,
-      render: (v: string | null) => (v ? displayDateTime(v) : <Typography.Text strong>продолжается</Typography.Text>),
+      width: 130,
+      render: (v: string | null) =>
+        v ? (
+          displayDateTime(v)
+        ) : (
+          <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
+            продолжается
+          </Typography.Text>
+        ),
     },
-    { title: "Смена", key: "shift", width: 120, render: (_: unknown, e) => `${displayDate(e.shift.date)}, ${e.shift.number}-я` },
+    // The shift's number and its day (ДД.ММ): the night's third shift is the day before's.
+    { title: "Смена", key: "shift", width: 90, render: (_: unknown, e) => `${e.shift.number}-я, ${displayDate(e.shift.date).slice(0, 5)}` },
     { title: "Выработка", dataIndex: "working", render: (v: string) => v || "—" },
-    { title: "Датчик", dataIndex: "sensor_code", width: 90 },
+    { title: "Датчик", dataIndex: "sensor_code", width: 80 },
     { title: "Событие", key: "event", render: (_: unknown, e) => eventText(e) },
-    { title: "Пик, % об.", dataIndex: "peak", align: "right", width: 90, render: (v: number | null) => (v === null ? "—" : number(v, 2)) },
+    { title: "Пик, % об.", dataIndex: "peak", align: "right", width: 80, render: (v: number | null) => (v === null ? "—" : number(v, 2)) },
     {
       title: "Минут",
       key: "minutes",
       align: "right",
-      width: 110,
+      width: 100,
       render: (_: unknown, e) =>
         e.kind === "stale" ? `нет данных ${e.minutes_above.toLocaleString("ru-RU")}` : e.minutes_above.toLocaleString("ru-RU"),
     },
     {
       title: "Квитирование",
       key: "ack",
-      width: 240,
+      width: 200,
       render: (_: unknown, e) =>
         e.acknowledged_at ? (
           <Space direction="vertical" size={0}>
@@ -201,27 +209,25 @@ export default function TelemetryEventsPage() {
       </Flex>
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {events.isError && <LoadError what="события" message={events.error.message} retry={() => events.refetch()} />}
-      <Card
-        title={shift ? `События смены ${shift}-й, ${dateText}` : `События за ${dateText}`}
-        extra={
-          <Space wrap>
-            <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
-              Отчет смены (xlsx)
-            </Button>
-            <Button disabled={!date || !shift} onClick={() => report("pdf")}>
-              Отчет смены (PDF)
-            </Button>
-          </Space>
-        }
-      >
+      <Card title={shift ? `События смены ${shift}-й, ${dateText}` : `События за ${dateText}`}>
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
+            Отчет смены (xlsx)
+          </Button>
+          <Button disabled={!date || !shift} onClick={() => report("pdf")}>
+            Отчет смены (PDF)
+          </Button>
+        </Space>
         {!shift && (
           <Typography.Paragraph type="secondary">Отчет смены выгружается по выбранной смене: выберите смену.</Typography.Paragraph>
         )}
         {reportError && <Alert type="error" showIcon role="alert" title={reportError} style={{ marginBottom: 12 }} />}
-        <ListTable<TelemetryEvent>
+        <ResponsiveTable<TelemetryEvent>
           rowKey="id"
+          size="small"
+          pagination={false}
           loading={events.isPending && Boolean(filters)}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1100 }}
           columns={columns}
           dataSource={filters ? (events.data?.results ?? []) : []}
           locale={{ emptyText: "Событий нет" }}
