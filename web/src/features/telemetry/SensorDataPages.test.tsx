@@ -215,7 +215,7 @@ describe("«Сутки датчика»", () => {
     expect(text()).toContain("Среднее, % об.0,451833Минимум, % об.0,44Максимум, % об.0,46");
     expect(text()).toContain("0,9·W = 0,9; W = 1; A = 1,5");
     expect(text()).toContain("Минут ≥ 0,9·W0Минут ≥ W0Минут ≥ A0");
-    expect(screen.getByRole("figure", { name: "М-12: минутные значения" })).toBeTruthy();
+    expect(await screen.findByRole("figure", { name: "М-12: минутные значения" })).toBeTruthy();
     const runs = await screen.findByText("Отметки качества и замещения: 4");
     const table = runs.closest(".ant-card")!;
     const rows = [...table.querySelectorAll("tbody tr")].map((r) => plain(r.textContent));
