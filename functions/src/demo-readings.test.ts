@@ -12,6 +12,7 @@ import { parseWith } from "./http/validate";
 import type { Actor } from "./domain/context";
 import { acceptOffers, listOffers } from "./domain/telemetry/offers";
 import { sensorGaps } from "./domain/telemetry/sensor-data";
+import { listEvents } from "./domain/telemetry/events";
 import { DEMO_BATCH } from "./domain/telemetry/days";
 import { seedDemoYear } from "./demo-year";
 import { DEMO_DAYS, DEMO_SENSORS, demoWindow, production, simulateReadings } from "./demo-readings";
@@ -129,6 +130,9 @@ describe("the demo year's seed", () => {
       "М-12 threshold warning",
       "М-12 threshold warning",
     ]);
+    // «События» lists them as the demo's.
+    const page = await listEvents(d.deps, actor, { facility: mine, from: "2026-02-19", to: "2026-03-20" });
+    expect(page).toMatchObject({ count: events.length, demo: true });
   });
 
   it("shows the shaft meter's gap and stuck stretch as substituted on «Пропуски и замещения», labelled as the demo's", async () => {

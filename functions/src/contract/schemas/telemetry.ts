@@ -136,7 +136,11 @@ export const eventListQuerySchema = z.object({
   ),
 });
 
-export const eventListSchema = z.object({ results: z.array(eventSchema), count: z.int() });
+export const eventListSchema = z.object({
+  results: z.array(eventSchema),
+  count: z.int(),
+  demo: z.boolean().meta({ description: "Some of the events listed come from the demo's simulated readings: «демонстрационные данные»" }),
+});
 
 export const eventAcknowledgeSchema = z.object({
   comment: z.optional(

@@ -19,7 +19,7 @@ import { LIMITS } from "../../contract/schemas/limits";
 import { fieldMessage } from "../../contract/field-errors";
 import { registerAt } from "./register";
 import { drainWebhooks, enqueueEventDeliveries, type EventDescriber } from "../company/webhooks";
-import { DAY_MS, readingsBetween } from "./days";
+import { DAY_MS, DEMO_BATCH, readingsBetween, utcDay } from "./days";
 
 export type EventView = z.output<typeof eventSchema>;
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
@@ -238,7 +238,19 @@ export async function listEvents(deps: Deps, actor: Actor, query: EventListQuery
     views.push(view);
   }
   views.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
-  return { results: views.slice(0, LIMITS.telemetry.eventsListed), count: views.length };
+  const results = views.slice(0, LIMITS.telemetry.eventsListed);
+  return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, results) };
+}
+
+/** Whether an event listed started on a day of the demo's simulated readings (days.ts DEMO_BATCH): one
+ *  read of each sensor's days. */
+async function fromDemoReadings(deps: Pick<Deps, "repos">, company: string, events: readonly EventView[]): Promise<boolean> {
+  const days = new Map<string, Set<string>>();
+  for (const e of events) days.set(e.sensor, (days.get(e.sensor) ?? new Set()).add(utcDay(Date.parse(e.start))));
+  for (const [sensor, of] of days) {
+    if ((await deps.repos.telemetry.getDays(company, sensor, [...of])).some((day) => DEMO_BATCH in day.applied)) return true;
+  }
+  return false;
 }
 
 const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LEVELS.length : EVENT_LEVELS.indexOf(e.level));

@@ -84,7 +84,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2 }))
+      .on("listTelemetryEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2, demo: false }))
       .on("acknowledgeTelemetryEvent", ({ body }) => {
         acknowledged = {
           ...ALARM,
@@ -139,7 +139,7 @@ it("filters by working and level, and says a date that is none", async () => {
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [], count: 0 }),
+      .on("listTelemetryEvents", { results: [], count: 0, demo: false }),
   );
   await screen.findByText("Событий нет");
   await app.user.click(screen.getByLabelText("Выработка"));

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Flex, Input, Space, Tag, Typography, type TableCol
 import { Link, useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
+import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventLevel, type EventKind } from "@core/telemetry-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
@@ -153,6 +154,7 @@ export default function TelemetryEventsPage() {
         <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <DemoReadingsAlert shown={events.data?.demo} />
       <Flex wrap gap={12} align="end">
         <Space direction="vertical" size={2}>
           <Typography.Text>Дата</Typography.Text>
