@@ -86,3 +86,39 @@ export function canonicalRow<V>(columns: readonly UploadColumn[], values: Readon
   }
   return row;
 }
+
+/** Relative difference below which a canonical value sent beside `entered` is the same number. */
+const SAME = 1e-12;
+
+/**
+ * D13 for a create or an edit, in one call: the request's `entered` checked against the type's unit
+ * fields, each value typed in another unit in its canonical one (a canonical value sent beside it must
+ * agree), and what was typed, to keep beside it; on an edit, a value left as it was keeps what was
+ * typed for it before. FieldError names the field.
+ */
+export function enteredValues(
+  def: CalculationDefinition,
+  values: Readonly<Record<string, unknown>>,
+  previous?: { readonly inputs: Readonly<Record<string, unknown>>; readonly entered?: Readonly<Record<string, EnteredValue>> },
+): { values: Record<string, unknown>; entered?: Record<string, EnteredValue> } {
+  const { entered: raw, ...rest } = values;
+  const canonical: Record<string, unknown> = { ...rest };
+  const sent = checkEntered(def, raw);
+  const entered: Record<string, EnteredValue> = {};
+  for (const [name, field] of unitFields(def)) {
+    const typed = sent[name];
+    if (typed) {
+      const value = toCanonical(field, typed);
+      // On an edit the stored canonical value is merged in: only a value sent now must agree.
+      const given = canonical[name] === previous?.inputs[name] ? undefined : canonical[name];
+      if (typeof given === "number" && Math.abs(given - value) > SAME * Math.max(1, Math.abs(value))) {
+        throw new FieldError(name, `значение ${given} ${field.unit} не совпадает с введённым (${typed.value} ${typed.unit})`);
+      }
+      canonical[name] = value;
+      entered[name] = typed;
+    } else if (previous?.entered?.[name] && canonical[name] === previous.inputs[name]) {
+      entered[name] = previous.entered[name];
+    }
+  }
+  return { values: canonical, ...(Object.keys(entered).length ? { entered } : {}) };
+}

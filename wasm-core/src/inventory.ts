@@ -13,6 +13,7 @@ import {
   type PointNetting,
 } from "./methane-balance";
 import { co2Equivalent } from "./gwp-in-force";
+import { FieldError } from "./field-error";
 
 export { IPCC_CODES, IPCC_FLARE_NOTE } from "./types/definition";
 export type { Gas, InventoryMethod, InventorySource, Order371Category } from "./types/definition";
@@ -71,6 +72,18 @@ export function roleOf(calculation: { readonly type: string; readonly inventory_
 /** D22: the role a new calculation of the type gets when none is chosen. */
 export function defaultRoleOf(type: string): InventoryRole {
   return inventorySourceOf(type)?.defaultRole ?? "primary";
+}
+
+/** The role a create or an edit stores (D15, D22), in one call: the one sent, else the type's default
+ *  (the IPCC flare types are alternatives unless made primary); undefined for a type that is not the
+ *  inventory's, which takes none (FieldError when one is sent). */
+export function inventoryRoleFor(type: string, sent: InventoryRole | undefined): InventoryRole | undefined {
+  const source = inventorySourceOf(type);
+  if (!source) {
+    if (sent !== undefined) throw new FieldError("inventory_role", "этот тип расчета не входит в инвентаризацию выбросов");
+    return undefined;
+  }
+  return sent ?? source.defaultRole ?? "primary";
 }
 
 // ---- one netted figure (D17, D26): what a facility-year's netting takes off each calculation ----

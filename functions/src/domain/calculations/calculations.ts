@@ -16,7 +16,7 @@ import {
 } from "@core/registry";
 import { plainReference } from "../../dictionaries/reference-data";
 import { checkedActor, withActor, type Actor, type Deps, type PendingActor } from "../context";
-import { defaultRoleOf, inventorySourceOf, roleOf, type InventoryRole } from "@core/inventory";
+import { inventoryRoleFor, roleOf, type InventoryRole } from "@core/inventory";
 import { periodProblem } from "@core/source-periods";
 import { basisOf } from "@core/methane-balance";
 import { MINE_GAS_FUEL_ENTRY } from "@core/types/fields";
@@ -97,13 +97,13 @@ export interface CalculationPatch extends CoefficientRequest {
 }
 
 /** D15: only a type the inventory sums has a role in it. */
+/** D15, D22: the role stored, in one call into the core (inventoryRoleFor). */
 function inventoryRoleOf(type: SupportedType, role: InventoryRole | undefined): InventoryRole | undefined {
-  if (!inventorySourceOf(type)) {
-    if (role !== undefined) throw new Invalid("inventory_role: этот тип расчета не входит в инвентаризацию выбросов");
-    return undefined;
+  try {
+    return inventoryRoleFor(type, role);
+  } catch (error) {
+    throw fromCore(error);
   }
-  // D22: the IPCC flare types are alternatives unless the user makes them primary.
-  return role ?? defaultRoleOf(type);
 }
 
 /** D19: the period as stored (undefined: the project's dates), within the project's dates. */
