@@ -2,8 +2,9 @@
 // correction (minute 45's 0,46 % was 0,90 %: 52,8 m³ more CH4, +1,62 %) — the consumer keeps what the
 // month gives now on the acceptance and the year's inventory warns «Данные АГК изменились после
 // принятия» naming the point and the month, with the accepted and the present t CH4, linking the
-// calculation, whose figures stay as accepted; a change of 0,1 % or less raises nothing; the consumer
-// run again on the same days writes nothing.
+// calculation, whose figures stay as accepted; a change of 0,1 % or less raises nothing; once the year is
+// approved a further correction is named with «год утвержден» and the approved total stays; the
+// consumer run again on the same days writes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/telemetry";
@@ -15,6 +16,9 @@ import { offerAcceptSchema } from "../../contract/schemas/telemetry";
 import { parseWith } from "../../http/validate";
 import { createPoint } from "../company/emission-points";
 import { getInventory } from "../inventory/year";
+import { transition } from "../inventory/review";
+import { inventoryState } from "../inventory/state";
+import { createUser } from "../company/users";
 import type { Actor } from "../context";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { acceptOffers } from "./offers";
@@ -24,6 +28,7 @@ import { recheckAcceptances } from "./accepted-changes";
 
 let d: MemoryDomain;
 let staff: Actor;
+let reviewer: Actor;
 let facility: string;
 let project: string;
 const HOUR = instantOfWallTime(2026, 3, 15, 10, 0, "Asia/Novokuznetsk");
@@ -40,6 +45,13 @@ const changedChecks = async () => (await getInventory(d.deps, staff, 2026)).chec
 beforeAll(async () => {
   d = await memoryDomain();
   staff = await d.actor("ООО «Изменения АГК»");
+  const user = await createUser(d.deps, {
+    companyId: staff.company,
+    email: "reviewer@agk-changes.example",
+    password: "reviewer-password",
+    role: "reviewer",
+  });
+  reviewer = { id: user.id, company: staff.company, email: user.email, role: "reviewer" };
   facility = (await d.facility(staff, { name: "Шахта «Поправка»", kind: "underground_mine" })).id;
   const point = (
     await d.write(() =>
@@ -100,6 +112,29 @@ describe("an accepted month the readings change afterwards (D63)", () => {
     );
     // The year's figures are the accepted calculation's.
     expect(inventory.total_t_co2e).toBeGreaterThan(0);
+  });
+
+  it("never moves an approved year: a later correction is named, the approved figures stay", async () => {
+    for (const [actor, action] of [
+      [staff, "send_to_review"],
+      [reviewer, "approve"],
+    ] as const) {
+      const { review } = await getInventory(d.deps, staff, 2026);
+      await d.write(() =>
+        transition(d.deps, actor, 2026, { action, version: review.version }, (_c, y) => inventoryState(d.deps, staff, y)),
+      );
+    }
+    const approved = await getInventory(d.deps, staff, 2026);
+    expect(approved.review.status).toBe("approved");
+    // Minute 46's 0,46 % was 0,90 % too: another 52,8 m³ of CH4.
+    await push([{ sensor: "М-В", t: HOUR + 46 * MINUTE_MS, value: 0.9 }]);
+    const after = await getInventory(d.deps, staff, 2026);
+    expect(after.total_t_co2e).toBe(approved.total_t_co2e);
+    const [check] = after.checks.filter((c) => c.code === "telemetry_changed");
+    expect(check.message).toBe(
+      "Данные АГК изменились после принятия: «Вентиляционный ствол», 03.2026 — принято 2,172 т CH4, по показаниям сейчас 2,243 т (+3,25 %); " +
+        "год утвержден: его показатели не меняются",
+    );
   });
 
   it("writes nothing when the consumer is handed the same days again", async () => {
