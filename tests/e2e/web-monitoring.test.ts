@@ -1,0 +1,153 @@
+// «Мониторинг» in a real browser (issue 78): a prepared stretch of a longwall's day — a methane meter at
+// 0,5 %, then 0,95 % (≥ 0,9·W), then 1,6 % (≥ A) — replayed through the gateway path at 60× a minute a
+// push (tools/telemetry.ts, as `npm run telemetry -- replay … --speed 60 --every 1` does) while the page
+// is open: the working's tile turns «≥ 0,9·W», then «≥ A», by itself from the server's stream; then on
+// «События» the alarm event is there, is acknowledged with a comment, and the shift's report (xlsx)
+// lists it with the comment. Screenshots at 1440 and 390 px (SCREENSHOTS=1), nothing wider than the
+// phone. Needs web/dist.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ADVISORY_NOTE } from "@core/telemetry";
+import { checkZipContents, inflateEntry } from "@server/files/zip-guard";
+import { replay, type DispatchReading } from "../../tools/telemetry";
+import { startTestServer, type Credentials, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const MINUTE = 60_000;
+const WINDOW = 18;
+
+describe("web app: «Мониторинг» while a day is replayed", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let user: Credentials;
+  let facility = "";
+  let key = "";
+  let call: ReturnType<typeof apiCaller>;
+  let end = 0;
+  const at = (k: number) => end - (WINDOW - 1 - k) * MINUTE;
+  const methane = (k: number) => (k < 6 ? 0.5 : k < 12 ? 0.95 : 1.6);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await server.newUser();
+    const token = await accessToken(server.url, user);
+    call = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    app = await openWebApp(server);
+    page = app.page;
+  });
+
+  /** A facility of its own (a retry starts from a quiet working again): a working with a methane meter
+   *  and an anemometer, the 1-hour model bound, a gateway key and three quiet hours before the stretch. */
+  async function prepare() {
+    // The replayed stretch ends at the minute before the clock's (a push may not be ahead of it).
+    end = Math.floor(Date.now() / MINUTE) * MINUTE - MINUTE;
+    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Лава на экране»", kind: "underground_mine" })).id;
+    const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
+      .id;
+    for (const [code, kind, extra] of [
+      ["М-7", "methane", { warning: 1, alarm: 1.5, role: "cut_off" }],
+      ["V-7", "air_velocity", { area_m2: 10 }],
+    ] as const) {
+      await call("POST", `v1/facilities/${facility}/sensors/`, { code, kind, point, working: "Лава 7", ...extra });
+    }
+    key = (await call<{ key: string }>("POST", `v1/facilities/${facility}/gateway-keys/`, { label: "Диспетчерская" })).key;
+    await call("POST", "v1/telemetry/live/models/", { facility, working: "Лава 7", horizon: 60, model: "xgboost-h60" });
+    // The three hours before: quiet.
+    const before = [];
+    for (let m = 180; m > 0; m--) {
+      const t = new Date(at(0) - m * MINUTE).toISOString();
+      before.push({ sensor: "М-7", t, value: 0.5 }, { sensor: "V-7", t, value: 2 });
+    }
+    await call("POST", "v1/telemetry/readings/", { facility, readings: before });
+  }
+
+  afterAll(async () => {
+    await page?.setViewportSize({ width: 1366, height: 860 });
+    await app?.close();
+  });
+
+  const tileSays = (state: string) => page.locator(`[data-testid="live-tile"][aria-label="Выработка Лава 7: ${state}"]`).waitFor();
+
+  it("turns the tile yellow, then red by itself; the event is acknowledged and the shift's report lists it", {
+    timeout: 180_000,
+  }, async () => {
+    await prepare();
+    await page.setViewportSize(WIDE);
+    await showSignedIn(page, server.url, user, `/facilities/${facility}/monitoring`);
+    await page.getByText(ADVISORY_NOTE).waitFor();
+    await page.getByText("Обновляется сам: сервер присылает изменения", { exact: false }).waitFor();
+    await tileSays("норма");
+
+    const day: DispatchReading[] = [];
+    for (let k = 0; k < WINDOW; k++) day.push({ sensor: "М-7", t: at(k), value: methane(k) }, { sensor: "V-7", t: at(k), value: 2 });
+    const replayed = replay(day, { url: server.url, key, speed: 60, every: 1 });
+
+    await tileSays("≥ 0,9·W");
+    await page.getByText("≥ 0,9·W (0,9 %): близко к предупредительному").waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-yellow-1440.png`, fullPage: true });
+    await tileSays("≥ A");
+    const tile = page.getByTestId("live-tile");
+    await tile.getByText("≥ A (1,5 %): аварийный").waitFor();
+    expect(await tile.textContent()).toContain("1,6 % об.");
+    expect(await tile.textContent()).toContain("Расход воздуха: 1\u00a0200 м³/мин (V-7)");
+    expect(await tile.textContent()).toMatch(/Прогноз М-7 на 1 ч \(к \d\d:\d\d\): \d/);
+    const batches = await replayed;
+    expect(batches).toHaveLength(WINDOW);
+    // The events are found once the last batch is applied: the state the user then opens «События» in.
+    await expect
+      .poll(async () => (await call<{ state: string }>("GET", `v1/telemetry/batches/${batches.at(-1)}/`)).state, { timeout: 60_000 })
+      .toBe("done");
+    const found = await call<{ results: { level: string; kind: string; shift: { date: string; number: number } }[] }>(
+      "GET",
+      `v1/telemetry/events/?facility=${facility}&level=alarm&kind=threshold&from=${new Date(at(0) - MINUTE).toISOString()}&to=${new Date(end + MINUTE).toISOString()}`,
+    );
+    expect(found.results).toHaveLength(1);
+    const shift = found.results[0].shift;
+    // The replay done: the tile on its last minute, and its day's chart with the levels, the events and the forecast.
+    await tile.getByText(`Последнее показание: `).waitFor();
+    await page.getByRole("button", { name: "График за сутки" }).click();
+    await page.getByTestId("live-chart").locator(".main-svg").first().waitFor();
+    await tile.getByText(/^Событий за сутки: [1-9]/).waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-red-1440.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await tileSays("≥ A");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-red-390.png`, fullPage: true });
+    await page.setViewportSize(WIDE);
+
+    await page.getByRole("link", { name: "События" }).click();
+    const date = page.getByLabel("Дата");
+    await date.waitFor();
+    await date.fill(`${shift.date.slice(8, 10)}.${shift.date.slice(5, 7)}.${shift.date.slice(0, 4)}`);
+    await date.press("Enter");
+    const row = page.getByRole("row").filter({ hasText: "Авария (A)" });
+    await row.waitFor();
+    await row.getByRole("button", { name: "Квитировать" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Комментарий").fill("Проветривание усилено, забой остановлен");
+    await dialog.locator("button.ant-btn-primary").click();
+    await page.getByText("«Проветривание усилено, забой остановлен»").waitFor();
+
+    await page.getByLabel("Смена").click();
+    await page.getByText(new RegExp(`^${shift.number}-я \\(`)).click();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Отчет смены (xlsx)" }).click()]);
+    // The report's sheets as text: «Выработки» names the meter, «События» the event with its comment.
+    let text = "";
+    for (const part of checkZipContents(new Uint8Array(readFileSync(await download.path())))) {
+      if (!part.name.endsWith(".xml")) continue;
+      for await (const chunk of inflateEntry(part)) text += new TextDecoder().decode(chunk, { stream: true });
+    }
+    expect(text).toContain("Проветривание усилено, забой остановлен");
+    expect(text).toContain("М-7");
+    expect(text).toContain("События");
+  });
+});
