@@ -416,14 +416,17 @@ function evaluateOption(
   const given = (name: keyof OptionOverrides) => !isMissing(over[name]);
   const pick = (name: keyof OptionOverrides, fallback: number, min: number, max: number) =>
     optional(`${field}.${name}`, over[name], fallback, min, max);
+  /** The coefficient `name` as the option gives it (within min..max) or its estimate, listed with where it comes from. */
+  const stated = (name: keyof OptionOverrides, label: string, fallback: number, min: number, max: number, unit: string, source: string) =>
+    coefficient(coefficients, name, label, pick(name, fallback, min, max), unit, given(name), source);
   const eta = ETA_DESTRUCTION[code as Exclude<AbatementOptionCode, "DRAINAGE_UPGRADE">];
-  const etaD = coefficient(
-    coefficients,
+  const etaD = stated(
     "eta_destruction",
     "Эффективность уничтожения метана (климатический проект, не 0,98 инвентаризации)",
-    pick("eta_destruction", eta.value, 0, 1),
+    eta.value,
+    0,
+    1,
     "доля",
-    given("eta_destruction"),
     eta.source,
   );
 
@@ -453,24 +456,8 @@ function evaluateOption(
     opexFixed = pick("opex_fixed_rub", capex * COST_ESTIMATES.flare_opex_share, 0, 1e12);
     estimated = !given("capex_rub") || !given("opex_fixed_rub");
   } else if (code === "BOILER") {
-    const etaB = coefficient(
-      coefficients,
-      "eta_boiler",
-      "КПД котельной",
-      pick("eta_boiler", COST_ESTIMATES.boiler_eta, 0, 1),
-      "доля",
-      given("eta_boiler"),
-      "[A]",
-    );
-    const used = coefficient(
-      coefficients,
-      "heat_used_share",
-      "Доля используемого тепла",
-      pick("heat_used_share", COST_ESTIMATES.heat_used_share_boiler, 0, 1),
-      "доля",
-      given("heat_used_share"),
-      "[A]",
-    );
+    const etaB = stated("eta_boiler", "КПД котельной", COST_ESTIMATES.boiler_eta, 0, 1, "доля", "[A]");
+    const used = stated("heat_used_share", "Доля используемого тепла", COST_ESTIMATES.heat_used_share_boiler, 0, 1, "доля", "[A]");
     const heat = eFuel * etaB;
     qHeatSold = heat * used;
     const mwTh = flow.hours > 0 ? heat / flow.hours : 0;
@@ -479,62 +466,30 @@ function evaluateOption(
     auxKw = pick("aux_kw", 0, 0, 1e6);
     estimated = !given("capex_rub") || !given("opex_fixed_rub");
   } else if (code === "GAS_ENGINE_CHP") {
-    const etaEl = coefficient(
-      coefficients,
-      "eta_el",
-      "Электрический КПД",
-      pick("eta_el", COST_ESTIMATES.engine_eta_el, 0, 1),
-      "доля",
-      given("eta_el"),
-      "[A], [S25]",
-    );
-    const etaTh = coefficient(
-      coefficients,
-      "eta_th",
-      "Тепловой КПД",
-      pick("eta_th", COST_ESTIMATES.engine_eta_th, 0, 1),
-      "доля",
-      given("eta_th"),
-      "[A], [S25]",
-    );
-    const used = coefficient(
-      coefficients,
-      "heat_used_share",
-      "Доля используемого тепла",
-      pick("heat_used_share", COST_ESTIMATES.heat_used_share_engine, 0, 1),
-      "доля",
-      given("heat_used_share"),
-      "[A]",
-    );
-    const aux = coefficient(
-      coefficients,
-      "aux_share",
-      "Собственные нужды",
-      pick("aux_share", COST_ESTIMATES.engine_aux_share, 0, 1),
-      "доля",
-      given("aux_share"),
-      "[A]",
-    );
+    const etaEl = stated("eta_el", "Электрический КПД", COST_ESTIMATES.engine_eta_el, 0, 1, "доля", "[A], [S25]");
+    const etaTh = stated("eta_th", "Тепловой КПД", COST_ESTIMATES.engine_eta_th, 0, 1, "доля", "[A], [S25]");
+    const used = stated("heat_used_share", "Доля используемого тепла", COST_ESTIMATES.heat_used_share_engine, 0, 1, "доля", "[A]");
+    const aux = stated("aux_share", "Собственные нужды", COST_ESTIMATES.engine_aux_share, 0, 1, "доля", "[A]");
     eElGross = eFuel * etaEl;
     eElNet = eElGross * (1 - aux);
     qHeatSold = eFuel * etaTh * used;
     const pElKw = flow.hours > 0 ? (eElGross / flow.hours) * 1000 : 0;
-    const perKw = coefficient(
-      coefficients,
+    const perKw = stated(
       "capex_rub_per_kw",
       "Удельные капитальные затраты",
-      pick("capex_rub_per_kw", COST_ESTIMATES.engine_capex_rub_per_kw, 0, 1e9),
+      COST_ESTIMATES.engine_capex_rub_per_kw,
+      0,
+      1e9,
       "₽/кВт",
-      given("capex_rub_per_kw"),
       "[A] оценка, не котировка",
     );
-    const perKwh = coefficient(
-      coefficients,
+    const perKwh = stated(
       "opex_rub_per_kwh",
       "Удельные эксплуатационные затраты",
-      pick("opex_rub_per_kwh", COST_ESTIMATES.engine_opex_rub_per_kwh, 0, 1e6),
+      COST_ESTIMATES.engine_opex_rub_per_kwh,
+      0,
+      1e6,
       "₽/кВт·ч",
-      given("opex_rub_per_kwh"),
       "[A] оценка, не котировка",
     );
     capex = pick("capex_rub", perKw * pElKw, 0, 1e13);
@@ -551,24 +506,8 @@ function evaluateOption(
   } else {
     // VAM_RTO, VAM_RTO_ENERGY: ventilation air, or drained gas diluted to ≤ 1 %.
     const qAir = flow.qAir ?? 0;
-    const dp = coefficient(
-      coefficients,
-      "dp_pa",
-      "Перепад давления вентилятора",
-      pick("dp_pa", COST_ESTIMATES.vam_dp_pa, 0, 1e5),
-      "Па",
-      given("dp_pa"),
-      "[A]",
-    );
-    const etaFan = coefficient(
-      coefficients,
-      "eta_fan",
-      "КПД вентилятора",
-      pick("eta_fan", COST_ESTIMATES.vam_eta_fan, 0.01, 1),
-      "доля",
-      given("eta_fan"),
-      "[A]",
-    );
+    const dp = stated("dp_pa", "Перепад давления вентилятора", COST_ESTIMATES.vam_dp_pa, 0, 1e5, "Па", "[A]");
+    const etaFan = stated("eta_fan", "КПД вентилятора", COST_ESTIMATES.vam_eta_fan, 0.01, 1, "доля", "[A]");
     auxKw = pick("aux_kw", (qAir * dp) / etaFan / 1000, 0, 1e7);
     capex = pick("capex_rub", COST_ESTIMATES.vam_capex_rub_per_m3_s * qAir, 0, 1e13);
     opexFixed = pick("opex_fixed_rub", capex * COST_ESTIMATES.vam_opex_share, 0, 1e12);
