@@ -1,8 +1,8 @@
 // The company's abatement assessments (keys.abatementAssessment): a handful per company, read whole.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { AbatementAssessment, AbatementRepository } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
+import { versionedPuts } from "./conditions";
 import { abatementItem, queryPrefix } from "./items";
 
 export const ABATEMENT_CONFLICT = "Оценка была изменена другим пользователем. Обновите страницу и повторите.";
@@ -18,22 +18,12 @@ export const byChange = (a: AbatementAssessment, b: AbatementAssessment) =>
   b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name, "ru");
 
 export function dynamoAbatement(doc: DynamoDBDocumentClient, table: string): AbatementRepository {
-  const put = (assessment: AbatementAssessment, condition: string, values?: Record<string, unknown>, conflict = ABATEMENT_CONFLICT) =>
-    conditional(
-      doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: abatementItem(assessment),
-          ConditionExpression: condition,
-          ExpressionAttributeValues: values,
-        }),
-      ),
-      conflict,
-    );
+  const { create, replace } = versionedPuts(doc, table, abatementItem, {
+    exists: "Оценка с таким идентификатором уже существует",
+    changed: ABATEMENT_CONFLICT,
+  });
   return {
-    async create(assessment) {
-      await put(assessment, "attribute_not_exists(PK)", undefined, "Оценка с таким идентификатором уже существует");
-    },
+    create,
     async get(companyId, id) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.abatementAssessment(companyId, id) }));
       return assessmentOf(out.Item);
@@ -42,8 +32,6 @@ export function dynamoAbatement(doc: DynamoDBDocumentClient, table: string): Aba
       const items = await queryPrefix(doc, table, keys.abatementOfCompany(companyId), { consistentRead: false });
       return items.map((item) => assessmentOf(item) as AbatementAssessment).sort(byChange);
     },
-    async replace(next, expectedVersion) {
-      await put(next, "attribute_exists(PK) AND version = :v", { ":v": expectedVersion });
-    },
+    replace,
   };
 }

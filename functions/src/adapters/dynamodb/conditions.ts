@@ -1,6 +1,7 @@
 // What a failed condition expression means to a write: a conflict the user sees (409), or simply
 // "not done" for the caller to act on.
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
 
 /** The write's result, or a Conflict with `conflictDetail` when its condition failed. */
@@ -22,4 +23,34 @@ export async function unlessConditionFails(write: Promise<unknown>): Promise<boo
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/** A kind of item written whole with a version: `create` refused (Conflict `exists`) when its key is
+ *  taken, `replace` refused (Conflict `changed`) unless the stored version is still `expectedVersion`. */
+export function versionedPuts<T>(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  itemOf: (value: T) => Record<string, unknown>,
+  conflicts: { exists: string; changed: string },
+) {
+  const put = (value: T, condition: string, conflict: string, values?: Record<string, unknown>) =>
+    conditional(
+      doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: itemOf(value),
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        }),
+      ),
+      conflict,
+    );
+  return {
+    async create(value: T): Promise<void> {
+      await put(value, "attribute_not_exists(PK)", conflicts.exists);
+    },
+    async replace(next: T, expectedVersion: number): Promise<void> {
+      await put(next, "attribute_exists(PK) AND version = :v", conflicts.changed, { ":v": expectedVersion });
+    },
+  };
 }

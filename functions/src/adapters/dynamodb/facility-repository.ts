@@ -1,8 +1,8 @@
 // The company's facilities (keys.facility): a handful per company, read whole.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Facility, FacilityRepository } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
+import { versionedPuts } from "./conditions";
 import { facilityItem, queryPrefix } from "./items";
 
 const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
@@ -15,22 +15,12 @@ function facilityOf(item: Record<string, unknown> | undefined): Facility | undef
 }
 
 export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): FacilityRepository {
-  const put = (facility: Facility, condition: string, values?: Record<string, unknown>, conflict = CONFLICT) =>
-    conditional(
-      doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: facilityItem(facility),
-          ConditionExpression: condition,
-          ExpressionAttributeValues: values,
-        }),
-      ),
-      conflict,
-    );
+  const { create, replace } = versionedPuts(doc, table, facilityItem, {
+    exists: "Площадка с таким идентификатором уже существует",
+    changed: CONFLICT,
+  });
   return {
-    async create(facility) {
-      await put(facility, "attribute_not_exists(PK)", undefined, "Площадка с таким идентификатором уже существует");
-    },
+    create,
     async get(companyId, facilityId) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.facility(companyId, facilityId) }));
       return facilityOf(out.Item);
@@ -41,8 +31,6 @@ export function dynamoFacilities(doc: DynamoDBDocumentClient, table: string): Fa
       const facilities = items.map((item) => facilityOf(item)!);
       return facilities.sort((a, b) => a.name.localeCompare(b.name, "ru"));
     },
-    async replace(next, expectedVersion) {
-      await put(next, "attribute_exists(PK) AND version = :v", { ":v": expectedVersion });
-    },
+    replace,
   };
 }
