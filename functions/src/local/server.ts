@@ -27,6 +27,7 @@ import { migrateEmissionPoints } from "../domain/company/emission-points-migrati
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
 import { drainWebhooks, webhooksIdle } from "../domain/company/webhooks";
+import { sweepStaleChannels } from "../domain/telemetry/events";
 import { closeLiveStreams } from "../http/telemetry";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
@@ -46,6 +47,8 @@ import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "..
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
+/** How often the channels whose readings stopped are looked at (D65: stale after 2 minutes). */
+const STALE_SWEEP_MS = 60_000;
 /** How often the webhook deliveries due are looked for (their back-off starts at 10 s). */
 const WEBHOOK_POLL_MS = 5_000;
 /** How long a stop waits for requests in flight before it cuts their connections. */
@@ -216,11 +219,22 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   void drainWebhooks(deps);
   const webhookTimer = setInterval(() => void drainWebhooks(deps), WEBHOOK_POLL_MS);
   webhookTimer.unref();
+  // D65: a channel whose readings stopped is found stale without a batch to run the detector.
+  let sweeping = false;
+  const staleTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepStaleChannels(deps)
+      .catch((error) => serverLog.error({ event: "stale_sweep", message: String(error) }))
+      .finally(() => (sweeping = false));
+  }, STALE_SWEEP_MS);
+  staleTimer.unref();
 
   const host = options.host ?? "127.0.0.1";
   const exposed = await demoPasswordProblem(deps, host);
   if (exposed) {
     clearInterval(webhookTimer);
+    clearInterval(staleTimer);
     await Promise.all([threads?.close(), scoring.close()]);
     await uploads.settled();
     await storage.close();
@@ -310,6 +324,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       // close LevelDB cleanly.
       sweep.stop();
       clearInterval(webhookTimer);
+      clearInterval(staleTimer);
       // The live streams end with their close event, so the pages open them again elsewhere.
       closeLiveStreams(deps);
       closing ??= new Promise<void>((done) => {

@@ -14,7 +14,7 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { drainTelemetry, telemetryIdle } from "./consumer";
-import { acknowledgeEvent, detectEvents, listEvents, readEventId, type EventView } from "./events";
+import { acknowledgeEvent, detectEvents, listEvents, readEventId, sweepStaleChannels, type EventView } from "./events";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
 
@@ -183,5 +183,44 @@ describe("another company", () => {
     await expect(listEvents(d.deps, stranger, { facility: first.facility })).rejects.toThrow(NotFound);
     await expect(acknowledgeEvent(d.deps, stranger, stale.id, { comment: "чужое" })).rejects.toThrow(NotFound);
     expect((await list(first, { kind: "stale" })).results[0].acknowledged_by).toBeNull();
+  });
+});
+
+describe("a channel whose readings stop", () => {
+  it("is found stale by the sweep once 2 minutes passed without a reading, once, and not before", async () => {
+    let now = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+    const domain = await memoryDomain({}, { now: () => new Date(now) });
+    const previous = d;
+    d = domain;
+    try {
+      const quiet = await mine("ООО «Тихий канал»");
+      const readings = Array.from({ length: 10 }, (_, i) => ({ sensor: "М-7", t: iso(now - (9 - i) * MINUTE_MS + 5_000), value: 0.5 }));
+      await push(quiet, readings);
+      const stale = async () =>
+        (
+          await listEvents(d.deps, quiet.staff, {
+            facility: quiet.facility,
+            kind: "stale",
+            from: iso(now - 86_400_000),
+            to: iso(now + MINUTE_MS),
+          })
+        ).results;
+      expect(await stale()).toEqual([]);
+      now += 2 * MINUTE_MS;
+      expect(await sweepStaleChannels(d.deps)).toBe(0);
+      now += MINUTE_MS;
+      expect(await sweepStaleChannels(d.deps)).toBe(1);
+      const [open] = await stale();
+      expect(open).toMatchObject({ kind: "stale", end: null, start: iso(now - 3 * MINUTE_MS + MINUTE_MS) });
+      expect(open.minutes_above).toBe(2);
+      // Once per silence.
+      now += 5 * MINUTE_MS;
+      expect(await sweepStaleChannels(d.deps)).toBe(0);
+      // The readings come back: the event closes, and a new silence is swept again.
+      await push(quiet, [{ sensor: "М-7", t: iso(now + 5_000), value: 0.5 }]);
+      expect((await stale())[0].end).toBe(iso(now));
+    } finally {
+      d = previous;
+    }
   });
 });

@@ -8,7 +8,15 @@
 // acknowledgement with a comment (who, when), are here too.
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftOf, type SensorKind } from "@core/telemetry";
-import { EVENT_LEVELS, eventId, parseEventId, staleEvents, thresholdEvents, type EventLevel } from "@core/telemetry-events";
+import {
+  EVENT_LEVELS,
+  STALE_INTERVALS,
+  eventId,
+  parseEventId,
+  staleEvents,
+  thresholdEvents,
+  type EventLevel,
+} from "@core/telemetry-events";
 import type * as z from "zod";
 import type { Deps, Actor } from "../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
@@ -61,10 +69,15 @@ export async function sensorEvents(
   // The day before is the history an event at `from` continues (D65's close needs the minutes before);
   // the day after closes an event that runs over midnight.
   const windowStart = from - DAY_MS;
-  const windowEnd = Math.min(to + DAY_MS, Math.floor(now / MINUTE_MS) * MINUTE_MS);
-  if (windowEnd <= windowStart) return [];
-  const { times, values } = await readingsBetween(deps, sensor.company, sensor.id, windowStart, windowEnd);
+  // Up to the minute now began; the current minute too once it has a reading (a reading that just came
+  // closes a stale channel at once, while a minute still waiting for its reading is not yet missing).
+  const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const readUntil = Math.min(to + DAY_MS, thisMinute + MINUTE_MS);
+  if (readUntil <= windowStart) return [];
+  const { times, values } = await readingsBetween(deps, sensor.company, sensor.id, windowStart, readUntil);
   if (times.length === 0) return [];
+  const windowEnd = Math.min(readUntil, Math.max(thisMinute, Math.floor(times[times.length - 1] / MINUTE_MS) * MINUTE_MS + MINUTE_MS));
+  if (windowEnd <= windowStart) return [];
   const register = registerAt(sensor, from);
   const series = flagQuality(
     register.kind,
@@ -133,6 +146,12 @@ export async function detectEvents(
   for (const [sensorId, days] of bySensor) {
     const sensor = await deps.repos.sensors.get(change.company, change.facility, sensorId);
     if (!sensor) continue;
+    watchedOf(deps).set(`${change.company}|${change.facility}|${sensorId}`, {
+      company: change.company,
+      facility: change.facility,
+      sensor: sensorId,
+      swept: watchedOf(deps).get(`${change.company}|${change.facility}|${sensorId}`)?.swept ?? 0,
+    });
     const sorted = [...days].sort();
     let from = dayStart(sorted[0]) - DAY_MS;
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
@@ -160,6 +179,42 @@ export async function detectEvents(
     for (const gone of before.values()) await removeDetected(deps, gone);
   }
   return written;
+}
+
+interface Watched {
+  company: string;
+  facility: string;
+  sensor: string;
+  /** The last reading the sweep found the channel stale after (ms), 0 for none. */
+  swept: number;
+}
+
+const watched = new WeakMap<object, Map<string, Watched>>();
+function watchedOf(deps: Pick<Deps, "repos">): Map<string, Watched> {
+  let map = watched.get(deps.repos);
+  if (!map) watched.set(deps.repos, (map = new Map()));
+  return map;
+}
+
+/** D65's stale channel when the readings simply stop: no batch comes to run the detector, so the local
+ *  host asks every minute, for each sensor whose readings this process applied, when its last reading
+ *  was; once 2 expected intervals passed without one, the detector runs on that day and finds the
+ *  channel stale and open (and posts it to the webhooks). Once per silence: a new reading starts it
+ *  again. A sensor not heard from since the process started is not watched until it is. */
+export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>): Promise<number> {
+  const now = deps.clock.now().getTime();
+  let found = 0;
+  for (const entry of [...watchedOf(deps).values()]) {
+    const days = await deps.repos.telemetry.getDays(entry.company, entry.sensor, [utcDay(now - DAY_MS), utcDay(now)]);
+    let last = 0;
+    for (const day of days) if (day.offsets.length > 0) last = Math.max(last, dayStart(day.day) + day.offsets[day.offsets.length - 1]);
+    const lastMinute = Math.floor(last / MINUTE_MS) * MINUTE_MS;
+    if (last === 0 || entry.swept === last || now < lastMinute + (STALE_INTERVALS + 1) * MINUTE_MS) continue;
+    const stale = [...new Set([utcDay(lastMinute), utcDay(lastMinute + MINUTE_MS)])].map((day) => ({ sensor: entry.sensor, day }));
+    found += (await detectEvents(deps, { company: entry.company, facility: entry.facility, days: stale })).length;
+    entry.swept = last;
+  }
+  return found;
 }
 
 /** How a webhook's message names the facility and shows an event of `sensor`. */
