@@ -37,7 +37,7 @@ export default function TelemetryOffersPage() {
       render: (name: string, o) => (
         <>
           {name}
-          {o.demo && <Tag style={{ marginLeft: 4 }}>{DEMO_READINGS_LABEL}</Tag>}
+          {o.demo && <Tag style={{ whiteSpace: "normal" }}>{DEMO_READINGS_LABEL}</Tag>}
         </>
       ),
     },

@@ -1,0 +1,51 @@
+// The demo mine's simulated АГК in a real browser (functions/src/demo-readings.ts): the demo company's
+// «Данные АГК» and «Полнота данных датчиков» say «демонстрационные данные» above what they show, the
+// offers tag each point, and the shaft's month shows the minutes the simulator's gap and stuck stretch
+// made substituted. Screenshots with SCREENSHOTS=1. Needs web/dist.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const NOTE = "Показаны демонстрационные данные: показания датчиков сделаны симулятором АГК, а не получены от шахты";
+
+describe("web app: the demo mine's readings", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let mine = "";
+
+  beforeAll(async () => {
+    server = await startTestServer({ demoYear: true });
+    const token = await accessToken(server.url, server.demo);
+    const call = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    const facilities = await call<Array<{ id: string; kind: string }>>("GET", "v1/facilities/");
+    mine = facilities.find((f) => f.kind === "underground_mine")!.id;
+    app = await openWebApp(server);
+    page = app.page;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("labels «Данные АГК» and «Полнота данных датчиков» «демонстрационные данные»", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/telemetry`);
+    await page.getByText(NOTE).waitFor();
+    const shaft = page.getByRole("row", { name: /Вентиляционный ствол № 2\s*демонстрационные данные/ }).last();
+    await shaft.waitFor();
+    expect(await shaft.textContent()).toMatch(/Принять/);
+    await screenshot(page, { path: `${SHOTS}/web-demo-readings-offers.png`, fullPage: true });
+    await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/completeness`);
+    await page.getByText(NOTE).waitFor();
+    await page.getByText("ВС2-CH4").first().waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-demo-readings-completeness.png`, fullPage: true });
+    expect(await page.getByText(NOTE).count()).toBe(1);
+  });
+});
