@@ -1,0 +1,328 @@
+// `npm run bench -- monitoring` (issue 78): a facility of 20 workings × 12 sensors (4 methane meters, an
+// anemometer, a drainage line's flow, CH4 content and methane flow, 2 pressure and 2 temperature
+// sensors), each working bound to the platform's 1-hour model, on the local server as `npm start` runs
+// it (its own process, a new data folder). A page's stream (GET v1/telemetry/live/stream/) is connected
+// while a gateway pushes one reading a minute per sensor, one push of 240 readings per minute:
+//   - replayed at 100× (a minute every 0,6 s) over MONITORING_FAST_MINUTES of the last hours (30);
+//   - at real time over MONITORING_REAL_MINUTES (5), each push at the wall clock's minute.
+// For each push and working it measures the time from the push's 202 to the first streamed tiles in
+// which the working shows that minute (its latest reading), and to the first in which its forecast is
+// issued at it; prints p50 and p95 of both per phase, checks that no reading is lost at 100× (every
+// batch done with all 240 accepted, every meter on the last minute), and another company's
+// GET v1/users/get_me/ p50 and p95 meanwhile (five a second). Targets: p95 ≤ 5 s at real time, get_me
+// p50 < 50 ms. docs/performance.md keeps a run; MONITORING_SERVER_LOG=1 prints the server's output and
+// each streamed update as it comes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runAdmin } from "../support/admin-command";
+import { accessToken, signInAsDemo } from "../support/server";
+import { startServerProcess } from "../support/server-process";
+
+const WORKINGS = 20;
+const KINDS = [
+  ["М1", "methane", { warning: 1, alarm: 1.5 }],
+  ["М2", "methane", { warning: 1, alarm: 1.5 }],
+  ["М3", "methane", { warning: 1, alarm: 1.5 }],
+  ["М4", "methane", { warning: 1, alarm: 1.5 }],
+  ["V", "air_velocity", { area_m2: 12 }],
+  ["QД", "flow", {}],
+  ["МД", "methane_high", {}],
+  ["QМ", "methane_flow", {}],
+  ["P1", "pressure", {}],
+  ["P2", "pressure", {}],
+  ["T1", "temperature", {}],
+  ["T2", "temperature", {}],
+] as const;
+const MINUTE = 60_000;
+const FAST_MINUTES = Number(process.env.MONITORING_FAST_MINUTES ?? 30);
+const REAL_MINUTES = Number(process.env.MONITORING_REAL_MINUTES ?? 5);
+const HISTORY_MINUTES = 90;
+
+async function call(url: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One minute's readings of every sensor: a methane level that drifts with the working and the minute. */
+function minuteReadings(t: number) {
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  const at = new Date(t).toISOString();
+  const m = Math.floor(t / MINUTE);
+  for (let w = 0; w < WORKINGS; w++) {
+    for (const [code, kind] of KINDS) {
+      const value =
+        kind === "methane"
+          ? 0.4 + 0.3 * Math.sin((m + w * 17) / 90) ** 2
+          : kind === "air_velocity"
+            ? 2 + 0.1 * Math.sin(m / 13)
+            : kind === "flow"
+              ? 60
+              : kind === "methane_high"
+                ? 35
+                : kind === "methane_flow"
+                  ? 21
+                  : kind === "pressure"
+                    ? 95
+                    : 18;
+      readings.push({ sensor: `${code}-${w + 1}`, t: at, value: Number(value.toFixed(4)) });
+    }
+  }
+  return readings;
+}
+
+interface Tiles {
+  tiles: { working: string; updated_at: string | null; meters: { at: string | null }[]; forecasts: { issued_at: string | null }[] }[];
+}
+
+export async function run(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "monitoring-bench-"));
+  const server = await startServerProcess(dataDir);
+  if (process.env.MONITORING_SERVER_LOG) {
+    server.child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    server.child.stdout!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    server.child.on("exit", (code, signal) => console.error("server exit", code, signal));
+    console.error("server", server.url);
+  }
+  const stop = new AbortController();
+  try {
+    // Access tokens expire within the run on a busy machine: the batch checks sign in again.
+    let token = String((await signInAsDemo(server.url)).access);
+    const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта «Мониторинг»", kind: "underground_mine" });
+    const point = await call(server.url, token, "POST", `/v1/facilities/${facility.id}/points/`, {
+      name: "Ствол",
+      kind: "ventilation_shaft",
+    });
+    for (let w = 0; w < WORKINGS; w++) {
+      for (const [code, kind, extra] of KINDS) {
+        await call(server.url, token, "POST", `/v1/facilities/${facility.id}/sensors/`, {
+          code: `${code}-${w + 1}`,
+          kind,
+          point: point.id,
+          working: `Лава ${String(w + 1).padStart(2, "0")}`,
+          ...extra,
+        });
+      }
+      await call(server.url, token, "POST", "/v1/telemetry/live/models/", {
+        facility: facility.id,
+        working: `Лава ${String(w + 1).padStart(2, "0")}`,
+        horizon: 60,
+        model: "xgboost-h60",
+      });
+    }
+    const key = String((await call(server.url, token, "POST", `/v1/facilities/${facility.id}/gateway-keys/`, { label: "Стенд" })).key);
+    const other = { email: "other@monitoring.example", password: "other-password-1" };
+    const made = await runAdmin(dataDir, [
+      "create-user",
+      "--company",
+      "ООО «Соседи»",
+      "--new-company",
+      "--email",
+      other.email,
+      "--password",
+      other.password,
+    ]);
+    if (made.status !== 0) throw new Error(`create-user: ${made.stderr}`);
+    let otherToken = await accessToken(server.url, other);
+
+    const push = async (readings: { sensor: string; t: string; value: number }[]) => {
+      const res = await fetch(`${server.url}/api/v1/telemetry/readings/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Gateway ${key}` },
+        body: JSON.stringify({ readings }),
+      });
+      if (res.status !== 202) throw new Error(`push: ${res.status} ${await res.text()}`);
+      return String(((await res.json()) as { batch: string }).batch);
+    };
+    const batchDone = async (id: string): Promise<{ state: string; accepted: number }> => {
+      const res = await fetch(`${server.url}/api/v1/telemetry/batches/${id}/`, { headers: { Authorization: `Bearer ${token}` } });
+      if (res.status === 401) {
+        token = String((await signInAsDemo(server.url)).access);
+        return batchDone(id);
+      }
+      if (res.status !== 200) throw new Error(`batch ${id}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { state: string; accepted: number };
+    };
+
+    const start = Math.floor(Date.now() / MINUTE) * MINUTE;
+    const fastFrom = start - (FAST_MINUTES + 30) * MINUTE;
+    // The hours before, in one go: what the forecast's lags and the stream's first tiles read.
+    const history: ReturnType<typeof minuteReadings> = [];
+    for (let k = HISTORY_MINUTES; k > 0; k--) history.push(...minuteReadings(fastFrom - k * MINUTE));
+    let last = "";
+    for (let i = 0; i < history.length; i += 9_600) last = await push(history.slice(i, i + 9_600));
+    while ((await batchDone(last)).state !== "done") await sleep(250);
+
+    // The page's stream: each tiles event with its arrival time.
+    const seen: { at: number; tiles: Tiles["tiles"] }[] = [];
+    const waiters = new Set<() => void>();
+    const stream = await fetch(`${server.url}/api/v1/telemetry/live/stream/?facility=${facility.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: stop.signal,
+    });
+    if (stream.status !== 200) throw new Error(`stream: ${stream.status}`);
+    const reading = (async () => {
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        buffer += value;
+        let cut: number;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const event = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = /^data: (.*)$/m.exec(event)?.[1];
+          if (/^event: live$/m.test(event) && data) {
+            seen.push({ at: performance.now(), tiles: (JSON.parse(data) as Tiles).tiles });
+            if (process.env.MONITORING_SERVER_LOG)
+              console.error(
+                "live",
+                seen.length,
+                new Date().toISOString(),
+                seen.at(-1)!.tiles[0]?.updated_at,
+                seen.at(-1)!.tiles[0]?.forecasts[0]?.issued_at,
+              );
+            for (const wake of waiters) wake();
+          }
+        }
+      }
+    })();
+
+    const latencies: number[] = [];
+    let asking = true;
+    const asker = (async () => {
+      while (asking && !stop.signal.aborted) {
+        const t0 = performance.now();
+        const res = await fetch(`${server.url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${otherToken}` } }).catch(
+          () => undefined,
+        );
+        if (!res) break;
+        await res.arrayBuffer();
+        if (res.status === 401) otherToken = await accessToken(server.url, other);
+        else latencies.push(performance.now() - t0);
+        await sleep(200);
+      }
+    })();
+
+    /** From each push's 202 to the first tiles showing its minute, per working: the tile and its forecast. */
+    async function measure(pushes: { t: number; answered: number }[]) {
+      const tile: number[] = [];
+      const forecast: number[] = [];
+      // The consumer may fall behind at 100×: nothing is lost, the tiles come later.
+      const deadline = performance.now() + 1_800_000;
+      for (const p of pushes) {
+        const iso = new Date(p.t).toISOString();
+        for (let w = 0; w < WORKINGS; w++) {
+          let tileAt = Number.NaN;
+          let forecastAt = Number.NaN;
+          while (Number.isNaN(tileAt) || Number.isNaN(forecastAt)) {
+            for (const s of seen) {
+              if (s.at < p.answered - 60_000) continue;
+              const t = s.tiles[w];
+              if (Number.isNaN(tileAt) && t.updated_at && t.updated_at >= iso) tileAt = s.at;
+              if (Number.isNaN(forecastAt) && (t.forecasts[0]?.issued_at ?? "") >= iso) forecastAt = s.at;
+            }
+            if (Number.isNaN(tileAt) || Number.isNaN(forecastAt)) {
+              if (performance.now() > deadline) throw new Error(`no tiles showed ${iso} for working ${w + 1}`);
+              await new Promise<void>((resolve) => {
+                const wake = () => {
+                  waiters.delete(wake);
+                  resolve();
+                };
+                waiters.add(wake);
+                setTimeout(wake, 1000);
+              });
+            }
+          }
+          tile.push(Math.max(0, tileAt - p.answered));
+          forecast.push(Math.max(0, forecastAt - p.answered));
+        }
+      }
+      return { tile, forecast };
+    }
+    const report = (name: string, m: { tile: number[]; forecast: number[] }) =>
+      console.log(
+        `${name}: push 202 → tile p50 ${(percentile(m.tile, 0.5) / 1000).toFixed(2)} s, p95 ${(percentile(m.tile, 0.95) / 1000).toFixed(2)} s; → forecast p50 ${(percentile(m.forecast, 0.5) / 1000).toFixed(2)} s, p95 ${(percentile(m.forecast, 0.95) / 1000).toFixed(2)} s (${m.tile.length} working-minutes)`,
+      );
+
+    // 100×: a minute every 0,6 s.
+    const fast: { t: number; answered: number; batch: string }[] = [];
+    const fastStarted = performance.now();
+    for (let k = 0; k < FAST_MINUTES; k++) {
+      const due = fastStarted + (k * MINUTE) / 100;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const t = fastFrom + k * MINUTE;
+      const batch = await push(minuteReadings(t));
+      fast.push({ t, answered: performance.now(), batch });
+    }
+    const fastMeasured = await measure(fast);
+    report(`100× (${FAST_MINUTES} minutes in ${((FAST_MINUTES * 0.6) / 60).toFixed(1)} min)`, fastMeasured);
+    const lastFast = new Date(fast[fast.length - 1].t).toISOString();
+    let lost = 0;
+    let accepted = 0;
+    for (const p of fast) {
+      let status = await batchDone(p.batch);
+      while (status.state !== "done") {
+        await sleep(200);
+        status = await batchDone(p.batch);
+      }
+      accepted += status.accepted;
+      lost += WORKINGS * KINDS.length - status.accepted;
+    }
+    const finalTiles = seen[seen.length - 1].tiles;
+    const metersBehind = finalTiles.flatMap((t) => t.meters).filter((m) => (m.at ?? "") < lastFast).length;
+    const fastGetMe = [...latencies];
+
+    // Real time: each push at the wall clock's minute.
+    latencies.length = 0;
+    const real: { t: number; answered: number }[] = [];
+    for (let k = 0; k < REAL_MINUTES; k++) {
+      const next = Math.floor(Date.now() / MINUTE) * MINUTE + MINUTE;
+      await sleep(next - Date.now());
+      await push(minuteReadings(next));
+      real.push({ t: next, answered: performance.now() });
+    }
+    const realMeasured = await measure(real);
+    asking = false;
+    await asker;
+    stop.abort();
+    await reading;
+
+    console.log(
+      `${WORKINGS} workings × ${KINDS.length} sensors, one reading a minute each (${WORKINGS * KINDS.length} a push), each working bound to the 1-hour model; ${HISTORY_MINUTES} minutes pushed before`,
+    );
+    console.log(
+      `100×: ${accepted.toLocaleString("en")} of ${(FAST_MINUTES * WORKINGS * KINDS.length).toLocaleString("en")} readings accepted, ${lost} lost; meters behind the last minute on the stream: ${metersBehind}`,
+    );
+    console.log(
+      `get_me of another company during 100× (${fastGetMe.length}): p50 ${percentile(fastGetMe, 0.5).toFixed(1)} ms, p95 ${percentile(fastGetMe, 0.95).toFixed(1)} ms`,
+    );
+    report(`real time (${REAL_MINUTES} minutes)`, realMeasured);
+    console.log(
+      `get_me of another company during real time (${latencies.length}): p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms`,
+    );
+    console.log(`stream events received: ${seen.length}`);
+    if (lost > 0 || metersBehind > 0) throw new Error("readings lost at 100×");
+  } catch (error) {
+    console.error("monitoring bench:", error);
+    throw error;
+  } finally {
+    stop.abort();
+    server.child.kill("SIGTERM");
+    await new Promise((r) => server.child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
