@@ -7,7 +7,7 @@ import { Link } from "react-router-dom";
 import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
-import { DATE_TYPED } from "../../shared/dates";
+import { InServiceItems } from "../../shared/InServiceItems";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
 import {
@@ -202,7 +202,6 @@ const isoOf = (text: string | undefined) => {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
   return match ? `${match[3]}-${match[2]}-${match[1]}` : text?.trim() ? text.trim() : null;
 };
-const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
 
 function PointDialog({ facility, point, onClose }: { facility: string; point?: EmissionPoint; onClose: () => void }) {
   const [form] = Form.useForm<PointForm>();
@@ -233,16 +232,7 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
         </Form.Item>
         <TextItem label="Средство измерений" name="instrument" maxLength={POINT_NOTE_MAX} placeholder="Расходомер, метанометр" />
         <TextItem label="Периодичность измерений" name="frequency" maxLength={POINT_NOTE_MAX} placeholder="непрерывно" />
-        <Space>
-          <TextItem
-            label="В эксплуатации с"
-            name="in_service_from"
-            maxLength={DATE_TYPED.length}
-            placeholder={DATE_TYPED}
-            rules={[dateRule]}
-          />
-          <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
-        </Space>
+        <InServiceItems />
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {point ? "Сохранить" : "Добавить"}

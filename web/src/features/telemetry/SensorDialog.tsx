@@ -5,7 +5,8 @@ import type { SensorKind } from "@core/telemetry";
 import { NumericInput } from "../../shared/NumericInput";
 import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { TextItem } from "../../shared/TextItem";
-import { DATE_TYPED, displayDate } from "../../shared/dates";
+import { InServiceItems } from "../../shared/InServiceItems";
+import { displayDate } from "../../shared/dates";
 import type { EmissionPoint } from "../../api/inventory";
 import { useSaveSensor, type Sensor, type SensorFields } from "../../api/telemetry";
 import { conditionOptions, kindOptions, number, type ROLES, roleOptions } from "./sensorTexts";
@@ -29,7 +30,6 @@ const isoOf = (text: string | undefined) => {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
 };
-const dateRule = { pattern: /^(\d{2}\.\d{2}\.\d{4})?$/, message: "Дата в виде ДД.ММ.ГГГГ" };
 const typed = (value: number | null) => (value === null ? "" : number(value));
 const numberOrNull = (text: string) => (text.trim() === "" ? null : (parseNumericInput(text) ?? null));
 
@@ -138,16 +138,7 @@ export default function SensorDialog({
             <Select aria-label="Условия расхода" options={conditionOptions} />
           </Form.Item>
         )}
-        <Space>
-          <TextItem
-            label="В эксплуатации с"
-            name="in_service_from"
-            maxLength={DATE_TYPED.length}
-            placeholder={DATE_TYPED}
-            rules={[dateRule]}
-          />
-          <TextItem label="по" name="in_service_to" maxLength={DATE_TYPED.length} placeholder={DATE_TYPED} rules={[dateRule]} />
-        </Space>
+        <InServiceItems />
         {sensor && (
           <Alert
             type="info"
