@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { NO_MODEL_NOTE } from "@server/domain/telemetry/live";
+import { closeLiveStreams } from "@server/http/telemetry";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -216,6 +217,20 @@ describe("the live tiles", () => {
     const views = [...text.matchAll(/event: live\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]) as View);
     expect(views).toHaveLength(2);
     expect(views[1].tiles[0].meters[0]).toMatchObject({ value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" });
+  });
+
+  it("end every open stream with its close event when the host stops", async () => {
+    const res = await h.request(`/api/v1/telemetry/live/stream/?facility=${facility.id}`, { token: staff });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!/event: live\n/.test(text)) text += (await reader.read()).value ?? "";
+    closeLiveStreams(h.deps);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    expect(text).toMatch(/event: close\ndata: \n\n$/);
   });
 
   it("are another company's 404, a gateway key's 401 and a reviewer may not bind a model", async () => {
