@@ -3,7 +3,6 @@
 // MACC table; PDF (pdfkit, DejaVu Sans as the passport) with the same and the MACC drawn. Every
 // figure is shown with the decimals the screen shows (ABATEMENT_DECIMALS), the Russian way.
 import PDFDocument from "pdfkit";
-import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import {
   ABATEMENT_DECIMALS,
@@ -18,7 +17,7 @@ import type { AbatementAssessment } from "../ports";
 import type { Cell, Column, Sheet } from "./content";
 import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
-import { writeXlsx } from "./xlsx-writer";
+import { xlsxBytes } from "./xlsx-writer";
 
 export type AbatementFileFormat = "xlsx" | "pdf";
 
@@ -169,20 +168,7 @@ export function abatementSheets(a: AbatementAssessment): Sheet[] {
 }
 
 export async function abatementXlsx(a: AbatementAssessment): Promise<Uint8Array> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve, reject) => {
-    output.on("end", resolve);
-    output.on("error", reject);
-  });
-  async function* sheets() {
-    yield* abatementSheets(a);
-  }
-  await writeXlsx(sheets(), output);
-  output.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
+  return xlsxBytes(abatementSheets(a));
 }
 
 const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));

@@ -4,7 +4,6 @@
 // company's clock, figures the Russian way. Both say first that the figures are advisory: protective
 // cut-off stays with the mine's own АГК.
 import PDFDocument from "pdfkit";
-import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS } from "@core/telemetry";
@@ -14,7 +13,7 @@ import type { EventView } from "../domain/telemetry/events";
 import type { Cell, Column, Sheet } from "./content";
 import { PASSPORT_FONTS } from "./formats";
 import { formatNumber } from "./txt-writer";
-import { writeXlsx } from "./xlsx-writer";
+import { xlsxBytes } from "./xlsx-writer";
 
 export type ShiftReportFormat = "xlsx" | "pdf";
 
@@ -123,20 +122,7 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
 }
 
 export async function shiftReportXlsx(r: ShiftReport): Promise<Uint8Array> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve, reject) => {
-    output.on("end", resolve);
-    output.on("error", reject);
-  });
-  async function* sheets() {
-    yield* shiftReportSheets(r);
-  }
-  await writeXlsx(sheets(), output, new Date(r.issued_at));
-  output.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
+  return xlsxBytes(shiftReportSheets(r), new Date(r.issued_at));
 }
 
 const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));

@@ -1,10 +1,9 @@
 // The «Динамика» table as an xlsx (GET v1/inventory/trend/export/): one row per year, as reported or
 // in comparable conditions, its numbers as numbers with the export's formats (a Russian spreadsheet
 // shows «2 662,48»). A trend holds at most 30 years, so the file is made whole in memory.
-import { PassThrough } from "node:stream";
 import type { Trend } from "../domain/inventory/trend";
 import type { Cell, Column, Sheet } from "./content";
-import { writeXlsx } from "./xlsx-writer";
+import { xlsxBytes } from "./xlsx-writer";
 
 export type TrendView = "reported" | "comparable";
 
@@ -52,19 +51,6 @@ export function trendSheet(trend: Trend, view: TrendView): Sheet {
   return { name: "Динамика", text: { layout: "none" }, title: `Динамика выбросов ${trend.from}–${trend.to}, ${how}`, columns, rows };
 }
 
-export async function trendXlsx(trend: Trend, view: TrendView): Promise<Uint8Array<ArrayBuffer>> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve, reject) => {
-    output.on("end", resolve);
-    output.on("error", reject);
-  });
-  async function* sheets() {
-    yield trendSheet(trend, view);
-  }
-  await writeXlsx(sheets(), output);
-  output.end();
-  await ended;
-  return new Uint8Array(Buffer.concat(chunks));
+export async function trendXlsx(trend: Trend, view: TrendView): Promise<Uint8Array> {
+  return xlsxBytes([trendSheet(trend, view)]);
 }

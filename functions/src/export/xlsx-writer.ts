@@ -118,7 +118,15 @@ export function workbookBytes(): { stream: PassThrough; bytes: Promise<Uint8Arra
   return { stream, bytes };
 }
 
-export async function writeXlsx(sheets: AsyncIterable<Sheet>, output: Writable, dated?: Date): Promise<void> {
+/** The bytes of a workbook of these sheets, written whole in memory (dated as writeXlsx dates it). */
+export async function xlsxBytes(sheets: Iterable<Sheet> | AsyncIterable<Sheet>, dated?: Date): Promise<Uint8Array> {
+  const { stream, bytes } = workbookBytes();
+  // The workbook's commit ends the stream.
+  await writeXlsx(sheets, stream, dated);
+  return bytes;
+}
+
+export async function writeXlsx(sheets: Iterable<Sheet> | AsyncIterable<Sheet>, output: Writable, dated?: Date): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   // A document of a moment of its own (an approved version's, D39) is dated by it, not by the clock.
   if (dated) {
