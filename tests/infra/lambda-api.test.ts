@@ -17,6 +17,7 @@ import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
+import { LIVE_STREAM_ABSENT } from "@server/http/telemetry";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
 const sm = mockClient(SecretsManagerClient);
@@ -85,6 +86,33 @@ describe("API through an API Gateway v2 event", () => {
     expect(me.statusCode).toBe(200);
     expect(me.headers?.["content-type"]).toMatch(/application\/json/);
     expect(JSON.parse(me.body)).toMatchObject({ email: "anna@example.com", company: { name: "ООО Шахта" } });
+  });
+
+  it("answers the live stream 404 and the tiles with an ETag, 304 when unchanged (issue 78: the AWS screen polls)", async () => {
+    const login = await handler(
+      apiGatewayEvent({
+        path: "/api/token/",
+        headers: { [ORIGIN_VERIFY_HEADER]: origin },
+        json: { email: "anna@example.com", password: "correct-horse", guardant_code: "" },
+      }),
+    );
+    const headers = { [ORIGIN_VERIFY_HEADER]: origin, authorization: `Bearer ${(JSON.parse(login.body) as { access: string }).access}` };
+    const made = await handler(
+      apiGatewayEvent({ path: "/api/v1/facilities/", headers, json: { name: "Шахта «Облако»", kind: "underground_mine" } }),
+    );
+    expect(made.statusCode).toBe(201);
+    const facility = (JSON.parse(made.body) as { id: string }).id;
+    const stream = await handler(apiGatewayEvent({ path: "/api/v1/telemetry/live/stream/", query: `facility=${facility}`, headers }));
+    expect(stream.statusCode).toBe(404);
+    expect(JSON.parse(stream.body)).toMatchObject({ detail: LIVE_STREAM_ABSENT });
+    const live = await handler(apiGatewayEvent({ path: "/api/v1/telemetry/live/", query: `facility=${facility}`, headers }));
+    expect(live.statusCode).toBe(200);
+    const etag = live.headers?.etag;
+    expect(etag).toBe((JSON.parse(live.body) as { etag: string }).etag);
+    const again = await handler(
+      apiGatewayEvent({ path: "/api/v1/telemetry/live/", query: `facility=${facility}`, headers: { ...headers, "if-none-match": etag } }),
+    );
+    expect(again.statusCode).toBe(304);
   });
 
   it("answers 403 to a request that did not come through CloudFront", async () => {
