@@ -2,8 +2,6 @@
 // inputs, each stream's options with every result, the coefficients with their sources and the
 // MACC table; PDF (pdfkit, DejaVu Sans as the passport) with the same and the MACC drawn. Every
 // figure is shown with the decimals the screen shows (ABATEMENT_DECIMALS), the Russian way.
-import PDFDocument from "pdfkit";
-import { fileURLToPath } from "node:url";
 import {
   ABATEMENT_DECIMALS,
   ABATEMENT_OPTIONS,
@@ -16,6 +14,7 @@ import {
 import type { AbatementAssessment } from "../ports";
 import type { Cell, Column, Sheet } from "./content";
 import { PASSPORT_FONTS } from "./formats";
+import { fontFile, textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
 
@@ -171,32 +170,11 @@ export async function abatementXlsx(a: AbatementAssessment): Promise<Uint8Array>
   return xlsxBytes(abatementSheets(a));
 }
 
-const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));
-
 /** A figure as shown; null «—». */
 const shown = (value: number | null, decimals: number) => (value === null ? "—" : formatNumber(value, decimals));
 
 export async function abatementPdf(a: AbatementAssessment, issued: Date): Promise<Uint8Array> {
-  const FONT = fontFile(PASSPORT_FONTS.regular);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 40,
-    font: FONT,
-    lang: "ru-RU",
-    info: { Title: a.name, Creator: "Цифровая платформа расчета неорганизованных выбросов", CreationDate: issued },
-  });
-  const chunks: Buffer[] = [];
-  const written = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("Bold", fontFile(PASSPORT_FONTS.bold));
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const heading = (text: string, size = 12) =>
-    doc.moveDown(0.5).font("Bold").fontSize(size).text(text, left, undefined, { width }).font(FONT).fontSize(9);
-  const line = (text: string) => doc.font(FONT).fontSize(9).text(text, left, undefined, { width });
+  const { doc, left, width, heading, line, bytes } = textPdf(a.name, issued, { margin: 40 });
 
   heading(`Оценка вариантов снижения выбросов метана: ${a.name}`, 14);
   line(
@@ -249,8 +227,7 @@ export async function abatementPdf(a: AbatementAssessment, issued: Date): Promis
     );
   }
   drawMacc(doc, a, left, width);
-  doc.end();
-  return new Uint8Array(await written);
+  return bytes();
 }
 
 /** The MACC drawn: bars as wide as their ER, as high as their LAC, the zero line and the axes' names. */

@@ -3,15 +3,13 @@
 // forecast events) and PDF (pdfkit, DejaVu Sans as the passport), dates ДД.ММ.ГГГГ ЧЧ:ММ on the
 // company's clock, figures the Russian way. Both say first that the figures are advisory: protective
 // cut-off stays with the mine's own АГК.
-import PDFDocument from "pdfkit";
-import { fileURLToPath } from "node:url";
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, type EventLevel } from "@core/telemetry-events";
 import type { ShiftReport } from "../domain/telemetry/shift-report";
 import type { EventView } from "../domain/telemetry/events";
 import type { Cell, Column, Sheet } from "./content";
-import { PASSPORT_FONTS } from "./formats";
+import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
 import { xlsxBytes } from "./xlsx-writer";
 
@@ -125,42 +123,20 @@ export async function shiftReportXlsx(r: ShiftReport): Promise<Uint8Array> {
   return xlsxBytes(shiftReportSheets(r), new Date(r.issued_at));
 }
 
-const fontFile = (name: string) => fileURLToPath(new URL(`./${PASSPORT_FONTS.dir}/${name}`, import.meta.url));
 const shown = (value: number | null, decimals: number) => (value === null ? "—" : formatNumber(value, decimals));
 
 export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
-  const FONT = fontFile(PASSPORT_FONTS.regular);
-  const doc = new PDFDocument({
-    size: "A4",
-    layout: "landscape",
+  const { doc, font, left, width, heading, line, bytes } = textPdf(`${r.facility}: ${shiftTitle(r)}`, new Date(r.issued_at), {
     margin: 36,
-    font: FONT,
-    lang: "ru-RU",
-    info: {
-      Title: `${r.facility}: ${shiftTitle(r)}`,
-      Creator: "Цифровая платформа расчета неорганизованных выбросов",
-      CreationDate: new Date(r.issued_at),
-    },
+    layout: "landscape",
   });
-  const chunks: Buffer[] = [];
-  const written = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("Bold", fontFile(PASSPORT_FONTS.bold));
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const heading = (line: string, size = 12) =>
-    doc.moveDown(0.5).font("Bold").fontSize(size).text(line, left, undefined, { width }).font(FONT).fontSize(9);
-  const line = (value: string) => doc.font(FONT).fontSize(9).text(value, left, undefined, { width });
   const at = (iso: string | null) => (iso ? dateTimeText(iso, r.zone) : "продолжается");
 
   heading(`Отчет смены: ${r.facility}`, 14);
   line(`${shiftTitle(r)}, по часам компании: с ${dateTimeText(r.from, r.zone)} до ${dateTimeText(r.to, r.zone)}.`);
   if (r.running) line("Смена идет: данные на момент выгрузки.");
   line(`Выгружено ${dateTimeText(r.issued_at, r.zone)}.`);
-  doc.moveDown(0.3).font("Bold").fontSize(9).text(ADVISORY_NOTE, left, undefined, { width }).font(FONT);
+  doc.moveDown(0.3).font("Bold").fontSize(9).text(ADVISORY_NOTE, left, undefined, { width }).font(font);
 
   heading("Выработки и датчики метана");
   if (r.rows.length === 0) line("Датчиков метана нет.");
@@ -192,6 +168,5 @@ export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
         `P = ${shown(e.forecast?.probability ?? null, 2)}; сбылся: ${came(e)}.`,
     );
   }
-  doc.end();
-  return new Uint8Array(await written);
+  return bytes();
 }
