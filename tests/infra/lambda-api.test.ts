@@ -110,7 +110,11 @@ describe("API through an API Gateway v2 event", () => {
     const etag = live.headers?.etag;
     expect(etag).toBe((JSON.parse(live.body) as { etag: string }).etag);
     const again = await handler(
-      apiGatewayEvent({ path: "/api/v1/telemetry/live/", query: `facility=${facility}`, headers: { ...headers, "if-none-match": etag } }),
+      apiGatewayEvent({
+        path: "/api/v1/telemetry/live/",
+        query: `facility=${facility}`,
+        headers: { ...headers, "if-none-match": String(etag) },
+      }),
     );
     expect(again.statusCode).toBe(304);
   });
