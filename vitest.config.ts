@@ -35,6 +35,7 @@ const SLOW_SERVICE_TESTS = [
   "inventory-trend",
   "projects",
   "spreadsheet-safety",
+  "telemetry-pack",
   "verification-pack",
 ];
 const serviceTests = () =>
