@@ -26,6 +26,9 @@ export const FUNCTION_SIZES = {
   // A year's dispatch export (70-400 MB) is read in 4 MB ranges and applied part by part: minutes of
   // one thread, memory for a part and the file's pieces, not the file.
   TelemetryConsumerFunction: { memoryMb: 1024, timeoutSeconds: 15 * 60, docNames: ["readings' function", "readings function"] },
+  // Each minute: the stale channels' sweep and the webhook deliveries due; under the schedule's minute,
+  // so one run ends before the next starts.
+  MonitoringMinuteFunction: { memoryMb: DEFAULT_FUNCTION_SIZE.memoryMb, timeoutSeconds: 50, docNames: ["minute function"] },
 } satisfies Record<string, FunctionSize>;
 
 export type FunctionId = keyof typeof FUNCTION_SIZES;

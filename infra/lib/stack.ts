@@ -516,6 +516,29 @@ export class AppStack extends Stack {
     grantObjects(telemetryConsumer, uploads, ["telemetry"], ["s3:GetObject"], { list: false });
     grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
+    // What the local host does on its timers (D65's stale channels whose readings stopped, the webhook
+    // deliveries due), here once a minute: lambda/monitoring-minute.ts. It reads the register and the
+    // sensors' days, writes the events and their deliveries, and posts them (outbound HTTPS only).
+    const monitoringMinute = fn("MonitoringMinuteFunction", "functions/src/lambda/monitoring-minute.ts", {
+      description: "Each minute: finds the channels whose readings stopped (D65) and sends the webhook deliveries due",
+      timeout: Duration.seconds(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds),
+      environment: { TABLE_NAME: table.tableName },
+    });
+    grantTable(monitoringMinute, [
+      "dynamodb:BatchGetItem",
+      "dynamodb:GetItem",
+      "dynamodb:PutItem",
+      "dynamodb:UpdateItem",
+      "dynamodb:DeleteItem",
+      "dynamodb:Query",
+    ]);
+    new events.Rule(this, "MonitoringMinuteSchedule", {
+      description: "Stale channels and webhook retries, every minute",
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      // No retry of a failed run: the next minute's run does the same from what is stored.
+      targets: [new eventTargets.LambdaFunction(monitoringMinute, { retryAttempts: 0 })],
+    });
+
     // HeadObject is authorised by s3:GetObject.
     grantObjects(uploadCheck, uploads, ["uploads"], ["s3:GetObject", "s3:DeleteObject"]);
     uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(uploadCheck), { prefix: "uploads/" });

@@ -34,6 +34,7 @@ const OUR_FUNCTIONS = [
   "StatisticsReconcileFunction",
   "OrphanSweepFunction",
   "TelemetryConsumerFunction",
+  "MonitoringMinuteFunction",
 ] as const;
 /** No alarms of their own (the ten alarms are CloudWatch's free tier): the nightly ones are retried
  *  and rerun the next night; a failed export job is reported to its user and logged. */
@@ -44,6 +45,8 @@ const UNALARMED_FUNCTIONS: readonly string[] = [
   // A message it fails is delivered again, then kept 14 days in the dead-letter queue, and its batch
   // stays «queued» in the status its user reads.
   "TelemetryConsumerFunction",
+  // Each minute's run does what the one before left from what is stored; a failure is its log line.
+  "MonitoringMinuteFunction",
 ];
 /** The handler each function's bundle exports; the job function is the worker's bundle. */
 const HANDLERS: Partial<Record<(typeof OUR_FUNCTIONS)[number], string>> = { ExportJobFunction: "index.jobHandler" };
@@ -566,6 +569,48 @@ describe.each([
     });
   });
 
+  it("looks for stale channels and sends the webhook deliveries due every minute, with the table's items and nothing else (D65)", () => {
+    const t = get().template;
+    const [fnId, fn] = ourFunctions(t).MonitoringMinuteFunction;
+    expect(fn.Properties).toMatchObject({
+      MemorySize: FUNCTION_SIZES.MonitoringMinuteFunction.memoryMb,
+      Timeout: FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds,
+    });
+    // Under the schedule's minute: one run ends before the next starts.
+    expect(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds).toBeLessThan(60);
+    t.hasResourceProperties("AWS::Events::Rule", {
+      ScheduleExpression: "rate(1 minute)",
+      State: "ENABLED",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [fnId, "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    // EventBridge may invoke it, from that rule only.
+    const [ruleId] = Object.entries(resources(t, "AWS::Events::Rule")).find(
+      ([, r]) => r.Properties.ScheduleExpression === "rate(1 minute)",
+    )!;
+    const invokes = Object.values(resources(t, "AWS::Lambda::Permission")).filter((p) =>
+      JSON.stringify(p.Properties.FunctionName).includes(fnId),
+    );
+    expect(invokes.map((p) => p.Properties)).toEqual([
+      expect.objectContaining({
+        Action: "lambda:InvokeFunction",
+        Principal: "events.amazonaws.com",
+        SourceArn: { "Fn::GetAtt": [ruleId, "Arn"] },
+      }),
+    ]);
+    // It reads and writes the table's items (register, days, events, deliveries and their queue), no
+    // scan, no object, no queue, no key.
+    const statements = statementsOfFunction(t, "MonitoringMinuteFunction");
+    expect([...new Set(actions(statements).filter((a) => !a.startsWith("logs:")))].sort()).toEqual([
+      "dynamodb:BatchGetItem",
+      "dynamodb:DeleteItem",
+      "dynamodb:GetItem",
+      "dynamodb:PutItem",
+      "dynamodb:Query",
+      "dynamodb:UpdateItem",
+    ]);
+    expect(fn.Properties.Environment.Variables).toEqual({ TABLE_NAME: expect.anything() });
+  });
+
   it("reconciles the statistics once a day", () => {
     const t = get().template;
     t.hasResourceProperties("AWS::Events::Rule", {
@@ -799,6 +844,7 @@ describe("Lambda bundles", () => {
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
     TelemetryConsumerFunction: ONE_MB,
+    MonitoringMinuteFunction: ONE_MB,
     StatisticsReconcileFunction: ONE_MB,
     OrphanSweepFunction: ONE_MB,
     // exceljs + SheetJS (docs/deployment.md, «The spreadsheet worker»), about 2 MB, and pdfkit for the report passport's

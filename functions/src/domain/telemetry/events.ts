@@ -146,12 +146,6 @@ export async function detectEvents(
   for (const [sensorId, days] of bySensor) {
     const sensor = await deps.repos.sensors.get(change.company, change.facility, sensorId);
     if (!sensor) continue;
-    watchedOf(deps).set(`${change.company}|${change.facility}|${sensorId}`, {
-      company: change.company,
-      facility: change.facility,
-      sensor: sensorId,
-      swept: watchedOf(deps).get(`${change.company}|${change.facility}|${sensorId}`)?.swept ?? 0,
-    });
     const sorted = [...days].sort();
     let from = dayStart(sorted[0]) - DAY_MS;
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
@@ -181,40 +175,55 @@ export async function detectEvents(
   return written;
 }
 
-interface Watched {
-  company: string;
-  facility: string;
-  sensor: string;
-  /** The last reading the sweep found the channel stale after (ms), 0 for none. */
-  swept: number;
-}
+/** Whether the sensor is in service on the UTC day of `now` or the day before (its dates are the
+ *  company's; a day's leeway either side is harmless: the sweep only looks at its latest minute). */
+const inServiceAround = (sensor: Sensor, now: number) =>
+  (!sensor.in_service_from || sensor.in_service_from <= utcDay(now + DAY_MS)) &&
+  (!sensor.in_service_to || sensor.in_service_to >= utcDay(now - DAY_MS));
 
-const watched = new WeakMap<object, Map<string, Watched>>();
-function watchedOf(deps: Pick<Deps, "repos">): Map<string, Watched> {
-  let map = watched.get(deps.repos);
-  if (!map) watched.set(deps.repos, (map = new Map()));
-  return map;
-}
-
-/** D65's stale channel when the readings simply stop: no batch comes to run the detector, so the local
- *  host asks every minute, for each sensor whose readings this process applied, when its last reading
- *  was; once 2 expected intervals passed without one, the detector runs on that day and finds the
- *  channel stale and open (and posts it to the webhooks). Once per silence: a new reading starts it
- *  again. A sensor not heard from since the process started is not watched until it is. */
+/** D65's stale channel when the readings simply stop: no batch comes to run the detector, so each
+ *  minute (the local host's timer; in AWS the schedule's function, lambda/monitoring-minute.ts) every
+ *  facility's sensors in service are read from the register, and each one's latest reading from its
+ *  stored days (today's, and yesterday's when today has none); once 2 expected intervals passed without
+ *  one, and no stale event of it is open from after that reading, the detector runs on that day and
+ *  finds the channel stale and open (and posts it to the webhooks). Once per silence: the open event
+ *  stored is the mark, so a restart or another process finds the same. A sensor silent for more than a
+ *  day was swept when its silence began. Answers the events written. */
 export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>): Promise<number> {
   const now = deps.clock.now().getTime();
   let found = 0;
-  for (const entry of [...watchedOf(deps).values()]) {
-    const days = await deps.repos.telemetry.getDays(entry.company, entry.sensor, [utcDay(now - DAY_MS), utcDay(now)]);
-    let last = 0;
-    for (const day of days) if (day.offsets.length > 0) last = Math.max(last, dayStart(day.day) + day.offsets[day.offsets.length - 1]);
-    const lastMinute = Math.floor(last / MINUTE_MS) * MINUTE_MS;
-    if (last === 0 || entry.swept === last || now < lastMinute + (STALE_INTERVALS + 1) * MINUTE_MS) continue;
-    const stale = [...new Set([utcDay(lastMinute), utcDay(lastMinute + MINUTE_MS)])].map((day) => ({ sensor: entry.sensor, day }));
-    found += (await detectEvents(deps, { company: entry.company, facility: entry.facility, days: stale })).length;
-    entry.swept = last;
+  for (const company of await deps.repos.companies.list()) {
+    for (const facility of await deps.repos.facilities.list(company.id)) {
+      const sensors = (await deps.repos.sensors.listOfFacility(company.id, facility.id)).filter((s) => inServiceAround(s, now));
+      const silent: { sensor: Sensor; lastMinute: number }[] = [];
+      for (const sensor of sensors) {
+        const last = await latestReading(deps, company.id, sensor.id, now);
+        const lastMinute = Math.floor(last / MINUTE_MS) * MINUTE_MS;
+        if (last > 0 && now >= lastMinute + (STALE_INTERVALS + 1) * MINUTE_MS) silent.push({ sensor, lastMinute });
+      }
+      if (silent.length === 0) continue;
+      // One Query of the facility's events since the earliest silence: which are already open.
+      const since = Math.min(...silent.map((s) => s.lastMinute));
+      const open = (await deps.repos.telemetryEvents.listOfFacility(company.id, facility.id, iso(since), iso(now + MINUTE_MS))).filter(
+        (e) => e.kind === "stale" && e.end === null,
+      );
+      for (const { sensor, lastMinute } of silent) {
+        if (open.some((e) => e.sensor === sensor.id && Date.parse(e.start) > lastMinute)) continue;
+        const days = [...new Set([utcDay(lastMinute), utcDay(lastMinute + MINUTE_MS)])].map((day) => ({ sensor: sensor.id, day }));
+        found += (await detectEvents(deps, { company: company.id, facility: facility.id, days })).length;
+      }
+    }
   }
   return found;
+}
+
+/** The sensor's latest reading (ms) in today's stored day, or yesterday's when today has none; 0 for none. */
+async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor: string, now: number): Promise<number> {
+  for (const day of [utcDay(now), utcDay(now - DAY_MS)]) {
+    const [stored] = await deps.repos.telemetry.getDays(company, sensor, [day]);
+    if (stored && stored.offsets.length > 0) return dayStart(day) + stored.offsets[stored.offsets.length - 1];
+  }
+  return 0;
 }
 
 /** How a webhook's message names the facility and shows an event of `sensor`. */
