@@ -8,7 +8,8 @@ import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
 import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
 
-const queued = (d: Pick<WebhookDeliveryRecord, "company" | "webhook" | "sort" | "next_at">) => ({
+/** A pending delivery's mark in the queue, with what the sender needs to find the delivery. */
+export const queuedMark = (d: Pick<WebhookDeliveryRecord, "company" | "webhook" | "sort" | "next_at">) => ({
   ...keys.webhookQueued(d.next_at, d.company, d.webhook, d.sort),
   company: d.company,
   webhook: d.webhook,
@@ -47,14 +48,14 @@ export function dynamoWebhooks(doc: DynamoDBDocumentClient, table: string): Webh
       if ((await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item) return false;
       // The mark first: a mark without its delivery is dropped when it comes due; a delivery without
       // its mark would never be sent.
-      await put(queued(delivery));
+      await put(queuedMark(delivery));
       return unlessConditionFails(
         doc.send(new PutCommand({ TableName: table, Item: { ...key, ...delivery }, ConditionExpression: "attribute_not_exists(PK)" })),
       );
     },
     getDelivery: (companyId, webhook, sort) => getItem<WebhookDeliveryRecord>(doc, table, keys.webhookDelivery(companyId, webhook, sort)),
     async updateDelivery(next, previous) {
-      if (next.state === "pending" && next.next_at !== previous.next_at) await put(queued(next));
+      if (next.state === "pending" && next.next_at !== previous.next_at) await put(queuedMark(next));
       const written = await unlessConditionFails(
         doc.send(
           new PutCommand({

@@ -73,6 +73,7 @@ import { dayItem, dayOf } from "../dynamodb/telemetry-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
+import { queuedMark } from "../dynamodb/webhook-repository";
 import { secondsUntilRoom } from "../dynamodb/attempt-counter";
 import {
   CALCULATION_EXISTS,
@@ -503,13 +504,6 @@ function liveBindings(table: MemoryTable): Repositories["liveBindings"] {
 }
 
 function webhooks(table: MemoryTable): Repositories["webhooks"] {
-  const queued = (d: Pick<WebhookDeliveryRecord, "company" | "webhook" | "sort" | "next_at">) => ({
-    ...keys.webhookQueued(d.next_at, d.company, d.webhook, d.sort),
-    company: d.company,
-    webhook: d.webhook,
-    sort: d.sort,
-    next_at: d.next_at,
-  });
   return {
     async create(hook) {
       create(table, { ...keys.webhook(hook.company, hook.id), ...hook }, "Вебхук с таким идентификатором уже существует");
@@ -532,14 +526,14 @@ function webhooks(table: MemoryTable): Repositories["webhooks"] {
     async createDelivery(delivery) {
       const key = keys.webhookDelivery(delivery.company, delivery.webhook, delivery.sort);
       if (table.get(key)) return false;
-      table.put(queued(delivery));
+      table.put(queuedMark(delivery));
       return table.put({ ...key, ...delivery }, (stored) => stored === undefined);
     },
     async getDelivery(companyId, webhook, sort) {
       return strip<WebhookDeliveryRecord>(table.get(keys.webhookDelivery(companyId, webhook, sort)));
     },
     async updateDelivery(next, previous) {
-      if (next.state === "pending" && next.next_at !== previous.next_at) table.put(queued(next));
+      if (next.state === "pending" && next.next_at !== previous.next_at) table.put(queuedMark(next));
       const written = table.put(
         { ...keys.webhookDelivery(next.company, next.webhook, next.sort), ...next, version: previous.version + 1 },
         (stored) => stored !== undefined && stored.version === previous.version,
