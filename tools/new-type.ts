@@ -40,7 +40,9 @@ export const definition = {
   core: emissionsCore("${name}"),
 } as const satisfies CalculationDefinition;
 
-/** What the type contributes to the year's inventory, or null: it never counts. */
+/** What the type contributes to the year's inventory, or null: it never counts. Its \`since\` is the
+ *  day it is offered (${new Date().toISOString().slice(0, 10)}): a version approved before keeps its pack's
+ *  rules.json without it. */
 export const inventory: InventorySource | null = FILL_IN;
 
 /** Its part in the methane balance, or null; a destruction type gives its destroyed methane too. */

@@ -40,17 +40,22 @@ export const calculationFile = (index: number) => `calculations/${String(index +
 
 /** What verify.py reads the lines by: each inventory type's gases and the result each comes from,
  *  and the methane basis (D17) a mining type has when its inputs state none. */
-export function packRules() {
+/** The rules of the types the platform offered when the version was approved: a type added later
+ *  (its inventory source's `since`) would change an approved version's pack. */
+export function packRules(approvedAt: string) {
+  const day = approvedAt.slice(0, 10);
   return {
     types: Object.fromEntries(
-      Object.entries(INVENTORY_SOURCES).map(([type, source]) => [
-        type,
-        {
-          category: source.category,
-          gases: source.gases.map((g) => ({ gas: g.gas, result: g.result })),
-          basis: (isCalculationType(type) ? (REGISTRY[type] as { basis?: string }).basis : undefined) ?? null,
-        },
-      ]),
+      Object.entries(INVENTORY_SOURCES)
+        .filter(([, source]) => !source.since || source.since <= day)
+        .map(([type, source]) => [
+          type,
+          {
+            category: source.category,
+            gases: source.gases.map((g) => ({ gas: g.gas, result: g.result })),
+            basis: (isCalculationType(type) ? (REGISTRY[type] as { basis?: string }).basis : undefined) ?? null,
+          },
+        ]),
     ),
   };
 }
@@ -168,7 +173,7 @@ export async function verificationPack(
         signature: item.signature ?? null,
       }),
     },
-    { name: "rules.json", bytes: jsonFile(packRules()) },
+    { name: "rules.json", bytes: jsonFile(packRules(item.approved_at)) },
   ];
   const evidence: Array<{ file: string; calculation: string; coefficient: string; name: string }> = [];
   const missing: Array<{ calculation: string; coefficient: string; name: string }> = [];

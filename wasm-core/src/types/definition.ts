@@ -247,6 +247,9 @@ export interface InventorySource {
   /** 8.1: the Order 371 formula or the IPCC equation (IPCC 2006 Vol. 2 Ch. 4) the passport prints
    *  for a line of the type; the entry used and the gas's contents may change it. */
   readonly passportFormula: (line: FormulaLine) => string;
+  /** The day (ISO date) the platform began to offer the type. A version approved before it keeps its
+   *  pack's rules.json as it was, without the type (D32: an approved year never changes). */
+  readonly since?: string;
 }
 
 /** D16, D22: the inventory line of the IPCC flare types (flaring of drained methane, efficiency 0.98):

@@ -84,6 +84,7 @@ export const inventory: InventorySource = {
   note: "несгоревший CH4 учитывается измерением выброса после установки",
   gases: GASES_CO2,
   passportFormula: () => `МГЭИК 2006, т. 2, гл. 4, окисление метана вентиляционной струи: ${FORMULA}`,
+  since: "2026-11-27",
 };
 
 /** No part in the methane balance: the gas it oxidises is ventilation air, which no drainage fed (D35). */
