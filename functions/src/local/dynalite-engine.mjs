@@ -35,6 +35,8 @@
 // otherwise the ones the caller sent and DynamoDB would give.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+// First: LevelDB's options, which dynalite takes when it loads (level-options.mjs).
+import "./level-options.mjs";
 import dynalite from "dynalite";
 
 const require = createRequire(import.meta.url);
