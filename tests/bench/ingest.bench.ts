@@ -1,12 +1,13 @@
 // `npm run bench -- ingest`: a mine's year of one-minute readings of 20 sensors (20 × 525 600 =
-// 10 512 000 values) pushed through POST v1/telemetry/readings/ with a gateway key, 10 000 readings a
-// request, two pushers, against the local server as `npm start` runs it (its own process, a new data
-// folder), while another company's user asks GET v1/users/get_me/ five times a second. Prints the
-// readings per second pushed and applied, the consumer's lag (from the last 202 to the last batch
-// applied), the server's peak resident memory (VmHWM) and get_me's p50 and p95 meanwhile.
-// INGEST_DAYS sets the days pushed (365 unless set): the year at a few minutes of a busy machine's
-// two cores. (The dispatch export's file path — one file through the direct upload — is not built:
-// this pushes the same readings as a gateway would.)
+// 10 512 000 values) through the file path — the dispatch system's export (CSV, «;», «ДД.ММ.ГГГГ
+// ЧЧ:ММ:СС» on the company's clock, a column per sensor: about 64 MB) sent by the direct upload
+// (POST v1/telemetry/upload-url/, the PUT, POST v1/telemetry/files/) — against the local server as
+// `npm start` runs it (its own process, a new data folder), while another company's user asks GET
+// v1/users/get_me/ five times a second. Prints the readings per second, the consumer's lag (from the
+// 202 to the batch done), the server's resident memory by stage (sampled every second from
+// /proc/<pid>/status: before, after the upload, the highest while the consumer runs, after) and its
+// peak (VmHWM), and get_me's p50 and p95 meanwhile. INGEST_DAYS sets the days (365 unless set);
+// INGEST_PATH=push pushes the same readings as a gateway would instead, 10 000 a request, two pushers.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,11 +23,21 @@ const MINUTES = DAYS * 1440;
 const START = Date.UTC(2025, 0, 1);
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${url}/api${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (error) {
+    // A kept-alive connection the server closed as it was reused (undici: «other side closed»): a
+    // read is asked again on a new one.
+    if (method !== "GET") throw error;
+    res = await send();
+  }
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -34,6 +45,40 @@ async function call(url: string, token: string, method: string, path: string, bo
 /** The server's peak resident set so far, MB (Linux). */
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+/** The server's resident set now, MB (Linux). */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+/** What the server's resident set is made of (/proc/<pid>/smaps), MB: anonymous mappings of at most
+ *  2 MB (V8's heap pages, of every isolate), larger anonymous ones (glibc's malloc arenas: LevelDB's and
+ *  Node's native memory), LevelDB's table files mapped for reading (.ldb), and the rest. */
+function rssParts(pid: number): Record<string, number> {
+  const parts: Record<string, number> = { "V8 pages": 0, "malloc arenas": 0, "LevelDB tables": 0, other: 0 };
+  let kind = "other";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16);
+      const name = head[3].trim();
+      kind = name === "" ? (size <= 2 * 1048576 ? "V8 pages" : "malloc arenas") : name.endsWith(".ldb") ? "LevelDB tables" : "other";
+    } else if (line.startsWith("Rss:")) parts[kind] += Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return parts;
+}
+
+/** The year as the dispatch system exports it: «Время;S-0;…;S-19», a line a minute on Kemerovo's clock
+ *  (UTC+7, the demo company's), values with a decimal comma. ASCII, so its bytes are the same in
+ *  Windows-1251. */
+function dispatchFile(): Buffer {
+  const p = (n: number) => String(n).padStart(2, "0");
+  const lines = [`Время;${Array.from({ length: SENSORS }, (_, s) => `S-${s}`).join(";")}`];
+  for (let m = 0; m < MINUTES; m++) {
+    const local = new Date(START + m * 60_000 + 7 * 3_600_000);
+    const time = `${p(local.getUTCDate())}.${p(local.getUTCMonth() + 1)}.${local.getUTCFullYear()} ${p(local.getUTCHours())}:${p(local.getUTCMinutes())}:00`;
+    const values = Array.from({ length: SENSORS }, (_, s) => (0.3 + ((m * 7 + s * 13) % 50) / 100).toFixed(3).replace(".", ","));
+    lines.push(`${time};${values.join(";")}`);
+  }
+  return Buffer.from(`${lines.join("\r\n")}\r\n`, "latin1");
+}
 
 function batchBody(index: number): string {
   const parts: string[] = [];
@@ -45,9 +90,48 @@ function batchBody(index: number): string {
   return `{"readings":[${parts.join(",")}]}`;
 }
 
+/** The year pushed as a gateway would, 10 000 readings a request, two pushers: the batches answered. */
+async function pushAll(url: string, key: string): Promise<string[]> {
+  const batches = Math.ceil(MINUTES / MINUTES_PER_BATCH);
+  const ids: string[] = [];
+  let next = 0;
+  const pusher = async () => {
+    while (next < batches) {
+      const index = next++;
+      const res = await fetch(`${url}/api/v1/telemetry/readings/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Gateway ${key}` },
+        body: batchBody(index),
+      });
+      if (res.status !== 202) throw new Error(`push ${index}: ${res.status} ${await res.text()}`);
+      ids[index] = String(((await res.json()) as { batch: string }).batch);
+    }
+  };
+  await Promise.all([pusher(), pusher()]);
+  return ids;
+}
+
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), "ingest-bench-"));
-  const server = await startServerProcess(dataDir);
+  // INGEST_TRACE_GC=1: the server's V8 heaps as its garbage collector reports them (--trace-gc).
+  const traceGc = process.env.INGEST_TRACE_GC === "1";
+  const server = await startServerProcess(dataDir, traceGc ? ["--trace-gc"] : []);
+  // Per isolate (the main thread, the engine's and the stream's threads, the workers'): the largest heap
+  // committed and the largest live after a collection, from --trace-gc's lines «[pid:isolate] … a (b) -> c (d) MB».
+  const heaps = new Map<string, { committed: number; live: number }>();
+  if (traceGc) {
+    let rest = "";
+    server.child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString("utf8")).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        const m = /^\[\d+:(0x[0-9a-f]+)\].*-> ([\d.]+) \(([\d.]+)\) MB/.exec(line);
+        if (!m) continue;
+        const heap = heaps.get(m[1]) ?? { committed: 0, live: 0 };
+        heaps.set(m[1], { committed: Math.max(heap.committed, Number(m[3])), live: Math.max(heap.live, Number(m[2])) });
+      }
+    });
+  }
   try {
     const token = String((await signInAsDemo(server.url)).access);
     const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта «Стенд»", kind: "underground_mine" });
@@ -73,53 +157,87 @@ export async function run(): Promise<void> {
     ]);
     if (made.status !== 0) throw new Error(`create-user: ${made.stderr}`);
     const otherToken = await accessToken(server.url, other);
-    const batches = Math.ceil(MINUTES / MINUTES_PER_BATCH);
     const latencies: number[] = [];
-    let pushing = true;
+    let reading = true;
     const reader = (async () => {
-      while (pushing) {
+      while (reading) {
         const started = performance.now();
         await call(server.url, otherToken, "GET", "/v1/users/get_me/");
         latencies.push(performance.now() - started);
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
-    const ids: string[] = [];
-    let next = 0;
-    const started = performance.now();
-    const pusher = async () => {
-      while (next < batches) {
-        const index = next++;
-        const res = await fetch(`${server.url}/api/v1/telemetry/readings/`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `Gateway ${key}` },
-          body: batchBody(index),
-        });
-        if (res.status !== 202) throw new Error(`push ${index}: ${res.status} ${await res.text()}`);
-        ids[index] = String(((await res.json()) as { batch: string }).batch);
-      }
-    };
-    await Promise.all([pusher(), pusher()]);
-    const pushed = performance.now();
+    const pid = server.child.pid!;
+    const stages: [string, number][] = [["started, signed in", rssMb(pid)]];
+    let highest = 0;
+    let partsAtHighest: Record<string, number> = {};
+    let sampled = 0;
+    const sampler = setInterval(() => {
+      const rss = rssMb(pid);
+      // The composition every fifth second (reading smaps costs a few ms), kept at the highest.
+      if (sampled++ % 5 === 0 && rss >= highest) partsAtHighest = rssParts(pid);
+      highest = Math.max(highest, rss);
+    }, 1000);
     const done = async (id: string) => (await call(server.url, token, "GET", `/v1/telemetry/batches/${id}/`)).state === "done";
-    // The queue is applied oldest first: the last batch answered is the last applied.
-    while (!(await done(ids[ids.length - 1]))) await new Promise((r) => setTimeout(r, 250));
-    const applied = performance.now();
-    pushing = false;
-    await reader;
-    const undone = [];
-    for (const id of ids) if (!(await done(id))) undone.push(id);
-    if (undone.length > 0) throw new Error(`${undone.length} batches not applied`);
     const readings = MINUTES * SENSORS;
+    const started = performance.now();
+    let answered: number;
+    let last: string;
+    let what: string;
+    if (process.env.INGEST_PATH === "push") {
+      const ids = await pushAll(server.url, key);
+      answered = performance.now();
+      last = ids[ids.length - 1];
+      what = `${ids.length} pushes of ${PER_BATCH}`;
+    } else {
+      const file = dispatchFile();
+      what = `one file of ${(file.byteLength / 1048576).toFixed(1)} MB`;
+      const grant = await call(server.url, token, "POST", "/v1/telemetry/upload-url/", {
+        facility: facility.id,
+        content_type: "text/csv",
+        size: file.byteLength,
+        name: "АГК год.csv",
+      });
+      const put = await fetch(`${server.url}${grant.url as string}`, {
+        method: "PUT",
+        headers: { ...(grant.headers as Record<string, string>), "Content-Length": String(file.byteLength) },
+        body: file,
+      });
+      if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
+      stages.push(["file uploaded", rssMb(pid)]);
+      last = String(
+        (await call(server.url, token, "POST", "/v1/telemetry/files/", { facility: facility.id, file_upload: grant.file_upload })).batch,
+      );
+      answered = performance.now();
+    }
+    while (!(await done(last))) await new Promise((r) => setTimeout(r, 250));
+    const applied = performance.now();
+    clearInterval(sampler);
+    stages.push(["highest while it came in and the consumer ran", Math.max(highest, rssMb(pid))], ["batch done", rssMb(pid)]);
+    reading = false;
+    await reader;
+    const status = await call(server.url, token, "GET", `/v1/telemetry/batches/${last}/`);
+    if (process.env.INGEST_PATH !== "push" && (status.accepted !== readings || (status.refused as unknown[]).length > 0)) {
+      throw new Error(`the file's batch: ${JSON.stringify({ ...status, refused: (status.refused as unknown[]).slice(0, 3) })}`);
+    }
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(`${DAYS} days × ${SENSORS} sensors = ${readings.toLocaleString("en")} readings in ${batches} pushes of ${PER_BATCH}`);
+    console.log(`${DAYS} days × ${SENSORS} sensors = ${readings.toLocaleString("en")} readings in ${what}`);
     console.log(
-      `pushed (202) in ${((pushed - started) / 1000).toFixed(1)} s: ${Math.round(readings / ((pushed - started) / 1000)).toLocaleString("en")} readings/s`,
+      `answered 202 in ${((answered - started) / 1000).toFixed(1)} s; applied in ${((applied - started) / 1000).toFixed(1)} s: ${Math.round(readings / ((applied - started) / 1000)).toLocaleString("en")} readings/s; consumer lag after the 202: ${((applied - answered) / 1000).toFixed(1)} s`,
     );
+    console.log(`server resident memory: ${stages.map(([stage, mb]) => `${stage} ${mb.toFixed(0)} MB`).join("; ")}`);
+    console.log(`server peak resident memory (VmHWM): ${peakMb(pid).toFixed(0)} MB`);
     console.log(
-      `applied in ${((applied - started) / 1000).toFixed(1)} s: ${Math.round(readings / ((applied - started) / 1000)).toLocaleString("en")} readings/s; consumer lag after the last 202: ${((applied - pushed) / 1000).toFixed(1)} s`,
+      `made of, when highest: ${Object.entries(partsAtHighest)
+        .map(([part, mb]) => `${part} ${mb.toFixed(0)} MB`)
+        .join(", ")}`,
     );
-    console.log(`server peak resident memory: ${peakMb(server.child.pid!).toFixed(0)} MB`);
+    if (traceGc) {
+      const largest = [...heaps.values()].sort((x, y) => y.committed - x.committed).slice(0, 4);
+      console.log(
+        `the server's V8 heaps (--trace-gc), largest committed / largest live after a collection, by isolate: ${largest.map((h) => `${h.committed.toFixed(0)} / ${h.live.toFixed(0)} MB`).join("; ")}`,
+      );
+    }
     console.log(
       `get_me meanwhile (${sorted.length} requests): p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms`,
     );

@@ -9,8 +9,9 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 /** The demo login every such process is started with (the same as ./server.ts's DEMO). */
 const DEMO_LOGIN = { email: "demo@example.com", password: "demo-password" };
 
-export function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+/** `nodeArgs`: flags for the server's Node (the ingest bench's --trace-gc, which NODE_OPTIONS refuses). */
+export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "functions/src/local.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -25,7 +25,7 @@ import { getFacility } from "../company/facilities";
 import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS } from "../../contract/schemas/limits";
-import { DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
+import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
 import { sensorIndex, sensorAt } from "./readings";
 
 /** The area of these uploads (adapters/blob/areas.ts). */
@@ -240,8 +240,13 @@ export async function readFileBatch(
   };
   try {
     for await (const piece of fileBytes(deps, batch.file!)) {
-      reader.push(piece);
-      await flush();
+      // A block at a time, the event loop let go between them: the requests of others are answered
+      // while a year's file is read.
+      for (let at = 0; at < piece.byteLength; at += BLOCK_BYTES) {
+        reader.push(piece.subarray(at, at + BLOCK_BYTES));
+        await flush();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     reader.end();
   } catch (error) {
