@@ -214,6 +214,11 @@ describe("event ids", () => {
       const id = eventId("0196f0a2-7c1d-7000-8000-000000000001", kind, level as EventLevel | null, start);
       expect(parseEventId(id)).toEqual({ sensor: "0196f0a2-7c1d-7000-8000-000000000001", kind, level, start });
     }
+    // A forecast event's id carries its horizon: two horizons opening at the same minute stay apart.
+    const opened = DAY + 5 * 60_000;
+    const at30 = eventId("m7", "forecast", "alarm", opened, 30);
+    expect(at30).not.toBe(eventId("m7", "forecast", "alarm", opened, 60));
+    expect(parseEventId(at30)).toEqual({ sensor: "m7", kind: "forecast", level: "alarm", start: opened });
     expect(parseEventId("../x")).toBeUndefined();
   });
 });

@@ -155,14 +155,16 @@ export function staleEvents(
 
 /** An event's stable id from what identifies it: the same sensor, kind, level and start give the
  *  same id however often and in whatever order its minutes are read again («m-12.t.warning.mbqq3c0»). */
-export function eventId(sensor: string, kind: EventKind, level: EventLevel | null, start: number): string {
+export function eventId(sensor: string, kind: EventKind, level: EventLevel | null, start: number, horizon?: number): string {
   const k = kind === "threshold" ? "t" : kind === "stale" ? "s" : "f";
-  return `${sensor}.${k}.${level ?? "none"}.${Math.round(start / MINUTE_MS).toString(36)}`;
+  // A forecast event is one per horizon too: two horizons may open at the same minute.
+  const h = horizon === undefined ? "" : `.h${Math.round(horizon)}`;
+  return `${sensor}.${k}.${level ?? "none"}.${Math.round(start / MINUTE_MS).toString(36)}${h}`;
 }
 
 /** The parts of an id made by eventId, or undefined for anything else. */
 export function parseEventId(id: string): { sensor: string; kind: EventKind; level: EventLevel | null; start: number } | undefined {
-  const match = /^([A-Za-z0-9_-]+)\.([tsf])\.(pre_warning|warning|alarm|none)\.([0-9a-z]{1,12})$/.exec(id);
+  const match = /^([A-Za-z0-9_-]+)\.([tsf])\.(pre_warning|warning|alarm|none)\.([0-9a-z]{1,12})(?:\.h\d{1,5})?$/.exec(id);
   if (!match) return undefined;
   const kind: EventKind = match[2] === "t" ? "threshold" : match[2] === "s" ? "stale" : "forecast";
   const level = match[3] === "none" ? null : (match[3] as EventLevel);

@@ -43,8 +43,14 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The event's id as the API names it: the facility, then the core's id of (sensor, kind, level, start). */
-export const facilityEventId = (facility: string, sensor: string, kind: TelemetryEvent["kind"], level: EventLevel | null, start: number) =>
-  `${facility}.${eventId(sensor, kind, level, start)}`;
+export const facilityEventId = (
+  facility: string,
+  sensor: string,
+  kind: TelemetryEvent["kind"],
+  level: EventLevel | null,
+  start: number,
+  horizon?: number,
+) => `${facility}.${eventId(sensor, kind, level, start, horizon)}`;
 
 /** The facility and the stored key's start of an id facilityEventId made, or undefined. */
 export function readEventId(id: string): { facility: string; sensor: string; start: string } | undefined {

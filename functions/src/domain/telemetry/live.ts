@@ -16,6 +16,7 @@ import { Forbidden, Invalid, NotFound } from "../errors";
 import { getFacility } from "../company/facilities";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
 import { readingsBetween, utcDay } from "./consumer";
+import { recordForecast } from "./forecast-events";
 import type { LiveModelBinding, Sensor } from "../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../contract/schemas/telemetry";
 
@@ -354,6 +355,17 @@ async function tileForecast(
   const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last);
   const raised =
     alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
+  // D65's forecast events (forecast-events.ts): opened, closed and settled from this forecast.
+  await recordForecast(deps, {
+    company,
+    facility: binding.facility,
+    meter,
+    horizon: binding.horizon,
+    limit: run.settings.limit,
+    at: last,
+    p,
+    ruleOn: alertRule.rule === "forecast",
+  });
   const note =
     result === null
       ? `Нет показаний метана в последние минуты, нужные модели (${LIVE_STEP_MIN}-минутный шаг, лаги за час): прогноз не считается.`

@@ -153,3 +153,32 @@ it("filters by working and level, and says a date that is none", async () => {
   await app.user.type(date, "31.02.2026");
   expect(await screen.findByText("Дата в виде ДД.ММ.ГГГГ")).toBeTruthy();
 });
+
+it("shows a forecast event's horizon, probability and whether it came true (D65)", async () => {
+  const FORECAST = event({
+    id: "f1.s1.f.alarm.z.h30",
+    kind: "forecast",
+    peak: null,
+    peak_at: null,
+    minutes_above: 4,
+    forecast: { horizon_min: 30, probability: 0.7, came_true: true },
+  });
+  const PENDING = event({
+    ...FORECAST,
+    id: "f1.s1.f.alarm.w.h60",
+    start: "2026-03-01T17:40:00.000Z",
+    end: null,
+    forecast: { horizon_min: 60, probability: 0.55, came_true: null },
+  });
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listTelemetryEvents", { results: [FORECAST, PENDING], count: 2, demo: false }),
+  );
+  const came = (await screen.findByText("на 30 мин, P 0,70, сбылся: да")).closest("tr")!;
+  expect(came.textContent).toContain("Прогноз превышения");
+  expect(came.textContent).toContain("Авария (A)");
+  expect(screen.getByText("на 60 мин, P 0,55, сбылся: еще неизвестно")).toBeTruthy();
+});

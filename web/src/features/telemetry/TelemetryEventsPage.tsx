@@ -45,6 +45,12 @@ function typedDate(text: string): string | undefined {
 /** The day after a YYYY-MM-DD date. */
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+/** A forecast event's horizon, the probability that raised it and whether it came true (D65). */
+function forecastText(f: NonNullable<TelemetryEvent["forecast"]>) {
+  const came = f.came_true === null ? "еще неизвестно" : f.came_true ? "да" : "нет";
+  return `на ${f.horizon_min} мин, P ${number(f.probability, 2)}, сбылся: ${came}`;
+}
+
 function eventText(e: TelemetryEvent) {
   if (e.kind === "stale") return <Tag>{EVENT_KIND_LABELS.stale}</Tag>;
   const level = e.level as EventLevel;
@@ -52,6 +58,7 @@ function eventText(e: TelemetryEvent) {
     <Space size={4} wrap>
       {e.kind === "forecast" && <Tag color="purple">{EVENT_KIND_LABELS.forecast}</Tag>}
       <Tag color={LEVEL_COLOURS[level]}>{EVENT_LEVEL_LABELS[level]}</Tag>
+      {e.forecast && <Typography.Text type="secondary">{forecastText(e.forecast)}</Typography.Text>}
     </Space>
   );
 }
