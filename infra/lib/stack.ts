@@ -387,14 +387,15 @@ export class AppStack extends Stack {
     // The item actions the repositories use (functions/src/adapters/dynamodb): no scans, batch
     // writes or transactions. Every function may read by BatchGetItem: the Gets one turn starts go
     // as one (adapters/dynamodb/coalesced-gets.ts).
-    grantTable(api, [
+    const readWrite = [
       "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
       "dynamodb:PutItem",
       "dynamodb:UpdateItem",
       "dynamodb:DeleteItem",
       "dynamodb:Query",
-    ]);
+    ];
+    grantTable(api, readWrite);
     const buckets: Record<BucketEnv, s3.Bucket> = {
       UPLOADS_BUCKET: uploads,
       EXPORTS_BUCKET: exportsBucket,
@@ -505,14 +506,7 @@ export class AppStack extends Stack {
     // the events the detector keeps) and reads the register and the facility; it reads the stored
     // batches and files (telemetry/ in the uploads bucket, telemetry-uploads/ in the documents bucket)
     // and writes nothing there.
-    grantTable(telemetryConsumer, [
-      "dynamodb:BatchGetItem",
-      "dynamodb:GetItem",
-      "dynamodb:PutItem",
-      "dynamodb:UpdateItem",
-      "dynamodb:DeleteItem",
-      "dynamodb:Query",
-    ]);
+    grantTable(telemetryConsumer, readWrite);
     grantObjects(telemetryConsumer, uploads, ["telemetry"], ["s3:GetObject"], { list: false });
     grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
@@ -524,14 +518,7 @@ export class AppStack extends Stack {
       timeout: Duration.seconds(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds),
       environment: { TABLE_NAME: table.tableName },
     });
-    grantTable(monitoringMinute, [
-      "dynamodb:BatchGetItem",
-      "dynamodb:GetItem",
-      "dynamodb:PutItem",
-      "dynamodb:UpdateItem",
-      "dynamodb:DeleteItem",
-      "dynamodb:Query",
-    ]);
+    grantTable(monitoringMinute, readWrite);
     new events.Rule(this, "MonitoringMinuteSchedule", {
       description: "Stale channels and webhook retries, every minute",
       schedule: events.Schedule.rate(Duration.minutes(1)),
