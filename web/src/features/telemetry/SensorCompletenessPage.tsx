@@ -3,12 +3,13 @@
 // alone — and each cell opens the sensor's gaps and substitutions of that month. Advisory: protective
 // cut-off stays with the mine's own АГК.
 import { useState } from "react";
-import { Alert, Card, Flex, InputNumber, Space, Typography } from "antd";
+import { Alert, Card, Flex, Typography } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
+import { YearField } from "../../shared/YearField";
 import { useFacilities } from "../../api/inventory";
 import { useSensorCompleteness, type SensorCompleteness } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
@@ -71,10 +72,7 @@ export default function SensorCompletenessPage() {
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={data.data?.some((s) => s.demo)} />
-      <Space>
-        Год
-        <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />
-      </Space>
+      <YearField year={year} onChange={setYear} />
       <Card title={`Полнота по датчикам и месяцам, ${year}`}>
         <Typography.Paragraph type="secondary">
           Полнота — доля минут в эксплуатации с достоверным или замещенным значением. «✓ ≥ 95 %» — месяц предлагается в инвентаризацию, «!

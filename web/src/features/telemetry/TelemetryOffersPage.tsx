@@ -4,11 +4,12 @@
 // (below 95 % with a reason), an accepted month whose readings moved it since flagged «данные АГК
 // изменились после принятия». Advisory: protective cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Button, Card, Flex, InputNumber, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE, DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
 import { ListTable } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
+import { YearField } from "../../shared/YearField";
 import { useFacilities } from "../../api/inventory";
 import { useOffers, type Offer } from "../../api/telemetry";
 import { monthText, number, percent } from "./offerTexts";
@@ -90,10 +91,7 @@ export default function TelemetryOffersPage() {
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={offers.data?.some((o) => o.demo)} />
-      <Space>
-        Год
-        <InputNumber aria-label="Год" value={year} min={2000} max={2100} onChange={(v) => v && setYear(v)} />
-      </Space>
+      <YearField year={year} onChange={setYear} />
       {offers.isError && <LoadError what="данные АГК" message={offers.error.message} retry={() => offers.refetch()} />}
       <Card title="Полнота данных по источникам и месяцам">
         {points.length === 0 ? (
