@@ -13,6 +13,7 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { listEvents } from "./events";
+import { shiftReport } from "./shift-report";
 import { FORECAST_EVENT_P, recordForecast } from "./forecast-events";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
@@ -102,6 +103,13 @@ describe("forecast events (D65)", () => {
     expect(results.map((e) => e.forecast?.came_true)).toEqual([true, false, false]);
     expect(results[0]).toMatchObject({ kind: "forecast", level: "alarm", threshold: LIMIT, sensor_code: "М-7", working: "Лава 12-1" });
     expect(results[0].forecast?.horizon_min).toBe(HORIZON);
+  });
+
+  it("are the shift report's forecast events, apart from its threshold and stale ones", async () => {
+    // 02:00 UTC is 09:00 in Kemerovo: the 01.03's second shift.
+    const report = await shiftReport(d.deps, staff, { facility, date: "2026-03-01", shift: "2" });
+    expect(report.forecasts.map((e) => [e.start, e.forecast?.came_true])).toEqual(expected().map((e) => [e.start, e.came_true]));
+    expect(report.events.some((e) => e.kind === "forecast")).toBe(false);
   });
 
   it("writes nothing for the same forecast again", async () => {
