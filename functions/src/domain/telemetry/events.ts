@@ -233,7 +233,7 @@ async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor:
 }
 
 /** How a webhook's message names the facility and shows an event of `sensor`. */
-async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
+export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
   const facility = await deps.repos.facilities.get(sensor.company, sensor.facility);
   const zone = zoneOf(await deps.repos.companies.get(sensor.company));
   return { facility: { id: sensor.facility, name: facility?.name ?? "" }, view: (event) => eventView(event, sensor, zone, now) };

@@ -3,7 +3,7 @@
 // the first below; «сбылся» is set once 30 minutes passed after its start, true where a minute in
 // [start, start + 30] reached the limit (A = 2 %). A horizon whose rule is «current ≥ 0,9·limit» raises
 // none; the same forecast again writes nothing; the events list and its kind filter show them.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../contract/schemas/facility";
@@ -13,6 +13,7 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { listEvents } from "./events";
+import { createWebhook, listDeliveries, webhooksIdle } from "../company/webhooks";
 import { shiftReport } from "./shift-report";
 import { FORECAST_EVENT_P, recordForecast } from "./forecast-events";
 import { storeBatch } from "./readings";
@@ -34,9 +35,10 @@ let d: MemoryDomain;
 let staff: Actor;
 let facility: string;
 let meter: Sensor;
+let hook: string;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain({ webhookPrivateAddresses: true });
   staff = await d.actor("ООО «Прогнозы»");
   facility = (await d.facility(staff, { name: "Шахта «Прогнозная»", kind: "underground_mine" })).id;
   const point = await d.write(() =>
@@ -54,7 +56,10 @@ beforeAll(async () => {
   await storeBatch(d.deps, staff.company, facility, { json: { readings } });
   void drainTelemetry(d.deps);
   await telemetryIdle(d.deps);
+  // A receiver that is not there (the discard port): the deliveries are made and wait.
+  hook = (await createWebhook(d.deps, staff, { url: "http://127.0.0.1:9/agk", label: "Диспетчерская" })).id;
 });
+afterAll(() => webhooksIdle(d.deps));
 
 const forecast = (m: number, p: number | null, ruleOn = true, horizon = HORIZON) =>
   recordForecast(d.deps, { company: staff.company, facility, meter, horizon, limit: LIMIT, at: AT + m * MINUTE_MS + 20_000, p, ruleOn });
@@ -110,6 +115,14 @@ describe("forecast events (D65)", () => {
     const report = await shiftReport(d.deps, staff, { facility, date: "2026-03-01", shift: "2" });
     expect(report.forecasts.map((e) => [e.start, e.forecast?.came_true])).toEqual(expected().map((e) => [e.start, e.came_true]));
     expect(report.events.some((e) => e.kind === "forecast")).toBe(false);
+  });
+
+  it("are posted to the company's webhooks when they open and when they close, once each", async () => {
+    const keys = (await listDeliveries(d.deps, staff, hook)).map((x) => x.key).filter((k) => k.includes(".f.alarm."));
+    const ids = (await listEvents(d.deps, staff, { facility, kind: "forecast", from: "2026-03-01", to: "2026-03-02" })).results.map(
+      (e) => e.id,
+    );
+    expect(keys.sort()).toEqual(ids.flatMap((id) => [`${id}.closed`, `${id}.open`]).sort());
   });
 
   it("writes nothing for the same forecast again", async () => {

@@ -4,12 +4,14 @@
 // false alerts), an event opens at the forecast's minute once P(C(t+h) ≥ limit) ≥ 0,5 and closes at the
 // first forecast below (or once the rule is off); «сбылся» (came_true) is set once the horizon has passed
 // after the event's start: whether a minute of the meter's readings in [start, start + h] reached the
-// limit. One event per (meter, horizon, start): its id carries the horizon.
+// limit. One event per (meter, horizon, start): its id carries the horizon. The company's webhooks get
+// each opened and closed, as the detector's events.
 import { MINUTE_MS, minuteMeans } from "@core/telemetry";
 import type { Deps } from "../context";
 import type { Sensor, TelemetryEvent } from "../../ports";
 import { DAY_MS, readingsBetween } from "./days";
-import { facilityEventId } from "./events";
+import { describer, facilityEventId } from "./events";
+import { drainWebhooks, enqueueEventDeliveries } from "../company/webhooks";
 
 /** D65: a forecast event opens at P(C(t+h) ≥ limit) ≥ this. */
 export const FORECAST_EVENT_P = 0.5;
@@ -20,7 +22,7 @@ export interface ForecastIssued {
   company: string;
   facility: string;
   /** The methane meter forecast. */
-  meter: Pick<Sensor, "id" | "kind">;
+  meter: Sensor;
   horizon: number;
   /** The limit the probability is of (% vol, the meter's A). */
   limit: number;
@@ -37,7 +39,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Opens, closes and settles the meter's forecast events at the horizon for one forecast; answers the
  *  events written. Idempotent: the same forecast again writes nothing; a write another forecaster made
  *  meanwhile (a conditional put refused) is left to it. */
-export async function recordForecast(deps: Pick<Deps, "repos">, f: ForecastIssued): Promise<TelemetryEvent[]> {
+export async function recordForecast(
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
+  f: ForecastIssued,
+): Promise<TelemetryEvent[]> {
   const at = Math.floor(f.at / MINUTE_MS) * MINUTE_MS;
   const stored = (
     await deps.repos.telemetryEvents.listOfFacility(f.company, f.facility, iso(at - FOLLOW_DAYS * DAY_MS), iso(at + MINUTE_MS))
@@ -87,6 +92,10 @@ export async function recordForecast(deps: Pick<Deps, "repos">, f: ForecastIssue
     if (i >= 0) changed[i] = { event: next, version: e.version };
     else changed.push({ event: next, version: e.version });
   }
+  // Webhooks get it opened and closed as the detector's events (once per event and state), made before
+  // the writes so a kill between them leaves the delivery, never the event without it.
+  const events = changed.map((c) => c.event);
+  if ((await enqueueEventDeliveries(deps, f.company, events, () => describer(deps, f.meter, at))) > 0) void drainWebhooks(deps);
   const written: TelemetryEvent[] = [];
   for (const { event, version } of changed) if (await deps.repos.telemetryEvents.put(event, version)) written.push(event);
   return written;
