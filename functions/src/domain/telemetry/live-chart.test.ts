@@ -3,9 +3,10 @@
 // meter's minute means with its W and A, a meter without readings empty, the bound model's forecasts
 // over 144 ten-minute rows each at the time it is for (issued + 1 h), a working that is not on the
 // facility refused in Russian; a binding refused for a horizon it does not offer, a working without
-// sensors and a sensor not in the working, each naming the field. The tiles and their watch:
-// live.test.ts; over HTTP: tests/integration/telemetry-live.test.ts.
-import { beforeAll, describe, expect, it } from "vitest";
+// sensors and a sensor not in the working, each naming the field; one watch shared by two pages, read
+// again for both when a binding changes, and given up after the last. The tiles and a batch pushed to
+// the watch: live.test.ts; over HTTP: tests/integration/telemetry-live.test.ts.
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../contract/schemas/facility";
@@ -15,7 +16,8 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { drainTelemetry, telemetryIdle } from "./consumer";
-import { bindLiveModel, liveChart } from "./live";
+import { bindLiveModel, liveChart, type LiveView } from "./live";
+import { liveChanged, watchLive, watchedView } from "./live-watch";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
 
@@ -113,5 +115,38 @@ describe("binding a model to a working", () => {
       "sensor: такого датчика метана нет в выработке",
     );
     expect(await d.deps.repos.liveBindings.listOfFacility(staff.company, facility)).toEqual([]);
+  });
+});
+
+describe("one watch of the facility shared by its pages", () => {
+  it("hands the second page the tiles at once, reads them again for both when a binding changes, and stops after the last", async () => {
+    const head = { id: facility, name: "Шахта «Сутки»" };
+    const first: LiveView[] = [];
+    const second: LiveView[] = [];
+    let wake: (() => void) | undefined;
+    const until = (ready: () => boolean) => new Promise<void>((resolve) => (ready() ? resolve() : (wake = () => ready() && resolve())));
+    const stopFirst = watchLive(d.deps, staff.company, head, (view) => {
+      first.push(view);
+      wake?.();
+    });
+    await until(() => first.length === 1);
+    expect(first[0].tiles.find((t) => t.working === "Лава 5")?.forecasts).toEqual([]);
+    const stopSecond = watchLive(d.deps, staff.company, head, (view) => second.push(view));
+    expect(second).toEqual([first[0]]);
+    // A GET answers from the watch once it has finished computing.
+    await vi.waitFor(() => expect(watchedView(d.deps, staff.company, facility)).toBe(first[0]));
+
+    await bindLiveModel(d.deps, staff, { facility, working: "Лава 5", horizon: 60, model: "xgboost-h60" });
+    liveChanged(d.deps, staff.company, facility);
+    await until(() => first.length === 2);
+    expect(first[1].tiles.find((t) => t.working === "Лава 5")?.forecasts[0]).toMatchObject({ horizon: 60, sensor: "М-1" });
+    expect(second[1]).toBe(first[1]);
+
+    await vi.waitFor(() => expect(watchedView(d.deps, staff.company, facility)).toBe(first[1]));
+    stopFirst();
+    expect(watchedView(d.deps, staff.company, facility)).toBe(first[1]);
+    stopSecond();
+    expect(watchedView(d.deps, staff.company, facility)).toBeUndefined();
+    await bindLiveModel(d.deps, staff, { facility, working: "Лава 5", horizon: 60, model: null });
   });
 });
