@@ -839,8 +839,10 @@ describe("Lambda bundles", () => {
     // The routes are declared once with their zod schemas (@hono/zod-openapi, which needs zod's
     // classic build: about 450 KB) so that the OpenAPI document cannot drift from the code. With
     // emission points, calibration, what-if, training, the years' trend with comparable conditions,
-    // base year and targets the API's own code is about 1.85 MB in all.
-    ApiFunction: 2 * ONE_MB,
+    // base year and targets the API's own code was about 1.85 MB; the mine's monitoring (sensors,
+    // readings, offers, live tiles, events, webhooks and the SQS client that announces a batch)
+    // brought it to about 2.19 MB. The shift report's exceljs and pdfkit stay in the worker.
+    ApiFunction: 2.5 * ONE_MB,
     UploadCheckFunction: ONE_MB,
     StreamAuditFunction: ONE_MB,
     TelemetryConsumerFunction: ONE_MB,
@@ -854,7 +856,7 @@ describe("Lambda bundles", () => {
     SpreadsheetFunction: 3.5 * ONE_MB,
     ExportJobFunction: 3.5 * ONE_MB,
   };
-  it("stay within their size budgets (1 MB; the API 2 MB, the spreadsheet worker 3.5 MB)", () => {
+  it("stay within their size budgets (1 MB; the API 2.5 MB, the spreadsheet worker 3.5 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
       const size = statSync(join(assetDir(name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);

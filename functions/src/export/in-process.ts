@@ -13,6 +13,9 @@ import { verificationPack } from "./verification-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 import { trendXlsx } from "./trend-xlsx";
 import { abatementPdf, abatementXlsx } from "./abatement-export";
+import { shiftReport } from "../domain/telemetry/shift-report";
+import { shiftReportPdf, shiftReportXlsx } from "./shift-report";
+import { EXPORT_FORMATS } from "./formats";
 
 export interface InProcessOptions {
   /** Above this an export goes to the blob store and a download URL (project-export.ts). */
@@ -31,6 +34,16 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
     trendWorkbook: trendXlsx,
     abatementFile: (assessment, format, issued) =>
       format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
+    async shiftReport(actor, query) {
+      const report = await shiftReport(depsOf(), actor, query);
+      const format = query.format ?? "xlsx";
+      return {
+        kind: "body",
+        fileName: `Отчет смены ${report.facility} ${report.date} смена ${report.shift}.${format}`,
+        contentType: format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
+        body: format === "pdf" ? await shiftReportPdf(report) : await shiftReportXlsx(report),
+      };
+    },
     inventoryReport: (actor, { format, ...request }) =>
       format === PACK_FORMAT.format
         ? verificationPack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })

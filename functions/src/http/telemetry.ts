@@ -24,10 +24,7 @@ import {
   shiftReportRoute,
   telemetryUploadUrlRoute,
 } from "../contract/routes/telemetry";
-import { shiftReport } from "../domain/telemetry/shift-report";
-import { shiftReportPdf, shiftReportXlsx } from "../export/shift-report";
-import { attachmentDisposition } from "../files/file-names";
-import { XLSX } from "../contract/routes/declare";
+import { heavyFileAnswer } from "./heavy-file";
 import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
@@ -143,15 +140,8 @@ export const telemetryRoutes = routeApp()
     return c.json(bindings, 200);
   })
   .openapi(shiftReportRoute, async (c) => {
-    const query = c.req.valid("query");
-    const report = await shiftReport(c.get("deps"), c.get("actor"), query);
-    const format = query.format ?? "xlsx";
-    const bytes = format === "pdf" ? await shiftReportPdf(report) : await shiftReportXlsx(report);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": format === "pdf" ? "application/pdf" : XLSX,
-      "Content-Disposition": attachmentDisposition(`Отчет смены ${report.facility} ${report.date} смена ${report.shift}.${format}`),
-      "Cache-Control": "no-store",
-    }) as never;
+    // Rendered by the spreadsheet worker: exceljs and pdfkit are not in the API's bundle.
+    return heavyFileAnswer(c, () => c.get("deps").spreadsheets.shiftReport(c.get("actor"), c.req.valid("query")), false) as never;
   })
   .openapi(telemetryUploadUrlRoute, async (c) => c.json(await telemetryUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
   .openapi(importFileRoute, async (c) => {

@@ -121,7 +121,9 @@ export async function answer(
                 ? { type: request.type }
                 : request.op === "abatement"
                   ? { company: request.assessment.company, assessment: request.assessment.id, format: request.format }
-                  : { view: request.view }),
+                  : request.op === "shift_report"
+                    ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
+                    : { view: request.view }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

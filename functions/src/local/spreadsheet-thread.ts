@@ -116,6 +116,8 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
       };
     } else if (request.op === "trend") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.trendWorkbook(request.trend, request.view) };
+    } else if (request.op === "shift_report") {
+      result = await worker.shiftReport(request.actor, request.query);
     } else if (request.op === "inventory_report") {
       result = await worker.inventoryReport(request.actor, {
         year: request.year,

@@ -408,6 +408,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a trend is a body");
       return bytesOf(result.body);
     },
+    shiftReport: (actor, query) => start({ op: "shift_report", actor: actorOf(actor), query }),
     async inventoryReport(actor, { year, facility, format, version, job }) {
       const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format, version };
       return job ? startJob(request, job) : start(request);

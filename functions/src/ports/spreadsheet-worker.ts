@@ -10,6 +10,7 @@ import type {
 } from "../export/formats";
 import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
+import type { shiftReportQuerySchema } from "../contract/schemas/telemetry";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 
@@ -43,6 +44,12 @@ export interface SpreadsheetWorker {
   /** An abatement assessment (GET v1/abatement/assessments/{id}/export/) as an .xlsx or a PDF: the
    *  assessment in, the file out; `issued` dates the PDF. */
   abatementFile(assessment: AbatementAssessment, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
+  /** A shift's report of `actor`'s company (GET v1/telemetry/shift-report/) as an .xlsx or a PDF, so
+   *  that exceljs and pdfkit stay in the worker: NotFound for another company's facility. */
+  shiftReport(
+    actor: Pick<User, "id" | "company" | "email" | "role">,
+    query: z.output<typeof shiftReportQuerySchema>,
+  ): Promise<ExportResult>;
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;

@@ -57,9 +57,10 @@ export async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Pr
 /** The export or the passport a request asks for, rendered by `worker`; a job hears the passport's progress. */
 export function renderFile(
   worker: SpreadsheetWorker,
-  request: Extract<WorkerRequest, { op: "export" | "inventory_report" }>,
+  request: Extract<WorkerRequest, { op: "export" | "inventory_report" | "shift_report" }>,
   progress?: (done: number) => void,
 ): Promise<ExportResult> {
+  if (request.op === "shift_report") return worker.shiftReport(request.actor, request.query);
   return request.op === "inventory_report"
     ? worker.inventoryReport(request.actor, {
         year: request.year,

@@ -124,6 +124,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       const work = { op: "export" as const, actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals };
       return request.job ? startJob(work, request.job) : fileOf(await invoke(work));
     },
+    shiftReport: async (actor, query) => fileOf(await invoke({ op: "shift_report", actor: actorOf(actor), query })),
     async inventoryReport(actor, request) {
       const work = {
         op: "inventory_report" as const,

@@ -6,6 +6,7 @@
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
 import { isHorizon } from "@core/gbdt/horizon";
 import { trendSchema } from "../../contract/schemas/answers";
+import { shiftReportQuerySchema } from "../../contract/schemas/telemetry";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
@@ -66,6 +67,7 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("template"), type: z.string(), year: z.optional(z.int()) }),
   z.object({ op: z.literal("trend"), trend: trendSchema, view: z.enum(["reported", "comparable"]) }),
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
+  z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),
   reportRequest,
   // An export or a passport near its bound, or a model's training, invoked asynchronously (InvocationType Event): the
   // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives

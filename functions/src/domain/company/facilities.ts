@@ -23,7 +23,7 @@ export async function listFacilities(deps: Deps, actor: Actor): Promise<Facility
   return deps.repos.facilities.list(actor.company);
 }
 
-export async function getFacility(deps: Deps, actor: Actor, facilityId: string): Promise<Facility> {
+export async function getFacility(deps: Pick<Deps, "repos">, actor: Actor, facilityId: string): Promise<Facility> {
   const facility = await deps.repos.facilities.get(actor.company, facilityId);
   if (!facility) throw new NotFound("Площадка не найдена");
   return facility;

@@ -279,7 +279,7 @@ export type EventList = z.output<typeof eventListSchema>;
 
 /** The facility's events overlapping [from, to), filtered by working, level, kind and shift number on the
  *  company's clock, by start; at most LIMITS.telemetry.eventsListed (count says how many matched). */
-export async function listEvents(deps: Deps, actor: Actor, query: EventListQuery): Promise<EventList> {
+export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: EventListQuery): Promise<EventList> {
   const facility = await getFacility(deps, actor, query.facility);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const now = deps.clock.now().getTime();

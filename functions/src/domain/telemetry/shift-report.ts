@@ -50,7 +50,7 @@ export interface ShiftReport {
 const METHANE = new Set(["methane", "methane_high"]);
 
 /** The shift `number` of local `date` at the facility: its figures, events and forecasts. */
-export async function shiftReport(deps: Deps, actor: Actor, query: ShiftReportQuery): Promise<ShiftReport> {
+export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: ShiftReportQuery): Promise<ShiftReport> {
   const facility = await getFacility(deps, actor, query.facility);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const [y, m, d] = query.date.split("-").map(Number);
