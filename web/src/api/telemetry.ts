@@ -6,6 +6,7 @@ import type { UploadPreviewView } from "@server/contract";
 import { api, encoded, routePath, typedClient, type Client } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 import { facilitiesKey } from "./inventory";
+import type { DirectUpload } from "./directUpload";
 import { requisitesAuditKey } from "./profile";
 
 export type Sensor = InferResponseType<Client<"facilities">[":id"]["sensors"][":sensor"]["$get"], 200>;
@@ -202,3 +203,33 @@ export function useSensorDay(facility: string, sensor: string, date: string) {
     queryFn: () => facilities((c) => c[":id"].sensors[":sensor"].day.$get({ param: { id: facility, sensor }, query: { date } })),
   });
 }
+
+export type TelemetryBatch = InferResponseType<Client<"telemetry">["batches"][":batch"]["$get"], 200>;
+export type BatchAccepted = InferResponseType<Client<"telemetry">["files"]["$post"], 202>;
+
+/** A dispatch system's export (D57) sent straight to storage (directUpload.ts): POST upload-url/ for
+ *  the facility, the PUT, then POST files/ with the granted key — the file becomes one batch (202). */
+export function dispatchFileUpload(facility: string, name: string): DirectUpload<BatchAccepted> {
+  let fileUpload = "";
+  return {
+    grant: async (file) => {
+      const grant = await telemetry((c) => c["upload-url"].$post({ json: { facility, ...file } }));
+      fileUpload = grant.file_upload;
+      return grant;
+    },
+    complete: () => telemetry((c) => c.files.$post({ json: { facility, file_upload: fileUpload, name } })),
+  };
+}
+
+/** GET batches/{batch}/: read again while the consumer has not applied it (state «queued»), then left. */
+export function useTelemetryBatch(batch: string | undefined) {
+  return useQuery({
+    queryKey: ["telemetry", "batches", batch],
+    queryFn: () => telemetry((c) => c.batches[":batch"].$get({ param: { batch: batch! } })),
+    enabled: Boolean(batch),
+    refetchInterval: (query) => (query.state.data?.state === "done" || query.state.error ? false : BATCH_POLL_MS),
+  });
+}
+
+/** How often a queued batch is read again: the local consumer applies a file in about a second. */
+const BATCH_POLL_MS = 1000;

@@ -63,6 +63,8 @@ export const LIMITS = {
     /** The upload preview: the rows from the top, and the refused rows below them it shows too. */
     previewRows: 20,
     previewRefusedRows: 20,
+    /** A dispatch file's batch: the refused lines its dialog shows a page. */
+    batchRefused: 10,
   },
   /** How many of a thing one request may name. */
   count: { follow: 200, recomputeCalculations: 1000, drainagePoints: 50 },

@@ -27,6 +27,7 @@ import {
 const SensorDialog = lazy(() => import("./SensorDialog"));
 const KeyShownDialog = lazy(() => import("./KeyShownDialog"));
 const SensorImportDialog = lazy(() => import("./SensorImportDialog"));
+const DispatchFileDialog = lazy(() => import("./DispatchFileDialog"));
 
 const levels = (s: Sensor) => (s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"}`);
 const inService = (s: Sensor) =>
@@ -41,6 +42,7 @@ export default function SensorsPage() {
   const retire = useRetireSensor(facilityId);
   const [editing, setEditing] = useState<Sensor | "new" | null>(null);
   const [importing, setImporting] = useState(false);
+  const [sendingFile, setSendingFile] = useState(false);
   const pointName = new Map((points.data ?? []).map((p) => [p.id, p.name]));
   const columns: TableColumnsType<Sensor> = [
     {
@@ -100,6 +102,9 @@ export default function SensorsPage() {
         title="Датчики АГК"
         extra={
           <Space wrap>
+            <Button onClick={() => setSendingFile(true)} disabled={!sensors.data?.length}>
+              Загрузить выгрузку АГК
+            </Button>
             <Button onClick={() => setImporting(true)} disabled={!points.data?.length}>
               Загрузить список
             </Button>
@@ -124,6 +129,11 @@ export default function SensorsPage() {
         />
       </Card>
       <GatewayKeysCard facility={facilityId} />
+      {sendingFile && (
+        <Suspense>
+          <DispatchFileDialog facility={facilityId} onClose={() => setSendingFile(false)} />
+        </Suspense>
+      )}
       {importing && (
         <Suspense>
           <SensorImportDialog facility={facilityId} onClose={() => setImporting(false)} />

@@ -1,0 +1,131 @@
+// «Загрузить выгрузку АГК» (D57): the dispatch system's export (CSV in Windows-1251 or UTF-8, «;»)
+// sent straight to storage with upload progress (directUpload.ts), stored as one batch, then followed
+// while the readings' consumer applies it: its state read again until «done», then the counts and
+// every refused line with its number and reason, a page at a time. Loaded when opened.
+import { useState } from "react";
+import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, Upload } from "antd";
+import { UploadOutlined } from "@ant-design/icons";
+import { useMutation } from "@tanstack/react-query";
+import { fileSize, LIMITS } from "@server/contract";
+import { dispatchFileUpload, useTelemetryBatch, type TelemetryBatch } from "../../api/telemetry";
+import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
+import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
+import { ListTable } from "../../shared/LazyTable";
+import { refusalText } from "../../shared/UploadRead";
+
+const FILE_BYTES = LIMITS.telemetry.fileBytes;
+const count = (n: number) => n.toLocaleString("ru-RU");
+
+/** Why a chosen file cannot be sent, before anything is uploaded. */
+export function dispatchFileProblem(file: File): string | undefined {
+  if (!/\.(csv|txt)$/i.test(file.name)) return "Загрузите выгрузку АГК в формате CSV (.csv)";
+  if (file.size === 0) return "Файл пуст";
+  if (file.size > FILE_BYTES) return `Файл больше ${fileSize(FILE_BYTES)}`;
+  return undefined;
+}
+
+type Refused = TelemetryBatch["refused"][number];
+
+function BatchView({ batch }: { batch: TelemetryBatch }) {
+  if (batch.state !== "done")
+    return (
+      <Flex gap={12} align="center" role="status">
+        <Spin />
+        <span>Файл принят, показания обрабатываются…</span>
+      </Flex>
+    );
+  return (
+    <Flex vertical gap={8}>
+      <Alert
+        type={batch.refused.length ? "warning" : "success"}
+        showIcon
+        role="status"
+        title={batch.refused.length ? `Обработано; отклонено строк: ${count(batch.refused.length)}` : "Обработано без ошибок"}
+      />
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: "lines", label: "Строк данных в файле", children: count(batch.lines) },
+          { key: "accepted", label: "Принято", children: count(batch.accepted) },
+          { key: "duplicate", label: "Повторы (уже были)", children: count(batch.duplicate) },
+          { key: "corrected", label: "Исправлено", children: count(batch.corrected) },
+          { key: "refused", label: "Отклонено строк", children: count(batch.refused.length) },
+        ]}
+      />
+      {batch.refused.length > 0 && (
+        <ListTable<Refused>
+          rowKey="line"
+          aria-label="Отклонённые строки"
+          columns={[
+            { title: "Строка", dataIndex: "line", width: 90, render: (line: number) => count(line) },
+            { title: "Причина", dataIndex: "reason" },
+          ]}
+          dataSource={batch.refused}
+          pagination={
+            batch.refused.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false
+          }
+        />
+      )}
+    </Flex>
+  );
+}
+
+export default function DispatchFileDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
+  const [file, setFile] = useState<File>();
+  const choice = useFileChoice(".csv,.txt", dispatchFileProblem, setFile);
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
+  const send = useMutation({
+    mutationFn: (chosen: File) => uploadDirect(dispatchFileUpload(facility, chosen.name), chosen, "text/csv", setPhase),
+    onSettled: () => setPhase(null),
+  });
+  const batch = useTelemetryBatch(send.data?.batch);
+  const started = send.isPending || send.isSuccess;
+
+  return (
+    <Modal
+      open
+      width={760}
+      title="Загрузить выгрузку АГК"
+      okText="Загрузить"
+      cancelText={started ? "Закрыть" : "Отмена"}
+      okButtonProps={{ disabled: !file || started, loading: send.isPending, style: send.isSuccess ? { display: "none" } : undefined }}
+      onCancel={onClose}
+      onOk={() => file && send.mutate(file)}
+    >
+      <Flex vertical gap={8}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Файл выгрузки диспетчерской системы: CSV в кодировке Windows-1251 или UTF-8, разделитель «;», время «ДД.ММ.ГГГГ ЧЧ:ММ:СС» по часам
+          компании; столбец на код датчика после времени или строка на показание «Датчик;Время;Значение». Не больше {fileSize(FILE_BYTES)}.
+          Ошибочные строки отклоняются с номером и причиной, остальные принимаются.
+        </Typography.Paragraph>
+        {!started && (
+          <Upload {...choice.upload}>
+            <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл"}</Button>
+          </Upload>
+        )}
+        {started ? (
+          <Typography.Text strong>{file?.name}</Typography.Text>
+        ) : (
+          <ChosenFile
+            file={file}
+            problem={choice.problem}
+            testId="chosen-dispatch-file"
+            removeLabel="Убрать файл"
+            onRemove={choice.remove}
+          />
+        )}
+        {phase && (
+          <Flex vertical gap={4} role="status">
+            <span>{phaseText(phase)}</span>
+            {phase.phase === "sending" && <Progress percent={phase.percent} size="small" />}
+          </Flex>
+        )}
+        {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
+        {batch.isError && <Alert type="error" showIcon role="alert" title={refusalText(batch.error)} />}
+        {send.isSuccess && !batch.data && !batch.isError && <Spin />}
+        {batch.data && <BatchView batch={batch.data} />}
+      </Flex>
+    </Modal>
+  );
+}
