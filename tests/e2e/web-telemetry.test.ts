@@ -1,7 +1,10 @@
 // A mine's monitoring in a real browser (methodology section 12): «Датчики» lists the register the API
 // made, with the advisory note; «Данные АГК» shows the completeness map and the month's offer from
 // readings pushed by the gateway (section 12's ventilation hour: 720,00 thousand m³, 2,172 t CH4), and
-// «Принять» with a reason (the month is far below 95 %) turns it «Принят». Needs web/dist.
+// «Принять» with a reason (the month is far below 95 %) turns it «Принят»; «Загрузить выгрузку АГК»
+// sends a dispatch export in Windows-1251 (tests/fixtures/telemetry) through the direct upload and
+// shows its batch once consumed, the «обрыв» on line 3 refused. Needs web/dist.
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/telemetry";
@@ -12,6 +15,7 @@ import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const YEAR = new Date().getFullYear();
+const DISPATCH_FILE = fileURLToPath(new URL("../fixtures/telemetry/dispatch-export-cp1251.csv", import.meta.url));
 
 describe("web app: a mine's sensors and its readings' offers", () => {
   let server: TestServer;
@@ -92,5 +96,22 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     await dialog.getByRole("button", { name: "Принять" }).click();
     await row.getByText("Принят", { exact: true }).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-telemetry-accepted.png`, fullPage: true });
+  });
+
+  it("«Загрузить выгрузку АГК» sends a cp1251 export and lists its refused line", async () => {
+    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/sensors`);
+    await page.getByRole("button", { name: "Загрузить выгрузку АГК" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator('input[type="file"]').setInputFiles(DISPATCH_FILE);
+    await dialog.getByTestId("chosen-dispatch-file").waitFor();
+    await dialog.getByRole("button", { name: "Загрузить" }).click();
+    await dialog.getByText("Обработано; отклонено строк: 1").waitFor();
+    const refused = dialog.getByRole("row", { name: /обрыв/ });
+    expect((await refused.getByRole("cell").first().textContent())?.trim()).toBe("3");
+    expect(await dialog.textContent()).toContain("Принято");
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-dispatch-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-dispatch-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
