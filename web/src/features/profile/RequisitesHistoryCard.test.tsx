@@ -3,7 +3,7 @@
 // company's clock (05:00 UTC is 12:00 in Kemerovo), who, what by its Russian name («Новый датчик
 // «М-7»», «Вебхук «Диспетчерская»», a base year by its label) and each field from what to what, an
 // empty value as absent; a company without changes says so; a refusal is shown.
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fixtures";
 import { failure } from "../../testing/contract-api";
@@ -59,7 +59,9 @@ it("says when, who, what and each field from what to what", async () => {
       count: 4,
     }),
   );
-  const rows = await screen.findAllByRole("row");
+  // The rows once the changes have come (the table shows its empty row before).
+  await screen.findByText("Новый датчик «М-7»");
+  const rows = screen.getAllByRole("row");
   const text = rows.slice(1).map((row) => row.textContent);
   expect(text[0]).toContain("02.03.2026 12:00");
   expect(text[0]).toContain("agk@example.com");
@@ -76,6 +78,7 @@ it("says when, who, what and each field from what to what", async () => {
 
 it("says when nothing was changed, and shows a refusal", async () => {
   app = openPart(<RequisitesHistoryCard />, (api) => api.on("getMe", signedInUser()).on("companyAudit", { results: [], count: 0 }));
+  await waitFor(() => expect(app.api.calls("companyAudit")).toHaveLength(1));
   expect(await screen.findByText("Реквизиты и площадки еще не изменялись")).toBeTruthy();
   closeApp();
   app = openPart(<RequisitesHistoryCard />, (api) =>
