@@ -1509,6 +1509,9 @@ describe("uploads meant to exhaust the server are refused within bounded time an
     do {
       expect((await list()).status).toBe(200);
       answered += 1;
+      // Requests here are calls in this process, not arrivals on a socket: a list answered without
+      // I/O (its token's signature kept, e6c6371f) would otherwise never let the uploads run.
+      await new Promise((resolve) => setImmediate(resolve));
     } while (uploading);
     // Each is refused: read and found too large (400), or turned away before reading while the
     // user already has two heavy uploads in flight (429, docs/security.md).
