@@ -29,6 +29,7 @@ import {
   notifications,
   REGION,
   resourcesOf,
+  queueConsumers,
   schedules,
   secretArns,
   streamMappings,
@@ -555,6 +556,31 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
       });
       if (error) problems.push(`${schedule.functionName}: its scheduled run (${schedule.rule}) failed: ${error}`);
       log(`${schedule.functionName} ran on its schedule ${schedule.rule}${error ? ": failed" : ""}`);
+    }
+    await settle();
+    // A queue's consumer gets a message as SQS delivers it: a batch no push stored is answered as
+    // missing (read from the table, nothing written), not failed.
+    for (const consumer of queueConsumers(template)) {
+      const messageId = randomUUID();
+      const { error, result: answer } = await hosts.invoke(consumer.functionName, {
+        Records: [
+          {
+            messageId,
+            receiptHandle: randomUUID(),
+            body: JSON.stringify({ company: randomUUID(), batch: randomUUID() }),
+            attributes: {},
+            messageAttributes: {},
+            md5OfBody: "",
+            eventSource: "aws:sqs",
+            eventSourceARN: `arn:aws:sqs:${REGION}:${ACCOUNT}:${consumer.queue}`,
+            awsRegion: REGION,
+          },
+        ],
+      });
+      const failed = (answer as { batchItemFailures?: unknown[] } | undefined)?.batchItemFailures ?? [];
+      if (error || failed.length > 0)
+        problems.push(`${consumer.functionName}: a message of ${consumer.queue} failed: ${error ?? JSON.stringify(failed)}`);
+      log(`${consumer.functionName} consumed a message of ${consumer.queue}${error ? ": failed" : ""}`);
     }
     await settle();
 

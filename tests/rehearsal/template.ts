@@ -299,6 +299,15 @@ export function schedules(template: Template): { rule: string; ruleArn: string; 
   );
 }
 
+/** The functions an SQS queue feeds (an event source mapping of a queue), with the queue's name. */
+export function queueConsumers(template: Template): { queue: string; functionName: string }[] {
+  return resourcesOf(template, "AWS::Lambda::EventSourceMapping").flatMap(({ resource }) => {
+    const source = resource.Properties.EventSourceArn?.["Fn::GetAtt"] as [string, string] | undefined;
+    if (!source || template.Resources[source[0]]?.Type !== "AWS::SQS::Queue") return [];
+    return [{ queue: source[0], functionName: functionNamed(template, resource.Properties.FunctionName) }];
+  });
+}
+
 /** The HTTP API's routes and the functions their integrations call. */
 export function apiRoutes(template: Template): { routeKey: string; functionName: string; payloadFormat: string; authorization: string }[] {
   return resourcesOf(template, "AWS::ApiGatewayV2::Route").map(({ resource }) => {
