@@ -18,7 +18,9 @@ describe("web app: the demo mine's readings", () => {
   let mine = "";
 
   beforeAll(async () => {
-    server = await startTestServer({ demoYear: true });
+    // A server of its own: the demo year seeds the demo company's requisites, which another file
+    // of the same worker (web-chart-modebar) seeds too on the shared server (its ИНН is then taken).
+    server = await startTestServer({ demoYear: true, own: true });
     const token = await accessToken(server.url, server.demo);
     const call = apiCaller(
       () => server.url,
