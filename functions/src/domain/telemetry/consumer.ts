@@ -8,7 +8,7 @@ import type { Deps } from "../context";
 import type { SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
 import { DAY_MS, utcDay } from "./days";
-import { detectEvents } from "./events";
+import { detectEvents, type DaysChange } from "./events";
 import { recheckAcceptances } from "./accepted-changes";
 import { telemetryChanged } from "./changes";
 import { readFileBatch } from "./files";
@@ -56,11 +56,32 @@ export function mergeDay(
 
 /** What changed sensor-days are handed to once they are written (D65's event detector; each must be
  *  idempotent: a kill before the batch is done hands them the same days again). */
-export type DayConsumer = (
-  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
-  change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
-) => Promise<unknown>;
+export type DayConsumer = (deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>, change: DaysChange) => Promise<unknown>;
 export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents, recheckAcceptances];
+
+/** The changes of several batches taken together, per facility: each day once, each sensor's earliest
+ *  instant changed. */
+class PendingChanges {
+  private readonly byFacility = new Map<
+    string,
+    { company: string; facility: string; days: Map<string, { sensor: string; day: string }>; since: Record<string, number> }
+  >();
+  add(change: DaysChange & { since: Readonly<Record<string, number>> }) {
+    const key = `${change.company}|${change.facility}`;
+    let pending = this.byFacility.get(key);
+    if (!pending) this.byFacility.set(key, (pending = { company: change.company, facility: change.facility, days: new Map(), since: {} }));
+    for (const d of change.days) pending.days.set(`${d.sensor}|${d.day}`, d);
+    for (const [sensor, t] of Object.entries(change.since)) pending.since[sensor] = Math.min(pending.since[sensor] ?? t, t);
+  }
+  /** Hands each facility's days to the day consumers, once. */
+  async consume(deps: Pick<Deps, "repos" | "clock">): Promise<void> {
+    for (const p of this.byFacility.values()) {
+      for (const consume of DAY_CONSUMERS)
+        await consume(deps, { company: p.company, facility: p.facility, days: [...p.days.values()], since: p.since });
+    }
+    this.byFacility.clear();
+  }
+}
 
 /** `rows` ([sensor, ms, value]) merged into their sensor-days under the name `applied` (a batch, or a
  *  part of a file's batch: a name already in a day counts what it counted then, nothing twice), then
@@ -71,6 +92,7 @@ async function applyRows(
   applied: string,
   rows: readonly (readonly [string, number, number])[],
   totals: number[],
+  pending?: PendingChanges,
 ): Promise<void> {
   const company = batch.company;
   const groups = new Map<string, { sensor: string; day: string; readings: [number, number][] }>();
@@ -114,8 +136,12 @@ async function applyRows(
     }
   }
   const latest = new Map<string, number>();
+  const since: Record<string, number> = {};
   for (const group of groups.values()) {
-    for (const [t] of group.readings) if (!(t <= (latest.get(group.sensor) ?? Number.NEGATIVE_INFINITY))) latest.set(group.sensor, t);
+    for (const [t] of group.readings) {
+      if (!(t <= (latest.get(group.sensor) ?? Number.NEGATIVE_INFINITY))) latest.set(group.sensor, t);
+      if (!(t >= (since[group.sensor] ?? Number.POSITIVE_INFINITY))) since[group.sensor] = t;
+    }
   }
   // The live tiles read only the days, written now: they hear of them before the day consumers run
   // (the event detector takes seconds for a facility's minute of 240 sensors on a busy machine).
@@ -127,7 +153,9 @@ async function applyRows(
     readings: rows,
   });
   const days = [...groups.values()].map(({ sensor, day }) => ({ sensor, day }));
-  for (const consume of DAY_CONSUMERS) await consume(deps, { company, facility: batch.facility, days });
+  const change = { company, facility: batch.facility, days, since };
+  if (pending) pending.add(change);
+  else for (const consume of DAY_CONSUMERS) await consume(deps, change);
 }
 
 /** Applies one stored batch: every sensor-day it touches, its day consumers, then the batch done with
@@ -138,12 +166,23 @@ export async function applyBatch(
   company: string,
   batchId: string,
 ): Promise<TelemetryBatch | undefined> {
+  const applied = await applyDays(deps, company, batchId);
+  if (applied) await deps.repos.telemetry.finishBatch(applied);
+  return applied;
+}
+
+/** Applies a stored batch's readings to its days and answers it finished, not yet marked so; a pushed
+ *  batch's change is left in `pending` for the day consumers (a file's parts are handed to them as each
+ *  is in). */
+async function applyDays(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  company: string,
+  batchId: string,
+  pending?: PendingChanges,
+): Promise<TelemetryBatch | undefined> {
   const batch = await deps.repos.telemetry.getBatch(company, batchId);
   if (!batch) return undefined;
-  if (batch.state === "done") {
-    await deps.repos.telemetry.finishBatch(batch);
-    return batch;
-  }
+  if (batch.state === "done") return batch;
   const totals = [0, 0, 0];
   let finished: TelemetryBatch = batch;
   if (batch.file) {
@@ -153,22 +192,30 @@ export async function applyBatch(
   } else {
     const blob = await deps.blobs.get(batchBlobKey(company, batchId));
     const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
-    await applyRows(deps, batch, batchId, rows, totals);
+    await applyRows(deps, batch, batchId, rows, totals, pending);
   }
-  finished = { ...finished, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
-  await deps.repos.telemetry.finishBatch(finished);
-  return finished;
+  return { ...finished, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
 }
 
 const chains = new WeakMap<object, Promise<void>>();
 
-/** Applies every queued batch, oldest first, until none is left. A batch that fails stops this round
- *  (logged); the next kick takes it up again. */
+/** Applies every queued batch, oldest first, until none is left: the batches queued meanwhile (up to
+ *  25 a round) have their days written one after another, then the day consumers run once on the
+ *  round's changes taken together (the detector reads each sensor once, not once per batch), and only
+ *  then are the batches marked done (a kill before leaves them queued: applied again, nothing counted
+ *  twice). A batch that fails stops this round (logged); the next kick takes it up again. */
 async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<void> {
   for (;;) {
     const queued = await deps.repos.telemetry.queued(25);
     if (queued.length === 0) return;
-    for (const item of queued) await applyBatch(deps, item.company, item.batch);
+    const pending = new PendingChanges();
+    const finished: TelemetryBatch[] = [];
+    for (const item of queued) {
+      const batch = await applyDays(deps, item.company, item.batch, pending);
+      if (batch) finished.push(batch);
+    }
+    await pending.consume(deps);
+    for (const batch of finished) await deps.repos.telemetry.finishBatch(batch);
   }
 }
 

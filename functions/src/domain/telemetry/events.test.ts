@@ -140,6 +140,56 @@ describe("the detector, run as the consumer of each batch's days", () => {
   });
 });
 
+describe("the detector fed minute by minute", () => {
+  /** Three hours from 16:50 UTC: crossings at each level, a meter flapping about W (1,05 / 0,95 each
+   *  minute, 2 minutes below in each 5 closing it), a 10-minute silence and a 5-minute one, then a climb to A. */
+  function day(): { sensor: string; t: string; value: number }[] {
+    const out: { sensor: string; t: string; value: number }[] = [];
+    for (let m = 0; m < 180; m++) {
+      if ((m >= 40 && m < 50) || (m >= 120 && m < 125)) continue;
+      const value =
+        m < 10
+          ? 0.5
+          : m < 20
+            ? 0.95
+            : m < 30
+              ? 1.2
+              : m < 35
+                ? 2.1
+                : m < 40
+                  ? 0.4
+                  : m < 90
+                    ? m % 5 < 2
+                      ? 0.85
+                      : 1.05
+                    : m < 150
+                      ? 0.6
+                      : 2.3;
+      out.push({ sensor: "М-7", t: iso(minute(m) + 20_000), value });
+    }
+    return out;
+  }
+  const strip = ({ id: _i, facility: _f, sensor: _s, ...rest }: EventView) => rest;
+
+  it("finds what one batch of the whole day gives, a late batch filling a silence too", async () => {
+    const whole = await mine("ООО «Весь день»");
+    await push(whole, day());
+    const expected = (await list(whole)).results.map(strip);
+    expect(expected.map((e) => e.kind)).toContain("stale");
+    expect(new Set(expected.map((e) => e.level))).toEqual(new Set(["pre_warning", "warning", "alarm", null]));
+    const flapping = expected.filter((e) => e.level === "warning" && e.start >= iso(minute(50)) && e.start < iso(minute(90)));
+    expect(flapping.length).toBeGreaterThan(1);
+
+    const byMinute = await mine("ООО «Поминутно»");
+    const readings = day();
+    // Minute by minute, but the first silence's minutes held back and sent last, after the climb.
+    const late = readings.filter((r) => r.t >= iso(minute(36)) && r.t < iso(minute(40)));
+    for (const r of readings) if (!late.includes(r)) await push(byMinute, [r]);
+    await push(byMinute, late);
+    expect((await list(byMinute)).results.map(strip)).toEqual(expected);
+  }, 60_000);
+});
+
 describe("acknowledgement", () => {
   it("keeps who and when with the comment, once", async () => {
     const warning = (await list(first, { level: "warning" })).results[0];

@@ -64,19 +64,34 @@ export function readEventId(id: string): { facility: string; sensor: string; sta
 const DETECTED: readonly (keyof TelemetryEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
 const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) => DETECTED.every((k) => Object.is(a[k], b[k]));
 
-/** The events of one sensor starting in [from, to) as its minutes give them (threshold and stale). */
+/** The events of one sensor starting in [from, to) as its minutes give them (threshold and stale), read
+ *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
 export async function sensorEvents(
   deps: Pick<Deps, "repos">,
   sensor: Sensor,
   from: number,
   to: number,
   now: number,
+  windowStart = from - DAY_MS,
 ): Promise<TelemetryEvent[]> {
-  // The day before is the history an event at `from` continues (D65's close needs the minutes before);
-  // the day after closes an event that runs over midnight.
-  const windowStart = from - DAY_MS;
-  // Up to the minute now began; the current minute too once it has a reading (a reading that just came
-  // closes a stale channel at once, while a minute still waiting for its reading is not yet missing).
+  return (await eventsRead(deps, sensor, from, windowStart, to, now)).filter((e) => {
+    const start = Date.parse(e.start);
+    return start >= from && start < to;
+  });
+}
+
+/** Every event the sensor's minutes from `windowStart` give (those at its very start may be cut). */
+async function eventsRead(
+  deps: Pick<Deps, "repos">,
+  sensor: Sensor,
+  from: number,
+  windowStart: number,
+  to: number,
+  now: number,
+): Promise<TelemetryEvent[]> {
+  // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
+  // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
+  // minute still waiting for its reading is not yet missing).
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readUntil = Math.min(to + DAY_MS, thisMinute + MINUTE_MS);
   if (readUntil <= windowStart) return [];
@@ -131,45 +146,103 @@ export async function sensorEvents(
       version: 0,
     });
   }
-  return found.filter((e) => {
-    const start = Date.parse(e.start);
-    return start >= from && start < to;
-  });
+  return found;
 }
 
+/** What changed sensor-days are handed to the day consumers with: the days, and where the batch knows
+ *  it, each sensor's earliest instant changed (UTC ms), from which the detector reads again. */
+export interface DaysChange {
+  company: string;
+  facility: string;
+  days: readonly { sensor: string; day: string }[];
+  since?: Readonly<Record<string, number>>;
+}
+
+/** Minutes before the earliest changed one that the detector reads again, and before that the history
+ *  it reads for D58's flags (a run of 60 identical values) and an event's close: nothing a change at
+ *  `since` moves starts earlier, unless an event open across it (followed from its start). */
+export const DETECT_LOOKBACK_MS = 3 * 3_600_000;
+
 /** D65 as a consumer of changed sensor-days: for each sensor, the stored threshold and stale events
- *  starting from the day before the first changed day to the end of the last (and any still open
- *  from the week before) are made equal to what the minutes give. Idempotent and order-independent:
- *  it depends on the stored minutes only. Answers the events written (new or changed). */
+ *  starting from the earliest minute changed (less DETECT_LOOKBACK_MS; without it, from the day before
+ *  the first changed day) to the end of the last changed day, and any stored or found open across that
+ *  start (followed from their own start), are made equal to what the minutes give. The register and the
+ *  facility's stored events are read once for all the sensors. Idempotent and order-independent: it
+ *  depends on the stored minutes only. Answers the events written (new or changed). */
 export async function detectEvents(
   deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
-  change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
+  change: DaysChange,
 ): Promise<TelemetryEvent[]> {
   const bySensor = new Map<string, string[]>();
   for (const { sensor, day } of change.days) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), day]);
+  if (bySensor.size === 0) return [];
   const now = deps.clock.now().getTime();
   const written: TelemetryEvent[] = [];
+  const register = new Map((await deps.repos.sensors.listOfFacility(change.company, change.facility)).map((s) => [s.id, s]));
+  const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
   for (const [sensorId, days] of bySensor) {
-    const sensor = await deps.repos.sensors.get(change.company, change.facility, sensorId);
-    if (!sensor) continue;
     const sorted = [...days].sort();
-    let from = dayStart(sorted[0]) - DAY_MS;
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
-    const stored = async (since: number) =>
-      (await deps.repos.telemetryEvents.listOfFacility(change.company, change.facility, iso(since), iso(to))).filter(
-        (e) => e.sensor === sensorId && e.kind !== "forecast" && Date.parse(e.start) < to,
-      );
-    // An event still open before the range may close in it: follow it from its day.
-    const earlier = await stored(from - FOLLOW_OPEN_DAYS * DAY_MS);
-    for (const e of earlier) if (e.end === null && Date.parse(e.start) < from) from = dayStart(e.start.slice(0, 10));
-    const found = await sensorEvents(deps, sensor, from, to, now);
-    const before = new Map(earlier.filter((e) => Date.parse(e.start) >= from).map((e) => [e.id, e]));
+    const since = change.since?.[sensorId];
+    if (since !== undefined && Number.isFinite(since)) {
+      const from = Math.floor(since / MINUTE_MS) * MINUTE_MS - DETECT_LOOKBACK_MS;
+      ranges.set(sensorId, { from, to, windowStart: from - DETECT_LOOKBACK_MS });
+    } else {
+      const from = dayStart(sorted[0]) - DAY_MS;
+      ranges.set(sensorId, { from, to, windowStart: from - DAY_MS });
+    }
+  }
+  // One Query of the facility's events for every sensor: from the week before the earliest range (an
+  // event still open then may close in it) to the end of the latest.
+  const earliest = Math.min(...[...ranges.values()].map((r) => r.from));
+  const latest = Math.max(...[...ranges.values()].map((r) => r.to));
+  const facilityEvents = await deps.repos.telemetryEvents.listOfFacility(
+    change.company,
+    change.facility,
+    iso(earliest - FOLLOW_OPEN_DAYS * DAY_MS),
+    iso(latest),
+  );
+  for (const [sensorId, range] of ranges) {
+    const sensor = register.get(sensorId);
+    if (!sensor) continue;
+    let { from, windowStart } = range;
+    const { to } = range;
+    const stored = facilityEvents.filter(
+      (e) =>
+        e.sensor === sensorId &&
+        e.kind !== "forecast" &&
+        Date.parse(e.start) < to &&
+        Date.parse(e.start) >= from - FOLLOW_OPEN_DAYS * DAY_MS,
+    );
+    // An event stored open, or closing after the range's start, may change in it: followed from its start.
+    for (const e of stored) {
+      const start = Date.parse(e.start);
+      if (start < from && (e.end === null || Date.parse(e.end) >= from)) {
+        windowStart = Math.min(
+          windowStart,
+          range.windowStart === range.from - DAY_MS ? dayStart(e.start.slice(0, 10)) - DAY_MS : start - DETECT_LOOKBACK_MS,
+        );
+        from = start;
+      }
+    }
+    const read = await eventsRead(deps, sensor, from, windowStart, to, now);
+    // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
+    for (const e of read) {
+      const start = Date.parse(e.start);
+      if (start < from && start > windowStart && (e.end === null || Date.parse(e.end) > from)) from = start;
+    }
+    const found = read.filter((e) => {
+      const start = Date.parse(e.start);
+      return start >= from && start < to;
+    });
+    const before = new Map(stored.filter((e) => Date.parse(e.start) >= from).map((e) => [e.id, e]));
     const changed: { event: TelemetryEvent; kept: TelemetryEvent | undefined }[] = [];
     for (const event of found) {
       const kept = before.get(event.id);
       before.delete(event.id);
       if (!(kept && sameDetection(kept, event))) changed.push({ event, kept });
     }
+    if (changed.length === 0 && before.size === 0) continue;
     // Webhooks' deliveries first (once per event and state): a kill before the events are written
     // leaves them made, and the run again writes the events.
     const changes = changed.map((c) => c.event);
