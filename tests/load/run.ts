@@ -14,10 +14,9 @@
 // LOAD_SECONDS (default 60) at LOAD_RATE (default 300) requests per second, the creates for
 // CREATE_SECONDS (default 20), then a 10-second kill phase. `npm run load -- --write-docs` writes
 // what it printed into docs/performance.md (tests/support/generated-doc.ts) when the check passed.
-// Its latencies are each answer's own time (ignoreCoordinatedOmission): with a rate set, autocannon
-// otherwise also records, for an answer of n ms, n − 1, n − 2, … 1 ms (its correction for coordinated
-// omission assumes 1 ms between a writer's requests), which halves the percentiles it reports.
-import autocannon from "autocannon";
+// Its latencies are each answer's time from when its request was due, the requests offered at a
+// steady pace per user (arrivals.ts says why not autocannon's rate).
+import { offerArrivals, type Planned } from "./arrivals";
 import { openSharedStorage } from "@server/local/storage";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -158,8 +157,6 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(" / ");
 
-type Request = autocannon.Request;
-
 /** What one phase's connections answered. */
 interface Offered {
   title: string;
@@ -172,54 +169,23 @@ interface Offered {
   timeouts: number;
 }
 
-/** `rate` requests per second for `seconds` seconds from `connections` connections, each an autocannon
- *  run of its own at a whole share of the rate (150 from 4: 38 + 38 + 37 + 37). One run of several
- *  connections gives each the same number of requests at shares that differ, so the slower ones send
- *  their last requests in a second after the phase, and it counts its time in whole seconds. Each
- *  answer's own time and when it came are kept: a phase is served at the rate offered when its last
- *  answer comes within the seconds it was offered over. A fixed number of requests rather than a
- *  duration: autocannon drops the answers still in flight when a duration ends, which would make
- *  acknowledged writes look lost. */
+/** `rate` requests per second for `seconds` seconds from `connections` users, each at a whole share of
+ *  the rate (150 from 8: 6 × 19 + 2 × 18) from a connection of their own, out of step with one another
+ *  (arrivals.ts). Each answer's own time from when it was due and when it came are kept: a phase is
+ *  served at the rate offered when its last answer comes within the seconds it was offered over. */
 async function offer(
   title: string,
   rate: number,
   seconds: number,
   connections: number,
-  requests: Request[] | ((connection: number) => Request[]),
+  requests: Planned[] | ((connection: number) => Planned[]),
 ): Promise<Offered> {
   const rates = Array.from({ length: connections }, (_, i) => Math.floor(rate / connections) + (i < rate % connections ? 1 : 0));
-  const offered: Offered = { title, seconds, rates, latencies: [], ok: 0, lastAnswer: 0, errors: 0, timeouts: 0 };
-  const started = performance.now();
-  const results = await Promise.all(
-    rates.map(
-      (share, connection) =>
-        new Promise<autocannon.Result>((resolve, reject) => {
-          const instance = autocannon(
-            {
-              url: URL_BASE,
-              connections: 1,
-              amount: seconds * share,
-              overallRate: share,
-              ignoreCoordinatedOmission: true,
-              timeout: 10,
-              requests: typeof requests === "function" ? requests(connection) : requests,
-            },
-            (error, result) => (error ? reject(error) : resolve(result)),
-          );
-          instance.on("response", (_client, status, _bytes, responseTime) => {
-            offered.latencies.push(responseTime);
-            if (status >= 200 && status < 300) offered.ok += 1;
-            offered.lastAnswer = (performance.now() - started) / 1000;
-          });
-        }),
-    ),
-  );
-  offered.errors = results.reduce((sum, r) => sum + r.errors, 0);
-  offered.timeouts = results.reduce((sum, r) => sum + r.timeouts, 0);
-  return offered;
+  const answered = await offerArrivals(URL_BASE, rates, seconds, (user) => (typeof requests === "function" ? requests(user) : requests));
+  return { title, seconds, rates, ...answered };
 }
 
-/** The nearest-rank percentile of answer times, in whole ms as autocannon prints them. */
+/** The nearest-rank percentile of answer times, in whole ms. */
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN);
@@ -251,9 +217,9 @@ function report(o: Offered, users?: { users: number; companies: number }) {
   );
 }
 
-function calculationRequests(token: string, project: string, writesOnly: boolean, acknowledged: string[]): Request[] {
+function calculationRequests(token: string, project: string, writesOnly: boolean, acknowledged: string[]): Planned[] {
   const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
-  const write: Request = {
+  const write: Planned = {
     method: "POST",
     path: LOAD_CREATE_PATH,
     headers,
