@@ -260,17 +260,18 @@ export async function seedDemoReadings(
       in_service_from: inService,
     });
     // Grouped by the UTC day's number (a date's text once a day, not once a minute: 2 s of the seed).
-    const byDay = new Map<string, [number, number][]>();
+    const byDay = new Map<string, { times: number[]; values: number[] }>();
     let dayNumber = Number.NaN;
-    let list: [number, number][] = [];
+    let list = { times: [] as number[], values: [] as number[] };
     for (let m = 0; m < minutes; m++) {
       if (Number.isNaN(values[m])) continue;
       const t = start + m * MINUTE_MS;
       if (Math.floor(t / DAY_MS) !== dayNumber) {
         dayNumber = Math.floor(t / DAY_MS);
-        byDay.set(utcDay(t), (list = []));
+        byDay.set(utcDay(t), (list = { times: [], values: [] }));
       }
-      list.push([t, values[m]]);
+      list.times.push(t);
+      list.values.push(values[m]);
       readings++;
     }
     await Promise.all(

@@ -41,6 +41,21 @@ export interface Deps {
   /** The readings' queue (AWS: SQS, consumed by the readings' function): a stored batch is announced
    *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */
   telemetryQueue?: TelemetryQueue;
+  /** Where the table's queue of readings is drained when not in this process: the local server's
+   *  consumer thread (local/telemetry-consumer.ts). Without it (tests' harnesses) in this process. */
+  telemetryConsumer?: TelemetryConsumer;
+  /** Where the webhook deliveries the event detector made are sent from: the request thread's
+   *  drainWebhooks, told by the local server's consumer thread, so that one sender takes the queue.
+   *  Without it, a drain in this process. */
+  webhooksDue?: () => void;
+}
+
+/** A drain of the table's queue of readings run elsewhere (domain/telemetry/consumer.ts). */
+export interface TelemetryConsumer {
+  /** Drains what is queued now (behind a drain running); resolves once done. */
+  drain(): Promise<void>;
+  /** Resolves once the drains asked for so far are done. */
+  idle(): Promise<void>;
 }
 
 /** Where a stored batch of readings is announced for the consumer (functions/src/events/telemetry-queue.ts). */

@@ -26,6 +26,8 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
+import { telemetryChanged } from "../domain/telemetry/changes";
+import { telemetryConsumerThread } from "./telemetry-consumer";
 import { drainWebhooks, webhooksIdle } from "../domain/company/webhooks";
 import { sweepStaleChannels } from "../domain/telemetry/events";
 import { closeLiveStreams } from "../http/telemetry";
@@ -135,6 +137,22 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         threadAtStart: process.env.SPREADSHEET_THREAD_AT_START !== "0",
       })
     : undefined;
+  // Batches of readings are applied in a thread of their own (in AWS the readings' function): a
+  // year's file merged into its days held this event loop for minutes. What it changed is told to
+  // the listeners here (the live tiles), its deliveries of webhooks sent from here.
+  const consumer = storage.endpoint
+    ? telemetryConsumerThread({
+        endpoint: storage.endpoint,
+        connect: storage.connect,
+        tableName: LOCAL_TABLE,
+        blobsDir: join(dataDir, "blobs"),
+        clock: options.clock,
+        changed: (change) => telemetryChanged(deps, change),
+        ...(storage.streamRecord ? { record: storage.streamRecord } : {}),
+        webhooksDue: () => void drainWebhooks(deps),
+        failed: (reason) => serverLog.error({ event: "telemetry_consumer", message: `telemetry consumer thread: ${reason}` }),
+      })
+    : undefined;
   // Stored forecast models are parsed and scored in threads of their own (a large one's parse takes
   // seconds); in AWS each API instance serves one request.
   const scoring = scoringThreads({ blobsDir: join(dataDir, "blobs") });
@@ -153,6 +171,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,
     yearMath: scoring,
+    ...(consumer ? { telemetryConsumer: consumer } : {}),
   };
   if (options.dataDir) {
     // An older folder is brought to this release's format before anything else reads it; each
@@ -213,8 +232,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
 
   // D57: batches of readings stored and answered 202 but not yet applied when the process stopped
-  // (killed, say) are in the table's queue: applied now, in the background.
-  void drainTelemetry(deps);
+  // (killed, say) are in the table's queue: applied now, in the background (the consumer's thread).
+  if (consumer) consumer.resume(async () => (await deps.repos.telemetry.queued(1)).length > 0);
+  else void drainTelemetry(deps);
   // Webhook deliveries due (a retry's back-off, or made before a stop): sent now and every few seconds.
   void drainWebhooks(deps);
   const webhookTimer = setInterval(() => void drainWebhooks(deps), WEBHOOK_POLL_MS);
@@ -235,7 +255,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   if (exposed) {
     clearInterval(webhookTimer);
     clearInterval(staleTimer);
-    await Promise.all([threads?.close(), scoring.close()]);
+    await Promise.all([threads?.close(), scoring.close(), consumer?.close()]);
     await uploads.settled();
     await storage.close();
     throw new NetworkSettingError(exposed);
@@ -287,7 +307,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       s.once("error", reject);
     });
   } catch (error) {
-    await scoring.close();
+    await Promise.all([scoring.close(), consumer?.close()]);
     await storage.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Порт ${options.port} занят другим процессом: задайте другой, например PORT=3001 npm start`);
@@ -335,7 +355,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
-        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps), webhooksIdle(deps)]))
+        // The consumer's thread ends once its drains are done (telemetryIdle); the webhooks it
+        // made are sent before the last wait for them.
+        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps).then(() => consumer?.close())]))
+        .then(() => webhooksIdle(deps))
         .then(() => uploads.settled())
         .then(() => storage.close());
       return closing;

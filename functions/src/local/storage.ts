@@ -38,6 +38,9 @@ export interface OpenStorage {
   requestHandler?(): SdkRequestHandler;
   /** The document client the repositories write through (a bench counts its calls). */
   doc?: DynamoDBDocumentClient;
+  /** A write's record made by another thread's client (the telemetry consumer's, whose writes
+   *  table-stream.ts turns into records there), handed to this storage's stream. */
+  streamRecord?(record: StreamRecord): void;
   /** Resolves once the table's stream handler has seen every write made so far. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -174,6 +177,7 @@ async function fromEndpoint(
     ...(engine?.connect ? { connect: engine.connect } : {}),
     ...(engine ? { requestHandler: engine.requestHandler } : {}),
     doc,
+    streamRecord: (record) => void stream.push(record),
     settled: () => stream.settled(),
     async close() {
       await stream.settled();

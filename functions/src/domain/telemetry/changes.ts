@@ -2,8 +2,10 @@
 // process, after a batch's days are written, which facility, sensors and UTC days it touched, so the
 // live tiles, the forecaster and the event detector recompute from the stored days without polling.
 // A listener that throws is logged and the others still hear the change; listening costs nothing
-// while nobody listens. Listeners are kept per storage (deps.repos), as the consumer's chain is.
+// while nobody listens. The local server's consumer thread posts each change to the request thread,
+// which tells its listeners (local/telemetry-consumer.ts). Listeners are kept per storage (deps.repos), as the consumer's chain is.
 import type { Deps } from "../context";
+import type { SensorReadings } from "./reading-columns";
 
 export interface TelemetryChange {
   company: string;
@@ -11,8 +13,8 @@ export interface TelemetryChange {
   batch: string;
   /** The sensors whose days the batch wrote (ids), and each one's latest instant in it (UTC ms). */
   sensors: { sensor: string; latest: number }[];
-  /** The batch's readings as applied, [sensor id, UTC ms, value] (a correction replaces the value). */
-  readings: readonly (readonly [string, number, number])[];
+  /** The batch's readings as applied, per sensor id (a correction replaces the value). */
+  readings: readonly SensorReadings[];
 }
 
 export type TelemetryListener = (change: TelemetryChange) => void;

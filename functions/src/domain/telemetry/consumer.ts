@@ -3,7 +3,12 @@
 // correction kept with the old one), each day written with a condition on its version and the batch's
 // counts in it, so a batch applied twice (a crash, a redelivery) counts nothing twice and batches in
 // any order give the same days. Locally the queue is the table's TQUEUE marks: what was stored and
-// answered 202 before a kill is taken up again on the next start (drainTelemetry).
+// answered 202 before a kill is taken up again on the next start (drainTelemetry). The local server
+// drains it in a worker thread of its own (local/telemetry-consumer.ts), not on its request thread.
+//
+// Readings travel as typed arrays per sensor (SensorReadings: 16 bytes a reading), not as an array of
+// [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]
+// pairs per day): a year's file is applied a part at a time, each part let go once its days are in.
 import type { Deps } from "../context";
 import type { SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
@@ -12,18 +17,20 @@ import { detectEvents, type DaysChange } from "./events";
 import { recheckAcceptances } from "./accepted-changes";
 import { telemetryChanged } from "./changes";
 import { readFileBatch } from "./files";
+import { columnsOf, type SensorReadings } from "./reading-columns";
 
 /** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
 
 // Where a sensor's days are read back from (offers, the event detector): days.ts.
 export { readingsBetween, utcDay } from "./days";
+export { columnsOf, ReadingColumns, type SensorReadings } from "./reading-columns";
 
-/** `readings` ([ms, value] of one sensor and UTC day, in the batch's order) merged into `stored`. */
+/** `readings` (of one sensor and UTC day, in the batch's order) merged into `stored`. */
 export function mergeDay(
   stored: SensorDay,
   batch: string,
-  readings: readonly (readonly [number, number])[],
+  readings: { times: ArrayLike<number>; values: ArrayLike<number> },
 ): { day: SensorDay; counts: [number, number, number] } {
   const dayStart = Date.parse(`${stored.day}T00:00:00Z`);
   const byOffset = new Map<number, number>();
@@ -32,7 +39,9 @@ export function mergeDay(
   let accepted = 0;
   let duplicate = 0;
   let corrected = 0;
-  for (const [t, value] of readings) {
+  for (let i = 0; i < readings.times.length; i++) {
+    const t = readings.times[i];
+    const value = readings.values[i];
     const offset = t - dayStart;
     const old = byOffset.get(offset);
     if (old === undefined) accepted++;
@@ -56,7 +65,10 @@ export function mergeDay(
 
 /** What changed sensor-days are handed to once they are written (D65's event detector; each must be
  *  idempotent: a kill before the batch is done hands them the same days again). */
-export type DayConsumer = (deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>, change: DaysChange) => Promise<unknown>;
+export type DayConsumer = (
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "webhooksDue">>,
+  change: DaysChange,
+) => Promise<unknown>;
 export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents, recheckAcceptances];
 
 /** The changes of several batches taken together, per facility: each day once, each sensor's earliest
@@ -83,34 +95,51 @@ class PendingChanges {
   }
 }
 
-/** `rows` ([sensor, ms, value]) merged into their sensor-days under the name `applied` (a batch, or a
- *  part of a file's batch: a name already in a day counts what it counted then, nothing twice), then
- *  the day consumers handed the days. */
+/** One sensor's readings cut at UTC days, each day's in the order read: runs of the arrays where the
+ *  days come in order (a file, a gateway's minutes), else gathered by a stable sort of their indices. */
+function byDay(readings: SensorReadings): { day: string; times: Float64Array; values: Float64Array }[] {
+  const { times, values } = readings;
+  const days = new Float64Array(times.length);
+  let ordered = true;
+  for (let i = 0; i < times.length; i++) {
+    days[i] = Math.floor(times[i] / DAY_MS);
+    if (i > 0 && days[i] < days[i - 1]) ordered = false;
+  }
+  // A day's text made once per day the readings cross, not once per reading (a date's ISO text each was
+  // about two thirds of the grouping: 100 000 readings 0,5–0,8 s, then 0,17–0,19 s).
+  const cut = (t: Float64Array, v: Float64Array, d: Float64Array) => {
+    const out: { day: string; times: Float64Array; values: Float64Array }[] = [];
+    for (let from = 0; from < t.length; ) {
+      let to = from + 1;
+      while (to < t.length && d[to] === d[from]) to++;
+      out.push({ day: utcDay(t[from]), times: t.subarray(from, to), values: v.subarray(from, to) });
+      from = to;
+    }
+    return out;
+  };
+  if (ordered) return cut(times, values, days);
+  const order = Array.from(times, (_, i) => i).sort((a, b) => days[a] - days[b] || a - b);
+  return cut(
+    Float64Array.from(order, (i) => times[i]),
+    Float64Array.from(order, (i) => values[i]),
+    Float64Array.from(order, (i) => days[i]),
+  );
+}
+
+/** `readings` merged into their sensor-days under the name `applied` (a batch, or a part of a file's
+ *  batch: a name already in a day counts what it counted then, nothing twice), then the day consumers
+ *  handed the days (or `pending` given them, for the drain's round). */
 async function applyRows(
   deps: Pick<Deps, "repos" | "clock">,
   batch: TelemetryBatch,
   applied: string,
-  rows: readonly (readonly [string, number, number])[],
+  readings: readonly SensorReadings[],
   totals: number[],
   pending?: PendingChanges,
 ): Promise<void> {
   const company = batch.company;
-  const groups = new Map<string, { sensor: string; day: string; readings: [number, number][] }>();
-  // A day's text made once per day the readings cross, not once per reading (a date's ISO text each was
-  // about two thirds of the grouping: 100 000 readings 0,5–0,8 s, now 0,17–0,19 s).
-  let dayNumber = Number.NaN;
-  let day = "";
-  for (const [sensor, t, value] of rows) {
-    if (Math.floor(t / DAY_MS) !== dayNumber) {
-      dayNumber = Math.floor(t / DAY_MS);
-      day = utcDay(t);
-    }
-    const key = `${sensor}|${day}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { sensor, day, readings: [] }));
-    group.readings.push([t, value]);
-  }
-  for (const group of groups.values()) {
+  const groups = readings.flatMap((r) => byDay(r).map((day) => ({ sensor: r.sensor, ...day })));
+  for (const group of groups) {
     for (;;) {
       const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
         company,
@@ -127,7 +156,7 @@ async function applyRows(
         done.forEach((n, i) => (totals[i] += n));
         break;
       }
-      const { day, counts } = mergeDay(stored, applied, group.readings);
+      const { day, counts } = mergeDay(stored, applied, group);
       if (await deps.repos.telemetry.putDay(day, stored.version)) {
         counts.forEach((n, i) => (totals[i] += n));
         break;
@@ -135,24 +164,23 @@ async function applyRows(
       // Another consumer wrote the day meanwhile: read it again.
     }
   }
-  const latest = new Map<string, number>();
+  const latest: { sensor: string; latest: number }[] = [];
   const since: Record<string, number> = {};
-  for (const group of groups.values()) {
-    for (const [t] of group.readings) {
-      if (!(t <= (latest.get(group.sensor) ?? Number.NEGATIVE_INFINITY))) latest.set(group.sensor, t);
-      if (!(t >= (since[group.sensor] ?? Number.POSITIVE_INFINITY))) since[group.sensor] = t;
+  for (const { sensor, times } of readings) {
+    if (times.length === 0) continue;
+    let first = times[0];
+    let last = times[0];
+    for (let i = 1; i < times.length; i++) {
+      if (times[i] < first) first = times[i];
+      if (times[i] > last) last = times[i];
     }
+    latest.push({ sensor, latest: last });
+    since[sensor] = first;
   }
   // The live tiles read only the days, written now: they hear of them before the day consumers run
   // (the event detector takes seconds for a facility's minute of 240 sensors on a busy machine).
-  telemetryChanged(deps, {
-    company,
-    facility: batch.facility,
-    batch: batch.batch,
-    sensors: [...latest].map(([sensor, t]) => ({ sensor, latest: t })),
-    readings: rows,
-  });
-  const days = [...groups.values()].map(({ sensor, day }) => ({ sensor, day }));
+  telemetryChanged(deps, { company, facility: batch.facility, batch: batch.batch, sensors: latest, readings });
+  const days = groups.map(({ sensor, day }) => ({ sensor, day }));
   const change = { company, facility: batch.facility, days, since };
   if (pending) pending.add(change);
   else for (const consume of DAY_CONSUMERS) await consume(deps, change);
@@ -187,12 +215,12 @@ async function applyDays(
   let finished: TelemetryBatch = batch;
   if (batch.file) {
     // Each part's change is told as it is in: a year's file is not held to be told at its end.
-    const read = await readFileBatch(deps, batch, (part, rows) => applyRows(deps, batch, `${batchId}#${part}`, rows, totals));
+    const read = await readFileBatch(deps, batch, (part, readings) => applyRows(deps, batch, `${batchId}#${part}`, readings, totals));
     finished = { ...batch, ...read };
   } else {
     const blob = await deps.blobs.get(batchBlobKey(company, batchId));
     const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
-    await applyRows(deps, batch, batchId, rows, totals, pending);
+    await applyRows(deps, batch, batchId, columnsOf(rows), totals, pending);
   }
   return { ...finished, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
 }
@@ -219,9 +247,13 @@ async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<voi
   }
 }
 
-/** Starts (or queues behind the one running) a drain of the queue in this process: after each push and
- *  on the local server's start. */
-export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<void> {
+type DrainDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryConsumer">>;
+
+/** Starts (or queues behind the one running) a drain of the queue: after each push and on the local
+ *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
+ *  it is asked there; else in this process. */
+export function drainTelemetry(deps: DrainDeps): Promise<void> {
+  if (deps.telemetryConsumer) return deps.telemetryConsumer.drain();
   const previous = chains.get(deps.repos) ?? Promise.resolve();
   const next = previous.then(() => drain(deps)).catch((error) => console.error("telemetry consumer:", error));
   chains.set(deps.repos, next);
@@ -229,11 +261,13 @@ export function drainTelemetry(deps: Pick<Deps, "repos" | "blobs" | "clock">): P
 }
 
 /** A stored batch handed to its consumer: announced on the readings' queue where there is one (AWS),
- *  else a drain of the table's queue in this process. The answer 202 waits for the announcement. */
-export async function kickTelemetry(deps: Pick<Deps, "repos" | "blobs" | "clock" | "telemetryQueue">, batch: TelemetryBatch) {
+ *  else a drain of the table's queue (the local server's thread, or this process). The answer 202
+ *  waits for the announcement. */
+export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue">, batch: TelemetryBatch) {
   if (deps.telemetryQueue) await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
   else void drainTelemetry(deps);
 }
 
 /** Resolves once the drains started so far are done (tests, a graceful stop). */
-export const telemetryIdle = (deps: Pick<Deps, "repos">): Promise<void> => chains.get(deps.repos) ?? Promise.resolve();
+export const telemetryIdle = (deps: Pick<Deps, "repos"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> =>
+  deps.telemetryConsumer?.idle() ?? chains.get(deps.repos) ?? Promise.resolve();

@@ -170,7 +170,7 @@ export const DETECT_LOOKBACK_MS = 3 * 3_600_000;
  *  facility's stored events are read once for all the sensors. Idempotent and order-independent: it
  *  depends on the stored minutes only. Answers the events written (new or changed). */
 export async function detectEvents(
-  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "webhooksDue">>,
   change: DaysChange,
 ): Promise<TelemetryEvent[]> {
   const bySensor = new Map<string, string[]>();
@@ -246,7 +246,10 @@ export async function detectEvents(
     // Webhooks' deliveries first (once per event and state): a kill before the events are written
     // leaves them made, and the run again writes the events.
     const changes = changed.map((c) => c.event);
-    if ((await enqueueEventDeliveries(deps, change.company, changes, () => describer(deps, sensor, now))) > 0) void drainWebhooks(deps);
+    if ((await enqueueEventDeliveries(deps, change.company, changes, () => describer(deps, sensor, now))) > 0) {
+      if (deps.webhooksDue) deps.webhooksDue();
+      else void drainWebhooks(deps);
+    }
     for (const { event, kept } of changed) if (await writeDetected(deps, event, kept)) written.push(event);
     // What the minutes no longer give (a correction moved it): removed.
     for (const gone of before.values()) await removeDetected(deps, gone);

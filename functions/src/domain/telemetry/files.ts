@@ -27,6 +27,7 @@ import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS } from "../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
 import { sensorIndex, sensorAt } from "./readings";
+import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
 /** The area of these uploads (adapters/blob/areas.ts). */
 export const TELEMETRY_UPLOAD_AREA = "telemetry-uploads";
@@ -192,7 +193,7 @@ async function* fileBytes(deps: Pick<Deps, "blobs">, key: string): AsyncGenerato
 export async function readFileBatch(
   deps: Pick<Deps, "repos" | "blobs">,
   batch: TelemetryBatch,
-  apply: (part: number, rows: [string, number, number][]) => Promise<void>,
+  apply: (part: number, readings: SensorReadings[]) => Promise<void>,
 ): Promise<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256">> {
   const [sensors, company] = await Promise.all([
     deps.repos.sensors.listOfFacility(batch.company, batch.facility),
@@ -203,10 +204,11 @@ export async function readFileBatch(
   let refusedCount = 0;
   const hash = createHash("sha256").update("[");
   let hashed = 0;
-  let part: [string, number, number][] = [];
+  // The part being read, per sensor in typed arrays; the parts read and not yet applied (a block's).
+  const part = new ReadingColumns();
   let partDay = -1;
   let parts = 0;
-  const ready: [string, number, number][][] = [];
+  const ready: SensorReadings[][] = [];
   const reader = new DispatchReader(
     {
       zone: zoneOf(company),
@@ -220,12 +222,9 @@ export async function readFileBatch(
         const sensor: Sensor | undefined = sensorAt(byCode, code, t);
         if (!sensor) return `датчик «${code.trim().slice(0, 40)}» не найден в реестре датчиков площадки`;
         const day = Math.floor(t / 86_400_000);
-        if ((part.length >= PART_READINGS && day !== partDay) || part.length >= 4 * PART_READINGS) {
-          ready.push(part);
-          part = [];
-        }
+        if ((part.length >= PART_READINGS && day !== partDay) || part.length >= 4 * PART_READINGS) ready.push(part.take());
         partDay = day;
-        part.push([sensor.id, t, value]);
+        part.add(sensor.id, t, value);
         hash.update(`${hashed++ ? "," : ""}${JSON.stringify([sensor.id, t, value])}`);
         return undefined;
       },
@@ -236,7 +235,8 @@ export async function readFileBatch(
     },
   );
   const flush = async () => {
-    for (const rows of ready.splice(0)) await apply(parts++, rows);
+    // Each part let go once applied.
+    while (ready.length > 0) await apply(parts++, ready.shift()!);
   };
   try {
     for await (const piece of fileBytes(deps, batch.file!)) {
@@ -254,11 +254,11 @@ export async function readFileBatch(
     // not for a file dropped into the bucket): its line and reason, nothing of it applied.
     if (!(error instanceof Invalid)) throw error;
     ready.length = 0;
-    part = [];
+    part.take();
     refusedCount++;
     refused.push({ line: Number(/Строка (\d+)/.exec(error.detail)?.[1] ?? 1), reason: error.detail });
   }
-  if (part.length > 0) ready.push(part);
+  if (part.length > 0) ready.push(part.take());
   await flush();
   refused.sort((a, b) => a.line - b.line);
   return {

@@ -28,10 +28,10 @@ export const LIVE_TICK_MS = 30_000;
 const watches = new WeakMap<object, Map<string, Watch>>();
 
 /** Readings merged in time order: a reading at an instant already held replaces its value (D57). */
-export function mergeReadings(held: Readings | undefined, added: readonly (readonly [number, number])[], from: number): Readings {
+export function mergeReadings(held: Readings | undefined, added: readonly Readings[], from: number): Readings {
   const byTime = new Map<number, number>();
   if (held) for (let i = 0; i < held.times.length; i++) if (held.times[i] >= from) byTime.set(held.times[i], held.values[i]);
-  for (const [t, v] of added) if (t >= from) byTime.set(t, v);
+  for (const { times, values } of added) for (let i = 0; i < times.length; i++) if (times[i] >= from) byTime.set(times[i], values[i]);
   const times = Float64Array.from(byTime.keys()).sort();
   return { times, values: Float64Array.from(times, (t) => byTime.get(t) as number) };
 }
@@ -48,13 +48,9 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
       watch.pending = [];
       const inputs = await watch.inputs;
       const { from } = liveWindow(deps.clock.now().getTime());
-      const bySensor = new Map<string, [number, number][]>();
+      const bySensor = new Map<string, Readings[]>();
       for (const change of changes) {
-        for (const [sensor, t, v] of change.readings) {
-          const list = bySensor.get(sensor) ?? [];
-          list.push([t, v]);
-          bySensor.set(sensor, list);
-        }
+        for (const { sensor, times, values } of change.readings) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), { times, values }]);
       }
       const readings = new Map(inputs.readings);
       for (const [sensor, added] of bySensor)

@@ -47,9 +47,8 @@ describe("a meter's state and staleness", () => {
     const merged = mergeReadings(
       held,
       [
-        [4, 0.4],
-        [2, 0.25],
-        [0, 9],
+        { times: Float64Array.of(4, 2), values: Float64Array.of(0.4, 0.25) },
+        { times: Float64Array.of(0), values: Float64Array.of(9) },
       ],
       1,
     );

@@ -163,11 +163,10 @@ describe("order and idempotence", () => {
       version: 3,
     };
     const t0 = Date.parse("2026-03-01T00:00:00Z");
-    const { day, counts } = mergeDay(stored, "b", [
-      [t0 + 120_000, 3],
-      [t0, 1],
-      [t0 + 60_000, 2.5],
-    ]);
+    const { day, counts } = mergeDay(stored, "b", {
+      times: [t0 + 120_000, t0, t0 + 60_000],
+      values: [3, 1, 2.5],
+    });
     expect(counts).toEqual([1, 1, 1]);
     expect([...day.offsets]).toEqual([0, 60_000, 120_000]);
     expect([...day.values]).toEqual([1, 2.5, 3]);

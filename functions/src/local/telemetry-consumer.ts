@@ -1,0 +1,133 @@
+// The TelemetryConsumer of the local host (domain/context.ts): the table's queue of readings drained in a
+// worker thread of its own (telemetry-thread.ts), as the readings' function drains SQS in AWS. On the
+// request thread a year's dispatch file took the event loop for minutes (another company's get_me p50
+// 209 ms, p95 800 ms while it was applied, docs/performance.md); here the request thread only stores
+// the batch with its queue mark (durable: a kill before it is applied leaves it queued), answers 202
+// and asks the thread to drain. The thread is started as the spreadsheet threads are (thread-boot.mjs,
+// a port to the engine's thread, a lower priority) and posts back what this thread must hear: each
+// batch's change, told to the listeners here (the live tiles, changes.ts), its writes' stream records
+// (the audit), and that webhook deliveries were made. A thread that dies (out of memory) leaves its
+// batch queued; the next drain asked for starts a new one, which takes it up again.
+import { Worker, type MessagePort } from "node:worker_threads";
+import { systemClock, type TelemetryConsumer } from "../domain/context";
+import type { TelemetryChange } from "../domain/telemetry/changes";
+import type { StreamRecord } from "../events/table-changes";
+import type { Clock } from "../ports";
+import type { ThreadData } from "./spreadsheet-threads";
+
+/** A drain asked for, at the server's clock (ms): the thread's clock runs on from it. */
+export type ToConsumer = { id: number; now: number };
+export type FromConsumer =
+  | { type: "drained"; id: number }
+  | { type: "changed"; change: TelemetryChange }
+  | { type: "record"; record: StreamRecord }
+  | { type: "webhooks" };
+
+export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
+  /** A new way in to the engine's thread (storage's `connect`), instead of HTTP on loopback. */
+  connect?(): MessagePort;
+  clock?: Clock;
+  /** Heap cap of the thread, MB. */
+  heapMb?: number;
+  /** A batch's change, to be told to this thread's listeners. */
+  changed(change: TelemetryChange): void;
+  /** A stream record of the thread's writes, for this process's table stream. */
+  record?(record: StreamRecord): void;
+  /** Webhook deliveries were made: sent from this thread. */
+  webhooksDue(): void;
+  /** A thread that died, and why. */
+  failed?(reason: string): void;
+}
+
+export interface ConsumerThread extends TelemetryConsumer {
+  /** On the server's start: drains what a kill left queued, the thread started only when `queued`
+   *  finds some (loading its code is about 2 s of CPU, which a server with nothing queued is spared
+   *  until its first batch). */
+  resume(queued: () => Promise<boolean>): void;
+  /** Waits for the drains asked for, then ends the thread. */
+  close(): Promise<void>;
+}
+
+const BOOT = new URL("./thread-boot.mjs", import.meta.url);
+const ENTRY = new URL("./telemetry-thread.ts", import.meta.url).href;
+
+export function telemetryConsumerThread(options: ConsumerThreadOptions): ConsumerThread {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const waiting = new Map<number, () => void>();
+  /** Every drain asked for so far, done (idle). */
+  let all: Promise<void> = Promise.resolve();
+  const counted = (work: Promise<void>) => {
+    all = Promise.all([all, work]).then(() => undefined);
+    return work;
+  };
+  let closed = false;
+
+  /** A thread gone: the drains it had are over (their batches stay queued for the next). */
+  const gone = (from: Worker, reason: string) => {
+    if (worker !== from) return;
+    worker = undefined;
+    options.failed?.(reason);
+    for (const done of waiting.values()) done();
+    waiting.clear();
+  };
+
+  function thread(): Worker {
+    if (worker) return worker;
+    const port = options.connect?.();
+    const started = new Worker(BOOT, {
+      workerData: {
+        endpoint: options.endpoint,
+        tableName: options.tableName,
+        blobsDir: options.blobsDir,
+        entry: ENTRY,
+        background: true,
+        ...(port ? { port } : {}),
+      },
+      transferList: port ? [port] : [],
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+    });
+    started.on("message", (message: FromConsumer) => {
+      if (message.type === "drained") {
+        waiting.get(message.id)?.();
+        waiting.delete(message.id);
+      } else if (message.type === "changed") options.changed(message.change);
+      else if (message.type === "record") options.record?.(message.record);
+      else options.webhooksDue();
+    });
+    started.on("error", (error) => gone(started, error.message));
+    started.on("exit", (code) => gone(started, `exited with code ${code}`));
+    started.unref();
+    worker = started;
+    return started;
+  }
+
+  const drain = (): Promise<void> => {
+    if (closed) return all;
+    const id = nextId++;
+    const done = new Promise<void>((resolve) => waiting.set(id, resolve));
+    thread().postMessage({ id, now: (options.clock ?? systemClock).now().getTime() } satisfies ToConsumer);
+    return counted(done);
+  };
+
+  return {
+    drain,
+    idle: () => all,
+    resume(queued) {
+      counted(
+        queued().then(
+          (some) => (some ? drain() : undefined),
+          (error: unknown) => options.failed?.(`the queue not read: ${String(error)}`),
+        ),
+      );
+    },
+    async close() {
+      closed = true;
+      await all;
+      const ending = worker;
+      worker = undefined;
+      await ending?.terminate();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// The local server's consumer of readings runs off its request thread (local/telemetry-consumer.ts):
+// batches pushed and answered 202 are applied while the request thread is held still (Atomics.wait,
+// its event loop runs nothing), which a consumer on that thread could not do; a watcher in a thread of
+// the test's reads the batch over the engine's endpoint and wakes it once the batch is done. What the
+// consumer changed still reaches this thread's listeners (the live tiles', changes.ts), as typed arrays
+// per sensor; another company's get_me is answered as soon as the thread runs again.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { expect, it } from "vitest";
+import { startLocalServer } from "@server/local/server";
+import { LOCAL_TABLE } from "@server/local/storage";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
+import { onTelemetryChange, type TelemetryChange } from "@server/domain/telemetry/changes";
+import { createCompany, createUser } from "@server/domain/company/users";
+import { DEMO, accessToken, signInAsDemo } from "../support/server";
+
+const SENSORS = 20;
+const PER_BATCH = 10_000;
+const BATCHES = 4;
+const START = Date.UTC(2026, 0, 1);
+/** How long the request thread is held at most: the batches are applied in seconds. */
+const HOLD_MS = 120_000;
+
+async function call(url: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const batchBody = (index: number) => {
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  const minutes = PER_BATCH / SENSORS;
+  for (let m = index * minutes; m < (index + 1) * minutes; m++) {
+    for (let s = 0; s < SENSORS; s++)
+      readings.push({ sensor: `S-${s}`, t: new Date(START + m * 60_000).toISOString(), value: 0.3 + s / 100 });
+  }
+  return { readings };
+};
+
+/** A watcher thread of the test's (tests/support/batch-watch-thread.ts), loaded as the server's threads are. */
+async function watcher(endpoint: string): Promise<Worker> {
+  const worker = new Worker(new URL("../../functions/src/local/thread-boot.mjs", import.meta.url), {
+    workerData: { endpoint, tableName: LOCAL_TABLE, entry: new URL("../support/batch-watch-thread.ts", import.meta.url).href },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.once("message", () => resolve());
+    worker.once("error", reject);
+  });
+  return worker;
+}
+
+it(
+  "applies pushed batches while the request thread is held, and tells this thread's listeners what they changed",
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "telemetry-thread-"));
+    const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
+    let worker: Worker | undefined;
+    const changes: TelemetryChange[] = [];
+    const stopListening = onTelemetryChange(server.deps, (change) => changes.push(change));
+    try {
+      const token = (await signInAsDemo(server.url)).access;
+      const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта «Поток»", kind: "underground_mine" });
+      const point = await call(server.url, token, "POST", `/v1/facilities/${facility.body.id}/points/`, {
+        name: "Ствол",
+        kind: "ventilation_shaft",
+      });
+      for (let s = 0; s < SENSORS; s++) {
+        const made = await call(server.url, token, "POST", `/v1/facilities/${facility.body.id}/sensors/`, {
+          code: `S-${s}`,
+          kind: "methane",
+          point: point.body.id,
+        });
+        expect(made.status).toBe(201);
+      }
+      const other = await createCompany(server.deps, { name: "ООО «Соседи»" });
+      await createUser(server.deps, { companyId: other.id, email: "neighbour@example.com", password: DEMO.password });
+      const otherToken = await accessToken(server.url, { email: "neighbour@example.com", password: DEMO.password });
+
+      const { endpoint } = JSON.parse(readFileSync(join(dataDir, "dynamodb-endpoint.json"), "utf8")) as { endpoint: string };
+      worker = await watcher(endpoint);
+      const answers = await Promise.all(
+        Array.from({ length: BATCHES }, (_, i) =>
+          call(server.url, token, "POST", "/v1/telemetry/readings/", { facility: facility.body.id, ...batchBody(i) }),
+        ),
+      );
+      for (const answer of answers) expect(answer.status).toBe(202);
+      // The batches are drained oldest first: the last one stored is done last.
+      const last = String(answers.at(-1)!.body.batch);
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      worker.postMessage({ company: String(facility.body.company), batch: last, flag: flag.buffer });
+      // From here until the watcher wakes it this thread (the server's request thread) runs nothing.
+      const woken = Atomics.wait(flag, 0, 0, HOLD_MS);
+      expect(woken, "the batches were not applied while the request thread was held").toBe("ok");
+      expect(Atomics.load(flag, 0), "the batch was seen queued, then done, while the request thread was held").toBe(1);
+
+      // The request thread answers another company at once.
+      const me = await call(server.url, otherToken, "GET", "/v1/users/get_me/");
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe("neighbour@example.com");
+
+      await telemetryIdle(server.deps);
+      for (const answer of answers) {
+        const status = await call(server.url, token, "GET", `/v1/telemetry/batches/${answer.body.batch}/`);
+        expect(status.body).toMatchObject({ state: "done", accepted: PER_BATCH, duplicate: 0, corrected: 0 });
+      }
+      // Each batch's change posted back and told here, its readings per sensor in typed arrays.
+      expect(new Set(changes.map((c) => c.batch))).toEqual(new Set(answers.map((a) => String(a.body.batch))));
+      const told = changes.flatMap((c) => c.readings);
+      expect(told.every((r) => r.times instanceof Float64Array && r.values instanceof Float64Array)).toBe(true);
+      expect(told.reduce((n, r) => n + r.times.length, 0)).toBe(BATCHES * PER_BATCH);
+      expect(changes.every((c) => c.sensors.length === SENSORS)).toBe(true);
+    } finally {
+      stopListening();
+      await worker?.terminate();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  HOLD_MS + 120_000,
+);
