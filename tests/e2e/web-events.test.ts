@@ -9,6 +9,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/telemetry";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
@@ -48,6 +49,9 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
       readings.push({ sensor: "М-7", t: new Date(AT + m * MINUTE_MS + 15_000).toISOString(), value });
     }
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
+    // The batch is applied off the request thread after its 202 (local/telemetry-consumer.ts): the
+    // page's events are read once it is in.
+    await telemetryIdle(server.deps);
     app = await openWebApp(server);
     page = app.page;
   }, 120_000);

@@ -4,6 +4,7 @@
 // substituted by «(0,44 + 0,46) / 2 = 0,45»; «Сутки» opens the hour's day with its chart and its runs
 // in words. At 1440 and 390 px, nothing wider than the phone but the tables' own scroll; screenshots
 // with SCREENSHOTS=1. Needs web/dist.
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";
@@ -59,6 +60,8 @@ describe("web app: a sensor's completeness, gaps and day", () => {
       if (m < 20 || m >= 30) readings.push({ sensor: "М-12", t, value: m < 20 ? 0.44 : 0.46 });
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
+    // Applied off the request thread after its 202 (local/telemetry-consumer.ts): the pages read it once in.
+    await telemetryIdle(server.deps);
     app = await openWebApp(server);
     page = app.page;
   });

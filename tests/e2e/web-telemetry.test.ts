@@ -5,6 +5,7 @@
 // sends a dispatch export in Windows-1251 (tests/fixtures/telemetry) through the direct upload and
 // shows its batch once consumed, the «обрыв» on line 3 refused. Needs web/dist.
 import { fileURLToPath } from "node:url";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/telemetry";
@@ -62,6 +63,8 @@ describe("web app: a mine's sensors and its readings' offers", () => {
       if (m < 20 || m >= 30) readings.push({ sensor: "М-12", t, value: m < 20 ? 0.44 : 0.46 });
     }
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
+    // Applied off the request thread after its 202 (local/telemetry-consumer.ts): the pages read it once in.
+    await telemetryIdle(server.deps);
     app = await openWebApp(server);
     page = app.page;
   });

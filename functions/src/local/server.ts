@@ -118,7 +118,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   mkdirSync(dataDir, { recursive: true });
   const keys: SigningKeys = options.dataDir ? localSigningKeys(dataDir) : { jwtSecret: randomBytes(48) };
   const uploads = withUploadNotifications(fsBlobStore(join(dataDir, "blobs")));
+  // The consumer's thread first: its writes' stream records are handed to the storage's stream.
   const settled = async () => {
+    await telemetryIdle(deps);
     await Promise.all([storage.settled(), uploads.settled()]);
   };
   // Exports and report passports are rendered in worker threads that stream them back (in AWS the
