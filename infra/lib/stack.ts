@@ -60,6 +60,15 @@ export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const JOB_MEMORY_MB = FUNCTION_SIZES.ExportJobFunction.memoryMb;
 export const WASM_FILES = ["emissions.wasm", "gbdt.wasm", "gbdt-train.wasm", "uncertainty.wasm"];
 
+/** The platform's shipped forecast models (functions/src/forecast/default-models), copied beside the
+ *  bundles that forecast (the API, the readings' function): functions/src/domain/forecast/models.ts
+ *  reads them from default-models/ beside the bundle. */
+export const DEFAULT_MODELS = { dir: "default-models", source: "functions/src/forecast/default-models" } as const;
+const defaultModelCopies = (outputDir: string) => [
+  `mkdir -p "${join(outputDir, DEFAULT_MODELS.dir)}"`,
+  `cp "${join(REPO_ROOT, DEFAULT_MODELS.source)}"/methane-* "${join(outputDir, DEFAULT_MODELS.dir)}/"`,
+];
+
 /** Header CloudFront adds to every /api/* request; functions/src/lambda/api.ts checks it. */
 export const ORIGIN_VERIFY_HEADER = "x-origin-verify";
 
@@ -338,8 +347,10 @@ export class AppStack extends Stack {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) =>
-            WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
+          afterBundling: (_inputDir: string, outputDir: string) => [
+            ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
+            ...defaultModelCopies(outputDir),
+          ],
         },
       },
     });
@@ -485,6 +496,20 @@ export class AppStack extends Stack {
         TABLE_NAME: table.tableName,
         [BLOB_AREAS.telemetry.bucket]: uploads.bucketName,
         [BLOB_AREAS["telemetry-uploads"].bucket]: documents.bucketName,
+        [BLOB_AREAS.models.bucket]: uploads.bucketName,
+      },
+      // The forecaster runs here (domain/telemetry/forecaster.ts, docs/architecture.md): the models are
+      // scored by the GBDT core (the cores beside the bundle, as the API's), and the platform's shipped
+      // models are read beside it.
+      bundling: {
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir: string, outputDir: string) => [
+            ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
+            ...defaultModelCopies(outputDir),
+          ],
+        },
       },
     });
     const telemetryQueue = new sqs.Queue(this, "TelemetryQueue", {
@@ -503,11 +528,12 @@ export class AppStack extends Stack {
     api.addEnvironment("TELEMETRY_QUEUE_URL", telemetryQueue.queueUrl);
     uploads.addEventNotification(s3.EventType.OBJECT_CREATED, new SqsDestination(telemetryQueue), { prefix: TELEMETRY_DROP_PREFIX });
     // The consumer reads and writes the readings' items (the batch, its queue mark, the sensor-days,
-    // the events the detector keeps) and reads the register and the facility; it reads the stored
-    // batches and files (telemetry/ in the uploads bucket, telemetry-uploads/ in the documents bucket)
-    // and writes nothing there.
+    // the events the detector keeps, the forecaster's latest forecasts) and reads the register, the
+    // facility and the bound models' versions; it reads the stored batches and files (telemetry/ in the
+    // uploads bucket, telemetry-uploads/ in the documents bucket) and a company's own model files
+    // (models/), and writes nothing there.
     grantTable(telemetryConsumer, readWrite);
-    grantObjects(telemetryConsumer, uploads, ["telemetry"], ["s3:GetObject"], { list: false });
+    grantObjects(telemetryConsumer, uploads, ["telemetry", "models"], ["s3:GetObject"], { list: false });
     grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
     // What the local host does on its timers (D65's stale channels whose readings stopped, the webhook

@@ -1,7 +1,7 @@
 // The CDK app synthesised offline (no CLI, no network, no Docker: esbuild bundles on this
 // machine), once per stage, and checked resource by resource. The bundles, the same in every stage,
 // are those of the prod stack the deploy rehearsal runs, bundled once per test run.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -10,7 +10,15 @@ import { BUNDLING_STACKS, VALIDATE_AGAINST_DEFAULT_RULES } from "aws-cdk-lib/cx-
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FUNCTION_SIZES, type FunctionId } from "../../infra/lib/function-sizes";
-import { AppStack, documentsCorsRule, JOB_MEMORY_MB, ORIGIN_VERIFY_HEADER, REPO_ROOT, WASM_FILES } from "../../infra/lib/stack";
+import {
+  AppStack,
+  documentsCorsRule,
+  JOB_MEMORY_MB,
+  ORIGIN_VERIFY_HEADER,
+  REPO_ROOT,
+  WASM_FILES,
+  DEFAULT_MODELS,
+} from "../../infra/lib/stack";
 import { cloudFrontContentSecurityPolicy, CONTENT_SECURITY_POLICY, EXTRA_SECURITY_HEADERS } from "../../infra/lib/security-headers";
 import { stageFrom } from "../../infra/lib/stage";
 import { ORIGIN_VERIFY_HEADER as CHECKED_HEADER } from "@server/lambda/api";
@@ -347,14 +355,14 @@ describe.each([
       FunctionResponseTypes: ["ReportBatchItemFailures"],
     });
     // The consumer receives and deletes on its queue, reads and writes the table's items, and reads the
-    // stored batches and files; it writes no object.
+    // stored batches and files and the companies' model files its forecaster scores; it writes no object.
     const statements = statementsOfFunction(t, "TelemetryConsumerFunction");
     expect(actions(statements).filter((a) => a.startsWith("sqs:"))).toEqual(
       expect.arrayContaining(["sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"]),
     );
     expect([...new Set(actions(statements).filter((a) => a.startsWith("s3:")))]).toEqual(["s3:GetObject"]);
     const objectResources = JSON.stringify(statements.filter((st) => [st.Action].flat().includes("s3:GetObject")).map((st) => st.Resource));
-    expect(objectResources.match(/\/[\w-]+\/\*/g)?.sort()).toEqual(["/telemetry-uploads/*", "/telemetry/*"]);
+    expect(objectResources.match(/\/[\w-]+\/\*/g)?.sort()).toEqual(["/models/*", "/telemetry-uploads/*", "/telemetry/*"]);
     expect(actions(statements)).toEqual(
       expect.arrayContaining(["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:Query"]),
     );
@@ -883,6 +891,23 @@ describe("Lambda bundles", () => {
   // require() for built-ins, which the banner provides) and exports its handler, and that the API's
   // stops at its own check of the environment when a variable is missing, is the deploy rehearsal's
   // to show (tests/rehearsal/rehearsal.test.ts): it starts each of these bundles as Lambda would.
+
+  it("carry the forecaster's core and the shipped models beside the readings' function and the API", async () => {
+    // The forecaster runs in the readings' function (domain/telemetry/forecaster.ts): it scores the
+    // bound models with gbdt.wasm, and reads the platform's models from default-models/ beside the bundle.
+    const consumer = assetDir("TelemetryConsumerFunction");
+    const wasm = readFileSync(join(consumer, "gbdt.wasm"));
+    expect(WebAssembly.validate(wasm)).toBe(true);
+    expect(readFileSync(join(consumer, "index.mjs"), "utf8")).toContain(DEFAULT_MODELS.dir);
+    const shipped = readdirSync(join(REPO_ROOT, DEFAULT_MODELS.source)).filter((f) => f.startsWith("methane-"));
+    expect(shipped).toContain("methane-xgboost-h60.json");
+    for (const name of ["TelemetryConsumerFunction", "ApiFunction"] as const) {
+      for (const file of shipped) {
+        const copied = readFileSync(join(assetDir(name), DEFAULT_MODELS.dir, file));
+        expect(copied.equals(readFileSync(join(REPO_ROOT, DEFAULT_MODELS.source, file))), `${name}: ${file}`).toBe(true);
+      }
+    }
+  });
 
   it("carry the compiled cores next to the API bundle", async () => {
     for (const file of WASM_FILES) {

@@ -8,6 +8,7 @@
 // timeout and, after its last receive, moves it to the dead-letter queue; the others are deleted.
 import type { Deps } from "../domain/context";
 import { applyBatch } from "../domain/telemetry/consumer";
+import { forecastsIdle } from "../domain/telemetry/forecaster";
 import { droppedFileBatch, TELEMETRY_DROP_PREFIX } from "../domain/telemetry/files";
 import { decodeS3Key } from "./upload-check";
 
@@ -48,7 +49,7 @@ async function batchesOf(deps: Pick<Deps, "repos" | "clock">, body: unknown, log
 /** Applies every message's batches; answers the messages that failed. */
 export async function consumeTelemetryMessages(
   event: SqsEvent,
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring">>,
   log: Log = console,
 ): Promise<SqsBatchResponse> {
   const batchItemFailures: { itemIdentifier: string }[] = [];
@@ -73,5 +74,8 @@ export async function consumeTelemetryMessages(
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
+  // The forecasts the batches queued (domain/telemetry/forecaster.ts), computed before the function
+  // answers: Lambda freezes what runs after.
+  await forecastsIdle(deps);
   return { batchItemFailures };
 }

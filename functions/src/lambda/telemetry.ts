@@ -1,6 +1,7 @@
 // The Lambda host of the readings' consumer (events/telemetry-queue.ts): the stack subscribes this
 // function to the readings' SQS queue (ReportBatchItemFailures), which the API announces stored
-// batches on and the uploads bucket notifies of dispatch exports dropped under telemetry/files/.
+// batches on and the uploads bucket notifies of dispatch exports dropped under telemetry/files/. The
+// forecaster runs here too (domain/telemetry/forecaster.ts), scoring the bound models in this process.
 import { S3Client } from "@aws-sdk/client-s3";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
@@ -10,8 +11,9 @@ import { systemClock } from "../domain/context";
 import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
 import { requiredEnv } from "./secrets";
 
-/** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports (documents bucket). */
-const AREAS = ["telemetry", "telemetry-uploads"] as const;
+/** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports
+ *  (documents bucket), and the companies' own forecast models the forecaster scores (models/). */
+const AREAS = ["telemetry", "telemetry-uploads", "models"] as const;
 
 let deps: Parameters<typeof consumeTelemetryMessages>[1] | undefined;
 

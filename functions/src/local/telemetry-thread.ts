@@ -2,7 +2,8 @@
 // (telemetry-consumer.ts): the table's queue drained over ports of its own (a client of the server's
 // dynalite engine, through a message port to the engine's thread, else over its endpoint; the blob
 // folder read directly), as the readings' function drains SQS in AWS, so that merging a year's file
-// into its days, the event detector and the acceptances' recheck never hold the server's event loop.
+// into its days, the event detector, the forecaster (scoring the bound models in this thread) and the
+// acceptances' recheck never hold the server's event loop.
 // What the request thread must still hear is posted to it: each batch's change (the live tiles), the
 // stream records of this client's writes (the audit), and that webhook deliveries were made (sent by
 // the request thread, the one sender of the queue).
@@ -12,6 +13,7 @@ import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { onTelemetryChange } from "../domain/telemetry/changes";
 import { drainTelemetry } from "../domain/telemetry/consumer";
+import { forecastsIdle } from "../domain/telemetry/forecaster";
 import { portRequestHandler } from "./dynalite-port";
 import { captureTableChanges } from "./table-stream";
 import type { FromConsumer, ToConsumer } from "./telemetry-consumer";
@@ -39,5 +41,8 @@ onTelemetryChange(deps, (change) => post({ type: "changed", change }));
 
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
-  void drainTelemetry(deps).then(() => post({ type: "drained", id: message.id }));
+  // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts).
+  void drainTelemetry(deps)
+    .then(() => forecastsIdle(deps))
+    .then(() => post({ type: "drained", id: message.id }));
 });

@@ -2,7 +2,7 @@
 // dispatch gateway pushes readings with.
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
-import type { batchStatusSchema, liveBindingSchema } from "../contract/schemas/telemetry";
+import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/telemetry";
 
 /** D56: a sensor of a facility with its register as it was, change by change. */
 export type Sensor = z.output<typeof sensorSchema>;
@@ -151,10 +151,36 @@ export interface TelemetryEventRepository {
  *  meter or null for the working's first by code, who bound it when) and whose it is. */
 export type LiveModelBinding = z.output<typeof liveBindingSchema> & { company: string; facility: string };
 
+/** Issue 78: the latest forecast of a working at a horizon, as the forecaster (domain/telemetry/
+ *  forecaster.ts) computed it with the bound model from the latest minutes: the tile's forecast as the
+ *  API shows it, and what it was computed from (the model, the meter, its minute and a digest of its rows). */
+export interface StoredLiveForecast {
+  company: string;
+  facility: string;
+  working: string;
+  horizon: number;
+  method: string;
+  /** The model version it ran (the binding's). */
+  model: string;
+  /** The methane meter it forecasts (a sensor id). */
+  sensor: string;
+  /** The meter's minute it is issued at (UTC ms), null when the meter had no reading in the window. */
+  issued: number | null;
+  /** A digest of the rows it was computed from: the same rows are never computed again. */
+  rows_key: string;
+  computed_at: string;
+  forecast: z.output<typeof liveTileSchema>["forecasts"][number];
+}
+
 export interface LiveBindingRepository {
   /** The facility's bindings, by working and horizon. */
   listOfFacility(companyId: string, facilityId: string): Promise<LiveModelBinding[]>;
   /** Replaces the working's binding at its horizon. */
   put(binding: LiveModelBinding): Promise<void>;
+  /** Removes the binding and its stored forecast. */
   remove(companyId: string, facilityId: string, working: string, horizon: number): Promise<void>;
+  /** The facility's latest forecasts, one per working and horizon. */
+  forecastsOfFacility(companyId: string, facilityId: string): Promise<StoredLiveForecast[]>;
+  /** Replaces the working's latest forecast at its horizon. */
+  putForecast(forecast: StoredLiveForecast): Promise<void>;
 }

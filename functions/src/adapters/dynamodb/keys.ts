@@ -121,6 +121,15 @@ export const liveBindingsOfFacility = (companyId: string, facilityId: string) =>
   PK: `COMPANY#${companyId}`,
   SKPrefix: `TLIVEMODEL#${facilityId}#`,
 });
+/** The latest forecast of a working at a horizon (issue 78's forecaster). */
+export const liveForecast = (companyId: string, facilityId: string, horizon: number, working: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `TLIVEFORECAST#${facilityId}#${String(horizon).padStart(3, "0")}#${working}`,
+});
+export const liveForecastsOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `TLIVEFORECAST#${facilityId}#`,
+});
 export const telemetryBatch = (companyId: string, batchId: string) => ({ PK: `COMPANY#${companyId}`, SK: `TBATCH#${batchId}` });
 /** The queue of batches stored and not yet applied, oldest first: what a restart takes up again. */
 export const TELEMETRY_QUEUE_PK = "TQUEUE";

@@ -6,6 +6,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, t
 import type {
   LiveBindingRepository,
   LiveModelBinding,
+  StoredLiveForecast,
   OfferAcceptance,
   SensorDay,
   TelemetryBatch,
@@ -209,6 +210,20 @@ export function dynamoLiveBindings(doc: DynamoDBDocumentClient, table: string): 
     },
     async remove(companyId, facilityId, working, horizon) {
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.liveBinding(companyId, facilityId, horizon, working) }));
+      await doc.send(new DeleteCommand({ TableName: table, Key: keys.liveForecast(companyId, facilityId, horizon, working) }));
+    },
+    async forecastsOfFacility(companyId, facilityId) {
+      return stripAll<StoredLiveForecast>(
+        await queryPrefix(doc, table, keys.liveForecastsOfFacility(companyId, facilityId), { consistentRead: true }),
+      );
+    },
+    async putForecast(forecast) {
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.liveForecast(forecast.company, forecast.facility, forecast.horizon, forecast.working), ...forecast },
+        }),
+      );
     },
   };
 }

@@ -24,6 +24,7 @@ import type {
   GatewayKey,
   Sensor,
   LiveModelBinding,
+  StoredLiveForecast,
   OfferAcceptance,
   TelemetryBatch,
   TelemetryEvent,
@@ -499,6 +500,14 @@ function liveBindings(table: MemoryTable): Repositories["liveBindings"] {
     },
     async remove(companyId, facilityId, working, horizon) {
       table.delete(keys.liveBinding(companyId, facilityId, horizon, working));
+      table.delete(keys.liveForecast(companyId, facilityId, horizon, working));
+    },
+    async forecastsOfFacility(companyId, facilityId) {
+      const prefix = keys.liveForecastsOfFacility(companyId, facilityId);
+      return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<StoredLiveForecast>(item)!);
+    },
+    async putForecast(forecast) {
+      table.put({ ...keys.liveForecast(forecast.company, forecast.facility, forecast.horizon, forecast.working), ...forecast });
     },
   };
 }

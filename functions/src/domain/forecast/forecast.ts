@@ -253,7 +253,7 @@ export async function forecastRun(
   return { version, calibration: (await calibrationFor(deps, company, version)) ?? null, settings };
 }
 
-export async function runForecast(deps: Deps, run: ForecastRun, rows: ForecastKeptRow[]) {
+export async function runForecast(deps: Pick<Deps, "blobs" | "modelScoring">, run: ForecastRun, rows: ForecastKeptRow[]) {
   return finishForecast(run, await predictRows(deps, run.version, rows));
 }
 

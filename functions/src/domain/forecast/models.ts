@@ -2,7 +2,7 @@
 // forecast/default-models, and replacements an admin uploads. A model is parsed and test-predicted
 // before it is accepted; every version stays stored, so a calculation can always name the model
 // it used. Parsed models are kept per process by version id, within a byte budget.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   chooseEngine,
@@ -55,8 +55,14 @@ const DEFAULT_FILES: Record<ForecastMethod, string> = {
   lightgbm: "methane-lightgbm.txt",
 };
 
-const defaultModelText = (file: string) =>
-  readFileSync(fileURLToPath(new URL(`../../forecast/default-models/${file}`, import.meta.url)), "utf8");
+/** A shipped model's text: from source in functions/src/forecast/default-models; in a Lambda bundle,
+ *  whose import.meta.url is the bundle itself, from default-models/ beside it (infra/lib/stack.ts copies
+ *  the files there for the functions that forecast). */
+const defaultModelText = (file: string) => {
+  const fromSource = fileURLToPath(new URL(`../../forecast/default-models/${file}`, import.meta.url));
+  const besideBundle = fileURLToPath(new URL(`./default-models/${file}`, import.meta.url));
+  return readFileSync(existsSync(fromSource) || !existsSync(besideBundle) ? fromSource : besideBundle, "utf8");
+};
 
 const DEFAULT_DESCRIPTION: Record<ForecastMethod, string> = {
   xgboost: "Модель по умолчанию: XGBoost 1.7.4, 150 деревьев, RMSE на тестовой выборке 0,115 %",

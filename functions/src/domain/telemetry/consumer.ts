@@ -18,6 +18,8 @@ import { recheckAcceptances } from "./accepted-changes";
 import { telemetryChanged } from "./changes";
 import { readFileBatch } from "./files";
 import { columnsOf, type SensorReadings } from "./reading-columns";
+import { forecastsIdle, queueForecasts } from "./forecaster";
+import type { ForecastDeps } from "./live";
 
 /** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
@@ -85,6 +87,11 @@ class PendingChanges {
     for (const d of change.days) pending.days.set(`${d.sensor}|${d.day}`, d);
     for (const [sensor, t] of Object.entries(change.since)) pending.since[sensor] = Math.min(pending.since[sensor] ?? t, t);
   }
+  /** Hands each facility's changed sensors to the forecaster, once. */
+  forecast(deps: ForecastDeps): void {
+    for (const p of this.byFacility.values())
+      queueForecasts(deps, { company: p.company, facility: p.facility, sensors: Object.keys(p.since) });
+  }
   /** Hands each facility's days to the day consumers, once. */
   async consume(deps: Pick<Deps, "repos" | "clock">): Promise<void> {
     for (const p of this.byFacility.values()) {
@@ -130,7 +137,7 @@ function byDay(readings: SensorReadings): { day: string; times: Float64Array; va
  *  batch: a name already in a day counts what it counted then, nothing twice), then the day consumers
  *  handed the days (or `pending` given them, for the drain's round). */
 async function applyRows(
-  deps: Pick<Deps, "repos" | "clock">,
+  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring">>,
   batch: TelemetryBatch,
   applied: string,
   readings: readonly SensorReadings[],
@@ -180,6 +187,9 @@ async function applyRows(
   // The live tiles read only the days, written now: they hear of them before the day consumers run
   // (the event detector takes seconds for a facility's minute of 240 sensors on a busy machine).
   telemetryChanged(deps, { company, facility: batch.facility, batch: batch.batch, sensors: latest, readings });
+  // The forecaster (forecaster.ts): the bound workings' forecasts from their latest minutes, beside the
+  // day consumers (a drain round's batches once, all taken together).
+  if (!pending) queueForecasts(deps, { company, facility: batch.facility, sensors: latest.map((l) => l.sensor) });
   const days = groups.map(({ sensor, day }) => ({ sensor, day }));
   const change = { company, facility: batch.facility, days, since };
   if (pending) pending.add(change);
@@ -242,6 +252,7 @@ async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<voi
       const batch = await applyDays(deps, item.company, item.batch, pending);
       if (batch) finished.push(batch);
     }
+    pending.forecast(deps);
     await pending.consume(deps);
     for (const batch of finished) await deps.repos.telemetry.finishBatch(batch);
   }
@@ -268,6 +279,8 @@ export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue
   else void drainTelemetry(deps);
 }
 
-/** Resolves once the drains started so far are done (tests, a graceful stop). */
-export const telemetryIdle = (deps: Pick<Deps, "repos"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> =>
-  deps.telemetryConsumer?.idle() ?? chains.get(deps.repos) ?? Promise.resolve();
+/** Resolves once the drains started so far are done, and the forecasts they queued (tests, a graceful stop). */
+export async function telemetryIdle(deps: Pick<Deps, "repos"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
+  await (deps.telemetryConsumer?.idle() ?? chains.get(deps.repos) ?? Promise.resolve());
+  await forecastsIdle(deps);
+}

@@ -40,7 +40,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  *  events written. Idempotent: the same forecast again writes nothing; a write another forecaster made
  *  meanwhile (a conditional put refused) is left to it. */
 export async function recordForecast(
-  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>,
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "webhooksDue">>,
   f: ForecastIssued,
 ): Promise<TelemetryEvent[]> {
   const at = Math.floor(f.at / MINUTE_MS) * MINUTE_MS;
@@ -95,7 +95,11 @@ export async function recordForecast(
   // Webhooks get it opened and closed as the detector's events (once per event and state), made before
   // the writes so a kill between them leaves the delivery, never the event without it.
   const events = changed.map((c) => c.event);
-  if ((await enqueueEventDeliveries(deps, f.company, events, () => describer(deps, f.meter, at))) > 0) void drainWebhooks(deps);
+  if ((await enqueueEventDeliveries(deps, f.company, events, () => describer(deps, f.meter, at))) > 0) {
+    // Sent by the one sender of the queue where it is elsewhere (the local server's request thread).
+    if (deps.webhooksDue) deps.webhooksDue();
+    else void drainWebhooks(deps);
+  }
   const written: TelemetryEvent[] = [];
   for (const { event, version } of changed) if (await deps.repos.telemetryEvents.put(event, version)) written.push(event);
   return written;

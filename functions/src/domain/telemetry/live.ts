@@ -15,9 +15,9 @@ import type { Actor, Deps } from "../context";
 import { Forbidden, Invalid, NotFound } from "../errors";
 import { getFacility } from "../company/facilities";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
-import { readingsBetween, utcDay } from "./consumer";
+import { readingsBetween, utcDay } from "./days";
 import { recordForecast } from "./forecast-events";
-import type { LiveModelBinding, Sensor } from "../../ports";
+import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../contract/schemas/telemetry";
 
 export type LiveView = z.output<typeof liveViewSchema>;
@@ -192,7 +192,7 @@ export function forecastLevels(meter: Sensor): { limit: number; warning: number 
 
 type Run = Awaited<ReturnType<typeof forecastRun>>;
 
-async function runFor(deps: Deps, company: string, binding: LiveModelBinding, meter: Sensor): Promise<Run> {
+async function runFor(deps: Pick<Deps, "repos">, company: string, binding: LiveModelBinding, meter: Sensor): Promise<Run> {
   const { limit, warning } = forecastLevels(meter);
   return forecastRun(
     deps,
@@ -204,7 +204,7 @@ async function runFor(deps: Deps, company: string, binding: LiveModelBinding, me
 }
 
 /** The forecast issued at the meter's latest minute: the last row of runForecast over forecastRowsAt. */
-export async function forecastNow(deps: Deps, run: Run, rows: Record<string, number | string>[]) {
+export async function forecastNow(deps: Pick<Deps, "blobs" | "modelScoring">, run: Run, rows: Record<string, number | string>[]) {
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
   return done.rows[done.rows.length - 1];
 }
@@ -281,7 +281,7 @@ const alertCache = new WeakMap<object, Map<string, { at: number; alert: Omit<Ale
 export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
 
 async function alertRuleOf(
-  deps: Deps,
+  deps: ForecastDeps,
   company: string,
   binding: LiveModelBinding,
   run: Run,
@@ -316,15 +316,66 @@ async function alertRuleOf(
 const modelLabel = (run: Run) =>
   `${FORECAST_METHOD_TITLES[run.version.method as ForecastMethod]}, версия ${run.version.version}${run.version.company ? " (модель компании)" : " (модель платформы)"}`;
 
-async function tileForecast(
-  deps: Deps,
+/** A digest of what a forecast is computed from: its model, meter, levels and rows. */
+export function forecastRowsKey(binding: Pick<LiveModelBinding, "method" | "model" | "horizon">, meter: Sensor, rows: unknown): string {
+  const what = JSON.stringify([binding.method, binding.model, binding.horizon, meter.id, meter.warning, meter.alarm, rows]);
+  return createHash("sha256").update(what).digest("base64url").slice(0, 27);
+}
+
+/** The deps a working's forecast is computed with: the models are scored by the host's scoring where
+ *  it has one (the local server's threads), else in this process. */
+export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs"> & Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
+
+/**
+ * The forecast of a working at a binding's horizon from its readings (the last 24 h: liveWindow), as the
+ * tile shows it, stored as the working's latest (StoredLiveForecast), its D65 forecast events opened,
+ * closed and settled (forecast-events.ts). `stored`, the one kept before: when it was computed from the
+ * same rows (rows_key) it is answered as it is and nothing is computed. Undefined when the working has
+ * no methane meter the binding forecasts.
+ */
+export async function forecastWorking(
+  deps: ForecastDeps,
   company: string,
   binding: LiveModelBinding,
   sensors: readonly Sensor[],
   readings: ReadonlyMap<string, Readings>,
-): Promise<LiveForecast | undefined> {
+  stored?: StoredLiveForecast,
+): Promise<StoredLiveForecast | undefined> {
   const meter = forecastMeter(sensors, binding);
   if (!meter) return undefined;
+  const lastReading = latest(readings.get(meter.id));
+  const last = lastReading ? Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS : null;
+  const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last);
+  const rowsKey = forecastRowsKey(binding, meter, rows);
+  if (stored && stored.rows_key === rowsKey && stored.model === binding.model && stored.sensor === meter.id) return stored;
+  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows);
+  const next: StoredLiveForecast = {
+    company,
+    facility: binding.facility,
+    working: binding.working,
+    horizon: binding.horizon,
+    method: binding.method,
+    model: binding.model,
+    sensor: meter.id,
+    issued: last,
+    rows_key: rowsKey,
+    computed_at: deps.clock.now().toISOString(),
+    forecast,
+  };
+  await deps.repos.liveBindings.putForecast(next);
+  return next;
+}
+
+async function tileForecast(
+  deps: ForecastDeps,
+  company: string,
+  binding: LiveModelBinding,
+  sensors: readonly Sensor[],
+  meter: Sensor,
+  lastReading: { value: number; at: number } | null,
+  last: number | null,
+  rows: Record<string, number | string>[] | null,
+): Promise<LiveForecast> {
   const run = await runFor(deps, company, binding, meter);
   const base = {
     horizon: binding.horizon,
@@ -334,8 +385,6 @@ async function tileForecast(
     limit: run.settings.limit,
     level: run.settings.level,
   };
-  const r = readings.get(meter.id);
-  const lastReading = latest(r);
   const none = { issued_at: null, for: null, result: null, lo: null, hi: null, p_exceed: null };
   const noAlert: Alert = {
     rule: "reading",
@@ -346,10 +395,9 @@ async function tileForecast(
     reading: null,
     raised: false,
   };
-  if (!lastReading)
+  if (!lastReading || last === null || rows === null)
     return { ...base, ...none, note: `Нет показаний датчика ${meter.code} за сутки: прогноз не считается.`, alert: noAlert };
-  const last = Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS;
-  const row = await forecastNow(deps, run, forecastRowsAt(sensors, meter, readings, last));
+  const row = await forecastNow(deps, run, rows);
   const result = typeof row.result === "number" ? row.result : null;
   const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
   const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last);
@@ -405,10 +453,14 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
   return { facility, sensors, bindings, readings };
 }
 
-/** The tiles of the facility from its inputs, and their ETag. */
+/** The tiles of the facility from its inputs, and their ETag. Each bound model's forecast is the one the
+ *  forecaster stored for the working (forecaster.ts, computed as each minute arrives, whether a page
+ *  watches or not); computed here, and stored, only where none is stored for the binding's model and
+ *  meter (a model bound since, or readings from before the forecaster ran). */
 export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs): Promise<LiveView> {
   const now = deps.clock.now().getTime();
   const tiles: LiveTile[] = [];
+  const stored = inputs.bindings.length > 0 ? await deps.repos.liveBindings.forecastsOfFacility(company, inputs.facility.id) : [];
   for (const [working, sensors] of workingsOf(inputs.sensors)) {
     const features = featureSensors(sensors);
     const meters = sensors.filter((s) => METHANE.includes(s.kind)).map((s) => meterOf(s, inputs.readings.get(s.id), now));
@@ -417,8 +469,18 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
     let forecastNote = bound.length === 0 ? NO_MODEL_NOTE : "";
     for (const binding of bound) {
       try {
-        const forecast = await tileForecast(deps, company, binding, sensors, inputs.readings);
-        if (forecast) forecasts.push(forecast);
+        const meter = forecastMeter(sensors, binding);
+        // A forecast of a day ago is not shown: computed again (its meter silent since, it says so).
+        const kept = stored.find(
+          (f) =>
+            f.working === binding.working &&
+            f.horizon === binding.horizon &&
+            f.model === binding.model &&
+            f.sensor === meter?.id &&
+            (f.issued === null || f.issued >= now - DAY_MS),
+        );
+        const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings));
+        if (forecast) forecasts.push(forecast.forecast);
         else forecastNote = "В выработке нет датчика метана, который выбран для прогноза: прогноз не считается.";
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;

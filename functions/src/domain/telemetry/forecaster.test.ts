@@ -1,0 +1,119 @@
+// Issue 78's forecaster on the in-memory repositories, with no page watching: a bound working's forecast
+// is computed as the readings' consumer applies each batch, stored as the working's latest and equal to
+// the forecast route's computation on the same rows (runForecast over forecastRowsAt, what POST
+// v1/regres_methane/ runs); the tiles read the stored one; a batch that changes none of a working's rows
+// computes nothing, an unbound working nothing, and batches queued together (one round of the consumer)
+// are forecast once, at their last minute. Its D65 forecast events: forecast-events.test.ts.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { MINUTE_MS } from "@core/telemetry";
+import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { pointCreateSchema } from "../../contract/schemas/facility";
+import { sensorCreateSchema } from "../../contract/schemas/sensor";
+import { parseWith } from "../../http/validate";
+import { createPoint } from "../company/emission-points";
+import type { Actor } from "../context";
+import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
+import { drainTelemetry, telemetryIdle } from "./consumer";
+import { forecastFacility } from "./forecaster";
+import { bindLiveModel, forecastLevels, forecastRowsAt, liveView, liveWindow } from "./live";
+import { readingsBetween } from "./days";
+import { storeBatch } from "./readings";
+import { createSensor } from "./register";
+
+let d: MemoryDomain;
+let staff: Actor;
+let facility: { id: string; name: string };
+const END = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 10 * MINUTE_MS;
+
+async function store(readings: { sensor: string; t: number; value: number }[]) {
+  const body = { json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) } };
+  await storeBatch(d.deps, staff.company, facility.id, body);
+}
+async function push(readings: { sensor: string; t: number; value: number }[]) {
+  await store(readings);
+  void drainTelemetry(d.deps);
+  await telemetryIdle(d.deps);
+}
+const minute = (t: number) => [
+  { sensor: "М-1", t, value: 0.6 + ((t / MINUTE_MS) % 7) / 100 },
+  { sensor: "V-1", t, value: 2 },
+  { sensor: "Q-1", t, value: 30 },
+  { sensor: "М-9", t, value: 0.4 },
+];
+
+beforeAll(async () => {
+  d = await memoryDomain();
+  staff = await d.actor("ООО «Прогнозист»");
+  facility = await d.facility(staff, { name: "Шахта «Без наблюдателя»", kind: "underground_mine" });
+  const point = (
+    await d.write(() => createPoint(d.deps, staff, facility.id, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
+  ).id;
+  for (const [code, kind, working, extra] of [
+    ["М-1", "methane", "Лава 5", { warning: 1, alarm: 1.5 }],
+    ["V-1", "air_velocity", "Лава 5", { area_m2: 12 }],
+    ["Q-1", "flow", "Лава 5", {}],
+    ["М-9", "methane", "Лава 9", { warning: 1, alarm: 1.5 }],
+  ] as const) {
+    const body = parseWith(sensorCreateSchema, { code, kind, point, working, ...extra });
+    await d.write(() => createSensor(d.deps, staff, facility.id, body));
+  }
+  const history = [];
+  for (let k = 120; k > 3; k--) history.push(...minute(END - k * MINUTE_MS));
+  await push(history);
+  await bindLiveModel(d.deps, staff, { facility: facility.id, working: "Лава 5", horizon: 60, model: "xgboost-h60" });
+});
+
+describe("the forecaster, no page watching", () => {
+  it("stores the bound working's forecast of the latest minute as each batch is applied, the route's figure bit for bit", async () => {
+    await push(minute(END - 3 * MINUTE_MS));
+    const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, facility.id);
+    expect(stored).toMatchObject({ working: "Лава 5", horizon: 60, model: "xgboost-h60", issued: END - 3 * MINUTE_MS });
+    expect(stored.forecast.issued_at).toBe(new Date(END - 3 * MINUTE_MS).toISOString());
+    // The forecast route's computation of the same minutes.
+    const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility.id);
+    const working = sensors.filter((s) => s.working === "Лава 5");
+    const meter = working.find((s) => s.code === "М-1")!;
+    const { from, to } = liveWindow(Date.now());
+    const readings = new Map();
+    for (const s of working) readings.set(s.id, await readingsBetween(d.deps, staff.company, s.id, from, to));
+    const run = await forecastRun(d.deps, staff.company, "xgboost", { level: 90, ...forecastLevels(meter), horizon: 60 }, "xgboost-h60");
+    const done = await runForecast(d.deps, run, forecastRowsFromJson(forecastRowsAt(working, meter, readings, END - 3 * MINUTE_MS)));
+    const row = done.rows.at(-1)!;
+    expect(typeof stored.forecast.result).toBe("number");
+    expect(Object.is(stored.forecast.result, row.result)).toBe(true);
+    expect(stored.forecast.lo).toBe(row.lo ?? null);
+    expect(stored.forecast.p_exceed).toBe(row.p_exceed ?? null);
+    // The tiles show the stored one; the working without a model has none.
+    const view = await liveView(d.deps, staff, facility.id);
+    expect(view.tiles.map((t) => t.working)).toEqual(["Лава 5", "Лава 9"]);
+    expect(view.tiles[0].forecasts).toEqual([stored.forecast]);
+    expect(view.tiles[1].forecasts).toEqual([]);
+  });
+
+  it("computes nothing for a batch that changes none of a working's rows, nor for a working without a model", async () => {
+    const put = vi.spyOn(d.deps.repos.liveBindings, "putForecast");
+    try {
+      // The same minute again (duplicates), then the unbound working's meter alone.
+      await push(minute(END - 3 * MINUTE_MS));
+      await push([{ sensor: "М-9", t: END - 2 * MINUTE_MS, value: 0.41 }]);
+      expect(put).not.toHaveBeenCalled();
+      expect(await forecastFacility(d.deps, staff.company, facility.id)).toEqual([]);
+    } finally {
+      put.mockRestore();
+    }
+  });
+
+  it("forecasts the batches a drain round takes together once, at their last minute", async () => {
+    const put = vi.spyOn(d.deps.repos.liveBindings, "putForecast");
+    try {
+      for (const k of [2, 1, 0]) await store(minute(END - k * MINUTE_MS));
+      void drainTelemetry(d.deps);
+      await telemetryIdle(d.deps);
+      expect(put.mock.calls.map(([f]) => f.issued)).toEqual([END]);
+      const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, facility.id);
+      expect(stored.issued).toBe(END);
+    } finally {
+      put.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+// Issue 78's forecaster: a consumer of the readings' change, whether or not a page watches. After a batch's
+// days are written (consumer.ts), each working of the facility with a bound model (a binding per working
+// and horizon, live.ts) whose sensors got readings has its forecast computed again from the latest
+// minutes with the lag features the model needs (forecastWorking: the rows POST v1/regres_methane/
+// would take, so the figure is the route's bit for bit), stored as the working's latest, and its D65
+// forecast events opened, closed and settled («сбылся»): the shift report and the webhooks get them for
+// every shift. A forecast is computed once per set of rows: a batch that brings nothing new to a
+// working's rows computes nothing, and the changes that arrive while the forecaster computes are taken
+// together (at 100× a minute every 0,6 s, it computes each working's latest minute once per round, not
+// each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
+// queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
+import type { Deps } from "../context";
+import { telemetryChanged } from "./changes";
+import { forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps, type Readings } from "./live";
+import { readingsBetween } from "./days";
+import type { StoredLiveForecast } from "../../ports";
+
+/** A facility's change the forecaster is handed: which sensors got readings. */
+export interface ForecastChange {
+  company: string;
+  facility: string;
+  sensors: Iterable<string>;
+}
+
+/**
+ * Computes again the stored forecast of each working of the facility with a bound model whose sensors
+ * are among `changed` (every bound working when undefined), from the window's readings; answers the
+ * forecasts stored anew (not those whose rows had not changed). A model that cannot forecast the
+ * working (refused: Invalid) is logged and the others still run.
+ */
+export async function forecastFacility(
+  deps: ForecastDeps,
+  company: string,
+  facility: string,
+  changed?: ReadonlySet<string>,
+): Promise<StoredLiveForecast[]> {
+  const bindings = await deps.repos.liveBindings.listOfFacility(company, facility);
+  if (bindings.length === 0) return [];
+  const workings = workingsOf(await deps.repos.sensors.listOfFacility(company, facility));
+  const stored = await deps.repos.liveBindings.forecastsOfFacility(company, facility);
+  const { from, to } = liveWindow(deps.clock.now().getTime());
+  const readings = new Map<string, Readings>();
+  const written: StoredLiveForecast[] = [];
+  for (const binding of bindings.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.horizon - b.horizon)) {
+    const sensors = workings.get(binding.working);
+    if (!sensors || !forecastMeter(sensors, binding)) continue;
+    if (changed && !sensors.some((s) => changed.has(s.id))) continue;
+    for (const sensor of sensors) {
+      if (!readings.has(sensor.id)) readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
+    }
+    const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
+    try {
+      const next = await forecastWorking(deps, company, binding, sensors, readings, before);
+      if (next && next !== before) written.push(next);
+    } catch (error) {
+      console.error(JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }));
+    }
+  }
+  return written;
+}
+
+interface Queue {
+  pending: Map<string, { company: string; facility: string; sensors: Set<string> }>;
+  running?: Promise<void>;
+}
+const queues = new WeakMap<object, Queue>();
+
+/** Hands a facility's change to the forecaster of this process (per storage): computed once the one
+ *  running is done, with every change that came meanwhile. */
+export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void {
+  let queue = queues.get(deps.repos);
+  if (!queue) queues.set(deps.repos, (queue = { pending: new Map() }));
+  const key = `${change.company}|${change.facility}`;
+  let pending = queue.pending.get(key);
+  if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
+  for (const sensor of change.sensors) pending.sensors.add(sensor);
+  if (!queue.running) {
+    const q = queue;
+    q.running = run(deps, q).finally(() => (q.running = undefined));
+  }
+}
+
+async function run(deps: ForecastDeps, queue: Queue): Promise<void> {
+  while (queue.pending.size > 0) {
+    const round = [...queue.pending.values()];
+    queue.pending.clear();
+    for (const { company, facility, sensors } of round) {
+      try {
+        const written = await forecastFacility(deps, company, facility, sensors);
+        // The tiles watching the facility hear of it as of a change without readings: they read the
+        // stored forecasts again (live-watch.ts).
+        if (written.length > 0) {
+          telemetryChanged(deps, {
+            company,
+            facility,
+            batch: "forecast",
+            sensors: written.map((f) => ({ sensor: f.sensor, latest: f.issued ?? 0 })),
+            readings: [],
+          });
+        }
+      } catch (error) {
+        console.error(JSON.stringify({ event: "live_forecaster", company, facility, error: String(error) }));
+      }
+    }
+  }
+}
+
+/** Resolves once the forecasts queued so far are computed (tests, the readings' function before it answers). */
+export async function forecastsIdle(deps: Pick<Deps, "repos">): Promise<void> {
+  for (;;) {
+    const running = queues.get(deps.repos)?.running;
+    if (!running) return;
+    await running;
+  }
+}
