@@ -233,7 +233,7 @@ export async function run(): Promise<void> {
         .join(", ")}`,
     );
     if (traceGc) {
-      const largest = [...heaps.values()].sort((x, y) => y.committed - x.committed).slice(0, 4);
+      const largest = [...heaps.values()].sort((x, y) => y.committed - x.committed).slice(0, 6);
       console.log(
         `the server's V8 heaps (--trace-gc), largest committed / largest live after a collection, by isolate: ${largest.map((h) => `${h.committed.toFixed(0)} / ${h.live.toFixed(0)} MB`).join("; ")}`,
       );
