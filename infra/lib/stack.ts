@@ -537,14 +537,19 @@ export class AppStack extends Stack {
     grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
     // What the local host does on its timers (D65's stale channels whose readings stopped, the webhook
-    // deliveries due), here once a minute: lambda/monitoring-minute.ts. It reads the register and the
-    // sensors' days, writes the events and their deliveries, and posts them (outbound HTTPS only).
+    // deliveries due, the queued batches to announce again), here once a minute:
+    // lambda/monitoring-minute.ts. It reads the register and the sensors' days, writes the events and
+    // their deliveries, posts them (outbound HTTPS only), and sends lost batches to the readings' queue.
     const monitoringMinute = fn("MonitoringMinuteFunction", "functions/src/lambda/monitoring-minute.ts", {
-      description: "Each minute: finds the channels whose readings stopped (D65) and sends the webhook deliveries due",
+      description:
+        "Each minute: finds the channels whose readings stopped (D65), sends the webhook deliveries due and announces lost batches again",
       timeout: Duration.seconds(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds),
-      environment: { TABLE_NAME: table.tableName },
+      environment: { TABLE_NAME: table.tableName, TELEMETRY_QUEUE_URL: telemetryQueue.queueUrl },
     });
     grantTable(monitoringMinute, readWrite);
+    // A batch still queued whose announcement was lost (stored, then its SQS send failed) is sent again
+    // (domain/telemetry/consumer.ts reannounceQueued): send only, on the readings' queue.
+    telemetryQueue.grantSendMessages(monitoringMinute);
     new events.Rule(this, "MonitoringMinuteSchedule", {
       description: "Stale channels and webhook retries, every minute",
       schedule: events.Schedule.rate(Duration.minutes(1)),

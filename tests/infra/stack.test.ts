@@ -605,8 +605,8 @@ describe.each([
         SourceArn: { "Fn::GetAtt": [ruleId, "Arn"] },
       }),
     ]);
-    // It reads and writes the table's items (register, days, events, deliveries and their queue), no
-    // scan, no object, no queue, no key.
+    // It reads and writes the table's items (register, days, events, deliveries and their queue), sends
+    // a lost batch to the readings' queue again and nothing else of it; no scan, no object, no key.
     const statements = statementsOfFunction(t, "MonitoringMinuteFunction");
     expect([...new Set(actions(statements).filter((a) => !a.startsWith("logs:")))].sort()).toEqual([
       "dynamodb:BatchGetItem",
@@ -615,8 +615,14 @@ describe.each([
       "dynamodb:PutItem",
       "dynamodb:Query",
       "dynamodb:UpdateItem",
+      "sqs:GetQueueAttributes",
+      "sqs:GetQueueUrl",
+      "sqs:SendMessage",
     ]);
-    expect(fn.Properties.Environment.Variables).toEqual({ TABLE_NAME: expect.anything() });
+    const [queueId] = Object.keys(resources(t, "AWS::SQS::Queue")).filter((id) => id.startsWith("TelemetryQueue"));
+    const sending = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith("sqs:")));
+    expect(sending.map((st) => st.Resource)).toEqual([{ "Fn::GetAtt": [queueId, "Arn"] }]);
+    expect(fn.Properties.Environment.Variables).toEqual({ TABLE_NAME: expect.anything(), TELEMETRY_QUEUE_URL: { Ref: queueId } });
   });
 
   it("reconciles the statistics once a day", () => {

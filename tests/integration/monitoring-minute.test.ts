@@ -116,7 +116,10 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
   it("finds nothing while every channel read within 2 minutes", async () => {
     await minutePasses();
     // A deps object of its own, as a new Lambda's: nothing of the process that applied the readings.
-    expect(await monitoringMinute({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config })).toEqual({ stale: 0 });
+    expect(await monitoringMinute({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config })).toEqual({
+      stale: 0,
+      reannounced: 0,
+    });
     expect(await staleEvents()).toEqual([]);
   });
 
@@ -124,12 +127,12 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
     await minutePasses();
     await minutePasses();
     const run = () => monitoringMinute({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config });
-    expect(await run()).toEqual({ stale: 1 });
+    expect(await run()).toEqual({ stale: 1, reannounced: 0 });
     const [open] = await staleEvents();
     expect(open).toMatchObject({ kind: "stale", sensor_code: "М-1", end: null, start: new Date(now - 3 * MINUTE_MS).toISOString() });
     // Once per silence: the open event stored is the mark.
     await minutePasses();
-    expect(await run()).toEqual({ stale: 0 });
+    expect(await run()).toEqual({ stale: 0, reannounced: 0 });
     expect(await staleEvents()).toHaveLength(1);
     // Its delivery was tried when made and again by the next minute's run, its 10 s back-off passed (the
     // receiver answered 503 both times); it waits for the next one.

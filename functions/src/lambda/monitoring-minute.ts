@@ -1,35 +1,42 @@
 // What the local host does on its timers, in AWS once a minute (an EventBridge schedule in the stack):
 // D65's stale channels whose readings simply stopped (domain/telemetry/events.ts sweepStaleChannels,
-// from the register and each sensor's stored days, so no run depends on an earlier one) and the
-// webhook deliveries due (a retry's back-off, or made by a run that stopped; domain/company/webhooks.ts).
-// What it found is one JSON log line (CloudWatch).
+// from the register and each sensor's stored days, so no run depends on an earlier one), the webhook
+// deliveries due (a retry's back-off, or made by a run that stopped; domain/company/webhooks.ts), and
+// the batches still queued whose announcement on the readings' queue was lost (stored and marked, then
+// the SQS send failed): sent again (domain/telemetry/consumer.ts reannounceQueued; the local host
+// drains the marks itself). What it found is one JSON log line (CloudWatch).
+import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
+import { sqsTelemetryQueue } from "../adapters/queue/sqs-telemetry-queue";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { drainWebhooks, webhooksIdle } from "../domain/company/webhooks";
 import { systemClock, type Deps } from "../domain/context";
 import { sweepStaleChannels } from "../domain/telemetry/events";
+import { reannounceQueued } from "../domain/telemetry/consumer";
 import { requiredEnv } from "./secrets";
 
-type MinuteDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>;
+type MinuteDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "telemetryQueue">>;
 let deps: MinuteDeps | undefined;
 
-export async function handler(): Promise<{ stale: number }> {
+export async function handler(): Promise<{ stale: number; reannounced: number }> {
   if (!deps) {
     const tableName = requiredEnv("TABLE_NAME");
     deps = {
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       clock: systemClock,
+      telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
     };
   }
   return monitoringMinute(deps);
 }
 
-/** One minute's run on `deps`: answers the stale events written. */
-export async function monitoringMinute(deps: MinuteDeps): Promise<{ stale: number }> {
+/** One minute's run on `deps`: answers the stale events written and the batches announced again. */
+export async function monitoringMinute(deps: MinuteDeps): Promise<{ stale: number; reannounced: number }> {
   const stale = await sweepStaleChannels(deps);
   // The sweep's own deliveries are already being sent; this sends what else is due, and waits for both.
   await drainWebhooks(deps);
   await webhooksIdle(deps);
-  console.info(JSON.stringify({ monitoring_minute: { stale_events: stale } }));
-  return { stale };
+  const reannounced = await reannounceQueued(deps);
+  console.info(JSON.stringify({ monitoring_minute: { stale_events: stale, batches_reannounced: reannounced } }));
+  return { stale, reannounced };
 }

@@ -21,6 +21,8 @@ import { columnsOf, type SensorReadings } from "./reading-columns";
 import { forecastsIdle, queueForecasts } from "./forecaster";
 import type { ForecastDeps } from "./live";
 
+const MINUTE = 60_000;
+
 /** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
 
@@ -277,6 +279,36 @@ export function drainTelemetry(deps: DrainDeps): Promise<void> {
 export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue">, batch: TelemetryBatch) {
   if (deps.telemetryQueue) await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
   else void drainTelemetry(deps);
+}
+
+/** AWS: when a queued batch is announced again on the readings' queue (reannounceQueued). A pushed batch
+ *  is applied within seconds of its message, so one still queued after `pushMinutes` was never announced
+ *  (the API stored it and marked it queued, then its SQS send failed) or its messages failed; a file's
+ *  batch may take the function's 15 minutes, and its message is invisible for 30 while it runs, so it
+ *  waits `fileMinutes`. Then once each `everyMinutes` (the minute function's first run in each such
+ *  span of its age), for `maxHours` at most (a batch that fails each time ends in the dead-letter queue). */
+export const REANNOUNCE = { pushMinutes: 5, fileMinutes: 45, everyMinutes: 30, maxHours: 24, scan: 200 } as const;
+
+/** The minute function's sweep (lambda/monitoring-minute.ts): each batch still queued (its mark in the
+ *  table's TQUEUE, oldest first) whose age has come to an announcement (REANNOUNCE) is sent again on
+ *  the readings' queue; the consumer is idempotent, so one announced twice counts nothing twice.
+ *  Answers the batches sent; none without a queue (the local host drains the marks itself). */
+export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "telemetryQueue">): Promise<number> {
+  const queue = deps.telemetryQueue;
+  if (!queue) return 0;
+  const now = deps.clock.now().getTime();
+  let sent = 0;
+  for (const item of await deps.repos.telemetry.queued(REANNOUNCE.scan)) {
+    const batch = await deps.repos.telemetry.getBatch(item.company, item.batch);
+    if (!batch || batch.state === "done") continue;
+    const age = now - Date.parse(batch.received_at);
+    const after = (batch.file ? REANNOUNCE.fileMinutes : REANNOUNCE.pushMinutes) * MINUTE;
+    if (!(age >= after && age <= REANNOUNCE.maxHours * 60 * MINUTE)) continue;
+    if ((age - after) % (REANNOUNCE.everyMinutes * MINUTE) >= MINUTE) continue;
+    await queue.send({ company: batch.company, batch: batch.batch });
+    sent++;
+  }
+  return sent;
 }
 
 /** Resolves once the drains started so far are done, and the forecasts they queued (tests, a graceful stop). */
