@@ -1,8 +1,8 @@
-// A watcher in a worker thread of the test (telemetry-consumer-thread.test.ts): it reads a batch of
+// A watcher in a worker thread of the test (telemetry-consumer-thread.test.ts): it reads batches of
 // readings over the server's dynalite endpoint (served by the engine's thread, not the request thread)
-// until the batch is done, and wakes the test's thread, which holds its event loop meanwhile
-// (Atomics.wait). flag[0]: 1 once the batch was seen queued and then done, 2 when it was done at the
-// first look (nothing shown), 3 when the read failed.
+// until every one is done, and wakes the test's thread, which holds its event loop meanwhile
+// (Atomics.wait). flag[0]: 1 once they are done and one at least was seen not done before, 2 when all
+// were done at the first look (nothing shown), 3 when a read failed.
 import { parentPort, workerData } from "node:worker_threads";
 import { createDocumentClient } from "../../functions/src/adapters/dynamodb/client";
 import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/repositories";
@@ -10,12 +10,13 @@ import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/reposi
 const { endpoint, tableName } = workerData as { endpoint: string; tableName: string };
 const repos = dynamoRepositories(createDocumentClient({ tableName, endpoint }), tableName);
 
-async function watch(company: string, batch: string, flag: Int32Array): Promise<void> {
+async function watch(company: string, batches: string[], flag: Int32Array): Promise<void> {
   let seenQueued = false;
   try {
-    for (;;) {
-      const stored = await repos.telemetry.getBatch(company, batch);
-      if (stored?.state === "done") break;
+    for (let left = batches; left.length > 0; ) {
+      const stored = await Promise.all(left.map((batch) => repos.telemetry.getBatch(company, batch)));
+      left = left.filter((_, i) => stored[i]?.state !== "done");
+      if (left.length === 0) break;
       seenQueued = true;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -26,7 +27,7 @@ async function watch(company: string, batch: string, flag: Int32Array): Promise<
   Atomics.notify(flag, 0);
 }
 
-parentPort!.on("message", (message: { company: string; batch: string; flag: SharedArrayBuffer }) => {
-  void watch(message.company, message.batch, new Int32Array(message.flag));
+parentPort!.on("message", (message: { company: string; batches: string[]; flag: SharedArrayBuffer }) => {
+  void watch(message.company, message.batches, new Int32Array(message.flag));
 });
 parentPort!.postMessage("ready");
