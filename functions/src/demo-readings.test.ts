@@ -13,6 +13,7 @@ import type { Actor } from "./domain/context";
 import { acceptOffers, listOffers } from "./domain/telemetry/offers";
 import { sensorGaps } from "./domain/telemetry/sensor-data";
 import { listEvents } from "./domain/telemetry/events";
+import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/telemetry/live";
 import { DEMO_BATCH } from "./domain/telemetry/days";
 import { seedDemoYear } from "./demo-year";
 import { DEMO_DAYS, DEMO_SENSORS, demoWindow, production, simulateReadings } from "./demo-readings";
@@ -107,6 +108,19 @@ describe("the demo year's seed", () => {
     expect(stored).toHaveLength(31);
     expect(stored.reduce((n, day) => n + day.values.length, 0)).toBe(minutes);
     expect(stored.every((day) => DEMO_BATCH in day.applied)).toBe(true);
+  });
+
+  it("binds the platform's default model of each horizon to the longwall: «Мониторинг» shows its forecast from the first look", async () => {
+    const bindings = await listLiveModels(d.deps, actor, mine);
+    // Stored by the seed as the forecaster stores them after a push, before any page asks.
+    const stored = await d.deps.repos.liveBindings.forecastsOfFacility(actor.company, mine);
+    expect(stored.map((f) => f.horizon).sort((a, b) => a - b)).toEqual([10, 30, 60, 120, 360]);
+    expect(bindings.map((b) => [b.working, b.horizon, b.method, b.model])).toEqual(
+      [10, 30, 60, 120, 360].map((h) => ["Лава 24-15", h, "xgboost", `xgboost-h${h}`]),
+    );
+    const tile = (await liveView(d.deps, actor, mine)).tiles.find((t) => t.working === "Лава 24-15")!;
+    expect(tile.forecast_note).not.toBe(NO_MODEL_NOTE);
+    expect(tile.forecasts.map((f) => f.horizon)).toEqual([10, 30, 60, 120, 360]);
   });
 
   it("hands the days to D65's detector: the longwall meters' crossings and the two gaps are events", async () => {

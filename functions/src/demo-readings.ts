@@ -12,6 +12,9 @@ import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/telemetry/register";
 import { DAY_CONSUMERS, mergeDay } from "./domain/telemetry/consumer";
 import { DEMO_BATCH, utcDay } from "./domain/telemetry/days";
+import { bindLiveModel } from "./domain/telemetry/live";
+import { forecastFacility } from "./domain/telemetry/forecaster";
+import { defaultLaggedModels } from "./domain/forecast/models";
 
 /** How many days back from the clock's minute the demo's readings reach. */
 export const DEMO_DAYS = 30;
@@ -238,6 +241,16 @@ export function demoWindow(now: Date): { start: number; minutes: number } {
   return { start: end - DEMO_DAYS * DAY_MS, minutes: DEMO_DAYS * MINUTES_PER_DAY };
 }
 
+/** Binds the platform's default lagged model of every horizon it ships (defaultLaggedModels: 10 min … 6 h)
+ *  to the demo's longwall, through the binding «Модель прогноза» makes (POST v1/telemetry/live/models/). */
+export async function bindDemoModels(deps: Deps, actor: Actor, facility: string): Promise<number> {
+  const models = (await defaultLaggedModels()).filter((m) => m.horizon);
+  for (const { horizon, method, id } of models) {
+    await bindLiveModel(deps, actor, { facility, working: LONGWALL, horizon: horizon!, method, model: id });
+  }
+  return models.length;
+}
+
 /** The demo mine's register and its simulated readings, each sensor's UTC day packed in one item through
  *  the consumer's merge (not an item per minute), marked DEMO_BATCH, then handed to the consumer's day
  *  consumers as a push's days are. `points`: the demo year's emission
@@ -291,6 +304,11 @@ export async function seedDemoReadings(
       }),
     );
   }
+  // The longwall's forecast on «Мониторинг» from the first look: the platform's default model of each
+  // horizon bound to it as «Модель прогноза» binds one, and its forecasts stored as the forecaster stores
+  // them after a push (forecaster.ts).
+  await bindDemoModels(deps, actor, facility);
+  await forecastFacility(deps, actor.company, facility);
   // The days' consumers as after a push (D65's events: the longwall meters' crossings, the gaps).
   for (const consume of DAY_CONSUMERS) await consume(deps, { company: actor.company, facility, days: written });
   return { sensors: DEMO_SENSORS.length, readings, days: written.length };
