@@ -254,7 +254,10 @@ async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<voi
       const batch = await applyDays(deps, item.company, item.batch, pending);
       if (batch) finished.push(batch);
     }
+    // The forecasts first, the day consumers after (in one thread they would share it: a minute that
+    // ends a silence of 240 channels has the detector write 240 events).
     pending.forecast(deps);
+    await forecastsIdle(deps);
     await pending.consume(deps);
     for (const batch of finished) await deps.repos.telemetry.finishBatch(batch);
   }

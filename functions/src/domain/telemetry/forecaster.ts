@@ -11,7 +11,7 @@
 // queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../context";
 import { telemetryChanged } from "./changes";
-import { forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps, type Readings } from "./live";
+import { featureSensors, forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps, type Readings } from "./live";
 import { readingsBetween } from "./days";
 import type { StoredLiveForecast } from "../../ports";
 
@@ -39,15 +39,21 @@ export async function forecastFacility(
   const workings = workingsOf(await deps.repos.sensors.listOfFacility(company, facility));
   const stored = await deps.repos.liveBindings.forecastsOfFacility(company, facility);
   const { from, to } = liveWindow(deps.clock.now().getTime());
-  const readings = new Map<string, Readings>();
+  const due = bindings
+    .sort((a, b) => a.working.localeCompare(b.working, "ru") || a.horizon - b.horizon)
+    .flatMap((binding) => {
+      const sensors = workings.get(binding.working);
+      const meter = sensors && forecastMeter(sensors, binding);
+      if (!sensors || !meter || (changed && !sensors.some((s) => changed.has(s.id)))) return [];
+      return [{ binding, sensors, read: [meter, ...Object.values(featureSensors(sensors))].filter((s) => s !== undefined) }];
+    });
+  // The window of each sensor the forecasts read (the meter and the features: not the working's others),
+  // read at once.
+  const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
+  const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, id, from, to)));
+  const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
   const written: StoredLiveForecast[] = [];
-  for (const binding of bindings.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.horizon - b.horizon)) {
-    const sensors = workings.get(binding.working);
-    if (!sensors || !forecastMeter(sensors, binding)) continue;
-    if (changed && !sensors.some((s) => changed.has(s.id))) continue;
-    for (const sensor of sensors) {
-      if (!readings.has(sensor.id)) readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
-    }
+  for (const { binding, sensors } of due) {
     const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
     try {
       const next = await forecastWorking(deps, company, binding, sensors, readings, before);

@@ -131,7 +131,7 @@ function flowOf(sensor: Sensor | undefined, readings: ReadonlyMap<string, Readin
 
 /** The working's parts the forecast's features read: the air flow (x1), the drainage line's CH4 (x7),
  *  mixture flow (x8) and methane flow (x15). */
-function featureSensors(sensors: readonly Sensor[]) {
+export function featureSensors(sensors: readonly Sensor[]) {
   const first = (kind: SensorKind) => sensors.find((s) => s.kind === kind);
   return { x1: first("air_velocity"), x7: first("methane_high"), x8: first("flow"), x15: first("methane_flow") };
 }
