@@ -292,6 +292,18 @@ export class AppStack extends Stack {
         ],
       },
     };
+    // The functions that forecast (the API, the readings' function with its forecaster): the compiled
+    // cores beside the bundle, and the platform's shipped models in default-models/.
+    const forecastingBundling = {
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (_inputDir: string, outputDir: string) => [
+          ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
+          ...defaultModelCopies(outputDir),
+        ],
+      },
+    };
     const spreadsheetEnvironment = {
       TABLE_NAME: table.tableName,
       [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
@@ -343,16 +355,7 @@ export class AppStack extends Stack {
         // One JSON line per request (docs/operations.md); "errors" keeps only the 5xx lines.
         REQUEST_LOG: "all",
       },
-      bundling: {
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) => [
-            ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
-            ...defaultModelCopies(outputDir),
-          ],
-        },
-      },
+      bundling: forecastingBundling,
     });
     const uploadCheck = fn("UploadCheckFunction", "functions/src/lambda/s3-upload.ts", {
       description: "Deletes uploaded objects of a refused type or size",
@@ -501,16 +504,7 @@ export class AppStack extends Stack {
       // The forecaster runs here (domain/telemetry/forecaster.ts, docs/architecture.md): the models are
       // scored by the GBDT core (the cores beside the bundle, as the API's), and the platform's shipped
       // models are read beside it.
-      bundling: {
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir: string, outputDir: string) => [
-            ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
-            ...defaultModelCopies(outputDir),
-          ],
-        },
-      },
+      bundling: forecastingBundling,
     });
     const telemetryQueue = new sqs.Queue(this, "TelemetryQueue", {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
