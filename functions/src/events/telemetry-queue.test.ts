@@ -4,6 +4,7 @@
 // delivery; a body that is not JSON dropped, not retried; S3's test event and other buckets' events
 // passed over; a dispatch export dropped under its facility's prefix (cp1251, the company's clock)
 // applied once however often it is notified, and a key of no company's facility logged, not failed.
+// A bound working's forecast is stored before the function answers (the forecaster runs in it).
 // With S3 and SQS in AWS (aws-sdk-client-mock): tests/infra/telemetry-queue.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeLegacy } from "../../../tests/support/legacy-encoding";
@@ -16,6 +17,7 @@ import type { Actor, Deps } from "../domain/context";
 import { readingsBetween } from "../domain/telemetry/consumer";
 import { storeBatch } from "../domain/telemetry/readings";
 import { createSensor } from "../domain/telemetry/register";
+import { bindLiveModel } from "../domain/telemetry/live";
 import { consumeTelemetryMessages } from "./telemetry-queue";
 import { encodeS3Key } from "./upload-check";
 
@@ -116,6 +118,42 @@ describe("the API's messages", () => {
     );
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(lines).toEqual([{ level: "info", entry: expect.objectContaining({ event: "telemetry_batch", state: "missing", accepted: 0 }) }]);
+  });
+});
+
+describe("the forecaster in the readings' function", () => {
+  it("has the bound working's forecast of the batch's last minute stored before it answers", async () => {
+    const mine = (await d.facility(staff, { name: "Шахта «Прогноз в очереди»", kind: "underground_mine" })).id;
+    const point = await d.write(() =>
+      createPoint(d.deps, staff, mine, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
+    );
+    const body = parseWith(sensorCreateSchema, {
+      code: "М-30",
+      kind: "methane",
+      point: point.id,
+      working: "Лава 30",
+      warning: 1,
+      alarm: 1.5,
+    });
+    await d.write(() => createSensor(d.deps, staff, mine, body));
+    await bindLiveModel(d.deps, staff, { facility: mine, working: "Лава 30", horizon: 60, model: "xgboost-h60" });
+    const last = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+    const readings = Array.from({ length: 90 }, (_, k) => ({
+      sensor: "М-30",
+      t: new Date(last - (89 - k) * 60_000).toISOString(),
+      value: 0.5,
+    }));
+    const pushed = await storeBatch(d.deps, staff.company, mine, { json: { readings } });
+    // The Lambda's deps: no scoring threads, the models scored in its own process.
+    const answer = await consumeTelemetryMessages(
+      { Records: [message("f1", { company: staff.company, batch: pushed.batch })] },
+      deps,
+      recorder().log,
+    );
+    expect(answer).toEqual({ batchItemFailures: [] });
+    const [forecast] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, mine);
+    expect(forecast).toMatchObject({ working: "Лава 30", horizon: 60, issued: last });
+    expect(typeof forecast.forecast.result).toBe("number");
   });
 });
 
