@@ -7,7 +7,8 @@
 //   - at real time over MONITORING_REAL_MINUTES (5), each push at the wall clock's minute.
 // For each push and working it measures the time from the push's 202 to the first streamed tiles in
 // which the working shows that minute (its latest reading), and to the first in which its forecast is
-// issued at it; prints p50 and p95 of both per phase, checks that no reading is lost at 100× (every
+// issued at it (the forecaster computes and stores it as the consumer applies the batch, and the watch
+// pushes the tiles again once it is stored); prints p50 and p95 of both per phase, checks that no reading is lost at 100× (every
 // batch done with all 240 accepted, every meter on the last minute), and another company's
 // GET v1/users/get_me/ p50 and p95 meanwhile (five a second). Targets: p95 ≤ 5 s at real time, get_me
 // p50 < 50 ms. docs/performance.md keeps a run; MONITORING_SERVER_LOG=1 prints the server's output and

@@ -1,8 +1,10 @@
 // Issue 78: the live tiles pushed as they change (the stream of v1/telemetry/live/stream/). One watch per
 // facility in this process, shared by every connected page of it: it keeps the window's readings, takes
 // each applied batch's readings from the consumer's change (domain/telemetry/changes.ts) instead of
-// reading the days again, recomputes the tiles and their forecasts once per change (changes that come
-// while it computes are taken together), and hands the view to each watcher when its ETag moved.
+// reading the days again, recomputes the tiles once per change (changes that come while it computes are
+// taken together), and hands the view to each watcher when its ETag moved. The forecasts are the ones
+// the forecaster stored (forecaster.ts), read with the tiles; it tells the watch when it stored one (a
+// change without readings).
 import type { Deps } from "../context";
 import { onTelemetryChange, type TelemetryChange } from "./changes";
 import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
