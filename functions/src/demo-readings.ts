@@ -13,7 +13,6 @@ import { createSensor } from "./domain/telemetry/register";
 import { DAY_CONSUMERS, mergeDay } from "./domain/telemetry/consumer";
 import { DEMO_BATCH, utcDay } from "./domain/telemetry/days";
 import { bindLiveModel } from "./domain/telemetry/live";
-import { forecastFacility } from "./domain/telemetry/forecaster";
 import { defaultLaggedModels } from "./domain/forecast/models";
 
 /** How many days back from the clock's minute the demo's readings reach. */
@@ -305,10 +304,10 @@ export async function seedDemoReadings(
     );
   }
   // The longwall's forecast on «Мониторинг» from the first look: the platform's default model of each
-  // horizon bound to it as «Модель прогноза» binds one, and its forecasts stored as the forecaster stores
-  // them after a push (forecaster.ts).
+  // horizon bound to it as «Модель прогноза» binds one; the tile computes and stores the forecasts on
+  // its first view (live.ts). Not the forecaster here: at the local server's start, before its model
+  // scoring runs, forecastFacility never settled and the process ended with code 13.
   await bindDemoModels(deps, actor, facility);
-  await forecastFacility(deps, actor.company, facility);
   // The days' consumers as after a push (D65's events: the longwall meters' crossings, the gaps).
   for (const consume of DAY_CONSUMERS) await consume(deps, { company: actor.company, facility, days: written });
   return { sensors: DEMO_SENSORS.length, readings, days: written.length };
