@@ -90,6 +90,27 @@ describe("the forecaster, no page watching", () => {
     expect(view.tiles[1].forecasts).toEqual([]);
   });
 
+  it("is computed again by the tiles when the stored one is more than an hour behind its meter (the forecaster failed on it)", async () => {
+    const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, facility.id);
+    const behind = stored.issued! - 61 * MINUTE_MS;
+    await d.deps.repos.liveBindings.putForecast({
+      ...stored,
+      issued: behind,
+      rows_key: "old",
+      forecast: { ...stored.forecast, issued_at: new Date(behind).toISOString() },
+    });
+    const view = await liveView(d.deps, staff, facility.id);
+    expect(view.tiles[0].forecasts[0]).toEqual(stored.forecast);
+    const [again] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, facility.id);
+    expect(again.issued).toBe(stored.issued);
+    // An hour behind is still shown as stored.
+    const step = stored.issued! - 60 * MINUTE_MS;
+    const marked = { ...stored.forecast, issued_at: new Date(step).toISOString() };
+    await d.deps.repos.liveBindings.putForecast({ ...again, issued: step, forecast: marked });
+    expect((await liveView(d.deps, staff, facility.id)).tiles[0].forecasts[0]).toEqual(marked);
+    await d.deps.repos.liveBindings.putForecast(again);
+  });
+
   it("computes nothing for a batch that changes none of a working's rows, nor for a working without a model", async () => {
     const put = vi.spyOn(d.deps.repos.liveBindings, "putForecast");
     try {

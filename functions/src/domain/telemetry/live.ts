@@ -32,6 +32,9 @@ export const STALE_INTERVALS = 2;
 /** The live forecast's rows: 24 h of 10-minute steps up to the latest minute (the default models' step). */
 export const LIVE_STEP_MIN = 10;
 export const LIVE_ROWS = 144;
+/** A stored forecast this far behind its meter's latest minute is computed again by the tiles: the
+ *  forecaster failed on it (a replay at 100× keeps it within a few minutes of readings). */
+export const STORED_FORECAST_LAG_MS = 60 * MINUTE_MS;
 /** D65's back-test of the alert rules reads this many days of the working's history. */
 export const ALERT_HISTORY_DAYS = 7;
 /** D65: a forecast alert at P(C(t+h) ≥ limit) ≥ this; the current reading's at ≥ this share of the limit. */
@@ -470,14 +473,21 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
     for (const binding of bound) {
       try {
         const meter = forecastMeter(sensors, binding);
-        // A forecast of a day ago is not shown: computed again (its meter silent since, it says so).
+        // A forecast behind the meter's latest minute by more than STORED_FORECAST_LAG_MS (the forecaster
+        // failed on it: a model archived since, say), or of a day ago, is not shown: computed again here, and its reason
+        // said (its meter silent since, the model refused).
+        const meterLast = meter ? latest(inputs.readings.get(meter.id))?.at : undefined;
+        const current = (issued: number | null) =>
+          meterLast === undefined
+            ? issued === null || issued >= now - DAY_MS
+            : issued !== null && Math.floor(meterLast / MINUTE_MS) * MINUTE_MS - issued <= STORED_FORECAST_LAG_MS;
         const kept = stored.find(
           (f) =>
             f.working === binding.working &&
             f.horizon === binding.horizon &&
             f.model === binding.model &&
             f.sensor === meter?.id &&
-            (f.issued === null || f.issued >= now - DAY_MS),
+            current(f.issued),
         );
         const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings));
         if (forecast) forecasts.push(forecast.forecast);
