@@ -12,6 +12,7 @@ import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { NO_MODEL_NOTE } from "@server/domain/telemetry/live";
 import { closeLiveStreams } from "@server/http/telemetry";
 import { createHarness, type Harness } from "../support/harness";
+import { eventStreamText } from "../support/event-stream";
 
 let h: Harness;
 let staff: string;
@@ -200,22 +201,13 @@ describe("the live tiles", () => {
     const res = await h.request(`/api/v1/telemetry/live/stream/?facility=${facility.id}&max_events=2`, { token: staff });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    const until = async (pattern: RegExp) => {
-      while (!pattern.test(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += value;
-      }
-      return pattern.test(text);
-    };
+    const { until, text } = eventStreamText(res);
     expect(await until(/event: live\ndata: .*\n/)).toBe(true);
-    const first = JSON.parse(/event: live\ndata: (.*)\n/.exec(text)![1]) as View;
+    const first = JSON.parse(/event: live\ndata: (.*)\n/.exec(text())![1]) as View;
     expect(first.tiles[0].meters[0].value).toBe(methane(MINUTES - 1));
     await push([{ sensor: "М-1", t: END + MINUTE_MS, value: 1.52 }]);
     expect(await until(/event: close\n/)).toBe(true);
-    const views = [...text.matchAll(/event: live\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]) as View);
+    const views = [...text().matchAll(/event: live\ndata: (.*)\n/g)].map((m) => JSON.parse(m[1]) as View);
     expect(views).toHaveLength(2);
     expect(views[1].tiles[0].meters[0]).toMatchObject({ value: 1.52, state: "alarm", state_label: "≥ A (1,5 %): аварийный" });
   });
