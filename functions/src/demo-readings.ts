@@ -4,14 +4,18 @@
 // «демонстрационные данные»: the days the simulator wrote carry its batch mark (DEMO_BATCH), which the
 // offers and the accepted month's evidence print. docs/methodology.md «Демонстрационные данные АГК»
 // describes the simulator: the same seed and window give the same readings to the bit.
-import { instantOfWallTime, isoDateIn, zoneOffsetMs, zoneOf } from "@core/company-clock";
+import { isoDateIn, zoneOffsetMs, zoneOf } from "@core/company-clock";
 import { seeded } from "@core/gbdt/train";
 import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/telemetry";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/telemetry/register";
-import { DAY_CONSUMERS, mergeDay } from "./domain/telemetry/consumer";
+import { DAY_CONSUMERS, kickTelemetry, mergeDay } from "./domain/telemetry/consumer";
 import { DEMO_BATCH, utcDay } from "./domain/telemetry/days";
+import { storeBatch } from "./domain/telemetry/readings";
+import { newId } from "./domain/ids";
+import { LIMITS } from "./contract/schemas/limits";
+import type { DemoFeed } from "./ports";
 import { bindLiveModel } from "./domain/telemetry/live";
 import { defaultLaggedModels } from "./domain/forecast/models";
 
@@ -176,62 +180,113 @@ function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
+/** Draws of the seeded generator each sensor takes a minute: two normals (the drift's innovation, the
+ *  white noise) of two each. Minute m's draws of sensor i start at (m × sensors + i) × DRAWS: a minute's
+ *  value needs only its index, the drift before it and a stuck stretch's value, never the minutes before. */
+const DRAWS = 4;
+/** The drift's persistence, φ of AR(1). */
+const PHI = 0.97;
+
+/** What the simulator makes its minutes from: its seed, the clock its shifts and events follow (the
+ *  company's zone at the seed) and its first minute, from which minutes, draws and event days count. */
+export interface DemoSimulation {
+  readonly seed: number;
+  readonly zone: string;
+  /** UTC ms, on a minute. */
+  readonly anchor: number;
+}
+
+/** Where the simulator stands before a minute: that minute (UTC ms), each sensor's AR(1) drift and,
+ *  inside a stuck stretch, the value it holds (null outside). Stored between the server's minutes
+ *  (DemoFeed), so the next minute goes on from it without the minutes before. */
+export interface DemoState {
+  readonly next: number;
+  readonly drift: readonly number[];
+  readonly held: readonly (number | null)[];
+}
+
+/** The state before the simulation's first minute. */
+export const initialDemoState = (simulation: DemoSimulation): DemoState => ({
+  next: simulation.anchor,
+  drift: DEMO_SENSORS.map(() => 0),
+  held: DEMO_SENSORS.map(() => null),
+});
+
+/** The local day number and minute of the day of an instant on the zone's clock, its offset read once
+ *  an hour (at the hour's start, as rollUp reads it), so a minute's is the same whatever minute came before. */
+function localClock(zone: string) {
+  const offsets = new Map<number, number>();
+  return (instant: number) => {
+    const hour = Math.floor(instant / 3_600_000);
+    let offset = offsets.get(hour);
+    if (offset === undefined) offsets.set(hour, (offset = zoneOffsetMs(hour * 3_600_000, zone)));
+    const local = Math.floor((instant + offset) / MINUTE_MS);
+    return { day: Math.floor(local / MINUTES_PER_DAY), minute: ((local % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY };
+  };
+}
+
 export interface SimulatedSeries {
   readonly sensor: DemoSensor;
-  /** One value per minute from the window's start; NaN where the sensor gave no reading. */
+  /** One value per minute from the stretch's start; NaN where the sensor gave no reading. */
   readonly values: Float64Array;
 }
 
-/** The simulated minutes of every demo sensor over `minutes` minutes from `start` (UTC ms, on a minute)
- *  on the clock of `zone`: deterministic in (seed, start, minutes, zone). */
-export function simulateReadings(start: number, minutes: number, zone: string, seed = DEMO_SEED): SimulatedSeries[] {
-  const offset = zoneOffsetMs(start, zone);
-  const local = new Date(start + offset);
-  // The first whole local day of the window: where the events' days count from.
-  const firstMidnight = instantOfWallTime(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate() + 1, 0, 0, zone);
-  const firstDay = Math.round((firstMidnight - start) / MINUTE_MS);
-  // The local minute of the day of each minute: the zone's offset read once an hour, as rollUp does.
-  const minuteOfDay = new Uint16Array(minutes);
-  let hourOffset = 0;
-  for (let m = 0; m < minutes; m++) {
-    const instant = start + m * MINUTE_MS;
-    if (m === 0 || instant % 3_600_000 === 0) hourOffset = zoneOffsetMs(instant, zone);
-    minuteOfDay[m] = Math.floor(((((instant + hourOffset) % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
-  }
-  const random = seeded(seed);
-  return DEMO_SENSORS.map((sensor) => {
-    const values = new Float64Array(minutes);
-    const lag = sensor.lag ?? 0;
-    let persistent = 0;
-    for (let m = 0; m < minutes; m++) {
-      const lagged = (minuteOfDay[m] - lag + MINUTES_PER_DAY) % MINUTES_PER_DAY;
-      persistent = 0.97 * persistent + sensor.drift * normal(random);
-      const value =
+/** The simulated minutes of every demo sensor for `minutes` minutes from `state` (its `next`) and the
+ *  state after them: a function of each minute's index from the anchor, so the minutes made in one
+ *  stretch or in many (the seed's 30 days, then the server's each minute) are the same to the bit.
+ *  The events (DEMO_EVENTS) fall on their day of every DEMO_DAYS from the anchor's first whole local day. */
+export function simulateMinutes(
+  simulation: DemoSimulation,
+  state: DemoState,
+  minutes: number,
+): { series: SimulatedSeries[]; state: DemoState } {
+  const clock = localClock(simulation.zone);
+  const firstDay = clock(simulation.anchor).day + 1;
+  const sensors = DEMO_SENSORS.length;
+  const series = DEMO_SENSORS.map((sensor) => ({ sensor, values: new Float64Array(minutes) }));
+  const drift = [...state.drift];
+  const held = [...state.held];
+  for (let k = 0; k < minutes; k++) {
+    const instant = state.next + k * MINUTE_MS;
+    const m = Math.round((instant - simulation.anchor) / MINUTE_MS);
+    const local = clock(instant);
+    const cycleDay = (((local.day - firstDay) % DEMO_DAYS) + DEMO_DAYS) % DEMO_DAYS;
+    for (let i = 0; i < sensors; i++) {
+      const sensor = DEMO_SENSORS[i];
+      const random = seeded(simulation.seed, (m * sensors + i) * DRAWS);
+      const lagged = (local.minute - (sensor.lag ?? 0) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+      drift[i] = PHI * drift[i] + sensor.drift * normal(random);
+      let value =
         sensor.level +
         (sensor.shift ?? 0) * production(lagged) +
-        (sensor.diurnal ?? 0) * Math.cos((2 * Math.PI * (minuteOfDay[m] / 60 - 15)) / 24) +
-        persistent +
+        (sensor.diurnal ?? 0) * Math.cos((2 * Math.PI * (local.minute / 60 - 15)) / 24) +
+        drift[i] +
         sensor.noise * normal(random);
-      values[m] = value;
-    }
-    for (const event of DEMO_EVENTS) {
-      if (event.code !== sensor.register.code) continue;
-      const from = firstDay + event.day * MINUTES_PER_DAY + event.at;
-      const to = Math.min(minutes, from + event.minutes);
-      for (let m = Math.max(0, from); m < to; m++) {
-        if (event.kind === "gap") values[m] = Number.NaN;
-        else if (event.kind === "stuck") values[m] = values[from];
-        else values[m] += ((event.size ?? 0) * (1 - Math.cos((2 * Math.PI * (m - from + 0.5)) / event.minutes))) / 2;
+      // A sensor's events never overlap: at most one holds a minute.
+      const event = DEMO_EVENTS.find(
+        (e) => e.code === sensor.register.code && e.day === cycleDay && local.minute >= e.at && local.minute < e.at + e.minutes,
+      );
+      if (event?.kind === "stuck") value = held[i] ??= value;
+      else held[i] = null;
+      if (event?.kind === "gap") value = Number.NaN;
+      else if (event?.kind === "peak") {
+        value += ((event.size ?? 0) * (1 - Math.cos((2 * Math.PI * (local.minute - event.at + 0.5)) / event.minutes))) / 2;
       }
-    }
-    const step = sensor.resolution;
-    for (let m = 0; m < minutes; m++) {
-      if (!Number.isNaN(values[m])) values[m] = Math.max(0, Math.round(values[m] / step) * step);
+      const step = sensor.resolution;
+      if (!Number.isNaN(value)) value = Math.max(0, Math.round(value / step) * step);
       // Rounded to the resolution's decimals, as the dispatch server writes them (0.43, not 0.43000000000000005).
-      values[m] = Number(values[m].toFixed(step < 0.1 ? 2 : 1));
+      series[i].values[k] = Number(value.toFixed(step < 0.1 ? 2 : 1));
     }
-    return { sensor, values };
-  });
+  }
+  return { series, state: { next: state.next + minutes * MINUTE_MS, drift, held } };
+}
+
+/** The simulated minutes of every demo sensor over `minutes` minutes from `start` (UTC ms, on a minute)
+ *  on the clock of `zone`, `start` the simulation's first minute: deterministic in (seed, start,
+ *  minutes, zone). */
+export function simulateReadings(start: number, minutes: number, zone: string, seed = DEMO_SEED): SimulatedSeries[] {
+  const simulation = { seed, zone, anchor: start };
+  return simulateMinutes(simulation, initialDemoState(simulation), minutes).series;
 }
 
 /** The window the demo's readings cover: the last DEMO_DAYS days up to the clock's minute. */
@@ -265,7 +320,9 @@ export async function seedDemoReadings(
   const inService = isoDateIn(new Date(start - DAY_MS), zone);
   let readings = 0;
   const written: { sensor: string; day: string }[] = [];
-  for (const { sensor, values } of simulateReadings(start, minutes, zone)) {
+  const simulation = { seed: DEMO_SEED, zone, anchor: start };
+  const simulated = simulateMinutes(simulation, initialDemoState(simulation), minutes);
+  for (const { sensor, values } of simulated.series) {
     const created = await createSensor(deps, actor, facility, {
       ...sensor.register,
       point: points[sensor.point],
@@ -310,5 +367,77 @@ export async function seedDemoReadings(
   await bindDemoModels(deps, actor, facility);
   // The days' consumers as after a push (D65's events: the longwall meters' crossings, the gaps).
   for (const consume of DAY_CONSUMERS) await consume(deps, { company: actor.company, facility, days: written });
+  // The mark that this mine's readings are the simulator's, and where it stands: the local server's
+  // feed goes on from here (feedDemoReadings).
+  await deps.repos.telemetry.putDemoFeed(
+    {
+      company: actor.company,
+      facility,
+      ...simulation,
+      ...feedState(simulated.state),
+      updated_at: deps.clock.now().toISOString(),
+      version: 0,
+    },
+    0,
+  );
   return { sensors: DEMO_SENSORS.length, readings, days: written.length };
+}
+
+const feedState = (state: DemoState) => ({ next: state.next, drift: [...state.drift], held: [...state.held] });
+
+/** Minutes one batch of the feed carries: as many as a push may (LIMITS.telemetry.readingsPerRequest). */
+export const FEED_BATCH_MINUTES = Math.floor(LIMITS.telemetry.readingsPerRequest / DEMO_SENSORS.length);
+
+type FeedDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryConsumer" | "telemetryQueue">>;
+
+/** The demo mines' readings carried on to the clock's minute (the local server calls it each
+ *  quarter-minute: local/demo-feed.ts): for each feed the demo's seed stored (DemoFeed; a data folder
+ *  it did not seed has none, so nothing is ever simulated beside a company's own readings), the minutes
+ *  from where it stands to the clock's, at most the last DEMO_DAYS days (the minutes before are run
+ *  through, not stored: a minute is the same however long the server was down), pushed as a gateway
+ *  pushes them: a batch of at most FEED_BATCH_MINUTES minutes stored with its queue mark (storeBatch),
+ *  named as the demo's (DEMO_BATCH, so what they give stays «демонстрационные данные»), the feed's new
+ *  state stored, the consumer kicked. A mine archived or gone is left alone. Answers what it stored. */
+export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: number; readings: number }> {
+  const clock = Math.floor(deps.clock.now().getTime() / MINUTE_MS) * MINUTE_MS;
+  let batches = 0;
+  let readings = 0;
+  for (let feed of await deps.repos.telemetry.demoFeeds()) {
+    if (feed.next > clock) continue;
+    const facility = await deps.repos.facilities.get(feed.company, feed.facility);
+    if (!facility || facility.is_active === false) continue;
+    const simulation = { seed: feed.seed, zone: feed.zone, anchor: feed.anchor };
+    let state: DemoState = feed;
+    const keepFrom = clock - DEMO_DAYS * DAY_MS + MINUTE_MS;
+    // Down longer than the window: its minutes before are run through a day at a time, not stored.
+    while (state.next < keepFrom)
+      state = simulateMinutes(simulation, state, Math.min(MINUTES_PER_DAY, (keepFrom - state.next) / MINUTE_MS)).state;
+    while (state.next <= clock) {
+      const from = state.next;
+      const minutes = Math.min(FEED_BATCH_MINUTES, (clock - from) / MINUTE_MS + 1);
+      const made = simulateMinutes(simulation, state, minutes);
+      const lines: { sensor: string; t: string; value: number }[] = [];
+      for (let k = 0; k < minutes; k++) {
+        const t = new Date(from + k * MINUTE_MS).toISOString();
+        for (const { sensor, values } of made.series) {
+          if (!Number.isNaN(values[k])) lines.push({ sensor: sensor.register.code, t, value: values[k] });
+        }
+      }
+      const batch =
+        lines.length > 0
+          ? await storeBatch(deps, feed.company, feed.facility, { json: { readings: lines } }, undefined, `${DEMO_BATCH}-${newId()}`)
+          : undefined;
+      const next: DemoFeed = { ...feed, ...feedState(made.state), updated_at: deps.clock.now().toISOString() };
+      // Another process moved the feed on meanwhile: this one leaves it to that one.
+      if (!(await deps.repos.telemetry.putDemoFeed(next, feed.version))) break;
+      feed = { ...next, version: feed.version + 1 };
+      state = made.state;
+      if (batch) {
+        batches++;
+        readings += lines.length;
+        await kickTelemetry(deps, batch);
+      }
+    }
+  }
+  return { batches, readings };
 }

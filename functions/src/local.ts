@@ -23,6 +23,8 @@ const starting = (async () =>
     host: process.env.HOST || "127.0.0.1",
     demo,
     demoYear: true,
+    // The demo mine's simulated readings go on while it runs (docs/operations.md).
+    demoReadings: process.env.DEMO_READINGS !== "0",
     backups: backupScheduleFromEnv(),
     tls: tlsFromEnv(),
     trustProxy: process.env.TRUST_PROXY === "1",

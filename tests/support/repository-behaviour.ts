@@ -462,6 +462,32 @@ export function repositoryBehaviour(open: () => Promise<Storage>): void {
       expect((await repos.dictionaries.forOneRequest().versions(dictionary)).length).toBe(3);
     });
 
+    it("keep the demo mine's feed: created once, moved on only from the version read, its drift read back to the bit", async () => {
+      const { repos, company } = await fresh();
+      const feed = {
+        company,
+        facility: "mine",
+        seed: 20_260_301,
+        zone: "Asia/Novokuznetsk",
+        anchor: 1_771_477_200_000,
+        next: 1_774_069_200_000,
+        drift: [0.0012345678901234567, -0.049999999999999996, 5e-324, 0],
+        held: [null, 0.45123456789012345, null, null],
+        updated_at: at(1),
+        version: 0,
+      };
+      expect(await repos.telemetry.putDemoFeed(feed, 0)).toBe(true);
+      expect(await repos.telemetry.putDemoFeed(feed, 0)).toBe(false);
+      const [stored] = (await repos.telemetry.demoFeeds()).filter((f) => f.company === company);
+      expect(stored).toEqual({ ...feed, version: 1 });
+      expect(await repos.telemetry.putDemoFeed({ ...stored, next: feed.next + 60_000 }, 1)).toBe(true);
+      expect(await repos.telemetry.putDemoFeed({ ...stored, next: feed.next + 120_000 }, 1)).toBe(false);
+      expect((await repos.telemetry.demoFeeds()).find((f) => f.company === company)).toMatchObject({
+        next: feed.next + 60_000,
+        version: 2,
+      });
+    });
+
     it("refuses what the storage cannot hold as bad input", async () => {
       const { repos, company } = await fresh();
       await expect(repos.calculations.create(calculation(company, "p1", newId(), 1, { inputs: { volume: 1e300 } }))).rejects.toBeInstanceOf(

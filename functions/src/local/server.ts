@@ -38,6 +38,7 @@ import type { SigningKeys } from "../domain/signed-tokens";
 import { withUploadNotifications } from "./upload-notifications";
 import { passwordCostFromEnv } from "./password-cost";
 import { startUploadSweep } from "./upload-sweep";
+import { startDemoFeed, type DemoFeedTimer } from "./demo-feed";
 import { serveWebApp } from "./web-app";
 import { startBackupSchedule, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
@@ -91,6 +92,9 @@ export interface LocalServerOptions {
   trustProxy?: boolean;
   /** Scheduled backups of `dataDir` (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; backup-schedule.ts). */
   backups?: BackupSchedule;
+  /** The demo mine's simulated readings carried on each minute while the server runs, where the demo
+   *  seed made one (demo-feed.ts): `npm start` unless DEMO_READINGS=0; the tests only when they ask. */
+  demoReadings?: boolean;
 }
 
 export interface LocalServer {
@@ -100,6 +104,8 @@ export interface LocalServer {
   pace: RequestPace;
   /** What this start made in a new data folder (its password printed once), or undefined. */
   firstStart?: FirstStart;
+  /** The demo mine's feed when `demoReadings` runs it: a test moves its clock and asks for a round. */
+  demoFeed?: Pick<DemoFeedTimer, "tick">;
   /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -325,6 +331,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     },
   });
   await sweep.first;
+  // The demo mine's readings go on each minute, from the minutes the server was down (a folder the demo
+  // seed did not make has no feed).
+  const demoFeed = options.demoReadings ? startDemoFeed(deps) : undefined;
   const backups =
     options.backups && options.dataDir && storage.endpoint
       ? startBackupSchedule(
@@ -340,6 +349,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     deps,
     pace,
     ...(firstStart ? { firstStart } : {}),
+    ...(demoFeed ? { demoFeed: { tick: demoFeed.tick } } : {}),
     settled,
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then
@@ -347,6 +357,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       sweep.stop();
       clearInterval(webhookTimer);
       clearInterval(staleTimer);
+      // The feed's round running finishes (its batch stored and kicked) before the consumer is waited for.
+      const fed = demoFeed?.stop();
       // The live streams end with their close event, so the pages open them again elsewhere.
       closeLiveStreams(deps);
       closing ??= new Promise<void>((done) => {
@@ -357,6 +369,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         http.closeIdleConnections?.();
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
+        .then(() => fed)
         // The consumer's thread ends once its drains are done (telemetryIdle); the webhooks it
         // made are sent before the last wait for them.
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps).then(() => consumer?.close())]))

@@ -84,6 +84,29 @@ export interface TelemetryRepository {
   /** An accepted month with what its readings give now (D63: `now_ch4_t`, `rechecked_at`); the rest as
    *  accepted. NotFound when the month was never accepted. */
   recheckAcceptance(acceptance: OfferAcceptance): Promise<void>;
+  /** The demo mines' simulators (demo-readings.ts): one per mine the demo seed made, none in a data
+   *  folder it did not seed. */
+  demoFeeds(): Promise<DemoFeed[]>;
+  /** Writes the feed if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putDemoFeed(feed: DemoFeed, expectedVersion: number): Promise<boolean>;
+}
+
+/** The demo mine's simulator as the local server runs it on (demo-readings.ts): written by the demo's
+ *  seed, so it is the mark that the mine's readings are simulated; its seed, zone and first minute, and
+ *  where it stands (the next minute, each sensor's drift and held value), moved on with each minute. */
+export interface DemoFeed {
+  company: string;
+  facility: string;
+  seed: number;
+  zone: string;
+  /** The simulation's first minute, UTC ms. */
+  anchor: number;
+  /** The next minute to make, UTC ms. */
+  next: number;
+  drift: number[];
+  held: (number | null)[];
+  updated_at: string;
+  version: number;
 }
 
 /** D63: a month of a point accepted into a year: the calculation made and what it held. */

@@ -236,9 +236,11 @@ function monotoneConstraints(raw: unknown): Record<string, -1 | 0 | 1> {
 }
 
 /** mulberry32: a small seeded generator, the same numbers on every machine (the validation draw,
- *  subsample and colsample_bytree; the generated longwall history of the tests). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
+ *  subsample and colsample_bytree; the generated longwall history of the tests). Its state is a
+ *  counter: `skip` starts it where `skip` draws would have left it (the demo's simulator resumes at
+ *  a minute, demo-readings.ts). */
+export function seeded(seed: number, skip = 0): () => number {
+  let state = (seed + Math.imul(skip, 0x6d2b79f5)) >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let z = state;

@@ -137,6 +137,10 @@ export const telemetryQueued = (receivedAt: string, companyId: string, batchId: 
   PK: TELEMETRY_QUEUE_PK,
   SK: `${receivedAt}#${companyId}#${batchId}`,
 });
+/** The demo mines' simulators (demo-readings.ts), one partition: the local server reads them all each
+ *  quarter-minute. */
+export const DEMO_FEED_PK = "DEMOFEED";
+export const demoFeed = (companyId: string, facilityId: string) => ({ PK: DEMO_FEED_PK, SK: `${companyId}#${facilityId}` });
 /** D63: a point's month accepted from the mine's readings: a facility's: Query SK begins_with TOFFER#{facility}#. */
 export const offerAcceptance = (companyId: string, facilityId: string, pointId: string, month: string) => ({
   PK: `COMPANY#${companyId}`,
@@ -323,11 +327,12 @@ export const UNAUDITED_PREFIXES = [
   "TEVENTS#",
   "WHDELIV#",
   "WHQUEUE",
+  "DEMOFEED",
 ];
 /** Partitions the stream's handler neither audits nor counts in any statistic (a sensor's packed days
  *  of readings, the readings' queue, the events found in them): the local host makes no stream record of their writes at all
  *  (local/table-stream.ts), which a year of readings would otherwise hand over image by image. */
-export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE", "TEVENTS#", "WHDELIV#", "WHQUEUE"];
+export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE", "TEVENTS#", "WHDELIV#", "WHQUEUE", "DEMOFEED"];
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

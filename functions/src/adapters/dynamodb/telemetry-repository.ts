@@ -4,6 +4,7 @@
 // both little-endian binary attributes, so a day of one-minute readings is 17 KB, not 1 440 items.
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type {
+  DemoFeed,
   LiveBindingRepository,
   LiveModelBinding,
   StoredLiveForecast,
@@ -54,6 +55,24 @@ export function dayOf(item: Record<string, unknown>): SensorDay {
     applied: (item.applied ?? {}) as SensorDay["applied"],
     corrections: (item.corrections ?? []) as SensorDay["corrections"],
     version: Number(item.version ?? 0),
+  };
+}
+
+/** The demo mine's feed as stored: its drifts and held values as Float64 binary attributes (NaN for none
+ *  held), read back to the bit whatever their magnitude (a number attribute keeps 38 digits in a range). */
+export const demoFeedItem = (feed: DemoFeed) => ({
+  ...keys.demoFeed(feed.company, feed.facility),
+  ...feed,
+  drift: bytesOf(Float64Array.from(feed.drift)),
+  held: bytesOf(Float64Array.from(feed.held, (v) => v ?? Number.NaN)),
+});
+
+export function demoFeedOf(item: Record<string, unknown>): DemoFeed {
+  const floats = (bytes: unknown) => Array.from(new Float64Array(copyBytes(bytes as Uint8Array)));
+  return {
+    ...strip<DemoFeed>(item)!,
+    drift: floats(item.drift),
+    held: floats(item.held).map((v) => (Number.isNaN(v) ? null : v)),
   };
 }
 
@@ -124,6 +143,28 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
         doc.send(new PutCommand({ TableName: table, Item: { ...key, ...acceptance }, ConditionExpression: "attribute_exists(PK)" })),
       );
       if (!written) throw new NotFound("Принятый месяц не найден");
+    },
+    async demoFeeds() {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.DEMO_FEED_PK },
+        ConsistentRead: true,
+      });
+      return items.map(demoFeedOf);
+    },
+    putDemoFeed(feed, expectedVersion) {
+      return unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: demoFeedItem({ ...feed, version: expectedVersion + 1 }),
+            ...(expectedVersion === 0
+              ? { ConditionExpression: "attribute_not_exists(PK)" }
+              : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
+          }),
+        ),
+      );
     },
     putDay(day, expectedVersion) {
       return unlessConditionFails(

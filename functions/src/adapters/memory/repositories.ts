@@ -70,7 +70,7 @@ import {
   SENSOR_CONFLICT,
   SENSOR_EXISTS,
 } from "../dynamodb/sensor-repository";
-import { dayItem, dayOf } from "../dynamodb/telemetry-repository";
+import { dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/telemetry-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
@@ -456,6 +456,14 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     },
     async putDay(day, expectedVersion) {
       return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
+    },
+    async demoFeeds() {
+      return table.query(keys.DEMO_FEED_PK).map(demoFeedOf);
+    },
+    async putDemoFeed(feed, expectedVersion) {
+      return table.put(demoFeedItem({ ...feed, version: expectedVersion + 1 }), (stored) =>
         expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
       );
     },

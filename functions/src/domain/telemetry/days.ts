@@ -1,14 +1,19 @@
 // A sensor's stored days of readings read back (D57): the UTC day of an instant, and the readings of a
 // window in time order, as the core's minute values, volumes, roll-ups and events are computed from.
 import type { Deps } from "../context";
+import type { SensorDay } from "../../ports";
 
 export const DAY_MS = 86_400_000;
 
 export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
 /** The batch mark of the days the demo's simulator wrote (demo-readings.ts): readings of such a day are
- *  «демонстрационные данные» wherever they show. */
+ *  «демонстрационные данные» wherever they show. The seed's days carry it as it is, the minutes the
+ *  local server's feed pushes after it as their batches' names' start (`demo-simulator-…`). */
 export const DEMO_BATCH = "demo-simulator";
+
+/** Whether a stored day holds the demo's simulated readings: a batch of the demo's applied to it. */
+export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.applied).some((batch) => batch.startsWith(DEMO_BATCH));
 
 /** A sensor's stored readings from `from` to before `to` (ms), in time order: what the core's minute
  *  values, volumes and roll-ups are computed from (@core/telemetry); `demo` when a day of them holds the
@@ -27,7 +32,7 @@ export async function readingsBetween(
   const values: number[] = [];
   let demo = false;
   for (const day of stored) {
-    if (DEMO_BATCH in day.applied) demo = true;
+    if (!demo && isDemoDay(day)) demo = true;
     const start = Date.parse(`${day.day}T00:00:00Z`);
     for (let i = 0; i < day.offsets.length; i++) {
       const t = start + day.offsets[i];

@@ -27,7 +27,7 @@ import { LIMITS } from "../../contract/schemas/limits";
 import { fieldMessage } from "../../contract/field-errors";
 import { registerAt } from "./register";
 import { drainWebhooks, enqueueEventDeliveries, type EventDescriber } from "../company/webhooks";
-import { DAY_MS, DEMO_BATCH, readingsBetween, utcDay } from "./days";
+import { DAY_MS, isDemoDay, readingsBetween, utcDay } from "./days";
 
 export type EventView = z.output<typeof eventSchema>;
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
@@ -394,7 +394,7 @@ async function fromDemoReadings(deps: Pick<Deps, "repos">, company: string, even
   const days = new Map<string, Set<string>>();
   for (const e of events) days.set(e.sensor, (days.get(e.sensor) ?? new Set()).add(utcDay(Date.parse(e.start))));
   for (const [sensor, of] of days) {
-    if ((await deps.repos.telemetry.getDays(company, sensor, [...of])).some((day) => DEMO_BATCH in day.applied)) return true;
+    if ((await deps.repos.telemetry.getDays(company, sensor, [...of])).some(isDemoDay)) return true;
   }
   return false;
 }

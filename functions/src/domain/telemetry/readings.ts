@@ -166,19 +166,21 @@ export function readReadings(
   return { readings, refused, lines: lines.length };
 }
 
-/** The push stored: its readings' blob, then its item and queue mark. Answered 202 only after all three. */
+/** The push stored: its readings' blob, then its item and queue mark. Answered 202 only after all three.
+ *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, days.ts
+ *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
-  deps: Deps,
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
   company: string,
   facility: string,
   body: ReadBody,
   restrictTo?: { facility: string },
+  id = newId(),
 ): Promise<TelemetryBatch> {
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
   const sensors = await deps.repos.sensors.listOfFacility(company, facility);
   const now = deps.clock.now();
   const { readings, refused, lines } = readReadings(body, sensors, now.getTime());
-  const id = newId();
   const bytes = new TextEncoder().encode(JSON.stringify(readings.map((r) => [r.sensor, r.t, r.value])));
   await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
   const batch: TelemetryBatch = {
