@@ -1,56 +1,23 @@
-// A table on a wide screen; on a phone its rows as blocks of «label: value» lines (StackedRows), from
-// the same columns, with its footer, its pages and each row's expansion under the row, so nothing on
-// a phone is read by scrolling sideways. Used as antd's Table (LazyTable.tsx).
-import { lazy, Suspense, type ReactNode } from "react";
-import { Flex, Spin, type TableProps } from "antd";
-import type { ColumnType } from "antd/es/table";
+// A table on a wide screen; on a phone its rows as blocks of «label: value» lines (StackedTable,
+// StackedRows), from the same columns, with its footer, its pages and each row's expansion under the
+// row, so nothing on a phone is read by scrolling sideways. Used as antd's Table (LazyTable.tsx).
+// The phone's form is a chunk of its own, fetched when a phone first shows a table: it kept 3 KB gzip
+// out of every such route's first load (tests/web/bundle.test.ts).
+import { lazy, Suspense } from "react";
+import type { TableProps } from "antd";
 import { Table } from "./LazyTable";
-import { StackedRows, type StackedColumn } from "./StackedRows";
+import { LazyLoading } from "./LazyLoading";
 import { usePhone } from "./useMediaQuery";
 
-// antd's Pagination brings its page-size Select (~22 KB gzip): fetched when a phone first pages.
-const Pagination = lazy(() => import("antd/es/pagination"));
+// lazy() loses the generic signature: the wrapper below restores it for callers.
+const StackedTable = lazy(() => import("./StackedTable")) as unknown as (props: TableProps<object>) => React.ReactElement;
 
 export function ResponsiveTable<T extends object>(props: TableProps<T>) {
   const phone = usePhone();
   if (!phone) return <Table<T> {...props} />;
-  const rows = (props.dataSource ?? []) as readonly T[];
-  // Only leaf columns have a field to show: a grouped header's children are listed in its place.
-  const columns = (props.columns ?? []).flatMap((column) =>
-    "children" in column && column.children ? column.children : [column],
-  ) as Array<ColumnType<T> & StackedColumn<T>>;
-  const rowKey = (row: T) =>
-    typeof props.rowKey === "function"
-      ? String(props.rowKey(row))
-      : String((row as Record<string, unknown>)[(props.rowKey as string | undefined) ?? "key"]);
-  const expand = props.expandable?.expandedRowRender;
-  const pagination = props.pagination || undefined;
-  const loading = typeof props.loading === "object" ? Boolean(props.loading.spinning) : Boolean(props.loading);
   return (
-    <Flex vertical gap={12}>
-      <Spin spinning={loading}>
-        <StackedRows
-          rows={rows}
-          columns={columns.filter((column) => column.title !== undefined || column.render !== undefined)}
-          rowKey={rowKey}
-          empty={props.locale?.emptyText as ReactNode}
-          more={expand ? (row) => expand(row, 0, 0, true) : undefined}
-          testId="stacked-rows"
-        />
-      </Spin>
-      {pagination && pagination.total !== undefined && pagination.total > (pagination.pageSize ?? 10) && (
-        <Suspense fallback={null}>
-          <Pagination
-            simple
-            align="center"
-            current={pagination.current}
-            pageSize={pagination.pageSize}
-            total={pagination.total}
-            onChange={(page, size) => pagination.onChange?.(page, size)}
-          />
-        </Suspense>
-      )}
-      {props.footer?.(rows)}
-    </Flex>
+    <Suspense fallback={<LazyLoading />}>
+      <StackedTable {...(props as unknown as TableProps<object>)} />
+    </Suspense>
   );
 }
