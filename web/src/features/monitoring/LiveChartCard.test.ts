@@ -67,3 +67,26 @@ it("draws the meter, its levels, the forecast band and the events, each named in
   // An open event runs to the chart's end.
   expect((figure.data[6] as { x: string[] }).x).toEqual(["2026-03-02 09:59", "2026-03-02 10:00"]);
 });
+
+it("leaves out the band of a forecast without an interval, colours each horizon apart and grows with its legend", () => {
+  const forecast = (horizon: number, label: string) => ({
+    ...CHART.forecasts[0],
+    horizon,
+    horizon_label: label,
+    lo: [null, null],
+    hi: [null, null],
+  });
+  const five = {
+    ...CHART,
+    forecasts: [forecast(10, "10 мин"), forecast(30, "30 мин"), forecast(60, "1 ч"), forecast(120, "2 ч"), forecast(360, "6 ч")],
+  };
+  const figure = chartFigure(five, [], "Asia/Novokuznetsk");
+  const names = figure.data.map((d) => d.name);
+  expect(names.filter((n) => n?.includes("интервал") || n?.includes("граница"))).toEqual([]);
+  expect(names.filter((n) => n?.startsWith("Прогноз М-7"))).toHaveLength(5);
+  const colours = figure.data.filter((d) => d.name?.startsWith("Прогноз М-7")).map((d) => (d as { line: { color: string } }).line.color);
+  expect(new Set(colours).size).toBe(5);
+  // Eight entries in the legend: the plot's 320 px and a line for each entry past four.
+  expect(figure.layout.height).toBe(320 + 4 * 19);
+  expect(chartFigure(CHART, [], "Asia/Novokuznetsk").layout.height).toBe(320 + 19);
+});

@@ -2,7 +2,7 @@
 // lines, the events of the day (D65, «События») as marked spans with their words in the legend, and
 // each bound model's forecast with its interval as a band. Plotly loads with the first chart.
 import { useMemo } from "react";
-import type { Data } from "plotly.js";
+import type { Data, Layout } from "plotly.js";
 import { Typography } from "antd";
 import { wallTimeIn } from "@core/company-clock";
 import { Chart, type ChartFigure } from "../../shared/charts/Chart";
@@ -12,6 +12,15 @@ import { companyZoneNow } from "../../shared/dates";
 import { number } from "./liveTexts";
 
 const COLORS = ["#1677ff", "#13c2c2", "#722ed1", "#eb2f96"];
+/** One colour per bound horizon (the demo binds five): the forecasts told apart by colour and by name. */
+const FORECAST_COLORS = ["#722ed1", "#eb2f96", "#2f54eb", "#08979c", "#ad6800"];
+/** The chart's height: its plot, and a line of the legend under it for each entry past four (plotly
+ *  gave a long legend a scroll bar of its own in a tile half the page wide; entries side by side were
+ *  cut at their width). */
+const PLOT_HEIGHT = 320;
+const LEGEND_LINE = 19;
+const chartHeight = (data: readonly Data[]) =>
+  PLOT_HEIGHT + LEGEND_LINE * Math.max(0, data.filter((d) => (d as { showlegend?: boolean }).showlegend !== false).length - 4);
 const LEVEL_WORDS: Record<string, string> = { pre_warning: "≥ 0,9·W", warning: "≥ W", alarm: "≥ A" };
 
 export function chartFigure(chart: LiveChart, events: readonly TelemetryEvent[], zone: string): ChartFigure {
@@ -42,38 +51,42 @@ export function chartFigure(chart: LiveChart, events: readonly TelemetryEvent[],
       });
     }
   });
-  for (const f of chart.forecasts) {
+  chart.forecasts.forEach((f, i) => {
     const x = f.t.map(local);
-    data.push(
-      {
-        type: "scatter",
-        mode: "lines",
-        name: `Прогноз на ${f.horizon_label}: верхняя граница`,
-        x,
-        y: f.hi,
-        line: { width: 0 },
-        showlegend: false,
-      },
-      {
-        type: "scatter",
-        mode: "lines",
-        name: `Прогноз на ${f.horizon_label}: интервал`,
-        x,
-        y: f.lo,
-        fill: "tonexty",
-        fillcolor: "rgba(114,46,209,0.15)",
-        line: { width: 0 },
-      },
-      {
-        type: "scatter",
-        mode: "lines",
-        name: `Прогноз ${f.sensor} на ${f.horizon_label}`,
-        x,
-        y: f.result,
-        line: { color: "#722ed1", dash: "dot", width: 1.5 },
-      },
-    );
-  }
+    const color = FORECAST_COLORS[i % FORECAST_COLORS.length];
+    // A model without calibration gives no interval: no band, and no band's name in the legend.
+    const band = f.lo.some((v) => v !== null) && f.hi.some((v) => v !== null);
+    if (band)
+      data.push(
+        {
+          type: "scatter",
+          mode: "lines",
+          name: `Прогноз на ${f.horizon_label}: верхняя граница`,
+          x,
+          y: f.hi,
+          line: { width: 0 },
+          showlegend: false,
+        },
+        {
+          type: "scatter",
+          mode: "lines",
+          name: `Прогноз на ${f.horizon_label}: интервал`,
+          x,
+          y: f.lo,
+          fill: "tonexty",
+          fillcolor: `${color}26`,
+          line: { width: 0 },
+        },
+      );
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `Прогноз ${f.sensor} на ${f.horizon_label}`,
+      x,
+      y: f.result,
+      line: { color, dash: "dot", width: 1.5 },
+    });
+  });
   for (const e of events) {
     const end = e.end ?? chart.to;
     const y = e.peak ?? 0;
@@ -94,7 +107,11 @@ export function chartFigure(chart: LiveChart, events: readonly TelemetryEvent[],
       margin: { l: 48, r: 16, t: 16, b: 48 },
       xaxis: { type: "date", tickformat: "%H:%M" },
       yaxis: { title: { text: "% об." }, rangemode: "tozero" },
-      legend: { orientation: "h", y: -0.25 },
+      // No scroll bar of the legend's own (plotly 4's maxheight, a share of the chart's height; not in
+      // @types/plotly.js): the chart is as tall as its legend needs (chartHeight).
+      legend: { orientation: "h", y: -0.25, maxheight: 1 } as Partial<Layout["legend"]>,
+      // Also the phone's base height (Chart, narrowLayout).
+      height: chartHeight(data),
     },
   };
 }
@@ -112,7 +129,7 @@ export default function LiveChartCard({ facility, working, updated }: { facility
   if (!figure) return <Typography.Text type="secondary">График загружается…</Typography.Text>;
   return (
     <>
-      <Chart figure={figure} height={320} testId="live-chart" />
+      <Chart figure={figure} height={figure.layout.height ?? PLOT_HEIGHT} testId="live-chart" />
       <Typography.Text type="secondary">
         {events.data ? `Событий за сутки: ${events.data.count.toLocaleString("ru-RU")}` : "События загружаются…"}
       </Typography.Text>

@@ -4,6 +4,7 @@
 // (never by colour alone), «нет данных N мин», the air and drainage flow, the forecast with its interval
 // and probability, which alert rule is on and whether it is raised; a working without a model says
 // why; a model bound from the tile's dialog is sent as the route declares it; the advisory note shown.
+// Forecasts at several horizons with the same model, note and rule say those once, under their lines.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
@@ -146,4 +147,48 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
     horizon: 60,
     model: "xgboost-h60",
   });
+});
+
+it("says the model, note and alert rule once under the forecasts' lines where every horizon shares them", async () => {
+  const uncalibrated = {
+    ...FORECAST,
+    lo: null,
+    hi: null,
+    p_exceed: null,
+    note: "Модель не откалибрована: интервал и вероятность превышения не рассчитываются.",
+    alert: { ...FORECAST.alert, rule: "reading", raised: false, reason: "Оповещение по прогнозу не включено: модель не откалибрована." },
+  };
+  const horizons = [
+    { horizon: 10, horizon_label: "10 мин", for: "2026-03-01T03:10:00.000Z" },
+    { horizon: 60, horizon_label: "1 ч", for: "2026-03-01T04:00:00.000Z" },
+    { horizon: 360, horizon_label: "6 ч", for: "2026-03-01T09:00:00.000Z" },
+  ];
+  const tile = { ...VIEW.tiles[0], forecasts: horizons.map((h) => ({ ...uncalibrated, ...h })) };
+  app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
+      .on("getTelemetryLive", {
+        ...VIEW,
+        tiles: [tile, { ...tile, working: "Лава 15", forecasts: [FORECAST, { ...uncalibrated, horizon: 10 }] }],
+      }),
+  );
+  const [shared, apart] = await screen.findAllByTestId("live-tile");
+  const lines = within(shared).getAllByTestId("live-forecast");
+  expect(lines.map((l) => l.textContent)).toEqual([
+    "Прогноз М-1 на 10 мин (к 10:10): 0,95 % об.",
+    "Прогноз М-1 на 1 ч (к 11:00): 0,95 % об.",
+    "Прогноз М-1 на 6 ч (к 16:00): 0,95 % об.",
+  ]);
+  const about = within(shared).getByTestId("live-forecast-about");
+  expect(about.textContent).toContain("XGBoost, версия 1 (модель платформы)");
+  expect(about.textContent).toContain("Модель не откалибрована");
+  expect(about.textContent).toContain("Оповещение по текущему значению (≥ 0,9·предела)");
+  expect(shared.textContent?.split("Модель не откалибрована")).toHaveLength(2);
+  // Forecasts that differ keep each its own.
+  expect(within(apart).queryByTestId("live-forecast-about")).toBeNull();
+  const [calibrated, other] = within(apart).getAllByTestId("live-forecast");
+  expect(calibrated.textContent).toContain("Оповещение по прогнозу (P ≥ 0,5)");
+  expect(other.textContent).toContain("Модель не откалибрована");
 });
