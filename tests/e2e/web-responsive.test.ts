@@ -13,6 +13,7 @@ import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { brokenWords } from "../support/layout";
 
 const SHOTS = `${process.env.SCREENSHOT_DIR ?? "/tmp"}/web-responsive`;
 const PROJECT = "Шахта «Распадская-Коксовая» Северо-Восточное крыло";
@@ -137,27 +138,6 @@ const pageWidths = (page: Page) =>
     html: document.documentElement.scrollWidth,
     body: document.body.scrollWidth,
   }));
-
-/** Words of headings and card titles that the browser broke across two lines (mid-word). */
-const brokenWords = (page: Page) =>
-  page.evaluate(() => {
-    const broken: string[] = [];
-    for (const heading of document.querySelectorAll("h1, h2, h3, h4, .ant-card-head-title, .ant-layout-header")) {
-      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent ?? "";
-        // A word, or one part of a hyphenated word: breaking after a hyphen is fine.
-        for (const match of text.matchAll(/[^\s-]+-?/g)) {
-          const range = document.createRange();
-          range.setStart(node, match.index);
-          range.setEnd(node, match.index + match[0].length);
-          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-          if (tops.size > 1) broken.push(match[0]);
-        }
-      }
-    }
-    return broken;
-  });
 
 /** Legends that reach outside their chart's drawing (the plotly SVG). */
 const legendsOutside = (page: Page) =>

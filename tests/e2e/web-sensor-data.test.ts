@@ -2,8 +2,9 @@
 // ventilation hour pushed in January, «Датчики» › «Полнота данных датчиков» shows the heat map with the
 // month's percent and «! < 95 %» in words; a cell opens «Пропуски и замещения» with the 10-minute gap
 // substituted by «(0,44 + 0,46) / 2 = 0,45»; «Сутки» opens the hour's day with its chart and its runs
-// in words. At 1440 and 390 px, nothing wider than the phone but the tables' own scroll; screenshots
-// with SCREENSHOTS=1. Needs web/dist.
+// in words. At 1440 and 390 px, nothing wider than the phone but the heat map's own scroll (its sensors
+// in sight, its latest month shown, the scroll said in words), the gaps as blocks whose rule and cause
+// are in sight; screenshots with SCREENSHOTS=1. Needs web/dist.
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -11,6 +12,7 @@ import { instantOfWallTime } from "@core/company-clock";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, navigateInApp, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { brokenWords, wholly } from "../support/layout";
 import type { Credentials } from "../support/server";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -76,7 +78,7 @@ describe("web app: a sensor's completeness, gaps and day", () => {
   it("goes from «Датчики» to the heat map, the month's gaps and the hour's day, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
     await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
-    await page.getByRole("cell", { name: "М-12" }).waitFor();
+    await page.getByRole("cell", { name: "М-12", exact: true }).waitFor();
     await page.getByRole("link", { name: "Полнота данных датчиков" }).click();
 
     const january = page.getByRole("link", { name: new RegExp(`^М-12, 01\\.${YEAR}: полнота 0,13 %, ниже 95 %`) });
@@ -85,6 +87,11 @@ describe("web app: a sensor's completeness, gaps and day", () => {
     await screenshot(page, { path: `${SHOTS}/web-sensor-completeness-1440.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await expect.poll(fitsPhone).toBeLessThanOrEqual(PHONE.width);
+    // The months scroll inside the card, the sensor's name kept in sight, and it says so in words.
+    await page.getByText(/Таблица прокручивается вбок/).waitFor();
+    expect(await wholly(january)).toBe(true);
+    expect(await wholly(page.getByTestId("sensor-heat-map").getByText("М-12", { exact: true }))).toBe(true);
+    expect(await brokenWords(page, "[data-testid=sensor-heat-map]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-sensor-completeness-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
 
@@ -100,6 +107,12 @@ describe("web app: a sensor's completeness, gaps and day", () => {
     await screenshot(page, { path: `${SHOTS}/web-sensor-gaps-1440.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await expect.poll(fitsPhone).toBeLessThanOrEqual(PHONE.width);
+    // Each gap a block of lines: its rule, cause and day in sight (the table showed its start and end only).
+    const block = page.getByTestId("stacked-rows").locator(":scope > div", { hasText: "(0,44 + 0,46) / 2 = 0,45" });
+    await block.waitFor();
+    expect(await wholly(block.getByText("(0,44 + 0,46) / 2 = 0,45", { exact: false }))).toBe(true);
+    expect(await wholly(block.getByText("нет показаний: 10 мин"))).toBe(true);
+    expect(await wholly(block.getByRole("link", { name: "Сутки" }))).toBe(true);
     await screenshot(page, { path: `${SHOTS}/web-sensor-gaps-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
 

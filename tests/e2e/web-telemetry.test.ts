@@ -3,7 +3,10 @@
 // readings pushed by the gateway (section 12's ventilation hour: 720,00 thousand m³, 2,172 t CH4), and
 // «Принять» with a reason (the month is far below 95 %) turns it «Принят»; «Загрузить выгрузку АГК»
 // sends a dispatch export in Windows-1251 (tests/fixtures/telemetry) through the direct upload and
-// shows its batch once consumed, the «обрыв» on line 3 refused. Needs web/dist.
+// shows its batch once consumed, the «обрыв» on line 3 refused. At 1440 px no word of the register is
+// broken inside and no cell is cut (its rare actions behind «…»), «Принять» wholly in sight; at 390 px
+// the page does not scroll sideways, each sensor and offer is a block whose code, kind and «Принять» are
+// in sight, and the heat map scrolls inside its card. Needs web/dist.
 import { fileURLToPath } from "node:url";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,9 +16,12 @@ import { instantOfWallTime } from "@core/company-clock";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const YEAR = new Date().getFullYear();
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 const DISPATCH_FILE = fileURLToPath(new URL("../fixtures/telemetry/dispatch-export-cp1251.csv", import.meta.url));
 
 describe("web app: a mine's sensors and its readings' offers", () => {
@@ -74,14 +80,36 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     await server?.close();
   });
 
-  it("«Датчики» lists the register with the advisory note", async () => {
+  it("«Датчики» lists the register with the advisory note, whole at 1440 px and as blocks at 390 px", async () => {
+    await page.setViewportSize(WIDE);
     await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/sensors`);
-    await page.getByRole("cell", { name: "М-12" }).waitFor();
+    await page.getByRole("cell", { name: "М-12", exact: true }).waitFor();
     await page.getByText(ADVISORY_NOTE).waitFor();
-    const row = (await page.getByRole("row", { name: /М-12/ }).textContent()) ?? "";
-    expect(row).toContain("отключающий");
-    expect(row).toContain("1 / 1,5");
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-sensors.png`, fullPage: true });
+    const row = page.getByRole("row", { name: /М-12/ });
+    const text = (await row.textContent()) ?? "";
+    expect(text).toContain("отключающий");
+    expect(text).toContain("1 / 1,5");
+    // Every cell in sight, «Вентиляционный» and «регистрирующий» whole (three buttons took the width).
+    expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
+    for (const cell of await row.getByRole("cell").all()) expect(await wholly(cell)).toBe(true);
+    await row.getByRole("button", { name: "Другие действия с датчиком М-12" }).click();
+    await page.getByRole("menuitem", { name: "Вывести из эксплуатации" }).waitFor();
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-sensors-1440.png`, fullPage: true });
+    // A click beside it closes the menu.
+    await page.getByRole("heading", { name: /^Датчики/ }).click();
+    await page.getByRole("menuitem", { name: "Вывести из эксплуатации" }).waitFor({ state: "hidden" });
+
+    await page.setViewportSize(PHONE);
+    // The register's block of М-12 (the keys' list has its own).
+    const block = page.getByTestId("stacked-rows").first().locator(":scope > div", { hasText: "М-12" });
+    await block.getByText("М-12", { exact: true }).waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    for (const shown of ["М-12", "Метан (0–4 % об.)", "Вентиляционный ствол № 1", "отключающий"]) {
+      expect(await wholly(block.getByText(shown, { exact: true }))).toBe(true);
+    }
+    expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-sensors-390.png`, fullPage: true });
+    await page.setViewportSize(WIDE);
   });
 
   it("«Данные АГК» offers January's figures and accepts them with a reason", async () => {
@@ -91,7 +119,22 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     const text = (await row.textContent()) ?? "";
     expect(text).toContain("720,00");
     expect(text).toContain("2,172");
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-offers.png`, fullPage: true });
+    // «Принять» whole at 1440 px (a fixed layout cut it to «Пр»).
+    expect(await wholly(row.getByRole("button", { name: "Принять" }))).toBe(true);
+    expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-offers-1440.png`, fullPage: true });
+    // At 390 px the heat map scrolls inside its card, not the page (it took the page to 740 px), and each
+    // offer is a block with «Принять» in sight.
+    await page.setViewportSize(PHONE);
+    const block = page.getByTestId("stacked-rows").filter({ hasText: `01.${YEAR}` });
+    await block.waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    const map = page.getByTestId("offers-heat-map");
+    expect(await map.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.getByText(/Таблица прокручивается вбок/).waitFor();
+    expect(await wholly(block.getByRole("button", { name: "Принять" }))).toBe(true);
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-offers-390.png`, fullPage: true });
+    await page.setViewportSize(WIDE);
     await row.getByRole("button", { name: "Принять" }).click();
     const dialog = page.getByRole("dialog");
     await pickOption(page, dialog.getByLabel("Проект"), `Замеры ${YEAR}`);

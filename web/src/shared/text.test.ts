@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actorText, orAbsent, truncate, truncateKeepingYear } from "./text";
+import { actorText, keepSignsWithNumbers, orAbsent, truncate, truncateKeepingYear } from "./text";
 
 describe("truncate", () => {
   it("keeps a name of at most 25 characters as it is", () => {
@@ -55,5 +55,14 @@ describe("actorText", () => {
     expect(actorText("system")).toBe("система");
     expect(actorText("engineer@example.ru")).toBe("engineer@example.ru");
     expect(actorText(undefined)).toBe("");
+  });
+});
+
+describe("keepSignsWithNumbers", () => {
+  it("keeps «№ 2», «95 %» and a figure with its unit on one line, other spaces as they are", () => {
+    expect(keepSignsWithNumbers("Вентиляционный ствол № 2, полнота 95 %")).toBe("Вентиляционный ствол №\u00a02, полнота 95\u00a0%");
+    expect(keepSignsWithNumbers("9 348,67 тыс. м³, 32,413 т.")).toBe("9 348,67\u00a0тыс.\u00a0м³, 32,413\u00a0т.");
+    expect(keepSignsWithNumbers("Ствол №")).toBe("Ствол №");
+    expect(keepSignsWithNumbers("2 точки, 3 тонны")).toBe("2 точки, 3 тонны");
   });
 });

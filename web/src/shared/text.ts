@@ -50,3 +50,11 @@ export function whoText(person: { first_name?: string; last_name?: string; email
       .join(" ") || person.email
   );
 }
+
+/** A text as a narrow place wraps it: «№ 2», «95 %», «32,413 т», «9 348,67 тыс. м³» kept on one line
+ *  (no-break spaces), so a line never ends with «№» or a number and starts with its sign or unit. */
+export const keepSignsWithNumbers = (text: string): string =>
+  text
+    .replace(/№ (?=\S)/g, "№\u00a0")
+    .replace(/(\d) (?=(?:%|т|тыс|мин|ч|м³)(?![\p{L}\d]))/gu, "$1\u00a0")
+    .replace(/тыс\. (?=м)/g, "тыс.\u00a0");

@@ -8,7 +8,7 @@ import { cleanup, configure, getConfig } from "@testing-library/react";
 import dayjs from "dayjs";
 import * as React from "react";
 import "dayjs/locale/ru";
-import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, onTestFinished, vi } from "vitest";
 
 const DESKTOP_WIDTH = 1366;
 
@@ -48,7 +48,7 @@ export function installDomGlobals(): void {
   vi.setConfig({ testTimeout: 90_000 });
   afterEach(() => cleanup());
 
-  window.matchMedia = matchMedia;
+  window.matchMedia = (query) => matchMedia(query);
 }
 
 /** React's development build (the one with act, which Testing Library needs) records where each
@@ -66,13 +66,19 @@ function ownerStacks(on: boolean): void {
 
 /** A desktop window («(max-width: 767.98px)» false, «(min-width: 992px)» true) whose user asks for
  *  reduced motion, as the browser tests' (antd's dialogs then open without animation). */
-function matchMedia(query: string): MediaQueryList {
+/** The rest of the running test at a phone's width (390 px): the media queries answer for it, as
+ *  usePhone and ResponsiveTable read them. Undone when the test ends. */
+export function atPhoneWidth(): void {
+  const spy = vi.spyOn(window, "matchMedia").mockImplementation((query) => matchMedia(query, PHONE_WIDTH));
+  onTestFinished(() => spy.mockRestore());
+}
+const PHONE_WIDTH = 390;
+
+function matchMedia(query: string, width = DESKTOP_WIDTH): MediaQueryList {
   const min = /min-width:\s*([\d.]+)px/.exec(query);
   const max = /max-width:\s*([\d.]+)px/.exec(query);
   const matches =
-    min || max
-      ? (!min || DESKTOP_WIDTH >= Number(min[1])) && (!max || DESKTOP_WIDTH <= Number(max[1]))
-      : /prefers-reduced-motion:\s*reduce/.test(query);
+    min || max ? (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) : /prefers-reduced-motion:\s*reduce/.test(query);
   return {
     matches,
     media: query,

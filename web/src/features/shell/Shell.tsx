@@ -61,6 +61,9 @@ const PHONE_THEME: ThemeConfig = {
 /** Any table wider than a phone scrolls sideways inside its place, not the page (the projects and
  *  calculations tables set their own scroll width as well). */
 const PHONE_TABLE = { style: { overflowX: "auto" as const } };
+/** A card's title on a phone wraps onto a second line instead of ending in «…» («Полнота данных по
+ *  источникам и месяцам» was cut to «Полнота данных по источникам…»). */
+const PHONE_CARD = { styles: { title: { whiteSpace: "normal" as const, paddingBlock: 8 } } };
 /** No change on wider screens. Always a theme object: antd's ConfigProvider wraps its children in
  *  one more provider when it has a theme, and switching between none and one would remount the page. */
 const WIDE_THEME: ThemeConfig = {};
@@ -149,7 +152,11 @@ export default function Shell({ menu }: { menu: readonly MenuEntry[] }) {
           )}
         </Layout.Header>
         <Layout.Content style={{ margin: phone ? 12 : 24, minWidth: 0 }}>
-          <ConfigProvider theme={phone ? PHONE_THEME : WIDE_THEME} table={phone ? PHONE_TABLE : undefined}>
+          <ConfigProvider
+            theme={phone ? PHONE_THEME : WIDE_THEME}
+            table={phone ? PHONE_TABLE : undefined}
+            card={phone ? PHONE_CARD : undefined}
+          >
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

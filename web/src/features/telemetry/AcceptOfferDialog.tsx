@@ -7,6 +7,7 @@ import { useMe } from "../../api/profile";
 import { useProjects } from "../../api/projects";
 import { useAcceptOffers, type Offer } from "../../api/telemetry";
 import { monthText, number, percent } from "./offerTexts";
+import { keepSignsWithNumbers } from "../../shared/text";
 
 export default function AcceptDialog({
   facility,
@@ -29,7 +30,7 @@ export default function AcceptDialog({
   return (
     <Modal
       open
-      title={`Принять: ${offer.point_name}, ${monthText(offer.month)}`}
+      title={keepSignsWithNumbers(`Принять: ${offer.point_name}, ${monthText(offer.month)}`)}
       onCancel={onClose}
       okText="Принять"
       cancelText="Отмена"
@@ -43,8 +44,9 @@ export default function AcceptDialog({
     >
       <Flex vertical gap={12}>
         <Typography.Text>
-          Расчет «по данным АГК» (уровень 3): {number(offer.volume_thousand_m3, 2)} тыс. м³, CH4 {number(offer.ef_ch4, 4)} % об.,{" "}
-          {number(offer.ch4_t, 3)} т.
+          {keepSignsWithNumbers(
+            `Расчет «по данным АГК» (уровень 3): ${number(offer.volume_thousand_m3, 2)} тыс. м³, CH4 ${number(offer.ef_ch4, 4)} % об., ${number(offer.ch4_t, 3)} т.`,
+          )}
         </Typography.Text>
         <Select aria-label="Проект" placeholder="Проект площадки" options={options} value={project} onChange={setProject} />
         {low && (
@@ -52,7 +54,9 @@ export default function AcceptDialog({
             <Alert
               type="warning"
               showIcon
-              title={`Полнота данных ${percent(offer.completeness)} — ниже 95 %: укажите причину, ее напечатает паспорт`}
+              title={keepSignsWithNumbers(
+                `Полнота данных ${percent(offer.completeness)} — ниже 95 %: укажите причину, ее напечатает паспорт`,
+              )}
             />
             <Input.TextArea
               aria-label="Причина"

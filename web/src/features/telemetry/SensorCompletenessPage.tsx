@@ -10,6 +10,8 @@ import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { YearField } from "../../shared/YearField";
+import { SideScroll } from "../../shared/SideScroll";
+import { keepSignsWithNumbers } from "../../shared/text";
 import { useFacilities } from "../../api/inventory";
 import { useSensorCompleteness, type SensorCompleteness } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
@@ -18,13 +20,17 @@ import { complete, completenessText, monthText } from "./sensorDataTexts";
 const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 /** Green at 95 % and above, amber below, red under a half; the text says the same. */
 const shade = (share: number) => (complete(share) ? "#d9f7be" : share >= 0.5 ? "#fff1b8" : "#ffccc7");
-const CELL = { padding: 2, minWidth: 64 } as const;
+const CELL = { padding: 2, minWidth: 64, whiteSpace: "nowrap" } as const;
 
-function Cell({ facility, sensor, month }: { facility: string; sensor: SensorCompleteness; month: string }) {
+function Cell({ facility, sensor, month, latest }: { facility: string; sensor: SensorCompleteness; month: string; latest: boolean }) {
   const found = sensor.months.find((m) => m.month === month);
   if (!found) {
     return (
-      <td style={CELL} aria-label={`${sensor.code}, ${monthText(month)}: не в эксплуатации или нет данных`}>
+      <td
+        style={CELL}
+        data-latest={latest ? "" : undefined}
+        aria-label={`${sensor.code}, ${monthText(month)}: не в эксплуатации или нет данных`}
+      >
         <div style={{ textAlign: "center", color: "#8c8c8c" }}>—</div>
       </td>
     );
@@ -32,7 +38,7 @@ function Cell({ facility, sensor, month }: { facility: string; sensor: SensorCom
   const ok = complete(found.completeness);
   const text = completenessText(found.completeness);
   return (
-    <td style={CELL}>
+    <td style={CELL} data-latest={latest ? "" : undefined}>
       <Link
         to={`/facilities/${facility}/sensors/${sensor.id}/gaps?month=${month}`}
         aria-label={`${sensor.code}, ${monthText(month)}: полнота ${text}${ok ? "" : ", ниже 95 %"}; пропуски и замещения`}
@@ -60,6 +66,7 @@ export default function SensorCompletenessPage() {
   const [year, setYear] = useState(new Date().getFullYear());
   const facility = useFacilities().data?.find((f) => f.id === facilityId);
   const data = useSensorCompleteness(facilityId, year);
+  const latest = data.data?.flatMap((s) => s.months.map((m) => m.month)).reduce((last, m) => (m > last ? m : last), "");
   const months = MONTHS.map((_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
   return (
     <Flex vertical gap={16}>
@@ -75,14 +82,16 @@ export default function SensorCompletenessPage() {
       <YearField year={year} onChange={setYear} />
       <Card title={`Полнота по датчикам и месяцам, ${year}`}>
         <Typography.Paragraph type="secondary">
-          Полнота — доля минут в эксплуатации с достоверным или замещенным значением. «✓ ≥ 95 %» — месяц предлагается в инвентаризацию, «!
-          &lt; 95 %» — только с указанием причины, «—» — датчик не был в эксплуатации. Нажмите на месяц, чтобы увидеть пропуски и замещения.
+          {/* The signs in no-break spaces: «! < 95 %» is never cut at a line's end. */}
+          Полнота — доля минут в эксплуатации с достоверным или замещенным значением. {"«✓\u00a0≥\u00a095\u00a0%»"} — месяц предлагается в
+          инвентаризацию, {"«!\u00a0<\u00a095\u00a0%»"} — только с указанием причины, «—» — датчик не был в эксплуатации. Нажмите на месяц,
+          чтобы увидеть пропуски и замещения.
         </Typography.Paragraph>
         {data.isError && <LoadError what="полноту данных" message={data.error.message} retry={() => data.refetch()} />}
         {data.isPending && <PageLoading />}
         {data.data && data.data.length === 0 && <Typography.Text type="secondary">У площадки нет датчиков</Typography.Text>}
         {data.data && data.data.length > 0 && (
-          <div style={{ overflowX: "auto" }}>
+          <SideScroll latest={latest} testId="sensor-heat-map">
             <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных датчиков по месяцам">
               <thead>
                 <tr>
@@ -124,17 +133,17 @@ export default function SensorCompletenessPage() {
                       {sensor.is_active ? "" : " (выведен)"}
                       <br />
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {kindText(sensor.kind)} · {sensor.point_name}
+                        {keepSignsWithNumbers(`${kindText(sensor.kind)} · ${sensor.point_name}`)}
                       </Typography.Text>
                     </th>
                     {months.map((month) => (
-                      <Cell key={month} facility={facilityId} sensor={sensor} month={month} />
+                      <Cell key={month} facility={facilityId} sensor={sensor} month={month} latest={month === latest} />
                     ))}
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </SideScroll>
         )}
       </Card>
     </Flex>

@@ -11,6 +11,7 @@ import SensorCompletenessPage from "./SensorCompletenessPage";
 import SensorGapsPage from "./SensorGapsPage";
 import SensorDayPage from "./SensorDayPage";
 import { DEMO_READINGS_NOTE } from "./DemoReadingsAlert";
+import { atPhoneWidth } from "../../testing/dom-globals";
 
 let app: OpenApp;
 /** Russian numbers group thousands with a no-break space. */
@@ -157,6 +158,50 @@ describe("«Пропуски и замещения»", () => {
     await waitFor(() => expect(screen.getByTestId("gaps-month").textContent).toBe("02.2026"));
     await waitFor(() => expect(app.api.calls("sensorGaps").map((c) => c.query.get("month"))).toContain("2026-02"));
     expect(app.api.calls("sensorGaps")[0].query.get("limit")).toBe("50");
+  });
+});
+
+describe("«Пропуски и замещения» on a phone", () => {
+  it("shows each gap as a block of lines, its rule, cause and day in sight (the table showed only its start and end)", async () => {
+    atPhoneWidth();
+    const gap = {
+      start: "2026-03-15T03:20:00.000Z",
+      end: "2026-03-15T03:30:00.000Z",
+      minutes: 10,
+      state: "substituted" as const,
+      rule: "mean" as const,
+      before: 0.44,
+      after: 0.46,
+      value: 0.45,
+      flags: { none: 10, range: 0, stuck: 0, jump: 0 },
+    };
+    const minutes = { expected: 44_640, valid: 44_630, substituted: 10, missing: 0 };
+    app = openPage(
+      {
+        path: "/facilities/f1/sensors/s1/gaps?month=2026-03",
+        route: "/facilities/:facilityId/sensors/:sensorId/gaps",
+        page: <SensorGapsPage />,
+      },
+      (api) =>
+        api.on("sensorGaps", {
+          sensor: head,
+          month: "2026-03",
+          minutes,
+          completeness: 1,
+          longest_gap_min: 10,
+          count: 1,
+          demo: false,
+          gaps: [gap],
+        }),
+    );
+    const block = (await screen.findByText("(0,44 + 0,46) / 2 = 0,45", { exact: false })).closest<HTMLElement>(
+      "[data-testid=stacked-rows]",
+    )!;
+    expect(block.querySelector("table")).toBeNull();
+    for (const shown of ["Начало", "15.03.2026 10:20", "Конец", "15.03.2026 10:30", "Замещено", "нет показаний: 10 мин"]) {
+      expect(block.textContent).toContain(shown);
+    }
+    expect(within(block).getByText("Сутки").getAttribute("href")).toBe("/facilities/f1/sensors/s1/day?date=2026-03-15");
   });
 });
 

@@ -8,7 +8,7 @@ import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LIMITS } from "@server/contract";
-import { Table } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { displayDateTime } from "../../shared/dates";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
@@ -101,7 +101,8 @@ export default function SensorGapsPage() {
       )}
       <Typography.Paragraph style={{ margin: 0 }}>{SUBSTITUTION_RULE}</Typography.Paragraph>
       <Card title={data.data ? `Пропуски: ${minutesText(data.data.count)}` : "Пропуски"}>
-        <Table<Gap>
+        {/* On a phone each gap is a block of «label: value» lines: its rule and reason were off-screen. */}
+        <ResponsiveTable<Gap>
           size="small"
           rowKey="start"
           loading={data.isPending}

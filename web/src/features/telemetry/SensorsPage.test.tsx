@@ -4,13 +4,16 @@
 // W/A as «1 / 1,5»; a gateway key made, shown once in a dialog, then listed by its first characters only;
 // «Загрузить выгрузку АГК»: an empty file refused before sending, a CSV granted an upload, PUT with its
 // progress, stored as a batch and its state read again until done, then the counts in Russian numbers
-// («3 100») and the refused lines by number and reason, ten a page.
+// («3 100») and the refused lines by number and reason, ten a page. On a wide screen a row keeps
+// «Пропуски» in sight and «Изменить» and «Вывести из эксплуатации» behind «…», its columns sized to their
+// words (no fixed layout that broke «Вентиляцио|нный»); on a phone each sensor is a block of lines.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
 import { success } from "../../testing/contract-api";
 import { api } from "../../api/client";
+import { atPhoneWidth } from "../../testing/dom-globals";
 import SensorsPage from "./SensorsPage";
 
 let app: OpenApp;
@@ -104,6 +107,11 @@ function openSensors() {
       .on("listEmissionPoints", [POINT])
       .on("listSensors", () => sensors)
       .on("listGatewayKeys", () => keys)
+      .on("retireSensor", ({ params }) => {
+        const at = sensors.findIndex((s) => (s as { id: string }).id === params.sensor);
+        sensors[at] = { ...(sensors[at] as object), is_active: false, in_service_to: "2026-03-01" };
+        return sensors[at];
+      })
       .on("createSensor", ({ body }) => {
         const fields = body as typeof register;
         const made = { ...METHANE, ...fields, id: "s2", revisions: [{ ...register, ...fields, valid_from: AT }] };
@@ -137,7 +145,8 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   await screen.findByText("М-12");
   expect(screen.getByText(ADVISORY_NOTE)).toBeTruthy();
   const row = screen.getByText("М-12").closest("tr")!;
-  expect(row.textContent).toContain("Ствол № 2");
+  // «№ 2» kept on one line (a no-break space).
+  expect(row.textContent).toContain("Ствол №\u00a02");
   expect(row.textContent).toContain("1 / 1,5");
   expect(row.textContent).toContain("отключающий");
   expect(row.textContent).not.toContain("p1");
@@ -161,6 +170,65 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   });
   await waitFor(() => expect(dialog.isConnected).toBe(false));
   await screen.findByText("АН-3");
+});
+
+it("keeps «Пропуски» in a row and its rarer actions behind «…»: «Изменить» opens the sensor, «Вывести из эксплуатации» asks first", async () => {
+  openSensors();
+  const row = (await screen.findByText("М-12")).closest("tr")!;
+  // Sized to its words: a fixed layout (with a column fixed at the right) broke them inside.
+  expect(row.closest("table")!.style.tableLayout).toBe("auto");
+  expect(document.querySelector(".ant-table-cell-fix-right, .ant-table-cell-fix-left")).toBeNull();
+  expect(within(row).getByRole("link", { name: "Пропуски" }).getAttribute("href")).toBe("/facilities/f1/sensors/s1/gaps");
+  expect(within(row).queryByText("Изменить")).toBeNull();
+  expect(within(row).queryByText("Вывести из эксплуатации")).toBeNull();
+
+  await app.user.click(within(row).getByRole("button", { name: "Другие действия с датчиком М-12" }));
+  const menu = await screen.findByRole("menu", { name: "Действия с датчиком М-12" });
+  await app.user.click(within(menu).getByRole("menuitem", { name: "Изменить" }));
+  const dialog = (await screen.findByText("Изменить датчик «М-12»", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  expect(within(dialog).getByLabelText<HTMLInputElement>("Код датчика в АГК").value).toBe("М-12");
+  await app.user.keyboard("{Escape}");
+  await waitFor(() => expect(dialog.isConnected).toBe(false));
+
+  await app.user.click(within(row).getByRole("button", { name: "Другие действия с датчиком М-12" }));
+  await app.user.click(
+    within(await screen.findByRole("menu", { name: "Действия с датчиком М-12" })).getByRole("menuitem", {
+      name: "Вывести из эксплуатации",
+    }),
+  );
+  const confirm = (await screen.findByText("Вывести датчик «М-12» из эксплуатации?")).closest<HTMLElement>(".ant-popover")!;
+  expect(app.api.calls("retireSensor")).toHaveLength(0);
+  await app.user.click(within(confirm).getByText("Вывести").closest("button")!);
+  await waitFor(() => expect(app.api.calls("retireSensor")).toHaveLength(1));
+  expect(app.api.calls("retireSensor")[0].params).toMatchObject({ id: "f1", sensor: "s1" });
+  await screen.findByText("Выведен");
+});
+
+it("on a phone shows each sensor as a block of lines: code, kind, point, role, levels, «Пропуски» and «…»", async () => {
+  atPhoneWidth();
+  openSensors();
+  const blocks = await screen.findAllByTestId("stacked-rows");
+  const register = blocks.find((b) => b.textContent?.includes("М-12"))!;
+  expect(register.querySelector("table")).toBeNull();
+  for (const shown of [
+    "Код",
+    "М-12",
+    "Вид",
+    "Метан (0–4 % об.)",
+    "Источник выбросов",
+    "Ствол №\u00a02",
+    "Роль",
+    "отключающий",
+    "1 / 1,5",
+  ]) {
+    expect(register.textContent).toContain(shown);
+  }
+  expect(within(register).getByRole("link", { name: "Пропуски" })).toBeTruthy();
+  expect(within(register).getByRole("button", { name: "Другие действия с датчиком М-12" })).toBeTruthy();
+  // The card's title is not crowded out by its buttons.
+  expect(screen.getByText("Датчики АГК", { selector: ".ant-card-head-title" })).toBeTruthy();
 });
 
 it("shows a new gateway key once, then lists it by its first characters only", async () => {

@@ -2,12 +2,16 @@
 // emission point, role, levels W/A, cross-section, flow conditions, dates in service — added, changed
 // and retired; and the facility's gateway keys, each shown once when made, listed by label and first
 // characters, revoked. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
+// On a wide screen the register is a table whose rows keep the frequent action in sight («Пропуски»)
+// and the rare ones behind «…»; on a phone each sensor is a block of «label: value» lines
+// (ResponsiveTable), as the calculations list shows its rows.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Input, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE, type SensorKind } from "@core/telemetry";
 import { GATEWAY_KEY_LABEL_MAX } from "@server/contract";
-import { ListTable } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
+import { keepSignsWithNumbers } from "../../shared/text";
 import { LoadError } from "../../shared/LoadError";
 import { displayDate, displayDateTime } from "../../shared/dates";
 import { kindText, number, ROLES } from "./sensorTexts";
@@ -31,7 +35,69 @@ const DispatchFileDialog = lazy(() => import("./DispatchFileDialog"));
 
 const levels = (s: Sensor) => (s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"}`);
 const inService = (s: Sensor) =>
-  s.in_service_from || s.in_service_to ? `${displayDate(s.in_service_from) || "…"} – ${displayDate(s.in_service_to) || "н. в."}` : "—";
+  s.in_service_from || s.in_service_to ? `${displayDate(s.in_service_from) || "…"} – ${displayDate(s.in_service_to) || "н.\u00a0в."}` : "—";
+/** A cell kept on one line (a code, levels, dates): never broken inside a word or a date. */
+const oneLine = { style: { whiteSpace: "nowrap" } } as const;
+
+/** A sensor's rarer actions behind «…»: change it, retire it (confirmed first). */
+function SensorMore({ sensor, onEdit, onRetire }: { sensor: Sensor; onEdit: () => void; onRetire: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Popconfirm
+      open={confirming}
+      onOpenChange={(next) => !next && setConfirming(false)}
+      title={`Вывести датчик «${sensor.code}» из эксплуатации?`}
+      description="Его показания и история сохранятся."
+      okText="Вывести"
+      cancelText="Отмена"
+      onConfirm={() => {
+        setConfirming(false);
+        onRetire();
+      }}
+      onCancel={() => setConfirming(false)}
+    >
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        trigger="click"
+        placement="bottomRight"
+        content={
+          <Flex vertical gap={4} role="menu" aria-label={`Действия с датчиком ${sensor.code}`}>
+            <Button
+              type="text"
+              role="menuitem"
+              style={{ justifyContent: "flex-start" }}
+              onClick={() => {
+                setOpen(false);
+                onEdit();
+              }}
+            >
+              Изменить
+            </Button>
+            {sensor.is_active && (
+              <Button
+                type="text"
+                role="menuitem"
+                style={{ justifyContent: "flex-start" }}
+                onClick={() => {
+                  setOpen(false);
+                  setConfirming(true);
+                }}
+              >
+                Вывести из эксплуатации
+              </Button>
+            )}
+          </Flex>
+        }
+      >
+        <Button size="small" aria-label={`Другие действия с датчиком ${sensor.code}`} aria-haspopup="menu" aria-expanded={open}>
+          …
+        </Button>
+      </Popover>
+    </Popconfirm>
+  );
+}
 
 export default function SensorsPage() {
   const { facilityId = "" } = useParams();
@@ -48,41 +114,28 @@ export default function SensorsPage() {
     {
       title: "Код",
       dataIndex: "code",
+      onCell: () => oneLine,
       render: (code: string, s) => (
         <Space size={4}>
-          {code}
+          <Typography.Text strong>{code}</Typography.Text>
           {s.is_active ? null : <Tag>Выведен</Tag>}
         </Space>
       ),
     },
     { title: "Вид", dataIndex: "kind", render: (kind: SensorKind) => kindText(kind) },
-    { title: "Источник выбросов", dataIndex: "point", render: (point: string) => pointName.get(point) ?? "" },
+    { title: "Источник выбросов", dataIndex: "point", render: (point: string) => keepSignsWithNumbers(pointName.get(point) ?? "") },
     { title: "Роль", dataIndex: "role", render: (role: keyof typeof ROLES) => ROLES[role] },
     { title: "Выработка", dataIndex: "working", render: (w: string) => w || "—" },
-    { title: "W / A, % об.", key: "levels", render: (_: unknown, s) => levels(s) },
-    { title: "В эксплуатации", key: "service", render: (_: unknown, s) => inService(s) },
+    { title: "W / A, % об.", key: "levels", onCell: () => oneLine, render: (_: unknown, s) => levels(s) },
+    { title: "В эксплуатации", key: "service", onCell: () => oneLine, render: (_: unknown, s) => inService(s) },
     {
       title: "",
       key: "actions",
-      width: 380,
-      fixed: "right",
+      onCell: () => oneLine,
       render: (_: unknown, s) => (
-        <Space size={4}>
+        <Space size={8}>
           <Link to={`/facilities/${facilityId}/sensors/${s.id}/gaps`}>Пропуски</Link>
-          <Button size="small" onClick={() => setEditing(s)}>
-            Изменить
-          </Button>
-          {s.is_active && (
-            <Popconfirm
-              title={`Вывести датчик «${s.code}» из эксплуатации?`}
-              description="Его показания и история сохранятся."
-              okText="Вывести"
-              cancelText="Отмена"
-              onConfirm={() => retire.mutate(s)}
-            >
-              <Button size="small">Вывести из эксплуатации</Button>
-            </Popconfirm>
-          )}
+          <SensorMore sensor={s} onEdit={() => setEditing(s)} onRetire={() => retire.mutate(s)} />
         </Space>
       ),
     },
@@ -98,31 +151,32 @@ export default function SensorsPage() {
         <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
       </Typography.Text>
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      <Card
-        title="Датчики АГК"
-        extra={
-          <Space wrap>
-            <Button onClick={() => setSendingFile(true)} disabled={!sensors.data?.length}>
-              Загрузить выгрузку АГК
-            </Button>
-            <Button onClick={() => setImporting(true)} disabled={!points.data?.length}>
-              Загрузить список
-            </Button>
-            <Button type="primary" onClick={() => setEditing("new")} disabled={!points.data?.length}>
-              Добавить датчик
-            </Button>
-          </Space>
-        }
-      >
+      <Card title="Датчики АГК">
+        {/* The buttons above the register, not in the card's head: on a phone they left the title no room. */}
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Button type="primary" onClick={() => setEditing("new")} disabled={!points.data?.length}>
+            Добавить датчик
+          </Button>
+          <Button onClick={() => setImporting(true)} disabled={!points.data?.length}>
+            Загрузить список
+          </Button>
+          <Button onClick={() => setSendingFile(true)} disabled={!sensors.data?.length}>
+            Загрузить выгрузку АГК
+          </Button>
+        </Space>
         {sensors.isError && <LoadError what="датчики" message={sensors.error.message} retry={() => sensors.refetch()} />}
         {retire.isError && <Alert type="error" showIcon role="alert" title={retire.error.message} />}
         {points.data && points.data.length === 0 && (
           <Alert type="warning" showIcon title="У площадки нет источников выбросов: добавьте их на странице «Профиль», затем датчики." />
         )}
-        <ListTable<Sensor>
+        <ResponsiveTable<Sensor>
           rowKey="id"
+          size="small"
+          pagination={false}
           loading={sensors.isPending}
-          scroll={{ x: 1180 }}
+          // Between a phone and a wide screen the table scrolls inside its card; its columns size to their
+          // words (no fixed layout), so none is broken inside a word.
+          scroll={{ x: 980 }}
           columns={columns}
           dataSource={sensors.data ?? []}
           locale={{ emptyText: "Датчиков пока нет: добавьте метанометры, анемометры и датчики дегазационной установки" }}
@@ -198,8 +252,10 @@ function GatewayKeysCard({ facility }: { facility: string }) {
         </Typography.Paragraph>
         {keys.isError && <LoadError what="ключи шлюза" message={keys.error.message} retry={() => keys.refetch()} />}
         {(create.isError || revoke.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? revoke.error)?.message} />}
-        <ListTable<GatewayKey>
+        <ResponsiveTable<GatewayKey>
           rowKey="id"
+          size="small"
+          pagination={false}
           loading={keys.isPending}
           scroll={{ x: 800 }}
           columns={columns}

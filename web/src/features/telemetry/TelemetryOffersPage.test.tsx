@@ -6,6 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { signedInUser, project } from "../../testing/fixtures";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { atPhoneWidth } from "../../testing/dom-globals";
 import TelemetryOffersPage from "./TelemetryOffersPage";
 
 let app: OpenApp;
@@ -57,9 +58,15 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
       ]),
   );
   const map = await screen.findByLabelText("Полнота данных");
-  expect(map.textContent).toContain("Ствол № 2");
+  // «№ 2» kept on one line (a no-break space).
+  expect(map.textContent).toContain("Ствол №\u00a02");
   expect(map.textContent).toContain("96");
+  // The months scroll inside the card, not the page; the offers' table sizes its columns to their
+  // content (no column fixed, no fixed layout that clipped «Принять» to «Пр»).
+  expect(screen.getByTestId("offers-heat-map").style.overflowX).toBe("auto");
   const row = (await screen.findByText(`03.${year}`)).closest("tr")!;
+  expect(row.closest("table")!.style.tableLayout).toBe("auto");
+  expect(document.querySelector(".ant-table-cell-fix-left, .ant-table-cell-fix-right")).toBeNull();
   expect(row.textContent).toContain("720,00");
   expect(row.textContent).toContain("0,4517");
   expect(row.textContent).toContain("2,172");
@@ -73,7 +80,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
     "[role=dialog]",
   )!;
   const inside = within(dialog);
-  expect(dialog.textContent).toContain("ниже 95 %");
+  expect(dialog.textContent).toContain("ниже 95\u00a0%");
   await app.user.click(inside.getByLabelText("Проект"));
   await app.user.click(await screen.findByText("Замеры"));
   const ok = inside
@@ -92,4 +99,33 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
     project: "pr1",
     reason: "Пробный замер",
   });
+});
+
+it("on a phone shows each offer as a block of lines with its figures and «Принять», the heat map scrolling inside its card", async () => {
+  atPhoneWidth();
+  const year = new Date().getFullYear();
+  app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <TelemetryOffersPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1" })], count: 1 })
+      .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013)]),
+  );
+  const block = (await screen.findByText(`03.${year}`)).closest<HTMLElement>("[data-testid=stacked-rows]")!;
+  expect(block.querySelector("table")).toBeNull();
+  for (const shown of [
+    "Источник",
+    "Ствол №\u00a02",
+    "Объём смеси, тыс. м³",
+    "720,00",
+    "CH4, т",
+    "2,172",
+    "Полнота",
+    "Наибольший пропуск, мин",
+  ]) {
+    expect(block.textContent).toContain(shown);
+  }
+  expect(screen.getByTestId("offers-heat-map").style.overflowX).toBe("auto");
+  await app.user.click(within(block).getByText("Принять").closest("button")!);
+  await screen.findByText(`Принять: Ствол № 2, 03.${year}`, { selector: ".ant-modal-title" });
 });

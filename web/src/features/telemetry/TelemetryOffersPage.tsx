@@ -3,13 +3,17 @@
 // valid, substituted and missing, the longest gap — each month accepted into a project with «Принять»
 // (below 95 % with a reason), an accepted month whose readings moved it since flagged «данные АГК
 // изменились после принятия». Advisory: protective cut-off stays with the mine's own АГК.
+// On a phone the heat map scrolls inside its card with the points' names kept in sight, and each offer
+// is a block of «label: value» lines (ResponsiveTable), «Принять» under it.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE, DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
-import { ListTable } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { YearField } from "../../shared/YearField";
+import { SideScroll } from "../../shared/SideScroll";
+import { keepSignsWithNumbers } from "../../shared/text";
 import { useFacilities } from "../../api/inventory";
 import { useOffers, type Offer } from "../../api/telemetry";
 import { monthText, number, percent } from "./offerTexts";
@@ -21,6 +25,10 @@ const AcceptDialog = lazy(() => import("./AcceptOfferDialog"));
 const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 /** Green at 95 % and above, amber below, red under a half. */
 const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : share >= 0.5 ? "#ffe58f" : "#ffa39e");
+/** A cell kept on one line (a month, a figure, the button): never broken inside a word or a number. */
+const oneLine = { style: { whiteSpace: "nowrap" } } as const;
+/** The heat map's first column, kept in sight while its months scroll. */
+const STICKY = { position: "sticky", left: 0, background: "#fff", zIndex: 1 } as const;
 
 export default function TelemetryOffersPage() {
   const { facilityId = "" } = useParams();
@@ -28,24 +36,29 @@ export default function TelemetryOffersPage() {
   const facility = useFacilities().data?.find((f) => f.id === facilityId);
   const offers = useOffers(facilityId, year);
   const [accepting, setAccepting] = useState<Offer | null>(null);
+  const latest = offers.data?.reduce((last, o) => (o.month > last ? o.month : last), "");
   const points = useMemo(() => [...new Map((offers.data ?? []).map((o) => [o.point, o.point_name])).entries()], [offers.data]);
   const columns: TableColumnsType<Offer> = [
     {
       title: "Источник",
       dataIndex: "point_name",
-      fixed: "left",
-      width: 180,
       render: (name: string, o) => (
         <>
-          {name}
+          {keepSignsWithNumbers(name)}
           {o.demo && <Tag style={{ whiteSpace: "normal" }}>{DEMO_READINGS_LABEL}</Tag>}
         </>
       ),
     },
-    { title: "Месяц", dataIndex: "month", render: monthText, fixed: "left", width: 90 },
-    { title: "Объём смеси, тыс. м³", dataIndex: "volume_thousand_m3", align: "right", render: (v: number) => number(v, 2) },
-    { title: "CH4, % об.", dataIndex: "ef_ch4", align: "right", render: (v: number) => number(v, 4) },
-    { title: "CH4, т", dataIndex: "ch4_t", align: "right", render: (v: number) => number(v, 3) },
+    { title: "Месяц", dataIndex: "month", render: monthText, onCell: () => oneLine },
+    {
+      title: "Объём смеси, тыс. м³",
+      dataIndex: "volume_thousand_m3",
+      align: "right",
+      onCell: () => oneLine,
+      render: (v: number) => number(v, 2),
+    },
+    { title: "CH4, % об.", dataIndex: "ef_ch4", align: "right", onCell: () => oneLine, render: (v: number) => number(v, 4) },
+    { title: "CH4, т", dataIndex: "ch4_t", align: "right", onCell: () => oneLine, render: (v: number) => number(v, 3) },
     {
       title: "Минуты: достоверные / замещенные / нет данных",
       key: "minutes",
@@ -62,6 +75,7 @@ export default function TelemetryOffersPage() {
     {
       title: "",
       key: "accept",
+      onCell: () => oneLine,
       render: (_: unknown, o) =>
         o.accepted ? (
           <Space direction="vertical" size={0}>
@@ -97,54 +111,64 @@ export default function TelemetryOffersPage() {
         {points.length === 0 ? (
           <Typography.Text type="secondary">За {year} год показаний нет</Typography.Text>
         ) : (
-          <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных">
-            <thead>
-              <tr>
-                <th />
-                {MONTHS.map((m) => (
-                  <th key={m} style={{ padding: "2px 6px", fontWeight: 400 }}>
-                    {m}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {points.map(([point, name]) => (
-                <tr key={point}>
-                  <th style={{ textAlign: "left", paddingRight: 8, fontWeight: 400 }}>{name}</th>
-                  {MONTHS.map((_, i) => {
-                    const month = `${year}-${String(i + 1).padStart(2, "0")}`;
-                    const offer = offers.data?.find((o) => o.point === point && o.month === month);
-                    return (
-                      <td key={month} style={{ padding: 2 }}>
-                        <Tooltip title={offer ? `${monthText(month)}: ${percent(offer.completeness)}` : `${monthText(month)}: нет данных`}>
-                          <div
-                            style={{
-                              width: 44,
-                              height: 24,
-                              background: offer ? shade(offer.completeness) : "#f0f0f0",
-                              fontSize: 11,
-                              textAlign: "center",
-                              lineHeight: "24px",
-                            }}
-                          >
-                            {offer ? number(offer.completeness * 100, 0) : ""}
-                          </div>
-                        </Tooltip>
-                      </td>
-                    );
-                  })}
+          <SideScroll latest={latest} testId="offers-heat-map">
+            <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных">
+              <thead>
+                <tr>
+                  <th style={STICKY} />
+                  {MONTHS.map((m) => (
+                    <th key={m} style={{ padding: "2px 6px", fontWeight: 400 }}>
+                      {m}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {points.map(([point, name]) => (
+                  <tr key={point}>
+                    <th scope="row" style={{ ...STICKY, textAlign: "left", paddingRight: 8, fontWeight: 400, minWidth: 120 }}>
+                      {keepSignsWithNumbers(name)}
+                    </th>
+                    {MONTHS.map((_, i) => {
+                      const month = `${year}-${String(i + 1).padStart(2, "0")}`;
+                      const offer = offers.data?.find((o) => o.point === point && o.month === month);
+                      return (
+                        <td key={month} style={{ padding: 2 }} data-latest={month === latest ? "" : undefined}>
+                          <Tooltip
+                            title={offer ? `${monthText(month)}: ${percent(offer.completeness)}` : `${monthText(month)}: нет данных`}
+                          >
+                            <div
+                              style={{
+                                width: 44,
+                                height: 24,
+                                background: offer ? shade(offer.completeness) : "#f0f0f0",
+                                fontSize: 11,
+                                textAlign: "center",
+                                lineHeight: "24px",
+                              }}
+                            >
+                              {offer ? number(offer.completeness * 100, 0) : ""}
+                            </div>
+                          </Tooltip>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </SideScroll>
         )}
       </Card>
       <Card title="Предложения в инвентаризацию">
-        <ListTable<Offer>
+        <ResponsiveTable<Offer>
           rowKey={(o) => `${o.point}|${o.month}`}
+          size="small"
+          pagination={false}
           loading={offers.isPending}
-          scroll={{ x: 1200 }}
+          // Between a phone and a wide screen the table scrolls inside its card; no column is fixed, so its
+          // columns size to their content and «Принять» keeps its width.
+          scroll={{ x: 1000 }}
           columns={columns}
           dataSource={offers.data ?? []}
           locale={{ emptyText: "Нет месяцев с показаниями расхода и метана" }}
