@@ -1,5 +1,8 @@
 // «Модель прогноза» of a working on «Мониторинг»: one model per horizon (the company's own of that
-// horizon or the platform's), or none — then the tile says there is no forecast and why.
+// horizon or the platform's), or none — then the tile says there is no forecast and why. A model is
+// named short in the list («Модель платформы, версия 1», as «Модели прогноза» names it); the chosen one's
+// description (XGBoost, its trees) is read in full under it (in the list it was cut to «…(модель платф…»
+// on a phone).
 import { useState } from "react";
 import { Alert, Flex, Modal, Select, Typography } from "antd";
 import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
@@ -17,6 +20,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
   const bind = useBindLiveModel(facility);
   const choices = horizonModels(models.data, "xgboost", horizon);
   const value = chosen ?? bound?.model ?? NONE;
+  const described = choices.find((v) => v.id === value)?.description;
   return (
     <Modal
       open
@@ -53,10 +57,15 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
               { value: NONE, label: "Без модели: прогноз не считается" },
               ...choices.map((v) => ({
                 value: v.id,
-                label: `XGBoost, версия ${v.version}${v.company === undefined ? " (модель платформы)" : " (модель компании)"}${v.description ? `: ${v.description}` : ""}`,
+                label: `${v.company === undefined ? "Модель платформы" : "Модель компании"}, версия ${v.version}`,
               })),
             ]}
           />
+          {described && (
+            <Typography.Text type="secondary" data-testid="model-description">
+              {described}
+            </Typography.Text>
+          )}
         </Flex>
         <Typography.Text type="secondary">
           Прогноз считается по последним минутам показаний выработки с шагом 10 минут при каждом новом пакете показаний.

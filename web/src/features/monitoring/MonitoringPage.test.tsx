@@ -96,7 +96,7 @@ const MODEL = {
   feature_names: [],
   num_trees: 44,
   file_name: "methane-xgboost-h60.json",
-  description: "",
+  description: "Модель по умолчанию на 1 ч вперед: XGBoost 1.7.4, 44 деревьев",
   is_active: true,
   uploaded_at: "2026-01-01T00:00:00.000Z",
   uploaded_by: "platform",
@@ -138,7 +138,11 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
     "[role=dialog]",
   )!;
   await app.user.click(within(dialog).getByLabelText("Модель"));
-  await app.user.click(await screen.findByText("XGBoost, версия 1 (модель платформы)", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(await screen.findByText("Модель платформы, версия 1", { selector: ".ant-select-item-option-content" }));
+  // Named short in the list; its description read in full under it.
+  expect((await within(dialog).findByTestId("model-description")).textContent).toBe(
+    "Модель по умолчанию на 1 ч вперед: XGBoost 1.7.4, 44 деревьев",
+  );
   await app.user.click(within(dialog).getByText("Сохранить").closest("button")!);
   await waitFor(() => expect(app.api.calls("bindTelemetryLiveModel")).toHaveLength(1));
   expect(app.api.calls("bindTelemetryLiveModel")[0].body).toEqual({
