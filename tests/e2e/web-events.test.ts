@@ -13,6 +13,7 @@ import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const AT = Date.UTC(2026, 2, 1, 16, 50); // 01.03.2026 23:50 in Kemerovo
@@ -76,6 +77,9 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     expect(text).toContain("2,20");
     await page.getByRole("row", { name: /Предупреждение \(W\)/ }).waitFor();
     await page.getByRole("row", { name: /нет данных 10/ }).waitFor();
+    // Every cell of the row in sight, no word broken inside.
+    for (const cell of await alarm.getByRole("cell").all()) expect(await wholly(cell)).toBe(true);
+    expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-events-1440.png`, fullPage: true });
 
     await alarm.getByRole("button", { name: "Квитировать" }).click();
@@ -102,6 +106,8 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     // On a phone the rows are blocks of «label: value» lines (ResponsiveTable).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByText("«Проветривание усилено»").first().waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-events-390.png`, fullPage: true });
   });
 

@@ -14,6 +14,7 @@ import { replay, type DispatchReading } from "../../tools/telemetry";
 import { startTestServer, type Credentials, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { brokenWords } from "../support/layout";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WIDE = { width: 1440, height: 900 };
@@ -77,6 +78,10 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
 
   const tileSays = (state: string) => page.locator(`[data-testid="live-tile"][aria-label="Выработка Лава 7: ${state}"]`).waitFor();
 
+  /** Whether the chart's legend scrolls inside itself (plotly's scroll bar drawn), so some entries are hidden. */
+  const legendScrolls = () =>
+    page.evaluate(() => [...document.querySelectorAll(".legend .scrollbar")].some((bar) => bar.getBoundingClientRect().height > 0));
+
   it("turns the tile yellow, then red by itself; the event is acknowledged and the shift's report lists it", {
     timeout: 180_000,
   }, async () => {
@@ -117,10 +122,15 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await page.getByRole("button", { name: "График за сутки" }).click();
     await page.getByTestId("live-chart").locator(".main-svg").first().waitFor();
     await tile.getByText(/^Событий за сутки: [1-9]/).waitFor();
+    // The legend whole under the plot, without a scroll bar of its own; no word of the tile broken inside.
+    expect(await legendScrolls()).toBe(false);
+    expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-red-1440.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await tileSays("≥ A");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expect.poll(legendScrolls).toBe(false);
+    expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-red-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
 
