@@ -4,7 +4,7 @@
 // D58 flags and D60 substitutes, a gap of the drainage flow — and the demo year's seed stores them per
 // sensor and UTC day, whose offers are the shaft's own meters' and say «демонстрационные данные».
 import { createHash } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Flag, flagQuality, minuteMeans, MINUTE_MS, rollUp, sensorMinutes } from "@core/telemetry";
 import { memoryDomain, type MemoryDomain } from "../../tests/support/memory-domain";
 import { offerAcceptSchema } from "./contract/schemas/telemetry";
@@ -20,6 +20,7 @@ import { createPoint } from "./domain/company/emission-points";
 import { pointCreateSchema } from "./contract/schemas/facility";
 import { sensorCreateSchema } from "./contract/schemas/sensor";
 import { seedDemoYear } from "./demo-year";
+import { startDemoFeed } from "./local/demo-feed";
 import { telemetryIdle } from "./domain/telemetry/consumer";
 import { readingsBetween } from "./domain/telemetry/days";
 import {
@@ -224,22 +225,66 @@ describe("the demo's feed while the server runs", () => {
     const whole = simulateMinutes(simulation, initialDemoState(simulation), minutes + extra).series;
     // The seed's 30 days, then the minutes one by one, then in stretches of 7 and the rest, the state
     // passed through JSON as the table stores it.
-    let state = JSON.parse(JSON.stringify(simulateMinutes(simulation, initialDemoState(simulation), minutes).state));
-    const parts: Float64Array[][] = [];
-    for (const step of [1, 1, 1, 7, 7, extra - 17]) {
-      const made = simulateMinutes(simulation, state, step);
-      parts.push(made.series.map((s) => s.values));
-      state = JSON.parse(JSON.stringify(made.state));
+    const resumed = (first: number, steps: number[]) => {
+      let state = JSON.parse(JSON.stringify(simulateMinutes(simulation, initialDemoState(simulation), first).state));
+      const parts: Float64Array[][] = [];
+      for (const step of steps) {
+        const made = simulateMinutes(simulation, state, step);
+        parts.push(made.series.map((s) => s.values));
+        state = JSON.parse(JSON.stringify(made.state));
+      }
+      for (let i = 0; i < DEMO_SENSORS.length; i++) {
+        const live = Buffer.concat(parts.map((p) => bytes(p[i])));
+        expect(live.equals(bytes(whole[i].values.subarray(first))), DEMO_SENSORS[i].register.code).toBe(true);
+      }
+      return state;
+    };
+    const state = resumed(minutes, [1, 1, 1, 7, 7, extra - 17]);
+    // The whole span in stretches of 50 minutes: one ends inside the shaft meter's stuck stretch of 95,
+    // whose held value the state carries on.
+    const stuck = DEMO_SENSORS.findIndex((s) => s.register.code === "ВС2-CH4");
+    let carried = initialDemoState(simulation);
+    let heldAcross = false;
+    for (let k = 0; k < minutes; k += 50) {
+      carried = simulateMinutes(simulation, carried, 50).state;
+      if (carried.held[stuck] !== null) heldAcross = true;
     }
-    for (let i = 0; i < DEMO_SENSORS.length; i++) {
-      const live = Buffer.concat(parts.map((p) => bytes(p[i])));
-      expect(live.equals(bytes(whole[i].values.subarray(minutes))), DEMO_SENSORS[i].register.code).toBe(true);
-    }
+    expect(heldAcross).toBe(true);
+    resumed(
+      0,
+      Array(Math.ceil((minutes + extra) / 50))
+        .fill(50)
+        .with(-1, (minutes + extra) % 50 || 50),
+    );
     // And the seed's own minutes are the one stretch's first 30 days.
     expect(bytes(series[3].values).equals(bytes(whole[3].values.subarray(0, minutes)))).toBe(true);
     // The events come again every 30 days: М-11's alarm of day 9 is in the next cycle's day 9.
     const again = simulateMinutes(simulation, state, 30 * 1440).series[3].values;
     expect(Math.max(...again.filter((v) => !Number.isNaN(v)))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("runs a round at start and on a tick, logs a failed round and goes on, and stops after the round running", async () => {
+    let now = NOW.getTime();
+    const d = await memoryDomain({}, { now: () => new Date(now) });
+    const actor = await d.actor("Демо-компания");
+    await d.write(() => seedDemoYear(d.deps, actor));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const feeds = d.deps.repos.telemetry.demoFeeds;
+    let fail = true;
+    d.deps.repos.telemetry.demoFeeds = () => (fail ? Promise.reject(new Error("диск недоступен")) : feeds());
+    try {
+      const timer = startDemoFeed(d.deps, { intervalMs: 3_600_000 });
+      // The round at start failed: logged as the server's error line.
+      expect(await timer.tick()).toBeUndefined();
+      expect(JSON.parse(String(errors.mock.calls[0][0]))).toMatchObject({ level: "error", event: "demo_feed" });
+      fail = false;
+      now += 2 * MINUTE_MS;
+      expect(await timer.tick()).toEqual({ batches: 1, readings: 3 * DEMO_SENSORS.length });
+      await timer.stop();
+      await telemetryIdle(d.deps);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("pushes the demo's minutes as a gateway would up to the clock's, then after a stop fills the last 30 days, the same as the seed's simulator", async () => {
