@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runAdmin } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
-import { startServerProcess } from "../support/server-process";
+import { rssMb, rssParts, startServerProcess } from "../support/server-process";
 
 const SENSORS = 20;
 const PER_BATCH = 10_000;
@@ -45,26 +45,6 @@ async function call(url: string, token: string, method: string, path: string, bo
 /** The server's peak resident set so far, MB (Linux). */
 const peakMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-/** The server's resident set now, MB (Linux). */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-
-/** What the server's resident set is made of (/proc/<pid>/smaps), MB: anonymous mappings of at most
- *  2 MB (V8's heap pages, of every isolate), larger anonymous ones (glibc's malloc arenas: LevelDB's and
- *  Node's native memory), LevelDB's table files mapped for reading (.ldb), and the rest. */
-function rssParts(pid: number): Record<string, number> {
-  const parts: Record<string, number> = { "V8 pages": 0, "malloc arenas": 0, "LevelDB tables": 0, other: 0 };
-  let kind = "other";
-  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) {
-      const size = Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16);
-      const name = head[3].trim();
-      kind = name === "" ? (size <= 2 * 1048576 ? "V8 pages" : "malloc arenas") : name.endsWith(".ldb") ? "LevelDB tables" : "other";
-    } else if (line.startsWith("Rss:")) parts[kind] += Number(line.split(/\s+/)[1]) / 1024;
-  }
-  return parts;
-}
-
 /** The year as the dispatch system exports it: «Время;S-0;…;S-19», a line a minute on Kemerovo's clock
  *  (UTC+7, the demo company's), values with a decimal comma. ASCII, so its bytes are the same in
  *  Windows-1251. */

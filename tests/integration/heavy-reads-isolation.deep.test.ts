@@ -3,8 +3,9 @@
 // (the year's uncertainty against every base year, the trend from every start year, the trend's
 // settings and export: each a computation of its own, which no kept answer spares), another
 // company's get_me is asked every 40 ms from this process (under the pace of one user). Its p50 stays under 50 ms (quiet: 6-9 ms),
-// and once the burst is over and the server idle, its resident memory comes back to within 10 % of
-// what it was before (the server's RSS, read from /proc).
+// and once the burst is over and the server idle, its V8 heaps come back to within 10 % of what they
+// were before and its whole resident memory to within half again (/proc's RSS and smaps; why not 10 %:
+// below, at the assertion).
 import type { ChildProcess } from "node:child_process";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsDemo } from "../support/server";
-import { startServerProcess } from "../support/server-process";
+import { rssMb as processRssMb, rssParts, rssPartsLine, startServerProcess } from "../support/server-process";
 
 const USERS = 5;
 const IN_FLIGHT = 10;
@@ -50,7 +51,7 @@ const signIn = async (email: string) => {
 };
 
 /** The server process's resident memory, MB. */
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))![1]) / 1024;
+const rssMb = () => processRssMb(server.child.pid!);
 
 /** CPU seconds the server's request thread and its other threads have used (/proc, clock ticks of
  *  10 ms), and how many worker threads it has. */
@@ -102,6 +103,17 @@ async function probing<T>(work: () => Promise<T>, everyMs = 40): Promise<{ value
     working = false;
     await probe;
   }
+}
+
+/** The server's resident memory once it stops falling: read each second until it has not fallen by
+ *  more than 2 MB over 5 s (at most 30 s). */
+async function settledRssMb(): Promise<number> {
+  const seen = [rssMb()];
+  while (seen.length < 30 && !(seen.length > 5 && seen[seen.length - 6] - seen[seen.length - 1] <= 2)) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    seen.push(rssMb());
+  }
+  return seen[seen.length - 1];
 }
 
 const percentile = (values: number[], q: number) => {
@@ -176,9 +188,12 @@ const read = (n: number) => {
 
 describe("whole-year reads of one company under a burst", () => {
   it("hold neither another company's get_me nor the server's memory", async () => {
-    // Quiet: the other company's get_me alone, and the server's memory before.
+    // Quiet: the other company's get_me alone, and the server's memory before, once settled: V8 gives
+    // back the young generation the start and the setup grew only once it sees the isolate idle (its
+    // memory reducer, 8 s after), so a figure taken sooner is up to 150 MB higher by chance.
     const quiet = await probing(() => new Promise((resolve) => setTimeout(resolve, 2_000)));
-    const rssBefore = rssMb();
+    const rssBefore = await settledRssMb();
+    const partsBefore = rssParts(server.child.pid!);
     const cpuBefore = cpuSeconds();
     const statuses = new Map<number, number>();
     let sent = 0;
@@ -203,11 +218,16 @@ describe("whole-year reads of one company under a burst", () => {
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuSeconds();
     const rssAfterBurst = rssMb();
-    // Idle: the memory the burst took is given back within a minute.
+    const partsAfterBurst = rssPartsLine(server.child.pid!);
+    // Idle: the memory the burst took is given back within a minute (the threads that worked end
+    // after 20 s idle, IDLE_THREAD_SECONDS; the isolates' memory reducers follow).
+    const v8Pages = () => rssParts(server.child.pid!)["V8 pages"];
     let rssIdle = rssMb();
-    for (let waited = 0; waited < 60 && rssIdle > rssBefore * 1.1; waited += 1) {
+    let v8Idle = v8Pages();
+    for (let waited = 0; waited < 60 && (rssIdle > rssBefore * 1.1 || v8Idle > partsBefore["V8 pages"] * 1.1); waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       rssIdle = rssMb();
+      v8Idle = v8Pages();
     }
     const p50 = percentile(burst.latencies, 0.5);
     console.log(
@@ -216,7 +236,12 @@ describe("whole-year reads of one company under a burst", () => {
         `${p50.toFixed(1)} ms, p95 ${percentile(burst.latencies, 0.95).toFixed(1)} ms (${burst.latencies.length} calls; quiet p50 ` +
         `${percentile(quiet.latencies, 0.5).toFixed(1)} ms); the server's CPU ${(cpuAfter.request - cpuBefore.request).toFixed(1)} s on its ` +
         `request thread, ${(cpuAfter.others - cpuBefore.others).toFixed(1)} s on the others (load ${loadavg()[0].toFixed(1)}); server RSS ${rssBefore.toFixed(0)} MB before, ${rssAfterBurst.toFixed(0)} MB ` +
-        `after the burst, ${rssIdle.toFixed(0)} MB idle (${cpuSeconds().workers} worker threads)`,
+        `after the burst, ${rssIdle.toFixed(0)} MB idle (${cpuSeconds().workers} worker threads); made of, before: ${Object.entries(
+          partsBefore,
+        )
+          .map(([part, mb]) => `${part} ${mb.toFixed(0)} MB`)
+          .join(", ")}; ` +
+        `after the burst: ${partsAfterBurst}; idle: ${rssPartsLine(server.child.pid!)}`,
     );
     expect(
       [...statuses.keys()].every((status) => status === 200 || status === 429),
@@ -224,10 +249,17 @@ describe("whole-year reads of one company under a burst", () => {
     ).toBe(true);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     expect(p50).toBeLessThan(50);
-    // Issue 74 asks for the idle RSS within 10 % of before; measured +4 … +10 % in eleven runs of the
-    // helper's and +25 % in a fresh clone's .ci/run (671 → 842 MB), so that target is not held yet.
-    // What is asserted is that the burst leaves no growth without bound (the kept answers' 32 MB cap,
-    // idle threads ended): within half again of before.
+    // Issue 74 asks for the idle RSS within 10 % of before. What the platform holds comes back: the
+    // isolates' heaps (the threads that worked end after 20 s idle, the kept answers are bounded) are
+    // within 10 % of before in every run measured. The rest does not: glibc keeps what the threads
+    // freed in its malloc arenas (the engine's LevelDB reads, the messages between threads, the ended
+    // threads' native memory) and gives back only the top of each arena. Measured: the arenas
+    // 120-160 MB before, 200-370 MB idle, growing with the answers the burst got; malloc_trim(0)
+    // called into the idle server (gdb) gave 57-110 MB of it back, which Node has no call for;
+    // MALLOC_ARENA_MAX=2 and a fixed mmap threshold of 128 KB changed nothing measurable
+    // (docs/performance.md, «Whole-year reads under a burst»). So the whole RSS is held to half
+    // again of before: no growth without bound.
+    expect(v8Idle).toBeLessThan(partsBefore["V8 pages"] * 1.1);
     expect(rssIdle).toBeLessThan(rssBefore * 1.5);
   }, 240_000);
 });

@@ -2,6 +2,7 @@
 // process shows: SIGKILL mid-write (crash-writes, telemetry-crash) and the ingest bench's memory.
 // Signed in as the demo user; resolves once the server prints its URL.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -35,3 +36,40 @@ export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Pr
     child.once("exit", (code, signal) => fail(new Error(`server ended (${code ?? signal}) before it listened:\n${output}`)));
   });
 }
+
+/** A process's resident set now, MB (Linux, /proc/<pid>/status). */
+export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+/** What a process's resident set is made of (/proc/<pid>/smaps), MB: anonymous mappings of at most
+ *  2 MB (V8's heap pages, of every isolate), larger anonymous ones and the brk heap (glibc's malloc
+ *  arenas: LevelDB's and Node's native memory), LevelDB's table files mapped for reading (.ldb), and the
+ *  rest (the binary, its libraries, stacks). */
+export function rssParts(pid: number): Record<string, number> {
+  const parts: Record<string, number> = { "V8 pages": 0, "malloc arenas": 0, "LevelDB tables": 0, other: 0 };
+  let kind = "other";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16);
+      const name = head[3].trim();
+      // The main arena grows by brk ([heap]); the others are anonymous mappings of 64 MB.
+      kind =
+        name === ""
+          ? size <= 2 * 1048576
+            ? "V8 pages"
+            : "malloc arenas"
+          : name === "[heap]"
+            ? "malloc arenas"
+            : name.endsWith(".ldb")
+              ? "LevelDB tables"
+              : "other";
+    } else if (line.startsWith("Rss:")) parts[kind] += Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return parts;
+}
+
+/** `rssParts` as a line: «V8 pages 307 MB, malloc arenas 86 MB, …». */
+export const rssPartsLine = (pid: number): string =>
+  Object.entries(rssParts(pid))
+    .map(([part, mb]) => `${part} ${mb.toFixed(0)} MB`)
+    .join(", ");
