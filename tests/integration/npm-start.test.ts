@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startLocalServer } from "@server/local/server";
+import { SERVER_NODE_FLAGS } from "@server/local/heap-limits";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const SLOW = 120_000;
@@ -84,6 +85,13 @@ describe("npm start, stopped by a signal", () => {
     const { scripts } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(scripts.start).toMatch(/^npm run build && exec npm run serve$/);
     expect(scripts.serve).toMatch(/^exec node /);
+    // The request thread's heap limits, which only Node's command line gives: the same in `npm start`,
+    // the systemd unit and the tests' and benches' servers (heap-limits.ts).
+    const unit = readFileSync(join(repoRoot, "infra/onprem/fugitive-emissions.service"), "utf8");
+    for (const flag of SERVER_NODE_FLAGS) {
+      expect(scripts.serve).toContain(` ${flag} `);
+      expect(unit).toMatch(new RegExp(`^ExecStart=\\S+/node .*${flag} `, "m"));
+    }
   });
 
   it.each(["SIGTERM", "SIGINT"] as const)(

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
+import { SERVER_NODE_FLAGS } from "@server/local/heap-limits";
 
 const CALCULATIONS = Number(process.env.FOOTPRINT_CALCULATIONS ?? 10_000);
 const WRITERS = 4;
@@ -21,7 +22,7 @@ const dataDir = join(root, "data");
 const run = promisify(execFile);
 
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "functions/src/local.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", REQUEST_LOG: "off", NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });

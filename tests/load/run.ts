@@ -25,6 +25,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { writeGeneratedBlock } from "../support/generated-doc";
 import { USER_REQUEST_BURST, USER_REQUESTS_PER_SECOND } from "@server/config";
+import { SERVER_NODE_FLAGS } from "@server/local/heap-limits";
 import { LOAD_CREATE_PATH, createCallsLine, loadCreateBody, loadCreateCalls } from "../support/load-create";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -39,7 +40,7 @@ const PASSWORD = "load-password-2026";
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-load-"));
 
 function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "functions/src/local.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "functions/src/local.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOGIN_FAILURES_PER_ADDRESS: "100000" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,9 +1,11 @@
-// The local server as its own process (`node --import tsx functions/src/local.ts`), for what only a
+// The local server as its own process (`node --max-semi-space-size=16 --import tsx functions/src/local.ts`,
+// as package.json's `serve` starts it: SERVER_NODE_FLAGS), for what only a
 // process shows: SIGKILL mid-write (crash-writes, telemetry-crash) and the ingest bench's memory.
 // Signed in as the demo user; resolves once the server prints its URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "@server/local/heap-limits";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -12,7 +14,7 @@ const DEMO_LOGIN = { email: "demo@example.com", password: "demo-password" };
 
 /** `nodeArgs`: flags for the server's Node (the ingest bench's --trace-gc, which NODE_OPTIONS refuses). */
 export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "functions/src/local.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "--import", "tsx", "functions/src/local.ts"], {
     cwd: repoRoot,
     env: {
       ...process.env,

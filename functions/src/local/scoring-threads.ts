@@ -13,6 +13,7 @@ import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
 import type { LineInput, LinesReport } from "@core/year-uncertainty";
 import type { YearMath } from "../ports/year-math";
+import { threadResourceLimits } from "./heap-limits";
 
 export interface ScoringThreadData {
   blobsDir: string;
@@ -67,7 +68,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     const worker = new Worker(BOOT, {
       workerData: { ...data, entry: ENTRY, background: true },
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+      resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });
     const thread = { worker, pending: new Map<number, Pending>() };
     const retire = (reason: string) => {

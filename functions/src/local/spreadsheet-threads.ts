@@ -31,6 +31,7 @@ import type { SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns } from "../ports";
+import { threadResourceLimits } from "./heap-limits";
 
 export interface ThreadData {
   endpoint: string;
@@ -164,7 +165,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       workerData: { ...data, entry: ENTRY, background: true, ...(port ? { port } : {}) },
       transferList: port ? [port] : [],
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+      resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });
     const thread: Thread = { worker, jobs: new Map(), used: performance.now(), worked: false };
     worker.on("message", (message: ThreadMessage) => {

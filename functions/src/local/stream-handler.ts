@@ -10,6 +10,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
 import { handleTableChanges, type StreamRecord } from "../events/table-changes";
 import type { SdkRequestHandler } from "./dynalite-port";
+import { threadResourceLimits } from "./heap-limits";
 
 export interface StreamHandler {
   /** Handles one batch; answers the identifiers (sequence numbers) of the records that failed. */
@@ -80,6 +81,7 @@ export function threadStreamHandler(endpoint: string, tableName: string, connect
       workerData: { endpoint, tableName, entry: ENTRY, ...(port ? { port } : {}) } satisfies StreamThreadData & { entry: string },
       transferList: port ? [port] : [],
       execArgv: [],
+      resourceLimits: threadResourceLimits(),
     });
     started.on("message", (answer: StreamThreadAnswer) => {
       const call = waiting.get(answer.id);
