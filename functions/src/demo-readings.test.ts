@@ -136,6 +136,19 @@ describe("the demo year's seed", () => {
     const tile = (await liveView(d.deps, actor, mine)).tiles.find((t) => t.working === "Лава 24-15")!;
     expect(tile.forecast_note).not.toBe(NO_MODEL_NOTE);
     expect(tile.forecasts.map((f) => f.horizon)).toEqual([10, 30, 60, 120, 360]);
+    // Calibrated for the demo company on the longwall's first 23 days: each forecast has its interval
+    // and P(exceed), and says which alert rule the back-test of the last 7 days left on, and why.
+    for (const f of tile.forecasts) {
+      expect(f.note).toBe("");
+      expect(f.lo).toBeLessThanOrEqual(f.result!);
+      expect(f.hi).toBeGreaterThanOrEqual(f.result!);
+      expect(f.p_exceed).toBeGreaterThanOrEqual(0);
+      expect(f.alert.reason).toMatch(/^Оповещение по прогнозу (не )?включено: на истории выработки за 7 сут\. /);
+    }
+    const calibrations = await Promise.all(
+      [10, 30, 60, 120, 360].map((h) => d.deps.repos.forecastCalibrations.get(`xgboost-h${h}`, actor.company)),
+    );
+    expect(calibrations.map((c) => [c?.scope, c?.calibrated_by])).toEqual([10, 30, 60, 120, 360].map(() => [actor.company, actor.email]));
   });
 
   it("hands the days to D65's detector: the longwall meters' crossings and the two gaps are events", async () => {

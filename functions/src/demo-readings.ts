@@ -11,13 +11,15 @@ import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/telemetry/register";
 import { DAY_CONSUMERS, kickTelemetry, mergeDay } from "./domain/telemetry/consumer";
-import { DEMO_BATCH, utcDay } from "./domain/telemetry/days";
+import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/telemetry/days";
 import { storeBatch } from "./domain/telemetry/readings";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
 import type { DemoFeed } from "./ports";
-import { bindLiveModel } from "./domain/telemetry/live";
+import { bindLiveModel, featureSensors, forecastMeter, forecastRowsAt, LIVE_STEP_MIN, type Readings } from "./domain/telemetry/live";
 import { defaultLaggedModels } from "./domain/forecast/models";
+import { calibrateOnRows } from "./domain/forecast/calibrating";
+import { forecastRowsFromJson } from "./domain/forecast/forecast";
 
 /** How many days back from the clock's minute the demo's readings reach. */
 export const DEMO_DAYS = 30;
@@ -305,6 +307,37 @@ export async function bindDemoModels(deps: Deps, actor: Actor, facility: string)
   return models.length;
 }
 
+/** The demo's days the bound models are calibrated on: the first DEMO_DAYS − this many, so that the
+ *  alert rules' back-test (ALERT_HISTORY_DAYS, the last 7) reads days the calibration did not. */
+export const DEMO_CALIBRATION_HOLDOUT_DAYS = 7;
+
+/** Calibrates each default model bound to the demo's longwall for the demo company on the longwall's own
+ *  readings (the rows «Калибровка модели» would take: 10-minute steps of М-11's minute means with the
+ *  working's air and drainage readings, forecastRowsAt) of the window's first days, as a user would with
+ *  the export of the mine's monitoring: the tile then gives each forecast its interval and P(exceed),
+ *  and the back-test which alert rule is on. Scored in this process (not the server's scoring threads,
+ *  which the seed runs before). Answers the rows each calibration took. */
+export async function calibrateDemoModels(deps: Deps, actor: Actor, facility: string): Promise<number> {
+  const sensors = (await deps.repos.sensors.listOfFacility(actor.company, facility)).filter((s) => s.working === LONGWALL);
+  const meter = forecastMeter(sensors, { sensor: null });
+  if (!meter) return 0;
+  const { start } = demoWindow(deps.clock.now());
+  const days = DEMO_DAYS - DEMO_CALIBRATION_HOLDOUT_DAYS;
+  const last = start + days * DAY_MS - LIVE_STEP_MIN * MINUTE_MS;
+  const readings = new Map<string, Readings>();
+  for (const sensor of [meter, ...Object.values(featureSensors(sensors))]) {
+    if (sensor) readings.set(sensor.id, await readingsBetween(deps, actor.company, sensor.id, start, last + MINUTE_MS));
+  }
+  const rows = forecastRowsFromJson(forecastRowsAt(sensors, meter, readings, last, (days * MINUTES_PER_DAY) / LIVE_STEP_MIN));
+  const inProcess = { ...deps, modelScoring: undefined };
+  let calibrated = 0;
+  for (const model of (await defaultLaggedModels()).filter((m) => m.horizon)) {
+    const done = await calibrateOnRows(inProcess, actor, model, rows, "company", `Демонстрационные данные АГК, ${LONGWALL}`);
+    calibrated = done.rows;
+  }
+  return calibrated;
+}
+
 /** The demo mine's register and its simulated readings, each sensor's UTC day packed in one item through
  *  the consumer's merge (not an item per minute), marked DEMO_BATCH, then handed to the consumer's day
  *  consumers as a push's days are. `points`: the demo year's emission
@@ -365,6 +398,7 @@ export async function seedDemoReadings(
   // its first view (live.ts). Not the forecaster here: at the local server's start, before its model
   // scoring runs, forecastFacility never settled and the process ended with code 13.
   await bindDemoModels(deps, actor, facility);
+  await calibrateDemoModels(deps, actor, facility);
   // The days' consumers as after a push (D65's events: the longwall meters' crossings, the gaps).
   for (const consume of DAY_CONSUMERS) await consume(deps, { company: actor.company, facility, days: written });
   // The mark that this mine's readings are the simulator's, and where it stands: the local server's
