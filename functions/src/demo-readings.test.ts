@@ -20,7 +20,7 @@ import { createPoint } from "./domain/company/emission-points";
 import { pointCreateSchema } from "./contract/schemas/facility";
 import { sensorCreateSchema } from "./contract/schemas/sensor";
 import { seedDemoYear } from "./demo-year";
-import { startDemoFeed } from "./local/demo-feed";
+import { demoReadingsFromEnv, startDemoFeed } from "./local/demo-feed";
 import { telemetryIdle } from "./domain/telemetry/consumer";
 import { readingsBetween } from "./domain/telemetry/days";
 import {
@@ -298,6 +298,13 @@ describe("the demo's feed while the server runs", () => {
     } finally {
       errors.mockRestore();
     }
+  });
+
+  it("is on unless DEMO_READINGS=0", () => {
+    expect(demoReadingsFromEnv({})).toBe(true);
+    expect(demoReadingsFromEnv({ DEMO_READINGS: "1" })).toBe(true);
+    expect(demoReadingsFromEnv({ DEMO_READINGS: "0" })).toBe(false);
+    expect(demoReadingsFromEnv({ DEMO_READINGS: " 0 " })).toBe(false);
   });
 
   it("pushes the demo's minutes as a gateway would up to the clock's, then after a stop fills the last 30 days, the same as the seed's simulator", async () => {

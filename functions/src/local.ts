@@ -4,6 +4,7 @@
 // npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { startLocalServer } from "./local/server";
+import { demoReadingsFromEnv } from "./local/demo-feed";
 import { BackupSettingError, backupScheduleFromEnv } from "./local/backup-schedule";
 import { NetworkSettingError, tlsFromEnv } from "./local/network";
 import { DataFormatError } from "./local/data-format";
@@ -24,7 +25,7 @@ const starting = (async () =>
     demo,
     demoYear: true,
     // The demo mine's simulated readings go on while it runs (docs/operations.md).
-    demoReadings: process.env.DEMO_READINGS !== "0",
+    demoReadings: demoReadingsFromEnv(),
     backups: backupScheduleFromEnv(),
     tls: tlsFromEnv(),
     trustProxy: process.env.TRUST_PROXY === "1",

@@ -13,6 +13,9 @@ import { serverLog } from "./server-log";
 /** How often the feed looks whether a minute came due. */
 export const DEMO_FEED_POLL_MS = 15_000;
 
+/** DEMO_READINGS=0 turns the feed off (docs/operations.md); anything else, or unset, leaves it on. */
+export const demoReadingsFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean => env.DEMO_READINGS?.trim() !== "0";
+
 export interface DemoFeedTimer {
   /** A round now (after the one running): what it stored. */
   tick(): Promise<{ batches: number; readings: number } | undefined>;
