@@ -3,13 +3,14 @@
 // kept current by the server's stream on the local host or a poll with the ETag every 15 s in AWS
 // (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.
 import { Alert, Col, Flex, Row, Typography } from "antd";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { useFacilities } from "../../api/inventory";
 import { useLiveTiles } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";
 import { MODE_TEXT } from "./liveTexts";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 export default function MonitoringPage() {
   const { facilityId = "" } = useParams();
@@ -21,11 +22,7 @@ export default function MonitoringPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Мониторинг{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
-      <Flex wrap gap={16}>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link>
-        <Link to={`/facilities/${facilityId}/events`}>События</Link>
-        <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК</Link>
-      </Flex>
+      <FacilityMonitoringLinks facilityId={facilityId} current="monitoring" />
       <Alert type="info" showIcon title={live.view?.advisory ?? ADVISORY_NOTE} />
       <Typography.Text type="secondary" role="status">
         {MODE_TEXT[live.mode]}

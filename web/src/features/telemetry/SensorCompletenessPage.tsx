@@ -16,6 +16,7 @@ import { useFacilities } from "../../api/inventory";
 import { useSensorCompleteness, type SensorCompleteness } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { complete, completenessText, monthText } from "./sensorDataTexts";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 /** Green at 95 % and above, amber below, red under a half; the text says the same. */
@@ -73,10 +74,7 @@ export default function SensorCompletenessPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Полнота данных датчиков{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
-      <Typography.Text>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link>
-      </Typography.Text>
+      <FacilityMonitoringLinks facilityId={facilityId} current="completeness" />
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={data.data?.some((s) => s.demo)} />
       <YearField year={year} onChange={setYear} />

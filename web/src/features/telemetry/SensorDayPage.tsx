@@ -18,6 +18,7 @@ import { useSensorDay } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 // The chart's wrapper loads with plotly, after the page: its first load stays within the initial-JS
 // budget (tests/web/bundle.test.ts).
@@ -54,10 +55,12 @@ export default function SensorDayPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Сутки датчика{sensor ? ` ${sensor.code}` : ""}: {ruDate(date)}
       </Typography.Title>
-      <Typography.Text>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/sensors/${sensorId}/gaps?month=${date.slice(0, 7)}`}>Пропуски и замещения за месяц</Link>
-      </Typography.Text>
+      <FacilityMonitoringLinks
+        facilityId={facilityId}
+        before={
+          <Link to={`/facilities/${facilityId}/sensors/${sensorId}/gaps?month=${date.slice(0, 7)}`}>Пропуски и замещения за месяц</Link>
+        }
+      />
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={day.data?.demo} />
       <Space wrap>

@@ -15,6 +15,7 @@ import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useSensorGaps, type SensorGaps } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { SUBSTITUTION_RULE, causesText, complete, completenessText, minutesText, monthText, ruleText } from "./sensorDataTexts";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 type Gap = SensorGaps["gaps"][number];
 const two = (n: number) => String(n).padStart(2, "0");
@@ -62,10 +63,7 @@ export default function SensorGapsPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Пропуски и замещения{sensor ? `: ${sensor.code}` : ""}
       </Typography.Title>
-      <Typography.Text>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
-      </Typography.Text>
+      <FacilityMonitoringLinks facilityId={facilityId} />
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={data.data?.demo} />
       <Space wrap>

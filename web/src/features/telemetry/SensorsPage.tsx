@@ -26,6 +26,7 @@ import {
   type GatewayKey,
   type Sensor,
 } from "../../api/telemetry";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const SensorDialog = lazy(() => import("./SensorDialog"));
@@ -145,11 +146,7 @@ export default function SensorsPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Датчики{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
-      <Typography.Text>
-        <Link to="/profile">Профиль › Площадки</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК и предложения</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/monitoring`}>Мониторинг</Link> · <Link to={`/facilities/${facilityId}/events`}>События</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
-      </Typography.Text>
+      <FacilityMonitoringLinks facilityId={facilityId} current="sensors" before={<Link to="/profile">Профиль › Площадки</Link>} />
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <Card title="Датчики АГК">
         {/* The buttons above the register, not in the card's head: on a phone they left the title no room. */}

@@ -5,7 +5,7 @@
 // cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Input, Space, Tag, Typography, type TableColumnsType } from "antd";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
@@ -18,6 +18,7 @@ import { useFacilities } from "../../api/inventory";
 import { useMe } from "../../api/profile";
 import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
 import { number } from "./offerTexts";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 // The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
@@ -157,9 +158,7 @@ export default function TelemetryEventsPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         События{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
-      <Typography.Text>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> · <Link to={`/facilities/${facilityId}/telemetry`}>Данные АГК</Link>
-      </Typography.Text>
+      <FacilityMonitoringLinks facilityId={facilityId} current="events" />
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={events.data?.demo} />
       <Flex wrap gap={12} align="end">

@@ -7,7 +7,7 @@
 // is a block of «label: value» lines (ResponsiveTable), «Принять» under it.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { ADVISORY_NOTE, DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
@@ -18,6 +18,7 @@ import { useFacilities } from "../../api/inventory";
 import { useOffers, type Offer } from "../../api/telemetry";
 import { monthText, number, percent } from "./offerTexts";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
+import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
 // The acceptance dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcceptDialog = lazy(() => import("./AcceptOfferDialog"));
@@ -99,10 +100,7 @@ export default function TelemetryOffersPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Данные АГК{facility ? `: ${facility.name}` : ""}
       </Typography.Title>
-      <Typography.Text>
-        <Link to={`/facilities/${facilityId}/sensors`}>Датчики</Link> · <Link to={`/facilities/${facilityId}/events`}>События</Link> ·{" "}
-        <Link to={`/facilities/${facilityId}/completeness`}>Полнота данных датчиков</Link>
-      </Typography.Text>
+      <FacilityMonitoringLinks facilityId={facilityId} current="telemetry" />
       <Alert type="info" showIcon title={ADVISORY_NOTE} />
       <DemoReadingsAlert shown={offers.data?.some((o) => o.demo)} />
       <YearField year={year} onChange={setYear} />

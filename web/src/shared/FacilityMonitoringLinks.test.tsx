@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { expect, it } from "vitest";
+import { FacilityMonitoringLinks } from "./FacilityMonitoringLinks";
+
+const linksOf = () => screen.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
+
+it("links every other monitoring page of the facility, «Мониторинг» and «События» included", () => {
+  render(
+    <MemoryRouter>
+      <FacilityMonitoringLinks facilityId="f1" current="events" />
+    </MemoryRouter>,
+  );
+  expect(linksOf()).toEqual([
+    ["Датчики", "/facilities/f1/sensors"],
+    ["Мониторинг", "/facilities/f1/monitoring"],
+    ["Данные АГК и предложения", "/facilities/f1/telemetry"],
+    ["Полнота данных датчиков", "/facilities/f1/completeness"],
+  ]);
+});
+
+it("puts a sensor page's own link first and keeps all five", () => {
+  render(
+    <MemoryRouter>
+      <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
+    </MemoryRouter>,
+  );
+  expect(linksOf().map(([text]) => text)).toEqual([
+    "Пропуски и замещения за месяц",
+    "Датчики",
+    "Мониторинг",
+    "События",
+    "Данные АГК и предложения",
+    "Полнота данных датчиков",
+  ]);
+  expect(document.body.textContent).toContain("Пропуски и замещения за месяц · Датчики · Мониторинг");
+});
