@@ -1,10 +1,11 @@
 // The V8 heap limits of the local server's isolates: its request thread's and its worker threads'
-// (the engine's, the table stream's, the spreadsheet and scoring threads). V8 sizes an isolate's young
-// generation from the process's heap limit: on this host up to 128 MB each (two semi-spaces of 64 MB),
-// filled by the code a thread loads and by each burst of work, and given back only once V8's memory
-// reducer sees the isolate idle. With semi-spaces of SEMI_SPACE_MB the server starts at about 90 MB
-// less and peaks lower, and a mine's 90 days of readings were applied as fast, another company's
-// get_me as quick (docs/performance.md, «A mine's year of readings»).
+// (the engine's, the table stream's, the readings' consumer's, the spreadsheet and scoring threads).
+// V8 sizes an isolate's young generation from the process's heap limit: on this host up to 128 MB
+// each (two semi-spaces of 64 MB), filled by the code a thread loads and by each burst of work, and
+// given back only once V8's memory reducer sees the isolate idle. With semi-spaces of SEMI_SPACE_MB
+// the server starts at about 90 MB less and peaks lower, and a mine's 90 days of readings were
+// applied as fast, another company's get_me as quick (docs/performance.md, «A mine's year of
+// readings»).
 import type { ResourceLimits } from "node:worker_threads";
 
 /** A semi-space of the young generation, MB (of which V8 keeps two). */

@@ -13,6 +13,7 @@ import { systemClock, type TelemetryConsumer } from "../domain/context";
 import type { TelemetryChange } from "../domain/telemetry/changes";
 import type { StreamRecord } from "../events/table-changes";
 import type { Clock } from "../ports";
+import { threadResourceLimits } from "./heap-limits";
 import type { ThreadData } from "./spreadsheet-threads";
 
 /** A drain asked for, at the server's clock (ms): the thread's clock runs on from it. */
@@ -86,7 +87,7 @@ export function telemetryConsumerThread(options: ConsumerThreadOptions): Consume
       },
       transferList: port ? [port] : [],
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+      resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });
     started.on("message", (message: FromConsumer) => {
       if (message.type === "drained") {
