@@ -1,12 +1,15 @@
 // The demo mine's simulated АГК in a real browser (functions/src/demo-readings.ts): the demo company's
 // «Данные АГК» and «Полнота данных датчиков» say «демонстрационные данные» above what they show, the
 // offers tag each point, and the shaft's month shows the minutes the simulator's gap and stuck stretch
-// made substituted. Screenshots with SCREENSHOTS=1. Needs web/dist.
+// made substituted; «Мониторинг» shows the longwall's five calibrated default models as one table, each
+// horizon with its interval and P, the model, note and alert rule said once, wholly in sight at 1440 and
+// 390 px. Screenshots with SCREENSHOTS=1. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { brokenWords, wholly } from "../support/layout";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const NOTE = "Показаны демонстрационные данные: показания датчиков сделаны симулятором АГК, а не получены от шахты";
@@ -49,5 +52,32 @@ describe("web app: the demo mine's readings", () => {
     await page.getByText("ВС2-CH4").first().waitFor();
     await screenshot(page, { path: `${SHOTS}/web-demo-readings-completeness.png`, fullPage: true });
     expect(await page.getByText(NOTE).count()).toBe(1);
+  });
+
+  it("shows the longwall's forecasts on «Мониторинг» as one table with their intervals, the rule said once", async () => {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/monitoring`);
+      const tile = page.getByTestId("live-tile").filter({ hasText: "Лава 24-15" });
+      const rows = tile.getByTestId("live-forecast");
+      await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(5);
+      const cells = await rows.evaluateAll((list) => list.map((r) => [...r.children].map((c) => c.textContent ?? "")));
+      expect(cells.map((c) => c[0])).toEqual(["10 мин", "30 мин", "1 ч", "2 ч", "6 ч"]);
+      // Calibrated for the demo: every horizon has its interval and P.
+      for (const c of cells) {
+        expect(c[3]).toMatch(/^\d+(,\d+)?–\d+(,\d+)?$/);
+        expect(c[4]).toMatch(/^\d+\u00a0%$/);
+      }
+      const text = (await tile.textContent()) ?? "";
+      expect(text).not.toContain("Модель не откалибрована");
+      expect(text.split("Модель: XGBoost")).toHaveLength(2);
+      expect(text.split(/Оповещение по (?:прогнозу|текущему значению) \(/)).toHaveLength(2);
+      await screenshot(page, { path: `${SHOTS}/web-demo-monitoring-${width}.png`, fullPage: true });
+      expect(await wholly(tile.getByTestId("live-forecasts"))).toBe(true);
+      expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
+    }
   });
 });

@@ -14,7 +14,7 @@ import { replay, type DispatchReading } from "../../tools/telemetry";
 import { startTestServer, type Credentials, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
-import { brokenWords } from "../support/layout";
+import { brokenWords, wholly } from "../support/layout";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WIDE = { width: 1440, height: 900 };
@@ -104,7 +104,11 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await tile.getByText("≥ A (1,5 %): аварийный").waitFor();
     expect(await tile.textContent()).toContain("1,6 % об.");
     expect(await tile.textContent()).toContain("Расход воздуха: 1\u00a0200 м³/мин (V-7)");
-    expect(await tile.textContent()).toMatch(/Прогноз М-7 на 1 ч \(к \d\d:\d\d\): \d/);
+    // The forecasts' table: a row per horizon with its time and figure.
+    expect(await tile.getByTestId("live-forecasts").locator("caption").textContent()).toBe(
+      "Прогноз М-7; P — вероятность достичь 1,5\u00a0%",
+    );
+    expect(await tile.getByTestId("live-forecast").first().textContent()).toMatch(/^1 ч\d\d:\d\d\d/);
     const batches = await replayed;
     expect(batches).toHaveLength(WINDOW);
     // The events are found once the last batch is applied: the state the user then opens «События» in.
@@ -131,6 +135,8 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expect.poll(legendScrolls).toBe(false);
     expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
+    // The forecasts' table fits the tile on a phone: no column scrolled out of sight.
+    expect(await wholly(tile.getByTestId("live-forecasts"))).toBe(true);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-red-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
 

@@ -1,14 +1,26 @@
 // One working on «Мониторинг»: each methane meter's latest reading with its state in words and colour,
 // «нет данных N мин» when stale (D65), the air and drainage flow, each bound model's forecast with its
 // interval and probability, which alert rule is on and why (D65), or why there is no forecast; the
-// model's control and the 24-hour chart open from it. Where every horizon's forecast has the same model,
-// note and alert rule (the demo's five default models), those are said once under the forecasts' lines,
-// not five times over.
+// model's control and the 24-hour chart open from it. The forecasts are one table, a row per horizon
+// (when, the figure, its interval, P); their model, note and alert rule are said once under it where
+// every horizon shares them (the demo's five default models), else once per group of horizons that do.
 import { lazy, Suspense, useState } from "react";
 import { Button, Card, Flex, Tag, Typography } from "antd";
 import type { LiveTile } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
-import { STATE_COLOR, STATE_WORDS, forecastText, levelsText, meterValue, number, RULE_NAMES, staleText, worstState } from "./liveTexts";
+import {
+  STATE_COLOR,
+  STATE_WORDS,
+  forecastTable,
+  groupedBy,
+  horizonsOf,
+  levelsText,
+  meterValue,
+  number,
+  RULE_NAMES,
+  staleText,
+  worstState,
+} from "./liveTexts";
 
 const LiveChartCard = lazy(() => import("./LiveChartCard"));
 const BindModelDialog = lazy(() => import("./BindModelDialog"));
@@ -16,23 +28,100 @@ const BindModelDialog = lazy(() => import("./BindModelDialog"));
 const BORDER: Record<string, string> = { alarm: "#cf1322", warning: "#fa8c16", pre_warning: "#d4b106" };
 
 type Forecast = LiveTile["forecasts"][number];
-/** What a forecast says beside its figure: its model, its note, its alert rule and why. */
-const aboutKey = (f: Forecast) => JSON.stringify([f.model.label, f.note, f.alert.rule, f.alert.raised, f.alert.reason]);
 
-/** A forecast's model, note and alert rule with its reason. */
-function ForecastAbout({ f }: { f: Forecast }) {
+const CELL = { padding: "2px 8px 2px 0", whiteSpace: "nowrap", textAlign: "left", fontWeight: "normal", verticalAlign: "bottom" } as const;
+/** A column's head wraps between its words only, never inside one. */
+const WORDS = { whiteSpace: "normal", wordBreak: "normal", overflowWrap: "normal" } as const;
+const HEAD = { ...CELL, ...WORDS } as const;
+/** The last column ends at the table's edge (no padding past it to scroll to). */
+const last = <T extends object>(style: T, i: number, count: number) => (i === count - 1 ? { ...style, paddingRight: 0 } : style);
+
+/** The forecasts as one table, a row per horizon: when, the figure, its interval and P. */
+function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
+  const table = forecastTable(forecasts);
+  const heads = ["Горизонт", "К времени", "%\u00a0об.", table.head.interval, "P"];
   return (
-    <>
-      <Typography.Text type="secondary">{f.model.label}</Typography.Text>
-      {f.note && <Typography.Text type="secondary">{f.note}</Typography.Text>}
-      <Flex wrap gap={6} align="baseline">
-        <Typography.Text>Оповещение {RULE_NAMES[f.alert.rule]}</Typography.Text>
-        {f.alert.raised && <Tag color="red">{f.alert.rule === "forecast" ? "Прогноз превышения" : "Текущее ≥ 0,9·предела"}</Tag>}
-      </Flex>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: true, symbol: "подробнее" }}>
-        {f.alert.reason}
-      </Typography.Paragraph>
-    </>
+    <div style={{ overflowX: "auto" }}>
+      <table style={{ borderCollapse: "collapse", fontVariantNumeric: "tabular-nums" }} data-testid="live-forecasts">
+        <caption style={{ captionSide: "top", textAlign: "left", paddingBottom: 2 }}>{table.caption}</caption>
+        <thead>
+          <tr>
+            {heads.map((h, i) => (
+              <th key={h} scope="col" style={last(HEAD, i, heads.length)}>
+                <Typography.Text type="secondary" style={WORDS}>
+                  {h}
+                </Typography.Text>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={forecasts[i].horizon} data-testid="live-forecast">
+              <th scope="row" style={CELL}>
+                {row.horizon}
+              </th>
+              <td style={CELL}>{row.at}</td>
+              <td style={CELL}>{row.value}</td>
+              <td style={CELL}>{row.interval}</td>
+              <td style={{ ...CELL, paddingRight: 0 }}>{row.p}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** «10 мин, 1 ч: » before what is said for some of the horizons only. */
+const For = ({ horizons, apart }: { horizons: string; apart: boolean }) => (apart ? <>{horizons}: </> : null);
+
+/** «Прогноз превышения» where the rule is raised, naming the horizons where not every one of the tile's is. */
+function raisedTag(group: Forecast[], all: number) {
+  const raised = group.filter((f) => f.alert.raised);
+  if (raised.length === 0) return null;
+  const what = raised[0].alert.rule === "forecast" ? "Прогноз превышения" : "Текущее ≥ 0,9·предела";
+  return <Tag color="red">{raised.length === all ? what : `${what}: ${horizonsOf(raised)}`}</Tag>;
+}
+
+/** The forecasts' model, note and alert rule with its reason: each said once where every horizon shares
+ *  it, else once per group of horizons that do. */
+function ForecastAbout({ forecasts }: { forecasts: Forecast[] }) {
+  const models = groupedBy(forecasts, (f) => f.model.label);
+  const notes = groupedBy(forecasts, (f) => f.note).filter((g) => g.forecast.note);
+  const notesApart = groupedBy(forecasts, (f) => f.note).length > 1;
+  // A rule and its reason said once for the horizons that share them; raised where it is, by horizon
+  // where only some of them are.
+  const alerts = groupedBy(forecasts, (f) => JSON.stringify([f.alert.rule, f.alert.reason]));
+  return (
+    <Flex vertical gap={2} data-testid="live-forecast-about">
+      {models.map(({ horizons, forecast: f }) => (
+        <Typography.Text key={f.horizon} type="secondary">
+          <For horizons={horizons} apart={models.length > 1} />
+          Модель: {f.model.label}
+        </Typography.Text>
+      ))}
+      {notes.map(({ horizons, forecast: f }) => (
+        <Typography.Text key={f.horizon} type="secondary">
+          <For horizons={horizons} apart={notesApart} />
+          {f.note}
+        </Typography.Text>
+      ))}
+      {alerts.map(({ horizons, forecast: f, members }) => (
+        <Flex key={f.horizon} vertical gap={2}>
+          <Flex wrap gap={6} align="baseline">
+            <Typography.Text>
+              <For horizons={horizons} apart={alerts.length > 1} />
+              Оповещение {RULE_NAMES[f.alert.rule]}
+            </Typography.Text>
+            {raisedTag(members, forecasts.length)}
+          </Flex>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }} ellipsis={{ rows: 2, expandable: true, symbol: "подробнее" }}>
+            {f.alert.reason}
+          </Typography.Paragraph>
+        </Flex>
+      ))}
+    </Flex>
   );
 }
 
@@ -40,8 +129,6 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
   const [chart, setChart] = useState(false);
   const [binding, setBinding] = useState(false);
   const worst = worstState(tile);
-  // Two or more forecasts saying the same beside their figures: said once.
-  const shared = tile.forecasts.length > 1 && new Set(tile.forecasts.map(aboutKey)).size === 1;
   return (
     <Card
       title={tile.working}
@@ -72,19 +159,11 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             ? `${number(tile.drainage_flow.value, 1)} м³/мин (${tile.drainage_flow.code})${tile.drainage_flow.stale_minutes === null ? "" : `, ${staleText(tile.drainage_flow.stale_minutes)}`}`
             : "нет датчика"}
         </Typography.Text>
-        {tile.forecasts.map((f) => (
-          <Flex key={f.horizon} vertical gap={2} data-testid="live-forecast">
-            <Typography.Text>
-              Прогноз {f.sensor} на {f.horizon_label}
-              {f.for ? ` (к ${displayDateTime(f.for).slice(11)})` : ""}: {forecastText(f)}
-            </Typography.Text>
-            {!shared && <ForecastAbout f={f} />}
-          </Flex>
-        ))}
-        {shared && (
-          <Flex vertical gap={2} data-testid="live-forecast-about">
-            <ForecastAbout f={tile.forecasts[0]} />
-          </Flex>
+        {tile.forecasts.length > 0 && (
+          <>
+            <ForecastTable forecasts={tile.forecasts} />
+            <ForecastAbout forecasts={tile.forecasts} />
+          </>
         )}
         {tile.forecast_note && <Typography.Text type="secondary">{tile.forecast_note}</Typography.Text>}
         <Typography.Text type="secondary">

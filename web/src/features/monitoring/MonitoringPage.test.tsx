@@ -4,7 +4,8 @@
 // (never by colour alone), «нет данных N мин», the air and drainage flow, the forecast with its interval
 // and probability, which alert rule is on and whether it is raised; a working without a model says
 // why; a model bound from the tile's dialog is sent as the route declares it; the advisory note shown.
-// Forecasts at several horizons with the same model, note and rule say those once, under their lines.
+// The forecasts are a table, a row per horizon; their model, note and rule are said once under it where
+// every horizon shares them, else once per group of horizons that do.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
@@ -33,6 +34,8 @@ const meter = (changes: Record<string, unknown>) => ({
   stale_minutes: null,
   ...changes,
 });
+/** A table row's cells' text. */
+const cells = (row: Element) => [...row.children].map((c) => c.textContent);
 const FORECAST = {
   horizon: 60,
   horizon_label: "1 ч",
@@ -123,11 +126,15 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect(lava.textContent).toContain("нет данных 12 мин");
   expect(lava.textContent).toContain("Расход воздуха: 1\u00a0440 м³/мин (V-1)");
   expect(lava.textContent).toContain("Расход дегазации: 50 м³/мин (Q-Д)");
-  const forecast = within(lava).getByTestId("live-forecast");
-  expect(forecast.textContent).toContain("0,95 % об., интервал 90 %: 0,82–1,1, вероятность достичь 1,5 %: 62 %");
-  expect(forecast.textContent).toContain("Оповещение по прогнозу (P ≥ 0,5)");
-  expect(forecast.textContent).toContain("Прогноз превышения");
-  expect(forecast.textContent).not.toContain("xgboost-h60");
+  const table = within(lava).getByTestId("live-forecasts");
+  expect(table.querySelector("caption")?.textContent).toBe("Прогноз М-1; P — вероятность достичь 1,5\u00a0%");
+  expect(cells(table.querySelector("thead tr")!)).toEqual(["Горизонт", "К времени", "%\u00a0об.", "Интервал 90\u00a0%", "P"]);
+  expect(within(lava).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95", "0,82–1,1", "62\u00a0%"]]);
+  const about = within(lava).getByTestId("live-forecast-about");
+  expect(about.textContent).toContain("Модель: XGBoost, версия 1 (модель платформы)");
+  expect(about.textContent).toContain("Оповещение по прогнозу (P ≥ 0,5)");
+  expect(about.textContent).toContain("Прогноз превышения");
+  expect(lava.textContent).not.toContain("xgboost-h60");
   expect(other.getAttribute("aria-label")).toBe("Выработка Лава 14: ≥ A");
   expect(other.textContent).toContain("1,52 % об.≥ A (1,5 %): аварийный");
   expect(other.textContent).toContain("Модель прогноза для выработки не выбрана");
@@ -153,7 +160,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   });
 });
 
-it("says the model, note and alert rule once under the forecasts' lines where every horizon shares them", async () => {
+it("reads the forecasts once as a table, saying the model, note and rule once where every horizon shares them", async () => {
   const uncalibrated = {
     ...FORECAST,
     lo: null,
@@ -168,31 +175,46 @@ it("says the model, note and alert rule once under the forecasts' lines where ev
     { horizon: 360, horizon_label: "6 ч", for: "2026-03-01T09:00:00.000Z" },
   ];
   const tile = { ...VIEW.tiles[0], forecasts: horizons.map((h) => ({ ...uncalibrated, ...h })) };
+  const apartForecasts = [
+    { ...FORECAST, horizon: 10, horizon_label: "10 мин", for: "2026-03-01T03:10:00.000Z", alert: { ...FORECAST.alert, raised: false } },
+    FORECAST,
+    { ...uncalibrated, horizon: 120, horizon_label: "2 ч", for: "2026-03-01T05:00:00.000Z", result: null },
+  ];
   app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
-      .on("getTelemetryLive", {
-        ...VIEW,
-        tiles: [tile, { ...tile, working: "Лава 15", forecasts: [FORECAST, { ...uncalibrated, horizon: 10 }] }],
-      }),
+      .on("getTelemetryLive", { ...VIEW, tiles: [tile, { ...tile, working: "Лава 15", forecasts: apartForecasts }] }),
   );
   const [shared, apart] = await screen.findAllByTestId("live-tile");
-  const lines = within(shared).getAllByTestId("live-forecast");
-  expect(lines.map((l) => l.textContent)).toEqual([
-    "Прогноз М-1 на 10 мин (к 10:10): 0,95 % об.",
-    "Прогноз М-1 на 1 ч (к 11:00): 0,95 % об.",
-    "Прогноз М-1 на 6 ч (к 16:00): 0,95 % об.",
+  expect(within(shared).getAllByTestId("live-forecast").map(cells)).toEqual([
+    ["10 мин", "10:10", "0,95", "—", "—"],
+    ["1 ч", "11:00", "0,95", "—", "—"],
+    ["6 ч", "16:00", "0,95", "—", "—"],
   ]);
   const about = within(shared).getByTestId("live-forecast-about");
-  expect(about.textContent).toContain("XGBoost, версия 1 (модель платформы)");
-  expect(about.textContent).toContain("Модель не откалибрована");
-  expect(about.textContent).toContain("Оповещение по текущему значению (≥ 0,9·предела)");
-  expect(shared.textContent?.split("Модель не откалибрована")).toHaveLength(2);
-  // Forecasts that differ keep each its own.
-  expect(within(apart).queryByTestId("live-forecast-about")).toBeNull();
-  const [calibrated, other] = within(apart).getAllByTestId("live-forecast");
-  expect(calibrated.textContent).toContain("Оповещение по прогнозу (P ≥ 0,5)");
-  expect(other.textContent).toContain("Модель не откалибрована");
+  expect(about.textContent).toBe(
+    "Модель: XGBoost, версия 1 (модель платформы)" +
+      "Модель не откалибрована: интервал и вероятность превышения не рассчитываются." +
+      "Оповещение по текущему значению (≥ 0,9·предела)" +
+      "Оповещение по прогнозу не включено: модель не откалибрована.",
+  );
+  for (const said of ["Модель не откалибрована", "XGBoost", "Оповещение по текущему"])
+    expect(shared.textContent?.split(said)).toHaveLength(2);
+  // Where the horizons differ, each part is said once per group of horizons that share it.
+  expect(within(apart).getAllByTestId("live-forecast").map(cells)).toEqual([
+    ["10 мин", "10:10", "0,95", "0,82–1,1", "62\u00a0%"],
+    ["1 ч", "11:00", "0,95", "0,82–1,1", "62\u00a0%"],
+    ["2 ч", "12:00", "нет прогноза", "—", "—"],
+  ]);
+  const apartAbout = within(apart).getByTestId("live-forecast-about");
+  expect(apartAbout.textContent).toBe(
+    "Модель: XGBoost, версия 1 (модель платформы)" +
+      "2 ч: Модель не откалибрована: интервал и вероятность превышения не рассчитываются." +
+      "10 мин, 1 ч: Оповещение по прогнозу (P ≥ 0,5)Прогноз превышения: 1 ч" +
+      "Оповещение по прогнозу включено: на истории выработки за 7 сут. оно раньше при не большем числе ложных." +
+      "2 ч: Оповещение по текущему значению (≥ 0,9·предела)" +
+      "Оповещение по прогнозу не включено: модель не откалибрована.",
+  );
 });

@@ -1,6 +1,7 @@
 // What «Мониторинг»'s tiles print: Russian numbers, the states in words (never by colour alone), the
-// forecast's line and the alert rule's name.
+// forecasts' table and the alert rule's name.
 import type { LiveTile } from "../../api/live";
+import { displayDateTime } from "../../shared/dates";
 
 export const number = (value: number, digits: number) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: 0, maximumFractionDigits: digits });
@@ -41,13 +42,44 @@ export const levelsText = (meter: Meter) =>
     .filter(Boolean)
     .join(", ");
 
-/** «0,95 % об., интервал 90 %: 0,82–1,10, P(≥ 1,5 %) = 12 %». */
-export function forecastText(f: Forecast): string {
-  if (f.result === null) return "нет прогноза";
-  const interval = f.lo !== null && f.hi !== null ? `, интервал ${f.level} %: ${number(f.lo, 3)}–${number(f.hi, 3)}` : "";
-  const p = f.p_exceed === null ? "" : `, вероятность достичь ${number(f.limit, 2)} %: ${number(f.p_exceed * 100, 0)} %`;
-  return `${number(f.result, 3)} % об.${interval}${p}`;
+/** The forecasts' table (a row per horizon): what its caption and head say once where every row shares
+ *  it (the meter, the interval's level, the limit P is the chance of reaching), and each row's cells,
+ *  which say it themselves where the rows differ. Units kept with their numbers (no-break spaces). */
+export function forecastTable(forecasts: readonly Forecast[]) {
+  const same = <T>(get: (f: Forecast) => T) => forecasts.every((f) => get(f) === get(forecasts[0]));
+  const sensor = same((f) => f.sensor) ? forecasts[0]?.sensor : null;
+  const level = same((f) => f.level) ? forecasts[0]?.level : null;
+  const limit = same((f) => f.limit) ? forecasts[0]?.limit : null;
+  const chance = limit === null ? "предела A" : `${number(limit, 2)}\u00a0%`;
+  return {
+    caption: `Прогноз${sensor ? ` ${sensor}` : ""}; P — вероятность достичь ${chance}`,
+    head: { interval: level === null ? "Интервал" : `Интервал ${level}\u00a0%` },
+    rows: forecasts.map((f) => ({
+      horizon: sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`,
+      at: f.for ? displayDateTime(f.for).slice(11) : "—",
+      interval:
+        f.lo === null || f.hi === null ? "—" : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2)}–${number(f.hi, 2)}`,
+      p:
+        f.p_exceed === null
+          ? "—"
+          : `${number(f.p_exceed * 100, 0)}\u00a0%${limit === null ? ` (≥\u00a0${number(f.limit, 2)}\u00a0%)` : ""}`,
+      value: f.result === null ? "нет прогноза" : number(f.result, 3),
+    })),
+  };
 }
+
+/** The forecasts grouped by what `key` gives them, in horizon order: one group where all share it (said
+ *  once), else each group with the horizons it is said for («10 мин, 1 ч»). */
+export function groupedBy(
+  forecasts: readonly Forecast[],
+  key: (f: Forecast) => string,
+): { horizons: string; forecast: Forecast; members: Forecast[] }[] {
+  const groups = new Map<string, Forecast[]>();
+  for (const f of forecasts) groups.set(key(f), [...(groups.get(key(f)) ?? []), f]);
+  return [...groups.values()].map((members) => ({ horizons: horizonsOf(members), forecast: members[0], members }));
+}
+
+export const horizonsOf = (forecasts: readonly Forecast[]) => forecasts.map((f) => f.horizon_label).join(", ");
 
 export const RULE_NAMES: Record<Forecast["alert"]["rule"], string> = {
   forecast: "по прогнозу (P ≥ 0,5)",
