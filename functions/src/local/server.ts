@@ -361,7 +361,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       const fed = demoFeed?.stop();
       // The live streams end with their close event, so the pages open them again elsewhere.
       closeLiveStreams(deps);
-      closing ??= new Promise<void>((done) => {
+      // What the close waits for (the consumer's and the scoring threads' answers, the feed's round)
+      // keeps no handle of this process open: once the listening socket is closed, node would end
+      // the process there, LevelDB not closed. A timer holds it until the storage is closed.
+      if (closing) return closing;
+      const holdOpen = setInterval(() => undefined, CLOSE_GRACE_MS);
+      closing = new Promise<void>((done) => {
         server.close(() => done());
         // Idle keep-alive connections close at once; a download still running after a few
         // seconds is cut, so that a stop never hangs on a slow client.
@@ -375,7 +380,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps).then(() => consumer?.close())]))
         .then(() => webhooksIdle(deps))
         .then(() => uploads.settled())
-        .then(() => storage.close());
+        .then(() => storage.close())
+        .finally(() => clearInterval(holdOpen));
       return closing;
     },
   };
