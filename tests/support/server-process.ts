@@ -23,6 +23,9 @@ export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Pr
       HOST: "127.0.0.1",
       LOCAL_DEMO_EMAIL: DEMO_LOGIN.email,
       LOCAL_DEMO_PASSWORD: DEMO_LOGIN.password,
+      // The demo mine's minute feed (local/demo-feed.ts) off: what these processes measure (memory,
+      // a kill mid-write, a bench's lag) is the load they offer, not a simulator's beside it.
+      DEMO_READINGS: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
