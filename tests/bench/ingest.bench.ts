@@ -6,14 +6,15 @@
 // v1/users/get_me/ five times a second. Prints the readings per second, the consumer's lag (from the
 // 202 to the batch done), the server's resident memory by stage (sampled every second from
 // /proc/<pid>/status: before, after the upload, the highest while the consumer runs, after) and its
-// peak (VmHWM), and get_me's p50 and p95 meanwhile. INGEST_DAYS sets the days (365 unless set);
-// INGEST_PATH=push pushes the same readings as a gateway would instead, 10 000 a request, two pushers.
+// peak (VmHWM) with its RssAnon and RssFile, and get_me's p50 and p95 meanwhile. INGEST_DAYS sets the
+// days (365 unless set); INGEST_PATH=push pushes the same readings as a gateway would instead, 10 000
+// a request, two pushers.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runAdmin } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
-import { rssMb, rssParts, startServerProcess } from "../support/server-process";
+import { rssKinds, rssMb, rssParts, startServerProcess } from "../support/server-process";
 
 const SENSORS = 20;
 const PER_BATCH = 10_000;
@@ -151,12 +152,19 @@ export async function run(): Promise<void> {
     const stages: [string, number][] = [["started, signed in", rssMb(pid)]];
     let highest = 0;
     let partsAtHighest: Record<string, number> = {};
+    // RssAnon and RssFile when the whole was highest, and the highest RssAnon (the kernel keeps no peak
+    // of either: sampled with the whole).
+    let kindsAtHighest = rssKinds(pid);
+    let highestAnon = kindsAtHighest.anon;
     let sampled = 0;
     const sampler = setInterval(() => {
       const rss = rssMb(pid);
+      const kinds = rssKinds(pid);
       // The composition every fifth second (reading smaps costs a few ms), kept at the highest.
       if (sampled++ % 5 === 0 && rss >= highest) partsAtHighest = rssParts(pid);
+      if (rss >= highest) kindsAtHighest = kinds;
       highest = Math.max(highest, rss);
+      highestAnon = Math.max(highestAnon, kinds.anon);
     }, 1000);
     const done = async (id: string) => (await call(server.url, token, "GET", `/v1/telemetry/batches/${id}/`)).state === "done";
     const readings = MINUTES * SENSORS;
@@ -207,6 +215,9 @@ export async function run(): Promise<void> {
     );
     console.log(`server resident memory: ${stages.map(([stage, mb]) => `${stage} ${mb.toFixed(0)} MB`).join("; ")}`);
     console.log(`server peak resident memory (VmHWM): ${peakMb(pid).toFixed(0)} MB`);
+    console.log(
+      `of which, when highest: RssAnon ${kindsAtHighest.anon.toFixed(0)} MB (its own heaps and stacks), RssFile ${kindsAtHighest.file.toFixed(0)} MB (mapped files: LevelDB's tables, the binary; clean, taken back under pressure); RssAnon at most ${highestAnon.toFixed(0)} MB`,
+    );
     console.log(
       `made of, when highest: ${Object.entries(partsAtHighest)
         .map(([part, mb]) => `${part} ${mb.toFixed(0)} MB`)

@@ -45,6 +45,15 @@ export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Pr
 /** A process's resident set now, MB (Linux, /proc/<pid>/status). */
 export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
+/** A process's resident set now by kind, MB (/proc/<pid>/status): `anon` (RssAnon: its heaps, V8's and
+ *  malloc's, and stacks) and `file` (RssFile: pages of files it maps, LevelDB's tables among them, clean
+ *  page cache the kernel takes back under pressure; the binary's and libraries' too). */
+export function rssKinds(pid: number): { anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { anon: kb("RssAnon"), file: kb("RssFile") };
+}
+
 /** What a process's resident set is made of (/proc/<pid>/smaps), MB: anonymous mappings of at most
  *  2 MB (V8's heap pages, of every isolate), larger anonymous ones and the brk heap (glibc's malloc
  *  arenas: LevelDB's and Node's native memory), LevelDB's table files mapped for reading (.ldb), and the
