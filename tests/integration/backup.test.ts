@@ -18,21 +18,13 @@ import { startLocalServer, type LocalServer } from "@server/local/server";
 import { drifted, reconcileAllStatistics } from "@server/domain/inventory/statistics";
 import { scheduledBackup, backupsIn } from "@server/local/backup-schedule";
 import { verifyBackup } from "@server/local/backup";
+import { callApi as call } from "../support/api-call";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const WRITERS = 5;
 /** Three servers or a backup command's process and four reads of a 16 MB backup: 12-30 s on the
  *  shared two-core machine at load 10-18, over the tier's 30 s when it is busier. */
 const PROCESS_TEST_MS = 120_000;
-
-async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 /** Every year's figures the company's user sees: the totals per year and each year's inventory. */
 async function figures(url: string): Promise<unknown> {

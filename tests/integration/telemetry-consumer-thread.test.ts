@@ -16,6 +16,7 @@ import { onTelemetryChange, type TelemetryChange } from "@server/domain/telemetr
 import { createCompany, createUser } from "@server/domain/company/users";
 import { bySize } from "../support/depth";
 import { DEMO, accessToken, signInAsDemo } from "../support/server";
+import { callApi as call } from "../support/api-call";
 
 const SENSORS = 20;
 const PER_BATCH = 10_000;
@@ -24,15 +25,6 @@ const BATCHES = bySize(4, 40);
 const START = Date.UTC(2026, 0, 1);
 /** How long the request thread is held at most: the batches are applied in seconds. */
 const HOLD_MS = 120_000;
-
-async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 const batchBody = (index: number) => {
   const readings: { sensor: string; t: string; value: number }[] = [];

@@ -11,6 +11,7 @@ import { readingsBetween, telemetryIdle } from "@server/domain/telemetry/consume
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
+import { callApi as call } from "../support/api-call";
 
 const SENSORS = 20;
 const PER_BATCH = 10_000;
@@ -19,15 +20,6 @@ const READINGS = bySize(100_000, 1_000_000);
 const BATCHES = READINGS / PER_BATCH;
 const START = Date.UTC(2026, 0, 1);
 const readingOf = (sensor: number, minute: number) => Math.round((0.3 + ((minute * 7 + sensor * 13) % 50) / 100) * 1000) / 1000;
-
-async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 const batchBody = (index: number) => {
   const readings: { sensor: string; t: string; value: number }[] = [];
