@@ -239,20 +239,35 @@ async function applyDays(
 
 const chains = new WeakMap<object, Promise<void>>();
 
+/** The batches a drain round applies before its day consumers run on their changes together. */
+const DRAIN_ROUND = 25;
+
 /** Applies every queued batch, oldest first, until none is left: the batches queued meanwhile (up to
  *  25 a round) have their days written one after another, then the day consumers run once on the
  *  round's changes taken together (the detector reads each sensor once, not once per batch), and only
  *  then are the batches marked done (a kill before leaves them queued: applied again, nothing counted
- *  twice). A batch that fails stops this round (logged); the next kick takes it up again. */
+ *  twice). A batch that fails is logged and left queued; the round goes on without it, and the next
+ *  drain takes it up again. */
 async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<void> {
+  // A batch that fails is left queued and passed over until the next drain: one company's batch that
+  // cannot be applied (a blob unreadable, a fault) does not hold up the batches queued after it, of
+  // its own company or another's.
+  const failed = new Set<string>();
   for (;;) {
-    const queued = await deps.repos.telemetry.queued(25);
+    const queued = (await deps.repos.telemetry.queued(DRAIN_ROUND + failed.size))
+      .filter((item) => !failed.has(item.batch))
+      .slice(0, DRAIN_ROUND);
     if (queued.length === 0) return;
     const pending = new PendingChanges();
     const finished: TelemetryBatch[] = [];
     for (const item of queued) {
-      const batch = await applyDays(deps, item.company, item.batch, pending);
-      if (batch) finished.push(batch);
+      try {
+        const batch = await applyDays(deps, item.company, item.batch, pending);
+        if (batch) finished.push(batch);
+      } catch (error) {
+        failed.add(item.batch);
+        console.error(`telemetry consumer: batch ${item.batch} of company ${item.company} not applied, left queued:`, error);
+      }
     }
     // The forecasts first, the day consumers after (in one thread they would share it: a minute that
     // ends a silence of 240 channels has the detector write 240 events).

@@ -19,7 +19,7 @@ import type { Actor } from "../context";
 import type { TelemetryBatch } from "../../ports";
 import { applyBatch, drainTelemetry, mergeDay, readingsBetween, telemetryIdle, utcDay } from "./consumer";
 import { createSensor } from "./register";
-import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, readReadings, storeBatch, type ReadBody } from "./readings";
+import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, batchBlobKey, readReadings, storeBatch, type ReadBody } from "./readings";
 
 let d: MemoryDomain;
 let staff: Actor;
@@ -130,6 +130,40 @@ describe("order and idempotence", () => {
     expect(await applyBatch(d.deps, staff.company, "no-such-batch")).toBeUndefined();
     const day = await d.deps.repos.telemetry.getDay(staff.company, sensors["Q-1"], "2026-03-09");
     expect([...day!.values]).toEqual([100, 101, 102]);
+  });
+
+  it("a batch that cannot be applied stays queued and does not hold up the batches after it", async () => {
+    const push = (day: number) =>
+      storeBatch(d.deps, staff.company, facility, {
+        json: { readings: [0, 1].map((m) => ({ sensor: "М-2", t: iso(Date.UTC(2026, 2, day) + m * MINUTE_MS), value: 0.5 + m / 10 })) },
+      });
+    const broken = await push(20);
+    const after = await push(21);
+    // The first batch's stored readings unreadable (a fault, a damaged file): its apply throws.
+    await d.deps.blobs.put(batchBlobKey(staff.company, broken.batch), new TextEncoder().encode("{ не JSON"), "application/json");
+    const logged: unknown[][] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      void drainTelemetry(d.deps);
+      await telemetryIdle(d.deps);
+    } finally {
+      console.error = error;
+    }
+    expect((await d.deps.repos.telemetry.getBatch(staff.company, after.batch))?.state).toBe("done");
+    expect((await d.deps.repos.telemetry.getBatch(staff.company, broken.batch))?.state).toBe("queued");
+    expect(await d.deps.repos.telemetry.queued(10)).toEqual([{ company: staff.company, batch: broken.batch }]);
+    expect(String(logged[0]?.[0])).toContain(`batch ${broken.batch}`);
+    // Readable again, the next drain applies it.
+    await d.deps.blobs.put(
+      batchBlobKey(staff.company, broken.batch),
+      new TextEncoder().encode(JSON.stringify([[sensors["М-2"], Date.UTC(2026, 2, 20), 0.5]])),
+      "application/json",
+    );
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
   });
 
   it("gives the same minutes whether the readings come forward or reversed", async () => {
