@@ -102,7 +102,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await tileSays("≥ A");
     const tile = page.getByTestId("live-tile");
     await tile.getByText("≥ A (1,5 %): аварийный").waitFor();
-    expect(await tile.textContent()).toContain("1,6 % об.");
+    expect(await tile.textContent()).toContain("1,60 % об.");
     expect(await tile.textContent()).toContain("Расход воздуха: 1\u00a0200 м³/мин (V-7)");
     // The forecasts' table: a row per horizon with its time and figure.
     expect(await tile.getByTestId("live-forecasts").locator("caption").textContent()).toBe(

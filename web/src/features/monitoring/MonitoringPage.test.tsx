@@ -129,7 +129,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   const table = within(lava).getByTestId("live-forecasts");
   expect(table.querySelector("caption")?.textContent).toBe("Прогноз М-1; P — вероятность достичь 1,5\u00a0%");
   expect(cells(table.querySelector("thead tr")!)).toEqual(["Горизонт", "К времени", "%\u00a0об.", "Интервал 90\u00a0%", "P"]);
-  expect(within(lava).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95", "0,82–1,1", "62\u00a0%"]]);
+  expect(within(lava).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95", "0,82–1,10", "62\u00a0%"]]);
   const about = within(lava).getByTestId("live-forecast-about");
   expect(about.textContent).toContain("Модель: XGBoost, версия 1 (модель платформы)");
   expect(about.textContent).toContain("Оповещение по прогнозу (P ≥ 0,5)");
@@ -204,8 +204,8 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
     expect(shared.textContent?.split(said)).toHaveLength(2);
   // Where the horizons differ, each part is said once per group of horizons that share it.
   expect(within(apart).getAllByTestId("live-forecast").map(cells)).toEqual([
-    ["10 мин", "10:10", "0,95", "0,82–1,1", "62\u00a0%"],
-    ["1 ч", "11:00", "0,95", "0,82–1,1", "62\u00a0%"],
+    ["10 мин", "10:10", "0,95", "0,82–1,10", "62\u00a0%"],
+    ["1 ч", "11:00", "0,95", "0,82–1,10", "62\u00a0%"],
     ["2 ч", "12:00", "нет прогноза", "—", "—"],
   ]);
   const apartAbout = within(apart).getByTestId("live-forecast-about");

@@ -3,8 +3,10 @@
 import type { LiveTile } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
 
-export const number = (value: number, digits: number) =>
-  value.toLocaleString("ru-RU", { minimumFractionDigits: 0, maximumFractionDigits: digits });
+/** A Russian number to at most `digits` decimals, and at least `least` (a column's figures to one
+ *  precision: «0,60» beside «0,56–0,64», not «0,6»). */
+export const number = (value: number, digits: number, least = 0) =>
+  value.toLocaleString("ru-RU", { minimumFractionDigits: least, maximumFractionDigits: digits });
 
 type Meter = LiveTile["meters"][number];
 type Forecast = LiveTile["forecasts"][number];
@@ -35,7 +37,7 @@ export const STATE_WORDS: Record<Meter["state"], string> = {
 
 export const staleText = (minutes: number) => `нет данных ${minutes.toLocaleString("ru-RU")} мин`;
 
-export const meterValue = (meter: Meter) => (meter.value === null ? "—" : `${number(meter.value, 3)} % об.`);
+export const meterValue = (meter: Meter) => (meter.value === null ? "—" : `${number(meter.value, 3, 2)} % об.`);
 
 export const levelsText = (meter: Meter) =>
   [meter.warning === null ? null : `W ${number(meter.warning, 2)} %`, meter.alarm === null ? null : `A ${number(meter.alarm, 2)} %`]
@@ -58,12 +60,12 @@ export function forecastTable(forecasts: readonly Forecast[]) {
       horizon: sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`,
       at: f.for ? displayDateTime(f.for).slice(11) : "—",
       interval:
-        f.lo === null || f.hi === null ? "—" : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2)}–${number(f.hi, 2)}`,
+        f.lo === null || f.hi === null ? "—" : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2, 2)}–${number(f.hi, 2, 2)}`,
       p:
         f.p_exceed === null
           ? "—"
           : `${number(f.p_exceed * 100, 0)}\u00a0%${limit === null ? ` (≥\u00a0${number(f.limit, 2)}\u00a0%)` : ""}`,
-      value: f.result === null ? "нет прогноза" : number(f.result, 3),
+      value: f.result === null ? "нет прогноза" : number(f.result, 2, 2),
     })),
   };
 }
