@@ -23,8 +23,15 @@ import type { ForecastDeps } from "./live";
 
 const MINUTE = 60_000;
 
-/** The corrections a day keeps (the latest), and the batch marks: enough for a gateway pushing each minute. */
+/** The corrections a day keeps (the latest): enough for a gateway pushing each minute. */
 const MAX_CORRECTIONS = 1000;
+/** The batch marks a day keeps, the latest by their batches' ids (UUID v7: in the order they were
+ *  stored; a map's keys keep no order in DynamoDB). A gateway pushing every 10 s marks a sensor's day
+ *  8 640 times, ≈ 60 bytes each: past DynamoDB's 400 KB an item, every later write of the day refused.
+ *  A mark is needed only while its batch may be applied again (a kill before it is marked done, a
+ *  redelivery), which comes long before 2 000 later batches touched the same day; a batch applied again
+ *  after that finds its readings stored and counts them as duplicates. */
+export const MAX_BATCH_MARKS = 2000;
 
 // Where a sensor's days are read back from (offers, the event detector): days.ts.
 export { readingsBetween, utcDay } from "./days";
@@ -62,9 +69,27 @@ export function mergeDay(
   const values = Float64Array.from(offsets, (o) => byOffset.get(o) as number);
   const counts: [number, number, number] = [accepted, duplicate, corrected];
   return {
-    day: { ...stored, offsets, values, corrections: corrections.slice(-MAX_CORRECTIONS), applied: { ...stored.applied, [batch]: counts } },
+    day: {
+      ...stored,
+      offsets,
+      values,
+      corrections: corrections.slice(-MAX_CORRECTIONS),
+      applied: latestMarks({ ...stored.applied, [batch]: counts }),
+    },
     counts,
   };
+}
+
+/** The MAX_BATCH_MARKS marks of the latest batches. */
+function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
+  const names = Object.keys(applied);
+  if (names.length <= MAX_BATCH_MARKS) return applied;
+  return Object.fromEntries(
+    names
+      .sort()
+      .slice(-MAX_BATCH_MARKS)
+      .map((name) => [name, applied[name]]),
+  );
 }
 
 /** What changed sensor-days are handed to once they are written (D65's event detector; each must be

@@ -16,8 +16,9 @@ import { sensorCreateSchema } from "../../contract/schemas/sensor";
 import { parseWith } from "../../http/validate";
 import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
-import type { TelemetryBatch } from "../../ports";
-import { applyBatch, drainTelemetry, mergeDay, readingsBetween, telemetryIdle, utcDay } from "./consumer";
+import type { SensorDay, TelemetryBatch } from "../../ports";
+import { MAX_BATCH_MARKS, applyBatch, drainTelemetry, mergeDay, readingsBetween, telemetryIdle, utcDay } from "./consumer";
+import { newId } from "../ids";
 import { createSensor } from "./register";
 import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, batchBlobKey, readReadings, storeBatch, type ReadBody } from "./readings";
 
@@ -207,6 +208,38 @@ describe("order and idempotence", () => {
     expect(day.corrections).toEqual([{ t: t0 + 60_000, old: 2, value: 2.5, batch: "b" }]);
     expect(day.applied).toEqual({ b: [1, 1, 1] });
     expect(utcDay(t0 + 86_399_999)).toBe("2026-03-01");
+  });
+});
+
+describe("a day's batch marks", () => {
+  it("keeps the marks of the latest 2 000 batches, by their ids, however the stored map is ordered", () => {
+    const empty: SensorDay = {
+      company: "c",
+      sensor: "s",
+      day: "2026-03-01",
+      offsets: new Uint32Array(0),
+      values: new Float64Array(0),
+      applied: {},
+      corrections: [],
+      version: 1,
+    };
+    const t0 = Date.parse("2026-03-01T00:00:00Z");
+    const ids = Array.from({ length: MAX_BATCH_MARKS + 500 }, () => newId());
+    // Stored in the reverse order: DynamoDB gives a map's keys back in no particular order.
+    const stored = {
+      ...empty,
+      applied: Object.fromEntries(
+        ids
+          .slice(0, -1)
+          .reverse()
+          .map((id) => [id, [1, 0, 0] as [number, number, number]]),
+      ),
+    };
+    const { day, counts } = mergeDay(stored, ids.at(-1)!, { times: [t0], values: [0.5] });
+    expect(counts).toEqual([1, 0, 0]);
+    expect(Object.keys(day.applied).sort()).toEqual(ids.slice(-MAX_BATCH_MARKS));
+    // A day with fewer marks keeps them all.
+    expect(Object.keys(mergeDay(empty, ids[0], { times: [t0], values: [0.5] }).day.applied)).toEqual([ids[0]]);
   });
 });
 
