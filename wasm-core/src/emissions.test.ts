@@ -18,7 +18,7 @@ import {
   warnings,
 } from "./emissions";
 import { RECYCLE_INVALID, SECTION_7_VECTORS, TYPE_VECTORS, inputsOf, vectors } from "./methodology-vectors";
-import { EMISSION_TYPES, REGISTRY, type EmissionType } from "./registry";
+import { EMISSION_TYPES, REGISTRY, TYPE_MODULES, type EmissionType } from "./registry";
 
 const REL = 1e-9;
 
@@ -37,31 +37,35 @@ describe("methodology vectors fixture", () => {
   });
 });
 
-describe.each(EMISSION_TYPES)("%s, section 5 vectors", (type: EmissionType) => {
-  const rows = TYPE_VECTORS[type];
-  // A table result (underground's measurement periods, D14) is not the core's.
-  const resultNames = REGISTRY[type].results.filter((f) => f.type === "number").map((f) => f.name);
+// Each type's block is named by the methodology's section its worked examples come from (its module's `vectors.section`).
+describe.each(EMISSION_TYPES.map((type) => [type, TYPE_MODULES[type].vectors?.section ?? "no section"] as const))(
+  "%s, %s vectors",
+  (type: EmissionType) => {
+    const rows = TYPE_VECTORS[type];
+    // A table result (underground's measurement periods, D14) is not the core's.
+    const resultNames = REGISTRY[type].results.filter((f) => f.type === "number").map((f) => f.name);
 
-  it.each(rows.map((row, i) => [i, row] as const))("row %i at GWP 25", (_i, row) => {
-    const results = calculate(type, inputsOf(type, row), { gwp_ch4: vectors.gwp_ch4 }) as Record<string, number>;
-    expect(Object.keys(results)).toEqual(resultNames);
-    for (const name of resultNames) expectClose(results[name], row[name] as number);
-  });
-
-  it("uses GWP 25 when no coefficient is given (D1)", () => {
-    const row = rows[0];
-    expect(calculate(type, inputsOf(type, row))).toEqual(calculate(type, inputsOf(type, row), { gwp_ch4: 25 }));
-  });
-
-  it("computes the whole set in one batch", () => {
-    const columns: Record<string, number[]> = {};
-    for (const row of rows) for (const [k, v] of Object.entries(inputsOf(type, row))) (columns[k] ??= []).push(v);
-    const batch = calculateBatch(type, columns) as Record<string, Float64Array>;
-    rows.forEach((row, i) => {
-      for (const name of resultNames) expectClose(batch[name][i], row[name] as number);
+    it.each(rows.map((row, i) => [i, row] as const))("row %i at GWP 25", (_i, row) => {
+      const results = calculate(type, inputsOf(type, row), { gwp_ch4: vectors.gwp_ch4 }) as Record<string, number>;
+      expect(Object.keys(results)).toEqual(resultNames);
+      for (const name of resultNames) expectClose(results[name], row[name] as number);
     });
-  });
-});
+
+    it("uses GWP 25 when no coefficient is given (D1)", () => {
+      const row = rows[0];
+      expect(calculate(type, inputsOf(type, row))).toEqual(calculate(type, inputsOf(type, row), { gwp_ch4: 25 }));
+    });
+
+    it("computes the whole set in one batch", () => {
+      const columns: Record<string, number[]> = {};
+      for (const row of rows) for (const [k, v] of Object.entries(inputsOf(type, row))) (columns[k] ??= []).push(v);
+      const batch = calculateBatch(type, columns) as Record<string, Float64Array>;
+      rows.forEach((row, i) => {
+        for (const name of resultNames) expectClose(batch[name][i], row[name] as number);
+      });
+    });
+  },
+);
 
 describe("section 4 tables", () => {
   it.each([

@@ -159,6 +159,45 @@ export const TYPE_MODULES = {
   ventilation_air_methane,
 } as const satisfies Record<string, CalculationModule>;
 
+/** The rules every emission type keeps, which the inventory, the batch entry point, the uncertainty's
+ *  common factor and the entry units rely on (docs/architecture.md, «Adding a calculation type»):
+ *  checked here, where the type is registered, so a new type that breaks one fails on importing the
+ *  registry with the rule and the type named, before any test of its figures runs. Linearity in the
+ *  volume needs the core and is held per type by types/rules.test.ts. */
+export function typeRuleBreaches(modules: Readonly<Record<string, CalculationModule>>): string[] {
+  const breaches: string[] = [];
+  for (const [type, module] of Object.entries(modules)) {
+    const def: CalculationDefinition = module.definition;
+    if (def.kind !== "formula" || type === "recycle_technology") continue;
+    const breach = (rule: string, what: string) => breaches.push(`calculation type «${type}» breaks the rule «${rule}»: ${what}`);
+    const numbers = (def.inputs as readonly InputField[]).filter((f): f is NumberField => f.type === "number");
+    const volume = numbers.find((f) => f.name === "volume");
+    if (!volume) {
+      breach("its activity input is named volume", `no number input «volume» (inputs: ${numbers.map((f) => f.name).join(", ")})`);
+      continue;
+    }
+    if (volume.activity === undefined) breach("its activity input is named volume", "«volume» states no activity kind");
+    for (const f of numbers) {
+      if (f.name !== "volume" && f.activity !== undefined) breach("one activity input", `«${f.name}» states an activity besides «volume»`);
+    }
+    if (volume.units && !volume.units.some((u) => u.unit === volume.unit && u.power === 0)) {
+      breach(
+        "units: the canonical unit is an entry unit of power 0",
+        `«volume» is stored in «${volume.unit}», not among its entry units at power 0`,
+      );
+    }
+    for (const f of [...numbers, ...def.results]) {
+      if (typeof f.unit !== "string") breach("units: every number states its unit", `«${f.name}» has none`);
+    }
+    if (def.co2e !== undefined && !def.results.some((r) => r.name === def.co2e))
+      breach("its CO2-eq is one of its results", `«${def.co2e}» is not a result`);
+  }
+  return breaches;
+}
+
+const typeRulesBroken = typeRuleBreaches(TYPE_MODULES);
+if (typeRulesBroken.length > 0) throw new Error(typeRulesBroken.join("\n"));
+
 export const REGISTRY = Object.fromEntries(Object.entries(TYPE_MODULES).map(([type, module]) => [type, module.definition])) as {
   readonly [T in keyof typeof TYPE_MODULES]: (typeof TYPE_MODULES)[T]["definition"];
 };
