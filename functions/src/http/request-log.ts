@@ -6,11 +6,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import { REQUEST_ID_PATTERN } from "../contract/schemas/limits";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
 /** A caller's id is kept only if it is plainly an id: nothing that could forge a log line. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID = REQUEST_ID_PATTERN;
 
 export interface RequestLogOptions {
   /** Which host wrote the line. */

@@ -8,6 +8,7 @@ import { systemClock } from "../domain/context";
 import { CALCULATION_BLOB_AREAS, sweepOrphanBlobs } from "../domain/files/orphan-blobs";
 import { requiredEnv } from "./secrets";
 import { BLOB_AREAS } from "../adapters/blob/areas";
+import { LIMITS } from "../contract/schemas/limits";
 
 export async function handler(): Promise<{ deleted: number }> {
   const tableName = requiredEnv("TABLE_NAME");
@@ -17,6 +18,6 @@ export async function handler(): Promise<{ deleted: number }> {
     Object.fromEntries(CALCULATION_BLOB_AREAS.map((area) => [area, requiredEnv(BLOB_AREAS[area].bucket)])),
   );
   const deleted = await sweepOrphanBlobs({ repos, blobs, clock: systemClock });
-  console.info(JSON.stringify({ orphan_files_deleted: { count: deleted.length, keys: deleted.slice(0, 100) } }));
+  console.info(JSON.stringify({ orphan_files_deleted: { count: deleted.length, keys: deleted.slice(0, LIMITS.count.loggedKeys) } }));
   return { deleted: deleted.length };
 }

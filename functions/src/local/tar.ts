@@ -42,6 +42,9 @@ async function write(out: Writable, chunk: Buffer): Promise<void> {
 
 /** Writes one regular file's header into `out`; then exactly `size` bytes of it must follow and
  *  then `endEntry(size)`. */
+/** The ustar header's name field, in bytes; a longer name goes in a pax record, the header keeping its start. */
+const USTAR_NAME_BYTES = 100;
+
 export async function startEntry(out: Writable, name: string, size: number, mtime = Date.now()): Promise<void> {
   if (Buffer.byteLength(name) > 100) {
     const pax = paxRecord("path", name);
@@ -49,7 +52,7 @@ export async function startEntry(out: Writable, name: string, size: number, mtim
     await write(out, pax);
     await endEntry(out, pax.length);
   }
-  await write(out, header(Buffer.byteLength(name) > 100 ? name.slice(0, 90) : name, size, "0", mtime));
+  await write(out, header(Buffer.byteLength(name) > 100 ? name.slice(0, USTAR_NAME_BYTES - 10) : name, size, "0", mtime));
 }
 
 export async function writeChunk(out: Writable, chunk: Buffer): Promise<void> {

@@ -11,6 +11,7 @@ import type { ExportResult, JobTicket } from "../../export/formats";
 import type { SpreadsheetWorker } from "../../ports";
 import type { ExportJobState } from "../../export/formats";
 import { DOMAIN_STATUSES, type WorkerAnswer, type WorkerRequest } from "./protocol";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** The worker's own timeout is 25 s (infra/lib/stack.ts) and the API's 29 s, under API Gateway's
  *  30 s: a worker that runs out of time answers with a FunctionError the API can still report.
@@ -33,11 +34,12 @@ export class SpreadsheetWorkerFailed extends Error {
 function failureSummary(text: string): string {
   try {
     const parsed = JSON.parse(text) as { errorType?: unknown; errorMessage?: unknown };
-    if (typeof parsed.errorMessage === "string") return `${String(parsed.errorType ?? "Error")}: ${parsed.errorMessage.slice(0, 500)}`;
+    if (typeof parsed.errorMessage === "string")
+      return `${String(parsed.errorType ?? "Error")}: ${parsed.errorMessage.slice(0, LIMITS.text.logExcerpt)}`;
   } catch {
     // Not JSON: shown as it is.
   }
-  return text.slice(0, 500);
+  return text.slice(0, LIMITS.text.logExcerpt);
 }
 
 function isAnswer(value: unknown): value is WorkerAnswer {
@@ -80,7 +82,9 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       answer = undefined;
     }
     if (!isAnswer(answer))
-      throw new SpreadsheetWorkerFailed(`spreadsheet worker gave an unreadable answer to ${request.op}: ${text.slice(0, 200)}`);
+      throw new SpreadsheetWorkerFailed(
+        `spreadsheet worker gave an unreadable answer to ${request.op}: ${text.slice(0, LIMITS.text.logExcerpt)}`,
+      );
     if (answer.kind === "error") throw new DomainError(answer.status, answer.detail, answer.code);
     return answer;
   }

@@ -55,7 +55,7 @@ export const inventoryCalculationsQuery = inventoryQuery.extend({
     z
       .string()
       .regex(
-        /^[a-z_]{1,40}(\|[0-9A-Za-z.:#/_@-]{0,100}){1,3}$/,
+        new RegExp(`^[a-z_]{1,40}(\\|[0-9A-Za-z.:#/_@-]{0,${LIMITS.id}}){1,3}$`),
         "check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)",
       )
       .meta({ description: "A check's `list` from GET v1/inventory/: the calculations behind it (9.1)" }),

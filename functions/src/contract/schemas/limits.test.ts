@@ -80,6 +80,17 @@ function boundLiterals(text: string): string[] {
   return [...text.matchAll(BOUND_LITERAL)].filter((m) => Number((m[1] ?? m[2]).replaceAll("_", "")) > 1).map((m) => m[0]);
 }
 
+/**
+ * A text cut at a length (`.slice(0, N)`) or a pattern's part repeated at most N times (`{1,N}`) written
+ * as a number: a stored file name, a description, an id in a storage key. Below 64 they are a format's
+ * own (a date's 10 characters, a hash's 27, a cell quoted in a message at 40).
+ */
+const CUT_LITERAL = /\.slice\(0,\s*(\d+)\)|\{\d+,(\d+)\}/g;
+
+function cutLiterals(text: string): string[] {
+  return [...text.matchAll(CUT_LITERAL)].filter((m) => Number(m[1] ?? m[2]) >= 64).map((m) => m[0]);
+}
+
 describe("one table of limits", () => {
   it("finds a bound written as a number, and leaves the table's reads and arithmetic alone", () => {
     expect(boundLiterals('email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),')).toEqual([".max(320"]);
@@ -92,6 +103,26 @@ describe("one table of limits", () => {
     expect(boundLiterals('.min(1, "project: укажите проект")')).toEqual([]);
     expect(boundLiterals("Math.max(0, Math.min(100, share))")).toEqual([]);
     expect(boundLiterals('z.lte(100, "percent: не более 100 %")')).toEqual([]);
+  });
+
+  it("finds a text cut or a pattern's repeat written as a number of 64 or more, and leaves a format's short cuts alone", () => {
+    expect(cutLiterals("name: file.name.slice(0, 255),")).toEqual([".slice(0, 255)"]);
+    expect(cutLiterals("const KEY_RE = /^uploads\\/([A-Za-z0-9_-]{1,64})\\/x$/;")).toEqual(["{1,64}"]);
+    expect(cutLiterals("description.trim().slice(0, 500)")).toEqual([".slice(0, 500)"]);
+    expect(cutLiterals("new Date(t).toISOString().slice(0, 10)")).toEqual([]);
+    expect(cutLiterals("`значение «${cell.slice(0, 40)}» не число`")).toEqual([]);
+    expect(cutLiterals("file.name.slice(0, LIMITS.name.file)")).toEqual([]);
+    expect(cutLiterals("new RegExp(`^[A-Za-z0-9_-]{1,${LIMITS.id}}$`)")).toEqual([]);
+  });
+
+  it("no code of the server cuts a text or bounds a stored key's part at a number of its own", () => {
+    const files = execFileSync("git", ["ls-files", "functions/src"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path))
+      .filter((path) => !path.endsWith("contract/schemas/limits.ts"));
+    expect(files.length).toBeGreaterThan(300);
+    const found = files.flatMap((path) => cutLiterals(readFileSync(join(ROOT, path), "utf8")).map((literal) => `${path}: ${literal}`));
+    expect(found).toEqual([]);
   });
 
   it("no schema, handler or form of the web writes a bound as a number", () => {

@@ -19,7 +19,23 @@ export const LIMITS = {
   /** A password: at least `min` (the forms say so before the server refuses), at most `max`. */
   password: { min: 8, max: 1024 },
   /** Names, in characters. */
-  name: { calculation: 255, project: 255, facility: 255, point: 255, company: 200, person: 150, target: 200, file: 1000, abatement: 255 },
+  name: {
+    calculation: 255,
+    project: 255,
+    facility: 255,
+    point: 255,
+    company: 200,
+    person: 150,
+    target: 200,
+    /** A file's name as sent and as stored beside its file (uploads, evidence, models, documents, media). */
+    file: 1000,
+    abatement: 255,
+    /** A dispatch export a mine drops into the uploads bucket: the last part of its key (Latin letters,
+     *  digits, «.», «_», «-»), as S3 and the usual file systems take a name. */
+    droppedFile: 255,
+    /** A document's number and title as its download's file name begins. */
+    documentDownload: 140,
+  },
   /** Other texts, in characters. */
   text: {
     comment: 2000,
@@ -38,6 +54,8 @@ export const LIMITS = {
     approvedVersion: 8,
     /** A calculation's text input (a series' own texts). */
     calculationText: 100,
+    /** What a log line or an error keeps of a far end's answer (a worker's error, an unreadable reply). */
+    logExcerpt: 500,
   },
   /** Page sizes: what a list answers without `limit`, the most it answers, and what each screen shows. */
   page: {
@@ -67,7 +85,13 @@ export const LIMITS = {
     batchRefused: 10,
   },
   /** How many of a thing one request may name. */
-  count: { follow: 200, recomputeCalculations: 1000, drainagePoints: 50 },
+  count: {
+    follow: 200,
+    recomputeCalculations: 1000,
+    drainagePoints: 50,
+    /** Keys a log line names (the count says how many there were). */
+    loggedKeys: 100,
+  },
   /** A normative document's text fields (schemas/document.ts) and a production calendar's decree. */
   document: { title: 500, number: 100, issuer: 300, source_label: 300 },
   decree: { title: 500, number: 100 },
@@ -121,6 +145,12 @@ export const LIMITS = {
     fileBytes: 400 * 1024 * 1024,
   },
 } as const;
+
+/** An id as storage keys hold it (a company's, a facility's, a user's): the characters an id is made
+ *  of, at most LIMITS.id of them; the patterns that read a storage key back are built from it. */
+export const STORED_ID = `[A-Za-z0-9_-]{1,${LIMITS.id}}`;
+/** A caller's request id (x-request-id) kept in the log: plainly an id, at most LIMITS.id characters. */
+export const REQUEST_ID_PATTERN = new RegExp(`^[A-Za-z0-9._:-]{1,${LIMITS.id}}$`);
 
 /** The most of a forecast's rows one read of the calculation answers (`data`, about 100 KB). */
 export const FORECAST_DATA_PAGE_MAX = LIMITS.page.forecastData;

@@ -60,6 +60,7 @@ import { calculationNameSchema } from "../../contract/schemas/calculation-body";
 import type { StoredCalculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
 import { fieldMessage } from "../../contract/field-errors";
+import { LIMITS } from "../../contract/schemas/limits";
 
 type FileType = "filling_blanks" | "sensitivity";
 export { getCalculation, getStoredCalculation, supportedType };
@@ -188,7 +189,7 @@ async function keepFile(deps: Deps, actor: Actor, calculationId: string, file: U
   await deps.blobs.put(key, file.bytes, TABULAR_CONTENT_TYPES[format]);
   return {
     key,
-    name: file.name.slice(0, 255),
+    name: file.name.slice(0, LIMITS.name.file),
     size: file.bytes.byteLength,
     format,
     uploaded_at: deps.clock.now().toISOString(),

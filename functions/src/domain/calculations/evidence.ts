@@ -23,6 +23,7 @@ import {
 } from "../../contract/schemas/evidence";
 import { zipEntryNames } from "../../files/zip-guard";
 import { fieldMessage } from "../../contract/field-errors";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
 
@@ -84,7 +85,7 @@ export async function attachEvidence(
   await deps.blobs.put(key, file!.bytes, EVIDENCE_FORMATS[format].contentType);
   const evidence: Evidence = {
     key,
-    name: file!.name.slice(0, 255),
+    name: file!.name.slice(0, LIMITS.name.file),
     size: file!.bytes.byteLength,
     format,
     uploaded_at: deps.clock.now().toISOString(),

@@ -32,6 +32,7 @@ import { MEDIA_KINDS } from "../../contract/schemas/common";
 import type * as z from "zod";
 import type { uploadGrantSchema } from "../../contract/schemas/answers";
 import { fileSizesApart } from "../../contract/schemas/uploads";
+import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 
 const TOKEN_AUDIENCE = "upload";
 /** How many leading bytes completion reads to decide the type (PDF, MP4, WebM). */
@@ -102,7 +103,7 @@ export async function grantUpload(
       content_type: file.contentType,
       max: file.max,
       size: file.size,
-      name: (file.name ?? "").slice(0, 255),
+      name: (file.name ?? "").slice(0, LIMITS.name.file),
       cid: actor.company,
       put_exp: putExp,
     },
@@ -120,8 +121,8 @@ export async function grantUpload(
 const KEY_OF: Record<UploadTarget["purpose"], RegExp> = {
   document: /^documents\/[0-9a-f-]{36}$/,
   media: new RegExp(`^media/(${MEDIA_KINDS.join("|")})/[0-9a-f-]{36}$`),
-  forecast: /^forecast-uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/\d{1,7}\/[0-9a-f-]{36}\.(csv|xlsx)$/,
-  telemetry: /^telemetry-uploads\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.csv$/,
+  forecast: new RegExp(`^forecast-uploads/${STORED_ID}/${STORED_ID}/\\d{1,7}/[0-9a-f-]{36}\\.(csv|xlsx)$`),
+  telemetry: new RegExp(`^telemetry-uploads/${STORED_ID}/${STORED_ID}/[0-9a-f-]{36}\\.csv$`),
 };
 
 function claimsOf(payload: JWTPayload): UploadClaims | undefined {

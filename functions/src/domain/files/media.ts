@@ -32,6 +32,7 @@ export const STALE_MEDIA = "Видео уже заменено другим по
 import { assertAdmin, recordChange } from "../audit";
 import type * as z from "zod";
 import type { mediaStatusSchema } from "../../contract/schemas/answers";
+import { LIMITS } from "../../contract/schemas/limits";
 
 const TOKEN_AUDIENCE = "media";
 
@@ -198,7 +199,7 @@ async function registerMedia(
     key,
     content_type: file.content_type,
     size: file.size,
-    name: file.name.slice(0, 255),
+    name: file.name.slice(0, LIMITS.name.file),
     version: (current?.version ?? 0) + 1,
     uploaded_at: deps.clock.now().toISOString(),
     uploaded_by: actor.email,

@@ -11,6 +11,7 @@ import { forecastRowsFromFile, forecastTargets, historyTimes, predictRows } from
 import { modelById } from "./calibration";
 import type { ForecastKeptRow } from "./rows";
 import type { UploadedFile } from "../../files/tabular";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** Rows with a measured y a calibration needs: enough for the 95 % quantile and a stable 90 %. */
 export const MIN_CALIBRATION_ROWS = 50;
@@ -73,7 +74,7 @@ export async function calibrateOnRows(
     residuals: core.residuals,
     ranges: core.ranges,
     bins: core.bins,
-    file_name: fileName.slice(0, 255),
+    file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),
     calibrated_by: actor.email,
   };

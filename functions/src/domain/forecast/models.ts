@@ -26,6 +26,7 @@ import { byteBudgetCache, type ByteBudgetCache } from "../byte-budget-cache";
 import type { ForecastModelVersion } from "../../ports";
 import type { ModelDescription } from "../../ports/model-scoring";
 import { fileSize } from "../../contract/schemas/uploads";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
@@ -343,8 +344,8 @@ export async function storeModelVersion(
     ...described,
     blob_key: blobKey,
     file_bytes: file.bytes.byteLength,
-    file_name: file.fileName.slice(0, 255),
-    description: file.description.trim().slice(0, 500),
+    file_name: file.fileName.slice(0, LIMITS.name.file),
+    description: file.description.trim().slice(0, LIMITS.text.modelDescription),
     is_active: false,
     uploaded_at: deps.clock.now().toISOString(),
     uploaded_by: actor.email,
@@ -414,7 +415,8 @@ export async function changeOwnModel(
   if (change.is_active === true && archived) {
     throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
   }
-  const description = change.description === undefined ? model.description : change.description.trim().slice(0, 500);
+  const description =
+    change.description === undefined ? model.description : change.description.trim().slice(0, LIMITS.text.modelDescription);
   const isActive = archived ? false : (change.is_active ?? model.is_active);
   if (description === model.description && archived === (model.archived ?? false) && isActive === model.is_active) return model;
   // Chosen: the company's other versions stop serving (the repository's activate); the rest alone.

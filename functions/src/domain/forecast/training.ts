@@ -37,6 +37,7 @@ import { fileSize } from "../../contract/schemas/uploads";
 import { FORECAST_FEATURES, MAX_MODEL_BYTES, checkCompanyModelRoom, storeModelVersion } from "./models";
 import type { ForecastModelVersion, ForecastModelTraining } from "../../ports";
 import { fieldMessage } from "../../contract/field-errors";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export { MAX_TRAINING_ROWS };
 
@@ -368,7 +369,7 @@ async function storeTrained(
   description: string,
   activate: boolean,
 ): Promise<ForecastModelVersion> {
-  const name = `${fileName.replace(/\.[^.]*$/, "").slice(0, 200) || "history"}.model.json`;
+  const name = `${fileName.replace(/\.[^.]*$/, "").slice(0, LIMITS.name.file) || "history"}.model.json`;
   const bytes = new TextEncoder().encode(trained.json);
   // The trees' node bound keeps a model well under it (wasm-core/src/gbdt/train.ts, MAX_MODEL_NODES).
   if (bytes.byteLength > MAX_MODEL_BYTES) {
@@ -379,7 +380,7 @@ async function storeTrained(
   const model = await storeModelVersion(deps, actor, "xgboost", {
     bytes,
     fileName: name,
-    description: description.trim().slice(0, 500) || `Обучена на ${ru(trained.training.rows)} строках`,
+    description: description.trim().slice(0, LIMITS.text.modelDescription) || `Обучена на ${ru(trained.training.rows)} строках`,
     activate,
     company: actor.company,
     training: trained.training,
@@ -445,12 +446,20 @@ export async function startTrainingJob(
   const trainModel = deps.spreadsheets.trainModel;
   if (!trainModel) throw new Error("training job: the host runs no training jobs");
   const sha256 = createHash("sha256").update(file.bytes).digest("base64url");
-  const fileName = file.name.slice(0, 255);
+  const fileName = file.name.slice(0, LIMITS.name.file);
   const wanted = storedParams(params);
   return exportJob(
     deps,
     actor,
-    { op: "train", sha256, file_name: fileName, params: wanted, horizon, description: description.slice(0, 500), activate },
+    {
+      op: "train",
+      sha256,
+      file_name: fileName,
+      params: wanted,
+      horizon,
+      description: description.slice(0, LIMITS.text.modelDescription),
+      activate,
+    },
     async (ticket) => {
       const key = trainingFileKey(actor.company, ticket.id);
       await deps.blobs.put(key, file.bytes, "application/octet-stream");
@@ -463,7 +472,7 @@ export async function startTrainingJob(
             file_name: fileName,
             params: wanted,
             horizon,
-            description: description.slice(0, 500),
+            description: description.slice(0, LIMITS.text.modelDescription),
             activate,
           },
           ticket,

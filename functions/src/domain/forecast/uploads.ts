@@ -36,6 +36,7 @@ import { newId } from "../ids";
 import { TooLarge } from "../files/uploads";
 import { forgetPreviewColumns } from "./preview-columns";
 import { fieldMessage } from "../../contract/field-errors";
+import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 
 /** The area of these uploads (adapters/blob/areas.ts: the documents bucket, with the admins' files). */
 export const FORECAST_UPLOAD_AREA = "forecast-uploads";
@@ -46,7 +47,7 @@ export const FILE_UPLOAD_FIELD = "file_upload";
 /** The form field with the uploaded file's name, for display (the calculation's file_data.name). */
 export const FILE_UPLOAD_NAME_FIELD = "file_upload_name";
 
-const KEY_RE = /^forecast-uploads\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/(\d{1,7})\/[0-9a-f-]{36}\.(csv|xlsx)$/;
+const KEY_RE = new RegExp(`^forecast-uploads/(${STORED_ID})/(${STORED_ID})/(\\d{1,7})/[0-9a-f-]{36}\\.(csv|xlsx)$`);
 const TYPE_ERROR = "content_type: ожидается файл .xlsx или .csv (text/csv)";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -118,7 +119,7 @@ export async function readForecastUpload(deps: Deps, actor: Actor, key: string, 
   const blob = await deps.blobs.get(key);
   if (!blob) throw missing;
   const extension = `.${match[4]}`;
-  const given = (name ?? "").trim().slice(0, 200);
+  const given = (name ?? "").trim().slice(0, LIMITS.name.file);
   return { name: given.toLowerCase().endsWith(extension) ? given : `${given || "history"}${extension}`, bytes: blob.body, upload: key };
 }
 

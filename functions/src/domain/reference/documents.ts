@@ -14,6 +14,7 @@ import type { NormativeDocument, StoredPdf } from "../../ports";
 import type { DocumentView } from "../../contract/views";
 import { assertAdmin, recordChange } from "../audit";
 import { patched } from "../patched";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export interface UploadedPdf {
   name: string;
@@ -99,7 +100,7 @@ export async function getDocumentFile(deps: Deps, id: string): Promise<DocumentF
   const doc = await currentDocument(deps, id);
   if (doc.is_deleted) throw new NotFound("Документ не найден");
   if (!doc.file) throw new NotFound("Файл документа не загружен");
-  const base = [doc.number, doc.title].filter(Boolean).join(" ").slice(0, 140);
+  const base = [doc.number, doc.title].filter(Boolean).join(" ").slice(0, LIMITS.name.documentDownload);
   const fileName = `${base || "Документ"}.pdf`;
   if (deps.blobs.downloadUrl) {
     return { kind: "redirect", url: await deps.blobs.downloadUrl(doc.file.key, fileName, DOCUMENT_URL_SECONDS), fileName };
@@ -124,7 +125,7 @@ async function storePdf(deps: Deps, actor: Actor, file: UploadedPdf): Promise<St
   return {
     key,
     // Kept for display only; the key never contains it.
-    name: file.name.slice(0, 255) || "document.pdf",
+    name: file.name.slice(0, LIMITS.name.file) || "document.pdf",
     size: file.bytes.byteLength,
     uploaded_at: deps.clock.now().toISOString(),
     uploaded_by: actor.email,

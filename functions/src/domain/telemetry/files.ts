@@ -24,7 +24,7 @@ import { newId } from "../ids";
 import { getFacility } from "../company/facilities";
 import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
 import type { Sensor, TelemetryBatch } from "../../ports";
-import { LIMITS } from "../../contract/schemas/limits";
+import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
 import { sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
@@ -32,7 +32,7 @@ import { ReadingColumns, type SensorReadings } from "./reading-columns";
 /** The area of these uploads (adapters/blob/areas.ts). */
 export const TELEMETRY_UPLOAD_AREA = "telemetry-uploads";
 export const TELEMETRY_FILE_TYPES = ["text/csv", "text/plain"] as const;
-const KEY_RE = /^telemetry-uploads\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/([0-9a-f-]{36})\.csv$/;
+const KEY_RE = new RegExp(`^telemetry-uploads/(${STORED_ID})/(${STORED_ID})/([0-9a-f-]{36})\\.csv$`);
 /** A part is cut at the first change of UTC day once it holds this many readings (or at 4× regardless). */
 export const PART_READINGS = LIMITS.telemetry.readingsPerRequest;
 /** How much of the stored file one ranged read takes. */
@@ -130,7 +130,7 @@ export async function importTelemetryFile(
  *  notifications under it go to the readings' queue): `telemetry/files/{company}/{facility}/{name}`. */
 export const TELEMETRY_DROP_PREFIX = "telemetry/files/";
 // The file's name as storage keys are (adapters/blob/s3-blob-store.ts): Latin letters, digits, «.», «_», «-».
-const DROP_RE = /^telemetry\/files\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9][A-Za-z0-9._-]{0,254})$/;
+const DROP_RE = new RegExp(`^telemetry/files/(${STORED_ID})/(${STORED_ID})/([A-Za-z0-9][A-Za-z0-9._-]{0,${LIMITS.name.droppedFile - 1}})$`);
 
 /** A file dropped under a facility's prefix as a batch of that facility, queued for the consumer: its id
  *  made of the key and the object's version tag (ETag), so a notification delivered twice is one batch

@@ -15,7 +15,7 @@ import { cellErrorText, checkEach, readUpload, type TableRow, type UploadReader,
 import type { EmissionPoint, Sensor } from "../../ports";
 import { SENSOR_LIST_COLUMNS, type SensorListColumn } from "../../contract/templates";
 import { SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../contract/schemas/sensor";
-import { MAX_SENSORS_PER_FACILITY } from "../../contract/schemas/limits";
+import { LIMITS, MAX_SENSORS_PER_FACILITY } from "../../contract/schemas/limits";
 import type { UploadPreviewView } from "../../contract/schemas/upload-preview";
 import { logSensor, newSensor, registerOfInput, takeSensorRoom } from "./register";
 
@@ -122,7 +122,7 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
             refuse(
               r.row,
               "point",
-              `источника «${pointText!.slice(0, 80)}» нет у площадки` + (activePoints.length ? `: ${activePoints.join(", ")}` : ""),
+              `источника «${pointText!.slice(0, LIMITS.name.point)}» нет у площадки` + (activePoints.length ? `: ${activePoints.join(", ")}` : ""),
             );
           }
           if (!point!.is_active) refuse(r.row, "point", `источник «${point!.name}» в архиве: восстановите его на странице «Профиль»`);
