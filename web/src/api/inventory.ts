@@ -5,6 +5,7 @@ import { pageQuery, typedClient, type Client } from "./client";
 import type { ReviewAction } from "@core/inventory";
 import type { FacilityCreateInput, PointCreateInput } from "@server/contract";
 import { requisitesAuditKey, statisticsKey } from "./profile";
+import { facilitiesKey, type Facility } from "./facilities";
 import { LIMITS } from "@server/contract";
 
 /** The answers as the server's routes declare them (functions/src/contract/schemas/answers.ts). */
@@ -13,7 +14,6 @@ export type InventoryCalculation = InferResponseType<Client<"inventory">["calcul
 export type YearTotals = InferResponseType<Client<"inventory">["years"]["$get"], 200>[number];
 export type YearUncertainty = InferResponseType<Client<"inventory">["uncertainty"]["$get"], 200>;
 export type InventoryVersion = InferResponseType<Client<"inventory">[":year"]["versions"]["$get"], 200>[number];
-export type Facility = InferResponseType<Client<"facilities">[":id"]["$get"], 200>;
 export type CoalOutput = InferResponseType<Client<"inventory">[":year"]["coal_output"]["$get"], 200>;
 export type FacilityKind = Facility["kind"];
 
@@ -22,7 +22,8 @@ export type FacilityKind = Facility["kind"];
 const facilities = typedClient("facilities");
 const inventory = typedClient("inventory");
 
-export const facilitiesKey = ["facilities"] as const;
+// The facilities' list is in facilities.ts, light enough for the shell's menu; here for the pages that read it with the rest.
+export { facilitiesKey, useFacilities, type Facility } from "./facilities";
 export const inventoryKey = ["inventory"] as const;
 
 export function useInventory(year: number, facility: string | undefined) {
@@ -101,10 +102,6 @@ export function useInventoryVersions(year: number, reviewVersion: number) {
     // The year's list shown stays while the one of its changed review loads (another year's does not).
     placeholderData: (previous, query) => (query?.queryKey[1] === year ? previous : undefined),
   });
-}
-
-export function useFacilities() {
-  return useQuery({ queryKey: facilitiesKey, queryFn: () => facilities((c) => c.index.$get()), staleTime: 60_000 });
 }
 
 export type FacilityFields = FacilityCreateInput;

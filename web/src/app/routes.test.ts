@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { menuKeyFor } from "../shared/screens";
+import { currentMenuPath, facilityMenu } from "../shared/screens";
 import { MENU } from "./routes";
 
 describe("menu", () => {
@@ -10,6 +10,11 @@ describe("menu", () => {
       "/inventory",
       "/trend",
       "/abatement",
+      "/facilities/:facilityId/monitoring",
+      "/facilities/:facilityId/events",
+      "/facilities/:facilityId/sensors",
+      "/facilities/:facilityId/telemetry",
+      "/facilities/:facilityId/completeness",
       "/forecast-models",
       "/dictionary",
       "/documents",
@@ -26,6 +31,11 @@ describe("menu", () => {
       "Инвентаризация",
       "Динамика",
       "Снижение выбросов",
+      "Мониторинг",
+      "События",
+      "Датчики",
+      "Данные АГК",
+      "Полнота данных датчиков",
       "Модели прогноза",
       "Справочники",
       "Нормативные документы",
@@ -38,9 +48,34 @@ describe("menu", () => {
   });
 
   it("highlights the section of a nested path", () => {
-    expect(menuKeyFor(MENU, "/projects/42/graphs")).toBe("projects");
-    expect(menuKeyFor(MENU, "/settings")).toBe("settings");
-    expect(menuKeyFor(MENU, "/admin")).toBe("admin");
-    expect(menuKeyFor(MENU, "/")).toBeUndefined();
+    const shown = facilityMenu(MENU, [{ id: "f-1", name: "Шахта" }]);
+    expect(currentMenuPath(shown, "/projects/42/graphs")).toBe("/projects");
+    expect(currentMenuPath(shown, "/settings")).toBe("/settings");
+    expect(currentMenuPath(shown, "/admin")).toBe("/admin");
+    expect(currentMenuPath(shown, "/")).toBeUndefined();
+    expect(currentMenuPath(shown, "/facilities/f-1/sensors/s-9/day")).toBe("/facilities/f-1/sensors");
+    expect(currentMenuPath(shown, "/facilities/f-1/monitoring")).toBe("/facilities/f-1/monitoring");
+  });
+
+  // Issue 87, item 4: the monitoring wing was reached only through «Профиль» › «Площадки».
+  it("lists the monitoring wing once for one mine, per mine under its name for several, none without a mine", () => {
+    const wing = ["Мониторинг", "События", "Датчики", "Данные АГК", "Полнота данных датчиков"];
+    const one = facilityMenu(MENU, [{ id: "f-1", name: "Шахта «Северная»" }]);
+    const labels = one.map((e) => e.label);
+    expect(labels.slice(labels.indexOf("Снижение выбросов") + 1, labels.indexOf("Модели прогноза"))).toEqual(wing);
+    expect(one.filter((e) => e.path.startsWith("/facilities/")).map((e) => [e.path, e.group])).toEqual([
+      ["/facilities/f-1/monitoring", undefined],
+      ["/facilities/f-1/events", undefined],
+      ["/facilities/f-1/sensors", undefined],
+      ["/facilities/f-1/telemetry", undefined],
+      ["/facilities/f-1/completeness", undefined],
+    ]);
+    const two = facilityMenu(MENU, [
+      { id: "f-1", name: "Северная" },
+      { id: "f-2", name: "Южная" },
+    ]).filter((e) => e.path.startsWith("/facilities/"));
+    expect(two.map((e) => `${e.group}: ${e.label}`)).toEqual([...wing.map((l) => `Северная: ${l}`), ...wing.map((l) => `Южная: ${l}`)]);
+    expect(new Set(two.map((e) => e.key)).size).toBe(10);
+    expect(facilityMenu(MENU, []).some((e) => e.path.startsWith("/facilities/"))).toBe(false);
   });
 });

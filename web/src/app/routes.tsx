@@ -44,13 +44,6 @@ export interface AppRoute {
 export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { Page: LandingPage },
   { path: "profile", Page: ProfilePage, menu: { key: "profile", label: "Профиль" } },
-  { path: "facilities/:facilityId/sensors", Page: SensorsPage },
-  { path: "facilities/:facilityId/telemetry", Page: TelemetryOffersPage },
-  { path: "facilities/:facilityId/events", Page: TelemetryEventsPage },
-  { path: "facilities/:facilityId/monitoring", Page: MonitoringPage },
-  { path: "facilities/:facilityId/completeness", Page: SensorCompletenessPage },
-  { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
-  { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "projects", Page: ProjectsPage, menu: { key: "projects", label: "Проекты" } },
   { path: "projects/:projectId/calculations", Page: CalculationsPage },
   { path: "projects/:projectId/graphs", Page: GraphsPage },
@@ -58,6 +51,23 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
   { path: "trend", Page: TrendPage, menu: { key: "trend", label: "Динамика" } },
   { path: "abatement", Page: AbatementPage, menu: { key: "abatement", label: "Снижение выбросов" } },
+  // The mine's monitoring wing (issue 87): its items once per underground mine of the company, under the
+  // mine's name where there are several (Shell.tsx, facilityMenu).
+  { path: "facilities/:facilityId/monitoring", Page: MonitoringPage, menu: { key: "monitoring", label: "Мониторинг", perFacility: true } },
+  { path: "facilities/:facilityId/events", Page: TelemetryEventsPage, menu: { key: "events", label: "События", perFacility: true } },
+  { path: "facilities/:facilityId/sensors", Page: SensorsPage, menu: { key: "sensors", label: "Датчики", perFacility: true } },
+  {
+    path: "facilities/:facilityId/telemetry",
+    Page: TelemetryOffersPage,
+    menu: { key: "telemetry", label: "Данные АГК", perFacility: true },
+  },
+  {
+    path: "facilities/:facilityId/completeness",
+    Page: SensorCompletenessPage,
+    menu: { key: "completeness", label: "Полнота данных датчиков", perFacility: true },
+  },
+  { path: "facilities/:facilityId/sensors/:sensorId/gaps", Page: SensorGapsPage },
+  { path: "facilities/:facilityId/sensors/:sensorId/day", Page: SensorDayPage },
   { path: "forecast-models", Page: ForecastModelsPage, menu: { key: "models", label: "Модели прогноза" } },
   { path: "dictionary", Page: DictionaryPage, menu: { key: "dictionary", label: "Справочники" } },
   { path: "documents", Page: DocumentsPage, menu: { key: "documents", label: "Нормативные документы" } },

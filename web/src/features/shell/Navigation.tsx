@@ -10,6 +10,8 @@ export interface NavigationItem {
   path: string;
   label: string;
   icon: ReactNode;
+  /** The group it belongs to (a mine's name), said once before the group's first item. */
+  group?: string;
 }
 
 interface Props {
@@ -27,19 +29,23 @@ export function Navigation({ items, current, collapsed, exitIcon, onExit }: Prop
   return (
     <nav aria-label="Главное меню" className={className}>
       <ul>
-        {items.map((item) => (
-          <li key={item.path}>
-            <Link
-              to={item.path}
-              aria-current={item.path === current ? "page" : undefined}
-              title={collapsed ? item.label : undefined}
-              aria-label={collapsed ? item.label : undefined}
-            >
-              <span className="shell-nav-icon">{item.icon}</span>
-              <span className="shell-nav-label">{item.label}</span>
-            </Link>
-          </li>
-        ))}
+        {items.map((item, i) => {
+          const named = item.group ? `${item.label} — ${item.group}` : item.label;
+          return (
+            <li key={item.path}>
+              {item.group && item.group !== items[i - 1]?.group && <div className="shell-nav-group">{item.group}</div>}
+              <Link
+                to={item.path}
+                aria-current={item.path === current ? "page" : undefined}
+                title={collapsed ? named : undefined}
+                aria-label={collapsed ? named : undefined}
+              >
+                <span className="shell-nav-icon">{item.icon}</span>
+                <span className="shell-nav-label">{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       <ul>
         <li>

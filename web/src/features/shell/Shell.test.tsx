@@ -28,7 +28,7 @@ const menu = async () => within(await screen.findByRole("navigation", { name: "�
 
 // Moved from tests/e2e/web-projects.test.ts.
 it("shows only the built screens in the menu", async () => {
-  app = openApp("/", (api) => api.on("getMe", signedInUser()));
+  app = openApp("/", (api) => api.on("getMe", signedInUser()).on("listFacilities", []));
   const items = await menu();
   for (const label of ["Профиль", "Проекты", "Справочники", "Нормативные документы", "Экспорт", "Виджеты", "Настройки", "Выход"]) {
     await items.findByText(label, { exact: true });
@@ -39,7 +39,7 @@ it("shows only the built screens in the menu", async () => {
 
 // Issue 75, item 11: «Динамика» had no icon, so its label stood left of the others'.
 it("gives every menu item its icon, «Динамика» too", async () => {
-  app = openApp("/", (api) => api.on("getMe", signedInUser({ role: "admin" })));
+  app = openApp("/", (api) => api.on("getMe", signedInUser({ role: "admin" })).on("listFacilities", []));
   const nav = await screen.findByRole("navigation", { name: "Главное меню" });
   const links = within(nav).getAllByRole("link");
   expect(links.map((link) => link.textContent)).toContain("Динамика");
@@ -48,20 +48,25 @@ it("gives every menu item its icon, «Динамика» too", async () => {
 
 // Moved from tests/e2e/web-reference.test.ts.
 it("switches «Справочники» on in the menu", async () => {
-  app = openApp("/", (api) => api.on("getMe", signedInUser()).on("getDictionary", ({ params }) => referenceDictionary(params.name)));
+  app = openApp("/", (api) =>
+    api
+      .on("getMe", signedInUser())
+      .on("listFacilities", [])
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name)),
+  );
   await app.user.click((await menu()).getByText("Справочники", { exact: true }));
   await screen.findByRole("heading", { name: "Справочники" });
   expect(window.location.pathname).toBe("/dictionary");
 });
 
 it("redirects /login to the landing page while signed in", async () => {
-  app = openApp("/login", (api) => api.on("getMe", signedInUser()));
+  app = openApp("/login", (api) => api.on("getMe", signedInUser()).on("listFacilities", []));
   await waitFor(() => expect(window.location.pathname).toBe("/"));
   await screen.findByRole("button", { name: "Начать работу" });
 });
 
 it("shows the 404 page inside the shell for an unknown path", async () => {
-  app = openApp("/no-such-page", (api) => api.on("getMe", signedInUser()));
+  app = openApp("/no-such-page", (api) => api.on("getMe", signedInUser()).on("listFacilities", []));
   await screen.findByText("Страница не найдена");
   await menu();
 });
@@ -71,6 +76,7 @@ it("shows the operator the admin item; /backend opens /admin", async () => {
   app = openApp("/backend", (api) =>
     api
       .on("getMe", signedInUser({ role: "admin" }))
+      .on("listFacilities", [])
       .on("adminListCompanies", { results: [company({ name: "Демо-компания" })], count: 1 })
       .on("adminListUsers", { results: [], count: 0 }),
   );
@@ -84,7 +90,7 @@ it("shows the operator the admin item; /backend opens /admin", async () => {
 
 // Moved from tests/e2e/web-admin.test.ts.
 it("keeps a staff user out: no menu item, «Недостаточно прав» on /admin", async () => {
-  app = openApp("/admin", (api) => api.on("getMe", signedInUser()));
+  app = openApp("/admin", (api) => api.on("getMe", signedInUser()).on("listFacilities", []));
   const items = await menu();
   await items.findByText("Нормативные документы", { exact: true });
   expect(items.queryByText("Администрирование")).toBeNull();
@@ -93,7 +99,7 @@ it("keeps a staff user out: no menu item, «Недостаточно прав» 
 
 // Moved from tests/e2e/web-projects.test.ts.
 it("signs out with «Выход», clears local storage and keeps the visitor out of /projects", async () => {
-  app = openApp("/", (api) => api.on("getMe", signedInUser()));
+  app = openApp("/", (api) => api.on("getMe", signedInUser()).on("listFacilities", []));
   await app.user.click((await menu()).getByText("Выход"));
   await waitFor(() => expect(window.location.pathname).toBe("/login"));
   expect(localStorage.length).toBe(0);
@@ -104,4 +110,44 @@ it("signs out with «Выход», clears local storage and keeps the visitor ou
   });
   await waitFor(() => expect(window.location.pathname).toBe("/login"));
   await screen.findByRole("button", { name: "Вход" });
+});
+
+// Issue 87, item 4: «Мониторинг», «События», «Датчики», «Данные АГК» and «Полнота данных датчиков» were
+// reached only through «Профиль» › «Площадки»; now the menu lists them per mine, under its name.
+it("lists each mine's monitoring pages in the menu, under the mine's name where there are several", async () => {
+  const at = "2026-01-01T00:00:00Z";
+  const mine = (id: string, name: string, kind: "underground_mine" | "open_pit" = "underground_mine") => ({
+    id,
+    company: "company-1",
+    name,
+    kind,
+    licence_number: "",
+    address: "",
+    is_active: true,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  });
+  app = openApp("/", (api) =>
+    api
+      .on("getMe", signedInUser())
+      .on("listFacilities", [mine("f-1", "Шахта «Северная»"), mine("f-2", "Шахта «Южная»"), mine("f-3", "Разрез «Восточный»", "open_pit")]),
+  );
+  const nav = await screen.findByRole("navigation", { name: "Главное меню" });
+  await within(nav).findByText("Шахта «Южная»");
+  expect(within(nav).getByText("Шахта «Северная»")).toBeTruthy();
+  expect(within(nav).queryByText("Разрез «Восточный»")).toBeNull();
+  const links = within(nav)
+    .getAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
+  for (const id of ["f-1", "f-2"]) {
+    expect(links.filter(([, href]) => href?.startsWith(`/facilities/${id}/`))).toEqual([
+      ["Мониторинг", `/facilities/${id}/monitoring`],
+      ["События", `/facilities/${id}/events`],
+      ["Датчики", `/facilities/${id}/sensors`],
+      ["Данные АГК", `/facilities/${id}/telemetry`],
+      ["Полнота данных датчиков", `/facilities/${id}/completeness`],
+    ]);
+  }
+  expect(links.some(([, href]) => href?.startsWith("/facilities/f-3/"))).toBe(false);
 });

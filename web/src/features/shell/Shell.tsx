@@ -27,8 +27,9 @@ import { PLATFORM_TITLE } from "../../shared/platformTexts";
 import { menuCollapsedAtom } from "./atoms";
 import { PageLoading } from "../../shared/PageLoading";
 import { Navigation } from "./Navigation";
-import { menuKeyFor, type MenuEntry } from "../../shared/screens";
+import { currentMenuPath, facilityMenu, type MenuEntry } from "../../shared/screens";
 import { useMe } from "../../api/profile";
+import { useFacilities } from "../../api/facilities";
 import { usePhone } from "../../shared/useMediaQuery";
 import { setCompanyZone } from "../../shared/dates";
 import { whoText } from "../../shared/text";
@@ -51,6 +52,15 @@ const ICONS: Record<string, ReactNode> = {
   admin: <ControlOutlined />,
 };
 
+// The monitoring wing's icons load with its items (MonitoringIcon.tsx); an empty box of the icon's size meanwhile.
+const MonitoringIcon = lazy(() => import("./MonitoringIcon"));
+const iconOf = (key: string) =>
+  ICONS[key] ?? (
+    <Suspense fallback={<span style={{ display: "inline-block", width: "1em" }} />}>
+      <MonitoringIcon page={key} />
+    </Suspense>
+  );
+
 /** Headings that fit a phone's width word by word, and cards with less padding. */
 const PHONE_THEME: ThemeConfig = {
   components: {
@@ -72,7 +82,6 @@ export default function Shell({ menu }: { menu: readonly MenuEntry[] }) {
   const [collapsed, setCollapsed] = useAtom(menuCollapsedAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = menuKeyFor(menu, pathname);
   const phone = usePhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The phone's menu closes once a screen is chosen (and when the window grows past a phone's).
@@ -82,9 +91,17 @@ export default function Shell({ menu }: { menu: readonly MenuEntry[] }) {
   const me = useMe();
   // Every date the screens show is on the company's clock.
   setCompanyZone(me.data?.company?.time_zone);
-  const entries = me.data?.role === "admin" ? menu : menu.filter((entry) => !entry.adminOnly);
-  const items = entries.map((entry) => ({ path: entry.path, icon: ICONS[entry.key], label: entry.label }));
-  const current = entries.find((entry) => entry.key === selected)?.path;
+  // The monitoring wing once per active underground mine (its pages are a mine's: sensors, АГК).
+  const facilities = useFacilities();
+  const mines = (facilities.data ?? []).filter((f) => f.is_active && f.kind === "underground_mine");
+  const entries = facilityMenu(me.data?.role === "admin" ? menu : menu.filter((entry) => !entry.adminOnly), mines);
+  const items = entries.map((entry) => ({
+    path: entry.path,
+    icon: iconOf(entry.key.split(":")[0]),
+    label: entry.label,
+    group: entry.group,
+  }));
+  const current = currentMenuPath(entries, pathname);
 
   const exit = () => {
     signOut();
