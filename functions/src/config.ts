@@ -28,9 +28,10 @@ export interface AppConfig extends SigningKeys {
   /** scrypt's cost N for new password hashes; unset, the production cost
    *  (domain/company/passwords.ts). Only the local host sets it, for tests (local/password-cost.ts). */
   passwordCost?: number;
-  /** Webhooks may post to loopback, private and link-local addresses and over plain http
-   *  (domain/company/webhooks.ts): the local host, inside the mine's network; never in AWS. */
-  webhookPrivateAddresses?: boolean;
+  /** Receivers inside the mine's own network a webhook may post to beside public addresses, and over
+   *  plain http: networks in CIDR, addresses or host names (WEBHOOK_ALLOWED_RECEIVERS; issue 86, R10;
+   *  domain/company/webhook-addresses.ts). The local host's operator names them; never in AWS. */
+  webhookAllowedReceivers?: readonly string[];
 }
 
 /** The local host's pace of one user's requests unless the environment sets another
@@ -53,7 +54,6 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     accessTtlSeconds: intFromEnv("ACCESS_TOKEN_TTL_SECONDS", 15 * 60),
     refreshTtlSeconds: intFromEnv("REFRESH_TOKEN_TTL_SECONDS", 24 * 60 * 60),
     guardantCode: process.env.GUARDANT_CODE || undefined,
-    ...(process.env.WEBHOOK_PRIVATE_ADDRESSES === "1" ? { webhookPrivateAddresses: true } : {}),
     loginFailuresPerEmail: intFromEnv("LOGIN_FAILURES_PER_EMAIL", 10),
     loginFailuresPerAddress: intFromEnv("LOGIN_FAILURES_PER_ADDRESS", 200),
     loginWindowSeconds: intFromEnv("LOGIN_WINDOW_SECONDS", 15 * 60),

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { WEBHOOK_RETRY_SECONDS, webhooksIdle } from "@server/domain/company/webhooks";
+import { WEBHOOK_RETRY_SECONDS } from "@server/domain/company/webhooks";
 import { monitoringMinute } from "@server/lambda/monitoring-minute";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  h = await createHarness({ webhookPrivateAddresses: true }, { now: () => new Date(now) });
+  h = await createHarness({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(now) });
   ({ token: staff } = await h.signedInUser("ООО «Минутный обход»"));
   ({ token: other } = await h.signedInUser("ООО «Соседний обход»"));
   facility = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Тихая»", kind: "underground_mine" }), 201)).id;
@@ -80,7 +80,7 @@ beforeAll(async () => {
   );
   await json(await post("/api/v1/telemetry/readings/", { facility, readings }), 202);
   await telemetryIdle(h.deps);
-  await webhooksIdle(h.deps);
+  await h.webhooks.drain();
 });
 afterAll(async () => {
   await h.close();

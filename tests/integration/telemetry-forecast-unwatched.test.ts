@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { webhooksIdle } from "@server/domain/company/webhooks";
 import { accessToken } from "../support/server";
 import { HISTORY_HEADERS } from "../support/longwall-csv";
 
@@ -101,7 +100,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, webhookAllowedReceivers: ["127.0.0.1"] });
   const company = await createCompany(server.deps, { name: "ООО «Прогноз без экрана»" });
   const user = { email: "unwatched@example.com", password: "unwatched-password-1" };
   await createUser(server.deps, { companyId: company.id, ...user });
@@ -178,7 +177,7 @@ describe("a forecast event with no page watching", () => {
   });
 
   it("is posted to the company's webhook once", async () => {
-    await webhooksIdle(server.deps);
+    await server.webhooks.drain();
     expect(delivered()).toEqual([`${opened.id}.open`]);
   });
 
@@ -203,11 +202,11 @@ describe("a forecast event with no page watching", () => {
     const [closed] = await forecastEvents();
     expect(closed).toMatchObject({ id: opened.id, start: opened.start, end: new Date(minutes(k + 9)).toISOString() });
     expect(closed.minutes_above).toBe(10);
-    await webhooksIdle(server.deps);
+    await server.webhooks.drain();
     expect(delivered()).toEqual([`${opened.id}.open`, `${opened.id}.closed`]);
     // The same readings again change nothing.
     await push(minutes(k), minutes(k + 10), () => 0.5);
-    await webhooksIdle(server.deps);
+    await server.webhooks.drain();
     expect(await forecastEvents()).toEqual([closed]);
     expect(delivered()).toHaveLength(2);
   });

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { drainWebhooks, verifyWebhookSignature, WEBHOOK_RETRY_SECONDS, webhooksIdle } from "@server/domain/company/webhooks";
+import { verifyWebhookSignature, WEBHOOK_RETRY_SECONDS } from "@server/domain/company/webhooks";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -54,7 +54,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  h = await createHarness({ webhookPrivateAddresses: true }, { now: () => new Date(now) });
+  h = await createHarness({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(now) });
   ({ token: staff } = await h.signedInUser("ООО «Вебхуки»"));
   ({ token: other } = await h.signedInUser("ООО «Чужие вебхуки»"));
   const facility = await json<{ id: string }>(
@@ -92,7 +92,7 @@ beforeAll(async () => {
   }
   await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings }), 202);
   await telemetryIdle(h.deps);
-  await webhooksIdle(h.deps);
+  await h.webhooks.drain();
 });
 afterAll(async () => {
   await h.close();
@@ -123,8 +123,8 @@ describe("v1/company/webhooks/", () => {
   it("posts each event once after the receiver answers again, signed with the secret", async () => {
     answer = 204;
     now += WEBHOOK_RETRY_SECONDS[0] * 1000;
-    await drainWebhooks(h.deps);
-    await drainWebhooks(h.deps);
+    await h.webhooks.drain();
+    await h.webhooks.drain();
     expect(received).toHaveLength(5);
     expect(new Set(received.map((r) => r.key)).size).toBe(5);
     for (const r of received) {

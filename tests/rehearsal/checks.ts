@@ -11,7 +11,6 @@ import type { FunctionPlan } from "./template";
 export const OPTIONAL_ENV: Record<string, string> = {
   GUARDANT_CODE: "the Guardant code comes from the app secret in AWS",
   SETTLE_SECONDS: "the reconciliation's pause has a default",
-  WEBHOOK_PRIVATE_ADDRESSES: "unset in AWS: a webhook to a private or loopback address is refused (docs/security.md)",
   NODE_DEBUG: "Node's debug switch (bundled readable-stream)",
   READABLE_STREAM: "bundled readable-stream's switch",
   GRACEFUL_FS_PLATFORM: "bundled graceful-fs's test switch",

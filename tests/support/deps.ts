@@ -13,9 +13,12 @@ import { withUploadNotifications } from "@server/local/upload-notifications";
 import { passwordCostFromEnv } from "@server/local/password-cost";
 import type { Clock, Repositories } from "@server/ports";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
+import { webhookSender } from "@server/domain/company/webhooks";
 
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
- *  notifications of the local host (their `settled()` waits for the upload checks). */
+ *  notifications of the local host (their `settled()` waits for the upload checks) and a webhook
+ *  sender as a host runs one (`webhooks.drain()` sends what is due and waits; the detector's
+ *  deliveries are sent as it makes them). */
 export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobStore>, overrides: Partial<AppConfig> = {}, clock?: Clock) {
   const uploads = withUploadNotifications(files);
   const deps: Deps = {
@@ -25,8 +28,10 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     config: { ...configFromEnv(randomBytes(32)), passwordCost: passwordCostFromEnv(), ...overrides },
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
+    webhooksDue: () => webhooks.due(),
   };
-  return { deps, uploads };
+  const webhooks = webhookSender(deps);
+  return { deps, uploads, webhooks };
 }
 
 /** What every installation holds: the dictionaries, the production calendar, the default models. */

@@ -20,11 +20,14 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { seedPlatform, testDeps } from "./deps";
+import type { WebhookSender } from "@server/domain/company/webhooks";
 import type { Clock, CompanyRepository, Repositories } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
 export interface Harness {
   deps: Deps;
+  /** The webhook sender its deps tell of deliveries (tests/support/deps.ts). */
+  webhooks: WebhookSender;
   request(path: string, init?: RequestInit & { token?: string; json?: unknown; address?: string }): Promise<Response>;
   /** Creates a project through the API for the user of `token`. */
   newProject(token: string, name?: string): Promise<Project>;
@@ -124,7 +127,7 @@ function withOwnCompanies(repos: Repositories): Repositories {
 
 function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | undefined, ownTable: boolean): Harness {
   const { storage } = table;
-  const { deps, uploads } = depsOn(table, overrides, clock, ownTable ? storage.repos : withOwnCompanies(storage.repos));
+  const { deps, uploads, webhooks } = depsOn(table, overrides, clock, ownTable ? storage.repos : withOwnCompanies(storage.repos));
   harnesses += 1;
   const defaultAddress = `203.0.113.${harnesses % 256}`;
   const app = createApi(deps, { clientAddressOf: (c) => c.req.header("x-test-address") ?? defaultAddress });
@@ -140,6 +143,7 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
 
   return {
     deps,
+    webhooks,
     request,
     endpoint: storage.endpoint,
     requestHandler: storage.requestHandler,
@@ -171,6 +175,7 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
       await Promise.all([storage.settled(), uploads.settled()]);
     },
     async close() {
+      await webhooks.close();
       await uploads.settled();
       if (ownTable) await storage.close();
       else await storage.settled();

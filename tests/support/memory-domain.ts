@@ -27,9 +27,12 @@ import type { CalculationType } from "@core/registry";
 import type { Clock, Facility } from "@server/ports";
 import type { ExportResult } from "@server/export/formats";
 import { seedPlatform, testDeps } from "./deps";
+import type { WebhookSender } from "@server/domain/company/webhooks";
 
 export interface MemoryDomain {
   deps: Deps;
+  /** The webhook sender its deps tell of deliveries (tests/support/deps.ts). */
+  webhooks: WebhookSender;
   /** Waits for the table's stream (statistics, inventory sums) and the upload checks. */
   settled(): Promise<void>;
   /** A company of its own with one member (staff unless `role` says otherwise). */
@@ -57,12 +60,13 @@ export async function fileOf(result: ExportResult): Promise<Uint8Array<ArrayBuff
 /** The domain over a fresh in-memory table seeded as an installation is. */
 export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<MemoryDomain> {
   const storage = memoryStorage(clock ? () => clock.now() : undefined);
-  const { deps, uploads } = testDeps(storage.repos, fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))), overrides, clock);
+  const { deps, uploads, webhooks } = testDeps(storage.repos, fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))), overrides, clock);
   await seedPlatform(deps);
   await storage.settled();
   const write = <T>(work: () => Promise<T>) => withYearWrites(deps, work);
   return {
     deps,
+    webhooks,
     write,
     async settled() {
       await Promise.all([storage.settled(), uploads.settled()]);

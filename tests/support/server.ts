@@ -92,6 +92,8 @@ async function startServer(options: { demo?: boolean; clock?: Clock; demoYear?: 
     demo: options.demo ? DEMO : undefined,
     clock: options.clock,
     demoYear: options.demoYear,
+    // The browser files' webhook receivers listen on loopback, as an operator names the mine's own.
+    webhookAllowedReceivers: ["127.0.0.1"],
   });
   return { server, dataDir };
 }

@@ -44,9 +44,10 @@ export interface Deps {
   /** Where the table's queue of readings is drained when not in this process: the local server's
    *  consumer thread (local/telemetry-consumer.ts). Without it (tests' harnesses) in this process. */
   telemetryConsumer?: TelemetryConsumer;
-  /** Where the webhook deliveries the event detector made are sent from: the request thread's
-   *  drainWebhooks, told by the local server's consumer thread, so that one sender takes the queue.
-   *  Without it, a drain in this process. */
+  /** Deliveries were made: the host's webhook sender (domain/company/webhooks.ts `webhookSender`, its
+   *  `due`) sends them — on the local server the request thread's, told by the consumer's thread, so one
+   *  sender takes the queue. Without it they wait for the host's next round (its timer, the minute's
+   *  Lambda). */
   webhooksDue?: () => void;
 }
 

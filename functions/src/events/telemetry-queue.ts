@@ -49,7 +49,7 @@ async function batchesOf(deps: Pick<Deps, "repos" | "clock">, body: unknown, log
 /** Applies every message's batches; answers the messages that failed. */
 export async function consumeTelemetryMessages(
   event: SqsEvent,
-  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring">>,
+  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring" | "webhooksDue">>,
   log: Log = console,
 ): Promise<SqsBatchResponse> {
   const batchItemFailures: { itemIdentifier: string }[] = [];

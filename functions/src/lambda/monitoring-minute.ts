@@ -9,14 +9,16 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { sqsTelemetryQueue } from "../adapters/queue/sqs-telemetry-queue";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
-import { drainWebhooks, webhooksIdle } from "../domain/company/webhooks";
+import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
 import { systemClock, type Deps } from "../domain/context";
 import { sweepStaleChannels } from "../domain/telemetry/events";
 import { reannounceQueued } from "../domain/telemetry/consumer";
 import { requiredEnv } from "./secrets";
 
-type MinuteDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "telemetryQueue">>;
+type MinuteDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">>;
 let deps: MinuteDeps | undefined;
+/** The webhook sender of this instance (its turns and receivers' back-offs last as long as it does). */
+let webhooks: WebhookSender | undefined;
 
 export async function handler(): Promise<{ stale: number; reannounced: number }> {
   if (!deps) {
@@ -25,17 +27,22 @@ export async function handler(): Promise<{ stale: number; reannounced: number }>
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       clock: systemClock,
       telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
+      webhooksDue: () => webhooks?.due(),
     };
+    webhooks = webhookSender(deps);
   }
-  return monitoringMinute(deps);
+  return monitoringMinute(deps, webhooks!);
 }
 
-/** One minute's run on `deps`: answers the stale events written and the batches announced again. */
-export async function monitoringMinute(deps: MinuteDeps): Promise<{ stale: number; reannounced: number }> {
+/** One minute's run on `deps` with its webhook sender: answers the stale events written and the batches
+ *  announced again. */
+export async function monitoringMinute(
+  deps: MinuteDeps,
+  webhooks: WebhookSender = webhookSender(deps),
+): Promise<{ stale: number; reannounced: number }> {
   const stale = await sweepStaleChannels(deps);
   // The sweep's own deliveries are already being sent; this sends what else is due, and waits for both.
-  await drainWebhooks(deps);
-  await webhooksIdle(deps);
+  await webhooks.drain();
   const reannounced = await reannounceQueued(deps);
   console.info(JSON.stringify({ monitoring_minute: { stale_events: stale, batches_reannounced: reannounced } }));
   return { stale, reannounced };

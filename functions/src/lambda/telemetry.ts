@@ -9,6 +9,7 @@ import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 import { systemClock } from "../domain/context";
 import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
+import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
 import { requiredEnv } from "./secrets";
 
 /** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports
@@ -16,6 +17,8 @@ import { requiredEnv } from "./secrets";
 const AREAS = ["telemetry", "telemetry-uploads", "models"] as const;
 
 let deps: Parameters<typeof consumeTelemetryMessages>[1] | undefined;
+/** The webhook deliveries the detector makes here, sent before the function answers (Lambda freezes what runs after). */
+let webhooks: WebhookSender | undefined;
 
 export async function handler(event: SqsEvent): Promise<SqsBatchResponse> {
   if (!deps) {
@@ -24,7 +27,11 @@ export async function handler(event: SqsEvent): Promise<SqsBatchResponse> {
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       blobs: s3BlobStore(new S3Client({}), Object.fromEntries(AREAS.map((area) => [area, requiredEnv(BLOB_AREAS[area].bucket)]))),
       clock: systemClock,
+      webhooksDue: () => webhooks?.due(),
     };
+    webhooks = webhookSender(deps);
   }
-  return consumeTelemetryMessages(event, deps);
+  const answer = await consumeTelemetryMessages(event, deps);
+  await webhooks!.idle();
+  return answer;
 }

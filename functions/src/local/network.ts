@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Deps } from "../domain/context";
 import { verifyPassword } from "../domain/company/passwords";
+import { receiverAllowList } from "../domain/company/webhook-addresses";
 
 /** The demo login's password (seed.ts), public in the README. */
 export const DEMO_PASSWORD = "demo-password";
@@ -68,4 +69,20 @@ export function clientAddress(remote: string | undefined, header: (name: string)
   if (!trustProxy || !(loopbackOnly(peer) || peer === "::ffff:127.0.0.1")) return peer;
   const forwarded = header("x-real-ip")?.trim() || header("x-forwarded-for")?.split(",").at(-1)?.trim();
   return forwarded && /^[0-9A-Fa-f.:]{2,45}$/.test(forwarded) ? forwarded : peer;
+}
+
+/** WEBHOOK_ALLOWED_RECEIVERS: the receivers inside the mine's network webhooks may post to, separated by
+ *  commas or spaces (docs/operations.md); checked at the start, so a mistyped entry stops it. */
+export function webhookReceiversFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.WEBHOOK_PRIVATE_ADDRESSES !== undefined && env.WEBHOOK_PRIVATE_ADDRESSES !== "0")
+    throw new NetworkSettingError(
+      "WEBHOOK_PRIVATE_ADDRESSES больше не действует: назовите сети или узлы приемников вебхуков в WEBHOOK_ALLOWED_RECEIVERS (docs/operations.md)",
+    );
+  const entries = (env.WEBHOOK_ALLOWED_RECEIVERS ?? "").split(/[\s,]+/).filter((e) => e !== "");
+  try {
+    receiverAllowList(entries);
+  } catch (error) {
+    throw new NetworkSettingError((error as Error).message);
+  }
+  return entries;
 }

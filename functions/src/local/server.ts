@@ -28,7 +28,7 @@ import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, o
 import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
 import { telemetryChanged } from "../domain/telemetry/changes";
 import { telemetryConsumerThread } from "./telemetry-consumer";
-import { drainWebhooks, webhooksIdle } from "../domain/company/webhooks";
+import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
 import { sweepStaleChannels } from "../domain/telemetry/events";
 import { closeLiveStreams } from "../http/telemetry";
 import { spreadsheetThreads } from "./spreadsheet-threads";
@@ -43,7 +43,15 @@ import { serveWebApp } from "./web-app";
 import { startBackupSchedule, type BackupSchedule } from "./backup-schedule";
 import { serverLog } from "./server-log";
 import { checkDataFormat, migrateDataFolder, readDataFormat } from "./data-format";
-import { clientAddress, demoPasswordProblem, HSTS, loopbackOnly, NetworkSettingError, type TlsFiles } from "./network";
+import {
+  clientAddress,
+  demoPasswordProblem,
+  HSTS,
+  loopbackOnly,
+  NetworkSettingError,
+  webhookReceiversFromEnv,
+  type TlsFiles,
+} from "./network";
 import { createServer as createHttpsServer } from "node:https";
 import { healthRoute } from "./health";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
@@ -54,6 +62,8 @@ import { tmpdir } from "node:os";
 const STALE_SWEEP_MS = 60_000;
 /** How often the webhook deliveries due are looked for (their back-off starts at 10 s). */
 const WEBHOOK_POLL_MS = 5_000;
+/** How long a stop lets webhook attempts in flight finish before it cuts them (they stay due). */
+const WEBHOOK_CLOSE_GRACE_MS = 1_000;
 /** How long a stop waits for requests in flight before it cuts their connections. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -92,6 +102,8 @@ export interface LocalServerOptions {
   trustProxy?: boolean;
   /** Scheduled backups of `dataDir` (BACKUP_DIR, BACKUP_EVERY, BACKUP_KEEP; backup-schedule.ts). */
   backups?: BackupSchedule;
+  /** The receivers inside the mine's network webhooks may post to; WEBHOOK_ALLOWED_RECEIVERS by default. */
+  webhookAllowedReceivers?: string[];
   /** The demo mine's simulated readings carried on each minute while the server runs, where the demo
    *  seed made one (demo-feed.ts): `npm start` unless DEMO_READINGS=0; the tests only when they ask. */
   demoReadings?: boolean;
@@ -104,6 +116,8 @@ export interface LocalServer {
   pace: RequestPace;
   /** What this start made in a new data folder (its password printed once), or undefined. */
   firstStart?: FirstStart;
+  /** The webhook sender (domain/company/webhooks.ts): a test sends what is due and waits for it. */
+  webhooks: WebhookSender;
   /** The demo mine's feed when `demoReadings` runs it: a test moves its clock and asks for a round. */
   demoFeed?: Pick<DemoFeedTimer, "tick">;
   /** Resolves once the in-process event handlers (table stream, upload checks) have caught up. */
@@ -117,6 +131,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // handles it).
   // A folder written by a newer release is refused before anything opens it (data-format.ts).
   const format = options.dataDir ? await checkDataFormat(options.dataDir) : undefined;
+  const webhookAllowedReceivers = options.webhookAllowedReceivers ?? webhookReceiversFromEnv();
   const storage = options.dataDir
     ? await openServerStorage(options.dataDir, { threads: true })
     : await openMemoryStorage({ threads: true });
@@ -157,7 +172,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         clock: options.clock,
         changed: (change) => telemetryChanged(deps, change),
         ...(storage.streamRecord ? { record: storage.streamRecord } : {}),
-        webhooksDue: () => void drainWebhooks(deps),
+        webhooksDue: () => webhooks.due(),
         failed: (reason) => serverLog.error({ event: "telemetry_consumer", message: `telemetry consumer thread: ${reason}` }),
       })
     : undefined;
@@ -171,9 +186,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     config: {
       ...configFromEnv(keys.jwtSecret, keys.previousJwtSecret),
       passwordCost: passwordCostFromEnv(),
-      // Installed inside the mine's network, it posts webhooks to receivers there (docs/security.md).
-      webhookPrivateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES !== "0",
+      // Inside the mine's network, webhooks post to the receivers there its operator names, nowhere
+      // else private (docs/operations.md, issue 86).
+      webhookAllowedReceivers,
     },
+    webhooksDue: () => webhooks.due(),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
     signer: localVersionSigner(dataDir),
     ...(threads ? { uploadFiles: threads } : {}),
@@ -181,6 +198,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     yearMath: scoring,
     ...(consumer ? { telemetryConsumer: consumer } : {}),
   };
+  // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).
+  const webhooks = webhookSender(deps, { log: (message) => serverLog.error({ event: "webhooks", message }) });
   if (options.dataDir) {
     // An older folder is brought to this release's format before anything else reads it; each
     // migration is logged (a new folder is simply marked).
@@ -244,8 +263,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   if (consumer) consumer.resume(async () => (await deps.repos.telemetry.queued(1)).length > 0);
   else void drainTelemetry(deps);
   // Webhook deliveries due (a retry's back-off, or made before a stop): sent now and every few seconds.
-  void drainWebhooks(deps);
-  const webhookTimer = setInterval(() => void drainWebhooks(deps), WEBHOOK_POLL_MS);
+  webhooks.due();
+  const webhookTimer = setInterval(() => webhooks.due(), WEBHOOK_POLL_MS);
   webhookTimer.unref();
   // D65: a channel whose readings stopped is found stale without a batch to run the detector.
   let sweeping = false;
@@ -263,7 +282,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   if (exposed) {
     clearInterval(webhookTimer);
     clearInterval(staleTimer);
-    await Promise.all([threads?.close(), scoring.close(), consumer?.close()]);
+    await Promise.all([threads?.close(), scoring.close(), consumer?.close(), webhooks.close()]);
     await uploads.settled();
     await storage.close();
     throw new NetworkSettingError(exposed);
@@ -315,7 +334,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       s.once("error", reject);
     });
   } catch (error) {
-    await Promise.all([scoring.close(), consumer?.close()]);
+    await Promise.all([scoring.close(), consumer?.close(), webhooks.close()]);
     await storage.close();
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
       throw new Error(`Порт ${options.port} занят другим процессом: задайте другой, например PORT=3001 npm start`);
@@ -348,6 +367,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url: `${options.tls ? "https" : "http"}://${options.host && options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1"}:${port}`,
     deps,
     pace,
+    webhooks,
     ...(firstStart ? { firstStart } : {}),
     ...(demoFeed ? { demoFeed: { tick: demoFeed.tick } } : {}),
     settled,
@@ -378,7 +398,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         // The consumer's thread ends once its drains are done (telemetryIdle); the webhooks it
         // made are sent before the last wait for them.
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps).then(() => consumer?.close())]))
-        .then(() => webhooksIdle(deps))
+        .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
         .then(() => storage.close())
         .finally(() => clearInterval(holdOpen));

@@ -53,8 +53,9 @@ export interface WebhookRepository {
   updateDelivery(next: WebhookDeliveryRecord, previous: WebhookDeliveryRecord): Promise<boolean>;
   /** The webhook's deliveries, newest first, at most `limit`. */
   deliveries(companyId: string, webhook: string, limit: number): Promise<WebhookDeliveryRecord[]>;
-  /** Queue marks due at `now` (ISO) or before, oldest first, at most `limit`. */
-  due(now: string, limit: number): Promise<WebhookQueued[]>;
+  /** Queue marks due at `now` (ISO) or before, oldest first, at most `limit`; with `after`, those
+   *  after that mark (the next page of the same read). */
+  due(now: string, limit: number, after?: WebhookQueued): Promise<WebhookQueued[]>;
   /** Removes a queue mark that points at nothing pending (its delivery gone, done or moved). */
   dropQueued(mark: WebhookQueued): Promise<void>;
 }

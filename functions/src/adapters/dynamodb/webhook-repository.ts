@@ -83,7 +83,7 @@ export function dynamoWebhooks(doc: DynamoDBDocumentClient, table: string): Webh
       );
       return stripAll<WebhookDeliveryRecord>(out.Items ?? []);
     },
-    async due(now, limit) {
+    async due(now, limit, after) {
       const out = await doc.send(
         new QueryCommand({
           TableName: table,
@@ -92,6 +92,7 @@ export function dynamoWebhooks(doc: DynamoDBDocumentClient, table: string): Webh
           ExpressionAttributeValues: { ":pk": keys.WEBHOOK_QUEUE_PK, ":now": `${now}#\uffff` },
           ConsistentRead: true,
           Limit: limit,
+          ...(after ? { ExclusiveStartKey: keys.webhookQueued(after.next_at, after.company, after.webhook, after.sort) } : {}),
         }),
       );
       return (out.Items ?? []).map((item) => ({

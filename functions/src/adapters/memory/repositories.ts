@@ -565,10 +565,11 @@ function webhooks(table: MemoryTable): Repositories["webhooks"] {
         .slice(0, limit)
         .map((item) => strip<WebhookDeliveryRecord>(item)!);
     },
-    async due(now, limit) {
+    async due(now, limit, after) {
+      const from = after ? keys.webhookQueued(after.next_at, after.company, after.webhook, after.sort).SK : "";
       return table
         .query(keys.WEBHOOK_QUEUE_PK)
-        .filter((item) => String(item.SK) <= `${now}#\uffff`)
+        .filter((item) => String(item.SK) <= `${now}#\uffff` && String(item.SK) > from)
         .slice(0, limit)
         .map((item) => ({
           company: String(item.company),

@@ -19,17 +19,18 @@ import { drainTelemetry, telemetryIdle } from "../telemetry/consumer";
 import { storeBatch } from "../telemetry/readings";
 import { createSensor } from "../telemetry/register";
 import {
+  RECEIVER_BACKOFF_SECONDS,
   WEBHOOK_RETRY_SECONDS,
   checkWebhookUrl,
   createWebhook,
   deleteWebhook,
-  drainWebhooks,
   listDeliveries,
   listWebhooks,
   verifyWebhookSignature,
-  webhooksIdle,
+  webhookSender,
   type WebhookCreated,
 } from "./webhooks";
+import { receiverAllowList } from "./webhook-addresses";
 
 interface Received {
   key: string;
@@ -91,7 +92,7 @@ async function push(actor: Actor, target: string, readings: { sensor: string; t:
   await storeBatch(d.deps, actor.company, target, { json: { readings } });
   void drainTelemetry(d.deps);
   await telemetryIdle(d.deps);
-  await webhooksIdle(d.deps);
+  await d.webhooks.drain();
 }
 
 async function mine(actor: Actor): Promise<string> {
@@ -111,7 +112,7 @@ async function mine(actor: Actor): Promise<string> {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain({ webhookPrivateAddresses: true }, clock);
+  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, clock);
   staff = await d.actor("ООО «Приемник»");
   facility = await mine(staff);
   await receiver.up();
@@ -167,7 +168,7 @@ describe("a webhook's deliveries", () => {
 
   it("posts nothing again when the same readings are pushed again", async () => {
     await push(staff, facility, hour());
-    await drainWebhooks(d.deps);
+    await d.webhooks.drain();
     expect(receiver.received).toHaveLength(5);
   });
 
@@ -185,10 +186,10 @@ describe("a webhook's deliveries", () => {
     }
     await receiver.up();
     // Not yet due: nothing is sent before its back-off passed.
-    await drainWebhooks(d.deps);
+    await d.webhooks.drain();
     expect(receiver.received).toHaveLength(5);
     now += WEBHOOK_RETRY_SECONDS[0] * 1000;
-    await drainWebhooks(d.deps);
+    await d.webhooks.drain();
     expect(receiver.received).toHaveLength(7);
     const keys = receiver.received.map((r) => r.key);
     expect(new Set(keys).size).toBe(7);
@@ -208,7 +209,7 @@ describe("a webhook's deliveries", () => {
     await push(other, await mine(other), hour().slice(0, 12));
     for (const seconds of WEBHOOK_RETRY_SECONDS) {
       now += seconds * 1000;
-      await drainWebhooks(d.deps);
+      await d.webhooks.drain();
     }
     const log = await listDeliveries(d.deps, other, deaf.id);
     expect(log.length).toBeGreaterThan(0);
@@ -217,7 +218,8 @@ describe("a webhook's deliveries", () => {
 });
 
 describe("who may configure webhooks, and where they may post", () => {
-  it("refuses loopback, private, link-local and plain http where private addresses are not allowed (AWS)", () => {
+  it("refuses loopback, private, link-local and plain http unless the operator named them (AWS, and the local host by default)", () => {
+    const strict = receiverAllowList([]);
     for (const url of [
       "http://hooks.example.com/",
       "https://127.0.0.1/",
@@ -229,13 +231,38 @@ describe("who may configure webhooks, and where they may post", () => {
       "https://[::1]/",
       "https://[fd00::1]/",
       "https://[::ffff:127.0.0.1]/",
+      // Issue 86, R15: a trailing dot, and IPv4 inside every IPv6 form.
+      "https://localhost./",
+      "https://LOCALHOST../",
+      "https://[::7f00:1]/",
+      "https://[::127.0.0.1]/",
+      "https://[64:ff9b::7f00:1]/",
+      "https://[64:ff9b::a9fe:a9fe]/",
+      "https://[64:ff9b:1::a00:1]/",
+      "https://[::ffff:0:7f00:1]/",
+      "https://[2002:7f00:1::1]/",
+      "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+      "https://[fe80::1]/",
+      "https://[ff02::1]/",
+      "https://[::]/",
+      "https://0.0.0.0/",
+      "https://2130706433/",
+      "https://0x7f.1/",
       "ftp://hooks.example.com/",
       "https://user:pass@hooks.example.com/",
       "не адрес",
     ])
-      expect(() => checkWebhookUrl(url, false), url).toThrow(Invalid);
-    expect(checkWebhookUrl("https://hooks.example.com/agk", false).toString()).toBe("https://hooks.example.com/agk");
-    expect(checkWebhookUrl("http://10.1.2.3:8080/agk", true).hostname).toBe("10.1.2.3");
+      expect(() => checkWebhookUrl(url, strict), url).toThrow(Invalid);
+    expect(checkWebhookUrl("https://hooks.example.com/agk", strict).toString()).toBe("https://hooks.example.com/agk");
+    expect(checkWebhookUrl("https://[2a00:1450:4010:c0e::64]/agk", strict).hostname).toBe("[2a00:1450:4010:c0e::64]");
+    expect(() => checkWebhookUrl("http://10.1.2.3:8080/agk", strict)).toThrow(Invalid);
+    // The operator named the mine's network: its receivers, over plain http too, and no other private one.
+    const mine = receiverAllowList(["10.1.0.0/16", "agk.mine.local"]);
+    expect(checkWebhookUrl("http://10.1.2.3:8080/agk", mine).hostname).toBe("10.1.2.3");
+    expect(checkWebhookUrl("http://agk.mine.local./agk", mine).hostname).toBe("agk.mine.local.");
+    expect(() => checkWebhookUrl("http://10.2.0.1/", mine)).toThrow(Invalid);
+    expect(() => checkWebhookUrl("http://127.0.0.1:3000/", mine)).toThrow(Invalid);
+    expect(() => checkWebhookUrl("http://169.254.169.254/", mine)).toThrow(Invalid);
   });
 
   it("refuses a reviewer, and another company sees none of it", async () => {
@@ -252,7 +279,69 @@ describe("who may configure webhooks, and where they may post", () => {
     expect(await listWebhooks(d.deps, staff)).toEqual([]);
     const before = receiver.received.length;
     await push(staff, facility, [{ sensor: "М-7", t: iso(Date.UTC(2026, 2, 1, 19, 0, 15)), value: 0.5 }]);
-    await drainWebhooks(d.deps);
+    await d.webhooks.drain();
     expect(receiver.received).toHaveLength(before);
+  });
+});
+
+describe("a receiver that does not answer (issue 85, R5)", () => {
+  it("is backed off alone: its deliveries due meanwhile are put off, their attempts not counted, the company's other receiver served", async () => {
+    const hanging = createServer(() => undefined);
+    let connections = 0;
+    hanging.on("connection", () => (connections += 1));
+    const answering = new Receiver();
+    await answering.up();
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const at = Date.UTC(2026, 5, 1, 12);
+    const own = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(at) });
+    const actor = await own.actor("ООО «Молчащий приемник»");
+    const deaf = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/` });
+    const live = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${answering.port}/` });
+    const queue = async (webhook: string, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const key = `e${i}.open`;
+        await own.deps.repos.webhooks.createDelivery({
+          company: actor.company,
+          webhook,
+          key,
+          sort: `${iso(at)}#${key}`,
+          event: `e${i}`,
+          body: "{}",
+          state: "pending",
+          attempts: 0,
+          last_status: 0,
+          last_error: "",
+          created_at: iso(at),
+          next_at: iso(at),
+          delivered_at: null,
+          version: 1,
+        });
+      }
+    };
+    await queue(deaf.id, 6);
+    await queue(live.id, 3);
+    const sender = webhookSender(own.deps, { timeoutMs: 300, sends: { perCompany: 4, perReceiver: 2 } });
+    try {
+      await sender.drain();
+      expect(connections).toBe(2);
+      expect(answering.received).toHaveLength(3);
+      const log = await listDeliveries(own.deps, actor, deaf.id);
+      const tried = log.filter((x) => x.attempts === 1);
+      const putOff = log.filter((x) => x.attempts === 0);
+      expect(tried).toHaveLength(2);
+      for (const x of tried) expect(x).toMatchObject({ state: "pending", last_status: 0, last_error: "приемник не ответил за 0.3 с" });
+      expect(putOff).toHaveLength(4);
+      for (const x of putOff) {
+        expect(x.state).toBe("pending");
+        expect(x.last_error).toMatch(/доставка отложена/);
+        expect(Date.parse(x.next_at as string) - at).toBe(RECEIVER_BACKOFF_SECONDS[0] * 1000);
+      }
+      expect((await listDeliveries(own.deps, actor, live.id)).every((x) => x.state === "delivered")).toBe(true);
+    } finally {
+      await sender.close();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await answering.down();
+    }
   });
 });

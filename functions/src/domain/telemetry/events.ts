@@ -26,7 +26,7 @@ import type { eventAcknowledgeSchema, eventListQuerySchema, eventListSchema, eve
 import { LIMITS } from "../../contract/schemas/limits";
 import { fieldMessage } from "../../contract/field-errors";
 import { registerAt } from "./register";
-import { drainWebhooks, enqueueEventDeliveries, type EventDescriber } from "../company/webhooks";
+import { enqueueEventDeliveries, type EventDescriber } from "../company/webhooks";
 import { DAY_MS, isDemoDay, readingsBetween, utcDay } from "./days";
 
 export type EventView = z.output<typeof eventSchema>;
@@ -247,8 +247,7 @@ export async function detectEvents(
     // leaves them made, and the run again writes the events.
     const changes = changed.map((c) => c.event);
     if ((await enqueueEventDeliveries(deps, change.company, changes, () => describer(deps, sensor, now))) > 0) {
-      if (deps.webhooksDue) deps.webhooksDue();
-      else void drainWebhooks(deps);
+      deps.webhooksDue?.();
     }
     for (const { event, kept } of changed) if (await writeDetected(deps, event, kept)) written.push(event);
     // What the minutes no longer give (a correction moved it): removed.

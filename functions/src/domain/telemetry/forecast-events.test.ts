@@ -13,7 +13,7 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { listEvents } from "./events";
-import { createWebhook, listDeliveries, webhooksIdle } from "../company/webhooks";
+import { createWebhook, listDeliveries } from "../company/webhooks";
 import { shiftReport } from "./shift-report";
 import { FORECAST_EVENT_P, recordForecast } from "./forecast-events";
 import { storeBatch } from "./readings";
@@ -38,7 +38,7 @@ let meter: Sensor;
 let hook: string;
 
 beforeAll(async () => {
-  d = await memoryDomain({ webhookPrivateAddresses: true });
+  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] });
   staff = await d.actor("ООО «Прогнозы»");
   facility = (await d.facility(staff, { name: "Шахта «Прогнозная»", kind: "underground_mine" })).id;
   const point = await d.write(() =>
@@ -59,7 +59,7 @@ beforeAll(async () => {
   // A receiver that is not there (the discard port): the deliveries are made and wait.
   hook = (await createWebhook(d.deps, staff, { url: "http://127.0.0.1:9/agk", label: "Диспетчерская" })).id;
 });
-afterAll(() => webhooksIdle(d.deps));
+afterAll(() => d.webhooks.close());
 
 const forecast = (m: number, p: number | null, ruleOn = true, horizon = HORIZON) =>
   recordForecast(d.deps, { company: staff.company, facility, meter, horizon, limit: LIMIT, at: AT + m * MINUTE_MS + 20_000, p, ruleOn });

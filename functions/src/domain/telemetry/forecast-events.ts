@@ -11,7 +11,7 @@ import type { Deps } from "../context";
 import type { Sensor, TelemetryEvent } from "../../ports";
 import { DAY_MS, readingsBetween } from "./days";
 import { describer, facilityEventId } from "./events";
-import { drainWebhooks, enqueueEventDeliveries } from "../company/webhooks";
+import { enqueueEventDeliveries } from "../company/webhooks";
 
 /** D65: a forecast event opens at P(C(t+h) ≥ limit) ≥ this. */
 export const FORECAST_EVENT_P = 0.5;
@@ -97,8 +97,7 @@ export async function recordForecast(
   const events = changed.map((c) => c.event);
   if ((await enqueueEventDeliveries(deps, f.company, events, () => describer(deps, f.meter, at))) > 0) {
     // Sent by the one sender of the queue where it is elsewhere (the local server's request thread).
-    if (deps.webhooksDue) deps.webhooksDue();
-    else void drainWebhooks(deps);
+    deps.webhooksDue?.();
   }
   const written: TelemetryEvent[] = [];
   for (const { event, version } of changed) if (await deps.repos.telemetryEvents.put(event, version)) written.push(event);
