@@ -62,13 +62,17 @@ export async function seedFirstStart(deps: Deps, login: DemoLogin, options: { ye
   // Made up here (not a known default) when the owner named the company but no password.
   const password = login.password ?? randomBytes(12).toString("base64url");
   const company = await createCompany(deps, own ? { name: own } : DEMO_COMPANY);
-  const user = await createUser(deps, {
-    companyId: company.id,
-    email: login.email,
-    password,
-    first_name: login.first_name ?? (own ? undefined : DEMO_PERSON.first_name),
-    last_name: login.last_name ?? (own ? undefined : DEMO_PERSON.last_name),
-  });
+  const user = await createUser(
+    deps,
+    {
+      companyId: company.id,
+      email: login.email,
+      password,
+      first_name: login.first_name ?? (own ? undefined : DEMO_PERSON.first_name),
+      last_name: login.last_name ?? (own ? undefined : DEMO_PERSON.last_name),
+    },
+    "allowed",
+  );
   if (options.year && !own) await seedDemoYear(deps, user);
   return { company: company.name, email: user.email, password };
 }

@@ -10,7 +10,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { DomainError } from "../domain/errors";
 import { personName } from "../domain/person-name";
-import { createCompany, createUser, setPassword, setUserActive, setUserRole } from "../domain/company/users";
+import { createCompany, createUser, setPassword, setUserActive, setUserRole, validatePassword } from "../domain/company/users";
 import { seedDictionaries } from "../domain/reference/dictionaries";
 import { seedProductionCalendar } from "../domain/reference/production-calendar";
 import { seedDefaultModels } from "../domain/forecast/models";
@@ -136,6 +136,8 @@ async function run(
       const companyName = required(args.company, "company");
       const role = (args.role ?? "staff") as Role;
       if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
+      // A password refused (too short, known to all) makes no company either.
+      validatePassword(required(args.password, "password"));
       // The company named, exactly (but for case): a look-alike name finds none, and cannot be made.
       const named = companyName.trim().toLocaleLowerCase("ru");
       const found = (await deps.repos.companies.list()).find((c) => c.name.trim().toLocaleLowerCase("ru") === named);

@@ -3,9 +3,9 @@
 // stays there (409): those objects name their author, and another company must never see them.
 import { randomBytes } from "node:crypto";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, NotFound } from "../errors";
 import { hashPassword } from "../company/passwords";
-import { createUser, PASSWORD_MIN_LENGTH } from "../company/users";
+import { createUser, validatePassword } from "../company/users";
 import { personName } from "../person-name";
 import { ROLES, type Role } from "../../contract/schemas/common";
 import type { User } from "../../ports";
@@ -128,7 +128,7 @@ export async function resetUserPassword(
   const user = await userOrNotFound(deps, companyId, userId);
   const generated = password === undefined ? randomBytes(12).toString("base64url") : undefined;
   const chosen = password ?? generated!;
-  if (chosen.length < PASSWORD_MIN_LENGTH) throw new Invalid(`password: пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
+  validatePassword(chosen);
   await deps.repos.users.setPasswordHash(companyId, userId, await hashPassword(chosen, deps.config.passwordCost));
   await recordChange(deps, actor, {
     action: "user.reset_password",

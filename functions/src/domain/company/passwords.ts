@@ -18,6 +18,51 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
+/** Issue 86 R14: passwords no one may choose. The demo login's (the README prints it for everyone,
+ *  and a server open to the network refuses to start while a user has it, local/network.ts) and a
+ *  short list of the most leaked ones of 8 characters or more (the shorter ones the length refuses
+ *  already), compared without case and the spaces around them. */
+export const KNOWN_PASSWORDS: readonly string[] = [
+  "demo-password",
+  "password",
+  "password1",
+  "password123",
+  "passw0rd",
+  "12345678",
+  "123456789",
+  "1234567890",
+  "0123456789",
+  "11111111",
+  "00000000",
+  "87654321",
+  "123123123",
+  "qwertyui",
+  "qwerty123",
+  "qwertyuiop",
+  "1q2w3e4r",
+  "1q2w3e4r5t",
+  "1qaz2wsx",
+  "zaq12wsx",
+  "qazwsxedc",
+  "abcd1234",
+  "iloveyou",
+  "admin123",
+  "administrator",
+  "йцукенгшщз",
+  "пароль123",
+];
+
+const KNOWN = new Set(KNOWN_PASSWORDS);
+
+/** The reason `password` may not be chosen, in Russian, or undefined. */
+export function knownPasswordProblem(password: string): string | undefined {
+  const plain = password.trim().toLowerCase();
+  if (plain === KNOWN_PASSWORDS[0])
+    return "это пароль демо-входа, который README показывает всем; сервер, открытый в сеть, с ним не запустится — выберите другой";
+  if (KNOWN.has(plain)) return "этот пароль есть в списках утекших паролей и подбирается первым — выберите другой";
+  return undefined;
+}
+
 export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost, R, P);

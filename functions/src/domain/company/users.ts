@@ -3,7 +3,7 @@ import type { Actor, Deps } from "../context";
 import { INVENTORY_SUMS_LAYOUT } from "../inventory/sums";
 import { newId } from "../ids";
 import { Invalid, NotFound } from "../errors";
-import { hashPassword } from "./passwords";
+import { hashPassword, knownPasswordProblem } from "./passwords";
 import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/common";
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
@@ -95,10 +95,15 @@ export interface UserInput {
   role?: Role;
 }
 
-export async function createUser(deps: Deps, input: UserInput): Promise<Omit<User, "password_hash">> {
+export async function createUser(
+  deps: Deps,
+  input: UserInput,
+  /** "allowed": the demo login of a first start (seed.ts), whose password the README prints. */
+  knownPassword: "refused" | "allowed" = "refused",
+): Promise<Omit<User, "password_hash">> {
   const email = normaliseEmail(input.email ?? "");
   if (!EMAIL_RE.test(email)) throw new Invalid("email: укажите корректный e-mail");
-  validatePassword(input.password);
+  validatePassword(input.password, "password", knownPassword);
   if (!(await deps.repos.companies.get(input.companyId))) throw new NotFound("Компания не найдена");
   const user: User = {
     id: newId(),
@@ -142,8 +147,12 @@ export async function setUserRole(deps: Deps, email: string, role: Role): Promis
   if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
 }
 
-export function validatePassword(password: string, field = "password") {
+/** A password a person chooses: long enough, and none everyone knows (issue 86 R14: the demo
+ *  login's, a leaked one). `known: "allowed"` only for the demo login the first start makes. */
+export function validatePassword(password: string, field = "password", known: "refused" | "allowed" = "refused") {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
     throw new Invalid(fieldMessage(field, `пароль не короче ${PASSWORD_MIN_LENGTH} символов`));
   }
+  const problem = known === "refused" ? knownPasswordProblem(password) : undefined;
+  if (problem) throw new Invalid(fieldMessage(field, problem));
 }
