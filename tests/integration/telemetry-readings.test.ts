@@ -195,6 +195,51 @@ describe("bad lines, files and credentials", () => {
     expect(await h.deps.repos.telemetry.queued(1000)).toEqual(before);
   });
 
+  it("refuses 1e308 % of methane by line in the batch it answers 202, storing the batch's good readings (issue 85, R3)", async () => {
+    const batch = await applied(
+      await byGateway({
+        readings: [
+          { sensor: "М-1", t: "2026-03-09T00:00:00Z", value: 0.41 },
+          { sensor: "М-1", t: "2026-03-09T00:01:00Z", value: 1e308 },
+          { sensor: "М-1", t: "2026-03-09T00:02:00Z", value: 0.43 },
+        ],
+      }),
+    );
+    expect(batch).toMatchObject({
+      state: "done",
+      lines: 3,
+      accepted: 2,
+      refused: [{ line: 2, reason: "значение 1e+308 невозможно для датчика «М-1» (% об.): допустимо от -100 до 200" }],
+    });
+    const r = await readingsBetween(h.deps, companyId, sensors["М-1"], Date.UTC(2026, 2, 9), Date.UTC(2026, 2, 10));
+    expect([...r.values]).toEqual([0.41, 0.43]);
+  });
+
+  it("refuses a 1970 reading by line and stores the current one beside it (issue 85, R1)", async () => {
+    const now = Date.now() - MINUTE_MS;
+    const batch = await applied(
+      await byGateway({
+        readings: [
+          { sensor: "М-2", t: "1970-01-01T00:00:00Z", value: 0.4 },
+          { sensor: "М-2", t: iso(now), value: 0.42 },
+        ],
+      }),
+    );
+    expect(batch).toMatchObject({ state: "done", lines: 2, accepted: 1 });
+    expect(batch.refused).toEqual([{ line: 1, reason: expect.stringMatching(/^время 1970-01-01T00:00:00Z раньше .*не принимаются$/) }]);
+    expect([...(await readingsBetween(h.deps, companyId, sensors["М-2"], now, now + 1)).values]).toEqual([0.42]);
+  });
+
+  it("refuses a CSV line whose quote is never closed by its number, answering 202, not 500 (issue 86, R11)", async () => {
+    const text = 'sensor;t;value\nМ-1;2026-03-10T00:00:00Z;0,41\nМ-1;2026-03-10T00:01:00Z;"0,42\nМ-1;2026-03-10T00:02:00Z;0,43\n';
+    const batch = await applied(await csvPush(new TextEncoder().encode(text)));
+    expect(batch).toMatchObject({
+      lines: 3,
+      accepted: 2,
+      refused: [{ line: 3, reason: "кавычка в строке не закрыта: строка не прочитана" }],
+    });
+  });
+
   it("a gateway key reads nothing and pushes only to its facility", async () => {
     const { batch } = await json<{ batch: string }>(
       await byGateway({ readings: [{ sensor: "М-1", t: "2026-03-05T00:00:00Z", value: 0.4 }] }),

@@ -46,15 +46,65 @@ export interface SensorKindRule {
   readonly minExclusive: boolean;
   /** D58's plausible step per minute; null where the methodology sets none. */
   readonly step: number | null;
+  /** What a meter of the kind can send at all, faulty or not (issue 85): a reading outside is refused
+   *  at the push, by its line (`possibleValue`), since it is no measurement and may be past what storage
+   *  holds (1e308). D58's range lies well inside, so a meter's drift or fault past its span is still
+   *  stored and flagged, never refused. */
+  readonly possible: { readonly min: number; readonly max: number };
 }
 
 export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
-  methane: { label: "Метан (0–4 % об.)", unit: "% об.", min: 0, max: 4, minExclusive: false, step: 1 },
-  methane_high: { label: "Метан высоких концентраций (0–100 %)", unit: "% об.", min: 0, max: 100, minExclusive: false, step: null },
-  air_velocity: { label: "Скорость воздуха", unit: "м/с", min: 0, max: Number.POSITIVE_INFINITY, minExclusive: false, step: null },
-  flow: { label: "Расход газовой смеси", unit: "м³/мин", min: 0, max: Number.POSITIVE_INFINITY, minExclusive: false, step: null },
-  pressure: { label: "Давление", unit: "кПа", min: 0, max: Number.POSITIVE_INFINITY, minExclusive: true, step: null },
-  temperature: { label: "Температура", unit: "°C", min: -ZERO_CELSIUS_K, max: Number.POSITIVE_INFINITY, minExclusive: true, step: null },
+  // A share of a gas is 0–100 %: a whole scale past either end is no reading of a meter.
+  methane: { label: "Метан (0–4 % об.)", unit: "% об.", min: 0, max: 4, minExclusive: false, step: 1, possible: { min: -100, max: 200 } },
+  methane_high: {
+    label: "Метан высоких концентраций (0–100 %)",
+    unit: "% об.",
+    min: 0,
+    max: 100,
+    minExclusive: false,
+    step: null,
+    possible: { min: -100, max: 200 },
+  },
+  // Air in an airway moves slower than sound (343 m/s at 20 °C); a sign may give the direction.
+  air_velocity: {
+    label: "Скорость воздуха",
+    unit: "м/с",
+    min: 0,
+    max: Number.POSITIVE_INFINITY,
+    minExclusive: false,
+    step: null,
+    possible: { min: -343, max: 343 },
+  },
+  // The largest mine fans move about 40 000 m³/min: 25 times that either way.
+  flow: {
+    label: "Расход газовой смеси",
+    unit: "м³/мин",
+    min: 0,
+    max: Number.POSITIVE_INFINITY,
+    minExclusive: false,
+    step: null,
+    possible: { min: -1e6, max: 1e6 },
+  },
+  // A drainage line holds about 100 kPa; 100 MPa either way is past any pipe (a gauge's vacuum is negative).
+  pressure: {
+    label: "Давление",
+    unit: "кПа",
+    min: 0,
+    max: Number.POSITIVE_INFINITY,
+    minExclusive: true,
+    step: null,
+    possible: { min: -1e5, max: 1e5 },
+  },
+  // Absolute zero is −273,15 °C (D58 flags below it); a flare's exhaust is about 1 200 °C.
+  temperature: {
+    label: "Температура",
+    unit: "°C",
+    min: -ZERO_CELSIUS_K,
+    max: Number.POSITIVE_INFINITY,
+    minExclusive: true,
+    step: null,
+    possible: { min: -1000, max: 10_000 },
+  },
   methane_flow: {
     label: "Расход метана (расчетный)",
     unit: "м³/мин CH4",
@@ -62,8 +112,15 @@ export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
     max: Number.POSITIVE_INFINITY,
     minExclusive: false,
     step: null,
+    possible: { min: -1e6, max: 1e6 },
   },
 };
+
+/** Whether a meter of `kind` can send `value` at all (SensorKindRule.possible): finite and within it. */
+export function possibleValue(kind: SensorKind, value: number): boolean {
+  const { min, max } = SENSOR_KINDS[kind].possible;
+  return Number.isFinite(value) && value >= min && value <= max;
+}
 
 export const SENSOR_KIND_NAMES = Object.keys(SENSOR_KINDS) as [SensorKind, ...SensorKind[]];
 

@@ -121,8 +121,10 @@ export const LIMITS = {
     readingsPerRequest: 10000,
     /** Refused lines a batch's status lists (the count says how many there were). */
     refusedListed: 1000,
-    /** A reading's time may be at most this many minutes ahead of the server's clock. */
+    /** A reading's time may be at most this many minutes ahead of the server's clock, and at most this
+     *  many months before it (issue 85: a reading decades old costs the consumer a day item per day). */
     futureMinutes: 5,
+    pastMonths: 24,
     /** Months one acceptance of offers names (a year's). */
     offerMonths: 12,
     /** D65: the longest period one list of events covers, days. */

@@ -13,7 +13,9 @@
 import { CSV_ENCODING_MESSAGE, CsvEncodingError, UnterminatedQuote, csvDelimiter, csvRecords, decodeCsvBytes } from "@core/csv";
 import { instantOfWallTime } from "@core/company-clock";
 import { readTypedNumber } from "@core/typed-numbers";
+import { ruDate } from "@core/measured-release";
 import { Invalid } from "../errors";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** What a block is cut to before it is decoded: small enough to keep the event loop answering. */
 export const BLOCK_BYTES = 256 * 1024;
@@ -27,6 +29,10 @@ export const EMPTY_FILE_MESSAGE = "Строка 1: файл пустой (0 ба
 export const encodingMessage = (line: number) =>
   `Строка ${line}${line === 1 ? " (заголовок)" : ""}: ${CSV_ENCODING_MESSAGE.replace("Не удалось прочитать файл CSV", "не удалось прочитать")}`;
 export const UNDECODABLE_LINE = "байты строки не в кодировке UTF-8 и не в Windows-1251: строка не прочитана";
+/** Why a time before `oldest` (readings.ts oldestReading) is refused. */
+export const tooOldMessage = (time: string, oldest: number) =>
+  `время ${time.slice(0, 40)} раньше ${ruDate(new Date(oldest).toISOString().slice(0, 10))}: показания старше ${LIMITS.telemetry.pastMonths} мес. не принимаются`;
+export const UNTERMINATED_QUOTE = "кавычка в строке не закрыта: строка не прочитана";
 export const HEADER_MESSAGE =
   "Строка 1: ожидается заголовок выгрузки АГК — «Время;<код датчика>;…» (столбец на датчик) или «Датчик;Время;Значение» (строка на показание)";
 
@@ -42,8 +48,58 @@ export interface DispatchOptions {
   /** A time more than `futureMinutes` past `now` is refused (unless `now` is absent). */
   now?: number;
   futureMinutes?: number;
+  /** A time before `oldest` is refused (readings.ts oldestReading). */
+  oldest?: number;
   /** Whether the register holds a sensor of this code (a column of an unknown code is refused once, at the header). */
   known?: (code: string) => boolean;
+}
+
+/** The CSV records of `text`, numbered from `firstLine`. A quote never closed refuses the line it opened
+ *  on (UNTERMINATED_QUOTE, through `refuse`), and the lines after it are read one by one: a stray quote
+ *  costs its own line, not the rest of the text, and the text is read once (never again from each bad
+ *  line). A quoted field may span lines only before the first such quote. */
+export function* csvLineRecords(
+  text: string,
+  delimiter: string,
+  firstLine: number,
+  refuse: (line: number, reason: string) => void,
+): Generator<{ fields: string[]; line: number }> {
+  const records = csvRecords(text, { delimiter });
+  let broken: number;
+  for (;;) {
+    let next: IteratorResult<{ fields: string[]; line: number }>;
+    try {
+      next = records.next();
+    } catch (error) {
+      if (!(error instanceof UnterminatedQuote)) throw error;
+      broken = error.line;
+      break;
+    }
+    if (next.done) return;
+    yield { fields: next.value.fields, line: firstLine + next.value.line - 1 };
+  }
+  refuse(firstLine + broken - 1, UNTERMINATED_QUOTE);
+  // The text after the broken line, a line at a time (line ends as csvRecords counts them: LF, CRLF, CR).
+  const lineEnd = /\r\n|\n|\r/g;
+  let line = 1;
+  while (line <= broken && lineEnd.exec(text)) line++;
+  if (line <= broken) return;
+  let start = lineEnd.lastIndex;
+  while (start < text.length) {
+    const end = lineEnd.exec(text);
+    const stop = end ? end.index : text.length;
+    let fields: { fields: string[] }[] = [];
+    try {
+      fields = [...csvRecords(text.slice(start, stop), { delimiter })];
+    } catch (error) {
+      if (!(error instanceof UnterminatedQuote)) throw error;
+      refuse(firstLine + line - 1, UNTERMINATED_QUOTE);
+    }
+    for (const record of fields) yield { fields: record.fields, line: firstLine + line - 1 };
+    if (!end) return;
+    start = lineEnd.lastIndex;
+    line++;
+  }
 }
 
 /** The first line of `bytes` the decoder refuses, 1-based (undefined: none). */
@@ -158,20 +214,12 @@ export class DispatchReader {
 
   private text(text: string, startLine: number) {
     this.delimiter ??= csvDelimiter(text);
-    const records = csvRecords(text, { delimiter: this.delimiter });
-    for (;;) {
-      let next: IteratorResult<{ fields: string[]; line: number }>;
-      try {
-        next = records.next();
-      } catch (error) {
-        if (!(error instanceof UnterminatedQuote)) throw error;
-        this.sink.refuse(startLine + error.line - 1, "кавычка в строке не закрыта: строка не прочитана");
-        return;
-      }
-      if (next.done) return;
-      const line = startLine + next.value.line - 1;
-      if (!this.layout) this.header(next.value.fields);
-      else this.row(line, next.value.fields);
+    for (const record of csvLineRecords(text, this.delimiter, startLine, (line, reason) => {
+      if (!this.layout) throw new Invalid(HEADER_MESSAGE);
+      this.sink.refuse(line, reason);
+    })) {
+      if (!this.layout) this.header(record.fields);
+      else this.row(record.line, record.fields);
     }
   }
 
@@ -224,10 +272,11 @@ export class DispatchReader {
       t = Date.parse(text);
       if (Number.isNaN(t)) return `время «${text.slice(0, 40)}» не существует`;
     } else return `время «${text.slice(0, 40)}» не в формате ДД.ММ.ГГГГ ЧЧ:ММ:СС`;
-    const { now, futureMinutes = 5 } = this.options;
+    const { now, futureMinutes = 5, oldest } = this.options;
     if (now !== undefined && t > now + futureMinutes * 60_000) {
       return `время ${text} позже текущего более чем на ${futureMinutes} минут`;
     }
+    if (oldest !== undefined && t < oldest) return tooOldMessage(text, oldest);
     return t;
   }
 

@@ -15,7 +15,14 @@ import { createPoint } from "../company/emission-points";
 import type { Actor, Deps } from "../context";
 import { newId } from "../ids";
 import { applyBatch, readingsBetween, utcDay } from "./consumer";
-import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, firstUndecodableLine, readDispatchBytes } from "./dispatch-file";
+import {
+  BLOCK_BYTES,
+  DispatchReader,
+  EMPTY_FILE_MESSAGE,
+  UNTERMINATED_QUOTE,
+  firstUndecodableLine,
+  readDispatchBytes,
+} from "./dispatch-file";
 import { importTelemetryFile, PART_READINGS, telemetryFileKey } from "./files";
 import { createSensor } from "./register";
 
@@ -119,6 +126,30 @@ describe("one row per reading", () => {
     ]);
     const m2 = await readingsBetween(d.deps, staff.company, sensors["М-2"], instant(0), instant(60));
     expect([...m2.values]).toEqual([0.5, 0.8]);
+  });
+});
+
+describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
+  it("refuses a line whose quote is never closed by its number, and reads every line after it", async () => {
+    // Its block was dropped from that line on (lines 4 and 5 neither read nor refused).
+    const text = `Датчик;Время;Значение\nМ-4;${wall(0)};0,5\nМ-4;${wall(1)};"0,6\nМ-4;${wall(2)};0,7\nМ-4;${wall(3)};0,8\n`;
+    const batch = await applied(new TextEncoder().encode(text));
+    expect(batch).toMatchObject({ lines: 4, accepted: 3, refused: [{ line: 3, reason: UNTERMINATED_QUOTE }] });
+    const m4 = await readingsBetween(d.deps, staff.company, sensors["М-4"], instant(0), instant(60));
+    expect([...m4.values]).toEqual([0.5, 0.7, 0.8]);
+  });
+
+  it("refuses a reading older than the horizon and a value no meter sends, keeping a value past the meter's span", async () => {
+    const text = `Датчик;Время;Значение\nМ-5;01.01.1970 07:00:00;0,5\nМ-5;${wall(0)};1 000 000\nМ-5;${wall(1)};4,5\nМ-5;${wall(2)};-0,1\n`;
+    const batch = await applied(new TextEncoder().encode(text));
+    expect(batch).toMatchObject({ lines: 4, accepted: 2 });
+    expect(batch.refused.map((r) => r.line)).toEqual([2, 3]);
+    expect(batch.refused[0].reason).toMatch(
+      /^время 01\.01\.1970 07:00:00 раньше \d\d\.\d\d\.\d{4}: показания старше 24 мес\. не принимаются$/,
+    );
+    expect(batch.refused[1].reason).toBe("значение 1000000 невозможно для датчика «М-5» (% об.): допустимо от -100 до 200");
+    const m5 = await readingsBetween(d.deps, staff.company, sensors["М-5"], instant(0), instant(60));
+    expect([...m5.values]).toEqual([4.5, -0.1]);
   });
 });
 

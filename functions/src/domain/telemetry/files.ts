@@ -26,7 +26,7 @@ import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
-import { sensorIndex, sensorAt } from "./readings";
+import { impossibleValue, oldestReading, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
 /** The area of these uploads (adapters/blob/areas.ts). */
@@ -55,7 +55,8 @@ export async function telemetryUploadUrl(
     LIMITS.telemetry.fileBytes,
     "content_type: ожидается выгрузка АГК в CSV (text/csv)",
   );
-  const key = telemetryFileKey(actor.company, facility.id, newId());
+  const id = newId();
+  const key = telemetryFileKey(actor.company, facility.id, id);
   const grant = await grantUpload(
     deps,
     actor,
@@ -215,12 +216,15 @@ export async function readFileBatch(
       // The batch's own time, not the consumer's: a file read again after a stop refuses the same lines.
       now: Date.parse(batch.received_at),
       futureMinutes: LIMITS.telemetry.futureMinutes,
+      oldest: oldestReading(Date.parse(batch.received_at)),
       known: (code) => byCode.has(code.trim().toLocaleLowerCase("ru")),
     },
     {
       reading(_line, code, t, value) {
-        const sensor: Sensor | undefined = sensorAt(byCode, code, t);
-        if (!sensor) return `датчик «${code.trim().slice(0, 40)}» не найден в реестре датчиков площадки`;
+        const sensor: Sensor | string = sensorAt(byCode, code, t);
+        if (typeof sensor === "string") return sensor;
+        const impossible = impossibleValue(sensor, t, value, String(value));
+        if (impossible) return impossible;
         const day = Math.floor(t / 86_400_000);
         if ((part.length >= PART_READINGS && day !== partDay) || part.length >= 4 * PART_READINGS) ready.push(part.take());
         partDay = day;

@@ -19,7 +19,8 @@ import type { Actor } from "../context";
 import type { SensorDay, TelemetryBatch } from "../../ports";
 import { MAX_BATCH_MARKS, applyBatch, drainTelemetry, mergeDay, readingsBetween, telemetryIdle, utcDay } from "./consumer";
 import { newId } from "../ids";
-import { createSensor } from "./register";
+import { createSensor, retireSensor } from "./register";
+import { UNTERMINATED_QUOTE } from "./dispatch-file";
 import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, batchBlobKey, readReadings, storeBatch, type ReadBody } from "./readings";
 
 let d: MemoryDomain;
@@ -60,7 +61,16 @@ beforeAll(async () => {
     sensors[code] = (await sensor(facility, { code, kind, point: shaft })).id;
   }
   await sensor(second, { code: "С-9", kind: "methane", point: near });
+  for (const [code, extra] of [
+    ["М-7", {}],
+    ["М-8", { in_service_from: "2026-06-01", in_service_to: "2026-12-31" }],
+  ] as const) {
+    sensors[code] = (await sensor(facility, { code, kind: "methane", point: shaft, ...extra })).id;
+  }
+  retire = () => d.write(() => retireSensor(d.deps, staff, facility, sensors["М-7"]));
 });
+let retire: () => Promise<unknown>;
+const sensorsOf = () => d.deps.repos.sensors.listOfFacility(staff.company, facility);
 
 describe("the ventilation hour of section 12, pushed", () => {
   const v = vectors.ventilation_hour_with_gap;
@@ -308,6 +318,87 @@ describe("bad lines and files", () => {
       "Слишком много показаний: не более 10\u00a0000 за запрос",
     );
     expect(await d.deps.repos.telemetry.queued(1000)).toEqual(before);
+  });
+
+  it("refuses a value no meter of the kind sends (1e308 % of methane) by line, storing the good readings beside it", async () => {
+    const batch = await applied({
+      json: {
+        readings: [
+          { sensor: "М-1", t: "2026-03-07T00:00:00Z", value: 1e308 },
+          { sensor: "М-1", t: "2026-03-07T00:01:00Z", value: 0.42 },
+          { sensor: "М-1", t: "2026-03-07T00:02:00Z", value: -1e308 },
+          // Past a 0–4 % meter's span, below zero: a fault D58 flags, stored.
+          { sensor: "М-1", t: "2026-03-07T00:03:00Z", value: 4.5 },
+          { sensor: "М-1", t: "2026-03-07T00:04:00Z", value: -0.05 },
+          { sensor: "Q-1", t: "2026-03-07T00:05:00Z", value: 12_000 },
+        ],
+      },
+    });
+    expect(batch).toMatchObject({ state: "done", lines: 6, accepted: 4, refused_count: 2 });
+    expect(batch.refused).toEqual([
+      { line: 1, reason: "значение 1e+308 невозможно для датчика «М-1» (% об.): допустимо от -100 до 200" },
+      { line: 3, reason: "значение -1e+308 невозможно для датчика «М-1» (% об.): допустимо от -100 до 200" },
+    ]);
+    const r = await readingsBetween(d.deps, staff.company, sensors["М-1"], Date.UTC(2026, 2, 7), Date.UTC(2026, 2, 8));
+    expect([...r.values]).toEqual([0.42, 4.5, -0.05]);
+    expect(
+      readReadings({ json: { readings: [{ sensor: "Q-1", t: "2026-03-07T00:05:00Z", value: 1.5e6 }] } }, await sensorsOf(), Date.now())
+        .refused,
+    ).toEqual([
+      {
+        line: 1,
+        reason: "значение 1500000 невозможно для датчика «Q-1» (м³/мин): допустимо от -1\u00a0000\u00a0000 до 1\u00a0000\u00a0000",
+      },
+    ]);
+  });
+
+  it("refuses a reading older than the horizon (a 1970 one) by line, storing the current one", async () => {
+    const now = iso(Date.now() - MINUTE_MS);
+    const batch = await applied({
+      json: {
+        readings: [
+          { sensor: "М-2", t: "1970-01-01T00:00:00Z", value: 0.4 },
+          { sensor: "М-2", t: now, value: 0.41 },
+        ],
+      },
+    });
+    expect(batch).toMatchObject({ state: "done", lines: 2, accepted: 1, refused_count: 1 });
+    expect(batch.refused[0].line).toBe(1);
+    expect(batch.refused[0].reason).toMatch(
+      /^время 1970-01-01T00:00:00Z раньше \d\d\.\d\d\.\d{4}: показания старше 24 мес\. не принимаются$/,
+    );
+    const r = await readingsBetween(d.deps, staff.company, sensors["М-2"], Date.parse(now), Date.parse(now) + 1);
+    expect([...r.values]).toEqual([0.41]);
+  });
+
+  it("refuses the readings of a retired sensor after its retirement, and before a sensor's time in service, by line", async () => {
+    const before = iso(Date.now() - 2 * MINUTE_MS);
+    await retire();
+    const after = iso(Date.now() + 1000);
+    const batch = await applied({
+      json: {
+        readings: [
+          { sensor: "М-7", t: after, value: 0.4 },
+          // Sent late, from before the retirement: the sensor was in service then.
+          { sensor: "М-7", t: before, value: 0.41 },
+          { sensor: "М-8", t: "2026-03-03T00:00:00Z", value: 0.42 },
+          { sensor: "М-8", t: "2026-06-01T00:00:00Z", value: 0.43 },
+        ],
+      },
+    });
+    expect(batch).toMatchObject({ lines: 4, accepted: 2, refused_count: 2 });
+    expect(batch.refused).toEqual([
+      { line: 1, reason: expect.stringMatching(/^датчик «М-7» выведен из эксплуатации \d\d\.\d\d\.\d{4}: его показания не принимаются$/) },
+      { line: 3, reason: "датчик «М-8» введен в эксплуатацию 01.06.2026: показание от 03.03.2026 раньше" },
+    ]);
+  });
+
+  it("refuses a CSV line whose quote is never closed by its number (was a 500), keeping the lines after it", async () => {
+    const text = 'sensor;t;value\nМ-1;2026-03-08T00:00:00Z;0,41\nМ-1;"2026-03-08T00:01:00Z;0,42\nМ-1;2026-03-08T00:02:00Z;0,43\n';
+    const batch = await applied({ csv: new TextEncoder().encode(text) });
+    expect(batch).toMatchObject({ lines: 3, accepted: 2, refused: [{ line: 3, reason: UNTERMINATED_QUOTE }] });
+    const r = await readingsBetween(d.deps, staff.company, sensors["М-1"], Date.UTC(2026, 2, 8), Date.UTC(2026, 2, 9));
+    expect([...r.values]).toEqual([0.41, 0.43]);
   });
 
   it("a gateway key's push goes only to its facility", async () => {

@@ -5,14 +5,18 @@
 // durably (its readings as a blob, its item and queue mark) before the answer, then applied by the
 // consumer (consumer.ts), idempotent and in any order.
 import { createHash } from "node:crypto";
-import { CsvEncodingError, csvRecords, decodeCsvBytes } from "@core/csv";
+import { CsvEncodingError, decodeCsvBytes } from "@core/csv";
 import { readTypedNumber } from "@core/typed-numbers";
+import { ruDate } from "@core/measured-release";
+import { SENSOR_KINDS, possibleValue } from "@core/telemetry";
+import { formatNumber } from "../forecast/russian-numbers";
+import { registerAt } from "./register";
 import type { Deps } from "../context";
 import { Forbidden, Invalid } from "../errors";
 import { newId } from "../ids";
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS } from "../../contract/schemas/limits";
-import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, encodingMessage } from "./dispatch-file";
+import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, csvLineRecords, encodingMessage, tooOldMessage } from "./dispatch-file";
 
 export interface ParsedReading {
   line: number;
@@ -33,17 +37,36 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z
 export const CSV_HEADER_MESSAGE = "Ожидается заголовок «sensor;t;value»: код датчика, время ISO 8601 и значение";
 export const EMPTY_MESSAGE = "Пустой запрос: нет ни одного показания";
 
-/** The sensor of `code` that held at `t`: of the register's entries with that code (case aside), the one
- *  in service on t's date, else the active one. */
-export function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Sensor | undefined {
+/** Whether `sensor` was in service at `t` (ms): its register's dates (UTC days, inclusive), and for a
+ *  retired sensor no later than its last change (the retirement or after), so a gateway still sending on
+ *  a channel retired today hears so at once. */
+function servingAt(sensor: Sensor, t: number, date: string): boolean {
+  if (sensor.in_service_from && date < sensor.in_service_from) return false;
+  if (sensor.in_service_to && date > sensor.in_service_to) return false;
+  return sensor.is_active || t <= Date.parse(sensor.updated_at);
+}
+
+/** The sensor of `code` in service at `t` (of the register's entries with that code, case aside), or
+ *  why a reading of it at `t` is refused: no such code, or none of them in service then (issue 85: a
+ *  retired channel is told so, not stored and ignored). */
+export function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Sensor | string {
+  const name = code.trim().slice(0, 40);
   const candidates = byCode.get(code.trim().toLocaleLowerCase("ru"));
-  if (!candidates) return undefined;
+  if (!candidates) return `датчик «${name}» не найден в реестре датчиков площадки`;
   const date = new Date(t).toISOString().slice(0, 10);
-  return (
-    candidates.find((s) => (!s.in_service_from || s.in_service_from <= date) && (!s.in_service_to || date <= s.in_service_to)) ??
-    candidates.find((s) => s.is_active) ??
-    candidates[0]
-  );
+  const serving = candidates.find((s) => servingAt(s, t, date));
+  if (serving) return serving;
+  if (candidates.every((s) => !s.is_active)) {
+    const ends = candidates.map((s) => s.in_service_to).filter((d): d is string => !!d);
+    const last = ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : undefined;
+    return `датчик «${name}» выведен из эксплуатации${last ? ` ${ruDate(last)}` : ""}: его показания не принимаются`;
+  }
+  const starts = candidates.map((s) => s.in_service_from);
+  if (starts.every((d) => d && date < d)) {
+    const first = (starts as string[]).reduce((a, b) => (a < b ? a : b));
+    return `датчик «${name}» введен в эксплуатацию ${ruDate(first)}: показание от ${ruDate(date)} раньше`;
+  }
+  return `датчик «${name}» не был в эксплуатации ${ruDate(date)}`;
 }
 
 /** The register by code (case aside): what sensorAt looks a line's code up in. */
@@ -56,6 +79,24 @@ export function sensorIndex(sensors: readonly Sensor[]): Map<string, Sensor[]> {
   return byCode;
 }
 
+/** The earliest instant a reading may carry, given the batch's time (LIMITS.telemetry.pastMonths before
+ *  it): a reading decades old would cost the consumer days to write and merge (issue 85, R1). */
+export function oldestReading(now: number): number {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - LIMITS.telemetry.pastMonths);
+  return date.getTime();
+}
+
+/** Why `value` of `sensor` at `t` is refused, or nothing: a number no meter of its kind (as the register
+ *  had it at t) sends (SensorKindRule.possible). A value merely past the meter's span is kept: D58
+ *  flags it. */
+export function impossibleValue(sensor: Sensor, t: number, value: number, written: string): string | undefined {
+  const kind = sensor.revisions.some((r) => r.kind !== sensor.kind) ? registerAt(sensor, t).kind : sensor.kind;
+  if (possibleValue(kind, value)) return undefined;
+  const { unit, possible } = SENSOR_KINDS[kind];
+  return `значение ${written.trim().slice(0, 40)} невозможно для датчика «${sensor.code}» (${unit}): допустимо от ${formatNumber(possible.min, 0)} до ${formatNumber(possible.max, 0)}`;
+}
+
 /** One line's reading, or why it is refused. */
 function readLine(
   line: number,
@@ -64,6 +105,7 @@ function readLine(
   value: unknown,
   byCode: Map<string, Sensor[]>,
   now: number,
+  oldest: number,
 ): ParsedReading | Refusal {
   if (typeof code !== "string" || code.trim() === "") return { line, reason: "не указан код датчика" };
   if (typeof time !== "string" || !ISO_INSTANT.test(time.trim())) {
@@ -74,6 +116,7 @@ function readLine(
   if (t > now + LIMITS.telemetry.futureMinutes * 60_000) {
     return { line, reason: `время ${time.trim()} позже текущего более чем на ${LIMITS.telemetry.futureMinutes} минут` };
   }
+  if (t < oldest) return { line, reason: tooOldMessage(time.trim(), oldest) };
   let number: number;
   if (typeof value === "number") number = value;
   else if (typeof value === "string") {
@@ -83,7 +126,9 @@ function readLine(
   } else return { line, reason: "значение не число" };
   if (!Number.isFinite(number)) return { line, reason: "значение не конечное число" };
   const sensor = sensorAt(byCode, code, t);
-  if (!sensor) return { line, reason: `датчик «${code.trim().slice(0, 40)}» не найден в реестре датчиков площадки` };
+  if (typeof sensor === "string") return { line, reason: sensor };
+  const impossible = impossibleValue(sensor, t, number, typeof value === "number" ? String(value) : value);
+  if (impossible) return { line, reason: impossible };
   return { line, sensor: sensor.id, t, value: number };
 }
 
@@ -97,13 +142,23 @@ function jsonLines(body: unknown): { code: unknown; time: unknown; value: unknow
   });
 }
 
+/** A line of a push as read: its fields, or why it could not be read at all. */
+interface Line {
+  line: number;
+  code: unknown;
+  time: unknown;
+  value: unknown;
+  refused?: string;
+}
+
 /** The lines of a CSV with the header `sensor;t;value` (or «,»), numbered as the file's lines. A file the
  *  decoder refuses is decoded line by line: a line whose bytes are neither UTF-8 nor Windows-1251 is
- *  refused by its number (`undecodable`), the others are read; an unreadable header refuses the file. */
-function csvLines(bytes: Uint8Array): { line: number; code: unknown; time: unknown; value: unknown; undecodable?: true }[] {
+ *  refused by its number (UNDECODABLE_LINE), the others are read; a line whose quote is never closed is
+ *  refused by its number too (csvLineRecords); an unreadable header refuses the file. */
+function csvLines(bytes: Uint8Array): Line[] {
   if (bytes.byteLength === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
   let text: string;
-  const undecodable: number[] = [];
+  const refused: { line: number; reason: string }[] = [];
   try {
     text = decodeCsvBytes(bytes);
   } catch (error) {
@@ -118,7 +173,7 @@ function csvLines(bytes: Uint8Array): { line: number; code: unknown; time: unkno
       } catch (lineError) {
         if (!(lineError instanceof CsvEncodingError)) throw lineError;
         if (line === 1) throw new Invalid(encodingMessage(1));
-        undecodable.push(line);
+        refused.push({ line, reason: UNDECODABLE_LINE });
         lines.push("");
       }
       start = end + 1;
@@ -127,12 +182,12 @@ function csvLines(bytes: Uint8Array): { line: number; code: unknown; time: unkno
   }
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
   const delimiter = firstLine.includes(";") ? ";" : ",";
-  const records = [...csvRecords(text, { delimiter })];
+  const records = [...csvLineRecords(text, delimiter, 1, (line, reason) => refused.push({ line, reason }))];
   const header = records.shift();
   if (header?.fields.map((f) => f.trim().toLowerCase()).join(";") !== "sensor;t;value") throw new Invalid(CSV_HEADER_MESSAGE);
   return [
     ...records.map((r) => ({ line: r.line, code: r.fields[0], time: r.fields[1], value: r.fields[2] })),
-    ...undecodable.map((line) => ({ line, code: undefined, time: undefined, value: undefined, undecodable: true as const })),
+    ...refused.map(({ line, reason }) => ({ line, code: undefined, time: undefined, value: undefined, refused: reason })),
   ].sort((x, y) => x.line - y.line);
 }
 
@@ -148,18 +203,17 @@ export function readReadings(
   now: number,
 ): { readings: ParsedReading[]; refused: Refusal[]; lines: number } {
   const byCode = sensorIndex(sensors);
-  const lines = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
+  const lines: Line[] = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
   if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
   if (lines.length > LIMITS.telemetry.readingsPerRequest) {
     throw new Invalid(`Слишком много показаний: не более ${LIMITS.telemetry.readingsPerRequest.toLocaleString("ru-RU")} за запрос`);
   }
   const readings: ParsedReading[] = [];
   const refused: Refusal[] = [];
+  const oldest = oldestReading(now);
   for (const l of lines) {
     const read: ParsedReading | Refusal =
-      "undecodable" in l && l.undecodable
-        ? { line: l.line, reason: UNDECODABLE_LINE }
-        : readLine(l.line, l.code, l.time, l.value, byCode, now);
+      l.refused !== undefined ? { line: l.line, reason: l.refused } : readLine(l.line, l.code, l.time, l.value, byCode, now, oldest);
     if ("reason" in read) refused.push(read);
     else readings.push(read);
   }
