@@ -16,6 +16,7 @@ import { DEMO, accessToken, signInAsDemo } from "../support/server";
 import { callApi as call } from "../support/api-call";
 
 const LINE_BYTES = 40 * 1024 * 1024;
+const NEIGHBOUR_PASSWORD = "Соседи-шахта-2026";
 /** What another company waits for its readings at most while the file is read. */
 const OTHERS_WAIT_MS = 10_000;
 
@@ -51,8 +52,8 @@ it(
       const token = (await signInAsDemo(server.url)).access;
       const facility = await mine(server.url, token, "Шахта «Длинная строка»");
       const other = await createCompany(server.deps, { name: "ООО «Соседи»" });
-      await createUser(server.deps, { companyId: other.id, email: "neighbour@example.com", password: DEMO.password });
-      const otherToken = await accessToken(server.url, { email: "neighbour@example.com", password: DEMO.password });
+      await createUser(server.deps, { companyId: other.id, email: "neighbour@example.com", password: NEIGHBOUR_PASSWORD });
+      const otherToken = await accessToken(server.url, { email: "neighbour@example.com", password: NEIGHBOUR_PASSWORD });
       const otherFacility = await mine(server.url, otherToken, "Шахта «Соседняя»");
 
       // The consumer's thread started (its code loads in seconds on a busy machine) by a first push.

@@ -145,6 +145,9 @@ export const LIMITS = {
     /** A dispatch export sent straight to storage (POST v1/telemetry/upload-url/): a year of 20
      *  sensors one row per reading is about 330 MB, one column per sensor about 70 MB. */
     fileBytes: 400 * 1024 * 1024,
+    /** A line of a dispatch export at most, in bytes: a longer one is refused by its number, never read
+     *  whole (a row of 1 000 sensors' values is about 20 KB). */
+    lineBytes: 1024 * 1024,
   },
 } as const;
 

@@ -32,6 +32,7 @@ export const UNDECODABLE_LINE = "байты строки не в кодиров�
 /** Why a time before `oldest` (readings.ts oldestReading) is refused. */
 export const tooOldMessage = (time: string, oldest: number) =>
   `время ${time.slice(0, 40)} раньше ${ruDate(new Date(oldest).toISOString().slice(0, 10))}: показания старше ${LIMITS.telemetry.pastMonths} мес. не принимаются`;
+export const LINE_TOO_LONG = `строка длиннее ${LIMITS.telemetry.lineBytes / (1024 * 1024)} МБ: не прочитана`;
 export const UNTERMINATED_QUOTE = "кавычка в строке не закрыта: строка не прочитана";
 export const HEADER_MESSAGE =
   "Строка 1: ожидается заголовок выгрузки АГК — «Время;<код датчика>;…» (столбец на датчик) или «Датчик;Время;Значение» (строка на показание)";
@@ -134,6 +135,8 @@ export class DispatchReader {
   private readonly hourStarts = new Map<string, number>();
   private first = true;
   private total = 0;
+  /** Whether the line being read was refused as too long, its bytes dropped until its end. */
+  private skipping = false;
 
   constructor(
     private readonly options: DispatchOptions,
@@ -141,11 +144,34 @@ export class DispatchReader {
   ) {}
 
   push(bytes: Uint8Array): void {
+    // In pieces of a block at most, so that only a line carried from piece to piece can grow long.
+    for (let at = 0; at < bytes.byteLength; at += BLOCK_BYTES) this.piece(bytes.subarray(at, at + BLOCK_BYTES));
+  }
+
+  private piece(bytes: Uint8Array): void {
     this.total += bytes.byteLength;
+    if (this.skipping) {
+      // The rest of a line too long to read: dropped up to its end.
+      const end = bytes.indexOf(0x0a);
+      if (end < 0) return;
+      this.skipping = false;
+      bytes = bytes.subarray(end + 1);
+      if (bytes.byteLength === 0) return;
+    }
     this.pending.push(bytes);
     this.pendingBytes += bytes.byteLength;
     if (this.pendingBytes < BLOCK_BYTES) return;
-    const joined = this.take();
+    let joined = this.take();
+    // What is pending begins a line: past the bound it is refused by its number and never held whole.
+    const first = joined.indexOf(0x0a);
+    if ((first < 0 ? joined.byteLength : first) > LIMITS.telemetry.lineBytes) {
+      this.tooLong();
+      if (first < 0) {
+        this.skipping = true;
+        return;
+      }
+      joined = joined.subarray(first + 1);
+    }
     const cut = joined.lastIndexOf(0x0a);
     if (cut < 0) {
       this.keep(joined);
@@ -153,6 +179,15 @@ export class DispatchReader {
     }
     this.block(joined.subarray(0, cut + 1));
     this.keep(joined.subarray(cut + 1));
+  }
+
+  /** The line being read is longer than LIMITS.telemetry.lineBytes: refused by its number (a header
+   *  that long refuses the file). */
+  private tooLong() {
+    const line = ++this.lines;
+    if (!this.layout)
+      throw new Invalid(`Строка ${line}${line === 1 ? " (заголовок)" : ""}: ${LINE_TOO_LONG} — это не заголовок выгрузки АГК`);
+    this.sink.refuse(line, LINE_TOO_LONG);
   }
 
   end(): void {

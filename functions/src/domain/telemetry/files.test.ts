@@ -19,10 +19,12 @@ import {
   BLOCK_BYTES,
   DispatchReader,
   EMPTY_FILE_MESSAGE,
+  LINE_TOO_LONG,
   UNTERMINATED_QUOTE,
   firstUndecodableLine,
   readDispatchBytes,
 } from "./dispatch-file";
+import { LIMITS } from "../../contract/schemas/limits";
 import { importTelemetryFile, PART_READINGS, telemetryFileKey } from "./files";
 import { createSensor } from "./register";
 
@@ -130,6 +132,44 @@ describe("one row per reading", () => {
 });
 
 describe("lines it cannot or must not read (issue 85, issue 86 R11)", () => {
+  it("refuses a line longer than the bound by its number without holding it, and reads the lines after it", async () => {
+    // Over the bound by several blocks, in pieces of every size the consumer may be handed.
+    const long = `${wall(1)};${"1".repeat(LIMITS.telemetry.lineBytes + 3 * BLOCK_BYTES)}`;
+    const text = `Время;М-3\n${wall(0)};0,41\n${long}\n${wall(2)};0,43\n`;
+    const bytes = new TextEncoder().encode(text);
+    for (const piece of [1000, BLOCK_BYTES, bytes.length]) {
+      const rows: string[] = [];
+      const refused: string[] = [];
+      const reader = new DispatchReader(
+        { zone: "Asia/Novokuznetsk" },
+        {
+          reading: (line, _code, _t, v) => void rows.push(`${line}:${v}`),
+          refuse: (line, reason) => void refused.push(`${line}:${reason}`),
+        },
+      );
+      let held = 0;
+      for (let i = 0; i < bytes.length; i += piece) {
+        reader.push(bytes.subarray(i, i + piece));
+        held = Math.max(held, (reader as unknown as { pendingBytes: number }).pendingBytes);
+      }
+      reader.end();
+      expect(rows, `pieces of ${piece}`).toEqual(["2:0.41", "4:0.43"]);
+      expect(refused).toEqual([`3:${LINE_TOO_LONG}`]);
+      expect(reader.lines).toBe(4);
+      expect(held).toBeLessThanOrEqual(LIMITS.telemetry.lineBytes + BLOCK_BYTES);
+    }
+    expect(LINE_TOO_LONG).toBe("строка длиннее 1 МБ: не прочитана");
+    const batch = await applied(bytes);
+    expect(batch).toMatchObject({ state: "done", lines: 3, accepted: 2, refused: [{ line: 3, reason: LINE_TOO_LONG }] });
+  });
+
+  it("refuses a header longer than the bound as the file, naming line 1", () => {
+    const bytes = new TextEncoder().encode(`Время;${"М".repeat(LIMITS.telemetry.lineBytes)}\n${wall(0)};0,4\n`);
+    expect(() => readDispatchBytes(bytes, { zone: "UTC" }, { reading: () => undefined, refuse: () => {} })).toThrow(
+      `Строка 1 (заголовок): ${LINE_TOO_LONG} — это не заголовок выгрузки АГК`,
+    );
+  });
+
   it("refuses a line whose quote is never closed by its number, and reads every line after it", async () => {
     // Its block was dropped from that line on (lines 4 and 5 neither read nor refused).
     const text = `Датчик;Время;Значение\nМ-4;${wall(0)};0,5\nМ-4;${wall(1)};"0,6\nМ-4;${wall(2)};0,7\nМ-4;${wall(3)};0,8\n`;
