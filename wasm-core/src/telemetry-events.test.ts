@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Flag, MINUTE_MS, MinuteState, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./telemetry";
+import { Flag, MINUTE_MS, MinuteState, flagQuality, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./telemetry";
 import {
   eventId,
+  faultEvents,
+  faultText,
   levelEvents,
   levelValues,
   parseEventId,
@@ -203,6 +205,34 @@ describe("D65 stale channels", () => {
   });
 });
 
+// Issue 87, item 6: a reading out of the meter's range and a jump were set aside for the volumes, yet
+// opened no event.
+describe("sensor faults", () => {
+  const N = Number.NaN;
+  it("opens at a minute set aside (out of range, a jump) and closes after 2 valid minutes, apart from the levels", () => {
+    // 0,4 %; 4,5 % on a 0–4 % meter for 3 minutes; 0,4 %; a 2,3 % spike for one minute (a jump up, then down); 0,4 %.
+    const values = [0.4, 0.4, 4.5, 4.5, 4.5, 0.4, 0.4, 0.4, 0.4, 2.3, 0.4, 0.4, 0.4];
+    const series = flagQuality("methane", seriesOf(values));
+    expect([...series.flags]).toEqual([0, 0, Flag.RANGE, Flag.RANGE, Flag.RANGE, 0, 0, 0, 0, Flag.JUMP, Flag.JUMP, 0, 0]);
+    const faults = faultEvents(series);
+    expect(
+      faults.map((e) => [(e.start - DAY) / MINUTE_MS, e.end === null ? null : (e.end - DAY) / MINUTE_MS, e.range_minutes, e.jump_minutes]),
+    ).toEqual([
+      [2, 5, 3, 0],
+      [9, 11, 0, 2],
+    ]);
+    expect(faults.map(faultText)).toEqual(["вне диапазона датчика 3 мин", "скачки больше допустимого 2 мин"]);
+    // Neither is a level's crossing: W = 1, A = 2 open nothing.
+    expect(thresholdEvents(series, LEVELS)).toEqual([]);
+  });
+
+  it("is open while no 2 valid minutes followed; a minute without a reading neither extends nor closes it", () => {
+    const series = flagQuality("methane", seriesOf([0.4, 5, N, 0.4, N, 6, 0.4]));
+    expect(faultEvents(series).map((e) => [(e.start - DAY) / MINUTE_MS, e.end, e.range_minutes])).toEqual([[1, null, 2]]);
+    expect(faultEvents(flagQuality("methane", seriesOf([0.4, 0.5, 0.4])))).toEqual([]);
+  });
+});
+
 describe("event ids", () => {
   it("read back to what they were made of", () => {
     const start = DAY + 123 * MINUTE_MS;
@@ -210,6 +240,7 @@ describe("event ids", () => {
       ["threshold", "alarm"],
       ["stale", null],
       ["forecast", "warning"],
+      ["fault", null],
     ] as const) {
       const id = eventId("0196f0a2-7c1d-7000-8000-000000000001", kind, level as EventLevel | null, start);
       expect(parseEventId(id)).toEqual({ sensor: "0196f0a2-7c1d-7000-8000-000000000001", kind, level, start });

@@ -19,11 +19,12 @@ export const EVENT_LEVEL_LABELS: Readonly<Record<EventLevel, string>> = {
   warning: "Предупреждение (W)",
   alarm: "Авария (A)",
 };
-export type EventKind = "threshold" | "stale" | "forecast";
+export type EventKind = "threshold" | "stale" | "forecast" | "fault";
 export const EVENT_KIND_LABELS: Readonly<Record<EventKind, string>> = {
   threshold: "Превышение",
   stale: "Нет данных",
   forecast: "Прогноз превышения",
+  fault: "Неисправность датчика",
 };
 
 /** A sensor's levels as values, % vol: 0,9·W, W and A, those it has. */
@@ -153,10 +154,61 @@ export function staleEvents(
   return out;
 }
 
+export interface FaultEvent {
+  readonly kind: "fault";
+  /** The first minute set aside (UTC ms). */
+  readonly start: number;
+  /** The first of the minutes with a valid mean that closed it; null while it is open. */
+  readonly end: number | null;
+  /** Minutes set aside from start to end: out of the meter's range, and jumps. */
+  readonly range_minutes: number;
+  readonly jump_minutes: number;
+}
+
+/** What a fault's minutes were set aside for, in words («вне диапазона датчика 3 мин, скачки 2 мин»). */
+export function faultText(fault: Pick<FaultEvent, "range_minutes" | "jump_minutes">): string {
+  const parts: string[] = [];
+  if (fault.range_minutes > 0) parts.push(`вне диапазона датчика ${fault.range_minutes.toLocaleString("ru-RU")} мин`);
+  if (fault.jump_minutes > 0) parts.push(`скачки больше допустимого ${fault.jump_minutes.toLocaleString("ru-RU")} мин`);
+  return parts.join(", ");
+}
+
+/** Issue 87: a sensor's fault («неисправность датчика»), apart from any level crossing: D58 sets aside
+ *  a minute whose readings are all out of the kind's physical range (4,5 % on a 0–4 % meter) or whose
+ *  mean jumped by more than the kind's step from the minute before; the fault opens at the first such
+ *  minute and closes after `closeAfter` consecutive minutes with a valid mean (ending at the first of
+ *  them), as a level's event does. A minute without a reading neither extends nor closes it. */
+export function faultEvents(series: Pick<MinuteSeries, "start" | "values" | "flags">, closeAfter = CLOSE_AFTER_MINUTES): FaultEvent[] {
+  const out: FaultEvent[] = [];
+  let open: { start: number; range: number; jump: number } | undefined;
+  let good = 0;
+  let firstGood = -1;
+  const at = (m: number) => series.start + m * MINUTE_MS;
+  for (let m = 0; m < series.flags.length; m++) {
+    const flag = series.flags[m];
+    if (flag === Flag.RANGE || flag === Flag.JUMP) {
+      good = 0;
+      if (!open) open = { start: m, range: 0, jump: 0 };
+      if (flag === Flag.RANGE) open.range++;
+      else open.jump++;
+    } else if (open && validAt(series, m)) {
+      if (good === 0) firstGood = m;
+      good++;
+      if (good >= closeAfter) {
+        out.push({ kind: "fault", start: at(open.start), end: at(firstGood), range_minutes: open.range, jump_minutes: open.jump });
+        open = undefined;
+        good = 0;
+      }
+    }
+  }
+  if (open) out.push({ kind: "fault", start: at(open.start), end: null, range_minutes: open.range, jump_minutes: open.jump });
+  return out;
+}
+
 /** An event's stable id from what identifies it: the same sensor, kind, level and start give the
  *  same id however often and in whatever order its minutes are read again («m-12.t.warning.mbqq3c0»). */
 export function eventId(sensor: string, kind: EventKind, level: EventLevel | null, start: number, horizon?: number): string {
-  const k = kind === "threshold" ? "t" : kind === "stale" ? "s" : "f";
+  const k = kind === "threshold" ? "t" : kind === "stale" ? "s" : kind === "fault" ? "q" : "f";
   // A forecast event is one per horizon too: two horizons may open at the same minute.
   const h = horizon === undefined ? "" : `.h${Math.round(horizon)}`;
   return `${sensor}.${k}.${level ?? "none"}.${Math.round(start / MINUTE_MS).toString(36)}${h}`;
@@ -164,9 +216,9 @@ export function eventId(sensor: string, kind: EventKind, level: EventLevel | nul
 
 /** The parts of an id made by eventId, or undefined for anything else. */
 export function parseEventId(id: string): { sensor: string; kind: EventKind; level: EventLevel | null; start: number } | undefined {
-  const match = /^([A-Za-z0-9_-]+)\.([tsf])\.(pre_warning|warning|alarm|none)\.([0-9a-z]{1,12})(?:\.h\d{1,5})?$/.exec(id);
+  const match = /^([A-Za-z0-9_-]+)\.([tsfq])\.(pre_warning|warning|alarm|none)\.([0-9a-z]{1,12})(?:\.h\d{1,5})?$/.exec(id);
   if (!match) return undefined;
-  const kind: EventKind = match[2] === "t" ? "threshold" : match[2] === "s" ? "stale" : "forecast";
+  const kind: EventKind = match[2] === "t" ? "threshold" : match[2] === "s" ? "stale" : match[2] === "q" ? "fault" : "forecast";
   const level = match[3] === "none" ? null : (match[3] as EventLevel);
   return { sensor: match[1], kind, level, start: Number.parseInt(match[4], 36) * MINUTE_MS };
 }

@@ -5,7 +5,7 @@
 // cut-off stays with the mine's own АГК.
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS } from "@core/telemetry";
-import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, type EventLevel } from "@core/telemetry-events";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/telemetry-events";
 import type { ShiftReport } from "../domain/telemetry/shift-report";
 import type { EventView } from "../domain/telemetry/events";
 import type { Cell, Column, Sheet } from "./content";
@@ -30,6 +30,15 @@ export function shiftTitle(r: Pick<ShiftReport, "date" | "shift">): string {
 }
 
 const levelText = (level: EventLevel | null) => (level ? EVENT_LEVEL_LABELS[level] : "—");
+/** The «Уровень» cell: a level's name, a fault's reasons (issue 87). */
+const levelCell = (e: EventView) => (e.fault ? faultText(e.fault) : levelText(e.level));
+/** What an event's minutes are, in the report's line. */
+const minutesText = (e: EventView) =>
+  e.kind === "stale"
+    ? `без показаний ${e.minutes_above} мин`
+    : e.fault
+      ? `показания отбракованы: ${faultText(e.fault)}`
+      : `выше уровня ${e.minutes_above} мин`;
 const came = (e: EventView) => (e.forecast?.came_true === true ? "да" : e.forecast?.came_true === false ? "нет" : "еще неизвестно");
 
 export function shiftReportSheets(r: ShiftReport): Sheet[] {
@@ -83,7 +92,7 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
       e.working || NO_WORKING,
       e.sensor_code,
       EVENT_KIND_LABELS[e.kind],
-      levelText(e.level),
+      levelCell(e),
       at(e.start),
       at(e.end),
       e.peak,
@@ -155,7 +164,7 @@ export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
       : "не квитировано";
     line(
       `${at(e.start)} — ${at(e.end)}. ${e.working || NO_WORKING}, ${e.sensor_code}: ${EVENT_KIND_LABELS[e.kind]}` +
-        `${e.level ? `, ${levelText(e.level)}` : ""}; ${e.kind === "stale" ? "без показаний" : "выше уровня"} ${e.minutes_above} мин` +
+        `${e.level ? `, ${levelText(e.level)}` : ""}; ${minutesText(e)}` +
         `${e.peak === null ? "" : `, пик ${formatNumber(e.peak, 2)} % об.`}; ${ack}.`,
     );
   }

@@ -138,8 +138,8 @@ export interface TelemetryEvent {
   facility: string;
   id: string;
   sensor: string;
-  kind: "threshold" | "stale" | "forecast";
-  /** null for a stale channel. */
+  kind: "threshold" | "stale" | "forecast" | "fault";
+  /** null for a stale channel and a sensor fault. */
   level: "pre_warning" | "warning" | "alarm" | null;
   /** The level's value, % vol; null for a stale channel. */
   threshold: number | null;
@@ -152,6 +152,8 @@ export interface TelemetryEvent {
   /** Forecast events: the horizon (minutes) and P(C(t+h) ≥ limit) that raised it; whether the reading
    *  at t+h did reach the limit (null until it is known). */
   forecast?: { horizon_min: number; probability: number; came_true: boolean | null };
+  /** A sensor fault (issue 87): its minutes set aside, out of range and jumps (minutes_above: both). */
+  fault?: { range_minutes: number; jump_minutes: number };
   acknowledged_by: string | null;
   acknowledged_at: string | null;
   comment: string;

@@ -96,18 +96,28 @@ export const eventSchema = z.object({
   sensor: z.string(),
   sensor_code: z.string().meta({ description: "The sensor's code in the register at the event's start" }),
   working: z.string().meta({ description: "The sensor's working at the event's start; empty when none" }),
-  kind: z.enum(["threshold", "stale", "forecast"]),
-  level: z.nullable(z.enum(["pre_warning", "warning", "alarm"])).meta({ description: "0,9·W, W or A; null for a stale channel" }),
+  kind: z.enum(["threshold", "stale", "forecast", "fault"]).meta({
+    description:
+      "threshold: a level crossed; stale: no readings; forecast: a forecast alert; fault: readings set aside (out of range, jumps)",
+  }),
+  level: z
+    .nullable(z.enum(["pre_warning", "warning", "alarm"]))
+    .meta({ description: "0,9·W, W or A; null for a stale channel and a fault" }),
   threshold: z.nullable(z.number()).meta({ description: "The level's value, % vol" }),
   start: z.string().meta({ description: "ISO instant: the first minute at or above the level (stale: without a reading)" }),
   end: z.nullable(z.string()).meta({ description: "ISO instant it closed (2 minutes below, or readings back); null while open" }),
   peak: z.nullable(z.number()).meta({ description: "The highest minute mean, % vol" }),
   peak_at: z.nullable(z.string()),
-  minutes_above: z.int().meta({ description: "Minutes at or above the level (stale: minutes without a reading)" }),
+  minutes_above: z
+    .int()
+    .meta({ description: "Minutes at or above the level (stale: minutes without a reading; fault: minutes set aside)" }),
   shift: z.object({ date: z.string(), number: z.int() }).meta({ description: "The shift it started in, on the company's clock (D64)" }),
   forecast: z
     .nullable(z.object({ horizon_min: z.int(), probability: z.number(), came_true: z.nullable(z.boolean()) }))
     .meta({ description: "A forecast event's horizon, P(C(t+h) ≥ limit), and whether the reading at t+h reached it (null until known)" }),
+  fault: z
+    .nullable(z.object({ range_minutes: z.int(), jump_minutes: z.int() }))
+    .meta({ description: "A sensor fault's minutes set aside: out of the meter's range, and jumps larger than its step (D58)" }),
   acknowledged_by: z.nullable(z.string()),
   acknowledged_at: z.nullable(z.string()),
   comment: z.string(),
@@ -126,7 +136,7 @@ export const eventListQuerySchema = z.object({
   from: bound("from"),
   to: bound("to"),
   level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "level: pre_warning, warning или alarm")),
-  kind: z.optional(z.enum(["threshold", "stale", "forecast"], "kind: threshold, stale или forecast")),
+  kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "kind: threshold, stale, forecast или fault")),
   working: z.optional(z.string().max(LIMITS.telemetry.sensorWorking, `working: не длиннее ${LIMITS.telemetry.sensorWorking} символов`)),
   shift: z.optional(
     z

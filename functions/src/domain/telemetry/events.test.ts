@@ -274,3 +274,36 @@ describe("a channel whose readings stop", () => {
     }
   });
 });
+
+// Issue 87, item 6: 4,5 % on a 0–4 % meter and a 2,3 % spike were set aside for the volumes, yet «События»
+// showed nothing.
+describe("a sensor's fault", () => {
+  it("opens an event of its own for a reading out of range and for a jump set aside, with its minutes, no level crossed", async () => {
+    const faulty = await mine("ООО «Неисправный датчик»");
+    const readings: { sensor: string; t: string; value: number }[] = [];
+    for (let m = 0; m < 30; m++) {
+      // 4,5 % at 16:55–16:57 (above the meter's 0–4 %), a 2,3 % spike at 17:10, else 0,4 %.
+      const value = m >= 5 && m < 8 ? 4.5 : m === 20 ? 2.3 : 0.4;
+      readings.push({ sensor: "М-7", t: iso(minute(m) + 15_000), value });
+    }
+    await push(faulty, readings);
+    const all = (await list(faulty)).results;
+    const faults = all.filter((e) => e.kind === "fault");
+    expect(faults.map(shape)).toEqual([
+      ["fault", null, "16:55", "16:58", 3, null],
+      // The jump up at 17:10 and the jump back down at 17:11.
+      ["fault", null, "17:10", "17:12", 2, null],
+    ]);
+    expect(faults.map((e) => e.fault)).toEqual([
+      { range_minutes: 3, jump_minutes: 0 },
+      { range_minutes: 0, jump_minutes: 2 },
+    ]);
+    expect(faults[0]).toMatchObject({ sensor_code: "М-7", working: "Лава 12-1", threshold: null });
+    // Not a level's crossing (W = 1, A = 2): no threshold event.
+    expect(all.filter((e) => e.kind === "threshold")).toEqual([]);
+    expect((await list(faulty, { kind: "fault" })).count).toBe(2);
+    // Acknowledged as any event.
+    const acked = await acknowledgeEvent(d.deps, faulty.staff, faults[0].id, { comment: "Датчик заменен" });
+    expect(acked).toMatchObject({ kind: "fault", comment: "Датчик заменен" });
+  });
+});

@@ -12,6 +12,7 @@ import {
   EVENT_LEVELS,
   STALE_INTERVALS,
   eventId,
+  faultEvents,
   parseEventId,
   staleEvents,
   thresholdEvents,
@@ -62,9 +63,12 @@ export function readEventId(id: string): { facility: string; sensor: string; sta
 
 /** What of an event the detector decides (the rest is a person's: the acknowledgement). */
 const DETECTED: readonly (keyof TelemetryEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
-const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) => DETECTED.every((k) => Object.is(a[k], b[k]));
+const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) =>
+  DETECTED.every((k) => Object.is(a[k], b[k])) &&
+  a.fault?.range_minutes === b.fault?.range_minutes &&
+  a.fault?.jump_minutes === b.fault?.jump_minutes;
 
-/** The events of one sensor starting in [from, to) as its minutes give them (threshold and stale), read
+/** The events of one sensor starting in [from, to) as its minutes give them (threshold, fault and stale), read
  *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
 export async function sensorEvents(
   deps: Pick<Deps, "repos">,
@@ -130,6 +134,23 @@ async function eventsRead(
       });
     }
   }
+  // Issue 87: readings set aside as faults (out of range, jumps) are an event of their own.
+  for (const e of faultEvents(series)) {
+    found.push({
+      ...base,
+      id: facilityEventId(sensor.facility, sensor.id, "fault", null, e.start),
+      kind: "fault",
+      level: null,
+      threshold: null,
+      start: iso(e.start),
+      end: e.end === null ? null : iso(e.end),
+      peak: null,
+      peak_at: null,
+      minutes_above: e.range_minutes + e.jump_minutes,
+      fault: { range_minutes: e.range_minutes, jump_minutes: e.jump_minutes },
+      version: 0,
+    });
+  }
   for (const e of staleEvents(series)) {
     found.push({
       ...base,
@@ -163,7 +184,7 @@ export interface DaysChange {
  *  `since` moves starts earlier, unless an event open across it (followed from its start). */
 export const DETECT_LOOKBACK_MS = 3 * 3_600_000;
 
-/** D65 as a consumer of changed sensor-days: for each sensor, the stored threshold and stale events
+/** D65 as a consumer of changed sensor-days: for each sensor, the stored threshold, fault and stale events
  *  starting from the earliest minute changed (less DETECT_LOOKBACK_MS; without it, from the day before
  *  the first changed day) to the end of the last changed day, and any stored or found open across that
  *  start (followed from their own start), are made equal to what the minutes give. The register and the
@@ -424,6 +445,7 @@ export function eventView(event: TelemetryEvent, sensor: Sensor | undefined, zon
         : event.minutes_above,
     shift: { date, number: Number(number) },
     forecast: event.forecast ?? null,
+    fault: event.fault ?? null,
     acknowledged_by: event.acknowledged_by,
     acknowledged_at: event.acknowledged_at,
     comment: event.comment,

@@ -130,3 +130,41 @@ describe("the files", () => {
     expect(shiftReportSheets(report)[2].title).toContain("P(C(t+h) ≥ уровня) ≥ 0,5");
   });
 });
+
+// Issue 87, item 6: a reading out of the meter's range is a sensor fault in the shift's report.
+describe("a sensor's fault in the report", () => {
+  it("lists «Неисправность датчика» with its minutes among the shift's events and in the xlsx", async () => {
+    const owner = await d.actor("ООО «Неисправная смена»");
+    const mine = (await d.facility(owner, { name: "Шахта «Неисправная»", kind: "underground_mine" })).id;
+    const point = await d.write(() =>
+      createPoint(d.deps, owner, mine, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
+    );
+    const body = { code: "М-9", kind: "methane", point: point.id, working: "Лава 3", warning: 1, alarm: 2 };
+    await d.write(() => createSensor(d.deps, owner, mine, parseWith(sensorCreateSchema, body)));
+    const readings = Array.from({ length: 20 }, (_, m) => ({
+      sensor: "М-9",
+      t: iso(AT + 10 * MINUTE_MS + m * MINUTE_MS + 15_000),
+      value: m >= 5 && m < 9 ? 4.5 : 0.4,
+    }));
+    await storeBatch(d.deps, owner.company, mine, { json: { readings } });
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    const faulty = await shiftReport(d.deps, owner, { facility: mine, date: "2026-03-02", shift: "1" });
+    expect(faulty.events.filter((e) => e.kind !== "stale").map((e) => [e.kind, e.start.slice(11, 16), e.minutes_above, e.fault])).toEqual([
+      ["fault", "17:05", 4, { range_minutes: 4, jump_minutes: 0 }],
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(faulty)) as never);
+    const row = (book.getWorksheet("События")!.getRow(3).values as unknown[]).slice(1, 9);
+    expect(row).toEqual([
+      "Лава 3",
+      "М-9",
+      "Неисправность датчика",
+      "вне диапазона датчика 4 мин",
+      "02.03.2026 00:05",
+      "02.03.2026 00:09",
+      undefined,
+      4,
+    ]);
+  });
+});

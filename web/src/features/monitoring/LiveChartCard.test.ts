@@ -39,6 +39,7 @@ const EVENT = {
   minutes_above: 1,
   shift: { date: "2026-03-02", number: 2 },
   forecast: null,
+  fault: null,
   acknowledged_by: null,
   acknowledged_at: null,
   comment: "",

@@ -93,7 +93,7 @@ export function chartFigure(chart: LiveChart, events: readonly TelemetryEvent[],
     data.push({
       type: "scatter",
       mode: "lines+markers",
-      name: `Событие ${e.sensor_code}: ${e.kind === "stale" ? "нет данных" : e.level === null ? "" : (LEVEL_WORDS[e.level] ?? "")}, ${local(e.start).slice(11)}`,
+      name: `Событие ${e.sensor_code}: ${e.kind === "stale" ? "нет данных" : e.kind === "fault" ? "неисправность датчика" : e.level === null ? "" : (LEVEL_WORDS[e.level] ?? "")}, ${local(e.start).slice(11)}`,
       x: [local(e.start), local(end)],
       y: [y, y],
       line: { color: "#cf1322", width: 3 },

@@ -44,6 +44,7 @@ const event = (over: Partial<TelemetryEvent>): TelemetryEvent => ({
   minutes_above: 4,
   shift: { date: "2026-03-02", number: 1 },
   forecast: null,
+  fault: null,
   acknowledged_by: null,
   acknowledged_at: null,
   comment: "",

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Alert, Flex, Input, Modal, Typography } from "antd";
 import { LIMITS } from "@server/contract";
 import { ADVISORY_NOTE } from "@core/telemetry";
-import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, type EventLevel } from "@core/telemetry-events";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/telemetry-events";
 import { displayDateTime } from "../../shared/dates";
 import { useAcknowledgeEvent, type TelemetryEvent } from "../../api/telemetry";
 import { number } from "./offerTexts";
@@ -12,7 +12,11 @@ export default function AcknowledgeDialog({ facility, event, onClose }: { facili
   const [comment, setComment] = useState("");
   const acknowledge = useAcknowledgeEvent(facility);
   const what =
-    event.kind === "stale" ? EVENT_KIND_LABELS.stale : `${EVENT_KIND_LABELS[event.kind]}: ${EVENT_LEVEL_LABELS[event.level as EventLevel]}`;
+    event.kind === "stale"
+      ? EVENT_KIND_LABELS.stale
+      : event.kind === "fault"
+        ? `${EVENT_KIND_LABELS.fault}${event.fault ? `: ${faultText(event.fault)}` : ""}`
+        : `${EVENT_KIND_LABELS[event.kind]}: ${EVENT_LEVEL_LABELS[event.level as EventLevel]}`;
   return (
     <Modal
       open

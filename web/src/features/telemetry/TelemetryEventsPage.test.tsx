@@ -59,6 +59,7 @@ const event = (changes: Record<string, unknown>) => ({
   minutes_above: 2,
   shift: { date: "2026-03-02", number: 1 },
   forecast: null,
+  fault: null,
   acknowledged_by: null,
   acknowledged_at: null,
   comment: "",
@@ -181,4 +182,32 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
   expect(came.textContent).toContain("Прогноз превышения");
   expect(came.textContent).toContain("Авария (A)");
   expect(screen.getByText("на 60 мин, P 0,55, сбылся: еще неизвестно")).toBeTruthy();
+});
+
+// Issue 87, item 6: a reading out of the meter's range is a sensor fault of its own, not a level's crossing.
+it("shows a sensor's fault with what its minutes were set aside for, and lets one filter by it", async () => {
+  const FAULT = event({
+    id: "f1.s1.q.none.v",
+    kind: "fault",
+    level: null,
+    threshold: null,
+    peak: null,
+    peak_at: null,
+    minutes_above: 5,
+    fault: { range_minutes: 3, jump_minutes: 2 },
+  });
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listTelemetryEvents", { results: [FAULT], count: 1, demo: false }),
+  );
+  const row = (await screen.findByText("Неисправность датчика")).closest("tr")!;
+  expect(row.textContent).toContain("вне диапазона датчика 3 мин, скачки больше допустимого 2 мин");
+  expect(row.textContent).toContain("отбраковано 5");
+  expect(row.textContent).not.toContain("Авария");
+  await app.user.click(screen.getByLabelText("Вид"));
+  await app.user.click(await screen.findByText("Неисправность датчика", { selector: ".ant-select-item-option-content" }));
+  await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("kind")).toBe("fault"));
 });

@@ -1,5 +1,5 @@
 // «События» of a mine (methodology D64, D65): the threshold events at 0,9·W, W and A, the stale
-// channels and the forecast events of a day or of one shift on the company's clock, filtered by
+// channels, the sensor faults (readings set aside: out of range, jumps; issue 87) and the forecast events of a day or of one shift on the company's clock, filtered by
 // working, level and kind; each acknowledged with a comment (who and when are kept); the shift's
 // report as xlsx or PDF. The level is written in words beside its colour. Advisory: protective
 // cut-off stays with the mine's own АГК.
@@ -9,7 +9,7 @@ import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
-import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventLevel, type EventKind } from "@core/telemetry-events";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type EventLevel, type EventKind } from "@core/telemetry-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
 import { LoadError } from "../../shared/LoadError";
@@ -54,6 +54,13 @@ function forecastText(f: NonNullable<TelemetryEvent["forecast"]>) {
 
 function eventText(e: TelemetryEvent) {
   if (e.kind === "stale") return <Tag>{EVENT_KIND_LABELS.stale}</Tag>;
+  if (e.kind === "fault")
+    return (
+      <Space size={4} wrap>
+        <Tag color="magenta">{EVENT_KIND_LABELS.fault}</Tag>
+        {e.fault && <Typography.Text type="secondary">{faultText(e.fault)}</Typography.Text>}
+      </Space>
+    );
   const level = e.level as EventLevel;
   return (
     <Space size={4} wrap>
@@ -131,7 +138,11 @@ export default function TelemetryEventsPage() {
       align: "right",
       width: 100,
       render: (_: unknown, e) =>
-        e.kind === "stale" ? `нет данных ${e.minutes_above.toLocaleString("ru-RU")}` : e.minutes_above.toLocaleString("ru-RU"),
+        e.kind === "stale"
+          ? `нет данных ${e.minutes_above.toLocaleString("ru-RU")}`
+          : e.kind === "fault"
+            ? `отбраковано ${e.minutes_above.toLocaleString("ru-RU")}`
+            : e.minutes_above.toLocaleString("ru-RU"),
     },
     {
       title: "Квитирование",
