@@ -140,3 +140,30 @@ it("lets another company neither upload to the facility nor read the batch", asy
   expect(theirs.status).toBe(404);
   await telemetryIdle(h.deps);
 });
+
+it("counts grants against the company's budget until their files are applied: past it 429 with Retry-After, another company unaffected", async () => {
+  const MB = 1024 * 1024;
+  const grant = (size: number, token = staff, target = facility) =>
+    post("/api/v1/telemetry/upload-url/", { facility: target, content_type: "text/csv", size, name: "год.csv" }, token);
+  // Two of the largest files (400 MB each) uploading: 800 MB of the company's 1 024 MB held.
+  await json(await grant(400 * MB), 200);
+  await json(await grant(400 * MB), 200);
+  // A file of 1 MB sent meanwhile is held only until the consumer applied it: after it, 224 MB less
+  // 64 KB (the small files of the tests above) still fit.
+  const lines = FILE.split("\r\n");
+  const big = [lines[0], ...Array.from({ length: Math.ceil(MB / lines[1].length) }, () => lines[1])].join("\r\n");
+  await applied(await sent(encodeLegacy(big, "windows-1251")));
+  await json(await grant(224 * MB - 64 * 1024), 200);
+  const refused = await grant(128 * 1024);
+  const answer = await json<{ detail: string }>(refused, 429);
+  expect(answer.detail).toMatch(
+    /^Выгрузки АГК компании, которые загружаются или ждут обработки, уже занимают 1 023,9 МБ из 1 024 МБ: файл в 128 КБ не помещается — дождитесь, пока они будут применены, и повторите$/,
+  );
+  expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  // Another company's budget is its own.
+  const theirs = await json<{ id: string }>(
+    await post("/api/v1/facilities/", { name: "Шахта «Соседняя»", kind: "underground_mine" }, other),
+    201,
+  );
+  await json(await grant(400 * MB, other, theirs.id), 200);
+});

@@ -196,8 +196,8 @@ export const telemetryUploadUrlRoute = route(
   fileAccess(
     "telemetryUploadUrl",
     `Where to PUT a dispatch system's export (CSV, ≤ ${LIMITS.telemetry.fileBytes / 1048576} MB: a year of one sensor set) straight to storage`,
-    [400, 404, 413, 415],
-    "Checks the facility, the declared type (text/csv, else 415) and size (else 413) and answers a URL (an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally) and file_upload, the object's key, which POST v1/telemetry/files/ names.",
+    [400, 404, 413, 415, 429],
+    `Checks the facility, the declared type (text/csv, else 415) and size (else 413) and answers a URL (an S3 presigned PUT of exactly the declared size in AWS, the API's PUT /api/v1/uploads/ locally) and file_upload, the object's key, which POST v1/telemetry/files/ names. The company's exports uploading or waiting to be applied count against its budget (${LIMITS.telemetry.uploadBudgetBytes / 1048576} MB and ${LIMITS.telemetry.uploadsInFlight} files): past it 429 with Retry-After until the consumer has applied what came before.`,
   ),
   {
     post: "/upload-url",

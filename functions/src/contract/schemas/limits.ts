@@ -148,6 +148,11 @@ export const LIMITS = {
     /** A line of a dispatch export at most, in bytes: a longer one is refused by its number, never read
      *  whole (a row of 1 000 sensors' values is about 20 KB). */
     lineBytes: 1024 * 1024,
+    /** A company's dispatch exports granted and not yet applied (uploading, or stored and queued), in
+     *  bytes and in number: a grant past either is refused (429) until the consumer has read what came
+     *  before (domain/telemetry/files.ts). */
+    uploadBudgetBytes: 1024 * 1024 * 1024,
+    uploadsInFlight: 20,
   },
 } as const;
 

@@ -19,10 +19,11 @@
 import { createHash } from "node:crypto";
 import { zoneOf } from "@core/company-clock";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound, TooManyRequests } from "../errors";
 import { newId } from "../ids";
 import { getFacility } from "../company/facilities";
-import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
+import { ABANDONED_UPLOAD_MS, checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
+import { fileSize } from "../../contract/schemas/uploads";
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
@@ -57,6 +58,7 @@ export async function telemetryUploadUrl(
   );
   const id = newId();
   const key = telemetryFileKey(actor.company, facility.id, id);
+  await takeUploadBudget(deps, actor.company, id, request.size);
   const grant = await grantUpload(
     deps,
     actor,
@@ -65,6 +67,55 @@ export async function telemetryUploadUrl(
   );
   return { ...grant, file_upload: key };
 }
+
+/** The company's dispatch exports granted and not yet applied: a counter of amounts (ports/counters.ts),
+ *  an upload's id to its declared bytes. */
+export const UPLOAD_BUDGET_CAP = "TELEMETRY_UPLOADS";
+
+/** When a grant's id (UUID v7) was made, ms since the epoch. */
+const madeAt = (id: string) => Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16);
+
+/** Issue 85: an upload grant counts `size` bytes against the company's budget (LIMITS.telemetry.
+ *  uploadBudgetBytes) while the file is uploading or stored and not yet applied: until its batch is
+ *  done (or set aside), or, never named as a batch, until the sweep of abandoned uploads takes it (a day,
+ *  sweepAbandonedUploads; the bucket's lifecycle rule in AWS). Past the budget, or past
+ *  LIMITS.telemetry.uploadsInFlight grants, the grant is refused (429) until the consumer has read what
+ *  came before. The grant is claimed first, then the total read back (consistently): of grants racing,
+ *  each answered one saw every one answered before it, so the answered never pass the budget. */
+async function takeUploadBudget(deps: Deps, company: string, id: string, size: number): Promise<void> {
+  const { caps } = deps.repos;
+  const { uploadBudgetBytes: budget, uploadsInFlight } = LIMITS.telemetry;
+  const held = async () => (await caps.listAmounts(company, UPLOAD_BUDGET_CAP)).find((c) => c.name === UPLOAD_BUDGET_CAP);
+  // The grants done with are let go (one writer wins the revision; the others leave it to the next grant).
+  const before = await held();
+  if (before) {
+    const abandoned = deps.clock.now().getTime() - Math.max(ABANDONED_UPLOAD_MS, 2 * deps.config.uploadUrlTtlSeconds * 1000);
+    const live: Record<string, number> = {};
+    for (const [grant, bytes] of Object.entries(before.amounts)) {
+      if (bytes <= 0) continue;
+      const batch = await deps.repos.telemetry.getBatch(company, grant);
+      if (batch ? batch.state === "queued" : madeAt(grant) > abandoned) live[grant] = bytes;
+    }
+    if (Object.keys(live).length < Object.keys(before.amounts).length) await caps.setAmounts(company, UPLOAD_BUDGET_CAP, live, before.rev);
+  }
+  const refused = await caps.takeAmounts(company, UPLOAD_BUDGET_CAP, { [id]: size }, budget, async () => ({}));
+  const after = refused ? undefined : await held();
+  const grants = Object.values(after?.amounts ?? {}).filter((bytes) => bytes > 0);
+  const total = grants.reduce((sum, bytes) => sum + bytes, 0);
+  if (!refused && total <= budget && grants.length <= uploadsInFlight) return;
+  if (!refused) await caps.giveAmounts(company, UPLOAD_BUDGET_CAP, { [id]: size });
+  const inFlight = total - (refused ? 0 : size);
+  throw new TooManyRequests(
+    grants.length > uploadsInFlight
+      ? `Уже загружаются или ждут обработки ${uploadsInFlight} выгрузок АГК компании: дождитесь, пока они будут применены, и повторите`
+      : `Выгрузки АГК компании, которые загружаются или ждут обработки, уже занимают ${fileSize(inFlight)} из ${fileSize(budget)}: ` +
+          `файл в ${fileSize(size)} не помещается — дождитесь, пока они будут применены, и повторите`,
+    UPLOAD_BUDGET_RETRY_SECONDS,
+  );
+}
+
+/** The Retry-After of a grant refused for the budget: about what the consumer takes for a month's file. */
+const UPLOAD_BUDGET_RETRY_SECONDS = 60;
 
 /** The first `bytes` of the stored file (the header is in them). */
 async function head(deps: Pick<Deps, "blobs">, key: string, size: number): Promise<Uint8Array> {
