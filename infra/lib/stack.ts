@@ -308,6 +308,8 @@ export class AppStack extends Stack {
       TABLE_NAME: table.tableName,
       [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
       [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
+      // Issue 86 R9: a verification pack's manifest is signed with the version key where it is made.
+      VERSION_SIGNING_KEY_IDS: versionSigningKey.keyId,
     };
     const spreadsheets = fn("SpreadsheetFunction", "functions/src/lambda/spreadsheets.ts", {
       description: "Renders project exports, xlsx upload templates and the inventory's report passport for the API",
@@ -450,6 +452,11 @@ export class AppStack extends Stack {
     grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
       list: false,
     });
+    // Issue 86 R9: the worker and the job function make verification packs, whose manifest (every
+    // file's SHA-256) they sign with the version key, as the API signs a version: signing and
+    // reading the public key, nothing else of the key.
+    for (const packMaker of [spreadsheets, exportJobs])
+      versionSigningKey.grant(packMaker, "kms:Sign", "kms:GetPublicKey", "kms:DescribeKey");
     // The job function reads as the worker does and writes a job's state and file under exports/;
     // it reads nothing there (the worker answers a job's state) and presigns nothing.
     grantTable(exportJobs, ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]);

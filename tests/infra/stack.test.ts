@@ -310,7 +310,8 @@ describe.each([
     expect(env.EXPORT_JOB_FUNCTION_NAME).toEqual({ Ref: ourFunctions(t).ExportJobFunction[0] });
     const [, worker] = ourFunctions(t).SpreadsheetFunction;
     const workerEnv = worker.Properties.Environment.Variables as Record<string, unknown>;
-    expect(Object.keys(workerEnv).sort()).toEqual(["EXPORTS_BUCKET", "TABLE_NAME", "UPLOADS_BUCKET"]);
+    // The version key's id: a verification pack's manifest is signed where it is made (issue 86 R9).
+    expect(Object.keys(workerEnv).sort()).toEqual(["EXPORTS_BUCKET", "TABLE_NAME", "UPLOADS_BUCKET", "VERSION_SIGNING_KEY_IDS"]);
     expect(workerEnv.EXPORTS_BUCKET).toEqual({ Ref: expect.stringMatching(/^ExportsBucket/) });
     // Exports read the forecasts' rows (forecasts/ in the uploads bucket).
     expect(workerEnv.UPLOADS_BUCKET).toEqual(env.UPLOADS_BUCKET);
@@ -462,6 +463,10 @@ describe.each([
       "dynamodb:BatchGetItem",
       "dynamodb:GetItem",
       "dynamodb:Query",
+      // A verification pack's manifest signed with the version key (issue 86 R9).
+      "kms:DescribeKey",
+      "kms:GetPublicKey",
+      "kms:Sign",
       "s3:GetObject",
       "s3:GetObject",
       "s3:PutObject",
@@ -490,6 +495,9 @@ describe.each([
       "dynamodb:Query",
       "dynamodb:UpdateItem",
       "dynamodb:UpdateItem",
+      "kms:DescribeKey",
+      "kms:GetPublicKey",
+      "kms:Sign",
       "s3:DeleteObject",
       "s3:GetObject",
       "s3:GetObject",
@@ -550,19 +558,25 @@ describe.each([
     expect(sweepAccess.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } });
   });
 
-  it("signs approved versions with an asymmetric KMS key the API may only sign with and read (issue 74)", () => {
+  it("signs approved versions with an asymmetric KMS key the API may only sign with and read (issue 74), and the packs' manifests where they are made (issue 86 R9)", () => {
     const t = get().template;
     const keys = resources(t, "AWS::KMS::Key");
     const [keyId, key] = Object.entries(keys).find(([, k]) => k.Properties.KeySpec === "RSA_2048")!;
     expect(key.Properties.KeyUsage).toBe("SIGN_VERIFY");
     const [, api] = ourFunctions(t).ApiFunction;
     expect(api.Properties.Environment.Variables.VERSION_SIGNING_KEY_IDS).toEqual({ Ref: keyId });
-    const kmsStatements = statementsOfFunction(t, "ApiFunction").filter((st) => [st.Action].flat().some((a) => a.startsWith("kms:")));
-    expect(kmsStatements).toEqual([
-      { Effect: "Allow", Action: ["kms:Sign", "kms:GetPublicKey", "kms:DescribeKey"], Resource: { "Fn::GetAtt": [keyId, "Arn"] } },
-    ]);
+    const signers: readonly (typeof OUR_FUNCTIONS)[number][] = ["ApiFunction", "SpreadsheetFunction", "ExportJobFunction"];
+    for (const name of signers) {
+      const kmsStatements = statementsOfFunction(t, name).filter((st) => [st.Action].flat().some((a) => a.startsWith("kms:")));
+      expect(kmsStatements, name).toEqual([
+        { Effect: "Allow", Action: ["kms:Sign", "kms:GetPublicKey", "kms:DescribeKey"], Resource: { "Fn::GetAtt": [keyId, "Arn"] } },
+      ]);
+      expect(ourFunctions(t)[name][1].Properties.Environment.Variables.VERSION_SIGNING_KEY_IDS, name).toEqual({
+        Ref: keyId,
+      });
+    }
     // No other function reaches the key.
-    for (const name of OUR_FUNCTIONS.filter((n) => n !== "ApiFunction")) {
+    for (const name of OUR_FUNCTIONS.filter((n) => !signers.includes(n))) {
       expect(
         actions(statementsOfFunction(t, name)).filter((a) => a.startsWith("kms:")),
         name,

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
+import { canonicalJson } from "@server/domain/inventory/versions";
 import { newId } from "@server/domain/ids";
 import { runJob } from "@server/adapters/spreadsheets/jobs";
 import { inProcessSpreadsheets } from "@server/export/in-process";
@@ -80,10 +81,17 @@ function forge(dir: string, name: string, change: (value: Record<string, unknown
   return sha;
 }
 
+/** Changes manifest.json and the manifest copy manifest.sig.json signs (with its SHA-256: a forger
+ *  who knows the format), leaving the platform's signature as it was (issue 86 R9). */
 function editManifest(dir: string, change: (manifest: { files: Array<{ name: string; sha256: string }> }) => void) {
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
   change(manifest);
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  const signed = JSON.parse(readFileSync(join(dir, "manifest.sig.json"), "utf8"));
+  writeFileSync(
+    join(dir, "manifest.sig.json"),
+    JSON.stringify({ ...signed, manifest, manifest_sha256: createHash("sha256").update(canonicalJson(manifest)).digest("hex") }),
+  );
 }
 
 beforeAll(async () => {
@@ -203,12 +211,12 @@ describe("the verification pack of an approved version (D34)", () => {
       expect(bytes.byteLength, file.name).toBe(file.bytes);
       expect(createHash("sha256").update(bytes).digest("hex"), file.name).toBe(file.sha256);
     }
-    // Every file of the zip is in the manifest (and the manifest itself).
+    // Every file of the zip is in the manifest (and the manifest itself, with its signature: issue 86 R9).
     const all = (sub: string): string[] =>
       readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? all(join(sub, e.name)) : [join(sub, e.name).replace(/^\.\//, "")],
       );
-    expect(all(".").sort()).toEqual([...names, "manifest.json"].sort());
+    expect(all(".").sort()).toEqual([...names, "manifest.json", "manifest.sig.json"].sort());
     // The snapshot is the stored bytes: their SHA-256 is the one the version list shows.
     expect(
       createHash("sha256")
@@ -351,7 +359,12 @@ describe("the verification pack of an approved version (D34)", () => {
     expect(out.status, out.stdout).toBe(1);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.xlsx) напечатан ${listedSha} — пересчет ${forged}`);
     expect(out.stdout).toContain(`РАСХОДИТСЯ:  SHA-256 снимка: в паспорте (passport.pdf) напечатан ${listedSha} — пересчет ${forged}`);
-    expect(out.stdout).toContain("Расходится 2 из");
+    // Issue 86 R9: the manifest names the version's hash, and version.json's approver is the snapshot's.
+    expect(out.stdout).toContain(`РАСХОДИТСЯ:  файл manifest.json: sha256_of_snapshot — в манифесте ${listedSha}, у версии ${forged}`);
+    expect(out.stdout).toContain(
+      "РАСХОДИТСЯ:  файл version.json: approved_by — в version.json 'reviewer@pack.example', в снимке 'forger@pack.example'",
+    );
+    expect(out.stdout).toContain("Расходится 4 из");
   });
 
   it("checks the SHA-256 the verifier passes (--sha256): another hash exits 1 naming it, the version's exits 0 (D44)", () => {

@@ -96,6 +96,15 @@ export const PASSPORT_FONTS = { dir: "fonts", regular: "DejaVuSans.ttf", bold: "
  *  AWS beside the worker's bundle, where the CDK stack copies it as it does the fonts. */
 export const VERIFY_SCRIPT = { dir: "verify", file: "verify.py" } as const;
 
+/** Issue 86 R9: the pack's file with the manifest as signed and the platform's signature over the
+ *  SHA-256 of its canonical JSON (RFC 8785): the manifest names the version and every other file's
+ *  SHA-256, so the signature binds them all to the version. */
+export const MANIFEST_SIGNATURE_FILE = "manifest.sig.json";
+
+/** The pack's format: 2 since its manifest is signed (a pack without manifest.sig.json is of the
+ *  older format, verify.py says so). */
+export const PACK_MANIFEST_FORMAT = 2;
+
 /** Which year's passport, of the whole company or of one of its facilities. */
 export interface PassportRequest {
   year: number;

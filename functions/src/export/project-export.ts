@@ -22,7 +22,9 @@ import { writeXls } from "./xls-writer";
 import { writeXlsx } from "./xlsx-writer";
 
 /** What an export reads and writes: no configuration, no secret (the worker function has neither). */
-export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock">;
+/** `signer`: the platform's version signer, which signs a verification pack's manifest (issue 86
+ *  R9); a host that renders no pack may leave it out. */
+export type ExportDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "signer">>;
 
 /** Above this the file goes through the blob store and a redirect, when the store can do that.
  *  In AWS the bytes travel base64-encoded twice, in the worker's invoke answer and in the API's

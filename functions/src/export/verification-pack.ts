@@ -5,7 +5,11 @@
 // name, the passport of the version as PDF and xlsx, the rules the lines are made by (which result
 // is which gas, the methane basis of each type), a manifest with every file's SHA-256, and
 // verify.py (export/verify/verify.py; Python 3's standard library only), which recomputes every
-// line, the netting, the totals and the hash from these files. Rendered in the spreadsheet worker
+// line, the netting, the totals and the hash from these files. Issue 86 R9: the manifest (its
+// format, the version and every file's SHA-256) is signed with the platform's version key
+// (manifest.sig.json), so that no file of the pack can be changed, added or dropped with the
+// manifest re-hashed; verify.py also reads the passport's and the coefficients' figures back
+// against the snapshot. Rendered in the spreadsheet worker
 // like the passport it contains (export/inventory-report.ts), with its bounds, job and hand-out.
 import { wallTimeIn, zoneOf } from "@core/company-clock";
 import { createHash } from "node:crypto";
@@ -17,10 +21,23 @@ import { REGISTRY, isCalculationType } from "@core/registry";
 import type { Actor } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { getReview } from "../domain/inventory/review";
-import { approvedVersionNumbers, snapshotText, type InventorySnapshot, type SnapshotLine } from "../domain/inventory/versions";
+import {
+  approvedVersionNumbers,
+  canonicalJson,
+  snapshotText,
+  type InventorySnapshot,
+  type SnapshotLine,
+} from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
 import { describeCoefficient } from "./content";
-import { PACK_FORMAT, VERIFY_SCRIPT, type ExportResult, type PassportRequest } from "./formats";
+import {
+  MANIFEST_SIGNATURE_FILE,
+  PACK_FORMAT,
+  PACK_MANIFEST_FORMAT,
+  VERIFY_SCRIPT,
+  type ExportResult,
+  type PassportRequest,
+} from "./formats";
 import { fieldOf } from "./inventory-passport";
 import { renderPassport } from "./inventory-report";
 import { handOut, type ExportDeps } from "./project-export";
@@ -144,6 +161,8 @@ export async function verificationPack(
 ): Promise<ExportResult> {
   const { year, version } = request;
   if (version === undefined) throw new NotFound(`Версия инвентаризации ${year} года не указана`);
+  const { signer } = deps;
+  if (!signer) throw new Error("verification pack: this host has no version signer to sign its manifest");
   const review = await getReview(deps, actor.company, year);
   const listed = (await approvedVersionNumbers(deps, actor.company, review)).find((v) => v.version === version);
   if (!listed) throw new NotFound(`Версия ${version} инвентаризации ${year} года не найдена`);
@@ -220,9 +239,13 @@ export async function verificationPack(
     { name: "verify.py", bytes: new Uint8Array(script) },
   );
   const manifest = {
+    // Issue 86 R9: signed (manifest.sig.json); verify.py refuses a file this list does not name.
+    format: PACK_MANIFEST_FORMAT,
+    company: snapshot.legal_entity?.requisites.name ?? null,
     year,
     version,
     sha256_of_snapshot: item.sha256,
+    made_at: deps.clock.now().toISOString(),
     files: files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) })),
     evidence,
     ...(missing.length > 0 ? { evidence_missing: missing } : {}),
@@ -230,7 +253,16 @@ export async function verificationPack(
     ...(telemetry.listed.length > 0 ? { telemetry: telemetry.listed } : {}),
     ...(telemetry.missing.length > 0 ? { telemetry_missing: telemetry.missing } : {}),
   };
-  files.push({ name: "manifest.json", bytes: jsonFile(manifest) });
+  // The signed manifest is carried whole beside its signature (manifest.sig.json), so that verify.py
+  // names the file that differs from it even when manifest.json was rewritten to match.
+  const manifestSha = sha256(utf8(canonicalJson(manifest)));
+  files.push(
+    { name: "manifest.json", bytes: jsonFile(manifest) },
+    {
+      name: MANIFEST_SIGNATURE_FILE,
+      bytes: jsonFile({ manifest, manifest_sha256: manifestSha, signature: await signer.sign(manifestSha) }),
+    },
+  );
 
   // A zip entry's time has no zone: the company's wall clock at the approval, as its staff read it.
   const company = await deps.repos.companies.get(actor.company);

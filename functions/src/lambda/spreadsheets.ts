@@ -8,7 +8,8 @@
 // exceljs, SheetJS (docs/deployment.md, «The spreadsheet worker») and pdfkit, so the API's bundle does not, and only exports
 // pay for their cold start. It reads the table (a project and its calculations, an inventory) and the forecasts'
 // rows (forecasts/, read only) and the approved inventory snapshots (inventory/, read only), and
-// writes only under exports/ (the areas its blob store knows, the prefixes the stack grants it). No secret:
+// writes only under exports/ (the areas its blob store knows, the prefixes the stack grants it), and
+// signs a verification pack's manifest with the version key (KMS Sign, issue 86 R9). No secret:
 // the API has authenticated the user, and only the API's role may invoke this function.
 import { Buffer } from "node:buffer";
 import { S3Client } from "@aws-sdk/client-s3";
@@ -25,6 +26,7 @@ import type { ExportDeps } from "../export/project-export";
 import type { SpreadsheetWorker } from "../ports";
 import { BLOB_AREAS, EXPORTS_AREA } from "../adapters/blob/areas";
 import { requiredEnv } from "./secrets";
+import { KMSClient, kmsSigner } from "../adapters/signing/kms-signer";
 import { bytesOf, jobStatus, renderFile, runJob } from "../adapters/spreadsheets/jobs";
 
 type Log = Pick<Console, "info"> & Partial<Pick<Console, "error">>;
@@ -46,6 +48,10 @@ export function workerDepsFromEnv(): ExportDeps {
       models: requiredEnv(BLOB_AREAS.models.bucket),
     }),
     clock: systemClock,
+    // Issue 86 R9: a verification pack's manifest is signed here with the version key (KMS).
+    ...(process.env.VERSION_SIGNING_KEY_IDS
+      ? { signer: kmsSigner(new KMSClient({}), process.env.VERSION_SIGNING_KEY_IDS.split(",")) }
+      : {}),
   };
 }
 

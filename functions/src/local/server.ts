@@ -147,8 +147,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // Exports and report passports are rendered in worker threads that stream them back (in AWS the
   // spreadsheet worker function renders them), and large forecast uploads are read and predicted
   // there; on real DynamoDB, in this process.
+  const signer = localVersionSigner(dataDir);
   const threads = storage.endpoint
     ? spreadsheetThreads({
+        signer,
         endpoint: storage.endpoint,
         connect: storage.connect,
         tableName: LOCAL_TABLE,
@@ -192,7 +194,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     },
     webhooksDue: () => webhooks.due(),
     spreadsheets: threads ?? inProcessSpreadsheets(() => deps),
-    signer: localVersionSigner(dataDir),
+    signer,
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,
     yearMath: scoring,

@@ -19,14 +19,14 @@ import { previewUpload } from "../domain/calculations/upload-preview";
 import { exportFormat, type ExportResult } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
-import type { ThreadData, ThreadMessage, ToThread } from "./spreadsheet-threads";
+import { threadSigner, type ThreadData, type ThreadMessage, type ToThread } from "./spreadsheet-threads";
 import { forecastFromColumns, forecastFromFile, type ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { ForecastColumns } from "../ports";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
 
-const { endpoint, tableName, blobsDir, port: engine } = workerData as ThreadData;
+const { endpoint, tableName, blobsDir, port: engine, signing } = workerData as ThreadData;
 const deps: ExportDeps = {
   repos: dynamoRepositories(
     createDocumentClient({ tableName, endpoint, ...(engine ? { requestHandler: portRequestHandler(engine) } : {}) }),
@@ -34,6 +34,8 @@ const deps: ExportDeps = {
   ),
   blobs: fsBlobStore(blobsDir),
   clock: systemClock,
+  // A verification pack's manifest is signed by the server (issue 86 R9).
+  ...(signing ? { signer: threadSigner(signing) } : {}),
 };
 
 /** The ports with the server's clock, running on from `now` (its reading when it sent the request):

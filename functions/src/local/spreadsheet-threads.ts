@@ -8,7 +8,7 @@
 // memory (its heap is capped) fails its own jobs and is replaced; the server stays up. A company's
 // model is trained there as a job too, as the job function trains it in AWS.
 import { availableParallelism } from "node:os";
-import { Worker, type MessagePort } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
@@ -30,7 +30,7 @@ import type { UploadedFile } from "../files/tabular";
 import type { SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
-import type { Clock, ForecastColumns } from "../ports";
+import type { Clock, ForecastColumns, VersionSignature, VersionSigner } from "../ports";
 import { threadResourceLimits } from "./heap-limits";
 
 export interface ThreadData {
@@ -39,6 +39,48 @@ export interface ThreadData {
   blobsDir: string;
   /** The way in to the engine's thread, when it runs in this process (dynalite-port.ts). */
   port?: MessagePort;
+  /** Issue 86 R9: where the thread asks the server to sign a verification pack's manifest
+   *  (signingPort below); the private key stays in the server's thread. */
+  signing?: MessagePort;
+}
+
+/** A signature asked of the server by a thread, and its answer. */
+type SignRequest = { id: number; sha256: string };
+type SignAnswer = { id: number; signature?: VersionSignature; error?: string };
+
+/** The server's end of a thread's signing port: each digest signed with `signer`. */
+function signingPort(signer: VersionSigner): MessagePort {
+  const { port1, port2 } = new MessageChannel();
+  port1.on("message", ({ id, sha256 }: SignRequest) => {
+    signer.sign(sha256).then(
+      (signature) => port1.postMessage({ id, signature } satisfies SignAnswer),
+      (error: unknown) => port1.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies SignAnswer),
+    );
+  });
+  port1.unref();
+  return port2;
+}
+
+/** The thread's signer: asks the server over `port` (its keys are the server's to list). */
+export function threadSigner(port: MessagePort): VersionSigner {
+  let next = 1;
+  const waiting = new Map<number, (answer: SignAnswer) => void>();
+  port.on("message", (answer: SignAnswer) => {
+    waiting.get(answer.id)?.(answer);
+    waiting.delete(answer.id);
+    if (waiting.size === 0) port.unref();
+  });
+  port.unref();
+  return {
+    sign: (sha256) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, (answer) => (answer.signature ? resolve(answer.signature) : reject(new Error(answer.error ?? "not signed"))));
+        port.ref();
+        port.postMessage({ id, sha256 } satisfies SignRequest);
+      }),
+    keys: () => Promise.reject(new Error("a spreadsheet thread lists no signing keys")),
+  };
 }
 
 export type ToThread =
@@ -95,6 +137,8 @@ export interface ThreadPoolOptions extends ThreadData {
   releaseSlots?: (slots: JobTicket["slots"]) => Promise<void>;
   /** Keeps a waiting job's slots counting (domain/heavy-work.ts, carryHeavySlots), in place. */
   carrySlots?: (slots: JobTicket["slots"]) => Promise<void>;
+  /** Signs a verification pack's manifest for the threads (issue 86 R9). */
+  signer?: VersionSigner;
 }
 
 export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
@@ -161,9 +205,10 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
   function spawn(): Thread {
     // A thread of its own reaches the engine's thread through a port rather than its HTTP endpoint.
     const port = options.connect?.();
+    const signing = options.signer ? signingPort(options.signer) : undefined;
     const worker = new Worker(BOOT, {
-      workerData: { ...data, entry: ENTRY, background: true, ...(port ? { port } : {}) },
-      transferList: port ? [port] : [],
+      workerData: { ...data, entry: ENTRY, background: true, ...(port ? { port } : {}), ...(signing ? { signing } : {}) },
+      transferList: [...(port ? [port] : []), ...(signing ? [signing] : [])],
       execArgv: [],
       resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });

@@ -17,7 +17,16 @@ const keys = access("signingKeys", "public", { scope: "public" });
 
 export const signingKeysRoute = route(keys("signingKeys", "The platform's version-signing public keys, oldest first", []), {
   get: "/",
-  200: json(z.object({ keys: z.array(signingKeySchema) }), "The keys"),
+  200: json(
+    z.object({
+      keys: z.array(signingKeySchema),
+      verify_py_sha256: z.string().meta({
+        description:
+          "SHA-256 of the published verify.py (issue 86 R9): compare a pack's verify.py with it before running it (docs/security.md prints it too)",
+      }),
+    }),
+    "The keys, and the published verify.py's SHA-256",
+  ),
 });
 
 export const SIGNING_KEY_ROUTES = [signingKeysRoute] as const;

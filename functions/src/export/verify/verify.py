@@ -5,16 +5,27 @@ Run in the unzipped pack:
 
     python3 verify.py                          (or: python3 verify.py path/to/pack)
     python3 verify.py --public-key platform.pem
-                                               (the platform's public key, from GET /api/v1/signing-keys/)
+                                               (the platform's public key, from GET /api/v1/signing-keys/;
+                                               given twice when the pack was made after a key rotation)
     python3 verify.py --sha256 <SHA-256>       (the version's SHA-256 as the company published it)
 
 Without an outside anchor (--public-key or --sha256) only the pack's self-consistency can be checked:
 a forger who rewrites every file of it consistently passes that, so the run says so and exits 3.
 
+Is this verify.py the published one? A replaced script can print anything. Before running it, take its
+SHA-256 yourself (sha256sum verify.py; certutil -hashfile verify.py SHA256 on Windows) and compare it
+with «verify_py_sha256» of GET /api/v1/signing-keys/ and with the one docs/security.md of the platform's
+repository gives; or run the platform repository's own functions/src/export/verify/verify.py on the
+unzipped pack instead of the pack's copy.
+
 What it checks, from the pack's own files (D34, D44):
   1. the files a pack must hold, by a list of its own (the fixed files, a file per calculation of the
      snapshot, the evidence files its coefficients name), each present and in manifest.json, and
-     every file's SHA-256 against manifest.json;
+     every file's SHA-256 against manifest.json; no file the manifest does not list (issue 86 R9);
+  1a. the platform's signature over manifest.json (manifest.sig.json, with --public-key): the
+     manifest names the version and every file's SHA-256, so no file can be changed, added or left out
+     with the manifest re-hashed. A pack without it is of the older format (made before 27.11.2026),
+     said so; a version approved since then has no pack of the older format;
   2. the snapshot (snapshot.json) is in the canonical form of RFC 8785 (UTF-8, keys sorted by UTF-16
      code units, no whitespace, ECMAScript numbers) and its SHA-256 is the one the platform lists
      for the version (version.json), the one printed in both passports (passport.xlsx and the text of
@@ -23,6 +34,10 @@ What it checks, from the pack's own files (D34, D44):
      RSASSA-PKCS1-v1_5 with SHA-256, checked with pow) and the key's fingerprint against the one the
      passports print («Отпечаток ключа подписи (SHA-256)»);
   2a. four eyes: who approved the version (approved_by) is not who sent it (sent_by);
+  2b. what the readable files print, read back against the snapshot (issue 86 R9): version.json's
+     year, version, approval and total; the passport's workbook (passport.xlsx, sheet «Выбросы»: the
+     gases, every line, the facilities and the year's total); coefficients.csv (every coefficient of
+     every calculation once: its value, unit and what the snapshot says of its source);
   3. each calculation's file (calculations/NNNN.json: inputs, results, coefficients) is the one the
      snapshot holds under that hash;
   4. each calculation's gases from its results (rules.json: which result is which gas), CH4 in
@@ -69,6 +84,20 @@ CO2_NETTED_LINE = "1.B.1.a.i.1"  # D28
 # come from the snapshot).
 PACK_FILES = ("snapshot.json", "version.json", "rules.json", "coefficients.csv", "passport.pdf", "passport.xlsx",
               "verify.py", "manifest.json")
+# Issue 86 R9: the platform's signature over manifest.json, and the day since which every pack has one.
+MANIFEST_SIGNATURE = "manifest.sig.json"
+SIGNED_MANIFEST_FORMAT = 2
+SIGNED_MANIFEST_SINCE = "2026-11-27"
+FIGURES_SHEET = "Выбросы"
+# wasm-core/src/coefficient-sources.ts: how coefficients.csv names a source other than a dictionary
+SOURCE_LABELS = {
+    "custom": "Фактическое значение",
+    "fixed": "Фиксированное значение",
+    "default": "Фиксированное значение (по умолчанию)",
+    "order_default": "По умолчанию (Приказ № 371)",
+    "input": "Введено пользователем",
+    "periods": "Рассчитано по периодам",
+}
 PASSPORT_SHEET = "Паспорт"
 PASSPORT_SHA_LABEL = "SHA-256 версии"
 PASSPORT_KEY_LABEL = "Отпечаток ключа подписи (SHA-256)"
@@ -263,32 +292,38 @@ XLSX = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
         "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
 
 
-def passport_sha(path, label=PASSPORT_SHA_LABEL):
-    """The value the passport's workbook prints on its «Паспорт» sheet beside `label` («SHA-256
-    версии»), read with zipfile and ElementTree; None when the sheet has no such row. Raises on a file
-    that is no workbook."""
+def sheet_rows(path, name):
+    """The rows of the workbook's sheet `name` as {column letter: text}, read with zipfile and
+    ElementTree; None when the workbook has no such sheet. Raises on a file that is no workbook."""
     with zipfile.ZipFile(path) as book:
-        def xml(name):
-            return ElementTree.fromstring(book.read(name.lstrip("/")))
+        def xml(part):
+            return ElementTree.fromstring(book.read(part.lstrip("/")))
         shared = []
         if "xl/sharedStrings.xml" in book.namelist():
             shared = ["".join(t.text or "" for t in si.iter("{%s}t" % XLSX["m"])) for si in xml("xl/sharedStrings.xml")]
         targets = {rel.get("Id"): rel.get("Target") for rel in xml("xl/_rels/workbook.xml.rels")}
-        sheet = next((s for s in xml("xl/workbook.xml").iter("{%s}sheet" % XLSX["m"]) if s.get("name") == PASSPORT_SHEET), None)
+        sheet = next((s for s in xml("xl/workbook.xml").iter("{%s}sheet" % XLSX["m"]) if s.get("name") == name), None)
         if sheet is None:
             return None
         target = targets[sheet.get("{%s}id" % XLSX["r"])]
-        rows = xml(target if target.startswith("/") else "xl/" + target).iter("{%s}row" % XLSX["m"])
 
         def text(cell):
             if cell.get("t") == "s":
                 return shared[int(cell.find("{%s}v" % XLSX["m"]).text)]
             return "".join(t.text or "" for t in cell.iter("{%s}t" % XLSX["m"])) or (cell.findtext("{%s}v" % XLSX["m"]) or "")
 
-        for row in rows:
-            cells = [text(c) for c in row.iter("{%s}c" % XLSX["m"])]
-            if len(cells) >= 2 and cells[0] == label:
-                return cells[1].strip()
+        rows = []
+        for row in xml(target if target.startswith("/") else "xl/" + target).iter("{%s}row" % XLSX["m"]):
+            rows.append({re.sub(r"\d+$", "", c.get("r") or ""): text(c) for c in row.iter("{%s}c" % XLSX["m"])})
+        return rows
+
+
+def passport_sha(path, label=PASSPORT_SHA_LABEL):
+    """The value the passport's workbook prints on its «Паспорт» sheet beside `label` («SHA-256
+    версии»); None when the sheet has no such row. Raises on a file that is no workbook."""
+    for row in sheet_rows(path, PASSPORT_SHEET) or []:
+        if row.get("A") == label and "B" in row:
+            return row["B"].strip()
     return None
 
 
@@ -589,18 +624,31 @@ def co2e(gas, t, gwp_ch4):
 
 def main(folder, published=None, public_key=None):
     report = Report()
-    report.anchored = published is not None or public_key is not None
+    public_keys = [public_key] if isinstance(public_key, str) else list(public_key or [])
+    report.anchored = published is not None or len(public_keys) > 0
     path = lambda name: os.path.join(folder, name)
     try:
-        manifest = json.load(open(path("manifest.json"), encoding="utf-8"))
+        manifest_raw = open(path("manifest.json"), "rb").read()
+        manifest = json.loads(manifest_raw.decode("utf-8"))
     except (OSError, ValueError) as error:
         report.incomplete("manifest.json не читается: %s" % error)
         return finish(report, None)
+    # Issue 86 R9: the manifest as the platform signed it; the files are checked against it.
+    signed = read_signed_manifest(report, path)
+    if signed is not None:
+        differs = first_difference(signed["manifest"], manifest)
+        if differs:
+            report.fail("файл manifest.json", "не тот, что подписан (%s): %s — в подписанном %r, в manifest.json %r"
+                        % (MANIFEST_SIGNATURE, differs[0] or "весь", differs[1], differs[2]))
+        manifest = signed["manifest"]
+    where = "в подписанном манифесте" if signed is not None else "в манифесте"
     listed = {entry["name"] for entry in manifest.get("files", [])}
+    required = set()
 
     def must_hold(names):
         """D44: the pack's own list, besides the manifest's: each file present and listed there."""
         for name in names:
+            required.add(name)
             if not os.path.isfile(path(name)):
                 if name not in listed:  # a listed one is named below
                     report.incomplete("файла %s нет в пакете" % name)
@@ -618,7 +666,7 @@ def main(folder, published=None, public_key=None):
         if digest == entry["sha256"]:
             report.agree("файл %s" % entry["name"])
         else:
-            report.fail("файл %s" % entry["name"], "SHA-256 %s, в манифесте %s" % (digest, entry["sha256"]))
+            report.fail("файл %s" % entry["name"], "SHA-256 %s, %s %s" % (digest, where, entry["sha256"]))
     gone = {(m["calculation"], m["coefficient"]) for m in manifest.get("evidence_missing", [])}
     for missing in manifest.get("evidence_missing", []):
         print("примечание: подтверждающий документ «%s» (%s, %s) удален после утверждения и в пакет не вошел"
@@ -640,6 +688,10 @@ def main(folder, published=None, public_key=None):
         print("примечание: показания АГК месяца %s («%s», %s) приняты до того, как платформа сохраняла их для пакета"
               % (missing["month"], missing["point"], missing["calculation"]))
     must_hold(name for csv, js, calculation in telemetry_files(lines) if calculation not in kept_before for name in (csv, js))
+    # Issue 86 R9: a file the manifest does not list is no file of the platform's pack.
+    for name in pack_files(folder):
+        if name not in listed and name not in required and name != MANIFEST_SIGNATURE:
+            report.fail("файл %s" % name, "его нет %s: в пакете платформы такого файла нет" % where)
 
     print("== Снимок версии %s (RFC 8785, SHA-256)" % version.get("version"))
     text = canonical(snapshot).encode("utf-8")
@@ -685,13 +737,24 @@ def main(folder, published=None, public_key=None):
             report.fail("четыре глаза", "версию утвердил тот же, кто ее отправил: %s" % snapshot["sent_by"])
     else:
         print("примечание: в снимке не указано, кто отправил версию на проверку (версия утверждена до того, как это сохранялось)")
-    if public_key is not None:
-        check_signature(report, path, version, digest, public_key)
+    keys = load_keys(report, public_keys)
+    if keys:
+        check_signature(report, path, version, digest, keys)
     if published is not None:
         if published.strip().lower() == digest:
             report.agree("SHA-256 снимка — тот, что передан (--sha256)")
         else:
             report.fail("SHA-256 снимка: передан (--sha256) %s" % published.strip(), "пересчет %s" % digest)
+
+    print("== Манифест пакета и его подпись (manifest.json, %s)" % MANIFEST_SIGNATURE)
+    check_manifest(report, manifest, signed, snapshot, digest, keys)
+
+    print("== Читаемые файлы пакета против снимка: version.json, passport.xlsx, coefficients.csv")
+    check_version_file(report, version, snapshot, digest)
+    if os.path.isfile(path("passport.xlsx")):
+        check_passport_figures(report, path("passport.xlsx"), snapshot)
+    if os.path.isfile(path("coefficients.csv")):
+        check_coefficients(report, path("coefficients.csv"), snapshot["inventory"]["calculations"])
 
     inventory = snapshot["inventory"]
     gwp = inventory["gwp"]["gwp_ch4"]
@@ -1069,15 +1132,272 @@ def check_telemetry(report, path, index, line, stated_sha):
         report.fail("%s: минуты" % what, "пересчет %s, в пакете %s" % (counted, {k: minutes.get(k) for k in counted}))
 
 
-def check_signature(report, path, version, digest, public_key):
-    """The platform's signature over the snapshot's SHA-256, with the key the verifier passed."""
+def load_keys(report, paths):
+    """Each key the verifier passed (--public-key): (n, e, fingerprint)."""
+    keys = []
+    for public_key in paths:
+        try:
+            n, e, der = rsa_public_key(open(public_key, encoding="ascii").read())
+        except (OSError, ValueError, IndexError, binascii.Error, UnicodeDecodeError) as error:
+            report.incomplete("ключ %s не читается: %s" % (public_key, error))
+            continue
+        keys.append((n, e, hashlib.sha256(der).hexdigest()))
+    return keys
+
+
+def key_for(keys, signed):
+    """The key passed that a signature names (its fingerprint), else the first passed."""
+    return next((k for k in keys if k[2] == signed.get("fingerprint_sha256")), keys[0])
+
+
+# ---- issue 86 R9: the manifest's signature, and the readable files read back against the snapshot ----
+
+def pack_files(folder):
+    """Every file under the pack's folder, as the manifest names them (a/b with «/»)."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            found.append(os.path.relpath(os.path.join(root, name), folder).replace(os.sep, "/"))
+    return sorted(found)
+
+
+def read_signed_manifest(report, path):
+    """manifest.sig.json: {manifest, manifest_sha256, signature}; None when the pack has none (the
+    older format, or the file removed: check_manifest tells which)."""
+    if not os.path.isfile(path(MANIFEST_SIGNATURE)):
+        return None
     try:
-        n, e, der = rsa_public_key(open(public_key, encoding="ascii").read())
-    except (OSError, ValueError, IndexError, binascii.Error, UnicodeDecodeError) as error:
-        report.incomplete("ключ %s не читается: %s" % (public_key, error))
+        signed = json.load(open(path(MANIFEST_SIGNATURE), encoding="utf-8"))
+        if not isinstance(signed.get("manifest"), dict) or not isinstance(signed.get("signature"), dict):
+            raise ValueError("нет манифеста или подписи")
+        return signed
+    except (OSError, ValueError, AttributeError) as error:
+        report.fail("файл %s" % MANIFEST_SIGNATURE, "не читается: %s" % error)
+        return {"manifest": {}, "signature": {}, "unreadable": True}
+
+
+def check_manifest(report, manifest, signed, snapshot, digest, keys):
+    """The platform's signature over the manifest (manifest.sig.json) and the manifest naming this
+    version; a pack without it is of the older format unless its version was approved since packs
+    are signed."""
+    report.older_format = False
+    for field, stated in (("year", snapshot.get("year")), ("version", snapshot.get("version")), ("sha256_of_snapshot", digest)):
+        if field in manifest and manifest[field] != stated:
+            report.fail("файл manifest.json: %s" % field, "в манифесте %s, у версии %s" % (manifest[field], stated))
+    if signed is None:
+        approved = str(snapshot.get("approved_at") or "")
+        if manifest.get("format", 1) >= SIGNED_MANIFEST_FORMAT:
+            report.fail("файл manifest.json", "пакет формата %s без подписи манифеста: файла %s нет"
+                        % (manifest.get("format"), MANIFEST_SIGNATURE))
+        elif approved[:10] >= SIGNED_MANIFEST_SINCE:
+            report.fail("файл manifest.json", "версия утверждена %s, а с %s платформа подписывает манифест каждого пакета: "
+                        "файла %s нет" % (approved[:10], SIGNED_MANIFEST_SINCE, MANIFEST_SIGNATURE))
+        else:
+            report.older_format = True
+            print("ПРЕЖНИЙ ФОРМАТ: пакет без подписи манифеста (%s), как платформа делала их до %s. Подписью "
+                  "подтверждены снимок и все пересчитанные из него цифры; version.json, паспорт (xlsx) и "
+                  "coefficients.csv сверены со снимком ниже, но байты паспорта PDF и файлы, которых нет в manifest.json, "
+                  "подписью не связаны. Скачайте пакет этой версии заново: новый пакет подписан целиком."
+                  % (MANIFEST_SIGNATURE, SIGNED_MANIFEST_SINCE))
         return
-    fingerprint = hashlib.sha256(der).hexdigest()
+    if signed.get("unreadable"):
+        return
+    if manifest.get("format") != SIGNED_MANIFEST_FORMAT:
+        report.fail("файл %s: format" % MANIFEST_SIGNATURE, "в манифесте %s, у подписанного пакета %s" % (manifest.get("format"), SIGNED_MANIFEST_FORMAT))
+    try:
+        manifest_sha = hashlib.sha256(canonical(manifest).encode("utf-8")).hexdigest()
+    except ValueError as error:
+        report.fail("файл %s" % MANIFEST_SIGNATURE, "манифест не JSON: %s" % error)
+        return
+    if signed.get("manifest_sha256") != manifest_sha:
+        report.fail("файл %s" % MANIFEST_SIGNATURE, "SHA-256 манифеста %s, а подписан %s" % (manifest_sha, signed.get("manifest_sha256")))
+    if not keys:
+        print("примечание: подпись манифеста (SHA-256 всех файлов пакета) не проверена: передайте открытый ключ "
+              "платформы (--public-key, GET /api/v1/signing-keys/)")
+        return
+    signature = signed["signature"]
+    n, e, fingerprint = key_for(keys, signature)
+    try:
+        value = base64.b64decode(signature.get("value") or "", validate=True)
+    except (binascii.Error, ValueError):
+        value = b""
+    if signature_holds(n, e, value, bytes.fromhex(manifest_sha)):
+        report.agree("подпись платформы над манифестом (SHA-256 каждого файла пакета) — ключом %s (--public-key)" % fingerprint)
+    else:
+        report.fail("файл %s: подпись платформы" % MANIFEST_SIGNATURE, "не подтверждает манифест (SHA-256 %s) ключом %s "
+                    "(--public-key): манифест изменен после того, как платформа его подписала" % (manifest_sha, fingerprint))
+
+
+def check_version_file(report, version, snapshot, digest):
+    """version.json's fields against the snapshot whose SHA-256 it names."""
+    inventory = snapshot["inventory"]
+    expected = (("year", snapshot.get("year")), ("version", snapshot.get("version")),
+                ("approved_at", snapshot.get("approved_at")), ("approved_by", snapshot.get("approved_by")),
+                ("calculations", len(inventory["calculations"])))
+    wrong = False
+    for field, value in expected:
+        if field in version and version[field] != value:
+            wrong = True
+            report.fail("файл version.json: %s" % field, "в version.json %r, в снимке %r" % (version[field], value))
+    if "total_t_co2e" in version and not close(version["total_t_co2e"], inventory["total_t_co2e"]):
+        wrong = True
+        report.fail("файл version.json: total_t_co2e", "в version.json %s, в снимке %s" % (fmt(version["total_t_co2e"]), fmt(inventory["total_t_co2e"])))
+    if not wrong:
+        report.agree("файл version.json: год, версия, утверждение и итог — те, что в снимке")
+
+
+def number_of(text):
+    """A cell's number (the workbook writes plain numbers), None for an empty or other cell."""
+    try:
+        return float(text.replace("\u00a0", "").replace(" ", "").replace(",", "."))
+    except (AttributeError, ValueError):
+        return None
+
+
+def check_passport_figures(report, book, snapshot):
+    """The passport workbook's sheet «Выбросы»: per gas, every line (category, IPCC code, gas), each
+    facility and the year's total, against the snapshot."""
+    what = "файл passport.xlsx, лист «%s»" % FIGURES_SHEET
+    try:
+        rows = sheet_rows(book, FIGURES_SHEET)
+    except (KeyError, ValueError, IndexError, zipfile.BadZipFile, ElementTree.ParseError) as error:
+        report.fail(what, "не читается: %s" % error)
+        return
+    if rows is None:
+        report.fail(what, "листа нет")
+        return
+    inventory = snapshot["inventory"]
+    total = inventory["total_t_co2e"]
+    lines = {(c["category"], c["ipcc_code"], c["gas"]): c for c in inventory["categories"]}
+    gases = {"Диоксид углерода (CO2)": "CO2", "Метан (CH4)": "CH4"}
+    facilities = {f.get("name"): f for f in inventory.get("facilities", [])}
+    differ = []
+    printed_lines = set()
+    section = None
+    for row in rows:
+        a = (row.get("A") or "").strip()
+        d, e = number_of(row.get("D")), number_of(row.get("E"))
+        if a in ("Выбросы по газам", "Выбросы по категориям и газам", "Выбросы по площадкам"):
+            section = a
+            continue
+        if a in ("Итого", "Итого по категориям"):
+            if not close(e, total):
+                differ.append("«%s» %s т CO2-экв., в снимке %s" % (a, fmt(e) if e is not None else row.get("E"), fmt(total)))
+            continue
+        if section == "Выбросы по газам" and a in gases:
+            gas = gases[a]
+            t = sum(c["t"] for c in inventory["categories"] if c["gas"] == gas)
+            t_co2e = sum(c["t_co2e"] for c in inventory["categories"] if c["gas"] == gas)
+            if not (close(d, t) or (d is None and t == 0)) or not (close(e, t_co2e) or (e is None and t_co2e == 0)):
+                differ.append("%s: %s т, %s т CO2-экв., в снимке %s и %s" % (a, row.get("D"), row.get("E"), fmt(t), fmt(t_co2e)))
+            continue
+        category = re.match(r"Категория (\d+)\.", a)
+        if section == "Выбросы по категориям и газам" and category:
+            key = (int(category.group(1)), (row.get("B") or "").split(" ")[0], (row.get("C") or "").strip())
+            line = lines.get(key)
+            if line is None:
+                differ.append("строки %s %s (категория %s) в снимке нет" % (key[1], key[2], key[0]))
+                continue
+            printed_lines.add(key)
+            if not close(d, line["t"]) or not close(e, line["t_co2e"]):
+                differ.append("строка %s %s (категория %s): %s т, %s т CO2-экв., в снимке %s и %s"
+                              % (key[1], key[2], key[0], row.get("D"), row.get("E"), fmt(line["t"]), fmt(line["t_co2e"])))
+            continue
+        if section == "Выбросы по площадкам" and a and a != "Площадка":
+            facility = facilities.get(a)
+            if facility is None:
+                differ.append("площадки «%s» в снимке нет" % a)
+            elif not close(e, facility["t_co2e"]):
+                differ.append("площадка «%s»: %s т CO2-экв., в снимке %s" % (a, row.get("E"), fmt(facility["t_co2e"])))
+    for key in sorted(set(lines) - printed_lines):
+        differ.append("строка %s %s (категория %s) из снимка не напечатана" % (key[1], key[2], key[0]))
+    if differ:
+        for problem in differ:
+            report.fail(what, problem)
+    else:
+        report.agree("%s: выбросы по газам, %d строк, площадки и итог %s т CO2-экв. — те, что в снимке"
+                     % (what, len(printed_lines), fmt(total)))
+
+
+def check_coefficients(report, table, calculations):
+    """coefficients.csv: every coefficient of every calculation once, its value, unit and what the
+    snapshot says of its source (a dictionary's entry, a justification, an evidence file)."""
+    import csv
+    what = "файл coefficients.csv"
+    try:
+        text = open(table, encoding="utf-8-sig", newline="").read()
+        rows = list(csv.reader(text.splitlines(), delimiter=";"))
+    except (OSError, ValueError, csv.Error) as error:
+        report.fail(what, "не читается: %s" % error)
+        return
+    rows = [r for r in rows[1:] if r]
+    plain = lambda cell: cell[1:] if cell[:1] == "'" and cell[1:2] in ("=", "+", "-", "@", "\t", "\r") else cell
+    expected = {}
+    for index, line in enumerate(calculations):
+        for name, use in (line.get("coefficients") or {}).items():
+            expected[("calculations/%04d.json" % (index + 1), name)] = (line, use or {})
+    seen = set()
+    differ = []
+    for number, row in enumerate(rows, 2):
+        if len(row) < 7:
+            differ.append("строка %d: %d столбцов вместо 8" % (number, len(row)))
+            continue
+        file, name, ipcc, coefficient, value, unit, source = (plain(c) for c in row[:7])
+        code = re.search(r"\(([^()]*)\)$", coefficient)
+        key = (file, code.group(1) if code else coefficient)
+        if key not in expected or key in seen:
+            differ.append("строка %d (%s, %s): такого коэффициента в снимке нет%s" % (number, file, coefficient, " или он повторен" if key in seen else ""))
+            continue
+        seen.add(key)
+        line, use = expected[key]
+        stated_value = use.get("value")
+        try:
+            printed_value = es_number(stated_value) if isinstance(stated_value, (int, float)) and not isinstance(stated_value, bool) else str(stated_value)
+        except ValueError:
+            printed_value = str(stated_value)
+        facts = [("расчет", name, line.get("name")), ("код МГЭИК", ipcc, line.get("ipcc_code")),
+                 ("значение", value, printed_value), ("единица", unit, use.get("unit"))]
+        for label, printed, held in facts:
+            if printed != ("" if held is None else str(held)):
+                differ.append("строка %d (%s, %s): %s «%s», в снимке «%s»" % (number, file, key[1], label, printed, held))
+        for fact in source_facts(use):
+            if fact not in source:
+                differ.append("строка %d (%s, %s): источник «%s» не называет «%s» из снимка" % (number, file, key[1], source, fact))
+    for file, name in sorted(set(expected) - seen):
+        differ.append("коэффициента %s расчета %s нет" % (name, file))
+    if differ:
+        for problem in differ:
+            report.fail(what, problem)
+    else:
+        report.agree("%s: %d коэффициентов — значения, единицы и источники те, что в снимке" % (what, len(seen)))
+
+
+def source_facts(use):
+    """What coefficients.csv's «Источник» of a coefficient must say, from the snapshot."""
+    source = use.get("source")
+    if source == "dictionary":
+        facts = []
+        if use.get("item_id") is not None:
+            facts.append("запись № %s" % use["item_id"])
+        if use.get("item_name"):
+            facts.append("«%s»" % use["item_name"])
+        if use.get("item_version") is not None:
+            facts.append("версия %s" % use["item_version"])
+        return facts
+    if source == "custom":
+        facts = [SOURCE_LABELS["custom"]]
+        facts.append("обоснование: %s" % use["justification"] if use.get("justification") else "без обоснования")
+        if use.get("evidence"):
+            facts.append("подтверждающий документ «%s»" % use["evidence"].get("name"))
+        return facts
+    return [SOURCE_LABELS[source]] if source in SOURCE_LABELS else []
+
+
+def check_signature(report, path, version, digest, keys):
+    """The platform's signature over the snapshot's SHA-256, with the key the verifier passed."""
     signed = version.get("signature") or {}
+    n, e, fingerprint = key_for(keys, signed)
     if not signed.get("value"):
         report.fail("подпись платформы", "в version.json нет подписи версии")
         return
@@ -1120,6 +1440,8 @@ def finish(report, version):
             print("  " + what)
         return 1
     print("Все %d проверок сходятся: версия %s, SHA-256 %s" % (report.checked, version.get("version"), version["sha256"]))
+    if getattr(report, "older_format", False):
+        print("Пакет прежнего формата: его манифест не подписан (см. «ПРЕЖНИЙ ФОРМАТ» выше).")
     if not getattr(report, "anchored", False):
         print("Проверена только согласованность пакета с самим собой: внешний якорь не передан. Пакет, все файлы "
               "которого подделаны согласованно, прошел бы эти проверки. Передайте открытый ключ платформы "
@@ -1133,6 +1455,9 @@ if __name__ == "__main__":
     parser.add_argument("folder", nargs="?", default=os.path.dirname(os.path.abspath(__file__)),
                         help="папка распакованного пакета (по умолчанию папка этого файла)")
     parser.add_argument("--sha256", help="SHA-256 версии, как его опубликовала организация")
-    parser.add_argument("--public-key", help="файл PEM с открытым ключом платформы (GET /api/v1/signing-keys/)")
+    parser.add_argument("--public-key", action="append",
+                        help="файл PEM с открытым ключом платформы (GET /api/v1/signing-keys/); можно указать дважды")
     arguments = parser.parse_args()
+    print("Этот verify.py: SHA-256 %s. Сверьте его (sha256sum verify.py) с verify_py_sha256 в GET /api/v1/signing-keys/ "
+          "и в docs/security.md платформы: подмененный скрипт напечатает что угодно." % hashlib.sha256(open(os.path.abspath(__file__), "rb").read()).hexdigest())
     sys.exit(main(arguments.folder, arguments.sha256, arguments.public_key))
