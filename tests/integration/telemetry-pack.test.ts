@@ -1,6 +1,6 @@
 // D63 and the verification pack: a month accepted from the mine's АГК carries the minute values behind
 // it. Three days of the demo simulator's readings of a shaft (anemometer and methane meter) and a
-// drainage line (flow at actual conditions with P and T, high-range methane) of March 2025, with a gap,
+// drainage line (flow at actual conditions with P and T, high-range methane) of last year's March, with a gap,
 // a stuck stretch, a value out of range, a jump and two readings in one minute, are pushed, each point's
 // month accepted (with a reason: 3 days of 31), the year sent and approved. The accepted figure is the
 // same in the inventory, the passport and the pack; `verify.py` recomputes each month's volume, CH4
@@ -22,7 +22,8 @@ import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
 
-const YEAR = 2025;
+// Last year's: readings more than 24 months old are refused (LIMITS.telemetry.pastMonths).
+const YEAR = new Date().getUTCFullYear() - 1;
 const ZONE = "Asia/Novokuznetsk";
 const DAYS = 3;
 const START = instantOfWallTime(YEAR, 3, 10, 0, 0, ZONE);
@@ -145,7 +146,7 @@ beforeAll(async () => {
         point: points[kind],
         months: [`${YEAR}-03`],
         project,
-        reason: "Пусконаладка АГК: показания с 10.03.2025 по 12.03.2025",
+        reason: `Пусконаладка АГК: показания с 10.03.${YEAR} по 12.03.${YEAR}`,
       }),
       201,
     );
@@ -166,8 +167,8 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     const manifest = manifestOf(dir);
     expect(manifest.telemetry.map((t) => [t.point, t.month])).toEqual(
       expect.arrayContaining([
-        ["Вентиляционный ствол № 2", "2025-03"],
-        ["Дегазационная установка", "2025-03"],
+        ["Вентиляционный ствол № 2", `${YEAR}-03`],
+        ["Дегазационная установка", `${YEAR}-03`],
       ]),
     );
     const inventory = await inventoryCalculations(h, token, YEAR);
@@ -207,7 +208,7 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).not.toContain("РАСХОДИТСЯ");
     for (const name of ["Вентиляционный ствол № 2", "Дегазационная установка"]) {
-      const what = `расчет «${name}: по данным АГК, 03.2025»`;
+      const what = `расчет «${name}: по данным АГК, 03.${YEAR}»`;
       expect(out.stdout).toContain(`сходится:    ${what}`);
       expect(out.stdout).toMatch(
         new RegExp(`сходится: {4}${what} \\(telemetry/\\d{4}\\.csv\\): данные АГК: CH4, т [\\d.]+ — пересчет из минутных значений`),
@@ -243,7 +244,9 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     const out = verify(dir, "--sha256", listedSha);
     expect(out.status, out.stdout).toBe(1);
     expect(out.stdout).toMatch(
-      /РАСХОДИТСЯ: {2}расчет «Вентиляционный ствол № 2: по данным АГК, 03\.2025» \(telemetry\/\d{4}\.csv\): данные АГК: SHA-256 показаний/,
+      new RegExp(
+        `РАСХОДИТСЯ: {2}расчет «Вентиляционный ствол № 2: по данным АГК, 03\\.${YEAR}» \\(telemetry\\/\\d{4}\\.csv\\): данные АГК: SHA-256 показаний`,
+      ),
     );
     expect(out.stdout).toMatch(/РАСХОДИТСЯ: {2}.*данные АГК: CH4, т — пересчет из минутных значений [\d.]+, в расчете [\d.]+/);
   });
