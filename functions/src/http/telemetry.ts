@@ -53,7 +53,8 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
   return { json, facility: typeof facility === "string" ? facility : undefined };
 }
 
-const view = ({ company: _company, refused_count: _count, file: _file, ...batch }: TelemetryBatch) => batch;
+const view = ({ company: _company, refused_count: _count, file: _file, attempts: _attempts, retry_at: _retry, ...batch }: TelemetryBatch) =>
+  batch;
 
 export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (c) => {
   const deps = c.get("deps");

@@ -397,9 +397,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS).unref();
       })
         .then(() => fed)
-        // The consumer's thread ends once its drains are done (telemetryIdle); the webhooks it
-        // made are sent before the last wait for them.
-        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), telemetryIdle(deps).then(() => consumer?.close())]))
+        // The consumer's thread ends once its drains are done, or after a second whatever is queued
+        // (telemetry-consumer.ts CLOSE_WAIT_MS: a batch cut short is applied again on the next start);
+        // the webhooks it made are sent before the last wait for them.
+        .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), consumer ? consumer.close() : telemetryIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
         .then(() => storage.close())

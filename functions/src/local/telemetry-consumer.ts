@@ -6,8 +6,13 @@
 // and asks the thread to drain. The thread is started as the spreadsheet threads are (thread-boot.mjs,
 // a port to the engine's thread, a lower priority) and posts back what this thread must hear: each
 // batch's change, told to the listeners here (the live tiles, changes.ts), its writes' stream records
-// (the audit), and that webhook deliveries were made. A thread that dies (out of memory) leaves its
-// batch queued; the next drain asked for starts a new one, which takes it up again.
+// (the audit), and that webhook deliveries were made. The thread's heap is capped (heapMb): a file
+// that would take more ends the thread, not the server. A thread that dies leaves its batch queued with
+// the attempt counted (consumer.ts counts each as it begins), and a new thread is started for the
+// others after RESTART_MS (doubling while threads keep dying, to a minute); the batch is tried again
+// after its back-off and set aside after its last attempt. A close waits CLOSE_WAIT_MS at most for the
+// drains, then ends the thread whatever is queued: what it was applying is applied again on the next
+// start, nothing counted twice.
 import { Worker, type MessagePort } from "node:worker_threads";
 import { systemClock, type TelemetryConsumer } from "../domain/context";
 import type { TelemetryChange } from "../domain/telemetry/changes";
@@ -45,9 +50,14 @@ export interface ConsumerThread extends TelemetryConsumer {
    *  finds some (loading its code is about 2 s of CPU, which a server with nothing queued is spared
    *  until its first batch). */
   resume(queued: () => Promise<boolean>): void;
-  /** Waits for the drains asked for, then ends the thread. */
+  /** Waits for the drains asked for (CLOSE_WAIT_MS at most), then ends the thread. */
   close(): Promise<void>;
 }
+
+/** How long a close waits for the drains before it ends the thread (the server's stop has 5 s in all). */
+export const CLOSE_WAIT_MS = 1_000;
+/** How long after a thread died a new one is started; doubled for each death in a row, to a minute. */
+const RESTART_MS = 1_000;
 
 const BOOT = new URL("./thread-boot.mjs", import.meta.url);
 const ENTRY = new URL("./telemetry-thread.ts", import.meta.url).href;
@@ -63,14 +73,23 @@ export function telemetryConsumerThread(options: ConsumerThreadOptions): Consume
     return work;
   };
   let closed = false;
+  /** Threads that died in a row, since one last answered a drain. */
+  let deaths = 0;
+  const answerAll = () => {
+    for (const done of waiting.values()) done();
+    waiting.clear();
+  };
 
-  /** A thread gone: the drains it had are over (their batches stay queued for the next). */
+  /** A thread gone: the drains it had are over (their batches stay queued), and a new thread drains
+   *  the queue for the others after RESTART_MS. */
   const gone = (from: Worker, reason: string) => {
     if (worker !== from) return;
     worker = undefined;
     options.failed?.(reason);
-    for (const done of waiting.values()) done();
-    waiting.clear();
+    answerAll();
+    if (closed) return;
+    const delay = Math.min(60_000, RESTART_MS * 2 ** deaths++);
+    counted(new Promise<void>((resolve) => setTimeout(resolve, delay).unref()).then(() => (closed ? undefined : drain())));
   };
 
   function thread(): Worker {
@@ -91,6 +110,7 @@ export function telemetryConsumerThread(options: ConsumerThreadOptions): Consume
     });
     started.on("message", (message: FromConsumer) => {
       if (message.type === "drained") {
+        deaths = 0;
         waiting.get(message.id)?.();
         waiting.delete(message.id);
       } else if (message.type === "changed") options.changed(message.change);
@@ -125,10 +145,13 @@ export function telemetryConsumerThread(options: ConsumerThreadOptions): Consume
     },
     async close() {
       closed = true;
-      await all;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
       const ending = worker;
       worker = undefined;
       await ending?.terminate();
+      answerAll();
     },
   };
 }

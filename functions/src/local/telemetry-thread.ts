@@ -12,7 +12,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { onTelemetryChange } from "../domain/telemetry/changes";
-import { drainTelemetry } from "../domain/telemetry/consumer";
+import { drainTelemetry, type DrainOutcome } from "../domain/telemetry/consumer";
 import { forecastsIdle } from "../domain/telemetry/forecaster";
 import { portRequestHandler } from "./dynalite-port";
 import { captureTableChanges } from "./table-stream";
@@ -39,10 +39,21 @@ const deps = {
 // compute): a part of a year's file is about a day of 20 sensors, 0,5 MB of typed arrays.
 onTelemetryChange(deps, (change) => post({ type: "changed", change }));
 
+/** A drain of its own once the earliest batch passed over for its back-off may be tried again
+ *  (consumer.ts RETRIES): nothing else would ask for one while no company pushes. */
+let retry: ReturnType<typeof setTimeout> | undefined;
+const retryLater = (outcome: DrainOutcome) => {
+  clearTimeout(retry);
+  retry = undefined;
+  if (outcome.retryAt === undefined) return;
+  retry = setTimeout(() => void drainTelemetry(deps).then(retryLater), Math.max(0, outcome.retryAt - deps.clock.now().getTime()));
+};
+
 port.on("message", (message: ToConsumer) => {
   offset = message.now - Date.now();
   // Drained once the forecasts the batches queued are computed too (scored in this thread: forecaster.ts).
   void drainTelemetry(deps)
+    .then(retryLater)
     .then(() => forecastsIdle(deps))
     .then(() => post({ type: "drained", id: message.id }));
 });

@@ -48,6 +48,10 @@ export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
   refused_count: number;
   /** A dispatch file's batch: the stored file its readings are read from (domain/telemetry/files.ts). */
   file?: string;
+  /** Applications of the batch that failed so far (domain/telemetry/consumer.ts RETRIES). */
+  attempts?: number;
+  /** After a failed application: not tried again before this instant (ISO). */
+  retry_at?: string;
 };
 
 /** A sensor's readings of one UTC day, packed (D57: idempotent by (sensor, instant)): the instants as
@@ -71,6 +75,9 @@ export interface TelemetryRepository {
   getBatch(companyId: string, batchId: string): Promise<TelemetryBatch | undefined>;
   /** The batch done with its counts, and its queue mark removed. */
   finishBatch(batch: TelemetryBatch): Promise<void>;
+  /** The batch's item written as given, its queue mark kept (a failed application: its attempts and
+   *  when it is tried again). */
+  updateBatch(batch: TelemetryBatch): Promise<void>;
   /** The batches still queued, oldest first, at most `limit`: what a restart takes up again. */
   queued(limit: number): Promise<{ company: string; batch: string }[]>;
   getDay(companyId: string, sensorId: string, day: string): Promise<SensorDay | undefined>;

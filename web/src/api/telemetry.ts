@@ -227,7 +227,9 @@ export function useTelemetryBatch(batch: string | undefined) {
     queryKey: ["telemetry", "batches", batch],
     queryFn: () => telemetry((c) => c.batches[":batch"].$get({ param: { batch: batch! } })),
     enabled: Boolean(batch),
-    refetchInterval: (query) => (query.state.data?.state === "done" || query.state.error ? false : BATCH_POLL_MS),
+    // Until it is done or set aside (failed).
+    refetchInterval: (query) =>
+      (query.state.data?.state !== undefined && query.state.data.state !== "queued") || query.state.error ? false : BATCH_POLL_MS,
   });
 }
 

@@ -94,6 +94,9 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryQueued(batch.received_at, batch.company, batch.batch) }));
     },
+    async updateBatch(batch) {
+      await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
+    },
     async queued(limit) {
       const out = await doc.send(
         new QueryCommand({

@@ -423,6 +423,9 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
       table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
       table.delete(keys.telemetryQueued(batch.received_at, batch.company, batch.batch));
     },
+    async updateBatch(batch) {
+      table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
+    },
     async queued(limit) {
       return table
         .query(keys.TELEMETRY_QUEUE_PK)

@@ -25,7 +25,10 @@ export const batchAcceptedSchema = z.object({
 export const batchStatusSchema = z.object({
   batch: z.string(),
   facility: z.string(),
-  state: z.enum(["queued", "done"]).meta({ description: "queued: stored, not yet in the roll-ups; done: every reading applied" }),
+  state: z.enum(["queued", "done", "failed"]).meta({
+    description:
+      "queued: stored, not yet in the roll-ups; done: every reading applied; failed: set aside after its retries, `failure` says why (the readings it could store are applied and counted)",
+  }),
   received_at: z.string(),
   lines: z.int().meta({ description: "Readings the request held" }),
   accepted: z.int().meta({ description: "New readings stored" }),
@@ -34,6 +37,7 @@ export const batchStatusSchema = z.object({
   refused: z.array(z.object({ line: z.int(), reason: z.string().meta({ description: "In Russian" }) })),
   readings_sha256: z.string().meta({ description: "SHA-256 of the batch's accepted readings as stored" }),
   file_name: z.optional(z.string().meta({ description: "A dispatch file's batch: the file's name as uploaded" })),
+  failure: z.optional(z.string().meta({ description: "A failed batch: why it was not applied, in Russian" })),
 });
 
 /** POST v1/telemetry/files/: a dispatch export uploaded straight to storage, named by its key. */

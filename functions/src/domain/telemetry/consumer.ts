@@ -19,6 +19,7 @@ import { telemetryChanged } from "./changes";
 import { readFileBatch } from "./files";
 import { columnsOf, type SensorReadings } from "./reading-columns";
 import { forecastsIdle, queueForecasts } from "./forecaster";
+import { formatNumber } from "../forecast/russian-numbers";
 import type { ForecastDeps } from "./live";
 
 const MINUTE = 60_000;
@@ -114,6 +115,10 @@ class PendingChanges {
     for (const d of change.days) pending.days.set(`${d.sensor}|${d.day}`, d);
     for (const [sensor, t] of Object.entries(change.since)) pending.since[sensor] = Math.min(pending.since[sensor] ?? t, t);
   }
+  /** Another's changes taken in with these. */
+  merge(other: PendingChanges) {
+    for (const p of other.byFacility.values()) this.add({ ...p, days: [...p.days.values()] });
+  }
   /** Hands each facility's changed sensors to the forecaster, once. */
   forecast(deps: ForecastDeps): void {
     for (const p of this.byFacility.values())
@@ -125,7 +130,6 @@ class PendingChanges {
       for (const consume of DAY_CONSUMERS)
         await consume(deps, { company: p.company, facility: p.facility, days: [...p.days.values()], since: p.since });
     }
-    this.byFacility.clear();
   }
 }
 
@@ -160,9 +164,65 @@ function byDay(readings: SensorReadings): { day: string; times: Float64Array; va
   );
 }
 
+/** A failure of a batch's application, with the reason its company reads after «не применена: »;
+ *  `retry` false: applying it again would fail the same way (set aside at once). */
+export class BatchFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retry = true,
+  ) {
+    super(reason);
+  }
+}
+
+/** The reason a company reads for a failure («не применена: …»). */
+function failureReason(error: unknown): string {
+  if (error instanceof BatchFailure) return error.reason;
+  return `ошибка обработки (${error instanceof Error ? error.message : String(error)})`;
+}
+
+const ruDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** The sensor-days of a batch that storage refused, said by sensor code and date: at most three named. */
+async function refusedDays(
+  deps: Pick<Deps, "repos">,
+  batch: TelemetryBatch,
+  refused: { sensor: string; day: string; error: unknown }[],
+): Promise<BatchFailure> {
+  const named: string[] = [];
+  for (const { sensor, day } of refused.slice(0, 3)) {
+    const code = (await deps.repos.sensors.get(batch.company, batch.facility, sensor))?.code ?? "—";
+    named.push(`«${code}» за ${ruDay(day)}`);
+  }
+  const more = refused.length > named.length ? ` и ещё ${formatNumber(refused.length - named.length, 0)}` : "";
+  const first = refused[0].error;
+  const why = first instanceof Error ? first.message : String(first);
+  return new BatchFailure(`хранилище не приняло показания датчика ${named.join(", ")}${more} (${why})`);
+}
+
+/** A pushed batch's readings by sensor, kept only in the days written (a day storage refused left out). */
+function keptReadings(groups: readonly { sensor: string; times: Float64Array; values: Float64Array }[]): SensorReadings[] {
+  const bySensor = new Map<string, { times: Float64Array; values: Float64Array }[]>();
+  for (const g of groups) bySensor.set(g.sensor, [...(bySensor.get(g.sensor) ?? []), g]);
+  return [...bySensor].map(([sensor, parts]) => {
+    const length = parts.reduce((n, p) => n + p.times.length, 0);
+    const times = new Float64Array(length);
+    const values = new Float64Array(length);
+    let at = 0;
+    for (const p of parts) {
+      times.set(p.times, at);
+      values.set(p.values, at);
+      at += p.times.length;
+    }
+    return { sensor, times, values };
+  });
+}
+
 /** `readings` merged into their sensor-days under the name `applied` (a batch, or a part of a file's
  *  batch: a name already in a day counts what it counted then, nothing twice), then the day consumers
- *  handed the days (or `pending` given them, for the drain's round). */
+ *  handed the days (or `pending` given them, for the drain's round). A day storage refuses (too large
+ *  an item, a value it cannot hold) does not stop the others: they are written and told, then the
+ *  refusal is thrown (BatchFailure) with the days named. */
 async function applyRows(
   deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring">>,
   batch: TelemetryBatch,
@@ -173,34 +233,42 @@ async function applyRows(
 ): Promise<void> {
   const company = batch.company;
   const groups = readings.flatMap((r) => byDay(r).map((day) => ({ sensor: r.sensor, ...day })));
+  const refused: { sensor: string; day: string; error: unknown }[] = [];
+  const written: typeof groups = [];
   for (const group of groups) {
-    for (;;) {
-      const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
-        company,
-        sensor: group.sensor,
-        day: group.day,
-        offsets: new Uint32Array(0),
-        values: new Float64Array(0),
-        applied: {},
-        corrections: [],
-        version: 0,
-      };
-      const done = stored.applied[applied];
-      if (done) {
-        done.forEach((n, i) => (totals[i] += n));
-        break;
+    try {
+      for (;;) {
+        const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
+          company,
+          sensor: group.sensor,
+          day: group.day,
+          offsets: new Uint32Array(0),
+          values: new Float64Array(0),
+          applied: {},
+          corrections: [],
+          version: 0,
+        };
+        const done = stored.applied[applied];
+        if (done) {
+          done.forEach((n, i) => (totals[i] += n));
+          break;
+        }
+        const { day, counts } = mergeDay(stored, applied, group);
+        if (await deps.repos.telemetry.putDay(day, stored.version)) {
+          counts.forEach((n, i) => (totals[i] += n));
+          break;
+        }
+        // Another consumer wrote the day meanwhile: read it again.
       }
-      const { day, counts } = mergeDay(stored, applied, group);
-      if (await deps.repos.telemetry.putDay(day, stored.version)) {
-        counts.forEach((n, i) => (totals[i] += n));
-        break;
-      }
-      // Another consumer wrote the day meanwhile: read it again.
+      written.push(group);
+    } catch (error) {
+      refused.push({ sensor: group.sensor, day: group.day, error });
     }
   }
+  const kept = refused.length === 0 ? readings : keptReadings(written);
   const latest: { sensor: string; latest: number }[] = [];
   const since: Record<string, number> = {};
-  for (const { sensor, times } of readings) {
+  for (const { sensor, times } of kept) {
     if (times.length === 0) continue;
     let first = times[0];
     let last = times[0];
@@ -213,105 +281,328 @@ async function applyRows(
   }
   // The live tiles read only the days, written now: they hear of them before the day consumers run
   // (the event detector takes seconds for a facility's minute of 240 sensors on a busy machine).
-  telemetryChanged(deps, { company, facility: batch.facility, batch: batch.batch, sensors: latest, readings });
+  telemetryChanged(deps, { company, facility: batch.facility, batch: batch.batch, sensors: latest, readings: kept });
   // The forecaster (forecaster.ts): the bound workings' forecasts from their latest minutes, beside the
   // day consumers (a drain round's batches once, all taken together).
   if (!pending) queueForecasts(deps, { company, facility: batch.facility, sensors: latest.map((l) => l.sensor) });
-  const days = groups.map(({ sensor, day }) => ({ sensor, day }));
+  const days = written.map(({ sensor, day }) => ({ sensor, day }));
   const change = { company, facility: batch.facility, days, since };
   if (pending) pending.add(change);
   else for (const consume of DAY_CONSUMERS) await consume(deps, change);
+  if (refused.length > 0) throw await refusedDays(deps, batch, refused);
+}
+
+/** Where a batch's work is done: the drain hands each slice (a pushed batch, a part of a file) to its
+ *  turns between companies; applied alone, at once. */
+type Slice = <T>(work: () => Promise<T>) => Promise<T>;
+const atOnce: Slice = (work) => work();
+
+/** A batch applied: as finished (its counts, its state done), the pushed batch's change left for the
+ *  round's day consumers, and what failed, if anything did (the readings it could store are in). */
+interface Applied {
+  stored: TelemetryBatch;
+  finished: TelemetryBatch;
+  changes: PendingChanges;
+  error?: unknown;
+}
+
+/** Applies a stored batch's readings to its days; a pushed batch's change is left in `changes` for the
+ *  day consumers (a file's parts are handed to them as each is in). A file's part that fails does not
+ *  stop the parts after it. */
+async function applyDays(deps: Pick<Deps, "repos" | "blobs" | "clock">, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
+  const totals = [0, 0, 0];
+  const changes = new PendingChanges();
+  const failures: unknown[] = [];
+  let finished: TelemetryBatch = batch;
+  if (batch.file) {
+    try {
+      // Each part's change is told as it is in: a year's file is not held to be told at its end.
+      const read = await readFileBatch(deps, batch, (part, readings) =>
+        slice(() => applyRows(deps, batch, `${batch.batch}#${part}`, readings, totals)).catch(
+          (error: unknown) => void failures.push(error),
+        ),
+      );
+      finished = { ...batch, ...read };
+    } catch (error) {
+      failures.push(error);
+    }
+  } else {
+    await slice(async () => {
+      const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
+      const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+      await applyRows(deps, batch, batch.batch, columnsOf(rows), totals, changes);
+    }).catch((error: unknown) => void failures.push(error));
+  }
+  const { attempts: _attempts, retry_at: _retry, failure: _failure, ...rest } = finished;
+  return {
+    stored: batch,
+    finished: { ...rest, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] },
+    changes,
+    ...(failures.length === 0
+      ? {}
+      : {
+          error:
+            failures.length === 1
+              ? failures[0]
+              : new BatchFailure(`${failures.map(failureReason).slice(0, 3).join("; ")}${failures.length > 3 ? "; …" : ""}`),
+        }),
+  };
 }
 
 /** Applies one stored batch: every sensor-day it touches, its day consumers, then the batch done with
  *  its counts. A dispatch file's batch (`file`) is read from the file and applied part by part
- *  (files.ts), each part's days handed to the day consumers as it is in. */
+ *  (files.ts), each part's days handed to the day consumers as it is in. A failure is thrown, the batch
+ *  left queued (SQS delivers it again), unless this is its last attempt (`receives`, its message's, at
+ *  RETRIES.attempts): then it is set aside, failed with its reason and the readings it could store
+ *  counted. */
 export async function applyBatch(
   deps: Pick<Deps, "repos" | "blobs" | "clock">,
   company: string,
   batchId: string,
-): Promise<TelemetryBatch | undefined> {
-  const applied = await applyDays(deps, company, batchId);
-  if (applied) await deps.repos.telemetry.finishBatch(applied);
-  return applied;
-}
-
-/** Applies a stored batch's readings to its days and answers it finished, not yet marked so; a pushed
- *  batch's change is left in `pending` for the day consumers (a file's parts are handed to them as each
- *  is in). */
-async function applyDays(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
-  company: string,
-  batchId: string,
-  pending?: PendingChanges,
+  options: { receives?: number } = {},
 ): Promise<TelemetryBatch | undefined> {
   const batch = await deps.repos.telemetry.getBatch(company, batchId);
   if (!batch) return undefined;
-  if (batch.state === "done") return batch;
-  const totals = [0, 0, 0];
-  let finished: TelemetryBatch = batch;
-  if (batch.file) {
-    // Each part's change is told as it is in: a year's file is not held to be told at its end.
-    const read = await readFileBatch(deps, batch, (part, readings) => applyRows(deps, batch, `${batchId}#${part}`, readings, totals));
-    finished = { ...batch, ...read };
-  } else {
-    const blob = await deps.blobs.get(batchBlobKey(company, batchId));
-    const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
-    await applyRows(deps, batch, batchId, columnsOf(rows), totals, pending);
+  if (batch.state !== "queued") return batch;
+  const applied = await applyDays(deps, batch);
+  applied.changes.forecast(deps);
+  await applied.changes.consume(deps).catch((error: unknown) => (applied.error ??= consumersFailed(error)));
+  if (applied.error === undefined) {
+    await deps.repos.telemetry.finishBatch(applied.finished);
+    return applied.finished;
   }
-  return { ...finished, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] };
+  if ((options.receives ?? 0) < RETRIES.attempts) throw applied.error;
+  return setAside(deps, applied.finished, applied.error, options.receives ?? RETRIES.attempts);
 }
 
-const chains = new WeakMap<object, Promise<void>>();
+const consumersFailed = (error: unknown) =>
+  new BatchFailure(`показания сохранены, события не обновлены (${error instanceof Error ? error.message : String(error)})`);
 
-/** The batches a drain round applies before its day consumers run on their changes together. */
-const DRAIN_ROUND = 25;
+/** How a batch whose application fails is tried again: `attempts` applications in all, the n-th retry
+ *  `firstMs` × 2^(n−1) after its start (1, 2, 4, 8 s), its attempts counted on its item as each begins
+ *  (so a thread or process that dies applying it counts one too, and a restart goes on counting); then
+ *  it is set aside: failed with its reason, its queue mark removed, never run again by a drain. In AWS
+ *  the readings' queue gives a message as many receives (infra: maxReceiveCount). */
+export const RETRIES = { attempts: 5, firstMs: 1_000 } as const;
 
-/** Applies every queued batch, oldest first, until none is left: the batches queued meanwhile (up to
- *  25 a round) have their days written one after another, then the day consumers run once on the
- *  round's changes taken together (the detector reads each sensor once, not once per batch), and only
- *  then are the batches marked done (a kill before leaves them queued: applied again, nothing counted
- *  twice). A batch that fails is logged and left queued; the round goes on without it, and the next
- *  drain takes it up again. */
-async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<void> {
-  // A batch that fails is left queued and passed over until the next drain: one company's batch that
-  // cannot be applied (a blob unreadable, a fault) does not hold up the batches queued after it, of
-  // its own company or another's.
-  const failed = new Set<string>();
-  for (;;) {
-    const queued = (await deps.repos.telemetry.queued(DRAIN_ROUND + failed.size))
-      .filter((item) => !failed.has(item.batch))
-      .slice(0, DRAIN_ROUND);
-    if (queued.length === 0) return;
-    const pending = new PendingChanges();
-    const finished: TelemetryBatch[] = [];
-    for (const item of queued) {
-      try {
-        const batch = await applyDays(deps, item.company, item.batch, pending);
-        if (batch) finished.push(batch);
-      } catch (error) {
-        failed.add(item.batch);
-        console.error(`telemetry consumer: batch ${item.batch} of company ${item.company} not applied, left queued:`, error);
-      }
+/** The reason kept while an application runs: what the company reads if it never ends (the consumer's
+ *  thread died of its memory cap, the server was stopped). */
+const INTERRUPTED = "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен";
+
+/** The batch set aside: failed with its reason, its readings stored so far counted, its mark removed. */
+async function setAside(deps: Pick<Deps, "repos">, batch: TelemetryBatch, error: unknown, attempts: number): Promise<TelemetryBatch> {
+  const { retry_at: _retry, ...rest } = batch;
+  const failed: TelemetryBatch = { ...rest, state: "failed", attempts, failure: failureReason(error) };
+  await deps.repos.telemetry.finishBatch(failed);
+  console.error(
+    JSON.stringify({
+      event: "telemetry_batch_failed",
+      company: batch.company,
+      batch: batch.batch,
+      attempts,
+      accepted: failed.accepted,
+      message: `telemetry consumer: batch ${batch.batch} of company ${batch.company} set aside after ${attempts} attempt(s): ${failed.failure}`,
+    }),
+  );
+  return failed;
+}
+
+const retryAt = (deps: Pick<Deps, "clock">, attempts: number) => deps.clock.now().getTime() + RETRIES.firstMs * 2 ** (attempts - 1);
+
+/** A batch's application begins: its attempt counted on its item first, with the back-off after it
+ *  and INTERRUPTED as its reason until it ends. Answers the batch as counted. */
+async function attemptBegins(deps: Pick<Deps, "repos" | "clock">, batch: TelemetryBatch): Promise<TelemetryBatch> {
+  const attempts = (batch.attempts ?? 0) + 1;
+  const counted = {
+    ...batch,
+    attempts,
+    retry_at: new Date(retryAt(deps, attempts)).toISOString(),
+    failure: batch.failure ?? INTERRUPTED,
+  };
+  await deps.repos.telemetry.updateBatch(counted);
+  return counted;
+}
+
+/** A batch's application failed: set aside after its last attempt (or at once when another would fail
+ *  the same way), else left queued with its reason until its back-off. Answers when it may be tried
+ *  again (ms), or undefined once it is set aside. */
+async function attemptFailed(deps: Pick<Deps, "repos" | "clock">, applied: Applied): Promise<number | undefined> {
+  const attempts = applied.stored.attempts ?? 1;
+  if (attempts >= RETRIES.attempts || (applied.error instanceof BatchFailure && !applied.error.retry)) {
+    await setAside(deps, applied.finished, applied.error, attempts);
+    return undefined;
+  }
+  const at = retryAt(deps, attempts);
+  const failure = failureReason(applied.error);
+  await deps.repos.telemetry.updateBatch({ ...applied.stored, retry_at: new Date(at).toISOString(), failure });
+  console.error(
+    JSON.stringify({
+      event: "telemetry_batch_retry",
+      company: applied.stored.company,
+      batch: applied.stored.batch,
+      attempts,
+      message: `telemetry consumer: batch ${applied.stored.batch} of company ${applied.stored.company} not applied (attempt ${attempts} of ${RETRIES.attempts}), tried again in ${Math.round((at - deps.clock.now().getTime()) / 1000)} s: ${failure}`,
+    }),
+  );
+  return at;
+}
+
+/** Turns at the consumer's one line of work, given in the order asked: each company's work asks for
+ *  one slice at a time (a pushed batch, a part of a file, a round's day consumers) and asks again behind
+ *  the others waiting, so one company's backlog holds another's batch for one slice at most. */
+class Turns {
+  private readonly waiting: (() => void)[] = [];
+  private held = false;
+  readonly slice: Slice = async (work) => {
+    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.held = true;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.held = false;
     }
+  };
+}
+
+/** The batches of one company a drain round applies before its day consumers run on their changes together. */
+const DRAIN_ROUND = 25;
+/** The queue's marks a drain reads at once: each company with a batch among them takes its turns. */
+const QUEUE_SCAN = 5_000;
+/** How often a drain busy with long work reads the queue again for companies newly queued (ms). */
+const RESCAN_MS = 1_000;
+
+/** What a drain leaves for later: when the earliest batch passed over for its back-off may be tried
+ *  again (UTC ms), if any is. */
+export interface DrainOutcome {
+  retryAt?: number;
+}
+
+/** One company's round: up to DRAIN_ROUND of its queued batches, oldest first, each applied in its
+ *  turn (a file part by part), then the day consumers once on the round's changes taken together (the
+ *  detector reads each sensor once, not once per batch), and only then are the batches marked done (a
+ *  kill before leaves them queued: applied again, nothing counted twice). A batch that fails is tried
+ *  again after its back-off (`later`), then set aside. */
+async function applyRound(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  round: readonly { company: string; batch: string }[],
+  slice: Slice,
+  later: Map<string, number>,
+): Promise<void> {
+  const applied: Applied[] = [];
+  for (const mark of round) {
+    const batch = await deps.repos.telemetry.getBatch(mark.company, mark.batch);
+    if (!batch) {
+      later.set(mark.batch, Infinity);
+      continue;
+    }
+    // Finished, its mark left by a kill between the two writes.
+    if (batch.state !== "queued") {
+      await deps.repos.telemetry.finishBatch(batch);
+      continue;
+    }
+    const notBefore = batch.retry_at ? Date.parse(batch.retry_at) : 0;
+    if (notBefore > deps.clock.now().getTime()) {
+      later.set(batch.batch, notBefore);
+      continue;
+    }
+    // Its last attempt never ended (its thread or process died): set aside.
+    if ((batch.attempts ?? 0) >= RETRIES.attempts) {
+      await setAside(deps, batch, new BatchFailure(batch.failure ?? INTERRUPTED), batch.attempts ?? 0);
+      later.set(batch.batch, Infinity);
+      continue;
+    }
+    applied.push(await applyDays(deps, await attemptBegins(deps, batch), slice));
+  }
+  if (applied.length === 0) return;
+  await slice(async () => {
+    const all = new PendingChanges();
+    for (const a of applied) all.merge(a.changes);
     // The forecasts first, the day consumers after (in one thread they would share it: a minute that
     // ends a silence of 240 channels has the detector write 240 events).
-    pending.forecast(deps);
+    all.forecast(deps);
     await forecastsIdle(deps);
-    await pending.consume(deps);
-    for (const batch of finished) await deps.repos.telemetry.finishBatch(batch);
+    try {
+      await all.consume(deps);
+    } catch {
+      // One batch's days may be the cause: each batch's on its own, the one that fails failing.
+      for (const a of applied)
+        await a.changes.consume(deps).catch((error: unknown) => {
+          a.error ??= consumersFailed(error);
+        });
+    }
+  });
+  for (const a of applied) {
+    if (a.error === undefined) await deps.repos.telemetry.finishBatch(a.finished);
+    else later.set(a.stored.batch, (await attemptFailed(deps, a)) ?? Infinity);
   }
 }
+
+/** Applies every queued batch until none is due: each company's batches, oldest first, in rounds
+ *  (applyRound), the companies taking turns slice by slice (Turns), so one company's backlog, a year's
+ *  file or a batch that keeps failing delays another's batch by one slice at most; a company queued
+ *  while the drain runs joins it within RESCAN_MS. A batch that fails is passed over until its back-off
+ *  (the answer says when the earliest may be tried again), and set aside after its last attempt. */
+async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<DrainOutcome> {
+  const turns = new Turns();
+  const later = new Map<string, number>();
+  const workers = new Map<string, Promise<void>>();
+  const now = () => deps.clock.now().getTime();
+  const due = async () => {
+    const at = now();
+    return (await deps.repos.telemetry.queued(QUEUE_SCAN)).filter((mark) => !((later.get(mark.batch) ?? 0) > at));
+  };
+  let scannedAt = -Infinity;
+  let scanning: Promise<void> | undefined;
+  // Each slice asked for looks at the queue again once RESCAN_MS passed, before it waits for its turn.
+  const slice: Slice = async (work) => {
+    if (now() - scannedAt >= RESCAN_MS) await scan();
+    return turns.slice(work);
+  };
+  const company = async (id: string) => {
+    for (;;) {
+      const round = (await due()).filter((mark) => mark.company === id).slice(0, DRAIN_ROUND);
+      if (round.length === 0) return;
+      await applyRound(deps, round, slice, later);
+    }
+  };
+  const scan = () =>
+    (scanning ??= (async () => {
+      scannedAt = now();
+      for (const { company: id } of await due()) {
+        if (workers.has(id)) continue;
+        const work = company(id)
+          .catch((error: unknown) => console.error(`telemetry consumer: company ${id}:`, error))
+          .finally(() => workers.delete(id));
+        workers.set(id, work);
+      }
+    })().finally(() => (scanning = undefined)));
+  await scan();
+  while (workers.size > 0) {
+    await Promise.race(workers.values());
+    await scan();
+  }
+  const waiting = [...later.values()].filter((at) => Number.isFinite(at));
+  return waiting.length > 0 ? { retryAt: Math.min(...waiting) } : {};
+}
+
+const chains = new WeakMap<object, Promise<DrainOutcome>>();
 
 type DrainDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryConsumer">>;
 
 /** Starts (or queues behind the one running) a drain of the queue: after each push and on the local
  *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
- *  it is asked there; else in this process. */
-export function drainTelemetry(deps: DrainDeps): Promise<void> {
-  if (deps.telemetryConsumer) return deps.telemetryConsumer.drain();
-  const previous = chains.get(deps.repos) ?? Promise.resolve();
-  const next = previous.then(() => drain(deps)).catch((error) => console.error("telemetry consumer:", error));
+ *  it is asked there; else in this process. Answers what the drain left for later. */
+export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
+  if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
+  const previous = chains.get(deps.repos) ?? Promise.resolve({});
+  const next = previous
+    .then(() => drain(deps))
+    .catch((error: unknown): DrainOutcome => {
+      console.error("telemetry consumer:", error);
+      return {};
+    });
   chains.set(deps.repos, next);
   return next;
 }

@@ -17,7 +17,7 @@ import { parseWith } from "../../http/validate";
 import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import type { SensorDay, TelemetryBatch } from "../../ports";
-import { MAX_BATCH_MARKS, applyBatch, drainTelemetry, mergeDay, readingsBetween, telemetryIdle, utcDay } from "./consumer";
+import { MAX_BATCH_MARKS, RETRIES, applyBatch, drainTelemetry, mergeDay, readingsBetween, telemetryIdle, utcDay } from "./consumer";
 import { newId } from "../ids";
 import { createSensor, retireSensor } from "./register";
 import { UNTERMINATED_QUOTE } from "./dispatch-file";
@@ -143,7 +143,7 @@ describe("order and idempotence", () => {
     expect([...day!.values]).toEqual([100, 101, 102]);
   });
 
-  it("a batch that cannot be applied stays queued and does not hold up the batches after it", async () => {
+  it("a batch that cannot be applied stays queued for its retry and does not hold up the batches after it", async () => {
     const push = (day: number) =>
       storeBatch(d.deps, staff.company, facility, {
         json: { readings: [0, 1].map((m) => ({ sensor: "М-2", t: iso(Date.UTC(2026, 2, day) + m * MINUTE_MS), value: 0.5 + m / 10 })) },
@@ -165,7 +165,9 @@ describe("order and idempotence", () => {
     expect((await d.deps.repos.telemetry.getBatch(staff.company, broken.batch))?.state).toBe("queued");
     expect(await d.deps.repos.telemetry.queued(10)).toEqual([{ company: staff.company, batch: broken.batch }]);
     expect(String(logged[0]?.[0])).toContain(`batch ${broken.batch}`);
-    // Readable again, the next drain applies it.
+    expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ attempts: 1, failure: expect.any(String) });
+    // Readable again, the next drain after its back-off applies it (drain.test.ts: the retries).
+    await new Promise((resolve) => setTimeout(resolve, RETRIES.firstMs));
     await d.deps.blobs.put(
       batchBlobKey(staff.company, broken.batch),
       new TextEncoder().encode(JSON.stringify([[sensors["М-2"], Date.UTC(2026, 2, 20), 0.5]])),

@@ -1,7 +1,8 @@
 // «Загрузить выгрузку АГК» (D57): the dispatch system's export (CSV in Windows-1251 or UTF-8, «;»)
 // sent straight to storage with upload progress (directUpload.ts), stored as one batch, then followed
 // while the readings' consumer applies it: its state read again until «done», then the counts and
-// every refused line with its number and reason, a page at a time. Loaded when opened.
+// every refused line with its number and reason, a page at a time; a file set aside after its
+// retries says «не применена» with the reason, its stored readings counted. Loaded when opened.
 import { useState } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
@@ -27,7 +28,7 @@ export function dispatchFileProblem(file: File): string | undefined {
 type Refused = TelemetryBatch["refused"][number];
 
 function BatchView({ batch }: { batch: TelemetryBatch }) {
-  if (batch.state !== "done")
+  if (batch.state === "queued")
     return (
       <Flex gap={12} align="center" role="status">
         <Spin />
@@ -36,12 +37,17 @@ function BatchView({ batch }: { batch: TelemetryBatch }) {
     );
   return (
     <Flex vertical gap={8}>
-      <Alert
-        type={batch.refused.length ? "warning" : "success"}
-        showIcon
-        role="status"
-        title={batch.refused.length ? `Обработано; отклонено строк: ${count(batch.refused.length)}` : "Обработано без ошибок"}
-      />
+      {batch.state === "failed" ? (
+        // Set aside after its retries (the server's consumer): what it could store is counted below.
+        <Alert type="error" showIcon role="alert" title={`Выгрузка не применена: ${batch.failure ?? "причина не указана"}`} />
+      ) : (
+        <Alert
+          type={batch.refused.length ? "warning" : "success"}
+          showIcon
+          role="status"
+          title={batch.refused.length ? `Обработано; отклонено строк: ${count(batch.refused.length)}` : "Обработано без ошибок"}
+        />
+      )}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2 }}

@@ -352,3 +352,60 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
   await within(table).findByText("«обрыв»: не число (строка 14)");
   expect(within(table).getByText("14").closest("tr")!.textContent).toContain("строка 14");
 });
+
+it("«Загрузить выгрузку АГК» says a file set aside after its retries is «не применена» with its reason, its stored readings counted, and stops asking", async () => {
+  let reads = 0;
+  vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
+  const failure = "хранилище не приняло показания датчика «М-12» за 01.03.2026 (Item size has exceeded the maximum allowed size)";
+  app = openPage({ path: "/facilities/f1/sensors", route: "/facilities/:facilityId/sensors", page: <SensorsPage /> }, (a) =>
+    a
+      .on("listFacilities", [FACILITY])
+      .on("listEmissionPoints", [POINT])
+      .on("listSensors", [METHANE])
+      .on("listGatewayKeys", [])
+      .on("telemetryUploadUrl", {
+        url: "/api/v1/uploads/?token=t",
+        method: "PUT",
+        headers: { "Content-Type": "text/csv" },
+        upload_id: "u1",
+        expires_at: AT,
+        file_upload: "telemetry/company-1/f1/x.csv",
+      })
+      .on("importTelemetryFile", () => success(202, { batch: "b1", status_url: "/api/v1/telemetry/batches/b1/" }))
+      .on("getTelemetryBatch", () => {
+        reads++;
+        return {
+          batch: "b1",
+          facility: "f1",
+          state: reads > 1 ? "failed" : "queued",
+          received_at: AT,
+          lines: 2880,
+          accepted: reads > 1 ? 1440 : 0,
+          duplicate: 0,
+          corrected: 0,
+          refused: [],
+          readings_sha256: "0".repeat(64),
+          file_name: "Выгрузка.csv",
+          ...(reads > 1 ? { failure } : {}),
+        };
+      }),
+  );
+  await screen.findByText("М-12");
+  await app.user.click(screen.getByText("Загрузить выгрузку АГК").closest("button")!);
+  const dialog = (await screen.findByText("Загрузить выгрузку АГК", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(dialog);
+  await app.user.upload(
+    dialog.querySelector<HTMLInputElement>("input[type=file]")!,
+    new File(["Время;М-12\n01.03.2026 10:00:00;0,42\n"], "Выгрузка.csv", { type: "text/csv" }),
+  );
+  await inside.findByTestId("chosen-dispatch-file");
+  await app.user.click(inside.getByText("Загрузить", { selector: "button span" }).closest("button")!);
+
+  await inside.findByText(`Выгрузка не применена: ${failure}`);
+  expect(dialog.textContent).toContain("1\u00a0440");
+  const after = reads;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(reads).toBe(after);
+});

@@ -1,0 +1,160 @@
+// Issue 85's R3 replayed on the server as `npm start` runs it (a process of its own, the consumer in its
+// thread), at this machine's size: a push whose readings storage can never hold (a sensor's day past
+// DynamoDB's 400 KB an item, readings a few ms apart) is answered 202, tried again after its back-off
+// and set aside after its fifth attempt, failed with its reason for its company and in the server's
+// log, the readings of its other sensor applied; no drain takes it up again. Meanwhile another
+// company's reading pushed at the same time is applied within 10 s and its get_me p50 stays under
+// 50 ms. SIGTERM with poison batches queued ends the server within its 5 s.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+import { accessToken, signInAsDemo } from "../support/server";
+import { startServerProcess } from "../support/server-process";
+import { callApi as call } from "../support/api-call";
+
+const PASSWORD = "correct-horse-battery";
+/** Readings of one push (LIMITS.telemetry.readingsPerRequest). */
+const PER_PUSH = 10_000;
+/** A UTC day some days back: within every horizon, not ahead of the clock. */
+const DAY = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 10 * 86_400_000;
+/** The k-th reading a few ms after the one before: 12 bytes each in the sensor's day item. */
+const dense = (k: number) => new Date(DAY + 3_600_000 + k * 7).toISOString();
+
+async function until<T>(what: string, read: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+it("sets aside a batch storage can never hold after its retries, its good readings applied; another company is applied meanwhile; SIGTERM stops within 5 s", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "telemetry-poison-"));
+  const server = await startServerProcess(dataDir);
+  let log = "";
+  server.child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  server.child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  let exited = false;
+  server.child.once("exit", () => (exited = true));
+  try {
+    const a = (await signInAsDemo(server.url)).access;
+    await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "functions/src/admin/cli.ts", "create-user", "--company", "ООО «Соседи»", "--new-company"].concat([
+        "--email",
+        "neighbour@poison.example",
+        "--password",
+        PASSWORD,
+      ]),
+      { env: { ...process.env, DATA_DIR: dataDir } },
+    );
+    const b = await accessToken(server.url, { email: "neighbour@poison.example", password: PASSWORD });
+    const mine = async (token: string, codes: string[]) => {
+      const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта", kind: "underground_mine" });
+      const point = await call(server.url, token, "POST", `/v1/facilities/${facility.body.id}/points/`, {
+        name: "Ствол",
+        kind: "ventilation_shaft",
+      });
+      for (const code of codes) {
+        const made = await call(server.url, token, "POST", `/v1/facilities/${facility.body.id}/sensors/`, {
+          code,
+          kind: "methane",
+          point: point.body.id,
+        });
+        expect(made.status).toBe(201);
+      }
+      return String(facility.body.id);
+    };
+    const fa = await mine(a, ["P-1", "P-2"]);
+    const fb = await mine(b, ["N-1"]);
+    const push = async (token: string, facility: string, readings: { sensor: string; t: string; value: number }[]) => {
+      const answer = await call(server.url, token, "POST", "/v1/telemetry/readings/", { facility, readings });
+      expect(answer.status).toBe(202);
+      return String(answer.body.batch);
+    };
+    const status = async (token: string, batch: string) => (await call(server.url, token, "GET", `/v1/telemetry/batches/${batch}/`)).body;
+    const settled = (token: string, batch: string, ms: number) =>
+      until(
+        `batch ${batch} applied or set aside`,
+        async () => {
+          const s = await status(token, batch);
+          return s.state === "queued" ? undefined : s;
+        },
+        ms,
+      );
+
+    // P-1's day filled to 30 000 readings (≈ 360 KB), three pushes each applied.
+    for (let n = 0; n < 3; n++) {
+      const batch = await push(
+        a,
+        fa,
+        Array.from({ length: PER_PUSH }, (_, i) => ({ sensor: "P-1", t: dense(n * PER_PUSH + i), value: 0.3 })),
+      );
+      expect(await settled(a, batch, 60_000)).toMatchObject({ state: "done", accepted: PER_PUSH });
+    }
+    // The poison: 9 990 more for P-1 (its day past 400 KB, refused each time) and 10 good ones of P-2.
+    const poisonReadings = (from: number) => [
+      ...Array.from({ length: PER_PUSH - 10 }, (_, i) => ({ sensor: "P-1", t: dense(from + i), value: 0.4 })),
+      ...Array.from({ length: 10 }, (_, i) => ({ sensor: "P-2", t: new Date(DAY + 7_200_000 + i * 60_000).toISOString(), value: 0.5 })),
+    ];
+    const poison = await push(a, fa, poisonReadings(3 * PER_PUSH));
+    // The neighbour's reading pushed at the same time: applied within 10 s.
+    const pushedAt = Date.now();
+    const neighbour = await push(b, fb, [{ sensor: "N-1", t: new Date(DAY + 60_000).toISOString(), value: 0.2 }]);
+    expect(await settled(b, neighbour, 10_000)).toMatchObject({ state: "done", accepted: 1 });
+    const appliedMs = Date.now() - pushedAt;
+
+    // While the poison is tried again, the neighbour's get_me.
+    const latencies: number[] = [];
+    const failed = await (async () => {
+      let done: Record<string, unknown> | undefined;
+      const waiting = settled(a, poison, 120_000).then((s) => (done = s));
+      while (!done) {
+        const started = performance.now();
+        const me = await call(server.url, b, "GET", "/v1/users/get_me/");
+        expect(me.status).toBe(200);
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return waiting;
+    })();
+    expect(failed).toMatchObject({ state: "failed", accepted: 10 });
+    expect(String(failed.failure)).toContain("хранилище не приняло показания датчика «P-1»");
+    expect(median(latencies), `the neighbour's get_me while the poison was retried: ${latencies.length} asked`).toBeLessThan(50);
+    // In the server's log: four retries, then set aside once.
+    await until("the set-aside logged", async () => (log.includes(`"telemetry_batch_failed"`) ? true : undefined), 5_000);
+    const lines = (event: string) => log.split("\n").filter((l) => l.includes(event) && l.includes(poison)).length;
+    expect(lines("telemetry_batch_retry")).toBe(4);
+    expect(lines("telemetry_batch_failed")).toBe(1);
+
+    // No drain takes it up again: another push of the neighbour's is applied, the poison's lines stay.
+    const later = await push(b, fb, [{ sensor: "N-1", t: new Date(DAY + 120_000).toISOString(), value: 0.2 }]);
+    expect(await settled(b, later, 10_000)).toMatchObject({ state: "done" });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(lines("telemetry_batch_retry") + lines("telemetry_batch_failed")).toBe(5);
+    expect((await status(a, poison)).state).toBe("failed");
+
+    // Five more poison batches queued, then SIGTERM: the server ends within its 5 s.
+    for (let n = 0; n < 5; n++) await push(a, fa, poisonReadings((4 + n) * PER_PUSH));
+    const stopping = Date.now();
+    const ended = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    server.child.kill("SIGTERM");
+    const code = await ended;
+    const stopMs = Date.now() - stopping;
+    console.log(
+      `poison: neighbour applied in ${appliedMs} ms, its get_me p50 ${median(latencies).toFixed(1)} ms (${latencies.length} asked), stopped in ${stopMs} ms`,
+    );
+    expect(code).toBe(0);
+    expect(stopMs).toBeLessThanOrEqual(5_000);
+  } finally {
+    if (!exited) server.child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 300_000);
