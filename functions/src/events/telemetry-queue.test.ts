@@ -109,6 +109,31 @@ describe("the API's messages", () => {
     expect(await stored()).toEqual([0, 1, 2, 10, 11, 20]);
   });
 
+  it("sets aside a batch that fails on its last receive, failed with its reason, and does not fail the message", async () => {
+    const poison = await push([30, 31]);
+    failing.add(`telemetry/batches/${staff.company}/${poison.batch}.json`);
+    const received = (n: number) => ({
+      ...message(`p${n}`, { company: staff.company, batch: poison.batch }),
+      attributes: { ApproximateReceiveCount: String(n) },
+    });
+    const error = console.error;
+    console.error = () => undefined;
+    try {
+      expect(await consumeTelemetryMessages({ Records: [received(4)] }, deps, recorder().log)).toEqual({
+        batchItemFailures: [{ itemIdentifier: "p4" }],
+      });
+      expect(await batch(poison.batch)).toMatchObject({ state: "queued" });
+      const { lines, log } = recorder();
+      expect(await consumeTelemetryMessages({ Records: [received(5)] }, deps, log)).toEqual({ batchItemFailures: [] });
+      expect(lines.map((l) => [l.entry.event, l.entry.state])).toEqual([["telemetry_batch", "failed"]]);
+    } finally {
+      console.error = error;
+      failing.clear();
+    }
+    expect(await batch(poison.batch)).toMatchObject({ state: "failed", attempts: 5, failure: "ошибка обработки (SlowDown)" });
+    expect((await d.deps.repos.telemetry.queued(100)).map((q) => q.batch)).not.toContain(poison.batch);
+  });
+
   it("answers a batch it does not hold as missing, without failing the message", async () => {
     const { lines, log } = recorder();
     const answer = await consumeTelemetryMessages(

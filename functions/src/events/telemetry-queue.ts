@@ -5,7 +5,9 @@
 // (domain/telemetry/consumer.ts), idempotent and order-independent, so a message delivered twice, or
 // again after a timeout, counts nothing twice. A message that fails is named in the answer
 // (ReportBatchItemFailures on the event source mapping): SQS delivers it again after its visibility
-// timeout and, after its last receive, moves it to the dead-letter queue; the others are deleted.
+// timeout; on its last receive a batch that fails again is set aside (failed, with its reason), and a
+// message that fails then all the same (storage unreachable) is moved to the dead-letter queue; the
+// others are deleted.
 import type { Deps } from "../domain/context";
 import { applyBatch } from "../domain/telemetry/consumer";
 import { forecastsIdle } from "../domain/telemetry/forecaster";
@@ -14,7 +16,7 @@ import { decodeS3Key } from "./upload-check";
 
 /** The part of an SQS event this handler reads. */
 export interface SqsEvent {
-  Records: { messageId: string; body: string }[];
+  Records: { messageId: string; body: string; attributes?: { ApproximateReceiveCount?: string } }[];
 }
 
 export interface SqsBatchResponse {
@@ -64,7 +66,9 @@ export async function consumeTelemetryMessages(
         continue;
       }
       for (const { company, batch } of await batchesOf(deps, body, log)) {
-        const done = await applyBatch(deps, company, batch);
+        // Its last receive (the queue's maxReceiveCount, RETRIES.attempts): a batch that fails again is
+        // set aside, failed with its reason for its company, not left «queued» behind the dead letters.
+        const done = await applyBatch(deps, company, batch, { receives: Number(record.attributes?.ApproximateReceiveCount ?? 1) });
         log.info(
           JSON.stringify({ event: "telemetry_batch", company, batch, state: done?.state ?? "missing", accepted: done?.accepted ?? 0 }),
         );

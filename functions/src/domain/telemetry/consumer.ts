@@ -634,7 +634,7 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
   let sent = 0;
   for (const item of await deps.repos.telemetry.queued(REANNOUNCE.scan)) {
     const batch = await deps.repos.telemetry.getBatch(item.company, item.batch);
-    if (!batch || batch.state === "done") continue;
+    if (!batch || batch.state !== "queued") continue;
     const age = now - Date.parse(batch.received_at);
     const after = (batch.file ? REANNOUNCE.fileMinutes : REANNOUNCE.pushMinutes) * MINUTE;
     if (!(age >= after && age <= REANNOUNCE.maxHours * 60 * MINUTE)) continue;
