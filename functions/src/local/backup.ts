@@ -14,6 +14,7 @@ import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Readable, type Writable } from "node:stream";
 import { finished } from "node:stream/promises";
+import { StringDecoder } from "node:string_decoder";
 import { createGunzip, createGzip } from "node:zlib";
 import { SNAPSHOT_PATH } from "./dynalite-engine.mjs";
 import { startDynalite } from "./dynalite";
@@ -31,6 +32,14 @@ const PART_BYTES = 8 * 1024 * 1024;
 /** A backup's own file name (backup-schedule.ts names them so). */
 const BACKUP_FILE = /^fugitive-backup-.*\.tar\.gz$/;
 const TEMPORARY = /\.(tmp(\.type|\.pending)?|partial)$/;
+/** Issue 86 R16: a snapshot part's record (one LevelDB key and value as a JSON line) at most this
+ *  long. An item is at most 400 KB (DynamoDB's bound, which dynalite holds), its index entries less;
+ *  a longer line is no backup's, and reading it whole once threw RangeError (a 600 MB line). */
+export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+/** The manifest is read into memory: at most this long (it lists every file of the folder). */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/** The names of a backup's database parts, as takeBackup writes them. */
+const DATABASE_PART = /^dynamodb\/\d{6}\.jsonl$/;
 
 export interface BackupPart {
   /** The part's path in the archive. */
@@ -295,22 +304,41 @@ async function readArchive(
   sink?: (name: string, size: number) => { chunk(bytes: Buffer): void | Promise<void>; end(): void | Promise<void> } | undefined,
 ): Promise<{ parts: Map<string, BackupPart>; manifest?: BackupManifest }> {
   const parts = new Map<string, BackupPart>();
+  const refused: string[] = [];
   let manifestText = "";
-  const gunzip = createReadStream(file).pipe(createGunzip());
+  const source = createReadStream(file);
+  const gunzip = source.pipe(createGunzip());
   try {
     await readTar(gunzip as AsyncIterable<Buffer>, (name, size) => {
       const hash = createHash("sha256");
-      const inner = sink?.(name, size);
+      const isManifest = name === MANIFEST;
+      const isDatabase = DATABASE_PART.test(name);
+      // Issue 86 R16: only what a backup writes is read on (and restored); the rest is named.
+      const written = isManifest || isDatabase || restorableFile(name) !== undefined;
+      if (!written) refused.push(name);
+      if (isManifest && size > MAX_MANIFEST_BYTES) throw formatError(file, `опись (manifest.json) больше ${MAX_MANIFEST_BYTES} байт`);
+      const inner = written ? sink?.(name, size) : undefined;
       let records = 0;
       let bytes = 0;
-      const isManifest = name === MANIFEST;
-      const isDatabase = name.startsWith(`${DATABASE_DIR}/`);
+      let line = 0;
       return {
         async chunk(chunk) {
           hash.update(chunk);
           bytes += chunk.length;
           if (isManifest) manifestText += chunk.toString("utf8");
-          if (isDatabase) for (const byte of chunk) if (byte === 10) records += 1;
+          if (isDatabase) {
+            for (const byte of chunk) {
+              if (byte === 10) {
+                records += 1;
+                line = 0;
+              } else if (++line > MAX_RECORD_BYTES) {
+                throw formatError(
+                  file,
+                  `в части ${name} запись ${records + 1} длиннее ${MAX_RECORD_BYTES / 1024 / 1024} МБ: резервная копия платформы таких не пишет`,
+                );
+              }
+            }
+          }
           await inner?.chunk(chunk);
         },
         async end() {
@@ -320,11 +348,22 @@ async function readArchive(
       };
     });
   } catch (error) {
+    source.destroy();
+    gunzip.destroy();
     if (error instanceof TarError) throw formatError(file, error.message);
     if ((error as NodeJS.ErrnoException).code === "Z_BUF_ERROR" || (error as NodeJS.ErrnoException).code === "Z_DATA_ERROR") {
       throw formatError(file, "сжатие нарушено (файл обрезан или изменен)");
     }
     throw error;
+  }
+  if (refused.length > 0) {
+    throw formatError(
+      file,
+      `в ней есть части, которых резервная копия платформы не пишет, и ни одна из них не восстанавливается: ${refused
+        .slice(0, 5)
+        .map((name) => `«${name}»`)
+        .join(", ")}${refused.length > 5 ? ` и еще ${refused.length - 5}` : ""}`,
+    );
   }
   let manifest: BackupManifest | undefined;
   if (manifestText) {
@@ -369,12 +408,27 @@ function checkParts(file: string, parts: Map<string, BackupPart>, manifest: Back
   return manifest;
 }
 
-/** The archive path of a copied file as a path under the folder being restored, or undefined for
- *  one that would leave it. */
-function restoredPath(root: string, name: string): string | undefined {
+/** Issue 86 R16: the folder's path of an archive's `files/…` part that a backup writes (takeBackup's
+ *  dataFiles, less what it skips), or undefined: a path that would leave the folder (absolute, `..`,
+ *  an empty or `.` segment, a backslash, NUL), the engine's folder, the file that names a running
+ *  server's engine (a restored one would send the next admin command to the archive's URL), a
+ *  temporary file or a backup. */
+function restorableFile(name: string): string | undefined {
   if (!name.startsWith("files/")) return undefined;
-  const path = resolve(root, name.slice("files/".length));
-  return path.startsWith(root + sep) && !path.startsWith(join(root, DATABASE_DIR) + sep) ? path : undefined;
+  const path = name.slice("files/".length);
+  const segments = path.split("/");
+  if (segments.some((segment) => segment === "" || segment === "." || segment === ".." || /[\\\0]/.test(segment))) return undefined;
+  const base = segments.at(-1)!;
+  if (segments[0] === DATABASE_DIR || path === ENDPOINT_FILE || TEMPORARY.test(base) || BACKUP_FILE.test(base)) return undefined;
+  return path;
+}
+
+/** The archive path of a copied file as a path under the folder being restored. */
+function restoredPath(root: string, name: string): string | undefined {
+  const path = restorableFile(name);
+  if (path === undefined) return undefined;
+  const full = resolve(root, path);
+  return full.startsWith(root + sep) ? full : undefined;
 }
 
 /** Restores `file` into `dataDir`, which must be empty or absent: the archive is checked whole
@@ -398,22 +452,37 @@ export async function restoreBackup(file: string, dataDir: string, accept?: (man
   let closed = false;
   try {
     const { parts } = await readArchive(file, (name) => {
-      if (name.startsWith(`${DATABASE_DIR}/`)) {
-        let text = "";
+      if (DATABASE_PART.test(name)) {
+        // Issue 86 R16: a record at a time (readArchive bounds each line), written 1 000 a batch;
+        // the part was read whole into one string before, which a 600 MB line could not be.
+        const decoder = new StringDecoder("utf8");
+        let rest = "";
+        let batch: { type: "put"; key: string; value: string }[] = [];
+        const put = async (line: string) => {
+          if (line.length === 0) return;
+          const [key, value] = JSON.parse(line) as [string, string];
+          if (typeof key !== "string" || typeof value !== "string") throw formatError(file, `в части ${name} запись не пара строк`);
+          batch.push({ type: "put", key, value });
+          if (batch.length >= 1000) {
+            await db.batch(batch);
+            batch = [];
+          }
+        };
         return {
           async chunk(bytes) {
-            text += bytes.toString("utf8");
+            rest += decoder.write(bytes);
+            let from = 0;
+            for (let at = rest.indexOf("\n"); at >= 0; at = rest.indexOf("\n", from)) {
+              await put(rest.slice(from, at));
+              from = at + 1;
+            }
+            rest = rest.slice(from);
           },
           async end() {
-            const entries = text.split("\n").filter((line) => line.length > 0);
-            for (let i = 0; i < entries.length; i += 1000) {
-              await db.batch(
-                entries.slice(i, i + 1000).map((line) => {
-                  const [key, value] = JSON.parse(line) as [string, string];
-                  return { type: "put" as const, key, value };
-                }),
-              );
-            }
+            await put(rest + decoder.end());
+            rest = "";
+            if (batch.length > 0) await db.batch(batch);
+            batch = [];
           },
         };
       }

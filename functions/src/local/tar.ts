@@ -106,6 +106,8 @@ export interface EntrySink {
 }
 
 const PIECE = 1 << 20;
+/** Issue 86 R16: a pax header (a long name) at most this long. */
+const PAX_MAX_BYTES = 64 * 1024;
 
 /** Reads the regular files of an uncompressed tar stream in order, handing each to the sink
  *  `open(name, size)` gives; fails on a damaged or cut archive. */
@@ -124,11 +126,14 @@ export async function readTar(
     const stored = Number.parseInt(block.toString("ascii", 148, 156).replace(/\0.*$/s, "").trim(), 8);
     if (stored !== sum) throw new TarError("поврежден заголовок файла в архиве");
     const size = Number.parseInt(block.toString("ascii", 124, 136).replace(/\0.*$/s, "").trim() || "0", 8);
+    if (!Number.isSafeInteger(size) || size < 0) throw new TarError("поврежден размер файла в архиве");
     const type = block.toString("ascii", 156, 157);
     const name = longName ?? block.toString("utf8", 0, 100).replace(/\0.*$/s, "");
     longName = undefined;
     const padded = Math.ceil(size / BLOCK) * BLOCK;
     if (type === "x") {
+      // A pax header holds a long name: read whole, so bounded (a hostile size would be allocated).
+      if (size > PAX_MAX_BYTES) throw new TarError(`заголовок pax длиннее ${PAX_MAX_BYTES} байт`);
       const body = await reader.read(padded);
       if (body.length < padded) throw new TarError("архив обрывается");
       const records = body.subarray(0, size).toString("utf8");
