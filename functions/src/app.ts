@@ -19,6 +19,8 @@ export interface AppOptions {
   /** Issue 74: requests refused for their token paced per source address, before any signature is
    *  checked (the local server; in AWS API Gateway's throttle bounds them). */
   refusals?: RefusalPace;
+  /** Issue 85, R7: each gateway key's pushes paced as a user's requests are (the local server). */
+  gatewayPace?: RequestPace;
   /** Issue 78: whether the host holds server-sent streams open (the local server); false in AWS,
    *  whose screen polls the tiles with their ETag instead (docs/architecture.md). */
   liveStream?: boolean;
@@ -31,6 +33,7 @@ export function createApi(deps: Deps, options: AppOptions) {
     c.set("clientAddressOf", options.clientAddressOf);
     if (options.pace) c.set("pace", options.pace);
     if (options.refusals) c.set("refusals", options.refusals);
+    if (options.gatewayPace) c.set("gatewayPace", options.gatewayPace);
     if (options.liveStream === false) c.set("noLiveStream", true);
     await next();
     // Answers carry a company's figures or tokens: no browser or proxy keeps them, unless a route

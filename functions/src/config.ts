@@ -25,6 +25,9 @@ export interface AppConfig extends SigningKeys {
    *  start at once, then so many a second; the rest wait their turn. */
   userRequestBurst: number;
   userRequestsPerSecond: number;
+  /** The local host's pace of one gateway key's pushes (issue 85, R7), as a user's requests are paced. */
+  gatewayRequestBurst: number;
+  gatewayRequestsPerSecond: number;
   /** scrypt's cost N for new password hashes; unset, the production cost
    *  (domain/company/passwords.ts). Only the local host sets it, for tests (local/password-cost.ts). */
   passwordCost?: number;
@@ -38,6 +41,11 @@ export interface AppConfig extends SigningKeys {
  *  (http/request-pace.ts): the web app's screens start at most 9 in a second. */
 export const USER_REQUEST_BURST = 10;
 export const USER_REQUESTS_PER_SECOND = 30;
+/** The local host's pace of one gateway key's pushes unless the environment sets another: a gateway
+ *  pushes a minute's readings every few seconds at most; after an outage it catches up 10 batches at
+ *  once, then 5 a second (up to 2 000 lines each). */
+export const GATEWAY_REQUEST_BURST = 10;
+export const GATEWAY_REQUESTS_PER_SECOND = 5;
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -64,5 +72,7 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     uploadUrlTtlSeconds: intFromEnv("UPLOAD_URL_TTL_SECONDS", 60 * 60),
     userRequestBurst: intFromEnv("USER_REQUEST_BURST", USER_REQUEST_BURST),
     userRequestsPerSecond: intFromEnv("USER_REQUESTS_PER_SECOND", USER_REQUESTS_PER_SECOND),
+    gatewayRequestBurst: intFromEnv("GATEWAY_REQUEST_BURST", GATEWAY_REQUEST_BURST),
+    gatewayRequestsPerSecond: intFromEnv("GATEWAY_REQUESTS_PER_SECOND", GATEWAY_REQUESTS_PER_SECOND),
   };
 }

@@ -2,8 +2,11 @@
 // company's get_me p50 at 60 ms. On the local server, an address past its refusals
 // (REFUSED_PER_ADDRESS) is answered 429 with Retry-After before any signature is checked, while
 // another company's user at another address is answered as usual. The addresses come through
-// X-Forwarded-For from loopback (trustProxy), as behind a reverse proxy. The figures are printed:
-// the machine is shared, they are this run's.
+// X-Forwarded-For from loopback (trustProxy), as behind a reverse proxy. Issue 86, R8: such a flood
+// (1 025 a second) still put another company's get_me at p50 135 ms while refused in the app's
+// middleware; the server's first gate (local/refusal-gate.ts) now answers the address before the app
+// sees the request, and the p50 is held under 50 ms. The figures are printed: the machine is shared,
+// they are this run's.
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
@@ -109,6 +112,6 @@ describe("junk tokens from one address", () => {
     // Past the burst, the address gets at most its pace of 401s (a signature checked), the rest 429.
     expect(statuses.get(401) ?? 0).toBeLessThanOrEqual(REFUSED_PER_ADDRESS.perSecond * (loadSeconds + 1));
     expect(statuses.get(429) ?? 0).toBeGreaterThan(0);
-    expect(p50).toBeLessThan(bySize(100, 50));
+    expect(p50).toBeLessThan(50);
   }, 60_000);
 });

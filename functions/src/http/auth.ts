@@ -28,25 +28,36 @@ export const tokenRoutes = routeApp()
     return c.json(await refreshAccess(c.get("deps"), (body.token ?? body.refresh)!), 200);
   });
 
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  // Issue 74: an address past its refusals is answered before its token is looked at; a refusal
-  // is taken ahead of the check and given back when the token holds.
-  const refusals = c.get("refusals");
-  const taken = refusals?.take(c.get("clientAddressOf")(c));
+/** Issue 74: an address past its refusals is answered 429 before its credential is looked at (no
+ *  signature checked, no key hashed, nothing read); otherwise one refusal is taken ahead of the check
+ *  and the answer gives it back, to be called once the credential holds (http/request-pace.ts). */
+export function takeRefusal(c: Context<AppEnv>): () => void {
+  const taken = c.get("refusals")?.take(c.get("clientAddressOf")(c));
   if (taken && taken.wait > 0) {
     throw new TooManyRequests(
       `Слишком много запросов без действительного токена с этого адреса. Повторите через ${taken.wait} с`,
       taken.wait,
     );
   }
+  return taken?.giveBack ?? (() => undefined);
+}
+
+/** A bearer token checked as every signed-in request's is: its address's refusal taken first, given
+ *  back once it holds, then the request waits its turn in the line of the user the token was signed
+ *  for (no forged token stands in another user's line). requireUser, and the readings' push. */
+export async function pacedBearer(c: Context<AppEnv>, token: string, giveBack: () => void): Promise<PendingActor> {
+  const pending = await authenticateWithFirstRead(c.get("deps"), token);
+  giveBack();
+  await c.get("pace")?.take(`${pending.company}/${pending.id}`);
+  return pending;
+}
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const giveBack = takeRefusal(c);
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
-  const pending = await authenticateWithFirstRead(c.get("deps"), match[1]);
-  taken?.giveBack();
-  // Checked first, so a request waits in the line of the user its token was signed for: no forged
-  // token stands in another user's line (http/request-pace.ts).
-  await c.get("pace")?.take(`${pending.company}/${pending.id}`);
+  const pending = await pacedBearer(c, match[1], giveBack);
   if (!readsUserWithItsOwn(c)) {
     c.set("actor", await pending.actor());
     return next();

@@ -15,6 +15,8 @@ export interface AppEnv {
     pace?: RequestPace;
     /** Issue 74: the requests refused for their token, per source address (the local server). */
     refusals?: RefusalPace;
+    /** Issue 85, R7: the pace of each gateway key's pushes (the local server). */
+    gatewayPace?: RequestPace;
     /** Issue 78: the host holds no server-sent stream open (AWS): the stream route answers 404. */
     noLiveStream?: boolean;
     actor: Actor;

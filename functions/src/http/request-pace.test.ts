@@ -80,4 +80,20 @@ describe("requests refused for their token, per address (issue 74)", () => {
     expect(refusals.take("203.0.113.9").wait).toBe(0);
     expect(refusals.take("203.0.113.9").wait).toBe(1);
   });
+
+  it("tell the first gate how long an address waits without spending anything (issue 86, R8)", async () => {
+    const { refusalPace } = await import("./request-pace");
+    const clock = manualClock();
+    const refusals = refusalPace({ burst: 2, perSecond: 1 }, clock);
+    expect(refusals.wait("203.0.113.9")).toBe(0);
+    refusals.take("203.0.113.9");
+    expect(refusals.wait("203.0.113.9")).toBe(0);
+    refusals.take("203.0.113.9");
+    expect(refusals.wait("203.0.113.9")).toBe(1);
+    expect(refusals.wait("203.0.113.9")).toBe(1);
+    expect(refusals.wait("198.51.100.7")).toBe(0);
+    clock.advance(1_000);
+    expect(refusals.wait("203.0.113.9")).toBe(0);
+    expect(refusals.take("203.0.113.9").wait).toBe(0);
+  });
 });

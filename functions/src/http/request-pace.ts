@@ -107,6 +107,9 @@ export interface RefusalPace {
    *  all pass before any is refused): the seconds to wait when none is left, else 0 and `give back`,
    *  which a request whose token holds calls. */
   take(address: string): { wait: number; giveBack: () => void };
+  /** The seconds `address` must wait before its next request may be refused, 0 while it has one
+   *  left; spends nothing (the local server's first gate, local/refusal-gate.ts). */
+  wait(address: string): number;
 }
 
 export function refusalPace(pace: Pace = REFUSED_PER_ADDRESS, clock: PaceClock = systemPaceClock): RefusalPace {
@@ -118,6 +121,12 @@ export function refusalPace(pace: Pace = REFUSED_PER_ADDRESS, clock: PaceClock =
     bucket.at = now;
   };
   return {
+    wait(address) {
+      const bucket = buckets.get(address);
+      if (!bucket) return 0;
+      refill(bucket);
+      return bucket.tokens < 1 ? Math.ceil((1 - bucket.tokens) / pace.perSecond) : 0;
+    },
     take(address) {
       // Addresses whose bucket is full again are forgotten now and then.
       if (++takes % SWEEP_EVERY === 0) {

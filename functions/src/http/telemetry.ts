@@ -2,7 +2,6 @@
 // (a gateway key or a user's bearer token), so it is mounted before requireUser.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { authenticateWithFirstRead } from "../domain/company/auth";
 import { getFacility } from "../domain/company/facilities";
 import { Invalid, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/telemetry/register";
@@ -34,6 +33,7 @@ import { importTelemetryFile, telemetryUploadUrl } from "../domain/telemetry/fil
 import { acceptOffers, listOffers } from "../domain/telemetry/offers";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
+import { pacedBearer, takeRefusal } from "./auth";
 import { routeApp } from "./openapi-routes";
 
 const statusUrl = (batch: string) => `/api/v1/telemetry/batches/${batch}/`;
@@ -65,15 +65,22 @@ export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (
   let facility: string;
   let restrictTo: { facility: string } | undefined;
   let body: ReadBody & { facility?: string };
+  // Issue 85, R7: the push is paced as every other route. An address past its refusals is answered
+  // 429 before its key is hashed or its token's signature checked; a gateway key that holds waits its
+  // turn in its own line (GATEWAY_REQUEST_BURST, GATEWAY_REQUESTS_PER_SECOND), a user's token in the
+  // user's (http/auth.ts).
+  const giveBack = takeRefusal(c);
   if (gateway) {
     const grant = await gatewayKeyGrant(deps, gateway[1]);
     if (!grant) throw new Unauthorized("Ключ шлюза недействителен или отозван", "not_authenticated");
+    giveBack();
+    await c.get("gatewayPace")?.take(`${grant.company}/${grant.id}`);
     body = await readBody(c);
     company = grant.company;
     restrictTo = { facility: grant.facility };
     facility = body.facility ?? c.req.query("facility") ?? grant.facility;
   } else if (bearer) {
-    const actor = await (await authenticateWithFirstRead(deps, bearer[1])).actor();
+    const actor = await (await pacedBearer(c, bearer[1], giveBack)).actor();
     body = await readBody(c);
     const named = body.facility ?? c.req.query("facility");
     if (!named) throw new Invalid("facility: укажите площадку, чьи это датчики (в теле JSON или ?facility= для CSV)");

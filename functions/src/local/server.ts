@@ -53,6 +53,8 @@ import {
   type TlsFiles,
 } from "./network";
 import { createServer as createHttpsServer } from "node:https";
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener } from "node:http";
+import { refusalGate } from "./refusal-gate";
 import { healthRoute } from "./health";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
@@ -94,6 +96,8 @@ export interface LocalServerOptions {
   pace?: RequestPace;
   /** Requests refused for their token, per address; by default REFUSED_PER_ADDRESS. */
   refusals?: RefusalPace;
+  /** The pace of each gateway key's pushes; by default GATEWAY_REQUEST_BURST and GATEWAY_REQUESTS_PER_SECOND. */
+  gatewayPace?: RequestPace;
   /** HTTPS from this certificate and key (TLS_CERT, TLS_KEY; network.ts), with HSTS; plain HTTP
    *  without. */
   tls?: TlsFiles;
@@ -307,6 +311,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const trustProxy = options.trustProxy ?? false;
   // Issue 74: requests refused for their token, per source address (http/request-pace.ts).
   const refusals = options.refusals ?? refusalPace();
+  // Issue 85, R7: each gateway key's pushes paced as a user's requests are.
+  const gatewayPace =
+    options.gatewayPace ?? requestPace({ burst: deps.config.gatewayRequestBurst, perSecond: deps.config.gatewayRequestsPerSecond });
   app.get("/healthz", healthRoute(deps, { dataDir: options.dataDir, backups: options.backups, version: PRODUCT_VERSION }));
   app.route(
     "/",
@@ -314,6 +321,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       clientAddressOf: (c) => clientAddress(getConnInfo(c).remote.address, (name) => c.req.header(name), trustProxy),
       pace,
       refusals,
+      gatewayPace,
     }),
   );
   if (existsSync(webRoot)) {
@@ -329,9 +337,24 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolveServer, reject) => {
+      // Issue 86, R8: an address past its refusals is answered at the gate, before the app sees it.
+      const gated = (listener: RequestListener) =>
+        refusalGate(listener, {
+          refusals,
+          addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
+          log: (address, refused) =>
+            serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
+        });
       const listen = options.tls
-        ? { createServer: createHttpsServer, serverOptions: { cert: options.tls.cert, key: options.tls.key } }
-        : {};
+        ? {
+            createServer: ((serverOptions: object, listener: RequestListener) =>
+              createHttpsServer(serverOptions, gated(listener))) as unknown as typeof createHttpsServer,
+            serverOptions: { cert: options.tls.cert, key: options.tls.key },
+          }
+        : {
+            createServer: ((serverOptions: object, listener: RequestListener) =>
+              createHttpServer(serverOptions, gated(listener))) as unknown as typeof createHttpServer,
+          };
       const s = serve({ fetch: app.fetch, port: options.port, hostname: host, ...listen }, () => resolveServer(s));
       s.once("error", reject);
     });
@@ -409,3 +432,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     },
   };
 }
+
+/** A request header as one string (the last of repeated ones, as Hono's `c.req.header` reads them joined). */
+const headerOf = (request: IncomingMessage, name: string): string | undefined => {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
