@@ -141,7 +141,7 @@ it("lets another company neither upload to the facility nor read the batch", asy
   await telemetryIdle(h.deps);
 });
 
-it("counts grants against the company's budget until their files are applied: past it 429 with Retry-After, another company unaffected", async () => {
+it("counts grants against the company's budget until their files are applied: past it 429 with Retry-After, grants at once never past it, another company unaffected", async () => {
   const MB = 1024 * 1024;
   const grant = (size: number, token = staff, target = facility) =>
     post("/api/v1/telemetry/upload-url/", { facility: target, content_type: "text/csv", size, name: "год.csv" }, token);
@@ -160,10 +160,11 @@ it("counts grants against the company's budget until their files are applied: pa
     /^Выгрузки АГК компании, которые загружаются или ждут обработки, уже занимают 1 023,9 МБ из 1 024 МБ: файл в 128 КБ не помещается — дождитесь, пока они будут применены, и повторите$/,
   );
   expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-  // Another company's budget is its own.
+  // Another company's budget is its own: of six 400 MB grants at once, two are answered (800 MB).
   const theirs = await json<{ id: string }>(
     await post("/api/v1/facilities/", { name: "Шахта «Соседняя»", kind: "underground_mine" }, other),
     201,
   );
-  await json(await grant(400 * MB, other, theirs.id), 200);
+  const racing = await Promise.all(Array.from({ length: 6 }, () => grant(400 * MB, other, theirs.id)));
+  expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
 });

@@ -79,39 +79,45 @@ const madeAt = (id: string) => Number.parseInt(id.replaceAll("-", "").slice(0, 1
  *  uploadBudgetBytes) while the file is uploading or stored and not yet applied: until its batch is
  *  done (or set aside), or, never named as a batch, until the sweep of abandoned uploads takes it (a day,
  *  sweepAbandonedUploads; the bucket's lifecycle rule in AWS). Past the budget, or past
- *  LIMITS.telemetry.uploadsInFlight grants, the grant is refused (429) until the consumer has read what
- *  came before. The grant is claimed first, then the total read back (consistently): of grants racing,
- *  each answered one saw every one answered before it, so the answered never pass the budget. */
+ *  LIMITS.telemetry.uploadsInFlight grants, the grant is refused (429), writing nothing, until the
+ *  consumer has read what came before. The grants done with are dropped and this one added in one write
+ *  conditional on the counter's revision, so grants racing never pass the budget together. */
 async function takeUploadBudget(deps: Deps, company: string, id: string, size: number): Promise<void> {
   const { caps } = deps.repos;
   const { uploadBudgetBytes: budget, uploadsInFlight } = LIMITS.telemetry;
   const held = async () => (await caps.listAmounts(company, UPLOAD_BUDGET_CAP)).find((c) => c.name === UPLOAD_BUDGET_CAP);
-  // The grants done with are let go (one writer wins the revision; the others leave it to the next grant).
-  const before = await held();
-  if (before) {
-    const abandoned = deps.clock.now().getTime() - Math.max(ABANDONED_UPLOAD_MS, 2 * deps.config.uploadUrlTtlSeconds * 1000);
+  const refuse = (grants: number[]) => {
+    const total = grants.reduce((sum, bytes) => sum + bytes, 0);
+    return new TooManyRequests(
+      grants.length >= uploadsInFlight
+        ? `Уже загружаются или ждут обработки ${uploadsInFlight} выгрузок АГК компании: дождитесь, пока они будут применены, и повторите`
+        : `Выгрузки АГК компании, которые загружаются или ждут обработки, уже занимают ${fileSize(total)} из ${fileSize(budget)}: ` +
+            `файл в ${fileSize(size)} не помещается — дождитесь, пока они будут применены, и повторите`,
+      UPLOAD_BUDGET_RETRY_SECONDS,
+    );
+  };
+  const fits = (grants: number[]) => grants.length < uploadsInFlight && grants.reduce((sum, bytes) => sum + bytes, 0) + size <= budget;
+  const abandoned = deps.clock.now().getTime() - Math.max(ABANDONED_UPLOAD_MS, 2 * deps.config.uploadUrlTtlSeconds * 1000);
+  // Each turn lost is another grant's write in between (a first grant's making of the counter, or an
+  // answered grant); a grant that loses ten is refused as busy, never let through unchecked.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const before = await held();
+    if (!before) {
+      // The company's first grant makes its counter, empty (an amount of 0 is dropped below), then reads it.
+      await caps.takeAmounts(company, UPLOAD_BUDGET_CAP, { [id]: 0 }, budget, async () => ({}));
+      continue;
+    }
     const live: Record<string, number> = {};
     for (const [grant, bytes] of Object.entries(before.amounts)) {
       if (bytes <= 0) continue;
       const batch = await deps.repos.telemetry.getBatch(company, grant);
       if (batch ? batch.state === "queued" : madeAt(grant) > abandoned) live[grant] = bytes;
     }
-    if (Object.keys(live).length < Object.keys(before.amounts).length) await caps.setAmounts(company, UPLOAD_BUDGET_CAP, live, before.rev);
+    if (!fits(Object.values(live))) throw refuse(Object.values(live));
+    if (await caps.setAmounts(company, UPLOAD_BUDGET_CAP, { ...live, [id]: size }, before.rev)) return;
+    // Another grant (or a settling) changed the counter since it was read: read it again.
   }
-  const refused = await caps.takeAmounts(company, UPLOAD_BUDGET_CAP, { [id]: size }, budget, async () => ({}));
-  const after = refused ? undefined : await held();
-  const grants = Object.values(after?.amounts ?? {}).filter((bytes) => bytes > 0);
-  const total = grants.reduce((sum, bytes) => sum + bytes, 0);
-  if (!refused && total <= budget && grants.length <= uploadsInFlight) return;
-  if (!refused) await caps.giveAmounts(company, UPLOAD_BUDGET_CAP, { [id]: size });
-  const inFlight = total - (refused ? 0 : size);
-  throw new TooManyRequests(
-    grants.length > uploadsInFlight
-      ? `Уже загружаются или ждут обработки ${uploadsInFlight} выгрузок АГК компании: дождитесь, пока они будут применены, и повторите`
-      : `Выгрузки АГК компании, которые загружаются или ждут обработки, уже занимают ${fileSize(inFlight)} из ${fileSize(budget)}: ` +
-          `файл в ${fileSize(size)} не помещается — дождитесь, пока они будут применены, и повторите`,
-    UPLOAD_BUDGET_RETRY_SECONDS,
-  );
+  throw new TooManyRequests("Выгрузки АГК компании запрашиваются слишком часто: повторите через минуту", UPLOAD_BUDGET_RETRY_SECONDS);
 }
 
 /** The Retry-After of a grant refused for the budget: about what the consumer takes for a month's file. */
