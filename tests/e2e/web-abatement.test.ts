@@ -108,8 +108,13 @@ describe("web app: «Снижение выбросов», the constructed mine's
           .evaluateAll((cards) => cards.map((c) => (c.getAttribute("data-testid") ?? "").slice("options-".length)));
         expect(codes).toHaveLength(3);
         const [d1, s1, d2] = codes;
-        // The MACC takes the engine, the oxidiser and the enclosed flare (11.4 (c)); the boiler has the
-        // lower LAC where its heat all sells, so it is the default until the engine is picked.
+        // The heat the mine can use has no default (issue 87): the engine's row opens asking for it, and
+        // 11.4 (a) gives half.
+        await page.getByTestId(`missing-${d1}-GAS_ENGINE_CHP`).waitFor();
+        await page.locator(`#own-${d1}-GAS_ENGINE_CHP-heat_used_share`).pressSequentially("0,5");
+        await page.getByTestId(`missing-${d1}-GAS_ENGINE_CHP`).waitFor({ state: "detached" });
+        // The MACC takes the engine, the oxidiser and the enclosed flare (11.4 (c)); the boiler waits for
+        // the heat the mine can use, so the engine is the default, picked again here all the same.
         for (const [stream, label] of [
           [d1, /Когенерационная газопоршневая установка/],
           [d2, /Закрытая факельная установка/],

@@ -185,6 +185,92 @@ describe("v1/abatement/assessments/", () => {
   });
 });
 
+describe("a point measured in part of the year (issue 87)", () => {
+  it("takes the months with measured data to a year by their hours, names them, and offers the engine", async () => {
+    const facility = await json<{ id: string }>(
+      await post("/api/v1/facilities/", { name: "Шахта «Осенняя»", kind: "underground_mine" }),
+      201,
+    );
+    const station = await json<{ id: string }>(
+      await post(`/api/v1/facilities/${facility.id}/points/`, {
+        name: "Дегазационная установка № 1",
+        kind: "drainage_station",
+        instrument: "Расходомер",
+        frequency: "непрерывно",
+      }),
+      201,
+    );
+    const project = await json<{ id: string }>(
+      await post("/api/v1/projects/create_project/", {
+        name: "Осенняя 2026",
+        start_date: "2026-01-01",
+        end_date: "2026-12-31",
+        facility: facility.id,
+      }),
+      201,
+    );
+    // Two months accepted as «Данные АГК» makes them (telemetry/offers.ts): the month's volume at
+    // 20 °C and its flow-weighted CH4, the month as the period.
+    const months = [
+      { from: "2026-10-01", to: "2026-10-31", volume: 1290.5, ch4: 41.2 },
+      { from: "2026-11-01", to: "2026-11-30", volume: 1188.25, ch4: 43.9 },
+    ];
+    for (const m of months) {
+      await json(
+        await post("/api/v1/underground/", {
+          name: `Дегазационная установка № 1: по данным АГК, ${m.from.slice(5, 7)}.2026`,
+          project: project.id,
+          point: station.id,
+          volume: m.volume,
+          ef_ch4: m.ch4,
+          ef_co2: 0,
+          dictionary_items: { get_underground: 1, get_underground_content: null },
+          period: { from: m.from, to: m.to },
+        }),
+        201,
+      );
+    }
+    type Stream = { point: string; to_air_t: number; months: string[]; hours: number; year_hours: number };
+    const streams = await json<{ results: Stream[] }>(await h.request("/api/v1/abatement/streams/?year=2026", { token }), 200);
+    const stream = streams.results.find((s) => s.point === station.id) as Stream;
+    expect(stream).toMatchObject({ months: ["2026-10", "2026-11"], hours: (31 + 30) * 24, year_hours: 8760 });
+
+    // The independent computation: the months' methane (thousand m³ × CH4 %) over their hours is the
+    // flow; a year of it is the year's methane, sent at 8 000 h a year.
+    const ch4M3 = months.reduce((sum, m) => sum + m.volume * 1000 * (m.ch4 / 100), 0);
+    const hours = (31 + 30) * 24;
+    const flow = ch4M3 / (hours * 60);
+    const yearT = (flow * 60 * 8760 * 0.668) / 1000;
+    const created = await json<AbatementAssessment>(
+      await post("/api/v1/abatement/assessments/", {
+        name: "Осенняя 2026",
+        year: 2026,
+        streams: [{ code: "du1", kind: "drainage", point: station.id, c_ch4_pct: 42 }],
+        overrides: { du1: { GAS_ENGINE_CHP: { heat_used_share: 0.5 } } },
+        params: vectorParams(),
+      }),
+      201,
+    );
+    const [du1] = created.result.streams;
+    expect(stream.to_air_t).toBeCloseTo((ch4M3 * 0.668) / 1000, 6);
+    for (const option of du1.options) expect(option.m_ch4_t / yearT - 1).toBeCloseTo(0, 9);
+    expect(du1.q_ch4_m3_min / ((flow * 8760) / 8000) - 1).toBeCloseTo(0, 9);
+    // ≈ 13 m³/min of methane: the engine's window (the one month read as a year gave 1,09).
+    expect(du1.tech_code).toBe("GAS_ENGINE_CHP");
+    expect(du1.options.map((o) => o.option_code)).toContain("GAS_ENGINE_CHP");
+    expect(du1.chosen).toBe("GAS_ENGINE_CHP");
+    expect(created.origins.du1).toMatchObject({ months: ["2026-10", "2026-11"], hours, year_hours: 8760 });
+
+    // The files name the months and say fewer than twelve are in.
+    const pdf = await h.request(`/api/v1/abatement/assessments/${created.id}/export/?format=pdf`, { token });
+    expect(pdf.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), "abatement-months-"));
+    writeFileSync(join(dir, "a.pdf"), Buffer.from(await pdf.arrayBuffer()));
+    const text = spawnSync("pdftotext", ["-layout", join(dir, "a.pdf"), "-"], { encoding: "utf8" }).stdout.replace(/\s+/g, " ");
+    expect(text).toContain("измерения за 2 из 12 месяцев (10.2026, 11.2026): метан пересчитан на год по их 1 464 ч из 8 760 ч года");
+  });
+});
+
 describe("exports", () => {
   let assessment: AbatementAssessment;
   beforeAll(async () => {

@@ -70,6 +70,8 @@ describe("POST /api/v1/abatement/evaluate/", () => {
         { code: "s2", kind: "ventilation", q_air_m3_s: 90, c_ch4_pct: 0.3 },
       ],
       options: { d1: ["GAS_ENGINE_CHP"], d2: ["FLARE_ENCLOSED"], s1: ["VAM_RTO"], s2: ["VAM_RTO"] },
+      // The heat the mine uses has no default (issue 87): half of the engine's.
+      overrides: { d1: { GAS_ENGINE_CHP: { heat_used_share: 0.5 } } },
       params,
     };
     const answer = await evaluated(request);
@@ -158,7 +160,7 @@ describe("POST /api/v1/abatement/evaluate/", () => {
       /^params\.price_carbon_unit_rub: Не задано: цена углеродной единицы/,
     );
     const wrong = await evaluate({
-      ...constructedMineRequest(),
+      params: vectorParams(),
       streams: [{ code: "x", kind: "drainage", q_mix_m3_min: 5, c_ch4_pct: 140 }],
     });
     expect(((await wrong.json()) as { detail: string }).detail).toBe("streams[0].c_ch4_pct: Значение должно быть не больше 100");

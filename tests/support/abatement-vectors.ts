@@ -101,13 +101,16 @@ export function vectorRequest(vector: Vector): AbatementRequest {
   };
 }
 
-/** The constructed mine of 11.4 (c): three streams, one option each, every cost by default. */
+/** The constructed mine of 11.4 (c): three streams, one option each, every cost by default; the
+ *  inputs without a default its cases give (the engine's heat used, 0.5 in case (a)) as overrides. */
 export function constructedMineRequest(): AbatementRequest {
-  const byCase = (c: string) => vectorStream(abatementVectors.abatement_options.find((v) => v.case === c) as Vector);
+  const first = (c: string) => abatementVectors.abatement_options.find((v) => v.case === c) as Vector;
+  const byCase = (c: string) => vectorStream(first(c));
   return {
     streams: [byCase("a"), byCase("b"), byCase("c")],
     options: { drainage_1: ["GAS_ENGINE_CHP"], shaft_1: ["VAM_RTO"], drainage_2: ["FLARE_ENCLOSED"] },
     params: vectorParams(),
+    overrides: { drainage_1: { GAS_ENGINE_CHP: { heat_used_share: first("a").heat_used_share as number } } },
   };
 }
 
@@ -155,4 +158,60 @@ export function maccMismatches(
     }
   });
   return wrong;
+}
+
+/** The largest abatement request the API takes (issue 86 R4): 50 streams at every bound — codes, names
+ *  and option lists at their longest, every number with 17 significant digits and an exponent, every
+ *  option any stream may carry with every input of its own — so the body's cap is shown to hold it. */
+export function largestAbatementBody(limits: {
+  streams: number;
+  optionsPerStream: number;
+  streamCode: number;
+  optionCode: number;
+  name: number;
+  id: number;
+  offered: readonly string[];
+  overrideKeys: readonly string[];
+}): Record<string, unknown> {
+  const n = -1.2345678901234567e-123;
+  const code = (i: number) => `${String(i).padStart(2, "0")}${"к".repeat(limits.streamCode - 2)}`;
+  const codes = Array.from({ length: limits.streams }, (_, i) => code(i));
+  const fields = Object.fromEntries(limits.overrideKeys.map((k) => [k, n]));
+  return {
+    name: "О".repeat(limits.name),
+    year: 2026,
+    streams: codes.map((c) => ({
+      code: c,
+      name: "П".repeat(limits.name),
+      point: "x".repeat(limits.id),
+      kind: "ventilation",
+      q_mix_m3_min: n,
+      q_air_m3_s: n,
+      c_ch4_pct: n,
+      m_ch4_t: n,
+      m_ch4_year_share: n,
+      hours_per_year: n,
+      upgrade: { c_ch4_pct: n, capex_rub: n, opex_fixed_rub: n },
+    })),
+    options: Object.fromEntries(
+      codes.map((c) => [c, Array.from({ length: limits.optionsPerStream }, () => "О".repeat(limits.optionCode))]),
+    ),
+    chosen: Object.fromEntries(codes.map((c) => [c, "О".repeat(limits.optionCode)])),
+    params: Object.fromEntries(
+      [
+        "rho_ch4",
+        "gwp_ch4",
+        "lhv_mj_per_kg",
+        "hours_per_year",
+        "ef_grid_t_per_mwh",
+        "price_el_rub_per_mwh",
+        "price_heat_rub_per_mwh",
+        "price_carbon_unit_rub",
+        "price_gas_rub_per_1000m3",
+        "discount_rate",
+        "lifetime_yr",
+      ].map((k) => [k, n]),
+    ),
+    overrides: Object.fromEntries(codes.map((c) => [c, Object.fromEntries(limits.offered.map((o) => [o, fields]))])),
+  };
 }

@@ -172,3 +172,117 @@ describe("inputs", () => {
     expect(maccMismatches(picked.macc)).toEqual([]);
   });
 });
+
+describe("stream codes are data (issue 86 R12)", () => {
+  it("«__proto__», «constructor» and «toString» are codes like any other", () => {
+    const drainage = { kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 };
+    const result = evaluate({
+      streams: [
+        { code: "__proto__", ...drainage },
+        { code: "constructor", ...drainage },
+        { code: "toString", ...drainage },
+      ],
+      options: JSON.parse('{"__proto__": ["FLARE_ENCLOSED"], "constructor": ["FLARE_OPEN", "FLARE_ENCLOSED"]}'),
+      chosen: JSON.parse('{"constructor": "FLARE_OPEN"}'),
+      overrides: JSON.parse('{"__proto__": {"FLARE_ENCLOSED": {"eta_destruction": 0.98}}}'),
+      params: vectorParams(),
+    });
+    const [proto, ctor, toStringStream] = result.streams;
+    expect(proto.options.map((o) => o.option_code)).toEqual(["FLARE_ENCLOSED"]);
+    // 11.4 (a): the enclosed flare at a measured 0.98.
+    expect(proto.options[0].er_t_co2e).toBeCloseTo(97721.8, 1);
+    expect(ctor.options.map((o) => o.option_code)).toEqual(["FLARE_ENCLOSED", "FLARE_OPEN"]);
+    expect(ctor.chosen).toBe("FLARE_OPEN");
+    // Nobody named an option for «toString»: every allowed one, the lowest LAC chosen, nothing refused.
+    expect(toStringStream.options.length).toBeGreaterThan(1);
+    expect(toStringStream.refused).toEqual([]);
+    expect(toStringStream.chosen).not.toBeNull();
+  });
+
+  it("a code's options that are not a list are refused naming the code", () => {
+    let error: unknown;
+    try {
+      evaluate({
+        streams: [{ code: "d", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }],
+        options: { d: "FLARE_OPEN" as unknown as string[] },
+        params: vectorParams(),
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as FieldError).field).toBe("options.d");
+  });
+});
+
+describe("a stream measured over part of a year (issue 87)", () => {
+  it("takes the year's methane at the flow of the measured months", () => {
+    // Two months, 1 464 of the year's 8 760 h, carrying 1 000 t: the year's 1 000 × 8 760 / 1 464 t,
+    // sent at 8 000 h a year.
+    const year = (1000 * 8760) / 1464;
+    const result = evaluate({
+      streams: [{ code: "d", kind: "drainage", m_ch4_t: 1000, m_ch4_year_share: 1464 / 8760, c_ch4_pct: 40 }],
+      options: { d: ["FLARE_ENCLOSED"] },
+      params: vectorParams(),
+    });
+    const stream = result.streams[0];
+    expect(stream.options[0].m_ch4_t).toBeCloseTo(year, 8);
+    expect(stream.q_ch4_m3_min).toBeCloseTo(((year / 0.668) * 1000) / (60 * 8000), 12);
+    expect(stream.tech_code).toBe("GAS_ENGINE_CHP");
+  });
+});
+
+describe("energy sold only as far as it is used (issue 87)", () => {
+  const stream = { code: "d", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 };
+  it("a boiler asks how much of its heat the mine can use", () => {
+    const asked = evaluate({ streams: [stream], options: { d: ["BOILER"] }, params: vectorParams() }).streams[0].options[0];
+    expect(asked.missing).toEqual(["overrides.d.BOILER.heat_used_share"]);
+    expect(asked.q_heat_sold_mwh).toBe(0);
+    expect(asked.npv_rub).toBeNull();
+    expect(asked.lac_rub_per_t).toBeNull();
+    const told = evaluate({
+      streams: [stream],
+      options: { d: ["BOILER"] },
+      overrides: { d: { BOILER: { heat_used_share: 0.3 } } },
+      params: vectorParams(),
+    }).streams[0].options[0];
+    expect(told.missing).toEqual([]);
+    expect(told.q_heat_sold_mwh).toBeCloseTo(told.e_fuel_mwh * 0.9 * 0.3, 6);
+    expect(told.coefficients.find((c) => c.name === "heat_used_share")).toMatchObject({ value: 0.3, source: "введено" });
+  });
+
+  it("an engine asks for its heat's use and states its electricity's", () => {
+    const engine = evaluate({ streams: [stream], options: { d: ["GAS_ENGINE_CHP"] }, params: vectorParams() }).streams[0].options[0];
+    expect(engine.missing).toEqual(["overrides.d.GAS_ENGINE_CHP.heat_used_share"]);
+    expect(engine.coefficients.find((c) => c.name === "el_used_share")).toMatchObject({ value: 1 });
+    expect(engine.coefficients.find((c) => c.name === "el_used_share")?.source).toMatch(/^\[A\]/);
+  });
+
+  it("the oxidiser with energy recovery asks for its efficiencies and pays for what it recovers", () => {
+    const shaft = { code: "v", kind: "ventilation" as const, q_air_m3_s: 250, c_ch4_pct: 0.8 };
+    const both = evaluate({ streams: [shaft], options: { v: ["VAM_RTO", "VAM_RTO_ENERGY"] }, params: vectorParams() }).streams[0];
+    const [plain, energy] = both.options;
+    expect(energy.missing).toEqual(["overrides.v.VAM_RTO_ENERGY.eta_el", "overrides.v.VAM_RTO_ENERGY.eta_th"]);
+    expect(energy.lac_rub_per_t).toBeNull();
+    // Nothing recovered is never the curve's pick over the plain oxidiser.
+    expect(both.chosen).toBe("VAM_RTO");
+
+    const recovered = evaluate({
+      streams: [shaft],
+      options: { v: ["VAM_RTO_ENERGY"] },
+      overrides: { v: { VAM_RTO_ENERGY: { eta_el: 0.2, eta_th: 0.3, heat_used_share: 0.5 } } },
+      params: vectorParams(),
+    }).streams[0].options[0];
+    const gross = recovered.e_fuel_mwh * 0.2;
+    const heat = recovered.e_fuel_mwh * 0.3;
+    const pElKw = (gross / 8000) * 1000;
+    const heatCapex = 10_000_000 * (heat / 8000);
+    expect(recovered.missing).toEqual([]);
+    expect(recovered.e_el_net_mwh).toBeCloseTo(gross * 0.97, 6);
+    expect(recovered.q_heat_sold_mwh).toBeCloseTo(heat * 0.5, 6);
+    expect(recovered.capex_rub).toBeCloseTo(plain.capex_rub! + 200_000 * pElKw + heatCapex, 0);
+    expect(recovered.opex_fixed_rub).toBeCloseTo(plain.opex_fixed_rub! + 1.5 * gross * 1000 + 0.03 * heatCapex, 0);
+    const crf = emissionsCore().exports.abatement_crf(0.12, 10);
+    const lac = (recovered.capex_rub! * crf + recovered.opex_rub! - recovered.revenue_energy_rub!) / recovered.er_t_co2e;
+    expect(recovered.lac_rub_per_t).toBeCloseTo(lac, 6);
+  });
+});

@@ -59,6 +59,10 @@ export interface AbatementStream {
   /** The year's methane of the stream, t CH4 (a measured figure, e.g. the inventory's): when given,
    *  the flows come from it (Q = M / ρ / (60·h) × 1000) instead of q_mix_m3_min or q_air_m3_s. */
   m_ch4_t?: number;
+  /** The share of the year's hours `m_ch4_t` was measured over (an inventory point's months with
+   *  measured data, issue 87): the year's methane is m_ch4_t / share, the months' flow kept over the
+   *  whole year. Default 1: m_ch4_t is the year's. */
+  m_ch4_year_share?: number;
   upgrade?: CaptureUpgrade;
 }
 
@@ -95,6 +99,8 @@ export interface OptionOverrides {
   leakage_t_co2e?: number;
   /** 0: the electricity generated does not displace grid power (no credit in BE). */
   displaces_grid?: number;
+  /** The share of the net electricity the mine or the grid takes (default 1, stated [A]). */
+  el_used_share?: number;
 }
 
 export interface AbatementRequest {
@@ -262,8 +268,6 @@ export const COST_ESTIMATES = {
   engine_eta_el: 0.4,
   engine_eta_th: 0.4,
   engine_aux_share: 0.03,
-  heat_used_share_engine: 0.5,
-  heat_used_share_boiler: 1,
   vam_capex_rub_per_m3_s: 12_000_000,
   vam_opex_share: 0.02,
   vam_dp_pa: 3000,
@@ -273,6 +277,15 @@ export const COST_ESTIMATES = {
 } as const;
 
 export const CH4_TO_CO2 = 44 / 16;
+
+/** The value a record holds under `key` as its own (issue 86 R12): stream and option codes are data,
+ *  so «__proto__», «constructor» or «toString» name nothing an object inherits. */
+export function ownValue<T>(record: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
+  return record && typeof record === "object" && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** What the user is asked for an option that sells heat (issue 87: the heat is sold only as far as it is used). */
+export const HEAT_DEMAND_LABEL = "Доля тепла, которую шахта или потребитель могут использовать";
 
 /** Why a stream's code offers no use option (D48). */
 export const STREAM_NOTICES: Readonly<Record<string, string>> = {
@@ -301,7 +314,7 @@ const ALLOWED: Readonly<Record<string, readonly AbatementOptionCode[]>> = {
 
 /** The options a §4.10 code allows (table 11.1), the flow windows from the dictionary's thresholds. */
 export function allowedOptions(techCode: string, q_ch4_m3_min: number, thresholds: AbatementKernels["thresholds"]): AbatementOptionCode[] {
-  return (ALLOWED[techCode] ?? []).filter((code) => code !== "BOILER" || q_ch4_m3_min >= thresholds.q_boiler);
+  return (ownValue(ALLOWED, techCode) ?? []).filter((code) => code !== "BOILER" || q_ch4_m3_min >= thresholds.q_boiler);
 }
 
 /** Why a named option is not offered for a stream's code. */
@@ -310,7 +323,7 @@ function refusal(code: string, techCode: string): string {
   if (code === "DRAINAGE_UPGRADE" || code.startsWith("DRAINAGE_UPGRADE+")) {
     return "Повышение качества каптажа само не сокращает выбросы: задайте концентрацию после него, и варианты, которые оно делает возможными, будут предложены";
   }
-  return STREAM_NOTICES[techCode] ?? "Вариант не допускается при концентрации и дебите метана этого потока (таблица 11.1)";
+  return ownValue(STREAM_NOTICES, techCode) ?? "Вариант не допускается при концентрации и дебите метана этого потока (таблица 11.1)";
 }
 
 // ---- validation ------------------------------------------------------------------------------------
@@ -345,7 +358,7 @@ function optional(field: string, value: unknown, fallback: number, min: number, 
 }
 
 function required(name: keyof AbatementParams, value: unknown, min: number, max: number): number {
-  if (isMissing(value)) throw new FieldError(`params.${name}`, MESSAGE_REQUIRED_PRICE(PARAM_LABELS[name] ?? name));
+  if (isMissing(value)) throw new FieldError(`params.${name}`, MESSAGE_REQUIRED_PRICE(ownValue(PARAM_LABELS, name) ?? name));
   return number(`params.${name}`, value, min, max);
 }
 
@@ -419,6 +432,26 @@ function evaluateOption(
   /** The coefficient `name` as the option gives it (within min..max) or its estimate, listed with where it comes from. */
   const stated = (name: keyof OptionOverrides, label: string, fallback: number, min: number, max: number, unit: string, source: string) =>
     coefficient(coefficients, name, label, pick(name, fallback, min, max), unit, given(name), source);
+  const missing: string[] = [];
+  /** An input without a default (what the mine can take of the energy sold, a recovery's efficiency):
+   *  as given, else named in `missing` (the economics wait for it) and taken as 0. */
+  const asked = (name: keyof OptionOverrides, label: string, min: number, max: number, unit: string) => {
+    if (given(name)) return stated(name, label, 0, min, max, unit, "введено");
+    missing.push(`${field}.${name}`);
+    return 0;
+  };
+  /** The share of the net electricity taken: the mine's own consumption or the grid takes it whole
+   *  unless the user says otherwise (stated [A]). */
+  const electricityTaken = () =>
+    stated(
+      "el_used_share",
+      "Доля электроэнергии, которую принимают шахта или сеть",
+      1,
+      0,
+      1,
+      "доля",
+      "[A] потребление шахты или отпуск в сеть",
+    );
   const eta = ETA_DESTRUCTION[code as Exclude<AbatementOptionCode, "DRAINAGE_UPGRADE">];
   const etaD = stated(
     "eta_destruction",
@@ -434,7 +467,6 @@ function evaluateOption(
   const v = (flow.q * 60 * flow.hours) / 1000;
   const m = v * common.rho;
   const eFuel = (m * common.lhv) / 3.6;
-  const missing: string[] = [];
   let estimated = false;
   let capex = Number.NaN;
   let opexFixed = 0;
@@ -457,9 +489,9 @@ function evaluateOption(
     estimated = !given("capex_rub") || !given("opex_fixed_rub");
   } else if (code === "BOILER") {
     const etaB = stated("eta_boiler", "КПД котельной", COST_ESTIMATES.boiler_eta, 0, 1, "доля", "[A]");
-    const used = stated("heat_used_share", "Доля используемого тепла", COST_ESTIMATES.heat_used_share_boiler, 0, 1, "доля", "[A]");
     const heat = eFuel * etaB;
-    qHeatSold = heat * used;
+    // Issue 87: the heat is sold only as far as the mine or a buyer can take it, which the user states.
+    qHeatSold = heat * asked("heat_used_share", HEAT_DEMAND_LABEL, 0, 1, "доля");
     const mwTh = flow.hours > 0 ? heat / flow.hours : 0;
     capex = pick("capex_rub", COST_ESTIMATES.boiler_capex_rub_per_mw_th * mwTh, 0, 1e13);
     opexFixed = pick("opex_fixed_rub", capex * COST_ESTIMATES.boiler_opex_share, 0, 1e12);
@@ -468,10 +500,10 @@ function evaluateOption(
   } else if (code === "GAS_ENGINE_CHP") {
     const etaEl = stated("eta_el", "Электрический КПД", COST_ESTIMATES.engine_eta_el, 0, 1, "доля", "[A], [S25]");
     const etaTh = stated("eta_th", "Тепловой КПД", COST_ESTIMATES.engine_eta_th, 0, 1, "доля", "[A], [S25]");
-    const used = stated("heat_used_share", "Доля используемого тепла", COST_ESTIMATES.heat_used_share_engine, 0, 1, "доля", "[A]");
+    const used = etaTh > 0 ? asked("heat_used_share", HEAT_DEMAND_LABEL, 0, 1, "доля") : 0;
     const aux = stated("aux_share", "Собственные нужды", COST_ESTIMATES.engine_aux_share, 0, 1, "доля", "[A]");
     eElGross = eFuel * etaEl;
-    eElNet = eElGross * (1 - aux);
+    eElNet = eElGross * (1 - aux) * electricityTaken();
     qHeatSold = eFuel * etaTh * used;
     const pElKw = flow.hours > 0 ? (eElGross / flow.hours) * 1000 : 0;
     const perKw = stated(
@@ -509,19 +541,62 @@ function evaluateOption(
     const dp = stated("dp_pa", "Перепад давления вентилятора", COST_ESTIMATES.vam_dp_pa, 0, 1e5, "Па", "[A]");
     const etaFan = stated("eta_fan", "КПД вентилятора", COST_ESTIMATES.vam_eta_fan, 0.01, 1, "доля", "[A]");
     auxKw = pick("aux_kw", (qAir * dp) / etaFan / 1000, 0, 1e7);
-    capex = pick("capex_rub", COST_ESTIMATES.vam_capex_rub_per_m3_s * qAir, 0, 1e13);
-    opexFixed = pick("opex_fixed_rub", capex * COST_ESTIMATES.vam_opex_share, 0, 1e12);
-    estimated = !given("capex_rub") || !given("opex_fixed_rub");
+    const oxidiser = COST_ESTIMATES.vam_capex_rub_per_m3_s * qAir;
+    let recoveryCapex = 0;
+    let recoveryOpex = 0;
     if (code === "VAM_RTO_ENERGY") {
-      // No sourced recovery efficiency: energy counts only when the user gives one.
-      const etaEl = pick("eta_el", 0, 0, 1);
-      const etaTh = pick("eta_th", 0, 0, 1);
-      if (etaEl > 0) coefficient(coefficients, "eta_el", "Электрический КПД утилизации", etaEl, "доля", true, "введено");
-      if (etaTh > 0) coefficient(coefficients, "eta_th", "Тепловой КПД утилизации", etaTh, "доля", true, "введено");
+      // Issue 87: no sourced recovery efficiency, so the user states both (0: that energy is not
+      // recovered); what is recovered costs what an engine's electricity and a boiler's heat cost
+      // (11.3 estimates [A]), the plant uses its own share of the electricity, and the heat is sold
+      // only as far as the mine or a buyer can take it.
+      const etaEl = asked("eta_el", "Электрический КПД утилизации (0 — электроэнергия не вырабатывается)", 0, 1, "доля");
+      const etaTh = asked("eta_th", "Тепловой КПД утилизации (0 — тепло не утилизируется)", 0, 1, "доля");
       eElGross = eFuel * etaEl;
-      eElNet = eElGross;
-      qHeatSold = eFuel * etaTh * pick("heat_used_share", 1, 0, 1);
+      const heat = eFuel * etaTh;
+      if (etaEl > 0) {
+        const aux = stated("aux_share", "Собственные нужды утилизации", COST_ESTIMATES.engine_aux_share, 0, 1, "доля", "[A] как у ГПУ");
+        eElNet = eElGross * (1 - aux) * electricityTaken();
+        const perKw = stated(
+          "capex_rub_per_kw",
+          "Удельные капитальные затраты на выработку электроэнергии",
+          COST_ESTIMATES.engine_capex_rub_per_kw,
+          0,
+          1e9,
+          "₽/кВт",
+          "[A] как у ГПУ, оценка, не котировка",
+        );
+        const perKwh = stated(
+          "opex_rub_per_kwh",
+          "Удельные эксплуатационные затраты на выработку электроэнергии",
+          COST_ESTIMATES.engine_opex_rub_per_kwh,
+          0,
+          1e6,
+          "₽/кВт·ч",
+          "[A] как у ГПУ, оценка, не котировка",
+        );
+        recoveryCapex += perKw * (flow.hours > 0 ? (eElGross / flow.hours) * 1000 : 0);
+        recoveryOpex += perKwh * eElGross * 1000;
+      }
+      if (etaTh > 0) {
+        qHeatSold = heat * asked("heat_used_share", HEAT_DEMAND_LABEL, 0, 1, "доля");
+        const heatCapex = COST_ESTIMATES.boiler_capex_rub_per_mw_th * (flow.hours > 0 ? heat / flow.hours : 0);
+        coefficient(
+          coefficients,
+          "heat_recovery_capex_rub",
+          "Капитальные затраты на утилизацию тепла",
+          heatCapex,
+          "₽",
+          false,
+          "[A] как у котельной, 10 млн ₽/МВт",
+        );
+        recoveryCapex += heatCapex;
+        recoveryOpex += heatCapex * COST_ESTIMATES.boiler_opex_share;
+      }
     }
+    capex = pick("capex_rub", oxidiser + recoveryCapex, 0, 1e13);
+    const oxidiserPart = given("capex_rub") ? Math.max(0, capex - recoveryCapex) : oxidiser;
+    opexFixed = pick("opex_fixed_rub", oxidiserPart * COST_ESTIMATES.vam_opex_share + recoveryOpex, 0, 1e12);
+    estimated = !given("capex_rub") || !given("opex_fixed_rub");
   }
   if (upgrade) {
     if (!Number.isNaN(capex)) capex += upgrade.capex_rub ?? 0;
@@ -611,7 +686,11 @@ function streamFlow(stream: AbatementStream, index: number, common: Common): Flo
     const m = number(`${field}.m_ch4_t`, stream.m_ch4_t, 0, 1e9);
     if (!(c > 0)) throw new FieldError(`${field}.c_ch4_pct`, "Концентрация должна быть больше нуля, чтобы найти расход смеси");
     if (!(hours > 0)) throw new FieldError(`${field}.hours_per_year`, "Часы работы должны быть больше нуля");
-    const q = ((m / common.rho) * 1000) / (60 * hours);
+    // Measured over part of the year (an inventory point's months, issue 87): the year's methane at
+    // the flow of those months.
+    const share = optional(`${field}.m_ch4_year_share`, stream.m_ch4_year_share, 1, 0, 1);
+    if (!(share > 0)) throw new FieldError(`${field}.m_ch4_year_share`, "Доля года с измерениями должна быть больше нуля");
+    const q = ((m / share / common.rho) * 1000) / (60 * hours);
     return stream.kind === "ventilation"
       ? { c, q, qMix: null, qAir: (q * 100) / c / 60, hours }
       : { c, q, qMix: (q * 100) / c, qAir: null, hours };
@@ -681,7 +760,7 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
     seen.add(stream.code);
     const flow = streamFlow(stream, index, common);
     const techCode = kernels.techCode(flow.c, flow.q);
-    const overrides = request.overrides?.[stream.code] ?? {};
+    const overrides: Readonly<Record<string, OptionOverrides>> = ownValue(request.overrides, stream.code) ?? {};
     const candidates: { code: AbatementOptionCode; optionCode: string; flow: Flow; upgrade: CaptureUpgrade | null }[] = allowedOptions(
       techCode,
       flow.q,
@@ -703,10 +782,11 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
       }
     }
 
-    const asked = request.options?.[stream.code];
+    const asked = ownValue(request.options, stream.code);
     const refused: { option_code: string; reason: string }[] = [];
     let chosenCandidates = candidates;
-    if (asked) {
+    if (asked !== undefined && asked !== null) {
+      if (!Array.isArray(asked)) throw new FieldError(`options.${stream.code}`, "Ожидается список вариантов");
       const offered = new Set(candidates.map((c) => c.optionCode));
       for (const code of asked) if (!offered.has(code)) refused.push({ option_code: code, reason: refusal(code, techCode) });
       chosenCandidates = candidates.filter((c) => asked.includes(c.optionCode));
@@ -717,13 +797,13 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
         c.optionCode,
         c.flow,
         common,
-        overrides[c.optionCode] ?? {},
+        ownValue(overrides, c.optionCode) ?? {},
         c.upgrade,
         kernels,
         `overrides.${stream.code}.${c.optionCode}`,
       ),
     );
-    const pick = request.chosen?.[stream.code];
+    const pick = ownValue(request.chosen, stream.code);
     let chosen: string | null = null;
     if (pick !== undefined && pick !== null && pick !== "") {
       if (!options.some((o) => o.option_code === pick)) {
@@ -751,7 +831,7 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
       tech_code: techCode,
       c_ch4_pct: flow.c,
       q_ch4_m3_min: flow.q,
-      notice: STREAM_NOTICES[techCode] ?? null,
+      notice: ownValue(STREAM_NOTICES, techCode) ?? null,
       options,
       refused,
       chosen,
@@ -825,6 +905,47 @@ export function shownValue(column: (typeof ABATEMENT_RESULT_COLUMNS)[number], op
   const value = option[column.key] as number | null;
   if (value === null) return null;
   return "percent" in column ? value * 100 : value;
+}
+
+/** What the screen and the files call an option's own input (its name in `overrides`). */
+export const OVERRIDE_LABELS: Readonly<Record<keyof OptionOverrides, string>> = {
+  eta_destruction: "измеренная эффективность уничтожения",
+  aux_kw: "мощность собственных нужд, кВт",
+  capex_rub: "капитальные затраты, ₽",
+  opex_fixed_rub: "постоянные эксплуатационные затраты, ₽/год",
+  eta_el: "электрический КПД утилизации",
+  eta_th: "тепловой КПД утилизации",
+  heat_used_share: "доля тепла, которую шахта или потребитель могут использовать",
+  aux_share: "собственные нужды, доля",
+  capex_rub_per_kw: "удельные капитальные затраты, ₽/кВт",
+  opex_rub_per_kwh: "удельные эксплуатационные затраты, ₽/кВт·ч",
+  eta_boiler: "КПД котельной",
+  dp_pa: "перепад давления вентилятора, Па",
+  eta_fan: "КПД вентилятора",
+  leakage_t_co2e: "утечки LE, т CO2-экв./год",
+  displaces_grid: "замещение электроэнергии энергосистемы",
+  el_used_share: "доля электроэнергии, которую принимают шахта или сеть",
+};
+
+/** A name of `missing` (params.x or overrides.<stream>.<option>.x) in words. */
+export function missingInputLabel(path: string): string {
+  if (path.startsWith("params.")) return ownValue(PARAM_LABELS, path.slice("params.".length)) ?? path;
+  const name = path.slice(path.lastIndexOf(".") + 1);
+  return ownValue(OVERRIDE_LABELS as Readonly<Record<string, string>>, name) ?? path;
+}
+
+const monthText = (month: string) => `${month.slice(5, 7)}.${month.slice(0, 4)}`;
+const hoursText = (hours: number) => String(Math.round(hours)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+
+/** Issue 87: the months an inventory point's figure was measured in, as the screen and the files say
+ *  it: all twelve, or how few and which, taken to a year by their hours. */
+export function measuredMonthsText(months: readonly string[], hours: number, yearHours: number): string {
+  const named = months.map(monthText).join(", ");
+  if (hours >= yearHours) return "измерения за все 12 месяцев";
+  return (
+    `измерения за ${months.length} из 12 месяцев (${named}): метан пересчитан на год по их ${hoursText(hours)} ч ` +
+    `из ${hoursText(yearHours)} ч года, дебит — средний за эти месяцы`
+  );
 }
 
 /** The label of estimated costs (D54). */

@@ -6,6 +6,7 @@ import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { UploadedFile } from "../files/tabular";
 import type { ModelScoring } from "../ports/model-scoring";
 import type { YearMath } from "../ports/year-math";
+import type { AbatementMath } from "../ports/abatement-math";
 import type {
   BlobStore,
   Clock,
@@ -38,6 +39,9 @@ export interface Deps {
   /** Issue 74: a year's uncertainty arithmetic off the request thread (the local host's scoring
    *  threads); without it, in this process. */
   yearMath?: YearMath;
+  /** Issue 86 R4: an abatement assessment's evaluation off the request thread, each company one at a
+   *  time (the local host's scoring threads); without it, in this process. */
+  abatementMath?: AbatementMath;
   /** The readings' queue (AWS: SQS, consumed by the readings' function): a stored batch is announced
    *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */
   telemetryQueue?: TelemetryQueue;

@@ -84,6 +84,10 @@ export const HEAVY_PER_COMPANY = 4;
  *  host's spreadsheet threads; its others wait their turn (issue 74): the pool has a thread per core
  *  and one more, so one company's burst of distinct reads leaves the other threads to the others. */
 export const HEAVY_READS_AT_ONCE = 1;
+/** Abatement evaluations (an assessment's stateless evaluation, its create and its change) one company
+ *  has in the local host's scoring threads at once; its others wait their turn (issue 86 R4: one user's
+ *  ten evaluations of 50 streams held another company's get_me at a p50 of 762 ms on the request thread). */
+export const ABATEMENT_AT_ONCE = 1;
 /** A spreadsheet thread beyond the first that has had no work this long is ended: a burst's threads
  *  (each with its own heap, 60-150 MB) are given back once it is over (issue 74). */
 export const IDLE_THREAD_SECONDS = 20;
@@ -142,7 +146,7 @@ export async function reserveHeavyWork(deps: Pick<Deps, "repos">, actor: Pick<Ac
 /** The 429 of a heavy-work budget spent. */
 const heavyRefusal = (whose: "user" | "company") =>
   new TooManyRequests(
-    `Слишком много тяжелых операций одновременно (выгрузки, отчеты, загрузки файлов): ${
+    `Слишком много тяжелых операций одновременно (выгрузки, отчеты, загрузки файлов, оценки снижения выбросов): ${
       whose === "user" ? `у пользователя не более ${HEAVY_PER_USER}` : `в организации не более ${HEAVY_PER_COMPANY}`
     }. Повторите через ${HEAVY_RETRY_AFTER_SECONDS} с`,
     HEAVY_RETRY_AFTER_SECONDS,

@@ -8,6 +8,9 @@ import {
   ABATEMENT_RESULT_COLUMNS,
   ESTIMATE_LABEL,
   ETA_LABEL,
+  measuredMonthsText,
+  missingInputLabel,
+  ownValue,
   shownValue,
   type AbatementOptionResult,
 } from "@core/abatement";
@@ -33,6 +36,13 @@ export const PARAM_ROWS: readonly { key: string; label: string; unit: string; de
 ];
 
 const KIND_LABEL = { drainage: "дегазация", ventilation: "вентиляция" } as const;
+
+/** Issue 87: «; измерения за 2 из 12 месяцев (10.2026, 11.2026): …» of an inventory stream (none for one stored before). */
+function monthsOf(origin: AbatementAssessment["origins"][string]): string {
+  return origin.months && origin.hours && origin.year_hours
+    ? `; ${measuredMonthsText(origin.months, origin.hours, origin.year_hours)}`
+    : "";
+}
 
 /** A stream's name as the screen shows it. */
 function streamName(a: AbatementAssessment, code: string): string {
@@ -87,14 +97,14 @@ export function abatementSheets(a: AbatementAssessment): Sheet[] {
       { header: "Почему варианты не предлагаются", kind: "text", width: 60 },
     ],
     rows: a.result.streams.map((s): Cell[] => {
-      const origin = a.origins[s.code];
+      const origin = ownValue(a.origins, s.code);
       return [
         streamName(a, s.code),
         KIND_LABEL[s.kind],
         s.c_ch4_pct,
         s.q_ch4_m3_min,
         origin?.source === "inventory"
-          ? `инвентаризация ${origin.year} г., ${origin.point_name}: ${formatNumber(origin.figure_t_ch4 ?? 0, 2)} т CH4`
+          ? `инвентаризация ${origin.year} г., ${origin.point_name}: ${formatNumber(origin.figure_t_ch4 ?? 0, 2)} т CH4${monthsOf(origin)}`
           : "введено вручную",
         s.tech_code,
         s.notice ?? "",
@@ -192,17 +202,16 @@ export async function abatementPdf(a: AbatementAssessment, issued: Date): Promis
   );
 
   for (const s of a.result.streams) {
-    const origin = a.origins[s.code];
+    const origin = ownValue(a.origins, s.code);
     heading(`Поток «${streamName(a, s.code)}» (${KIND_LABEL[s.kind]})`);
     line(
       `CH4 ${formatNumber(s.c_ch4_pct, 2)} %, дебит метана ${formatNumber(s.q_ch4_m3_min, 2)} м³/мин; технология по п. 4.10: ${s.tech_code}. ` +
         (origin?.source === "inventory"
-          ? `Метан из инвентаризации ${origin.year} г. (${origin.point_name}): ${formatNumber(origin.figure_t_ch4 ?? 0, 2)} т CH4.`
+          ? `Метан из инвентаризации ${origin.year} г. (${origin.point_name}): ${formatNumber(origin.figure_t_ch4 ?? 0, 2)} т CH4${monthsOf(origin)}.`
           : "Данные введены вручную."),
     );
     if (s.notice) line(s.notice);
-    for (const r of s.refused)
-      line(`Не предлагается: ${ABATEMENT_OPTIONS[r.option_code as keyof typeof ABATEMENT_OPTIONS]?.label ?? r.option_code} — ${r.reason}`);
+    for (const r of s.refused) line(`Не предлагается: ${ownValue(ABATEMENT_OPTIONS, r.option_code)?.label ?? r.option_code} — ${r.reason}`);
     for (const option of s.options) {
       doc.moveDown(0.3);
       doc
@@ -211,7 +220,7 @@ export async function abatementPdf(a: AbatementAssessment, issued: Date): Promis
         .text(`${option.label}${s.chosen === option.option_code ? " — в MACC" : ""}`, left, undefined, { width });
       line(`${ETA_LABEL}: ${formatNumber(option.eta_destruction, 3)}. Затраты: ${option.costs_estimated ? ESTIMATE_LABEL : "введены"}.`);
       for (const c of ABATEMENT_RESULT_COLUMNS) line(`${c.label}: ${shown(shownValue(c, option), c.decimals)}`);
-      if (option.missing.length > 0) line(`Не заданы (экономика не рассчитана): ${option.missing.join(", ")}`);
+      if (option.missing.length > 0) line(`Не заданы (экономика не рассчитана): ${option.missing.map(missingInputLabel).join("; ")}`);
       line("Коэффициенты:");
       for (const c of option.coefficients) line(`  ${c.label}: ${formatNumber(c.value, 3)}${c.unit ? ` ${c.unit}` : ""} — ${c.source}`);
     }

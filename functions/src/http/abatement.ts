@@ -20,7 +20,7 @@ const CONTENT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spr
 
 export const abatementRoutes = routeApp()
   .openapi(abatementEvaluateRoute, async (c) =>
-    c.json(await evaluateAbatementRequest(c.get("deps"), c.req.valid("json") as AbatementRequest), 200),
+    c.json(await evaluateAbatementRequest(c.get("deps"), c.get("actor"), c.req.valid("json") as AbatementRequest), 200),
   )
   .openapi(abatementStreamsRoute, async (c) => {
     const results = await inventoryStreams(c.get("deps"), c.get("actor"), parseInventoryYear(c.req.valid("query").year));

@@ -24,6 +24,8 @@ export interface Operation {
   body?: { content: Record<string, unknown> };
   /** Its file body's cap (routes/declare.ts), applied by http/uploads.ts. */
   bodyCap?: BodyCap;
+  /** Its JSON body's cap below the server's (routes/declare.ts jsonCap), applied by http/uploads.ts. */
+  jsonCap?: number;
   /** Every error status it answers (routes/declare.ts errorStatuses). */
   errors: ErrorStatus[];
 }
@@ -62,6 +64,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
         isolation: route["x-isolation"] as Isolation,
         ...(body ? { body: { content: body.content as Record<string, unknown> } } : {}),
         ...(route["x-body-cap"] ? { bodyCap: route["x-body-cap"] as BodyCap } : {}),
+        ...(route["x-json-cap"] ? { jsonCap: route["x-json-cap"] as number } : {}),
         errors: Object.keys(route.responses)
           .map(Number)
           .filter((status) => status >= 400) as ErrorStatus[],

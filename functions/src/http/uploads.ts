@@ -67,6 +67,18 @@ export function bodyLimits(config: AppConfig, operations: Operation[]): Middlewa
       onError: (c) => c.json({ detail: `Пакет показаний больше ${fileSize(config.jsonBodyLimitBytes)}` }, 413),
     }),
   };
+  // A route's own JSON cap below the server's (routes/declare.ts jsonCap), one middleware per size.
+  const jsonCaps = new Map(
+    operations
+      .filter((op) => op.jsonCap !== undefined && op.jsonCap < config.jsonBodyLimitBytes)
+      .map((op) => [
+        op.jsonCap as number,
+        bodyLimit({
+          maxSize: op.jsonCap as number,
+          onError: (c) => c.json({ detail: `Запрос больше ${fileSize(op.jsonCap as number)}` }, 413),
+        }),
+      ]),
+  );
   const find = routeOf(operations);
   return (c, next) => {
     const route = find(c.req.method, c.req.path);
@@ -76,6 +88,7 @@ export function bodyLimits(config: AppConfig, operations: Operation[]): Middlewa
     if (route && type.startsWith("multipart/form-data")) {
       return Promise.resolve(c.json({ detail: "Ожидается тело JSON (Content-Type: application/json)" }, 415));
     }
-    return json(c, next);
+    const own = route?.jsonCap !== undefined ? jsonCaps.get(route.jsonCap) : undefined;
+    return (own ?? json)(c, next);
   };
 }

@@ -11,6 +11,9 @@ import { scoreModel } from "../domain/forecast/scoring";
 import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-threads";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport } from "@core/year-uncertainty";
+import { abatementKernels, evaluateAbatement } from "@core/abatement";
+import { emissionsCore } from "@core/emissions";
+import { FieldError } from "@core/emissions-core";
 
 const { blobsDir, budget } = workerData as ScoringThreadData;
 const deps = { blobs: fsBlobStore(blobsDir) };
@@ -18,6 +21,8 @@ const models = byteBudgetCache<GbdtModel>(budget);
 const port = parentPort!;
 
 function failure(id: number, error: unknown): FromScoring {
+  if (error instanceof FieldError)
+    return { id, type: "field", field: error.field, message: error.message, code: error.code, params: { ...error.params } };
   if (error instanceof DomainError) return { id, type: "refused", status: error.status, detail: error.detail };
   const message = error instanceof Error ? error.message : String(error);
   // The core's RangeError names a bad argument: the caller maps it to its field.
@@ -30,6 +35,12 @@ port.on("message", async (message: ToScoring) => {
     if ("lines" in message) {
       const { inputs, monteCarlo } = message.lines;
       port.postMessage({ id, type: "answer", value: linesReport(uncertaintyCore(), inputs, monteCarlo) } satisfies FromScoring);
+      return;
+    }
+    if ("abatement" in message) {
+      const { request, thresholds } = message.abatement;
+      const value = evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
+      port.postMessage({ id, type: "answer", value } satisfies FromScoring);
       return;
     }
     if ("check" in message) {

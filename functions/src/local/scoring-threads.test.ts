@@ -12,6 +12,10 @@ import { checkModelFile } from "../domain/forecast/models";
 import type { ForecastModelVersion } from "../ports";
 import { modelFixture } from "../../../tests/support/models";
 import { scoringThreads } from "./scoring-threads";
+import { abatementKernels, evaluateAbatement } from "@core/abatement";
+import { emissionsCore } from "@core/emissions";
+import { Invalid } from "../domain/errors";
+import { constructedMineRequest, vectorParams } from "../../../tests/support/abatement-vectors";
 
 const blobsDir = mkdtempSync(join(tmpdir(), "scoring-"));
 const text = readFileSync(modelFixture("methane-xgboost.json"), "utf8");
@@ -49,5 +53,37 @@ describe("scoring threads", () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).status).toBe(400);
     expect((refused as DomainError).detail).toBe("file: это модель xgboost, а выбран метод lightgbm");
+  });
+
+  it("evaluate an abatement request as this process does, codes as data, one per company at a time (issue 86)", async () => {
+    const kernels = abatementKernels(emissionsCore());
+    const request = constructedMineRequest();
+    expect(await threads.evaluate("c1", request, kernels.thresholds)).toEqual(evaluateAbatement(request, kernels));
+    // A «__proto__» key crosses to the thread as data.
+    const coded = JSON.parse(
+      `{"streams": [{"code": "__proto__", "kind": "drainage", "q_mix_m3_min": 40, "c_ch4_pct": 35}], "options": {"__proto__": ["FLARE_OPEN"]}}`,
+    );
+    const answer = await threads.evaluate("c1", { ...coded, params: vectorParams() }, kernels.thresholds);
+    expect(answer.streams[0].options.map((o) => o.option_code)).toEqual(["FLARE_OPEN"]);
+    // The core's refusal comes back as the 400 naming its field.
+    const refused = threads.evaluate(
+      "c1",
+      { streams: [{ code: "x", kind: "drainage", q_mix_m3_min: 5, c_ch4_pct: 140 }], params: vectorParams() },
+      kernels.thresholds,
+    );
+    await expect(refused).rejects.toThrow(Invalid);
+    await expect(refused).rejects.toThrow("streams[0].c_ch4_pct: Значение должно быть не больше 100");
+    // A company's second evaluation starts once its first is over; another company's does not wait.
+    const order: string[] = [];
+    const big = {
+      ...request,
+      streams: Array.from({ length: 50 }, (_, i) => ({ ...request.streams[0], code: `s${i}` })),
+      options: undefined,
+      overrides: undefined,
+    };
+    const first = threads.evaluate("c2", big, kernels.thresholds).then(() => order.push("c2 first"));
+    const second = threads.evaluate("c2", request, kernels.thresholds).then(() => order.push("c2 second"));
+    await Promise.all([first, second]);
+    expect(order).toEqual(["c2 first", "c2 second"]);
   });
 });

@@ -13,6 +13,12 @@ import type { ForecastModelVersion } from "../ports";
 import type { ForecastMethod } from "@core/registry";
 import type { LineInput, LinesReport } from "@core/year-uncertainty";
 import type { YearMath } from "../ports/year-math";
+import type { AbatementMath } from "../ports/abatement-math";
+import type { AbatementRequest, AbatementResult } from "@core/abatement";
+import type { FlowThresholds } from "@core/emissions";
+import { FieldError } from "@core/emissions-core";
+import { fromCore } from "../domain/errors";
+import { ABATEMENT_AT_ONCE, companyTurns } from "../domain/heavy-work";
 import { threadResourceLimits } from "./heap-limits";
 
 export interface ScoringThreadData {
@@ -25,13 +31,17 @@ export type ToScoring =
   | { id: number; version: ForecastModelVersion; call: ScoringCall }
   | { id: number; check: { method: ForecastMethod; text: string } }
   /** Issue 74: a year's uncertainty report (YearMath), by whichever thread. */
-  | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } };
+  | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } }
+  /** Issue 86 R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
+  | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds } };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
+  /** The core's refusal of a field (FieldError), rebuilt here as the 400 naming it. */
+  | { id: number; type: "field"; field: string; message: string; code: string; params: Readonly<Record<string, string | number>> }
   | { id: number; type: "refused"; status: DomainError["status"]; detail: string }
   | { id: number; type: "range" | "failed"; message: string };
 
-export interface ScoringThreads extends ModelScoring, YearMath {
+export interface ScoringThreads extends ModelScoring, YearMath, AbatementMath {
   close(): Promise<void>;
 }
 
@@ -83,6 +93,8 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
       if (message.type === "answer") call.resolve(message.value);
       else if (message.type === "refused") call.reject(new DomainError(message.status, message.detail));
       else if (message.type === "range") call.reject(new RangeError(message.message));
+      else if (message.type === "field")
+        call.reject(fromCore(new FieldError(message.field, message.message, undefined, message.code, message.params)) as Error);
       else call.reject(new Error(`scoring thread: ${message.message}`));
     });
     worker.on("error", (error) => retire(error.message));
@@ -102,11 +114,17 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     });
   }
 
+  // Abatement evaluations: each company has at most ABATEMENT_AT_ONCE of them in the threads, its
+  // others wait their turn, so one company's burst leaves the threads' turns to the others (issue 86).
+  const abatementTurns = companyTurns(ABATEMENT_AT_ONCE);
+
   return {
     score: (version, call) => ask(hashOf(version.id) % size, (id) => ({ id, version, call })),
     // A file being uploaded is parsed by whichever thread, and kept by none.
     check: (method, text) => ask(nextId % size, (id) => ({ id, check: { method, text } })),
     linesReport: (inputs, monteCarlo) => ask<LinesReport>(nextId % size, (id) => ({ id, lines: { inputs, monteCarlo } })),
+    evaluate: (company, request, thresholds) =>
+      abatementTurns.run(company, () => ask<AbatementResult>(nextId % size, (id) => ({ id, abatement: { request, thresholds } }))),
     async close() {
       await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
     },

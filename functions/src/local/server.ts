@@ -202,6 +202,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     ...(threads ? { uploadFiles: threads } : {}),
     modelScoring: scoring,
     yearMath: scoring,
+    abatementMath: scoring,
     ...(consumer ? { telemetryConsumer: consumer } : {}),
   };
   // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).

@@ -3,15 +3,9 @@ import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { AbatementAssessment, AbatementRepository } from "../../ports";
 import * as keys from "./keys";
 import { versionedPuts } from "./conditions";
-import { abatementItem, queryPrefix } from "./items";
+import { abatementItem, abatementOf, queryPrefix } from "./items";
 
 export const ABATEMENT_CONFLICT = "Оценка была изменена другим пользователем. Обновите страницу и повторите.";
-
-function assessmentOf(item: Record<string, unknown> | undefined): AbatementAssessment | undefined {
-  if (!item) return undefined;
-  const { PK: _pk, SK: _sk, ...assessment } = item;
-  return assessment as unknown as AbatementAssessment;
-}
 
 /** The last changed first, then by name. */
 export const byChange = (a: AbatementAssessment, b: AbatementAssessment) =>
@@ -26,11 +20,11 @@ export function dynamoAbatement(doc: DynamoDBDocumentClient, table: string): Aba
     create,
     async get(companyId, id) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.abatementAssessment(companyId, id) }));
-      return assessmentOf(out.Item);
+      return abatementOf(out.Item);
     },
     async list(companyId) {
       const items = await queryPrefix(doc, table, keys.abatementOfCompany(companyId), { consistentRead: false });
-      return items.map((item) => assessmentOf(item) as AbatementAssessment).sort(byChange);
+      return items.map((item) => abatementOf(item) as AbatementAssessment).sort(byChange);
     },
     replace,
   };

@@ -51,7 +51,33 @@ export function calculationItem(c: StoredCalculation, marks: CalculationMarks): 
 // The items of records stored as they are under their keys (both adapters write them).
 export const companyItem = (c: Company) => ({ ...keys.company(c.id), ...keys.companyInIndex(c.name, c.id), ...c });
 export const facilityItem = (f: Facility) => ({ ...keys.facility(f.company, f.id), ...f });
-export const abatementItem = (a: AbatementAssessment) => ({ ...keys.abatementAssessment(a.company, a.id), ...a });
+/** Issue 86 R12: an assessment's maps keyed by stream code (its input's options, chosen and overrides,
+ *  its origins) are stored as lists of [code, value] pairs: stream codes are data, and a code
+ *  «__proto__» read back as a map's key would set the read object's prototype instead (the SDK's
+ *  unmarshalling assigns each key). Items written before hold maps, read as they are. */
+const CODE_KEYED = ["options", "chosen", "overrides"] as const;
+const asPairs = (record: object | undefined) => (record === undefined ? undefined : Object.entries(record));
+const asRecord = (stored: unknown) => (Array.isArray(stored) ? Object.fromEntries(stored as [string, unknown][]) : stored);
+
+export const abatementItem = (a: AbatementAssessment) => ({
+  ...keys.abatementAssessment(a.company, a.id),
+  ...a,
+  input: { ...a.input, ...Object.fromEntries(CODE_KEYED.filter((k) => a.input[k] !== undefined).map((k) => [k, asPairs(a.input[k])])) },
+  origins: asPairs(a.origins),
+});
+
+/** An assessment as stored, its pairs back as records (abatementItem). */
+export function abatementOf(item: Item | undefined): AbatementAssessment | undefined {
+  const stored = strip<AbatementAssessment>(item);
+  if (!stored) return undefined;
+  const input = { ...stored.input } as Record<string, unknown>;
+  for (const key of CODE_KEYED) if (input[key] !== undefined) input[key] = asRecord(input[key]);
+  return {
+    ...stored,
+    input: input as unknown as AbatementAssessment["input"],
+    origins: asRecord(stored.origins) as AbatementAssessment["origins"],
+  };
+}
 export const emissionPointItem = (p: EmissionPoint) => ({ ...keys.emissionPoint(p.company, p.facility, p.id), ...p });
 export const sensorItem = (s: Sensor) => ({ ...keys.sensor(s.company, s.facility, s.id), ...s });
 export const gatewayKeyItem = (k: GatewayKey) => ({ ...keys.gatewayKey(k.company, k.facility, k.id), ...k });

@@ -54,6 +54,7 @@ import {
   gatewayKeyItem,
   sensorItem,
   abatementItem,
+  abatementOf,
   inventoryCommentItem,
   inventoryVersionItem,
   KEY_ATTRIBUTES,
@@ -309,13 +310,13 @@ function abatement(table: MemoryTable): Repositories["abatement"] {
       create(table, abatementItem(assessment), "Оценка с таким идентификатором уже существует");
     },
     async get(companyId, id) {
-      return strip<AbatementAssessment>(table.get(keys.abatementAssessment(companyId, id)));
+      return abatementOf(table.get(keys.abatementAssessment(companyId, id)));
     },
     async list(companyId) {
       const prefix = keys.abatementOfCompany(companyId);
       return table
         .query(prefix.PK, prefix.SKPrefix)
-        .map((item) => strip<AbatementAssessment>(item) as AbatementAssessment)
+        .map((item) => abatementOf(item) as AbatementAssessment)
         .sort(byChange);
     },
     async replace(next, expectedVersion) {

@@ -9,6 +9,7 @@ import {
   assessmentPatchSchema,
   assessmentSummarySchema,
 } from "../schemas/abatement";
+import { ABATEMENT_MAX_BODY_BYTES } from "../schemas/limits";
 import { XLSX, fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 /** Nothing of a company is read but the dictionary's §4.10 thresholds (shared reference data). */
@@ -18,12 +19,17 @@ export const abatementEvaluateRoute = route(
   own(
     "abatementEvaluate",
     "A mine's abatement options per stream, their emission reductions (ACM0008 form), economics and the MACC",
-    [400],
+    [400, 429],
     "Per stream its §4.10 code (the dictionary's flow thresholds, D5) decides the options (D48); each option's BE, PE_MD, PE_UM, " +
       "PE_ME, LE, ER, carbon units, energy, NPV, IRR, paybacks and LAC; the MACC of the chosen options (D55). Prices, the grid " +
       "factor, the discount rate and the lifetime have no default: one left empty is a 400 naming it. Nothing is stored.",
   ),
-  { post: "/evaluate", body: abatementInputSchema, 200: json(abatementResultSchema, "The options and the MACC") },
+  {
+    post: "/evaluate",
+    body: abatementInputSchema,
+    jsonCap: ABATEMENT_MAX_BODY_BYTES,
+    200: json(abatementResultSchema, "The options and the MACC"),
+  },
 );
 
 const ownAssessment: OwnedId = { in: "path", name: "id", object: "abatement" };
@@ -37,7 +43,8 @@ export const abatementStreamsRoute = route(
     "The year's drainage stations and ventilation shafts with their measured methane, as an assessment may take them",
     [400],
     "From the year's inventory balance by stream (D25, D35): t, the point's figure, and to_air_t, what of it reached the air " +
-      "(a drainage station's gas less what flares, boilers and engines took). An assessment's stream naming the point takes to_air_t.",
+      "(a drainage station's gas less what flares, boilers and engines took), and the months it was measured in. An assessment's stream " +
+      "naming the point takes to_air_t, over fewer than twelve months taken to a year: to_air_t × year_hours / hours.",
   ),
   {
     get: "/streams",
@@ -52,6 +59,12 @@ export const abatementStreamsRoute = route(
           facility_name: z.string(),
           t: z.number(),
           to_air_t: z.number(),
+          months: z.array(z.string()).meta({
+            description:
+              "issue 87: the months (yyyy-MM) the point's counted calculations cover; fewer than 12: an assessment takes the figure to a year at their flow",
+          }),
+          hours: z.number().meta({ description: "the hours of those months" }),
+          year_hours: z.number().meta({ description: "the hours of the year" }),
         }),
       ),
       "The streams",
@@ -71,11 +84,16 @@ export const createAssessmentRoute = route(
   own(
     "createAbatementAssessment",
     "Store an abatement assessment: its streams (by hand, or an emission point's measured methane of the year's inventory), options and prices",
-    [400],
+    [400, 429],
     "Computed with the §4.10 thresholds in force, which it keeps (with the dictionary entry's version), and the year's GWP unless " +
       "params.gwp_ch4 is given: a later dictionary change never alters it.",
   ),
-  { post: "/assessments", body: assessmentBodySchema, 201: json(abatementAssessmentSchema, "The assessment, version 1") },
+  {
+    post: "/assessments",
+    body: assessmentBodySchema,
+    jsonCap: ABATEMENT_MAX_BODY_BYTES,
+    201: json(abatementAssessmentSchema, "The assessment, version 1"),
+  },
 );
 
 export const getAssessmentRoute = route(assessmentScoped("getAbatementAssessment", "One assessment as stored", [404]), {
@@ -88,13 +106,14 @@ export const patchAssessmentRoute = route(
   assessmentScoped(
     "patchAbatementAssessment",
     "Change, archive (archived true) or restore an assessment",
-    [400, 404, 409],
+    [400, 404, 409, 429],
     "A change of its inputs computes it again with the thresholds it keeps; a stale version is 409.",
   ),
   {
     patch: "/assessments/{id}",
     params: idParams,
     body: assessmentPatchSchema,
+    jsonCap: ABATEMENT_MAX_BODY_BYTES,
     200: json(abatementAssessmentSchema, "The assessment, version + 1"),
   },
 );

@@ -55,6 +55,9 @@ export interface Access {
   errors: ErrorStatus[];
   /** Its file body's cap (above); a route without one takes JSON bodies only. */
   bodyCap?: BodyCap;
+  /** Its JSON body's cap in bytes where it is below the server's JSON cap (an abatement request: what
+   *  50 streams need, issue 86 R4); applied by http/uploads.ts before the body is read. */
+  jsonCap?: number;
 }
 
 /** The access of a tag's routes called alike and scoped alike, a route's in a line: `const own =
@@ -127,6 +130,7 @@ export function declareRoute<const R extends RouteConfig>(access: Access, route:
     "x-auth": access.auth,
     "x-isolation": access.isolation,
     ...(access.bodyCap ? { "x-body-cap": access.bodyCap } : {}),
+    ...(access.jsonCap ? { "x-json-cap": access.jsonCap } : {}),
   }) as R;
 }
 
@@ -159,6 +163,7 @@ export type Endpoint = { [M in Method]?: string } & {
   query?: Request["query"];
   body?: z.ZodType | Request["body"];
   bodyCap?: BodyCap;
+  jsonCap?: number;
   [status: number]: Answer;
 };
 
@@ -177,7 +182,7 @@ type RouteOf<E extends Endpoint> = { method: MethodOf<E>; path: NonNullable<E[Me
 
 /** A route declared in a few lines: who may call it (`access` above), then its endpoint (above). */
 export function route<const E extends Endpoint>(access: Access, endpoint: E) {
-  const { params, query, body, bodyCap, ...rest } = endpoint;
+  const { params, query, body, bodyCap, jsonCap, ...rest } = endpoint;
   const methods = METHODS.filter((method) => rest[method] !== undefined);
   if (methods.length !== 1) throw new Error(`${access.operationId}: one method and its path, not ${methods.join(", ") || "none"}`);
   const [method] = methods;
@@ -188,7 +193,7 @@ export function route<const E extends Endpoint>(access: Access, endpoint: E) {
     ...(body ? { body: body instanceof z.ZodType ? jsonBody(body) : body } : {}),
   };
   const config = { method, path: rest[method], ...(Object.keys(request).length > 0 ? { request } : {}), responses: answers };
-  return declareRoute({ ...access, ...(bodyCap ? { bodyCap } : {}) }, config as RouteConfig as RouteOf<E>);
+  return declareRoute({ ...access, ...(bodyCap ? { bodyCap } : {}), ...(jsonCap ? { jsonCap } : {}) }, config as RouteConfig as RouteOf<E>);
 }
 
 /** `{results, count}`: a page of a list or a whole short list. */

@@ -3,6 +3,7 @@
 // The names of the inputs and results are those of section 11's JSON block; the core
 // (wasm-core/src/abatement.ts) checks the numbers and names a missing price in Russian.
 import * as z from "zod";
+import { ABATEMENT_OPTION_CODES } from "@core/abatement";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { ABATEMENT_MAX_OPTIONS, ABATEMENT_MAX_STREAMS, ABATEMENT_NAME_MAX, ABATEMENT_STREAM_CODE_MAX, LIMITS } from "./limits";
 
@@ -16,6 +17,9 @@ export const abatementStreamSchema = z.object({
   q_air_m3_s: num("ventilation: the air's flow, m³/s"),
   c_ch4_pct: num("CH4 in the stream, % vol"),
   m_ch4_t: num("the year's methane of the stream, t CH4: when given, the flows come from it"),
+  m_ch4_year_share: num(
+    "the share of the year's hours m_ch4_t was measured over (an inventory point's months with measured data): the year's methane is m_ch4_t / share; default 1. A stream naming a point takes it from the inventory",
+  ),
   hours_per_year: num("hours of operation a year (default params.hours_per_year, 8 000)"),
   upgrade: z
     .object({
@@ -45,14 +49,16 @@ export const abatementParamsSchema = z.object({
   lifetime_yr: num("project lifetime, years: required"),
 });
 
-const overrideSchema = z.object({
+const overrideSchema = z.strictObject({
   eta_destruction: num("destruction efficiency (climate project, D50)"),
   aux_kw: num("auxiliary power bought, kW"),
   capex_rub: num("capex, ₽"),
   opex_fixed_rub: num("fixed opex, ₽/yr"),
   eta_el: num("electrical efficiency"),
   eta_th: num("thermal efficiency"),
-  heat_used_share: num("share of the heat sold"),
+  heat_used_share: num(
+    "the share of the heat the mine or a buyer can use: required (no default) by every option that makes heat — boiler, engine, oxidiser with heat recovery",
+  ),
   aux_share: num("engine's own use, share"),
   capex_rub_per_kw: num("engine capex, ₽/kWe"),
   opex_rub_per_kwh: num("engine opex, ₽/kWh"),
@@ -61,25 +67,67 @@ const overrideSchema = z.object({
   eta_fan: num("oxidiser fan efficiency"),
   leakage_t_co2e: num("leakage LE, t CO2-eq/yr"),
   displaces_grid: num("1: the electricity displaces grid power (credit in BE); 0: no credit"),
+  el_used_share: num("the share of the net electricity the mine or the grid takes (default 1, stated [A])"),
 });
 
 const optionList = z.array(z.string().max(LIMITS.abatement.optionCode)).max(ABATEMENT_MAX_OPTIONS);
 
+/** Every option code an option may carry: the options of 11.1 and the capture upgrade's (D48). */
+const USE_OPTIONS = ABATEMENT_OPTION_CODES.filter((code) => code !== "DRAINAGE_UPGRADE");
+export const ABATEMENT_OFFERED_CODES = [
+  ...USE_OPTIONS,
+  ...USE_OPTIONS.filter((code) => !code.startsWith("VAM_")).map((code) => `DRAINAGE_UPGRADE+${code}`),
+] as [string, ...string[]];
+
+/** A record keyed by codes, every own key kept as data (issue 86 R12): zod's record drops a
+ *  «__proto__» key, and a stream may be coded so. At most `max` keys, each a code's length. */
+function codeRecord<V extends z.ZodType>(value: V, max: number, description: string) {
+  const valueSchema = z.toJSONSchema(value, { io: "input", unrepresentable: "any" });
+  delete valueSchema.$schema;
+  return z
+    .custom<Record<string, z.input<V>>>((raw) => raw !== null && typeof raw === "object" && !Array.isArray(raw), "ожидается объект")
+    .transform((raw, ctx) => {
+      const keys = Object.keys(raw);
+      if (keys.length > max) {
+        ctx.issues.push({ code: "too_big", origin: "object", maximum: max, input: raw, message: `не больше ${max} ключей` });
+        return z.NEVER;
+      }
+      const entries: [string, z.output<V>][] = [];
+      for (const key of keys) {
+        if (key.length > ABATEMENT_STREAM_CODE_MAX) {
+          ctx.issues.push({ code: "custom", input: key, path: [key], message: `код не длиннее ${ABATEMENT_STREAM_CODE_MAX} символов` });
+          continue;
+        }
+        const parsed = value.safeParse(raw[key]);
+        if (parsed.success) entries.push([key, parsed.data]);
+        else for (const issue of parsed.error.issues) ctx.issues.push({ ...issue, input: raw[key], path: [key, ...issue.path] } as never);
+      }
+      return Object.fromEntries(entries) as Record<string, z.output<V>>;
+    })
+    .meta({ description, type: "object", additionalProperties: valueSchema, maxProperties: max });
+}
+
+/** Per option code of those an option may carry, the inputs replacing its defaults: an unknown code or field is refused. */
+const optionOverrides = z.partialRecord(z.enum(ABATEMENT_OFFERED_CODES), overrideSchema);
+
 export const abatementInputSchema = z.object({
   streams: z.array(abatementStreamSchema).max(ABATEMENT_MAX_STREAMS, `не больше ${ABATEMENT_MAX_STREAMS} потоков`),
-  options: z
-    .record(z.string(), optionList)
-    .optional()
-    .meta({ description: "Per stream code, the option codes to evaluate (all those allowed when absent)" }),
-  chosen: z
-    .record(z.string(), z.string().max(LIMITS.abatement.optionCode))
-    .optional()
-    .meta({ description: "Per stream code, the option the MACC takes (default: the lowest LAC, D55)" }),
+  options: codeRecord(
+    optionList,
+    ABATEMENT_MAX_STREAMS,
+    "Per stream code, the option codes to evaluate (all those allowed when absent); a key naming no stream is refused",
+  ).optional(),
+  chosen: codeRecord(
+    z.string().max(LIMITS.abatement.optionCode),
+    ABATEMENT_MAX_STREAMS,
+    "Per stream code, the option the MACC takes (default: the lowest LAC, D55); a key naming no stream is refused",
+  ).optional(),
   params: abatementParamsSchema,
-  overrides: z
-    .record(z.string(), z.record(z.string(), overrideSchema))
-    .optional()
-    .meta({ description: "Per stream code and option code, inputs replacing the defaults" }),
+  overrides: codeRecord(
+    optionOverrides,
+    ABATEMENT_MAX_STREAMS,
+    "Per stream code and option code, inputs replacing the defaults; a key naming no stream, an unknown option code or field is refused",
+  ).optional(),
 });
 
 const coefficientSchema = z.object({ name: z.string(), label: z.string(), value: z.number(), unit: z.string(), source: z.string() });
@@ -162,6 +210,13 @@ export const streamOriginSchema = z.object({
     .number()
     .nullable()
     .meta({ description: "the inventory's figure taken, t CH4: what of the point's methane reached the air that year (D35)" }),
+  months: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .meta({ description: "issue 87: the months (yyyy-MM) the figure was measured in; fewer than 12: taken to a year at their flow" }),
+  hours: z.number().nullable().optional().meta({ description: "the hours of those months" }),
+  year_hours: z.number().nullable().optional().meta({ description: "the hours of the year (8 760 or 8 784)" }),
 });
 
 export const assessmentStreamBodySchema = abatementStreamSchema.extend({

@@ -97,7 +97,7 @@ export const LIMITS = {
   decree: { title: 500, number: 100 },
   /** An abatement assessment (methodology section 11): its streams, the options named per stream,
    *  a stream's code and an option's code, in characters. */
-  abatement: { streams: 50, optionsPerStream: 20, streamCode: 64, optionCode: 64 },
+  abatement: { streams: 50, optionsPerStream: 20, streamCode: 64, optionCode: 64, bodyBytes: 640 * 1024 },
   /** The mine's monitoring (methodology D56): a sensor's code as the mine names it («М-12») and its
    *  working, in characters; a facility's sensors and gateway keys, retired and revoked ones too (a large
    *  mine's АГК has a few hundred channels); the register changes kept on a sensor; a key's label;
@@ -233,6 +233,10 @@ export const ABATEMENT_MAX_STREAMS = LIMITS.abatement.streams;
 export const ABATEMENT_MAX_OPTIONS = LIMITS.abatement.optionsPerStream;
 export const ABATEMENT_STREAM_CODE_MAX = LIMITS.abatement.streamCode;
 export const ABATEMENT_NAME_MAX = LIMITS.name.abatement;
+/** An abatement request's JSON body (evaluate, an assessment's create and change; issue 86 R4): what
+ *  50 streams need at every bound (605 KB: tests/support/abatement-vectors.ts largestAbatementBody),
+ *  below the server's 1 MB. */
+export const ABATEMENT_MAX_BODY_BYTES = LIMITS.abatement.bodyBytes;
 
 /** D56: a sensor's code and working, a facility's sensors and gateway keys (LIMITS.telemetry). */
 export const SENSOR_CODE_MAX = LIMITS.telemetry.sensorCode;

@@ -5,7 +5,7 @@
 // thresholds it keeps). A stream is typed by hand or taken from an emission point's measured figure
 // in a year's inventory: what of the point's methane reached the air that year (D35), so the
 // assessment's CH4 is exactly the inventory's.
-import type { AbatementRequest, AbatementStream } from "@core/abatement";
+import { ownValue, type AbatementRequest, type AbatementStream } from "@core/abatement";
 import { ABATEMENT_VERSION } from "@core/abatement";
 import type { FlowThresholds } from "@core/emissions";
 import type * as z from "zod";
@@ -21,8 +21,8 @@ import type { AbatementAssessment } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
-import { getInventory, gwpOfYear } from "../inventory/year";
-import { evaluateWith, thresholdsInForce } from "./evaluate";
+import { getInventoryWithCalculations, gwpOfYear } from "../inventory/year";
+import { evaluateAsHeavyWork, refuseKeysNamingNoStream, thresholdsInForce } from "./evaluate";
 
 export type AssessmentBody = z.output<typeof assessmentBodySchema>;
 export type AssessmentPatch = z.output<typeof assessmentPatchSchema>;
@@ -41,30 +41,59 @@ export interface InventoryStream {
   t: number;
   /** what of it reached the air (drained gas less what flares, boilers and engines took) */
   to_air_t: number;
+  /** Issue 87: the months of the year (yyyy-MM) the point's counted calculations cover, in order —
+   *  an accepted month of readings covers its month — and their hours against the year's: a figure of
+   *  two months is the methane of those 1 464 of 8 760 h, which an assessment takes to a year. */
+  months: string[];
+  hours: number;
+  year_hours: number;
 }
 
 const POINT_KINDS: Readonly<Record<string, InventoryStream["kind"]>> = { drainage_station: "drainage", ventilation_shaft: "ventilation" };
 
+const DAY_MS = 86_400_000;
+
+/** The days of `year` the periods cover, as UTC day numbers. */
+function daysOf(periods: readonly { from: string; to: string }[], year: number): Set<number> {
+  const first = Date.UTC(year, 0, 1) / DAY_MS;
+  const last = Date.UTC(year, 11, 31) / DAY_MS;
+  const days = new Set<number>();
+  for (const { from, to } of periods) {
+    const a = Math.max(first, Date.parse(`${from.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+    const b = Math.min(last, Date.parse(`${to.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+    for (let day = a; day <= b; day++) days.add(day);
+  }
+  return days;
+}
+
 /** The year's drainage stations and ventilation shafts with their measured methane (the inventory's
- *  balance by stream, D25/D35). */
+ *  balance by stream, D25/D35) and the months it was measured in (issue 87: the days the point's
+ *  counted calculations cover; a point of the year without any, the whole year). */
 export async function inventoryStreams(deps: Deps, actor: Actor, year: number): Promise<InventoryStream[]> {
-  const inventory = await getInventory(deps, actor, year);
+  const inventory = await getInventoryWithCalculations(deps, actor, year);
+  const yearDays = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / DAY_MS;
   return inventory.balance.flatMap((row) =>
     (row.streams ?? []).flatMap((s) => {
-      const kind = POINT_KINDS[s.kind];
-      return kind
-        ? [
-            {
-              point: s.point,
-              name: s.name,
-              kind,
-              facility: row.facility,
-              facility_name: row.facility_name,
-              t: s.t,
-              to_air_t: s.to_air_t ?? s.t,
-            },
-          ]
-        : [];
+      const kind = ownValue(POINT_KINDS, s.kind);
+      if (!kind) return [];
+      const periods = inventory.calculations.filter((c) => c.counted && c.point === s.point).flatMap((c) => c.covered ?? [c.period]);
+      const days = daysOf(periods, year);
+      const covered = days.size > 0 ? [...days].sort((a, b) => a - b) : [...daysOf([{ from: `${year}-01-01`, to: `${year}-12-31` }], year)];
+      const months = [...new Set(covered.map((day) => new Date(day * DAY_MS).toISOString().slice(0, 7)))];
+      return [
+        {
+          point: s.point,
+          name: s.name,
+          kind,
+          facility: row.facility,
+          facility_name: row.facility_name,
+          t: s.t,
+          to_air_t: s.to_air_t ?? s.t,
+          months,
+          hours: covered.length * 24,
+          year_hours: yearDays * 24,
+        },
+      ];
     }),
   );
 }
@@ -76,12 +105,13 @@ async function resolveStreams(
   year: number | null,
   streams: readonly StreamBody[],
 ): Promise<{ streams: StreamBody[]; origins: Record<string, StreamOrigin> }> {
-  const origins: Record<string, StreamOrigin> = {};
+  // Stream codes are data (issue 86 R12): the origins are made from entries, so a code «__proto__» is a key like any other.
+  const origins: [string, StreamOrigin][] = [];
   let measured: InventoryStream[] | undefined;
   const resolved: StreamBody[] = [];
   for (const [index, stream] of streams.entries()) {
     if (!stream.point) {
-      origins[stream.code] = { source: "manual", point: null, point_name: null, facility: null, year: null, figure_t_ch4: null };
+      origins.push([stream.code, { source: "manual", point: null, point_name: null, facility: null, year: null, figure_t_ch4: null }]);
       resolved.push({ ...stream, point: null });
       continue;
     }
@@ -91,17 +121,30 @@ async function resolveStreams(
     if (!figure) {
       throw new Invalid(fieldMessage(`streams[${index}].point`, `В инвентаризации ${year} года нет измеренного метана этой точки`));
     }
-    origins[stream.code] = {
-      source: "inventory",
-      point: figure.point,
-      point_name: figure.name,
-      facility: figure.facility,
-      year,
-      figure_t_ch4: figure.to_air_t,
-    };
-    resolved.push({ ...stream, kind: figure.kind, m_ch4_t: figure.to_air_t, name: stream.name ?? figure.name });
+    origins.push([
+      stream.code,
+      {
+        source: "inventory",
+        point: figure.point,
+        point_name: figure.name,
+        facility: figure.facility,
+        year,
+        figure_t_ch4: figure.to_air_t,
+        months: figure.months,
+        hours: figure.hours,
+        year_hours: figure.year_hours,
+      },
+    ]);
+    // Issue 87: measured over some months, the figure is taken to a year at those months' flow.
+    resolved.push({
+      ...stream,
+      kind: figure.kind,
+      m_ch4_t: figure.to_air_t,
+      m_ch4_year_share: figure.hours / figure.year_hours,
+      name: stream.name ?? figure.name,
+    });
   }
-  return { streams: resolved, origins };
+  return { streams: resolved, origins: Object.fromEntries(origins) };
 }
 
 /** The assessment computed from its inputs with the thresholds it keeps; the year's GWP unless given. */
@@ -112,11 +155,12 @@ async function computed(
   thresholds: FlowThresholds,
 ) {
   const year = body.year ?? null;
+  refuseKeysNamingNoStream(body);
   const { streams, origins } = await resolveStreams(deps, actor, year, body.streams);
   const params = { ...body.params };
   if ((params.gwp_ch4 === undefined || params.gwp_ch4 === null) && year !== null) params.gwp_ch4 = (await gwpOfYear(deps, year)).gwp_ch4;
   const input = { streams, options: body.options, chosen: body.chosen, params, overrides: body.overrides };
-  const result = evaluateWith(input as unknown as AbatementRequest & { streams: AbatementStream[] }, thresholds);
+  const result = await evaluateAsHeavyWork(deps, actor, input as unknown as AbatementRequest & { streams: AbatementStream[] }, thresholds);
   return { year, input, origins, result };
 }
 

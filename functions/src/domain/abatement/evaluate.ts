@@ -1,9 +1,14 @@
 // Methodology section 11 on the server: the core's evaluation (wasm-core/src/abatement.ts, the same
-// code as the browser's preview) with the dictionary's §4.10 flow thresholds (D5, D48).
+// code as the browser's preview) with the dictionary's §4.10 flow thresholds (D5, D48). Issue 86 R4:
+// an evaluation of 50 streams costs a second of CPU, so it runs inside a heavy-work slot of the user
+// and the company, off the request thread where the host can (Deps.abatementMath: each company one at
+// a time), and a body's keys that name no stream are refused before anything is computed.
 import { type AbatementRequest, type AbatementResult, abatementKernels, evaluateAbatement } from "@core/abatement";
 import { emissionsCore, type FlowThresholds } from "@core/emissions";
-import type { Deps } from "../context";
-import { fromCore } from "../errors";
+import { fieldMessage } from "../../contract/field-errors";
+import type { Actor, Deps } from "../context";
+import { fromCore, Invalid } from "../errors";
+import { heavyWork } from "../heavy-work";
 import { getDictionaryItems } from "../reference/dictionaries";
 
 export const THRESHOLDS_DICTIONARY = "get_recycle_technology";
@@ -24,7 +29,7 @@ export async function thresholdsInForce(deps: Deps): Promise<UsedThresholds> {
   return { values: { ...kernels.thresholds }, item_id: item?.id ?? null, item_version: item?.version ?? null };
 }
 
-/** The evaluation with given thresholds; the core's FieldError as the 400 naming the field. */
+/** The evaluation with given thresholds, in this process; the core's FieldError as the 400 naming the field. */
 export function evaluateWith(request: AbatementRequest, thresholds: FlowThresholds): AbatementResult {
   try {
     return evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
@@ -33,7 +38,42 @@ export function evaluateWith(request: AbatementRequest, thresholds: FlowThreshol
   }
 }
 
+interface Keyed {
+  streams: readonly { code: string }[];
+  options?: object;
+  chosen?: object;
+  overrides?: object;
+}
+
+/** Issue 86 R4: a key of `options`, `chosen` or `overrides` names a stream of the request, or the
+ *  request is refused naming it (it was once validated and ignored, at the request thread's cost). */
+export function refuseKeysNamingNoStream(request: Keyed): void {
+  const codes = new Set(request.streams.map((s) => s.code));
+  for (const field of ["options", "chosen", "overrides"] as const) {
+    const record = request[field];
+    if (!record) continue;
+    for (const key of Object.keys(record)) {
+      if (!codes.has(key)) throw new Invalid(fieldMessage(`${field}.${key}`, `нет потока с кодом «${key}» среди потоков запроса`));
+    }
+  }
+}
+
+/** The evaluation as the API runs it: in a heavy-work slot of the user and the company, off the
+ *  request thread where the host can (each company one at a time there). */
+export async function evaluateAsHeavyWork(
+  deps: Deps,
+  actor: Pick<Actor, "id" | "company" | "heavySlot">,
+  request: AbatementRequest,
+  thresholds: FlowThresholds,
+): Promise<AbatementResult> {
+  refuseKeysNamingNoStream(request);
+  return heavyWork(deps, actor, async () =>
+    deps.abatementMath ? deps.abatementMath.evaluate(actor.company, request, thresholds) : evaluateWith(request, thresholds),
+  );
+}
+
 /** POST v1/abatement/evaluate/: stateless. */
-export async function evaluateAbatementRequest(deps: Deps, request: AbatementRequest): Promise<AbatementResult> {
-  return evaluateWith(request, (await thresholdsInForce(deps)).values);
+export async function evaluateAbatementRequest(deps: Deps, actor: Actor, request: AbatementRequest): Promise<AbatementResult> {
+  refuseKeysNamingNoStream(request);
+  return evaluateAsHeavyWork(deps, actor, request, (await thresholdsInForce(deps)).values);
 }

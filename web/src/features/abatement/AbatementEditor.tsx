@@ -11,6 +11,9 @@ import {
   ETA_LABEL,
   abatementKernels,
   evaluateAbatement,
+  measuredMonthsText,
+  missingInputLabel,
+  ownValue,
   type AbatementOptionResult,
   type AbatementRequest,
   type AbatementResult,
@@ -19,7 +22,7 @@ import { FieldError } from "@core/emissions-core";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { api } from "../../api/client";
 import { Chart } from "../../shared/charts/Chart";
-import { formatResult } from "../../shared/decimals";
+import { formatResult, groupedNumberText } from "../../shared/decimals";
 import { LoadError } from "../../shared/LoadError";
 import { NumericInput } from "../../shared/NumericInput";
 import { PageLoading } from "../../shared/PageLoading";
@@ -38,6 +41,7 @@ import {
 import {
   EMPTY_PARAMS,
   OVERRIDE_FIELDS,
+  overrideFieldsOf,
   overridesOf,
   type OverrideKey,
   type OverridesDraft,
@@ -61,8 +65,8 @@ const T_CO2E = "т CO2-экв.";
 
 const fmt = (value: number | null | undefined, decimals: number) =>
   value === null || value === undefined ? "—" : formatResult(value, decimals);
-/** A number as the editor shows a stored value: the Russian way, without grouping. */
-const typed = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value).replace(".", ","));
+/** A number as the editor reopens a stored value: the Russian way, grouped as people type it (issue 87). */
+const typed = (value: number | null | undefined) => groupedNumberText(value);
 
 let streamCount = 0;
 const newStream = (): StreamDraft => {
@@ -79,7 +83,7 @@ const newStream = (): StreamDraft => {
   };
 };
 
-interface Draft {
+export interface Draft {
   name: string;
   year: number | null;
   streams: StreamDraft[];
@@ -101,7 +105,7 @@ function draftOf(a: Assessment | undefined): Draft {
       c: typed(s.c_ch4_pct),
       hours: typed(s.hours_per_year),
       point: s.point ?? null,
-      chosen: a.input.chosen?.[s.code] ?? null,
+      chosen: ownValue(a.input.chosen, s.code) ?? null,
     })),
     params: Object.fromEntries(PARAM_FIELDS.map((f) => [f.key, typed(params[f.key])])) as ParamsDraft,
     overrides: Object.fromEntries(
@@ -118,15 +122,39 @@ function draftOf(a: Assessment | undefined): Draft {
   };
 }
 
-export function StoredEditor({ id }: { id: string }) {
+/** What was typed when a version was saved: the editor of that version shows it as typed («6 000»
+ *  stays «6 000», issue 87), any other version reads its stored numbers. */
+export interface TypedDraft {
+  id: string;
+  version: number;
+  draft: Draft;
+}
+
+export function StoredEditor({ id, typed, onSaved }: { id: string; typed?: TypedDraft; onSaved?: (saved: TypedDraft) => void }) {
   const assessment = useAssessment(id);
   if (assessment.error) return <LoadError what="оценку" message={assessment.error.message} retry={() => void assessment.refetch()} />;
   if (!assessment.data) return <PageLoading />;
-  return <Editor key={`${id}:${assessment.data.version}`} assessment={assessment.data} />;
+  const { version } = assessment.data;
+  return (
+    <Editor
+      key={`${id}:${version}`}
+      assessment={assessment.data}
+      initial={typed?.id === id && typed.version === version ? typed.draft : undefined}
+      onSaved={onSaved}
+    />
+  );
 }
 
-export default function Editor({ assessment, onSaved }: { assessment?: Assessment; onSaved?: (id: string) => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(assessment));
+export default function Editor({
+  assessment,
+  initial,
+  onSaved,
+}: {
+  assessment?: Assessment;
+  initial?: Draft;
+  onSaved?: (saved: TypedDraft) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => initial ?? draftOf(assessment));
   const core = useEmissionsCore();
   const thresholdsNow = useThresholds();
   const yearStreams = useYearStreams(draft.year);
@@ -172,7 +200,7 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
     try {
       const body = { name: draft.name.trim(), year: draft.year, ...request } as unknown as AssessmentBody;
       const saved = await save.mutateAsync({ id: assessment?.id, body, version: assessment?.version });
-      onSaved?.(saved.id);
+      onSaved?.({ id: saved.id, version: saved.version, draft });
     } catch (error) {
       setSaveError(error instanceof Error ? error.message : String(error));
     }
@@ -278,7 +306,10 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
                     value={s.point ?? "manual"}
                     options={[
                       { value: "manual", label: "Ввести вручную" },
-                      ...measured.map((m) => ({ value: m.point, label: `${m.name}: ${fmt(m.to_air_t, 2)} т CH4 за ${draft.year}` })),
+                      ...measured.map((m) => ({
+                        value: m.point,
+                        label: `${m.name}: ${fmt(m.to_air_t, 2)} т CH4 за ${draft.year}${m.months.length < 12 ? ` (${m.months.length} из 12 мес.)` : ""}`,
+                      })),
                     ]}
                     onChange={(v: string) => {
                       const m = measured.find((x) => x.point === v);
@@ -328,6 +359,7 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
                   />
                 </label>
               </Flex>
+              {s.point !== null && <MeasuredMonths stream={measured.find((m) => m.point === s.point)} testId={`stream-${i}-months`} />}
             </Card>
           ))}
         </Flex>
@@ -364,7 +396,10 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
           onOverride={(code, option, key, text) =>
             setDraft((d) => ({
               ...d,
-              overrides: { ...d.overrides, [code]: { ...d.overrides[code], [option]: { ...d.overrides[code]?.[option], [key]: text } } },
+              overrides: {
+                ...d.overrides,
+                [code]: { ...ownValue(d.overrides, code), [option]: { ...ownValue(ownValue(d.overrides, code), option), [key]: text } },
+              },
             }))
           }
           request={withValidChoices(request, (code) => result.streams.find((s) => s.code === code)?.options.map((o) => o.option_code))}
@@ -373,6 +408,19 @@ export default function Editor({ assessment, onSaved }: { assessment?: Assessmen
         />
       )}
     </Flex>
+  );
+}
+
+/** Issue 87: the months a stream from the inventory was measured in, and whether all twelve are in. */
+function MeasuredMonths({ stream, testId }: { stream?: { months: string[]; hours: number; year_hours: number }; testId: string }) {
+  if (!stream) return null;
+  const text = `Метан из инвентаризации: ${measuredMonthsText(stream.months, stream.hours, stream.year_hours)}.`;
+  return stream.hours < stream.year_hours ? (
+    <Alert type="warning" showIcon title={text} style={{ marginTop: 8 }} data-testid={testId} />
+  ) : (
+    <Typography.Text type="secondary" data-testid={testId} style={{ display: "block", marginTop: 8 }}>
+      {text}
+    </Typography.Text>
   );
 }
 
@@ -438,7 +486,7 @@ function Results({
           stream={stream}
           name={names[stream.code]}
           onChoose={(option) => onChoose(stream.code, option)}
-          overrides={overrides[stream.code] ?? {}}
+          overrides={ownValue(overrides, stream.code) ?? {}}
           onOverride={(option, key, text) => onOverride(stream.code, option, key, text)}
         />
       ))}
@@ -584,7 +632,12 @@ function StreamOptions({
         <Space direction="vertical" size={0}>
           {label}
           {o.costs_estimated && <Tag color="gold">{ESTIMATE_LABEL}</Tag>}
-          {o.missing.length > 0 && <Typography.Text type="warning">нужны цены или затраты — экономика не рассчитана</Typography.Text>}
+          {o.missing.length > 0 && (
+            <Typography.Text type="warning" data-testid={`missing-${stream.code}-${o.option_code}`}>
+              Экономика не рассчитана, укажите: {o.missing.map(missingInputLabel).join("; ")}
+              {o.missing.some((m) => m.startsWith("overrides.")) ? " (раскройте строку)" : ""}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -690,12 +743,16 @@ function StreamOptions({
           columns={columns}
           expandable={{
             expandRowByClick: false,
+            // An option waiting for an input of its own (the heat the mine can use …) opens with its fields.
+            defaultExpandedRowKeys: stream.options
+              .filter((o) => o.missing.some((m) => m.startsWith("overrides.")))
+              .map((o) => o.option_code),
             expandedRowRender: (o) => (
               <Flex wrap gap={12} data-testid={`own-values-${stream.code}-${o.option_code}`}>
                 <Typography.Text type="secondary" style={{ flex: "1 1 100%" }}>
                   Свои значения вместо оценок методики (пусто — по умолчанию)
                 </Typography.Text>
-                {OVERRIDE_FIELDS.map((f) => {
+                {overrideFieldsOf(o.option_code).map((f) => {
                   const id = `own-${stream.code}-${o.option_code}-${f.key}`;
                   return (
                     <label key={f.key} htmlFor={id} style={{ flex: "1 1 220px" }}>
@@ -704,7 +761,7 @@ function StreamOptions({
                         id={id}
                         decimals={f.decimals}
                         unit={f.unit}
-                        value={overrides[o.option_code]?.[f.key] ?? ""}
+                        value={ownValue(ownValue(overrides, o.option_code), f.key) ?? ""}
                         onChange={(text) => onOverride(o.option_code, f.key, text)}
                       />
                     </label>

@@ -155,6 +155,16 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   await screen.findByText(STORED.name);
   await typeCaseA("Дегазация 1");
 
+  // The heat the mine can use has no default (issue 87): the engine asks for it, its row opened to type it.
+  const asking = await screen.findByTestId(/^missing-.*-GAS_ENGINE_CHP$/);
+  expect(text(asking)).toBe(
+    "Экономика не рассчитана, укажите: доля тепла, которую шахта или потребитель могут использовать (раскройте строку)",
+  );
+  expect((await engineFigure("npv")).shown).toBe("—");
+  const heat = document.querySelector<HTMLInputElement>('input[id^="own-"][id$="-GAS_ENGINE_CHP-heat_used_share"]')!;
+  await app.user.type(heat, "0,5");
+  await waitFor(() => expect(screen.queryByTestId(/^missing-.*-GAS_ENGINE_CHP$/)).toBeNull());
+
   // The worked example's figures (to its rel_tol), computed by the core in the page.
   const er = await engineFigure("er");
   expect(er.value).toBeCloseTo(Number(ENGINE.er_t_co2e), -1);
@@ -164,11 +174,13 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   const lac = await engineFigure("lac");
   expect(Math.abs(lac.value / Number(ENGINE.lac_rub_per_t) - 1)).toBeLessThan(PARAMS.rel_tol);
   expect(lac.shown).toBe("-144,38");
-  // The plan takes the lowest LAC of the stream's options (D55); the engine chosen instead, the plan is
-  // the engine's: 111 475 t CO2-eq. a year and an NPV of 720 801 000 ₽ (11.4).
-  expect(text(screen.getByTestId("plan-er"))).not.toContain("111 475");
+  // The plan takes the lowest LAC of the stream's options (D55): the engine's, since the boiler waits
+  // for the heat the mine can use (issue 87: it sold all its heat and won), 111 475 t CO2-eq. a year and
+  // an NPV of 720 801 000 ₽ (11.4).
+  expect(text(screen.getByTestId(/^missing-.*-BOILER$/))).toContain("доля тепла, которую шахта или потребитель могут использовать");
+  await waitFor(() => expect(text(screen.getByTestId("plan-er"))).toContain("Сокращение: 111 475,"));
   const engineRow = document.querySelector(`[data-testid^="er-"][data-testid$="-GAS_ENGINE_CHP"]`)!.closest("tr")!;
-  await app.user.click(within(engineRow).getByRole("radio"));
+  expect((within(engineRow).getByRole("radio") as HTMLInputElement).checked).toBe(true);
   await waitFor(() => expect(text(screen.getByTestId("plan-er"))).toContain("Сокращение: 111 475,"));
   expect(Math.abs(shownNumber(screen.getByTestId("plan-er")) / Number(ENGINE.er_t_co2e) - 1)).toBeLessThan(PARAMS.rel_tol);
   expect(text(screen.getByTestId("plan-npv"))).toMatch(/^ЧДД: 720 80\d \d{3} ₽$/);
@@ -192,13 +204,17 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
     },
   });
   expect(body.streams).toHaveLength(1);
-  expect(body.chosen).toEqual({ [body.streams[0].code]: "GAS_ENGINE_CHP" });
+  // The default choice (the lowest LAC) is the server's too: nothing picked by hand.
+  expect(body.chosen).toEqual({});
   expect(body.streams[0]).toMatchObject({ kind: "drainage", name: "", q_mix_m3_min: 40, c_ch4_pct: 35 });
   expect(body.params.gwp_ch4).toBeUndefined();
   expect(body.params.price_gas_rub_per_1000m3).toBeUndefined();
+  expect(body.overrides).toEqual({ [body.streams[0].code]: { GAS_ENGINE_CHP: { heat_used_share: 0.5 } } });
 
-  // Saved, the page shows the stored assessment and lists it first.
+  // Saved, the page shows the stored assessment and lists it first, the numbers as they were typed.
   await screen.findByText("Оценка «Дегазация 1», версия 1");
+  expect((field(/^Цена электроэнергии/) as HTMLInputElement).value).toBe("6 000");
+  expect((field(/^Цена углеродной единицы/) as HTMLInputElement).value).toBe("1 000");
   const saved = (await screen.findByText("Дегазация 1", { selector: "tr button span" })).closest("tr")!;
   expect(text(saved)).toContain("111 475");
 });
@@ -215,4 +231,63 @@ it("names a required price left empty instead of previewing", async () => {
   await app.user.type(field(/^Цена углеродной единицы/), "1 000");
   await screen.findByTestId("abatement-results");
   expect(screen.queryByTestId("abatement-problem")).toBeNull();
+});
+
+it("names the months a stream from the inventory was measured in, and says fewer than twelve are in (issue 87)", async () => {
+  const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
+  const input = {
+    streams: [
+      { code: "du1", kind: "drainage" as const, name: "ДУ-1", point: "p1", c_ch4_pct: 42, m_ch4_t: 3000, m_ch4_year_share: 1464 / 8760 },
+    ],
+    params: { ...abatementVectors.abatement_params, rel_tol: undefined, abs_tol: undefined },
+  };
+  const result = evaluateAbatement(input as unknown as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
+  const stored = {
+    id: "a3",
+    company: "company-1",
+    name: "Осенняя 2026",
+    year: 2026,
+    methodology_version: result.version,
+    input,
+    origins: {},
+    thresholds: { ...thresholds, item_id: null, item_version: null },
+    result,
+    archived: false,
+    created_at: AT,
+    updated_at: AT,
+    created_by: "demo@example.com",
+    version: 1,
+  } as unknown as Assessment;
+  app = openPage({ path: "/abatement?id=a3", page: <AbatementPage /> }, (api) =>
+    api
+      .on("listAbatementAssessments", { results: [{ ...STORED, id: "a3", name: stored.name, year: 2026 }], count: 1 })
+      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+      .on("inventoryTrendSettings", { base_year: null, significance_pct: 5, targets: [], version: 0, base_year_check: null })
+      .on("getAbatementAssessment", stored)
+      .on("abatementStreams", {
+        results: [
+          {
+            point: "p1",
+            name: "ДУ-1",
+            kind: "drainage",
+            facility: null,
+            facility_name: "Шахта",
+            t: 3000,
+            to_air_t: 3000,
+            months: ["2026-10", "2026-11"],
+            hours: 1464,
+            year_hours: 8760,
+          },
+        ],
+        count: 1,
+      }),
+  );
+  const months = await screen.findByTestId("stream-0-months");
+  expect(text(months)).toBe(
+    "Метан из инвентаризации: измерения за 2 из 12 месяцев (10.2026, 11.2026): метан пересчитан на год по их 1 464 ч из 8 760 ч года, дебит — средний за эти месяцы.",
+  );
+  // The year's methane at those months' flow: 3 000 t × 8 760 / 1 464 — and the gas engine offered.
+  await waitFor(() => expect(document.querySelector('[data-testid="m-du1-GAS_ENGINE_CHP"]')).not.toBeNull());
+  const m = document.querySelector<HTMLElement>('[data-testid="m-du1-GAS_ENGINE_CHP"]')!;
+  expect(Number(m.dataset.value)).toBeCloseTo((3000 * 8760) / 1464, 6);
 });

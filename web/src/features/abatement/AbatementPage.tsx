@@ -1,7 +1,7 @@
 // /abatement «Снижение выбросов» (docs/user-guide.md; methodology section 11, D47–D55): the company's
 // assessments; the editor (AbatementEditor.tsx: streams, prices, the live preview computed by the core
 // in the page, the MACC, the tornado and the targets) loads after the list, in a chunk of its own.
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button, Flex, Typography, type TableColumnsType } from "antd";
 import { Table } from "../../shared/LazyTable";
 import { PlusOutlined } from "@ant-design/icons";
@@ -10,6 +10,7 @@ import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { useArchiveAssessment, useAssessments } from "./api";
+import type { TypedDraft } from "./AbatementEditor";
 
 const Editor = lazy(() => import("./AbatementEditor"));
 const StoredEditor = lazy(() => import("./AbatementEditor").then((m) => ({ default: m.StoredEditor })));
@@ -26,6 +27,12 @@ export default function AbatementPage() {
   const creating = params.get("new") === "1";
   const list = useAssessments();
   const archive = useArchiveAssessment();
+  // What was typed when an assessment was saved: its editor shows it as typed, spaces and all.
+  const [typed, setTyped] = useState<TypedDraft>();
+  const saved = (draft: TypedDraft) => {
+    setTyped(draft);
+    update({ id: draft.id, new: undefined });
+  };
 
   const columns: TableColumnsType<NonNullable<typeof list.data>["results"][number]> = [
     {
@@ -92,11 +99,7 @@ export default function AbatementPage() {
         />
       )}
       <Suspense fallback={<PageLoading />}>
-        {creating ? (
-          <Editor key="new" onSaved={(id) => update({ id, new: undefined })} />
-        ) : selected ? (
-          <StoredEditor id={selected} />
-        ) : null}
+        {creating ? <Editor key="new" onSaved={saved} /> : selected ? <StoredEditor id={selected} typed={typed} onSaved={saved} /> : null}
       </Suspense>
     </Flex>
   );

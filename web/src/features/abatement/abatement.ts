@@ -3,7 +3,14 @@
 // tornado of NPV and LAC (the product's sensitivity machinery: one input at a time, TornadoBar); and
 // what the plan would close of the company's targets.
 import type { Data, Layout } from "plotly.js";
-import { weightedLac, type AbatementParams, type AbatementRequest, type AbatementResult, type OptionOverrides } from "@core/abatement";
+import {
+  ownValue,
+  weightedLac,
+  type AbatementParams,
+  type AbatementRequest,
+  type AbatementResult,
+  type OptionOverrides,
+} from "@core/abatement";
 import { parseNumericInput, formatResult } from "../../shared/decimals";
 import { tornadoBarsFigure, type TornadoBar } from "../../shared/uncertainty/tornado";
 
@@ -40,28 +47,64 @@ export const EMPTY_PARAMS: ParamsDraft = Object.fromEntries(PARAM_FIELDS.map((f)
 /** A number as the API and the core take it: typed text read the Russian way; empty or bad → undefined. */
 const value = (text: string) => (text.trim() === "" ? undefined : parseNumericInput(text));
 
-/** The inputs of an option the user may give instead of the methodology's estimates (D50, D54). */
-export const OVERRIDE_FIELDS = [
+/** Options that sell heat, and those that make electricity (issue 87: each asks for or states the demand). */
+const HEAT_OPTIONS = ["BOILER", "GAS_ENGINE_CHP", "VAM_RTO_ENERGY"];
+const POWER_OPTIONS = ["GAS_ENGINE_CHP", "VAM_RTO_ENERGY"];
+const withoutUpgrade = (option: string) => option.replace(/^DRAINAGE_UPGRADE\+/, "");
+
+/** The inputs of an option the user may give instead of the methodology's estimates (D50, D54), and
+ *  those an option that sells energy asks for (issue 87): the heat the mine can use, the recovery's
+ *  efficiencies; `for` the options that show it (every option when absent). */
+export const OVERRIDE_FIELDS: readonly {
+  key: keyof OptionOverrides;
+  label: string;
+  unit: string;
+  decimals: number;
+  for?: (option: string) => boolean;
+}[] = [
+  {
+    key: "heat_used_share",
+    label: "Доля тепла, которую шахта или потребитель могут использовать",
+    unit: "доля",
+    decimals: 6,
+    for: (o) => HEAT_OPTIONS.includes(withoutUpgrade(o)),
+  },
+  { key: "eta_el", label: "Электрический КПД утилизации (0 — нет)", unit: "доля", decimals: 6, for: (o) => o === "VAM_RTO_ENERGY" },
+  { key: "eta_th", label: "Тепловой КПД утилизации (0 — нет)", unit: "доля", decimals: 6, for: (o) => o === "VAM_RTO_ENERGY" },
+  {
+    key: "el_used_share",
+    label: "Доля электроэнергии, которую принимают шахта или сеть",
+    unit: "доля",
+    decimals: 6,
+    for: (o) => POWER_OPTIONS.includes(withoutUpgrade(o)),
+  },
   { key: "eta_destruction", label: "Измеренная эффективность уничтожения", unit: "доля", decimals: 6 },
   { key: "capex_rub", label: "Капитальные затраты", unit: "₽", decimals: 2 },
   { key: "opex_fixed_rub", label: "Постоянные эксплуатационные затраты", unit: "₽/год", decimals: 2 },
-] as const;
-export type OverrideKey = (typeof OVERRIDE_FIELDS)[number]["key"];
+];
+export type OverrideKey = keyof OptionOverrides;
+/** The own values an option shows. */
+export const overrideFieldsOf = (option: string) => OVERRIDE_FIELDS.filter((f) => !f.for || f.for(option));
 /** Per stream code and option code, the texts typed. */
 export type OverridesDraft = Record<string, Record<string, Partial<Record<OverrideKey, string>>>>;
 
-/** The typed own values as the request's overrides: only those that read as numbers. */
+/** The typed own values as the request's overrides: only those that read as numbers, only the fields
+ *  the option shows. Made from entries: stream codes are data (issue 86 R12). */
 export function overridesOf(draft: OverridesDraft): AbatementRequest["overrides"] {
-  const out: Record<string, Record<string, OptionOverrides>> = {};
+  const streams: [string, Record<string, OptionOverrides>][] = [];
   for (const [code, options] of Object.entries(draft)) {
+    const named: [string, OptionOverrides][] = [];
     for (const [option, values] of Object.entries(options)) {
       const read = Object.fromEntries(
-        OVERRIDE_FIELDS.map((f) => [f.key, value(values[f.key] ?? "")]).filter((entry) => entry[1] !== undefined),
+        overrideFieldsOf(option)
+          .map((f) => [f.key, value(ownValue(values, f.key) ?? "")])
+          .filter((entry) => entry[1] !== undefined),
       ) as OptionOverrides;
-      if (Object.keys(read).length > 0) out[code] = { ...out[code], [option]: read };
+      if (Object.keys(read).length > 0) named.push([option, read]);
     }
+    if (named.length > 0) streams.push([code, Object.fromEntries(named)]);
   }
-  return out;
+  return Object.fromEntries(streams);
 }
 
 /** A measured stream of the year as the editor may take it (GET v1/abatement/streams/). */
@@ -70,6 +113,11 @@ export interface MeasuredStream {
   name: string;
   kind: "drainage" | "ventilation";
   to_air_t: number;
+  /** Issue 87: the months it was measured in, their hours and the year's (a figure of fewer than
+   *  twelve months is taken to a year at their flow). */
+  months: string[];
+  hours: number;
+  year_hours: number;
 }
 
 export function requestOf(
@@ -78,13 +126,20 @@ export function requestOf(
   measured: readonly MeasuredStream[] = [],
   overrides?: AbatementRequest["overrides"],
 ): AbatementRequest & { streams: (AbatementRequest["streams"][number] & { name?: string; point?: string | null })[] } {
-  const chosen: Record<string, string> = {};
-  for (const s of streams) if (s.chosen) chosen[s.code] = s.chosen;
+  const chosen = Object.fromEntries(streams.flatMap((s) => (s.chosen ? [[s.code, s.chosen]] : [])));
   return {
     streams: streams.map((s) => {
       const base = { code: s.code, name: s.name, c_ch4_pct: value(s.c) as number, hours_per_year: value(s.hours) };
       const figure = s.point ? measured.find((m) => m.point === s.point) : undefined;
-      if (s.point) return { ...base, kind: figure?.kind ?? s.kind, point: s.point, m_ch4_t: figure?.to_air_t };
+      if (s.point) {
+        return {
+          ...base,
+          kind: figure?.kind ?? s.kind,
+          point: s.point,
+          m_ch4_t: figure?.to_air_t,
+          ...(figure && figure.hours > 0 ? { m_ch4_year_share: figure.hours / figure.year_hours } : {}),
+        };
+      }
       return s.kind === "ventilation"
         ? { ...base, kind: s.kind, q_air_m3_s: value(s.flow) }
         : { ...base, kind: s.kind, q_mix_m3_min: value(s.flow) };
@@ -170,17 +225,16 @@ function scaleCost(
   key: "capex_rub" | "opex_fixed_rub",
   factor: number,
 ): AbatementRequest {
-  const overrides: Record<string, Record<string, OptionOverrides>> = { ...(request.overrides ?? {}) };
+  // A Map of the streams' own values: stream codes are data (issue 86 R12).
+  const overrides = new Map(Object.entries(request.overrides ?? {}));
   for (const stream of result.streams) {
     const option = stream.options.find((o) => o.option_code === stream.chosen);
-    const base = option?.[key];
-    if (!option || base === null || base === undefined) continue;
-    overrides[stream.code] = {
-      ...(overrides[stream.code] ?? {}),
-      [option.option_code]: { ...(overrides[stream.code]?.[option.option_code] ?? {}), [key]: base * factor },
-    };
+    const cost = option?.[key];
+    if (!option || cost === null || cost === undefined) continue;
+    const own = overrides.get(stream.code) ?? {};
+    overrides.set(stream.code, { ...own, [option.option_code]: { ...(ownValue(own, option.option_code) ?? {}), [key]: cost * factor } });
   }
-  return { ...request, overrides };
+  return { ...request, overrides: Object.fromEntries(overrides) };
 }
 
 /** How far the plan's NPV and LAC move when each input moves by ±20 %, one at a time; widest on top

@@ -1,0 +1,12 @@
+// Issue 86 R4: an abatement assessment's arithmetic (methodology section 11: every stream's options,
+// their reductions, cash flows and the MACC; 50 streams cost a second of CPU and more) off the request
+// thread where the host can: the local host's scoring threads, each company one evaluation at a time
+// (local/scoring-threads.ts); in AWS each API instance serves one request, so it runs in the instance
+// (domain/abatement/evaluate.ts).
+import type { AbatementRequest, AbatementResult } from "@core/abatement";
+import type { FlowThresholds } from "@core/emissions";
+
+export interface AbatementMath {
+  /** The evaluation with the given §4.10 thresholds; the core's refusal as its FieldError. */
+  evaluate(company: string, request: AbatementRequest, thresholds: FlowThresholds): Promise<AbatementResult>;
+}
