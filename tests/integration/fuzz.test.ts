@@ -547,6 +547,24 @@ const JSON_CASES: Record<string, () => Case[]> = {
   forecastUploadUrl: () => [
     { path: "/api/v1/forecast/upload-url/", example: { content_type: "text/csv", size: 8_000_000, name: "год.csv" }, writes: {} },
   ],
+  // Stateless: evaluates and writes nothing.
+  climateProjectEvaluate: () => [
+    {
+      path: "/api/v1/climate-projects/evaluate/",
+      example: {
+        period: { e_own_mwh: 0.2 },
+        devices: [
+          {
+            id: "ГПУ-1",
+            kind: "engine",
+            flow_basis: "standard_20C",
+            hours: [{ label: "2026-06-01T00", repeat: 2, segments: [{ from: 0, to: 60, q: 18, c: 52, run: 1 }], e_gen_mwh: 2.06 }],
+          },
+        ],
+      },
+      writes: {},
+    },
+  ],
   abatementEvaluate: () => [
     {
       path: "/api/v1/abatement/evaluate/",

@@ -267,6 +267,7 @@ const FIXTURES: Record<string, Fixture> = {
   // Stateless: nothing of a company is read or written.
   abatementEvaluate: () => [{ path: "/api/v1/abatement/evaluate/", json: { streams: [], params: {} } }],
   abatementStreams: () => [{ path: "/api/v1/abatement/streams/?year=2024" }],
+  climateProjectEvaluate: () => [{ path: "/api/v1/climate-projects/evaluate/", json: { period: {}, devices: [] } }],
   listAbatementAssessments: () => [{ path: "/api/v1/abatement/assessments/" }],
   // B's assessment is B's own; a point of A's in a stream is not in B's inventory (400).
   createAbatementAssessment: ({ a }) => [

@@ -202,15 +202,15 @@ export interface ClimateDeviceResult {
   readonly id: string;
   readonly kind: DeviceKind;
   readonly summary: ClimateDeviceSummary;
-  readonly blocks: readonly ClimateHour[];
+  readonly blocks: ClimateHour[];
 }
 
 export interface ClimateEvaluation {
   readonly rules_version: string;
   readonly params: ClimateParams;
   readonly totals: ClimateTotals;
-  readonly devices: readonly ClimateDeviceResult[];
-  readonly deviations: readonly ClimateDeviation[];
+  readonly devices: ClimateDeviceResult[];
+  readonly deviations: ClimateDeviation[];
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);

@@ -7,6 +7,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { abatementRoutes } from "./abatement";
+import { climateProjectRoutes } from "./climate-projects";
 import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
 import { calculationRoutes } from "./calculations";
@@ -63,6 +64,7 @@ const SERVED = {
   inventory: inventoryRoutes,
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,
+  climateProjects: climateProjectRoutes,
   telemetry: telemetryRoutes,
   webhooks: webhookRoutes,
   evidence: evidenceRoutes,

@@ -154,6 +154,10 @@ export const LIMITS = {
     uploadBudgetBytes: 1024 * 1024 * 1024,
     uploadsInFlight: 20,
   },
+  /** A climate project (methodology section 13): the devices one evaluation computes, an id or label
+   *  it names, the hour blocks a device gives (a leap year's hours at most, one block an hour),
+   *  the auxiliary fuels of a period. */
+  climate: { devices: 10, deviceId: 40, blockLabel: 40, blocksPerDevice: 8_784, fuels: 20, fuelName: 200 },
 } as const;
 
 /** An id as storage keys hold it (a company's, a facility's, a user's): the characters an id is made

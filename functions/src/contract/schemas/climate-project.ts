@@ -1,0 +1,137 @@
+// A climate project's shapes (methodology section 13, D67–D80): the stateless evaluation of a
+// monitoring period from its devices' minutes (POST v1/climate-projects/evaluate/), in the names of
+// section 13.6's JSON block. The core (wasm-core/src/climate-project.ts) checks the figures and their
+// order (segments of an hour from minute 0 to 60, a flare's efficiency option, the NMHC rule).
+import * as z from "zod";
+import { DEVICE_KINDS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
+import { LIMITS } from "./limits";
+
+const value = (description: string) => z.number().nullable().optional().meta({ description });
+const minute = z.int().gte(0, "минута от 0 до 60").lte(60, "минута от 0 до 60");
+
+export const climateSegmentSchema = z.object({
+  from: minute.meta({ description: "the segment's first minute of the hour" }),
+  to: minute.meta({ description: "the minute after its last" }),
+  q: value("mixture flow, m³/min at the device's flow basis"),
+  c: value("CH4, % vol (dry)"),
+  p: value("gas pressure, kPa absolute (flow at actual conditions)"),
+  t: value("gas temperature, °C (flow at actual conditions)"),
+  t_eg: value("exhaust temperature, °C: the minute's minimum (enclosed flare)"),
+  flame: value("1 flame proven, 0 no flame, null no valid reading (open flare)"),
+  run: value("1 running, 0 stopped, null no valid reading (engine, boiler)"),
+});
+
+export const climateHourBlockSchema = z.object({
+  label: z
+    .string()
+    .max(LIMITS.climate.blockLabel)
+    .meta({ description: "the block's hours, «2026-06-01T00» or «2026-06-01T06..2026-06-30T23»" }),
+  repeat: z.int().gte(1, "repeat: от 1 часа").lte(MAX_PERIOD_HOURS, `repeat: не более ${MAX_PERIOD_HOURS} часов`),
+  segments: z.array(climateSegmentSchema).min(1, "segments: укажите минуты часа").max(60, "segments: не более 60 отрезков в часе"),
+  e_gen_mwh: value("electricity generated in the hour, MWh gross (engine)"),
+  heat_gj: value("heat delivered to consumers in the hour, GJ"),
+  eta_meas: value("the analyser's hourly destruction efficiency, fraction (enclosed flare, measured option)"),
+});
+
+export const climateDeviceSchema = z.object({
+  id: z.string().min(1, "id: укажите устройство").max(LIMITS.climate.deviceId),
+  kind: z.enum(DEVICE_KINDS, "kind: ожидается flare_open, flare_enclosed, engine или boiler"),
+  flow_basis: z.enum(FLOW_BASES, "flow_basis: ожидается standard_20C, normal_0C или actual"),
+  eta_option: z.enum(ETA_OPTIONS, "eta_option: ожидается default или measured").nullable().optional(),
+  hours: z
+    .array(climateHourBlockSchema)
+    .min(1, "hours: укажите часы устройства")
+    .max(LIMITS.climate.blocksPerDevice, `hours: не более ${LIMITS.climate.blocksPerDevice} блоков часов`),
+});
+
+const paramsShape = Object.fromEntries(
+  [
+    "rho_ch4_kg_m3",
+    "gwp_ch4",
+    "cef_ch4_t_co2_per_t",
+    "t_std_k",
+    "t_normal_k",
+    "t_zero_c_k",
+    "p_std_kpa",
+    "eta_open_flare",
+    "eta_enclosed_flare",
+    "eta_engine",
+    "eta_boiler",
+    "t_eg_min_c",
+    "max_substituted_run_min",
+    "min_measured_min_per_hour",
+    "ef_grid_t_per_mwh",
+    "tdl_project",
+    "eta_bl_heat",
+    "ef_bl_heat_t_per_tj",
+    "lpg_ef_t_co2_per_t",
+  ].map((name) => [name, z.number().optional()]),
+) as Record<string, z.ZodOptional<z.ZodNumber>>;
+
+export const climateEvaluateSchema = z.object({
+  params: z
+    .strictObject(paramsShape, "params: неизвестный параметр")
+    .optional()
+    .meta({ description: "section 13.6's defaults overridden" }),
+  period: z.object({
+    e_own_mwh: value("own auxiliaries' electricity in the period, MWh"),
+    e_grid_aux_mwh: value("grid electricity bought for project equipment, MWh"),
+    fuels: z
+      .array(z.object({ name: z.string().max(LIMITS.climate.fuelName), t: z.number(), ef_t_co2_per_t: z.number() }))
+      .max(LIMITS.climate.fuels)
+      .optional(),
+    leakage_t_co2e: value("leakage LE, t CO2-eq"),
+    deficit_prev_t_co2e: value("the deficit carried from the project's earlier periods, t CO2-eq"),
+    nmhc_pct_vol: value("non-methane hydrocarbons the gas analysis shows, % vol (over 1 % is refused)"),
+  }),
+  devices: z
+    .array(climateDeviceSchema)
+    .min(1, "devices: укажите устройство")
+    .max(LIMITS.climate.devices, `devices: не более ${LIMITS.climate.devices} устройств`),
+});
+
+const counts = z.record(z.string(), z.int());
+const n = z.number();
+
+export const climateHourSchema = z.object({
+  label: z.string(),
+  repeat: z.int(),
+  valid: z.boolean(),
+  missing_min: counts.meta({ description: "minutes without a measured value, by gas channel (an hour not counted)" }),
+  substituted_min: counts.meta({ description: "minutes filled by D71, by gas channel" }),
+  v_ch4_m3: n,
+  m_ch4_t: n,
+  eta: n.nullable(),
+  eta_basis: z.string(),
+  be_ch4_t_co2e: n,
+  pe_um_t_co2e: n,
+  pe_md_t_co2: n,
+  er_ch4_t_co2e: n,
+  e_gen_mwh: n.optional(),
+  e_cred_mwh: n.optional(),
+  heat_gj: n.optional(),
+  heat_cred_gj: n.optional(),
+});
+
+export const climateEvaluationSchema = z.object({
+  rules_version: z.string().meta({ description: "the platform's rules, 2026.7" }),
+  params: z.record(z.string(), n),
+  totals: z.record(z.string(), n).meta({ description: "BE, PE, LE, ER, the deficit carried and carbon_units (whole tonnes)" }),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(DEVICE_KINDS),
+      summary: z.record(z.string(), n),
+      blocks: z.array(climateHourSchema).meta({ description: "the figures of one hour of each block" }),
+    }),
+  ),
+  deviations: z.array(
+    z.object({
+      device: z.string(),
+      label: z.string().nullable(),
+      hours: z.int(),
+      kind: z.enum(["no_data", "not_proven", "measured_fallback", "substituted", "el_not_credited", "default_used"]),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
