@@ -7,6 +7,7 @@ import type { UploadedFile } from "../files/tabular";
 import type { ModelScoring } from "../ports/model-scoring";
 import type { YearMath } from "../ports/year-math";
 import type { AbatementMath } from "../ports/abatement-math";
+import type { ClimateMath } from "../ports/climate-math";
 import type {
   BlobStore,
   Clock,
@@ -42,6 +43,9 @@ export interface Deps {
   /** Issue 86 R4: an abatement assessment's evaluation off the request thread, each company one at a
    *  time (the local host's scoring threads); without it, in this process. */
   abatementMath?: AbatementMath;
+  /** Issue 89: a climate project's monitoring period off the request thread, each company one at a
+   *  time (the local host's scoring threads); without it, in this process. */
+  climateMath?: ClimateMath;
   /** The readings' queue (AWS: SQS, consumed by the readings' function): a stored batch is announced
    *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */
   telemetryQueue?: TelemetryQueue;

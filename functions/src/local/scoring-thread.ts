@@ -12,6 +12,7 @@ import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-thread
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport } from "@core/year-uncertainty";
 import { abatementKernels, evaluateAbatement } from "@core/abatement";
+import { evaluateClimatePeriod } from "@core/climate-project";
 import { emissionsCore } from "@core/emissions";
 import { FieldError } from "@core/emissions-core";
 
@@ -41,6 +42,10 @@ port.on("message", async (message: ToScoring) => {
       const { request, thresholds } = message.abatement;
       const value = evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
       port.postMessage({ id, type: "answer", value } satisfies FromScoring);
+      return;
+    }
+    if ("climate" in message) {
+      port.postMessage({ id, type: "answer", value: evaluateClimatePeriod(message.climate) } satisfies FromScoring);
       return;
     }
     if ("check" in message) {

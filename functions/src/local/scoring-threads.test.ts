@@ -13,6 +13,7 @@ import type { ForecastModelVersion } from "../ports";
 import { modelFixture } from "../../../tests/support/models";
 import { scoringThreads } from "./scoring-threads";
 import { abatementKernels, evaluateAbatement } from "@core/abatement";
+import { evaluateClimatePeriod } from "@core/climate-project";
 import { emissionsCore } from "@core/emissions";
 import { Invalid } from "../domain/errors";
 import { constructedMineRequest, vectorParams } from "../../../tests/support/abatement-vectors";
@@ -85,5 +86,35 @@ describe("scoring threads", () => {
     const second = threads.evaluate("c2", request, kernels.thresholds).then(() => order.push("c2 second"));
     await Promise.all([first, second]);
     expect(order).toEqual(["c2 first", "c2 second"]);
+  });
+
+  it("evaluate a climate project's period as this process does, a refused field as the 400 naming it (issue 89)", async () => {
+    const engine = {
+      period: { e_own_mwh: 0.2 },
+      devices: [
+        {
+          id: "ГПУ-1",
+          kind: "engine" as const,
+          flow_basis: "standard_20C" as const,
+          hours: [
+            { label: "2026-06-01T00", repeat: 3, segments: [{ from: 0, to: 60, q: 18, c: 52, run: 1 }], e_gen_mwh: 2.06 },
+            {
+              label: "2026-06-01T03",
+              repeat: 1,
+              segments: [
+                { from: 0, to: 40, q: 18, c: 52, run: 1 },
+                { from: 40, to: 46, q: 18, c: null, run: 1 },
+                { from: 46, to: 60, q: 18, c: 51.4, run: 1 },
+              ],
+              e_gen_mwh: 2.05,
+            },
+          ],
+        },
+      ],
+    };
+    expect(await threads.climatePeriod("c1", engine)).toEqual(evaluateClimatePeriod(engine));
+    const refused = threads.climatePeriod("c1", { ...engine, period: { nmhc_pct_vol: 3 } });
+    await expect(refused).rejects.toThrow(Invalid);
+    await expect(refused).rejects.toThrow("period.nmhc_pct_vol: НМУВ > 1 % — методология не поддерживается");
   });
 });

@@ -14,6 +14,8 @@ import type { ForecastMethod } from "@core/registry";
 import type { LineInput, LinesReport } from "@core/year-uncertainty";
 import type { YearMath } from "../ports/year-math";
 import type { AbatementMath } from "../ports/abatement-math";
+import type { ClimateMath } from "../ports/climate-math";
+import type { ClimateEvaluation, ClimateInputs } from "@core/climate-project";
 import type { AbatementRequest, AbatementResult } from "@core/abatement";
 import type { FlowThresholds } from "@core/emissions";
 import { FieldError } from "@core/emissions-core";
@@ -33,7 +35,9 @@ export type ToScoring =
   /** Issue 74: a year's uncertainty report (YearMath), by whichever thread. */
   | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } }
   /** Issue 86 R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
-  | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds } };
+  | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds } }
+  /** Issue 89: a climate project's monitoring period (ClimateMath), by whichever thread. */
+  | { id: number; climate: ClimateInputs };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
   /** The core's refusal of a field (FieldError), rebuilt here as the 400 naming it. */
@@ -41,7 +45,7 @@ export type FromScoring =
   | { id: number; type: "refused"; status: DomainError["status"]; detail: string }
   | { id: number; type: "range" | "failed"; message: string };
 
-export interface ScoringThreads extends ModelScoring, YearMath, AbatementMath {
+export interface ScoringThreads extends ModelScoring, YearMath, AbatementMath, ClimateMath {
   close(): Promise<void>;
 }
 
@@ -117,6 +121,8 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
   // Abatement evaluations: each company has at most ABATEMENT_AT_ONCE of them in the threads, its
   // others wait their turn, so one company's burst leaves the threads' turns to the others (issue 86).
   const abatementTurns = companyTurns(ABATEMENT_AT_ONCE);
+  // Climate periods alike (issue 89): a company's burst waits for its own turns, not the others'.
+  const climateTurns = companyTurns(ABATEMENT_AT_ONCE);
 
   return {
     score: (version, call) => ask(hashOf(version.id) % size, (id) => ({ id, version, call })),
@@ -125,6 +131,8 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     linesReport: (inputs, monteCarlo) => ask<LinesReport>(nextId % size, (id) => ({ id, lines: { inputs, monteCarlo } })),
     evaluate: (company, request, thresholds) =>
       abatementTurns.run(company, () => ask<AbatementResult>(nextId % size, (id) => ({ id, abatement: { request, thresholds } }))),
+    climatePeriod: (company, inputs) =>
+      climateTurns.run(company, () => ask<ClimateEvaluation>(nextId % size, (id) => ({ id, climate: inputs }))),
     async close() {
       await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
     },

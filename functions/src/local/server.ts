@@ -203,6 +203,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     modelScoring: scoring,
     yearMath: scoring,
     abatementMath: scoring,
+    climateMath: scoring,
     ...(consumer ? { telemetryConsumer: consumer } : {}),
   };
   // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).

@@ -1,7 +1,8 @@
 // Methodology section 13 on the server: the core's evaluation of a monitoring period
 // (wasm-core/src/climate-project.ts, the same code as the browser's preview). A year of ten devices'
 // minutes costs about a second of CPU, so it runs inside a heavy-work slot of the user and the
-// company (at most two and four in flight) and the core's refusal of a field is the 400 naming it.
+// company (at most two and four in flight), off the request thread where the host can
+// (Deps.climateMath: each company one at a time), and the core's refusal of a field is the 400 naming it.
 import { type ClimateEvaluation, type ClimateInputs, evaluateClimatePeriod } from "@core/climate-project";
 import type { Actor, Deps } from "../context";
 import { fromCore } from "../errors";
@@ -22,5 +23,7 @@ export async function evaluateClimateRequest(
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   inputs: ClimateInputs,
 ): Promise<ClimateEvaluation> {
-  return heavyWork(deps, actor, async () => evaluateClimateInputs(inputs));
+  return heavyWork(deps, actor, async () =>
+    deps.climateMath ? deps.climateMath.climatePeriod(actor.company, inputs) : evaluateClimateInputs(inputs),
+  );
 }
