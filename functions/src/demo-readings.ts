@@ -10,7 +10,9 @@ import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/telemetry";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/telemetry/register";
-import { DAY_CONSUMERS, kickTelemetry, mergeDay } from "./domain/telemetry/consumer";
+import { kickTelemetry, mergeDay } from "./domain/telemetry/consumer";
+import { detectEvents } from "./domain/telemetry/events";
+import { recheckAcceptances } from "./domain/telemetry/accepted-changes";
 import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/telemetry/days";
 import { storeBatch } from "./domain/telemetry/readings";
 import { newId } from "./domain/ids";
@@ -399,8 +401,12 @@ export async function seedDemoReadings(
   // scoring runs, forecastFacility never settled and the process ended with code 13.
   await bindDemoModels(deps, actor, facility);
   await calibrateDemoModels(deps, actor, facility);
-  // The days' consumers as after a push (D65's events: the longwall meters' crossings, the gaps).
-  for (const consume of DAY_CONSUMERS) await consume(deps, { company: actor.company, facility, days: written });
+  // D65's events as after a push (the longwall meters' crossings, the gaps), and the acceptances'
+  // recheck: the seed's own step, not a «days written» on the host's stream (the forecaster and the
+  // tiles are the binding's business above; at the server's start no scoring runs yet).
+  const change = { company: actor.company, facility, days: written };
+  await detectEvents(deps, change);
+  await recheckAcceptances(deps, change);
   // The mark that this mine's readings are the simulator's, and where it stands: the local server's
   // feed goes on from here (feedDemoReadings).
   await deps.repos.telemetry.putDemoFeed(
@@ -422,7 +428,7 @@ const feedState = (state: DemoState) => ({ next: state.next, drift: [...state.dr
 /** Minutes one batch of the feed carries: as many as a push may (LIMITS.telemetry.readingsPerRequest). */
 export const FEED_BATCH_MINUTES = Math.floor(LIMITS.telemetry.readingsPerRequest / DEMO_SENSORS.length);
 
-type FeedDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryConsumer" | "telemetryQueue">>;
+type FeedDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryConsumer" | "telemetryQueue">>;
 
 /** The demo mines' readings carried on to the clock's minute (the local server calls it each
  *  quarter-minute: local/demo-feed.ts): for each feed the demo's seed stored (DemoFeed; a data folder

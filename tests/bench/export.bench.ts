@@ -4,6 +4,7 @@
 // them: formula types with sourced coefficients, gap filling with element rows, forecasts with
 // data rows in the blob store. RSS is sampled every 10 ms while one export runs; "peak − before" is what the export
 // itself added on top of the loaded process.
+import { localRuntime } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -171,6 +172,7 @@ export async function run(): Promise<void> {
       config: configFromEnv(randomBytes(32)),
       spreadsheets: inProcessSpreadsheets(() => deps),
       signer: ephemeralSigner(),
+      runtime: localRuntime(() => deps),
     };
     // The reference dictionaries, as the server seeds them: the export's project figures net at
     // the GWP set in force for the year.

@@ -4,6 +4,7 @@
 // with the job's signed id, and the client asks its state (of the spreadsheet worker) until the job
 // stored the file and there is a download address. Both functions run for real on dynalite and a
 // blob folder.
+import { localRuntime } from "@server/local/subscribers";
 import { mkdtempSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -65,6 +66,7 @@ beforeAll(async () => {
     config: configFromEnv(randomBytes(32)),
     spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
   };
   await seedDictionaries(deps);
   const signIn = async (name: string) => {

@@ -5,6 +5,7 @@
 // back the carried ones when it ends. The only mock is Lambda's invoke (aws-sdk-client-mock): the
 // API and the job function run for real on dynalite and a blob folder; the clock is faked to pass
 // the window.
+import { localRuntime } from "@server/local/subscribers";
 import { mkdtempSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -59,6 +60,7 @@ beforeAll(async () => {
     config: configFromEnv(randomBytes(32)),
     spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
   };
   const company = await createCompany(deps, { name: "ООО Шахта" });
   const email = `${randomBytes(4).toString("hex")}@example.com`;

@@ -1,6 +1,7 @@
 // The API's Lambda host end to end: API Gateway v2 events through hono/aws-lambda into the real
 // app on an in-memory dynalite. Only Secrets Manager is mocked (what only AWS has); the DynamoDB
 // client is the real one, pointed at dynalite.
+import { localRuntime } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
@@ -61,6 +62,7 @@ describe("API through an API Gateway v2 event", () => {
       config: configFromEnv(randomBytes(32)),
       spreadsheets: inProcessSpreadsheets(() => deps),
       signer: ephemeralSigner(),
+      runtime: localRuntime(() => deps),
     };
     await seedDictionaries(deps);
     const company = await createCompany(deps, { name: "ООО Шахта" });

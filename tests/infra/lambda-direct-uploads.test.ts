@@ -1,6 +1,7 @@
 // Direct admin uploads and playback on the Lambda host: API Gateway v2 events into the real app on
 // an in-memory dynalite, with the real S3 blob store. S3 is what aws-sdk-client-mock stands in for
 // (head, ranged GET, delete); presigning runs for real and needs no network.
+import { localRuntime } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
@@ -61,6 +62,7 @@ beforeAll(async () => {
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
   };
   const company = await createCompany(deps, { name: "Оператор" });
   await createUser(deps, { companyId: company.id, email: "op@example.com", password: "operator-password", role: "admin" });

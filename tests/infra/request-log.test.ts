@@ -2,6 +2,7 @@
 // request id, route pattern, method, status, duration and the company's hash; a 5xx adds the
 // error's message and stack. No token, password, body or raw id reaches it, and the request id
 // comes back as x-request-id.
+import { localRuntime } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiHandler } from "@server/lambda/api";
@@ -75,6 +76,7 @@ async function deployment() {
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
   };
   return { storage, deps };
 }

@@ -2,6 +2,7 @@
 // invoking adapter against a mocked Lambda client; the worker function on an in-memory dynalite
 // with S3 mocked (what only AWS has); and both together, an API Gateway event through the API,
 // the invoke's JSON both ways, into the worker and back.
+import { localRuntime } from "@server/local/subscribers";
 import { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import ExcelJS from "exceljs";
@@ -166,6 +167,7 @@ describe("the worker function", () => {
       config: configFromEnv(randomBytes(32)),
       spreadsheets: inProcessSpreadsheets(() => deps),
       signer: ephemeralSigner(),
+      runtime: localRuntime(() => deps),
     };
     await seedDictionaries(deps);
     const actorOf = async (name: string): Promise<Actor> => {

@@ -5,6 +5,8 @@
 // notification and is applied as a batch of that facility. The API and the handler run for real on
 // dynalite with the real S3 blob store; aws-sdk-client-mock stands in for S3 (an object map) and SQS
 // only.
+import { localRuntime } from "@server/local/subscribers";
+import { readingsRuntime } from "@server/lambda/telemetry";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
@@ -78,7 +80,7 @@ function fakeS3() {
 
 let storage: OpenStorage;
 let handler: ReturnType<typeof apiHandler>;
-let consumerDeps: Pick<Deps, "repos" | "blobs" | "clock">;
+let consumerDeps: Parameters<typeof consumeTelemetryMessages>[1];
 let token: string;
 let company: string;
 let facility: string;
@@ -106,9 +108,16 @@ beforeAll(async () => {
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
     telemetryQueue: sqsTelemetryQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
   };
-  consumerDeps = { repos: storage.repos, blobs, clock: systemClock };
+  const readingsDeps: typeof consumerDeps = {
+    repos: storage.repos,
+    blobs,
+    clock: systemClock,
+    runtime: readingsRuntime(() => readingsDeps),
+  };
+  consumerDeps = readingsDeps;
   const made = await createCompany(deps, { name: "ООО «Шахта в облаке»" });
   company = made.id;
   await createUser(deps, { companyId: company, email: "agk@example.com", password: "correct-horse" });

@@ -16,7 +16,7 @@ import { storeBatch } from "@server/domain/telemetry/readings";
 import { createSensor } from "@server/domain/telemetry/register";
 import { consumeTelemetryMessages } from "@server/events/telemetry-queue";
 import { parseWith } from "@server/http/validate";
-import { monitoringMinute } from "@server/lambda/monitoring-minute";
+import { minuteDeps, monitoringMinute } from "@server/lambda/monitoring-minute";
 import { memoryDomain, type MemoryDomain } from "../support/memory-domain";
 
 const sqs = mockClient(SQSClient);
@@ -51,11 +51,13 @@ beforeAll(async () => {
 });
 
 const run = () =>
-  monitoringMinute({
-    repos: d.deps.repos,
-    clock: d.deps.clock,
-    telemetryQueue: sqsTelemetryQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
-  });
+  monitoringMinute(
+    minuteDeps({
+      repos: d.deps.repos,
+      clock: d.deps.clock,
+      telemetryQueue: sqsTelemetryQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+    }),
+  );
 const sent = () =>
   sqs.commandCalls(SendMessageCommand).map((c) => [c.args[0].input.QueueUrl, JSON.parse(String(c.args[0].input.MessageBody))]);
 

@@ -3,6 +3,7 @@
 // job function asynchronously (InvocationType Event: the only mock here is Lambda's) and answers 202
 // with the job's signed id; the client asks its state (v1/export_jobs/{id}/, of the spreadsheet
 // worker) until it names the stored model. Both functions run for real on dynalite and a blob folder.
+import { localRuntime } from "@server/local/subscribers";
 import { mkdtempSync, rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -72,6 +73,7 @@ beforeAll(async () => {
     config: configFromEnv(randomBytes(32)),
     spreadsheets: lambdaSpreadsheets(new LambdaClient({ region: "eu-central-1" }), "spreadsheet-fn", "export-job-fn"),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
   };
   await seedDictionaries(deps);
   const signIn = async (name: string) => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { WEBHOOK_RETRY_SECONDS } from "@server/domain/company/webhooks";
-import { monitoringMinute } from "@server/lambda/monitoring-minute";
+import { minuteDeps, monitoringMinute } from "@server/lambda/monitoring-minute";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
@@ -116,7 +116,7 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
   it("finds nothing while every channel read within 2 minutes", async () => {
     await minutePasses();
     // A deps object of its own, as a new Lambda's: nothing of the process that applied the readings.
-    expect(await monitoringMinute({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config })).toEqual({
+    expect(await monitoringMinute(minuteDeps({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config }))).toEqual({
       stale: 0,
       reannounced: 0,
     });
@@ -126,7 +126,7 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
   it("finds the channel whose readings stopped stale, once, from the stored days, and makes its delivery", async () => {
     await minutePasses();
     await minutePasses();
-    const run = () => monitoringMinute({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config });
+    const run = () => monitoringMinute(minuteDeps({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config }));
     expect(await run()).toEqual({ stale: 1, reannounced: 0 });
     const [open] = await staleEvents();
     expect(open).toMatchObject({ kind: "stale", sensor_code: "М-1", end: null, start: new Date(now - 3 * MINUTE_MS).toISOString() });
@@ -146,7 +146,7 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
   it("sends a delivery whose back-off passed once the receiver answers again, once", async () => {
     answer = 204;
     now += WEBHOOK_RETRY_SECONDS[1] * 1000;
-    const run = () => monitoringMinute({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config });
+    const run = () => monitoringMinute(minuteDeps({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config }));
     await run();
     await run();
     expect(received.map((r) => r.key)).toEqual([`${(await staleEvents())[0].id}.open`]);

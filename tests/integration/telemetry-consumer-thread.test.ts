@@ -13,7 +13,7 @@ import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { onTelemetryChange, type TelemetryChange } from "@server/domain/telemetry/changes";
+import type { Change, DaysWritten } from "@server/ports";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { bySize } from "../support/depth";
 import { DEMO, accessToken, signInAsDemo } from "../support/server";
@@ -65,10 +65,10 @@ it(
   "applies pushed batches while the request thread is held, and tells this thread's listeners what they changed",
   async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "telemetry-thread-"));
-    const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
+    const heard: Change[] = [];
+    const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, listen: (change) => heard.push(change) });
     let worker: Worker | undefined;
-    const changes: TelemetryChange[] = [];
-    const stopListening = onTelemetryChange(server.deps, (change) => changes.push(change));
+    const changes = () => heard.filter((c): c is DaysWritten => c.type === "DaysWritten");
     try {
       const token = (await signInAsDemo(server.url)).access;
       const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта «Поток»", kind: "underground_mine" });
@@ -121,14 +121,14 @@ it(
         const status = await call(server.url, token, "GET", `/v1/telemetry/batches/${answer.body.batch}/`);
         expect(status.body).toMatchObject({ state: "done", accepted: PER_BATCH, duplicate: 0, corrected: 0 });
       }
-      // Each batch's change posted back and told here, its readings per sensor in typed arrays.
-      expect(new Set(changes.map((c) => c.batch))).toEqual(new Set(answers.map((a) => String(a.body.batch))));
-      const told = changes.flatMap((c) => c.readings);
+      // Each batch's days published on the consumer's thread, posted back and heard here, their
+      // readings per sensor in typed arrays.
+      expect(new Set(changes().flatMap((c) => c.batches))).toEqual(new Set(answers.map((a) => String(a.body.batch))));
+      const told = changes().flatMap((c) => c.readings);
       expect(told.every((r) => r.times instanceof Float64Array && r.values instanceof Float64Array)).toBe(true);
       expect(told.reduce((n, r) => n + r.times.length, 0)).toBe(BATCHES * PER_BATCH);
-      expect(changes.every((c) => c.sensors.length === SENSORS)).toBe(true);
+      expect(changes().every((c) => new Set(c.readings.map((r) => r.sensor)).size === SENSORS)).toBe(true);
     } finally {
-      stopListening();
       await worker?.terminate();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

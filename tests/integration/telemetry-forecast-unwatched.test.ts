@@ -8,8 +8,8 @@
 // pushed 10 minutes at a time and nothing asks for the tiles or opens their stream: the forecaster the
 // consumer runs on each batch opens the forecast event as P reaches 0,5, before the reading reaches
 // 0,9·A; it is listed (kind «forecast»), posted once to the company's webhook and listed by the shift
-// report; the fall back to 0,5 % closes it, posted once more. With the forecaster taken out of the
-// consumer (forecaster.ts's queueForecasts not called) no forecast event is made and this file fails.
+// report; the fall back to 0,5 % closes it, posted once more. With the forecaster taken out of the local
+// host's table (local/subscribers.ts) no forecast event is made and this file fails.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";

@@ -6,6 +6,7 @@
 // records go nowhere: this API has no stream handler, so the kept sums are never usable here.
 // `otherProcess()` opens a second set of repositories on the same table, as another Lambda
 // instance or server would.
+import { localRuntime } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,6 +52,7 @@ function depsOn(engine: RunningDynalite): { deps: Deps; counter: CallCounter; de
     config: configFromEnv(randomBytes(32)),
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
+    runtime: localRuntime(() => deps),
   };
   return { deps, counter, destroy: () => doc.destroy() };
 }

@@ -1,6 +1,7 @@
 // The wiring of the domain's dependencies for tests, one place for both storages: the API harness
 // on dynalite (harness.ts) and the domain on the in-memory repositories (memory-domain.ts). The
 // real blob folder, spreadsheets in process and the platform-wide data seeded as the hosts seed it.
+import { localRuntime } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { configFromEnv, type AppConfig } from "@server/config";
 import type { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
@@ -29,6 +30,7 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
     webhooksDue: () => webhooks.due(),
+    runtime: localRuntime(() => deps),
   };
   const webhooks = webhookSender(deps);
   return { deps, uploads, webhooks };

@@ -1,6 +1,7 @@
 // The commands of `npm run admin -- <command> [options]` (the entry is ./cli.ts): companies and users without the web app. Works on
 // DATA_DIR whether or not the server is running (it then goes through the server's dynalite),
 // and on the AWS table with STORAGE=dynamodb TABLE_NAME=... (docs/deployment.md).
+import { localRuntime } from "../local/subscribers";
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { configFromEnv } from "../config";
@@ -448,6 +449,8 @@ export async function adminCommand(argv: string[], io: AdminOutput = console): P
     spreadsheets: inProcessSpreadsheets(() => deps),
     // The admin command approves no version: a key of its own completes the dependencies.
     signer: ephemeralSigner(),
+    // The local host's subscribers, in this process: the admin command's own writes heard as the server's.
+    runtime: localRuntime(() => deps),
   };
   try {
     return (await run(io, deps, storage.settled, dataDir, parsed.positionals[0], parsed.values)) ?? 0;

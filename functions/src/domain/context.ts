@@ -10,6 +10,7 @@ import type { AbatementMath } from "../ports/abatement-math";
 import type { ClimateMath } from "../ports/climate-math";
 import type {
   BlobStore,
+  ChangeStream,
   Clock,
   ForecastColumns,
   ForecastModelTraining,
@@ -17,6 +18,7 @@ import type {
   ForecastRun,
   Repositories,
   SpreadsheetWorker,
+  Timers,
   User,
   VersionSigner,
 } from "../ports";
@@ -57,6 +59,27 @@ export interface Deps {
    *  sender takes the queue. Without it they wait for the host's next round (its timer, the minute's
    *  Lambda). */
   webhooksDue?: () => void;
+  /** What the host keeps running for the domain: its change stream, its timers and the long-lived
+   *  objects of the domain's modules. No module of the domain holds state of its own. */
+  runtime: Runtime;
+}
+
+/** The host's runtime (events/runtime.ts makes one per process or thread). */
+export interface Runtime {
+  /** What happened, published to the host's subscribers (ports/changes.ts). */
+  changes: ChangeStream;
+  timers: Timers;
+  /** The long-lived object a module keeps under `slot` (the consumer's drain chain, the forecaster's
+   *  queue, the live watches, the alert rules' cache, the imported signing keys…), made by
+   *  `slot.make()` on its first use and kept by the host for as long as it runs: per runtime, so two
+   *  servers in one process (tests) share nothing. */
+  kept<T>(slot: RuntimeSlot<T>): T;
+}
+
+/** A module's place in the runtime: a constant of the module, the object it names held by the host. */
+export interface RuntimeSlot<T> {
+  readonly name: string;
+  make(): T;
 }
 
 /** A drain of the table's queue of readings run elsewhere (domain/telemetry/consumer.ts). */

@@ -25,7 +25,7 @@ let d: MemoryDomain;
 let staff: Actor;
 let facility: string;
 let methane: string;
-let deps: Pick<Deps, "repos" | "blobs" | "clock">;
+let deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime">;
 /** Keys the blob store cannot read this time (S3 answering 503). */
 const failing = new Set<string>();
 
@@ -65,6 +65,7 @@ beforeAll(async () => {
   deps = {
     repos: d.deps.repos,
     clock: d.deps.clock,
+    runtime: d.deps.runtime,
     blobs: {
       ...blobs,
       get: async (key) => {

@@ -51,7 +51,7 @@ async function batchesOf(deps: Pick<Deps, "repos" | "clock">, body: unknown, log
 /** Applies every message's batches; answers the messages that failed. */
 export async function consumeTelemetryMessages(
   event: SqsEvent,
-  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring" | "webhooksDue">>,
+  deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "modelScoring" | "webhooksDue">>,
   log: Log = console,
 ): Promise<SqsBatchResponse> {
   const batchItemFailures: { itemIdentifier: string }[] = [];
@@ -78,8 +78,8 @@ export async function consumeTelemetryMessages(
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
-  // The forecasts the batches queued (domain/telemetry/forecaster.ts), computed before the function
-  // answers: Lambda freezes what runs after.
+  // Each batch's subscribers were awaited as its days were published (lambda/telemetry.ts's table);
+  // nothing of the forecaster's is left running when the function answers (Lambda freezes it).
   await forecastsIdle(deps);
   return { batchItemFailures };
 }

@@ -27,8 +27,8 @@ import { heavyFileAnswer } from "./heavy-file";
 import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
-import { liveChanged, watchLive, watchedView } from "../domain/telemetry/live-watch";
-import type { Deps } from "../domain/context";
+import { watchLive, watchedView } from "../domain/telemetry/live-watch";
+import type { Deps, RuntimeSlot } from "../domain/context";
 import { importTelemetryFile, telemetryUploadUrl } from "../domain/telemetry/files";
 import { acceptOffers, listOffers } from "../domain/telemetry/offers";
 import type { TelemetryBatch } from "../ports";
@@ -144,7 +144,7 @@ export const telemetryRoutes = routeApp()
     const actor = c.get("actor");
     const body = c.req.valid("json");
     const bindings = await bindLiveModel(deps, actor, body);
-    liveChanged(deps, actor.company, body.facility);
+    await deps.runtime.changes.publish({ type: "BindingChanged", company: actor.company, facility: body.facility });
     return c.json(bindings, 200);
   })
   .openapi(shiftReportRoute, async (c) => {
@@ -207,17 +207,17 @@ async function streamViews(deps: Deps, company: string, facility: { id: string; 
   }
 }
 
-const stopListeners = new WeakMap<object, Set<() => void>>();
+/** What ends each open live stream of the host (its runtime keeps them). */
+const STREAMS: RuntimeSlot<Set<() => void>> = { name: "live streams", make: () => new Set() };
 
 /** Calls `listener` when the host stops (closeLiveStreams); returns what forgets it. */
-function liveStopping(deps: Pick<Deps, "repos">, listener: () => void): () => void {
-  let set = stopListeners.get(deps.repos);
-  if (!set) stopListeners.set(deps.repos, (set = new Set()));
+function liveStopping(deps: Pick<Deps, "runtime">, listener: () => void): () => void {
+  const set = deps.runtime.kept(STREAMS);
   set.add(listener);
   return () => set.delete(listener);
 }
 
 /** Ends every live stream of these deps with its close event: the local host calls it when it stops. */
-export function closeLiveStreams(deps: Pick<Deps, "repos">): void {
-  for (const listener of [...(stopListeners.get(deps.repos) ?? [])]) listener();
+export function closeLiveStreams(deps: Pick<Deps, "runtime">): void {
+  for (const listener of [...deps.runtime.kept(STREAMS)]) listener();
 }

@@ -11,6 +11,7 @@ import { configFromEnv } from "../config";
 import { systemClock, type Deps } from "../domain/context";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 import { KMSClient, kmsSigner } from "../adapters/signing/kms-signer";
+import { hostRuntime } from "../events/runtime";
 import { readSecrets, requiredEnv, SecretsManagerClient } from "./secrets";
 
 export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: string }> {
@@ -37,6 +38,9 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
     signer: kmsSigner(new KMSClient({}), requiredEnv("VERSION_SIGNING_KEY_IDS").split(",")),
     // A stored batch of readings is announced on the readings' queue, consumed by its own function.
     telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
+    // The API's change stream has no subscribers: a binding changed moves no tile in AWS (the page
+    // polls the stored days), and the deliveries the demo's events make are sent by the minute function.
+    runtime: hostRuntime({ subscribers: [], deps: () => deps }),
   };
   return { deps, originVerify: secrets.originVerify };
 }

@@ -13,9 +13,11 @@ import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
 import { systemClock, type Deps } from "../domain/context";
 import { sweepStaleChannels } from "../domain/telemetry/events";
 import { reannounceQueued } from "../domain/telemetry/consumer";
+import { hostRuntime } from "../events/runtime";
+import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
 
-type MinuteDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">>;
+type MinuteDeps = Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">>;
 let deps: MinuteDeps | undefined;
 /** The webhook sender of this instance (its turns and receivers' back-offs last as long as it does). */
 let webhooks: WebhookSender | undefined;
@@ -23,15 +25,27 @@ let webhooks: WebhookSender | undefined;
 export async function handler(): Promise<{ stale: number; reannounced: number }> {
   if (!deps) {
     const tableName = requiredEnv("TABLE_NAME");
-    deps = {
+    deps = minuteDeps({
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       clock: systemClock,
       telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
       webhooksDue: () => webhooks?.due(),
-    };
+    });
     webhooks = webhookSender(deps);
   }
   return monitoringMinute(deps, webhooks!);
+}
+
+/** The minute function's subscribers: the webhook sender, for the deliveries the sweep's events make
+ *  (waited for below, with what else is due). */
+const MINUTE_SUBSCRIBERS: readonly Subscriber<MinuteDeps>[] = [
+  { name: "webhook sender", hears: ["DeliveriesDue"], run: (d: MinuteDeps) => d.webhooksDue?.() },
+];
+
+/** The function's deps over `base`, with its runtime (a new instance's: nothing of another process). */
+export function minuteDeps(base: Omit<MinuteDeps, "runtime">): MinuteDeps {
+  const made: MinuteDeps = { ...base, runtime: hostRuntime({ subscribers: MINUTE_SUBSCRIBERS, deps: () => made }) };
+  return made;
 }
 
 /** One minute's run on `deps` with its webhook sender: answers the stale events written and the batches

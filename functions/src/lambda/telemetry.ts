@@ -1,35 +1,60 @@
 // The Lambda host of the readings' consumer (events/telemetry-queue.ts): the stack subscribes this
 // function to the readings' SQS queue (ReportBatchItemFailures), which the API announces stored
 // batches on and the uploads bucket notifies of dispatch exports dropped under telemetry/files/. The
-// forecaster runs here too (domain/telemetry/forecaster.ts), scoring the bound models in this process.
+// days it writes are published on its change stream, heard by the subscribers of its table below, each
+// awaited before it answers SQS (Lambda freezes what runs after): the forecaster (scoring the bound
+// models in this process), the event detector, the acceptances' recheck and the webhook sender (its
+// deliveries waited for before the answer).
 import { S3Client } from "@aws-sdk/client-s3";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
-import { systemClock } from "../domain/context";
-import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
+import { systemClock, type Deps, type Runtime } from "../domain/context";
 import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
+import { recheckAcceptances } from "../domain/telemetry/accepted-changes";
+import { detectEvents } from "../domain/telemetry/events";
+import { forecastDaysWritten } from "../domain/telemetry/forecaster";
+import { hostRuntime } from "../events/runtime";
+import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
+import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
 
 /** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports
  *  (documents bucket), and the companies' own forecast models the forecaster scores (models/). */
 const AREAS = ["telemetry", "telemetry-uploads", "models"] as const;
 
-let deps: Parameters<typeof consumeTelemetryMessages>[1] | undefined;
+type ReadingsDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
+
+/** The readings' function's subscribers, in the order they hear a change: the local host's
+ *  (local/subscribers.ts) less the live tiles (in AWS the page polls the stored days). */
+export const READINGS_SUBSCRIBERS: readonly Subscriber<ReadingsDeps>[] = [
+  { name: "forecaster", hears: ["DaysWritten"], run: forecastDaysWritten },
+  { name: "event detector", hears: ["DaysWritten"], run: detectEvents },
+  { name: "acceptances' recheck", hears: ["DaysWritten"], run: recheckAcceptances },
+  // This instance's sender (webhookSender): the handler waits for it before it answers.
+  { name: "webhook sender", hears: ["DeliveriesDue"], run: (deps: ReadingsDeps) => deps.webhooksDue?.() },
+];
+
+/** This function's runtime over `deps` (its change stream runs READINGS_SUBSCRIBERS). */
+export const readingsRuntime = (deps: () => ReadingsDeps): Runtime => hostRuntime({ subscribers: READINGS_SUBSCRIBERS, deps });
+
+let deps: ReadingsDeps | undefined;
 /** The webhook deliveries the detector makes here, sent before the function answers (Lambda freezes what runs after). */
 let webhooks: WebhookSender | undefined;
 
 export async function handler(event: SqsEvent): Promise<SqsBatchResponse> {
   if (!deps) {
     const tableName = requiredEnv("TABLE_NAME");
-    deps = {
+    const made: ReadingsDeps = {
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       blobs: s3BlobStore(new S3Client({}), Object.fromEntries(AREAS.map((area) => [area, requiredEnv(BLOB_AREAS[area].bucket)]))),
       clock: systemClock,
       webhooksDue: () => webhooks?.due(),
+      runtime: readingsRuntime(() => made),
     };
-    webhooks = webhookSender(deps);
+    deps = made;
+    webhooks = webhookSender(made);
   }
   const answer = await consumeTelemetryMessages(event, deps);
   await webhooks!.idle();

@@ -17,7 +17,7 @@ import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
-import type { Clock } from "../ports";
+import type { Change, Clock } from "../ports";
 import { seedFirstStart, type DemoLogin, type FirstStart } from "../seed";
 import { seedDictionaries } from "../domain/reference/dictionaries";
 import { seedProductionCalendar } from "../domain/reference/production-calendar";
@@ -26,7 +26,8 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
-import { telemetryChanged } from "../domain/telemetry/changes";
+import { changeBus, hostRuntime } from "../events/runtime";
+import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
 import { telemetryConsumerThread } from "./telemetry-consumer";
 import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
 import { sweepStaleChannels } from "../domain/telemetry/events";
@@ -111,6 +112,8 @@ export interface LocalServerOptions {
   /** The demo mine's simulated readings carried on each minute while the server runs, where the demo
    *  seed made one (demo-feed.ts): `npm start` unless DEMO_READINGS=0; the tests only when they ask. */
   demoReadings?: boolean;
+  /** Hears every change this process's subscribers hear, after them (a test's ear on the stream). */
+  listen?(change: Change): void;
 }
 
 export interface LocalServer {
@@ -166,9 +169,22 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         threadAtStart: process.env.SPREADSHEET_THREAD_AT_START !== "0",
       })
     : undefined;
+  // The change stream's subscribers (subscribers.ts, the local host's table), and a test's ear last.
+  const ear: LocalSubscriber[] = options.listen
+    ? [
+        {
+          name: "test",
+          thread: "request",
+          hears: ["DaysWritten", "ForecastStored", "BindingChanged", "DeliveriesDue"],
+          run: (_: unknown, c: Change) => options.listen?.(c),
+        },
+      ]
+    : [];
+  const runtime = hostRuntime({ subscribers: [...LOCAL_SUBSCRIBERS, ...ear], deps: () => deps });
+  const fromThread = changeBus([...REQUEST_THREAD_SUBSCRIBERS, ...ear], () => deps);
   // Batches of readings are applied in a thread of their own (in AWS the readings' function): a
-  // year's file merged into its days held this event loop for minutes. What it changed is told to
-  // the listeners here (the live tiles), its deliveries of webhooks sent from here.
+  // year's file merged into its days held this event loop for minutes. The changes it publishes that
+  // this thread's subscribers hear (the live tiles, the webhook sender) are posted here.
   const consumer = storage.endpoint
     ? telemetryConsumerThread({
         endpoint: storage.endpoint,
@@ -176,9 +192,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         tableName: LOCAL_TABLE,
         blobsDir: join(dataDir, "blobs"),
         clock: options.clock,
-        changed: (change) => telemetryChanged(deps, change),
+        changed: (change) => void fromThread.publish(change).catch(() => undefined),
         ...(storage.streamRecord ? { record: storage.streamRecord } : {}),
-        webhooksDue: () => webhooks.due(),
         failed: (reason) => serverLog.error({ event: "telemetry_consumer", message: `telemetry consumer thread: ${reason}` }),
       })
     : undefined;
@@ -205,6 +220,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     abatementMath: scoring,
     climateMath: scoring,
     ...(consumer ? { telemetryConsumer: consumer } : {}),
+    runtime,
   };
   // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).
   const webhooks = webhookSender(deps, { log: (message) => serverLog.error({ event: "webhooks", message }) });

@@ -4,9 +4,9 @@
 // 209 ms, p95 800 ms while it was applied, docs/performance.md); here the request thread only stores
 // the batch with its queue mark (durable: a kill before it is applied leaves it queued), answers 202
 // and asks the thread to drain. The thread is started as the spreadsheet threads are (thread-boot.mjs,
-// a port to the engine's thread, a lower priority) and posts back what this thread must hear: each
-// batch's change, told to the listeners here (the live tiles, changes.ts), its writes' stream records
-// (the audit), and that webhook deliveries were made. The thread's heap is capped (heapMb): a file
+// a port to the engine's thread, a lower priority) and posts back what this thread must hear: the
+// changes this thread's subscribers hear (the live tiles, the webhook sender: subscribers.ts) and its
+// writes' stream records (the audit). The thread's heap is capped (heapMb): a file
 // that would take more ends the thread, not the server. A thread that dies leaves its batch queued with
 // the attempt counted (consumer.ts counts each as it begins), and a new thread is started for the
 // others after RESTART_MS (doubling while threads keep dying, to a minute); the batch is tried again
@@ -15,19 +15,14 @@
 // start, nothing counted twice.
 import { Worker, type MessagePort } from "node:worker_threads";
 import { systemClock, type TelemetryConsumer } from "../domain/context";
-import type { TelemetryChange } from "../domain/telemetry/changes";
 import type { StreamRecord } from "../events/table-changes";
-import type { Clock } from "../ports";
+import type { Change, Clock } from "../ports";
 import { threadResourceLimits } from "./heap-limits";
 import type { ThreadData } from "./spreadsheet-threads";
 
 /** A drain asked for, at the server's clock (ms): the thread's clock runs on from it. */
 export type ToConsumer = { id: number; now: number };
-export type FromConsumer =
-  | { type: "drained"; id: number }
-  | { type: "changed"; change: TelemetryChange }
-  | { type: "record"; record: StreamRecord }
-  | { type: "webhooks" };
+export type FromConsumer = { type: "drained"; id: number } | { type: "change"; change: Change } | { type: "record"; record: StreamRecord };
 
 export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
   /** A new way in to the engine's thread (storage's `connect`), instead of HTTP on loopback. */
@@ -35,12 +30,10 @@ export interface ConsumerThreadOptions extends Omit<ThreadData, "port"> {
   clock?: Clock;
   /** Heap cap of the thread, MB. */
   heapMb?: number;
-  /** A batch's change, to be told to this thread's listeners. */
-  changed(change: TelemetryChange): void;
+  /** A change published on the thread, for this thread's subscribers. */
+  changed(change: Change): void;
   /** A stream record of the thread's writes, for this process's table stream. */
   record?(record: StreamRecord): void;
-  /** Webhook deliveries were made: sent from this thread. */
-  webhooksDue(): void;
   /** A thread that died, and why. */
   failed?(reason: string): void;
 }
@@ -113,9 +106,8 @@ export function telemetryConsumerThread(options: ConsumerThreadOptions): Consume
         deaths = 0;
         waiting.get(message.id)?.();
         waiting.delete(message.id);
-      } else if (message.type === "changed") options.changed(message.change);
-      else if (message.type === "record") options.record?.(message.record);
-      else options.webhooksDue();
+      } else if (message.type === "change") options.changed(message.change);
+      else options.record?.(message.record);
     });
     started.on("error", (error) => gone(started, error.message));
     started.on("exit", (code) => gone(started, `exited with code ${code}`));

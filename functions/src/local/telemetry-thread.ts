@@ -4,16 +4,18 @@
 // folder read directly), as the readings' function drains SQS in AWS, so that merging a year's file
 // into its days, the event detector, the forecaster (scoring the bound models in this thread) and the
 // acceptances' recheck never hold the server's event loop.
-// What the request thread must still hear is posted to it: each batch's change (the live tiles), the
-// stream records of this client's writes (the audit), and that webhook deliveries were made (sent by
-// the request thread, the one sender of the queue).
+// What the request thread must still hear is posted to it: the changes its subscribers hear (the live
+// tiles, the webhook sender: subscribers.ts, the local host's one table) and the stream records of this
+// client's writes (the audit).
 import { parentPort, workerData } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
-import { onTelemetryChange } from "../domain/telemetry/changes";
+import type { Deps } from "../domain/context";
 import { drainTelemetry, type DrainOutcome } from "../domain/telemetry/consumer";
 import { forecastsIdle } from "../domain/telemetry/forecaster";
+import { hostRuntime } from "../events/runtime";
+import { consumerThreadSubscribers, type SubscriberDeps } from "./subscribers";
 import { portRequestHandler } from "./dynalite-port";
 import { captureTableChanges } from "./table-stream";
 import type { FromConsumer, ToConsumer } from "./telemetry-consumer";
@@ -28,16 +30,18 @@ captureTableChanges(doc, (record) => post({ type: "record", record }), { imagesW
 
 /** The server's clock (a test's server holds its own day): its reading with the last drain asked for, running on. */
 let offset = 0;
-const deps = {
+// A change's readings are copied to the request thread (its tiles keep them while they compute): a
+// part of a year's file is about a day of 20 sensors, 0,5 MB of typed arrays.
+const runtime: Deps["runtime"] = hostRuntime({
+  subscribers: consumerThreadSubscribers((change) => post({ type: "change", change })),
+  deps: () => deps,
+});
+const deps: SubscriberDeps = {
   repos: dynamoRepositories(doc, tableName),
   blobs: fsBlobStore(blobsDir),
   clock: { now: () => new Date(Date.now() + offset) },
-  webhooksDue: () => post({ type: "webhooks" }),
+  runtime,
 };
-
-// The change's readings are copied to the request thread (its listeners keep them while they
-// compute): a part of a year's file is about a day of 20 sensors, 0,5 MB of typed arrays.
-onTelemetryChange(deps, (change) => post({ type: "changed", change }));
 
 /** A drain of its own once the earliest batch passed over for its back-off may be tried again
  *  (consumer.ts RETRIES): nothing else would ask for one while no company pushes. */

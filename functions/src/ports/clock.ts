@@ -3,3 +3,8 @@
 export interface Clock {
   now(): Date;
 }
+
+/** Timers the host runs for the domain (setInterval locally; a test's own hand): each returns what stops it. */
+export interface Timers {
+  every(ms: number, tick: () => void): () => void;
+}

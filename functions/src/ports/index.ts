@@ -24,6 +24,7 @@ export type * from "./media";
 export type * from "./telemetry";
 export type * from "./webhooks";
 export type * from "./clock";
+export type * from "./changes";
 export type * from "./spreadsheet-worker";
 export type * from "./repositories";
 export type * from "./version-signer";

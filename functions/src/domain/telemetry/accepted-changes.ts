@@ -1,5 +1,5 @@
-// D63: an accepted month whose readings change after it was accepted. A day consumer (consumer.ts,
-// DAY_CONSUMERS): for each accepted month of a point whose sensor-days a batch wrote, the month is
+// D63: an accepted month whose readings change after it was accepted. A subscriber of «days written»
+// (the hosts' tables, ports/changes.ts): for each accepted month of a point whose sensor-days a batch wrote, the month is
 // computed again as its offer is (offers.ts, pointMonth) and what it gives now is kept on the acceptance
 // (`now_ch4_t`); the calculation accepted keeps its figures, and an approved year never moves (D32).
 // The inventory's checks read it (inventory/checks.ts, «данные АГК изменились после принятия» beyond

@@ -9,18 +9,14 @@
 // Readings travel as typed arrays per sensor (SensorReadings: 16 bytes a reading), not as an array of
 // [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]
 // pairs per day): a year's file is applied a part at a time, each part let go once its days are in.
-import type { Deps } from "../context";
-import type { SensorDay, TelemetryBatch } from "../../ports";
+import type { Deps, RuntimeSlot } from "../context";
+import type { DaysWritten, SensorDay, TelemetryBatch } from "../../ports";
 import { batchBlobKey } from "./readings";
 import { DAY_MS, utcDay } from "./days";
-import { detectEvents, type DaysChange } from "./events";
-import { recheckAcceptances } from "./accepted-changes";
-import { telemetryChanged } from "./changes";
 import { readFileBatch } from "./files";
 import { columnsOf, type SensorReadings } from "./reading-columns";
-import { forecastsIdle, queueForecasts } from "./forecaster";
+import { forecastsIdle } from "./forecaster";
 import { formatNumber } from "../forecast/russian-numbers";
-import type { ForecastDeps } from "./live";
 
 const MINUTE = 60_000;
 
@@ -93,43 +89,37 @@ function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
   );
 }
 
-/** What changed sensor-days are handed to once they are written (D65's event detector; each must be
- *  idempotent: a kill before the batch is done hands them the same days again). */
-export type DayConsumer = (
-  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "webhooksDue">>,
-  change: DaysChange,
-) => Promise<unknown>;
-export const DAY_CONSUMERS: readonly DayConsumer[] = [detectEvents, recheckAcceptances];
+type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">;
 
-/** The changes of several batches taken together, per facility: each day once, each sensor's earliest
- *  instant changed. */
+/** The days written by several batches taken together, per facility: each day once, each sensor's
+ *  earliest instant changed, the readings as applied. */
 class PendingChanges {
   private readonly byFacility = new Map<
     string,
-    { company: string; facility: string; days: Map<string, { sensor: string; day: string }>; since: Record<string, number> }
+    Omit<DaysWritten, "type" | "days"> & { days: Map<string, { sensor: string; day: string }>; readings: SensorReadings[] }
   >();
-  add(change: DaysChange & { since: Readonly<Record<string, number>> }) {
+  add(change: Omit<DaysWritten, "type">) {
     const key = `${change.company}|${change.facility}`;
     let pending = this.byFacility.get(key);
-    if (!pending) this.byFacility.set(key, (pending = { company: change.company, facility: change.facility, days: new Map(), since: {} }));
+    if (!pending)
+      this.byFacility.set(
+        key,
+        (pending = { company: change.company, facility: change.facility, batches: [], days: new Map(), since: {}, readings: [] }),
+      );
+    pending.batches.push(...change.batches);
     for (const d of change.days) pending.days.set(`${d.sensor}|${d.day}`, d);
     for (const [sensor, t] of Object.entries(change.since)) pending.since[sensor] = Math.min(pending.since[sensor] ?? t, t);
+    pending.readings.push(...change.readings);
   }
   /** Another's changes taken in with these. */
   merge(other: PendingChanges) {
     for (const p of other.byFacility.values()) this.add({ ...p, days: [...p.days.values()] });
   }
-  /** Hands each facility's changed sensors to the forecaster, once. */
-  forecast(deps: ForecastDeps): void {
-    for (const p of this.byFacility.values())
-      queueForecasts(deps, { company: p.company, facility: p.facility, sensors: Object.keys(p.since) });
-  }
-  /** Hands each facility's days to the day consumers, once. */
-  async consume(deps: Pick<Deps, "repos" | "clock">): Promise<void> {
-    for (const p of this.byFacility.values()) {
-      for (const consume of DAY_CONSUMERS)
-        await consume(deps, { company: p.company, facility: p.facility, days: [...p.days.values()], since: p.since });
-    }
+  /** Publishes each facility's days once: the one publish of «days written», heard by the host's
+   *  subscribers in its table's order (the live tiles, the forecaster, the event detector, the
+   *  acceptances' recheck). Rejects when one failed, once all have heard it. */
+  async publish(deps: Pick<Deps, "runtime">): Promise<void> {
+    for (const p of this.byFacility.values()) await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()] });
   }
 }
 
@@ -219,12 +209,12 @@ function keptReadings(groups: readonly { sensor: string; times: Float64Array; va
 }
 
 /** `readings` merged into their sensor-days under the name `applied` (a batch, or a part of a file's
- *  batch: a name already in a day counts what it counted then, nothing twice), then the day consumers
- *  handed the days (or `pending` given them, for the drain's round). A day storage refuses (too large
- *  an item, a value it cannot hold) does not stop the others: they are written and told, then the
- *  refusal is thrown (BatchFailure) with the days named. */
+ *  batch: a name already in a day counts what it counted then, nothing twice), then the days written
+ *  published (or left in `pending`, for the drain's round). A day storage refuses (too large an item, a
+ *  value it cannot hold) does not stop the others: they are written and published, then the refusal is
+ *  thrown (BatchFailure) with the days named. */
 async function applyRows(
-  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "modelScoring">>,
+  deps: ConsumerDeps,
   batch: TelemetryBatch,
   applied: string,
   readings: readonly SensorReadings[],
@@ -266,29 +256,20 @@ async function applyRows(
     }
   }
   const kept = refused.length === 0 ? readings : keptReadings(written);
-  const latest: { sensor: string; latest: number }[] = [];
   const since: Record<string, number> = {};
   for (const { sensor, times } of kept) {
     if (times.length === 0) continue;
     let first = times[0];
-    let last = times[0];
-    for (let i = 1; i < times.length; i++) {
-      if (times[i] < first) first = times[i];
-      if (times[i] > last) last = times[i];
-    }
-    latest.push({ sensor, latest: last });
+    for (let i = 1; i < times.length; i++) if (times[i] < first) first = times[i];
     since[sensor] = first;
   }
-  // The live tiles read only the days, written now: they hear of them before the day consumers run
-  // (the event detector takes seconds for a facility's minute of 240 sensors on a busy machine).
-  telemetryChanged(deps, { company, facility: batch.facility, batch: batch.batch, sensors: latest, readings: kept });
-  // The forecaster (forecaster.ts): the bound workings' forecasts from their latest minutes, beside the
-  // day consumers (a drain round's batches once, all taken together).
-  if (!pending) queueForecasts(deps, { company, facility: batch.facility, sensors: latest.map((l) => l.sensor) });
   const days = written.map(({ sensor, day }) => ({ sensor, day }));
-  const change = { company, facility: batch.facility, days, since };
-  if (pending) pending.add(change);
-  else for (const consume of DAY_CONSUMERS) await consume(deps, change);
+  if (days.length > 0) {
+    const change = { company, facility: batch.facility, batches: [applied], days, since, readings: kept.filter((r) => r.times.length > 0) };
+    const to = pending ?? new PendingChanges();
+    to.add(change);
+    if (!pending) await to.publish(deps);
+  }
   if (refused.length > 0) throw await refusedDays(deps, batch, refused);
 }
 
@@ -297,8 +278,8 @@ async function applyRows(
 type Slice = <T>(work: () => Promise<T>) => Promise<T>;
 const atOnce: Slice = (work) => work();
 
-/** A batch applied: as finished (its counts, its state done), the pushed batch's change left for the
- *  round's day consumers, and what failed, if anything did (the readings it could store are in). */
+/** A batch applied: as finished (its counts, its state done), the pushed batch's days left to be
+ *  published with its round, and what failed, if anything did (the readings it could store are in). */
 interface Applied {
   stored: TelemetryBatch;
   finished: TelemetryBatch;
@@ -306,17 +287,17 @@ interface Applied {
   error?: unknown;
 }
 
-/** Applies a stored batch's readings to its days; a pushed batch's change is left in `changes` for the
- *  day consumers (a file's parts are handed to them as each is in). A file's part that fails does not
- *  stop the parts after it. */
-async function applyDays(deps: Pick<Deps, "repos" | "blobs" | "clock">, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
+/** Applies a stored batch's readings to its days; a pushed batch's days are left in `changes` to be
+ *  published with its round (a file's parts are published as each is in). A file's part that fails
+ *  does not stop the parts after it. */
+async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
   const totals = [0, 0, 0];
   const changes = new PendingChanges();
   const failures: unknown[] = [];
   let finished: TelemetryBatch = batch;
   if (batch.file) {
     try {
-      // Each part's change is told as it is in: a year's file is not held to be told at its end.
+      // Each part's days are published as it is in: a year's file is not held to be told at its end.
       const read = await readFileBatch(deps, batch, (part, readings) =>
         slice(() => applyRows(deps, batch, `${batch.batch}#${part}`, readings, totals)).catch(
           (error: unknown) => void failures.push(error),
@@ -349,14 +330,14 @@ async function applyDays(deps: Pick<Deps, "repos" | "blobs" | "clock">, batch: T
   };
 }
 
-/** Applies one stored batch: every sensor-day it touches, its day consumers, then the batch done with
+/** Applies one stored batch: every sensor-day it touches, its days published, then the batch done with
  *  its counts. A dispatch file's batch (`file`) is read from the file and applied part by part
- *  (files.ts), each part's days handed to the day consumers as it is in. A failure is thrown, the batch
+ *  (files.ts), each part's days published as it is in. A failure is thrown, the batch
  *  left queued (SQS delivers it again), unless this is its last attempt (`receives`, its message's, at
  *  RETRIES.attempts): then it is set aside, failed with its reason and the readings it could store
  *  counted. */
 export async function applyBatch(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  deps: ConsumerDeps,
   company: string,
   batchId: string,
   options: { receives?: number } = {},
@@ -365,8 +346,7 @@ export async function applyBatch(
   if (!batch) return undefined;
   if (batch.state !== "queued") return batch;
   const applied = await applyDays(deps, batch);
-  applied.changes.forecast(deps);
-  await applied.changes.consume(deps).catch((error: unknown) => (applied.error ??= consumersFailed(error)));
+  await applied.changes.publish(deps).catch((error: unknown) => (applied.error ??= consumersFailed(error)));
   if (applied.error === undefined) {
     await deps.repos.telemetry.finishBatch(applied.finished);
     return applied.finished;
@@ -448,7 +428,7 @@ async function attemptFailed(deps: Pick<Deps, "repos" | "clock">, applied: Appli
 }
 
 /** Turns at the consumer's one line of work, given in the order asked: each company's work asks for
- *  one slice at a time (a pushed batch, a part of a file, a round's day consumers) and asks again behind
+ *  one slice at a time (a pushed batch, a part of a file, a round's subscribers) and asks again behind
  *  the others waiting, so one company's backlog holds another's batch for one slice at most. */
 class Turns {
   private readonly waiting: (() => void)[] = [];
@@ -466,7 +446,7 @@ class Turns {
   };
 }
 
-/** The batches of one company a drain round applies before its day consumers run on their changes together. */
+/** The batches of one company a drain round applies before its days are published together. */
 const DRAIN_ROUND = 25;
 /** The queue's marks a drain reads at once: each company with a batch among them takes its turns. */
 const QUEUE_SCAN = 5_000;
@@ -480,12 +460,12 @@ export interface DrainOutcome {
 }
 
 /** One company's round: up to DRAIN_ROUND of its queued batches, oldest first, each applied in its
- *  turn (a file part by part), then the day consumers once on the round's changes taken together (the
- *  detector reads each sensor once, not once per batch), and only then are the batches marked done (a
+ *  turn (a file part by part), then the round's days published once, taken together (the detector
+ *  reads each sensor once, not once per batch), and only then are the batches marked done (a
  *  kill before leaves them queued: applied again, nothing counted twice). A batch that fails is tried
  *  again after its back-off (`later`), then set aside. */
 async function applyRound(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  deps: ConsumerDeps,
   round: readonly { company: string; batch: string }[],
   slice: Slice,
   later: Map<string, number>,
@@ -519,16 +499,12 @@ async function applyRound(
   await slice(async () => {
     const all = new PendingChanges();
     for (const a of applied) all.merge(a.changes);
-    // The forecasts first, the day consumers after (in one thread they would share it: a minute that
-    // ends a silence of 240 channels has the detector write 240 events).
-    all.forecast(deps);
-    await forecastsIdle(deps);
     try {
-      await all.consume(deps);
+      await all.publish(deps);
     } catch {
       // One batch's days may be the cause: each batch's on its own, the one that fails failing.
       for (const a of applied)
-        await a.changes.consume(deps).catch((error: unknown) => {
+        await a.changes.publish(deps).catch((error: unknown) => {
           a.error ??= consumersFailed(error);
         });
     }
@@ -544,7 +520,7 @@ async function applyRound(
  *  file or a batch that keeps failing delays another's batch by one slice at most; a company queued
  *  while the drain runs joins it within RESCAN_MS. A batch that fails is passed over until its back-off
  *  (the answer says when the earliest may be tried again), and set aside after its last attempt. */
-async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<DrainOutcome> {
+async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   const turns = new Turns();
   const later = new Map<string, number>();
   const workers = new Map<string, Promise<void>>();
@@ -587,23 +563,24 @@ async function drain(deps: Pick<Deps, "repos" | "blobs" | "clock">): Promise<Dra
   return waiting.length > 0 ? { retryAt: Math.min(...waiting) } : {};
 }
 
-const chains = new WeakMap<object, Promise<DrainOutcome>>();
+/** The drains of this host, one after another (the local drain; AWS's function is fed by SQS). */
+const DRAINS: RuntimeSlot<{ chain?: Promise<DrainOutcome> }> = { name: "telemetry drains", make: () => ({}) };
 
-type DrainDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryConsumer">>;
+type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "telemetryConsumer">>;
 
 /** Starts (or queues behind the one running) a drain of the queue: after each push and on the local
  *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
  *  it is asked there; else in this process. Answers what the drain left for later. */
 export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
   if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
-  const previous = chains.get(deps.repos) ?? Promise.resolve({});
-  const next = previous
+  const drains = deps.runtime.kept(DRAINS);
+  const next = (drains.chain ?? Promise.resolve({}))
     .then(() => drain(deps))
     .catch((error: unknown): DrainOutcome => {
       console.error("telemetry consumer:", error);
       return {};
     });
-  chains.set(deps.repos, next);
+  drains.chain = next;
   return next;
 }
 
@@ -646,7 +623,7 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
 }
 
 /** Resolves once the drains started so far are done, and the forecasts they queued (tests, a graceful stop). */
-export async function telemetryIdle(deps: Pick<Deps, "repos"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
-  await (deps.telemetryConsumer?.idle() ?? chains.get(deps.repos) ?? Promise.resolve());
+export async function telemetryIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
+  await (deps.telemetryConsumer?.idle() ?? deps.runtime.kept(DRAINS).chain ?? Promise.resolve());
   await forecastsIdle(deps);
 }

@@ -13,7 +13,6 @@ import { createPoint } from "../company/emission-points";
 import type { Actor } from "../context";
 import { newId } from "../ids";
 import type { TelemetryBatch } from "../../ports";
-import { onTelemetryChange } from "./changes";
 import { RETRIES, drainTelemetry, telemetryIdle } from "./consumer";
 import { importTelemetryFile, telemetryFileKey } from "./files";
 import { batchBlobKey, storeBatch } from "./readings";
@@ -84,6 +83,25 @@ async function drained(): Promise<{ retryAt?: number; logged: string[] }> {
   }
 }
 
+/** The sensor-days written while `run` runs, in order, as "A" or "B" by company; with `parts`, a run of
+ *  writes of one company's day (a part of a file: a day of its 10 sensors) counted once. */
+async function writesDuring(run: () => Promise<unknown>, { parts }: { parts: boolean }): Promise<string[]> {
+  const telemetry = d.deps.repos.telemetry;
+  const putDay = telemetry.putDay;
+  const seen: { who: string; day: string }[] = [];
+  telemetry.putDay = async (day, version) => {
+    const written = await putDay(day, version);
+    seen.push({ who: day.company === a.actor.company ? "A" : "B", day: day.day });
+    return written;
+  };
+  try {
+    await run();
+  } finally {
+    telemetry.putDay = putDay;
+  }
+  return (parts ? seen.filter((w, i) => i === 0 || w.who !== seen[i - 1].who || w.day !== seen[i - 1].day) : seen).map((w) => w.who);
+}
+
 beforeAll(async () => {
   d = await memoryDomain({}, { now: () => new Date(now) });
   a = await company("ООО «Большой файл»");
@@ -99,13 +117,7 @@ describe("companies take turns", () => {
   it("another company's push queued behind a year's file is applied after the file's first part, not its last", async () => {
     const year = await file(a, 4);
     const neighbour = await push(b, [{ sensor: "М-1", t: DAY + 5 * 60_000, value: 0.4 }]);
-    const order: string[] = [];
-    const stop = onTelemetryChange(d.deps, (change) => order.push(change.batch === year.batch ? "A" : "B"));
-    try {
-      await drained();
-    } finally {
-      stop();
-    }
+    const order = await writesDuring(drained, { parts: true });
     // The file's four parts, the neighbour's batch before its second (before its first when the first
     // is still being read as the neighbour's turn comes).
     expect(order.filter((o) => o === "A")).toHaveLength(4);
@@ -116,23 +128,15 @@ describe("companies take turns", () => {
 
   it("one company's backlog of pushes holds another's batch for one of them", async () => {
     for (let i = 0; i < 30; i++) await push(a, [{ sensor: "М-2", t: DAY + 86_400_000 + i * 60_000, value: 0.5 }]);
-    const neighbour = await push(b, [{ sensor: "М-2", t: DAY + 86_400_000, value: 0.4 }]);
-    const order: string[] = [];
-    const stop = onTelemetryChange(d.deps, (change) => order.push(change.batch === neighbour.batch ? "B" : "A"));
-    try {
-      await drained();
-    } finally {
-      stop();
-    }
+    await push(b, [{ sensor: "М-2", t: DAY + 86_400_000, value: 0.4 }]);
+    const order = await writesDuring(drained, { parts: false });
     expect(order.indexOf("B")).toBe(1);
     expect(order).toHaveLength(31);
   });
 
   it("a company queued while another's file is applied joins the drain within a part", async () => {
-    const year = await file(a, 4);
+    await file(a, 4);
     let neighbour: TelemetryBatch | undefined;
-    const order: string[] = [];
-    const stop = onTelemetryChange(d.deps, (change) => order.push(change.batch === year.batch ? "A" : "B"));
     // The neighbour pushes while the file's first part is written, a few seconds into the drain.
     const telemetry = d.deps.repos.telemetry;
     const putDay = telemetry.putDay;
@@ -143,11 +147,11 @@ describe("companies take turns", () => {
       }
       return putDay(day, version);
     };
+    let order: string[];
     try {
-      await drained();
+      order = await writesDuring(drained, { parts: true });
     } finally {
       telemetry.putDay = putDay;
-      stop();
     }
     expect(order.filter((o) => o === "A")).toHaveLength(4);
     expect(order.indexOf("B")).toBeGreaterThan(0);

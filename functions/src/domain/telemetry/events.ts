@@ -191,7 +191,7 @@ export const DETECT_LOOKBACK_MS = 3 * 3_600_000;
  *  facility's stored events are read once for all the sensors. Idempotent and order-independent: it
  *  depends on the stored minutes only. Answers the events written (new or changed). */
 export async function detectEvents(
-  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "webhooksDue">>,
+  deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>,
   change: DaysChange,
 ): Promise<TelemetryEvent[]> {
   const bySensor = new Map<string, string[]>();
@@ -268,7 +268,7 @@ export async function detectEvents(
     // leaves them made, and the run again writes the events.
     const changes = changed.map((c) => c.event);
     if ((await enqueueEventDeliveries(deps, change.company, changes, () => describer(deps, sensor, now))) > 0) {
-      deps.webhooksDue?.();
+      await deps.runtime.changes.publish({ type: "DeliveriesDue", company: change.company });
     }
     for (const { event, kept } of changed) if (await writeDetected(deps, event, kept)) written.push(event);
     // What the minutes no longer give (a correction moved it): removed.
@@ -291,7 +291,7 @@ const inServiceAround = (sensor: Sensor, now: number) =>
  *  finds the channel stale and open (and posts it to the webhooks). Once per silence: the open event
  *  stored is the mark, so a restart or another process finds the same. A sensor silent for more than a
  *  day was swept when its silence began. Answers the events written. */
-export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config">>): Promise<number> {
+export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>): Promise<number> {
   const now = deps.clock.now().getTime();
   let found = 0;
   for (const company of await deps.repos.companies.list()) {

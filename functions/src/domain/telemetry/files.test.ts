@@ -49,7 +49,7 @@ async function upload(bytes: Uint8Array) {
   return importTelemetryFile(d.deps, staff, { facility, file_upload: key, name: "АГК.csv" });
 }
 
-async function applied(bytes: Uint8Array, deps: Pick<Deps, "repos" | "blobs" | "clock"> = d.deps) {
+async function applied(bytes: Uint8Array, deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> = d.deps) {
   const batch = await upload(bytes);
   expect(batch).toMatchObject({ state: "queued", accepted: 0, file_name: "АГК.csv" });
   return (await applyBatch(deps, staff.company, batch.batch))!;
@@ -256,8 +256,9 @@ describe("a file of many parts", () => {
   it("stopped half-way and run again, counts every reading once and is done only then", async () => {
     const batch = await upload(bytes);
     let writes = 0;
-    const failing: Pick<Deps, "repos" | "blobs" | "clock"> = {
+    const failing: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> = {
       blobs: d.deps.blobs,
+      runtime: d.deps.runtime,
       clock: d.deps.clock,
       repos: {
         ...d.deps.repos,

@@ -40,7 +40,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  *  events written. Idempotent: the same forecast again writes nothing; a write another forecaster made
  *  meanwhile (a conditional put refused) is left to it. */
 export async function recordForecast(
-  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "config" | "webhooksDue">>,
+  deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>,
   f: ForecastIssued,
 ): Promise<TelemetryEvent[]> {
   const at = Math.floor(f.at / MINUTE_MS) * MINUTE_MS;
@@ -96,8 +96,8 @@ export async function recordForecast(
   // the writes so a kill between them leaves the delivery, never the event without it.
   const events = changed.map((c) => c.event);
   if ((await enqueueEventDeliveries(deps, f.company, events, () => describer(deps, f.meter, at))) > 0) {
-    // Sent by the one sender of the queue where it is elsewhere (the local server's request thread).
-    deps.webhooksDue?.();
+    // Sent by the host's webhook sender (the local server's request thread; the readings' function).
+    await deps.runtime.changes.publish({ type: "DeliveriesDue", company: f.company });
   }
   const written: TelemetryEvent[] = [];
   for (const { event, version } of changed) if (await deps.repos.telemetryEvents.put(event, version)) written.push(event);

@@ -9,11 +9,10 @@
 // together (at 100× a minute every 0,6 s, it computes each working's latest minute once per round, not
 // each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
 // queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
-import type { Deps } from "../context";
-import { telemetryChanged } from "./changes";
+import type { Deps, RuntimeSlot } from "../context";
 import { featureSensors, forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps, type Readings } from "./live";
 import { readingsBetween } from "./days";
-import type { StoredLiveForecast } from "../../ports";
+import type { DaysWritten, StoredLiveForecast } from "../../ports";
 
 /** A facility's change the forecaster is handed: which sensors got readings. */
 export interface ForecastChange {
@@ -69,13 +68,28 @@ interface Queue {
   pending: Map<string, { company: string; facility: string; sensors: Set<string> }>;
   running?: Promise<void>;
 }
-const queues = new WeakMap<object, Queue>();
+/** The forecaster's queue of this host (its runtime). */
+const QUEUE: RuntimeSlot<Queue> = { name: "forecast queue", make: () => ({ pending: new Map() }) };
 
-/** Hands a facility's change to the forecaster of this process (per storage): computed once the one
- *  running is done, with every change that came meanwhile. */
+/** The forecaster as a subscriber of «days written» (the hosts' tables): the facility's changed
+ *  sensors queued, and the forecasts computed before it answers (the event detector runs after it on
+ *  the same thread). Days whose every reading is older than the forecasts' window (a past part of a
+ *  dispatch file) change no forecast's rows, and queue nothing. */
+export async function forecastDaysWritten(
+  deps: ForecastDeps,
+  change: Pick<DaysWritten, "company" | "facility" | "readings">,
+): Promise<void> {
+  const { from } = liveWindow(deps.clock.now().getTime());
+  const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);
+  if (sensors.length === 0) return;
+  queueForecasts(deps, { company: change.company, facility: change.facility, sensors });
+  await forecastsIdle(deps);
+}
+
+/** Hands a facility's change to the forecaster of this host: computed once the one running is done,
+ *  with every change that came meanwhile. */
 export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void {
-  let queue = queues.get(deps.repos);
-  if (!queue) queues.set(deps.repos, (queue = { pending: new Map() }));
+  const queue = deps.runtime.kept(QUEUE);
   const key = `${change.company}|${change.facility}`;
   let pending = queue.pending.get(key);
   if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
@@ -93,15 +107,13 @@ async function run(deps: ForecastDeps, queue: Queue): Promise<void> {
     for (const { company, facility, sensors } of round) {
       try {
         const written = await forecastFacility(deps, company, facility, sensors);
-        // The tiles watching the facility hear of it as of a change without readings: they read the
-        // stored forecasts again (live-watch.ts).
+        // The tiles watching the facility read the stored forecasts again (live-watch.ts).
         if (written.length > 0) {
-          telemetryChanged(deps, {
+          await deps.runtime.changes.publish({
+            type: "ForecastStored",
             company,
             facility,
-            batch: "forecast",
-            sensors: written.map((f) => ({ sensor: f.sensor, latest: f.issued ?? 0 })),
-            readings: [],
+            forecasts: written.map((f) => ({ working: f.working, horizon: f.horizon, sensor: f.sensor })),
           });
         }
       } catch (error) {
@@ -112,9 +124,9 @@ async function run(deps: ForecastDeps, queue: Queue): Promise<void> {
 }
 
 /** Resolves once the forecasts queued so far are computed (tests, the readings' function before it answers). */
-export async function forecastsIdle(deps: Pick<Deps, "repos">): Promise<void> {
+export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> {
   for (;;) {
-    const running = queues.get(deps.repos)?.running;
+    const running = deps.runtime.kept(QUEUE).running;
     if (!running) return;
     await running;
   }

@@ -17,7 +17,7 @@ import type { Actor } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { bindLiveModel, liveChart, type LiveView } from "./live";
-import { liveChanged, watchLive, watchedView } from "./live-watch";
+import { watchLive, watchedView } from "./live-watch";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
 
@@ -137,7 +137,7 @@ describe("one watch of the facility shared by its pages", () => {
     await vi.waitFor(() => expect(watchedView(d.deps, staff.company, facility)).toBe(first[0]));
 
     await bindLiveModel(d.deps, staff, { facility, working: "Лава 5", horizon: 60, model: "xgboost-h60" });
-    liveChanged(d.deps, staff.company, facility);
+    await d.deps.runtime.changes.publish({ type: "BindingChanged", company: staff.company, facility });
     await until(() => first.length === 2);
     expect(first[1].tiles.find((t) => t.working === "Лава 5")?.forecasts[0]).toMatchObject({ horizon: 60, sensor: "М-1" });
     expect(second[1]).toBe(first[1]);

@@ -1,12 +1,13 @@
 // Issue 78: the live tiles pushed as they change (the stream of v1/telemetry/live/stream/). One watch per
-// facility in this process, shared by every connected page of it: it keeps the window's readings, takes
-// each applied batch's readings from the consumer's change (domain/telemetry/changes.ts) instead of
-// reading the days again, recomputes the tiles once per change (changes that come while it computes are
-// taken together), and hands the view to each watcher when its ETag moved. The forecasts are the ones
-// the forecaster stored (forecaster.ts), read with the tiles; it tells the watch when it stored one (a
-// change without readings).
-import type { Deps } from "../context";
-import { onTelemetryChange, type TelemetryChange } from "./changes";
+// facility in this host (its runtime keeps them), shared by every connected page of it: it keeps the
+// window's readings, takes the readings of the days written from the change stream («days written»,
+// ports/changes.ts: the local host's table makes the tiles its first subscriber) instead of reading the
+// days again, recomputes the tiles once per change (changes that come while it computes are taken
+// together), and hands the view to each watcher when its ETag moved. The forecasts are the ones the
+// forecaster stored (forecaster.ts), read with the tiles: «forecast stored» is a change without
+// readings; «binding changed» reads the inputs again.
+import type { Deps, RuntimeSlot } from "../context";
+import type { AppliedReadings, Change } from "../../ports";
 import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
 
 type Watcher = (view: LiveView) => void;
@@ -14,7 +15,7 @@ type Watcher = (view: LiveView) => void;
 interface Watch {
   watchers: Set<Watcher>;
   inputs?: Promise<LiveInputs>;
-  pending: TelemetryChange[];
+  pending: (readonly AppliedReadings[])[];
   reload: boolean;
   running?: Promise<void>;
   last?: LiveView;
@@ -27,7 +28,8 @@ interface Watch {
 /** The tiles are recomputed this often without a change, so a channel's «нет данных N мин» moves on. */
 export const LIVE_TICK_MS = 30_000;
 
-const watches = new WeakMap<object, Map<string, Watch>>();
+/** The watches of this host, by company and facility. */
+const WATCHES: RuntimeSlot<Map<string, Watch>> = { name: "live watches", make: () => new Map() };
 
 /** Readings merged in time order: a reading at an instant already held replaces its value (D57). */
 export function mergeReadings(held: Readings | undefined, added: readonly Readings[], from: number): Readings {
@@ -51,8 +53,8 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
       const inputs = await watch.inputs;
       const { from } = liveWindow(deps.clock.now().getTime());
       const bySensor = new Map<string, Readings[]>();
-      for (const change of changes) {
-        for (const { sensor, times, values } of change.readings) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), { times, values }]);
+      for (const readings of changes) {
+        for (const { sensor, times, values } of readings) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), { times, values }]);
       }
       const readings = new Map(inputs.readings);
       for (const [sensor, added] of bySensor)
@@ -87,8 +89,7 @@ function kick(deps: Deps, company: string, facility: { id: string; name: string 
  * a binding changes them; returns what stops it. The facility is the caller's, checked before.
  */
 export function watchLive(deps: Deps, company: string, facility: { id: string; name: string }, watcher: Watcher): () => void {
-  let map = watches.get(deps.repos);
-  if (!map) watches.set(deps.repos, (map = new Map()));
+  const map = deps.runtime.kept(WATCHES);
   const key = `${company}|${facility.id}`;
   let watch = map.get(key);
   if (!watch) {
@@ -100,20 +101,10 @@ export function watchLive(deps: Deps, company: string, facility: { id: string; n
       poke: () => kick(deps, company, facility, made),
       stop: () => {},
     };
-    const stopListening = onTelemetryChange(deps, (change) => {
-      if (change.company !== company || change.facility !== facility.id) return;
-      made.pending.push(change);
-      made.poke();
-    });
-    const clock = setInterval(() => {
+    made.stop = deps.runtime.timers.every(LIVE_TICK_MS, () => {
       made.tick = true;
       made.poke();
-    }, LIVE_TICK_MS);
-    clock.unref?.();
-    made.stop = () => {
-      stopListening();
-      clearInterval(clock);
-    };
+    });
     map.set(key, made);
     watch = made;
   }
@@ -130,16 +121,20 @@ export function watchLive(deps: Deps, company: string, facility: { id: string; n
   };
 }
 
-/** A binding changed: every watch of the facility reads its inputs again. */
-export function liveChanged(deps: Pick<Deps, "repos">, company: string, facilityId: string): void {
-  const watch = watches.get(deps.repos)?.get(`${company}|${facilityId}`);
+/** The live tiles as a subscriber of the change stream (the local host's table): the days written
+ *  merged into the watch of their facility, a stored forecast read with the tiles, a binding changed
+ *  read anew. Nothing while no page watches the facility. */
+export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void {
+  if (change.type === "DeliveriesDue") return;
+  const watch = deps.runtime.kept(WATCHES).get(`${change.company}|${change.facility}`);
   if (!watch) return;
-  watch.reload = true;
+  if (change.type === "BindingChanged") watch.reload = true;
+  else watch.pending.push(change.type === "DaysWritten" ? change.readings : []);
   watch.poke();
 }
 
 /** The tiles a watch holds, when one is running for the facility (GET answers from it). */
-export function watchedView(deps: Pick<Deps, "repos">, company: string, facilityId: string): LiveView | undefined {
-  const watch = watches.get(deps.repos)?.get(`${company}|${facilityId}`);
+export function watchedView(deps: Pick<Deps, "runtime">, company: string, facilityId: string): LiveView | undefined {
+  const watch = deps.runtime.kept(WATCHES).get(`${company}|${facilityId}`);
   return watch && !watch.running && !watch.reload ? watch.last : undefined;
 }

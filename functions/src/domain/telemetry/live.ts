@@ -11,7 +11,7 @@ import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, minuteMeans, type SensorKi
 import { DEFAULT_INTERVAL_LEVEL, DEFAULT_WARNING_PERCENT, HORIZONS, eventTable, horizonLabel, type EventRule } from "@core/gbdt";
 import { FORECAST_METHOD_TITLES, METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
 import type * as z from "zod";
-import type { Actor, Deps } from "../context";
+import type { Actor, Deps, RuntimeSlot } from "../context";
 import { Forbidden, Invalid, NotFound } from "../errors";
 import { getFacility } from "../company/facilities";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
@@ -279,7 +279,8 @@ export function chooseAlertRule(input: {
   return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
 }
 
-const alertCache = new WeakMap<object, Map<string, { at: number; alert: Omit<Alert, "raised"> }>>();
+/** The alert rules chosen lately, per binding and meter (the host's runtime keeps them). */
+const ALERT_RULES: RuntimeSlot<Map<string, { at: number; alert: Omit<Alert, "raised"> }>> = { name: "alert rules", make: () => new Map() };
 /** The alert rule's back-test is read again after this long (it changes slowly: days of history). */
 export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
 
@@ -293,8 +294,7 @@ async function alertRuleOf(
   last: number,
 ): Promise<Omit<Alert, "raised">> {
   const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}`;
-  let cache = alertCache.get(deps.repos);
-  if (!cache) alertCache.set(deps.repos, (cache = new Map()));
+  const cache = deps.runtime.kept(ALERT_RULES);
   const now = deps.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && now - hit.at < ALERT_REFRESH_MS) return hit.alert;
@@ -327,7 +327,7 @@ export function forecastRowsKey(binding: Pick<LiveModelBinding, "method" | "mode
 
 /** The deps a working's forecast is computed with: the models are scored by the host's scoring where
  *  it has one (the local server's threads), else in this process. */
-export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs"> & Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
+export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs" | "runtime"> & Partial<Pick<Deps, "config" | "modelScoring">>;
 
 /**
  * The forecast of a working at a binding's horizon from its readings (the last 24 h: liveWindow), as the

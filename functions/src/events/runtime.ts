@@ -1,0 +1,55 @@
+// The runtime a host keeps for the domain (domain/context.ts, Runtime): its change stream, a bus in
+// this process or thread running the host's subscribers in the order of its table (ports/changes.ts),
+// its timers, and the long-lived objects the domain's modules keep in it. Each host makes one (the
+// local server and its consumer's thread, each Lambda function, the tests' harness), so the domain
+// holds no state of its own and two servers in one process share nothing.
+import type { Runtime, RuntimeSlot } from "../domain/context";
+import type { Change, ChangeKind, ChangeStream, Subscriber, SubscriberOf, Timers } from "../ports";
+
+type Log = Pick<Console, "error">;
+
+/** Runs each subscriber of `subscribers` that hears a change, in the table's order, each awaited; a
+ *  subscriber that fails is logged and the others still run, then the publish rejects with its error
+ *  (a consumer leaves its batches queued: they are published again). */
+export function changeBus<D>(subscribers: readonly Subscriber<D>[], deps: () => D, log: Log = console): ChangeStream {
+  return {
+    async publish(change: Change) {
+      const failed: unknown[] = [];
+      for (const subscriber of subscribers as readonly SubscriberOf<D, ChangeKind>[]) {
+        if (!subscriber.hears.includes(change.type)) continue;
+        try {
+          await subscriber.run(deps(), change);
+        } catch (error) {
+          failed.push(error);
+          log.error(
+            JSON.stringify({ event: "change_subscriber_failed", subscriber: subscriber.name, change: change.type, error: String(error) }),
+          );
+        }
+      }
+      if (failed.length === 1) throw failed[0];
+      if (failed.length > 1) throw new AggregateError(failed, `${change.type}: ${failed.length} subscribers failed`);
+    },
+  };
+}
+
+/** The process's own timers, which never hold it open. */
+export const systemTimers: Timers = {
+  every(ms, tick) {
+    const timer = setInterval(tick, ms);
+    timer.unref?.();
+    return () => clearInterval(timer);
+  },
+};
+
+/** A host's runtime over its subscribers' table; `deps` is the host's deps (read when a change is published). */
+export function hostRuntime<D>(options: { subscribers: readonly Subscriber<D>[]; deps: () => D; timers?: Timers; log?: Log }): Runtime {
+  const kept = new Map<RuntimeSlot<unknown>, unknown>();
+  return {
+    changes: changeBus(options.subscribers, options.deps, options.log),
+    timers: options.timers ?? systemTimers,
+    kept<T>(slot: RuntimeSlot<T>): T {
+      if (!kept.has(slot)) kept.set(slot, slot.make());
+      return kept.get(slot) as T;
+    },
+  };
+}

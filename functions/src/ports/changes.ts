@@ -1,0 +1,72 @@
+// What happened in the mine's monitoring, published once by whoever did it (the readings' consumer,
+// the forecaster, a binding's route, the event detector) on the change stream its host owns. The
+// publisher knows no subscriber: each host lists its own, in order, in one table at its composition
+// root (local/subscribers.ts for the local server and its consumer's thread, lambda/telemetry.ts for
+// the readings' function), and runs them on an in-process bus (events/change-bus.ts).
+// docs/architecture.md «One change stream, its subscribers per host».
+
+/** One sensor's readings as applied (UTC ms and values, in the order read; a correction replaces). */
+export interface AppliedReadings {
+  sensor: string;
+  times: Float64Array;
+  values: Float64Array;
+}
+
+/** A facility's sensor-days written by the consumer (a drain round's batches together, or a part of a
+ *  dispatch file as it is in). Every subscriber must be idempotent: a kill before the batches are
+ *  marked done publishes the same days again. */
+export interface DaysWritten {
+  type: "DaysWritten";
+  company: string;
+  facility: string;
+  /** The batches (or parts of a file's batch, `{batch}#{n}`) whose readings these are. */
+  batches: string[];
+  /** Each (sensor, UTC day) written. */
+  days: { sensor: string; day: string }[];
+  /** Each sensor's earliest instant the batches changed (UTC ms). */
+  since: Record<string, number>;
+  /** The batches' readings per sensor, as applied. */
+  readings: readonly AppliedReadings[];
+}
+
+/** The forecaster stored a working's forecast anew (TLIVEFORECAST#): the tiles read it. */
+export interface ForecastStored {
+  type: "ForecastStored";
+  company: string;
+  facility: string;
+  forecasts: { working: string; horizon: number; sensor: string }[];
+}
+
+/** A working's model binding was made, changed or removed: the tiles read their inputs again. */
+export interface BindingChanged {
+  type: "BindingChanged";
+  company: string;
+  facility: string;
+}
+
+/** Webhook deliveries were stored due now (WHQUEUE): the sender takes them. */
+export interface DeliveriesDue {
+  type: "DeliveriesDue";
+  company: string;
+}
+
+/** Everything the change stream carries: a closed union. */
+export type Change = DaysWritten | ForecastStored | BindingChanged | DeliveriesDue;
+export type ChangeKind = Change["type"];
+export type ChangeOf<K extends ChangeKind> = Extract<Change, { type: K }>;
+
+/** The stream a publisher tells what happened. Resolves once every subscriber the host runs here has
+ *  heard it; rejects (after all have run) when one failed, so a consumer leaves its batches queued. */
+export interface ChangeStream {
+  publish(change: Change): Promise<void>;
+}
+
+/** A subscriber of the changes of kinds `K`: who it is, what it hears, what it does with them. */
+export interface SubscriberOf<D, K extends ChangeKind> {
+  name: string;
+  hears: readonly K[];
+  run(deps: D, change: ChangeOf<K>): unknown;
+}
+
+/** One line of a host's table, whatever it hears. */
+export type Subscriber<D> = { [K in ChangeKind]: SubscriberOf<D, K> }[ChangeKind] | SubscriberOf<D, ChangeKind>;
