@@ -85,8 +85,8 @@ it(
         expect(made.status).toBe(201);
       }
       const other = await createCompany(server.deps, { name: "ООО «Соседи»" });
-      await createUser(server.deps, { companyId: other.id, email: "neighbour@example.com", password: DEMO.password });
-      const otherToken = await accessToken(server.url, { email: "neighbour@example.com", password: DEMO.password });
+      await createUser(server.deps, { companyId: other.id, email: "neighbour@example.com", password: "neighbour-password-1" });
+      const otherToken = await accessToken(server.url, { email: "neighbour@example.com", password: "neighbour-password-1" });
 
       const { endpoint } = JSON.parse(readFileSync(join(dataDir, "dynamodb-endpoint.json"), "utf8")) as { endpoint: string };
       worker = await watcher(endpoint);
