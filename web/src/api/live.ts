@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
+import type { LiveFeatureColumn } from "@server/contract";
 import { bearerGet, isApiError, typedClient, type Client } from "./client";
 
 const telemetry = typedClient("telemetry");
@@ -24,8 +25,13 @@ export function useLiveModels(facility: string) {
 export function useBindLiveModel(facility: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { working: string; horizon: number; model: string | null; method?: "xgboost" | "lightgbm" }) =>
-      telemetry((c) => c.live.models.$post({ json: { facility, ...body } })),
+    mutationFn: (body: {
+      working: string;
+      horizon: number;
+      model: string | null;
+      method?: "xgboost" | "lightgbm";
+      features?: Partial<Record<LiveFeatureColumn, string>>;
+    }) => telemetry((c) => c.live.models.$post({ json: { facility, ...body } })),
     onSuccess: (bindings) => client.setQueryData(liveModelsKey(facility), bindings),
   });
 }

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { LIMITS } from "./limits";
 import { fieldMessage } from "../field-errors";
+import { LIVE_FEATURE_COLUMNS } from "../live-features";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/telemetry/readings.ts). */
@@ -212,7 +213,11 @@ const liveForecastSchema = z.object({
   p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),
   limit: z.number().meta({ description: "The meter's A (or 1,0 % without one)" }),
   level: z.number().meta({ description: "The interval's level, %" }),
-  note: z.string().meta({ description: "Why there is no figure or interval; empty otherwise" }),
+  columns: z.optional(z.array(z.object({ column: z.enum(LIVE_FEATURE_COLUMNS), label: z.string(), sensor: z.nullable(z.string()) }))).meta({
+    description:
+      "The data columns the model was trained on, each with the code of the sensor that feeds it; sensor null: none set, the forecast is computed without it (and note names it)",
+  }),
+  note: z.string().meta({ description: "Why there is no figure or interval, and the model's columns no sensor feeds; empty otherwise" }),
   alert: z.object({
     rule: z.enum(["forecast", "reading"]).meta({ description: "forecast: «P ≥ 0,5» is on; reading: «current ≥ 0,9·limit» alone" }),
     reason: z.string().meta({ description: "Why, from the back-test on the working's history (D65)" }),
@@ -249,6 +254,10 @@ export const liveBindingSchema = z.object({
   method: z.enum(["xgboost", "lightgbm"]),
   model: z.string(),
   sensor: z.nullable(z.string()),
+  features: z.optional(z.partialRecord(z.enum(LIVE_FEATURE_COLUMNS), z.string())).meta({
+    description:
+      "The sensor each data column is read from where the binding sets it (x2, x12, x13, p_atm have no default; x1, x7, x8, x15 default to the working's first sensor of their kind)",
+  }),
   bound_at: z.string(),
   bound_by: z.string(),
 });
@@ -260,6 +269,12 @@ export const liveBindBodySchema = z.object({
   method: z.optional(z.enum(["xgboost", "lightgbm"], { error: "method: xgboost или lightgbm" })),
   model: z.nullable(z.string("model: выберите модель прогноза или null, чтобы снять ее")),
   sensor: z.optional(z.nullable(z.string())),
+  features: z.optional(
+    z.partialRecord(
+      z.enum(LIVE_FEATURE_COLUMNS, { error: `features: столбцы ${LIVE_FEATURE_COLUMNS.join(", ")}` }),
+      z.string("features: укажите датчик столбца"),
+    ),
+  ),
 });
 
 /** A shift's report: the facility, the local date and the shift's number on it (D64), the file's format. */

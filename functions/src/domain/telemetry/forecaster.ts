@@ -35,7 +35,8 @@ export async function forecastFacility(
 ): Promise<StoredLiveForecast[]> {
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility);
   if (bindings.length === 0) return [];
-  const workings = workingsOf(await deps.repos.sensors.listOfFacility(company, facility));
+  const all = await deps.repos.sensors.listOfFacility(company, facility);
+  const workings = workingsOf(all);
   const stored = await deps.repos.liveBindings.forecastsOfFacility(company, facility);
   const { from, to } = liveWindow(deps.clock.now().getTime());
   const due = bindings
@@ -43,8 +44,11 @@ export async function forecastFacility(
     .flatMap((binding) => {
       const sensors = workings.get(binding.working);
       const meter = sensors && forecastMeter(sensors, binding);
-      if (!sensors || !meter || (changed && !sensors.some((s) => changed.has(s.id)))) return [];
-      return [{ binding, sensors, read: [meter, ...Object.values(featureSensors(sensors))].filter((s) => s !== undefined) }];
+      if (!sensors || !meter) return [];
+      // The meter and each column's sensor (the binding's may be outside the working: the mine's return).
+      const read = [meter, ...Object.values(featureSensors(sensors, binding, all))].filter((s) => s !== undefined);
+      if (changed && ![...sensors, ...read].some((s) => changed.has(s.id))) return [];
+      return [{ binding, sensors, read }];
     });
   // The window of each sensor the forecasts read (the meter and the features: not the working's others),
   // read at once.
@@ -55,7 +59,7 @@ export async function forecastFacility(
   for (const { binding, sensors } of due) {
     const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
     try {
-      const next = await forecastWorking(deps, company, binding, sensors, readings, before);
+      const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
       if (next && next !== before) written.push(next);
     } catch (error) {
       console.error(JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }));

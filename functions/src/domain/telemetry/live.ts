@@ -7,9 +7,24 @@
 // and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
-import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, minuteMeans, type SensorKind } from "@core/telemetry";
-import { DEFAULT_INTERVAL_LEVEL, DEFAULT_WARNING_PERCENT, HORIZONS, eventTable, horizonLabel, type EventRule } from "@core/gbdt";
-import { FORECAST_METHOD_TITLES, METHANE_LIMIT_PERCENT, type ForecastMethod } from "@core/registry";
+import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/telemetry";
+import {
+  DEFAULT_INTERVAL_LEVEL,
+  DEFAULT_WARNING_PERCENT,
+  HORIZONS,
+  PRESSURE_FEATURES,
+  eventTable,
+  horizonLabel,
+  type EventRule,
+} from "@core/gbdt";
+import {
+  FORECAST_METHOD_TITLES,
+  FORECAST_PRESSURE,
+  METHANE_LIMIT_PERCENT,
+  REGISTRY,
+  type ForecastMethod,
+  type NumberField,
+} from "@core/registry";
 import type * as z from "zod";
 import type { Actor, Deps, RuntimeSlot } from "../context";
 import { Forbidden, Invalid, NotFound } from "../errors";
@@ -19,6 +34,7 @@ import { readingsBetween, utcDay } from "./days";
 import { recordForecast } from "./forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../contract/schemas/telemetry";
+import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../contract/live-features";
 
 export type LiveView = z.output<typeof liveViewSchema>;
 export type LiveTile = z.output<typeof liveTileSchema>;
@@ -132,11 +148,43 @@ function flowOf(sensor: Sensor | undefined, readings: ReadonlyMap<string, Readin
   return { code: sensor.code, value, at: new Date(last.at).toISOString(), stale_minutes: staleMinutes(r.times, now) };
 }
 
-/** The working's parts the forecast's features read: the air flow (x1), the drainage line's CH4 (x7),
- *  mixture flow (x8) and methane flow (x15). */
-export function featureSensors(sensors: readonly Sensor[]) {
-  const first = (kind: SensorKind) => sensors.find((s) => s.kind === kind);
-  return { x1: first("air_velocity"), x7: first("methane_high"), x8: first("flow"), x15: first("methane_flow") };
+/** The forecast's data columns a working's sensors may feed (issue 87, ML M1), the kinds each is read
+ *  from and those read by kind without a binding's sensor: contract/live-features.ts. */
+export type FeatureColumn = LiveFeatureColumn;
+export const FEATURE_COLUMNS = LIVE_FEATURE_COLUMNS;
+export const FEATURE_KINDS = LIVE_FEATURE_KINDS;
+const BY_KIND = LIVE_FEATURE_BY_KIND;
+/** Each column's name in words, as the forecast route's columns name them. */
+export const FEATURE_LABELS: Readonly<Record<FeatureColumn, string>> = Object.fromEntries(
+  [...((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]), FORECAST_PRESSURE].map(
+    (c) => [c.name, c.label],
+  ),
+) as Record<FeatureColumn, string>;
+
+/** The sensor each column is read from: the binding's (any active sensor of the facility of a kind the
+ *  column takes), else by kind from the working's own (BY_KIND); undefined where there is none. */
+export function featureSensors(
+  sensors: readonly Sensor[],
+  binding?: Pick<LiveModelBinding, "features">,
+  facility: readonly Sensor[] = sensors,
+): Record<FeatureColumn, Sensor | undefined> {
+  const named = binding?.features ?? {};
+  const out = {} as Record<FeatureColumn, Sensor | undefined>;
+  for (const column of FEATURE_COLUMNS) {
+    const id = named[column];
+    const kind = BY_KIND[column];
+    out[column] = id
+      ? facility.find((s) => s.id === id && s.is_active && FEATURE_KINDS[column].includes(s.kind))
+      : kind && sensors.find((s) => s.kind === kind);
+  }
+  return out;
+}
+
+/** The data columns a model reads: the forecast route's it was trained on, and the pressure where it
+ *  reads p_atm or its change. */
+export function modelColumns(featureNames: readonly string[]): FeatureColumn[] {
+  const pressure = (PRESSURE_FEATURES as readonly string[]).some((f) => featureNames.includes(f));
+  return FEATURE_COLUMNS.filter((c) => (c === FORECAST_PRESSURE.name ? pressure : featureNames.includes(c)));
 }
 
 /** The meter a binding forecasts: the one it names, else the working's first methane meter by code. */
@@ -150,8 +198,8 @@ const rowTime = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 /**
  * The rows a forecast of the working is computed from, as the forecast route takes them (`data` of
  * POST v1/regres_methane/): `count` 10-minute steps up to `last` (a minute), each with its time, the
- * meter's minute mean as y and the working's readings as x1, x7, x8, x15 (the minute means of D59;
- * a minute without a valid reading is left out of the row).
+ * meter's minute mean as y and each column's sensor's minute mean (`features`: by default the working's
+ * by kind, featureSensors; D59's means, a minute without a valid reading left out of the row).
  */
 export function forecastRowsAt(
   sensors: readonly Sensor[],
@@ -159,6 +207,7 @@ export function forecastRowsAt(
   readings: ReadonlyMap<string, Readings>,
   last: number,
   count = LIVE_ROWS,
+  features: Partial<Record<FeatureColumn, Sensor | undefined>> = featureSensors(sensors),
 ): Record<string, number | string>[] {
   const start = last - (count - 1) * LIVE_STEP_MIN * MINUTE_MS;
   const minutes = (count - 1) * LIVE_STEP_MIN + 1;
@@ -167,7 +216,7 @@ export function forecastRowsAt(
     return sensor && r ? minuteMeans(sensor.kind, r.times, r.values, start, minutes).values : undefined;
   };
   const y = series(meter);
-  const parts = Object.entries(featureSensors(sensors)).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
+  const parts = Object.entries(features).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
   const rows: Record<string, number | string>[] = [];
   for (let k = 0; k < count; k++) {
     const m = k * LIVE_STEP_MIN;
@@ -292,18 +341,21 @@ async function alertRuleOf(
   sensors: readonly Sensor[],
   meter: Sensor,
   last: number,
+  features: Record<FeatureColumn, Sensor | undefined>,
 ): Promise<Omit<Alert, "raised">> {
-  const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}`;
+  const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
+  const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}`;
   const cache = deps.runtime.kept(ALERT_RULES);
   const now = deps.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && now - hit.at < ALERT_REFRESH_MS) return hit.alert;
   const count = (ALERT_HISTORY_DAYS * 1440) / LIVE_STEP_MIN;
   const from = last - count * LIVE_STEP_MIN * MINUTE_MS;
-  const wanted = [meter, ...Object.values(featureSensors(sensors)).filter((s): s is Sensor => s !== undefined)];
+  // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
+  const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
   for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, last + MINUTE_MS));
-  const rows = forecastRowsAt(sensors, meter, history, last, count);
+  const rows = forecastRowsAt(sensors, meter, history, last, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
   const alert = chooseAlertRule({
     measured: done.rows.map((r) => r.y ?? null),
@@ -334,7 +386,8 @@ export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs" | "runtime"> &
  * tile shows it, stored as the working's latest (StoredLiveForecast), its D65 forecast events opened,
  * closed and settled (forecast-events.ts). `stored`, the one kept before: when it was computed from the
  * same rows (rows_key) it is answered as it is and nothing is computed. Undefined when the working has
- * no methane meter the binding forecasts.
+ * no methane meter the binding forecasts. Each data column is read from its sensor (featureSensors: the
+ * binding's, any of `facility`'s, else the working's by kind), whose readings `readings` holds.
  */
 export async function forecastWorking(
   deps: ForecastDeps,
@@ -343,15 +396,17 @@ export async function forecastWorking(
   sensors: readonly Sensor[],
   readings: ReadonlyMap<string, Readings>,
   stored?: StoredLiveForecast,
+  facility: readonly Sensor[] = sensors,
 ): Promise<StoredLiveForecast | undefined> {
   const meter = forecastMeter(sensors, binding);
   if (!meter) return undefined;
+  const features = featureSensors(sensors, binding, facility);
   const lastReading = latest(readings.get(meter.id));
   const last = lastReading ? Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS : null;
-  const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last);
+  const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last, LIVE_ROWS, features);
   const rowsKey = forecastRowsKey(binding, meter, rows);
   if (stored && stored.rows_key === rowsKey && stored.model === binding.model && stored.sensor === meter.id) return stored;
-  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows);
+  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows, features);
   const next: StoredLiveForecast = {
     company,
     facility: binding.facility,
@@ -378,8 +433,22 @@ async function tileForecast(
   lastReading: { value: number; at: number } | null,
   last: number | null,
   rows: Record<string, number | string>[] | null,
+  features: Record<FeatureColumn, Sensor | undefined>,
 ): Promise<LiveForecast> {
   const run = await runFor(deps, company, binding, meter);
+  // Issue 87 (ML M1): the columns the model was trained on, each with the sensor that feeds it; one
+  // without is named on the tile (it was left empty silently).
+  const columns = modelColumns(run.version.feature_names).map((column) => ({
+    column,
+    label: FEATURE_LABELS[column],
+    sensor: features[column]?.code ?? null,
+  }));
+  const unfed = columns.filter((c) => c.sensor === null);
+  const unfedNote =
+    unfed.length === 0
+      ? ""
+      : `Модель обучена на столбцах, для которых не задан датчик: ${unfed.map((c) => `${c.column} («${c.label}»)`).join(", ")} — ` +
+        "прогноз считается без них. Задайте датчики в настройке прогноза выработки.";
   const base = {
     horizon: binding.horizon,
     horizon_label: horizonLabel(binding.horizon),
@@ -387,6 +456,7 @@ async function tileForecast(
     sensor: meter.code,
     limit: run.settings.limit,
     level: run.settings.level,
+    columns,
   };
   const none = { issued_at: null, for: null, result: null, lo: null, hi: null, p_exceed: null };
   const noAlert: Alert = {
@@ -403,7 +473,7 @@ async function tileForecast(
   const row = await forecastNow(deps, run, rows);
   const result = typeof row.result === "number" ? row.result : null;
   const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
-  const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last);
+  const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
   const raised =
     alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
   // D65's forecast events (forecast-events.ts): opened, closed and settled from this forecast.
@@ -431,7 +501,7 @@ async function tileForecast(
     lo: typeof row.lo === "number" ? row.lo : null,
     hi: typeof row.hi === "number" ? row.hi : null,
     p_exceed: p,
-    note,
+    note: [note, unfedNote].filter((n) => n !== "").join(" "),
     alert: { ...alertRule, raised },
   };
 }
@@ -449,8 +519,10 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility.id);
   const { from, to } = liveWindow(deps.clock.now().getTime());
   const readings = new Map<string, Readings>();
+  // The workings' sensors, and those a binding names for a column (the mine's return, the barometer).
+  const named = new Set(bindings.flatMap((b) => Object.values(b.features ?? {})));
   for (const sensor of sensors) {
-    if (sensor.is_active && sensor.working.trim() !== "")
+    if (sensor.is_active && (sensor.working.trim() !== "" || named.has(sensor.id)))
       readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
   }
   return { facility, sensors, bindings, readings };
@@ -487,9 +559,11 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
             f.horizon === binding.horizon &&
             f.model === binding.model &&
             f.sensor === meter?.id &&
+            // Bound again since (its columns' sensors changed, issue 87): computed again.
+            f.computed_at >= binding.bound_at &&
             current(f.issued),
         );
-        const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings));
+        const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings, undefined, inputs.sensors));
         if (forecast) forecasts.push(forecast.forecast);
         else forecastNote = "В выработке нет датчика метана, который выбран для прогноза: прогноз не считается.";
       } catch (error) {
@@ -543,6 +617,17 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
   if (!forecastMeter(working, { sensor })) {
     throw new Invalid(sensor ? "sensor: такого датчика метана нет в выработке" : "working: в выработке нет датчика метана для прогноза");
   }
+  // Issue 87 (ML M1): a column's sensor, any active one of the facility of a kind the column takes.
+  const features: Partial<Record<FeatureColumn, string>> = {};
+  for (const [column, id] of Object.entries(body.features ?? {}) as [FeatureColumn, string][]) {
+    const named = sensors.find((s) => s.id === id && s.is_active);
+    if (!named) throw new Invalid(`features.${column}: такого датчика в работе нет на площадке`);
+    if (!FEATURE_KINDS[column].includes(named.kind)) {
+      const kinds = FEATURE_KINDS[column].map((k) => SENSOR_KINDS[k].label).join(" или ");
+      throw new Invalid(`features.${column}: датчик ${named.code} не подходит для столбца «${FEATURE_LABELS[column]}»: нужен ${kinds}`);
+    }
+    features[column] = id;
+  }
   if (body.model === null) await deps.repos.liveBindings.remove(actor.company, facility.id, body.working.trim(), body.horizon);
   else {
     const method = body.method ?? "xgboost";
@@ -562,6 +647,7 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       method,
       model: version.version.id,
       sensor,
+      ...(Object.keys(features).length > 0 ? { features } : {}),
       bound_at: deps.clock.now().toISOString(),
       bound_by: actor.email,
     });
@@ -608,7 +694,8 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
     if (!meter || !last) continue;
     try {
       const run = await runFor(deps, actor.company, binding, meter);
-      const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS);
+      const features = featureSensors(sensors, binding, inputs.sensors);
+      const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS, LIVE_ROWS, features);
       const done = await runForecast(deps, run, forecastRowsFromJson(rows));
       const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
       forecasts.push({

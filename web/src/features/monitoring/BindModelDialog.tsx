@@ -1,15 +1,47 @@
 // «Модель прогноза» of a working on «Мониторинг»: one model per horizon (the company's own of that
-// horizon or the platform's), or none — then the tile says there is no forecast and why. A model is
+// horizon or the platform's), or none — then the tile says there is no forecast and why. Under it, the
+// sensor each column the model was trained on is read from (issue 87, ML M1): by kind from the working
+// where that is the default (x1, x7, x8, x15), else as chosen here; a column left without one is named
+// on the tile. A model is
 // named short in the list («Модель платформы, версия 1», as «Модели прогноза» names it); the chosen one's
 // description (XGBoost, its trees) is read in full under it (in the list it was cut to «…(модель платф…»
 // on a phone).
 import { useState } from "react";
 import { Alert, Flex, Modal, Select, Typography } from "antd";
-import { HORIZONS, horizonLabel } from "@core/gbdt/horizon";
+import { HORIZONS, PRESSURE_FEATURES, horizonLabel } from "@core/gbdt/horizon";
+import { FORECAST_PRESSURE, REGISTRY, type NumberField } from "@core/registry";
+import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "@server/contract";
 import { horizonModels, useForecastModels } from "../../api/calculations";
 import { useBindLiveModel, useLiveModels } from "../../api/live";
+import { useSensors, type Sensor } from "../../api/telemetry";
 
 const NONE = "";
+
+/** Each column's name in words, as the forecast route's columns name them. */
+const LABELS: Record<string, string> = Object.fromEntries(
+  [...((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]), FORECAST_PRESSURE].map(
+    (c) => [c.name, c.label],
+  ),
+);
+
+/** The data columns a model reads (its features; the pressure where it reads p_atm or its change). */
+function modelColumns(features: readonly string[]): LiveFeatureColumn[] {
+  const pressure = (PRESSURE_FEATURES as readonly string[]).some((f) => features.includes(f));
+  return LIVE_FEATURE_COLUMNS.filter((c) => (c === FORECAST_PRESSURE.name ? pressure : features.includes(c)));
+}
+
+/** A column's choices: by kind from the working (or none), and each active sensor of the facility it may read. */
+function columnOptions(column: LiveFeatureColumn, sensors: readonly Sensor[], working: string) {
+  const kind = LIVE_FEATURE_BY_KIND[column];
+  const byKind = kind && sensors.find((s) => s.is_active && s.working === working && s.kind === kind);
+  const first = kind ? `По виду датчика выработки${byKind ? `: ${byKind.code}` : ": датчика нет"}` : "Не задан: прогноз без этого столбца";
+  return [
+    { value: NONE, label: first },
+    ...sensors
+      .filter((s) => s.is_active && LIVE_FEATURE_KINDS[column].includes(s.kind))
+      .map((s) => ({ value: s.id, label: s.working ? `${s.code} (${s.working})` : s.code })),
+  ];
+}
 
 export default function BindModelDialog({ facility, working, onClose }: { facility: string; working: string; onClose: () => void }) {
   const [horizon, setHorizon] = useState(60);
@@ -17,10 +49,15 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
   const bindings = useLiveModels(facility);
   const bound = bindings.data?.find((b) => b.working === working && b.horizon === horizon);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [features, setFeatures] = useState<Partial<Record<LiveFeatureColumn, string>> | undefined>(undefined);
   const bind = useBindLiveModel(facility);
+  const sensors = useSensors(facility).data ?? [];
   const choices = horizonModels(models.data, "xgboost", horizon);
   const value = chosen ?? bound?.model ?? NONE;
-  const described = choices.find((v) => v.id === value)?.description;
+  const version = choices.find((v) => v.id === value);
+  const described = version?.description;
+  const fed = features ?? bound?.features ?? {};
+  const columns = version ? modelColumns(version.feature_names) : [];
   return (
     <Modal
       open
@@ -29,7 +66,11 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
       okText="Сохранить"
       cancelText="Отмена"
       okButtonProps={{ loading: bind.isPending }}
-      onOk={() => bind.mutate({ working, horizon, model: value === NONE ? null : value }, { onSuccess: onClose })}
+      onOk={() => {
+        // Only the columns this model reads, each as chosen.
+        const sent = Object.fromEntries(columns.flatMap((c) => (fed[c] ? [[c, fed[c]]] : [])));
+        bind.mutate({ working, horizon, model: value === NONE ? null : value, features: sent }, { onSuccess: onClose });
+      }}
     >
       <Flex vertical gap={12}>
         <Flex vertical gap={4}>
@@ -41,6 +82,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
             onChange={(h) => {
               setHorizon(h);
               setChosen(undefined);
+              setFeatures(undefined);
             }}
             options={HORIZONS.filter((h) => h > 0).map((h) => ({ value: h, label: horizonLabel(h) }))}
           />
@@ -67,6 +109,25 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
             </Typography.Text>
           )}
         </Flex>
+        {columns.length > 0 && (
+          <Flex vertical gap={8} data-testid="model-columns">
+            <Typography.Text strong>Датчики столбцов модели</Typography.Text>
+            {columns.map((column) => (
+              <Flex vertical gap={2} key={column}>
+                <Typography.Text>
+                  {column}: {LABELS[column]}
+                </Typography.Text>
+                <Select
+                  aria-label={`Датчик столбца ${column}`}
+                  style={{ width: "100%" }}
+                  value={fed[column] ?? NONE}
+                  onChange={(id: string) => setFeatures({ ...fed, [column]: id === NONE ? undefined : id })}
+                  options={columnOptions(column, sensors, working)}
+                />
+              </Flex>
+            ))}
+          </Flex>
+        )}
         <Typography.Text type="secondary">
           Прогноз считается по последним минутам показаний выработки с шагом 10 минут при каждом новом пакете показаний.
         </Typography.Text>

@@ -88,6 +88,40 @@ const VIEW = {
     },
   ],
 };
+/** A sensor of the register as the server answers it. */
+function sensor(id: string, code: string, kind: "methane" | "air_velocity", working: string) {
+  const at = "2026-03-01T03:00:00.000Z";
+  const register = {
+    code,
+    kind,
+    point: "p1",
+    role: "recording" as const,
+    working,
+    warning: null,
+    alarm: null,
+    area_m2: kind === "air_velocity" ? 10 : null,
+    conditions: "standard" as const,
+    in_service_from: null,
+    in_service_to: null,
+  };
+  return {
+    id,
+    company: "company-1",
+    facility: "f1",
+    ...register,
+    is_active: true,
+    revisions: [{ ...register, valid_from: "1970-01-01T00:00:00.000Z" }],
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+}
+const SENSORS = [
+  sensor("s-v14", "V-14", "air_velocity", "Лава 14"),
+  sensor("s-vd", "V-С", "air_velocity", "Лава 14"),
+  sensor("s-m3", "М-3", "methane", "Лава 14"),
+];
+
 const MODEL = {
   method: "xgboost",
   id: "xgboost-h60",
@@ -96,7 +130,7 @@ const MODEL = {
   library_version: "1.7.4",
   objective: "reg:squarederror",
   horizon: 60,
-  feature_names: [],
+  feature_names: ["x1", "x2", "y_now"],
   num_trees: 44,
   file_name: "methane-xgboost-h60.json",
   description: "Модель по умолчанию на 1 ч вперед: XGBoost 1.7.4, 44 деревьев",
@@ -113,6 +147,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
       .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
       .on("getTelemetryLive", VIEW)
       .on("listTelemetryLiveModels", [])
+      .on("listSensors", SENSORS)
       .on("listForecastModels", { results: [{ method: "xgboost", versions: [], horizons: [MODEL] }], count: 1 })
       .on("bindTelemetryLiveModel", ({ body }) => [
         { ...(body as object), method: "xgboost", sensor: null, bound_at: "2026-03-01T03:02:00.000Z", bound_by: "demo@example.com" },
@@ -150,6 +185,14 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect((await within(dialog).findByTestId("model-description")).textContent).toBe(
     "Модель по умолчанию на 1 ч вперед: XGBoost 1.7.4, 44 деревьев",
   );
+  // Issue 87 (ML M1): the sensor of each column the model reads — x1 by kind from the working, x2 chosen.
+  const columns = within(dialog).getByTestId("model-columns");
+  expect(columns.textContent).toContain("x1: Расход воздуха в исходящей струе лавы (телеметрия)");
+  expect(columns.textContent).toContain("По виду датчика выработки: V-14");
+  expect(columns.textContent).toContain("x2: Расход воздуха в исходящей струе лавы (суточные замеры)");
+  expect(columns.textContent).toContain("Не задан: прогноз без этого столбца");
+  await app.user.click(within(dialog).getByLabelText("Датчик столбца x2"));
+  await app.user.click(await screen.findByText("V-С (Лава 14)", { selector: ".ant-select-item-option-content" }));
   await app.user.click(within(dialog).getByText("Сохранить").closest("button")!);
   await waitFor(() => expect(app.api.calls("bindTelemetryLiveModel")).toHaveLength(1));
   expect(app.api.calls("bindTelemetryLiveModel")[0].body).toEqual({
@@ -157,6 +200,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
     working: "Лава 14",
     horizon: 60,
     model: "xgboost-h60",
+    features: { x2: "s-vd" },
   });
 });
 
