@@ -257,7 +257,7 @@ export async function readFileBatch(
     deps.repos.sensors.listOfFacility(batch.company, batch.facility),
     deps.repos.companies.get(batch.company),
   ]);
-  const byCode = sensorIndex(sensors);
+  const index = sensorIndex(sensors, zoneOf(company));
   const refused: TelemetryBatch["refused"] = [];
   let refusedCount = 0;
   const hash = createHash("sha256").update("[");
@@ -274,11 +274,11 @@ export async function readFileBatch(
       now: Date.parse(batch.received_at),
       futureMinutes: LIMITS.telemetry.futureMinutes,
       oldest: oldestReading(Date.parse(batch.received_at)),
-      known: (code) => byCode.has(code.trim().toLocaleLowerCase("ru")),
+      known: (code) => index.byCode.has(code.trim().toLocaleLowerCase("ru")),
     },
     {
       reading(_line, code, t, value) {
-        const sensor: Sensor | string = sensorAt(byCode, code, t);
+        const sensor: Sensor | string = sensorAt(index, code, t);
         if (typeof sensor === "string") return sensor;
         const impossible = impossibleValue(sensor, t, value, String(value));
         if (impossible) return impossible;

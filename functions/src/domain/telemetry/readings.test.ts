@@ -383,15 +383,17 @@ describe("bad lines and files", () => {
           { sensor: "М-7", t: after, value: 0.4 },
           // Sent late, from before the retirement: the sensor was in service then.
           { sensor: "М-7", t: before, value: 0.41 },
-          { sensor: "М-8", t: "2026-03-03T00:00:00Z", value: 0.42 },
-          { sensor: "М-8", t: "2026-06-01T00:00:00Z", value: 0.43 },
+          // In service from 01.06.2026 on the company's clock (Kemerovo, UTC+7): 31.05 23:00 there is
+          // before, 01.06 01:00 there is in (both 31.05 in UTC).
+          { sensor: "М-8", t: "2026-05-31T16:00:00Z", value: 0.42 },
+          { sensor: "М-8", t: "2026-05-31T18:00:00Z", value: 0.43 },
         ],
       },
     });
     expect(batch).toMatchObject({ lines: 4, accepted: 2, refused_count: 2 });
     expect(batch.refused).toEqual([
       { line: 1, reason: expect.stringMatching(/^датчик «М-7» выведен из эксплуатации \d\d\.\d\d\.\d{4}: его показания не принимаются$/) },
-      { line: 3, reason: "датчик «М-8» введен в эксплуатацию 01.06.2026: показание от 03.03.2026 раньше" },
+      { line: 3, reason: "датчик «М-8» введен в эксплуатацию 01.06.2026: показание от 31.05.2026 раньше" },
     ]);
   });
 

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { CsvEncodingError, decodeCsvBytes } from "@core/csv";
 import { readTypedNumber } from "@core/typed-numbers";
 import { ruDate } from "@core/measured-release";
+import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import { SENSOR_KINDS, possibleValue } from "@core/telemetry";
 import { formatNumber } from "../forecast/russian-numbers";
 import { registerAt } from "./register";
@@ -37,46 +38,60 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z
 export const CSV_HEADER_MESSAGE = "Ожидается заголовок «sensor;t;value»: код датчика, время ISO 8601 и значение";
 export const EMPTY_MESSAGE = "Пустой запрос: нет ни одного показания";
 
-/** Whether `sensor` was in service at `t` (ms): its register's dates (UTC days, inclusive), and for a
- *  retired sensor no later than its last change (the retirement or after), so a gateway still sending on
- *  a channel retired today hears so at once. */
-function servingAt(sensor: Sensor, t: number, date: string): boolean {
-  if (sensor.in_service_from && date < sensor.in_service_from) return false;
-  if (sensor.in_service_to && date > sensor.in_service_to) return false;
-  return sensor.is_active || t <= Date.parse(sensor.updated_at);
+/** A sensor of the register with the instants its service covers, `from` ≤ t < `to` (ms): its register's
+ *  dates as whole days on the company's clock (sensor-data.ts counts its minutes so), and a retired
+ *  sensor's no later than its last change (the retirement or after), so a gateway still sending on a
+ *  channel retired today hears so at once. */
+interface Serving {
+  sensor: Sensor;
+  from: number;
+  to: number;
+}
+
+/** The register by code (case aside), each entry with its time in service: what sensorAt reads. */
+export interface SensorIndex {
+  zone: string;
+  byCode: Map<string, Serving[]>;
+}
+
+const midnight = (date: string, zone: string) => {
+  const [y, m, d] = date.split("-").map(Number);
+  return instantOfWallTime(y, m, d, 0, 0, zone);
+};
+
+/** The register indexed for sensorAt; `zone` the company's clock its dates are days of. */
+export function sensorIndex(sensors: readonly Sensor[], zone: string): SensorIndex {
+  const byCode = new Map<string, Serving[]>();
+  for (const sensor of sensors) {
+    const code = sensor.code.toLocaleLowerCase("ru");
+    const from = sensor.in_service_from ? midnight(sensor.in_service_from, zone) : Number.NEGATIVE_INFINITY;
+    let to = sensor.in_service_to ? midnight(sensor.in_service_to, zone) + 86_400_000 : Number.POSITIVE_INFINITY;
+    if (!sensor.is_active) to = Math.min(to, Date.parse(sensor.updated_at) + 1);
+    byCode.set(code, [...(byCode.get(code) ?? []), { sensor, from, to }]);
+  }
+  return { zone, byCode };
 }
 
 /** The sensor of `code` in service at `t` (of the register's entries with that code, case aside), or
  *  why a reading of it at `t` is refused: no such code, or none of them in service then (issue 85: a
  *  retired channel is told so, not stored and ignored). */
-export function sensorAt(byCode: Map<string, Sensor[]>, code: string, t: number): Sensor | string {
+export function sensorAt(index: SensorIndex, code: string, t: number): Sensor | string {
   const name = code.trim().slice(0, 40);
-  const candidates = byCode.get(code.trim().toLocaleLowerCase("ru"));
+  const candidates = index.byCode.get(code.trim().toLocaleLowerCase("ru"));
   if (!candidates) return `датчик «${name}» не найден в реестре датчиков площадки`;
-  const date = new Date(t).toISOString().slice(0, 10);
-  const serving = candidates.find((s) => servingAt(s, t, date));
-  if (serving) return serving;
-  if (candidates.every((s) => !s.is_active)) {
-    const ends = candidates.map((s) => s.in_service_to).filter((d): d is string => !!d);
-    const last = ends.length > 0 ? ends.reduce((a, b) => (a > b ? a : b)) : undefined;
+  const serving = candidates.find((c) => c.from <= t && t < c.to);
+  if (serving) return serving.sensor;
+  const date = isoDateIn(new Date(t), index.zone);
+  if (candidates.every((c) => !c.sensor.is_active)) {
+    const ends = candidates.map((c) => c.sensor.in_service_to).filter((d): d is string => !!d);
+    const last = ends.length > 0 ? ends.reduce((x, y) => (x > y ? x : y)) : undefined;
     return `датчик «${name}» выведен из эксплуатации${last ? ` ${ruDate(last)}` : ""}: его показания не принимаются`;
   }
-  const starts = candidates.map((s) => s.in_service_from);
-  if (starts.every((d) => d && date < d)) {
-    const first = (starts as string[]).reduce((a, b) => (a < b ? a : b));
+  if (candidates.every((c) => t < c.from)) {
+    const first = candidates.map((c) => c.sensor.in_service_from as string).reduce((x, y) => (x < y ? x : y));
     return `датчик «${name}» введен в эксплуатацию ${ruDate(first)}: показание от ${ruDate(date)} раньше`;
   }
   return `датчик «${name}» не был в эксплуатации ${ruDate(date)}`;
-}
-
-/** The register by code (case aside): what sensorAt looks a line's code up in. */
-export function sensorIndex(sensors: readonly Sensor[]): Map<string, Sensor[]> {
-  const byCode = new Map<string, Sensor[]>();
-  for (const sensor of sensors) {
-    const code = sensor.code.toLocaleLowerCase("ru");
-    byCode.set(code, [...(byCode.get(code) ?? []), sensor]);
-  }
-  return byCode;
 }
 
 /** The earliest instant a reading may carry, given the batch's time (LIMITS.telemetry.pastMonths before
@@ -103,7 +118,7 @@ function readLine(
   code: unknown,
   time: unknown,
   value: unknown,
-  byCode: Map<string, Sensor[]>,
+  index: SensorIndex,
   now: number,
   oldest: number,
 ): ParsedReading | Refusal {
@@ -125,7 +140,7 @@ function readLine(
     number = read.value;
   } else return { line, reason: "значение не число" };
   if (!Number.isFinite(number)) return { line, reason: "значение не конечное число" };
-  const sensor = sensorAt(byCode, code, t);
+  const sensor = sensorAt(index, code, t);
   if (typeof sensor === "string") return { line, reason: sensor };
   const impossible = impossibleValue(sensor, t, number, typeof value === "number" ? String(value) : value);
   if (impossible) return { line, reason: impossible };
@@ -201,8 +216,9 @@ export function readReadings(
   body: ReadBody,
   sensors: readonly Sensor[],
   now: number,
+  zone = "UTC",
 ): { readings: ParsedReading[]; refused: Refusal[]; lines: number } {
-  const byCode = sensorIndex(sensors);
+  const index = sensorIndex(sensors, zone);
   const lines: Line[] = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
   if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
   if (lines.length > LIMITS.telemetry.readingsPerRequest) {
@@ -213,7 +229,7 @@ export function readReadings(
   const oldest = oldestReading(now);
   for (const l of lines) {
     const read: ParsedReading | Refusal =
-      l.refused !== undefined ? { line: l.line, reason: l.refused } : readLine(l.line, l.code, l.time, l.value, byCode, now, oldest);
+      l.refused !== undefined ? { line: l.line, reason: l.refused } : readLine(l.line, l.code, l.time, l.value, index, now, oldest);
     if ("reason" in read) refused.push(read);
     else readings.push(read);
   }
@@ -232,9 +248,10 @@ export async function storeBatch(
   id = newId(),
 ): Promise<TelemetryBatch> {
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
-  const sensors = await deps.repos.sensors.listOfFacility(company, facility);
+  const [sensors, owner] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
   const now = deps.clock.now();
-  const { readings, refused, lines } = readReadings(body, sensors, now.getTime());
+  // The register's dates in service are days on the company's clock.
+  const { readings, refused, lines } = readReadings(body, sensors, now.getTime(), zoneOf(owner));
   const bytes = new TextEncoder().encode(JSON.stringify(readings.map((r) => [r.sensor, r.t, r.value])));
   await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
   const batch: TelemetryBatch = {
