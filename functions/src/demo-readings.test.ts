@@ -217,15 +217,20 @@ describe("the demo year's seed", () => {
     expect(drainage.ef_ch4).toBeGreaterThan(36);
 
     const project = await d.project(actor, { name: "2026", start_date: "2026-01-01", end_date: "2026-12-31", facility: mine });
-    const [accepted] = await d.write(() =>
-      acceptOffers(
-        d.deps,
-        actor,
-        parseWith(offerAcceptSchema, { facility: mine, point: shaft.id, months: ["2026-03"], project: project.id }),
-      ),
-    );
+    const accept = (month: string) =>
+      d.write(() =>
+        acceptOffers(
+          d.deps,
+          actor,
+          parseWith(offerAcceptSchema, { facility: mine, point: shaft.id, months: [month], project: project.id, reason: "Демонстрация" }),
+        ),
+      );
+    // March still runs on the company's clock: shown, not accepted (issue 87).
+    expect(march.in_progress).toBe(true);
+    await expect(accept("2026-03")).rejects.toThrow("months: месяц 03.2026 еще идет");
+    const [accepted] = await accept("2026-02");
     const calculation = await d.deps.repos.calculations.get(actor.company, "underground", accepted.accepted!.calculation);
-    expect(calculation?.name).toBe("Вентиляционный ствол № 2: по данным АГК, 03.2026 (демонстрационные данные)");
+    expect(calculation?.name).toBe("Вентиляционный ствол № 2: по данным АГК, 02.2026 (демонстрационные данные)");
   });
 });
 

@@ -43,9 +43,12 @@ describe("web app: the demo mine's readings", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/telemetry`);
     await page.getByText(NOTE).waitFor();
-    const shaft = page.getByRole("row", { name: /Вентиляционный ствол № 2\s*демонстрационные данные/ }).last();
+    const rows = page.getByRole("row", { name: /Вентиляционный ствол № 2\s*демонстрационные данные/ });
+    const shaft = rows.last();
     await shaft.waitFor();
-    expect(await shaft.textContent()).toMatch(/Принять/);
+    // The month still running is shown with its minutes so far, not offered (issue 87); the month before it is.
+    expect(await shaft.textContent()).toMatch(/месяц идет: [\d\s]+ из [\d\s]+ минут/);
+    if ((await rows.count()) > 1) expect(await rows.first().textContent()).toMatch(/Принять/);
     await screenshot(page, { path: `${SHOTS}/web-demo-readings-offers.png`, fullPage: true });
     await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/completeness`);
     await page.getByText(NOTE).waitFor();

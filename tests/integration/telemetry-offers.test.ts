@@ -14,6 +14,7 @@ import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
 let staff: string;
+let company: string;
 let other: string;
 let facility: { id: string };
 let project: { id: string };
@@ -58,7 +59,7 @@ const offerOf = async (point: string, month: string) => (await offers()).find((o
 
 beforeAll(async () => {
   h = await createHarness();
-  ({ token: staff } = await h.signedInUser("ООО «Предложения АГК»"));
+  ({ token: staff, companyId: company } = await h.signedInUser("ООО «Предложения АГК»"));
   ({ token: other } = await h.signedInUser("ООО «Чужие предложения»"));
   facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Замер»", kind: "underground_mine" }), 201);
   for (const [name, kind] of [
@@ -214,5 +215,29 @@ describe("accepting months (D62, D63)", () => {
     expect(changed[0]).toMatchObject({ level: "warning", calculations: [now.accepted!.calculation] });
     expect(changed[0].message).toContain("Данные АГК изменились после принятия: «Вентиляционный ствол», 03.2026 — принято 2,172 т CH4");
     expect(changed[0].message).toContain("(+1,62 %)");
+  });
+});
+
+describe("one acceptance per month on the table (issue 86, R6 and R13)", () => {
+  it("ten parallel accepts of one month answer one 201 and nine 409, and store one calculation", async () => {
+    const body = {
+      facility: facility.id,
+      point: points["Дегазационная установка"],
+      months: ["2026-03"],
+      project: project.id,
+      reason: "Час",
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post("/api/v1/telemetry/offers/accept/", body)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    for (const refused of answers.filter((r) => r.status === 409))
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/03\.2026/);
+    const calculations = await h.deps.repos.calculations.listAllByProject(company, project.id, "underground", "active");
+    expect(calculations.filter((c) => c.point === points["Дегазационная установка"])).toHaveLength(1);
+  });
+
+  it("refuses a point of 1 000 characters with 400 naming it, not 500", async () => {
+    const body = { facility: facility.id, point: "x".repeat(1000), months: ["2026-03"], project: project.id };
+    const refused = await json<{ detail: string }>(await post("/api/v1/telemetry/offers/accept/", body), 400);
+    expect(refused.detail).toContain("point: идентификатор не длиннее 128 символов");
   });
 });

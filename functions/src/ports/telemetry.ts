@@ -86,10 +86,21 @@ export interface TelemetryRepository {
   putDay(day: SensorDay, expectedVersion: number): Promise<boolean>;
   /** D63: a point's month accepted into a year; Conflict when it is already. */
   createAcceptance(acceptance: OfferAcceptance): Promise<void>;
+  /** D63: a point's month accepted again (`version` one more than the stored one's, which must still
+   *  be `expectedVersion`, absent counting as 1); Conflict otherwise. */
+  replaceAcceptance(acceptance: OfferAcceptance, expectedVersion: number): Promise<void>;
+  /** Issue 86 R6: the claim a request takes on a point's month before it accepts it, so that of
+   *  parallel accepts of one month one writes and the others are refused before they write anything:
+   *  true when taken (none stored, or one taken before `staleBefore` by a request that never released
+   *  it), false when another request holds it. */
+  claimMonth(claim: MonthClaim, staleBefore: string): Promise<boolean>;
+  /** Gives the claim back (only if it is still `claim.token`'s). */
+  releaseMonth(claim: MonthClaim): Promise<void>;
   /** The facility's accepted months. */
   acceptances(companyId: string, facilityId: string): Promise<OfferAcceptance[]>;
-  /** An accepted month with what its readings give now (D63: `now_ch4_t`, `rechecked_at`); the rest as
-   *  accepted. NotFound when the month was never accepted. */
+  /** What an accepted month's readings give now (D63: `now_ch4_t`, `rechecked_at`), written on it
+   *  without touching the rest (an acceptance again meanwhile keeps its figures). NotFound when the
+   *  month was never accepted. */
   recheckAcceptance(acceptance: OfferAcceptance): Promise<void>;
   /** The demo mines' simulators (demo-readings.ts): one per mine the demo seed made, none in a data
    *  folder it did not seed. */
@@ -116,6 +127,32 @@ export interface DemoFeed {
   version: number;
 }
 
+/** Issue 86 R6: a request's hold on a point's month while it accepts it (telemetry/offers.ts). */
+export interface MonthClaim {
+  company: string;
+  facility: string;
+  point: string;
+  month: string;
+  /** The request's own id: only it releases the claim. */
+  token: string;
+  /** ISO instant it was taken: a claim its request never released is taken over after a while. */
+  at: string;
+}
+
+/** D63: a month of a point accepted into a year before it was accepted again: what it held then. */
+export interface AcceptedBefore {
+  calculation: string;
+  /** The calculation's version that held these figures (its next version holds the new ones). */
+  calculation_version: number;
+  project: string;
+  ch4_t: number;
+  volume_thousand_m3: number;
+  readings_sha256: string;
+  accepted_at: string;
+  accepted_by: string;
+  reason: string;
+}
+
 /** D63: a month of a point accepted into a year: the calculation made and what it held. */
 export interface OfferAcceptance {
   company: string;
@@ -135,6 +172,13 @@ export interface OfferAcceptance {
    *  recheck, accepted-changes.ts); absent until then. Its calculation keeps what was accepted. */
   now_ch4_t?: number;
   rechecked_at?: string;
+  /** How many times the month was accepted (absent: once). */
+  version?: number;
+  /** Issue 87: why the month was accepted again (empty the first time). */
+  again_reason?: string;
+  /** Issue 87: the figures of each earlier acceptance, oldest first; their readings stay in the blob
+   *  store under their SHA-256 (accepted-evidence.ts). */
+  history?: AcceptedBefore[];
 }
 
 /** D65: an event of a facility's sensor as stored: threshold and stale events the detector finds in

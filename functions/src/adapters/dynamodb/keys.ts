@@ -146,6 +146,12 @@ export const offerAcceptance = (companyId: string, facilityId: string, pointId: 
   PK: `COMPANY#${companyId}`,
   SK: `TOFFER#${facilityId}#${pointId}#${month}`,
 });
+/** Issue 86 R6: a request's claim on a point's month while it accepts it (apart from the acceptances'
+ *  prefix, so a reader of them never sees one). */
+export const offerClaim = (companyId: string, facilityId: string, pointId: string, month: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `TCLAIM#${facilityId}#${pointId}#${month}`,
+});
 export const acceptancesOfFacility = (companyId: string, facilityId: string) => ({
   PK: `COMPANY#${companyId}`,
   SKPrefix: `TOFFER#${facilityId}#`,

@@ -2,7 +2,15 @@
 // (keys.telemetryQueued), and each sensor's readings of a UTC day packed in one item (keys.sensorDay):
 // the instants as a Uint32 array of ms since the day's 00:00 UTC and the values as a Float64 array,
 // both little-endian binary attributes, so a day of one-minute readings is 17 KB, not 1 440 items.
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from "@aws-sdk/lib-dynamodb";
 import type {
   DemoFeed,
   LiveBindingRepository,
@@ -17,10 +25,11 @@ import type {
 } from "../../ports";
 import * as keys from "./keys";
 import { unlessConditionFails } from "./conditions";
-import { NotFound } from "../../domain/errors";
+import { Conflict, NotFound } from "../../domain/errors";
 import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
 
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
+export const ACCEPTANCE_CHANGED = "Месяц только что приняли заново: обновите страницу";
 
 /** A typed array's bytes, as a binary attribute holds them. */
 export const bytesOf = (array: Uint32Array | Float64Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -135,6 +144,47 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
         "Этот месяц уже принят",
       );
     },
+    async replaceAcceptance(acceptance, expectedVersion) {
+      const key = keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month);
+      const written = await unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...key, ...acceptance },
+            ConditionExpression:
+              expectedVersion === 1 ? "attribute_exists(PK) AND (attribute_not_exists(version) OR version = :v)" : "version = :v",
+            ExpressionAttributeValues: { ":v": expectedVersion },
+          }),
+        ),
+      );
+      if (!written) throw new Conflict(ACCEPTANCE_CHANGED);
+    },
+    claimMonth(claim, staleBefore) {
+      return unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.offerClaim(claim.company, claim.facility, claim.point, claim.month), ...claim },
+            ConditionExpression: "attribute_not_exists(PK) OR #at < :stale",
+            ExpressionAttributeNames: { "#at": "at" },
+            ExpressionAttributeValues: { ":stale": staleBefore },
+          }),
+        ),
+      );
+    },
+    async releaseMonth(claim) {
+      await unlessConditionFails(
+        doc.send(
+          new DeleteCommand({
+            TableName: table,
+            Key: keys.offerClaim(claim.company, claim.facility, claim.point, claim.month),
+            ConditionExpression: "#token = :token",
+            ExpressionAttributeNames: { "#token": "token" },
+            ExpressionAttributeValues: { ":token": claim.token },
+          }),
+        ),
+      );
+    },
     async acceptances(companyId, facilityId) {
       return stripAll<OfferAcceptance>(
         await queryPrefix(doc, table, keys.acceptancesOfFacility(companyId, facilityId), { consistentRead: true }),
@@ -143,7 +193,15 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
     async recheckAcceptance(acceptance) {
       const key = keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month);
       const written = await unlessConditionFails(
-        doc.send(new PutCommand({ TableName: table, Item: { ...key, ...acceptance }, ConditionExpression: "attribute_exists(PK)" })),
+        doc.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: key,
+            UpdateExpression: "SET now_ch4_t = :now, rechecked_at = :at",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":now": acceptance.now_ch4_t ?? null, ":at": acceptance.rechecked_at ?? null },
+          }),
+        ),
       );
       if (!written) throw new NotFound("Принятый месяц не найден");
     },

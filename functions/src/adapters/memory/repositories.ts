@@ -71,7 +71,7 @@ import {
   SENSOR_CONFLICT,
   SENSOR_EXISTS,
 } from "../dynamodb/sensor-repository";
-import { dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/telemetry-repository";
+import { ACCEPTANCE_CHANGED, dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/telemetry-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
@@ -450,13 +450,31 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         "Этот месяц уже принят",
       );
     },
+    async replaceAcceptance(acceptance, expectedVersion) {
+      const key = keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month);
+      const written = table.put(
+        { ...key, ...acceptance },
+        (stored) => stored !== undefined && num(stored.version ?? 1) === expectedVersion,
+      );
+      if (!written) throw new Conflict(ACCEPTANCE_CHANGED);
+    },
+    async claimMonth(claim, staleBefore) {
+      const key = keys.offerClaim(claim.company, claim.facility, claim.point, claim.month);
+      return table.put({ ...key, ...claim }, (stored) => stored === undefined || String(stored.at) < staleBefore);
+    },
+    async releaseMonth(claim) {
+      table.delete(keys.offerClaim(claim.company, claim.facility, claim.point, claim.month), (stored) => stored?.token === claim.token);
+    },
     async acceptances(companyId, facilityId) {
       const prefix = keys.acceptancesOfFacility(companyId, facilityId);
       return table.query(prefix.PK, prefix.SKPrefix).map((item) => strip<OfferAcceptance>(item)!);
     },
     async recheckAcceptance(acceptance) {
       const key = keys.offerAcceptance(acceptance.company, acceptance.facility, acceptance.point, acceptance.month);
-      if (!table.put({ ...key, ...acceptance }, (stored) => stored !== undefined)) throw new NotFound("Принятый месяц не найден");
+      const rechecked = table.update(key, (stored) =>
+        stored ? { ...stored, now_ch4_t: acceptance.now_ch4_t ?? null, rechecked_at: acceptance.rechecked_at ?? null } : false,
+      );
+      if (!rechecked) throw new NotFound("Принятый месяц не найден");
     },
     async putDay(day, expectedVersion) {
       return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>

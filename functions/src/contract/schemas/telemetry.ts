@@ -2,6 +2,7 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
+import { idString } from "./common";
 import { fieldMessage } from "../field-errors";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 
@@ -64,6 +65,28 @@ const acceptedSchema = z.object({
   reason: z.string().meta({ description: "Why a month below 95 % completeness was accepted; empty otherwise" }),
   changed: z.boolean().meta({ description: "«данные АГК изменились после принятия»: the month now differs by more than 0,1 %" }),
   difference_pct: z.number().meta({ description: "(now − accepted) / accepted × 100" }),
+  version: z.int().meta({ description: "How many times the month was accepted" }),
+  again_reason: z.string().meta({ description: "Why the month was last accepted again; empty when accepted once" }),
+  history: z
+    .array(
+      z.object({
+        calculation: z.string(),
+        calculation_version: z.int().meta({ description: "The calculation's version that held these figures; 0 when it was archived" }),
+        ch4_t: z.number(),
+        volume_thousand_m3: z.number(),
+        readings_sha256: z.string(),
+        accepted_at: z.string(),
+        accepted_by: z.string(),
+        reason: z.string(),
+      }),
+    )
+    .meta({ description: "The earlier acceptances' figures, oldest first; their readings stay in the verification pack's store" }),
+  calculation_archived: z
+    .boolean()
+    .meta({ description: "The calculation accepted was archived (or is gone): the month may be accepted again" }),
+  year_frozen: z
+    .boolean()
+    .meta({ description: "The year is in review, approved or sent: a changed month is accepted again only after it is reopened" }),
 });
 
 export const offerSchema = z.object({
@@ -78,17 +101,21 @@ export const offerSchema = z.object({
   longest_gap_min: z.int(),
   readings_sha256: z.string().meta({ description: "SHA-256 of the readings used (sensor code, instant, value per line)" }),
   demo: z.boolean().meta({ description: "The readings are the demo's simulated ones: «демонстрационные данные»" }),
+  in_progress: z.boolean().meta({
+    description: "The month has not ended on the company's clock: shown, not offered (minutes.expected counts its minutes so far)",
+  }),
+  month_minutes: z.int().meta({ description: "The whole month's minutes on the company's clock" }),
   accepted: z.nullable(acceptedSchema),
 });
 
 export const offerAcceptSchema = z.object({
-  facility: z.string("facility: укажите площадку"),
-  point: z.string("point: укажите источник выбросов"),
+  facility: idString("facility", "facility: укажите площадку"),
+  point: idString("point", "point: укажите источник выбросов"),
   months: z
     .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "months: месяцы в виде ГГГГ-ММ"), "months: укажите месяцы")
     .min(1, "months: укажите хотя бы один месяц")
     .max(LIMITS.telemetry.offerMonths, `months: не более ${LIMITS.telemetry.offerMonths} месяцев`),
-  project: z.string("project: укажите проект"),
+  project: idString("project", "project: укажите проект"),
   reason: z.optional(
     z.string().max(LIMITS.text.justification, `reason: не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`),
   ),
@@ -137,7 +164,7 @@ const bound = (field: string) =>
   );
 
 export const eventListQuerySchema = z.object({
-  facility: z.string("facility: укажите площадку").meta({ description: "Facility id" }),
+  facility: idString("facility", "facility: укажите площадку").meta({ description: "Facility id" }),
   from: bound("from"),
   to: bound("to"),
   level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "level: pre_warning, warning или alarm")),
@@ -263,23 +290,23 @@ export const liveBindingSchema = z.object({
 });
 
 export const liveBindBodySchema = z.object({
-  facility: z.string("facility: укажите площадку"),
+  facility: idString("facility", "facility: укажите площадку"),
   working: z.string("working: укажите выработку").min(1, "working: укажите выработку"),
   horizon: z.int("horizon: горизонт прогноза в минутах"),
   method: z.optional(z.enum(["xgboost", "lightgbm"], { error: "method: xgboost или lightgbm" })),
-  model: z.nullable(z.string("model: выберите модель прогноза или null, чтобы снять ее")),
-  sensor: z.optional(z.nullable(z.string())),
+  model: z.nullable(idString("model", "model: выберите модель прогноза или null, чтобы снять ее")),
+  sensor: z.optional(z.nullable(idString("sensor"))),
   features: z.optional(
     z.partialRecord(
       z.enum(LIVE_FEATURE_COLUMNS, { error: `features: столбцы ${LIVE_FEATURE_COLUMNS.join(", ")}` }),
-      z.string("features: укажите датчик столбца"),
+      idString("features", "features: укажите датчик столбца"),
     ),
   ),
 });
 
 /** A shift's report: the facility, the local date and the shift's number on it (D64), the file's format. */
 export const shiftReportQuerySchema = z.object({
-  facility: z.string("facility: укажите площадку").meta({ description: "Facility id" }),
+  facility: idString("facility", "facility: укажите площадку").meta({ description: "Facility id" }),
   date: z
     .string("date: укажите дату смены")
     .regex(/^\d{4}-\d{2}-\d{2}$/, fieldMessage("date", "дата смены ГГГГ-ММ-ДД по часам компании"))

@@ -43,6 +43,15 @@ const BASE_YEAR_FIELDS: Record<string, string> = {
 };
 /** Issue 61: a facility's coal output of a year (domain/calculations/coal-output.ts). */
 const COAL_OUTPUT_FIELDS: Record<string, string> = { year: "Год", t: "Добыча угля, т" };
+/** Issue 87: a month «по данным АГК» accepted again (domain/telemetry/offers.ts): its figures before
+ *  and after, the calculation's version that holds them, and why. */
+const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
+  ch4_t: "CH4, т",
+  volume_thousand_m3: "Объём смеси, тыс. м³",
+  readings_sha256: "SHA-256 показаний",
+  calculation_version: "Версия расчета",
+  reason: "Причина",
+};
 const FIELDS = {
   company: COMPANY_FIELDS,
   facility: FACILITY_FIELDS,
@@ -52,6 +61,7 @@ const FIELDS = {
   webhook: WEBHOOK_FIELDS,
   base_year: BASE_YEAR_FIELDS,
   coal_output: COAL_OUTPUT_FIELDS,
+  accepted_month: ACCEPTED_MONTH_FIELDS,
 } as const;
 const TARGETS = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
 
@@ -69,6 +79,8 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
     if (field === "role") return SENSOR_ROLES[value as SensorRole] ?? value;
     if (field === "conditions") return value === "actual" ? "рабочие (по датчикам P и T)" : "стандартные (20 °C, 101,325 кПа)";
   }
+  if (target === "accepted_month" && typeof value === "number")
+    return value.toLocaleString("ru-RU", { maximumFractionDigits: field === "calculation_version" ? 0 : 6 });
   if (target === "sensor" && typeof value === "number") return value.toLocaleString("ru-RU", { maximumFractionDigits: 6 });
   if (field === "kind" && typeof value === "string") {
     return (target === "point" ? EMISSION_POINT_KINDS[value as EmissionPointKind] : FACILITY_KINDS[value as FacilityKind]) ?? value;

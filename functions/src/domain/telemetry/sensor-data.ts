@@ -53,7 +53,7 @@ function serviceWindow(sensor: Sensor, month: MonthWindow, zone: string): MonthW
   if (sensor.in_service_from) start = Math.max(start, midnight(sensor.in_service_from, zone));
   if (sensor.in_service_to) end = Math.min(end, midnight(sensor.in_service_to, zone) + DAY_MS);
   if (end <= start) return undefined;
-  return { month: month.month, start, minutes: Math.round((end - start) / MINUTE_MS) };
+  return { ...month, start, minutes: Math.round((end - start) / MINUTE_MS) };
 }
 
 interface Computed {
