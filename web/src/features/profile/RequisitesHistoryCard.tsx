@@ -32,9 +32,11 @@ const columns: TableColumnsType<RequisitesChange> = [
                   ? `${entry.created ? "Новый ключ шлюза" : "Ключ шлюза"} «${entry.target_label}»`
                   : entry.target_type === "webhook"
                     ? `${entry.created ? "Новый вебхук" : "Вебхук"} «${entry.target_label}»`
-                    : entry.target_type === "base_year" || entry.target_type === "coal_output"
-                      ? entry.target_label
-                      : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+                    : entry.target_type === "accepted_month"
+                      ? `Месяц по данным АГК принят заново: ${entry.target_label}`
+                      : entry.target_type === "base_year" || entry.target_type === "coal_output"
+                        ? entry.target_label
+                        : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>

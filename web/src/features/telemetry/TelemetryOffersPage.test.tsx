@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 // «Данные АГК» (D61–D63): the completeness heat map by point and month, the month's figures in Russian
 // numbers, «Принять» into a project of the facility — below 95 % only once a reason is typed, which is
-// sent with it — and an accepted month whose readings moved it flagged.
+// sent with it — and an accepted month whose readings moved it flagged. Issue 87: the month still running
+// says «месяц идет: N из M минут» with no «Принять»; a changed month is offered «Принять заново» into its
+// project with a reason, or said to wait for the year's reopening when the year is frozen; 94,62 % is
+// never shown as «95»; with no project of the month's year the dialog says to create one.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { signedInUser, project } from "../../testing/fixtures";
@@ -29,27 +32,40 @@ const offer = (month: string, completeness: number, accepted: unknown = null) =>
   longest_gap_min: 10,
   readings_sha256: "a".repeat(64),
   demo: false,
+  in_progress: false,
+  month_minutes: 44640,
   accepted,
 });
+const acceptedMonth = (changes: Record<string, unknown> = {}) => ({
+  calculation: "c1",
+  project: "pr1",
+  ch4_t: 2.1,
+  accepted_at: AT,
+  accepted_by: "a@b.ru",
+  reason: "",
+  changed: true,
+  difference_pct: 1.62,
+  version: 1,
+  again_reason: "",
+  history: [],
+  calculation_archived: false,
+  year_frozen: false,
+  ...changes,
+});
+const page = { path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <TelemetryOffersPage /> };
 
 it("shows the heat map and the figures, asks for a reason below 95 % and sends it with the project", async () => {
   const year = new Date().getFullYear();
-  const changed = {
-    calculation: "c1",
-    project: "pr1",
-    ch4_t: 2.1,
-    accepted_at: AT,
-    accepted_by: "a@b.ru",
-    reason: "",
-    changed: true,
-    difference_pct: 1.62,
-  };
+  const changed = acceptedMonth();
   app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <TelemetryOffersPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listProjects", {
-        results: [project({ id: "pr1", name: "Замеры", facility: "f1" }), project({ id: "pr2", name: "Чужой", facility: "f2" })],
+        results: [
+          project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year }),
+          project({ id: "pr2", name: "Чужой", facility: "f2", reporting_year: year }),
+        ],
         count: 2,
       })
       .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013), offer(`${year}-04`, 0.9639, changed)])
@@ -108,7 +124,7 @@ it("on a phone shows each offer as a block of lines with its figures and «Пр�
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
-      .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1" })], count: 1 })
+      .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year })], count: 1 })
       .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013)]),
   );
   const block = (await screen.findByText(`03.${year}`)).closest<HTMLElement>("[data-testid=stacked-rows]")!;
@@ -128,4 +144,97 @@ it("on a phone shows each offer as a block of lines with its figures and «Пр�
   expect(screen.getByTestId("offers-heat-map").style.overflowX).toBe("auto");
   await app.user.click(within(block).getByText("Принять").closest("button")!);
   await screen.findByText(`Принять: Ствол № 2, 03.${year}`, { selector: ".ant-modal-title" });
+});
+
+it("shows the month still running with its minutes so far and no «Принять», and 94,62 % never as «95»", async () => {
+  const year = new Date().getFullYear();
+  const running = {
+    ...offer(`${year}-11`, 1),
+    in_progress: true,
+    month_minutes: 43200,
+    minutes: { expected: 38237, valid: 38237, substituted: 0, missing: 0 },
+  };
+  app = openPage(page, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listTelemetryOffers", [offer(`${year}-10`, 0.94621), running]),
+  );
+  const map = await screen.findByLabelText("Полнота данных");
+  const cells = [...map.querySelectorAll("td")].map((td) => td.textContent);
+  expect(cells).toContain("94");
+  expect(cells).not.toContain("95");
+  expect(cells).toContain("идет");
+  expect(screen.getByText(/Полнота здесь считается за весь месяц/)).toBeTruthy();
+  const october = (await screen.findByText(`10.${year}`)).closest("tr")!;
+  expect(october.textContent).toContain("94,62 %");
+  const november = screen.getByText(`11.${year}`).closest("tr")!;
+  expect(november.textContent?.replace(/\s/g, " ")).toContain("месяц идет: 38 237 из 43 200 минут");
+  expect(within(november).queryByText("Принять")).toBeNull();
+});
+
+it("offers «Принять заново» for a changed month into its project with a reason, and waits for a frozen year's reopening", async () => {
+  const year = new Date().getFullYear();
+  app = openPage(page, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listProjects", {
+        results: [
+          project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year }),
+          project({ id: "pr3", name: "Еще проект", facility: "f1", reporting_year: year }),
+        ],
+        count: 2,
+      })
+      .on("listTelemetryOffers", [
+        offer(`${year}-09`, 0.99, acceptedMonth({ year_frozen: true })),
+        offer(`${year}-10`, 0.99, acceptedMonth({ difference_pct: 5.56 })),
+      ])
+      .on("acceptTelemetryOffers", () => [offer(`${year}-10`, 0.99, acceptedMonth({ changed: false, version: 2 }))]),
+  );
+  const frozen = (await screen.findByText(`09.${year}`)).closest("tr")!;
+  expect(frozen.textContent).toContain("Год утвержден: месяц примут заново после того, как год откроют для изменений");
+  expect(within(frozen).queryByText("Принять заново")).toBeNull();
+  const row = screen.getByText(`10.${year}`).closest("tr")!;
+  expect(row.textContent?.replace(/\s/g, " ")).toContain("Данные АГК изменились после принятия: +5,56 %");
+  await app.user.click(within(row).getByText("Принять заново").closest("button")!);
+  const dialog = (await screen.findByText(`Принять заново: Ствол № 2, 10.${year}`, { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  expect(dialog.textContent).toContain("Расчет месяца получит новую версию");
+  const ok = within(dialog)
+    .getAllByText("Принять заново")
+    .map((e) => e.closest("button")!)
+    .find((b) => b?.className.includes("primary"))!;
+  expect(ok.disabled).toBe(true);
+  await app.user.type(within(dialog).getByLabelText("Почему месяц принимается заново"), "Второй файл");
+  await waitFor(() => expect(ok.disabled).toBe(false));
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("acceptTelemetryOffers")).toHaveLength(1));
+  expect(app.api.calls("acceptTelemetryOffers")[0].body).toEqual({
+    facility: "f1",
+    point: "p1",
+    months: [`${year}-10`],
+    project: "pr1",
+    reason: "Второй файл",
+  });
+});
+
+it("says to create a project of the month's year when the facility has none, offering only that year's", async () => {
+  const year = new Date().getFullYear();
+  app = openPage(page, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("listProjects", { results: [project({ id: "pr0", name: "Прошлый год", facility: "f1", reporting_year: year - 1 })], count: 1 })
+      .on("listTelemetryOffers", [offer(`${year}-03`, 0.99)]),
+  );
+  const row = (await screen.findByText(`03.${year}`)).closest("tr")!;
+  await app.user.click(within(row).getByText("Принять").closest("button")!);
+  const dialog = (await screen.findByText(`Принять: Ствол № 2, 03.${year}`, { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  await within(dialog).findByText(`Нет проекта этой площадки на ${year} год: создайте проект площадки на ${year} год`);
+  expect(within(dialog).queryByLabelText("Проект")).toBeNull();
+  expect(dialog.textContent).not.toContain("Прошлый год");
 });

@@ -1,8 +1,10 @@
 // «Данные АГК» of a mine (methodology D61–D63): per emission point and month of a year, the completeness
-// of its readings as a heat map and the measured figures they give — volume, CH4 content, t CH4, minutes
-// valid, substituted and missing, the longest gap — each month accepted into a project with «Принять»
-// (below 95 % with a reason), an accepted month whose readings moved it since flagged «данные АГК
-// изменились после принятия». Advisory: protective cut-off stays with the mine's own АГК.
+// of its readings over the whole month as a heat map and the measured figures they give — volume, CH4
+// content, t CH4, minutes valid, substituted and missing, the longest gap — each ended month accepted into
+// a project with «Принять» (below 95 % with a reason); the month still running shown «месяц идет: N из M
+// минут», never offered; an accepted month whose readings moved it since flagged «данные АГК изменились
+// после принятия» and offered «Принять заново» while its year is not frozen (issue 87). Advisory:
+// protective cut-off stays with the mine's own АГК.
 // On a phone the heat map scrolls inside its card with the points' names kept in sight, and each offer
 // is a block of «label: value» lines (ResponsiveTable), «Принять» under it.
 import { lazy, Suspense, useMemo, useState } from "react";
@@ -16,7 +18,7 @@ import { SideScroll } from "../../shared/SideScroll";
 import { keepSignsWithNumbers } from "../../shared/text";
 import { useFacilities } from "../../api/inventory";
 import { useOffers, type Offer } from "../../api/telemetry";
-import { monthText, number, percent } from "./offerTexts";
+import { completenessFigure, monthText, number, percent, runningText } from "./offerTexts";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
 
@@ -67,32 +69,53 @@ export default function TelemetryOffersPage() {
         `${o.minutes.valid.toLocaleString("ru-RU")} / ${o.minutes.substituted.toLocaleString("ru-RU")} / ${o.minutes.missing.toLocaleString("ru-RU")}`,
     },
     {
-      title: "Полнота",
+      title: "Полнота за весь месяц",
       dataIndex: "completeness",
       align: "right",
-      render: (v: number) => <Tag color={v >= OFFER_COMPLETENESS ? "green" : "orange"}>{percent(v)}</Tag>,
+      render: (v: number, o) =>
+        o.in_progress ? (
+          <Tag style={{ whiteSpace: "normal" }}>{runningText(o)}</Tag>
+        ) : (
+          <Tag color={v >= OFFER_COMPLETENESS ? "green" : "orange"}>{percent(v)}</Tag>
+        ),
     },
     { title: "Наибольший пропуск, мин", dataIndex: "longest_gap_min", align: "right", render: (v: number) => v.toLocaleString("ru-RU") },
     {
       title: "",
       key: "accept",
-      onCell: () => oneLine,
-      render: (_: unknown, o) =>
-        o.accepted ? (
-          <Space direction="vertical" size={0}>
-            <Tag color="blue">Принят</Tag>
-            {o.accepted.changed && (
-              <Tag color="red">
-                Данные АГК изменились после принятия: {o.accepted.difference_pct > 0 ? "+" : ""}
-                {number(o.accepted.difference_pct, 2)} %
-              </Tag>
+      // The notes wrap between words within the column (a note on one line was cut at 1440 px).
+      width: 240,
+      render: (_: unknown, o) => {
+        if (o.in_progress) return <Typography.Text type="secondary">примут после окончания месяца</Typography.Text>;
+        if (!o.accepted) {
+          return (
+            <Button size="small" type="primary" onClick={() => setAccepting(o)}>
+              Принять
+            </Button>
+          );
+        }
+        const { changed, calculation_archived: archived, year_frozen: frozen, difference_pct: difference } = o.accepted;
+        return (
+          <Space direction="vertical" size={4}>
+            <Tag color={archived ? "default" : "blue"}>{archived ? "Принят, расчет в архиве" : "Принят"}</Tag>
+            {changed && !archived && (
+              <Typography.Text type="danger">
+                {keepSignsWithNumbers(`Данные АГК изменились после принятия: ${difference > 0 ? "+" : ""}${number(difference, 2)} %`)}
+              </Typography.Text>
+            )}
+            {changed && !archived && frozen && (
+              <Typography.Text type="secondary">
+                Год утвержден: месяц примут заново после того, как год откроют для изменений
+              </Typography.Text>
+            )}
+            {(archived || (changed && !frozen)) && (
+              <Button size="small" type="primary" onClick={() => setAccepting(o)}>
+                Принять заново
+              </Button>
             )}
           </Space>
-        ) : (
-          <Button size="small" type="primary" onClick={() => setAccepting(o)}>
-            Принять
-          </Button>
-        ),
+        );
+      },
     },
   ];
   return (
@@ -106,6 +129,11 @@ export default function TelemetryOffersPage() {
       <YearField year={year} onChange={setYear} />
       {offers.isError && <LoadError what="данные АГК" message={offers.error.message} retry={() => offers.refetch()} />}
       <Card title="Полнота данных по источникам и месяцам">
+        <Typography.Paragraph type="secondary">
+          Полнота здесь считается за весь месяц по часам компании: доля его минут с достоверными или замещенными значениями расхода и метана
+          источника. На странице «Полнота данных датчиков» — по каждому датчику за дни его эксплуатации. Месяц, который еще идет, принимают
+          после его окончания.
+        </Typography.Paragraph>
         {points.length === 0 ? (
           <Typography.Text type="secondary">За {year} год показаний нет</Typography.Text>
         ) : (
@@ -133,19 +161,25 @@ export default function TelemetryOffersPage() {
                       return (
                         <td key={month} style={{ padding: 2 }} data-latest={month === latest ? "" : undefined}>
                           <Tooltip
-                            title={offer ? `${monthText(month)}: ${percent(offer.completeness)}` : `${monthText(month)}: нет данных`}
+                            title={
+                              !offer
+                                ? `${monthText(month)}: нет данных`
+                                : offer.in_progress
+                                  ? `${monthText(month)}: ${runningText(offer)}`
+                                  : `${monthText(month)}: ${percent(offer.completeness)}`
+                            }
                           >
                             <div
                               style={{
                                 width: 44,
                                 height: 24,
-                                background: offer ? shade(offer.completeness) : "#f0f0f0",
+                                background: !offer ? "#f0f0f0" : offer.in_progress ? "#e6f4ff" : shade(offer.completeness),
                                 fontSize: 11,
                                 textAlign: "center",
                                 lineHeight: "24px",
                               }}
                             >
-                              {offer ? number(offer.completeness * 100, 0) : ""}
+                              {!offer ? "" : offer.in_progress ? "идет" : completenessFigure(offer.completeness, 0)}
                             </div>
                           </Tooltip>
                         </td>

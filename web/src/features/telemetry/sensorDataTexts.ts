@@ -2,7 +2,7 @@
 // minute's flag, completeness, so that no screen relies on colour alone.
 import { FLAG_REASONS, OFFER_COMPLETENESS, type FlagCode } from "@core/telemetry";
 import type { SensorGaps } from "../../api/telemetry";
-import { number } from "./offerTexts";
+import { percent } from "./offerTexts";
 
 export { monthText } from "./offerTexts";
 
@@ -11,8 +11,8 @@ type Gap = SensorGaps["gaps"][number];
 /** A value as the sensor reads it: up to 6 decimals, Russian style. */
 export const reading = (value: number | null) => (value === null ? "—" : value.toLocaleString("ru-RU", { maximumFractionDigits: 6 }));
 export const minutesText = (n: number) => n.toLocaleString("ru-RU");
-/** «96,39 %». */
-export const completenessText = (share: number) => `${number(share * 100, 2)} %`;
+/** «96,39 %», never across the 95 % rule (offerTexts.ts). */
+export const completenessText = percent;
 /** Whether a month's volume is offered without a reason (D62: at 95 % and more). */
 export const complete = (share: number) => share >= OFFER_COMPLETENESS;
 
