@@ -50,9 +50,14 @@ function getOnNewConnection(url: string, token: string, path: string): Promise<{
 }
 
 /** A watcher thread of the test's (tests/support/batch-watch-thread.ts), loaded as the server's threads are. */
-async function watcher(endpoint: string): Promise<Worker> {
+async function watcher(endpoint: string, engineSecret?: string): Promise<Worker> {
   const worker = new Worker(new URL("../../functions/src/local/thread-boot.mjs", import.meta.url), {
-    workerData: { endpoint, tableName: LOCAL_TABLE, entry: new URL("../support/batch-watch-thread.ts", import.meta.url).href },
+    workerData: {
+      endpoint,
+      engineSecret,
+      tableName: LOCAL_TABLE,
+      entry: new URL("../support/batch-watch-thread.ts", import.meta.url).href,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     worker.once("message", () => resolve());
@@ -88,8 +93,11 @@ it(
       await createUser(server.deps, { companyId: other.id, email: "neighbour@example.com", password: "neighbour-password-1" });
       const otherToken = await accessToken(server.url, { email: "neighbour@example.com", password: "neighbour-password-1" });
 
-      const { endpoint } = JSON.parse(readFileSync(join(dataDir, "dynamodb-endpoint.json"), "utf8")) as { endpoint: string };
-      worker = await watcher(endpoint);
+      const { endpoint, secret } = JSON.parse(readFileSync(join(dataDir, "dynamodb-endpoint.json"), "utf8")) as {
+        endpoint: string;
+        secret: string;
+      };
+      worker = await watcher(endpoint, secret);
       // Four at a time, as a gateway's pushers (telemetry-crash.test.ts).
       const answers: Awaited<ReturnType<typeof call>>[] = [];
       for (let i = 0; i < BATCHES; i += 4) {

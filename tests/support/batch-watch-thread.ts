@@ -7,8 +7,9 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createDocumentClient } from "../../functions/src/adapters/dynamodb/client";
 import { dynamoRepositories } from "../../functions/src/adapters/dynamodb/repositories";
 
-const { endpoint, tableName } = workerData as { endpoint: string; tableName: string };
-const repos = dynamoRepositories(createDocumentClient({ tableName, endpoint }), tableName);
+const { endpoint, tableName, engineSecret } = workerData as { endpoint: string; tableName: string; engineSecret?: string };
+// The engine's port asks the secret the server wrote beside its endpoint (issue 86 R18).
+const repos = dynamoRepositories(createDocumentClient({ tableName, endpoint, engineSecret }), tableName);
 
 async function watch(company: string, batches: string[], flag: Int32Array): Promise<void> {
   let seenQueued = false;

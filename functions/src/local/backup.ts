@@ -8,7 +8,7 @@
 // first and then fills an empty data folder.
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, type Stats } from "node:fs";
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
@@ -16,7 +16,8 @@ import { Readable, type Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip, createGzip } from "node:zlib";
-import { SNAPSHOT_PATH } from "./dynalite-engine.mjs";
+import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "./dynalite-engine.mjs";
+import { engineOf } from "./storage";
 import { startDynalite } from "./dynalite";
 import { endArchive, endEntry, readTar, startEntry, TarError, writeChunk } from "./tar";
 
@@ -85,17 +86,21 @@ interface LevelDb {
   close(): Promise<void>;
 }
 
-/** The endpoint of the server running on `dataDir`, if one answers. */
-async function runningEndpoint(dataDir: string): Promise<string | undefined> {
+/** The engine of the server running on `dataDir`, if one answers (its endpoint and the secret its
+ *  port asks, issue 86 R18). */
+async function runningEngine(dataDir: string): Promise<{ endpoint: string; secret?: string } | undefined> {
+  const running = engineOf(dataDir);
+  if (!running) return undefined;
   try {
-    const { endpoint } = JSON.parse(await readFile(join(dataDir, ENDPOINT_FILE), "utf8")) as { endpoint: string };
-    const res = await fetch(endpoint, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(running.endpoint, { signal: AbortSignal.timeout(2000), headers: secretHeader(running.secret) });
     await res.body?.cancel();
-    return endpoint;
+    return running;
   } catch {
     return undefined;
   }
 }
+
+const secretHeader = (secret: string | undefined): Record<string, string> => (secret ? { [ENGINE_SECRET_HEADER]: secret } : {});
 
 /** The lines of a text stream. */
 async function* lines(body: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
@@ -196,6 +201,8 @@ export interface BackupReport {
 export interface BackupOptions {
   /** The engine to snapshot; by default the running server's on `dataDir`, else one started here. */
   endpoint?: string;
+  /** The secret that engine's port asks (issue 86 R18). */
+  engineSecret?: string;
   /** The data folder's format version to record (data-format.ts). */
   dataFormat?: () => Promise<number | undefined>;
 }
@@ -209,7 +216,8 @@ export async function takeBackup(dataDir: string, file: string, options: BackupO
   if (!existsSync(join(source, DATABASE_DIR))) throw new BackupError(`в папке ${source} нет данных (папки ${DATABASE_DIR})`);
   if (target === source || target.startsWith(source + sep + DATABASE_DIR + sep))
     throw new BackupError("копию нельзя записать в папку базы данных");
-  let endpoint = options.endpoint ?? (await runningEndpoint(source));
+  const running = options.endpoint ? { endpoint: options.endpoint, secret: options.engineSecret } : await runningEngine(source);
+  let endpoint = running?.endpoint;
   let engine: Awaited<ReturnType<typeof startDynalite>> | undefined;
   if (!endpoint) {
     engine = await startDynalite({ path: join(source, DATABASE_DIR) });
@@ -222,7 +230,7 @@ export async function takeBackup(dataDir: string, file: string, options: BackupO
   gzip.pipe(output);
   try {
     const dataFormat = await options.dataFormat?.();
-    const res = await fetch(`${endpoint}${SNAPSHOT_PATH}`);
+    const res = await fetch(`${endpoint}${SNAPSHOT_PATH}`, { headers: secretHeader(running?.secret) });
     if (!res.ok || !res.body) throw new BackupError(`база данных не дала снимок (HTTP ${res.status})`);
     const manifest: BackupManifest = {
       kind: BACKUP_KIND,

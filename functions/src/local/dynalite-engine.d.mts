@@ -8,7 +8,9 @@ export function loadParser(id: string, memoised?: boolean): PegParser | undefine
 export function memoisedParserSource(file: string): string | undefined;
 /** dynalite's store: what a request is answered from (dynalite-answer.mjs). */
 export type EngineStore = object;
-/** dynalite's HTTP server for `options` and the store it answers from. */
+/** dynalite's HTTP server for `options` and the store it answers from; with `options.secret` its
+ *  loopback port answers only a caller naming it (issue 86 R18: ENGINE_SECRET_HEADER, or an SDK
+ *  client's access key id). */
 export function createEngine(options: Record<string, unknown>): { server: import("node:http").Server; store: EngineStore };
 /** Runs `end` (which hands a request's end to the engine) so that, when the request is an
  *  UpdateItem that succeeds, `holder` gets the item before it and after it. */
@@ -16,3 +18,5 @@ export function withItemImages(holder: { before?: unknown; after?: unknown }, en
 /** The path on the engine's loopback port that answers a snapshot of the whole LevelDB, one JSON
  *  line `[key, value]` each, then `{"end": count}`. */
 export const SNAPSHOT_PATH: string;
+/** The header a plain HTTP caller names the engine's secret in. */
+export const ENGINE_SECRET_HEADER: string;

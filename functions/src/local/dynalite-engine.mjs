@@ -33,6 +33,7 @@
 // before and after it, as the engine read and wrote it under the item's lock: the images of the
 // stream record, without a read of the item before the update. The request and its answer are
 // otherwise the ones the caller sent and DynamoDB would give.
+import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 // First: LevelDB's options, which dynalite takes when it loads (level-options.mjs).
@@ -281,15 +282,50 @@ async function answerSnapshot(store, response) {
 /** dynalite's HTTP server for `options` and the store it answers from (the one a request of this
  *  process is handed to, dynalite-answer.mjs). Its loopback port also answers GET SNAPSHOT_PATH. */
 export function createEngine(options) {
-  const server = dynalite(options);
-  const store = engine.stores.get(options);
+  const { secret, ...engineOptions } = options;
+  const server = dynalite(engineOptions);
+  const store = engine.stores.get(engineOptions);
   const [answer] = server.listeners("request");
   server.removeAllListeners("request");
   server.on("request", (request, response) => {
+    // Issue 86 R18: with a secret, the loopback port answers only a caller who names it: any local
+    // process could reach the port, and dynalite checks no signature.
+    if (secret !== undefined && !carriesSecret(request, secret)) return refuseUnnamed(request, response);
     if (request.method === "GET" && request.url === SNAPSHOT_PATH) answerSnapshot(store, response);
     else answer(request, response);
   });
   return { server, store };
+}
+
+/** The header a caller of the snapshot (or any plain HTTP call) names the engine's secret in; an SDK
+ *  client names it as its access key id (the SigV4 Authorization's Credential=…/). */
+export const ENGINE_SECRET_HEADER = "x-engine-secret";
+
+function sameText(a, b) {
+  const x = Buffer.from(String(a));
+  const y = Buffer.from(String(b));
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function carriesSecret(request, secret) {
+  const named = request.headers[ENGINE_SECRET_HEADER];
+  if (typeof named === "string" && sameText(named, secret)) return true;
+  const credential = /Credential=([^/,\s]+)\//.exec(String(request.headers.authorization ?? ""))?.[1];
+  return credential !== undefined && sameText(credential, secret);
+}
+
+/** DynamoDB's own answer to a key it does not know, after the request's body is read. */
+function refuseUnnamed(request, response) {
+  request.resume();
+  request.once("end", () => {
+    response.writeHead(400, { "Content-Type": "application/x-amz-json-1.0" });
+    response.end(
+      JSON.stringify({
+        __type: "com.amazonaws.dynamodb.v20120810#UnrecognizedClientException",
+        message: "The security token included in the request is invalid.",
+      }),
+    );
+  });
 }
 
 if (!engine.create.cheaperCalls) {

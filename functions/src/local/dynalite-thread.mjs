@@ -9,8 +9,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { answerRequest } from "./dynalite-answer.mjs";
 import { createEngine } from "./dynalite-engine.mjs";
 
-const { path, port } = workerData;
-const { server, store } = createEngine({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+const { path, port, secret } = workerData;
+const { server, store } = createEngine({ path, secret, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 server.once("error", (error) => parentPort.postMessage({ type: "error", message: error.message, code: error.code }));
 server.listen(port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));
 

@@ -13,6 +13,8 @@ import { threadResourceLimits } from "./heap-limits";
 
 export interface RunningDynalite {
   endpoint: string;
+  /** The secret its loopback port asks of every caller (issue 86 R18), when started with one. */
+  secret?: string;
   /** In a thread: a new way in for a client of this process (dynalite-port.ts), which may be
    *  handed on to another thread. */
   connect?(): MessagePort;
@@ -30,12 +32,16 @@ export interface DynaliteOptions {
   port?: number;
   /** Run the engine in a worker thread of its own. */
   thread?: boolean;
+  /** Issue 86 R18: the loopback port answers only a caller who names this (an SDK client as its
+   *  access key id, `createDocumentClient`'s `engineSecret`; a plain call in ENGINE_SECRET_HEADER).
+   *  This process's own clients reach the engine through ports and name nothing. */
+  secret?: string;
 }
 
 export async function startDynalite(options: DynaliteOptions = {}): Promise<RunningDynalite> {
-  const { path, port = 0 } = options;
-  if (options.thread) return startDynaliteThread(path, port);
-  const { server, store } = createEngine({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const { path, port = 0, secret } = options;
+  if (options.thread) return startDynaliteThread(path, port, secret);
+  const { server, store } = createEngine({ path, secret, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -43,6 +49,7 @@ export async function startDynalite(options: DynaliteOptions = {}): Promise<Runn
   const { port: actualPort } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${actualPort}`,
+    ...(secret === undefined ? {} : { secret }),
     requestHandler: () => engineRequestHandler(store),
     // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
     close: () => new Promise<void>((resolve, reject) => server.close((err?: Error) => (err ? reject(err) : resolve()))),
@@ -56,8 +63,8 @@ type ThreadMessage =
 
 const THREAD = new URL("./dynalite-thread.mjs", import.meta.url);
 
-async function startDynaliteThread(path: string | undefined, port: number): Promise<RunningDynalite> {
-  const worker = new Worker(THREAD, { workerData: { path, port }, execArgv: [], resourceLimits: threadResourceLimits() });
+async function startDynaliteThread(path: string | undefined, port: number, secret: string | undefined): Promise<RunningDynalite> {
+  const worker = new Worker(THREAD, { workerData: { path, port, secret }, execArgv: [], resourceLimits: threadResourceLimits() });
   const next = () =>
     new Promise<ThreadMessage>((resolve, reject) => {
       const settle = (message: ThreadMessage | Error) => {
@@ -90,6 +97,7 @@ async function startDynaliteThread(path: string | undefined, port: number): Prom
   };
   return {
     endpoint: `http://127.0.0.1:${started.port}`,
+    ...(secret === undefined ? {} : { secret }),
     connect,
     requestHandler: () => portRequestHandler(connect()),
     close() {

@@ -401,7 +401,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       ? startBackupSchedule(
           options.dataDir,
           options.backups,
-          { endpoint: storage.endpoint, dataFormat: () => readDataFormat(options.dataDir!) },
+          { endpoint: storage.endpoint, engineSecret: storage.engineSecret, dataFormat: () => readDataFormat(options.dataDir!) },
           serverLog,
         )
       : undefined;

@@ -30,6 +30,8 @@ const ENDPOINT_FILE = "dynamodb-endpoint.json";
 export interface OpenStorage {
   repos: Repositories;
   endpoint?: string;
+  /** The secret the engine's loopback port asks of a caller over HTTP (issue 86 R18). */
+  engineSecret?: string;
   /** With the engine in a thread of this process: a new way in to it for another thread
    *  (dynalite-port.ts), without HTTP. */
   connect?(): MessagePort;
@@ -123,9 +125,9 @@ function writeSecretFile(file: string, content: string): void {
   renameSync(temporary, file);
 }
 
-async function reachable(endpoint: string): Promise<boolean> {
+async function reachable(endpoint: string, engineSecret?: string): Promise<boolean> {
   try {
-    const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint });
+    const doc = createDocumentClient({ tableName: LOCAL_TABLE, endpoint, engineSecret });
     await doc.send(new ListTablesCommand({}));
     doc.destroy();
     return true;
@@ -150,17 +152,20 @@ async function fromEndpoint(
   closeEngine: () => Promise<void>,
   options: StorageOptions = {},
   engine?: RunningDynalite,
+  /** The secret of another process's engine, reached over its loopback port. */
+  engineSecret = engine?.secret,
 ): Promise<OpenStorage> {
   const doc = createDocumentClient({
     tableName: LOCAL_TABLE,
     endpoint,
+    engineSecret,
     ...(engine ? { requestHandler: engine.requestHandler() } : {}),
   });
   await ensureTable(doc, LOCAL_TABLE);
   const repos = dynamoRepositories(doc, LOCAL_TABLE);
   const handler = options.threads
     ? threadStreamHandler(endpoint, LOCAL_TABLE, engine?.connect)
-    : inProcessStreamHandler(endpoint, LOCAL_TABLE, engine?.requestHandler());
+    : inProcessStreamHandler(endpoint, LOCAL_TABLE, engine?.requestHandler(), engineSecret);
   const stream = eventQueue<StreamRecord>(
     async (records) => {
       const failed = new Set(await handler.handle(records));
@@ -174,6 +179,7 @@ async function fromEndpoint(
   return {
     repos,
     endpoint,
+    ...(engineSecret === undefined ? {} : { engineSecret }),
     ...(engine?.connect ? { connect: engine.connect } : {}),
     ...(engine ? { requestHandler: engine.requestHandler } : {}),
     doc,
@@ -194,12 +200,34 @@ export async function openMemoryStorage(options: StorageOptions = {}): Promise<O
   return fromEndpoint(engine.endpoint, engine.close, options, engine);
 }
 
-/** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there. */
+/** What dynamodb-endpoint.json says: where the running server's engine listens, and the secret its
+ *  port asks of every caller (issue 86 R18; the file is its owner's alone, 0600). */
+interface EndpointFile {
+  endpoint: string;
+  pid?: number;
+  secret?: string;
+}
+
+/** The running server's engine on `dataDir` as its endpoint file names it, if the file is there. */
+export function engineOf(dataDir: string): EndpointFile | undefined {
+  const endpointFile = join(dataDir, ENDPOINT_FILE);
+  if (!existsSync(endpointFile)) return undefined;
+  try {
+    return JSON.parse(readFileSync(endpointFile, "utf8")) as EndpointFile;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's storage: owns dynalite on DATA_DIR and advertises its endpoint there, with a secret
+ *  of this start that the engine's loopback port asks of every caller (issue 86 R18): any process of
+ *  the machine reaches a loopback port, only the folder's owner reads the file. */
 export async function openServerStorage(dataDir: string, options: StorageOptions = {}): Promise<OpenStorage> {
   mkdirSync(dataDir, { recursive: true });
-  const engine = await startDynalite({ path: join(dataDir, "dynamodb"), thread: options.threads });
+  const secret = randomBytes(32).toString("hex");
+  const engine = await startDynalite({ path: join(dataDir, "dynamodb"), thread: options.threads, secret });
   const endpointFile = join(dataDir, ENDPOINT_FILE);
-  writeFileSync(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid }));
+  writeSecretFile(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid, secret } satisfies EndpointFile));
   return fromEndpoint(
     engine.endpoint,
     async () => {
@@ -221,11 +249,9 @@ export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
     const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
     return { repos: dynamoRepositories(doc, tableName), settled: async () => {}, close: async () => doc.destroy() };
   }
-  const endpointFile = join(dataDir, ENDPOINT_FILE);
-  if (existsSync(endpointFile)) {
-    const { endpoint } = JSON.parse(readFileSync(endpointFile, "utf8")) as { endpoint: string };
-    if (await reachable(endpoint)) return fromEndpoint(endpoint, async () => {});
-  }
+  const running = engineOf(dataDir);
+  if (running && (await reachable(running.endpoint, running.secret)))
+    return fromEndpoint(running.endpoint, async () => {}, {}, undefined, running.secret);
   mkdirSync(dataDir, { recursive: true });
   const engine = await startDynalite({ path: join(dataDir, "dynamodb") });
   return fromEndpoint(engine.endpoint, engine.close, {}, engine);

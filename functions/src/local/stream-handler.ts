@@ -27,8 +27,13 @@ export const recordIdentifier = (record: StreamRecord): string => record.dynamod
 /** The handler in this process, writing through a client of its own: its writes (audit entries,
  *  statistics snapshots) are ones it skips on the stream anyway, so they need no records. With
  *  `requestHandler`, the client reaches the engine through it rather than HTTP (dynalite-port.ts). */
-export function inProcessStreamHandler(endpoint: string, tableName: string, requestHandler?: SdkRequestHandler): StreamHandler {
-  const doc = createDocumentClient({ tableName, endpoint, ...(requestHandler ? { requestHandler } : {}) });
+export function inProcessStreamHandler(
+  endpoint: string,
+  tableName: string,
+  requestHandler?: SdkRequestHandler,
+  engineSecret?: string,
+): StreamHandler {
+  const doc = createDocumentClient({ tableName, endpoint, engineSecret, ...(requestHandler ? { requestHandler } : {}) });
   const repos = dynamoRepositories(doc, tableName);
   return {
     async handle(records) {

@@ -19,6 +19,9 @@ export interface DynamoSettings {
   /** With `endpoint`: a transport of the local host's own in place of HTTP (local/dynalite-port.ts).
    *  Its requests never leave the process and the engine checks no signature: they go unsigned. */
   requestHandler?: DynamoDBClientConfig["requestHandler"];
+  /** With `endpoint`: the secret the local engine's loopback port asks of every caller (issue 86
+   *  R18, local/dynalite.ts), sent as the access key id the SDK signs with. */
+  engineSecret?: string;
 }
 
 /** What the SDK adds to every call for a request that goes over HTTP to AWS: on the local host's
@@ -47,8 +50,9 @@ export function createDocumentClient(settings: DynamoSettings): DynamoDBDocument
       ? {
           endpoint: settings.endpoint,
           region: settings.region ?? "local",
-          // dynalite checks nothing; the SDK still needs some credentials to sign with.
-          credentials: { accessKeyId: "local", secretAccessKey: "local" },
+          // dynalite checks no signature; the local engine's port checks the key id names its
+          // secret, where it has one (local/dynalite.ts).
+          credentials: { accessKeyId: settings.engineSecret ?? "local", secretAccessKey: "local" },
           maxAttempts: 3,
           ...(settings.requestHandler ? { requestHandler: settings.requestHandler } : {}),
         }
