@@ -302,7 +302,7 @@ export function demoWindow(now: Date): { start: number; minutes: number } {
 /** Binds the platform's default lagged model of every horizon it ships (defaultLaggedModels: 10 min … 6 h)
  *  to the demo's longwall, through the binding «Модель прогноза» makes (POST v1/telemetry/live/models/). */
 export async function bindDemoModels(deps: Deps, actor: Actor, facility: string): Promise<number> {
-  const models = (await defaultLaggedModels()).filter((m) => m.horizon);
+  const models = (await defaultLaggedModels(deps)).filter((m) => m.horizon);
   for (const { horizon, method, id } of models) {
     await bindLiveModel(deps, actor, { facility, working: LONGWALL, horizon: horizon!, method, model: id });
   }
@@ -333,7 +333,7 @@ export async function calibrateDemoModels(deps: Deps, actor: Actor, facility: st
   const rows = forecastRowsFromJson(forecastRowsAt(sensors, meter, readings, last, (days * MINUTES_PER_DAY) / LIVE_STEP_MIN));
   const inProcess = { ...deps, modelScoring: undefined };
   let calibrated = 0;
-  for (const model of (await defaultLaggedModels()).filter((m) => m.horizon)) {
+  for (const model of (await defaultLaggedModels(deps)).filter((m) => m.horizon)) {
     const done = await calibrateOnRows(inProcess, actor, model, rows, "company", `Демонстрационные данные АГК, ${LONGWALL}`);
     calibrated = done.rows;
   }

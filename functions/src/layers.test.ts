@@ -152,3 +152,39 @@ describe("the feature folders of functions/src/domain", () => {
     expect(domainLevelOf("domain/context.ts")).toBe(0);
   });
 });
+
+/** Module-level state of the domain: a registry (WeakMap), a variable at the top of a module, a timer
+ *  started as the module loads. The host owns what runs (issue 85): its runtime, passed in Deps
+ *  (domain/context.ts, Runtime; a module keeps its objects there under a RuntimeSlot). */
+const RUNTIME_STATE =
+  /new WeakMap\b|^let\s|^var\s|^(?:(?:export\s+)?(?:const|let|var)\s+\w+(?:\s*:[^=]+)?\s*=\s*)?(?:setInterval|setTimeout)\(/;
+
+function runtimeStateOf(file: string, text: string): string[] {
+  return text
+    .split("\n")
+    .map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ line }) => RUNTIME_STATE.test(line))
+    .map(({ line, n }) => `${file}:${n}: ${line.trim()}`);
+}
+
+describe("the domain's runtime", () => {
+  const files = sources(join(SRC, "domain")).map((path) => relative(SRC, path));
+
+  it("is the host's: no module of functions/src/domain holds a registry, a top-level variable or a timer", () => {
+    expect(files.flatMap((file) => runtimeStateOf(file, readFileSync(join(SRC, file), "utf8")))).toEqual([]);
+  });
+
+  it("sees runtime state where there is some", () => {
+    const probe = [
+      "const listeners = new WeakMap<object, Set<() => void>>();",
+      "let lagged: Promise<number> | undefined;",
+      "const tick = setInterval(() => undefined, 1000);",
+      "setTimeout(() => undefined, 10);",
+      "  const local = new WeakMap();",
+      'const KEY: RuntimeSlot<Map<string, number>> = { name: "k", make: () => new Map() };',
+      "  let inside = 0;",
+      "  const timer = setInterval(tick, 5);",
+    ].join("\n");
+    expect(runtimeStateOf("domain/probe.ts", probe).map((l) => l.split(":")[1])).toEqual(["1", "2", "3", "4", "5"]);
+  });
+});

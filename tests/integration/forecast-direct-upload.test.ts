@@ -265,15 +265,15 @@ describe("the same checks as the file in the form", () => {
     };
     // Previewed: its columns are kept for this company and this upload only, and the save takes them.
     const previewed = await uploaded(staff.token, text);
-    const before = keptPreviewColumns().entries;
+    const before = keptPreviewColumns(h.deps).entries;
     expect(
       (await post("/api/v1/regres_methane/?dry_run=1", staff.token, forecastForm(project.id, { file_upload: previewed }))).status,
     ).toBe(200);
-    expect(keptPreviewColumns().entries).toBe(before + 1);
-    expect(takePreviewColumns(other.companyId, previewed, () => uploadDigest(text), Date.now())).toBeUndefined();
-    expect(keptPreviewColumns().entries).toBe(before + 1);
+    expect(keptPreviewColumns(h.deps).entries).toBe(before + 1);
+    expect(takePreviewColumns(h.deps, other.companyId, previewed, () => uploadDigest(text), Date.now())).toBeUndefined();
+    expect(keptPreviewColumns(h.deps).entries).toBe(before + 1);
     const fromColumns = await save(previewed);
-    expect(keptPreviewColumns().entries).toBe(before);
+    expect(keptPreviewColumns(h.deps).entries).toBe(before);
     // Not previewed (a miss: another instance's memory, or none): the file is read; the same rows.
     const fromFile = await save(await uploaded(staff.token, text));
     expect(fromColumns.rows).toBe(2_000);
@@ -287,7 +287,7 @@ describe("the same checks as the file in the form", () => {
     await h.deps.blobs.put(rewritten, encoder.encode(historyCsv(year, 2_000, 2_500)), "text/csv");
     const other500 = await save(rewritten);
     expect(other500.rows).toBe(500);
-    expect(keptPreviewColumns().entries).toBe(before);
+    expect(keptPreviewColumns(h.deps).entries).toBe(before);
   }, 120_000);
 
   it("refuses a key with a file, a key for another type and a key that is not one", async () => {

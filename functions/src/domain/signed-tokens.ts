@@ -4,6 +4,7 @@
 // secret signs nobody out. What the claims mean is the business of each kind of token.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from "jose";
+import type { Runtime, RuntimeSlot } from "./context";
 
 export interface SigningKeys {
   jwtSecret: Uint8Array;
@@ -26,28 +27,30 @@ export interface JwtContent {
   jti?: string;
 }
 
-/** Each secret as a WebCrypto key, imported once: given the bytes, jose imports them again for every
- *  token it signs or checks, which more than doubled a check's CPU (about 130 µs against 60 µs). */
+/** Each secret as a WebCrypto key, imported once per host (its runtime keeps them: a secret or two):
+ *  given the bytes, jose imports them again for every token it signs or checks, which more than doubled
+ *  a check's CPU (about 130 µs against 60 µs). Without a runtime (a tool, a test), imported each time. */
 type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
-const hmacKeys = new WeakMap<Uint8Array, Promise<HmacKey>>();
-function hmacKey(secret: Uint8Array): Promise<HmacKey> {
-  let key = hmacKeys.get(secret);
+const HMAC_KEYS: RuntimeSlot<Map<Uint8Array, Promise<HmacKey>>> = { name: "imported signing keys", make: () => new Map() };
+function hmacKey(secret: Uint8Array, runtime?: Runtime): Promise<HmacKey> {
+  const keys = runtime?.kept(HMAC_KEYS);
+  let key = keys?.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    hmacKeys.set(secret, key);
+    keys?.set(secret, key);
   }
   return key;
 }
 
 /** Signs with the current secret (never the previous one). */
-export function signJwt(keys: SigningKeys, content: JwtContent): Promise<string> {
+export function signJwt(keys: SigningKeys, content: JwtContent, runtime?: Runtime): Promise<string> {
   const jwt = new SignJWT(content.claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(content.subject).setIssuer(ISSUER);
   if (content.audience !== undefined) jwt.setAudience(content.audience);
   jwt.setIssuedAt(content.issuedAt);
   if (content.notBefore !== undefined) jwt.setNotBefore(content.notBefore);
   jwt.setExpirationTime(content.expiresAt);
   if (content.jti !== undefined) jwt.setJti(content.jti);
-  return hmacKey(keys.jwtSecret).then((key) => jwt.sign(key));
+  return hmacKey(keys.jwtSecret, runtime).then((key) => jwt.sign(key));
 }
 
 /** The payload of a token signJwt issued, checked at `now` (algorithm, issuer, audience, expiry,
@@ -56,14 +59,20 @@ export function verifyJwt(
   keys: SigningKeys,
   token: string,
   check: { audience?: string; now: Date; requiredClaims: string[] },
+  runtime?: Runtime,
 ): Promise<JWTPayload> {
-  return verifySigned(keys, token, {
-    algorithms: ["HS256"],
-    issuer: ISSUER,
-    audience: check.audience,
-    currentDate: check.now,
-    requiredClaims: check.requiredClaims,
-  });
+  return verifySigned(
+    keys,
+    token,
+    {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: check.audience,
+      currentDate: check.now,
+      requiredClaims: check.requiredClaims,
+    },
+    runtime,
+  );
 }
 
 /** Tokens checked by the current secret, with what they were checked for: a signed-in user's every
@@ -85,12 +94,12 @@ function inTime(payload: JWTPayload, now: Date): boolean {
 
 /** jose's jwtVerify over the current key, then the previous one while it is still accepted.
  *  `options.currentDate` is the moment of the check. */
-export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions): Promise<JWTPayload> {
+export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions, runtime?: Runtime): Promise<JWTPayload> {
   const checks = checksOf(token, options);
   const known = checkedTokens.get(checks);
   if (known && known.secret === keys.jwtSecret && inTime(known.payload, options.currentDate ?? new Date())) return known.payload;
   try {
-    const { payload } = await jwtVerify(token, await hmacKey(keys.jwtSecret), options);
+    const { payload } = await jwtVerify(token, await hmacKey(keys.jwtSecret, runtime), options);
     checkedTokens.delete(checks);
     checkedTokens.set(checks, { secret: keys.jwtSecret, payload: Object.freeze(payload) });
     // The oldest given up past the bound.
@@ -100,7 +109,7 @@ export async function verifySigned(keys: SigningKeys, token: string, options: JW
     const previous = keys.previousJwtSecret;
     const now = options.currentDate ?? new Date();
     if (!(error instanceof errors.JWSSignatureVerificationFailed) || !previous || now >= previous.validUntil) throw error;
-    return (await jwtVerify(token, await hmacKey(previous.secret), options)).payload;
+    return (await jwtVerify(token, await hmacKey(previous.secret, runtime), options)).payload;
   }
 }
 

@@ -70,7 +70,7 @@ export const forecastModelRoutes = routeApp()
           })),
         ),
         horizons: await Promise.all(
-          (await defaultLaggedModels())
+          (await defaultLaggedModels(deps))
             .filter((version) => version.method === method)
             .map(async (version) => ({
               ...modelView(version),

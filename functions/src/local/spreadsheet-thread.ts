@@ -25,6 +25,7 @@ import { columnBuffers } from "../domain/forecast/file";
 import type { ForecastColumns } from "../ports";
 import { runJob } from "../adapters/spreadsheets/jobs";
 import type { UploadedFile } from "../files/tabular";
+import { hostRuntime } from "../events/runtime";
 
 const { endpoint, tableName, blobsDir, port: engine, signing } = workerData as ThreadData;
 const deps: ExportDeps = {
@@ -37,6 +38,9 @@ const deps: ExportDeps = {
   // A verification pack's manifest is signed by the server (issue 86 R9).
   ...(signing ? { signer: threadSigner(signing) } : {}),
 };
+
+/** This thread's runtime (events/runtime.ts): nothing published here is heard by anyone. */
+const runtime = hostRuntime({ subscribers: [], deps: () => deps });
 
 /** The ports with the server's clock, running on from `now` (its reading when it sent the request):
  *  an export's «Дата выгрузки» and a job's stamps are the server's time, a test's held day too. */
@@ -196,7 +200,7 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
  *  functions read the repositories and the clock only (as a passport's printedState does). */
 async function wholeYear(message: Extract<ToThread, { type: "whole_year" }>): Promise<void> {
   try {
-    const value = await wholeYearAnswer(depsAt(message.now) as Deps, message.actor, message.read);
+    const value = await wholeYearAnswer({ ...depsAt(message.now), runtime } as Deps, message.actor, message.read);
     post({ id: message.id, type: "whole_year", value });
   } catch (error) {
     post(failure(message.id, error));

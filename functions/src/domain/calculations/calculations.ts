@@ -293,7 +293,7 @@ async function evaluateForecast(
   // A stored upload whose preview this process read: its columns, the file not read again.
   const upload = file?.upload;
   const columns = upload
-    ? takePreviewColumns(target.company, upload, () => uploadDigest(file.bytes), deps.clock.now().getTime())
+    ? takePreviewColumns(deps, target.company, upload, () => uploadDigest(file.bytes), deps.clock.now().getTime())
     : undefined;
   if (columns || (file && file.bytes.byteLength > HEAVY_UPLOAD_BYTES)) {
     // A large upload's parse and prediction run off the request thread where the host can (the

@@ -209,7 +209,7 @@ export async function previewCalculationUpload(
   const kept =
     type === "regres_methane" && upload
       ? (columns: ForecastColumns) =>
-          keepPreviewColumns(actor.company, upload, uploadDigest(file.bytes), columns, deps.clock.now().getTime())
+          keepPreviewColumns(deps, actor.company, upload, uploadDigest(file.bytes), columns, deps.clock.now().getTime())
       : undefined;
   return heavyWork(deps, actor, () =>
     deps.uploadFiles

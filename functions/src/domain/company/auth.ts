@@ -12,6 +12,7 @@ export const BAD_CREDENTIALS = "Неверный логин или пароль"
 function tokenSettings(deps: Deps): TokenSettings {
   return {
     keys: deps.config,
+    runtime: deps.runtime,
     accessTtlSeconds: deps.config.accessTtlSeconds,
     refreshTtlSeconds: deps.config.refreshTtlSeconds,
   };

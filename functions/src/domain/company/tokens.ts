@@ -1,11 +1,14 @@
 // Access and refresh JWTs (signed-tokens.ts). The token type is a claim, so a refresh token can never
 // be used as an access token and vice versa.
 import { errors } from "jose";
+import type { Runtime } from "../context";
 import { signJwt, verifyJwt, type SigningKeys } from "../signed-tokens";
 import { Unauthorized } from "../errors";
 
 export interface TokenSettings {
   keys: SigningKeys;
+  /** Where the imported signing keys are kept (the host's runtime). */
+  runtime?: Runtime;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
 }
@@ -31,19 +34,23 @@ export async function signToken(settings: TokenSettings, type: TokenType, claims
   const iat = Math.floor(now.getTime() / 1000);
   const ttl = type === "access" ? settings.accessTtlSeconds : settings.refreshTtlSeconds;
   const jti = crypto.randomUUID();
-  const token = await signJwt(settings.keys, {
-    claims: {
-      typ: type,
-      cid: claims.companyId,
-      gen: claims.generation,
-      ...(claims.sessionId ? { fam: claims.sessionId } : {}),
+  const token = await signJwt(
+    settings.keys,
+    {
+      claims: {
+        typ: type,
+        cid: claims.companyId,
+        gen: claims.generation,
+        ...(claims.sessionId ? { fam: claims.sessionId } : {}),
+      },
+      subject: claims.userId,
+      issuedAt: iat,
+      notBefore: iat,
+      expiresAt: iat + ttl,
+      jti,
     },
-    subject: claims.userId,
-    issuedAt: iat,
-    notBefore: iat,
-    expiresAt: iat + ttl,
-    jti,
-  });
+    settings.runtime,
+  );
   return { token, jti, expiresAt: iat + ttl };
 }
 
@@ -53,7 +60,7 @@ export interface VerifiedClaims extends TokenClaims {
 
 export async function verifyToken(settings: TokenSettings, type: TokenType, token: string, now: Date): Promise<VerifiedClaims> {
   try {
-    const payload = await verifyJwt(settings.keys, token, { now, requiredClaims: ["sub", "exp", "iat", "nbf", "jti"] });
+    const payload = await verifyJwt(settings.keys, token, { now, requiredClaims: ["sub", "exp", "iat", "nbf", "jti"] }, settings.runtime);
     if (payload.typ !== type || typeof payload.sub !== "string" || typeof payload.cid !== "string" || typeof payload.jti !== "string") {
       throw new Unauthorized("Неверный тип токена", "token_not_valid");
     }

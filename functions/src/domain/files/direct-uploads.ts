@@ -95,23 +95,27 @@ export async function grantUpload(
 ): Promise<UploadGrant> {
   const iat = Math.floor(deps.clock.now().getTime() / 1000);
   const putExp = iat + ttl;
-  const token = await signJwt(deps.config, {
-    claims: {
-      typ: "upload",
-      ...target,
-      key: file.key,
-      content_type: file.contentType,
-      max: file.max,
-      size: file.size,
-      name: (file.name ?? "").slice(0, LIMITS.name.file),
-      cid: actor.company,
-      put_exp: putExp,
+  const token = await signJwt(
+    deps.config,
+    {
+      claims: {
+        typ: "upload",
+        ...target,
+        key: file.key,
+        content_type: file.contentType,
+        max: file.max,
+        size: file.size,
+        name: (file.name ?? "").slice(0, LIMITS.name.file),
+        cid: actor.company,
+        put_exp: putExp,
+      },
+      subject: actor.id,
+      audience: TOKEN_AUDIENCE,
+      issuedAt: iat,
+      expiresAt: iat + 2 * ttl,
     },
-    subject: actor.id,
-    audience: TOKEN_AUDIENCE,
-    issuedAt: iat,
-    expiresAt: iat + 2 * ttl,
-  });
+    deps.runtime,
+  );
   const direct = deps.blobs.uploadUrl
     ? await deps.blobs.uploadUrl(file.key, file.contentType, file.max, ttl, { contentLength: file.size })
     : { url: `/api/v1/uploads/?token=${encodeURIComponent(token)}`, method: "PUT" as const, headers: { "Content-Type": file.contentType } };
@@ -166,11 +170,16 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
 
 async function verified(deps: Deps, token: string): Promise<UploadClaims | "expired" | undefined> {
   try {
-    const payload = await verifyJwt(deps.config, token, {
-      audience: TOKEN_AUDIENCE,
-      now: deps.clock.now(),
-      requiredClaims: ["sub", "exp", "iat"],
-    });
+    const payload = await verifyJwt(
+      deps.config,
+      token,
+      {
+        audience: TOKEN_AUDIENCE,
+        now: deps.clock.now(),
+        requiredClaims: ["sub", "exp", "iat"],
+      },
+      deps.runtime,
+    );
     return claimsOf(payload);
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? "expired" : undefined;

@@ -54,13 +54,17 @@ async function liveItem(deps: Deps, kind: MediaKind): Promise<MediaItem | undefi
 export async function signMediaToken(deps: Deps, actor: Actor, kind: MediaKind): Promise<{ token: string; expiresAt: Date }> {
   const iat = Math.floor(deps.clock.now().getTime() / 1000);
   const exp = iat + deps.config.mediaUrlTtlSeconds;
-  const token = await signJwt(deps.config, {
-    claims: { typ: "media", kind, cid: actor.company },
-    subject: actor.id,
-    audience: TOKEN_AUDIENCE,
-    issuedAt: iat,
-    expiresAt: exp,
-  });
+  const token = await signJwt(
+    deps.config,
+    {
+      claims: { typ: "media", kind, cid: actor.company },
+      subject: actor.id,
+      audience: TOKEN_AUDIENCE,
+      issuedAt: iat,
+      expiresAt: exp,
+    },
+    deps.runtime,
+  );
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
@@ -69,11 +73,16 @@ export async function verifyMediaToken(deps: Deps, token: string | undefined, ki
   if (!token) throw new Unauthorized("Ссылка на видео недействительна: нет токена", "media_token");
   let payload;
   try {
-    payload = await verifyJwt(deps.config, token, {
-      audience: TOKEN_AUDIENCE,
-      now: deps.clock.now(),
-      requiredClaims: ["sub", "exp", "iat"],
-    });
+    payload = await verifyJwt(
+      deps.config,
+      token,
+      {
+        audience: TOKEN_AUDIENCE,
+        now: deps.clock.now(),
+        requiredClaims: ["sub", "exp", "iat"],
+      },
+      deps.runtime,
+    );
   } catch {
     throw new Unauthorized("Ссылка на видео устарела или недействительна", "media_token");
   }

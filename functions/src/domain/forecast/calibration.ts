@@ -10,8 +10,8 @@ import { defaultLaggedModels } from "./models";
 
 /** A version by its id alone (ids are unique across methods). */
 /** A version by its id alone; another company's own trained version is 404, like a missing one. */
-export async function modelById(deps: Pick<Deps, "repos">, id: string, company: string): Promise<ForecastModelVersion> {
-  const builtIn = (await defaultLaggedModels()).find((v) => v.id === id);
+export async function modelById(deps: Pick<Deps, "repos" | "runtime">, id: string, company: string): Promise<ForecastModelVersion> {
+  const builtIn = (await defaultLaggedModels(deps)).find((v) => v.id === id);
   if (builtIn) return builtIn;
   for (const method of FORECAST_METHODS) {
     const version = await deps.repos.forecastModels.get(method, id);

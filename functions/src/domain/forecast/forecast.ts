@@ -243,7 +243,7 @@ export function forecastModelId(values: Record<string, unknown>): string | undef
 }
 
 export async function forecastRun(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "runtime">,
   company: string,
   method: ForecastMethod,
   settings: ForecastSettings,

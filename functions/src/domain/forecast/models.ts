@@ -18,7 +18,7 @@ import {
   type ParsedModel,
 } from "@core/gbdt";
 import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
-import type { Actor, Deps } from "../context";
+import type { Actor, Deps, RuntimeSlot } from "../context";
 import { recordChange } from "../audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
@@ -162,7 +162,7 @@ export async function seedDefaultModels(deps: Deps): Promise<number> {
   }
   // The default lagged models are checked (parsed) once per process: at its start, not in the
   // first request that names a model.
-  await defaultLaggedModels();
+  await defaultLaggedModels(deps);
   return written;
 }
 
@@ -175,11 +175,13 @@ const LAGGED_NOT_ACTIVE =
 const LAGGED_FILE = (horizon: number) => `methane-xgboost-h${horizon}.json`;
 const DEFAULT_MODELS_PREFIX = "default-models/";
 const DEFAULT_UPLOADED_AT = "2026-11-25T00:00:00.000Z";
-let lagged: Promise<ForecastModelVersion[]> | undefined;
+/** The default lagged models checked once per host (its runtime keeps them). */
+const LAGGED: RuntimeSlot<{ models?: Promise<ForecastModelVersion[]> }> = { name: "default lagged models", make: () => ({}) };
 
 /** The default lagged XGBoost models, one per horizon above 0. */
-export function defaultLaggedModels(): Promise<ForecastModelVersion[]> {
-  lagged ??= Promise.all(
+export function defaultLaggedModels(deps: Pick<Deps, "runtime">): Promise<ForecastModelVersion[]> {
+  const lagged = deps.runtime.kept(LAGGED);
+  lagged.models ??= Promise.all(
     HORIZONS.filter((h) => h > 0).map(async (horizon) => {
       const file = LAGGED_FILE(horizon);
       const { parsed } = await accept("xgboost", defaultModelText(file));
@@ -197,7 +199,7 @@ export function defaultLaggedModels(): Promise<ForecastModelVersion[]> {
       };
     }),
   );
-  return lagged;
+  return lagged.models;
 }
 
 /**
@@ -207,14 +209,14 @@ export function defaultLaggedModels(): Promise<ForecastModelVersion[]> {
  * or the platform's default one.
  */
 export async function forecastModelFor(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "runtime">,
   method: ForecastMethod,
   company: string,
   horizon: number,
   id?: string,
 ): Promise<ForecastModelVersion> {
   if (id) {
-    const version = (await defaultLaggedModels()).find((v) => v.id === id) ?? (await deps.repos.forecastModels.get(method, id));
+    const version = (await defaultLaggedModels(deps)).find((v) => v.id === id) ?? (await deps.repos.forecastModels.get(method, id));
     if (!version || version.method !== method || (version.company !== undefined && version.company !== company)) {
       throw new Invalid(`model_id: такой модели ${FORECAST_METHOD_TITLES[method]} нет`);
     }
@@ -231,7 +233,7 @@ export async function forecastModelFor(
     .filter((v) => v.company === company && !v.archived && (v.horizon ?? 0) === horizon)
     .at(-1);
   if (own) return own;
-  const fallback = method === "xgboost" ? (await defaultLaggedModels()).find((v) => v.horizon === horizon) : undefined;
+  const fallback = method === "xgboost" ? (await defaultLaggedModels(deps)).find((v) => v.horizon === horizon) : undefined;
   if (!fallback) throw new Invalid(`horizon: для прогноза на ${horizonLabel(horizon)} вперед есть модели XGBoost: выберите метод xgboost`);
   return fallback;
 }
@@ -243,7 +245,7 @@ export async function listForecastModels(deps: Deps, method: ForecastMethod, com
 
 export async function getForecastModel(deps: Deps, method: ForecastMethod, id: string, company: string): Promise<ForecastModelVersion> {
   const version =
-    (await defaultLaggedModels()).find((v) => v.id === id && v.method === method) ?? (await deps.repos.forecastModels.get(method, id));
+    (await defaultLaggedModels(deps)).find((v) => v.id === id && v.method === method) ?? (await deps.repos.forecastModels.get(method, id));
   if (!version || (version.company !== undefined && version.company !== company)) throw new NotFound("Модель не найдена");
   return version;
 }

@@ -1,5 +1,5 @@
-// The columns a forecast's preview read from a history sent straight to storage, kept in this
-// process's memory for the save that names the same upload (domain/forecast/uploads.ts): the save
+// The columns a forecast's preview read from a history sent straight to storage, kept by the host
+// (its runtime, in this process's memory) for the save that names the same upload (domain/forecast/uploads.ts): the save
 // then forecasts them without reading the file's 52 560 rows again. Only a saving, never a source
 // of truth: an entry is found only by the company that previewed, for the same upload key and the
 // same bytes (their SHA-256: an upload written again under its key is not the previewed one), once,
@@ -8,6 +8,7 @@
 // reads the file as it always did.
 import { createHash } from "node:crypto";
 import type { ForecastColumns } from "../../ports";
+import type { Deps, RuntimeSlot } from "../context";
 
 /** How long a preview's columns wait for their save. */
 export const KEPT_MS = 60 * 60 * 1000;
@@ -24,9 +25,12 @@ interface Kept {
   until: number;
 }
 
-/** By `${company}\n${upload key}`, oldest first. */
-const kept = new Map<string, Kept>();
-let keptBytes = 0;
+/** What this host keeps (its runtime): by `${company}\n${upload key}`, oldest first, and their bytes. */
+interface Store {
+  kept: Map<string, Kept>;
+  bytes: number;
+}
+const STORE: RuntimeSlot<Store> = { name: "previews' columns", make: () => ({ kept: new Map(), bytes: 0 }) };
 
 const entryKey = (company: string, upload: string) => `${company}\n${upload}`;
 
@@ -38,47 +42,64 @@ export function uploadDigest(bytes: Uint8Array): string {
 const sizeOf = (c: ForecastColumns) =>
   c.id.byteLength + c.features.byteLength + c.y.byteLength + c.pressure.byteLength + c.time.byteLength + c.timeKind.byteLength;
 
-function drop(key: string): void {
-  const entry = kept.get(key);
+function drop(store: Store, key: string): void {
+  const entry = store.kept.get(key);
   if (!entry) return;
-  kept.delete(key);
-  keptBytes -= entry.bytes;
+  store.kept.delete(key);
+  store.bytes -= entry.bytes;
 }
 
 /** Keeps the preview's columns of `upload` (bytes of `digest`) for `company`'s save. */
-export function keepPreviewColumns(company: string, upload: string, digest: string, columns: ForecastColumns, now: number): void {
+export function keepPreviewColumns(
+  deps: Pick<Deps, "runtime">,
+  company: string,
+  upload: string,
+  digest: string,
+  columns: ForecastColumns,
+  now: number,
+): void {
+  const store = deps.runtime.kept(STORE);
   const key = entryKey(company, upload);
-  drop(key);
+  drop(store, key);
   const bytes = sizeOf(columns);
   if (bytes > MAX_KEPT_BYTES) return;
-  for (const [k, entry] of kept) if (entry.until <= now) drop(k);
-  const own = [...kept].filter(([, entry]) => entry.company === company);
-  for (const [k] of own.slice(0, Math.max(0, own.length - MAX_KEPT_PER_COMPANY + 1))) drop(k);
-  for (const [k] of kept) {
-    if (keptBytes + bytes <= MAX_KEPT_BYTES) break;
-    drop(k);
+  for (const [k, entry] of store.kept) if (entry.until <= now) drop(store, k);
+  const own = [...store.kept].filter(([, entry]) => entry.company === company);
+  for (const [k] of own.slice(0, Math.max(0, own.length - MAX_KEPT_PER_COMPANY + 1))) drop(store, k);
+  for (const [k] of store.kept) {
+    if (store.bytes + bytes <= MAX_KEPT_BYTES) break;
+    drop(store, k);
   }
-  kept.set(key, { company, digest, columns, bytes, until: now + KEPT_MS });
-  keptBytes += bytes;
+  store.kept.set(key, { company, digest, columns, bytes, until: now + KEPT_MS });
+  store.bytes += bytes;
 }
 
 /** The columns `company`'s preview kept for `upload` read from bytes of `digest` (computed only when
  *  there is an entry), taken (a save is their one use); undefined on any miss. */
-export function takePreviewColumns(company: string, upload: string, digest: () => string, now: number): ForecastColumns | undefined {
+export function takePreviewColumns(
+  deps: Pick<Deps, "runtime">,
+  company: string,
+  upload: string,
+  digest: () => string,
+  now: number,
+): ForecastColumns | undefined {
+  const store = deps.runtime.kept(STORE);
   const key = entryKey(company, upload);
-  const entry = kept.get(key);
+  const entry = store.kept.get(key);
   if (!entry) return undefined;
-  drop(key);
+  drop(store, key);
   if (entry.company !== company || entry.until <= now || entry.digest !== digest()) return undefined;
   return entry.columns;
 }
 
 /** The upload is gone (used or deleted): its columns with it, whoever kept them. */
-export function forgetPreviewColumns(upload: string): void {
-  for (const [k] of kept) if (k.endsWith(`\n${upload}`)) drop(k);
+export function forgetPreviewColumns(deps: Pick<Deps, "runtime">, upload: string): void {
+  const store = deps.runtime.kept(STORE);
+  for (const [k] of store.kept) if (k.endsWith(`\n${upload}`)) drop(store, k);
 }
 
 /** What is kept now: for the tests of the bounds. */
-export function keptPreviewColumns(): { entries: number; bytes: number } {
-  return { entries: kept.size, bytes: keptBytes };
+export function keptPreviewColumns(deps: Pick<Deps, "runtime">): { entries: number; bytes: number } {
+  const store = deps.runtime.kept(STORE);
+  return { entries: store.kept.size, bytes: store.bytes };
 }

@@ -139,7 +139,7 @@ export async function withForecastUpload<T>(
   try {
     return await use(file);
   } finally {
-    forgetPreviewColumns(key);
+    forgetPreviewColumns(deps, key);
     await deps.blobs.delete(key);
     const [, company, user, day] = KEY_RE.exec(key)!;
     await giveUploadBudget(deps, company, user, day, file.bytes.byteLength);

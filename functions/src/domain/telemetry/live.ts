@@ -244,7 +244,7 @@ export function forecastLevels(meter: Sensor): { limit: number; warning: number 
 
 type Run = Awaited<ReturnType<typeof forecastRun>>;
 
-async function runFor(deps: Pick<Deps, "repos">, company: string, binding: LiveModelBinding, meter: Sensor): Promise<Run> {
+async function runFor(deps: Pick<Deps, "repos" | "runtime">, company: string, binding: LiveModelBinding, meter: Sensor): Promise<Run> {
   const { limit, warning } = forecastLevels(meter);
   return forecastRun(
     deps,
