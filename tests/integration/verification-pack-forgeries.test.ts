@@ -223,6 +223,12 @@ describe("a verification pack bound to the platform's signature (issue 86 R9)", 
     mkdirSync(join(unlisted, "evidence"), { recursive: true });
     writeFileSync(join(unlisted, "evidence", "extra.pdf"), "%PDF-1.7 added");
     expectRefused(unlisted, /РАСХОДИТСЯ: {2}файл evidence\/extra\.pdf — его нет в подписанном манифесте/);
+    // What a file manager leaves in the folder it shows is no file of the pack and is not refused.
+    const browsed = unzipped(now.pack);
+    writeFileSync(join(browsed, ".DS_Store"), "Finder");
+    const shown = verify(browsed, "--public-key", keyFile);
+    expect(shown.status, shown.stdout).toBe(0);
+    expect(shown.stdout).toContain("примечание: служебный файл .DS_Store (его оставляет файловый менеджер) не проверяется");
     const listed = unzipped(now.pack);
     writeFileSync(join(listed, "readme.txt"), "added");
     rehash(listed, "readme.txt");

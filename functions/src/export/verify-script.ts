@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "9fa6e2bdb86532f15c0462b97f897acfae99f06536270fa21723ab37daf762af";
+export const VERIFY_PY_SHA256 = "a211d71621dd6e8707fdc013b524aa711475341adb8b3d1efdcd56c78ef8b280";

@@ -89,6 +89,9 @@ MANIFEST_SIGNATURE = "manifest.sig.json"
 SIGNED_MANIFEST_FORMAT = 2
 SIGNED_MANIFEST_SINCE = "2026-11-27"
 FIGURES_SHEET = "Выбросы"
+# What a file manager leaves in a folder it shows (macOS Finder, Windows Explorer): no file of a pack,
+# never read, so not refused.
+SYSTEM_FILES = (".DS_Store", "Thumbs.db", "desktop.ini")
 # wasm-core/src/coefficient-sources.ts: how coefficients.csv names a source other than a dictionary
 SOURCE_LABELS = {
     "custom": "Фактическое значение",
@@ -691,7 +694,11 @@ def main(folder, published=None, public_key=None):
     # Issue 86 R9: a file the manifest does not list is no file of the platform's pack.
     for name in pack_files(folder):
         if name not in listed and name not in required and name != MANIFEST_SIGNATURE:
-            report.fail("файл %s" % name, "его нет %s: в пакете платформы такого файла нет" % where)
+            if name.split("/")[-1] in SYSTEM_FILES or name.split("/")[-1].startswith("._"):
+                print("примечание: служебный файл %s (его оставляет файловый менеджер) не проверяется" % name)
+                continue
+            report.fail("файл %s" % name, "его нет %s: в пакете платформы такого файла нет "
+                        "(распакуйте пакет в пустую папку)" % where)
 
     print("== Снимок версии %s (RFC 8785, SHA-256)" % version.get("version"))
     text = canonical(snapshot).encode("utf-8")
