@@ -18,7 +18,15 @@ import { storeBatch } from "./domain/telemetry/readings";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
 import type { DemoFeed } from "./ports";
-import { bindLiveModel, featureSensors, forecastMeter, forecastRowsAt, LIVE_STEP_MIN, type Readings } from "./domain/telemetry/live";
+import {
+  bindLiveModel,
+  featureSensors,
+  forecastMeter,
+  forecastRowsAt,
+  LIVE_STEP_MIN,
+  type FeatureColumn,
+  type Readings,
+} from "./domain/telemetry/live";
 import { defaultLaggedModels } from "./domain/forecast/models";
 import { calibrateOnRows } from "./domain/forecast/calibrating";
 import { forecastRowsFromJson } from "./domain/forecast/forecast";
@@ -299,12 +307,30 @@ export function demoWindow(now: Date): { start: number; minutes: number } {
   return { start: end - DEMO_DAYS * DAY_MS, minutes: DEMO_DAYS * MINUTES_PER_DAY };
 }
 
+/** The columns the demo's models are fed from sensors outside the longwall (issue 87, ML M1): the
+ *  surface drainage station's CH4 (x7) and mixture flow (x8), the ventilation shaft's methane meter (x12)
+ *  and anemometer (x13). The longwall's air measured daily (x2) and a methane flow meter (x15) the demo
+ *  mine has not: the tile names them. */
+const DEMO_COLUMNS: Readonly<Partial<Record<FeatureColumn, string>>> = { x7: "ДГ-CH4", x8: "ДГ-Q", x12: "ВС2-CH4", x13: "ВС2-V" };
+
+/** The binding's column sensors of the demo mine: DEMO_COLUMNS's codes as the register's ids. */
+async function demoFeatures(deps: Pick<Deps, "repos">, company: string, facility: string) {
+  const all = await deps.repos.sensors.listOfFacility(company, facility);
+  const features: Partial<Record<FeatureColumn, string>> = {};
+  for (const [column, code] of Object.entries(DEMO_COLUMNS) as [FeatureColumn, string][]) {
+    const sensor = all.find((s) => s.code === code && s.is_active);
+    if (sensor) features[column] = sensor.id;
+  }
+  return { all, features };
+}
+
 /** Binds the platform's default lagged model of every horizon it ships (defaultLaggedModels: 10 min … 6 h)
  *  to the demo's longwall, through the binding «Модель прогноза» makes (POST v1/telemetry/live/models/). */
 export async function bindDemoModels(deps: Deps, actor: Actor, facility: string): Promise<number> {
   const models = (await defaultLaggedModels(deps)).filter((m) => m.horizon);
+  const { features } = await demoFeatures(deps, actor.company, facility);
   for (const { horizon, method, id } of models) {
-    await bindLiveModel(deps, actor, { facility, working: LONGWALL, horizon: horizon!, method, model: id });
+    await bindLiveModel(deps, actor, { facility, working: LONGWALL, horizon: horizon!, method, model: id, features });
   }
   return models.length;
 }
@@ -320,17 +346,20 @@ export const DEMO_CALIBRATION_HOLDOUT_DAYS = 7;
  *  and the back-test which alert rule is on. Scored in this process (not the server's scoring threads,
  *  which the seed runs before). Answers the rows each calibration took. */
 export async function calibrateDemoModels(deps: Deps, actor: Actor, facility: string): Promise<number> {
-  const sensors = (await deps.repos.sensors.listOfFacility(actor.company, facility)).filter((s) => s.working === LONGWALL);
+  const { all, features: named } = await demoFeatures(deps, actor.company, facility);
+  const sensors = all.filter((s) => s.working === LONGWALL);
   const meter = forecastMeter(sensors, { sensor: null });
   if (!meter) return 0;
+  // The columns the tile feeds (bindDemoModels), so the calibration's rows are the tile's.
+  const features = featureSensors(sensors, { features: named }, all);
   const { start } = demoWindow(deps.clock.now());
   const days = DEMO_DAYS - DEMO_CALIBRATION_HOLDOUT_DAYS;
   const last = start + days * DAY_MS - LIVE_STEP_MIN * MINUTE_MS;
   const readings = new Map<string, Readings>();
-  for (const sensor of [meter, ...Object.values(featureSensors(sensors))]) {
+  for (const sensor of [meter, ...Object.values(features)]) {
     if (sensor) readings.set(sensor.id, await readingsBetween(deps, actor.company, sensor.id, start, last + MINUTE_MS));
   }
-  const rows = forecastRowsFromJson(forecastRowsAt(sensors, meter, readings, last, (days * MINUTES_PER_DAY) / LIVE_STEP_MIN));
+  const rows = forecastRowsFromJson(forecastRowsAt(sensors, meter, readings, last, (days * MINUTES_PER_DAY) / LIVE_STEP_MIN, features));
   const inProcess = { ...deps, modelScoring: undefined };
   let calibrated = 0;
   for (const model of (await defaultLaggedModels(deps)).filter((m) => m.horizon)) {
