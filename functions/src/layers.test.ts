@@ -68,6 +68,7 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/forecast/",
   "domain/calculations/",
   "domain/abatement/",
+  "domain/climate/",
   "domain/telemetry/",
   "domain/admin/",
 ];

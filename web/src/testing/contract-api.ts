@@ -13,6 +13,7 @@ import { ABATEMENT_ROUTES } from "@server/contract/routes/abatement";
 import { ADMIN_ROUTES } from "@server/contract/routes/admin";
 import { TOKEN_ROUTES } from "@server/contract/routes/auth";
 import { CALCULATION_ROUTES } from "@server/contract/routes/calculations";
+import { CLIMATE_PROJECT_ROUTES } from "@server/contract/routes/climate-projects";
 import { DICTIONARY_ROUTES } from "@server/contract/routes/dictionaries";
 import { DIRECT_UPLOAD_ROUTES } from "@server/contract/routes/direct-uploads";
 import { SIGNING_KEY_ROUTES } from "@server/contract/routes/signing-keys";
@@ -62,6 +63,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   telemetry: TELEMETRY_ROUTES,
   webhooks: WEBHOOK_ROUTES,
   abatement: ABATEMENT_ROUTES,
+  climateProjects: CLIMATE_PROJECT_ROUTES,
   evidence: EVIDENCE_ROUTES,
   exportJobs: EXPORT_JOB_ROUTES,
   calculations: CALCULATION_ROUTES,

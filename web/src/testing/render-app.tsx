@@ -31,14 +31,21 @@ export interface OpenApp {
 /** Signs in with a token valid for an hour, goes to `path` and renders the app; `answer` gives the
  *  server's answers before the first render. */
 export function openApp(path: string, answer: (api: ContractApi) => void): OpenApp {
-  return renderApp(path, signedIn(answer));
+  return renderApp(path, signedIn(withShell(answer)));
 }
+
+/** The whole app's shell asks for the company's facilities (the monitoring entries of the side menu,
+ *  one per mine): none, unless the test answers otherwise. */
+const withShell = (answer: (api: ContractApi) => void) => (api: ContractApi) => {
+  api.on("listFacilities", []);
+  answer(api);
+};
 
 /** The app at `path` with no session, as a visitor who never signed in (or signed out) opens it;
  *  `state` is the history entry's, as a crafted entry could carry one. */
 export function openSignedOut(path: string, answer: (api: ContractApi) => void, state: unknown = {}): OpenApp {
   const api = contractApi();
-  answer(api);
+  withShell(answer)(api);
   connectClientToSession();
   return renderApp(path, { api, user: keyByKey() }, state);
 }

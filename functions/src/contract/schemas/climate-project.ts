@@ -27,7 +27,10 @@ export const climateHourBlockSchema = z.object({
     .max(LIMITS.climate.blockLabel)
     .meta({ description: "the block's hours, «2026-06-01T00» or «2026-06-01T06..2026-06-30T23»" }),
   repeat: z.int().gte(1, "repeat: от 1 часа").lte(MAX_PERIOD_HOURS, `repeat: не более ${MAX_PERIOD_HOURS} часов`),
-  segments: z.array(climateSegmentSchema).min(1, "segments: укажите минуты часа").max(60, "segments: не более 60 отрезков в часе"),
+  segments: z
+    .array(climateSegmentSchema)
+    .min(1, "segments: укажите минуты часа")
+    .max(LIMITS.climate.segmentsPerHour, `segments: не более ${LIMITS.climate.segmentsPerHour} отрезков в часе`),
   e_gen_mwh: value("electricity generated in the hour, MWh gross (engine)"),
   heat_gj: value("heat delivered to consumers in the hour, GJ"),
   eta_meas: value("the analyser's hourly destruction efficiency, fraction (enclosed flare, measured option)"),
