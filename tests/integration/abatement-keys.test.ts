@@ -148,4 +148,24 @@ describe("keys naming no stream, unknown codes and inputs are refused (issue 86 
       expect(over.status, path).toBe(413);
     }
   });
+
+  it("ten of one user's evaluations at once: two in the user's heavy-work slots, the others 429 before their bodies are read", async () => {
+    const body = {
+      streams: Array.from({ length: 50 }, (_, i) => ({ code: `d${i}`, kind: "drainage", q_mix_m3_min: 20 + i, c_ch4_pct: 40 })),
+      params: vectorParams(),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => h.request("/api/v1/abatement/evaluate/", { method: "POST", token, json: body })),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(
+      statuses.every((status) => status === 200 || status === 429),
+      String(statuses),
+    ).toBe(true);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(8 - 2);
+    const refused = answers.find((res) => res.status === 429) as Response;
+    expect(refused.headers.get("Retry-After")).toBe("30");
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/оценки снижения выбросов\): у пользователя не более 2/);
+  });
 });

@@ -191,24 +191,37 @@ const count = (held: Map<string, number>, key: string, by: number) => {
   else held.delete(key);
 };
 
+/** A heavy-work slot of the user and the company, refused without a write while this process holds
+ *  their budgets (heldHere); calling the answer gives it back (once). */
+export async function takeHeavySlot(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">): Promise<() => Promise<void>> {
+  if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
+  if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
+  const release = await reserveHeavyWork(deps, actor);
+  count(heldHere.user, actor.id, 1);
+  count(heldHere.company, actor.company, 1);
+  let given = false;
+  return async () => {
+    if (given) return;
+    given = true;
+    count(heldHere.user, actor.id, -1);
+    count(heldHere.company, actor.company, -1);
+    await release();
+  };
+}
+
 /** `work` inside a heavy-work slot (a non-streamed answer). */
 export async function heavyWork<T>(
   deps: Pick<Deps, "repos">,
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   work: () => Promise<T>,
 ): Promise<T> {
-  // A large upload's request took its slot before its body was read (http/calculations.ts).
+  // A large upload's or an abatement request's slot was taken before its body was read
+  // (http/calculations.ts, http/abatement.ts).
   if (actor.heavySlot) return work();
-  if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
-  if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
-  const release = await reserveHeavyWork(deps, actor);
-  count(heldHere.user, actor.id, 1);
-  count(heldHere.company, actor.company, 1);
+  const release = await takeHeavySlot(deps, actor);
   try {
     return await work();
   } finally {
-    count(heldHere.user, actor.id, -1);
-    count(heldHere.company, actor.company, -1);
     await release();
   }
 }

@@ -14,13 +14,25 @@ import { createAssessment, getAssessment, inventoryStreams, listAssessments, pat
 import { evaluateAbatementRequest } from "../domain/abatement/evaluate";
 import { parseInventoryYear } from "../domain/inventory/year";
 import { attachmentDisposition } from "../files/file-names";
+import { heavySlotBeforeBody } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 
 const CONTENT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
-export const abatementRoutes = routeApp()
-  .openapi(abatementEvaluateRoute, async (c) =>
-    c.json(await evaluateAbatementRequest(c.get("deps"), c.get("actor"), c.req.valid("json") as AbatementRequest), 200),
+// Issue 86 R4: an evaluation (evaluate, a create, a change) takes its heavy-work slot before its
+// body is read: a burst past the budgets is refused before any of it is parsed.
+const app = routeApp();
+app.use("/evaluate", heavySlotBeforeBody(["POST"]));
+app.use("/assessments", heavySlotBeforeBody(["POST"]));
+app.use("/assessments/:id", heavySlotBeforeBody(["PATCH"]));
+
+export const abatementRoutes = app
+  .openapi(
+    abatementEvaluateRoute,
+    async (c) =>
+      c.body(await evaluateAbatementRequest(c.get("deps"), c.get("actor"), c.req.valid("json") as AbatementRequest), 200, {
+        "Content-Type": "application/json",
+      }) as never,
   )
   .openapi(abatementStreamsRoute, async (c) => {
     const results = await inventoryStreams(c.get("deps"), c.get("actor"), parseInventoryYear(c.req.valid("query").year));

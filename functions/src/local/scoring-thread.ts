@@ -39,9 +39,9 @@ port.on("message", async (message: ToScoring) => {
       return;
     }
     if ("abatement" in message) {
-      const { request, thresholds } = message.abatement;
+      const { request, thresholds, text } = message.abatement;
       const value = evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
-      port.postMessage({ id, type: "answer", value } satisfies FromScoring);
+      port.postMessage({ id, type: "answer", value: text ? JSON.stringify(value) : value } satisfies FromScoring);
       return;
     }
     if ("climate" in message) {

@@ -60,6 +60,7 @@ describe("scoring threads", () => {
     const kernels = abatementKernels(emissionsCore());
     const request = constructedMineRequest();
     expect(await threads.evaluate("c1", request, kernels.thresholds)).toEqual(evaluateAbatement(request, kernels));
+    expect(await threads.evaluateText("c1", request, kernels.thresholds)).toBe(JSON.stringify(evaluateAbatement(request, kernels)));
     // A «__proto__» key crosses to the thread as data.
     const coded = JSON.parse(
       `{"streams": [{"code": "__proto__", "kind": "drainage", "q_mix_m3_min": 40, "c_ch4_pct": 35}], "options": {"__proto__": ["FLARE_OPEN"]}}`,

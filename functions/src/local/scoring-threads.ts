@@ -35,7 +35,7 @@ export type ToScoring =
   /** Issue 74: a year's uncertainty report (YearMath), by whichever thread. */
   | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } }
   /** Issue 86 R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
-  | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds } }
+  | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds; text: boolean } }
   /** Issue 89: a climate project's monitoring period (ClimateMath), by whichever thread. */
   | { id: number; climate: ClimateInputs };
 export type FromScoring =
@@ -130,7 +130,11 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     check: (method, text) => ask(nextId % size, (id) => ({ id, check: { method, text } })),
     linesReport: (inputs, monteCarlo) => ask<LinesReport>(nextId % size, (id) => ({ id, lines: { inputs, monteCarlo } })),
     evaluate: (company, request, thresholds) =>
-      abatementTurns.run(company, () => ask<AbatementResult>(nextId % size, (id) => ({ id, abatement: { request, thresholds } }))),
+      abatementTurns.run(company, () =>
+        ask<AbatementResult>(nextId % size, (id) => ({ id, abatement: { request, thresholds, text: false } })),
+      ),
+    evaluateText: (company, request, thresholds) =>
+      abatementTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, abatement: { request, thresholds, text: true } }))),
     climatePeriod: (company, inputs) =>
       climateTurns.run(company, () => ask<ClimateEvaluation>(nextId % size, (id) => ({ id, climate: inputs }))),
     async close() {

@@ -72,8 +72,14 @@ export async function evaluateAsHeavyWork(
   );
 }
 
-/** POST v1/abatement/evaluate/: stateless. */
-export async function evaluateAbatementRequest(deps: Deps, actor: Actor, request: AbatementRequest): Promise<AbatementResult> {
+/** POST v1/abatement/evaluate/: stateless; the answer as its JSON text, made where it is computed
+ *  (off the request thread where the host can). */
+export async function evaluateAbatementRequest(deps: Deps, actor: Actor, request: AbatementRequest): Promise<string> {
   refuseKeysNamingNoStream(request);
-  return evaluateAsHeavyWork(deps, actor, request, (await thresholdsInForce(deps)).values);
+  const thresholds = (await thresholdsInForce(deps)).values;
+  return heavyWork(deps, actor, async () =>
+    deps.abatementMath
+      ? deps.abatementMath.evaluateText(actor.company, request, thresholds)
+      : JSON.stringify(evaluateWith(request, thresholds)),
+  );
 }
