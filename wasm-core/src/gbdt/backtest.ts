@@ -154,7 +154,7 @@ export interface EventTable {
   current: EventRule;
 }
 
-export function eventTable(input: {
+interface EventInput {
   measured: ArrayLike<number | null>;
   /** The forecast each row issued (for its time + horizon). */
   issued: ArrayLike<number>;
@@ -162,7 +162,11 @@ export function eventTable(input: {
   horizon: number;
   level: number;
   warning: number;
-}): EventTable | null {
+}
+
+/** The rows in time order, their step, the window an alert may come before its event, the onsets and
+ *  the days; null where the rows allow no table. */
+function eventRows(input: EventInput) {
   const n = input.measured.length;
   const order = timeOrder(n, input.time).filter((i) => finite(input.time[i]));
   if (order.length < 2) return null;
@@ -185,8 +189,8 @@ export function eventTable(input: {
     before = y[k];
   }
   const days = (t[t.length - 1] - t[0] + step) / (24 * 3600 * 1000);
-  const rule = (alert: boolean[]): EventRule => {
-    // Unbroken runs of alerts: [start, end] times.
+  /** Unbroken runs of alerts: [start, end] times. */
+  const runsOf = (alert: boolean[]): Array<[number, number]> => {
     const runs: Array<[number, number]> = [];
     for (let k = 0; k < alert.length; k++) {
       if (!alert[k]) continue;
@@ -194,17 +198,31 @@ export function eventTable(input: {
       if (last && k > 0 && alert[k - 1] && t[k] - t[k - 1] <= step) last[1] = t[k];
       else runs.push([t[k], t[k]]);
     }
-    const leads: number[] = [];
-    let caught = 0;
+    return runs;
+  };
+  /** Each onset's lead, minutes, by the rule's runs; null where it was missed. */
+  const leadsOf = (runs: Array<[number, number]>): (number | null)[] => {
     // Runs and onsets are in time order and runs do not overlap: the latest run started by the onset
     // is the only one that can hold an alert in its window.
     let r = -1;
-    for (const onset of onsets) {
+    return onsets.map((onset) => {
       while (r + 1 < runs.length && runs[r + 1][0] <= onset) r += 1;
-      if (r < 0 || runs[r][1] < onset - window) continue;
-      caught += 1;
-      leads.push((onset - runs[r][0]) / MINUTE_MS);
-    }
+      if (r < 0 || runs[r][1] < onset - window) return null;
+      return (onset - runs[r][0]) / MINUTE_MS;
+    });
+  };
+  const byForecast = () => f.map((v) => finite(v) && v >= input.warning);
+  const byReading = () => y.map((v) => finite(v) && v >= input.warning);
+  return { t, y, f, step, window, onsets, days, runsOf, leadsOf, byForecast, byReading };
+}
+
+export function eventTable(input: EventInput): EventTable | null {
+  const rows = eventRows(input);
+  if (!rows) return null;
+  const { window, onsets, days, runsOf, leadsOf } = rows;
+  const rule = (alert: boolean[]): EventRule => {
+    const runs = runsOf(alert);
+    const leads = leadsOf(runs).filter((lead): lead is number => lead !== null);
     let o = 0;
     let falseAlerts = 0;
     for (const [start, end] of runs) {
@@ -212,8 +230,8 @@ export function eventTable(input: {
       if (!(o < onsets.length && onsets[o] <= end + window)) falseAlerts += 1;
     }
     return {
-      caught,
-      missed: onsets.length - caught,
+      caught: leads.length,
+      missed: onsets.length - leads.length,
       lead_median: median(leads),
       false_alerts: falseAlerts,
       false_per_day: days > 0 ? falseAlerts / days : 0,
@@ -226,9 +244,20 @@ export function eventTable(input: {
     window: window / MINUTE_MS,
     events: onsets.length,
     days,
-    model: rule(f.map((v) => finite(v) && v >= input.warning)),
-    current: rule(y.map((v) => finite(v) && v >= input.warning)),
+    model: rule(rows.byForecast()),
+    current: rule(rows.byReading()),
   };
+}
+
+/**
+ * Each onset's lead by the forecast's rule (issued ≥ `warning`) and by the reading's (measured ≥ `reading`),
+ * minutes, null where the rule missed it (issue 87, ML M2: which warned earlier, onset by onset).
+ */
+export function onsetLeads(input: EventInput & { reading: number }): { forecast: (number | null)[]; reading: (number | null)[] } | null {
+  const rows = eventRows(input);
+  if (!rows) return null;
+  const byReading = rows.y.map((v) => finite(v) && v >= input.reading);
+  return { forecast: rows.leadsOf(rows.runsOf(rows.byForecast())), reading: rows.leadsOf(rows.runsOf(byReading)) };
 }
 
 /** Whether persistence beat the model on the back-test's rows (a smaller RMSE on the same rows). */

@@ -16,7 +16,17 @@ import { Forbidden, Invalid } from "../errors";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { createSensor } from "./register";
 import { storeBatch } from "./readings";
-import { NO_MODEL_NOTE, bindLiveModel, chooseAlertRule, forecastRowsAt, levelState, liveView, staleMinutes, type LiveView } from "./live";
+import {
+  NO_MODEL_NOTE,
+  bindLiveModel,
+  chooseAlertRule,
+  forecastRowsAt,
+  levelState,
+  liveView,
+  onsetsNeeded,
+  staleMinutes,
+  type LiveView,
+} from "./live";
 import { mergeReadings, watchLive } from "./live-watch";
 
 describe("a meter's state and staleness", () => {
@@ -59,32 +69,54 @@ describe("a meter's state and staleness", () => {
 
 describe("D65: which alert rule is on", () => {
   const STEP = 10 * MINUTE_MS;
-  const rows = 288; // two days of 10-minute rows
+  const rows = 1008; // seven days of 10-minute rows
   const time = Array.from({ length: rows }, (_, i) => i * STEP);
-  // One onset above 1 % at row 100; the reading reaches 0,9 % one row before it.
-  const measured = Array.from({ length: rows }, (_, i) => (i === 99 ? 0.95 : i >= 100 && i <= 105 ? 1.2 : 0.5));
+  // Six onsets above 1 %, each at row o; the reading reaches 0,9 % one row before it.
+  const ONSETS = [100, 250, 400, 550, 700, 850];
+  const history = (onsets: readonly number[]) =>
+    Array.from({ length: rows }, (_, i) => (onsets.includes(i + 1) ? 0.95 : onsets.some((o) => i >= o && i <= o + 5) ? 1.2 : 0.5));
+  const measured = history(ONSETS);
   const p = (alerts: number[]) => Array.from({ length: rows }, (_, i) => (alerts.includes(i) ? 0.7 : 0.1));
+  /** Alerts from `ahead` rows before each onset to it. */
+  const alertsAhead = (onsets: readonly number[], ahead = 6) =>
+    onsets.flatMap((o) => Array.from({ length: ahead + 1 }, (_, k) => o - ahead + k));
 
-  it("turns the forecast's rule on where it warns earlier at no more false alerts", () => {
-    const chosen = chooseAlertRule({ measured, pExceed: p([94, 95, 96, 97, 98, 99, 100]), time, horizon: 60, limit: 1 });
+  it("turns the forecast's rule on where it warns earlier on enough onsets, at no more false alerts", () => {
+    const chosen = chooseAlertRule({ measured, pExceed: p(alertsAhead(ONSETS)), time, horizon: 60, limit: 1 });
     expect(chosen).toMatchObject({
       rule: "forecast",
-      days: 2,
-      events: 1,
-      forecast: { caught: 1, missed: 0, lead_median: 60, false_per_day: 0 },
-      reading: { caught: 1, missed: 0, lead_median: 10, false_per_day: 0 },
+      days: 7,
+      events: 6,
+      forecast: { caught: 6, missed: 0, lead_median: 60, false_per_day: 0 },
+      reading: { caught: 6, missed: 0, lead_median: 10, false_per_day: 0 },
     });
     expect(chosen.reason).toBe(
-      "Оповещение по прогнозу включено: на истории выработки за 2 сут. оно раньше при не большем числе ложных " +
-        "(«прогноз P ≥ 0,5»: поймано 1 из 1, медиана 60 мин, ложных 0 в сутки; «текущее ≥ 0,9·предела»: поймано 1 из 1, медиана 10 мин, ложных 0 в сутки).",
+      "Оповещение по прогнозу включено: на истории выработки за 7 сут. оно раньше на 6 из 6 превышений, где правила различаются, " +
+        "нужно не менее 6, при не большем числе ложных " +
+        "(«прогноз P ≥ 0,5»: поймано 6 из 6, медиана 60 мин, ложных 0 в сутки; «текущее ≥ 0,9·предела»: поймано 6 из 6, медиана 10 мин, ложных 0 в сутки).",
     );
   });
 
+  // Issue 87, item 9 (ML M2): «P ≥ 0,5» was turned on where it beat the reading on a week of 3–9 onsets.
+  it("offers no rule on too few onsets, and none where the forecast was earlier on too few of them", () => {
+    const three = ONSETS.slice(0, 3);
+    const few = chooseAlertRule({ measured: history(three), pExceed: p(alertsAhead(three)), time, horizon: 60, limit: 1 });
+    expect(few).toMatchObject({ rule: "reading", events: 3 });
+    expect(few.reason).toMatch(
+      /^Недостаточно событий для выбора правила: на истории выработки за 7 сут\. превышений предела 1 %: 3, правила различаются на 3 из них, а выигрыш прогноза проверяется не менее чем на 5 /,
+    );
+    // Earlier on 5 of the 6 onsets, later on one: 5 of 6 is not enough (6 needed).
+    const mixed = chooseAlertRule({ measured, pExceed: p([...alertsAhead(ONSETS.slice(0, 5)), ONSETS[5]]), time, horizon: 60, limit: 1 });
+    expect(mixed.rule).toBe("reading");
+    expect(mixed.reason).toMatch(/прогноз предупреждал раньше на 5 из 6 превышений, где правила различаются, нужно не менее 6/);
+  });
+
   it("keeps the reading's rule where the forecast raises more false alerts, misses events or has no probability", () => {
-    const noisy = chooseAlertRule({ measured, pExceed: p([94, 95, 96, 97, 98, 99, 100, 200, 201]), time, horizon: 60, limit: 1 });
-    expect(noisy).toMatchObject({ rule: "reading", forecast: { caught: 1, false_per_day: 0.5 } });
+    const noisy = chooseAlertRule({ measured, pExceed: p([...alertsAhead(ONSETS), 20, 21]), time, horizon: 60, limit: 1 });
+    expect(noisy).toMatchObject({ rule: "reading", forecast: { caught: 6 } });
+    expect(noisy.forecast?.false_per_day).toBeCloseTo(1 / 7, 10);
     expect(noisy.reason).toMatch(
-      /^Оповещение по прогнозу не включено: на истории выработки за 2 сут\. у прогноза больше ложных оповещений/,
+      /^Оповещение по прогнозу не включено: на истории выработки за 7 сут\. у прогноза больше ложных оповещений/,
     );
     expect(noisy.reason).toMatch(/действует правило «текущее значение ≥ 0,9·предела» \(0,9 %\)\.$/);
     const late = chooseAlertRule({ measured, pExceed: p([]), time, horizon: 60, limit: 1 });
@@ -94,6 +126,10 @@ describe("D65: which alert rule is on", () => {
     expect(none.reason).toMatch(/модель не откалибрована/);
     const calm = chooseAlertRule({ measured: measured.map(() => 0.5), pExceed: p([]), time, horizon: 60, limit: 1 });
     expect(calm.reason).toMatch(/не было превышений предела 1 %, выигрыш не доказан/);
+  });
+
+  it("needs 5 of 5, 6 of 6, 7 of 8, 8 of 9, 9 of 10 and 17 of 24 onsets (one-sided sign test at 5 %)", () => {
+    expect([1, 4, 5, 6, 8, 9, 10, 24].map(onsetsNeeded)).toEqual([null, null, 5, 6, 7, 8, 9, 17]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   PRESSURE_FEATURES,
   eventTable,
   horizonLabel,
+  onsetLeads,
   type EventRule,
 } from "@core/gbdt";
 import {
@@ -265,11 +266,33 @@ type Alert = LiveForecast["alert"];
 const ruleOf = (rule: EventRule | undefined): Alert["forecast"] =>
   rule ? { caught: rule.caught, missed: rule.missed, lead_median: rule.lead_median, false_per_day: rule.false_per_day } : null;
 
+/** Issue 87 (ML M2): the one-sided sign test's level the forecast's gain must hold at. */
+export const ALERT_GAIN_SIGNIFICANCE = 0.05;
+
+/** The fewest of `n` onsets the forecast must warn of earlier than the reading for the gain to hold at
+ *  ALERT_GAIN_SIGNIFICANCE (one-sided sign test: P(Binomial(n, ½) ≥ k) ≤ 0,05); null where even all
+ *  `n` would not (fewer than 5). 5 of 5, 6 of 6, 7 of 7 or 8, 8 of 9, 9 of 10, 15 of 20, 17 of 24. */
+export function onsetsNeeded(n: number): number | null {
+  if (n <= 0) return null;
+  // P(X ≥ k) summed from the top: C(n, j) / 2^n.
+  let tail = 0;
+  let c = 1; // C(n, n)
+  for (let k = n; k >= 0; k--) {
+    const next = tail + c / 2 ** n;
+    if (next > ALERT_GAIN_SIGNIFICANCE) return k === n ? null : k + 1;
+    tail = next;
+    c = (c * k) / (n - k + 1);
+  }
+  return 0;
+}
+
 /**
  * D65: the two rules on the working's own history (ALERT_HISTORY_DAYS of 10-minute rows forecast by the
  * bound model): «forecast P ≥ 0,5» and «current reading ≥ 0,9·limit», events being the onsets of the
- * meter at or above the limit. The forecast's rule is on only where it caught at least as many events,
- * earlier (a longer median lead), at no more false alerts per 24 h.
+ * meter at or above the limit. The forecast's rule is on only where its gain holds with the margin the
+ * onsets support (issue 87, ML M2: on 3–9 onsets a week's gain was chance): it warned earlier than the
+ * reading (or alone) on at least onsetsNeeded(n) of the n onsets where the two differ, caught at least as
+ * many, at no more false alerts; with too few onsets to decide, «недостаточно событий для выбора правила».
  */
 export function chooseAlertRule(input: {
   measured: ArrayLike<number | null>;
@@ -304,27 +327,45 @@ export function chooseAlertRule(input: {
       reason: `Оповещение по прогнозу не включено: ${span} не было превышений предела ${ru(input.limit)} %, выигрыш не доказан; ${readingRule}.`,
     };
   }
-  const lead = (r: NonNullable<Alert["forecast"]>) => r.lead_median ?? Number.NEGATIVE_INFINITY;
   const leadText = (r: NonNullable<Alert["forecast"]>) =>
     r.lead_median === null ? "не предупреждал" : `медиана ${ru(r.lead_median, 0)} мин`;
   const figures =
     `«прогноз P ≥ 0,5»: поймано ${forecast.caught} из ${events}, ${leadText(forecast)}, ложных ${ru(forecast.false_per_day)} в сутки; ` +
     `«текущее ≥ 0,9·предела»: поймано ${reading.caught} из ${events}, ${leadText(reading)}, ложных ${ru(reading.false_per_day)} в сутки`;
-  const gains = lead(forecast) > lead(reading);
+  // Onset by onset: which rule warned earlier (a missed onset warned of by the other is its win).
+  const leads = onsetLeads({ ...common, issued, warning: FORECAST_ALERT_P, reading: READING_ALERT_SHARE * input.limit });
+  let earlier = 0;
+  let later = 0;
+  leads?.forecast.forEach((f, k) => {
+    const r = leads.reading[k];
+    const a = f ?? Number.NEGATIVE_INFINITY;
+    const b = r ?? Number.NEGATIVE_INFINITY;
+    if (a > b) earlier += 1;
+    else if (b > a) later += 1;
+  });
+  const differ = earlier + later;
+  const needed = onsetsNeeded(differ);
+  if (needed === null) {
+    return {
+      ...base,
+      rule: "reading",
+      reason:
+        `Недостаточно событий для выбора правила: ${span} превышений предела ${ru(input.limit)} %: ${events}, ` +
+        `правила различаются на ${differ} из них, а выигрыш прогноза проверяется не менее чем на 5 (${figures}); ${readingRule}.`,
+    };
+  }
+  const gains = earlier >= needed;
   const noMoreFalse = forecast.false_per_day <= reading.false_per_day;
   const noFewer = forecast.caught >= reading.caught;
+  const tally = `раньше на ${earlier} из ${differ} превышений, где правила различаются, нужно не менее ${needed}`;
   if (gains && noMoreFalse && noFewer) {
     return {
       ...base,
       rule: "forecast",
-      reason: `Оповещение по прогнозу включено: ${span} оно раньше при не большем числе ложных (${figures}).`,
+      reason: `Оповещение по прогнозу включено: ${span} оно ${tally}, при не большем числе ложных (${figures}).`,
     };
   }
-  const why = !noFewer
-    ? "прогноз поймал меньше событий"
-    : !gains
-      ? "прогноз не предупреждал раньше"
-      : "у прогноза больше ложных оповещений";
+  const why = !noFewer ? "прогноз поймал меньше событий" : !gains ? `прогноз предупреждал ${tally}` : "у прогноза больше ложных оповещений";
   return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
 }
 
