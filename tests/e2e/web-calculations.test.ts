@@ -192,7 +192,7 @@ describe("web app: calculations", () => {
       await results_.getByTestId("results-dialog").waitFor();
       expect(await previewTexts(results_, "stored", c.type)).toEqual(shown);
       await results_.getByText("Исходные данные и коэффициенты").waitFor();
-      await results_.getByText("2026.3").waitFor();
+      await results_.getByText("2026.7").waitFor();
       if (c.type === "underground") {
         expect(await results_.getByText("Газ дегазации угольных пластов, версия 1", { exact: true }).count()).toBe(2);
         await results_.getByText("Введено пользователем", { exact: true }).waitFor();

@@ -83,7 +83,7 @@ describe("methodology vectors through the API (GWP 25)", () => {
 describe("auditable results", () => {
   it("records every coefficient with its dictionary entry and version, the GWP set and the methodology version", async () => {
     const calc = await created("underground", { volume: 10000, p_co2: 1.8393, p_ch4: 0.668, ef_co2: 10.6, ef_ch4: 76 });
-    expect(calc).toMatchObject({ methodology_version: "2026.3", created_by: user.email, version: 1 });
+    expect(calc).toMatchObject({ methodology_version: "2026.7", created_by: user.email, version: 1 });
     expect(calc.coefficients.p_ch4).toMatchObject({ source: "dictionary", dictionary: "get_underground", item_id: 1, item_version: 1 });
     expect(calc.coefficients.ef_ch4).toMatchObject({ source: "dictionary", dictionary: "get_underground_content", item_id: 1 });
     expect(calc.coefficients.gwp_ch4).toMatchObject({ value: 25, dictionary: "get_gwp", item_id: 1 });

@@ -462,7 +462,7 @@ describe("export to xlsx", () => {
     expect(row.getCell(headerIndex(om, "Автор")).value).toBe(user.email);
     // No internal id: a user reads the calculation by its name.
     expect(rowValues(om, 1).concat(rowValues(om, 2))).not.toContain("Идентификатор");
-    expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.3");
+    expect(row.getCell(headerIndex(om, "Версия методики")).value).toBe("2026.7");
 
     const fill = wb.getWorksheet(FILL_ROWS)!;
     expect(fill.views[0]).toMatchObject({ state: "frozen", ySplit: 2 });

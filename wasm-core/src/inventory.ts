@@ -28,6 +28,7 @@ export const ORDER_371_CATEGORIES: Record<Order371Category, string> = {
 export const METHOD_LABELS: Record<InventoryMethod, string> = {
   coefficients: "Расчетный метод по коэффициентам",
   measurement: "Периодические измерения",
+  continuous: "Непрерывные измерения (АГК)",
   composition: "Расчет по составу газа",
   table_defaults: "Измеренный объем, состав по умолчанию (табл. 3.1)",
 };
@@ -56,9 +57,15 @@ export function sourceNotesOf(source: InventorySource, entryId: number | undefin
   return [source.note, byEntry].filter((note): note is string => note !== undefined);
 }
 
-/** The method of one calculation: the underground type with Table 3.1's contents is not a measurement. */
-export function sourceMethodOf(source: InventorySource, contentsDictionary: string | undefined): InventoryMethod {
-  return source.defaultsDictionary !== undefined && contentsDictionary === source.defaultsDictionary ? "table_defaults" : source.method;
+/** Issue 87: the measurement frequency a month accepted from the mine's АГК readings records (D63): its
+ *  method is continuous measurement. */
+export const AGK_MEASUREMENT_FREQUENCY = "непрерывно (АГК, минутные значения)";
+
+/** The method of one calculation: the underground type with Table 3.1's contents is not a measurement;
+ *  a measurement whose frequency is the АГК's minutes is continuous. */
+export function sourceMethodOf(source: InventorySource, contentsDictionary: string | undefined, frequency?: unknown): InventoryMethod {
+  if (source.defaultsDictionary !== undefined && contentsDictionary === source.defaultsDictionary) return "table_defaults";
+  return source.method === "measurement" && frequency === AGK_MEASUREMENT_FREQUENCY ? "continuous" : source.method;
 }
 
 /** D15: a calculation's role in the year's inventory: null for a type the inventory does not sum,

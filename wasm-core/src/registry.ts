@@ -62,7 +62,7 @@ export {
   type ForecastMethod,
 } from "./types/regres_methane";
 
-export const METHODOLOGY_VERSION = "2026.3";
+export const METHODOLOGY_VERSION = "2026.7";
 
 /** A dictionary entry as far as units go: its name and the unit of each of its values. */
 export interface UnitEntry {

@@ -31,5 +31,7 @@ export const POINT_FIELDS: Record<string, string> = {
   frequency: "Периодичность измерений",
   in_service_from: "В эксплуатации с",
   in_service_to: "В эксплуатации по",
+  co2_content_pct: "Содержание CO2, % об.",
+  co2_content_source: "Источник содержания CO2",
   is_active: "Источник действует",
 };

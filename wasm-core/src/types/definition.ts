@@ -220,7 +220,7 @@ export const IPCC_CODES: Record<string, string> = {
 };
 
 /** How the emission was determined, as the report passport names it (7.3). */
-export type InventoryMethod = "coefficients" | "measurement" | "composition" | "table_defaults";
+export type InventoryMethod = "coefficients" | "measurement" | "continuous" | "composition" | "table_defaults";
 
 /** D22: what the dialog and the inventory say of the IPCC flare types. */
 export const IPCC_FLARE_NOTE = "метод МГЭИК, не Приказ № 371";

@@ -518,6 +518,12 @@ export const emissionPointSchema = z.object({
   frequency: z.string().meta({ description: "How often it is measured (e.g. «непрерывно», «ежесуточно»)" }),
   in_service_from: z.nullable(z.string()),
   in_service_to: z.nullable(z.string()),
+  co2_content_pct: z
+    .optional(z.nullable(z.number()))
+    .meta({ description: "CO2 content of the point's gas, % vol, where no АГК channel measures it; null or absent: not known" }),
+  co2_content_source: z
+    .optional(z.string())
+    .meta({ description: "Where the CO2 content came from (an analysis of samples, the gas's passport)" }),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -45,6 +45,21 @@ const serviceInOrder = z.refine<{ in_service_from?: string | null; in_service_to
   { message: "in_service_to: дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] },
 );
 
+/** Issue 87: the CO2 content of the point's gas, % vol, where no АГК channel measures it (null: not known). */
+const co2Content = z.optional(
+  z.nullable(
+    z
+      .number(fieldMessage("co2_content_pct", "ожидается число, % об."))
+      .min(0, fieldMessage("co2_content_pct", "от 0 до 100 % об."))
+      .max(100, fieldMessage("co2_content_pct", "от 0 до 100 % об.")),
+  ),
+);
+/** A content is entered with where it came from (an analysis of samples, the gas's passport …). */
+const co2WithSource = z.refine<{ co2_content_pct?: number | null; co2_content_source?: string }>(
+  (p) => p.co2_content_pct === undefined || p.co2_content_pct === null || (p.co2_content_source ?? "").trim() !== "",
+  { message: "co2_content_source: укажите, откуда содержание CO2 (анализ проб, паспорт газа…)", path: ["co2_content_source"] },
+);
+
 export const pointCreateSchema = z
   .object({
     name: pointName,
@@ -53,8 +68,11 @@ export const pointCreateSchema = z
     frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
     in_service_from: serviceDate("in_service_from"),
     in_service_to: serviceDate("in_service_to"),
+    co2_content_pct: co2Content,
+    co2_content_source: z.optional(text("co2_content_source", POINT_NOTE_MAX)),
   })
-  .check(serviceInOrder);
+  .check(serviceInOrder)
+  .check(co2WithSource);
 
 /** A field it does not know is refused, as a project's PATCH refuses one, never quietly dropped. */
 export const pointPatchSchema = z
@@ -66,6 +84,8 @@ export const pointPatchSchema = z
       frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
       in_service_from: serviceDate("in_service_from"),
       in_service_to: serviceDate("in_service_to"),
+      co2_content_pct: co2Content,
+      co2_content_source: z.optional(text("co2_content_source", POINT_NOTE_MAX)),
       /** false archives the point (its calculations and history stay), true restores it. */
       is_active: z.optional(z.boolean("is_active: ожидается true или false")),
       version: z.int("version: ожидается целое число"),

@@ -64,6 +64,8 @@ export async function createPoint(deps: Deps, actor: Actor, facilityId: string, 
     frequency: input.frequency ?? "",
     in_service_from: input.in_service_from ?? null,
     in_service_to: input.in_service_to ?? null,
+    co2_content_pct: input.co2_content_pct ?? null,
+    co2_content_source: input.co2_content_pct === undefined || input.co2_content_pct === null ? "" : (input.co2_content_source ?? ""),
     is_active: true,
     created_at: now,
     updated_at: now,
@@ -101,9 +103,15 @@ export async function patchPoint(
     // A date sent as null is cleared; one left out is kept.
     in_service_from: patch.in_service_from !== undefined ? patch.in_service_from : current.in_service_from,
     in_service_to: patch.in_service_to !== undefined ? patch.in_service_to : current.in_service_to,
+    // Issue 87: a content sent as null is cleared with its source; one left out is kept.
+    co2_content_pct: patch.co2_content_pct !== undefined ? patch.co2_content_pct : (current.co2_content_pct ?? null),
+    co2_content_source: patch.co2_content_pct === null ? "" : (patch.co2_content_source ?? current.co2_content_source ?? ""),
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };
+  if (next.co2_content_pct !== null && next.co2_content_pct !== undefined && !next.co2_content_source?.trim()) {
+    throw new Invalid("co2_content_source: укажите, откуда содержание CO2 (анализ проб, паспорт газа…)");
+  }
   if (next.in_service_from && next.in_service_to && next.in_service_to < next.in_service_from) {
     throw new Invalid("in_service_to: дата вывода из эксплуатации раньше даты ввода");
   }

@@ -145,7 +145,8 @@ const ipccOf = (calculation: StoredCalculation) => ipccOfItem(calculation.type, 
 function methodOf(calculation: StoredCalculation): string {
   const source = inventorySourceOf(calculation.type)!;
   const contents = calculation.coefficients?.ef_ch4;
-  return METHOD_LABELS[sourceMethodOf(source, contents?.source === "dictionary" ? contents.dictionary : undefined)];
+  const dictionary = contents?.source === "dictionary" ? contents.dictionary : undefined;
+  return METHOD_LABELS[sourceMethodOf(source, dictionary, calculation.inputs?.measurement_frequency)];
 }
 
 export async function gwpOfYear(deps: Deps, year: number) {

@@ -16,11 +16,14 @@ import { sensorCreateSchema } from "../../contract/schemas/sensor";
 import { offerAcceptSchema } from "../../contract/schemas/telemetry";
 import { parseWith } from "../../http/validate";
 import { createPoint } from "../company/emission-points";
+import { METHODOLOGY_VERSION } from "@core/registry";
+import { pointPatchSchema } from "../../contract/schemas/facility";
 import { createUser } from "../company/users";
 import { listRequisitesAudit } from "../company/requisites-audit";
 import { getStoredCalculation } from "../calculation-lookup";
 import { patchCalculation } from "../calculations/calculations";
-import { getInventory } from "../inventory/year";
+import { getInventory, getInventoryWithCalculations } from "../inventory/year";
+import { patchPoint } from "../company/emission-points";
 import { transition } from "../inventory/review";
 import { inventoryState } from "../inventory/state";
 import type { Actor } from "../context";
@@ -263,5 +266,87 @@ describe("id fields (issue 86, R13)", () => {
         `${field}: идентификатор не длиннее 128 символов`,
       );
     }
+  });
+});
+
+describe("the CO2 content of an accepted month (issue 87, item 5)", () => {
+  let shaft: string;
+  beforeAll(async () => {
+    shaft = (
+      await d.write(() =>
+        createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, { name: "Ствол № 2", kind: "ventilation_shaft" })),
+      )
+    ).id;
+    for (const [code, kind] of [
+      ["Q-2", "flow"],
+      ["М-2", "methane"],
+    ]) {
+      await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, { code, kind, point: shaft })));
+    }
+    for (const month of [5, 6]) {
+      const from = instantOfWallTime(2026, month, 10, 10, 0, ZONE);
+      await push(
+        Array.from({ length: 60 }, (_, m) => [
+          { sensor: "Q-2", t: from + m * MINUTE_MS, value: 9000 },
+          { sensor: "М-2", t: from + m * MINUTE_MS, value: 0.5 },
+        ]).flat(),
+      );
+    }
+  });
+
+  it("is entered on the point with where it came from, never without it", () => {
+    expect(() => parseWith(pointCreateSchema, { name: "Ствол № 3", kind: "ventilation_shaft", co2_content_pct: 0.2 })).toThrow(
+      "co2_content_source: укажите, откуда содержание CO2",
+    );
+    expect(() =>
+      parseWith(pointCreateSchema, { name: "Ствол № 3", kind: "ventilation_shaft", co2_content_pct: 120, co2_content_source: "x" }),
+    ).toThrow("co2_content_pct: от 0 до 100 % об.");
+  });
+
+  it("is the point's own in the month accepted, its source printed, the method continuous, the version current", async () => {
+    // A year reopened is needed for new months: the year above was approved; 2026's review is reopened.
+    const { review } = await getInventory(d.deps, staff, 2026);
+    await d.write(() =>
+      transition(d.deps, reviewer, 2026, { action: "reopen", reason: "Новые месяцы", version: review.version }, (_c, y) =>
+        inventoryState(d.deps, staff, y),
+      ),
+    );
+    // Without a content: 0 % with the reason said, not an unexplained actual value.
+    const [may] = await accept({ point: shaft, months: ["2026-05"] });
+    const without = await getStoredCalculation(d.deps, staff, "underground", may.accepted!.calculation);
+    expect(without.coefficients.ef_co2).toMatchObject({ value: 0, source: "custom" });
+    expect(without.coefficients.ef_co2.justification).toBe(
+      "Содержание CO2 для источника «Ствол № 2» не указано, каналом АГК не измеряется: принято 0 % об. (укажите его в карточке источника)",
+    );
+    const point = await d.deps.repos.emissionPoints.get(staff.company, facility, shaft);
+    await d.write(() =>
+      patchPoint(
+        d.deps,
+        staff,
+        facility,
+        shaft,
+        parseWith(pointPatchSchema, {
+          co2_content_pct: 0.35,
+          co2_content_source: "анализ проб, протокол № 7 от 12.10.2026",
+          version: point!.version,
+        }),
+      ),
+    );
+    const [june] = await accept({ point: shaft, months: ["2026-06"] });
+    const calculation = await getStoredCalculation(d.deps, staff, "underground", june.accepted!.calculation);
+    expect(calculation.coefficients.ef_co2).toMatchObject({ value: 0.35, source: "custom" });
+    expect(calculation.coefficients.ef_co2.justification).toBe(
+      "Содержание CO2 источника «Ствол № 2»: 0,35 % об. (анализ проб, протокол № 7 от 12.10.2026); каналом АГК не измеряется",
+    );
+    expect(Number(calculation.results.res_co2)).toBeGreaterThan(0);
+    expect(calculation.methodology_version).toBe(METHODOLOGY_VERSION);
+    expect(METHODOLOGY_VERSION).toBe("2026.7");
+    const year = await getInventoryWithCalculations(d.deps, staff, 2026);
+    const row = year.calculations.find((c) => c.id === calculation.id)!;
+    expect(row.method).toBe("Непрерывные измерения (АГК)");
+    // The year warns about none of its own accepted months as values without a justification.
+    const unjustified = year.checks.filter((c) => c.code === "custom_without_justification");
+    expect(unjustified.flatMap((c) => c.calculations ?? [])).not.toContain(calculation.id);
+    expect(unjustified.flatMap((c) => c.calculations ?? [])).not.toContain(without.id);
   });
 });

@@ -7,6 +7,8 @@
 // is flagged «данные АГК изменились после принятия». Advisory: protective cut-off stays with the АГК.
 import { createHash } from "node:crypto";
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
+import { AGK_MEASUREMENT_FREQUENCY } from "@core/inventory";
+import { MEASUREMENT_NOTES } from "@core/measured-release";
 import {
   ACCEPTED_CHANGE_SHARE,
   acceptedMonthChanged,
@@ -14,6 +16,7 @@ import {
   MINUTE_MS,
   OFFER_COMPLETENESS,
   pointVolume,
+  SENSOR_KINDS,
   sensorMinutes,
   type SensorKind,
   type Substituted,
@@ -392,8 +395,28 @@ async function planMonths(
   return planned;
 }
 
-/** The calculation's inputs of an accepted month: its volume and CH4 content, and its evidence. */
-function monthCalculation(point: EmissionPoint, offer: Omit<Offer, "accepted">, reason: string) {
+/** Issue 87: the CO2 content an accepted month takes — the point's own, entered with its source (no АГК
+ *  channel the platform reads measures CO2) — and the justification the passport prints beside it. */
+export function pointCo2(point: Pick<EmissionPoint, "name" | "co2_content_pct" | "co2_content_source">): {
+  value: number;
+  justification: string;
+} {
+  if (point.co2_content_pct === null || point.co2_content_pct === undefined) {
+    return {
+      value: 0,
+      justification: `Содержание CO2 для источника «${point.name}» не указано, каналом АГК не измеряется: принято 0 % об. (укажите его в карточке источника)`,
+    };
+  }
+  const value = point.co2_content_pct.toLocaleString("ru-RU", { maximumFractionDigits: 6 });
+  return {
+    value: point.co2_content_pct,
+    justification: `Содержание CO2 источника «${point.name}»: ${value} % об. (${point.co2_content_source?.trim() || "источник не указан"}); каналом АГК не измеряется`,
+  };
+}
+
+/** The calculation's inputs of an accepted month: its volume, CH4 content and the point's CO2 content,
+ *  how it was measured (continuously, by the АГК's sensors) and its evidence. */
+function monthCalculation(point: EmissionPoint, offer: Omit<Offer, "accepted">, reason: string, evidence_: MonthEvidence) {
   const [y, m] = offer.month.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const evidence =
@@ -402,11 +425,19 @@ function monthCalculation(point: EmissionPoint, offer: Omit<Offer, "accepted">, 
     `${offer.minutes.missing} без данных из ${offer.minutes.expected}; полнота ${(offer.completeness * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 })} %; ` +
     `наибольший пропуск ${offer.longest_gap_min} мин; SHA-256 показаний ${offer.readings_sha256}` +
     (reason && offer.completeness < OFFER_COMPLETENESS ? `; причина принятия: ${reason}` : "");
+  const co2 = pointCo2(point);
+  const instruments = `АГК: ${evidence_.description.sensors.map((s) => `${s.code} (${SENSOR_KINDS[s.kind]?.label ?? s.kind})`).join(", ")}`;
   return {
     name: `${point.name}: по данным АГК, ${ruMonth(offer.month)}${offer.demo ? ` (${DEMO_READINGS_LABEL})` : ""}`,
-    values: { volume: offer.volume_thousand_m3, ef_ch4: offer.ef_ch4, ef_co2: 0 },
+    values: {
+      volume: offer.volume_thousand_m3,
+      ef_ch4: offer.ef_ch4,
+      ef_co2: co2.value,
+      measurement_frequency: AGK_MEASUREMENT_FREQUENCY,
+      measurement_instruments: instruments.slice(0, MEASUREMENT_NOTES.measurement_instruments.max),
+    },
     dictionary_items: STANDARD_CONDITIONS,
-    justifications: { ef_ch4: evidence },
+    justifications: { ef_ch4: evidence, ef_co2: co2.justification },
     period: { from: `${offer.month}-01`, to: `${offer.month}-${two(last)}` },
   };
 }
@@ -425,7 +456,7 @@ async function writeMonths(
   const written: { plan: Planned; calculation: StoredCalculation }[] = [];
   try {
     for (const plan of planned) {
-      const body = monthCalculation(point, plan.offer, reason);
+      const body = monthCalculation(point, plan.offer, reason, plan.evidence);
       const calculation = plan.replaces
         ? await patchCalculation(deps, actor, "underground", plan.replaces.id, {
             name: body.name,
@@ -543,8 +574,17 @@ async function undoCalculations(deps: Deps, actor: Actor, written: readonly { pl
         const { inputs, name } = plan.replaces;
         await patchCalculation(deps, actor, "underground", calculation.id, {
           name,
-          values: { volume: inputs.volume, ef_ch4: inputs.ef_ch4, ef_co2: inputs.ef_co2 },
-          justifications: { ef_ch4: plan.replaces.coefficients.ef_ch4?.justification ?? "" },
+          values: {
+            volume: inputs.volume,
+            ef_ch4: inputs.ef_ch4,
+            ef_co2: inputs.ef_co2,
+            measurement_frequency: inputs.measurement_frequency ?? "",
+            measurement_instruments: inputs.measurement_instruments ?? "",
+          },
+          justifications: {
+            ef_ch4: plan.replaces.coefficients.ef_ch4?.justification ?? "",
+            ef_co2: plan.replaces.coefficients.ef_co2?.justification ?? null,
+          },
           version: calculation.version,
         });
       } else {

@@ -8,6 +8,8 @@ import { Alert, Button, Card, Flex, Form, Modal, Select, Space, Tag, type TableC
 import { ListTable } from "../../shared/LazyTable";
 import { TextItem } from "../../shared/TextItem";
 import { InServiceItems } from "../../shared/InServiceItems";
+import { NumericInput } from "../../shared/NumericInput";
+import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { FACILITY_ADDRESS_MAX, FACILITY_LICENCE_MAX, FACILITY_NAME_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "@server/contract";
 import {
@@ -196,7 +198,12 @@ function PointsDialog({ facility, onClose }: { facility: Facility; onClose: () =
   );
 }
 
-type PointForm = Omit<PointFields, "in_service_from" | "in_service_to"> & { in_service_from?: string; in_service_to?: string };
+type PointForm = Omit<PointFields, "in_service_from" | "in_service_to" | "co2_content_pct"> & {
+  in_service_from?: string;
+  in_service_to?: string;
+  /** Issue 87: typed as the user writes it («0,35»). */
+  co2_content_pct?: string;
+};
 /** «01.03.1998» → «1998-03-01»; "" → null. */
 const isoOf = (text: string | undefined) => {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text?.trim() ?? "");
@@ -206,16 +213,33 @@ const isoOf = (text: string | undefined) => {
 function PointDialog({ facility, point, onClose }: { facility: string; point?: EmissionPoint; onClose: () => void }) {
   const [form] = Form.useForm<PointForm>();
   const save = useSavePoint(facility);
-  const submit = (values: PointForm) =>
+  const submit = (values: PointForm) => {
+    if (numericInputProblem(values.co2_content_pct ?? "", { decimals: 4 })) return;
+    const co2 = (values.co2_content_pct ?? "").trim() === "" ? null : (parseNumericInput(values.co2_content_pct ?? "") ?? null);
     save.mutate(
       {
         point,
-        fields: { ...values, in_service_from: isoOf(values.in_service_from), in_service_to: isoOf(values.in_service_to) },
+        fields: {
+          ...values,
+          in_service_from: isoOf(values.in_service_from),
+          in_service_to: isoOf(values.in_service_to),
+          co2_content_pct: co2,
+          co2_content_source: co2 === null ? "" : (values.co2_content_source ?? ""),
+        },
       },
       { onSuccess: onClose },
     );
+  };
   const initial: Partial<PointForm> = point
-    ? { ...point, in_service_from: day(point.in_service_from), in_service_to: day(point.in_service_to) }
+    ? {
+        ...point,
+        in_service_from: day(point.in_service_from),
+        in_service_to: day(point.in_service_to),
+        co2_content_pct:
+          point.co2_content_pct === null || point.co2_content_pct === undefined
+            ? ""
+            : point.co2_content_pct.toLocaleString("ru-RU", { maximumFractionDigits: 4, useGrouping: false }),
+      }
     : { kind: "ventilation_shaft" };
   return (
     <Modal open title={point ? "Изменить источник выбросов" : "Новый источник выбросов"} onCancel={onClose} footer={null} destroyOnHidden>
@@ -232,6 +256,19 @@ function PointDialog({ facility, point, onClose }: { facility: string; point?: E
         </Form.Item>
         <TextItem label="Средство измерений" name="instrument" maxLength={POINT_NOTE_MAX} placeholder="Расходомер, метанометр" />
         <TextItem label="Периодичность измерений" name="frequency" maxLength={POINT_NOTE_MAX} placeholder="непрерывно" />
+        <Form.Item
+          label="Содержание CO2 в газе источника"
+          name="co2_content_pct"
+          extra="АГК не измеряет CO2: месяцы «по данным АГК» берут это содержание, паспорт печатает его источник"
+        >
+          <NumericInput decimals={4} unit="% об." />
+        </Form.Item>
+        <TextItem
+          label="Откуда содержание CO2"
+          name="co2_content_source"
+          maxLength={POINT_NOTE_MAX}
+          placeholder="анализ проб, протокол № 7 от 12.10.2026"
+        />
         <InServiceItems />
         {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 16 }} role="alert" />}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
