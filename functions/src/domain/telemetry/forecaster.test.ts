@@ -15,7 +15,7 @@ import type { Actor } from "../context";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../forecast/forecast";
 import { drainTelemetry, telemetryIdle } from "./consumer";
 import { forecastFacility } from "./forecaster";
-import { bindLiveModel, forecastLevels, forecastRowsAt, liveView, liveWindow } from "./live";
+import { bindLiveModel, forecastLevels, forecastRowsAt, forecastRowsKey, liveView, liveWindow } from "./live";
 import { readingsBetween } from "./days";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
@@ -136,5 +136,52 @@ describe("the forecaster, no page watching", () => {
     } finally {
       put.mockRestore();
     }
+  });
+});
+
+// Issue 87, item 10: the tile read the last 24 h by the wall clock, so a feed behind it (a gateway
+// catching up) got a forecast from rows empty at their start.
+describe("a feed behind the clock", () => {
+  it("forecasts from the 24 h before the meter's latest reading, not the clock's", async () => {
+    const late = await d.facility(staff, { name: "Шахта «Догоняющая»", kind: "underground_mine" });
+    const point = (
+      await d.write(() => createPoint(d.deps, staff, late.id, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
+    ).id;
+    for (const [code, kind, extra] of [
+      ["М-1", "methane", { warning: 1, alarm: 1.5 }],
+      ["V-1", "air_velocity", { area_m2: 12 }],
+    ] as const) {
+      const body = parseWith(sensorCreateSchema, { code, kind, point, working: "Лава 3", ...extra });
+      await d.write(() => createSensor(d.deps, staff, late.id, body));
+    }
+    await bindLiveModel(d.deps, staff, { facility: late.id, working: "Лава 3", horizon: 60, model: "xgboost-h60" });
+    // 26 hours of minutes ending 6 hours before the clock.
+    const last = END - 6 * 60 * MINUTE_MS;
+    const readings: { sensor: string; t: string; value: number }[] = [];
+    for (let k = 26 * 60; k >= 0; k--) {
+      const t = new Date(last - k * MINUTE_MS).toISOString();
+      readings.push({ sensor: "М-1", t, value: 0.5 + (k % 13) / 100 }, { sensor: "V-1", t, value: 2 + (k % 7) / 10 });
+    }
+    await storeBatch(d.deps, staff.company, late.id, { json: { readings } });
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    const [stored] = await d.deps.repos.liveBindings.forecastsOfFacility(staff.company, late.id);
+    expect(stored.issued).toBe(last);
+    // The rows of the 24 h before the latest reading, every one with its y.
+    const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, late.id);
+    const meter = sensors.find((s) => s.code === "М-1")!;
+    const all = new Map();
+    for (const s of sensors) all.set(s.id, await readingsBetween(d.deps, staff.company, s.id, last - 25 * 3_600_000, last + MINUTE_MS));
+    const rows = forecastRowsAt(sensors, meter, all, last);
+    expect(rows.every((r) => typeof r.y === "number")).toBe(true);
+    const [binding] = await d.deps.repos.liveBindings.listOfFacility(staff.company, late.id);
+    expect(stored.rows_key).toBe(forecastRowsKey(binding, meter, rows));
+    const run = await forecastRun(d.deps, staff.company, "xgboost", { level: 90, ...forecastLevels(meter), horizon: 60 }, "xgboost-h60");
+    const row = (await runForecast(d.deps, run, forecastRowsFromJson(rows))).rows.at(-1)!;
+    expect(Object.is(stored.forecast.result, row.result)).toBe(true);
+    expect(stored.forecast.lo).toBe(row.lo ?? null);
+    // The tiles read the same rows.
+    const tile = (await liveView(d.deps, staff, late.id)).tiles[0];
+    expect(tile.forecasts).toEqual([stored.forecast]);
   });
 });

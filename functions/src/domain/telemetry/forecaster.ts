@@ -10,7 +10,16 @@
 // each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
 // queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
 import type { Deps, RuntimeSlot } from "../context";
-import { featureSensors, forecastMeter, forecastWorking, liveWindow, workingsOf, type ForecastDeps, type Readings } from "./live";
+import {
+  featureSensors,
+  forecastMeter,
+  forecastWorking,
+  liveWindow,
+  readRowsBack,
+  workingsOf,
+  type ForecastDeps,
+  type Readings,
+} from "./live";
 import { readingsBetween } from "./days";
 import type { DaysWritten, StoredLiveForecast } from "../../ports";
 
@@ -48,13 +57,15 @@ export async function forecastFacility(
       // The meter and each column's sensor (the binding's may be outside the working: the mine's return).
       const read = [meter, ...Object.values(featureSensors(sensors, binding, all))].filter((s) => s !== undefined);
       if (changed && ![...sensors, ...read].some((s) => changed.has(s.id))) return [];
-      return [{ binding, sensors, read }];
+      return [{ binding, sensors, meter, read }];
     });
   // The window of each sensor the forecasts read (the meter and the features: not the working's others),
   // read at once.
   const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
   const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, id, from, to)));
   const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
+  // Rows before each meter's latest minute, where the feed is behind the clock (issue 87, item 10).
+  await readRowsBack(deps, company, readings, due, from);
   const written: StoredLiveForecast[] = [];
   for (const { binding, sensors } of due) {
     const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);

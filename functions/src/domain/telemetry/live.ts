@@ -76,6 +76,43 @@ export function liveWindow(now: number): { from: number; to: number; days: strin
   return { from, to, days: [utcDay(from), utcDay(now), utcDay(to)].filter((d, i, all) => all.indexOf(d) === i) };
 }
 
+/**
+ * Issue 87, item 10: the readings of each forecast's sensors reach back to the rows before its meter's
+ * latest minute, not the clock's 24 h: a feed behind the clock (a gateway catching up, a file back-filled)
+ * got rows empty at their start (106 of 110 tile forecasts differed from the route's of the same rows).
+ * `groups`: each forecast's meter and the sensors its rows read; `from`: where `readings` begin. The
+ * earlier readings are read once per sensor and put before those held.
+ */
+export async function readRowsBack(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  readings: Map<string, Readings>,
+  groups: readonly { meter: Sensor; read: readonly Sensor[] }[],
+  from: number,
+): Promise<void> {
+  const need = new Map<string, number>();
+  for (const { meter, read } of groups) {
+    const last = latest(readings.get(meter.id));
+    if (!last) continue;
+    const first = Math.floor(last.at / MINUTE_MS) * MINUTE_MS - (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
+    if (first >= from) continue;
+    for (const sensor of read) need.set(sensor.id, Math.min(need.get(sensor.id) ?? from, first));
+  }
+  for (const [id, start] of need) {
+    const before = await readingsBetween(deps, company, id, start, from);
+    const held = readings.get(id) ?? { times: new Float64Array(0), values: new Float64Array(0) };
+    const keep = before.times.findIndex((t) => t >= from);
+    const n = keep < 0 ? before.times.length : keep;
+    const times = new Float64Array(n + held.times.length);
+    const values = new Float64Array(n + held.values.length);
+    times.set(before.times.subarray(0, n));
+    times.set(held.times, n);
+    values.set(before.values.subarray(0, n));
+    values.set(held.values, n);
+    readings.set(id, { times, values });
+  }
+}
+
 /** The active sensors of the facility that belong to a working, by working. */
 export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
   const out = new Map<string, Sensor[]>();
@@ -566,6 +603,14 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
     if (sensor.is_active && (sensor.working.trim() !== "" || named.has(sensor.id)))
       readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
   }
+  const workings = workingsOf(sensors);
+  const groups = bindings.flatMap((binding) => {
+    const working = workings.get(binding.working);
+    const meter = working && forecastMeter(working, binding);
+    if (!working || !meter) return [];
+    return [{ meter, read: [meter, ...Object.values(featureSensors(working, binding, sensors))].filter((s) => s !== undefined) }];
+  });
+  await readRowsBack(deps, company, readings, groups, from);
   return { facility, sensors, bindings, readings };
 }
 
