@@ -1,6 +1,6 @@
 // D65's forecast events on the in-memory repositories, against an independent computation: a meter's
 // forecasts minute by minute (P at 30 minutes ahead) open an event at the first P ≥ 0,5 and close it at
-// the first below; «сбылся» is set once 30 minutes passed after its start, true where a minute in
+// the first P below 0,3 (hysteresis, issue 87); «сбылся» is set once 30 minutes passed after its start, true where a minute in
 // [start, start + 30] reached the limit (A = 2 %). A horizon whose rule is «current ≥ 0,9·limit» raises
 // none; the same forecast again writes nothing; the events list and its kind filter show them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import { drainTelemetry, telemetryIdle } from "./consumer";
 import { listEvents } from "./events";
 import { createWebhook, listDeliveries } from "../company/webhooks";
 import { shiftReport } from "./shift-report";
-import { FORECAST_EVENT_P, recordForecast } from "./forecast-events";
+import { FORECAST_EVENT_CLOSE_P, FORECAST_EVENT_P, recordForecast } from "./forecast-events";
 import { storeBatch } from "./readings";
 import { createSensor } from "./register";
 import type { Sensor } from "../../ports";
@@ -70,7 +70,7 @@ function expected() {
   let open: number | null = null;
   for (let m = 0; m < MINUTES; m++) {
     if (open === null && pAt(m) >= 0.5) open = m;
-    else if (open !== null && pAt(m) < 0.5) {
+    else if (open !== null && pAt(m) < 0.3) {
       out.push({
         start: iso(AT + open * MINUTE_MS),
         end: iso(AT + m * MINUTE_MS),
@@ -92,7 +92,7 @@ function expected() {
 }
 
 describe("forecast events (D65)", () => {
-  it("open at P ≥ 0,5, close at the first below, and say whether they came true once the horizon passed", async () => {
+  it("open at P ≥ 0,5, close at the first P below 0,3, and say whether they came true once the horizon passed", async () => {
     for (let m = 0; m < MINUTES; m++) await forecast(m, pAt(m));
     const { results } = await listEvents(d.deps, staff, { facility, kind: "forecast", from: "2026-03-01", to: "2026-03-02" });
     expect(
@@ -134,6 +134,36 @@ describe("forecast events (D65)", () => {
     expect(await forecast(6, null, true, 60)).toEqual([]);
     const { results } = await listEvents(d.deps, staff, { facility, kind: "forecast", from: "2026-03-01", to: "2026-03-02" });
     expect(results.every((e) => e.forecast?.horizon_min === HORIZON)).toBe(true);
+  });
+
+  // Issue 87, item 11: an event opened and closed at every crossing of 0,5 (6 events in 18 h for two
+  // rises, three 1–2 minutes long).
+  it("stay one event while P wavers about 0,5, closing only below 0,3", async () => {
+    const at = (m: number) => AT + m * MINUTE_MS;
+    for (const [m, p] of [
+      [80, 0.6],
+      [81, 0.45],
+      [82, 0.55],
+      [83, 0.48],
+      [84, 0.52],
+      [85, 0.31],
+      [86, 0.2],
+    ] as const) {
+      await recordForecast(d.deps, {
+        company: staff.company,
+        facility,
+        meter,
+        horizon: 120,
+        limit: LIMIT,
+        at: at(m) + 20_000,
+        p,
+        ruleOn: true,
+      });
+    }
+    const { results } = await listEvents(d.deps, staff, { facility, kind: "forecast", from: "2026-03-01", to: "2026-03-02" });
+    const waver = results.filter((e) => e.forecast?.horizon_min === 120);
+    expect(waver.map((e) => [e.start, e.end, e.minutes_above])).toEqual([[iso(at(80)), iso(at(86)), 6]]);
+    expect(FORECAST_EVENT_CLOSE_P).toBe(0.3);
   });
 
   it("keeps an event of another horizon opening at the same minute apart", async () => {

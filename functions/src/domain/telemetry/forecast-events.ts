@@ -2,7 +2,8 @@
 // АГК). The live forecaster (live.ts) hands each forecast of a working's meter at a horizon here with one
 // call: where that horizon's alert rule is «P ≥ 0,5» (the back-test found it gains lead time at no more
 // false alerts), an event opens at the forecast's minute once P(C(t+h) ≥ limit) ≥ 0,5 and closes at the
-// first forecast below (or once the rule is off); «сбылся» (came_true) is set once the horizon has passed
+// first forecast with P below 0,3 (or once the rule is off, or P is not computed): a hysteresis, so a P
+// wavering about 0,5 is one event, not one per crossing (issue 87, item 11); «сбылся» (came_true) is set once the horizon has passed
 // after the event's start: whether a minute of the meter's readings in [start, start + h] reached the
 // limit. One event per (meter, horizon, start): its id carries the horizon. The company's webhooks get
 // each opened and closed, as the detector's events.
@@ -15,6 +16,9 @@ import { enqueueEventDeliveries } from "../company/webhooks";
 
 /** D65: a forecast event opens at P(C(t+h) ≥ limit) ≥ this. */
 export const FORECAST_EVENT_P = 0.5;
+/** Issue 87, item 11: an open forecast event closes at the first forecast with P below this (hysteresis:
+ *  it opened at FORECAST_EVENT_P; closing at the first P below 0,5 made 6 events in 18 h for two rises). */
+export const FORECAST_EVENT_CLOSE_P = 0.3;
 /** Stored forecast events this far back are still followed (an open one closed, came_true settled). */
 const FOLLOW_DAYS = 2;
 
@@ -49,8 +53,9 @@ export async function recordForecast(
   ).filter((e) => e.kind === "forecast" && e.sensor === f.meter.id && e.forecast?.horizon_min === f.horizon);
   const changed: { event: TelemetryEvent; version: number }[] = [];
   const raised = f.ruleOn && f.p !== null && f.p >= FORECAST_EVENT_P;
+  const lowered = !f.ruleOn || f.p === null || f.p < FORECAST_EVENT_CLOSE_P;
   const open = stored.find((e) => e.end === null);
-  if (open && !raised && at > Date.parse(open.start)) {
+  if (open && lowered && at > Date.parse(open.start)) {
     changed.push({
       event: { ...open, end: iso(at), minutes_above: Math.round((at - Date.parse(open.start)) / MINUTE_MS) },
       version: open.version,
