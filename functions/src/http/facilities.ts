@@ -17,54 +17,32 @@ import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/temp
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
-import {
-  createPointRoute,
-  createRoute,
-  getPointRoute,
-  getRoute,
-  listPointsRoute,
-  listRoute,
-  patchPointRoute,
-  patchRoute,
-  listSensorsRoute,
-  createSensorRoute,
-  sensorListTemplateRoute,
-  importSensorsRoute,
-  sensorCompletenessRoute,
-  getSensorRoute,
-  sensorGapsRoute,
-  sensorDayRoute,
-  patchSensorRoute,
-  retireSensorRoute,
-  listGatewayKeysRoute,
-  createGatewayKeyRoute,
-  revokeGatewayKeyRoute,
-} from "../contract/routes/facilities";
+import * as routes from "../contract/routes/facilities";
 
 export const facilityRoutes = routeApp()
-  .openapi(listRoute, async (c) => c.json(await listFacilities(c.get("deps"), c.get("actor")), 200))
-  .openapi(createRoute, async (c) => c.json(await createFacility(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
-  .openapi(getRoute, async (c) => c.json(await getFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
-  .openapi(patchRoute, async (c) =>
+  .openapi(routes.listRoute, async (c) => c.json(await listFacilities(c.get("deps"), c.get("actor")), 200))
+  .openapi(routes.createRoute, async (c) => c.json(await createFacility(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  .openapi(routes.getRoute, async (c) => c.json(await getFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(routes.patchRoute, async (c) =>
     c.json(await patchFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(listPointsRoute, async (c) => c.json(await listPoints(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
-  .openapi(createPointRoute, async (c) =>
+  .openapi(routes.listPointsRoute, async (c) => c.json(await listPoints(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(routes.createPointRoute, async (c) =>
     c.json(await createPoint(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
-  .openapi(getPointRoute, async (c) => {
+  .openapi(routes.getPointRoute, async (c) => {
     const { id, point } = c.req.valid("param");
     return c.json(await getPoint(c.get("deps"), c.get("actor"), id, point), 200);
   })
-  .openapi(patchPointRoute, async (c) => {
+  .openapi(routes.patchPointRoute, async (c) => {
     const { id, point } = c.req.valid("param");
     return c.json(await patchPoint(c.get("deps"), c.get("actor"), id, point, c.req.valid("json")), 200);
   })
-  .openapi(listSensorsRoute, async (c) => c.json(await listSensors(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
-  .openapi(createSensorRoute, async (c) =>
+  .openapi(routes.listSensorsRoute, async (c) => c.json(await listSensors(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
+  .openapi(routes.createSensorRoute, async (c) =>
     c.json(await createSensor(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
-  .openapi(sensorListTemplateRoute, async (c) => {
+  .openapi(routes.sensorListTemplateRoute, async (c) => {
     await getFacility(c.get("deps"), c.get("actor"), c.req.valid("param").id);
     const csv = c.req.valid("query").format === "csv";
     // The .xlsx is made with exceljs behind the SpreadsheetWorker port, as a calculation's template.
@@ -74,41 +52,43 @@ export const facilityRoutes = routeApp()
       "Content-Disposition": attachmentDisposition(`Шаблон — ${SENSOR_LIST_TEMPLATE.title}.${csv ? "csv" : "xlsx"}`),
     });
   })
-  .openapi(importSensorsRoute, async (c) => {
+  .openapi(routes.importSensorsRoute, async (c) => {
     const { id } = c.req.valid("param");
     const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");
     const { file } = await readUploadForm(c, "file_data", "Датчики.csv");
     if (dryRun) return c.json(await previewSensorList(c.get("deps"), c.get("actor"), id, file), 200);
     return c.json(await importSensorList(c.get("deps"), c.get("actor"), id, file), 201);
   })
-  .openapi(sensorCompletenessRoute, async (c) =>
+  .openapi(routes.sensorCompletenessRoute, async (c) =>
     c.json(await sensorCompleteness(c.get("deps"), c.get("actor"), c.req.valid("param").id, Number(c.req.valid("query").year)), 200),
   )
-  .openapi(getSensorRoute, async (c) => {
+  .openapi(routes.getSensorRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await getSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
   })
-  .openapi(sensorGapsRoute, async (c) => {
+  .openapi(routes.sensorGapsRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await sensorGaps(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query")), 200);
   })
-  .openapi(sensorDayRoute, async (c) => {
+  .openapi(routes.sensorDayRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await sensorDay(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query").date), 200);
   })
-  .openapi(patchSensorRoute, async (c) => {
+  .openapi(routes.patchSensorRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await patchSensor(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 200);
   })
-  .openapi(retireSensorRoute, async (c) => {
+  .openapi(routes.retireSensorRoute, async (c) => {
     const { id, sensor } = c.req.valid("param");
     return c.json(await retireSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
   })
-  .openapi(listGatewayKeysRoute, async (c) => c.json(await listGatewayKeys(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
-  .openapi(createGatewayKeyRoute, async (c) =>
+  .openapi(routes.listGatewayKeysRoute, async (c) =>
+    c.json(await listGatewayKeys(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200),
+  )
+  .openapi(routes.createGatewayKeyRoute, async (c) =>
     c.json(await createGatewayKey(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
-  .openapi(revokeGatewayKeyRoute, async (c) => {
+  .openapi(routes.revokeGatewayKeyRoute, async (c) => {
     const { id, key } = c.req.valid("param");
     return c.json(await revokeGatewayKey(c.get("deps"), c.get("actor"), id, key), 200);
   });

@@ -13,29 +13,7 @@ import { addTarget, recalculateBaseYear, removeTarget, setBaseYear, setSignifica
 import { Invalid } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
-import {
-  coalProcessedRoute,
-  coalOutputRoute,
-  setCoalOutputRoute,
-  commentRoute,
-  inventoryCalculationsRoute,
-  inventoryRoute,
-  listCommentsRoute,
-  removeCommentRoute,
-  reviewRoute,
-  versionRoute,
-  versionsRoute,
-  yearUncertaintyRoute,
-  trendRoute,
-  trendExportRoute,
-  trendSettingsRoute,
-  baseYearRoute,
-  baseYearRecalculationRoute,
-  significanceRoute,
-  addTargetRoute,
-  removeTargetRoute,
-  yearsRoute,
-} from "../contract/routes/inventory";
+import * as routes from "../contract/routes/inventory";
 
 /** The trend, computed once per the company's data, off the request thread where the host can
  *  (issue 74, domain/inventory/whole-year.ts). */
@@ -43,11 +21,11 @@ const trendOf = (deps: Deps, actor: Actor, from: number, to: number, facility: s
   wholeYear(deps, actor, { read: "trend", from, to, facility, gwp_set: gwpSet });
 
 export const inventoryRoutes = routeApp()
-  .openapi(inventoryRoute, async (c) => {
+  .openapi(routes.inventoryRoute, async (c) => {
     const q = c.req.valid("query");
     return c.json(await getInventory(c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined), 200);
   })
-  .openapi(inventoryCalculationsRoute, async (c) => {
+  .openapi(routes.inventoryCalculationsRoute, async (c) => {
     const q = c.req.valid("query");
     const page = await listInventoryCalculations(c.get("deps"), c.get("actor"), {
       year: parseInventoryYear(q.year),
@@ -60,7 +38,7 @@ export const inventoryRoutes = routeApp()
     });
     return c.json(page, 200);
   })
-  .openapi(yearUncertaintyRoute, async (c) => {
+  .openapi(routes.yearUncertaintyRoute, async (c) => {
     const q = c.req.valid("query");
     const base = q.base === undefined ? undefined : parseInventoryYear(q.base, "base");
     const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
@@ -68,15 +46,15 @@ export const inventoryRoutes = routeApp()
     // where the host can (domain/inventory/whole-year.ts).
     return c.json(await wholeYear(deps, actor, { read: "uncertainty", year, facility, base }), 200);
   })
-  .openapi(yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
-  .openapi(trendRoute, async (c) => {
+  .openapi(routes.yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
+  .openapi(routes.trendRoute, async (c) => {
     const q = c.req.valid("query");
     const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
     if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
     return c.json(await trendOf(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
   })
-  .openapi(trendExportRoute, async (c) => {
+  .openapi(routes.trendExportRoute, async (c) => {
     const q = c.req.valid("query");
     const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
@@ -92,20 +70,20 @@ export const inventoryRoutes = routeApp()
       "Cache-Control": "no-store",
     }) as never;
   })
-  .openapi(trendSettingsRoute, async (c) => c.json(await wholeYear(c.get("deps"), c.get("actor"), { read: "trend_settings" }), 200))
-  .openapi(baseYearRoute, async (c) => c.json(await setBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
-  .openapi(baseYearRecalculationRoute, async (c) =>
+  .openapi(routes.trendSettingsRoute, async (c) => c.json(await wholeYear(c.get("deps"), c.get("actor"), { read: "trend_settings" }), 200))
+  .openapi(routes.baseYearRoute, async (c) => c.json(await setBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
+  .openapi(routes.baseYearRecalculationRoute, async (c) =>
     c.json(await recalculateBaseYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 200),
   )
-  .openapi(significanceRoute, async (c) => c.json(await setSignificance(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
-  .openapi(addTargetRoute, async (c) => c.json(await addTarget(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
-  .openapi(removeTargetRoute, async (c) => {
+  .openapi(routes.significanceRoute, async (c) => c.json(await setSignificance(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
+  .openapi(routes.addTargetRoute, async (c) => c.json(await addTarget(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
+  .openapi(routes.removeTargetRoute, async (c) => {
     const sent = c.req.valid("query").version;
     const version = sent === undefined ? undefined : Number(sent);
     if (version !== undefined && !Number.isInteger(version)) throw new Invalid("version: ожидается целое число");
     return c.json(await removeTarget(c.get("deps"), c.get("actor"), c.req.valid("param").id, version), 200);
   })
-  .openapi(reviewRoute, async (c) => {
+  .openapi(routes.reviewRoute, async (c) => {
     const deps = c.get("deps");
     const year = parseInventoryYear(c.req.valid("param").year);
     const actor = c.get("actor");
@@ -113,25 +91,25 @@ export const inventoryRoutes = routeApp()
     await assertSendable(deps, actor, year, c.req.valid("json"));
     return c.json(await transition(deps, c.get("actor"), year, c.req.valid("json"), snapshot), 200);
   })
-  .openapi(commentRoute, async (c) => {
+  .openapi(routes.commentRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     return c.json(await addComment(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 201);
   })
-  .openapi(listCommentsRoute, async (c) => {
+  .openapi(routes.listCommentsRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     const q = c.req.valid("query");
     return c.json(await listComments(c.get("deps"), c.get("actor"), year, { limit: q.limit ?? 20, offset: q.offset ?? 0 }), 200);
   })
-  .openapi(removeCommentRoute, async (c) => {
+  .openapi(routes.removeCommentRoute, async (c) => {
     const { year, id } = c.req.valid("param");
     await removeComment(c.get("deps"), c.get("actor"), parseInventoryYear(year), id);
     return c.json({ detail: "Комментарий удален" }, 200);
   })
-  .openapi(versionsRoute, async (c) => {
+  .openapi(routes.versionsRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     return c.json(await listVersions(c.get("deps"), c.get("actor"), year), 200);
   })
-  .openapi(versionRoute, async (c) => {
+  .openapi(routes.versionRoute, async (c) => {
     const { year, version } = c.req.valid("param");
     if (!/^[1-9]\d{0,5}$/.test(version)) throw new Invalid("version: ожидается номер версии 1, 2, …");
     const text = await getVersionText(c.get("deps"), c.get("actor"), parseInventoryYear(year), Number(version));
@@ -139,15 +117,15 @@ export const inventoryRoutes = routeApp()
     // re-serialised by c.json: hence the cast to the declared JSON answer.
     return c.body(text, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }) as never;
   })
-  .openapi(coalProcessedRoute, async (c) => {
+  .openapi(routes.coalProcessedRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     return c.json(await setCoalProcessed(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
   })
-  .openapi(coalOutputRoute, async (c) => {
+  .openapi(routes.coalOutputRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     return c.json(await getCoalOutput(c.get("deps"), c.get("actor"), year, c.req.valid("query").facility), 200);
   })
-  .openapi(setCoalOutputRoute, async (c) => {
+  .openapi(routes.setCoalOutputRoute, async (c) => {
     const year = parseInventoryYear(c.req.valid("param").year);
     return c.json(await setCoalOutput(c.get("deps"), c.get("actor"), year, c.req.valid("json")), 200);
   });

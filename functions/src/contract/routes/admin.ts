@@ -20,7 +20,7 @@ import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
 import { uncertaintySchema } from "../schemas/uncertainty";
-import { access, binaryFile, formBody, inputJsonSchema, json, listOf, pathParam, route } from "./declare";
+import { access, binaryFile, type ErrorStatus, formBody, inputJsonSchema, json, listOf, pathParam, route } from "./declare";
 import { entryParams } from "./dictionaries";
 import { mediaParams, videoContent } from "./media";
 import { fieldMessage } from "../field-errors";
@@ -191,25 +191,50 @@ export const listDocumentsRoute = route(admin("adminListDocuments", "Every docum
   200: json(listOf(documentSchema), "The documents"),
 });
 
-export const documentUploadUrlRoute = route(
+/** An admin file's two steps (http/UPLOADS.md): where to PUT it, after the declared type and size are
+ *  checked; then its registration, after what was stored is checked (read by range), a refused file
+ *  deleted (400/413/415). A document's and a video's alike. */
+const uploadUrl = <const P extends string, B extends z.ZodType>(
+  [operationId, summary, errors, checks]: [string, string, ErrorStatus[], string],
+  post: P,
+  body: B,
+) =>
+  route(
+    admin(
+      operationId,
+      summary,
+      errors,
+      `${checks} Answers a short-lived URL (S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.`,
+    ),
+    { post, body, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
+  );
+const uploadComplete = ([operationId, summary, errors, stored, more]: [string, string, ErrorStatus[], string, string?]) =>
   admin(
+    operationId,
+    summary,
+    errors,
+    `Checks what was stored (${stored}, read by range); a refused file is deleted (400/413/415).${more ? ` ${more}` : ""}`,
+  );
+
+export const documentUploadUrlRoute = uploadUrl(
+  [
     "adminDocumentUploadUrl",
     "Where to PUT a PDF (≤ 50 MB) for a new document or to replace a document's file",
     [400, 404, 409, 415],
-    "Checks the declared type (application/pdf, else 415) and size (else 413). Answers a short-lived URL " +
-      "(S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.",
-  ),
-  { post: "/documents/upload-url", body: documentUploadUrlBody, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
+    "Checks the declared type (application/pdf, else 415) and size (else 413).",
+  ],
+  "/documents/upload-url",
+  documentUploadUrlBody,
 );
 
 export const completeDocumentRoute = route(
-  admin(
+  uploadComplete([
     "adminCompleteDocumentUpload",
     "Register an uploaded PDF: a new document (metadata here) or a document's new file",
     [400, 404, 409, 415],
-    "Checks what was stored (size, first bytes %PDF-, read by range); a refused file is deleted (400/413/415). " +
-      "The upload_id must be the caller's own, unexpired, and for a document.",
-  ),
+    "size, first bytes %PDF-",
+    "The upload_id must be the caller's own, unexpired, and for a document.",
+  ]),
   {
     post: "/documents/complete",
     body: documentCompleteBody,
@@ -243,25 +268,24 @@ export const listMediaRoute = route(admin("adminListMedia", "Status of both sett
   200: json(listOf(mediaStatusSchema), "Both videos"),
 });
 
-export const mediaUploadUrlRoute = route(
-  admin(
+export const mediaUploadUrlRoute = uploadUrl(
+  [
     "adminMediaUploadUrl",
     "Where to PUT a settings video (MP4/WebM ≤ 500 MB)",
     [400, 404, 415],
-    "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413). " +
-      "Answers a short-lived URL (S3 presigned PUT in AWS, PUT /api/v1/uploads/ locally) and an upload_id.",
-  ),
-  { post: "/media/upload-url", body: mediaUploadUrlBody, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
+    "Checks the kind (else 404), the declared type (video/mp4 or video/webm, else 415) and size (else 413).",
+  ],
+  "/media/upload-url",
+  mediaUploadUrlBody,
 );
 
 export const completeMediaRoute = route(
-  admin(
+  uploadComplete([
     "adminCompleteMediaUpload",
     "Register an uploaded video as its kind's video",
     [400, 415],
-    "Checks what was stored (size, MP4 ftyp or WebM EBML by its first bytes, read by range, agreeing with the " +
-      "declared type); a refused file is deleted (400/413/415).",
-  ),
+    "size, MP4 ftyp or WebM EBML by its first bytes, agreeing with the declared type",
+  ]),
   { post: "/media/complete", body: mediaCompleteBody, 200: json(mediaStatusSchema, "Status with a playback URL") },
 );
 

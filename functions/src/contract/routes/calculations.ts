@@ -10,7 +10,7 @@ import { calculationSchema, forecastChartSchema, forecastRowsPageSchema } from "
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { FORECAST_DATA_PAGE_MAX, booleanParam, idString, pageParams } from "../schemas/common";
 import { calculationFormBody, calculationJsonBody, forecastRowsSchema } from "../schemas/calculation-body";
-import { fileAnswer, inputJsonSchema, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
+import { fileAnswer, inputJsonSchema, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX, dryRunQuery } from "./declare";
 import { LIMITS } from "../schemas/limits";
 
 export const listQuery = z.object({
@@ -89,13 +89,7 @@ export const createRoute = route(
   {
     post: "/{type}",
     params: typeParams,
-    query: z.object({
-      dry_run: z.optional(
-        z
-          .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
-          .meta({ description: "1: preview the file, store nothing" }),
-      ),
-    }),
+    query: dryRunQuery("file"),
     body: calculationBody("create"),
     bodyCap: "form",
     200: json(uploadPreviewSchema, "The dry run: the file as read and its problems (nothing stored)"),

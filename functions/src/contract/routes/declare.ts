@@ -147,6 +147,16 @@ type BodySchema = NonNullable<Extract<BodyMediaType, { schema?: unknown }>["sche
 /** A required multipart form, read by its route's handler: described here, checked there. */
 export const formBody = (schema: BodySchema) => ({ required: true, content: { "multipart/form-data": { schema } } });
 
+/** `?dry_run=1` of a route that reads an uploaded file: the file previewed as read, nothing stored. */
+export const dryRunQuery = (what: string) =>
+  z.object({
+    dry_run: z.optional(
+      z
+        .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
+        .meta({ description: `1: preview the ${what}, store nothing` }),
+    ),
+  });
+
 /** A required JSON request body. */
 export const jsonBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { "application/json": { schema } } });
 

@@ -14,7 +14,7 @@ import {
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { dayQuery, monthQuery, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema, yearQuery } from "../schemas/sensor-data";
 import { LIMITS } from "../schemas/limits";
-import { fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
+import { fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess, XLSX, dryRunQuery } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
 const pointIdParams = z.object({ id: pathParam("Facility id"), point: pathParam("Emission point id") });
@@ -120,13 +120,7 @@ export const importSensorsRoute = route(
   {
     post: "/{id}/sensors/import",
     params: facilityIdParams,
-    query: z.object({
-      dry_run: z.optional(
-        z
-          .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
-          .meta({ description: "1: preview the list, store nothing" }),
-      ),
-    }),
+    query: dryRunQuery("list"),
     body: formBody({
       type: "object",
       properties: { file_data: { type: "string", format: "binary", description: ".xlsx or .csv headed as the template" } },

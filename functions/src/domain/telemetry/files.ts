@@ -27,7 +27,7 @@ import { fileSize } from "../../contract/schemas/uploads";
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
-import { impossibleValue, oldestReading, sensorIndex, sensorAt } from "./readings";
+import { impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
 /** The area of these uploads (adapters/blob/areas.ts). */
@@ -123,14 +123,13 @@ async function takeUploadBudget(deps: Deps, company: string, id: string, size: n
 /** The Retry-After of a grant refused for the budget: about what the consumer takes for a month's file. */
 const UPLOAD_BUDGET_RETRY_SECONDS = 60;
 
-/** The first `bytes` of the stored file (the header is in them). */
-async function head(deps: Pick<Deps, "blobs">, key: string, size: number): Promise<Uint8Array> {
-  const end = Math.min(size, 64 * 1024) - 1;
-  if (!deps.blobs.getRange) return ((await deps.blobs.get(key))?.body ?? new Uint8Array(0)).subarray(0, end + 1);
-  const stream = await deps.blobs.getRange(key, 0, end);
-  if (!stream) return new Uint8Array(0);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/** The first 64 KiB of the stored file (the header is in them). */
+async function head(deps: Pick<Deps, "blobs">, key: string): Promise<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of fileBytes(deps, key, HEAD_BYTES)) pieces.push(piece);
+  return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
 }
+const HEAD_BYTES = 64 * 1024;
 
 /** POST v1/telemetry/files/: the uploaded export stored as a batch of the facility, queued for the
  *  consumer. Refused whole, with the line named, when it is empty or its header cannot be read. */
@@ -152,33 +151,27 @@ export async function importTelemetryFile(
   if (size === undefined) throw missing;
   if (size === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
   // The header read now, so a file the consumer could not read at all is refused in the answer.
-  const first = await head(deps, request.file_upload, size);
+  const first = await head(deps, request.file_upload);
   const cut = first.indexOf(0x0a);
   const reader = new DispatchReader({ zone: "UTC" }, { reading: () => undefined, refuse: () => {} });
   reader.push(cut >= 0 ? first.subarray(0, cut + 1) : first);
   reader.end();
   await deps.blobs.confirmUpload?.(request.file_upload);
-  const batch: TelemetryBatch = {
-    batch: id,
-    company: actor.company,
-    facility: facility.id,
-    state: "queued",
-    received_at: deps.clock.now().toISOString(),
-    lines: 0,
-    accepted: 0,
-    duplicate: 0,
-    corrected: 0,
-    refused: [],
-    refused_count: 0,
-    readings_sha256: "",
-    file: request.file_upload,
-    file_name: (request.name ?? "").trim().slice(0, LIMITS.name.file),
-  };
+  const received = { batch: id, company: actor.company, facility: facility.id, received_at: deps.clock.now().toISOString() };
+  // The same upload named twice at once: one batch.
+  return createOnce(
+    deps,
+    queuedBatch(received, { file: request.file_upload, file_name: (request.name ?? "").trim().slice(0, LIMITS.name.file) }),
+  );
+}
+
+/** The queued batch stored, or the one stored under its id before it (a file named twice at once, a
+ *  notification delivered twice). */
+async function createOnce(deps: Pick<Deps, "repos">, batch: TelemetryBatch): Promise<TelemetryBatch> {
   try {
     await deps.repos.telemetry.createBatch(batch);
   } catch (error) {
-    // The same upload named twice at once: one batch.
-    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(actor.company, id)) ?? batch;
+    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(batch.company, batch.batch)) ?? batch;
     throw error;
   }
   return batch;
@@ -204,43 +197,24 @@ export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key:
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
   const existing = await deps.repos.telemetry.getBatch(company, id);
   if (existing) return existing;
-  const batch: TelemetryBatch = {
-    batch: id,
-    company,
-    facility: facility.id,
-    state: "queued",
-    received_at: deps.clock.now().toISOString(),
-    lines: 0,
-    accepted: 0,
-    duplicate: 0,
-    corrected: 0,
-    refused: [],
-    refused_count: 0,
-    readings_sha256: "",
-    file: key,
-    file_name: name.slice(0, LIMITS.name.file),
-  };
-  try {
-    await deps.repos.telemetry.createBatch(batch);
-  } catch (error) {
-    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(company, id)) ?? batch;
-    throw error;
-  }
-  return batch;
+  const received = { batch: id, company, facility: facility.id, received_at: deps.clock.now().toISOString() };
+  return createOnce(deps, queuedBatch(received, { file: key, file_name: name.slice(0, LIMITS.name.file) }));
 }
 
-/** The stored file's bytes, piece by piece. */
-async function* fileBytes(deps: Pick<Deps, "blobs">, key: string): AsyncGenerator<Uint8Array> {
+/** The stored file's bytes, piece by piece, read by ranges where the store reads them: all of them, or
+ *  the first `limit`. */
+async function* fileBytes(deps: Pick<Deps, "blobs">, key: string, limit = Number.POSITIVE_INFINITY): AsyncGenerator<Uint8Array> {
   const { stat, getRange } = deps.blobs;
   if (!stat || !getRange) {
     const blob = await deps.blobs.get(key);
-    if (blob) yield blob.body;
+    if (blob) yield blob.body.subarray(0, Math.min(blob.body.byteLength, limit));
     return;
   }
   const info = await stat.call(deps.blobs, key);
   if (!info) return;
-  for (let start = 0; start < info.size; start += RANGE_BYTES) {
-    const stream = await getRange.call(deps.blobs, key, start, Math.min(info.size, start + RANGE_BYTES) - 1);
+  const size = Math.min(info.size, limit);
+  for (let start = 0; start < size; start += RANGE_BYTES) {
+    const stream = await getRange.call(deps.blobs, key, start, Math.min(size, start + RANGE_BYTES) - 1);
     if (!stream) return;
     for await (const piece of stream) yield piece;
   }

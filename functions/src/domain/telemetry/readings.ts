@@ -254,20 +254,25 @@ export async function storeBatch(
   const { readings, refused, lines } = readReadings(body, sensors, now.getTime(), zoneOf(owner));
   const bytes = new TextEncoder().encode(JSON.stringify(readings.map((r) => [r.sensor, r.t, r.value])));
   await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
-  const batch: TelemetryBatch = {
-    batch: id,
-    company,
-    facility,
-    state: "queued",
-    received_at: now.toISOString(),
-    lines,
-    accepted: 0,
-    duplicate: 0,
-    corrected: 0,
-    refused: refused.slice(0, LIMITS.telemetry.refusedListed),
-    refused_count: refused.length,
-    readings_sha256: createHash("sha256").update(bytes).digest("hex"),
-  };
+  const batch = queuedBatch(
+    { batch: id, company, facility, received_at: now.toISOString() },
+    {
+      lines,
+      refused: refused.slice(0, LIMITS.telemetry.refusedListed),
+      refused_count: refused.length,
+      readings_sha256: createHash("sha256").update(bytes).digest("hex"),
+    },
+  );
   await deps.repos.telemetry.createBatch(batch);
   return batch;
+}
+
+/** A batch as stored when it is received, queued for the consumer with nothing yet accepted: the one
+ *  shape of a pushed batch (above) and of a file's (files.ts), `read` saying what is known of it now. */
+export function queuedBatch(
+  at: Pick<TelemetryBatch, "batch" | "company" | "facility" | "received_at">,
+  read: Partial<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name">> = {},
+): TelemetryBatch {
+  const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
+  return { ...at, state: "queued", ...base, ...read };
 }
