@@ -5,8 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { LIMITS } from "@server/contract";
-import { ResponsiveTable } from "../../shared/ResponsiveTable";
-import { LoadError } from "../../shared/LoadError";
+import { QueryTable } from "../../shared/QueryTable";
 import { displayDateTime } from "../../shared/dates";
 import {
   useCreateWebhook,
@@ -78,18 +77,8 @@ export function WebhooksCard() {
           до 12 ч. Секрет показывается один раз, когда вебхук добавлен.
         </Typography.Paragraph>
         <Alert type="info" showIcon title={ADVISORY_NOTE} />
-        {hooks.isError && <LoadError what="вебхуки" message={hooks.error.message} retry={() => hooks.refetch()} />}
         {(create.isError || remove.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? remove.error)?.message} />}
-        <ResponsiveTable<Webhook>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          loading={hooks.isPending}
-          scroll={{ x: 900 }}
-          columns={columns}
-          dataSource={hooks.data ?? []}
-          locale={{ emptyText: "Вебхуков пока нет" }}
-        />
+        <QueryTable<Webhook> query={hooks} what="вебхуки" empty="Вебхуков пока нет" width={900} rowKey="id" columns={columns} />
         <Flex wrap gap={8} style={{ maxWidth: 900 }}>
           <Input
             aria-label="Адрес приемника"
@@ -170,16 +159,13 @@ function Deliveries({ hook }: { hook: Webhook }) {
       <Typography.Title level={5} style={{ margin: 0 }}>
         Журнал доставок: {hook.label || hook.url}
       </Typography.Title>
-      {deliveries.isError && <LoadError what="журнал доставок" message={deliveries.error.message} retry={() => deliveries.refetch()} />}
-      <ResponsiveTable<WebhookDelivery>
+      <QueryTable<WebhookDelivery>
+        query={deliveries}
+        what="журнал доставок"
+        empty="Отправок пока не было"
+        width={800}
         rowKey="key"
-        size="small"
-        pagination={false}
-        loading={deliveries.isPending}
-        scroll={{ x: 800 }}
         columns={columns}
-        dataSource={deliveries.data ?? []}
-        locale={{ emptyText: "Отправок пока не было" }}
       />
     </Flex>
   );

@@ -10,9 +10,8 @@ import { Alert, Button, Card, Flex, Input, Popconfirm, Popover, Space, Tag, Typo
 import { Link, useParams } from "react-router-dom";
 import { ADVISORY_NOTE, type SensorKind } from "@core/telemetry";
 import { GATEWAY_KEY_LABEL_MAX } from "@server/contract";
-import { ResponsiveTable } from "../../shared/ResponsiveTable";
+import { QueryTable } from "../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { LoadError } from "../../shared/LoadError";
 import { displayDate, displayDateTime } from "../../shared/dates";
 import { kindText, number, ROLES } from "./sensorTexts";
 import { useFacilities, usePoints } from "../../api/inventory";
@@ -161,22 +160,19 @@ export default function SensorsPage() {
             Загрузить выгрузку АГК
           </Button>
         </Space>
-        {sensors.isError && <LoadError what="датчики" message={sensors.error.message} retry={() => sensors.refetch()} />}
         {retire.isError && <Alert type="error" showIcon role="alert" title={retire.error.message} />}
         {points.data && points.data.length === 0 && (
           <Alert type="warning" showIcon title="У площадки нет источников выбросов: добавьте их на странице «Профиль», затем датчики." />
         )}
-        <ResponsiveTable<Sensor>
+        {/* Between a phone and a wide screen the table scrolls inside its card; its columns size to their
+            words (no fixed layout), so none is broken inside a word. */}
+        <QueryTable<Sensor>
+          query={sensors}
+          what="датчики"
+          empty="Датчиков пока нет: добавьте метанометры, анемометры и датчики дегазационной установки"
+          width={980}
           rowKey="id"
-          size="small"
-          pagination={false}
-          loading={sensors.isPending}
-          // Between a phone and a wide screen the table scrolls inside its card; its columns size to their
-          // words (no fixed layout), so none is broken inside a word.
-          scroll={{ x: 980 }}
           columns={columns}
-          dataSource={sensors.data ?? []}
-          locale={{ emptyText: "Датчиков пока нет: добавьте метанометры, анемометры и датчики дегазационной установки" }}
         />
       </Card>
       <GatewayKeysCard facility={facilityId} />
@@ -247,18 +243,8 @@ function GatewayKeysCard({ facility }: { facility: string }) {
           Шлюз диспетчерской передает показания датчиков этой площадки с заголовком «Authorization: Gateway &lt;ключ&gt;». Ключ только
           передает показания: читать данные с ним нельзя. Ключ показывается один раз при создании.
         </Typography.Paragraph>
-        {keys.isError && <LoadError what="ключи шлюза" message={keys.error.message} retry={() => keys.refetch()} />}
         {(create.isError || revoke.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? revoke.error)?.message} />}
-        <ResponsiveTable<GatewayKey>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          loading={keys.isPending}
-          scroll={{ x: 800 }}
-          columns={columns}
-          dataSource={keys.data ?? []}
-          locale={{ emptyText: "Ключей пока нет" }}
-        />
+        <QueryTable<GatewayKey> query={keys} what="ключи шлюза" empty="Ключей пока нет" width={800} rowKey="id" columns={columns} />
         <Space.Compact style={{ maxWidth: 520 }}>
           <Input
             aria-label="Название ключа"
