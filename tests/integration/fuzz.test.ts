@@ -29,7 +29,14 @@ import { createHarness, type Harness } from "../support/harness";
 import { bySize } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
-import { ABATEMENT_PARAMS, calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
+import {
+  ABATEMENT_PARAMS,
+  calculationForm,
+  climateProjectBody,
+  createTenantObjects,
+  validInputs,
+  type TenantObjects,
+} from "../support/tenant-objects";
 
 const SEED = 20261121;
 const RUNS_PER_JSON_ROUTE = bySize(50, 500);
@@ -420,6 +427,24 @@ const JSON_CASES: Record<string, () => Case[]> = {
       path: `/api/v1/abatement/assessments/${objects.abatement.id}/`,
       example: { name: "Оценка Фаззинг 2", version: 1 },
       writes: { assessment: 1 },
+    },
+  ],
+  createClimateProject: () => [
+    {
+      path: "/api/v1/climate-projects/",
+      example: climateProjectBody("Проект Фаззинг", objects.facility.id, objects.point.id, {
+        q: `Q-Фаззинг`,
+        c: objects.sensor.code,
+        flame: `ФЛ-Фаззинг`,
+      }),
+      writes: { climateProjects: 1, audit: 1 },
+    },
+  ],
+  patchClimateProject: () => [
+    {
+      path: `/api/v1/climate-projects/${objects.climateProject.id}/`,
+      example: { name: "Проект Фаззинг 2", version: 1 },
+      writes: { climateProject: 1, audit: 1 },
     },
   ],
   createFacility: () => [
@@ -813,6 +838,8 @@ async function snapshot(): Promise<Record<string, number>> {
     facilities: of("FACILITY#").length,
     abatement: of("ABATEMENT#").length,
     assessment: versionOf(tableKeys.abatementAssessment(user.companyId, objects.abatement.id).SK),
+    climateProjects: of("CLIMATEPROJECT#").length,
+    climateProject: versionOf(tableKeys.climateProject(user.companyId, objects.climateProject.id).SK),
     facility: versionOf(tableKeys.facility(user.companyId, objects.facility.id).SK),
     points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,
     point: versionOf(tableKeys.emissionPoint(user.companyId, objects.facility.id, objects.point.id).SK),

@@ -14,7 +14,14 @@ import { newId } from "@server/domain/ids";
 import { CALCULATION_TYPES, REGISTRY, type CalculationType } from "@core/registry";
 import { createHarness, type Harness } from "../support/harness";
 import { multipart, pdfBytes, signedInAdmin } from "../support/admin";
-import { ABATEMENT_PARAMS, calculationForm, createTenantObjects, validInputs, type TenantObjects } from "../support/tenant-objects";
+import {
+  ABATEMENT_PARAMS,
+  calculationForm,
+  climateProjectBody,
+  createTenantObjects,
+  validInputs,
+  type TenantObjects,
+} from "../support/tenant-objects";
 
 interface Call {
   path: string;
@@ -269,6 +276,16 @@ const FIXTURES: Record<string, Fixture> = {
   abatementStreams: () => [{ path: "/api/v1/abatement/streams/?year=2024" }],
   climateProjectEvaluate: () => [{ path: "/api/v1/climate-projects/evaluate/", json: { period: {}, devices: [] } }],
   listAbatementAssessments: () => [{ path: "/api/v1/abatement/assessments/" }],
+  listClimateProjects: () => [{ path: "/api/v1/climate-projects/" }],
+  // B's project is B's own; A's facility and its meters are not B's (400).
+  createClimateProject: ({ a }) => [
+    { path: "/api/v1/climate-projects/", json: climateProjectBody("Б", a.facility.id, a.point.id, { q: a.sensor.code, c: a.sensor.code }) },
+  ],
+  getClimateProject: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/` }],
+  patchClimateProject: ({ a }) => [
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { name: "Взлом", version: 1 } },
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { archived: true, version: 1 } },
+  ],
   // B's assessment is B's own; a point of A's in a stream is not in B's inventory (400).
   createAbatementAssessment: ({ a }) => [
     {
@@ -479,7 +496,9 @@ describe("the isolation matrix", () => {
                 ? [ctx.a.facility.id]
                 : id.object === "abatement"
                   ? [ctx.a.abatement.id]
-                  : Object.values(ctx.a.calculations).map((c) => c.id);
+                  : id.object === "climateProject"
+                    ? [ctx.a.climateProject.id]
+                    : Object.values(ctx.a.calculations).map((c) => c.id);
           const carried =
             id.in === "path"
               ? path.split("/")

@@ -17,6 +17,8 @@ export interface TenantObjects {
   gatewayKey: { id: string; label: string };
   /** An abatement assessment (methodology section 11). */
   abatement: { id: string; name: string };
+  /** A climate project (methodology section 13) of the facility: an open flare with its flow and flame meters. */
+  climateProject: { id: string; name: string };
   /** A batch of readings the company pushed (D57). */
   telemetryBatch: { id: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
@@ -33,6 +35,23 @@ export const ABATEMENT_PARAMS = {
   discount_rate: 0.12,
   lifetime_yr: 10,
 };
+
+/** A climate project's body (v1/climate-projects/): one open flare of `point` with the meters named. */
+export function climateProjectBody(name: string, facility: string, point: string, sensors: Record<string, string>) {
+  return {
+    name,
+    facility,
+    start: "2026-01-01",
+    methodology: {
+      code: "CDM-ACM0008",
+      name: "ACM0008: Abatement of methane from coal mines",
+      version: "08.0",
+      source: "UNFCCC CDM",
+      tools: [{ code: "TOOL06", name: "Project emissions from flaring", version: "04.0" }],
+    },
+    devices: [{ point, kind: "flare_open", flow_basis: "standard_20C", sensors }],
+  };
+}
 
 const FORECAST_CSV = "x1,x2,x7,x8,x12,x13,x15\n1000,1010,30,50,0.5,9000,15\n1200,1190,35,55,0.6,9100,16\n";
 const SERIES_CSV = "year,element,value\n2019,Северная,100\n2020,Северная,\n2021,Северная,130\n";
@@ -150,8 +169,29 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     }),
     "abatement",
   );
+  // A climate project's open flare: the register's methane meter, a flow meter and a flame detector.
+  const meters = { q: `Q-${marker}`.slice(0, 40), flame: `ФЛ-${marker}`.slice(0, 40) };
+  for (const [code, kind] of [
+    [meters.q, "flow"],
+    [meters.flame, "flame"],
+  ]) {
+    await created(
+      await h.request(`/api/v1/facilities/${facility.id}/sensors/`, { method: "POST", token, json: { code, kind, point: point.id } }),
+      `sensor ${kind}`,
+    );
+  }
+  const climateName = `Климатический проект ${marker}`;
+  const climateProject = await created(
+    await h.request("/api/v1/climate-projects/", {
+      method: "POST",
+      token,
+      json: climateProjectBody(climateName, String(facility.id), String(point.id), { q: meters.q, c: sensorCode, flame: meters.flame }),
+    }),
+    "climate project",
+  );
   return {
     project: { id: String(project.id), name: projectName },
+    climateProject: { id: String(climateProject.id), name: climateName },
     abatement: { id: String(abatement.id), name: abatementName },
     facility: { id: String(facility.id), name: facilityName },
     point: { id: String(point.id), name: pointName },
@@ -164,6 +204,7 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
       facilityName,
       pointName,
       abatementName,
+      climateName,
       sensorCode,
       keyLabel,
       marker,

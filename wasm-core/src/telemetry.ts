@@ -34,7 +34,22 @@ export const ADVISORY_NOTE =
 /** The label of readings the demo's simulator made (functions/src/demo-readings.ts), wherever they show. */
 export const DEMO_READINGS_LABEL = "демонстрационные данные";
 
-export type SensorKind = "methane" | "methane_high" | "air_velocity" | "flow" | "pressure" | "temperature" | "methane_flow";
+export type SensorKind =
+  | "methane"
+  | "methane_high"
+  | "air_velocity"
+  | "flow"
+  | "pressure"
+  | "temperature"
+  | "methane_flow"
+  // A climate project's meters (methodology 13.1, D70): proof channels send 1 or 0 each minute,
+  // the exhaust temperature its reading, the analyser its hourly efficiency, the meters their hour's energy.
+  | "flame"
+  | "exhaust_temperature"
+  | "run_status"
+  | "destruction_efficiency"
+  | "electricity"
+  | "heat";
 
 export interface SensorKindRule {
   readonly label: string;
@@ -114,6 +129,40 @@ export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
     step: null,
     possible: { min: -1e6, max: 1e6 },
   },
+  // A flame detector reports 1 (flame) or 0 (none); anything else is no proof (D70).
+  flame: { label: "Датчик пламени", unit: "1/0", min: 0, max: 1, minExclusive: false, step: null, possible: { min: -10, max: 10 } },
+  // An enclosed flare's exhaust: above absolute zero and below 2 000 °C (a flare burns at about 1 200 °C).
+  exhaust_temperature: {
+    label: "Температура отходящих газов",
+    unit: "°C",
+    min: -ZERO_CELSIUS_K,
+    max: 2000,
+    minExclusive: true,
+    step: null,
+    possible: { min: -1000, max: 10_000 },
+  },
+  run_status: { label: "Работа агрегата", unit: "1/0", min: 0, max: 1, minExclusive: false, step: null, possible: { min: -10, max: 10 } },
+  // The analyser's hourly destruction efficiency (TOOL06 option B, D72): a fraction 0–1.
+  destruction_efficiency: {
+    label: "КПД уничтожения (анализатор)",
+    unit: "доля",
+    min: 0,
+    max: 1,
+    minExclusive: false,
+    step: null,
+    possible: { min: -10, max: 10 },
+  },
+  // A meter's energy of its hour (D75): a 10 MW engine makes 10 MWh an hour; 10 000 is past any unit of a mine.
+  electricity: {
+    label: "Выработка электроэнергии",
+    unit: "МВт·ч",
+    min: 0,
+    max: 10_000,
+    minExclusive: false,
+    step: null,
+    possible: { min: -1e6, max: 1e6 },
+  },
+  heat: { label: "Отпуск тепла", unit: "ГДж", min: 0, max: 100_000, minExclusive: false, step: null, possible: { min: -1e6, max: 1e6 } },
 };
 
 /** Whether a meter of `kind` can send `value` at all (SensorKindRule.possible): finite and within it. */

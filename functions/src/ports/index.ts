@@ -7,6 +7,7 @@ export type * from "./user";
 export type * from "./project";
 export type * from "./facility";
 export type * from "./abatement";
+export type * from "./climate-projects";
 export type * from "./migration";
 export type * from "./inventory";
 export type * from "./statistics";

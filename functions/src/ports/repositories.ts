@@ -4,6 +4,7 @@ import type { UserRepository } from "./user";
 import type { ProjectRepository } from "./project";
 import type { EmissionPointRepository, FacilityRepository } from "./facility";
 import type { AbatementRepository } from "./abatement";
+import type { ClimateProjectRepository } from "./climate-projects";
 import type { MigrationRepository } from "./migration";
 import type {
   InventoryCommentRepository,
@@ -63,4 +64,5 @@ export interface Repositories {
   forecastModels: ForecastModelRepository;
   forecastCalibrations: ForecastCalibrationRepository;
   abatement: AbatementRepository;
+  climateProjects: ClimateProjectRepository;
 }

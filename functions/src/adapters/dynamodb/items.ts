@@ -3,6 +3,7 @@
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type {
   AbatementAssessment,
+  ClimateProject,
   Company,
   EmissionPoint,
   Facility,
@@ -78,6 +79,7 @@ export function abatementOf(item: Item | undefined): AbatementAssessment | undef
     origins: asRecord(stored.origins) as AbatementAssessment["origins"],
   };
 }
+export const climateProjectItem = (p: ClimateProject) => ({ ...keys.climateProject(p.company, p.id), ...p });
 export const emissionPointItem = (p: EmissionPoint) => ({ ...keys.emissionPoint(p.company, p.facility, p.id), ...p });
 export const sensorItem = (s: Sensor) => ({ ...keys.sensor(s.company, s.facility, s.id), ...s });
 export const gatewayKeyItem = (k: GatewayKey) => ({ ...keys.gatewayKey(k.company, k.facility, k.id), ...k });

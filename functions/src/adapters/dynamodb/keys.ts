@@ -77,6 +77,10 @@ export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${comp
  *  begins_with ABATEMENT# (a handful per company, read whole). */
 export const abatementAssessment = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `ABATEMENT#${id}` });
 export const abatementOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "ABATEMENT#" });
+/** A climate project (methodology section 13, D67): get by (company, id); a company's: Query SK
+ *  begins_with CLIMATEPROJECT# (a handful per company, read whole). */
+export const climateProject = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `CLIMATEPROJECT#${id}` });
+export const climateProjectsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "CLIMATEPROJECT#" });
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */

@@ -3,6 +3,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Repositories } from "../../ports";
 import { dynamoAbatement } from "./abatement-repository";
+import { dynamoClimateProjects } from "./climate-project-repository";
 import { dynamoAdminAudit } from "./admin-audit-repository";
 import { dynamoAttempts } from "./attempt-counter";
 import { dynamoCaps } from "./cap-counter";
@@ -62,5 +63,6 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     media: dynamoMedia(doc, table),
     productionCalendar: dynamoProductionCalendar(doc, table),
     abatement: dynamoAbatement(doc, table),
+    climateProjects: dynamoClimateProjects(doc, table),
   };
 }

@@ -12,6 +12,7 @@ import { sameName } from "../../domain/company/look-alike";
 import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AbatementAssessment,
+  ClimateProject,
   AdminAuditEntry,
   AuditTrailEntry,
   StoredCalculation,
@@ -54,6 +55,7 @@ import {
   gatewayKeyItem,
   sensorItem,
   abatementItem,
+  climateProjectItem,
   abatementOf,
   inventoryCommentItem,
   inventoryVersionItem,
@@ -62,6 +64,7 @@ import {
   type VersionedPartition,
 } from "../dynamodb/items";
 import { ABATEMENT_CONFLICT, byChange } from "../dynamodb/abatement-repository";
+import { CLIMATE_PROJECT_CONFLICT, CLIMATE_PROJECT_EXISTS, projectsByChange } from "../dynamodb/climate-project-repository";
 import { DOCUMENTS } from "../dynamodb/document-repository";
 import {
   byCode,
@@ -322,6 +325,28 @@ function abatement(table: MemoryTable): Repositories["abatement"] {
     async replace(next, expectedVersion) {
       const written = table.put(abatementItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
       if (!written) throw new Conflict(ABATEMENT_CONFLICT);
+    },
+  };
+}
+
+function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
+  return {
+    async create(project) {
+      create(table, climateProjectItem(project), CLIMATE_PROJECT_EXISTS);
+    },
+    async get(companyId, id) {
+      return strip<ClimateProject>(table.get(keys.climateProject(companyId, id)));
+    },
+    async list(companyId) {
+      const prefix = keys.climateProjectsOfCompany(companyId);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => strip<ClimateProject>(item) as ClimateProject)
+        .sort(projectsByChange);
+    },
+    async replace(next, expectedVersion) {
+      const written = table.put(climateProjectItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
+      if (!written) throw new Conflict(CLIMATE_PROJECT_CONFLICT);
     },
   };
 }
@@ -1187,5 +1212,6 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     forecastModels: forecastModels(table),
     forecastCalibrations: forecastCalibrations(table),
     abatement: abatement(table),
+    climateProjects: climateProjects(table),
   };
 }

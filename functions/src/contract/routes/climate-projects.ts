@@ -1,8 +1,16 @@
 // v1/climate-projects/, declared: the stateless evaluation of a climate project's monitoring period
 // from its devices' minutes (methodology section 13, D67–D80), what the browser's preview and the
 // vectors' tests call. Served by http/climate-projects.ts.
-import { climateEvaluateSchema, climateEvaluationSchema } from "../schemas/climate-project";
-import { json, route, userAccess } from "./declare";
+import * as z from "zod";
+import {
+  climateEvaluateSchema,
+  climateEvaluationSchema,
+  climateProjectBodySchema,
+  climateProjectPatchSchema,
+  climateProjectSchema,
+  climateProjectSummarySchema,
+} from "../schemas/climate-project";
+import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
 
 /** Nothing of a company is read: the figures come in the body. */
 const own = userAccess("climateProjects", { scope: "own" });
@@ -20,5 +28,50 @@ export const climateEvaluateRoute = route(
   { post: "/evaluate", body: climateEvaluateSchema, 200: json(climateEvaluationSchema, "The period's figures") },
 );
 
+const ownProject: OwnedId = { in: "path", name: "id", object: "climateProject" };
+/** Takes a project id: another company's is 404. */
+const projectScoped = userAccess("climateProjects", { scope: "company", ids: [ownProject] });
+const idParams = z.object({ id: pathParam("Climate project id") });
+
+export const listClimateProjectsRoute = route(own("listClimateProjects", "The company's climate projects, the last changed first", []), {
+  get: "/",
+  200: json(listOf(climateProjectSummarySchema), "The projects"),
+});
+
+export const createClimateProjectRoute = route(
+  own(
+    "createClimateProject",
+    "Store a climate project: its facility, dates, methodology slot and devices with the meters of its monitoring plan",
+    [400],
+    "Section 13.1: each device names the emission point that feeds it and, by their codes in the facility's sensor register, " +
+      "the meters its kind needs (flow and CH4 always; pressure and temperature for a flow at actual conditions; the flame " +
+      "detector of an open flare; the exhaust temperature of an enclosed one and its analyser in the measured option; the run " +
+      "status of an engine or a boiler), each of the kind its channel takes. A missing, unknown or mistyped meter is a 400 naming it.",
+  ),
+  { post: "/", body: climateProjectBodySchema, 201: json(climateProjectSchema, "The project, version 1") },
+);
+
+export const getClimateProjectRoute = route(projectScoped("getClimateProject", "One climate project as stored", [404]), {
+  get: "/{id}",
+  params: idParams,
+  200: json(climateProjectSchema, "The project"),
+});
+
+export const patchClimateProjectRoute = route(
+  projectScoped(
+    "patchClimateProject",
+    "Change, archive (archived true) or restore a climate project",
+    [400, 404, 409],
+    "The plan is checked again against the facility's register; a stale version is 409.",
+  ),
+  { patch: "/{id}", params: idParams, body: climateProjectPatchSchema, 200: json(climateProjectSchema, "The project, version + 1") },
+);
+
 /** The routes of v1/climate-projects/, as http/climate-projects.ts serves them. */
-export const CLIMATE_PROJECT_ROUTES = [climateEvaluateRoute] as const;
+export const CLIMATE_PROJECT_ROUTES = [
+  climateEvaluateRoute,
+  listClimateProjectsRoute,
+  createClimateProjectRoute,
+  getClimateProjectRoute,
+  patchClimateProjectRoute,
+] as const;

@@ -20,7 +20,7 @@ export type Auth = "public" | "signed" | "user" | "admin" | "gateway";
 export interface OwnedId {
   in: "path" | "query" | "body";
   name: string;
-  object: "project" | "calculation" | "facility" | "abatement";
+  object: "project" | "calculation" | "facility" | "abatement" | "climateProject";
 }
 
 export type Isolation =

@@ -1127,7 +1127,18 @@ export const requisitesChangeSchema = z.object({
   id: z.string(),
   at: z.string(),
   actor_email: z.string(),
-  target_type: z.enum(["company", "facility", "point", "sensor", "gateway_key", "webhook", "base_year", "coal_output", "accepted_month"]),
+  target_type: z.enum([
+    "company",
+    "facility",
+    "point",
+    "sensor",
+    "gateway_key",
+    "webhook",
+    "base_year",
+    "coal_output",
+    "accepted_month",
+    "climate_project",
+  ]),
   target_label: z
     .string()
     .meta({ description: "The company's or the facility's name after the change; a point's with its facility's: «Ствол (Шахта)»" }),

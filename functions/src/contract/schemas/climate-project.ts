@@ -4,6 +4,7 @@
 // order (segments of an hour from minute 0 to 60, a flare's efficiency option, the NMHC rule).
 import * as z from "zod";
 import { DEVICE_KINDS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
+import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
 
 const value = (description: string) => z.number().nullable().optional().meta({ description });
@@ -138,3 +139,143 @@ export const climateEvaluationSchema = z.object({
     }),
   ),
 });
+
+// ——— Stored climate projects (v1/climate-projects/, issue 89 item 1): a company's, versioned; each device's
+// meters named by their codes in the facility's sensor register (D56), bound to the kinds 13.1 asks. ———
+
+/** Each channel of a device (13.1) and the register's sensor kinds that may serve it. */
+export const CLIMATE_CHANNEL_KINDS = {
+  q: ["flow"],
+  c: ["methane_high", "methane"],
+  p: ["pressure"],
+  t: ["temperature"],
+  flame: ["flame"],
+  t_eg: ["exhaust_temperature"],
+  run: ["run_status"],
+  eta_meas: ["destruction_efficiency"],
+  e_gen: ["electricity"],
+  heat: ["heat"],
+} as const;
+export type ClimateChannel = keyof typeof CLIMATE_CHANNEL_KINDS;
+
+const sensorCode = (field: string) =>
+  z
+    .string(`${field}: укажите код датчика из реестра площадки`)
+    .check(z.trim(), z.minLength(1, `${field}: укажите код датчика из реестра площадки`), z.maxLength(LIMITS.telemetry.sensorCode));
+const optionalCode = (field: string) => sensorCode(field).nullable().optional();
+
+export const climateSensorsSchema = z.strictObject(
+  {
+    q: sensorCode("q").meta({ description: "mixture flow meter (kind flow)" }),
+    c: sensorCode("c").meta({ description: "CH4 meter (methane_high or methane)" }),
+    p: optionalCode("p").meta({ description: "gas pressure (flow at actual conditions)" }),
+    t: optionalCode("t").meta({ description: "gas temperature (flow at actual conditions)" }),
+    flame: optionalCode("flame").meta({ description: "flame detector (open flare: required)" }),
+    t_eg: optionalCode("t_eg").meta({ description: "exhaust temperature (enclosed flare: required)" }),
+    run: optionalCode("run").meta({ description: "run status (engine, boiler: required)" }),
+    eta_meas: optionalCode("eta_meas").meta({ description: "the analyser's hourly efficiency (enclosed flare, measured option)" }),
+    e_gen: optionalCode("e_gen").meta({ description: "gross generation meter, MWh per hour (engine)" }),
+    heat: optionalCode("heat").meta({ description: "heat delivered to consumers, GJ per hour" }),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `sensors: нет такого канала: ${issue.keys.join(", ")}` : undefined) },
+);
+
+export const climateProjectDeviceSchema = z.object({
+  name: z
+    .string()
+    .check(z.trim(), z.maxLength(LIMITS.climate.deviceId, `name: не длиннее ${LIMITS.climate.deviceId} символов`))
+    .optional()
+    .meta({ description: "the device's name in the report («Ф-1»); by default its kind and number" }),
+  point: idString("point").meta({ description: "the facility's emission point (drainage station) that feeds it" }),
+  kind: z.enum(DEVICE_KINDS, "kind: ожидается flare_open, flare_enclosed, engine или boiler"),
+  flow_basis: z.enum(FLOW_BASES, "flow_basis: ожидается standard_20C, normal_0C или actual"),
+  eta_option: z.enum(ETA_OPTIONS, "eta_option: ожидается default или measured").nullable().optional(),
+  sensors: climateSensorsSchema,
+});
+
+const methodologyText = (field: string) =>
+  z
+    .string(`methodology.${field}: заполните поле`)
+    .check(
+      z.trim(),
+      z.minLength(1, `methodology.${field}: заполните поле`),
+      z.maxLength(LIMITS.climate.methodologyText, `methodology.${field}: не длиннее ${LIMITS.climate.methodologyText} символов`),
+    );
+
+export const climateMethodologySchema = z.object({
+  code: methodologyText("code").meta({ description: "«CDM-ACM0008»" }),
+  name: methodologyText("name"),
+  version: methodologyText("version").meta({ description: "as declared at validation («08.0»)" }),
+  source: methodologyText("source").meta({ description: "where the executor's copy comes from" }),
+  tools: z
+    .array(
+      z.object({ code: methodologyText("tools.code"), name: methodologyText("tools.name"), version: methodologyText("tools.version") }),
+    )
+    .max(LIMITS.climate.tools, `methodology.tools: не более ${LIMITS.climate.tools}`),
+});
+
+const projectFields = {
+  name: requiredName("name: укажите название проекта", LIMITS.climate.projectName),
+  facility: idString("facility").meta({ description: "the facility (mine) whose devices and register it uses" }),
+  start: isoDate("start").meta({ description: "the project's start, yyyy-MM-dd on the company's clock" }),
+  end: isoDate("end").nullable().optional().meta({ description: "the end of its crediting period, yyyy-MM-dd; none: open" }),
+  methodology: climateMethodologySchema,
+  devices: z
+    .array(climateProjectDeviceSchema)
+    .min(1, "devices: укажите устройство")
+    .max(LIMITS.climate.devices, `devices: не более ${LIMITS.climate.devices} устройств`),
+  e_own_sensor: optionalCode("e_own_sensor").meta({ description: "own auxiliaries' electricity meter (kind electricity), MWh per hour" }),
+};
+
+const datesInOrder = z.superRefine<{ start?: string; end?: string | null }>((body, ctx) => {
+  if (body.start && body.end && body.end < body.start) {
+    ctx.addIssue({ code: "custom", message: "end: окончание раньше начала проекта", path: ["end"] });
+  }
+});
+
+export const climateProjectBodySchema = z.object(projectFields).check(datesInOrder);
+
+/** A field it does not know is refused, never quietly dropped. */
+export const climateProjectPatchSchema = z
+  .strictObject(
+    {
+      ...Object.fromEntries(Object.entries(projectFields).map(([key, schema]) => [key, schema.optional()])),
+      archived: z.boolean().optional().meta({ description: "true: archived (listed apart, still readable); false: back" }),
+      version: z.int("version: ожидается целое число").meta({ description: "the version read: a stale one is 409" }),
+    } as {
+      [K in keyof typeof projectFields]: z.ZodOptional<(typeof projectFields)[K]>;
+    } & { archived: z.ZodOptional<z.ZodBoolean>; version: z.ZodInt },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у проекта` : undefined) },
+  )
+  .check(datesInOrder);
+
+export const climateProjectSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  name: z.string(),
+  facility: z.string(),
+  start: z.string(),
+  end: z.string().nullable(),
+  methodology: climateMethodologySchema,
+  devices: z.array(
+    z.object({
+      name: z.string(),
+      point: z.string(),
+      kind: z.enum(DEVICE_KINDS),
+      flow_basis: z.enum(FLOW_BASES),
+      eta_option: z.enum(ETA_OPTIONS).nullable(),
+      sensors: z.record(z.string(), z.string().nullable()).meta({ description: "channel → sensor code" }),
+    }),
+  ),
+  e_own_sensor: z.string().nullable(),
+  rules_version: z.string().meta({ description: "the platform's rules the project is computed by (2026.7)" }),
+  archived: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string(),
+  version: z.int(),
+});
+
+export const climateProjectSummarySchema = climateProjectSchema
+  .pick({ id: true, name: true, facility: true, start: true, end: true, archived: true, updated_at: true, version: true })
+  .extend({ facility_name: z.string(), devices: z.int() });

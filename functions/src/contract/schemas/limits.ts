@@ -157,7 +157,19 @@ export const LIMITS = {
   /** A climate project (methodology section 13): the devices one evaluation computes, an id or label
    *  it names, the hour blocks a device gives (a leap year's hours at most, one block an hour),
    *  the auxiliary fuels of a period. */
-  climate: { devices: 10, deviceId: 40, blockLabel: 40, blocksPerDevice: 8_784, segmentsPerHour: 60, fuels: 20, fuelName: 200 },
+  climate: {
+    devices: 10,
+    deviceId: 40,
+    blockLabel: 40,
+    blocksPerDevice: 8_784,
+    segmentsPerHour: 60,
+    fuels: 20,
+    fuelName: 200,
+    /** A stored project: its name, its methodology slot's texts and tools (13.1). */
+    projectName: 255,
+    methodologyText: 500,
+    tools: 10,
+  },
 } as const;
 
 /** An id as storage keys hold it (a company's, a facility's, a user's): the characters an id is made

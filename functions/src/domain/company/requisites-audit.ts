@@ -52,6 +52,17 @@ const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
   calculation_version: "Версия расчета",
   reason: "Причина",
 };
+/** Issue 89: a climate project (domain/climate/projects.ts): its plan as read, never its ids. */
+const CLIMATE_PROJECT_FIELDS: Record<string, string> = {
+  name: "Название проекта",
+  facility_name: "Площадка",
+  start: "Начало проекта",
+  end: "Окончание периода кредитования",
+  methodology: "Методология",
+  devices: "Устройства и датчики",
+  e_own_sensor: "Счетчик собственных нужд",
+  archived: "В архиве",
+};
 const FIELDS = {
   company: COMPANY_FIELDS,
   facility: FACILITY_FIELDS,
@@ -62,6 +73,7 @@ const FIELDS = {
   base_year: BASE_YEAR_FIELDS,
   coal_output: COAL_OUTPUT_FIELDS,
   accepted_month: ACCEPTED_MONTH_FIELDS,
+  climate_project: CLIMATE_PROJECT_FIELDS,
 } as const;
 const TARGETS = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
 

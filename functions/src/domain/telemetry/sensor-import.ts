@@ -32,6 +32,12 @@ const KIND_WORDS: Record<SensorKind, readonly string[]> = {
   pressure: ["давление", "датчик давления"],
   temperature: ["температура", "датчик температуры"],
   methane_flow: ["расход метана", "расход метана (расчетный)"],
+  flame: ["пламя", "датчик пламени", "контроль пламени"],
+  exhaust_temperature: ["температура отходящих газов", "температура дымовых газов"],
+  run_status: ["работа агрегата", "работа", "статус работы"],
+  destruction_efficiency: ["кпд уничтожения", "кпд факела", "кпд (анализатор)"],
+  electricity: ["выработка электроэнергии", "электроэнергия", "счетчик электроэнергии"],
+  heat: ["отпуск тепла", "тепло", "теплосчетчик"],
 };
 const KINDS = new Map<string, SensorKind>(
   SENSOR_KIND_NAMES.flatMap((kind) =>
@@ -122,7 +128,8 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
             refuse(
               r.row,
               "point",
-              `источника «${pointText!.slice(0, LIMITS.name.point)}» нет у площадки` + (activePoints.length ? `: ${activePoints.join(", ")}` : ""),
+              `источника «${pointText!.slice(0, LIMITS.name.point)}» нет у площадки` +
+                (activePoints.length ? `: ${activePoints.join(", ")}` : ""),
             );
           }
           if (!point!.is_active) refuse(r.row, "point", `источник «${point!.name}» в архиве: восстановите его на странице «Профиль»`);

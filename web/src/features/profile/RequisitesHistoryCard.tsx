@@ -34,9 +34,11 @@ const columns: TableColumnsType<RequisitesChange> = [
                     ? `${entry.created ? "Новый вебхук" : "Вебхук"} «${entry.target_label}»`
                     : entry.target_type === "accepted_month"
                       ? `Месяц по данным АГК принят заново: ${entry.target_label}`
-                      : entry.target_type === "base_year" || entry.target_type === "coal_output"
-                        ? entry.target_label
-                        : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+                      : entry.target_type === "climate_project"
+                        ? `${entry.created ? "Новый климатический проект" : "Климатический проект"} «${entry.target_label}»`
+                        : entry.target_type === "base_year" || entry.target_type === "coal_output"
+                          ? entry.target_label
+                          : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>

@@ -1,0 +1,32 @@
+// The company's climate projects (keys.climateProject): a handful per company, read whole.
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { ClimateProject, ClimateProjectRepository } from "../../ports";
+import * as keys from "./keys";
+import { versionedPuts } from "./conditions";
+import { climateProjectItem, queryPrefix, strip } from "./items";
+
+export const CLIMATE_PROJECT_CONFLICT = "Климатический проект был изменен другим пользователем. Обновите страницу и повторите.";
+export const CLIMATE_PROJECT_EXISTS = "Климатический проект с таким идентификатором уже существует";
+
+/** The last changed first, then by name. */
+export const projectsByChange = (a: ClimateProject, b: ClimateProject) =>
+  b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name, "ru");
+
+export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string): ClimateProjectRepository {
+  const { create, replace } = versionedPuts(doc, table, climateProjectItem, {
+    exists: CLIMATE_PROJECT_EXISTS,
+    changed: CLIMATE_PROJECT_CONFLICT,
+  });
+  return {
+    create,
+    async get(companyId, id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.climateProject(companyId, id) }));
+      return strip<ClimateProject>(out.Item);
+    },
+    async list(companyId) {
+      const items = await queryPrefix(doc, table, keys.climateProjectsOfCompany(companyId), { consistentRead: false });
+      return items.map((item) => strip<ClimateProject>(item) as ClimateProject).sort(projectsByChange);
+    },
+    replace,
+  };
+}

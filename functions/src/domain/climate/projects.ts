@@ -1,0 +1,261 @@
+// Stored climate projects (methodology section 13, D67; issue 89 item 1): a company's item, versioned,
+// in the change log, never part of an inventory. A project names its facility, its devices (the
+// emission point that feeds each, its kind, flow basis and efficiency option) and, per device, the
+// meters section 13.1 asks for by their codes in the facility's sensor register (D56), each of the
+// kind its channel takes. What a device's kind requires is checked here, so a period is never
+// computed from a plan that lacks a meter the rules need.
+import { CLIMATE_RULES_VERSION, type DeviceKind } from "@core/climate-project";
+import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import type * as z from "zod";
+import {
+  CLIMATE_CHANNEL_KINDS,
+  type ClimateChannel,
+  type climateProjectBodySchema,
+  type climateProjectPatchSchema,
+  type climateProjectSummarySchema,
+} from "../../contract/schemas/climate-project";
+import { fieldMessage } from "../../contract/field-errors";
+import type { ClimateProject, Sensor } from "../../ports";
+import { recordChange } from "../audit";
+import type { Actor, Deps } from "../context";
+import { Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+
+export type ClimateProjectBody = z.output<typeof climateProjectBodySchema>;
+export type ClimateProjectPatch = z.output<typeof climateProjectPatchSchema>;
+export type ClimateProjectSummary = z.output<typeof climateProjectSummarySchema>;
+type StoredDevice = ClimateProject["devices"][number];
+
+export const CLIMATE_PROJECT_NOT_FOUND = "Климатический проект не найден";
+
+/** The device kinds as the report and the screen name them (13.1). */
+export const DEVICE_KIND_NAMES: Readonly<Record<DeviceKind, string>> = {
+  flare_open: "Открытый факел",
+  flare_enclosed: "Закрытый факел",
+  engine: "Газопоршневая установка",
+  boiler: "Котел",
+};
+
+/** Each channel's name in the monitoring plan (13.1). */
+export const CHANNEL_NAMES: Readonly<Record<ClimateChannel, string>> = {
+  q: "расход газовоздушной смеси",
+  c: "содержание метана",
+  p: "давление газа",
+  t: "температура газа",
+  flame: "датчик пламени",
+  t_eg: "температура отходящих газов",
+  run: "работа агрегата",
+  eta_meas: "измеренный КПД",
+  e_gen: "выработка электроэнергии",
+  heat: "отпуск тепла",
+};
+
+/** The channels a device must have (13.1): flow and CH4 always, P and T for a flow at actual
+ *  conditions, the flame of an open flare, the exhaust temperature of an enclosed one (and the
+ *  analyser in its measured option), the run status of an engine or a boiler. */
+function requiredChannels(device: Pick<StoredDevice, "kind" | "flow_basis" | "eta_option">): ClimateChannel[] {
+  const channels: ClimateChannel[] = ["q", "c"];
+  if (device.flow_basis === "actual") channels.push("p", "t");
+  if (device.kind === "flare_open") channels.push("flame");
+  if (device.kind === "flare_enclosed") channels.push("t_eg");
+  if (device.kind === "flare_enclosed" && device.eta_option === "measured") channels.push("eta_meas");
+  if (device.kind === "engine" || device.kind === "boiler") channels.push("run");
+  return channels;
+}
+
+/** Channels a device of the kind has no use for: naming one is refused, never quietly kept. */
+function unusedChannels(kind: DeviceKind): ClimateChannel[] {
+  if (kind === "flare_open") return ["t_eg", "run", "eta_meas", "e_gen", "heat"];
+  if (kind === "flare_enclosed") return ["run", "e_gen", "heat"];
+  if (kind === "engine") return ["flame", "t_eg", "eta_meas"];
+  return ["flame", "t_eg", "eta_meas", "e_gen"];
+}
+
+const kindNames = (kinds: readonly SensorKind[]) => kinds.map((k) => `«${SENSOR_KINDS[k].label}»`).join(" или ");
+
+/** The facility's register by code: the sensor in service first, a retired one otherwise. */
+async function registerByCode(deps: Deps, actor: Actor, facility: string): Promise<Map<string, Sensor>> {
+  const byCode = new Map<string, Sensor>();
+  for (const sensor of await deps.repos.sensors.listOfFacility(actor.company, facility)) {
+    const known = byCode.get(sensor.code);
+    if (!known || (!known.is_active && sensor.is_active)) byCode.set(sensor.code, sensor);
+  }
+  return byCode;
+}
+
+/** The body checked against the facility: its points, its register and what each device's kind needs;
+ *  the devices as stored (a name for each, every channel present, null where none). */
+async function checkedPlan(
+  deps: Deps,
+  actor: Actor,
+  body: Pick<ClimateProjectBody, "facility" | "devices" | "e_own_sensor">,
+): Promise<{ devices: StoredDevice[]; e_own_sensor: string | null; facility_name: string }> {
+  const facility = await deps.repos.facilities.get(actor.company, body.facility);
+  if (!facility) throw new Invalid(fieldMessage("facility", "площадка не найдена"));
+  const points = new Map((await deps.repos.emissionPoints.listOfFacility(actor.company, facility.id)).map((p) => [p.id, p]));
+  const register = await registerByCode(deps, actor, facility.id);
+  const sensorOf = (field: string, code: string, kinds: readonly SensorKind[]) => {
+    const sensor = register.get(code);
+    if (!sensor) throw new Invalid(fieldMessage(field, `датчика «${code}» нет в реестре площадки «${facility.name}»`));
+    if (!kinds.includes(sensor.kind)) {
+      throw new Invalid(fieldMessage(field, `датчик «${code}» — «${SENSOR_KINDS[sensor.kind].label}», нужен ${kindNames(kinds)}`));
+    }
+    return sensor;
+  };
+  const counts = new Map<DeviceKind, number>();
+  const names = new Set<string>();
+  const devices = body.devices.map((device, index): StoredDevice => {
+    const at = `devices[${index}]`;
+    if (!points.has(device.point)) throw new Invalid(fieldMessage(`${at}.point`, "источник выбросов не найден на площадке"));
+    if (device.eta_option && device.kind !== "flare_enclosed") {
+      throw new Invalid(fieldMessage(`${at}.eta_option`, "вариант КПД задают только закрытому факелу"));
+    }
+    const eta_option = device.kind === "flare_enclosed" ? (device.eta_option ?? "default") : null;
+    const shaped = { kind: device.kind, flow_basis: device.flow_basis, eta_option };
+    const sensors: Record<string, string | null> = {};
+    for (const channel of Object.keys(CLIMATE_CHANNEL_KINDS) as ClimateChannel[]) {
+      const code = device.sensors[channel] ?? null;
+      if (code === null) {
+        if (requiredChannels(shaped).includes(channel)) {
+          throw new Invalid(fieldMessage(`${at}.sensors.${channel}`, `укажите датчик: ${CHANNEL_NAMES[channel]}`));
+        }
+      } else {
+        if (unusedChannels(device.kind).includes(channel)) {
+          throw new Invalid(
+            fieldMessage(`${at}.sensors.${channel}`, `${CHANNEL_NAMES[channel]} не используется для устройства этого вида`),
+          );
+        }
+        sensorOf(`${at}.sensors.${channel}`, code, CLIMATE_CHANNEL_KINDS[channel]);
+      }
+      sensors[channel] = code;
+    }
+    const n = (counts.get(device.kind) ?? 0) + 1;
+    counts.set(device.kind, n);
+    const name = device.name?.trim() || `${DEVICE_KIND_NAMES[device.kind]} ${n}`;
+    if (names.has(name)) throw new Invalid(fieldMessage(`${at}.name`, `устройство «${name}» уже есть в проекте`));
+    names.add(name);
+    return { name, point: device.point, ...shaped, sensors };
+  });
+  const e_own_sensor = body.e_own_sensor ?? null;
+  if (e_own_sensor !== null) {
+    if (!devices.some((d) => d.kind === "engine")) {
+      throw new Invalid(fieldMessage("e_own_sensor", "собственные нужды учитываются только при выработке электроэнергии ГПУ"));
+    }
+    sensorOf("e_own_sensor", e_own_sensor, ["electricity"]);
+  }
+  return { devices, e_own_sensor, facility_name: facility.name };
+}
+
+/** What the company's change log keeps of a project: its plan as read, not its internal ids. */
+async function logProject(deps: Deps, actor: Actor, action: string, before: ClimateProject | null, after: ClimateProject) {
+  const facilities = new Map((await deps.repos.facilities.list(actor.company)).map((f) => [f.id, f.name]));
+  const view = (p: ClimateProject) => ({
+    name: p.name,
+    facility_name: facilities.get(p.facility) ?? "",
+    start: p.start,
+    end: p.end,
+    methodology: `${p.methodology.code} ${p.methodology.version}`,
+    devices: p.devices
+      .map(
+        (d) =>
+          `${d.name}: ${Object.entries(d.sensors)
+            .flatMap(([channel, code]) => (code ? [`${channel} ${code}`] : []))
+            .join(", ")}`,
+      )
+      .join("; "),
+    e_own_sensor: p.e_own_sensor,
+    archived: p.archived,
+  });
+  await recordChange(
+    deps,
+    actor,
+    {
+      action,
+      target_type: "climate_project",
+      target_id: after.id,
+      target_label: after.name,
+      before: before ? view(before) : null,
+      after: view(after),
+    },
+    after.company,
+  );
+}
+
+export async function listClimateProjects(deps: Deps, actor: Actor): Promise<ClimateProjectSummary[]> {
+  const [projects, facilities] = await Promise.all([
+    deps.repos.climateProjects.list(actor.company),
+    deps.repos.facilities.list(actor.company),
+  ]);
+  const names = new Map(facilities.map((f) => [f.id, f.name]));
+  return projects.map((p) => ({
+    id: p.id,
+    name: p.name,
+    facility: p.facility,
+    facility_name: names.get(p.facility) ?? "",
+    start: p.start,
+    end: p.end,
+    archived: p.archived,
+    updated_at: p.updated_at,
+    version: p.version,
+    devices: p.devices.length,
+  }));
+}
+
+export async function getClimateProject(deps: Pick<Deps, "repos">, actor: Pick<Actor, "company">, id: string): Promise<ClimateProject> {
+  const project = await deps.repos.climateProjects.get(actor.company, id);
+  if (!project) throw new NotFound(CLIMATE_PROJECT_NOT_FOUND);
+  return project;
+}
+
+export async function createClimateProject(deps: Deps, actor: Actor, body: ClimateProjectBody): Promise<ClimateProject> {
+  const plan = await checkedPlan(deps, actor, body);
+  const now = deps.clock.now().toISOString();
+  const project: ClimateProject = {
+    id: newId(),
+    company: actor.company,
+    name: body.name,
+    facility: body.facility,
+    start: body.start,
+    end: body.end ?? null,
+    methodology: body.methodology,
+    devices: plan.devices,
+    e_own_sensor: plan.e_own_sensor,
+    rules_version: CLIMATE_RULES_VERSION,
+    archived: false,
+    created_at: now,
+    updated_at: now,
+    created_by: actor.email,
+    version: 1,
+  };
+  await deps.repos.climateProjects.create(project);
+  await logProject(deps, actor, "climate_project.create", null, project);
+  return project;
+}
+
+export async function patchClimateProject(deps: Deps, actor: Actor, id: string, patch: ClimateProjectPatch): Promise<ClimateProject> {
+  const current = await getClimateProject(deps, actor, id);
+  const start = patch.start ?? current.start;
+  const end = patch.end !== undefined ? patch.end : current.end;
+  if (end !== null && end < start) throw new Invalid(fieldMessage("end", "окончание раньше начала проекта"));
+  let next: ClimateProject = {
+    ...current,
+    name: patch.name ?? current.name,
+    start,
+    end,
+    methodology: patch.methodology ?? current.methodology,
+    archived: patch.archived ?? current.archived,
+    updated_at: deps.clock.now().toISOString(),
+    version: current.version + 1,
+  };
+  if (patch.facility !== undefined || patch.devices !== undefined || patch.e_own_sensor !== undefined) {
+    const plan = await checkedPlan(deps, actor, {
+      facility: patch.facility ?? current.facility,
+      devices: patch.devices ?? (current.devices as ClimateProjectBody["devices"]),
+      e_own_sensor: patch.e_own_sensor !== undefined ? patch.e_own_sensor : current.e_own_sensor,
+    });
+    next = { ...next, facility: patch.facility ?? current.facility, devices: plan.devices, e_own_sensor: plan.e_own_sensor };
+  }
+  await deps.repos.climateProjects.replace(next, patch.version);
+  await logProject(deps, actor, "climate_project.update", current, next);
+  return next;
+}
