@@ -235,6 +235,10 @@ const liveForecastSchema = z.object({
   issued_at: z.nullable(z.string()).meta({ description: "The minute it is computed from (ISO)" }),
   for: z.nullable(z.string()).meta({ description: "issued_at + horizon (ISO)" }),
   result: z.nullable(z.number()).meta({ description: "% vol; null when the latest minutes lack what the model needs" }),
+  model_result: z.optional(z.nullable(z.number())).meta({
+    description:
+      "Where `result` is the last reading because the model was not more accurate on the history (persistence shown, issue 87): the model's own figure, % vol; absent otherwise",
+  }),
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),
   p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),

@@ -576,6 +576,8 @@ async function tileForecast(
     issued_at: new Date(last).toISOString(),
     for: new Date(last + binding.horizon * MINUTE_MS).toISOString(),
     result,
+    // The last reading shown, the model losing to it on the history (issue 87, item 20): its own figure too.
+    ...("model_result" in row ? { model_result: typeof row.model_result === "number" ? row.model_result : null } : {}),
     lo: typeof row.lo === "number" ? row.lo : null,
     hi: typeof row.hi === "number" ? row.hi : null,
     p_exceed: p,

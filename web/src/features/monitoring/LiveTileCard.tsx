@@ -36,6 +36,28 @@ const HEAD = { ...CELL, ...WORDS } as const;
 /** The last column ends at the table's edge (no padding past it to scroll to). */
 const last = <T extends object>(style: T, i: number, count: number) => (i === count - 1 ? { ...style, paddingRight: 0 } : style);
 
+/** Issue 87, item 20: where a horizon shows the last reading (the model was not more accurate on the
+ *  history), the row says so, and the model's own figure is one click away. */
+function ModelFigure({ value }: { value: number | null }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div style={{ whiteSpace: "normal", maxWidth: 180 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        последнее показание (модель не точнее){" "}
+      </Typography.Text>
+      {shown ? (
+        <Typography.Text style={{ fontSize: 12 }} data-testid="model-own">
+          модель: {value === null ? "—" : number(value, 2)}
+        </Typography.Text>
+      ) : (
+        <Typography.Link style={{ fontSize: 12 }} onClick={() => setShown(true)}>
+          прогноз модели
+        </Typography.Link>
+      )}
+    </div>
+  );
+}
+
 /** The forecasts as one table, a row per horizon: when, the figure, its interval and P. */
 function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
   const table = forecastTable(forecasts);
@@ -62,7 +84,10 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
                 {row.horizon}
               </th>
               <td style={CELL}>{row.at}</td>
-              <td style={CELL}>{row.value}</td>
+              <td style={CELL}>
+                {row.value}
+                {forecasts[i].model_result !== undefined && <ModelFigure value={forecasts[i].model_result ?? null} />}
+              </td>
               <td style={CELL}>{row.interval}</td>
               <td style={{ ...CELL, paddingRight: 0 }}>{row.p}</td>
             </tr>

@@ -262,3 +262,22 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
       "Оповещение по прогнозу не включено: модель не откалибрована.",
   );
 });
+
+// Issue 87, item 20: the demo's tile showed 0,62 at every horizon — the last reading, the model having
+// lost to it on the history — without saying so.
+it("says where a horizon shows the last reading, and shows the model's own figure on a click", async () => {
+  const persistence = { ...FORECAST, result: 0.62, model_result: 0.71 };
+  const tile = { ...VIEW.tiles[0], forecasts: [persistence] };
+  app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listFacilities", [])
+      .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
+      .on("getTelemetryLive", { ...VIEW, tiles: [tile] }),
+  );
+  const [row] = await screen.findAllByTestId("live-forecast");
+  expect(row.textContent).toContain("0,62последнее показание (модель не точнее)");
+  expect(within(row).queryByTestId("model-own")).toBeNull();
+  await app.user.click(within(row).getByText("прогноз модели"));
+  expect(within(row).getByTestId("model-own").textContent).toBe("модель: 0,71");
+});
