@@ -160,11 +160,19 @@ describe("the feature folders of functions/src/domain", () => {
 const RUNTIME_STATE =
   /new WeakMap\b|^let\s|^var\s|^(?:(?:export\s+)?(?:const|let|var)\s+\w+(?:\s*:[^=]+)?\s*=\s*)?(?:setInterval|setTimeout)\(/;
 
+/** A collection made at the top of a module (a cache, a table of what is in flight): state when the
+ *  module changes it (`.set`, `.delete`, `.add`, `.clear`), a constant lookup table when it does not. */
+const TOP_COLLECTION = /^(?:export\s+)?const\s+(\w+)(?:\s*:[^=]+)?\s*=\s*(new\s+(?:Map|Set)\b|byteBudgetCache\b)/;
+
 function runtimeStateOf(file: string, text: string): string[] {
-  return text
-    .split("\n")
-    .map((line, i) => ({ line, n: i + 1 }))
-    .filter(({ line }) => RUNTIME_STATE.test(line))
+  const lines = text.split("\n").map((line, i) => ({ line, n: i + 1 }));
+  const changed = (name: string) => new RegExp(`\\b${name}\\.(?:set|delete|add|clear)\\(`).test(text);
+  return lines
+    .filter(({ line }) => {
+      if (RUNTIME_STATE.test(line)) return true;
+      const collection = TOP_COLLECTION.exec(line);
+      return collection !== null && (collection[2] === "byteBudgetCache" || changed(collection[1]));
+    })
     .map(({ line, n }) => `${file}:${n}: ${line.trim()}`);
 }
 
@@ -185,7 +193,13 @@ describe("the domain's runtime", () => {
       'const KEY: RuntimeSlot<Map<string, number>> = { name: "k", make: () => new Map() };',
       "  let inside = 0;",
       "  const timer = setInterval(tick, 5);",
+      "const kept = new Map<string, number>();",
+      "const KINDS = new Map([['a', 1]]);",
+      "const answers = byteBudgetCache<unknown>(1024);",
+      "export function keep(k: string) { kept.set(k, KINDS.get(k) ?? 0); answers.forget(() => true); }",
+      "const gone = new Set<string>();",
+      "gone.add('x');",
     ].join("\n");
-    expect(runtimeStateOf("domain/probe.ts", probe).map((l) => l.split(":")[1])).toEqual(["1", "2", "3", "4", "5"]);
+    expect(runtimeStateOf("domain/probe.ts", probe).map((l) => l.split(":")[1])).toEqual(["1", "2", "3", "4", "5", "9", "11", "13"]);
   });
 });

@@ -14,17 +14,30 @@
 // kept they held the process's memory after a burst (issue 74: RSS +13 % once idle).
 import { createHash } from "node:crypto";
 import { byteBudgetCache } from "./byte-budget-cache";
-import type { Actor, Deps } from "./context";
+import type { Actor, Deps, RuntimeSlot } from "./context";
 import { heavyWork } from "./heavy-work";
 
 /** What the process keeps of whole-year answers, all companies together (LRU past it). */
 export const HEAVY_READ_CACHE_BYTES = 32 * 1024 * 1024;
 
-const answers = byteBudgetCache<unknown>(HEAVY_READ_CACHE_BYTES);
-/** Company → the data version its kept answers are of. */
-const keptVersion = new Map<string, string>();
-/** The answers being made while a calculation write was on its way (not kept once made). */
-const unsettled = new Map<string, Promise<unknown>>();
+/** What the host keeps of whole-year answers (its runtime): the answers, each company's data version
+ *  they are of, the answers being made while a calculation write was on its way (not kept once made)
+ *  and the companies' version reads in flight. */
+interface HeavyReads {
+  readonly answers: ReturnType<typeof byteBudgetCache<unknown>>;
+  readonly keptVersion: Map<string, string>;
+  readonly unsettled: Map<string, Promise<unknown>>;
+  readonly versionReads: Map<string, VersionReads>;
+}
+const HEAVY_READS: RuntimeSlot<HeavyReads> = {
+  name: "whole-year answers",
+  make: () => ({
+    answers: byteBudgetCache<unknown>(HEAVY_READ_CACHE_BYTES),
+    keptVersion: new Map(),
+    unsettled: new Map(),
+    versionReads: new Map(),
+  }),
+};
 
 /** The company's data version for the whole-year answers, or undefined while a calculation write
  *  is on its way into the kept sums. */
@@ -58,10 +71,14 @@ interface VersionReads {
   current: Promise<string | undefined>;
   next?: Promise<string | undefined>;
 }
-const versionReads = new Map<string, VersionReads>();
 const ignore = () => {};
 
-function startVersionRead(deps: Pick<Deps, "repos">, company: string, reads: Partial<VersionReads>): Promise<string | undefined> {
+function startVersionRead(
+  deps: Pick<Deps, "repos" | "runtime">,
+  company: string,
+  reads: Partial<VersionReads>,
+): Promise<string | undefined> {
+  const { versionReads } = deps.runtime.kept(HEAVY_READS);
   const read = companyDataVersion(deps, company);
   const state = Object.assign(reads, { current: read });
   versionReads.set(company, state);
@@ -73,8 +90,8 @@ function startVersionRead(deps: Pick<Deps, "repos">, company: string, reads: Par
 
 /** The company's data version as read after the caller came: a read already in flight may have been
  *  sent before a write the caller saw acknowledged, so the caller waits for the next one. */
-export function sharedDataVersion(deps: Pick<Deps, "repos">, company: string): Promise<string | undefined> {
-  const reads = versionReads.get(company);
+export function sharedDataVersion(deps: Pick<Deps, "repos" | "runtime">, company: string): Promise<string | undefined> {
+  const reads = deps.runtime.kept(HEAVY_READS).versionReads.get(company);
   if (!reads) return startVersionRead(deps, company, {});
   reads.next ??= reads.current.then(ignore, ignore).then(() => {
     reads.next = undefined;
@@ -86,11 +103,12 @@ export function sharedDataVersion(deps: Pick<Deps, "repos">, company: string): P
 /** `compute`'s answer for the actor's company and `what` (the route and its parameters): kept
  *  while the company's data stay as they are, computed once in a heavy-work slot otherwise. */
 export async function heavyRead<T>(
-  deps: Pick<Deps, "repos" | "clock">,
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   what: readonly unknown[],
   compute: () => Promise<T>,
 ): Promise<T> {
+  const { answers, keptVersion, unsettled } = deps.runtime.kept(HEAVY_READS);
   const version = await sharedDataVersion(deps, actor.company);
   // The year of today's conditions (a trend's comparable GWP, a target's progress) is the clock's.
   const key = `${actor.company}|${version}|${deps.clock.now().getUTCFullYear()}|${JSON.stringify(what)}`;
@@ -113,5 +131,8 @@ export async function heavyRead<T>(
   })) as T;
 }
 
-/** How many answers the process keeps and their bytes (the tests and the bench read them). */
-export const heavyReadsHeld = () => ({ answers: answers.size(), bytes: answers.bytes() });
+/** How many answers the host keeps and their bytes (the tests and the bench read them). */
+export function heavyReadsHeld(deps: Pick<Deps, "runtime">) {
+  const { answers } = deps.runtime.kept(HEAVY_READS);
+  return { answers: answers.size(), bytes: answers.bytes() };
+}

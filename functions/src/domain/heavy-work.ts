@@ -2,7 +2,7 @@
 // checked before the work starts, and how many such operations one user and one company may have
 // in flight. One request must not take the server (or, in AWS, the worker function) down, and one
 // user's burst must not keep another company waiting.
-import type { Actor, Deps } from "./context";
+import type { Actor, Deps, RuntimeSlot } from "./context";
 import type { AttemptReservation } from "../ports";
 import { DomainError, TooManyRequests } from "./errors";
 
@@ -184,7 +184,10 @@ export async function carryHeavySlots(deps: Pick<Deps, "repos">, slots: AttemptR
 /** The slots heavyWork holds in this process, per user and per company: never more than the
  *  budgets count, so a request past them is refused without a write (issue 74: a burst's refused
  *  requests each wrote to the budgets and took the engine's turns from other companies). */
-const heldHere = { user: new Map<string, number>(), company: new Map<string, number>() };
+const HELD_HERE: RuntimeSlot<{ user: Map<string, number>; company: Map<string, number> }> = {
+  name: "heavy-work slots held here",
+  make: () => ({ user: new Map(), company: new Map() }),
+};
 const count = (held: Map<string, number>, key: string, by: number) => {
   const next = (held.get(key) ?? 0) + by;
   if (next > 0) held.set(key, next);
@@ -193,7 +196,11 @@ const count = (held: Map<string, number>, key: string, by: number) => {
 
 /** A heavy-work slot of the user and the company, refused without a write while this process holds
  *  their budgets (heldHere); calling the answer gives it back (once). */
-export async function takeHeavySlot(deps: Pick<Deps, "repos">, actor: Pick<Actor, "id" | "company">): Promise<() => Promise<void>> {
+export async function takeHeavySlot(
+  deps: Pick<Deps, "repos" | "runtime">,
+  actor: Pick<Actor, "id" | "company">,
+): Promise<() => Promise<void>> {
+  const heldHere = deps.runtime.kept(HELD_HERE);
   if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
   if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
   const release = await reserveHeavyWork(deps, actor);
@@ -211,7 +218,7 @@ export async function takeHeavySlot(deps: Pick<Deps, "repos">, actor: Pick<Actor
 
 /** `work` inside a heavy-work slot (a non-streamed answer). */
 export async function heavyWork<T>(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "runtime">,
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   work: () => Promise<T>,
 ): Promise<T> {

@@ -1,6 +1,7 @@
 // The short signatures of ids a client holds (an export job's) follow the secret's rotation as the
 // tokens do: accepted under the previous secret until its overlap ends, never under another. A token
 // checked once is answered again without its HMAC only for the same checks, secret and time.
+import { hostRuntime } from "../events/runtime";
 import { randomBytes } from "node:crypto";
 import { errors } from "jose";
 import { describe, expect, it, vi } from "vitest";
@@ -48,16 +49,20 @@ describe("a token checked again (issue 74)", () => {
     const keys: SigningKeys = { jwtSecret: randomBytes(32) };
     const token = await signJwt(keys, content(Math.floor(now.getTime() / 1000) + 60));
     const verify = vi.spyOn(crypto.subtle, "verify");
-    const first = await verifyJwt(keys, token, { now, requiredClaims: ["sub", "exp"] });
+    // The host keeps the checked tokens (its runtime).
+    const runtime = hostRuntime({ subscribers: [], deps: () => ({}) });
+    const first = await verifyJwt(keys, token, { now, requiredClaims: ["sub", "exp"] }, runtime);
     expect(verify).toHaveBeenCalledTimes(1);
-    expect(await verifyJwt(keys, token, { now: at(30), requiredClaims: ["sub", "exp"] })).toEqual(first);
+    expect(await verifyJwt(keys, token, { now: at(30), requiredClaims: ["sub", "exp"] }, runtime)).toEqual(first);
     expect(verify).toHaveBeenCalledTimes(1);
     // Its time over, another audience asked, another secret: checked again, and refused.
-    await expect(verifyJwt(keys, token, { now: at(60), requiredClaims: ["sub", "exp"] })).rejects.toBeInstanceOf(errors.JWTExpired);
-    await expect(verifyJwt(keys, token, { now, audience: "media", requiredClaims: ["sub"] })).rejects.toBeInstanceOf(
+    await expect(verifyJwt(keys, token, { now: at(60), requiredClaims: ["sub", "exp"] }, runtime)).rejects.toBeInstanceOf(
+      errors.JWTExpired,
+    );
+    await expect(verifyJwt(keys, token, { now, audience: "media", requiredClaims: ["sub"] }, runtime)).rejects.toBeInstanceOf(
       errors.JWTClaimValidationFailed,
     );
-    await expect(verifyJwt({ jwtSecret: randomBytes(32) }, token, { now, requiredClaims: ["sub"] })).rejects.toBeInstanceOf(
+    await expect(verifyJwt({ jwtSecret: randomBytes(32) }, token, { now, requiredClaims: ["sub"] }, runtime)).rejects.toBeInstanceOf(
       errors.JWSSignatureVerificationFailed,
     );
     expect(verify).toHaveBeenCalledTimes(4);

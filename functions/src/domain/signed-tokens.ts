@@ -79,9 +79,10 @@ export function verifyJwt(
  *  request checked its token's HMAC through WebCrypto's job queue, about 7 % of a create's CPU
  *  (issue 74). A token asked again, for the same checks, with the same secret and inside its time
  *  claims, is the same token: its payload is answered without the HMAC. Whether its session still
- *  stands is the caller's check, every time (domain/company/tokens.ts). */
+ *  stands is the caller's check, every time (domain/company/tokens.ts). The host keeps them (its
+ *  runtime); without one (a tool, a test) every token is checked. */
 const CHECKED_TOKENS = 2_000;
-const checkedTokens = new Map<string, { secret: Uint8Array; payload: JWTPayload }>();
+const CHECKED: RuntimeSlot<Map<string, { secret: Uint8Array; payload: JWTPayload }>> = { name: "checked tokens", make: () => new Map() };
 
 const checksOf = (token: string, options: JWTVerifyOptions) =>
   JSON.stringify([token, options.algorithms, options.issuer, options.audience, options.requiredClaims]);
@@ -96,14 +97,17 @@ function inTime(payload: JWTPayload, now: Date): boolean {
  *  `options.currentDate` is the moment of the check. */
 export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions, runtime?: Runtime): Promise<JWTPayload> {
   const checks = checksOf(token, options);
-  const known = checkedTokens.get(checks);
+  const checkedTokens = runtime?.kept(CHECKED);
+  const known = checkedTokens?.get(checks);
   if (known && known.secret === keys.jwtSecret && inTime(known.payload, options.currentDate ?? new Date())) return known.payload;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(keys.jwtSecret, runtime), options);
-    checkedTokens.delete(checks);
-    checkedTokens.set(checks, { secret: keys.jwtSecret, payload: Object.freeze(payload) });
-    // The oldest given up past the bound.
-    if (checkedTokens.size > CHECKED_TOKENS) checkedTokens.delete(checkedTokens.keys().next().value!);
+    if (checkedTokens) {
+      checkedTokens.delete(checks);
+      checkedTokens.set(checks, { secret: keys.jwtSecret, payload: Object.freeze(payload) });
+      // The oldest given up past the bound.
+      if (checkedTokens.size > CHECKED_TOKENS) checkedTokens.delete(checkedTokens.keys().next().value!);
+    }
     return payload;
   } catch (error) {
     const previous = keys.previousJwtSecret;

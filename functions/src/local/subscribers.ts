@@ -17,7 +17,8 @@ import { liveTilesHear } from "../domain/telemetry/live-watch";
 import type { Change, ChangeKind, Subscriber, Timers } from "../ports";
 
 /** What the subscribers are given: the host's deps (the consumer's thread has no more than these). */
-export type SubscriberDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
+export type SubscriberDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> &
+  Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
 
 /** A line of the table, and the thread it runs on. */
 export type LocalSubscriber = Subscriber<SubscriberDeps> & { thread: "request" | "consumer" };

@@ -38,7 +38,10 @@ export async function login(deps: Deps, request: LoginRequest): Promise<{ access
   const { config, repos } = deps;
   const giveBack = await reserveAttempt(deps, request.email, request.clientAddress);
   const user = await repos.users.findByEmail(request.email);
-  const passwordOk = await verifyPassword(request.password, user?.password_hash ?? (await dummyPasswordHash(config.passwordCost)));
+  const passwordOk = await verifyPassword(
+    request.password,
+    user?.password_hash ?? (await dummyPasswordHash(deps.runtime, config.passwordCost)),
+  );
   if (!user || !passwordOk || !user.is_active) throw new Unauthorized(BAD_CREDENTIALS, "bad_credentials");
   if (config.guardantCode !== undefined && request.guardant_code !== config.guardantCode) {
     // A wrong key code is a failed attempt too, or the code could be guessed without limit; a

@@ -47,7 +47,7 @@ import {
 } from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
 import { Invalid } from "../errors";
-import { FORECAST_FEATURES, forecastModelFor, runnableModel } from "./models";
+import { FORECAST_FEATURES, forecastModelFor, parsedModelsOf, runnableModel } from "./models";
 import type { ForecastKeptRow } from "./rows";
 import {
   checkEach,
@@ -478,11 +478,11 @@ function columnIds(cells: Float64Array): Float64Array {
  *  (forecast-file.ts): the same summary and the same JSON text as forecastFromFile's rows, without
  *  an object per row. */
 export async function forecastFromColumns(
-  deps: Pick<Deps, "blobs">,
+  deps: Pick<Deps, "blobs"> & Partial<Pick<Deps, "runtime">>,
   columns: ForecastColumns,
   run: ForecastRun,
 ): Promise<ForecastFileResult> {
-  const model = await runnableModel(deps, run.version);
+  const model = await runnableModel(deps, run.version, parsedModelsOf(deps.runtime));
   const n = columns.count;
   let kind = 0;
   let measured = false;

@@ -18,7 +18,7 @@ import {
   type ParsedModel,
 } from "@core/gbdt";
 import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
-import type { Actor, Deps, RuntimeSlot } from "../context";
+import type { Actor, Deps, Runtime, RuntimeSlot } from "../context";
 import { recordChange } from "../audit";
 import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
@@ -78,7 +78,13 @@ export function forecastMethod(value: unknown): ForecastMethod {
 /** The parsed models a process keeps, at most MODEL_CACHE_BYTES of their files together (a parsed
  *  model takes a few times its file in memory): the least recently used is parsed again when asked. */
 export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
-export const parsedModels = byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES);
+const PARSED_MODELS: RuntimeSlot<ByteBudgetCache<GbdtModel>> = {
+  name: "parsed models",
+  make: () => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES),
+};
+/** The parsed models the host keeps for scoring in its own process (a scoring thread keeps its own);
+ *  without a runtime (a job's or a thread's one-off forecast) a model is parsed for its use alone. */
+export const parsedModelsOf = (runtime: Runtime | undefined): ByteBudgetCache<GbdtModel> | undefined => runtime?.kept(PARSED_MODELS);
 
 /** A model file as text, checked: parses, matches the method, uses only known data columns,
  *  and predicts a finite number for a row of typical values and for a row of missing ones. */
@@ -281,17 +287,18 @@ export async function modelFileBody(
   return { body, size: found.size };
 }
 
-/** The runnable model of a stored version, parsed once while `cache` keeps it (this process's
- *  parsedModels, or a scoring thread's own). */
+/** The runnable model of a stored version, parsed once while `cache` keeps it (the host's
+ *  parsedModelsOf, or a scoring thread's own). */
 export function runnableModel(
   deps: Pick<Deps, "blobs">,
   version: ForecastModelVersion,
-  cache: ByteBudgetCache<GbdtModel> = parsedModels,
+  cache: ByteBudgetCache<GbdtModel> | undefined,
 ): Promise<GbdtModel> {
-  return cache.get(version.id, async () => {
+  const parse = async () => {
     const text = await modelText(deps, version);
     return { value: await loadModel(text), bytes: text.length };
-  });
+  };
+  return cache ? cache.get(version.id, parse) : parse().then((parsed) => parsed.value);
 }
 
 export function requireAdmin(actor: Actor) {

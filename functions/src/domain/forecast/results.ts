@@ -7,7 +7,7 @@ import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastChart, ForecastRowsPage } from "../../contract/views";
 import type { StoredCalculation } from "../../ports";
 import { getCalculation } from "../calculation-lookup";
-import type { Actor, Deps } from "../context";
+import type { Actor, Deps, RuntimeSlot } from "../context";
 import { NotFound } from "../errors";
 import { HEAVY_FORECAST_ROWS, heavyWork } from "../heavy-work";
 import { forecastJsonOf, forecastRowsOf, rowBytesBetween, rowsBetween, type ForecastKeptRow } from "./rows";
@@ -31,33 +31,40 @@ const finite = (value: unknown): value is number => typeof value === "number" &&
  *  version of one company's forecast and is never rewritten (forecast-rows.ts), so the dialog's
  *  chart and its pages, asked together and then page after page, parse the 16 MB once, not per
  *  call. Two forecasts at most: a year of 10-minute readings is some 40 MB in memory. */
-const recent = new Map<string, Promise<ForecastKeptRow[]>>();
 const RECENT_FORECASTS = 2;
+/** The host keeps both (its runtime): the parsed rows and, below, the stored JSON of a page. */
+const RECENT: RuntimeSlot<{ rows: Map<string, Promise<ForecastKeptRow[]>>; json: Map<string, ReturnType<typeof forecastJsonOf>> }> = {
+  name: "recent forecasts' rows",
+  make: () => ({ rows: new Map(), json: new Map() }),
+};
 
 /** A forecast's rows, read through the recent ones: every read of them (its table's pages, its
  *  chart, the calculation's read) shares one parse. Reading one of many rows that is not among them
  *  is heavy work (a slot of the user's and the company's, heavy-work.ts), so parallel reads of
  *  different forecasts cannot hold the server's memory; reads of one wait for the same parse. */
-function cachedForecastRows(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: StoredCalculation): Promise<ForecastKeptRow[]> {
-  return recentRead(recent, deps, actor, calculation, forecastRowsOf);
+function cachedForecastRows(
+  deps: Pick<Deps, "blobs" | "repos" | "runtime">,
+  actor: Actor,
+  calculation: StoredCalculation,
+): Promise<ForecastKeptRow[]> {
+  return recentRead(deps.runtime.kept(RECENT).rows, deps, actor, calculation, forecastRowsOf);
 }
 
 /** The stored JSON last read here for a page, by blob key, with its rows' bounds: a page is parsed
  *  alone, so a read of 1 000 of 100 000 rows costs one pass over the bytes once and a small parse
  *  each time, never the 100 000 objects (forecast/rows.ts). */
-const recentJson = new Map<string, ReturnType<typeof forecastJsonOf>>();
 
 /** The recent stored JSON of a forecast with its rows' bounds; reading one of many rows that is
  *  not among them is heavy work, as cachedForecastRows. */
-function recentForecastJson(deps: Pick<Deps, "blobs" | "repos">, actor: Actor, calculation: StoredCalculation) {
-  return recentRead(recentJson, deps, actor, calculation, forecastJsonOf);
+function recentForecastJson(deps: Pick<Deps, "blobs" | "repos" | "runtime">, actor: Actor, calculation: StoredCalculation) {
+  return recentRead(deps.runtime.kept(RECENT).json, deps, actor, calculation, forecastJsonOf);
 }
 
 /** What `readOf` reads of a forecast's stored rows, through `cache` by their blob key; reading one of
  *  many rows that is not among them is heavy work (a slot of the user's and the company's). */
 function recentRead<T>(
   cache: Map<string, Promise<T>>,
-  deps: Pick<Deps, "blobs" | "repos">,
+  deps: Pick<Deps, "blobs" | "repos" | "runtime">,
   actor: Actor,
   calculation: StoredCalculation,
   readOf: (deps: Pick<Deps, "blobs">, calculation: StoredCalculation) => Promise<T>,
@@ -72,7 +79,7 @@ function recentRead<T>(
 
 /** Rows `offset` … `offset + limit` of a forecast and how many it has, read through the recent JSON. */
 export async function forecastRowsWindow(
-  deps: Pick<Deps, "blobs" | "repos">,
+  deps: Pick<Deps, "blobs" | "repos" | "runtime">,
   actor: Actor,
   calculation: StoredCalculation,
   offset: number,
@@ -85,7 +92,7 @@ export async function forecastRowsWindow(
 /** As forecastRowsWindow, the rows as their stored bytes (rowBytesBetween): a read of a page costs
  *  no parse of its rows and no serialising them again. */
 export async function forecastRowBytesWindow(
-  deps: Pick<Deps, "blobs" | "repos">,
+  deps: Pick<Deps, "blobs" | "repos" | "runtime">,
   actor: Actor,
   calculation: StoredCalculation,
   offset: number,

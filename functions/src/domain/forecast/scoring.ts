@@ -6,7 +6,7 @@
 import { airNeeded, predict, whatIf, type GbdtModel } from "@core/gbdt";
 import type { ModelScoring, ScoringCall } from "../../ports/model-scoring";
 import type { Deps } from "../context";
-import { checkModelFile, runnableModel } from "./models";
+import { checkModelFile, parsedModelsOf, runnableModel } from "./models";
 
 /** The answer of `call` on a parsed model. */
 export function scoreModel(model: GbdtModel, call: ScoringCall): Float64Array | ReturnType<typeof whatIf> | ReturnType<typeof airNeeded> {
@@ -15,13 +15,14 @@ export function scoreModel(model: GbdtModel, call: ScoringCall): Float64Array | 
   return airNeeded(model, ...call.args);
 }
 
-/** Scoring in this process, on the models it keeps (parsedModels). */
-export const inProcessScoring = (deps: Pick<Deps, "blobs">): ModelScoring => ({
+/** Scoring in this process, on the models its host keeps (parsedModelsOf). */
+export const inProcessScoring = (deps: Pick<Deps, "blobs"> & Partial<Pick<Deps, "runtime">>): ModelScoring => ({
   async score(version, call) {
-    return scoreModel(await runnableModel(deps, version), call) as never;
+    return scoreModel(await runnableModel(deps, version, parsedModelsOf(deps.runtime)), call) as never;
   },
   check: checkModelFile,
 });
 
 /** The host's scoring: its threads where it has them, else this process. */
-export const modelScoring = (deps: Pick<Deps, "blobs" | "modelScoring">): ModelScoring => deps.modelScoring ?? inProcessScoring(deps);
+export const modelScoring = (deps: Pick<Deps, "blobs" | "modelScoring"> & Partial<Pick<Deps, "runtime">>): ModelScoring =>
+  deps.modelScoring ?? inProcessScoring(deps);

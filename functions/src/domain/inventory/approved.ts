@@ -3,7 +3,7 @@
 // whatever a later dictionary correction does to the live recomputation, which is shown beside
 // them only as «если переоткрыть». A version never changes, so its figures are kept in the
 // process once read (by company, year, version, hash and facility).
-import type { Deps } from "../context";
+import type { Deps, RuntimeSlot } from "../context";
 import type { InventoryReview } from "../../ports";
 import type { Order371Category } from "@core/inventory";
 import { isApproved } from "./review";
@@ -24,16 +24,18 @@ export interface ApprovedFigures {
 }
 
 const KEPT = 200;
-const kept = new Map<string, ApprovedFigures>();
+/** The approved versions' figures the host keeps (a version never changes), the latest KEPT. */
+const APPROVED_FIGURES: RuntimeSlot<Map<string, ApprovedFigures>> = { name: "approved versions' figures", make: () => new Map() };
 
 /** The approved version's figures of the year (of one facility when given), or undefined when the
  *  year does not stand approved. */
 export async function approvedFigures(
-  deps: Pick<Deps, "repos" | "blobs">,
+  deps: Pick<Deps, "repos" | "blobs" | "runtime">,
   review: Pick<InventoryReview, "company" | "year" | "status" | "snapshot">,
   facilityId?: string,
 ): Promise<ApprovedFigures | undefined> {
   if (!isApproved(review as InventoryReview) || !review.snapshot) return undefined;
+  const kept = deps.runtime.kept(APPROVED_FIGURES);
   const key = [review.company, review.year, review.snapshot.version, review.snapshot.sha256, facilityId ?? ""].join("|");
   const known = kept.get(key);
   if (known) return known;

@@ -294,7 +294,11 @@ async function runFor(deps: Pick<Deps, "repos" | "runtime">, company: string, bi
 }
 
 /** The forecast issued at the meter's latest minute: the last row of runForecast over forecastRowsAt. */
-export async function forecastNow(deps: Pick<Deps, "blobs" | "modelScoring">, run: Run, rows: Record<string, number | string>[]) {
+export async function forecastNow(
+  deps: Pick<Deps, "blobs" | "modelScoring" | "runtime">,
+  run: Run,
+  rows: Record<string, number | string>[],
+) {
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
   return done.rows[done.rows.length - 1];
 }
