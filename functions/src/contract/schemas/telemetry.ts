@@ -37,6 +37,13 @@ export const batchStatusSchema = z.object({
   duplicate: z.int().meta({ description: "The same (sensor, instant, value) stored before: kept once" }),
   corrected: z.int().meta({ description: "A new value for a stored (sensor, instant): the old one kept in the log" }),
   refused: z.array(z.object({ line: z.int(), reason: z.string().meta({ description: "In Russian" }) })),
+  refused_values: z.optional(z.int()).meta({
+    description: "A dispatch file's batch: values refused whose lines' other values were read (issue 87)",
+  }),
+  refused_lines: z.optional(z.int()).meta({ description: "A dispatch file's batch: lines refused whole (their time, their bytes)" }),
+  incomplete_lines: z.optional(z.int()).meta({
+    description: "A dispatch file's batch: lines with fewer cells than the header, the cells they have read",
+  }),
   readings_sha256: z.string().meta({ description: "SHA-256 of the batch's accepted readings as stored" }),
   file_name: z.optional(z.string().meta({ description: "A dispatch file's batch: the file's name as uploaded" })),
   failure: z.optional(z.string().meta({ description: "A failed batch: why it was not applied, in Russian" })),

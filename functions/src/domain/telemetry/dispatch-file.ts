@@ -38,9 +38,13 @@ export const HEADER_MESSAGE =
   "Строка 1: ожидается заголовок выгрузки АГК — «Время;<код датчика>;…» (столбец на датчик) или «Датчик;Время;Значение» (строка на показание)";
 
 /** Where a reading goes; `reading` answers why it is refused (a sensor not in the register at `t`), or nothing. */
+/** Issue 87: what a refusal leaves out — one value of a line (its other values read), the whole line,
+ *  or the cells a line cut short lacks (the cells it has read). */
+export type RefusalKind = "value" | "line" | "incomplete";
+
 export interface DispatchSink {
   reading(line: number, code: string, t: number, value: number): string | undefined;
-  refuse(line: number, reason: string): void;
+  refuse(line: number, reason: string, kind?: RefusalKind): void;
 }
 
 export interface DispatchOptions {
@@ -275,7 +279,12 @@ export class DispatchReader {
       if (i === timeColumn) return undefined;
       if (code === "") return undefined;
       if (this.options.known && !this.options.known(code)) {
-        this.sink.refuse(1, `столбец «${code.slice(0, 40)}»: датчик не найден в реестре датчиков площадки, его значения не прочитаны`);
+        // The column's values are refused; the other values of its lines are read.
+        this.sink.refuse(
+          1,
+          `столбец «${code.slice(0, 40)}»: датчик не найден в реестре датчиков площадки, его значения не прочитаны`,
+          "value",
+        );
         return undefined;
       }
       return code;
@@ -317,12 +326,14 @@ export class DispatchReader {
 
   private value(line: number, code: string, cell: string, t: number, named: boolean) {
     const read = readTypedNumber(cell);
+    // A line of one reading (the rows layout) loses the line with its value.
+    const kind: RefusalKind = named ? "value" : "line";
     if (!read.ok) {
-      this.sink.refuse(line, `${named ? `«${code.slice(0, 40)}»: ` : ""}значение «${cell.trim().slice(0, 40)}» не число`);
+      this.sink.refuse(line, `${named ? `«${code.slice(0, 40)}»: ` : ""}значение «${cell.trim().slice(0, 40)}» не число`, kind);
       return;
     }
     const refused = this.sink.reading(line, code, t, read.value);
-    if (refused) this.sink.refuse(line, refused);
+    if (refused) this.sink.refuse(line, refused, kind);
   }
 
   private row(line: number, fields: string[]) {
@@ -343,6 +354,17 @@ export class DispatchReader {
       const cell = fields[c];
       if (code === undefined || cell === undefined || cell.trim() === "") continue;
       this.value(line, code, cell, t, true);
+    }
+    // A line cut short (fewer cells than the header): said once, with the sensors it has no cell for.
+    const lacking = layout.codes.slice(fields.length).filter((code): code is string => code !== undefined);
+    if (lacking.length > 0) {
+      const named = lacking.slice(0, 3).map((code) => `«${code.slice(0, 40)}»`);
+      this.sink.refuse(
+        line,
+        `строка неполная: ${fields.length} из ${layout.codes.length} столбцов заголовка — нет значений ${named.join(", ")}` +
+          `${lacking.length > 3 ? ` и еще ${lacking.length - 3}` : ""}; остальные значения строки прочитаны`,
+        "incomplete",
+      );
     }
   }
 }

@@ -84,6 +84,8 @@ describe("a wide export in Windows-1251", () => {
   it("keeps the good lines and refuses each bad one by its number, in Russian", async () => {
     const batch = await applied(encodeLegacy(text, "windows-1251"));
     expect(batch).toMatchObject({ state: "done", lines: 5, accepted: 4, duplicate: 0, corrected: 0, refused_count: 4 });
+    // Issue 87: line 3's methane refused, its flow kept, and the unknown column's values: values, not lines.
+    expect(batch).toMatchObject({ refused_values: 2, refused_lines: 2, incomplete_lines: 0 });
     expect(batch.refused).toEqual([
       { line: 1, reason: "столбец «Х-9»: датчик не найден в реестре датчиков площадки, его значения не прочитаны" },
       { line: 3, reason: "«М-1»: значение «обрыв» не число" },
@@ -95,6 +97,17 @@ describe("a wide export in Windows-1251", () => {
     expect([...methane.values]).toEqual([0.44, 0.46]);
     const flow = await readingsBetween(d.deps, staff.company, sensors["Q-1"], instant(0), instant(60));
     expect([...flow.values]).toEqual([12000, 12100]);
+  });
+
+  it("counts a line cut short apart, naming the sensors it has no cell for, and reads the cells it has (issue 87)", async () => {
+    const cut = ["Время;Q-1;М-2;М-3", `${wall(130)};12 000;0,41;0,42`, `${wall(131)};12 000`, `${wall(132)};12 000;0,43;0,44`].join("\r\n");
+    const batch = await applied(new TextEncoder().encode(cut));
+    expect(batch).toMatchObject({ lines: 3, accepted: 7, refused_values: 0, refused_lines: 0, incomplete_lines: 1 });
+    expect(batch.refused).toEqual([
+      { line: 3, reason: "строка неполная: 2 из 4 столбцов заголовка — нет значений «М-2», «М-3»; остальные значения строки прочитаны" },
+    ]);
+    const flow = await readingsBetween(d.deps, staff.company, sensors["Q-1"], instant(130), instant(133));
+    expect([...flow.times]).toEqual([instant(130), instant(131), instant(132)]);
   });
 
   it("stores once when the same file comes again: every reading a duplicate, the days unchanged", async () => {

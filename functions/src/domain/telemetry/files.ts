@@ -26,7 +26,7 @@ import { ABANDONED_UPLOAD_MS, checkDeclared, grantUpload, type UploadGrant, type
 import { fileSize } from "../../contract/schemas/uploads";
 import type { Sensor, TelemetryBatch } from "../../ports";
 import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
-import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE } from "./dispatch-file";
+import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, type RefusalKind } from "./dispatch-file";
 import { impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
@@ -226,7 +226,9 @@ export async function readFileBatch(
   deps: Pick<Deps, "repos" | "blobs">,
   batch: TelemetryBatch,
   apply: (part: number, readings: SensorReadings[]) => Promise<void>,
-): Promise<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256">> {
+): Promise<
+  Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "refused_values" | "refused_lines" | "incomplete_lines" | "readings_sha256">
+> {
   const [sensors, company] = await Promise.all([
     deps.repos.sensors.listOfFacility(batch.company, batch.facility),
     deps.repos.companies.get(batch.company),
@@ -234,6 +236,8 @@ export async function readFileBatch(
   const index = sensorIndex(sensors, zoneOf(company));
   const refused: TelemetryBatch["refused"] = [];
   let refusedCount = 0;
+  // Issue 87: values refused (their lines' other values read), lines refused whole, lines cut short.
+  const kinds: Record<RefusalKind, number> = { value: 0, line: 0, incomplete: 0 };
   const hash = createHash("sha256").update("[");
   let hashed = 0;
   // The part being read, per sensor in typed arrays; the parts read and not yet applied (a block's).
@@ -263,8 +267,9 @@ export async function readFileBatch(
         hash.update(`${hashed++ ? "," : ""}${JSON.stringify([sensor.id, t, value])}`);
         return undefined;
       },
-      refuse(line, reason) {
+      refuse(line, reason, kind = "line") {
         refusedCount++;
+        kinds[kind]++;
         if (refused.length < LIMITS.telemetry.refusedListed) refused.push({ line, reason });
       },
     },
@@ -291,6 +296,7 @@ export async function readFileBatch(
     ready.length = 0;
     part.take();
     refusedCount++;
+    kinds.line++;
     refused.push({ line: Number(/Строка (\d+)/.exec(error.detail)?.[1] ?? 1), reason: error.detail });
   }
   if (part.length > 0) ready.push(part.take());
@@ -300,6 +306,9 @@ export async function readFileBatch(
     lines: Math.max(0, reader.lines - 1),
     refused,
     refused_count: refusedCount,
+    refused_values: kinds.value,
+    refused_lines: kinds.line,
+    incomplete_lines: kinds.incomplete,
     readings_sha256: hash.update("]").digest("hex"),
   };
 }

@@ -27,7 +27,23 @@ export function dispatchFileProblem(file: File): string | undefined {
 
 type Refused = TelemetryBatch["refused"][number];
 
+/** Issue 87: a file's refusals counted apart — values refused (the rest of their lines read), lines
+ *  refused whole, lines cut short (the cells they have read) — where the batch counts them; else its
+ *  refused lines as listed. */
+function refusalCounts(batch: TelemetryBatch): { key: string; label: string; n: number }[] {
+  if (batch.refused_values === undefined && batch.refused_lines === undefined && batch.incomplete_lines === undefined) {
+    return [{ key: "refused", label: "Отклонено строк", n: batch.refused.length }];
+  }
+  return [
+    { key: "refused_values", label: "Отклонено значений (остальные значения строки приняты)", n: batch.refused_values ?? 0 },
+    { key: "refused_lines", label: "Отклонено строк целиком", n: batch.refused_lines ?? 0 },
+    { key: "incomplete_lines", label: "Неполных строк (прочитано то, что в них есть)", n: batch.incomplete_lines ?? 0 },
+  ];
+}
+
 function BatchView({ batch }: { batch: TelemetryBatch }) {
+  const refusals = refusalCounts(batch);
+  const said = refusals.filter((r) => r.n > 0).map((r) => `${r.label.replace(/ \(.*\)$/, "").toLowerCase()}: ${count(r.n)}`);
   if (batch.state === "queued")
     return (
       <Flex gap={12} align="center" role="status">
@@ -42,10 +58,10 @@ function BatchView({ batch }: { batch: TelemetryBatch }) {
         <Alert type="error" showIcon role="alert" title={`Выгрузка не применена: ${batch.failure ?? "причина не указана"}`} />
       ) : (
         <Alert
-          type={batch.refused.length ? "warning" : "success"}
+          type={said.length ? "warning" : "success"}
           showIcon
           role="status"
-          title={batch.refused.length ? `Обработано; отклонено строк: ${count(batch.refused.length)}` : "Обработано без ошибок"}
+          title={said.length ? `Обработано; ${said.join(", ")}` : "Обработано без ошибок"}
         />
       )}
       <Descriptions
@@ -56,12 +72,13 @@ function BatchView({ batch }: { batch: TelemetryBatch }) {
           { key: "accepted", label: "Принято", children: count(batch.accepted) },
           { key: "duplicate", label: "Повторы (уже были)", children: count(batch.duplicate) },
           { key: "corrected", label: "Исправлено", children: count(batch.corrected) },
-          { key: "refused", label: "Отклонено строк", children: count(batch.refused.length) },
+          ...refusals.map((r) => ({ key: r.key, label: r.label, children: count(r.n) })),
         ]}
       />
       {batch.refused.length > 0 && (
         <ListTable<Refused>
-          rowKey="line"
+          // A line may be named more than once (two values refused, a value and the cells it lacks).
+          rowKey={(r) => `${r.line}|${r.reason}`}
           aria-label="Отклонённые строки"
           columns={[
             { title: "Строка", dataIndex: "line", width: 90, render: (line: number) => count(line) },

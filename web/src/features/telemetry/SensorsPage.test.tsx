@@ -312,6 +312,8 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
           duplicate: 0,
           corrected: 0,
           refused: done ? REFUSED : [],
+          // Issue 87: a file's refusals counted apart.
+          ...(done ? { refused_values: 10, refused_lines: 1, incomplete_lines: 1 } : {}),
           readings_sha256: "0".repeat(64),
           file_name: "Выгрузка.csv",
         };
@@ -335,7 +337,9 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
   await inside.findByTestId("chosen-dispatch-file");
   await app.user.click(ok());
 
-  await inside.findByText("Обработано; отклонено строк: 12");
+  await inside.findByText("Обработано; отклонено значений: 10, отклонено строк целиком: 1, неполных строк: 1");
+  expect(dialog.textContent).toContain("Отклонено значений (остальные значения строки приняты)");
+  expect(dialog.textContent).toContain("Неполных строк (прочитано то, что в них есть)");
   expect(reads).toBeGreaterThanOrEqual(2);
   expect(put).toHaveBeenCalledTimes(1);
   expect(app.api.calls("telemetryUploadUrl")[0].body).toMatchObject({ facility: "f1", content_type: "text/csv", name: "Выгрузка.csv" });
