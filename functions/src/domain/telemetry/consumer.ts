@@ -91,6 +91,17 @@ function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
 
 type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">;
 
+/** Where a batch's work is done: the drain hands each slice (a pushed batch's days, a part of a file,
+ *  the day consumers' share) to its turns between companies; applied alone, at once. */
+type Slice = <T>(work: (pass: Pass) => Promise<T>) => Promise<T>;
+/** Within a slice: lets the others waiting take their turn, then goes on. */
+type Pass = () => Promise<void>;
+const atOnce: Slice = (work) => work(async () => undefined);
+
+/** Sensor-days one slice writes, or hands the day consumers, at most (a sensor's run of days whole): a
+ *  push of 10 000 readings on as many days is ten slices, the other companies' turns between them. */
+export const SLICE_DAYS = 1_000;
+
 /** The days written by several batches taken together, per facility: each day once, each sensor's
  *  earliest instant changed, the readings as applied. */
 class PendingChanges {
@@ -220,12 +231,13 @@ async function applyRows(
   readings: readonly SensorReadings[],
   totals: number[],
   pending?: PendingChanges,
+  pass: Pass = async () => undefined,
 ): Promise<void> {
   const company = batch.company;
   const groups = readings.flatMap((r) => byDay(r).map((day) => ({ sensor: r.sensor, ...day })));
   const refused: { sensor: string; day: string; error: unknown }[] = [];
   const written: typeof groups = [];
-  for (const group of groups) {
+  const write = async (group: (typeof groups)[number]) => {
     try {
       for (;;) {
         const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
@@ -254,6 +266,19 @@ async function applyRows(
     } catch (error) {
       refused.push({ sensor: group.sensor, day: group.day, error });
     }
+  };
+  // SLICE_DAYS sensor-days or PASS_READINGS readings, then the others' turn.
+  let sliceDays = 0;
+  let sliceRead = 0;
+  for (const group of groups) {
+    if (sliceDays >= SLICE_DAYS || sliceRead >= PASS_READINGS) {
+      await pass();
+      sliceDays = 0;
+      sliceRead = 0;
+    }
+    await write(group);
+    sliceDays++;
+    sliceRead += group.times.length;
   }
   const kept = refused.length === 0 ? readings : keptReadings(written);
   const since: Record<string, number> = {};
@@ -268,15 +293,14 @@ async function applyRows(
     const change = { company, facility: batch.facility, batches: [applied], days, since, readings: kept.filter((r) => r.times.length > 0) };
     const to = pending ?? new PendingChanges();
     to.add(change);
-    if (!pending) await to.publish(deps);
+    if (!pending) {
+      // A file's part: the others waiting take their turn between its days and their publish.
+      await pass();
+      await to.publish(deps);
+    }
   }
   if (refused.length > 0) throw await refusedDays(deps, batch, refused);
 }
-
-/** Where a batch's work is done: the drain hands each slice (a pushed batch, a part of a file) to its
- *  turns between companies; applied alone, at once. */
-type Slice = <T>(work: () => Promise<T>) => Promise<T>;
-const atOnce: Slice = (work) => work();
 
 /** A batch applied: as finished (its counts, its state done), the pushed batch's days left to be
  *  published with its round, and what failed, if anything did (the readings it could store are in). */
@@ -299,7 +323,7 @@ async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice
     try {
       // Each part's days are published as it is in: a year's file is not held to be told at its end.
       const read = await readFileBatch(deps, batch, (part, readings) =>
-        slice(() => applyRows(deps, batch, `${batch.batch}#${part}`, readings, totals)).catch(
+        slice((pass) => applyRows(deps, batch, `${batch.batch}#${part}`, readings, totals, undefined, pass)).catch(
           (error: unknown) => void failures.push(error),
         ),
       );
@@ -308,10 +332,12 @@ async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice
       failures.push(error);
     }
   } else {
-    await slice(async () => {
+    // In its turn (a push is ≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_DAYS at a
+    // time, the others' turn between.
+    await slice(async (pass) => {
       const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
       const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
-      await applyRows(deps, batch, batch.batch, columnsOf(rows), totals, changes);
+      await applyRows(deps, batch, batch.batch, columnsOf(rows), totals, changes, pass);
     }).catch((error: unknown) => void failures.push(error));
   }
   const { attempts: _attempts, retry_at: _retry, failure: _failure, ...rest } = finished;
@@ -437,12 +463,21 @@ class Turns {
     if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.held = true;
     try {
-      return await work();
+      return await work(this.pass);
     } finally {
       const next = this.waiting.shift();
       if (next) next();
       else this.held = false;
     }
+  };
+  /** The turn handed to the next waiting, and this one's taken again behind the others. */
+  private readonly pass: Pass = async () => {
+    const next = this.waiting.shift();
+    if (!next) return;
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      next();
+    });
   };
 }
 
@@ -450,6 +485,8 @@ class Turns {
 const DRAIN_ROUND = 25;
 /** The queue's marks a drain reads at once: each company with a batch among them takes its turns. */
 const QUEUE_SCAN = 5_000;
+/** Readings a turn of pushes reads before it lets the others waiting in (a file's part's worth). */
+const PASS_READINGS = 10_000;
 /** How often a drain busy with long work reads the queue again for companies newly queued (ms). */
 const RESCAN_MS = 1_000;
 
@@ -470,7 +507,7 @@ async function applyRound(
   slice: Slice,
   later: Map<string, number>,
 ): Promise<void> {
-  const applied: Applied[] = [];
+  const ready: TelemetryBatch[] = [];
   for (const mark of round) {
     const batch = await deps.repos.telemetry.getBatch(mark.company, mark.batch);
     if (!batch) {
@@ -493,22 +530,47 @@ async function applyRound(
       later.set(batch.batch, Infinity);
       continue;
     }
-    applied.push(await applyDays(deps, await attemptBegins(deps, batch), slice));
+    ready.push(batch);
   }
-  if (applied.length === 0) return;
-  await slice(async () => {
+  if (ready.length === 0) return;
+  const applied: Applied[] = [];
+  const run = async (within: Slice, counted: (batch: TelemetryBatch) => void = () => undefined) => {
+    for (const batch of ready) {
+      applied.push(await applyDays(deps, await attemptBegins(deps, batch), within));
+      counted(batch);
+    }
     const all = new PendingChanges();
     for (const a of applied) all.merge(a.changes);
     try {
-      await all.publish(deps);
+      await within(() => all.publish(deps));
     } catch {
       // One batch's days may be the cause: each batch's on its own, the one that fails failing.
       for (const a of applied)
-        await a.changes.publish(deps).catch((error: unknown) => {
+        await within(() => a.changes.publish(deps)).catch((error: unknown) => {
           a.error ??= consumersFailed(error);
         });
     }
-  });
+  };
+  if (ready.some((batch) => batch.file)) await run(slice);
+  else {
+    // Pushes only: the round in one turn, its days written and handed to the day consumers at once (a
+    // gateway's push is done a turn after it is taken up), letting the others waiting in once it has
+    // read PASS_READINGS readings (a batch or a piece of its day consumers at a time, a push's days
+    // SLICE_DAYS at a time).
+    await slice(async (pass) => {
+      let read = 0;
+      await run(
+        async (work) => {
+          if (read >= PASS_READINGS) {
+            read = 0;
+            await pass();
+          }
+          return work(pass);
+        },
+        (batch) => (read += batch.lines),
+      );
+    });
+  }
   for (const a of applied) {
     if (a.error === undefined) await deps.repos.telemetry.finishBatch(a.finished);
     else later.set(a.stored.batch, (await attemptFailed(deps, a)) ?? Infinity);
@@ -532,9 +594,17 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   let scannedAt = -Infinity;
   let scanning: Promise<void> | undefined;
   // Each slice asked for looks at the queue again once RESCAN_MS passed, before it waits for its turn.
-  const slice: Slice = async (work) => {
+  const rescan = async () => {
     if (now() - scannedAt >= RESCAN_MS) await scan();
-    return turns.slice(work);
+  };
+  const slice: Slice = async (work) => {
+    await rescan();
+    return turns.slice((pass) =>
+      work(async () => {
+        await rescan();
+        await pass();
+      }),
+    );
   };
   const company = async (id: string) => {
     for (;;) {
