@@ -11,7 +11,15 @@ import { expect, it } from "vitest";
 import { runAdmin } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
-import { callApi as call } from "../support/api-call";
+import { callApi } from "../support/api-call";
+
+/** A call of the API; a GET whose pooled connection the server closed as it was sent (its 5 s
+ *  keep-alive, late on a loaded machine: «other side closed») is asked once more. */
+const call = (url: string, token: string, method: string, path: string, body?: unknown) =>
+  callApi(url, token, method, path, body).catch((error: unknown) => {
+    if (method !== "GET") throw error;
+    return callApi(url, token, method, path, body);
+  });
 
 const SENSORS = 20;
 const DAYS = 60;
@@ -34,8 +42,15 @@ function dispatchFile(): Buffer {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 it("applies another company's reading within 10 s while one company's dispatch file of 1,7 million readings is applied, its get_me p50 under 50 ms", async () => {
+  // Made first: seconds of CPU on a loaded machine, during which a pooled connection would sit idle
+  // past the server's 5 s keep-alive and be closed as the next request goes out on it.
+  const file = dispatchFile();
   const dataDir = mkdtempSync(join(tmpdir(), "telemetry-fairness-"));
   const server = await startServerProcess(dataDir);
+  let log = "";
+  server.child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  server.child.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  server.child.once("exit", (code, signal) => (log += `\n[server ended: ${code ?? signal}]`));
   try {
     const a = (await signInAsDemo(server.url)).access;
     const facility = await call(server.url, a, "POST", "/v1/facilities/", { name: "Шахта «Год»", kind: "underground_mine" });
@@ -80,7 +95,6 @@ it("applies another company's reading within 10 s while one company's dispatch f
     ).toBe(201);
 
     // The heavy batch: the file uploaded straight to storage and named.
-    const file = dispatchFile();
     const grant = await call(server.url, a, "POST", "/v1/telemetry/upload-url/", {
       facility: facility.body.id,
       content_type: "text/csv",
@@ -141,6 +155,9 @@ it("applies another company's reading within 10 s while one company's dispatch f
       `fairness: the neighbour's reading applied in ${appliedMs} ms while the file was applied (${((Date.now() - pushedAt) / 1000).toFixed(1)} s from the push to the file done); get_me p50 ${median(latencies).toFixed(1)} ms of ${latencies.length}`,
     );
     expect(median(latencies)).toBeLessThan(50);
+  } catch (error) {
+    console.log(`the server's log:\n${log.slice(-4000)}`);
+    throw error;
   } finally {
     server.child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
