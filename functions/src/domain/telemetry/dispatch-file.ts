@@ -10,6 +10,7 @@
 // so a year's file (70-400 MB) is never held whole. A block the decoder refuses is decoded line by
 // line, and each line whose bytes are neither UTF-8 nor Windows-1251 is refused with its number while
 // the others are kept; a header that cannot be read refuses the file (its sensor codes are unknown).
+import { DISPATCH_TIME_FORMATS } from "../../contract/dispatch-formats";
 import { CSV_ENCODING_MESSAGE, CsvEncodingError, UnterminatedQuote, csvDelimiter, csvRecords, decodeCsvBytes } from "@core/csv";
 import { instantOfWallTime } from "@core/company-clock";
 import { readTypedNumber } from "@core/typed-numbers";
@@ -315,7 +316,7 @@ export class DispatchReader {
     } else if (ZONED_ISO.test(text)) {
       t = Date.parse(text);
       if (Number.isNaN(t)) return `время «${text.slice(0, 40)}» не существует`;
-    } else return `время «${text.slice(0, 40)}» не в формате ДД.ММ.ГГГГ ЧЧ:ММ:СС`;
+    } else return `время «${text.slice(0, 40)}» не в формате: ${DISPATCH_TIME_FORMATS}`;
     const { now, futureMinutes = 5, oldest } = this.options;
     if (now !== undefined && t > now + futureMinutes * 60_000) {
       return `время ${text} позже текущего более чем на ${futureMinutes} минут`;

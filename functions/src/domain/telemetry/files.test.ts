@@ -128,6 +128,27 @@ describe("a wide export in Windows-1251", () => {
   });
 });
 
+// Issue 87, item 14: the dialog and docs said «ДД.ММ.ГГГГ ЧЧ:ММ:СС» alone, though «ЧЧ:ММ» and a decimal
+// dot are read too; the refusal of a time says every form read.
+describe("the forms a dispatch file is read in", () => {
+  it("reads a time without seconds and a value with a dot, and a time in no form read is refused naming them all", async () => {
+    const text = ["Датчик;Время;Значение", "М-8;01.03.2026 10:05;7.21", "М-8;01.03.2026 10:06:00;0,45", "М-8;1.3.2026 10:07;0,46"].join(
+      "\n",
+    );
+    const batch = await applied(new TextEncoder().encode(text));
+    expect(batch).toMatchObject({ accepted: 2, refused_count: 1 });
+    expect(batch.refused).toEqual([
+      {
+        line: 4,
+        reason:
+          "время «1.3.2026 10:07» не в формате: «ДД.ММ.ГГГГ ЧЧ:ММ:СС» или «ДД.ММ.ГГГГ ЧЧ:ММ» по часам компании, или ISO 8601 с часовым поясом",
+      },
+    ]);
+    const read = await readingsBetween(d.deps, staff.company, sensors["М-8"], instant(5), instant(7));
+    expect([...read.values]).toEqual([7.21, 0.45]);
+  });
+});
+
 describe("one row per reading", () => {
   it("refuses an unknown sensor and a line whose bytes are in no encoding it reads, keeping the rest", async () => {
     const head = new TextEncoder().encode(`Датчик;Время;Значение\nМ-2;${wall(0)};0,5\n`);

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
-import { fileSize, LIMITS } from "@server/contract";
+import { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
 import { dispatchFileUpload, useTelemetryBatch, type TelemetryBatch } from "../../api/telemetry";
 import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
@@ -118,9 +118,9 @@ export default function DispatchFileDialog({ facility, onClose }: { facility: st
     >
       <Flex vertical gap={8}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          Файл выгрузки диспетчерской системы: CSV в кодировке Windows-1251 или UTF-8, разделитель «;», время «ДД.ММ.ГГГГ ЧЧ:ММ:СС» по часам
-          компании; столбец на код датчика после времени или строка на показание «Датчик;Время;Значение». Не больше {fileSize(FILE_BYTES)}.
-          Ошибочные строки отклоняются с номером и причиной, остальные принимаются.
+          Файл выгрузки диспетчерской системы: CSV в кодировке Windows-1251 или UTF-8, разделитель «;», время {DISPATCH_TIME_FORMATS};
+          значения: {DISPATCH_VALUE_FORMATS}; столбец на код датчика после времени или строка на показание «Датчик;Время;Значение». Не
+          больше {fileSize(FILE_BYTES)}. Ошибочные строки отклоняются с номером и причиной, остальные принимаются.
         </Typography.Paragraph>
         {!started && (
           <Upload {...choice.upload}>
