@@ -68,8 +68,9 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/forecast/",
   "domain/calculations/",
   "domain/abatement/",
-  "domain/climate/",
   "domain/telemetry/",
+  // A climate project's periods read the facility's register and its stored minutes.
+  "domain/climate/",
   "domain/admin/",
 ];
 

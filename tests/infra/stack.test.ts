@@ -411,7 +411,7 @@ describe.each([
       // the pending tag they carry); it checks them by a ranged read (GetObject), deletes refused
       // ones (DeleteObject) and untags accepted ones (PutObjectTagging with an empty tag set).
       "s3:DeleteObject,s3:GetObject,s3:PutObject /training/*",
-      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/* /inventory/* /telemetry/*",
+      "s3:DeleteObject,s3:GetObject,s3:PutObject /uploads/* /forecasts/* /models/* /inventory/* /telemetry/* /climate/*",
       "s3:DeleteObject,s3:GetObject,s3:PutObject,s3:PutObjectTagging /documents/* /media/*",
     ]);
     // The histories of training jobs wait in the exports bucket, expired by its lifecycle rule.

@@ -1,8 +1,11 @@
 // Stored climate projects (v1/climate-projects/, issue 89 item 1) on the in-process API: a project names
 // its devices' meters by their codes in the facility's register, each of the kind its channel takes and
 // each that its device's kind needs; it is versioned, in the company's change log, and another
-// company's id is 404.
+// company's id is 404. A monitoring period computed from the stored minutes of the plan's meters
+// equals section 13.5's worked example (a): the open flare Ф-1's six hours, flame lost in one, a flow
+// gap in another — 15,588375 t CO2-eq, 15 carbon units.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
@@ -169,5 +172,113 @@ describe("v1/climate-projects/", () => {
     expect(entries.map((e) => e.created)).toEqual([false, true]);
     expect(entries[0].changes).toEqual([{ field: "archived", label: "В архиве", before: "нет", after: "да" }]);
     expect(entries[1].changes.find((c) => c.label === "Устройства и датчики")?.after).toBe("Открытый факел 1: q Q-1, c C-1, flame FL-1");
+  });
+});
+
+// Section 13.5 (a): hour by hour Q (m³/min at 0 °C) and C (%), all on the company's clock (+7).
+const A_HOURS = [
+  [21.0, 38.5],
+  [22.5, 37.0],
+  [22.0, 37.5],
+  [20.5, 39.0],
+  [20.5, 39.0],
+  [21.5, 38.0],
+];
+/** 2026-06-01 00:00 in Novokuznetsk (UTC+7). */
+const JUNE_1 = Date.UTC(2026, 4, 31, 17, 0);
+
+async function pushCaseA(q: string, c: string, flame: string) {
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  for (let m = 0; m < 6 * 60; m++) {
+    const h = Math.floor(m / 60);
+    const minute = m % 60;
+    const t = new Date(JUNE_1 + m * 60_000 + 30_000).toISOString();
+    // Hour 04: the flow missing from :10 to :34 (25 minutes, too long to substitute).
+    if (!(h === 4 && minute >= 10 && minute <= 34)) readings.push({ sensor: q, t, value: A_HOURS[h][0] });
+    readings.push({ sensor: c, t, value: A_HOURS[h][1] });
+    // Hour 02: no flame from :20 to :26 (7 minutes).
+    readings.push({ sensor: flame, t, value: h === 2 && minute >= 20 && minute <= 26 ? 0 : 1 });
+  }
+  const res = await h.request("/api/v1/telemetry/readings/", { method: "POST", token: staff.token, json: { facility, readings } });
+  expect(res.status, await res.clone().text()).toBe(202);
+  await telemetryIdle(h.deps);
+}
+
+describe("POST v1/climate-projects/{id}/periods/", () => {
+  it("computes section 13.5 (a) from the stored minutes of the plan's meters: 15,588375 t CO2-eq, 15 units, its deviations", async () => {
+    for (const [code, kind] of [
+      ["Q-A", "flow"],
+      ["C-A", "methane_high"],
+      ["FL-A", "flame"],
+    ]) {
+      await created(
+        await h.request(`/api/v1/facilities/${facility}/sensors/`, { method: "POST", token: staff.token, json: { code, kind, point } }),
+      );
+    }
+    await pushCaseA("Q-A", "C-A", "FL-A");
+    const device = { name: "Ф-1", point, kind: "flare_open", flow_basis: "normal_0C", sensors: { q: "Q-A", c: "C-A", flame: "FL-A" } };
+    const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body([device]), name: "Ф-1 июнь" } }));
+    const period = await created(
+      await projects(staff.token, `${project.id}/periods/`, {
+        method: "POST",
+        json: { start: "2026-06-01T00:00", end: "2026-06-01T06:00" },
+      }),
+    );
+    const totals = period.totals as Record<string, number>;
+    expect(period).toMatchObject({ start: "2026-06-01T00:00", end: "2026-06-01T06:00", hours: 6, carbon_units: 15 });
+    expect(period.start_utc).toBe("2026-05-31T17:00:00.000Z");
+    expect(Math.abs(totals.er_t_co2e - 15.588375)).toBeLessThan(5e-7);
+    expect(Math.abs(totals.be_t_co2e - 43.901828)).toBeLessThan(5e-6);
+    expect(Math.abs(totals.m_ch4_t - 1.756073)).toBeLessThan(5e-7);
+    const deviations = period.deviations as { device: string; label: string | null; kind: string; hours: number }[];
+    expect(deviations.filter((d) => d.kind === "no_data").map((d) => d.label)).toEqual(["2026-06-01T04"]);
+    expect(deviations.filter((d) => d.kind === "not_proven").map((d) => d.label)).toEqual(["2026-06-01T02"]);
+    expect(deviations.find((d) => d.kind === "default_used")).toMatchObject({ device: "Ф-1", hours: 4 });
+    // Kept as computed: read back whole, listed with its totals.
+    const read = await projects(staff.token, `${project.id}/periods/${period.id}/`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(period);
+    const list = (await (await projects(staff.token, `${project.id}/periods/`)).json()) as {
+      results: { id: string; carbon_units: number }[];
+    };
+    expect(list.results.map((p) => [p.id, p.carbon_units])).toEqual([[period.id, 15]]);
+    expect((await projects(other, `${project.id}/periods/${period.id}/`)).status).toBe(404);
+    expect(
+      (await projects(other, `${project.id}/periods/`, { method: "POST", json: { start: "2026-06-02", end: "2026-06-03" } })).status,
+    ).toBe(404);
+
+    // Overlapping, outside the project's dates, not on a whole hour: refused, naming the field.
+    const refused: [unknown, string][] = [
+      [{ start: "2026-06-01T05:00", end: "2026-06-01T08:00" }, "start: период пересекается с периодом 2026-06-01T00:00 – 2026-06-01T06:00"],
+      [{ start: "2026-05-31T00:00", end: "2026-05-31T06:00" }, "start: период начинается раньше начала проекта"],
+      [{ start: "2026-06-01T06:30", end: "2026-06-01T08:00" }, "start: укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"],
+      [{ start: "2026-06-02", end: "2026-06-02" }, "end: конец периода должен быть позже начала"],
+      [{ start: "2026-06-02", end: "2027-06-04" }, `end: отчетный период не длиннее ${(8784).toLocaleString("ru-RU")} часов (года)`],
+      [{ start: "2026-06-02", end: "2099-01-01T00:00" }, `end: отчетный период не длиннее ${(8784).toLocaleString("ru-RU")} часов (года)`],
+      [{ start: "2026-06-02", end: "2026-02-30" }, "end: такой даты нет в календаре"],
+    ];
+    for (const [json, detail] of refused) {
+      const res = await projects(staff.token, `${project.id}/periods/`, { method: "POST", json });
+      expect(res.status, detail).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toBe(detail);
+    }
+    // The next period: no minutes at all — every hour «нет данных», nothing credited, no deficit carried.
+    const next = await created(
+      await projects(staff.token, `${project.id}/periods/`, {
+        method: "POST",
+        json: { start: "2026-06-01T06:00", end: "2026-06-01T09:00", period: { e_grid_aux_mwh: 1 } },
+      }),
+    );
+    expect(next.carbon_units).toBe(0);
+    expect((next.totals as Record<string, number>).deficit_carried_t_co2e).toBeCloseTo(0.6, 9);
+    expect((next.deviations as { kind: string; hours: number }[]).find((d) => d.kind === "no_data")?.hours).toBe(3);
+    // …and the one after carries that deficit in (D78).
+    const third = await created(
+      await projects(staff.token, `${project.id}/periods/`, {
+        method: "POST",
+        json: { start: "2026-06-01T09:00", end: "2026-06-01T10:00" },
+      }),
+    );
+    expect((third.period as Record<string, number>).deficit_prev_t_co2e).toBeCloseTo(0.6, 9);
   });
 });

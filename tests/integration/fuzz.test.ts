@@ -447,6 +447,13 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: { climateProject: 1, audit: 1 },
     },
   ],
+  createClimatePeriod: () => [
+    {
+      path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/`,
+      example: { start: "2026-01-01T00:00", end: "2026-01-01T02:00", period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0 } },
+      writes: { climatePeriods: 1 },
+    },
+  ],
   createFacility: () => [
     {
       path: "/api/v1/facilities/",
@@ -839,6 +846,7 @@ async function snapshot(): Promise<Record<string, number>> {
     abatement: of("ABATEMENT#").length,
     assessment: versionOf(tableKeys.abatementAssessment(user.companyId, objects.abatement.id).SK),
     climateProjects: of("CLIMATEPROJECT#").length,
+    climatePeriods: of("CLIMATEPERIOD#").length,
     climateProject: versionOf(tableKeys.climateProject(user.companyId, objects.climateProject.id).SK),
     facility: versionOf(tableKeys.facility(user.companyId, objects.facility.id).SK),
     points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,

@@ -281,6 +281,12 @@ const FIXTURES: Record<string, Fixture> = {
   createClimateProject: ({ a }) => [
     { path: "/api/v1/climate-projects/", json: climateProjectBody("Б", a.facility.id, a.point.id, { q: a.sensor.code, c: a.sensor.code }) },
   ],
+  createClimatePeriod: ({ a }) => [
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/`, json: { start: "2026-01-01T00:00", end: "2026-01-01T01:00" } },
+  ],
+  listClimatePeriods: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/` }],
+  // A has no period of this id: A is answered 404 too (control false), B 404 by the project.
+  getClimatePeriod: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/`, control: false }],
   getClimateProject: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/` }],
   patchClimateProject: ({ a }) => [
     { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { name: "Взлом", version: 1 } },

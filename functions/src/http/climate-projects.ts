@@ -3,12 +3,16 @@
 import type { ClimateInputs } from "@core/climate-project";
 import {
   climateEvaluateRoute,
+  createClimatePeriodRoute,
   createClimateProjectRoute,
+  getClimatePeriodRoute,
+  listClimatePeriodsRoute,
   getClimateProjectRoute,
   listClimateProjectsRoute,
   patchClimateProjectRoute,
 } from "../contract/routes/climate-projects";
 import { evaluateClimateRequest } from "../domain/climate/evaluate";
+import { createClimatePeriod, getClimatePeriod, listClimatePeriods } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
 import { routeApp } from "./openapi-routes";
 
@@ -28,4 +32,15 @@ export const climateProjectRoutes = routeApp()
   )
   .openapi(patchClimateProjectRoute, async (c) =>
     c.json(await patchClimateProject(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
-  );
+  )
+  .openapi(createClimatePeriodRoute, async (c) =>
+    c.json(await createClimatePeriod(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .openapi(listClimatePeriodsRoute, async (c) => {
+    const results = await listClimatePeriods(c.get("deps"), c.get("actor"), c.req.valid("param").id);
+    return c.json({ results, count: results.length }, 200);
+  })
+  .openapi(getClimatePeriodRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    return c.json(await getClimatePeriod(c.get("deps"), c.get("actor"), id, period), 200);
+  });

@@ -1,9 +1,17 @@
 // Climate projects (methodology section 13, D67): a company's, versioned, in the change log like the
 // rest; their figures are an assessment of reductions, never part of an inventory (D18, D47).
 import type * as z from "zod";
-import type { climateProjectSchema } from "../contract/schemas/climate-project";
+import type { climatePeriodSummarySchema, climateProjectSchema } from "../contract/schemas/climate-project";
 
 export type ClimateProject = z.output<typeof climateProjectSchema>;
+/** A monitoring period as the table keeps it: its bounds, inputs and totals; its hours and figures are
+ *  the blob `blob` names. */
+export type ClimatePeriodRecord = z.output<typeof climatePeriodSummarySchema> & {
+  company: string;
+  period: Record<string, unknown>;
+  rules_version: string;
+  blob: string;
+};
 
 export interface ClimateProjectRepository {
   /** Refused (Conflict) when the id is taken. */
@@ -13,4 +21,9 @@ export interface ClimateProjectRepository {
   list(companyId: string): Promise<ClimateProject[]>;
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: ClimateProject, expectedVersion: number): Promise<void>;
+  /** Refused (Conflict) when the id is taken. */
+  createPeriod(period: ClimatePeriodRecord): Promise<void>;
+  getPeriod(companyId: string, project: string, id: string): Promise<ClimatePeriodRecord | undefined>;
+  /** The project's periods, the earliest first. */
+  listPeriods(companyId: string, project: string): Promise<ClimatePeriodRecord[]>;
 }

@@ -37,6 +37,9 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
    *  under its facility's prefix (`telemetry/files/{company}/{facility}/…`), whose "object created"
    *  notifications go to the readings' queue. */
   telemetry: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
+  /** A climate project's monitoring periods (domain/climate/periods.ts): each period's hour blocks and
+   *  figures as computed, `climate/{company}/{project}/{period}.json`, written once. */
+  climate: { bucket: "UPLOADS_BUCKET", access: "readWrite" },
 };
 
 /** The documents bucket's rule for forecast histories: whatever is under the area after `days`

@@ -1,14 +1,20 @@
 // The company's climate projects (keys.climateProject): a handful per company, read whole.
 import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { ClimateProject, ClimateProjectRepository } from "../../ports";
+import type { ClimatePeriodRecord, ClimateProject, ClimateProjectRepository } from "../../ports";
 import * as keys from "./keys";
 import { versionedPuts } from "./conditions";
-import { climateProjectItem, queryPrefix, strip } from "./items";
+import { climateProjectItem, putNew, queryPrefix, strip } from "./items";
 
 export const CLIMATE_PROJECT_CONFLICT = "Климатический проект был изменен другим пользователем. Обновите страницу и повторите.";
 export const CLIMATE_PROJECT_EXISTS = "Климатический проект с таким идентификатором уже существует";
 
 /** The last changed first, then by name. */
+export const CLIMATE_PERIOD_EXISTS = "Отчетный период с таким идентификатором уже существует";
+
+export const climatePeriodItem = (p: ClimatePeriodRecord) => ({ ...keys.climatePeriod(p.company, p.project, p.id), ...p });
+/** The earliest first. */
+export const periodsInOrder = (a: ClimatePeriodRecord, b: ClimatePeriodRecord) => a.start_utc.localeCompare(b.start_utc);
+
 export const projectsByChange = (a: ClimateProject, b: ClimateProject) =>
   b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name, "ru");
 
@@ -28,5 +34,16 @@ export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string
       return items.map((item) => strip<ClimateProject>(item) as ClimateProject).sort(projectsByChange);
     },
     replace,
+    async createPeriod(period) {
+      await putNew(doc, table, climatePeriodItem(period), CLIMATE_PERIOD_EXISTS);
+    },
+    async getPeriod(companyId, project, id) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.climatePeriod(companyId, project, id) }));
+      return strip<ClimatePeriodRecord>(out.Item);
+    },
+    async listPeriods(companyId, project) {
+      const items = await queryPrefix(doc, table, keys.climatePeriodsOfProject(companyId, project), { consistentRead: true });
+      return items.map((item) => strip<ClimatePeriodRecord>(item) as ClimatePeriodRecord).sort(periodsInOrder);
+    },
   };
 }

@@ -81,6 +81,17 @@ export const abatementOfCompany = (companyId: string) => ({ PK: `COMPANY#${compa
  *  begins_with CLIMATEPROJECT# (a handful per company, read whole). */
 export const climateProject = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `CLIMATEPROJECT#${id}` });
 export const climateProjectsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "CLIMATEPROJECT#" });
+/** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
+ *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
+ *  CLIMATEPERIOD#{project}# (a handful a year). */
+export const climatePeriod = (companyId: string, project: string, id: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `CLIMATEPERIOD#${project}#${id}`,
+});
+export const climatePeriodsOfProject = (companyId: string, project: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `CLIMATEPERIOD#${project}#`,
+});
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */

@@ -13,6 +13,7 @@ import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AbatementAssessment,
   ClimateProject,
+  ClimatePeriodRecord,
   AdminAuditEntry,
   AuditTrailEntry,
   StoredCalculation,
@@ -64,7 +65,14 @@ import {
   type VersionedPartition,
 } from "../dynamodb/items";
 import { ABATEMENT_CONFLICT, byChange } from "../dynamodb/abatement-repository";
-import { CLIMATE_PROJECT_CONFLICT, CLIMATE_PROJECT_EXISTS, projectsByChange } from "../dynamodb/climate-project-repository";
+import {
+  CLIMATE_PERIOD_EXISTS,
+  CLIMATE_PROJECT_CONFLICT,
+  CLIMATE_PROJECT_EXISTS,
+  climatePeriodItem,
+  periodsInOrder,
+  projectsByChange,
+} from "../dynamodb/climate-project-repository";
 import { DOCUMENTS } from "../dynamodb/document-repository";
 import {
   byCode,
@@ -347,6 +355,19 @@ function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
     async replace(next, expectedVersion) {
       const written = table.put(climateProjectItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
       if (!written) throw new Conflict(CLIMATE_PROJECT_CONFLICT);
+    },
+    async createPeriod(period) {
+      create(table, climatePeriodItem(period), CLIMATE_PERIOD_EXISTS);
+    },
+    async getPeriod(companyId, project, id) {
+      return strip<ClimatePeriodRecord>(table.get(keys.climatePeriod(companyId, project, id)));
+    },
+    async listPeriods(companyId, project) {
+      const prefix = keys.climatePeriodsOfProject(companyId, project);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => strip<ClimatePeriodRecord>(item) as ClimatePeriodRecord)
+        .sort(periodsInOrder);
     },
   };
 }

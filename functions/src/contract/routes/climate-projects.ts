@@ -5,6 +5,9 @@ import * as z from "zod";
 import {
   climateEvaluateSchema,
   climateEvaluationSchema,
+  climatePeriodBodySchema,
+  climatePeriodSchema,
+  climatePeriodSummarySchema,
   climateProjectBodySchema,
   climateProjectPatchSchema,
   climateProjectSchema,
@@ -67,6 +70,33 @@ export const patchClimateProjectRoute = route(
   { patch: "/{id}", params: idParams, body: climateProjectPatchSchema, 200: json(climateProjectSchema, "The project, version + 1") },
 );
 
+const periodParams = z.object({ id: pathParam("Climate project id"), period: pathParam("Monitoring period id") });
+
+export const createClimatePeriodRoute = route(
+  projectScoped(
+    "createClimatePeriod",
+    "A monitoring period of the project computed from the stored minutes of its meters, and kept with its inputs and result",
+    [400, 404, 429],
+    "[start, end) in whole hours of the company's clock (yyyy-MM-ddTHH:00, or a date for its midnight), inside the project's " +
+      "dates, over, at most a leap year's 8 784 hours, overlapping none of the project's periods. Per device and hour the " +
+      "segments of its meters' minutes (D70: gas channels the minute's mean of valid readings, a proof the minute's every " +
+      "reading, the exhaust temperature its minimum; a reading outside its meter's dates in service is invalid), computed as " +
+      "evaluate computes them; the deficit carried in is the previous period's (D78).",
+  ),
+  { post: "/{id}/periods", params: idParams, body: climatePeriodBodySchema, 201: json(climatePeriodSchema, "The period's figures") },
+);
+
+export const listClimatePeriodsRoute = route(
+  projectScoped("listClimatePeriods", "The project's monitoring periods with their totals, the earliest first", [404]),
+  { get: "/{id}/periods", params: idParams, 200: json(listOf(climatePeriodSummarySchema), "The periods") },
+);
+
+export const getClimatePeriodRoute = route(projectScoped("getClimatePeriod", "One monitoring period as computed", [404]), {
+  get: "/{id}/periods/{period}",
+  params: periodParams,
+  200: json(climatePeriodSchema, "The period's figures"),
+});
+
 /** The routes of v1/climate-projects/, as http/climate-projects.ts serves them. */
 export const CLIMATE_PROJECT_ROUTES = [
   climateEvaluateRoute,
@@ -74,4 +104,7 @@ export const CLIMATE_PROJECT_ROUTES = [
   createClimateProjectRoute,
   getClimateProjectRoute,
   patchClimateProjectRoute,
+  createClimatePeriodRoute,
+  listClimatePeriodsRoute,
+  getClimatePeriodRoute,
 ] as const;

@@ -279,3 +279,68 @@ export const climateProjectSchema = z.object({
 export const climateProjectSummarySchema = climateProjectSchema
   .pick({ id: true, name: true, facility: true, start: true, end: true, archived: true, updated_at: true, version: true })
   .extend({ facility_name: z.string(), devices: z.int() });
+
+// ——— A monitoring period of a stored project (POST v1/climate-projects/{id}/periods/, issue 89 item 2). ———
+
+/** A whole hour on the company's clock: «2026-06-01T00:00» or a date («2026-06-01», its midnight). */
+const wholeHour = (field: string) =>
+  z
+    .string(`${field}: укажите час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)`)
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/, `${field}: укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)`));
+
+export const climatePeriodBodySchema = z
+  .object({
+    start: wholeHour("start").meta({
+      description: "the period's first hour on the company's clock, yyyy-MM-ddTHH:00 (or a date: its midnight)",
+    }),
+    end: wholeHour("end").meta({ description: "the hour after its last, yyyy-MM-ddTHH:00 (or a date: its midnight)" }),
+    period: z
+      .object({
+        e_grid_aux_mwh: value("grid electricity bought for project equipment, MWh"),
+        fuels: z
+          .array(
+            z.object({
+              name: z.string().min(1, "fuels.name: укажите топливо").max(LIMITS.climate.fuelName),
+              t: z.number().gte(0, "fuels.t: не меньше 0"),
+              ef_t_co2_per_t: z.number().gte(0, "fuels.ef_t_co2_per_t: не меньше 0"),
+            }),
+          )
+          .max(LIMITS.climate.fuels, `fuels: не более ${LIMITS.climate.fuels}`)
+          .optional(),
+        leakage_t_co2e: value("leakage LE, t CO2-eq"),
+      })
+      .optional(),
+  })
+  .meta({ description: "A monitoring period: [start, end) in whole hours of the company's clock" });
+
+export const climatePeriodSchema = climateEvaluationSchema.extend({
+  id: z.string(),
+  company: z.string(),
+  project: z.string(),
+  start: z.string().meta({ description: "yyyy-MM-ddTHH:00 on the company's clock" }),
+  end: z.string(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+  hours: z.int(),
+  period: z
+    .record(z.string(), z.unknown())
+    .meta({ description: "the period's inputs as given, with e_own_mwh from its meter and the deficit carried in" }),
+  carbon_units: z.int(),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+
+export const climatePeriodSummarySchema = climatePeriodSchema
+  .pick({
+    id: true,
+    project: true,
+    start: true,
+    end: true,
+    start_utc: true,
+    end_utc: true,
+    hours: true,
+    carbon_units: true,
+    created_at: true,
+    created_by: true,
+  })
+  .extend({ totals: z.record(z.string(), z.number()) });

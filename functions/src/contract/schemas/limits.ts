@@ -169,6 +169,9 @@ export const LIMITS = {
     projectName: 255,
     methodologyText: 500,
     tools: 10,
+    /** A stored monitoring period: a leap year's hours at most; the periods a project lists. */
+    periodHours: 8_784,
+    periods: 200,
   },
 } as const;
 

@@ -74,7 +74,7 @@ function unusedChannels(kind: DeviceKind): ClimateChannel[] {
 const kindNames = (kinds: readonly SensorKind[]) => kinds.map((k) => `«${SENSOR_KINDS[k].label}»`).join(" или ");
 
 /** The facility's register by code: the sensor in service first, a retired one otherwise. */
-async function registerByCode(deps: Deps, actor: Actor, facility: string): Promise<Map<string, Sensor>> {
+export async function registerByCode(deps: Deps, actor: Actor, facility: string): Promise<Map<string, Sensor>> {
   const byCode = new Map<string, Sensor>();
   for (const sensor of await deps.repos.sensors.listOfFacility(actor.company, facility)) {
     const known = byCode.get(sensor.code);
