@@ -8,9 +8,9 @@ import type { ModelScoring } from "../ports/model-scoring";
 import type { YearMath } from "../ports/year-math";
 import type { AbatementMath } from "../ports/abatement-math";
 import type { ClimateMath } from "../ports/climate-math";
+import type { Runtime } from "../ports/runtime";
 import type {
   BlobStore,
-  ChangeStream,
   Clock,
   ForecastColumns,
   ForecastModelTraining,
@@ -18,7 +18,6 @@ import type {
   ForecastRun,
   Repositories,
   SpreadsheetWorker,
-  Timers,
   User,
   VersionSigner,
 } from "../ports";
@@ -64,23 +63,9 @@ export interface Deps {
   runtime: Runtime;
 }
 
-/** The host's runtime (events/runtime.ts makes one per process or thread). */
-export interface Runtime {
-  /** What happened, published to the host's subscribers (ports/changes.ts). */
-  changes: ChangeStream;
-  timers: Timers;
-  /** The long-lived object a module keeps under `slot` (the consumer's drain chain, the forecaster's
-   *  queue, the live watches, the alert rules' cache, the imported signing keys…), made by
-   *  `slot.make()` on its first use and kept by the host for as long as it runs: per runtime, so two
-   *  servers in one process (tests) share nothing. */
-  kept<T>(slot: RuntimeSlot<T>): T;
-}
-
-/** A module's place in the runtime: a constant of the module, the object it names held by the host. */
-export interface RuntimeSlot<T> {
-  readonly name: string;
-  make(): T;
-}
+/** The host's runtime and a module's place in it (ports/runtime.ts: a leaf, which signed-tokens.ts
+ *  reads without reaching the configuration through this module). */
+export type { Runtime, RuntimeSlot } from "../ports/runtime";
 
 /** A drain of the table's queue of readings run elsewhere (domain/telemetry/consumer.ts). */
 export interface TelemetryConsumer {

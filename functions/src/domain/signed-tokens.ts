@@ -4,7 +4,7 @@
 // secret signs nobody out. What the claims mean is the business of each kind of token.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from "jose";
-import type { Runtime, RuntimeSlot } from "./context";
+import type { Runtime, RuntimeSlot } from "../ports/runtime";
 
 export interface SigningKeys {
   jwtSecret: Uint8Array;

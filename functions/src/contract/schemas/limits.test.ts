@@ -74,7 +74,7 @@ describe("the forms' caps are the schemas'", () => {
  * says «%»), nor Math.min and Math.max.
  */
 const BOUND_LITERAL =
-  /(?:(?<!Math)\.(?:max|min|length)\(|z\.(?:maxLength|minLength|lte|gte|lt|gt)\(|\b(?:maxLength|minLength|pageSize|limit)\s*[=:]\s*\{?)\s*(\d[\d_]*)\b(?![^\n]*%")|\b[A-Z_]*(?:PAGE|_MAX|_MIN|LIMIT)[A-Z_]*\s*=\s*(\d[\d_]*)\s*;/g;
+  /(?:(?<!Math)\.(?:max|min|length)\(|z\.(?:maxLength|minLength|lte|gte|lt|gt)\(|\b(?:maxLength|minLength|pageSize|limit)\s*[=:]\s*\{?)\s*(\d[\d_]*)\b(?![^\n]*%(?:"| об\.))|\b[A-Z_]*(?:PAGE|_MAX|_MIN|LIMIT)[A-Z_]*\s*=\s*(\d[\d_]*)\s*;/g;
 
 function boundLiterals(text: string): string[] {
   return [...text.matchAll(BOUND_LITERAL)].filter((m) => Number((m[1] ?? m[2]).replaceAll("_", "")) > 1).map((m) => m[0]);
@@ -103,6 +103,7 @@ describe("one table of limits", () => {
     expect(boundLiterals('.min(1, "project: укажите проект")')).toEqual([]);
     expect(boundLiterals("Math.max(0, Math.min(100, share))")).toEqual([]);
     expect(boundLiterals('z.lte(100, "percent: не более 100 %")')).toEqual([]);
+    expect(boundLiterals('.max(100, fieldMessage("co2_content_pct", "от 0 до 100 % об."))')).toEqual([]);
   });
 
   it("finds a text cut or a pattern's repeat written as a number of 64 or more, and leaves a format's short cuts alone", () => {
