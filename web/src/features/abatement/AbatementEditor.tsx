@@ -83,13 +83,14 @@ const newStream = (): StreamDraft => {
   };
 };
 
-export interface Draft {
-  name: string;
-  year: number | null;
+/** The editor's form: an assessment's body (the contract's AssessmentBody) with its streams, parameters
+ *  and overrides as typed, their numbers still text, and the year not yet chosen. */
+export type Draft = Pick<AssessmentBody, "name"> & {
+  year: NonNullable<AssessmentBody["year"]> | null;
   streams: StreamDraft[];
   params: ParamsDraft;
   overrides: OverridesDraft;
-}
+};
 
 function draftOf(a: Assessment | undefined): Draft {
   if (!a) return { name: "", year: null, streams: [newStream()], params: { ...EMPTY_PARAMS }, overrides: {} };
