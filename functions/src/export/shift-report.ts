@@ -4,7 +4,7 @@
 // company's clock, figures the Russian way. Both say first that the figures are advisory: protective
 // cut-off stays with the mine's own АГК.
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS } from "@core/telemetry";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/telemetry-events";
 import type { ShiftReport } from "../domain/telemetry/shift-report";
 import type { EventView } from "../domain/telemetry/events";
@@ -22,6 +22,10 @@ const two = (n: number) => String(n).padStart(2, "0");
 const hhmm = (minute: number) => `${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
 
 /** «Смена 2 (08:00–16:00) 02.03.2026». */
+/** Issue 87, item 16: the demo mine's shift report says its readings are simulated. */
+const demoMark = (r: Pick<ShiftReport, "demo">) => (r.demo ? ` (${DEMO_READINGS_LABEL})` : "");
+const DEMO_NOTE = `Показания смоделированы для демонстрации, не шахты: ${DEMO_READINGS_LABEL}.`;
+
 export function shiftTitle(r: Pick<ShiftReport, "date" | "shift">): string {
   const starts = DEFAULT_SHIFT_STARTS;
   const from = starts[r.shift - 1] ?? 0;
@@ -43,7 +47,7 @@ const came = (e: EventView) => (e.forecast?.came_true === true ? "да" : e.fore
 
 export function shiftReportSheets(r: ShiftReport): Sheet[] {
   const at = (iso: string | null) => (iso ? dateTimeText(iso, r.zone) : "продолжается");
-  const heading = `${r.facility}: ${shiftTitle(r)}${r.running ? " (идет, данные на момент выгрузки)" : ""}. ${ADVISORY_NOTE}`;
+  const heading = `${r.facility}: ${shiftTitle(r)}${r.running ? " (идет, данные на момент выгрузки)" : ""}${demoMark(r)}. ${ADVISORY_NOTE}`;
   const workings: Sheet = {
     name: "Выработки",
     text: { layout: "none" },
@@ -74,7 +78,7 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
   const events: Sheet = {
     name: "События",
     text: { layout: "none" },
-    title: `${r.facility}: события смены (${shiftTitle(r)})`,
+    title: `${r.facility}: события смены (${shiftTitle(r)})${demoMark(r)}`,
     columns: [
       text("Выработка", 24),
       text("Датчик", 12),
@@ -105,7 +109,7 @@ export function shiftReportSheets(r: ShiftReport): Sheet[] {
   const forecasts: Sheet = {
     name: "Прогнозные события",
     text: { layout: "none" },
-    title: `${r.facility}: прогнозные события смены (${shiftTitle(r)}): P(C(t+h) ≥ уровня) ≥ 0,5`,
+    title: `${r.facility}: прогнозные события смены (${shiftTitle(r)})${demoMark(r)}: P(C(t+h) ≥ уровня) ≥ 0,5`,
     columns: [
       text("Выработка", 24),
       text("Датчик", 12),
@@ -135,7 +139,7 @@ export async function shiftReportXlsx(r: ShiftReport): Promise<Uint8Array> {
 const shown = (value: number | null, decimals: number) => (value === null ? "—" : formatNumber(value, decimals));
 
 export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
-  const { doc, font, left, width, heading, line, bytes } = textPdf(`${r.facility}: ${shiftTitle(r)}`, new Date(r.issued_at), {
+  const { doc, font, left, width, heading, line, bytes } = textPdf(`${r.facility}: ${shiftTitle(r)}${demoMark(r)}`, new Date(r.issued_at), {
     margin: 36,
     layout: "landscape",
   });
@@ -143,6 +147,7 @@ export async function shiftReportPdf(r: ShiftReport): Promise<Uint8Array> {
 
   heading(`Отчет смены: ${r.facility}`, 14);
   line(`${shiftTitle(r)}, по часам компании: с ${dateTimeText(r.from, r.zone)} до ${dateTimeText(r.to, r.zone)}.`);
+  if (r.demo) doc.moveDown(0.3).font("Bold").fontSize(11).text(DEMO_NOTE, left, undefined, { width }).font(font);
   if (r.running) line("Смена идет: данные на момент выгрузки.");
   line(`Выгружено ${dateTimeText(r.issued_at, r.zone)}.`);
   doc.moveDown(0.3).font("Bold").fontSize(9).text(ADVISORY_NOTE, left, undefined, { width }).font(font);

@@ -123,6 +123,18 @@ describe("the files", () => {
     expect(book.getWorksheet("Прогнозные события")!.rowCount).toBe(2);
   });
 
+  // Issue 87, item 16: the demo mine's shift report did not say its readings are simulated.
+  it("says «демонстрационные данные» on every sheet's title and the PDF's where the readings are the demo's", async () => {
+    expect(report.demo).toBe(false);
+    const demo = { ...report, demo: true };
+    expect(shiftReportSheets(demo).map((sheet) => sheet.title?.includes("(демонстрационные данные)"))).toEqual([true, true, true]);
+    expect(shiftReportSheets(report).some((sheet) => sheet.title?.includes("демонстрационные данные"))).toBe(false);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(demo)) as never);
+    expect(String(book.getWorksheet("Выработки")!.getCell("A1").value)).toContain("(демонстрационные данные)");
+    expect((await shiftReportPdf(demo)).byteLength).toBeGreaterThan((await shiftReportPdf(report)).byteLength);
+  });
+
   it("writes a PDF", async () => {
     const pdf = await shiftReportPdf(report);
     expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe("%PDF-");

@@ -39,6 +39,8 @@ export interface ShiftReport {
   to: string;
   /** Whether the shift is still running: its figures are up to `to`. */
   running: boolean;
+  /** Whether its readings or events are the demo mine's simulated ones («демонстрационные данные», issue 87). */
+  demo: boolean;
   rows: ShiftReportRow[];
   /** Threshold and stale events overlapping the shift. */
   events: EventView[];
@@ -72,9 +74,12 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     );
   });
   const rows: ShiftReportRow[] = [];
+  let demo = false;
   for (const sensor of sensors) {
     const register = registerAt(sensor, span.from);
-    const { times, values } = await readingsBetween(deps, actor.company, sensor.id, span.from, until);
+    const read = await readingsBetween(deps, actor.company, sensor.id, span.from, until);
+    const { times, values } = read;
+    if (read.demo) demo = true;
     // A retired sensor is listed for a shift it still read in.
     if (!sensor.is_active && times.length === 0) continue;
     const series = sensorMinutes(register.kind, times, values, span.from, minutes);
@@ -107,6 +112,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
     from: new Date(span.from).toISOString(),
     to: new Date(span.to).toISOString(),
     running: until < span.to,
+    demo: demo || listed.demo,
     rows,
     events: listed.results.filter((e) => e.kind !== "forecast"),
     forecasts: listed.results.filter((e) => e.kind === "forecast"),
