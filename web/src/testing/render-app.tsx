@@ -3,7 +3,7 @@
 // `openPage` renders one page at its route inside what the app gives every page (its stores, Russian
 // antd, the messages), in the manner of excalidraw's tests/helpers/ui.ts; `openApp` the whole App
 // with its routes and shell (main.tsx), for what crosses pages; `openPart` one part of a page.
-// `closeApp` ends the session as «Выход» does.
+// `closeApp` ends the session as «Выход» does; `setField` fills a field whose typing is not the point.
 import { Suspense, type ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
@@ -26,6 +26,14 @@ import { fakeJwt } from "./fakes";
 export interface OpenApp {
   api: ContractApi;
   user: ReturnType<typeof userEvent.setup>;
+}
+
+/** Puts `text` in a field at once, as a paste over what it held: for the fields a test fills but does
+ *  not test, so that only the field whose typing is the point is typed key by key (each key renders the
+ *  form again and checks it). */
+export async function setField(user: OpenApp["user"], field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field);
+  if (text) await user.paste(text);
 }
 
 /** Signs in with a token valid for an hour, goes to `path` and renders the app; `answer` gives the
