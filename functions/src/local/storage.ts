@@ -208,6 +208,16 @@ interface EndpointFile {
   secret?: string;
 }
 
+/** Whether a process of this id runs (signal 0 checks without sending; EPERM: it runs as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** The running server's engine on `dataDir` as its endpoint file names it, if the file is there. */
 export function engineOf(dataDir: string): EndpointFile | undefined {
   const endpointFile = join(dataDir, ENDPOINT_FILE);
@@ -224,6 +234,19 @@ export function engineOf(dataDir: string): EndpointFile | undefined {
  *  the machine reaches a loopback port, only the folder's owner reads the file. */
 export async function openServerStorage(dataDir: string, options: StorageOptions = {}): Promise<OpenStorage> {
   mkdirSync(dataDir, { recursive: true });
+  // Issue 87, item 17: a second server on a folder in use failed with «dynalite thread: Database is
+  // closed» (LevelDB's lock is the first server's) and wrote its endpoint over the first's.
+  const running = engineOf(dataDir);
+  if (
+    running?.pid !== undefined &&
+    running.pid !== process.pid &&
+    alive(running.pid) &&
+    (await reachable(running.endpoint, running.secret))
+  ) {
+    throw new Error(
+      `Папка данных ${dataDir} занята другим сервером (процесс ${running.pid}): остановите его или запустите этот с другой папкой (DATA_DIR).`,
+    );
+  }
   const secret = randomBytes(32).toString("hex");
   const engine = await startDynalite({ path: join(dataDir, "dynamodb"), thread: options.threads, secret });
   const endpointFile = join(dataDir, ENDPOINT_FILE);
