@@ -164,6 +164,30 @@ describe("companies take turns", () => {
 });
 
 describe("the work one batch may cause", () => {
+  it("a reading two months before today's makes the detector read the days the batch touches, not the two months between", async () => {
+    const today = Date.UTC(2026, 2, 10, 6, 0);
+    const batch = await push(a, [
+      { sensor: "М-7", t: today - 60 * 86_400_000, value: 0.5 },
+      { sensor: "М-7", t: today, value: 0.6 },
+    ]);
+    const telemetry = d.deps.repos.telemetry;
+    const getDays = telemetry.getDays;
+    const read = new Set<string>();
+    telemetry.getDays = async (company, sensor, days) => {
+      if (sensor === a.sensors["М-7"]) for (const day of days) read.add(day);
+      return getDays(company, sensor, days);
+    };
+    try {
+      await drained();
+    } finally {
+      telemetry.getDays = getDays;
+    }
+    expect(await telemetry.getBatch(a.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 2 });
+    // Each reading's day and the days before it the detector looks back on: a handful, not 61.
+    expect(read.size).toBeGreaterThan(1);
+    expect(read.size).toBeLessThan(10);
+  });
+
   it("writes a push's days and hands them to the day consumers SLICE_DAYS at a time, another company's batch between", async () => {
     // 1 500 sensor-days of one company's push: two slices of writes, then the day consumers.
     const readings = Array.from({ length: 1_500 }, (_, i) => ({

@@ -179,6 +179,34 @@ export interface DaysChange {
   since?: Readonly<Record<string, number>>;
 }
 
+/** A change cut where a sensor's changed days leave more than FOLLOW_OPEN_DAYS + 1 days between them,
+ *  the runs with the same first and last day taken together, earliest first: the detector reads each
+ *  run (and the hours before it), not every day between a reading two years back and today's (issue
+ *  85, R1); within a shorter gap it follows an event open across it back anyway. A sensor's earliest
+ *  instant goes with the run it falls in. */
+export function changeRuns(change: DaysChange): DaysChange[] {
+  const bySensor = new Map<string, Set<string>>();
+  for (const { sensor, day } of change.days) bySensor.set(sensor, (bySensor.get(sensor) ?? new Set<string>()).add(day));
+  const runs = new Map<string, { days: { sensor: string; day: string }[]; since: Record<string, number> }>();
+  for (const [sensor, set] of bySensor) {
+    const days = [...set].sort();
+    for (let from = 0; from < days.length; ) {
+      let to = from + 1;
+      while (to < days.length && Date.parse(days[to]) - Date.parse(days[to - 1]) <= (FOLLOW_OPEN_DAYS + 1) * DAY_MS) to++;
+      const key = `${days[from]}|${days[to - 1]}`;
+      const run = runs.get(key) ?? { days: [], since: {} };
+      runs.set(key, run);
+      for (const day of days.slice(from, to)) run.days.push({ sensor, day });
+      const since = change.since?.[sensor];
+      if (since !== undefined && utcDay(since) >= days[from] && utcDay(since) <= days[to - 1]) run.since[sensor] = since;
+      from = to;
+    }
+  }
+  return [...runs]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, run]) => ({ company: change.company, facility: change.facility, days: run.days, since: run.since }));
+}
+
 /** Minutes before the earliest changed one that the detector reads again, and before that the history
  *  it reads for D58's flags (a run of 60 identical values) and an event's close: nothing a change at
  *  `since` moves starts earlier, unless an event open across it (followed from its start). */
@@ -194,6 +222,13 @@ export async function detectEvents(
   deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>,
   change: DaysChange,
 ): Promise<TelemetryEvent[]> {
+  // Days far apart read run by run (changeRuns): what a batch makes the detector read is the days it touches.
+  const runs = changeRuns(change);
+  if (runs.length > 1) {
+    const found: TelemetryEvent[] = [];
+    for (const run of runs) found.push(...(await detectEvents(deps, run)));
+    return found;
+  }
   const bySensor = new Map<string, string[]>();
   for (const { sensor, day } of change.days) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), day]);
   if (bySensor.size === 0) return [];
