@@ -8,7 +8,7 @@ import { demoReadingsFromEnv } from "./local/demo-feed";
 import { BackupSettingError, backupScheduleFromEnv } from "./local/backup-schedule";
 import { NetworkSettingError, tlsFromEnv } from "./local/network";
 import { DataFormatError } from "./local/data-format";
-import { demoLoginFromEnv, startBanner, usersByCompany } from "./seed";
+import { demoLoginFromEnv, reachableUrls, startBanner, usersByCompany } from "./seed";
 
 /** The exit status of a start refused for its settings or data folder (EX_CONFIG of sysexits.h). */
 const EXIT_REFUSED = 78;
@@ -59,5 +59,5 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 const server = await starting;
 if (!stopping) {
   const users = await usersByCompany(server.deps);
-  console.log(startBanner(server.url, dataDir, demo, server.firstStart, users).join("\n"));
+  console.log(startBanner(reachableUrls(server.url, process.env.HOST), dataDir, demo, server.firstStart, users).join("\n"));
 }

@@ -2,6 +2,7 @@
 // user (and for `npm start` their last reporting year), or the company LOCAL_COMPANY names and its
 // first user. A folder that holds a company already is its owner's: nothing is added to it.
 import { randomBytes } from "node:crypto";
+import { networkInterfaces } from "node:os";
 import type { Deps } from "./domain/context";
 import { createCompany, createUser } from "./domain/company/users";
 import { seedDemoYear } from "./demo-year";
@@ -86,16 +87,43 @@ export async function usersByCompany(deps: Deps): Promise<Array<{ company: strin
   return listed.sort((a, b) => a.company.localeCompare(b.company, "ru"));
 }
 
-/** The lines `npm start` prints once the server is up: the URL, the data folder and who may sign
- *  in; a password only when this start has just created it. */
-export function startBanner(
+/**
+ * The addresses a user reaches the server at (issue 87, item 19): its URL, or, listening on every
+ * interface (HOST=0.0.0.0 or ::), the URL at each of the machine's external IPv4 addresses, then this
+ * machine's own (the banner printed «http://127.0.0.1:…» alone, which no other machine reaches).
+ */
+export function reachableUrls(
   url: string,
+  host: string | undefined,
+  interfaces: NodeJS.Dict<{ address: string; family: string | number; internal: boolean }[]> = networkInterfaces(),
+): string[] {
+  if (host !== "0.0.0.0" && host !== "::") return [url];
+  const at = new URL(url);
+  const external = Object.values(interfaces)
+    .flatMap((list) => list ?? [])
+    .filter((i) => !i.internal && (i.family === "IPv4" || i.family === 4))
+    .map((i) => `${at.protocol}//${i.address}:${at.port}`);
+  return [...new Set(external), url];
+}
+
+/** The lines `npm start` prints once the server is up: the URL (each, where it listens on every
+ *  interface), the data folder and who may sign in; a password only when this start has just created it. */
+export function startBanner(
+  url: string | readonly string[],
   dataDir: string,
   login: DemoLogin,
   firstStart: FirstStart | undefined,
   users: Array<{ company: string; emails: string[] }>,
 ): string[] {
-  const lines = ["", "Цифровая платформа расчета неорганизованных выбросов", `  URL:    ${url}`, `  Данные: ${dataDir}`];
+  const urls = typeof url === "string" ? [url] : url;
+  const lines = [
+    "",
+    "Цифровая платформа расчета неорганизованных выбросов",
+    ...urls.map(
+      (u, i) => `  ${i === 0 ? "URL:   " : "       "} ${u}${urls.length > 1 && u.includes("//127.0.0.1:") ? " (с этого компьютера)" : ""}`,
+    ),
+    `  Данные: ${dataDir}`,
+  ];
   if (!firstStart && login.company && !users.some((u) => u.company === login.company)) {
     lines.push(`  LOCAL_COMPANY не применен: папка данных уже занята, компания создается только в новой папке`);
   }
