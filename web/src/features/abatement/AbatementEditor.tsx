@@ -612,6 +612,19 @@ function StreamOptions({
       {fmt(value === null ? null : value * scale, decimals)}
     </span>
   );
+  /** A right-aligned column of one of an option's figures, `key` naming it for the tests. */
+  const figureColumn = (
+    title: string,
+    dataIndex: keyof AbatementOptionResult,
+    key: string,
+    decimals: number,
+    scale = 1,
+  ): TableColumnsType<AbatementOptionResult>[number] => ({
+    title,
+    dataIndex,
+    align: "right",
+    render: (v: number | null, o: AbatementOptionResult) => figure(key, o, v, decimals, scale),
+  });
   const columns: TableColumnsType<AbatementOptionResult> = [
     {
       title: "В MACC",
@@ -642,71 +655,21 @@ function StreamOptions({
         </Space>
       ),
     },
-    { title: "η", dataIndex: "eta_destruction", align: "right", render: (v: number, o) => figure("eta", o, v, 3) },
-    {
-      title: `Метан, т/год`,
-      dataIndex: "m_ch4_t",
-      align: "right",
-      render: (v: number, o) => figure("m", o, v, ABATEMENT_DECIMALS.m_ch4_t),
-    },
-    {
-      title: `BE, ${T_CO2E}`,
-      dataIndex: "be_t_co2e",
-      align: "right",
-      render: (v: number, o) => figure("be", o, v, ABATEMENT_DECIMALS.be_t_co2e),
-    },
-    {
-      title: "PE_MD, т CO2",
-      dataIndex: "pe_md_t_co2",
-      align: "right",
-      render: (v: number, o) => figure("pe-md", o, v, ABATEMENT_DECIMALS.pe_md_t_co2),
-    },
-    {
-      title: `PE_UM, ${T_CO2E}`,
-      dataIndex: "pe_um_t_co2e",
-      align: "right",
-      render: (v: number, o) => figure("pe-um", o, v, ABATEMENT_DECIMALS.pe_um_t_co2e),
-    },
-    {
-      title: "PE_ME, т CO2",
-      dataIndex: "pe_me_t_co2",
-      align: "right",
-      render: (v: number, o) => figure("pe-me", o, v, ABATEMENT_DECIMALS.pe_me_t_co2),
-    },
-    {
-      title: `ER, ${T_CO2E}/год`,
-      dataIndex: "er_t_co2e",
-      align: "right",
-      render: (v: number, o) => figure("er", o, v, ABATEMENT_DECIMALS.er_t_co2e),
-    },
-    { title: "Единицы в год", dataIndex: "carbon_units", align: "right", render: (v: number, o) => figure("units", o, v, 0) },
-    {
-      title: "Электроэнергия, МВт·ч/год",
-      dataIndex: "e_el_net_mwh",
-      align: "right",
-      render: (v: number, o) => figure("el", o, v, ABATEMENT_DECIMALS.e_el_net_mwh),
-    },
-    {
-      title: "Тепло, МВт·ч/год",
-      dataIndex: "q_heat_sold_mwh",
-      align: "right",
-      render: (v: number, o) => figure("heat", o, v, ABATEMENT_DECIMALS.q_heat_sold_mwh),
-    },
-    { title: "Капзатраты, ₽", dataIndex: "capex_rub", align: "right", render: (v: number | null, o) => figure("capex", o, v, 0) },
-    { title: "Затраты в год, ₽", dataIndex: "opex_rub", align: "right", render: (v: number | null, o) => figure("opex", o, v, 0) },
-    {
-      title: "Доход от энергии, ₽/год",
-      dataIndex: "revenue_energy_rub",
-      align: "right",
-      render: (v: number | null, o) => figure("revenue", o, v, 0),
-    },
-    { title: "ЧДД, ₽", dataIndex: "npv_rub", align: "right", render: (v: number | null, o) => figure("npv", o, v, 0) },
-    {
-      title: "ВНД, %",
-      dataIndex: "irr",
-      align: "right",
-      render: (v: number | null, o) => figure("irr", o, v, ABATEMENT_DECIMALS.irr_pct, 100),
-    },
+    figureColumn("η", "eta_destruction", "eta", 3),
+    figureColumn(`Метан, т/год`, "m_ch4_t", "m", ABATEMENT_DECIMALS.m_ch4_t),
+    figureColumn(`BE, ${T_CO2E}`, "be_t_co2e", "be", ABATEMENT_DECIMALS.be_t_co2e),
+    figureColumn("PE_MD, т CO2", "pe_md_t_co2", "pe-md", ABATEMENT_DECIMALS.pe_md_t_co2),
+    figureColumn(`PE_UM, ${T_CO2E}`, "pe_um_t_co2e", "pe-um", ABATEMENT_DECIMALS.pe_um_t_co2e),
+    figureColumn("PE_ME, т CO2", "pe_me_t_co2", "pe-me", ABATEMENT_DECIMALS.pe_me_t_co2),
+    figureColumn(`ER, ${T_CO2E}/год`, "er_t_co2e", "er", ABATEMENT_DECIMALS.er_t_co2e),
+    figureColumn("Единицы в год", "carbon_units", "units", 0),
+    figureColumn("Электроэнергия, МВт·ч/год", "e_el_net_mwh", "el", ABATEMENT_DECIMALS.e_el_net_mwh),
+    figureColumn("Тепло, МВт·ч/год", "q_heat_sold_mwh", "heat", ABATEMENT_DECIMALS.q_heat_sold_mwh),
+    figureColumn("Капзатраты, ₽", "capex_rub", "capex", 0),
+    figureColumn("Затраты в год, ₽", "opex_rub", "opex", 0),
+    figureColumn("Доход от энергии, ₽/год", "revenue_energy_rub", "revenue", 0),
+    figureColumn("ЧДД, ₽", "npv_rub", "npv", 0),
+    figureColumn("ВНД, %", "irr", "irr", ABATEMENT_DECIMALS.irr_pct, 100),
     {
       title: "Окупаемость, лет (простая / дисконт.)",
       dataIndex: "payback_simple_yr",
@@ -718,12 +681,7 @@ function StreamOptions({
         </>
       ),
     },
-    {
-      title: `LAC, ₽/${T_CO2E}`,
-      dataIndex: "lac_rub_per_t",
-      align: "right",
-      render: (v: number | null, o) => figure("lac", o, v, ABATEMENT_DECIMALS.lac_rub_per_t),
-    },
+    figureColumn(`LAC, ₽/${T_CO2E}`, "lac_rub_per_t", "lac", ABATEMENT_DECIMALS.lac_rub_per_t),
   ];
   return (
     <Card
