@@ -60,16 +60,21 @@ const co2WithSource = z.refine<{ co2_content_pct?: number | null; co2_content_so
   { message: "co2_content_source: укажите, откуда содержание CO2 (анализ проб, паспорт газа…)", path: ["co2_content_source"] },
 );
 
+/** An emission point's fields a create and a patch take alike (a patch's name and kind made optional). */
+const pointDetails = {
+  instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
+  frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
+  in_service_from: serviceDate("in_service_from"),
+  in_service_to: serviceDate("in_service_to"),
+  co2_content_pct: co2Content,
+  co2_content_source: z.optional(text("co2_content_source", POINT_NOTE_MAX)),
+};
+
 export const pointCreateSchema = z
   .object({
     name: pointName,
     kind: pointKind,
-    instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
-    frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
-    in_service_from: serviceDate("in_service_from"),
-    in_service_to: serviceDate("in_service_to"),
-    co2_content_pct: co2Content,
-    co2_content_source: z.optional(text("co2_content_source", POINT_NOTE_MAX)),
+    ...pointDetails,
   })
   .check(serviceInOrder)
   .check(co2WithSource);
@@ -80,12 +85,7 @@ export const pointPatchSchema = z
     {
       name: z.optional(pointName),
       kind: z.optional(pointKind),
-      instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
-      frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
-      in_service_from: serviceDate("in_service_from"),
-      in_service_to: serviceDate("in_service_to"),
-      co2_content_pct: co2Content,
-      co2_content_source: z.optional(text("co2_content_source", POINT_NOTE_MAX)),
+      ...pointDetails,
       /** false archives the point (its calculations and history stay), true restores it. */
       is_active: z.optional(z.boolean("is_active: ожидается true или false")),
       version: z.int("version: ожидается целое число"),

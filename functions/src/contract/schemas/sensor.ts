@@ -74,19 +74,24 @@ const rules = z.superRefine<SensorRules>((s, ctx) => {
   }
 });
 
+/** A sensor's fields a create and a patch take alike (a patch's code, kind and point made optional). */
+const sensorDetails = {
+  role: z.optional(role),
+  working,
+  warning: level("warning"),
+  alarm: level("alarm"),
+  area_m2: area,
+  conditions: z.optional(conditions),
+  in_service_from: serviceDate("in_service_from"),
+  in_service_to: serviceDate("in_service_to"),
+};
+
 export const sensorCreateSchema = z
   .object({
     code,
     kind,
     point,
-    role: z.optional(role),
-    working,
-    warning: level("warning"),
-    alarm: level("alarm"),
-    area_m2: area,
-    conditions: z.optional(conditions),
-    in_service_from: serviceDate("in_service_from"),
-    in_service_to: serviceDate("in_service_to"),
+    ...sensorDetails,
   })
   .check(rules);
 
@@ -97,14 +102,7 @@ export const sensorPatchSchema = z
       code: z.optional(code),
       kind: z.optional(kind),
       point: z.optional(point),
-      role: z.optional(role),
-      working,
-      warning: level("warning"),
-      alarm: level("alarm"),
-      area_m2: area,
-      conditions: z.optional(conditions),
-      in_service_from: serviceDate("in_service_from"),
-      in_service_to: serviceDate("in_service_to"),
+      ...sensorDetails,
       version: z.int("version: ожидается целое число"),
     },
     {
