@@ -66,7 +66,13 @@ const overrideSchema = z.strictObject({
   dp_pa: num("oxidiser fan pressure, Pa"),
   eta_fan: num("oxidiser fan efficiency"),
   leakage_t_co2e: num("leakage LE, t CO2-eq/yr"),
-  displaces_grid: num("1: the electricity displaces grid power (credit in BE); 0: no credit"),
+  // Issue 87, item 18: documented as an override yet refused true/false; either is taken.
+  displaces_grid: z
+    .union([z.boolean(), z.number()])
+    .nullable()
+    .optional()
+    .transform((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v))
+    .meta({ description: "true or 1: the electricity displaces grid power (credit in BE); false or 0: no credit" }),
   el_used_share: num("the share of the net electricity the mine or the grid takes (default 1, stated [A])"),
 });
 
