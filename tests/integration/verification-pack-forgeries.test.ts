@@ -269,7 +269,7 @@ describe("a verification pack bound to the platform's signature (issue 86 R9)", 
       rmSync(join(folder, "manifest.sig.json"));
       const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
       delete manifest.format;
-      delete manifest.made_at;
+      delete manifest.approved_at;
       delete manifest.company;
       writeFileSync(join(folder, "manifest.json"), JSON.stringify(manifest, null, 2));
     };

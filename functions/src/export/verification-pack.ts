@@ -245,7 +245,9 @@ export async function verificationPack(
     year,
     version,
     sha256_of_snapshot: item.sha256,
-    made_at: deps.clock.now().toISOString(),
+    // The approval's moment, not the download's: an approved version's documents are the same bytes
+    // whenever they are asked for (D39, version-documents.test.ts).
+    approved_at: item.approved_at,
     files: files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) })),
     evidence,
     ...(missing.length > 0 ? { evidence_missing: missing } : {}),
