@@ -10,6 +10,7 @@ describe("menu", () => {
       "/inventory",
       "/trend",
       "/abatement",
+      "/climate-projects",
       "/facilities/:facilityId/monitoring",
       "/facilities/:facilityId/events",
       "/facilities/:facilityId/sensors",
@@ -31,6 +32,7 @@ describe("menu", () => {
       "Инвентаризация",
       "Динамика",
       "Снижение выбросов",
+      "Климатические проекты",
       "Мониторинг",
       "События",
       "Датчики",
@@ -62,7 +64,7 @@ describe("menu", () => {
     const wing = ["Мониторинг", "События", "Датчики", "Данные АГК", "Полнота данных датчиков"];
     const one = facilityMenu(MENU, [{ id: "f-1", name: "Шахта «Северная»" }]);
     const labels = one.map((e) => e.label);
-    expect(labels.slice(labels.indexOf("Снижение выбросов") + 1, labels.indexOf("Модели прогноза"))).toEqual(wing);
+    expect(labels.slice(labels.indexOf("Климатические проекты") + 1, labels.indexOf("Модели прогноза"))).toEqual(wing);
     expect(one.filter((e) => e.path.startsWith("/facilities/")).map((e) => [e.path, e.group])).toEqual([
       ["/facilities/f-1/monitoring", undefined],
       ["/facilities/f-1/events", undefined],

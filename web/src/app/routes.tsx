@@ -16,6 +16,7 @@ const ExportPage = lazy(() => import("../features/export/ExportPage"));
 const InventoryPage = lazy(() => import("../features/inventory/InventoryPage"));
 const TrendPage = lazy(() => import("../features/trend/TrendPage"));
 const AbatementPage = lazy(() => import("../features/abatement/AbatementPage"));
+const ClimateProjectsPage = lazy(() => import("../features/climate/ClimateProjectsPage"));
 const ProfilePage = lazy(() => import("../features/profile/ProfilePage"));
 const SettingsPage = lazy(() => import("../features/settings/SettingsPage"));
 const DictionaryPage = lazy(() => import("../features/dictionary/DictionaryPage"));
@@ -51,6 +52,7 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
   { path: "trend", Page: TrendPage, menu: { key: "trend", label: "Динамика" } },
   { path: "abatement", Page: AbatementPage, menu: { key: "abatement", label: "Снижение выбросов" } },
+  { path: "climate-projects", Page: ClimateProjectsPage, menu: { key: "climate", label: "Климатические проекты" } },
   // The mine's monitoring wing (issue 87): its items once per underground mine of the company, under the
   // mine's name where there are several (Shell.tsx, facilityMenu).
   { path: "facilities/:facilityId/monitoring", Page: MonitoringPage, menu: { key: "monitoring", label: "Мониторинг", perFacility: true } },

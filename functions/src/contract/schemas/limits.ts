@@ -83,6 +83,8 @@ export const LIMITS = {
     previewRefusedRows: 20,
     /** A dispatch file's batch: the refused lines its dialog shows a page. */
     batchRefused: 10,
+    /** A climate period's hour table of a device: a day and a night of hours a page. */
+    climateHours: 48,
   },
   /** How many of a thing one request may name. */
   count: {

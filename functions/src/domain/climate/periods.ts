@@ -6,7 +6,7 @@
 // deficit carried in (D78) is the previous period's. Kept with its inputs and result: the table holds
 // its bounds and totals, the blob `climate/{company}/{project}/{period}.json` its hours and figures.
 import type { ClimateEvaluation, ClimateHourBlock, ClimateInputs } from "@core/climate-project";
-import { instantOfWallTime, zoneOf } from "@core/company-clock";
+import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
 import type { climatePeriodBodySchema, climatePeriodSchema } from "../../contract/schemas/climate-project";
 import { fieldMessage } from "../../contract/field-errors";
@@ -77,7 +77,10 @@ function checkedBounds(
   }
   if (end.at > now) throw new Invalid(fieldMessage("end", "период еще не закончился: показания его часов еще не все"));
   const other = periods.find((p) => Date.parse(p.start_utc) < end.at && start.at < Date.parse(p.end_utc));
-  if (other) throw new Invalid(fieldMessage("start", `период пересекается с периодом ${other.start} – ${other.end}`));
+  if (other) {
+    const shown = (wall: string) => dateTimeText(wall, zone);
+    throw new Invalid(fieldMessage("start", `период пересекается с периодом ${shown(other.start)} – ${shown(other.end)}`));
+  }
   const previous = periods.filter((p) => Date.parse(p.end_utc) <= start.at).at(-1);
   return { start, end, hours, previous };
 }

@@ -1,0 +1,136 @@
+// «Климатические проекты» in a real browser against the real local server, at 1440 and 390 px: an open
+// flare's three meters registered in the demo mine's register, section 13.5 (a)'s six hours pushed as
+// readings (a flow gap in hour 04, no flame for 7 minutes in hour 02), the project stored; on the screen
+// the period typed «01.06.2026» is computed from the stored minutes — 15 carbon units, ER «15,588375»,
+// the deviations in Russian and the hour table on the company's clock; no page scrolls sideways.
+// Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`)
+// and Chromium.
+import { instantOfWallTime, zoneOf } from "@core/company-clock";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const A_HOURS = [
+  [21.0, 38.5],
+  [22.5, 37.0],
+  [22.0, 37.5],
+  [20.5, 39.0],
+  [20.5, 39.0],
+  [21.5, 38.0],
+];
+
+describe("web app: «Климатические проекты», a period from the stored minutes", () => {
+  let server: TestServer;
+  let token: string;
+  const call = apiCaller(
+    () => server.url,
+    () => token,
+  );
+  const projects: Record<number, string> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = await accessToken(server.url, server.demo);
+    const me = await call<{ company: { time_zone?: string } }>("GET", "v1/users/get_me/");
+    const [y, m, d] = [2026, 6, 1];
+    const start = instantOfWallTime(y, m, d, 0, 0, zoneOf(me.company));
+    const facility = await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Климат»", kind: "underground_mine" });
+    const point = await call<{ id: string }>("POST", `v1/facilities/${facility.id}/points/`, {
+      name: "Факельная установка (проверка)",
+      kind: "drainage_station",
+      instrument: "АГК",
+    });
+    for (const width of [1440, 390]) {
+      const codes = { q: `Q-Ф${width}`, c: `C-Ф${width}`, flame: `FL-Ф${width}` };
+      const ids: string[] = [];
+      for (const [code, kind] of [
+        [codes.q, "flow"],
+        [codes.c, "methane_high"],
+        [codes.flame, "flame"],
+      ]) {
+        ids.push((await call<{ id: string }>("POST", `v1/facilities/${facility.id}/sensors/`, { code, kind, point: point.id })).id);
+      }
+      const readings: { sensor: string; t: string; value: number }[] = [];
+      for (let i = 0; i < 360; i++) {
+        const h = Math.floor(i / 60);
+        const minute = i % 60;
+        const t = new Date(start + i * 60_000 + 30_000).toISOString();
+        if (!(h === 4 && minute >= 10 && minute <= 34)) readings.push({ sensor: codes.q, t, value: A_HOURS[h][0] });
+        readings.push({ sensor: codes.c, t, value: A_HOURS[h][1] });
+        readings.push({ sensor: codes.flame, t, value: h === 2 && minute >= 20 && minute <= 26 ? 0 : 1 });
+      }
+      await call("POST", "v1/telemetry/readings/", { facility: facility.id, readings });
+      // The readings' consumer applies a push in the background: wait until each meter's day holds them.
+      for (const id of ids) {
+        const deadline = Date.now() + 90_000;
+        const held = async () =>
+          (await call<{ value: (number | null)[] }>("GET", `v1/facilities/${facility.id}/sensors/${id}/day/?date=2026-06-01`)).value.filter(
+            (v) => v !== null,
+          ).length;
+        while ((await held()) < 335) {
+          if (Date.now() > deadline) throw new Error("the pushed readings were not applied in 90 s");
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+      const project = await call<{ id: string }>("POST", "v1/climate-projects/", {
+        name: `Факел Ф-1, ${width} px`,
+        facility: facility.id,
+        start: "2026-06-01",
+        methodology: { code: "CDM-ACM0008", name: "ACM0008", version: "08.0", source: "UNFCCC CDM", tools: [] },
+        devices: [{ name: "Ф-1", point: point.id, kind: "flare_open", flow_basis: "normal_0C", sensors: codes }],
+      });
+      projects[width] = project.id;
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`computes section 13.5 (a) from the stored minutes at ${viewport.width} px`, { timeout: 180_000 }, async () => {
+      const app = await openWebApp(server, { user: server.demo, viewport, timeout: 30_000 });
+      try {
+        const { page } = app;
+        await page.goto(`${server.url}/climate-projects`);
+        await page.getByRole("heading", { name: "Климатические проекты", level: 2 }).waitFor();
+        await page.getByRole("button", { name: `Факел Ф-1, ${viewport.width} px` }).click();
+        await page.getByTestId("climate-project").waitFor();
+        for (const label of ["Начало периода", "Конец периода (включительно)"]) {
+          const input = page.getByLabel(label);
+          await input.click();
+          await input.pressSequentially("01.06.2026");
+          await input.press("Tab");
+        }
+        await page.getByRole("button", { name: "Рассчитать" }).click();
+        const result = page.getByTestId("climate-period");
+        await result.waitFor({ timeout: 60_000 });
+        const shown = (await result.innerText()).replace(/[\u00a0\u202f]/g, " ");
+        expect(shown).toContain("15,588375");
+        expect(shown).toMatch(/Углеродные единицы\s*15/);
+        for (const words of ["нет данных", "уничтожение не подтверждено", "значение по умолчанию", "01.06.2026 00:00"]) {
+          expect(shown).toContain(words);
+        }
+        // One period, computed once: no refusal beside it.
+        expect(await page.locator(".ant-alert-error").count()).toBe(0);
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+        await screenshot(page, { path: `${SHOTS}/climate-projects-${viewport.width}.png`, fullPage: true });
+        await page.getByRole("button", { name: "Новый проект" }).click();
+        await page.getByTestId("climate-project-form").waitFor();
+        await screenshot(page, { path: `${SHOTS}/climate-project-form-${viewport.width}.png`, fullPage: true });
+        expect(app.pageErrors).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+// «Климатические проекты» (methodology section 13): the company's projects listed; a project's period
+// computed from dates typed «01.06.2026» the Russian way sends the period's whole days on the company's
+// clock, and its result — section 13.5 (a) as the core computes it — shows the carbon units, the totals
+// as «15,588375», the deviations in Russian and each hour of the device's table on the company's clock.
+import { readFileSync } from "node:fs";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, it } from "vitest";
+import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
+import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import type { ClimatePeriod, ClimateProject, ClimateProjectSummary } from "./api";
+import ClimateProjectsPage from "./ClimateProjectsPage";
+
+let app: OpenApp;
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  closeApp();
+});
+
+const AT = "2026-06-02T03:00:00.000Z";
+const VECTORS = JSON.parse(
+  readFileSync(`${import.meta.dirname}/../../../../tests/fixtures/methodology/climate-project-vectors.json`, "utf8"),
+) as { cases: { case: string; inputs: ClimateInputs }[] };
+const CASE_A = VECTORS.cases.find((c) => c.case === "a")!.inputs;
+
+const SUMMARY: ClimateProjectSummary = {
+  id: "p1",
+  name: "Факелы шахты Северная",
+  facility: "f1",
+  facility_name: "Шахта Северная",
+  start: "2026-06-01",
+  end: null,
+  archived: false,
+  updated_at: AT,
+  version: 1,
+  devices: 1,
+};
+const PROJECT: ClimateProject = {
+  id: "p1",
+  company: "company-1",
+  name: SUMMARY.name,
+  facility: "f1",
+  start: "2026-06-01",
+  end: null,
+  methodology: { code: "CDM-ACM0008", name: "ACM0008", version: "08.0", source: "UNFCCC CDM", tools: [] },
+  devices: [
+    {
+      name: "Ф-1",
+      point: "pt1",
+      kind: "flare_open",
+      flow_basis: "normal_0C",
+      eta_option: null,
+      sensors: { q: "Q-1", c: "C-1", flame: "FL-1", p: null, t: null, t_eg: null, run: null, eta_meas: null, e_gen: null, heat: null },
+    },
+  ],
+  e_own_sensor: null,
+  rules_version: "2026.7",
+  archived: false,
+  created_at: AT,
+  updated_at: AT,
+  created_by: "staff@example.test",
+  version: 1,
+};
+
+function periodOf(start: string, end: string): ClimatePeriod {
+  const result = evaluateClimatePeriod(CASE_A);
+  return {
+    ...(result as unknown as ClimatePeriod),
+    id: "per1",
+    company: "company-1",
+    project: "p1",
+    start: `${start}T00:00`,
+    end: "2026-06-01T06:00",
+    start_utc: "2026-05-31T17:00:00.000Z",
+    end_utc: "2026-05-31T23:00:00.000Z",
+    hours: 6,
+    period: { e_own_mwh: 0, deficit_prev_t_co2e: 0, asked_end: end },
+    carbon_units: result.totals.carbon_units,
+    created_at: AT,
+    created_by: "staff@example.test",
+  };
+}
+
+const text = (element: Element) => (element.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
+
+it("lists the projects, computes a period from dates typed «01.06.2026» and shows its units, totals, deviations and hours in Russian", async () => {
+  let made: ClimatePeriod | undefined;
+  app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
+      .on("getClimateProject", PROJECT)
+      .on("listClimatePeriods", () => ({ results: made ? [made] : [], count: made ? 1 : 0 }))
+      .on("createClimatePeriod", ({ body }) => {
+        const { start, end } = body as { start: string; end: string };
+        made = periodOf(start, end);
+        return made;
+      })
+      .on("getClimatePeriod", () => made),
+  );
+  const list = await screen.findByRole("button", { name: "Факелы шахты Северная" });
+  expect(text(list.closest("tr")!)).toContain("Шахта Северная");
+  expect(text(list.closest("tr")!)).toContain("01.06.2026");
+  const project = await screen.findByTestId("climate-project");
+  expect(text(project)).toContain("датчик пламени: FL-1");
+
+  for (const [label, value] of [
+    ["Начало периода", "01.06.2026"],
+    ["Конец периода (включительно)", "01.06.2026"],
+  ]) {
+    const input = screen.getByLabelText(label);
+    await app.user.click(input);
+    await app.user.type(input, value);
+    await app.user.tab();
+  }
+  await app.user.click(screen.getByRole("button", { name: "Рассчитать" }));
+  await waitFor(() => expect(app.api.calls("createClimatePeriod")).toHaveLength(1));
+  expect(app.api.calls("createClimatePeriod")[0].body).toEqual({
+    start: "2026-06-01",
+    end: "2026-06-02",
+    period: { e_grid_aux_mwh: 0, leakage_t_co2e: 0 },
+  });
+
+  const result = await screen.findByTestId("climate-period");
+  expect(text(result)).toContain("Углеродные единицы15");
+  expect(text(result)).toContain("15,588375");
+  expect(text(result)).toContain("43,901828");
+  const deviations = text(result);
+  for (const words of ["нет данных", "уничтожение не подтверждено", "значение по умолчанию"]) expect(deviations).toContain(words);
+  const device = within(result).getByText("Ф-1 — Открытый факел").closest(".ant-card")!;
+  const rows = within(device as HTMLElement).getAllByRole("row");
+  expect(text(rows[1])).toContain("01.06.2026 00:00");
+  expect(text(rows[1])).toContain("по умолчанию, пламя 60 мин");
+  expect(text(rows[3])).toContain("не подтверждено: нет пламени");
+  expect(text(rows[5])).toContain("нет данных");
+});

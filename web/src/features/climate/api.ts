@@ -1,0 +1,72 @@
+// Climate projects over the API (v1/climate-projects/, docs/api.md «Climate projects»): the list, one
+// project, its writes, its monitoring periods and the computation of a period from the stored minutes.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InferRequestType, InferResponseType } from "hono/client";
+import { encoded, typedClient, type Client } from "../../api/client";
+
+type Climate = Client<"climateProjects">;
+export type ClimateProjectSummary = InferResponseType<Climate["index"]["$get"], 200>["results"][number];
+export type ClimateProject = InferResponseType<Climate["index"]["$post"], 201>;
+export type ClimateProjectBody = InferRequestType<Climate["index"]["$post"]>["json"];
+export type ClimatePeriod = InferResponseType<Climate[":id"]["periods"]["$post"], 201>;
+export type ClimatePeriodBody = InferRequestType<Climate[":id"]["periods"]["$post"]>["json"];
+export type ClimatePeriodSummary = InferResponseType<Climate[":id"]["periods"]["$get"], 200>["results"][number];
+
+const climate = typedClient("climateProjects");
+export const climateKey = ["climate-projects"] as const;
+
+export function useClimateProjects() {
+  return useQuery({ queryKey: [...climateKey, "list"], queryFn: () => climate((c) => c.index.$get()), staleTime: 0 });
+}
+
+export function useClimateProject(id: string | undefined) {
+  return useQuery({
+    queryKey: [...climateKey, "one", id],
+    queryFn: () => climate((c) => c[":id"].$get({ param: encoded({ id: id as string }) })),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+export function useClimatePeriods(id: string | undefined) {
+  return useQuery({
+    queryKey: [...climateKey, "periods", id],
+    queryFn: () => climate((c) => c[":id"].periods.$get({ param: encoded({ id: id as string }) })),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+export function useClimatePeriod(id: string | undefined, period: string | undefined) {
+  return useQuery({
+    queryKey: [...climateKey, "period", id, period],
+    queryFn: () => climate((c) => c[":id"].periods[":period"].$get({ param: encoded({ id: id as string, period: period as string }) })),
+    enabled: id !== undefined && period !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSaveClimateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, version }: { id?: string; body: ClimateProjectBody; version?: number }) =>
+      id === undefined
+        ? climate((c) => c.index.$post({ json: body }))
+        : climate((c) => c[":id"].$patch({ param: encoded({ id }), json: { ...body, version: version as number } })),
+    onSuccess: (saved) => {
+      client.setQueryData([...climateKey, "one", saved.id], saved);
+      return client.invalidateQueries({ queryKey: [...climateKey, "list"] });
+    },
+  });
+}
+
+export function useComputePeriod(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClimatePeriodBody) => climate((c) => c[":id"].periods.$post({ param: encoded({ id }), json: body })),
+    onSuccess: (period) => {
+      client.setQueryData([...climateKey, "period", id, period.id], period);
+      return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
+    },
+  });
+}
