@@ -8,7 +8,7 @@ import { Alert, Button, Card, Flex, Segmented, Tag, Typography, type TableColumn
 import { DownloadOutlined } from "@ant-design/icons";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { api } from "../../api/client";
-import { useFacilities } from "../../api/inventory";
+import { useFacilities } from "../../api/facilities";
 import { formatAmount } from "../../shared/format";
 import { Select } from "../../shared/LazySelect";
 import { ListTable } from "../../shared/LazyTable";
