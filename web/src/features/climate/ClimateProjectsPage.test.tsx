@@ -3,6 +3,7 @@
 // computed from dates typed «01.06.2026» the Russian way sends the period's whole days on the company's
 // clock, and its result — section 13.5 (a) as the core computes it — shows the carbon units, the totals
 // as «15,588375», the deviations in Russian and each hour of the device's table on the company's clock.
+// A new project's form offers each channel only the register's sensors of its kind and sends the plan.
 import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
@@ -133,4 +134,114 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   expect(text(rows[1])).toContain("по умолчанию, пламя 60 мин");
   expect(text(rows[3])).toContain("не подтверждено: нет пламени");
   expect(text(rows[5])).toContain("нет данных");
+});
+
+const FACILITY = {
+  id: "f1",
+  company: "company-1",
+  name: "Шахта Северная",
+  kind: "underground_mine" as const,
+  licence_number: "",
+  address: "",
+  is_active: true,
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+};
+const POINT = {
+  id: "pt1",
+  company: "company-1",
+  facility: "f1",
+  name: "Дегазационная станция",
+  kind: "drainage_station" as const,
+  instrument: "",
+  frequency: "",
+  in_service_from: null,
+  in_service_to: null,
+  is_active: true,
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+};
+const sensor = (id: string, code: string, kind: "flow" | "methane_high" | "flame" | "pressure") => {
+  const register = {
+    code,
+    kind,
+    point: "pt1",
+    role: "recording" as const,
+    working: "",
+    warning: null,
+    alarm: null,
+    area_m2: null,
+    conditions: "standard" as const,
+    in_service_from: null,
+    in_service_to: null,
+  };
+  return {
+    id,
+    company: "company-1",
+    facility: "f1",
+    ...register,
+    is_active: true,
+    revisions: [{ ...register, valid_from: "1970-01-01T00:00:00.000Z" }],
+    created_at: AT,
+    updated_at: AT,
+    version: 1,
+  };
+};
+
+it("makes a project: each channel offers the register's sensors of its kind, and the plan is sent by their codes", async () => {
+  app = openPage({ path: "/climate-projects?new=1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("listClimateProjects", { results: [], count: 0 })
+      .on("listFacilities", [FACILITY])
+      .on("listEmissionPoints", [POINT])
+      .on("listSensors", [
+        sensor("s1", "Q-1", "flow"),
+        sensor("s2", "C-1", "methane_high"),
+        sensor("s3", "FL-1", "flame"),
+        sensor("s4", "P-1", "pressure"),
+      ])
+      .on("createClimateProject", ({ body }) => ({ ...PROJECT, ...(body as object), id: "p9", devices: PROJECT.devices }))
+      .on("getClimateProject", PROJECT)
+      .on("listClimatePeriods", { results: [], count: 0 }),
+  );
+  const form = await screen.findByTestId("climate-project-form");
+  await app.user.type(within(form).getAllByLabelText("Название")[0], "Факелы шахты Северная");
+  await app.user.click(within(form).getByLabelText("Площадка"));
+  await app.user.click(await screen.findByText("Шахта Северная", { selector: ".ant-select-item-option-content" }));
+  const start = within(form).getByLabelText("Начало проекта");
+  await app.user.click(start);
+  await app.user.type(start, "01.06.2026");
+  await app.user.tab();
+  await app.user.click(await within(form).findByLabelText("Источник газа"));
+  await app.user.click(await screen.findByText("Дегазационная станция", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(within(form).getByLabelText("Расход смеси"));
+  // The flow's channel offers the flow meter alone, not the CH4 meter, the flame detector or the pressure gauge.
+  const offered = await screen.findAllByText(/^(Q-1|C-1|FL-1|P-1)$/, { selector: ".ant-select-item-option-content" });
+  expect(offered.map((o) => o.textContent)).toEqual(["Q-1"]);
+  await app.user.click(offered[0]);
+  await app.user.click(within(form).getByLabelText("Содержание метана"));
+  await app.user.click(await screen.findByText("C-1", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(within(form).getByLabelText("Датчик пламени"));
+  await app.user.click(await screen.findByText("FL-1", { selector: ".ant-select-item-option-content" }));
+  await app.user.click(within(form).getByRole("button", { name: "Сохранить" }));
+  await waitFor(() => expect(app.api.calls("createClimateProject")).toHaveLength(1));
+  expect(app.api.calls("createClimateProject")[0].body).toEqual({
+    name: "Факелы шахты Северная",
+    facility: "f1",
+    start: "2026-06-01",
+    end: null,
+    methodology: {
+      code: "CDM-ACM0008",
+      name: "ACM0008: Abatement of methane from coal mines",
+      version: "08.0",
+      source: "UNFCCC CDM",
+      tools: [{ code: "TOOL06", name: "Project emissions from flaring", version: "04.0" }],
+    },
+    devices: [
+      { point: "pt1", kind: "flare_open", flow_basis: "standard_20C", eta_option: null, sensors: { q: "Q-1", c: "C-1", flame: "FL-1" } },
+    ],
+    e_own_sensor: null,
+  });
 });
