@@ -1,7 +1,7 @@
-// The monitoring wing's menu icons (issue 87), a chunk of their own: its items show only once the
-// company's facilities have come, and five more icons in the shell put the heaviest routes over the
-// initial-JS budget (tests/web/bundle.test.ts).
-import { AlertOutlined, ApiOutlined, DashboardOutlined, DatabaseOutlined, PieChartOutlined } from "@ant-design/icons";
+// The monitoring wing's menu icons (issue 87) and the climate projects' (issue 89), a chunk of their own:
+// the wing's items show only once the company's facilities have come, and six more icons in the shell
+// put the heaviest routes over the initial-JS budget (tests/web/bundle.test.ts).
+import { AlertOutlined, ApiOutlined, DashboardOutlined, DatabaseOutlined, FireOutlined, PieChartOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
 
 const ICONS: Record<string, ReactNode> = {
@@ -10,6 +10,7 @@ const ICONS: Record<string, ReactNode> = {
   sensors: <ApiOutlined />,
   telemetry: <DatabaseOutlined />,
   completeness: <PieChartOutlined />,
+  climate: <FireOutlined />,
 };
 
 export default function MonitoringIcon({ page }: { page: string }) {

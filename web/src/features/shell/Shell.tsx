@@ -13,7 +13,6 @@ import {
   ExportOutlined,
   FallOutlined,
   FileTextOutlined,
-  FireOutlined,
   LineChartOutlined,
   LogoutOutlined,
   MenuOutlined,
@@ -44,7 +43,6 @@ const ICONS: Record<string, ReactNode> = {
   inventory: <AuditOutlined />,
   trend: <LineChartOutlined />,
   abatement: <FallOutlined />,
-  climate: <FireOutlined />,
   models: <ExperimentOutlined />,
   dictionary: <BookOutlined />,
   documents: <FileTextOutlined />,
@@ -54,7 +52,8 @@ const ICONS: Record<string, ReactNode> = {
   admin: <ControlOutlined />,
 };
 
-// The monitoring wing's icons load with its items (MonitoringIcon.tsx); an empty box of the icon's size meanwhile.
+// The monitoring wing's and the climate projects' icons load in a chunk of their own (MonitoringIcon.tsx); an
+// empty box of the icon's size meanwhile.
 const MonitoringIcon = lazy(() => import("./MonitoringIcon"));
 const iconOf = (key: string) =>
   ICONS[key] ?? (
