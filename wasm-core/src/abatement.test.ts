@@ -10,7 +10,7 @@ import {
   vectorParams,
   vectorRequest,
 } from "../../tests/support/abatement-vectors";
-import { type AbatementRequest, abatementKernels, allowedOptions, evaluateAbatement } from "./abatement";
+import { type AbatementRequest, abatementKernels, allowedOptions, evaluateAbatement, UPGRADE_NOT_APPLIED } from "./abatement";
 import { FieldError, emissionsCore } from "./emissions";
 
 const kernels = () => abatementKernels(emissionsCore());
@@ -93,6 +93,23 @@ describe("options per stream (D48)", () => {
     expect(stream.refused[0].reason).toMatch(/сжигание, транспортирование и продажа не предлагаются/);
     // Dilution to 1 %: 4.8 m³/min of CH4 become 8 m³/s of air.
     expect(stream.options[0].q_air_m3_s).toBeCloseTo(8, 9);
+  });
+
+  it("a capture upgrade given for gas that needs none, or for ventilation air, is said, not dropped in silence (issue 87, 18)", () => {
+    const upgrade = { c_ch4_pct: 50, capex_rub: 1e6 };
+    const result = evaluate({
+      streams: [
+        { code: "rich", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 45, upgrade },
+        { code: "air", kind: "ventilation", q_air_m3_s: 200, c_ch4_pct: 0.7, upgrade },
+        { code: "plain", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 45 },
+      ],
+      params: vectorParams(),
+    });
+    const [rich, air, plain] = result.streams;
+    expect(rich.notice).toBe(UPGRADE_NOT_APPLIED.usable);
+    expect(rich.options.some((o) => o.option_code.startsWith("DRAINAGE_UPGRADE"))).toBe(false);
+    expect(air.notice).toBe(UPGRADE_NOT_APPLIED.ventilation);
+    expect(plain.notice).toBeNull();
   });
 
   it("a capture upgrade joins the option it enables, its costs added", () => {

@@ -297,6 +297,26 @@ export const STREAM_NOTICES: Readonly<Record<string, string>> = {
     "Концентрация 5–25 %: взрывоопасный диапазон (5–15 %) или нет запаса безопасности — сжигание, транспортирование и продажа не предлагаются. Возможны повышение качества каптажа до ≥ 30 % или разбавление до ≤ 1 % с окислением.",
 };
 
+/** Issue 87 (18): a capture upgrade given for a stream it does not apply to is said, not dropped in silence. */
+export const UPGRADE_NOT_APPLIED = {
+  ventilation: "Повышение качества каптажа относится к дегазации: для вентиляционной струи оно не рассматривается.",
+  usable: "Повышение качества каптажа не рассматривается: при этой концентрации варианты использования предлагаются и без него.",
+  noGas: "Повышение качества каптажа не рассматривается: метана в потоке для него недостаточно.",
+} as const;
+
+/** A stream's notice: why use options are not offered, and why an upgrade given for it is not applied. */
+function streamNotice(techCode: string, ignoredUpgrade: { kind: string } | undefined): string | null {
+  const own = ownValue(STREAM_NOTICES, techCode) ?? null;
+  if (!ignoredUpgrade) return own;
+  const why =
+    ignoredUpgrade.kind !== "drainage"
+      ? UPGRADE_NOT_APPLIED.ventilation
+      : techCode === "NO_FLOW" || techCode === "NONE_TOO_LEAN"
+        ? UPGRADE_NOT_APPLIED.noGas
+        : UPGRADE_NOT_APPLIED.usable;
+  return own ? `${own} ${why}` : why;
+}
+
 const ALLOWED: Readonly<Record<string, readonly AbatementOptionCode[]>> = {
   NO_FLOW: [],
   NONE_TOO_LEAN: [],
@@ -767,7 +787,8 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
       kernels.thresholds,
     ).map((code) => ({ code, optionCode: code, flow: code.startsWith("VAM_") ? diluted(flow) : flow, upgrade: null }));
 
-    if (stream.upgrade && (techCode === "UNSAFE_NO_USE" || techCode === "FLARE_BOILER_LIMITED" || techCode === "DILUTE_AND_OXIDISE")) {
+    const upgradeApplies = techCode === "UNSAFE_NO_USE" || techCode === "FLARE_BOILER_LIMITED" || techCode === "DILUTE_AND_OXIDISE";
+    if (stream.upgrade && upgradeApplies) {
       if (stream.kind !== "drainage") throw new FieldError(`${field}.upgrade`, "Повышение качества каптажа относится к дегазации");
       const c = number(`${field}.upgrade.c_ch4_pct`, stream.upgrade.c_ch4_pct, 30, 100);
       const upgrade = {
@@ -831,7 +852,7 @@ export function evaluateAbatement(request: AbatementRequest, kernels: AbatementK
       tech_code: techCode,
       c_ch4_pct: flow.c,
       q_ch4_m3_min: flow.q,
-      notice: ownValue(STREAM_NOTICES, techCode) ?? null,
+      notice: streamNotice(techCode, stream.upgrade && !upgradeApplies ? stream : undefined),
       options,
       refused,
       chosen,
