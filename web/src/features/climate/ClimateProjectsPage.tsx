@@ -1,239 +1,20 @@
 // /climate-projects «Климатические проекты» (docs/user-guide.md; methodology section 13, D67–D80): the
-// company's projects, a project's form with its devices and their meters from the facility's register,
-// and a monitoring period computed from the stored minutes — its totals, carbon units, deviations and the
-// hour table of each device. A project's figures are an assessment, never part of the inventory.
-import { useState } from "react";
-import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Table, Tag, Typography, type TableColumnsType } from "antd";
+// company's projects; a project's form with its devices and their meters from the facility's register
+// (ClimateProjectForm.tsx) and its card with a monitoring period computed from the stored minutes — its
+// totals, carbon units, deviations and the hour table of each device (ClimateProjectView.tsx) — load in
+// chunks of their own. A project's figures are an assessment, never part of the inventory.
+import { lazy, Suspense } from "react";
+import { Button, Flex, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import type { Dayjs } from "dayjs";
-import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
-import { formatResult, parseNumericInput } from "../../shared/decimals";
-import { LIMITS } from "@server/contract";
+import { displayDate } from "../../shared/dates";
+import { Table } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
-import { NumericInput } from "../../shared/NumericInput";
+import { PageLoading } from "../../shared/PageLoading";
 import { useUrlQuery } from "../../shared/urlState";
-import { type ClimatePeriod, useClimatePeriod, useClimatePeriods, useClimateProject, useClimateProjects, useComputePeriod } from "./api";
-import { ClimateProjectForm } from "./ClimateProjectForm";
-import { CHANNELS, DEVIATIONS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
+import { useClimateProjects } from "./api";
 
-const T = "т CO2-экв.";
-const n = (v: number | null | undefined, decimals = 2) => (v === null || v === undefined ? "—" : formatResult(v, decimals));
-
-/** «2026-06-01T00..2026-06-01T05» as «01.06.2026 00:00 – 05:59». */
-function hoursText(label: string | null): string {
-  if (!label) return "весь период";
-  const [first, last] = label.split("..");
-  const at = (hour: string) => displayDateTime(`${hour}:00`);
-  if (!last) return at(first);
-  return `${at(first)} – ${last.slice(0, 10) === first.slice(0, 10) ? last.slice(11) + ":00" : at(last)}`;
-}
-
-function deviationText(d: ClimatePeriod["deviations"][number]): string {
-  const detail = d.detail as Record<string, unknown>;
-  const parts: string[] = [];
-  if (d.kind === "no_data" && detail.missing_min) {
-    parts.push(
-      `нет минут: ${Object.entries(detail.missing_min as Record<string, number>)
-        .map(([c, m]) => `${CHANNELS[c as Channel]?.label.toLowerCase() ?? c} ${m}`)
-        .join(", ")}`,
-    );
-  }
-  if (typeof detail.m_ch4_t === "number") parts.push(`метан ${n(detail.m_ch4_t, 6)} т`);
-  if (typeof detail.mwh === "number") parts.push(`${n(detail.mwh, 3)} МВт·ч`);
-  if (typeof detail.value === "number") parts.push(`КПД ${n(detail.value, 3)}`);
-  return parts.join("; ");
-}
-
-function PeriodResult({ period }: { period: ClimatePeriod }) {
-  const t = period.totals;
-  const deviations = period.deviations.map((d, i) => ({ ...d, key: i }));
-  const deviationColumns: TableColumnsType<(typeof deviations)[number]> = [
-    { title: "Устройство", dataIndex: "device", width: 160 },
-    { title: "Часы", dataIndex: "label", render: (label: string | null) => hoursText(label) },
-    { title: "Отклонение", dataIndex: "kind", render: (kind: string) => <Tag>{DEVIATIONS[kind] ?? kind}</Tag> },
-    { title: "Часов", dataIndex: "hours", align: "right", width: 80 },
-    { title: "Подробно", key: "detail", render: (_, d) => deviationText(d) },
-  ];
-  return (
-    <Flex vertical gap={16} data-testid="climate-period">
-      <Descriptions
-        bordered
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        title={`Отчетный период ${hoursText(`${period.start.slice(0, 13)}`)} – ${displayDateTime(period.end)}`}
-        items={[
-          {
-            key: "units",
-            label: "Углеродные единицы",
-            children: <Typography.Text strong>{formatResult(period.carbon_units, 0)}</Typography.Text>,
-          },
-          { key: "er", label: `Сокращение выбросов ER, ${T}`, children: n(t.er_t_co2e, 6) },
-          { key: "be", label: `Базовые выбросы BE, ${T}`, children: n(t.be_t_co2e, 6) },
-          { key: "pe", label: `Проектные выбросы PE, ${T}`, children: n(t.pe_t_co2e, 6) },
-          { key: "le", label: `Утечки LE, ${T}`, children: n(t.le_t_co2e, 6) },
-          { key: "m", label: "Метан, направленный на устройства, т", children: n(t.m_ch4_t, 6) },
-          { key: "el", label: "Электроэнергия зачтенная / нетто, МВт·ч", children: `${n(t.e_cred_mwh, 3)} / ${n(t.e_net_mwh, 3)}` },
-          {
-            key: "deficit",
-            label: `Дефицит: перенесен из прошлого / на следующий период, ${T}`,
-            children: `${n(t.deficit_prev_t_co2e, 6)} / ${n(t.deficit_carried_t_co2e, 6)}`,
-          },
-        ]}
-      />
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        Отклонения
-      </Typography.Title>
-      <Table
-        size="small"
-        rowKey="key"
-        columns={deviationColumns}
-        dataSource={deviations}
-        pagination={false}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: "Отклонений нет" }}
-      />
-      {period.devices.map((device) => {
-        const rows = device.blocks.map((b, i) => ({ ...b, key: i }));
-        const columns: TableColumnsType<(typeof rows)[number]> = [
-          { title: "Часы", dataIndex: "label", render: (label: string) => hoursText(label) },
-          { title: "Часов", dataIndex: "repeat", align: "right", width: 70 },
-          { title: "Метан, т/ч", dataIndex: "m_ch4_t", align: "right", render: (v: number, r) => (r.valid ? n(v, 6) : "нет данных") },
-          { title: "КПД", dataIndex: "eta", align: "right", render: (v: number | null) => (v === null ? "—" : n(v, 3)) },
-          { title: "Основание КПД", dataIndex: "eta_basis", render: (b: string) => ETA_BASES[b] ?? b },
-          { title: `ER, ${T}/ч`, dataIndex: "er_ch4_t_co2e", align: "right", render: (v: number) => n(v, 6) },
-        ];
-        return (
-          <Card key={device.id} size="small" title={`${device.id} — ${DEVICE_KINDS[device.kind as DeviceKind]}`}>
-            <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-              Часов {formatResult(device.summary.hours, 0)}, учтено {formatResult(device.summary.hours_valid, 0)}, не подтверждено{" "}
-              {formatResult(device.summary.hours_not_proven, 0)}, нет данных {formatResult(device.summary.hours_no_data, 0)}; ER{" "}
-              {n(device.summary.er_ch4, 6)} {T}
-            </Typography.Paragraph>
-            <Table
-              size="small"
-              rowKey="key"
-              columns={columns}
-              dataSource={rows}
-              pagination={rows.length > LIMITS.page.climateHours ? { pageSize: LIMITS.page.climateHours, showSizeChanger: false } : false}
-              scroll={{ x: 720 }}
-            />
-          </Card>
-        );
-      })}
-    </Flex>
-  );
-}
-
-interface PeriodValues {
-  start?: Dayjs;
-  end?: Dayjs;
-  e_grid_aux_mwh?: string;
-  leakage_t_co2e?: string;
-}
-
-function ProjectView({ id }: { id: string }) {
-  const { params, update } = useUrlQuery();
-  const project = useClimateProject(id);
-  const periods = useClimatePeriods(id);
-  const compute = useComputePeriod(id);
-  const periodId = params.get("period") ?? undefined;
-  const period = useClimatePeriod(id, periodId);
-  const [editing, setEditing] = useState(false);
-  if (project.error) return <LoadError what="проект" message={project.error.message} retry={() => void project.refetch()} />;
-  if (!project.data) return null;
-  const p = project.data;
-  if (editing) return <ClimateProjectForm project={p} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />;
-  const submit = (v: PeriodValues) =>
-    compute.mutate(
-      {
-        start: (v.start as Dayjs).format(DATE_FORMAT),
-        end: (v.end as Dayjs).add(1, "day").format(DATE_FORMAT),
-        period: {
-          e_grid_aux_mwh: parseNumericInput(v.e_grid_aux_mwh ?? "") ?? 0,
-          leakage_t_co2e: parseNumericInput(v.leakage_t_co2e ?? "") ?? 0,
-        },
-      },
-      { onSuccess: (done) => update({ period: done.id }) },
-    );
-  return (
-    <Flex vertical gap={16}>
-      <Card size="small" title={p.name} extra={<Button onClick={() => setEditing(true)}>Изменить</Button>} data-testid="climate-project">
-        <Typography.Paragraph style={{ marginTop: 0 }}>
-          С {displayDate(p.start)}
-          {p.end ? ` по ${displayDate(p.end)}` : ""}; методология {p.methodology.code} версии {p.methodology.version}; правила платформы{" "}
-          {p.rules_version}.
-        </Typography.Paragraph>
-        <Table
-          size="small"
-          rowKey="name"
-          pagination={false}
-          scroll={{ x: 640 }}
-          dataSource={p.devices}
-          columns={[
-            { title: "Устройство", dataIndex: "name" },
-            { title: "Вид", dataIndex: "kind", render: (k: DeviceKind) => DEVICE_KINDS[k] },
-            {
-              title: "Датчики",
-              key: "sensors",
-              render: (_, d) =>
-                Object.entries(d.sensors)
-                  .filter(([, code]) => code)
-                  .map(([c, code]) => `${CHANNELS[c as Channel].label.toLowerCase()}: ${code}`)
-                  .join("; "),
-            },
-          ]}
-        />
-      </Card>
-      <Card size="small" title="Расчет отчетного периода">
-        <Form<PeriodValues> layout="vertical" onFinish={submit}>
-          <Flex wrap gap={12} align="end">
-            <Form.Item label="Начало периода" name="start" rules={[{ required: true, message: `Укажите дату: ${DATE_TYPED}` }]}>
-              <DatePicker format={DATE_FIELD_FORMATS} placeholder={DATE_TYPED} />
-            </Form.Item>
-            <Form.Item label="Конец периода (включительно)" name="end" rules={[{ required: true, message: `Укажите дату: ${DATE_TYPED}` }]}>
-              <DatePicker format={DATE_FIELD_FORMATS} placeholder={DATE_TYPED} />
-            </Form.Item>
-            <Form.Item label="Покупная электроэнергия, МВт·ч" name="e_grid_aux_mwh">
-              <NumericInput decimals={6} />
-            </Form.Item>
-            <Form.Item label={`Утечки, ${T}`} name="leakage_t_co2e">
-              <NumericInput decimals={6} />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" loading={compute.isPending}>
-                Рассчитать
-              </Button>
-            </Form.Item>
-          </Flex>
-        </Form>
-        {compute.error && <Alert type="error" showIcon message={compute.error.message} />}
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: 560 }}
-          loading={periods.isLoading}
-          locale={{ emptyText: "Периодов пока нет" }}
-          dataSource={periods.data?.results ?? []}
-          columns={[
-            {
-              title: "Период",
-              key: "period",
-              render: (_, row) => (
-                <Button type="link" style={{ padding: 0 }} onClick={() => update({ period: row.id })}>
-                  {displayDateTime(row.start)} – {displayDateTime(row.end)}
-                </Button>
-              ),
-            },
-            { title: `ER, ${T}`, key: "er", align: "right", render: (_, row) => n(row.totals.er_t_co2e, 6) },
-            { title: "Углеродные единицы", dataIndex: "carbon_units", align: "right", render: (v: number) => formatResult(v, 0) },
-          ]}
-        />
-      </Card>
-      {period.data && <PeriodResult period={period.data} />}
-    </Flex>
-  );
-}
+const ClimateProjectForm = lazy(() => import("./ClimateProjectForm").then((m) => ({ default: m.ClimateProjectForm })));
+const ProjectView = lazy(() => import("./ClimateProjectView"));
 
 export default function ClimateProjectsPage() {
   const { params, update } = useUrlQuery();
@@ -286,9 +67,13 @@ export default function ClimateProjectsPage() {
         />
       )}
       {creating ? (
-        <ClimateProjectForm onSaved={(p) => update({ id: p.id, new: undefined })} onCancel={() => update({ new: undefined })} />
+        <Suspense fallback={<PageLoading />}>
+          <ClimateProjectForm onSaved={(p) => update({ id: p.id, new: undefined })} onCancel={() => update({ new: undefined })} />
+        </Suspense>
       ) : selected ? (
-        <ProjectView key={selected} id={selected} />
+        <Suspense fallback={<PageLoading />}>
+          <ProjectView key={selected} id={selected} />
+        </Suspense>
       ) : null}
     </Flex>
   );
