@@ -140,7 +140,8 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await screenshot(page, { path: `${SHOTS}/web-monitoring-red-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
 
-    await page.getByRole("link", { name: "События" }).click();
+    // The page's own link (the side menu has the mine's «События» too, with its icon).
+    await page.getByRole("link", { name: "События", exact: true }).click();
     const date = page.getByLabel("Дата");
     await date.waitFor();
     await date.fill(`${shift.date.slice(8, 10)}.${shift.date.slice(5, 7)}.${shift.date.slice(0, 4)}`);

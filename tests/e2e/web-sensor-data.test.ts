@@ -79,7 +79,7 @@ describe("web app: a sensor's completeness, gaps and day", () => {
     await page.setViewportSize(WIDE);
     await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
     await page.getByRole("cell", { name: "М-12", exact: true }).waitFor();
-    await page.getByRole("link", { name: "Полнота данных датчиков" }).click();
+    await page.getByRole("link", { name: "Полнота данных датчиков", exact: true }).click();
 
     const january = page.getByRole("link", { name: new RegExp(`^М-12, 01\\.${YEAR}: полнота 0,13 %, ниже 95 %`) });
     await january.waitFor();

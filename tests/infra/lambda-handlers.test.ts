@@ -448,6 +448,7 @@ describe("blob areas in AWS", () => {
   it("route every area the API writes to a bucket named by the stack's environment", () => {
     // exports/ is the spreadsheet worker's (EXPORTS_AREA): the API renders no files.
     expect(Object.keys(BLOB_AREAS).sort()).toEqual([
+      "climate",
       "documents",
       "forecast-uploads",
       "forecasts",

@@ -2,6 +2,7 @@
 // the browser uploads an admin file with, presigned GETs (download and inline playback), and the
 // ranged read and head that completion checks an upload with. Presigning needs no network: the URLs
 // are checked by their query. Reads go through aws-sdk-client-mock.
+import { hostRuntime } from "@server/events/runtime";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectTaggingCommand, S3Client } from "@aws-sdk/client-s3";
@@ -132,7 +133,13 @@ describe("ranged reads", () => {
   it("grants a forecast's history as a presigned PUT of its exact size for 15 minutes, then reads and deletes the object once used", async () => {
     const clock = { now: () => new Date("2026-03-01T08:00:00Z") };
     const config = { uploadUrlTtlSeconds: 3600, jwtSecret: new TextEncoder().encode("s".repeat(64)) };
-    const deps = { blobs: store, clock, config, repos: memoryStorage().repos } as unknown as Deps;
+    const deps = {
+      blobs: store,
+      clock,
+      config,
+      repos: memoryStorage().repos,
+      runtime: hostRuntime({ subscribers: [], deps: () => ({}) }),
+    } as unknown as Deps;
     const actor = { id: "u1", company: "c1", email: "a@b.ru", role: "staff" } as never;
     const grant = await forecastUploadUrl(deps, actor, { content_type: "text/csv", size: 9, name: "год.csv" });
     expect(grant.file_upload).toMatch(/^forecast-uploads\/c1\/u1\/20513\/[0-9a-f-]{36}\.csv$/);
