@@ -68,7 +68,8 @@ function openAbatement() {
           name,
           year: year ?? null,
           methodology_version: result.version,
-          input,
+          // The body's displaces_grid may be true/false; the stored input's is the same field.
+          input: input as Assessment["input"],
           origins: {},
           thresholds: {
             q_boiler: thresholds.q_boiler,

@@ -31,7 +31,16 @@ describe("requestOf", () => {
 
   it("takes a point's methane from the year's streams", () => {
     const request = requestOf([stream({ point: "p1", kind: "drainage", c: "42" })], EMPTY_PARAMS, [
-      { point: "p1", name: "ДУ-2", kind: "ventilation", to_air_t: 5120.4 },
+      // A whole year measured: its figure as it is.
+      {
+        point: "p1",
+        name: "ДУ-2",
+        kind: "ventilation",
+        to_air_t: 5120.4,
+        months: Array.from({ length: 12 }, (_, m) => `2024-${String(m + 1).padStart(2, "0")}`),
+        hours: 8784,
+        year_hours: 8784,
+      },
     ]);
     expect(request.streams[0]).toMatchObject({ point: "p1", kind: "ventilation", m_ch4_t: 5120.4, c_ch4_pct: 42 });
   });
