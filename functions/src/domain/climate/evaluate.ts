@@ -17,13 +17,17 @@ export function evaluateClimateInputs(inputs: ClimateInputs): ClimateEvaluation 
   }
 }
 
+/** The evaluation off the request thread where the host can (each company one at a time), else here;
+ *  the caller holds the heavy-work slot. */
+export function evaluateOnHost(deps: Deps, company: string, inputs: ClimateInputs): Promise<ClimateEvaluation> {
+  return deps.climateMath ? deps.climateMath.climatePeriod(company, inputs) : Promise.resolve(evaluateClimateInputs(inputs));
+}
+
 /** POST v1/climate-projects/evaluate/: stateless. */
 export async function evaluateClimateRequest(
   deps: Deps,
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   inputs: ClimateInputs,
 ): Promise<ClimateEvaluation> {
-  return heavyWork(deps, actor, async () =>
-    deps.climateMath ? deps.climateMath.climatePeriod(actor.company, inputs) : evaluateClimateInputs(inputs),
-  );
+  return heavyWork(deps, actor, () => evaluateOnHost(deps, actor.company, inputs));
 }

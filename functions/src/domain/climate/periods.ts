@@ -16,7 +16,8 @@ import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import { readingsBetween } from "../telemetry/days";
-import { evaluateClimateRequest } from "./evaluate";
+import { heavyWork } from "../heavy-work";
+import { evaluateOnHost } from "./evaluate";
 import { deviceHourBlocks, HOUR_MS, type DeviceMeters, type MeterReadings, periodSum } from "./period-hours";
 import { getClimateProject, registerByCode } from "./projects";
 
@@ -98,29 +99,34 @@ export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: s
     if (!sensor) throw new Invalid(`Датчика «${code}» плана мониторинга больше нет в реестре площадки`);
     return sensor;
   };
-  const meters = new Map<string, MeterReadings>();
-  const meter = async (code: string) => {
-    if (!meters.has(code)) meters.set(code, await meterOf(deps, sensorOf(code), start.at, end.at, zone));
-    return meters.get(code)!;
-  };
-  const devices: ClimateInputs["devices"][number][] = [];
-  for (const device of project.devices) {
-    const bound: DeviceMeters = {};
-    for (const [channel, code] of Object.entries(device.sensors)) if (code) bound[channel as keyof DeviceMeters] = await meter(code);
-    const hoursOf: ClimateHourBlock[] = deviceHourBlocks(bound, start.at, hours, zone);
-    devices.push({ id: device.name, kind: device.kind, flow_basis: device.flow_basis, eta_option: device.eta_option, hours: hoursOf });
-  }
-  const deficit = previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0;
-  const e_own_mwh = project.e_own_sensor ? periodSum(await meter(project.e_own_sensor), start.at, end.at) : 0;
-  const period = {
-    e_own_mwh,
-    e_grid_aux_mwh: body.period?.e_grid_aux_mwh ?? 0,
-    fuels: body.period?.fuels ?? [],
-    leakage_t_co2e: body.period?.leakage_t_co2e ?? 0,
-    deficit_prev_t_co2e: deficit,
-  };
-  const inputs: ClimateInputs = { period, devices };
-  const result: ClimateEvaluation = await evaluateClimateRequest(deps, actor, inputs);
+  // A year of minutes read and folded into hours is heavy work: the whole of it in one slot of the user
+  // and the company, the core's part off the request thread where the host can.
+  const { period, inputs, result } = await heavyWork(deps, actor, async () => {
+    const meters = new Map<string, MeterReadings>();
+    const meter = async (code: string) => {
+      if (!meters.has(code)) meters.set(code, await meterOf(deps, sensorOf(code), start.at, end.at, zone));
+      return meters.get(code)!;
+    };
+    const devices: ClimateInputs["devices"][number][] = [];
+    for (const device of project.devices) {
+      const bound: DeviceMeters = {};
+      for (const [channel, code] of Object.entries(device.sensors)) if (code) bound[channel as keyof DeviceMeters] = await meter(code);
+      const hoursOf: ClimateHourBlock[] = deviceHourBlocks(bound, start.at, hours, zone);
+      devices.push({ id: device.name, kind: device.kind, flow_basis: device.flow_basis, eta_option: device.eta_option, hours: hoursOf });
+    }
+    const deficit = previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0;
+    const e_own_mwh = project.e_own_sensor ? periodSum(await meter(project.e_own_sensor), start.at, end.at) : 0;
+    const period = {
+      e_own_mwh,
+      e_grid_aux_mwh: body.period?.e_grid_aux_mwh ?? 0,
+      fuels: body.period?.fuels ?? [],
+      leakage_t_co2e: body.period?.leakage_t_co2e ?? 0,
+      deficit_prev_t_co2e: deficit,
+    };
+    const inputs: ClimateInputs = { period, devices };
+    const result: ClimateEvaluation = await evaluateOnHost(deps, actor.company, inputs);
+    return { period, inputs, result };
+  });
   const record: ClimatePeriodRecord = {
     id: newId(),
     company: actor.company,
