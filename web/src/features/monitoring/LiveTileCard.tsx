@@ -41,16 +41,17 @@ const last = <T extends object>(style: T, i: number, count: number) => (i === co
 function ModelFigure({ value }: { value: number | null }) {
   const [shown, setShown] = useState(false);
   return (
-    <div style={{ whiteSpace: "normal", maxWidth: 180 }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    <div style={{ ...WORDS, maxWidth: 180 }}>
+      {/* antd's text breaks inside a word (word-break: break-word), which lets the column shrink below one word. */}
+      <Typography.Text type="secondary" style={{ ...WORDS, fontSize: 12 }}>
         последнее показание (модель не точнее){" "}
       </Typography.Text>
       {shown ? (
-        <Typography.Text style={{ fontSize: 12 }} data-testid="model-own">
+        <Typography.Text style={{ ...WORDS, fontSize: 12 }} data-testid="model-own">
           модель: {value === null ? "—" : number(value, 2)}
         </Typography.Text>
       ) : (
-        <Typography.Link style={{ fontSize: 12 }} onClick={() => setShown(true)}>
+        <Typography.Link style={{ ...WORDS, fontSize: 12 }} onClick={() => setShown(true)}>
           прогноз модели
         </Typography.Link>
       )}
