@@ -130,6 +130,15 @@ describe("the layers of functions/src", () => {
   });
 });
 
+describe("docs/architecture.md's list of the layers", () => {
+  it("names every layer's files and every feature folder of the domain", () => {
+    const doc = readFileSync(join(SRC, "../../docs/architecture.md"), "utf8");
+    const list = doc.slice(doc.indexOf("**Layers of `functions/src`**"), doc.indexOf("\n\n", doc.indexOf("1. `dictionaries/`")));
+    const named = [...LAYERS.flat(), ...DOMAIN_FOLDERS.map((folder) => folder.slice("domain/".length))];
+    expect(named.filter((name) => !list.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
 describe("the feature folders of functions/src/domain", () => {
   const files = sources(join(SRC, "domain")).map((path) => relative(SRC, path));
 

@@ -1,5 +1,5 @@
 // The docs' lists and counts that restate the code (the calculation types, their count, the contract's
-// limits) are generated blocks: each document holds what tests/support/doc-blocks.ts writes from the
+// limits, the test files of each tier, the deep tier's sizes) are generated blocks: each document holds what tests/support/doc-blocks.ts writes from the
 // code, so a new type or limit fails here until `npm run docs:generate` writes them, and no one types them.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CALCULATION_TYPES } from "@core/registry";
 import { LIMITS } from "@server/contract/schemas/limits";
-import { DOC_BLOCKS, writeDocBlocks, writtenBlock } from "../support/doc-blocks";
+import { SIZES } from "../support/depth";
+import { DOC_BLOCKS, testFiles, writeDocBlocks, writtenBlock } from "../support/doc-blocks";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -24,6 +25,20 @@ describe("the docs' generated blocks", () => {
     expect(byName("type count")).toBe(String(CALCULATION_TYPES.length));
     expect(byName("limits")).toContain(`| \`email\` | ${LIMITS.email} |`);
     expect(byName("limits")).toContain(`| \`password.max\` | ${LIMITS.password.max} |`);
+  });
+
+  it("count the test files vitest collects, tier by tier, and give the deep tier's sizes", () => {
+    const text = DOC_BLOCKS.find((block) => block.name === "test files")!.text();
+    const files = testFiles();
+    // This file is one of them, and the component tests are the unit tier's .tsx files.
+    expect(files.get("integration")).toContain("tests/integration/doc-blocks.test.ts");
+    const components = files.get("unit")!.filter((file) => file.endsWith(".tsx")).length;
+    expect(components).toBeGreaterThan(0);
+    expect(text).toContain(`| \`unit\` | ${files.get("unit")!.length}, of them ${components} component files`);
+    expect(text).toContain(`| \`integration\` | ${files.get("integration")!.length} |`);
+    const depth = DOC_BLOCKS.find((block) => block.name === "depth sizes")!.text();
+    expect(depth).toContain(`${SIZES.fuzzBodiesPerJsonRoute.deep} hostile bodies per JSON route`);
+    expect(depth).toContain(`${SIZES.parallelUploads.normal} uploads`);
   });
 
   it("sees a block edited by hand, and writes it back without touching the rest", () => {

@@ -26,7 +26,7 @@ import { OPERATIONS } from "@server/http/openapi";
 import { CALCULATION_TYPES, FORECAST_METHODS, REGISTRY, type CalculationType } from "@core/registry";
 import { telemetryIdle } from "@server/domain/telemetry/consumer";
 import { createHarness, type Harness } from "../support/harness";
-import { bySize } from "../support/depth";
+import { bySize, SIZES, sized } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
 import { mp4Bytes, multipart, pdfBytes, signedInAdmin, type SignedIn } from "../support/admin";
 import {
@@ -39,8 +39,8 @@ import {
 } from "../support/tenant-objects";
 
 const SEED = 20261121;
-const RUNS_PER_JSON_ROUTE = bySize(50, 500);
-const RUNS_PER_MULTIPART_ROUTE = bySize(50, 150);
+const RUNS_PER_JSON_ROUTE = sized(SIZES.fuzzBodiesPerJsonRoute);
+const RUNS_PER_MULTIPART_ROUTE = sized(SIZES.fuzzBodiesPerMultipartRoute);
 // A route's bodies at full strength can take minutes on a busy machine (an accepted password
 // reset hashes a password each time).
 const ROUTE_TIMEOUT_MS = bySize(60_000, 300_000);

@@ -9,7 +9,7 @@ import { createCompany, createUser } from "@server/domain/company/users";
 import { HEAVY_PER_USER, MAX_DETAILED_XLS_ROWS, MAX_DETAILED_XLSX_ROWS, MAX_FORECASTS_PER_PROJECT, ru } from "@server/domain/heavy-work";
 import type { Project } from "@server/contract/schemas/project";
 import { accessToken } from "../support/server";
-import { bySize } from "../support/depth";
+import { SIZES, sized } from "../support/depth";
 import {
   addForecasts,
   createProject,
@@ -126,7 +126,7 @@ describe("the finding's project: 66 forecasts of 100 000 rows", () => {
 });
 
 // The finding's 40 in the deep tier; 12 elsewhere, still three times what one company may run at once.
-const PARALLEL_UPLOADS = bySize(12, 40);
+const PARALLEL_UPLOADS = sized(SIZES.parallelUploads);
 
 describe(`${PARALLEL_UPLOADS} parallel uploads of 100 000 rows from one user`, () => {
   it("are read and predicted off the request thread: another company's get_me p50 stays under 200 ms", async () => {

@@ -13,9 +13,9 @@ import * as keys from "@server/adapters/dynamodb/keys";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
-import { bySize } from "../support/depth";
+import { SIZES, sized } from "../support/depth";
 
-const CALCULATIONS = bySize(12_000, 20_000);
+const CALCULATIONS = sized(SIZES.approvalCalculations);
 let h: Harness;
 let staff: string;
 let reviewer: string;

@@ -14,11 +14,11 @@ import { applyStatistics, type StreamRecord } from "@server/events/table-changes
 import { countCompanyStatistics, countListCounts, reconcileCompanyStatistics, sumYears } from "@server/domain/inventory/statistics";
 import { CALCULATION_TYPES, calculationDefinition } from "@core/registry";
 import type { Repositories } from "@server/ports";
-import { bySize } from "../support/depth";
+import { SIZES, sized } from "../support/depth";
 
 const TABLE = "statistics-property";
-const RUNS = Number(process.env.STATISTICS_RUNS ?? bySize(2, 10));
-const WRITES_PER_RUN = 1000;
+const RUNS = Number(process.env.STATISTICS_RUNS ?? sized(SIZES.statisticsRuns));
+const WRITES_PER_RUN = sized(SIZES.statisticsWritesPerRun);
 
 let engine: RunningDynalite;
 let writer: DynamoDBDocumentClient;

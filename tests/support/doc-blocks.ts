@@ -2,10 +2,12 @@
 // typed by hand: each between markers of its own, `npm run docs:generate` writes them all, and
 // tests/integration/doc-blocks.test.ts fails when one differs from what the code says. A new
 // calculation type (docs/architecture.md, «Adding a calculation type») thus edits no doc by hand.
+import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { CALCULATION_TYPES } from "@core/registry";
 import { LIMITS } from "@server/contract/schemas/limits";
+import { SIZES } from "./depth";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -40,9 +42,66 @@ function typeList(): string {
   return [...lines, line].join("\n");
 }
 
+/** A count as the docs print it: «1 000». */
+const count = (value: number) => value.toLocaleString("ru-RU").replace(/\s/g, " ");
+
+/** The sizes the deep tier runs its hostile-input, property and load tests at, and the other tiers. */
+function depthSizes(): string {
+  const at = (depth: "normal" | "deep") =>
+    [
+      SIZES.fuzzBodiesPerJsonRoute[depth] === SIZES.fuzzBodiesPerMultipartRoute[depth]
+        ? `${count(SIZES.fuzzBodiesPerJsonRoute[depth])} hostile bodies per route`
+        : `${count(SIZES.fuzzBodiesPerJsonRoute[depth])} hostile bodies per JSON route and ${count(SIZES.fuzzBodiesPerMultipartRoute[depth])} per multipart route`,
+      `${count(SIZES.statisticsRuns[depth])} × ${count(SIZES.statisticsWritesPerRun[depth])} writes`,
+      `${count(SIZES.parallelUploads[depth])} uploads`,
+      `a year of ${count(SIZES.approvalCalculations[depth])} calculations`,
+    ].join(", ");
+  return `${at("deep")}; the other tiers run them smaller, ${at("normal")}`;
+}
+
+/** The test files each vitest project collects, as vitest itself lists them (every tier, and test:fast's
+ *  service tests): read once per process, a second or two of CPU. */
+let collected: ReadonlyMap<string, readonly string[]> | undefined;
+export function testFiles(): ReadonlyMap<string, readonly string[]> {
+  if (collected) return collected;
+  const listed = spawnSync(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "list", "--filesOnly", "--json"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, TEST_FAST: "1", TEST_DEPTH: "deep", VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (listed.status !== 0) throw new Error(`vitest list failed: ${listed.stderr}`);
+  const byProject = new Map<string, string[]>();
+  for (const { file, projectName } of JSON.parse(listed.stdout) as { file: string; projectName: string }[]) {
+    const files = byProject.get(projectName) ?? [];
+    files.push(relative(ROOT, file));
+    byProject.set(projectName, files);
+  }
+  collected = byProject;
+  return collected;
+}
+
+/** docs/testing.md's table of how many test files each tier and each loop runs. */
+function testFileCounts(): string {
+  const of = (project: string) => testFiles().get(project) ?? [];
+  const components = of("unit").filter((file) => file.endsWith(".test.tsx")).length;
+  const tiers = ["unit", "integration", "e2e", "infra"];
+  return [
+    "| tier or loop | test files |",
+    "| --- | --- |",
+    `| \`unit\` | ${count(of("unit").length)}, of them ${count(components)} component files (\`web/src/**/*.test.tsx\`) |`,
+    ...tiers.slice(1).map((tier) => `| \`${tier}\` | ${count(of(tier).length)} |`),
+    `| \`npm test\` (the four tiers) | ${count(tiers.reduce((sum, tier) => sum + of(tier).length, 0))} |`,
+    `| \`npm run test:fast\` (unit and the service tests) | ${count(of("unit").length + of("fast").length)} |`,
+    `| \`npm run test:deep\` | ${count(of("deep").length)} |`,
+  ].join("\n");
+}
+
 export const DOC_BLOCKS: readonly DocBlock[] = [
   { file: "docs/api.md", name: "calculation types", text: typeList },
   { file: "README.md", name: "type count", text: () => String(CALCULATION_TYPES.length), inline: true },
+  { file: "README.md", name: "depth sizes", text: depthSizes, inline: true },
+  { file: "docs/testing.md", name: "test files", text: testFileCounts },
   {
     file: "docs/api.md",
     name: "limits",
