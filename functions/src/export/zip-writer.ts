@@ -66,20 +66,39 @@ function writeSharedFields(
   header.writeUInt16LE(f.nameLength, at + 22);
 }
 
-export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
+/** An entry deflated once, for an archive or for the part of a split pack it goes in. */
+interface Deflated {
+  name: Uint8Array;
+  data: Uint8Array;
+  crc: number;
+  size: number;
+}
+
+function deflated(entry: ZipEntry): Deflated {
+  if (entry.bytes.byteLength > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
+  return {
+    name: new TextEncoder().encode(entry.name),
+    data: deflateRawSync(entry.bytes),
+    crc: crc32(entry.bytes),
+    size: entry.bytes.byteLength,
+  };
+}
+
+/** The bytes an entry takes in an archive: its local header, data and central directory header. */
+const archived = (d: Deflated) => 30 + d.name.byteLength + d.data.byteLength + 46 + d.name.byteLength;
+const END_OF_CENTRAL_DIRECTORY = 22;
+
+function assemble(entries: readonly Deflated[], at: Date): Uint8Array {
   if (entries.length > MAX_ENTRIES) throw new Error(`zip: ${entries.length} files, at most ${MAX_ENTRIES}`);
   const { time, date } = dosDateTime(at);
   const parts: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;
-  for (const entry of entries) {
-    const name = new TextEncoder().encode(entry.name);
-    const data = deflateRawSync(entry.bytes);
-    const crc = crc32(entry.bytes);
-    if (entry.bytes.byteLength > MAX_BYTES || offset > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
+  for (const { name, data, crc, size } of entries) {
+    if (offset > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
     const local = Buffer.alloc(30 + name.byteLength);
     local.writeUInt32LE(0x04034b50, 0);
-    const shared = { time, date, crc, compressed: data.byteLength, size: entry.bytes.byteLength, nameLength: name.byteLength };
+    const shared = { time, date, crc, compressed: data.byteLength, size, nameLength: name.byteLength };
     writeSharedFields(local, 4, shared);
     local.writeUInt16LE(0, 28);
     local.set(name, 30);
@@ -96,7 +115,7 @@ export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
   }
   const centralSize = central.reduce((sum, h) => sum + h.byteLength, 0);
   if (offset > MAX_BYTES) throw new Error("zip: an archive over 4 GiB needs Zip64");
-  const end = Buffer.alloc(22);
+  const end = Buffer.alloc(END_OF_CENTRAL_DIRECTORY);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(entries.length, 8);
   end.writeUInt16LE(entries.length, 10);
@@ -109,4 +128,31 @@ export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
     position += part.byteLength;
   }
   return out;
+}
+
+export function zipOf(entries: readonly ZipEntry[], at: Date): Uint8Array {
+  if (entries.length > MAX_ENTRIES) throw new Error(`zip: ${entries.length} files, at most ${MAX_ENTRIES}`);
+  return assemble(entries.map(deflated), at);
+}
+
+/** `entries` in their order as archives of at most `limit` bytes each (a registry's attachment limit):
+ *  a part takes entries until the next would pass the limit, so the first entries are in the first
+ *  part. Each entry is deflated once. An entry that alone passes the limit cannot go in any part. */
+export function zipParts(entries: readonly ZipEntry[], at: Date, limit: number): Uint8Array[] {
+  const parts: Deflated[][] = [[]];
+  let size = END_OF_CENTRAL_DIRECTORY;
+  for (const entry of entries) {
+    const item = deflated(entry);
+    const bytes = archived(item);
+    if (END_OF_CENTRAL_DIRECTORY + bytes > limit) {
+      throw new Error(`zip: «${entry.name}» takes ${bytes} bytes deflated, over a part's ${limit}`);
+    }
+    if (size + bytes > limit || parts.at(-1)!.length === MAX_ENTRIES) {
+      parts.push([]);
+      size = END_OF_CENTRAL_DIRECTORY;
+    }
+    parts.at(-1)!.push(item);
+    size += bytes;
+  }
+  return parts.map((part) => assemble(part, at));
 }
