@@ -287,6 +287,8 @@ const FIXTURES: Record<string, Fixture> = {
   listClimatePeriods: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/` }],
   // A has no period of this id: A is answered 404 too (control false), B 404 by the project.
   getClimatePeriod: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/`, control: false }],
+  // As getClimatePeriod: A has no period of this id either.
+  climatePeriodPack: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/pack/`, control: false }],
   getClimateProject: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/` }],
   patchClimateProject: ({ a }) => [
     { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { name: "Взлом", version: 1 } },

@@ -43,14 +43,36 @@ import { renderPassport } from "./inventory-report";
 import { handOut, type ExportDeps } from "./project-export";
 import { zipOf, type ZipEntry } from "./zip-writer";
 import { acceptedEvidenceKey } from "../domain/telemetry/accepted-evidence";
-import type { OfferAcceptance } from "../ports";
+import type { OfferAcceptance, VersionSigner } from "../ports";
 
 /** verify.py beside this module (in AWS beside the worker's bundle, where the stack copies it). */
 const scriptFile = () => fileURLToPath(new URL(`./${VERIFY_SCRIPT.dir}/${VERIFY_SCRIPT.file}`, import.meta.url));
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
+export const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
+
+/** Each file of a pack as its manifest lists it: name, size and SHA-256. */
+export const manifestEntries = (files: readonly ZipEntry[]) =>
+  files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) }));
+
+/** Issue 86 R9: manifest.json and manifest.sig.json of a pack — the manifest carried whole beside the
+ *  platform's signature over the SHA-256 of its canonical JSON (RFC 8785), so that verify.py names the
+ *  file that differs from it even when manifest.json was rewritten to match. Every pack the platform
+ *  makes (an approved version's, a climate period's) signs its manifest here. */
+export async function signedManifest(signer: VersionSigner, manifest: Record<string, unknown>): Promise<ZipEntry[]> {
+  const manifestSha = sha256(utf8(canonicalJson(manifest)));
+  return [
+    { name: "manifest.json", bytes: jsonFile(manifest) },
+    {
+      name: MANIFEST_SIGNATURE_FILE,
+      bytes: jsonFile({ manifest, manifest_sha256: manifestSha, signature: await signer.sign(manifestSha) }),
+    },
+  ];
+}
+
+/** verify.py's bytes, as every pack carries it. */
+export const verifyScript = async () => new Uint8Array(await readFile(scriptFile()));
 
 /** The calculation files' names: in the snapshot's order, so a verifier finds line n as file n. */
 export const calculationFile = (index: number) => `calculations/${String(index + 1).padStart(4, "0")}.json`;
@@ -77,7 +99,7 @@ export function packRules(approvedAt: string) {
   };
 }
 
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   const text = value === undefined || value === null ? "" : String(value);
   // A text that a spreadsheet would read as a formula stays text (as the exports do).
   const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
@@ -173,7 +195,7 @@ export async function verificationPack(
   const [pdf, xlsx, script] = await Promise.all([
     renderPassport(deps, actor, { year, version, format: "pdf", progress: request.progress }),
     renderPassport(deps, actor, { year, version, format: "xlsx" }),
-    readFile(scriptFile()),
+    verifyScript(),
   ]);
   const files: ZipEntry[] = [
     { name: "snapshot.json", bytes: utf8(text) },
@@ -236,7 +258,7 @@ export async function verificationPack(
     { name: "coefficients.csv", bytes: coefficientsTable(lines) },
     { name: "passport.pdf", bytes: pdf.bytes },
     { name: "passport.xlsx", bytes: xlsx.bytes },
-    { name: "verify.py", bytes: new Uint8Array(script) },
+    { name: "verify.py", bytes: script },
   );
   const manifest = {
     // Issue 86 R9: signed (manifest.sig.json); verify.py refuses a file this list does not name.
@@ -248,23 +270,14 @@ export async function verificationPack(
     // The approval's moment, not the download's: an approved version's documents are the same bytes
     // whenever they are asked for (D39, version-documents.test.ts).
     approved_at: item.approved_at,
-    files: files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) })),
+    files: manifestEntries(files),
     evidence,
     ...(missing.length > 0 ? { evidence_missing: missing } : {}),
     // D63: the minute values behind each month accepted from the mine's АГК (none: no key, as before).
     ...(telemetry.listed.length > 0 ? { telemetry: telemetry.listed } : {}),
     ...(telemetry.missing.length > 0 ? { telemetry_missing: telemetry.missing } : {}),
   };
-  // The signed manifest is carried whole beside its signature (manifest.sig.json), so that verify.py
-  // names the file that differs from it even when manifest.json was rewritten to match.
-  const manifestSha = sha256(utf8(canonicalJson(manifest)));
-  files.push(
-    { name: "manifest.json", bytes: jsonFile(manifest) },
-    {
-      name: MANIFEST_SIGNATURE_FILE,
-      bytes: jsonFile({ manifest, manifest_sha256: manifestSha, signature: await signer.sign(manifestSha) }),
-    },
-  );
+  files.push(...(await signedManifest(signer, manifest)));
 
   // A zip entry's time has no zone: the company's wall clock at the approval, as its staff read it.
   const company = await deps.repos.companies.get(actor.company);

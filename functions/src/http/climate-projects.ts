@@ -3,6 +3,7 @@
 import type { ClimateInputs } from "@core/climate-project";
 import {
   climateEvaluateRoute,
+  climatePeriodPackRoute,
   createClimatePeriodRoute,
   createClimateProjectRoute,
   getClimatePeriodRoute,
@@ -14,6 +15,8 @@ import {
 import { evaluateClimateRequest } from "../domain/climate/evaluate";
 import { createClimatePeriod, getClimatePeriod, listClimatePeriods } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
+import { LIMITS } from "../contract/schemas/limits";
+import { heavyFileAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 
 export const climateProjectRoutes = routeApp()
@@ -43,4 +46,13 @@ export const climateProjectRoutes = routeApp()
   .openapi(getClimatePeriodRoute, async (c) => {
     const { id, period } = c.req.valid("param");
     return c.json(await getClimatePeriod(c.get("deps"), c.get("actor"), id, period), 200);
+  })
+  // Issue 89 item 4: the verifier's pack, made by the spreadsheet worker as the inventory's pack is
+  // (export/climate-pack.ts), in a heavy-work slot; each part within the registry's attachment limit.
+  .openapi(climatePeriodPackRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const partBytes = deps.config.climatePackPartBytes ?? LIMITS.climate.packPartBytes;
+    return heavyFileAnswer(c, () => deps.spreadsheets.climatePack(actor, { project: id, period, partBytes })) as never;
   });

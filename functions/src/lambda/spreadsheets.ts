@@ -129,7 +129,9 @@ export async function answer(
                   ? { company: request.assessment.company, assessment: request.assessment.id, format: request.format }
                   : request.op === "shift_report"
                     ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
-                    : { view: request.view }),
+                    : request.op === "climate_pack"
+                      ? { company: request.actor.company, project: request.project, period: request.period }
+                      : { view: request.view }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

@@ -455,6 +455,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       return bytesOf(result.body);
     },
     shiftReport: (actor, query) => start({ op: "shift_report", actor: actorOf(actor), query }),
+    climatePack: (actor, request) => start({ op: "climate_pack", actor: actorOf(actor), ...request }),
     async inventoryReport(actor, { year, facility, format, version, job }) {
       const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format, version };
       return job ? startJob(request, job) : start(request);

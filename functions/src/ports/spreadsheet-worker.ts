@@ -53,6 +53,12 @@ export interface SpreadsheetWorker {
   /** The 296-FZ report passport of `actor`'s company for a year (export/inventory-passport.ts):
    *  NotFound for another company's facility. */
   inventoryReport(actor: Pick<User, "id" | "company" | "email" | "role">, request: PassportRequest): Promise<ExportResult>;
+  /** A climate project's monitoring period's verifier's pack (export/climate-pack.ts, issue 89 item 4): a zip,
+   *  or a zip of its parts each at most `partBytes`; NotFound for another company's project or period. */
+  climatePack(
+    actor: Pick<User, "id" | "company" | "email" | "role">,
+    request: { project: string; period: string; partBytes: number },
+  ): Promise<ExportResult>;
   /** The work this host renders as a job near its bound (domain/heavy-work.ts): in AWS exports and
    *  passports (the job function), on the local host passports only (its worker threads; an export
    *  streams as it is written there, with no call's time limit). */

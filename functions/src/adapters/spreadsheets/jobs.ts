@@ -57,10 +57,13 @@ export async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Pr
 /** The export or the passport a request asks for, rendered by `worker`; a job hears the passport's progress. */
 export function renderFile(
   worker: SpreadsheetWorker,
-  request: Extract<WorkerRequest, { op: "export" | "inventory_report" | "shift_report" }>,
+  request: Extract<WorkerRequest, { op: "export" | "inventory_report" | "shift_report" | "climate_pack" }>,
   progress?: (done: number) => void,
 ): Promise<ExportResult> {
   if (request.op === "shift_report") return worker.shiftReport(request.actor, request.query);
+  if (request.op === "climate_pack") {
+    return worker.climatePack(request.actor, { project: request.project, period: request.period, partBytes: request.partBytes });
+  }
   return request.op === "inventory_report"
     ? worker.inventoryReport(request.actor, {
         year: request.year,

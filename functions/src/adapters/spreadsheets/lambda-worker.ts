@@ -129,6 +129,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       return request.job ? startJob(work, request.job) : fileOf(await invoke(work));
     },
     shiftReport: async (actor, query) => fileOf(await invoke({ op: "shift_report", actor: actorOf(actor), query })),
+    climatePack: async (actor, request) => fileOf(await invoke({ op: "climate_pack", actor: actorOf(actor), ...request })),
     async inventoryReport(actor, request) {
       const work = {
         op: "inventory_report" as const,

@@ -68,6 +68,14 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("trend"), trend: trendSchema, view: z.enum(["reported", "comparable"]) }),
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),
+  // A climate period's verifier's pack (export/climate-pack.ts); the ids were checked by the API's route.
+  z.object({
+    op: z.literal("climate_pack"),
+    actor,
+    project: z.string(),
+    period: z.string(),
+    partBytes: z.number().check(z.int(), z.positive()),
+  }),
   reportRequest,
   // An export or a passport near its bound, or a model's training, invoked asynchronously (InvocationType Event): the
   // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives

@@ -14,6 +14,7 @@ import {
   climateProjectSummarySchema,
 } from "../schemas/climate-project";
 import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { fileOrLink } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
 const own = userAccess("climateProjects", { scope: "own" });
@@ -97,6 +98,29 @@ export const getClimatePeriodRoute = route(projectScoped("getClimatePeriod", "On
   200: json(climatePeriodSchema, "The period's figures"),
 });
 
+export const climatePeriodPackRoute = route(
+  projectScoped(
+    "climatePeriodPack",
+    "A monitoring period's verifier's pack (zip): every meter's readings, the hourly tables, the calibration register, the deviations, the totals, a signed manifest and verify.py",
+    [404, 409, 429],
+    "Issue 89 item 4 (D80): minutes/*.csv (each meter of the plan: its readings in the period as the period read them), " +
+      "plan.json (the devices, their meters with kind and поверка instants, the hours on the company's clock), register.csv, " +
+      "hours/*.csv (each device's hours, a row each: validity, efficiency and its basis, V, M, BE, PE_UM, PE_MD, ER, energy), " +
+      "deviations.csv, totals.json (with the carbon units), period.json (the period as stored), manifest.json (every file's " +
+      "SHA-256), manifest.sig.json (the platform's signature over it, the keys at GET v1/signing-keys/) and verify.py, which " +
+      "recomputes every hour, the deviations and the totals from the readings by methodology section 13 with Python 3's standard " +
+      "library and exits 1 naming what differs. The same bytes on every download. Over LIMITS.climate.packPartBytes (the " +
+      "registry's 100 MB attachment) the pack comes as a zip of parts, each within it, one manifest over all in the first; " +
+      "`python3 verify.py part1.zip part2.zip …` takes them. A period computed before its readings were kept: 409. " +
+      "A file too large to answer inline: `{download_url, file_name}`.",
+  ),
+  {
+    get: "/{id}/periods/{period}/pack",
+    params: periodParams,
+    200: fileOrLink("The zip (Content-Disposition: attachment), or where to fetch a large one", "application/zip"),
+  },
+);
+
 /** The routes of v1/climate-projects/, as http/climate-projects.ts serves them. */
 export const CLIMATE_PROJECT_ROUTES = [
   climateEvaluateRoute,
@@ -107,4 +131,5 @@ export const CLIMATE_PROJECT_ROUTES = [
   createClimatePeriodRoute,
   listClimatePeriodsRoute,
   getClimatePeriodRoute,
+  climatePeriodPackRoute,
 ] as const;

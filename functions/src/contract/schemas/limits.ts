@@ -174,6 +174,9 @@ export const LIMITS = {
     /** A stored monitoring period: a leap year's hours at most; the periods a project lists. */
     periodHours: 8_784,
     periods: 200,
+    /** A verifier's pack of a period: each part at most the registry of carbon units' attachment limit
+     *  (100 MB; 10^8 bytes, the lower reading of «МБ»); a larger pack is split into parts (export/climate-pack.ts). */
+    packPartBytes: 100_000_000,
   },
 } as const;
 

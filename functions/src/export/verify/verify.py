@@ -56,13 +56,32 @@ What it checks, from the pack's own files (D34, D44):
 It prints «сходится» or «РАСХОДИТСЯ» for each and exits 0 when everything agrees with an outside
 anchor, 1 naming every check that differs, 2 when the pack is incomplete or unreadable (naming the
 file), 3 when everything agrees but no outside anchor was given (only self-consistency checked).
+
+A climate project's monitoring period's pack (issue 89 item 4; its manifest.json says
+«"kind": "climate_period"»), in its folder or as its parts when it was split for the registry's
+100 MB attachments (each part a zip; the zip the platform hands out holding them may be passed too):
+
+    python3 verify.py --public-key platform.pem
+    python3 verify.py "… часть 1 из 3.zip" "… часть 2 из 3.zip" "… часть 3 из 3.zip" --public-key platform.pem
+
+checks the platform's signature over the manifest and every file's SHA-256 (a file missing, changed
+or not listed differs), then recomputes from the readings of every meter of the monitoring plan
+(minutes/*.csv; plan.json: each meter's kind and поверка instants) by methodology section 13
+(rules 2026.7; D70 minutes, D71 substitution and the hour's validity, D72 and D73 efficiencies, D74–D78
+emissions, baseline, reductions and carbon units, D79 deviations) every hour of every device against
+its table (hours/*.csv), the period's totals and carbon units (totals.json, period.json) and the
+deviations (period.json); it exits 0 when all agree under the key, 1 naming each that differs (a
+removed file too), 2 when the manifest cannot be read, 3 when all agree but no key was passed.
 """
 import argparse
 import base64
 import binascii
+import csv
 import datetime
 import hashlib
+import io
 import json
+import math
 import os
 import re
 import sys
@@ -1210,6 +1229,12 @@ def check_manifest(report, manifest, signed, snapshot, digest, keys):
         return
     if signed.get("unreadable"):
         return
+    check_manifest_signature(report, manifest, signed, keys)
+
+
+def check_manifest_signature(report, manifest, signed, keys):
+    """The platform's signature (manifest.sig.json) over the manifest's canonical JSON, with the key
+    the verifier passed: every pack the platform makes (a version's, a climate period's) signs so."""
     if manifest.get("format") != SIGNED_MANIFEST_FORMAT:
         report.fail("файл %s: format" % MANIFEST_SIGNATURE, "в манифесте %s, у подписанного пакета %s" % (manifest.get("format"), SIGNED_MANIFEST_FORMAT))
     try:
@@ -1457,14 +1482,749 @@ def finish(report, version):
     return 0
 
 
+# ---- a climate project's monitoring period (methodology section 13, D67–D80; issue 89 item 4) ----
+#
+# A period's pack (export/climate-pack.ts) holds the readings of every meter of its monitoring plan
+# (minutes/*.csv), the plan with each meter's kind and поверка instants (plan.json), the period's
+# declared figures and its result as the platform stored it (period.json), each device's hourly table
+# (hours/*.csv), the deviations (deviations.csv), the totals (totals.json), the calibration register
+# (register.csv), a manifest of every file's SHA-256 signed by the platform, and this script. It
+# recomputes every hour of every device from the readings by section 13's rules, the period's
+# totals and carbon units, and the deviations, and compares them with the pack's. A pack over the
+# registry's attachment limit comes in parts (zip files), one manifest over all: pass them all.
+
+CLIMATE_KIND = "climate_period"
+CLIMATE_FIXED_FILES = ("period.json", "plan.json", "totals.json", "register.csv", "deviations.csv", "verify.py")
+CLIMATE_REL_TOL = 1e-9
+CLIMATE_DEFAULTS = {
+    "rho_ch4_kg_m3": 0.668, "gwp_ch4": 25, "cef_ch4_t_co2_per_t": 2.75, "t_std_k": 293.15, "t_normal_k": 273.15,
+    "t_zero_c_k": 273.15, "p_std_kpa": 101.325, "eta_open_flare": 0.5, "eta_enclosed_flare": 0.9,
+    "eta_engine": 0.995, "eta_boiler": 0.995, "t_eg_min_c": 500.0, "max_substituted_run_min": 15,
+    "min_measured_min_per_hour": 45, "ef_grid_t_per_mwh": 0.5, "tdl_project": 0.2, "eta_bl_heat": 1.0,
+    "ef_bl_heat_t_per_tj": 94.6, "lpg_ef_t_co2_per_t": 2.903,
+}
+CLIMATE_RULES = "2026.7"
+# D58's range of each kind a climate meter may have: (min, max, min itself outside, step per minute)
+CLIMATE_SENSOR_KINDS = dict(SENSOR_KINDS, **{
+    "flame": (0.0, 1.0, False, None),
+    "exhaust_temperature": (-ZERO_CELSIUS_K, 2000.0, True, None),
+    "run_status": (0.0, 1.0, False, None),
+    "destruction_efficiency": (0.0, 1.0, False, None),
+    "electricity": (0.0, 10000.0, False, None),
+    "heat": (0.0, 100000.0, False, None),
+})
+GAS = ("q", "c", "p", "t")
+MINUTE_CHANNELS = ("q", "c", "p", "t", "t_eg", "flame", "run")
+HOUR_CHANNELS = ("eta_meas", "e_gen", "heat")
+DEFAULT_PARAMETER = {"default_open_flame_60": "eta_open_flare", "default_enclosed_t_eg_60": "eta_enclosed_flare",
+                     "engine_run": "eta_engine", "boiler_run": "eta_boiler"}
+# The hourly table's columns (hours/*.csv), in order.
+HOUR_COLUMNS = ("label", "start_utc", "valid", "eta", "eta_basis", "v_ch4_m3", "m_ch4_t", "be_ch4_t_co2e", "pe_um_t_co2e",
+                "pe_md_t_co2", "er_ch4_t_co2e", "e_gen_mwh", "e_cred_mwh", "heat_gj", "heat_cred_gj", "missing_min",
+                "substituted_min")
+HOUR_NUMBERS = ("eta", "v_ch4_m3", "m_ch4_t", "be_ch4_t_co2e", "pe_um_t_co2e", "pe_md_t_co2", "er_ch4_t_co2e", "e_gen_mwh",
+                "e_cred_mwh", "heat_gj", "heat_cred_gj")
+BASIS_LABELS = {
+    "default_open_flame_60": "по умолчанию: пламя все 60 минут",
+    "not_proven_flame": "не подтверждено: нет пламени",
+    "default_enclosed_t_eg_60": "по умолчанию: T отходящих газов > 500 °C все 60 минут",
+    "not_proven_t_eg": "не подтверждено: T отходящих газов",
+    "measured": "измерен",
+    "measured_fallback": "не измерен: наименьший измеренный",
+    "engine_run": "ГПУ в работе", "boiler_run": "котел в работе",
+    "not_proven_run": "не подтверждено: агрегат не в работе",
+    "no_data": "нет данных",
+}
+
+
+def climate_close(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    if a != a or b != b:
+        return a != a and b != b
+    return abs(a - b) <= 1e-12 + CLIMATE_REL_TOL * max(abs(a), abs(b))
+
+
+def climate_in_range(kind, value):
+    low, high, exclusive, _ = CLIMATE_SENSOR_KINDS[kind]
+    if value != value or value in (INF, -INF) or value > high:
+        return False
+    return value > low if exclusive else value >= low
+
+
+def js_round(x):
+    """ECMAScript's Math.round: halves up."""
+    return math.floor(x + 0.5)
+
+
+def carbon_units(er):
+    """D78: whole units after rounding to 6 decimals."""
+    return math.floor(js_round(er * 1e6) / 1e6)
+
+
+class Meter:
+    def __init__(self, kind, readings, valid_from, valid_to):
+        self.kind = kind
+        self.readings = readings  # [(ms, value)] as the file lists them
+        self.valid_from = valid_from
+        self.valid_to = valid_to
+
+    def valid(self, start, end):
+        lo = max(start, self.valid_from)
+        hi = min(end, self.valid_to)
+        return [(t, v) for t, v in self.readings if lo <= t < hi]
+
+
+def minute_values(channel, meter, start, minutes):
+    """D70: a gas channel's minute the mean of its valid readings (D58's flags), a proof channel's 1 only
+    when every valid reading proves it, the exhaust temperature the minute's minimum; NaN: none."""
+    readings = meter.valid(start, start + minutes * MINUTE_MS)
+    out = [NAN] * minutes
+    if channel in GAS:
+        ordered = readings if all(readings[i - 1][0] < readings[i][0] for i in range(1, len(readings))) \
+            else sorted(readings, key=lambda r: (r[0], r[1]))
+        sums = [0.0] * minutes
+        counts = [0] * minutes
+        for t, v in ordered:
+            m = (t - start) // MINUTE_MS
+            if m < 0 or m >= minutes or not climate_in_range(meter.kind, v):
+                continue
+            sums[m] += v
+            counts[m] += 1
+        means = [sums[m] / counts[m] if counts[m] else NAN for m in range(minutes)]
+        ok = [counts[m] > 0 for m in range(minutes)]
+        step = CLIMATE_SENSOR_KINDS[meter.kind][3]
+        if step is not None:
+            for m in range(1, minutes):
+                before = means[m - 1]
+                if ok[m] and before == before and abs(means[m] - before) > step:
+                    ok[m] = False
+        return [means[m] if ok[m] else NAN for m in range(minutes)]
+    for t, v in readings:
+        if not climate_in_range(meter.kind, v):
+            continue
+        m = (t - start) // MINUTE_MS
+        out[m] = v if out[m] != out[m] else min(out[m], v)
+    if channel in ("flame", "run"):
+        out = [v if v != v else (1.0 if v >= 1 else 0.0) for v in out]
+    return out
+
+
+def hour_values(channel, meter, start, hours):
+    """The analyser's hourly efficiency (the hour's mean), the energy meters' hour (its sum); None: no valid reading."""
+    sums = [0.0] * hours
+    counts = [0] * hours
+    for t, v in meter.valid(start, start + hours * 3600000):
+        if not climate_in_range(meter.kind, v):
+            continue
+        h = (t - start) // 3600000
+        sums[h] += v
+        counts[h] += 1
+    return [None if counts[h] == 0 else (sums[h] / counts[h] if channel == "eta_meas" else sums[h]) for h in range(hours)]
+
+
+def substitute_d71(measured, channel, max_run):
+    """D71: a run of at most max_run missing minutes takes the neighbour that gives less methane."""
+    values = list(measured)
+    filled = [False] * len(measured)
+    i = 0
+    n = len(measured)
+    while i < n:
+        if measured[i] == measured[i]:
+            i += 1
+            continue
+        end = i
+        while end < n and measured[end] != measured[end]:
+            end += 1
+        if end - i <= max_run:
+            before = measured[i - 1] if i > 0 else NAN
+            after = measured[end] if end < n else NAN
+            if before != before:
+                fill = after
+            elif after != after:
+                fill = before
+            else:
+                fill = max(before, after) if channel == "t" else min(before, after)
+            if fill == fill:
+                for k in range(i, end):
+                    values[k] = fill
+                    filled[k] = True
+        i = end
+    return values, filled
+
+
+def standard_flow(basis, q, p, t, params):
+    if basis == "standard_20C":
+        return q
+    if basis == "normal_0C":
+        return q * params["t_std_k"] / params["t_normal_k"]
+    return q * (p / params["p_std_kpa"]) * (params["t_std_k"] / (t + params["t_zero_c_k"]))
+
+
+def device_minutes(device, meters, start, hours):
+    """The device's minute arrays by channel and its hourly figures, as the platform builds them (D70)."""
+    minutes = hours * 60
+    channels = {}
+    for channel in MINUTE_CHANNELS:
+        code = device["sensors"].get(channel)
+        if code:
+            channels[channel] = minute_values(channel, meters[code], start, minutes)
+    hourly = {}
+    for channel in HOUR_CHANNELS:
+        code = device["sensors"].get(channel)
+        if code:
+            hourly[channel] = hour_values(channel, meters[code], start, hours)
+    return channels, hourly
+
+
+def hour_blocks(channels, hourly, hours):
+    """Hours alike in a row (every minute of every channel and the hourly figures) are one block, as the
+    platform stores them: [(first hour, last hour)]."""
+    blocks = []
+    previous = None
+    for h in range(hours):
+        key = (tuple(tuple("n" if v != v else v for v in values[h * 60:(h + 1) * 60]) for _, values in sorted(channels.items())),
+               tuple((c, v[h]) for c, v in sorted(hourly.items())))
+        if previous is not None and key == previous:
+            blocks[-1][1] = h
+        else:
+            blocks.append([h, h])
+        previous = key
+    return blocks
+
+
+def evaluate_device(device, channels, hourly, hours, labels, params):
+    """D70–D75 and D79 for one device: each hour's figures, the device's sums and its deviations."""
+    basis_kind = device["flow_basis"]
+    gas_channels = GAS if basis_kind == "actual" else ("q", "c")
+    nan_minutes = [NAN] * (hours * 60)
+    measured = {ch: channels.get(ch, nan_minutes) for ch in GAS}
+    filled = {ch: substitute_d71(measured[ch], ch, params["max_substituted_run_min"]) for ch in gas_channels}
+    flame = channels.get("flame", nan_minutes)
+    run = channels.get("run", nan_minutes)
+    t_eg = channels.get("t_eg", nan_minutes)
+    kind = device["kind"]
+    is_engine = kind == "engine"
+    e_gen_of = hourly.get("e_gen", [None] * hours)
+    heat_of = hourly.get("heat", [None] * hours)
+    eta_of = hourly.get("eta_meas", [None] * hours)
+    gives_heat = kind == "boiler" or any(v is not None for v in heat_of)
+    etas = [v for v in eta_of if v is not None]
+    fallback = min([params["eta_enclosed_flare"]] + etas) if etas else 0
+    sums = {k: 0.0 for k in ("v_ch4_m3", "m_ch4_t", "be_ch4", "pe_um", "pe_md", "er_ch4", "e_cred_mwh", "heat_cred_gj", "e_gen_mwh")}
+    defaults = {}
+    figures = []
+    for h in range(hours):
+        lo = h * 60
+        missing = {}
+        substituted = {}
+        valid = True
+        for ch in gas_channels:
+            values, filled_in = filled[ch]
+            got = sum(1 for i in range(lo, lo + 60) if measured[ch][i] == measured[ch][i])
+            left = sum(1 for i in range(lo, lo + 60) if values[i] != values[i])
+            subs = sum(1 for i in range(lo, lo + 60) if filled_in[i])
+            if got < params["min_measured_min_per_hour"] or left > 0:
+                valid = False
+            if got < 60:
+                missing[ch] = 60 - got
+            if subs > 0:
+                substituted[ch] = subs
+        deviations = []
+        e_gen = e_gen_of[h]
+        heat = heat_of[h]
+        if e_gen is not None:
+            sums["e_gen_mwh"] += e_gen
+        row = {"valid": valid, "missing_min": missing, "substituted_min": {}, "v_ch4_m3": 0.0, "m_ch4_t": 0.0, "eta": None,
+               "eta_basis": "no_data", "be_ch4_t_co2e": 0.0, "pe_um_t_co2e": 0.0, "pe_md_t_co2": 0.0, "er_ch4_t_co2e": 0.0}
+        if is_engine:
+            row.update(e_gen_mwh=e_gen if e_gen is not None else 0.0, e_cred_mwh=0.0)
+        if gives_heat:
+            row.update(heat_gj=heat if heat is not None else 0.0, heat_cred_gj=0.0)
+        if not valid:
+            deviations.append(("no_data", {"missing_min": missing}))
+            if is_engine and e_gen is not None and e_gen > 0:
+                deviations.append(("el_not_credited", {"e_gen_mwh": e_gen, "reason": "no_data"}))
+            row["deviations"] = deviations
+            figures.append(row)
+            continue
+        q = filled["q"][0]
+        c = filled["c"][0]
+        p = filled["p"][0] if "p" in filled else None
+        t = filled["t"][0] if "t" in filled else None
+        v = 0.0
+        ran = True
+        for i in range(lo, lo + 60):
+            q_std = standard_flow(basis_kind, q[i], p[i] if p else NAN, t[i] if t else NAN, params)
+            v += q_std * c[i] / 100
+            if q_std > 0 and (run[i] != run[i] or run[i] != 1):
+                ran = False
+        m = v * params["rho_ch4_kg_m3"] / 1000
+        every = lambda series, proves: all(series[i] == series[i] and proves(series[i]) for i in range(lo, lo + 60))
+        if kind == "flare_open":
+            proven = every(flame, lambda f: f == 1)
+            eta, basis = (params["eta_open_flare"], "default_open_flame_60") if proven else (0, "not_proven_flame")
+        elif kind == "flare_enclosed":
+            if not every(t_eg, lambda x: x > params["t_eg_min_c"]):
+                eta, basis = 0, "not_proven_t_eg"
+            elif device.get("eta_option") == "measured":
+                eta, basis = (eta_of[h], "measured") if eta_of[h] is not None else (fallback, "measured_fallback")
+            else:
+                eta, basis = params["eta_enclosed_flare"], "default_enclosed_t_eg_60"
+        else:
+            by_device = params["eta_engine"] if is_engine else params["eta_boiler"]
+            if not ran:
+                eta, basis = 0, "not_proven_run"
+            elif eta_of[h] is not None and eta_of[h] < by_device:
+                eta, basis = eta_of[h], "measured"
+            else:
+                eta, basis = by_device, "engine_run" if is_engine else "boiler_run"
+        be = m * params["gwp_ch4"]
+        pe_um = m * (1 - eta) * params["gwp_ch4"]
+        pe_md = m * eta * params["cef_ch4_t_co2_per_t"]
+        er = be - pe_um - pe_md
+        for key, value in (("v_ch4_m3", v), ("m_ch4_t", m), ("be_ch4", be), ("pe_um", pe_um), ("pe_md", pe_md), ("er_ch4", er)):
+            sums[key] += value
+        if basis in DEFAULT_PARAMETER:
+            defaults[DEFAULT_PARAMETER[basis]] = defaults.get(DEFAULT_PARAMETER[basis], 0) + 1
+        if eta == 0:
+            deviations.append(("not_proven", {"eta_basis": basis, "m_ch4_t_per_hour": m}))
+        if basis == "measured_fallback":
+            deviations.append(("measured_fallback", {"eta": eta}))
+        if substituted:
+            deviations.append(("substituted", {"substituted_min": substituted}))
+        credited = m > 0 and eta > 0
+        e_cred = e_gen if is_engine and credited and e_gen is not None else 0.0
+        heat_cred = heat if gives_heat and credited and heat is not None else 0.0
+        sums["e_cred_mwh"] += e_cred
+        sums["heat_cred_gj"] += heat_cred
+        if is_engine and e_gen is not None and e_gen > 0 and not credited:
+            deviations.append(("el_not_credited", {"e_gen_mwh": e_gen, "reason": "not_proven" if m > 0 else "no_methane"}))
+        # A valid hour lists no missing minutes (its gaps are substituted or within the 15 it may lack).
+        row.update(missing_min={}, substituted_min=substituted, v_ch4_m3=v, m_ch4_t=m, eta=eta, eta_basis=basis, be_ch4_t_co2e=be,
+                   pe_um_t_co2e=pe_um, pe_md_t_co2=pe_md, er_ch4_t_co2e=er, deviations=deviations)
+        if is_engine:
+            row["e_cred_mwh"] = e_cred
+        if gives_heat:
+            row["heat_cred_gj"] = heat_cred
+        figures.append(row)
+    return figures, sums, defaults
+
+
+def group_deviations(device_name, figures, blocks, labels, defaults, params):
+    """D79: a block's deviations over its consecutive hours of one kind and one detail, as the platform lists them."""
+    out = []
+    for first, last in blocks:
+        block_label = labels[first] if first == last else "%s..%s" % (labels[first], labels[last])
+
+        def span(a, b):
+            if a == 0 and b == last - first:
+                return block_label
+            return labels[first + a] if a == b else "%s..%s" % (labels[first + a], labels[first + b])
+
+        open_groups = {}
+        order = []
+
+        def flush(key):
+            kind, detail, a, b = open_groups.pop(key)
+            order.remove(key)
+            out.append({"device": device_name, "label": span(a, b), "hours": b - a + 1, "kind": kind, "detail": detail})
+
+        for offset in range(last - first + 1):
+            here = set()
+            for kind, detail in figures[first + offset]["deviations"]:
+                key = kind + "|" + json.dumps(detail, sort_keys=True)
+                here.add(key)
+                group = open_groups.get(key)
+                if group and group[3] == offset - 1:
+                    group[3] = offset
+                else:
+                    if group:
+                        flush(key)
+                    open_groups[key] = [kind, detail, offset, offset]
+                    order.append(key)
+            for key in list(order):
+                if key not in here:
+                    flush(key)
+        for key in list(order):
+            flush(key)
+    for parameter, hours in defaults.items():
+        out.append({"device": device_name, "label": None, "hours": hours, "kind": "default_used",
+                    "detail": {"parameter": parameter, "value": params[parameter]}})
+    return out
+
+
+def climate_totals(sums_by_device, period, e_own, params):
+    """D74–D78: the period's baseline, project emissions, leakage, reductions and carbon units."""
+    total = lambda key: sum(s[key] for s in sums_by_device)
+    e_grid_aux = period.get("e_grid_aux_mwh") or 0
+    leakage = period.get("leakage_t_co2e") or 0
+    deficit_prev = period.get("deficit_prev_t_co2e") or 0
+    be_ch4 = total("be_ch4")
+    e_cred = total("e_cred_mwh")
+    e_net = e_cred - e_own
+    be_el = max(0, e_net) * params["ef_grid_t_per_mwh"]
+    heat_cred = total("heat_cred_gj")
+    be_heat = heat_cred * params["ef_bl_heat_t_per_tj"] / (1000 * params["eta_bl_heat"])
+    be = be_ch4 + be_el + be_heat
+    pe_um = total("pe_um")
+    pe_md = total("pe_md")
+    e_deficit = max(0, -e_net)
+    pe_me = (e_grid_aux + e_deficit) * params["ef_grid_t_per_mwh"] * (1 + params["tdl_project"])
+    pe_fc = 0.0
+    for fuel in period.get("fuels") or []:
+        pe_fc += fuel["t"] * fuel["ef_t_co2_per_t"]
+    pe = pe_um + pe_md + pe_me + pe_fc
+    er_raw = be - pe - leakage
+    x = er_raw - deficit_prev
+    er = max(0, x)
+    return {
+        "v_ch4_m3": total("v_ch4_m3"), "m_ch4_t": total("m_ch4_t"), "be_ch4_t_co2e": be_ch4, "e_gen_mwh": total("e_gen_mwh"),
+        "e_cred_mwh": e_cred, "e_own_mwh": e_own, "e_net_mwh": e_net, "be_el_t_co2": be_el, "heat_cred_gj": heat_cred,
+        "be_heat_t_co2": be_heat, "be_t_co2e": be, "pe_um_t_co2e": pe_um, "pe_md_t_co2": pe_md, "e_grid_aux_mwh": e_grid_aux,
+        "e_deficit_mwh": e_deficit, "pe_me_t_co2": pe_me, "pe_fc_t_co2": pe_fc, "pe_t_co2e": pe, "le_t_co2e": leakage,
+        "er_raw_t_co2e": er_raw, "deficit_prev_t_co2e": deficit_prev, "er_t_co2e": er, "deficit_carried_t_co2e": max(0, -x),
+        "carbon_units": carbon_units(er),
+    }
+
+
+def evaluate_period(plan, meters, start, hours, labels, period, params):
+    """Section 13 over the period from the meters' readings: (hours by device, totals, deviations)."""
+    devices = []
+    sums = []
+    deviations = []
+    for device in plan["devices"]:
+        channels, hourly = device_minutes(device, meters, start, hours)
+        figures, device_sums, defaults = evaluate_device(device, channels, hourly, hours, labels, params)
+        blocks = hour_blocks(channels, hourly, hours)
+        deviations.extend(group_deviations(device["name"], figures, blocks, labels, defaults, params))
+        devices.append(figures)
+        sums.append(device_sums)
+    e_own = 0.0
+    if plan.get("e_own_sensor"):
+        meter = meters[plan["e_own_sensor"]]
+        for _, value in meter.valid(start, start + hours * 3600000):
+            if climate_in_range(meter.kind, value):
+                e_own += value
+    return devices, climate_totals(sums, period, e_own, params), deviations
+
+
+class PackSource:
+    """The pack's files by the names the manifest gives them: an unzipped folder, or the pack's zip
+    files (its parts, or the zip of its parts as the platform hands a split pack out)."""
+
+    def __init__(self, paths):
+        self.entries = {}
+        self.twice = []
+        self.unreadable = []
+        for path in paths:
+            if os.path.isdir(path):
+                for name in pack_files(path):
+                    self.add(name, lambda p=os.path.join(path, *name.split("/")): open(p, "rb").read())
+            else:
+                try:
+                    self.add_zip(zipfile.ZipFile(path))
+                except (OSError, zipfile.BadZipFile) as error:
+                    self.unreadable.append("%s: %s" % (path, error))
+
+    def add(self, name, read):
+        if name in self.entries:
+            self.twice.append(name)
+        self.entries[name] = read
+
+    def add_zip(self, archive):
+        names = [i.filename for i in archive.infolist() if not i.is_dir()]
+        if names and all(n.lower().endswith(".zip") for n in names):  # the zip of the parts
+            for name in names:
+                self.add_zip(zipfile.ZipFile(io.BytesIO(archive.read(name))))
+            return
+        for name in names:
+            self.add(name, lambda n=name: archive.read(n))
+
+    def read(self, name):
+        read = self.entries.get(name)
+        if read is None:
+            return None
+        try:
+            return read()
+        except (OSError, zipfile.BadZipFile):
+            return None
+
+
+def climate_hours_csv(data):
+    """A device's hourly table: rows of HOUR_COLUMNS."""
+    text = data.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    return [dict(zip(HOUR_COLUMNS, row)) for row in rows[1:] if row]
+
+
+def climate_readings(data):
+    out = []
+    for line in data.decode("utf-8").split("\n")[1:]:
+        if line:
+            instant, value = line.split(";")
+            out.append((iso_ms(instant), float(value)))
+    return out
+
+
+def channel_counts(text):
+    return {k: int(v) for k, v in (part.split("=") for part in text.split())} if text else {}
+
+
+def as_number(text):
+    return None if text == "" else float(text)
+
+
+def climate_main(source, public_key=None):
+    report = Report()
+    public_keys = [public_key] if isinstance(public_key, str) else list(public_key or [])
+    report.anchored = len(public_keys) > 0
+    for what in source.unreadable:
+        report.incomplete("часть пакета не читается: %s" % what)
+    try:
+        manifest = json.loads((source.read("manifest.json") or b"").decode("utf-8"))
+    except ValueError as error:
+        report.incomplete("manifest.json не читается: %s" % error)
+        return climate_finish(report, None)
+    print("== Подпись платформы над манифестом (manifest.sig.json)")
+    raw = source.read(MANIFEST_SIGNATURE)
+    keys = load_keys(report, public_keys)
+    if raw is None:
+        report.fail("файл %s" % MANIFEST_SIGNATURE, "его нет в пакете: манифест не подписан")
+    else:
+        try:
+            signed = json.loads(raw.decode("utf-8"))
+            if not isinstance(signed.get("manifest"), dict) or not isinstance(signed.get("signature"), dict):
+                raise ValueError("нет манифеста или подписи")
+        except (ValueError, AttributeError) as error:
+            report.fail("файл %s" % MANIFEST_SIGNATURE, "не читается: %s" % error)
+            signed = None
+        if signed is not None:
+            differs = first_difference(signed["manifest"], manifest)
+            if differs:
+                report.fail("файл manifest.json", "не тот, что подписан (%s): %s — в подписанном %r, в manifest.json %r"
+                            % (MANIFEST_SIGNATURE, differs[0] or "весь", differs[1], differs[2]))
+            manifest = signed["manifest"]
+            check_manifest_signature(report, manifest, signed, keys)
+    if manifest.get("kind") != CLIMATE_KIND:
+        report.fail("файл manifest.json: kind", "ожидается %s, в манифесте %r" % (CLIMATE_KIND, manifest.get("kind")))
+    print("== Файлы пакета (manifest.json, SHA-256)")
+    listed = {}
+    for entry in manifest.get("files", []):
+        listed[entry["name"]] = entry
+    for name in source.twice:
+        report.fail("файл %s" % name, "он дважды в переданных частях пакета")
+    data = {}
+    for name, entry in listed.items():
+        body = source.read(name)
+        if body is None:
+            report.fail("файл %s" % name, "его нет в пакете (удален или не передана часть пакета, в которой он лежит)")
+            continue
+        data[name] = body
+        digest = hashlib.sha256(body).hexdigest()
+        if digest != entry["sha256"]:
+            report.fail("файл %s" % name, "SHA-256 %s, в подписанном манифесте %s" % (digest, entry["sha256"]))
+    report.agree("файлы пакета по манифесту: %d" % len(listed)) if all(
+        name in data and hashlib.sha256(data[name]).hexdigest() == listed[name]["sha256"] for name in listed) else None
+    for name in source.entries:
+        if name in listed or name in ("manifest.json", MANIFEST_SIGNATURE):
+            continue
+        base = name.split("/")[-1]
+        if base in SYSTEM_FILES or base.startswith("._") or "__pycache__" in name.split("/"):
+            continue
+        report.fail("файл %s" % name, "его нет в подписанном манифесте: в пакете платформы такого файла нет")
+    for name in CLIMATE_FIXED_FILES:
+        if name not in listed:
+            report.fail("файл %s" % name, "пакет периода должен его содержать, а манифест его не называет")
+    try:
+        plan = json.loads(data["plan.json"].decode("utf-8"))
+        period_file = json.loads(data["period.json"].decode("utf-8"))
+        totals_file = json.loads(data["totals.json"].decode("utf-8"))
+    except (KeyError, ValueError) as error:
+        report.fail("пересчет периода", "нет файла или он не читается: %s" % error)
+        return climate_finish(report, manifest)
+
+    print("== Параметры методологии (раздел 13, правила %s)" % CLIMATE_RULES)
+    if period_file.get("rules_version") != CLIMATE_RULES:
+        report.fail("правила периода", "период вычислен по правилам %r, этот verify.py пересчитывает по %s"
+                    % (period_file.get("rules_version"), CLIMATE_RULES))
+    params = dict(CLIMATE_DEFAULTS)
+    for name, value in sorted((period_file.get("params") or {}).items()):
+        if name in CLIMATE_DEFAULTS and not climate_close(value, CLIMATE_DEFAULTS[name]):
+            report.fail("параметр %s" % name, "в пакете %s, по методологии %s" % (fmt(value), fmt(CLIMATE_DEFAULTS[name])))
+    report.agree("параметры периода — значения раздела 13")
+
+    print("== Показания счетчиков плана мониторинга")
+    meters = {}
+    for meter in plan.get("meters", []):
+        name = meter.get("file")
+        if name not in listed:
+            report.fail("счетчик %s" % meter.get("code"), "файла его показаний %s нет в манифесте" % name)
+            continue
+        if name not in data:
+            continue
+        try:
+            readings = climate_readings(data[name])
+        except ValueError as error:
+            report.fail("файл %s" % name, "не читается: %s" % error)
+            continue
+        if len(readings) != meter.get("readings"):
+            report.fail("файл %s" % name, "показаний %d, в plan.json %s" % (len(readings), meter.get("readings")))
+        valid_from = iso_ms(meter["valid_from_utc"]) if meter.get("valid_from_utc") else -INF
+        valid_to = iso_ms(meter["valid_to_utc"]) if meter.get("valid_to_utc") else INF
+        if meter.get("kind") not in CLIMATE_SENSOR_KINDS:
+            report.fail("счетчик %s" % meter.get("code"), "вид %r этому verify.py неизвестен" % meter.get("kind"))
+            continue
+        meters[meter["code"]] = Meter(meter["kind"], readings, valid_from, valid_to)
+    needed = {code for d in plan.get("devices", []) for code in d.get("sensors", {}).values() if code}
+    if plan.get("e_own_sensor"):
+        needed.add(plan["e_own_sensor"])
+    absent = sorted(needed - set(meters))
+    if absent:
+        report.fail("показания счетчиков", "нет показаний %s: пересчитать период нельзя" % ", ".join(absent))
+        return climate_finish(report, manifest)
+    report.agree("показания %d счетчиков прочитаны" % len(meters))
+
+    start = iso_ms(plan["start_utc"])
+    hours = int(plan["hours"])
+    labels = plan.get("hour_labels") or []
+    if len(labels) != hours:
+        report.fail("plan.json: hour_labels", "часов %d, подписей %d" % (hours, len(labels)))
+        labels = (labels + [""] * hours)[:hours]
+    declared = (period_file.get("inputs") or {}).get("period") or {}
+    devices, totals, deviations = evaluate_period(plan, meters, start, hours, labels, declared, params)
+
+    print("== Часы каждого устройства (пересчет из показаний)")
+    for device, figures in zip(plan["devices"], devices):
+        table_name = device.get("hours_file")
+        if table_name not in data:
+            report.fail("устройство %s" % device["name"], "таблицы его часов %s нет" % table_name)
+            continue
+        rows = climate_hours_csv(data[table_name])
+        if len(rows) != hours:
+            report.fail("таблица %s" % table_name, "строк %d, часов в периоде %d" % (len(rows), hours))
+        bad = 0
+        for h, (row, computed) in enumerate(zip(rows, figures)):
+            where = "%s, час %s" % (device["name"], labels[h])
+            problems = []
+            if row.get("label") != labels[h]:
+                problems.append("подпись часа %r, ожидается %r" % (row.get("label"), labels[h]))
+            if (row.get("valid") == "1") != computed["valid"]:
+                problems.append("данные достоверны: в таблице %s, пересчет %s" % (row.get("valid"), "1" if computed["valid"] else "0"))
+            if row.get("eta_basis") != computed["eta_basis"]:
+                problems.append("основание КПД: в таблице «%s», пересчет «%s» (%s)"
+                                % (row.get("eta_basis"), computed["eta_basis"], BASIS_LABELS.get(computed["eta_basis"], "")))
+            for column in HOUR_NUMBERS:
+                try:
+                    stated = as_number(row.get(column, ""))
+                except ValueError:
+                    stated = NAN
+                expected = computed.get(column)
+                if not climate_close(stated, None if expected is None else float(expected)):
+                    problems.append("%s: в таблице %s, пересчет %s" % (column, row.get(column), fmt(expected)))
+            for column in ("missing_min", "substituted_min"):
+                if channel_counts(row.get(column, "")) != computed[column]:
+                    problems.append("%s: в таблице %r, пересчет %r" % (column, row.get(column), computed[column]))
+            if problems:
+                bad += 1
+                if bad <= 20:
+                    report.fail(where, "; ".join(problems))
+        if bad > 20:
+            report.fail("%s: еще %d часов" % (device["name"], bad - 20), "расходятся так же")
+        if bad == 0 and len(rows) == hours:
+            report.agree("%s: все %d часов (%s)" % (device["name"], hours, table_name))
+
+    print("== Итоги периода и углеродные единицы (totals.json, period.json)")
+    stated_totals = totals_file.get("totals") or {}
+    stored_totals = ((period_file.get("result") or {}).get("totals")) or {}
+    for key, value in totals.items():
+        for where, stated in (("totals.json", stated_totals.get(key)), ("period.json", stored_totals.get(key))):
+            ok = stated == value if key == "carbon_units" else isinstance(stated, (int, float)) and climate_close(float(stated), float(value))
+            if ok:
+                continue
+            report.fail("итог %s (%s)" % (key, where), "пересчет %s, в пакете %s" % (fmt(value), fmt(stated)))
+    if totals_file.get("carbon_units") != totals["carbon_units"]:
+        report.fail("углеродные единицы (totals.json)", "пересчет %s, в пакете %s" % (totals["carbon_units"], totals_file.get("carbon_units")))
+    else:
+        report.agree("углеродные единицы: %d (ER %s т CO2-экв)" % (totals["carbon_units"], fmt(totals["er_t_co2e"])))
+
+    print("== Отклонения от методологии (D79)")
+    stated_deviations = (period_file.get("result") or {}).get("deviations") or []
+    if len(stated_deviations) != len(deviations):
+        report.fail("отклонения", "в пакете %d групп, пересчет %d" % (len(stated_deviations), len(deviations)))
+    else:
+        differ = [i for i, (a, b) in enumerate(zip(deviations, stated_deviations)) if not same_deviation(a, b)]
+        for i in differ[:20]:
+            report.fail("отклонение %d (%s, %s)" % (i + 1, deviations[i]["device"], deviations[i]["label"] or "весь период"),
+                        "пересчет %s, в пакете %s" % (json.dumps(deviations[i], ensure_ascii=False),
+                                                       json.dumps(stated_deviations[i], ensure_ascii=False)))
+        if not differ:
+            report.agree("отклонения: %d групп" % len(deviations))
+    return climate_finish(report, manifest)
+
+
+def same_deviation(a, b):
+    if not isinstance(b, dict):
+        return False
+    for key in ("device", "label", "hours", "kind"):
+        if a[key] != b.get(key):
+            return False
+    return same_value(a["detail"], b.get("detail"))
+
+
+def same_value(a, b):
+    if isinstance(a, dict):
+        return isinstance(b, dict) and set(a) == set(b) and all(same_value(a[k], b[k]) for k in a)
+    if isinstance(a, (int, float)) and not isinstance(a, bool):
+        return isinstance(b, (int, float)) and not isinstance(b, bool) and climate_close(float(a), float(b))
+    return a == b
+
+
+def climate_finish(report, manifest):
+    """As finish: 2 unreadable, 1 a check differs (a removed file too), 3 no outside anchor, 0 all agree."""
+    print()
+    if report.missing:
+        print("Пакет не читается, проверить его нельзя:")
+        for what in report.missing:
+            print("  " + what)
+        return 2
+    if report.differ:
+        print("Расходится %d из %d проверок:" % (len(report.differ), report.checked))
+        for what in report.differ:
+            print("  " + what)
+        return 1
+    period = (manifest or {}).get("period") or {}
+    print("Все %d проверок сходятся: отчетный период %s – %s" % (report.checked, period.get("start"), period.get("end")))
+    if not report.anchored:
+        print("Проверена только согласованность пакета с самим собой: передайте открытый ключ платформы "
+              "(--public-key, GET /api/v1/signing-keys/), чтобы проверить подпись манифеста.")
+        return 3
+    return 0
+
+
+def is_climate_pack(paths):
+    """A climate period's pack (its manifest says so), or zip files: the parts of a split pack."""
+    if len(paths) != 1 or not os.path.isdir(paths[0]):
+        return True
+    try:
+        return json.load(open(os.path.join(paths[0], "manifest.json"), encoding="utf-8")).get("kind") == CLIMATE_KIND
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="Проверка пакета верификации утвержденной версии инвентаризации")
-    parser.add_argument("folder", nargs="?", default=os.path.dirname(os.path.abspath(__file__)),
-                        help="папка распакованного пакета (по умолчанию папка этого файла)")
+    parser = argparse.ArgumentParser(description="Проверка пакета верификации: утвержденной версии инвентаризации "
+                                                 "или отчетного периода климатического проекта")
+    parser.add_argument("folder", nargs="*",
+                        help="папка распакованного пакета (по умолчанию папка этого файла); пакет периода, разделенный "
+                             "на части, — файлы всех его частей (.zip)")
     parser.add_argument("--sha256", help="SHA-256 версии, как его опубликовала организация")
     parser.add_argument("--public-key", action="append",
                         help="файл PEM с открытым ключом платформы (GET /api/v1/signing-keys/); можно указать дважды")
     arguments = parser.parse_args()
     print("Этот verify.py: SHA-256 %s. Сверьте его (sha256sum verify.py) с verify_py_sha256 в GET /api/v1/signing-keys/ "
           "и в docs/security.md платформы: подмененный скрипт напечатает что угодно." % hashlib.sha256(open(os.path.abspath(__file__), "rb").read()).hexdigest())
-    sys.exit(main(arguments.folder, arguments.sha256, arguments.public_key))
+    paths = arguments.folder or [os.path.dirname(os.path.abspath(__file__))]
+    if is_climate_pack(paths):
+        sys.exit(climate_main(PackSource(paths), arguments.public_key))
+    sys.exit(main(paths[0], arguments.sha256, arguments.public_key))

@@ -1,0 +1,280 @@
+// Issue 89 item 4 (D80): the verifier's pack of a climate project's monitoring period
+// (GET v1/climate-projects/{id}/periods/{p}/pack/), as the inventory's pack of an approved version
+// (verification-pack.ts), whose signed manifest, zip and verify.py it shares. It holds the readings
+// of every meter of the monitoring plan as the period read them (minutes/*.csv, kept with the period:
+// domain/climate/period-minutes.ts), the plan with each meter's kind and поверка instants and the
+// period's hours on the company's clock (plan.json), the calibration register (register.csv), each
+// device's hourly table (hours/*.csv, an hour a row), the deviations (deviations.csv), the totals and
+// carbon units (totals.json), the period as stored (period.json: its bounds, declared figures,
+// parameters and result), a manifest of every file's SHA-256 with the platform's signature over it,
+// and verify.py, which recomputes every hour, the deviations and the totals from the readings by
+// methodology section 13 and exits 1 naming what differs. Where the pack would pass the registry's
+// attachment limit (LIMITS.climate.packPartBytes, 100 MB; the host's config may lower it) it is
+// split into parts, each a zip within the limit, one manifest over all (in the first part with
+// verify.py), handed out as one zip of the parts. The pack is made from what the period stored, and
+// every byte of it (the zip's dates too) from the period's own moment: the same bytes on every download.
+import { SENSOR_KINDS } from "@core/telemetry";
+import { wallTimeIn, zoneOf } from "@core/company-clock";
+import type { ClimateEvaluation } from "@core/climate-project";
+import type { Actor } from "../domain/context";
+import { Conflict, NotFound } from "../domain/errors";
+import { CLIMATE_PERIOD_NOT_FOUND } from "../domain/climate/periods";
+import { CLIMATE_PROJECT_NOT_FOUND } from "../domain/climate/projects";
+import { type PeriodMinutes, periodMinutes } from "../domain/climate/period-minutes";
+import type { ClimatePeriodRecord, ClimateProject } from "../ports";
+import { safeFileName } from "../files/file-names";
+import { PACK_FORMAT, PACK_MANIFEST_FORMAT, type ExportResult } from "./formats";
+import { handOut, type ExportDeps } from "./project-export";
+import { csvCell, jsonFile, manifestEntries, signedManifest, verifyScript } from "./verification-pack";
+import { zipOf, zipParts, type ZipEntry } from "./zip-writer";
+
+/** What the manifest names a climate period's pack by (verify.py reads the pack by it). */
+export const CLIMATE_PACK_KIND = "climate_period";
+
+export interface ClimatePackRequest {
+  project: string;
+  period: string;
+  /** The largest part (the registry's attachment limit, LIMITS.climate.packPartBytes unless the host lowers it). */
+  partBytes: number;
+  inlineLimitBytes?: number;
+}
+
+const HOUR_MS = 3_600_000;
+const utf8 = (text: string) => new TextEncoder().encode(text);
+/** «;»-separated, CRLF, a byte-order mark so that a spreadsheet opens the Cyrillic as UTF-8 (as coefficients.csv). */
+const csvFile = (rows: readonly (readonly unknown[])[]) => utf8(`\uFEFF${rows.map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`);
+/** A number as JavaScript writes it (the shortest text that reads back as the same double), empty for none. */
+const figure = (value: number | null | undefined) => (typeof value === "number" ? String(value) : "");
+/** A file name's part from a code or a device's name: letters, digits, «-», «_» and «.» kept. */
+const fileStem = (index: number, name: string) => `${String(index + 1).padStart(2, "0")}_${name.replace(/[^\p{L}\p{N}._-]+/gu, "_")}`;
+
+/** D79's deviations as the report names them. */
+const DEVIATION_WORDS: Readonly<Record<string, string>> = {
+  no_data: "нет данных",
+  not_proven: "уничтожение не подтверждено",
+  substituted: "замещено",
+  measured_fallback: "КПД не измерен",
+  el_not_credited: "выработка не зачтена",
+  default_used: "значение по умолчанию",
+};
+
+/** The hourly table's columns (verify.py reads them in this order). */
+const HOUR_HEADER = [
+  "Час (время компании)",
+  "Начало часа (UTC)",
+  "Данные достоверны",
+  "КПД",
+  "Основание КПД",
+  "V_CH4, м3",
+  "M_CH4, т",
+  "BE_CH4, т CO2-экв",
+  "PE_UM, т CO2-экв",
+  "PE_MD, т CO2",
+  "ER_CH4, т CO2-экв",
+  "E_gen, МВт·ч",
+  "E_cred, МВт·ч",
+  "H, ГДж",
+  "H_cred, ГДж",
+  "Нет минут (по каналам)",
+  "Замещено минут (по каналам)",
+];
+
+/** The company's clock's label of each hour of the period, as the period's hours are labelled. */
+const hourLabels = (startUtc: string, hours: number, zone: string) =>
+  Array.from({ length: hours }, (_, h) => wallTimeIn(new Date(Date.parse(startUtc) + h * HOUR_MS), zone).slice(0, 13));
+
+const counts = (value: Readonly<Record<string, number | undefined>>) =>
+  Object.entries(value)
+    .map(([channel, n]) => `${channel}=${n}`)
+    .join(" ");
+
+/** A device's hours, a row each: the stored blocks repeated as many hours as they stand for. */
+function hourTable(device: ClimateEvaluation["devices"][number], labels: readonly string[], startUtc: string): Uint8Array {
+  const rows: unknown[][] = [HOUR_HEADER];
+  let h = 0;
+  for (const block of device.blocks) {
+    for (let r = 0; r < block.repeat; r++, h++) {
+      rows.push([
+        labels[h],
+        new Date(Date.parse(startUtc) + h * HOUR_MS).toISOString(),
+        block.valid ? "1" : "0",
+        figure(block.eta),
+        block.eta_basis,
+        figure(block.v_ch4_m3),
+        figure(block.m_ch4_t),
+        figure(block.be_ch4_t_co2e),
+        figure(block.pe_um_t_co2e),
+        figure(block.pe_md_t_co2),
+        figure(block.er_ch4_t_co2e),
+        figure(block.e_gen_mwh),
+        figure(block.e_cred_mwh),
+        figure(block.heat_gj),
+        figure(block.heat_cred_gj),
+        counts(block.missing_min),
+        counts(block.substituted_min),
+      ]);
+    }
+  }
+  return csvFile(rows);
+}
+
+/** Each meter's readings in the period: the instant (UTC) and the value as read. */
+function readingsFile(meter: PeriodMinutes["meters"][number]): Uint8Array {
+  const lines = ["время (UTC);значение"];
+  for (let i = 0; i < meter.times.length; i++) lines.push(`${new Date(meter.times[i]).toISOString()};${meter.values[i]}`);
+  return utf8(`${lines.join("\n")}\n`);
+}
+
+/** Which device's channel each meter serves, as the register says it. */
+function servesOf(minutes: PeriodMinutes): Map<string, string[]> {
+  const serves = new Map<string, string[]>();
+  const add = (code: string, what: string) => serves.set(code, [...(serves.get(code) ?? []), what]);
+  for (const device of minutes.plan.devices)
+    for (const [channel, code] of Object.entries(device.sensors)) if (code) add(code, `${device.name}: ${channel}`);
+  if (minutes.plan.e_own_sensor) add(minutes.plan.e_own_sensor, "собственные нужды");
+  return serves;
+}
+
+/** The calibration register: each meter of the plan with its kind, unit, range and поверка dates. */
+function registerFile(minutes: PeriodMinutes, files: ReadonlyMap<string, string>): Uint8Array {
+  const serves = servesOf(minutes);
+  const rows: unknown[][] = [
+    ["Код", "Устройство и канал", "Вид", "Единица", "Диапазон от", "Диапазон до", "Поверка с", "Поверка по", "Показаний в периоде", "Файл"],
+  ];
+  for (const meter of minutes.meters) {
+    const rule = SENSOR_KINDS[meter.kind];
+    rows.push([
+      meter.code,
+      (serves.get(meter.code) ?? []).join(", "),
+      rule.label,
+      rule.unit,
+      figure(rule.min),
+      Number.isFinite(rule.max) ? figure(rule.max) : "",
+      meter.in_service_from ?? "",
+      meter.in_service_to ?? "",
+      meter.times.length,
+      files.get(meter.code),
+    ]);
+  }
+  return csvFile(rows);
+}
+
+function deviationsFile(result: ClimateEvaluation): Uint8Array {
+  const rows: unknown[][] = [["Устройство", "Часы (время компании)", "Часов", "Отклонение", "Вид", "Подробности"]];
+  for (const d of result.deviations) {
+    rows.push([d.device, d.label ?? "весь период", d.hours, DEVIATION_WORDS[d.kind] ?? d.kind, d.kind, JSON.stringify(d.detail)]);
+  }
+  return csvFile(rows);
+}
+
+/** HOOK(report): the report on implementation (Order 248, issue 89 item 3) as the pack carries it.
+ *  None yet: the period's own JSON (period.json) stands for it until the report's builder lands. */
+async function reportFiles(_deps: ExportDeps, _record: ClimatePeriodRecord): Promise<ZipEntry[]> {
+  return [];
+}
+
+/** The period's pack: the files, the signed manifest, the zip (or the zip of its parts). */
+export async function climatePack(deps: ExportDeps, actor: Actor, request: ClimatePackRequest): Promise<ExportResult> {
+  const { signer } = deps;
+  if (!signer) throw new Error("climate pack: this host has no signer to sign its manifest");
+  const project: ClimateProject | undefined = await deps.repos.climateProjects.get(actor.company, request.project);
+  if (!project) throw new NotFound(CLIMATE_PROJECT_NOT_FOUND);
+  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, request.period);
+  const stored = record && (await deps.blobs.get(record.blob));
+  if (!record || !stored) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  const minutes = await periodMinutes(deps, record);
+  if (!minutes) {
+    throw new Conflict(
+      "Пакет этого периода не собрать: период вычислен до того, как платформа сохраняла показания его счетчиков. Вычислите период заново",
+    );
+  }
+  const { inputs, result } = JSON.parse(new TextDecoder().decode(stored.body)) as {
+    inputs: { period: Record<string, unknown> };
+    result: ClimateEvaluation;
+  };
+  const company = await deps.repos.companies.get(actor.company);
+  const zone = zoneOf(company);
+  const labels = hourLabels(record.start_utc, record.hours, zone);
+
+  const files: ZipEntry[] = [];
+  const meterFiles = new Map(minutes.meters.map((m, i) => [m.code, `minutes/${fileStem(i, m.code)}.csv`]));
+  const { blob: _blob, company: _company, ...bounds } = record;
+  files.push({
+    name: "period.json",
+    bytes: jsonFile({
+      company: company?.name ?? null,
+      project: { id: project.id, name: project.name, methodology: project.methodology },
+      time_zone: zone,
+      period: bounds,
+      inputs: { period: inputs.period },
+      rules_version: result.rules_version,
+      params: result.params,
+      result: { totals: result.totals, devices: result.devices.map(({ blocks: _b, ...device }) => device), deviations: result.deviations },
+    }),
+  });
+  files.push({
+    name: "plan.json",
+    bytes: jsonFile({
+      start_utc: record.start_utc,
+      end_utc: record.end_utc,
+      hours: record.hours,
+      hour_labels: labels,
+      devices: minutes.plan.devices.map((device, i) => ({ ...device, hours_file: `hours/${fileStem(i, device.name)}.csv` })),
+      e_own_sensor: minutes.plan.e_own_sensor,
+      meters: minutes.meters.map(({ times, values: _v, ...meter }) => ({
+        ...meter,
+        readings: times.length,
+        file: meterFiles.get(meter.code),
+      })),
+    }),
+  });
+  files.push({ name: "totals.json", bytes: jsonFile({ carbon_units: result.totals.carbon_units, totals: result.totals }) });
+  files.push({ name: "register.csv", bytes: registerFile(minutes, meterFiles) });
+  files.push({ name: "deviations.csv", bytes: deviationsFile(result) });
+  result.devices.forEach((device, i) => {
+    files.push({ name: `hours/${fileStem(i, device.id)}.csv`, bytes: hourTable(device, labels, record.start_utc) });
+  });
+  for (const meter of minutes.meters) files.push({ name: meterFiles.get(meter.code)!, bytes: readingsFile(meter) });
+  files.push(...(await reportFiles(deps, record)));
+  files.push({ name: "verify.py", bytes: await verifyScript() });
+
+  const manifest = {
+    format: PACK_MANIFEST_FORMAT,
+    kind: CLIMATE_PACK_KIND,
+    company: company?.name ?? null,
+    project: { id: project.id, name: project.name },
+    period: {
+      id: record.id,
+      start: record.start,
+      end: record.end,
+      start_utc: record.start_utc,
+      end_utc: record.end_utc,
+      hours: record.hours,
+    },
+    rules_version: result.rules_version,
+    // The period's moment, not the download's: the same bytes whenever it is asked for.
+    computed_at: record.created_at,
+    files: manifestEntries(files),
+  };
+  // The manifest, its signature and verify.py first: they open the first part of a split pack.
+  const script = files.pop()!;
+  const entries = [...(await signedManifest(signer, manifest)), script, ...files];
+  // A zip entry's time has no zone: the company's wall clock at the period's moment.
+  const at = new Date(`${wallTimeIn(record.created_at, zone)}Z`);
+  const parts = zipParts(entries, at, request.partBytes);
+  const stem = `Пакет верификации ${project.name} ${record.start.slice(0, 10)}–${record.end.slice(0, 10)}`;
+  const zip =
+    parts.length === 1
+      ? parts[0]
+      : zipOf(
+          parts.map((bytes, i) => ({ name: safeFileName(`${stem} часть ${i + 1} из ${parts.length}.zip`, `Part ${i + 1}.zip`), bytes })),
+          at,
+        );
+  return handOut(deps, actor, zip, {
+    fileName: safeFileName(`${stem}${parts.length === 1 ? "" : ` (в ${parts.length} частях)`}.zip`, "Climate pack.zip"),
+    contentType: PACK_FORMAT.contentType,
+    keyPrefix: `climate-${record.id}`,
+    extension: "zip",
+    inlineLimitBytes: request.inlineLimitBytes,
+  });
+}
