@@ -10,7 +10,7 @@
 // minutes of readings at a time, as a gateway pushing every M minutes (else up to the push's bound).
 import { readFileSync } from "node:fs";
 import { DEFAULT_TIME_ZONE } from "@core/company-clock";
-import { readDispatchBytes } from "@server/domain/telemetry/dispatch-file";
+import { readDispatchBytes } from "@server/domain/monitoring/ingest/dispatch-file";
 import { LIMITS } from "@server/contract/schemas/limits";
 
 export interface DispatchReading {

@@ -33,7 +33,7 @@ export interface AppConfig extends SigningKeys {
   passwordCost?: number;
   /** Receivers inside the mine's own network a webhook may post to beside public addresses, and over
    *  plain http: networks in CIDR, addresses or host names (WEBHOOK_ALLOWED_RECEIVERS; issue 86, R10;
-   *  domain/company/webhook-addresses.ts). The local host's operator names them; never in AWS. */
+   *  domain/monitoring/derive/webhook-addresses.ts). The local host's operator names them; never in AWS. */
   webhookAllowedReceivers?: readonly string[];
   /** The largest part of a climate period's verifier's pack (export/climate-pack.ts); unset,
    *  LIMITS.climate.packPartBytes (the registry's 100 MB). Tests lower it to see a pack split. */

@@ -6,13 +6,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { memoryDomain } from "../../tests/support/memory-domain";
 import { parseWith } from "./http/validate";
-import { createSensor } from "./domain/telemetry/register";
+import { createSensor } from "./domain/monitoring/ingest/register";
 import { createPoint } from "./domain/company/emission-points";
 import { pointCreateSchema } from "./contract/schemas/facility";
 import { sensorCreateSchema } from "./contract/schemas/sensor";
 import { seedDemoYear } from "./demo-year";
-import { telemetryIdle } from "./domain/telemetry/consumer";
-import { readingsBetween } from "./domain/telemetry/days";
+import { telemetryIdle } from "./domain/monitoring/days/consumer";
+import { readingsBetween } from "./domain/monitoring/days/days";
 import {
   DEMO_SEED,
   DEMO_SENSORS,

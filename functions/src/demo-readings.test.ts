@@ -12,14 +12,14 @@ import { memoryDomain, type MemoryDomain } from "../../tests/support/memory-doma
 import { offerAcceptSchema } from "./contract/schemas/telemetry";
 import { parseWith } from "./http/validate";
 import type { Actor } from "./domain/context";
-import { acceptOffers, listOffers } from "./domain/telemetry/offers";
-import { sensorGaps } from "./domain/telemetry/sensor-data";
-import { listEvents } from "./domain/telemetry/events";
-import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/telemetry/live";
-import { DEMO_BATCH } from "./domain/telemetry/days";
+import { acceptOffers, listOffers } from "./domain/monitoring/days/offers";
+import { sensorGaps } from "./domain/monitoring/days/sensor-data";
+import { listEvents } from "./domain/monitoring/derive/events";
+import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/live/live";
+import { DEMO_BATCH } from "./domain/monitoring/days/days";
 import { seedDemoYear } from "./demo-year";
 import { demoReadingsFromEnv, startDemoFeed } from "./local/demo-feed";
-import { telemetryIdle } from "./domain/telemetry/consumer";
+import { telemetryIdle } from "./domain/monitoring/days/consumer";
 import {
   DEMO_DAYS,
   DEMO_SEED,

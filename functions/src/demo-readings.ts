@@ -9,12 +9,12 @@ import { seeded } from "@core/gbdt/train";
 import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/telemetry";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
-import { createSensor } from "./domain/telemetry/register";
-import { kickTelemetry, mergeDay } from "./domain/telemetry/consumer";
-import { detectEvents } from "./domain/telemetry/events";
-import { recheckAcceptances } from "./domain/telemetry/accepted-changes";
-import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/telemetry/days";
-import { storeBatch } from "./domain/telemetry/readings";
+import { createSensor } from "./domain/monitoring/ingest/register";
+import { kickTelemetry, mergeDay } from "./domain/monitoring/days/consumer";
+import { detectEvents } from "./domain/monitoring/derive/events";
+import { recheckAcceptances } from "./domain/monitoring/days/accepted-changes";
+import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/monitoring/days/days";
+import { storeBatch } from "./domain/monitoring/ingest/readings";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
 import type { DemoFeed } from "./ports";
@@ -26,7 +26,7 @@ import {
   LIVE_STEP_MIN,
   type FeatureColumn,
   type Readings,
-} from "./domain/telemetry/live";
+} from "./domain/monitoring/live/live";
 import { defaultLaggedModels } from "./domain/forecast/models";
 import { calibrateOnRows } from "./domain/forecast/calibrating";
 import { forecastRowsFromJson } from "./domain/forecast/forecast";

@@ -68,7 +68,7 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/forecast/",
   "domain/calculations/",
   "domain/abatement/",
-  "domain/telemetry/",
+  "domain/monitoring/",
   // A climate project's periods read the facility's register and its stored minutes.
   "domain/climate/",
   "domain/admin/",

@@ -47,7 +47,7 @@ import { cloudFrontContentSecurityPolicy, EXTRA_SECURITY_HEADERS, HSTS_MAX_AGE_D
 import type { Stage } from "./stage";
 import { BLOB_AREAS, EXPORTS_AREA, FORECAST_UPLOADS_EXPIRY, PENDING_UPLOAD_TAG, type BucketEnv } from "@server/adapters/blob/areas";
 import { GSI1 } from "@server/adapters/dynamodb/keys";
-import { TELEMETRY_DROP_PREFIX } from "@server/domain/telemetry/files";
+import { TELEMETRY_DROP_PREFIX } from "@server/domain/monitoring/ingest/files";
 import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
 import { JOB_START_WINDOW_MS } from "@server/adapters/spreadsheets/jobs";
 import { DEFAULT_FUNCTION_SIZE, FUNCTION_SIZES } from "./function-sizes";
@@ -508,7 +508,7 @@ export class AppStack extends Stack {
         [BLOB_AREAS["telemetry-uploads"].bucket]: documents.bucketName,
         [BLOB_AREAS.models.bucket]: uploads.bucketName,
       },
-      // The forecaster runs here (domain/telemetry/forecaster.ts, docs/architecture.md): the models are
+      // The forecaster runs here (domain/monitoring/live/forecaster.ts, docs/architecture.md): the models are
       // scored by the GBDT core (the cores beside the bundle, as the API's), and the platform's shipped
       // models are read beside it.
       bundling: forecastingBundling,
@@ -549,7 +549,7 @@ export class AppStack extends Stack {
     });
     grantTable(monitoringMinute, readWrite);
     // A batch still queued whose announcement was lost (stored, then its SQS send failed) is sent again
-    // (domain/telemetry/consumer.ts reannounceQueued): send only, on the readings' queue.
+    // (domain/monitoring/days/consumer.ts reannounceQueued): send only, on the readings' queue.
     telemetryQueue.grantSendMessages(monitoringMinute);
     new events.Rule(this, "MonitoringMinuteSchedule", {
       description: "Stale channels and webhook retries, every minute",

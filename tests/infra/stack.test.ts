@@ -913,7 +913,7 @@ describe("Lambda bundles", () => {
   // to show (tests/rehearsal/rehearsal.test.ts): it starts each of these bundles as Lambda would.
 
   it("carry the forecaster's core and the shipped models beside the readings' function and the API", async () => {
-    // The forecaster runs in the readings' function (domain/telemetry/forecaster.ts): it scores the
+    // The forecaster runs in the readings' function (domain/monitoring/live/forecaster.ts): it scores the
     // bound models with gbdt.wasm, and reads the platform's models from default-models/ beside the bundle.
     const consumer = assetDir("TelemetryConsumerFunction");
     const wasm = readFileSync(join(consumer, "gbdt.wasm"));

@@ -17,7 +17,7 @@ import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-telemetry-queue";
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { readingsBetween } from "@server/domain/telemetry/consumer";
+import { readingsBetween } from "@server/domain/monitoring/days/consumer";
 import { consumeTelemetryMessages } from "@server/events/telemetry-queue";
 import { encodeS3Key } from "@server/events/upload-check";
 import { inProcessSpreadsheets } from "@server/export/in-process";

@@ -24,7 +24,7 @@ import { CATALOGUE, catalogueEntry } from "@server/documents/catalogue";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { OPERATIONS } from "@server/http/openapi";
 import { CALCULATION_TYPES, FORECAST_METHODS, REGISTRY, type CalculationType } from "@core/registry";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
 import { createHarness, type Harness } from "../support/harness";
 import { bySize, SIZES, sized } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";
@@ -1004,7 +1004,7 @@ async function changesOf(writes: Writes): Promise<string[]> {
 
 /** Sends a request and answers with it the items and files it left changed (attempt counters aside). */
 async function sendWatched(request: () => Promise<Response>): Promise<{ res: Response; changed: () => Promise<string[]> }> {
-  // An earlier push's readings are applied after its answer (domain/telemetry/consumer.ts): done
+  // An earlier push's readings are applied after its answer (domain/monitoring/days/consumer.ts): done
   // first, so what is watched is this request's writes alone.
   await telemetryIdle(h.deps);
   const writes: Writes = new Map();

@@ -3,13 +3,13 @@
 // register and its stored days alone (no state of the process that applied the readings), once per
 // silence, and its webhook delivery made; a delivery whose receiver answered 503 is tried again by a
 // later run once its back-off passed, and delivered then. The rules on the in-memory repositories:
-// functions/src/domain/telemetry/events.test.ts and functions/src/domain/company/webhooks.test.ts.
+// functions/src/domain/monitoring/derive/events.test.ts and functions/src/domain/monitoring/derive/webhooks.test.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { WEBHOOK_RETRY_SECONDS } from "@server/domain/company/webhooks";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { WEBHOOK_RETRY_SECONDS } from "@server/domain/monitoring/derive/webhooks";
 import { minuteDeps, monitoringMinute } from "@server/lambda/monitoring-minute";
 import { createHarness, type Harness } from "../support/harness";
 

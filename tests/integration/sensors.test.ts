@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
-import { registerAt } from "@server/domain/telemetry/register";
+import { registerAt } from "@server/domain/monitoring/ingest/register";
 import { requisitesChange } from "@server/domain/company/requisites-audit";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";

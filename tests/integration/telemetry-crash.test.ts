@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
-import { readingsBetween, telemetryIdle } from "@server/domain/telemetry/consumer";
+import { readingsBetween, telemetryIdle } from "@server/domain/monitoring/days/consumer";
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";

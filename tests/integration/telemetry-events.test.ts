@@ -3,10 +3,10 @@
 // level, working and shift on the company's clock), acknowledged with a comment (POST
 // v1/telemetry/events/{id}/acknowledge/: who and when, once); the gateway's key reads none of it, and
 // another company's user neither lists nor acknowledges. The detector's rules on the in-memory
-// repositories: functions/src/domain/telemetry/events.test.ts.
+// repositories: functions/src/domain/monitoring/derive/events.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

@@ -4,9 +4,9 @@
 // the one consumer: bad lines refused by number in Russian while the good ones are kept, the same file
 // twice stored once, a 0-byte file and a file in another encoding refused at once naming line 1 with
 // nothing queued, and another company neither uploading to the facility nor reading the batch. The rules
-// line by line, and a consumer stopped half-way: functions/src/domain/telemetry/files.test.ts.
+// line by line, and a consumer stopped half-way: functions/src/domain/monitoring/ingest/files.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { readingsBetween, telemetryIdle } from "@server/domain/telemetry/consumer";
+import { readingsBetween, telemetryIdle } from "@server/domain/monitoring/days/consumer";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";
 

@@ -4,7 +4,7 @@
 // platform's 1-hour model is calibrated on those days for the company (POST v1/forecast_models/…/
 // calibration/) and bound to the working, so its back-test over the last 7 days turns the rule «прогноз
 // P ≥ 0,5» on (it warns about 70 minutes ahead, «текущее ≥ 0,9·предела» 20, neither with more false
-// alerts: functions/src/domain/telemetry/live.test.ts works the choice by hand). Then the next rise is
+// alerts: functions/src/domain/monitoring/live/live.test.ts works the choice by hand). Then the next rise is
 // pushed 10 minutes at a time and nothing asks for the tiles or opens their stream: the forecaster the
 // consumer runs on each batch opens the forecast event as P reaches 0,5, before the reading reaches
 // 0,9·A; it is listed (kind «forecast»), posted once to the company's webhook and listed by the shift

@@ -8,8 +8,8 @@
 // reviewer's binding refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { NO_MODEL_NOTE } from "@server/domain/telemetry/live";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { NO_MODEL_NOTE } from "@server/domain/monitoring/live/live";
 import { closeLiveStreams } from "@server/http/telemetry";
 import { createHarness, type Harness } from "../support/harness";
 import { eventStreamText } from "../support/event-stream";
@@ -227,7 +227,7 @@ describe("the live tiles", () => {
   });
 
   it("show the forecaster's forecast of a minute pushed since, again what POST v1/regres_methane/ of its minutes gives", async () => {
-    // Computed as the batch was applied (domain/telemetry/forecaster.ts), not by this read.
+    // Computed as the batch was applied (domain/monitoring/live/forecaster.ts), not by this read.
     const t = END + 2 * MINUTE_MS;
     await push([
       { sensor: "М-1", t, value: 0.97 },

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { expect, it, vi } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { serverLog } from "@server/local/server-log";
-import { LINE_TOO_LONG } from "@server/domain/telemetry/dispatch-file";
+import { LINE_TOO_LONG } from "@server/domain/monitoring/ingest/dispatch-file";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { DEMO, accessToken, signInAsDemo } from "../support/server";
 import { callApi as call } from "../support/api-call";

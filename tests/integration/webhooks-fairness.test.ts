@@ -8,8 +8,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { WEBHOOK_SENDS } from "@server/domain/company/webhooks";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { WEBHOOK_SENDS } from "@server/domain/monitoring/derive/webhooks";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { createHarness, type Harness } from "../support/harness";
 

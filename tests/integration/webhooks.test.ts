@@ -3,13 +3,13 @@
 // it answers 503 each delivery waits in the queue with its attempt in the log, and once it answers and
 // the back-off passed each event arrives once, its signature verifying with the secret answered once.
 // A gateway key reads nothing; another company neither lists nor reads the deliveries. The rules on the
-// in-memory repositories: functions/src/domain/company/webhooks.test.ts.
+// in-memory repositories: functions/src/domain/monitoring/derive/webhooks.test.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
-import { verifyWebhookSignature, WEBHOOK_RETRY_SECONDS } from "@server/domain/company/webhooks";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { verifyWebhookSignature, WEBHOOK_RETRY_SECONDS } from "@server/domain/monitoring/derive/webhooks";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

@@ -14,7 +14,7 @@ import { withUploadNotifications } from "@server/local/upload-notifications";
 import { passwordCostFromEnv } from "@server/local/password-cost";
 import type { Clock, Repositories } from "@server/ports";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
-import { webhookSender } from "@server/domain/company/webhooks";
+import { webhookSender } from "@server/domain/monitoring/derive/webhooks";
 
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
  *  notifications of the local host (their `settled()` waits for the upload checks) and a webhook

@@ -17,10 +17,10 @@ import type { AppConfig } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { telemetryIdle } from "@server/domain/telemetry/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { seedPlatform, testDeps } from "./deps";
-import type { WebhookSender } from "@server/domain/company/webhooks";
+import type { WebhookSender } from "@server/domain/monitoring/derive/webhooks";
 import type { Clock, CompanyRepository, Repositories } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
 
@@ -170,7 +170,7 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
       return { token: body.access, refresh: body.refresh, email, companyId: company.id, userId: user.id };
     },
     async settled() {
-      // Batches of readings pushed are applied after the answer (domain/telemetry/consumer.ts).
+      // Batches of readings pushed are applied after the answer (domain/monitoring/days/consumer.ts).
       await telemetryIdle(deps);
       await Promise.all([storage.settled(), uploads.settled()]);
     },

@@ -27,7 +27,7 @@ import type { CalculationType } from "@core/registry";
 import type { Clock, Facility } from "@server/ports";
 import type { ExportResult } from "@server/export/formats";
 import { seedPlatform, testDeps } from "./deps";
-import type { WebhookSender } from "@server/domain/company/webhooks";
+import type { WebhookSender } from "@server/domain/monitoring/derive/webhooks";
 
 export interface MemoryDomain {
   deps: Deps;

@@ -93,7 +93,7 @@ export function templateCsv(template: Template): Uint8Array {
  *  worker's `template(SENSOR_LIST)` give it, as a calculation type's. */
 export const SENSOR_LIST = "sensors";
 
-/** One column of the mine's sensor list as imported into the register (domain/telemetry/sensor-import.ts):
+/** One column of the mine's sensor list as imported into the register (domain/monitoring/ingest/sensor-import.ts):
  *  the register's field, the template's header, its unit and the other headers a list may use. */
 export interface SensorListColumn {
   key:

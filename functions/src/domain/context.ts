@@ -53,7 +53,7 @@ export interface Deps {
   /** Where the table's queue of readings is drained when not in this process: the local server's
    *  consumer thread (local/telemetry-consumer.ts). Without it (tests' harnesses) in this process. */
   telemetryConsumer?: TelemetryConsumer;
-  /** Deliveries were made: the host's webhook sender (domain/company/webhooks.ts `webhookSender`, its
+  /** Deliveries were made: the host's webhook sender (domain/monitoring/derive/webhooks.ts `webhookSender`, its
    *  `due`) sends them — on the local server the request thread's, told by the consumer's thread, so one
    *  sender takes the queue. Without it they wait for the host's next round (its timer, the minute's
    *  Lambda). */
@@ -67,7 +67,7 @@ export interface Deps {
  *  reads without reaching the configuration through this module). */
 export type { Runtime, RuntimeSlot } from "../ports/runtime";
 
-/** A drain of the table's queue of readings run elsewhere (domain/telemetry/consumer.ts). */
+/** A drain of the table's queue of readings run elsewhere (domain/monitoring/days/consumer.ts). */
 export interface TelemetryConsumer {
   /** Drains what is queued now (behind a drain running); resolves once done. */
   drain(): Promise<void>;

@@ -14,10 +14,10 @@ import { sensorCreateSchema } from "../contract/schemas/sensor";
 import { parseWith } from "../http/validate";
 import { createPoint } from "../domain/company/emission-points";
 import type { Actor, Deps } from "../domain/context";
-import { readingsBetween } from "../domain/telemetry/consumer";
-import { storeBatch } from "../domain/telemetry/readings";
-import { createSensor } from "../domain/telemetry/register";
-import { bindLiveModel } from "../domain/telemetry/live";
+import { readingsBetween } from "../domain/monitoring/days/consumer";
+import { storeBatch } from "../domain/monitoring/ingest/readings";
+import { createSensor } from "../domain/monitoring/ingest/register";
+import { bindLiveModel } from "../domain/monitoring/live/live";
 import { consumeTelemetryMessages } from "./telemetry-queue";
 import { encodeS3Key } from "./upload-check";
 

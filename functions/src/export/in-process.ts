@@ -14,7 +14,7 @@ import { climatePack } from "./climate-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 import { trendXlsx } from "./trend-xlsx";
 import { abatementPdf, abatementXlsx } from "./abatement-export";
-import { shiftReport } from "../domain/telemetry/shift-report";
+import { shiftReport } from "../domain/monitoring/derive/shift-report";
 import { shiftReportPdf, shiftReportXlsx } from "./shift-report";
 import { EXPORT_FORMATS } from "./formats";
 

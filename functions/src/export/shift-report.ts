@@ -6,8 +6,8 @@
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/telemetry-events";
-import type { ShiftReport } from "../domain/telemetry/shift-report";
-import type { EventView } from "../domain/telemetry/events";
+import type { ShiftReport } from "../domain/monitoring/derive/shift-report";
+import type { EventView } from "../domain/monitoring/derive/events";
 import type { Cell, Column, Sheet } from "./content";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";

@@ -42,7 +42,7 @@ import { fieldOf } from "./inventory-passport";
 import { renderPassport } from "./inventory-report";
 import { handOut, type ExportDeps } from "./project-export";
 import { zipOf, type ZipEntry } from "./zip-writer";
-import { acceptedEvidenceKey } from "../domain/telemetry/accepted-evidence";
+import { acceptedEvidenceKey } from "../domain/monitoring/days/accepted-evidence";
 import type { OfferAcceptance, VersionSigner } from "../ports";
 
 /** verify.py beside this module (in AWS beside the worker's bundle, where the stack copies it). */

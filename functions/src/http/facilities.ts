@@ -10,9 +10,9 @@ import {
   patchSensor,
   retireSensor,
   revokeGatewayKey,
-} from "../domain/telemetry/register";
-import { importSensorList, previewSensorList } from "../domain/telemetry/sensor-import";
-import { sensorCompleteness, sensorDay, sensorGaps } from "../domain/telemetry/sensor-data";
+} from "../domain/monitoring/ingest/register";
+import { importSensorList, previewSensorList } from "../domain/monitoring/ingest/sensor-import";
+import { sensorCompleteness, sensorDay, sensorGaps } from "../domain/monitoring/days/sensor-data";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";

@@ -4,9 +4,9 @@ import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { getFacility } from "../domain/company/facilities";
 import { Invalid, NotFound, Unauthorized } from "../domain/errors";
-import { gatewayKeyGrant } from "../domain/telemetry/register";
-import { storeBatch, type ReadBody } from "../domain/telemetry/readings";
-import { kickTelemetry } from "../domain/telemetry/consumer";
+import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
+import { storeBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
+import { kickTelemetry } from "../domain/monitoring/days/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
@@ -24,13 +24,13 @@ import {
   telemetryUploadUrlRoute,
 } from "../contract/routes/telemetry";
 import { heavyFileAnswer } from "./heavy-file";
-import { acknowledgeEvent, listEvents } from "../domain/telemetry/events";
+import { acknowledgeEvent, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
-import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/telemetry/live";
-import { watchLive, watchedView } from "../domain/telemetry/live-watch";
+import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
+import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps, RuntimeSlot } from "../domain/context";
-import { importTelemetryFile, telemetryUploadUrl } from "../domain/telemetry/files";
-import { acceptOffers, listOffers } from "../domain/telemetry/offers";
+import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/ingest/files";
+import { acceptOffers, listOffers } from "../domain/monitoring/days/offers";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
 import { pacedBearer, takeRefusal } from "./auth";

@@ -1,7 +1,7 @@
 // v1/company/webhooks/ served (issue 78): the declarations are in contract/routes/webhooks.ts, the
-// work in domain/company/webhooks.ts.
+// work in domain/monitoring/derive/webhooks.ts.
 import { createWebhookRoute, deleteWebhookRoute, listWebhookDeliveriesRoute, listWebhooksRoute } from "../contract/routes/webhooks";
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from "../domain/company/webhooks";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks } from "../domain/monitoring/derive/webhooks";
 import { routeApp } from "./openapi-routes";
 
 export const webhookRoutes = routeApp()

@@ -1,18 +1,18 @@
 // What the local host does on its timers, in AWS once a minute (an EventBridge schedule in the stack):
-// D65's stale channels whose readings simply stopped (domain/telemetry/events.ts sweepStaleChannels,
+// D65's stale channels whose readings simply stopped (domain/monitoring/derive/events.ts sweepStaleChannels,
 // from the register and each sensor's stored days, so no run depends on an earlier one), the webhook
-// deliveries due (a retry's back-off, or made by a run that stopped; domain/company/webhooks.ts), and
+// deliveries due (a retry's back-off, or made by a run that stopped; domain/monitoring/derive/webhooks.ts), and
 // the batches still queued whose announcement on the readings' queue was lost (stored and marked, then
-// the SQS send failed): sent again (domain/telemetry/consumer.ts reannounceQueued; the local host
+// the SQS send failed): sent again (domain/monitoring/days/consumer.ts reannounceQueued; the local host
 // drains the marks itself). What it found is one JSON log line (CloudWatch).
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { sqsTelemetryQueue } from "../adapters/queue/sqs-telemetry-queue";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
-import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
+import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { systemClock, type Deps } from "../domain/context";
-import { sweepStaleChannels } from "../domain/telemetry/events";
-import { reannounceQueued } from "../domain/telemetry/consumer";
+import { sweepStaleChannels } from "../domain/monitoring/derive/events";
+import { reannounceQueued } from "../domain/monitoring/days/consumer";
 import { hostRuntime } from "../events/runtime";
 import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Deps } from "../domain/context";
 import { verifyPassword } from "../domain/company/passwords";
-import { receiverAllowList } from "../domain/company/webhook-addresses";
+import { receiverAllowList } from "../domain/monitoring/derive/webhook-addresses";
 
 /** The demo login's password (seed.ts), public in the README. */
 export const DEMO_PASSWORD = "demo-password";

@@ -25,12 +25,12 @@ import { seedDefaultModels } from "../domain/forecast/models";
 import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
-import { drainTelemetry, telemetryIdle } from "../domain/telemetry/consumer";
+import { drainTelemetry, telemetryIdle } from "../domain/monitoring/days/consumer";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
 import { telemetryConsumerThread } from "./telemetry-consumer";
-import { webhookSender, type WebhookSender } from "../domain/company/webhooks";
-import { sweepStaleChannels } from "../domain/telemetry/events";
+import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
+import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { closeLiveStreams } from "../http/telemetry";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
@@ -123,7 +123,7 @@ export interface LocalServer {
   pace: RequestPace;
   /** What this start made in a new data folder (its password printed once), or undefined. */
   firstStart?: FirstStart;
-  /** The webhook sender (domain/company/webhooks.ts): a test sends what is due and waits for it. */
+  /** The webhook sender (domain/monitoring/derive/webhooks.ts): a test sends what is due and waits for it. */
   webhooks: WebhookSender;
   /** The demo mine's feed when `demoReadings` runs it: a test moves its clock and asks for a round. */
   demoFeed?: Pick<DemoFeedTimer, "tick">;

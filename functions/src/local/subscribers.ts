@@ -10,10 +10,10 @@
 // thread (an in-memory server, the harness) every line runs in the one process, in this order.
 import type { Deps, Runtime } from "../domain/context";
 import { hostRuntime } from "../events/runtime";
-import { recheckAcceptances } from "../domain/telemetry/accepted-changes";
-import { detectEvents } from "../domain/telemetry/events";
-import { forecastDaysWritten } from "../domain/telemetry/forecaster";
-import { liveTilesHear } from "../domain/telemetry/live-watch";
+import { recheckAcceptances } from "../domain/monitoring/days/accepted-changes";
+import { detectEvents } from "../domain/monitoring/derive/events";
+import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
+import { liveTilesHear } from "../domain/monitoring/live/live-watch";
 import type { Change, ChangeKind, Subscriber, Timers } from "../ports";
 
 /** What the subscribers are given: the host's deps (the consumer's thread has no more than these). */

@@ -1,4 +1,4 @@
-// The local host's consumer of readings (domain/telemetry/consumer.ts) in a worker thread of its own
+// The local host's consumer of readings (domain/monitoring/days/consumer.ts) in a worker thread of its own
 // (telemetry-consumer.ts): the table's queue drained over ports of its own (a client of the server's
 // dynalite engine, through a message port to the engine's thread, else over its endpoint; the blob
 // folder read directly), as the readings' function drains SQS in AWS, so that merging a year's file
@@ -12,8 +12,8 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Deps } from "../domain/context";
-import { drainTelemetry, type DrainOutcome } from "../domain/telemetry/consumer";
-import { forecastsIdle } from "../domain/telemetry/forecaster";
+import { drainTelemetry, type DrainOutcome } from "../domain/monitoring/days/consumer";
+import { forecastsIdle } from "../domain/monitoring/live/forecaster";
 import { hostRuntime } from "../events/runtime";
 import { consumerThreadSubscribers, type SubscriberDeps } from "./subscribers";
 import { portRequestHandler } from "./dynalite-port";

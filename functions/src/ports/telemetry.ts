@@ -16,7 +16,7 @@ export interface SensorRepository {
   /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
   replace(next: Sensor, expectedVersion: number): Promise<void>;
   /** Removes a sensor created moments before: only an import undoing its own writes when one of
-   *  them failed (domain/telemetry/sensor-import.ts); a sensor in use is retired, never removed. */
+   *  them failed (domain/monitoring/ingest/sensor-import.ts); a sensor in use is retired, never removed. */
   remove(companyId: string, facilityId: string, sensorId: string): Promise<void>;
 }
 
@@ -46,9 +46,9 @@ export interface GatewayKeyRepository {
 export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
   company: string;
   refused_count: number;
-  /** A dispatch file's batch: the stored file its readings are read from (domain/telemetry/files.ts). */
+  /** A dispatch file's batch: the stored file its readings are read from (domain/monitoring/ingest/files.ts). */
   file?: string;
-  /** Applications of the batch that failed so far (domain/telemetry/consumer.ts RETRIES). */
+  /** Applications of the batch that failed so far (domain/monitoring/days/consumer.ts RETRIES). */
   attempts?: number;
   /** After a failed application: not tried again before this instant (ISO). */
   retry_at?: string;
@@ -182,7 +182,7 @@ export interface OfferAcceptance {
 }
 
 /** D65: an event of a facility's sensor as stored: threshold and stale events the detector finds in
- *  the minutes (domain/telemetry/events.ts), forecast events the forecaster raises; the same id for the
+ *  the minutes (domain/monitoring/derive/events.ts), forecast events the forecaster raises; the same id for the
  *  same (facility, sensor, kind, level, start) however often the minutes are read again (@core/telemetry-events). */
 export interface TelemetryEvent {
   company: string;
@@ -227,7 +227,7 @@ export interface TelemetryEventRepository {
  *  meter or null for the working's first by code, who bound it when) and whose it is. */
 export type LiveModelBinding = z.output<typeof liveBindingSchema> & { company: string; facility: string };
 
-/** Issue 78: the latest forecast of a working at a horizon, as the forecaster (domain/telemetry/
+/** Issue 78: the latest forecast of a working at a horizon, as the forecaster (domain/monitoring/
  *  forecaster.ts) computed it with the bound model from the latest minutes: the tile's forecast as the
  *  API shows it, and what it was computed from (the model, the meter, its minute and a digest of its rows). */
 export interface StoredLiveForecast {

@@ -1,5 +1,5 @@
 // A company's webhooks (issue 78): the URLs its monitoring events are posted to, signed with the
-// webhook's secret, and each delivery with its attempts (domain/company/webhooks.ts).
+// webhook's secret, and each delivery with its attempts (domain/monitoring/derive/webhooks.ts).
 
 /** A webhook as stored. The secret is kept as it was made (it signs every delivery); the API shows it
  *  once, when the webhook is created, and then only its first characters. */

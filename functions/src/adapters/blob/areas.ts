@@ -30,9 +30,9 @@ export const BLOB_AREAS: Record<string, { bucket: BucketEnv; access: "read" | "r
   "forecast-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
   /** A mine's dispatch export sent straight to S3 (a year of readings, up to 400 MB), named by
    *  POST v1/telemetry/files/ and read by the readings' consumer; kept as the batch's readings
-   *  (domain/telemetry/files.ts). */
+   *  (domain/monitoring/ingest/files.ts). */
   "telemetry-uploads": { bucket: "DOCUMENTS_BUCKET", access: "readWrite", directUploads: true },
-  /** A mine's readings (domain/telemetry): each pushed batch's accepted readings
+  /** A mine's readings (domain/monitoring): each pushed batch's accepted readings
    *  (`telemetry/batches/{company}/{batch}.json`), and the dispatch exports a mine's system drops
    *  under its facility's prefix (`telemetry/files/{company}/{facility}/…`), whose "object created"
    *  notifications go to the readings' queue. */

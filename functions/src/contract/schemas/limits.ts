@@ -152,7 +152,7 @@ export const LIMITS = {
     lineBytes: 1024 * 1024,
     /** A company's dispatch exports granted and not yet applied (uploading, or stored and queued), in
      *  bytes and in number: a grant past either is refused (429) until the consumer has read what came
-     *  before (domain/telemetry/files.ts). */
+     *  before (domain/monitoring/ingest/files.ts). */
     uploadBudgetBytes: 1024 * 1024 * 1024,
     uploadsInFlight: 20,
   },

@@ -7,7 +7,7 @@ import { fieldMessage } from "../field-errors";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
- *  bad reading is refused with its number while the others are kept (domain/telemetry/readings.ts). */
+ *  bad reading is refused with its number while the others are kept (domain/monitoring/ingest/readings.ts). */
 export const readingsBodySchema = z.object({
   facility: z.optional(z.string()).meta({ description: "With a user's token: the facility whose sensors these are" }),
   readings: z.array(

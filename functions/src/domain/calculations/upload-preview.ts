@@ -94,7 +94,7 @@ export async function previewUpload(
 
 /** What a file holds as `reader`'s save would read it, and every row it would refuse, without
  *  storing anything: a calculation's upload (previewUpload) and the register's sensor list
- *  (domain/telemetry/sensor-import.ts). `dates`: the columns whose Excel date cells read as dates. */
+ *  (domain/monitoring/ingest/sensor-import.ts). `dates`: the columns whose Excel date cells read as dates. */
 export async function previewTable(
   file: UploadedFile,
   reader: UploadReader<unknown>,

@@ -15,7 +15,7 @@ import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
-import { readingsBetween } from "../telemetry/days";
+import { readingsBetween } from "../monitoring/days/days";
 import { heavyWork } from "../heavy-work";
 import { evaluateOnHost } from "./evaluate";
 import { deviceHourBlocks, HOUR_MS, type DeviceMeters, type MeterReadings, periodSum } from "./period-hours";

@@ -15,7 +15,7 @@ import { COMPANY_FIELDS, FACILITY_FIELDS, POINT_FIELDS } from "../entity-fields"
 
 export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
 
-/** D56: a sensor of the facility's monitoring register (domain/telemetry/register.ts). */
+/** D56: a sensor of the facility's monitoring register (domain/monitoring/ingest/register.ts). */
 const SENSOR_FIELDS: Record<string, string> = {
   code: "Код датчика",
   kind: "Вид датчика",
@@ -43,7 +43,7 @@ const BASE_YEAR_FIELDS: Record<string, string> = {
 };
 /** Issue 61: a facility's coal output of a year (domain/calculations/coal-output.ts). */
 const COAL_OUTPUT_FIELDS: Record<string, string> = { year: "Год", t: "Добыча угля, т" };
-/** Issue 87: a month «по данным АГК» accepted again (domain/telemetry/offers.ts): its figures before
+/** Issue 87: a month «по данным АГК» accepted again (domain/monitoring/days/offers.ts): its figures before
  *  and after, the calculation's version that holds them, and why. */
 const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
   ch4_t: "CH4, т",

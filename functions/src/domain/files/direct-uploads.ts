@@ -45,7 +45,7 @@ export type UploadTarget =
   /** A forecast's or a calibration's history (domain/forecast/uploads.ts): no completion; the call
    *  that uses it names its key, reads it and deletes it. */
   | { purpose: "forecast" }
-  /** A mine's dispatch export (domain/telemetry/files.ts): POST v1/telemetry/files/ names its key. */
+  /** A mine's dispatch export (domain/monitoring/ingest/files.ts): POST v1/telemetry/files/ names its key. */
   | { purpose: "telemetry" };
 
 export type UploadClaims = UploadTarget & {

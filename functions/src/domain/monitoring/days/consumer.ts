@@ -1,0 +1,699 @@
+// The one consumer of pushed readings (methodology D57): a batch's readings merged into each sensor's
+// day (idempotent by (sensor, instant): the same value again is a duplicate, another value a
+// correction kept with the old one), each day written with a condition on its version and the batch's
+// counts in it, so a batch applied twice (a crash, a redelivery) counts nothing twice and batches in
+// any order give the same days. Locally the queue is the table's TQUEUE marks: what was stored and
+// answered 202 before a kill is taken up again on the next start (drainTelemetry). The local server
+// drains it in a worker thread of its own (local/telemetry-consumer.ts), not on its request thread.
+//
+// Readings travel as typed arrays per sensor (SensorReadings: 16 bytes a reading), not as an array of
+// [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]
+// pairs per day): a year's file is applied a part at a time, each part let go once its days are in.
+import type { Deps, RuntimeSlot } from "../../context";
+import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
+import { batchBlobKey } from "../ingest/readings";
+import { DAY_MS, utcDay } from "./days";
+import { readFileBatch } from "../ingest/files";
+import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
+import { forecastsIdle } from "../live/forecaster";
+import { formatNumber } from "../../forecast/russian-numbers";
+
+const MINUTE = 60_000;
+
+/** The corrections a day keeps (the latest): enough for a gateway pushing each minute. */
+const MAX_CORRECTIONS = 1000;
+/** The batch marks a day keeps, the latest by their batches' ids (UUID v7: in the order they were
+ *  stored; a map's keys keep no order in DynamoDB). A gateway pushing every 10 s marks a sensor's day
+ *  8 640 times, ≈ 60 bytes each: past DynamoDB's 400 KB an item, every later write of the day refused.
+ *  A mark is needed only while its batch may be applied again (a kill before it is marked done, a
+ *  redelivery), which comes long before 2 000 later batches touched the same day; a batch applied again
+ *  after that finds its readings stored and counts them as duplicates. */
+export const MAX_BATCH_MARKS = 2000;
+
+// Where a sensor's days are read back from (offers, the event detector): days.ts.
+export { readingsBetween, utcDay } from "./days";
+export { columnsOf, ReadingColumns, type SensorReadings } from "../ingest/reading-columns";
+
+/** `readings` (of one sensor and UTC day, in the batch's order) merged into `stored`. */
+export function mergeDay(
+  stored: SensorDay,
+  batch: string,
+  readings: { times: ArrayLike<number>; values: ArrayLike<number> },
+): { day: SensorDay; counts: [number, number, number] } {
+  const dayStart = Date.parse(`${stored.day}T00:00:00Z`);
+  const byOffset = new Map<number, number>();
+  for (let i = 0; i < stored.offsets.length; i++) byOffset.set(stored.offsets[i], stored.values[i]);
+  const corrections = [...stored.corrections];
+  let accepted = 0;
+  let duplicate = 0;
+  let corrected = 0;
+  for (let i = 0; i < readings.times.length; i++) {
+    const t = readings.times[i];
+    const value = readings.values[i];
+    const offset = t - dayStart;
+    const old = byOffset.get(offset);
+    if (old === undefined) accepted++;
+    else if (Object.is(old, value)) {
+      duplicate++;
+      continue;
+    } else {
+      corrected++;
+      corrections.push({ t, old, value, batch });
+    }
+    byOffset.set(offset, value);
+  }
+  const offsets = Uint32Array.from(byOffset.keys()).sort();
+  const values = Float64Array.from(offsets, (o) => byOffset.get(o) as number);
+  const counts: [number, number, number] = [accepted, duplicate, corrected];
+  return {
+    day: {
+      ...stored,
+      offsets,
+      values,
+      corrections: corrections.slice(-MAX_CORRECTIONS),
+      applied: latestMarks({ ...stored.applied, [batch]: counts }),
+    },
+    counts,
+  };
+}
+
+/** The MAX_BATCH_MARKS marks of the latest batches. */
+function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
+  const names = Object.keys(applied);
+  if (names.length <= MAX_BATCH_MARKS) return applied;
+  return Object.fromEntries(
+    names
+      .sort()
+      .slice(-MAX_BATCH_MARKS)
+      .map((name) => [name, applied[name]]),
+  );
+}
+
+type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">;
+
+/** Where a batch's work is done: the drain hands each slice (a pushed batch's days, a part of a file,
+ *  the day consumers' share) to its turns between companies; applied alone, at once. */
+type Slice = <T>(work: (pass: Pass) => Promise<T>) => Promise<T>;
+/** Within a slice: lets the others waiting take their turn, then goes on. */
+type Pass = () => Promise<void>;
+const atOnce: Slice = (work) => work(async () => undefined);
+
+/** Sensor-days one slice writes, or hands the day consumers, at most (a sensor's run of days whole): a
+ *  push of 10 000 readings on as many days is ten slices, the other companies' turns between them. */
+export const SLICE_DAYS = 1_000;
+
+/** The days written by several batches taken together, per facility: each day once, each sensor's
+ *  earliest instant changed, the readings as applied. */
+class PendingChanges {
+  private readonly byFacility = new Map<
+    string,
+    Omit<DaysWritten, "type" | "days"> & { days: Map<string, { sensor: string; day: string }>; readings: SensorReadings[] }
+  >();
+  add(change: Omit<DaysWritten, "type">) {
+    const key = `${change.company}|${change.facility}`;
+    let pending = this.byFacility.get(key);
+    if (!pending)
+      this.byFacility.set(
+        key,
+        (pending = { company: change.company, facility: change.facility, batches: [], days: new Map(), since: {}, readings: [] }),
+      );
+    pending.batches.push(...change.batches);
+    for (const d of change.days) pending.days.set(`${d.sensor}|${d.day}`, d);
+    for (const [sensor, t] of Object.entries(change.since)) pending.since[sensor] = Math.min(pending.since[sensor] ?? t, t);
+    pending.readings.push(...change.readings);
+  }
+  /** Another's changes taken in with these. */
+  merge(other: PendingChanges) {
+    for (const p of other.byFacility.values()) this.add({ ...p, days: [...p.days.values()] });
+  }
+  /** Publishes each facility's days once: the one publish of «days written», heard by the host's
+   *  subscribers in its table's order (the live tiles, the forecaster, the event detector, the
+   *  acceptances' recheck). Rejects when one failed, once all have heard it. */
+  async publish(deps: Pick<Deps, "runtime">): Promise<void> {
+    for (const p of this.byFacility.values()) await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()] });
+  }
+}
+
+/** One sensor's readings cut at UTC days, each day's in the order read: runs of the arrays where the
+ *  days come in order (a file, a gateway's minutes), else gathered by a stable sort of their indices. */
+function byDay(readings: SensorReadings): { day: string; times: Float64Array; values: Float64Array }[] {
+  const { times, values } = readings;
+  const days = new Float64Array(times.length);
+  let ordered = true;
+  for (let i = 0; i < times.length; i++) {
+    days[i] = Math.floor(times[i] / DAY_MS);
+    if (i > 0 && days[i] < days[i - 1]) ordered = false;
+  }
+  // A day's text made once per day the readings cross, not once per reading (a date's ISO text each was
+  // about two thirds of the grouping: 100 000 readings 0,5–0,8 s, then 0,17–0,19 s).
+  const cut = (t: Float64Array, v: Float64Array, d: Float64Array) => {
+    const out: { day: string; times: Float64Array; values: Float64Array }[] = [];
+    for (let from = 0; from < t.length; ) {
+      let to = from + 1;
+      while (to < t.length && d[to] === d[from]) to++;
+      out.push({ day: utcDay(t[from]), times: t.subarray(from, to), values: v.subarray(from, to) });
+      from = to;
+    }
+    return out;
+  };
+  if (ordered) return cut(times, values, days);
+  const order = Array.from(times, (_, i) => i).sort((a, b) => days[a] - days[b] || a - b);
+  return cut(
+    Float64Array.from(order, (i) => times[i]),
+    Float64Array.from(order, (i) => values[i]),
+    Float64Array.from(order, (i) => days[i]),
+  );
+}
+
+/** A failure of a batch's application, with the reason its company reads after «не применена: »;
+ *  `retry` false: applying it again would fail the same way (set aside at once). */
+export class BatchFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retry = true,
+  ) {
+    super(reason);
+  }
+}
+
+/** The reason a company reads for a failure («не применена: …»). */
+function failureReason(error: unknown): string {
+  if (error instanceof BatchFailure) return error.reason;
+  return `ошибка обработки (${error instanceof Error ? error.message : String(error)})`;
+}
+
+const ruDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+
+/** The sensor-days of a batch that storage refused, said by sensor code and date: at most three named. */
+async function refusedDays(
+  deps: Pick<Deps, "repos">,
+  batch: TelemetryBatch,
+  refused: { sensor: string; day: string; error: unknown }[],
+): Promise<BatchFailure> {
+  const named: string[] = [];
+  for (const { sensor, day } of refused.slice(0, 3)) {
+    const code = (await deps.repos.sensors.get(batch.company, batch.facility, sensor))?.code ?? "—";
+    named.push(`«${code}» за ${ruDay(day)}`);
+  }
+  const more = refused.length > named.length ? ` и ещё ${formatNumber(refused.length - named.length, 0)}` : "";
+  const first = refused[0].error;
+  const why = first instanceof Error ? first.message : String(first);
+  return new BatchFailure(`хранилище не приняло показания датчика ${named.join(", ")}${more} (${why})`);
+}
+
+/** A pushed batch's readings by sensor, kept only in the days written (a day storage refused left out). */
+function keptReadings(groups: readonly { sensor: string; times: Float64Array; values: Float64Array }[]): SensorReadings[] {
+  const bySensor = new Map<string, { times: Float64Array; values: Float64Array }[]>();
+  for (const g of groups) bySensor.set(g.sensor, [...(bySensor.get(g.sensor) ?? []), g]);
+  return [...bySensor].map(([sensor, parts]) => {
+    const length = parts.reduce((n, p) => n + p.times.length, 0);
+    const times = new Float64Array(length);
+    const values = new Float64Array(length);
+    let at = 0;
+    for (const p of parts) {
+      times.set(p.times, at);
+      values.set(p.values, at);
+      at += p.times.length;
+    }
+    return { sensor, times, values };
+  });
+}
+
+/** `readings` merged into their sensor-days under the name `applied` (a batch, or a part of a file's
+ *  batch: a name already in a day counts what it counted then, nothing twice), then the days written
+ *  published (or left in `pending`, for the drain's round). A day storage refuses (too large an item, a
+ *  value it cannot hold) does not stop the others: they are written and published, then the refusal is
+ *  thrown (BatchFailure) with the days named. */
+async function applyRows(
+  deps: ConsumerDeps,
+  batch: TelemetryBatch,
+  applied: string,
+  readings: readonly SensorReadings[],
+  totals: number[],
+  pending?: PendingChanges,
+  pass: Pass = async () => undefined,
+): Promise<void> {
+  const company = batch.company;
+  const groups = readings.flatMap((r) => byDay(r).map((day) => ({ sensor: r.sensor, ...day })));
+  const refused: { sensor: string; day: string; error: unknown }[] = [];
+  const written: typeof groups = [];
+  const write = async (group: (typeof groups)[number]) => {
+    try {
+      for (;;) {
+        const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
+          company,
+          sensor: group.sensor,
+          day: group.day,
+          offsets: new Uint32Array(0),
+          values: new Float64Array(0),
+          applied: {},
+          corrections: [],
+          version: 0,
+        };
+        const done = stored.applied[applied];
+        if (done) {
+          done.forEach((n, i) => (totals[i] += n));
+          break;
+        }
+        const { day, counts } = mergeDay(stored, applied, group);
+        if (await deps.repos.telemetry.putDay(day, stored.version)) {
+          counts.forEach((n, i) => (totals[i] += n));
+          break;
+        }
+        // Another consumer wrote the day meanwhile: read it again.
+      }
+      written.push(group);
+    } catch (error) {
+      refused.push({ sensor: group.sensor, day: group.day, error });
+    }
+  };
+  // SLICE_DAYS sensor-days or PASS_READINGS readings, then the others' turn.
+  let sliceDays = 0;
+  let sliceRead = 0;
+  for (const group of groups) {
+    if (sliceDays >= SLICE_DAYS || sliceRead >= PASS_READINGS) {
+      await pass();
+      sliceDays = 0;
+      sliceRead = 0;
+    }
+    await write(group);
+    sliceDays++;
+    sliceRead += group.times.length;
+  }
+  const kept = refused.length === 0 ? readings : keptReadings(written);
+  const since: Record<string, number> = {};
+  for (const { sensor, times } of kept) {
+    if (times.length === 0) continue;
+    let first = times[0];
+    for (let i = 1; i < times.length; i++) if (times[i] < first) first = times[i];
+    since[sensor] = first;
+  }
+  const days = written.map(({ sensor, day }) => ({ sensor, day }));
+  if (days.length > 0) {
+    const change = { company, facility: batch.facility, batches: [applied], days, since, readings: kept.filter((r) => r.times.length > 0) };
+    const to = pending ?? new PendingChanges();
+    to.add(change);
+    if (!pending) {
+      // A file's part: the others waiting take their turn between its days and their publish.
+      await pass();
+      await to.publish(deps);
+    }
+  }
+  if (refused.length > 0) throw await refusedDays(deps, batch, refused);
+}
+
+/** A batch applied: as finished (its counts, its state done), the pushed batch's days left to be
+ *  published with its round, and what failed, if anything did (the readings it could store are in). */
+interface Applied {
+  stored: TelemetryBatch;
+  finished: TelemetryBatch;
+  changes: PendingChanges;
+  error?: unknown;
+}
+
+/** Applies a stored batch's readings to its days; a pushed batch's days are left in `changes` to be
+ *  published with its round (a file's parts are published as each is in). A file's part that fails
+ *  does not stop the parts after it. */
+async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
+  const totals = [0, 0, 0];
+  const changes = new PendingChanges();
+  const failures: unknown[] = [];
+  let finished: TelemetryBatch = batch;
+  if (batch.file) {
+    try {
+      // Each part's days are published as it is in: a year's file is not held to be told at its end.
+      const read = await readFileBatch(deps, batch, (part, readings) =>
+        slice((pass) => applyRows(deps, batch, `${batch.batch}#${part}`, readings, totals, undefined, pass)).catch(
+          (error: unknown) => void failures.push(error),
+        ),
+      );
+      finished = { ...batch, ...read };
+    } catch (error) {
+      failures.push(error);
+    }
+  } else {
+    // In its turn (a push is ≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_DAYS at a
+    // time, the others' turn between.
+    await slice(async (pass) => {
+      const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
+      const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+      await applyRows(deps, batch, batch.batch, columnsOf(rows), totals, changes, pass);
+    }).catch((error: unknown) => void failures.push(error));
+  }
+  const { attempts: _attempts, retry_at: _retry, failure: _failure, ...rest } = finished;
+  return {
+    stored: batch,
+    finished: { ...rest, state: "done", accepted: totals[0], duplicate: totals[1], corrected: totals[2] },
+    changes,
+    ...(failures.length === 0
+      ? {}
+      : {
+          error:
+            failures.length === 1
+              ? failures[0]
+              : new BatchFailure(`${failures.map(failureReason).slice(0, 3).join("; ")}${failures.length > 3 ? "; …" : ""}`),
+        }),
+  };
+}
+
+/** Applies one stored batch: every sensor-day it touches, its days published, then the batch done with
+ *  its counts. A dispatch file's batch (`file`) is read from the file and applied part by part
+ *  (files.ts), each part's days published as it is in. A failure is thrown, the batch
+ *  left queued (SQS delivers it again), unless this is its last attempt (`receives`, its message's, at
+ *  RETRIES.attempts): then it is set aside, failed with its reason and the readings it could store
+ *  counted. */
+export async function applyBatch(
+  deps: ConsumerDeps,
+  company: string,
+  batchId: string,
+  options: { receives?: number } = {},
+): Promise<TelemetryBatch | undefined> {
+  const batch = await deps.repos.telemetry.getBatch(company, batchId);
+  if (!batch) return undefined;
+  if (batch.state !== "queued") return batch;
+  const applied = await applyDays(deps, batch);
+  await applied.changes.publish(deps).catch((error: unknown) => (applied.error ??= consumersFailed(error)));
+  if (applied.error === undefined) {
+    await deps.repos.telemetry.finishBatch(applied.finished);
+    return applied.finished;
+  }
+  if ((options.receives ?? 0) < RETRIES.attempts) throw applied.error;
+  return setAside(deps, applied.finished, applied.error, options.receives ?? RETRIES.attempts);
+}
+
+const consumersFailed = (error: unknown) =>
+  new BatchFailure(`показания сохранены, события не обновлены (${error instanceof Error ? error.message : String(error)})`);
+
+/** How a batch whose application fails is tried again: `attempts` applications in all, the n-th retry
+ *  `firstMs` × 2^(n−1) after its start (1, 2, 4, 8 s), its attempts counted on its item as each begins
+ *  (so a thread or process that dies applying it counts one too, and a restart goes on counting); then
+ *  it is set aside: failed with its reason, its queue mark removed, never run again by a drain. In AWS
+ *  the readings' queue gives a message as many receives (infra: maxReceiveCount). */
+export const RETRIES = { attempts: 5, firstMs: 1_000 } as const;
+
+/** The reason kept while an application runs: what the company reads if it never ends (the consumer's
+ *  thread died of its memory cap, the server was stopped). */
+const INTERRUPTED = "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен";
+
+/** The batch set aside: failed with its reason, its readings stored so far counted, its mark removed. */
+async function setAside(deps: Pick<Deps, "repos">, batch: TelemetryBatch, error: unknown, attempts: number): Promise<TelemetryBatch> {
+  const { retry_at: _retry, ...rest } = batch;
+  const failed: TelemetryBatch = { ...rest, state: "failed", attempts, failure: failureReason(error) };
+  await deps.repos.telemetry.finishBatch(failed);
+  console.error(
+    JSON.stringify({
+      event: "telemetry_batch_failed",
+      company: batch.company,
+      batch: batch.batch,
+      attempts,
+      accepted: failed.accepted,
+      message: `telemetry consumer: batch ${batch.batch} of company ${batch.company} set aside after ${attempts} attempt(s): ${failed.failure}`,
+    }),
+  );
+  return failed;
+}
+
+const retryAt = (deps: Pick<Deps, "clock">, attempts: number) => deps.clock.now().getTime() + RETRIES.firstMs * 2 ** (attempts - 1);
+
+/** A batch's application begins: its attempt counted on its item first, with the back-off after it
+ *  and INTERRUPTED as its reason until it ends. Answers the batch as counted. */
+async function attemptBegins(deps: Pick<Deps, "repos" | "clock">, batch: TelemetryBatch): Promise<TelemetryBatch> {
+  const attempts = (batch.attempts ?? 0) + 1;
+  const counted = {
+    ...batch,
+    attempts,
+    retry_at: new Date(retryAt(deps, attempts)).toISOString(),
+    failure: batch.failure ?? INTERRUPTED,
+  };
+  await deps.repos.telemetry.updateBatch(counted);
+  return counted;
+}
+
+/** A batch's application failed: set aside after its last attempt (or at once when another would fail
+ *  the same way), else left queued with its reason until its back-off. Answers when it may be tried
+ *  again (ms), or undefined once it is set aside. */
+async function attemptFailed(deps: Pick<Deps, "repos" | "clock">, applied: Applied): Promise<number | undefined> {
+  const attempts = applied.stored.attempts ?? 1;
+  if (attempts >= RETRIES.attempts || (applied.error instanceof BatchFailure && !applied.error.retry)) {
+    await setAside(deps, applied.finished, applied.error, attempts);
+    return undefined;
+  }
+  const at = retryAt(deps, attempts);
+  const failure = failureReason(applied.error);
+  await deps.repos.telemetry.updateBatch({ ...applied.stored, retry_at: new Date(at).toISOString(), failure });
+  console.error(
+    JSON.stringify({
+      event: "telemetry_batch_retry",
+      company: applied.stored.company,
+      batch: applied.stored.batch,
+      attempts,
+      message: `telemetry consumer: batch ${applied.stored.batch} of company ${applied.stored.company} not applied (attempt ${attempts} of ${RETRIES.attempts}), tried again in ${Math.round((at - deps.clock.now().getTime()) / 1000)} s: ${failure}`,
+    }),
+  );
+  return at;
+}
+
+/** Turns at the consumer's one line of work, given in the order asked: each company's work asks for
+ *  one slice at a time (a pushed batch, a part of a file, a round's subscribers) and asks again behind
+ *  the others waiting, so one company's backlog holds another's batch for one slice at most. */
+class Turns {
+  private readonly waiting: (() => void)[] = [];
+  private held = false;
+  readonly slice: Slice = async (work) => {
+    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.held = true;
+    try {
+      return await work(this.pass);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.held = false;
+    }
+  };
+  /** The turn handed to the next waiting, and this one's taken again behind the others. */
+  private readonly pass: Pass = async () => {
+    const next = this.waiting.shift();
+    if (!next) return;
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      next();
+    });
+  };
+}
+
+/** The batches of one company a drain round applies before its days are published together. */
+const DRAIN_ROUND = 25;
+/** The queue's marks a drain reads at once: each company with a batch among them takes its turns. */
+const QUEUE_SCAN = 5_000;
+/** Readings a turn of pushes reads before it lets the others waiting in (a file's part's worth). */
+const PASS_READINGS = 10_000;
+/** How often a drain busy with long work reads the queue again for companies newly queued (ms). */
+const RESCAN_MS = 1_000;
+
+/** What a drain leaves for later: when the earliest batch passed over for its back-off may be tried
+ *  again (UTC ms), if any is. */
+export interface DrainOutcome {
+  retryAt?: number;
+}
+
+/** One company's round: up to DRAIN_ROUND of its queued batches, oldest first, each applied in its
+ *  turn (a file part by part), then the round's days published once, taken together (the detector
+ *  reads each sensor once, not once per batch), and only then are the batches marked done (a
+ *  kill before leaves them queued: applied again, nothing counted twice). A batch that fails is tried
+ *  again after its back-off (`later`), then set aside. */
+async function applyRound(
+  deps: ConsumerDeps,
+  round: readonly { company: string; batch: string }[],
+  slice: Slice,
+  later: Map<string, number>,
+): Promise<void> {
+  const ready: TelemetryBatch[] = [];
+  for (const mark of round) {
+    const batch = await deps.repos.telemetry.getBatch(mark.company, mark.batch);
+    if (!batch) {
+      later.set(mark.batch, Infinity);
+      continue;
+    }
+    // Finished, its mark left by a kill between the two writes.
+    if (batch.state !== "queued") {
+      await deps.repos.telemetry.finishBatch(batch);
+      continue;
+    }
+    const notBefore = batch.retry_at ? Date.parse(batch.retry_at) : 0;
+    if (notBefore > deps.clock.now().getTime()) {
+      later.set(batch.batch, notBefore);
+      continue;
+    }
+    // Its last attempt never ended (its thread or process died): set aside.
+    if ((batch.attempts ?? 0) >= RETRIES.attempts) {
+      await setAside(deps, batch, new BatchFailure(batch.failure ?? INTERRUPTED), batch.attempts ?? 0);
+      later.set(batch.batch, Infinity);
+      continue;
+    }
+    ready.push(batch);
+  }
+  if (ready.length === 0) return;
+  const applied: Applied[] = [];
+  const run = async (within: Slice, counted: (batch: TelemetryBatch) => void = () => undefined) => {
+    for (const batch of ready) {
+      applied.push(await applyDays(deps, await attemptBegins(deps, batch), within));
+      counted(batch);
+    }
+    const all = new PendingChanges();
+    for (const a of applied) all.merge(a.changes);
+    try {
+      await within(() => all.publish(deps));
+    } catch {
+      // One batch's days may be the cause: each batch's on its own, the one that fails failing.
+      for (const a of applied)
+        await within(() => a.changes.publish(deps)).catch((error: unknown) => {
+          a.error ??= consumersFailed(error);
+        });
+    }
+  };
+  if (ready.some((batch) => batch.file)) await run(slice);
+  else {
+    // Pushes only: the round in one turn, its days written and handed to the day consumers at once (a
+    // gateway's push is done a turn after it is taken up), letting the others waiting in once it has
+    // read PASS_READINGS readings (a batch or a piece of its day consumers at a time, a push's days
+    // SLICE_DAYS at a time).
+    await slice(async (pass) => {
+      let read = 0;
+      await run(
+        async (work) => {
+          if (read >= PASS_READINGS) {
+            read = 0;
+            await pass();
+          }
+          return work(pass);
+        },
+        (batch) => (read += batch.lines),
+      );
+    });
+  }
+  for (const a of applied) {
+    if (a.error === undefined) await deps.repos.telemetry.finishBatch(a.finished);
+    else later.set(a.stored.batch, (await attemptFailed(deps, a)) ?? Infinity);
+  }
+}
+
+/** Applies every queued batch until none is due: each company's batches, oldest first, in rounds
+ *  (applyRound), the companies taking turns slice by slice (Turns), so one company's backlog, a year's
+ *  file or a batch that keeps failing delays another's batch by one slice at most; a company queued
+ *  while the drain runs joins it within RESCAN_MS. A batch that fails is passed over until its back-off
+ *  (the answer says when the earliest may be tried again), and set aside after its last attempt. */
+async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
+  const turns = new Turns();
+  const later = new Map<string, number>();
+  const workers = new Map<string, Promise<void>>();
+  const now = () => deps.clock.now().getTime();
+  const due = async () => {
+    const at = now();
+    return (await deps.repos.telemetry.queued(QUEUE_SCAN)).filter((mark) => !((later.get(mark.batch) ?? 0) > at));
+  };
+  let scannedAt = -Infinity;
+  let scanning: Promise<void> | undefined;
+  // Each slice asked for looks at the queue again once RESCAN_MS passed, before it waits for its turn.
+  const rescan = async () => {
+    if (now() - scannedAt >= RESCAN_MS) await scan();
+  };
+  const slice: Slice = async (work) => {
+    await rescan();
+    return turns.slice((pass) =>
+      work(async () => {
+        await rescan();
+        await pass();
+      }),
+    );
+  };
+  const company = async (id: string) => {
+    for (;;) {
+      const round = (await due()).filter((mark) => mark.company === id).slice(0, DRAIN_ROUND);
+      if (round.length === 0) return;
+      await applyRound(deps, round, slice, later);
+    }
+  };
+  const scan = () =>
+    (scanning ??= (async () => {
+      scannedAt = now();
+      for (const { company: id } of await due()) {
+        if (workers.has(id)) continue;
+        const work = company(id)
+          .catch((error: unknown) => console.error(`telemetry consumer: company ${id}:`, error))
+          .finally(() => workers.delete(id));
+        workers.set(id, work);
+      }
+    })().finally(() => (scanning = undefined)));
+  await scan();
+  while (workers.size > 0) {
+    await Promise.race(workers.values());
+    await scan();
+  }
+  const waiting = [...later.values()].filter((at) => Number.isFinite(at));
+  return waiting.length > 0 ? { retryAt: Math.min(...waiting) } : {};
+}
+
+/** The drains of this host, one after another (the local drain; AWS's function is fed by SQS). */
+const DRAINS: RuntimeSlot<{ chain?: Promise<DrainOutcome> }> = { name: "telemetry drains", make: () => ({}) };
+
+type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "telemetryConsumer">>;
+
+/** Starts (or queues behind the one running) a drain of the queue: after each push and on the local
+ *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
+ *  it is asked there; else in this process. Answers what the drain left for later. */
+export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
+  if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
+  const drains = deps.runtime.kept(DRAINS);
+  const next = (drains.chain ?? Promise.resolve({}))
+    .then(() => drain(deps))
+    .catch((error: unknown): DrainOutcome => {
+      console.error("telemetry consumer:", error);
+      return {};
+    });
+  drains.chain = next;
+  return next;
+}
+
+/** A stored batch handed to its consumer: announced on the readings' queue where there is one (AWS),
+ *  else a drain of the table's queue (the local server's thread, or this process). The answer 202
+ *  waits for the announcement. */
+export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue">, batch: TelemetryBatch) {
+  if (deps.telemetryQueue) await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
+  else void drainTelemetry(deps);
+}
+
+/** AWS: when a queued batch is announced again on the readings' queue (reannounceQueued). A pushed batch
+ *  is applied within seconds of its message, so one still queued after `pushMinutes` was never announced
+ *  (the API stored it and marked it queued, then its SQS send failed) or its messages failed; a file's
+ *  batch may take the function's 15 minutes, and its message is invisible for 30 while it runs, so it
+ *  waits `fileMinutes`. Then once each `everyMinutes` (the minute function's first run in each such
+ *  span of its age), for `maxHours` at most (a batch that fails each time ends in the dead-letter queue). */
+export const REANNOUNCE = { pushMinutes: 5, fileMinutes: 45, everyMinutes: 30, maxHours: 24, scan: 200 } as const;
+
+/** The minute function's sweep (lambda/monitoring-minute.ts): each batch still queued (its mark in the
+ *  table's TQUEUE, oldest first) whose age has come to an announcement (REANNOUNCE) is sent again on
+ *  the readings' queue; the consumer is idempotent, so one announced twice counts nothing twice.
+ *  Answers the batches sent; none without a queue (the local host drains the marks itself). */
+export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "telemetryQueue">): Promise<number> {
+  const queue = deps.telemetryQueue;
+  if (!queue) return 0;
+  const now = deps.clock.now().getTime();
+  let sent = 0;
+  for (const item of await deps.repos.telemetry.queued(REANNOUNCE.scan)) {
+    const batch = await deps.repos.telemetry.getBatch(item.company, item.batch);
+    if (!batch || batch.state !== "queued") continue;
+    const age = now - Date.parse(batch.received_at);
+    const after = (batch.file ? REANNOUNCE.fileMinutes : REANNOUNCE.pushMinutes) * MINUTE;
+    if (!(age >= after && age <= REANNOUNCE.maxHours * 60 * MINUTE)) continue;
+    if ((age - after) % (REANNOUNCE.everyMinutes * MINUTE) >= MINUTE) continue;
+    await queue.send({ company: batch.company, batch: batch.batch });
+    sent++;
+  }
+  return sent;
+}
+
+/** Resolves once the drains started so far are done, and the forecasts they queued (tests, a graceful stop). */
+export async function telemetryIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
+  await (deps.telemetryConsumer?.idle() ?? deps.runtime.kept(DRAINS).chain ?? Promise.resolve());
+  await forecastsIdle(deps);
+}

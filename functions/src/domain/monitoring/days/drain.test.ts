@@ -1,0 +1,316 @@
+// The readings' consumer draining the table's queue as the local server does (issue 85): the companies
+// take turns a slice at a time (a pushed batch, a part of a file), so one company's file or backlog
+// holds another's batch for one slice; a batch that fails is tried again after its back-off (1, 2, 4,
+// 8 s on the domain's clock), counted as each attempt begins, then set aside as failed with its reason
+// and the readings it could store, and never taken up again by a drain.
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { encodeLegacy } from "../../../../../tests/support/legacy-encoding";
+import { pointCreateSchema } from "../../../contract/schemas/facility";
+import { sensorCreateSchema } from "../../../contract/schemas/sensor";
+import { parseWith } from "../../../http/validate";
+import { createPoint } from "../../company/emission-points";
+import type { Actor } from "../../context";
+import { newId } from "../../ids";
+import type { TelemetryBatch } from "../../../ports";
+import { RETRIES, drainTelemetry, telemetryIdle } from "./consumer";
+import { importTelemetryFile, telemetryFileKey } from "../ingest/files";
+import { batchBlobKey, storeBatch } from "../ingest/readings";
+import { createSensor } from "../ingest/register";
+
+let d: MemoryDomain;
+/** The domain's clock: moved by the tests only. */
+let now = Date.UTC(2026, 2, 10, 12, 0);
+const iso = (t: number) => new Date(t).toISOString();
+const DAY = Date.UTC(2026, 2, 1);
+
+interface Company {
+  actor: Actor;
+  facility: string;
+  sensors: Record<string, string>;
+}
+let a: Company;
+let b: Company;
+const CODES = ["М-1", "М-2", "М-3", "М-4", "М-5", "М-6", "М-7", "М-8", "М-9", "М-10"];
+
+async function company(name: string): Promise<Company> {
+  const actor = await d.actor(name);
+  const facility = (await d.facility(actor, { name: "Шахта", kind: "underground_mine" })).id;
+  const point = (
+    await d.write(() => createPoint(d.deps, actor, facility, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
+  ).id;
+  const sensors: Record<string, string> = {};
+  for (const code of CODES)
+    sensors[code] = (
+      await d.write(() => createSensor(d.deps, actor, facility, parseWith(sensorCreateSchema, { code, kind: "methane", point })))
+    ).id;
+  return { actor, facility, sensors };
+}
+
+/** A push stored as the route stores it, queued after the ones before (the queue is by its instant). */
+async function push(c: Company, readings: { sensor: string; t: number; value: number }[]): Promise<TelemetryBatch> {
+  now += 1;
+  return storeBatch(d.deps, c.actor.company, c.facility, { json: { readings: readings.map((r) => ({ ...r, t: iso(r.t) })) } });
+}
+
+/** A dispatch file of `days` days, a column per sensor, a reading a minute: a part per day (14 400 readings). */
+async function file(c: Company, days: number): Promise<TelemetryBatch> {
+  const p = (n: number) => String(n).padStart(2, "0");
+  const lines = [`Время;${CODES.join(";")}`];
+  for (let m = 0; m < days * 1440; m++) {
+    // The file's wall clock is the company's (UTC+7): 07:00 there is 00:00 UTC.
+    const t = new Date(DAY + 7 * 3_600_000 + m * 60_000);
+    const wall = `${p(t.getUTCDate())}.${p(t.getUTCMonth() + 1)}.${t.getUTCFullYear()} ${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:00`;
+    lines.push(`${wall};${CODES.map(() => "0,5").join(";")}`);
+  }
+  const key = telemetryFileKey(c.actor.company, c.facility, newId());
+  await d.deps.blobs.put(key, encodeLegacy(lines.join("\r\n"), "windows-1251"), "text/csv");
+  now += 1;
+  return importTelemetryFile(d.deps, c.actor, { facility: c.facility, file_upload: key, name: "АГК.csv" });
+}
+
+/** One drain run to its end, its console.error lines kept. */
+async function drained(): Promise<{ retryAt?: number; logged: string[] }> {
+  const logged: string[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
+  try {
+    const outcome = await drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    return { ...outcome, logged };
+  } finally {
+    console.error = error;
+  }
+}
+
+/** The sensor-days written while `run` runs, in order, as "A" or "B" by company; with `parts`, a run of
+ *  writes of one company's day (a part of a file: a day of its 10 sensors) counted once. */
+async function writesDuring(run: () => Promise<unknown>, { parts }: { parts: boolean }): Promise<string[]> {
+  const telemetry = d.deps.repos.telemetry;
+  const putDay = telemetry.putDay;
+  const seen: { who: string; day: string }[] = [];
+  telemetry.putDay = async (day, version) => {
+    const written = await putDay(day, version);
+    seen.push({ who: day.company === a.actor.company ? "A" : "B", day: day.day });
+    return written;
+  };
+  try {
+    await run();
+  } finally {
+    telemetry.putDay = putDay;
+  }
+  return (parts ? seen.filter((w, i) => i === 0 || w.who !== seen[i - 1].who || w.day !== seen[i - 1].day) : seen).map((w) => w.who);
+}
+
+beforeAll(async () => {
+  d = await memoryDomain({}, { now: () => new Date(now) });
+  a = await company("ООО «Большой файл»");
+  b = await company("ООО «Соседи»");
+});
+
+beforeEach(async () => {
+  // Nothing of one test left queued for the next.
+  expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
+});
+
+describe("companies take turns", () => {
+  it("another company's push queued behind a year's file is applied after the file's first part, not its last", async () => {
+    const year = await file(a, 4);
+    const neighbour = await push(b, [{ sensor: "М-1", t: DAY + 5 * 60_000, value: 0.4 }]);
+    const order = await writesDuring(drained, { parts: true });
+    // The file's four parts, the neighbour's batch before its second (before its first when the first
+    // is still being read as the neighbour's turn comes).
+    expect(order.filter((o) => o === "A")).toHaveLength(4);
+    expect(order.indexOf("B")).toBeLessThanOrEqual(1);
+    expect(await d.deps.repos.telemetry.getBatch(a.actor.company, year.batch)).toMatchObject({ state: "done", accepted: 4 * 1440 * 10 });
+    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
+  });
+
+  it("one company's backlog of pushes holds another's batch for one turn, a round of them at most", async () => {
+    for (let i = 0; i < 30; i++) await push(a, [{ sensor: "М-2", t: DAY + 86_400_000 + i * 60_000, value: 0.5 }]);
+    await push(b, [{ sensor: "М-2", t: DAY + 86_400_000, value: 0.4 }]);
+    const order = await writesDuring(drained, { parts: false });
+    // At most one turn of the other's: a round of its pushes (25, fewer than 10 000 readings), not all 30.
+    expect(order.indexOf("B")).toBeLessThanOrEqual(25);
+    expect(order).toHaveLength(31);
+  });
+
+  it("a company queued while another's file is applied joins the drain within a part", async () => {
+    await file(a, 4);
+    let neighbour: TelemetryBatch | undefined;
+    // The neighbour pushes while the file's first part is written, a few seconds into the drain.
+    const telemetry = d.deps.repos.telemetry;
+    const putDay = telemetry.putDay;
+    telemetry.putDay = async (day, version) => {
+      if (!neighbour) {
+        neighbour = await push(b, [{ sensor: "М-3", t: DAY + 60_000, value: 0.4 }]);
+        now += 5_000;
+      }
+      return putDay(day, version);
+    };
+    let order: string[];
+    try {
+      order = await writesDuring(drained, { parts: true });
+    } finally {
+      telemetry.putDay = putDay;
+    }
+    // Written within the file's first part or right after it (a part lets the others in every 10 000
+    // readings): the file's four days, one of them cut by the neighbour's, are 4 or 5 runs of A.
+    expect(order.filter((o) => o === "A").length).toBeGreaterThanOrEqual(4);
+    expect(order.indexOf("B")).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf("B")).toBeLessThan(2);
+    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, neighbour!.batch)).toMatchObject({ state: "done", accepted: 1 });
+  });
+});
+
+describe("the work one batch may cause", () => {
+  it("a reading two months before today's makes the detector read the days the batch touches, not the two months between", async () => {
+    const today = Date.UTC(2026, 2, 10, 6, 0);
+    const batch = await push(a, [
+      { sensor: "М-7", t: today - 60 * 86_400_000, value: 0.5 },
+      { sensor: "М-7", t: today, value: 0.6 },
+    ]);
+    const telemetry = d.deps.repos.telemetry;
+    const getDays = telemetry.getDays;
+    const read = new Set<string>();
+    telemetry.getDays = async (company, sensor, days) => {
+      if (sensor === a.sensors["М-7"]) for (const day of days) read.add(day);
+      return getDays(company, sensor, days);
+    };
+    try {
+      await drained();
+    } finally {
+      telemetry.getDays = getDays;
+    }
+    expect(await telemetry.getBatch(a.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 2 });
+    // Each reading's day and the days before it the detector looks back on: a handful, not 61.
+    expect(read.size).toBeGreaterThan(1);
+    expect(read.size).toBeLessThan(10);
+  });
+
+  it("writes a push's days and hands them to the day consumers SLICE_DAYS at a time, another company's batch between", async () => {
+    // 1 500 sensor-days of one company's push: two slices of writes, then the day consumers.
+    const readings = Array.from({ length: 1_500 }, (_, i) => ({
+      sensor: CODES[i % 10],
+      t: DAY - (5 + Math.floor(i / 10)) * 86_400_000,
+      value: 0.5,
+    }));
+    const wide = await push(a, readings);
+    const neighbour = await push(b, [{ sensor: "М-8", t: DAY, value: 0.4 }]);
+    const order: string[] = [];
+    const telemetry = d.deps.repos.telemetry;
+    const putDay = telemetry.putDay;
+    telemetry.putDay = async (day, version) => {
+      order.push(day.company === b.actor.company ? "B" : "A");
+      return putDay(day, version);
+    };
+    try {
+      await drained();
+    } finally {
+      telemetry.putDay = putDay;
+    }
+    expect(await telemetry.getBatch(a.actor.company, wide.batch)).toMatchObject({ state: "done", accepted: 1_500 });
+    expect(await telemetry.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
+    // The neighbour's day written after the push's first 1 000 days, before its other 500.
+    expect(order.indexOf("B")).toBe(1_000);
+  });
+});
+
+describe("a batch that fails", () => {
+  it("is tried again after 1, 2, 4 and 8 s, then set aside with its reason and the readings it could store, never taken up again", async () => {
+    const day = "2026-03-05";
+    const t = Date.parse(`${day}T02:00:00Z`);
+    const poison = await push(a, [
+      { sensor: "М-4", t, value: 0.5 },
+      { sensor: "М-5", t, value: 0.6 },
+      { sensor: "М-5", t: t + 60_000, value: 0.7 },
+    ]);
+    // Storage refuses М-4's day whatever is written to it (an item too large, a value it cannot hold).
+    const telemetry = d.deps.repos.telemetry;
+    const putDay = telemetry.putDay;
+    let refusedWrites = 0;
+    telemetry.putDay = async (stored, version) => {
+      if (stored.sensor === a.sensors["М-4"]) {
+        refusedWrites++;
+        throw new Error("Item size has exceeded the maximum allowed size");
+      }
+      return putDay(stored, version);
+    };
+    try {
+      const waits: number[] = [];
+      const logs: string[] = [];
+      for (let attempt = 1; attempt <= RETRIES.attempts; attempt++) {
+        const { retryAt, logged } = await drained();
+        logs.push(...logged);
+        expect(refusedWrites).toBe(attempt);
+        const stored = await telemetry.getBatch(a.actor.company, poison.batch);
+        if (attempt < RETRIES.attempts) {
+          expect(stored).toMatchObject({ state: "queued", attempts: attempt });
+          waits.push(retryAt! - now);
+          // Asked again before its back-off ends, the drain passes it over.
+          await drained();
+          expect(refusedWrites).toBe(attempt);
+          now = retryAt!;
+        } else expect(retryAt).toBeUndefined();
+      }
+      expect(waits).toEqual([1000, 2000, 4000, 8000]);
+      const failed = await telemetry.getBatch(a.actor.company, poison.batch);
+      expect(failed).toMatchObject({
+        state: "failed",
+        attempts: 5,
+        accepted: 2,
+        failure: "хранилище не приняло показания датчика «М-4» за 05.03.2026 (Item size has exceeded the maximum allowed size)",
+      });
+      expect(await telemetry.queued(10)).toEqual([]);
+      // Its good readings are stored: М-5's day.
+      expect([...(await telemetry.getDay(a.actor.company, a.sensors["М-5"], day))!.values]).toEqual([0.6, 0.7]);
+      // In the log: each retry, then the batch set aside.
+      expect(logs.filter((l) => l.includes("telemetry_batch_retry"))).toHaveLength(4);
+      expect(logs.filter((l) => l.includes("telemetry_batch_failed") && l.includes(poison.batch))).toHaveLength(1);
+      // Later drains never take it up again.
+      now += 60_000;
+      await push(b, [{ sensor: "М-4", t, value: 0.3 }]);
+      await drained();
+      await drained();
+      expect(refusedWrites).toBe(RETRIES.attempts);
+    } finally {
+      telemetry.putDay = putDay;
+    }
+  });
+
+  it("counts an attempt as it begins: one whose thread died is set aside once its attempts are spent, never retried forever", async () => {
+    const batch = await push(b, [{ sensor: "М-6", t: DAY, value: 0.5 }]);
+    // Its application began five times and never ended (the consumer's thread died of its memory cap).
+    const seen: (TelemetryBatch | undefined)[] = [];
+    const blobs = d.deps.blobs;
+    const get = blobs.get;
+    blobs.get = async (key) => {
+      if (key === batchBlobKey(b.actor.company, batch.batch))
+        seen.push(await d.deps.repos.telemetry.getBatch(b.actor.company, batch.batch));
+      return get(key);
+    };
+    try {
+      await d.deps.repos.telemetry.updateBatch({ ...batch, attempts: 4 });
+      await drained();
+    } finally {
+      blobs.get = get;
+    }
+    // Counted before its readings were read: a death there would have left the count.
+    expect(seen[0]).toMatchObject({ state: "queued", attempts: 5, failure: expect.stringContaining("обработка прервана") });
+    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, batch.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect((await d.deps.repos.telemetry.getBatch(b.actor.company, batch.batch))?.failure).toBeUndefined();
+
+    const died = await push(b, [{ sensor: "М-6", t: DAY + 60_000, value: 0.5 }]);
+    await d.deps.repos.telemetry.updateBatch({
+      ...died,
+      attempts: 5,
+      failure: "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен",
+    });
+    await drained();
+    expect(await d.deps.repos.telemetry.getBatch(b.actor.company, died.batch)).toMatchObject({
+      state: "failed",
+      failure: "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен",
+    });
+    expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
+  });
+});

@@ -1,0 +1,519 @@
+// D65's events of a facility's sensors (advisory: protective cut-off stays with the mine's own АГК).
+// The detector is a consumer of each changed sensor-day (the readings' consumer calls it once a batch's
+// days are written): it reads the sensor's minutes around the day again, finds the threshold events at
+// 0,9·W, W and A and the stale channels with the core (@core/telemetry-events), and makes the stored
+// events starting in those days equal to them: the same id for the same (sensor, kind, level, start),
+// so reading the same minutes again, or batches in another order, leaves the same events; a person's
+// acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
+// acknowledgement with a comment (who, when), are here too.
+import { instantOfWallTime, zoneOf } from "@core/company-clock";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftOf, type SensorKind } from "@core/telemetry";
+import {
+  EVENT_LEVELS,
+  STALE_INTERVALS,
+  eventId,
+  faultEvents,
+  parseEventId,
+  staleEvents,
+  thresholdEvents,
+  type EventLevel,
+} from "@core/telemetry-events";
+import type * as z from "zod";
+import type { Deps, Actor } from "../../context";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { getFacility } from "../../company/facilities";
+import type { Sensor, TelemetryEvent } from "../../../ports";
+import type { eventAcknowledgeSchema, eventListQuerySchema, eventListSchema, eventSchema } from "../../../contract/schemas/telemetry";
+import { LIMITS } from "../../../contract/schemas/limits";
+import { fieldMessage } from "../../../contract/field-errors";
+import { registerAt } from "../ingest/register";
+import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
+import { DAY_MS, isDemoDay, readingsBetween, utcDay } from "../days/days";
+
+export type EventView = z.output<typeof eventSchema>;
+export type EventListQuery = z.output<typeof eventListQuerySchema>;
+
+/** The kinds of sensor whose minutes are read against W and A (D56: methane meters carry the levels). */
+const LEVELLED: readonly SensorKind[] = ["methane", "methane_high"];
+/** Open events older than this are not followed any more by a later day's detection. */
+const FOLLOW_OPEN_DAYS = 7;
+/** Writes of one event tried again after another writer's: the detector and an acknowledgement. */
+const WRITE_ATTEMPTS = 5;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The event's id as the API names it: the facility, then the core's id of (sensor, kind, level, start). */
+export const facilityEventId = (
+  facility: string,
+  sensor: string,
+  kind: TelemetryEvent["kind"],
+  level: EventLevel | null,
+  start: number,
+  horizon?: number,
+) => `${facility}.${eventId(sensor, kind, level, start, horizon)}`;
+
+/** The facility and the stored key's start of an id facilityEventId made, or undefined. */
+export function readEventId(id: string): { facility: string; sensor: string; start: string } | undefined {
+  const dot = id.indexOf(".");
+  if (dot <= 0) return undefined;
+  const parts = parseEventId(id.slice(dot + 1));
+  return parts ? { facility: id.slice(0, dot), sensor: parts.sensor, start: iso(parts.start) } : undefined;
+}
+
+/** What of an event the detector decides (the rest is a person's: the acknowledgement). */
+const DETECTED: readonly (keyof TelemetryEvent)[] = ["kind", "level", "threshold", "end", "peak", "peak_at", "minutes_above"];
+const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) =>
+  DETECTED.every((k) => Object.is(a[k], b[k])) &&
+  a.fault?.range_minutes === b.fault?.range_minutes &&
+  a.fault?.jump_minutes === b.fault?.jump_minutes;
+
+/** The events of one sensor starting in [from, to) as its minutes give them (threshold, fault and stale), read
+ *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
+export async function sensorEvents(
+  deps: Pick<Deps, "repos">,
+  sensor: Sensor,
+  from: number,
+  to: number,
+  now: number,
+  windowStart = from - DAY_MS,
+): Promise<TelemetryEvent[]> {
+  return (await eventsRead(deps, sensor, from, windowStart, to, now)).filter((e) => {
+    const start = Date.parse(e.start);
+    return start >= from && start < to;
+  });
+}
+
+/** Every event the sensor's minutes from `windowStart` give (those at its very start may be cut). */
+async function eventsRead(
+  deps: Pick<Deps, "repos">,
+  sensor: Sensor,
+  from: number,
+  windowStart: number,
+  to: number,
+  now: number,
+): Promise<TelemetryEvent[]> {
+  // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
+  // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
+  // minute still waiting for its reading is not yet missing).
+  const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const readUntil = Math.min(to + DAY_MS, thisMinute + MINUTE_MS);
+  if (readUntil <= windowStart) return [];
+  const { times, values } = await readingsBetween(deps, sensor.company, sensor.id, windowStart, readUntil);
+  if (times.length === 0) return [];
+  const windowEnd = Math.min(readUntil, Math.max(thisMinute, Math.floor(times[times.length - 1] / MINUTE_MS) * MINUTE_MS + MINUTE_MS));
+  if (windowEnd <= windowStart) return [];
+  const register = registerAt(sensor, from);
+  const series = flagQuality(
+    register.kind,
+    minuteMeans(register.kind, times, values, windowStart, Math.round((windowEnd - windowStart) / MINUTE_MS)),
+  );
+  const found: TelemetryEvent[] = [];
+  const base = {
+    company: sensor.company,
+    facility: sensor.facility,
+    sensor: sensor.id,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    comment: "",
+  };
+  if (LEVELLED.includes(register.kind)) {
+    for (const e of thresholdEvents(series, register)) {
+      found.push({
+        ...base,
+        id: facilityEventId(sensor.facility, sensor.id, "threshold", e.level, e.start),
+        kind: "threshold",
+        level: e.level,
+        threshold: e.threshold,
+        start: iso(e.start),
+        end: e.end === null ? null : iso(e.end),
+        peak: e.peak,
+        peak_at: iso(e.peak_at),
+        minutes_above: e.minutes_above,
+        version: 0,
+      });
+    }
+  }
+  // Issue 87: readings set aside as faults (out of range, jumps) are an event of their own.
+  for (const e of faultEvents(series)) {
+    found.push({
+      ...base,
+      id: facilityEventId(sensor.facility, sensor.id, "fault", null, e.start),
+      kind: "fault",
+      level: null,
+      threshold: null,
+      start: iso(e.start),
+      end: e.end === null ? null : iso(e.end),
+      peak: null,
+      peak_at: null,
+      minutes_above: e.range_minutes + e.jump_minutes,
+      fault: { range_minutes: e.range_minutes, jump_minutes: e.jump_minutes },
+      version: 0,
+    });
+  }
+  for (const e of staleEvents(series)) {
+    found.push({
+      ...base,
+      id: facilityEventId(sensor.facility, sensor.id, "stale", null, e.start),
+      kind: "stale",
+      level: null,
+      threshold: null,
+      start: iso(e.start),
+      end: e.end === null ? null : iso(e.end),
+      peak: null,
+      peak_at: null,
+      // Open, its minutes run on: the view counts them to now (what is stored depends on the readings only).
+      minutes_above: e.end === null ? 0 : e.minutes,
+      version: 0,
+    });
+  }
+  return found;
+}
+
+/** What changed sensor-days are handed to the day consumers with: the days, and where the batch knows
+ *  it, each sensor's earliest instant changed (UTC ms), from which the detector reads again. */
+export interface DaysChange {
+  company: string;
+  facility: string;
+  days: readonly { sensor: string; day: string }[];
+  since?: Readonly<Record<string, number>>;
+}
+
+/** A change cut where a sensor's changed days leave more than FOLLOW_OPEN_DAYS + 1 days between them,
+ *  the runs with the same first and last day taken together, earliest first: the detector reads each
+ *  run (and the hours before it), not every day between a reading two years back and today's (issue
+ *  85, R1); within a shorter gap it follows an event open across it back anyway. A sensor's earliest
+ *  instant goes with the run it falls in. */
+export function changeRuns(change: DaysChange): DaysChange[] {
+  const bySensor = new Map<string, Set<string>>();
+  for (const { sensor, day } of change.days) bySensor.set(sensor, (bySensor.get(sensor) ?? new Set<string>()).add(day));
+  const runs = new Map<string, { days: { sensor: string; day: string }[]; since: Record<string, number> }>();
+  for (const [sensor, set] of bySensor) {
+    const days = [...set].sort();
+    for (let from = 0; from < days.length; ) {
+      let to = from + 1;
+      while (to < days.length && Date.parse(days[to]) - Date.parse(days[to - 1]) <= (FOLLOW_OPEN_DAYS + 1) * DAY_MS) to++;
+      const key = `${days[from]}|${days[to - 1]}`;
+      const run = runs.get(key) ?? { days: [], since: {} };
+      runs.set(key, run);
+      for (const day of days.slice(from, to)) run.days.push({ sensor, day });
+      const since = change.since?.[sensor];
+      if (since !== undefined && utcDay(since) >= days[from] && utcDay(since) <= days[to - 1]) run.since[sensor] = since;
+      from = to;
+    }
+  }
+  return [...runs]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, run]) => ({ company: change.company, facility: change.facility, days: run.days, since: run.since }));
+}
+
+/** Minutes before the earliest changed one that the detector reads again, and before that the history
+ *  it reads for D58's flags (a run of 60 identical values) and an event's close: nothing a change at
+ *  `since` moves starts earlier, unless an event open across it (followed from its start). */
+export const DETECT_LOOKBACK_MS = 3 * 3_600_000;
+
+/** D65 as a consumer of changed sensor-days: for each sensor, the stored threshold, fault and stale events
+ *  starting from the earliest minute changed (less DETECT_LOOKBACK_MS; without it, from the day before
+ *  the first changed day) to the end of the last changed day, and any stored or found open across that
+ *  start (followed from their own start), are made equal to what the minutes give. The register and the
+ *  facility's stored events are read once for all the sensors. Idempotent and order-independent: it
+ *  depends on the stored minutes only. Answers the events written (new or changed). */
+export async function detectEvents(
+  deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>,
+  change: DaysChange,
+): Promise<TelemetryEvent[]> {
+  // Days far apart read run by run (changeRuns): what a batch makes the detector read is the days it touches.
+  const runs = changeRuns(change);
+  if (runs.length > 1) {
+    const found: TelemetryEvent[] = [];
+    for (const run of runs) found.push(...(await detectEvents(deps, run)));
+    return found;
+  }
+  const bySensor = new Map<string, string[]>();
+  for (const { sensor, day } of change.days) bySensor.set(sensor, [...(bySensor.get(sensor) ?? []), day]);
+  if (bySensor.size === 0) return [];
+  const now = deps.clock.now().getTime();
+  const written: TelemetryEvent[] = [];
+  const register = new Map((await deps.repos.sensors.listOfFacility(change.company, change.facility)).map((s) => [s.id, s]));
+  const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
+  for (const [sensorId, days] of bySensor) {
+    const sorted = [...days].sort();
+    const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
+    const since = change.since?.[sensorId];
+    if (since !== undefined && Number.isFinite(since)) {
+      const from = Math.floor(since / MINUTE_MS) * MINUTE_MS - DETECT_LOOKBACK_MS;
+      ranges.set(sensorId, { from, to, windowStart: from - DETECT_LOOKBACK_MS });
+    } else {
+      const from = dayStart(sorted[0]) - DAY_MS;
+      ranges.set(sensorId, { from, to, windowStart: from - DAY_MS });
+    }
+  }
+  // One Query of the facility's events for every sensor: from the week before the earliest range (an
+  // event still open then may close in it) to the end of the latest.
+  const earliest = Math.min(...[...ranges.values()].map((r) => r.from));
+  const latest = Math.max(...[...ranges.values()].map((r) => r.to));
+  const facilityEvents = await deps.repos.telemetryEvents.listOfFacility(
+    change.company,
+    change.facility,
+    iso(earliest - FOLLOW_OPEN_DAYS * DAY_MS),
+    iso(latest),
+  );
+  for (const [sensorId, range] of ranges) {
+    const sensor = register.get(sensorId);
+    if (!sensor) continue;
+    let { from, windowStart } = range;
+    const { to } = range;
+    const stored = facilityEvents.filter(
+      (e) =>
+        e.sensor === sensorId &&
+        e.kind !== "forecast" &&
+        Date.parse(e.start) < to &&
+        Date.parse(e.start) >= from - FOLLOW_OPEN_DAYS * DAY_MS,
+    );
+    // An event stored open, or closing after the range's start, may change in it: followed from its start.
+    for (const e of stored) {
+      const start = Date.parse(e.start);
+      if (start < from && (e.end === null || Date.parse(e.end) >= from)) {
+        windowStart = Math.min(
+          windowStart,
+          range.windowStart === range.from - DAY_MS ? dayStart(e.start.slice(0, 10)) - DAY_MS : start - DETECT_LOOKBACK_MS,
+        );
+        from = start;
+      }
+    }
+    const read = await eventsRead(deps, sensor, from, windowStart, to, now);
+    // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
+    for (const e of read) {
+      const start = Date.parse(e.start);
+      if (start < from && start > windowStart && (e.end === null || Date.parse(e.end) > from)) from = start;
+    }
+    const found = read.filter((e) => {
+      const start = Date.parse(e.start);
+      return start >= from && start < to;
+    });
+    const before = new Map(stored.filter((e) => Date.parse(e.start) >= from).map((e) => [e.id, e]));
+    const changed: { event: TelemetryEvent; kept: TelemetryEvent | undefined }[] = [];
+    for (const event of found) {
+      const kept = before.get(event.id);
+      before.delete(event.id);
+      if (!(kept && sameDetection(kept, event))) changed.push({ event, kept });
+    }
+    if (changed.length === 0 && before.size === 0) continue;
+    // Webhooks' deliveries first (once per event and state): a kill before the events are written
+    // leaves them made, and the run again writes the events.
+    const changes = changed.map((c) => c.event);
+    if ((await enqueueEventDeliveries(deps, change.company, changes, () => describer(deps, sensor, now))) > 0) {
+      await deps.runtime.changes.publish({ type: "DeliveriesDue", company: change.company });
+    }
+    for (const { event, kept } of changed) if (await writeDetected(deps, event, kept)) written.push(event);
+    // What the minutes no longer give (a correction moved it): removed.
+    for (const gone of before.values()) await removeDetected(deps, gone);
+  }
+  return written;
+}
+
+/** Whether the sensor is in service on the UTC day of `now` or the day before (its dates are the
+ *  company's; a day's leeway either side is harmless: the sweep only looks at its latest minute). */
+const inServiceAround = (sensor: Sensor, now: number) =>
+  (!sensor.in_service_from || sensor.in_service_from <= utcDay(now + DAY_MS)) &&
+  (!sensor.in_service_to || sensor.in_service_to >= utcDay(now - DAY_MS));
+
+/** D65's stale channel when the readings simply stop: no batch comes to run the detector, so each
+ *  minute (the local host's timer; in AWS the schedule's function, lambda/monitoring-minute.ts) every
+ *  facility's sensors in service are read from the register, and each one's latest reading from its
+ *  stored days (today's, and yesterday's when today has none); once 2 expected intervals passed without
+ *  one, and no stale event of it is open from after that reading, the detector runs on that day and
+ *  finds the channel stale and open (and posts it to the webhooks). Once per silence: the open event
+ *  stored is the mark, so a restart or another process finds the same. A sensor silent for more than a
+ *  day was swept when its silence began. Answers the events written. */
+export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "runtime"> & Partial<Pick<Deps, "config">>): Promise<number> {
+  const now = deps.clock.now().getTime();
+  let found = 0;
+  for (const company of await deps.repos.companies.list()) {
+    for (const facility of await deps.repos.facilities.list(company.id)) {
+      const sensors = (await deps.repos.sensors.listOfFacility(company.id, facility.id)).filter((s) => inServiceAround(s, now));
+      const silent: { sensor: Sensor; lastMinute: number }[] = [];
+      for (const sensor of sensors) {
+        const last = await latestReading(deps, company.id, sensor.id, now);
+        const lastMinute = Math.floor(last / MINUTE_MS) * MINUTE_MS;
+        if (last > 0 && now >= lastMinute + (STALE_INTERVALS + 1) * MINUTE_MS) silent.push({ sensor, lastMinute });
+      }
+      if (silent.length === 0) continue;
+      // One Query of the facility's events since the earliest silence: which are already open.
+      const since = Math.min(...silent.map((s) => s.lastMinute));
+      const open = (await deps.repos.telemetryEvents.listOfFacility(company.id, facility.id, iso(since), iso(now + MINUTE_MS))).filter(
+        (e) => e.kind === "stale" && e.end === null,
+      );
+      for (const { sensor, lastMinute } of silent) {
+        if (open.some((e) => e.sensor === sensor.id && Date.parse(e.start) > lastMinute)) continue;
+        const days = [...new Set([utcDay(lastMinute), utcDay(lastMinute + MINUTE_MS)])].map((day) => ({ sensor: sensor.id, day }));
+        found += (await detectEvents(deps, { company: company.id, facility: facility.id, days })).length;
+      }
+    }
+  }
+  return found;
+}
+
+/** The sensor's latest reading (ms) in today's stored day, or yesterday's when today has none; 0 for none. */
+async function latestReading(deps: Pick<Deps, "repos">, company: string, sensor: string, now: number): Promise<number> {
+  for (const day of [utcDay(now), utcDay(now - DAY_MS)]) {
+    const [stored] = await deps.repos.telemetry.getDays(company, sensor, [day]);
+    if (stored && stored.offsets.length > 0) return dayStart(day) + stored.offsets[stored.offsets.length - 1];
+  }
+  return 0;
+}
+
+/** How a webhook's message names the facility and shows an event of `sensor`. */
+export async function describer(deps: Pick<Deps, "repos">, sensor: Sensor, now: number): Promise<EventDescriber> {
+  const facility = await deps.repos.facilities.get(sensor.company, sensor.facility);
+  const zone = zoneOf(await deps.repos.companies.get(sensor.company));
+  return { facility: { id: sensor.facility, name: facility?.name ?? "" }, view: (event) => eventView(event, sensor, zone, now) };
+}
+
+/** Writes the detected event, keeping the acknowledgement of the one stored; another writer's write
+ *  between the read and this one is read again. */
+async function writeDetected(deps: Pick<Deps, "repos">, event: TelemetryEvent, stored: TelemetryEvent | undefined): Promise<boolean> {
+  let current = stored;
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const next: TelemetryEvent = current
+      ? { ...event, acknowledged_by: current.acknowledged_by, acknowledged_at: current.acknowledged_at, comment: current.comment }
+      : event;
+    if (current && sameDetection(current, next)) return false;
+    if (await deps.repos.telemetryEvents.put(next, current?.version ?? 0)) return true;
+    current = await deps.repos.telemetryEvents.get(event.company, event.facility, event.id, event.start);
+  }
+  throw new Conflict("Событие изменяли одновременно: повторите позже");
+}
+
+async function removeDetected(deps: Pick<Deps, "repos">, event: TelemetryEvent): Promise<void> {
+  let current: TelemetryEvent | undefined = event;
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS && current; attempt++) {
+    if (await deps.repos.telemetryEvents.remove(current, current.version)) return;
+    current = await deps.repos.telemetryEvents.get(event.company, event.facility, event.id, event.start);
+  }
+}
+
+/** The instant a query's bound names: an ISO instant, or a date at 00:00 on the company's clock. */
+function boundOf(value: string, zone: string, field: string): number {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (date) {
+    const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
+    if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d || m < 1 || m > 12) throw new Invalid(fieldMessage(field, "нет такой даты"));
+    return instantOfWallTime(y, m, d, 0, 0, zone);
+  }
+  const at = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at)) throw new Invalid(fieldMessage(field, "дата ГГГГ-ММ-ДД или момент ISO 8601"));
+  return at;
+}
+
+export type EventList = z.output<typeof eventListSchema>;
+
+/** The facility's events overlapping [from, to), filtered by working, level, kind and shift number on the
+ *  company's clock, by start; at most LIMITS.telemetry.eventsListed (count says how many matched). */
+export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: EventListQuery): Promise<EventList> {
+  const facility = await getFacility(deps, actor, query.facility);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const now = deps.clock.now().getTime();
+  const to = query.to ? boundOf(query.to, zone, "to") : now;
+  const from = query.from ? boundOf(query.from, zone, "from") : to - DAY_MS;
+  if (!(from < to)) throw new Invalid(fieldMessage("to", "конец периода должен быть позже начала"));
+  if (to - from > LIMITS.telemetry.eventsPeriodDays * DAY_MS)
+    throw new Invalid(fieldMessage("to", `период не длиннее ${LIMITS.telemetry.eventsPeriodDays} дней`));
+  const stored = await deps.repos.telemetryEvents.listOfFacility(
+    actor.company,
+    facility.id,
+    iso(from - LIMITS.telemetry.eventsLookbackDays * DAY_MS),
+    iso(to),
+  );
+  const sensors = new Map((await deps.repos.sensors.listOfFacility(actor.company, facility.id)).map((s) => [s.id, s]));
+  const views: EventView[] = [];
+  for (const event of stored) {
+    const start = Date.parse(event.start);
+    const end = event.end === null ? Number.POSITIVE_INFINITY : Date.parse(event.end);
+    if (!(start < to && end > from)) continue;
+    const view = eventView(event, sensors.get(event.sensor), zone, now);
+    if (query.level && view.level !== query.level) continue;
+    if (query.kind && view.kind !== query.kind) continue;
+    if (query.working !== undefined && view.working !== query.working) continue;
+    if (query.shift && view.shift.number !== Number(query.shift)) continue;
+    views.push(view);
+  }
+  views.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
+  const results = views.slice(0, LIMITS.telemetry.eventsListed);
+  return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, results) };
+}
+
+/** Whether an event listed started on a day of the demo's simulated readings (days.ts DEMO_BATCH): one
+ *  read of each sensor's days. */
+async function fromDemoReadings(deps: Pick<Deps, "repos">, company: string, events: readonly EventView[]): Promise<boolean> {
+  const days = new Map<string, Set<string>>();
+  for (const e of events) days.set(e.sensor, (days.get(e.sensor) ?? new Set()).add(utcDay(Date.parse(e.start))));
+  for (const [sensor, of] of days) {
+    if ((await deps.repos.telemetry.getDays(company, sensor, [...of])).some(isDemoDay)) return true;
+  }
+  return false;
+}
+
+const levelOrder = (e: Pick<EventView, "level">) => (e.level === null ? EVENT_LEVELS.length : EVENT_LEVELS.indexOf(e.level));
+
+/** An event as the API answers it: its sensor's code and working (the register at its start) and the
+ *  shift it started in on the company's clock. */
+export function eventView(event: TelemetryEvent, sensor: Sensor | undefined, zone: string, now: number): EventView {
+  const register = sensor ? registerAt(sensor, event.start) : undefined;
+  const [date, number] = shiftOf(Date.parse(event.start), zone, DEFAULT_SHIFT_STARTS).split("#");
+  return {
+    id: event.id,
+    facility: event.facility,
+    sensor: event.sensor,
+    sensor_code: register?.code ?? "",
+    working: register?.working ?? "",
+    kind: event.kind,
+    level: event.level,
+    threshold: event.threshold,
+    start: event.start,
+    end: event.end,
+    peak: event.peak,
+    peak_at: event.peak_at,
+    minutes_above:
+      event.kind === "stale" && event.end === null
+        ? Math.max(0, Math.floor((now - Date.parse(event.start)) / MINUTE_MS))
+        : event.minutes_above,
+    shift: { date, number: Number(number) },
+    forecast: event.forecast ?? null,
+    fault: event.fault ?? null,
+    acknowledged_by: event.acknowledged_by,
+    acknowledged_at: event.acknowledged_at,
+    comment: event.comment,
+  };
+}
+
+/** A person acknowledges an event with a comment (who, when); once: a second is refused. */
+export async function acknowledgeEvent(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof eventAcknowledgeSchema>,
+): Promise<EventView> {
+  if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: события квитируют сотрудники площадки, не проверяющий");
+  const parts = readEventId(id);
+  const missing = new NotFound("Событие не найдено");
+  if (!parts) throw missing;
+  const facility = await deps.repos.facilities.get(actor.company, parts.facility);
+  if (!facility) throw missing;
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const event = await deps.repos.telemetryEvents.get(actor.company, facility.id, id, parts.start);
+    if (!event) throw missing;
+    if (event.acknowledged_at) throw new Conflict(`Событие уже квитировано: ${event.acknowledged_by}`);
+    const next: TelemetryEvent = {
+      ...event,
+      acknowledged_by: actor.email,
+      acknowledged_at: deps.clock.now().toISOString(),
+      comment: input.comment ?? "",
+    };
+    if (await deps.repos.telemetryEvents.put(next, event.version)) {
+      return eventView(next, await deps.repos.sensors.get(actor.company, facility.id, event.sensor), zone, deps.clock.now().getTime());
+    }
+  }
+  throw new Conflict("Событие изменяли одновременно: повторите");
+}

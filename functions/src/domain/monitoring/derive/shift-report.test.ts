@@ -1,0 +1,182 @@
+// A shift's report (D62, D64, D65) on the in-memory repositories, at UTC+7: the first shift of
+// 02.03.2026 (17:00–01:00 UTC) holds a crossing of 0,9·W, W and A, a stale gap and the readings
+// stopping; its figures (completeness after D60's substitution, the highest CH4, the minutes at or
+// above each level), its events with an acknowledgement, the forecast part empty and said so, the
+// advisory note first; written as xlsx (read back cell by cell) and as PDF.
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADVISORY_NOTE, MINUTE_MS } from "@core/telemetry";
+import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { pointCreateSchema } from "../../../contract/schemas/facility";
+import { sensorCreateSchema } from "../../../contract/schemas/sensor";
+import { parseWith } from "../../../http/validate";
+import { shiftReportPdf, shiftReportSheets, shiftReportXlsx } from "../../../export/shift-report";
+import { createPoint } from "../../company/emission-points";
+import type { Actor } from "../../context";
+import { Invalid, NotFound } from "../../errors";
+import { drainTelemetry, telemetryIdle } from "../days/consumer";
+import { acknowledgeEvent, listEvents } from "./events";
+import { storeBatch } from "../ingest/readings";
+import { createSensor } from "../ingest/register";
+import { shiftReport, type ShiftReport } from "./shift-report";
+
+let d: MemoryDomain;
+let staff: Actor;
+let facility: string;
+let report: ShiftReport;
+
+const AT = Date.UTC(2026, 2, 1, 16, 50);
+const iso = (t: number) => new Date(t).toISOString();
+
+beforeAll(async () => {
+  d = await memoryDomain();
+  staff = await d.actor("ООО «Смена»");
+  facility = (await d.facility(staff, { name: "Шахта «Сменная»", kind: "underground_mine" })).id;
+  const point = await d.write(() =>
+    createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
+  );
+  for (const body of [
+    { code: "М-7", kind: "methane", point: point.id, working: "Лава 12-1", warning: 1, alarm: 2 },
+    { code: "М-8", kind: "methane", point: point.id, working: "Лава 12-1", warning: 1, alarm: 2 },
+    { code: "Q-1", kind: "flow", point: point.id, working: "Лава 12-1" },
+  ])
+    await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  for (let m = 0; m < 50; m++) {
+    if (m >= 30 && m < 40) continue;
+    const value = m < 5 ? 0.5 : m < 10 ? 0.95 : m < 15 ? 1.5 : m < 17 ? 2.2 : m < 20 ? 1.5 : 0.5;
+    readings.push({ sensor: "М-7", t: iso(AT + m * MINUTE_MS + 15_000), value });
+  }
+  await storeBatch(d.deps, staff.company, facility, { json: { readings } });
+  void drainTelemetry(d.deps);
+  await telemetryIdle(d.deps);
+  const alarm = (await listEvents(d.deps, staff, { facility, level: "alarm", from: "2026-03-01", to: "2026-03-03" })).results[0];
+  await acknowledgeEvent(d.deps, staff, alarm.id, { comment: "Проветривание усилено" });
+  report = await shiftReport(d.deps, staff, { facility, date: "2026-03-02", shift: "1" });
+});
+
+describe("the shift's figures", () => {
+  it("cuts the shift on the company's clock: 00:00–08:00 at UTC+7", () => {
+    expect(report).toMatchObject({ facility: "Шахта «Сменная»", date: "2026-03-02", shift: 1, running: false });
+    expect([report.from, report.to]).toEqual(["2026-03-01T17:00:00.000Z", "2026-03-02T01:00:00.000Z"]);
+  });
+
+  it("gives per methane sensor the completeness, the highest CH4 and the minutes above each level", () => {
+    expect(report.rows).toEqual([
+      // 30 valid minutes; the gaps (10 and 440 minutes) substituted by D60, so the shift is complete.
+      {
+        working: "Лава 12-1",
+        sensor_code: "М-7",
+        warning: 1,
+        alarm: 2,
+        completeness: 1,
+        max: 2.2,
+        above: { pre_warning: 10, warning: 10, alarm: 2 },
+      },
+      {
+        working: "Лава 12-1",
+        sensor_code: "М-8",
+        warning: 1,
+        alarm: 2,
+        completeness: 0,
+        max: null,
+        above: { pre_warning: 0, warning: 0, alarm: 0 },
+      },
+    ]);
+  });
+
+  it("lists the events overlapping the shift with their acknowledgements, and no forecast events", () => {
+    expect(report.events.map((e) => [e.kind, e.level, e.start.slice(11, 16)])).toEqual([
+      ["threshold", "pre_warning", "16:55"],
+      ["threshold", "warning", "17:00"],
+      ["threshold", "alarm", "17:05"],
+      ["stale", null, "17:20"],
+      ["stale", null, "17:40"],
+    ]);
+    expect(report.events[2]).toMatchObject({ acknowledged_by: staff.email, comment: "Проветривание усилено" });
+    expect(report.forecasts).toEqual([]);
+  });
+
+  it("refuses a shift that is none, one not begun, and another company's facility", async () => {
+    await expect(shiftReport(d.deps, staff, { facility, date: "2026-03-02", shift: "4" })).rejects.toThrow(Invalid);
+    await expect(shiftReport(d.deps, staff, { facility, date: "2026-02-30", shift: "1" })).rejects.toThrow("нет такой даты");
+    await expect(shiftReport(d.deps, staff, { facility, date: "2099-01-01", shift: "1" })).rejects.toThrow("еще не началась");
+    const stranger = await d.actor("ООО «Чужая смена»");
+    await expect(shiftReport(d.deps, stranger, { facility, date: "2026-03-02", shift: "1" })).rejects.toThrow(NotFound);
+  });
+});
+
+describe("the files", () => {
+  it("writes the xlsx: the advisory note first, the figures and the events on the company's clock", async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(report)) as never);
+    expect(book.worksheets.map((w) => w.name)).toEqual(["Выработки", "События", "Прогнозные события"]);
+    const workings = book.getWorksheet("Выработки")!;
+    expect(String(workings.getCell("A1").value)).toContain("Смена 1 (00:00–08:00) 02.03.2026");
+    expect(String(workings.getCell("A1").value)).toContain(ADVISORY_NOTE);
+    expect(workings.getRow(3).values).toEqual([undefined, "Лава 12-1", "М-7", 1, 2, 100, 2.2, 10, 10, 2]);
+    const events = book.getWorksheet("События")!;
+    const alarm = events.getRow(5).values as unknown[];
+    expect(alarm.slice(1, 9)).toEqual(["Лава 12-1", "М-7", "Превышение", "Авария (A)", "02.03.2026 00:05", "02.03.2026 00:07", 2.2, 2]);
+    expect(alarm.slice(9, 12)).toEqual([staff.email, expect.stringMatching(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/), "Проветривание усилено"]);
+    expect((events.getRow(7).values as unknown[]).slice(3, 7)).toEqual(["Нет данных", "—", "02.03.2026 00:40", "продолжается"]);
+    expect(book.getWorksheet("Прогнозные события")!.rowCount).toBe(2);
+  });
+
+  // Issue 87, item 16: the demo mine's shift report did not say its readings are simulated.
+  it("says «демонстрационные данные» on every sheet's title and the PDF's where the readings are the demo's", async () => {
+    expect(report.demo).toBe(false);
+    const demo = { ...report, demo: true };
+    expect(shiftReportSheets(demo).map((sheet) => sheet.title?.includes("(демонстрационные данные)"))).toEqual([true, true, true]);
+    expect(shiftReportSheets(report).some((sheet) => sheet.title?.includes("демонстрационные данные"))).toBe(false);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(demo)) as never);
+    expect(String(book.getWorksheet("Выработки")!.getCell("A1").value)).toContain("(демонстрационные данные)");
+    expect((await shiftReportPdf(demo)).byteLength).toBeGreaterThan((await shiftReportPdf(report)).byteLength);
+  });
+
+  it("writes a PDF", async () => {
+    const pdf = await shiftReportPdf(report);
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe("%PDF-");
+    expect(pdf.byteLength).toBeGreaterThan(5_000);
+    expect(shiftReportSheets(report)[2].title).toContain("P(C(t+h) ≥ уровня) ≥ 0,5");
+  });
+});
+
+// Issue 87, item 6: a reading out of the meter's range is a sensor fault in the shift's report.
+describe("a sensor's fault in the report", () => {
+  it("lists «Неисправность датчика» with its minutes among the shift's events and in the xlsx", async () => {
+    const owner = await d.actor("ООО «Неисправная смена»");
+    const mine = (await d.facility(owner, { name: "Шахта «Неисправная»", kind: "underground_mine" })).id;
+    const point = await d.write(() =>
+      createPoint(d.deps, owner, mine, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
+    );
+    const body = { code: "М-9", kind: "methane", point: point.id, working: "Лава 3", warning: 1, alarm: 2 };
+    await d.write(() => createSensor(d.deps, owner, mine, parseWith(sensorCreateSchema, body)));
+    const readings = Array.from({ length: 20 }, (_, m) => ({
+      sensor: "М-9",
+      t: iso(AT + 10 * MINUTE_MS + m * MINUTE_MS + 15_000),
+      value: m >= 5 && m < 9 ? 4.5 : 0.4,
+    }));
+    await storeBatch(d.deps, owner.company, mine, { json: { readings } });
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    const faulty = await shiftReport(d.deps, owner, { facility: mine, date: "2026-03-02", shift: "1" });
+    expect(faulty.events.filter((e) => e.kind !== "stale").map((e) => [e.kind, e.start.slice(11, 16), e.minutes_above, e.fault])).toEqual([
+      ["fault", "17:05", 4, { range_minutes: 4, jump_minutes: 0 }],
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await shiftReportXlsx(faulty)) as never);
+    const row = (book.getWorksheet("События")!.getRow(3).values as unknown[]).slice(1, 9);
+    expect(row).toEqual([
+      "Лава 3",
+      "М-9",
+      "Неисправность датчика",
+      "вне диапазона датчика 4 мин",
+      "02.03.2026 00:05",
+      "02.03.2026 00:09",
+      undefined,
+      4,
+    ]);
+  });
+});

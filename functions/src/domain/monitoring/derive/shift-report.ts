@@ -1,0 +1,121 @@
+// A shift's report of a facility's monitoring (methodology D62, D64, D65), on the company's clock: per
+// working and sensor the completeness of its minutes, the highest CH4 and the minutes at or above
+// 0,9·W, W and A (the roll-up's shift bucket over the substituted minutes, D60/D64); the events of the
+// shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
+// and PDF by export/shift-report.ts. Advisory: protective cut-off stays with the mine's own АГК.
+import { zoneOf } from "@core/company-clock";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, rollUp, sensorMinutes, shiftSpan } from "@core/telemetry";
+import type * as z from "zod";
+import type { Actor, Deps } from "../../context";
+import { Invalid } from "../../errors";
+import { getFacility } from "../../company/facilities";
+import { fieldMessage } from "../../../contract/field-errors";
+import type { shiftReportQuerySchema } from "../../../contract/schemas/telemetry";
+import { readingsBetween } from "../days/days";
+import { listEvents, type EventView } from "./events";
+import { registerAt } from "../ingest/register";
+
+export type ShiftReportQuery = z.output<typeof shiftReportQuerySchema>;
+
+export interface ShiftReportRow {
+  working: string;
+  sensor_code: string;
+  /** W and A, % vol; null where the sensor has none. */
+  warning: number | null;
+  alarm: number | null;
+  /** (valid + substituted) / the shift's minutes, 0–1 (D62). */
+  completeness: number;
+  /** The highest minute value, % vol; null without one. */
+  max: number | null;
+  above: { pre_warning: number; warning: number; alarm: number };
+}
+
+export interface ShiftReport {
+  facility: string;
+  zone: string;
+  date: string;
+  shift: number;
+  from: string;
+  to: string;
+  /** Whether the shift is still running: its figures are up to `to`. */
+  running: boolean;
+  /** Whether its readings or events are the demo mine's simulated ones («демонстрационные данные», issue 87). */
+  demo: boolean;
+  rows: ShiftReportRow[];
+  /** Threshold and stale events overlapping the shift. */
+  events: EventView[];
+  /** Forecast events of the shift (none until a forecaster raises them). */
+  forecasts: EventView[];
+  issued_at: string;
+}
+
+const METHANE = new Set(["methane", "methane_high"]);
+
+/** The shift `number` of local `date` at the facility: its figures, events and forecasts. */
+export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Actor, query: ShiftReportQuery): Promise<ShiftReport> {
+  const facility = await getFacility(deps, actor, query.facility);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const [y, m, d] = query.date.split("-").map(Number);
+  if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d) throw new Invalid(fieldMessage("date", "нет такой даты"));
+  const number = Number(query.shift);
+  const span = shiftSpan(`${query.date}#${number}`, zone, DEFAULT_SHIFT_STARTS);
+  if (!span) throw new Invalid(fieldMessage("shift", `смен в сутках ${DEFAULT_SHIFT_STARTS.length}`));
+  const now = Math.floor(deps.clock.now().getTime() / MINUTE_MS) * MINUTE_MS;
+  if (span.from >= now) throw new Invalid(fieldMessage("date", "смена еще не началась"));
+  const until = Math.min(span.to, now);
+  const minutes = Math.round((until - span.from) / MINUTE_MS);
+  const fromDate = new Date(span.from).toISOString().slice(0, 10);
+  const sensors = (await deps.repos.sensors.listOfFacility(actor.company, facility.id)).filter((s) => {
+    const register = registerAt(s, span.from);
+    return (
+      METHANE.has(register.kind) &&
+      (!register.in_service_from || register.in_service_from <= query.date) &&
+      (!register.in_service_to || register.in_service_to >= fromDate)
+    );
+  });
+  const rows: ShiftReportRow[] = [];
+  let demo = false;
+  for (const sensor of sensors) {
+    const register = registerAt(sensor, span.from);
+    const read = await readingsBetween(deps, actor.company, sensor.id, span.from, until);
+    const { times, values } = read;
+    if (read.demo) demo = true;
+    // A retired sensor is listed for a shift it still read in.
+    if (!sensor.is_active && times.length === 0) continue;
+    const series = sensorMinutes(register.kind, times, values, span.from, minutes);
+    const bucket = rollUp(series, zone, register).shifts.find((b) => b.key === `${query.date}#${number}`);
+    rows.push({
+      working: register.working,
+      sensor_code: register.code,
+      warning: register.warning,
+      alarm: register.alarm,
+      completeness: minutes > 0 ? (series.valid + series.substituted) / minutes : 0,
+      max: bucket ? bucket.max : null,
+      above: {
+        pre_warning: bucket?.above_pre_warning ?? 0,
+        warning: bucket?.above_warning ?? 0,
+        alarm: bucket?.above_alarm ?? 0,
+      },
+    });
+  }
+  rows.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.sensor_code.localeCompare(b.sensor_code, "ru"));
+  const listed = await listEvents(deps, actor, {
+    facility: facility.id,
+    from: new Date(span.from).toISOString(),
+    to: new Date(span.to).toISOString(),
+  });
+  return {
+    facility: facility.name,
+    zone,
+    date: query.date,
+    shift: number,
+    from: new Date(span.from).toISOString(),
+    to: new Date(span.to).toISOString(),
+    running: until < span.to,
+    demo: demo || listed.demo,
+    rows,
+    events: listed.results.filter((e) => e.kind !== "forecast"),
+    forecasts: listed.results.filter((e) => e.kind === "forecast"),
+    issued_at: deps.clock.now().toISOString(),
+  };
+}

@@ -1,0 +1,278 @@
+// A push of a mine's readings (methodology D57): read line by line — a JSON list or a CSV `sensor;t;value`
+// in UTF-8 or Windows-1251 — each line's sensor found by its code in the facility's register, its time
+// an ISO 8601 instant (at most 5 minutes ahead of the server's clock), its value a number; a bad line is
+// refused with its number and the reason in Russian while the others are kept. The batch is stored
+// durably (its readings as a blob, its item and queue mark) before the answer, then applied by the
+// consumer (consumer.ts), idempotent and in any order.
+import { createHash } from "node:crypto";
+import { CsvEncodingError, decodeCsvBytes } from "@core/csv";
+import { readTypedNumber } from "@core/typed-numbers";
+import { ruDate } from "@core/measured-release";
+import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
+import { SENSOR_KINDS, possibleValue } from "@core/telemetry";
+import { formatNumber } from "../../forecast/russian-numbers";
+import { registerAt } from "./register";
+import type { Deps } from "../../context";
+import { Forbidden, Invalid } from "../../errors";
+import { newId } from "../../ids";
+import type { Sensor, TelemetryBatch } from "../../../ports";
+import { LIMITS } from "../../../contract/schemas/limits";
+import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, csvLineRecords, encodingMessage, tooOldMessage } from "./dispatch-file";
+
+export interface ParsedReading {
+  line: number;
+  sensor: string;
+  t: number;
+  value: number;
+}
+
+export interface Refusal {
+  line: number;
+  reason: string;
+}
+
+/** Where a batch's accepted readings are kept: `[[sensor id, ms since the epoch, value], …]`. */
+export const batchBlobKey = (company: string, batch: string) => `telemetry/batches/${company}/${batch}.json`;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+export const CSV_HEADER_MESSAGE = "Ожидается заголовок «sensor;t;value»: код датчика, время ISO 8601 и значение";
+export const EMPTY_MESSAGE = "Пустой запрос: нет ни одного показания";
+
+/** A sensor of the register with the instants its service covers, `from` ≤ t < `to` (ms): its register's
+ *  dates as whole days on the company's clock (sensor-data.ts counts its minutes so), and a retired
+ *  sensor's no later than its last change (the retirement or after), so a gateway still sending on a
+ *  channel retired today hears so at once. */
+interface Serving {
+  sensor: Sensor;
+  from: number;
+  to: number;
+}
+
+/** The register by code (case aside), each entry with its time in service: what sensorAt reads. */
+export interface SensorIndex {
+  zone: string;
+  byCode: Map<string, Serving[]>;
+}
+
+const midnight = (date: string, zone: string) => {
+  const [y, m, d] = date.split("-").map(Number);
+  return instantOfWallTime(y, m, d, 0, 0, zone);
+};
+
+/** The register indexed for sensorAt; `zone` the company's clock its dates are days of. */
+export function sensorIndex(sensors: readonly Sensor[], zone: string): SensorIndex {
+  const byCode = new Map<string, Serving[]>();
+  for (const sensor of sensors) {
+    const code = sensor.code.toLocaleLowerCase("ru");
+    const from = sensor.in_service_from ? midnight(sensor.in_service_from, zone) : Number.NEGATIVE_INFINITY;
+    let to = sensor.in_service_to ? midnight(sensor.in_service_to, zone) + 86_400_000 : Number.POSITIVE_INFINITY;
+    if (!sensor.is_active) to = Math.min(to, Date.parse(sensor.updated_at) + 1);
+    byCode.set(code, [...(byCode.get(code) ?? []), { sensor, from, to }]);
+  }
+  return { zone, byCode };
+}
+
+/** The sensor of `code` in service at `t` (of the register's entries with that code, case aside), or
+ *  why a reading of it at `t` is refused: no such code, or none of them in service then (issue 85: a
+ *  retired channel is told so, not stored and ignored). */
+export function sensorAt(index: SensorIndex, code: string, t: number): Sensor | string {
+  const name = code.trim().slice(0, 40);
+  const candidates = index.byCode.get(code.trim().toLocaleLowerCase("ru"));
+  if (!candidates) return `датчик «${name}» не найден в реестре датчиков площадки`;
+  const serving = candidates.find((c) => c.from <= t && t < c.to);
+  if (serving) return serving.sensor;
+  const date = isoDateIn(new Date(t), index.zone);
+  if (candidates.every((c) => !c.sensor.is_active)) {
+    const ends = candidates.map((c) => c.sensor.in_service_to).filter((d): d is string => !!d);
+    const last = ends.length > 0 ? ends.reduce((x, y) => (x > y ? x : y)) : undefined;
+    return `датчик «${name}» выведен из эксплуатации${last ? ` ${ruDate(last)}` : ""}: его показания не принимаются`;
+  }
+  if (candidates.every((c) => t < c.from)) {
+    const first = candidates.map((c) => c.sensor.in_service_from as string).reduce((x, y) => (x < y ? x : y));
+    return `датчик «${name}» введен в эксплуатацию ${ruDate(first)}: показание от ${ruDate(date)} раньше`;
+  }
+  return `датчик «${name}» не был в эксплуатации ${ruDate(date)}`;
+}
+
+/** The earliest instant a reading may carry, given the batch's time (LIMITS.telemetry.pastMonths before
+ *  it): a reading decades old would cost the consumer days to write and merge (issue 85, R1). */
+export function oldestReading(now: number): number {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - LIMITS.telemetry.pastMonths);
+  return date.getTime();
+}
+
+/** Why `value` of `sensor` at `t` is refused, or nothing: a number no meter of its kind (as the register
+ *  had it at t) sends (SensorKindRule.possible). A value merely past the meter's span is kept: D58
+ *  flags it. */
+export function impossibleValue(sensor: Sensor, t: number, value: number, written: string): string | undefined {
+  const kind = sensor.revisions.some((r) => r.kind !== sensor.kind) ? registerAt(sensor, t).kind : sensor.kind;
+  if (possibleValue(kind, value)) return undefined;
+  const { unit, possible } = SENSOR_KINDS[kind];
+  return `значение ${written.trim().slice(0, 40)} невозможно для датчика «${sensor.code}» (${unit}): допустимо от ${formatNumber(possible.min, 0)} до ${formatNumber(possible.max, 0)}`;
+}
+
+/** One line's reading, or why it is refused. */
+function readLine(
+  line: number,
+  code: unknown,
+  time: unknown,
+  value: unknown,
+  index: SensorIndex,
+  now: number,
+  oldest: number,
+): ParsedReading | Refusal {
+  if (typeof code !== "string" || code.trim() === "") return { line, reason: "не указан код датчика" };
+  if (typeof time !== "string" || !ISO_INSTANT.test(time.trim())) {
+    return { line, reason: `время «${String(time ?? "").slice(0, 40)}» не в формате ISO 8601 с часовым поясом (2026-03-01T05:00:00Z)` };
+  }
+  const t = Date.parse(time.trim());
+  if (Number.isNaN(t)) return { line, reason: `время «${time.slice(0, 40)}» не существует` };
+  if (t > now + LIMITS.telemetry.futureMinutes * 60_000) {
+    return { line, reason: `время ${time.trim()} позже текущего более чем на ${LIMITS.telemetry.futureMinutes} минут` };
+  }
+  if (t < oldest) return { line, reason: tooOldMessage(time.trim(), oldest) };
+  let number: number;
+  if (typeof value === "number") number = value;
+  else if (typeof value === "string") {
+    const read = readTypedNumber(value);
+    if (!read.ok) return { line, reason: `значение «${value.slice(0, 40)}» не число` };
+    number = read.value;
+  } else return { line, reason: "значение не число" };
+  if (!Number.isFinite(number)) return { line, reason: "значение не конечное число" };
+  const sensor = sensorAt(index, code, t);
+  if (typeof sensor === "string") return { line, reason: sensor };
+  const impossible = impossibleValue(sensor, t, number, typeof value === "number" ? String(value) : value);
+  if (impossible) return { line, reason: impossible };
+  return { line, sensor: sensor.id, t, value: number };
+}
+
+/** The lines of a JSON body `{facility?, readings: [{sensor, t, value}]}`, numbered from 1. */
+function jsonLines(body: unknown): { code: unknown; time: unknown; value: unknown }[] {
+  const readings = (body as { readings?: unknown } | null)?.readings;
+  if (!Array.isArray(readings)) throw new Invalid("readings: ожидается список показаний [{sensor, t, value}]");
+  return readings.map((r) => {
+    const row = (r ?? {}) as Record<string, unknown>;
+    return { code: row.sensor, time: row.t, value: row.value };
+  });
+}
+
+/** A line of a push as read: its fields, or why it could not be read at all. */
+interface Line {
+  line: number;
+  code: unknown;
+  time: unknown;
+  value: unknown;
+  refused?: string;
+}
+
+/** The lines of a CSV with the header `sensor;t;value` (or «,»), numbered as the file's lines. A file the
+ *  decoder refuses is decoded line by line: a line whose bytes are neither UTF-8 nor Windows-1251 is
+ *  refused by its number (UNDECODABLE_LINE), the others are read; a line whose quote is never closed is
+ *  refused by its number too (csvLineRecords); an unreadable header refuses the file. */
+function csvLines(bytes: Uint8Array): Line[] {
+  if (bytes.byteLength === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
+  let text: string;
+  const refused: { line: number; reason: string }[] = [];
+  try {
+    text = decodeCsvBytes(bytes);
+  } catch (error) {
+    if (!(error instanceof CsvEncodingError)) throw error;
+    const lines: string[] = [];
+    let start = 0;
+    for (let line = 1; start <= bytes.length; line++) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end < 0) end = bytes.length;
+      try {
+        lines.push(decodeCsvBytes(bytes.subarray(start, end)));
+      } catch (lineError) {
+        if (!(lineError instanceof CsvEncodingError)) throw lineError;
+        if (line === 1) throw new Invalid(encodingMessage(1));
+        refused.push({ line, reason: UNDECODABLE_LINE });
+        lines.push("");
+      }
+      start = end + 1;
+    }
+    text = lines.join("\n");
+  }
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  const delimiter = firstLine.includes(";") ? ";" : ",";
+  const records = [...csvLineRecords(text, delimiter, 1, (line, reason) => refused.push({ line, reason }))];
+  const header = records.shift();
+  if (header?.fields.map((f) => f.trim().toLowerCase()).join(";") !== "sensor;t;value") throw new Invalid(CSV_HEADER_MESSAGE);
+  return [
+    ...records.map((r) => ({ line: r.line, code: r.fields[0], time: r.fields[1], value: r.fields[2] })),
+    ...refused.map(({ line, reason }) => ({ line, code: undefined, time: undefined, value: undefined, refused: reason })),
+  ].sort((x, y) => x.line - y.line);
+}
+
+export interface ReadBody {
+  json?: unknown;
+  csv?: Uint8Array;
+}
+
+/** Every line of the body read against the facility's register. */
+export function readReadings(
+  body: ReadBody,
+  sensors: readonly Sensor[],
+  now: number,
+  zone = "UTC",
+): { readings: ParsedReading[]; refused: Refusal[]; lines: number } {
+  const index = sensorIndex(sensors, zone);
+  const lines: Line[] = body.csv ? csvLines(body.csv) : jsonLines(body.json).map((l, i) => ({ line: i + 1, ...l }));
+  if (lines.length === 0) throw new Invalid(EMPTY_MESSAGE);
+  if (lines.length > LIMITS.telemetry.readingsPerRequest) {
+    throw new Invalid(`Слишком много показаний: не более ${LIMITS.telemetry.readingsPerRequest.toLocaleString("ru-RU")} за запрос`);
+  }
+  const readings: ParsedReading[] = [];
+  const refused: Refusal[] = [];
+  const oldest = oldestReading(now);
+  for (const l of lines) {
+    const read: ParsedReading | Refusal =
+      l.refused !== undefined ? { line: l.line, reason: l.refused } : readLine(l.line, l.code, l.time, l.value, index, now, oldest);
+    if ("reason" in read) refused.push(read);
+    else readings.push(read);
+  }
+  return { readings, refused, lines: lines.length };
+}
+
+/** The push stored: its readings' blob, then its item and queue mark. Answered 202 only after all three.
+ *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, days.ts
+ *  DEMO_BATCH); a new id unless given. */
+export async function storeBatch(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  company: string,
+  facility: string,
+  body: ReadBody,
+  restrictTo?: { facility: string },
+  id = newId(),
+): Promise<TelemetryBatch> {
+  if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
+  const [sensors, owner] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
+  const now = deps.clock.now();
+  // The register's dates in service are days on the company's clock.
+  const { readings, refused, lines } = readReadings(body, sensors, now.getTime(), zoneOf(owner));
+  const bytes = new TextEncoder().encode(JSON.stringify(readings.map((r) => [r.sensor, r.t, r.value])));
+  await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
+  const batch = queuedBatch(
+    { batch: id, company, facility, received_at: now.toISOString() },
+    {
+      lines,
+      refused: refused.slice(0, LIMITS.telemetry.refusedListed),
+      refused_count: refused.length,
+      readings_sha256: createHash("sha256").update(bytes).digest("hex"),
+    },
+  );
+  await deps.repos.telemetry.createBatch(batch);
+  return batch;
+}
+
+/** A batch as stored when it is received, queued for the consumer with nothing yet accepted: the one
+ *  shape of a pushed batch (above) and of a file's (files.ts), `read` saying what is known of it now. */
+export function queuedBatch(
+  at: Pick<TelemetryBatch, "batch" | "company" | "facility" | "received_at">,
+  read: Partial<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name">> = {},
+): TelemetryBatch {
+  const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
+  return { ...at, state: "queued", ...base, ...read };
+}

@@ -1,0 +1,307 @@
+// D56: a facility's sensor register — each sensor of the mine's АГК with its code, kind, role, emission
+// point, working, levels W/A, cross-section, flow conditions and dates in service — and the gateway
+// keys a dispatch gateway pushes readings with. Every change goes to the company's change log, and
+// the sensor keeps its register as it was, change by change, so a reading is read with the entry that
+// held at its time. Sensors are retired, never deleted: their readings and history stay.
+import { createHash, randomBytes } from "node:crypto";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { SENSOR_KINDS } from "@core/telemetry";
+import type { Actor, Deps } from "../../context";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { newId } from "../../ids";
+import { recordChange } from "../../audit";
+import { getFacility } from "../../company/facilities";
+import type { GatewayKey, Sensor } from "../../../ports";
+import type { GatewayKeyCreateInput, SensorCreateInput, SensorPatchInput } from "../../../contract/schemas/sensor";
+import { MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
+
+type Revision = Sensor["revisions"][number];
+type Register = Omit<Revision, "valid_from">;
+
+/** The first entry holds from the beginning: a file of last year's readings is read with it. */
+export const REGISTER_FROM_THE_START = "1970-01-01T00:00:00.000Z";
+export const SENSOR_CONFLICT = "Датчик был изменен другим пользователем. Обновите страницу и повторите.";
+export const GATEWAY_KEY_PREFIX = "agk_";
+export const GATEWAY_KEYS_FORBIDDEN = "Недостаточно прав: ключи шлюза создают и отзывают сотрудники площадки, не проверяющий";
+
+const REGISTER_FIELDS = [
+  "code",
+  "kind",
+  "point",
+  "role",
+  "working",
+  "warning",
+  "alarm",
+  "area_m2",
+  "conditions",
+  "in_service_from",
+  "in_service_to",
+] as const satisfies readonly (keyof Register)[];
+
+const registerOf = (s: Register): Register => Object.fromEntries(REGISTER_FIELDS.map((field) => [field, s[field]])) as unknown as Register;
+
+/** The register entry that held at `instant` (ISO or ms): the last whose valid_from is not after it. */
+export function registerAt(sensor: Pick<Sensor, "revisions">, instant: string | number): Register {
+  const at = typeof instant === "number" ? instant : Date.parse(instant);
+  let found = sensor.revisions[0];
+  for (const revision of sensor.revisions) if (Date.parse(revision.valid_from) <= at) found = revision;
+  const { valid_from: _from, ...register } = found;
+  return register;
+}
+
+export async function logSensor(deps: Deps, actor: Actor, facilityName: string, action: string, before: Sensor | null, after: Sensor) {
+  const points = new Map((await deps.repos.emissionPoints.listOfFacility(after.company, after.facility)).map((p) => [p.id, p.name]));
+  /** What the change log keeps of a sensor: its register with its point's name and whether it is in
+   *  service, not its revisions. */
+  const registerView = (s: Sensor) => ({ ...registerOf(s), point_name: points.get(s.point) ?? "", is_active: s.is_active });
+  await recordChange(
+    deps,
+    actor,
+    {
+      action,
+      target_type: "sensor",
+      target_id: after.id,
+      target_label: `${after.code} (${facilityName})`,
+      before: before ? registerView(before) : null,
+      after: registerView(after),
+    },
+    after.company,
+  );
+}
+
+export async function listSensors(deps: Deps, actor: Actor, facilityId: string): Promise<Sensor[]> {
+  await getFacility(deps, actor, facilityId);
+  return deps.repos.sensors.listOfFacility(actor.company, facilityId);
+}
+
+export async function getSensor(deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> {
+  const sensor = await deps.repos.sensors.get(actor.company, facilityId, sensorId);
+  if (!sensor) {
+    await getFacility(deps, actor, facilityId);
+    throw new NotFound("Датчик не найден");
+  }
+  return sensor;
+}
+
+async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, register: Register, self?: string): Promise<void> {
+  const point = await deps.repos.emissionPoints.get(actor.company, facilityId, register.point);
+  if (!point) throw new Invalid("point: источник выбросов не найден среди источников площадки");
+  const twin = (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).find(
+    (s) => s.id !== self && s.is_active && s.code.toLocaleLowerCase("ru") === register.code.toLocaleLowerCase("ru"),
+  );
+  if (twin) throw new Invalid(`code: у площадки уже есть датчик «${twin.code}»`);
+  if (register.kind === "air_velocity" && !(register.area_m2 && register.area_m2 > 0)) {
+    throw new Invalid("area_m2: для анемометра укажите площадь сечения выработки, м²");
+  }
+  if (register.warning !== null && register.alarm !== null && register.alarm < register.warning) {
+    throw new Invalid("alarm: аварийный уровень ниже предупредительного");
+  }
+  if (register.in_service_from && register.in_service_to && register.in_service_to < register.in_service_from) {
+    throw new Invalid("in_service_to: дата вывода из эксплуатации раньше даты ввода");
+  }
+}
+
+/** A new sensor's register from its body: what it leaves out takes the register's defaults. */
+export function registerOfInput(input: SensorCreateInput): Register {
+  return {
+    code: input.code,
+    kind: input.kind,
+    point: input.point,
+    role: input.role ?? "recording",
+    working: input.working ?? "",
+    warning: input.warning ?? null,
+    alarm: input.alarm ?? null,
+    area_m2: input.area_m2 ?? null,
+    conditions: input.conditions ?? "standard",
+    in_service_from: input.in_service_from ?? null,
+    in_service_to: input.in_service_to ?? null,
+  };
+}
+
+/** A new sensor of the facility with `register`, its first entry holding from the start. */
+export function newSensor(actor: Actor, facilityId: string, register: Register, now: string): Sensor {
+  return {
+    id: newId(),
+    company: actor.company,
+    facility: facilityId,
+    ...register,
+    is_active: true,
+    revisions: [{ ...register, valid_from: REGISTER_FROM_THE_START }],
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+}
+
+/** Takes room for `amount` new sensors under the facility's cap, or refuses in words. */
+export async function takeSensorRoom(deps: Deps, actor: Actor, facilityId: string, amount = 1): Promise<() => Promise<void>> {
+  const cap = `SENSORS#FACILITY#${facilityId}`;
+  const count = async () => (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).length;
+  if (!(await deps.repos.caps.take(actor.company, cap, MAX_SENSORS_PER_FACILITY, count, amount))) {
+    throw new Invalid(`У площадки уже ${MAX_SENSORS_PER_FACILITY} датчиков: измените ненужные вместо новых`);
+  }
+  return () => deps.repos.caps.give(actor.company, cap, amount);
+}
+
+export async function createSensor(deps: Deps, actor: Actor, facilityId: string, input: SensorCreateInput): Promise<Sensor> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const register = registerOfInput(input);
+  await checkedRegister(deps, actor, facilityId, register);
+  const sensor = newSensor(actor, facilityId, register, deps.clock.now().toISOString());
+  const giveBack = await takeSensorRoom(deps, actor, facilityId);
+  try {
+    await deps.repos.sensors.create(sensor);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  await logSensor(deps, actor, facility.name, "sensor.create", null, sensor);
+  return sensor;
+}
+
+/** The sensor with `register` from now on: a new revision when the register changed. */
+function revised(current: Sensor, register: Register, now: string, isActive: boolean): Sensor {
+  const changed = REGISTER_FIELDS.some((field) => current[field] !== register[field]);
+  if (changed && current.revisions.length >= MAX_SENSOR_REVISIONS) {
+    throw new Invalid(`У датчика уже ${MAX_SENSOR_REVISIONS} изменений учетных данных: заведите новый датчик вместо этого`);
+  }
+  return {
+    ...current,
+    ...register,
+    is_active: isActive,
+    revisions: changed ? [...current.revisions, { ...register, valid_from: now }] : current.revisions,
+    updated_at: now,
+    version: current.version + 1,
+  };
+}
+
+export async function patchSensor(
+  deps: Deps,
+  actor: Actor,
+  facilityId: string,
+  sensorId: string,
+  patch: SensorPatchInput,
+): Promise<Sensor> {
+  const current = await getSensor(deps, actor, facilityId, sensorId);
+  if (patch.version !== current.version) throw new Conflict(SENSOR_CONFLICT);
+  const register = { ...registerOf(current) };
+  for (const field of REGISTER_FIELDS) {
+    const value = patch[field];
+    // A field sent as null is cleared; one left out is kept.
+    if (value !== undefined) (register as Record<string, unknown>)[field] = field === "working" ? (value ?? "") : value;
+  }
+  await checkedRegister(deps, actor, facilityId, register, current.id);
+  const next = revised(current, register, deps.clock.now().toISOString(), current.is_active);
+  await deps.repos.sensors.replace(next, current.version);
+  await logSensor(deps, actor, (await getFacility(deps, actor, facilityId)).name, "sensor.update", current, next);
+  return next;
+}
+
+/** Retired: out of service from today on the company's clock (unless an earlier date was set); its
+ *  readings and history stay, and its code is free for a new sensor. */
+export async function retireSensor(deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> {
+  const current = await getSensor(deps, actor, facilityId, sensorId);
+  if (!current.is_active) return current;
+  const now = deps.clock.now();
+  const company = await deps.repos.companies.get(actor.company);
+  const today = isoDateIn(now, zoneOf(company));
+  const register = {
+    ...registerOf(current),
+    in_service_to: current.in_service_to && current.in_service_to < today ? current.in_service_to : today,
+  };
+  const next = revised(current, register, now.toISOString(), false);
+  await deps.repos.sensors.replace(next, current.version);
+  await logSensor(deps, actor, (await getFacility(deps, actor, facilityId)).name, "sensor.retire", current, next);
+  return next;
+}
+
+/** The unit a sensor's values are read in («% об.», «м/с» …). */
+export const sensorUnit = (sensor: Pick<Sensor, "kind">) => SENSOR_KINDS[sensor.kind].unit;
+
+// ---- gateway keys --------------------------------------------------------------------------------
+
+export type GatewayKeyView = Omit<GatewayKey, "company" | "hash">;
+const keyView = ({ company: _company, hash: _hash, ...view }: GatewayKey): GatewayKeyView => view;
+
+/** A key's SHA-256, hex: what is stored and looked up (the key is 256 random bits, so no slow hash is needed). */
+export const gatewayKeyHash = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
+
+function refuseReviewer(actor: Actor) {
+  if (actor.role === "reviewer") throw new Forbidden(GATEWAY_KEYS_FORBIDDEN);
+}
+
+const logKey = (deps: Deps, actor: Actor, facilityName: string, action: string, before: GatewayKey | null, after: GatewayKey) =>
+  recordChange(
+    deps,
+    actor,
+    {
+      action,
+      target_type: "gateway_key",
+      target_id: after.id,
+      target_label: `${after.label} (${facilityName})`,
+      before: before ? keyView(before) : null,
+      after: keyView(after),
+    },
+    after.company,
+  );
+
+export async function listGatewayKeys(deps: Deps, actor: Actor, facilityId: string): Promise<GatewayKeyView[]> {
+  await getFacility(deps, actor, facilityId);
+  return (await deps.repos.gatewayKeys.listOfFacility(actor.company, facilityId)).map(keyView);
+}
+
+/** A new key for the facility, answered this once with the key itself. */
+export async function createGatewayKey(
+  deps: Deps,
+  actor: Actor,
+  facilityId: string,
+  input: GatewayKeyCreateInput,
+): Promise<GatewayKeyView & { key: string }> {
+  refuseReviewer(actor);
+  const facility = await getFacility(deps, actor, facilityId);
+  const secret = `${GATEWAY_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const key: GatewayKey = {
+    id: newId(),
+    company: actor.company,
+    facility: facilityId,
+    label: input.label,
+    prefix: secret.slice(0, GATEWAY_KEY_PREFIX.length + 6),
+    created_at: deps.clock.now().toISOString(),
+    created_by: actor.email,
+    revoked_at: null,
+    hash: gatewayKeyHash(secret),
+  };
+  const cap = `GATEWAYKEYS#FACILITY#${facilityId}`;
+  const count = async () => (await deps.repos.gatewayKeys.listOfFacility(actor.company, facilityId)).length;
+  if (!(await deps.repos.caps.take(actor.company, cap, MAX_GATEWAY_KEYS_PER_FACILITY, count))) {
+    throw new Invalid(`У площадки уже ${MAX_GATEWAY_KEYS_PER_FACILITY} ключей шлюза, отозванные тоже: обратитесь к администратору`);
+  }
+  try {
+    await deps.repos.gatewayKeys.create(key);
+  } catch (error) {
+    await deps.repos.caps.give(actor.company, cap);
+    throw error;
+  }
+  await logKey(deps, actor, facility.name, "gateway_key.create", null, key);
+  return { ...keyView(key), key: secret };
+}
+
+/** Revoked: from this call on the key is refused (its lookup is gone); it stays listed as revoked. */
+export async function revokeGatewayKey(deps: Deps, actor: Actor, facilityId: string, keyId: string): Promise<GatewayKeyView> {
+  refuseReviewer(actor);
+  const facility = await getFacility(deps, actor, facilityId);
+  const current = await deps.repos.gatewayKeys.get(actor.company, facilityId, keyId);
+  if (!current) throw new NotFound("Ключ шлюза не найден");
+  if (current.revoked_at) return keyView(current);
+  const at = deps.clock.now().toISOString();
+  await deps.repos.gatewayKeys.revoke(actor.company, facilityId, keyId, at);
+  const next = { ...current, revoked_at: at };
+  await logKey(deps, actor, facility.name, "gateway_key.revoke", current, next);
+  return keyView(next);
+}
+
+/** The facility a key presented may push to; undefined for an unknown or revoked key. */
+export async function gatewayKeyGrant(deps: Pick<Deps, "repos">, presented: string) {
+  if (!presented.startsWith(GATEWAY_KEY_PREFIX) || presented.length > 200) return undefined;
+  return deps.repos.gatewayKeys.byHash(gatewayKeyHash(presented));
+}

@@ -1,0 +1,121 @@
+// D56's sensor list imported into the register on the in-memory repositories: the template read back as
+// it is downloaded (CSV, Russian headers, decimal commas) makes its six sensors; a list with bad rows is
+// previewed with every bad row named by its number and column and saved not at all; a code twice in the
+// list or already in service, a point the facility has not, a kind there is none of are refused in
+// Russian; an import whose write fails midway leaves the register as it was. Over HTTP (the template's
+// .xlsx, the multipart form, another company's 404): tests/integration/sensors.test.ts.
+import { beforeAll, describe, expect, it } from "vitest";
+import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { pointCreateSchema } from "../../../contract/schemas/facility";
+import { SENSOR_LIST_TEMPLATE, templateCsv } from "../../../contract/templates";
+import { parseWith } from "../../../http/validate";
+import { createPoint } from "../../company/emission-points";
+import type { Actor } from "../../context";
+import { listSensors } from "./register";
+import { importSensorList, previewSensorList } from "./sensor-import";
+
+let d: MemoryDomain;
+let staff: Actor;
+let other: Actor;
+let facility: string;
+let shaft: string;
+
+const csv = (text: string, name = "Датчики.csv") => ({ name, bytes: new TextEncoder().encode(text) });
+const HEADER =
+  "Код датчика;Вид датчика;Источник выбросов;Роль;Предупредительный уровень W, % об.;Аварийный уровень A, % об.;Площадь сечения, м²;В эксплуатации с";
+
+beforeAll(async () => {
+  d = await memoryDomain();
+  staff = await d.actor("ООО «Список датчиков»");
+  other = await d.actor("ООО «Чужой список»");
+  facility = (await d.facility(staff, { name: "Шахта «Северная»", kind: "underground_mine" })).id;
+  const point = (body: Record<string, unknown>) => d.write(() => createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, body)));
+  shaft = (await point({ name: "Вентиляционный ствол № 1", kind: "ventilation_shaft" })).id;
+  await point({ name: "Дегазационная установка", kind: "drainage_station" });
+});
+
+describe("the mine's sensor list imported into the register (D56)", () => {
+  it("previews a list with bad rows naming each by its row and column, and stores nothing", async () => {
+    const list = csv(
+      [
+        HEADER,
+        "М-1;Метан;Вентиляционный ствол № 1;отключающий;1;1,5;;01.02.2026",
+        "М-2;Метан;Ствол № 9;;;;;",
+        "М-3;Гигрометр;Вентиляционный ствол № 1;;;;;",
+        "АН-1;Скорость воздуха;Вентиляционный ствол № 1;;;;;",
+        "М-4;Метан;Вентиляционный ствол № 1;;1,5;1;;",
+        "м-1;Метан;Вентиляционный ствол № 1;;;;;",
+        "М-5;Метан;Вентиляционный ствол № 1;;;;;31.02.2026",
+      ].join("\n"),
+    );
+    const preview = await previewSensorList(d.deps, staff, facility, list);
+    expect(preview.count).toBe(7);
+    expect(preview.errors.map((e) => [e.row, e.column])).toEqual([
+      [3, "Источник выбросов"],
+      [4, "Вид датчика"],
+      [5, "Площадь сечения, м²"],
+      [6, "Аварийный уровень A, % об."],
+      [7, "Код датчика"],
+      [8, "В эксплуатации с"],
+    ]);
+    const messages = preview.errors.map((e) => e.message);
+    expect(messages[0]).toBe("источника «Ствол № 9» нет у площадки: «Вентиляционный ствол № 1», «Дегазационная установка»");
+    expect(messages[1]).toMatch(/^вид «Гигрометр» не найден: Метан \(0–4 % об\.\), /);
+    expect(messages[2]).toBe("для анемометра укажите площадь сечения выработки, м²");
+    expect(messages[3]).toBe("аварийный уровень ниже предупредительного");
+    expect(messages[4]).toBe("код «м-1» уже есть в строке 2");
+    expect(messages[5]).toBe("ожидается дата ДД.ММ.ГГГГ, найдено «31.02.2026»");
+    // The first row as read, its date as typed.
+    expect(preview.rows[0].values).toMatchObject({ code: "М-1", warning: 1, alarm: 1.5, in_service_from: "01.02.2026" });
+    expect(await listSensors(d.deps, staff, facility)).toEqual([]);
+    // The save refuses the same list whole, naming its first bad row.
+    await expect(d.write(() => importSensorList(d.deps, staff, facility, list))).rejects.toThrow(
+      "Лист «CSV», строка 3, столбец «Источник выбросов»: источника «Ствол № 9» нет у площадки",
+    );
+    expect(await listSensors(d.deps, staff, facility)).toEqual([]);
+  });
+
+  it("makes the template's six sensors from the template as downloaded", async () => {
+    const template = { name: "Шаблон — Датчики АГК.csv", bytes: templateCsv(SENSOR_LIST_TEMPLATE) };
+    const preview = await previewSensorList(d.deps, staff, facility, template);
+    expect(preview.errors).toEqual([]);
+    const made = await d.write(() => importSensorList(d.deps, staff, facility, template));
+    expect(made.map((s) => [s.code, s.kind, s.role, s.conditions])).toEqual([
+      ["М-12", "methane", "cut_off", "standard"],
+      ["АН-3", "air_velocity", "recording", "standard"],
+      ["ДГ-CH4", "methane_high", "recording", "standard"],
+      ["ДГ-Q", "flow", "recording", "actual"],
+      ["ДГ-P", "pressure", "recording", "standard"],
+      ["ДГ-T", "temperature", "recording", "standard"],
+    ]);
+    expect(made[0]).toMatchObject({ point: shaft, working: "Лава 24-12", warning: 1, alarm: 1.5, in_service_from: "2026-01-01" });
+    expect(made[1].area_m2).toBe(24.5);
+    expect((await listSensors(d.deps, staff, facility)).length).toBe(6);
+    // Again: every code is in service now.
+    const again = await previewSensorList(d.deps, staff, facility, template);
+    expect(again.errors.map((e) => e.message)).toContain("у площадки уже есть датчик «М-12»");
+  });
+
+  it("undoes its own writes when one fails midway", async () => {
+    const list = csv([HEADER, "Б-1;Метан;Вентиляционный ствол № 1;;;;;", "Б-2;Метан;Вентиляционный ствол № 1;;;;;"].join("\n"));
+    const before = (await listSensors(d.deps, staff, facility)).length;
+    const create = d.deps.repos.sensors.create;
+    let calls = 0;
+    d.deps.repos.sensors.create = async (sensor) => {
+      if (++calls === 2) throw new Error("запись не удалась");
+      return create(sensor);
+    };
+    try {
+      await expect(d.write(() => importSensorList(d.deps, staff, facility, list))).rejects.toThrow("запись не удалась");
+    } finally {
+      d.deps.repos.sensors.create = create;
+    }
+    expect((await listSensors(d.deps, staff, facility)).length).toBe(before);
+    // The room it took is given back: the same list goes in now.
+    expect((await d.write(() => importSensorList(d.deps, staff, facility, list))).map((s) => s.code)).toEqual(["Б-1", "Б-2"]);
+  });
+
+  it("is another company's facility to no one", async () => {
+    await expect(previewSensorList(d.deps, other, facility, csv(HEADER))).rejects.toThrow("Площадка не найдена");
+  });
+});

@@ -1,0 +1,231 @@
+// D56: the mine's sensor list (its АГК channels, from an .xlsx or CSV the dispatch system exports or the
+// template) imported into a facility's register by the same safe upload as a calculation's file: the
+// template (contract/templates.ts, SENSOR_LIST), the same reader (files/tabular.ts), a dry run that lists
+// every row the save would refuse with its row and column (calculations/upload-preview.ts, previewTable),
+// and a save that writes nothing unless every row is good — and undoes its own writes when one fails.
+import { periodDate } from "@core/measured-release";
+import { headerKey } from "@core/registry";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import type { Actor, Deps } from "../../context";
+import { Invalid } from "../../errors";
+import { getFacility } from "../../company/facilities";
+import { heavyWork } from "../../heavy-work";
+import { previewTable } from "../../calculations/upload-preview";
+import { cellErrorText, checkEach, readUpload, type TableRow, type UploadReader, type UploadedFile } from "../../../files/tabular";
+import type { EmissionPoint, Sensor } from "../../../ports";
+import { SENSOR_LIST_COLUMNS, type SensorListColumn } from "../../../contract/templates";
+import { SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../../contract/schemas/sensor";
+import { LIMITS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
+import type { UploadPreviewView } from "../../../contract/schemas/upload-preview";
+import { logSensor, newSensor, registerOfInput, takeSensorRoom } from "./register";
+
+/** The date columns: an Excel date cell reads as its date in the preview, as the save takes it. */
+const DATE_COLUMNS = ["in_service_from", "in_service_to"] as const;
+
+/** The words a list may name a kind by (compared by headerKey): the register's name, its label with and
+ *  without the range, and what engineers write. */
+const KIND_WORDS: Record<SensorKind, readonly string[]> = {
+  methane: ["метан", "метанометр"],
+  methane_high: ["метан высоких концентраций", "метан 0–100 %", "метанометр высоких концентраций"],
+  air_velocity: ["анемометр", "скорость воздуха"],
+  flow: ["расход", "расходомер", "расход газовой смеси", "расход смеси"],
+  pressure: ["давление", "датчик давления"],
+  temperature: ["температура", "датчик температуры"],
+  methane_flow: ["расход метана", "расход метана (расчетный)"],
+  flame: ["пламя", "датчик пламени", "контроль пламени"],
+  exhaust_temperature: ["температура отходящих газов", "температура дымовых газов"],
+  run_status: ["работа агрегата", "работа", "статус работы"],
+  destruction_efficiency: ["кпд уничтожения", "кпд факела", "кпд (анализатор)"],
+  electricity: ["выработка электроэнергии", "электроэнергия", "счетчик электроэнергии"],
+  heat: ["отпуск тепла", "тепло", "теплосчетчик"],
+};
+const KINDS = new Map<string, SensorKind>(
+  SENSOR_KIND_NAMES.flatMap((kind) =>
+    [kind, SENSOR_KINDS[kind].label, SENSOR_KINDS[kind].label.replace(/\s*\(.*$/, ""), ...KIND_WORDS[kind]].map(
+      (word) => [headerKey(word), kind] as const,
+    ),
+  ),
+);
+const ROLES = new Map<string, keyof typeof SENSOR_ROLES>(
+  Object.entries(SENSOR_ROLES).flatMap(([role, word]) => [
+    [headerKey(role), role as keyof typeof SENSOR_ROLES],
+    [headerKey(word), role as keyof typeof SENSOR_ROLES],
+  ]),
+);
+const CONDITIONS = new Map<string, "standard" | "actual">([
+  [headerKey("standard"), "standard"],
+  [headerKey("стандартные"), "standard"],
+  [headerKey("стандартных"), "standard"],
+  [headerKey("actual"), "actual"],
+  [headerKey("рабочие"), "actual"],
+  [headerKey("рабочих"), "actual"],
+  [headerKey("фактические"), "actual"],
+]);
+
+/** The sensor of each good row, with its row in the file. */
+export interface ImportedRow {
+  row: number;
+  input: SensorCreateInput;
+}
+
+const columnOf = new Map<string, SensorListColumn>(SENSOR_LIST_COLUMNS.map((c) => [c.key, c]));
+
+/** The reader of a sensor list against the facility's points and register: each row's cells read as
+ *  the register's fields and checked by the sensor's own schema, the row's code neither twice in the
+ *  file nor a sensor in service already. */
+export function sensorListReader(points: readonly EmissionPoint[], existing: readonly Sensor[]): UploadReader<ImportedRow[]> {
+  const pointsByName = new Map<string, EmissionPoint[]>();
+  for (const point of points) {
+    const key = headerKey(point.name);
+    pointsByName.set(key, [...(pointsByName.get(key) ?? []), point]);
+  }
+  const inService = new Map(existing.filter((s) => s.is_active).map((s) => [s.code.toLocaleLowerCase("ru"), s]));
+  const activePoints = points.filter((p) => p.is_active).map((p) => `«${p.name}»`);
+  return {
+    spec: {
+      columns: SENSOR_LIST_COLUMNS.map((c) => ({
+        name: c.key,
+        label: c.label,
+        required: c.required,
+        kind: c.kind,
+        unit: c.unit,
+        headers: [...new Set([c.header, c.label, c.key, ...c.aliases].map(headerKey))],
+      })),
+      maxRows: MAX_SENSORS_PER_FACILITY,
+    },
+    rows(table, refused) {
+      const refuse = (row: number, column: string, message: string): never => {
+        const header = table.headers[column] ?? columnOf.get(column)?.header ?? column;
+        throw new Invalid(cellErrorText({ sheet: table.sheet, row, header, message }));
+      };
+      const text = (r: TableRow, column: string) => {
+        const value = r.values[column];
+        return value === null || value === undefined || String(value).trim() === "" ? undefined : String(value).trim();
+      };
+      const firstRowOfCode = new Map<string, number>();
+      return checkEach(
+        table.rows,
+        (r): ImportedRow => {
+          const body: Record<string, unknown> = {};
+          const code = text(r, "code");
+          body.code = code ?? "";
+          const kindText = text(r, "kind");
+          if (kindText === undefined) refuse(r.row, "kind", "укажите вид датчика");
+          const kind = KINDS.get(headerKey(kindText!));
+          if (!kind) {
+            refuse(
+              r.row,
+              "kind",
+              `вид «${kindText!.slice(0, 40)}» не найден: ${SENSOR_KIND_NAMES.map((k) => SENSOR_KINDS[k].label).join(", ")}`,
+            );
+          }
+          body.kind = kind;
+          const pointText = text(r, "point");
+          if (pointText === undefined) refuse(r.row, "point", "укажите источник выбросов площадки");
+          const named = pointsByName.get(headerKey(pointText!)) ?? [];
+          const point = named.find((p) => p.is_active) ?? named[0];
+          if (!point) {
+            refuse(
+              r.row,
+              "point",
+              `источника «${pointText!.slice(0, LIMITS.name.point)}» нет у площадки` +
+                (activePoints.length ? `: ${activePoints.join(", ")}` : ""),
+            );
+          }
+          if (!point!.is_active) refuse(r.row, "point", `источник «${point!.name}» в архиве: восстановите его на странице «Профиль»`);
+          body.point = point!.id;
+          const role = text(r, "role");
+          if (role !== undefined) {
+            body.role = ROLES.get(headerKey(role));
+            if (!body.role) refuse(r.row, "role", `роль «${role.slice(0, 40)}» не найдена: ${Object.values(SENSOR_ROLES).join(", ")}`);
+          }
+          const working = text(r, "working");
+          if (working !== undefined) body.working = working;
+          for (const field of ["warning", "alarm", "area_m2"] as const) {
+            const value = r.values[field];
+            if (typeof value === "number") body[field] = value;
+          }
+          const conditions = text(r, "conditions");
+          if (conditions !== undefined) {
+            body.conditions = CONDITIONS.get(headerKey(conditions));
+            if (!body.conditions)
+              refuse(r.row, "conditions", `условия «${conditions.slice(0, 40)}»: ожидается «стандартные» или «рабочие»`);
+          }
+          for (const field of DATE_COLUMNS) {
+            const value = text(r, field);
+            if (value === undefined) continue;
+            body[field] = periodDate(value);
+            if (!body[field]) refuse(r.row, field, `ожидается дата ДД.ММ.ГГГГ, найдено «${value.slice(0, 40)}»`);
+          }
+          const parsed = sensorCreateSchema.safeParse(body);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            const field = String(issue.path[0] ?? "code");
+            refuse(r.row, columnOf.has(field) ? field : "code", issue.message.replace(/^[a-z_0-9]+:\s*/, ""));
+          }
+          const input = parsed.data!;
+          const key = input.code.toLocaleLowerCase("ru");
+          const twin = inService.get(key);
+          if (twin) refuse(r.row, "code", `у площадки уже есть датчик «${twin.code}»`);
+          const earlier = firstRowOfCode.get(key);
+          if (earlier !== undefined) refuse(r.row, "code", `код «${input.code}» уже есть в строке ${earlier}`);
+          firstRowOfCode.set(key, r.row);
+          return { row: r.row, input };
+        },
+        refused,
+      );
+    },
+  };
+}
+
+async function readerOfFacility(deps: Deps, actor: Actor, facilityId: string) {
+  const [points, existing] = await Promise.all([
+    deps.repos.emissionPoints.listOfFacility(actor.company, facilityId),
+    deps.repos.sensors.listOfFacility(actor.company, facilityId),
+  ]);
+  return sensorListReader(points, existing);
+}
+
+function fileOf(file: UploadedFile | undefined): UploadedFile {
+  if (!file) throw new Invalid("file_data: выберите файл .xlsx или .csv со списком датчиков");
+  return file;
+}
+
+/** The dry run: the list as the save would read it and every row it would refuse; nothing stored. */
+export async function previewSensorList(
+  deps: Deps,
+  actor: Actor,
+  facilityId: string,
+  file: UploadedFile | undefined,
+): Promise<UploadPreviewView> {
+  await getFacility(deps, actor, facilityId);
+  const chosen = fileOf(file);
+  const reader = await readerOfFacility(deps, actor, facilityId);
+  return heavyWork(deps, actor, () => previewTable(chosen, reader, DATE_COLUMNS));
+}
+
+/** The save: every row read and checked first (the first refused one answers 400 with its row and
+ *  column, and nothing is written), room taken for all of them at once, then each sensor stored; a
+ *  write that fails removes the ones this import stored before it. Each sensor is in the change log. */
+export async function importSensorList(deps: Deps, actor: Actor, facilityId: string, file: UploadedFile | undefined): Promise<Sensor[]> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const chosen = fileOf(file);
+  const reader = await readerOfFacility(deps, actor, facilityId);
+  const rows = await heavyWork(deps, actor, () => readUpload(chosen, reader));
+  const now = deps.clock.now().toISOString();
+  const sensors = rows.map((r) => newSensor(actor, facilityId, registerOfInput(r.input), now));
+  const giveBack = await takeSensorRoom(deps, actor, facilityId, sensors.length);
+  const stored: Sensor[] = [];
+  try {
+    for (const sensor of sensors) {
+      await deps.repos.sensors.create(sensor);
+      stored.push(sensor);
+    }
+  } catch (error) {
+    for (const sensor of stored) await deps.repos.sensors.remove(actor.company, facilityId, sensor.id);
+    await giveBack();
+    throw error;
+  }
+  for (const sensor of sensors) await logSensor(deps, actor, facility.name, "sensor.create", null, sensor);
+  return sensors;
+}

@@ -1,0 +1,148 @@
+// Issue 78's forecaster: a consumer of the readings' change, whether or not a page watches. After a batch's
+// days are written (consumer.ts), each working of the facility with a bound model (a binding per working
+// and horizon, live.ts) whose sensors got readings has its forecast computed again from the latest
+// minutes with the lag features the model needs (forecastWorking: the rows POST v1/regres_methane/
+// would take, so the figure is the route's bit for bit), stored as the working's latest, and its D65
+// forecast events opened, closed and settled («сбылся»): the shift report and the webhooks get them for
+// every shift. A forecast is computed once per set of rows: a batch that brings nothing new to a
+// working's rows computes nothing, and the changes that arrive while the forecaster computes are taken
+// together (at 100× a minute every 0,6 s, it computes each working's latest minute once per round, not
+// each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
+// queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
+import type { Deps, RuntimeSlot } from "../../context";
+import {
+  featureSensors,
+  forecastMeter,
+  forecastWorking,
+  liveWindow,
+  readRowsBack,
+  workingsOf,
+  type ForecastDeps,
+  type Readings,
+} from "./live";
+import { readingsBetween } from "../days/days";
+import type { DaysWritten, StoredLiveForecast } from "../../../ports";
+
+/** A facility's change the forecaster is handed: which sensors got readings. */
+export interface ForecastChange {
+  company: string;
+  facility: string;
+  sensors: Iterable<string>;
+}
+
+/**
+ * Computes again the stored forecast of each working of the facility with a bound model whose sensors
+ * are among `changed` (every bound working when undefined), from the window's readings; answers the
+ * forecasts stored anew (not those whose rows had not changed). A model that cannot forecast the
+ * working (refused: Invalid) is logged and the others still run.
+ */
+export async function forecastFacility(
+  deps: ForecastDeps,
+  company: string,
+  facility: string,
+  changed?: ReadonlySet<string>,
+): Promise<StoredLiveForecast[]> {
+  const bindings = await deps.repos.liveBindings.listOfFacility(company, facility);
+  if (bindings.length === 0) return [];
+  const all = await deps.repos.sensors.listOfFacility(company, facility);
+  const workings = workingsOf(all);
+  const stored = await deps.repos.liveBindings.forecastsOfFacility(company, facility);
+  const { from, to } = liveWindow(deps.clock.now().getTime());
+  const due = bindings
+    .sort((a, b) => a.working.localeCompare(b.working, "ru") || a.horizon - b.horizon)
+    .flatMap((binding) => {
+      const sensors = workings.get(binding.working);
+      const meter = sensors && forecastMeter(sensors, binding);
+      if (!sensors || !meter) return [];
+      // The meter and each column's sensor (the binding's may be outside the working: the mine's return).
+      const read = [meter, ...Object.values(featureSensors(sensors, binding, all))].filter((s) => s !== undefined);
+      if (changed && ![...sensors, ...read].some((s) => changed.has(s.id))) return [];
+      return [{ binding, sensors, meter, read }];
+    });
+  // The window of each sensor the forecasts read (the meter and the features: not the working's others),
+  // read at once.
+  const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
+  const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, id, from, to)));
+  const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
+  // Rows before each meter's latest minute, where the feed is behind the clock (issue 87, item 10).
+  await readRowsBack(deps, company, readings, due, from);
+  const written: StoredLiveForecast[] = [];
+  for (const { binding, sensors } of due) {
+    const before = stored.find((f) => f.working === binding.working && f.horizon === binding.horizon);
+    try {
+      const next = await forecastWorking(deps, company, binding, sensors, readings, before, all);
+      if (next && next !== before) written.push(next);
+    } catch (error) {
+      console.error(JSON.stringify({ event: "live_forecast_failed", company, facility, working: binding.working, error: String(error) }));
+    }
+  }
+  return written;
+}
+
+interface Queue {
+  pending: Map<string, { company: string; facility: string; sensors: Set<string> }>;
+  running?: Promise<void>;
+}
+/** The forecaster's queue of this host (its runtime). */
+const QUEUE: RuntimeSlot<Queue> = { name: "forecast queue", make: () => ({ pending: new Map() }) };
+
+/** The forecaster as a subscriber of «days written» (the hosts' tables): the facility's changed
+ *  sensors queued, and the forecasts computed before it answers (the event detector runs after it on
+ *  the same thread). Days whose every reading is older than the forecasts' window (a past part of a
+ *  dispatch file) change no forecast's rows, and queue nothing. */
+export async function forecastDaysWritten(
+  deps: ForecastDeps,
+  change: Pick<DaysWritten, "company" | "facility" | "readings">,
+): Promise<void> {
+  const { from } = liveWindow(deps.clock.now().getTime());
+  const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);
+  if (sensors.length === 0) return;
+  queueForecasts(deps, { company: change.company, facility: change.facility, sensors });
+  await forecastsIdle(deps);
+}
+
+/** Hands a facility's change to the forecaster of this host: computed once the one running is done,
+ *  with every change that came meanwhile. */
+export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void {
+  const queue = deps.runtime.kept(QUEUE);
+  const key = `${change.company}|${change.facility}`;
+  let pending = queue.pending.get(key);
+  if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
+  for (const sensor of change.sensors) pending.sensors.add(sensor);
+  if (!queue.running) {
+    const q = queue;
+    q.running = run(deps, q).finally(() => (q.running = undefined));
+  }
+}
+
+async function run(deps: ForecastDeps, queue: Queue): Promise<void> {
+  while (queue.pending.size > 0) {
+    const round = [...queue.pending.values()];
+    queue.pending.clear();
+    for (const { company, facility, sensors } of round) {
+      try {
+        const written = await forecastFacility(deps, company, facility, sensors);
+        // The tiles watching the facility read the stored forecasts again (live-watch.ts).
+        if (written.length > 0) {
+          await deps.runtime.changes.publish({
+            type: "ForecastStored",
+            company,
+            facility,
+            forecasts: written.map((f) => ({ working: f.working, horizon: f.horizon, sensor: f.sensor })),
+          });
+        }
+      } catch (error) {
+        console.error(JSON.stringify({ event: "live_forecaster", company, facility, error: String(error) }));
+      }
+    }
+  }
+}
+
+/** Resolves once the forecasts queued so far are computed (tests, the readings' function before it answers). */
+export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> {
+  for (;;) {
+    const running = deps.runtime.kept(QUEUE).running;
+    if (!running) return;
+    await running;
+  }
+}

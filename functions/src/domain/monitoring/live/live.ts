@@ -1,0 +1,807 @@
+// Issue 78: a facility's workings at a glance — per working each methane meter's latest reading against
+// its levels (D64: from 0,9·W), its air and drainage flow, «нет данных N мин» once a channel missed two
+// expected intervals (D65), and the forecast of the models bound to the working per horizon, computed
+// from the latest minutes with the lag features the model reads: the rows are those a user would POST
+// to the forecast route (v1/regres_methane/, forecastRowsFromJson), run by the same runForecast, so the
+// figure shown is the route's, bit for bit. Whether a forecast alert is on (D65) is settled per working
+// and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
+// Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
+import { createHash } from "node:crypto";
+import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/telemetry";
+import {
+  DEFAULT_INTERVAL_LEVEL,
+  DEFAULT_WARNING_PERCENT,
+  HORIZONS,
+  PRESSURE_FEATURES,
+  eventTable,
+  horizonLabel,
+  onsetLeads,
+  type EventRule,
+} from "@core/gbdt";
+import {
+  FORECAST_METHOD_TITLES,
+  FORECAST_PRESSURE,
+  METHANE_LIMIT_PERCENT,
+  REGISTRY,
+  type ForecastMethod,
+  type NumberField,
+} from "@core/registry";
+import type * as z from "zod";
+import type { Actor, Deps, RuntimeSlot } from "../../context";
+import { Forbidden, Invalid, NotFound } from "../../errors";
+import { getFacility } from "../../company/facilities";
+import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
+import { readingsBetween, utcDay } from "../days/days";
+import { recordForecast } from "../derive/forecast-events";
+import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
+import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/telemetry";
+import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
+
+export type LiveView = z.output<typeof liveViewSchema>;
+export type LiveTile = z.output<typeof liveTileSchema>;
+type LiveForecast = LiveTile["forecasts"][number];
+type Meter = LiveTile["meters"][number];
+type Flow = LiveTile["air_flow"];
+
+const DAY_MS = 86_400_000;
+/** D65: a channel is stale after this many expected intervals without a reading. */
+export const STALE_INTERVALS = 2;
+/** The live forecast's rows: 24 h of 10-minute steps up to the latest minute (the default models' step). */
+export const LIVE_STEP_MIN = 10;
+export const LIVE_ROWS = 144;
+/** A stored forecast this far behind its meter's latest minute is computed again by the tiles: the
+ *  forecaster failed on it (a replay at 100× keeps it within a few minutes of readings). */
+export const STORED_FORECAST_LAG_MS = 60 * MINUTE_MS;
+/** D65's back-test of the alert rules reads this many days of the working's history. */
+export const ALERT_HISTORY_DAYS = 7;
+/** D65: a forecast alert at P(C(t+h) ≥ limit) ≥ this; the current reading's at ≥ this share of the limit. */
+export const FORECAST_ALERT_P = 0.5;
+export const READING_ALERT_SHARE = 0.9;
+export const NO_MODEL_NOTE =
+  "Модель прогноза для выработки не выбрана: прогноз не считается. Выберите модель для горизонта в настройке прогноза выработки.";
+
+const METHANE: readonly SensorKind[] = ["methane", "methane_high"];
+const ru = (n: number, digits = 2) => n.toLocaleString("ru-RU", { maximumFractionDigits: digits });
+
+/** A sensor's readings in the window, in time order. */
+export interface Readings {
+  times: Float64Array;
+  values: Float64Array;
+}
+
+/** The window the tiles read: the last 24 h up to the clock (a push may be up to 5 minutes ahead). */
+export function liveWindow(now: number): { from: number; to: number; days: string[] } {
+  const from = now - DAY_MS;
+  const to = now + 10 * MINUTE_MS;
+  return { from, to, days: [utcDay(from), utcDay(now), utcDay(to)].filter((d, i, all) => all.indexOf(d) === i) };
+}
+
+/**
+ * Issue 87, item 10: the readings of each forecast's sensors reach back to the rows before its meter's
+ * latest minute, not the clock's 24 h: a feed behind the clock (a gateway catching up, a file back-filled)
+ * got rows empty at their start (106 of 110 tile forecasts differed from the route's of the same rows).
+ * `groups`: each forecast's meter and the sensors its rows read; `from`: where `readings` begin. The
+ * earlier readings are read once per sensor and put before those held.
+ */
+export async function readRowsBack(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  readings: Map<string, Readings>,
+  groups: readonly { meter: Sensor; read: readonly Sensor[] }[],
+  from: number,
+): Promise<void> {
+  const need = new Map<string, number>();
+  for (const { meter, read } of groups) {
+    const last = latest(readings.get(meter.id));
+    if (!last) continue;
+    const first = Math.floor(last.at / MINUTE_MS) * MINUTE_MS - (LIVE_ROWS - 1) * LIVE_STEP_MIN * MINUTE_MS;
+    if (first >= from) continue;
+    for (const sensor of read) need.set(sensor.id, Math.min(need.get(sensor.id) ?? from, first));
+  }
+  for (const [id, start] of need) {
+    const before = await readingsBetween(deps, company, id, start, from);
+    const held = readings.get(id) ?? { times: new Float64Array(0), values: new Float64Array(0) };
+    const keep = before.times.findIndex((t) => t >= from);
+    const n = keep < 0 ? before.times.length : keep;
+    const times = new Float64Array(n + held.times.length);
+    const values = new Float64Array(n + held.values.length);
+    times.set(before.times.subarray(0, n));
+    times.set(held.times, n);
+    values.set(before.values.subarray(0, n));
+    values.set(held.values, n);
+    readings.set(id, { times, values });
+  }
+}
+
+/** The active sensors of the facility that belong to a working, by working. */
+export function workingsOf(sensors: readonly Sensor[]): Map<string, Sensor[]> {
+  const out = new Map<string, Sensor[]>();
+  const active = sensors.filter((s) => s.is_active && s.working.trim() !== "");
+  active.sort((a, b) => a.working.localeCompare(b.working, "ru") || a.code.localeCompare(b.code, "ru"));
+  for (const sensor of active) {
+    const list = out.get(sensor.working) ?? [];
+    list.push(sensor);
+    out.set(sensor.working, list);
+  }
+  return out;
+}
+
+/** The median gap of a sensor's latest readings (its expected interval), at least a minute. */
+function expectedInterval(times: Float64Array): number {
+  const gaps: number[] = [];
+  for (let i = Math.max(1, times.length - 30); i < times.length; i++) if (times[i] > times[i - 1]) gaps.push(times[i] - times[i - 1]);
+  if (gaps.length === 0) return MINUTE_MS;
+  gaps.sort((a, b) => a - b);
+  return Math.max(MINUTE_MS, gaps[gaps.length >> 1]);
+}
+
+/** D65: minutes since the last reading once two expected intervals passed without one; null while fresh. */
+export function staleMinutes(times: Float64Array, now: number): number | null {
+  if (times.length === 0) return null;
+  const last = times[times.length - 1];
+  if (now - last <= STALE_INTERVALS * expectedInterval(times)) return null;
+  return Math.floor((now - last) / MINUTE_MS);
+}
+
+/** D64: a methane value's state against the meter's levels (0,9·W, W, A). */
+export function levelState(value: number | null, warning: number | null, alarm: number | null): Pick<Meter, "state" | "state_label"> {
+  if (value === null) return { state: "none", state_label: "нет показаний за сутки" };
+  if (alarm !== null && value >= alarm) return { state: "alarm", state_label: `≥ A (${ru(alarm)} %): аварийный` };
+  if (warning !== null && value >= warning) return { state: "warning", state_label: `≥ W (${ru(warning)} %): предупредительный` };
+  if (warning !== null && value >= PRE_WARNING_SHARE * warning) {
+    return { state: "pre_warning", state_label: `≥ 0,9·W (${ru(PRE_WARNING_SHARE * warning, 3)} %): близко к предупредительному` };
+  }
+  return { state: "normal", state_label: "норма" };
+}
+
+const latest = (r: Readings | undefined): { value: number; at: number } | null =>
+  r && r.times.length > 0 ? { value: r.values[r.values.length - 1], at: r.times[r.times.length - 1] } : null;
+
+function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): Meter {
+  const last = latest(readings);
+  const value = last ? last.value : null;
+  return {
+    sensor: sensor.id,
+    code: sensor.code,
+    kind: sensor.kind as Meter["kind"],
+    value,
+    at: last ? new Date(last.at).toISOString() : null,
+    warning: sensor.warning,
+    alarm: sensor.alarm,
+    ...levelState(value, sensor.warning, sensor.alarm),
+    stale_minutes: readings ? staleMinutes(readings.times, now) : null,
+  };
+}
+
+/** m³/min of a flow meter, or of an anemometer over its cross-section. */
+const flowValue = (sensor: Sensor, value: number) => (sensor.kind === "air_velocity" ? value * (sensor.area_m2 ?? Number.NaN) * 60 : value);
+
+function flowOf(sensor: Sensor | undefined, readings: ReadonlyMap<string, Readings>, now: number): Flow {
+  if (!sensor) return null;
+  const r = readings.get(sensor.id);
+  const last = latest(r);
+  if (!last || !r) return null;
+  const value = flowValue(sensor, last.value);
+  if (!Number.isFinite(value)) return null;
+  return { code: sensor.code, value, at: new Date(last.at).toISOString(), stale_minutes: staleMinutes(r.times, now) };
+}
+
+/** The forecast's data columns a working's sensors may feed (issue 87, ML M1), the kinds each is read
+ *  from and those read by kind without a binding's sensor: contract/live-features.ts. */
+export type FeatureColumn = LiveFeatureColumn;
+export const FEATURE_COLUMNS = LIVE_FEATURE_COLUMNS;
+export const FEATURE_KINDS = LIVE_FEATURE_KINDS;
+const BY_KIND = LIVE_FEATURE_BY_KIND;
+/** Each column's name in words, as the forecast route's columns name them. */
+export const FEATURE_LABELS: Readonly<Record<FeatureColumn, string>> = Object.fromEntries(
+  [...((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]), FORECAST_PRESSURE].map(
+    (c) => [c.name, c.label],
+  ),
+) as Record<FeatureColumn, string>;
+
+/** The sensor each column is read from: the binding's (any active sensor of the facility of a kind the
+ *  column takes), else by kind from the working's own (BY_KIND); undefined where there is none. */
+export function featureSensors(
+  sensors: readonly Sensor[],
+  binding?: Pick<LiveModelBinding, "features">,
+  facility: readonly Sensor[] = sensors,
+): Record<FeatureColumn, Sensor | undefined> {
+  const named = binding?.features ?? {};
+  const out = {} as Record<FeatureColumn, Sensor | undefined>;
+  for (const column of FEATURE_COLUMNS) {
+    const id = named[column];
+    const kind = BY_KIND[column];
+    out[column] = id
+      ? facility.find((s) => s.id === id && s.is_active && FEATURE_KINDS[column].includes(s.kind))
+      : kind && sensors.find((s) => s.kind === kind);
+  }
+  return out;
+}
+
+/** The data columns a model reads: the forecast route's it was trained on, and the pressure where it
+ *  reads p_atm or its change. */
+export function modelColumns(featureNames: readonly string[]): FeatureColumn[] {
+  const pressure = (PRESSURE_FEATURES as readonly string[]).some((f) => featureNames.includes(f));
+  return FEATURE_COLUMNS.filter((c) => (c === FORECAST_PRESSURE.name ? pressure : featureNames.includes(c)));
+}
+
+/** The meter a binding forecasts: the one it names, else the working's first methane meter by code. */
+export function forecastMeter(sensors: readonly Sensor[], binding: Pick<LiveModelBinding, "sensor">): Sensor | undefined {
+  if (binding.sensor) return sensors.find((s) => s.id === binding.sensor && METHANE.includes(s.kind));
+  return sensors.find((s) => s.kind === "methane") ?? sensors.find((s) => s.kind === "methane_high");
+}
+
+const rowTime = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+
+/**
+ * The rows a forecast of the working is computed from, as the forecast route takes them (`data` of
+ * POST v1/regres_methane/): `count` 10-minute steps up to `last` (a minute), each with its time, the
+ * meter's minute mean as y and each column's sensor's minute mean (`features`: by default the working's
+ * by kind, featureSensors; D59's means, a minute without a valid reading left out of the row).
+ */
+export function forecastRowsAt(
+  sensors: readonly Sensor[],
+  meter: Sensor,
+  readings: ReadonlyMap<string, Readings>,
+  last: number,
+  count = LIVE_ROWS,
+  features: Partial<Record<FeatureColumn, Sensor | undefined>> = featureSensors(sensors),
+): Record<string, number | string>[] {
+  const start = last - (count - 1) * LIVE_STEP_MIN * MINUTE_MS;
+  const minutes = (count - 1) * LIVE_STEP_MIN + 1;
+  const series = (sensor: Sensor | undefined) => {
+    const r = sensor && readings.get(sensor.id);
+    return sensor && r ? minuteMeans(sensor.kind, r.times, r.values, start, minutes).values : undefined;
+  };
+  const y = series(meter);
+  const parts = Object.entries(features).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
+  const rows: Record<string, number | string>[] = [];
+  for (let k = 0; k < count; k++) {
+    const m = k * LIVE_STEP_MIN;
+    const row: Record<string, number | string> = { t: rowTime(start + m * MINUTE_MS) };
+    for (const part of parts) {
+      const value = part.values?.[m];
+      if (part.sensor && value !== undefined && Number.isFinite(value)) {
+        const v = flowValue(part.sensor, value);
+        if (Number.isFinite(v)) row[part.name] = v;
+      }
+    }
+    const yv = y?.[m];
+    if (yv !== undefined && Number.isFinite(yv)) row.y = yv;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The limit and warning a working's forecast is computed with: the meter's A and W (1,0 % and 0,8 % without). */
+export function forecastLevels(meter: Sensor): { limit: number; warning: number } {
+  const limit = meter.alarm ?? METHANE_LIMIT_PERCENT;
+  const w = meter.warning;
+  return { limit, warning: w !== null && w > 0 && w <= limit ? w : Math.min(DEFAULT_WARNING_PERCENT, limit) };
+}
+
+type Run = Awaited<ReturnType<typeof forecastRun>>;
+
+async function runFor(deps: Pick<Deps, "repos" | "runtime">, company: string, binding: LiveModelBinding, meter: Sensor): Promise<Run> {
+  const { limit, warning } = forecastLevels(meter);
+  return forecastRun(
+    deps,
+    company,
+    binding.method,
+    { level: DEFAULT_INTERVAL_LEVEL, limit, warning, horizon: binding.horizon },
+    binding.model,
+  );
+}
+
+/** The forecast issued at the meter's latest minute: the last row of runForecast over forecastRowsAt. */
+export async function forecastNow(
+  deps: Pick<Deps, "blobs" | "modelScoring" | "runtime">,
+  run: Run,
+  rows: Record<string, number | string>[],
+) {
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+  return done.rows[done.rows.length - 1];
+}
+
+type Alert = LiveForecast["alert"];
+const ruleOf = (rule: EventRule | undefined): Alert["forecast"] =>
+  rule ? { caught: rule.caught, missed: rule.missed, lead_median: rule.lead_median, false_per_day: rule.false_per_day } : null;
+
+/** Issue 87 (ML M2): the one-sided sign test's level the forecast's gain must hold at. */
+export const ALERT_GAIN_SIGNIFICANCE = 0.05;
+
+/** The fewest of `n` onsets the forecast must warn of earlier than the reading for the gain to hold at
+ *  ALERT_GAIN_SIGNIFICANCE (one-sided sign test: P(Binomial(n, ½) ≥ k) ≤ 0,05); null where even all
+ *  `n` would not (fewer than 5). 5 of 5, 6 of 6, 7 of 7 or 8, 8 of 9, 9 of 10, 15 of 20, 17 of 24. */
+export function onsetsNeeded(n: number): number | null {
+  if (n <= 0) return null;
+  // P(X ≥ k) summed from the top: C(n, j) / 2^n.
+  let tail = 0;
+  let c = 1; // C(n, n)
+  for (let k = n; k >= 0; k--) {
+    const next = tail + c / 2 ** n;
+    if (next > ALERT_GAIN_SIGNIFICANCE) return k === n ? null : k + 1;
+    tail = next;
+    c = (c * k) / (n - k + 1);
+  }
+  return 0;
+}
+
+/**
+ * D65: the two rules on the working's own history (ALERT_HISTORY_DAYS of 10-minute rows forecast by the
+ * bound model): «forecast P ≥ 0,5» and «current reading ≥ 0,9·limit», events being the onsets of the
+ * meter at or above the limit. The forecast's rule is on only where its gain holds with the margin the
+ * onsets support (issue 87, ML M2: on 3–9 onsets a week's gain was chance): it warned earlier than the
+ * reading (or alone) on at least onsetsNeeded(n) of the n onsets where the two differ, caught at least as
+ * many, at no more false alerts; with too few onsets to decide, «недостаточно событий для выбора правила».
+ */
+export function chooseAlertRule(input: {
+  measured: ArrayLike<number | null>;
+  pExceed: ArrayLike<number | null>;
+  time: ArrayLike<number>;
+  horizon: number;
+  limit: number;
+}): Omit<Alert, "raised"> {
+  const issued = Float64Array.from({ length: input.pExceed.length }, (_, i) => input.pExceed[i] ?? Number.NaN);
+  const common = { measured: input.measured, time: input.time, horizon: input.horizon, level: input.limit };
+  const byForecast = eventTable({ ...common, issued, warning: FORECAST_ALERT_P });
+  const byReading = eventTable({ ...common, issued, warning: READING_ALERT_SHARE * input.limit });
+  const calibrated = issued.some(Number.isFinite);
+  const forecast = calibrated ? ruleOf(byForecast?.model) : null;
+  const reading = ruleOf(byReading?.current);
+  const days = byReading?.days ?? 0;
+  const events = byReading?.events ?? 0;
+  const readingRule = `действует правило «текущее значение ≥ 0,9·предела» (${ru(READING_ALERT_SHARE * input.limit, 3)} %)`;
+  const span = `на истории выработки за ${ru(days, 1)} сут.`;
+  const base = { days, events, forecast, reading };
+  if (!calibrated) {
+    return {
+      ...base,
+      rule: "reading",
+      reason: `Оповещение по прогнозу не включено: модель не откалибрована, вероятность превышения не рассчитывается; ${readingRule}.`,
+    };
+  }
+  if (!forecast || !reading || events === 0) {
+    return {
+      ...base,
+      rule: "reading",
+      reason: `Оповещение по прогнозу не включено: ${span} не было превышений предела ${ru(input.limit)} %, выигрыш не доказан; ${readingRule}.`,
+    };
+  }
+  const leadText = (r: NonNullable<Alert["forecast"]>) =>
+    r.lead_median === null ? "не предупреждал" : `медиана ${ru(r.lead_median, 0)} мин`;
+  const figures =
+    `«прогноз P ≥ 0,5»: поймано ${forecast.caught} из ${events}, ${leadText(forecast)}, ложных ${ru(forecast.false_per_day)} в сутки; ` +
+    `«текущее ≥ 0,9·предела»: поймано ${reading.caught} из ${events}, ${leadText(reading)}, ложных ${ru(reading.false_per_day)} в сутки`;
+  // Onset by onset: which rule warned earlier (a missed onset warned of by the other is its win).
+  const leads = onsetLeads({ ...common, issued, warning: FORECAST_ALERT_P, reading: READING_ALERT_SHARE * input.limit });
+  let earlier = 0;
+  let later = 0;
+  leads?.forecast.forEach((f, k) => {
+    const r = leads.reading[k];
+    const a = f ?? Number.NEGATIVE_INFINITY;
+    const b = r ?? Number.NEGATIVE_INFINITY;
+    if (a > b) earlier += 1;
+    else if (b > a) later += 1;
+  });
+  const differ = earlier + later;
+  const needed = onsetsNeeded(differ);
+  if (needed === null) {
+    return {
+      ...base,
+      rule: "reading",
+      reason:
+        `Недостаточно событий для выбора правила: ${span} превышений предела ${ru(input.limit)} %: ${events}, ` +
+        `правила различаются на ${differ} из них, а выигрыш прогноза проверяется не менее чем на 5 (${figures}); ${readingRule}.`,
+    };
+  }
+  const gains = earlier >= needed;
+  const noMoreFalse = forecast.false_per_day <= reading.false_per_day;
+  const noFewer = forecast.caught >= reading.caught;
+  const tally = `раньше на ${earlier} из ${differ} превышений, где правила различаются, нужно не менее ${needed}`;
+  if (gains && noMoreFalse && noFewer) {
+    return {
+      ...base,
+      rule: "forecast",
+      reason: `Оповещение по прогнозу включено: ${span} оно ${tally}, при не большем числе ложных (${figures}).`,
+    };
+  }
+  const why = !noFewer ? "прогноз поймал меньше событий" : !gains ? `прогноз предупреждал ${tally}` : "у прогноза больше ложных оповещений";
+  return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
+}
+
+/** The alert rules chosen lately, per binding and meter (the host's runtime keeps them). */
+const ALERT_RULES: RuntimeSlot<Map<string, { at: number; alert: Omit<Alert, "raised"> }>> = { name: "alert rules", make: () => new Map() };
+/** The alert rule's back-test is read again after this long (it changes slowly: days of history). */
+export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
+
+async function alertRuleOf(
+  deps: ForecastDeps,
+  company: string,
+  binding: LiveModelBinding,
+  run: Run,
+  sensors: readonly Sensor[],
+  meter: Sensor,
+  last: number,
+  features: Record<FeatureColumn, Sensor | undefined>,
+): Promise<Omit<Alert, "raised">> {
+  const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
+  const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}`;
+  const cache = deps.runtime.kept(ALERT_RULES);
+  const now = deps.clock.now().getTime();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < ALERT_REFRESH_MS) return hit.alert;
+  const count = (ALERT_HISTORY_DAYS * 1440) / LIVE_STEP_MIN;
+  const from = last - count * LIVE_STEP_MIN * MINUTE_MS;
+  // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
+  const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
+  const history = new Map<string, Readings>();
+  for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, last + MINUTE_MS));
+  const rows = forecastRowsAt(sensors, meter, history, last, count, features);
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+  const alert = chooseAlertRule({
+    measured: done.rows.map((r) => r.y ?? null),
+    pExceed: done.rows.map((r) => r.p_exceed ?? null),
+    time: rows.map((r) => Date.parse(`${r.t}:00Z`)),
+    horizon: binding.horizon,
+    limit: run.settings.limit,
+  });
+  cache.set(key, { at: now, alert });
+  return alert;
+}
+
+const modelLabel = (run: Run) =>
+  `${FORECAST_METHOD_TITLES[run.version.method as ForecastMethod]}, версия ${run.version.version}${run.version.company ? " (модель компании)" : " (модель платформы)"}`;
+
+/** A digest of what a forecast is computed from: its model, meter, levels and rows. */
+export function forecastRowsKey(binding: Pick<LiveModelBinding, "method" | "model" | "horizon">, meter: Sensor, rows: unknown): string {
+  const what = JSON.stringify([binding.method, binding.model, binding.horizon, meter.id, meter.warning, meter.alarm, rows]);
+  return createHash("sha256").update(what).digest("base64url").slice(0, 27);
+}
+
+/** The deps a working's forecast is computed with: the models are scored by the host's scoring where
+ *  it has one (the local server's threads), else in this process. */
+export type ForecastDeps = Pick<Deps, "repos" | "clock" | "blobs" | "runtime"> & Partial<Pick<Deps, "config" | "modelScoring">>;
+
+/**
+ * The forecast of a working at a binding's horizon from its readings (the last 24 h: liveWindow), as the
+ * tile shows it, stored as the working's latest (StoredLiveForecast), its D65 forecast events opened,
+ * closed and settled (forecast-events.ts). `stored`, the one kept before: when it was computed from the
+ * same rows (rows_key) it is answered as it is and nothing is computed. Undefined when the working has
+ * no methane meter the binding forecasts. Each data column is read from its sensor (featureSensors: the
+ * binding's, any of `facility`'s, else the working's by kind), whose readings `readings` holds.
+ */
+export async function forecastWorking(
+  deps: ForecastDeps,
+  company: string,
+  binding: LiveModelBinding,
+  sensors: readonly Sensor[],
+  readings: ReadonlyMap<string, Readings>,
+  stored?: StoredLiveForecast,
+  facility: readonly Sensor[] = sensors,
+): Promise<StoredLiveForecast | undefined> {
+  const meter = forecastMeter(sensors, binding);
+  if (!meter) return undefined;
+  const features = featureSensors(sensors, binding, facility);
+  const lastReading = latest(readings.get(meter.id));
+  const last = lastReading ? Math.floor(lastReading.at / MINUTE_MS) * MINUTE_MS : null;
+  const rows = last === null ? null : forecastRowsAt(sensors, meter, readings, last, LIVE_ROWS, features);
+  const rowsKey = forecastRowsKey(binding, meter, rows);
+  if (stored && stored.rows_key === rowsKey && stored.model === binding.model && stored.sensor === meter.id) return stored;
+  const forecast = await tileForecast(deps, company, binding, sensors, meter, lastReading, last, rows, features);
+  const next: StoredLiveForecast = {
+    company,
+    facility: binding.facility,
+    working: binding.working,
+    horizon: binding.horizon,
+    method: binding.method,
+    model: binding.model,
+    sensor: meter.id,
+    issued: last,
+    rows_key: rowsKey,
+    computed_at: deps.clock.now().toISOString(),
+    forecast,
+  };
+  await deps.repos.liveBindings.putForecast(next);
+  return next;
+}
+
+async function tileForecast(
+  deps: ForecastDeps,
+  company: string,
+  binding: LiveModelBinding,
+  sensors: readonly Sensor[],
+  meter: Sensor,
+  lastReading: { value: number; at: number } | null,
+  last: number | null,
+  rows: Record<string, number | string>[] | null,
+  features: Record<FeatureColumn, Sensor | undefined>,
+): Promise<LiveForecast> {
+  const run = await runFor(deps, company, binding, meter);
+  // Issue 87 (ML M1): the columns the model was trained on, each with the sensor that feeds it; one
+  // without is named on the tile (it was left empty silently).
+  const columns = modelColumns(run.version.feature_names).map((column) => ({
+    column,
+    label: FEATURE_LABELS[column],
+    sensor: features[column]?.code ?? null,
+  }));
+  const unfed = columns.filter((c) => c.sensor === null);
+  const unfedNote =
+    unfed.length === 0
+      ? ""
+      : `Модель обучена на столбцах, для которых не задан датчик: ${unfed.map((c) => `${c.column} («${c.label}»)`).join(", ")} — ` +
+        "прогноз считается без них. Задайте датчики в настройке прогноза выработки.";
+  const base = {
+    horizon: binding.horizon,
+    horizon_label: horizonLabel(binding.horizon),
+    model: { id: run.version.id, method: run.version.method, version: run.version.version, label: modelLabel(run) },
+    sensor: meter.code,
+    limit: run.settings.limit,
+    level: run.settings.level,
+    columns,
+  };
+  const none = { issued_at: null, for: null, result: null, lo: null, hi: null, p_exceed: null };
+  const noAlert: Alert = {
+    rule: "reading",
+    reason: "Оповещение по прогнозу не включено: нет показаний метана за сутки.",
+    days: 0,
+    events: 0,
+    forecast: null,
+    reading: null,
+    raised: false,
+  };
+  if (!lastReading || last === null || rows === null)
+    return { ...base, ...none, note: `Нет показаний датчика ${meter.code} за сутки: прогноз не считается.`, alert: noAlert };
+  const row = await forecastNow(deps, run, rows);
+  const result = typeof row.result === "number" ? row.result : null;
+  const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
+  const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  const raised =
+    alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
+  // D65's forecast events (forecast-events.ts): opened, closed and settled from this forecast.
+  await recordForecast(deps, {
+    company,
+    facility: binding.facility,
+    meter,
+    horizon: binding.horizon,
+    limit: run.settings.limit,
+    at: last,
+    p,
+    ruleOn: alertRule.rule === "forecast",
+  });
+  const note =
+    result === null
+      ? `Нет показаний метана в последние минуты, нужные модели (${LIVE_STEP_MIN}-минутный шаг, лаги за час): прогноз не считается.`
+      : p === null
+        ? "Модель не откалибрована: интервал и вероятность превышения не рассчитываются."
+        : "";
+  return {
+    ...base,
+    issued_at: new Date(last).toISOString(),
+    for: new Date(last + binding.horizon * MINUTE_MS).toISOString(),
+    result,
+    // The last reading shown, the model losing to it on the history (issue 87, item 20): its own figure too.
+    ...("model_result" in row ? { model_result: typeof row.model_result === "number" ? row.model_result : null } : {}),
+    lo: typeof row.lo === "number" ? row.lo : null,
+    hi: typeof row.hi === "number" ? row.hi : null,
+    p_exceed: p,
+    note: [note, unfedNote].filter((n) => n !== "").join(" "),
+    alert: { ...alertRule, raised },
+  };
+}
+
+/** What the tiles are computed from: the register, the bindings and the window's readings. */
+export interface LiveInputs {
+  facility: { id: string; name: string };
+  sensors: Sensor[];
+  bindings: LiveModelBinding[];
+  readings: ReadonlyMap<string, Readings>;
+}
+
+export async function liveInputs(deps: Deps, company: string, facility: { id: string; name: string }): Promise<LiveInputs> {
+  const sensors = await deps.repos.sensors.listOfFacility(company, facility.id);
+  const bindings = await deps.repos.liveBindings.listOfFacility(company, facility.id);
+  const { from, to } = liveWindow(deps.clock.now().getTime());
+  const readings = new Map<string, Readings>();
+  // The workings' sensors, and those a binding names for a column (the mine's return, the barometer).
+  const named = new Set(bindings.flatMap((b) => Object.values(b.features ?? {})));
+  for (const sensor of sensors) {
+    if (sensor.is_active && (sensor.working.trim() !== "" || named.has(sensor.id)))
+      readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
+  }
+  const workings = workingsOf(sensors);
+  const groups = bindings.flatMap((binding) => {
+    const working = workings.get(binding.working);
+    const meter = working && forecastMeter(working, binding);
+    if (!working || !meter) return [];
+    return [{ meter, read: [meter, ...Object.values(featureSensors(working, binding, sensors))].filter((s) => s !== undefined) }];
+  });
+  await readRowsBack(deps, company, readings, groups, from);
+  return { facility, sensors, bindings, readings };
+}
+
+/** The tiles of the facility from its inputs, and their ETag. Each bound model's forecast is the one the
+ *  forecaster stored for the working (forecaster.ts, computed as each minute arrives, whether a page
+ *  watches or not); computed here, and stored, only where none is stored for the binding's model and
+ *  meter (a model bound since, or readings from before the forecaster ran). */
+export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs): Promise<LiveView> {
+  const now = deps.clock.now().getTime();
+  const tiles: LiveTile[] = [];
+  const stored = inputs.bindings.length > 0 ? await deps.repos.liveBindings.forecastsOfFacility(company, inputs.facility.id) : [];
+  for (const [working, sensors] of workingsOf(inputs.sensors)) {
+    const features = featureSensors(sensors);
+    const meters = sensors.filter((s) => METHANE.includes(s.kind)).map((s) => meterOf(s, inputs.readings.get(s.id), now));
+    const bound = inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon);
+    const forecasts: LiveForecast[] = [];
+    let forecastNote = bound.length === 0 ? NO_MODEL_NOTE : "";
+    for (const binding of bound) {
+      try {
+        const meter = forecastMeter(sensors, binding);
+        // A forecast behind the meter's latest minute by more than STORED_FORECAST_LAG_MS (the forecaster
+        // failed on it: a model archived since, say), or of a day ago, is not shown: computed again here, and its reason
+        // said (its meter silent since, the model refused).
+        const meterLast = meter ? latest(inputs.readings.get(meter.id))?.at : undefined;
+        const current = (issued: number | null) =>
+          meterLast === undefined
+            ? issued === null || issued >= now - DAY_MS
+            : issued !== null && Math.floor(meterLast / MINUTE_MS) * MINUTE_MS - issued <= STORED_FORECAST_LAG_MS;
+        const kept = stored.find(
+          (f) =>
+            f.working === binding.working &&
+            f.horizon === binding.horizon &&
+            f.model === binding.model &&
+            f.sensor === meter?.id &&
+            // Bound again since (its columns' sensors changed, issue 87): computed again.
+            f.computed_at >= binding.bound_at &&
+            current(f.issued),
+        );
+        const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings, undefined, inputs.sensors));
+        if (forecast) forecasts.push(forecast.forecast);
+        else forecastNote = "В выработке нет датчика метана, который выбран для прогноза: прогноз не считается.";
+      } catch (error) {
+        if (!(error instanceof Invalid)) throw error;
+        forecastNote = `Прогноз на ${horizonLabel(binding.horizon)} не считается: ${error.message}`;
+      }
+    }
+    const lastAt = Math.max(...sensors.map((s) => latest(inputs.readings.get(s.id))?.at ?? Number.NEGATIVE_INFINITY));
+    tiles.push({
+      working,
+      meters,
+      air_flow: flowOf(features.x1, inputs.readings, now),
+      drainage_flow: flowOf(features.x8, inputs.readings, now),
+      forecasts,
+      forecast_note: forecastNote,
+      updated_at: Number.isFinite(lastAt) ? new Date(lastAt).toISOString() : null,
+    });
+  }
+  const etag = `"${createHash("sha256").update(JSON.stringify(tiles)).digest("base64url").slice(0, 27)}"`;
+  return {
+    facility: inputs.facility.id,
+    facility_name: inputs.facility.name,
+    now: new Date(now).toISOString(),
+    tiles,
+    advisory: ADVISORY_NOTE,
+    etag,
+  };
+}
+
+/** GET v1/telemetry/live/: the facility's tiles (another company's facility is 404). */
+export async function liveView(deps: Deps, actor: Actor, facilityId: string): Promise<LiveView> {
+  const facility = await getFacility(deps, actor, facilityId);
+  return liveFrom(deps, actor.company, await liveInputs(deps, actor.company, facility));
+}
+
+export type LiveBindBody = z.output<typeof liveBindBodySchema>;
+
+/** POST v1/telemetry/live/models/: binds a model to a working at a horizon (model null: unbinds). */
+export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody): Promise<LiveModelBinding[]> {
+  if (actor.role === "reviewer")
+    throw new Forbidden("Недостаточно прав: модель прогноза выработки выбирают сотрудники площадки, не проверяющий");
+  const facility = await getFacility(deps, actor, body.facility);
+  const horizons = HORIZONS.filter((h) => h > 0);
+  if (!(horizons as readonly number[]).includes(body.horizon)) {
+    throw new Invalid(`horizon: горизонт прогноза ${horizons.map(horizonLabel).join(", ")} (в минутах: ${horizons.join(", ")})`);
+  }
+  const sensors = await deps.repos.sensors.listOfFacility(actor.company, facility.id);
+  const working = workingsOf(sensors).get(body.working.trim());
+  if (!working) throw new Invalid(`working: на площадке нет выработки «${body.working}» с датчиками в работе`);
+  const sensor = body.sensor ?? null;
+  if (!forecastMeter(working, { sensor })) {
+    throw new Invalid(sensor ? "sensor: такого датчика метана нет в выработке" : "working: в выработке нет датчика метана для прогноза");
+  }
+  // Issue 87 (ML M1): a column's sensor, any active one of the facility of a kind the column takes.
+  const features: Partial<Record<FeatureColumn, string>> = {};
+  for (const [column, id] of Object.entries(body.features ?? {}) as [FeatureColumn, string][]) {
+    const named = sensors.find((s) => s.id === id && s.is_active);
+    if (!named) throw new Invalid(`features.${column}: такого датчика в работе нет на площадке`);
+    if (!FEATURE_KINDS[column].includes(named.kind)) {
+      const kinds = FEATURE_KINDS[column].map((k) => SENSOR_KINDS[k].label).join(" или ");
+      throw new Invalid(`features.${column}: датчик ${named.code} не подходит для столбца «${FEATURE_LABELS[column]}»: нужен ${kinds}`);
+    }
+    features[column] = id;
+  }
+  if (body.model === null) await deps.repos.liveBindings.remove(actor.company, facility.id, body.working.trim(), body.horizon);
+  else {
+    const method = body.method ?? "xgboost";
+    // The model must exist for the company, not archived, and be of the horizon (the forecast route's own check).
+    const version = await forecastRun(
+      deps,
+      actor.company,
+      method,
+      { level: DEFAULT_INTERVAL_LEVEL, limit: METHANE_LIMIT_PERCENT, warning: DEFAULT_WARNING_PERCENT, horizon: body.horizon },
+      body.model,
+    );
+    await deps.repos.liveBindings.put({
+      company: actor.company,
+      facility: facility.id,
+      working: body.working.trim(),
+      horizon: body.horizon,
+      method,
+      model: version.version.id,
+      sensor,
+      ...(Object.keys(features).length > 0 ? { features } : {}),
+      bound_at: deps.clock.now().toISOString(),
+      bound_by: actor.email,
+    });
+  }
+  return listLiveModels(deps, actor, facility.id);
+}
+
+export async function listLiveModels(deps: Deps, actor: Actor, facilityId: string): Promise<LiveModelBinding[]> {
+  const facility = await getFacility(deps, actor, facilityId);
+  return deps.repos.liveBindings.listOfFacility(actor.company, facility.id);
+}
+
+export type LiveChart = z.output<typeof liveChartSchema>;
+
+/** GET v1/telemetry/live/chart/: a working's last 24 h — its methane meters' minute means (D59) with W
+ *  and A, and each bound model's forecasts over the same 144 rows, each at the time it is for. */
+export async function liveChart(deps: Deps, actor: Actor, facilityId: string, working: string): Promise<LiveChart> {
+  const facility = await getFacility(deps, actor, facilityId);
+  const inputs = await liveInputs(deps, actor.company, facility);
+  const sensors = workingsOf(inputs.sensors).get(working);
+  if (!sensors) throw new NotFound(`На площадке нет выработки «${working}» с датчиками в работе`);
+  const now = deps.clock.now().getTime();
+  const start = Math.floor((now - DAY_MS) / MINUTE_MS) * MINUTE_MS;
+  const minutes = DAY_MS / MINUTE_MS + 1;
+  const meters = sensors
+    .filter((s) => METHANE.includes(s.kind))
+    .map((s) => {
+      const r = inputs.readings.get(s.id);
+      const means = r ? minuteMeans(s.kind, r.times, r.values, start, minutes).values : new Float64Array(0);
+      const t: string[] = [];
+      const v: number[] = [];
+      means.forEach((value, m) => {
+        if (Number.isFinite(value)) {
+          t.push(new Date(start + m * MINUTE_MS).toISOString());
+          v.push(value);
+        }
+      });
+      return { code: s.code, warning: s.warning, alarm: s.alarm, t, v };
+    });
+  const forecasts: LiveChart["forecasts"] = [];
+  for (const binding of inputs.bindings.filter((b) => b.working === working).sort((a, b) => a.horizon - b.horizon)) {
+    const meter = forecastMeter(sensors, binding);
+    const last = meter && latest(inputs.readings.get(meter.id));
+    if (!meter || !last) continue;
+    try {
+      const run = await runFor(deps, actor.company, binding, meter);
+      const features = featureSensors(sensors, binding, inputs.sensors);
+      const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS, LIVE_ROWS, features);
+      const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+      const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+      forecasts.push({
+        horizon: binding.horizon,
+        horizon_label: horizonLabel(binding.horizon),
+        sensor: meter.code,
+        t: rows.map((r) => new Date(Date.parse(`${r.t}:00Z`) + binding.horizon * MINUTE_MS).toISOString()),
+        result: done.rows.map((r) => num(r.result)),
+        lo: done.rows.map((r) => num(r.lo)),
+        hi: done.rows.map((r) => num(r.hi)),
+      });
+    } catch (error) {
+      if (!(error instanceof Invalid)) throw error;
+    }
+  }
+  return { working, from: new Date(start).toISOString(), to: new Date(now).toISOString(), meters, forecasts };
+}
