@@ -25,12 +25,12 @@ export const NotFoundPage = lazy(() => import("../features/shell/NotFoundPage"))
 const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
-const SensorsPage = lazy(() => import("../features/telemetry/SensorsPage"));
-const TelemetryOffersPage = lazy(() => import("../features/telemetry/TelemetryOffersPage"));
-const TelemetryEventsPage = lazy(() => import("../features/telemetry/TelemetryEventsPage"));
-const SensorCompletenessPage = lazy(() => import("../features/telemetry/SensorCompletenessPage"));
-const SensorGapsPage = lazy(() => import("../features/telemetry/SensorGapsPage"));
-const SensorDayPage = lazy(() => import("../features/telemetry/SensorDayPage"));
+const SensorsPage = lazy(() => import("../features/monitoring/SensorsPage"));
+const TelemetryOffersPage = lazy(() => import("../features/monitoring/TelemetryOffersPage"));
+const TelemetryEventsPage = lazy(() => import("../features/monitoring/TelemetryEventsPage"));
+const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorCompletenessPage"));
+const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
+const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 
 export interface AppRoute {
