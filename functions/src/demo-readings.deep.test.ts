@@ -11,7 +11,7 @@ import { createPoint } from "./domain/company/emission-points";
 import { pointCreateSchema } from "./contract/schemas/facility";
 import { sensorCreateSchema } from "./contract/schemas/sensor";
 import { seedDemoYear } from "./demo-year";
-import { telemetryIdle } from "./domain/monitoring/days/consumer";
+import { telemetryIdle } from "./domain/monitoring/live/forecaster";
 import { readingsBetween } from "./domain/monitoring/days/days";
 import {
   DEMO_SEED,

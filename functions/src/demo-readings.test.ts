@@ -19,7 +19,7 @@ import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/liv
 import { DEMO_BATCH } from "./domain/monitoring/days/days";
 import { seedDemoYear } from "./demo-year";
 import { demoReadingsFromEnv, startDemoFeed } from "./local/demo-feed";
-import { telemetryIdle } from "./domain/monitoring/days/consumer";
+import { telemetryIdle } from "./domain/monitoring/live/forecaster";
 import {
   DEMO_DAYS,
   DEMO_SEED,

@@ -68,7 +68,13 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/forecast/",
   "domain/calculations/",
   "domain/abatement/",
-  "domain/monitoring/",
+  // The monitoring wing (issue 85), in the order a reading walks it: what comes in (the register, the
+  // push, the dispatch files), the days written and what reads them (offers, substitution), what is
+  // derived from them (events and their webhooks, the shift report), the live tiles and the forecaster.
+  "domain/monitoring/ingest/",
+  "domain/monitoring/days/",
+  "domain/monitoring/derive/",
+  "domain/monitoring/live/",
   // A climate project's periods read the facility's register and its stored minutes.
   "domain/climate/",
   "domain/admin/",

@@ -9,7 +9,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";

@@ -5,7 +5,7 @@
 // in words. At 1440 and 390 px, nothing wider than the phone but the heat map's own scroll (its sensors
 // in sight, its latest month shown, the scroll said in words), the gaps as blocks whose rule and cause
 // are in sight; screenshots with SCREENSHOTS=1. Needs web/dist.
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";

@@ -5,7 +5,7 @@
 // complete (a 36-hour gap of the methane meter), reads «94» in the heat map, never «95»; a facility with
 // projects of other years only says «создайте проект площадки на <год> год» in the dialog and offers none
 // of them. Needs web/dist.
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";

@@ -8,7 +8,7 @@
 // the page does not scroll sideways, each sensor and offer is a block whose code, kind and «Принять» are
 // in sight, and the heat map scrolls inside its card. Needs web/dist.
 import { fileURLToPath } from "node:url";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/telemetry";

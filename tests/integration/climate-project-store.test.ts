@@ -5,7 +5,7 @@
 // equals section 13.5's worked example (a): the open flare Ф-1's six hours, flame lost in one, a flow
 // gap in another — 15,588375 t CO2-eq, 15 carbon units.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";

@@ -24,7 +24,7 @@ import { CATALOGUE, catalogueEntry } from "@server/documents/catalogue";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { OPERATIONS } from "@server/http/openapi";
 import { CALCULATION_TYPES, FORECAST_METHODS, REGISTRY, type CalculationType } from "@core/registry";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { bySize, SIZES, sized } from "../support/depth";
 import { zipOfDeflated, type DeflatedEntry } from "../support/zip";

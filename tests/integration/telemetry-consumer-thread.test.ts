@@ -12,7 +12,7 @@ import { Worker } from "node:worker_threads";
 import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { LOCAL_TABLE } from "@server/local/storage";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import type { Change, DaysWritten } from "@server/ports";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { bySize } from "../support/depth";

@@ -6,7 +6,7 @@
 // repositories: functions/src/domain/monitoring/derive/events.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

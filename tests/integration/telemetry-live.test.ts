@@ -8,7 +8,7 @@
 // reviewer's binding refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { NO_MODEL_NOTE } from "@server/domain/monitoring/live/live";
 import { closeLiveStreams } from "@server/http/telemetry";
 import { createHarness, type Harness } from "../support/harness";

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/telemetry";
 import { createUser } from "@server/domain/company/users";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO_SENSORS, simulateReadings } from "@server/demo-readings";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";

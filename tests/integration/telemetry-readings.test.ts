@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS, pointVolume, rollUp, sensorMinutes } from "@core/telemetry";
 import { CSV_ENCODING_MESSAGE } from "@core/csv";
-import { readingsBetween, telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import vectors from "../fixtures/telemetry/methodology-section-12.json";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";

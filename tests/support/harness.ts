@@ -17,7 +17,7 @@ import type { AppConfig } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import type { Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { telemetryIdle } from "@server/domain/monitoring/days/consumer";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { openMemoryStorage, type OpenStorage, type StorageOptions } from "@server/local/storage";
 import { seedPlatform, testDeps } from "./deps";
 import type { WebhookSender } from "@server/domain/monitoring/derive/webhooks";

@@ -15,7 +15,6 @@ import { batchBlobKey } from "../ingest/readings";
 import { DAY_MS, utcDay } from "./days";
 import { readFileBatch } from "../ingest/files";
 import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
-import { forecastsIdle } from "../live/forecaster";
 import { formatNumber } from "../../forecast/russian-numbers";
 
 const MINUTE = 60_000;
@@ -692,8 +691,8 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
   return sent;
 }
 
-/** Resolves once the drains started so far are done, and the forecasts they queued (tests, a graceful stop). */
-export async function telemetryIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
+/** Resolves once the drains started so far are done (the forecasts they queued: live/forecaster.ts
+ *  telemetryIdle, which waits for both). */
+export async function drainsIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
   await (deps.telemetryConsumer?.idle() ?? deps.runtime.kept(DRAINS).chain ?? Promise.resolve());
-  await forecastsIdle(deps);
 }

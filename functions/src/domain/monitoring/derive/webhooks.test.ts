@@ -15,7 +15,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Forbidden, Invalid, NotFound } from "../../errors";
-import { drainTelemetry, telemetryIdle } from "../days/consumer";
+import { drainTelemetry } from "../days/consumer";
+import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import {

@@ -21,6 +21,7 @@ import {
   type Readings,
 } from "./live";
 import { readingsBetween } from "../days/days";
+import { drainsIdle } from "../days/consumer";
 import type { DaysWritten, StoredLiveForecast } from "../../../ports";
 
 /** A facility's change the forecaster is handed: which sensors got readings. */
@@ -145,4 +146,12 @@ export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> 
     if (!running) return;
     await running;
   }
+}
+
+/** Resolves once the drains started so far are done, and the forecasts they queued: the wing at rest
+ *  (tests, a graceful stop). Here, at the end of the walk, not in the consumer: the days (consumer.ts)
+ *  know nothing of what hears them. */
+export async function telemetryIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
+  await drainsIdle(deps);
+  await forecastsIdle(deps);
 }

@@ -13,7 +13,8 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Forbidden, Invalid } from "../../errors";
-import { drainTelemetry, telemetryIdle } from "../days/consumer";
+import { drainTelemetry } from "../days/consumer";
+import { telemetryIdle } from "./forecaster";
 import { createSensor } from "../ingest/register";
 import { storeBatch } from "../ingest/readings";
 import {
