@@ -13,6 +13,7 @@ import { PageLoading } from "../../shared/PageLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { type ClimatePeriod, useClimatePeriod, useClimatePeriods, useClimateProject, useComputePeriod } from "./api";
 import { CHANNELS, DEVIATIONS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
+import { ClimatePackDownload } from "./ClimatePackDownload";
 
 // The form (the register's sensors, the points, the methodology) loads when a project is changed.
 const ClimateProjectForm = lazy(() => import("./ClimateProjectForm").then((m) => ({ default: m.ClimateProjectForm })));
@@ -57,6 +58,7 @@ function PeriodResult({ period }: { period: ClimatePeriod }) {
   ];
   return (
     <Flex vertical gap={16} data-testid="climate-period">
+      <ClimatePackDownload project={period.project} period={period.id} />
       <Descriptions
         bordered
         size="small"

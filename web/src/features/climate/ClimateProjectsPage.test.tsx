@@ -3,12 +3,14 @@
 // computed from dates typed «01.06.2026» the Russian way sends the period's whole days on the company's
 // clock, and its result — section 13.5 (a) as the core computes it — shows the carbon units, the totals
 // as «15,588375», the deviations in Russian and each hour of the device's table on the company's clock.
-// A new project's form offers each channel only the register's sensors of its kind and sends the plan.
+// The period's «Пакет для верификатора» asks its pack. A new project's form offers each channel only the
+// register's sensors of its kind and sends the plan.
 import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { failure } from "../../testing/contract-api";
 import type { ClimatePeriod, ClimateProject, ClimateProjectSummary } from "./api";
 import ClimateProjectsPage from "./ClimateProjectsPage";
 
@@ -134,6 +136,13 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   expect(text(rows[1])).toContain("по умолчанию, пламя 60 мин");
   expect(text(rows[3])).toContain("не подтверждено: нет пламени");
   expect(text(rows[5])).toContain("нет данных");
+
+  // «Пакет для верификатора» asks the period's pack; a refusal is said with the server's words.
+  app.api.on("climatePeriodPack", () => failure(409, "Пакет этого периода не собрать"));
+  await app.user.click(within(result).getByRole("button", { name: /Пакет для верификатора/ }));
+  await waitFor(() => expect(app.api.calls("climatePeriodPack")).toHaveLength(1));
+  expect(app.api.calls("climatePeriodPack")[0].params).toEqual({ id: "p1", period: "per1" });
+  expect(text(await screen.findByRole("alert"))).toContain("Не удалось скачать пакет для верификатора: Пакет этого периода не собрать");
 });
 
 const FACILITY = {
