@@ -1959,11 +1959,21 @@ def climate_hours_csv(data):
 
 
 def climate_readings(data):
+    """A meter's readings file: (ms, value) per line; an hour's «YYYY-MM-DDTHH:» read once."""
     out = []
+    hours = {}
     for line in data.decode("utf-8").split("\n")[1:]:
-        if line:
-            instant, value = line.split(";")
-            out.append((iso_ms(instant), float(value)))
+        if not line:
+            continue
+        instant, value = line.split(";")
+        if len(instant) == 24 and instant[13] == ":" and instant[16] == ":" and instant[19] == "." and instant[23] == "Z":
+            hour = hours.get(instant[:13])
+            if hour is None:
+                hour = hours[instant[:13]] = iso_ms(instant[:13] + ":00:00.000Z")
+            at = hour + int(instant[14:16]) * 60000 + int(instant[17:19]) * 1000 + int(instant[20:23])
+        else:
+            at = iso_ms(instant)
+        out.append((at, float(value)))
     return out
 
 
