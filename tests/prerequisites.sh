@@ -2,7 +2,8 @@
 # The Debian programs the tests drive, for the tiers named as arguments (all four when none is): the unit tier needs
 # none, the browser tier needs Chromium, the integration tier checks the models the core trains with the real XGBoost
 # (python3-xgboost) and reads exports back with LibreOffice (xls) and pdftotext (the report's PDF), and both render
-# Cyrillic with DejaVu; both make a self-signed certificate with openssl for the HTTPS tests.
+# Cyrillic with DejaVu; both make a self-signed certificate with openssl for the HTTPS tests, and GOST keys and
+# signatures with its GOST engine (libengine-gost-openssl) for a climate period's КЭП.
 # Missing ones are installed when this user can run apt-get; otherwise the run stops here with the
 # one command to run, so a missing program never turns into skipped tests. `.ci/run` calls it too.
 set -euo pipefail
@@ -26,6 +27,9 @@ if wants e2e || wants integration; then
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
   # The HTTPS tests make a self-signed certificate.
   command -v openssl >/dev/null 2>&1 || need+=(openssl)
+  # A climate period's КЭП: the tests make GOST R 34.10-2012 keys and signatures, and the server checks
+  # them, with OpenSSL's GOST engine.
+  openssl engine gost -t >/dev/null 2>&1 || need+=(libengine-gost-openssl)
 fi
 [ ${#need[@]} -gt 0 ] || exit 0
 

@@ -1183,6 +1183,28 @@ function fuzzHistory(rows: number, everyFeature = false): string {
 }
 
 const MULTIPART_CASES: Record<string, () => FormCase[]> = {
+  // A КЭП of a period the project does not have (404, nothing written): a real period's signatures,
+  // made with the GOST engine, are checked and refused in climate-signatures.test.ts.
+  createClimateSignature: () => [
+    {
+      method: "POST",
+      path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/0190aa00-0000-7000-8000-000000000000/signatures/`,
+      token: () => user.token,
+      build: () => fromMultipart(multipart({}, { name: "manifest.json.sig", bytes: new Uint8Array([0x30, 0x82, 0x01, 0x00, 0x06, 0x09]) })),
+      writes: {},
+    },
+  ],
+  // A file that is no CA certificate (400): loading one changes what every company's check trusts,
+  // which climate-signatures.test.ts does on a table of its own.
+  adminCreateCaRoots: () => [
+    {
+      method: "POST",
+      path: "/api/v1/admin/ca-roots/",
+      token: () => admin.token,
+      build: () => fromMultipart(multipart({}, { name: "ca.cer", bytes: new TextEncoder().encode("не сертификат") })),
+      writes: {},
+    },
+  ],
   createCalculation: () =>
     (["regres_methane", "filling_blanks", "sensitivity"] as const).map((type) => ({
       method: "POST",

@@ -290,6 +290,20 @@ const FIXTURES: Record<string, Fixture> = {
   // As getClimatePeriod: A has no period of this id either.
   climatePeriodPack: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/pack/`, control: false }],
   getClimateProject: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/` }],
+  // A has no period of this id (control false): B is answered 404 by the project before any period.
+  climateSignaturePayload: ({ a }) => [
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/signatures/payload/`, control: false },
+  ],
+  listClimateSignatures: ({ a }) => [
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/signatures/`, control: false },
+  ],
+  createClimateSignature: ({ a }) => [
+    {
+      path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/signatures/`,
+      form: { fields: {}, file: { name: "manifest.json.sig", text: "MIIB" } },
+      control: false,
+    },
+  ],
   patchClimateProject: ({ a }) => [
     { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { name: "Взлом", version: 1 } },
     { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { archived: true, version: 1 } },
@@ -371,6 +385,14 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   adminAudit: () => [{ path: "/api/v1/admin/audit/?limit=5" }],
   adminUploadLimits: () => [{ path: "/api/v1/admin/upload_limits/" }],
+  adminListCaRoots: () => [{ path: "/api/v1/admin/ca-roots/" }],
+  adminCreateCaRoots: () => [
+    {
+      path: "/api/v1/admin/ca-roots/",
+      raw: () => multipart({}, { name: "ca.cer", bytes: new TextEncoder().encode("-----BEGIN CERTIFICATE-----") }),
+    },
+  ],
+  adminRemoveCaRoot: () => [{ path: `/api/v1/admin/ca-roots/${"0".repeat(64)}/` }],
   listCalculations: ({ a }) => perType((t) => ({ path: `/api/v1/${t}/?project=${a.project.id}&is_deleted=false` })),
   createCalculation: ({ a }) =>
     perType((t) => {

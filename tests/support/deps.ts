@@ -14,6 +14,7 @@ import { withUploadNotifications } from "@server/local/upload-notifications";
 import { passwordCostFromEnv } from "@server/local/password-cost";
 import type { Clock, Repositories } from "@server/ports";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
+import { opensslGostCms } from "@server/adapters/signing/gost-cms";
 import { webhookSender } from "@server/domain/monitoring/derive/webhooks";
 
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
@@ -29,6 +30,7 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     config: { ...configFromEnv(randomBytes(32)), passwordCost: passwordCostFromEnv(), ...overrides },
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
+    gostCms: opensslGostCms(),
     webhooksDue: () => webhooks.due(),
     runtime: localRuntime(() => deps),
   };

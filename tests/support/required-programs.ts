@@ -20,6 +20,10 @@ export function missingPrograms(tier: string): string[] {
   }
   if ((tier === "e2e" || tier === "integration") && !existsSync(FONT)) missing.push("fonts-dejavu-core");
   if ((tier === "e2e" || tier === "integration") && spawnSync("openssl", ["version"]).status !== 0) missing.push("openssl");
+  // A climate period's КЭП: GOST keys and signatures are made, and checked, with OpenSSL's GOST engine.
+  else if ((tier === "e2e" || tier === "integration") && spawnSync("openssl", ["engine", "gost", "-t"]).status !== 0) {
+    missing.push("libengine-gost-openssl");
+  }
   return missing;
 }
 

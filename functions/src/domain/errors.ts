@@ -5,7 +5,7 @@ import { fieldMessage, problemAt, type FieldProblem } from "../contract/field-er
 
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503,
     readonly detail: string,
     readonly code?: string,
   ) {

@@ -13,6 +13,7 @@
 // split into parts, each a zip within the limit, one manifest over all (in the first part with
 // verify.py), handed out as one zip of the parts. The pack is made from what the period stored, and
 // every byte of it (the zip's dates too) from the period's own moment: the same bytes on every download.
+import { createHash } from "node:crypto";
 import { SENSOR_KINDS } from "@core/telemetry";
 import { wallTimeIn, zoneOf } from "@core/company-clock";
 import type { ClimateEvaluation } from "@core/climate-project";
@@ -30,6 +31,8 @@ import { zipOf, zipParts, type ZipEntry } from "./zip-writer";
 
 /** What the manifest names a climate period's pack by (verify.py reads the pack by it). */
 export const CLIMATE_PACK_KIND = "climate_period";
+/** The folder of the executor's КЭП over manifest.json in the pack (verify.py names them, unlisted). */
+export const KEP_FOLDER = "kep";
 
 export interface ClimatePackRequest {
   project: string;
@@ -173,10 +176,9 @@ async function reportFiles(_deps: ExportDeps, _record: ClimatePeriodRecord): Pro
   return [];
 }
 
-/** The period's pack: the files, the signed manifest, the zip (or the zip of its parts). */
-export async function climatePack(deps: ExportDeps, actor: Actor, request: ClimatePackRequest): Promise<ExportResult> {
-  const { signer } = deps;
-  if (!signer) throw new Error("climate pack: this host has no signer to sign its manifest");
+/** The period's pack as files: everything but the manifest and verify.py (`files`), verify.py, and
+ *  the manifest over them. Made from what the period stored: the same for the same period state. */
+async function packContents(deps: ExportDeps, actor: Actor, request: Pick<ClimatePackRequest, "project" | "period">) {
   const project: ClimateProject | undefined = await deps.repos.climateProjects.get(actor.company, request.project);
   if (!project) throw new NotFound(CLIMATE_PROJECT_NOT_FOUND);
   const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, request.period);
@@ -256,9 +258,51 @@ export async function climatePack(deps: ExportDeps, actor: Actor, request: Clima
     computed_at: record.created_at,
     files: manifestEntries(files),
   };
-  // The manifest, its signature and verify.py first: they open the first part of a split pack.
   const script = files.pop()!;
-  const entries = [...(await signedManifest(signer, manifest)), script, ...files];
+  return { project, record, zone, manifest, script, files };
+}
+
+/** The file the executor signs with their КЭП (issue 89 item 5, domain/climate/signatures.ts): the
+ *  pack's manifest.json, byte for byte as the pack carries it, which names every file of the pack by
+ *  its SHA-256 — one signature binds the executor to the report, the readings and the figures alike. */
+export async function climatePackManifest(
+  deps: ExportDeps,
+  actor: Actor,
+  request: Pick<ClimatePackRequest, "project" | "period">,
+): Promise<{ file_name: string; bytes: Uint8Array }> {
+  const { project, record, manifest } = await packContents(deps, actor, request);
+  return {
+    file_name: safeFileName(
+      `Манифест пакета ${project.name} ${record.start.slice(0, 10)}–${record.end.slice(0, 10)}.json`,
+      "manifest.json",
+    ),
+    bytes: jsonFile(manifest),
+  };
+}
+
+/** The executor's КЭП kept with the period over this very manifest, as the pack carries them beside
+ *  it: kep/manifest.json.N.sig (DER), outside the manifest's list — each signs the manifest. A
+ *  signature over an earlier state of the period's manifest is not carried. */
+async function signatureFiles(deps: ExportDeps, record: ClimatePeriodRecord, manifestBytes: Uint8Array): Promise<ZipEntry[]> {
+  const sha = createHash("sha256").update(manifestBytes).digest("hex");
+  const kept = await deps.repos.climateSignatures.list(record.company, record.project, record.id);
+  return kept
+    .filter((k) => k.file_sha256 === sha)
+    .map((k, i) => ({
+      name: `${KEP_FOLDER}/manifest.json.${i + 1}.sig`,
+      bytes: new Uint8Array(Buffer.from(k.signature_base64, "base64")),
+    }));
+}
+
+/** The period's pack: the files, the signed manifest, the executor's КЭП, the zip (or the zip of its parts). */
+export async function climatePack(deps: ExportDeps, actor: Actor, request: ClimatePackRequest): Promise<ExportResult> {
+  const { signer } = deps;
+  if (!signer) throw new Error("climate pack: this host has no signer to sign its manifest");
+  const { project, record, zone, manifest, script, files } = await packContents(deps, actor, request);
+  // The manifest, its signatures (the platform's, the executor's КЭП) and verify.py first: they open
+  // the first part of a split pack.
+  const kep = await signatureFiles(deps, record, jsonFile(manifest));
+  const entries = [...(await signedManifest(signer, manifest)), ...kep, script, ...files];
   // A zip entry's time has no zone: the company's wall clock at the period's moment.
   const at = new Date(`${wallTimeIn(record.created_at, zone)}Z`);
   const parts = zipParts(entries, at, request.partBytes);

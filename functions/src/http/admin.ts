@@ -20,6 +20,8 @@ import { Invalid } from "../domain/errors";
 import { createCalendarYear, listCalendarYears, updateCalendarYear } from "../domain/reference/production-calendar";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/files/media";
 import { documentCreateSchema } from "../contract/schemas/document";
+import { createTrustRootsRoute, listTrustRootsRoute, removeTrustRootRoute } from "../contract/routes/climate-signatures";
+import { addTrustRoots, listTrustRoots, removeTrustRoot } from "../domain/climate/trust-roots";
 import {
   auditRoute,
   uploadLimitsRoute,
@@ -187,4 +189,18 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
     return c.json(await listAdminAudit(c.get("deps"), c.get("actor"), { limit: q.limit ?? 20, offset: q.offset ?? 0 }), 200);
   })
   // ---- the caps the admin screens check a file against before sending it ----
-  .openapi(uploadLimitsRoute, (c) => c.json(adminUploadLimits(c.get("deps"), c.get("actor")), 200));
+  .openapi(uploadLimitsRoute, (c) => c.json(adminUploadLimits(c.get("deps"), c.get("actor")), 200))
+  // ---- the CA certificates КЭП chains are checked against (domain/climate/trust-roots.ts) ----
+  .openapi(listTrustRootsRoute, async (c) => {
+    const results = await listTrustRoots(c.get("deps"), c.get("actor"));
+    return c.json({ results, count: results.length }, 200);
+  })
+  .openapi(createTrustRootsRoute, async (c) => {
+    const { file } = await readUploadForm(c, "file_data", "ca.cer");
+    const results = await addTrustRoots(c.get("deps"), c.get("actor"), file);
+    return c.json({ results, count: results.length }, 201);
+  })
+  .openapi(removeTrustRootRoute, async (c) => {
+    await removeTrustRoot(c.get("deps"), c.get("actor"), c.req.valid("param").id);
+    return c.json({ detail: "Корневой сертификат удален" }, 200);
+  });

@@ -12,6 +12,17 @@ import {
   listClimateProjectsRoute,
   patchClimateProjectRoute,
 } from "../contract/routes/climate-projects";
+import {
+  climateSignaturePayloadRoute,
+  createClimateSignatureRoute,
+  listClimateSignaturesRoute,
+} from "../contract/routes/climate-signatures";
+import { addClimateSignature, listClimateSignatures, type Payload, periodOf } from "../domain/climate/signatures";
+import { climatePackManifest } from "../export/climate-pack";
+import { heavyWork } from "../domain/heavy-work";
+import type { Actor, Deps } from "../domain/context";
+import { attachmentDisposition } from "../files/file-names";
+import { readUploadForm } from "./multipart";
 import { evaluateClimateRequest } from "../domain/climate/evaluate";
 import { createClimatePeriod, getClimatePeriod, listClimatePeriods } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
@@ -55,4 +66,36 @@ export const climateProjectRoutes = routeApp()
     const actor = c.get("actor");
     const partBytes = deps.config.climatePackPartBytes ?? LIMITS.climate.packPartBytes;
     return heavyFileAnswer(c, () => deps.spreadsheets.climatePack(actor, { project: id, period, partBytes })) as never;
+  })
+  // КЭП (issue 89 item 5, domain/climate/signatures.ts): the file to sign — the pack's manifest.json
+  // (export/climate-pack.ts), made from the period's stored readings in a heavy-work slot — and the
+  // signature brought back, checked against it.
+  .openapi(climateSignaturePayloadRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    const file = await signingPayload(c.get("deps"), c.get("actor"), id, period)();
+    // The exact bytes signed, as a file (its JSON is not an API answer).
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": "application/json",
+      "Content-Disposition": attachmentDisposition(file.file_name),
+    }) as never;
+  })
+  .openapi(createClimateSignatureRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    const { file } = await readUploadForm(c, "file_data", "signature.sig");
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    return c.json(await addClimateSignature(deps, actor, id, period, file, signingPayload(deps, actor, id, period)), 201);
+  })
+  .openapi(listClimateSignaturesRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    const results = await listClimateSignatures(c.get("deps"), c.get("actor"), id, period);
+    return c.json({ results, count: results.length }, 200);
   });
+
+/** The file the executor signs: the period's pack's manifest, after the period is found (404 first). */
+function signingPayload(deps: Deps, actor: Actor, project: string, period: string): Payload {
+  return async () => {
+    await periodOf(deps, actor, project, period);
+    return heavyWork(deps, actor, () => climatePackManifest(deps, actor, { project, period }));
+  };
+}

@@ -15,6 +15,7 @@ import { errorResponse, notFoundResponse } from "../http/errors";
 import { requestLog } from "../http/request-log";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { opensslGostCms } from "../adapters/signing/gost-cms";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
 import type { Change, Clock } from "../ports";
@@ -220,6 +221,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     yearMath: scoring,
     abatementMath: scoring,
     climateMath: scoring,
+    // КЭП of climate periods: the machine's openssl with the GOST engine (libengine-gost-openssl).
+    gostCms: opensslGostCms(),
     ...(consumer ? { telemetryConsumer: consumer } : {}),
     runtime,
   };

@@ -5,6 +5,7 @@ import type { ProjectRepository } from "./project";
 import type { EmissionPointRepository, FacilityRepository } from "./facility";
 import type { AbatementRepository } from "./abatement";
 import type { ClimateProjectRepository } from "./climate-projects";
+import type { ClimateSignatureRepository, TrustRootRepository } from "./gost-signatures";
 import type { MigrationRepository } from "./migration";
 import type {
   InventoryCommentRepository,
@@ -65,4 +66,7 @@ export interface Repositories {
   forecastCalibrations: ForecastCalibrationRepository;
   abatement: AbatementRepository;
   climateProjects: ClimateProjectRepository;
+  /** Issue 89 item 5: the КЭП of climate periods, and the CA certificates they are checked against. */
+  climateSignatures: ClimateSignatureRepository;
+  trustRoots: TrustRootRepository;
 }

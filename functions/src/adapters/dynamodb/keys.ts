@@ -92,6 +92,20 @@ export const climatePeriodsOfProject = (companyId: string, project: string) => (
   PK: `COMPANY#${companyId}`,
   SKPrefix: `CLIMATEPERIOD#${project}#`,
 });
+/** A КЭП of a climate period (issue 89 item 5): written once; a period's: Query SK begins_with
+ *  CLIMATESIG#{project}#{period}# (a few, at most LIMITS.climate.signaturesPerPeriod). */
+export const climateSignature = (companyId: string, project: string, period: string, id: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `CLIMATESIG#${project}#${period}#${id}`,
+});
+export const climateSignaturesOfPeriod = (companyId: string, project: string, period: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SKPrefix: `CLIMATESIG#${project}#${period}#`,
+});
+/** The CA certificates an administrator loaded as КЭП trust anchors (platform-wide, at most
+ *  LIMITS.climate.trustRoots): all with Query PK = TRUST_ROOTS_PK; one by its SHA-256. */
+export const TRUST_ROOTS_PK = "CAROOTS";
+export const trustRoot = (id: string) => ({ PK: TRUST_ROOTS_PK, SK: `ROOT#${id}` });
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */

@@ -4,6 +4,7 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Repositories } from "../../ports";
 import { dynamoAbatement } from "./abatement-repository";
 import { dynamoClimateProjects } from "./climate-project-repository";
+import { dynamoClimateSignatures, dynamoTrustRoots } from "./climate-signature-repository";
 import { dynamoAdminAudit } from "./admin-audit-repository";
 import { dynamoAttempts } from "./attempt-counter";
 import { dynamoCaps } from "./cap-counter";
@@ -64,5 +65,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     productionCalendar: dynamoProductionCalendar(doc, table),
     abatement: dynamoAbatement(doc, table),
     climateProjects: dynamoClimateProjects(doc, table),
+    climateSignatures: dynamoClimateSignatures(doc, table),
+    trustRoots: dynamoTrustRoots(doc, table),
   };
 }

@@ -14,6 +14,8 @@ import type {
   AbatementAssessment,
   ClimateProject,
   ClimatePeriodRecord,
+  ClimateSignatureRecord,
+  TrustRootRecord,
   AdminAuditEntry,
   AuditTrailEntry,
   StoredCalculation,
@@ -73,6 +75,15 @@ import {
   periodsInOrder,
   projectsByChange,
 } from "../dynamodb/climate-project-repository";
+import {
+  CLIMATE_SIGNATURE_EXISTS,
+  TRUST_ROOT_EXISTS,
+  climateSignatureItem,
+  rootsInOrder,
+  signaturesInOrder,
+  trustRootItem,
+  trustRootsPrefix,
+} from "../dynamodb/climate-signature-repository";
 import { DOCUMENTS } from "../dynamodb/document-repository";
 import {
   byCode,
@@ -368,6 +379,38 @@ function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
         .query(prefix.PK, prefix.SKPrefix)
         .map((item) => strip<ClimatePeriodRecord>(item) as ClimatePeriodRecord)
         .sort(periodsInOrder);
+    },
+  };
+}
+
+function climateSignatures(table: MemoryTable): Repositories["climateSignatures"] {
+  return {
+    async add(record) {
+      create(table, climateSignatureItem(record), CLIMATE_SIGNATURE_EXISTS);
+    },
+    async list(companyId, project, period) {
+      const prefix = keys.climateSignaturesOfPeriod(companyId, project, period);
+      return table
+        .query(prefix.PK, prefix.SKPrefix)
+        .map((item) => strip<ClimateSignatureRecord>(item) as ClimateSignatureRecord)
+        .sort(signaturesInOrder);
+    },
+  };
+}
+
+function trustRoots(table: MemoryTable): Repositories["trustRoots"] {
+  return {
+    async add(root) {
+      create(table, trustRootItem(root), TRUST_ROOT_EXISTS);
+    },
+    async list() {
+      return table
+        .query(trustRootsPrefix.PK, trustRootsPrefix.SKPrefix)
+        .map((item) => strip<TrustRootRecord>(item) as TrustRootRecord)
+        .sort(rootsInOrder);
+    },
+    async remove(id) {
+      return table.delete(keys.trustRoot(id), (stored) => stored !== undefined);
     },
   };
 }
@@ -1234,5 +1277,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     forecastCalibrations: forecastCalibrations(table),
     abatement: abatement(table),
     climateProjects: climateProjects(table),
+    climateSignatures: climateSignatures(table),
+    trustRoots: trustRoots(table),
   };
 }

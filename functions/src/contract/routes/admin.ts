@@ -25,6 +25,7 @@ import { entryParams } from "./dictionaries";
 import { mediaParams, videoContent } from "./media";
 import { fieldMessage } from "../field-errors";
 import { LIMITS } from "../schemas/limits";
+import { TRUST_ROOT_ROUTES } from "./climate-signatures";
 
 const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
@@ -387,4 +388,5 @@ export const ADMIN_ROUTES = [
   putCalendarYearRoute,
   auditRoute,
   uploadLimitsRoute,
+  ...TRUST_ROOT_ROUTES,
 ] as const;

@@ -13,6 +13,7 @@ import {
   climateProjectSchema,
   climateProjectSummarySchema,
 } from "../schemas/climate-project";
+import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
 import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
 import { fileOrLink } from "./export-jobs";
 
@@ -132,4 +133,5 @@ export const CLIMATE_PROJECT_ROUTES = [
   listClimatePeriodsRoute,
   getClimatePeriodRoute,
   climatePeriodPackRoute,
+  ...CLIMATE_SIGNATURE_ROUTES,
 ] as const;

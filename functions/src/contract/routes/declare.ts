@@ -42,7 +42,7 @@ export type Isolation =
  *  declare their length; `readings` a CSV of a mine's readings, held to the JSON cap as its JSON twin. A JSON body is held to the JSON cap on every route. */
 export type BodyCap = "form" | "document" | "evidence" | "video" | "direct" | "readings";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429 | 503;
 
 export interface Access {
   operationId: string;
@@ -90,6 +90,7 @@ export const ERROR_TEXT: Record<ErrorStatus, string> = {
   415: "Unsupported file or body type",
   416: "Range not satisfiable",
   429: "Too many failed sign-ins, or too many heavy operations in flight (Retry-After); try later",
+  503: "A tool this operation needs is not on this server (the detail names it)",
 };
 
 /** Every error an operation can answer: its own plus those of its kind (401 with credentials, 403

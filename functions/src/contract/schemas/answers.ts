@@ -1138,6 +1138,7 @@ export const requisitesChangeSchema = z.object({
     "coal_output",
     "accepted_month",
     "climate_project",
+    "climate_signature",
   ]),
   target_label: z
     .string()

@@ -177,6 +177,14 @@ export const LIMITS = {
     /** A verifier's pack of a period: each part at most the registry of carbon units' attachment limit
      *  (100 MB; 10^8 bytes, the lower reading of «МБ»); a larger pack is split into parts (export/climate-pack.ts). */
     packPartBytes: 100_000_000,
+    /** A period's КЭП (domain/climate/signatures.ts): the detached signature's file as brought (DER, PEM
+     *  or base64), the signatures a period keeps, and one openssl run's time (adapters/signing/gost-cms.ts). */
+    signatureBytes: 262_144,
+    signaturesPerPeriod: 50,
+    signatureCheckMs: 10_000,
+    /** The CA certificates the administrator loads as trust anchors of КЭП chains: how many, each file's size. */
+    trustRoots: 100,
+    trustRootBytes: 65_536,
   },
 } as const;
 

@@ -63,6 +63,15 @@ const CLIMATE_PROJECT_FIELDS: Record<string, string> = {
   e_own_sensor: "Счетчик собственных нужд",
   archived: "В архиве",
 };
+/** Issue 89 item 5: a КЭП kept with a climate period (domain/climate/signatures.ts). */
+const CLIMATE_SIGNATURE_FIELDS: Record<string, string> = {
+  file_name: "Подписанный файл",
+  file_sha256: "SHA-256 файла",
+  signer: "Подписант",
+  organization: "Организация",
+  certificate: "Сертификат",
+  chain: "Цепочка сертификата",
+};
 const FIELDS = {
   company: COMPANY_FIELDS,
   facility: FACILITY_FIELDS,
@@ -74,6 +83,7 @@ const FIELDS = {
   coal_output: COAL_OUTPUT_FIELDS,
   accepted_month: ACCEPTED_MONTH_FIELDS,
   climate_project: CLIMATE_PROJECT_FIELDS,
+  climate_signature: CLIMATE_SIGNATURE_FIELDS,
 } as const;
 const TARGETS = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
 

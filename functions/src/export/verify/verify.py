@@ -70,7 +70,8 @@ or not listed differs), then recomputes from the readings of every meter of the 
 (rules 2026.7; D70 minutes, D71 substitution and the hour's validity, D72 and D73 efficiencies, D74–D78
 emissions, baseline, reductions and carbon units, D79 deviations) every hour of every device against
 its table (hours/*.csv), the period's totals and carbon units (totals.json, period.json) and the
-deviations (period.json); it exits 0 when all agree under the key, 1 naming each that differs (a
+deviations (period.json); the executor's КЭП over manifest.json (kep/manifest.json.N.sig, GOST R
+34.10-2012) is named, to be checked in CryptoPro or КриптоАРМ; it exits 0 when all agree under the key, 1 naming each that differs (a
 removed file too), 2 when the manifest cannot be read, 3 when all agree but no key was passed.
 """
 import argparse
@@ -111,6 +112,8 @@ FIGURES_SHEET = "Выбросы"
 # What a file manager leaves in a folder it shows (macOS Finder, Windows Explorer): no file of a pack,
 # never read, so not refused.
 SYSTEM_FILES = (".DS_Store", "Thumbs.db", "desktop.ini")
+# Issue 89 item 5: a climate period's pack carries the executor's КЭП over manifest.json beside it.
+KEP_SIGNATURE = re.compile(r"^kep/manifest\.json\.\d+\.sig$")
 # wasm-core/src/coefficient-sources.ts: how coefficients.csv names a source other than a dictionary
 SOURCE_LABELS = {
     "custom": "Фактическое значение",
@@ -2038,6 +2041,12 @@ def climate_main(source, public_key=None):
         name in data and hashlib.sha256(data[name]).hexdigest() == listed[name]["sha256"] for name in listed) else None
     for name in source.entries:
         if name in listed or name in ("manifest.json", MANIFEST_SIGNATURE):
+            continue
+        if KEP_SIGNATURE.match(name):
+            # Issue 89 item 5: the executor's КЭП over manifest.json (GOST, not checkable with Python's
+            # standard library): named for the verifier's own tool, never a file of the manifest.
+            print("примечание: %s — КЭП исполнителя над manifest.json (отсоединенная подпись ГОСТ Р 34.10-2012); "
+                  "проверьте ее в КриптоПро или КриптоАРМ вместе с manifest.json" % name)
             continue
         base = name.split("/")[-1]
         if base in SYSTEM_FILES or base.startswith("._") or "__pycache__" in name.split("/"):

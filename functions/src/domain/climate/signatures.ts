@@ -1,0 +1,188 @@
+// КЭП of a climate project's period (issue 89 item 5): the executor signs, in the tool they already use
+// (CryptoPro, КриптоАРМ), one file the platform offers, and brings the detached CMS signature back.
+//
+// The file signed is the period's verifier's pack's manifest.json (export/climate-pack.ts
+// `climatePackManifest`, handed in by the caller as `payload`: the pack is a layer above the domain),
+// not the report's PDF alone: it names every file of the pack — the report, each meter's readings, the
+// hourly tables, the deviations, the totals — by its SHA-256, so one signature binds the executor to
+// the figures and to the data a verifier recomputes them from; the verifier checks it in their own tool
+// against manifest.json, and verify.py checks each file against the manifest. The pack is made from
+// what the period stored, so the manifest is the same bytes for the same period state; the pack
+// carries the signatures over its manifest as it is (kep/manifest.json.N.sig).
+//
+// The check (docs/security.md): the signature must be over exactly these bytes (OpenSSL's cms -verify
+// with the GOST engine, adapters/signing/gost-cms.ts), by a GOST R 34.10-2012 key, with a certificate
+// valid now (the moment the platform receives it is the latest it can have been made: a signature
+// whose certificate has expired is refused even if its stated signing time is earlier, since that time
+// is the signer's own clock) and, where the signature states a signing time, valid then too; the chain
+// to the CA certificates the administrator loaded (trust-roots.ts), or «не проверена» where none is.
+import { createHash } from "node:crypto";
+import { dateText, zoneOf } from "@core/company-clock";
+import { LIMITS } from "../../contract/schemas/limits";
+import type { ChainState, ClimateSignatureRecord } from "../../ports";
+import { recordChange } from "../audit";
+import type { Actor, Deps } from "../context";
+import { Conflict, DomainError, Invalid, NotFound } from "../errors";
+import { newId } from "../ids";
+import { CLIMATE_PERIOD_NOT_FOUND } from "./periods";
+import { getClimateProject } from "./projects";
+import { trustRootPems } from "./trust-roots";
+
+export const SIGNATURE_TEXTS = {
+  empty: "Файл подписи пуст: выберите файл .sig (.p7s), сохраненный КриптоПро или КриптоАРМ",
+  tooLarge: `Файл подписи больше ${Math.round(LIMITS.climate.signatureBytes / 1024)} КБ: это не отсоединенная подпись`,
+  notCms: "Это не подпись CMS: ожидается отсоединенная подпись (.sig, .p7s) в DER, PEM или base64, как ее сохраняют КриптоПро и КриптоАРМ",
+  content:
+    "Подпись сделана не над этим файлом: подпишите файл, который выдает «Скачать файл для подписи», не меняя его, и сохраните отсоединенную подпись",
+  broken: "Подпись повреждена: ее значение или структура не сходится с сертификатом подписанта",
+  notGost: "Подпись сделана не по ГОСТ Р 34.10-2012: квалифицированная электронная подпись делается ключом ГОСТ 2012",
+  unavailable: "Проверка КЭП недоступна на этом сервере: нет OpenSSL с движком ГОСТ (пакет libengine-gost-openssl)",
+  duplicate: "Этот файл уже подписан этим сертификатом: подпись сохранена у периода раньше",
+  tooMany: `У периода уже ${LIMITS.climate.signaturesPerPeriod} подписей`,
+  chainUnchecked: "цепочка не проверена: корневые сертификаты не загружены",
+} as const;
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+export interface SignedFile {
+  file_name: string;
+  bytes: Uint8Array;
+}
+
+/** The file to sign for the period, as the caller makes it (the pack's manifest). */
+export type Payload = () => Promise<SignedFile>;
+
+/** The period (404 for another company's or a missing one, as GET …/periods/{p}/). */
+export async function periodOf(deps: Deps, actor: Actor, projectId: string, periodId: string) {
+  const project = await getClimateProject(deps, actor, projectId);
+  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, periodId);
+  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  return { project, record };
+}
+
+/** The signature's DER from the file as saved: DER as is; PEM (any BEGIN label) or bare base64 decoded. */
+export function signatureDer(bytes: Uint8Array): Uint8Array {
+  if (bytes.length === 0) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.empty}`);
+  if (bytes[0] === 0x30) return bytes;
+  const text = new TextDecoder("latin1").decode(bytes).trim();
+  const pem = /-----BEGIN [A-Z0-9 ]+-----([\s\S]*?)-----END [A-Z0-9 ]+-----/.exec(text);
+  const body = (pem ? pem[1] : text).replace(/\s+/g, "");
+  if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.notCms}`);
+  const der = new Uint8Array(Buffer.from(body, "base64"));
+  if (der[0] !== 0x30) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.notCms}`);
+  return der;
+}
+
+/** A kept signature as listed: never its bytes. */
+export function signatureView(record: ClimateSignatureRecord) {
+  const { company: _c, signature_base64: _s, ...rest } = record;
+  return rest;
+}
+export type ClimateSignatureView = ReturnType<typeof signatureView>;
+
+/** The chain's state in words, as the screen and the change log say it. */
+export function chainText(chain: ChainState): string {
+  if (chain.state === "verified") return "цепочка проверена: до загруженного корневого сертификата";
+  if (chain.state === "failed") return `цепочка не подтверждена: ${chain.reason}`;
+  return SIGNATURE_TEXTS.chainUnchecked;
+}
+
+/** POST …/periods/{p}/signatures/: the detached signature checked against the signed manifest and kept. */
+export async function addClimateSignature(
+  deps: Deps,
+  actor: Actor,
+  projectId: string,
+  periodId: string,
+  file: { name: string; bytes: Uint8Array } | undefined,
+  payload: Payload,
+): Promise<ClimateSignatureView> {
+  if (!file) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.empty}`);
+  if (file.bytes.length > LIMITS.climate.signatureBytes) throw new DomainError(413, SIGNATURE_TEXTS.tooLarge);
+  const der = signatureDer(file.bytes);
+  const { project, record: period } = await periodOf(deps, actor, projectId, periodId);
+  const kept = await deps.repos.climateSignatures.list(actor.company, project.id, period.id);
+  if (kept.length >= LIMITS.climate.signaturesPerPeriod) throw new Invalid(SIGNATURE_TEXTS.tooMany);
+  if (!deps.gostCms) throw new DomainError(503, SIGNATURE_TEXTS.unavailable);
+  const made = await payload();
+  const signed = { ...made, sha256: sha256(made.bytes) };
+  const signatureBase64 = Buffer.from(der).toString("base64");
+  const now = deps.clock.now();
+  const check = await deps.gostCms.verify({ signature: der, content: signed.bytes, roots: await trustRootPems(deps), at: now });
+  if (!check.ok) {
+    if (check.reason === "unavailable") throw new DomainError(503, SIGNATURE_TEXTS.unavailable);
+    throw new Invalid(`file_data: ${check.reason === "content" ? SIGNATURE_TEXTS.content : SIGNATURE_TEXTS.broken}`);
+  }
+  if (check.algorithm === "other") throw new Invalid(`file_data: ${SIGNATURE_TEXTS.notGost}`);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const { signer } = check;
+  const validity = `${dateText(signer.valid_from, zone)} – ${dateText(signer.valid_to, zone)}`;
+  if (Date.parse(signer.valid_to) < now.getTime()) {
+    throw new Invalid(
+      `file_data: срок действия сертификата подписанта истек ${dateText(signer.valid_to, zone)} (действовал ${validity}): подпись таким сертификатом недействительна`,
+    );
+  }
+  if (Date.parse(signer.valid_from) > now.getTime()) {
+    throw new Invalid(`file_data: сертификат подписанта начинает действовать только ${dateText(signer.valid_from, zone)}`);
+  }
+  if (check.signing_time) {
+    const at = Date.parse(check.signing_time);
+    if (at < Date.parse(signer.valid_from) || at > Date.parse(signer.valid_to)) {
+      throw new Invalid(
+        `file_data: подпись поставлена ${dateText(check.signing_time, zone)}, вне срока действия сертификата (${validity})`,
+      );
+    }
+  }
+  if (kept.some((k) => k.signer.fingerprint_sha256 === signer.fingerprint_sha256 && k.file_sha256 === signed.sha256)) {
+    throw new Conflict(SIGNATURE_TEXTS.duplicate);
+  }
+  if (check.chain.state === "failed") {
+    throw new Invalid(`file_data: сертификат подписанта не подтвержден загруженными корневыми сертификатами: ${check.chain.reason}`);
+  }
+  const record: ClimateSignatureRecord = {
+    id: newId(),
+    company: actor.company,
+    project: project.id,
+    period: period.id,
+    file_name: signed.file_name,
+    file_sha256: signed.sha256,
+    signer,
+    ...(check.signing_time ? { signing_time: check.signing_time } : {}),
+    chain: check.chain,
+    signature_base64: signatureBase64,
+    created_at: now.toISOString(),
+    created_by: actor.email,
+  };
+  await deps.repos.climateSignatures.add(record);
+  await recordChange(
+    deps,
+    actor,
+    {
+      action: "climate_signature.create",
+      target_type: "climate_signature",
+      target_id: record.id,
+      target_label: signed.file_name,
+      before: null,
+      after: {
+        file_name: signed.file_name,
+        file_sha256: signed.sha256,
+        signer: signer.common_name,
+        organization: signer.organization ?? "",
+        certificate: `${validity}, серийный номер ${signer.serial}, издатель ${signer.issuer}`,
+        chain: chainText(check.chain),
+      },
+    },
+    actor.company,
+  );
+  return signatureView(record);
+}
+
+/** GET …/periods/{p}/signatures/: the period's kept signatures, the earliest first. */
+export async function listClimateSignatures(
+  deps: Deps,
+  actor: Actor,
+  projectId: string,
+  periodId: string,
+): Promise<ClimateSignatureView[]> {
+  const { project, record } = await periodOf(deps, actor, projectId, periodId);
+  return (await deps.repos.climateSignatures.list(actor.company, project.id, record.id)).map(signatureView);
+}

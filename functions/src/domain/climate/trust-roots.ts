@@ -1,0 +1,114 @@
+// The CA certificates a platform administrator loads as trust anchors of КЭП chains (issue 89 item 5):
+// the root certificates of the accredited CAs (and, where wanted, their intermediates: each loaded
+// certificate is an anchor). None ship with the platform: until one is loaded a period's signature is
+// kept with «цепочка не проверена: корневые сертификаты не загружены». Platform-wide, admin-only, each
+// load and removal in the change log.
+import { X509Certificate, createHash } from "node:crypto";
+import { dateText, DEFAULT_TIME_ZONE } from "@core/company-clock";
+import { LIMITS } from "../../contract/schemas/limits";
+import type { TrustRootRecord } from "../../ports";
+import { assertAdmin, recordChange } from "../audit";
+import type { Actor, Deps } from "../context";
+import { DomainError, Invalid, NotFound } from "../errors";
+
+export const TRUST_ROOT_TEXTS = {
+  empty: "file_data: выберите файл сертификата УЦ (.cer, .crt, .pem)",
+  tooLarge: `Файл сертификатов больше ${Math.round(LIMITS.climate.trustRootBytes / 1024)} КБ`,
+  notCertificate: "file_data: это не сертификат X.509 (ожидается .cer в DER или PEM)",
+  notCa: "file_data: сертификат не является сертификатом УЦ (в нем нет CA:TRUE)",
+  tooMany: `Загружено уже ${LIMITS.climate.trustRoots} корневых сертификатов`,
+  notFound: "Корневой сертификат не найден",
+} as const;
+
+/** The certificates of a file: DER (one) or PEM (one or more). */
+function certificatesOf(bytes: Uint8Array): X509Certificate[] {
+  const text = new TextDecoder("latin1").decode(bytes);
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+  try {
+    if (blocks) return blocks.map((block) => new X509Certificate(block));
+    if (bytes[0] === 0x30) return [new X509Certificate(Buffer.from(bytes))];
+    // A .cer saved «в кодировке Base64» without its header lines.
+    const bare = text.replace(/\s+/g, "");
+    if (/^[A-Za-z0-9+/]+={0,2}$/.test(bare)) return [new X509Certificate(Buffer.from(bare, "base64"))];
+  } catch {
+    throw new Invalid(TRUST_ROOT_TEXTS.notCertificate);
+  }
+  throw new Invalid(TRUST_ROOT_TEXTS.notCertificate);
+}
+
+const nameOf = (name: string) => name.replace(/\n/g, ", ");
+
+export type TrustRootView = Omit<TrustRootRecord, "pem">;
+const viewOf = ({ pem: _pem, ...rest }: TrustRootRecord): TrustRootView => rest;
+
+export async function listTrustRoots(deps: Deps, actor: Actor): Promise<TrustRootView[]> {
+  assertAdmin(actor);
+  return (await deps.repos.trustRoots.list()).map(viewOf);
+}
+
+/** The loaded certificates' PEM, for a signature's check. */
+export async function trustRootPems(deps: Deps): Promise<string[]> {
+  return (await deps.repos.trustRoots.list()).map((root) => root.pem);
+}
+
+/** POST v1/admin/ca-roots/: each CA certificate of the file loaded (one already loaded is left as it is). */
+export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uint8Array } | undefined): Promise<TrustRootView[]> {
+  assertAdmin(actor);
+  if (!file || file.bytes.length === 0) throw new Invalid(TRUST_ROOT_TEXTS.empty);
+  if (file.bytes.length > LIMITS.climate.trustRootBytes) throw new DomainError(413, TRUST_ROOT_TEXTS.tooLarge);
+  const certificates = certificatesOf(file.bytes);
+  const now = deps.clock.now();
+  for (const certificate of certificates) {
+    if (!certificate.ca) throw new Invalid(TRUST_ROOT_TEXTS.notCa);
+    if (Date.parse(certificate.validTo) < now.getTime()) {
+      throw new Invalid(
+        `file_data: срок действия сертификата «${nameOf(certificate.subject)}» истек ${dateText(new Date(Date.parse(certificate.validTo)), DEFAULT_TIME_ZONE)}`,
+      );
+    }
+  }
+  const loaded = await deps.repos.trustRoots.list();
+  const known = new Set(loaded.map((root) => root.id));
+  const added: TrustRootRecord[] = [];
+  for (const certificate of certificates) {
+    const id = createHash("sha256").update(certificate.raw).digest("hex");
+    if (known.has(id)) continue;
+    if (loaded.length + added.length >= LIMITS.climate.trustRoots) throw new Invalid(TRUST_ROOT_TEXTS.tooMany);
+    known.add(id);
+    const root: TrustRootRecord = {
+      id,
+      subject: nameOf(certificate.subject),
+      issuer: nameOf(certificate.issuer),
+      valid_from: new Date(Date.parse(certificate.validFrom)).toISOString(),
+      valid_to: new Date(Date.parse(certificate.validTo)).toISOString(),
+      pem: certificate.toString(),
+      created_at: now.toISOString(),
+      created_by: actor.email,
+    };
+    await deps.repos.trustRoots.add(root);
+    added.push(root);
+    await recordChange(deps, actor, {
+      action: "ca_root.create",
+      target_type: "ca_root",
+      target_id: id,
+      target_label: root.subject,
+      before: null,
+      after: viewOf(root),
+    });
+  }
+  return added.map(viewOf);
+}
+
+/** DELETE v1/admin/ca-roots/{id}/. */
+export async function removeTrustRoot(deps: Deps, actor: Actor, id: string): Promise<void> {
+  assertAdmin(actor);
+  const root = (await deps.repos.trustRoots.list()).find((r) => r.id === id);
+  if (!root || !(await deps.repos.trustRoots.remove(id))) throw new NotFound(TRUST_ROOT_TEXTS.notFound);
+  await recordChange(deps, actor, {
+    action: "ca_root.remove",
+    target_type: "ca_root",
+    target_id: id,
+    target_label: root.subject,
+    before: viewOf(root),
+    after: null,
+  });
+}
