@@ -17,12 +17,12 @@
 // Its latencies are each answer's time from when its request was due, the requests offered at a
 // steady pace per user (arrivals.ts says why not autocannon's rate).
 import { offerArrivals, type Planned } from "./arrivals";
+import { teams } from "./team";
 import { openSharedStorage } from "@server/local/storage";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { writeGeneratedBlock } from "../support/generated-doc";
 import { USER_REQUEST_BURST, USER_REQUESTS_PER_SECOND } from "@server/config";
 import { SERVER_NODE_FLAGS } from "@server/local/heap-limits";
@@ -36,7 +36,6 @@ const CREATE_RATE = Number(process.env.CREATE_RATE ?? 150);
 const CREATE_SECONDS = Number(process.env.CREATE_SECONDS ?? 20);
 const PORT = Number(process.env.LOAD_PORT ?? 3217);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
-const PASSWORD = "load-password-2026";
 const dataDir = mkdtempSync(join(tmpdir(), "fugitive-load-"));
 
 function startServer(): Promise<ChildProcess> {
@@ -52,92 +51,7 @@ function startServer(): Promise<ChildProcess> {
   });
 }
 
-async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const res = await fetch(`${URL_BASE}${path}`, {
-    ...init,
-    headers: { "Content-Type": "application/json", ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-let companies = 0;
-/** The platform operator's token, which makes the companies and their users (v1/admin/). */
-let operator: string | undefined;
-
-/** A new company with one user, made by the admin command beside the running server. */
-async function ownCompany(role?: string): Promise<string> {
-  companies += 1;
-  const email = `load${companies}-${Date.now()}@example.com`;
-  await promisify(execFile)(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "functions/src/admin/cli.ts",
-      "create-user",
-      "--company",
-      `Нагрузка ${companies} ${Date.now()}`,
-      "--new-company",
-      "--email",
-      email,
-      "--password",
-      PASSWORD,
-      ...(role ? ["--role", role] : []),
-    ],
-    { env: { ...process.env, DATA_DIR: dataDir } },
-  );
-  return email;
-}
-
-async function signIn(email: string): Promise<string> {
-  const { access } = await json<{ access: string }>("/api/token/", {
-    method: "POST",
-    body: JSON.stringify({ email, password: PASSWORD, guardant_code: "" }),
-  });
-  return access;
-}
-
-interface Session {
-  email: string;
-  token: string;
-  project: string;
-  company: string;
-}
-
-/** `users` signed-in users of `companyCount` new, empty companies (as even as may be), each with a
- *  project of their own: made by the platform operator through v1/admin/. */
-async function team(users: number, companyCount: number): Promise<Session[]> {
-  operator ??= await signIn(await ownCompany("admin"));
-  const made: Session[] = [];
-  const ids: string[] = [];
-  for (let c = 0; c < companyCount; c++) {
-    companies += 1;
-    const company = await json<{ id: string }>("/api/v1/admin/companies/", {
-      method: "POST",
-      token: operator,
-      body: JSON.stringify({ name: `Нагрузка ${companies} ${Date.now()}` }),
-    });
-    ids.push(company.id);
-  }
-  for (let u = 0; u < users; u++) {
-    const company = ids[u % companyCount];
-    const email = `staff${u}-${company}@load.example`;
-    await json(`/api/v1/admin/companies/${company}/users/`, {
-      method: "POST",
-      token: operator,
-      body: JSON.stringify({ email, password: PASSWORD, first_name: "Нагрузка", last_name: `Сотрудник ${u + 1}` }),
-    });
-    const token = await signIn(email);
-    const project = await json<{ id: string }>("/api/v1/projects/create_project/", {
-      method: "POST",
-      token,
-      body: JSON.stringify({ name: `Нагрузка ${u + 1}`, start_date: "2024-01-01", end_date: "2024-12-31" }),
-    });
-    made.push({ email, token, project: project.id, company });
-  }
-  return made;
-}
+const { json, signIn, team } = teams(URL_BASE, dataDir);
 
 /** How many companies a phase's users belong to. */
 const COMPANIES = 4;

@@ -12,8 +12,13 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 /** The demo login every such process is started with (the same as ./server.ts's DEMO). */
 const DEMO_LOGIN = { email: "demo@example.com", password: "demo-password" };
 
-/** `nodeArgs`: flags for the server's Node (the ingest bench's --trace-gc, which NODE_OPTIONS refuses). */
-export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+/** `nodeArgs`: flags for the server's Node (the ingest bench's --trace-gc, which NODE_OPTIONS refuses);
+ *  `env`: settings of its own (the create bench's users' pace lifted). */
+export function startServerProcess(
+  dataDir: string,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, "--import", "tsx", "functions/src/local.ts"], {
     cwd: repoRoot,
     env: {
@@ -26,6 +31,7 @@ export function startServerProcess(dataDir: string, nodeArgs: string[] = []): Pr
       // The demo mine's minute feed (local/demo-feed.ts) off: what these processes measure (memory,
       // a kill mid-write, a bench's lag) is the load they offer, not a simulator's beside it.
       DEMO_READINGS: "0",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

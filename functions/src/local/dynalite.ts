@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { engineRequestHandler, portRequestHandler, type SdkRequestHandler } from "./dynalite-port";
 import { serverLog } from "./server-log";
-import { threadResourceLimits } from "./heap-limits";
+import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 
 export interface RunningDynalite {
   endpoint: string;
@@ -64,7 +64,11 @@ type ThreadMessage =
 const THREAD = new URL("./dynalite-thread.mjs", import.meta.url);
 
 async function startDynaliteThread(path: string | undefined, port: number, secret: string | undefined): Promise<RunningDynalite> {
-  const worker = new Worker(THREAD, { workerData: { path, port, secret }, execArgv: [], resourceLimits: threadResourceLimits() });
+  const worker = new Worker(THREAD, {
+    workerData: { path, port, secret },
+    execArgv: threadExecArgv(),
+    resourceLimits: threadResourceLimits(),
+  });
   const next = () =>
     new Promise<ThreadMessage>((resolve, reject) => {
       const settle = (message: ThreadMessage | Error) => {

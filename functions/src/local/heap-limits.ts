@@ -25,3 +25,7 @@ export function threadResourceLimits(oldGenerationMb?: number): ResourceLimits {
     ...(oldGenerationMb ? { maxOldGenerationSizeMb: oldGenerationMb } : {}),
   };
 }
+
+/** A worker thread's Node flags: none of the request thread's but the CPU profiler's, so that a server
+ *  started with `--cpu-prof` (the create bench's CREATE_PROFILE) writes a profile of each thread too. */
+export const threadExecArgv = (): string[] => process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"));

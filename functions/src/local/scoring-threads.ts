@@ -21,7 +21,7 @@ import type { FlowThresholds } from "@core/emissions";
 import { FieldError } from "@core/emissions-core";
 import { fromCore } from "../domain/errors";
 import { ABATEMENT_AT_ONCE, companyTurns } from "../domain/heavy-work";
-import { threadResourceLimits } from "./heap-limits";
+import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 
 export interface ScoringThreadData {
   blobsDir: string;
@@ -81,7 +81,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
     if (running) return running;
     const worker = new Worker(BOOT, {
       workerData: { ...data, entry: ENTRY, background: true },
-      execArgv: [],
+      execArgv: threadExecArgv(),
       resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });
     const thread = { worker, pending: new Map<number, Pending>() };

@@ -31,7 +31,7 @@ import type { SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns, VersionSignature, VersionSigner } from "../ports";
-import { threadResourceLimits } from "./heap-limits";
+import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 
 export interface ThreadData {
   endpoint: string;
@@ -209,7 +209,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     const worker = new Worker(BOOT, {
       workerData: { ...data, entry: ENTRY, background: true, ...(port ? { port } : {}), ...(signing ? { signing } : {}) },
       transferList: [...(port ? [port] : []), ...(signing ? [signing] : [])],
-      execArgv: [],
+      execArgv: threadExecArgv(),
       resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });
     const thread: Thread = { worker, jobs: new Map(), used: performance.now(), worked: false };

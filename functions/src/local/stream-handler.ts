@@ -10,7 +10,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
 import { handleTableChanges, type StreamRecord } from "../events/table-changes";
 import type { SdkRequestHandler } from "./dynalite-port";
-import { threadResourceLimits } from "./heap-limits";
+import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 
 export interface StreamHandler {
   /** Handles one batch; answers the identifiers (sequence numbers) of the records that failed. */
@@ -85,7 +85,7 @@ export function threadStreamHandler(endpoint: string, tableName: string, connect
     const started = new Worker(BOOT, {
       workerData: { endpoint, tableName, entry: ENTRY, ...(port ? { port } : {}) } satisfies StreamThreadData & { entry: string },
       transferList: port ? [port] : [],
-      execArgv: [],
+      execArgv: threadExecArgv(),
       resourceLimits: threadResourceLimits(),
     });
     started.on("message", (answer: StreamThreadAnswer) => {

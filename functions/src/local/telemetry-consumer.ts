@@ -17,7 +17,7 @@ import { Worker, type MessagePort } from "node:worker_threads";
 import { systemClock, type TelemetryConsumer } from "../domain/context";
 import type { StreamRecord } from "../events/table-changes";
 import type { Change, Clock } from "../ports";
-import { threadResourceLimits } from "./heap-limits";
+import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 import type { ThreadData } from "./spreadsheet-threads";
 
 /** A drain asked for, at the server's clock (ms): the thread's clock runs on from it. */
@@ -98,7 +98,7 @@ export function telemetryConsumerThread(options: ConsumerThreadOptions): Consume
         ...(port ? { port } : {}),
       },
       transferList: port ? [port] : [],
-      execArgv: [],
+      execArgv: threadExecArgv(),
       resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
     });
     started.on("message", (message: FromConsumer) => {

@@ -1,0 +1,168 @@
+// `npm run bench -- create`: a calculation create against the bare route of the same server at the
+// same concurrency: the product as `npm start` runs it (a child process, dynalite on disk), WRITERS
+// (default 4) users of as many new companies, each sending one request at a time (a closed loop),
+// the server's pace per user lifted so that it never waits on it. In ROUNDS (default 6) alternating
+// phases of PER_ROUND (default 50) requests per user: the bare route (GET /, the web app's index from
+// memory), then creates (the load's, tests/support/load-create.ts); each round's ratio of the two
+// p50s is paired, so the machine's speed drifting between rounds cancels out of it. Prints each
+// phase's p50 / p99, the ratio's median and range, and the CPU per create of the server (all its
+// threads, /proc) and of this process (the generator) counted apart.
+// CREATE_PROFILE=DIR starts the server with `--cpu-prof --cpu-prof-dir=DIR` (a .cpuprofile per
+// thread, written when it stops); CREATE_NODE_FLAGS adds flags of the server's Node. `--write-docs` writes the printed lines into docs/performance.md.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { closedLoop, type ClosedLoop } from "../load/closed-loop";
+import { teams } from "../load/team";
+import { machineLine, writeGeneratedBlock } from "../support/generated-doc";
+import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
+
+import { startServerProcess } from "../support/server-process";
+
+const WRITERS = Number(process.env.WRITERS ?? 4);
+const ROUNDS = Number(process.env.ROUNDS ?? 6);
+const PER_ROUND = Number(process.env.PER_ROUND ?? 50);
+const WARM_UP = 20;
+
+/** The nearest-rank percentile, ms. */
+function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A process's CPU time so far, all its threads, ms (/proc/<pid>/stat: utime + stime in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Each thread's CPU time so far, ms, by «name (tid)»: the request thread is the one whose tid is the pid. */
+function threadCpuMs(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = tid === String(pid) ? "request thread" : `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))} ${tid}`;
+      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+      threads.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return threads;
+}
+
+/** Threads' CPU per create by kind: the request thread, each worker thread of the server's own (named by
+ *  Linux «WorkerThread»: dynalite's engine, the table stream's handler, …) by its share, V8's helper
+ *  threads (its GC and compiler) and libuv's pool each summed. */
+function byKind(threads: Map<string, number>, count: number): string {
+  const kinds = new Map<string, number>();
+  for (const [thread, cpu] of threads) {
+    const kind = thread.startsWith("V8Worker")
+      ? "V8's helper threads"
+      : thread.startsWith("libuv-worker")
+        ? "libuv's pool"
+        : thread === "request thread" || thread.startsWith("WorkerThread")
+          ? thread.replace("WorkerThread", "worker thread")
+          : "other threads";
+    kinds.set(kind, (kinds.get(kind) ?? 0) + cpu);
+  }
+  return [...kinds]
+    .filter(([, cpu]) => cpu / count >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, cpu]) => `${kind} ${ms(cpu / count)} ms`)
+    .join(", ");
+}
+
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const ms = (n: number) => n.toFixed(1);
+
+export async function run(): Promise<void> {
+  const printed: string[] = [];
+  const say = (line: string) => {
+    printed.push(line);
+    console.log(line);
+  };
+  console.log(machineLine());
+  const dataDir = mkdtempSync(join(tmpdir(), "fugitive-create-bench-"));
+  const profileDir = process.env.CREATE_PROFILE;
+  const nodeArgs = [
+    ...(process.env.CREATE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+  ];
+  const { child, url } = await startServerProcess(dataDir, nodeArgs, {
+    USER_REQUEST_BURST: "1000000",
+    USER_REQUESTS_PER_SECOND: "1000000",
+    LOGIN_FAILURES_PER_ADDRESS: "100000",
+    REQUEST_LOG: "errors",
+  });
+  const base = url.replace(/\/$/, "");
+  try {
+    const { team } = teams(base, dataDir);
+    const writers = await team(WRITERS, WRITERS);
+    const create = (user: number) => ({
+      method: "POST",
+      path: LOAD_CREATE_PATH,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${writers[user].token}` },
+      body: JSON.stringify(loadCreateBody(writers[user].project)),
+    });
+    const bare = () => ({ path: "/" });
+    const check = (phase: ClosedLoop, what: string) => {
+      if (phase.refused > 0) throw new Error(`${what}: ${phase.refused} answers not 2xx, the first ${phase.firstRefusal}`);
+    };
+    check(await closedLoop(base, WRITERS, WARM_UP, bare), "bare route");
+    check(await closedLoop(base, WRITERS, WARM_UP, create), "create");
+
+    const bares: number[] = [];
+    const creates: number[] = [];
+    const ratios: number[] = [];
+    let serverCpu = 0;
+    let ownCpu = 0;
+    let createSeconds = 0;
+    const threadCpu = new Map<string, number>();
+    const createPhases: [number, number][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const b = await closedLoop(base, WRITERS, PER_ROUND, bare);
+      check(b, "bare route");
+      const [server, own, threads] = [processCpuMs(child.pid!), ownCpuMs(), threadCpuMs(child.pid!)];
+      const from = process.hrtime.bigint();
+      const c = await closedLoop(base, WRITERS, PER_ROUND, create);
+      // The create phases on the monotonic clock the profiles' samples are timed on, µs.
+      createPhases.push([Number(from / 1000n), Number(process.hrtime.bigint() / 1000n)]);
+      serverCpu += processCpuMs(child.pid!) - server;
+      for (const [thread, after] of threadCpuMs(child.pid!))
+        threadCpu.set(thread, (threadCpu.get(thread) ?? 0) + after - (threads.get(thread) ?? 0));
+      ownCpu += ownCpuMs() - own;
+      createSeconds += c.seconds;
+      check(c, "create");
+      bares.push(...b.latencies);
+      creates.push(...c.latencies);
+      ratios.push(percentile(c.latencies, 0.5) / percentile(b.latencies, 0.5));
+    }
+    const count = creates.length;
+    const sortedRatios = [...ratios].sort((a, b) => a - b);
+    say(
+      `${count} creates and ${bares.length} bare-route requests (GET /) at ${WRITERS} writers, one at a time each, in ${ROUNDS} alternating rounds of ${PER_ROUND} per writer (users' pace lifted)`,
+    );
+    say(
+      `create p50 ${ms(percentile(creates, 0.5))} ms, p99 ${ms(percentile(creates, 0.99))} ms; served ${(count / createSeconds).toFixed(0)}/s`,
+    );
+    say(`bare route p50 ${ms(percentile(bares, 0.5))} ms, p99 ${ms(percentile(bares, 0.99))} ms`);
+    say(
+      `create / bare route, p50 of each round paired: median ${percentile(ratios, 0.5).toFixed(2)}×, range ${sortedRatios[0].toFixed(2)}–${sortedRatios.at(-1)!.toFixed(2)}×`,
+    );
+    if (profileDir) writeFileSync(join(profileDir, "create-phases.json"), JSON.stringify(createPhases));
+    say(`CPU per create: server ${ms(serverCpu / count)} ms (all its threads), generator ${ms(ownCpu / count)} ms (this process, apart)`);
+    say(`server's CPU per create by thread: ${byKind(threadCpu, count)}`);
+  } finally {
+    child.kill("SIGINT");
+    await new Promise((r) => child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (profileDir) console.log(`CPU profiles in ${profileDir}: ${readdirSync(profileDir).join(", ")}`);
+  if (process.argv.includes("--write-docs")) writeGeneratedBlock("create", printed);
+}
