@@ -14,9 +14,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedLoop, type ClosedLoop } from "../load/closed-loop";
 import { teams } from "../load/team";
-import { machineLine, writeGeneratedBlock } from "../support/generated-doc";
+import { writeGeneratedBlock } from "../support/generated-doc";
 import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
-
+import { machineLine } from "../support/machine";
 import { startServerProcess } from "../support/server-process";
 
 const WRITERS = Number(process.env.WRITERS ?? 4);

@@ -3,6 +3,7 @@
 // calculation types (the registry), the upload check's sizes and the calls that need no bearer
 // token (the routes' declarations). A figure typed by hand that contradicts them fails here.
 // (docs/security.md's bounds are held by security-bounds-doc.test.ts, the magnitudes by magnitudes.test.ts.)
+import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,8 @@ import { EVIDENCE_MAX_BYTES } from "@server/contract/schemas/evidence";
 import { MAX_FORECAST_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { OPERATIONS } from "@server/http/openapi";
 import { FUNCTION_SIZES } from "../../infra/lib/function-sizes";
-import { PERFORMANCE_DOC, checkedBlocks, writeGeneratedBlock } from "../support/generated-doc";
+import { PERFORMANCE_DOC, checkedBlocks, generatedBlock, writeGeneratedBlock } from "../support/generated-doc";
+import { cpuModel } from "../support/machine";
 
 const ROOT = join(import.meta.dirname, "../..");
 const DOCS = ["README.md", ...readdirSync(join(ROOT, "docs")).map((name) => `docs/${name}`)].filter((path) => path.endsWith(".md"));
@@ -92,6 +94,17 @@ describe("the figures a bench writes into docs/performance.md", () => {
     const blocks = checkedBlocks();
     expect(blocks.map((b) => b.bench)).toContain("emissions");
     for (const { bench, written, actual } of blocks) expect(actual, `the ${bench} figures were edited by hand`).toBe(written);
+  });
+
+  it("name the run's day, commit, processor and load average (issue 90, item 3)", () => {
+    const copy = join(mkdtempSync(join(tmpdir(), "generated-doc-")), "performance.md");
+    copyFileSync(PERFORMANCE_DOC, copy);
+    writeGeneratedBlock("create", ["create p50 1.0 ms"], copy, new Date("2026-11-27T12:00:00Z"));
+    const [line] = generatedBlock("create", copy)!.filter(Boolean);
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    expect(line).toMatch(new RegExp(`^Measured 2026-11-27 on commit ${commit}( \\+ changes)?, node v\\d+`));
+    expect(line).toContain(`cores of ${cpuModel()}, load average `);
+    expect(cpuModel()).not.toBe("unknown");
   });
 
   it("no longer match their checksum once a figure is edited", () => {

@@ -24,6 +24,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeGeneratedBlock } from "../support/generated-doc";
+import { machineLine } from "../support/machine";
 import { USER_REQUEST_BURST, USER_REQUESTS_PER_SECOND } from "@server/config";
 import { SERVER_NODE_FLAGS } from "@server/local/heap-limits";
 import { LOAD_CREATE_PATH, createCallsLine, loadCreateBody, loadCreateCalls } from "../support/load-create";
@@ -152,6 +153,7 @@ function calculationRequests(token: string, project: string, writesOnly: boolean
   ];
 }
 
+console.log(machineLine());
 say(createCallsLine(await loadCreateCalls()));
 let server = await startServer();
 let failed = false;

@@ -3,9 +3,9 @@
 // generated table, with the machine's load average), and tests/integration/round-trips.test.ts
 // holds them to their bounds and fails when the document's table says other than what it measured.
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import type { SentCall } from "@server/adapters/dynamodb/call-count";
 import type { CountedApi } from "./counted-api";
+import { machineLine } from "./machine";
 
 export const PERFORMANCE_DOC = "docs/performance.md";
 const BEGIN = "<!-- call counts: written by `npm run bench -- api --write-docs` from one run; not edited by hand -->";
@@ -79,9 +79,6 @@ export function printedLines(measured: Measured): string[] {
 }
 
 function block(measured: Measured, when: Date): string {
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
   const rows = OPERATIONS.map(([operation, label]) => {
     const calls = measured.calls[operation];
     const units = calls.reduce((sum, c) => sum + c.capacity, 0);
@@ -90,7 +87,7 @@ function block(measured: Measured, when: Date): string {
   });
   return [
     BEGIN,
-    `Measured ${when.toISOString().slice(0, 10)} on a warm process (dynalite), node ${process.version}, load average ${load} (1 / 5 / 15 min), ${process.platform}/${process.arch}.`,
+    `${machineLine(when).replace(/\.$/, "")}, a warm process (dynalite).`,
     "",
     "| operation | DynamoDB calls | sequential rounds | capacity units | calls (→ a round that waits for the one before) |",
     "|---|---|---|---|---|",

@@ -4,8 +4,8 @@
 // their own table (tests/support/api-call-counts.ts).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import { PERFORMANCE_DOC } from "./api-call-counts";
+import { machineLine } from "./machine";
 
 export { PERFORMANCE_DOC };
 
@@ -16,14 +16,6 @@ const markers = (bench: string) => ({
   begin: `<!-- ${bench} figures: written by \`${writtenBy(bench)}\` from one run; not edited by hand -->`,
   end: `<!-- end of ${bench} figures -->`,
 });
-
-/** The machine a run was made on, as the generated blocks state it. */
-export function machineLine(when = new Date()): string {
-  const load = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
-  return `Measured ${when.toISOString().slice(0, 10)}, node ${process.version}, ${process.platform}/${process.arch}, load average ${load} (1 / 5 / 15 min) on a machine of 2 cores shared with other work.`;
-}
 
 const CHECKSUM = /^Checksum of the lines above: ([0-9a-f]{16})$/;
 
