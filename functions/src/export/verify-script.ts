@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "1d2b556e1c3b7947d222f75421c7c9e81d54e6f72ae94ba9d203e7e2349d9246";
+export const VERIFY_PY_SHA256 = "79a4bb91ae85923001cd0ac903986498e088a7f41be1ac886a1164782e17281c";

@@ -75,6 +75,7 @@ deviations (period.json); the executor's КЭП over manifest.json (kep/manifest
 removed file too), 2 when the manifest cannot be read, 3 when all agree but no key was passed.
 """
 import argparse
+import array
 import base64
 import binascii
 import csv
@@ -1582,34 +1583,34 @@ def minute_values(channel, meter, start, minutes):
     """D70: a gas channel's minute the mean of its valid readings (D58's flags), a proof channel's 1 only
     when every valid reading proves it, the exhaust temperature the minute's minimum; NaN: none."""
     readings = meter.valid(start, start + minutes * MINUTE_MS)
-    out = [NAN] * minutes
+    out = array.array("d", [NAN]) * minutes  # a year's minutes: doubles, not Python floats
     if channel in GAS:
         ordered = readings if all(readings[i - 1][0] < readings[i][0] for i in range(1, len(readings))) \
             else sorted(readings, key=lambda r: (r[0], r[1]))
-        sums = [0.0] * minutes
-        counts = [0] * minutes
+        sums = array.array("d", [0.0]) * minutes
+        counts = array.array("l", [0]) * minutes
         for t, v in ordered:
             m = (t - start) // MINUTE_MS
             if m < 0 or m >= minutes or not climate_in_range(meter.kind, v):
                 continue
             sums[m] += v
             counts[m] += 1
-        means = [sums[m] / counts[m] if counts[m] else NAN for m in range(minutes)]
-        ok = [counts[m] > 0 for m in range(minutes)]
+        means = array.array("d", (sums[m] / counts[m] if counts[m] else NAN for m in range(minutes)))
+        ok = bytearray(1 if counts[m] > 0 else 0 for m in range(minutes))
         step = CLIMATE_SENSOR_KINDS[meter.kind][3]
         if step is not None:
             for m in range(1, minutes):
                 before = means[m - 1]
                 if ok[m] and before == before and abs(means[m] - before) > step:
-                    ok[m] = False
-        return [means[m] if ok[m] else NAN for m in range(minutes)]
+                    ok[m] = 0
+        return array.array("d", (means[m] if ok[m] else NAN for m in range(minutes)))
     for t, v in readings:
         if not climate_in_range(meter.kind, v):
             continue
         m = (t - start) // MINUTE_MS
         out[m] = v if out[m] != out[m] else min(out[m], v)
     if channel in ("flame", "run"):
-        out = [v if v != v else (1.0 if v >= 1 else 0.0) for v in out]
+        out = array.array("d", (v if v != v else (1.0 if v >= 1 else 0.0) for v in out))
     return out
 
 
@@ -1628,8 +1629,8 @@ def hour_values(channel, meter, start, hours):
 
 def substitute_d71(measured, channel, max_run):
     """D71: a run of at most max_run missing minutes takes the neighbour that gives less methane."""
-    values = list(measured)
-    filled = [False] * len(measured)
+    values = array.array("d", measured)
+    filled = bytearray(len(measured))
     i = 0
     n = len(measured)
     while i < n:
@@ -1651,7 +1652,7 @@ def substitute_d71(measured, channel, max_run):
             if fill == fill:
                 for k in range(i, end):
                     values[k] = fill
-                    filled[k] = True
+                    filled[k] = 1
         i = end
     return values, filled
 
@@ -1700,7 +1701,7 @@ def evaluate_device(device, channels, hourly, hours, labels, params):
     """D70–D75 and D79 for one device: each hour's figures, the device's sums and its deviations."""
     basis_kind = device["flow_basis"]
     gas_channels = GAS if basis_kind == "actual" else ("q", "c")
-    nan_minutes = [NAN] * (hours * 60)
+    nan_minutes = array.array("d", [NAN]) * (hours * 60)
     measured = {ch: channels.get(ch, nan_minutes) for ch in GAS}
     filled = {ch: substitute_d71(measured[ch], ch, params["max_substituted_run_min"]) for ch in gas_channels}
     flame = channels.get("flame", nan_minutes)
