@@ -336,6 +336,22 @@ function ownModelWrites(): (answer: Record<string, unknown>) => Record<string, n
   };
 }
 
+/** A report's fields saved: the first save stores the item; a change of a field's text is logged. */
+function climateReportWrites(): (answer: Record<string, unknown>) => Record<string, number> {
+  let last = "";
+  return (answer) => {
+    const hand = (answer.sections as { hand: { key: string; text: string }[] }[]).flatMap((s) => s.hand);
+    const texts = JSON.stringify(hand.map((f) => [f.key, f.text]));
+    // Before the first save every field is empty.
+    const changed = texts !== (last || JSON.stringify(hand.map((f) => [f.key, ""])));
+    last = texts;
+    const writes: Record<string, number> = {};
+    if (answer.version === 1) writes.climateReports = 1;
+    if (changed) writes.audit = 1;
+    return writes;
+  };
+}
+
 const calcPatchExample = (type: CalculationType): Record<string, unknown> =>
   REGISTRY[type].kind === "formula"
     ? { ...(validInputs(type).json ?? {}), name: `Расчет ${type} Фаззинг` }
@@ -452,6 +468,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/`,
       example: { start: "2026-01-01T00:00", end: "2026-01-01T02:00", period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0 } },
       writes: { climatePeriods: 1 },
+    },
+  ],
+  patchClimateReport: () => [
+    {
+      path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/${objects.climatePeriod.id}/report/`,
+      example: { fields: { s2_description: "Описание Фаззинг", s14_consultations: "не проводились" }, version: 0 },
+      writes: {},
+      writesOf: climateReportWrites(),
     },
   ],
   createFacility: () => [
@@ -847,6 +871,7 @@ async function snapshot(): Promise<Record<string, number>> {
     assessment: versionOf(tableKeys.abatementAssessment(user.companyId, objects.abatement.id).SK),
     climateProjects: of("CLIMATEPROJECT#").length,
     climatePeriods: of("CLIMATEPERIOD#").length,
+    climateReports: of("CLIMATEREPORT#").length,
     climateProject: versionOf(tableKeys.climateProject(user.companyId, objects.climateProject.id).SK),
     facility: versionOf(tableKeys.facility(user.companyId, objects.facility.id).SK),
     points: of(tableKeys.pointsOfFacility(user.companyId, objects.facility.id).SKPrefix).length,

@@ -304,6 +304,16 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  getClimateReport: ({ a }) => [
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${a.climatePeriod.id}/report/` },
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${a.climatePeriod.id}/report/?format=pdf` },
+  ],
+  patchClimateReport: ({ a }) => [
+    {
+      path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${a.climatePeriod.id}/report/`,
+      json: { fields: { s2_description: "Взлом" }, version: 0 },
+    },
+  ],
   patchClimateProject: ({ a }) => [
     { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { name: "Взлом", version: 1 } },
     { path: `/api/v1/climate-projects/${a.climateProject.id}/`, json: { archived: true, version: 1 } },

@@ -19,6 +19,8 @@ export interface TenantObjects {
   abatement: { id: string; name: string };
   /** A climate project (methodology section 13) of the facility: an open flare with its flow and flame meters. */
   climateProject: { id: string; name: string };
+  /** A monitoring period of it (2026-01-02 00:00–01:00, no minutes: every hour «нет данных»): its report's routes. */
+  climatePeriod: { id: string };
   /** A batch of readings the company pushed (D57). */
   telemetryBatch: { id: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
@@ -189,9 +191,18 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     }),
     "climate project",
   );
+  const climatePeriod = await created(
+    await h.request(`/api/v1/climate-projects/${climateProject.id}/periods/`, {
+      method: "POST",
+      token,
+      json: { start: "2026-01-02T00:00", end: "2026-01-02T01:00" },
+    }),
+    "climate period",
+  );
   return {
     project: { id: String(project.id), name: projectName },
     climateProject: { id: String(climateProject.id), name: climateName },
+    climatePeriod: { id: String(climatePeriod.id) },
     abatement: { id: String(abatement.id), name: abatementName },
     facility: { id: String(facility.id), name: facilityName },
     point: { id: String(point.id), name: pointName },

@@ -14,6 +14,7 @@ import { climatePack } from "./climate-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 import { trendXlsx } from "./trend-xlsx";
 import { abatementPdf, abatementXlsx } from "./abatement-export";
+import { climateReportFile } from "./climate-report";
 import { shiftReport } from "../domain/monitoring/derive/shift-report";
 import { shiftReportPdf, shiftReportXlsx } from "./shift-report";
 import { EXPORT_FORMATS } from "./formats";
@@ -35,6 +36,7 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
     trendWorkbook: trendXlsx,
     abatementFile: (assessment, format, issued) =>
       format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
+    climateReportFile: (report, format, issued) => climateReportFile(report, format, new Date(issued)),
     async shiftReport(actor, query) {
       const report = await shiftReport(depsOf(), actor, query);
       const format = query.format ?? "xlsx";

@@ -7,7 +7,9 @@ import {
   createClimatePeriodRoute,
   createClimateProjectRoute,
   getClimatePeriodRoute,
+  getClimateReportRoute,
   listClimatePeriodsRoute,
+  patchClimateReportRoute,
   getClimateProjectRoute,
   listClimateProjectsRoute,
   patchClimateProjectRoute,
@@ -28,7 +30,10 @@ import { createClimatePeriod, getClimatePeriod, listClimatePeriods } from "../do
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
 import { LIMITS } from "../contract/schemas/limits";
 import { heavyFileAnswer } from "./heavy-file";
+import { getClimateReport, patchClimateReport } from "../domain/climate/report";
 import { routeApp } from "./openapi-routes";
+
+const REPORT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
 export const climateProjectRoutes = routeApp()
   .openapi(climateEvaluateRoute, async (c) =>
@@ -90,6 +95,23 @@ export const climateProjectRoutes = routeApp()
     const { id, period } = c.req.valid("param");
     const results = await listClimateSignatures(c.get("deps"), c.get("actor"), id, period);
     return c.json({ results, count: results.length }, 200);
+  })
+  .openapi(getClimateReportRoute, async (c) => {
+    const deps = c.get("deps");
+    const { id, period } = c.req.valid("param");
+    const report = await getClimateReport(deps, c.get("actor"), id, period);
+    const format = c.req.valid("query").format;
+    if (!format) return c.json(report, 200);
+    const bytes = await deps.spreadsheets.climateReportFile(report, format, deps.clock.now().toISOString());
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": REPORT_TYPES[format],
+      "Content-Disposition": attachmentDisposition(`${report.file_name}.${format}`),
+      "Cache-Control": "no-store",
+    }) as never;
+  })
+  .openapi(patchClimateReportRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    return c.json(await patchClimateReport(c.get("deps"), c.get("actor"), id, period, c.req.valid("json")), 200);
   });
 
 /** The file the executor signs: the period's pack's manifest, after the period is found (404 first). */

@@ -91,6 +91,10 @@ export async function answer(
       const bytes = await worker.abatementFile(request.assessment, request.format, request.issued);
       const type = request.format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType;
       result = { kind: "body", fileName: `abatement.${request.format}`, contentType: type, base64: base64Of(bytes) };
+    } else if (request.op === "climate_report") {
+      const bytes = await worker.climateReportFile(request.report, request.format, request.issued);
+      const type = request.format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType;
+      result = { kind: "body", fileName: `climate-report.${request.format}`, contentType: type, base64: base64Of(bytes) };
     } else if (request.op === "trend") {
       const bytes = await worker.trendWorkbook(request.trend, request.view);
       result = { kind: "body", fileName: "trend.xlsx", contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
@@ -127,11 +131,13 @@ export async function answer(
                 ? { type: request.type }
                 : request.op === "abatement"
                   ? { company: request.assessment.company, assessment: request.assessment.id, format: request.format }
-                  : request.op === "shift_report"
-                    ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
-                    : request.op === "climate_pack"
-                      ? { company: request.actor.company, project: request.project, period: request.period }
-                      : { view: request.view }),
+                  : request.op === "climate_report"
+                    ? { project: request.report.project, period: request.report.period, format: request.format }
+                    : request.op === "shift_report"
+                      ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
+                      : request.op === "climate_pack"
+                        ? { company: request.actor.company, project: request.project, period: request.period }
+                        : { view: request.view }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

@@ -120,6 +120,13 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
         contentType: "",
         body: await worker.abatementFile(request.assessment, request.format, request.issued),
       };
+    } else if (request.op === "climate_report") {
+      result = {
+        kind: "body",
+        fileName: "",
+        contentType: "",
+        body: await worker.climateReportFile(request.report, request.format, request.issued),
+      };
     } else if (request.op === "trend") {
       result = { kind: "body", fileName: "", contentType: "", body: await worker.trendWorkbook(request.trend, request.view) };
     } else if (request.op === "shift_report") {

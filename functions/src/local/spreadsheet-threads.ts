@@ -449,6 +449,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: an assessment is a body");
       return bytesOf(result.body);
     },
+    async climateReportFile(report, format, issued) {
+      const result = await start({ op: "climate_report", report, format, issued });
+      if (result.kind !== "body") throw new Error("spreadsheet thread: a climate report is a body");
+      return bytesOf(result.body);
+    },
     async trendWorkbook(trend, view) {
       const result = await start({ op: "trend", trend, view });
       if (result.kind !== "body") throw new Error("spreadsheet thread: a trend is a body");

@@ -2,6 +2,7 @@
 // rest; their figures are an assessment of reductions, never part of an inventory (D18, D47).
 import type * as z from "zod";
 import type { climatePeriodSummarySchema, climateProjectSchema } from "../contract/schemas/climate-project";
+import type { climateReportHandSchema } from "../contract/schemas/climate-report";
 
 export type ClimateProject = z.output<typeof climateProjectSchema>;
 /** A monitoring period as the table keeps it: its bounds, inputs and totals; its hours and figures are
@@ -12,6 +13,9 @@ export type ClimatePeriodRecord = z.output<typeof climatePeriodSummarySchema> & 
   rules_version: string;
   blob: string;
 };
+
+/** The executor's hand-written fields of a period's report on implementation (13.4), versioned. */
+export type ClimateReportHand = z.output<typeof climateReportHandSchema>;
 
 export interface ClimateProjectRepository {
   /** Refused (Conflict) when the id is taken. */
@@ -26,4 +30,8 @@ export interface ClimateProjectRepository {
   getPeriod(companyId: string, project: string, id: string): Promise<ClimatePeriodRecord | undefined>;
   /** The project's periods, the earliest first. */
   listPeriods(companyId: string, project: string): Promise<ClimatePeriodRecord[]>;
+  /** The period's report's hand-written fields; undefined before the first save. */
+  getReportHand(companyId: string, project: string, period: string): Promise<ClimateReportHand | undefined>;
+  /** Writes `next` only if the stored version is still `expectedVersion` (0: none stored yet); otherwise Conflict. */
+  putReportHand(next: ClimateReportHand, expectedVersion: number): Promise<void>;
 }

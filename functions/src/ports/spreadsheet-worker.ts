@@ -13,6 +13,7 @@ import type { trendSchema } from "../contract/schemas/answers";
 import type { shiftReportQuerySchema } from "../contract/schemas/telemetry";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
+import type { ClimateReport } from "../contract/schemas/climate-report";
 
 /** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
  *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the
@@ -44,6 +45,9 @@ export interface SpreadsheetWorker {
   /** An abatement assessment (GET v1/abatement/assessments/{id}/export/) as an .xlsx or a PDF: the
    *  assessment in, the file out; `issued` dates the PDF. */
   abatementFile(assessment: AbatementAssessment, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
+  /** A climate period's report on implementation (GET v1/climate-projects/{id}/periods/{p}/report/) as an
+   *  .xlsx or a PDF: its sections in, the file out; `issued` dates the file. */
+  climateReportFile(report: ClimateReport, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
   /** A shift's report of `actor`'s company (GET v1/telemetry/shift-report/) as an .xlsx or a PDF, so
    *  that exceljs and pdfkit stay in the worker: NotFound for another company's facility. */
   shiftReport(

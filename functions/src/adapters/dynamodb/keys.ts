@@ -106,6 +106,11 @@ export const climateSignaturesOfPeriod = (companyId: string, project: string, pe
  *  LIMITS.climate.trustRoots): all with Query PK = TRUST_ROOTS_PK; one by its SHA-256. */
 export const TRUST_ROOTS_PK = "CAROOTS";
 export const trustRoot = (id: string) => ({ PK: TRUST_ROOTS_PK, SK: `ROOT#${id}` });
+/** The hand-written fields of a period's report on implementation (13.4): one item a period. */
+export const climateReportHand = (companyId: string, project: string, period: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `CLIMATEREPORT#${project}#${period}`,
+});
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */

@@ -16,6 +16,7 @@ import type {
   ClimatePeriodRecord,
   ClimateSignatureRecord,
   TrustRootRecord,
+  ClimateReportHand,
   AdminAuditEntry,
   AuditTrailEntry,
   StoredCalculation,
@@ -71,7 +72,9 @@ import {
   CLIMATE_PERIOD_EXISTS,
   CLIMATE_PROJECT_CONFLICT,
   CLIMATE_PROJECT_EXISTS,
+  CLIMATE_REPORT_CONFLICT,
   climatePeriodItem,
+  climateReportHandItem,
   periodsInOrder,
   projectsByChange,
 } from "../dynamodb/climate-project-repository";
@@ -379,6 +382,15 @@ function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
         .query(prefix.PK, prefix.SKPrefix)
         .map((item) => strip<ClimatePeriodRecord>(item) as ClimatePeriodRecord)
         .sort(periodsInOrder);
+    },
+    async getReportHand(companyId, project, period) {
+      return strip<ClimateReportHand>(table.get(keys.climateReportHand(companyId, project, period)));
+    },
+    async putReportHand(next, expectedVersion) {
+      const written = table.put(climateReportHandItem(next), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
+      if (!written) throw new Conflict(CLIMATE_REPORT_CONFLICT);
     },
   };
 }

@@ -154,6 +154,11 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered an assessment with ${answer.kind}`);
       return bytesOf(answer.base64);
     },
+    async climateReportFile(report, format, issued) {
+      const answer = await invoke({ op: "climate_report", report, format, issued });
+      if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a climate report with ${answer.kind}`);
+      return bytesOf(answer.base64);
+    },
     async trendWorkbook(trend, view) {
       const answer = await invoke({ op: "trend", trend, view });
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a trend with ${answer.kind}`);

@@ -8,6 +8,7 @@ import { isHorizon } from "@core/gbdt/horizon";
 import { trendSchema } from "../../contract/schemas/answers";
 import { shiftReportQuerySchema } from "../../contract/schemas/telemetry";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
+import { climateReportSchema } from "../../contract/schemas/climate-report";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
 import type { DomainError } from "../../domain/errors";
@@ -67,6 +68,7 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("template"), type: z.string(), year: z.optional(z.int()) }),
   z.object({ op: z.literal("trend"), trend: trendSchema, view: z.enum(["reported", "comparable"]) }),
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
+  z.object({ op: z.literal("climate_report"), report: climateReportSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),
   // A climate period's verifier's pack (export/climate-pack.ts); the ids were checked by the API's route.
   z.object({

@@ -13,8 +13,9 @@ import {
   climateProjectSchema,
   climateProjectSummarySchema,
 } from "../schemas/climate-project";
+import { climateReportPatchSchema, climateReportSchema } from "../schemas/climate-report";
 import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
-import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 import { fileOrLink } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
@@ -122,6 +123,49 @@ export const climatePeriodPackRoute = route(
   },
 );
 
+export const getClimateReportRoute = route(
+  projectScoped(
+    "getClimateReport",
+    "The period's report on implementation in the order of Order 248's form: its sections as JSON, or the file (?format=xlsx|pdf)",
+    [400, 404],
+    "Sections 1–15 (methodology 13.4): in each what the platform fills from its data (the project, the executor's requisites, " +
+      "the facility, the devices, the methodology with its version and parameters, the monitoring plan with its meters and " +
+      "their dates of verification, the period's hours summarised, BE, PE, LE, ER and carbon units, the deviations with their " +
+      "rules), every figure written as the screen shows it, and the fields the executor writes («заполняется исполнителем»), " +
+      "empty until written. The file holds the same sections in the same order, dated on the company's clock.",
+  ),
+  {
+    get: "/{id}/periods/{period}/report",
+    params: periodParams,
+    query: z.object({
+      format: z
+        .enum(["xlsx", "pdf"], "format: ожидается xlsx или pdf")
+        .optional()
+        .meta({ description: "none: the sections as JSON; xlsx or pdf: the file" }),
+    }),
+    200: {
+      description: "The report's sections, or the file",
+      content: { "application/json": { schema: climateReportSchema }, ...fileAnswer("The file", XLSX, "application/pdf").content },
+    },
+  },
+);
+
+export const patchClimateReportRoute = route(
+  projectScoped(
+    "patchClimateReport",
+    "Write the executor's fields of the period's report on implementation («заполняется исполнителем»)",
+    [400, 404, 409],
+    "fields: the hand-written fields by key (the others stay as stored); version: the version read, 0 before the first save; " +
+      "a stale one is 409. Each change is in the company's change log.",
+  ),
+  {
+    patch: "/{id}/periods/{period}/report",
+    params: periodParams,
+    body: climateReportPatchSchema,
+    200: json(climateReportSchema, "The report, its version + 1"),
+  },
+);
+
 /** The routes of v1/climate-projects/, as http/climate-projects.ts serves them. */
 export const CLIMATE_PROJECT_ROUTES = [
   climateEvaluateRoute,
@@ -134,4 +178,6 @@ export const CLIMATE_PROJECT_ROUTES = [
   getClimatePeriodRoute,
   climatePeriodPackRoute,
   ...CLIMATE_SIGNATURE_ROUTES,
+  getClimateReportRoute,
+  patchClimateReportRoute,
 ] as const;

@@ -1139,6 +1139,7 @@ export const requisitesChangeSchema = z.object({
     "accepted_month",
     "climate_project",
     "climate_signature",
+    "climate_report",
   ]),
   target_label: z
     .string()

@@ -185,6 +185,8 @@ export const LIMITS = {
     /** The CA certificates the administrator loads as trust anchors of КЭП chains: how many, each file's size. */
     trustRoots: 100,
     trustRootBytes: 65_536,
+    /** A hand-written field of a period's report on implementation (13.4), in characters. */
+    reportText: 10_000,
   },
 } as const;
 

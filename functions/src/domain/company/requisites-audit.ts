@@ -12,6 +12,7 @@ import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
 import { COMPANY_FIELDS, FACILITY_FIELDS, POINT_FIELDS } from "../entity-fields";
+import { CLIMATE_REPORT_HAND_FIELDS } from "../../contract/schemas/climate-report";
 
 export const REVIEWERS_ONLY = "Недостаточно прав: историю изменений реквизитов видят проверяющий и администратор";
 
@@ -72,6 +73,10 @@ const CLIMATE_SIGNATURE_FIELDS: Record<string, string> = {
   certificate: "Сертификат",
   chain: "Цепочка сертификата",
 };
+/** A period's report on implementation: its hand-written fields by their names (13.4). */
+const CLIMATE_REPORT_FIELDS: Record<string, string> = Object.fromEntries(
+  Object.entries(CLIMATE_REPORT_HAND_FIELDS).map(([key, field]) => [key, `Раздел ${field.section}. ${field.label}`]),
+);
 const FIELDS = {
   company: COMPANY_FIELDS,
   facility: FACILITY_FIELDS,
@@ -84,6 +89,7 @@ const FIELDS = {
   accepted_month: ACCEPTED_MONTH_FIELDS,
   climate_project: CLIMATE_PROJECT_FIELDS,
   climate_signature: CLIMATE_SIGNATURE_FIELDS,
+  climate_report: CLIMATE_REPORT_FIELDS,
 } as const;
 const TARGETS = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
 

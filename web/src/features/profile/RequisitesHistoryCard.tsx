@@ -38,9 +38,11 @@ const columns: TableColumnsType<RequisitesChange> = [
                         ? `${entry.created ? "Новый климатический проект" : "Климатический проект"} «${entry.target_label}»`
                         : entry.target_type === "climate_signature"
                           ? `КЭП периода климатического проекта: ${entry.target_label}`
-                          : entry.target_type === "base_year" || entry.target_type === "coal_output"
-                            ? entry.target_label
-                            : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+                          : entry.target_type === "climate_report"
+                            ? `Отчет о реализации климатического проекта: ${entry.target_label}`
+                            : entry.target_type === "base_year" || entry.target_type === "coal_output"
+                              ? entry.target_label
+                              : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>
