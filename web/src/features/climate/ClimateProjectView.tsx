@@ -14,6 +14,7 @@ import { useUrlQuery } from "../../shared/urlState";
 import { type ClimatePeriod, useClimatePeriod, useClimatePeriods, useClimateProject, useComputePeriod } from "./api";
 import { CHANNELS, DEVIATIONS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
 import { ClimatePackDownload } from "./ClimatePackDownload";
+import { ClimateSignatures } from "./ClimateSignatures";
 
 // The form (the register's sensors, the points, the methodology) loads when a project is changed.
 const ClimateProjectForm = lazy(() => import("./ClimateProjectForm").then((m) => ({ default: m.ClimateProjectForm })));
@@ -59,6 +60,7 @@ function PeriodResult({ period }: { period: ClimatePeriod }) {
   return (
     <Flex vertical gap={16} data-testid="climate-period">
       <ClimatePackDownload project={period.project} period={period.id} />
+      <ClimateSignatures project={period.project} period={period.id} />
       <Descriptions
         bordered
         size="small"

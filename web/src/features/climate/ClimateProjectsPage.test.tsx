@@ -99,7 +99,8 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
         made = periodOf(start, end);
         return made;
       })
-      .on("getClimatePeriod", () => made),
+      .on("getClimatePeriod", () => made)
+      .on("listClimateSignatures", { results: [], count: 0 }),
   );
   const list = await screen.findByRole("button", { name: "Факелы шахты Северная" });
   expect(text(list.closest("tr")!)).toContain("Шахта Северная");
