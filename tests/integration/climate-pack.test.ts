@@ -16,9 +16,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
+import { runJob } from "@server/adapters/spreadsheets/jobs";
+import { newId } from "@server/domain/ids";
+import { inProcessSpreadsheets } from "@server/export/in-process";
+import { climatePackNeedsJob } from "@server/domain/climate/pack-size";
 
 let h: Harness;
-let staff: { token: string; companyId: string };
+let staff: { token: string; companyId: string; userId: string; email: string };
 let other: string;
 let keyFile: string;
 let packPath: string;
@@ -300,6 +304,23 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     const missing = verify(parts.filter((p) => !p.includes(`часть ${parts.length} из`)));
     expect(missing.status, missing.stdout).toBe(1);
     expect(missing.stdout).toContain("не передана часть пакета");
+  });
+
+  it("is made as a job for a long period where the host runs jobs: the job's file is the same zip", async () => {
+    const job = newId();
+    const worker = inProcessSpreadsheets(() => h.deps, { inlineLimitBytes: Number.POSITIVE_INFINITY });
+    const actor = { id: staff.userId, company: staff.companyId, email: staff.email, role: "staff" as const };
+    const state = await runJob(h.deps, worker, {
+      op: "job",
+      job,
+      request: { op: "climate_pack", actor, project, period: period.id, partBytes: 100_000_000 },
+    });
+    expect(state).toMatchObject({ state: "done", progress: 100 });
+    const stored = await h.deps.blobs.get(`exports/${staff.companyId}/jobs/${job}.zip`);
+    expect(Buffer.from(stored!.body).equals(readFileSync(join(packPath, "..", "pack.zip")))).toBe(true);
+    // 12 hours × 13 meters is far below a job's 20 000 meter-hours; another company's period is 404 first.
+    expect(await climatePackNeedsJob(h.deps, { company: staff.companyId }, project, period.id)).toBe(false);
+    await expect(climatePackNeedsJob(h.deps, { company: "another-company" }, project, period.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it("is another company's: 404; an unknown period: 404", async () => {

@@ -15,6 +15,7 @@ import type { ExportJobState, ExportResult, JobTicket } from "../export/formats"
 export type JobRequest =
   | { op: "inventory_report"; year: number; facility?: string; format: string; version?: number }
   | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number }
+  | { op: "climate_pack"; project: string; period: string; partBytes: number }
   | {
       op: "train";
       sha256: string;
@@ -31,6 +32,14 @@ export type JobRequest =
 async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: JobRequest): Promise<unknown> {
   // A training reads nothing but its file, which the request names by its hash.
   if (request.op === "train") return null;
+  // A climate period's pack is made from the period as stored, its approval and the executor's КЭП.
+  if (request.op === "climate_pack") {
+    const [period, signatures] = await Promise.all([
+      deps.repos.climateProjects.getPeriod(company, request.project, request.period),
+      deps.repos.climateSignatures.list(company, request.project, request.period),
+    ]);
+    return { period, signatures: signatures.map((s) => s.file_sha256) };
+  }
   const writes = deps.repos.statistics.inventoryWrites(company).then((c) => c.writes);
   if (request.op === "export") {
     const project = await deps.repos.projects.get(company, request.projectId);

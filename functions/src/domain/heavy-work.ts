@@ -26,6 +26,12 @@ export const MAX_PASSPORT_LINES = 20_000;
 export const JOB_FORECAST_ROWS = 100_000;
 export const JOB_CALCULATIONS = 5_000;
 
+/** A climate period's verifier's pack (export/climate-pack.ts) is made as a job, where the host runs
+ *  jobs, from this many meter-hours on (the period's hours × the meters of the project's plan): a
+ *  year of 13 meters' minutes (114 000 meter-hours, 6,9 million readings) took 86 s to write and zip
+ *  at load 24 on two cores, past the API's 29 s; 20 000 meter-hours is about 15 s there. */
+export const JOB_CLIMATE_PACK_METER_HOURS = 20_000;
+
 /** A report passport is rendered as a job, where the host runs jobs, from these sizes on (the
  *  company's calculations, an upper bound of a year's lines read from the list counts): below them
  *  it is made inside the call within about 3 s (docs/performance.md, «Report passport»). */

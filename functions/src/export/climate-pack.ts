@@ -26,7 +26,7 @@ import type { ClimatePeriodRecord, ClimateProject } from "../ports";
 import { safeFileName } from "../files/file-names";
 import { PACK_FORMAT, PACK_MANIFEST_FORMAT, type ExportResult } from "./formats";
 import { handOut, type ExportDeps } from "./project-export";
-import { csvCell, jsonFile, manifestEntries, signedManifest, verifyScript } from "./verification-pack";
+import { csvCell, jsonFile, manifestEntries, signedManifest, verifyScript } from "./pack-files";
 import { zipOf, zipParts, type ZipEntry } from "./zip-writer";
 
 /** What the manifest names a climate period's pack by (verify.py reads the pack by it). */

@@ -10,7 +10,7 @@ import type { SpreadsheetWorker } from "../ports";
 import { PACK_FORMAT, YEAR_CALCULATIONS_FORMAT } from "./formats";
 import { inventoryReport, yearCalculations } from "./inventory-report";
 import { verificationPack } from "./verification-pack";
-import { climatePack } from "./climate-pack";
+import { climatePack, climatePackManifest } from "./climate-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 import { trendXlsx } from "./trend-xlsx";
 import { abatementPdf, abatementXlsx } from "./abatement-export";
@@ -47,7 +47,12 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
         body: format === "pdf" ? await shiftReportPdf(report) : await shiftReportXlsx(report),
       };
     },
-    climatePack: (actor, request) => climatePack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes }),
+    async climatePackManifest(actor, request) {
+      const manifest = await climatePackManifest(depsOf(), actor, request);
+      return { kind: "body", fileName: manifest.file_name, contentType: "application/json", body: manifest.bytes };
+    },
+    climatePack: (actor, { job: _job, ...request }) =>
+      climatePack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes }),
     inventoryReport: (actor, { format, ...request }) =>
       format === PACK_FORMAT.format
         ? verificationPack(depsOf(), actor, { ...request, inlineLimitBytes: options.inlineLimitBytes })

@@ -12,67 +12,23 @@
 // against the snapshot. Rendered in the spreadsheet worker
 // like the passport it contains (export/inventory-report.ts), with its bounds, job and hand-out.
 import { wallTimeIn, zoneOf } from "@core/company-clock";
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { INVENTORY_SOURCES } from "@core/inventory";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import { REGISTRY, isCalculationType } from "@core/registry";
 import type { Actor } from "../domain/context";
 import { NotFound } from "../domain/errors";
 import { getReview } from "../domain/inventory/review";
-import {
-  approvedVersionNumbers,
-  canonicalJson,
-  snapshotText,
-  type InventorySnapshot,
-  type SnapshotLine,
-} from "../domain/inventory/versions";
+import { approvedVersionNumbers, snapshotText, type InventorySnapshot, type SnapshotLine } from "../domain/inventory/versions";
 import { safeFileName } from "../files/file-names";
 import { describeCoefficient } from "./content";
-import {
-  MANIFEST_SIGNATURE_FILE,
-  PACK_FORMAT,
-  PACK_MANIFEST_FORMAT,
-  VERIFY_SCRIPT,
-  type ExportResult,
-  type PassportRequest,
-} from "./formats";
+import { PACK_FORMAT, PACK_MANIFEST_FORMAT, type ExportResult, type PassportRequest } from "./formats";
 import { fieldOf } from "./inventory-passport";
 import { renderPassport } from "./inventory-report";
 import { handOut, type ExportDeps } from "./project-export";
 import { zipOf, type ZipEntry } from "./zip-writer";
+import { csvCell, jsonFile, manifestEntries, signedManifest, utf8, verifyScript } from "./pack-files";
 import { acceptedEvidenceKey } from "../domain/monitoring/days/accepted-evidence";
-import type { OfferAcceptance, VersionSigner } from "../ports";
-
-/** verify.py beside this module (in AWS beside the worker's bundle, where the stack copies it). */
-const scriptFile = () => fileURLToPath(new URL(`./${VERIFY_SCRIPT.dir}/${VERIFY_SCRIPT.file}`, import.meta.url));
-
-export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const utf8 = (text: string) => new TextEncoder().encode(text);
-export const jsonFile = (value: unknown) => utf8(`${JSON.stringify(value, null, 2)}\n`);
-
-/** Each file of a pack as its manifest lists it: name, size and SHA-256. */
-export const manifestEntries = (files: readonly ZipEntry[]) =>
-  files.map((f) => ({ name: f.name, bytes: f.bytes.byteLength, sha256: sha256(f.bytes) }));
-
-/** Issue 86 R9: manifest.json and manifest.sig.json of a pack — the manifest carried whole beside the
- *  platform's signature over the SHA-256 of its canonical JSON (RFC 8785), so that verify.py names the
- *  file that differs from it even when manifest.json was rewritten to match. Every pack the platform
- *  makes (an approved version's, a climate period's) signs its manifest here. */
-export async function signedManifest(signer: VersionSigner, manifest: Record<string, unknown>): Promise<ZipEntry[]> {
-  const manifestSha = sha256(utf8(canonicalJson(manifest)));
-  return [
-    { name: "manifest.json", bytes: jsonFile(manifest) },
-    {
-      name: MANIFEST_SIGNATURE_FILE,
-      bytes: jsonFile({ manifest, manifest_sha256: manifestSha, signature: await signer.sign(manifestSha) }),
-    },
-  ];
-}
-
-/** verify.py's bytes, as every pack carries it. */
-export const verifyScript = async () => new Uint8Array(await readFile(scriptFile()));
+import type { OfferAcceptance } from "../ports";
 
 /** The calculation files' names: in the snapshot's order, so a verifier finds line n as file n. */
 export const calculationFile = (index: number) => `calculations/${String(index + 1).padStart(4, "0")}.json`;
@@ -97,13 +53,6 @@ export function packRules(approvedAt: string) {
         ]),
     ),
   };
-}
-
-export function csvCell(value: unknown): string {
-  const text = value === undefined || value === null ? "" : String(value);
-  // A text that a spreadsheet would read as a formula stays text (as the exports do).
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
-  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** Every coefficient of every line: value, unit, source and tier (D29), as the passport prints them. */

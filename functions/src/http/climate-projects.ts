@@ -20,7 +20,6 @@ import {
   listClimateSignaturesRoute,
 } from "../contract/routes/climate-signatures";
 import { addClimateSignature, listClimateSignatures, type Payload, periodOf } from "../domain/climate/signatures";
-import { climatePackManifest } from "../export/climate-pack";
 import { heavyWork } from "../domain/heavy-work";
 import type { Actor, Deps } from "../domain/context";
 import { attachmentDisposition } from "../files/file-names";
@@ -29,8 +28,10 @@ import { evaluateClimateRequest } from "../domain/climate/evaluate";
 import { createClimatePeriod, getClimatePeriod, listClimatePeriods } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
 import { LIMITS } from "../contract/schemas/limits";
-import { heavyFileAnswer } from "./heavy-file";
+import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { getClimateReport, patchClimateReport } from "../domain/climate/report";
+import { exportJob } from "../domain/export-jobs";
+import { climatePackNeedsJob } from "../domain/climate/pack-size";
 import { routeApp } from "./openapi-routes";
 
 const REPORT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
@@ -70,7 +71,18 @@ export const climateProjectRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     const partBytes = deps.config.climatePackPartBytes ?? LIMITS.climate.packPartBytes;
-    return heavyFileAnswer(c, () => deps.spreadsheets.climatePack(actor, { project: id, period, partBytes })) as never;
+    const request = { project: id, period, partBytes };
+    // A long period's pack is a job where the host runs jobs (the answer 202 and its state); a
+    // period of another company, or none, is 404 before any job is queued.
+    if (deps.spreadsheets.jobsOf?.includes("climate_pack") === true && (await climatePackNeedsJob(deps, actor, id, period))) {
+      return jobAnswer(
+        c,
+        await exportJob(deps, actor, { op: "climate_pack", ...request }, (job) =>
+          deps.spreadsheets.climatePack(actor, { ...request, job }),
+        ),
+      ) as never;
+    }
+    return heavyFileAnswer(c, () => deps.spreadsheets.climatePack(actor, request)) as never;
   })
   // КЭП (issue 89 item 5, domain/climate/signatures.ts): the file to sign — the pack's manifest.json
   // (export/climate-pack.ts), made from the period's stored readings in a heavy-work slot — and the
@@ -118,6 +130,11 @@ export const climateProjectRoutes = routeApp()
 function signingPayload(deps: Deps, actor: Actor, project: string, period: string): Payload {
   return async () => {
     await periodOf(deps, actor, project, period);
-    return heavyWork(deps, actor, () => climatePackManifest(deps, actor, { project, period }));
+    // Made by the spreadsheet worker, where the pack is made (verify.py and the report are there).
+    return heavyWork(deps, actor, async () => {
+      const file = await deps.spreadsheets.climatePackManifest(actor, { project, period });
+      if (file.kind !== "body") throw new Error(`climate pack manifest: the worker answered ${file.kind}`);
+      return { file_name: file.fileName, bytes: new Uint8Array(await new Response(file.body).arrayBuffer()) };
+    });
   };
 }

@@ -135,7 +135,7 @@ export async function answer(
                     ? { project: request.report.project, period: request.report.period, format: request.format }
                     : request.op === "shift_report"
                       ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
-                      : request.op === "climate_pack"
+                      : request.op === "climate_pack" || request.op === "climate_pack_manifest"
                         ? { company: request.actor.company, project: request.project, period: request.period }
                         : { view: request.view }),
       answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,

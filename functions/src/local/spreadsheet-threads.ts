@@ -428,7 +428,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     });
 
   return {
-    jobsOf: ["inventory_report", "train"],
+    jobsOf: ["inventory_report", "train", "climate_pack"],
     // A model trained on a company's history (domain/forecast/training.ts): a job, as in AWS.
     trainModel: async (request, ticket) => startJob(request, ticket),
     exportProject: (actor, projectId, format, request) =>
@@ -460,7 +460,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       return bytesOf(result.body);
     },
     shiftReport: (actor, query) => start({ op: "shift_report", actor: actorOf(actor), query }),
-    climatePack: (actor, request) => start({ op: "climate_pack", actor: actorOf(actor), ...request }),
+    climatePackManifest: (actor, request) => start({ op: "climate_pack_manifest", actor: actorOf(actor), ...request }),
+    async climatePack(actor, { job, ...request }) {
+      const work = { op: "climate_pack" as const, actor: actorOf(actor), ...request };
+      return job ? startJob(work, job) : start(work);
+    },
     async inventoryReport(actor, { year, facility, format, version, job }) {
       const request = { op: "inventory_report" as const, actor: actorOf(actor), year, facility, format, version };
       return job ? startJob(request, job) : start(request);

@@ -61,12 +61,18 @@ export interface SpreadsheetWorker {
    *  or a zip of its parts each at most `partBytes`; NotFound for another company's project or period. */
   climatePack(
     actor: Pick<User, "id" | "company" | "email" | "role">,
-    request: { project: string; period: string; partBytes: number },
+    request: { project: string; period: string; partBytes: number; job?: JobTicket },
+  ): Promise<ExportResult>;
+  /** That pack's manifest.json as the pack carries it, the file the executor signs with their КЭП
+   *  (issue 89 item 5): made where the pack is made, from the same files. */
+  climatePackManifest(
+    actor: Pick<User, "id" | "company" | "email" | "role">,
+    request: { project: string; period: string },
   ): Promise<ExportResult>;
   /** The work this host renders as a job near its bound (domain/heavy-work.ts): in AWS exports and
    *  passports (the job function), on the local host passports only (its worker threads; an export
    *  streams as it is written there, with no call's time limit). */
-  jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train">;
+  jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train" | "climate_pack">;
   /** A company's model trained on its history as a job (domain/forecast/training.ts), where the
    *  host runs training jobs (`jobsOf` has "train"): answers at once with the queued job. */
   trainModel?(request: TrainJobRequest, ticket: JobTicket): Promise<ExportResult>;

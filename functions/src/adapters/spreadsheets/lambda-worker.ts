@@ -120,7 +120,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
   }
 
   return {
-    jobsOf: ["export", "inventory_report", "train"],
+    jobsOf: ["export", "inventory_report", "train", "climate_pack"],
     // A company's model trained on its history (domain/forecast/training.ts): always a job.
     trainModel: (request, ticket) => startJob(request, ticket),
     // The same request runs as a job or at once.
@@ -129,7 +129,11 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       return request.job ? startJob(work, request.job) : fileOf(await invoke(work));
     },
     shiftReport: async (actor, query) => fileOf(await invoke({ op: "shift_report", actor: actorOf(actor), query })),
-    climatePack: async (actor, request) => fileOf(await invoke({ op: "climate_pack", actor: actorOf(actor), ...request })),
+    climatePackManifest: async (actor, request) => fileOf(await invoke({ op: "climate_pack_manifest", actor: actorOf(actor), ...request })),
+    async climatePack(actor, { job, ...request }) {
+      const work = { op: "climate_pack" as const, actor: actorOf(actor), ...request };
+      return job ? startJob(work, job) : fileOf(await invoke(work));
+    },
     async inventoryReport(actor, request) {
       const work = {
         op: "inventory_report" as const,

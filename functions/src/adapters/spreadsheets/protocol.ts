@@ -44,6 +44,16 @@ const reportRequest = z.object({
   version: z.optional(z.number().check(z.int())),
 });
 
+/** A climate period's verifier's pack (export/climate-pack.ts); the ids were checked by the API's
+ *  route. Made at once, or as a job for a long period (domain/heavy-work.ts). */
+const climatePackRequest = z.object({
+  op: z.literal("climate_pack"),
+  actor,
+  project: z.string(),
+  period: z.string(),
+  partBytes: z.number().check(z.int(), z.positive()),
+});
+
 /** A model trained on a company's history (domain/forecast/training.ts), only ever as a job: the
  *  API stored the history under training/ (`key`) and checked the parameters; the job reads the
  *  file, trains, stores the model as the company's own version and deletes the file. */
@@ -70,14 +80,9 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("climate_report"), report: climateReportSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),
-  // A climate period's verifier's pack (export/climate-pack.ts); the ids were checked by the API's route.
-  z.object({
-    op: z.literal("climate_pack"),
-    actor,
-    project: z.string(),
-    period: z.string(),
-    partBytes: z.number().check(z.int(), z.positive()),
-  }),
+  climatePackRequest,
+  // That pack's manifest, the file the executor signs (issue 89 item 5).
+  z.object({ op: z.literal("climate_pack_manifest"), actor, project: z.string(), period: z.string() }),
   reportRequest,
   // An export or a passport near its bound, or a model's training, invoked asynchronously (InvocationType Event): the
   // worker writes the job's state under exports/{company}/jobs/ and the file beside it, and gives
@@ -85,7 +90,7 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({
     op: z.literal("job"),
     job: jobId,
-    request: z.discriminatedUnion("op", [exportRequest, reportRequest, trainRequest]),
+    request: z.discriminatedUnion("op", [exportRequest, reportRequest, trainRequest, climatePackRequest]),
     slots: z.optional(z.array(z.object({ key: z.string(), windowStart: z.number() }))),
   }),
   // A job's state as the API's status route asks it (synchronously).

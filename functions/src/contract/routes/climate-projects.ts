@@ -16,7 +16,7 @@ import {
 import { climateReportPatchSchema, climateReportSchema } from "../schemas/climate-report";
 import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
-import { fileOrLink } from "./export-jobs";
+import { fileOrLink, jobStarted } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
 const own = userAccess("climateProjects", { scope: "own" });
@@ -114,12 +114,14 @@ export const climatePeriodPackRoute = route(
       "library and exits 1 naming what differs. The same bytes on every download. Over LIMITS.climate.packPartBytes (the " +
       "registry's 100 MB attachment) the pack comes as a zip of parts, each within it, one manifest over all in the first; " +
       "`python3 verify.py part1.zip part2.zip …` takes them. A period computed before its readings were kept: 409. " +
+      "From 20 000 meter-hours (the period's hours × the plan's meters) it is made as a job where the host runs jobs (202). " +
       "A file too large to answer inline: `{download_url, file_name}`.",
   ),
   {
     get: "/{id}/periods/{period}/pack",
     params: periodParams,
     200: fileOrLink("The zip (Content-Disposition: attachment), or where to fetch a large one", "application/zip"),
+    202: jobStarted("A long period's pack, where the host runs jobs: the job started; ask status_url until done"),
   },
 );
 

@@ -1,0 +1,24 @@
+// How large a climate period's verifier's pack is (export/climate-pack.ts, issue 89 item 4), read
+// before it is made: whether it is made as a job where the host runs jobs.
+import type { Actor, Deps } from "../context";
+import { NotFound } from "../errors";
+import { JOB_CLIMATE_PACK_METER_HOURS } from "../heavy-work";
+import { CLIMATE_PERIOD_NOT_FOUND } from "./periods";
+import { getClimateProject } from "./projects";
+
+/** Whether the period's verifier's pack is made as a job where the host runs jobs: its hours times the
+ *  meters of the project's plan against JOB_CLIMATE_PACK_METER_HOURS (two reads, nothing made). Another
+ *  company's project or period, or none: 404, before any job is queued. */
+export async function climatePackNeedsJob(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "company">,
+  projectId: string,
+  periodId: string,
+): Promise<boolean> {
+  const project = await getClimateProject(deps, actor, projectId);
+  const period = await deps.repos.climateProjects.getPeriod(actor.company, project.id, periodId);
+  if (!period) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  const meters = new Set(project.devices.flatMap((d) => Object.values(d.sensors).filter((code): code is string => Boolean(code))));
+  if (project.e_own_sensor) meters.add(project.e_own_sensor);
+  return period.hours * meters.size >= JOB_CLIMATE_PACK_METER_HOURS;
+}
