@@ -197,7 +197,16 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     const manifest = JSON.parse(readFileSync(join(packPath, "manifest.json"), "utf8")) as { kind: string; files: { name: string }[] };
     expect(manifest.kind).toBe("climate_period");
     const names = manifest.files.map((f) => f.name);
-    for (const name of ["period.json", "plan.json", "totals.json", "register.csv", "deviations.csv", "verify.py"])
+    for (const name of [
+      "period.json",
+      "plan.json",
+      "totals.json",
+      "register.csv",
+      "deviations.csv",
+      "report/report.pdf",
+      "report/report.xlsx",
+      "verify.py",
+    ])
       expect(names).toContain(name);
     expect(names.filter((n) => n.startsWith("minutes/"))).toHaveLength(13);
     expect(names.filter((n) => n.startsWith("hours/"))).toEqual(["hours/01_Ф-1.csv", "hours/02_ФЗ-2.csv", "hours/03_ГПУ-1.csv"]);

@@ -6,7 +6,7 @@
 // period's hours on the company's clock (plan.json), the calibration register (register.csv), each
 // device's hourly table (hours/*.csv, an hour a row), the deviations (deviations.csv), the totals and
 // carbon units (totals.json), the period as stored (period.json: its bounds, declared figures,
-// parameters and result), a manifest of every file's SHA-256 with the platform's signature over it,
+// parameters and result), the report on implementation (report/report.pdf and .xlsx), a manifest of every file's SHA-256 with the platform's signature over it,
 // and verify.py, which recomputes every hour, the deviations and the totals from the readings by
 // methodology section 13 and exits 1 naming what differs. Where the pack would pass the registry's
 // attachment limit (LIMITS.climate.packPartBytes, 100 MB; the host's config may lower it) it is
@@ -17,7 +17,9 @@ import { createHash } from "node:crypto";
 import { SENSOR_KINDS } from "@core/telemetry";
 import { wallTimeIn, zoneOf } from "@core/company-clock";
 import type { ClimateEvaluation } from "@core/climate-project";
-import type { Actor } from "../domain/context";
+import type { Actor, Deps } from "../domain/context";
+import { climateReportSources } from "../domain/climate/report";
+import { climateReportBytes } from "./climate-report";
 import { Conflict, NotFound } from "../domain/errors";
 import { CLIMATE_PERIOD_NOT_FOUND } from "../domain/climate/periods";
 import { CLIMATE_PROJECT_NOT_FOUND } from "../domain/climate/projects";
@@ -27,7 +29,7 @@ import { safeFileName } from "../files/file-names";
 import { PACK_FORMAT, PACK_MANIFEST_FORMAT, type ExportResult } from "./formats";
 import { handOut, type ExportDeps } from "./project-export";
 import { csvCell, jsonFile, manifestEntries, signedManifest, verifyScript } from "./pack-files";
-import { zipOf, zipParts, type ZipEntry } from "./zip-writer";
+import { stampZip, zipOf, zipParts, type ZipEntry } from "./zip-writer";
 
 /** What the manifest names a climate period's pack by (verify.py reads the pack by it). */
 export const CLIMATE_PACK_KIND = "climate_period";
@@ -170,10 +172,19 @@ function deviationsFile(result: ClimateEvaluation): Uint8Array {
   return csvFile(rows);
 }
 
-/** HOOK(report): the report on implementation (Order 248, issue 89 item 3) as the pack carries it.
- *  None yet: the period's own JSON (period.json) stands for it until the report's builder lands. */
-async function reportFiles(_deps: ExportDeps, _record: ClimatePeriodRecord): Promise<ZipEntry[]> {
-  return [];
+/** The report on implementation (Order 248 Annex 4, issue 89 item 3; export/climate-report.ts) as PDF
+ *  and xlsx, from the same sources as the report's own route, dated by the period's moment so that the
+ *  pack is the same bytes for the same period state (the executor's fields are the report's). */
+async function reportFiles(deps: ExportDeps, actor: Actor, record: ClimatePeriodRecord): Promise<ZipEntry[]> {
+  // The report's sources read the repositories and the period's blob alone: what the worker's ports hold.
+  const sources = await climateReportSources(deps as Deps, actor, record.project, record.id);
+  const dated = { ...sources, issued: new Date(record.created_at) };
+  const [pdf, xlsx] = await Promise.all([climateReportBytes(dated, "pdf"), climateReportBytes(dated, "xlsx")]);
+  return [
+    { name: "report/report.pdf", bytes: pdf },
+    // exceljs dates the workbook's own zip entries by the clock: dated by the period's moment instead.
+    { name: "report/report.xlsx", bytes: stampZip(xlsx, new Date(`${wallTimeIn(record.created_at, sources.zone)}Z`)) },
+  ];
 }
 
 /** The period's pack as files: everything but the manifest and verify.py (`files`), verify.py, and
@@ -237,7 +248,7 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
     files.push({ name: `hours/${fileStem(i, device.id)}.csv`, bytes: hourTable(device, labels, record.start_utc) });
   });
   for (const meter of minutes.meters) files.push({ name: meterFiles.get(meter.code)!, bytes: readingsFile(meter) });
-  files.push(...(await reportFiles(deps, record)));
+  files.push(...(await reportFiles(deps, actor, record)));
   files.push({ name: "verify.py", bytes: await verifyScript() });
 
   const manifest = {
