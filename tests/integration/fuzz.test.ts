@@ -478,6 +478,21 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writesOf: climateReportWrites(),
     },
   ],
+  // No period of this id: every body is refused (400 or 404), nothing written.
+  reviewClimatePeriod: () => [
+    {
+      path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/${"0".repeat(12)}/review/`,
+      example: { action: "withdraw", reason: "Пересчет", version: 1 },
+      writes: {},
+    },
+  ],
+  recomputeClimatePeriod: () => [
+    {
+      path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/${"0".repeat(12)}/recompute/`,
+      example: { version: 1 },
+      writes: {},
+    },
+  ],
   createFacility: () => [
     {
       path: "/api/v1/facilities/",

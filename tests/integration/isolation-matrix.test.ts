@@ -289,6 +289,17 @@ const FIXTURES: Record<string, Fixture> = {
   getClimatePeriod: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/`, control: false }],
   // As getClimatePeriod: A has no period of this id either.
   climatePeriodPack: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/pack/`, control: false }],
+  // A has no period of this id either (control false); B is answered 404 by the project.
+  reviewClimatePeriod: ({ a }) => [
+    {
+      path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/review/`,
+      json: { action: "approve", version: 1 },
+      control: false,
+    },
+  ],
+  recomputeClimatePeriod: ({ a }) => [
+    { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/recompute/`, json: { version: 1 }, control: false },
+  ],
   getClimateProject: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/` }],
   // A has no period of this id (control false): B is answered 404 by the project before any period.
   climateSignaturePayload: ({ a }) => [

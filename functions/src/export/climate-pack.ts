@@ -211,7 +211,17 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
 
   const files: ZipEntry[] = [];
   const meterFiles = new Map(minutes.meters.map((m, i) => [m.code, `minutes/${fileStem(i, m.code)}.csv`]));
-  const { blob: _blob, company: _company, ...bounds } = record;
+  // The period's figures as computed; its approval state and the flag of readings written since
+  // (domain/climate/approvals.ts) change without them and are not the pack's.
+  const {
+    blob: _blob,
+    company: _company,
+    version: _version,
+    approval: _approval,
+    history: _history,
+    readings_changed: _changed,
+    ...bounds
+  } = record;
   files.push({
     name: "period.json",
     bytes: jsonFile({

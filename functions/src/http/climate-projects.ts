@@ -13,6 +13,8 @@ import {
   getClimateProjectRoute,
   listClimateProjectsRoute,
   patchClimateProjectRoute,
+  recomputeClimatePeriodRoute,
+  reviewClimatePeriodRoute,
 } from "../contract/routes/climate-projects";
 import {
   climateSignaturePayloadRoute,
@@ -24,8 +26,9 @@ import { heavyWork } from "../domain/heavy-work";
 import type { Actor, Deps } from "../domain/context";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
+import { reviewClimatePeriod } from "../domain/climate/approvals";
 import { evaluateClimateRequest } from "../domain/climate/evaluate";
-import { createClimatePeriod, getClimatePeriod, listClimatePeriods } from "../domain/climate/periods";
+import { createClimatePeriod, getClimatePeriod, listClimatePeriods, recomputeClimatePeriod } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
 import { LIMITS } from "../contract/schemas/limits";
 import { heavyFileAnswer, jobAnswer } from "./heavy-file";
@@ -124,6 +127,14 @@ export const climateProjectRoutes = routeApp()
   .openapi(patchClimateReportRoute, async (c) => {
     const { id, period } = c.req.valid("param");
     return c.json(await patchClimateReport(c.get("deps"), c.get("actor"), id, period, c.req.valid("json")), 200);
+  })
+  .openapi(reviewClimatePeriodRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    return c.json(await reviewClimatePeriod(c.get("deps"), c.get("actor"), id, period, c.req.valid("json")), 200);
+  })
+  .openapi(recomputeClimatePeriodRoute, async (c) => {
+    const { id, period } = c.req.valid("param");
+    return c.json(await recomputeClimatePeriod(c.get("deps"), c.get("actor"), id, period, c.req.valid("json")), 200);
   });
 
 /** The file the executor signs: the period's pack's manifest, after the period is found (404 first). */

@@ -15,6 +15,7 @@ import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/w
 import { recheckAcceptances } from "../domain/monitoring/days/accepted-changes";
 import { detectEvents } from "../domain/monitoring/derive/events";
 import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
+import { flagChangedReadings } from "../domain/climate/approvals";
 import { hostRuntime } from "../events/runtime";
 import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
 import type { Subscriber } from "../ports";
@@ -32,6 +33,8 @@ export const READINGS_SUBSCRIBERS: readonly Subscriber<ReadingsDeps>[] = [
   { name: "forecaster", hears: ["DaysWritten"], run: forecastDaysWritten },
   { name: "event detector", hears: ["DaysWritten"], run: detectEvents },
   { name: "acceptances' recheck", hears: ["DaysWritten"], run: recheckAcceptances },
+  // Readings written into a climate project's periods: the period is flagged, its figures unmoved.
+  { name: "climate periods' flag", hears: ["DaysWritten"], run: flagChangedReadings },
   // This instance's sender (webhookSender): the handler waits for it before it answers.
   { name: "webhook sender", hears: ["DeliveriesDue"], run: (deps: ReadingsDeps) => deps.webhooksDue?.() },
 ];

@@ -14,6 +14,7 @@ import { recheckAcceptances } from "../domain/monitoring/days/accepted-changes";
 import { detectEvents } from "../domain/monitoring/derive/events";
 import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
 import { liveTilesHear } from "../domain/monitoring/live/live-watch";
+import { flagChangedReadings } from "../domain/climate/approvals";
 import type { Change, ChangeKind, Subscriber, Timers } from "../ports";
 
 /** What the subscribers are given: the host's deps (the consumer's thread has no more than these). */
@@ -30,6 +31,8 @@ export const LOCAL_SUBSCRIBERS: readonly LocalSubscriber[] = [
   { name: "forecaster", thread: "consumer", hears: ["DaysWritten"], run: forecastDaysWritten },
   { name: "event detector", thread: "consumer", hears: ["DaysWritten"], run: detectEvents },
   { name: "acceptances' recheck", thread: "consumer", hears: ["DaysWritten"], run: recheckAcceptances },
+  // Readings written into a climate project's periods: the period is flagged, its figures unmoved.
+  { name: "climate periods' flag", thread: "consumer", hears: ["DaysWritten"], run: flagChangedReadings },
   // The host's sender (webhookSender, made by the server): told, not awaited, so a receiver that hangs
   // holds no consumer; it also looks for what is due every few seconds.
   { name: "webhook sender", thread: "request", hears: ["DeliveriesDue"], run: (deps: SubscriberDeps) => deps.webhooksDue?.() },

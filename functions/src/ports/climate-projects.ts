@@ -34,4 +34,19 @@ export interface ClimateProjectRepository {
   getReportHand(companyId: string, project: string, period: string): Promise<ClimateReportHand | undefined>;
   /** Writes `next` only if the stored version is still `expectedVersion` (0: none stored yet); otherwise Conflict. */
   putReportHand(next: ClimateReportHand, expectedVersion: number): Promise<void>;
+  /** Writes `next` only if the stored period's version is still `expectedVersion`; otherwise Conflict. */
+  replacePeriod(next: ClimatePeriodRecord, expectedVersion: number): Promise<void>;
+  /** Takes the project's periods for one request (a create checks the others and writes its own under
+   *  it): false while another request holds them, unless its claim is older than `staleBefore`. */
+  claimPeriods(claim: ClimatePeriodsClaim, staleBefore: string): Promise<boolean>;
+  /** Gives the claim back if `claim.token` still holds it. */
+  releasePeriods(claim: ClimatePeriodsClaim): Promise<void>;
+}
+
+/** A request's hold on a project's periods (its id, a token of its own, when it was taken). */
+export interface ClimatePeriodsClaim {
+  company: string;
+  project: string;
+  token: string;
+  at: string;
 }

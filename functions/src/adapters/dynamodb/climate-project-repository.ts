@@ -1,8 +1,9 @@
 // The company's climate projects (keys.climateProject): a handful per company, read whole.
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { PERIOD_CHANGED } from "@core/climate-approval";
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ClimatePeriodRecord, ClimateProject, ClimateProjectRepository, ClimateReportHand } from "../../ports";
 import * as keys from "./keys";
-import { conditional, versionedPuts } from "./conditions";
+import { conditional, unlessConditionFails, versionedPuts } from "./conditions";
 import { climateProjectItem, putNew, queryPrefix, strip } from "./items";
 
 export const CLIMATE_PROJECT_CONFLICT = "Климатический проект был изменен другим пользователем. Обновите страницу и повторите.";
@@ -14,8 +15,30 @@ export const CLIMATE_PERIOD_EXISTS = "Отчетный период с таки�
 /** A stale version of a report's hand-written fields. */
 export const CLIMATE_REPORT_CONFLICT = "Отчет о реализации был изменен другим пользователем. Обновите страницу и повторите.";
 export const climateReportHandItem = (r: ClimateReportHand) => ({ ...keys.climateReportHand(r.company, r.project, r.period), ...r });
+export const CLIMATE_PERIOD_CONFLICT = PERIOD_CHANGED;
 
 export const climatePeriodItem = (p: ClimatePeriodRecord) => ({ ...keys.climatePeriod(p.company, p.project, p.id), ...p });
+
+/** A stored period as the domain reads it: one stored before approvals (issue 89) is version 1,
+ *  computed by its creator, not approved, with no history and no flag. */
+export function climatePeriodOf(item: Record<string, unknown> | undefined): ClimatePeriodRecord | undefined {
+  const stored = strip<ClimatePeriodRecord>(item);
+  if (!stored) return undefined;
+  return {
+    ...stored,
+    computed_at: stored.computed_at ?? stored.created_at,
+    computed_by: stored.computed_by ?? stored.created_by,
+    version: stored.version ?? 1,
+    approval: stored.approval ?? null,
+    history: stored.history ?? [],
+    readings_changed: stored.readings_changed ?? null,
+  };
+}
+
+/** The condition of a period's replace: its version still `expected` (version 1: also one stored
+ *  before periods had a version). */
+export const periodVersionCondition = (expected: number) =>
+  expected === 1 ? "attribute_exists(PK) AND (attribute_not_exists(version) OR version = :v)" : "attribute_exists(PK) AND version = :v";
 /** The earliest first. */
 export const periodsInOrder = (a: ClimatePeriodRecord, b: ClimatePeriodRecord) => a.start_utc.localeCompare(b.start_utc);
 
@@ -42,12 +65,53 @@ export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string
       await putNew(doc, table, climatePeriodItem(period), CLIMATE_PERIOD_EXISTS);
     },
     async getPeriod(companyId, project, id) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.climatePeriod(companyId, project, id) }));
-      return strip<ClimatePeriodRecord>(out.Item);
+      const out = await doc.send(
+        new GetCommand({ TableName: table, Key: keys.climatePeriod(companyId, project, id), ConsistentRead: true }),
+      );
+      return climatePeriodOf(out.Item);
     },
     async listPeriods(companyId, project) {
       const items = await queryPrefix(doc, table, keys.climatePeriodsOfProject(companyId, project), { consistentRead: true });
-      return items.map((item) => strip<ClimatePeriodRecord>(item) as ClimatePeriodRecord).sort(periodsInOrder);
+      return items.map((item) => climatePeriodOf(item) as ClimatePeriodRecord).sort(periodsInOrder);
+    },
+    async replacePeriod(next, expectedVersion) {
+      await conditional(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: climatePeriodItem(next),
+            ConditionExpression: periodVersionCondition(expectedVersion),
+            ExpressionAttributeValues: { ":v": expectedVersion },
+          }),
+        ),
+        CLIMATE_PERIOD_CONFLICT,
+      );
+    },
+    claimPeriods(claim, staleBefore) {
+      return unlessConditionFails(
+        doc.send(
+          new PutCommand({
+            TableName: table,
+            Item: { ...keys.climatePeriodsClaim(claim.company, claim.project), ...claim },
+            ConditionExpression: "attribute_not_exists(PK) OR #at < :stale",
+            ExpressionAttributeNames: { "#at": "at" },
+            ExpressionAttributeValues: { ":stale": staleBefore },
+          }),
+        ),
+      );
+    },
+    async releasePeriods(claim) {
+      await unlessConditionFails(
+        doc.send(
+          new DeleteCommand({
+            TableName: table,
+            Key: keys.climatePeriodsClaim(claim.company, claim.project),
+            ConditionExpression: "#token = :token",
+            ExpressionAttributeNames: { "#token": "token" },
+            ExpressionAttributeValues: { ":token": claim.token },
+          }),
+        ),
+      );
     },
     async getReportHand(companyId, project, period) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.climateReportHand(companyId, project, period) }));

@@ -111,6 +111,12 @@ export const climateReportHand = (companyId: string, project: string, period: st
   PK: `COMPANY#${companyId}`,
   SK: `CLIMATEREPORT#${project}#${period}`,
 });
+/** A request's hold on a project's periods while it checks them and writes one (no two overlapping
+ *  periods stored by parallel requests): given back when the request ends, taken over once stale. */
+export const climatePeriodsClaim = (companyId: string, project: string) => ({
+  PK: `COMPANY#${companyId}`,
+  SK: `CLIMATECLAIM#${project}`,
+});
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */

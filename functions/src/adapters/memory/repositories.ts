@@ -69,12 +69,14 @@ import {
 } from "../dynamodb/items";
 import { ABATEMENT_CONFLICT, byChange } from "../dynamodb/abatement-repository";
 import {
+  CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
   CLIMATE_PROJECT_CONFLICT,
   CLIMATE_PROJECT_EXISTS,
   CLIMATE_REPORT_CONFLICT,
   climatePeriodItem,
   climateReportHandItem,
+  climatePeriodOf,
   periodsInOrder,
   projectsByChange,
 } from "../dynamodb/climate-project-repository";
@@ -374,13 +376,13 @@ function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
       create(table, climatePeriodItem(period), CLIMATE_PERIOD_EXISTS);
     },
     async getPeriod(companyId, project, id) {
-      return strip<ClimatePeriodRecord>(table.get(keys.climatePeriod(companyId, project, id)));
+      return climatePeriodOf(table.get(keys.climatePeriod(companyId, project, id)));
     },
     async listPeriods(companyId, project) {
       const prefix = keys.climatePeriodsOfProject(companyId, project);
       return table
         .query(prefix.PK, prefix.SKPrefix)
-        .map((item) => strip<ClimatePeriodRecord>(item) as ClimatePeriodRecord)
+        .map((item) => climatePeriodOf(item) as ClimatePeriodRecord)
         .sort(periodsInOrder);
     },
     async getReportHand(companyId, project, period) {
@@ -391,6 +393,22 @@ function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
         expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
       );
       if (!written) throw new Conflict(CLIMATE_REPORT_CONFLICT);
+    },
+    async replacePeriod(next, expectedVersion) {
+      const written = table.put(
+        climatePeriodItem(next),
+        (stored) => stored !== undefined && ((stored.version as number | undefined) ?? 1) === expectedVersion,
+      );
+      if (!written) throw new Conflict(CLIMATE_PERIOD_CONFLICT);
+    },
+    async claimPeriods(claim, staleBefore) {
+      return table.put(
+        { ...keys.climatePeriodsClaim(claim.company, claim.project), ...claim },
+        (stored) => stored === undefined || String(stored.at) < staleBefore,
+      );
+    },
+    async releasePeriods(claim) {
+      table.delete(keys.climatePeriodsClaim(claim.company, claim.project), (stored) => stored?.token === claim.token);
     },
   };
 }

@@ -6,6 +6,8 @@ import {
   climateEvaluateSchema,
   climateEvaluationSchema,
   climatePeriodBodySchema,
+  climatePeriodRecomputeSchema,
+  climatePeriodReviewSchema,
   climatePeriodSchema,
   climatePeriodSummarySchema,
   climateProjectBodySchema,
@@ -168,6 +170,41 @@ export const patchClimateReportRoute = route(
   },
 );
 
+export const reviewClimatePeriodRoute = route(
+  projectScoped(
+    "reviewClimatePeriod",
+    "Approve a monitoring period (four eyes) or withdraw its approval",
+    [400, 403, 404, 409],
+    "As a year is approved (D20, D32, D33): `approve` is a reviewer's or an administrator's other than the person who computed " +
+      "the period; it stores a snapshot of the project's plan, the legal entity, the period's inputs and figures (RFC 8785 JSON, " +
+      "its SHA-256 on the period) and freezes the period: it answers from the snapshot, recomputing it is 409, and readings of its " +
+      "meters written into its hours later only flag it (readings_changed). `withdraw` takes a reason, by a reviewer or an " +
+      "administrator other than the person who computed it. A stale version is 409. Each step is in the history and the change log.",
+  ),
+  {
+    post: "/{id}/periods/{period}/review",
+    params: periodParams,
+    body: climatePeriodReviewSchema,
+    200: json(climatePeriodSchema, "The period, version + 1"),
+  },
+);
+
+export const recomputeClimatePeriodRoute = route(
+  projectScoped(
+    "recomputeClimatePeriod",
+    "A monitoring period computed again from the minutes stored now",
+    [400, 404, 409, 429],
+    "With the figures the executor gave it and the deficit its previous period carries now; whoever computes it may no longer " +
+      "approve it. An approved period is frozen: 409 saying how to withdraw the approval first. A stale version is 409.",
+  ),
+  {
+    post: "/{id}/periods/{period}/recompute",
+    params: periodParams,
+    body: climatePeriodRecomputeSchema,
+    200: json(climatePeriodSchema, "The period, version + 1"),
+  },
+);
+
 /** The routes of v1/climate-projects/, as http/climate-projects.ts serves them. */
 export const CLIMATE_PROJECT_ROUTES = [
   climateEvaluateRoute,
@@ -182,4 +219,6 @@ export const CLIMATE_PROJECT_ROUTES = [
   ...CLIMATE_SIGNATURE_ROUTES,
   getClimateReportRoute,
   patchClimateReportRoute,
+  reviewClimatePeriodRoute,
+  recomputeClimatePeriodRoute,
 ] as const;

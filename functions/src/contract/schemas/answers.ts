@@ -1140,6 +1140,7 @@ export const requisitesChangeSchema = z.object({
     "climate_project",
     "climate_signature",
     "climate_report",
+    "climate_period",
   ]),
   target_label: z
     .string()

@@ -3,6 +3,7 @@
 // section 13.6's JSON block. The core (wasm-core/src/climate-project.ts) checks the figures and their
 // order (segments of an hour from minute 0 to 60, a flare's efficiency option, the NMHC rule).
 import * as z from "zod";
+import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
 import { DEVICE_KINDS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
 import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
@@ -313,6 +314,43 @@ export const climatePeriodBodySchema = z
   })
   .meta({ description: "A monitoring period: [start, end) in whole hours of the company's clock" });
 
+/** The approval a period stands under (four eyes, D20/D32/D33 as a year's): the n-th approval of the
+ *  period, who and when, and the SHA-256 of the snapshot it froze (RFC 8785 JSON of the project's plan,
+ *  the legal entity, the period's inputs, hours and figures). */
+export const climatePeriodApprovalSchema = z.object({
+  number: z.int().meta({ description: "the n-th approval of the period" }),
+  at: z.string(),
+  by: z.string(),
+  by_name: z.string().optional(),
+  sha256: z.string().meta({ description: "SHA-256 of the frozen snapshot's canonical JSON" }),
+});
+
+/** A step of the period's history. */
+export const climatePeriodStepSchema = z.object({
+  action: z.enum(["compute", "recompute", ...PERIOD_ACTION_NAMES]),
+  by: z.string(),
+  by_name: z.string().optional(),
+  by_role: z.string().optional(),
+  at: z.string(),
+  reason: z.string().optional(),
+});
+
+/** The flag of readings written into an approved period's hours after its approval. */
+export const climateReadingsChangedSchema = z.object({
+  at: z.string().meta({ description: "when the readings were written (the first time since the approval)" }),
+  sensors: z.array(z.string()).meta({ description: "the meters' codes whose readings in the period's hours were written" }),
+});
+
+/** POST v1/climate-projects/{id}/periods/{period}/review/: approve or withdraw the approval. */
+export const climatePeriodReviewSchema = z.object({
+  action: z.enum(PERIOD_ACTION_NAMES, "action: approve или withdraw"),
+  reason: z.optional(z.string("reason: ожидается текст").max(LIMITS.climate.reason, `reason: не более ${LIMITS.climate.reason} символов`)),
+  version: z.int("version: укажите версию периода"),
+});
+
+/** POST v1/climate-projects/{id}/periods/{period}/recompute/: the period computed again from the stored minutes. */
+export const climatePeriodRecomputeSchema = z.object({ version: z.int("version: укажите версию периода") });
+
 export const climatePeriodSchema = climateEvaluationSchema.extend({
   id: z.string(),
   company: z.string(),
@@ -328,6 +366,14 @@ export const climatePeriodSchema = climateEvaluationSchema.extend({
   carbon_units: z.int(),
   created_at: z.string(),
   created_by: z.string(),
+  computed_at: z.string().meta({ description: "when its figures were computed (created, or computed again)" }),
+  computed_by: z.string().meta({ description: "who computed its figures: never its approver (four eyes)" }),
+  version: z.int().meta({ description: "the period's version: an approval, a withdrawal or a recomputation asks for it" }),
+  approval: climatePeriodApprovalSchema.nullable().meta({ description: "the approval it stands under, null when not approved" }),
+  history: z.array(climatePeriodStepSchema).meta({ description: "computed, approved, withdrawn: who, when and why" }),
+  readings_changed: climateReadingsChangedSchema
+    .nullable()
+    .meta({ description: "readings of its meters in its hours written after its approval: flagged, its figures unmoved" }),
 });
 
 export const climatePeriodSummarySchema = climatePeriodSchema
@@ -342,5 +388,11 @@ export const climatePeriodSummarySchema = climatePeriodSchema
     carbon_units: true,
     created_at: true,
     created_by: true,
+    computed_at: true,
+    computed_by: true,
+    version: true,
+    approval: true,
+    history: true,
+    readings_changed: true,
   })
   .extend({ totals: z.record(z.string(), z.number()) });

@@ -187,6 +187,8 @@ export const LIMITS = {
     trustRootBytes: 65_536,
     /** A hand-written field of a period's report on implementation (13.4), in characters. */
     reportText: 10_000,
+    /** Why an approval is withdrawn. */
+    reason: 2_000,
   },
 } as const;
 

@@ -32,15 +32,16 @@ export interface PeriodMinutes {
   meters: PeriodMeter[];
 }
 
-export const periodMinutesKey = (p: Pick<ClimatePeriodRecord, "company" | "project" | "id">) =>
-  `climate/${p.company}/${p.project}/${p.id}.minutes.json`;
+/** Beside the figures they gave (`…/{period}.json`, a period computed again `…/{period}.v{n}.json`):
+ *  each computation of the period keeps the readings it read. */
+export const periodMinutesKey = (p: Pick<ClimatePeriodRecord, "blob">) => p.blob.replace(/\.json$/, ".minutes.json");
 
 const instantOrNull = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
 
 /** Keeps the plan and each meter's readings as the period read them. */
 export async function keepPeriodMinutes(
   deps: Pick<Deps, "blobs">,
-  record: Pick<ClimatePeriodRecord, "company" | "project" | "id">,
+  record: Pick<ClimatePeriodRecord, "blob">,
   project: Pick<ClimateProject, "devices" | "e_own_sensor">,
   meters: ReadonlyMap<string, { sensor: Sensor; read: MeterReadings }>,
 ): Promise<void> {
@@ -67,7 +68,7 @@ export async function keepPeriodMinutes(
 /** The plan and readings a period was computed from; undefined for a period computed before they were kept. */
 export async function periodMinutes(
   deps: Pick<Deps, "blobs">,
-  record: Pick<ClimatePeriodRecord, "company" | "project" | "id">,
+  record: Pick<ClimatePeriodRecord, "blob">,
 ): Promise<PeriodMinutes | undefined> {
   const stored = await deps.blobs.get(periodMinutesKey(record));
   return stored ? (JSON.parse(new TextDecoder().decode(stored.body)) as PeriodMinutes) : undefined;

@@ -5,15 +5,16 @@
 // evaluation is (evaluate.ts: a heavy-work slot, off the request thread where the host can); the
 // deficit carried in (D78) is the previous period's. Kept with its inputs and result: the table holds
 // its bounds and totals, the blob `climate/{company}/{project}/{period}.json` its hours and figures.
-import type { ClimateEvaluation, ClimateHourBlock, ClimateInputs } from "@core/climate-project";
+import { FROZEN_PERIOD, PERIOD_CHANGED } from "@core/climate-approval";
+import type { ClimateEvaluation, ClimateHourBlock, ClimateInputs, ClimatePeriodInput } from "@core/climate-project";
 import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
-import type { climatePeriodBodySchema, climatePeriodSchema } from "../../contract/schemas/climate-project";
+import type { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
 import { fieldMessage } from "../../contract/field-errors";
 import { LIMITS } from "../../contract/schemas/limits";
 import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Actor, Deps } from "../context";
-import { Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 import { newId } from "../ids";
 import { readingsBetween } from "../monitoring/days/days";
 import { heavyWork } from "../heavy-work";
@@ -21,11 +22,11 @@ import { evaluateOnHost } from "./evaluate";
 import { deviceHourBlocks, HOUR_MS, type DeviceMeters, type MeterReadings, periodSum } from "./period-hours";
 import { keepPeriodMinutes } from "./period-minutes";
 import { getClimateProject, registerByCode } from "./projects";
+import { approvedSnapshot, logPeriod } from "./approvals";
+import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
 
 export type ClimatePeriodBody = z.output<typeof climatePeriodBodySchema>;
-export type ClimatePeriod = z.output<typeof climatePeriodSchema>;
-
-export const CLIMATE_PERIOD_NOT_FOUND = "Отчетный период не найден";
+export { CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod } from "./period-record";
 const DAY_MS = 86_400_000;
 
 /** A whole hour or a date on the zone's clock as an instant (ms) and as written back («…T00:00»). */
@@ -53,7 +54,9 @@ async function meterOf(deps: Deps, sensor: Sensor, from: number, to: number, zon
   };
 }
 
-const blobKey = (p: Pick<ClimatePeriodRecord, "company" | "project" | "id">) => `climate/${p.company}/${p.project}/${p.id}.json`;
+/** Where a version of the period keeps its inputs and figures (the first version where periods always kept them). */
+const blobKey = (p: Pick<ClimatePeriodRecord, "company" | "project" | "id" | "version">) =>
+  `climate/${p.company}/${p.project}/${p.id}${p.version > 1 ? `.v${p.version}` : ""}.json`;
 
 /** The period's bounds checked: whole hours, in order, bounded, inside the project's dates, over, and
  *  overlapping none of the project's periods; the previous period (the deficit it carries). */
@@ -87,13 +90,25 @@ function checkedBounds(
   return { start, end, hours, previous };
 }
 
-/** POST v1/climate-projects/{id}/periods/: the period computed from the stored minutes and kept. */
-export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: string, body: ClimatePeriodBody): Promise<ClimatePeriod> {
-  const project = await getClimateProject(deps, actor, projectId);
-  const zone = zoneOf(await deps.repos.companies.get(actor.company));
-  const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
-  if (periods.length >= LIMITS.climate.periods) throw new Invalid(`У проекта уже ${LIMITS.climate.periods} отчетных периодов`);
-  const { start, end, hours, previous } = checkedBounds(body, project, periods, zone, deps.clock.now().getTime());
+/** What a period is computed from besides its minutes: the executor's figures of the period. */
+type GivenFigures = { e_grid_aux_mwh?: number | null; fuels?: ClimatePeriodInput["fuels"]; leakage_t_co2e?: number | null };
+
+/** The period's devices' hours built from the stored minutes of the plan's meters and evaluated by the
+ *  core: its inputs as computed (with the own-use meter's total and the deficit carried in) and result. */
+async function computePeriod(
+  deps: Deps,
+  actor: Actor,
+  project: ClimateProject,
+  zone: string,
+  bounds: { start: number; end: number; hours: number },
+  given: GivenFigures,
+  deficit: number,
+): Promise<{
+  period: ClimatePeriodInput;
+  inputs: ClimateInputs;
+  result: ClimateEvaluation;
+  meters: Map<string, { sensor: Sensor; read: MeterReadings }>;
+}> {
   const register = await registerByCode(deps, actor, project.facility);
   const sensorOf = (code: string) => {
     const sensor = register.get(code);
@@ -102,12 +117,12 @@ export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: s
   };
   // A year of minutes read and folded into hours is heavy work: the whole of it in one slot of the user
   // and the company, the core's part off the request thread where the host can.
-  const { period, inputs, result, meters } = await heavyWork(deps, actor, async () => {
+  return heavyWork(deps, actor, async () => {
     const meters = new Map<string, { sensor: Sensor; read: MeterReadings }>();
     const meter = async (code: string) => {
       if (!meters.has(code)) {
         const sensor = sensorOf(code);
-        meters.set(code, { sensor, read: await meterOf(deps, sensor, start.at, end.at, zone) });
+        meters.set(code, { sensor, read: await meterOf(deps, sensor, bounds.start, bounds.end, zone) });
       }
       return meters.get(code)!.read;
     };
@@ -115,22 +130,43 @@ export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: s
     for (const device of project.devices) {
       const bound: DeviceMeters = {};
       for (const [channel, code] of Object.entries(device.sensors)) if (code) bound[channel as keyof DeviceMeters] = await meter(code);
-      const hoursOf: ClimateHourBlock[] = deviceHourBlocks(bound, start.at, hours, zone);
+      const hoursOf: ClimateHourBlock[] = deviceHourBlocks(bound, bounds.start, bounds.hours, zone);
       devices.push({ id: device.name, kind: device.kind, flow_basis: device.flow_basis, eta_option: device.eta_option, hours: hoursOf });
     }
-    const deficit = previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0;
-    const e_own_mwh = project.e_own_sensor ? periodSum(await meter(project.e_own_sensor), start.at, end.at) : 0;
-    const period = {
+    const e_own_mwh = project.e_own_sensor ? periodSum(await meter(project.e_own_sensor), bounds.start, bounds.end) : 0;
+    const period: ClimatePeriodInput = {
       e_own_mwh,
-      e_grid_aux_mwh: body.period?.e_grid_aux_mwh ?? 0,
-      fuels: body.period?.fuels ?? [],
-      leakage_t_co2e: body.period?.leakage_t_co2e ?? 0,
+      e_grid_aux_mwh: given.e_grid_aux_mwh ?? 0,
+      fuels: given.fuels ?? [],
+      leakage_t_co2e: given.leakage_t_co2e ?? 0,
       deficit_prev_t_co2e: deficit,
     };
     const inputs: ClimateInputs = { period, devices };
     const result: ClimateEvaluation = await evaluateOnHost(deps, actor.company, inputs);
     return { period, inputs, result, meters };
   });
+}
+
+/** The deficit a period carries in (D78): the one the period before it carries out. */
+const deficitBefore = (previous: ClimatePeriodRecord | undefined) => (previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0);
+
+/** POST v1/climate-projects/{id}/periods/: the period computed from the stored minutes and kept. */
+export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: string, body: ClimatePeriodBody): Promise<ClimatePeriod> {
+  const project = await getClimateProject(deps, actor, projectId);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
+  if (periods.length >= LIMITS.climate.periods) throw new Invalid(`У проекта уже ${LIMITS.climate.periods} отчетных периодов`);
+  const { start, end, hours, previous } = checkedBounds(body, project, periods, zone, deps.clock.now().getTime());
+  const { period, inputs, result, meters } = await computePeriod(
+    deps,
+    actor,
+    project,
+    zone,
+    { start: start.at, end: end.at, hours },
+    body.period ?? {},
+    deficitBefore(previous),
+  );
+  const now = deps.clock.now().toISOString();
   const record: ClimatePeriodRecord = {
     id: newId(),
     company: actor.company,
@@ -140,12 +176,18 @@ export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: s
     start_utc: new Date(start.at).toISOString(),
     end_utc: new Date(end.at).toISOString(),
     hours,
-    period,
+    period: period as unknown as Record<string, unknown>,
     rules_version: result.rules_version,
     totals: result.totals as unknown as Record<string, number>,
     carbon_units: result.totals.carbon_units,
-    created_at: deps.clock.now().toISOString(),
+    created_at: now,
     created_by: actor.email,
+    computed_at: now,
+    computed_by: actor.email,
+    version: 1,
+    approval: null,
+    history: [await stepOf(deps, actor, "compute")],
+    readings_changed: null,
     blob: "",
   };
   record.blob = blobKey(record);
@@ -156,19 +198,62 @@ export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: s
   return answerOf(record, result);
 }
 
-function answerOf(record: ClimatePeriodRecord, result: ClimateEvaluation): ClimatePeriod {
-  const { blob: _blob, ...kept } = record;
-  return { ...result, ...kept } as unknown as ClimatePeriod;
+/** POST v1/climate-projects/{id}/periods/{p}/recompute/: the period computed again from the minutes
+ *  stored now, with the figures the executor gave it and the deficit its previous period carries now;
+ *  whoever computes it may no longer approve it. An approved period is frozen: 409. */
+export async function recomputeClimatePeriod(
+  deps: Deps,
+  actor: Actor,
+  projectId: string,
+  id: string,
+  request: { version: number },
+): Promise<ClimatePeriod> {
+  const project = await getClimateProject(deps, actor, projectId);
+  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
+  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  if (record.approval) throw new Conflict(FROZEN_PERIOD);
+  if (record.version !== request.version) throw new Conflict(PERIOD_CHANGED);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
+  const previous = periods.filter((p) => p.end_utc <= record.start_utc && p.id !== record.id).at(-1);
+  const given = record.period as GivenFigures;
+  const bounds = { start: Date.parse(record.start_utc), end: Date.parse(record.end_utc), hours: record.hours };
+  const { period, inputs, result, meters } = await computePeriod(deps, actor, project, zone, bounds, given, deficitBefore(previous));
+  const now = deps.clock.now().toISOString();
+  const next: ClimatePeriodRecord = {
+    ...record,
+    period: period as unknown as Record<string, unknown>,
+    rules_version: result.rules_version,
+    totals: result.totals as unknown as Record<string, number>,
+    carbon_units: result.totals.carbon_units,
+    computed_at: now,
+    computed_by: actor.email,
+    version: record.version + 1,
+    history: [...record.history, await stepOf(deps, actor, "recompute")],
+    readings_changed: null,
+  };
+  // A blob of its own per version: the figures a concurrent approval reads stay those of the version it approves.
+  next.blob = blobKey(next);
+  await deps.blobs.put(next.blob, new TextEncoder().encode(JSON.stringify({ inputs, result })), "application/json");
+  await keepPeriodMinutes(deps, next, project, meters);
+  await deps.repos.climateProjects.replacePeriod(next, record.version);
+  await logPeriod(deps, actor, project, "climate_period.recompute", record, next);
+  return answerOf(next, result);
 }
 
-/** GET v1/climate-projects/{id}/periods/{p}/: the period as computed then. */
+/** GET v1/climate-projects/{id}/periods/{p}/: the period as computed then; an approved one as its
+ *  approval froze it (approvals.ts). */
 export async function getClimatePeriod(deps: Deps, actor: Actor, projectId: string, id: string): Promise<ClimatePeriod> {
   const project = await getClimateProject(deps, actor, projectId);
   const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
-  const stored = record && (await deps.blobs.get(record.blob));
-  if (!record || !stored) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
-  const { result } = JSON.parse(new TextDecoder().decode(stored.body)) as { result: ClimateEvaluation };
-  return answerOf(record, result);
+  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  if (record.approval) {
+    const snapshot = await approvedSnapshot(deps, record);
+    return answerOf({ ...record, ...snapshot.period }, snapshot.result);
+  }
+  const stored = await storedFigures(deps, record);
+  if (!stored) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  return answerOf(record, stored.result);
 }
 
 /** GET v1/climate-projects/{id}/periods/: the project's periods with their totals, the earliest first. */

@@ -77,6 +77,16 @@ const CLIMATE_SIGNATURE_FIELDS: Record<string, string> = {
 const CLIMATE_REPORT_FIELDS: Record<string, string> = Object.fromEntries(
   Object.entries(CLIMATE_REPORT_HAND_FIELDS).map(([key, field]) => [key, `Раздел ${field.section}. ${field.label}`]),
 );
+/** Issue 89: a climate project's monitoring period approved, withdrawn or computed again
+ *  (domain/climate/approvals.ts): its state, figures, who computed it, the snapshot's hash, why. */
+const CLIMATE_PERIOD_FIELDS: Record<string, string> = {
+  state: "Утверждение",
+  carbon_units: "Углеродные единицы",
+  er_t_co2e: "Сокращение выбросов, т CO2-экв.",
+  computed_by: "Рассчитал",
+  sha256: "SHA-256 утвержденного снимка",
+  reason: "Причина",
+};
 const FIELDS = {
   company: COMPANY_FIELDS,
   facility: FACILITY_FIELDS,
@@ -90,6 +100,7 @@ const FIELDS = {
   climate_project: CLIMATE_PROJECT_FIELDS,
   climate_signature: CLIMATE_SIGNATURE_FIELDS,
   climate_report: CLIMATE_REPORT_FIELDS,
+  climate_period: CLIMATE_PERIOD_FIELDS,
 } as const;
 const TARGETS = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
 
@@ -109,6 +120,8 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
   }
   if (target === "accepted_month" && typeof value === "number")
     return value.toLocaleString("ru-RU", { maximumFractionDigits: field === "calculation_version" ? 0 : 6 });
+  if (target === "climate_period" && typeof value === "number")
+    return value.toLocaleString("ru-RU", { maximumFractionDigits: field === "carbon_units" ? 0 : 6 });
   if (target === "sensor" && typeof value === "number") return value.toLocaleString("ru-RU", { maximumFractionDigits: 6 });
   if (field === "kind" && typeof value === "string") {
     return (target === "point" ? EMISSION_POINT_KINDS[value as EmissionPointKind] : FACILITY_KINDS[value as FacilityKind]) ?? value;

@@ -11,6 +11,7 @@ import { LoadError } from "../../shared/LoadError";
 import { NumericInput } from "../../shared/NumericInput";
 import { PageLoading } from "../../shared/PageLoading";
 import { useUrlQuery } from "../../shared/urlState";
+import { PeriodApproval } from "./PeriodApproval";
 import { type ClimatePeriod, useClimatePeriod, useClimatePeriods, useClimateProject, useComputePeriod } from "./api";
 import { CHANNELS, DEVIATIONS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
 import { ClimatePackDownload } from "./ClimatePackDownload";
@@ -47,7 +48,7 @@ function deviationText(d: ClimatePeriod["deviations"][number]): string {
   return parts.join("; ");
 }
 
-function PeriodResult({ period }: { period: ClimatePeriod }) {
+function PeriodResult({ project, period }: { project: string; period: ClimatePeriod }) {
   const t = period.totals;
   const deviations = period.deviations.map((d, i) => ({ ...d, key: i }));
   const deviationColumns: TableColumnsType<(typeof deviations)[number]> = [
@@ -59,6 +60,7 @@ function PeriodResult({ period }: { period: ClimatePeriod }) {
   ];
   return (
     <Flex vertical gap={16} data-testid="climate-period">
+      <PeriodApproval project={project} period={period} />
       <ClimatePackDownload project={period.project} period={period.id} />
       <ClimateSignatures project={period.project} period={period.id} />
       <Descriptions
@@ -238,10 +240,20 @@ export default function ClimateProjectView({ id }: { id: string }) {
             },
             { title: `ER, ${T}`, key: "er", align: "right", render: (_, row) => n(row.totals.er_t_co2e, 6) },
             { title: "Углеродные единицы", dataIndex: "carbon_units", align: "right", render: (v: number) => formatResult(v, 0) },
+            {
+              title: "Утверждение",
+              key: "approval",
+              render: (_, row) => (
+                <Flex gap={4} wrap>
+                  <Tag color={row.approval ? "green" : "default"}>{row.approval ? "Утвержден" : "Не утвержден"}</Tag>
+                  {row.readings_changed && <Tag color="orange">показания изменились</Tag>}
+                </Flex>
+              ),
+            },
           ]}
         />
       </Card>
-      {period.data && <PeriodResult period={period.data} />}
+      {period.data && <PeriodResult project={id} period={period.data} />}
     </Flex>
   );
 }

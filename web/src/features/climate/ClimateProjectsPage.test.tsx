@@ -11,6 +11,7 @@ import { afterEach, expect, it } from "vitest";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
 import { failure } from "../../testing/contract-api";
+import { signedInUser } from "../../testing/fixtures";
 import type { ClimatePeriod, ClimateProject, ClimateProjectSummary } from "./api";
 import ClimateProjectsPage from "./ClimateProjectsPage";
 
@@ -82,6 +83,12 @@ function periodOf(start: string, end: string): ClimatePeriod {
     carbon_units: result.totals.carbon_units,
     created_at: AT,
     created_by: "staff@example.test",
+    computed_at: AT,
+    computed_by: "staff@example.test",
+    version: 1,
+    approval: null,
+    history: [{ action: "compute", by: "staff@example.test", by_name: "Анна Иванова", by_role: "staff", at: AT }],
+    readings_changed: null,
   };
 }
 
@@ -91,6 +98,7 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   let made: ClimatePeriod | undefined;
   app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
     api
+      .on("getMe", () => signedInUser({ email: "staff@example.test" }))
       .on("listClimateProjects", { results: [SUMMARY], count: 1 })
       .on("getClimateProject", PROJECT)
       .on("listClimatePeriods", () => ({ results: made ? [made] : [], count: made ? 1 : 0 }))
@@ -144,6 +152,82 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   await waitFor(() => expect(app.api.calls("climatePeriodPack")).toHaveLength(1));
   expect(app.api.calls("climatePeriodPack")[0].params).toEqual({ id: "p1", period: "per1" });
   expect(text(await screen.findByRole("alert"))).toContain("Не удалось скачать пакет для верификатора: Пакет этого периода не собрать");
+});
+
+it("shows a period's approval: a reviewer who did not compute it approves it, the frozen period offers no recomputation, a withdrawal asks why", async () => {
+  let period = periodOf("2026-06-01", "2026-06-02");
+  const APPROVED_AT = "2026-06-03T04:00:00.000Z";
+  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer", first_name: "Ирина", last_name: "Проверкина" }))
+      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
+      .on("getClimateProject", PROJECT)
+      .on("listClimatePeriods", () => ({ results: [period], count: 1 }))
+      .on("getClimatePeriod", () => period)
+      .on("reviewClimatePeriod", ({ body }) => {
+        const { action, reason } = body as { action: "approve" | "withdraw"; reason?: string };
+        const at = action === "approve" ? APPROVED_AT : "2026-06-04T04:00:00.000Z";
+        period = {
+          ...period,
+          version: period.version + 1,
+          approval:
+            action === "approve"
+              ? { number: 1, at, by: "reviewer@example.test", by_name: "Ирина Проверкина", sha256: "ab".repeat(32) }
+              : null,
+          history: [
+            ...period.history,
+            { action, by: "reviewer@example.test", by_name: "Ирина Проверкина", by_role: "reviewer", at, ...(reason ? { reason } : {}) },
+          ],
+          readings_changed: action === "approve" ? { at: "2026-06-03T05:00:00.000Z", sensors: ["Q-1"] } : period.readings_changed,
+        };
+        return period;
+      }),
+  );
+  const approval = await screen.findByTestId("period-approval");
+  expect(text(within(approval).getByTestId("period-state"))).toBe("Не утвержден");
+  expect(text(approval)).toContain("рассчитан: Анна Иванова (сотрудник)");
+  await app.user.click(within(approval).getByRole("button", { name: "Утвердить" }));
+  const dialog = await screen.findByRole("dialog");
+  await app.user.click(within(dialog).getByRole("button", { name: "Утвердить" }));
+  await waitFor(() => expect(app.api.calls("reviewClimatePeriod")).toHaveLength(1));
+  expect(app.api.calls("reviewClimatePeriod")[0].body).toEqual({ action: "approve", version: 1 });
+  await waitFor(() => expect(text(within(approval).getByTestId("period-state"))).toBe("Утвержден"));
+  expect(text(approval)).toContain("Утвердил Ирина Проверкина 03.06.2026");
+  expect(text(approval)).toContain("ab".repeat(32));
+  expect(within(approval).queryByRole("button", { name: "Пересчитать" })).toBeNull();
+  // Readings written after the approval: flagged, the figures stay.
+  expect(text(within(approval).getByTestId("readings-changed"))).toContain("Показания изменились после утверждения");
+  expect(text(within(approval).getByTestId("readings-changed"))).toContain("Датчики: Q-1");
+  expect(text(screen.getByTestId("climate-period"))).toContain("15,588375");
+
+  await app.user.click(within(approval).getByRole("button", { name: "Отозвать утверждение" }));
+  const withdraw = await screen.findByRole("dialog", { name: "Отозвать утверждение период?" });
+  const ok = within(withdraw).getByRole("button", { name: "Отозвать утверждение" });
+  expect(ok.hasAttribute("disabled")).toBe(true);
+  await app.user.type(within(withdraw).getByLabelText("Причина"), "поправка расхода");
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("reviewClimatePeriod")).toHaveLength(2));
+  expect(app.api.calls("reviewClimatePeriod")[1].body).toEqual({ action: "withdraw", version: 2, reason: "поправка расхода" });
+  await waitFor(() => expect(text(within(approval).getByTestId("period-state"))).toBe("Не утвержден"));
+  expect(within(approval).getByRole("button", { name: "Пересчитать" })).toBeTruthy();
+  expect(text(approval)).toContain("утверждение отозвано: Ирина Проверкина (проверяющий). Причина: поправка расхода");
+});
+
+it("tells the person who computed a period why they may not approve it", async () => {
+  const period = periodOf("2026-06-01", "2026-06-02");
+  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser({ email: "staff@example.test", role: "reviewer" }))
+      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
+      .on("getClimateProject", PROJECT)
+      .on("listClimatePeriods", { results: [period], count: 1 })
+      .on("getClimatePeriod", period),
+  );
+  const approval = await screen.findByTestId("period-approval");
+  await waitFor(() =>
+    expect(text(approval)).toContain("«Утвердить» может только другой проверяющий или администратор: период рассчитали вы"),
+  );
+  expect(within(approval).queryByRole("button", { name: "Утвердить" })).toBeNull();
 });
 
 const FACILITY = {

@@ -70,3 +70,29 @@ export function useComputePeriod(id: string) {
     },
   });
 }
+
+/** Approve the period (four eyes) or withdraw its approval with a reason; the answer is the period. */
+export function useReviewPeriod(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ period, ...json }: { period: string; action: "approve" | "withdraw"; reason?: string; version: number }) =>
+      climate((c) => c[":id"].periods[":period"].review.$post({ param: encoded({ id, period }), json })),
+    onSuccess: (period) => {
+      client.setQueryData([...climateKey, "period", id, period.id], period);
+      return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
+    },
+  });
+}
+
+/** The period computed again from the minutes stored now (refused while it is approved). */
+export function useRecomputePeriod(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ period, version }: { period: string; version: number }) =>
+      climate((c) => c[":id"].periods[":period"].recompute.$post({ param: encoded({ id, period }), json: { version } })),
+    onSuccess: (period) => {
+      client.setQueryData([...climateKey, "period", id, period.id], period);
+      return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
+    },
+  });
+}

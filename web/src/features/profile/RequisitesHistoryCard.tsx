@@ -40,9 +40,11 @@ const columns: TableColumnsType<RequisitesChange> = [
                           ? `КЭП периода климатического проекта: ${entry.target_label}`
                           : entry.target_type === "climate_report"
                             ? `Отчет о реализации климатического проекта: ${entry.target_label}`
-                            : entry.target_type === "base_year" || entry.target_type === "coal_output"
-                              ? entry.target_label
-                              : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
+                            : entry.target_type === "climate_period"
+                              ? `Отчетный период климатического проекта: ${entry.target_label}`
+                              : entry.target_type === "base_year" || entry.target_type === "coal_output"
+                                ? entry.target_label
+                                : `${entry.created ? "Новая площадка" : "Площадка"} «${entry.target_label}»`}
         </Typography.Text>
         {lines(entry, (change) => change.label)}
       </>

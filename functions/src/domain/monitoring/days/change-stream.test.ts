@@ -121,6 +121,7 @@ describe("the local host's change stream", () => {
       // The detector's deliveries, published while it runs.
       "webhook sender: DeliveriesDue",
       "acceptances' recheck: DaysWritten",
+      "climate periods' flag: DaysWritten",
     ]);
     // The tiles heard the reading from the change, without a day read again.
     await expect.poll(() => seen.at(-1)?.tiles[0].meters[0].value).toBe(1.2);
