@@ -2,9 +2,15 @@
 // flare's three meters registered in the demo mine's register, section 13.5 (a)'s six hours pushed as
 // readings (a flow gap in hour 04, no flame for 7 minutes in hour 02), the project stored; on the screen
 // the period typed «01.06.2026» is computed from the stored minutes — 15 carbon units, ER «15,588375»,
-// the deviations in Russian and the hour table on the company's clock; no page scrolls sideways.
+// the deviations in Russian and the hour table on the company's clock; no page scrolls sideways. At
+// 1440 px «Пакет для верификатора» downloads the period's pack (made in the local server's spreadsheet
+// thread) and its verify.py recomputes the period from the readings and agrees (issue 89 item 4).
 // Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`)
 // and Chromium.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
@@ -124,6 +130,22 @@ describe("web app: «Климатические проекты», a period from 
         }));
         expect(widths.scroll).toBeLessThanOrEqual(widths.client);
         await screenshot(page, { path: `${SHOTS}/climate-projects-${viewport.width}.png`, fullPage: true });
+        if (viewport.width === 1440) {
+          const [pack] = await Promise.all([
+            page.waitForEvent("download", { timeout: 60_000 }),
+            result.getByRole("button", { name: /Пакет для верификатора/ }).click(),
+          ]);
+          expect(pack.suggestedFilename()).toBe("Пакет верификации Факел Ф-1, 1440 px 2026-06-01–2026-06-02.zip");
+          const dir = mkdtempSync(join(tmpdir(), "climate-pack-"));
+          const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
+          expect(unzipped.status, unzipped.stderr).toBe(0);
+          const keys = (await (await fetch(`${server.url}/api/v1/signing-keys/`)).json()) as { keys: Array<{ pem: string }> };
+          const keyFile = join(mkdtempSync(join(tmpdir(), "platform-key-")), "platform.pem");
+          writeFileSync(keyFile, keys.keys.at(-1)!.pem);
+          const verified = spawnSync("python3", ["verify.py", "--public-key", keyFile], { cwd: dir, encoding: "utf8" });
+          expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+          expect(verified.stdout).toContain("углеродные единицы: 15");
+        }
         await page.getByRole("button", { name: "Новый проект" }).click();
         await page.getByTestId("climate-project-form").waitFor();
         await screenshot(page, { path: `${SHOTS}/climate-project-form-${viewport.width}.png`, fullPage: true });
