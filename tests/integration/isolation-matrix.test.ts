@@ -139,6 +139,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
   ],
   getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/` }],
+  listTelemetryBatches: ({ a }) => [{ path: `/api/v1/telemetry/batches/?facility=${a.facility.id}` }],
   telemetryUploadUrl: ({ a }) => [
     { path: "/api/v1/telemetry/upload-url/", json: { facility: a.facility.id, content_type: "text/csv", size: 2048, name: "АГК.csv" } },
   ],

@@ -5,7 +5,7 @@ import { streamSSE } from "hono/streaming";
 import { getFacility } from "../domain/company/facilities";
 import { Invalid, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
-import { storeBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
+import { listBatches, storeBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
 import { kickTelemetry } from "../domain/monitoring/days/consumer";
 import {
   acceptOffersRoute,
@@ -14,6 +14,7 @@ import {
   getBatchRoute,
   getLiveRoute,
   importFileRoute,
+  listBatchesRoute,
   listEventsRoute,
   listLiveModelsRoute,
   liveChartRoute,
@@ -98,6 +99,13 @@ export const telemetryRoutes = routeApp()
     const batch = await deps.repos.telemetry.getBatch(c.get("actor").company, c.req.valid("param").batch);
     if (!batch) throw new NotFound("Пакет показаний не найден");
     return c.json(view(batch), 200);
+  })
+  .openapi(listBatchesRoute, async (c) => {
+    const listed = await listBatches(c.get("deps"), c.get("actor"), c.req.valid("query").facility);
+    return c.json(
+      listed.map(({ company: _company, file: _file, attempts: _attempts, retry_at: _retry, ...batch }) => batch),
+      200,
+    );
   })
   .openapi(listOffersRoute, async (c) => {
     const { facility, year } = c.req.valid("query");

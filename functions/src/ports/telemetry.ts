@@ -54,6 +54,9 @@ export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
   retry_at?: string;
 };
 
+/** A batch as its facility's list of loads holds it: without its refused lines. */
+export type ListedBatch = Omit<TelemetryBatch, "refused">;
+
 /** A sensor's readings of one UTC day, packed (D57: idempotent by (sensor, instant)): the instants as
  *  ms since the day's 00:00 UTC and the values, in time order; the batches applied to it with their
  *  counts (so applying one again counts nothing twice); the corrections with the old values. */
@@ -78,6 +81,9 @@ export interface TelemetryRepository {
   /** The batch's item written as given, its queue mark kept (a failed application: its attempts and
    *  when it is tried again). */
   updateBatch(batch: TelemetryBatch): Promise<void>;
+  /** The facility's batches, newest first, at most `limit`, each without its refused lines (their count
+   *  kept): its list of loads («Загрузки АГК»). */
+  batchesOfFacility(companyId: string, facilityId: string, limit: number): Promise<ListedBatch[]>;
   /** The batches still queued, oldest first, at most `limit`: what a restart takes up again. */
   queued(limit: number): Promise<{ company: string; batch: string }[]>;
   getDay(companyId: string, sensorId: string, day: string): Promise<SensorDay | undefined>;

@@ -233,5 +233,22 @@ export function useTelemetryBatch(batch: string | undefined) {
   });
 }
 
+export type ListedBatch = InferResponseType<Client<"telemetry">["batches"]["$get"], 200>[number];
+
+/** GET batches/?facility=: the facility's latest batches («Загрузки АГК»), newest first; read again
+ *  while one of them is queued. */
+export const telemetryBatchesKey = (facility: string) => ["telemetry", "batches", "of", facility] as const;
+
+export function useTelemetryBatches(facility: string) {
+  return useQuery({
+    queryKey: telemetryBatchesKey(facility),
+    queryFn: () => telemetry((c) => c.batches.$get({ query: { facility } })),
+    refetchInterval: (query) => (query.state.data?.some((b) => b.state === "queued") ? BATCHES_POLL_MS : false),
+  });
+}
+
+/** How often the list is read again while a batch of it is queued. */
+const BATCHES_POLL_MS = 5000;
+
 /** How often a queued batch is read again: the local consumer applies a file in about a second. */
 const BATCH_POLL_MS = 1000;

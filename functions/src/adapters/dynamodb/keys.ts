@@ -171,6 +171,17 @@ export const liveForecastsOfFacility = (companyId: string, facilityId: string) =
   SKPrefix: `TLIVEFORECAST#${facilityId}#`,
 });
 export const telemetryBatch = (companyId: string, batchId: string) => ({ PK: `COMPANY#${companyId}`, SK: `TBATCH#${batchId}` });
+/** A batch's line in its facility's list of loads («Загрузки АГК», issue 85 item 3): the batch as
+ *  it stands without its refused lines, written with its item each time that is; newest first by
+ *  Query SK begins_with BATCH# backwards. In a readings partition: neither audited nor streamed. */
+export const telemetryBatchListed = (companyId: string, facilityId: string, receivedAt: string, batchId: string) => ({
+  PK: `TELEMETRY#${companyId}#${facilityId}`,
+  SK: `BATCH#${receivedAt}#${batchId}`,
+});
+export const telemetryBatchesOfFacility = (companyId: string, facilityId: string) => ({
+  PK: `TELEMETRY#${companyId}#${facilityId}`,
+  SKPrefix: "BATCH#",
+});
 /** The queue of batches stored and not yet applied, oldest first: what a restart takes up again. */
 export const TELEMETRY_QUEUE_PK = "TQUEUE";
 export const telemetryQueued = (receivedAt: string, companyId: string, batchId: string) => ({

@@ -13,6 +13,7 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type {
   DemoFeed,
+  ListedBatch,
   LiveBindingRepository,
   LiveModelBinding,
   StoredLiveForecast,
@@ -85,12 +86,20 @@ export function demoFeedOf(item: Record<string, unknown>): DemoFeed {
   };
 }
 
+/** A batch's line in its facility's list of loads (keys.telemetryBatchListed): the batch without its
+ *  refused lines, written beside its item each time that is written. */
+export const batchListedItem = ({ refused: _refused, ...listed }: TelemetryBatch) => ({
+  ...keys.telemetryBatchListed(listed.company, listed.facility, listed.received_at, listed.batch),
+  ...listed,
+});
+
 export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): TelemetryRepository {
   return {
     async createBatch(batch) {
       // The batch's item first: a queue mark never points at nothing. A crash between the two leaves a
       // batch never answered 202 (the answer waits for both), which nothing will ever read.
       await putNew(doc, table, { ...keys.telemetryBatch(batch.company, batch.batch), ...batch }, BATCH_EXISTS);
+      await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
       await doc.send(
         new PutCommand({
           TableName: table,
@@ -101,10 +110,26 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
     getBatch: (companyId, batchId) => getItem<TelemetryBatch>(doc, table, keys.telemetryBatch(companyId, batchId)),
     async finishBatch(batch) {
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
+      await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryQueued(batch.received_at, batch.company, batch.batch) }));
     },
     async updateBatch(batch) {
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
+      await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
+    },
+    async batchesOfFacility(companyId, facilityId, limit) {
+      const { PK, SKPrefix } = keys.telemetryBatchesOfFacility(companyId, facilityId);
+      const out = await doc.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+          ExpressionAttributeValues: { ":pk": PK, ":sk": SKPrefix },
+          ScanIndexForward: false,
+          Limit: limit,
+          ConsistentRead: true,
+        }),
+      );
+      return stripAll<ListedBatch>(out.Items ?? []);
     },
     async queued(limit) {
       const out = await doc.send(

@@ -31,6 +31,7 @@ import type {
   LiveModelBinding,
   StoredLiveForecast,
   OfferAcceptance,
+  ListedBatch,
   TelemetryBatch,
   TelemetryEvent,
   WebhookRecord,
@@ -98,7 +99,7 @@ import {
   SENSOR_CONFLICT,
   SENSOR_EXISTS,
 } from "../dynamodb/sensor-repository";
-import { ACCEPTANCE_CHANGED, dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/telemetry-repository";
+import { ACCEPTANCE_CHANGED, batchListedItem, dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/telemetry-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
@@ -534,6 +535,7 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         { ...keys.telemetryBatch(batch.company, batch.batch), ...batch },
         "Пакет показаний с таким идентификатором уже существует",
       );
+      table.put(batchListedItem(batch));
       table.put({ ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch), company: batch.company, batch: batch.batch });
     },
     async getBatch(companyId, batchId) {
@@ -541,10 +543,19 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     },
     async finishBatch(batch) {
       table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
+      table.put(batchListedItem(batch));
       table.delete(keys.telemetryQueued(batch.received_at, batch.company, batch.batch));
     },
     async updateBatch(batch) {
       table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
+      table.put(batchListedItem(batch));
+    },
+    async batchesOfFacility(companyId, facilityId, limit) {
+      const { PK, SKPrefix } = keys.telemetryBatchesOfFacility(companyId, facilityId);
+      return table
+        .query(PK, SKPrefix, true)
+        .slice(0, limit)
+        .map((item) => strip<ListedBatch>(item) as ListedBatch);
     },
     async queued(limit) {
       return table

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { LIMITS } from "../schemas/limits";
 import {
   batchAcceptedSchema,
+  batchListedSchema,
   batchStatusSchema,
   eventAcknowledgeSchema,
   eventListQuerySchema,
@@ -54,6 +55,19 @@ export const getBatchRoute = route(
     get: "/batches/{batch}",
     params: z.object({ batch: pathParam("Batch id") }),
     200: json(batchStatusSchema, "The batch"),
+  },
+);
+
+export const listBatchesRoute = route(
+  userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] })(
+    "listTelemetryBatches",
+    `A facility's batches of readings, pushed and uploaded, newest first (at most ${LIMITS.telemetry.batchesListed}): each one's state, its counts and, set aside, its reason`,
+    [400, 404],
+  ),
+  {
+    get: "/batches",
+    query: z.object({ facility: pathParam("Facility id") }),
+    200: json(z.array(batchListedSchema), "The batches, newest first"),
   },
 );
 
@@ -224,6 +238,7 @@ export const importFileRoute = route(
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
 export const TELEMETRY_ROUTES = [
   getBatchRoute,
+  listBatchesRoute,
   listOffersRoute,
   acceptOffersRoute,
   listEventsRoute,

@@ -123,6 +123,8 @@ export const LIMITS = {
     readingsPerRequest: 10000,
     /** Refused lines a batch's status lists (the count says how many there were). */
     refusedListed: 1000,
+    /** A facility's batches its list of loads («Загрузки АГК») answers, newest first. */
+    batchesListed: 30,
     /** A reading's time may be at most this many minutes ahead of the server's clock, and at most this
      *  many months before it (issue 85: a reading decades old costs the consumer a day item per day). */
     futureMinutes: 5,

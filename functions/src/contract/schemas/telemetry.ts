@@ -49,6 +49,12 @@ export const batchStatusSchema = z.object({
   failure: z.optional(z.string().meta({ description: "A failed batch: why it was not applied, in Russian" })),
 });
 
+/** GET v1/telemetry/batches/?facility=: a batch as the facility's list of loads («Загрузки АГК») gives
+ *  it, newest first: its status without the refused lines, their count in their place. */
+export const batchListedSchema = batchStatusSchema.omit({ refused: true }).extend({
+  refused_count: z.int().meta({ description: "Lines refused (the batch's own status lists them)" }),
+});
+
 /** POST v1/telemetry/files/: a dispatch export uploaded straight to storage, named by its key. */
 export const telemetryFileBodySchema = z.object({
   facility: z

@@ -19,6 +19,7 @@ import SensorsPage from "./SensorsPage";
 let app: OpenApp;
 
 afterEach(() => {
+  batches = [];
   expect(app.api.mistakes).toEqual([]);
   vi.restoreAllMocks();
   closeApp();
@@ -98,6 +99,22 @@ function listPreview() {
   return { format: "csv", sheet: "CSV", count: previews === 1 ? 2 : 1, columns, rows: previews === 1 ? rows : rows.slice(0, 1), errors };
 }
 
+/** The facility's batches («Загрузки АГК»), newest first: a file set aside, a push applied. */
+const SET_ASIDE = "хранилище не приняло показания датчика «М-12» за 01.03.2026";
+let batches: unknown[] = [];
+const listed = (batch: string, received_at: string, fields: object) => ({
+  batch,
+  facility: "f1",
+  received_at,
+  lines: 0,
+  accepted: 0,
+  duplicate: 0,
+  corrected: 0,
+  refused_count: 0,
+  readings_sha256: "0".repeat(64),
+  ...fields,
+});
+
 function openSensors() {
   const sensors: unknown[] = [METHANE];
   const keys: unknown[] = [];
@@ -107,6 +124,7 @@ function openSensors() {
       .on("listEmissionPoints", [POINT])
       .on("listSensors", () => sensors)
       .on("listGatewayKeys", () => keys)
+      .on("listTelemetryBatches", () => batches)
       .on("retireSensor", ({ params }) => {
         const at = sensors.findIndex((s) => (s as { id: string }).id === params.sensor);
         sensors[at] = { ...(sensors[at] as object), is_active: false, in_service_to: "2026-03-01" };
@@ -231,6 +249,35 @@ it("on a phone shows each sensor as a block of lines: code, kind, point, role, l
   expect(screen.getByText("Датчики АГК", { selector: ".ant-card-head-title" })).toBeTruthy();
 });
 
+it("«Загрузки АГК» lists the facility's batches newest first: one set aside says «не применена» with its reason, its stored readings counted", async () => {
+  batches = [
+    listed("b2", "2026-03-01T07:05:00.000Z", {
+      state: "failed",
+      failure: SET_ASIDE,
+      lines: 2880,
+      accepted: 1440,
+      refused_count: 3,
+      file_name: "Выгрузка.csv",
+    }),
+    listed("b1", "2026-03-01T07:00:00.000Z", { state: "done", lines: 5, accepted: 4, duplicate: 1 }),
+  ];
+  openSensors();
+  const card = (await screen.findByText("Загрузки АГК", { selector: ".ant-card-head-title" })).closest<HTMLElement>(".ant-card")!;
+  await within(card).findByText(`не применена: ${SET_ASIDE}`);
+  const [failed, done] = within(card)
+    .getAllByRole("row")
+    .filter((r) => r.querySelector("td"));
+  // On the company's clock (the default, Novokuznetsk, UTC+7), newest first.
+  expect(failed.textContent).toContain("01.03.2026 14:05");
+  expect(failed.textContent).toContain("выгрузка «Выгрузка.csv»");
+  expect(failed.textContent).toContain(`не применена: ${SET_ASIDE}`);
+  expect(failed.textContent).toContain("2\u00a0880");
+  expect(failed.textContent).toContain("1\u00a0440");
+  expect(done.textContent).toContain("передача шлюза");
+  expect(done.textContent).toContain("применена");
+  expect(done.textContent).not.toContain("не применена");
+});
+
 it("shows a new gateway key once, then lists it by its first characters only", async () => {
   openSensors();
   await screen.findByText("Ключей пока нет");
@@ -290,6 +337,7 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
       .on("listEmissionPoints", [POINT])
       .on("listSensors", [METHANE])
       .on("listGatewayKeys", [])
+      .on("listTelemetryBatches", [])
       .on("telemetryUploadUrl", {
         url: "/api/v1/uploads/?token=t",
         method: "PUT",
@@ -372,6 +420,7 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
       .on("listEmissionPoints", [POINT])
       .on("listSensors", [METHANE])
       .on("listGatewayKeys", [])
+      .on("listTelemetryBatches", [])
       .on("telemetryUploadUrl", {
         url: "/api/v1/uploads/?token=t",
         method: "PUT",

@@ -11,12 +11,13 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
+import { NotFound } from "../../errors";
 import { newId } from "../../ids";
 import type { TelemetryBatch } from "../../../ports";
 import { RETRIES, drainTelemetry } from "./consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { importTelemetryFile, telemetryFileKey } from "../ingest/files";
-import { batchBlobKey, storeBatch } from "../ingest/readings";
+import { batchBlobKey, listBatches, storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
 let d: MemoryDomain;
@@ -263,6 +264,19 @@ describe("a batch that fails", () => {
         failure: "хранилище не приняло показания датчика «М-4» за 05.03.2026 (Item size has exceeded the maximum allowed size)",
       });
       expect(await telemetry.queued(10)).toEqual([]);
+      // The facility's list of loads («Загрузки АГК») shows it first, set aside with its reason and its
+      // good readings counted, without its refused lines; another company's user is told no such facility.
+      const [listed] = await listBatches(d.deps, a.actor, a.facility);
+      expect(listed).toMatchObject({
+        batch: poison.batch,
+        state: "failed",
+        accepted: 2,
+        lines: 3,
+        refused_count: 0,
+        failure: failed!.failure,
+      });
+      expect(listed).not.toHaveProperty("refused");
+      await expect(listBatches(d.deps, b.actor, a.facility)).rejects.toThrow(NotFound);
       // Its good readings are stored: М-5's day.
       expect([...(await telemetry.getDay(a.actor.company, a.sensors["М-5"], day))!.values]).toEqual([0.6, 0.7]);
       // In the log: each retry, then the batch set aside.

@@ -22,7 +22,8 @@ import { telemetryIdle } from "../live/forecaster";
 import { newId } from "../../ids";
 import { createSensor, retireSensor } from "./register";
 import { UNTERMINATED_QUOTE } from "./dispatch-file";
-import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, batchBlobKey, readReadings, storeBatch, type ReadBody } from "./readings";
+import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, batchBlobKey, listBatches, readReadings, storeBatch, type ReadBody } from "./readings";
+import { LIMITS } from "../../../contract/schemas/limits";
 
 let d: MemoryDomain;
 let staff: Actor;
@@ -221,6 +222,33 @@ describe("order and idempotence", () => {
     expect(day.corrections).toEqual([{ t: t0 + 60_000, old: 2, value: 2.5, batch: "b" }]);
     expect(day.applied).toEqual({ b: [1, 1, 1] });
     expect(utcDay(t0 + 86_399_999)).toBe("2026-03-01");
+  });
+});
+
+describe("the facility's list of loads («Загрузки АГК»)", () => {
+  it("lists the facility's own batches newest first, at most the listed number, each with its counts and no refused lines", async () => {
+    const other = await storeBatch(d.deps, staff.company, second, { json: { readings: [{ sensor: "С-9", t: iso(HOUR), value: 0.3 }] } });
+    const pushed: string[] = [];
+    // Pushed in one millisecond or several, they list in the order pushed (their ids sort by time).
+    for (let i = 0; i <= LIMITS.telemetry.batchesListed; i++) {
+      const body = {
+        json: {
+          readings: [
+            { sensor: "М-1", t: iso(HOUR + 9 * 86_400_000 + i * 60_000), value: 0.4 },
+            { sensor: "Ж-0", t: iso(HOUR), value: 1 },
+          ],
+        },
+      };
+      pushed.push((await storeBatch(d.deps, staff.company, facility, body)).batch);
+    }
+    const listed = await listBatches(d.deps, staff, facility);
+    expect(listed.map((b) => b.batch)).toEqual(pushed.reverse().slice(0, LIMITS.telemetry.batchesListed));
+    expect(listed.map((b) => b.batch)).not.toContain(other.batch);
+    expect(listed[0]).toMatchObject({ facility, state: "queued", lines: 2, refused_count: 1 });
+    expect(listed[0]).not.toHaveProperty("refused");
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    expect((await listBatches(d.deps, staff, facility))[0]).toMatchObject({ state: "done", accepted: 1, refused_count: 1 });
   });
 });
 

@@ -12,10 +12,11 @@ import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import { SENSOR_KINDS, possibleValue } from "@core/telemetry";
 import { formatNumber } from "../../forecast/russian-numbers";
 import { registerAt } from "./register";
-import type { Deps } from "../../context";
+import type { Actor, Deps } from "../../context";
+import { getFacility } from "../../company/facilities";
 import { Forbidden, Invalid } from "../../errors";
 import { newId } from "../../ids";
-import type { Sensor, TelemetryBatch } from "../../../ports";
+import type { ListedBatch, Sensor, TelemetryBatch } from "../../../ports";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, csvLineRecords, encodingMessage, tooOldMessage } from "./dispatch-file";
 
@@ -275,4 +276,12 @@ export function queuedBatch(
 ): TelemetryBatch {
   const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
   return { ...at, state: "queued", ...base, ...read };
+}
+
+/** The facility's list of loads («Загрузки АГК», issue 85 item 3): its latest batches, pushed or
+ *  uploaded, newest first, each with its state and counts, a batch set aside with its reason. The
+ *  facility is the actor's company's (NotFound otherwise). */
+export async function listBatches(deps: Pick<Deps, "repos">, actor: Actor, facilityId: string): Promise<ListedBatch[]> {
+  const facility = await getFacility(deps, actor, facilityId);
+  return deps.repos.telemetry.batchesOfFacility(actor.company, facility.id, LIMITS.telemetry.batchesListed);
 }

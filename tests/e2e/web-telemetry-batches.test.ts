@@ -1,0 +1,99 @@
+// «Загрузки АГК» in a real browser (issue 85, item 3): a facility's batches on «Датчики», newest first —
+// a dispatch file the server set aside after its retries says «не применена: <причина>» with the readings
+// it stored counted, a push applied says «применена». At 1440 px a row each; at 390 px each batch a block
+// of lines, its reason in sight and nothing wider than the phone. Screenshots with SCREENSHOTS=1. Needs
+// web/dist.
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startTestServer, type Credentials, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+import { brokenWords, wholly } from "../support/layout";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const FAILURE = "хранилище не приняло показания датчика «М-12» за 01.03.2026 (Item size has exceeded the maximum allowed size)";
+
+describe("web app: «Загрузки АГК»", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let user: Credentials;
+  let facility = "";
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await server.newUser();
+    const token = await accessToken(server.url, user);
+    const call = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Загрузки»", kind: "underground_mine" })).id;
+    const point = (
+      await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
+        name: "Вентиляционный ствол № 1",
+        kind: "ventilation_shaft",
+      })
+    ).id;
+    await call("POST", `v1/facilities/${facility}/sensors/`, { code: "М-12", kind: "methane", point });
+    const minute = Date.now() - 3_600_000;
+    const push = (from: number, n: number) =>
+      call<{ batch: string }>("POST", "v1/telemetry/readings/", {
+        facility,
+        readings: Array.from({ length: n }, (_, m) => ({ sensor: "М-12", t: new Date(from + m * 60_000).toISOString(), value: 0.44 })),
+      });
+    await push(minute, 5);
+    const poison = await push(minute + 10 * 60_000, 3);
+    await telemetryIdle(server.deps);
+    // The consumer's set-aside as it leaves a batch storage refused after its 5 attempts (drain.test.ts
+    // makes it so): failed, its reason, the readings it stored counted.
+    const telemetry = server.deps.repos.telemetry;
+    const me = await call<{ company: { id: string } }>("GET", "v1/users/get_me/");
+    const stored = (await telemetry.getBatch(me.company.id, poison.batch))!;
+    await telemetry.finishBatch({
+      ...stored,
+      state: "failed",
+      attempts: 5,
+      failure: FAILURE,
+      accepted: 2,
+      file_name: "Выгрузка марта.csv",
+    });
+    app = await openWebApp(server);
+    page = app.page;
+  });
+
+  afterAll(async () => {
+    await page?.setViewportSize({ width: 1366, height: 860 });
+    await app?.close();
+  });
+
+  const fitsPhone = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  it("lists the set-aside file «не применена» with its reason above the push applied, at 1440 and 390 px", async () => {
+    await page.setViewportSize(WIDE);
+    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    const card = page.getByTestId("telemetry-batches");
+    const failed = card.getByRole("row", { name: /выгрузка «Выгрузка марта\.csv»/ });
+    await failed.waitFor();
+    const rows = card.locator("tr.ant-table-row");
+    const first = (await rows.nth(0).textContent()) ?? "";
+    expect(first).toContain(`не применена: ${FAILURE}`);
+    expect(first.replace(/\u00a0/g, " ")).toMatch(/не применена.*3.*2/);
+    const second = (await rows.nth(1).textContent()) ?? "";
+    expect(second).toContain("передача шлюза");
+    expect(second).toContain("применена");
+    expect(second).not.toContain("не применена");
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-batches-1440.png`, fullPage: true });
+
+    await page.setViewportSize(PHONE);
+    await expect.poll(fitsPhone).toBeLessThanOrEqual(PHONE.width);
+    const block = card.getByTestId("stacked-rows").locator(":scope > div", { hasText: "Выгрузка марта.csv" });
+    await block.waitFor();
+    expect(await wholly(block.getByText(`не применена: ${FAILURE}`))).toBe(true);
+    expect(await brokenWords(page, "[data-testid=telemetry-batches]")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-telemetry-batches-390.png`, fullPage: true });
+  });
+});

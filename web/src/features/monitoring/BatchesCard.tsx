@@ -1,0 +1,57 @@
+// «Загрузки АГК» (issue 85, item 3): the facility's latest batches of readings, pushed by its gateway or
+// uploaded as a dispatch file, newest first, each with its state and counts. A batch the server set aside
+// after its retries says «не применена» with its reason, and its readings stored before are counted.
+import { Card, Flex, Tag, Typography, type TableColumnsType } from "antd";
+import { useTelemetryBatches, type ListedBatch } from "../../api/telemetry";
+import { displayDateTime } from "../../shared/dates";
+import { QueryTable } from "../../shared/QueryTable";
+
+const count = (n: number) => n.toLocaleString("ru-RU");
+
+/** The batch's state in words: «не применена: <причина>» for one set aside. */
+export function batchStateText(batch: Pick<ListedBatch, "state" | "failure">): string {
+  if (batch.state === "queued") return "в очереди";
+  if (batch.state === "done") return "применена";
+  return `не применена: ${batch.failure ?? "причина не указана"}`;
+}
+
+function BatchState({ batch }: { batch: ListedBatch }) {
+  if (batch.state === "failed") return <Typography.Text type="danger">{batchStateText(batch)}</Typography.Text>;
+  return <Tag color={batch.state === "done" ? "green" : undefined}>{batchStateText(batch)}</Tag>;
+}
+
+const columns: TableColumnsType<ListedBatch> = [
+  { title: "Получена", dataIndex: "received_at", render: (at: string) => displayDateTime(at) },
+  {
+    title: "Источник",
+    key: "source",
+    render: (_: unknown, b) => (b.file_name ? `выгрузка «${b.file_name}»` : "передача шлюза"),
+  },
+  { title: "Состояние", key: "state", render: (_: unknown, b) => <BatchState batch={b} /> },
+  { title: "Строк", dataIndex: "lines", align: "right", render: count },
+  { title: "Принято", dataIndex: "accepted", align: "right", render: count },
+  { title: "Повторы", dataIndex: "duplicate", align: "right", render: count },
+  { title: "Отклонено строк", dataIndex: "refused_count", align: "right", render: count },
+];
+
+export default function BatchesCard({ facility }: { facility: string }) {
+  const batches = useTelemetryBatches(facility);
+  return (
+    <Card title="Загрузки АГК" data-testid="telemetry-batches">
+      <Flex vertical gap={12}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Последние пакеты показаний площадки: переданные шлюзом и загруженные выгрузки, новые сверху. Принятые показания пакета, который не
+          удалось применить, сохранены и учтены.
+        </Typography.Paragraph>
+        <QueryTable<ListedBatch>
+          query={batches}
+          what="загрузки"
+          empty="Показаний пока не поступало"
+          width={900}
+          rowKey="batch"
+          columns={columns}
+        />
+      </Flex>
+    </Card>
+  );
+}
