@@ -282,3 +282,44 @@ describe("POST v1/climate-projects/{id}/periods/", () => {
     expect((third.period as Record<string, number>).deficit_prev_t_co2e).toBeCloseTo(0.6, 9);
   });
 });
+
+describe("two periods of one project", () => {
+  it("never overlap: ten parallel creates of periods that all overlap store one, the others refused", async () => {
+    for (const [code, kind] of [
+      ["Q-R", "flow"],
+      ["C-R", "methane_high"],
+      ["FL-R", "flame"],
+    ]) {
+      await created(
+        await h.request(`/api/v1/facilities/${facility}/sensors/`, { method: "POST", token: staff.token, json: { code, kind, point } }),
+      );
+    }
+    const device = { name: "Ф-1", point, kind: "flare_open", flow_basis: "normal_0C", sensors: { q: "Q-R", c: "C-R", flame: "FL-R" } };
+    const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body([device]), name: "Гонка периодов" } }));
+    // Each contains 03:00–05:00 of 01.06.2026: any two overlap.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, k) =>
+        projects(staff.token, `${project.id}/periods/`, {
+          method: "POST",
+          json: { start: `2026-06-01T0${k % 3}:00`, end: `2026-06-01T0${5 + (k % 2)}:00` },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 201)) {
+      expect([400, 409]).toContain(res.status);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(
+        /^(start: период пересекается с периодом|Другой отчетный период этого проекта сейчас рассчитывается)/,
+      );
+    }
+    const list = (await (await projects(staff.token, `${project.id}/periods/`)).json()) as { count: number };
+    expect(list.count).toBe(1);
+    // The claim was given back: the next period, after it, is stored.
+    const next = await projects(staff.token, `${project.id}/periods/`, {
+      method: "POST",
+      json: { start: "2026-06-01T07:00", end: "2026-06-01T08:00" },
+    });
+    expect(next.status, await next.clone().text()).toBe(201);
+  });
+});

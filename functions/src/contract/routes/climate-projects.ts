@@ -81,12 +81,14 @@ export const createClimatePeriodRoute = route(
   projectScoped(
     "createClimatePeriod",
     "A monitoring period of the project computed from the stored minutes of its meters, and kept with its inputs and result",
-    [400, 404, 429],
+    [400, 404, 409, 429],
     "[start, end) in whole hours of the company's clock (yyyy-MM-ddTHH:00, or a date for its midnight), inside the project's " +
       "dates, over, at most a leap year's 8 784 hours, overlapping none of the project's periods. Per device and hour the " +
       "segments of its meters' minutes (D70: gas channels the minute's mean of valid readings, a proof the minute's every " +
       "reading, the exhaust temperature its minimum; a reading outside its meter's dates in service is invalid), computed as " +
-      "evaluate computes them; the deficit carried in is the previous period's (D78).",
+      "evaluate computes them; the deficit carried in is the previous period's (D78). The project's periods are held for the " +
+      "request before they are read: a create while another of the project runs is 409, so parallel creates never store two " +
+      "overlapping periods.",
   ),
   { post: "/{id}/periods", params: idParams, body: climatePeriodBodySchema, 201: json(climatePeriodSchema, "The period's figures") },
 );

@@ -153,6 +153,26 @@ const deficitBefore = (previous: ClimatePeriodRecord | undefined) => (previous ?
 /** POST v1/climate-projects/{id}/periods/: the period computed from the stored minutes and kept. */
 export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: string, body: ClimatePeriodBody): Promise<ClimatePeriod> {
   const project = await getClimateProject(deps, actor, projectId);
+  // The project's periods held for this request before they are read (as a month's acceptance is,
+  // telemetry offers): two parallel creates of overlapping periods store one, the other is refused.
+  const now = deps.clock.now();
+  const claim = { company: actor.company, project: project.id, token: newId(), at: now.toISOString() };
+  if (!(await deps.repos.climateProjects.claimPeriods(claim, new Date(now.getTime() - PERIODS_CLAIM_STALE_MS).toISOString()))) {
+    throw new Conflict(PERIODS_BUSY);
+  }
+  try {
+    return await createClaimed(deps, actor, project, body);
+  } finally {
+    await deps.repos.climateProjects.releasePeriods(claim);
+  }
+}
+
+/** A claim on a project's periods its request never gave back (a process killed mid-way) is taken over after this. */
+const PERIODS_CLAIM_STALE_MS = 10 * 60_000;
+export const PERIODS_BUSY = "Другой отчетный период этого проекта сейчас рассчитывается: дождитесь его окончания и повторите";
+
+/** The create, its project's periods held. */
+async function createClaimed(deps: Deps, actor: Actor, project: ClimateProject, body: ClimatePeriodBody): Promise<ClimatePeriod> {
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
   if (periods.length >= LIMITS.climate.periods) throw new Invalid(`У проекта уже ${LIMITS.climate.periods} отчетных периодов`);
