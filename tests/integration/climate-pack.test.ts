@@ -16,6 +16,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
+import { signIn } from "../support/admin";
+import { createUser } from "@server/domain/company/users";
 import { runJob } from "@server/adapters/spreadsheets/jobs";
 import { newId } from "@server/domain/ids";
 import { inProcessSpreadsheets } from "@server/export/in-process";
@@ -337,5 +339,46 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     const unknown = await api(`climate-projects/${project}/periods/0190f0f0-0000-7000-8000-000000000000/pack/`);
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { detail: string }).detail).toBe("Отчетный период не найден");
+  });
+  it("of an approved period is frozen: the project renamed and a reading changed after the approval move no byte of it; the period is flagged", async () => {
+    await createUser(h.deps, {
+      companyId: staff.companyId,
+      email: "reviewer@climate-pack.test",
+      password: "reviewer-password",
+      role: "reviewer",
+      first_name: "Ирина",
+      last_name: "Проверкина",
+    });
+    const reviewer = ((await (await signIn(h, "reviewer@climate-pack.test", "reviewer-password")).json()) as { access: string }).access;
+    const current = (await (await api(`climate-projects/${project}/periods/${period.id}/`)).json()) as { version: number };
+    const approved = await api(`climate-projects/${project}/periods/${period.id}/review/`, {
+      method: "POST",
+      token: reviewer,
+      json: { action: "approve", version: current.version },
+    });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    const first = await download();
+    const dir = unzip(first);
+    const out = run(dir, "--public-key", keyFile);
+    expect(out.status, out.stdout).toBe(0);
+
+    const stored = (await (await api(`climate-projects/${project}/`)).json()) as { version: number; facility: string };
+    const renamed = await api(`climate-projects/${project}/`, {
+      method: "PATCH",
+      json: { name: "Переименован после утверждения", version: stored.version },
+    });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    await push(stored.facility, [{ sensor: "C-F2", t: new Date(JUNE_1 + 65 * 60_000 + 30_000).toISOString(), value: 12 }]);
+    await expect
+      .poll(
+        async () =>
+          ((await (await api(`climate-projects/${project}/periods/${period.id}/`)).json()) as { readings_changed: unknown })
+            .readings_changed,
+        {
+          timeout: 30_000,
+        },
+      )
+      .not.toBeNull();
+    expect(Buffer.from(await download()).equals(Buffer.from(first))).toBe(true);
   });
 });

@@ -19,6 +19,8 @@ import { wallTimeIn, zoneOf } from "@core/company-clock";
 import type { ClimateEvaluation } from "@core/climate-project";
 import type { Actor, Deps } from "../domain/context";
 import { climateReportSources } from "../domain/climate/report";
+import type { ClimateReportSources } from "../domain/climate/report-content";
+import { type ApprovedPeriodSnapshot, approvedSnapshot } from "../domain/climate/approvals";
 import { climateReportBytes } from "./climate-report";
 import { Conflict, NotFound } from "../domain/errors";
 import { CLIMATE_PERIOD_NOT_FOUND } from "../domain/climate/periods";
@@ -175,10 +177,39 @@ function deviationsFile(result: ClimateEvaluation): Uint8Array {
 /** The report on implementation (Order 248 Annex 4, issue 89 item 3; export/climate-report.ts) as PDF
  *  and xlsx, from the same sources as the report's own route, dated by the period's moment so that the
  *  pack is the same bytes for the same period state (the executor's fields are the report's). */
-async function reportFiles(deps: ExportDeps, actor: Actor, record: ClimatePeriodRecord): Promise<ZipEntry[]> {
-  // The report's sources read the repositories and the period's blob alone: what the worker's ports hold.
+async function reportFiles(
+  deps: ExportDeps,
+  actor: Actor,
+  record: ClimatePeriodRecord,
+  frozen: Frozen | undefined,
+  minutes: PeriodMinutes,
+): Promise<ZipEntry[]> {
+  // The report's sources read the repositories and the period's blobs alone: what the worker's ports hold.
   const sources = await climateReportSources(deps as Deps, actor, record.project, record.id);
-  const dated = { ...sources, issued: new Date(record.created_at) };
+  const dated: ClimateReportSources = { ...sources, issued: new Date(record.created_at) };
+  if (frozen) {
+    // An approved period's report prints what the approval froze — the project, the legal entity's
+    // requisites, its facility and points — and its meters as the period read them, so that a later
+    // change of any of them moves no byte of the pack (the executor's own fields are the report's).
+    const entity = frozen.legal_entity;
+    dated.project = frozen.project;
+    dated.company = { ...sources.company, ...entity.requisites };
+    const facility = entity.facilities.find((f) => f.id === frozen.project.facility);
+    if (sources.facility && facility) dated.facility = { ...sources.facility, ...facility };
+    if (entity.points) {
+      const frozenPoints = new Map(entity.points.map((p) => [p.id, p]));
+      dated.points = sources.points.map((p) => ({ ...p, ...frozenPoints.get(p.id) }));
+    }
+  }
+  const sensors = new Map(sources.sensors);
+  for (const meter of minutes.meters) {
+    const live = sensors.get(meter.code);
+    if (live) {
+      const { kind, point, in_service_from, in_service_to } = meter;
+      sensors.set(meter.code, { ...live, kind, point, in_service_from, in_service_to });
+    }
+  }
+  dated.sensors = sensors;
   const [pdf, xlsx] = await Promise.all([climateReportBytes(dated, "pdf"), climateReportBytes(dated, "xlsx")]);
   return [
     { name: "report/report.pdf", bytes: pdf },
@@ -187,8 +218,15 @@ async function reportFiles(deps: ExportDeps, actor: Actor, record: ClimatePeriod
   ];
 }
 
+/** What an approved period's approval froze (domain/climate/approvals.ts). */
+type Frozen = ApprovedPeriodSnapshot;
+
 /** The period's pack as files: everything but the manifest and verify.py (`files`), verify.py, and
- *  the manifest over them. Made from what the period stored: the same for the same period state. */
+ *  the manifest over them. Made from what the period stored: the same for the same period state. An
+ *  approved period's pack is made from the snapshot its approval froze (its figures, inputs, project
+ *  and legal entity) and the readings the approved computation read: a change of the project, the
+ *  requisites or the readings after the approval moves none of its bytes (readings written later only
+ *  flag the period). */
 async function packContents(deps: ExportDeps, actor: Actor, request: Pick<ClimatePackRequest, "project" | "period">) {
   const project: ClimateProject | undefined = await deps.repos.climateProjects.get(actor.company, request.project);
   if (!project) throw new NotFound(CLIMATE_PROJECT_NOT_FOUND);
@@ -201,11 +239,17 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
       "Пакет этого периода не собрать: период вычислен до того, как платформа сохраняла показания его счетчиков. Вычислите период заново",
     );
   }
-  const { inputs, result } = JSON.parse(new TextDecoder().decode(stored.body)) as {
+  const frozen = record.approval ? await approvedSnapshot(deps, record) : undefined;
+  const computed = JSON.parse(new TextDecoder().decode(stored.body)) as {
     inputs: { period: Record<string, unknown> };
     result: ClimateEvaluation;
   };
-  const company = await deps.repos.companies.get(actor.company);
+  const { inputs, result } = frozen
+    ? { inputs: frozen.inputs as unknown as { period: Record<string, unknown> }, result: frozen.result }
+    : computed;
+  const live = await deps.repos.companies.get(actor.company);
+  const company = live && frozen ? { ...live, ...frozen.legal_entity.requisites } : live;
+  const shown = frozen ? frozen.project : project;
   const zone = zoneOf(company);
   const labels = hourLabels(record.start_utc, record.hours, zone);
 
@@ -221,12 +265,12 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
     history: _history,
     readings_changed: _changed,
     ...bounds
-  } = record;
+  } = frozen ? { ...record, ...frozen.period } : record;
   files.push({
     name: "period.json",
     bytes: jsonFile({
       company: company?.name ?? null,
-      project: { id: project.id, name: project.name, methodology: project.methodology },
+      project: { id: shown.id, name: shown.name, methodology: shown.methodology },
       time_zone: zone,
       period: bounds,
       inputs: { period: inputs.period },
@@ -258,14 +302,14 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
     files.push({ name: `hours/${fileStem(i, device.id)}.csv`, bytes: hourTable(device, labels, record.start_utc) });
   });
   for (const meter of minutes.meters) files.push({ name: meterFiles.get(meter.code)!, bytes: readingsFile(meter) });
-  files.push(...(await reportFiles(deps, actor, record)));
+  files.push(...(await reportFiles(deps, actor, record, frozen, minutes)));
   files.push({ name: "verify.py", bytes: await verifyScript() });
 
   const manifest = {
     format: PACK_MANIFEST_FORMAT,
     kind: CLIMATE_PACK_KIND,
     company: company?.name ?? null,
-    project: { id: project.id, name: project.name },
+    project: { id: shown.id, name: shown.name },
     period: {
       id: record.id,
       start: record.start,
@@ -280,7 +324,7 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
     files: manifestEntries(files),
   };
   const script = files.pop()!;
-  return { project, record, zone, manifest, script, files };
+  return { project: shown, record, zone, manifest, script, files };
 }
 
 /** The file the executor signs with their КЭП (issue 89 item 5, domain/climate/signatures.ts): the
