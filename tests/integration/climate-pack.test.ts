@@ -380,5 +380,13 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
       )
       .not.toBeNull();
     expect(Buffer.from(await download()).equals(Buffer.from(first))).toBe(true);
+    // The report is frozen with the period: the executor's fields are not written while it stands approved.
+    const frozen = await api(`climate-projects/${project}/periods/${period.id}/report/`, {
+      method: "PATCH",
+      json: { fields: { s14_consultations: "не проводились" }, version: 0 },
+    });
+    expect(frozen.status).toBe(409);
+    expect(((await frozen.json()) as { detail: string }).detail).toMatch(/^Период утвержден: отчет о реализации заморожен вместе с ним/);
+    expect(Buffer.from(await download()).equals(Buffer.from(first))).toBe(true);
   });
 });

@@ -9,12 +9,15 @@ import type { climateReportPatchSchema } from "../../contract/schemas/climate-re
 import type { ClimateReportHand } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { NotFound } from "../errors";
+import { Conflict, NotFound } from "../errors";
 import { getClimatePeriod } from "./periods";
 import { getClimateProject, registerByCode } from "./projects";
 import { type ClimateReport, type ClimateReportSources, climateReportContent } from "./report-content";
 
 export type ClimateReportPatch = z.output<typeof climateReportPatchSchema>;
+
+export const FROZEN_REPORT =
+  "Период утвержден: отчет о реализации заморожен вместе с ним. Чтобы изменить отчет, проверяющий сначала отзывает утверждение с указанием причины";
 
 /** Everything the report of a period is built from, read for `actor`'s company (404 otherwise);
  *  `issued` is now on the host's clock. The verifier's pack builds its report from the same. */
@@ -46,6 +49,8 @@ export async function patchClimateReport(
   patch: ClimateReportPatch,
 ): Promise<ClimateReport> {
   const sources = await climateReportSources(deps, actor, projectId, periodId);
+  // An approved period is frozen with its report (D80): its pack is the same bytes on every download.
+  if (sources.period.approval) throw new Conflict(FROZEN_REPORT);
   const current = sources.hand;
   const given = Object.fromEntries(Object.entries(patch.fields).filter(([, text]) => text !== undefined)) as Record<string, string>;
   const next: ClimateReportHand = {
