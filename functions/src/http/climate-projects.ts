@@ -145,7 +145,11 @@ function signingPayload(deps: Deps, actor: Actor, project: string, period: strin
     return heavyWork(deps, actor, async () => {
       const file = await deps.spreadsheets.climatePackManifest(actor, { project, period });
       if (file.kind !== "body") throw new Error(`climate pack manifest: the worker answered ${file.kind}`);
-      return { file_name: file.fileName, bytes: new Uint8Array(await new Response(file.body).arrayBuffer()) };
+      const { body } = file;
+      return {
+        file_name: file.fileName,
+        bytes: body instanceof Uint8Array ? body : new Uint8Array(await new Response(body).arrayBuffer()),
+      };
     });
   };
 }
