@@ -75,6 +75,16 @@ export function verifyJwt(
   );
 }
 
+/** A grant the platform signed for `audience` (a direct upload, a video's link), checked at the host's
+ *  time with the claims every grant carries; jose's errors otherwise (errors.JWTExpired when expired). */
+export function verifyGrant(
+  host: { config: SigningKeys; clock: { now(): Date }; runtime?: Runtime },
+  token: string,
+  audience: string,
+): Promise<JWTPayload> {
+  return verifyJwt(host.config, token, { audience, now: host.clock.now(), requiredClaims: ["sub", "exp", "iat"] }, host.runtime);
+}
+
 /** Tokens checked by the current secret, with what they were checked for: a signed-in user's every
  *  request checked its token's HMAC through WebCrypto's job queue, about 7 % of a create's CPU
  *  (issue 74). A token asked again, for the same checks, with the same secret and inside its time

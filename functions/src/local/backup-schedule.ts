@@ -7,6 +7,7 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { takeBackup, describeBackup, type BackupOptions } from "./backup";
+import { alive } from "./storage";
 
 export const BACKUP_NAME = /^fugitive-backup-(\d{8}T\d{6}Z)\.tar\.gz$/;
 const PARTIAL = /^fugitive-backup-\d{8}T\d{6}Z\.tar\.gz\.(\d+)\.partial$/;
@@ -48,15 +49,6 @@ const stamp = (at: Date) =>
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** The whole backups in `dir`, oldest first. */
 export async function backupsIn(dir: string): Promise<string[]> {

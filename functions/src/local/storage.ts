@@ -209,7 +209,7 @@ interface EndpointFile {
 }
 
 /** Whether a process of this id runs (signal 0 checks without sending; EPERM: it runs as another user). */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { typedClient, type ListPage } from "./client";
 import type { MediaStatus } from "@server/contract";
+import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract/schemas/limits";
 
 export type { MediaStatus };
 
@@ -10,6 +11,18 @@ export type { MediaStatus };
 const videos = typedClient("media");
 
 export const mediaKey = ["media"] as const;
+
+/** Every kind of video with nothing uploaded: what the page shows before the list has come (and what
+ *  the server answers while no video is uploaded). */
+export const NO_VIDEOS: readonly MediaStatus[] = MEDIA_KINDS.map((kind) => ({
+  kind,
+  label: MEDIA_KIND_LABELS[kind],
+  url: null,
+  content_type: null,
+  size: null,
+  uploaded_at: null,
+  expires_at: null,
+}));
 
 export function useMedia() {
   return useQuery({

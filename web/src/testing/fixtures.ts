@@ -3,7 +3,7 @@
 // project, the settings videos, none uploaded, and the reference dictionaries as the server answers
 // them after seeding (its own seed data and entry mapping). Tests change what they need with spreads.
 import type { CalculationView, Company, Dictionary, MediaStatus, Project, SignedInUser } from "@server/contract";
-import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract";
+import { NO_VIDEOS } from "../api/media";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { seededEffectiveFrom, toEntry } from "@server/domain/reference/dictionaries";
 
@@ -53,16 +53,8 @@ export const project = (changes: Partial<Project> = {}): Project => ({
 
 /** GET media/: every kind, nothing uploaded. */
 export const noVideos = (): { results: MediaStatus[]; count: number } => ({
-  results: MEDIA_KINDS.map((kind) => ({
-    kind,
-    label: MEDIA_KIND_LABELS[kind],
-    url: null,
-    content_type: null,
-    size: null,
-    uploaded_at: null,
-    expires_at: null,
-  })),
-  count: MEDIA_KINDS.length,
+  results: [...NO_VIDEOS],
+  count: NO_VIDEOS.length,
 });
 
 /** GET dictionary/{name}/ as a freshly seeded server answers it: every item at version 1. */

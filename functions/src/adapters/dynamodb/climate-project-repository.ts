@@ -3,13 +3,12 @@ import { PERIOD_CHANGED } from "@core/climate-approval";
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ClimatePeriodRecord, ClimateProject, ClimateProjectRepository, ClimateReportHand } from "../../ports";
 import * as keys from "./keys";
-import { conditional, unlessConditionFails, versionedPuts } from "./conditions";
-import { climateProjectItem, putNew, queryPrefix, strip } from "./items";
+import { conditional, unlessConditionFails } from "./conditions";
+import { climateProjectItem, type CompanyRecords, companyRecords, lastChangedFirst, putNew, queryPrefix, strip } from "./items";
 
 export const CLIMATE_PROJECT_CONFLICT = "Климатический проект был изменен другим пользователем. Обновите страницу и повторите.";
 export const CLIMATE_PROJECT_EXISTS = "Климатический проект с таким идентификатором уже существует";
 
-/** The last changed first, then by name. */
 export const CLIMATE_PERIOD_EXISTS = "Отчетный период с таким идентификатором уже существует";
 
 /** A stale version of a report's hand-written fields. */
@@ -42,25 +41,19 @@ export const periodVersionCondition = (expected: number) =>
 /** The earliest first. */
 export const periodsInOrder = (a: ClimatePeriodRecord, b: ClimatePeriodRecord) => a.start_utc.localeCompare(b.start_utc);
 
-export const projectsByChange = (a: ClimateProject, b: ClimateProject) =>
-  b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name, "ru");
+export const CLIMATE_PROJECTS: CompanyRecords<ClimateProject> = {
+  item: climateProjectItem,
+  key: keys.climateProject,
+  ofCompany: keys.climateProjectsOfCompany,
+  read: strip<ClimateProject>,
+  order: lastChangedFirst,
+  exists: CLIMATE_PROJECT_EXISTS,
+  conflict: CLIMATE_PROJECT_CONFLICT,
+};
 
 export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string): ClimateProjectRepository {
-  const { create, replace } = versionedPuts(doc, table, climateProjectItem, {
-    exists: CLIMATE_PROJECT_EXISTS,
-    changed: CLIMATE_PROJECT_CONFLICT,
-  });
   return {
-    create,
-    async get(companyId, id) {
-      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.climateProject(companyId, id) }));
-      return strip<ClimateProject>(out.Item);
-    },
-    async list(companyId) {
-      const items = await queryPrefix(doc, table, keys.climateProjectsOfCompany(companyId), { consistentRead: false });
-      return items.map((item) => strip<ClimateProject>(item) as ClimateProject).sort(projectsByChange);
-    },
-    replace,
+    ...companyRecords(doc, table, CLIMATE_PROJECTS),
     async createPeriod(period) {
       await putNew(doc, table, climatePeriodItem(period), CLIMATE_PERIOD_EXISTS);
     },

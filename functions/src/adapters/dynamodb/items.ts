@@ -14,7 +14,7 @@ import type {
   Sensor,
   StoredCalculation,
 } from "../../ports";
-import { conditional } from "./conditions";
+import { conditional, versionedPuts } from "./conditions";
 import * as keys from "./keys";
 
 export type Item = Record<string, unknown>;
@@ -186,6 +186,41 @@ export function queryPrefix(
   narrowing: Narrowing = {},
 ): Promise<Item[]> {
   return queryAll(doc, prefixQuery(table, prefix, read, narrowing));
+}
+
+/** The last changed first, then by name (abatement assessments, climate projects). */
+export const lastChangedFirst = (a: { updated_at: string; name: string }, b: { updated_at: string; name: string }) =>
+  b.updated_at.localeCompare(a.updated_at) || a.name.localeCompare(b.name, "ru");
+
+/** A company's records of one kind, a handful per company read whole (facilities, abatement
+ *  assessments, climate projects): how each is stored, keyed, listed in order, and refused. Both
+ *  adapters' companyRecords read it. */
+export interface CompanyRecords<T> {
+  readonly item: (record: T) => Item;
+  readonly key: (companyId: string, id: string) => { PK: string; SK: string };
+  readonly ofCompany: (companyId: string) => { PK: string; SKPrefix: string };
+  readonly read: (item: Item | undefined) => T | undefined;
+  readonly order: (a: T, b: T) => number;
+  readonly exists: string;
+  readonly conflict: string;
+}
+
+/** Created once, read by their key, listed by the company's prefix in order, replaced while the stored
+ *  version is the one read. */
+export function companyRecords<T>(doc: DynamoDBDocumentClient, table: string, at: CompanyRecords<T>) {
+  const { create, replace } = versionedPuts(doc, table, at.item, { exists: at.exists, changed: at.conflict });
+  return {
+    create,
+    async get(companyId: string, id: string) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: at.key(companyId, id) }));
+      return at.read(out.Item);
+    },
+    async list(companyId: string) {
+      const items = await queryPrefix(doc, table, at.ofCompany(companyId), { consistentRead: false });
+      return items.map((item) => at.read(item) as T).sort(at.order);
+    },
+    replace,
+  };
 }
 
 export async function queryCount(doc: DynamoDBDocumentClient, input: QueryCommandInput): Promise<number> {

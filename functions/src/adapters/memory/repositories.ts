@@ -56,30 +56,25 @@ import {
   calculationItem,
   companyItem,
   emissionPointItem,
-  facilityItem,
   gatewayKeyItem,
   sensorItem,
-  abatementItem,
-  climateProjectItem,
-  abatementOf,
+  type CompanyRecords,
   inventoryCommentItem,
   inventoryVersionItem,
   KEY_ATTRIBUTES,
   listCount,
   type VersionedPartition,
 } from "../dynamodb/items";
-import { ABATEMENT_CONFLICT, byChange } from "../dynamodb/abatement-repository";
+import { ASSESSMENTS } from "../dynamodb/abatement-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
-  CLIMATE_PROJECT_CONFLICT,
-  CLIMATE_PROJECT_EXISTS,
+  CLIMATE_PROJECTS,
   CLIMATE_REPORT_CONFLICT,
   climatePeriodItem,
   climateReportHandItem,
   climatePeriodOf,
   periodsInOrder,
-  projectsByChange,
 } from "../dynamodb/climate-project-repository";
 import {
   CLIMATE_SIGNATURE_EXISTS,
@@ -90,6 +85,7 @@ import {
   trustRootItem,
   trustRootsPrefix,
 } from "../dynamodb/climate-signature-repository";
+import { FACILITIES } from "../dynamodb/facility-repository";
 import { DOCUMENTS } from "../dynamodb/document-repository";
 import {
   byCode,
@@ -136,6 +132,14 @@ function create(table: MemoryTable, item: Item, conflict: string): void {
 }
 
 const num = (value: unknown) => Number(value ?? 0);
+
+/** The records stored under a prefix, without their key attributes, in `order`. */
+function listed<T>(table: MemoryTable, prefix: { PK: string; SKPrefix: string }, order: (a: T, b: T) => number): T[] {
+  return table
+    .query(prefix.PK, prefix.SKPrefix)
+    .map((item) => strip<T>(item)!)
+    .sort(order);
+}
 
 function companies(table: MemoryTable): Repositories["companies"] {
   return {
@@ -307,72 +311,33 @@ function projects(table: MemoryTable): Repositories["projects"] {
   }
 }
 
-function facilities(table: MemoryTable): Repositories["facilities"] {
-  const CONFLICT = "Площадка была изменена другим пользователем. Обновите страницу и повторите.";
-  // Facilities stored before they could be archived are active.
-  const facilityOf = (item: Item | undefined) => (item ? ({ is_active: true, ...strip<Facility>(item) } as Facility) : undefined);
+/** A company's records of one kind (adapters/dynamodb/items.ts, companyRecords): created once, read by
+ *  their key, listed by the company's prefix in order, replaced while the stored version is the one read. */
+function companyRecords<T>(table: MemoryTable, at: CompanyRecords<T>) {
   return {
-    async create(facility) {
-      create(table, facilityItem(facility), "Площадка с таким идентификатором уже существует");
+    async create(record: T) {
+      create(table, at.item(record), at.exists);
     },
-    async get(companyId, facilityId) {
-      return facilityOf(table.get(keys.facility(companyId, facilityId)));
+    async get(companyId: string, id: string) {
+      return at.read(table.get(at.key(companyId, id)));
     },
-    async list(companyId) {
-      const prefix = keys.facilitiesOfCompany(companyId);
+    async list(companyId: string) {
+      const prefix = at.ofCompany(companyId);
       return table
         .query(prefix.PK, prefix.SKPrefix)
-        .map((item) => facilityOf(item)!)
-        .sort((a, b) => a.name.localeCompare(b.name, "ru"));
+        .map((item) => at.read(item) as T)
+        .sort(at.order);
     },
-    async replace(next, expectedVersion) {
-      const written = table.put(facilityItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
-      if (!written) throw new Conflict(CONFLICT);
-    },
-  };
-}
-
-function abatement(table: MemoryTable): Repositories["abatement"] {
-  return {
-    async create(assessment) {
-      create(table, abatementItem(assessment), "Оценка с таким идентификатором уже существует");
-    },
-    async get(companyId, id) {
-      return abatementOf(table.get(keys.abatementAssessment(companyId, id)));
-    },
-    async list(companyId) {
-      const prefix = keys.abatementOfCompany(companyId);
-      return table
-        .query(prefix.PK, prefix.SKPrefix)
-        .map((item) => abatementOf(item) as AbatementAssessment)
-        .sort(byChange);
-    },
-    async replace(next, expectedVersion) {
-      const written = table.put(abatementItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
-      if (!written) throw new Conflict(ABATEMENT_CONFLICT);
+    async replace(next: T, expectedVersion: number) {
+      const written = table.put(at.item(next), (stored) => stored !== undefined && stored.version === expectedVersion);
+      if (!written) throw new Conflict(at.conflict);
     },
   };
 }
 
 function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
   return {
-    async create(project) {
-      create(table, climateProjectItem(project), CLIMATE_PROJECT_EXISTS);
-    },
-    async get(companyId, id) {
-      return strip<ClimateProject>(table.get(keys.climateProject(companyId, id)));
-    },
-    async list(companyId) {
-      const prefix = keys.climateProjectsOfCompany(companyId);
-      return table
-        .query(prefix.PK, prefix.SKPrefix)
-        .map((item) => strip<ClimateProject>(item) as ClimateProject)
-        .sort(projectsByChange);
-    },
-    async replace(next, expectedVersion) {
-      const written = table.put(climateProjectItem(next), (stored) => stored !== undefined && stored.version === expectedVersion);
-      if (!written) throw new Conflict(CLIMATE_PROJECT_CONFLICT);
-    },
+    ...companyRecords(table, CLIMATE_PROJECTS),
     async createPeriod(period) {
       create(table, climatePeriodItem(period), CLIMATE_PERIOD_EXISTS);
     },
@@ -448,11 +413,7 @@ function trustRoots(table: MemoryTable): Repositories["trustRoots"] {
 
 function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
   const byName = (a: EmissionPoint, b: EmissionPoint) => a.name.localeCompare(b.name, "ru") || a.id.localeCompare(b.id);
-  const list = (prefix: { PK: string; SKPrefix: string }) =>
-    table
-      .query(prefix.PK, prefix.SKPrefix)
-      .map((item) => strip<EmissionPoint>(item)!)
-      .sort(byName);
+  const list = (prefix: { PK: string; SKPrefix: string }) => listed(table, prefix, byName);
   return {
     async create(point) {
       create(table, emissionPointItem(point), "Источник выбросов с таким идентификатором уже существует");
@@ -481,13 +442,7 @@ function sensors(table: MemoryTable): Repositories["sensors"] {
     async get(companyId, facilityId, sensorId) {
       return strip<Sensor>(table.get(keys.sensor(companyId, facilityId, sensorId)));
     },
-    async listOfFacility(companyId, facilityId) {
-      const prefix = keys.sensorsOfFacility(companyId, facilityId);
-      return table
-        .query(prefix.PK, prefix.SKPrefix)
-        .map((item) => strip<Sensor>(item)!)
-        .sort(byCode);
-    },
+    listOfFacility: async (companyId, facilityId) => listed(table, keys.sensorsOfFacility(companyId, facilityId), byCode),
     async replace(next, expectedVersion) {
       versionedPut(table, sensorItem(next), expectedVersion, SENSOR_CONFLICT);
     },
@@ -1301,7 +1256,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     sessions: sessions(table),
     dictionaries: dictionaries(table),
     calculations: calculations(table),
-    facilities: facilities(table),
+    facilities: companyRecords(table, FACILITIES),
     emissionPoints: emissionPoints(table),
     sensors: sensors(table),
     gatewayKeys: gatewayKeys(table),
@@ -1316,7 +1271,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     trendSettings: trendSettings(table),
     forecastModels: forecastModels(table),
     forecastCalibrations: forecastCalibrations(table),
-    abatement: abatement(table),
+    abatement: companyRecords(table, ASSESSMENTS),
     climateProjects: climateProjects(table),
     climateSignatures: climateSignatures(table),
     trustRoots: trustRoots(table),

@@ -23,7 +23,7 @@
 // or an existing document, or a video kind). The client never names a key, so it cannot complete
 // (register) an object it was not given, nor one given to another admin.
 import { errors as joseErrors, type JWTPayload } from "jose";
-import { signJwt, verifyJwt } from "../signed-tokens";
+import { signJwt, verifyGrant } from "../signed-tokens";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound, Unauthorized } from "../errors";
 import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
@@ -170,16 +170,7 @@ function claimsOf(payload: JWTPayload): UploadClaims | undefined {
 
 async function verified(deps: Deps, token: string): Promise<UploadClaims | "expired" | undefined> {
   try {
-    const payload = await verifyJwt(
-      deps.config,
-      token,
-      {
-        audience: TOKEN_AUDIENCE,
-        now: deps.clock.now(),
-        requiredClaims: ["sub", "exp", "iat"],
-      },
-      deps.runtime,
-    );
+    const payload = await verifyGrant(deps, token, TOKEN_AUDIENCE);
     return claimsOf(payload);
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? "expired" : undefined;

@@ -15,7 +15,7 @@
 // both hosts. The older upload route remains for scripts and tests: the raw file as the request body
 // (PUT, Content-Type video/mp4 or video/webm), streamed to the blob store through a type and size
 // check (uploads.ts); nothing is held whole in memory. See functions/src/http/UPLOADS.md.
-import { signJwt, verifyJwt } from "../signed-tokens";
+import { signJwt, verifyGrant } from "../signed-tokens";
 import type { Actor, Deps } from "../context";
 import { Invalid, NotFound, Unauthorized } from "../errors";
 import { newId } from "../ids";
@@ -73,16 +73,7 @@ export async function verifyMediaToken(deps: Deps, token: string | undefined, ki
   if (!token) throw new Unauthorized("Ссылка на видео недействительна: нет токена", "media_token");
   let payload;
   try {
-    payload = await verifyJwt(
-      deps.config,
-      token,
-      {
-        audience: TOKEN_AUDIENCE,
-        now: deps.clock.now(),
-        requiredClaims: ["sub", "exp", "iat"],
-      },
-      deps.runtime,
-    );
+    payload = await verifyGrant(deps, token, TOKEN_AUDIENCE);
   } catch {
     throw new Unauthorized("Ссылка на видео устарела или недействительна", "media_token");
   }

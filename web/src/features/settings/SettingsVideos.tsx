@@ -6,8 +6,7 @@
 import { useRef, useState } from "react";
 import { Card, Col, Row, Typography } from "antd";
 import { VideoCameraOutlined } from "@ant-design/icons";
-import { useMedia, type MediaStatus } from "../../api/media";
-import { MEDIA_KIND_LABELS, MEDIA_KINDS } from "@server/contract";
+import { NO_VIDEOS, useMedia, type MediaStatus } from "../../api/media";
 
 function Player({ media, onExpired }: { media: MediaStatus; onExpired: () => Promise<unknown> }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -53,7 +52,7 @@ export function SettingsVideos() {
 
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 24 }}>
-      {(data?.results ?? PLACEHOLDERS).map((media) => (
+      {(data?.results ?? NO_VIDEOS).map((media) => (
         <Col key={media.kind} xs={24} xl={12}>
           <Card title={media.label} loading={isLoading}>
             {isError ? (
@@ -75,12 +74,3 @@ export function SettingsVideos() {
   );
 }
 
-const PLACEHOLDERS: MediaStatus[] = MEDIA_KINDS.map((kind) => ({
-  kind,
-  label: MEDIA_KIND_LABELS[kind],
-  url: null,
-  content_type: null,
-  size: null,
-  uploaded_at: null,
-  expires_at: null,
-}));
