@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Readable } from "node:stream";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import { configFromEnv } from "@server/config";
 import type { Actor, Deps } from "@server/domain/context";
@@ -24,6 +23,7 @@ import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { countCalls, type CallCounter } from "@server/adapters/dynamodb/call-count";
 import type { StoredCalculation } from "@server/ports";
 import type { Project } from "@server/contract/schemas/project";
+import { bodyBytes } from "./file-answer";
 import { fromDictionary, storedMachineryFuel, storedUnderground, typed } from "./coefficient-uses";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 
@@ -144,12 +144,7 @@ async function measure(deps: Deps, actor: Actor, project: Project, format: Expor
   const start = performance.now();
   const result = await exportProject(deps, actor, project.id, format, { detail });
   if (result.kind !== "body") throw new Error("expected the file in the body");
-  let bytes = 0;
-  const body =
-    result.body instanceof Uint8Array
-      ? [result.body]
-      : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
-  for await (const chunk of body) bytes += (chunk as Uint8Array).byteLength;
+  const bytes = await bodyBytes(result);
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);

@@ -12,7 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runAdmin } from "../support/admin-command";
+import { neighbourUser } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
 import { rssKinds, rssMb, rssParts, startServerProcess } from "../support/server-process";
 
@@ -125,19 +125,7 @@ export async function run(): Promise<void> {
       await call(server.url, token, "POST", `/v1/facilities/${facility.id}/sensors/`, { code: `S-${s}`, kind: "methane", point: point.id });
     }
     const key = String((await call(server.url, token, "POST", `/v1/facilities/${facility.id}/gateway-keys/`, { label: "Стенд" })).key);
-    // Another company's user, made by the administration command on the running server's folder.
-    const other = { email: "other@ingest.example", password: "other-password-1" };
-    const made = await runAdmin(dataDir, [
-      "create-user",
-      "--company",
-      "ООО «Соседи»",
-      "--new-company",
-      "--email",
-      other.email,
-      "--password",
-      other.password,
-    ]);
-    if (made.status !== 0) throw new Error(`create-user: ${made.stderr}`);
+    const other = await neighbourUser(dataDir, "other@ingest.example");
     const otherToken = await accessToken(server.url, other);
     const latencies: number[] = [];
     let reading = true;

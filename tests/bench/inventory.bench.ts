@@ -19,7 +19,7 @@
 // one source entered N times without a period (every one overlapping every other): the answer's
 // time, size and DynamoDB calls, and how many checks of the case it holds.
 import { performance } from "node:perf_hooks";
-import { Readable } from "node:stream";
+import { bodyBytes } from "./file-answer";
 import { countCalls } from "@server/adapters/dynamodb/call-count";
 import type { Actor } from "@server/domain/context";
 import { createFacility } from "@server/domain/company/facilities";
@@ -152,13 +152,7 @@ async function passport(harness: Harness, actor: Actor, format: "xlsx" | "pdf"):
     const { ms, addedMb, value } = await sampled(async () => {
       const result = await harness.deps.spreadsheets.inventoryReport(actor, { year: YEAR, format });
       if (result.kind !== "body") return `${result.kind}`;
-      let bytes = 0;
-      const body =
-        result.body instanceof Uint8Array
-          ? [result.body]
-          : Readable.fromWeb(result.body as import("node:stream/web").ReadableStream<Uint8Array>);
-      for await (const chunk of body) bytes += (chunk as Uint8Array).byteLength;
-      return `${mb(bytes).toFixed(1)} MB`;
+      return `${mb(await bodyBytes(result)).toFixed(1)} MB`;
     });
     return `${(ms / 1000).toFixed(1)} s, ${value}, +${addedMb.toFixed(0)} MB`;
   } catch (error) {

@@ -31,6 +31,7 @@ import {
   notifications,
   queueConsumers,
   REGION,
+  scheduledEvent,
   schedules,
   streamMappings,
   tableShapes,
@@ -237,17 +238,7 @@ export function firstRequest(
       return {
         label: `scheduled event (${schedule.rule})`,
         trigger,
-        event: async () => ({
-          version: "0",
-          id: randomUUID(),
-          "detail-type": "Scheduled Event",
-          source: "aws.events",
-          account: ACCOUNT,
-          time: new Date().toISOString(),
-          region: REGION,
-          resources: [schedule.ruleArn],
-          detail: {},
-        }),
+        event: async () => scheduledEvent(schedule),
         check: () => {},
       };
     }

@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runAdmin } from "../support/admin-command";
+import { neighbourUser } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
 
@@ -123,18 +123,7 @@ export async function run(): Promise<void> {
       });
     }
     const key = String((await call(server.url, token, "POST", `/v1/facilities/${facility.id}/gateway-keys/`, { label: "Стенд" })).key);
-    const other = { email: "other@monitoring.example", password: "other-password-1" };
-    const made = await runAdmin(dataDir, [
-      "create-user",
-      "--company",
-      "ООО «Соседи»",
-      "--new-company",
-      "--email",
-      other.email,
-      "--password",
-      other.password,
-    ]);
-    if (made.status !== 0) throw new Error(`create-user: ${made.stderr}`);
+    const other = await neighbourUser(dataDir, "other@monitoring.example");
     let otherToken = await accessToken(server.url, other);
 
     const push = async (readings: { sensor: string; t: string; value: number }[]) => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { runAdmin } from "../support/admin-command";
+import { neighbourUser } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
 import { callApi } from "../support/api-call";
@@ -66,18 +66,7 @@ it("applies another company's reading within 10 s while one company's dispatch f
       });
       expect(made.status).toBe(201);
     }
-    const neighbour = { email: "neighbour@fairness.example", password: "neighbour-password-1" };
-    const made = await runAdmin(dataDir, [
-      "create-user",
-      "--company",
-      "ООО «Соседи»",
-      "--new-company",
-      "--email",
-      neighbour.email,
-      "--password",
-      neighbour.password,
-    ]);
-    expect(made.status, made.stderr).toBe(0);
+    const neighbour = await neighbourUser(dataDir, "neighbour@fairness.example");
     const b = await accessToken(server.url, neighbour);
     const near = await call(server.url, b, "POST", "/v1/facilities/", { name: "Шахта «Соседняя»", kind: "underground_mine" });
     const nearPoint = await call(server.url, b, "POST", `/v1/facilities/${near.body.id}/points/`, {

@@ -30,6 +30,7 @@ import {
   REGION,
   resourcesOf,
   queueConsumers,
+  scheduledEvent,
   schedules,
   secretArns,
   streamMappings,
@@ -543,17 +544,7 @@ export async function rehearse(synth: Synthesized, log: (line: string) => void =
     // The stream functions get the walk's writes; then each scheduled function runs once.
     await settle();
     for (const schedule of schedules(template)) {
-      const { error } = await hosts.invoke(schedule.functionName, {
-        version: "0",
-        id: randomUUID(),
-        "detail-type": "Scheduled Event",
-        source: "aws.events",
-        account: ACCOUNT,
-        time: new Date().toISOString(),
-        region: REGION,
-        resources: [schedule.ruleArn],
-        detail: {},
-      });
+      const { error } = await hosts.invoke(schedule.functionName, scheduledEvent(schedule));
       if (error) problems.push(`${schedule.functionName}: its scheduled run (${schedule.rule}) failed: ${error}`);
       log(`${schedule.functionName} ran on its schedule ${schedule.rule}${error ? ": failed" : ""}`);
     }

@@ -2,6 +2,7 @@
 // rehearsal uses: its bundle folder in the cloud assembly, handler, runtime, environment (Refs and
 // GetAtts of the table, buckets, secrets and functions turned into names and ARNs as AWS forms
 // them) and the IAM statements of its role.
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Resource, Template } from "./synth";
@@ -297,6 +298,21 @@ export function schedules(template: Template): { rule: string; ruleArn: string; 
         }))
       : [],
   );
+}
+
+/** The event EventBridge sends a scheduled function when its rule fires now. */
+export function scheduledEvent(schedule: { ruleArn: string }) {
+  return {
+    version: "0",
+    id: randomUUID(),
+    "detail-type": "Scheduled Event",
+    source: "aws.events",
+    account: ACCOUNT,
+    time: new Date().toISOString(),
+    region: REGION,
+    resources: [schedule.ruleArn],
+    detail: {},
+  };
 }
 
 /** The functions an SQS queue feeds (an event source mapping of a queue), with the queue's name. */

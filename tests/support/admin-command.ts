@@ -18,3 +18,22 @@ export async function runAdmin(dataDir: string, args: string[], env: Record<stri
     }
   }
 }
+
+/** A user of a company of its own beside the one under test (the neighbour whose calls a bench or a
+ *  fairness test times), made by the administration command on the running server's folder as an
+ *  operator would; throws with the command's words when it refuses. */
+export async function neighbourUser(dataDir: string, email: string): Promise<{ email: string; password: string }> {
+  const user = { email, password: "neighbour-password-1" };
+  const made = await runAdmin(dataDir, [
+    "create-user",
+    "--company",
+    "ООО «Соседи»",
+    "--new-company",
+    "--email",
+    email,
+    "--password",
+    user.password,
+  ]);
+  if (made.status !== 0) throw new Error(`create-user: ${made.stderr}`);
+  return user;
+}
