@@ -8,10 +8,9 @@
 // scrolls sideways. Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist
 // (`npm run build:web`) and Chromium.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { abatementVectors, maccMismatches, vectorMismatches } from "../support/abatement-vectors";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption } from "../support/web-page";
+import { openWebApp, pickOption, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -44,31 +43,18 @@ async function shownOption(page: Page, stream: string, option: string): Promise<
 }
 
 describe("web app: «Снижение выбросов», the constructed mine's MACC", () => {
-  let server: TestServer;
-  let token: string;
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const file = browserFile();
+  const { call } = file;
 
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
     it(`builds the three-option MACC typed in Russian numbers at ${viewport.width} px`, { timeout: 180_000 }, async () => {
-      const app = await openWebApp(server, { user: server.demo, viewport, timeout: 30_000 });
+      const app = await openWebApp(file.server, { user: file.server.demo, viewport, timeout: 30_000 });
       try {
         const { page } = app;
-        await page.goto(`${server.url}/abatement`);
+        await page.goto(`${file.server.url}/abatement`);
         await page.getByRole("heading", { name: "Снижение выбросов", level: 2 }).waitFor();
         await page.getByRole("button", { name: /Новая оценка/ }).click();
         const editor = page.getByTestId("abatement-editor");
@@ -185,10 +171,10 @@ describe("web app: «Снижение выбросов», the constructed mine's
   }
 
   it("says why a stream in the explosive range offers nothing to burn or sell", async () => {
-    const app = await openWebApp(server, { user: server.demo, viewport: { width: 1440, height: 900 }, timeout: 30_000 });
+    const app = await openWebApp(file.server, { user: file.server.demo, viewport: { width: 1440, height: 900 }, timeout: 30_000 });
     try {
       const { page } = app;
-      await page.goto(`${server.url}/abatement?new=1`);
+      await page.goto(`${file.server.url}/abatement?new=1`);
       await page.getByTestId("abatement-editor").waitFor();
       for (const [key, text] of [
         ["ef_grid_t_per_mwh", "0,5"],

@@ -5,22 +5,21 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { openWebApp, pickOption, signIn, type WebApp, browserFile } from "../support/web-page";
 import type { CalculationOf } from "@server/contract";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 describe("web app: GWP sets and utilisation thresholds as dictionary entries", () => {
-  let server: TestServer;
+  const file = browserFile({ admin: true, own: true });
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
   let demo: <T>(method: string, path: string, body?: unknown) => Promise<T>;
   let projectId: string;
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
   const row = (text: string) => page.locator(".ant-table-row", { hasText: text });
 
   async function choose(label: string, option: string, scope: Page | ReturnType<Page["getByRole"]> = page) {
@@ -44,12 +43,10 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ admin: true, own: true });
-    const token = await accessToken(server.url, server.demo);
     demo = async <T>(method: string, path: string, body?: unknown) => {
       const res = await fetch(at(path), {
         method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        headers: { Authorization: `Bearer ${file.token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -64,15 +61,14 @@ describe("web app: GWP sets and utilisation thresholds as dictionary entries", (
         end_date: `${year}-12-31`,
       })
     ).id;
-    app = await openWebApp(server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 860 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.admin!, "/admin");
+    await signIn(page, file.server.url, file.server.admin!, "/admin");
     await page.getByRole("tab", { name: "Справочники" }).click();
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("changes the CH4 GWP of set 1: a stored calculation keeps 25, a new one takes 27", async () => {

@@ -8,21 +8,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { REGISTRY } from "@core/registry";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import { type apiCaller, openWebApp, pickOption, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 describe("web app: every type at once and the «Учет» filter", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
   let demo: ReturnType<typeof apiCaller>;
   let projectId = "";
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
   const rows = () => page.locator(".ant-table-tbody .ant-table-row");
   /** The names the table shows, in its order. */
   const shownNames = async () => (await rows().locator("td:first-child").allInnerTexts()).map((t) => t.replace("⚠ проверить", "").trim());
@@ -32,12 +31,7 @@ describe("web app: every type at once and the «Учет» filter", () => {
     );
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    demo = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    demo = file.call;
     projectId = (
       await demo<{ id: string }>("POST", "v1/projects/create_project/", {
         name: "Все типы 2025",
@@ -56,13 +50,12 @@ describe("web app: every type at once and the «Учет» filter", () => {
     // D22: an IPCC flare is created as an alternative.
     await demo("POST", "v1/torch_ch4/", { name: "Факел МГЭИК", project: projectId, volume: 1000, koef_transform: 0.67 });
     await demo("POST", "v1/recycle_technology/", { name: "Выбор утилизации", project: projectId, metan: 60, a_metan: 40 });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: server.demo });
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: file.server.demo });
     ({ page, pageErrors } = app);
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("«Все типы» lists the project's calculations of every type, each with its type and «Учет»", async () => {

@@ -6,33 +6,28 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 
 const CLOUD = /share|cloud|studio|plotly|поделиться|облак/i;
 const CYRILLIC = /[а-яё]/i;
 
 describe("web app: the charts' mode bar", () => {
-  let server: TestServer;
+  const file = browserFile({ demoYear: true });
   let app: WebApp;
   let page: Page;
-  let token: string;
   let seriesProject = "";
   const year = new Date().getUTCFullYear() - 1;
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
   /** The app on `path`: loaded once, signed in, by the first test that runs; the others move inside it. */
-  const show = (path: string) => showSignedIn(page, server.url, server.demo, path);
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const show = (path: string) => showSignedIn(page, file.server.url, file.server.demo, path);
+  const { call } = file;
 
   async function upload(type: string, fields: Record<string, string>, name: string, text: string) {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...fields, project: seriesProject })) form.append(key, value);
     form.append("file_data", new File([text], name, { type: "text/csv" }));
-    const res = await fetch(at(`/api/v1/${type}/`), { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(at(`/api/v1/${type}/`), { method: "POST", headers: { Authorization: `Bearer ${file.token}` }, body: form });
     if (res.status !== 201) throw new Error(`${type}: ${res.status} ${await res.text()}`);
   }
 
@@ -64,8 +59,6 @@ describe("web app: the charts' mode bar", () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ demoYear: true });
-    token = await accessToken(server.url, server.demo);
     seriesProject = (
       await call<{ id: string }>("POST", "v1/projects/create_project/", {
         name: "Ряды",
@@ -80,13 +73,12 @@ describe("web app: the charts' mode bar", () => {
       "year,CH4\n2018,50\n2019,\n2020,30\n2021,\n2022,10\n",
     );
     await upload("sensitivity", { name: "Чувствительность" }, "добыча.csv", "year;volume;methane\n2023;1800000;17\n2024;2000000;18\n");
-    app = await openWebApp(server, { timeout: 20_000 });
+    app = await openWebApp(file.server, { timeout: 20_000 });
     page = app.page;
   }, 120_000);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("keeps the page's connections to its own origin", async () => {

@@ -12,9 +12,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp } from "../support/web-page";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openWebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -28,17 +27,11 @@ const A_HOURS = [
 ];
 
 describe("web app: «Климатические проекты», a period from the stored minutes", () => {
-  let server: TestServer;
-  let token: string;
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const file = browserFile();
+  const { call } = file;
   const projects: Record<number, string> = {};
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     const me = await call<{ company: { time_zone?: string } }>("GET", "v1/users/get_me/");
     const [y, m, d] = [2026, 6, 1];
     const start = instantOfWallTime(y, m, d, 0, 0, zoneOf(me.company));
@@ -91,19 +84,15 @@ describe("web app: «Климатические проекты», a period from 
     }
   }, 180_000);
 
-  afterAll(async () => {
-    await server?.close();
-  });
-
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
     it(`computes section 13.5 (a) from the stored minutes at ${viewport.width} px`, { timeout: 180_000 }, async () => {
-      const app = await openWebApp(server, { user: server.demo, viewport, timeout: 30_000 });
+      const app = await openWebApp(file.server, { user: file.server.demo, viewport, timeout: 30_000 });
       try {
         const { page } = app;
-        await page.goto(`${server.url}/climate-projects`);
+        await page.goto(`${file.server.url}/climate-projects`);
         await page.getByRole("heading", { name: "Климатические проекты", level: 2 }).waitFor();
         await page.getByRole("button", { name: `Факел Ф-1, ${viewport.width} px` }).click();
         await page.getByTestId("climate-project").waitFor();

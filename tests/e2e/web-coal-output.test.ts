@@ -7,8 +7,7 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, navigateInApp, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { type apiCaller, navigateInApp, openWebApp, pickOption, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -18,19 +17,14 @@ const SHAFT = "Ствол «Северный»";
 const INSTRUMENT = "АГК «Микон-1Р», датчики ДМС-03";
 
 describe("web app: coal output typed once for a mine-year", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let api: ReturnType<typeof apiCaller>;
   let projectId = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    api = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    api = file.call;
     const mine = await api<{ id: string }>("POST", "v1/facilities/", { name: MINE, kind: "underground_mine" });
     await api("POST", `v1/facilities/${mine.id}/points/`, {
       name: SHAFT,
@@ -46,27 +40,26 @@ describe("web app: coal output typed once for a mine-year", () => {
         facility: mine.id,
       })
     ).id;
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     ({ page } = app);
-    await signIn(page, server.url, server.demo, "/inventory?year=2025");
+    await signIn(page, file.server.url, file.server.demo, "/inventory?year=2025");
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   const card = () => page.getByTestId("coal-processed");
   const mineRow = () => card().locator(".ant-table-row", { hasText: MINE });
 
   async function openInventory() {
-    if (new URL(page.url()).pathname !== "/inventory") await page.goto(`${server.url}/inventory?year=2025`);
+    if (new URL(page.url()).pathname !== "/inventory") await page.goto(`${file.server.url}/inventory?year=2025`);
     await mineRow().waitFor();
   }
 
   /** A new calculation of `type` in the project: its dialog open, the production field as it starts. */
   async function newCalculation(type: string, label: string) {
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=${type}`);
+    await page.goto(`${file.server.url}/projects/${projectId}/calculations?type=${type}`);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const form = page.getByRole("dialog", { name: "Новый расчет" });
     const volume = form.getByLabel(label, { exact: true });
@@ -154,7 +147,7 @@ describe("web app: coal output typed once for a mine-year", () => {
   });
 
   it("brings an emission point's instrument and frequency into a measured calculation when the point is chosen", async () => {
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=underground`);
+    await page.goto(`${file.server.url}/projects/${projectId}/calculations?type=underground`);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const form = page.getByRole("dialog", { name: "Новый расчет" });
     const instruments = form.getByLabel("Средства измерений", { exact: true });

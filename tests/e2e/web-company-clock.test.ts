@@ -12,8 +12,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { createUser } from "@server/domain/company/users";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { openWebApp, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -40,15 +39,11 @@ function pdfText(bytes: Buffer): string {
 }
 
 describe("web app: a year approved at 01:24 local time in a company at UTC+7", () => {
-  let server: TestServer;
+  const file = browserFile({ clock: { now: () => NOW } });
   let app: WebApp;
   let page: Page;
-  let token: string;
 
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   /** Clicks the button `name` and returns the file it saves. */
   async function save(name: string): Promise<{ name: string; bytes: Buffer }> {
@@ -57,11 +52,9 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ clock: { now: () => NOW } });
-    token = await accessToken(server.url, server.demo);
     const me = await call<{ company: { id: string; time_zone: string } }>("GET", "v1/users/get_me/");
     expect(me.company.time_zone).toBe(ZONE);
-    await createUser(server.deps, {
+    await createUser(file.server.deps, {
       companyId: me.company.id,
       ...REVIEWER,
       role: "reviewer",
@@ -83,7 +76,7 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
     });
     const { review } = await call<{ review: { version: number } }>("GET", "v1/inventory/?year=2025");
     await call("POST", "v1/inventory/2025/review/", { action: "send_to_review", version: review.version });
-    app = await openWebApp(server, { timezoneId: ZONE, timeout: 20_000 });
+    app = await openWebApp(file.server, { timezoneId: ZONE, timeout: 20_000 });
     page = app.page;
     // The computer's clock at that moment too: the screens' «today» is the company's 26.11.
     await page.clock.setFixedTime(NOW);
@@ -91,11 +84,10 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("approves the year in the browser and reads 26.11.2026 on the screen and in both passports", async () => {
-    await signIn(page, server.url, REVIEWER, "/inventory?year=2025");
+    await signIn(page, file.server.url, REVIEWER, "/inventory?year=2025");
     await page.getByTestId("review-status").waitFor();
     // Approved here unless a try before did it.
     if ((await page.getByTestId("review-status").innerText()) !== "Утверждена") {
@@ -123,7 +115,7 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
   }, 90_000);
 
   it("stamps the version's verification pack at 01:24 on 26.11.2026 and puts the local-dated passport in it", async () => {
-    await signIn(page, server.url, REVIEWER, "/inventory?year=2025");
+    await signIn(page, file.server.url, REVIEWER, "/inventory?year=2025");
     const pack = page
       .getByTestId("inventory-versions")
       .locator(".ant-list-item", { hasText: "Версия 1:" })
@@ -151,7 +143,7 @@ describe("web app: a year approved at 01:24 local time in a company at UTC+7", (
   }, 60_000);
 
   it("reads 26.11.2026 in the project's export from /export", async () => {
-    await signIn(page, server.url, server.demo, "/export?format=xlsx");
+    await signIn(page, file.server.url, file.server.demo, "/export?format=xlsx");
     await page.getByRole("heading", { name: "Экспорт" }).waitFor();
     await page.getByRole("table", { name: "Проекты" }).locator(".ant-table-row", { hasText: PROJECT }).click();
     const exported = await save("Экспорт данных");

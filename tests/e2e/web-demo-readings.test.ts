@@ -6,8 +6,7 @@
 // 390 px. Screenshots with SCREENSHOTS=1. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, wholly } from "../support/layout";
 
@@ -15,7 +14,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const NOTE = "Показаны демонстрационные данные: показания датчиков сделаны симулятором АГК, а не получены от шахты";
 
 describe("web app: the demo mine's readings", () => {
-  let server: TestServer;
+  const file = browserFile({ demoYear: true, own: true });
   let app: WebApp;
   let page: Page;
   let mine = "";
@@ -23,15 +22,10 @@ describe("web app: the demo mine's readings", () => {
   beforeAll(async () => {
     // A server of its own: the demo year seeds the demo company's requisites, which another file
     // of the same worker (web-chart-modebar) seeds too on the shared server (its ИНН is then taken).
-    server = await startTestServer({ demoYear: true, own: true });
-    const token = await accessToken(server.url, server.demo);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    const call = file.call;
     const facilities = await call<Array<{ id: string; kind: string }>>("GET", "v1/facilities/");
     mine = facilities.find((f) => f.kind === "underground_mine")!.id;
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   }, 120_000);
 
@@ -41,7 +35,7 @@ describe("web app: the demo mine's readings", () => {
 
   it("labels «Данные АГК» and «Полнота данных датчиков» «демонстрационные данные»", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${mine}/telemetry`);
     await page.getByText(NOTE).waitFor();
     const rows = page.getByRole("row", { name: /Вентиляционный ствол № 2\s*демонстрационные данные/ });
     const shaft = rows.last();
@@ -50,7 +44,7 @@ describe("web app: the demo mine's readings", () => {
     expect(await shaft.textContent()).toMatch(/месяц идет: [\d\s]+ из [\d\s]+ минут/);
     if ((await rows.count()) > 1) expect(await rows.first().textContent()).toMatch(/Принять/);
     await screenshot(page, { path: `${SHOTS}/web-demo-readings-offers.png`, fullPage: true });
-    await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/completeness`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${mine}/completeness`);
     await page.getByText(NOTE).waitFor();
     await page.getByText("ВС2-CH4").first().waitFor();
     await screenshot(page, { path: `${SHOTS}/web-demo-readings-completeness.png`, fullPage: true });
@@ -63,7 +57,7 @@ describe("web app: the demo mine's readings", () => {
       [390, 844],
     ]) {
       await page.setViewportSize({ width, height });
-      await showSignedIn(page, server.url, server.demo, `/facilities/${mine}/monitoring`);
+      await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${mine}/monitoring`);
       const tile = page.getByTestId("live-tile").filter({ hasText: "Лава 24-15" });
       const rows = tile.getByTestId("live-forecast");
       await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(5);

@@ -13,8 +13,7 @@
 // Needs web/dist (`npm run build:web`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, navigateInApp, openWebApp, pickOption, showSignedIn, signIn, type WebApp } from "../support/web-page";
+import { type apiCaller, navigateInApp, openWebApp, pickOption, showSignedIn, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { REGISTRY, type CalculationType } from "@core/registry";
 
@@ -51,7 +50,7 @@ const measuredBody = (name: string, millionM3: number) => ({
 });
 
 describe("web app: a mine's emission points (D25)", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
@@ -88,12 +87,7 @@ describe("web app: a mine's emission points (D25)", () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    demo = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    demo = file.call;
     // The worked example's mine, its points and its years through the API.
     const mine = await facility(MINE);
     await facility(CLOSED_MINE, false);
@@ -132,14 +126,13 @@ describe("web app: a mine's emission points (D25)", () => {
     });
     // One load, signed in on the facility screen; the steps move inside the app from there, each
     // screen fetching what it shows.
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
-    await signIn(page, server.url, server.demo, "/profile");
+    await signIn(page, file.server.url, file.server.demo, "/profile");
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("adds a mine and its four emission points on the facility screen, edits one, archives an old shaft and a closed mine", async () => {
@@ -147,7 +140,7 @@ describe("web app: a mine's emission points (D25)", () => {
     const suffix = facilityTries > 1 ? `-${facilityTries}»` : "»";
     const newMine = NEW_MINE_NAME.replace("»", suffix);
     const soldMine = SOLD_MINE_NAME.replace("»", suffix);
-    await showSignedIn(page, server.url, server.demo, "/profile");
+    await showSignedIn(page, file.server.url, file.server.demo, "/profile");
     await page.getByRole("button", { name: "Добавить площадку" }).click();
     const facilityDialog = page.getByRole("dialog", { name: "Новая площадка" });
     await facilityDialog.getByLabel("Название").fill(newMine);
@@ -243,7 +236,7 @@ describe("web app: a mine's emission points (D25)", () => {
   });
 
   async function newCalculation(project: string, type: CalculationType, name: string) {
-    await showSignedIn(page, server.url, server.demo, `/projects/${project}/calculations?type=${type}`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/projects/${project}/calculations?type=${type}`);
     // The list of that type on view (the app moves to it in a transition), then its dialog.
     await page
       .locator(".ant-select")

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/telemetry";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
@@ -19,18 +18,13 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const AT = Date.UTC(2026, 2, 1, 16, 50); // 01.03.2026 23:50 in Kemerovo
 
 describe("web app: a shift's events, acknowledged, in its report; a webhook", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let facility = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    const demo = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    const demo = file.call;
     facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Сменная»", kind: "underground_mine" })).id;
     const point = (await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
       .id;
@@ -52,19 +46,18 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
     // The batch is applied off the request thread after its 202 (local/telemetry-consumer.ts): the
     // page's events are read once it is in.
-    await telemetryIdle(server.deps);
-    app = await openWebApp(server);
+    await telemetryIdle(file.server.deps);
+    app = await openWebApp(file.server);
     page = app.page;
   }, 120_000);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("lists the first shift's events, acknowledges the alarm and saves the shift's report with it", { timeout: 120_000 }, async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/events`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/events`);
     await page.getByText(ADVISORY_NOTE).first().waitFor();
     const date = page.getByLabel("Дата");
     await date.fill("");
@@ -113,7 +106,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
 
   it("adds a webhook on «Настройки», its secret shown once", { timeout: 60_000 }, async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, server.url, server.demo, "/settings");
+    await showSignedIn(page, file.server.url, file.server.demo, "/settings");
     await page.getByLabel("Адрес приемника").pressSequentially("http://127.0.0.1:9/agk");
     await page.getByLabel("Название вебхука").pressSequentially("Диспетчерская");
     await page.getByRole("button", { name: "Добавить вебхук" }).click();

@@ -12,8 +12,7 @@ import type { Page } from "playwright-core";
 import { loadModel } from "@core/gbdt";
 import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
 import { modelFixture } from "../support/models";
-import { accessToken, startTestServer, type TestServer } from "../support/server";
-import { createProject, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import { createProject, openWebApp, pickOption, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { longwallScenario, scenarioCsv } from "../support/longwall-scenarios";
 
@@ -31,10 +30,9 @@ const HEADERS = [
 ];
 
 describe("web app: a forecast checked on the longwall's history", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token = "";
   let history: ReturnType<typeof longwallHistory>;
 
   const csv = (from: number, to: number) =>
@@ -48,9 +46,9 @@ describe("web app: a forecast checked on the longwall's history", () => {
     ].join("\n");
 
   async function api(method: string, path: string, body: FormData | unknown) {
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${file.server.url}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(body instanceof FormData ? {} : { "Content-Type": "application/json" }) },
+      headers: { Authorization: `Bearer ${file.token}`, ...(body instanceof FormData ? {} : { "Content-Type": "application/json" }) },
       body: body instanceof FormData ? body : JSON.stringify(body),
     });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
@@ -58,20 +56,17 @@ describe("web app: a forecast checked on the longwall's history", () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     history = longwallHistory(await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8")), 3000, 0.06);
-    app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
+    app = await openWebApp(file.server, { user: file.server.demo, timeout: 20_000 });
     page = app.page;
   }, 120_000);
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("shows the back-test, the band and the air needed in Russian", async () => {
     const models = (await (
-      await fetch(`${server.url}/api/v1/forecast_models/`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${file.server.url}/api/v1/forecast_models/`, { headers: { Authorization: `Bearer ${file.token}` } })
     ).json()) as {
       results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }>;
     };
@@ -88,10 +83,12 @@ describe("web app: a forecast checked on the longwall's history", () => {
     form.set("file_data", new Blob([csv(2000, 3000)]), "телеметрия.csv");
     const created = await api("POST", "/api/v1/regres_methane/", form);
     const detail = (await (
-      await fetch(`${server.url}/api/v1/regres_methane/${created.id}/single_calc/1/`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${file.server.url}/api/v1/regres_methane/${created.id}/single_calc/1/`, {
+        headers: { Authorization: `Bearer ${file.token}` },
+      })
     ).json()) as { backtest: { model: { mae: number; caught: number }; persistence: { mae: number } } };
 
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=regres_methane`);
+    await page.goto(`${file.server.url}/projects/${projectId}/calculations?type=regres_methane`);
     await page.locator(".ant-table-row", { hasText: "Лава 7, две недели" }).click();
     const dialog = page.getByRole("dialog", { name: "Лава 7, две недели" });
     await dialog.getByTestId("forecast-results").waitFor();
@@ -165,8 +162,8 @@ describe("web app: a forecast checked on the longwall's history", () => {
     form.set("file_data", new Blob([scenarioCsv(history, 1440, 2400, history.pressure)]), "телеметрия.csv");
     const created = await api("POST", "/api/v1/regres_methane/", form);
     const detail = (await (
-      await fetch(`${server.url}/api/v1/regres_methane/${created.id}/single_calc/1/?limit=5`, {
-        headers: { Authorization: `Bearer ${token}` },
+      await fetch(`${file.server.url}/api/v1/regres_methane/${created.id}/single_calc/1/?limit=5`, {
+        headers: { Authorization: `Bearer ${file.token}` },
       })
     ).json()) as {
       backtest: {
@@ -178,7 +175,7 @@ describe("web app: a forecast checked on the longwall's history", () => {
     };
     expect(detail.backtest.shown).toBe("persistence");
 
-    await page.goto(`${server.url}/projects/${projectId}/calculations?type=regres_methane`);
+    await page.goto(`${file.server.url}/projects/${projectId}/calculations?type=regres_methane`);
     await page.locator(".ant-table-row", { hasText: "Лава 9, на 6 часов вперед" }).click();
     const dialog = page.getByRole("dialog", { name: "Лава 9, на 6 часов вперед" });
     await dialog

@@ -12,8 +12,7 @@ import { loadModel } from "@core/gbdt";
 import { longwallHistory } from "@core/gbdt/longwall-history";
 import { MAX_TABULAR_UPLOAD_BYTES } from "@server/contract/schemas/uploads";
 import { modelFixture } from "../support/models";
-import { accessToken, startTestServer, type TestServer } from "../support/server";
-import { createProjectsAs, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { createProjectsAs, openWebApp, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { historyCsv } from "../support/longwall-csv";
 
@@ -33,45 +32,42 @@ function filesUnder(dir: string): string[] {
 }
 
 describe("web app: a year of 10-minute readings through the direct upload", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let history: ReturnType<typeof longwallHistory>;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
     history = longwallHistory(await loadModel(readFileSync(modelFixture("methane-xgboost.json"), "utf8")), ROWS, 0.06);
     // The model calibrated for the demo company on two weeks of the same longwall.
     const models = (await (
-      await fetch(`${server.url}/api/v1/forecast_models/`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${file.server.url}/api/v1/forecast_models/`, { headers: { Authorization: `Bearer ${file.token}` } })
     ).json()) as { results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> };
     const modelId = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
     const calibration = new FormData();
     calibration.set("file", new Blob([historyCsv(history, 0, 2000)]), "калибровка.csv");
-    const calibrated = await fetch(`${server.url}/api/v1/forecast_models/${modelId}/calibration/`, {
+    const calibrated = await fetch(`${file.server.url}/api/v1/forecast_models/${modelId}/calibration/`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${file.token}` },
       body: calibration,
     });
     expect(calibrated.status).toBe(201);
     // Opened signed out: the test makes its project through the API and opens the page on it, signed in.
-    app = await openWebApp(server, { timeout: 30_000 });
+    app = await openWebApp(file.server, { timeout: 30_000 });
     page = app.page;
   }, 180_000);
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("previews, saves and back-tests the file the user picked, sent straight to storage", async () => {
     const csv = Buffer.from(historyCsv(history));
     expect(csv.byteLength).toBeGreaterThan(MAX_TABULAR_UPLOAD_BYTES);
     // What storage held before (a retry's first try left its own upload's mark).
-    const uploadsDir = join(server.dataDir, "blobs", "forecast-uploads");
+    const uploadsDir = join(file.server.dataDir, "blobs", "forecast-uploads");
     const storedBefore = new Set(filesUnder(uploadsDir));
-    const [projectId] = await createProjectsAs(server.url, server.demo, ["Лава 7, год телеметрии"]);
-    await signIn(page, server.url, server.demo, `/projects/${projectId}/calculations?type=regres_methane`);
+    const [projectId] = await createProjectsAs(file.server.url, file.server.demo, ["Лава 7, год телеметрии"]);
+    await signIn(page, file.server.url, file.server.demo, `/projects/${projectId}/calculations?type=regres_methane`);
     await page.getByRole("button", { name: "Добавить расчет" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Название расчета").pressSequentially("Лава 7, год");

@@ -12,8 +12,7 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, appOpenAt, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
+import { appOpenAt, openWebApp, showSignedIn, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -30,11 +29,10 @@ const TELEMETRY = [
 ];
 
 describe("web app: infographics and export", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let context: BrowserContext;
   let page: Page;
-  let token: string;
   let projectId: string;
   /** The forecast's results per row, as the API computed and stores them. */
   let forecastResults: number[];
@@ -43,20 +41,20 @@ describe("web app: infographics and export", () => {
   /** The paths the page's document has fetched since it loaded. */
   const requests: string[] = [];
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
   const charts = () => page.locator(".js-plotly-plot");
   const graphsPath = () => `/projects/${projectId}/graphs`;
   const plotlyFetched = () => requests.some((path) => /\/assets\/plotly-/.test(path));
 
   /** `path` signed in: inside the app when it is open, else (and on a retry) in one load. */
   async function show(path: string, retry: boolean) {
-    if (retry) await signIn(page, server.url, server.demo, path);
-    else await showSignedIn(page, server.url, server.demo, path);
+    if (retry) await signIn(page, file.server.url, file.server.demo, path);
+    else await showSignedIn(page, file.server.url, file.server.demo, path);
   }
 
   /** The projects list, in a page that has not fetched plotly unless `plotlyAllowed`. */
   async function showProjects(retry: boolean, plotlyAllowed: boolean) {
-    if (retry || (!plotlyAllowed && plotlyFetched())) await signIn(page, server.url, server.demo, "/projects");
+    if (retry || (!plotlyAllowed && plotlyFetched())) await signIn(page, file.server.url, file.server.demo, "/projects");
     else if (new URL(page.url()).pathname !== "/projects") await show("/projects", false);
     await page.getByRole("heading", { name: "Проекты" }).waitFor();
     await page.locator(".ant-table-row", { hasText: PROJECT }).waitFor();
@@ -66,7 +64,7 @@ describe("web app: infographics and export", () => {
    *  load on a retry or when the page shows the charts' screen without them. */
   async function showGraphs(retry: boolean) {
     const onGraphs = new URL(page.url()).pathname === graphsPath();
-    if (retry || (onGraphs && (await charts().count()) !== 3)) await signIn(page, server.url, server.demo, graphsPath());
+    if (retry || (onGraphs && (await charts().count()) !== 3)) await signIn(page, file.server.url, file.server.demo, graphsPath());
     else if (!onGraphs) await show(graphsPath(), false);
     await page.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
     await expect.poll(() => charts().count(), { timeout: 20_000 }).toBe(3);
@@ -86,14 +84,9 @@ describe("web app: infographics and export", () => {
     await page.getByRole("button", { name: "Подробный экспорт" }).waitFor();
   }
 
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     const project = await call<{ id: string }>("POST", "v1/projects/create_project/", {
       name: PROJECT,
       start_date: "2024-01-01",
@@ -115,8 +108,8 @@ describe("web app: infographics and export", () => {
     const stored = await call<{ data: Array<{ result: number }> }>("GET", `v1/regres_methane/${forecast.id}/single_calc/1/`);
     forecastResults = stored.data.map((r) => r.result);
 
-    app = await openWebApp(server, {
-      user: server.demo,
+    app = await openWebApp(file.server, {
+      user: file.server.demo,
       timeout: 15_000,
       watch: (page) =>
         page.on("request", (request) => {
@@ -136,7 +129,6 @@ describe("web app: infographics and export", () => {
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("does not fetch plotly outside the infographics screen", async ({ task }) => {
@@ -296,7 +288,7 @@ describe("web app: infographics and export", () => {
   it("exports the project to xlsx from /export", async ({ task }) => {
     // From a screen of the app other than /export, whose menu then leads there with no format chosen.
     const retry = !!task.result?.retryCount;
-    if (retry || !appOpenAt(page, server.url) || new URL(page.url()).pathname === "/export") await show("/projects", retry);
+    if (retry || !appOpenAt(page, file.server.url) || new URL(page.url()).pathname === "/export") await show("/projects", retry);
     await page.getByRole("navigation", { name: "Главное меню" }).getByText("Экспорт", { exact: true }).click();
     await page.waitForURL(at("/export"));
     await page.getByRole("heading", { name: "Экспорт" }).waitFor();

@@ -6,8 +6,7 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { openWebApp, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -16,20 +15,14 @@ const LONG = (n: number) => `Вентиляционный ствол № ${n} с
 const BAR_CHARTS = ["Выбросы при подземной добыче", "Выбросы CO2 при открытой добыче", "Выбросы CH4 при открытой добыче"];
 
 describe("web app: infographics with long calculation names", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token: string;
   let projectId: string;
 
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     projectId = (
       await call<{ id: string }>("POST", "v1/projects/create_project/", {
         name: "Шахта и разрез с длинными названиями выработок",
@@ -43,16 +36,15 @@ describe("web app: infographics with long calculation names", () => {
     await add("open_mining_co2", `Самосвалы БелАЗ-75131 и экскаваторы ЭКГ-10 участка «Северный» разреза`, { volume: 1200, ef: 3.149 });
     await add("open_mining_co2", `Бульдозеры и вспомогательная техника участка «Южный» разреза`, { volume: 400, ef: 3.026 });
     for (let n = 1; n <= 3; n++) await add("open_mining_ch4", `Добыча открытым способом, ${LONG(n)}`, { volume: 1_000_000 * n, ef: 1.2 });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
     page = app.page;
   }, 90_000);
 
   /** The project's infographics signed in, in one load. */
-  const openGraphs = () => signIn(page, server.url, server.demo, `/projects/${projectId}/graphs`);
+  const openGraphs = () => signIn(page, file.server.url, file.server.demo, `/projects/${projectId}/graphs`);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("keeps every bar chart's plot at least half the chart, labels level and at most three lines, axes «10 000»", async () => {

@@ -5,8 +5,7 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { openWebApp, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -20,25 +19,19 @@ const TELEMETRY = [
 ];
 
 describe("web app: calculation names in the charts are text", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token: string;
   let projectId: string;
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
 
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   /** Links anywhere in the page (HTML or SVG, href or xlink:href) that point at the named site. */
   const evilLinks = () => page.evaluate(() => document.querySelectorAll('a[href*="evil.example"], a[*|href*="evil.example"]').length);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     projectId = (
       await call<{ id: string }>("POST", "v1/projects/create_project/", {
         name: "Шахта «Разметка»",
@@ -49,13 +42,12 @@ describe("web app: calculation names in the charts are text", () => {
     await call("POST", "v1/underground/", { name: LINK, project: projectId, volume: 1000, ...UNDERGROUND });
     await call("POST", "v1/open_mining_co2/", { name: LINK, project: projectId, volume: 120, ef: 3.149 });
     await call("POST", "v1/regres_methane/", { name: LINK, project: projectId, method: "xgboost", data: TELEMETRY });
-    app = await openWebApp(server, { user: server.demo, timeout: 15_000 });
+    app = await openWebApp(file.server, { user: file.server.demo, timeout: 15_000 });
     page = app.page;
   }, 60_000);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("shows «<a href=…>» literally in the tick labels, the legend and the hover label, and makes no link", async () => {

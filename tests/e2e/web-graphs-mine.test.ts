@@ -7,8 +7,7 @@
 // Needs web/dist (`npm run build:web`, done by `npm test`) and Debian Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, signIn, type WebApp } from "../support/web-page";
+import { openWebApp, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -35,20 +34,14 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe("web app: a mine's infographics", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token: string;
   let projectId: string;
 
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     const mine = await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Северная»", kind: "underground_mine" });
     const point = async (name: string, kind: string) =>
       (await call<{ id: string }>("POST", `v1/facilities/${mine.id}/points/`, { name, kind })).id;
@@ -79,13 +72,12 @@ describe("web app: a mine's infographics", () => {
       point: flare,
     });
     await add("handling_underground_ch4", "Обработка угля", { volume: 2_100_000, ef: 1, koef_transform: 0.67 });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
     page = app.page;
   }, 120_000);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   /** Every chart of the page drawn, and their titles. */
@@ -114,7 +106,7 @@ describe("web app: a mine's infographics", () => {
     );
 
   it("draws the monthly CH4 per point, the drained and destroyed methane and the balance, and no empty or open-pit chart", async () => {
-    await signIn(page, server.url, server.demo, `/projects/${projectId}/graphs`);
+    await signIn(page, file.server.url, file.server.demo, `/projects/${projectId}/graphs`);
     await page.getByRole("heading", { name: `Инфографика — ${PROJECT}` }).waitFor();
     const titles = await drawnCharts();
     expect(titles).toEqual([

@@ -12,14 +12,13 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, navigateInApp, openWebApp, pickOption, signIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, navigateInApp, openWebApp, pickOption, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 describe("web app: the year's inventory", () => {
-  let server: TestServer;
+  const file = browserFile({ admin: true });
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
@@ -28,7 +27,7 @@ describe("web app: the year's inventory", () => {
   let projectId = "";
   const REVIEWER = { email: "reviewer.inventory@example.com", password: "reviewer-password-1" };
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
   const menu = () => page.getByRole("navigation", { name: "Главное меню" });
   /** A retried step loads its page: its failed try may have left the page in any state. */
   let retried = false;
@@ -36,7 +35,7 @@ describe("web app: the year's inventory", () => {
   /** In the app with no dialog open, on a step's first try: the journey then goes on as a user
    *  does, through the menu, instead of loading the page again. */
   async function inApp(): Promise<boolean> {
-    if (retried || new URL(page.url()).origin !== server.url || (await page.getByRole("dialog").count()) > 0) return false;
+    if (retried || new URL(page.url()).origin !== file.server.url || (await page.getByRole("dialog").count()) > 0) return false;
     return (await menu().count()) > 0;
   }
   /** The menu's screen `label` at `path`, opened as a user does. */
@@ -71,16 +70,11 @@ describe("web app: the year's inventory", () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({ admin: true });
-    const token = await accessToken(server.url, server.demo);
-    demo = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    demo = file.call;
     // A reviewer of the demo company, made by the platform's admin.
-    const adminToken = await accessToken(server.url, server.admin!);
+    const adminToken = await accessToken(file.server.url, file.server.admin!);
     const admin = apiCaller(
-      () => server.url,
+      () => file.server.url,
       () => adminToken,
     );
     const me = await demo<{ company: { id: string } }>("GET", "v1/users/get_me/");
@@ -90,9 +84,9 @@ describe("web app: the year's inventory", () => {
       first_name: "Ольга",
       last_name: "Проверяющая",
     });
-    const reviewerToken = await accessToken(server.url, REVIEWER);
+    const reviewerToken = await accessToken(file.server.url, REVIEWER);
     reviewer = apiCaller(
-      () => server.url,
+      () => file.server.url,
       () => reviewerToken,
     );
     projectId = (
@@ -135,15 +129,14 @@ describe("web app: the year's inventory", () => {
     // The reviewer's comment, which staff read on the approved year (made before the page opens: the
     // page may show the year's comments it read in the last 30 s).
     await reviewer("POST", "v1/inventory/2025/comments/", { text: "Сверить объем дегазации" });
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 900 }, timeout: 15_000 });
     ({ page, pageErrors } = app);
     // The journey starts signed in on the profile, the first step's screen.
-    await signIn(page, server.url, server.demo, "/profile");
+    await signIn(page, file.server.url, file.server.demo, "/profile");
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("adds a facility on the profile and assigns the projects to it", async () => {

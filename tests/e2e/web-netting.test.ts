@@ -6,30 +6,23 @@
 // (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, type WebApp } from "../support/web-page";
+import { openWebApp, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const PROJECT = "Шахта «Факельная» 2025";
 
 describe("web app: one netted figure (D26)", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token: string;
   let projectId: string;
   let facilityId: string;
 
-  const at = (path: string) => `${server.url}${path}`;
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const at = (path: string) => `${file.server.url}${path}`;
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     facilityId = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Факельная»", kind: "underground_mine" })).id;
     projectId = (
       await call<{ id: string }>("POST", "v1/projects/create_project/", {
@@ -57,13 +50,12 @@ describe("web app: one netted figure (D26)", () => {
       p_ch4: 0.668,
       dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
     });
-    app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
+    app = await openWebApp(file.server, { user: file.server.demo, timeout: 20_000 });
     page = app.page;
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("the project's uncertainty: its calculations, the netting line and the netted total", async () => {

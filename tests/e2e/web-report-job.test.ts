@@ -8,26 +8,20 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { JOB_PASSPORT_LINES } from "@server/domain/heavy-work";
-import { startTestServer, type TestServer } from "../support/server";
 import { copyCalculation } from "../support/large-inventory";
-import { accessToken, apiCaller, openWebApp, type WebApp } from "../support/web-page";
+import { openWebApp, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 describe("web app: a large company's report passport", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let pageErrors: string[];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    const demo = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    const demo = file.call;
     const me = await demo<{ company: { id: string } }>("GET", "v1/users/get_me/");
     const project = await demo<{ id: string }>("POST", "v1/projects/create_project/", {
       name: "Северная 2025",
@@ -43,20 +37,19 @@ describe("web app: a large company's report passport", () => {
       ef_co2: 1,
       ef_ch4: 60,
     });
-    await copyCalculation(server.deps, me.company.id, "underground", first.id, JOB_PASSPORT_LINES.pdf);
+    await copyCalculation(file.server.deps, me.company.id, "underground", first.id, JOB_PASSPORT_LINES.pdf);
     // The passport is a job once the company's counts, kept by the table stream, reach the bound.
-    await server.settled();
-    app = await openWebApp(server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: server.demo });
+    await file.server.settled();
+    app = await openWebApp(file.server, { viewport: { width: 1366, height: 900 }, timeout: 15_000, user: file.server.demo });
     ({ page, pageErrors } = app);
   }, 120_000);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("shows the job's state and progress, saves the PDF when it is ready and offers it again", async () => {
-    await page.goto(`${server.url}/inventory?year=2025`);
+    await page.goto(`${file.server.url}/inventory?year=2025`);
     const button = page.getByRole("button", { name: "Скачать паспорт отчета (PDF)" });
     await button.waitFor();
     const downloaded = page.waitForEvent("download", { timeout: 120_000 });

@@ -10,8 +10,7 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords } from "../support/layout";
 
@@ -152,17 +151,15 @@ const legendsOutside = (page: Page) =>
   );
 
 describe("web app on a phone and on a wide screen", () => {
-  let server: TestServer;
+  const file = browserFile();
   let projectId: string;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
     const call = async (path: string, body: unknown) => {
-      const res = await fetch(`${server.url}/api/${path}`, {
+      const res = await fetch(`${file.server.url}/api/${path}`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        headers: { Authorization: `Bearer ${file.token}`, "Content-Type": "application/json" },
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -176,10 +173,6 @@ describe("web app on a phone and on a wide screen", () => {
     await call("v1/open_mining_co2/", { name: "Легковой транспорт", project: projectId, volume: 40, ef: 3.026 });
   });
 
-  afterAll(async () => {
-    await server?.close();
-  });
-
   describe.each([
     ["phone", PHONE],
     ["wide screen", DESKTOP],
@@ -190,11 +183,11 @@ describe("web app on a phone and on a wide screen", () => {
     beforeAll(async () => {
       // Opened signed out: the first screen puts the session in place on its own load, the others
       // are reached inside the app.
-      app = await openWebApp(server, { viewport, timeout: 20_000 });
+      app = await openWebApp(file.server, { viewport, timeout: 20_000 });
       page = app.page;
     });
 
-    const show = (path: string) => showSignedIn(page, server.url, server.demo, path);
+    const show = (path: string) => showSignedIn(page, file.server.url, file.server.demo, path);
 
     afterAll(async () => {
       await app?.close();
@@ -266,7 +259,7 @@ describe("web app on a phone and on a wide screen", () => {
         await expect.poll(() => menuProblems(page), { timeout: 10_000 }).toEqual({ cut: [], withoutIcon: [], iconColumns: 1 });
         await screenshot(page, { path: `${SHOTS}/menu-${viewport.width}.png` });
         await menu.getByText("Справочники", { exact: true }).click();
-        await page.waitForURL(`${server.url}/dictionary`);
+        await page.waitForURL(`${file.server.url}/dictionary`);
         await menu.waitFor({ state: "hidden" });
       });
 
@@ -279,7 +272,7 @@ describe("web app on a phone and on a wide screen", () => {
           if (reducedMotion === "reduce") await show("/projects");
           else {
             await page.emulateMedia({ reducedMotion });
-            await page.goto(`${server.url}/projects`);
+            await page.goto(`${file.server.url}/projects`);
           }
           await page.getByRole("heading", { name: "Проекты" }).waitFor();
           await page.evaluate(() => {

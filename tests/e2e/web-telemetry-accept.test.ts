@@ -9,8 +9,7 @@ import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow, wholly } from "../support/layout";
 
@@ -22,19 +21,14 @@ const PHONE = { width: 390, height: 844 };
 const MINUTE = 60_000;
 
 describe("web app: a corrected month accepted again, the heat map at the 95 % rule, a year without a project", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let facility = "";
   let bare = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    const api = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    const api = file.call;
     const mine = async (name: string) => {
       const id = (await api<{ id: string }>("POST", "v1/facilities/", { name, kind: "underground_mine" })).id;
       const point = (
@@ -64,7 +58,7 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
         const part = readings.slice(i, i + 10_000).map((r) => ({ ...r, t: new Date(r.t).toISOString() }));
         await api("POST", "v1/telemetry/readings/", { facility: id, readings: part });
       }
-      await telemetryIdle(server.deps);
+      await telemetryIdle(file.server.deps);
     };
     const minutes = (from: number, count: number, methane = true) =>
       Array.from({ length: count }, (_, m) => [
@@ -91,17 +85,16 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
       ...minutes(february + gapFrom * MINUTE, 2169, false),
       ...minutes(february + (gapFrom + 2169) * MINUTE, 28 * 1440 - gapFrom - 2169),
     ]);
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   const open = async (id: string) => {
-    await showSignedIn(page, server.url, server.demo, `/facilities/${id}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${id}/telemetry`);
     // The page opens on this year; the months shown are of the last one.
     await page.getByLabel("Год").fill(String(YEAR));
     await page.getByLabel("Год").press("Enter");

@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { instantOfWallTime } from "@core/company-clock";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
@@ -25,18 +24,13 @@ const PHONE = { width: 390, height: 844 };
 const DISPATCH_FILE = fileURLToPath(new URL("../fixtures/telemetry/dispatch-export-cp1251.csv", import.meta.url));
 
 describe("web app: a mine's sensors and its readings' offers", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
   let facility = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    const token = await accessToken(server.url, server.demo);
-    const demo = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    const demo = file.call;
     facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Телеметрия»", kind: "underground_mine" })).id;
     const point = (
       await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
@@ -70,19 +64,18 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     }
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
     // Applied off the request thread after its 202 (local/telemetry-consumer.ts): the pages read it once in.
-    await telemetryIdle(server.deps);
-    app = await openWebApp(server);
+    await telemetryIdle(file.server.deps);
+    app = await openWebApp(file.server);
     page = app.page;
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("«Датчики» lists the register with the advisory note, whole at 1440 px and as blocks at 390 px", async () => {
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/sensors`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/sensors`);
     await page.getByRole("cell", { name: "М-12", exact: true }).waitFor();
     await page.getByText(ADVISORY_NOTE).waitFor();
     const row = page.getByRole("row", { name: /М-12/ });
@@ -113,7 +106,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
   });
 
   it("«Данные АГК» offers January's figures and accepts them with a reason", async () => {
-    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/telemetry`);
     const row = page.getByRole("row", { name: new RegExp(`01\\.${YEAR}`) });
     await row.waitFor();
     const text = (await row.textContent()) ?? "";
@@ -145,7 +138,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
   });
 
   it("«Загрузить выгрузку АГК» sends a cp1251 export and lists its refused line", async () => {
-    await showSignedIn(page, server.url, server.demo, `/facilities/${facility}/sensors`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/sensors`);
     await page.getByRole("button", { name: "Загрузить выгрузку АГК" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.locator('input[type="file"]').setInputFiles(DISPATCH_FILE);

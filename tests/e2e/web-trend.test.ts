@@ -4,9 +4,8 @@
 // target's share achieved, a year's link opening that year's inventory, and no page scrolling sideways.
 // Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`)
 // and Chromium.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp } from "../support/web-page";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openWebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -23,17 +22,11 @@ const russian = (value: number, decimals: number) =>
 const plain = (text: string) => text.replace(/\s/g, " ");
 
 describe("web app: «Динамика», the company's years side by side", () => {
-  let server: TestServer;
-  let token: string;
+  const file = browserFile();
   let facility: string;
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Разрез «Динамика»", kind: "open_pit" })).id;
     for (const year of [2022, 2023, 2024]) {
       const project = await call<{ id: string }>("POST", "v1/projects/create_project/", {
@@ -80,20 +73,16 @@ describe("web app: «Динамика», the company's years side by side", () =
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-  });
-
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
     it(`shows the chart, the table and the target at ${viewport.width} px, with no sideways scroll`, async () => {
-      const app = await openWebApp(server, { user: server.demo, viewport, timeout: 30_000 });
+      const app = await openWebApp(file.server, { user: file.server.demo, viewport, timeout: 30_000 });
       try {
         const { page } = app;
         const trend = await call<Trend>("GET", `v1/inventory/trend/?from=2022&to=2024&facility=${facility}`);
-        await page.goto(`${server.url}/trend?from=2022&to=2024&facility=${facility}`);
+        await page.goto(`${file.server.url}/trend?from=2022&to=2024&facility=${facility}`);
         await page.getByRole("heading", { name: "Динамика", level: 2 }).waitFor();
         const table = page.getByTestId("trend-table");
         const row2024 = table.locator("tr", { has: page.getByTestId("trend-year-2024") });
@@ -141,10 +130,10 @@ describe("web app: «Динамика», the company's years side by side", () =
         await expect.poll(async () => plain(await row2024.innerText())).toContain(russian(y2024.total_t_co2e, 2));
         // A year opens its inventory: from the table, and from the chart's bar.
         // The company's view draws the company's target path on the chart.
-        await page.goto(`${server.url}/trend?from=2022&to=2024`);
+        await page.goto(`${file.server.url}/trend?from=2022&to=2024`);
         await page.locator('[data-testid="trend-chart"][data-ready="true"]').waitFor({ timeout: 60_000 });
         await page.getByTestId("trend-chart").getByText("Цель: Метановое обязательство").first().waitFor();
-        await page.goto(`${server.url}/trend?from=2022&to=2024&facility=${facility}`);
+        await page.goto(`${file.server.url}/trend?from=2022&to=2024&facility=${facility}`);
         await table.locator("tr", { has: page.getByTestId("trend-year-2023") }).waitFor();
         await page.getByText("Как отчитано", { exact: true }).click();
         await page.getByTestId("trend-year-2023").click();

@@ -8,8 +8,7 @@
 // Needs web/dist (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, showSignedIn, signIn, type WebApp } from "../support/web-page";
+import { openWebApp, showSignedIn, signIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -17,20 +16,19 @@ const PROJECT = "Шахта «Северная»";
 const NBSP = "\u00a0";
 
 describe("web app: uncertainty and key categories", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token: string;
   let projectId: string;
   /** How many projects the dialog test has made, for names apart from each other's. */
   let edited = 0;
 
-  const at = (path: string) => `${server.url}${path}`;
+  const at = (path: string) => `${file.server.url}${path}`;
 
   /** `path` signed in: inside the app when it is open with no dialog, else (and on a retry) in one load. */
   async function show(path: string, retry: boolean) {
-    if (!retry && (await page.getByRole("dialog").count()) === 0) await showSignedIn(page, server.url, server.demo, path);
-    else await signIn(page, server.url, server.demo, path);
+    if (!retry && (await page.getByRole("dialog").count()) === 0) await showSignedIn(page, file.server.url, file.server.demo, path);
+    else await signIn(page, file.server.url, file.server.demo, path);
   }
 
   /** V1 of the methodology: 2 000 000 t (±2 %), EF 18 m³/t (±40 %) → 603 000 t CO2-eq ± 40,05 %. */
@@ -43,14 +41,9 @@ describe("web app: uncertainty and key categories", () => {
       uncertainty: { ef: { lower_pct: 40, upper_pct: 40, distribution: "normal", source: "Замеры шахты" } },
     });
 
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     projectId = (
       await call<{ id: string }>("POST", "v1/projects/create_project/", { name: PROJECT, start_date: "2025-01-01", end_date: "2025-12-31" })
     ).id;
@@ -73,17 +66,16 @@ describe("web app: uncertainty and key categories", () => {
     form.append("file_data", new File(["year;volume;methane\n2023;1800000;17\n2024;2000000;18\n"], "data.csv", { type: "text/csv" }));
     const sensitivity = await fetch(at("/api/v1/sensitivity/"), {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${file.token}` },
       body: form,
     });
     if (sensitivity.status !== 201) throw new Error(`sensitivity: ${sensitivity.status} ${await sensitivity.text()}`);
-    app = await openWebApp(server, { timeout: 20_000 });
+    app = await openWebApp(file.server, { timeout: 20_000 });
     page = app.page;
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("opens a project's uncertainty from the projects table: total ± interval by both approaches and the key categories", async ({

@@ -5,8 +5,7 @@
 // web/dist (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../support/server";
-import { apiCaller, accessToken, openWebApp, pickOption, type WebApp } from "../support/web-page";
+import { openWebApp, pickOption, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -27,21 +26,15 @@ const russian = (value: number, decimals: number) =>
 const plain = (text: string) => text.replace(/\s/g, " ");
 
 describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
-  let server: TestServer;
+  const file = browserFile();
   let app: WebApp;
   let page: Page;
-  let token: string;
   let facilityId: string;
 
-  const at = (path: string) => `${server.url}${path}`;
-  const call = apiCaller(
-    () => server.url,
-    () => token,
-  );
+  const at = (path: string) => `${file.server.url}${path}`;
+  const { call } = file;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await accessToken(server.url, server.demo);
     facilityId = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Погрешность»", kind: "underground_mine" })).id;
     const project = async (year: number) =>
       (
@@ -80,13 +73,12 @@ describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
       p_ch4: 0.668,
       dictionary_items: { get_torch_cf: null, get_coeff_co2_density: null },
     });
-    app = await openWebApp(server, { user: server.demo, timeout: 20_000 });
+    app = await openWebApp(file.server, { user: file.server.demo, timeout: 20_000 });
     page = app.page;
   });
 
   afterAll(async () => {
     await app?.close();
-    await server?.close();
   });
 
   it("shows each line with the destroyed gas, the total ± % and the Monte Carlo interval as the API computes them, and the trend to a base year", async () => {

@@ -5,9 +5,10 @@
 // shows it, and a list left open is closed with Escape.
 import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { workerBrowser } from "./browser";
 import { ACCESS_KEY, REFRESH_KEY } from "@web/api/tokens";
-import { tokenPair, type Credentials, type TestServer } from "./server";
+import { accessToken, startTestServer, tokenPair, type Credentials, type TestServer, type TestServerOptions } from "./server";
 
 export { accessToken, type Credentials } from "./server";
 
@@ -217,6 +218,40 @@ export function apiCaller(origin: () => string, token: () => string) {
     });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
+  };
+}
+
+/** What a browser file opens with: its server, the API token of the file's user (`server.demo`) and the
+ *  API called as that user. */
+export interface BrowserFile {
+  readonly server: TestServer;
+  readonly token: string;
+  readonly call: ReturnType<typeof apiCaller>;
+}
+
+/** Every browser file's opening, registered where it is called (before the file's own beforeAll):
+ *  before its tests the server (the worker's, or with `options` as startTestServer takes them) and its
+ *  user's token, after them the server closed. The fields are there once the file's tests run. */
+export function browserFile(options?: TestServerOptions): BrowserFile {
+  const opened: { server?: TestServer; token?: string } = {};
+  beforeAll(async () => {
+    opened.server = await startTestServer(options);
+    opened.token = await accessToken(opened.server.url, opened.server.demo);
+  }, 120_000);
+  afterAll(async () => {
+    await opened.server?.close();
+  });
+  return {
+    get server() {
+      return opened.server!;
+    },
+    get token() {
+      return opened.token!;
+    },
+    call: apiCaller(
+      () => opened.server!.url,
+      () => opened.token!,
+    ),
   };
 }
 
