@@ -32,6 +32,7 @@ import { PACK_FORMAT, PACK_MANIFEST_FORMAT, type ExportResult } from "./formats"
 import { handOut, type ExportDeps } from "./project-export";
 import { csvCell, jsonFile, manifestEntries, signedManifest, verifyScript } from "./pack-files";
 import { stampZip, zipOf, zipParts, type ZipEntry } from "./zip-writer";
+import { DEVIATION_NAMES } from "../contract/climate-deviations";
 
 /** What the manifest names a climate period's pack by (verify.py reads the pack by it). */
 export const CLIMATE_PACK_KIND = "climate_period";
@@ -54,16 +55,6 @@ const csvFile = (rows: readonly (readonly unknown[])[]) => utf8(`\uFEFF${rows.ma
 const figure = (value: number | null | undefined) => (typeof value === "number" ? String(value) : "");
 /** A file name's part from a code or a device's name: letters, digits, «-», «_» and «.» kept. */
 const fileStem = (index: number, name: string) => `${String(index + 1).padStart(2, "0")}_${name.replace(/[^\p{L}\p{N}._-]+/gu, "_")}`;
-
-/** D79's deviations as the report names them. */
-const DEVIATION_WORDS: Readonly<Record<string, string>> = {
-  no_data: "нет данных",
-  not_proven: "уничтожение не подтверждено",
-  substituted: "замещено",
-  measured_fallback: "КПД не измерен",
-  el_not_credited: "выработка не зачтена",
-  default_used: "значение по умолчанию",
-};
 
 /** The hourly table's columns (verify.py reads them in this order). */
 const HOUR_HEADER = [
@@ -169,7 +160,7 @@ function registerFile(minutes: PeriodMinutes, files: ReadonlyMap<string, string>
 function deviationsFile(result: ClimateEvaluation): Uint8Array {
   const rows: unknown[][] = [["Устройство", "Часы (время компании)", "Часов", "Отклонение", "Вид", "Подробности"]];
   for (const d of result.deviations) {
-    rows.push([d.device, d.label ?? "весь период", d.hours, DEVIATION_WORDS[d.kind] ?? d.kind, d.kind, JSON.stringify(d.detail)]);
+    rows.push([d.device, d.label ?? "весь период", d.hours, DEVIATION_NAMES[d.kind], d.kind, JSON.stringify(d.detail)]);
   }
   return csvFile(rows);
 }

@@ -7,6 +7,7 @@ import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
 import { DEVICE_KINDS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
 import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
+import { DEVIATION_CODES } from "../climate-deviations";
 
 const value = (description: string) => z.number().nullable().optional().meta({ description });
 const minute = z.int().gte(0, "минута от 0 до 60").lte(60, "минута от 0 до 60");
@@ -135,7 +136,7 @@ export const climateEvaluationSchema = z.object({
       device: z.string(),
       label: z.string().nullable(),
       hours: z.int(),
-      kind: z.enum(["no_data", "not_proven", "measured_fallback", "substituted", "el_not_credited", "default_used"]),
+      kind: z.enum(DEVIATION_CODES),
       detail: z.record(z.string(), z.unknown()),
     }),
   ),

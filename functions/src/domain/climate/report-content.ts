@@ -21,6 +21,7 @@ import type { ClimateProject, ClimateReportHand, Company, EmissionPoint, Facilit
 import { formatNumber } from "../forecast/russian-numbers";
 import type { ClimatePeriod } from "./periods";
 import { CHANNEL_NAMES, DEVICE_KIND_NAMES } from "./projects";
+import { DEVIATION_NAMES } from "../../contract/climate-deviations";
 
 export type { ClimateReport };
 type Section = z.output<typeof climateReportSectionSchema>;
@@ -92,15 +93,6 @@ const FLOW_BASIS_NAMES = {
   standard_20C: "стандартные условия (20 °C, 101,325 кПа)",
   normal_0C: "нормальные условия (0 °C)",
   actual: "рабочие условия (по датчикам P и T)",
-} as const;
-
-const DEVIATION_NAMES = {
-  no_data: "нет данных",
-  not_proven: "уничтожение не подтверждено",
-  substituted: "замещено",
-  measured_fallback: "КПД не измерен",
-  el_not_credited: "выработка не зачтена",
-  default_used: "значение по умолчанию",
 } as const;
 
 const DEVIATION_RULES = {

@@ -55,7 +55,8 @@ export function channelsOf(
   return out;
 }
 
-/** D79's deviations as the report names them. */
+/** D79's deviations as the report names them: the server's functions/src/contract/climate-deviations.ts, copied
+ *  because the web reaches the server only through the contract's index, whose schemas this screen's chunk does not load. */
 export const DEVIATIONS: Readonly<Record<string, string>> = {
   no_data: "нет данных",
   not_proven: "уничтожение не подтверждено",
