@@ -164,6 +164,7 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
       .on("getClimateProject", PROJECT)
       .on("listClimatePeriods", () => ({ results: [period], count: 1 }))
       .on("getClimatePeriod", () => period)
+      .on("listClimateSignatures", { results: [], count: 0 })
       .on("reviewClimatePeriod", ({ body }) => {
         const { action, reason } = body as { action: "approve" | "withdraw"; reason?: string };
         const at = action === "approve" ? APPROVED_AT : "2026-06-04T04:00:00.000Z";
@@ -186,7 +187,8 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
   const approval = await screen.findByTestId("period-approval");
   expect(text(within(approval).getByTestId("period-state"))).toBe("Не утвержден");
   expect(text(approval)).toContain("рассчитан: Анна Иванова (сотрудник)");
-  await app.user.click(within(approval).getByRole("button", { name: "Утвердить" }));
+  // The action is offered once the signed-in user's role is known (GET users/get_me/).
+  await app.user.click(await within(approval).findByRole("button", { name: "Утвердить" }));
   const dialog = await screen.findByRole("dialog");
   await app.user.click(within(dialog).getByRole("button", { name: "Утвердить" }));
   await waitFor(() => expect(app.api.calls("reviewClimatePeriod")).toHaveLength(1));
@@ -221,7 +223,8 @@ it("tells the person who computed a period why they may not approve it", async (
       .on("listClimateProjects", { results: [SUMMARY], count: 1 })
       .on("getClimateProject", PROJECT)
       .on("listClimatePeriods", { results: [period], count: 1 })
-      .on("getClimatePeriod", period),
+      .on("getClimatePeriod", period)
+      .on("listClimateSignatures", { results: [], count: 0 }),
   );
   const approval = await screen.findByTestId("period-approval");
   await waitFor(() =>
