@@ -9,6 +9,7 @@ import { PageLoading } from "../../shared/PageLoading";
 
 // Each tab is a chunk of its own, loaded when it is opened: /admin shows one tab at a time.
 const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));
+const CaRootsTab = lazy(() => import("./CaRootsTab").then((m) => ({ default: m.CaRootsTab })));
 const CalendarTab = lazy(() => import("./CalendarTab").then((m) => ({ default: m.CalendarTab })));
 const CompaniesTab = lazy(() => import("./CompaniesTab").then((m) => ({ default: m.CompaniesTab })));
 const DictionariesTab = lazy(() => import("./DictionariesTab").then((m) => ({ default: m.DictionariesTab })));
@@ -38,6 +39,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: "documents", label: "Документы", render: () => <DocumentsTab /> },
   { key: "calendar", label: "Производственный календарь", render: () => <CalendarTab /> },
   { key: "videos", label: "Видео", render: () => <VideosTab /> },
+  { key: "ca-roots", label: "Сертификаты УЦ", render: () => <CaRootsTab /> },
   { key: "audit", label: "Журнал", render: () => <AuditTab /> },
 ];
 
