@@ -103,6 +103,13 @@ describe("roles", () => {
     { method: "POST", path: "/api/v1/admin/media/complete/", json: { upload_id: "an-upload-id" } },
     { method: "GET", path: "/api/v1/admin/audit/" },
     { method: "GET", path: "/api/v1/admin/upload_limits/" },
+    { method: "GET", path: "/api/v1/admin/ca-roots/" },
+    {
+      method: "POST",
+      path: "/api/v1/admin/ca-roots/",
+      body: () => multipart({}, { name: "ca.cer", bytes: new TextEncoder().encode("not a certificate") }),
+    },
+    { method: "DELETE", path: `/api/v1/admin/ca-roots/${"0".repeat(64)}/` },
     { method: "GET", path: "/api/v1/admin/calendar/" },
     {
       method: "POST",
@@ -126,7 +133,8 @@ describe("roles", () => {
         .replace("get_torch_ch4/1", ":p/:p")
         .replace("fz-296", ":p")
         .replace("media/instruction", "media/:p")
-        .replace("calendar/2026", "calendar/:p"),
+        .replace("calendar/2026", "calendar/:p")
+        .replace("0".repeat(64), ":p"),
     );
     expect([...new Set(normalised)].sort()).toEqual([...new Set(declared)].sort());
   });
