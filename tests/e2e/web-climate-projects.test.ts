@@ -128,7 +128,7 @@ describe("web app: «Климатические проекты», a period from 
           const dir = mkdtempSync(join(tmpdir(), "climate-pack-"));
           const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
           expect(unzipped.status, unzipped.stderr).toBe(0);
-          const keys = (await (await fetch(`${server.url}/api/v1/signing-keys/`)).json()) as { keys: Array<{ pem: string }> };
+          const keys = (await (await fetch(`${file.server.url}/api/v1/signing-keys/`)).json()) as { keys: Array<{ pem: string }> };
           const keyFile = join(mkdtempSync(join(tmpdir(), "platform-key-")), "platform.pem");
           writeFileSync(keyFile, keys.keys.at(-1)!.pem);
           const verified = spawnSync("python3", ["verify.py", "--public-key", keyFile], { cwd: dir, encoding: "utf8" });
