@@ -145,11 +145,9 @@ export interface MonthClaim {
   at: string;
 }
 
-/** D63: a month of a point accepted into a year before it was accepted again: what it held then. */
-export interface AcceptedBefore {
+/** D63: what an acceptance of a month put into a year: the calculation, its figures and who accepted them. */
+interface AcceptedFigures {
   calculation: string;
-  /** The calculation's version that held these figures (its next version holds the new ones). */
-  calculation_version: number;
   project: string;
   ch4_t: number;
   volume_thousand_m3: number;
@@ -159,21 +157,19 @@ export interface AcceptedBefore {
   reason: string;
 }
 
+/** D63: a month of a point accepted into a year before it was accepted again: what it held then. */
+export interface AcceptedBefore extends AcceptedFigures {
+  /** The calculation's version that held these figures (its next version holds the new ones). */
+  calculation_version: number;
+}
+
 /** D63: a month of a point accepted into a year: the calculation made and what it held. */
-export interface OfferAcceptance {
+export interface OfferAcceptance extends AcceptedFigures {
   company: string;
   facility: string;
   point: string;
   /** yyyy-MM. */
   month: string;
-  calculation: string;
-  project: string;
-  ch4_t: number;
-  volume_thousand_m3: number;
-  readings_sha256: string;
-  accepted_at: string;
-  accepted_by: string;
-  reason: string;
   /** D63: t CH4 the month's readings gave when readings that touch it last arrived (the consumer's
    *  recheck, accepted-changes.ts); absent until then. Its calculation keeps what was accepted. */
   now_ch4_t?: number;

@@ -47,6 +47,20 @@ const oneLine = { style: { whiteSpace: "nowrap" } } as const;
 function SensorMore({ sensor, onEdit, onRetire }: { sensor: Sensor; onEdit: () => void; onRetire: () => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  /** One of the menu's actions: it closes the menu, then acts. */
+  const item = (label: string, act: () => void) => (
+    <Button
+      type="text"
+      role="menuitem"
+      style={{ justifyContent: "flex-start" }}
+      onClick={() => {
+        setOpen(false);
+        act();
+      }}
+    >
+      {label}
+    </Button>
+  );
   return (
     <Popconfirm
       open={confirming}
@@ -68,30 +82,8 @@ function SensorMore({ sensor, onEdit, onRetire }: { sensor: Sensor; onEdit: () =
         placement="bottomRight"
         content={
           <Flex vertical gap={4} role="menu" aria-label={`Действия с датчиком ${sensor.code}`}>
-            <Button
-              type="text"
-              role="menuitem"
-              style={{ justifyContent: "flex-start" }}
-              onClick={() => {
-                setOpen(false);
-                onEdit();
-              }}
-            >
-              Изменить
-            </Button>
-            {sensor.is_active && (
-              <Button
-                type="text"
-                role="menuitem"
-                style={{ justifyContent: "flex-start" }}
-                onClick={() => {
-                  setOpen(false);
-                  setConfirming(true);
-                }}
-              >
-                Вывести из эксплуатации
-              </Button>
-            )}
+            {item("Изменить", onEdit)}
+            {sensor.is_active && item("Вывести из эксплуатации", () => setConfirming(true))}
           </Flex>
         }
       >

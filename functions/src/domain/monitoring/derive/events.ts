@@ -134,39 +134,32 @@ async function eventsRead(
       });
     }
   }
+  /** An event of no level (a sensor's fault, a stale channel): its id, span and minutes. */
+  const levelless = (
+    kind: "fault" | "stale",
+    e: { start: number; end: number | null },
+    minutes_above: number,
+    fault?: TelemetryEvent["fault"],
+  ) => ({
+    ...base,
+    id: facilityEventId(sensor.facility, sensor.id, kind, null, e.start),
+    kind,
+    level: null,
+    threshold: null,
+    start: iso(e.start),
+    end: e.end === null ? null : iso(e.end),
+    peak: null,
+    peak_at: null,
+    minutes_above,
+    ...(fault ? { fault } : {}),
+    version: 0,
+  });
   // Issue 87: readings set aside as faults (out of range, jumps) are an event of their own.
   for (const e of faultEvents(series)) {
-    found.push({
-      ...base,
-      id: facilityEventId(sensor.facility, sensor.id, "fault", null, e.start),
-      kind: "fault",
-      level: null,
-      threshold: null,
-      start: iso(e.start),
-      end: e.end === null ? null : iso(e.end),
-      peak: null,
-      peak_at: null,
-      minutes_above: e.range_minutes + e.jump_minutes,
-      fault: { range_minutes: e.range_minutes, jump_minutes: e.jump_minutes },
-      version: 0,
-    });
+    found.push(levelless("fault", e, e.range_minutes + e.jump_minutes, { range_minutes: e.range_minutes, jump_minutes: e.jump_minutes }));
   }
-  for (const e of staleEvents(series)) {
-    found.push({
-      ...base,
-      id: facilityEventId(sensor.facility, sensor.id, "stale", null, e.start),
-      kind: "stale",
-      level: null,
-      threshold: null,
-      start: iso(e.start),
-      end: e.end === null ? null : iso(e.end),
-      peak: null,
-      peak_at: null,
-      // Open, its minutes run on: the view counts them to now (what is stored depends on the readings only).
-      minutes_above: e.end === null ? 0 : e.minutes,
-      version: 0,
-    });
-  }
+  // Open, a stale channel's minutes run on: the view counts them to now (what is stored depends on the readings only).
+  for (const e of staleEvents(series)) found.push(levelless("stale", e, e.end === null ? 0 : e.minutes));
   return found;
 }
 
