@@ -6,6 +6,7 @@ import type { CalculationView, Company, Dictionary, MediaStatus, Project, Signed
 import { NO_VIDEOS } from "../api/media";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { seededEffectiveFrom, toEntry } from "@server/domain/reference/dictionaries";
+import { climateReportContent } from "@server/domain/climate/report-content";
 
 export const COMPANY_ID = "company-1";
 
@@ -107,4 +108,46 @@ export function storedCalculation(
     flags: [],
     ...changes,
   };
+}
+
+/** A climate period's report on implementation as the server lays it out (domain/climate/report-content.ts,
+ *  methodology 13.4) for a project and period of a test, the executor's fields and version as given. */
+export function climateReportFixture(
+  project: { id: string; company: string },
+  period: { id: string },
+  fields: Record<string, string> = {},
+  version = 0,
+) {
+  const at = "2026-06-02T03:00:00.000Z";
+  return climateReportContent({
+    project: project as never,
+    period: period as never,
+    hand: version
+      ? {
+          company: project.company,
+          project: project.id,
+          period: period.id,
+          fields,
+          version,
+          updated_at: at,
+          updated_by: "staff@example.test",
+        }
+      : undefined,
+    company: {
+      id: project.company,
+      name: "ООО «Шахта Климат»",
+      email: "",
+      ogrn: "1234567890123",
+      okved: "",
+      inn: "4205000000",
+      kpp: "420501001",
+      region: "Кузбасс",
+      postal_address: "г. Кемерово",
+    },
+    zone: "Asia/Novokuznetsk",
+    facility: undefined,
+    points: [],
+    sensors: new Map(),
+    issued: new Date(at),
+  });
 }

@@ -19,6 +19,8 @@ import { ClimateSignatures } from "./ClimateSignatures";
 
 // The form (the register's sensors, the points, the methodology) loads when a project is changed.
 const ClimateProjectForm = lazy(() => import("./ClimateProjectForm").then((m) => ({ default: m.ClimateProjectForm })));
+// The period's report on implementation loads with a period.
+const ClimateReportCard = lazy(() => import("./ClimateReportCard"));
 
 const T = "т CO2-экв.";
 const n = (v: number | null | undefined, decimals = 2) => (v === null || v === undefined ? "—" : formatResult(v, decimals));
@@ -254,6 +256,11 @@ export default function ClimateProjectView({ id }: { id: string }) {
         />
       </Card>
       {period.data && <PeriodResult project={id} period={period.data} />}
+      {period.data && (
+        <Suspense fallback={<PageLoading />}>
+          <ClimateReportCard key={period.data.id} project={id} period={period.data.id} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

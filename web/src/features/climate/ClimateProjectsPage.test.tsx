@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
+import { climateReportFixture } from "../../testing/fixtures";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
 import { failure } from "../../testing/contract-api";
 import { signedInUser } from "../../testing/fixtures";
@@ -108,7 +109,8 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
         return made;
       })
       .on("getClimatePeriod", () => made)
-      .on("listClimateSignatures", { results: [], count: 0 }),
+      .on("listClimateSignatures", { results: [], count: 0 })
+      .on("getClimateReport", () => climateReportFixture(PROJECT, made!)),
   );
   const list = await screen.findByRole("button", { name: "Факелы шахты Северная" });
   expect(text(list.closest("tr")!)).toContain("Шахта Северная");
@@ -165,6 +167,7 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
       .on("listClimatePeriods", () => ({ results: [period], count: 1 }))
       .on("getClimatePeriod", () => period)
       .on("listClimateSignatures", { results: [], count: 0 })
+      .on("getClimateReport", () => climateReportFixture(PROJECT, period))
       .on("reviewClimatePeriod", ({ body }) => {
         const { action, reason } = body as { action: "approve" | "withdraw"; reason?: string };
         const at = action === "approve" ? APPROVED_AT : "2026-06-04T04:00:00.000Z";
@@ -224,7 +227,8 @@ it("tells the person who computed a period why they may not approve it", async (
       .on("getClimateProject", PROJECT)
       .on("listClimatePeriods", { results: [period], count: 1 })
       .on("getClimatePeriod", period)
-      .on("listClimateSignatures", { results: [], count: 0 }),
+      .on("listClimateSignatures", { results: [], count: 0 })
+      .on("getClimateReport", climateReportFixture(PROJECT, period)),
   );
   const approval = await screen.findByTestId("period-approval");
   await waitFor(() =>

@@ -1,8 +1,9 @@
 // Climate projects over the API (v1/climate-projects/, docs/api.md «Climate projects»): the list, one
-// project, its writes, its monitoring periods and the computation of a period from the stored minutes.
+// project, its writes, its monitoring periods and the computation of a period from the stored minutes,
+// a period's report on implementation, its hand-written fields and its files.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import { encoded, typedClient, type Client } from "../../api/client";
+import { encoded, routePath, typedClient, type Client } from "../../api/client";
 
 type Climate = Client<"climateProjects">;
 export type ClimateProjectSummary = InferResponseType<Climate["index"]["$get"], 200>["results"][number];
@@ -96,3 +97,31 @@ export function useRecomputePeriod(id: string) {
     },
   });
 }
+
+/** The report as the PATCH answers it (the GET's JSON is the same shape). */
+export type ClimateReport = InferResponseType<Climate[":id"]["periods"][":period"]["report"]["$patch"], 200>;
+export type ClimateReportFields = Partial<Record<ClimateReport["sections"][number]["hand"][number]["key"], string>>;
+
+export function useClimateReport(id: string, period: string) {
+  return useQuery({
+    queryKey: [...climateKey, "report", id, period],
+    queryFn: () =>
+      climate(
+        (c) => c[":id"].periods[":period"].report.$get({ param: encoded({ id, period }), query: {} }) as never,
+      ) as Promise<ClimateReport>,
+    staleTime: 0,
+  });
+}
+
+export function useSaveClimateReport(id: string, period: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, version }: { fields: ClimateReportFields; version: number }) =>
+      climate((c) => c[":id"].periods[":period"].report.$patch({ param: encoded({ id, period }), json: { fields, version } })),
+    onSuccess: (report) => client.setQueryData([...climateKey, "report", id, period], report),
+  });
+}
+
+/** The report's file: GET …/report/?format=xlsx|pdf. */
+export const climateReportPath = (id: string, period: string, format: "xlsx" | "pdf") =>
+  routePath("climateProjects", (c) => c[":id"].periods[":period"].report.$path({ param: encoded({ id, period }), query: { format } }));

@@ -79,3 +79,6 @@ export const ETA_BASES: Readonly<Record<string, string>> = {
   not_proven_run: "не подтверждено: агрегат стоял",
   no_data: "нет данных",
 };
+
+/** The mark of a report's field the executor writes (methodology 13.4). */
+export const REPORT_HAND_MARK = "заполняется исполнителем";
