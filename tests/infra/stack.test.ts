@@ -880,11 +880,13 @@ describe("Lambda bundles", () => {
     // exceljs + SheetJS (docs/deployment.md, «The spreadsheet worker»), about 2 MB, and pdfkit for the report passport's
     // PDF, about 1 MB more (pdfkit, fontkit and the brotli decoder fontkit imports); the fonts are
     // files beside the bundle, not in it. It runs only for exports, templates and passports, so
-    // sign-in and calculations never pay its cold start.
-    SpreadsheetFunction: 3.5 * ONE_MB,
-    ExportJobFunction: 3.5 * ONE_MB,
+    // sign-in and calculations never pay its cold start. A climate period's report and verifier's pack
+    // (issue 89: the period's figures, the approval's snapshot, the report's sections, the pack's files)
+    // brought it to 3 626 KiB on 27.11.2026.
+    SpreadsheetFunction: 3.75 * ONE_MB,
+    ExportJobFunction: 3.75 * ONE_MB,
   };
-  it("stay within their size budgets (1 MB; the API 2.5 MB, the spreadsheet worker 3.5 MB)", () => {
+  it("stay within their size budgets (1 MB; the API 2.5 MB, the spreadsheet worker 3.75 MB)", () => {
     for (const name of OUR_FUNCTIONS) {
       const size = statSync(join(assetDir(name), "index.mjs")).size;
       console.info(`bundle ${name}: ${(size / 1024).toFixed(0)} KiB`);
