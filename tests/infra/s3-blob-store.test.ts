@@ -164,7 +164,7 @@ describe("ranged reads", () => {
     await expect(
       withForecastUpload(deps, actor, grant.file_upload.replace("/c1/", "/c2/"), undefined, async () => 1),
     ).rejects.toMatchObject({
-      status: 404,
+      kind: "not_found",
     });
     expect(s3.calls()).toHaveLength(0);
   });

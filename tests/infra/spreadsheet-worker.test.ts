@@ -88,21 +88,26 @@ describe("the API's invoke of the worker", () => {
     });
   });
 
-  it("turns the worker's domain refusals into the same DomainError (404, 400)", async () => {
+  it("turns the worker's domain refusals into the same DomainError (not found, invalid at a field)", async () => {
+    const problems = [{ field: "format", code: "invalid", message: "ожидается xlsx или pdf", params: {} }];
     lambda
       .on(InvokeCommand)
-      .resolvesOnce(invoked({ kind: "error", status: 404, detail: "Проект не найден" }))
-      .resolvesOnce(invoked({ kind: "error", status: 400, detail: "Unsupported file type" }));
+      .resolvesOnce(invoked({ kind: "error", error: { kind: "not_found", detail: "Проект не найден" } }))
+      .resolvesOnce(invoked({ kind: "error", error: { kind: "invalid", detail: "format: ожидается xlsx или pdf", problems } }));
     const notFound = await worker.exportProject(actor, "p2", "txt", {}).catch((e: unknown) => e);
     expect(notFound).toBeInstanceOf(DomainError);
-    expect(notFound).toMatchObject({ status: 404, detail: "Проект не найден" });
-    await expect(worker.exportProject(actor, "p2", "txt", {})).rejects.toMatchObject({ status: 400, detail: "Unsupported file type" });
+    expect(notFound).toMatchObject({ kind: "not_found", detail: "Проект не найден" });
+    await expect(worker.exportProject(actor, "p2", "txt", {})).rejects.toMatchObject({
+      kind: "invalid",
+      detail: "format: ожидается xlsx или pdf",
+      problems,
+    });
   });
 
-  it("does not believe an error status no DomainError carries, nor an unreadable answer", async () => {
+  it("does not believe an error kind no DomainError carries, nor an unreadable answer", async () => {
     lambda
       .on(InvokeCommand)
-      .resolvesOnce(invoked({ kind: "error", status: 500, detail: "x" }))
+      .resolvesOnce(invoked({ kind: "error", error: { kind: "server_error", detail: "x" } }))
       .resolvesOnce({ StatusCode: 200, Payload: new TextEncoder().encode("not json") as never });
     await expect(worker.exportProject(actor, "p1", "txt", {})).rejects.toBeInstanceOf(SpreadsheetWorkerFailed);
     await expect(worker.template("sensitivity")).rejects.toBeInstanceOf(SpreadsheetWorkerFailed);
@@ -207,18 +212,19 @@ describe("the worker function", () => {
   it("answers another company's project as a 404 refusal, not a failure", async () => {
     expect(await answer(worker(), { op: "export", actor: stranger, projectId: project.id, format: "txt" }, quiet)).toEqual({
       kind: "error",
-      status: 404,
-      detail: "Проект не найден",
+      error: { kind: "not_found", detail: "Проект не найден" },
     });
   });
 
   it("answers an unsupported format 400 and a type without a template 404", async () => {
     expect(await answer(worker(), { op: "export", actor, projectId: project.id, format: "pdf" }, quiet)).toEqual({
       kind: "error",
-      status: 400,
-      detail: "Unsupported file type",
+      error: { kind: "invalid", detail: "Unsupported file type" },
     });
-    expect(await answer(worker(), { op: "template", type: "torch_ch4" }, quiet)).toMatchObject({ kind: "error", status: 404 });
+    expect(await answer(worker(), { op: "template", type: "torch_ch4" }, quiet)).toMatchObject({
+      kind: "error",
+      error: { kind: "not_found" },
+    });
   });
 
   it("renders an xlsx template", async () => {
@@ -274,7 +280,7 @@ describe("the worker function", () => {
       await answer(worker(), { op: "inventory_report", actor, year: 2024, facility: "no-such-facility", format: "xlsx" }, quiet),
     ).toMatchObject({
       kind: "error",
-      status: 404,
+      error: { kind: "not_found" },
     });
   });
 
@@ -310,7 +316,7 @@ describe("the worker function", () => {
       expect(Buffer.from((result as Extract<WorkerAnswer, { kind: "body" }>).base64, "base64").toString("utf8")).toContain("Вентиляция");
       expect(await handler({ op: "export", actor: stranger, projectId: project.id, format: "txt" })).toMatchObject({
         kind: "error",
-        status: 404,
+        error: { kind: "not_found" },
       });
       vi.restoreAllMocks();
     });

@@ -249,7 +249,7 @@ describe("tokens", () => {
       const other = { ...h.deps, config: { ...h.deps.config, jwtSecret: expired.deps.config.jwtSecret } };
       const { authenticate } = await import("@server/domain/company/auth");
       await expect(authenticate({ ...other, repos: expired.deps.repos }, old.token)).rejects.toMatchObject({
-        status: 401,
+        kind: "unauthenticated",
         detail: "Срок действия токена истек",
       });
     } finally {

@@ -331,7 +331,9 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     expect(Buffer.from(stored!.body).equals(readFileSync(join(packPath, "..", "pack.zip")))).toBe(true);
     // 12 hours × 13 meters is far below a job's 20 000 meter-hours; another company's period is 404 first.
     expect(await climatePackNeedsJob(h.deps, { company: staff.companyId }, project, period.id)).toBe(false);
-    await expect(climatePackNeedsJob(h.deps, { company: "another-company" }, project, period.id)).rejects.toMatchObject({ status: 404 });
+    await expect(climatePackNeedsJob(h.deps, { company: "another-company" }, project, period.id)).rejects.toMatchObject({
+      kind: "not_found",
+    });
   });
 
   it("is another company's: 404; an unknown period: 404", async () => {

@@ -168,7 +168,7 @@ describe("coefficient versions", () => {
         },
         "x",
       ),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ kind: "conflict" });
     expect(await seedDictionaries(h.deps)).toBe(0);
     const current = (await dictionary("get_underground_emission_ch4")).results.find((i) => i.id === 1)!;
     expect(current.ef).toBe(19.5);

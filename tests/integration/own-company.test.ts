@@ -140,7 +140,7 @@ describe("the company's own requisites", () => {
     expect(viaAdmin.status).toBe(403);
     await expect(
       updateOwnCompany(h.deps, { id: staff.userId, company: "missing", email: staff.email, role: "staff" }, { kpp: "420501001" }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ kind: "not_found" });
   });
 
   it("leaves the platform admin the same rights through /admin", async () => {

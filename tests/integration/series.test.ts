@@ -271,7 +271,7 @@ describe("the store's own limit", () => {
       results: { elements: Array.from({ length: 5000 }, (_, i) => ({ id: i, name: "ш".repeat(50) })) },
     };
     await expect(h.deps.repos.calculations.replace(huge, stored.version)).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       detail: expect.stringContaining("400 КБ"),
     });
     expect((await h.deps.repos.calculations.get(user.companyId, "sensitivity", id))!.version).toBe(stored.version);

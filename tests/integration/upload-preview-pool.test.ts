@@ -148,7 +148,10 @@ describe("the time budget of an upload's work", () => {
       // Every row refused (a concentration above 100 %): read by the general reader, each refusal
       // listed — the plain file's one-pass read ends within the budget.
       const long = threads.previewUpload("regres_methane", { name: "telemetry.csv", bytes: forecastCsv(100_000, 1) }, {}, bounds);
-      await expect(long).rejects.toMatchObject({ status: 413, detail: expect.stringContaining("дольше 0,3 с, обработка остановлена") });
+      await expect(long).rejects.toMatchObject({
+        kind: "too_large",
+        detail: expect.stringContaining("дольше 0,3 с, обработка остановлена"),
+      });
       const short = await threads.previewUpload("regres_methane", { name: "telemetry.csv", bytes: forecastCsv(10) }, {}, bounds);
       expect(short.count).toBe(10);
     } finally {

@@ -54,9 +54,12 @@ describe("reportingYearProblem (D30)", () => {
   it("accepts any year the dates cover and names the field otherwise", () => {
     expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2024 })).toBeNull();
     expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2025 })).toBeNull();
-    expect(reportingYearProblem({ start_date: "2025-01-01", end_date: "2025-12-31", reporting_year: 2026 })).toBe(
-      "reporting_year: отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты",
+    expect(reportingYearProblem({ start_date: "2025-01-01", end_date: "2025-12-31", reporting_year: 2026 })).toEqual({
+      field: "reporting_year",
+      message: "отчетный год 2026 вне дат проекта (2025 год); выберите год, который охватывают даты",
+    });
+    expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2023 })?.message).toMatch(
+      /\(годы 2024–2025\)/,
     );
-    expect(reportingYearProblem({ start_date: "2024-07-01", end_date: "2025-06-30", reporting_year: 2023 })).toMatch(/\(годы 2024–2025\)/);
   });
 });

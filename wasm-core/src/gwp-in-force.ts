@@ -20,12 +20,19 @@ export function defaultReportingYear(endDate: string): number {
 }
 
 /** D30: a project's reporting year must be a year its dates cover; the message names the field, or null. */
-export function reportingYearProblem(p: { start_date: string; end_date: string; reporting_year: number }): string | null {
+export function reportingYearProblem(p: {
+  start_date: string;
+  end_date: string;
+  reporting_year: number;
+}): { field: "reporting_year"; message: string } | null {
   const first = Number(p.start_date.slice(0, 4));
   const last = Number(p.end_date.slice(0, 4));
   if (p.reporting_year >= first && p.reporting_year <= last) return null;
   const years = first === last ? `${first} год` : `годы ${first}–${last}`;
-  return `reporting_year: отчетный год ${p.reporting_year} вне дат проекта (${years}); выберите год, который охватывают даты`;
+  return {
+    field: "reporting_year",
+    message: `отчетный год ${p.reporting_year} вне дат проекта (${years}); выберите год, который охватывают даты`,
+  };
 }
 
 export interface GwpSetYears {

@@ -127,17 +127,20 @@ export function periodText(period: SourcePeriod): string {
 }
 
 /** Why `period` cannot be a calculation's in a project of these dates (a 400 naming the field), or undefined. */
-export function periodProblem(period: unknown, project: { start_date: string; end_date: string }): string | undefined {
+export function periodProblem(
+  period: unknown,
+  project: { start_date: string; end_date: string },
+): { field: string; message: string } | undefined {
   if (typeof period !== "object" || period === null || Array.isArray(period)) {
-    return "period: укажите период расчета {from, to} (даты ГГГГ-ММ-ДД) или null для периода проекта";
+    return { field: "period", message: "укажите период расчета {from, to} (даты ГГГГ-ММ-ДД) или null для периода проекта" };
   }
   const { from, to } = period as Record<string, unknown>;
-  if (!isIsoDay(from)) return "period.from: укажите дату начала периода в формате ГГГГ-ММ-ДД";
-  if (!isIsoDay(to)) return "period.to: укажите дату окончания периода в формате ГГГГ-ММ-ДД";
-  if (to < from) return "period.to: дата окончания периода раньше даты начала";
+  if (!isIsoDay(from)) return { field: "period.from", message: "укажите дату начала периода в формате ГГГГ-ММ-ДД" };
+  if (!isIsoDay(to)) return { field: "period.to", message: "укажите дату окончания периода в формате ГГГГ-ММ-ДД" };
+  if (to < from) return { field: "period.to", message: "дата окончания периода раньше даты начала" };
   const whole = { from: project.start_date, to: project.end_date };
-  if (from < whole.from) return `period.from: период расчета должен быть внутри дат проекта (${periodText(whole)})`;
-  if (to > whole.to) return `period.to: период расчета должен быть внутри дат проекта (${periodText(whole)})`;
+  if (from < whole.from) return { field: "period.from", message: `период расчета должен быть внутри дат проекта (${periodText(whole)})` };
+  if (to > whole.to) return { field: "period.to", message: `период расчета должен быть внутри дат проекта (${periodText(whole)})` };
   return undefined;
 }
 

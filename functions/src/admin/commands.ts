@@ -240,7 +240,7 @@ async function run(
           const problem = reportingYearProblem(p);
           if (!problem) continue;
           found++;
-          io.log(`${company.name}: проект ${p.id} «${p.name}» (${p.start_date} – ${p.end_date}): ${problem}`);
+          io.log(`${company.name}: проект ${p.id} «${p.name}» (${p.start_date} – ${p.end_date}): ${problem.message}`);
         }
       }
       io.log(`Проектов с отчетным годом вне дат: ${found}`);

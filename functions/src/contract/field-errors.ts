@@ -1,15 +1,10 @@
 // The field-error protocol of a 400: the answer's `errors` list each problem as data, `{field, code,
 // message, params}` (the field as the request names it, a machine code, the Russian text a form shows
 // under the field, the bound or value the text quotes), beside the `detail` that says them all in one
-// line, «field: text» joined by «; » («inn: ИНН — 10 цифр; kpp: КПП — 9 цифр»). The server writes
-// both (http/errors.ts); the web reads `errors` alone (web/src/shared/fieldErrors.ts) and never the
-// detail's text. A domain rule still names its field with fieldMessage; problemsOf reads those back on
-// the server, the one place that wrote them.
-
-/** A field as the server names it: `inn`, `entered.volume`, `dictionary_items.ef`, `data[3].x7`. */
-const FIELD = String.raw`[a-z_][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z0-9_]+(?:\[\d+\])?)*`;
-const PROBLEM = new RegExp(String.raw`^(${FIELD}):\s*(.+)$`, "s");
-const NEXT_PROBLEM = new RegExp(String.raw`; (?=${FIELD}:)`);
+// line, «field: text» joined by «; » («inn: ИНН — 10 цифр; kpp: КПП — 9 цифр»). The server makes the
+// problems once, as data, where a rule refuses (domain/errors.ts invalidAt, http/validate.ts for a
+// schema's issues) and writes the detail from them (detailOf); nothing reads a detail's text back, and
+// the web reads `errors` alone (web/src/shared/fieldErrors.ts).
 
 /** One problem of a 400, as the answer's `errors` carry it. */
 export interface FieldProblem {
@@ -39,25 +34,8 @@ export const problemAt = (field: string, message: string, code = "invalid", para
   params,
 });
 
-/** The problems of a detail the server's domain wrote with fieldMessage, as the answer's `errors`;
- *  undefined when a part of it names no field. */
-export function problemsOf(detail: string): FieldProblem[] | undefined {
-  return parseFieldErrors(detail)?.map((p) => problemAt(p.field, p.message));
-}
+/** One problem's line of a detail: «field: text». */
+export const lineOf = (problem: Pick<FieldProblem, "field" | "message">): string => `${problem.field}: ${problem.message}`;
 
-/** One problem's detail: «field: text». */
-export function fieldMessage(field: string, text: string): string {
-  return `${field}: ${text}`;
-}
-
-/** Each problem a detail names, in order; undefined when a part of it names no field (a file's
- *  «Лист …, строка …» or a conflict's text is shown as it is). */
-export function parseFieldErrors(detail: string): { field: string; message: string }[] | undefined {
-  const problems: { field: string; message: string }[] = [];
-  for (const part of detail.split(NEXT_PROBLEM)) {
-    const match = PROBLEM.exec(part);
-    if (!match) return undefined;
-    problems.push({ field: match[1], message: match[2].trim() });
-  }
-  return problems;
-}
+/** The detail that says every problem: their lines joined by «; ». */
+export const detailOf = (problems: readonly Pick<FieldProblem, "field" | "message">[]): string => problems.map(lineOf).join("; ");

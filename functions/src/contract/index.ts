@@ -36,7 +36,7 @@ export type {
 } from "./views";
 export type * from "./route-types";
 export { MOUNTS, type Mount } from "./mounts";
-export { fieldMessage, parseFieldErrors, type FieldProblem } from "./field-errors";
+export type { FieldProblem } from "./field-errors";
 export type { Verification } from "../dictionaries/reference-data";
 
 export type { CalculationCreateBody, CalculationPatchBody } from "./schemas/calculation-body";

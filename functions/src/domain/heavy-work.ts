@@ -4,7 +4,7 @@
 // user's burst must not keep another company waiting.
 import type { Actor, Deps, RuntimeSlot } from "./context";
 import type { AttemptReservation } from "../ports";
-import { DomainError, TooManyRequests } from "./errors";
+import { TooLarge, TooManyRequests } from "./errors";
 
 /** Active forecasts (regres_methane) in one project: each holds up to MAX_FORECAST_ROWS rows. */
 export const MAX_FORECASTS_PER_PROJECT = 10;
@@ -100,13 +100,6 @@ export const IDLE_THREAD_SECONDS = 20;
 /** A reservation left by a crashed process stops counting after this (the attempt window). */
 const HEAVY_LEASE_SECONDS = 10 * 60;
 export const HEAVY_RETRY_AFTER_SECONDS = 30;
-
-/** A bound exceeded: 413, the message names the bound. */
-export class TooLarge extends DomainError {
-  constructor(detail: string) {
-    super(413, detail);
-  }
-}
 
 /** 500000 as «500 000», for messages. */
 export const ru = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, " ");

@@ -2,7 +2,7 @@
 // the answer. The writers (exceljs, SheetJS) are behind the SpreadsheetWorker port (ports/spreadsheet-worker.ts), so
 // the routes import this module and never project-export.ts: the API's bundle carries neither
 // library (in AWS the spreadsheet worker function renders the files, lambda/spreadsheets.ts).
-import { Invalid } from "../domain/errors";
+import { Invalid, invalidAt } from "../domain/errors";
 import type { Role } from "../contract/schemas/common";
 import type { ExportJobView } from "../contract/views";
 
@@ -73,7 +73,7 @@ export type PassportFormat = keyof typeof PASSPORT_FORMATS;
 
 export function passportFormat(value: string | undefined): PassportFormat {
   if (value !== undefined && Object.hasOwn(PASSPORT_FORMATS, value)) return value as PassportFormat;
-  throw new Invalid("format: ожидается xlsx или pdf");
+  throw invalidAt("format", "ожидается xlsx или pdf");
 }
 
 /** D34: the verification pack of an approved version (export/verification-pack.ts), a zip; asked

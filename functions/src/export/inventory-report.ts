@@ -5,7 +5,8 @@
 import { wallTimeIn, zoneOf } from "@core/company-clock";
 import type { Actor, Deps } from "../domain/context";
 import { NotFound } from "../domain/errors";
-import { MAX_PASSPORT_LINES, TooLarge, ru } from "../domain/heavy-work";
+import { MAX_PASSPORT_LINES, ru } from "../domain/heavy-work";
+import { TooLarge } from "../domain/errors";
 import { inventoryWithStored } from "../domain/inventory/year";
 import { getReview, isApproved } from "../domain/inventory/review";
 import { approvedVersionNumbers, loadSnapshot, printedEntity, scopedState } from "../domain/inventory/versions";

@@ -68,7 +68,7 @@ describe("parseTable", () => {
     );
     expect(grouped.rows.map((r) => r.values.volume)).toEqual([3100, 12480.7504, 1500]);
     await expect(parseTable({ name: "a.csv", bytes: csv("year;volume\n2020;1.250,5\n") }, spec)).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       message: expect.stringMatching(/строка 2, столбец «volume».*отделяйте разряды пробелом/),
     });
   });
@@ -80,20 +80,20 @@ describe("parseTable", () => {
       [2021, "много"],
     ]);
     await expect(parseTable({ name: "x.xlsx", bytes }, spec)).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       detail: "Лист «Данные», строка 3, столбец «volume»: ожидается число, найдено «много»",
     });
   });
 
   it("names a missing required column", async () => {
     await expect(parseTable({ name: "x.csv", bytes: csv("year,amount\n2020,1\n") }, spec)).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       detail: "Лист «CSV»: нет столбца «volume»",
     });
   });
 
   it("refuses an empty file, a file with a header only, and too many rows", async () => {
-    await expect(parseTable({ name: "x.csv", bytes: new Uint8Array() }, spec)).rejects.toMatchObject({ status: 400 });
+    await expect(parseTable({ name: "x.csv", bytes: new Uint8Array() }, spec)).rejects.toMatchObject({ kind: "invalid" });
     await expect(parseTable({ name: "x.xlsx", bytes: await xlsx([["year", "volume"]]) }, spec)).rejects.toMatchObject({
       detail: "Лист «Данные»: нет строк с данными",
     });
@@ -105,13 +105,13 @@ describe("parseTable", () => {
 
   it("refuses a million-row CSV within the byte cap with 413, before reading it", async () => {
     const bytes = new Uint8Array(MAX_TABULAR_UPLOAD_BYTES + 1);
-    await expect(parseTable({ name: "x.csv", bytes }, spec)).rejects.toMatchObject({ status: 413 });
+    await expect(parseTable({ name: "x.csv", bytes }, spec)).rejects.toMatchObject({ kind: "too_large" });
   });
 
   it("refuses other file types with 415, whatever their name", async () => {
-    await expect(parseTable({ name: "x.pdf", bytes: csv("%PDF-1.7") }, spec)).rejects.toMatchObject({ status: 415 });
-    await expect(parseTable({ name: "x.xlsx", bytes: csv("year,volume") }, spec)).rejects.toMatchObject({ status: 415 });
-    await expect(parseTable({ name: "x.csv", bytes: await xlsx([["a"]]) }, spec)).rejects.toMatchObject({ status: 415 });
+    await expect(parseTable({ name: "x.pdf", bytes: csv("%PDF-1.7") }, spec)).rejects.toMatchObject({ kind: "unsupported_media" });
+    await expect(parseTable({ name: "x.xlsx", bytes: csv("year,volume") }, spec)).rejects.toMatchObject({ kind: "unsupported_media" });
+    await expect(parseTable({ name: "x.csv", bytes: await xlsx([["a"]]) }, spec)).rejects.toMatchObject({ kind: "unsupported_media" });
   });
 
   it("refuses a corrupt .xlsx with a clear 400", async () => {
@@ -120,7 +120,7 @@ describe("parseTable", () => {
       [1, 2],
     ]);
     const broken = bytes.slice(0, bytes.length - 40);
-    await expect(parseTable({ name: "x.xlsx", bytes: broken }, spec)).rejects.toMatchObject({ status: 400 });
+    await expect(parseTable({ name: "x.xlsx", bytes: broken }, spec)).rejects.toMatchObject({ kind: "invalid" });
   });
 });
 
@@ -157,7 +157,7 @@ describe("CSV encodings", () => {
   });
 
   it("refuses a file in neither encoding with a clear message", async () => {
-    const refused = { status: 400, detail: CSV_ENCODING_MESSAGE };
+    const refused = { kind: "invalid", detail: CSV_ENCODING_MESSAGE };
     // KOI8-R and Windows-1252 decode to letters, but not to words.
     const koi8 = encodeLegacy("Год;Шахта;Метан;Примечание\n2020;Северная;10;нет данных\n", "koi8-r");
     expect(plausibleCp1251(new TextDecoder("windows-1251").decode(koi8))).toBe(false);

@@ -2,7 +2,8 @@
 // sheet, the row and the column, so a user can find the cell. Limits keep a hostile file from
 // exhausting memory: the byte size is capped before reading, an .xlsx's ZIP directory is checked
 // before inflating (zip-guard.ts), and reading stops at the row limit.
-import { badFile, FileRefused } from "./errors";
+import { problemAt } from "../contract/field-errors";
+import { badFile, cellText, FileRefused } from "./errors";
 import { readTypedNumber, TYPED_NUMBER_PROBLEMS } from "@core/typed-numbers";
 import { headerKey } from "@core/registry";
 import { CSV_ENCODING_MESSAGE, CsvEncodingError, csvDelimiter, csvRecords, decodeCsvBytes, UnterminatedQuote } from "@core/csv";
@@ -72,9 +73,7 @@ export interface CheckedTable extends ParsedTable {
 }
 
 /** «Лист «CSV», строка 3, столбец «Расход газовой смеси, м³/мин»: …», as every upload error reads. */
-export function cellErrorText(error: Omit<CellError, "column">): string {
-  return `Лист «${error.sheet}», строка ${error.row}, столбец «${error.header}»: ${error.message}`;
-}
+export const cellErrorText = (error: Omit<CellError, "column">): string => cellText(error, error.message);
 
 /** Where a check of a table's rows hands a row's error instead of throwing it: the preview lists
  *  every refused row after one pass. It throws what is not a row's error. */
@@ -114,7 +113,7 @@ export function detectFormat(file: UploadedFile): "xlsx" | "csv" {
     throw badFile(CSV_ENCODING_MESSAGE);
   }
   if ((name.endsWith(".csv") || name.endsWith(".txt")) && !isZip && !file.bytes.subarray(0, 4096).includes(0)) return "csv";
-  throw new FileRefused(415, "Неподдерживаемый тип файла: загрузите книгу Excel (.xlsx) или файл CSV (.csv)");
+  throw new FileRefused("unsupported_media", "Неподдерживаемый тип файла: загрузите книгу Excel (.xlsx) или файл CSV (.csv)");
 }
 
 export async function parseTable(file: UploadedFile, spec: TableSpec): Promise<ParsedTable> {
@@ -146,8 +145,8 @@ export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<C
 /** The file's format, once its size is within the spec's cap and it is not empty. */
 export function fileFormat(file: UploadedFile, spec: TableSpec): "xlsx" | "csv" {
   const cap = spec.maxBytes ?? { bytes: MAX_TABULAR_UPLOAD_BYTES, text: MAX_TABULAR_UPLOAD_TEXT };
-  if (file.bytes.byteLength > cap.bytes) throw new FileRefused(413, `Файл больше ${cap.text}`);
-  if (file.bytes.byteLength === 0) throw badFile("file_data: файл пуст");
+  if (file.bytes.byteLength > cap.bytes) throw new FileRefused("too_large", `Файл больше ${cap.text}`);
+  if (file.bytes.byteLength === 0) throw new FileRefused("invalid", [problemAt("file_data", "файл пуст")]);
   return detectFormat(file);
 }
 

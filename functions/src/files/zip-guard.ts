@@ -22,7 +22,7 @@ const CENTRAL_SIGNATURE = 0x02014b50;
 const names = new TextDecoder("utf-8");
 
 function refuse(detail: string): never {
-  throw new FileRefused(400, detail);
+  throw new FileRefused("invalid", detail);
 }
 
 export interface ZipEntry {

@@ -16,7 +16,7 @@ import {
   replaceDocumentFile,
   updateDocument,
 } from "../domain/reference/documents";
-import { Invalid } from "../domain/errors";
+import { Invalid, invalidAt } from "../domain/errors";
 import { createCalendarYear, listCalendarYears, updateCalendarYear } from "../domain/reference/production-calendar";
 import { completeMediaUpload, mediaStatusAsAdmin, mediaUploadUrl, removeMedia, uploadMedia } from "../domain/files/media";
 import { documentCreateSchema } from "../contract/schemas/document";
@@ -64,7 +64,7 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
 function formVersion(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === "") return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Invalid("version: ожидается целое число");
+  if (!Number.isInteger(value)) throw invalidAt("version", "ожидается целое число");
   return value;
 }
 
@@ -129,12 +129,12 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
   .openapi(createDocumentRoute, async (c) => {
     const { fields, file } = await readUploadForm(c);
     const meta = parseWith(documentCreateSchema, fields);
-    if (!file) throw new Invalid("file: прикрепите файл PDF");
+    if (!file) throw invalidAt("file", "прикрепите файл PDF");
     return c.json(await createDocument(c.get("deps"), c.get("actor"), meta, file), 201);
   })
   .openapi(replaceDocumentFileRoute, async (c) => {
     const { fields, file } = await readUploadForm(c);
-    if (!file) throw new Invalid("file: прикрепите файл PDF");
+    if (!file) throw invalidAt("file", "прикрепите файл PDF");
     const doc = await replaceDocumentFile(c.get("deps"), c.get("actor"), c.req.valid("param").id, file, formVersion(fields.version));
     return c.json(doc, 200);
   })

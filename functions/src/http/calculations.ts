@@ -13,7 +13,7 @@ import {
   patchCalculation,
   supportedType,
 } from "../domain/calculations/calculations";
-import { DomainError, Invalid, NotFound } from "../domain/errors";
+import { invalidAt, NotFound, UnsupportedMedia } from "../domain/errors";
 import { getCalculation } from "../domain/calculation-lookup";
 import { calculationLock } from "../domain/inventory/freeze";
 import { previewCalculationUpload } from "../domain/calculations/upload-preview";
@@ -66,7 +66,6 @@ const dataPage = (query: { limit?: number; offset?: number }) => ({
   offset: query.offset ?? 0,
 });
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
-import { fieldMessage } from "../contract/field-errors";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
@@ -84,20 +83,19 @@ async function readBody<M extends BodyMode>(
   let upload: { key: string; name?: string } | undefined;
   if (isMultipart(c)) {
     // Formula types take JSON, but for one with an upload (underground's measurement periods, D14).
-    if (!takesForm(type)) throw new DomainError(415, "Для этого типа расчета отправляйте JSON");
+    if (!takesForm(type)) throw new UnsupportedMedia("Для этого типа расчета отправляйте JSON");
     const form = await readUploadForm(c, "file_data", "data");
     // A forecast's history sent straight to storage (domain/forecast/uploads.ts): named by its key.
     const { [FILE_UPLOAD_FIELD]: uploadKey, [FILE_UPLOAD_NAME_FIELD]: uploadName, ...fields } = form.fields;
     if (uploadKey !== undefined) {
-      if (type !== "regres_methane")
-        throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "загруженный в хранилище файл принимает только прогноз метана"));
-      if (form.file) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "отправьте либо файл (file_data), либо ключ загруженного файла"));
+      if (type !== "regres_methane") throw invalidAt(FILE_UPLOAD_FIELD, "загруженный в хранилище файл принимает только прогноз метана");
+      if (form.file) throw invalidAt(FILE_UPLOAD_FIELD, "отправьте либо файл (file_data), либо ключ загруженного файла");
     }
     const read = formValues(type, fields, (text) => {
       const number = readTypedNumber(text);
       return number.ok ? number.value : undefined;
     });
-    if (read.notJson) throw new Invalid(fieldMessage(read.notJson, "ожидается JSON"));
+    if (read.notJson) throw invalidAt(read.notJson, "ожидается JSON");
     raw = read.body;
     file = form.file;
     upload = uploadKey !== undefined ? { key: uploadKey, name: uploadName } : undefined;

@@ -1,30 +1,46 @@
-// Every error leaves the API as JSON {"detail": ...} with its status: domain errors by their
-// type, Hono's own (malformed JSON, body too large) by theirs, anything else as a 500 without
-// internals, whose message and stack the request's log line carries (http/request-log.ts).
+// Every error leaves the API as JSON {"detail": ...} with its status: domain errors by their kind
+// (STATUS_OF, the one place a kind becomes a status), a refused file by its, Hono's own (malformed
+// JSON, body too large) by theirs, anything else as a 500 without internals, whose message and stack
+// the request's log line carries (http/request-log.ts).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { DomainError, fromCore, RETRY_AFTER_SECONDS, TooManyRequests } from "../domain/errors";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorBody } from "../contract/field-errors";
+import { DomainError, type ErrorKind, fromCore, RETRY_AFTER_SECONDS, TooManyRequests } from "../domain/errors";
 import { FileRefused } from "../files/errors";
-import { problemsOf, type ErrorBody } from "../contract/field-errors";
 
-/** A domain error's answer: its detail and code, and on a 400 whose every problem names a field the
- *  problems as data (contract/field-errors.ts). */
-export function errorBody(error: DomainError): ErrorBody {
+/** The status each kind of refusal is answered with. */
+export const STATUS_OF = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  busy: 429,
+  unavailable: 503,
+} as const satisfies Record<ErrorKind, ContentfulStatusCode>;
+
+/** Hono's validator's refusal of a JSON body it cannot parse (hono/validator): its one marker. */
+const HONO_MALFORMED_JSON = "Malformed JSON in request body";
+
+/** A domain error's answer: its detail and code, and the problems at their fields when it has them
+ *  (contract/field-errors.ts). */
+export function errorBody(error: Pick<DomainError, "kind" | "detail" | "code" | "problems">): ErrorBody {
   const body: ErrorBody = error.code ? { detail: error.detail, code: error.code } : { detail: error.detail };
-  const errors =
-    error.status === 400 ? ((error as DomainError & { errors?: ErrorBody["errors"] }).errors ?? problemsOf(error.detail)) : undefined;
-  return errors && errors.length > 0 ? { ...body, errors } : body;
+  return error.problems && error.problems.length > 0 ? { ...body, errors: [...error.problems] } : body;
 }
 
 export function errorResponse(thrown: Error, c: Context): Response {
   // A core refusal no domain step named: a 400 at its field all the same.
   const error = fromCore(thrown) as Error;
   if (error instanceof DomainError) {
-    if (error.status === 429)
+    if (error.kind === "busy")
       c.header("Retry-After", String(error instanceof TooManyRequests ? error.retryAfterSeconds : RETRY_AFTER_SECONDS));
-    return c.json(errorBody(error), error.status);
+    return c.json(errorBody(error), STATUS_OF[error.kind]);
   }
-  if (error instanceof FileRefused) return c.json({ detail: error.detail }, error.status);
+  if (error instanceof FileRefused) return c.json(errorBody(error), STATUS_OF[error.kind]);
   if (error instanceof HTTPException) {
     const detail =
       error.status === 413
@@ -32,7 +48,7 @@ export function errorResponse(thrown: Error, c: Context): Response {
         : // A declared JSON body sent as something else (@hono/zod-openapi checks the media type).
           error.status === 415
           ? "Ожидается тело JSON (Content-Type: application/json)"
-          : /json/i.test(error.message)
+          : error.message === HONO_MALFORMED_JSON
             ? "Тело запроса не является корректным JSON"
             : error.message || "Некорректный запрос";
     return c.json({ detail }, error.status);

@@ -4,7 +4,7 @@
 // The declarations are in routes/evidence.ts.
 import { attachEvidence, getEvidence, removeEvidence } from "../domain/calculations/evidence";
 import { calculationView } from "../domain/calculations/calculations";
-import { Invalid } from "../domain/errors";
+import { invalidAt } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
@@ -13,7 +13,7 @@ import { attachRoute, downloadRoute, removeRoute } from "../contract/routes/evid
 const versionOf = (raw: string | undefined): number | undefined => {
   if (raw === undefined || raw.trim() === "") return undefined;
   const version = Number(raw);
-  if (!Number.isInteger(version)) throw new Invalid("version: ожидается целое число");
+  if (!Number.isInteger(version)) throw invalidAt("version", "ожидается целое число");
   return version;
 };
 

@@ -17,7 +17,7 @@ import {
   requireAdmin,
   uploadForecastModel,
 } from "../domain/forecast/models";
-import { Invalid } from "../domain/errors";
+import { Invalid, invalidAt } from "../domain/errors";
 import { FORECAST_METHODS } from "@core/registry";
 import type { AppEnv } from "./env";
 import { routeApp } from "./openapi-routes";
@@ -40,7 +40,6 @@ import { heavyWork } from "../domain/heavy-work";
 import { startTrainingJob, trainForecastModel, trainingHorizon, trainingParams, trainsAsJob } from "../domain/forecast/training";
 import { jobAnswer, slotBeforeBody } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
-import { fieldMessage } from "../contract/field-errors";
 
 export async function modelFile(c: Context<AppEnv>, version: ForecastModelVersion, cacheControl: string): Promise<Response> {
   const { body, size } = await modelFileBody(c.get("deps"), version);
@@ -105,7 +104,7 @@ export const forecastModelRoutes = routeApp()
       throw new Invalid("Ожидается форма multipart/form-data с файлом модели (file)");
     }
     const file = form.file;
-    if (!(file instanceof File)) throw new Invalid("file: прикрепите файл модели");
+    if (!(file instanceof File)) throw invalidAt("file", "прикрепите файл модели");
     const model = await uploadForecastModel(
       c.get("deps"),
       c.get("actor"),
@@ -118,7 +117,7 @@ export const forecastModelRoutes = routeApp()
   })
   .openapi(trainRoute, async (c) => {
     const method = forecastMethod(c.req.valid("param").method);
-    if (method !== "xgboost") throw new Invalid("method: обучить в платформе можно модель XGBoost (xgboost)");
+    if (method !== "xgboost") throw invalidAt("method", "обучить в платформе можно модель XGBoost (xgboost)");
     const deps = c.get("deps");
     const actor = c.get("actor");
     // The slot before the form (a history of megabytes) is read; the job holds it until it ends,
@@ -141,12 +140,12 @@ export const forecastModelRoutes = routeApp()
       };
       const upload = fields[FILE_UPLOAD_FIELD];
       if (upload === undefined) {
-        if (!file) throw new Invalid("file: прикрепите файл истории (.xlsx или .csv)");
+        if (!file) throw invalidAt("file", "прикрепите файл истории (.xlsx или .csv)");
         return await train(file);
       }
       // A history sent straight to storage (domain/forecast/uploads.ts): up to a year of 10-minute
       // readings, more than a request carries; read, handed to the training and deleted.
-      if (file) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "отправьте либо файл (file), либо ключ загруженного файла"));
+      if (file) throw invalidAt(FILE_UPLOAD_FIELD, "отправьте либо файл (file), либо ключ загруженного файла");
       return await withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], train);
     } catch (error) {
       // Given back once (a job that failed to start gave it back already).
@@ -173,7 +172,7 @@ export const forecastModelRoutes = routeApp()
       const upload = fields[FILE_UPLOAD_FIELD];
       if (upload === undefined) return calibrateForecastModel(deps, actor, c.req.valid("param").id, file, fields.for);
       // A history sent straight to storage (domain/forecast/uploads.ts), read and then deleted.
-      if (file) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "отправьте либо файл (file), либо ключ загруженного файла"));
+      if (file) throw invalidAt(FILE_UPLOAD_FIELD, "отправьте либо файл (file), либо ключ загруженного файла");
       return withForecastUpload(deps, actor, upload, fields[FILE_UPLOAD_NAME_FIELD], (stored) =>
         calibrateForecastModel(deps, actor, c.req.valid("param").id, stored, fields.for),
       );

@@ -8,7 +8,7 @@ import { PACK_FORMAT, YEAR_CALCULATIONS_FORMAT, passportFormat } from "../export
 import { exportJob } from "../domain/export-jobs";
 import { heavyFileAnswer, jobAnswer } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
-import { Invalid } from "../domain/errors";
+import { invalidAt } from "../domain/errors";
 import { requireApprovedVersion } from "../domain/inventory/versions";
 import { packRoute, reportRoute } from "../contract/routes/inventory-report";
 
@@ -61,6 +61,6 @@ export const inventoryReportRoutes = routeApp()
 /** ?version=n: a positive whole number (400 otherwise); none: the latest. */
 function versionOf(value: string | undefined): number | undefined {
   if (value === undefined || value === "") return undefined;
-  if (!/^[1-9]\d{0,5}$/.test(value)) throw new Invalid("version: ожидается номер утвержденной версии");
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw invalidAt("version", "ожидается номер утвержденной версии");
   return Number(value);
 }

@@ -10,7 +10,7 @@ import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output
 import { wholeYear } from "../domain/inventory/whole-year";
 import type { Actor, Deps } from "../domain/context";
 import { addTarget, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
-import { Invalid } from "../domain/errors";
+import { invalidAt } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
 import * as routes from "../contract/routes/inventory";
@@ -51,16 +51,16 @@ export const inventoryRoutes = routeApp()
     const q = c.req.valid("query");
     const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
-    if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
+    if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw invalidAt("gwp_set", "ожидается номер набора ПГП");
     return c.json(await trendOf(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet), 200);
   })
   .openapi(routes.trendExportRoute, async (c) => {
     const q = c.req.valid("query");
     const [from, to] = [parseInventoryYear(q.from, "from"), parseInventoryYear(q.to, "to")];
     const gwpSet = q.gwp_set === undefined ? undefined : Number(q.gwp_set);
-    if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw new Invalid("gwp_set: ожидается номер набора ПГП");
+    if (gwpSet !== undefined && !Number.isInteger(gwpSet)) throw invalidAt("gwp_set", "ожидается номер набора ПГП");
     if (q.view !== undefined && q.view !== "reported" && q.view !== "comparable") {
-      throw new Invalid("view: ожидается reported или comparable");
+      throw invalidAt("view", "ожидается reported или comparable");
     }
     const trend = await trendOf(c.get("deps"), c.get("actor"), from, to, q.facility || undefined, gwpSet);
     const bytes = await c.get("deps").spreadsheets.trendWorkbook(trend, q.view ?? "reported");
@@ -80,7 +80,7 @@ export const inventoryRoutes = routeApp()
   .openapi(routes.removeTargetRoute, async (c) => {
     const sent = c.req.valid("query").version;
     const version = sent === undefined ? undefined : Number(sent);
-    if (version !== undefined && !Number.isInteger(version)) throw new Invalid("version: ожидается целое число");
+    if (version !== undefined && !Number.isInteger(version)) throw invalidAt("version", "ожидается целое число");
     return c.json(await removeTarget(c.get("deps"), c.get("actor"), c.req.valid("param").id, version), 200);
   })
   .openapi(routes.reviewRoute, async (c) => {
@@ -111,7 +111,7 @@ export const inventoryRoutes = routeApp()
   })
   .openapi(routes.versionRoute, async (c) => {
     const { year, version } = c.req.valid("param");
-    if (!/^[1-9]\d{0,5}$/.test(version)) throw new Invalid("version: ожидается номер версии 1, 2, …");
+    if (!/^[1-9]\d{0,5}$/.test(version)) throw invalidAt("version", "ожидается номер версии 1, 2, …");
     const text = await getVersionText(c.get("deps"), c.get("actor"), parseInventoryYear(year), Number(version));
     // The stored bytes as they are (their SHA-256 is the one the version list shows), not
     // re-serialised by c.json: hence the cast to the declared JSON answer.

@@ -3,8 +3,7 @@
 // labelling a body a form is no way around that limit.
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
-import { DomainError, Invalid } from "../domain/errors";
-import { fieldMessage } from "../contract/field-errors";
+import { DomainError, Invalid, invalidAt, TooLarge, UnsupportedMedia } from "../domain/errors";
 
 export interface UploadForm {
   fields: Record<string, string>;
@@ -15,7 +14,7 @@ export interface UploadForm {
 export async function readUploadForm(c: Context<AppEnv>, fileField = "file", unnamed = "file"): Promise<UploadForm> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
-    throw new DomainError(415, "Ожидается форма multipart/form-data с файлом (file)");
+    throw new UnsupportedMedia("Ожидается форма multipart/form-data с файлом (file)");
   }
   let form: Record<string, string | File | (string | File)[]>;
   try {
@@ -30,19 +29,19 @@ export async function readUploadForm(c: Context<AppEnv>, fileField = "file", unn
   let file: UploadForm["file"];
   let textBytes = 0;
   for (const [key, raw] of Object.entries(form)) {
-    if (Array.isArray(raw)) throw new Invalid(fieldMessage(key, "поле передано несколько раз"));
+    if (Array.isArray(raw)) throw invalidAt(key, "поле передано несколько раз");
     if (key === fileField) {
       // A form without a file may still name the field, empty (a browser's form with no file chosen).
       if (typeof raw === "string") {
-        if (raw) throw new Invalid(fieldMessage(key, "ожидается файл"));
+        if (raw) throw invalidAt(key, "ожидается файл");
         continue;
       }
       file = { name: raw.name || unnamed, bytes: new Uint8Array(await raw.arrayBuffer()) };
     } else if (typeof raw === "string") {
       textBytes += Buffer.byteLength(key) + Buffer.byteLength(raw);
       fields[key] = raw;
-    } else throw new Invalid(fieldMessage(key, "ожидается текстовое поле"));
+    } else throw invalidAt(key, "ожидается текстовое поле");
   }
-  if (textBytes > c.get("deps").config.jsonBodyLimitBytes) throw new DomainError(413, "Слишком большой запрос");
+  if (textBytes > c.get("deps").config.jsonBodyLimitBytes) throw new TooLarge("Слишком большой запрос");
   return { fields, file };
 }

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { getFacility } from "../domain/company/facilities";
-import { Invalid, NotFound, Unauthorized } from "../domain/errors";
+import { Invalid, invalidAt, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
 import { listBatches, storeBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
 import { kickTelemetry } from "../domain/monitoring/days/consumer";
@@ -84,7 +84,7 @@ export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (
     const actor = await (await pacedBearer(c, bearer[1], giveBack)).actor();
     body = await readBody(c);
     const named = body.facility ?? c.req.query("facility");
-    if (!named) throw new Invalid("facility: укажите площадку, чьи это датчики (в теле JSON или ?facility= для CSV)");
+    if (!named) throw invalidAt("facility", "укажите площадку, чьи это датчики (в теле JSON или ?facility= для CSV)");
     facility = (await getFacility(deps, actor, named)).id;
     company = actor.company;
   } else throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");

@@ -5,8 +5,7 @@
 // (`name`, `*_name`) are kept in Unicode's composed form (NFC), so «й» typed as «и» + U+0306 is
 // the same name as «й». Passwords and tokens are left as sent.
 import { createMiddleware } from "hono/factory";
-import { fieldMessage } from "../contract/field-errors";
-import { Invalid } from "../domain/errors";
+import { invalidAt } from "../domain/errors";
 import type { AppEnv } from "./env";
 
 const REFUSED =
@@ -56,7 +55,7 @@ export const textHygiene = createMiddleware<AppEnv>(async (c, next) => {
     const changed = { names: 0 };
     const at = refusedText(body, changed);
     if (at !== undefined) {
-      throw new Invalid(fieldMessage(at, "недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)"));
+      throw invalidAt(at, "недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)");
     }
     // Hono parses the body's text again for each reader: the route reads the text of the names made NFC.
     if (changed.names > 0) {

@@ -1,20 +1,17 @@
-// Validation failures as the domain's Invalid error, so the answer is {"detail": "field: message",
-// "errors": [{field, code, message, params}]} rather than a raw ZodError: the declared routes' hook
+// Validation failures as the domain's Invalid error, its problems as data at their fields, so the answer
+// is {"detail": "field: message", "errors": [{field, code, message, params}]} rather than a raw ZodError: the declared routes' hook
 // (openapi-routes.ts routeApp) and the handlers that read their body themselves (JSON or multipart)
 // both go through invalidIssues.
 import type { Context } from "hono";
 import * as z from "zod/v4/core";
-import { fieldMessage, parseFieldErrors, problemAt, type FieldProblem } from "../contract/field-errors";
-import { DomainError, Invalid } from "../domain/errors";
+import { detailOf, problemAt, type FieldProblem } from "../contract/field-errors";
+import { Invalid, UnsupportedMedia } from "../domain/errors";
 
-function describeIssue(issue: z.$ZodIssue): string {
-  const field = issue.path.map(String).join(".");
-  if (!field || issue.message.startsWith(`${field}:`)) return issue.message;
-  return fieldMessage(field, issue.message);
-}
-
-export function describeIssues(issues: readonly z.$ZodIssue[]): string {
-  return issues.map(describeIssue).join("; ");
+/** The field an issue is at, as the request names it (`entered.volume`, `data.3.x7`); an unknown key
+ *  of the body is at the key (`metan`, or `a, b` for several). Empty at the body itself. */
+function fieldOf(issue: z.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys" && issue.path.length === 0) return issue.keys.join(", ");
+  return issue.path.map(String).join(".");
 }
 
 /** The bound or value an issue's message quotes, as its problem's params. */
@@ -29,19 +26,21 @@ function paramsOf(issue: z.$ZodIssue): FieldProblem["params"] {
 }
 
 /** Each issue as a problem at its field, with zod's code and the bound it quotes; undefined when an
- *  issue names no field (the detail alone is then the answer). */
-export function issueProblems(issues: readonly z.$ZodIssue[]): FieldProblem[] | undefined {
-  const problems: FieldProblem[] = [];
-  for (const issue of issues) {
-    const named = parseFieldErrors(describeIssue(issue));
-    if (named?.length !== 1) return undefined;
-    problems.push(problemAt(named[0].field, named[0].message, issue.code, paramsOf(issue)));
-  }
-  return problems;
+ *  issue names no field (the body's own: the detail alone is then the answer). */
+function issueProblems(issues: readonly z.$ZodIssue[]): FieldProblem[] | undefined {
+  const problems = issues.map((issue) => problemAt(fieldOf(issue), issue.message, issue.code, paramsOf(issue)));
+  return problems.every((problem) => problem.field !== "") ? problems : undefined;
 }
 
-/** The 400 of failed validation: its detail and its problems. */
-export const invalidIssues = (issues: readonly z.$ZodIssue[]) => new Invalid(describeIssues(issues), issueProblems(issues));
+/** The detail of failed validation: each issue as «field: text», the body's own as its text. */
+const describeIssues = (issues: readonly z.$ZodIssue[]): string =>
+  issues.map((issue) => (fieldOf(issue) ? detailOf([{ field: fieldOf(issue), message: issue.message }]) : issue.message)).join("; ");
+
+/** The 400 of failed validation: its problems, or its detail where one names no field. */
+export function invalidIssues(issues: readonly z.$ZodIssue[]): Invalid {
+  const problems = issueProblems(issues);
+  return new Invalid(problems ?? describeIssues(issues));
+}
 
 /** For handlers that choose their body format themselves (JSON or multipart). */
 export function parseWith<S extends z.$ZodType>(schema: S, value: unknown): z.output<S> {
@@ -53,7 +52,7 @@ export function parseWith<S extends z.$ZodType>(schema: S, value: unknown): z.ou
 export async function readJson(c: Context): Promise<unknown> {
   // A form gets the upload's larger size cap; a JSON body sent under that label would escape the JSON cap.
   if ((c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw new DomainError(415, "Ожидается тело JSON (Content-Type: application/json)");
+    throw new UnsupportedMedia("Ожидается тело JSON (Content-Type: application/json)");
   }
   try {
     return await c.req.json();

@@ -19,7 +19,7 @@ import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest, type WorkerAnswer } from "../adapters/spreadsheets/protocol";
 import { systemClock } from "../domain/context";
-import { DomainError } from "../domain/errors";
+import { DomainError, toWire } from "../domain/errors";
 import { EXPORT_FORMATS } from "../export/formats";
 import { inProcessSpreadsheets } from "../export/in-process";
 import type { ExportDeps } from "../export/project-export";
@@ -108,7 +108,7 @@ export async function answer(
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    result = { kind: "error", status: error.status, detail: error.detail, ...(error.code ? { code: error.code } : {}) };
+    result = { kind: "error", error: toWire(error) };
   }
   log.info(
     JSON.stringify({
@@ -138,7 +138,7 @@ export async function answer(
                       : request.op === "climate_pack" || request.op === "climate_pack_manifest"
                         ? { company: request.actor.company, project: request.project, period: request.period }
                         : { view: request.view }),
-      answer: result.kind === "error" ? result.status : result.kind === "job" ? result.state : result.kind,
+      answer: result.kind === "error" ? result.error.kind : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,
     }),

@@ -5,7 +5,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { GbdtModel } from "@core/gbdt";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { byteBudgetCache } from "../domain/byte-budget-cache";
-import { DomainError } from "../domain/errors";
+import { DomainError, toWire } from "../domain/errors";
 import { checkModelFile, runnableModel } from "../domain/forecast/models";
 import { scoreModel } from "../domain/forecast/scoring";
 import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-threads";
@@ -24,7 +24,7 @@ const port = parentPort!;
 function failure(id: number, error: unknown): FromScoring {
   if (error instanceof FieldError)
     return { id, type: "field", field: error.field, message: error.message, code: error.code, params: { ...error.params } };
-  if (error instanceof DomainError) return { id, type: "refused", status: error.status, detail: error.detail };
+  if (error instanceof DomainError) return { id, type: "refused", error: toWire(error) };
   const message = error instanceof Error ? error.message : String(error);
   // The core's RangeError names a bad argument: the caller maps it to its field.
   return { id, type: error instanceof RangeError ? "range" : "failed", message };

@@ -45,15 +45,19 @@ describe("scoring threads", () => {
   it("refuse a model whose file is gone as the request thread would", async () => {
     const refused = await threads.score(version("missing"), { op: "predict", args: [[[1]]] }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
-    expect((refused as DomainError).status).toBe(404);
+    expect((refused as DomainError).kind).toBe("not_found");
   });
 
   it("check a model file being uploaded as this process would: described, or refused with the same message", async () => {
     expect(await threads.check("xgboost", text)).toEqual(await checkModelFile("xgboost", text));
     const refused = await threads.check("lightgbm", text).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
-    expect((refused as DomainError).status).toBe(400);
+    expect((refused as DomainError).kind).toBe("invalid");
     expect((refused as DomainError).detail).toBe("file: это модель xgboost, а выбран метод lightgbm");
+    // The problem at its field crosses the thread as data.
+    expect((refused as DomainError).problems).toEqual([
+      { field: "file", code: "invalid", message: "это модель xgboost, а выбран метод lightgbm", params: {} },
+    ]);
   });
 
   it("evaluate an abatement request as this process does, codes as data, one per company at a time (issue 86)", async () => {

@@ -6,7 +6,6 @@
 // fails the calls it had and is started again on the next.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { DomainError } from "../domain/errors";
 import { MODEL_CACHE_BYTES } from "../domain/forecast/models";
 import type { ModelScoring, ScoringCall } from "../ports/model-scoring";
 import type { ForecastModelVersion } from "../ports";
@@ -19,7 +18,7 @@ import type { ClimateEvaluation, ClimateInputs } from "@core/climate-project";
 import type { AbatementRequest, AbatementResult } from "@core/abatement";
 import type { FlowThresholds } from "@core/emissions";
 import { FieldError } from "@core/emissions-core";
-import { fromCore } from "../domain/errors";
+import { fromCore, fromWire, type WireError } from "../domain/errors";
 import { ABATEMENT_AT_ONCE, companyTurns } from "../domain/heavy-work";
 import { threadExecArgv, threadResourceLimits } from "./heap-limits";
 
@@ -42,7 +41,7 @@ export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
   /** The core's refusal of a field (FieldError), rebuilt here as the 400 naming it. */
   | { id: number; type: "field"; field: string; message: string; code: string; params: Readonly<Record<string, string | number>> }
-  | { id: number; type: "refused"; status: DomainError["status"]; detail: string }
+  | { id: number; type: "refused"; error: WireError }
   | { id: number; type: "range" | "failed"; message: string };
 
 export interface ScoringThreads extends ModelScoring, YearMath, AbatementMath, ClimateMath {
@@ -95,7 +94,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
       if (!call) return;
       thread.pending.delete(message.id);
       if (message.type === "answer") call.resolve(message.value);
-      else if (message.type === "refused") call.reject(new DomainError(message.status, message.detail));
+      else if (message.type === "refused") call.reject(fromWire(message.error));
       else if (message.type === "range") call.reject(new RangeError(message.message));
       else if (message.type === "field")
         call.reject(fromCore(new FieldError(message.field, message.message, undefined, message.code, message.params)) as Error);

@@ -13,7 +13,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock, type Deps } from "../domain/context";
 import { wholeYearAnswer } from "../domain/inventory/whole-year";
-import { DomainError } from "../domain/errors";
+import { DomainError, toWire } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
 import { exportFormat, type ExportResult } from "../export/formats";
@@ -99,9 +99,14 @@ function finish(id: number, message: ThreadMessage): void {
 }
 
 function failure(id: number, error: unknown): ThreadMessage {
-  if (error instanceof DomainError) return { id, type: "error", status: error.status, detail: error.detail, code: error.code };
+  if (error instanceof DomainError) return { id, type: "error", error: toWire(error) };
   // A file the reader refused is answered as on the request thread (http/errors.ts).
-  if (error instanceof FileRefused) return { id, type: "error", status: error.status, detail: error.detail };
+  if (error instanceof FileRefused)
+    return {
+      id,
+      type: "error",
+      error: { kind: error.kind, detail: error.detail, ...(error.problems ? { problems: [...error.problems] } : {}) },
+    };
   return { id, type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 

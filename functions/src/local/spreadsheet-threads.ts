@@ -12,7 +12,7 @@ import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { jobFile, jobStatus, recordJobFailure } from "../adapters/spreadsheets/jobs";
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
-import { DomainError } from "../domain/errors";
+import { fromWire, type WireError } from "../domain/errors";
 import {
   companyTurns,
   HEAVY_CARRY_SECONDS,
@@ -111,7 +111,7 @@ export type ThreadMessage =
   | { id: number; type: "whole_year"; value: unknown }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
   | { id: number; type: "preview"; preview: UploadPreviewView; columns?: ForecastColumns }
-  | { id: number; type: "error"; status: DomainError["status"]; detail: string; code?: string }
+  | { id: number; type: "error"; error: WireError }
   | { id: number; type: "failed"; message: string };
 
 export interface ThreadPoolOptions extends ThreadData {
@@ -187,7 +187,7 @@ interface Thread {
 }
 
 function refusal(message: ThreadMessage): Error {
-  if (message.type === "error") return new DomainError(message.status, message.detail, message.code);
+  if (message.type === "error") return fromWire(message.error);
   return new Error(message.type === "failed" ? `spreadsheet thread: ${message.message}` : `spreadsheet thread: unexpected ${message.type}`);
 }
 

@@ -36,7 +36,7 @@ import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";
 import { calculationBodySchema } from "@server/contract/schemas/calculation-body";
 import type { CalculationType } from "@core/registry";
-import { errorAnswer } from "./refusal";
+import { errorAnswer, type Said } from "./refusal";
 
 /** Each group of the mount table with its declared routes (contract/route-types.ts MountRoutes). */
 const ROUTES: Record<Mount, readonly RouteConfig[]> = {
@@ -125,10 +125,11 @@ export interface Answer {
  *  promise of one: a page held while it waits. */
 export type Handler = (request: FakeRequest) => unknown;
 
-/** `{status, detail}` as the server answers an error: checked against the route's declared errors. */
-export const failure = (status: number, detail: string): Answer & { failure: true } => ({
+/** `{status, detail}` as the server answers an error (the detail, or the problems at their fields):
+ *  checked against the route's declared errors. */
+export const failure = (status: number, said: Said): Answer & { failure: true } => ({
   status,
-  body: errorAnswer(status, detail),
+  body: errorAnswer(said),
   failure: true,
 });
 

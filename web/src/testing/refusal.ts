@@ -1,18 +1,23 @@
 // A refusal as the server answers it: the body its error handler writes (http/errors.ts), the detail
-// and, on a 400 whose every part names a field, the problems as data, made by the same contract
-// function the server uses (problemsOf), and read by the web's own client (errorFromBody). A test
-// gives the detail a user would see and gets what the web reads.
-import { problemsOf, type ErrorBody } from "@server/contract/field-errors";
+// and, for problems at their fields, the problems as data, made by the same contract functions the
+// server uses (problemAt, detailOf), and read by the web's own client (errorFromBody). A test gives
+// either the detail a user would see (no field named) or the problems at their fields, as
+// [field, text] pairs, and gets what the web reads.
+import { detailOf, problemAt, type ErrorBody } from "@server/contract/field-errors";
 import { errorFromBody, type ApiError } from "../api/client";
 
+/** What a refusal says: a detail alone, or each problem at its field. */
+export type Said = string | readonly (readonly [field: string, message: string])[];
+
 /** The JSON body of an error answer. */
-export function errorAnswer(status: number, detail: string): ErrorBody {
-  const errors = status === 400 ? problemsOf(detail) : undefined;
-  return errors ? { detail, errors } : { detail };
+export function errorAnswer(said: Said): ErrorBody {
+  if (typeof said === "string") return { detail: said };
+  const errors = said.map(([field, message]) => problemAt(field, message));
+  return { detail: detailOf(errors), errors };
 }
 
 /** The ApiError the web's client makes of such an answer. */
-export const refused = (status: number, detail: string): ApiError => errorFromBody(status, JSON.stringify(errorAnswer(status, detail)));
+export const refused = (status: number, said: Said): ApiError => errorFromBody(status, JSON.stringify(errorAnswer(said)));
 
-/** A 400 with `detail`, as the forms read it. */
-export const refusal = (detail: string): ApiError => refused(400, detail);
+/** A 400 saying `said`, as the forms read it. */
+export const refusal = (said: Said): ApiError => refused(400, said);

@@ -10,8 +10,7 @@
 // Installed once on the document client (client.ts), before the marshaller, so every repository
 // method is covered, present and future.
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { Invalid } from "../../domain/errors";
-import { fieldMessage } from "../../contract/field-errors";
+import { Invalid, invalidAt } from "../../domain/errors";
 
 const MAX_KEY_BYTES: Record<string, number> = { PK: 2048, SK: 1024, GSI1PK: 2048, GSI1SK: 1024 };
 const MAX_ITEM_BYTES = 400 * 1024;
@@ -41,7 +40,7 @@ function checkNumbers(value: unknown, field: string): void {
   if (typeof value === "number") {
     const size = Math.abs(value);
     if (!Number.isFinite(value) || size > Number.MAX_SAFE_INTEGER || (size !== 0 && size < SMALLEST)) {
-      throw new Invalid(fieldMessage(field, "число вне допустимого диапазона (по модулю от 1e-130 до 9e15 или 0)"));
+      throw invalidAt(field, "число вне допустимого диапазона (по модулю от 1e-130 до 9e15 или 0)");
     }
   } else if (Array.isArray(value)) {
     for (const item of value) checkNumbers(item, field);

@@ -5,12 +5,12 @@
 // failed or unreadable invoke is an Error, which the API answers as a logged 500.
 import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { Buffer } from "node:buffer";
-import { DomainError } from "../../domain/errors";
+import { fromWire, isWireError } from "../../domain/errors";
 import type { Actor } from "../../domain/context";
 import type { ExportResult, JobTicket } from "../../export/formats";
 import type { SpreadsheetWorker } from "../../ports";
 import type { ExportJobState } from "../../export/formats";
-import { DOMAIN_STATUSES, type WorkerAnswer, type WorkerRequest } from "./protocol";
+import type { WorkerAnswer, WorkerRequest } from "./protocol";
 import { LIMITS } from "../../contract/schemas/limits";
 
 /** The worker's own timeout is 25 s (infra/lib/stack.ts) and the API's 29 s, under API Gateway's
@@ -50,7 +50,7 @@ function isAnswer(value: unknown): value is WorkerAnswer {
   if (a.kind === "redirect") return text("url") && text("fileName");
   if (a.kind === "job") return text("job") && text("state") && typeof a.progress === "number";
   if (a.kind === "error") {
-    return text("detail") && typeof a.status === "number" && DOMAIN_STATUSES.has(a.status) && (a.code === undefined || text("code"));
+    return isWireError(a.error);
   }
   return false;
 }
@@ -85,7 +85,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       throw new SpreadsheetWorkerFailed(
         `spreadsheet worker gave an unreadable answer to ${request.op}: ${text.slice(0, LIMITS.text.logExcerpt)}`,
       );
-    if (answer.kind === "error") throw new DomainError(answer.status, answer.detail, answer.code);
+    if (answer.kind === "error") throw fromWire(answer.error);
     return answer;
   }
 

@@ -11,7 +11,7 @@ import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
-import type { DomainError } from "../../domain/errors";
+import type { WireError } from "../../domain/errors";
 import type { ExportJobState } from "../../export/formats";
 
 const actor = z.object({
@@ -103,7 +103,4 @@ export type WorkerAnswer =
   | { kind: "body"; fileName: string; contentType: string; base64: string }
   | ({ kind: "job" } & ExportJobState)
   | { kind: "redirect"; url: string; fileName: string }
-  | { kind: "error"; status: DomainError["status"]; detail: string; code?: string };
-
-/** The statuses a DomainError may carry; any other in an answer is not believed. */
-export const DOMAIN_STATUSES = new Set<number>([400, 401, 403, 404, 409, 413, 415, 429] satisfies DomainError["status"][]);
+  | { kind: "error"; error: WireError };

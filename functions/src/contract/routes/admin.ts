@@ -23,49 +23,43 @@ import { uncertaintySchema } from "../schemas/uncertainty";
 import { access, binaryFile, type ErrorStatus, formBody, inputJsonSchema, json, listOf, pathParam, route } from "./declare";
 import { entryParams } from "./dictionaries";
 import { mediaParams, videoContent } from "./media";
-import { fieldMessage } from "../field-errors";
 import { LIMITS } from "../schemas/limits";
 import { TRUST_ROOT_ROUTES } from "./climate-signatures";
 
-const version = z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число"));
+const version = z.optional(z.number("ожидается целое число").int("ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
-const personName = (field: string) =>
-  z.optional(
-    z
-      .string(fieldMessage(field, "ожидается строка"))
-      .trim()
-      .max(LIMITS.name.person, fieldMessage(field, `не длиннее ${LIMITS.name.person} символов`)),
-  );
-const password = z.string("password: укажите пароль").max(LIMITS.password.max, "password: слишком длинный пароль");
+const personName = () =>
+  z.optional(z.string("ожидается строка").trim().max(LIMITS.name.person, `не длиннее ${LIMITS.name.person} символов`));
+const password = z.string("укажите пароль").max(LIMITS.password.max, "слишком длинный пароль");
 
 export const userCreateBody = z.object({
-  email: z.string("email: укажите e-mail").max(LIMITS.email, "email: слишком длинный e-mail"),
+  email: z.string("укажите e-mail").max(LIMITS.email, "слишком длинный e-mail"),
   password,
-  first_name: personName("first_name"),
-  last_name: personName("last_name"),
+  first_name: personName(),
+  last_name: personName(),
   role: z.optional(role),
 });
 
 export const userPatchBody = z.object({
-  first_name: personName("first_name"),
-  last_name: personName("last_name"),
+  first_name: personName(),
+  last_name: personName(),
   role: z.optional(role),
-  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-  company: z.optional(idString("company", "company: ожидается идентификатор компании").min(1, "company: ожидается идентификатор компании")),
+  is_active: z.optional(z.boolean("ожидается true или false")),
+  company: z.optional(idString("ожидается идентификатор компании").min(1, "ожидается идентификатор компании")),
 });
 
 export const resetBody = z.object({ password: z.optional(password) });
 
 export const coefficientBody = z.object({
-  field: z.string("field: укажите коэффициент").min(1, "field: укажите коэффициент"),
-  value: z.number("value: ожидается число"),
-  effective_from: isoDate("effective_from"),
+  field: z.string("укажите коэффициент").min(1, "укажите коэффициент"),
+  value: z.number("ожидается число"),
+  effective_from: isoDate(),
   reason: z
-    .string("reason: укажите причину изменения")
+    .string("укажите причину изменения")
     .trim()
-    .min(1, "reason: укажите причину изменения")
-    .max(COEFFICIENT_REASON_MAX, `reason: не длиннее ${COEFFICIENT_REASON_MAX} символов`),
-  version: z.number("version: укажите версию записи, которую вы меняете").int("version: ожидается целое число"),
+    .min(1, "укажите причину изменения")
+    .max(COEFFICIENT_REASON_MAX, `не длиннее ${COEFFICIENT_REASON_MAX} символов`),
+  version: z.number("укажите версию записи, которую вы меняете").int("ожидается целое число"),
   /** The value's uncertainty: absent keeps it, null removes it. */
   uncertainty: z.optional(z.nullable(uncertaintySchema)),
 });
@@ -77,24 +71,21 @@ export const companyPatchBody = companyPatchSchema.extend({ version });
 // Direct uploads (http/UPLOADS.md): the declared file, then its upload_id back on completion.
 /** The file a direct upload declares (also v1/forecast/upload-url/). */
 export const declaredFile = {
-  content_type: z.string("content_type: укажите тип файла").max(LIMITS.text.contentType, "content_type: слишком длинное значение"),
-  size: z
-    .number("size: укажите размер файла в байтах")
-    .int("size: ожидается целое число байт")
-    .gte(0, "size: ожидается размер файла в байтах"),
-  name: z.optional(z.string("name: ожидается строка").max(LIMITS.name.file, `name: не длиннее ${LIMITS.name.file} символов`)),
+  content_type: z.string("укажите тип файла").max(LIMITS.text.contentType, "слишком длинное значение"),
+  size: z.number("укажите размер файла в байтах").int("ожидается целое число байт").gte(0, "ожидается размер файла в байтах"),
+  name: z.optional(z.string("ожидается строка").max(LIMITS.name.file, `не длиннее ${LIMITS.name.file} символов`)),
 };
 const uploadId = z
-  .string("upload_id: укажите идентификатор загрузки")
-  .min(1, "upload_id: укажите идентификатор загрузки")
-  .max(LIMITS.uploadId, "upload_id: недействительный идентификатор загрузки");
+  .string("укажите идентификатор загрузки")
+  .min(1, "укажите идентификатор загрузки")
+  .max(LIMITS.uploadId, "недействительный идентификатор загрузки");
 
 export const documentUploadUrlBody = z.object({
   document: z.optional(
     z
-      .string("document: ожидается идентификатор документа")
-      .min(1, "document: ожидается идентификатор документа")
-      .max(LIMITS.id, "document: ожидается идентификатор документа"),
+      .string("ожидается идентификатор документа")
+      .min(1, "ожидается идентификатор документа")
+      .max(LIMITS.id, "ожидается идентификатор документа"),
   ),
   version,
   ...declaredFile,
@@ -102,7 +93,7 @@ export const documentUploadUrlBody = z.object({
 /** A new document's metadata comes with its completion (title and kind then required). */
 export const documentCompleteBody = documentCreateSchema.partial().extend({ upload_id: uploadId, version });
 export const mediaUploadUrlBody = z.object({
-  kind: z.string("kind: instruction или presentation").max(LIMITS.text.mediaKind, "kind: instruction или presentation"),
+  kind: z.string("instruction или presentation").max(LIMITS.text.mediaKind, "instruction или presentation"),
   ...declaredFile,
 });
 export const mediaCompleteBody = z.object({ upload_id: uploadId });
@@ -312,7 +303,7 @@ const calendarParams = z.object({
   // Exactly four digits: a number would also take «02026», «2026.0» and «+2026».
   year: z
     .string()
-    .regex(/^\d{4}$/, "year: ожидается год из четырех цифр")
+    .regex(/^\d{4}$/, "ожидается год из четырех цифр")
     .transform(Number)
     .meta({ description: "The year, four digits" }),
 });

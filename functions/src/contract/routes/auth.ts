@@ -5,17 +5,17 @@ import { access, json, route } from "./declare";
 import { LIMITS } from "../schemas/limits";
 
 export const loginSchema = z.object({
-  email: z.string("email: укажите логин").max(LIMITS.email, "email: слишком длинный логин"),
-  password: z.string("password: укажите пароль").max(LIMITS.password.max, "password: слишком длинный пароль"),
-  guardant_code: z.optional(z.nullable(z.string("guardant_code: ожидается строка"))),
+  email: z.string("укажите логин").max(LIMITS.email, "слишком длинный логин"),
+  password: z.string("укажите пароль").max(LIMITS.password.max, "слишком длинный пароль"),
+  guardant_code: z.optional(z.nullable(z.string("ожидается строка"))),
 });
 
 export const refreshSchema = z
   .object({
-    token: z.optional(z.string("token: ожидается строка")),
-    refresh: z.optional(z.string("refresh: ожидается строка")),
+    token: z.optional(z.string("ожидается строка")),
+    refresh: z.optional(z.string("ожидается строка")),
   })
-  .refine((b) => Boolean(b.token ?? b.refresh), "token: укажите refresh-токен");
+  .refine((b) => Boolean(b.token ?? b.refresh), "укажите refresh-токен");
 
 const signIn = access("auth", "public", { scope: "public" });
 

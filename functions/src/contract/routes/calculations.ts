@@ -15,14 +15,14 @@ import { LIMITS } from "../schemas/limits";
 
 export const listQuery = z.object({
   ...pageParams(),
-  project: idString("project", "project: укажите проект").min(1, "project: укажите проект"),
+  project: idString("укажите проект").min(1, "укажите проект"),
   is_active: booleanParam,
   is_deleted: booleanParam,
   /** D18: only primary (counted in the totals) or only alternative calculations. */
   role: z.optional(
     z
       .enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]], {
-        error: "role: ожидается primary (основной) или alternative (альтернативный)",
+        error: "ожидается primary (основной) или alternative (альтернативный)",
       })
       .meta({ description: "Only the calculations of this «Учет»; the analysis types have none" }),
   ),
@@ -31,7 +31,7 @@ export const listQuery = z.object({
 /** PATCH {id}/data_update/: a forecast's rows (the domain checks each and names row and column). */
 export const dataUpdateBody = z.object({
   data: forecastRowsSchema,
-  version: z.optional(z.number("version: ожидается целое число").check(z.int())),
+  version: z.optional(z.number("ожидается целое число").check(z.int())),
 });
 
 /** The calculation type in the path; another one answers 404 (domain/calculations/calculations.ts). */
@@ -111,11 +111,11 @@ export const templateRoute = route(
       format: z.optional(z.string().meta({ description: "xlsx (default) or csv (UTF-8 with BOM, `;`, decimal commas)" })),
       year: z.optional(
         z.coerce
-          .number(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+          .number(`ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
           .check(
-            z.int(`year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
-            z.gte(REPORTING_YEAR_MIN, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
-            z.lte(REPORTING_YEAR_MAX, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+            z.int(`ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+            z.gte(REPORTING_YEAR_MIN, `ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
+            z.lte(REPORTING_YEAR_MAX, `ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
           )
           .meta({ description: "The example's dates in this year (the project's reporting year)" }),
       ),

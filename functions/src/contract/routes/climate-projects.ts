@@ -145,7 +145,7 @@ export const getClimateReportRoute = route(
     params: periodParams,
     query: z.object({
       format: z
-        .enum(["xlsx", "pdf"], "format: ожидается xlsx или pdf")
+        .enum(["xlsx", "pdf"], "ожидается xlsx или pdf")
         .optional()
         .meta({ description: "none: the sections as JSON; xlsx or pdf: the file" }),
     }),

@@ -152,9 +152,7 @@ export const formBody = (schema: BodySchema) => ({ required: true, content: { "m
 export const dryRunQuery = (what: string) =>
   z.object({
     dry_run: z.optional(
-      z
-        .enum(["1", "0", "true", "false"], { error: "dry_run: ожидается 1 или 0" })
-        .meta({ description: `1: preview the ${what}, store nothing` }),
+      z.enum(["1", "0", "true", "false"], { error: "ожидается 1 или 0" }).meta({ description: `1: preview the ${what}, store nothing` }),
     ),
   });
 

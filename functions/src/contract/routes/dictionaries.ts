@@ -10,7 +10,7 @@ export const dictionaryName = pathParam("Dictionary name (v1/dictionary/ lists t
 /** An entry's number as the path writes it. */
 export const entryNumber = z
   .string()
-  .refine((raw) => Number.isInteger(Number(raw)) && Number(raw) > 0, "id: ожидается целое положительное число")
+  .refine((raw) => Number.isInteger(Number(raw)) && Number(raw) > 0, "ожидается целое положительное число")
   .transform(Number)
   .meta({ description: "Entry number (1, 2, …)" });
 

@@ -12,10 +12,10 @@ export const exportQuery = z.object({
   detail: booleanParam,
   decimals: z.optional(
     z.coerce
-      .number("decimals: ожидается целое число от 0 до 4")
-      .int("decimals: ожидается целое число от 0 до 4")
-      .gte(0, "decimals: ожидается целое число от 0 до 4")
-      .lte(4, "decimals: ожидается целое число от 0 до 4"),
+      .number("ожидается целое число от 0 до 4")
+      .int("ожидается целое число от 0 до 4")
+      .gte(0, "ожидается целое число от 0 до 4")
+      .lte(4, "ожидается целое число от 0 до 4"),
   ),
 });
 

@@ -7,17 +7,15 @@ import { exportJobSchema } from "./export-jobs";
 import { FORECAST_UPLOAD_FIELDS } from "../schemas/calculation-body";
 import { access, binaryFile, formBody, json, pathParam, route, userAccess } from "./declare";
 
-export const activateBody = z.object({ is_active: z.literal(true, "is_active: можно только выбрать модель активной (true)") });
+export const activateBody = z.object({ is_active: z.literal(true, "можно только выбрать модель активной (true)") });
 
 /** A company's own version changed by its people: chosen for its forecasts (true) or left for the
  *  platform's (false), its description (how the company names it), archived or restored. */
 export const ownModelBody = z
   .object({
-    is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-    description: z.optional(
-      z.string("description: ожидается строка").max(MODEL_DESCRIPTION_MAX, `description: не длиннее ${MODEL_DESCRIPTION_MAX} символов`),
-    ),
-    archived: z.optional(z.boolean("archived: ожидается true или false")),
+    is_active: z.optional(z.boolean("ожидается true или false")),
+    description: z.optional(z.string("ожидается строка").max(MODEL_DESCRIPTION_MAX, `не длиннее ${MODEL_DESCRIPTION_MAX} символов`)),
+    archived: z.optional(z.boolean("ожидается true или false")),
   })
   .refine((b) => b.is_active !== undefined || b.description !== undefined || b.archived !== undefined, {
     message: "Укажите, что изменить: is_active, description или archived",

@@ -44,7 +44,7 @@ const alongFeature = {
 };
 
 export const whatIfBody = z.object({
-  model: idString("model").meta({ description: "The model version's id" }),
+  model: idString().meta({ description: "The model version's id" }),
   row: featureRowSchema,
   vary: z.object({
     feature: z.string().meta({ description: "The feature to vary" }),
@@ -57,7 +57,7 @@ export const whatIfBody = z.object({
 });
 
 export const airNeededBody = z.object({
-  model: idString("model").meta({ description: "The model version's id" }),
+  model: idString().meta({ description: "The model version's id" }),
   row: featureRowSchema.meta({
     description: `The row's features (${FORECAST_FEATURES.join(", ")}) and optionally y, the measured CH4 % (absent: the model's forecast for the row)`,
   }),

@@ -10,7 +10,7 @@ import { LIMITS } from "../schemas/limits";
 const versionInQuery = z.optional(
   z
     .string()
-    .max(LIMITS.text.approvedVersion, "version: ожидается номер утвержденной версии")
+    .max(LIMITS.text.approvedVersion, "ожидается номер утвержденной версии")
     .meta({ description: "An approved version (D32); none: the latest" }),
 );
 const reportQuery = z.object({
@@ -21,7 +21,7 @@ const reportQuery = z.object({
     }),
   ),
   facility: z.optional(
-    z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+    z.string().max(LIMITS.id, "ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
   ),
   version: versionInQuery,
 });

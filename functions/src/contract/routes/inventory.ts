@@ -16,14 +16,13 @@ import {
 } from "../schemas/answers";
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
-import { fieldMessage } from "../field-errors";
 import { LIMITS } from "../schemas/limits";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
   /** A facility of the company; none: the whole company. */
   facility: z.optional(
-    z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
+    z.string().max(LIMITS.id, "ожидается идентификатор площадки").meta({ description: "A facility of the company; none: all" }),
   ),
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
@@ -47,7 +46,7 @@ export const inventoryCalculationsQuery = inventoryQuery.extend({
   line: z.optional(
     z
       .string()
-      .regex(/^\d{1,2}\|[0-9A-Za-z.]{1,32}\|(CH4|CO2)$/, "line: ожидается строка инвентаризации «категория|код МГЭИК|газ»")
+      .regex(/^\d{1,2}\|[0-9A-Za-z.]{1,32}\|(CH4|CO2)$/, "ожидается строка инвентаризации «категория|код МГЭИК|газ»")
       .meta({ description: "A line of the inventory, `category|ipcc_code|gas`, e.g. `3|1.B.1.a.i.1|CH4`; none: every line" }),
   ),
   counted: booleanParam.meta({ description: "true: the calculations the total counts; false: the ones it leaves out (D18)" }),
@@ -56,7 +55,7 @@ export const inventoryCalculationsQuery = inventoryQuery.extend({
       .string()
       .regex(
         new RegExp(`^[a-z_]{1,40}(\\|[0-9A-Za-z.:#/_@-]{0,${LIMITS.id}}){1,3}$`),
-        "check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)",
+        "ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)",
       )
       .meta({ description: "A check's `list` from GET v1/inventory/: the calculations behind it (9.1)" }),
   ),
@@ -97,8 +96,8 @@ export const yearsRoute = route(
 );
 
 export const trendQuery = z.object({
-  from: z.string("from: укажите начальный год").meta({ description: "The first reporting year, e.g. 2020" }),
-  to: z.string("to: укажите конечный год").meta({ description: "The last reporting year (at most 30 years from `from`)" }),
+  from: z.string("укажите начальный год").meta({ description: "The first reporting year, e.g. 2020" }),
+  to: z.string("укажите конечный год").meta({ description: "The last reporting year (at most 30 years from `from`)" }),
   facility: inventoryQuery.shape.facility,
   gwp_set: z.optional(
     z.string().meta({ description: "The GWP set (its id in get_gwp) every year's `comparable` takes; default the set in force for `to`" }),
@@ -126,17 +125,17 @@ export const versionParams = yearParams.extend({ version: pathParam("Version num
 
 export const reviewActionSchema = z.object({
   action: z.enum(REVIEW_ACTIONS as [ReviewAction, ...ReviewAction[]], {
-    error: `action: ожидается одно из ${REVIEW_ACTIONS.join(", ")}`,
+    error: `ожидается одно из ${REVIEW_ACTIONS.join(", ")}`,
   }),
-  reason: z.optional(z.string("reason: ожидается текст").max(COMMENT_MAX_CHARS, `reason: не более ${COMMENT_MAX_CHARS} символов`)),
-  notice_date: z.optional(z.string("notice_date: ожидается дата ГГГГ-ММ-ДД")),
-  date: z.optional(z.string("date: ожидается дата ГГГГ-ММ-ДД")),
-  version: z.int("version: ожидается целое число"),
+  reason: z.optional(z.string("ожидается текст").max(COMMENT_MAX_CHARS, `не более ${COMMENT_MAX_CHARS} символов`)),
+  notice_date: z.optional(z.string("ожидается дата ГГГГ-ММ-ДД")),
+  date: z.optional(z.string("ожидается дата ГГГГ-ММ-ДД")),
+  version: z.int("ожидается целое число"),
 });
 
 export const commentSchema = z.object({
-  target: z.optional(z.nullable(z.string().max(LIMITS.id, "target: ожидается идентификатор строки"))),
-  text: z.string("text: введите комментарий").max(COMMENT_MAX_CHARS, `text: не более ${COMMENT_MAX_CHARS} символов`),
+  target: z.optional(z.nullable(z.string().max(LIMITS.id, "ожидается идентификатор строки"))),
+  text: z.string("введите комментарий").max(COMMENT_MAX_CHARS, `не более ${COMMENT_MAX_CHARS} символов`),
 });
 
 export const reviewRoute = route(
@@ -256,17 +255,14 @@ export const versionRoute = route(
 /** A facility's figure of coal in the year, kept with the review: the facility, the tonnes (null
  *  removes it; `empty` and `negative` say what is wrong with them) and the review's version. */
 const facilityCoal = (empty: string, negative: string) => ({
-  facility: z
-    .string("facility: выберите площадку")
-    .min(1, "facility: выберите площадку")
-    .max(LIMITS.id, "facility: ожидается идентификатор площадки"),
-  t: z.nullable(z.number(empty).check(z.gte(0, negative), z.lte(1e9, "t: не более 1 000 000 000 т"))),
-  version: z.int("version: ожидается целое число"),
+  facility: z.string("выберите площадку").min(1, "выберите площадку").max(LIMITS.id, "ожидается идентификатор площадки"),
+  t: z.nullable(z.number(empty).check(z.gte(0, negative), z.lte(1e9, "не более 1 000 000 000 т"))),
+  version: z.int("ожидается целое число"),
 });
 
 /** 8.1: a facility's coal processed in the year, t; null removes it. */
 export const coalProcessedBody = z.object(
-  facilityCoal("t: введите количество переработанного угля, т", "t: количество угля не может быть отрицательным"),
+  facilityCoal("введите количество переработанного угля, т", "количество угля не может быть отрицательным"),
 );
 
 export const coalProcessedRoute = route(
@@ -288,11 +284,11 @@ export const coalProcessedRoute = route(
 /** Issue 61: a facility's coal output in the year, t; null removes it. `follow`: the production
  *  calculations (ids) that take it as their coal production. */
 export const coalOutputBody = z.object({
-  ...facilityCoal("t: введите добычу угля, т", "t: добыча угля не может быть отрицательной"),
+  ...facilityCoal("введите добычу угля, т", "добыча угля не может быть отрицательной"),
   follow: z.optional(
     z
-      .array(z.string().max(LIMITS.id, "follow: ожидаются идентификаторы расчетов"), "follow: ожидается список расчетов")
-      .max(LIMITS.count.follow, `follow: не более ${LIMITS.count.follow} расчетов`),
+      .array(z.string().max(LIMITS.id, "ожидаются идентификаторы расчетов"), "ожидается список расчетов")
+      .max(LIMITS.count.follow, `не более ${LIMITS.count.follow} расчетов`),
   ),
 });
 
@@ -316,7 +312,7 @@ export const coalOutputSchema = z.object({
 });
 
 export const coalOutputQuery = z.object({
-  facility: z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки").meta({ description: "A facility of the company" }),
+  facility: z.string().max(LIMITS.id, "ожидается идентификатор площадки").meta({ description: "A facility of the company" }),
 });
 
 export const coalOutputRoute = route(
@@ -372,37 +368,33 @@ export const trendExportRoute = route(
   },
 );
 
-const settingsVersion = z.int("version: ожидается целое число").meta({ description: "The settings' version read (0: never stored)" });
+const settingsVersion = z.int("ожидается целое число").meta({ description: "The settings' version read (0: never stored)" });
 const reasonField = z
-  .string("reason: укажите причину")
+  .string("укажите причину")
   .trim()
-  .min(1, "reason: укажите причину")
-  .max(COMMENT_MAX_CHARS, `reason: не более ${COMMENT_MAX_CHARS} символов`);
-const yearField = (field: string) => z.int(fieldMessage(field, "ожидается год, например 2020"));
+  .min(1, "укажите причину")
+  .max(COMMENT_MAX_CHARS, `не более ${COMMENT_MAX_CHARS} символов`);
+const yearField = () => z.int("ожидается год, например 2020");
 
-export const baseYearBody = z.object({ year: yearField("year"), reason: reasonField, version: settingsVersion });
+export const baseYearBody = z.object({ year: yearField(), reason: reasonField, version: settingsVersion });
 export const baseYearRecalculationBody = z.object({ reason: reasonField, version: settingsVersion });
 export const significanceBody = z.object({
-  significance_pct: z
-    .number("significance_pct: введите порог значимости, %")
-    .check(z.gt(0, "significance_pct: порог должен быть больше 0 %"), z.lte(100, "significance_pct: не более 100 %")),
+  significance_pct: z.number("введите порог значимости, %").check(z.gt(0, "порог должен быть больше 0 %"), z.lte(100, "не более 100 %")),
   version: settingsVersion,
 });
 export const targetBody = z.object({
   name: z
-    .string("name: введите название цели")
+    .string("введите название цели")
     .trim()
-    .min(1, "name: введите название цели")
-    .max(LIMITS.name.target, `name: не более ${LIMITS.name.target} символов`),
-  gas: z.enum(TREND_TARGET_GASES, { error: "gas: ожидается co2e, CH4 или CO2" }),
-  scope: z.enum(["company", "facility"], { error: "scope: ожидается company или facility" }),
-  facility: z.optional(z.nullable(z.string().max(LIMITS.id, "facility: ожидается идентификатор площадки"))),
-  kind: z.enum(["absolute", "per_tonne"], { error: "kind: ожидается absolute или per_tonne" }),
-  base_year: yearField("base_year"),
-  target_year: yearField("target_year"),
-  percent: z
-    .number("percent: введите снижение, %")
-    .check(z.gt(0, "percent: снижение должно быть больше 0 %"), z.lte(100, "percent: не более 100 %")),
+    .min(1, "введите название цели")
+    .max(LIMITS.name.target, `не более ${LIMITS.name.target} символов`),
+  gas: z.enum(TREND_TARGET_GASES, { error: "ожидается co2e, CH4 или CO2" }),
+  scope: z.enum(["company", "facility"], { error: "ожидается company или facility" }),
+  facility: z.optional(z.nullable(z.string().max(LIMITS.id, "ожидается идентификатор площадки"))),
+  kind: z.enum(["absolute", "per_tonne"], { error: "ожидается absolute или per_tonne" }),
+  base_year: yearField(),
+  target_year: yearField(),
+  percent: z.number("введите снижение, %").check(z.gt(0, "снижение должно быть больше 0 %"), z.lte(100, "не более 100 %")),
   version: settingsVersion,
 });
 

@@ -17,7 +17,7 @@ export const listQuery = z.object({
   is_active: booleanParam,
   is_deleted: booleanParam,
   /** Part of the name, any case; blank means no search. */
-  search: z.optional(z.string().trim().max(PROJECT_SEARCH_MAX, `search: не длиннее ${PROJECT_SEARCH_MAX} символов`)),
+  search: z.optional(z.string().trim().max(PROJECT_SEARCH_MAX, `не длиннее ${PROJECT_SEARCH_MAX} символов`)),
 });
 
 /** GET {id}/gwp_recompute/: the year to preview (default: the project's). */
@@ -25,9 +25,7 @@ export const gwpPreviewQuery = z.object({ reporting_year: z.optional(z.string())
 
 /** POST {id}/gwp_recompute/: which calculations to recompute (default: all the preview lists). */
 export const gwpApplySchema = z.object({
-  calculations: z.optional(
-    z.array(z.string("calculations: ожидается список идентификаторов расчетов")).max(LIMITS.count.recomputeCalculations),
-  ),
+  calculations: z.optional(z.array(z.string("ожидается список идентификаторов расчетов")).max(LIMITS.count.recomputeCalculations)),
 });
 
 /** The id of one of the caller's company's projects (another company's answers 404). */

@@ -83,7 +83,7 @@ export const listOffersRoute = route(
   ),
   {
     get: "/offers",
-    query: z.object({ facility: pathParam("Facility id"), year: z.string().regex(/^\d{4}$/, "year: год в виде ГГГГ") }),
+    query: z.object({ facility: pathParam("Facility id"), year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") }),
     200: json(z.array(offerSchema), "The offers, by point and month"),
   },
 );
@@ -154,7 +154,7 @@ export const streamLiveRoute = route(
       max_events: z.optional(
         z
           .string()
-          .regex(/^\d{1,6}$/, "max_events: целое число")
+          .regex(/^\d{1,6}$/, "целое число")
           .meta({ description: `Close after this many updates (at most ${LIMITS.telemetry.liveStreamEvents})` }),
       ),
     }),
@@ -173,7 +173,7 @@ export const liveChartRoute = route(
     get: "/live/chart",
     query: z.object({
       facility: pathParam("Facility id"),
-      working: z.string().max(LIMITS.telemetry.sensorWorking, `working: не длиннее ${LIMITS.telemetry.sensorWorking} символов`),
+      working: z.string().max(LIMITS.telemetry.sensorWorking, `не длиннее ${LIMITS.telemetry.sensorWorking} символов`),
     }),
     200: json(liveChartSchema, "The working's chart"),
   },

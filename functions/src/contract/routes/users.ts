@@ -4,7 +4,6 @@ import { companySchema, requisitesChangeSchema, signedInUserSchema, statisticsSc
 import { pageParams } from "../schemas/common";
 import { ownCompanyPatchSchema } from "../schemas/company";
 import { json, listOf, route, userAccess } from "./declare";
-import { fieldMessage } from "../field-errors";
 import { LIMITS } from "../schemas/limits";
 
 const own = userAccess("users", { scope: "own" });
@@ -26,7 +25,7 @@ export const statisticsRoute = route(
 
 /** The company's own requisites, based on the version shown (a stale one is 409). */
 export const ownCompanyBody = ownCompanyPatchSchema.extend({
-  version: z.optional(z.number("version: ожидается целое число").int("version: ожидается целое число")),
+  version: z.optional(z.number("ожидается целое число").int("ожидается целое число")),
 });
 
 export const patchOwnCompanyRoute = route(
@@ -52,19 +51,13 @@ export const requisitesAuditRoute = route(
 );
 
 export const PERSON_TEXT_MAX = LIMITS.name.person;
-const personText = (field: string) =>
-  z.optional(
-    z
-      .string(fieldMessage(field, "ожидается строка"))
-      .trim()
-      .max(PERSON_TEXT_MAX, fieldMessage(field, `не длиннее ${PERSON_TEXT_MAX} символов`)),
-  );
+const personText = () => z.optional(z.string("ожидается строка").trim().max(PERSON_TEXT_MAX, `не длиннее ${PERSON_TEXT_MAX} символов`));
 
 /** One's own name and position (Профиль). */
 export const ownProfileBody = z.object({
-  first_name: personText("first_name"),
-  last_name: personText("last_name"),
-  position: personText("position"),
+  first_name: personText(),
+  last_name: personText(),
+  position: personText(),
 });
 
 export const patchMeRoute = route(
@@ -77,12 +70,11 @@ export const patchMeRoute = route(
   { patch: "/me", body: ownProfileBody, 200: json(signedInUserSchema, "The user as get_me answers it") },
 );
 
-const passwordText = (field: string) =>
-  z.string(fieldMessage(field, "укажите пароль")).max(LIMITS.password.max, fieldMessage(field, "слишком длинный пароль"));
+const passwordText = () => z.string("укажите пароль").max(LIMITS.password.max, "слишком длинный пароль");
 
 export const ownPasswordBody = z.object({
-  current_password: passwordText("current_password"),
-  new_password: passwordText("new_password"),
+  current_password: passwordText(),
+  new_password: passwordText(),
 });
 
 export const changePasswordRoute = route(

@@ -236,11 +236,11 @@ export const assessmentStreamBodySchema = abatementStreamSchema.extend({
 });
 
 export const assessmentBodySchema = abatementInputSchema.extend({
-  name: z.string().min(1, "name: укажите название").max(ABATEMENT_NAME_MAX),
+  name: z.string().min(1, "укажите название").max(ABATEMENT_NAME_MAX),
   year: z
     .int()
-    .gte(REPORTING_YEAR_MIN, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
-    .lte(REPORTING_YEAR_MAX, `year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+    .gte(REPORTING_YEAR_MIN, `ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
+    .lte(REPORTING_YEAR_MAX, `ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`)
     .nullable()
     .optional()
     .meta({ description: "the inventory year the streams' figures and the GWP come from" }),

@@ -33,8 +33,9 @@ describe("one schema per calculation type", () => {
     // The bound is the core's (EmissionsCore.evaluate), checked once in the unit typed: not here.
     expect(create.safeParse({ name: "x", project: "p", ef_ch4: 101 }).success).toBe(true);
     expect(issues(create.safeParse({ name: "x", project: "p", ef_ch4: -1 }))).toEqual(["Значение должно быть неотрицательным числом"]);
-    expect(issues(calculationBodySchema("torch_ch4", "create").safeParse({ name: "x", project: "p", volume: 1, basis: "net" }))).toEqual([
-      "basis: такого поля нет у расчета этого типа",
+    const unknown = calculationBodySchema("torch_ch4", "create").safeParse({ name: "x", project: "p", volume: 1, basis: "net" });
+    expect(unknown.error?.issues.map((i) => [i.code, i.message, "keys" in i ? i.keys : []])).toEqual([
+      ["unrecognized_keys", "такого поля нет у расчета этого типа", ["basis"]],
     ]);
   });
 

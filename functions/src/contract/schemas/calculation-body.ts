@@ -24,7 +24,6 @@ import {
 import { calculationSchema } from "./answers";
 import { calculationUncertaintySchema } from "./uncertainty";
 import { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
-import { fieldMessage } from "../field-errors";
 import { LIMITS } from "./limits";
 export { CALCULATION_NAME_MAX, JUSTIFICATION_MAX } from "./limits";
 
@@ -46,62 +45,51 @@ const own = (schema: z.ZodType, form: FormKind, required = false): OwnField => (
 
 /** A calculation's name: the JSON bodies' field, and the multipart forms' field through the domain. */
 export const calculationNameSchema = z
-  .string("name: введите название расчета")
+  .string("введите название расчета")
   .check(
     z.trim(),
-    z.minLength(1, "name: введите название расчета"),
-    z.maxLength(CALCULATION_NAME_MAX, `name: название не длиннее ${CALCULATION_NAME_MAX} символов`),
+    z.minLength(1, "введите название расчета"),
+    z.maxLength(CALCULATION_NAME_MAX, `название не длиннее ${CALCULATION_NAME_MAX} символов`),
   );
-const version = z.number("version: ожидается целое число").check(z.int());
+const version = z.number("ожидается целое число").check(z.int());
 
 const commonShape = {
-  dictionary_items: z.optional(
-    z.record(z.string(), z.nullable(z.number("dictionary_items: ожидается номер записи или null").check(z.int()))),
-  ),
-  gwp_set: z.optional(z.number("gwp_set: ожидается номер набора ПГП").check(z.int())),
+  dictionary_items: z.optional(z.record(z.string(), z.nullable(z.number("ожидается номер записи или null").check(z.int())))),
+  gwp_set: z.optional(z.number("ожидается номер набора ПГП").check(z.int())),
   // docs/methodology.md, Uncertainty: the user's own uncertainty per input; null: the default again.
   uncertainty: z.optional(calculationUncertaintySchema),
   // D10: why a custom coefficient («Фактическое значение») is what it is, per field.
   justifications: z.optional(
     z.record(
       z.string(),
-      z.nullable(
-        z
-          .string("justifications: ожидается текст")
-          .check(z.maxLength(JUSTIFICATION_MAX, `justifications: не более ${JUSTIFICATION_MAX} символов`)),
-      ),
+      z.nullable(z.string("ожидается текст").check(z.maxLength(JUSTIFICATION_MAX, `не более ${JUSTIFICATION_MAX} символов`))),
     ),
   ),
   // D15: primary counts in the year's inventory, alternative is shown and never summed.
   inventory_role: z.optional(
     z.enum(INVENTORY_ROLES as [InventoryRole, ...InventoryRole[]], {
-      error: "inventory_role: ожидается primary (основной) или alternative (альтернативный)",
+      error: "ожидается primary (основной) или alternative (альтернативный)",
     }),
   ),
   // D19: a month, a quarter or any part of the project's dates; null: the project's dates. The
   // domain checks the dates (real, within the project's) and names the field.
   period: z.optional(
     z.nullable(
-      z.object(
-        { from: z.string("period: укажите даты ГГГГ-ММ-ДД"), to: z.string("period: укажите даты ГГГГ-ММ-ДД") },
-        "period: ожидается {from, to} или null",
-      ),
+      z.object({ from: z.string("укажите даты ГГГГ-ММ-ДД"), to: z.string("укажите даты ГГГГ-ММ-ДД") }, "ожидается {from, to} или null"),
     ),
   ),
   // D25, measured and destruction types: the emission point of the project's facility
   // (v1/facilities/{id}/points/); null or absent: the facility as a whole. The domain checks it.
-  point: z.optional(z.nullable(idString("point", "point: ожидается идентификатор источника выбросов площадки"))),
+  point: z.optional(z.nullable(idString("ожидается идентификатор источника выбросов площадки"))),
   // D35, flares, boilers and engines: the drainage points whose gas it burns; null or absent: the
   // facility's drainage points. The domain checks them.
   drainage_points: z.optional(
     z.nullable(
       z
-        .array(z.string("drainage_points: ожидается список идентификаторов дегазационных установок площадки"), {
-          error: "drainage_points: ожидается список идентификаторов дегазационных установок площадки",
+        .array(z.string("ожидается список идентификаторов дегазационных установок площадки"), {
+          error: "ожидается список идентификаторов дегазационных установок площадки",
         })
-        .check(
-          z.maxLength(LIMITS.count.drainagePoints, `drainage_points: не больше ${LIMITS.count.drainagePoints} дегазационных установок`),
-        ),
+        .check(z.maxLength(LIMITS.count.drainagePoints, `не больше ${LIMITS.count.drainagePoints} дегазационных установок`)),
     ),
   ),
 };
@@ -109,14 +97,14 @@ const commonShape = {
 /** The fields every type has, on create. */
 const createCommon = z.object({
   name: calculationNameSchema,
-  project: idString("project", "project: укажите проект").check(z.minLength(1, "project: укажите проект")),
+  project: idString("укажите проект").check(z.minLength(1, "укажите проект")),
   ...commonShape,
 });
 /** The fields every type has, on an edit (archive and restore too). */
 const patchCommon = z.object({
   name: z.optional(calculationNameSchema),
-  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-  is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
+  is_active: z.optional(z.boolean("ожидается true или false")),
+  is_deleted: z.optional(z.boolean("ожидается true или false")),
   version: z.optional(version),
   ...commonShape,
 });
@@ -176,7 +164,7 @@ function tableSchema(field: InputField) {
       ]),
     ),
   };
-  return z.array(z.unknown(), fieldMessage(field.name, "ожидается список строк")).meta({ items: row, description: field.label });
+  return z.array(z.unknown(), "ожидается список строк").meta({ items: row, description: field.label });
 }
 
 /** A forecast's data rows (PATCH …/data_update/ takes them alone). */
@@ -190,8 +178,8 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
     else if (field.type === "text")
       fields[field.name] = own(
         z
-          .string(fieldMessage(field.name, "ожидается текст"))
-          .max(LIMITS.text.calculationText, fieldMessage(field.name, `не длиннее ${LIMITS.text.calculationText} символов`))
+          .string("ожидается текст")
+          .max(LIMITS.text.calculationText, `не длиннее ${LIMITS.text.calculationText} символов`)
           .meta({ description: field.label }),
         "text",
         !field.optional,
@@ -199,7 +187,7 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
     else if (field.type === "choice") {
       const options = field.options as [string, ...string[]];
       fields[field.name] = own(
-        z.enum(options, { error: fieldMessage(field.name, `выберите ${options.join(" или ")}`) }).meta({ description: field.label }),
+        z.enum(options, { error: `выберите ${options.join(" или ")}` }).meta({ description: field.label }),
         "text",
         !field.optional,
       );
@@ -235,7 +223,7 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
     fields.basis = own(
       z
         .enum(METHANE_BASES as [MethaneBasis, ...MethaneBasis[]], {
-          error: "basis: ожидается gross (валовый выброс) или net (чистый выброс)",
+          error: "ожидается gross (валовый выброс) или net (чистый выброс)",
         })
         .meta({ description: `D17: gross or net; default ${def.basis}` }),
       "text",
@@ -246,11 +234,7 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
     for (const [name, note] of Object.entries(MEASUREMENT_NOTES)) {
       fields[name] = own(
         z
-          .nullable(
-            z
-              .string(fieldMessage(name, "ожидается строка"))
-              .check(z.maxLength(note.max, fieldMessage(name, `не длиннее ${note.max} символов`))),
-          )
+          .nullable(z.string("ожидается строка").check(z.maxLength(note.max, `не длиннее ${note.max} символов`)))
           .meta({ description: note.label }),
         "text",
       );
@@ -262,7 +246,7 @@ function ownFields(type: CalculationType): Record<string, OwnField> {
 // ---- the schemas ---------------------------------------------------------------------------------
 
 const unknownField = (issue: z.core.$ZodRawIssue) =>
-  issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у расчета этого типа") : undefined;
+  issue.code === "unrecognized_keys" ? "такого поля нет у расчета этого типа" : undefined;
 
 interface TypeBody {
   own: Record<string, OwnField>;

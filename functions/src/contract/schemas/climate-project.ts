@@ -29,25 +29,25 @@ export const climateHourBlockSchema = z.object({
     .string()
     .max(LIMITS.climate.blockLabel)
     .meta({ description: "the block's hours, «2026-06-01T00» or «2026-06-01T06..2026-06-30T23»" }),
-  repeat: z.int().gte(1, "repeat: от 1 часа").lte(MAX_PERIOD_HOURS, `repeat: не более ${MAX_PERIOD_HOURS} часов`),
+  repeat: z.int().gte(1, "от 1 часа").lte(MAX_PERIOD_HOURS, `не более ${MAX_PERIOD_HOURS} часов`),
   segments: z
     .array(climateSegmentSchema)
-    .min(1, "segments: укажите минуты часа")
-    .max(LIMITS.climate.segmentsPerHour, `segments: не более ${LIMITS.climate.segmentsPerHour} отрезков в часе`),
+    .min(1, "укажите минуты часа")
+    .max(LIMITS.climate.segmentsPerHour, `не более ${LIMITS.climate.segmentsPerHour} отрезков в часе`),
   e_gen_mwh: value("electricity generated in the hour, MWh gross (engine)"),
   heat_gj: value("heat delivered to consumers in the hour, GJ"),
   eta_meas: value("the analyser's hourly destruction efficiency, fraction (enclosed flare, measured option)"),
 });
 
 export const climateDeviceSchema = z.object({
-  id: z.string().min(1, "id: укажите устройство").max(LIMITS.climate.deviceId),
-  kind: z.enum(DEVICE_KINDS, "kind: ожидается flare_open, flare_enclosed, engine или boiler"),
-  flow_basis: z.enum(FLOW_BASES, "flow_basis: ожидается standard_20C, normal_0C или actual"),
-  eta_option: z.enum(ETA_OPTIONS, "eta_option: ожидается default или measured").nullable().optional(),
+  id: z.string().min(1, "укажите устройство").max(LIMITS.climate.deviceId),
+  kind: z.enum(DEVICE_KINDS, "ожидается flare_open, flare_enclosed, engine или boiler"),
+  flow_basis: z.enum(FLOW_BASES, "ожидается standard_20C, normal_0C или actual"),
+  eta_option: z.enum(ETA_OPTIONS, "ожидается default или measured").nullable().optional(),
   hours: z
     .array(climateHourBlockSchema)
-    .min(1, "hours: укажите часы устройства")
-    .max(LIMITS.climate.blocksPerDevice, `hours: не более ${LIMITS.climate.blocksPerDevice} блоков часов`),
+    .min(1, "укажите часы устройства")
+    .max(LIMITS.climate.blocksPerDevice, `не более ${LIMITS.climate.blocksPerDevice} блоков часов`),
 });
 
 const paramsShape = Object.fromEntries(
@@ -75,10 +75,7 @@ const paramsShape = Object.fromEntries(
 ) as Record<string, z.ZodOptional<z.ZodNumber>>;
 
 export const climateEvaluateSchema = z.object({
-  params: z
-    .strictObject(paramsShape, "params: неизвестный параметр")
-    .optional()
-    .meta({ description: "section 13.6's defaults overridden" }),
+  params: z.strictObject(paramsShape, "неизвестный параметр").optional().meta({ description: "section 13.6's defaults overridden" }),
   period: z.object({
     e_own_mwh: value("own auxiliaries' electricity in the period, MWh"),
     e_grid_aux_mwh: value("grid electricity bought for project equipment, MWh"),
@@ -92,8 +89,8 @@ export const climateEvaluateSchema = z.object({
   }),
   devices: z
     .array(climateDeviceSchema)
-    .min(1, "devices: укажите устройство")
-    .max(LIMITS.climate.devices, `devices: не более ${LIMITS.climate.devices} устройств`),
+    .min(1, "укажите устройство")
+    .max(LIMITS.climate.devices, `не более ${LIMITS.climate.devices} устройств`),
 });
 
 const counts = z.record(z.string(), z.int());
@@ -160,78 +157,76 @@ export const CLIMATE_CHANNEL_KINDS = {
 } as const;
 export type ClimateChannel = keyof typeof CLIMATE_CHANNEL_KINDS;
 
-const sensorCode = (field: string) =>
+const sensorCode = () =>
   z
-    .string(`${field}: укажите код датчика из реестра площадки`)
-    .check(z.trim(), z.minLength(1, `${field}: укажите код датчика из реестра площадки`), z.maxLength(LIMITS.telemetry.sensorCode));
-const optionalCode = (field: string) => sensorCode(field).nullable().optional();
+    .string("укажите код датчика из реестра площадки")
+    .check(z.trim(), z.minLength(1, "укажите код датчика из реестра площадки"), z.maxLength(LIMITS.telemetry.sensorCode));
+const optionalCode = () => sensorCode().nullable().optional();
 
 export const climateSensorsSchema = z.strictObject(
   {
-    q: sensorCode("q").meta({ description: "mixture flow meter (kind flow)" }),
-    c: sensorCode("c").meta({ description: "CH4 meter (methane_high or methane)" }),
-    p: optionalCode("p").meta({ description: "gas pressure (flow at actual conditions)" }),
-    t: optionalCode("t").meta({ description: "gas temperature (flow at actual conditions)" }),
-    flame: optionalCode("flame").meta({ description: "flame detector (open flare: required)" }),
-    t_eg: optionalCode("t_eg").meta({ description: "exhaust temperature (enclosed flare: required)" }),
-    run: optionalCode("run").meta({ description: "run status (engine, boiler: required)" }),
-    eta_meas: optionalCode("eta_meas").meta({ description: "the analyser's hourly efficiency (enclosed flare, measured option)" }),
-    e_gen: optionalCode("e_gen").meta({ description: "gross generation meter, MWh per hour (engine)" }),
-    heat: optionalCode("heat").meta({ description: "heat delivered to consumers, GJ per hour" }),
+    q: sensorCode().meta({ description: "mixture flow meter (kind flow)" }),
+    c: sensorCode().meta({ description: "CH4 meter (methane_high or methane)" }),
+    p: optionalCode().meta({ description: "gas pressure (flow at actual conditions)" }),
+    t: optionalCode().meta({ description: "gas temperature (flow at actual conditions)" }),
+    flame: optionalCode().meta({ description: "flame detector (open flare: required)" }),
+    t_eg: optionalCode().meta({ description: "exhaust temperature (enclosed flare: required)" }),
+    run: optionalCode().meta({ description: "run status (engine, boiler: required)" }),
+    eta_meas: optionalCode().meta({ description: "the analyser's hourly efficiency (enclosed flare, measured option)" }),
+    e_gen: optionalCode().meta({ description: "gross generation meter, MWh per hour (engine)" }),
+    heat: optionalCode().meta({ description: "heat delivered to consumers, GJ per hour" }),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `sensors: нет такого канала: ${issue.keys.join(", ")}` : undefined) },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `нет такого канала: ${issue.keys.join(", ")}` : undefined) },
 );
 
 export const climateProjectDeviceSchema = z.object({
   name: z
     .string()
-    .check(z.trim(), z.maxLength(LIMITS.climate.deviceId, `name: не длиннее ${LIMITS.climate.deviceId} символов`))
+    .check(z.trim(), z.maxLength(LIMITS.climate.deviceId, `не длиннее ${LIMITS.climate.deviceId} символов`))
     .optional()
     .meta({ description: "the device's name in the report («Ф-1»); by default its kind and number" }),
-  point: idString("point").meta({ description: "the facility's emission point (drainage station) that feeds it" }),
-  kind: z.enum(DEVICE_KINDS, "kind: ожидается flare_open, flare_enclosed, engine или boiler"),
-  flow_basis: z.enum(FLOW_BASES, "flow_basis: ожидается standard_20C, normal_0C или actual"),
-  eta_option: z.enum(ETA_OPTIONS, "eta_option: ожидается default или measured").nullable().optional(),
+  point: idString().meta({ description: "the facility's emission point (drainage station) that feeds it" }),
+  kind: z.enum(DEVICE_KINDS, "ожидается flare_open, flare_enclosed, engine или boiler"),
+  flow_basis: z.enum(FLOW_BASES, "ожидается standard_20C, normal_0C или actual"),
+  eta_option: z.enum(ETA_OPTIONS, "ожидается default или measured").nullable().optional(),
   sensors: climateSensorsSchema,
 });
 
-const methodologyText = (field: string) =>
+const methodologyText = () =>
   z
-    .string(`methodology.${field}: заполните поле`)
+    .string(`заполните поле`)
     .check(
       z.trim(),
-      z.minLength(1, `methodology.${field}: заполните поле`),
-      z.maxLength(LIMITS.climate.methodologyText, `methodology.${field}: не длиннее ${LIMITS.climate.methodologyText} символов`),
+      z.minLength(1, `заполните поле`),
+      z.maxLength(LIMITS.climate.methodologyText, `не длиннее ${LIMITS.climate.methodologyText} символов`),
     );
 
 export const climateMethodologySchema = z.object({
-  code: methodologyText("code").meta({ description: "«CDM-ACM0008»" }),
-  name: methodologyText("name"),
-  version: methodologyText("version").meta({ description: "as declared at validation («08.0»)" }),
-  source: methodologyText("source").meta({ description: "where the executor's copy comes from" }),
+  code: methodologyText().meta({ description: "«CDM-ACM0008»" }),
+  name: methodologyText(),
+  version: methodologyText().meta({ description: "as declared at validation («08.0»)" }),
+  source: methodologyText().meta({ description: "where the executor's copy comes from" }),
   tools: z
-    .array(
-      z.object({ code: methodologyText("tools.code"), name: methodologyText("tools.name"), version: methodologyText("tools.version") }),
-    )
-    .max(LIMITS.climate.tools, `methodology.tools: не более ${LIMITS.climate.tools}`),
+    .array(z.object({ code: methodologyText(), name: methodologyText(), version: methodologyText() }))
+    .max(LIMITS.climate.tools, `не более ${LIMITS.climate.tools}`),
 });
 
 const projectFields = {
-  name: requiredName("name: укажите название проекта", LIMITS.climate.projectName),
-  facility: idString("facility").meta({ description: "the facility (mine) whose devices and register it uses" }),
-  start: isoDate("start").meta({ description: "the project's start, yyyy-MM-dd on the company's clock" }),
-  end: isoDate("end").nullable().optional().meta({ description: "the end of its crediting period, yyyy-MM-dd; none: open" }),
+  name: requiredName("укажите название проекта", LIMITS.climate.projectName),
+  facility: idString().meta({ description: "the facility (mine) whose devices and register it uses" }),
+  start: isoDate().meta({ description: "the project's start, yyyy-MM-dd on the company's clock" }),
+  end: isoDate().nullable().optional().meta({ description: "the end of its crediting period, yyyy-MM-dd; none: open" }),
   methodology: climateMethodologySchema,
   devices: z
     .array(climateProjectDeviceSchema)
-    .min(1, "devices: укажите устройство")
-    .max(LIMITS.climate.devices, `devices: не более ${LIMITS.climate.devices} устройств`),
-  e_own_sensor: optionalCode("e_own_sensor").meta({ description: "own auxiliaries' electricity meter (kind electricity), MWh per hour" }),
+    .min(1, "укажите устройство")
+    .max(LIMITS.climate.devices, `не более ${LIMITS.climate.devices} устройств`),
+  e_own_sensor: optionalCode().meta({ description: "own auxiliaries' electricity meter (kind electricity), MWh per hour" }),
 };
 
 const datesInOrder = z.superRefine<{ start?: string; end?: string | null }>((body, ctx) => {
   if (body.start && body.end && body.end < body.start) {
-    ctx.addIssue({ code: "custom", message: "end: окончание раньше начала проекта", path: ["end"] });
+    ctx.addIssue({ code: "custom", message: "окончание раньше начала проекта", path: ["end"] });
   }
 });
 
@@ -243,11 +238,11 @@ export const climateProjectPatchSchema = z
     {
       ...Object.fromEntries(Object.entries(projectFields).map(([key, schema]) => [key, schema.optional()])),
       archived: z.boolean().optional().meta({ description: "true: archived (listed apart, still readable); false: back" }),
-      version: z.int("version: ожидается целое число").meta({ description: "the version read: a stale one is 409" }),
+      version: z.int("ожидается целое число").meta({ description: "the version read: a stale one is 409" }),
     } as {
       [K in keyof typeof projectFields]: z.ZodOptional<(typeof projectFields)[K]>;
     } & { archived: z.ZodOptional<z.ZodBoolean>; version: z.ZodInt },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет у проекта` : undefined) },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? "такого поля нет у проекта" : undefined) },
   )
   .check(datesInOrder);
 
@@ -285,29 +280,29 @@ export const climateProjectSummarySchema = climateProjectSchema
 // ——— A monitoring period of a stored project (POST v1/climate-projects/{id}/periods/, issue 89 item 2). ———
 
 /** A whole hour on the company's clock: «2026-06-01T00:00» or a date («2026-06-01», its midnight). */
-const wholeHour = (field: string) =>
+const wholeHour = () =>
   z
-    .string(`${field}: укажите час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)`)
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/, `${field}: укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)`));
+    .string("укажите час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)")
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:00)?$/, "укажите целый час в формате ГГГГ-ММ-ДДTЧЧ:00 (время компании)"));
 
 export const climatePeriodBodySchema = z
   .object({
-    start: wholeHour("start").meta({
+    start: wholeHour().meta({
       description: "the period's first hour on the company's clock, yyyy-MM-ddTHH:00 (or a date: its midnight)",
     }),
-    end: wholeHour("end").meta({ description: "the hour after its last, yyyy-MM-ddTHH:00 (or a date: its midnight)" }),
+    end: wholeHour().meta({ description: "the hour after its last, yyyy-MM-ddTHH:00 (or a date: its midnight)" }),
     period: z
       .object({
         e_grid_aux_mwh: value("grid electricity bought for project equipment, MWh"),
         fuels: z
           .array(
             z.object({
-              name: z.string().min(1, "fuels.name: укажите топливо").max(LIMITS.climate.fuelName),
-              t: z.number().gte(0, "fuels.t: не меньше 0"),
-              ef_t_co2_per_t: z.number().gte(0, "fuels.ef_t_co2_per_t: не меньше 0"),
+              name: z.string().min(1, "укажите топливо").max(LIMITS.climate.fuelName),
+              t: z.number().gte(0, "не меньше 0"),
+              ef_t_co2_per_t: z.number().gte(0, "не меньше 0"),
             }),
           )
-          .max(LIMITS.climate.fuels, `fuels: не более ${LIMITS.climate.fuels}`)
+          .max(LIMITS.climate.fuels, `не более ${LIMITS.climate.fuels}`)
           .optional(),
         leakage_t_co2e: value("leakage LE, t CO2-eq"),
       })
@@ -344,13 +339,13 @@ export const climateReadingsChangedSchema = z.object({
 
 /** POST v1/climate-projects/{id}/periods/{period}/review/: approve or withdraw the approval. */
 export const climatePeriodReviewSchema = z.object({
-  action: z.enum(PERIOD_ACTION_NAMES, "action: approve или withdraw"),
-  reason: z.optional(z.string("reason: ожидается текст").max(LIMITS.climate.reason, `reason: не более ${LIMITS.climate.reason} символов`)),
-  version: z.int("version: укажите версию периода"),
+  action: z.enum(PERIOD_ACTION_NAMES, "approve или withdraw"),
+  reason: z.optional(z.string("ожидается текст").max(LIMITS.climate.reason, `не более ${LIMITS.climate.reason} символов`)),
+  version: z.int("укажите версию периода"),
 });
 
 /** POST v1/climate-projects/{id}/periods/{period}/recompute/: the period computed again from the stored minutes. */
-export const climatePeriodRecomputeSchema = z.object({ version: z.int("version: укажите версию периода") });
+export const climatePeriodRecomputeSchema = z.object({ version: z.int("укажите версию периода") });
 
 export const climatePeriodSchema = climateEvaluationSchema.extend({
   id: z.string(),

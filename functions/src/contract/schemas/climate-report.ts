@@ -36,32 +36,28 @@ export const CLIMATE_REPORT_HAND_KEYS = Object.keys(CLIMATE_REPORT_HAND_FIELDS) 
 /** The mark of what the executor writes (13.4). */
 export const HAND_MARK = "заполняется исполнителем";
 
-const handText = (key: string) =>
-  z
-    .string(`fields.${key}: ожидается текст`)
-    .check(z.trim(), z.maxLength(LIMITS.climate.reportText, `fields.${key}: не длиннее ${LIMITS.climate.reportText} символов`));
+const handText = () =>
+  z.string("ожидается текст").check(z.trim(), z.maxLength(LIMITS.climate.reportText, `не длиннее ${LIMITS.climate.reportText} символов`));
 
 /** PATCH …/report/: the hand-written fields given (the others stay), with the version read. */
 export const climateReportPatchSchema = z.strictObject(
   {
     fields: z.strictObject(
-      Object.fromEntries(CLIMATE_REPORT_HAND_KEYS.map((key) => [key, handText(key).optional()])) as Record<
+      Object.fromEntries(CLIMATE_REPORT_HAND_KEYS.map((key) => [key, handText().optional()])) as Record<
         ClimateReportHandKey,
         z.ZodOptional<ReturnType<typeof handText>>
       >,
       {
         error: (issue) =>
-          issue.code === "unrecognized_keys"
-            ? `fields: нет такого поля в отчете: ${issue.keys.join(", ")}`
-            : "fields: ожидается объект полей отчета",
+          issue.code === "unrecognized_keys" ? `нет такого поля в отчете: ${issue.keys.join(", ")}` : "ожидается объект полей отчета",
       },
     ),
     version: z
-      .int("version: ожидается целое число")
-      .gte(0, "version: ожидается целое число")
+      .int("ожидается целое число")
+      .gte(0, "ожидается целое число")
       .meta({ description: "the version read (0 before the first save): a stale one is 409" }),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `${issue.keys.join(", ")}: такого поля нет в запросе` : undefined) },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? "такого поля нет в запросе" : undefined) },
 );
 
 export const climateReportItemSchema = z.object({ label: z.string(), value: z.string() });

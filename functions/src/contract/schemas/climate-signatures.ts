@@ -28,7 +28,7 @@ export const chainStateSchema = z
   ])
   .meta({
     description:
-      "verified: to a CA certificate the administrator loaded; unchecked: none is loaded («цепочка не проверена: корневые сертификаты не загружены»)",
+      "to a CA certificate the administrator loaded; unchecked: none is loaded («цепочка не проверена: корневые сертификаты не загружены»)",
   });
 
 export const climateSignatureSchema = z.object({

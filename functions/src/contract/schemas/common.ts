@@ -2,7 +2,6 @@
 import { MEMBER_ROLES } from "@core/inventory";
 import * as z from "zod";
 import { ru } from "zod/locales";
-import { fieldMessage } from "../field-errors";
 import { LIMITS } from "./limits";
 export {
   FORECAST_DATA_PAGE_MAX,
@@ -21,11 +20,11 @@ z.config(ru());
  *  characters, a job's signed id 80): a longer one is no id of ours, and past a storage key's size
  *  limit a lookup would fail instead of finding nothing. */
 export const ID_MAX_LENGTH = LIMITS.id;
-const tooLong = (field: string) => fieldMessage(field, `идентификатор не длиннее ${ID_MAX_LENGTH} символов`);
+const TOO_LONG = `идентификатор не длиннее ${ID_MAX_LENGTH} символов`;
 
-/** An id a request names (`field` in its messages): a string of at most ID_MAX_LENGTH characters. */
-export function idString(field: string, expected = fieldMessage(field, "ожидается идентификатор")) {
-  return z.string(expected).max(ID_MAX_LENGTH, tooLong(field));
+/** An id a request names: a string of at most ID_MAX_LENGTH characters. */
+export function idString(expected = "ожидается идентификатор") {
+  return z.string(expected).max(ID_MAX_LENGTH, TOO_LONG);
 }
 
 /** A date written yyyy-MM-dd (docs/user-guide.md) that exists on the calendar. */
@@ -36,10 +35,8 @@ export function isIsoDate(value: unknown): value is string {
 }
 
 /** A calendar date written yyyy-MM-dd (docs/user-guide.md) that really exists (no 2024-02-30). */
-export function isoDate(label: string) {
-  return z
-    .string(fieldMessage(label, "укажите дату в формате ГГГГ-ММ-ДД"))
-    .check(z.refine(isIsoDate, fieldMessage(label, "укажите дату в формате ГГГГ-ММ-ДД")));
+export function isoDate() {
+  return z.string("укажите дату в формате ГГГГ-ММ-ДД").check(z.refine(isIsoDate, "укажите дату в формате ГГГГ-ММ-ДД"));
 }
 
 export function pageParams() {
@@ -60,14 +57,10 @@ export const booleanParam = z.optional(z.enum(["true", "false"]));
 /** The name of a company, facility, emission point or project: trimmed, given (`empty` says what to
  *  write, the message of a missing one too), at most `max` characters. */
 export const requiredName = (empty: string, max: number) =>
-  z.string(empty).check(z.trim(), z.minLength(1, empty), z.maxLength(max, `name: название не длиннее ${max} символов`));
+  z.string(empty).check(z.trim(), z.minLength(1, empty), z.maxLength(max, `название не длиннее ${max} символов`));
 
 /** A trimmed text field of at most `max` characters (required: not empty), its messages naming `field`. */
-export const textField = (field: string, max: number, required = false) =>
+export const textField = (max: number, required = false) =>
   z
-    .string(fieldMessage(field, "ожидается строка"))
-    .check(
-      z.trim(),
-      ...(required ? [z.minLength(1, fieldMessage(field, "заполните поле"))] : []),
-      z.maxLength(max, fieldMessage(field, `не длиннее ${max} символов`)),
-    );
+    .string("ожидается строка")
+    .check(z.trim(), ...(required ? [z.minLength(1, "заполните поле")] : []), z.maxLength(max, `не длиннее ${max} символов`));

@@ -2,7 +2,6 @@
 // postal address; ИНН and КПП for the 296-FZ report). The /admin company form validates with the same schema.
 import * as z from "zod";
 import { TIME_ZONE_NAMES } from "@core/company-clock";
-import { fieldMessage } from "../field-errors";
 import { requiredName } from "./common";
 import { LIMITS } from "./limits";
 
@@ -41,10 +40,9 @@ export const OKVED_RE = /^\d{2}\.\d{2}(\.\d{1,2})?$/;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const text = (field: string, max = COMPANY_TEXT_MAX) =>
-  z.string(fieldMessage(field, "ожидается строка")).check(z.trim(), z.maxLength(max, fieldMessage(field, `не длиннее ${max} символов`)));
+const text = (max = COMPANY_TEXT_MAX) => z.string("ожидается строка").check(z.trim(), z.maxLength(max, `не длиннее ${max} символов`));
 
-const name = requiredName("name: укажите название компании", COMPANY_NAME_MAX);
+const name = requiredName("укажите название компании", COMPANY_NAME_MAX);
 
 /** A phone number as people write it: digits, spaces, +, parentheses, hyphens; 5–15 digits. */
 export const PHONE_RE = /^\+?[\d\s()-]+$/;
@@ -108,10 +106,10 @@ export const keptRequisiteProblem = (field: keyof typeof KEPT_REQUISITES) =>
 
 /** A text field checked by its rule, the message named by the field (docs/api.md: «field: text»). */
 const ruled = (field: RuledRequisite) =>
-  text(field, REQUISITE_MAX[field]).check(
+  text(REQUISITE_MAX[field]).check(
     z.superRefine((value, ctx) => {
       const problem = requisiteProblem(field, value);
-      if (problem) ctx.addIssue({ code: "custom", message: fieldMessage(field, problem), input: value });
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
     }),
   );
 
@@ -130,15 +128,15 @@ const requisites = {
   inn: z.optional(inn),
   kpp: z.optional(kpp),
   okved: z.optional(okved),
-  region: z.optional(text("region")),
-  postal_address: z.optional(text("postal_address")),
+  region: z.optional(text()),
+  postal_address: z.optional(text()),
   // Methodology 8.1: the person responsible for the report, printed on its passport.
-  responsible_name: z.optional(text("responsible_name", COMPANY_NAME_MAX)),
-  responsible_position: z.optional(text("responsible_position", COMPANY_NAME_MAX)),
+  responsible_name: z.optional(text(COMPANY_NAME_MAX)),
+  responsible_position: z.optional(text(COMPANY_NAME_MAX)),
   responsible_phone: z.optional(phone),
   responsible_email: z.optional(responsibleEmail),
   // The zone whose calendar dates the company's documents, exports and screens print.
-  time_zone: z.optional(z.enum(TIME_ZONE_NAMES, "time_zone: выберите часовой пояс из списка")),
+  time_zone: z.optional(z.enum(TIME_ZONE_NAMES, "выберите часовой пояс из списка")),
 };
 
 export const companyCreateSchema = z.object({ name, ...requisites });

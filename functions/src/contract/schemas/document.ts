@@ -7,18 +7,18 @@ export { DOCUMENT_KINDS, SOURCE_URL_PATTERN, SOURCE_URL_MAX, type DocumentKind }
 
 const kindNames = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
 
-const sourceUrl = text("source_url", SOURCE_URL_MAX).check(
-  z.refine((v) => v === "" || SOURCE_URL_PATTERN.test(v), "source_url: ожидается адрес http:// или https://"),
+const sourceUrl = text(SOURCE_URL_MAX).check(
+  z.refine((v) => v === "" || SOURCE_URL_PATTERN.test(v), "ожидается адрес http:// или https://"),
 );
 
 const fields = {
-  title: text("title", DOCUMENT_TEXT_MAX.title, true),
-  number: z.optional(text("number", DOCUMENT_TEXT_MAX.number)),
-  date: z.optional(z.union([z.literal(""), isoDate("date")])),
-  kind: z.enum(kindNames, "kind: выберите вид документа"),
-  issuer: z.optional(text("issuer", DOCUMENT_TEXT_MAX.issuer)),
+  title: text(DOCUMENT_TEXT_MAX.title, true),
+  number: z.optional(text(DOCUMENT_TEXT_MAX.number)),
+  date: z.optional(z.union([z.literal(""), isoDate()])),
+  kind: z.enum(kindNames, "выберите вид документа"),
+  issuer: z.optional(text(DOCUMENT_TEXT_MAX.issuer)),
   source_url: z.optional(sourceUrl),
-  source_label: z.optional(text("source_label", DOCUMENT_TEXT_MAX.source_label)),
+  source_label: z.optional(text(DOCUMENT_TEXT_MAX.source_label)),
 };
 
 export const documentCreateSchema = z.object(fields);
@@ -31,8 +31,8 @@ export const documentPatchSchema = z.object({
   issuer: fields.issuer,
   source_url: fields.source_url,
   source_label: fields.source_label,
-  is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
-  version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
+  is_deleted: z.optional(z.boolean("ожидается true или false")),
+  version: z.optional(z.number("ожидается целое число").check(z.int("ожидается целое число"))),
 });
 
 export type DocumentCreateInput = z.infer<typeof documentCreateSchema>;

@@ -4,70 +4,58 @@ import * as z from "zod";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import { isoDate, requiredName } from "./common";
 import { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
-import { fieldMessage } from "../field-errors";
 export { FACILITY_NAME_MAX, FACILITY_LICENCE_MAX, FACILITY_ADDRESS_MAX, POINT_NAME_MAX, POINT_NOTE_MAX } from "./limits";
 
-const name = requiredName("name: введите название площадки", FACILITY_NAME_MAX);
+const name = requiredName("введите название площадки", FACILITY_NAME_MAX);
 const kind = z.enum(Object.keys(FACILITY_KINDS) as [FacilityKind, ...FacilityKind[]], {
-  error: `kind: выберите тип площадки (${Object.values(FACILITY_KINDS).join(", ")})`,
+  error: `выберите тип площадки (${Object.values(FACILITY_KINDS).join(", ")})`,
 });
-const text = (field: string, max: number) =>
-  z
-    .string(fieldMessage(field, "ожидается строка"))
-    .trim()
-    .max(max, fieldMessage(field, `не длиннее ${max} символов`));
+const text = (max: number) => z.string("ожидается строка").trim().max(max, `не длиннее ${max} символов`);
 
 export const facilityCreateSchema = z.object({
   name,
   kind,
-  licence_number: z.optional(text("licence_number", FACILITY_LICENCE_MAX)),
-  address: z.optional(text("address", FACILITY_ADDRESS_MAX)),
+  licence_number: z.optional(text(FACILITY_LICENCE_MAX)),
+  address: z.optional(text(FACILITY_ADDRESS_MAX)),
 });
 
 export const facilityPatchSchema = z.object({
   name: z.optional(name),
   kind: z.optional(kind),
-  licence_number: z.optional(text("licence_number", FACILITY_LICENCE_MAX)),
-  address: z.optional(text("address", FACILITY_ADDRESS_MAX)),
+  licence_number: z.optional(text(FACILITY_LICENCE_MAX)),
+  address: z.optional(text(FACILITY_ADDRESS_MAX)),
   /** false archives the facility (its history stays; a closed or sold mine raises no «нет данных»), true restores it. */
-  is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-  version: z.int("version: ожидается целое число"),
+  is_active: z.optional(z.boolean("ожидается true или false")),
+  version: z.int("ожидается целое число"),
 });
 
 // D25: a facility's emission points (ventilation shafts, drainage stations, flares, boilers …).
-const pointName = requiredName("name: введите название источника", POINT_NAME_MAX);
+const pointName = requiredName("введите название источника", POINT_NAME_MAX);
 const pointKind = z.enum(Object.keys(EMISSION_POINT_KINDS) as [EmissionPointKind, ...EmissionPointKind[]], {
-  error: `kind: выберите вид источника (${Object.values(EMISSION_POINT_KINDS).join(", ")})`,
+  error: `выберите вид источника (${Object.values(EMISSION_POINT_KINDS).join(", ")})`,
 });
-const serviceDate = (field: string) => z.optional(z.nullable(isoDate(field)));
+const serviceDate = () => z.optional(z.nullable(isoDate()));
 const serviceInOrder = z.refine<{ in_service_from?: string | null; in_service_to?: string | null }>(
   (p) => !p.in_service_from || !p.in_service_to || p.in_service_to >= p.in_service_from,
-  { message: "in_service_to: дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] },
+  { message: "дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] },
 );
 
 /** Issue 87: the CO2 content of the point's gas, % vol, where no АГК channel measures it (null: not known). */
-const co2Content = z.optional(
-  z.nullable(
-    z
-      .number(fieldMessage("co2_content_pct", "ожидается число, % об."))
-      .min(0, fieldMessage("co2_content_pct", "от 0 до 100 % об."))
-      .max(100, fieldMessage("co2_content_pct", "от 0 до 100 % об.")),
-  ),
-);
+const co2Content = z.optional(z.nullable(z.number("ожидается число, % об.").min(0, "от 0 до 100 % об.").max(100, "от 0 до 100 % об.")));
 /** A content is entered with where it came from (an analysis of samples, the gas's passport …). */
 const co2WithSource = z.refine<{ co2_content_pct?: number | null; co2_content_source?: string }>(
   (p) => p.co2_content_pct === undefined || p.co2_content_pct === null || (p.co2_content_source ?? "").trim() !== "",
-  { message: "co2_content_source: укажите, откуда содержание CO2 (анализ проб, паспорт газа…)", path: ["co2_content_source"] },
+  { message: "укажите, откуда содержание CO2 (анализ проб, паспорт газа…)", path: ["co2_content_source"] },
 );
 
 /** An emission point's fields a create and a patch take alike (a patch's name and kind made optional). */
 const pointDetails = {
-  instrument: z.optional(text("instrument", POINT_NOTE_MAX)),
-  frequency: z.optional(text("frequency", POINT_NOTE_MAX)),
-  in_service_from: serviceDate("in_service_from"),
-  in_service_to: serviceDate("in_service_to"),
+  instrument: z.optional(text(POINT_NOTE_MAX)),
+  frequency: z.optional(text(POINT_NOTE_MAX)),
+  in_service_from: serviceDate(),
+  in_service_to: serviceDate(),
   co2_content_pct: co2Content,
-  co2_content_source: z.optional(text("co2_content_source", POINT_NOTE_MAX)),
+  co2_content_source: z.optional(text(POINT_NOTE_MAX)),
 };
 
 export const pointCreateSchema = z
@@ -87,12 +75,11 @@ export const pointPatchSchema = z
       kind: z.optional(pointKind),
       ...pointDetails,
       /** false archives the point (its calculations and history stay), true restores it. */
-      is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-      version: z.int("version: ожидается целое число"),
+      is_active: z.optional(z.boolean("ожидается true или false")),
+      version: z.int("ожидается целое число"),
     },
     {
-      error: (issue) =>
-        issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у источника выбросов") : undefined,
+      error: (issue) => (issue.code === "unrecognized_keys" ? "такого поля нет у источника выбросов" : undefined),
     },
   )
   .check(serviceInOrder);

@@ -99,11 +99,11 @@ describe("one table of limits", () => {
     expect(boundLiterals("pagination={{ pageSize: 10, hideOnSinglePage: true }}")).toEqual(["pageSize: 10"]);
     expect(boundLiterals("export const ENTRY_PAGE_SIZE = 3;")).toEqual(["ENTRY_PAGE_SIZE = 3;"]);
     expect(boundLiterals("const PERSON_MAX = 150;")).toEqual(["PERSON_MAX = 150;"]);
-    expect(boundLiterals('.max(LIMITS.email, "email: слишком длинный e-mail")')).toEqual([]);
-    expect(boundLiterals('.min(1, "project: укажите проект")')).toEqual([]);
+    expect(boundLiterals('.max(LIMITS.email, "слишком длинный e-mail")')).toEqual([]);
+    expect(boundLiterals('.min(1, "укажите проект")')).toEqual([]);
     expect(boundLiterals("Math.max(0, Math.min(100, share))")).toEqual([]);
-    expect(boundLiterals('z.lte(100, "percent: не более 100 %")')).toEqual([]);
-    expect(boundLiterals('.max(100, fieldMessage("co2_content_pct", "от 0 до 100 % об."))')).toEqual([]);
+    expect(boundLiterals('z.lte(100, "не более 100 %")')).toEqual([]);
+    expect(boundLiterals('.max(100, "от 0 до 100 % об.")')).toEqual([]);
   });
 
   it("finds a text cut or a pattern's repeat written as a number of 64 or more, and leaves a format's short cuts alone", () => {

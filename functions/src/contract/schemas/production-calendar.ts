@@ -5,40 +5,37 @@ import * as z from "zod";
 import { CALENDAR_YEARS } from "@core/calendar-days";
 import { isoDate, textField as text } from "./common";
 import { CALENDAR_DECREE_MAX } from "./limits";
-import { fieldMessage } from "../field-errors";
 
 const MAX_DAYS = 366;
 
-const days = (field: string) =>
-  z
-    .array(z.string(fieldMessage(field, "ожидается дата ГГГГ-ММ-ДД")), fieldMessage(field, "ожидается список дат"))
-    .check(z.maxLength(MAX_DAYS, fieldMessage(field, `не больше ${MAX_DAYS} дат`)));
+const days = () =>
+  z.array(z.string("ожидается дата ГГГГ-ММ-ДД"), "ожидается список дат").check(z.maxLength(MAX_DAYS, `не больше ${MAX_DAYS} дат`));
 
 export const calendarDecreeSchema = z.object(
   {
-    title: text("decree.title", CALENDAR_DECREE_MAX.title, true),
-    number: text("decree.number", CALENDAR_DECREE_MAX.number),
-    date: z.union([z.literal(""), isoDate("decree.date")]),
+    title: text(CALENDAR_DECREE_MAX.title, true),
+    number: text(CALENDAR_DECREE_MAX.number),
+    date: z.union([z.literal(""), isoDate()]),
   },
-  "decree: укажите постановление (название, номер, дата)",
+  "укажите постановление (название, номер, дата)",
 );
 
 /** The days and decree of a year: the body of an edit. */
 export const calendarYearEditSchema = z.object({
   decree: calendarDecreeSchema,
-  days_off: days("days_off"),
-  working_days: days("working_days"),
-  version: z.number("version: укажите версию, которую вы меняете").check(z.int("version: ожидается целое число")),
+  days_off: days(),
+  working_days: days(),
+  version: z.number("укажите версию, которую вы меняете").check(z.int("ожидается целое число")),
 });
 
 /** A new year: its number, days and decree. */
 export const calendarYearCreateSchema = calendarYearEditSchema.omit({ version: true }).extend({
   year: z
-    .number("year: укажите год")
+    .number("укажите год")
     .check(
-      z.int("year: ожидается год из четырех цифр"),
-      z.gte(CALENDAR_YEARS.min, `year: не раньше ${CALENDAR_YEARS.min}`),
-      z.lte(CALENDAR_YEARS.max, `year: не позже ${CALENDAR_YEARS.max}`),
+      z.int("ожидается год из четырех цифр"),
+      z.gte(CALENDAR_YEARS.min, `не раньше ${CALENDAR_YEARS.min}`),
+      z.lte(CALENDAR_YEARS.max, `не позже ${CALENDAR_YEARS.max}`),
     ),
 });
 

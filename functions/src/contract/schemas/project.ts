@@ -3,38 +3,35 @@ import * as z from "zod";
 import type { projectSchema } from "./answers";
 import { isoDate, requiredName } from "./common";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
-import { fieldMessage } from "../field-errors";
 import { LIMITS, PROJECT_NAME_MAX } from "./limits";
 export { PROJECT_NAME_MAX } from "./limits";
 
-const name = requiredName("name: введите название проекта", PROJECT_NAME_MAX);
+const name = requiredName("введите название проекта", PROJECT_NAME_MAX);
 
 const endNotBeforeStart = z.refine<{ start_date?: string; end_date?: string }>(
   (p) => !p.start_date || !p.end_date || p.end_date >= p.start_date,
-  { message: "end_date: дата окончания раньше даты начала", path: ["end_date"] },
+  { message: "дата окончания раньше даты начала", path: ["end_date"] },
 );
 
 const reportingYear = z
-  .number("reporting_year: ожидается год, например 2025")
+  .number("ожидается год, например 2025")
   .check(
-    z.int("reporting_year: ожидается год, например 2025"),
-    z.gte(REPORTING_YEAR_MIN, `reporting_year: отчетный год не раньше ${REPORTING_YEAR_MIN}`),
-    z.lte(REPORTING_YEAR_MAX, `reporting_year: отчетный год не позже ${REPORTING_YEAR_MAX}`),
+    z.int("ожидается год, например 2025"),
+    z.gte(REPORTING_YEAR_MIN, `отчетный год не раньше ${REPORTING_YEAR_MIN}`),
+    z.lte(REPORTING_YEAR_MAX, `отчетный год не позже ${REPORTING_YEAR_MAX}`),
   );
 
 /** The facility the project belongs to (its id), or null for none. */
 const facility = z.nullable(
-  z
-    .string("facility: ожидается идентификатор площадки или null")
-    .check(z.maxLength(LIMITS.id, "facility: ожидается идентификатор площадки")),
+  z.string("ожидается идентификатор площадки или null").check(z.maxLength(LIMITS.id, "ожидается идентификатор площадки")),
 );
 
 /** POST create_project/. company, user and status may be sent (docs/api.md) but are decided by the server. */
 export const projectCreateSchema = z
   .object({
     name,
-    start_date: isoDate("start_date"),
-    end_date: isoDate("end_date"),
+    start_date: isoDate(),
+    end_date: isoDate(),
     /** Picks the GWP set in force (methodology D12); default: the end date's year. */
     reporting_year: z.optional(reportingYear),
     facility: z.optional(facility),
@@ -55,21 +52,20 @@ const answerOnly = {
   updated_at: z.optional(z.unknown()),
 } satisfies Partial<Record<keyof typeof projectSchema.shape, z.ZodType>>;
 
-const unknownField = (issue: z.core.$ZodRawIssue) =>
-  issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у проекта") : undefined;
+const unknownField = (issue: z.core.$ZodRawIssue) => (issue.code === "unrecognized_keys" ? "такого поля нет у проекта" : undefined);
 
 /** PATCH {id}/: the whole project or a part of it; is_deleted/is_active archive or restore. */
 export const projectPatchSchema = z
   .strictObject(
     {
       name: z.optional(name),
-      start_date: z.optional(isoDate("start_date")),
-      end_date: z.optional(isoDate("end_date")),
+      start_date: z.optional(isoDate()),
+      end_date: z.optional(isoDate()),
       reporting_year: z.optional(reportingYear),
       facility: z.optional(facility),
-      is_active: z.optional(z.boolean("is_active: ожидается true или false")),
-      is_deleted: z.optional(z.boolean("is_deleted: ожидается true или false")),
-      version: z.optional(z.number("version: ожидается целое число").check(z.int("version: ожидается целое число"))),
+      is_active: z.optional(z.boolean("ожидается true или false")),
+      is_deleted: z.optional(z.boolean("ожидается true или false")),
+      version: z.optional(z.number("ожидается целое число").check(z.int("ожидается целое число"))),
       ...answerOnly,
     },
     { error: unknownField },

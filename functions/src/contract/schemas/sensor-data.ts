@@ -21,14 +21,14 @@ const sensorHead = z.object({
   is_active: z.boolean(),
 });
 
-export const yearQuery = z.object({ year: z.string().regex(/^\d{4}$/, "year: год в виде ГГГГ") });
+export const yearQuery = z.object({ year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") });
 export const monthQuery = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month: месяц в виде ГГГГ-ММ"),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "месяц в виде ГГГГ-ММ"),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.telemetry.gapsListed))),
   offset: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
 });
 export const dayQuery = z.object({
-  date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "date: дата в виде ГГГГ-ММ-ДД"),
+  date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "дата в виде ГГГГ-ММ-ДД"),
 });
 
 export const sensorCompletenessSchema = sensorHead.extend({

@@ -4,55 +4,42 @@ import * as z from "zod";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/telemetry";
 import { isoDate, requiredName } from "./common";
 import { GATEWAY_KEY_LABEL_MAX, LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "./limits";
-import { fieldMessage } from "../field-errors";
 
 /** D56's roles of a sensor in the mine's АГК. */
 export const SENSOR_ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
 export type SensorRole = keyof typeof SENSOR_ROLES;
 
-const code = z.string(fieldMessage("code", "введите код датчика, как его называет АГК шахты")).check(
+const code = z.string("введите код датчика, как его называет АГК шахты").check(
   z.trim(),
-  z.minLength(1, fieldMessage("code", "введите код датчика, как его называет АГК шахты")),
-  z.maxLength(SENSOR_CODE_MAX, fieldMessage("code", `не длиннее ${SENSOR_CODE_MAX} символов`)),
-  z.refine((v) => !/[;\r\n"]/.test(v), fieldMessage("code", "код не может содержать «;», кавычки и переводы строк")),
+  z.minLength(1, "введите код датчика, как его называет АГК шахты"),
+  z.maxLength(SENSOR_CODE_MAX, `не длиннее ${SENSOR_CODE_MAX} символов`),
+  z.refine((v) => !/[;\r\n"]/.test(v), "код не может содержать «;», кавычки и переводы строк"),
 );
 const kind = z.enum(SENSOR_KIND_NAMES, {
-  error: `kind: выберите вид датчика (${SENSOR_KIND_NAMES.map((k) => SENSOR_KINDS[k].label).join(", ")})`,
+  error: `выберите вид датчика (${SENSOR_KIND_NAMES.map((k) => SENSOR_KINDS[k].label).join(", ")})`,
 });
 const role = z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], {
-  error: `role: выберите роль датчика (${Object.values(SENSOR_ROLES).join(", ")})`,
+  error: `выберите роль датчика (${Object.values(SENSOR_ROLES).join(", ")})`,
 });
-const level = (field: string) =>
+const level = () =>
   z.optional(
     z.nullable(
-      z
-        .number(fieldMessage(field, "ожидается число, % об."))
-        .check(
-          z.gt(0, fieldMessage(field, "больше 0 % об.")),
-          z.lte(SENSOR_KINDS.methane_high.max, fieldMessage(field, "не больше 100 % об.")),
-        ),
+      z.number("ожидается число, % об.").check(z.gt(0, "больше 0 % об."), z.lte(SENSOR_KINDS.methane_high.max, "не больше 100 % об.")),
     ),
   );
 const area = z.optional(
   z.nullable(
     z
-      .number(fieldMessage("area_m2", "ожидается площадь сечения выработки, м²"))
-      .check(
-        z.gt(0, fieldMessage("area_m2", "больше 0 м²")),
-        z.lte(LIMITS.telemetry.areaM2, fieldMessage("area_m2", `не больше ${LIMITS.telemetry.areaM2.toLocaleString("ru-RU")} м²`)),
-      ),
+      .number("ожидается площадь сечения выработки, м²")
+      .check(z.gt(0, "больше 0 м²"), z.lte(LIMITS.telemetry.areaM2, `не больше ${LIMITS.telemetry.areaM2.toLocaleString("ru-RU")} м²`)),
   ),
 );
-const conditions = z.enum(["standard", "actual"], { error: "conditions: standard (20 °C, 101,325 кПа) или actual (по датчикам P и T)" });
-const serviceDate = (field: string) => z.optional(z.nullable(isoDate(field)));
+const conditions = z.enum(["standard", "actual"], { error: "standard (20 °C, 101,325 кПа) или actual (по датчикам P и T)" });
+const serviceDate = () => z.optional(z.nullable(isoDate()));
 const working = z.optional(
-  z
-    .string(fieldMessage("working", "ожидается строка"))
-    .check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, fieldMessage("working", `не длиннее ${SENSOR_WORKING_MAX} символов`))),
+  z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
 );
-const point = z
-  .string(fieldMessage("point", "выберите источник выбросов площадки"))
-  .check(z.minLength(1, fieldMessage("point", "выберите источник выбросов площадки")));
+const point = z.string("выберите источник выбросов площадки").check(z.minLength(1, "выберите источник выбросов площадки"));
 
 interface SensorRules {
   kind?: string;
@@ -64,13 +51,13 @@ interface SensorRules {
 }
 const rules = z.superRefine<SensorRules>((s, ctx) => {
   if (s.in_service_from && s.in_service_to && s.in_service_to < s.in_service_from) {
-    ctx.addIssue({ code: "custom", message: "in_service_to: дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] });
+    ctx.addIssue({ code: "custom", message: "дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] });
   }
   if (s.warning != null && s.alarm != null && s.alarm < s.warning) {
-    ctx.addIssue({ code: "custom", message: "alarm: аварийный уровень ниже предупредительного", path: ["alarm"] });
+    ctx.addIssue({ code: "custom", message: "аварийный уровень ниже предупредительного", path: ["alarm"] });
   }
   if (s.kind === "air_velocity" && s.area_m2 == null) {
-    ctx.addIssue({ code: "custom", message: "area_m2: для анемометра укажите площадь сечения выработки, м²", path: ["area_m2"] });
+    ctx.addIssue({ code: "custom", message: "для анемометра укажите площадь сечения выработки, м²", path: ["area_m2"] });
   }
 });
 
@@ -78,12 +65,12 @@ const rules = z.superRefine<SensorRules>((s, ctx) => {
 const sensorDetails = {
   role: z.optional(role),
   working,
-  warning: level("warning"),
-  alarm: level("alarm"),
+  warning: level(),
+  alarm: level(),
   area_m2: area,
   conditions: z.optional(conditions),
-  in_service_from: serviceDate("in_service_from"),
-  in_service_to: serviceDate("in_service_to"),
+  in_service_from: serviceDate(),
+  in_service_to: serviceDate(),
 };
 
 export const sensorCreateSchema = z
@@ -103,10 +90,10 @@ export const sensorPatchSchema = z
       kind: z.optional(kind),
       point: z.optional(point),
       ...sensorDetails,
-      version: z.int("version: ожидается целое число"),
+      version: z.int("ожидается целое число"),
     },
     {
-      error: (issue) => (issue.code === "unrecognized_keys" ? fieldMessage(issue.keys.join(", "), "такого поля нет у датчика") : undefined),
+      error: (issue) => (issue.code === "unrecognized_keys" ? "такого поля нет у датчика" : undefined),
     },
   )
   .check(rules);
@@ -144,7 +131,7 @@ export const sensorSchema = z.object({
 });
 
 export const gatewayKeyCreateSchema = z.object({
-  label: requiredName("label: назовите ключ (например, «Шлюз диспетчерской»)", GATEWAY_KEY_LABEL_MAX),
+  label: requiredName("назовите ключ (например, «Шлюз диспетчерской»)", GATEWAY_KEY_LABEL_MAX),
 });
 
 /** A gateway key as listed: never the key, only its first characters to tell keys apart. */

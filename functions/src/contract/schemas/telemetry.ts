@@ -3,7 +3,6 @@
 import * as z from "zod";
 import { LIMITS } from "./limits";
 import { idString } from "./common";
-import { fieldMessage } from "../field-errors";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
@@ -57,15 +56,12 @@ export const batchListedSchema = batchStatusSchema.omit({ refused: true }).exten
 
 /** POST v1/telemetry/files/: a dispatch export uploaded straight to storage, named by its key. */
 export const telemetryFileBodySchema = z.object({
-  facility: z
-    .string("facility: укажите площадку")
-    .min(1, "facility: укажите площадку")
-    .max(LIMITS.id, "facility: слишком длинный идентификатор"),
+  facility: z.string("укажите площадку").min(1, "укажите площадку").max(LIMITS.id, "слишком длинный идентификатор"),
   file_upload: z
-    .string("file_upload: укажите ключ файла из ответа upload-url")
-    .min(1, "file_upload: укажите ключ файла из ответа upload-url")
-    .max(LIMITS.name.file, "file_upload: ожидается ключ файла из ответа upload-url"),
-  name: z.optional(z.string("name: ожидается строка").max(LIMITS.name.file, `name: не длиннее ${LIMITS.name.file} символов`)),
+    .string("укажите ключ файла из ответа upload-url")
+    .min(1, "укажите ключ файла из ответа upload-url")
+    .max(LIMITS.name.file, "ожидается ключ файла из ответа upload-url"),
+  name: z.optional(z.string("ожидается строка").max(LIMITS.name.file, `не длиннее ${LIMITS.name.file} символов`)),
 });
 
 /** D63: what an accepted month holds, and whether the readings moved it since by more than 0,1 %. */
@@ -122,16 +118,14 @@ export const offerSchema = z.object({
 });
 
 export const offerAcceptSchema = z.object({
-  facility: idString("facility", "facility: укажите площадку"),
-  point: idString("point", "point: укажите источник выбросов"),
+  facility: idString("укажите площадку"),
+  point: idString("укажите источник выбросов"),
   months: z
-    .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "months: месяцы в виде ГГГГ-ММ"), "months: укажите месяцы")
-    .min(1, "months: укажите хотя бы один месяц")
-    .max(LIMITS.telemetry.offerMonths, `months: не более ${LIMITS.telemetry.offerMonths} месяцев`),
-  project: idString("project", "project: укажите проект"),
-  reason: z.optional(
-    z.string().max(LIMITS.text.justification, `reason: не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`),
-  ),
+    .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "месяцы в виде ГГГГ-ММ"), "укажите месяцы")
+    .min(1, "укажите хотя бы один месяц")
+    .max(LIMITS.telemetry.offerMonths, `не более ${LIMITS.telemetry.offerMonths} месяцев`),
+  project: idString("укажите проект"),
+  reason: z.optional(z.string().max(LIMITS.text.justification, `не длиннее ${LIMITS.text.justification.toLocaleString("ru-RU")} символов`)),
 });
 
 /** D65: an event of a facility's sensor, advisory (protective cut-off stays with the mine's АГК). */
@@ -168,25 +162,25 @@ export const eventSchema = z.object({
   comment: z.string(),
 });
 
-const bound = (field: string) =>
+const bound = () =>
   z.optional(
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, fieldMessage(field, "дата ГГГГ-ММ-ДД (00:00 по часам компании) или момент ISO 8601"))
+      .regex(/^\d{4}-\d{2}-\d{2}(T.+)?$/, "дата ГГГГ-ММ-ДД (00:00 по часам компании) или момент ISO 8601")
       .meta({ description: "A date (00:00 on the company's clock) or an ISO instant" }),
   );
 
 export const eventListQuerySchema = z.object({
-  facility: idString("facility", "facility: укажите площадку").meta({ description: "Facility id" }),
-  from: bound("from"),
-  to: bound("to"),
-  level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "level: pre_warning, warning или alarm")),
-  kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "kind: threshold, stale, forecast или fault")),
-  working: z.optional(z.string().max(LIMITS.telemetry.sensorWorking, `working: не длиннее ${LIMITS.telemetry.sensorWorking} символов`)),
+  facility: idString("укажите площадку").meta({ description: "Facility id" }),
+  from: bound(),
+  to: bound(),
+  level: z.optional(z.enum(["pre_warning", "warning", "alarm"], "pre_warning, warning или alarm")),
+  kind: z.optional(z.enum(["threshold", "stale", "forecast", "fault"], "threshold, stale, forecast или fault")),
+  working: z.optional(z.string().max(LIMITS.telemetry.sensorWorking, `не длиннее ${LIMITS.telemetry.sensorWorking} символов`)),
   shift: z.optional(
     z
       .string()
-      .regex(/^[1-9]$/, "shift: номер смены, 1–9")
+      .regex(/^[1-9]$/, "номер смены, 1–9")
       .meta({ description: "The shift's number on its day (D64)" }),
   ),
 });
@@ -199,9 +193,7 @@ export const eventListSchema = z.object({
 
 export const eventAcknowledgeSchema = z.object({
   comment: z.optional(
-    z
-      .string("comment: ожидается строка")
-      .max(LIMITS.text.comment, `comment: не длиннее ${LIMITS.text.comment.toLocaleString("ru-RU")} символов`),
+    z.string("ожидается строка").max(LIMITS.text.comment, `не длиннее ${LIMITS.text.comment.toLocaleString("ru-RU")} символов`),
   ),
 });
 
@@ -216,7 +208,7 @@ const liveMeterSchema = z.object({
   alarm: z.nullable(z.number()),
   state: z
     .enum(["none", "normal", "pre_warning", "warning", "alarm"])
-    .meta({ description: "none: no reading; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)" }),
+    .meta({ description: "no reading; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)" }),
   state_label: z.string().meta({ description: "The state in words («норма», «≥ 0,9·W (предупредительный)», «≥ W», «≥ A»)" }),
   stale_minutes: z
     .nullable(z.int())
@@ -263,7 +255,7 @@ const liveForecastSchema = z.object({
   }),
   note: z.string().meta({ description: "Why there is no figure or interval, and the model's columns no sensor feeds; empty otherwise" }),
   alert: z.object({
-    rule: z.enum(["forecast", "reading"]).meta({ description: "forecast: «P ≥ 0,5» is on; reading: «current ≥ 0,9·limit» alone" }),
+    rule: z.enum(["forecast", "reading"]).meta({ description: "«P ≥ 0,5» is on; reading: «current ≥ 0,9·limit» alone" }),
     reason: z.string().meta({ description: "Why, from the back-test on the working's history (D65)" }),
     days: z.number().meta({ description: "Days of history the back-test read" }),
     events: z.int(),
@@ -307,32 +299,32 @@ export const liveBindingSchema = z.object({
 });
 
 export const liveBindBodySchema = z.object({
-  facility: idString("facility", "facility: укажите площадку"),
-  working: z.string("working: укажите выработку").min(1, "working: укажите выработку"),
-  horizon: z.int("horizon: горизонт прогноза в минутах"),
-  method: z.optional(z.enum(["xgboost", "lightgbm"], { error: "method: xgboost или lightgbm" })),
-  model: z.nullable(idString("model", "model: выберите модель прогноза или null, чтобы снять ее")),
-  sensor: z.optional(z.nullable(idString("sensor"))),
+  facility: idString("укажите площадку"),
+  working: z.string("укажите выработку").min(1, "укажите выработку"),
+  horizon: z.int("горизонт прогноза в минутах"),
+  method: z.optional(z.enum(["xgboost", "lightgbm"], { error: "xgboost или lightgbm" })),
+  model: z.nullable(idString("выберите модель прогноза или null, чтобы снять ее")),
+  sensor: z.optional(z.nullable(idString())),
   features: z.optional(
     z.partialRecord(
-      z.enum(LIVE_FEATURE_COLUMNS, { error: `features: столбцы ${LIVE_FEATURE_COLUMNS.join(", ")}` }),
-      idString("features", "features: укажите датчик столбца"),
+      z.enum(LIVE_FEATURE_COLUMNS, { error: `столбцы ${LIVE_FEATURE_COLUMNS.join(", ")}` }),
+      idString("укажите датчик столбца"),
     ),
   ),
 });
 
 /** A shift's report: the facility, the local date and the shift's number on it (D64), the file's format. */
 export const shiftReportQuerySchema = z.object({
-  facility: idString("facility", "facility: укажите площадку").meta({ description: "Facility id" }),
+  facility: idString("укажите площадку").meta({ description: "Facility id" }),
   date: z
-    .string("date: укажите дату смены")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, fieldMessage("date", "дата смены ГГГГ-ММ-ДД по часам компании"))
+    .string("укажите дату смены")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "дата смены ГГГГ-ММ-ДД по часам компании")
     .meta({ description: "The shift's local date" }),
   shift: z
-    .string("shift: укажите номер смены")
-    .regex(/^[1-9]$/, "shift: номер смены, 1–9")
+    .string("укажите номер смены")
+    .regex(/^[1-9]$/, "номер смены, 1–9")
     .meta({ description: "The shift's number on its date" }),
-  format: z.optional(z.enum(["xlsx", "pdf"], "format: xlsx или pdf")).meta({ description: "xlsx (default) or pdf" }),
+  format: z.optional(z.enum(["xlsx", "pdf"], "xlsx или pdf")).meta({ description: "xlsx (default) or pdf" }),
 });
 
 /** Issue 78: a working's last 24 h for its chart: each methane meter's minute means with its levels, and

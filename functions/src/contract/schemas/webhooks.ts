@@ -1,21 +1,18 @@
 // A company's webhooks (issue 78) as the API takes and answers them (v1/company/webhooks/): the URL
 // monitoring events are posted to, its secret shown once, and each delivery with its attempts.
 import * as z from "zod";
-import { fieldMessage } from "../field-errors";
 import { LIMITS } from "./limits";
 
 export const webhookCreateSchema = z.object({
   url: z
-    .string(fieldMessage("url", "укажите адрес приемника (https://…)"))
+    .string("укажите адрес приемника (https://…)")
     .check(
       z.trim(),
-      z.minLength(1, fieldMessage("url", "укажите адрес приемника (https://…)")),
-      z.maxLength(LIMITS.webhooks.url, fieldMessage("url", `не длиннее ${LIMITS.webhooks.url} символов`)),
+      z.minLength(1, "укажите адрес приемника (https://…)"),
+      z.maxLength(LIMITS.webhooks.url, `не длиннее ${LIMITS.webhooks.url} символов`),
     ),
   label: z.optional(
-    z
-      .string(fieldMessage("label", "ожидается строка"))
-      .check(z.trim(), z.maxLength(LIMITS.webhooks.label, fieldMessage("label", `не длиннее ${LIMITS.webhooks.label} символов`))),
+    z.string("ожидается строка").check(z.trim(), z.maxLength(LIMITS.webhooks.label, `не длиннее ${LIMITS.webhooks.label} символов`)),
   ),
 });
 

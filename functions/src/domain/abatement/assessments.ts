@@ -16,10 +16,9 @@ import type {
   assessmentSummarySchema,
   streamOriginSchema,
 } from "../../contract/schemas/abatement";
-import { fieldMessage } from "../../contract/field-errors";
 import type { AbatementAssessment } from "../../ports";
 import type { Actor, Deps } from "../context";
-import { Invalid, NotFound } from "../errors";
+import { invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { getInventoryWithCalculations, gwpOfYear } from "../inventory/year";
 import { evaluateAsHeavyWork, refuseKeysNamingNoStream, thresholdsInForce } from "./evaluate";
@@ -115,11 +114,11 @@ async function resolveStreams(
       resolved.push({ ...stream, point: null });
       continue;
     }
-    if (year === null) throw new Invalid(fieldMessage("year", "Укажите год: поток берёт метан из инвентаризации года"));
+    if (year === null) throw invalidAt("year", "Укажите год: поток берёт метан из инвентаризации года");
     measured ??= await inventoryStreams(deps, actor, year);
     const figure = measured.find((m) => m.point === stream.point);
     if (!figure) {
-      throw new Invalid(fieldMessage(`streams[${index}].point`, `В инвентаризации ${year} года нет измеренного метана этой точки`));
+      throw invalidAt(`streams[${index}].point`, `В инвентаризации ${year} года нет измеренного метана этой точки`);
     }
     origins.push([
       stream.code,

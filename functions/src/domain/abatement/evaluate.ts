@@ -5,9 +5,8 @@
 // a time), and a body's keys that name no stream are refused before anything is computed.
 import { type AbatementRequest, type AbatementResult, abatementKernels, evaluateAbatement } from "@core/abatement";
 import { emissionsCore, type FlowThresholds } from "@core/emissions";
-import { fieldMessage } from "../../contract/field-errors";
 import type { Actor, Deps } from "../context";
-import { fromCore, Invalid } from "../errors";
+import { fromCore, invalidAt } from "../errors";
 import { heavyWork } from "../heavy-work";
 import { getDictionaryItems } from "../reference/dictionaries";
 
@@ -53,7 +52,7 @@ export function refuseKeysNamingNoStream(request: Keyed): void {
     const record = request[field];
     if (!record) continue;
     for (const key of Object.keys(record)) {
-      if (!codes.has(key)) throw new Invalid(fieldMessage(`${field}.${key}`, `нет потока с кодом «${key}» среди потоков запроса`));
+      if (!codes.has(key)) throw invalidAt(`${field}.${key}`, `нет потока с кодом «${key}» среди потоков запроса`);
     }
   }
 }

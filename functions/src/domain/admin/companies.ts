@@ -2,7 +2,7 @@
 // postal address). The HTTP layer has already checked the formats with schemas/company.ts; the
 // domain decides what depends on stored data (unique names, versions) and writes the log.
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, invalidAt, NotFound } from "../errors";
 import { createCompany } from "../company/users";
 import { TIME_ZONE_NAMES, zoneOf } from "@core/company-clock";
 import { refuseTakenName, refuseTakenRequisites, sameName } from "../company/look-alike";
@@ -19,7 +19,6 @@ import {
 import type { Company } from "../../ports";
 import { assertAdmin, recordChange } from "../audit";
 import { patched } from "../patched";
-import { fieldMessage } from "../../contract/field-errors";
 
 export type CompanyView = Company & { version: number };
 
@@ -30,10 +29,10 @@ const label = (company: Company) => company.name;
 function checkRequisites(input: CompanyPatchInput) {
   for (const field of Object.keys(REQUISITE_RULES) as RuledRequisite[]) {
     const problem = requisiteProblem(field, input[field] ?? "");
-    if (problem) throw new Invalid(fieldMessage(field, problem));
+    if (problem) throw invalidAt(field, problem);
   }
   if (input.time_zone !== undefined && !TIME_ZONE_NAMES.includes(input.time_zone)) {
-    throw new Invalid("time_zone: выберите часовой пояс из списка");
+    throw invalidAt("time_zone", "выберите часовой пояс из списка");
   }
 }
 
@@ -41,7 +40,7 @@ function checkRequisites(input: CompanyPatchInput) {
 function checkKept(current: Company, patch: OwnCompanyPatchInput) {
   for (const field of Object.keys(KEPT_REQUISITES) as (keyof typeof KEPT_REQUISITES)[]) {
     if (patch[field] !== undefined && patch[field].trim() === "" && current[field]) {
-      throw new Invalid(fieldMessage(field, keptRequisiteProblem(field)));
+      throw invalidAt(field, keptRequisiteProblem(field));
     }
   }
 }

@@ -21,7 +21,7 @@ import { periodProblem } from "@core/source-periods";
 import { basisOf } from "@core/methane-balance";
 import { MINE_GAS_FUEL_ENTRY } from "@core/types/fields";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "../reference/coefficients";
-import { Conflict, fromCore, Invalid, NotFound } from "../errors";
+import { Conflict, fromCore, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { getProject } from "./projects";
 import { guardFrozen, startedGuard } from "../inventory/freeze";
@@ -59,7 +59,6 @@ import { TABULAR_CONTENT_TYPES } from "../../contract/schemas/uploads";
 import { calculationNameSchema } from "../../contract/schemas/calculation-body";
 import type { StoredCalculation, CoefficientUse, Page, PageRequest, ProjectState, StoredFile } from "../../ports";
 import type { Project } from "../../contract/schemas/project";
-import { fieldMessage } from "../../contract/field-errors";
 import { LIMITS } from "../../contract/schemas/limits";
 
 type FileType = "filling_blanks" | "sensitivity";
@@ -111,7 +110,7 @@ function inventoryRoleOf(type: SupportedType, role: InventoryRole | undefined): 
 function calculationPeriod(value: unknown, project: { start_date: string; end_date: string }): StoredCalculation["period"] {
   if (value === undefined || value === null) return undefined;
   const problem = periodProblem(value, project);
-  if (problem) throw new Invalid(problem);
+  if (problem) throw invalidAt(problem.field, problem.message);
   const { from, to } = value as { from: string; to: string };
   return { from, to };
 }
@@ -124,23 +123,23 @@ function checkComposition(type: SupportedType, values: Record<string, unknown>, 
   if (!given("w_ch4") && !given("w_co2")) return;
   const ef = uses.ef;
   if (ef?.dictionary !== "get_disposal_co2_stat_sources" || ef.item_id !== MINE_GAS_FUEL_ENTRY) {
-    throw new Invalid("w_ch4: состав газа указывают только для топлива «Каптированный шахтный метан»");
+    throw invalidAt("w_ch4", "состав газа указывают только для топлива «Каптированный шахтный метан»");
   }
-  if (!given("w_ch4")) throw new Invalid("w_ch4: укажите содержание CH4 в смеси вместе с содержанием CO2");
+  if (!given("w_ch4")) throw invalidAt("w_ch4", "укажите содержание CH4 в смеси вместе с содержанием CO2");
 }
 
 /** D17: the basis of an underground mine methane figure; kept on an edit that does not send it. */
 function methaneBasis(type: SupportedType, sent: unknown, previous?: StoredCalculation): MethaneBasis | undefined {
   const fallback = basisOf(type, previous?.inputs ?? {});
   if (sent === undefined || sent === null) return fallback;
-  if (!fallback) throw new Invalid("basis: валовый или чистый выброс указывают только для расчетов метана подземной добычи");
-  if (!METHANE_BASES.includes(sent as MethaneBasis)) throw new Invalid("basis: ожидается gross (валовый выброс) или net (чистый выброс)");
+  if (!fallback) throw invalidAt("basis", "валовый или чистый выброс указывают только для расчетов метана подземной добычи");
+  if (!METHANE_BASES.includes(sent as MethaneBasis)) throw invalidAt("basis", "ожидается gross (валовый выброс) или net (чистый выброс)");
   return sent as MethaneBasis;
 }
 
 function calculationName(value: unknown): string {
   const name = calculationNameSchema.safeParse(value);
-  if (!name.success) throw new Invalid(name.error.issues[0].message);
+  if (!name.success) throw invalidAt("name", name.error.issues[0].message);
   return name.data;
 }
 
@@ -153,10 +152,10 @@ function stored(values: Record<string, unknown>): Record<string, number | string
 function textInput(values: Record<string, unknown>, field: string, required: boolean): string | undefined {
   const value = values[field];
   if (value === undefined || value === null || (typeof value === "string" && !value.trim())) {
-    if (required) throw new Invalid(fieldMessage(field, "укажите название столбца"));
+    if (required) throw invalidAt(field, "укажите название столбца");
     return undefined;
   }
-  if (typeof value !== "string") throw new Invalid(fieldMessage(field, "ожидается текст"));
+  if (typeof value !== "string") throw invalidAt(field, "ожидается текст");
   return value.trim();
 }
 
@@ -266,7 +265,7 @@ async function evaluate(
     for (const field of REGISTRY[type].inputs) {
       if (field.type === "text") values[field.name] = request.values[field.name];
     }
-    if (!file) throw new Invalid("file_data: загрузите файл .xlsx или .csv");
+    if (!file) throw invalidAt("file_data", "загрузите файл .xlsx или .csv");
     return { inputs: stored(values), results: await computeFile(type, name, values, file), coefficients: uses, gwp_in_force };
   }
   // One call into the core: the bounds (once, in the units typed), the formula and the results' bounds.
@@ -308,7 +307,7 @@ async function evaluateForecast(
   if (file) rows = await forecastRowsFromFile(file);
   else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);
   else if (typeof previous?.results.data_key === "string") rows = await forecastRowsOf(deps, previous);
-  else throw new Invalid("data: добавьте строки данных или загрузите файл (file_data)");
+  else throw invalidAt("data", "добавьте строки данных или загрузите файл (file_data)");
   const forecast = await runForecast(deps, run, rows);
   const dataKey = await storeForecastRows(deps, target.company, target.id, forecast.rows);
   return { inputs, results: { ...forecast.summary, data_key: dataKey }, coefficients: {} };
@@ -327,7 +326,7 @@ export async function createCalculation(
 ): Promise<StoredCalculation> {
   const type = supportedType(typeName);
   const name = calculationName(input.name);
-  if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
+  if (typeof input.project !== "string" || !input.project) throw invalidAt("project", "укажите проект");
   const who = "actor" in user ? user : checkedActor(user);
   // The cached dictionaries are checked while the project is read (a forecast uses none).
   if (REGISTRY[type].kind !== "forecast") deps = oneDictionaryCheck(deps);
@@ -513,11 +512,11 @@ export async function checkReadOnlyFields(
 ): Promise<void> {
   if (sent.project !== undefined && sent.project !== current.project) {
     await getProject(deps, actor, String(sent.project));
-    throw new Invalid("project: расчет не переносится в другой проект — создайте его в нужном проекте");
+    throw invalidAt("project", "расчет не переносится в другой проект — создайте его в нужном проекте");
   }
-  if (sent.id !== undefined && sent.id !== current.id) throw new Invalid("id: идентификатор расчета не меняется");
+  if (sent.id !== undefined && sent.id !== current.id) throw invalidAt("id", "идентификатор расчета не меняется");
   if (sent.type !== undefined && sent.type !== current.type) {
-    throw new Invalid("type: тип расчета не меняется — создайте расчет нужного типа");
+    throw invalidAt("type", "тип расчета не меняется — создайте расчет нужного типа");
   }
 }
 

@@ -7,7 +7,7 @@ import { PRODUCTION_TYPES, type CalculationType } from "@core/registry";
 import { COAL_UNITS } from "@core/types/fields";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, invalidAt, NotFound } from "../errors";
 import { patchCalculation } from "./calculations";
 import { roleOf } from "@core/inventory";
 import type { StoredCalculation, InventoryReview } from "../../ports";
@@ -114,10 +114,10 @@ export async function setCoalOutput(
     throw new Conflict("Инвентаризацию года только что изменил другой пользователь: обновите страницу и повторите");
   }
   const follow = [...new Set(request.follow ?? [])];
-  if (follow.length > 0 && request.t === null) throw new Invalid("follow: пустую добычу угля нельзя перенести в расчеты");
+  if (follow.length > 0 && request.t === null) throw invalidAt("follow", "пустую добычу угля нельзя перенести в расчеты");
   const own = new Map((await productionCalculations(deps, actor, facility.id, year)).map((row) => [row.calculation.id, row]));
   const unknown = follow.find((id) => !own.has(id));
-  if (unknown !== undefined) throw new Invalid(`follow: расчет ${unknown} не относится к добыче угля площадки за ${year} год`);
+  if (unknown !== undefined) throw invalidAt("follow", `расчет ${unknown} не относится к добыче угля площадки за ${year} год`);
   const before = outputOf(current, facility.id);
   // The calculations first, each through its own edit: a refusal leaves the figure as it was.
   const updated: string[] = [];

@@ -9,7 +9,7 @@ import { getCalculation } from "../calculation-lookup";
 import { STALE_CALCULATION } from "../calculation-shape";
 import { guardFrozen } from "../inventory/freeze";
 import { getProject } from "./projects";
-import { Conflict, DomainError, Invalid, NotFound } from "../errors";
+import { Conflict, invalidAt, NotFound, TooLarge, UnsupportedMedia } from "../errors";
 import { newId } from "../ids";
 import type { StoredCalculation, CoefficientUse } from "../../ports";
 import type { EvidenceView } from "../../contract/views";
@@ -22,7 +22,6 @@ import {
   type EvidenceFormat,
 } from "../../contract/schemas/evidence";
 import { zipEntryNames } from "../../files/zip-guard";
-import { fieldMessage } from "../../contract/field-errors";
 import { LIMITS } from "../../contract/schemas/limits";
 
 export type Evidence = NonNullable<CoefficientUse["evidence"]>;
@@ -31,12 +30,12 @@ const WRONG_TYPE = "Неподдерживаемый тип файла: прил
 
 /** The format of an acceptable file, from its bytes; refuses anything else with 413 / 415 / 400. */
 export function checkEvidenceFile(file: UploadedFile | undefined): EvidenceFormat {
-  if (!file) throw new Invalid("file: приложите файл");
-  if (file.bytes.byteLength > EVIDENCE_MAX_BYTES) throw new DomainError(413, `Файл больше ${EVIDENCE_MAX_TEXT}`);
-  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  if (!file) throw invalidAt("file", "приложите файл");
+  if (file.bytes.byteLength > EVIDENCE_MAX_BYTES) throw new TooLarge(`Файл больше ${EVIDENCE_MAX_TEXT}`);
+  if (file.bytes.byteLength === 0) throw invalidAt("file", "файл пуст");
   const format = evidenceFormatOf(file.bytes);
   // Any ZIP archive starts like a workbook; only one with a workbook part inside is one.
-  if (!format || (format === "xlsx" && !isWorkbook(file.bytes))) throw new DomainError(415, WRONG_TYPE);
+  if (!format || (format === "xlsx" && !isWorkbook(file.bytes))) throw new UnsupportedMedia(WRONG_TYPE);
   return format;
 }
 
@@ -64,7 +63,7 @@ async function customCoefficient(deps: Deps, actor: Actor, typeName: string, id:
   });
   const use = calculation.coefficients[field];
   if (use?.source !== "custom") {
-    throw new Invalid(fieldMessage(field, "подтверждающий документ прикладывается только к фактическому значению коэффициента"));
+    throw invalidAt(field, "подтверждающий документ прикладывается только к фактическому значению коэффициента");
   }
   return { calculation, use };
 }

@@ -4,7 +4,7 @@
 import { REGISTRY, isCalculationType } from "@core/registry";
 import { resultsUnderGwp } from "@core/gwp-in-force";
 import type { Actor, Deps } from "../context";
-import { Invalid } from "../errors";
+import { invalidAt } from "../errors";
 import { getProject } from "./projects";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../reference/gwp-years";
 import { patchCalculation } from "./calculations";
@@ -29,7 +29,7 @@ const gwpTypes = () =>
 function year(value: unknown): number {
   const y = typeof value === "string" && /^\d{4}$/.test(value) ? Number(value) : value;
   if (typeof y !== "number" || !Number.isInteger(y) || y < REPORTING_YEAR_MIN || y > REPORTING_YEAR_MAX) {
-    throw new Invalid(`reporting_year: ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
+    throw invalidAt("reporting_year", `ожидается год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
   }
   return y;
 }
@@ -41,7 +41,7 @@ export async function previewGwpRecompute(deps: Deps, actor: Actor, projectId: s
   const project = await getProject(deps, actor, projectId);
   const y = reportingYear === undefined ? project.reporting_year : year(reportingYear);
   const set = await gwpSetInForce(deps, y);
-  if (!set) throw new Invalid("reporting_year: нет набора ПГП, действующего для этого года");
+  if (!set) throw invalidAt("reporting_year", "нет набора ПГП, действующего для этого года");
   const gwp = set.values.gwp_ch4.value;
   const changes: GwpChange[] = [];
   for (const type of gwpTypes()) {

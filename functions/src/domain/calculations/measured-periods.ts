@@ -21,11 +21,10 @@ import {
 } from "@core/measured-release";
 import { REGISTRY, uploadColumns, type CalculationType } from "@core/registry";
 import type { CoefficientRequest } from "../reference/coefficients";
-import { fromCore, Invalid } from "../errors";
+import { CellInvalid, fromCore, invalidAt } from "../errors";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { readUpload, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader, type UploadedFile } from "../../files/tabular";
 import type { StoredCalculation, CoefficientUse } from "../../ports";
-import { fieldMessage } from "../../contract/field-errors";
 
 const TYPE = "underground";
 const CONTENTS = ["ef_ch4", "ef_co2"] as const;
@@ -49,9 +48,7 @@ export function periodsFromTable(table: ParsedTable, bounds?: PeriodBounds, refu
   const located = (error: unknown) => {
     const at = error instanceof FieldError ? /^periods\[(\d+)\]\.(\w+)$/.exec(error.field) : null;
     if (!at || !(error instanceof FieldError)) return error;
-    return new Invalid(
-      `Лист «${table.sheet}», строка ${table.rows[Number(at[1])].row}, столбец «${headerOf(table, at[2])}»: ${error.message}`,
-    );
+    return new CellInvalid({ sheet: table.sheet, row: table.rows[Number(at[1])].row, header: headerOf(table, at[2]) }, error.message);
   };
   try {
     return checkPeriods(
@@ -129,7 +126,7 @@ export function periodsResults(
       0,
       release.periods.findIndex((p) => !Number.isFinite(p.sum_co2)),
     );
-    throw new Invalid(fieldMessage(periodField(index, "flow_m3_min"), `${periodName(index, periods[index])}: ${PERIOD_MESSAGES.tooLarge}`));
+    throw invalidAt(periodField(index, "flow_m3_min"), `${periodName(index, periods[index])}: ${PERIOD_MESSAGES.tooLarge}`);
   }
   const units = new Map(REGISTRY[TYPE].inputs.map((f) => [f.name as string, f.unit]));
   values.volume = release.volume;
@@ -155,11 +152,11 @@ export function measurementNotes(type: CalculationType, values: Record<string, u
   for (const name of MEASUREMENT_NOTE_NAMES) {
     const value = values[name];
     if (value === undefined || value === null) continue;
-    if (type !== TYPE) throw new Invalid(fieldMessage(name, "периодичность и средства измерений указывают только для измеренных выбросов"));
-    if (typeof value !== "string") throw new Invalid(fieldMessage(name, "ожидается строка"));
+    if (type !== TYPE) throw invalidAt(name, "периодичность и средства измерений указывают только для измеренных выбросов");
+    if (typeof value !== "string") throw invalidAt(name, "ожидается строка");
     const text = value.trim();
     const { max } = MEASUREMENT_NOTES[name];
-    if (text.length > max) throw new Invalid(fieldMessage(name, `не длиннее ${max} символов`));
+    if (text.length > max) throw invalidAt(name, `не длиннее ${max} символов`);
     if (text) notes[name] = text;
   }
   return notes;

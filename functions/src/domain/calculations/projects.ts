@@ -2,7 +2,7 @@
 // never from the request, so another company's project is simply not found.
 import type { Actor, Deps } from "../context";
 import { newId } from "../ids";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, invalidAt, NotFound } from "../errors";
 import type { Page, PageRequest, ProjectState } from "../../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../../contract/schemas/project";
 import { defaultReportingYear, reportingYearProblem } from "@core/gwp-in-force";
@@ -21,8 +21,9 @@ async function refuseMoveFromPoints(deps: Deps, actor: Actor, project: Project):
   // D35: the drainage points a flare or boiler names are the facility's too.
   const named = calculations.find((c) => c.project === project.id && (c.point || c.drainage_points?.length));
   if (named) {
-    throw new Invalid(
-      `facility: расчет «${named.name}» указывает источник выбросов площадки проекта — ` +
+    throw invalidAt(
+      "facility",
+      `расчет «${named.name}» указывает источник выбросов площадки проекта — ` +
         "чтобы сменить площадку, сначала уберите источник выбросов из расчетов проекта (или создайте проект для другой площадки)",
     );
   }
@@ -31,13 +32,13 @@ async function refuseMoveFromPoints(deps: Deps, actor: Actor, project: Project):
 /** A project's facility is one of its company's (another company's id is simply not found). */
 async function checkFacility(deps: Deps, actor: Actor, facilityId: string | null | undefined): Promise<void> {
   if (facilityId && !(await deps.repos.facilities.get(actor.company, facilityId))) {
-    throw new Invalid("facility: площадка не найдена: выберите площадку своей компании");
+    throw invalidAt("facility", "площадка не найдена: выберите площадку своей компании");
   }
 }
 
 function checkReportingYear(project: Project): void {
   const problem = reportingYearProblem(project);
-  if (problem) throw new Invalid(problem);
+  if (problem) throw invalidAt(problem.field, problem.message);
 }
 
 export async function createProject(deps: Deps, actor: Actor, input: ProjectCreateInput): Promise<Project> {
@@ -104,7 +105,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
   // The answer's read-only fields sent back with the whole project: a project is not moved to
   // another company (as not found, like any other company's object) nor given another id.
   if (patch.company !== undefined && patch.company !== current.company) throw new NotFound("Проект не найден");
-  if (patch.id !== undefined && patch.id !== current.id) throw new Invalid("id: идентификатор проекта не меняется");
+  if (patch.id !== undefined && patch.id !== current.id) throw invalidAt("id", "идентификатор проекта не меняется");
   if (patch.version !== undefined && patch.version !== current.version) {
     throw new Conflict("Проект был изменен другим пользователем. Обновите страницу и повторите.");
   }
@@ -120,7 +121,7 @@ export async function patchProject(deps: Deps, actor: Actor, projectId: string, 
     updated_at: deps.clock.now().toISOString(),
     version: current.version + 1,
   };
-  if (next.end_date < next.start_date) throw new Invalid("end_date: дата окончания раньше даты начала");
+  if (next.end_date < next.start_date) throw invalidAt("end_date", "дата окончания раньше даты начала");
   // A stored project that breaks D30 can still be renamed or archived; a change of its dates or year must mend it.
   const datesChanged =
     next.start_date !== current.start_date || next.end_date !== current.end_date || next.reporting_year !== current.reporting_year;

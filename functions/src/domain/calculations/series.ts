@@ -3,7 +3,7 @@
 import { FieldError, fillBlanks, sensitivity, type SensitivityParams, type SensitivityRow } from "@core/emissions";
 import { uploadColumns } from "@core/registry";
 import { canonicalRow } from "@core/entry-units";
-import { Invalid } from "../errors";
+import { CellInvalid, Invalid } from "../errors";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { checkEach, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader } from "../../files/tabular";
 
@@ -19,9 +19,10 @@ function fitInOneCalculation<T>(elements: T[], firstRows: number[], sheet: strin
   elements.forEach((element, i) => {
     total += Buffer.byteLength(JSON.stringify(element));
     if (total > MAX_ELEMENTS_BYTES) {
-      throw new Invalid(
-        `Лист «${sheet}», строка ${firstRows[i]}, столбец «${column}»: с этого элемента результат не помещается в один расчет ` +
-          `(предел ${MAX_ELEMENTS_BYTES / 1024} КБ); сократите названия элементов или разделите файл на несколько расчетов`,
+      throw new CellInvalid(
+        { sheet, row: firstRows[i], header: column },
+        `с этого элемента результат не помещается в один расчет (предел ${MAX_ELEMENTS_BYTES / 1024} КБ); ` +
+          "сократите названия элементов или разделите файл на несколько расчетов",
       );
     }
   });
@@ -42,7 +43,7 @@ export interface SensitivityElement {
 
 function requireYear(year: unknown, sheet: string, row: number, header = "year"): number {
   if (typeof year !== "number" || !Number.isInteger(year) || year < 1800 || year > 2200) {
-    throw new Invalid(`Лист «${sheet}», строка ${row}, столбец «${header}»: укажите год числом, например 2024`);
+    throw new CellInvalid({ sheet, row, header }, "укажите год числом, например 2024");
   }
   return year;
 }
@@ -61,7 +62,8 @@ function groupByElement<T>(rows: Array<{ element: string | null; item: T }>, fal
 function coreError(error: unknown, sheet: string, element: string, rowOf: (index: number) => number | undefined): never {
   if (error instanceof FieldError) {
     const row = error.row !== undefined ? rowOf(error.row) : undefined;
-    throw new Invalid(`Лист «${sheet}»${row ? `, строка ${row}` : ""}, элемент «${element}», столбец «${error.field}»: ${error.message}`);
+    if (row) throw new CellInvalid({ sheet, row, element, header: error.field }, error.message);
+    throw new Invalid(`Лист «${sheet}», элемент «${element}», столбец «${error.field}»: ${error.message}`);
   }
   throw error;
 }
@@ -165,12 +167,11 @@ export function sensitivityFromTable(
         r = { ...read, values: canonicalRow(columns, read.values) };
       } catch (error) {
         if (error instanceof FieldError)
-          throw new Invalid(`Лист «${table.sheet}», строка ${read.row}, столбец «${headerOf(table, error.field)}»: ${error.message}`);
+          throw new CellInvalid({ sheet: table.sheet, row: read.row, header: headerOf(table, error.field) }, error.message);
         throw error;
       }
       const missing = (["volume", "methane"] as const).find((c) => r.values[c] === null);
-      if (missing)
-        throw new Invalid(`Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, missing)}»: значение не заполнено`);
+      if (missing) throw new CellInvalid({ sheet: table.sheet, row: r.row, header: headerOf(table, missing) }, "значение не заполнено");
       return {
         element: (r.values.element as string | null) ?? null,
         item: {

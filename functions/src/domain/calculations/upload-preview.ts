@@ -6,8 +6,8 @@ import { REGISTRY, type CalculationType } from "@core/registry";
 import { periodDate, ruDate, type PeriodBounds } from "@core/measured-release";
 import { MEASURED_PERIOD } from "@core/registry";
 import type { Actor, Deps } from "../context";
-import { Invalid } from "../errors";
-import { fieldMessage } from "../../contract/field-errors";
+import { CellInvalid, Invalid, invalidAt } from "../errors";
+import { lineOf } from "../../contract/field-errors";
 import { supportedType } from "../calculation-lookup";
 import { getProject } from "./projects";
 import { heavyWork, ru } from "../heavy-work";
@@ -64,9 +64,6 @@ function readerOf(type: CalculationType, values: Record<string, unknown>, bounds
   }
 }
 
-// Every row error of the readers reads «Лист «…», строка N[, элемент «…»], столбец «…»: …».
-const ROW_ERROR = /^Лист «(.*?)», строка (\d+)(?:, элемент «.*?»)?, столбец «(.*?)»: ([\s\S]*)$/;
-
 /** What the file holds as the save would read it, and every problem, without storing anything. */
 export async function previewUpload(
   type: CalculationType,
@@ -105,19 +102,16 @@ export async function previewTable(
   // The save's own checks, once, on the rows whose cells were read: each refused row is listed and
   // left out, so a preview lists every row the save would refuse, not the first.
   const refuse = (error: unknown) => {
+    if (error instanceof CellInvalid) {
+      // A cell already refused as read is named once.
+      if (unread.has(`${error.cell.row}\u0000${error.cell.header}`)) return;
+      errors.push({ sheet: error.cell.sheet, row: error.cell.row, column: error.cell.header, message: error.reason });
+      return;
+    }
     const message =
-      error instanceof FieldError
-        ? fieldMessage(error.field, error.message)
-        : error instanceof Invalid || error instanceof FileRefused
-          ? error.message
-          : undefined;
+      error instanceof FieldError ? lineOf(error) : error instanceof Invalid || error instanceof FileRefused ? error.message : undefined;
     if (message === undefined) throw error;
-    const at = ROW_ERROR.exec(message);
-    // A cell already refused as read is named once.
-    if (at && unread.has(`${at[2]}\u0000${at[3]}`)) return;
-    errors.push(
-      at ? { sheet: at[1], row: Number(at[2]), column: at[3], message: at[4] } : { sheet: table.sheet, row: null, column: null, message },
-    );
+    errors.push({ sheet: table.sheet, row: null, column: null, message });
   };
   // Every row goes to the save's checks, a cell refused as read as an empty one: a row's other
   // problems are listed too, and the rows keep their places (a period's number is its row's).
@@ -199,8 +193,8 @@ export async function previewCalculationUpload(
   input: { project: unknown; values: Record<string, unknown>; file: UploadedFile | undefined },
 ): Promise<UploadPreviewView> {
   const type = supportedType(typeName);
-  if (!input.file) throw new Invalid("file_data: выберите файл .xlsx или .csv");
-  if (typeof input.project !== "string" || !input.project) throw new Invalid("project: укажите проект");
+  if (!input.file) throw invalidAt("file_data", "выберите файл .xlsx или .csv");
+  if (typeof input.project !== "string" || !input.project) throw invalidAt("project", "укажите проект");
   const project = await getProject(deps, actor, input.project);
   const bounds = { start: project.start_date, end: project.end_date };
   const file = input.file;

@@ -16,7 +16,7 @@ import type { climatePeriodReviewSchema } from "../../contract/schemas/climate-p
 import type { ClimatePeriodRecord, ClimateProject, DaysWritten } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, invalidAt, NotFound } from "../errors";
 import { liveEntity } from "../inventory/sent";
 import { canonicalJson, sha256Of, type SnapshotEntity } from "../inventory/versions";
 import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
@@ -69,7 +69,7 @@ export async function reviewClimatePeriod(
   const problem = periodActionProblem(request.action, actor, { approved: record.approval !== null, computed_by: record.computed_by });
   if (problem) throw new (problem.startsWith("невозможно") ? Conflict : Forbidden)(`«${rule.label}» ${problem}`);
   const reason = request.reason?.trim() || undefined;
-  if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
+  if (rule.reason && !reason) throw invalidAt("reason", "укажите причину");
   const stored = await storedFigures(deps, record);
   if (!stored) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
   const step = await stepOf(deps, actor, request.action, reason);

@@ -10,11 +10,10 @@ import type { ClimateEvaluation, ClimateHourBlock, ClimateInputs, ClimatePeriodI
 import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
 import type { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
-import { fieldMessage } from "../../contract/field-errors";
 import { LIMITS } from "../../contract/schemas/limits";
 import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { readingsBetween } from "../monitoring/days/days";
 import { heavyWork } from "../heavy-work";
@@ -69,22 +68,22 @@ function checkedBounds(
 ): { start: { at: number; wall: string }; end: { at: number; wall: string }; hours: number; previous: ClimatePeriodRecord | undefined } {
   const start = hourOf(body.start, zone);
   const end = hourOf(body.end, zone);
-  if (Number.isNaN(start.at)) throw new Invalid(fieldMessage("start", "такой даты нет в календаре"));
-  if (Number.isNaN(end.at)) throw new Invalid(fieldMessage("end", "такой даты нет в календаре"));
-  if (end.at <= start.at) throw new Invalid(fieldMessage("end", "конец периода должен быть позже начала"));
+  if (Number.isNaN(start.at)) throw invalidAt("start", "такой даты нет в календаре");
+  if (Number.isNaN(end.at)) throw invalidAt("end", "такой даты нет в календаре");
+  if (end.at <= start.at) throw invalidAt("end", "конец периода должен быть позже начала");
   const hours = Math.round((end.at - start.at) / HOUR_MS);
   if (hours > LIMITS.climate.periodHours) {
-    throw new Invalid(fieldMessage("end", `отчетный период не длиннее ${LIMITS.climate.periodHours.toLocaleString("ru-RU")} часов (года)`));
+    throw invalidAt("end", `отчетный период не длиннее ${LIMITS.climate.periodHours.toLocaleString("ru-RU")} часов (года)`);
   }
-  if (start.at < midnightOf(project.start, zone)) throw new Invalid(fieldMessage("start", "период начинается раньше начала проекта"));
+  if (start.at < midnightOf(project.start, zone)) throw invalidAt("start", "период начинается раньше начала проекта");
   if (project.end && end.at > midnightOf(project.end, zone) + DAY_MS) {
-    throw new Invalid(fieldMessage("end", "период кончается позже окончания проекта"));
+    throw invalidAt("end", "период кончается позже окончания проекта");
   }
-  if (end.at > now) throw new Invalid(fieldMessage("end", "период еще не закончился: показания его часов еще не все"));
+  if (end.at > now) throw invalidAt("end", "период еще не закончился: показания его часов еще не все");
   const other = periods.find((p) => Date.parse(p.start_utc) < end.at && start.at < Date.parse(p.end_utc));
   if (other) {
     const shown = (wall: string) => dateTimeText(wall, zone);
-    throw new Invalid(fieldMessage("start", `период пересекается с периодом ${shown(other.start)} – ${shown(other.end)}`));
+    throw invalidAt("start", `период пересекается с периодом ${shown(other.start)} – ${shown(other.end)}`);
   }
   const previous = periods.filter((p) => Date.parse(p.end_utc) <= start.at).at(-1);
   return { start, end, hours, previous };

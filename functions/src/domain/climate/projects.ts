@@ -14,11 +14,10 @@ import {
   type climateProjectPatchSchema,
   type climateProjectSummarySchema,
 } from "../../contract/schemas/climate-project";
-import { fieldMessage } from "../../contract/field-errors";
 import type { ClimateProject, Sensor } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { Invalid, NotFound } from "../errors";
+import { invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 
 export type ClimateProjectBody = z.output<typeof climateProjectBodySchema>;
@@ -91,14 +90,14 @@ async function checkedPlan(
   body: Pick<ClimateProjectBody, "facility" | "devices" | "e_own_sensor">,
 ): Promise<{ devices: StoredDevice[]; e_own_sensor: string | null; facility_name: string }> {
   const facility = await deps.repos.facilities.get(actor.company, body.facility);
-  if (!facility) throw new Invalid(fieldMessage("facility", "площадка не найдена"));
+  if (!facility) throw invalidAt("facility", "площадка не найдена");
   const points = new Map((await deps.repos.emissionPoints.listOfFacility(actor.company, facility.id)).map((p) => [p.id, p]));
   const register = await registerByCode(deps, actor, facility.id);
   const sensorOf = (field: string, code: string, kinds: readonly SensorKind[]) => {
     const sensor = register.get(code);
-    if (!sensor) throw new Invalid(fieldMessage(field, `датчика «${code}» нет в реестре площадки «${facility.name}»`));
+    if (!sensor) throw invalidAt(field, `датчика «${code}» нет в реестре площадки «${facility.name}»`);
     if (!kinds.includes(sensor.kind)) {
-      throw new Invalid(fieldMessage(field, `датчик «${code}» — «${SENSOR_KINDS[sensor.kind].label}», нужен ${kindNames(kinds)}`));
+      throw invalidAt(field, `датчик «${code}» — «${SENSOR_KINDS[sensor.kind].label}», нужен ${kindNames(kinds)}`);
     }
     return sensor;
   };
@@ -106,9 +105,9 @@ async function checkedPlan(
   const names = new Set<string>();
   const devices = body.devices.map((device, index): StoredDevice => {
     const at = `devices[${index}]`;
-    if (!points.has(device.point)) throw new Invalid(fieldMessage(`${at}.point`, "источник выбросов не найден на площадке"));
+    if (!points.has(device.point)) throw invalidAt(`${at}.point`, "источник выбросов не найден на площадке");
     if (device.eta_option && device.kind !== "flare_enclosed") {
-      throw new Invalid(fieldMessage(`${at}.eta_option`, "вариант КПД задают только закрытому факелу"));
+      throw invalidAt(`${at}.eta_option`, "вариант КПД задают только закрытому факелу");
     }
     const eta_option = device.kind === "flare_enclosed" ? (device.eta_option ?? "default") : null;
     const shaped = { kind: device.kind, flow_basis: device.flow_basis, eta_option };
@@ -117,13 +116,11 @@ async function checkedPlan(
       const code = device.sensors[channel] ?? null;
       if (code === null) {
         if (requiredChannels(shaped).includes(channel)) {
-          throw new Invalid(fieldMessage(`${at}.sensors.${channel}`, `укажите датчик: ${CHANNEL_NAMES[channel]}`));
+          throw invalidAt(`${at}.sensors.${channel}`, `укажите датчик: ${CHANNEL_NAMES[channel]}`);
         }
       } else {
         if (unusedChannels(device.kind).includes(channel)) {
-          throw new Invalid(
-            fieldMessage(`${at}.sensors.${channel}`, `${CHANNEL_NAMES[channel]} не используется для устройства этого вида`),
-          );
+          throw invalidAt(`${at}.sensors.${channel}`, `${CHANNEL_NAMES[channel]} не используется для устройства этого вида`);
         }
         sensorOf(`${at}.sensors.${channel}`, code, CLIMATE_CHANNEL_KINDS[channel]);
       }
@@ -132,14 +129,14 @@ async function checkedPlan(
     const n = (counts.get(device.kind) ?? 0) + 1;
     counts.set(device.kind, n);
     const name = device.name?.trim() || `${DEVICE_KIND_NAMES[device.kind]} ${n}`;
-    if (names.has(name)) throw new Invalid(fieldMessage(`${at}.name`, `устройство «${name}» уже есть в проекте`));
+    if (names.has(name)) throw invalidAt(`${at}.name`, `устройство «${name}» уже есть в проекте`);
     names.add(name);
     return { name, point: device.point, ...shaped, sensors };
   });
   const e_own_sensor = body.e_own_sensor ?? null;
   if (e_own_sensor !== null) {
     if (!devices.some((d) => d.kind === "engine")) {
-      throw new Invalid(fieldMessage("e_own_sensor", "собственные нужды учитываются только при выработке электроэнергии ГПУ"));
+      throw invalidAt("e_own_sensor", "собственные нужды учитываются только при выработке электроэнергии ГПУ");
     }
     sensorOf("e_own_sensor", e_own_sensor, ["electricity"]);
   }
@@ -236,7 +233,7 @@ export async function patchClimateProject(deps: Deps, actor: Actor, id: string, 
   const current = await getClimateProject(deps, actor, id);
   const start = patch.start ?? current.start;
   const end = patch.end !== undefined ? patch.end : current.end;
-  if (end !== null && end < start) throw new Invalid(fieldMessage("end", "окончание раньше начала проекта"));
+  if (end !== null && end < start) throw invalidAt("end", "окончание раньше начала проекта");
   let next: ClimateProject = {
     ...current,
     name: patch.name ?? current.name,

@@ -22,7 +22,7 @@ import { LIMITS } from "../../contract/schemas/limits";
 import type { ChainState, ClimateSignatureRecord } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { Conflict, DomainError, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, invalidAt, NotFound, TooLarge, Unavailable } from "../errors";
 import { newId } from "../ids";
 import { CLIMATE_PERIOD_NOT_FOUND } from "./periods";
 import { getClimateProject } from "./projects";
@@ -62,14 +62,14 @@ export async function periodOf(deps: Deps, actor: Actor, projectId: string, peri
 
 /** The signature's DER from the file as saved: DER as is; PEM (any BEGIN label) or bare base64 decoded. */
 export function signatureDer(bytes: Uint8Array): Uint8Array {
-  if (bytes.length === 0) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.empty}`);
+  if (bytes.length === 0) throw invalidAt("file_data", SIGNATURE_TEXTS.empty);
   if (bytes[0] === 0x30) return bytes;
   const text = new TextDecoder("latin1").decode(bytes).trim();
   const pem = /-----BEGIN [A-Z0-9 ]+-----([\s\S]*?)-----END [A-Z0-9 ]+-----/.exec(text);
   const body = (pem ? pem[1] : text).replace(/\s+/g, "");
-  if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.notCms}`);
+  if (!body || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw invalidAt("file_data", SIGNATURE_TEXTS.notCms);
   const der = new Uint8Array(Buffer.from(body, "base64"));
-  if (der[0] !== 0x30) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.notCms}`);
+  if (der[0] !== 0x30) throw invalidAt("file_data", SIGNATURE_TEXTS.notCms);
   return der;
 }
 
@@ -96,39 +96,41 @@ export async function addClimateSignature(
   file: { name: string; bytes: Uint8Array } | undefined,
   payload: Payload,
 ): Promise<ClimateSignatureView> {
-  if (!file) throw new Invalid(`file_data: ${SIGNATURE_TEXTS.empty}`);
-  if (file.bytes.length > LIMITS.climate.signatureBytes) throw new DomainError(413, SIGNATURE_TEXTS.tooLarge);
+  if (!file) throw invalidAt("file_data", SIGNATURE_TEXTS.empty);
+  if (file.bytes.length > LIMITS.climate.signatureBytes) throw new TooLarge(SIGNATURE_TEXTS.tooLarge);
   const der = signatureDer(file.bytes);
   const { project, record: period } = await periodOf(deps, actor, projectId, periodId);
   const kept = await deps.repos.climateSignatures.list(actor.company, project.id, period.id);
   if (kept.length >= LIMITS.climate.signaturesPerPeriod) throw new Invalid(SIGNATURE_TEXTS.tooMany);
-  if (!deps.gostCms) throw new DomainError(503, SIGNATURE_TEXTS.unavailable);
+  if (!deps.gostCms) throw new Unavailable(SIGNATURE_TEXTS.unavailable);
   const made = await payload();
   const signed = { ...made, sha256: sha256(made.bytes) };
   const signatureBase64 = Buffer.from(der).toString("base64");
   const now = deps.clock.now();
   const check = await deps.gostCms.verify({ signature: der, content: signed.bytes, roots: await trustRootPems(deps), at: now });
   if (!check.ok) {
-    if (check.reason === "unavailable") throw new DomainError(503, SIGNATURE_TEXTS.unavailable);
-    throw new Invalid(`file_data: ${check.reason === "content" ? SIGNATURE_TEXTS.content : SIGNATURE_TEXTS.broken}`);
+    if (check.reason === "unavailable") throw new Unavailable(SIGNATURE_TEXTS.unavailable);
+    throw invalidAt("file_data", check.reason === "content" ? SIGNATURE_TEXTS.content : SIGNATURE_TEXTS.broken);
   }
-  if (check.algorithm === "other") throw new Invalid(`file_data: ${SIGNATURE_TEXTS.notGost}`);
+  if (check.algorithm === "other") throw invalidAt("file_data", SIGNATURE_TEXTS.notGost);
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const { signer } = check;
   const validity = `${dateText(signer.valid_from, zone)} – ${dateText(signer.valid_to, zone)}`;
   if (Date.parse(signer.valid_to) < now.getTime()) {
-    throw new Invalid(
-      `file_data: срок действия сертификата подписанта истек ${dateText(signer.valid_to, zone)} (действовал ${validity}): подпись таким сертификатом недействительна`,
+    throw invalidAt(
+      "file_data",
+      `срок действия сертификата подписанта истек ${dateText(signer.valid_to, zone)} (действовал ${validity}): подпись таким сертификатом недействительна`,
     );
   }
   if (Date.parse(signer.valid_from) > now.getTime()) {
-    throw new Invalid(`file_data: сертификат подписанта начинает действовать только ${dateText(signer.valid_from, zone)}`);
+    throw invalidAt("file_data", `сертификат подписанта начинает действовать только ${dateText(signer.valid_from, zone)}`);
   }
   if (check.signing_time) {
     const at = Date.parse(check.signing_time);
     if (at < Date.parse(signer.valid_from) || at > Date.parse(signer.valid_to)) {
-      throw new Invalid(
-        `file_data: подпись поставлена ${dateText(check.signing_time, zone)}, вне срока действия сертификата (${validity})`,
+      throw invalidAt(
+        "file_data",
+        `подпись поставлена ${dateText(check.signing_time, zone)}, вне срока действия сертификата (${validity})`,
       );
     }
   }
@@ -136,7 +138,7 @@ export async function addClimateSignature(
     throw new Conflict(SIGNATURE_TEXTS.duplicate);
   }
   if (check.chain.state === "failed") {
-    throw new Invalid(`file_data: сертификат подписанта не подтвержден загруженными корневыми сертификатами: ${check.chain.reason}`);
+    throw invalidAt("file_data", `сертификат подписанта не подтвержден загруженными корневыми сертификатами: ${check.chain.reason}`);
   }
   const record: ClimateSignatureRecord = {
     id: newId(),

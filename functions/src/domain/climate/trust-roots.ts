@@ -9,13 +9,13 @@ import { LIMITS } from "../../contract/schemas/limits";
 import type { TrustRootRecord } from "../../ports";
 import { assertAdmin, recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { DomainError, Invalid, NotFound } from "../errors";
+import { Invalid, invalidAt, NotFound, TooLarge } from "../errors";
 
 export const TRUST_ROOT_TEXTS = {
-  empty: "file_data: выберите файл сертификата УЦ (.cer, .crt, .pem)",
+  empty: "выберите файл сертификата УЦ (.cer, .crt, .pem)",
   tooLarge: `Файл сертификатов больше ${Math.round(LIMITS.climate.trustRootBytes / 1024)} КБ`,
-  notCertificate: "file_data: это не сертификат X.509 (ожидается .cer в DER или PEM)",
-  notCa: "file_data: сертификат не является сертификатом УЦ (в нем нет CA:TRUE)",
+  notCertificate: "это не сертификат X.509 (ожидается .cer в DER или PEM)",
+  notCa: "сертификат не является сертификатом УЦ (в нем нет CA:TRUE)",
   tooMany: `Загружено уже ${LIMITS.climate.trustRoots} корневых сертификатов`,
   notFound: "Корневой сертификат не найден",
 } as const;
@@ -31,9 +31,9 @@ function certificatesOf(bytes: Uint8Array): X509Certificate[] {
     const bare = text.replace(/\s+/g, "");
     if (/^[A-Za-z0-9+/]+={0,2}$/.test(bare)) return [new X509Certificate(Buffer.from(bare, "base64"))];
   } catch {
-    throw new Invalid(TRUST_ROOT_TEXTS.notCertificate);
+    throw invalidAt("file_data", TRUST_ROOT_TEXTS.notCertificate);
   }
-  throw new Invalid(TRUST_ROOT_TEXTS.notCertificate);
+  throw invalidAt("file_data", TRUST_ROOT_TEXTS.notCertificate);
 }
 
 const nameOf = (name: string) => name.replace(/\n/g, ", ");
@@ -54,15 +54,16 @@ export async function trustRootPems(deps: Deps): Promise<string[]> {
 /** POST v1/admin/ca-roots/: each CA certificate of the file loaded (one already loaded is left as it is). */
 export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uint8Array } | undefined): Promise<TrustRootView[]> {
   assertAdmin(actor);
-  if (!file || file.bytes.length === 0) throw new Invalid(TRUST_ROOT_TEXTS.empty);
-  if (file.bytes.length > LIMITS.climate.trustRootBytes) throw new DomainError(413, TRUST_ROOT_TEXTS.tooLarge);
+  if (!file || file.bytes.length === 0) throw invalidAt("file_data", TRUST_ROOT_TEXTS.empty);
+  if (file.bytes.length > LIMITS.climate.trustRootBytes) throw new TooLarge(TRUST_ROOT_TEXTS.tooLarge);
   const certificates = certificatesOf(file.bytes);
   const now = deps.clock.now();
   for (const certificate of certificates) {
-    if (!certificate.ca) throw new Invalid(TRUST_ROOT_TEXTS.notCa);
+    if (!certificate.ca) throw invalidAt("file_data", TRUST_ROOT_TEXTS.notCa);
     if (Date.parse(certificate.validTo) < now.getTime()) {
-      throw new Invalid(
-        `file_data: срок действия сертификата «${nameOf(certificate.subject)}» истек ${dateText(new Date(Date.parse(certificate.validTo)), DEFAULT_TIME_ZONE)}`,
+      throw invalidAt(
+        "file_data",
+        `срок действия сертификата «${nameOf(certificate.subject)}» истек ${dateText(new Date(Date.parse(certificate.validTo)), DEFAULT_TIME_ZONE)}`,
       );
     }
   }

@@ -2,7 +2,7 @@
 // failed attempts are throttled per e-mail and per client address.
 import type { Actor, Deps, PendingActor } from "../context";
 import type { User } from "../../ports";
-import { Invalid, TooManyRequests, Unauthorized } from "../errors";
+import { invalidAt, TooManyRequests, Unauthorized } from "../errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { signToken, verifyToken, type TokenSettings } from "./tokens";
 import { normaliseEmail, validatePassword, withoutPasswordHash } from "./users";
@@ -97,7 +97,7 @@ async function startSession(deps: Deps, user: User): Promise<{ access: string; r
   return { access: (await signToken(settings, "access", { ...claims, sessionId }, now)).token, refresh: refresh.token };
 }
 
-export const WRONG_CURRENT_PASSWORD = "current_password: текущий пароль указан неверно";
+const WRONG_CURRENT_PASSWORD = "текущий пароль указан неверно";
 
 /**
  * One's own new password, the current one checked first (budgeted as sign-in attempts are, so a
@@ -110,12 +110,12 @@ export async function changeOwnPassword(
   request: { current_password: string; new_password: string; clientAddress: string },
 ): Promise<{ access: string; refresh: string }> {
   validatePassword(request.new_password, "new_password");
-  if (request.new_password === request.current_password) throw new Invalid("new_password: новый пароль совпадает с текущим");
+  if (request.new_password === request.current_password) throw invalidAt("new_password", "новый пароль совпадает с текущим");
   const giveBack = await reserveAttempt(deps, actor.email, request.clientAddress);
   const user = await deps.repos.users.get(actor.company, actor.id);
   if (!user) throw new Unauthorized("Пользователь не найден или отключен", "user_inactive");
   // A wrong current password is the form's mistake (400), not the session's end (401 signs out).
-  if (!(await verifyPassword(request.current_password, user.password_hash))) throw new Invalid(WRONG_CURRENT_PASSWORD);
+  if (!(await verifyPassword(request.current_password, user.password_hash))) throw invalidAt("current_password", WRONG_CURRENT_PASSWORD);
   await giveBack();
   // The write bumps the session generation: every token issued before it is refused from now on.
   // Conditional on the generation read (issue 74): of changes sent at once one wins, the others

@@ -3,8 +3,9 @@
 // and dates in service. A measured or destruction calculation belongs to one (calculations.ts);
 // the kind tells its stream in the methane balance. Points are archived, never deleted: their
 // calculations and history stay.
+import { lineOf } from "../../contract/field-errors";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { getFacility } from "./facilities";
 import { recordChange } from "../audit";
@@ -110,10 +111,10 @@ export async function patchPoint(
     version: current.version + 1,
   };
   if (next.co2_content_pct !== null && next.co2_content_pct !== undefined && !next.co2_content_source?.trim()) {
-    throw new Invalid("co2_content_source: укажите, откуда содержание CO2 (анализ проб, паспорт газа…)");
+    throw invalidAt("co2_content_source", "укажите, откуда содержание CO2 (анализ проб, паспорт газа…)");
   }
   if (next.in_service_from && next.in_service_to && next.in_service_to < next.in_service_from) {
-    throw new Invalid("in_service_to: дата вывода из эксплуатации раньше даты ввода");
+    throw invalidAt("in_service_to", "дата вывода из эксплуатации раньше даты ввода");
   }
   if (next.name !== current.name) refuseTwin(await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId), next.name, pointId);
   // The kind tells the stream of the point's calculations (D25): the balance of a frozen year
@@ -127,7 +128,7 @@ export async function patchPoint(
 /** Two points of one facility under one name could not be told apart in the passport. */
 function refuseTwin(points: readonly EmissionPoint[], name: string, self?: string) {
   const twin = points.find((p) => p.id !== self && p.name.toLocaleLowerCase("ru") === name.toLocaleLowerCase("ru"));
-  if (twin) throw new Invalid(`name: у площадки уже есть источник «${twin.name}»`);
+  if (twin) throw invalidAt("name", `у площадки уже есть источник «${twin.name}»`);
 }
 
 async function refuseIfInFrozenYear(deps: Deps, actor: Actor, point: EmissionPoint) {
@@ -164,14 +165,14 @@ export async function calculationPoint(
   if (sent === undefined) return previous;
   if (sent === null || sent === "") return undefined;
   if (!takesPoint(type)) {
-    throw new Invalid("point: источник выбросов указывают только для измеренных выбросов, факелов и сжигания каптированного газа");
+    throw invalidAt("point", "источник выбросов указывают только для измеренных выбросов, факелов и сжигания каптированного газа");
   }
-  if (typeof sent !== "string") throw new Invalid("point: ожидается идентификатор источника выбросов площадки");
-  if (!facility) throw new Invalid("point: у проекта нет площадки — укажите площадку проекта, затем источник выбросов");
+  if (typeof sent !== "string") throw invalidAt("point", "ожидается идентификатор источника выбросов площадки");
+  if (!facility) throw invalidAt("point", "у проекта нет площадки — укажите площадку проекта, затем источник выбросов");
   const point = await deps.repos.emissionPoints.get(actor.company, facility, sent);
-  if (!point) throw new Invalid("point: источник выбросов не найден среди источников площадки проекта");
+  if (!point) throw invalidAt("point", "источник выбросов не найден среди источников площадки проекта");
   if (!point.is_active && point.id !== previous) {
-    throw new Invalid(`point: источник «${point.name}» в архиве — восстановите его на странице площадки или выберите другой`);
+    throw invalidAt("point", `источник «${point.name}» в архиве — восстановите его на странице площадки или выберите другой`);
   }
   return point.id;
 }
@@ -183,7 +184,10 @@ export async function withPointWrite<T>(deps: Deps, actor: Actor, project: Proje
   const projects = deps.repos.projects;
   if (!project.facility || !(await projects.beginPointWrite(actor.company, project.id, project.facility, deps.clock.now().toISOString()))) {
     throw new Conflict(
-      "point: площадку проекта сменили, пока сохранялся расчет — обновите страницу и выберите источник выбросов площадки проекта",
+      lineOf({
+        field: "point",
+        message: "площадку проекта сменили, пока сохранялся расчет — обновите страницу и выберите источник выбросов площадки проекта",
+      }),
     );
   }
   try {
@@ -207,24 +211,25 @@ export async function drainagePoints(
   if (sent === undefined) return previous ? [...previous] : undefined;
   if (sent === null || (Array.isArray(sent) && sent.length === 0)) return undefined;
   if (!burnsDrainedGas(type)) {
-    throw new Invalid("drainage_points: дегазационные установки указывают только для факелов и сжигания каптированного газа");
+    throw invalidAt("drainage_points", "дегазационные установки указывают только для факелов и сжигания каптированного газа");
   }
   if (!Array.isArray(sent) || sent.some((id) => typeof id !== "string")) {
-    throw new Invalid("drainage_points: ожидается список идентификаторов дегазационных установок площадки");
+    throw invalidAt("drainage_points", "ожидается список идентификаторов дегазационных установок площадки");
   }
-  if (!facility) throw new Invalid("drainage_points: у проекта нет площадки — укажите площадку проекта, затем дегазационные установки");
+  if (!facility) throw invalidAt("drainage_points", "у проекта нет площадки — укажите площадку проекта, затем дегазационные установки");
   const points = await deps.repos.emissionPoints.listOfFacility(actor.company, facility);
   const named = [...new Set(sent as string[])];
   for (const id of named) {
     const point = points.find((p) => p.id === id);
-    if (!point) throw new Invalid("drainage_points: дегазационная установка не найдена среди источников площадки проекта");
+    if (!point) throw invalidAt("drainage_points", "дегазационная установка не найдена среди источников площадки проекта");
     if (point.kind !== "drainage_station") {
-      throw new Invalid(
-        `drainage_points: «${point.name}» — не дегазационная установка; газ на сжигание поступает с дегазационных установок`,
+      throw invalidAt(
+        "drainage_points",
+        `«${point.name}» — не дегазационная установка; газ на сжигание поступает с дегазационных установок`,
       );
     }
     if (!point.is_active && !previous?.includes(id)) {
-      throw new Invalid(`drainage_points: установка «${point.name}» в архиве — восстановите ее на странице площадки или выберите другую`);
+      throw invalidAt("drainage_points", `установка «${point.name}» в архиве — восстановите ее на странице площадки или выберите другую`);
     }
   }
   return named.sort();

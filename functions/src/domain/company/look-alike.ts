@@ -5,7 +5,7 @@
 import type { Actor, Deps } from "../context";
 import { Conflict } from "../errors";
 import type { Company } from "../../ports";
-import { fieldMessage } from "../../contract/field-errors";
+import { lineOf } from "../../contract/field-errors";
 
 /** Latin letters drawn like Cyrillic ones (lower case), as a reader cannot tell them apart. */
 const LATIN_AS_CYRILLIC: Record<string, string> = {
@@ -61,11 +61,12 @@ export async function refuseTakenRequisites(
     const value = requisites[field];
     if (value && others.some((c) => c[field] === value && (c.kpp ?? "") === kpp)) {
       throw new Conflict(
-        fieldMessage(
+        lineOf({
           field,
-          `${label} ${value}${kpp ? ` с КПП ${kpp}` : ""} уже указан у другой организации на платформе — ` +
+          message:
+            `${label} ${value}${kpp ? ` с КПП ${kpp}` : ""} уже указан у другой организации на платформе — ` +
             "проверьте реквизиты или обратитесь к администратору платформы",
-        ),
+        }),
       );
     }
   }

@@ -2,7 +2,7 @@
 import type { Actor, Deps } from "../context";
 import { INVENTORY_SUMS_LAYOUT } from "../inventory/sums";
 import { newId } from "../ids";
-import { Invalid, NotFound } from "../errors";
+import { invalidAt, NotFound } from "../errors";
 import { hashPassword, knownPasswordProblem } from "./passwords";
 import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/common";
 import type { Company, User } from "../../ports";
@@ -52,13 +52,12 @@ export async function getMe(deps: Deps, actor: Actor): Promise<PublicUser> {
 }
 
 import { POINTS_MIGRATION } from "./emission-points-migration";
-import { fieldMessage } from "../../contract/field-errors";
 
 export type CompanyInput = CompanyCreateInput;
 
 export async function createCompany(deps: Deps, input: CompanyInput): Promise<Company> {
   const name = input.name?.trim();
-  if (!name) throw new Invalid("name: укажите название компании");
+  if (!name) throw invalidAt("name", "укажите название компании");
   await refuseTakenName(deps, undefined, name);
   await refuseTakenRequisites(deps, undefined, { inn: input.inn?.trim(), kpp: input.kpp?.trim(), ogrn: input.ogrn?.trim() });
   const company: Company = {
@@ -102,7 +101,7 @@ export async function createUser(
   knownPassword: "refused" | "allowed" = "refused",
 ): Promise<Omit<User, "password_hash">> {
   const email = normaliseEmail(input.email ?? "");
-  if (!EMAIL_RE.test(email)) throw new Invalid("email: укажите корректный e-mail");
+  if (!EMAIL_RE.test(email)) throw invalidAt("email", "укажите корректный e-mail");
   validatePassword(input.password, "password", knownPassword);
   if (!(await deps.repos.companies.get(input.companyId))) throw new NotFound("Компания не найдена");
   const user: User = {
@@ -142,7 +141,7 @@ export async function setUserActive(deps: Deps, email: string, isActive: boolean
 /** `npm run admin -- set-role`: makes a user a platform operator (admin), a company member (staff)
  *  or a company member who approves the inventory (reviewer). */
 export async function setUserRole(deps: Deps, email: string, role: Role): Promise<void> {
-  if (!ROLES.includes(role)) throw new Invalid(`role: ${ROLES.join(", ")}`);
+  if (!ROLES.includes(role)) throw invalidAt("role", ROLES.join(", "));
   const user = await userByEmail(deps, email);
   if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
 }
@@ -151,8 +150,8 @@ export async function setUserRole(deps: Deps, email: string, role: Role): Promis
  *  login's, a leaked one). `known: "allowed"` only for the demo login the first start makes. */
 export function validatePassword(password: string, field = "password", known: "refused" | "allowed" = "refused") {
   if (typeof password !== "string" || password.length < PASSWORD_MIN_LENGTH) {
-    throw new Invalid(fieldMessage(field, `пароль не короче ${PASSWORD_MIN_LENGTH} символов`));
+    throw invalidAt(field, `пароль не короче ${PASSWORD_MIN_LENGTH} символов`);
   }
   const problem = known === "refused" ? knownPasswordProblem(password) : undefined;
-  if (problem) throw new Invalid(fieldMessage(field, problem));
+  if (problem) throw invalidAt(field, problem);
 }

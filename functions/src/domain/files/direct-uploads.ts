@@ -25,8 +25,8 @@
 import { errors as joseErrors, type JWTPayload } from "jose";
 import { signJwt, verifyGrant } from "../signed-tokens";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound, Unauthorized } from "../errors";
-import { checkedStream, collect, TooLarge, UnsupportedType } from "./uploads";
+import { Conflict, invalidAt, NotFound, Unauthorized, UnsupportedMedia } from "../errors";
+import { checkedStream, collect, FileTooLarge } from "./uploads";
 import type { MediaKind } from "../../ports";
 import { MEDIA_KINDS } from "../../contract/schemas/common";
 import type * as z from "zod";
@@ -77,10 +77,10 @@ export interface UploadRequest {
 /** The declared type and size against the limits: 415, 400 (empty), 413. */
 export function checkDeclared(request: UploadRequest, types: readonly string[], maxBytes: number, typeError: string): string {
   const type = request.content_type.split(";")[0].trim().toLowerCase();
-  if (!types.includes(type)) throw new UnsupportedType(typeError);
-  if (!Number.isSafeInteger(request.size) || request.size < 0) throw new Invalid("size: ожидается размер файла в байтах");
-  if (request.size === 0) throw new Invalid("size: файл пуст");
-  if (request.size > maxBytes) throw new TooLarge(maxBytes);
+  if (!types.includes(type)) throw new UnsupportedMedia(typeError);
+  if (!Number.isSafeInteger(request.size) || request.size < 0) throw invalidAt("size", "ожидается размер файла в байтах");
+  if (request.size === 0) throw invalidAt("size", "файл пуст");
+  if (request.size > maxBytes) throw new FileTooLarge(maxBytes);
   return type;
 }
 
@@ -186,9 +186,9 @@ export async function verifyUploadId<P extends UploadTarget["purpose"]>(
   purpose: P,
 ): Promise<UploadClaims & { purpose: P }> {
   const claims = await verified(deps, token);
-  if (claims === "expired") throw new Invalid("upload_id: срок загрузки истек, загрузите файл заново");
-  if (!claims || claims.purpose !== purpose) throw new Invalid("upload_id: недействительный идентификатор загрузки");
-  if (claims.sub !== actor.id || claims.cid !== actor.company) throw new Invalid("upload_id: загрузка начата другим пользователем");
+  if (claims === "expired") throw invalidAt("upload_id", "срок загрузки истек, загрузите файл заново");
+  if (!claims || claims.purpose !== purpose) throw invalidAt("upload_id", "недействительный идентификатор загрузки");
+  if (claims.sub !== actor.id || claims.cid !== actor.company) throw invalidAt("upload_id", "загрузка начата другим пользователем");
   return claims as UploadClaims & { purpose: P };
 }
 
@@ -225,11 +225,11 @@ export async function checkStored(
   accept: (head: Uint8Array) => void,
 ): Promise<StoredHead> {
   const stored = await inspectStored(deps, claims.key);
-  if (!stored) throw new Invalid("upload_id: файл не загружен в хранилище");
-  if (stored.size === 0) throw new Invalid("file: файл пуст");
+  if (!stored) throw invalidAt("upload_id", "файл не загружен в хранилище");
+  if (stored.size === 0) throw invalidAt("file", "файл пуст");
   const max = Math.min(claims.max, limit);
-  if (stored.size > max) throw new TooLarge(max);
-  if (stored.size !== claims.size) throw new Invalid(sizeMismatch(stored.size, claims.size));
+  if (stored.size > max) throw new FileTooLarge(max);
+  if (stored.size !== claims.size) throw sizeMismatch(stored.size, claims.size);
   accept(stored.head);
   return stored;
 }
@@ -244,7 +244,7 @@ export async function confirmStored(deps: Deps, key: string): Promise<void> {
     await deps.blobs.confirmUpload(key);
   } catch (error) {
     const gone = (error as { code?: string }).code === "ENOENT" || !(await storedAt(deps, key).catch(() => true));
-    if (gone) throw new Invalid("upload_id: файл не загружен в хранилище");
+    if (gone) throw invalidAt("upload_id", "файл не загружен в хранилище");
     throw error;
   }
 }
@@ -289,7 +289,10 @@ async function claimToken(deps: Deps, key: string): Promise<void> {
 
 const sizeMismatch = (sent: number, declared: number) => {
   const [got, expected] = fileSizesApart(sent, declared);
-  return `file: файл ${sent < declared ? "меньше" : "больше"} заявленного размера (${got} вместо ${expected}): загрузите его заново`;
+  return invalidAt(
+    "file",
+    `файл ${sent < declared ? "меньше" : "больше"} заявленного размера (${got} вместо ${expected}): загрузите его заново`,
+  );
 };
 
 /** PUT /api/v1/uploads/?token=: the local host's stand-in for the presigned PUT. The token is the
@@ -313,13 +316,13 @@ export async function receiveUpload(
   }
   // S3 refuses a PUT whose Content-Type differs from the signed one; so does this route.
   const type = upload.contentType.split(";")[0].trim().toLowerCase();
-  if (type !== claims.content_type) throw new UnsupportedType(`Ожидается Content-Type ${claims.content_type}`);
+  if (type !== claims.content_type) throw new UnsupportedMedia(`Ожидается Content-Type ${claims.content_type}`);
   // Like the signed Content-Length of the presigned PUT: exactly the declared size.
   if (upload.declaredLength !== undefined && upload.declaredLength !== claims.size) {
-    if (upload.declaredLength > claims.max) throw new TooLarge(claims.max);
-    throw new Invalid(sizeMismatch(upload.declaredLength, claims.size));
+    if (upload.declaredLength > claims.max) throw new FileTooLarge(claims.max);
+    throw sizeMismatch(upload.declaredLength, claims.size);
   }
-  if (!upload.body) throw new Invalid("file: файл пуст");
+  if (!upload.body) throw invalidAt("file", "файл пуст");
   // Like the presigned PUT's If-None-Match: *, a granted key is written once; a registered file
   // cannot be overwritten through a URL that is still valid.
   if (await storedAt(deps, claims.key)) {
@@ -343,7 +346,7 @@ export async function receiveUpload(
   // A body that ended early (no Content-Length, or one the client did not keep to) is not kept.
   if (checked.size() !== claims.size) {
     await deps.blobs.delete(claims.key);
-    throw new Invalid(sizeMismatch(checked.size(), claims.size));
+    throw sizeMismatch(checked.size(), claims.size);
   }
   return { size: checked.size() };
 }

@@ -17,9 +17,9 @@
 // check (uploads.ts); nothing is held whole in memory. See functions/src/http/UPLOADS.md.
 import { signJwt, verifyGrant } from "../signed-tokens";
 import type { Actor, Deps } from "../context";
-import { Invalid, NotFound, Unauthorized } from "../errors";
+import { invalidAt, NotFound, Unauthorized, UnsupportedMedia } from "../errors";
 import { newId } from "../ids";
-import { checkedStream, collect, detectVideo, TooLarge, UnsupportedType, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
+import { checkedStream, collect, detectVideo, FileTooLarge, VIDEO_SNIFF_BYTES, type VideoType } from "./uploads";
 import { VIDEO_CONTENT_TYPES } from "../../contract/schemas/uploads";
 import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId } from "./direct-uploads";
 import type { UploadGrant, UploadRequest } from "./direct-uploads";
@@ -164,16 +164,16 @@ export async function uploadMedia(deps: Deps, actor: Actor, kindName: string, up
   const max = deps.config.videoMaxBytes;
   const declared = upload.contentType.split(";")[0].trim().toLowerCase();
   if (!(VIDEO_TYPES as readonly string[]).includes(declared)) {
-    throw new UnsupportedType("Ожидается видео MP4 или WebM (Content-Type video/mp4 или video/webm)");
+    throw new UnsupportedMedia("Ожидается видео MP4 или WebM (Content-Type video/mp4 или video/webm)");
   }
-  if (upload.declaredLength !== undefined && upload.declaredLength > max) throw new TooLarge(max);
-  if (!upload.body) throw new Invalid("file: файл пуст");
+  if (upload.declaredLength !== undefined && upload.declaredLength > max) throw new FileTooLarge(max);
+  if (!upload.body) throw invalidAt("file", "файл пуст");
 
   let detected: VideoType | undefined;
   const checked = checkedStream(upload.body, max, VIDEO_SNIFF_BYTES, (head) => {
     detected = detectVideo(head);
-    if (!detected) throw new UnsupportedType("Файл не является видео MP4 или WebM");
-    if (detected !== declared) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${declared}`);
+    if (!detected) throw new UnsupportedMedia("Файл не является видео MP4 или WebM");
+    if (detected !== declared) throw new UnsupportedMedia(`Содержимое файла — ${detected}, а заявлено ${declared}`);
   });
   const key = `media/${kind}/${newId()}`;
   if (deps.blobs.putStream) await deps.blobs.putStream(key, checked.stream, declared);
@@ -279,8 +279,8 @@ export async function completeMediaUpload(deps: Deps, actor: Actor, uploadId: st
   try {
     const stored = await checkStored(deps, claims, deps.config.videoMaxBytes, (head) => {
       const detected = detectVideo(head);
-      if (!detected) throw new UnsupportedType("Файл не является видео MP4 или WebM");
-      if (detected !== claims.content_type) throw new UnsupportedType(`Содержимое файла — ${detected}, а заявлено ${claims.content_type}`);
+      if (!detected) throw new UnsupportedMedia("Файл не является видео MP4 или WebM");
+      if (detected !== claims.content_type) throw new UnsupportedMedia(`Содержимое файла — ${detected}, а заявлено ${claims.content_type}`);
     });
     await confirmStored(deps, claims.key);
     const file = { key: claims.key, content_type: claims.content_type, size: stored.size, name: claims.name };

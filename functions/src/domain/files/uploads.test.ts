@@ -28,9 +28,9 @@ describe("magic bytes", () => {
   });
 
   it("refuses an empty, oversized or mislabelled PDF with 400, 413 and 415", () => {
-    expect(() => checkPdf(new Uint8Array(0), 10)).toThrow(expect.objectContaining({ status: 400 }));
-    expect(() => checkPdf(bytes("%PDF-1.4 and more"), 10)).toThrow(expect.objectContaining({ status: 413 }));
-    expect(() => checkPdf(bytes("PK\u0003\u0004"), 10)).toThrow(expect.objectContaining({ status: 415 }));
+    expect(() => checkPdf(new Uint8Array(0), 10)).toThrow(expect.objectContaining({ kind: "invalid" }));
+    expect(() => checkPdf(bytes("%PDF-1.4 and more"), 10)).toThrow(expect.objectContaining({ kind: "too_large" }));
+    expect(() => checkPdf(bytes("PK\u0003\u0004"), 10)).toThrow(expect.objectContaining({ kind: "unsupported_media" }));
   });
 });
 
@@ -47,11 +47,11 @@ describe("checked streams", () => {
 
   it("fails with 413 as soon as the limit is passed and with the sniffer's error on a wrong type", async () => {
     const big = checkedStream(streamOf([new Uint8Array(60), new Uint8Array(60)]), 100, 4, () => {});
-    await expect(collect(big.stream)).rejects.toMatchObject({ status: 413 });
+    await expect(collect(big.stream)).rejects.toMatchObject({ kind: "too_large" });
     const wrong = checkedStream(streamOf([bytes("not a video at all")]), 100, 4, () => {
-      throw Object.assign(new Error("wrong"), { status: 415 });
+      throw Object.assign(new Error("wrong"), { kind: "unsupported_media" });
     });
-    await expect(collect(wrong.stream)).rejects.toMatchObject({ status: 415 });
-    await expect(collect(checkedStream(streamOf([]), 100, 4, () => {}).stream)).rejects.toMatchObject({ status: 400 });
+    await expect(collect(wrong.stream)).rejects.toMatchObject({ kind: "unsupported_media" });
+    await expect(collect(checkedStream(streamOf([]), 100, 4, () => {}).stream)).rejects.toMatchObject({ kind: "invalid" });
   });
 });

@@ -2,7 +2,7 @@
 // its name or the browser's Content-Type: a PDF starts with "%PDF-" (ISO 32000-1, 7.5.2); an MP4
 // has an ISO base media "ftyp" box at offset 4 (ISO/IEC 14496-12, 4.3); a WebM file is an EBML
 // document starting 1A 45 DF A3 (RFC 8794, 8.1) whose DocType is "webm".
-import { DomainError, Invalid } from "../errors";
+import { invalidAt, TooLarge, UnsupportedMedia } from "../errors";
 import { VIDEO_CONTENT_TYPES, fileSize, type VideoType } from "../../contract/schemas/uploads";
 
 export const PDF_TYPE = "application/pdf";
@@ -26,23 +26,18 @@ export function detectVideo(head: Uint8Array): VideoType | undefined {
   return undefined;
 }
 
-export class TooLarge extends DomainError {
+/** A file over its bound, the bound in its words («Файл больше 50 МБ»). */
+export class FileTooLarge extends TooLarge {
   constructor(maxBytes: number) {
-    super(413, `Файл больше ${fileSize(maxBytes)}`);
-  }
-}
-
-export class UnsupportedType extends DomainError {
-  constructor(detail: string) {
-    super(415, detail);
+    super(`Файл больше ${fileSize(maxBytes)}`);
   }
 }
 
 /** A whole PDF in memory (≤ 50 MB): empty, too large or not a PDF is refused. */
 export function checkPdf(bytes: Uint8Array, maxBytes: number): void {
-  if (bytes.byteLength === 0) throw new Invalid("file: файл пуст");
-  if (bytes.byteLength > maxBytes) throw new TooLarge(maxBytes);
-  if (!isPdf(bytes)) throw new UnsupportedType("Ожидается файл PDF");
+  if (bytes.byteLength === 0) throw invalidAt("file", "файл пуст");
+  if (bytes.byteLength > maxBytes) throw new FileTooLarge(maxBytes);
+  if (!isPdf(bytes)) throw new UnsupportedMedia("Ожидается файл PDF");
 }
 
 /**
@@ -61,7 +56,7 @@ export function checkedStream(
   const transform = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
-      if (size > maxBytes) throw new TooLarge(maxBytes);
+      if (size > maxBytes) throw new FileTooLarge(maxBytes);
       if (head) {
         const joined = new Uint8Array(head.byteLength + chunk.byteLength);
         joined.set(head);
@@ -78,7 +73,7 @@ export function checkedStream(
       controller.enqueue(chunk);
     },
     flush(controller) {
-      if (size === 0) throw new Invalid("file: файл пуст");
+      if (size === 0) throw invalidAt("file", "файл пуст");
       if (head) {
         // Shorter than the sniff window: decide on what there is.
         sniff(head);

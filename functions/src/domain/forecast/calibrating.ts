@@ -6,7 +6,7 @@
 import { calibrate, rowTimes } from "@core/gbdt";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Actor, Deps } from "../context";
-import { Forbidden, Invalid } from "../errors";
+import { Forbidden, Invalid, invalidAt } from "../errors";
 import { forecastRowsFromFile, forecastTargets, historyTimes, predictRows } from "./forecast";
 import { modelById } from "./calibration";
 import type { ForecastKeptRow } from "./rows";
@@ -21,7 +21,7 @@ export type CalibrationScope = "company" | "all";
 /** The scope a caller asks for, checked against its role: staff calibrate only for their company. */
 export function calibrationScope(actor: Actor, asked: unknown): CalibrationScope {
   if (asked === undefined || asked === "") return actor.role === "admin" ? "all" : "company";
-  if (asked !== "company" && asked !== "all") throw new Invalid("for: ожидается company (для своей компании) или all (для всех)");
+  if (asked !== "company" && asked !== "all") throw invalidAt("for", "ожидается company (для своей компании) или all (для всех)");
   if (asked === "all" && actor.role !== "admin") throw new Forbidden("Калибровать модель для всех компаний может только администратор");
   return asked;
 }
@@ -44,7 +44,7 @@ export async function calibrateOnRows(
   }
   const times = measured.map((r) => r.t ?? null);
   if (times.some((t) => t !== null) && !rowTimes(times)) {
-    throw new Invalid("t: в одном файле время должно быть везде датой и временем или везде номером шага");
+    throw invalidAt("t", "в одном файле время должно быть везде датой и временем или везде номером шага");
   }
   const predicted = await predictRows(deps, version, measured);
   const features = Object.fromEntries(
@@ -92,6 +92,6 @@ export async function calibrateForecastModel(
 ): Promise<ForecastCalibration> {
   const scope = calibrationScope(actor, asked);
   const version = await modelById(deps, modelId, actor.company);
-  if (!file) throw new Invalid("file: прикрепите файл .xlsx или .csv с признаками и фактической концентрацией (y)");
+  if (!file) throw invalidAt("file", "прикрепите файл .xlsx или .csv с признаками и фактической концентрацией (y)");
   return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file), scope, file.name);
 }

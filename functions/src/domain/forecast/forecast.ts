@@ -46,7 +46,7 @@ import {
   type NumberField,
 } from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
-import { Invalid } from "../errors";
+import { CellInvalid, type Invalid, invalidAt } from "../errors";
 import { FORECAST_FEATURES, forecastModelFor, parsedModelsOf, runnableModel } from "./models";
 import type { ForecastKeptRow } from "./rows";
 import {
@@ -68,7 +68,6 @@ import { calibrationFor, calibrationSummary } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
 import { modelScoring } from "./scoring";
 import type { ForecastColumns } from "../../ports";
-import { fieldMessage } from "../../contract/field-errors";
 
 export const MAX_FORECAST_ROWS = 100_000;
 
@@ -79,29 +78,30 @@ const DATA_COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[]).map((c) => [c.name, c]),
 );
 
+/** The refusal of a row's field: at the request's field (`data[3].x7`) or at the file's cell. */
+export type RefuseAt = (field: string, message: string) => Invalid;
+
 /** A row's measured y (%, 0 … 100), barometric pressure p_atm (кПа, 0 … 200) and time t
  *  (readRowTime), each only when given. */
-function history(y: unknown, pressure: unknown, t: unknown, where: (field: string) => string): Pick<ForecastKeptRow, "y" | "p_atm" | "t"> {
+function history(y: unknown, pressure: unknown, t: unknown, where: RefuseAt): Pick<ForecastKeptRow, "y" | "p_atm" | "t"> {
   const out: Pick<ForecastKeptRow, "y" | "p_atm" | "t"> = {};
   if (y !== undefined && y !== null && y !== "") {
-    if (typeof y !== "number" || !Number.isFinite(y)) throw new Invalid(fieldMessage(where("y"), "ожидается число"));
-    if (y < 0) throw new Invalid(fieldMessage(where("y"), "значение должно быть неотрицательным"));
-    if (y > FORECAST_MEASURED.max) throw new Invalid(fieldMessage(where("y"), `концентрация не больше ${FORECAST_MEASURED.max} %`));
+    if (typeof y !== "number" || !Number.isFinite(y)) throw where("y", "ожидается число");
+    if (y < 0) throw where("y", "значение должно быть неотрицательным");
+    if (y > FORECAST_MEASURED.max) throw where("y", `концентрация не больше ${FORECAST_MEASURED.max} %`);
     out.y = y;
   }
   if (pressure !== undefined && pressure !== null && pressure !== "") {
-    const field = where(FORECAST_PRESSURE.name);
-    if (typeof pressure !== "number" || !Number.isFinite(pressure)) throw new Invalid(fieldMessage(field, "ожидается число"));
-    if (pressure < 0) throw new Invalid(fieldMessage(field, "значение должно быть неотрицательным"));
-    if (pressure > FORECAST_PRESSURE.max) throw new Invalid(fieldMessage(field, `давление не больше ${FORECAST_PRESSURE.max} кПа`));
+    const field = FORECAST_PRESSURE.name;
+    if (typeof pressure !== "number" || !Number.isFinite(pressure)) throw where(field, "ожидается число");
+    if (pressure < 0) throw where(field, "значение должно быть неотрицательным");
+    if (pressure > FORECAST_PRESSURE.max) throw where(field, `давление не больше ${FORECAST_PRESSURE.max} кПа`);
     out.p_atm = pressure;
   }
   if (t !== undefined && t !== null && t !== "") {
     const time = readRowTime(t);
     if (time === undefined) {
-      throw new Invalid(
-        fieldMessage(where("t"), `ожидается дата и время (01.01.2025 08:10) или номер шага, найдено «${String(t).slice(0, 40)}»`),
-      );
+      throw where("t", `ожидается дата и время (01.01.2025 08:10) или номер шага, найдено «${String(t).slice(0, 40)}»`);
     }
     out.t = time;
   }
@@ -109,14 +109,14 @@ function history(y: unknown, pressure: unknown, t: unknown, where: (field: strin
 }
 
 /** Every value is a finite number ≥ 0 or missing; a concentration (%, max 100 in the registry) is at
- *  most 100. `where` names the row's cell of a field, only for an error (a file holds up to 1.5
+ *  most 100. `where` refuses at the row's field or cell, only for an error (a file holds up to 1.5
  *  million cells: one function per row, not one per cell, is made to name them). */
-export function checkValue(value: unknown, where: (field: string) => string, feature: Feature): number | null {
+export function checkValue(value: unknown, where: RefuseAt, feature: Feature): number | null {
   if (value === null || value === undefined || value === "") return null;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(fieldMessage(where(feature), "ожидается число"));
-  if (value < 0) throw new Invalid(fieldMessage(where(feature), "значение должно быть неотрицательным"));
+  if (typeof value !== "number" || !Number.isFinite(value)) throw where(feature, "ожидается число");
+  if (value < 0) throw where(feature, "значение должно быть неотрицательным");
   const column = DATA_COLUMNS.get(feature);
-  if (column?.max !== undefined && value > column.max) throw new Invalid(fieldMessage(where(feature), `${boundText(column)}`));
+  if (column?.max !== undefined && value > column.max) throw where(feature, `${boundText(column)}`);
   return value;
 }
 
@@ -127,7 +127,7 @@ function boundText(column: NumberField): string {
 }
 
 /** A row's features, each checked by checkValue. */
-function checkedFeatures(row: Record<string, unknown>, where: (field: string) => string): Record<Feature, number | null> {
+function checkedFeatures(row: Record<string, unknown>, where: RefuseAt): Record<Feature, number | null> {
   const values = {} as Record<Feature, number | null>;
   for (const feature of FORECAST_FEATURES) values[feature] = checkValue(row[feature], where, feature);
   return values;
@@ -146,19 +146,19 @@ function numberRows(rows: Array<Omit<ForecastKeptRow, "id"> & { id?: unknown }>)
 
 /** One row of features as sent (what-if, the air needed): each a number ≥ 0 or null, named `where.f`. */
 export function featureRow(raw: unknown, where: string): Record<Feature, number | null> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(fieldMessage(where, "ожидается строка данных"));
-  return checkedFeatures(raw as Record<string, unknown>, (field) => `${where}.${field}`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw invalidAt(where, "ожидается строка данных");
+  return checkedFeatures(raw as Record<string, unknown>, (field, message) => invalidAt(`${where}.${field}`, message));
 }
 
 /** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
 export function forecastRowsFromJson(data: unknown): ForecastKeptRow[] {
-  if (!Array.isArray(data) || data.length === 0) throw new Invalid("data: добавьте хотя бы одну строку данных или загрузите файл");
-  if (data.length > MAX_FORECAST_ROWS) throw new Invalid(`data: не более ${MAX_FORECAST_ROWS} строк`);
+  if (!Array.isArray(data) || data.length === 0) throw invalidAt("data", "добавьте хотя бы одну строку данных или загрузите файл");
+  if (data.length > MAX_FORECAST_ROWS) throw invalidAt("data", `не более ${MAX_FORECAST_ROWS} строк`);
   return numberRows(
     data.map((raw, index) => {
-      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Invalid(`data[${index}]: ожидается строка данных`);
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw invalidAt(`data[${index}]`, "ожидается строка данных");
       const row = raw as Record<string, unknown>;
-      const where = (field: string) => `data[${index}].${field}`;
+      const where: RefuseAt = (field, message) => invalidAt(`data[${index}].${field}`, message);
       return { id: row.id, ...checkedFeatures(row, where), ...history(row.y, row[FORECAST_PRESSURE.name], row.t, where) };
     }),
   );
@@ -189,7 +189,8 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
     checkEach(
       table.rows,
       (r) => {
-        const where = (field: string) => `Лист «${table.sheet}», строка ${r.row}, столбец «${headerOf(table, field)}»`;
+        const where: RefuseAt = (field, message) =>
+          new CellInvalid({ sheet: table.sheet, row: r.row, header: headerOf(table, field) }, message);
         return {
           id: r.values.id ?? undefined,
           ...checkedFeatures(r.values, where),
@@ -216,19 +217,20 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
   const number = (name: string, fallback: number) => {
     const value = values[name];
     if (value === undefined || value === null || value === "") return fallback;
-    if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(fieldMessage(name, "ожидается число"));
+    if (typeof value !== "number" || !Number.isFinite(value)) throw invalidAt(name, "ожидается число");
     return value;
   };
   const level = number("level", DEFAULT_INTERVAL_LEVEL);
-  if (!isIntervalLevel(level)) throw new Invalid(`level: уровень интервала ${INTERVAL_LEVELS.join(", ")} %`);
+  if (!isIntervalLevel(level)) throw invalidAt("level", `уровень интервала ${INTERVAL_LEVELS.join(", ")} %`);
   const limit = number("limit", METHANE_LIMIT_PERCENT);
-  if (!(limit > 0 && limit <= 100)) throw new Invalid("limit: предел концентрации больше 0 и не больше 100 %");
+  if (!(limit > 0 && limit <= 100)) throw invalidAt("limit", "предел концентрации больше 0 и не больше 100 %");
   const warning = number("warning", DEFAULT_WARNING_PERCENT);
-  if (!(warning > 0 && warning <= limit)) throw new Invalid("warning: уровень предупреждения больше 0 и не больше предела");
+  if (!(warning > 0 && warning <= limit)) throw invalidAt("warning", "уровень предупреждения больше 0 и не больше предела");
   const horizon = number("horizon", 0);
   if (!isHorizon(horizon)) {
-    throw new Invalid(
-      `horizon: горизонт прогноза ${HORIZONS.map((h) => (h === 0 ? "0" : horizonLabel(h))).join(", ")} (в минутах: ${HORIZONS.join(", ")})`,
+    throw invalidAt(
+      "horizon",
+      `горизонт прогноза ${HORIZONS.map((h) => (h === 0 ? "0" : horizonLabel(h))).join(", ")} (в минутах: ${HORIZONS.join(", ")})`,
     );
   }
   return { level, limit, warning, horizon };
@@ -238,7 +240,7 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
 export function forecastModelId(values: Record<string, unknown>): string | undefined {
   const value = values.model_id;
   if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string" || value.length > 100) throw new Invalid("model_id: ожидается идентификатор версии модели");
+  if (typeof value !== "string" || value.length > 100) throw invalidAt("model_id", "ожидается идентификатор версии модели");
   return value;
 }
 
@@ -292,7 +294,7 @@ function modelInput(version: ForecastModelVersion, readings: Float64Array, measu
   const ms = times ? timesInMs(times.time, times.timeKind) : undefined;
   const step = ms ? historyStep(ms) : undefined;
   const refusal = horizonRefusal(horizon, step);
-  if (refusal || !ms || !step) throw new Invalid(`horizon: ${refusal}`);
+  if (refusal || !ms || !step) throw invalidAt("horizon", refusal ?? horizonRefusal(horizon, undefined) ?? "");
   return {
     // The pressure's columns are always there (NaN without a pressure): a model that does not read them ignores them.
     matrix: withLags(readings, FORECAST_FEATURES.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
@@ -312,7 +314,7 @@ export function historyTimes(rows: readonly ForecastKeptRow[]) {
   const times = rows.map((r) => r.t ?? null);
   if (!times.some((t) => t !== null)) return undefined;
   const read = rowTimes(times);
-  if (!read) throw new Invalid("t: время должно быть везде датой и временем или везде номером шага");
+  if (!read) throw invalidAt("t", "время должно быть везде датой и временем или везде номером шага");
   return read;
 }
 
@@ -490,7 +492,7 @@ export async function forecastFromColumns(
     const k = columns.timeKind[r];
     if (k !== 0) {
       if (kind === 0) kind = k;
-      else if (k !== kind) throw new Invalid("t: время должно быть везде датой и временем или везде номером шага");
+      else if (k !== kind) throw invalidAt("t", "время должно быть везде датой и временем или везде номером шага");
     }
     if (!Number.isNaN(columns.y[r])) measured = true;
   }

@@ -20,7 +20,7 @@ import {
 import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
 import type { Actor, Deps, Runtime, RuntimeSlot } from "../context";
 import { recordChange } from "../audit";
-import { DomainError, Forbidden, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, Invalid, invalidAt, NotFound, TooLarge, UnsupportedMedia } from "../errors";
 import { newId } from "../ids";
 import { byteBudgetCache, type ByteBudgetCache } from "../byte-budget-cache";
 import type { ForecastModelVersion } from "../../ports";
@@ -72,7 +72,7 @@ const DEFAULT_DESCRIPTION: Record<ForecastMethod, string> = {
 
 export function forecastMethod(value: unknown): ForecastMethod {
   if (value === "xgboost" || value === "lightgbm") return value;
-  throw new Invalid("method: выберите метод xgboost или lightgbm");
+  throw invalidAt("method", "выберите метод xgboost или lightgbm");
 }
 
 /** The parsed models a process keeps, at most MODEL_CACHE_BYTES of their files together (a parsed
@@ -93,20 +93,20 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
   try {
     parsed = parseModel(text);
   } catch (error) {
-    throw new Invalid(`file: файл не является поддерживаемой моделью: ${(error as Error).message}`);
+    throw invalidAt("file", `файл не является поддерживаемой моделью: ${(error as Error).message}`);
   }
   if (parsed.library !== method) {
-    throw new Invalid(`file: это модель ${parsed.library}, а выбран метод ${method}`);
+    throw invalidAt("file", `это модель ${parsed.library}, а выбран метод ${method}`);
   }
   if (!isHorizon(parsed.horizon)) {
-    throw new Invalid(`file: горизонт модели ${parsed.horizon} мин не из допустимых (${HORIZONS.join(", ")} мин)`);
+    throw invalidAt("file", `горизонт модели ${parsed.horizon} мин не из допустимых (${HORIZONS.join(", ")} мин)`);
   }
   // A nowcast that read the measured y of its own moment would be told the answer.
   const ahead = [...FORECAST_FEATURES, ...LAG_FEATURES, ...PRESSURE_FEATURES];
   const known: readonly string[] = parsed.horizon > 0 ? ahead : FORECAST_FEATURES;
   const unknown = parsed.featureNames.filter((f) => !known.includes(f));
   if (unknown.length > 0) {
-    throw new Invalid(`file: модель использует признаки ${unknown.join(", ")}, которых нет в данных (${known.join(", ")})`);
+    throw invalidAt("file", `модель использует признаки ${unknown.join(", ")}, которых нет в данных (${known.join(", ")})`);
   }
   const model = await loadModel(parsed);
   const typical = [
@@ -116,7 +116,7 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
     ahead.map(() => Number.NaN),
   ];
   const predictions = predict(model, typical, ahead);
-  if (![...predictions].every(Number.isFinite)) throw new Invalid("file: пробный прогноз модели дал нечисловой результат");
+  if (![...predictions].every(Number.isFinite)) throw invalidAt("file", "пробный прогноз модели дал нечисловой результат");
   return { parsed, model };
 }
 
@@ -173,8 +173,11 @@ export async function seedDefaultModels(deps: Deps): Promise<number> {
 }
 
 /** The active model is the nowcast's; a model that looks ahead is chosen in the forecast itself. */
-const LAGGED_NOT_ACTIVE =
-  "is_active: модель прогноза вперед не делается активной: ее выбирают в форме прогноза вместе с горизонтом (без выбора берется самая новая модель компании на этот горизонт)";
+const laggedNotActive = () =>
+  invalidAt(
+    "is_active",
+    "модель прогноза вперед не делается активной: ее выбирают в форме прогноза вместе с горизонтом (без выбора берется самая новая модель компании на этот горизонт)",
+  );
 
 /** The platform's default lagged models (tools/forecast-models/, default-models/README.md), one per
  *  horizon: shipped files served as they are, version 1 of their horizon, never stored in the table. */
@@ -224,12 +227,13 @@ export async function forecastModelFor(
   if (id) {
     const version = (await defaultLaggedModels(deps)).find((v) => v.id === id) ?? (await deps.repos.forecastModels.get(method, id));
     if (!version || version.method !== method || (version.company !== undefined && version.company !== company)) {
-      throw new Invalid(`model_id: такой модели ${FORECAST_METHOD_TITLES[method]} нет`);
+      throw invalidAt("model_id", `такой модели ${FORECAST_METHOD_TITLES[method]} нет`);
     }
-    if (version.archived) throw new Invalid("model_id: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+    if (version.archived) throw invalidAt("model_id", "модель в архиве не используется в прогнозах: сначала верните ее из архива");
     if ((version.horizon ?? 0) !== horizon) {
-      throw new Invalid(
-        `model_id: модель прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед, а выбран горизонт ${horizonLabel(horizon)}`,
+      throw invalidAt(
+        "model_id",
+        `модель прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед, а выбран горизонт ${horizonLabel(horizon)}`,
       );
     }
     return version;
@@ -240,7 +244,7 @@ export async function forecastModelFor(
     .at(-1);
   if (own) return own;
   const fallback = method === "xgboost" ? (await defaultLaggedModels(deps)).find((v) => v.horizon === horizon) : undefined;
-  if (!fallback) throw new Invalid(`horizon: для прогноза на ${horizonLabel(horizon)} вперед есть модели XGBoost: выберите метод xgboost`);
+  if (!fallback) throw invalidAt("horizon", `для прогноза на ${horizonLabel(horizon)} вперед есть модели XGBoost: выберите метод xgboost`);
   return fallback;
 }
 
@@ -262,7 +266,7 @@ export async function activeModelVersion(deps: Deps, method: ForecastMethod, com
   const own = versions.filter((v) => v.is_active && !v.archived && v.company === company).at(-1);
   if (own) return own;
   const active = versions.filter((v) => v.is_active && v.company === undefined).at(-1);
-  if (!active) throw new DomainError(409, `Для метода ${method} нет активной модели: обратитесь к администратору`);
+  if (!active) throw new Conflict(`Для метода ${method} нет активной модели: обратитесь к администратору`);
   return active;
 }
 
@@ -314,7 +318,7 @@ export async function uploadForecastModel(
   activate: boolean,
 ): Promise<ForecastModelVersion> {
   requireAdmin(actor);
-  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new DomainError(413, `Файл модели больше ${fileSize(MAX_MODEL_BYTES)}`);
+  if (file.bytes.byteLength > MAX_MODEL_BYTES) throw new TooLarge(`Файл модели больше ${fileSize(MAX_MODEL_BYTES)}`);
   return storeModelVersion(deps, actor, method, { bytes: file.bytes, fileName: file.name, description, activate });
 }
 
@@ -337,11 +341,11 @@ export async function storeModelVersion(
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
   } catch {
-    throw new DomainError(415, "Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
+    throw new UnsupportedMedia("Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
   }
   // Parsed off the request thread where the host scores models there (a 20 MB file takes seconds).
   const described = await (deps.modelScoring?.check(method, text) ?? checkModelFile(method, text));
-  if (file.activate && described.horizon > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
+  if (file.activate && described.horizon > 0) throw laggedNotActive();
   const versions = await deps.repos.forecastModels.list(method);
   const id = newId();
   const blobKey = `models/${method}/${id}`;
@@ -385,8 +389,8 @@ export async function activateForecastModel(deps: Deps, actor: Actor, method: Fo
     throw new NotFound("Модель не найдена");
   }
   if (chosen.company === undefined) requireAdmin(actor);
-  if (chosen.archived) throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
-  if ((chosen.horizon ?? 0) > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
+  if (chosen.archived) throw invalidAt("is_active", "модель в архиве не используется в прогнозах: сначала верните ее из архива");
+  if ((chosen.horizon ?? 0) > 0) throw laggedNotActive();
   const previous = (await deps.repos.forecastModels.list(method)).find((v) => v.is_active && v.company === chosen.company);
   // Choosing the model already in use changes nothing, and logs nothing.
   if (previous?.id === id) return chosen;
@@ -420,9 +424,9 @@ export async function changeOwnModel(
   const model = await deps.repos.forecastModels.get(method, id);
   if (!model || model.company === undefined || model.company !== actor.company) throw new NotFound("Модель не найдена");
   const archived = change.archived ?? model.archived ?? false;
-  if (change.is_active === true && (model.horizon ?? 0) > 0) throw new Invalid(LAGGED_NOT_ACTIVE);
+  if (change.is_active === true && (model.horizon ?? 0) > 0) throw laggedNotActive();
   if (change.is_active === true && archived) {
-    throw new Invalid("is_active: модель в архиве не используется в прогнозах: сначала верните ее из архива");
+    throw invalidAt("is_active", "модель в архиве не используется в прогнозах: сначала верните ее из архива");
   }
   const description =
     change.description === undefined ? model.description : change.description.trim().slice(0, LIMITS.text.modelDescription);

@@ -26,17 +26,16 @@ import { timeValue } from "@core/gbdt/train-csv";
 import { FORECAST_PRESSURE, REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@core/registry";
 import { parseTable, type ColumnSpec, type UploadedFile } from "../../files/tabular";
 import type { Actor, Deps, TrainedModelFile } from "../context";
-import { Invalid } from "../errors";
-import { heavyWork, ru, TooLarge, type HeavySlot } from "../heavy-work";
+import { CellInvalid, Invalid, invalidAt, TooLarge } from "../errors";
+import { heavyWork, ru, type HeavySlot } from "../heavy-work";
 import { exportJob } from "../export-jobs";
 import type { ExportJobState, TrainJobRequest } from "../../export/formats";
 import { calibrateOnRows, MIN_CALIBRATION_ROWS } from "./calibrating";
 import type { ForecastKeptRow } from "./rows";
-import { checkValue, forecastSpec } from "./forecast";
+import { checkValue, forecastSpec, type RefuseAt } from "./forecast";
 import { fileSize } from "../../contract/schemas/uploads";
 import { FORECAST_FEATURES, MAX_MODEL_BYTES, checkCompanyModelRoom, storeModelVersion } from "./models";
 import type { ForecastModelVersion, ForecastModelTraining } from "../../ports";
-import { fieldMessage } from "../../contract/field-errors";
 import { LIMITS } from "../../contract/schemas/limits";
 
 export { MAX_TRAINING_ROWS };
@@ -88,7 +87,7 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
   const table = await parseTable(file, trainingSpec());
   const features = FORECAST_FEATURES.filter((f) => table.headers[f] !== undefined);
   if (features.length === 0) {
-    throw new Invalid(`file: в файле нет ни одного столбца данных прогноза (${FORECAST_DATA_COLUMNS.map((c) => c.label).join("; ")})`);
+    throw invalidAt("file", `в файле нет ни одного столбца данных прогноза (${FORECAST_DATA_COLUMNS.map((c) => c.label).join("; ")})`);
   }
   const rows = new Float64Array(table.rows.length * features.length);
   const y = new Float64Array(table.rows.length);
@@ -96,7 +95,8 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
   const t = hasTime ? new Float64Array(table.rows.length) : null;
   const pressure = table.headers[FORECAST_PRESSURE.name] !== undefined ? new Float64Array(table.rows.length) : undefined;
   table.rows.forEach((row, r) => {
-    const where = (column: string) => `Лист «${table.sheet}», строка ${row.row}, столбец «${table.headers[column]}»`;
+    const where: RefuseAt = (column, message) =>
+      new CellInvalid({ sheet: table.sheet, row: row.row, header: table.headers[column] ?? column }, message);
     features.forEach((feature, f) => {
       // The same bounds as a forecast's rows: never negative, a concentration at most 100 %.
       const value = checkValue(row.values[feature], where, feature);
@@ -108,14 +108,14 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
     if (pressure) {
       const value = row.values[FORECAST_PRESSURE.name];
       if (typeof value === "number" && (value < 0 || value > FORECAST_PRESSURE.max)) {
-        throw new Invalid(fieldMessage(where(FORECAST_PRESSURE.name), `давление от 0 до ${FORECAST_PRESSURE.max} кПа`));
+        throw where(FORECAST_PRESSURE.name, `давление от 0 до ${FORECAST_PRESSURE.max} кПа`);
       }
       pressure[r] = typeof value === "number" ? value : Number.NaN;
     }
     if (t) {
       const cell = row.values.t;
       const value = typeof cell === "number" ? cell : timeValue(String(cell ?? ""));
-      if (!Number.isFinite(value)) throw new Invalid(fieldMessage(where("t"), "нужна дата и время («01.01.2025 10:20») или номер шага"));
+      if (!Number.isFinite(value)) throw where("t", "нужна дата и время («01.01.2025 10:20») или номер шага");
       t[r] = value;
     }
   });
@@ -126,8 +126,9 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
     return true;
   });
   if (empty.length > 0 && table.rows.length > 0) {
-    throw new Invalid(
-      `file: ${empty.length === 1 ? "столбец" : "столбцы"} ${empty.map((f) => `«${table.headers[f]}»`).join(", ")} без единого значения: заполните ${empty.length === 1 ? "его" : "их"} или удалите из файла`,
+    throw invalidAt(
+      "file",
+      `${empty.length === 1 ? "столбец" : "столбцы"} ${empty.map((f) => `«${table.headers[f]}»`).join(", ")} без единого значения: заполните ${empty.length === 1 ? "его" : "их"} или удалите из файла`,
     );
   }
   return { data: { featureNames: features, rows, y, t }, headers: table.headers, ...(pressure ? { pressure } : {}) };
@@ -242,7 +243,7 @@ export async function trainFromFile(
   try {
     ahead = horizonTrainingData({ ...table.data, t: timeMs }, horizon, table.pressure);
   } catch (error) {
-    if (error instanceof RangeError) throw new Invalid(`horizon: ${error.message}`);
+    if (error instanceof RangeError) throw invalidAt("horizon", error.message);
     throw error;
   }
   let result: TrainResult;
@@ -253,7 +254,7 @@ export async function trainFromFile(
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof TrainingInputError) throw new Invalid(`file: ${trainingMessage(error.message, ahead.skipped, horizon)}`);
+    if (error instanceof TrainingInputError) throw invalidAt("file", trainingMessage(error.message, ahead.skipped, horizon));
     if (error instanceof TrainingCancelled) throw new TooLarge(TRAINING_TOO_LONG);
     throw error;
   }
@@ -315,7 +316,7 @@ function validationRows(
 export function trainingHorizon(raw: unknown): number {
   if (raw === undefined || raw === "") return 0;
   const value = Number(String(raw).trim());
-  if (!isHorizon(value)) throw new Invalid(`horizon: горизонт прогноза в минутах: ${HORIZONS.join(", ")}`);
+  if (!isHorizon(value)) throw invalidAt("horizon", `горизонт прогноза в минутах: ${HORIZONS.join(", ")}`);
   return value;
 }
 
@@ -335,14 +336,14 @@ export function trainingParams(raw: unknown): TrainParams {
     try {
       input = JSON.parse(raw);
     } catch {
-      throw new Invalid("params: ожидается объект JSON с параметрами обучения");
+      throw invalidAt("params", "ожидается объект JSON с параметрами обучения");
     }
   }
   if (typeof input !== "object" || input === null || Array.isArray(input))
-    throw new Invalid("params: ожидается объект JSON с параметрами обучения");
+    throw invalidAt("params", "ожидается объект JSON с параметрами обучения");
   for (const [name, value] of Object.entries(input)) {
     if (name !== "objective" && name !== "monotone_constraints" && typeof value !== "number") {
-      throw new Invalid(`params.${name}: ожидается число без кавычек, например {"n_estimators": 300}`);
+      throw invalidAt(`params.${name}`, `ожидается число без кавычек, например {"n_estimators": 300}`);
     }
   }
   try {
@@ -406,7 +407,7 @@ export async function trainForecastModel(
   file: UploadedFile,
   request: TrainingRequest,
 ): Promise<ForecastModelVersion> {
-  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  if (file.bytes.byteLength === 0) throw invalidAt("file", "файл пуст");
   checkActivation(request);
   await checkCompanyModelRoom(deps, actor.company);
   // Training is heavy work: it takes a slot of the user's and the company's budget.
@@ -417,7 +418,7 @@ export async function trainForecastModel(
 /** A model ahead is picked in the forecast, never made the company's active (nowcast) model. */
 function checkActivation(request: TrainingRequest) {
   if (request.activate && request.horizon > 0) {
-    throw new Invalid("activate: модель прогноза вперед не делается активной: ее выбирают в форме прогноза вместе с горизонтом");
+    throw invalidAt("activate", "модель прогноза вперед не делается активной: ее выбирают в форме прогноза вместе с горизонтом");
   }
 }
 
@@ -440,7 +441,7 @@ export async function startTrainingJob(
   /** The slot the request took before its body was read: the job's. */
   slot?: HeavySlot,
 ): Promise<ExportJobState> {
-  if (file.bytes.byteLength === 0) throw new Invalid("file: файл пуст");
+  if (file.bytes.byteLength === 0) throw invalidAt("file", "файл пуст");
   checkActivation({ params, horizon, description, activate });
   await checkCompanyModelRoom(deps, actor.company);
   const trainModel = deps.spreadsheets.trainModel;
@@ -504,7 +505,7 @@ export async function runTrainingJob(
   if (!request.key.startsWith(trainingFileKey(actor.company, ""))) throw new Error("training job: the history is not the company's");
   try {
     const stored = await deps.blobs.get(request.key);
-    if (!stored) throw new Invalid("file: файл истории не найден: загрузите его снова");
+    if (!stored) throw invalidAt("file", "файл истории не найден: загрузите его снова");
     const bytes = stored.body;
     const params = trainingParamsOf(request.params);
     // Checked between rounds, the signal also lets the job's progress be written as it trains.

@@ -38,7 +38,7 @@ describe("forecast uploads not yet used", () => {
     const refused = await grant(first).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyRequests);
     expect(refused).toMatchObject({
-      status: 429,
+      kind: "busy",
       detail: expect.stringMatching(
         /^Загруженные вами и еще не использованные файлы истории вместе с этим превысили бы 64 МБ \(не более 64 МБ на пользователя и 256 МБ на организацию\)/,
       ),

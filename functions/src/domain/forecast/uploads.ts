@@ -21,6 +21,7 @@
 // the bucket's lifecycle rules; locally the upload sweep). Each user and each company has a budget
 // of bytes granted and not yet used (docs/security.md): a grant takes its declared size from both
 // on its day, and the use gives it back to the user, company and day its key names.
+import { lineOf } from "../../contract/field-errors";
 import {
   FORECAST_UPLOADS_PER_COMPANY_BYTES,
   FORECAST_UPLOADS_PER_USER_BYTES,
@@ -31,11 +32,10 @@ import {
 import type { UploadedFile } from "../../files/tabular";
 import type { Actor, Deps } from "../context";
 import { checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../files/direct-uploads";
-import { Invalid, NotFound, TooManyRequests } from "../errors";
+import { invalidAt, NotFound, TooManyRequests } from "../errors";
 import { newId } from "../ids";
-import { TooLarge } from "../files/uploads";
+import { FileTooLarge } from "../files/uploads";
 import { forgetPreviewColumns } from "./preview-columns";
-import { fieldMessage } from "../../contract/field-errors";
 import { LIMITS, STORED_ID } from "../../contract/schemas/limits";
 
 /** The area of these uploads (adapters/blob/areas.ts: the documents bucket, with the admins' files). */
@@ -48,7 +48,7 @@ export const FILE_UPLOAD_FIELD = "file_upload";
 export const FILE_UPLOAD_NAME_FIELD = "file_upload_name";
 
 const KEY_RE = new RegExp(`^forecast-uploads/(${STORED_ID})/(${STORED_ID})/(\\d{1,7})/[0-9a-f-]{36}\\.(csv|xlsx)$`);
-const TYPE_ERROR = "content_type: ожидается файл .xlsx или .csv (text/csv)";
+const TYPE_ERROR = lineOf({ field: "content_type", message: "ожидается файл .xlsx или .csv (text/csv)" });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The budgets a grant of `user` takes from, by day: the user's and the company's. */
@@ -108,13 +108,13 @@ export async function forecastUploadUrl(deps: Deps, actor: Actor, request: Uploa
  *  display (its extension is the key's). Another company's key answers as a missing one. */
 export async function readForecastUpload(deps: Deps, actor: Actor, key: string, name?: string): Promise<UploadedFile> {
   const match = KEY_RE.exec(key);
-  if (!match) throw new Invalid(fieldMessage(FILE_UPLOAD_FIELD, "ожидается ключ файла из ответа upload-url"));
+  if (!match) throw invalidAt(FILE_UPLOAD_FIELD, "ожидается ключ файла из ответа upload-url");
   const missing = new NotFound("Загруженный файл не найден: загрузите его заново");
   if (match[1] !== actor.company) throw missing;
   const info = deps.blobs.stat ? await deps.blobs.stat(key) : undefined;
   if (info && info.size > MAX_FORECAST_UPLOAD_BYTES) {
     await deps.blobs.delete(key);
-    throw new TooLarge(MAX_FORECAST_UPLOAD_BYTES);
+    throw new FileTooLarge(MAX_FORECAST_UPLOAD_BYTES);
   }
   const blob = await deps.blobs.get(key);
   if (!blob) throw missing;

@@ -18,11 +18,10 @@ import { FORECAST_FEATURES, REGISTRY, type NumberField } from "@core/registry";
 import { formatNumber } from "./russian-numbers";
 import type { ForecastModelVersion } from "../../ports";
 import type { Actor, Deps } from "../context";
-import { DomainError, Invalid } from "../errors";
+import { Conflict, Invalid, invalidAt } from "../errors";
 import { featureRow, forecastSettings } from "./forecast";
 import { calibrationFor, calibrationSummary, modelById } from "./calibration";
 import { modelScoring } from "./scoring";
-import { fieldMessage } from "../../contract/field-errors";
 
 const COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] }).columns ?? []).map((c) => [
@@ -42,7 +41,7 @@ const modelOf = (version: ForecastModelVersion) => ({
 });
 
 function modelId(value: unknown): string {
-  if (typeof value !== "string" || value === "") throw new Invalid("model: укажите версию модели (id)");
+  if (typeof value !== "string" || value === "") throw invalidAt("model", "укажите версию модели (id)");
   return value;
 }
 
@@ -61,8 +60,9 @@ function settingsOf(body: Record<string, unknown>) {
  *  measured y of the last hour, which one row does not carry. */
 function nowcastOnly(version: { horizon?: number }) {
   if ((version.horizon ?? 0) > 0) {
-    throw new Invalid(
-      `model: расчет «что если» и потребного воздуха делается по модели текущего момента (без горизонта), а эта прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед`,
+    throw invalidAt(
+      "model",
+      `расчет «что если» и потребного воздуха делается по модели текущего момента (без горизонта), а эта прогнозирует на ${horizonLabel(version.horizon ?? 0)} вперед`,
     );
   }
 }
@@ -71,7 +71,7 @@ function nowcastOnly(version: { horizon?: number }) {
 function readingsRow(raw: unknown) {
   const row = featureRow(raw, "row");
   if (FORECAST_FEATURES.every((f) => row[f] === null)) {
-    throw new Invalid("row: в строке нет ни одного показания датчиков: прогнозировать не из чего");
+    throw invalidAt("row", "в строке нет ни одного показания датчиков: прогнозировать не из чего");
   }
   return row;
 }
@@ -80,7 +80,7 @@ function readingsRow(raw: unknown) {
 function optionalNumber(value: unknown, where: string, max?: number): number | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (max !== undefined && value > max)) {
-    throw new Invalid(fieldMessage(where, `ожидается неотрицательное число${max !== undefined ? ` не больше ${max}` : ""}`));
+    throw invalidAt(where, `ожидается неотрицательное число${max !== undefined ? ` не больше ${max}` : ""}`);
   }
   return value;
 }
@@ -89,9 +89,9 @@ function optionalNumber(value: unknown, where: string, max?: number): number | u
 function airRange(value: unknown): [number, number] | undefined {
   if (value === undefined || value === null) return undefined;
   const column = COLUMNS.get(AIR_FEATURE)!;
-  if (!Array.isArray(value) || value.length !== 2) throw new Invalid("range: ожидается [от, до] в м³/мин");
+  if (!Array.isArray(value) || value.length !== 2) throw invalidAt("range", "ожидается [от, до] в м³/мин");
   const [from, to] = value.map((v, i) => optionalNumber(v, `range[${i}]`, column.max));
-  if (from === undefined || to === undefined || from >= to) throw new Invalid("range: нужно «от» меньше «до», м³/мин");
+  if (from === undefined || to === undefined || from >= to) throw invalidAt("range", "нужно «от» меньше «до», м³/мин");
   return [from, to];
 }
 
@@ -100,17 +100,17 @@ export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<stri
   nowcastOnly(version);
   const row = readingsRow(body.row);
   const vary = body.vary as Record<string, unknown> | undefined;
-  if (typeof vary !== "object" || vary === null) throw new Invalid("vary: укажите признак (feature), from, to и steps");
+  if (typeof vary !== "object" || vary === null) throw invalidAt("vary", "укажите признак (feature), from, to и steps");
   const feature = vary.feature;
   if (typeof feature !== "string" || !(FORECAST_FEATURES as readonly string[]).includes(feature)) {
-    throw new Invalid(`vary.feature: один из признаков ${FORECAST_FEATURES.join(", ")}`);
+    throw invalidAt("vary.feature", `один из признаков ${FORECAST_FEATURES.join(", ")}`);
   }
   const column = COLUMNS.get(feature)!;
   const bound = (name: "from" | "to") => {
     const value = vary[name];
-    if (typeof value !== "number" || !Number.isFinite(value)) throw new Invalid(`vary.${name}: ожидается число`);
+    if (typeof value !== "number" || !Number.isFinite(value)) throw invalidAt(`vary.${name}`, `ожидается число`);
     if (value < column.min || (column.max !== undefined && value > column.max)) {
-      throw new Invalid(`vary.${name}: ${column.label} от ${column.min} до ${column.max} ${column.unit}`);
+      throw invalidAt(`vary.${name}`, `${column.label} от ${column.min} до ${column.max} ${column.unit}`);
     }
     return value;
   };
@@ -146,14 +146,13 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
   const { level, limit } = settingsOf(body);
   const calibration = await calibrationFor(deps, actor.company, version);
   if (!calibration) {
-    throw new DomainError(
-      409,
+    throw new Conflict(
       "Модель не откалибрована: без интервала запас по расходу воздуха не определить. Загрузите историю с фактической концентрацией",
     );
   }
   const column = COLUMNS.get(AIR_FEATURE)!;
   const observed = calibration.ranges[AIR_FEATURE];
-  if (!observed) throw new DomainError(409, `В калибровке нет значений признака «${column.label}»: откалибруйте модель заново`);
+  if (!observed) throw new Conflict(`В калибровке нет значений признака «${column.label}»: откалибруйте модель заново`);
   const scoring = modelScoring(deps);
   const flow = (v: number) => formatNumber(v, 0);
   // The formula: the row's measured concentration, else the model's forecast for it.
@@ -172,7 +171,7 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
       halfWidth: halfWidth(calibration, level as IntervalLevel) ?? 0,
     });
   } catch (error) {
-    if (error instanceof RangeError) throw new Invalid(`row: ${error.message}`);
+    if (error instanceof RangeError) throw invalidAt("row", error.message);
     throw error;
   }
   const range = asked ?? observed;

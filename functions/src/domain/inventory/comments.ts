@@ -4,11 +4,12 @@
 // by their author or by a reviewer (role reviewer or admin). Comments written before they were items
 // sit inside the year's review item (`comments`): they are listed after the newer ones (they are
 // older) and deleted the same way, so nothing needs migrating.
+import { lineOf } from "../../contract/field-errors";
 import { namesByEmail } from "../person-name";
 import { isReviewer } from "@core/inventory";
 import { CALCULATION_TYPES } from "@core/registry";
 import type { Actor, Deps } from "../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import type { InventoryComment, Page, PageRequest } from "../../ports";
 import { COMMENT_MAX_CHARS } from "../../contract/schemas/common";
@@ -42,7 +43,7 @@ async function resolvedTarget(deps: Deps, actor: Actor, target: string | null | 
     const found = await Promise.all(CALCULATION_TYPES.map((type) => deps.repos.calculations.get(actor.company, type, target)));
     if (found.some((calculation) => calculation !== undefined)) return target;
   }
-  throw new NotFound("target: строка инвентаризации или расчет не найдены");
+  throw new NotFound(lineOf({ field: "target", message: "строка инвентаризации или расчет не найдены" }));
 }
 
 export async function addComment(
@@ -52,9 +53,9 @@ export async function addComment(
   body: { target?: string | null; text: string },
 ): Promise<CommentAnswer> {
   const text = body.text.trim();
-  if (!text) throw new Invalid("text: введите комментарий");
+  if (!text) throw invalidAt("text", "введите комментарий");
   const target = await resolvedTarget(deps, actor, body.target);
-  if (text.length > COMMENT_MAX_CHARS) throw new Invalid(`text: не более ${COMMENT_MAX_CHARS} символов`);
+  if (text.length > COMMENT_MAX_CHARS) throw invalidAt("text", `не более ${COMMENT_MAX_CHARS} символов`);
   // A place of the year's cap is taken by one conditional update (parallel comments cannot pass
   // it) and given back when the write fails or the comment is deleted.
   const count = () => deps.repos.inventoryComments.count(actor.company, year);

@@ -9,7 +9,7 @@ import { GWP_DICTIONARY } from "@core/gwp-in-force";
 import { REGISTRY, isCalculationType, type FormulaType } from "@core/registry";
 import { inventorySourceOf } from "@core/inventory";
 import type { Deps } from "../context";
-import { Invalid, NotFound } from "../errors";
+import { invalidAt, NotFound } from "../errors";
 import type { DictionaryItemVersion } from "../../ports";
 import type { StoredCalculation } from "../../ports";
 import { computeFormula } from "../calculation-formula";
@@ -62,7 +62,7 @@ export async function comparableConditions(
 ): Promise<ComparableConditions> {
   const sets = await gwpSetsOfYear(deps, year);
   const set = gwpSetId === undefined ? setInForce(sets, year) : sets.find((s) => s.id === gwpSetId);
-  if (gwpSetId !== undefined && !set?.values.gwp_ch4) throw new Invalid(`gwp_set: набор ПГП ${gwpSetId} не найден`);
+  if (gwpSetId !== undefined && !set?.values.gwp_ch4) throw invalidAt("gwp_set", `набор ПГП ${gwpSetId} не найден`);
   if (!set?.values.gwp_ch4) throw new NotFound("Набор ПГП для этого года не найден: проверьте справочник ПГП");
   const names = new Set(
     sources.flatMap((s) =>

@@ -11,7 +11,7 @@ import type { Deps } from "../context";
 import { fromCore, Invalid } from "../errors";
 import { INVENTORY_TYPES, MG_PER_T, inventorySumsDeltas, inventorySumsOf, sumsOfCalculations } from "./sums";
 import type { StoredCalculation, WriteGuard } from "../../ports";
-import { fieldMessage } from "../../contract/field-errors";
+import { lineOf } from "../../contract/field-errors";
 
 /** Milligrams as tonnes to the hundredth, the way a bound's message shows them. */
 const tonnes = (milligrams: number) => groupedNumber(Math.round(milligrams / 1e7) / 100);
@@ -34,7 +34,7 @@ export function checkInputs(def: CalculationDefinition, values: Record<string, u
 /** The first result of a calculation over its bound (a number, or a column of a table's rows). */
 export function resultOverBound(def: CalculationDefinition, results: Record<string, unknown>): string | undefined {
   const problem = resultBoundError(def, results);
-  return problem && fieldMessage(problem.field, problem.message);
+  return problem && lineOf(problem);
 }
 
 export function checkResults(def: CalculationDefinition, results: Record<string, unknown>): void {

@@ -7,7 +7,7 @@
 // reason. Every transition keeps who, when and why; comments are items of their own.
 import { personName, withCurrentNames } from "../person-name";
 import type { Actor, Deps } from "../context";
-import { Conflict, Forbidden, Invalid } from "../errors";
+import { Conflict, Forbidden, invalidAt } from "../errors";
 import { addWorkingDays, calendarWarning, yearsWithoutCalendar, type WorkingCalendar } from "../reference/working-days";
 import { workingCalendar } from "../reference/production-calendar";
 import type { InventoryReview, InventoryVersion } from "../../ports";
@@ -102,16 +102,16 @@ export function permitTransition(
   const problem = actionProblem(request.action, actor, current);
   if (problem) throw new Forbidden(`«${rule.label}» ${problem}`);
   const reason = request.reason?.trim() || undefined;
-  if (rule.reason && !reason) throw new Invalid("reason: укажите причину");
+  if (rule.reason && !reason) throw invalidAt("reason", "укажите причину");
   if (rule.noticeDate) {
     const problem = reviewDateProblem(request.notice_date ?? "", year, reviewToday(now));
-    if (problem) throw new Invalid(`notice_date: ${problem}`);
+    if (problem) throw invalidAt("notice_date", problem);
   }
   let date: string | undefined;
   if (rule.eventDate) {
     date = request.date || reviewToday(now);
     const problem = reviewDateProblem(date, year, reviewToday(now));
-    if (problem) throw new Invalid(`date: ${problem}`);
+    if (problem) throw invalidAt("date", problem);
   }
   return { ...(reason ? { reason } : {}), ...(date ? { date } : {}) };
 }

@@ -9,14 +9,13 @@ import type * as z from "zod";
 import type { trendSettingsAnswerSchema, trendTargetSchema } from "../../contract/schemas/answers";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../reference/gwp-years";
 import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { TrendSettings } from "../../ports";
 import { trendYears, type TrendYear } from "./trend";
 import { inventoryTotalsByYear } from "./year";
-import { fieldMessage } from "../../contract/field-errors";
 
 export const DEFAULT_SIGNIFICANCE_PCT = 5;
 export const TARGETS_MAX = 20;
@@ -55,7 +54,7 @@ async function save(deps: Deps, settings: TrendSettings, change: Partial<TrendSe
 
 function checkYear(year: number, field: string) {
   if (!Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
-    throw new Invalid(fieldMessage(field, `укажите год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`));
+    throw invalidAt(field, `укажите год от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
   }
 }
 
@@ -79,7 +78,7 @@ export async function setBaseYear(
   const settings = await storedSettings(deps, actor.company);
   checkVersion(settings, body.version);
   const total = await comparableTotal(deps, actor, body.year);
-  if (!total) throw new Invalid(`year: в ${body.year} году нет учтенных расчетов — базовым может быть год с инвентаризацией`);
+  if (!total) throw invalidAt("year", `в ${body.year} году нет учтенных расчетов — базовым может быть год с инвентаризацией`);
   const base_year = { year: body.year, reason: body.reason.trim(), ...total, set_at: deps.clock.now().toISOString(), set_by: actor.email };
   const next = await save(deps, settings, { base_year });
   await logBaseYear(deps, actor, "trend.base_year.set", settings.base_year, base_year);
@@ -137,13 +136,13 @@ export async function addTarget(
 ): Promise<TrendSettingsAnswer> {
   checkYear(body.base_year, "base_year");
   checkYear(body.target_year, "target_year");
-  if (body.target_year <= body.base_year) throw new Invalid("target_year: год цели должен быть позже базового года");
+  if (body.target_year <= body.base_year) throw invalidAt("target_year", "год цели должен быть позже базового года");
   const facility = body.scope === "facility" ? (body.facility ?? null) : null;
-  if (body.scope === "facility" && !facility) throw new Invalid("facility: выберите площадку цели");
+  if (body.scope === "facility" && !facility) throw invalidAt("facility", "выберите площадку цели");
   if (facility && !(await deps.repos.facilities.get(actor.company, facility))) throw new NotFound("Площадка не найдена");
   // Issue 74: a target is measured against a year with an inventory.
   if (!(await inventoryTotalsByYear(deps, actor)).some((t) => t.year === body.base_year)) {
-    throw new Invalid(`base_year: в ${body.base_year} году нет учтенных расчетов — базовым может быть год с инвентаризацией`);
+    throw invalidAt("base_year", `в ${body.base_year} году нет учтенных расчетов — базовым может быть год с инвентаризацией`);
   }
   const settings = await storedSettings(deps, actor.company);
   checkVersion(settings, body.version);

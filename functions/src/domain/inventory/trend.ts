@@ -7,7 +7,7 @@
 import type * as z from "zod";
 import type { trendSchema } from "../../contract/schemas/answers";
 import type { Actor, Deps } from "../context";
-import { Invalid, NotFound } from "../errors";
+import { invalidAt, NotFound } from "../errors";
 import { oneDictionaryCheck } from "../reference/dictionaries";
 import { approvedLines } from "./approved";
 import { coalMinedOf } from "./coal";
@@ -31,8 +31,8 @@ const sum = (values: Array<number | undefined>) => {
 const per = (t_co2e: number, coal: number | undefined) => (coal ? t_co2e / coal : undefined);
 
 export function checkTrendRange(from: number, to: number): void {
-  if (from > to) throw new Invalid("from: начальный год позже конечного");
-  if (to - from + 1 > TREND_YEARS_MAX) throw new Invalid(`to: не более ${TREND_YEARS_MAX} лет в одном запросе`);
+  if (from > to) throw invalidAt("from", "начальный год позже конечного");
+  if (to - from + 1 > TREND_YEARS_MAX) throw invalidAt("to", `не более ${TREND_YEARS_MAX} лет в одном запросе`);
 }
 
 /** Every year of the range with a counted calculation or an approved version, of one facility when

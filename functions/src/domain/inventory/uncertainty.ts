@@ -23,7 +23,7 @@ import type { UncertaintyCore } from "@core/uncertainty-core";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport, type LineInput } from "@core/year-uncertainty";
 import type { Actor, Deps } from "../context";
-import { Invalid } from "../errors";
+import { invalidAt } from "../errors";
 import type { StoredCalculation } from "../../ports";
 import { getInventory, inventoryWithStored } from "./year";
 
@@ -117,7 +117,7 @@ export function lineUncertaintyOf(
 }
 
 export async function yearUncertainty(deps: Deps, actor: Actor, year: number, facilityId?: string, baseYear?: number) {
-  if (baseYear !== undefined && baseYear >= year) throw new Invalid("base: базовый год должен быть раньше отчетного");
+  if (baseYear !== undefined && baseYear >= year) throw invalidAt("base", "базовый год должен быть раньше отчетного");
   const [{ inventory, stored }, base] = await Promise.all([
     inventoryWithStored(deps, actor, year, facilityId),
     baseYear === undefined ? undefined : getInventory(deps, actor, baseYear, facilityId),

@@ -6,7 +6,7 @@
 import { withCurrentNames } from "../person-name";
 import { approvedCalculations, approvedFigures } from "./approved";
 import type { Actor, Deps } from "../context";
-import { Invalid, NotFound } from "../errors";
+import { invalidAt, NotFound } from "../errors";
 import { gwpSetInForce, REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "../reference/gwp-years";
 import { coefficientFlags } from "../reference/coefficients";
 import { describeSource, plainReference } from "../../dictionaries/reference-data";
@@ -54,7 +54,6 @@ import {
 } from "./checks";
 
 import type { Inventory, InventoryCalculation, InventorySummary, YearTotals } from "./types";
-import { fieldMessage } from "../../contract/field-errors";
 
 /** D17: a facility-year's methane balance as the inventory and the infographics answer it. */
 export type BalanceRow = BalanceRowView;
@@ -65,9 +64,7 @@ export function parseInventoryYear(raw: string | undefined, field = "year"): num
   const year = Number(raw);
   // Exactly four digits: Number() would also take «2024.0», «0x7e8», «+2024» and « 2024».
   if (!raw || !/^\d{4}$/.test(raw) || !Number.isInteger(year) || year < REPORTING_YEAR_MIN || year > REPORTING_YEAR_MAX) {
-    throw new Invalid(
-      fieldMessage(field, `укажите ${YEAR_FIELDS[field] ?? "базовый год"} от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`),
-    );
+    throw invalidAt(field, `укажите ${YEAR_FIELDS[field] ?? "базовый год"} от ${REPORTING_YEAR_MIN} до ${REPORTING_YEAR_MAX}`);
   }
   return year;
 }
@@ -352,7 +349,7 @@ export async function listInventoryCalculations(
   const read = query.check
     ? await calculationsOfCheck(deps, actor.company, ofYear, query.check)
     : await projectCalculations(deps, actor.company, ofYear, types);
-  if (!read) throw new Invalid("check: ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)");
+  if (!read) throw invalidAt("check", "ожидается ключ списка проверки (поле list проверки в ответе v1/inventory/)");
   const rows = read.map(({ calculation, project }) => calculationRow(entryFor(calculation, project), gwp.gwp_ch4, balances, scan));
   return pageOf(rows, query, category, gas);
 }

@@ -6,7 +6,7 @@
 // entries are loaded and the versions used are recorded.
 import type { CalculationDefinition, DictionaryBinding, NumberField } from "@core/registry";
 import type { Deps } from "../context";
-import { Conflict, Invalid } from "../errors";
+import { Conflict, invalidAt } from "../errors";
 import { ACTIVITY_UNCERTAINTY, describeSource } from "../../dictionaries/reference-data";
 import { ACTIVITY_KINDS, fuelUnitOf } from "@core/registry";
 import {
@@ -25,7 +25,7 @@ import { gwpSetsOfYear } from "./gwp-years";
 import type { StoredCalculation, CoefficientUse, DictionaryItemVersion, UsedUncertainty } from "../../ports";
 import type { UncertaintyBody } from "../../contract/schemas/uncertainty";
 import { JUSTIFICATION_MAX } from "../../contract/schemas/calculation-body";
-import { fieldMessage } from "../../contract/field-errors";
+import { lineOf } from "../../contract/field-errors";
 
 export { GWP_DICTIONARY };
 export const DEFAULT_GWP_SET = 1;
@@ -103,7 +103,7 @@ export async function resolveCoefficients(
     if (field.fixed !== undefined) {
       const sent = request.values[field.name];
       if (sent !== undefined && sent !== null && sent !== field.fixed) {
-        throw new Invalid(fieldMessage(field.name, `значение фиксировано и равно ${String(field.fixed).replace(".", ",")}`));
+        throw invalidAt(field.name, `значение фиксировано и равно ${String(field.fixed).replace(".", ",")}`);
       }
       values[field.name] = field.fixed;
       uses[field.name] = { value: field.fixed, unit: field.unit, source: "fixed" };
@@ -121,18 +121,20 @@ export async function resolveCoefficients(
     }
     if (typeof choice === "number") {
       const item = entries.find((e) => e.id === choice);
-      if (!item) throw new Invalid(`dictionary_items.${binding.dictionary}: запись ${choice} не найдена`);
+      if (!item) throw invalidAt(`dictionary_items.${binding.dictionary}`, `запись ${choice} не найдена`);
       for (const name of bound) {
         const sent = request.values[name];
         if (sent !== undefined && sent !== null && !sameNumber(sent, item.values[name].value)) {
-          throw new Conflict(fieldMessage(name, `значение справочника изменилось (${item.values[name].value}); обновите форму расчета`));
+          throw new Conflict(
+            lineOf({ field: name, message: `значение справочника изменилось (${item.values[name].value}); обновите форму расчета` }),
+          );
         }
         values[name] = item.values[name].value;
         uses[name] = fromItem(item, name, binding.dictionary);
       }
       continue;
     }
-    if (choice !== undefined) throw new Invalid(`dictionary_items.${binding.dictionary}: ожидается номер записи или null`);
+    if (choice !== undefined) throw invalidAt(`dictionary_items.${binding.dictionary}`, `ожидается номер записи или null`);
 
     const sentAny = bound.some((name) => request.values[name] !== undefined && request.values[name] !== null);
     // Settings nobody sent take the first entry (docs/user-guide.md: the first entry is preselected).
@@ -187,7 +189,7 @@ export async function resolveCoefficients(
       const setId = request.gwp_set ?? DEFAULT_GWP_SET;
       const sets = reportingYear === undefined ? await getDictionaryItems(deps, GWP_DICTIONARY) : await gwpSetsOfYear(deps, reportingYear);
       const item = sets.find((e) => e.id === setId);
-      if (!item?.values.gwp_ch4) throw new Invalid(`gwp_set: набор ПГП ${setId} не найден`);
+      if (!item?.values.gwp_ch4) throw invalidAt("gwp_set", `набор ПГП ${setId} не найден`);
       uses.gwp_ch4 = fromItem(item, "gwp_ch4", GWP_DICTIONARY);
     }
     values.gwp_ch4 = uses.gwp_ch4.value;
@@ -227,12 +229,12 @@ export async function resolveCoefficients(
   }
   justify(request, uses, previous);
   for (const [name, text] of Object.entries(request.justifications ?? {})) {
-    if (text !== null && typeof text !== "string") throw new Invalid(`justifications.${name}: ожидается текст`);
+    if (text !== null && typeof text !== "string") throw invalidAt(`justifications.${name}`, `ожидается текст`);
     if (typeof text === "string" && text.length > JUSTIFICATION_MAX) {
-      throw new Invalid(`justifications.${name}: не более ${JUSTIFICATION_MAX} символов`);
+      throw invalidAt(`justifications.${name}`, `не более ${JUSTIFICATION_MAX} символов`);
     }
     if (uses[name]?.source !== "custom") {
-      throw new Invalid(`justifications.${name}: обоснование указывается только для фактического значения коэффициента`);
+      throw invalidAt(`justifications.${name}`, `обоснование указывается только для фактического значения коэффициента`);
     }
   }
   await attachUncertainties(deps, def, request, uses, previous);
@@ -300,8 +302,8 @@ async function attachUncertainties(
   const inputs = new Map(def.inputs.filter((f): f is NumberField => f.type === "number").map((f) => [f.name, f]));
   for (const name of Object.keys(request.uncertainty ?? {})) {
     const field = inputs.get(name);
-    if (!field) throw new Invalid(`uncertainty.${name}: у расчета нет такого исходного значения`);
-    if (field.fixed !== undefined) throw new Invalid(`uncertainty.${name}: значение фиксировано методикой`);
+    if (!field) throw invalidAt(`uncertainty.${name}`, `у расчета нет такого исходного значения`);
+    if (field.fixed !== undefined) throw invalidAt(`uncertainty.${name}`, `значение фиксировано методикой`);
   }
   let activity: DictionaryItemVersion[] | undefined;
   for (const field of inputs.values()) {

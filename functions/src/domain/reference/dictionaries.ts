@@ -2,7 +2,7 @@
 // read as their current versions, changed only by adding a version (effective date, who, why),
 // so a calculation that recorded (item id, version) can always be traced to the value it used.
 import type { Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, invalidAt, NotFound } from "../errors";
 import { isoDateValue } from "../dates";
 import type { DictionaryItemVersion } from "../../ports";
 import type { DictionaryEntry } from "../../contract/views";
@@ -281,9 +281,9 @@ export async function changeCoefficient(
 ): Promise<DictionaryItemVersion> {
   const current = await getDictionaryItem(deps, name, id);
   const previous = current.values[change.field];
-  if (!previous) throw new Invalid(`field: у записи нет коэффициента ${change.field}`);
-  if (!Number.isFinite(change.value) || change.value < 0) throw new Invalid("value: ожидается неотрицательное число");
-  if (!change.reason?.trim()) throw new Invalid("reason: укажите причину изменения");
+  if (!previous) throw invalidAt("field", `у записи нет коэффициента ${change.field}`);
+  if (!Number.isFinite(change.value) || change.value < 0) throw invalidAt("value", "ожидается неотрицательное число");
+  if (!change.reason?.trim()) throw invalidAt("reason", "укажите причину изменения");
   isoDateValue(change.effective_from, "effective_from");
   if (change.version !== current.version) {
     throw new Conflict("Коэффициент уже изменен другим пользователем. Обновите страницу и повторите.");

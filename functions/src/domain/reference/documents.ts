@@ -3,9 +3,9 @@
 // item (same id) wins. Files live in the blob store under documents/{generated id}: ids only, never
 // the uploaded file's name, so keys cannot collide or leave their prefix.
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, invalidAt, NotFound, UnsupportedMedia } from "../errors";
 import { newId } from "../ids";
-import { checkPdf, isPdf, PDF_TYPE, UnsupportedType } from "../files/uploads";
+import { checkPdf, isPdf, PDF_TYPE } from "../files/uploads";
 import { checkDeclared, checkStored, confirmStored, discardUnlessRegistered, grantUpload, verifyUploadId } from "../files/direct-uploads";
 import type { UploadGrant, UploadRequest } from "../files/direct-uploads";
 import { CATALOGUE, catalogueEntry } from "../../documents/catalogue";
@@ -297,8 +297,8 @@ export interface DocumentCompletion {
 }
 
 function newDocumentMeta(meta: Partial<DocumentCreateInput> | undefined): DocumentCreateInput {
-  if (!meta?.title) throw new Invalid("title: заполните поле");
-  if (!meta.kind) throw new Invalid("kind: выберите вид документа");
+  if (!meta?.title) throw invalidAt("title", "заполните поле");
+  if (!meta.kind) throw invalidAt("kind", "выберите вид документа");
   return { ...meta, title: meta.title, kind: meta.kind };
 }
 
@@ -325,7 +325,7 @@ export async function completeDocumentUpload(
     const current = claims.create ? undefined : await currentDocument(deps, claims.document);
     if (current && completion.version !== undefined && completion.version !== current.version) throw staleDocument();
     const stored = await checkStored(deps, claims, deps.config.documentMaxBytes, (head) => {
-      if (!isPdf(head)) throw new UnsupportedType("Ожидается файл PDF");
+      if (!isPdf(head)) throw new UnsupportedMedia("Ожидается файл PDF");
     });
     await confirmStored(deps, claims.key);
     const pdf: StoredPdf = {

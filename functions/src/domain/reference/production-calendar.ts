@@ -12,7 +12,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { assertAdmin, recordChange } from "../audit";
 import type { WorkingCalendar } from "./working-days";
-import { fieldMessage } from "../../contract/field-errors";
+import { problemAt } from "../../contract/field-errors";
 
 interface ShippedYear {
   year: number;
@@ -65,7 +65,7 @@ export async function listCalendarYears(deps: Deps, actor: Actor): Promise<Calen
 function checkedDays(year: number, input: Pick<CalendarYearEditInput, "days_off" | "working_days">) {
   const problems = calendarDayProblems(year, input);
   if (problems.length > 0) {
-    throw new Invalid(problems.map((p) => fieldMessage(p.list, `${CALENDAR_LIST_LABELS[p.list].toLowerCase()} — ${p.message}`)).join("; "));
+    throw new Invalid(problems.map((p) => problemAt(p.list, `${CALENDAR_LIST_LABELS[p.list].toLowerCase()} — ${p.message}`)));
   }
   return { days_off: [...input.days_off].sort(), working_days: [...input.working_days].sort() };
 }

@@ -35,7 +35,7 @@ it("loads a CA certificate and lists it; a certificate that is no CA's is refuse
     api
       .on("adminListCaRoots", () => ({ results: roots, count: roots.length }))
       .on("adminCreateCaRoots", () => {
-        if (refuse) return failure(400, "file_data: сертификат не является сертификатом УЦ (в нем нет CA:TRUE)");
+        if (refuse) return failure(400, [["file_data", "сертификат не является сертификатом УЦ (в нем нет CA:TRUE)"]]);
         roots = [ROOT];
         return { results: [ROOT], count: 1 };
       }),

@@ -11,12 +11,12 @@ const file = (name: string, type: string, size = 10) => new File([new Uint8Array
 
 describe("admin form helpers", () => {
   it("puts a server detail «field: text» under that field, and nothing else", () => {
-    expect(fieldError(refused(400, "ogrn: неверная контрольная цифра"), ["name", "ogrn"] as const)).toEqual({
+    expect(fieldError(refused(400, [["ogrn", "неверная контрольная цифра"]]), ["name", "ogrn"] as const)).toEqual({
       name: "ogrn",
       errors: ["неверная контрольная цифра"],
     });
     expect(fieldError(refused(409, "Компания «А» уже существует"), ["name"] as const)).toBeUndefined();
-    expect(fieldError(refused(400, "kind: выберите вид"), ["name"] as const)).toBeUndefined();
+    expect(fieldError(refused(400, [["kind", "выберите вид"]]), ["name"] as const)).toBeUndefined();
     expect(fieldError(new Error("x"), ["name"] as const)).toBeUndefined();
   });
 

@@ -253,10 +253,10 @@ describe("what the dialog says before and after sending", () => {
 
   it("shows a server refusal under the field it names, and other refusals on top", async () => {
     openCalculations([
-      failure(400, "volume: значение отклонено сервером"),
+      failure(400, [["volume", "значение отклонено сервером"]]),
       failure(409, "Проект находится в архиве: восстановите его, чтобы добавлять расчеты"),
       // A field the dialog has no place for (issue 75: «file_data: файл пуст»): on top, without its name.
-      failure(400, "file_data: файл пуст"),
+      failure(400, [["file_data", "файл пуст"]]),
     ]);
     const { dialog, inside, volume } = await newCalculation("Отклоненный");
     await app.user.type(volume, "5");

@@ -479,21 +479,21 @@ describe("splitDetail", () => {
   const layout = formLayout("underground");
 
   it("puts a server detail under the field, selector or GWP set it names", () => {
-    expect(splitDetail(layout, refusal("volume: поле обязательно для заполнения"))).toEqual({
+    expect(splitDetail(layout, refusal([["volume", "поле обязательно для заполнения"]]))).toEqual({
       target: "volume",
       message: "Поле обязательно для заполнения",
     });
-    expect(splitDetail(layout, refusal("dictionary_items.get_underground: запись 9 не найдена"))).toEqual({
+    expect(splitDetail(layout, refusal([["dictionary_items.get_underground", "запись 9 не найдена"]]))).toEqual({
       target: "get_underground",
       message: "Запись 9 не найдена",
     });
-    expect(splitDetail(layout, refusal("gwp_set: набор ПГП 9 не найден"))).toMatchObject({ target: GWP_DICTIONARY });
-    expect(splitDetail(layout, refusal("name: введите название расчета"))).toMatchObject({ target: "name" });
+    expect(splitDetail(layout, refusal([["gwp_set", "набор ПГП 9 не найден"]]))).toMatchObject({ target: GWP_DICTIONARY });
+    expect(splitDetail(layout, refusal([["name", "введите название расчета"]]))).toMatchObject({ target: "name" });
   });
 
   it("leaves other details whole (they show on top)", () => {
     expect(splitDetail(layout, refusal("Проект находится в архиве"))).toEqual({ message: "Проект находится в архиве" });
-    expect(splitDetail(layout, refusal("metan: не поле этого типа"))).toEqual({ message: "metan: не поле этого типа" });
+    expect(splitDetail(layout, refusal([["metan", "не поле этого типа"]]))).toEqual({ message: "metan: не поле этого типа" });
   });
 });
 
@@ -541,7 +541,7 @@ describe("underground by measurement periods (D14)", () => {
     const state = setPeriodText(twoPeriods(typed(initialState(ctx), {})), 1, "hours", "700");
     expect(computePreview(core, ctx, state)).toMatchObject({ kind: "error", field: "periods[1].hours" });
     expect(
-      splitDetail(formLayout("underground"), refusal("periods[1].hours: время работы больше продолжительности периода (672 ч)")),
+      splitDetail(formLayout("underground"), refusal([["periods[1].hours", "время работы больше продолжительности периода (672 ч)"]])),
     ).toEqual({
       target: "periods[1].hours",
       message: "Время работы больше продолжительности периода (672 ч)",

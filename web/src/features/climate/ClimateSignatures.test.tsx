@@ -83,7 +83,7 @@ it("says a refused signature in the server's words, without the field's name", a
     api
       .on("listClimateSignatures", { results: [], count: 0 })
       .on("createClimateSignature", () =>
-        failure(400, "file_data: срок действия сертификата подписанта истек 01.01.2021 (действовал 01.01.2020 – 01.01.2021)"),
+        failure(400, [["file_data", "срок действия сертификата подписанта истек 01.01.2021 (действовал 01.01.2020 – 01.01.2021)"]]),
       ),
   );
   await app.user.click(await screen.findByRole("button", { name: /Подписать КЭП/ }));

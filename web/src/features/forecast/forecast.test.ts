@@ -288,7 +288,7 @@ describe("results and messages", () => {
   });
 
   it("routes server details to the field, the row, the file or the top", () => {
-    expect(routeDetail(400, refused(400, "data[3].x7: концентрация не больше 100 %"), [], false)).toEqual({
+    expect(routeDetail(400, refused(400, [["data[3].x7", "концентрация не больше 100 %"]]), [], false)).toEqual({
       target: "data",
       message: "Строка 4, «x7»: концентрация не больше 100 %",
     });
@@ -298,10 +298,10 @@ describe("results and messages", () => {
     state = setCell(state, state.rows[2].key, "x1", "1");
     const numbers = sentRowNumbers(state);
     expect(numbers).toEqual([1, 3]);
-    expect(routeDetail(400, refused(400, "data[1].x7: концентрация не больше 100 %"), [], false, (i) => numbers[i]).message).toBe(
+    expect(routeDetail(400, refused(400, [["data[1].x7", "концентрация не больше 100 %"]]), [], false, (i) => numbers[i]).message).toBe(
       "Строка 3, «x7»: концентрация не больше 100 %",
     );
-    expect(routeDetail(400, refused(400, "name_value: укажите название столбца"), ["name_value"], true)).toEqual({
+    expect(routeDetail(400, refused(400, [["name_value", "укажите название столбца"]]), ["name_value"], true)).toEqual({
       target: "name_value",
       message: "Укажите название столбца",
     });

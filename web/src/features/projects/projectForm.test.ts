@@ -37,7 +37,7 @@ describe("projectFieldErrors", () => {
 
 describe("splitFieldDetail", () => {
   it("puts a server detail naming a field under that field", () => {
-    expect(splitFieldDetail(refusal("name: введите название проекта"))).toEqual({
+    expect(splitFieldDetail(refusal([["name", "введите название проекта"]]))).toEqual({
       field: "name",
       message: "Введите название проекта",
     });
@@ -47,7 +47,7 @@ describe("splitFieldDetail", () => {
     expect(splitFieldDetail(refusal("Проект изменен другим пользователем"))).toEqual({
       message: "Проект изменен другим пользователем",
     });
-    expect(splitFieldDetail(refusal("version: ожидается целое число"))).toEqual({ message: "version: ожидается целое число" });
+    expect(splitFieldDetail(refusal([["version", "ожидается целое число"]]))).toEqual({ message: "version: ожидается целое число" });
   });
 });
 

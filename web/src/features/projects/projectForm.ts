@@ -45,13 +45,6 @@ export function splitFieldDetail(refusal: Refusal): { field?: ProjectField; mess
   return { field, message: capitalize(problem.message) };
 }
 
-/** A message of the contract's schema names its field first («name: …»): the field it names and the text. */
-function issueText(message: string): { field?: ProjectField; text: string } {
-  const at = message.indexOf(": ");
-  const field = PROJECT_FIELDS.find((candidate) => candidate === message.slice(0, at));
-  return field ? { field, text: capitalize(message.slice(at + 2)) } : { text: message };
-}
-
 export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
   const errors: ProjectFieldErrors = {};
   for (const field of ["start_date", "end_date"] as const) {
@@ -65,10 +58,10 @@ export function projectFieldErrors(draft: ProjectDraft): ProjectFieldErrors {
     reporting_year: year === undefined || Number.isNaN(year) ? undefined : year,
   });
   if (!parsed.success) {
+    // The contract's schema says each problem at its field (the issue's path), the text alone.
     for (const issue of parsed.error.issues) {
-      const { field, text } = issueText(issue.message);
-      const target = field ?? PROJECT_FIELDS.find((candidate) => candidate === issue.path[0]);
-      if (target && !errors[target]) errors[target] = text;
+      const target = PROJECT_FIELDS.find((candidate) => candidate === issue.path[0]);
+      if (target && !errors[target]) errors[target] = capitalize(issue.message);
     }
   }
   return errors;

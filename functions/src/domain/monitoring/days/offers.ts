@@ -22,7 +22,7 @@ import {
   type Substituted,
 } from "@core/telemetry";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Invalid } from "../../errors";
+import { Conflict, invalidAt } from "../../errors";
 import { newId } from "../../ids";
 import { recordChange } from "../../audit";
 import { getFacility } from "../../company/facilities";
@@ -282,13 +282,14 @@ type Planned = {
 export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptInput): Promise<Offer[]> {
   await getFacility(deps, actor, input.facility);
   const project = await getProject(deps, actor, input.project);
-  if (project.facility !== input.facility) throw new Invalid("project: проект не относится к этой площадке");
+  if (project.facility !== input.facility) throw invalidAt("project", "проект не относится к этой площадке");
   if (project.is_deleted) throw new Conflict("Проект находится в архиве: восстановите его, чтобы принимать в него месяцы");
   const months = [...new Set(input.months)].sort();
   for (const month of months) {
     if (Number(month.slice(0, 4)) !== project.reporting_year) {
-      throw new Invalid(
-        `project: проект «${project.name}» — ${project.reporting_year} года, а месяц ${ruMonth(month)} — ${month.slice(0, 4)}: ` +
+      throw invalidAt(
+        "project",
+        `проект «${project.name}» — ${project.reporting_year} года, а месяц ${ruMonth(month)} — ${month.slice(0, 4)}: ` +
           `выберите проект площадки на ${month.slice(0, 4)} год`,
       );
     }
@@ -298,7 +299,7 @@ export async function acceptOffers(deps: Deps, actor: Actor, input: OfferAcceptI
     deps.repos.sensors.listOfFacility(actor.company, input.facility),
     zoneOfCompany(deps, actor.company),
   ]);
-  if (!point) throw new Invalid("point: источник выбросов не найден среди источников площадки");
+  if (!point) throw invalidAt("point", "источник выбросов не найден среди источников площадки");
   const now = deps.clock.now();
   const claimOf = (month: string): MonthClaim => ({
     company: actor.company,
@@ -345,14 +346,15 @@ async function planMonths(
   for (const month of months) {
     const window = monthWindow(Number(month.slice(0, 4)), Number(month.slice(5)), zone, now);
     if (window?.in_progress) {
-      throw new Invalid(
-        `months: месяц ${ruMonth(month)} еще идет (${window.minutes.toLocaleString("ru-RU")} из ${window.month_minutes.toLocaleString("ru-RU")} минут): ` +
+      throw invalidAt(
+        "months",
+        `месяц ${ruMonth(month)} еще идет (${window.minutes.toLocaleString("ru-RU")} из ${window.month_minutes.toLocaleString("ru-RU")} минут): ` +
           "его принимают после окончания месяца по часам компании",
       );
     }
     const month_ = window && (await pointMonth(deps, actor.company, point, sensors, window, true));
     const offer = month_?.offer;
-    if (!offer || !month_.evidence) throw new Invalid(`months: за ${ruMonth(month)} нет показаний датчиков источника «${point.name}»`);
+    if (!offer || !month_.evidence) throw invalidAt("months", `за ${ruMonth(month)} нет показаний датчиков источника «${point.name}»`);
     const previous = acceptances.find((a) => a.point === point.id && a.month === month);
     let replaces: StoredCalculation | undefined;
     if (previous) {
@@ -373,13 +375,15 @@ async function planMonths(
           );
         }
         if (calculation.project !== project.id) {
-          throw new Invalid(
-            `project: месяц ${ruMonth(month)} принят в проект «${accepted?.name ?? "другой"}»: заново его принимают в тот же проект`,
+          throw invalidAt(
+            "project",
+            `месяц ${ruMonth(month)} принят в проект «${accepted?.name ?? "другой"}»: заново его принимают в тот же проект`,
           );
         }
         if (!reason) {
-          throw new Invalid(
-            `reason: месяц ${ruMonth(month)} уже принят — укажите, почему он принимается заново (запишется в журнал изменений)`,
+          throw invalidAt(
+            "reason",
+            `месяц ${ruMonth(month)} уже принят — укажите, почему он принимается заново (запишется в журнал изменений)`,
           );
         }
         replaces = calculation;
@@ -388,7 +392,7 @@ async function planMonths(
     if (frozen && !replaces) throw new Conflict(frozenMessage(frozen, "расчеты проектов этого года изменить нельзя"));
     if (offer.completeness < OFFER_COMPLETENESS && !reason) {
       const pct = (offer.completeness * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
-      throw new Invalid(`reason: полнота данных за ${ruMonth(month)} ${pct} % — ниже 95 %: укажите причину, по которой месяц принимается`);
+      throw invalidAt("reason", `полнота данных за ${ruMonth(month)} ${pct} % — ниже 95 %: укажите причину, по которой месяц принимается`);
     }
     planned.push({ offer, evidence: month_.evidence, previous, replaces });
   }

@@ -23,7 +23,7 @@ import {
 } from "@core/telemetry";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Invalid } from "../../errors";
+import { Invalid, invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { Sensor } from "../../../ports";
 import type { gapSchema, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema } from "../../../contract/schemas/sensor-data";
@@ -186,7 +186,7 @@ export function gapsOf({ series, result }: Computed): Gap[] {
 
 function monthOf(text: string, zone: string, now: number): MonthWindow {
   const window = monthWindow(Number(text.slice(0, 4)), Number(text.slice(5, 7)), zone, now);
-  if (!window) throw new Invalid(`month: месяц ${text.slice(5, 7)}.${text.slice(0, 4)} еще не наступил`);
+  if (!window) throw invalidAt("month", `месяц ${text.slice(5, 7)}.${text.slice(0, 4)} еще не наступил`);
   return window;
 }
 
@@ -238,11 +238,11 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
   const now = deps.clock.now().getTime();
   const [y, m, d] = date.split("-").map(Number);
   const start = instantOfWallTime(y, m, d, 0, 0, zone);
-  if (isoDateIn(new Date(start), zone) !== date) throw new Invalid(`date: дня ${date} нет в календаре`);
+  if (isoDateIn(new Date(start), zone) !== date) throw invalidAt("date", `дня ${date} нет в календаре`);
   const end = instantOfWallTime(y, m, d + 1, 0, 0, zone);
   const ru = `${date.slice(8)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
   const whole = monthWindow(y, m, zone, now);
-  if (!whole || start >= now) throw new Invalid(`date: день ${ru} еще не наступил`);
+  if (!whole || start >= now) throw invalidAt("date", `день ${ru} еще не наступил`);
   const window = serviceWindow(sensor, whole, zone);
   if (!window || window.start >= end || window.start + window.minutes * MINUTE_MS <= start) throw notInService(sensor.code, ru);
   const { series, result, demo } = await sensorWindow(deps, sensor, sensors, window);

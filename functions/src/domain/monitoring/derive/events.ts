@@ -20,12 +20,11 @@ import {
 } from "@core/telemetry-events";
 import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { Sensor, TelemetryEvent } from "../../../ports";
 import type { eventAcknowledgeSchema, eventListQuerySchema, eventListSchema, eventSchema } from "../../../contract/schemas/telemetry";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { fieldMessage } from "../../../contract/field-errors";
 import { registerAt } from "../ingest/register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
 import { DAY_MS, isDemoDay, readingsBetween, utcDay } from "../days/days";
@@ -391,11 +390,11 @@ function boundOf(value: string, zone: string, field: string): number {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (date) {
     const [y, m, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
-    if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d || m < 1 || m > 12) throw new Invalid(fieldMessage(field, "нет такой даты"));
+    if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d || m < 1 || m > 12) throw invalidAt(field, "нет такой даты");
     return instantOfWallTime(y, m, d, 0, 0, zone);
   }
   const at = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at)) throw new Invalid(fieldMessage(field, "дата ГГГГ-ММ-ДД или момент ISO 8601"));
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at)) throw invalidAt(field, "дата ГГГГ-ММ-ДД или момент ISO 8601");
   return at;
 }
 
@@ -409,9 +408,9 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
   const now = deps.clock.now().getTime();
   const to = query.to ? boundOf(query.to, zone, "to") : now;
   const from = query.from ? boundOf(query.from, zone, "from") : to - DAY_MS;
-  if (!(from < to)) throw new Invalid(fieldMessage("to", "конец периода должен быть позже начала"));
+  if (!(from < to)) throw invalidAt("to", "конец периода должен быть позже начала");
   if (to - from > LIMITS.telemetry.eventsPeriodDays * DAY_MS)
-    throw new Invalid(fieldMessage("to", `период не длиннее ${LIMITS.telemetry.eventsPeriodDays} дней`));
+    throw invalidAt("to", `период не длиннее ${LIMITS.telemetry.eventsPeriodDays} дней`);
   const stored = await deps.repos.telemetryEvents.listOfFacility(
     actor.company,
     facility.id,

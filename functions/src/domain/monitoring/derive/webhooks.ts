@@ -18,11 +18,10 @@ import { isIP } from "node:net";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { newId } from "../../ids";
 import { recordChange } from "../../audit";
 import { addressAllowed, plainHost, receiverAllowList, type ReceiverAllowList } from "./webhook-addresses";
-import { fieldMessage } from "../../../contract/field-errors";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { webhookCreateSchema, webhookCreatedSchema, webhookDeliverySchema, webhookSchema } from "../../../contract/schemas/webhooks";
 import type { TelemetryEvent, WebhookRecord, WebhookDeliveryRecord, WebhookQueued } from "../../../ports";
@@ -78,15 +77,14 @@ export function checkWebhookUrl(raw: string, allow: ReceiverAllowList): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new Invalid(fieldMessage("url", "это не адрес (ожидается https://…)"));
+    throw invalidAt("url", "это не адрес (ожидается https://…)");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Invalid(fieldMessage("url", "адрес должен начинаться с https://"));
-  if (url.username || url.password) throw new Invalid(fieldMessage("url", "адрес не должен содержать имя и пароль"));
-  if (url.protocol !== "https:" && !allow.any) throw new Invalid(fieldMessage("url", "адрес должен начинаться с https://"));
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalidAt("url", "адрес должен начинаться с https://");
+  if (url.username || url.password) throw invalidAt("url", "адрес не должен содержать имя и пароль");
+  if (url.protocol !== "https:" && !allow.any) throw invalidAt("url", "адрес должен начинаться с https://");
   const host = plainHost(url.hostname);
   if (allow.hosts.has(host)) return url;
-  if (isIP(host) ? !addressAllowed(host, allow) : host === "localhost" || host.endsWith(".localhost"))
-    throw new Invalid(fieldMessage("url", NOT_ALLOWED));
+  if (isIP(host) ? !addressAllowed(host, allow) : host === "localhost" || host.endsWith(".localhost")) throw invalidAt("url", NOT_ALLOWED);
   return url;
 }
 

@@ -26,6 +26,16 @@ const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[
 const TIME_HEADERS = new Set(["время", "дата", "дата и время", "t", "time", "timestamp"]);
 const SENSOR_HEADERS = new Set(["датчик", "код", "код датчика", "sensor"]);
 
+/** A dispatch file refused whole at a line of it («Строка N: …»), the line as data. */
+export class LineInvalid extends Invalid {
+  constructor(
+    readonly line: number,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 export const EMPTY_FILE_MESSAGE = "Строка 1: файл пустой (0 байт) — в нем нет ни заголовка, ни показаний";
 export const encodingMessage = (line: number) =>
   `Строка ${line}${line === 1 ? " (заголовок)" : ""}: ${CSV_ENCODING_MESSAGE.replace("Не удалось прочитать файл CSV", "не удалось прочитать")}`;
@@ -191,15 +201,15 @@ export class DispatchReader {
   private tooLong() {
     const line = ++this.lines;
     if (!this.layout)
-      throw new Invalid(`Строка ${line}${line === 1 ? " (заголовок)" : ""}: ${LINE_TOO_LONG} — это не заголовок выгрузки АГК`);
+      throw new LineInvalid(line, `Строка ${line}${line === 1 ? " (заголовок)" : ""}: ${LINE_TOO_LONG} — это не заголовок выгрузки АГК`);
     this.sink.refuse(line, LINE_TOO_LONG);
   }
 
   end(): void {
     const rest = this.take();
-    if (this.total === 0) throw new Invalid(EMPTY_FILE_MESSAGE);
+    if (this.total === 0) throw new LineInvalid(1, EMPTY_FILE_MESSAGE);
     if (rest.byteLength > 0) this.block(rest);
-    if (!this.layout) throw new Invalid(HEADER_MESSAGE);
+    if (!this.layout) throw new LineInvalid(1, HEADER_MESSAGE);
   }
 
   private take(): Uint8Array {
@@ -230,7 +240,7 @@ export class DispatchReader {
     } catch (error) {
       if (!(error instanceof CsvEncodingError)) throw error;
       if (first && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-        throw new Invalid(encodingMessage(1));
+        throw new LineInvalid(1, encodingMessage(1));
       }
     }
     // Line by line: what decodes is read, what does not is refused by its number.
@@ -245,7 +255,7 @@ export class DispatchReader {
         if (!(error instanceof CsvEncodingError)) throw error;
       }
       if (text === undefined) {
-        if (!this.layout) throw new Invalid(encodingMessage(line));
+        if (!this.layout) throw new LineInvalid(line, encodingMessage(line));
         this.sink.refuse(line, UNDECODABLE_LINE);
       } else this.text(text, line);
       start = end + 1;
@@ -255,7 +265,7 @@ export class DispatchReader {
   private text(text: string, startLine: number) {
     this.delimiter ??= csvDelimiter(text);
     for (const record of csvLineRecords(text, this.delimiter, startLine, (line, reason) => {
-      if (!this.layout) throw new Invalid(HEADER_MESSAGE);
+      if (!this.layout) throw new LineInvalid(1, HEADER_MESSAGE);
       this.sink.refuse(line, reason);
     })) {
       if (!this.layout) this.header(record.fields);
@@ -270,12 +280,12 @@ export class DispatchReader {
     const time = lower.findIndex((h) => TIME_HEADERS.has(h));
     if (sensor >= 0) {
       const value = lower.findIndex((_, i) => i !== sensor && i !== time);
-      if (time < 0 || value < 0) throw new Invalid(HEADER_MESSAGE);
+      if (time < 0 || value < 0) throw new LineInvalid(1, HEADER_MESSAGE);
       this.layout = { kind: "rows", sensor, time, value };
       return;
     }
     const timeColumn = time >= 0 ? time : 0;
-    if (names.length < 2) throw new Invalid(HEADER_MESSAGE);
+    if (names.length < 2) throw new LineInvalid(1, HEADER_MESSAGE);
     const codes = names.map((code, i) => {
       if (i === timeColumn) return undefined;
       if (code === "") return undefined;

@@ -232,7 +232,7 @@ describe("a file refused whole", () => {
 
   it("refuses a 0-byte file naming line 1, storing nothing", async () => {
     const before = await queuedCount();
-    await expect(upload(new Uint8Array(0))).rejects.toMatchObject({ status: 400, detail: EMPTY_FILE_MESSAGE });
+    await expect(upload(new Uint8Array(0))).rejects.toMatchObject({ kind: "invalid", detail: EMPTY_FILE_MESSAGE });
     expect(EMPTY_FILE_MESSAGE).toContain("Строка 1: файл пустой (0 байт)");
     expect(await queuedCount()).toBe(before);
   });
@@ -240,7 +240,7 @@ describe("a file refused whole", () => {
   it("refuses a file in UTF-16 and a header in no encoding it reads, naming line 1", async () => {
     const utf16 = new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("В\0р\0")]);
     await expect(upload(utf16)).rejects.toMatchObject({
-      status: 400,
+      kind: "invalid",
       detail: expect.stringMatching(/^Строка 1 \(заголовок\): не удалось прочитать/),
     });
     const header = new Uint8Array([...new TextEncoder().encode("Время;М-1"), 0x98, 0x0a, ...new TextEncoder().encode(`${wall(0)};0,4\n`)]);

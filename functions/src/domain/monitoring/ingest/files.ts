@@ -16,17 +16,18 @@
 // each part under its own name in the days (`{batch}#{n}`), so a consumer stopped half-way and run again
 // counts nothing twice and the batch is done only when every part is in. The file is kept: it is the
 // batch's readings, as a push's blob is.
+import { lineOf } from "../../../contract/field-errors";
 import { createHash } from "node:crypto";
 import { zoneOf } from "@core/company-clock";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Invalid, NotFound, TooManyRequests } from "../../errors";
+import { Conflict, Invalid, invalidAt, NotFound, TooManyRequests } from "../../errors";
 import { newId } from "../../ids";
 import { getFacility } from "../../company/facilities";
 import { ABANDONED_UPLOAD_MS, checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../../files/direct-uploads";
 import { fileSize } from "../../../contract/schemas/uploads";
 import type { Sensor, TelemetryBatch } from "../../../ports";
 import { LIMITS, STORED_ID } from "../../../contract/schemas/limits";
-import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, type RefusalKind } from "./dispatch-file";
+import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, LineInvalid, type RefusalKind } from "./dispatch-file";
 import { impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
 import { ReadingColumns, type SensorReadings } from "./reading-columns";
 
@@ -54,7 +55,7 @@ export async function telemetryUploadUrl(
     request,
     TELEMETRY_FILE_TYPES,
     LIMITS.telemetry.fileBytes,
-    "content_type: ожидается выгрузка АГК в CSV (text/csv)",
+    lineOf({ field: "content_type", message: "ожидается выгрузка АГК в CSV (text/csv)" }),
   );
   const id = newId();
   const key = telemetryFileKey(actor.company, facility.id, id);
@@ -140,7 +141,7 @@ export async function importTelemetryFile(
 ): Promise<TelemetryBatch> {
   const facility = await getFacility(deps, actor, request.facility);
   const match = KEY_RE.exec(request.file_upload);
-  if (!match) throw new Invalid("file_upload: ожидается ключ файла из ответа upload-url");
+  if (!match) throw invalidAt("file_upload", "ожидается ключ файла из ответа upload-url");
   const missing = new NotFound("Загруженный файл не найден: загрузите его заново");
   if (match[1] !== actor.company || match[2] !== facility.id) throw missing;
   const id = match[3];
@@ -297,7 +298,7 @@ export async function readFileBatch(
     part.take();
     refusedCount++;
     kinds.line++;
-    refused.push({ line: Number(/Строка (\d+)/.exec(error.detail)?.[1] ?? 1), reason: error.detail });
+    refused.push({ line: error instanceof LineInvalid ? error.line : 1, reason: error.detail });
   }
   if (part.length > 0) ready.push(part.take());
   await flush();

@@ -14,7 +14,7 @@ import { formatNumber } from "../../forecast/russian-numbers";
 import { registerAt } from "./register";
 import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
-import { Forbidden, Invalid } from "../../errors";
+import { Forbidden, Invalid, invalidAt } from "../../errors";
 import { newId } from "../../ids";
 import type { ListedBatch, Sensor, TelemetryBatch } from "../../../ports";
 import { LIMITS } from "../../../contract/schemas/limits";
@@ -151,7 +151,7 @@ function readLine(
 /** The lines of a JSON body `{facility?, readings: [{sensor, t, value}]}`, numbered from 1. */
 function jsonLines(body: unknown): { code: unknown; time: unknown; value: unknown }[] {
   const readings = (body as { readings?: unknown } | null)?.readings;
-  if (!Array.isArray(readings)) throw new Invalid("readings: ожидается список показаний [{sensor, t, value}]");
+  if (!Array.isArray(readings)) throw invalidAt("readings", "ожидается список показаний [{sensor, t, value}]");
   return readings.map((r) => {
     const row = (r ?? {}) as Record<string, unknown>;
     return { code: row.sensor, time: row.t, value: row.value };

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { SENSOR_KINDS } from "@core/telemetry";
 import type { Actor, Deps } from "../../context";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { newId } from "../../ids";
 import { recordChange } from "../../audit";
 import { getFacility } from "../../company/facilities";
@@ -85,19 +85,19 @@ export async function getSensor(deps: Deps, actor: Actor, facilityId: string, se
 
 async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, register: Register, self?: string): Promise<void> {
   const point = await deps.repos.emissionPoints.get(actor.company, facilityId, register.point);
-  if (!point) throw new Invalid("point: источник выбросов не найден среди источников площадки");
+  if (!point) throw invalidAt("point", "источник выбросов не найден среди источников площадки");
   const twin = (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).find(
     (s) => s.id !== self && s.is_active && s.code.toLocaleLowerCase("ru") === register.code.toLocaleLowerCase("ru"),
   );
-  if (twin) throw new Invalid(`code: у площадки уже есть датчик «${twin.code}»`);
+  if (twin) throw invalidAt("code", `у площадки уже есть датчик «${twin.code}»`);
   if (register.kind === "air_velocity" && !(register.area_m2 && register.area_m2 > 0)) {
-    throw new Invalid("area_m2: для анемометра укажите площадь сечения выработки, м²");
+    throw invalidAt("area_m2", "для анемометра укажите площадь сечения выработки, м²");
   }
   if (register.warning !== null && register.alarm !== null && register.alarm < register.warning) {
-    throw new Invalid("alarm: аварийный уровень ниже предупредительного");
+    throw invalidAt("alarm", "аварийный уровень ниже предупредительного");
   }
   if (register.in_service_from && register.in_service_to && register.in_service_to < register.in_service_from) {
-    throw new Invalid("in_service_to: дата вывода из эксплуатации раньше даты ввода");
+    throw invalidAt("in_service_to", "дата вывода из эксплуатации раньше даты ввода");
   }
 }
 

@@ -7,11 +7,11 @@ import { periodDate } from "@core/measured-release";
 import { headerKey } from "@core/registry";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/telemetry";
 import type { Actor, Deps } from "../../context";
-import { Invalid } from "../../errors";
+import { CellInvalid, invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { heavyWork } from "../../heavy-work";
 import { previewTable } from "../../calculations/upload-preview";
-import { cellErrorText, checkEach, readUpload, type TableRow, type UploadReader, type UploadedFile } from "../../../files/tabular";
+import { checkEach, readUpload, type TableRow, type UploadReader, type UploadedFile } from "../../../files/tabular";
 import type { EmissionPoint, Sensor } from "../../../ports";
 import { SENSOR_LIST_COLUMNS, type SensorListColumn } from "../../../contract/templates";
 import { SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../../contract/schemas/sensor";
@@ -96,7 +96,7 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
     rows(table, refused) {
       const refuse = (row: number, column: string, message: string): never => {
         const header = table.headers[column] ?? columnOf.get(column)?.header ?? column;
-        throw new Invalid(cellErrorText({ sheet: table.sheet, row, header, message }));
+        throw new CellInvalid({ sheet: table.sheet, row, header }, message);
       };
       const text = (r: TableRow, column: string) => {
         const value = r.values[column];
@@ -161,7 +161,7 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             const field = String(issue.path[0] ?? "code");
-            refuse(r.row, columnOf.has(field) ? field : "code", issue.message.replace(/^[a-z_0-9]+:\s*/, ""));
+            refuse(r.row, columnOf.has(field) ? field : "code", issue.message);
           }
           const input = parsed.data!;
           const key = input.code.toLocaleLowerCase("ru");
@@ -187,7 +187,7 @@ async function readerOfFacility(deps: Deps, actor: Actor, facilityId: string) {
 }
 
 function fileOf(file: UploadedFile | undefined): UploadedFile {
-  if (!file) throw new Invalid("file_data: выберите файл .xlsx или .csv со списком датчиков");
+  if (!file) throw invalidAt("file_data", "выберите файл .xlsx или .csv со списком датчиков");
   return file;
 }
 

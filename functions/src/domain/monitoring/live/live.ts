@@ -28,7 +28,7 @@ import {
 } from "@core/registry";
 import type * as z from "zod";
 import type { Actor, Deps, RuntimeSlot } from "../../context";
-import { Forbidden, Invalid, NotFound } from "../../errors";
+import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../days/days";
@@ -700,23 +700,25 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
   const facility = await getFacility(deps, actor, body.facility);
   const horizons = HORIZONS.filter((h) => h > 0);
   if (!(horizons as readonly number[]).includes(body.horizon)) {
-    throw new Invalid(`horizon: горизонт прогноза ${horizons.map(horizonLabel).join(", ")} (в минутах: ${horizons.join(", ")})`);
+    throw invalidAt("horizon", `горизонт прогноза ${horizons.map(horizonLabel).join(", ")} (в минутах: ${horizons.join(", ")})`);
   }
   const sensors = await deps.repos.sensors.listOfFacility(actor.company, facility.id);
   const working = workingsOf(sensors).get(body.working.trim());
-  if (!working) throw new Invalid(`working: на площадке нет выработки «${body.working}» с датчиками в работе`);
+  if (!working) throw invalidAt("working", `на площадке нет выработки «${body.working}» с датчиками в работе`);
   const sensor = body.sensor ?? null;
   if (!forecastMeter(working, { sensor })) {
-    throw new Invalid(sensor ? "sensor: такого датчика метана нет в выработке" : "working: в выработке нет датчика метана для прогноза");
+    throw sensor
+      ? invalidAt("sensor", "такого датчика метана нет в выработке")
+      : invalidAt("working", "в выработке нет датчика метана для прогноза");
   }
   // Issue 87 (ML M1): a column's sensor, any active one of the facility of a kind the column takes.
   const features: Partial<Record<FeatureColumn, string>> = {};
   for (const [column, id] of Object.entries(body.features ?? {}) as [FeatureColumn, string][]) {
     const named = sensors.find((s) => s.id === id && s.is_active);
-    if (!named) throw new Invalid(`features.${column}: такого датчика в работе нет на площадке`);
+    if (!named) throw invalidAt(`features.${column}`, `такого датчика в работе нет на площадке`);
     if (!FEATURE_KINDS[column].includes(named.kind)) {
       const kinds = FEATURE_KINDS[column].map((k) => SENSOR_KINDS[k].label).join(" или ");
-      throw new Invalid(`features.${column}: датчик ${named.code} не подходит для столбца «${FEATURE_LABELS[column]}»: нужен ${kinds}`);
+      throw invalidAt(`features.${column}`, `датчик ${named.code} не подходит для столбца «${FEATURE_LABELS[column]}»: нужен ${kinds}`);
     }
     features[column] = id;
   }
