@@ -9,6 +9,7 @@ import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
+import { ABATEMENT_PARAMS } from "../support/tenant-objects";
 
 let h: Harness;
 let staff: { token: string; companyId: string };
@@ -321,5 +322,61 @@ describe("two periods of one project", () => {
       json: { start: "2026-06-01T07:00", end: "2026-06-01T08:00" },
     });
     expect(next.status, await next.clone().text()).toBe(201);
+  });
+});
+
+describe("a project started from an assessment («Снижение выбросов», issue 89 item 6)", () => {
+  it("keeps the stored assessment's chosen option and its expected reductions, with a device of that option's kind", async () => {
+    const assessment = await created(
+      await h.request("/api/v1/abatement/assessments/", {
+        method: "POST",
+        token: staff.token,
+        json: {
+          name: "Оценка для проекта",
+          streams: [{ code: "d1", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }],
+          params: ABATEMENT_PARAMS,
+          chosen: { d1: "FLARE_OPEN" },
+        },
+      }),
+    );
+    const stream = (assessment.result as { streams: { code: string; chosen: string; options: Record<string, unknown>[] }[] }).streams[0];
+    expect(stream.chosen).toBe("FLARE_OPEN");
+    const option = stream.options.find((o) => o.option_code === "FLARE_OPEN") as { er_t_co2e: number; carbon_units: number };
+    const from = { assessment: assessment.id, stream: "d1" };
+    const project = await created(
+      await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел по оценке", from_assessment: from } }),
+    );
+    expect(project.expected).toEqual({
+      assessment: assessment.id,
+      assessment_name: "Оценка для проекта",
+      stream: "d1",
+      option_code: "FLARE_OPEN",
+      option_label: "Открытый факел",
+      device_kind: "flare_open",
+      er_t_co2e_per_year: option.er_t_co2e,
+      carbon_units_per_year: option.carbon_units,
+    });
+    expect(option.er_t_co2e).toBeGreaterThan(0);
+    expect(((await (await projects(staff.token, `${project.id}/`)).json()) as { expected: unknown }).expected).toEqual(project.expected);
+
+    const engine = { point, kind: "engine", flow_basis: "standard_20C", sensors: { q: "Q-1", c: "C-1", run: "RUN-1" } };
+    const refused: [unknown, string][] = [
+      [
+        { ...body([engine]), from_assessment: from },
+        "devices: в оценке выбран вариант «Открытый факел»: добавьте устройство «Открытый факел»",
+      ],
+      [{ ...body(), from_assessment: { ...from, stream: "d9" } }, "from_assessment.stream: потока «d9» нет в оценке «Оценка для проекта»"],
+    ];
+    for (const [json, detail] of refused) {
+      const res = await projects(staff.token, "", { method: "POST", json });
+      expect(res.status, detail).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toBe(detail);
+    }
+    // An id of no assessment of the company (another company's is read the same way: by the company first).
+    const other = await projects(staff.token, "", {
+      method: "POST",
+      json: { ...body(), from_assessment: { ...from, assessment: "x".repeat(12) } },
+    });
+    expect(((await other.json()) as { detail: string }).detail).toBe("from_assessment.assessment: оценка не найдена");
   });
 });

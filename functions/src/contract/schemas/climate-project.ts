@@ -230,7 +230,37 @@ const datesInOrder = z.superRefine<{ start?: string; end?: string | null }>((bod
   }
 });
 
-export const climateProjectBodySchema = z.object(projectFields).check(datesInOrder);
+/** Issue 89 item 6: the assessment («Снижение выбросов») and its stream whose chosen option the project
+ *  puts into practice; the project keeps that option's expected reductions. */
+export const climateFromAssessmentSchema = z.object({
+  assessment: idString("from_assessment.assessment").meta({ description: "a stored abatement assessment of the company" }),
+  stream: z
+    .string("from_assessment.stream: укажите поток")
+    .min(1, "from_assessment.stream: укажите поток")
+    .max(LIMITS.climate.deviceId, `from_assessment.stream: не длиннее ${LIMITS.climate.deviceId} символов`),
+});
+
+/** What a project keeps of the assessment it was started from: the option chosen for the stream and
+ *  its expected reductions a year (section 11), as they were when the project was made. */
+export const climateExpectedSchema = z.object({
+  assessment: z.string(),
+  assessment_name: z.string(),
+  stream: z.string(),
+  option_code: z.string(),
+  option_label: z.string(),
+  device_kind: z.enum(DEVICE_KINDS),
+  er_t_co2e_per_year: z.number().meta({ description: "the option's expected ER, t CO2-eq a year" }),
+  carbon_units_per_year: z.int(),
+});
+
+export const climateProjectBodySchema = z
+  .object({
+    ...projectFields,
+    from_assessment: climateFromAssessmentSchema
+      .optional()
+      .meta({ description: "start the project from an assessment's chosen option: its expected reductions are kept with it" }),
+  })
+  .check(datesInOrder);
 
 /** A field it does not know is refused, never quietly dropped. */
 export const climateProjectPatchSchema = z
@@ -265,6 +295,10 @@ export const climateProjectSchema = z.object({
     }),
   ),
   e_own_sensor: z.string().nullable(),
+  expected: climateExpectedSchema
+    .nullable()
+    .optional()
+    .meta({ description: "the assessment option it was started from and its expected reductions; none: not started from one" }),
   rules_version: z.string().meta({ description: "the platform's rules the project is computed by (2026.7)" }),
   archived: z.boolean(),
   created_at: z.string(),

@@ -4,6 +4,7 @@
 // meters section 13.1 asks for by their codes in the facility's sensor register (D56), each of the
 // kind its channel takes. What a device's kind requires is checked here, so a period is never
 // computed from a plan that lacks a meter the rules need.
+import { deviceOfOption } from "@core/climate-options";
 import { CLIMATE_RULES_VERSION, type DeviceKind } from "@core/climate-project";
 import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
 import type * as z from "zod";
@@ -161,6 +162,9 @@ async function logProject(deps: Deps, actor: Actor, action: string, before: Clim
       )
       .join("; "),
     e_own_sensor: p.e_own_sensor,
+    expected: p.expected
+      ? `«${p.expected.assessment_name}», поток ${p.expected.stream}: ${p.expected.option_label}, ${p.expected.er_t_co2e_per_year.toLocaleString("ru-RU", { maximumFractionDigits: 3 })} т CO2-экв. в год`
+      : null,
     archived: p.archived,
   });
   await recordChange(
@@ -204,8 +208,45 @@ export async function getClimateProject(deps: Pick<Deps, "repos">, actor: Pick<A
   return project;
 }
 
+/** Issue 89 item 6: the stored assessment's stream and its chosen option, read as the assessment holds
+ *  them (never as the request says), and a device of the project of that option's kind. */
+async function expectedOf(
+  deps: Deps,
+  actor: Actor,
+  from: NonNullable<ClimateProjectBody["from_assessment"]>,
+  devices: readonly StoredDevice[],
+): Promise<NonNullable<ClimateProject["expected"]>> {
+  const assessment = await deps.repos.abatement.get(actor.company, from.assessment);
+  if (!assessment) throw new Invalid(fieldMessage("from_assessment.assessment", "оценка не найдена"));
+  const stream = assessment.result.streams.find((s) => s.code === from.stream);
+  if (!stream) throw new Invalid(fieldMessage("from_assessment.stream", `потока «${from.stream}» нет в оценке «${assessment.name}»`));
+  const option = stream.options.find((o) => o.option_code === stream.chosen);
+  const kind = deviceOfOption(option?.option_code);
+  if (!option || !kind) {
+    throw new Invalid(
+      fieldMessage("from_assessment.stream", `для потока «${from.stream}» не выбран факел, газопоршневая установка или котельная`),
+    );
+  }
+  if (!devices.some((d) => d.kind === kind)) {
+    throw new Invalid(
+      fieldMessage("devices", `в оценке выбран вариант «${option.label}»: добавьте устройство «${DEVICE_KIND_NAMES[kind]}»`),
+    );
+  }
+  return {
+    assessment: assessment.id,
+    assessment_name: assessment.name,
+    stream: stream.code,
+    option_code: option.option_code,
+    option_label: option.label,
+    device_kind: kind,
+    er_t_co2e_per_year: option.er_t_co2e,
+    carbon_units_per_year: option.carbon_units,
+  };
+}
+
 export async function createClimateProject(deps: Deps, actor: Actor, body: ClimateProjectBody): Promise<ClimateProject> {
   const plan = await checkedPlan(deps, actor, body);
+  const expected = body.from_assessment ? await expectedOf(deps, actor, body.from_assessment, plan.devices) : null;
   const now = deps.clock.now().toISOString();
   const project: ClimateProject = {
     id: newId(),
@@ -217,6 +258,7 @@ export async function createClimateProject(deps: Deps, actor: Actor, body: Clima
     methodology: body.methodology,
     devices: plan.devices,
     e_own_sensor: plan.e_own_sensor,
+    expected,
     rules_version: CLIMATE_RULES_VERSION,
     archived: false,
     created_at: now,

@@ -62,6 +62,7 @@ const CLIMATE_PROJECT_FIELDS: Record<string, string> = {
   methodology: "Методология",
   devices: "Устройства и датчики",
   e_own_sensor: "Счетчик собственных нужд",
+  expected: "Ожидаемые сокращения (оценка)",
   archived: "В архиве",
 };
 /** Issue 89 item 5: a КЭП kept with a climate period (domain/climate/signatures.ts). */

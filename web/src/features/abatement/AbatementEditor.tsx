@@ -3,6 +3,7 @@
 // options with their reductions and economics, the MACC, the tornado of NPV and LAC and what the plan
 // closes of the company's targets.
 import { useDeferredValue, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
 import { Alert, Button, Card, Flex, Input, Radio, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import {
@@ -18,6 +19,7 @@ import {
   type AbatementRequest,
   type AbatementResult,
 } from "@core/abatement";
+import { deviceOfOption } from "@core/climate-options";
 import { FieldError } from "@core/emissions-core";
 import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
 import { api } from "../../api/client";
@@ -406,6 +408,13 @@ export default function Editor({
           request={withValidChoices(request, (code) => result.streams.find((s) => s.code === code)?.options.map((o) => o.option_code))}
           evaluate={evaluate}
           targets={targets.data?.targets ?? []}
+          projectLink={(code) => {
+            // The stored assessment's choice, the one the project will keep (a draft's unsaved choice is not).
+            const stored = assessment?.result.streams.find((s) => s.code === code);
+            return assessment && deviceOfOption(stored?.chosen)
+              ? `/climate-projects?new=1&assessment=${encodeURIComponent(assessment.id)}&stream=${encodeURIComponent(code)}`
+              : undefined;
+          }}
         />
       )}
     </Flex>
@@ -458,6 +467,7 @@ function Results({
   request,
   evaluate,
   targets,
+  projectLink,
 }: {
   result: AbatementResult;
   names: Record<string, string>;
@@ -467,6 +477,8 @@ function Results({
   request: AbatementRequest;
   evaluate?: (r: AbatementRequest) => AbatementResult;
   targets: Parameters<typeof targetClosures>[0];
+  /** Issue 89 item 6: where «Создать климатический проект» of a stream leads, if it offers one. */
+  projectLink?: (code: string) => string | undefined;
 }) {
   const plan = planFigures(result);
   const macc = useMemo(() => maccFigure(result, names), [result, names]);
@@ -489,6 +501,7 @@ function Results({
           onChoose={(option) => onChoose(stream.code, option)}
           overrides={ownValue(overrides, stream.code) ?? {}}
           onOverride={(option, key, text) => onOverride(stream.code, option, key, text)}
+          projectLink={projectLink?.(stream.code)}
         />
       ))}
       <Card title="Итог плана" size="small">
@@ -599,13 +612,16 @@ function StreamOptions({
   onChoose,
   overrides,
   onOverride,
+  projectLink,
 }: {
   stream: AbatementResult["streams"][number];
   name: string;
   onChoose: (option: string) => void;
   overrides: OverridesDraft[string];
   onOverride: (option: string, key: OverrideKey, text: string) => void;
+  projectLink?: string;
 }) {
+  const navigate = useNavigate();
   /** A figure as shown, its unrounded value beside it for the tests (data-value). */
   const figure = (key: string, o: AbatementOptionResult, value: number | null, decimals: number, scale = 1) => (
     <span data-testid={`${key}-${stream.code}-${o.option_code}`} data-value={value === null ? "" : String(value)}>
@@ -688,6 +704,13 @@ function StreamOptions({
       size="small"
       title={`${name}: ${fmt(stream.c_ch4_pct, 2)} % CH4, ${fmt(stream.q_ch4_m3_min, 2)} м³/мин метана`}
       data-testid={`options-${stream.code}`}
+      extra={
+        projectLink && (
+          <Button size="small" onClick={() => navigate(projectLink)} data-testid={`climate-project-${stream.code}`}>
+            Создать климатический проект
+          </Button>
+        )
+      }
     >
       {stream.notice && (
         <Alert type="warning" showIcon title={stream.notice} style={{ marginBottom: 8 }} data-testid={`notice-${stream.code}`} />

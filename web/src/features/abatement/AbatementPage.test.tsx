@@ -10,7 +10,7 @@ import { afterEach, expect, it } from "vitest";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { loadEmissions } from "@core/emissions-browser";
 import type { AbatementVectors } from "../../../../tests/support/abatement-vectors";
-import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
+import { closeApp, leftFor, openPage, setField, type OpenApp } from "../../testing/render-app";
 import { referenceDictionary } from "../../testing/fixtures";
 import type { Assessment, AssessmentBody, AssessmentSummary } from "./api";
 import AbatementPage from "./AbatementPage";
@@ -224,6 +224,12 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   expect((field(/^Цена углеродной единицы/) as HTMLInputElement).value).toBe("1 000");
   const saved = (await screen.findByText("Дегазация 1", { selector: "tr button span" })).closest("tr")!;
   expect(text(saved)).toContain("111 475");
+
+  // Issue 89 item 6: the stored choice, a gas engine, starts a climate project with the stream.
+  const start = await screen.findByTestId(`climate-project-${body.streams[0].code}`);
+  expect(text(start)).toBe("Создать климатический проект");
+  await app.user.click(start);
+  await waitFor(() => expect(leftFor()).toBe(`/climate-projects?new=1&assessment=a2&stream=${encodeURIComponent(body.streams[0].code)}`));
 });
 
 it("names a required price left empty instead of previewing", async () => {

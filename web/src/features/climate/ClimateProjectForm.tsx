@@ -8,7 +8,11 @@ import { useFacilities } from "../../api/facilities";
 import { usePoints } from "../../api/inventory";
 import { useSensors } from "../../api/telemetry";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED } from "../../shared/dates";
-import { type ClimateProject, type ClimateProjectBody, useSaveClimateProject } from "./api";
+import { deviceOfOption } from "@core/climate-options";
+import { LoadError } from "../../shared/LoadError";
+import { PageLoading } from "../../shared/PageLoading";
+import { formatResult } from "../../shared/decimals";
+import { type ClimateProject, type ClimateProjectBody, useSaveClimateProject, useSourceAssessment } from "./api";
 import { CHANNELS, DEVICE_KINDS, FLOW_BASES, channelsOf, type Channel, type DeviceKind } from "./texts";
 
 interface DeviceValues {
@@ -132,12 +136,47 @@ function DeviceCard({ facility, index, remove }: { facility: string; index: numb
   );
 }
 
-export function ClimateProjectForm({
+/** Issue 89 item 6: a new project started from an assessment's stream («Снижение выбросов»): the stored
+ *  assessment is read first, and the form starts with a device of its chosen option's kind. */
+export function ClimateProjectForm(props: {
+  project?: ClimateProject;
+  from?: { assessment: string; stream: string };
+  onSaved(p: ClimateProject): void;
+  onCancel(): void;
+}) {
+  const assessment = useSourceAssessment(props.from?.assessment);
+  if (!props.from) return <ProjectForm project={props.project} onSaved={props.onSaved} onCancel={props.onCancel} />;
+  if (assessment.error) return <LoadError what="оценку" message={assessment.error.message} retry={() => void assessment.refetch()} />;
+  if (!assessment.data) return <PageLoading />;
+  const stream = assessment.data.result.streams.find((s) => s.code === props.from?.stream);
+  const option = stream?.options.find((o) => o.option_code === stream.chosen);
+  const kind = deviceOfOption(option?.option_code);
+  if (!stream || !option || !kind) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={`В оценке «${assessment.data.name}» для потока «${props.from.stream}» не выбран факел, газопоршневая установка или котельная`}
+      />
+    );
+  }
+  const from = {
+    ...props.from,
+    text: `По оценке «${assessment.data.name}», поток «${stream.code}»: ${option.label}. Ожидаемое сокращение ${formatResult(option.er_t_co2e, 3)} т CO2-экв. в год (${formatResult(option.carbon_units, 0)} углеродных единиц) хранится с проектом и сравнивается с измеренным по каждому отчетному периоду.`,
+    kind,
+    name: `${option.label}, поток ${stream.code}`,
+  };
+  return <ProjectForm project={props.project} from={from} onSaved={props.onSaved} onCancel={props.onCancel} />;
+}
+
+function ProjectForm({
   project,
+  from,
   onSaved,
   onCancel,
 }: {
   project?: ClimateProject;
+  from?: { assessment: string; stream: string; text: string; kind: DeviceKind; name: string };
   onSaved(p: ClimateProject): void;
   onCancel(): void;
 }) {
@@ -159,7 +198,11 @@ export function ClimateProjectForm({
         })),
         e_own_sensor: project.e_own_sensor ?? undefined,
       }
-    : { methodology: FIRST_METHODOLOGY, devices: [{ kind: "flare_open", flow_basis: "standard_20C", sensors: {} }] };
+    : {
+        name: from?.name,
+        methodology: FIRST_METHODOLOGY,
+        devices: [{ kind: from?.kind ?? "flare_open", flow_basis: "standard_20C", sensors: {} }],
+      };
   const submit = (values: Values) => {
     const body: ClimateProjectBody = {
       name: values.name,
@@ -176,11 +219,13 @@ export function ClimateProjectForm({
         sensors: { q: d.sensors.q as string, c: d.sensors.c as string, ...d.sensors },
       })),
       e_own_sensor: values.e_own_sensor ?? null,
+      ...(from && !project ? { from_assessment: { assessment: from.assessment, stream: from.stream } } : {}),
     };
     save.mutate({ id: project?.id, body, version: project?.version }, { onSuccess: onSaved });
   };
   return (
     <Card title={project ? `Проект «${project.name}»` : "Новый климатический проект"} data-testid="climate-project-form">
+      {from && <Alert type="info" showIcon title={from.text} style={{ marginBottom: 12 }} data-testid="climate-project-from" />}
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit}>
         <Flex wrap gap={12}>
           <Form.Item

@@ -12,7 +12,15 @@ import { NumericInput } from "../../shared/NumericInput";
 import { PageLoading } from "../../shared/PageLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { PeriodApproval } from "./PeriodApproval";
-import { type ClimatePeriod, useClimatePeriod, useClimatePeriods, useClimateProject, useComputePeriod } from "./api";
+import {
+  type ClimatePeriod,
+  type ClimatePeriodSummary,
+  type ClimateProject,
+  useClimatePeriod,
+  useClimatePeriods,
+  useClimateProject,
+  useComputePeriod,
+} from "./api";
 import { CHANNELS, DEVIATIONS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
 import { ClimatePackDownload } from "./ClimatePackDownload";
 import { ClimateSignatures } from "./ClimateSignatures";
@@ -133,6 +141,62 @@ function PeriodResult({ project, period }: { project: string; period: ClimatePer
   );
 }
 
+/** Hours of a calendar year, by which the assessment's yearly reduction is spread over a period's hours. */
+const YEAR_HOURS = 8_760;
+
+/** Issue 89 item 6: the reduction the assessment expected for the option the project puts into practice
+ *  (a year's, spread over each period's hours) against what each period measured. */
+function ExpectedAgainstMeasured({
+  expected,
+  periods,
+}: {
+  expected: NonNullable<ClimateProject["expected"]>;
+  periods: readonly ClimatePeriodSummary[];
+}) {
+  const rows = periods.map((row) => {
+    const planned = (expected.er_t_co2e_per_year * row.hours) / YEAR_HOURS;
+    const measured = row.totals.er_t_co2e ?? 0;
+    return {
+      id: row.id,
+      start: row.start,
+      end: row.end,
+      hours: row.hours,
+      planned,
+      measured,
+      share: planned > 0 ? measured / planned : null,
+    };
+  });
+  return (
+    <Card size="small" title="Ожидаемые и измеренные сокращения" data-testid="climate-expected">
+      <Typography.Paragraph style={{ marginTop: 0 }}>
+        По оценке «{expected.assessment_name}», поток «{expected.stream}»: {expected.option_label}, {n(expected.er_t_co2e_per_year, 3)} {T}{" "}
+        в год ({formatResult(expected.carbon_units_per_year, 0)} ед.). Ожидаемое за период — годовое, разнесенное по часам периода (год —{" "}
+        {formatResult(YEAR_HOURS, 0)} ч).
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 560 }}
+        locale={{ emptyText: "Периодов пока нет" }}
+        dataSource={rows}
+        columns={[
+          { title: "Период", key: "period", render: (_, r) => `${displayDateTime(r.start)} – ${displayDateTime(r.end)}` },
+          { title: "Часов", dataIndex: "hours", align: "right", render: (v: number) => formatResult(v, 0) },
+          { title: `Ожидаемое ER, ${T}`, dataIndex: "planned", align: "right", render: (v: number) => n(v, 3) },
+          { title: `Измеренное ER, ${T}`, dataIndex: "measured", align: "right", render: (v: number) => n(v, 3) },
+          {
+            title: "Измеренное / ожидаемое",
+            dataIndex: "share",
+            align: "right",
+            render: (v: number | null) => (v === null ? "—" : `${formatResult(v * 100, 1)} %`),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 interface PeriodValues {
   start?: Dayjs;
   end?: Dayjs;
@@ -199,6 +263,7 @@ export default function ClimateProjectView({ id }: { id: string }) {
           ]}
         />
       </Card>
+      {p.expected && <ExpectedAgainstMeasured expected={p.expected} periods={periods.data?.results ?? []} />}
       <Card size="small" title="Расчет отчетного периода">
         <Form<PeriodValues> layout="vertical" onFinish={submit}>
           <Flex wrap gap={12} align="end">

@@ -8,12 +8,13 @@
 import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
+import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
-import { climateReportFixture } from "../../testing/fixtures";
+import { loadEmissions } from "@core/emissions-browser";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
 import { failure } from "../../testing/contract-api";
-import { signedInUser } from "../../testing/fixtures";
-import type { ClimatePeriod, ClimateProject, ClimateProjectSummary } from "./api";
+import { climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
+import type { ClimatePeriod, ClimateProject, ClimateProjectSummary, SourceAssessment as Assessment } from "./api";
 import ClimateProjectsPage from "./ClimateProjectsPage";
 
 let app: OpenApp;
@@ -345,4 +346,117 @@ it("makes a project: each channel offers the register's sensors of its kind, and
     ],
     e_own_sensor: null,
   });
+});
+
+it("starts a project from an assessment's stream and shows expected against measured reductions per period (issue 89 item 6)", async () => {
+  const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
+  const input = {
+    streams: [{ code: "d1", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 }],
+    chosen: { d1: "FLARE_OPEN" },
+    params: {
+      ef_grid_t_per_mwh: 0.5,
+      price_el_rub_per_mwh: 6000,
+      price_heat_rub_per_mwh: 1500,
+      price_carbon_unit_rub: 1000,
+      discount_rate: 0.12,
+      lifetime_yr: 10,
+    },
+  };
+  const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
+  const option = result.streams[0].options.find((o) => o.option_code === "FLARE_OPEN")!;
+  expect(result.streams[0].chosen).toBe("FLARE_OPEN");
+  const assessment: Assessment = {
+    id: "a1",
+    company: "company-1",
+    name: "Дегазация Северной",
+    year: null,
+    methodology_version: result.version,
+    input: input as unknown as Assessment["input"],
+    origins: {},
+    thresholds: {
+      q_boiler: thresholds.q_boiler,
+      q_gas_engine: thresholds.q_gas_engine,
+      q_vam_energy: thresholds.q_vam_energy,
+      q_pipeline: thresholds.q_pipeline,
+      q_power_plant: thresholds.q_power_plant,
+      item_id: null,
+      item_version: null,
+    },
+    result,
+    archived: false,
+    created_at: AT,
+    updated_at: AT,
+    created_by: "staff@example.test",
+    version: 1,
+  };
+  const EXPECTED = {
+    assessment: "a1",
+    assessment_name: "Дегазация Северной",
+    stream: "d1",
+    option_code: "FLARE_OPEN",
+    option_label: "Открытый факел",
+    device_kind: "flare_open" as const,
+    er_t_co2e_per_year: option.er_t_co2e,
+    carbon_units_per_year: option.carbon_units,
+  };
+  const ru = (v: number, d: number) =>
+    v.toLocaleString("ru-RU", { minimumFractionDigits: d, maximumFractionDigits: d }).replace(/[\u00a0\u202f]/g, " ");
+  let made: ClimateProject | undefined;
+  app = openPage(
+    { path: "/climate-projects?new=1&assessment=a1&stream=d1", route: "/climate-projects", page: <ClimateProjectsPage /> },
+    (api) =>
+      api
+        .on("getMe", () => signedInUser({ email: "staff@example.test" }))
+        .on("listClimateProjects", () => ({ results: made ? [SUMMARY] : [], count: made ? 1 : 0 }))
+        .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+        .on("listClimateSignatures", { results: [], count: 0 })
+        .on("getAbatementAssessment", assessment)
+        .on("listFacilities", [FACILITY])
+        .on("listEmissionPoints", [POINT])
+        .on("listSensors", [sensor("s1", "Q-1", "flow"), sensor("s2", "C-1", "methane_high"), sensor("s3", "FL-1", "flame")])
+        .on("createClimateProject", ({ body }) => {
+          made = { ...PROJECT, expected: EXPECTED };
+          return { ...made, ...(body as object), id: "p1", devices: PROJECT.devices, expected: EXPECTED };
+        })
+        .on("getClimateProject", () => made)
+        .on("listClimatePeriods", () => ({ results: [periodOf("2026-06-01", "2026-06-02")], count: 1 })),
+  );
+  const from = await screen.findByTestId("climate-project-from");
+  expect(text(from)).toContain(
+    `По оценке «Дегазация Северной», поток «d1»: Открытый факел. Ожидаемое сокращение ${ru(option.er_t_co2e, 3)} т CO2-экв. в год`,
+  );
+  const form = screen.getByTestId("climate-project-form");
+  expect((within(form).getAllByLabelText("Название")[0] as HTMLInputElement).value).toBe("Открытый факел, поток d1");
+  await app.user.click(within(form).getByLabelText("Площадка"));
+  await app.user.click(await screen.findByText("Шахта Северная", { selector: ".ant-select-item-option-content" }));
+  const start = within(form).getByLabelText("Начало проекта");
+  await app.user.click(start);
+  await app.user.type(start, "01.06.2026");
+  await app.user.tab();
+  await app.user.click(await within(form).findByLabelText("Источник газа"));
+  await app.user.click(await screen.findByText("Дегазационная станция", { selector: ".ant-select-item-option-content" }));
+  for (const [label, code] of [
+    ["Расход смеси", "Q-1"],
+    ["Содержание метана", "C-1"],
+    ["Датчик пламени", "FL-1"],
+  ]) {
+    await app.user.click(within(form).getByLabelText(label));
+    await app.user.click(await screen.findByText(code, { selector: ".ant-select-item-option-content" }));
+  }
+  await app.user.click(within(form).getByRole("button", { name: "Сохранить" }));
+  await waitFor(() => expect(app.api.calls("createClimateProject")).toHaveLength(1));
+  expect(app.api.calls("createClimateProject")[0].body).toMatchObject({
+    name: "Открытый факел, поток d1",
+    from_assessment: { assessment: "a1", stream: "d1" },
+    devices: [{ kind: "flare_open" }],
+  });
+  // The project's screen: a 6-hour period expects the year's reduction over its 6 of 8 760 hours; measured 15,588.
+  const table = await screen.findByTestId("climate-expected");
+  await waitFor(() => expect(text(table)).toContain("01.06.2026 00:00 – 01.06.2026 06:00"));
+  const row = within(table).getAllByRole("row")[1];
+  const planned = (option.er_t_co2e * 6) / 8760;
+  expect(text(row)).toContain("01.06.2026 00:00 – 01.06.2026 06:00");
+  expect(text(row)).toContain(ru(planned, 3));
+  expect(text(row)).toContain("15,588");
+  expect(text(row)).toContain(`${ru((15.588375 / planned) * 100, 1)} %`);
 });

@@ -20,6 +20,10 @@ export default function ClimateProjectsPage() {
   const { params, update } = useUrlQuery();
   const selected = params.get("id") ?? undefined;
   const creating = params.get("new") === "1";
+  // «Создать климатический проект» of «Снижение выбросов»: the assessment and the stream it starts from.
+  const assessment = params.get("assessment");
+  const stream = params.get("stream");
+  const fromAssessment = assessment && stream ? { assessment, stream } : undefined;
   const list = useClimateProjects();
   return (
     <Flex vertical gap={16} data-testid="climate-projects-page">
@@ -68,7 +72,11 @@ export default function ClimateProjectsPage() {
       )}
       {creating ? (
         <Suspense fallback={<PageLoading />}>
-          <ClimateProjectForm onSaved={(p) => update({ id: p.id, new: undefined })} onCancel={() => update({ new: undefined })} />
+          <ClimateProjectForm
+            from={fromAssessment}
+            onSaved={(p) => update({ id: p.id, new: undefined, assessment: undefined, stream: undefined })}
+            onCancel={() => update({ new: undefined, assessment: undefined, stream: undefined })}
+          />
         </Suspense>
       ) : selected ? (
         <Suspense fallback={<PageLoading />}>

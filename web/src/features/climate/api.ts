@@ -6,6 +6,9 @@ import type { InferRequestType, InferResponseType } from "hono/client";
 import { encoded, routePath, typedClient, type Client } from "../../api/client";
 
 type Climate = Client<"climateProjects">;
+type Abatement = Client<"abatement">;
+/** Issue 89 item 6: the stored assessment («Снижение выбросов») a new project starts from. */
+export type SourceAssessment = InferResponseType<Abatement["assessments"][":id"]["$get"], 200>;
 export type ClimateProjectSummary = InferResponseType<Climate["index"]["$get"], 200>["results"][number];
 export type ClimateProject = InferResponseType<Climate["index"]["$post"], 201>;
 export type ClimateProjectBody = InferRequestType<Climate["index"]["$post"]>["json"];
@@ -14,6 +17,7 @@ export type ClimatePeriodBody = InferRequestType<Climate[":id"]["periods"]["$pos
 export type ClimatePeriodSummary = InferResponseType<Climate[":id"]["periods"]["$get"], 200>["results"][number];
 
 const climate = typedClient("climateProjects");
+const abatement = typedClient("abatement");
 export const climateKey = ["climate-projects"] as const;
 
 export function useClimateProjects() {
@@ -125,3 +129,12 @@ export function useSaveClimateReport(id: string, period: string) {
 /** The report's file: GET …/report/?format=xlsx|pdf. */
 export const climateReportPath = (id: string, period: string, format: "xlsx" | "pdf") =>
   routePath("climateProjects", (c) => c[":id"].periods[":period"].report.$path({ param: encoded({ id, period }), query: { format } }));
+/** The stored assessment a new project starts from (read as stored: the server keeps what it says). */
+export function useSourceAssessment(id: string | undefined) {
+  return useQuery({
+    queryKey: ["abatement", "one", id],
+    queryFn: () => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id: id as string }) })),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
