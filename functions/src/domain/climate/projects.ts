@@ -217,20 +217,16 @@ async function expectedOf(
   devices: readonly StoredDevice[],
 ): Promise<NonNullable<ClimateProject["expected"]>> {
   const assessment = await deps.repos.abatement.get(actor.company, from.assessment);
-  if (!assessment) throw new Invalid(fieldMessage("from_assessment.assessment", "оценка не найдена"));
+  if (!assessment) throw invalidAt("from_assessment.assessment", "оценка не найдена");
   const stream = assessment.result.streams.find((s) => s.code === from.stream);
-  if (!stream) throw new Invalid(fieldMessage("from_assessment.stream", `потока «${from.stream}» нет в оценке «${assessment.name}»`));
+  if (!stream) throw invalidAt("from_assessment.stream", `потока «${from.stream}» нет в оценке «${assessment.name}»`);
   const option = stream.options.find((o) => o.option_code === stream.chosen);
   const kind = deviceOfOption(option?.option_code);
   if (!option || !kind) {
-    throw new Invalid(
-      fieldMessage("from_assessment.stream", `для потока «${from.stream}» не выбран факел, газопоршневая установка или котельная`),
-    );
+    throw invalidAt("from_assessment.stream", `для потока «${from.stream}» не выбран факел, газопоршневая установка или котельная`);
   }
   if (!devices.some((d) => d.kind === kind)) {
-    throw new Invalid(
-      fieldMessage("devices", `в оценке выбран вариант «${option.label}»: добавьте устройство «${DEVICE_KIND_NAMES[kind]}»`),
-    );
+    throw invalidAt("devices", `в оценке выбран вариант «${option.label}»: добавьте устройство «${DEVICE_KIND_NAMES[kind]}»`);
   }
   return {
     assessment: assessment.id,
