@@ -295,15 +295,18 @@ describe.each([
         "REQUEST_LOG",
         "SPREADSHEET_FUNCTION_NAME",
         "EXPORT_JOB_FUNCTION_NAME",
+        "OPENSSL_BIN",
         "TABLE_NAME",
         "TELEMETRY_QUEUE_URL",
         "UPLOADS_BUCKET",
         "VERSION_SIGNING_KEY_IDS",
       ].sort(),
     );
-    // Names of resources, never a secret value; the request log's mode is the one literal.
-    const { REQUEST_LOG, ...names } = env;
+    // Names of resources, never a secret value; the request log's mode and the КЭП's OpenSSL (none
+    // unless the deploy's context names one a layer brings) are the literals.
+    const { REQUEST_LOG, OPENSSL_BIN, ...names } = env;
     expect(REQUEST_LOG).toBe("all");
+    expect(OPENSSL_BIN).toBe("");
     for (const value of Object.values(names)) expect(value).toEqual({ Ref: expect.any(String) });
     const [workerId] = ourFunctions(t).SpreadsheetFunction;
     expect(env.SPREADSHEET_FUNCTION_NAME).toEqual({ Ref: workerId });
