@@ -85,6 +85,8 @@ export const LIMITS = {
     batchRefused: 10,
     /** A climate period's hour table of a device: a day and a night of hours a page. */
     climateHours: 48,
+    /** A table of a climate period's report on implementation (the hours of a device, the meters). */
+    climateReportRows: 24,
   },
   /** How many of a thing one request may name. */
   count: {

@@ -27,7 +27,9 @@ function SectionTable({ table }: { table: Section["tables"][number] }) {
         size="small"
         rowKey="key"
         dataSource={rows}
-        pagination={rows.length > 24 ? { pageSize: 24, showSizeChanger: false } : false}
+        pagination={
+          rows.length > LIMITS.page.climateReportRows ? { pageSize: LIMITS.page.climateReportRows, showSizeChanger: false } : false
+        }
         scroll={{ x: Math.max(480, table.columns.length * 120) }}
         locale={{ emptyText: "нет" }}
         columns={table.columns.map((title, i) => ({ title, key: String(i), render: (_, row) => row.cells[i] }))}
