@@ -220,7 +220,7 @@ describe("admin command", () => {
 
     const out = await admin(["check-projects"]);
     expect(out.stdout).toMatch(
-      /ООО Шахта: проект p-year-out «Шахта 2025» \(2025-01-01 – 2025-12-31\): reporting_year: отчетный год 2026 вне дат проекта \(2025 год\)/,
+      /ООО Шахта: проект p-year-out «Шахта 2025» \(2025-01-01 – 2025-12-31\): отчетный год 2026 вне дат проекта \(2025 год\)/,
     );
     expect(out.stdout).toMatch(/Проектов с отчетным годом вне дат: 1/);
     expect(out.status).toBe(1);
