@@ -95,6 +95,8 @@ describe("100 sequential passport jobs of one user", () => {
     expect(jobs.size).toBeLessThanOrEqual(10);
     expect(accepted).toBeGreaterThan(jobs.size);
     expect(outcomes.every((j) => j.state === "done")).toBe(true);
-    expect(median(during)).toBeLessThanOrEqual(Math.max(2 * quiet, quiet + 0.25));
+    // Half a second of slack: the deep tier runs another file beside this one (0,50 s against a bound
+    // of 0,48 s once, 0,12 s alone); an export queued behind the passports would wait whole jobs, seconds.
+    expect(median(during)).toBeLessThanOrEqual(Math.max(2 * quiet, quiet + 0.5));
   }, 600_000);
 });
