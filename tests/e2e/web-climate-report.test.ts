@@ -15,17 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { caseAReadings } from "../support/climate-case-a";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
-const A_HOURS = [
-  [21.0, 38.5],
-  [22.5, 37.0],
-  [22.0, 37.5],
-  [20.5, 39.0],
-  [20.5, 39.0],
-  [21.5, 38.0],
-];
-
 /** Clicks the button `name` and returns the file it saves. */
 async function saved(page: Page, name: string): Promise<{ name: string; bytes: Buffer }> {
   // The file is rendered by the server's spreadsheet worker: on a loaded machine that takes a while.
@@ -63,15 +55,7 @@ describe("web app: a climate period's report on implementation, written, saved a
       ]) {
         ids.push((await call<{ id: string }>("POST", `v1/facilities/${facility.id}/sensors/`, { code, kind, point: point.id })).id);
       }
-      const readings: { sensor: string; t: string; value: number }[] = [];
-      for (let i = 0; i < 360; i++) {
-        const h = Math.floor(i / 60);
-        const minute = i % 60;
-        const t = new Date(start + i * 60_000 + 30_000).toISOString();
-        if (!(h === 4 && minute >= 10 && minute <= 34)) readings.push({ sensor: codes.q, t, value: A_HOURS[h][0] });
-        readings.push({ sensor: codes.c, t, value: A_HOURS[h][1] });
-        readings.push({ sensor: codes.flame, t, value: h === 2 && minute >= 20 && minute <= 26 ? 0 : 1 });
-      }
+      const readings = caseAReadings(start, codes);
       await call("POST", "v1/telemetry/readings/", { facility: facility.id, readings });
       // The readings' consumer applies a push in the background: wait until each meter's day holds them.
       for (const id of ids) {

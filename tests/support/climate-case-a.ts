@@ -27,6 +27,21 @@ const A_HOURS = [
 /** 2026-06-01 00:00 in Novokuznetsk (UTC+7). */
 const JUNE_1 = Date.UTC(2026, 4, 31, 17, 0);
 
+/** The six hours' minutes of the flare's meters from `start` (UTC ms of 00:00 on the company's clock),
+ *  each at its minute's 30th second: no flow from 04:10 to 04:34, no flame from 02:20 to 02:26. */
+export function caseAReadings(start: number, codes: { q: string; c: string; flame: string }) {
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  for (let m = 0; m < 6 * 60; m++) {
+    const hour = Math.floor(m / 60);
+    const minute = m % 60;
+    const t = new Date(start + m * 60_000 + 30_000).toISOString();
+    if (!(hour === 4 && minute >= 10 && minute <= 34)) readings.push({ sensor: codes.q, t, value: A_HOURS[hour][0] });
+    readings.push({ sensor: codes.c, t, value: A_HOURS[hour][1] });
+    readings.push({ sensor: codes.flame, t, value: hour === 2 && minute >= 20 && minute <= 26 ? 0 : 1 });
+  }
+  return readings;
+}
+
 async function created(res: Response): Promise<Record<string, unknown>> {
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Record<string, unknown>;
@@ -79,15 +94,7 @@ export async function caseAPeriod(h: Harness, token: string, name = "Факел�
       }),
     );
   }
-  const readings: { sensor: string; t: string; value: number }[] = [];
-  for (let m = 0; m < 6 * 60; m++) {
-    const hour = Math.floor(m / 60);
-    const minute = m % 60;
-    const t = new Date(JUNE_1 + m * 60_000 + 30_000).toISOString();
-    if (!(hour === 4 && minute >= 10 && minute <= 34)) readings.push({ sensor: "Q-A", t, value: A_HOURS[hour][0] });
-    readings.push({ sensor: "C-A", t, value: A_HOURS[hour][1] });
-    readings.push({ sensor: "FL-A", t, value: hour === 2 && minute >= 20 && minute <= 26 ? 0 : 1 });
-  }
+  const readings = caseAReadings(JUNE_1, { q: "Q-A", c: "C-A", flame: "FL-A" });
   const pushed = await post("/api/v1/telemetry/readings/", { facility, readings });
   expect(pushed.status, await pushed.clone().text()).toBe(202);
   await telemetryIdle(h.deps);
