@@ -21,6 +21,7 @@ import type { Actor, Deps } from "../domain/context";
 import { climateReportSources } from "../domain/climate/report";
 import type { ClimateReportSources } from "../domain/climate/report-content";
 import { type ApprovedPeriodSnapshot, approvedSnapshot } from "../domain/climate/approvals";
+import { HOUR_MS } from "../domain/climate/period-hours";
 import { climateReportBytes } from "./climate-report";
 import { Conflict, NotFound } from "../domain/errors";
 import { CLIMATE_PERIOD_NOT_FOUND } from "../domain/climate/periods";
@@ -47,7 +48,6 @@ export interface ClimatePackRequest {
   inlineLimitBytes?: number;
 }
 
-const HOUR_MS = 3_600_000;
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** «;»-separated, CRLF, a byte-order mark so that a spreadsheet opens the Cyrillic as UTF-8 (as coefficients.csv). */
 const csvFile = (rows: readonly (readonly unknown[])[]) => utf8(`\uFEFF${rows.map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`);
