@@ -10,7 +10,7 @@ import {
   assessmentSummarySchema,
 } from "../schemas/abatement";
 import { ABATEMENT_MAX_BODY_BYTES } from "../schemas/limits";
-import { XLSX, fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { XLSX, fileAnswer, json, listOf, type OwnedId, pathParam, route, storedObject, userAccess } from "./declare";
 
 /** Nothing of a company is read but the dictionary's §4.10 thresholds (shared reference data). */
 const own = userAccess("abatement", { scope: "own" });
@@ -96,25 +96,23 @@ export const createAssessmentRoute = route(
   },
 );
 
-export const getAssessmentRoute = route(assessmentScoped("getAbatementAssessment", "One assessment as stored", [404]), {
-  get: "/assessments/{id}",
-  params: idParams,
-  200: json(abatementAssessmentSchema, "The assessment"),
-});
+const assessment = storedObject(
+  assessmentScoped,
+  { path: "/assessments/{id}", params: idParams },
+  abatementAssessmentSchema,
+  "The assessment",
+);
 
-export const patchAssessmentRoute = route(
-  assessmentScoped(
-    "patchAbatementAssessment",
-    "Change, archive (archived true) or restore an assessment",
-    [400, 404, 409, 429],
-    "A change of its inputs computes it again with the thresholds it keeps; a stale version is 409.",
-  ),
+export const getAssessmentRoute = assessment.get("getAbatementAssessment", "One assessment as stored");
+
+export const patchAssessmentRoute = assessment.patch(
+  "patchAbatementAssessment",
+  "Change, archive (archived true) or restore an assessment",
+  assessmentPatchSchema,
   {
-    patch: "/assessments/{id}",
-    params: idParams,
-    body: assessmentPatchSchema,
+    errors: [429],
+    description: "A change of its inputs computes it again with the thresholds it keeps; a stale version is 409.",
     jsonCap: ABATEMENT_MAX_BODY_BYTES,
-    200: json(abatementAssessmentSchema, "The assessment, version + 1"),
   },
 );
 

@@ -20,7 +20,7 @@ import { companyCreateSchema, companyPatchSchema } from "../schemas/company";
 import { documentCreateSchema, documentPatchSchema } from "../schemas/document";
 import { calendarYearCreateSchema, calendarYearEditSchema } from "../schemas/production-calendar";
 import { uncertaintySchema } from "../schemas/uncertainty";
-import { access, binaryFile, type ErrorStatus, formBody, inputJsonSchema, json, listOf, pathParam, route } from "./declare";
+import { access, binaryFile, type ErrorStatus, formBody, inputJsonSchema, json, listOf, pathParam, route, storedObject } from "./declare";
 import { entryParams } from "./dictionaries";
 import { mediaParams, videoContent } from "./media";
 import { LIMITS } from "../schemas/limits";
@@ -127,18 +127,11 @@ export const createCompanyRoute = route(admin("adminCreateCompany", "Create a co
   201: json(companySchema, "The company"),
 });
 
-export const getCompanyRoute = route(admin("adminGetCompany", "One company", [404]), {
-  get: "/companies/{id}",
-  params: companyParams,
-  200: json(companySchema, "The company"),
-});
+const company = storedObject(admin, { path: "/companies/{id}", params: companyParams }, companySchema, "The company");
 
-export const patchCompanyRoute = route(admin("adminPatchCompany", "Edit a company", [400, 404, 409]), {
-  patch: "/companies/{id}",
-  params: companyParams,
-  body: companyPatchBody,
-  200: json(companySchema, "The company, version + 1"),
-});
+export const getCompanyRoute = company.get("adminGetCompany", "One company");
+
+export const patchCompanyRoute = company.patch("adminPatchCompany", "Edit a company", companyPatchBody);
 
 export const listUsersRoute = route(admin("adminListUsers", "Users of a company (no password hashes)", [404]), {
   get: "/companies/{id}/users",

@@ -17,7 +17,7 @@ import {
 } from "../schemas/climate-project";
 import { climateReportPatchSchema, climateReportSchema } from "../schemas/climate-report";
 import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
-import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
+import { fileAnswer, json, listOf, type OwnedId, pathParam, route, storedObject, userAccess, XLSX } from "./declare";
 import { fileOrLink, jobStarted } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
@@ -59,20 +59,15 @@ export const createClimateProjectRoute = route(
   { post: "/", body: climateProjectBodySchema, 201: json(climateProjectSchema, "The project, version 1") },
 );
 
-export const getClimateProjectRoute = route(projectScoped("getClimateProject", "One climate project as stored", [404]), {
-  get: "/{id}",
-  params: idParams,
-  200: json(climateProjectSchema, "The project"),
-});
+const project = storedObject(projectScoped, { path: "/{id}", params: idParams }, climateProjectSchema, "The project");
 
-export const patchClimateProjectRoute = route(
-  projectScoped(
-    "patchClimateProject",
-    "Change, archive (archived true) or restore a climate project",
-    [400, 404, 409],
-    "The plan is checked again against the facility's register; a stale version is 409.",
-  ),
-  { patch: "/{id}", params: idParams, body: climateProjectPatchSchema, 200: json(climateProjectSchema, "The project, version + 1") },
+export const getClimateProjectRoute = project.get("getClimateProject", "One climate project as stored");
+
+export const patchClimateProjectRoute = project.patch(
+  "patchClimateProject",
+  "Change, archive (archived true) or restore a climate project",
+  climateProjectPatchSchema,
+  { description: "The plan is checked again against the facility's register; a stale version is 409." },
 );
 
 const periodParams = z.object({ id: pathParam("Climate project id"), period: pathParam("Monitoring period id") });
@@ -98,11 +93,12 @@ export const listClimatePeriodsRoute = route(
   { get: "/{id}/periods", params: idParams, 200: json(listOf(climatePeriodSummarySchema), "The periods") },
 );
 
-export const getClimatePeriodRoute = route(projectScoped("getClimatePeriod", "One monitoring period as computed", [404]), {
-  get: "/{id}/periods/{period}",
-  params: periodParams,
-  200: json(climatePeriodSchema, "The period's figures"),
-});
+export const getClimatePeriodRoute = storedObject(
+  projectScoped,
+  { path: "/{id}/periods/{period}", params: periodParams },
+  climatePeriodSchema,
+  "The period's figures",
+).get("getClimatePeriod", "One monitoring period as computed");
 
 export const climatePeriodPackRoute = route(
   projectScoped(

@@ -2,12 +2,13 @@
 // gives, which the OpenAPI document, the handlers and the typed client read.
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { access, declareRoute, formBody, json, jsonBody, route } from "./declare";
+import { access, declareRoute, formBody, json, jsonBody, route, storedObject } from "./declare";
 
 const own = access("tests", "user", { scope: "own" });
 const params = z.object({ id: z.string() });
 const body = z.object({ name: z.string() });
-const answer = json(z.object({ id: z.string() }), "The thing");
+const schema = z.object({ id: z.string() });
+const answer = json(schema, "The thing");
 
 describe("route", () => {
   it("gives the config of the route written out: a zod body as required JSON, the answers by status", () => {
@@ -38,5 +39,29 @@ describe("route", () => {
   it("refuses an endpoint with no method or with two", () => {
     expect(() => route(own("none", "None", []), { 200: answer })).toThrow("none: one method and its path, not none");
     expect(() => route(own("two", "Two", []), { get: "/", put: "/", 200: answer })).toThrow("two: one method and its path, not get, put");
+  });
+});
+
+describe("storedObject", () => {
+  const thing = storedObject(own, { path: "/{id}", params }, schema, "The thing");
+
+  it("reads the object as the route written out with 404 and its name as the answer", () => {
+    expect(thing.get("getThing", "One thing")).toEqual(
+      route(own("getThing", "One thing", [404]), { get: "/{id}", params, 200: json(schema, "The thing") }),
+    );
+  });
+
+  it("changes it as a versioned PATCH: 400, 404, 409 and its own errors, the object answered version + 1", () => {
+    const patch = thing.patch("patchThing", "Edit a thing", body, { errors: [429], description: "Why", jsonCap: 1000 });
+    expect(patch).toEqual(
+      route(own("patchThing", "Edit a thing", [400, 404, 409, 429], "Why"), {
+        patch: "/{id}",
+        params,
+        body,
+        jsonCap: 1000,
+        200: json(schema, "The thing, version + 1"),
+      }),
+    );
+    expect(thing.patch("patchThing", "Edit a thing", body)).not.toHaveProperty("x-json-cap");
   });
 });

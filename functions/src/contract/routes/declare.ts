@@ -205,6 +205,40 @@ export function route<const E extends Endpoint>(access: Access, endpoint: E) {
   return declareRoute({ ...access, ...(bodyCap ? { bodyCap } : {}), ...(jsonCap ? { jsonCap } : {}) }, config as RouteConfig as RouteOf<E>);
 }
 
+/** What a tag's access function (`access` above) makes of a route's name, summary, errors and description. */
+type AccessOf = ReturnType<typeof access>;
+
+/** A change's own errors besides a versioned change's (400, 404, 409), its description and its JSON body's cap. */
+interface ChangeMore {
+  errors?: ErrorStatus[];
+  description?: string;
+  jsonCap?: number;
+}
+
+/** One stored, versioned object at its path's ids, `what` naming it in its answers («The project»):
+ *  `get` answers it as stored (404 when it is missing or another company's, as the access scopes it);
+ *  `patch` takes its change with the version read and answers it, version + 1 (400 a bad change, 409
+ *  a stale version). The object's path, ids and schema said once for both. */
+export function storedObject<const P extends string, Params extends z.ZodObject, S extends z.ZodType>(
+  scoped: AccessOf,
+  at: { path: P; params: Params },
+  schema: S,
+  what: string,
+) {
+  return {
+    get: (operationId: string, summary: string) =>
+      route(scoped(operationId, summary, [404]), { get: at.path, params: at.params, 200: json(schema, what) }),
+    patch: <B extends z.ZodType>(operationId: string, summary: string, body: B, more: ChangeMore = {}) =>
+      route(scoped(operationId, summary, [400, 404, 409, ...(more.errors ?? [])], more.description), {
+        patch: at.path,
+        params: at.params,
+        body,
+        jsonCap: more.jsonCap,
+        200: json(schema, `${what}, version + 1`),
+      }),
+  };
+}
+
 /** `{results, count}`: a page of a list or a whole short list. */
 export const listOf = <S extends z.ZodType>(item: S) => z.object({ results: z.array(item), count: z.int() });
 

@@ -14,7 +14,7 @@ import {
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { dayQuery, monthQuery, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema, yearQuery } from "../schemas/sensor-data";
 import { LIMITS } from "../schemas/limits";
-import { fileAnswer, formBody, json, type OwnedId, pathParam, route, userAccess, XLSX, dryRunQuery } from "./declare";
+import { fileAnswer, formBody, json, type OwnedId, pathParam, route, storedObject, userAccess, XLSX, dryRunQuery } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
 const pointIdParams = z.object({ id: pathParam("Facility id"), point: pathParam("Emission point id") });
@@ -34,18 +34,11 @@ export const createRoute = route(ownFacilities("createFacility", "Add a facility
   201: json(facilitySchema, "The facility"),
 });
 
-export const getRoute = route(facilityScoped("getFacility", "One facility", [404]), {
-  get: "/{id}",
-  params: facilityIdParams,
-  200: json(facilitySchema, "The facility"),
-});
+const facility = storedObject(facilityScoped, { path: "/{id}", params: facilityIdParams }, facilitySchema, "The facility");
 
-export const patchRoute = route(facilityScoped("patchFacility", "Edit a facility", [400, 404, 409]), {
-  patch: "/{id}",
-  params: facilityIdParams,
-  body: facilityPatchSchema,
-  200: json(facilitySchema, "The facility, version + 1"),
-});
+export const getRoute = facility.get("getFacility", "One facility");
+
+export const patchRoute = facility.patch("patchFacility", "Edit a facility", facilityPatchSchema);
 
 export const listPointsRoute = route(
   facilityScoped(
@@ -64,20 +57,14 @@ export const createPointRoute = route(facilityScoped("createEmissionPoint", "Add
   201: json(emissionPointSchema, "The point"),
 });
 
-export const getPointRoute = route(facilityScoped("getEmissionPoint", "One emission point of a facility", [404]), {
-  get: "/{id}/points/{point}",
-  params: pointIdParams,
-  200: json(emissionPointSchema, "The point"),
-});
+const point = storedObject(facilityScoped, { path: "/{id}/points/{point}", params: pointIdParams }, emissionPointSchema, "The point");
 
-export const patchPointRoute = route(
-  facilityScoped("patchEmissionPoint", "Edit, archive (is_active false) or restore an emission point", [400, 404, 409]),
-  {
-    patch: "/{id}/points/{point}",
-    params: pointIdParams,
-    body: pointPatchSchema,
-    200: json(emissionPointSchema, "The point, version + 1"),
-  },
+export const getPointRoute = point.get("getEmissionPoint", "One emission point of a facility");
+
+export const patchPointRoute = point.patch(
+  "patchEmissionPoint",
+  "Edit, archive (is_active false) or restore an emission point",
+  pointPatchSchema,
 );
 
 // D56: the facility's sensor register (the mine's АГК channels) and its gateway keys.
@@ -150,11 +137,9 @@ export const sensorCompletenessRoute = route(
   },
 );
 
-export const getSensorRoute = route(facilityScoped("getSensor", "One sensor with its register as it was, change by change", [404]), {
-  get: "/{id}/sensors/{sensor}",
-  params: sensorIdParams,
-  200: json(sensorSchema, "The sensor"),
-});
+const sensor = storedObject(facilityScoped, { path: "/{id}/sensors/{sensor}", params: sensorIdParams }, sensorSchema, "The sensor");
+
+export const getSensorRoute = sensor.get("getSensor", "One sensor with its register as it was, change by change");
 
 export const sensorGapsRoute = route(
   facilityScoped(
@@ -186,15 +171,9 @@ export const sensorDayRoute = route(
   },
 );
 
-export const patchSensorRoute = route(
-  facilityScoped(
-    "patchSensor",
-    "Change a sensor's register entry",
-    [400, 404, 409],
-    "The change holds from now on: readings before it are read with the entry as it was (D56).",
-  ),
-  { patch: "/{id}/sensors/{sensor}", params: sensorIdParams, body: sensorPatchSchema, 200: json(sensorSchema, "The sensor, version + 1") },
-);
+export const patchSensorRoute = sensor.patch("patchSensor", "Change a sensor's register entry", sensorPatchSchema, {
+  description: "The change holds from now on: readings before it are read with the entry as it was (D56).",
+});
 
 export const retireSensorRoute = route(
   facilityScoped("retireSensor", "Retire a sensor: out of service from today; its readings and history stay", [404, 409]),

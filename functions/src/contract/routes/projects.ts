@@ -4,7 +4,7 @@ import * as z from "zod";
 import { gwpRecomputeSchema, projectSchema } from "../schemas/answers";
 import { booleanParam, pageParams } from "../schemas/common";
 import { projectCreateSchema, projectPatchSchema } from "../schemas/project";
-import { json, listOf, type OwnedId, pathParam, route, userAccess } from "./declare";
+import { json, listOf, type OwnedId, pathParam, route, storedObject, userAccess } from "./declare";
 import { LIMITS } from "../schemas/limits";
 
 export const DEFAULT_PAGE_SIZE = LIMITS.page.default;
@@ -82,18 +82,11 @@ export const applyRoute = route(
   },
 );
 
-export const getRoute = route(projectScoped("getProject", "One project", [404]), {
-  get: "/{id}",
-  params: projectIdParams,
-  200: json(projectSchema, "The project"),
-});
+const project = storedObject(projectScoped, { path: "/{id}", params: projectIdParams }, projectSchema, "The project");
 
-export const patchRoute = route(projectScoped("patchProject", "Edit, archive (is_deleted: true) or restore a project", [400, 404, 409]), {
-  patch: "/{id}",
-  params: projectIdParams,
-  body: projectPatchSchema,
-  200: json(projectSchema, "The project, version + 1"),
-});
+export const getRoute = project.get("getProject", "One project");
+
+export const patchRoute = project.patch("patchProject", "Edit, archive (is_deleted: true) or restore a project", projectPatchSchema);
 
 /** Every route of v1/projects/ above, in the order http/projects.ts serves them. */
 export const PROJECT_ROUTES = [listRoute, createRoute, previewRoute, applyRoute, getRoute, patchRoute] as const;
