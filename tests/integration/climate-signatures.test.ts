@@ -15,7 +15,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { opensslGostCms } from "@server/adapters/signing/gost-cms";
 import { createFreshHarness, type Harness } from "../support/harness";
-import { signedInAdmin } from "../support/admin";
+import { signedInAdmin, signIn } from "../support/admin";
+import { createUser } from "@server/domain/company/users";
+
 import { dropSigner, gostCertificate, requireGostEngine, rsaSignature, signDetached, type GostSigner } from "../support/gost";
 
 let h: Harness;
@@ -303,6 +305,94 @@ describe("КЭП of a climate period", () => {
     expect(((await (await h.request("/api/v1/admin/ca-roots/", { token: admin.token })).json()) as { count: number }).count).toBe(0);
     // Without a loaded root the stranger's signature is kept, its chain not checked.
     expect(await created(await post(staff.token, signDetached(stranger, bytes)))).toMatchObject({ chain: { state: "unchecked" } });
+  });
+});
+
+describe("a signature over an earlier state of the file", () => {
+  type Listed = { results: { id: string; current: boolean; signer: { common_name: string } }[] };
+  const listed = async () => (await (await h.request(`${base}signatures/`, { token: staff.token })).json()) as Listed;
+  const kepFiles = (dir: string) => {
+    try {
+      return readdirSync(join(dir, "kep"));
+    } catch {
+      return [];
+    }
+  };
+
+  it("is marked not current once the report changes, and the pack no longer carries it", async () => {
+    const signer = signed(gostCertificate({ subject: "/CN=Прежний подписант/O=ООО «Шахта Северная»", days: 30 }));
+    const before = await payload();
+    const kept = await created(await post(staff.token, signDetached(signer, before.bytes)));
+    expect(kept.current).toBe(true);
+    expect((await listed()).results.every((r) => r.current)).toBe(true);
+    const carried = kepFiles(unzip(await pack())).length;
+    expect(carried).toBe((await listed()).results.length);
+
+    // The executor writes a hand field of the report: the manifest names the report's new bytes.
+    const report = `${base}report/`;
+    const version = ((await (await h.request(report, { token: staff.token })).json()) as { version: number }).version;
+    const patched = await h.request(report, {
+      method: "PATCH",
+      token: staff.token,
+      json: { fields: { s2_description: "Факел сжигает метан дегазации" }, version },
+    });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    const after = await payload();
+    expect(Buffer.from(after.bytes).equals(Buffer.from(before.bytes))).toBe(false);
+
+    const list = await listed();
+    expect(list.results.find((r) => r.id === kept.id)).toMatchObject({ current: false, signer: { common_name: "Прежний подписант" } });
+    expect(list.results.every((r) => !r.current)).toBe(true);
+    expect(kepFiles(unzip(await pack()))).toEqual([]);
+
+    // Signed again over the file offered now: that one is current and the pack carries it alone.
+    const again = await created(await post(staff.token, signDetached(signer, after.bytes)));
+    expect(again.current).toBe(true);
+    expect((await listed()).results.filter((r) => r.current).map((r) => r.id)).toEqual([again.id]);
+    expect(kepFiles(unzip(await pack()))).toEqual(["manifest.json.1.sig"]);
+  });
+
+  it("stays current on an approved period: its file is made from the approval's snapshot", async () => {
+    await createUser(h.deps, {
+      companyId: staff.companyId,
+      email: "kep-reviewer@example.test",
+      password: "reviewer-password",
+      role: "reviewer",
+      first_name: "Ирина",
+      last_name: "Проверкина",
+    });
+    const reviewer = ((await (await signIn(h, "kep-reviewer@example.test", "reviewer-password")).json()) as { access: string }).access;
+    const period = (await (await h.request(base, { token: staff.token })).json()) as { version: number };
+    const approved = await h.request(`${base}review/`, {
+      method: "POST",
+      token: reviewer,
+      json: { action: "approve", version: period.version },
+    });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    // The approval is a new state of the period: the earlier signatures are over the earlier file.
+    expect((await listed()).results.every((r) => !r.current)).toBe(true);
+    const signer = signed(gostCertificate({ subject: "/CN=Подписант утвержденного/O=ООО «Шахта Северная»", days: 30 }));
+    const { bytes } = await payload();
+    const kept = await created(await post(staff.token, signDetached(signer, bytes)));
+
+    // The project renamed: an open period's report would print the new name; the approved one's does not.
+    const project = base.split("/periods/")[0];
+    const stored = (await (await h.request(`${project}/`, { token: staff.token })).json()) as { version: number };
+    const renamed = await h.request(`${project}/`, {
+      method: "PATCH",
+      token: staff.token,
+      json: { name: "Факельная установка (переименована)", version: stored.version },
+    });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect(Buffer.from((await payload()).bytes).equals(Buffer.from(bytes))).toBe(true);
+    expect((await listed()).results.find((r) => r.id === kept.id)?.current).toBe(true);
+    // Its report is frozen with it: a hand field cannot be written.
+    const report = await h.request(`${base}report/`, {
+      method: "PATCH",
+      token: staff.token,
+      json: { fields: { s2_description: "Другое" }, version: 1 },
+    });
+    expect(report.status).toBe(409);
   });
 });
 

@@ -108,7 +108,9 @@ export const climateProjectRoutes = routeApp()
   })
   .openapi(listClimateSignaturesRoute, async (c) => {
     const { id, period } = c.req.valid("param");
-    const results = await listClimateSignatures(c.get("deps"), c.get("actor"), id, period);
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    const results = await listClimateSignatures(deps, actor, id, period, signingPayload(deps, actor, id, period));
     return c.json({ results, count: results.length }, 200);
   })
   .openapi(getClimateReportRoute, async (c) => {

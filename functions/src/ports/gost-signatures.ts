@@ -47,7 +47,8 @@ export interface GostCmsVerifier {
 
 /** A signature kept with a climate project's period: as listed, with its company and the detached
  *  signature as brought (DER, base64). */
-export type ClimateSignatureRecord = z.output<typeof climateSignatureSchema> & {
+/** As kept: `current` is the list's, read against the file offered then (domain/climate/signatures.ts). */
+export type ClimateSignatureRecord = Omit<z.output<typeof climateSignatureSchema>, "current"> & {
   company: string;
   signature_base64: string;
 };

@@ -40,6 +40,12 @@ export const climateSignatureSchema = z.object({
   signer: signerCertificateSchema,
   signing_time: z.optional(z.string()).meta({ description: "The signing time the signature states (the signer's clock), ISO" }),
   chain: chainStateSchema,
+  current: z.boolean().meta({
+    description:
+      "Whether it is over the file signatures/payload/ offers now. false: «подпись к прежней версии файла» — the period, its " +
+      "report or what the report is built from changed after it was signed, so it signs an older manifest; the pack does not carry " +
+      "it. An approved period's file is made from its approval's snapshot and does not change.",
+  }),
   created_at: z.string(),
   created_by: z.string(),
 });

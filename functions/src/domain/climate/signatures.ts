@@ -40,6 +40,7 @@ export const SIGNATURE_TEXTS = {
   duplicate: "Этот файл уже подписан этим сертификатом: подпись сохранена у периода раньше",
   tooMany: `У периода уже ${LIMITS.climate.signaturesPerPeriod} подписей`,
   chainUnchecked: "цепочка не проверена: корневые сертификаты не загружены",
+  stale: "подпись к прежней версии файла: период или его отчет изменились после подписания, в пакет она не входит",
 } as const;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -73,10 +74,11 @@ export function signatureDer(bytes: Uint8Array): Uint8Array {
   return der;
 }
 
-/** A kept signature as listed: never its bytes. */
-export function signatureView(record: ClimateSignatureRecord) {
+/** A kept signature as listed: never its bytes; `current` whether it is over the file offered now
+ *  (the pack carries only those, export/climate-pack.ts). */
+export function signatureView(record: ClimateSignatureRecord, currentSha256: string) {
   const { company: _c, signature_base64: _s, ...rest } = record;
-  return rest;
+  return { ...rest, current: record.file_sha256 === currentSha256 };
 }
 export type ClimateSignatureView = ReturnType<typeof signatureView>;
 
@@ -175,16 +177,24 @@ export async function addClimateSignature(
     },
     actor.company,
   );
-  return signatureView(record);
+  return signatureView(record, signed.sha256);
 }
 
-/** GET …/periods/{p}/signatures/: the period's kept signatures, the earliest first. */
+/** GET …/periods/{p}/signatures/: the period's kept signatures, the earliest first, each marked
+ *  whether it is over the file `payload` makes now. A signature stays with the period when the period
+ *  or its report changes after it (a hand field of the report written, the period computed again, its
+ *  approval): it is then over an earlier manifest, which the list says («подпись к прежней версии
+ *  файла») instead of showing it as valid. The file is made only when there is a signature to compare. */
 export async function listClimateSignatures(
   deps: Deps,
   actor: Actor,
   projectId: string,
   periodId: string,
+  payload: Payload,
 ): Promise<ClimateSignatureView[]> {
   const { project, record } = await periodOf(deps, actor, projectId, periodId);
-  return (await deps.repos.climateSignatures.list(actor.company, project.id, record.id)).map(signatureView);
+  const kept = await deps.repos.climateSignatures.list(actor.company, project.id, record.id);
+  if (kept.length === 0) return [];
+  const current = sha256((await payload()).bytes);
+  return kept.map((k) => signatureView(k, current));
 }

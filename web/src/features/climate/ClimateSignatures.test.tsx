@@ -39,6 +39,7 @@ const SIGNATURE: ClimateSignature = {
   },
   signing_time: "2026-06-02T03:00:00.000Z",
   chain: { state: "unchecked" },
+  current: true,
   created_at: "2026-06-02T03:00:05.000Z",
   created_by: "staff@example.test",
 };
@@ -76,6 +77,18 @@ it("downloads the file to sign, posts the .sig and shows the signer, organisatio
   expect(text(item)).toContain("ИНН 421234567890, ОГРН 1024200001234");
   expect(text(item)).toContain("Сертификат действует с 01.06.2026 по 01.06.2027, выдан: Тестовый УЦ");
   expect(text(item)).toContain("цепочка не проверена: корневые сертификаты не загружены");
+  expect(screen.queryByTestId("climate-signature-stale")).toBeNull();
+});
+
+it("marks a signature over an earlier state of the file «подпись к прежней версии файла»", async () => {
+  const stale = { ...SIGNATURE, current: false };
+  app = openPage({ path: "/climate-projects", route: "/climate-projects", page: <ClimateSignatures project="p1" period="per1" /> }, (api) =>
+    api.on("listClimateSignatures", { results: [stale], count: 1 }),
+  );
+  const item = await screen.findByTestId("climate-signature");
+  expect(text(item)).toContain("Иванов Иван Иванович");
+  expect(text(await screen.findByTestId("climate-signature-stale"))).toBe("подпись к прежней версии файла");
+  expect(text(item)).toContain("подпись сделана над прежним файлом и в пакет для верификатора не входит");
 });
 
 it("says a refused signature in the server's words, without the field's name", async () => {

@@ -62,7 +62,18 @@ function SignatureItem({ signature }: { signature: ClimateSignature }) {
         </Typography.Text>
         <span>
           <Tag color={chain.color}>{chain.text}</Tag>
+          {!signature.current && (
+            <Tag color="red" data-testid="climate-signature-stale">
+              подпись к прежней версии файла
+            </Tag>
+          )}
         </span>
+        {!signature.current && (
+          <Typography.Text type="danger">
+            Период или его отчет изменились после подписания: подпись сделана над прежним файлом и в пакет для верификатора не входит.
+            Скачайте файл для подписи заново и подпишите его.
+          </Typography.Text>
+        )}
       </Flex>
     </div>
   );
