@@ -39,9 +39,16 @@ export interface CertOptions {
   issuer?: GostSigner;
   /** A CA's certificate (CA:TRUE), to be loaded as a trust anchor. */
   ca?: boolean;
+  /** The key: GOST 2012 with 256 bits (default) or 512. */
+  algorithm?: "gost2012_256" | "gost2012_512";
+  /** No authorityKeyIdentifier (OpenSSL 3 adds one by default): the issuer is found by its name alone. */
+  noAuthorityKeyId?: boolean;
+  /** The key's parameter set as the engine names it (A by default; 256: A B C D TCA…, 512: A B C). */
+  paramset?: string;
 }
 
-/** A GOST 2012-256 key (paramset A) and its certificate. */
+/** A GOST 2012 key (256 bits, paramset A, unless asked otherwise) and its certificate, signed with
+ *  Streebog of the issuer's key's length. */
 export function gostCertificate(options: CertOptions): GostSigner {
   const dir = mkdtempSync(join(tmpdir(), "gost-test-"));
   const key = join(dir, "key.pem");
@@ -51,7 +58,8 @@ export function gostCertificate(options: CertOptions): GostSigner {
     ext,
     options.ca
       ? "[x]\nbasicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\n"
-      : "[x]\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nsubjectKeyIdentifier=hash\n",
+      : "[x]\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nsubjectKeyIdentifier=hash\n" +
+          (options.noAuthorityKeyId ? "authorityKeyIdentifier=none\n" : ""),
   );
   const csr = join(dir, "req.csr");
   openssl(
@@ -61,9 +69,9 @@ export function gostCertificate(options: CertOptions): GostSigner {
       "-engine",
       "gost",
       "-newkey",
-      "gost2012_256",
+      options.algorithm ?? "gost2012_256",
       "-pkeyopt",
-      "paramset:A",
+      `paramset:${options.paramset ?? "A"}`,
       "-nodes",
       "-keyout",
       key,
@@ -81,9 +89,11 @@ export function gostCertificate(options: CertOptions): GostSigner {
     writeFileSync(join(dir, "serial"), "1000\n");
     writeFileSync(
       join(dir, "ca.cnf"),
-      "[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=md_gost12_256\npolicy=p\nunique_subject=no\n" +
+      "[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=default\npolicy=p\nunique_subject=no\n" +
         "email_in_dn=no\ncopy_extensions=none\n[p]\ncommonName=supplied\norganizationName=optional\n" +
-        "[x]\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n",
+        (options.ca
+          ? "[x]\nbasicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\nsubjectKeyIdentifier=hash\n"
+          : "[x]\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n"),
     );
     const issuer = options.issuer;
     openssl(
@@ -160,8 +170,22 @@ export function gostCertificate(options: CertOptions): GostSigner {
   return { dir, cert, key, pem: readFileSync(cert, "utf8") };
 }
 
+export interface SignOptions {
+  /** CA certificates to carry in the signature beside the signer's (an intermediate). */
+  chain?: readonly GostSigner[];
+  /** No signed attributes: the signature is over the content's digest itself. */
+  noattr?: boolean;
+  /** Streamed, as BER with indefinite lengths (OpenSSL's -stream). */
+  stream?: boolean;
+}
+
 /** A detached CMS signature of `content`, as CryptoPro saves it: DER, or PEM / bare base64. */
-export function signDetached(signer: GostSigner, content: Uint8Array, form: "DER" | "PEM" | "base64" = "DER"): Uint8Array {
+export function signDetached(
+  signer: GostSigner,
+  content: Uint8Array,
+  form: "DER" | "PEM" | "base64" = "DER",
+  options: SignOptions = {},
+): Uint8Array {
   const file = join(signer.dir, "content.bin");
   const out = join(signer.dir, "content.sig");
   writeFileSync(file, content);
@@ -182,6 +206,9 @@ export function signDetached(signer: GostSigner, content: Uint8Array, form: "DER
       form === "DER" ? "DER" : "PEM",
       "-out",
       out,
+      ...(options.noattr ? ["-noattr"] : []),
+      ...(options.stream ? ["-stream"] : []),
+      ...(options.chain?.length ? ["-certfile", chainFile(signer, options.chain)] : []),
     ],
     signer.dir,
   );
@@ -192,6 +219,13 @@ export function signDetached(signer: GostSigner, content: Uint8Array, form: "DER
     .replace(/-----[A-Z0-9 ]+-----/g, "")
     .replace(/\s+/g, "");
   return new TextEncoder().encode(body.replace(/(.{64})/g, "$1\r\n"));
+}
+
+/** The certificates as one PEM file beside the signer's. */
+function chainFile(signer: GostSigner, chain: readonly GostSigner[]): string {
+  const file = join(signer.dir, "chain.pem");
+  writeFileSync(file, chain.map((c) => c.pem).join(""));
+  return file;
 }
 
 /** An RSA key's detached signature: not GOST. */

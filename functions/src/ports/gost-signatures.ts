@@ -1,6 +1,7 @@
 // Qualified electronic signatures (КЭП, GOST R 34.10-2012) an executor makes in their own tool
 // (CryptoPro, КриптоАРМ) over a file the platform offers, and brings back detached (CMS): the check
-// (OpenSSL with the GOST engine, adapters/signing/gost-cms.ts), the signatures kept with a climate
+// (OpenSSL with the GOST engine, adapters/signing/gost-cms.ts, on the local server; the same in
+// TypeScript, adapters/signing/gost-native.ts, in AWS Lambda), the signatures kept with a climate
 // project's period, and the CA certificates the administrator loads as trust anchors.
 import type * as z from "zod";
 import type {
@@ -32,13 +33,14 @@ export type GostCmsCheck =
   | {
       ok: false;
       /** `content`: a valid signature of another file; `broken`: not a CMS signature, or its value or
-       *  structure does not verify; `unavailable`: this host has no OpenSSL with the GOST engine. */
+       *  structure does not verify; `unavailable`: this host has no OpenSSL with the GOST engine (the
+       *  OpenSSL check only). */
       reason: "content" | "broken" | "unavailable";
-      /** OpenSSL's own words, for the log. */
+      /** OpenSSL's own words (or the TypeScript check's), for the log. */
       detail: string;
     };
 
-/** Checks a detached CMS signature over a file (adapters/gost/gost-cms.ts). */
+/** Checks a detached CMS signature over a file (adapters/signing/gost-cms.ts, gost-native.ts). */
 export interface GostCmsVerifier {
   /** `signature` is DER; `roots` the loaded CA certificates, PEM, each a trust anchor (none: the chain
    *  is not checked); the chain is checked at `at`. */
