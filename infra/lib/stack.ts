@@ -356,8 +356,9 @@ export class AppStack extends Stack {
         VERSION_SIGNING_KEY_IDS: versionSigningKey.keyId,
         // One JSON line per request (docs/operations.md); "errors" keeps only the 5xx lines.
         REQUEST_LOG: "all",
-        // КЭП checks need OpenSSL with the GOST engine, which Lambda's runtime lacks: empty (a signature
-        // answered 503) unless `cdk deploy -c opensslBin=/opt/bin/openssl` names one a layer brings.
+        // КЭП checks: Lambda's runtime has no OpenSSL GOST engine, so empty means the TypeScript check
+        // (adapters/signing/gost-native.ts); `cdk deploy -c opensslBin=/opt/bin/openssl` would name an
+        // openssl with the engine that a layer brings instead.
         OPENSSL_BIN: String(this.node.tryGetContext("opensslBin") ?? ""),
       },
       bundling: forecastingBundling,

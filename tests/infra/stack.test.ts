@@ -302,8 +302,8 @@ describe.each([
         "VERSION_SIGNING_KEY_IDS",
       ].sort(),
     );
-    // Names of resources, never a secret value; the request log's mode and the КЭП's OpenSSL (none
-    // unless the deploy's context names one a layer brings) are the literals.
+    // Names of resources, never a secret value; the request log's mode and the КЭП's OpenSSL (none,
+    // so the TypeScript check, unless the deploy's context names one a layer brings) are the literals.
     const { REQUEST_LOG, OPENSSL_BIN, ...names } = env;
     expect(REQUEST_LOG).toBe("all");
     expect(OPENSSL_BIN).toBe("");

@@ -48,8 +48,9 @@ export interface Deps {
   /** Issue 89: a climate project's monitoring period off the request thread, each company one at a
    *  time (the local host's scoring threads); without it, in this process. */
   climateMath?: ClimateMath;
-  /** Issue 89 item 5: a КЭП checked by OpenSSL with the GOST engine (adapters/signing/gost-cms.ts).
-   *  Without it a signature is refused with 503 (the host cannot check one). */
+  /** Issue 89 item 5: a КЭП checked by OpenSSL with the GOST engine (adapters/signing/gost-cms.ts, the
+   *  local server) or in TypeScript (gost-native.ts, AWS Lambda). Without it a signature is refused
+   *  with 503 (the host cannot check one). */
   gostCms?: GostCmsVerifier;
   /** The readings' queue (AWS: SQS, consumed by the readings' function): a stored batch is announced
    *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */

@@ -12,6 +12,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 import { KMSClient, kmsSigner } from "../adapters/signing/kms-signer";
 import { opensslGostCms } from "../adapters/signing/gost-cms";
+import { nativeGostCms } from "../adapters/signing/gost-native";
 import { hostRuntime } from "../events/runtime";
 import { readSecrets, requiredEnv, SecretsManagerClient } from "./secrets";
 
@@ -37,10 +38,11 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
       requiredEnv("EXPORT_JOB_FUNCTION_NAME"),
     ),
     signer: kmsSigner(new KMSClient({}), requiredEnv("VERSION_SIGNING_KEY_IDS").split(",")),
-    // КЭП of climate periods: only where a layer brings OpenSSL with the GOST engine and OPENSSL_BIN
-    // names it (docs/architecture.md); the Node runtime has no openssl executable, so without it a
-    // signature is refused with 503 saying so.
-    ...(process.env.OPENSSL_BIN ? { gostCms: opensslGostCms({ binary: process.env.OPENSSL_BIN }) } : {}),
+    // КЭП of climate periods: the Node runtime has no openssl executable, let alone its GOST engine,
+    // so the check is the TypeScript one (Streebog, the GOST curves, CMS; the same answers,
+    // adapters/signing/gost-verifiers.test.ts); OpenSSL's where a layer brings it and OPENSSL_BIN
+    // names it (`cdk deploy -c opensslBin=…`, docs/architecture.md).
+    gostCms: process.env.OPENSSL_BIN ? opensslGostCms({ binary: process.env.OPENSSL_BIN }) : nativeGostCms(),
     // A stored batch of readings is announced on the readings' queue, consumed by its own function.
     telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
     // The API's change stream has no subscribers: a binding changed moves no tile in AWS (the page

@@ -11,8 +11,9 @@
 // carries the signatures over its manifest as it is (kep/manifest.json.N.sig).
 //
 // The check (docs/security.md): the signature must be over exactly these bytes (OpenSSL's cms -verify
-// with the GOST engine, adapters/signing/gost-cms.ts), by a GOST R 34.10-2012 key, with a certificate
-// valid now (the moment the platform receives it is the latest it can have been made: a signature
+// with the GOST engine, adapters/signing/gost-cms.ts, or the same in TypeScript where there is no
+// such OpenSSL, gost-native.ts), by a GOST R 34.10-2012 key, with a certificate valid now (the
+// moment the platform receives it is the latest it can have been made: a signature
 // whose certificate has expired is refused even if its stated signing time is earlier, since that time
 // is the signer's own clock) and, where the signature states a signing time, valid then too; the chain
 // to the CA certificates the administrator loaded (trust-roots.ts), or «не проверена» where none is.

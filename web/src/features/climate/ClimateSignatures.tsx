@@ -1,8 +1,9 @@
 // «Подписать КЭП» of a monitoring period (issue 89 item 5; docs/api.md «КЭП of a period»): the
 // executor downloads the file to sign — the verifier's pack's manifest.json, which names every file of
 // the pack by its SHA-256 — signs it in CryptoPro or КриптоАРМ as a detached signature, and uploads
-// the .sig here. The server checks it with OpenSSL's GOST engine and keeps it with the period; the list
-// shows each signer, organisation, certificate validity and the chain's state, in Russian.
+// the .sig here. The server checks it (OpenSSL's GOST engine, or its TypeScript twin in AWS) and keeps
+// it with the period; the list shows each signer, organisation, certificate validity and the chain's
+// state, in Russian.
 import { useRef, useState } from "react";
 import { Alert, Button, Card, Flex, Tag, Typography } from "antd";
 import { EditOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/icons";
