@@ -9,7 +9,7 @@
 // threads, /proc) and of this process (the generator) counted apart.
 // CREATE_PROFILE=DIR starts the server with `--cpu-prof --cpu-prof-dir=DIR` (a .cpuprofile per
 // thread, written when it stops); CREATE_NODE_FLAGS adds flags of the server's Node. `--write-docs` writes the printed lines into docs/performance.md.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedLoop, type ClosedLoop } from "../load/closed-loop";
@@ -18,6 +18,7 @@ import { writeGeneratedBlock } from "../support/generated-doc";
 import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
 import { machineLine } from "../support/machine";
 import { startServerProcess } from "../support/server-process";
+import { byKind, processCpuMs, threadCpuMs } from "../support/server-cpu";
 
 const WRITERS = Number(process.env.WRITERS ?? 4);
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
@@ -28,50 +29,6 @@ const WARM_UP = 20;
 function percentile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** A process's CPU time so far, all its threads, ms (/proc/<pid>/stat: utime + stime in clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Each thread's CPU time so far, ms, by «name (tid)»: the request thread is the one whose tid is the pid. */
-function threadCpuMs(pid: number): Map<string, number> {
-  const threads = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = tid === String(pid) ? "request thread" : `${stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))} ${tid}`;
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-      threads.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // A thread that ended meanwhile.
-    }
-  }
-  return threads;
-}
-
-/** Threads' CPU per create by kind: the request thread, each worker thread of the server's own (named by
- *  Linux «WorkerThread»: dynalite's engine, the table stream's handler, …) by its share, V8's helper
- *  threads (its GC and compiler) and libuv's pool each summed. */
-function byKind(threads: Map<string, number>, count: number): string {
-  const kinds = new Map<string, number>();
-  for (const [thread, cpu] of threads) {
-    const kind = thread.startsWith("V8Worker")
-      ? "V8's helper threads"
-      : thread.startsWith("libuv-worker")
-        ? "libuv's pool"
-        : thread === "request thread" || thread.startsWith("WorkerThread")
-          ? thread.replace("WorkerThread", "worker thread")
-          : "other threads";
-    kinds.set(kind, (kinds.get(kind) ?? 0) + cpu);
-  }
-  return [...kinds]
-    .filter(([, cpu]) => cpu / count >= 0.05)
-    .sort((a, b) => b[1] - a[1])
-    .map(([kind, cpu]) => `${kind} ${ms(cpu / count)} ms`)
-    .join(", ");
 }
 
 const ownCpuMs = () => {
