@@ -218,68 +218,132 @@ function keptReadings(groups: readonly { sensor: string; times: Float64Array; va
   });
 }
 
-/** `readings` merged into their sensor-days under the name `applied` (a batch, or a part of a file's
- *  batch: a name already in a day counts what it counted then, nothing twice), then the days written
- *  published (or left in `pending`, for the drain's round). A day storage refuses (too large an item, a
- *  value it cannot hold) does not stop the others: they are written and published, then the refusal is
- *  thrown (BatchFailure) with the days named. */
-async function applyRows(
-  deps: ConsumerDeps,
-  batch: TelemetryBatch,
-  applied: string,
-  readings: readonly SensorReadings[],
-  totals: number[],
-  pending?: PendingChanges,
-  pass: Pass = async () => undefined,
-): Promise<void> {
-  const company = batch.company;
-  const groups = readings.flatMap((r) => byDay(r).map((day) => ({ sensor: r.sensor, ...day })));
-  const refused: { sensor: string; day: string; error: unknown }[] = [];
-  const written: typeof groups = [];
-  const write = async (group: (typeof groups)[number]) => {
-    try {
-      for (;;) {
-        const stored = (await deps.repos.telemetry.getDay(company, group.sensor, group.day)) ?? {
-          company,
-          sensor: group.sensor,
-          day: group.day,
-          offsets: new Uint32Array(0),
-          values: new Float64Array(0),
-          applied: {},
-          corrections: [],
-          version: 0,
-        };
-        const done = stored.applied[applied];
-        if (done) {
-          done.forEach((n, i) => (totals[i] += n));
-          break;
-        }
-        const { day, counts } = mergeDay(stored, applied, group);
-        if (await deps.repos.telemetry.putDay(day, stored.version)) {
-          counts.forEach((n, i) => (totals[i] += n));
-          break;
-        }
-        // Another consumer wrote the day meanwhile: read it again.
+/** Readings to merge into their sensor-days under the name `applied` (a batch, or a part of a file's
+ *  batch: a name already in a day counts what it counted then, nothing twice), their counts added to
+ *  `totals`. */
+interface Entry {
+  applied: string;
+  readings: readonly SensorReadings[];
+  totals: number[];
+}
+
+/** One entry's readings of one sensor-day. */
+interface DayPart {
+  entry: number;
+  /** Its place among the entry's parts, in the order read. */
+  seq: number;
+  sensor: string;
+  day: string;
+  times: Float64Array;
+  values: Float64Array;
+}
+
+/** What became of one entry's sensor-days: those written and those storage refused. */
+interface EntryDays {
+  written: DayPart[];
+  refused: { sensor: string; day: string; error: unknown }[];
+}
+
+/** Sensor-days in flight at once within a slice: each is a read and a conditional write to the engine,
+ *  a round trip to another thread locally (or over the network in AWS), so one at a time the consumer
+ *  waited on each hop; a few at once keep both busy. 8 × a day of 17 KB is nothing to hold. */
+export const DAYS_AT_ONCE = 8;
+
+/** `entries` merged into their sensor-days: each sensor-day read and written once for all the entries
+ *  that touch it (a drain round's pushes of one minute each touch the same 240 days: one write each,
+ *  not one per push), each entry's mark and counts in it as if applied one after another in their
+ *  order. A day storage refuses (too large an item, a value it cannot hold) does not stop the others;
+ *  written for several entries, it is tried again entry by entry, so only the entry whose readings it
+ *  cannot hold is refused it. SLICE_DAYS sensor-days or PASS_READINGS readings, then the others' turn
+ *  (`pass`); DAYS_AT_ONCE of them in flight at once. */
+async function writeDays(deps: ConsumerDeps, company: string, entries: readonly Entry[], pass: Pass): Promise<EntryDays[]> {
+  const groups = new Map<string, DayPart[]>();
+  let seq = 0;
+  entries.forEach((entry, index) => {
+    for (const r of entry.readings)
+      for (const day of byDay(r)) {
+        const key = `${r.sensor}|${day.day}`;
+        const parts = groups.get(key);
+        const part = { entry: index, seq: seq++, sensor: r.sensor, ...day };
+        if (parts) parts.push(part);
+        else groups.set(key, [part]);
       }
-      written.push(group);
-    } catch (error) {
-      refused.push({ sensor: group.sensor, day: group.day, error });
+  });
+  const out: EntryDays[] = entries.map(() => ({ written: [], refused: [] }));
+  /** The parts merged into their day in order and written once; each entry's counts added once written. */
+  const merge = async (parts: readonly DayPart[]) => {
+    const { sensor, day: name } = parts[0];
+    for (;;) {
+      const stored = (await deps.repos.telemetry.getDay(company, sensor, name)) ?? {
+        company,
+        sensor,
+        day: name,
+        offsets: new Uint32Array(0),
+        values: new Float64Array(0),
+        applied: {},
+        corrections: [],
+        version: 0,
+      };
+      let day = stored;
+      const counted: { entry: number; counts: readonly number[] }[] = [];
+      for (const part of parts) {
+        const applied = entries[part.entry].applied;
+        const done = day.applied[applied];
+        if (done) counted.push({ entry: part.entry, counts: done });
+        else {
+          const merged = mergeDay(day, applied, part);
+          day = merged.day;
+          counted.push({ entry: part.entry, counts: merged.counts });
+        }
+      }
+      // Another consumer wrote the day meanwhile: read it again.
+      if (day !== stored && !(await deps.repos.telemetry.putDay(day, stored.version))) continue;
+      for (const { entry, counts } of counted) counts.forEach((n, i) => (entries[entry].totals[i] += n));
+      for (const part of parts) out[part.entry].written.push(part);
+      return;
     }
   };
-  // SLICE_DAYS sensor-days or PASS_READINGS readings, then the others' turn.
+  const write = async (parts: readonly DayPart[]) => {
+    try {
+      await merge(parts);
+    } catch (error) {
+      if (parts.length === 1) {
+        out[parts[0].entry].refused.push({ sensor: parts[0].sensor, day: parts[0].day, error });
+        return;
+      }
+      for (const part of parts) await write([part]);
+    }
+  };
   let sliceDays = 0;
   let sliceRead = 0;
-  for (const group of groups) {
+  let inFlight: Promise<void>[] = [];
+  for (const parts of groups.values()) {
     if (sliceDays >= SLICE_DAYS || sliceRead >= PASS_READINGS) {
+      await Promise.all(inFlight);
+      inFlight = [];
       await pass();
       sliceDays = 0;
       sliceRead = 0;
     }
-    await write(group);
+    if (inFlight.length >= DAYS_AT_ONCE) {
+      await Promise.all(inFlight);
+      inFlight = [];
+    }
+    inFlight.push(write(parts));
     sliceDays++;
-    sliceRead += group.times.length;
+    for (const part of parts) sliceRead += part.times.length;
   }
-  const kept = refused.length === 0 ? readings : keptReadings(written);
+  await Promise.all(inFlight);
+  // In the order read, whichever write ended first.
+  for (const days of out) days.written.sort((x, y) => x.seq - y.seq);
+  return out;
+}
+
+/** An entry's days written, as «days written» tells them: the readings kept only in the days written
+ *  (a day storage refused left out), each sensor's earliest instant. Undefined when none was. */
+function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<DaysWritten, "type"> | undefined {
+  if (days.written.length === 0) return undefined;
+  const kept = days.refused.length === 0 ? entry.readings : keptReadings(days.written);
   const since: Record<string, number> = {};
   for (const { sensor, times } of kept) {
     if (times.length === 0) continue;
@@ -287,18 +351,38 @@ async function applyRows(
     for (let i = 1; i < times.length; i++) if (times[i] < first) first = times[i];
     since[sensor] = first;
   }
-  const days = written.map(({ sensor, day }) => ({ sensor, day }));
-  if (days.length > 0) {
-    const change = { company, facility: batch.facility, batches: [applied], days, since, readings: kept.filter((r) => r.times.length > 0) };
-    const to = pending ?? new PendingChanges();
-    to.add(change);
-    if (!pending) {
-      // A file's part: the others waiting take their turn between its days and their publish.
-      await pass();
-      await to.publish(deps);
-    }
+  return {
+    company: batch.company,
+    facility: batch.facility,
+    batches: [entry.applied],
+    days: days.written.map(({ sensor, day }) => ({ sensor, day })),
+    since,
+    readings: kept.filter((r) => r.times.length > 0),
+  };
+}
+
+/** A dispatch file's part merged into its sensor-days under the name `applied` (writeDays), then its
+ *  days written published, as each part is in. A day storage refuses does not stop the others: they
+ *  are written and published, then the refusal is thrown (BatchFailure) with the days named. */
+async function applyPart(
+  deps: ConsumerDeps,
+  batch: TelemetryBatch,
+  applied: string,
+  readings: readonly SensorReadings[],
+  totals: number[],
+  pass: Pass,
+): Promise<void> {
+  const entry = { applied, readings, totals };
+  const [days] = await writeDays(deps, batch.company, [entry], pass);
+  const change = daysChange(batch, entry, days);
+  if (change) {
+    const part = new PendingChanges();
+    part.add(change);
+    // The others waiting take their turn between its days and their publish.
+    await pass();
+    await part.publish(deps);
   }
-  if (refused.length > 0) throw await refusedDays(deps, batch, refused);
+  if (days.refused.length > 0) throw await refusedDays(deps, batch, days.refused);
 }
 
 /** A batch applied: as finished (its counts, its state done), the pushed batch's days left to be
@@ -314,31 +398,34 @@ interface Applied {
  *  published with its round (a file's parts are published as each is in). A file's part that fails
  *  does not stop the parts after it. */
 async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
+  // A push in its turn (≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_DAYS at a time,
+  // the others' turn between.
+  if (!batch.file) return (await slice((pass) => applyPushes(deps, [batch], pass)))[0];
   const totals = [0, 0, 0];
-  const changes = new PendingChanges();
   const failures: unknown[] = [];
   let finished: TelemetryBatch = batch;
-  if (batch.file) {
-    try {
-      // Each part's days are published as it is in: a year's file is not held to be told at its end.
-      const read = await readFileBatch(deps, batch, (part, readings) =>
-        slice((pass) => applyRows(deps, batch, `${batch.batch}#${part}`, readings, totals, undefined, pass)).catch(
-          (error: unknown) => void failures.push(error),
-        ),
-      );
-      finished = { ...batch, ...read };
-    } catch (error) {
-      failures.push(error);
-    }
-  } else {
-    // In its turn (a push is ≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_DAYS at a
-    // time, the others' turn between.
-    await slice(async (pass) => {
-      const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
-      const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
-      await applyRows(deps, batch, batch.batch, columnsOf(rows), totals, changes, pass);
-    }).catch((error: unknown) => void failures.push(error));
+  try {
+    // Each part's days are published as it is in: a year's file is not held to be told at its end.
+    const read = await readFileBatch(deps, batch, (part, readings) =>
+      slice((pass) => applyPart(deps, batch, `${batch.batch}#${part}`, readings, totals, pass)).catch(
+        (error: unknown) => void failures.push(error),
+      ),
+    );
+    finished = { ...batch, ...read };
+  } catch (error) {
+    failures.push(error);
   }
+  return appliedOf(batch, finished, totals, new PendingChanges(), failures);
+}
+
+/** A batch as applied: done with its counts, its days' changes, and its failures as one. */
+function appliedOf(
+  batch: TelemetryBatch,
+  finished: TelemetryBatch,
+  totals: readonly number[],
+  changes: PendingChanges,
+  failures: readonly unknown[],
+): Applied {
   const { attempts: _attempts, retry_at: _retry, failure: _failure, ...rest } = finished;
   return {
     stored: batch,
@@ -353,6 +440,36 @@ async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice
               : new BatchFailure(`${failures.map(failureReason).slice(0, 3).join("; ")}${failures.length > 3 ? "; …" : ""}`),
         }),
   };
+}
+
+/** Pushed batches (each counted as begun) applied together: their readings merged into their
+ *  sensor-days with each day read and written once (writeDays), each batch's days left in its
+ *  `changes` for the round's publish, each failing alone. */
+async function applyPushes(deps: ConsumerDeps, batches: readonly TelemetryBatch[], pass: Pass): Promise<Applied[]> {
+  const failures: unknown[][] = batches.map(() => []);
+  const entries: Entry[] = [];
+  const of: number[] = [];
+  for (const [i, batch] of batches.entries()) {
+    try {
+      const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
+      const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+      entries.push({ applied: batch.batch, readings: columnsOf(rows), totals: [0, 0, 0] });
+      of.push(i);
+    } catch (error) {
+      failures[i].push(error);
+    }
+  }
+  const days = entries.length > 0 ? await writeDays(deps, batches[0].company, entries, pass) : [];
+  const totals = batches.map(() => [0, 0, 0]);
+  const changes = batches.map(() => new PendingChanges());
+  for (const [k, entry] of entries.entries()) {
+    const i = of[k];
+    totals[i] = entry.totals;
+    const change = daysChange(batches[i], entry, days[k]);
+    if (change) changes[i].add(change);
+    if (days[k].refused.length > 0) failures[i].push(await refusedDays(deps, batches[i], days[k].refused));
+  }
+  return batches.map((batch, i) => appliedOf(batch, batch, totals[i], changes[i], failures[i]));
 }
 
 /** Applies one stored batch: every sensor-day it touches, its days published, then the batch done with
@@ -533,11 +650,8 @@ async function applyRound(
   }
   if (ready.length === 0) return;
   const applied: Applied[] = [];
-  const run = async (within: Slice, counted: (batch: TelemetryBatch) => void = () => undefined) => {
-    for (const batch of ready) {
-      applied.push(await applyDays(deps, await attemptBegins(deps, batch), within));
-      counted(batch);
-    }
+  /** The round's days published once, taken together; where that fails, each batch's on its own. */
+  const publish = async (within: Slice) => {
     const all = new PendingChanges();
     for (const a of applied) all.merge(a.changes);
     try {
@@ -550,24 +664,33 @@ async function applyRound(
         });
     }
   };
-  if (ready.some((batch) => batch.file)) await run(slice);
-  else {
+  if (ready.some((batch) => batch.file)) {
+    for (const batch of ready) applied.push(await applyDays(deps, await attemptBegins(deps, batch), slice));
+    await publish(slice);
+  } else {
     // Pushes only: the round in one turn, its days written and handed to the day consumers at once (a
-    // gateway's push is done a turn after it is taken up), letting the others waiting in once it has
-    // read PASS_READINGS readings (a batch or a piece of its day consumers at a time, a push's days
-    // SLICE_DAYS at a time).
+    // gateway's push is done a turn after it is taken up). Its pushes are applied together, up to
+    // PASS_READINGS readings of them at a time, each sensor-day read and written once for them (a
+    // gateway's minutes each touch the same days: 25 one-minute pushes of 240 sensors are 480 calls,
+    // not 12 000), the others waiting let in between and before the day consumers, a push's days
+    // SLICE_DAYS at a time.
     await slice(async (pass) => {
       let read = 0;
-      await run(
-        async (work) => {
-          if (read >= PASS_READINGS) {
-            read = 0;
-            await pass();
-          }
-          return work(pass);
-        },
-        (batch) => (read += batch.lines),
-      );
+      for (let i = 0; i < ready.length; ) {
+        let j = i + 1;
+        let lines = ready[i].lines;
+        while (j < ready.length && lines + ready[j].lines <= PASS_READINGS) lines += ready[j++].lines;
+        if (i > 0) await pass();
+        const begun: TelemetryBatch[] = [];
+        for (const batch of ready.slice(i, j)) begun.push(await attemptBegins(deps, batch));
+        applied.push(...(await applyPushes(deps, begun, pass)));
+        read += lines;
+        i = j;
+      }
+      await publish(async (work) => {
+        if (read >= PASS_READINGS) await pass();
+        return work(pass);
+      });
     });
   }
   for (const a of applied) {
