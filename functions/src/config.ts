@@ -38,6 +38,9 @@ export interface AppConfig extends SigningKeys {
   /** The largest part of a climate period's verifier's pack (export/climate-pack.ts); unset,
    *  LIMITS.climate.packPartBytes (the registry's 100 MB). Tests lower it to see a pack split. */
   climatePackPartBytes?: number;
+  /** The meter-hours over which a climate period is computed as a job where the host runs jobs
+   *  (domain/climate/periods.ts); unset, LIMITS.climate.periodJobMeterHours. Tests lower it. */
+  climatePeriodJobMeterHours?: number;
 }
 
 /** The local host's pace of one user's requests unless the environment sets another

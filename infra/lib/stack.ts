@@ -453,7 +453,9 @@ export class AppStack extends Stack {
     grantObjects(spreadsheets, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject", "s3:GetObject"], { list: false });
     // D20: the snapshot of an approved year (inventory/) is what its report prints.
     // D34: a version's verification pack also carries its calculations' evidence files (uploads/).
-    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
+    // Issue 89: a climate period's pack and its manifest are made from the period's figures and the
+    // readings it kept (climate/).
+    grantObjects(spreadsheets, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory", "climate"], ["s3:GetObject"], {
       list: false,
     });
     // Issue 86 R9: the worker and the job function make verification packs, whose manifest (every
@@ -474,9 +476,21 @@ export class AppStack extends Stack {
       }),
     );
     grantObjects(exportJobs, exportsBucket, [EXPORTS_AREA.area], ["s3:PutObject"], { list: false });
-    grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory"], ["s3:GetObject"], {
+    grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory", "climate"], ["s3:GetObject"], {
       list: false,
     });
+    // A long climate period computed as a job (functions/src/domain/climate/periods.ts) stores its
+    // figures and the readings it read under climate/, writes the period's item and gives back the hold
+    // on the project's periods the API took for it. Both items are in the company's partition, and
+    // IAM's condition reaches the partition key alone: the grant is the companies' partitions.
+    grantObjects(exportJobs, buckets[BLOB_AREAS.climate.bucket], ["climate"], ["s3:PutObject"], { list: false });
+    exportJobs.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ["dynamodb:PutItem", "dynamodb:DeleteItem"],
+        resources: [table.tableArn],
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } },
+      }),
+    );
     // A training job (functions/src/domain/forecast/training.ts) reads the history the API left
     // under training/ and deletes it; stores the model under models/ and reads it back to calibrate;
     // writes the model's version (MODEL#), its calibration (CALIBRATION#) and the change log's

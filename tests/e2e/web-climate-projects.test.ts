@@ -4,7 +4,9 @@
 // the period typed «01.06.2026» is computed from the stored minutes — 15 carbon units, ER «15,588375»,
 // the deviations in Russian and the hour table on the company's clock; no page scrolls sideways. At
 // 1440 px «Пакет для верификатора» downloads the period's pack (made in the local server's spreadsheet
-// thread) and its verify.py recomputes the period from the readings and agrees (issue 89 item 4).
+// thread) and its verify.py recomputes the period from the readings and agrees (issue 89 item 4). A
+// twin project's period, the server's share of a request lowered, is computed by the server's job:
+// «вычисляется» while it runs, then the same figures (issue 89 item 2).
 // Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`)
 // and Chromium.
 import { spawnSync } from "node:child_process";
@@ -66,6 +68,23 @@ describe("web app: «Климатические проекты», a period from 
       });
       projects[width] = project.id;
     }
+    // A twin of the 1440 px project over the same meters, whose period the server computes as a job.
+    const twin = await call<{ id: string }>("POST", "v1/climate-projects/", {
+      name: "Факел Ф-1, расчет в фоне",
+      facility: facility.id,
+      start: "2026-06-01",
+      methodology: { code: "CDM-ACM0008", name: "ACM0008", version: "08.0", source: "UNFCCC CDM", tools: [] },
+      devices: [
+        {
+          name: "Ф-1",
+          point: point.id,
+          kind: "flare_open",
+          flow_basis: "normal_0C",
+          sensors: { q: "Q-Ф1440", c: "C-Ф1440", flame: "FL-Ф1440" },
+        },
+      ],
+    });
+    projects[0] = twin.id;
   }, 180_000);
 
   for (const viewport of [
@@ -128,4 +147,45 @@ describe("web app: «Климатические проекты», a period from 
       }
     });
   }
+
+  it("shows a long period «вычисляется» while the server's job computes it, then its figures (issue 89 item 2)", {
+    timeout: 180_000,
+  }, async () => {
+    // The server's share of a request lowered: these 6 hours × 3 meters (18 meter-hours) are a job.
+    const config = file.server.deps.config;
+    config.climatePeriodJobMeterHours = 10;
+    const app = await openWebApp(file.server, { user: file.server.demo, viewport: { width: 1440, height: 900 }, timeout: 30_000 });
+    try {
+      const { page } = app;
+      await page.goto(`${file.server.url}/climate-projects`);
+      await page.getByRole("button", { name: "Факел Ф-1, расчет в фоне" }).click();
+      await page.getByTestId("climate-project").waitFor();
+      for (const label of ["Начало периода", "Конец периода (включительно)"]) {
+        const input = page.getByLabel(label);
+        await input.click();
+        await input.pressSequentially("01.06.2026");
+        await input.press("Tab");
+      }
+      await page.getByRole("button", { name: "Рассчитать" }).click();
+      const computing = page.getByTestId("climate-period-computing");
+      await computing.waitFor();
+      expect((await computing.innerText()).replace(/[\u00a0\u202f]/g, " ")).toContain(
+        "Отчетный период 01.06.2026 – 01.06.2026 вычисляется",
+      );
+      await screenshot(page, { path: `${SHOTS}/climate-period-computing-1440.png`, fullPage: true });
+      const result = page.getByTestId("climate-period");
+      await result.waitFor({ timeout: 90_000 });
+      await computing.waitFor({ state: "detached" });
+      const shown = (await result.innerText()).replace(/[\u00a0\u202f]/g, " ");
+      // The same minutes as the request's period at 1440 px: the same figures.
+      expect(shown).toContain("15,588375");
+      expect(shown).toMatch(/Углеродные единицы\s*15/);
+      expect(await page.locator(".ant-alert-error").count()).toBe(0);
+      await screenshot(page, { path: `${SHOTS}/climate-period-job-done-1440.png`, fullPage: true });
+      expect(app.pageErrors).toEqual([]);
+    } finally {
+      config.climatePeriodJobMeterHours = undefined;
+      await app.close();
+    }
+  });
 });

@@ -459,7 +459,10 @@ describe.each([
     // The worker reads the table (a project, its calculations), the forecasts' rows and the approved
     // inventory snapshots (D20), and writes and presigns exports/ only.
     const worker = statementsOfFunction(t, "SpreadsheetFunction");
-    expect(objectGrants(worker)).toEqual(["s3:GetObject /uploads/* /forecasts/* /inventory/*", "s3:GetObject,s3:PutObject /exports/*"]);
+    expect(objectGrants(worker)).toEqual([
+      "s3:GetObject /uploads/* /forecasts/* /inventory/* /climate/*",
+      "s3:GetObject,s3:PutObject /exports/*",
+    ]);
     const forecastsGrant = worker.find((st) => JSON.stringify(st.Resource).includes("/forecasts/*"))!;
     expect(JSON.stringify(forecastsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(worker).filter((a) => !a.startsWith("logs:"))).toEqual([
@@ -485,15 +488,22 @@ describe.each([
     const jobs = statementsOfFunction(t, "ExportJobFunction");
     expect(objectGrants(jobs)).toEqual([
       "s3:DeleteObject,s3:GetObject /training/*",
-      "s3:GetObject /uploads/* /forecasts/* /inventory/*",
+      "s3:GetObject /uploads/* /forecasts/* /inventory/* /climate/*",
       "s3:GetObject,s3:PutObject /models/*",
+      "s3:PutObject /climate/*",
       "s3:PutObject /exports/*",
     ]);
+    const climateGrant = jobs.find(
+      (st) => JSON.stringify(st.Resource).includes("/climate/*") && [st.Action].flat().join() === "s3:PutObject",
+    )!;
+    expect(JSON.stringify(climateGrant.Resource)).toMatch(/"UploadsBucket/);
     const modelsGrant = jobs.find((st) => JSON.stringify(st.Resource).includes("/models/*"))!;
     expect(JSON.stringify(modelsGrant.Resource)).toMatch(/"UploadsBucket/);
     expect(actions(jobs).filter((a) => !a.startsWith("logs:"))).toEqual([
       "dynamodb:BatchGetItem",
+      "dynamodb:DeleteItem",
       "dynamodb:GetItem",
+      "dynamodb:PutItem",
       "dynamodb:PutItem",
       "dynamodb:Query",
       "dynamodb:UpdateItem",
@@ -507,14 +517,22 @@ describe.each([
       "s3:GetObject",
       "s3:PutObject",
       "s3:PutObject",
+      "s3:PutObject",
     ]);
     const slotRelease = jobs.find((st) => [st.Action].flat().join() === "dynamodb:UpdateItem")!;
     expect(slotRelease.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["ATTEMPTS#heavy-*"] } });
-    const modelWrites = jobs.find((st) => [st.Action].flat().includes("dynamodb:PutItem"))!;
+    const modelWrites = jobs.find(
+      (st) => [st.Action].flat().includes("dynamodb:UpdateItem") && [st.Action].flat().includes("dynamodb:PutItem"),
+    )!;
     expect([modelWrites.Action].flat()).toEqual(["dynamodb:PutItem", "dynamodb:UpdateItem"]);
     expect(modelWrites.Condition).toEqual({
       "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["MODEL#*", "CALIBRATION#*", "AUDIT#ADMIN"] },
     });
+    // A long climate period's job: the period's item and the hold on the project's periods, in the
+    // company's partition.
+    const periodWrites = jobs.find((st) => [st.Action].flat().includes("dynamodb:DeleteItem"))!;
+    expect([periodWrites.Action].flat()).toEqual(["dynamodb:PutItem", "dynamodb:DeleteItem"]);
+    expect(periodWrites.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } });
     for (const s of jobs.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }

@@ -16,6 +16,9 @@ export type JobRequest =
   | { op: "inventory_report"; year: number; facility?: string; format: string; version?: number }
   | { op: "export"; projectId: string; format: string; detail: boolean; decimals?: number }
   | { op: "climate_pack"; project: string; period: string; partBytes: number }
+  /** A climate period computed as a job: `claim`, the token of its hold on the project's periods, makes
+   *  each its own (domain/climate/periods.ts). */
+  | { op: "climate_period"; project: string; claim: string }
   | {
       op: "train";
       sha256: string;
@@ -30,8 +33,9 @@ export type JobRequest =
  *  this (every calculation write moves the inventory's write counter before it is made; projects,
  *  facilities, the requisites and the year's review are read whole). */
 async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: JobRequest): Promise<unknown> {
-  // A training reads nothing but its file, which the request names by its hash.
-  if (request.op === "train") return null;
+  // A training reads nothing but its file, which the request names by its hash; a period's job is
+  // its own by its hold's token.
+  if (request.op === "train" || request.op === "climate_period") return null;
   // A climate period's pack is made from the period as stored, its approval and the executor's КЭП.
   if (request.op === "climate_pack") {
     const [period, signatures] = await Promise.all([

@@ -5,6 +5,8 @@
 import { Invalid, invalidAt } from "../domain/errors";
 import type { Role } from "../contract/schemas/common";
 import type { ExportJobView } from "../contract/views";
+import type * as z from "zod";
+import type { climatePeriodBodySchema } from "../contract/schemas/climate-project";
 
 export const EXPORT_FORMATS = {
   txt: { contentType: "text/plain; charset=utf-8" },
@@ -51,6 +53,18 @@ export interface TrainJobRequest {
   horizon?: number;
   description: string;
   activate: boolean;
+}
+
+/** A climate project's monitoring period computed as a job (domain/climate/periods.ts,
+ *  runClimatePeriodJob): the period the API checked, and the hold on the project's periods it took for
+ *  the job (its token and date), which the job gives back when it ends. */
+export interface ClimatePeriodJobRequest {
+  op: "climate_period";
+  actor: { id: string; company: string; email: string; role: Role };
+  project: string;
+  claim: { token: string; at: string };
+  /** As POST …/periods/ took it. */
+  body: z.output<typeof climatePeriodBodySchema>;
 }
 
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where

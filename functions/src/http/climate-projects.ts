@@ -56,9 +56,11 @@ export const climateProjectRoutes = routeApp()
   .openapi(patchClimateProjectRoute, async (c) =>
     c.json(await patchClimateProject(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(createClimatePeriodRoute, async (c) =>
-    c.json(await createClimatePeriod(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
-  )
+  // A long period is computed as a job where the host runs jobs (202 and its state), else here (201).
+  .openapi(createClimatePeriodRoute, async (c) => {
+    const started = await createClimatePeriod(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json"));
+    return started.job ? (jobAnswer(c, started.job) as never) : c.json(started.period, 201);
+  })
   .openapi(listClimatePeriodsRoute, async (c) => {
     const results = await listClimatePeriods(c.get("deps"), c.get("actor"), c.req.valid("param").id);
     return c.json({ results, count: results.length }, 200);

@@ -46,6 +46,9 @@ export function workerDepsFromEnv(): ExportDeps {
       // A training job reads its history and stores the model (domain/forecast/training.ts).
       training: requiredEnv(BLOB_AREAS.training.bucket),
       models: requiredEnv(BLOB_AREAS.models.bucket),
+      // Issue 89: a climate period's figures and kept readings (its pack reads them; a long period's
+      // job writes them, domain/climate/periods.ts).
+      climate: requiredEnv(BLOB_AREAS.climate.bucket),
     }),
     clock: systemClock,
     // Issue 86 R9: a verification pack's manifest is signed here with the version key (KMS).

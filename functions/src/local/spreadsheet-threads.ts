@@ -428,9 +428,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     });
 
   return {
-    jobsOf: ["inventory_report", "train", "climate_pack"],
+    jobsOf: ["inventory_report", "train", "climate_pack", "climate_period"],
     // A model trained on a company's history (domain/forecast/training.ts): a job, as in AWS.
     trainModel: async (request, ticket) => startJob(request, ticket),
+    // A long climate period computed and stored (domain/climate/periods.ts): a job, as in AWS.
+    climatePeriod: async (request, ticket) => startJob(request, ticket),
     exportProject: (actor, projectId, format, request) =>
       start({
         op: "export",

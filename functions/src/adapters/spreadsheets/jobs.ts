@@ -17,9 +17,11 @@ import type { BlobStore, SpreadsheetWorker } from "../../ports";
 import { carryHeavySlots, HEAVY_CARRY_SECONDS, releaseHeavySlots } from "../../domain/heavy-work";
 import { EXPORTS_AREA } from "../blob/areas";
 import { runTrainingJob } from "../../domain/forecast/training";
+import { runClimatePeriodJob } from "../../domain/climate/periods";
 import { FileRefused } from "../../files/errors";
 
 const TRAINING_FAILED = "Не удалось обучить модель. Повторите обучение позже";
+export const CLIMATE_PERIOD_FAILED = "Не удалось рассчитать отчетный период. Повторите расчет позже";
 
 type JobRequest = Extract<WorkerRequest, { op: "job" }>;
 type StatusRequest = Extract<WorkerRequest, { op: "job_status" }>;
@@ -120,6 +122,12 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       ended = true;
       await written;
       state = { job, state: "done", progress: 100, model_id: model.id, started_at };
+    } else if (request.op === "climate_period") {
+      // A long monitoring period computed and stored: its id is the job's result.
+      const period = await runClimatePeriodJob(deps, request);
+      ended = true;
+      await written;
+      state = { job, state: "done", progress: 100, period_id: period.id, started_at };
     } else {
       const file = await renderFile(worker, request, progress);
       if (file.kind !== "body") throw new Error("export job: the worker answered with an address");
@@ -141,7 +149,9 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       ? error.detail
       : request.op === "train"
         ? TRAINING_FAILED
-        : "Не удалось подготовить файл. Повторите выгрузку позже";
+        : request.op === "climate_period"
+          ? CLIMATE_PERIOD_FAILED
+          : "Не удалось подготовить файл. Повторите выгрузку позже";
     // The start stays on record after the end (the answer leaves it out): the queue's order can be read back.
     state = { job, state: "failed", progress: 100, detail, started_at };
   }

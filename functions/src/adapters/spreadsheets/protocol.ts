@@ -9,6 +9,7 @@ import { trendSchema } from "../../contract/schemas/answers";
 import { shiftReportQuerySchema } from "../../contract/schemas/telemetry";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
+import { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
 import type { WireError } from "../../domain/errors";
@@ -54,6 +55,17 @@ const climatePackRequest = z.object({
   partBytes: z.number().check(z.int(), z.positive()),
 });
 
+/** A climate project's monitoring period computed and stored as a job (domain/climate/periods.ts,
+ *  runClimatePeriodJob): the body as the API's route checked it, and the hold on the project's
+ *  periods the API took for the job, which the job gives back. */
+const climatePeriodRequest = z.object({
+  op: z.literal("climate_period"),
+  actor,
+  project: z.string(),
+  claim: z.object({ token: z.string(), at: z.string() }),
+  body: climatePeriodBodySchema,
+});
+
 /** A model trained on a company's history (domain/forecast/training.ts), only ever as a job: the
  *  API stored the history under training/ (`key`) and checked the parameters; the job reads the
  *  file, trains, stores the model as the company's own version and deletes the file. */
@@ -90,7 +102,7 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({
     op: z.literal("job"),
     job: jobId,
-    request: z.discriminatedUnion("op", [exportRequest, reportRequest, trainRequest, climatePackRequest]),
+    request: z.discriminatedUnion("op", [exportRequest, reportRequest, trainRequest, climatePackRequest, climatePeriodRequest]),
     slots: z.optional(z.array(z.object({ key: z.string(), windowStart: z.number() }))),
   }),
   // A job's state as the API's status route asks it (synchronously).

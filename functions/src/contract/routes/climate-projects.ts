@@ -18,6 +18,7 @@ import {
 import { climateReportPatchSchema, climateReportSchema } from "../schemas/climate-report";
 import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, storedObject, userAccess, XLSX } from "./declare";
+import { LIMITS } from "../schemas/limits";
 import { fileOrLink, jobStarted } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
@@ -83,9 +84,18 @@ export const createClimatePeriodRoute = route(
       "reading, the exhaust temperature its minimum; a reading outside its meter's dates in service is invalid), computed as " +
       "evaluate computes them; the deficit carried in is the previous period's (D78). The project's periods are held for the " +
       "request before they are read: a create while another of the project runs is 409, so parallel creates never store two " +
-      "overlapping periods.",
+      `overlapping periods. Over ${LIMITS.climate.periodJobMeterHours.toLocaleString("en-US")} meter-hours (the period's hours × ` +
+      "the plan's meters), where the host runs jobs, the period is checked here and computed and stored by a job (202, its state " +
+      "at status_url, whose period_id names the period once done); the project's periods stay held until the job ends, so a " +
+      "create meanwhile is 409. A job that fails says why in Russian (detail) and stores nothing.",
   ),
-  { post: "/{id}/periods", params: idParams, body: climatePeriodBodySchema, 201: json(climatePeriodSchema, "The period's figures") },
+  {
+    post: "/{id}/periods",
+    params: idParams,
+    body: climatePeriodBodySchema,
+    201: json(climatePeriodSchema, "The period's figures"),
+    202: jobStarted("A long period, where the host runs jobs: the job started; ask status_url until done, then read the period"),
+  },
 );
 
 export const listClimatePeriodsRoute = route(

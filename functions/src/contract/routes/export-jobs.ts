@@ -22,6 +22,11 @@ export const exportJobSchema = z.object({
   model_id: z.optional(
     z.string().meta({ description: "A training job, once done: the id of the stored model version (v1/forecast_models/)" }),
   ),
+  period_id: z.optional(
+    z.string().meta({
+      description: "A climate period's job, once done: the id of the stored period (v1/climate-projects/{id}/periods/{period}/)",
+    }),
+  ),
   status_url: z.optional(z.string().meta({ description: "In the answer that started the job: where to ask its state" })),
 });
 

@@ -19,7 +19,11 @@ export function evaluateClimateInputs(inputs: ClimateInputs): ClimateEvaluation 
 
 /** The evaluation off the request thread where the host can (each company one at a time), else here;
  *  the caller holds the heavy-work slot. */
-export function evaluateOnHost(deps: Deps, company: string, inputs: ClimateInputs): Promise<ClimateEvaluation> {
+export function evaluateOnHost(
+  deps: Partial<Pick<Deps, "climateMath">>,
+  company: string,
+  inputs: ClimateInputs,
+): Promise<ClimateEvaluation> {
   return deps.climateMath ? deps.climateMath.climatePeriod(company, inputs) : Promise.resolve(evaluateClimateInputs(inputs));
 }
 

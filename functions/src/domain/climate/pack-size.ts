@@ -4,7 +4,7 @@ import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
 import { JOB_CLIMATE_PACK_METER_HOURS } from "../heavy-work";
 import { CLIMATE_PERIOD_NOT_FOUND } from "./periods";
-import { getClimateProject } from "./projects";
+import { getClimateProject, planMeters } from "./projects";
 
 /** Whether the period's verifier's pack is made as a job where the host runs jobs: its hours times the
  *  meters of the project's plan against JOB_CLIMATE_PACK_METER_HOURS (two reads, nothing made). Another
@@ -18,7 +18,5 @@ export async function climatePackNeedsJob(
   const project = await getClimateProject(deps, actor, projectId);
   const period = await deps.repos.climateProjects.getPeriod(actor.company, project.id, periodId);
   if (!period) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
-  const meters = new Set(project.devices.flatMap((d) => Object.values(d.sensors).filter((code): code is string => Boolean(code))));
-  if (project.e_own_sensor) meters.add(project.e_own_sensor);
-  return period.hours * meters.size >= JOB_CLIMATE_PACK_METER_HOURS;
+  return period.hours * planMeters(project).size >= JOB_CLIMATE_PACK_METER_HOURS;
 }

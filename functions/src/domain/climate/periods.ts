@@ -5,6 +5,10 @@
 // evaluation is (evaluate.ts: a heavy-work slot, off the request thread where the host can); the
 // deficit carried in (D78) is the previous period's. Kept with its inputs and result: the table holds
 // its bounds and totals, the blob `climate/{company}/{project}/{period}.json` its hours and figures.
+// A long period (over LIMITS.climate.periodJobMeterHours: its hours × the plan's meters) is computed
+// as a job where the host runs jobs (the job function in AWS, a spreadsheet thread locally): the
+// request checks it and answers 202, the job computes and stores it (runClimatePeriodJob), the
+// project's periods held for it until it ends.
 import { FROZEN_PERIOD, PERIOD_CHANGED } from "@core/climate-approval";
 import type { ClimateEvaluation, ClimateHourBlock, ClimateInputs, ClimatePeriodInput } from "@core/climate-project";
 import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
@@ -17,14 +21,19 @@ import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { readingsBetween } from "../monitoring/days/days";
 import { heavyWork } from "../heavy-work";
+import { exportJob } from "../export-jobs";
+import type { ClimatePeriodJobRequest, ExportJobState } from "../../export/formats";
 import { evaluateOnHost } from "./evaluate";
 import { deviceHourBlocks, HOUR_MS, type DeviceMeters, type MeterReadings, periodSum } from "./period-hours";
 import { keepPeriodMinutes } from "./period-minutes";
-import { getClimateProject, registerByCode } from "./projects";
+import { getClimateProject, planMeters, registerByCode } from "./projects";
 import { approvedSnapshot, logPeriod } from "./approvals";
 import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
 
 export type ClimatePeriodBody = z.output<typeof climatePeriodBodySchema>;
+/** What computes and stores a period: the API's ports, or a job's (adapters/spreadsheets/jobs.ts: no
+ *  runtime and no other worker; the job holds its heavy-work slot until it ends). */
+export type PeriodDeps = Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "climateMath" | "runtime">>;
 export { CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod } from "./period-record";
 const DAY_MS = 86_400_000;
 
@@ -42,7 +51,7 @@ function hourOf(text: string, zone: string): { at: number; wall: string } {
 const midnightOf = (date: string, zone: string) => hourOf(date, zone).at;
 
 /** The meter's readings over [from, to) with its поверка dates (the register's dates in service). */
-async function meterOf(deps: Deps, sensor: Sensor, from: number, to: number, zone: string): Promise<MeterReadings> {
+async function meterOf(deps: Pick<Deps, "repos">, sensor: Sensor, from: number, to: number, zone: string): Promise<MeterReadings> {
   const read = await readingsBetween(deps, sensor.company, sensor.id, from, to);
   return {
     kind: sensor.kind,
@@ -95,7 +104,7 @@ type GivenFigures = { e_grid_aux_mwh?: number | null; fuels?: ClimatePeriodInput
 /** The period's devices' hours built from the stored minutes of the plan's meters and evaluated by the
  *  core: its inputs as computed (with the own-use meter's total and the deficit carried in) and result. */
 async function computePeriod(
-  deps: Deps,
+  deps: PeriodDeps,
   actor: Actor,
   project: ClimateProject,
   zone: string,
@@ -115,8 +124,10 @@ async function computePeriod(
     return sensor;
   };
   // A year of minutes read and folded into hours is heavy work: the whole of it in one slot of the user
-  // and the company, the core's part off the request thread where the host can.
-  return heavyWork(deps, actor, async () => {
+  // and the company, the core's part off the request thread where the host can. A job holds its slot.
+  const { runtime } = deps;
+  const inSlot = <T>(work: () => Promise<T>) => (runtime ? heavyWork({ repos: deps.repos, runtime }, actor, work) : work());
+  return inSlot(async () => {
     const meters = new Map<string, { sensor: Sensor; read: MeterReadings }>();
     const meter = async (code: string) => {
       if (!meters.has(code)) {
@@ -149,33 +160,102 @@ async function computePeriod(
 /** The deficit a period carries in (D78): the one the period before it carries out. */
 const deficitBefore = (previous: ClimatePeriodRecord | undefined) => (previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0);
 
-/** POST v1/climate-projects/{id}/periods/: the period computed from the stored minutes and kept. */
-export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: string, body: ClimatePeriodBody): Promise<ClimatePeriod> {
+/** The period's hours times the meters of the project's plan (the own-use meter too): what it reads
+ *  and folds; NaN for a bound that is no hour. */
+function meterHours(project: ClimateProject, body: ClimatePeriodBody, zone: string): number {
+  return ((hourOf(body.end, zone).at - hourOf(body.start, zone).at) / HOUR_MS) * planMeters(project).size;
+}
+
+/** Whether the period is computed as a job: the host runs them and it is over the request's share. */
+export function computedAsJob(deps: Pick<Deps, "spreadsheets" | "config">, project: ClimateProject, body: ClimatePeriodBody, zone: string) {
+  if (deps.spreadsheets.jobsOf?.includes("climate_period") !== true || !deps.spreadsheets.climatePeriod) return false;
+  return meterHours(project, body, zone) > (deps.config.climatePeriodJobMeterHours ?? LIMITS.climate.periodJobMeterHours);
+}
+
+/** A period computed on the request (201), or the job computing it (202). */
+export type PeriodStarted = { period: ClimatePeriod; job?: undefined } | { job: ExportJobState; period?: undefined };
+
+/** POST v1/climate-projects/{id}/periods/: the period computed from the stored minutes and kept; a long
+ *  one, where the host runs jobs, checked here and computed and kept by its job. */
+export async function createClimatePeriod(deps: Deps, actor: Actor, projectId: string, body: ClimatePeriodBody): Promise<PeriodStarted> {
   const project = await getClimateProject(deps, actor, projectId);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const asJob = computedAsJob(deps, project, body, zone);
   // The project's periods held for this request before they are read (as a month's acceptance is,
   // telemetry offers): two parallel creates of overlapping periods store one, the other is refused.
+  // A job's hold is dated ahead: it is not taken over while the job may still wait or run.
   const now = deps.clock.now();
-  const claim = { company: actor.company, project: project.id, token: newId(), at: now.toISOString() };
+  const at = new Date(now.getTime() + (asJob ? PERIOD_JOB_HOLD_MS - PERIODS_CLAIM_STALE_MS : 0)).toISOString();
+  const claim = { company: actor.company, project: project.id, token: newId(), at };
   if (!(await deps.repos.climateProjects.claimPeriods(claim, new Date(now.getTime() - PERIODS_CLAIM_STALE_MS).toISOString()))) {
     throw new Conflict(PERIODS_BUSY);
   }
+  let handedOver = false;
   try {
-    return await createClaimed(deps, actor, project, body);
+    const bounds = await checkedCreate(deps, actor, project, body, zone);
+    if (!asJob) return { period: await createChecked(deps, actor, project, zone, bounds, body) };
+    const request: ClimatePeriodJobRequest = {
+      op: "climate_period",
+      actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+      project: project.id,
+      claim: { token: claim.token, at: claim.at },
+      body,
+    };
+    const climatePeriod = deps.spreadsheets.climatePeriod!;
+    // The claim's token makes each job's request its own: nothing reuses another's job.
+    const job = await exportJob(deps, actor, { op: "climate_period", project: project.id, claim: claim.token }, (ticket) =>
+      climatePeriod(request, ticket),
+    );
+    handedOver = true;
+    return { job };
   } finally {
-    await deps.repos.climateProjects.releasePeriods(claim);
+    // A job gives the hold back when it ends (runClimatePeriodJob).
+    if (!handedOver) await deps.repos.climateProjects.releasePeriods(claim);
   }
 }
 
 /** A claim on a project's periods its request never gave back (a process killed mid-way) is taken over after this. */
 const PERIODS_CLAIM_STALE_MS = 10 * 60_000;
+/** How long a job may hold a project's periods: the job function's 15 minutes to start and its 15 to
+ *  run (adapters/spreadsheets/jobs.ts, JOB_START_WINDOW_MS and JOB_TIMEOUT_SECONDS), and five more. */
+const PERIOD_JOB_HOLD_MS = 35 * 60_000;
 export const PERIODS_BUSY = "Другой отчетный период этого проекта сейчас рассчитывается: дождитесь его окончания и повторите";
 
-/** The create, its project's periods held. */
-async function createClaimed(deps: Deps, actor: Actor, project: ClimateProject, body: ClimatePeriodBody): Promise<ClimatePeriod> {
-  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+type Bounds = ReturnType<typeof checkedBounds>;
+
+/** The create's checks, its project's periods held: their count and the bounds. */
+async function checkedCreate(deps: PeriodDeps, actor: Actor, project: ClimateProject, body: ClimatePeriodBody, zone: string) {
   const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
   if (periods.length >= LIMITS.climate.periods) throw new Invalid(`У проекта уже ${LIMITS.climate.periods} отчетных периодов`);
-  const { start, end, hours, previous } = checkedBounds(body, project, periods, zone, deps.clock.now().getTime());
+  return checkedBounds(body, project, periods, zone, deps.clock.now().getTime());
+}
+
+/** The period's job (adapters/spreadsheets/jobs.ts; the job function in AWS, a spreadsheet thread
+ *  locally): the project's periods held by the request that started it, it checks the period again,
+ *  computes and stores it as the request would have, and gives the hold back however it ends. A
+ *  refusal (the project changed meanwhile) fails the job with its Russian message; nothing is stored. */
+export async function runClimatePeriodJob(deps: PeriodDeps, request: ClimatePeriodJobRequest): Promise<ClimatePeriod> {
+  const actor: Actor = request.actor;
+  const claim = { company: actor.company, project: request.project, ...request.claim };
+  try {
+    const project = await getClimateProject(deps, actor, request.project);
+    const zone = zoneOf(await deps.repos.companies.get(actor.company));
+    const bounds = await checkedCreate(deps, actor, project, request.body, zone);
+    return await createChecked(deps, actor, project, zone, bounds, request.body);
+  } finally {
+    await deps.repos.climateProjects.releasePeriods(claim);
+  }
+}
+
+/** The create, its project's periods held and its bounds checked: computed and kept. */
+async function createChecked(
+  deps: PeriodDeps,
+  actor: Actor,
+  project: ClimateProject,
+  zone: string,
+  { start, end, hours, previous }: Bounds,
+  body: ClimatePeriodBody,
+): Promise<ClimatePeriod> {
   const { period, inputs, result, meters } = await computePeriod(
     deps,
     actor,

@@ -74,13 +74,25 @@ function unusedChannels(kind: DeviceKind): ClimateChannel[] {
 const kindNames = (kinds: readonly SensorKind[]) => kinds.map((k) => `«${SENSOR_KINDS[k].label}»`).join(" или ");
 
 /** The facility's register by code: the sensor in service first, a retired one otherwise. */
-export async function registerByCode(deps: Deps, actor: Actor, facility: string): Promise<Map<string, Sensor>> {
+export async function registerByCode(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "company">,
+  facility: string,
+): Promise<Map<string, Sensor>> {
   const byCode = new Map<string, Sensor>();
   for (const sensor of await deps.repos.sensors.listOfFacility(actor.company, facility)) {
     const known = byCode.get(sensor.code);
     if (!known || (!known.is_active && sensor.is_active)) byCode.set(sensor.code, sensor);
   }
   return byCode;
+}
+
+/** The meters of the project's monitoring plan by their codes (each device's, the own-use meter's):
+ *  a period reads each one's minutes. */
+export function planMeters(project: Pick<ClimateProject, "devices" | "e_own_sensor">): Set<string> {
+  const meters = new Set(project.devices.flatMap((d) => Object.values(d.sensors).filter((code): code is string => Boolean(code))));
+  if (project.e_own_sensor) meters.add(project.e_own_sensor);
+  return meters;
 }
 
 /** The body checked against the facility: its points, its register and what each device's kind needs;

@@ -11,6 +11,7 @@ import { LoadError } from "../../shared/LoadError";
 import { NumericInput } from "../../shared/NumericInput";
 import { PageLoading } from "../../shared/PageLoading";
 import { useUrlQuery } from "../../shared/urlState";
+import type { FileJob } from "../../api/client";
 import { PeriodApproval } from "./PeriodApproval";
 import {
   type ClimatePeriod,
@@ -208,7 +209,9 @@ export default function ClimateProjectView({ id }: { id: string }) {
   const { params, update } = useUrlQuery();
   const project = useClimateProject(id);
   const periods = useClimatePeriods(id);
-  const compute = useComputePeriod(id);
+  // A long period is computed as a job: its bounds as typed and its state while it runs.
+  const [computing, setComputing] = useState<{ from: string; to: string; job?: FileJob }>();
+  const compute = useComputePeriod(id, (job) => setComputing((shown) => shown && { ...shown, job }));
   const periodId = params.get("period") ?? undefined;
   const period = useClimatePeriod(id, periodId);
   const [editing, setEditing] = useState(false);
@@ -222,7 +225,8 @@ export default function ClimateProjectView({ id }: { id: string }) {
       </Suspense>
     );
   }
-  const submit = (v: PeriodValues) =>
+  const submit = (v: PeriodValues) => {
+    setComputing({ from: (v.start as Dayjs).format(DATE_FORMAT), to: (v.end as Dayjs).format(DATE_FORMAT) });
     compute.mutate(
       {
         start: (v.start as Dayjs).format(DATE_FORMAT),
@@ -232,8 +236,9 @@ export default function ClimateProjectView({ id }: { id: string }) {
           leakage_t_co2e: parseNumericInput(v.leakage_t_co2e ?? "") ?? 0,
         },
       },
-      { onSuccess: (done) => update({ period: done.id }) },
+      { onSuccess: (done) => update({ period: done.id }), onSettled: () => setComputing(undefined) },
     );
+  };
   return (
     <Flex vertical gap={16}>
       <Card size="small" title={p.name} extra={<Button onClick={() => setEditing(true)}>Изменить</Button>} data-testid="climate-project">
@@ -286,6 +291,18 @@ export default function ClimateProjectView({ id }: { id: string }) {
             </Form.Item>
           </Flex>
         </Form>
+        {computing?.job && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="climate-period-computing"
+            style={{ marginBottom: 12 }}
+            title={`Отчетный период ${displayDate(computing.from)} – ${displayDate(computing.to)} вычисляется`}
+            description={`Период длинный, он рассчитывается в фоне (${
+              computing.job.state === "queued" ? "в очереди" : `выполнено ${computing.job.progress} %`
+            }). Цифры периода появятся здесь, когда расчет закончится.`}
+          />
+        )}
         {compute.error && <Alert type="error" showIcon message={compute.error.message} />}
         <Table
           size="small"

@@ -12,7 +12,7 @@ import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@cor
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { loadEmissions } from "@core/emissions-browser";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
-import { failure } from "../../testing/contract-api";
+import { failure, success } from "../../testing/contract-api";
 import { climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
 import type { ClimatePeriod, ClimateProject, ClimateProjectSummary, SourceAssessment as Assessment } from "./api";
 import ClimateProjectsPage from "./ClimateProjectsPage";
@@ -155,6 +155,44 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   await waitFor(() => expect(app.api.calls("climatePeriodPack")).toHaveLength(1));
   expect(app.api.calls("climatePeriodPack")[0].params).toEqual({ id: "p1", period: "per1" });
   expect(text(await screen.findByRole("alert"))).toContain("Не удалось скачать пакет для верификатора: Пакет этого периода не собрать");
+});
+
+it("shows a long period «вычисляется» while its job computes it, then its figures", async () => {
+  let made: ClimatePeriod | undefined;
+  let asked = 0;
+  app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser({ email: "staff@example.test" }))
+      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
+      .on("getClimateProject", PROJECT)
+      .on("listClimatePeriods", () => ({ results: made ? [made] : [], count: made ? 1 : 0 }))
+      .on("createClimatePeriod", () => success(202, { job: "j1.sig", state: "queued", progress: 0, status_url: "v1/export_jobs/j1.sig/" }))
+      .on("exportJob", () => {
+        asked += 1;
+        if (asked < 2) return { job: "j1.sig", state: "running", progress: 10 };
+        made = periodOf("2026-06-01", "2026-06-02");
+        return { job: "j1.sig", state: "done", progress: 100, period_id: made.id };
+      })
+      .on("getClimatePeriod", () => made)
+      .on("listClimateSignatures", { results: [], count: 0 })
+      .on("getClimateReport", () => climateReportFixture(PROJECT, made!)),
+  );
+  await screen.findByTestId("climate-project");
+  for (const label of ["Начало периода", "Конец периода (включительно)"]) {
+    const input = screen.getByLabelText(label);
+    await app.user.click(input);
+    await app.user.type(input, "01.06.2026");
+    await app.user.tab();
+  }
+  await app.user.click(screen.getByRole("button", { name: "Рассчитать" }));
+  const computing = await screen.findByTestId("climate-period-computing");
+  expect(text(computing)).toContain("Отчетный период 01.06.2026 – 01.06.2026 вычисляется");
+  expect(screen.queryByTestId("climate-period")).toBeNull();
+  const result = await screen.findByTestId("climate-period", {}, { timeout: 10_000 });
+  expect(text(result)).toContain("15,588375");
+  expect(screen.queryByTestId("climate-period-computing")).toBeNull();
+  expect(app.api.calls("exportJob")[0].params).toEqual({ id: "j1.sig" });
+  expect(app.api.calls("getClimatePeriod").at(-1)?.params).toEqual({ id: "p1", period: made!.id });
 });
 
 it("shows a period's approval: a reviewer who did not compute it approves it, the frozen period offers no recomputation, a withdrawal asks why", async () => {

@@ -3,7 +3,8 @@
 // a period's report on implementation, its hand-written fields and its files.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import { encoded, routePath, typedClient, type Client } from "../../api/client";
+import { api, encoded, routePath, typedClient, type Client, type FileJob } from "../../api/client";
+import type { ExportJobView } from "@server/contract";
 
 type Climate = Client<"climateProjects">;
 type Abatement = Client<"abatement">;
@@ -65,10 +66,23 @@ export function useSaveClimateProject() {
   });
 }
 
-export function useComputePeriod(id: string) {
+/** What the server said of a long period while its job computes it. */
+export const PERIOD_JOB_FAILED = "Не удалось рассчитать отчетный период. Повторите расчет позже";
+
+/** A period computed from the stored minutes: on the request (201), or a long one as a job (202), whose
+ *  state `onJob` hears until it names the stored period, which is then read. */
+export function useComputePeriod(id: string, onJob?: (job: FileJob) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClimatePeriodBody) => climate((c) => c[":id"].periods.$post({ param: encoded({ id }), json: body })),
+    mutationFn: async (body: ClimatePeriodBody): Promise<ClimatePeriod> => {
+      // 201 the period, or 202 its job: two shapes of one answer.
+      const answer = (await climate((c) => c[":id"].periods.$post({ param: encoded({ id }), json: body }) as never)) as
+        | ClimatePeriod
+        | ExportJobView;
+      if (!("status_url" in answer) || !answer.status_url) return answer as ClimatePeriod;
+      const done = await api.followJob(answer as ExportJobView, onJob, PERIOD_JOB_FAILED);
+      return climate((c) => c[":id"].periods[":period"].$get({ param: encoded({ id, period: done.period_id as string }) }));
+    },
     onSuccess: (period) => {
       client.setQueryData([...climateKey, "period", id, period.id], period);
       return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
