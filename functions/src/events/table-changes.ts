@@ -9,14 +9,7 @@
 // functions/src/local/table-stream.ts makes the records from the writes and calls it in-process.
 import { ConditionalCheckFailedException, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { BatchWriteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import {
-  LOCK_ATTRIBUTES,
-  STATISTICS_SOURCES,
-  UNAUDITED_PREFIXES,
-  auditEntry,
-  companyOfPartition,
-  isStatisticsItem,
-} from "../adapters/dynamodb/keys";
+import { STATISTICS_SOURCES, auditEntry, companyOfPartition, onlyLocksChanged, unreadByStream } from "../adapters/dynamodb/keys";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { changedAttributes, itemChange, type InventoryDelta } from "../adapters/item-change";
 import type { ListCounts, StatisticsFigures, StatisticsRepository } from "../ports";
@@ -78,10 +71,10 @@ function auditItemOf(record: StreamRecord, log: Pick<Console, "info">): Record<s
   const { Keys, NewImage, OldImage, ApproximateCreationDateTime } = record.dynamodb;
   const pk = str(Keys, "PK") ?? "";
   const sk = str(Keys, "SK") ?? "";
-  if (UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk)) return undefined;
+  if (unreadByStream(pk, sk)) return undefined;
   const changed = changedAttributes(OldImage, NewImage);
   // A year's writes counted on its review (D32), a project's on its facility (D25): no data of their own.
-  if (record.eventName === "MODIFY" && changed.every((name) => LOCK_ATTRIBUTES.includes(name))) return undefined;
+  if (record.eventName === "MODIFY" && onlyLocksChanged(changed)) return undefined;
   const at = new Date((ApproximateCreationDateTime ?? Date.now() / 1000) * 1000).toISOString();
   const entry = {
     event: record.eventName,

@@ -161,6 +161,41 @@ describe("local table stream", () => {
     counting.destroy();
   });
 
+  it.each(CLIENTS)(
+    "makes none for a write the handler reads nothing of: a cap's counter, or a year's review whose lock alone changed (%s)",
+    async (_via, client) => {
+      // The room a calculation write takes on its project's lines (domain/inventory/magnitudes.ts).
+      const cap = { PK: "CAP#COMPANY#c2", SK: "LINES#PROJECT#p1" };
+      await client().send(new PutCommand({ TableName: TABLE, Item: { ...cap, rev: 0 } }));
+      await client().send(
+        new UpdateCommand({ TableName: TABLE, Key: cap, UpdateExpression: "ADD rev :one", ExpressionAttributeValues: { ":one": 1 } }),
+      );
+      expect(take()).toEqual([]);
+      // A calculation write counted begun on its year's review (inventory-review-repository.ts, beginWrite):
+      // the first by this editor changes who changed it last; the next one only the lock's counts.
+      const review = { PK: "COMPANY#c2", SK: `INVENTORY#${_via === "over HTTP" ? 2023 : 2024}` };
+      const begin = () =>
+        client().send(
+          new UpdateCommand({
+            TableName: TABLE,
+            Key: review,
+            UpdateExpression: "SET #s = if_not_exists(#s, :draft), last_changed_by = :e, last_begun_at = :now ADD writes_begun :one",
+            ExpressionAttributeNames: { "#s": "status" },
+            ExpressionAttributeValues: { ":draft": "draft", ":e": "a@b.c", ":now": new Date().toISOString(), ":one": 1 },
+          }),
+        );
+      await begin();
+      expect(take()).toMatchObject([{ eventName: "INSERT", dynamodb: { NewImage: { last_changed_by: { S: "a@b.c" } } } }]);
+      await begin();
+      expect(take()).toEqual([]);
+      expect(
+        (await plain.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: review.PK }, SK: { S: review.SK } } }))).Item,
+      ).toMatchObject({
+        writes_begun: { N: "2" },
+      });
+    },
+  );
+
   it("over HTTP, reads an update's old item before it, and the item after comes back with it", async () => {
     const Key = { PK: "COMPANY#c1", SK: "INVENTORY#2025" };
     await http.send(new PutCommand({ TableName: TABLE, Item: { ...Key, status: "draft" } }));

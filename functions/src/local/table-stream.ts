@@ -10,10 +10,13 @@
 // with it (ReturnValues ALL_NEW). Writes of one item are serialised in this process, so their
 // records come in write order and no other write of the item falls between an update and its read.
 // Like DynamoDB, a write that changes nothing (and a failed conditional write) makes no record.
-// The statistics' own items (the inventory's write counter a calculation write takes, say) and the
-// partitions the handler never reads (keys.STREAMLESS_PREFIXES: a mine's packed readings) make
-// none either, nor does an update of a year lock's counts and hold alone: the handler skips both,
-// so those writes ask for no images.
+// The items whose records the handler reads none of (keys.unreadByStream: the statistics' own items,
+// such as the inventory's write counter a calculation write takes, the caps' counters, such as the
+// project's lines it takes, a mine's packed readings) make none either, nor does an update of a year
+// lock's counts and hold alone: the handler skips both, so those writes ask for no images. Nor does
+// a modification that, by its images, changed a lock's attributes alone (the year's review a
+// calculation write counts begun, its other attributes set as they were): the handler would skip
+// it, and the records it makes cross to the handler's thread.
 import { GetItemCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { marshall } from "@aws-sdk/util-dynamodb";
@@ -21,7 +24,7 @@ import { MARSHALL_OPTIONS } from "../adapters/dynamodb/client";
 import { newId } from "../domain/ids";
 import { changedAttributes } from "../adapters/item-change";
 import type { StreamRecord } from "../events/table-changes";
-import { LOCK_ATTRIBUTES, STREAMLESS_PREFIXES, isStatisticsItem } from "../adapters/dynamodb/keys";
+import { LOCK_ATTRIBUTES, onlyLocksChanged, unreadByStream } from "../adapters/dynamodb/keys";
 import type { EngineItem } from "./dynalite-answer.mjs";
 import { ITEM_IMAGES_HEADER, itemImagesOf } from "./dynalite-port";
 
@@ -120,7 +123,7 @@ export function captureTableChanges(
   const emit = (key: Image, before: Image | undefined, after: Image | undefined) => {
     // An item made or removed always changes; only a modification is compared attribute by attribute.
     if (!before && !after) return undefined;
-    if (before && after && changedAttributes(before, after).length === 0) return undefined;
+    if (before && after && onlyLocksChanged(changedAttributes(before, after))) return undefined;
     const SequenceNumber = nextSequence();
     const handed = onRecord({
       eventID: newId(),
@@ -143,8 +146,7 @@ export function captureTableChanges(
       const input = args.input as WriteInput;
       const source = input.Key ?? input.Item ?? {};
       const [pk, sk, tableName] = [source.PK, source.SK, input.TableName];
-      if (typeof pk !== "string" || typeof sk !== "string" || !tableName || isStatisticsItem(sk)) return next(args);
-      if (STREAMLESS_PREFIXES.some((prefix) => pk.startsWith(prefix))) return next(args);
+      if (typeof pk !== "string" || typeof sk !== "string" || !tableName || unreadByStream(pk, sk)) return next(args);
       const key: Image = { PK: { S: pk }, SK: { S: sk } };
       return serialised(`${tableName}\u0000${pk}\u0000${sk}`, async () => {
         if (command === "UpdateItemCommand") {
@@ -155,6 +157,8 @@ export function captureTableChanges(
             const result = await next(args);
             const images = itemImagesOf(result.response);
             if (!images) throw new Error("the local engine answered an update without the item's images");
+            // Compared as the engine gave them: a change of a lock alone is not converted to be dropped.
+            if (images.before && onlyLocksChanged(changedAttributes(images.before, images.after))) return result;
             await emit(key, images.before && fromEngineItem(images.before), fromEngineItem(images.after));
             return result;
           }

@@ -386,10 +386,17 @@ export const UNAUDITED_PREFIXES = [
   "WHQUEUE",
   "DEMOFEED",
 ];
-/** Partitions the stream's handler neither audits nor counts in any statistic (a sensor's packed days
- *  of readings, the readings' queue, the events found in them): the local host makes no stream record of their writes at all
- *  (local/table-stream.ts), which a year of readings would otherwise hand over image by image. */
-export const STREAMLESS_PREFIXES = ["TELEMETRY#", "TQUEUE", "TEVENTS#", "WHDELIV#", "WHQUEUE", "DEMOFEED"];
+/** Whether the stream's handler (events/table-changes.ts) reads nothing of an item's records: the
+ *  audit skips the item, and the statistics count none of it (they count a company's projects and
+ *  calculations, and none of these partitions is a company's, nor a statistics item a source). The
+ *  local host makes no stream record of such an item's writes at all (local/table-stream.ts): a
+ *  year of readings would otherwise be handed over image by image, and every calculation write
+ *  hand over a cap counter's images (the project's lines it takes) that the handler drops. */
+export const unreadByStream = (pk: string, sk: string) =>
+  UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk);
+/** A modification of these attributes alone (a lock's counts and hold) changes no data: the audit
+ *  skips it, the statistics read none of them, and the local host makes no record of it. */
+export const onlyLocksChanged = (changed: readonly string[]) => changed.every((name) => LOCK_ATTRIBUTES.includes(name));
 
 /** The /admin change log (who, when, action, target, before/after): one partition, newest first by
  *  Query PK = ADMIN_AUDIT_PK with ScanIndexForward false. Admin changes are rare, so one partition

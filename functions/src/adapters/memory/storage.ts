@@ -26,10 +26,10 @@ export function memoryStorage(now: () => Date = () => new Date()): MemoryStorage
 
   const audit = (change: TableChange, at: string, id: string) => {
     const { PK: pk, SK: sk } = change.key;
-    if (keys.UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || keys.isStatisticsItem(sk)) return;
+    if (keys.unreadByStream(pk, sk)) return;
     const changed = changedAttributes(change.before as never, change.after as never);
     // A year's writes counted on its review (D32), a project's on its facility (D25): no data of their own.
-    if (change.event === "MODIFY" && changed.every((name) => keys.LOCK_ATTRIBUTES.includes(name))) return;
+    if (change.event === "MODIFY" && keys.onlyLocksChanged(changed)) return;
     const version = (item: TableChange["before"]) => (typeof item?.version === "number" ? item.version : undefined);
     const company = change.after?.company ?? change.before?.company;
     table.put({
