@@ -17,6 +17,7 @@ import { teams } from "../load/team";
 import { writeGeneratedBlock } from "../support/generated-doc";
 import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
 import { machineLine } from "../support/machine";
+import { createFloor, type Floor } from "./create-floor";
 import { startServerProcess } from "../support/server-process";
 import { byKind, processCpuMs, threadCpuMs } from "../support/server-cpu";
 
@@ -47,6 +48,7 @@ export async function run(): Promise<void> {
   console.log(machineLine());
   const dataDir = mkdtempSync(join(tmpdir(), "fugitive-create-bench-"));
   const profileDir = process.env.CREATE_PROFILE;
+  const callsFile = join(dataDir, "engine-calls.json");
   const nodeArgs = [
     ...(process.env.CREATE_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
     ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
@@ -56,8 +58,10 @@ export async function run(): Promise<void> {
     USER_REQUESTS_PER_SECOND: "1000000",
     LOGIN_FAILURES_PER_ADDRESS: "100000",
     REQUEST_LOG: "errors",
+    ENGINE_CALLS_FILE: callsFile,
   });
   const base = url.replace(/\/$/, "");
+  let bareP50 = Number.NaN;
   try {
     const { team } = teams(base, dataDir);
     const writers = await team(WRITERS, WRITERS);
@@ -73,6 +77,12 @@ export async function run(): Promise<void> {
     };
     check(await closedLoop(base, WRITERS, WARM_UP, bare), "bare route");
     check(await closedLoop(base, WRITERS, WARM_UP, create), "create");
+    // The warm-up's records handled by the table stream and the engine's count written down.
+    const engineCalls = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return JSON.parse(readFileSync(callsFile, "utf8")) as Record<string, number>;
+    };
+    const callsBefore = await engineCalls();
 
     const bares: number[] = [];
     const creates: number[] = [];
@@ -101,6 +111,7 @@ export async function run(): Promise<void> {
       ratios.push(percentile(c.latencies, 0.5) / percentile(b.latencies, 0.5));
     }
     const count = creates.length;
+    const callsAfter = await engineCalls();
     const sortedRatios = [...ratios].sort((a, b) => a - b);
     say(
       `${count} creates and ${bares.length} bare-route requests (GET /) at ${WRITERS} writers, one at a time each, in ${ROUNDS} alternating rounds of ${PER_ROUND} per writer (users' pace lifted)`,
@@ -108,18 +119,35 @@ export async function run(): Promise<void> {
     say(
       `create p50 ${ms(percentile(creates, 0.5))} ms, p99 ${ms(percentile(creates, 0.99))} ms; served ${(count / createSeconds).toFixed(0)}/s`,
     );
-    say(`bare route p50 ${ms(percentile(bares, 0.5))} ms, p99 ${ms(percentile(bares, 0.99))} ms`);
+    bareP50 = percentile(bares, 0.5);
+    say(`bare route p50 ${ms(bareP50)} ms, p99 ${ms(percentile(bares, 0.99))} ms`);
     say(
       `create / bare route, p50 of each round paired: median ${percentile(ratios, 0.5).toFixed(2)}×, range ${sortedRatios[0].toFixed(2)}–${sortedRatios.at(-1)!.toFixed(2)}×`,
     );
     if (profileDir) writeFileSync(join(profileDir, "create-phases.json"), JSON.stringify(createPhases));
     say(`CPU per create: server ${ms(serverCpu / count)} ms (all its threads), generator ${ms(ownCpu / count)} ms (this process, apart)`);
     say(`server's CPU per create by thread: ${byKind(threadCpu, count)}`);
+    const made = Object.entries(callsAfter)
+      .map(([operation, n]) => [operation, (n - (callsBefore[operation] ?? 0)) / count] as const)
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1]);
+    say(
+      `DynamoDB calls per create, the request's and the table stream handler's: ${ms(made.reduce((sum, [, n]) => sum + n, 0))} (${made.map(([operation, n]) => `${operation} ${n.toFixed(2)}`).join(", ")})`,
+    );
   } finally {
     child.kill("SIGINT");
     await new Promise((r) => child.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (profileDir) console.log(`CPU profiles in ${profileDir}: ${readdirSync(profileDir).join(", ")}`);
+  // The floor, with the server stopped: the storage's part of a create alone (create-floor.ts).
+  const floorLine = (what: string, floor: Floor) =>
+    `${what}: ${floor.shape}, p50 ${ms(floor.p50)} ms (${(floor.p50 / bareP50).toFixed(2)}× the bare route's), p99 ${ms(floor.p99)} ms, CPU ${ms(floor.cpuMs)} ms per create (client and engine threads)`;
+  say(
+    `floor, ${WRITERS} writers of one process sending a recorded create's DynamoDB calls alone to an engine thread on disk (no HTTP, domain or stream handler), ${PER_ROUND * ROUNDS} each:`,
+  );
+  say(floorLine("  the request path's calls", await createFloor(WRITERS, PER_ROUND * ROUNDS)));
+  const readAndWrite = (command: string) => command === "BatchGetItemCommand" || command === "PutItemCommand";
+  say(floorLine("  only its read and its write", await createFloor(WRITERS, PER_ROUND * ROUNDS, WARM_UP, readAndWrite)));
   if (process.argv.includes("--write-docs")) writeGeneratedBlock("create", printed);
 }

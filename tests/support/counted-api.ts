@@ -16,6 +16,7 @@ import { configFromEnv } from "@server/config";
 import { fsBlobStore } from "@server/adapters/blob/fs-blob-store";
 import { countCalls, type CallCounter, type SentCall } from "@server/adapters/dynamodb/call-count";
 import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/client";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { dynamoRepositories } from "@server/adapters/dynamodb/repositories";
 import type { Deps } from "@server/domain/context";
 import { systemClock } from "@server/domain/context";
@@ -32,6 +33,8 @@ const TABLE = "round-trips";
 
 export interface CountedApi {
   deps: Deps;
+  /** The client the app's repositories send through (the create bench records a create's calls on it). */
+  doc: DynamoDBDocumentClient;
   token: string;
   request(path: string, init?: { method?: string; json?: unknown }): Promise<Response>;
   /** The DynamoDB calls one request made, with the capacity they consumed; fails on a non-2xx. */
@@ -41,7 +44,7 @@ export interface CountedApi {
   close(): Promise<void>;
 }
 
-function depsOn(engine: RunningDynalite): { deps: Deps; counter: CallCounter; destroy: () => void } {
+function depsOn(engine: RunningDynalite): { deps: Deps; doc: DynamoDBDocumentClient; counter: CallCounter; destroy: () => void } {
   const doc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
   const counter = countCalls(doc);
   captureTableChanges(doc, () => undefined, { imagesWithUpdates: true });
@@ -54,7 +57,7 @@ function depsOn(engine: RunningDynalite): { deps: Deps; counter: CallCounter; de
     signer: ephemeralSigner(),
     runtime: localRuntime(() => deps),
   };
-  return { deps, counter, destroy: () => doc.destroy() };
+  return { deps, doc, counter, destroy: () => doc.destroy() };
 }
 
 export async function countedApi(): Promise<CountedApi> {
@@ -88,6 +91,7 @@ export async function countedApi(): Promise<CountedApi> {
 
   return {
     deps,
+    doc: main.doc,
     token,
     request,
     async callsOf(path, init) {

@@ -5,6 +5,7 @@
 // message ports of this process's own clients (dynalite-port.ts), which hand it the SDK's request as
 // it would have gone over HTTP and take its answer back, without a socket, an HTTP parser or a
 // signature on either side. Both reach the same engine, validation and actions, so it answers alike.
+import { writeFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { answerRequest } from "./dynalite-answer.mjs";
 import { createEngine } from "./dynalite-engine.mjs";
@@ -14,10 +15,29 @@ const { server, store } = createEngine({ path, secret, createTableMs: 0, deleteT
 server.once("error", (error) => parentPort.postMessage({ type: "error", message: error.message, code: error.code }));
 server.listen(port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));
 
+/** ENGINE_CALLS_FILE (the create bench): every call the engine answered on its message ports, all
+ *  this process's clients together (the request path's and the table stream handler's), by its
+ *  operation, written there as JSON at most twice a second: calls counted, not timed, so the figure
+ *  holds on a loaded machine. */
+const callsFile = process.env.ENGINE_CALLS_FILE;
+const calls = {};
+let writing;
+function counted(headers) {
+  const operation = String(headers["x-amz-target"] ?? "").split(".")[1] ?? "?";
+  calls[operation] = (calls[operation] ?? 0) + 1;
+  writing ??= setTimeout(() => {
+    writing = undefined;
+    writeFileSync(callsFile, JSON.stringify(calls));
+  }, 500).unref();
+}
+
 /** Answers the requests that come in on `channel` (dynalite-port.ts: { id, headers, body }) with
  *  { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.mjs). */
 function serve(channel) {
-  channel.on("message", ({ id, headers, body }) => answerRequest(store, headers, body, (answer) => channel.postMessage({ id, ...answer })));
+  channel.on("message", ({ id, headers, body }) => {
+    if (callsFile) counted(headers);
+    answerRequest(store, headers, body, (answer) => channel.postMessage({ id, ...answer }));
+  });
 }
 
 parentPort.on("message", (message) => {
