@@ -4,7 +4,7 @@
 import { expect, it } from "vitest";
 import type { LiveChart } from "../../api/live";
 import type { TelemetryEvent } from "../../api/telemetry";
-import { chartFigure } from "./LiveChartCard";
+import { chartFigure } from "./liveChart";
 
 const CHART: LiveChart = {
   working: "Лава 7",

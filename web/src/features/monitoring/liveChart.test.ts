@@ -1,11 +1,11 @@
-// «Мониторинг»'s 24-hour chart of a working (LiveChartCard.tsx chartFigure): the minute means on the
+// «Мониторинг»'s 24-hour chart of a working (liveChart.ts chartFigure): the minute means on the
 // company's clock, W and A as lines named with Russian numbers, each forecast's interval as a band under
 // its line, and each event of the day as a marked span whose legend says the level in words (a stale
 // channel «нет данных»), an open event drawn up to the chart's end.
 import { describe, expect, it } from "vitest";
 import type { TelemetryEvent } from "../../api/telemetry";
 import type { LiveChart } from "../../api/live";
-import { chartFigure } from "./LiveChartCard";
+import { chartFigure } from "./liveChart";
 
 const chart: LiveChart = {
   working: "Лава 12-1",
