@@ -74,8 +74,9 @@ beforeAll(async () => {
   // The long gap: April every minute but the 3rd 10:00 to the 4th 12:00.
   const gapFrom = at(4, 3, 10);
   const gapTo = at(4, 4, 12);
-  for (let t = at(4, 1, 0); t < at(5, 1, 0); t += MINUTE_MS)
-    if (t < gapFrom || t >= gapTo) readings.push({ sensor: "М-26", t, value: 0.5 });
+  const april = at(4, 1, 0);
+  const may = at(5, 1, 0);
+  for (let t = april; t < may; t += MINUTE_MS) if (t < gapFrom || t >= gapTo) readings.push({ sensor: "М-26", t, value: 0.5 });
   // A day with a jump and a value out of range (a 0–4 % meter reading 5 %).
   for (const [minute, value] of [
     [0, 0.5],
