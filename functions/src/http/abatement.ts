@@ -1,5 +1,6 @@
 // v1/abatement/: the stateless evaluation (domain/abatement/evaluate.ts) and the stored assessments
 // (domain/abatement/assessments.ts) with their export. Declared in contract/routes/abatement.ts.
+import { wholeList } from "../contract/routes/declare";
 import type { AbatementRequest } from "@core/abatement";
 import {
   abatementEvaluateRoute,
@@ -34,14 +35,10 @@ export const abatementRoutes = app
         "Content-Type": "application/json",
       }) as never,
   )
-  .openapi(abatementStreamsRoute, async (c) => {
-    const results = await inventoryStreams(c.get("deps"), c.get("actor"), parseInventoryYear(c.req.valid("query").year));
-    return c.json({ results, count: results.length }, 200);
-  })
-  .openapi(listAssessmentsRoute, async (c) => {
-    const results = await listAssessments(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(abatementStreamsRoute, async (c) =>
+    c.json(wholeList(await inventoryStreams(c.get("deps"), c.get("actor"), parseInventoryYear(c.req.valid("query").year))), 200),
+  )
+  .openapi(listAssessmentsRoute, async (c) => c.json(wholeList(await listAssessments(c.get("deps"), c.get("actor"))), 200))
   .openapi(createAssessmentRoute, async (c) => c.json(await createAssessment(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
   .openapi(getAssessmentRoute, async (c) => c.json(await getAssessment(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
   .openapi(patchAssessmentRoute, async (c) =>

@@ -1,6 +1,7 @@
 // v1/admin/: the platform operators' API. requireUser (app.ts) has identified the caller; every
 // route here first passes requireAdmin (staff → 403), and every domain function checks the role
 // again. Admins act across companies. The declarations are in routes/admin.ts.
+import { wholeList } from "../contract/routes/declare";
 import { $ } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { assertAdmin, listAdminAudit } from "../domain/audit";
@@ -70,20 +71,16 @@ function formVersion(raw: string | undefined): number | undefined {
 
 export const adminRoutes = $(routeApp().use("*", requireAdmin))
   // ---- companies ----
-  .openapi(listCompaniesRoute, async (c) => {
-    const results = await listCompanies(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listCompaniesRoute, async (c) => c.json(wholeList(await listCompanies(c.get("deps"), c.get("actor"))), 200))
   .openapi(createCompanyRoute, async (c) => c.json(await createCompanyAsAdmin(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
   .openapi(getCompanyRoute, async (c) => c.json(await getCompanyAsAdmin(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
   .openapi(patchCompanyRoute, async (c) =>
     c.json(await updateCompanyAsAdmin(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   // ---- users of a company ----
-  .openapi(listUsersRoute, async (c) => {
-    const results = await listCompanyUsers(c.get("deps"), c.get("actor"), c.req.valid("param").id);
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listUsersRoute, async (c) =>
+    c.json(wholeList(await listCompanyUsers(c.get("deps"), c.get("actor"), c.req.valid("param").id)), 200),
+  )
   .openapi(createUserRoute, async (c) =>
     c.json(await createCompanyUser(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
@@ -113,10 +110,7 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
     return c.json(await changeCoefficientAsAdmin(c.get("deps"), c.get("actor"), name, id, c.req.valid("json")), 200);
   })
   // ---- normative documents ----
-  .openapi(listDocumentsRoute, async (c) => {
-    const results = await listDocumentsAsAdmin(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listDocumentsRoute, async (c) => c.json(wholeList(await listDocumentsAsAdmin(c.get("deps"), c.get("actor"))), 200))
   // Direct upload of a PDF: upload-url, then PUT to the answered url, then complete.
   .openapi(documentUploadUrlRoute, async (c) =>
     c.json(await documentUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200, { "Cache-Control": "no-store" }),
@@ -142,10 +136,7 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
     c.json(await updateDocument(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   // ---- settings videos ----
-  .openapi(listMediaRoute, async (c) => {
-    const results = await mediaStatusAsAdmin(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listMediaRoute, async (c) => c.json(wholeList(await mediaStatusAsAdmin(c.get("deps"), c.get("actor"))), 200))
   // Direct upload of a video: upload-url, then PUT to the answered url, then complete.
   .openapi(mediaUploadUrlRoute, async (c) =>
     c.json(await mediaUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200, { "Cache-Control": "no-store" }),
@@ -175,10 +166,7 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
     return c.json({ detail: "Видео удалено" }, 200);
   })
   // ---- the production calendar ----
-  .openapi(listCalendarRoute, async (c) => {
-    const results = await listCalendarYears(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listCalendarRoute, async (c) => c.json(wholeList(await listCalendarYears(c.get("deps"), c.get("actor"))), 200))
   .openapi(createCalendarYearRoute, async (c) => c.json(await createCalendarYear(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
   .openapi(putCalendarYearRoute, async (c) =>
     c.json(await updateCalendarYear(c.get("deps"), c.get("actor"), c.req.valid("param").year, c.req.valid("json")), 200),
@@ -191,14 +179,11 @@ export const adminRoutes = $(routeApp().use("*", requireAdmin))
   // ---- the caps the admin screens check a file against before sending it ----
   .openapi(uploadLimitsRoute, (c) => c.json(adminUploadLimits(c.get("deps"), c.get("actor")), 200))
   // ---- the CA certificates КЭП chains are checked against (domain/climate/trust-roots.ts) ----
-  .openapi(listTrustRootsRoute, async (c) => {
-    const results = await listTrustRoots(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listTrustRootsRoute, async (c) => c.json(wholeList(await listTrustRoots(c.get("deps"), c.get("actor"))), 200))
   .openapi(createTrustRootsRoute, async (c) => {
     const { file } = await readUploadForm(c, "file_data", "ca.cer");
     const results = await addTrustRoots(c.get("deps"), c.get("actor"), file);
-    return c.json({ results, count: results.length }, 201);
+    return c.json(wholeList(results), 201);
   })
   .openapi(removeTrustRootRoute, async (c) => {
     await removeTrustRoot(c.get("deps"), c.get("actor"), c.req.valid("param").id);

@@ -1,5 +1,6 @@
 // v1/climate-projects/: the stateless evaluation of a monitoring period (domain/climate/evaluate.ts)
 // and the stored projects (domain/climate/projects.ts). Declared in contract/routes/climate-projects.ts.
+import { wholeList } from "../contract/routes/declare";
 import type { ClimateInputs } from "@core/climate-project";
 import {
   climateEvaluateRoute,
@@ -43,10 +44,7 @@ export const climateProjectRoutes = routeApp()
   .openapi(climateEvaluateRoute, async (c) =>
     c.json(await evaluateClimateRequest(c.get("deps"), c.get("actor"), c.req.valid("json") as ClimateInputs), 200),
   )
-  .openapi(listClimateProjectsRoute, async (c) => {
-    const results = await listClimateProjects(c.get("deps"), c.get("actor"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listClimateProjectsRoute, async (c) => c.json(wholeList(await listClimateProjects(c.get("deps"), c.get("actor"))), 200))
   .openapi(createClimateProjectRoute, async (c) =>
     c.json(await createClimateProject(c.get("deps"), c.get("actor"), c.req.valid("json")), 201),
   )
@@ -61,10 +59,9 @@ export const climateProjectRoutes = routeApp()
     const started = await createClimatePeriod(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json"));
     return started.job ? (jobAnswer(c, started.job) as never) : c.json(started.period, 201);
   })
-  .openapi(listClimatePeriodsRoute, async (c) => {
-    const results = await listClimatePeriods(c.get("deps"), c.get("actor"), c.req.valid("param").id);
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listClimatePeriodsRoute, async (c) =>
+    c.json(wholeList(await listClimatePeriods(c.get("deps"), c.get("actor"), c.req.valid("param").id)), 200),
+  )
   .openapi(getClimatePeriodRoute, async (c) => {
     const { id, period } = c.req.valid("param");
     return c.json(await getClimatePeriod(c.get("deps"), c.get("actor"), id, period), 200);
@@ -113,7 +110,7 @@ export const climateProjectRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     const results = await listClimateSignatures(deps, actor, id, period, signingPayload(deps, actor, id, period));
-    return c.json({ results, count: results.length }, 200);
+    return c.json(wholeList(results), 200);
   })
   .openapi(getClimateReportRoute, async (c) => {
     const deps = c.get("deps");

@@ -1,5 +1,6 @@
 // v1/documents/ (docs/user-guide.md, /documents): the normative documents for everyone signed in, and their PDFs.
 // The declarations are in routes/documents.ts.
+import { wholeList } from "../contract/routes/declare";
 import { getDocumentFile, listDocuments } from "../domain/reference/documents";
 import { PDF_TYPE } from "../domain/files/uploads";
 import { attachmentDisposition } from "../files/file-names";
@@ -7,10 +8,7 @@ import { routeApp } from "./openapi-routes";
 import { downloadRoute, listRoute } from "../contract/routes/documents";
 
 export const documentRoutes = routeApp()
-  .openapi(listRoute, async (c) => {
-    const results = await listDocuments(c.get("deps"));
-    return c.json({ results, count: results.length }, 200);
-  })
+  .openapi(listRoute, async (c) => c.json(wholeList(await listDocuments(c.get("deps"))), 200))
   .openapi(downloadRoute, async (c) => {
     const file = await getDocumentFile(c.get("deps"), c.req.valid("param").id);
     // In AWS the PDF (up to 50 MB) does not fit a Lambda answer: a short-lived storage address

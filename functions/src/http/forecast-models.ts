@@ -1,6 +1,7 @@
 // v1/forecast_models/: the XGBoost and LightGBM models behind regres_methane. Everyone signed in
 // can see them and download the active file (the browser runs it for the live preview); only an
 // admin uploads a new version or chooses the active one.
+import { wholeList } from "../contract/routes/declare";
 import type { Context } from "hono";
 import type { ForecastModelVersion } from "../ports";
 import type { UploadedFile } from "../files/tabular";
@@ -78,7 +79,7 @@ export const forecastModelRoutes = routeApp()
         ),
       })),
     );
-    return c.json({ results, count: results.length }, 200);
+    return c.json(wholeList(results), 200);
   })
   .openapi(activeFileRoute, async (c) => {
     const deps = c.get("deps");

@@ -2,14 +2,14 @@
 // streams one with byte ranges for <video>, which cannot send the bearer header (domain/files/media.ts
 // explains the choice). The stream sub-app is mounted before requireUser; its token is its check.
 // The declarations are in routes/media.ts.
+import { wholeList } from "../contract/routes/declare";
 import { mediaKind, mediaStatus, openMedia, verifyMediaToken, type MediaRange } from "../domain/files/media";
 import { routeApp } from "./openapi-routes";
 import { listRoute, streamRoute } from "../contract/routes/media";
 
-export const mediaRoutes = routeApp().openapi(listRoute, async (c) => {
-  const results = await mediaStatus(c.get("deps"), c.get("actor"));
-  return c.json({ results, count: results.length }, 200);
-});
+export const mediaRoutes = routeApp().openapi(listRoute, async (c) =>
+  c.json(wholeList(await mediaStatus(c.get("deps"), c.get("actor"))), 200),
+);
 
 /** RFC 9110 14.2 single byte range: undefined = the whole file (no or ignorable header),
  *  "unsatisfiable" = 416. Several ranges are answered with the whole file, which the RFC allows. */

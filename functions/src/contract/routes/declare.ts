@@ -242,6 +242,9 @@ export function storedObject<const P extends string, Params extends z.ZodObject,
 /** `{results, count}`: a page of a list or a whole short list. */
 export const listOf = <S extends z.ZodType>(item: S) => z.object({ results: z.array(item), count: z.int() });
 
+/** A whole short list answered as `listOf` declares it: every item, and how many. */
+export const wholeList = <T>(results: T[]) => ({ results, count: results.length });
+
 /** A path parameter of plain text, with what it names. */
 /** A path's part (an id, a type, a year): never longer than an id may be (the hook names the part). */
 export const pathParam = (description: string) =>
