@@ -1,6 +1,7 @@
 // Climate projects (methodology section 13, D67): a company's, versioned, in the change log like the
 // rest; their figures are an assessment of reductions, never part of an inventory (D18, D47).
 import type * as z from "zod";
+import type { CompanyObjects } from "./company-objects";
 import type { climatePeriodSummarySchema, climateProjectSchema } from "../contract/schemas/climate-project";
 import type { climateReportHandSchema } from "../contract/schemas/climate-report";
 
@@ -17,14 +18,8 @@ export type ClimatePeriodRecord = z.output<typeof climatePeriodSummarySchema> & 
 /** The executor's hand-written fields of a period's report on implementation (13.4), versioned. */
 export type ClimateReportHand = z.output<typeof climateReportHandSchema>;
 
-export interface ClimateProjectRepository {
-  /** Refused (Conflict) when the id is taken. */
-  create(project: ClimateProject): Promise<void>;
-  get(companyId: string, id: string): Promise<ClimateProject | undefined>;
-  /** Every project of the company, the last changed first. */
-  list(companyId: string): Promise<ClimateProject[]>;
-  /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
-  replace(next: ClimateProject, expectedVersion: number): Promise<void>;
+/** Projects listed the last changed first, and their periods. */
+export interface ClimateProjectRepository extends CompanyObjects<ClimateProject> {
   /** Refused (Conflict) when the id is taken. */
   createPeriod(period: ClimatePeriodRecord): Promise<void>;
   getPeriod(companyId: string, project: string, id: string): Promise<ClimatePeriodRecord | undefined>;

@@ -1,19 +1,13 @@
 // Facilities and their emission points (D25).
 import type * as z from "zod";
+import type { CompanyObjects } from "./company-objects";
 import type { emissionPointSchema, facilitySchema } from "../contract/schemas/answers";
 
 /** A site of a company whose emissions are reported together (docs/methodology.md, Inventory and the report). */
 export type Facility = z.output<typeof facilitySchema>;
 
-export interface FacilityRepository {
-  /** Refused (Conflict) when the id is taken. */
-  create(facility: Facility): Promise<void>;
-  get(companyId: string, facilityId: string): Promise<Facility | undefined>;
-  /** Every facility of the company, by name. */
-  list(companyId: string): Promise<Facility[]>;
-  /** Writes `next` only if the stored version is still `expectedVersion`; otherwise Conflict. */
-  replace(next: Facility, expectedVersion: number): Promise<void>;
-}
+/** Listed by name. */
+export type FacilityRepository = CompanyObjects<Facility>;
 
 /** D25: an emission point of a facility (a ventilation shaft, a drainage station, a flare, a boiler …). */
 export type EmissionPoint = z.output<typeof emissionPointSchema>;

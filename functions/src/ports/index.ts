@@ -2,6 +2,7 @@
 // implement them (adapters/dynamodb for DynamoDB or dynalite, adapters/blob for S3 or the local folder).
 // Every repository method takes the company id first: there is no "get by id" without a tenant.
 export type * from "./paging";
+export type * from "./company-objects";
 export type * from "./company";
 export type * from "./user";
 export type * from "./project";
