@@ -662,11 +662,7 @@ def main(folder, published=None, public_key=None):
     # Issue 86 R9: the manifest as the platform signed it; the files are checked against it.
     signed = read_signed_manifest(report, path)
     if signed is not None:
-        differs = first_difference(signed["manifest"], manifest)
-        if differs:
-            report.fail("файл manifest.json", "не тот, что подписан (%s): %s — в подписанном %r, в manifest.json %r"
-                        % (MANIFEST_SIGNATURE, differs[0] or "весь", differs[1], differs[2]))
-        manifest = signed["manifest"]
+        manifest = as_signed(report, signed, manifest)
     where = "в подписанном манифесте" if signed is not None else "в манифесте"
     listed = {entry["name"] for entry in manifest.get("files", [])}
     required = set()
@@ -742,10 +738,8 @@ def main(folder, published=None, public_key=None):
         else:
             if printed is None:
                 report.incomplete("в паспорте passport.xlsx нет строки «%s»" % PASSPORT_SHA_LABEL)
-            elif printed == digest:
-                report.agree("SHA-256 снимка — тот, что напечатан в паспорте (passport.xlsx)")
             else:
-                report.fail("SHA-256 снимка: в паспорте (passport.xlsx) напечатан %s" % printed, "пересчет %s" % digest)
+                printed_agrees(report, "SHA-256 снимка", "passport.xlsx", printed, digest, "пересчет")
     if os.path.isfile(path("passport.pdf")):
         try:
             printed_pdf = pdf_printed(path("passport.pdf"), PASSPORT_SHA_LABEL)
@@ -755,10 +749,8 @@ def main(folder, published=None, public_key=None):
             if printed_pdf is None:
                 # A passport that prints no hash (replaced, or not the version's) disagrees with it.
                 report.fail("SHA-256 снимка: паспорт passport.pdf", "не печатает строку «%s»" % PASSPORT_SHA_LABEL)
-            elif printed_pdf == digest:
-                report.agree("SHA-256 снимка — тот, что напечатан в паспорте (passport.pdf)")
             else:
-                report.fail("SHA-256 снимка: в паспорте (passport.pdf) напечатан %s" % printed_pdf, "пересчет %s" % digest)
+                printed_agrees(report, "SHA-256 снимка", "passport.pdf", printed_pdf, digest, "пересчет")
     # Four eyes (D33): the version was approved by someone other than its sender.
     if snapshot.get("sent_by"):
         if snapshot["sent_by"] != snapshot.get("approved_by"):
@@ -1455,18 +1447,34 @@ def check_signature(report, path, version, digest, keys):
         printed = None
     if printed is None:
         report.fail("ключ подписи", "паспорт (passport.xlsx) не печатает «%s»" % PASSPORT_KEY_LABEL)
-    elif printed == fingerprint:
-        report.agree("ключ подписи — тот, что напечатан в паспорте (passport.xlsx)")
     else:
-        report.fail("ключ подписи: в паспорте (passport.xlsx) напечатан %s" % printed, "передан %s" % fingerprint)
+        printed_agrees(report, "ключ подписи", "passport.xlsx", printed, fingerprint, "передан")
 
 
-def finish(report, version):
-    """2: the pack is incomplete or unreadable; 1: a check differs; 3: everything agrees, but with no
-    outside anchor; 0: everything agrees with one."""
+def printed_agrees(report, what, passport, printed, expected, source):
+    """What a passport prints set against what the pack or the verifier gives (`source`: how it came)."""
+    if printed == expected:
+        report.agree("%s — тот, что напечатан в паспорте (%s)" % (what, passport))
+    else:
+        report.fail("%s: в паспорте (%s) напечатан %s" % (what, passport, printed), "%s %s" % (source, expected))
+
+
+def as_signed(report, signed, manifest):
+    """The manifest as the platform signed it, which the files are checked against: where manifest.json
+    differs from it, the first difference is named."""
+    differs = first_difference(signed["manifest"], manifest)
+    if differs:
+        report.fail("файл manifest.json", "не тот, что подписан (%s): %s — в подписанном %r, в manifest.json %r"
+                    % (MANIFEST_SIGNATURE, differs[0] or "весь", differs[1], differs[2]))
+    return signed["manifest"]
+
+
+def failed(report, unreadable):
+    """2 with what is missing (under `unreadable`) when the pack cannot be checked, 1 with the checks
+    that differ, None when every check agrees: what finish and climate_finish print first."""
     print()
     if report.missing:
-        print("Пакет неполон, проверить его нельзя:")
+        print(unreadable)
         for what in report.missing:
             print("  " + what)
         return 2
@@ -1475,6 +1483,15 @@ def finish(report, version):
         for what in report.differ:
             print("  " + what)
         return 1
+    return None
+
+
+def finish(report, version):
+    """2: the pack is incomplete or unreadable; 1: a check differs; 3: everything agrees, but with no
+    outside anchor; 0: everything agrees with one."""
+    code = failed(report, "Пакет неполон, проверить его нельзя:")
+    if code is not None:
+        return code
     print("Все %d проверок сходятся: версия %s, SHA-256 %s" % (report.checked, version.get("version"), version["sha256"]))
     if getattr(report, "older_format", False):
         print("Пакет прежнего формата: его манифест не подписан (см. «ПРЕЖНИЙ ФОРМАТ» выше).")
@@ -2014,11 +2031,7 @@ def climate_main(source, public_key=None):
             report.fail("файл %s" % MANIFEST_SIGNATURE, "не читается: %s" % error)
             signed = None
         if signed is not None:
-            differs = first_difference(signed["manifest"], manifest)
-            if differs:
-                report.fail("файл manifest.json", "не тот, что подписан (%s): %s — в подписанном %r, в manifest.json %r"
-                            % (MANIFEST_SIGNATURE, differs[0] or "весь", differs[1], differs[2]))
-            manifest = signed["manifest"]
+            manifest = as_signed(report, signed, manifest)
             check_manifest_signature(report, manifest, signed, keys)
     if manifest.get("kind") != CLIMATE_KIND:
         report.fail("файл manifest.json: kind", "ожидается %s, в манифесте %r" % (CLIMATE_KIND, manifest.get("kind")))
@@ -2202,17 +2215,9 @@ def same_value(a, b):
 
 def climate_finish(report, manifest):
     """As finish: 2 unreadable, 1 a check differs (a removed file too), 3 no outside anchor, 0 all agree."""
-    print()
-    if report.missing:
-        print("Пакет не читается, проверить его нельзя:")
-        for what in report.missing:
-            print("  " + what)
-        return 2
-    if report.differ:
-        print("Расходится %d из %d проверок:" % (len(report.differ), report.checked))
-        for what in report.differ:
-            print("  " + what)
-        return 1
+    code = failed(report, "Пакет не читается, проверить его нельзя:")
+    if code is not None:
+        return code
     period = (manifest or {}).get("period") or {}
     print("Все %d проверок сходятся: отчетный период %s – %s" % (report.checked, period.get("start"), period.get("end")))
     if not report.anchored:
