@@ -1,9 +1,9 @@
 // The company's climate projects (keys.climateProject): a handful per company, read whole.
 import { PERIOD_CHANGED } from "@core/climate-approval";
-import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ClimatePeriodRecord, ClimateProject, ClimateProjectRepository, ClimateReportHand } from "../../ports";
 import * as keys from "./keys";
-import { conditional, unlessConditionFails } from "./conditions";
+import { conditional, releaseClaim, takeClaim } from "./conditions";
 import { climateProjectItem, type CompanyRecords, companyRecords, lastChangedFirst, putNew, queryPrefix, strip } from "./items";
 
 export const CLIMATE_PROJECT_CONFLICT = "Климатический проект был изменен другим пользователем. Обновите страницу и повторите.";
@@ -81,30 +81,10 @@ export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string
       );
     },
     claimPeriods(claim, staleBefore) {
-      return unlessConditionFails(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.climatePeriodsClaim(claim.company, claim.project), ...claim },
-            ConditionExpression: "attribute_not_exists(PK) OR #at < :stale",
-            ExpressionAttributeNames: { "#at": "at" },
-            ExpressionAttributeValues: { ":stale": staleBefore },
-          }),
-        ),
-      );
+      return takeClaim(doc, table, keys.climatePeriodsClaim(claim.company, claim.project), claim, staleBefore);
     },
-    async releasePeriods(claim) {
-      await unlessConditionFails(
-        doc.send(
-          new DeleteCommand({
-            TableName: table,
-            Key: keys.climatePeriodsClaim(claim.company, claim.project),
-            ConditionExpression: "#token = :token",
-            ExpressionAttributeNames: { "#token": "token" },
-            ExpressionAttributeValues: { ":token": claim.token },
-          }),
-        ),
-      );
+    releasePeriods(claim) {
+      return releaseClaim(doc, table, keys.climatePeriodsClaim(claim.company, claim.project), claim);
     },
     async getReportHand(companyId, project, period) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.climateReportHand(companyId, project, period) }));

@@ -1,7 +1,7 @@
 // What a failed condition expression means to a write: a conflict the user sees (409), or simply
 // "not done" for the caller to act on.
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { Conflict } from "../../domain/errors";
 
 /** The write's result, or a Conflict with `conflictDetail` when its condition failed. */
@@ -53,4 +53,41 @@ export function versionedPuts<T>(
       await put(next, "attribute_exists(PK) AND version = :v", conflicts.changed, { ":v": expectedVersion });
     },
   };
+}
+
+/** A claim a request holds on some work (`token` its own id, `at` the instant it was taken). */
+interface Claim {
+  token: string;
+  at: string;
+}
+
+/** Takes the claim kept in the item at `key`: written when the key is free or the claim there is older
+ *  than `staleBefore` (its request never released it); false when another request holds it. */
+export function takeClaim(doc: DynamoDBDocumentClient, table: string, key: Record<string, string>, claim: Claim, staleBefore: string) {
+  return unlessConditionFails(
+    doc.send(
+      new PutCommand({
+        TableName: table,
+        Item: { ...key, ...claim },
+        ConditionExpression: "attribute_not_exists(PK) OR #at < :stale",
+        ExpressionAttributeNames: { "#at": "at" },
+        ExpressionAttributeValues: { ":stale": staleBefore },
+      }),
+    ),
+  );
+}
+
+/** Gives the claim at `key` back, only while it is still this one (a later request may have taken it over). */
+export async function releaseClaim(doc: DynamoDBDocumentClient, table: string, key: Record<string, string>, claim: Claim): Promise<void> {
+  await unlessConditionFails(
+    doc.send(
+      new DeleteCommand({
+        TableName: table,
+        Key: key,
+        ConditionExpression: "#token = :token",
+        ExpressionAttributeNames: { "#token": "token" },
+        ExpressionAttributeValues: { ":token": claim.token },
+      }),
+    ),
+  );
 }

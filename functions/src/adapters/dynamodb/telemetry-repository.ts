@@ -25,7 +25,7 @@ import type {
   TelemetryRepository,
 } from "../../ports";
 import * as keys from "./keys";
-import { unlessConditionFails } from "./conditions";
+import { releaseClaim, takeClaim, unlessConditionFails } from "./conditions";
 import { Conflict, NotFound } from "../../domain/errors";
 import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
 
@@ -185,30 +185,10 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       if (!written) throw new Conflict(ACCEPTANCE_CHANGED);
     },
     claimMonth(claim, staleBefore) {
-      return unlessConditionFails(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.offerClaim(claim.company, claim.facility, claim.point, claim.month), ...claim },
-            ConditionExpression: "attribute_not_exists(PK) OR #at < :stale",
-            ExpressionAttributeNames: { "#at": "at" },
-            ExpressionAttributeValues: { ":stale": staleBefore },
-          }),
-        ),
-      );
+      return takeClaim(doc, table, keys.offerClaim(claim.company, claim.facility, claim.point, claim.month), claim, staleBefore);
     },
-    async releaseMonth(claim) {
-      await unlessConditionFails(
-        doc.send(
-          new DeleteCommand({
-            TableName: table,
-            Key: keys.offerClaim(claim.company, claim.facility, claim.point, claim.month),
-            ConditionExpression: "#token = :token",
-            ExpressionAttributeNames: { "#token": "token" },
-            ExpressionAttributeValues: { ":token": claim.token },
-          }),
-        ),
-      );
+    releaseMonth(claim) {
+      return releaseClaim(doc, table, keys.offerClaim(claim.company, claim.facility, claim.point, claim.month), claim);
     },
     async acceptances(companyId, facilityId) {
       return stripAll<OfferAcceptance>(
