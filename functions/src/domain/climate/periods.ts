@@ -157,6 +157,28 @@ async function computePeriod(
   });
 }
 
+type Computed = Awaited<ReturnType<typeof computePeriod>>;
+
+/** What a computation writes on the period's record, a create's and a recompute's alike: its inputs
+ *  as computed, its totals and carbon units, and who computed them when. */
+const computedFields = ({ period, result }: Computed, now: string, actor: Actor) => ({
+  period: period as unknown as Record<string, unknown>,
+  rules_version: result.rules_version,
+  totals: result.totals as unknown as Record<string, number>,
+  carbon_units: result.totals.carbon_units,
+  computed_at: now,
+  computed_by: actor.email,
+});
+
+/** What a computation keeps beside the record: its figures in a blob of their own per version (the
+ *  figures a concurrent approval reads stay those of the version it approves) and the readings as
+ *  read, for the verifier's pack (period-minutes.ts): a later change moves neither. */
+async function keepComputed(deps: PeriodDeps, record: ClimatePeriodRecord, project: ClimateProject, { inputs, result, meters }: Computed) {
+  record.blob = blobKey(record);
+  await deps.blobs.put(record.blob, new TextEncoder().encode(JSON.stringify({ inputs, result })), "application/json");
+  await keepPeriodMinutes(deps, record, project, meters);
+}
+
 /** The deficit a period carries in (D78): the one the period before it carries out. */
 const deficitBefore = (previous: ClimatePeriodRecord | undefined) => (previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0);
 
@@ -256,15 +278,8 @@ async function createChecked(
   { start, end, hours, previous }: Bounds,
   body: ClimatePeriodBody,
 ): Promise<ClimatePeriod> {
-  const { period, inputs, result, meters } = await computePeriod(
-    deps,
-    actor,
-    project,
-    zone,
-    { start: start.at, end: end.at, hours },
-    body.period ?? {},
-    deficitBefore(previous),
-  );
+  const bounds = { start: start.at, end: end.at, hours };
+  const computed = await computePeriod(deps, actor, project, zone, bounds, body.period ?? {}, deficitBefore(previous));
   const now = deps.clock.now().toISOString();
   const record: ClimatePeriodRecord = {
     id: newId(),
@@ -275,26 +290,18 @@ async function createChecked(
     start_utc: new Date(start.at).toISOString(),
     end_utc: new Date(end.at).toISOString(),
     hours,
-    period: period as unknown as Record<string, unknown>,
-    rules_version: result.rules_version,
-    totals: result.totals as unknown as Record<string, number>,
-    carbon_units: result.totals.carbon_units,
+    ...computedFields(computed, now, actor),
     created_at: now,
     created_by: actor.email,
-    computed_at: now,
-    computed_by: actor.email,
     version: 1,
     approval: null,
     history: [await stepOf(deps, actor, "compute")],
     readings_changed: null,
     blob: "",
   };
-  record.blob = blobKey(record);
-  await deps.blobs.put(record.blob, new TextEncoder().encode(JSON.stringify({ inputs, result })), "application/json");
-  // The readings as read, for the verifier's pack (period-minutes.ts): a later change moves neither.
-  await keepPeriodMinutes(deps, record, project, meters);
+  await keepComputed(deps, record, project, computed);
   await deps.repos.climateProjects.createPeriod(record);
-  return answerOf(record, result);
+  return answerOf(record, computed.result);
 }
 
 /** POST v1/climate-projects/{id}/periods/{p}/recompute/: the period computed again from the minutes
@@ -317,27 +324,18 @@ export async function recomputeClimatePeriod(
   const previous = periods.filter((p) => p.end_utc <= record.start_utc && p.id !== record.id).at(-1);
   const given = record.period as GivenFigures;
   const bounds = { start: Date.parse(record.start_utc), end: Date.parse(record.end_utc), hours: record.hours };
-  const { period, inputs, result, meters } = await computePeriod(deps, actor, project, zone, bounds, given, deficitBefore(previous));
-  const now = deps.clock.now().toISOString();
+  const computed = await computePeriod(deps, actor, project, zone, bounds, given, deficitBefore(previous));
   const next: ClimatePeriodRecord = {
     ...record,
-    period: period as unknown as Record<string, unknown>,
-    rules_version: result.rules_version,
-    totals: result.totals as unknown as Record<string, number>,
-    carbon_units: result.totals.carbon_units,
-    computed_at: now,
-    computed_by: actor.email,
+    ...computedFields(computed, deps.clock.now().toISOString(), actor),
     version: record.version + 1,
     history: [...record.history, await stepOf(deps, actor, "recompute")],
     readings_changed: null,
   };
-  // A blob of its own per version: the figures a concurrent approval reads stay those of the version it approves.
-  next.blob = blobKey(next);
-  await deps.blobs.put(next.blob, new TextEncoder().encode(JSON.stringify({ inputs, result })), "application/json");
-  await keepPeriodMinutes(deps, next, project, meters);
+  await keepComputed(deps, next, project, computed);
   await deps.repos.climateProjects.replacePeriod(next, record.version);
   await logPeriod(deps, actor, project, "climate_period.recompute", record, next);
-  return answerOf(next, result);
+  return answerOf(next, computed.result);
 }
 
 /** GET v1/climate-projects/{id}/periods/{p}/: the period as computed then; an approved one as its
