@@ -1,6 +1,8 @@
 // The Russian words of the «Климатические проекты» screen (methodology 13.1, D79): device kinds, flow
 // conditions, the channels of a monitoring plan and the register's sensor kinds each takes, the
 // efficiency's basis and the deviations of a period.
+import { DEVIATION_NAMES } from "@server/contract/climate-deviations";
+
 export type DeviceKind = "flare_open" | "flare_enclosed" | "engine" | "boiler";
 export type Channel = "q" | "c" | "p" | "t" | "flame" | "t_eg" | "run" | "eta_meas" | "e_gen" | "heat";
 
@@ -55,16 +57,9 @@ export function channelsOf(
   return out;
 }
 
-/** D79's deviations as the report names them: the server's functions/src/contract/climate-deviations.ts, copied
- *  because the web reaches the server only through the contract's index, whose schemas this screen's chunk does not load. */
-export const DEVIATIONS: Readonly<Record<string, string>> = {
-  no_data: "нет данных",
-  not_proven: "уничтожение не подтверждено",
-  substituted: "замещено",
-  measured_fallback: "КПД не измерен",
-  el_not_credited: "выработка не зачтена",
-  default_used: "значение по умолчанию",
-};
+/** D79's deviations as the report names them: the server's own words (contract/climate-deviations.ts imports
+ *  nothing, so this screen's chunk loads no schema with them). */
+export const DEVIATIONS: Readonly<Record<string, string>> = DEVIATION_NAMES;
 
 /** The efficiency's basis in an hour of the table. */
 export const ETA_BASES: Readonly<Record<string, string>> = {
