@@ -8,12 +8,14 @@
 // /proc/<pid>/status: before, after the upload, the highest while the consumer runs, after) and its
 // peak (VmHWM) with its RssAnon and RssFile, and get_me's p50 and p95 meanwhile. INGEST_DAYS sets the
 // days (365 unless set); INGEST_PATH=push pushes the same readings as a gateway would instead, 10 000
-// a request, two pushers.
+// a request, two pushers. It also prints the server's CPU from the upload to the batch done (all its threads
+// and each apart, /proc), which the machine's load moves far less than the time applied.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { neighbourUser } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
+import { byKind, processCpuMs, threadCpuMs } from "../support/server-cpu";
 import { rssKinds, rssMb, rssParts, startServerProcess } from "../support/server-process";
 
 const SENSORS = 20;
@@ -157,6 +159,7 @@ export async function run(): Promise<void> {
     }, 1000);
     const done = async (id: string) => (await call(server.url, token, "GET", `/v1/telemetry/batches/${id}/`)).state === "done";
     const readings = MINUTES * SENSORS;
+    const [cpuBefore, threadsBefore] = [processCpuMs(pid), threadCpuMs(pid)];
     const started = performance.now();
     let answered: number;
     let last: string;
@@ -189,6 +192,8 @@ export async function run(): Promise<void> {
     }
     while (!(await done(last))) await new Promise((r) => setTimeout(r, 250));
     const applied = performance.now();
+    const cpu = processCpuMs(pid) - cpuBefore;
+    const threads = new Map([...threadCpuMs(pid)].map(([thread, ms]) => [thread, ms - (threadsBefore.get(thread) ?? 0)]));
     clearInterval(sampler);
     stages.push(["highest while it came in and the consumer ran", Math.max(highest, rssMb(pid))], ["batch done", rssMb(pid)]);
     reading = false;
@@ -201,6 +206,10 @@ export async function run(): Promise<void> {
     console.log(`${DAYS} days × ${SENSORS} sensors = ${readings.toLocaleString("en")} readings in ${what}`);
     console.log(
       `answered 202 in ${((answered - started) / 1000).toFixed(1)} s; applied in ${((applied - started) / 1000).toFixed(1)} s: ${Math.round(readings / ((applied - started) / 1000)).toLocaleString("en")} readings/s; consumer lag after the 202: ${((applied - answered) / 1000).toFixed(1)} s`,
+    );
+    // CPU per 10 000 readings: what the machine's load moves far less than the time applied.
+    console.log(
+      `server's CPU from the upload to the batch done: ${(cpu / 1000).toFixed(1)} s, ${((cpu * 10_000) / readings).toFixed(1)} ms per 10 000 readings; by thread, per 10 000: ${byKind(threads, readings / 10_000)}`,
     );
     console.log(`server resident memory: ${stages.map(([stage, mb]) => `${stage} ${mb.toFixed(0)} MB`).join("; ")}`);
     console.log(`server peak resident memory (VmHWM): ${peakMb(pid).toFixed(0)} MB`);
