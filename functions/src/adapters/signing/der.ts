@@ -68,8 +68,22 @@ function readOne(bytes: Uint8Array, start: number, end: number, depth: number): 
   }
   if (at + length > end) throw new DerError("truncated");
   const content = bytes.subarray(at, at + length);
+  checkPrimitive(tag, content);
   const children = constructed ? readAll(content, depth + 1) : [];
   return [{ tag, content, raw: bytes.subarray(start, at + length), children }, at + length];
+}
+
+/** The universal types' own rules, as OpenSSL's decoder holds them: a BOOLEAN of one byte, a NULL of
+ *  none, an INTEGER of at least one, an OID ending its last arc, a BIT STRING stating ≤ 7 unused bits,
+ *  none of them constructed; no end-of-contents outside an indefinite length. */
+function checkPrimitive(tag: number, content: Uint8Array): void {
+  if (tag === 0x00) throw new DerError("end-of-contents out of place");
+  if (tag === 0x21 || tag === 0x22 || tag === 0x25 || tag === 0x26) throw new DerError("a constructed primitive type");
+  if (tag === 0x01 && content.length !== 1) throw new DerError("BOOLEAN of a wrong length");
+  if (tag === 0x02 && content.length === 0) throw new DerError("empty INTEGER");
+  if (tag === 0x05 && content.length !== 0) throw new DerError("NULL with content");
+  if (tag === 0x06 && (content.length === 0 || content[content.length - 1] & 0x80)) throw new DerError("bad OID");
+  if (tag === 0x03 && (content.length === 0 || content[0] > 7)) throw new DerError("bad BIT STRING");
 }
 
 function readAll(bytes: Uint8Array, depth: number): Der[] {
@@ -88,6 +102,20 @@ export function readDer(bytes: Uint8Array): Der {
   const [element, next] = readOne(bytes, 0, bytes.length, 0);
   if (next !== bytes.length) throw new DerError("trailing bytes");
   return element;
+}
+
+/** The elements inside an element: its children, or, for one marked primitive where a constructed one
+ *  belongs (OpenSSL's decoder takes that for an implicitly tagged SET), its content read as elements. */
+export function childrenOf(element: Der): Der[] {
+  return element.tag & 0x20 ? element.children : readAll(element.content, 1);
+}
+
+/** One element's DER: the tag, the definite length, the content. */
+export function encode(tag: number, ...parts: Uint8Array[]): Uint8Array {
+  const content = Buffer.concat(parts);
+  const n = content.length;
+  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 255] : [0x83, n >> 16, (n >> 8) & 255, n & 255];
+  return Buffer.concat([Uint8Array.of(tag, ...length), content]);
 }
 
 /** The element that starts at `offset` (what follows it is not read). */
@@ -148,6 +176,53 @@ export function timeOf(element: Der): Date {
   const at = Date.UTC(year, Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
   if (Number.isNaN(at)) throw new DerError("bad time");
   return new Date(at);
+}
+
+/** A string type's text (UTF8String, BMPString, UniversalString, or one of the 8-bit ones), or
+ *  undefined for another type. */
+function stringOf(element: Der): string | undefined {
+  const { tag, content } = element;
+  if (tag === 0x0c) return Buffer.from(content).toString("utf8");
+  if (tag === 0x13 || tag === 0x14 || tag === 0x16 || tag === 0x1a) return Buffer.from(content).toString("latin1");
+  if (tag === 0x1e) return Buffer.from(content).swap16().toString("utf16le");
+  if (tag === 0x1c) {
+    let text = "";
+    for (let k = 0; k + 3 < content.length; k += 4) {
+      text += String.fromCodePoint(((content[k] << 24) | (content[k + 1] << 16) | (content[k + 2] << 8) | content[k + 3]) >>> 0);
+    }
+    return text;
+  }
+  return undefined;
+}
+
+/**
+ * A Name (RFC 5280) in the canonical form OpenSSL compares names by (x509_name_canon): each attribute's
+ * OID and value, a string's text trimmed, its runs of spaces made one and its ASCII letters lowercase,
+ * whatever string type encoded it; other values as their bytes. An issuer written as UTF8String
+ * matches a CA's subject written as PrintableString, as it does for OpenSSL.
+ */
+export function canonicalName(raw: Uint8Array): string {
+  const name = readDer(raw);
+  expectTag(name, TAG.sequence, "Name");
+  return name.children
+    .map((rdn) =>
+      expectTag(rdn, TAG.set, "RelativeDistinguishedName")
+        .children.map((attribute) => {
+          const [type, value] = expectTag(attribute, TAG.sequence, "AttributeTypeAndValue").children;
+          if (attribute.children.length !== 2) throw new DerError("AttributeTypeAndValue");
+          const text = stringOf(value);
+          const canon =
+            text === undefined
+              ? `#${Buffer.from(value.raw).toString("hex")}`
+              : `"${text
+                  .trim()
+                  .replace(/\s+/g, " ")
+                  .replace(/[A-Z]/g, (ch) => ch.toLowerCase())}`;
+          return `${oidText(type)}=${canon}`;
+        })
+        .join("+"),
+    )
+    .join(",");
 }
 
 /** Bytes equal. */

@@ -106,9 +106,11 @@ export function opensslGostCms(options: GostCmsOptions = {}): GostCmsVerifier {
           if (trusted.failed) return { ok: false, reason: "unavailable", detail: trusted.failed };
           chain = trusted.code === 0 ? { state: "verified" } : { state: "failed", reason: chainReason(trusted.stderr) };
         }
+        const signer = signerOf(certificate);
+        if (!signer) return { ok: false, reason: "broken", detail: "the signer's certificate has unreadable dates" };
         return {
           ok: true,
-          signer: signerOf(certificate),
+          signer,
           certificate_pem: certificate.toString(),
           ...(signing_time ? { signing_time } : {}),
           algorithm: algorithmOf(certificate.raw),

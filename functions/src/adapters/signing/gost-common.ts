@@ -56,8 +56,12 @@ export function nameAttributes(text: string): Record<string, string[]> {
   return out;
 }
 
-/** The certificate's names and dates as the screen shows them. */
-export function signerOf(certificate: X509Certificate): SignerCertificate {
+/** The certificate's names and dates as the screen shows them; undefined where its dates are not
+ *  readable (a damaged certificate the signature's check, which does not verify it, let through). */
+export function signerOf(certificate: X509Certificate): SignerCertificate | undefined {
+  const validFrom = Date.parse(certificate.validFrom);
+  const validTo = Date.parse(certificate.validTo);
+  if (Number.isNaN(validFrom) || Number.isNaN(validTo)) return undefined;
   const subject = nameAttributes(certificate.subject);
   const issuer = nameAttributes(certificate.issuer);
   const optional = (key: keyof SignerCertificate, value: string | undefined) => (value ? { [key]: value } : {});
@@ -74,8 +78,8 @@ export function signerOf(certificate: X509Certificate): SignerCertificate {
     ...optional("snils", nameValue(subject, "SNILS", "1.2.643.100.3")),
     issuer: nameValue(issuer, "CN") ?? certificate.issuer.replace(/\n/g, ", "),
     serial: certificate.serialNumber,
-    valid_from: new Date(Date.parse(certificate.validFrom)).toISOString(),
-    valid_to: new Date(Date.parse(certificate.validTo)).toISOString(),
+    valid_from: new Date(validFrom).toISOString(),
+    valid_to: new Date(validTo).toISOString(),
     fingerprint_sha256: createHash("sha256").update(certificate.raw).digest("hex"),
   };
 }

@@ -28,8 +28,11 @@ import {
   DerError,
   TAG,
   bitStringBytes,
+  canonicalName,
+  childrenOf,
   context,
   contextPrimitive,
+  encode,
   expectTag,
   octets,
   oidText,
@@ -81,8 +84,9 @@ interface Certificate {
   signatureAlgorithm: string;
   signature: Uint8Array;
   serial: Uint8Array;
-  issuer: Uint8Array;
-  subject: Uint8Array;
+  /** The issuer's and the subject's names in canonical form (der.ts canonicalName). */
+  issuer: string;
+  subject: string;
   notBefore: Date;
   notAfter: Date;
   /** The SubjectPublicKeyInfo's encoding. */
@@ -96,6 +100,10 @@ interface Certificate {
   ca?: boolean;
   /** keyUsage allows keyCertSign (undefined: no such extension). */
   certSign?: boolean;
+  /** The signature algorithm inside the signed part is the one outside it. */
+  algorithmsAgree: boolean;
+  /** One of the extensions read here does not parse. */
+  invalidExtension?: boolean;
 }
 
 type PublicKey = { kind: "gost"; curve: GostCurve; point: Point; bits: StreebogBits } | { kind: "other"; spki: Uint8Array };
@@ -105,7 +113,10 @@ function publicKeyOf(spki: Der): PublicKey {
   const [oid, params] = expectTag(algorithm, TAG.sequence, "AlgorithmIdentifier").children;
   const keyAlgorithm = oidText(oid);
   if (keyAlgorithm !== OID.gost256 && keyAlgorithm !== OID.gost512) return { kind: "other", spki: spki.raw };
-  const paramset = oidText(expectTag(params, TAG.sequence, "GOST key parameters").children[0]);
+  const [paramsetOid, digestOid] = expectTag(params, TAG.sequence, "GOST key parameters").children;
+  const paramset = oidText(paramsetOid);
+  // The key's digest, where stated, must be one GOST R 34.10-2012 keys use.
+  if (digestOid && typeof DIGESTS[oidText(digestOid)] !== "number") throw new DerError("GOST key parameters: unknown digest");
   const curve = GOST_CURVES[paramset];
   if (!curve) throw new DerError(`unknown GOST parameter set ${paramset}`);
   const bits: StreebogBits = keyAlgorithm === OID.gost256 ? 256 : 512;
@@ -124,15 +135,18 @@ function parseCertificate(element: Der): Certificate {
   const fields = expectTag(tbs, TAG.sequence, "TBSCertificate").children;
   let i = fields[0]?.tag === context(0) ? 1 : 0;
   const serial = expectTag(fields[i++], TAG.integer, "serialNumber").content;
-  i++; // the signature algorithm, repeated
-  const issuer = expectTag(fields[i++], TAG.sequence, "issuer").raw;
+  // The signature algorithm, repeated inside what is signed: a certificate whose two differ is not
+  // one an issuer is looked for (OpenSSL marks it invalid).
+  const inner = expectTag(fields[i++], TAG.sequence, "signature");
+  const issuer = canonicalName(expectTag(fields[i++], TAG.sequence, "issuer").raw);
   const [notBefore, notAfter] = expectTag(fields[i++], TAG.sequence, "validity").children;
-  const subject = expectTag(fields[i++], TAG.sequence, "subject").raw;
+  const subject = canonicalName(expectTag(fields[i++], TAG.sequence, "subject").raw);
   const spki = expectTag(fields[i++], TAG.sequence, "subjectPublicKeyInfo");
   const certificate: Certificate = {
     der: element.raw,
     tbs: tbs.raw,
-    signatureAlgorithm: oidText(expectTag(algorithm, TAG.sequence, "signatureAlgorithm").children[0]),
+    signatureAlgorithm: algorithmOid(algorithm, "signatureAlgorithm"),
+    algorithmsAgree: same(inner.raw, algorithm.raw),
     signature: bitStringBytes(signature),
     serial,
     issuer,
@@ -148,7 +162,18 @@ function parseCertificate(element: Der): Certificate {
     certificate.v3 = true;
     const parts = expectTag(extension, TAG.sequence, "Extension").children;
     const id = oidText(parts[0]);
-    const value = readDer(octets(parts[parts.length - 1]));
+    const known = [OID.subjectKeyIdentifier, OID.authorityKeyIdentifier, OID.basicConstraints, OID.keyUsage] as string[];
+    if (!known.includes(id)) continue;
+    // An extension's value is read when it is used, as OpenSSL reads it: a damaged one leaves the
+    // signature's check alone and makes the certificate unfit for a chain.
+    let value: Der;
+    try {
+      value = readDer(octets(parts[parts.length - 1]));
+      if (id === OID.keyUsage) expectTag(value, TAG.bitString, "keyUsage");
+    } catch {
+      certificate.invalidExtension = true;
+      continue;
+    }
     if (id === OID.subjectKeyIdentifier) certificate.subjectKeyId = expectTag(value, TAG.octetString, "subjectKeyIdentifier").content;
     else if (id === OID.authorityKeyIdentifier) {
       const keyId = value.children.find((child) => child.tag === contextPrimitive(0));
@@ -158,7 +183,7 @@ function parseCertificate(element: Der): Certificate {
       certificate.ca = flag?.tag === 0x01 && flag.content[0] !== 0;
     } else if (id === OID.keyUsage) {
       // keyCertSign is bit 5: the 6th bit from the top of the first byte.
-      const bits = expectTag(value, TAG.bitString, "keyUsage").content;
+      const bits = value.content;
       certificate.certSign = bits.length > 1 && (bits[1] & 0x04) !== 0;
     }
   }
@@ -208,37 +233,55 @@ interface SignerInfo {
 
 function parseSignerInfo(element: Der, certificates: readonly Certificate[]): SignerInfo {
   const fields = expectTag(element, TAG.sequence, "SignerInfo").children;
-  const [, sid, digestAlgorithm] = fields;
+  const [version, sid, digestAlgorithm] = fields;
+  expectTag(version, TAG.integer, "SignerInfo version");
   let certificate: Certificate | undefined;
   if (sid?.tag === TAG.sequence) {
     const [issuer, serial] = sid.children;
-    certificate = certificates.find(
-      (c) =>
-        same(c.issuer, expectTag(issuer, TAG.sequence, "issuer").raw) && same(c.serial, expectTag(serial, TAG.integer, "serial").content),
-    );
+    const issuerName = canonicalName(expectTag(issuer, TAG.sequence, "issuer").raw);
+    const serialNumber = expectTag(serial, TAG.integer, "serial").content;
+    certificate = certificates.find((c) => c.issuer === issuerName && same(c.serial, serialNumber));
   } else if (sid?.tag === contextPrimitive(0)) {
     certificate = certificates.find((c) => c.subjectKeyId && same(c.subjectKeyId, sid.content));
   } else throw new DerError("SignerIdentifier");
   if (!certificate) throw new DerError("signer certificate not found");
-  const digestOid = oidText(expectTag(digestAlgorithm, TAG.sequence, "digestAlgorithm").children[0]);
+  const digestOid = algorithmOid(digestAlgorithm, "digestAlgorithm");
   const digest = DIGESTS[digestOid];
   if (digest === undefined) throw new DerError(`unknown digest algorithm ${digestOid}`);
   let i = 3;
   let signed: SignerInfo["signed"];
-  if (fields[i]?.tag === context(0)) {
-    const attributes = fields[i++];
-    const digestAttribute = attributes.children.find(
-      (attribute) => oidText(expectTag(attribute, TAG.sequence, "Attribute").children[0]) === OID.messageDigest,
-    );
-    if (!digestAttribute) throw new DerError("no messageDigest attribute");
-    const values = expectTag(digestAttribute.children[1], TAG.set, "messageDigest values");
-    const bytes = Uint8Array.from(attributes.raw);
-    bytes[0] = TAG.set;
-    signed = { bytes, messageDigest: expectTag(values.children[0], TAG.octetString, "messageDigest").content };
+  if (fields[i]?.tag === context(0) || fields[i]?.tag === contextPrimitive(0)) {
+    // What was signed is the attributes' DER as a SET, in their order (CMS_Attributes_Verify): made
+    // again from the parts, as OpenSSL re-encodes them, so that a BER encoding verifies as there.
+    let messageDigest: Uint8Array | undefined;
+    const attributes = childrenOf(fields[i++]).map((attribute) => {
+      const [type, values] = expectTag(attribute, TAG.sequence, "Attribute").children;
+      if (attribute.children.length !== 2 || (values.tag !== TAG.set && values.tag !== (TAG.set & ~0x20))) {
+        throw new DerError("Attribute: expected its type and a SET of values");
+      }
+      const items = childrenOf(values);
+      if (oidText(type) === OID.messageDigest) {
+        if (messageDigest || items.length !== 1) throw new DerError("messageDigest: one value");
+        messageDigest = expectTag(items[0], TAG.octetString, "messageDigest").content;
+      }
+      return encode(TAG.sequence, type.raw, encode(TAG.set, ...items.map((item) => item.raw)));
+    });
+    if (!messageDigest) throw new DerError("no messageDigest attribute");
+    signed = { bytes: encode(TAG.set, ...attributes), messageDigest };
   }
-  i++; // the signature algorithm: the key's, as the certificate says
-  const signature = expectTag(fields[i], TAG.octetString, "signature").content;
+  algorithmOid(fields[i++], "signatureAlgorithm");
+  const signature = expectTag(fields[i++], TAG.octetString, "signature").content;
+  const unsigned = fields[i];
+  if (unsigned && unsigned.tag !== context(1)) throw new DerError("SignerInfo: unexpected field");
+  if (fields.length > i + (unsigned ? 1 : 0)) throw new DerError("SignerInfo: trailing fields");
   return { certificate, digest, signed, signature };
+}
+
+/** An AlgorithmIdentifier's OID (its parameters, if any, read but not used). */
+function algorithmOid(element: Der | undefined, what: string): string {
+  const parts = expectTag(element, TAG.sequence, what).children;
+  if (parts.length < 1 || parts.length > 2) throw new DerError(`${what}: expected an OID and its parameters`);
+  return oidText(parts[0]);
 }
 
 /** The certificates of a PEM text (a bundle: each one). */
@@ -254,7 +297,7 @@ function pemCertificates(pem: string): Certificate[] {
   return out;
 }
 
-const sameKey = (a: Certificate, b: Certificate) => same(a.subject, b.subject) && same(a.spki, b.spki);
+const sameKey = (a: Certificate, b: Certificate) => a.subject === b.subject && same(a.spki, b.spki);
 
 /** May sign certificates: basicConstraints cA, or, without that extension, a version 1 certificate or
  *  one whose keyUsage allows keyCertSign (OpenSSL's check_ca). */
@@ -271,7 +314,8 @@ function chainFailure(leaf: Certificate, embedded: readonly Certificate[], roots
     if (roots.some((root) => sameKey(root, current))) break;
     const candidates = [...roots, ...embedded].filter(
       (c) =>
-        same(c.subject, current.issuer) &&
+        c.subject === current.issuer &&
+        current.algorithmsAgree &&
         !chain.includes(c) &&
         !(current.authorityKeyId && c.subjectKeyId && !same(current.authorityKeyId, c.subjectKeyId)),
     );
@@ -280,6 +324,8 @@ function chainFailure(leaf: Certificate, embedded: readonly Certificate[], roots
     if (!issuer || chain.length >= MAX_CHAIN) return CHAIN_REASONS.issuer;
     chain.push(issuer);
   }
+  // OpenSSL's words where its reason is not one of the usual (as gost-cms.ts passes them on).
+  if (chain.some((c) => c.invalidExtension)) return "invalid or inconsistent certificate extension";
   if (chain.slice(1).some((c) => !isCa(c))) return "invalid CA certificate";
   // From the anchor down: its own signature is not checked (it is trusted), each other certificate's
   // by its issuer's key, then each one's validity at `at` (OpenSSL's -attime, whole seconds).
@@ -296,12 +342,29 @@ function chainFailure(leaf: Certificate, embedded: readonly Certificate[], roots
 const broken = (detail: string): GostCmsCheck => ({ ok: false, reason: "broken", detail });
 
 function check(signature: Uint8Array, content: Uint8Array, rootPems: readonly string[], at: Date): GostCmsCheck {
-  const [type, explicit] = expectTag(readDer(signature), TAG.sequence, "ContentInfo").children;
+  const contentInfo = expectTag(readDer(signature), TAG.sequence, "ContentInfo").children;
+  const [type, explicit] = contentInfo;
   if (oidText(type) !== OID.signedData) return broken("not a CMS SignedData");
-  const signedData = expectTag(expectTag(explicit, context(0), "content").children[0], TAG.sequence, "SignedData").children;
-  const certificateSet = signedData.find((field) => field.tag === context(0));
+  if (contentInfo.length !== 2 || expectTag(explicit, context(0), "content").children.length !== 1) {
+    throw new DerError("ContentInfo: expected its type and one content");
+  }
+  // SignedData: version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos.
+  const fields = expectTag(explicit.children[0], TAG.sequence, "SignedData").children;
+  expectTag(fields[0], TAG.integer, "SignedData version");
+  // OpenSSL sets up every digest the signature lists before reading the content: one it does not
+  // know refuses the signature.
+  for (const algorithm of expectTag(fields[1], TAG.set, "digestAlgorithms").children) {
+    const oid = algorithmOid(algorithm, "digestAlgorithm");
+    if (DIGESTS[oid] === undefined) throw new DerError(`unsupported digest algorithm ${oid}`);
+  }
+  oidText(expectTag(fields[2], TAG.sequence, "encapContentInfo").children[0]);
+  let i = 3;
+  const certificateSet = fields[i]?.tag === context(0) ? fields[i++] : undefined;
+  if (fields[i]?.tag === context(1)) i++;
+  const signerInfos = expectTag(fields[i], TAG.set, "signerInfos").children;
+  if (fields.length !== i + 1) throw new DerError("SignedData: trailing fields");
+  // Other certificate formats (attribute certificates, [0]…[3]) carry no signer's key: left aside.
   const certificates = (certificateSet?.children ?? []).filter((c) => c.tag === TAG.sequence).map(parseCertificate);
-  const signerInfos = expectTag(signedData[signedData.length - 1], TAG.set, "signerInfos").children;
   if (signerInfos.length === 0) return broken("no signers");
   const signers = signerInfos.map((info) => parseSignerInfo(info, certificates));
   // First each signature over its signed attributes (a failure: broken), then the content's digest
@@ -320,7 +383,7 @@ function check(signature: Uint8Array, content: Uint8Array, rootPems: readonly st
       return { ok: false, reason: "content", detail: "signature of the content does not verify" };
     }
   }
-  const signer = signers[0].certificate;
+  const signerCertificate = signers[0].certificate;
   let chain: Extract<GostCmsCheck, { ok: true }>["chain"] = { state: "unchecked" };
   if (rootPems.length > 0) {
     const roots = rootPems.flatMap(pemCertificates);
@@ -330,14 +393,16 @@ function check(signature: Uint8Array, content: Uint8Array, rootPems: readonly st
   }
   let certificate: X509Certificate;
   try {
-    certificate = new X509Certificate(Buffer.from(signer.der));
+    certificate = new X509Certificate(Buffer.from(signerCertificate.der));
   } catch (error) {
     return broken(`the signer's certificate: ${(error as Error).message}`);
   }
+  const signer = signerOf(certificate);
+  if (!signer) return broken("the signer's certificate has unreadable dates");
   const signing_time = signingTimeOf(signature);
   return {
     ok: true,
-    signer: signerOf(certificate),
+    signer,
     certificate_pem: certificate.toString(),
     ...(signing_time ? { signing_time } : {}),
     algorithm: algorithmOf(certificate.raw),

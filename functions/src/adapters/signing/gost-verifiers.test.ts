@@ -39,9 +39,19 @@ function signatureValueAt(der: Uint8Array): { offset: number; length: number } {
   return { offset: value.content.byteOffset - der.byteOffset, length: value.content.length };
 }
 
-function flipped(der: Uint8Array, at: number): Uint8Array {
+/** The first digit of the notAfter of the first certificate the signature carries. */
+function notAfterAt(der: Uint8Array): number {
+  const signedData = readDer(der).children[1].children[0];
+  const certificate = signedData.children.find((field) => field.tag === 0xa0)!.children[0];
+  const notAfter = certificate.children[0].children[4].children[1];
+  expect(notAfter.tag).toBe(0x17);
+  return notAfter.content.byteOffset - der.byteOffset + 2;
+}
+
+/** The bytes with one changed: XOR 0x10, or set to `value`. */
+function flipped(der: Uint8Array, at: number, value?: number): Uint8Array {
   const out = Uint8Array.from(der);
-  out[at] ^= 0x10;
+  out[at] = value ?? out[at] ^ 0x10;
   return out;
 }
 
@@ -264,6 +274,14 @@ const CASES: Case[] = [
     expected: { ok: false, reason: "broken" },
   },
   {
+    name: "the signer's certificate's end date damaged (a colon among its digits), which OpenSSL's -noverify lets through",
+    input: () => {
+      const at = notAfterAt(good);
+      return { signature: flipped(good, at, 0x3a), content: FILE, roots: [] };
+    },
+    expected: { ok: false, reason: "broken" },
+  },
+  {
     name: "a certificate alone, not a signature",
     input: () => ({
       signature: new Uint8Array(Buffer.from(ca.pem.replace(/-----[A-Z ]+-----|\s+/g, ""), "base64")),
@@ -317,6 +335,25 @@ describe("both КЭП checks (OpenSSL with the GOST engine, and TypeScript) answ
     if (!check.ok) return;
     expect(Math.abs(Date.parse(check.signing_time ?? "") - NOW.getTime())).toBeLessThan(10 * 60_000);
     expect(check.certificate_pem.trim()).toBe(signer.pem.trim());
+  });
+
+  it("answers every damaged copy of a signature (each bit flipped somewhere, cut anywhere) without throwing, never unavailable", async () => {
+    const verifier = nativeGostCms();
+    const answers = new Map<string, number>();
+    let seed = 2026;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let k = 0; k < 400; k++) {
+      const signature = k < 300 ? flipped(good, next(good.length), undefined) : good.subarray(0, next(good.length));
+      if (k < 300) signature[next(signature.length)] ^= 1 << next(8);
+      const check = await verifier.verify({ signature, content: FILE, roots: k % 2 ? [ca.pem] : [], at: NOW });
+      const answer = check.ok ? "ok" : check.reason;
+      answers.set(answer, (answers.get(answer) ?? 0) + 1);
+    }
+    expect([...answers.keys()].every((answer) => ["ok", "broken", "content"].includes(answer))).toBe(true);
+    expect(answers.get("broken")).toBeGreaterThan(200);
   });
 
   it("checks the chain at the moment asked: before the CA's end it holds, after it the chain has expired", async () => {
