@@ -9,7 +9,7 @@
 // threads, /proc) and of this process (the generator) counted apart.
 // CREATE_PROFILE=DIR starts the server with `--cpu-prof --cpu-prof-dir=DIR` (a .cpuprofile per
 // thread, written when it stops); CREATE_NODE_FLAGS adds flags of the server's Node. `--write-docs` writes the printed lines into docs/performance.md.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedLoop, type ClosedLoop } from "../load/closed-loop";
