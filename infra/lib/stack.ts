@@ -479,16 +479,17 @@ export class AppStack extends Stack {
     grantObjects(exportJobs, buckets[BLOB_AREAS.forecasts.bucket], ["uploads", "forecasts", "inventory", "climate"], ["s3:GetObject"], {
       list: false,
     });
-    // A long climate period computed as a job (functions/src/domain/climate/periods.ts) stores its
-    // figures and the readings it read under climate/, writes the period's item and gives back the hold
-    // on the project's periods the API took for it. Both items are in the company's partition, and
-    // IAM's condition reaches the partition key alone: the grant is the companies' partitions.
+    // A long climate period computed (or computed again) as a job (functions/src/domain/climate/periods.ts)
+    // stores its figures and the readings it read under climate/, writes the period's item and gives back
+    // the hold on the project's periods the API took for it; a recompute writes the company's change
+    // log (AUDIT#ADMIN, granted above, and AUDIT#COMPANY#…). The period's items are in the company's
+    // partition, and IAM's condition reaches the partition key alone: the grant is the companies' partitions.
     grantObjects(exportJobs, buckets[BLOB_AREAS.climate.bucket], ["climate"], ["s3:PutObject"], { list: false });
     exportJobs.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ["dynamodb:PutItem", "dynamodb:DeleteItem"],
         resources: [table.tableArn],
-        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } },
+        conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "AUDIT#COMPANY#*"] } },
       }),
     );
     // A training job (functions/src/domain/forecast/training.ts) reads the history the API left

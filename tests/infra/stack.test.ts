@@ -532,7 +532,7 @@ describe.each([
     // company's partition.
     const periodWrites = jobs.find((st) => [st.Action].flat().includes("dynamodb:DeleteItem"))!;
     expect([periodWrites.Action].flat()).toEqual(["dynamodb:PutItem", "dynamodb:DeleteItem"]);
-    expect(periodWrites.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*"] } });
+    expect(periodWrites.Condition).toEqual({ "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "AUDIT#COMPANY#*"] } });
     for (const s of jobs.filter((st) => [st.Action].flat().some((a) => a.startsWith("dynamodb:")))) {
       expect(JSON.stringify(s.Resource)).toContain(`"${tableId}"`);
     }

@@ -6,7 +6,7 @@
 // test says: while it waits the project's periods are held (a second create is 409), another company
 // gets 404 for its state; once it ran, its period's figures equal those the request computes (201) from
 // the same minutes in a twin project. A job whose period no longer fits its project fails with the
-// Russian reason, stores nothing and gives the periods back.
+// Russian reason, stores nothing and gives the periods back. A long period computed again is a job too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobStatus, runJob } from "@server/adapters/spreadsheets/jobs";
 import { workerRequest, type WorkerRequest } from "@server/adapters/spreadsheets/protocol";
@@ -150,6 +150,47 @@ describe("a long climate period", () => {
     // The hold was given back: the next create is checked at once (400), not refused as busy (409).
     const next = await create(project);
     expect(next.status).toBe(400);
+  });
+
+  it("is computed again as a job: 202, the same request while it waits is that job, then its next version", async () => {
+    const project = await twin("Факел с пересчетом");
+    const started = (await (await create(project)).json()) as Job;
+    await runQueued();
+    const id = ((await (await status(started)).json()) as Job).period_id!;
+    const base = `/api/v1/climate-projects/${project}/periods/${id}/`;
+    const recompute = (version: number, token = staff.token) =>
+      h.request(`${base}recompute/`, { method: "POST", token, json: { version } });
+
+    const res = await recompute(1);
+    expect(res.status, await res.clone().text()).toBe(202);
+    const job = (await res.json()) as Job;
+    const again = await recompute(1);
+    expect(again.status).toBe(202);
+    expect(((await again.json()) as Job).job).toBe(job.job);
+    expect(queued).toHaveLength(1);
+    expect(workerRequest.safeParse(queued[0]).success).toBe(true);
+    expect((await recompute(1, other)).status).toBe(404);
+    expect((await status(job, other)).status).toBe(404);
+
+    await runQueued();
+    const done = (await (await status(job)).json()) as Job;
+    expect(done).toMatchObject({ state: "done", period_id: id });
+    const period = (await (await h.request(base, { token: staff.token })).json()) as Record<string, unknown> & {
+      version: number;
+      history: { action: string }[];
+    };
+    expect(period.version).toBe(2);
+    expect(period.history.map((step) => step.action)).toEqual(["compute", "recompute"]);
+    // The same minutes: the same figures.
+    for (const key of ["totals", "devices", "deviations", "carbon_units"]) expect(period[key], key).toEqual(a.period[key]);
+    // The version read before is stale now: refused at once.
+    const stale = await recompute(1);
+    expect(stale.status).toBe(409);
+    expect(queued).toHaveLength(0);
+    // In the company's change log, as a recompute on the request is.
+    await h.settled();
+    const log = await h.deps.repos.adminAudit.listCompany(staff.companyId, { limit: 20, offset: 0 });
+    expect(log.results.some((e) => e.action === "climate_period.recompute" && e.target_id === id)).toBe(true);
   });
 
   it("is computed on the request (201) where the host runs no period jobs, whatever its length", async () => {

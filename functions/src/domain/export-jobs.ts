@@ -19,6 +19,9 @@ export type JobRequest =
   /** A climate period computed as a job: `claim`, the token of its hold on the project's periods, makes
    *  each its own (domain/climate/periods.ts). */
   | { op: "climate_period"; project: string; claim: string }
+  /** A stored climate period computed again at a version: the same request again while its job waits
+   *  or runs is that job. */
+  | { op: "climate_period"; project: string; recompute: { period: string; version: number } }
   | {
       op: "train";
       sha256: string;

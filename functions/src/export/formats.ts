@@ -56,15 +56,18 @@ export interface TrainJobRequest {
 }
 
 /** A climate project's monitoring period computed as a job (domain/climate/periods.ts,
- *  runClimatePeriodJob): the period the API checked, and the hold on the project's periods it took for
- *  the job (its token and date), which the job gives back when it ends. */
+ *  runClimatePeriodJob): a new period the API checked, with the hold on the project's periods it took
+ *  for the job (its token and date), which the job gives back when it ends; or a stored one computed
+ *  again. */
 export interface ClimatePeriodJobRequest {
   op: "climate_period";
   actor: { id: string; company: string; email: string; role: Role };
   project: string;
-  claim: { token: string; at: string };
-  /** As POST …/periods/ took it. */
-  body: z.output<typeof climatePeriodBodySchema>;
+  /** A new period: the hold and the body as POST …/periods/ took it. */
+  claim?: { token: string; at: string };
+  body?: z.output<typeof climatePeriodBodySchema>;
+  /** Or a stored period computed again (POST …/periods/{p}/recompute/), at the version read. */
+  recompute?: { period: string; version: number };
 }
 
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where

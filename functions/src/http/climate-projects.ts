@@ -135,7 +135,8 @@ export const climateProjectRoutes = routeApp()
   })
   .openapi(recomputeClimatePeriodRoute, async (c) => {
     const { id, period } = c.req.valid("param");
-    return c.json(await recomputeClimatePeriod(c.get("deps"), c.get("actor"), id, period, c.req.valid("json")), 200);
+    const started = await recomputeClimatePeriod(c.get("deps"), c.get("actor"), id, period, c.req.valid("json"));
+    return started.job ? (jobAnswer(c, started.job) as never) : c.json(started.period, 200);
   });
 
 /** The file the executor signs: the period's pack's manifest, after the period is found (404 first). */

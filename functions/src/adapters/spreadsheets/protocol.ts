@@ -62,8 +62,10 @@ const climatePeriodRequest = z.object({
   op: z.literal("climate_period"),
   actor,
   project: z.string(),
-  claim: z.object({ token: z.string(), at: z.string() }),
-  body: climatePeriodBodySchema,
+  claim: z.optional(z.object({ token: z.string(), at: z.string() })),
+  body: z.optional(climatePeriodBodySchema),
+  // A stored period computed again instead, at the version the API read.
+  recompute: z.optional(z.object({ period: z.string(), version: z.number().check(z.int()) })),
 });
 
 /** A model trained on a company's history (domain/forecast/training.ts), only ever as a job: the

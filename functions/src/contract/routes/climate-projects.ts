@@ -203,13 +203,16 @@ export const recomputeClimatePeriodRoute = route(
     "A monitoring period computed again from the minutes stored now",
     [400, 404, 409, 429],
     "With the figures the executor gave it and the deficit its previous period carries now; whoever computes it may no longer " +
-      "approve it. An approved period is frozen: 409 saying how to withdraw the approval first. A stale version is 409.",
+      "approve it. An approved period is frozen: 409 saying how to withdraw the approval first. A stale version is 409. A long " +
+      "period (as a create's), where the host runs jobs, is computed again by a job (202; period_id once done; the same request " +
+      "while it waits or runs is that job; a failure, a stale version among them, says why and changes nothing).",
   ),
   {
     post: "/{id}/periods/{period}/recompute",
     params: periodParams,
     body: climatePeriodRecomputeSchema,
     200: json(climatePeriodSchema, "The period, version + 1"),
+    202: jobStarted("A long period, where the host runs jobs: the job started; ask status_url until done, then read the period"),
   },
 );
 

@@ -111,7 +111,7 @@ export async function reviewClimatePeriod(
 
 /** What the company's change log keeps of a period's step: its state and figures as read. */
 export async function logPeriod(
-  deps: Deps,
+  deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
   project: ClimateProject,
   action: string,

@@ -190,8 +190,13 @@ function meterHours(project: ClimateProject, body: ClimatePeriodBody, zone: stri
 
 /** Whether the period is computed as a job: the host runs them and it is over the request's share. */
 export function computedAsJob(deps: Pick<Deps, "spreadsheets" | "config">, project: ClimateProject, body: ClimatePeriodBody, zone: string) {
+  return overRequestShare(deps, meterHours(project, body, zone));
+}
+
+/** Whether `meterHours` are computed as a job: the host runs period jobs and they are over its share. */
+function overRequestShare(deps: Pick<Deps, "spreadsheets" | "config">, meterHours: number): boolean {
   if (deps.spreadsheets.jobsOf?.includes("climate_period") !== true || !deps.spreadsheets.climatePeriod) return false;
-  return meterHours(project, body, zone) > (deps.config.climatePeriodJobMeterHours ?? LIMITS.climate.periodJobMeterHours);
+  return meterHours > (deps.config.climatePeriodJobMeterHours ?? LIMITS.climate.periodJobMeterHours);
 }
 
 /** A period computed on the request (201), or the job computing it (202). */
@@ -258,6 +263,13 @@ async function checkedCreate(deps: PeriodDeps, actor: Actor, project: ClimatePro
  *  refusal (the project changed meanwhile) fails the job with its Russian message; nothing is stored. */
 export async function runClimatePeriodJob(deps: PeriodDeps, request: ClimatePeriodJobRequest): Promise<ClimatePeriod> {
   const actor: Actor = request.actor;
+  if (request.recompute) {
+    // A stored period computed again: checked again against what is stored now.
+    const project = await getClimateProject(deps, actor, request.project);
+    const record = await recomputable(deps, actor, project, request.recompute.period, request.recompute.version);
+    return recomputeChecked(deps, actor, project, record);
+  }
+  if (!request.claim || !request.body) throw new Error("climate period job: neither a period to create nor one to recompute");
   const claim = { company: actor.company, project: request.project, ...request.claim };
   try {
     const project = await getClimateProject(deps, actor, request.project);
@@ -304,21 +316,54 @@ async function createChecked(
   return answerOf(record, computed.result);
 }
 
+/** The stored period a recompute takes: an approved one is frozen (409), a stale version 409. */
+async function recomputable(deps: PeriodDeps, actor: Actor, project: ClimateProject, id: string, version: number) {
+  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
+  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  if (record.approval) throw new Conflict(FROZEN_PERIOD);
+  if (record.version !== version) throw new Conflict(PERIOD_CHANGED);
+  return record;
+}
+
 /** POST v1/climate-projects/{id}/periods/{p}/recompute/: the period computed again from the minutes
  *  stored now, with the figures the executor gave it and the deficit its previous period carries now;
- *  whoever computes it may no longer approve it. An approved period is frozen: 409. */
+ *  whoever computes it may no longer approve it. An approved period is frozen: 409. A long one, where
+ *  the host runs jobs, is computed again by a job (the same request again while it waits is that job). */
 export async function recomputeClimatePeriod(
   deps: Deps,
   actor: Actor,
   projectId: string,
   id: string,
   request: { version: number },
-): Promise<ClimatePeriod> {
+): Promise<PeriodStarted> {
   const project = await getClimateProject(deps, actor, projectId);
-  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
-  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
-  if (record.approval) throw new Conflict(FROZEN_PERIOD);
-  if (record.version !== request.version) throw new Conflict(PERIOD_CHANGED);
+  const record = await recomputable(deps, actor, project, id, request.version);
+  if (!overRequestShare(deps, record.hours * planMeters(project).size)) {
+    return { period: await recomputeChecked(deps, actor, project, record) };
+  }
+  const climatePeriod = deps.spreadsheets.climatePeriod!;
+  const recompute = { period: record.id, version: record.version };
+  const job = await exportJob(deps, actor, { op: "climate_period", project: project.id, recompute }, (ticket) =>
+    climatePeriod(
+      {
+        op: "climate_period",
+        actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+        project: project.id,
+        recompute,
+      },
+      ticket,
+    ),
+  );
+  return { job };
+}
+
+/** The recompute of a period found recomputable: computed, kept as its next version and logged. */
+async function recomputeChecked(
+  deps: PeriodDeps,
+  actor: Actor,
+  project: ClimateProject,
+  record: ClimatePeriodRecord,
+): Promise<ClimatePeriod> {
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
   const previous = periods.filter((p) => p.end_utc <= record.start_utc && p.id !== record.id).at(-1);

@@ -498,3 +498,38 @@ it("starts a project from an assessment's stream and shows expected against meas
   expect(text(row)).toContain("15,588");
   expect(text(row)).toContain(`${ru((15.588375 / planned) * 100, 1)} %`);
 });
+
+it("computes a long period again as the server's job: «пересчитывается в фоне», then its next version", async () => {
+  const first = periodOf("2026-06-01", "2026-06-02");
+  let shown = first;
+  let asked = 0;
+  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer" }))
+      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
+      .on("getClimateProject", PROJECT)
+      .on("listClimatePeriods", () => ({ results: [shown], count: 1 }))
+      .on("getClimatePeriod", () => shown)
+      .on("recomputeClimatePeriod", () =>
+        success(202, { job: "j2.sig", state: "queued", progress: 0, status_url: "v1/export_jobs/j2.sig/" }),
+      )
+      .on("exportJob", () => {
+        asked += 1;
+        if (asked < 2) return { job: "j2.sig", state: "running", progress: 10 };
+        shown = {
+          ...first,
+          version: 2,
+          computed_by: "reviewer@example.test",
+          history: [...first.history, { action: "recompute", by: "reviewer@example.test", by_role: "reviewer", at: AT }],
+        };
+        return { job: "j2.sig", state: "done", progress: 100, period_id: "per1" };
+      })
+      .on("listClimateSignatures", { results: [], count: 0 })
+      .on("getClimateReport", () => climateReportFixture(PROJECT, shown)),
+  );
+  await app.user.click(await screen.findByRole("button", { name: "Пересчитать" }));
+  expect(text(await screen.findByTestId("climate-period-recomputing"))).toContain("Период длинный, он пересчитывается в фоне");
+  await waitFor(() => expect(screen.queryByTestId("climate-period-recomputing")).toBeNull(), { timeout: 10_000 });
+  expect(app.api.calls("recomputeClimatePeriod")[0].body).toEqual({ version: 1 });
+  expect(text(await screen.findByTestId("climate-period"))).toContain("пересчитан");
+});

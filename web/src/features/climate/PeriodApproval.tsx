@@ -13,6 +13,7 @@ import {
   type PeriodAction,
 } from "@core/climate-approval";
 import { useMe } from "../../api/profile";
+import type { FileJob } from "../../api/client";
 import { displayDateTime } from "../../shared/dates";
 import { type ClimatePeriod, useRecomputePeriod, useReviewPeriod } from "./api";
 
@@ -27,7 +28,9 @@ const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", review
 export function PeriodApproval({ project, period }: { project: string; period: ClimatePeriod }) {
   const me = useMe();
   const review = useReviewPeriod(project);
-  const recompute = useRecomputePeriod(project);
+  // A long period is computed again by a job: its state while it runs.
+  const [job, setJob] = useState<FileJob>();
+  const recompute = useRecomputePeriod(project, setJob);
   const [asking, setAsking] = useState<PeriodAction | null>(null);
   const [reason, setReason] = useState("");
   const approved = period.approval !== null;
@@ -100,7 +103,10 @@ export function PeriodApproval({ project, period }: { project: string; period: C
             </Button>
           ))}
           {!approved && (
-            <Button loading={recompute.isPending} onClick={() => recompute.mutate({ period: period.id, version: period.version })}>
+            <Button
+              loading={recompute.isPending}
+              onClick={() => recompute.mutate({ period: period.id, version: period.version }, { onSettled: () => setJob(undefined) })}
+            >
               Пересчитать
             </Button>
           )}
@@ -110,6 +116,12 @@ export function PeriodApproval({ project, period }: { project: string; period: C
             {text}
           </Typography.Text>
         ))}
+        {recompute.isPending && job && (
+          <Typography.Text type="secondary" data-testid="climate-period-recomputing">
+            Период длинный, он пересчитывается в фоне ({job.state === "queued" ? "в очереди" : `выполнено ${job.progress} %`}): новые цифры
+            появятся здесь, когда расчет закончится.
+          </Typography.Text>
+        )}
         {recompute.error && <Alert type="error" showIcon title={recompute.error.message} />}
         {review.error && !asking && <Alert type="error" showIcon title={review.error.message} />}
         <Timeline

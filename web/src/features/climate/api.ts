@@ -69,8 +69,15 @@ export function useSaveClimateProject() {
 /** What the server said of a long period while its job computes it. */
 export const PERIOD_JOB_FAILED = "Не удалось рассчитать отчетный период. Повторите расчет позже";
 
-/** A period computed from the stored minutes: on the request (201), or a long one as a job (202), whose
- *  state `onJob` hears until it names the stored period, which is then read. */
+/** The period a computation answered, or, a long one's job (202), the period it computed: its state
+ *  `onJob` hears until it names the stored period, which is then read. */
+async function periodOrJob(id: string, answer: ClimatePeriod | ExportJobView, onJob?: (job: FileJob) => void): Promise<ClimatePeriod> {
+  if (!("status_url" in answer) || !answer.status_url) return answer as ClimatePeriod;
+  const done = await api.followJob(answer as ExportJobView, onJob, PERIOD_JOB_FAILED);
+  return climate((c) => c[":id"].periods[":period"].$get({ param: encoded({ id, period: done.period_id as string }) }));
+}
+
+/** A period computed from the stored minutes: on the request (201), or a long one as a job (202). */
 export function useComputePeriod(id: string, onJob?: (job: FileJob) => void) {
   const client = useQueryClient();
   return useMutation({
@@ -79,9 +86,7 @@ export function useComputePeriod(id: string, onJob?: (job: FileJob) => void) {
       const answer = (await climate((c) => c[":id"].periods.$post({ param: encoded({ id }), json: body }) as never)) as
         | ClimatePeriod
         | ExportJobView;
-      if (!("status_url" in answer) || !answer.status_url) return answer as ClimatePeriod;
-      const done = await api.followJob(answer as ExportJobView, onJob, PERIOD_JOB_FAILED);
-      return climate((c) => c[":id"].periods[":period"].$get({ param: encoded({ id, period: done.period_id as string }) }));
+      return periodOrJob(id, answer, onJob);
     },
     onSuccess: (period) => {
       client.setQueryData([...climateKey, "period", id, period.id], period);
@@ -103,12 +108,17 @@ export function useReviewPeriod(id: string) {
   });
 }
 
-/** The period computed again from the minutes stored now (refused while it is approved). */
-export function useRecomputePeriod(id: string) {
+/** The period computed again from the minutes stored now (refused while it is approved); a long one
+ *  by a job (202), whose state `onJob` hears. */
+export function useRecomputePeriod(id: string, onJob?: (job: FileJob) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ period, version }: { period: string; version: number }) =>
-      climate((c) => c[":id"].periods[":period"].recompute.$post({ param: encoded({ id, period }), json: { version } })),
+    mutationFn: async ({ period, version }: { period: string; version: number }): Promise<ClimatePeriod> => {
+      const answer = (await climate(
+        (c) => c[":id"].periods[":period"].recompute.$post({ param: encoded({ id, period }), json: { version } }) as never,
+      )) as ClimatePeriod | ExportJobView;
+      return periodOrJob(id, answer, onJob);
+    },
     onSuccess: (period) => {
       client.setQueryData([...climateKey, "period", id, period.id], period);
       return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
