@@ -1,6 +1,9 @@
 // Delivers events to a handler the way Lambda's event source mappings do: in order, in batches
 // (up to `batchSize` records gathered for `windowMs`), one batch at a time, after the write that
-// caused them has answered. The handler may name the records that failed (a partial batch
+// caused them has answered. Every batch is gathered so, not only the first of a burst: while the
+// handler works, the next batch is taken once it is full or its oldest record has waited the
+// window (MaximumBatchingWindowInSeconds), so a steady stream is handled in batches of a window's
+// records rather than of whatever came during the last batch's handling. The handler may name the records that failed (a partial batch
 // response): those go first into the next batch, after a pause, and the others are done. A record
 // (or a batch whose handler threw) that keeps failing is dropped with an error in the log after a
 // few attempts, as the stack's retry limit does in AWS. Bounded: while `maxPending` records wait,
@@ -28,6 +31,8 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, options: EventQueueOptions): EventQueue<R> {
   const { name, batchSize = 100, windowMs = 10, retries = 3, maxPending = 10_000, log = console } = options;
   const pending: R[] = [];
+  /** When each pending record came (ms; 0 for one put back to be tried again at once). */
+  const arrivals: number[] = [];
   /** Pushes waiting for room. */
   let waiters: Array<() => void> = [];
   const makeRoom = () => {
@@ -66,17 +71,34 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, 
     return again;
   }
 
+  /** Ends a gathering wait early: the batch is full. */
+  let filled: (() => void) | undefined;
+  const gather = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timeout);
+        filled = undefined;
+        resolve();
+      };
+      const timeout = setTimeout(done, ms);
+      filled = done;
+    });
+
   function schedule(): void {
     if (timer || running) return;
     timer = setTimeout(() => {
       timer = undefined;
       running = (async () => {
         while (pending.length > 0) {
+          const gathering = pending.length < batchSize ? arrivals[0] + windowMs - Date.now() : 0;
+          if (gathering > 0) await gather(gathering);
           const batch = pending.splice(0, batchSize);
+          arrivals.splice(0, batch.length);
           makeRoom();
           const again = await deliver(batch);
           if (again.length === 0) continue;
           pending.unshift(...again);
+          arrivals.unshift(...again.map(() => 0));
           await sleep(20 * Math.max(...again.map((record) => attempts.get(record) ?? 1)));
         }
       })().finally(() => {
@@ -89,6 +111,8 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, 
   return {
     push(record) {
       pending.push(record);
+      arrivals.push(Date.now());
+      if (pending.length >= batchSize) filled?.();
       schedule();
       if (pending.length < maxPending) return undefined;
       return new Promise<void>((resolve) => waiters.push(resolve));

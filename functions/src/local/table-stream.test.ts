@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { GetItemCommand } from "@aws-sdk/client-dynamodb";
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
@@ -393,6 +393,33 @@ describe("local event queue", () => {
     await queue.settled();
     expect(batches.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(4);
+  });
+
+  it("gathers every batch for the window, not only a burst's first: a record that comes while a batch is handled waits the window from its coming", async () => {
+    vi.useFakeTimers();
+    try {
+      const batches: number[][] = [];
+      const queue = eventQueue<number>(
+        async (batch) => {
+          batches.push(batch);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+        { name: "test", batchSize: 10, windowMs: 100 },
+      );
+      queue.push(0);
+      // [0] is taken at 100 ms and handled until 150 ms; 1 comes meanwhile, 2 and 3 after.
+      await vi.advanceTimersByTimeAsync(110);
+      queue.push(1);
+      await vi.advanceTimersByTimeAsync(50);
+      queue.push(2);
+      await vi.advanceTimersByTimeAsync(40);
+      queue.push(3);
+      await vi.advanceTimersByTimeAsync(300);
+      // Taken at 210 ms, its oldest record's window: before, [1] went alone at 150 ms.
+      expect(batches).toEqual([[0], [1, 2, 3]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("retries a failing batch, then drops it with an error in the log and goes on", async () => {
