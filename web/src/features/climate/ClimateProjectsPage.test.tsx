@@ -11,7 +11,7 @@ import { afterEach, expect, it } from "vitest";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { loadEmissions } from "@core/emissions-browser";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import { failure, success } from "../../testing/contract-api";
 import { climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
 import type { ClimatePeriod, ClimateProject, ClimateProjectSummary, SourceAssessment as Assessment } from "./api";
@@ -248,7 +248,7 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
   const withdraw = await screen.findByRole("dialog", { name: "Отозвать утверждение период?" });
   const ok = within(withdraw).getByRole("button", { name: "Отозвать утверждение" });
   expect(ok.hasAttribute("disabled")).toBe(true);
-  await app.user.type(within(withdraw).getByLabelText("Причина"), "поправка расхода");
+  await setField(app.user, within(withdraw).getByLabelText("Причина"), "поправка расхода");
   await app.user.click(ok);
   await waitFor(() => expect(app.api.calls("reviewClimatePeriod")).toHaveLength(2));
   expect(app.api.calls("reviewClimatePeriod")[1].body).toEqual({ action: "withdraw", version: 2, reason: "поправка расхода" });
@@ -347,7 +347,7 @@ it("makes a project: each channel offers the register's sensors of its kind, and
       .on("listClimatePeriods", { results: [], count: 0 }),
   );
   const form = await screen.findByTestId("climate-project-form");
-  await app.user.type(within(form).getAllByLabelText("Название")[0], "Факелы шахты Северная");
+  await setField(app.user, within(form).getAllByLabelText("Название")[0], "Факелы шахты Северная");
   await app.user.click(within(form).getByLabelText("Площадка"));
   await app.user.click(await screen.findByText("Шахта Северная", { selector: ".ant-select-item-option-content" }));
   const start = within(form).getByLabelText("Начало проекта");

@@ -10,7 +10,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import { success } from "../../testing/contract-api";
 import { api } from "../../api/client";
 import { atPhoneWidth } from "../../testing/dom-globals";
@@ -281,7 +281,7 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
 it("shows a new gateway key once, then lists it by its first characters only", async () => {
   openSensors();
   await screen.findByText("Ключей пока нет");
-  await app.user.type(screen.getByLabelText("Название ключа"), "Шлюз диспетчерской");
+  await setField(app.user, screen.getByLabelText("Название ключа"), "Шлюз диспетчерской");
   await app.user.click(screen.getByText("Создать ключ").closest("button")!);
   const shown = (await screen.findByText("Ключ «Шлюз диспетчерской»", { selector: ".ant-modal-title" })).closest<HTMLElement>(
     "[role=dialog]",

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { signedInUser } from "../../testing/fixtures";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import TelemetryEventsPage from "./TelemetryEventsPage";
 
 let app: OpenApp;
@@ -122,7 +122,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   )!;
   expect(dialog.textContent).toContain("Превышение: Авария (A), Лава 12-1, пик 2,20 % об.");
   expect(dialog.textContent).toContain(ADVISORY_NOTE);
-  await app.user.type(within(dialog).getByLabelText("Комментарий"), "Проветривание усилено");
+  await setField(app.user, within(dialog).getByLabelText("Комментарий"), "Проветривание усилено");
   const ok = within(dialog)
     .getAllByText("Квитировать")
     .map((e) => e.closest("button")!)

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { project, signedInUser } from "../../testing/fixtures";
-import { closeApp, openApp, openPage, type OpenApp } from "../../testing/render-app";
+import { closeApp, openApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import { failure, type ContractApi } from "../../testing/contract-api";
 import type { Project } from "@server/contract";
 import ProjectsPage from "./ProjectsPage";
@@ -44,7 +44,7 @@ it("validates the add dialog before sending anything, and rejects an end date be
   await dialog.findByText("Укажите дату начала");
   await dialog.findByText("Укажите дату окончания");
   // The same dialog, filled in with the dates the wrong way round.
-  await app.user.type(dialog.getByLabelText("Название"), "Шахта Северная");
+  await setField(app.user, dialog.getByLabelText("Название"), "Шахта Северная");
   await typeDate(dialog.getByLabelText("Дата начала"), "2024-03-01");
   await typeDate(dialog.getByLabelText("Дата окончания"), "2024-02-01");
   await app.user.click(dialog.getByText("Создать").closest("button")!);
