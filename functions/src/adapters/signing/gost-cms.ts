@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LIMITS } from "../../contract/schemas/limits";
 import type { GostCmsCheck, GostCmsVerifier } from "../../ports/gost-signatures";
-import { CHAIN_REASONS, algorithmOf, firstCertificate, signerOf, signingTimeOf } from "./gost-common";
+import { CHAIN_REASONS, checkedSignature, firstCertificate } from "./gost-common";
 
 export interface GostCmsOptions {
   /** The openssl executable (OPENSSL_BIN; `openssl` on the PATH by default). */
@@ -80,7 +80,6 @@ export function opensslGostCms(options: GostCmsOptions = {}): GostCmsVerifier {
         }
         const certificate = firstCertificate(await readFile(file("signer.pem"), "utf8").catch(() => ""));
         if (!certificate) return { ok: false, reason: "broken", detail: "no signer's certificate in the signature" };
-        const signing_time = signingTimeOf(signature);
         let chain: Extract<GostCmsCheck, { ok: true }>["chain"] = { state: "unchecked" };
         if (roots.length > 0) {
           await writeFile(file("roots.pem"), `${roots.map((pem) => pem.trim()).join("\n")}\n`);
@@ -106,16 +105,7 @@ export function opensslGostCms(options: GostCmsOptions = {}): GostCmsVerifier {
           if (trusted.failed) return { ok: false, reason: "unavailable", detail: trusted.failed };
           chain = trusted.code === 0 ? { state: "verified" } : { state: "failed", reason: chainReason(trusted.stderr) };
         }
-        const signer = signerOf(certificate);
-        if (!signer) return { ok: false, reason: "broken", detail: "the signer's certificate has unreadable dates" };
-        return {
-          ok: true,
-          signer,
-          certificate_pem: certificate.toString(),
-          ...(signing_time ? { signing_time } : {}),
-          algorithm: algorithmOf(certificate.raw),
-          chain,
-        };
+        return checkedSignature(certificate, signature, chain);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -3,7 +3,7 @@
 // certificate though its own OpenSSL has no GOST engine), the key's algorithm, the signing time the
 // signed attributes state, and the chain's reasons in Russian.
 import { X509Certificate, createHash } from "node:crypto";
-import type { SignerCertificate } from "../../ports/gost-signatures";
+import type { ChainState, GostCmsCheck, SignerCertificate } from "../../ports/gost-signatures";
 import { readDerAt, timeOf } from "./der";
 
 /** The DER bytes of OIDs 1.2.643.7.1.1.1.1 and .2 (GOST R 34.10-2012, 256 and 512 bit keys) and of
@@ -81,6 +81,23 @@ export function signerOf(certificate: X509Certificate): SignerCertificate | unde
     valid_from: new Date(validFrom).toISOString(),
     valid_to: new Date(validTo).toISOString(),
     fingerprint_sha256: createHash("sha256").update(certificate.raw).digest("hex"),
+  };
+}
+
+/** The answer of a signature that holds, whichever check found it so: its signer's certificate read
+ *  (broken when its dates cannot be read), the signing time its signed attributes state (`signature`:
+ *  the CMS's DER) and the chain's state. */
+export function checkedSignature(certificate: X509Certificate, signature: Uint8Array, chain: ChainState): GostCmsCheck {
+  const signer = signerOf(certificate);
+  if (!signer) return { ok: false, reason: "broken", detail: "the signer's certificate has unreadable dates" };
+  const signing_time = signingTimeOf(signature);
+  return {
+    ok: true,
+    signer,
+    certificate_pem: certificate.toString(),
+    ...(signing_time ? { signing_time } : {}),
+    algorithm: algorithmOf(certificate.raw),
+    chain,
   };
 }
 

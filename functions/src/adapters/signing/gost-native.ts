@@ -40,7 +40,7 @@ import {
   same,
   timeOf,
 } from "./der";
-import { CHAIN_REASONS, algorithmOf, signerOf, signingTimeOf } from "./gost-common";
+import { CHAIN_REASONS, checkedSignature } from "./gost-common";
 import { GOST_CURVES, type GostCurve, type Point, bigEndian, gostVerify, littleEndian } from "./gost-curves";
 import { type StreebogBits, streebog } from "./streebog";
 
@@ -397,17 +397,7 @@ function check(signature: Uint8Array, content: Uint8Array, rootPems: readonly st
   } catch (error) {
     return broken(`the signer's certificate: ${(error as Error).message}`);
   }
-  const signer = signerOf(certificate);
-  if (!signer) return broken("the signer's certificate has unreadable dates");
-  const signing_time = signingTimeOf(signature);
-  return {
-    ok: true,
-    signer,
-    certificate_pem: certificate.toString(),
-    ...(signing_time ? { signing_time } : {}),
-    algorithm: algorithmOf(certificate.raw),
-    chain,
-  };
+  return checkedSignature(certificate, signature, chain);
 }
 
 /** The check of a КЭП in TypeScript: the same answers as opensslGostCms() without OpenSSL. */
