@@ -19,7 +19,7 @@ import type {
 import type { AbatementAssessment } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { invalidAt, NotFound } from "../errors";
-import { newId } from "../ids";
+import { firstVersion } from "../ids";
 import { getInventoryWithCalculations, gwpOfYear } from "../inventory/year";
 import { evaluateAsHeavyWork, refuseKeysNamingNoStream, thresholdsInForce } from "./evaluate";
 
@@ -187,10 +187,8 @@ export async function getAssessment(deps: Deps, actor: Actor, id: string): Promi
 export async function createAssessment(deps: Deps, actor: Actor, body: AssessmentBody): Promise<AbatementAssessment> {
   const used = await thresholdsInForce(deps);
   const { year, input, origins, result } = await computed(deps, actor, body, used.values);
-  const now = deps.clock.now().toISOString();
   const assessment: AbatementAssessment = {
-    id: newId(),
-    company: actor.company,
+    ...firstVersion(deps, actor),
     name: body.name.trim(),
     year,
     methodology_version: ABATEMENT_VERSION,
@@ -199,10 +197,7 @@ export async function createAssessment(deps: Deps, actor: Actor, body: Assessmen
     thresholds: { ...used.values, item_id: used.item_id, item_version: used.item_version },
     result,
     archived: false,
-    created_at: now,
-    updated_at: now,
     created_by: actor.email,
-    version: 1,
   };
   await deps.repos.abatement.create(assessment);
   return assessment;

@@ -1,7 +1,7 @@
 // Projects of the signed-in user's company (docs/api.md, docs/user-guide.md). The company always comes from the actor,
 // never from the request, so another company's project is simply not found.
 import type { Actor, Deps } from "../context";
-import { newId } from "../ids";
+import { firstVersion } from "../ids";
 import { Conflict, invalidAt, NotFound } from "../errors";
 import type { Page, PageRequest, ProjectState } from "../../ports";
 import type { Project, ProjectCreateInput, ProjectPatchInput } from "../../contract/schemas/project";
@@ -43,23 +43,18 @@ function checkReportingYear(project: Project): void {
 
 export async function createProject(deps: Deps, actor: Actor, input: ProjectCreateInput): Promise<Project> {
   await checkFacility(deps, actor, input.facility);
-  const now = deps.clock.now().toISOString();
   const project: Project = {
-    id: newId(),
+    ...firstVersion(deps, actor),
     name: input.name,
     start_date: input.start_date,
     end_date: input.end_date,
     reporting_year: input.reporting_year ?? defaultReportingYear(input.end_date),
     // An empty id is no facility, not a facility of its own (a second «Без площадки»).
     facility: input.facility || null,
-    created_at: now,
-    updated_at: now,
     status: PROJECT_STATUS_CREATED,
-    company: actor.company,
     user: actor.id,
     is_active: true,
     is_deleted: false,
-    version: 1,
   };
   checkReportingYear(project);
   await deps.repos.projects.create(project);

@@ -19,7 +19,7 @@ import type { ClimateProject, Sensor } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
 import { invalidAt, NotFound } from "../errors";
-import { newId } from "../ids";
+import { firstVersion } from "../ids";
 
 export type ClimateProjectBody = z.output<typeof climateProjectBodySchema>;
 export type ClimateProjectPatch = z.output<typeof climateProjectPatchSchema>;
@@ -255,10 +255,8 @@ async function expectedOf(
 export async function createClimateProject(deps: Deps, actor: Actor, body: ClimateProjectBody): Promise<ClimateProject> {
   const plan = await checkedPlan(deps, actor, body);
   const expected = body.from_assessment ? await expectedOf(deps, actor, body.from_assessment, plan.devices) : null;
-  const now = deps.clock.now().toISOString();
   const project: ClimateProject = {
-    id: newId(),
-    company: actor.company,
+    ...firstVersion(deps, actor),
     name: body.name,
     facility: body.facility,
     start: body.start,
@@ -269,10 +267,7 @@ export async function createClimateProject(deps: Deps, actor: Actor, body: Clima
     expected,
     rules_version: CLIMATE_RULES_VERSION,
     archived: false,
-    created_at: now,
-    updated_at: now,
     created_by: actor.email,
-    version: 1,
   };
   await deps.repos.climateProjects.create(project);
   await logProject(deps, actor, "climate_project.create", null, project);

@@ -6,7 +6,7 @@
 import { lineOf } from "../../contract/field-errors";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
-import { newId } from "../ids";
+import { firstVersion } from "../ids";
 import { getFacility } from "./facilities";
 import { recordChange } from "../audit";
 import { frozenMessage, frozenReview } from "../inventory/freeze";
@@ -54,10 +54,8 @@ export async function createPoint(deps: Deps, actor: Actor, facilityId: string, 
   const facility = await getFacility(deps, actor, facilityId);
   const existing = await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId);
   refuseTwin(existing, input.name);
-  const now = deps.clock.now().toISOString();
   const point: EmissionPoint = {
-    id: newId(),
-    company: actor.company,
+    ...firstVersion(deps, actor),
     facility: facilityId,
     name: input.name,
     kind: input.kind,
@@ -68,9 +66,6 @@ export async function createPoint(deps: Deps, actor: Actor, facilityId: string, 
     co2_content_pct: input.co2_content_pct ?? null,
     co2_content_source: input.co2_content_pct === undefined || input.co2_content_pct === null ? "" : (input.co2_content_source ?? ""),
     is_active: true,
-    created_at: now,
-    updated_at: now,
-    version: 1,
   };
   const cap = `POINTS#FACILITY#${facilityId}`;
   const count = async () => (await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId)).length;

@@ -3,7 +3,7 @@
 // a project may belong to one.
 import type { Actor, Deps } from "../context";
 import { NotFound } from "../errors";
-import { newId } from "../ids";
+import { firstVersion } from "../ids";
 import type { Facility } from "../../ports";
 import type { FacilityCreateInput, FacilityPatchInput } from "../../contract/schemas/facility";
 import { guardFrozen } from "../inventory/freeze";
@@ -30,18 +30,13 @@ export async function getFacility(deps: Pick<Deps, "repos">, actor: Actor, facil
 }
 
 export async function createFacility(deps: Deps, actor: Actor, input: FacilityCreateInput): Promise<Facility> {
-  const now = deps.clock.now().toISOString();
   const facility: Facility = {
-    id: newId(),
-    company: actor.company,
+    ...firstVersion(deps, actor),
     name: input.name,
     kind: input.kind,
     licence_number: input.licence_number ?? "",
     address: input.address ?? "",
     is_active: true,
-    created_at: now,
-    updated_at: now,
-    version: 1,
   };
   await deps.repos.facilities.create(facility);
   await logFacility(deps, actor, "facility.create", null, facility);
