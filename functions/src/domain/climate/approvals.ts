@@ -20,7 +20,7 @@ import { Conflict, Forbidden, invalidAt, NotFound } from "../errors";
 import { liveEntity } from "../inventory/sent";
 import { canonicalJson, sha256Of, type SnapshotEntity } from "../inventory/versions";
 import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
-import { getClimateProject } from "./projects";
+import { getPeriodOfProject } from "./projects";
 
 export type PeriodReviewRequest = z.output<typeof climatePeriodReviewSchema>;
 
@@ -61,9 +61,7 @@ export async function reviewClimatePeriod(
   id: string,
   request: PeriodReviewRequest,
 ): Promise<ClimatePeriod> {
-  const project = await getClimateProject(deps, actor, projectId);
-  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
-  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  const { project, record } = await getPeriodOfProject(deps, actor, projectId, id);
   if (request.version !== record.version) throw new Conflict(PERIOD_CHANGED);
   const rule = PERIOD_ACTIONS[request.action];
   const problem = periodActionProblem(request.action, actor, { approved: record.approval !== null, computed_by: record.computed_by });

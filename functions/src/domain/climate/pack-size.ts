@@ -1,10 +1,8 @@
 // How large a climate period's verifier's pack is (export/climate-pack.ts, issue 89 item 4), read
 // before it is made: whether it is made as a job where the host runs jobs.
 import type { Actor, Deps } from "../context";
-import { NotFound } from "../errors";
 import { JOB_CLIMATE_PACK_METER_HOURS } from "../heavy-work";
-import { CLIMATE_PERIOD_NOT_FOUND } from "./periods";
-import { getClimateProject, planMeters } from "./projects";
+import { getPeriodOfProject, planMeters } from "./projects";
 
 /** Whether the period's verifier's pack is made as a job where the host runs jobs: its hours times the
  *  meters of the project's plan against JOB_CLIMATE_PACK_METER_HOURS (two reads, nothing made). Another
@@ -15,8 +13,6 @@ export async function climatePackNeedsJob(
   projectId: string,
   periodId: string,
 ): Promise<boolean> {
-  const project = await getClimateProject(deps, actor, projectId);
-  const period = await deps.repos.climateProjects.getPeriod(actor.company, project.id, periodId);
-  if (!period) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  const { project, record: period } = await getPeriodOfProject(deps, actor, projectId, periodId);
   return period.hours * planMeters(project).size >= JOB_CLIMATE_PACK_METER_HOURS;
 }

@@ -26,7 +26,7 @@ import type { ClimatePeriodJobRequest, ExportJobState } from "../../export/forma
 import { evaluateOnHost } from "./evaluate";
 import { deviceHourBlocks, HOUR_MS, type DeviceMeters, type MeterReadings, periodSum } from "./period-hours";
 import { keepPeriodMinutes } from "./period-minutes";
-import { getClimateProject, planMeters, registerByCode } from "./projects";
+import { getClimateProject, getPeriodOfProject, planMeters, registerByCode } from "./projects";
 import { approvedSnapshot, logPeriod } from "./approvals";
 import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
 
@@ -386,9 +386,7 @@ async function recomputeChecked(
 /** GET v1/climate-projects/{id}/periods/{p}/: the period as computed then; an approved one as its
  *  approval froze it (approvals.ts). */
 export async function getClimatePeriod(deps: Deps, actor: Actor, projectId: string, id: string): Promise<ClimatePeriod> {
-  const project = await getClimateProject(deps, actor, projectId);
-  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
-  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  const { record } = await getPeriodOfProject(deps, actor, projectId, id);
   if (record.approval) {
     const snapshot = await approvedSnapshot(deps, record);
     return answerOf({ ...record, ...snapshot.period }, snapshot.result);

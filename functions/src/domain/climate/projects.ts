@@ -20,6 +20,7 @@ import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
 import { invalidAt, NotFound } from "../errors";
 import { firstVersion } from "../ids";
+import { CLIMATE_PERIOD_NOT_FOUND } from "./period-record";
 
 export type ClimateProjectBody = z.output<typeof climateProjectBodySchema>;
 export type ClimateProjectPatch = z.output<typeof climateProjectPatchSchema>;
@@ -218,6 +219,15 @@ export async function getClimateProject(deps: Pick<Deps, "repos">, actor: Pick<A
   const project = await deps.repos.climateProjects.get(actor.company, id);
   if (!project) throw new NotFound(CLIMATE_PROJECT_NOT_FOUND);
   return project;
+}
+
+/** One of a project's monitoring periods as stored, with its project: 404 when either is missing or
+ *  another company's. */
+export async function getPeriodOfProject(deps: Pick<Deps, "repos">, actor: Pick<Actor, "company">, projectId: string, id: string) {
+  const project = await getClimateProject(deps, actor, projectId);
+  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
+  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  return { project, record };
 }
 
 /** Issue 89 item 6: the stored assessment's stream and its chosen option, read as the assessment holds

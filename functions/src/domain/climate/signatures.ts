@@ -23,10 +23,9 @@ import { LIMITS } from "../../contract/schemas/limits";
 import type { ChainState, ClimateSignatureRecord } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, invalidAt, NotFound, TooLarge, Unavailable } from "../errors";
+import { Conflict, Invalid, invalidAt, TooLarge, Unavailable } from "../errors";
 import { newId } from "../ids";
-import { CLIMATE_PERIOD_NOT_FOUND } from "./periods";
-import { getClimateProject } from "./projects";
+import { getPeriodOfProject } from "./projects";
 import { trustRootPems } from "./trust-roots";
 
 export const SIGNATURE_TEXTS = {
@@ -56,9 +55,7 @@ export type Payload = () => Promise<SignedFile>;
 
 /** The period (404 for another company's or a missing one, as GET …/periods/{p}/). */
 export async function periodOf(deps: Deps, actor: Actor, projectId: string, periodId: string) {
-  const project = await getClimateProject(deps, actor, projectId);
-  const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, periodId);
-  if (!record) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  const { project, record } = await getPeriodOfProject(deps, actor, projectId, periodId);
   return { project, record };
 }
 
