@@ -4,7 +4,8 @@
 // closes of the company's targets.
 import { useDeferredValue, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { Alert, Button, Card, Flex, Input, Radio, Select, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Input, Radio, Select, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { ListTable } from "../../shared/LazyTable";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import {
   ABATEMENT_DECIMALS,
@@ -524,10 +525,8 @@ function Results({
         <>
           <Chart figure={macc} height={380} testId="macc-chart" />
           <Card title="MACC: варианты по возрастанию удельной стоимости" size="small">
-            <Table
-              size="small"
+            <ListTable
               rowKey={(b) => `${b.stream}:${b.option_code}`}
-              pagination={false}
               scroll={{ x: 560 }}
               dataSource={result.macc}
               data-testid="macc-table"
@@ -581,10 +580,8 @@ function Results({
         {closures.length === 0 ? (
           <Typography.Text type="secondary">У компании нет целей (задаются на экране «Динамика»).</Typography.Text>
         ) : (
-          <Table
-            size="small"
+          <ListTable
             rowKey="id"
-            pagination={false}
             dataSource={closures}
             scroll={{ x: 520 }}
             columns={[
@@ -716,10 +713,8 @@ function StreamOptions({
         <Alert type="warning" showIcon title={stream.notice} style={{ marginBottom: 8 }} data-testid={`notice-${stream.code}`} />
       )}
       {stream.options.length > 0 && (
-        <Table
-          size="small"
+        <ListTable
           rowKey="option_code"
-          pagination={false}
           scroll={{ x: 1800 }}
           dataSource={stream.options}
           columns={columns}

@@ -2,7 +2,8 @@
 // проекты» screen, ClimateProjectsPage.tsx; methodology section 13): a chunk of its own, loaded once a
 // project is chosen. The figures are an assessment, never part of the inventory.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Tag, Typography, type TableColumnsType } from "antd";
+import { ListTable, Table } from "../../shared/LazyTable";
 import type { Dayjs } from "dayjs";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
@@ -101,12 +102,10 @@ function PeriodResult({ project, period }: { project: string; period: ClimatePer
       <Typography.Title level={4} style={{ margin: 0 }}>
         Отклонения
       </Typography.Title>
-      <Table
-        size="small"
+      <ListTable
         rowKey="key"
         columns={deviationColumns}
         dataSource={deviations}
-        pagination={false}
         scroll={{ x: 720 }}
         locale={{ emptyText: "Отклонений нет" }}
       />
@@ -174,10 +173,8 @@ function ExpectedAgainstMeasured({
         в год ({formatResult(expected.carbon_units_per_year, 0)} ед.). Ожидаемое за период — годовое, разнесенное по часам периода (год —{" "}
         {formatResult(YEAR_HOURS, 0)} ч).
       </Typography.Paragraph>
-      <Table
-        size="small"
+      <ListTable
         rowKey="id"
-        pagination={false}
         scroll={{ x: 560 }}
         locale={{ emptyText: "Периодов пока нет" }}
         dataSource={rows}
@@ -247,10 +244,8 @@ export default function ClimateProjectView({ id }: { id: string }) {
           {p.end ? ` по ${displayDate(p.end)}` : ""}; методология {p.methodology.code} версии {p.methodology.version}; правила платформы{" "}
           {p.rules_version}.
         </Typography.Paragraph>
-        <Table
-          size="small"
+        <ListTable
           rowKey="name"
-          pagination={false}
           scroll={{ x: 640 }}
           dataSource={p.devices}
           columns={[
@@ -304,10 +299,8 @@ export default function ClimateProjectView({ id }: { id: string }) {
           />
         )}
         {compute.error && <Alert type="error" showIcon message={compute.error.message} />}
-        <Table
-          size="small"
+        <ListTable
           rowKey="id"
-          pagination={false}
           scroll={{ x: 560 }}
           loading={periods.isLoading}
           locale={{ emptyText: "Периодов пока нет" }}
