@@ -5,25 +5,19 @@
 import { Alert, Col, Flex, Row, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { ADVISORY_NOTE } from "@core/telemetry";
-import { useFacilities } from "../../api/inventory";
 import { useLiveTiles } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";
 import { MODE_TEXT } from "./liveTexts";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
 
 export default function MonitoringPage() {
   const { facilityId = "" } = useParams();
-  const facility = useFacilities().data?.find((f) => f.id === facilityId);
   const live = useLiveTiles(facilityId);
   const tiles = live.view?.tiles ?? [];
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Мониторинг{facility ? `: ${facility.name}` : ""}
-      </Typography.Title>
-      <FacilityMonitoringLinks facilityId={facilityId} current="monitoring" />
-      <Alert type="info" showIcon title={live.view?.advisory ?? ADVISORY_NOTE} />
+      <MonitoringHead page="Мониторинг" facilityId={facilityId} current="monitoring" advisory={live.view?.advisory ?? ADVISORY_NOTE} />
       <Typography.Text type="secondary" role="status">
         {MODE_TEXT[live.mode]}
         {live.view ? `; данные на ${displayDateTime(live.view.now)}` : ""}

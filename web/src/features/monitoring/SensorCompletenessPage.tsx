@@ -3,22 +3,18 @@
 // alone — and each cell opens the sensor's gaps and substitutions of that month. Advisory: protective
 // cut-off stays with the mine's own АГК.
 import { useState } from "react";
-import { Alert, Card, Flex, Typography } from "antd";
+import { Card, Flex, Typography } from "antd";
 import { Link, useParams } from "react-router-dom";
-import { ADVISORY_NOTE } from "@core/telemetry";
-import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { YearField } from "../../shared/YearField";
-import { SideScroll } from "../../shared/SideScroll";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { useFacilities } from "../../api/inventory";
 import { useSensorCompleteness, type SensorCompleteness } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { complete, completenessText, monthText } from "./sensorDataTexts";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
+import { MonthGrid } from "./MonthGrid";
 
-const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 /** Green at 95 % and above, amber below, red under a half; the text says the same. */
 const shade = (share: number) => (complete(share) ? "#d9f7be" : share >= 0.5 ? "#fff1b8" : "#ffccc7");
 const CELL = { padding: 2, minWidth: 64, whiteSpace: "nowrap" } as const;
@@ -65,18 +61,11 @@ function Cell({ facility, sensor, month, latest }: { facility: string; sensor: S
 export default function SensorCompletenessPage() {
   const { facilityId = "" } = useParams();
   const [year, setYear] = useState(new Date().getFullYear());
-  const facility = useFacilities().data?.find((f) => f.id === facilityId);
   const data = useSensorCompleteness(facilityId, year);
   const latest = data.data?.flatMap((s) => s.months.map((m) => m.month)).reduce((last, m) => (m > last ? m : last), "");
-  const months = MONTHS.map((_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Полнота данных датчиков{facility ? `: ${facility.name}` : ""}
-      </Typography.Title>
-      <FacilityMonitoringLinks facilityId={facilityId} current="completeness" />
-      <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      <DemoReadingsAlert shown={data.data?.some((s) => s.demo)} />
+      <MonitoringHead page="Полнота данных датчиков" facilityId={facilityId} current="completeness" demo={data.data?.some((s) => s.demo)} />
       <YearField year={year} onChange={setYear} />
       <Card title={`Полнота по датчикам и месяцам, ${year}`}>
         <Typography.Paragraph type="secondary">
@@ -90,59 +79,26 @@ export default function SensorCompletenessPage() {
         {data.isPending && <PageLoading />}
         {data.data && data.data.length === 0 && <Typography.Text type="secondary">У площадки нет датчиков</Typography.Text>}
         {data.data && data.data.length > 0 && (
-          <SideScroll latest={latest} testId="sensor-heat-map">
-            <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных датчиков по месяцам">
-              <thead>
-                <tr>
-                  <th
-                    style={{
-                      position: "sticky",
-                      left: 0,
-                      background: "#fff",
-                      textAlign: "left",
-                      fontWeight: 500,
-                      padding: "2px 8px 2px 0",
-                    }}
-                  >
-                    Датчик
-                  </th>
-                  {MONTHS.map((m) => (
-                    <th key={m} style={{ padding: "2px 6px", fontWeight: 400 }}>
-                      {m}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((sensor) => (
-                  <tr key={sensor.id}>
-                    <th
-                      scope="row"
-                      style={{
-                        position: "sticky",
-                        left: 0,
-                        background: "#fff",
-                        textAlign: "left",
-                        fontWeight: 400,
-                        padding: "2px 8px 2px 0",
-                        minWidth: 120,
-                      }}
-                    >
-                      <Typography.Text strong>{sensor.code}</Typography.Text>
-                      {sensor.is_active ? "" : " (выведен)"}
-                      <br />
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {keepSignsWithNumbers(`${kindText(sensor.kind)} · ${sensor.point_name}`)}
-                      </Typography.Text>
-                    </th>
-                    {months.map((month) => (
-                      <Cell key={month} facility={facilityId} sensor={sensor} month={month} latest={month === latest} />
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </SideScroll>
+          <MonthGrid
+            label="Полнота данных датчиков по месяцам"
+            testId="sensor-heat-map"
+            corner="Датчик"
+            year={year}
+            latest={latest}
+            rows={data.data}
+            rowKey={(sensor) => sensor.id}
+            rowHead={(sensor) => (
+              <>
+                <Typography.Text strong>{sensor.code}</Typography.Text>
+                {sensor.is_active ? "" : " (выведен)"}
+                <br />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {keepSignsWithNumbers(`${kindText(sensor.kind)} · ${sensor.point_name}`)}
+                </Typography.Text>
+              </>
+            )}
+            cell={(sensor, month) => <Cell key={month} facility={facilityId} sensor={sensor} month={month} latest={month === latest} />}
+          />
         )}
       </Card>
     </Flex>

@@ -4,10 +4,8 @@
 // the minutes at or above each level, and each run of flagged or substituted minutes with its reason.
 // The day is in the address (?date=ГГГГ-ММ-ДД). Advisory: protective cut-off stays with the mine's АГК.
 import { lazy, Suspense, useMemo } from "react";
-import { Alert, Button, Card, Descriptions, Flex, Space, Typography, type TableColumnsType } from "antd";
+import { Button, Card, Descriptions, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
-import { ADVISORY_NOTE } from "@core/telemetry";
-import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LIMITS } from "@server/contract";
 import { Table } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
@@ -18,7 +16,7 @@ import { useSensorDay } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
 
 // The chart's wrapper loads with plotly, after the page: its first load stays within the initial-JS
 // budget (tests/web/bundle.test.ts).
@@ -52,17 +50,18 @@ export default function SensorDayPage() {
   ];
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Сутки датчика{sensor ? ` ${sensor.code}` : ""}: {ruDate(date)}
-      </Typography.Title>
-      <FacilityMonitoringLinks
+      <MonitoringHead
+        title={
+          <>
+            Сутки датчика{sensor ? ` ${sensor.code}` : ""}: {ruDate(date)}
+          </>
+        }
         facilityId={facilityId}
         before={
           <Link to={`/facilities/${facilityId}/sensors/${sensorId}/gaps?month=${date.slice(0, 7)}`}>Пропуски и замещения за месяц</Link>
         }
+        demo={day.data?.demo}
       />
-      <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      <DemoReadingsAlert shown={day.data?.demo} />
       <Space wrap>
         <Button onClick={() => update({ date: shiftDay(date, -1) })}>‹ Предыдущие сутки</Button>
         <Button onClick={() => update({ date: shiftDay(date, 1) })}>Следующие сутки ›</Button>

@@ -3,10 +3,8 @@
 // clock, its minutes, whether it was substituted or left «нет данных», by which rule of D60 (40 CFR
 // 98.325(b)) and with which value, and why its minutes were not valid (no reading, out of range, stuck,
 // a jump); each gap opens the sensor's day. The month is in the address (?month=ГГГГ-ММ).
-import { Alert, Button, Card, Descriptions, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Card, Descriptions, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
-import { ADVISORY_NOTE } from "@core/telemetry";
-import { DemoReadingsAlert } from "./DemoReadingsAlert";
 import { LIMITS } from "@server/contract";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
@@ -15,7 +13,7 @@ import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useSensorGaps, type SensorGaps } from "../../api/telemetry";
 import { kindText } from "./sensorTexts";
 import { SUBSTITUTION_RULE, causesText, complete, completenessText, minutesText, monthText, ruleText } from "./sensorDataTexts";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
 
 type Gap = SensorGaps["gaps"][number];
 const two = (n: number) => String(n).padStart(2, "0");
@@ -60,12 +58,7 @@ export default function SensorGapsPage() {
   const go = (next: string) => update({ month: next, page: undefined });
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Пропуски и замещения{sensor ? `: ${sensor.code}` : ""}
-      </Typography.Title>
-      <FacilityMonitoringLinks facilityId={facilityId} />
-      <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      <DemoReadingsAlert shown={data.data?.demo} />
+      <MonitoringHead title={`Пропуски и замещения${sensor ? `: ${sensor.code}` : ""}`} facilityId={facilityId} demo={data.data?.demo} />
       <Space wrap>
         <Button onClick={() => go(shiftMonth(month, -1))}>‹ Предыдущий месяц</Button>
         <Typography.Text strong data-testid="gaps-month">

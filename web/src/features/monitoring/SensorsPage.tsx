@@ -9,13 +9,13 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Input, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { ADVISORY_NOTE, type SensorKind } from "@core/telemetry";
+import type { SensorKind } from "@core/telemetry";
 import { GATEWAY_KEY_LABEL_MAX } from "@server/contract";
 import { QueryTable } from "../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../shared/text";
 import { displayDate, displayDateTime } from "../../shared/dates";
 import { kindText, number, ROLES } from "./sensorTexts";
-import { useFacilities, usePoints } from "../../api/inventory";
+import { usePoints } from "../../api/inventory";
 import {
   telemetryBatchesKey,
   useCreateGatewayKey,
@@ -27,7 +27,7 @@ import {
   type GatewayKey,
   type Sensor,
 } from "../../api/telemetry";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const SensorDialog = lazy(() => import("./SensorDialog"));
@@ -97,8 +97,6 @@ function SensorMore({ sensor, onEdit, onRetire }: { sensor: Sensor; onEdit: () =
 
 export default function SensorsPage() {
   const { facilityId = "" } = useParams();
-  const facilities = useFacilities();
-  const facility = facilities.data?.find((f) => f.id === facilityId);
   const sensors = useSensors(facilityId);
   const points = usePoints(facilityId);
   const retire = useRetireSensor(facilityId);
@@ -139,11 +137,7 @@ export default function SensorsPage() {
   ];
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Датчики{facility ? `: ${facility.name}` : ""}
-      </Typography.Title>
-      <FacilityMonitoringLinks facilityId={facilityId} current="sensors" before={<Link to="/profile">Профиль › Площадки</Link>} />
-      <Alert type="info" showIcon title={ADVISORY_NOTE} />
+      <MonitoringHead page="Датчики" facilityId={facilityId} current="sensors" before={<Link to="/profile">Профиль › Площадки</Link>} />
       <Card title="Датчики АГК">
         {/* The buttons above the register, not in the card's head: on a phone they left the title no room. */}
         <Space wrap style={{ marginBottom: 16 }}>

@@ -7,18 +7,16 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Input, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
-import { DemoReadingsAlert } from "./DemoReadingsAlert";
+import { DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type EventLevel, type EventKind } from "@core/telemetry-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
 import { LoadError } from "../../shared/LoadError";
 import { DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
-import { useFacilities } from "../../api/inventory";
 import { useMe } from "../../api/profile";
 import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
 import { number } from "./offerTexts";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
 
 // The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
@@ -75,7 +73,6 @@ export default function TelemetryEventsPage() {
   const { facilityId = "" } = useParams();
   const me = useMe();
   const zone = zoneOf(me.data?.company);
-  const facility = useFacilities().data?.find((f) => f.id === facilityId);
   const sensors = useSensors(facilityId);
   const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
   const [shift, setShift] = useState(0);
@@ -166,12 +163,7 @@ export default function TelemetryEventsPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        События{facility ? `: ${facility.name}` : ""}
-      </Typography.Title>
-      <FacilityMonitoringLinks facilityId={facilityId} current="events" />
-      <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      <DemoReadingsAlert shown={events.data?.demo} />
+      <MonitoringHead page="События" facilityId={facilityId} current="events" demo={events.data?.demo} />
       <Flex wrap gap={12} align="end">
         <Space direction="vertical" size={2}>
           <Typography.Text>Дата</Typography.Text>

@@ -8,35 +8,29 @@
 // On a phone the heat map scrolls inside its card with the points' names kept in sight, and each offer
 // is a block of «label: value» lines (ResponsiveTable), «Принять» under it.
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Button, Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
+import { Button, Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
-import { ADVISORY_NOTE, DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
+import { DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { YearField } from "../../shared/YearField";
-import { SideScroll } from "../../shared/SideScroll";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { useFacilities } from "../../api/inventory";
 import { useOffers, type Offer } from "../../api/telemetry";
 import { completenessFigure, monthText, number, percent, runningText } from "./offerTexts";
-import { DemoReadingsAlert } from "./DemoReadingsAlert";
-import { FacilityMonitoringLinks } from "../../shared/FacilityMonitoringLinks";
+import { MonitoringHead } from "./MonitoringHead";
+import { MonthGrid } from "./MonthGrid";
 
 // The acceptance dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcceptDialog = lazy(() => import("./AcceptOfferDialog"));
 
-const MONTHS = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"];
 /** Green at 95 % and above, amber below, red under a half. */
 const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : share >= 0.5 ? "#ffe58f" : "#ffa39e");
 /** A cell kept on one line (a month, a figure, the button): never broken inside a word or a number. */
 const oneLine = { style: { whiteSpace: "nowrap" } } as const;
-/** The heat map's first column, kept in sight while its months scroll. */
-const STICKY = { position: "sticky", left: 0, background: "#fff", zIndex: 1 } as const;
 
 export default function TelemetryOffersPage() {
   const { facilityId = "" } = useParams();
   const [year, setYear] = useState(new Date().getFullYear());
-  const facility = useFacilities().data?.find((f) => f.id === facilityId);
   const offers = useOffers(facilityId, year);
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const latest = offers.data?.reduce((last, o) => (o.month > last ? o.month : last), "");
@@ -120,12 +114,7 @@ export default function TelemetryOffersPage() {
   ];
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Данные АГК{facility ? `: ${facility.name}` : ""}
-      </Typography.Title>
-      <FacilityMonitoringLinks facilityId={facilityId} current="telemetry" />
-      <Alert type="info" showIcon title={ADVISORY_NOTE} />
-      <DemoReadingsAlert shown={offers.data?.some((o) => o.demo)} />
+      <MonitoringHead page="Данные АГК" facilityId={facilityId} current="telemetry" demo={offers.data?.some((o) => o.demo)} />
       <YearField year={year} onChange={setYear} />
       {offers.isError && <LoadError what="данные АГК" message={offers.error.message} retry={() => offers.refetch()} />}
       <Card title="Полнота данных по источникам и месяцам">
@@ -137,59 +126,44 @@ export default function TelemetryOffersPage() {
         {points.length === 0 ? (
           <Typography.Text type="secondary">За {year} год показаний нет</Typography.Text>
         ) : (
-          <SideScroll latest={latest} testId="offers-heat-map">
-            <table style={{ borderCollapse: "collapse" }} aria-label="Полнота данных">
-              <thead>
-                <tr>
-                  <th style={STICKY} />
-                  {MONTHS.map((m) => (
-                    <th key={m} style={{ padding: "2px 6px", fontWeight: 400 }}>
-                      {m}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {points.map(([point, name]) => (
-                  <tr key={point}>
-                    <th scope="row" style={{ ...STICKY, textAlign: "left", paddingRight: 8, fontWeight: 400, minWidth: 120 }}>
-                      {keepSignsWithNumbers(name)}
-                    </th>
-                    {MONTHS.map((_, i) => {
-                      const month = `${year}-${String(i + 1).padStart(2, "0")}`;
-                      const offer = offers.data?.find((o) => o.point === point && o.month === month);
-                      return (
-                        <td key={month} style={{ padding: 2 }} data-latest={month === latest ? "" : undefined}>
-                          <Tooltip
-                            title={
-                              !offer
-                                ? `${monthText(month)}: нет данных`
-                                : offer.in_progress
-                                  ? `${monthText(month)}: ${runningText(offer)}`
-                                  : `${monthText(month)}: ${percent(offer.completeness)}`
-                            }
-                          >
-                            <div
-                              style={{
-                                width: 44,
-                                height: 24,
-                                background: !offer ? "#f0f0f0" : offer.in_progress ? "#e6f4ff" : shade(offer.completeness),
-                                fontSize: 11,
-                                textAlign: "center",
-                                lineHeight: "24px",
-                              }}
-                            >
-                              {!offer ? "" : offer.in_progress ? "идет" : completenessFigure(offer.completeness, 0)}
-                            </div>
-                          </Tooltip>
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </SideScroll>
+          <MonthGrid
+            label="Полнота данных"
+            testId="offers-heat-map"
+            year={year}
+            latest={latest}
+            rows={points}
+            rowKey={([point]) => point}
+            rowHead={([, name]) => keepSignsWithNumbers(name)}
+            cell={([point], month) => {
+              const offer = offers.data?.find((o) => o.point === point && o.month === month);
+              return (
+                <td key={month} style={{ padding: 2 }} data-latest={month === latest ? "" : undefined}>
+                  <Tooltip
+                    title={
+                      !offer
+                        ? `${monthText(month)}: нет данных`
+                        : offer.in_progress
+                          ? `${monthText(month)}: ${runningText(offer)}`
+                          : `${monthText(month)}: ${percent(offer.completeness)}`
+                    }
+                  >
+                    <div
+                      style={{
+                        width: 44,
+                        height: 24,
+                        background: !offer ? "#f0f0f0" : offer.in_progress ? "#e6f4ff" : shade(offer.completeness),
+                        fontSize: 11,
+                        textAlign: "center",
+                        lineHeight: "24px",
+                      }}
+                    >
+                      {!offer ? "" : offer.in_progress ? "идет" : completenessFigure(offer.completeness, 0)}
+                    </div>
+                  </Tooltip>
+                </td>
+              );
+            }}
+          />
         )}
       </Card>
       <Card title="Предложения в инвентаризацию">
