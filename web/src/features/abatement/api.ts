@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { encoded, routePath, typedClient, type Client } from "../../api/client";
+import { useRecord } from "../../api/record";
 
 type Abatement = Client<"abatement">;
 export type AssessmentSummary = InferResponseType<Abatement["assessments"]["$get"], 200>["results"][number];
@@ -22,12 +23,7 @@ export function useAssessments() {
 }
 
 export function useAssessment(id: string | undefined) {
-  return useQuery({
-    queryKey: [...abatementKey, "one", id],
-    queryFn: () => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id: id as string }) })),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
+  return useRecord([...abatementKey, "one"], id, (id) => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id }) })));
 }
 
 export function useYearStreams(year: number | null) {

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api, encoded, routePath, typedClient, type Client, type FileJob } from "../../api/client";
+import { useRecord } from "../../api/record";
 import type { ExportJobView } from "@server/contract";
 
 type Climate = Client<"climateProjects">;
@@ -26,21 +27,11 @@ export function useClimateProjects() {
 }
 
 export function useClimateProject(id: string | undefined) {
-  return useQuery({
-    queryKey: [...climateKey, "one", id],
-    queryFn: () => climate((c) => c[":id"].$get({ param: encoded({ id: id as string }) })),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
+  return useRecord([...climateKey, "one"], id, (id) => climate((c) => c[":id"].$get({ param: encoded({ id }) })));
 }
 
 export function useClimatePeriods(id: string | undefined) {
-  return useQuery({
-    queryKey: [...climateKey, "periods", id],
-    queryFn: () => climate((c) => c[":id"].periods.$get({ param: encoded({ id: id as string }) })),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
+  return useRecord([...climateKey, "periods"], id, (id) => climate((c) => c[":id"].periods.$get({ param: encoded({ id }) })));
 }
 
 export function useClimatePeriod(id: string | undefined, period: string | undefined) {
@@ -77,52 +68,44 @@ async function periodOrJob(id: string, answer: ClimatePeriod | ExportJobView, on
   return climate((c) => c[":id"].periods[":period"].$get({ param: encoded({ id, period: done.period_id as string }) }));
 }
 
-/** A period computed from the stored minutes: on the request (201), or a long one as a job (202). */
-export function useComputePeriod(id: string, onJob?: (job: FileJob) => void) {
+/** A write whose answer is the period: kept as the period's own read, the project's periods read again. */
+function usePeriodWrite<V>(id: string, write: (variables: V) => Promise<ClimatePeriod>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ClimatePeriodBody): Promise<ClimatePeriod> => {
-      // 201 the period, or 202 its job: two shapes of one answer.
-      const answer = (await climate((c) => c[":id"].periods.$post({ param: encoded({ id }), json: body }) as never)) as
-        | ClimatePeriod
-        | ExportJobView;
-      return periodOrJob(id, answer, onJob);
-    },
+    mutationFn: write,
     onSuccess: (period) => {
       client.setQueryData([...climateKey, "period", id, period.id], period);
       return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
     },
+  });
+}
+
+/** A period computed from the stored minutes: on the request (201), or a long one as a job (202). */
+export function useComputePeriod(id: string, onJob?: (job: FileJob) => void) {
+  return usePeriodWrite(id, async (body: ClimatePeriodBody): Promise<ClimatePeriod> => {
+    // 201 the period, or 202 its job: two shapes of one answer.
+    const answer = (await climate((c) => c[":id"].periods.$post({ param: encoded({ id }), json: body }) as never)) as
+      | ClimatePeriod
+      | ExportJobView;
+    return periodOrJob(id, answer, onJob);
   });
 }
 
 /** Approve the period (four eyes) or withdraw its approval with a reason; the answer is the period. */
 export function useReviewPeriod(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ period, ...json }: { period: string; action: "approve" | "withdraw"; reason?: string; version: number }) =>
-      climate((c) => c[":id"].periods[":period"].review.$post({ param: encoded({ id, period }), json })),
-    onSuccess: (period) => {
-      client.setQueryData([...climateKey, "period", id, period.id], period);
-      return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
-    },
-  });
+  return usePeriodWrite(id, ({ period, ...json }: { period: string; action: "approve" | "withdraw"; reason?: string; version: number }) =>
+    climate((c) => c[":id"].periods[":period"].review.$post({ param: encoded({ id, period }), json })),
+  );
 }
 
 /** The period computed again from the minutes stored now (refused while it is approved); a long one
  *  by a job (202), whose state `onJob` hears. */
 export function useRecomputePeriod(id: string, onJob?: (job: FileJob) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ period, version }: { period: string; version: number }): Promise<ClimatePeriod> => {
-      const answer = (await climate(
-        (c) => c[":id"].periods[":period"].recompute.$post({ param: encoded({ id, period }), json: { version } }) as never,
-      )) as ClimatePeriod | ExportJobView;
-      return periodOrJob(id, answer, onJob);
-    },
-    onSuccess: (period) => {
-      client.setQueryData([...climateKey, "period", id, period.id], period);
-      return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
-    },
+  return usePeriodWrite(id, async ({ period, version }: { period: string; version: number }): Promise<ClimatePeriod> => {
+    const answer = (await climate(
+      (c) => c[":id"].periods[":period"].recompute.$post({ param: encoded({ id, period }), json: { version } }) as never,
+    )) as ClimatePeriod | ExportJobView;
+    return periodOrJob(id, answer, onJob);
   });
 }
 
@@ -155,10 +138,5 @@ export const climateReportPath = (id: string, period: string, format: "xlsx" | "
   routePath("climateProjects", (c) => c[":id"].periods[":period"].report.$path({ param: encoded({ id, period }), query: { format } }));
 /** The stored assessment a new project starts from (read as stored: the server keeps what it says). */
 export function useSourceAssessment(id: string | undefined) {
-  return useQuery({
-    queryKey: ["abatement", "one", id],
-    queryFn: () => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id: id as string }) })),
-    enabled: id !== undefined,
-    staleTime: 0,
-  });
+  return useRecord(["abatement", "one"], id, (id) => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id }) })));
 }
