@@ -2,9 +2,10 @@
 // (issue 89 item 5; v1/admin/ca-roots/). None ship with the platform: the operator loads the accredited
 // CAs' root certificates (.cer, DER or PEM; an intermediate too, which then counts as an anchor); until
 // one is loaded a signature is kept with «цепочка не проверена: корневые сертификаты не загружены».
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Alert, Button, Card, Flex, Popconfirm, Typography } from "antd";
-import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
+import { DeleteOutlined } from "@ant-design/icons";
+import { FileButton } from "../../shared/FileButton";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, encoded, routePath, typedClient, type Client } from "../../api/client";
@@ -21,7 +22,6 @@ const rootsKey = ["admin", "ca-roots"] as const;
 export function CaRootsTab() {
   const client = useQueryClient();
   const { message } = useFeedback();
-  const input = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string>();
   const roots = useQuery({ queryKey: rootsKey, queryFn: () => admin((c) => c["ca-roots"].$get()).then((r) => r.results) });
   const invalidate = async () => {
@@ -40,9 +40,6 @@ export function CaRootsTab() {
       message.success(added.count > 0 ? `Загружено сертификатов: ${added.count}` : "Эти сертификаты уже загружены");
     },
     onError: (error) => setFailure(`Сертификат не загружен: ${errorText(error).replace(/^file_data: /, "")}`),
-    onSettled: () => {
-      if (input.current) input.current.value = "";
-    },
   });
   const remove = useMutation({
     mutationFn: (id: string) => admin((c) => c["ca-roots"][":id"].$delete({ param: encoded({ id }) })),
@@ -61,22 +58,15 @@ export function CaRootsTab() {
           Подпись КЭП периода климатического проекта проверяется до этих сертификатов: загрузите корневые сертификаты аккредитованных
           удостоверяющих центров (.cer, .crt, .pem). Пока ни один не загружен, подпись принимается с отметкой «цепочка не проверена».
         </Typography.Text>
-        <span>
-          <input
-            ref={input}
-            type="file"
-            accept=".cer,.crt,.pem,.der"
-            aria-label="Файл сертификата УЦ"
-            style={{ display: "none" }}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) load.mutate(file);
-            }}
-          />
-          <Button type="primary" icon={<UploadOutlined />} loading={load.isPending} onClick={() => input.current?.click()}>
-            Загрузить сертификат
-          </Button>
-        </span>
+        <FileButton
+          type="primary"
+          accept=".cer,.crt,.pem,.der"
+          label="Файл сертификата УЦ"
+          loading={load.isPending}
+          onFile={(file) => load.mutate(file)}
+        >
+          Загрузить сертификат
+        </FileButton>
         {failure && <Alert type="error" showIcon title={failure} />}
         {roots.isError && <Alert type="error" showIcon title="Не удалось загрузить список сертификатов" />}
         {roots.isSuccess && list.length === 0 && (

@@ -4,9 +4,10 @@
 // the .sig here. The server checks it (OpenSSL's GOST engine, or its TypeScript twin in AWS) and keeps
 // it with the period; the list shows each signer, organisation, certificate validity and the chain's
 // state, in Russian.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Alert, Button, Card, Flex, Tag, Typography } from "antd";
-import { EditOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/icons";
+import { EditOutlined, DownloadOutlined } from "@ant-design/icons";
+import { FileButton } from "../../shared/FileButton";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, encoded, isApiError, routePath, typedClient, type Client } from "../../api/client";
@@ -82,7 +83,6 @@ function SignatureItem({ signature }: { signature: ClimateSignature }) {
 
 export function ClimateSignatures({ project, period }: { project: string; period: string }) {
   const client = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<"download" | "upload">();
   const [failure, setFailure] = useState<string>();
@@ -121,7 +121,6 @@ export function ClimateSignatures({ project, period }: { project: string; period
       setFailure(`Подпись не принята: ${isApiError(error) ? withoutFieldNames(error) : String(error)}`);
     } finally {
       setBusy(undefined);
-      if (input.current) input.current.value = "";
     }
   }
 
@@ -151,22 +150,14 @@ export function ClimateSignatures({ project, period }: { project: string; period
               2. Подпишите его в КриптоПро или КриптоАРМ отсоединенной подписью (ГОСТ Р 34.10-2012), не меняя файл, и загрузите файл подписи
               (.sig, .p7s).
             </Typography.Text>
-            <span>
-              <input
-                ref={input}
-                type="file"
-                accept=".sig,.p7s,.sgn,.pem,.txt"
-                aria-label="Файл подписи"
-                style={{ display: "none" }}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) void upload(file);
-                }}
-              />
-              <Button icon={<UploadOutlined />} loading={busy === "upload"} onClick={() => input.current?.click()}>
-                Загрузить подпись
-              </Button>
-            </span>
+            <FileButton
+              accept=".sig,.p7s,.sgn,.pem,.txt"
+              label="Файл подписи"
+              loading={busy === "upload"}
+              onFile={(file) => void upload(file)}
+            >
+              Загрузить подпись
+            </FileButton>
           </Flex>
         )}
         {accepted && (
