@@ -6,6 +6,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Alert, Button, Card, Flex, Input, Radio, Select, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { ListTable } from "../../shared/LazyTable";
+import { TargetClosuresTable } from "../../shared/TargetClosuresTable";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import {
   ABATEMENT_DECIMALS,
@@ -580,23 +581,7 @@ function Results({
         {closures.length === 0 ? (
           <Typography.Text type="secondary">У компании нет целей (задаются на экране «Динамика»).</Typography.Text>
         ) : (
-          <ListTable
-            rowKey="id"
-            dataSource={closures}
-            scroll={{ x: 520 }}
-            columns={[
-              { title: "Цель", dataIndex: "name" },
-              { title: "Осталось сократить", dataIndex: "remaining", align: "right", render: (v: number | null) => fmt(v, 1) },
-              { title: "План в год", dataIndex: "plan", align: "right", render: (v: number | null) => fmt(v, 1) },
-              {
-                title: "Закрывает",
-                dataIndex: "share_pct",
-                align: "right",
-                render: (v: number | null, row) =>
-                  v === null ? (row.note ?? "—") : `${fmt(Math.min(v, 100), 1)} %${v > 100 ? " (с запасом)" : ""}`,
-              },
-            ]}
-          />
+          <TargetClosuresTable closures={closures} />
         )}
       </Card>
     </Flex>
