@@ -1,9 +1,9 @@
 // The company's climate projects (keys.climateProject): a handful per company, read whole.
 import { PERIOD_CHANGED } from "@core/climate-approval";
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ClimatePeriodRecord, ClimateProject, ClimateProjectRepository, ClimateReportHand } from "../../ports";
 import * as keys from "./keys";
-import { conditional, releaseClaim, takeClaim } from "./conditions";
+import { putWhere, releaseClaim, takeClaim } from "./conditions";
 import { climateProjectItem, type CompanyRecords, companyRecords, lastChangedFirst, putNew, queryPrefix, strip } from "./items";
 
 export const CLIMATE_PROJECT_CONFLICT = "Климатический проект был изменен другим пользователем. Обновите страницу и повторите.";
@@ -68,16 +68,13 @@ export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string
       return items.map((item) => climatePeriodOf(item) as ClimatePeriodRecord).sort(periodsInOrder);
     },
     async replacePeriod(next, expectedVersion) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: climatePeriodItem(next),
-            ConditionExpression: periodVersionCondition(expectedVersion),
-            ExpressionAttributeValues: { ":v": expectedVersion },
-          }),
-        ),
+      await putWhere(
+        doc,
+        table,
+        climatePeriodItem(next),
+        periodVersionCondition(expectedVersion),
         CLIMATE_PERIOD_CONFLICT,
+        expectedVersion,
       );
     },
     claimPeriods(claim, staleBefore) {
@@ -91,18 +88,10 @@ export function dynamoClimateProjects(doc: DynamoDBDocumentClient, table: string
       return strip<ClimateReportHand>(out.Item);
     },
     async putReportHand(next, expectedVersion) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: climateReportHandItem(next),
-            ...(expectedVersion === 0
-              ? { ConditionExpression: "attribute_not_exists(PK)" }
-              : { ConditionExpression: "attribute_exists(PK) AND version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
-          }),
-        ),
-        CLIMATE_REPORT_CONFLICT,
-      );
+      const item = climateReportHandItem(next);
+      await (expectedVersion === 0
+        ? putWhere(doc, table, item, "attribute_not_exists(PK)", CLIMATE_REPORT_CONFLICT)
+        : putWhere(doc, table, item, "attribute_exists(PK) AND version = :v", CLIMATE_REPORT_CONFLICT, expectedVersion));
     },
   };
 }

@@ -1,8 +1,8 @@
 // Companies (keys.company), listed through the companies index.
-import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Company, CompanyRepository } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
+import { putWhere } from "./conditions";
 import { companyItem, queryAll, getItem, stripAll, putNew } from "./items";
 import { sameName } from "../../domain/company/look-alike";
 
@@ -27,19 +27,11 @@ export function dynamoCompanies(doc: DynamoDBDocumentClient, table: string): Com
       return (await this.list()).find((c) => sameName(c.name, name));
     },
     async replace(next, expectedVersion) {
-      await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: companyItem(next),
-            // Companies written before versions existed have none: they count as version 0.
-            ConditionExpression:
-              expectedVersion === 0 ? "attribute_exists(PK) AND attribute_not_exists(version)" : "attribute_exists(PK) AND version = :v",
-            ExpressionAttributeValues: expectedVersion === 0 ? undefined : { ":v": expectedVersion },
-          }),
-        ),
-        "Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.",
-      );
+      const changed = "Реквизиты компании уже изменены другим пользователем. Обновите страницу и повторите.";
+      // Companies written before versions existed have none: they count as version 0.
+      await (expectedVersion === 0
+        ? putWhere(doc, table, companyItem(next), "attribute_exists(PK) AND attribute_not_exists(version)", changed)
+        : putWhere(doc, table, companyItem(next), "attribute_exists(PK) AND version = :v", changed, expectedVersion));
     },
   };
 }

@@ -25,6 +25,23 @@ export async function unlessConditionFails(write: Promise<unknown>): Promise<boo
   }
 }
 
+/** Puts `item` where `condition` holds (`version`: the `:v` it names, where it names one); a Conflict
+ *  with `conflictDetail` where it does not. */
+export async function putWhere(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  item: Record<string, unknown>,
+  condition: string,
+  conflictDetail: string,
+  version?: number,
+): Promise<void> {
+  const values = version === undefined ? undefined : { ":v": version };
+  await conditional(
+    doc.send(new PutCommand({ TableName: table, Item: item, ConditionExpression: condition, ExpressionAttributeValues: values })),
+    conflictDetail,
+  );
+}
+
 /** A kind of item written whole with a version: `create` refused (Conflict `exists`) when its key is
  *  taken, `replace` refused (Conflict `changed`) unless the stored version is still `expectedVersion`. */
 export function versionedPuts<T>(
@@ -33,25 +50,10 @@ export function versionedPuts<T>(
   itemOf: (value: T) => Record<string, unknown>,
   conflicts: { exists: string; changed: string },
 ) {
-  const put = (value: T, condition: string, conflict: string, values?: Record<string, unknown>) =>
-    conditional(
-      doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: itemOf(value),
-          ConditionExpression: condition,
-          ExpressionAttributeValues: values,
-        }),
-      ),
-      conflict,
-    );
   return {
-    async create(value: T): Promise<void> {
-      await put(value, "attribute_not_exists(PK)", conflicts.exists);
-    },
-    async replace(next: T, expectedVersion: number): Promise<void> {
-      await put(next, "attribute_exists(PK) AND version = :v", conflicts.changed, { ":v": expectedVersion });
-    },
+    create: (value: T): Promise<void> => putWhere(doc, table, itemOf(value), "attribute_not_exists(PK)", conflicts.exists),
+    replace: (next: T, expectedVersion: number): Promise<void> =>
+      putWhere(doc, table, itemOf(next), "attribute_exists(PK) AND version = :v", conflicts.changed, expectedVersion),
   };
 }
 
