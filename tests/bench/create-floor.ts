@@ -14,7 +14,7 @@ import { createDocumentClient, ensureTable } from "@server/adapters/dynamodb/cli
 import { startDynalite } from "@server/local/dynalite";
 import { captureTableChanges } from "@server/local/table-stream";
 import { countedApi } from "../support/counted-api";
-import { LOAD_CREATE_PATH, loadCreateBody } from "../support/load-create";
+import { LOAD_CREATE_PATH, loadCreateBody, loadProjectWarmed } from "../support/load-create";
 
 interface Recorded {
   command: string;
@@ -27,12 +27,7 @@ interface Recorded {
 async function recordCreate(): Promise<{ calls: Recorded[]; items: Record<string, unknown>[]; id: string }> {
   const api = await countedApi();
   try {
-    const created = await api.callsOf("/api/v1/projects/create_project/", {
-      method: "POST",
-      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
-    });
-    const project = (created.body as { id: string }).id;
-    await api.callsOf(LOAD_CREATE_PATH, { method: "POST", json: loadCreateBody(project) });
+    const project = await loadProjectWarmed(api);
     const recorded: Recorded[] = [];
     let recording = true;
     let inFlight = 0;

@@ -11,17 +11,25 @@ export const LOAD_CREATE_PATH = "/api/v1/underground_emission_ch4/";
 // (domain/inventory/magnitudes.ts), so every one is a write the load counts.
 export const loadCreateBody = (project: string) => ({ name: "Нагрузка", project, volume: 1000, ef: 18 });
 
+type CountedApi = Awaited<ReturnType<typeof countedApi>>;
+
+/** A project for the load's creates, and its first create made: it fills the process's dictionary
+ *  cache, as the server's has been by the time the load's creates are counted. */
+export async function loadProjectWarmed(api: CountedApi): Promise<string> {
+  const created = await api.callsOf("/api/v1/projects/create_project/", {
+    method: "POST",
+    json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
+  });
+  const project = (created.body as { id: string }).id;
+  await api.callsOf(LOAD_CREATE_PATH, { method: "POST", json: loadCreateBody(project) });
+  return project;
+}
+
 /** The DynamoDB calls of one of the load's creates, in order (their commands). */
 export async function loadCreateCalls(): Promise<string[]> {
   const api = await countedApi();
   try {
-    const created = await api.callsOf("/api/v1/projects/create_project/", {
-      method: "POST",
-      json: { name: "Шахта", start_date: "2024-01-01", end_date: "2024-12-31" },
-    });
-    const project = (created.body as { id: string }).id;
-    // The first create fills the process's dictionary cache, as the server's has been by then.
-    await api.callsOf(LOAD_CREATE_PATH, { method: "POST", json: loadCreateBody(project) });
+    const project = await loadProjectWarmed(api);
     const { calls } = await api.callsOf(LOAD_CREATE_PATH, { method: "POST", json: loadCreateBody(project) });
     return calls.map((c) => c.command);
   } finally {
