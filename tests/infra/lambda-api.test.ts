@@ -20,6 +20,7 @@ import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/
 import { apiGatewayEvent } from "./api-gateway-event";
 import { LIVE_STREAM_ABSENT } from "@server/http/telemetry";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
+import { apiLambdaEnv } from "../support/lambda-env";
 
 const sm = mockClient(SecretsManagerClient);
 afterEach(() => sm.reset());
@@ -144,19 +145,8 @@ describe("lambda.ts cold start", () => {
     // An empty dynalite table: the cold start must seed the dictionaries itself.
     storage = await openMemoryStorage();
     const env = {
-      APP_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app",
-      TELEMETRY_QUEUE_URL: "https://sqs.eu-central-1.amazonaws.com/123456789012/TelemetryQueue",
+      ...apiLambdaEnv(LOCAL_TABLE),
       ORIGIN_VERIFY_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:origin",
-      TABLE_NAME: LOCAL_TABLE,
-      UPLOADS_BUCKET: "up",
-      DOCUMENTS_BUCKET: "doc",
-      EXPORTS_BUCKET: "exp",
-      SPREADSHEET_FUNCTION_NAME: "spreadsheets",
-      EXPORT_JOB_FUNCTION_NAME: "export-jobs",
-      VERSION_SIGNING_KEY_IDS: "key-1",
-      AWS_REGION: "eu-central-1",
-      AWS_ACCESS_KEY_ID: "test",
-      AWS_SECRET_ACCESS_KEY: "test",
       // The SDK's per-service endpoint override points the real client code at dynalite.
       AWS_ENDPOINT_URL_DYNAMODB: storage.endpoint!,
     };

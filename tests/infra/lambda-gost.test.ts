@@ -6,21 +6,9 @@ import { mockClient } from "aws-sdk-client-mock";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { lambdaDepsFromEnv } from "@server/lambda/deps";
 import { type GostSigner, dropSigner, gostCertificate, requireGostEngine, signDetached } from "../support/gost";
+import { apiLambdaEnv } from "../support/lambda-env";
 
-const ENV = {
-  APP_SECRET_ARN: "arn:aws:secretsmanager:eu-central-1:123456789012:secret:app",
-  TELEMETRY_QUEUE_URL: "https://sqs.eu-central-1.amazonaws.com/123456789012/TelemetryQueue",
-  TABLE_NAME: "table",
-  UPLOADS_BUCKET: "up",
-  DOCUMENTS_BUCKET: "doc",
-  EXPORTS_BUCKET: "exp",
-  SPREADSHEET_FUNCTION_NAME: "spreadsheets",
-  EXPORT_JOB_FUNCTION_NAME: "export-jobs",
-  VERSION_SIGNING_KEY_IDS: "key-1",
-  AWS_REGION: "eu-central-1",
-  AWS_ACCESS_KEY_ID: "test",
-  AWS_SECRET_ACCESS_KEY: "test",
-};
+const ENV = apiLambdaEnv("table");
 
 const FILE = new TextEncoder().encode('{"files":[]}\n');
 let signer: GostSigner;
