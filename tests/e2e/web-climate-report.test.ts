@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
-import { caseAReadings } from "../support/climate-case-a";
+import { caseAMetersPushed } from "../support/climate-case-a";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 /** Clicks the button `name` and returns the file it saves. */
@@ -47,28 +47,7 @@ describe("web app: a climate period's report on implementation, written, saved a
     });
     for (const width of [1440, 390]) {
       const codes = { q: `Q-О${width}`, c: `C-О${width}`, flame: `FL-О${width}` };
-      const ids: string[] = [];
-      for (const [code, kind] of [
-        [codes.q, "flow"],
-        [codes.c, "methane_high"],
-        [codes.flame, "flame"],
-      ]) {
-        ids.push((await call<{ id: string }>("POST", `v1/facilities/${facility.id}/sensors/`, { code, kind, point: point.id })).id);
-      }
-      const readings = caseAReadings(start, codes);
-      await call("POST", "v1/telemetry/readings/", { facility: facility.id, readings });
-      // The readings' consumer applies a push in the background: wait until each meter's day holds them.
-      for (const id of ids) {
-        const deadline = Date.now() + 90_000;
-        const held = async () =>
-          (await call<{ value: (number | null)[] }>("GET", `v1/facilities/${facility.id}/sensors/${id}/day/?date=2026-06-01`)).value.filter(
-            (v) => v !== null,
-          ).length;
-        while ((await held()) < 335) {
-          if (Date.now() > deadline) throw new Error("the pushed readings were not applied in 90 s");
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      }
+      await caseAMetersPushed(call, facility.id, point.id, start, codes);
       const project = await call<{ id: string }>("POST", "v1/climate-projects/", {
         name: `Отчет Ф-1, ${width} px`,
         facility: facility.id,

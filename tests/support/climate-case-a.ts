@@ -27,9 +27,11 @@ const A_HOURS = [
 /** 2026-06-01 00:00 in Novokuznetsk (UTC+7). */
 const JUNE_1 = Date.UTC(2026, 4, 31, 17, 0);
 
+type Meters = { q: string; c: string; flame: string };
+
 /** The six hours' minutes of the flare's meters from `start` (UTC ms of 00:00 on the company's clock),
  *  each at its minute's 30th second: no flow from 04:10 to 04:34, no flame from 02:20 to 02:26. */
-export function caseAReadings(start: number, codes: { q: string; c: string; flame: string }) {
+export function caseAReadings(start: number, codes: Meters) {
   const readings: { sensor: string; t: string; value: number }[] = [];
   for (let m = 0; m < 6 * 60; m++) {
     const hour = Math.floor(m / 60);
@@ -40,6 +42,38 @@ export function caseAReadings(start: number, codes: { q: string; c: string; flam
     readings.push({ sensor: codes.flame, t, value: hour === 2 && minute >= 20 && minute <= 26 ? 0 : 1 });
   }
   return readings;
+}
+
+/** The flare's three meters registered at `point` of `facility` over the API (`call`, as a browser
+ *  file's script calls it), their six hours of minutes pushed, and waited for until each meter's day
+ *  holds them (the readings' consumer applies a push in the background). */
+export async function caseAMetersPushed(
+  call: <T>(method: string, path: string, body?: unknown) => Promise<T>,
+  facility: string,
+  point: string,
+  start: number,
+  codes: Meters,
+): Promise<void> {
+  const ids: string[] = [];
+  for (const [code, kind] of [
+    [codes.q, "flow"],
+    [codes.c, "methane_high"],
+    [codes.flame, "flame"],
+  ]) {
+    ids.push((await call<{ id: string }>("POST", `v1/facilities/${facility}/sensors/`, { code, kind, point })).id);
+  }
+  await call("POST", "v1/telemetry/readings/", { facility, readings: caseAReadings(start, codes) });
+  for (const id of ids) {
+    const deadline = Date.now() + 90_000;
+    const held = async () =>
+      (await call<{ value: (number | null)[] }>("GET", `v1/facilities/${facility}/sensors/${id}/day/?date=2026-06-01`)).value.filter(
+        (v) => v !== null,
+      ).length;
+    while ((await held()) < 335) {
+      if (Date.now() > deadline) throw new Error("the pushed readings were not applied in 90 s");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 async function created(res: Response): Promise<Record<string, unknown>> {
