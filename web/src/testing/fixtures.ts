@@ -110,6 +110,38 @@ export function storedCalculation(
   };
 }
 
+/** Section 13.5 (a)'s climate project as the server answers it: the open flare Ф-1 at point pt1 of
+ *  facility f1 with its flow, CH4 and flame meters, version 1; `name` as the test names it. */
+export function climateProjectFixture(name: string) {
+  const at = "2026-06-02T03:00:00.000Z";
+  return {
+    id: "p1",
+    company: "company-1",
+    name,
+    facility: "f1",
+    start: "2026-06-01",
+    end: null,
+    methodology: { code: "CDM-ACM0008", name: "ACM0008", version: "08.0", source: "UNFCCC CDM", tools: [] },
+    devices: [
+      {
+        name: "Ф-1",
+        point: "pt1",
+        kind: "flare_open" as const,
+        flow_basis: "normal_0C" as const,
+        eta_option: null,
+        sensors: { q: "Q-1", c: "C-1", flame: "FL-1", p: null, t: null, t_eg: null, run: null, eta_meas: null, e_gen: null, heat: null },
+      },
+    ],
+    e_own_sensor: null,
+    rules_version: "2026.7",
+    archived: false,
+    created_at: at,
+    updated_at: at,
+    created_by: "staff@example.test",
+    version: 1,
+  };
+}
+
 /** A climate period's report on implementation as the server lays it out (domain/climate/report-content.ts,
  *  methodology 13.4) for a project and period of a test, the executor's fields and version as given. */
 export function climateReportFixture(

@@ -13,7 +13,7 @@ import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project
 import { loadEmissions } from "@core/emissions-browser";
 import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import { failure, success } from "../../testing/contract-api";
-import { climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
+import { climateProjectFixture, climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
 import type { ClimatePeriod, ClimateProject, ClimateProjectSummary, SourceAssessment as Assessment } from "./api";
 import ClimateProjectsPage from "./ClimateProjectsPage";
 
@@ -42,32 +42,7 @@ const SUMMARY: ClimateProjectSummary = {
   version: 1,
   devices: 1,
 };
-const PROJECT: ClimateProject = {
-  id: "p1",
-  company: "company-1",
-  name: SUMMARY.name,
-  facility: "f1",
-  start: "2026-06-01",
-  end: null,
-  methodology: { code: "CDM-ACM0008", name: "ACM0008", version: "08.0", source: "UNFCCC CDM", tools: [] },
-  devices: [
-    {
-      name: "Ф-1",
-      point: "pt1",
-      kind: "flare_open",
-      flow_basis: "normal_0C",
-      eta_option: null,
-      sensors: { q: "Q-1", c: "C-1", flame: "FL-1", p: null, t: null, t_eg: null, run: null, eta_meas: null, e_gen: null, heat: null },
-    },
-  ],
-  e_own_sensor: null,
-  rules_version: "2026.7",
-  archived: false,
-  created_at: AT,
-  updated_at: AT,
-  created_by: "staff@example.test",
-  version: 1,
-};
+const PROJECT: ClimateProject = climateProjectFixture(SUMMARY.name);
 
 function periodOf(start: string, end: string): ClimatePeriod {
   const result = evaluateClimatePeriod(CASE_A);

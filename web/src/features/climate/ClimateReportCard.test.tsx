@@ -8,7 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { failure } from "../../testing/contract-api";
-import { climateReportFixture, signedInUser } from "../../testing/fixtures";
+import { climateProjectFixture, climateReportFixture, signedInUser } from "../../testing/fixtures";
 import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
 import type { ClimatePeriod, ClimateProject, ClimateReport } from "./api";
 import ClimateProjectsPage from "./ClimateProjectsPage";
@@ -26,32 +26,7 @@ const VECTORS = JSON.parse(
 ) as { cases: { case: string; inputs: ClimateInputs }[] };
 const CASE_A = VECTORS.cases.find((c) => c.case === "a")!.inputs;
 
-const PROJECT: ClimateProject = {
-  id: "p1",
-  company: "company-1",
-  name: "Факелы шахты Северная",
-  facility: "f1",
-  start: "2026-06-01",
-  end: null,
-  methodology: { code: "CDM-ACM0008", name: "ACM0008", version: "08.0", source: "UNFCCC CDM", tools: [] },
-  devices: [
-    {
-      name: "Ф-1",
-      point: "pt1",
-      kind: "flare_open",
-      flow_basis: "normal_0C",
-      eta_option: null,
-      sensors: { q: "Q-1", c: "C-1", flame: "FL-1", p: null, t: null, t_eg: null, run: null, eta_meas: null, e_gen: null, heat: null },
-    },
-  ],
-  e_own_sensor: null,
-  rules_version: "2026.7",
-  archived: false,
-  created_at: AT,
-  updated_at: AT,
-  created_by: "staff@example.test",
-  version: 1,
-};
+const PROJECT: ClimateProject = climateProjectFixture("Факелы шахты Северная");
 
 const result = evaluateClimatePeriod(CASE_A);
 const PERIOD = {
