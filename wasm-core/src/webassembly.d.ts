@@ -1,18 +1,12 @@
 // WebAssembly is a JavaScript global in Node as in browsers, but TypeScript declares it only in
-// lib.dom.d.ts. The Node type check (tsconfig.json) has no DOM, so it takes the namespace from here:
-// copied unchanged from TypeScript 5.9's lib/lib.dom.d.ts (Apache-2.0, Microsoft), with the
-// BufferSource it uses. The browser check (web/tsconfig.json) has lib.dom and does not include this file.
+// lib.dom.d.ts and lib.webworker.d.ts (TypeScript 7.0), and @types/node declares none (24.19 nor 26.6).
+// The Node type check (tsconfig.json) has no DOM, so it takes the namespace from here: copied unchanged
+// from TypeScript 5.9's lib/lib.dom.d.ts (Apache-2.0, Microsoft), with the BufferSource it uses, less
+// the three error classes (CompileError, LinkError, RuntimeError) no Node code names. The browser check
+// (web/tsconfig.json) has lib.dom and does not include this file.
 type BufferSource = ArrayBufferView<ArrayBuffer> | ArrayBuffer;
 
 declare namespace WebAssembly {
-  interface CompileError extends Error {}
-
-  var CompileError: {
-    prototype: CompileError;
-    new (message?: string): CompileError;
-    (message?: string): CompileError;
-  };
-
   /** [MDN Reference](https://developer.mozilla.org/docs/WebAssembly/Reference/JavaScript_interface/Global) */
   interface Global<T extends ValueType = ValueType> {
     value: ValueTypeMap[T];
@@ -33,14 +27,6 @@ declare namespace WebAssembly {
   var Instance: {
     prototype: Instance;
     new (module: Module, importObject?: Imports): Instance;
-  };
-
-  interface LinkError extends Error {}
-
-  var LinkError: {
-    prototype: LinkError;
-    new (message?: string): LinkError;
-    (message?: string): LinkError;
   };
 
   /** [MDN Reference](https://developer.mozilla.org/docs/WebAssembly/Reference/JavaScript_interface/Memory) */
@@ -68,14 +54,6 @@ declare namespace WebAssembly {
     exports(moduleObject: Module): ModuleExportDescriptor[];
     /** [MDN Reference](https://developer.mozilla.org/docs/WebAssembly/Reference/JavaScript_interface/Module/imports_static) */
     imports(moduleObject: Module): ModuleImportDescriptor[];
-  };
-
-  interface RuntimeError extends Error {}
-
-  var RuntimeError: {
-    prototype: RuntimeError;
-    new (message?: string): RuntimeError;
-    (message?: string): RuntimeError;
   };
 
   /** [MDN Reference](https://developer.mozilla.org/docs/WebAssembly/Reference/JavaScript_interface/Table) */
