@@ -59,10 +59,13 @@ const SIZED_TESTS = [
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
 // The local host's tests start its servers, but for the backup archive's (tar.test.ts: bytes in memory).
+// The КЭП table makes its keys, certificates and signatures with OpenSSL's GOST engine and checks each
+// case with OpenSSL as well as in TypeScript: some 80 openssl processes.
 const PROCESS_TESTS = [
   "functions/src/local/**/!(tar).test.ts",
   "wasm-core/src/gbdt/cli.test.ts",
   "functions/src/export/xls-writer.test.ts",
+  "functions/src/adapters/signing/gost-verifiers.test.ts",
 ];
 
 // Vitest's order (the longest files of the last run first), with a project's files of one environment
@@ -139,7 +142,7 @@ export default defineConfig({
           // files took 55-60 s of CPU instead of 40-45 s (three interleaved runs), with the same assertions.
           setupFiles: ["web/src/testing/dom-setup.ts"],
           // Tests that start processes: the local host's servers on the local DynamoDB engine, the
-          // GBDT command line, LibreOffice reading the xls export back.
+          // GBDT command line, LibreOffice reading the xls export back, OpenSSL signing and checking КЭП.
           exclude: [...exclude, ...PROCESS_TESTS],
           // The files share their worker's module graph (each module imported once per worker, not
           // once per file: that was two thirds of the tier's CPU time). A file that stubs a global or
