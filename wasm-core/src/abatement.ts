@@ -900,25 +900,29 @@ export const ABATEMENT_DECIMALS = {
   lac_rub_per_t: 2,
 } as const;
 
+/** A figure of an option shown as a result column, with the decimals ABATEMENT_DECIMALS gives it. */
+const resultColumn = <const K extends keyof AbatementOptionResult & keyof typeof ABATEMENT_DECIMALS>(key: K, label: string) =>
+  ({ key, label, decimals: ABATEMENT_DECIMALS[key] }) as const;
+
 /** The result columns shown per option, with their Russian headers and units. */
 export const ABATEMENT_RESULT_COLUMNS = [
-  { key: "m_ch4_t", label: "Метан, т/год", decimals: ABATEMENT_DECIMALS.m_ch4_t },
-  { key: "be_t_co2e", label: "Базовые выбросы BE, т CO2-экв.", decimals: ABATEMENT_DECIMALS.be_t_co2e },
-  { key: "pe_md_t_co2", label: "PE_MD, т CO2", decimals: ABATEMENT_DECIMALS.pe_md_t_co2 },
-  { key: "pe_um_t_co2e", label: "PE_UM, т CO2-экв.", decimals: ABATEMENT_DECIMALS.pe_um_t_co2e },
-  { key: "pe_me_t_co2", label: "PE_ME, т CO2", decimals: ABATEMENT_DECIMALS.pe_me_t_co2 },
-  { key: "er_t_co2e", label: "Сокращение ER, т CO2-экв./год", decimals: ABATEMENT_DECIMALS.er_t_co2e },
-  { key: "carbon_units", label: "Углеродные единицы в год", decimals: ABATEMENT_DECIMALS.carbon_units },
-  { key: "e_el_net_mwh", label: "Электроэнергия, МВт·ч/год", decimals: ABATEMENT_DECIMALS.e_el_net_mwh },
-  { key: "q_heat_sold_mwh", label: "Тепло, МВт·ч/год", decimals: ABATEMENT_DECIMALS.q_heat_sold_mwh },
-  { key: "capex_rub", label: "Капитальные затраты, ₽", decimals: ABATEMENT_DECIMALS.capex_rub },
-  { key: "opex_rub", label: "Эксплуатационные затраты, ₽/год", decimals: ABATEMENT_DECIMALS.opex_rub },
-  { key: "revenue_energy_rub", label: "Доход от энергии, ₽/год", decimals: ABATEMENT_DECIMALS.revenue_energy_rub },
-  { key: "npv_rub", label: "ЧДД (NPV), ₽", decimals: ABATEMENT_DECIMALS.npv_rub },
+  resultColumn("m_ch4_t", "Метан, т/год"),
+  resultColumn("be_t_co2e", "Базовые выбросы BE, т CO2-экв."),
+  resultColumn("pe_md_t_co2", "PE_MD, т CO2"),
+  resultColumn("pe_um_t_co2e", "PE_UM, т CO2-экв."),
+  resultColumn("pe_me_t_co2", "PE_ME, т CO2"),
+  resultColumn("er_t_co2e", "Сокращение ER, т CO2-экв./год"),
+  resultColumn("carbon_units", "Углеродные единицы в год"),
+  resultColumn("e_el_net_mwh", "Электроэнергия, МВт·ч/год"),
+  resultColumn("q_heat_sold_mwh", "Тепло, МВт·ч/год"),
+  resultColumn("capex_rub", "Капитальные затраты, ₽"),
+  resultColumn("opex_rub", "Эксплуатационные затраты, ₽/год"),
+  resultColumn("revenue_energy_rub", "Доход от энергии, ₽/год"),
+  resultColumn("npv_rub", "ЧДД (NPV), ₽"),
   { key: "irr", label: "ВНД (IRR), %", decimals: ABATEMENT_DECIMALS.irr_pct, percent: true },
   { key: "payback_simple_yr", label: "Простой срок окупаемости, лет", decimals: ABATEMENT_DECIMALS.payback_yr },
   { key: "payback_discounted_yr", label: "Дисконтированный срок окупаемости, лет", decimals: ABATEMENT_DECIMALS.payback_yr },
-  { key: "lac_rub_per_t", label: "Удельная стоимость сокращения (LAC), ₽/т CO2-экв.", decimals: ABATEMENT_DECIMALS.lac_rub_per_t },
+  resultColumn("lac_rub_per_t", "Удельная стоимость сокращения (LAC), ₽/т CO2-экв."),
 ] as const satisfies readonly { key: keyof AbatementOptionResult; label: string; decimals: number; percent?: true }[];
 
 /** A figure of the list above as shown: IRR as a percentage; null stays null («—»). */
