@@ -23,6 +23,7 @@ import { MINE_GAS_FUEL_ENTRY } from "@core/types/fields";
 import { coefficientFlags, gwpNotInForce, resolveCoefficients, type CoefficientRequest } from "../reference/coefficients";
 import { Conflict, fromCore, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
+import { type CapPlace, takePlace, withPlace } from "../caps";
 import { getProject } from "./projects";
 import { guardFrozen, startedGuard } from "../inventory/freeze";
 import { handOverYearWrite } from "../inventory/writes";
@@ -414,27 +415,25 @@ const forecastCap = (projectId: string) => `FORECASTS#PROJECT#${projectId}`;
 /** docs/security.md: a project holds at most MAX_FORECASTS_PER_PROJECT active forecasts, so its
  *  detailed export and charts stay within their bounds. A place is taken (one conditional update)
  *  before a forecast is created or restored, given back when that write fails or it is archived. */
-async function takeForecastPlace(deps: Deps, actor: Actor, projectId: string): Promise<void> {
-  const active = async () => (await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active")).length;
-  if (!(await deps.repos.caps.take(actor.company, forecastCap(projectId), MAX_FORECASTS_PER_PROJECT, active))) {
-    throw new Invalid(
+const forecastPlace = (deps: Deps, actor: Actor, projectId: string): CapPlace => ({
+  cap: forecastCap(projectId),
+  limit: MAX_FORECASTS_PER_PROJECT,
+  count: async () => (await deps.repos.calculations.listAllByProject(actor.company, projectId, "regres_methane", "active")).length,
+  refusal: () =>
+    new Invalid(
       `В проекте не более ${MAX_FORECASTS_PER_PROJECT} действующих прогнозов метана (по 100 000 строк): создайте новый проект или переместите прогноз в архив`,
-    );
-  }
+    ),
+});
+
+async function takeForecastPlace(deps: Deps, actor: Actor, projectId: string): Promise<void> {
+  await takePlace(deps, actor.company, forecastPlace(deps, actor, projectId));
 }
 
 const giveForecastPlace = (deps: Deps, actor: Actor, projectId: string) => deps.repos.caps.give(actor.company, forecastCap(projectId));
 
 /** `write` of a new forecast inside a place of the project's cap. */
-async function withForecastPlace<T>(deps: Deps, actor: Actor, projectId: string, write: () => Promise<T>): Promise<T> {
-  await takeForecastPlace(deps, actor, projectId);
-  try {
-    return await write();
-  } catch (error) {
-    await giveForecastPlace(deps, actor, projectId);
-    throw error;
-  }
-}
+const withForecastPlace = <T>(deps: Deps, actor: Actor, projectId: string, write: () => Promise<T>): Promise<T> =>
+  withPlace(deps, actor.company, forecastPlace(deps, actor, projectId), write);
 
 /** The blobs an evaluation wrote for `next` (its upload, its forecast rows) that `current` does
  *  not refer to: a refused or failed write removes them, so a refused request stores nothing. */

@@ -5,16 +5,16 @@
 // calculations and history stay.
 import { lineOf } from "../../contract/field-errors";
 import type { Actor, Deps } from "../context";
-import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
+import { Conflict, invalidAt } from "../errors";
 import { firstVersion } from "../ids";
-import { getFacility } from "./facilities";
-import { recordChange } from "../audit";
+import { facilityPlace, getFacility, getOfFacility, listOfFacility, recordFacilityChange } from "./facilities";
 import { frozenMessage, frozenReview } from "../inventory/freeze";
 import type { EmissionPoint } from "../../ports";
 import type { PointCreateInput, PointPatchInput } from "../../contract/schemas/facility";
 import type { Project } from "../../contract/schemas/project";
 import { EMISSION_POINT_KINDS, POINT_TYPES, burnsDrainedGas, takesPoint } from "@core/inventory";
 import { patched } from "../patched";
+import { withPlace } from "../caps";
 
 /** How many points one facility may have, archived ones too: a real mine has a handful, a large one
  *  a few dozen. A counter (CAP#), so parallel creates cannot pass it. */
@@ -22,33 +22,24 @@ export const MAX_POINTS_PER_FACILITY = 200;
 
 /** Every change of a point goes to the company's change log, as a facility's (requisites-audit.ts). */
 const logPoint = (deps: Deps, actor: Actor, facilityName: string, before: EmissionPoint | null, after: EmissionPoint) =>
-  recordChange(
+  recordFacilityChange(
     deps,
     actor,
+    facilityName,
+    { ...after, label: after.name },
     {
       action: before ? "point.update" : "point.create",
       target_type: "point",
-      target_id: after.id,
-      target_label: `${after.name} (${facilityName})`,
       before,
       after,
     },
-    after.company,
   );
 
-export async function listPoints(deps: Deps, actor: Actor, facilityId: string): Promise<EmissionPoint[]> {
-  await getFacility(deps, actor, facilityId);
-  return deps.repos.emissionPoints.listOfFacility(actor.company, facilityId);
-}
+export const listPoints = (deps: Deps, actor: Actor, facilityId: string): Promise<EmissionPoint[]> =>
+  listOfFacility(deps, actor, facilityId, deps.repos.emissionPoints);
 
-export async function getPoint(deps: Deps, actor: Actor, facilityId: string, pointId: string): Promise<EmissionPoint> {
-  const point = await deps.repos.emissionPoints.get(actor.company, facilityId, pointId);
-  if (!point) {
-    await getFacility(deps, actor, facilityId);
-    throw new NotFound("Источник выбросов не найден");
-  }
-  return point;
-}
+export const getPoint = (deps: Deps, actor: Actor, facilityId: string, pointId: string): Promise<EmissionPoint> =>
+  getOfFacility(deps, actor, facilityId, deps.repos.emissionPoints, pointId, "Источник выбросов не найден");
 
 export async function createPoint(deps: Deps, actor: Actor, facilityId: string, input: PointCreateInput): Promise<EmissionPoint> {
   const facility = await getFacility(deps, actor, facilityId);
@@ -67,17 +58,12 @@ export async function createPoint(deps: Deps, actor: Actor, facilityId: string, 
     co2_content_source: input.co2_content_pct === undefined || input.co2_content_pct === null ? "" : (input.co2_content_source ?? ""),
     is_active: true,
   };
-  const cap = `POINTS#FACILITY#${facilityId}`;
-  const count = async () => (await deps.repos.emissionPoints.listOfFacility(actor.company, facilityId)).length;
-  if (!(await deps.repos.caps.take(actor.company, cap, MAX_POINTS_PER_FACILITY, count))) {
-    throw new Invalid(`У площадки уже ${MAX_POINTS_PER_FACILITY} источников выбросов: измените ненужные вместо новых`);
-  }
-  try {
-    await deps.repos.emissionPoints.create(point);
-  } catch (error) {
-    await deps.repos.caps.give(actor.company, cap);
-    throw error;
-  }
+  const place = facilityPlace(actor, facilityId, deps.repos.emissionPoints, {
+    name: "POINTS",
+    limit: MAX_POINTS_PER_FACILITY,
+    refusal: `У площадки уже ${MAX_POINTS_PER_FACILITY} источников выбросов: измените ненужные вместо новых`,
+  });
+  await withPlace(deps, actor.company, place, () => deps.repos.emissionPoints.create(point));
   await logPoint(deps, actor, facility.name, null, point);
   return point;
 }

@@ -11,6 +11,7 @@ import { CALCULATION_TYPES } from "@core/registry";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
+import { withPlace } from "../caps";
 import type { InventoryComment, Page, PageRequest } from "../../ports";
 import { COMMENT_MAX_CHARS } from "../../contract/schemas/common";
 
@@ -58,10 +59,12 @@ export async function addComment(
   if (text.length > COMMENT_MAX_CHARS) throw invalidAt("text", `не более ${COMMENT_MAX_CHARS} символов`);
   // A place of the year's cap is taken by one conditional update (parallel comments cannot pass
   // it) and given back when the write fails or the comment is deleted.
-  const count = () => deps.repos.inventoryComments.count(actor.company, year);
-  if (!(await deps.repos.caps.take(actor.company, commentsCap(year), COMMENTS_PER_YEAR, count))) {
-    throw new Conflict(`К инвентаризации ${year} года уже ${COMMENTS_PER_YEAR} комментариев: удалите ненужные`);
-  }
+  const place = {
+    cap: commentsCap(year),
+    limit: COMMENTS_PER_YEAR,
+    count: () => deps.repos.inventoryComments.count(actor.company, year),
+    refusal: () => new Conflict(`К инвентаризации ${year} года уже ${COMMENTS_PER_YEAR} комментариев: удалите ненужные`),
+  };
   const comment: InventoryComment = {
     id: newId(),
     company: actor.company,
@@ -71,12 +74,7 @@ export async function addComment(
     by: actor.email,
     at: deps.clock.now().toISOString(),
   };
-  try {
-    await deps.repos.inventoryComments.add(comment);
-  } catch (error) {
-    await deps.repos.caps.give(actor.company, commentsCap(year));
-    throw error;
-  }
+  await withPlace(deps, actor.company, place, () => deps.repos.inventoryComments.add(comment));
   return answer(comment, await namesByEmail(deps.repos, actor.company));
 }
 

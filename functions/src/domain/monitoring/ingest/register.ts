@@ -9,8 +9,8 @@ import { SENSOR_KINDS } from "@core/telemetry";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { newId } from "../../ids";
-import { recordChange } from "../../audit";
-import { getFacility } from "../../company/facilities";
+import { takePlace, withPlace } from "../../caps";
+import { facilityPlace, getFacility, getOfFacility, listOfFacility, recordFacilityChange } from "../../company/facilities";
 import type { GatewayKey, Sensor } from "../../../ports";
 import type { GatewayKeyCreateInput, SensorCreateInput, SensorPatchInput } from "../../../contract/schemas/sensor";
 import { MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
@@ -54,34 +54,25 @@ export async function logSensor(deps: Deps, actor: Actor, facilityName: string, 
   /** What the change log keeps of a sensor: its register with its point's name and whether it is in
    *  service, not its revisions. */
   const registerView = (s: Sensor) => ({ ...registerOf(s), point_name: points.get(s.point) ?? "", is_active: s.is_active });
-  await recordChange(
+  await recordFacilityChange(
     deps,
     actor,
+    facilityName,
+    { ...after, label: after.code },
     {
       action,
       target_type: "sensor",
-      target_id: after.id,
-      target_label: `${after.code} (${facilityName})`,
       before: before ? registerView(before) : null,
       after: registerView(after),
     },
-    after.company,
   );
 }
 
-export async function listSensors(deps: Deps, actor: Actor, facilityId: string): Promise<Sensor[]> {
-  await getFacility(deps, actor, facilityId);
-  return deps.repos.sensors.listOfFacility(actor.company, facilityId);
-}
+export const listSensors = (deps: Deps, actor: Actor, facilityId: string): Promise<Sensor[]> =>
+  listOfFacility(deps, actor, facilityId, deps.repos.sensors);
 
-export async function getSensor(deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> {
-  const sensor = await deps.repos.sensors.get(actor.company, facilityId, sensorId);
-  if (!sensor) {
-    await getFacility(deps, actor, facilityId);
-    throw new NotFound("Датчик не найден");
-  }
-  return sensor;
-}
+export const getSensor = (deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> =>
+  getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, "Датчик не найден");
 
 async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, register: Register, self?: string): Promise<void> {
   const point = await deps.repos.emissionPoints.get(actor.company, facilityId, register.point);
@@ -133,14 +124,22 @@ export function newSensor(actor: Actor, facilityId: string, register: Register, 
   };
 }
 
+const sensorPlace = (deps: Deps, actor: Actor, facilityId: string, amount?: number) =>
+  facilityPlace(
+    actor,
+    facilityId,
+    deps.repos.sensors,
+    {
+      name: "SENSORS",
+      limit: MAX_SENSORS_PER_FACILITY,
+      refusal: `У площадки уже ${MAX_SENSORS_PER_FACILITY} датчиков: измените ненужные вместо новых`,
+    },
+    amount,
+  );
+
 /** Takes room for `amount` new sensors under the facility's cap, or refuses in words. */
 export async function takeSensorRoom(deps: Deps, actor: Actor, facilityId: string, amount = 1): Promise<() => Promise<void>> {
-  const cap = `SENSORS#FACILITY#${facilityId}`;
-  const count = async () => (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).length;
-  if (!(await deps.repos.caps.take(actor.company, cap, MAX_SENSORS_PER_FACILITY, count, amount))) {
-    throw new Invalid(`У площадки уже ${MAX_SENSORS_PER_FACILITY} датчиков: измените ненужные вместо новых`);
-  }
-  return () => deps.repos.caps.give(actor.company, cap, amount);
+  return takePlace(deps, actor.company, sensorPlace(deps, actor, facilityId, amount));
 }
 
 export async function createSensor(deps: Deps, actor: Actor, facilityId: string, input: SensorCreateInput): Promise<Sensor> {
@@ -148,13 +147,7 @@ export async function createSensor(deps: Deps, actor: Actor, facilityId: string,
   const register = registerOfInput(input);
   await checkedRegister(deps, actor, facilityId, register);
   const sensor = newSensor(actor, facilityId, register, deps.clock.now().toISOString());
-  const giveBack = await takeSensorRoom(deps, actor, facilityId);
-  try {
-    await deps.repos.sensors.create(sensor);
-  } catch (error) {
-    await giveBack();
-    throw error;
-  }
+  await withPlace(deps, actor.company, sensorPlace(deps, actor, facilityId), () => deps.repos.sensors.create(sensor));
   await logSensor(deps, actor, facility.name, "sensor.create", null, sensor);
   return sensor;
 }
@@ -231,24 +224,15 @@ function refuseReviewer(actor: Actor) {
 }
 
 const logKey = (deps: Deps, actor: Actor, facilityName: string, action: string, before: GatewayKey | null, after: GatewayKey) =>
-  recordChange(
-    deps,
-    actor,
-    {
-      action,
-      target_type: "gateway_key",
-      target_id: after.id,
-      target_label: `${after.label} (${facilityName})`,
-      before: before ? keyView(before) : null,
-      after: keyView(after),
-    },
-    after.company,
-  );
+  recordFacilityChange(deps, actor, facilityName, after, {
+    action,
+    target_type: "gateway_key",
+    before: before ? keyView(before) : null,
+    after: keyView(after),
+  });
 
-export async function listGatewayKeys(deps: Deps, actor: Actor, facilityId: string): Promise<GatewayKeyView[]> {
-  await getFacility(deps, actor, facilityId);
-  return (await deps.repos.gatewayKeys.listOfFacility(actor.company, facilityId)).map(keyView);
-}
+export const listGatewayKeys = async (deps: Deps, actor: Actor, facilityId: string): Promise<GatewayKeyView[]> =>
+  (await listOfFacility(deps, actor, facilityId, deps.repos.gatewayKeys)).map(keyView);
 
 /** A new key for the facility, answered this once with the key itself. */
 export async function createGatewayKey(
@@ -271,17 +255,12 @@ export async function createGatewayKey(
     revoked_at: null,
     hash: gatewayKeyHash(secret),
   };
-  const cap = `GATEWAYKEYS#FACILITY#${facilityId}`;
-  const count = async () => (await deps.repos.gatewayKeys.listOfFacility(actor.company, facilityId)).length;
-  if (!(await deps.repos.caps.take(actor.company, cap, MAX_GATEWAY_KEYS_PER_FACILITY, count))) {
-    throw new Invalid(`У площадки уже ${MAX_GATEWAY_KEYS_PER_FACILITY} ключей шлюза, отозванные тоже: обратитесь к администратору`);
-  }
-  try {
-    await deps.repos.gatewayKeys.create(key);
-  } catch (error) {
-    await deps.repos.caps.give(actor.company, cap);
-    throw error;
-  }
+  const place = facilityPlace(actor, facilityId, deps.repos.gatewayKeys, {
+    name: "GATEWAYKEYS",
+    limit: MAX_GATEWAY_KEYS_PER_FACILITY,
+    refusal: `У площадки уже ${MAX_GATEWAY_KEYS_PER_FACILITY} ключей шлюза, отозванные тоже: обратитесь к администратору`,
+  });
+  await withPlace(deps, actor.company, place, () => deps.repos.gatewayKeys.create(key));
   await logKey(deps, actor, facility.name, "gateway_key.create", null, key);
   return { ...keyView(key), key: secret };
 }
