@@ -1,8 +1,9 @@
 // D20 / issue 26 item 3: the calculations a version counts live in its snapshot (object storage),
 // not in the year's review item, so a year of 20 000 calculations can be approved (the review item
 // once had to hold them all and refused above ~5 000). Seeded straight through the repository.
-// 20 000 in the deep tier (tests/support/depth.ts); 12 000 in the others, still more than an item's
-// 400 KB could hold even as bare ids (36 characters each), so a review item holding them fails it.
+// 20 000 in the deep tier (tests/support/depth.ts), more than an item's 400 KB could hold even as bare
+// ids (36 characters each); 2 000 in the others, the same approval whose review item, were it to hold
+// even their bare ids (72 000 characters), fails the 4 000-character bound below.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "@server/domain/company/users";
 import { newId } from "@server/domain/ids";

@@ -20,7 +20,7 @@ export const SIZES = {
   statisticsRuns: { normal: 2, deep: 10 },
   statisticsWritesPerRun: { normal: 1000, deep: 1000 },
   parallelUploads: { normal: 12, deep: 40 },
-  approvalCalculations: { normal: 12_000, deep: 20_000 },
+  approvalCalculations: { normal: 2_000, deep: 20_000 },
 } as const satisfies Record<string, Size>;
 
 /** A size at this run's depth. */
