@@ -2,7 +2,7 @@
 // apart, the flagged minutes as crosses with their reason, the levels 0,9·W, W and A as lines; and the
 // same day's runs of flagged or substituted minutes in words (the table under the chart), so that
 // nothing is told by colour or shape alone. Pure: the day's answer in, plotly's figure and rows out.
-import type { Data } from "plotly.js";
+import type { Data, PlotData } from "plotly.js";
 import { Flag, MinuteState } from "@core/telemetry";
 import type { ChartFigure } from "../../shared/charts/Chart";
 import type { SensorDayView } from "../../api/telemetry";
@@ -14,43 +14,38 @@ export const clock = (i: number) => `${two(Math.floor(i / 60) % 24)}:${two(i % 6
 
 export function dayFigure(day: SensorDayView): ChartFigure {
   const x = day.value.map((_, i) => `${day.date} ${clock(i)}`);
-  const at = (keep: (i: number) => boolean, y: (i: number) => number | null) => day.value.map((_, i) => (keep(i) ? y(i) : null));
+  /** One trace of the day's minutes: those `keep` holds, at `y`; the others left as gaps. */
+  const minutes = (name: string, keep: (i: number) => boolean, y: (i: number) => number | null, look: Partial<PlotData>): Data => ({
+    type: "scatter",
+    name,
+    x,
+    y: day.value.map((_, i) => (keep(i) ? y(i) : null)),
+    ...look,
+  });
   const data: Data[] = [
-    {
-      type: "scatter",
-      mode: "lines",
-      name: "Достоверные значения",
-      x,
-      y: at(
-        (i) => day.flag[i] === Flag.OK,
-        (i) => day.value[i],
-      ),
-      line: { color: "#1677ff", width: 1.5 },
-    },
-    {
-      type: "scatter",
-      mode: "lines",
-      name: "Замещенные (D60)",
-      x,
-      y: at(
-        (i) => day.state[i] === MinuteState.SUBSTITUTED,
-        (i) => day.used[i],
-      ),
-      line: { color: "#722ed1", width: 1.5, dash: "dot" },
-    },
-    {
-      type: "scatter",
-      mode: "markers",
-      name: "Отмечены (D58)",
-      x,
-      y: at(
-        (i) => day.flag[i] !== Flag.OK && day.flag[i] !== Flag.NONE,
-        (i) => day.value[i] ?? day.used[i],
-      ),
-      text: day.flag.map((f) => flagText(f)),
-      hovertemplate: "%{x|%H:%M}: %{y} — %{text}<extra></extra>",
-      marker: { symbol: "x", size: 7, color: "#cf1322" },
-    },
+    minutes(
+      "Достоверные значения",
+      (i) => day.flag[i] === Flag.OK,
+      (i) => day.value[i],
+      { mode: "lines", line: { color: "#1677ff", width: 1.5 } },
+    ),
+    minutes(
+      "Замещенные (D60)",
+      (i) => day.state[i] === MinuteState.SUBSTITUTED,
+      (i) => day.used[i],
+      { mode: "lines", line: { color: "#722ed1", width: 1.5, dash: "dot" } },
+    ),
+    minutes(
+      "Отмечены (D58)",
+      (i) => day.flag[i] !== Flag.OK && day.flag[i] !== Flag.NONE,
+      (i) => day.value[i] ?? day.used[i],
+      {
+        mode: "markers",
+        text: day.flag.map((f) => flagText(f)),
+        hovertemplate: "%{x|%H:%M}: %{y} — %{text}<extra></extra>",
+        marker: { symbol: "x", size: 7, color: "#cf1322" },
+      },
+    ),
   ];
   const levels: [string, number | null, string][] = [
     ["0,9·W", day.levels.pre_warning, "dot"],
