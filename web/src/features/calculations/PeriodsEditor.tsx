@@ -19,32 +19,40 @@ interface Props {
   messagesOf(target: string): FieldMessages;
 }
 
+/** A period's cells in their order: its dates, then its numbers. */
+const PERIOD_FIELDS = [...MEASURED_PERIOD.dates, ...MEASURED_PERIOD.numbers];
+
 export const periodInputId = (index: number, field: MeasuredPeriodField) => `calc-period-${index}-${field}`;
 
 /** One cell of a period: half a row on a wide screen, its label and message; a number with its unit
- *  when `decimals` says how, a date typed as ДД.ММ.ГГГГ otherwise. Memoized: a key typed redraws its cell only. */
+ *  when the field has decimals (at least the form's `decimals`), a date typed as ДД.ММ.ГГГГ otherwise.
+ *  Memoized: a key typed redraws its cell only. */
 const PeriodCell = memo(function PeriodCell({
   index,
   field,
   value,
   decimals,
-  unit,
   onText,
   ...messages
 }: FieldMessages & {
   index: number;
-  field: { name: MeasuredPeriodField; label: string };
+  field: { name: MeasuredPeriodField; label: string; decimals?: number; unit?: string };
   value: string;
-  decimals?: number;
-  unit?: string;
+  decimals: number;
   onText: Props["onText"];
 }) {
   const id = periodInputId(index, field.name);
   return (
     <Col xs={24} sm={12}>
       <Form.Item label={field.label} htmlFor={id} {...fieldStatus(messages)}>
-        {decimals !== undefined ? (
-          <NumericInput id={id} value={value} decimals={decimals} unit={unit} onChange={(text) => onText(index, field.name, text)} />
+        {field.decimals !== undefined ? (
+          <NumericInput
+            id={id}
+            value={value}
+            decimals={Math.max(decimals, field.decimals)}
+            unit={field.unit}
+            onChange={(text) => onText(index, field.name, text)}
+          />
         ) : (
           <Input
             id={id}
@@ -78,24 +86,13 @@ export function PeriodsEditor({ periods, decimals, onText, onAdd, onRemove, mess
           }
         >
           <Row gutter={12}>
-            {MEASURED_PERIOD.dates.map((column) => (
-              <PeriodCell
-                key={column.name}
-                index={index}
-                field={column}
-                value={period[column.name]}
-                onText={onText}
-                {...messagesOf(periodField(index, column.name))}
-              />
-            ))}
-            {MEASURED_PERIOD.numbers.map((field) => (
+            {PERIOD_FIELDS.map((field) => (
               <PeriodCell
                 key={field.name}
                 index={index}
                 field={field}
                 value={period[field.name]}
-                decimals={Math.max(decimals, field.decimals)}
-                unit={field.unit}
+                decimals={decimals}
                 onText={onText}
                 {...messagesOf(periodField(index, field.name))}
               />
