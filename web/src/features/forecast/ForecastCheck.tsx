@@ -2,7 +2,7 @@
 // note, the back-test table (model vs the last measured value), the chart of measured vs forecast
 // with the band, and the what-if / air-needed panel, which runs the core in the browser (the same
 // code as POST forecast/what_if/ and air_needed/) and answers as the user types.
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
@@ -25,49 +25,81 @@ export function ForecastAdvisory() {
 
 const shown = (value: number | null, decimals: number) => (value === null ? "—" : formatAmount(value, decimals));
 
+/** A line of figures: its label, its figures by column, the decimals they are shown with. */
+interface FigureLine {
+  key: string;
+  label: string;
+  decimals: number;
+}
+
+/** A titled table of figures, a line a row under «Показатель» and a column a figure each line has,
+ *  its cells tested as «{name}-{figure}-{line}»; what is said under the table follows it. */
+function FigureTable<L extends FigureLine>({
+  name,
+  title,
+  titleId,
+  lines,
+  figures,
+  children,
+}: {
+  name: string;
+  title: string;
+  titleId: string;
+  lines: L[];
+  figures: { title: string; figure: keyof L & string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong data-testid={titleId}>
+        {title}
+      </Typography.Text>
+      <ListTable<L>
+        rowKey="key"
+        dataSource={lines}
+        data-testid={`${name}-table`}
+        columns={[
+          { title: "Показатель", dataIndex: "label" },
+          ...figures.map(({ title, figure }) => ({
+            title,
+            key: figure,
+            align: "right" as const,
+            render: (_: unknown, line: L) => (
+              <span data-testid={`${name}-${figure}-${line.key}`}>{shown(line[figure] as number | null, line.decimals)}</span>
+            ),
+          })),
+        ]}
+      />
+      {children}
+    </Flex>
+  );
+}
+
 export function BacktestTable({ backtest, level }: { backtest: Backtest; level: number }) {
-  const lines = backtestLines(backtest, level);
   const horizon = backtest.horizon ?? 0;
   const persistence = backtest.shown === "persistence";
   return (
-    <Flex vertical gap={4}>
-      <Typography.Text strong data-testid="backtest-horizon">
-        Проверка на истории, горизонт {horizonLabel(horizon)}
-      </Typography.Text>
-      <ListTable
-        rowKey="key"
-        dataSource={lines}
-        data-testid="backtest-table"
-        columns={[
-          { title: "Показатель", dataIndex: "label" },
-          {
-            title: persistence ? "Модель (показана рядом)" : "Модель",
-            align: "right",
-            render: (_, line) => <span data-testid={`backtest-model-${line.key}`}>{shown(line.model, line.decimals)}</span>,
-          },
-          {
-            title: `${horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`}${persistence ? " — показан прогнозом" : ""}`,
-            align: "right",
-            render: (_, line) => <span data-testid={`backtest-persistence-${line.key}`}>{shown(line.persistence, line.decimals)}</span>,
-          },
-          ...(backtest.mean
-            ? [
-                {
-                  title: backtest.mean_source === "training" ? "Среднее периода обучения" : "Среднее по истории",
-                  align: "right" as const,
-                  render: (_: unknown, line: (typeof lines)[number]) => (
-                    <span data-testid={`backtest-mean-${line.key}`}>{shown(line.mean, line.decimals)}</span>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+    <FigureTable
+      name="backtest"
+      title={`Проверка на истории, горизонт ${horizonLabel(horizon)}`}
+      titleId="backtest-horizon"
+      lines={backtestLines(backtest, level)}
+      figures={[
+        { title: persistence ? "Модель (показана рядом)" : "Модель", figure: "model" },
+        {
+          title: `${horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`}${persistence ? " — показан прогнозом" : ""}`,
+          figure: "persistence",
+        },
+        ...(backtest.mean
+          ? [{ title: backtest.mean_source === "training" ? "Среднее периода обучения" : "Среднее по истории", figure: "mean" as const }]
+          : []),
+      ]}
+    >
       {backtest.verdict ? <Typography.Text data-testid="backtest-verdict">{backtest.verdict}</Typography.Text> : null}
       {backtest.events ? <EventsTable events={backtest.events} /> : null}
       {/* Which interval and what it held on this history (absent from a back-test stored before it was said). */}
       {backtest.interval?.sentence ? <Typography.Text data-testid="backtest-interval">{backtest.interval.sentence}</Typography.Text> : null}
-    </Flex>
+    </FigureTable>
   );
 }
 
@@ -75,31 +107,17 @@ const limitNumber = (v: number) => String(v).replace(".", ",");
 
 /** The events the history had (onsets at or above the limit) and what each alert rule made of them. */
 function EventsTable({ events }: { events: NonNullable<Backtest["events"]> }) {
-  const lines = eventLines(events);
   return (
-    <Flex vertical gap={4}>
-      <Typography.Text strong data-testid="events-title">
-        {`События: ${events.events} выходов концентрации на ${limitNumber(events.level)} % и выше за ${formatAmount(events.days, 1)} сут (тревога засчитана, если подана не раньше чем за ${events.window} мин)`}
-      </Typography.Text>
-      <ListTable
-        rowKey="key"
-        dataSource={lines}
-        data-testid="events-table"
-        columns={[
-          { title: "Показатель", dataIndex: "label" },
-          {
-            title: `Прогноз ≥ ${limitNumber(events.warning)} %`,
-            align: "right",
-            render: (_, line) => <span data-testid={`events-model-${line.key}`}>{shown(line.model, line.decimals)}</span>,
-          },
-          {
-            title: `Текущий замер ≥ ${limitNumber(events.warning)} %`,
-            align: "right",
-            render: (_, line) => <span data-testid={`events-current-${line.key}`}>{shown(line.current, line.decimals)}</span>,
-          },
-        ]}
-      />
-    </Flex>
+    <FigureTable
+      name="events"
+      title={`События: ${events.events} выходов концентрации на ${limitNumber(events.level)} % и выше за ${formatAmount(events.days, 1)} сут (тревога засчитана, если подана не раньше чем за ${events.window} мин)`}
+      titleId="events-title"
+      lines={eventLines(events)}
+      figures={[
+        { title: `Прогноз ≥ ${limitNumber(events.warning)} %`, figure: "model" },
+        { title: `Текущий замер ≥ ${limitNumber(events.warning)} %`, figure: "current" },
+      ]}
+    />
   );
 }
 
