@@ -8,10 +8,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { failure } from "../../testing/contract-api";
-import { climateProjectFixture, climateReportFixture, signedInUser } from "../../testing/fixtures";
-import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
+import { climateProjectFixture, climateReportFixture } from "../../testing/fixtures";
+import { closeApp, openPart, setField, type OpenApp } from "../../testing/render-app";
 import type { ClimatePeriod, ClimateProject, ClimateReport } from "./api";
-import ClimateProjectsPage from "./ClimateProjectsPage";
+import ClimateReportCard from "./ClimateReportCard";
 
 let app: OpenApp;
 
@@ -57,17 +57,11 @@ const reportOf = (fields: Record<string, string> = {}, version = 0) =>
 
 const text = (element: Element) => (element.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
 
+// The card alone, as the project's view shows it under a chosen period (ClimateProjectsPage.test.tsx
+// opens it there): the page around it is not what these tests check.
 function open(patch: Parameters<OpenApp["api"]["on"]>[1]) {
-  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
-    api
-      .on("getMe", () => signedInUser({ email: "staff@example.test", role: "staff" }))
-      .on("listClimateProjects", { results: [], count: 0 })
-      .on("getClimateProject", PROJECT)
-      .on("listClimatePeriods", { results: [], count: 0 })
-      .on("getClimatePeriod", PERIOD)
-      .on("listClimateSignatures", { results: [], count: 0 })
-      .on("getClimateReport", reportOf())
-      .on("patchClimateReport", patch),
+  app = openPart(<ClimateReportCard project="p1" period="per1" />, (api) =>
+    api.on("getClimateReport", reportOf()).on("patchClimateReport", patch),
   );
 }
 
@@ -91,9 +85,8 @@ it("shows sections 1–15 in order with the period's figures, the executor's fie
   const save = screen.getByRole("button", { name: /Сохранить/ });
   expect((save as HTMLButtonElement).disabled).toBe(true);
 
-  const description = screen.getByLabelText(/Описание климатического проекта и его цели/);
-  await app.user.click(description);
-  await app.user.type(description, "Факел Ф-1");
+  // No field here checks a key as it is typed: each is set at once (each key would render the 15 sections again).
+  await setField(app.user, screen.getByLabelText(/Описание климатического проекта и его цели/), "Факел Ф-1");
   await setField(app.user, screen.getByLabelText(/Консультации с экспертами/), "не проводились");
   expect(screen.getByText("Несохраненные изменения не попадут в файлы: сохраните отчет перед выгрузкой.")).toBeTruthy();
   await app.user.click(save);
