@@ -42,6 +42,20 @@ export async function putWhere(
   );
 }
 
+/** Puts `item` where the stored version is still `expectedVersion` (0: where there is no item yet);
+ *  the caller says what a failed condition means (`conditional`, `unlessConditionFails`). */
+export function putAtVersion(doc: DynamoDBDocumentClient, table: string, item: Record<string, unknown>, expectedVersion: number) {
+  return doc.send(
+    new PutCommand({
+      TableName: table,
+      Item: item,
+      ...(expectedVersion === 0
+        ? { ConditionExpression: "attribute_not_exists(PK)" }
+        : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
+    }),
+  );
+}
+
 /** A kind of item written whole with a version: `create` refused (Conflict `exists`) when its key is
  *  taken, `replace` refused (Conflict `changed`) unless the stored version is still `expectedVersion`. */
 export function versionedPuts<T>(

@@ -25,7 +25,7 @@ import type {
   TelemetryRepository,
 } from "../../ports";
 import * as keys from "./keys";
-import { releaseClaim, takeClaim, unlessConditionFails } from "./conditions";
+import { putAtVersion, releaseClaim, takeClaim, unlessConditionFails } from "./conditions";
 import { Conflict, NotFound } from "../../domain/errors";
 import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
 
@@ -220,30 +220,10 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       return items.map(demoFeedOf);
     },
     putDemoFeed(feed, expectedVersion) {
-      return unlessConditionFails(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: demoFeedItem({ ...feed, version: expectedVersion + 1 }),
-            ...(expectedVersion === 0
-              ? { ConditionExpression: "attribute_not_exists(PK)" }
-              : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
-          }),
-        ),
-      );
+      return unlessConditionFails(putAtVersion(doc, table, demoFeedItem({ ...feed, version: expectedVersion + 1 }), expectedVersion));
     },
     putDay(day, expectedVersion) {
-      return unlessConditionFails(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: dayItem({ ...day, version: expectedVersion + 1 }),
-            ...(expectedVersion === 0
-              ? { ConditionExpression: "attribute_not_exists(PK)" }
-              : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
-          }),
-        ),
-      );
+      return unlessConditionFails(putAtVersion(doc, table, dayItem({ ...day, version: expectedVersion + 1 }), expectedVersion));
     },
   };
 }
@@ -273,14 +253,11 @@ export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string
     },
     put(event, expectedVersion) {
       return unlessConditionFails(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.telemetryEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
-            ...(expectedVersion === 0
-              ? { ConditionExpression: "attribute_not_exists(PK)" }
-              : { ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": expectedVersion } }),
-          }),
+        putAtVersion(
+          doc,
+          table,
+          { ...keys.telemetryEvent(event.company, event.facility, event.start, event.id), ...event, version: expectedVersion + 1 },
+          expectedVersion,
         ),
       );
     },

@@ -1,9 +1,9 @@
 // The company's base year, significance threshold and targets (keys.trendSettings): one item, put
 // whole, conditioned on the version read.
-import { PutCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { TrendSettings, TrendSettingsRepository } from "../../ports";
 import * as keys from "./keys";
-import { conditional } from "./conditions";
+import { conditional, putAtVersion } from "./conditions";
 import { getItem } from "./items";
 
 export const TREND_SETTINGS_CONFLICT = "Настройки динамики уже изменены другим пользователем. Обновите страницу и повторите.";
@@ -15,19 +15,7 @@ export function dynamoTrendSettings(doc: DynamoDBDocumentClient, table: string):
     },
     async put(next, expectedVersion) {
       await conditional(
-        doc.send(
-          new PutCommand({
-            TableName: table,
-            Item: { ...keys.trendSettings(next.company), ...next },
-            ...(expectedVersion === 0
-              ? { ConditionExpression: "attribute_not_exists(PK)" }
-              : {
-                  ConditionExpression: "#v = :v",
-                  ExpressionAttributeNames: { "#v": "version" },
-                  ExpressionAttributeValues: { ":v": expectedVersion },
-                }),
-          }),
-        ),
+        putAtVersion(doc, table, { ...keys.trendSettings(next.company), ...next }, expectedVersion),
         TREND_SETTINGS_CONFLICT,
       );
     },
