@@ -43,6 +43,9 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
   };
   const update = (companyId: string, year: number, rest: Omit<ConstructorParameters<typeof UpdateCommand>[0], "TableName" | "Key">) =>
     doc.send(new UpdateCommand({ TableName: table, Key: keys.inventoryReview(companyId, year), ...rest }));
+  /** An update of the year's item that is done only where its condition holds: whether it was. */
+  const updateWhere = (companyId: string, year: number, rest: Parameters<typeof update>[2]) =>
+    unlessConditionFails(update(companyId, year, rest));
   return {
     async get(companyId, year) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.inventoryReview(companyId, year) }));
@@ -84,32 +87,30 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
     async beginWrite(companyId, year, email, now, staleBefore) {
       const frozen = Object.fromEntries(FROZEN_STATUSES.map((status, i) => [`:frozen${i}`, status]));
       // A year without a review gets its draft here (version 0, as one never stored reads).
-      return unlessConditionFails(
-        update(companyId, year, {
-          UpdateExpression:
-            "SET company = if_not_exists(company, :c), #y = if_not_exists(#y, :y), #s = if_not_exists(#s, :draft), " +
-            "history = if_not_exists(history, :none), comments = if_not_exists(comments, :none), " +
-            "updated_at = if_not_exists(updated_at, :now), version = if_not_exists(version, :zero), last_changed_by = :e, " +
-            "last_begun_at = :now ADD changed_by :set, writes_begun :one",
-          ConditionExpression:
-            `(attribute_not_exists(#s) OR NOT (#s IN (${Object.keys(frozen).join(", ")}))) AND ` +
-            "(attribute_not_exists(held_at) OR held_at < :stale)",
-          ExpressionAttributeNames: { "#y": "year", "#s": "status" },
-          ExpressionAttributeValues: {
-            ...frozen,
-            ":c": companyId,
-            ":y": year,
-            ":draft": "draft",
-            ":none": [],
-            ":now": now,
-            ":zero": 0,
-            ":one": 1,
-            ":e": email,
-            ":set": new Set([email]),
-            ":stale": staleBefore,
-          },
-        }),
-      );
+      return updateWhere(companyId, year, {
+        UpdateExpression:
+          "SET company = if_not_exists(company, :c), #y = if_not_exists(#y, :y), #s = if_not_exists(#s, :draft), " +
+          "history = if_not_exists(history, :none), comments = if_not_exists(comments, :none), " +
+          "updated_at = if_not_exists(updated_at, :now), version = if_not_exists(version, :zero), last_changed_by = :e, " +
+          "last_begun_at = :now ADD changed_by :set, writes_begun :one",
+        ConditionExpression:
+          `(attribute_not_exists(#s) OR NOT (#s IN (${Object.keys(frozen).join(", ")}))) AND ` +
+          "(attribute_not_exists(held_at) OR held_at < :stale)",
+        ExpressionAttributeNames: { "#y": "year", "#s": "status" },
+        ExpressionAttributeValues: {
+          ...frozen,
+          ":c": companyId,
+          ":y": year,
+          ":draft": "draft",
+          ":none": [],
+          ":now": now,
+          ":zero": 0,
+          ":one": 1,
+          ":e": email,
+          ":set": new Set([email]),
+          ":stale": staleBefore,
+        },
+      });
     },
     async endWrite(companyId, year) {
       await update(companyId, year, {
@@ -119,13 +120,11 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
       });
     },
     async holdWrites(companyId, year, now, staleBefore) {
-      return unlessConditionFails(
-        update(companyId, year, {
-          UpdateExpression: "SET held_at = :now",
-          ConditionExpression: "attribute_not_exists(held_at) OR held_at < :stale",
-          ExpressionAttributeValues: { ":now": now, ":stale": staleBefore },
-        }),
-      );
+      return updateWhere(companyId, year, {
+        UpdateExpression: "SET held_at = :now",
+        ConditionExpression: "attribute_not_exists(held_at) OR held_at < :stale",
+        ExpressionAttributeValues: { ":now": now, ":stale": staleBefore },
+      });
     },
     async writeCounts(companyId, year) {
       const [out, byStream] = await Promise.all([
@@ -149,13 +148,11 @@ export function dynamoInventoryReviews(doc: DynamoDBDocumentClient, table: strin
     async settleAbandoned(companyId, year, begun) {
       // The writes the stream ended are counted on the inventory's counter item.
       const ended = begun - (await streamEnded(companyId, year));
-      await unlessConditionFails(
-        update(companyId, year, {
-          UpdateExpression: "SET writes_ended = :ended",
-          ConditionExpression: "writes_begun = :begun",
-          ExpressionAttributeValues: { ":begun": begun, ":ended": ended },
-        }),
-      );
+      await updateWhere(companyId, year, {
+        UpdateExpression: "SET writes_ended = :ended",
+        ConditionExpression: "writes_begun = :begun",
+        ExpressionAttributeValues: { ":begun": begun, ":ended": ended },
+      });
     },
     async releaseWrites(companyId, year) {
       await update(companyId, year, { UpdateExpression: "REMOVE held_at" });
