@@ -4,8 +4,13 @@ import { normaliseEmail } from "../../domain/company/users";
 
 export const GSI1 = "GSI1";
 
+/** An item of the company's partition: its SK the parts joined by `#` (`SENSOR#{facility}#{sensor}`). */
+const inCompany = (companyId: string, ...sk: (string | number)[]) => ({ PK: `COMPANY#${companyId}`, SK: sk.join("#") });
+/** The company's items whose SK begins with the parts joined by `#`, and `#` (a Query's begins_with). */
+const inCompanyPrefix = (companyId: string, ...sk: (string | number)[]) => ({ PK: `COMPANY#${companyId}`, SKPrefix: `${sk.join("#")}#` });
+
 /** Company requisites. Get by id: GetItem(company(id)). All companies: Query GSI1 companiesIndex. */
-export const company = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "COMPANY" });
+export const company = (companyId: string) => inCompany(companyId, "COMPANY");
 export const companiesIndex = () => ({ GSI1PK: "COMPANIES" });
 export const companyInIndex = (name: string, companyId: string) => ({
   GSI1PK: "COMPANIES",
@@ -18,36 +23,28 @@ export const companyInIndex = (name: string, companyId: string) => ({
  *  STATISTICS#YEAR#. They sit in the company's partition, so their own stream records must be
  *  skipped by the handler (isStatisticsItem), as must the legacy whole-company snapshot (SK
  *  STATISTICS) that a reconciliation removes. */
-export const companyStatisticsYear = (companyId: string, year: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `STATISTICS#YEAR#${year}`,
-});
-export const companyStatisticsYears = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#YEAR#" });
-export const legacyCompanyStatistics = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS" });
+export const companyStatisticsYear = (companyId: string, year: string) => inCompany(companyId, "STATISTICS#YEAR", year);
+export const companyStatisticsYears = (companyId: string) => inCompanyPrefix(companyId, "STATISTICS#YEAR");
+export const legacyCompanyStatistics = (companyId: string) => inCompany(companyId, "STATISTICS");
 export const isStatisticsItem = (sk: string) => sk.startsWith("STATISTICS");
 /** How many calculations a project has of one type, active and archived (the `count` of its
  *  list), kept like the year aggregates: the stream handler ADDs each change's difference, so a
  *  list's count is one small read however many calculations the project has. Project ids and type
  *  names contain no `#`. Read: GetItem; all of a company's: Query SK begins_with STATISTICS#LIST#. */
-export const calculationListCount = (companyId: string, projectId: string, type: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `STATISTICS#LIST#${projectId}#${type}`,
-});
-export const calculationListCounts = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#LIST#" });
+export const calculationListCount = (companyId: string, projectId: string, type: string) =>
+  inCompany(companyId, "STATISTICS#LIST", projectId, type);
+export const calculationListCounts = (companyId: string) => inCompanyPrefix(companyId, "STATISTICS#LIST");
 /** The inventory's write counters (domain/inventory/sums.ts; read-your-writes): `writes`, ADDed by
  *  every calculation write just before it is made, and `applied`, ADDed by the stream handler once
  *  that write's difference is in the sums. Equal, the sums hold every write made so far. */
-export const inventoryWrites = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "STATISTICS#INVWRITES" });
+export const inventoryWrites = (companyId: string) => inCompany(companyId, "STATISTICS#INVWRITES");
 /** The attribute of inventoryWrites that counts a year's calculation writes the table's stream
  *  ended (D32: with the year review's own counts, the year lock's writes ended). */
 export const yearWritesEnded = (year: number) => `year_writes_ended_${year}`;
 /** A project's inventory sums, kept like the year aggregates. Read: Query SK begins_with
  *  STATISTICS#INVENTORY#. */
-export const inventorySums = (companyId: string, projectId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `STATISTICS#INVENTORY#${projectId}`,
-});
-export const inventorySumsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "STATISTICS#INVENTORY#" });
+export const inventorySums = (companyId: string, projectId: string) => inCompany(companyId, "STATISTICS#INVENTORY", projectId);
+export const inventorySumsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "STATISTICS#INVENTORY");
 /** The last stream sequence number whose statistics difference was applied, per source item
  *  (GetItem by company and the item's SK): a redelivered record is recognised and skipped. Its own
  *  partition, so the company's partition does not double in size; skipped by the audit trail. */
@@ -62,8 +59,8 @@ export const companyOfPartition = (pk: string) => (pk.startsWith("COMPANY#") ? p
 
 /** A user lives in its company's partition: get by (company, user); list users of a company with
  *  Query PK = COMPANY#id, SK begins_with USER#. */
-export const user = (companyId: string, userId: string) => ({ PK: `COMPANY#${companyId}`, SK: `USER#${userId}` });
-export const usersOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "USER#" });
+export const user = (companyId: string, userId: string) => inCompany(companyId, "USER", userId);
+export const usersOfCompany = (companyId: string) => inCompanyPrefix(companyId, "USER");
 
 /** Sign-in knows only the e-mail: this item maps the normalised e-mail to (company, user) and,
  *  written with attribute_not_exists, keeps e-mails unique without a transaction. */
@@ -71,106 +68,63 @@ export const emailLookup = (email: string) => ({ PK: `EMAIL#${normaliseEmail(ema
 
 /** A facility (mine, open pit, processing plant) of a company: get by (company, facility); all of
  *  a company's: Query PK = COMPANY#id, SK begins_with FACILITY# (a company has a handful). */
-export const facility = (companyId: string, facilityId: string) => ({ PK: `COMPANY#${companyId}`, SK: `FACILITY#${facilityId}` });
-export const facilitiesOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "FACILITY#" });
+export const facility = (companyId: string, facilityId: string) => inCompany(companyId, "FACILITY", facilityId);
+export const facilitiesOfCompany = (companyId: string) => inCompanyPrefix(companyId, "FACILITY");
 /** An abatement assessment (methodology section 11, D47): get by (company, id); a company's: Query SK
  *  begins_with ABATEMENT# (a handful per company, read whole). */
-export const abatementAssessment = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `ABATEMENT#${id}` });
-export const abatementOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "ABATEMENT#" });
+export const abatementAssessment = (companyId: string, id: string) => inCompany(companyId, "ABATEMENT", id);
+export const abatementOfCompany = (companyId: string) => inCompanyPrefix(companyId, "ABATEMENT");
 /** A climate project (methodology section 13, D67): get by (company, id); a company's: Query SK
  *  begins_with CLIMATEPROJECT# (a handful per company, read whole). */
-export const climateProject = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `CLIMATEPROJECT#${id}` });
-export const climateProjectsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "CLIMATEPROJECT#" });
+export const climateProject = (companyId: string, id: string) => inCompany(companyId, "CLIMATEPROJECT", id);
+export const climateProjectsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "CLIMATEPROJECT");
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
  *  CLIMATEPERIOD#{project}# (a handful a year). */
-export const climatePeriod = (companyId: string, project: string, id: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `CLIMATEPERIOD#${project}#${id}`,
-});
-export const climatePeriodsOfProject = (companyId: string, project: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `CLIMATEPERIOD#${project}#`,
-});
+export const climatePeriod = (companyId: string, project: string, id: string) => inCompany(companyId, "CLIMATEPERIOD", project, id);
+export const climatePeriodsOfProject = (companyId: string, project: string) => inCompanyPrefix(companyId, "CLIMATEPERIOD", project);
 /** A КЭП of a climate period (issue 89 item 5): written once; a period's: Query SK begins_with
  *  CLIMATESIG#{project}#{period}# (a few, at most LIMITS.climate.signaturesPerPeriod). */
-export const climateSignature = (companyId: string, project: string, period: string, id: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `CLIMATESIG#${project}#${period}#${id}`,
-});
-export const climateSignaturesOfPeriod = (companyId: string, project: string, period: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `CLIMATESIG#${project}#${period}#`,
-});
+export const climateSignature = (companyId: string, project: string, period: string, id: string) =>
+  inCompany(companyId, "CLIMATESIG", project, period, id);
+export const climateSignaturesOfPeriod = (companyId: string, project: string, period: string) =>
+  inCompanyPrefix(companyId, "CLIMATESIG", project, period);
 /** The CA certificates an administrator loaded as КЭП trust anchors (platform-wide, at most
  *  LIMITS.climate.trustRoots): all with Query PK = TRUST_ROOTS_PK; one by its SHA-256. */
 export const TRUST_ROOTS_PK = "CAROOTS";
 export const trustRoot = (id: string) => ({ PK: TRUST_ROOTS_PK, SK: `ROOT#${id}` });
 /** The hand-written fields of a period's report on implementation (13.4): one item a period. */
-export const climateReportHand = (companyId: string, project: string, period: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `CLIMATEREPORT#${project}#${period}`,
-});
+export const climateReportHand = (companyId: string, project: string, period: string) =>
+  inCompany(companyId, "CLIMATEREPORT", project, period);
 /** A request's hold on a project's periods while it checks them and writes one (no two overlapping
  *  periods stored by parallel requests): given back when the request ends, taken over once stale. */
-export const climatePeriodsClaim = (companyId: string, project: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `CLIMATECLAIM#${project}`,
-});
+export const climatePeriodsClaim = (companyId: string, project: string) => inCompany(companyId, "CLIMATECLAIM", project);
 /** D25: an emission point of a facility: get by (company, facility, point); a facility's: Query SK
  *  begins_with POINT#{facility}#; a company's: SK begins_with POINT# (a handful per facility). Not
  *  under FACILITY#, so the facilities' prefix never reads them. */
-export const emissionPoint = (companyId: string, facilityId: string, pointId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `POINT#${facilityId}#${pointId}`,
-});
-export const pointsOfFacility = (companyId: string, facilityId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `POINT#${facilityId}#`,
-});
-export const pointsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "POINT#" });
+export const emissionPoint = (companyId: string, facilityId: string, pointId: string) => inCompany(companyId, "POINT", facilityId, pointId);
+export const pointsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "POINT", facilityId);
+export const pointsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "POINT");
 /** D56: a sensor of a facility's monitoring register: get by (company, facility, sensor); a facility's:
  *  Query SK begins_with SENSOR#{facility}# (at most MAX_SENSORS_PER_FACILITY, read whole). */
-export const sensor = (companyId: string, facilityId: string, sensorId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `SENSOR#${facilityId}#${sensorId}`,
-});
-export const sensorsOfFacility = (companyId: string, facilityId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `SENSOR#${facilityId}#`,
-});
+export const sensor = (companyId: string, facilityId: string, sensorId: string) => inCompany(companyId, "SENSOR", facilityId, sensorId);
+export const sensorsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SENSOR", facilityId);
 /** A gateway key of a facility (its hash, label, when made and revoked): a facility's: Query SK
  *  begins_with GATEWAYKEY#{facility}#. */
-export const gatewayKey = (companyId: string, facilityId: string, keyId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `GATEWAYKEY#${facilityId}#${keyId}`,
-});
-export const gatewayKeysOfFacility = (companyId: string, facilityId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `GATEWAYKEY#${facilityId}#`,
-});
+export const gatewayKey = (companyId: string, facilityId: string, keyId: string) => inCompany(companyId, "GATEWAYKEY", facilityId, keyId);
+export const gatewayKeysOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "GATEWAYKEY", facilityId);
 /** A push knows only the key: this item maps its SHA-256 to (company, facility, key); removed on revoke. */
 export const gatewayKeyLookup = (hash: string) => ({ PK: `GATEWAYKEY#${hash}`, SK: "GATEWAYKEY" });
 /** D57: a pushed batch of readings (its state, counts, refused lines): get by (company, batch). */
 /** Issue 78: a working's live forecast model at a horizon (horizon in three digits, so they sort). */
-export const liveBinding = (companyId: string, facilityId: string, horizon: number, working: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `TLIVEMODEL#${facilityId}#${String(horizon).padStart(3, "0")}#${working}`,
-});
-export const liveBindingsOfFacility = (companyId: string, facilityId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `TLIVEMODEL#${facilityId}#`,
-});
+export const liveBinding = (companyId: string, facilityId: string, horizon: number, working: string) =>
+  inCompany(companyId, "TLIVEMODEL", facilityId, String(horizon).padStart(3, "0"), working);
+export const liveBindingsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TLIVEMODEL", facilityId);
 /** The latest forecast of a working at a horizon (issue 78's forecaster). */
-export const liveForecast = (companyId: string, facilityId: string, horizon: number, working: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `TLIVEFORECAST#${facilityId}#${String(horizon).padStart(3, "0")}#${working}`,
-});
-export const liveForecastsOfFacility = (companyId: string, facilityId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `TLIVEFORECAST#${facilityId}#`,
-});
-export const telemetryBatch = (companyId: string, batchId: string) => ({ PK: `COMPANY#${companyId}`, SK: `TBATCH#${batchId}` });
+export const liveForecast = (companyId: string, facilityId: string, horizon: number, working: string) =>
+  inCompany(companyId, "TLIVEFORECAST", facilityId, String(horizon).padStart(3, "0"), working);
+export const liveForecastsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TLIVEFORECAST", facilityId);
+export const telemetryBatch = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId);
 /** A batch's line in its facility's list of loads («Загрузки АГК», issue 85 item 3): the batch as
  *  it stands without its refused lines, written with its item each time that is; newest first by
  *  Query SK begins_with BATCH# backwards. In a readings partition: neither audited nor streamed. */
@@ -193,20 +147,13 @@ export const telemetryQueued = (receivedAt: string, companyId: string, batchId: 
 export const DEMO_FEED_PK = "DEMOFEED";
 export const demoFeed = (companyId: string, facilityId: string) => ({ PK: DEMO_FEED_PK, SK: `${companyId}#${facilityId}` });
 /** D63: a point's month accepted from the mine's readings: a facility's: Query SK begins_with TOFFER#{facility}#. */
-export const offerAcceptance = (companyId: string, facilityId: string, pointId: string, month: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `TOFFER#${facilityId}#${pointId}#${month}`,
-});
+export const offerAcceptance = (companyId: string, facilityId: string, pointId: string, month: string) =>
+  inCompany(companyId, "TOFFER", facilityId, pointId, month);
 /** Issue 86 R6: a request's claim on a point's month while it accepts it (apart from the acceptances'
  *  prefix, so a reader of them never sees one). */
-export const offerClaim = (companyId: string, facilityId: string, pointId: string, month: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `TCLAIM#${facilityId}#${pointId}#${month}`,
-});
-export const acceptancesOfFacility = (companyId: string, facilityId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SKPrefix: `TOFFER#${facilityId}#`,
-});
+export const offerClaim = (companyId: string, facilityId: string, pointId: string, month: string) =>
+  inCompany(companyId, "TCLAIM", facilityId, pointId, month);
+export const acceptancesOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TOFFER", facilityId);
 /** D65: a facility's events, a partition per facility sorted by start: Query SK between two instants. */
 export const telemetryEvent = (companyId: string, facilityId: string, start: string, eventId: string) => ({
   PK: `TEVENTS#${companyId}#${facilityId}`,
@@ -214,8 +161,8 @@ export const telemetryEvent = (companyId: string, facilityId: string, start: str
 });
 export const telemetryEventsOfFacility = (companyId: string, facilityId: string) => `TEVENTS#${companyId}#${facilityId}`;
 /** A company's webhook (issue 78): Query SK begins_with WEBHOOK# for the company's. */
-export const webhook = (companyId: string, id: string) => ({ PK: `COMPANY#${companyId}`, SK: `WEBHOOK#${id}` });
-export const webhooksOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "WEBHOOK#" });
+export const webhook = (companyId: string, id: string) => inCompany(companyId, "WEBHOOK", id);
+export const webhooksOfCompany = (companyId: string) => inCompanyPrefix(companyId, "WEBHOOK");
 /** A webhook's deliveries, one partition per webhook sorted by the event's start and the idempotency key. */
 export const webhookDeliveriesPk = (companyId: string, webhookId: string) => `WHDELIV#${companyId}#${webhookId}`;
 export const webhookDelivery = (companyId: string, webhookId: string, sort: string) => ({
@@ -234,22 +181,20 @@ export const sensorDay = (companyId: string, sensorId: string, day: string) => (
   SK: `DAY#${day}`,
 });
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
-export const migration = (companyId: string, name: string) => ({ PK: `COMPANY#${companyId}`, SK: `MIGRATION#${name}` });
+export const migration = (companyId: string, name: string) => inCompany(companyId, "MIGRATION", name);
 
 /** The review of a company's inventory of one reporting year (status, history, frozen
  *  calculations, comments): get by (company, year). */
-export const inventoryReview = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SK: `INVENTORY#${year}` });
+export const inventoryReview = (companyId: string, year: number) => inCompany(companyId, "INVENTORY", year);
 /** The year's lock on its review item (D32, inventory-review-repository.ts): counts, not the review;
  *  a change of these alone is not audited. */
 export const INVENTORY_LOCK_ATTRIBUTES = ["writes_begun", "writes_ended", "last_begun_at", "held_at"] as const;
 /** D20: an approved version of a year's inventory (its hash; the snapshot is a blob): get by
  *  (company, year, version); a year's versions: Query SK begins_with INVVERSION#{yyyy}#. Not under
  *  INVENTORY#, so the reviews' prefix never reads them. */
-export const inventoryVersion = (companyId: string, year: number, version: number) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `INVVERSION#${year}#${String(version).padStart(6, "0")}`,
-});
-export const inventoryVersions = (companyId: string, year: number) => ({ PK: `COMPANY#${companyId}`, SKPrefix: `INVVERSION#${year}#` });
+export const inventoryVersion = (companyId: string, year: number, version: number) =>
+  inCompany(companyId, "INVVERSION", year, String(version).padStart(6, "0"));
+export const inventoryVersions = (companyId: string, year: number) => inCompanyPrefix(companyId, "INVVERSION", year);
 
 /** A comment on a company's inventory of one year, an item of its own (ids are UUID v7, so the SK
  *  sorts by time): get/delete by (company, year, id); a year's, newest first: Query PK = COMPANY#id,
@@ -264,15 +209,12 @@ export const inventoryComments = (companyId: string, year: number) => ({
 });
 
 /** The company's base year, significance threshold and reduction targets, one item: get and put by company. */
-export const trendSettings = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: "TREND" });
+export const trendSettings = (companyId: string) => inCompany(companyId, "TREND");
 
 /** A project: get by (company, project). Lists by company and state, newest first:
  *  Query GSI1 PK = projectsIndex(company, state), ScanIndexForward false. Archiving moves the
  *  item to the other index partition by rewriting GSI1PK. */
-export const project = (companyId: string, projectId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `PROJECT#${projectId}`,
-});
+export const project = (companyId: string, projectId: string) => inCompany(companyId, "PROJECT", projectId);
 /** D25: the project's lock on its facility (project-repository.ts): calculation writes naming a point
  *  of the facility counted begun and ended, and when the last began; a change of these alone is not
  *  audited, and a project write keeps them. */
@@ -291,11 +233,8 @@ export const projectInIndex = (companyId: string, state: "active" | "archived", 
 /** A calculation lives in its company's partition under its type: get by (company, type, id);
  *  all of a company's calculations: Query PK = COMPANY#id, SK begins_with CALC#. A project's
  *  calculations of one type and state, newest first: Query GSI1 calculationsIndex. */
-export const calculation = (companyId: string, type: string, calculationId: string) => ({
-  PK: `COMPANY#${companyId}`,
-  SK: `CALC#${type}#${calculationId}`,
-});
-export const calculationsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "CALC#" });
+export const calculation = (companyId: string, type: string, calculationId: string) => inCompany(companyId, "CALC", type, calculationId);
+export const calculationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "CALC");
 export const calculationsIndex = (companyId: string, projectId: string, type: string, state: "active" | "archived") => ({
   GSI1PK: `COMPANY#${companyId}#PROJECT#${projectId}#CALC#${type}#${state}`,
 });
@@ -424,4 +363,4 @@ export const mediaItem = (kind: string) => ({ PK: "MEDIA", SK: `KIND#${kind}` })
 
 /** All projects of a company, both states, by the main key (moving a user checks what they created):
  *  Query PK = COMPANY#id, SK begins_with PROJECT#. */
-export const projectsOfCompany = (companyId: string) => ({ PK: `COMPANY#${companyId}`, SKPrefix: "PROJECT#" });
+export const projectsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "PROJECT");
