@@ -32,9 +32,9 @@ import { NumericInput } from "../../shared/NumericInput";
 import { PageLoading } from "../../shared/PageLoading";
 import { saveBlob } from "../../shared/saveBlob";
 import { useEmissionsCore } from "../../shared/wasmCore";
+import { useAssessment } from "../../api/abatement";
 import {
   assessmentExportPath,
-  useAssessment,
   useSaveAssessment,
   useTargets,
   useThresholds,

@@ -1,10 +1,12 @@
-// The abatement assessments over the API (v1/abatement/, docs/api.md «Abatement»): the list, one
-// assessment, its writes, the year's measured streams, the §4.10 thresholds of the dictionary and
-// the company's targets (v1/inventory/trend/settings/) the plan is held against.
+// The abatement assessments over the API (v1/abatement/, docs/api.md «Abatement»): the list, the
+// writes, the year's measured streams, the §4.10 thresholds of the dictionary and the company's
+// targets (v1/inventory/trend/settings/) the plan is held against. One assessment is read by
+// api/abatement.ts, as a new climate project reads the one it starts from.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
+import { abatementKey } from "../../api/abatement";
 import { encoded, routePath, typedClient, type Client } from "../../api/client";
-import { useRecord } from "../../api/record";
+import { useRecordList, useSaveRecord } from "../../api/record";
 
 type Abatement = Client<"abatement">;
 export type AssessmentSummary = InferResponseType<Abatement["assessments"]["$get"], 200>["results"][number];
@@ -16,14 +18,9 @@ export type YearStream = InferResponseType<Abatement["streams"]["$get"], 200>["r
 const abatement = typedClient("abatement");
 const inventory = typedClient("inventory");
 const dictionaries = typedClient("dictionaries");
-export const abatementKey = ["abatement"] as const;
 
 export function useAssessments() {
-  return useQuery({ queryKey: [...abatementKey, "list"], queryFn: () => abatement((c) => c.assessments.$get()), staleTime: 0 });
-}
-
-export function useAssessment(id: string | undefined) {
-  return useRecord([...abatementKey, "one"], id, (id) => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id }) })));
+  return useRecordList(abatementKey, () => abatement((c) => c.assessments.$get()));
 }
 
 export function useYearStreams(year: number | null) {
@@ -52,17 +49,11 @@ export function useTargets() {
 }
 
 export function useSaveAssessment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id?: string; body: AssessmentBody; version?: number }) =>
-      id === undefined
-        ? abatement((c) => c.assessments.$post({ json: body }))
-        : abatement((c) => c.assessments[":id"].$patch({ param: encoded({ id }), json: { ...body, version: version as number } })),
-    onSuccess: (saved) => {
-      client.setQueryData([...abatementKey, "one", saved.id], saved);
-      return client.invalidateQueries({ queryKey: [...abatementKey, "list"] });
-    },
-  });
+  return useSaveRecord(
+    abatementKey,
+    (body: AssessmentBody) => abatement((c) => c.assessments.$post({ json: body })),
+    (id, json) => abatement((c) => c.assessments[":id"].$patch({ param: encoded({ id }), json })),
+  );
 }
 
 export function useArchiveAssessment() {

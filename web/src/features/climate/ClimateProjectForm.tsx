@@ -12,7 +12,8 @@ import { deviceOfOption } from "@core/climate-options";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { formatResult } from "../../shared/decimals";
-import { type ClimateProject, type ClimateProjectBody, useSaveClimateProject, useSourceAssessment } from "./api";
+import { useAssessment } from "../../api/abatement";
+import { type ClimateProject, type ClimateProjectBody, useSaveClimateProject } from "./api";
 import { CHANNELS, DEVICE_KINDS, FLOW_BASES, channelsOf, type Channel, type DeviceKind } from "./texts";
 
 interface DeviceValues {
@@ -144,7 +145,7 @@ export function ClimateProjectForm(props: {
   onSaved(p: ClimateProject): void;
   onCancel(): void;
 }) {
-  const assessment = useSourceAssessment(props.from?.assessment);
+  const assessment = useAssessment(props.from?.assessment);
   if (!props.from) return <ProjectForm project={props.project} onSaved={props.onSaved} onCancel={props.onCancel} />;
   if (assessment.error) return <LoadError what="оценку" message={assessment.error.message} retry={() => void assessment.refetch()} />;
   if (!assessment.data) return <PageLoading />;

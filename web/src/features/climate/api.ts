@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { api, encoded, routePath, typedClient, type Client, type FileJob } from "../../api/client";
-import { useRecord } from "../../api/record";
+import { useRecord, useRecordList, useSaveRecord } from "../../api/record";
 import type { ExportJobView } from "@server/contract";
 
 type Climate = Client<"climateProjects">;
@@ -19,11 +19,10 @@ export type ClimatePeriodBody = InferRequestType<Climate[":id"]["periods"]["$pos
 export type ClimatePeriodSummary = InferResponseType<Climate[":id"]["periods"]["$get"], 200>["results"][number];
 
 const climate = typedClient("climateProjects");
-const abatement = typedClient("abatement");
 export const climateKey = ["climate-projects"] as const;
 
 export function useClimateProjects() {
-  return useQuery({ queryKey: [...climateKey, "list"], queryFn: () => climate((c) => c.index.$get()), staleTime: 0 });
+  return useRecordList(climateKey, () => climate((c) => c.index.$get()));
 }
 
 export function useClimateProject(id: string | undefined) {
@@ -44,17 +43,11 @@ export function useClimatePeriod(id: string | undefined, period: string | undefi
 }
 
 export function useSaveClimateProject() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id?: string; body: ClimateProjectBody; version?: number }) =>
-      id === undefined
-        ? climate((c) => c.index.$post({ json: body }))
-        : climate((c) => c[":id"].$patch({ param: encoded({ id }), json: { ...body, version: version as number } })),
-    onSuccess: (saved) => {
-      client.setQueryData([...climateKey, "one", saved.id], saved);
-      return client.invalidateQueries({ queryKey: [...climateKey, "list"] });
-    },
-  });
+  return useSaveRecord(
+    climateKey,
+    (body: ClimateProjectBody) => climate((c) => c.index.$post({ json: body })),
+    (id, json) => climate((c) => c[":id"].$patch({ param: encoded({ id }), json })),
+  );
 }
 
 /** What the server said of a long period while its job computes it. */
@@ -136,7 +129,3 @@ export function useSaveClimateReport(id: string, period: string) {
 /** The report's file: GET …/report/?format=xlsx|pdf. */
 export const climateReportPath = (id: string, period: string, format: "xlsx" | "pdf") =>
   routePath("climateProjects", (c) => c[":id"].periods[":period"].report.$path({ param: encoded({ id, period }), query: { format } }));
-/** The stored assessment a new project starts from (read as stored: the server keeps what it says). */
-export function useSourceAssessment(id: string | undefined) {
-  return useRecord(["abatement", "one"], id, (id) => abatement((c) => c.assessments[":id"].$get({ param: encoded({ id }) })));
-}
