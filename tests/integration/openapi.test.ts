@@ -133,6 +133,27 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("declares each multipart form's fields as schemas: a file a binary string, never a media type's {schema} wrapped in one", () => {
+    const files: string[] = [];
+    const wrapped: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const body = op.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, Record<string, unknown>> } }> };
+        for (const [field, schema] of Object.entries(body?.content?.["multipart/form-data"]?.schema?.properties ?? {})) {
+          if ("schema" in schema) wrapped.push(`${method.toUpperCase()} ${path} ${field}`);
+          if (schema.format === "binary") files.push(`${method.toUpperCase()} ${path} ${field}`);
+        }
+      }
+    }
+    expect(wrapped).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "POST /api/v1/admin/ca-roots/ file_data",
+        "POST /api/v1/climate-projects/{id}/periods/{period}/signatures/ file_data",
+      ]),
+    );
+  });
+
   it("gives every JSON answer a schema that says what it holds (a file served as JSON is a declared binary)", () => {
     const unsaid: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {

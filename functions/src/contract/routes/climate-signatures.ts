@@ -3,7 +3,7 @@
 // the CA certificates an administrator loads as their trust anchors (served by http/admin.ts).
 import * as z from "zod";
 import { climateSignatureSchema, trustRootSchema } from "../schemas/climate-signatures";
-import { access, binaryFile, fileAnswer, formBody, json, listOf, pathParam, route, userAccess } from "./declare";
+import { access, fileAnswer, fileForm, json, listOf, pathParam, route, userAccess } from "./declare";
 import { LIMITS } from "../schemas/limits";
 
 const projectScoped = userAccess("climateProjects", { scope: "company", ids: [{ in: "path", name: "id", object: "climateProject" }] });
@@ -34,11 +34,7 @@ export const createClimateSignatureRoute = route(
   {
     post: "/{id}/periods/{period}/signatures",
     params: periodParams,
-    body: formBody({
-      type: "object",
-      properties: { file_data: binaryFile("The detached signature (.sig, .p7s)") },
-      required: ["file_data"],
-    }),
+    body: fileForm("The detached signature (.sig, .p7s)"),
     bodyCap: "form",
     201: json(climateSignatureSchema, "The signature as kept: the signer, the certificate's validity, the chain's state"),
   },
@@ -74,11 +70,7 @@ export const createTrustRootsRoute = route(
   ),
   {
     post: "/ca-roots",
-    body: formBody({
-      type: "object",
-      properties: { file_data: binaryFile("The CA's certificate (.cer, .crt, .pem)") },
-      required: ["file_data"],
-    }),
+    body: fileForm("The CA's certificate (.cer, .crt, .pem)"),
     bodyCap: "form",
     201: json(listOf(trustRootSchema), "The certificates added"),
   },

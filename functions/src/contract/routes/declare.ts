@@ -255,6 +255,10 @@ export const binaryFile = (description?: string) => ({
   schema: { type: "string" as const, format: "binary", ...(description ? { description } : {}) },
 });
 
+/** A required multipart form of one file, `file_data` (described by `what`), read by its route's handler. */
+export const fileForm = (what: string) =>
+  formBody({ type: "object", properties: { file_data: binaryFile(what).schema }, required: ["file_data"] });
+
 /** The media type of an .xlsx workbook, which several files answer in. */
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -14,7 +14,7 @@ import {
 import { uploadPreviewSchema } from "../schemas/upload-preview";
 import { dayQuery, monthQuery, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema, yearQuery } from "../schemas/sensor-data";
 import { LIMITS } from "../schemas/limits";
-import { fileAnswer, formBody, json, type OwnedId, pathParam, route, storedObject, userAccess, XLSX, dryRunQuery } from "./declare";
+import { fileAnswer, fileForm, json, type OwnedId, pathParam, route, storedObject, userAccess, XLSX, dryRunQuery } from "./declare";
 
 const facilityIdParams = z.object({ id: pathParam("Facility id") });
 const pointIdParams = z.object({ id: pathParam("Facility id"), point: pathParam("Emission point id") });
@@ -108,11 +108,7 @@ export const importSensorsRoute = route(
     post: "/{id}/sensors/import",
     params: facilityIdParams,
     query: dryRunQuery("list"),
-    body: formBody({
-      type: "object",
-      properties: { file_data: { type: "string", format: "binary", description: ".xlsx or .csv headed as the template" } },
-      required: ["file_data"],
-    }),
+    body: fileForm(".xlsx or .csv headed as the template"),
     bodyCap: "form",
     200: json(uploadPreviewSchema, "The dry run: the list as read and its problems (nothing stored)"),
     201: json(z.array(sensorSchema), "The sensors made, in the list's order"),
