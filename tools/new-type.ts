@@ -25,18 +25,16 @@ export function moduleText(name: string): string {
 // compile error until it is replaced by the type's own part (docs/architecture.md, «Adding a calculation type»).
 import type { BalanceRole, CalculationDefinition, InventorySource, MethaneDestruction, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
 import { FILL_IN } from "./definition";
-import { emissionsCore, gwpSetting, resCh4, resCh4ToCo2 } from "./fields";
+import { CH4_RESULTS, emissionsCore } from "./fields";
 
 export const definition = {
   title: FILL_IN,
   kind: "formula",
   methodology: FILL_IN,
   inputs: FILL_IN,
-  results: [resCh4, resCh4ToCo2],
-  settings: [gwpSetting],
+  ...CH4_RESULTS,
   dictionaries: [{ dictionary: "get_${name}", fields: FILL_IN }],
   editable: true,
-  co2e: "res_ch4_to_co2",
   core: emissionsCore("${name}"),
 } as const satisfies CalculationDefinition;
 

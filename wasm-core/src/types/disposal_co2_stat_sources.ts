@@ -1,25 +1,19 @@
 // Выбросы CO2 при сжигании метана и топлива в стационарных источниках (disposal_co2_stat_sources): the type's registry entry.
-import type {
-  BalanceRole,
-  CalculationDefinition,
-  InventorySource,
-  MethaneDestruction,
-  ReferenceCategory,
-  VectorRow,
-  WorkedExamples,
-} from "./definition";
+import type { BalanceRole, CalculationDefinition, InventorySource, MethaneDestruction } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import {
   COMPOSITION,
+  CO2_RESULTS,
   emissionsCore,
   PERCENT_VOL,
-  resCo2,
   GASES_CO2,
   dictionaryEntryOf,
   DOCUMENTS,
   ch4DensityBesideCo2,
   inputNumber,
   MINE_GAS_FUEL_ENTRY,
+  referenceOf,
+  section5Vectors,
 } from "./fields";
 
 /** 4.8, Order 371 formulas 1.1–1.3: a fuel through t c.e. (or TJ), drained mine gas taken as
@@ -73,14 +67,12 @@ export const definition = {
       ([name, label]) => ({ name, label, unit: PERCENT_VOL, type: "number", min: 0, max: 100, decimals: 4, optional: true }) as const,
     ),
   ],
-  results: [resCo2],
-  settings: [],
+  ...CO2_RESULTS,
   sums: [{ fields: ["w_ch4", "w_co2"], max: 100, label: "Сумма содержаний компонентов" }],
   // D4: the oxidation factor is 1.0 unless measured, so it stays a free input; the fuel's
   // dictionary row fixes the pair ef and k, which must come from the same route (4.8).
   dictionaries: [{ dictionary: "get_disposal_co2_stat_sources", fields: ["ef", "k"] }],
   editable: true,
-  co2e: "res_co2",
   measured: ["volume", "w_ch4", "w_co2"],
   core: emissionsCore("disposal_co2_stat_sources"),
 } as const satisfies CalculationDefinition;
@@ -131,27 +123,22 @@ export const destroys: MethaneDestruction = ({ inputs, coefficients }) => {
   return { route: "used", sent_t: sent, destroyed_t: sent * oxidised };
 };
 
-/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
- *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
-export const reference: ReferenceCategory = {
+/** Its category on the reference page (/dictionary), its dictionaries those of its fields. */
+export const reference = referenceOf(definition, {
   index: 6,
   category: "Выбросы CO2 при сжигании метана и топлива в стационарных источниках",
   // A fuel through t c.e.; drained mine gas of a stated composition (D28), its entry taken as 100 % CH4 without one.
   formula: [STATIONARY_FORMULAS.fuel, STATIONARY_FORMULAS.composition],
   document: DOCUMENTS.order371,
   clause: "формулы 1.1, 1.2, 1.3, табл. 1.1",
-  dictionaries: ["get_disposal_co2_stat_sources"],
   symbols: { ef: "EF", of: "OF", k: "k" },
-};
+});
 
-/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
-export const vectors: WorkedExamples<readonly VectorRow[]> = {
-  section: "section 5",
-  examples: [
-    { volume: 1000, k: 1.129, ef: 1.59, of: 1.0, res_co2: 1795.11 },
-    { volume: 1000, k: 0.03308, ef: 54.4, of: 1.0, res_co2: 1799.552 },
-    { volume: 1000, k: 1.129, ef: 1.59, of: 0.995, res_co2: 1786.13445 },
-    { volume: 1000, k: 0.768, ef: 2.77, of: 1.0, res_co2: 2127.36 },
-    { volume: 1000, k: 1.0, ef: 1.8393, of: 1.0, res_co2: 1839.3 },
-  ],
-};
+/** Its worked examples: section 5's test vectors. */
+export const vectors = section5Vectors([
+  { volume: 1000, k: 1.129, ef: 1.59, of: 1.0, res_co2: 1795.11 },
+  { volume: 1000, k: 0.03308, ef: 54.4, of: 1.0, res_co2: 1799.552 },
+  { volume: 1000, k: 1.129, ef: 1.59, of: 0.995, res_co2: 1786.13445 },
+  { volume: 1000, k: 0.768, ef: 2.77, of: 1.0, res_co2: 2127.36 },
+  { volume: 1000, k: 1.0, ef: 1.8393, of: 1.0, res_co2: 1839.3 },
+]);

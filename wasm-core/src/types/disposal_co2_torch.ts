@@ -1,7 +1,8 @@
 // Выбросы CO2 при сжигании метана на факельной установке (disposal_co2_torch): the type's registry entry.
-import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
-import { PHYSICAL_BOUNDS, IPCC_FLARING } from "./definition";
-import { emissionsCore, flaredMethane, IPCC_FLARE_BALANCE, koefTransform, resCo2, GASES_CO2, IPCC_FLARE_SOURCE } from "./fields";
+import type { CalculationDefinition } from "./definition";
+import { PHYSICAL_BOUNDS } from "./definition";
+import { CO2_RESULTS, emissionsCore, flaredMethane, GASES_CO2, IPCC_FLARE_BALANCE, IPCC_FLARE_SOURCE, koefTransform } from "./fields";
+import { ipccFlareInventory, referenceOf, section5Vectors } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 при сжигании метана на факельной установке",
@@ -21,37 +22,26 @@ export const definition = {
     },
     koefTransform(),
   ],
-  results: [resCo2],
-  settings: [],
+  ...CO2_RESULTS,
   dictionaries: [{ dictionary: "get_disposal_co2_torch", fields: ["ef", "koef_transform"] }],
   editable: true,
-  co2e: "res_co2",
   core: emissionsCore("disposal_co2_torch"),
 } as const satisfies CalculationDefinition;
 
 /** What the type contributes to the year's inventory: its Order 371 category, IPCC code and gases (D15). */
 // D16, D22: flaring of drained methane; the IPCC types (efficiency 0.98) are alternatives by default.
-export const inventory: InventorySource = {
-  ...IPCC_FLARING,
-  gases: GASES_CO2,
-  passportFormula: () => "МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: CO2 = 0,98 × V × ρ × 2,75",
-};
+export const inventory = ipccFlareInventory(GASES_CO2, "CO2 = 0,98 × V × ρ × 2,75");
 
 export const { balance, destroys } = IPCC_FLARE_BALANCE;
 
-/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
- *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
-export const reference: ReferenceCategory = {
+/** Its category on the reference page (/dictionary), its dictionaries those of its fields. */
+export const reference = referenceOf(definition, {
   index: 7,
   category: "Выбросы CO2 при сжигании метана на факельной установке",
   formula: ["E = 0,98 × V × ρ × EF"],
   ...IPCC_FLARE_SOURCE,
-  dictionaries: ["get_disposal_co2_torch"],
   symbols: { ef: "EF", koef_transform: "ρ" },
-};
+});
 
-/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
-export const vectors: WorkedExamples<readonly VectorRow[]> = {
-  section: "section 5",
-  examples: [{ volume: 1000, ef: 2.75, koef_transform: 0.67, res_co2: 1805.65 }],
-};
+/** Its worked examples: section 5's test vectors. */
+export const vectors = section5Vectors([{ volume: 1000, ef: 2.75, koef_transform: 0.67, res_co2: 1805.65 }]);

@@ -2,15 +2,21 @@
 // each type's module (wasm-core/src/types/<type>.ts) declares only what is its own.
 import { CH4_DENSITY_20C } from "../gas-densities";
 import {
+  type CalculationDefinition,
   type CalculationModule,
   DEFAULT_GWP_CH4,
+  type InventorySource,
+  IPCC_FLARING,
   type MethaneDestruction,
   type NormativeDocument,
   type EntryUnit,
+  type FormulaLine,
   type NumberField,
   PHYSICAL_BOUNDS,
+  type ReferenceCategory,
   type ResultField,
   type UploadColumn,
+  type VectorRow,
   type WorkedExamples,
 } from "./definition";
 
@@ -107,6 +113,10 @@ export const resCo2 = {
   decimals: RESULT_DECIMALS,
   max: PHYSICAL_BOUNDS.gas_t,
 } as const satisfies ResultField;
+/** The results of a type that gives CH4: its mass and, at the GWP setting, its CO2-eq., the type's emission. */
+export const CH4_RESULTS = { results: [resCh4, resCh4ToCo2], settings: [gwpSetting], co2e: "res_ch4_to_co2" } as const;
+/** The result of a type that gives CO2 only, its emission; no setting. */
+export const CO2_RESULTS = { results: [resCo2], settings: [], co2e: "res_co2" } as const;
 /** A measured volume of gas, thousand m³ (m³ and million m³ at entry), up to `max`. */
 export const gasVolume = <const L extends string, const M extends number>(label: L, max: M) =>
   ({
@@ -167,6 +177,13 @@ export const emissionsCore = <const T extends string>(type: T) => ({ module: "em
 export const analysisParts = <const V extends WorkedExamples | null>(vectors: V) =>
   ({ inventory: null, balance: null, destroys: null, reference: null, vectors }) as const;
 
+/** A formula type's worked examples from section 5's test vectors (inputs and results; GWP 25), which
+ *  tests/fixtures/methodology/vectors.json holds as the methodology gives them. */
+export const section5Vectors = (examples: readonly VectorRow[]): WorkedExamples<readonly VectorRow[]> => ({
+  section: "section 5",
+  examples,
+});
+
 export const yearColumn = { name: "year", label: "Год", unit: "", kind: "number", note: "Целое число" } as const satisfies UploadColumn;
 
 // The result each gas of an inventory line comes from (InventorySource.gases).
@@ -200,6 +217,31 @@ export const DOCUMENTS = {
 // Shared symbols of the IPCC production-based types: EF in m³/t, ρ = koef_transform in kg/m³.
 export const IPCC_SYMBOLS = { ef: "EF", koef_transform: "ρ" } as const;
 export const IPCC_MINING = ["E = V × EF × ρ × 10⁻³"] as const;
+
+/** A type's category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
+ *  the document and clause it comes from, and the dictionaries whose coefficients it shows, by default those
+ *  the type's fields are filled from. */
+export const referenceOf = (
+  definition: Pick<CalculationDefinition, "dictionaries">,
+  category: Omit<ReferenceCategory, "dictionaries"> & Partial<Pick<ReferenceCategory, "dictionaries">>,
+): ReferenceCategory => ({ dictionaries: definition.dictionaries.map((binding) => binding.dictionary), ...category });
+
+/** The inventory line of an IPCC production-based CH4 type (4.1–4.3, category 3): its code, and the
+ *  passport's equation (8.1) by the line's coefficients. */
+export const ipccMiningInventory = (ipcc: InventorySource["ipcc"], equation: (line: FormulaLine) => string): InventorySource => ({
+  category: 3,
+  ipcc,
+  method: "coefficients",
+  gases: GASES_CH4,
+  passportFormula: (line) => `${IPCC_EQUATION} ${equation(line)}: ${BY_PRODUCTION}`,
+});
+
+/** The reference category of an IPCC production-based CH4 type (4.1–4.3): IPCC 2006's equation in its
+ *  symbols (E = V × EF × ρ × 10⁻³ unless the type writes its own), its dictionaries those of its fields. */
+export const ipccMiningReference = (
+  definition: Pick<CalculationDefinition, "dictionaries">,
+  category: Pick<ReferenceCategory, "index" | "category" | "clause"> & Partial<Pick<ReferenceCategory, "formula">>,
+): ReferenceCategory => referenceOf(definition, { formula: IPCC_MINING, document: DOCUMENTS.ipcc2006, symbols: IPCC_SYMBOLS, ...category });
 
 // ---- destroyed drained gas (D17): the formulas the balance reads of the destruction types ----------
 
@@ -243,3 +285,10 @@ export const IPCC_FLARE_BALANCE = {
 
 /** The IPCC flare pair on the reference page: the document and clause both come from. */
 export const IPCC_FLARE_SOURCE = { document: DOCUMENTS.ipcc2006, clause: "раздел 4.1, сжигание на факеле" } as const;
+
+/** The IPCC flare pair's inventory line (IPCC_FLARING): its gas, and the passport's formula of it (8.1). */
+export const ipccFlareInventory = (gases: InventorySource["gases"], formula: string): InventorySource => ({
+  ...IPCC_FLARING,
+  gases,
+  passportFormula: () => `МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: ${formula}`,
+});

@@ -1,7 +1,7 @@
 // Выбросы CO2 от сжигания топлива техникой при открытой добыче (open_mining_co2): the type's registry entry.
-import type { CalculationDefinition, InventorySource, ReferenceCategory, VectorRow, WorkedExamples } from "./definition";
+import type { CalculationDefinition, InventorySource } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
-import { emissionsCore, fuelCo2Factor, resCo2, GASES_CO2, DOCUMENTS } from "./fields";
+import { CO2_RESULTS, DOCUMENTS, emissionsCore, fuelCo2Factor, GASES_CO2, referenceOf, section5Vectors } from "./fields";
 
 export const definition = {
   title: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
@@ -21,11 +21,9 @@ export const definition = {
     // Graph series: 3.149 = «Дизель», 3.026 = «Топливо» (motor gasoline), docs/user-guide.md.
     fuelCo2Factor("ef", "Коэффициент выбросов CO2"),
   ],
-  results: [resCo2],
-  settings: [],
+  ...CO2_RESULTS,
   dictionaries: [{ dictionary: "get_open_mining_co2", fields: ["ef"] }],
   editable: true,
-  co2e: "res_co2",
   core: emissionsCore("open_mining_co2"),
 } as const satisfies CalculationDefinition;
 
@@ -43,24 +41,19 @@ export const inventory: InventorySource = {
 export const balance = null;
 export const destroys = null;
 
-/** Its category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
- *  the document and clause it comes from, the dictionaries whose coefficients it shows. */
-export const reference: ReferenceCategory = {
+/** Its category on the reference page (/dictionary), its dictionaries those of its fields. */
+export const reference = referenceOf(definition, {
   index: 1,
   category: "Выбросы CO2 от сжигания топлива техникой при открытой добыче",
   formula: ["E = V_т × EF", "V_т = V_л × ρ × 10⁻³"],
   document: DOCUMENTS.order371,
   clause: "формулы 18.1, 18.2, табл. 18.1",
-  dictionaries: ["get_open_mining_co2"],
   symbols: { ef: "EF", p: "ρ" },
-};
+});
 
-/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
-export const vectors: WorkedExamples<readonly VectorRow[]> = {
-  section: "section 5",
-  examples: [
-    { volume: 100, ef: 3.149, res_co2: 314.9 },
-    { volume: 100, ef: 3.026, res_co2: 302.6 },
-    { volume: 0.84, ef: 3.149, res_co2: 2.64516 },
-  ],
-};
+/** Its worked examples: section 5's test vectors. */
+export const vectors = section5Vectors([
+  { volume: 100, ef: 3.149, res_co2: 314.9 },
+  { volume: 100, ef: 3.026, res_co2: 302.6 },
+  { volume: 0.84, ef: 3.149, res_co2: 2.64516 },
+]);

@@ -1,17 +1,8 @@
 // Выбросы CO2 и CH4 из систем дегазации и вентиляции (подземная добыча) (underground): the type's registry entry.
-import type {
-  BalanceRole,
-  CalculationDefinition,
-  NumberField,
-  UploadColumn,
-  InventorySource,
-  ReferenceCategory,
-  VectorRow,
-  WorkedExamples,
-} from "./definition";
+import type { BalanceRole, CalculationDefinition, NumberField, UploadColumn, InventorySource, ReferenceCategory } from "./definition";
 import { PHYSICAL_BOUNDS } from "./definition";
 import { emissionsCore, gwpSetting, numberColumn, resCh4, resCh4ToCo2, resCo2 } from "./fields";
-import { co2eResult, GAS_DENSITIES, gasVolume, PERCENT_VOL, sumCo2, THOUSAND_M3, GASES_BOTH, DOCUMENTS } from "./fields";
+import { co2eResult, GAS_DENSITIES, gasVolume, PERCENT_VOL, sumCo2, THOUSAND_M3, GASES_BOTH, DOCUMENTS, section5Vectors } from "./fields";
 
 // D14 (Order 371 formula 3.1 from monitoring data): one measurement period of the degasification
 // or ventilation system. Its volume is flow × hours × 60 / 1000 thousand m³; its contents are its own.
@@ -145,42 +136,39 @@ export const reference: ReferenceCategory = {
   symbols: { p_ch4: "ρ_CH4", p_co2: "ρ_CO2", ef_ch4: "W_CH4", ef_co2: "W_CO2" },
 };
 
-/** Its worked examples: section 5's test vectors (inputs and results; GWP 25). */
-export const vectors: WorkedExamples<readonly VectorRow[]> = {
-  section: "section 5",
-  examples: [
-    {
-      volume: 10000,
-      p_co2: 1.8393,
-      p_ch4: 0.668,
-      ef_co2: 10.6,
-      ef_ch4: 76.0,
-      res_co2: 1949.658,
-      res_ch4: 5076.8,
-      res_ch4_to_co2: 126920,
-      sum_co2: 128869.658,
-    },
-    {
-      volume: 10000,
-      p_co2: 1.9768,
-      p_ch4: 0.717,
-      ef_co2: 10.6,
-      ef_ch4: 76.0,
-      res_co2: 2095.408,
-      res_ch4: 5449.2,
-      res_ch4_to_co2: 136230,
-      sum_co2: 138325.408,
-    },
-    {
-      volume: 500000,
-      p_co2: 1.8393,
-      p_ch4: 0.668,
-      ef_co2: 0,
-      ef_ch4: 0.4,
-      res_co2: 0,
-      res_ch4: 1336,
-      res_ch4_to_co2: 33400,
-      sum_co2: 33400,
-    },
-  ],
-};
+/** Its worked examples: section 5's test vectors. */
+export const vectors = section5Vectors([
+  {
+    volume: 10000,
+    p_co2: 1.8393,
+    p_ch4: 0.668,
+    ef_co2: 10.6,
+    ef_ch4: 76.0,
+    res_co2: 1949.658,
+    res_ch4: 5076.8,
+    res_ch4_to_co2: 126920,
+    sum_co2: 128869.658,
+  },
+  {
+    volume: 10000,
+    p_co2: 1.9768,
+    p_ch4: 0.717,
+    ef_co2: 10.6,
+    ef_ch4: 76.0,
+    res_co2: 2095.408,
+    res_ch4: 5449.2,
+    res_ch4_to_co2: 136230,
+    sum_co2: 138325.408,
+  },
+  {
+    volume: 500000,
+    p_co2: 1.8393,
+    p_ch4: 0.668,
+    ef_co2: 0,
+    ef_ch4: 0.4,
+    res_co2: 0,
+    res_ch4: 1336,
+    res_ch4_to_co2: 33400,
+    sum_co2: 33400,
+  },
+]);
