@@ -4,17 +4,23 @@
 // no sense, a text that is no number, too many decimals and a dot beside a comma get their message
 // under the field, never a silent rewrite, and nothing is sent; «3 100» typed and «12 480,7504»
 // pasted as the app prints it are 3100 and 12480.7504; «3100» in «тыс. т» previews and sends
-// 3 100 000 t, says so, and the results dialog shows what was typed.
-import { screen, waitFor, within } from "@testing-library/react";
+// 3 100 000 t, says so, and the results dialog shows what was typed. The tests of what the dialog says
+// and sends render the dialog alone, as «Добавить расчет» opens it; those that follow a calculation
+// into the list and its results, or a refusal out of it, render the project's calculations page.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { useAtomValue } from "jotai";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REGISTRY } from "@core/registry";
 import { loadEmissions, type EmissionsCore } from "@core/emissions-browser";
 import type { CalculationView } from "@server/contract";
 import { formatResult } from "../../shared/decimals";
 import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
-import { failure } from "../../testing/contract-api";
-import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
+import { failure, type ContractApi } from "../../testing/contract-api";
+import { closeApp, openPage, openPart, setField, type OpenApp } from "../../testing/render-app";
+import { appStore } from "../../app/store";
 import CalculationsPage from "../../app/CalculationsRoute";
+import { calculationDialogAtom } from "./atoms";
+import { CalculationDialog } from "./CalculationDialog";
 
 const TYPE = "underground_emission_ch4";
 const VOLUME = "Объём добычи угля подземным способом";
@@ -37,18 +43,14 @@ beforeAll(async () => {
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
   closeApp();
+  appStore.set(calculationDialogAtom, null);
 });
 
-/** The project's calculations page with a server that stores what is created and lists it; `refusals`
- *  answer the first creates instead. */
-function openCalculations(refusals: ReturnType<typeof failure>[] = []) {
-  const stored: CalculationView[] = [];
-  const page = {
-    path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
-    route: "/projects/:projectId/calculations",
-    page: <CalculationsPage />,
-  };
-  app = openPage(page, (api) =>
+/** A server that stores what is created and lists it; `refusals` answer the first creates instead. */
+const calculationsServer =
+  (refusals: ReturnType<typeof failure>[] = []) =>
+  (api: ContractApi) => {
+    const stored: CalculationView[] = [];
     api
       .on("getMe", signedInUser())
       .on("getProject", PROJECT)
@@ -62,15 +64,37 @@ function openCalculations(refusals: ReturnType<typeof failure>[] = []) {
         const calculation = storedCalculation(TYPE, sent, resultsFor(Number(sent.volume)), { id: `calculation-${stored.length + 1}` });
         stored.unshift(calculation);
         return calculation;
-      }),
-  );
-  return app;
+      });
+  };
+
+/** How the next «Новый расчет» opens: by «Добавить расчет» on the page, or as that button does. */
+let startNew: () => Promise<void>;
+
+/** The project's calculations page, the list and the dialogs. */
+function openCalculations(refusals: ReturnType<typeof failure>[] = []) {
+  const page = {
+    path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
+    route: "/projects/:projectId/calculations",
+    page: <CalculationsPage />,
+  };
+  app = openPage(page, calculationsServer(refusals));
+  startNew = async () => app.user.click(button(await screen.findByText("Добавить расчет")));
+}
+
+/** The dialog alone, shown while open as the page shows it (CalculationsWorkspace). */
+function OpenDialog() {
+  return useAtomValue(calculationDialogAtom) && <CalculationDialog type={TYPE} projectId={PROJECT.id} />;
+}
+
+function openDialog() {
+  app = openPart(<OpenDialog />, calculationsServer());
+  startNew = async () => act(() => appStore.set(calculationDialogAtom, { mode: "create" }));
 }
 
 /** Opens «Новый расчет» and names the calculation. The name is pasted: it is not what these tests
  *  check (the numbers are, typed key by key), and each key typed still draws its row and the preview. */
 async function newCalculation(name?: string) {
-  await app.user.click(button(await screen.findByText("Добавить расчет")));
+  await startNew();
   const title = await screen.findByText("Новый расчет", { selector: ".ant-modal-title" });
   const dialog = title.closest<HTMLElement>("[role=dialog]")!;
   const inside = within(dialog);
@@ -109,7 +133,7 @@ describe("a decimal comma and one number format in the calculation dialog", () =
   });
 
   it("keeps a minus as typed and says the value cannot be negative; nothing is sent", async () => {
-    openCalculations();
+    openDialog();
     const { dialog, inside, volume } = await newCalculation("Отрицательный объём");
     await app.user.type(volume, "-5");
     expect(volume.value).toBe("-5");
@@ -122,7 +146,7 @@ describe("a decimal comma and one number format in the calculation dialog", () =
   });
 
   it("says a text is not a number instead of dropping the letters, and names too many decimals", async () => {
-    openCalculations();
+    openDialog();
     const { dialog, volume } = await newCalculation();
     await app.user.type(volume, "84a");
     expect(volume.value).toBe("84a");
@@ -137,7 +161,7 @@ describe("a decimal comma and one number format in the calculation dialog", () =
   });
 
   it("answers «Создать» with a letter in a number («18 45о», a Cyrillic о) by saying which field and why, and goes there; nothing is sent", async () => {
-    openCalculations();
+    openDialog();
     const { dialog, inside, volume } = await newCalculation("Буква в числе");
     await app.user.type(volume, "18 45о");
     expect(volume.value).toBe("18 45о");
@@ -150,14 +174,14 @@ describe("a decimal comma and one number format in the calculation dialog", () =
   });
 
   it("reads «845.5» with a dot as the same number", async () => {
-    openCalculations();
+    openDialog();
     const { dialog, volume } = await newCalculation();
     await app.user.type(volume, "845.5");
     await waitFor(() => expect(previewOf(dialog, "res_ch4")).toBe(formatResult(resultsFor(845.5).res_ch4, 2)));
   });
 
   it("sends «3 100» typed key by key as 3100 and «12 480,7504» pasted as the app prints it as 12480.7504", async () => {
-    openCalculations();
+    openDialog();
     const create = async (name: string, enter: (volume: HTMLInputElement) => Promise<void>) => {
       const { dialog, inside, volume } = await newCalculation(name);
       await enter(volume);
@@ -178,7 +202,7 @@ describe("a decimal comma and one number format in the calculation dialog", () =
   });
 
   it("says how to write a number with both a dot and a comma instead of guessing", async () => {
-    openCalculations();
+    openDialog();
     const { dialog, volume } = await newCalculation();
     await app.user.type(volume, "1.250,5");
     expect(problemIn(dialog)).toContain("отделяйте разряды пробелом, а дробь запятой");
@@ -215,7 +239,7 @@ describe("what the dialog says before and after sending", () => {
   it("asks for a name before sending anything", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
-      openCalculations();
+      openDialog();
       const { dialog, inside, volume } = await newCalculation();
       await setField(app.user, volume, "1000000");
       await app.user.click(button(inside.getByText("Создать")));
@@ -229,7 +253,7 @@ describe("what the dialog says before and after sending", () => {
   });
 
   it("keeps what is typed and says why it is not a number; a decimal comma is a number; a blank required field is named", async () => {
-    openCalculations();
+    openDialog();
     const { dialog, inside, volume } = await newCalculation();
     await app.user.type(volume, "12a");
     expect(volume.value).toBe("12a"); // never a silent rewrite
