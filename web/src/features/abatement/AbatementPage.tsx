@@ -2,12 +2,10 @@
 // assessments; the editor (AbatementEditor.tsx: streams, prices, the live preview computed by the core
 // in the page, the MACC, the tornado and the targets) loads after the list, in a chunk of its own.
 import { lazy, Suspense, useState } from "react";
-import { Button, Flex, Typography, type TableColumnsType } from "antd";
-import { Table } from "../../shared/LazyTable";
-import { PlusOutlined } from "@ant-design/icons";
+import { Button, type TableColumnsType } from "antd";
 import { formatResult } from "../../shared/decimals";
-import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
+import { RecordsPage } from "../../shared/RecordsPage";
 import { useUrlQuery } from "../../shared/urlState";
 import { useArchiveAssessment, useAssessments } from "./api";
 import type { TypedDraft } from "./AbatementEditor";
@@ -35,19 +33,6 @@ export default function AbatementPage() {
   };
 
   const columns: TableColumnsType<NonNullable<typeof list.data>["results"][number]> = [
-    {
-      title: "Оценка",
-      dataIndex: "name",
-      render: (name: string, row) => (
-        <Button
-          type="link"
-          style={{ padding: 0, whiteSpace: "normal", textAlign: "left" }}
-          onClick={() => update({ id: row.id, new: undefined })}
-        >
-          {name}
-        </Button>
-      ),
-    },
     { title: "Год данных", dataIndex: "year", width: 110, render: (year: number | null) => year ?? "—" },
     { title: "Потоков", dataIndex: "streams", width: 90 },
     {
@@ -70,37 +55,24 @@ export default function AbatementPage() {
   ];
 
   return (
-    <Flex vertical gap={16} data-testid="abatement-page">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Снижение выбросов
-        </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => update({ new: "1", id: undefined })}>
-          Новая оценка
-        </Button>
-      </Flex>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        Варианты снижения выбросов метана по потокам шахты: что допускается технически, сколько т CO2-экв. сокращает, сколько углеродных
-        единиц может дать климатический проект, затраты и доходы. Оценка не входит в инвентаризацию.
-      </Typography.Paragraph>
-      {list.error ? (
-        <LoadError what="оценки" message={list.error.message} retry={() => void list.refetch()} />
-      ) : (
-        <Table
-          size="small"
-          rowKey="id"
-          loading={list.isLoading}
-          columns={columns}
-          dataSource={list.data?.results ?? []}
-          pagination={false}
-          scroll={{ x: 640 }}
-          locale={{ emptyText: "Оценок пока нет" }}
-          rowClassName={(row) => (row.archived ? "ant-table-row-archived" : "")}
-        />
-      )}
+    <RecordsPage
+      testId="abatement-page"
+      title="Снижение выбросов"
+      newText="Новая оценка"
+      onNew={() => update({ new: "1", id: undefined })}
+      intro="Варианты снижения выбросов метана по потокам шахты: что допускается технически, сколько т CO2-экв. сокращает, сколько углеродных единиц может дать климатический проект, затраты и доходы. Оценка не входит в инвентаризацию."
+      list={list}
+      what="оценки"
+      empty="Оценок пока нет"
+      nameTitle="Оценка"
+      onOpen={(row) => update({ id: row.id, new: undefined })}
+      columns={columns}
+      width={640}
+      rowClassName={(row) => (row.archived ? "ant-table-row-archived" : "")}
+    >
       <Suspense fallback={<PageLoading />}>
         {creating ? <Editor key="new" onSaved={saved} /> : selected ? <StoredEditor id={selected} typed={typed} onSaved={saved} /> : null}
       </Suspense>
-    </Flex>
+    </RecordsPage>
   );
 }
