@@ -68,101 +68,49 @@ export interface SensorKindRule {
   readonly possible: { readonly min: number; readonly max: number };
 }
 
+/** A kind's rule from D58's usual range, which most kinds keep: from 0, itself a reading, with no upper
+ *  bound and no plausible step; `rule` says where the kind's own differs. */
+const sensorKind = (
+  label: string,
+  unit: string,
+  possible: SensorKindRule["possible"],
+  rule: Partial<Pick<SensorKindRule, "min" | "max" | "minExclusive" | "step">> = {},
+): SensorKindRule => ({ label, unit, min: 0, max: Number.POSITIVE_INFINITY, minExclusive: false, step: null, ...rule, possible });
+
+// A share of a gas is 0–100 %: a whole scale past either end is no reading of a meter.
+const GAS_SHARE_POSSIBLE = { min: -100, max: 200 };
+// The largest mine fans move about 40 000 m³/min: a flow 25 times that either way is no reading.
+const FLOW_POSSIBLE = { min: -1e6, max: 1e6 };
+// Absolute zero to past any flare or engine, °C.
+const TEMPERATURE_POSSIBLE = { min: -1000, max: 10_000 };
+// A signal of 1 or 0, or a fraction.
+const SIGNAL_POSSIBLE = { min: -10, max: 10 };
+
 export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
-  // A share of a gas is 0–100 %: a whole scale past either end is no reading of a meter.
-  methane: { label: "Метан (0–4 % об.)", unit: "% об.", min: 0, max: 4, minExclusive: false, step: 1, possible: { min: -100, max: 200 } },
-  methane_high: {
-    label: "Метан высоких концентраций (0–100 %)",
-    unit: "% об.",
-    min: 0,
-    max: 100,
-    minExclusive: false,
-    step: null,
-    possible: { min: -100, max: 200 },
-  },
+  methane: sensorKind("Метан (0–4 % об.)", "% об.", GAS_SHARE_POSSIBLE, { max: 4, step: 1 }),
+  methane_high: sensorKind("Метан высоких концентраций (0–100 %)", "% об.", GAS_SHARE_POSSIBLE, { max: 100 }),
   // Air in an airway moves slower than sound (343 m/s at 20 °C); a sign may give the direction.
-  air_velocity: {
-    label: "Скорость воздуха",
-    unit: "м/с",
-    min: 0,
-    max: Number.POSITIVE_INFINITY,
-    minExclusive: false,
-    step: null,
-    possible: { min: -343, max: 343 },
-  },
-  // The largest mine fans move about 40 000 m³/min: 25 times that either way.
-  flow: {
-    label: "Расход газовой смеси",
-    unit: "м³/мин",
-    min: 0,
-    max: Number.POSITIVE_INFINITY,
-    minExclusive: false,
-    step: null,
-    possible: { min: -1e6, max: 1e6 },
-  },
+  air_velocity: sensorKind("Скорость воздуха", "м/с", { min: -343, max: 343 }),
+  flow: sensorKind("Расход газовой смеси", "м³/мин", FLOW_POSSIBLE),
   // A drainage line holds about 100 kPa; 100 MPa either way is past any pipe (a gauge's vacuum is negative).
-  pressure: {
-    label: "Давление",
-    unit: "кПа",
-    min: 0,
-    max: Number.POSITIVE_INFINITY,
-    minExclusive: true,
-    step: null,
-    possible: { min: -1e5, max: 1e5 },
-  },
+  pressure: sensorKind("Давление", "кПа", { min: -1e5, max: 1e5 }, { minExclusive: true }),
   // Absolute zero is −273,15 °C (D58 flags below it); a flare's exhaust is about 1 200 °C.
-  temperature: {
-    label: "Температура",
-    unit: "°C",
-    min: -ZERO_CELSIUS_K,
-    max: Number.POSITIVE_INFINITY,
-    minExclusive: true,
-    step: null,
-    possible: { min: -1000, max: 10_000 },
-  },
-  methane_flow: {
-    label: "Расход метана (расчетный)",
-    unit: "м³/мин CH4",
-    min: 0,
-    max: Number.POSITIVE_INFINITY,
-    minExclusive: false,
-    step: null,
-    possible: { min: -1e6, max: 1e6 },
-  },
+  temperature: sensorKind("Температура", "°C", TEMPERATURE_POSSIBLE, { min: -ZERO_CELSIUS_K, minExclusive: true }),
+  methane_flow: sensorKind("Расход метана (расчетный)", "м³/мин CH4", FLOW_POSSIBLE),
   // A flame detector reports 1 (flame) or 0 (none); anything else is no proof (D70).
-  flame: { label: "Датчик пламени", unit: "1/0", min: 0, max: 1, minExclusive: false, step: null, possible: { min: -10, max: 10 } },
+  flame: sensorKind("Датчик пламени", "1/0", SIGNAL_POSSIBLE, { max: 1 }),
   // An enclosed flare's exhaust: above absolute zero and below 2 000 °C (a flare burns at about 1 200 °C).
-  exhaust_temperature: {
-    label: "Температура отходящих газов",
-    unit: "°C",
+  exhaust_temperature: sensorKind("Температура отходящих газов", "°C", TEMPERATURE_POSSIBLE, {
     min: -ZERO_CELSIUS_K,
     max: 2000,
     minExclusive: true,
-    step: null,
-    possible: { min: -1000, max: 10_000 },
-  },
-  run_status: { label: "Работа агрегата", unit: "1/0", min: 0, max: 1, minExclusive: false, step: null, possible: { min: -10, max: 10 } },
+  }),
+  run_status: sensorKind("Работа агрегата", "1/0", SIGNAL_POSSIBLE, { max: 1 }),
   // The analyser's hourly destruction efficiency (TOOL06 option B, D72): a fraction 0–1.
-  destruction_efficiency: {
-    label: "КПД уничтожения (анализатор)",
-    unit: "доля",
-    min: 0,
-    max: 1,
-    minExclusive: false,
-    step: null,
-    possible: { min: -10, max: 10 },
-  },
+  destruction_efficiency: sensorKind("КПД уничтожения (анализатор)", "доля", SIGNAL_POSSIBLE, { max: 1 }),
   // A meter's energy of its hour (D75): a 10 MW engine makes 10 MWh an hour; 10 000 is past any unit of a mine.
-  electricity: {
-    label: "Выработка электроэнергии",
-    unit: "МВт·ч",
-    min: 0,
-    max: 10_000,
-    minExclusive: false,
-    step: null,
-    possible: { min: -1e6, max: 1e6 },
-  },
-  heat: { label: "Отпуск тепла", unit: "ГДж", min: 0, max: 100_000, minExclusive: false, step: null, possible: { min: -1e6, max: 1e6 } },
+  electricity: sensorKind("Выработка электроэнергии", "МВт·ч", { min: -1e6, max: 1e6 }, { max: 10_000 }),
+  heat: sensorKind("Отпуск тепла", "ГДж", { min: -1e6, max: 1e6 }, { max: 100_000 }),
 };
 
 /** Whether a meter of `kind` can send `value` at all (SensorKindRule.possible): finite and within it. */
