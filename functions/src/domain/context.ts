@@ -63,6 +63,9 @@ export interface Deps {
    *  sender takes the queue. Without it they wait for the host's next round (its timer, the minute's
    *  Lambda). */
   webhooksDue?: () => void;
+  /** The first back-off of a batch of readings whose application failed (consumer.ts RETRIES.firstMs
+   *  when unset): the local host's tests set it shorter (local/telemetry-retry.ts). */
+  telemetryRetryFirstMs?: number;
   /** What the host keeps running for the domain: its change stream, its timers and the long-lived
    *  objects of the domain's modules. No module of the domain holds state of its own. */
   runtime: Runtime;

@@ -17,6 +17,7 @@ import { forecastsIdle } from "../domain/monitoring/live/forecaster";
 import { hostRuntime } from "../events/runtime";
 import { consumerThreadSubscribers, type SubscriberDeps } from "./subscribers";
 import { portRequestHandler } from "./dynalite-port";
+import { telemetryRetryFirstMsFromEnv } from "./telemetry-retry";
 import { captureTableChanges } from "./table-stream";
 import type { FromConsumer, ToConsumer } from "./telemetry-consumer";
 import type { ThreadData } from "./spreadsheet-threads";
@@ -36,11 +37,13 @@ const runtime: Deps["runtime"] = hostRuntime({
   subscribers: consumerThreadSubscribers((change) => post({ type: "change", change })),
   deps: () => deps,
 });
-const deps: SubscriberDeps = {
+const retryFirstMs = telemetryRetryFirstMsFromEnv();
+const deps: SubscriberDeps & Pick<Deps, "telemetryRetryFirstMs"> = {
   repos: dynamoRepositories(doc, tableName),
   blobs: fsBlobStore(blobsDir),
   clock: { now: () => new Date(Date.now() + offset) },
   runtime,
+  ...(retryFirstMs === undefined ? {} : { telemetryRetryFirstMs: retryFirstMs }),
 };
 
 /** A drain of its own once the earliest batch passed over for its back-off may be tried again

@@ -88,7 +88,7 @@ function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
   );
 }
 
-type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">;
+type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryRetryFirstMs">>;
 
 /** Where a batch's work is done: the drain hands each slice (a pushed batch's days, a part of a file,
  *  the day consumers' share) to its turns between companies; applied alone, at once. */
@@ -501,7 +501,8 @@ const consumersFailed = (error: unknown) =>
   new BatchFailure(`показания сохранены, события не обновлены (${error instanceof Error ? error.message : String(error)})`);
 
 /** How a batch whose application fails is tried again: `attempts` applications in all, the n-th retry
- *  `firstMs` × 2^(n−1) after its start (1, 2, 4, 8 s), its attempts counted on its item as each begins
+ *  `firstMs` × 2^(n−1) after its start (1, 2, 4, 8 s; a host may set `firstMs` shorter for its tests,
+ *  Deps.telemetryRetryFirstMs), its attempts counted on its item as each begins
  *  (so a thread or process that dies applying it counts one too, and a restart goes on counting); then
  *  it is set aside: failed with its reason, its queue mark removed, never run again by a drain. In AWS
  *  the readings' queue gives a message as many receives (infra: maxReceiveCount). */
@@ -529,11 +530,14 @@ async function setAside(deps: Pick<Deps, "repos">, batch: TelemetryBatch, error:
   return failed;
 }
 
-const retryAt = (deps: Pick<Deps, "clock">, attempts: number) => deps.clock.now().getTime() + RETRIES.firstMs * 2 ** (attempts - 1);
+type RetryDeps = Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "telemetryRetryFirstMs">>;
+
+const retryAt = (deps: Omit<RetryDeps, "repos">, attempts: number) =>
+  deps.clock.now().getTime() + (deps.telemetryRetryFirstMs ?? RETRIES.firstMs) * 2 ** (attempts - 1);
 
 /** A batch's application begins: its attempt counted on its item first, with the back-off after it
  *  and INTERRUPTED as its reason until it ends. Answers the batch as counted. */
-async function attemptBegins(deps: Pick<Deps, "repos" | "clock">, batch: TelemetryBatch): Promise<TelemetryBatch> {
+async function attemptBegins(deps: RetryDeps, batch: TelemetryBatch): Promise<TelemetryBatch> {
   const attempts = (batch.attempts ?? 0) + 1;
   const counted = {
     ...batch,
@@ -548,7 +552,7 @@ async function attemptBegins(deps: Pick<Deps, "repos" | "clock">, batch: Telemet
 /** A batch's application failed: set aside after its last attempt (or at once when another would fail
  *  the same way), else left queued with its reason until its back-off. Answers when it may be tried
  *  again (ms), or undefined once it is set aside. */
-async function attemptFailed(deps: Pick<Deps, "repos" | "clock">, applied: Applied): Promise<number | undefined> {
+async function attemptFailed(deps: RetryDeps, applied: Applied): Promise<number | undefined> {
   const attempts = applied.stored.attempts ?? 1;
   if (attempts >= RETRIES.attempts || (applied.error instanceof BatchFailure && !applied.error.retry)) {
     await setAside(deps, applied.finished, applied.error, attempts);
