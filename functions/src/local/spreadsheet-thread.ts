@@ -110,6 +110,9 @@ function failure(id: number, error: unknown): ThreadMessage {
   return { id, type: "failed", message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
+/** A file the request thread names and types itself (the port answers these with their bytes alone). */
+const bytesOnly = (body: Uint8Array): ExportResult => ({ kind: "body", fileName: "", contentType: "", body });
+
 async function run(id: number, raw: unknown, now: number): Promise<void> {
   try {
     const request = z.parse(workerRequest, raw);
@@ -117,23 +120,13 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
     const worker = inProcessSpreadsheets(() => at);
     let result: ExportResult;
     if (request.op === "template") {
-      result = { kind: "body", fileName: "", contentType: "", body: await worker.template(request.type, request.year) };
+      result = bytesOnly(await worker.template(request.type, request.year));
     } else if (request.op === "abatement") {
-      result = {
-        kind: "body",
-        fileName: "",
-        contentType: "",
-        body: await worker.abatementFile(request.assessment, request.format, request.issued),
-      };
+      result = bytesOnly(await worker.abatementFile(request.assessment, request.format, request.issued));
     } else if (request.op === "climate_report") {
-      result = {
-        kind: "body",
-        fileName: "",
-        contentType: "",
-        body: await worker.climateReportFile(request.report, request.format, request.issued),
-      };
+      result = bytesOnly(await worker.climateReportFile(request.report, request.format, request.issued));
     } else if (request.op === "trend") {
-      result = { kind: "body", fileName: "", contentType: "", body: await worker.trendWorkbook(request.trend, request.view) };
+      result = bytesOnly(await worker.trendWorkbook(request.trend, request.view));
     } else if (request.op === "shift_report") {
       result = await worker.shiftReport(request.actor, request.query);
     } else if (request.op === "climate_pack_manifest") {
