@@ -275,35 +275,30 @@ export class AppStack extends Stack {
     // The report passport's PDF reads its fonts from ./fonts beside the bundle (Lambda has no
     // system fonts): copied as files rather than inlined, so the bundle stays small.
     const fontsDir = join(REPO_ROOT, "functions/src/export", PASSPORT_FONTS.dir);
-    const spreadsheetBundling = {
+    /** A bundle with the compiled cores copied beside it, then what `more` copies. */
+    const withCores = (more: (outputDir: string) => string[]) => ({
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
         afterBundling: (_inputDir: string, outputDir: string) => [
-          // The exports' uncertainty columns run the WASM core here too (found by the deploy rehearsal).
           ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
-          `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
-          ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
-            (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
-          ),
-          // D34: the verification pack's script, read beside the bundle as the fonts are.
-          `mkdir -p "${join(outputDir, VERIFY_SCRIPT.dir)}"`,
-          `cp "${join(REPO_ROOT, "functions/src/export", VERIFY_SCRIPT.dir, VERIFY_SCRIPT.file)}" "${join(outputDir, VERIFY_SCRIPT.dir, VERIFY_SCRIPT.file)}"`,
+          ...more(outputDir),
         ],
       },
-    };
+    });
+    // The exports' uncertainty columns run the WASM core here too (found by the deploy rehearsal).
+    const spreadsheetBundling = withCores((outputDir) => [
+      `mkdir -p "${join(outputDir, PASSPORT_FONTS.dir)}"`,
+      ...[PASSPORT_FONTS.regular, PASSPORT_FONTS.bold].map(
+        (file) => `cp "${join(fontsDir, file)}" "${join(outputDir, PASSPORT_FONTS.dir, file)}"`,
+      ),
+      // D34: the verification pack's script, read beside the bundle as the fonts are.
+      `mkdir -p "${join(outputDir, VERIFY_SCRIPT.dir)}"`,
+      `cp "${join(REPO_ROOT, "functions/src/export", VERIFY_SCRIPT.dir, VERIFY_SCRIPT.file)}" "${join(outputDir, VERIFY_SCRIPT.dir, VERIFY_SCRIPT.file)}"`,
+    ]);
     // The functions that forecast (the API, the readings' function with its forecaster): the compiled
     // cores beside the bundle, and the platform's shipped models in default-models/.
-    const forecastingBundling = {
-      commandHooks: {
-        beforeBundling: () => [],
-        beforeInstall: () => [],
-        afterBundling: (_inputDir: string, outputDir: string) => [
-          ...WASM_FILES.map((file) => `cp "${join(wasmDir, file)}" "${join(outputDir, file)}"`),
-          ...defaultModelCopies(outputDir),
-        ],
-      },
-    };
+    const forecastingBundling = withCores(defaultModelCopies);
     const spreadsheetEnvironment = {
       TABLE_NAME: table.tableName,
       [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
