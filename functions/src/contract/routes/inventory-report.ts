@@ -2,9 +2,9 @@
 // approved version's verification pack (D34), rendered by the same worker.
 // Served by http/inventory-report.ts.
 import * as z from "zod";
-import { versionParams, yearParams } from "./inventory";
+import { facilityInventory, ownInventory, versionParams, yearParams } from "./inventory";
 import { fileOrLink, jobStarted } from "./export-jobs";
-import { type OwnedId, route, userAccess, XLSX } from "./declare";
+import { route, XLSX } from "./declare";
 import { LIMITS } from "../schemas/limits";
 
 const versionInQuery = z.optional(
@@ -25,9 +25,6 @@ const reportQuery = z.object({
   ),
   version: versionInQuery,
 });
-const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
-const ownInventory = userAccess("inventory", { scope: "own" });
-const facilityInventory = userAccess("inventory", { scope: "company", ids: [facilityInQuery] });
 
 export const reportRoute = route(
   facilityInventory(

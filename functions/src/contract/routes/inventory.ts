@@ -26,9 +26,9 @@ export const inventoryQuery = z.object({
   ),
 });
 const facilityInQuery: OwnedId = { in: "query", name: "facility", object: "facility" };
-/** The inventory's routes: of the caller's company, or of the facility the query or the body names. */
-const ownInventory = userAccess("inventory", { scope: "own" });
-const facilityInventory = userAccess("inventory", { scope: "company", ids: [facilityInQuery] });
+/** The inventory's routes (its report's too: inventory-report.ts): of the caller's company, or of the facility the query or the body names. */
+export const ownInventory = userAccess("inventory", { scope: "own" });
+export const facilityInventory = userAccess("inventory", { scope: "company", ids: [facilityInQuery] });
 const facilityInBodyInventory = userAccess("inventory", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
 
 export const inventoryRoute = route(

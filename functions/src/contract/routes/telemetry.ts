@@ -24,6 +24,12 @@ import { uploadGrantSchema } from "../schemas/answers";
 import { declaredFile } from "./admin";
 import { XLSX, access, fileAnswer, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
+/** Of the caller's company, or of the facility the query or the body names (another company's is 404). */
+const own = userAccess("telemetry", { scope: "own" });
+const facilityInQuery = userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
+const facilityInBody = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
+const facility = pathParam("Facility id");
+
 const push = access("telemetry", "gateway", {
   scope: "company",
   ids: [{ in: "body", name: "facility", object: "facility" }],
@@ -49,33 +55,27 @@ export const pushReadingsRoute = route(
   },
 );
 
-export const getBatchRoute = route(
-  userAccess("telemetry", { scope: "own" })("getTelemetryBatch", "A pushed batch: its state, its counts and each refused line", [404]),
-  {
-    get: "/batches/{batch}",
-    params: z.object({ batch: pathParam("Batch id") }),
-    200: json(batchStatusSchema, "The batch"),
-  },
-);
+export const getBatchRoute = route(own("getTelemetryBatch", "A pushed batch: its state, its counts and each refused line", [404]), {
+  get: "/batches/{batch}",
+  params: z.object({ batch: pathParam("Batch id") }),
+  200: json(batchStatusSchema, "The batch"),
+});
 
 export const listBatchesRoute = route(
-  userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] })(
+  facilityInQuery(
     "listTelemetryBatches",
     `A facility's batches of readings, pushed and uploaded, newest first (at most ${LIMITS.telemetry.batchesListed}): each one's state, its counts and, set aside, its reason`,
     [400, 404],
   ),
   {
     get: "/batches",
-    query: z.object({ facility: pathParam("Facility id") }),
+    query: z.object({ facility }),
     200: json(z.array(batchListedSchema), "The batches, newest first"),
   },
 );
 
-const offersAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
-const acceptAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
-
 export const listOffersRoute = route(
-  offersAccess(
+  facilityInQuery(
     "listTelemetryOffers",
     "Per emission point and month of a year, the measured figures the mine's readings give (D61–D63)",
     [400, 404],
@@ -83,13 +83,13 @@ export const listOffersRoute = route(
   ),
   {
     get: "/offers",
-    query: z.object({ facility: pathParam("Facility id"), year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") }),
+    query: z.object({ facility, year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") }),
     200: json(z.array(offerSchema), "The offers, by point and month"),
   },
 );
 
 export const acceptOffersRoute = route(
-  acceptAccess(
+  facilityInBody(
     "acceptTelemetryOffers",
     "Accept months of a point into a project as measured calculations «по данным АГК»",
     [400, 404, 409],
@@ -98,7 +98,7 @@ export const acceptOffersRoute = route(
 );
 
 export const listEventsRoute = route(
-  offersAccess(
+  facilityInQuery(
     "listTelemetryEvents",
     "A facility's monitoring events (D65): threshold events by level, stale channels, forecast events",
     [400, 404],
@@ -108,11 +108,7 @@ export const listEventsRoute = route(
 );
 
 export const acknowledgeEventRoute = route(
-  userAccess("telemetry", { scope: "own" })(
-    "acknowledgeTelemetryEvent",
-    "Acknowledge a monitoring event with a comment (who and when are kept)",
-    [400, 403, 404, 409],
-  ),
+  own("acknowledgeTelemetryEvent", "Acknowledge a monitoring event with a comment (who and when are kept)", [400, 403, 404, 409]),
   {
     post: "/events/{event}/acknowledge",
     params: z.object({ event: pathParam("Event id") }),
@@ -121,12 +117,10 @@ export const acknowledgeEventRoute = route(
   },
 );
 
-const liveAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "query", name: "facility", object: "facility" }] });
-const bindAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
 const ADVISORY = "Advisory: protective cut-off stays with the mine's АГК.";
 
 export const getLiveRoute = route(
-  liveAccess(
+  facilityInQuery(
     "getTelemetryLive",
     "A facility's workings now: each methane meter against its levels, the air and drainage flow, staleness and the bound models' forecasts (issue 78)",
     [400, 404],
@@ -134,14 +128,14 @@ export const getLiveRoute = route(
   ),
   {
     get: "/live",
-    query: z.object({ facility: pathParam("Facility id") }),
+    query: z.object({ facility }),
     200: json(liveViewSchema, "The tiles"),
     304: { description: "Not modified since the ETag sent" },
   },
 );
 
 export const streamLiveRoute = route(
-  liveAccess(
+  facilityInQuery(
     "streamTelemetryLive",
     "The tiles as server-sent events: the current ones at once, then each time an applied batch or a binding changes them",
     [400, 404],
@@ -150,7 +144,7 @@ export const streamLiveRoute = route(
   {
     get: "/live/stream",
     query: z.object({
-      facility: pathParam("Facility id"),
+      facility,
       max_events: z.optional(
         z
           .string()
@@ -163,7 +157,7 @@ export const streamLiveRoute = route(
 );
 
 export const liveChartRoute = route(
-  liveAccess(
+  facilityInQuery(
     "getTelemetryLiveChart",
     "A working's last 24 h: its methane meters' minute means with W and A, and the bound models' forecasts with their interval",
     [400, 404],
@@ -172,7 +166,7 @@ export const liveChartRoute = route(
   {
     get: "/live/chart",
     query: z.object({
-      facility: pathParam("Facility id"),
+      facility,
       working: z.string().max(LIMITS.telemetry.sensorWorking, `не длиннее ${LIMITS.telemetry.sensorWorking} символов`),
     }),
     200: json(liveChartSchema, "The working's chart"),
@@ -180,12 +174,12 @@ export const liveChartRoute = route(
 );
 
 export const listLiveModelsRoute = route(
-  liveAccess("listTelemetryLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
-  { get: "/live/models", query: z.object({ facility: pathParam("Facility id") }), 200: json(z.array(liveBindingSchema), "The bindings") },
+  facilityInQuery("listTelemetryLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
+  { get: "/live/models", query: z.object({ facility }), 200: json(z.array(liveBindingSchema), "The bindings") },
 );
 
 export const bindLiveModelRoute = route(
-  bindAccess(
+  facilityInBody(
     "bindTelemetryLiveModel",
     "Bind a forecast model to a working at a horizon (model null: unbind); the tiles' forecaster runs it on each applied batch",
     [400, 403, 404],
@@ -195,7 +189,7 @@ export const bindLiveModelRoute = route(
 );
 
 export const shiftReportRoute = route(
-  offersAccess(
+  facilityInQuery(
     "telemetryShiftReport",
     "A shift's monitoring report of a facility as xlsx or PDF, on the company's clock",
     [400, 404],
@@ -204,10 +198,8 @@ export const shiftReportRoute = route(
   { get: "/shift-report", query: shiftReportQuerySchema, 200: fileAnswer("The report", XLSX, "application/pdf") },
 );
 
-const fileAccess = userAccess("telemetry", { scope: "company", ids: [{ in: "body", name: "facility", object: "facility" }] });
-
 export const telemetryUploadUrlRoute = route(
-  fileAccess(
+  facilityInBody(
     "telemetryUploadUrl",
     `Where to PUT a dispatch system's export (CSV, ≤ ${LIMITS.telemetry.fileBytes / 1048576} MB: a year of one sensor set) straight to storage`,
     [400, 404, 413, 415, 429],
@@ -226,7 +218,7 @@ export const telemetryUploadUrlRoute = route(
 );
 
 export const importFileRoute = route(
-  fileAccess(
+  facilityInBody(
     "importTelemetryFile",
     "Feed an uploaded dispatch export to the readings' consumer as one batch",
     [400, 404],
