@@ -60,7 +60,8 @@ function deviationText(d: ClimatePeriod["deviations"][number]): string {
   return parts.join("; ");
 }
 
-function PeriodResult({ project, period }: { project: string; period: ClimatePeriod }) {
+/** A computed period: its approval, pack, signatures, totals, deviations and each device's hours. */
+export function PeriodResult({ project, period }: { project: string; period: ClimatePeriod }) {
   const t = period.totals;
   const deviations = period.deviations.map((d, i) => ({ ...d, key: i }));
   const deviationColumns: TableColumnsType<(typeof deviations)[number]> = [

@@ -5,17 +5,29 @@
 // as «15,588375», the deviations in Russian and each hour of the device's table on the company's clock.
 // The period's «Пакет для верификатора» asks its pack. A new project's form offers each channel only the
 // register's sensors of its kind and sends the plan.
+// The page's own wiring (the list, a project and its period by the address, the report card under the
+// period, a project started from an assessment shown once saved) is opened whole; what a part of it does
+// (the computation's job, a period's approval and recomputation, the form's channels) renders that part.
 import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
 import { loadEmissions } from "@core/emissions-browser";
-import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
+import { closeApp, openPage, openPart, type OpenApp, setField } from "../../testing/render-app";
 import { failure, success } from "../../testing/contract-api";
 import { climateProjectFixture, climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
-import type { ClimatePeriod, ClimateProject, ClimateProjectSummary, SourceAssessment as Assessment } from "./api";
+import {
+  type ClimatePeriod,
+  type ClimateProject,
+  type ClimateProjectSummary,
+  type SourceAssessment as Assessment,
+  useClimatePeriod,
+} from "./api";
+import { ClimateProjectForm } from "./ClimateProjectForm";
 import ClimateProjectsPage from "./ClimateProjectsPage";
+import ClimateProjectView, { PeriodResult } from "./ClimateProjectView";
+import { PeriodApproval } from "./PeriodApproval";
 
 let app: OpenApp;
 
@@ -71,6 +83,20 @@ function periodOf(start: string, end: string): ClimatePeriod {
 
 const text = (element: Element) => (element.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
 
+/** Period per1 as its view shows it, read again after each write (a write's answer is kept as the
+ *  period's read): its whole result, or its approval card alone. */
+function ShownPeriod({ whole = false }: { whole?: boolean }) {
+  const period = useClimatePeriod("p1", "per1");
+  if (!period.data) return null;
+  return whole ? <PeriodResult project="p1" period={period.data} /> : <PeriodApproval project="p1" period={period.data} />;
+}
+
+/** Sets a date field at once, as a paste: the dates typed key by key are the first test's point. */
+async function setDate(user: OpenApp["user"], input: HTMLElement, date: string) {
+  await setField(user, input, date);
+  await user.tab();
+}
+
 it("lists the projects, computes a period from dates typed «01.06.2026» and shows its units, totals, deviations and hours in Russian", async () => {
   let made: ClimatePeriod | undefined;
   app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
@@ -123,6 +149,8 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   expect(text(rows[1])).toContain("по умолчанию, пламя 60 мин");
   expect(text(rows[3])).toContain("не подтверждено: нет пламени");
   expect(text(rows[5])).toContain("нет данных");
+  // The chosen period's report on implementation is under it (ClimateReportCard.test.tsx tests the card).
+  expect(await screen.findByTestId("climate-report")).toBeTruthy();
 
   // «Пакет для верификатора» asks the period's pack; a refusal is said with the server's words.
   app.api.on("climatePeriodPack", () => failure(409, "Пакет этого периода не собрать"));
@@ -135,10 +163,10 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
 it("shows a long period «вычисляется» while its job computes it, then its figures", async () => {
   let made: ClimatePeriod | undefined;
   let asked = 0;
-  app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+  // The project's view alone; the period's report is held, as a slow server's (the card is not this test's).
+  app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectView id="p1" /> }, (api) =>
     api
       .on("getMe", () => signedInUser({ email: "staff@example.test" }))
-      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
       .on("getClimateProject", PROJECT)
       .on("listClimatePeriods", () => ({ results: made ? [made] : [], count: made ? 1 : 0 }))
       .on("createClimatePeriod", () => success(202, { job: "j1.sig", state: "queued", progress: 0, status_url: "v1/export_jobs/j1.sig/" }))
@@ -150,15 +178,11 @@ it("shows a long period «вычисляется» while its job computes it, th
       })
       .on("getClimatePeriod", () => made)
       .on("listClimateSignatures", { results: [], count: 0 })
-      .on("getClimateReport", () => climateReportFixture(PROJECT, made!)),
+      .on("getClimateReport", () => new Promise(() => {})),
   );
   await screen.findByTestId("climate-project");
-  for (const label of ["Начало периода", "Конец периода (включительно)"]) {
-    const input = screen.getByLabelText(label);
-    await app.user.click(input);
-    await app.user.type(input, "01.06.2026");
-    await app.user.tab();
-  }
+  for (const label of ["Начало периода", "Конец периода (включительно)"])
+    await setDate(app.user, screen.getByLabelText(label), "01.06.2026");
   await app.user.click(screen.getByRole("button", { name: "Рассчитать" }));
   const computing = await screen.findByTestId("climate-period-computing");
   expect(text(computing)).toContain("Отчетный период 01.06.2026 – 01.06.2026 вычисляется");
@@ -173,15 +197,11 @@ it("shows a long period «вычисляется» while its job computes it, th
 it("shows a period's approval: a reviewer who did not compute it approves it, the frozen period offers no recomputation, a withdrawal asks why", async () => {
   let period = periodOf("2026-06-01", "2026-06-02");
   const APPROVED_AT = "2026-06-03T04:00:00.000Z";
-  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+  app = openPart(<ShownPeriod whole />, (api) =>
     api
       .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer", first_name: "Ирина", last_name: "Проверкина" }))
-      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
-      .on("getClimateProject", PROJECT)
-      .on("listClimatePeriods", () => ({ results: [period], count: 1 }))
       .on("getClimatePeriod", () => period)
       .on("listClimateSignatures", { results: [], count: 0 })
-      .on("getClimateReport", () => climateReportFixture(PROJECT, period))
       .on("reviewClimatePeriod", ({ body }) => {
         const { action, reason } = body as { action: "approve" | "withdraw"; reason?: string };
         const at = action === "approve" ? APPROVED_AT : "2026-06-04T04:00:00.000Z";
@@ -234,15 +254,8 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
 
 it("tells the person who computed a period why they may not approve it", async () => {
   const period = periodOf("2026-06-01", "2026-06-02");
-  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
-    api
-      .on("getMe", () => signedInUser({ email: "staff@example.test", role: "reviewer" }))
-      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
-      .on("getClimateProject", PROJECT)
-      .on("listClimatePeriods", { results: [period], count: 1 })
-      .on("getClimatePeriod", period)
-      .on("listClimateSignatures", { results: [], count: 0 })
-      .on("getClimateReport", climateReportFixture(PROJECT, period)),
+  app = openPart(<ShownPeriod />, (api) =>
+    api.on("getMe", () => signedInUser({ email: "staff@example.test", role: "reviewer" })).on("getClimatePeriod", period),
   );
   const approval = await screen.findByTestId("period-approval");
   await waitFor(() =>
@@ -306,9 +319,9 @@ const sensor = (id: string, code: string, kind: "flow" | "methane_high" | "flame
 };
 
 it("makes a project: each channel offers the register's sensors of its kind, and the plan is sent by their codes", async () => {
-  app = openPage({ path: "/climate-projects?new=1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+  const saved: ClimateProject[] = [];
+  app = openPart(<ClimateProjectForm onSaved={(p) => saved.push(p)} onCancel={() => {}} />, (api) =>
     api
-      .on("listClimateProjects", { results: [], count: 0 })
       .on("listFacilities", [FACILITY])
       .on("listEmissionPoints", [POINT])
       .on("listSensors", [
@@ -317,18 +330,13 @@ it("makes a project: each channel offers the register's sensors of its kind, and
         sensor("s3", "FL-1", "flame"),
         sensor("s4", "P-1", "pressure"),
       ])
-      .on("createClimateProject", ({ body }) => ({ ...PROJECT, ...(body as object), id: "p9", devices: PROJECT.devices }))
-      .on("getClimateProject", PROJECT)
-      .on("listClimatePeriods", { results: [], count: 0 }),
+      .on("createClimateProject", ({ body }) => ({ ...PROJECT, ...(body as object), id: "p9", devices: PROJECT.devices })),
   );
   const form = await screen.findByTestId("climate-project-form");
   await setField(app.user, within(form).getAllByLabelText("Название")[0], "Факелы шахты Северная");
   await app.user.click(within(form).getByLabelText("Площадка"));
   await app.user.click(await screen.findByText("Шахта Северная", { selector: ".ant-select-item-option-content" }));
-  const start = within(form).getByLabelText("Начало проекта");
-  await app.user.click(start);
-  await app.user.type(start, "01.06.2026");
-  await app.user.tab();
+  await setDate(app.user, within(form).getByLabelText("Начало проекта"), "01.06.2026");
   await app.user.click(await within(form).findByLabelText("Источник газа"));
   await app.user.click(await screen.findByText("Дегазационная станция", { selector: ".ant-select-item-option-content" }));
   await app.user.click(within(form).getByLabelText("Расход смеси"));
@@ -359,6 +367,7 @@ it("makes a project: each channel offers the register's sensors of its kind, and
     ],
     e_own_sensor: null,
   });
+  await waitFor(() => expect(saved.map((p) => p.id)).toEqual(["p9"]));
 });
 
 it("starts a project from an assessment's stream and shows expected against measured reductions per period (issue 89 item 6)", async () => {
@@ -442,10 +451,7 @@ it("starts a project from an assessment's stream and shows expected against meas
   expect((within(form).getAllByLabelText("Название")[0] as HTMLInputElement).value).toBe("Открытый факел, поток d1");
   await app.user.click(within(form).getByLabelText("Площадка"));
   await app.user.click(await screen.findByText("Шахта Северная", { selector: ".ant-select-item-option-content" }));
-  const start = within(form).getByLabelText("Начало проекта");
-  await app.user.click(start);
-  await app.user.type(start, "01.06.2026");
-  await app.user.tab();
+  await setDate(app.user, within(form).getByLabelText("Начало проекта"), "01.06.2026");
   await app.user.click(await within(form).findByLabelText("Источник газа"));
   await app.user.click(await screen.findByText("Дегазационная станция", { selector: ".ant-select-item-option-content" }));
   for (const [label, code] of [
@@ -478,12 +484,9 @@ it("computes a long period again as the server's job: «пересчитывае
   const first = periodOf("2026-06-01", "2026-06-02");
   let shown = first;
   let asked = 0;
-  app = openPage({ path: "/climate-projects?id=p1&period=per1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+  app = openPart(<ShownPeriod />, (api) =>
     api
       .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer" }))
-      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
-      .on("getClimateProject", PROJECT)
-      .on("listClimatePeriods", () => ({ results: [shown], count: 1 }))
       .on("getClimatePeriod", () => shown)
       .on("recomputeClimatePeriod", () =>
         success(202, { job: "j2.sig", state: "queued", progress: 0, status_url: "v1/export_jobs/j2.sig/" }),
@@ -498,13 +501,11 @@ it("computes a long period again as the server's job: «пересчитывае
           history: [...first.history, { action: "recompute", by: "reviewer@example.test", by_role: "reviewer", at: AT }],
         };
         return { job: "j2.sig", state: "done", progress: 100, period_id: "per1" };
-      })
-      .on("listClimateSignatures", { results: [], count: 0 })
-      .on("getClimateReport", () => climateReportFixture(PROJECT, shown)),
+      }),
   );
   await app.user.click(await screen.findByRole("button", { name: "Пересчитать" }));
   expect(text(await screen.findByTestId("climate-period-recomputing"))).toContain("Период длинный, он пересчитывается в фоне");
   await waitFor(() => expect(screen.queryByTestId("climate-period-recomputing")).toBeNull(), { timeout: 10_000 });
   expect(app.api.calls("recomputeClimatePeriod")[0].body).toEqual({ version: 1 });
-  expect(text(await screen.findByTestId("climate-period"))).toContain("пересчитан");
+  expect(text(await screen.findByTestId("period-approval"))).toContain("пересчитан");
 });
