@@ -252,16 +252,6 @@ export interface InventorySource {
   readonly since?: string;
 }
 
-/** D16, D22: the inventory line of the IPCC flare types (flaring of drained methane, efficiency 0.98):
- *  category 2, 1.B.1.a.i.4, with the IPCC's note, alternatives by default. */
-export const IPCC_FLARING = {
-  category: 2,
-  ipcc: "1.B.1.a.i.4",
-  note: IPCC_FLARE_NOTE,
-  defaultRole: "alternative",
-  method: "coefficients",
-} as const satisfies Omit<InventorySource, "gases" | "passportFormula">;
-
 /** What a passport line's formula reads of its calculation: its inputs, and where its coefficients came from. */
 export interface FormulaLine {
   readonly inputs?: Readonly<Record<string, unknown>>;

@@ -6,7 +6,7 @@ import {
   type CalculationModule,
   DEFAULT_GWP_CH4,
   type InventorySource,
-  IPCC_FLARING,
+  IPCC_FLARE_NOTE,
   type MethaneDestruction,
   type NormativeDocument,
   type EntryUnit,
@@ -192,8 +192,8 @@ export const GASES_CO2 = [{ gas: "CO2", result: "res_co2" }] as const;
 export const GASES_BOTH = [...GASES_CO2, ...GASES_CH4] as const;
 
 // The passport's formulas (8.1): the IPCC equations of the production-based types.
-export const IPCC_EQUATION = "МГЭИК 2006, т. 2, гл. 4, уравнение";
-export const BY_PRODUCTION = "CH4 = EF × добыча угля × ρ × 10⁻³";
+const IPCC_EQUATION = "МГЭИК 2006, т. 2, гл. 4, уравнение";
+const BY_PRODUCTION = "CH4 = EF × добыча угля × ρ × 10⁻³";
 
 /** The entry of a dictionary a coefficient came from, when it did. */
 export const dictionaryEntryOf = (use: { readonly source?: string; readonly item_id?: number } | undefined): number | undefined =>
@@ -215,8 +215,8 @@ export const DOCUMENTS = {
 } as const satisfies Record<string, NormativeDocument>;
 
 // Shared symbols of the IPCC production-based types: EF in m³/t, ρ = koef_transform in kg/m³.
-export const IPCC_SYMBOLS = { ef: "EF", koef_transform: "ρ" } as const;
-export const IPCC_MINING = ["E = V × EF × ρ × 10⁻³"] as const;
+const IPCC_SYMBOLS = { ef: "EF", koef_transform: "ρ" } as const;
+const IPCC_MINING = ["E = V × EF × ρ × 10⁻³"] as const;
 
 /** A type's category on the reference page (/dictionary): the formula in the symbols of its coefficient tables,
  *  the document and clause it comes from, and the dictionaries whose coefficients it shows, by default those
@@ -286,9 +286,14 @@ export const IPCC_FLARE_BALANCE = {
 /** The IPCC flare pair on the reference page: the document and clause both come from. */
 export const IPCC_FLARE_SOURCE = { document: DOCUMENTS.ipcc2006, clause: "раздел 4.1, сжигание на факеле" } as const;
 
-/** The IPCC flare pair's inventory line (IPCC_FLARING): its gas, and the passport's formula of it (8.1). */
+/** D16, D22: the IPCC flare pair's inventory line (flaring of drained methane, efficiency 0.98): category 2,
+ *  1.B.1.a.i.4, with the IPCC's note, alternatives by default; its gas, and the passport's formula of it (8.1). */
 export const ipccFlareInventory = (gases: InventorySource["gases"], formula: string): InventorySource => ({
-  ...IPCC_FLARING,
+  category: 2,
+  ipcc: "1.B.1.a.i.4",
+  note: IPCC_FLARE_NOTE,
+  defaultRole: "alternative",
+  method: "coefficients",
   gases,
   passportFormula: () => `МГЭИК 2006, т. 2, гл. 4, сжигание на факеле: ${formula}`,
 });
