@@ -1,20 +1,24 @@
 // @vitest-environment happy-dom
 // The projects page (docs/user-guide.md): the add dialog checks its fields before anything is sent
 // and refuses an end date before the start date; the app's «Loading ...» shows while the list is
-// pending; the table shows each project's reporting year.
-import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, expect, it } from "vitest";
+// pending; the table shows each project's reporting year. The dialog's checks render the dialog alone,
+// the reporting year and the paging the table alone; editing, archiving and the global «Loading ...»
+// the page, and the way from the landing page the whole app.
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { useAtomValue } from "jotai";
+import { afterEach, expect, it } from "vitest";
 import { project, signedInUser } from "../../testing/fixtures";
-import { closeApp, openApp, openPage, type OpenApp, setField } from "../../testing/render-app";
+import { closeApp, openApp, openPage, openPart, type OpenApp, setField } from "../../testing/render-app";
 import { failure, type ContractApi } from "../../testing/contract-api";
+import { appStore } from "../../app/store";
 import type { Project } from "@server/contract";
+import { projectDialogAtom } from "./atoms";
+import { ProjectDialog } from "./ProjectDialog";
 import ProjectsPage from "./ProjectsPage";
+import { ProjectsTable } from "./ProjectsTable";
 
 let app: OpenApp;
-
-beforeAll(async () => {
-  await Promise.all([import("./ProjectDialog"), import("./ProjectsTable")]);
-});
+const ME = signedInUser();
 
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
@@ -32,12 +36,26 @@ async function typeDate(input: HTMLElement, value: string) {
   await app.user.tab();
 }
 
+/** Puts a date in antd's picker at once (its keys are not what the test checks), then leaves the field. */
+async function setDate(input: HTMLElement, value: string) {
+  await app.user.click(input);
+  await setField(app.user, input, value);
+  await app.user.tab();
+}
+
+/** The project dialog alone, shown while open as the page shows it. */
+function OpenDialog() {
+  return useAtomValue(projectDialogAtom) && <ProjectDialog owner={{ company: ME.company.id, user: ME.id }} />;
+}
+
+/** The projects table alone, at /projects. */
+const tableAlone = { path: "/projects", page: <ProjectsTable companyId={ME.company.id} archived={false} /> };
+
 // Moved from tests/e2e/web-projects.test.ts.
 it("validates the add dialog before sending anything, and rejects an end date before the start date", async () => {
-  app = openPage({ path: "/projects", page: <ProjectsPage /> }, noProjects);
-  const add = (await screen.findByText("Добавить проект")).closest("button")!;
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await app.user.click(add);
+  app = openPart(<OpenDialog />, noProjects);
+  // As «Добавить проект» opens it.
+  act(() => appStore.set(projectDialogAtom, { mode: "create" }));
   const dialog = within(await screen.findByRole("dialog"));
   await app.user.click((await dialog.findByText("Создать")).closest("button")!);
   await dialog.findByText("Введите название проекта");
@@ -45,8 +63,8 @@ it("validates the add dialog before sending anything, and rejects an end date be
   await dialog.findByText("Укажите дату окончания");
   // The same dialog, filled in with the dates the wrong way round.
   await setField(app.user, dialog.getByLabelText("Название"), "Шахта Северная");
-  await typeDate(dialog.getByLabelText("Дата начала"), "2024-03-01");
-  await typeDate(dialog.getByLabelText("Дата окончания"), "2024-02-01");
+  await setDate(dialog.getByLabelText("Дата начала"), "2024-03-01");
+  await setDate(dialog.getByLabelText("Дата окончания"), "2024-02-01");
   await app.user.click(dialog.getByText("Создать").closest("button")!);
   await dialog.findByText("Дата окончания раньше даты начала");
   expect(app.api.calls("createProject")).toEqual([]);
@@ -72,7 +90,7 @@ it("shows «Loading ...» while a request is pending", async () => {
 // Moved from tests/e2e/web-gwp-years.test.ts.
 it("shows the reporting year in the projects table", async () => {
   const mine = project({ name: "Шахта 2024", start_date: "2024-01-01", end_date: "2024-12-31", reporting_year: 2024 });
-  app = openPage({ path: "/projects", page: <ProjectsPage /> }, (api) => noProjects(api).on("listProjects", { results: [mine], count: 1 }));
+  app = openPage(tableAlone, (api) => noProjects(api).on("listProjects", { results: [mine], count: 1 }));
   const row = (await screen.findByText("Шахта 2024")).closest<HTMLElement>(".ant-table-row")!;
   expect(within(row).getByRole("cell", { name: "2024" })).toBeTruthy();
   expect(screen.getByRole("columnheader", { name: "Отчетный год" })).toBeTruthy();
@@ -207,7 +225,7 @@ it("archives a project after confirmation, lists it in the archive and restores 
 it("pages through more than 10 projects with limit and offset", async () => {
   // «Участок 11» … «Участок 01» and «Разрез Восточный», the first the newest.
   const twelve = [...Array.from({ length: 11 }, (_, n) => `Участок ${String(11 - n).padStart(2, "0")}`), "Разрез Восточный"];
-  app = openPage({ path: "/projects", page: <ProjectsPage /> }, (api) => projectsServer(api, twelve));
+  app = openPage(tableAlone, (api) => projectsServer(api, twelve));
   await rowOf("Участок 11");
   expect(tableRows()).toHaveLength(10);
   await app.user.click(document.querySelector(".ant-pagination-item-2")!);
