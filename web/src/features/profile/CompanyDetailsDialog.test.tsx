@@ -3,41 +3,35 @@
 // wrong ИНН, КПП or ОГРН named at its field in Russian by the server's own rules before anything is
 // sent, each message gone as soon as its value is fixed, ИНН, КПП and ОГРН kept from being blanked,
 // the name never blank; what is saved and the person responsible then show on the profile. The fields
-// a test does not test (the person responsible, the e-mail) are set at once.
+// a test does not test (the person responsible, the e-mail) are set at once. The profile's requisites
+// card is rendered alone, as ProfilePage shows it for the profile it reads, without the page's other cards.
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import type { Company } from "@server/contract";
+import { useMe } from "../../api/profile";
 import { company, signedInUser } from "../../testing/fixtures";
-import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
-import ProfilePage from "./ProfilePage";
+import { closeApp, openPart, setField, type OpenApp } from "../../testing/render-app";
+import { ProfileDetails } from "./ProfileDetails";
 
 let app: OpenApp;
-
-beforeAll(async () => {
-  await Promise.all([import("./FacilitiesCard"), import("./StatisticsCard"), import("./CompanyDetailsDialog")]);
-});
 
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
   closeApp();
 });
 
-const STATISTICS = {
-  projects: { active: 0, archived: 0 },
-  calculations: {},
-  years: [],
-  not_counted: "",
-  computed_at: "2025-02-01T09:00:00.000Z",
-};
+/** The requisites of the profile as read now, as ProfilePage shows them. */
+function Requisites() {
+  const me = useMe();
+  return me.data && <ProfileDetails me={me.data} />;
+}
 
-/** /profile of a company that keeps `kept`, with a server that saves the requisites it is sent. */
+/** The profile's requisites of a company that keeps `kept`, with a server that saves the requisites it is sent. */
 function openProfile(kept: Partial<Company> = {}) {
   let current = company(kept);
-  app = openPage({ path: "/profile", page: <ProfilePage /> }, (api) =>
+  app = openPart(<Requisites />, (api) =>
     api
       .on("getMe", () => signedInUser({ company: current }))
-      .on("statistics", STATISTICS)
-      .on("listFacilities", [])
       .on("patchOwnCompany", ({ body }) => {
         const { version: _version, ...changes } = body as Partial<Company>;
         current = { ...current, ...changes, version: (current.version ?? 0) + 1 };
