@@ -47,6 +47,7 @@ const serviceTests = () =>
 // integration tiers, whole in deep.
 const SIZED_TESTS = [
   "wasm-core/src/gbdt/quickscorer.test.ts",
+  "functions/src/files/xlsx-reader.test.ts",
   "tests/integration/fuzz.test.ts",
   "tests/integration/statistics-incremental.test.ts",
   "tests/integration/heavy-work.test.ts",
