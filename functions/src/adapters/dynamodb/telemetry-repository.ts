@@ -276,38 +276,33 @@ export function dynamoTelemetryEvents(doc: DynamoDBDocumentClient, table: string
   };
 }
 
-/** Issue 78: the live tiles' forecast models, one item per working and horizon (keys.liveBinding). */
+/** Issue 78: the live tiles' forecast models, one item per working and horizon (keys.liveBinding),
+ *  and the latest forecast of each (keys.liveForecast): two kinds of item kept alike. */
 export function dynamoLiveBindings(doc: DynamoDBDocumentClient, table: string): LiveBindingRepository {
-  return {
-    async listOfFacility(companyId, facilityId) {
-      return stripAll<LiveModelBinding>(
-        await queryPrefix(doc, table, keys.liveBindingsOfFacility(companyId, facilityId), { consistentRead: true }),
-      );
-    },
-    async put(binding) {
+  /** A kind of the facility's items, one per working and horizon: read all by the facility's
+   *  prefix, each put whole at its key. */
+  const atHorizons = <T extends { company: string; facility: string; horizon: number; working: string }>(
+    key: (companyId: string, facilityId: string, horizon: number, working: string) => Record<string, string>,
+    ofFacility: (companyId: string, facilityId: string) => { PK: string; SKPrefix: string },
+  ) => ({
+    list: async (companyId: string, facilityId: string) =>
+      stripAll<T>(await queryPrefix(doc, table, ofFacility(companyId, facilityId), { consistentRead: true })),
+    put: async (item: T) => {
       await doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...keys.liveBinding(binding.company, binding.facility, binding.horizon, binding.working), ...binding },
-        }),
+        new PutCommand({ TableName: table, Item: { ...key(item.company, item.facility, item.horizon, item.working), ...item } }),
       );
     },
+  });
+  const bindings = atHorizons<LiveModelBinding>(keys.liveBinding, keys.liveBindingsOfFacility);
+  const forecasts = atHorizons<StoredLiveForecast>(keys.liveForecast, keys.liveForecastsOfFacility);
+  return {
+    listOfFacility: bindings.list,
+    put: bindings.put,
     async remove(companyId, facilityId, working, horizon) {
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.liveBinding(companyId, facilityId, horizon, working) }));
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.liveForecast(companyId, facilityId, horizon, working) }));
     },
-    async forecastsOfFacility(companyId, facilityId) {
-      return stripAll<StoredLiveForecast>(
-        await queryPrefix(doc, table, keys.liveForecastsOfFacility(companyId, facilityId), { consistentRead: true }),
-      );
-    },
-    async putForecast(forecast) {
-      await doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...keys.liveForecast(forecast.company, forecast.facility, forecast.horizon, forecast.working), ...forecast },
-        }),
-      );
-    },
+    forecastsOfFacility: forecasts.list,
+    putForecast: forecasts.put,
   };
 }
