@@ -17,7 +17,18 @@ import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/temp
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { routeApp } from "./openapi-routes";
+import type { Actor, Deps } from "../domain/context";
 import * as routes from "../contract/routes/facilities";
+
+/** The caller (deps, actor) and a route's facility id with its other id `name` (a point, a sensor, a
+ *  gateway key): the first arguments of every domain call about one of the facility's things. */
+function callerAnd<N extends string>(
+  c: { get(key: "deps"): Deps; get(key: "actor"): Actor; req: { valid(target: "param"): { id: string } & Record<N, string> } },
+  name: N,
+) {
+  const params = c.req.valid("param");
+  return [c.get("deps"), c.get("actor"), params.id, params[name]] as const;
+}
 
 export const facilityRoutes = routeApp()
   .openapi(routes.listRoute, async (c) => c.json(await listFacilities(c.get("deps"), c.get("actor")), 200))
@@ -30,14 +41,8 @@ export const facilityRoutes = routeApp()
   .openapi(routes.createPointRoute, async (c) =>
     c.json(await createPoint(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
-  .openapi(routes.getPointRoute, async (c) => {
-    const { id, point } = c.req.valid("param");
-    return c.json(await getPoint(c.get("deps"), c.get("actor"), id, point), 200);
-  })
-  .openapi(routes.patchPointRoute, async (c) => {
-    const { id, point } = c.req.valid("param");
-    return c.json(await patchPoint(c.get("deps"), c.get("actor"), id, point, c.req.valid("json")), 200);
-  })
+  .openapi(routes.getPointRoute, async (c) => c.json(await getPoint(...callerAnd(c, "point")), 200))
+  .openapi(routes.patchPointRoute, async (c) => c.json(await patchPoint(...callerAnd(c, "point"), c.req.valid("json")), 200))
   .openapi(routes.listSensorsRoute, async (c) => c.json(await listSensors(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200))
   .openapi(routes.createSensorRoute, async (c) =>
     c.json(await createSensor(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
@@ -62,33 +67,15 @@ export const facilityRoutes = routeApp()
   .openapi(routes.sensorCompletenessRoute, async (c) =>
     c.json(await sensorCompleteness(c.get("deps"), c.get("actor"), c.req.valid("param").id, Number(c.req.valid("query").year)), 200),
   )
-  .openapi(routes.getSensorRoute, async (c) => {
-    const { id, sensor } = c.req.valid("param");
-    return c.json(await getSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
-  })
-  .openapi(routes.sensorGapsRoute, async (c) => {
-    const { id, sensor } = c.req.valid("param");
-    return c.json(await sensorGaps(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query")), 200);
-  })
-  .openapi(routes.sensorDayRoute, async (c) => {
-    const { id, sensor } = c.req.valid("param");
-    return c.json(await sensorDay(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("query").date), 200);
-  })
-  .openapi(routes.patchSensorRoute, async (c) => {
-    const { id, sensor } = c.req.valid("param");
-    return c.json(await patchSensor(c.get("deps"), c.get("actor"), id, sensor, c.req.valid("json")), 200);
-  })
-  .openapi(routes.retireSensorRoute, async (c) => {
-    const { id, sensor } = c.req.valid("param");
-    return c.json(await retireSensor(c.get("deps"), c.get("actor"), id, sensor), 200);
-  })
+  .openapi(routes.getSensorRoute, async (c) => c.json(await getSensor(...callerAnd(c, "sensor")), 200))
+  .openapi(routes.sensorGapsRoute, async (c) => c.json(await sensorGaps(...callerAnd(c, "sensor"), c.req.valid("query")), 200))
+  .openapi(routes.sensorDayRoute, async (c) => c.json(await sensorDay(...callerAnd(c, "sensor"), c.req.valid("query").date), 200))
+  .openapi(routes.patchSensorRoute, async (c) => c.json(await patchSensor(...callerAnd(c, "sensor"), c.req.valid("json")), 200))
+  .openapi(routes.retireSensorRoute, async (c) => c.json(await retireSensor(...callerAnd(c, "sensor")), 200))
   .openapi(routes.listGatewayKeysRoute, async (c) =>
     c.json(await listGatewayKeys(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200),
   )
   .openapi(routes.createGatewayKeyRoute, async (c) =>
     c.json(await createGatewayKey(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 201),
   )
-  .openapi(routes.revokeGatewayKeyRoute, async (c) => {
-    const { id, key } = c.req.valid("param");
-    return c.json(await revokeGatewayKey(c.get("deps"), c.get("actor"), id, key), 200);
-  });
+  .openapi(routes.revokeGatewayKeyRoute, async (c) => c.json(await revokeGatewayKey(...callerAnd(c, "key")), 200));
