@@ -4,7 +4,8 @@
 // its form. A year of 10-minute readings (52 560 rows, about 8 MB: twice the request cap) and a
 // month of 1-minute readings (44 640 rows) fit; the object is read exactly as the multipart file
 // (the same Russian row errors), kept by a dry run for the save that follows, deleted after its one
-// use, and another company's key is not found.
+// use, and another company's key is not found. Training on the most rows it takes (200 000, about
+// 29 MB) is in the deep tier (forecast-direct-upload.deep.test.ts); here it trains from a key on the year.
 import { readFileSync } from "node:fs";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,15 +17,9 @@ import { keptPreviewColumns, takePreviewColumns, uploadDigest } from "@server/do
 import { createHarness, type Harness } from "../support/harness";
 import { historyCsv, repeatedHistoryCsv } from "../support/longwall-csv";
 import { modelFixture } from "../support/models";
+import { forecastUploaded, type ForecastUploadGrant, grantForecastUpload, putGranted } from "../support/forecast-upload";
 
-interface Grant {
-  url: string;
-  method: "PUT";
-  headers: Record<string, string>;
-  upload_id: string;
-  expires_at: string;
-  file_upload: string;
-}
+type Grant = ForecastUploadGrant;
 
 let h: Harness;
 let now = Date.now();
@@ -38,31 +33,10 @@ let yearCsv: Uint8Array;
 
 const encoder = new TextEncoder();
 
-async function grant(token: string, bytes: Uint8Array, name = "телеметрия.csv", contentType = "text/csv"): Promise<Grant> {
-  const res = await h.request("/api/v1/forecast/upload-url/", {
-    method: "POST",
-    token,
-    json: { content_type: contentType, size: bytes.byteLength, name },
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Grant;
-}
-
-/** What the browser does with a grant: PUT the bytes with exactly the given headers, no bearer. */
-function put(g: Grant, bytes: Uint8Array) {
-  return h.request(g.url, {
-    method: g.method,
-    headers: { ...g.headers, "Content-Length": String(bytes.byteLength) },
-    body: bytes as NonNullable<RequestInit["body"]>,
-  });
-}
-
-async function uploaded(token: string, bytes: Uint8Array, name?: string): Promise<string> {
-  const g = await grant(token, bytes, name);
-  const res = await put(g, bytes);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return g.file_upload;
-}
+const grant = (token: string, bytes: Uint8Array, name?: string, contentType?: string) =>
+  grantForecastUpload(h, token, bytes, name, contentType);
+const put = (g: Grant, bytes: Uint8Array) => putGranted(h, g, bytes);
+const uploaded = (token: string, bytes: Uint8Array, name?: string) => forecastUploaded(h, token, bytes, name);
 
 function forecastForm(projectId: string, fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -173,25 +147,6 @@ describe("training on a year of 10-minute readings sent straight to storage", ()
     both.set("file", new Blob(["x"]), "история.csv");
     expect((await post("/api/v1/forecast_models/xgboost/train/", staff.token, both)).status).toBe(400);
   }, 120_000);
-});
-
-describe("training on the most rows it takes", () => {
-  it("trains on a 200 000-row file (about 29 MB, over any request) sent straight to storage", async () => {
-    const bytes = encoder.encode(repeatedHistoryCsv(yearText, 200_000));
-    expect(bytes.byteLength).toBeGreaterThan(16 * 1024 * 1024);
-    expect(bytes.byteLength).toBeLessThan(MAX_FORECAST_UPLOAD_BYTES);
-    const key = await uploaded(staff.token, bytes, "лава 7, 200 000 строк.csv");
-    const form = new FormData();
-    form.set("file_upload", key);
-    form.set("params", JSON.stringify({ n_estimators: 5, max_depth: 3 }));
-    form.set("description", "Лава 7");
-    const res = await post("/api/v1/forecast_models/xgboost/train/", staff.token, form);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const trained = (await res.json()) as { description: string; training: { rows: number; skipped_rows: number } };
-    expect(trained.training).toMatchObject({ rows: 200_000, skipped_rows: 0 });
-    expect(trained.description).toBe("Лава 7");
-    expect(await exists(key)).toBe(false);
-  }, 180_000);
 });
 
 describe("the same checks as the file in the form", () => {
