@@ -7,14 +7,21 @@
 // («3 100») and the refused lines by number and reason, ten a page. On a wide screen a row keeps
 // «Пропуски» in sight and «Изменить» and «Вывести из эксплуатации» behind «…», its columns sized to their
 // words (no fixed layout that broke «Вентиляцио|нный»); on a phone each sensor is a block of lines.
+// What the page shows on open, its rows' actions and a sensor added from it open the page; the batches,
+// the gateway keys and the two upload dialogs are rendered alone.
+import { useState } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
-import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
-import { success } from "../../testing/contract-api";
+import { closeApp, openPage, openPart, type OpenApp, setField } from "../../testing/render-app";
+import { type ContractApi, success } from "../../testing/contract-api";
 import { api } from "../../api/client";
+import { useSensors } from "../../api/telemetry";
 import { atPhoneWidth } from "../../testing/dom-globals";
-import SensorsPage from "./SensorsPage";
+import BatchesCard from "./BatchesCard";
+import DispatchFileDialog from "./DispatchFileDialog";
+import SensorImportDialog from "./SensorImportDialog";
+import SensorsPage, { GatewayKeysCard } from "./SensorsPage";
 
 let app: OpenApp;
 
@@ -115,47 +122,62 @@ const listed = (batch: string, received_at: string, fields: object) => ({
   ...fields,
 });
 
-function openSensors() {
+/** The facility's register and keys as the server keeps them, written by the page's calls. */
+function facilityServer(api: ContractApi) {
   const sensors: unknown[] = [METHANE];
   const keys: unknown[] = [];
-  app = openPage({ path: "/facilities/f1/sensors", route: "/facilities/:facilityId/sensors", page: <SensorsPage /> }, (api) =>
-    api
-      .on("listFacilities", [FACILITY])
-      .on("listEmissionPoints", [POINT])
-      .on("listSensors", () => sensors)
-      .on("listGatewayKeys", () => keys)
-      .on("listTelemetryBatches", () => batches)
-      .on("retireSensor", ({ params }) => {
-        const at = sensors.findIndex((s) => (s as { id: string }).id === params.sensor);
-        sensors[at] = { ...(sensors[at] as object), is_active: false, in_service_to: "2026-03-01" };
-        return sensors[at];
-      })
-      .on("createSensor", ({ body }) => {
-        const fields = body as typeof register;
-        const made = { ...METHANE, ...fields, id: "s2", revisions: [{ ...register, ...fields, valid_from: AT }] };
-        sensors.push(made);
-        return made;
-      })
-      .on("importSensors", ({ query }) => {
-        if (query.get("dry_run") === "1") return success(200, listPreview());
-        const made = { ...METHANE, id: "s3", code: "М-20", revisions: [{ ...register, code: "М-20", valid_from: AT }] };
-        sensors.push(made);
-        return [made];
-      })
-      .on("createGatewayKey", ({ body }) => {
-        const made = {
-          id: "k1",
-          facility: "f1",
-          label: (body as { label: string }).label,
-          prefix: KEY.slice(0, 10),
-          created_at: AT,
-          created_by: "staff@example.com",
-          revoked_at: null,
-        };
-        keys.push(made);
-        return { ...made, key: KEY };
-      }),
-  );
+  api
+    .on("listFacilities", [FACILITY])
+    .on("listEmissionPoints", [POINT])
+    .on("listSensors", () => sensors)
+    .on("listGatewayKeys", () => keys)
+    .on("listTelemetryBatches", () => batches)
+    .on("retireSensor", ({ params }) => {
+      const at = sensors.findIndex((s) => (s as { id: string }).id === params.sensor);
+      sensors[at] = { ...(sensors[at] as object), is_active: false, in_service_to: "2026-03-01" };
+      return sensors[at];
+    })
+    .on("createSensor", ({ body }) => {
+      const fields = body as typeof register;
+      const made = { ...METHANE, ...fields, id: "s2", revisions: [{ ...register, ...fields, valid_from: AT }] };
+      sensors.push(made);
+      return made;
+    })
+    .on("importSensors", ({ query }) => {
+      if (query.get("dry_run") === "1") return success(200, listPreview());
+      const made = { ...METHANE, id: "s3", code: "М-20", revisions: [{ ...register, code: "М-20", valid_from: AT }] };
+      sensors.push(made);
+      return [made];
+    })
+    .on("createGatewayKey", ({ body }) => {
+      const made = {
+        id: "k1",
+        facility: "f1",
+        label: (body as { label: string }).label,
+        prefix: KEY.slice(0, 10),
+        created_at: AT,
+        created_by: "staff@example.com",
+        revoked_at: null,
+      };
+      keys.push(made);
+      return { ...made, key: KEY };
+    });
+}
+
+function openSensors() {
+  app = openPage({ path: "/facilities/f1/sensors", route: "/facilities/:facilityId/sensors", page: <SensorsPage /> }, facilityServer);
+}
+
+/** A dialog of the page alone, open until it closes itself (the page then leaves it out). */
+function OpenDialog({ dialog: Dialog }: { dialog: typeof SensorImportDialog }) {
+  const [open, setOpen] = useState(true);
+  return open ? <Dialog facility="f1" onClose={() => setOpen(false)} /> : null;
+}
+
+/** The register's codes as the page's list reads them (useSensors), to see it read again after a write. */
+function RegisterCodes() {
+  const sensors = useSensors("f1");
+  return <output data-testid="register">{(sensors.data ?? []).map((s) => s.code).join(", ")}</output>;
 }
 
 it("adds an anemometer with its cross-section typed key by key and lists the register by code, with the advisory note", async () => {
@@ -172,7 +194,7 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   await app.user.click(screen.getByText("Добавить датчик").closest("button")!);
   const dialog = (await screen.findByText("Новый датчик", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
   const inside = within(dialog);
-  await app.user.type(inside.getByLabelText("Код датчика в АГК"), "АН-3");
+  await setField(app.user, inside.getByLabelText("Код датчика в АГК"), "АН-3");
   await app.user.click(inside.getByLabelText("Вид датчика"));
   await app.user.click(await screen.findByText("Скорость воздуха, м/с"));
   const area = await inside.findByLabelText("Площадь сечения выработки");
@@ -188,6 +210,13 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   });
   await waitFor(() => expect(dialog.isConnected).toBe(false));
   await screen.findByText("АН-3");
+
+  // The register's other two buttons open their dialogs (each tested alone below).
+  await app.user.click(screen.getByText("Загрузить список").closest("button")!);
+  await screen.findByText("Загрузить список датчиков", { selector: ".ant-modal-title" });
+  await app.user.keyboard("{Escape}");
+  await app.user.click(screen.getByText("Загрузить выгрузку АГК").closest("button")!);
+  await screen.findByText("Загрузить выгрузку АГК", { selector: ".ant-modal-title" });
 });
 
 it("keeps «Пропуски» in a row and its rarer actions behind «…»: «Изменить» opens the sensor, «Вывести из эксплуатации» asks first", async () => {
@@ -261,7 +290,7 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
     }),
     listed("b1", "2026-03-01T07:00:00.000Z", { state: "done", lines: 5, accepted: 4, duplicate: 1 }),
   ];
-  openSensors();
+  app = openPart(<BatchesCard facility="f1" />, facilityServer);
   const card = (await screen.findByText("Загрузки АГК", { selector: ".ant-card-head-title" })).closest<HTMLElement>(".ant-card")!;
   await within(card).findByText(`не применена: ${SET_ASIDE}`);
   const [failed, done] = within(card)
@@ -279,7 +308,7 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
 });
 
 it("shows a new gateway key once, then lists it by its first characters only", async () => {
-  openSensors();
+  app = openPart(<GatewayKeysCard facility="f1" />, facilityServer);
   await screen.findByText("Ключей пока нет");
   await setField(app.user, screen.getByLabelText("Название ключа"), "Шлюз диспетчерской");
   await app.user.click(screen.getByText("Создать ключ").closest("button")!);
@@ -297,9 +326,14 @@ it("shows a new gateway key once, then lists it by its first characters only", a
 
 it("imports the mine's sensor list only once its preview names no bad row", async () => {
   previews = 0;
-  openSensors();
-  await screen.findByText("М-12");
-  await app.user.click(screen.getByText("Загрузить список").closest("button")!);
+  app = openPart(
+    <>
+      <RegisterCodes />
+      <OpenDialog dialog={SensorImportDialog} />
+    </>,
+    facilityServer,
+  );
+  await waitFor(() => expect(screen.getByTestId("register").textContent).toBe("М-12"));
   const dialog = (await screen.findByText("Загрузить список датчиков", { selector: ".ant-modal-title" })).closest<HTMLElement>(
     "[role=dialog]",
   )!;
@@ -320,7 +354,7 @@ it("imports the mine's sensor list only once its preview names no bad row", asyn
   await app.user.click(ok());
   await waitFor(() => expect(app.api.calls("importSensors").map((c) => c.query.get("dry_run"))).toEqual(["1", "1", null]));
   await waitFor(() => expect(dialog.isConnected).toBe(false));
-  await screen.findByText("М-20");
+  await waitFor(() => expect(screen.getByTestId("register").textContent).toBe("М-12, М-20"));
 });
 
 const REFUSED = Array.from({ length: 12 }, (_, i) => ({ line: i + 3, reason: `«обрыв»: не число (строка ${i + 3})` }));
@@ -331,13 +365,8 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
     onProgress?.(file.size / 2, file.size);
     onProgress?.(file.size, file.size);
   });
-  app = openPage({ path: "/facilities/f1/sensors", route: "/facilities/:facilityId/sensors", page: <SensorsPage /> }, (a) =>
+  app = openPart(<OpenDialog dialog={DispatchFileDialog} />, (a) =>
     a
-      .on("listFacilities", [FACILITY])
-      .on("listEmissionPoints", [POINT])
-      .on("listSensors", [METHANE])
-      .on("listGatewayKeys", [])
-      .on("listTelemetryBatches", [])
       .on("telemetryUploadUrl", {
         url: "/api/v1/uploads/?token=t",
         method: "PUT",
@@ -367,8 +396,6 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
         };
       }),
   );
-  await screen.findByText("М-12");
-  await app.user.click(screen.getByText("Загрузить выгрузку АГК").closest("button")!);
   const dialog = (await screen.findByText("Загрузить выгрузку АГК", { selector: ".ant-modal-title" })).closest<HTMLElement>(
     "[role=dialog]",
   )!;
@@ -414,13 +441,8 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
   let reads = 0;
   vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
   const failure = "хранилище не приняло показания датчика «М-12» за 01.03.2026 (Item size has exceeded the maximum allowed size)";
-  app = openPage({ path: "/facilities/f1/sensors", route: "/facilities/:facilityId/sensors", page: <SensorsPage /> }, (a) =>
+  app = openPart(<OpenDialog dialog={DispatchFileDialog} />, (a) =>
     a
-      .on("listFacilities", [FACILITY])
-      .on("listEmissionPoints", [POINT])
-      .on("listSensors", [METHANE])
-      .on("listGatewayKeys", [])
-      .on("listTelemetryBatches", [])
       .on("telemetryUploadUrl", {
         url: "/api/v1/uploads/?token=t",
         method: "PUT",
@@ -448,8 +470,6 @@ it("«Загрузить выгрузку АГК» says a file set aside after i
         };
       }),
   );
-  await screen.findByText("М-12");
-  await app.user.click(screen.getByText("Загрузить выгрузку АГК").closest("button")!);
   const dialog = (await screen.findByText("Загрузить выгрузку АГК", { selector: ".ant-modal-title" })).closest<HTMLElement>(
     "[role=dialog]",
   )!;

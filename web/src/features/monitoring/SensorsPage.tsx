@@ -202,7 +202,7 @@ export default function SensorsPage() {
 }
 
 /** The facility's gateway keys: made (the key shown once), listed without the key, revoked. */
-function GatewayKeysCard({ facility }: { facility: string }) {
+export function GatewayKeysCard({ facility }: { facility: string }) {
   const keys = useGatewayKeys(facility);
   const create = useCreateGatewayKey(facility);
   const revoke = useRevokeGatewayKey(facility);
