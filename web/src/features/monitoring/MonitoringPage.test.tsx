@@ -6,12 +6,16 @@
 // why; a model bound from the tile's dialog is sent as the route declares it; the advisory note shown.
 // The forecasts are a table, a row per horizon; their model, note and rule are said once under it where
 // every horizon shares them, else once per group of horizons that do.
+// The page is opened for what it does with the server (the tiles polled, a model bound); how a tile
+// reads its forecasts renders the tile alone.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { signedInUser } from "../../testing/fixtures";
 import { failure } from "../../testing/contract-api";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, openPart, type OpenApp } from "../../testing/render-app";
+import type { LiveTile, LiveView } from "../../api/live";
+import { LiveTileCard } from "./LiveTileCard";
 import MonitoringPage from "./MonitoringPage";
 
 let app: OpenApp;
@@ -21,7 +25,10 @@ afterEach(() => {
   closeApp();
 });
 
-const meter = (changes: Record<string, unknown>) => ({
+type Forecast = LiveTile["forecasts"][number];
+
+// Typed as the route answers them: the tiles the tests render alone are not checked by the contract's stand-in.
+const meter = (changes: Partial<LiveTile["meters"][number]>): LiveTile["meters"][number] => ({
   sensor: "s1",
   code: "М-1",
   kind: "methane",
@@ -36,7 +43,7 @@ const meter = (changes: Record<string, unknown>) => ({
 });
 /** A table row's cells' text. */
 const cells = (row: Element) => [...row.children].map((c) => c.textContent);
-const FORECAST = {
+const FORECAST: Forecast = {
   horizon: 60,
   horizon_label: "1 ч",
   model: { id: "xgboost-h60", method: "xgboost", version: 1, label: "XGBoost, версия 1 (модель платформы)" },
@@ -60,7 +67,7 @@ const FORECAST = {
     raised: true,
   },
 };
-const VIEW = {
+const VIEW: LiveView = {
   facility: "f1",
   facility_name: "Шахта «Мониторинг»",
   now: "2026-03-01T03:01:00.000Z",
@@ -205,7 +212,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
 });
 
 it("reads the forecasts once as a table, saying the model, note and rule once where every horizon shares them", async () => {
-  const uncalibrated = {
+  const uncalibrated: Forecast = {
     ...FORECAST,
     lo: null,
     hi: null,
@@ -219,17 +226,17 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
     { horizon: 360, horizon_label: "6 ч", for: "2026-03-01T09:00:00.000Z" },
   ];
   const tile = { ...VIEW.tiles[0], forecasts: horizons.map((h) => ({ ...uncalibrated, ...h })) };
-  const apartForecasts = [
+  const apartForecasts: Forecast[] = [
     { ...FORECAST, horizon: 10, horizon_label: "10 мин", for: "2026-03-01T03:10:00.000Z", alert: { ...FORECAST.alert, raised: false } },
     FORECAST,
     { ...uncalibrated, horizon: 120, horizon_label: "2 ч", for: "2026-03-01T05:00:00.000Z", result: null },
   ];
-  app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
-    api
-      .on("getMe", () => signedInUser())
-      .on("listFacilities", [])
-      .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
-      .on("getTelemetryLive", { ...VIEW, tiles: [tile, { ...tile, working: "Лава 15", forecasts: apartForecasts }] }),
+  app = openPart(
+    <>
+      <LiveTileCard facility="f1" tile={tile} />
+      <LiveTileCard facility="f1" tile={{ ...tile, working: "Лава 15", forecasts: apartForecasts }} />
+    </>,
+    () => {},
   );
   const [shared, apart] = await screen.findAllByTestId("live-tile");
   expect(within(shared).getAllByTestId("live-forecast").map(cells)).toEqual([
@@ -266,15 +273,9 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
 // Issue 87, item 20: the demo's tile showed 0,62 at every horizon — the last reading, the model having
 // lost to it on the history — without saying so.
 it("says where a horizon shows the last reading, and shows the model's own figure on a click", async () => {
-  const persistence = { ...FORECAST, result: 0.62, model_result: 0.71 };
+  const persistence: Forecast = { ...FORECAST, result: 0.62, model_result: 0.71 };
   const tile = { ...VIEW.tiles[0], forecasts: [persistence] };
-  app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
-    api
-      .on("getMe", () => signedInUser())
-      .on("listFacilities", [])
-      .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
-      .on("getTelemetryLive", { ...VIEW, tiles: [tile] }),
-  );
+  app = openPart(<LiveTileCard facility="f1" tile={tile} />, () => {});
   const [row] = await screen.findAllByTestId("live-forecast");
   expect(row.textContent).toContain("0,62последнее показание (модель не точнее)");
   expect(within(row).queryByTestId("model-own")).toBeNull();
