@@ -4,6 +4,8 @@
 // («6 000», «0,12») give the live preview the core computes in the page: the gas engine's ER, NPV and
 // LAC of the worked example (tests/fixtures/abatement); saving sends that request with the name and the
 // numbers as numbers, and a required price left empty is named instead of a preview.
+// The page is opened for its list, a new assessment opened from it and one saved (listed first, then
+// leading to a climate project); a price left empty and a stored assessment's months render the editor.
 import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
@@ -11,8 +13,10 @@ import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@cor
 import { loadEmissions } from "@core/emissions-browser";
 import type { AbatementVectors } from "../../../../tests/support/abatement-vectors";
 import { closeApp, leftFor, openPage, setField, type OpenApp } from "../../testing/render-app";
+import type { ContractApi } from "../../testing/contract-api";
 import { referenceDictionary } from "../../testing/fixtures";
 import type { Assessment, AssessmentBody, AssessmentSummary } from "./api";
+import Editor, { StoredEditor } from "./AbatementEditor";
 import AbatementPage from "./AbatementPage";
 
 let app: OpenApp;
@@ -49,67 +53,69 @@ const text = (element: Element) => (element.textContent ?? "").replace(/[\s\u00a
 /** The figure a plan's line shows in bold, read back the Russian way. */
 const shownNumber = (line: Element) => Number(text(line.querySelector("b")!).replace(/ /g, "").replace(",", "."));
 
-function openAbatement() {
+/** The company's assessments as the server keeps them, a new one stored by the page's create. */
+function abatementServer(api: ContractApi) {
   const list: AssessmentSummary[] = [STORED];
   const stored = new Map<string, Assessment>();
-  app = openPage({ path: "/abatement", page: <AbatementPage /> }, (api) =>
-    api
-      .on("listAbatementAssessments", () => ({ results: list, count: list.length }))
-      .on("getDictionary", ({ params }) => referenceDictionary(params.name))
-      .on("inventoryTrendSettings", { base_year: null, significance_pct: 5, targets: [], version: 0, base_year_check: null })
-      .on("getAbatementAssessment", ({ params }) => stored.get(params.id))
-      .on("createAbatementAssessment", async ({ body }) => {
-        const { name, year, ...input } = body as AssessmentBody;
-        const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
-        const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
-        const made: Assessment = {
-          id: "a2",
-          company: "company-1",
-          name,
-          year: year ?? null,
-          methodology_version: result.version,
-          // The body's displaces_grid may be true/false; the stored input's is the same field.
-          input: input as Assessment["input"],
-          origins: {},
-          thresholds: {
-            q_boiler: thresholds.q_boiler,
-            q_gas_engine: thresholds.q_gas_engine,
-            q_vam_energy: thresholds.q_vam_energy,
-            q_pipeline: thresholds.q_pipeline,
-            q_power_plant: thresholds.q_power_plant,
-            item_id: null,
-            item_version: null,
-          },
-          result,
-          archived: false,
-          created_at: AT,
-          updated_at: AT,
-          created_by: "demo@example.com",
-          version: 1,
-        };
-        stored.set(made.id, made);
-        list.unshift({
-          ...STORED,
-          id: made.id,
-          name,
-          year: made.year,
-          version: 1,
-          streams: 1,
-          er_t_co2e: result.totals.er_t_co2e,
-          npv_rub: result.totals.npv_rub,
-        });
-        return made;
-      }),
-  );
+  api
+    .on("listAbatementAssessments", () => ({ results: list, count: list.length }))
+    .on("getDictionary", ({ params }) => referenceDictionary(params.name))
+    .on("inventoryTrendSettings", { base_year: null, significance_pct: 5, targets: [], version: 0, base_year_check: null })
+    .on("getAbatementAssessment", ({ params }) => stored.get(params.id))
+    .on("createAbatementAssessment", async ({ body }) => {
+      const { name, year, ...input } = body as AssessmentBody;
+      const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
+      const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
+      const made: Assessment = {
+        id: "a2",
+        company: "company-1",
+        name,
+        year: year ?? null,
+        methodology_version: result.version,
+        // The body's displaces_grid may be true/false; the stored input's is the same field.
+        input: input as Assessment["input"],
+        origins: {},
+        thresholds: {
+          q_boiler: thresholds.q_boiler,
+          q_gas_engine: thresholds.q_gas_engine,
+          q_vam_energy: thresholds.q_vam_energy,
+          q_pipeline: thresholds.q_pipeline,
+          q_power_plant: thresholds.q_power_plant,
+          item_id: null,
+          item_version: null,
+        },
+        result,
+        archived: false,
+        created_at: AT,
+        updated_at: AT,
+        created_by: "demo@example.com",
+        version: 1,
+      };
+      stored.set(made.id, made);
+      list.unshift({
+        ...STORED,
+        id: made.id,
+        name,
+        year: made.year,
+        version: 1,
+        streams: 1,
+        er_t_co2e: result.totals.er_t_co2e,
+        npv_rub: result.totals.npv_rub,
+      });
+      return made;
+    });
 }
+
+const openAbatement = () => {
+  app = openPage({ path: "/abatement", page: <AbatementPage /> }, abatementServer);
+};
 
 const field = (label: RegExp) => within(screen.getByTestId("abatement-editor")).getByLabelText(label);
 
-/** Opens «Новая оценка» and gives its name, then case (a)'s stream and the prices but those left out:
- *  «6 000» and «0,12» typed key by key (a Russian number's space and comma are what the page reads), the
- *  others set at once (setField; each key typed renders the editor and computes the preview again). */
+/** Gives the new assessment's name, then case (a)'s stream and the prices but those left out: «6 000»
+ *  and «0,12» typed key by key (a Russian number's space and comma are what the page reads), the others
+ *  set at once (setField; each key typed renders the editor and computes the preview again). */
 async function typeCaseA(name: string, leaveOut: string[] = []) {
-  await app.user.click(screen.getByText("Новая оценка").closest("button")!);
   await screen.findByTestId("abatement-editor");
   await setField(app.user, field(/^Название$/), name);
   await setField(app.user, field(/^Расход смеси/), "40");
@@ -160,6 +166,7 @@ it("lists the company's assessments with their reduction and NPV, and opens a ne
 it("previews case (a)'s gas engine from the stream and prices typed key by key, and saves the request it computed", async () => {
   openAbatement();
   await screen.findByText(STORED.name);
+  await app.user.click(screen.getByText("Новая оценка").closest("button")!);
   await typeCaseA("Дегазация 1");
 
   // The heat the mine can use has no default (issue 87): the engine asks for it, its row opened to type it.
@@ -169,7 +176,7 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
   );
   expect((await engineFigure("npv")).shown).toBe("—");
   const heat = document.querySelector<HTMLInputElement>('input[id^="own-"][id$="-GAS_ENGINE_CHP-heat_used_share"]')!;
-  await app.user.type(heat, "0,5");
+  await setField(app.user, heat, "0,5");
   await waitFor(() => expect(screen.queryByTestId(/^missing-.*-GAS_ENGINE_CHP$/)).toBeNull());
 
   // The worked example's figures (to its rel_tol), computed by the core in the page.
@@ -233,8 +240,7 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
 });
 
 it("names a required price left empty instead of previewing", async () => {
-  openAbatement();
-  await screen.findByText(STORED.name);
+  app = openPage({ path: "/abatement?new=1", route: "/abatement", page: <Editor /> }, abatementServer);
   await typeCaseA("Без цены", ["price_carbon_unit_rub"]);
   const problem = await screen.findByTestId("abatement-problem");
   expect(text(problem)).toContain("Не задано: цена углеродной единицы, ₽");
@@ -271,9 +277,8 @@ it("names the months a stream from the inventory was measured in, and says fewer
     created_by: "demo@example.com",
     version: 1,
   } as unknown as Assessment;
-  app = openPage({ path: "/abatement?id=a3", page: <AbatementPage /> }, (api) =>
+  app = openPage({ path: "/abatement?id=a3", route: "/abatement", page: <StoredEditor id="a3" /> }, (api) =>
     api
-      .on("listAbatementAssessments", { results: [{ ...STORED, id: "a3", name: stored.name, year: 2026 }], count: 1 })
       .on("getDictionary", ({ params }) => referenceDictionary(params.name))
       .on("inventoryTrendSettings", { base_year: null, significance_pct: 5, targets: [], version: 0, base_year_check: null })
       .on("getAbatementAssessment", stored)
