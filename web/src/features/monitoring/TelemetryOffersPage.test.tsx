@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { signedInUser, project } from "../../testing/fixtures";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
 import { atPhoneWidth } from "../../testing/dom-globals";
 import TelemetryOffersPage from "./TelemetryOffersPage";
 
@@ -104,7 +104,8 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
     .map((e) => e.closest("button")!)
     .find((b) => b.className.includes("primary"))!;
   expect(ok.disabled).toBe(true);
-  await app.user.type(inside.getByLabelText("Причина"), "Пробный замер");
+  // The reason's keys are not what is checked: it is put in at once.
+  await setField(app.user, inside.getByLabelText("Причина"), "Пробный замер");
   await waitFor(() => expect(ok.disabled).toBe(false));
   await app.user.click(ok);
   await waitFor(() => expect(app.api.calls("acceptTelemetryOffers")).toHaveLength(1));
@@ -207,7 +208,7 @@ it("offers «Принять заново» for a changed month into its project 
     .map((e) => e.closest("button")!)
     .find((b) => b?.className.includes("primary"))!;
   expect(ok.disabled).toBe(true);
-  await app.user.type(within(dialog).getByLabelText("Почему месяц принимается заново"), "Второй файл");
+  await setField(app.user, within(dialog).getByLabelText("Почему месяц принимается заново"), "Второй файл");
   await waitFor(() => expect(ok.disabled).toBe(false));
   await app.user.click(ok);
   await waitFor(() => expect(app.api.calls("acceptTelemetryOffers")).toHaveLength(1));
