@@ -7,8 +7,7 @@
 // 3 100 000 t, says so, and the results dialog shows what was typed. The tests of what the dialog says
 // and sends render the dialog alone, as «Добавить расчет» opens it; those that follow a calculation
 // into the list and its results, or a refusal out of it, render the project's calculations page.
-import { act, screen, waitFor, within } from "@testing-library/react";
-import { useAtomValue } from "jotai";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { REGISTRY } from "@core/registry";
 import { loadEmissions, type EmissionsCore } from "@core/emissions-browser";
@@ -16,11 +15,9 @@ import type { CalculationView } from "@server/contract";
 import { formatResult } from "../../shared/decimals";
 import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
 import { failure, type ContractApi } from "../../testing/contract-api";
-import { closeApp, openPage, openPart, setField, type OpenApp } from "../../testing/render-app";
-import { appStore } from "../../app/store";
+import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
+import { openCalculationDialog, openNewCalculation } from "../../testing/calculation-dialog";
 import CalculationsPage from "../../app/CalculationsRoute";
-import { calculationDialogAtom } from "./atoms";
-import { CalculationDialog } from "./CalculationDialog";
 
 const TYPE = "underground_emission_ch4";
 const VOLUME = "Объём добычи угля подземным способом";
@@ -43,7 +40,6 @@ beforeAll(async () => {
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
   closeApp();
-  appStore.set(calculationDialogAtom, null);
 });
 
 /** A server that stores what is created and lists it; `refusals` answer the first creates instead. */
@@ -81,14 +77,10 @@ function openCalculations(refusals: ReturnType<typeof failure>[] = []) {
   startNew = async () => app.user.click(button(await screen.findByText("Добавить расчет")));
 }
 
-/** The dialog alone, shown while open as the page shows it (CalculationsWorkspace). */
-function OpenDialog() {
-  return useAtomValue(calculationDialogAtom) && <CalculationDialog type={TYPE} projectId={PROJECT.id} />;
-}
-
+/** The dialog alone, against the same server. */
 function openDialog() {
-  app = openPart(<OpenDialog />, calculationsServer());
-  startNew = async () => act(() => appStore.set(calculationDialogAtom, { mode: "create" }));
+  app = openCalculationDialog(TYPE, PROJECT.id, calculationsServer());
+  startNew = openNewCalculation;
 }
 
 /** Opens «Новый расчет» and names the calculation. The name is pasted: it is not what these tests
