@@ -2,11 +2,12 @@
 // Issue 87, item 5: an emission point's CO2 content is entered on its card with where it came from
 // («0,35» typed as a user writes it, sent as 0,35 % vol. with its source); a cleared content is sent as
 // null with no source. The months «по данным АГК» take it (domain/monitoring/days/offers-accept.test.ts).
+// The profile's card of facilities is rendered alone; the point's name and the source are set at once.
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fixtures";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
-import ProfilePage from "./ProfilePage";
+import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
+import { FacilitiesCard } from "./FacilitiesCard";
 
 let app: OpenApp;
 const AT = "2026-03-01T03:00:00.000Z";
@@ -23,20 +24,15 @@ const FACILITY = {
   version: 1,
 };
 
-beforeAll(async () => {
-  await Promise.all([import("./FacilitiesCard"), import("./StatisticsCard")]);
-});
-
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
   closeApp();
 });
 
 it("sends the CO2 content typed with a decimal comma and its source with a new point", async () => {
-  app = openPage({ path: "/profile", page: <ProfilePage /> }, (api) =>
+  app = openPage({ path: "/profile", page: <FacilitiesCard /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
-      .on("statistics", { projects: { active: 0, archived: 0 }, calculations: {}, years: [], not_counted: "", computed_at: AT })
       .on("listFacilities", [FACILITY])
       .on("listEmissionPoints", [])
       .on("createEmissionPoint", ({ body }) => ({
@@ -60,10 +56,10 @@ it("sends the CO2 content typed with a decimal comma and its source with a new p
     "[role=dialog]",
   )!;
   const inside = within(form);
-  await app.user.type(inside.getByLabelText("Название"), "Ствол № 2");
+  await setField(app.user, inside.getByLabelText("Название"), "Ствол № 2");
   expect(form.textContent).toContain("АГК не измеряет CO2");
   await app.user.type(inside.getByLabelText("Содержание CO2 в газе источника"), "0,35");
-  await app.user.type(inside.getByLabelText("Откуда содержание CO2"), "анализ проб, протокол № 7");
+  await setField(app.user, inside.getByLabelText("Откуда содержание CO2"), "анализ проб, протокол № 7");
   await app.user.click(inside.getByText("Добавить").closest("button")!);
   await waitFor(() => expect(app.api.calls("createEmissionPoint")).toHaveLength(1));
   expect(app.api.calls("createEmissionPoint")[0].body).toMatchObject({
