@@ -18,9 +18,18 @@ const X1 = DRIFT_FEATURES.indexOf("x1");
 /** 600 … 2 100 m³/min by 5: past both ends of the history's air flows. */
 const GRID = Array.from({ length: 301 }, (_, k) => 600 + 5 * k);
 
-async function trained(constraint?: -1 | 1): Promise<GbdtModel> {
-  const params = trainParams({ n_estimators: 60, ...(constraint ? { monotone_constraints: { x1: constraint } } : {}) });
-  return loadModel((await trainModel(data, params)).json);
+/** The model trained with x1 at `constraint` (free without one), trained once for the file: the
+ *  first and the third test read the same constrained and free models. */
+const models = new Map<number, Promise<GbdtModel>>();
+function trained(constraint?: -1 | 1): Promise<GbdtModel> {
+  const key = constraint ?? 0;
+  let model = models.get(key);
+  if (!model) {
+    const params = trainParams({ n_estimators: 60, ...(constraint ? { monotone_constraints: { x1: constraint } } : {}) });
+    model = trainModel(data, params).then((result) => loadModel(result.json));
+    models.set(key, model);
+  }
+  return model;
 }
 
 /** Rows (every 40th) whose forecast along the grid of x1 moves against `direction` somewhere. */
