@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parseCsv } from "./csv";
+import type { GbdtOutput } from "./gbdt/command";
 import { FieldError } from "./emissions-core";
 import { uncertaintyCore } from "./uncertainty-node";
 import { linesReport, type LineInput } from "./year-uncertainty";
@@ -48,7 +49,11 @@ export function uncertaintyReport(categories: LineInput[], monteCarlo?: { trials
   return linesReport(uncertaintyCore(), categories, monteCarlo);
 }
 
-function main(argv: string[]): number {
+const PROCESS_OUTPUT: GbdtOutput = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+
+/** Runs one command line, writing to `io` (the process's stdout and stderr, or a test's buffers);
+ *  answers the exit code (2: bad usage, 1: an error). */
+export function inventoryCommand(argv: string[], io: GbdtOutput = PROCESS_OUTPUT): number {
   let parsed;
   try {
     parsed = parseArgs({
@@ -57,12 +62,12 @@ function main(argv: string[]): number {
       options: { csv: { type: "string" }, "monte-carlo": { type: "string" }, seed: { type: "string" } },
     });
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
+    io.err(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
   const { positionals, values } = parsed;
   if (positionals[0] !== "uncertainty" || !values.csv) {
-    console.error(USAGE);
+    io.err(`${USAGE}\n`);
     return 2;
   }
   const trials = values["monte-carlo"] === undefined ? undefined : Number(values["monte-carlo"]);
@@ -70,18 +75,18 @@ function main(argv: string[]): number {
   try {
     const categories = categoriesFromCsv(readFileSync(values.csv, "utf8"));
     const report = uncertaintyReport(categories, trials === undefined ? undefined : { trials, seed });
-    console.log(JSON.stringify(report, null, 2));
+    io.out(`${JSON.stringify(report, null, 2)}\n`);
     return 0;
   } catch (error) {
     const message =
       error instanceof FieldError
         ? `${error.field}${error.row === undefined ? "" : ` (row ${error.row + 1})`}: ${error.message}`
         : (error as Error).message;
-    console.error(`inventory: ${message}`);
+    io.err(`inventory: ${message}\n`);
     return 1;
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("inventory-cli.ts")) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = inventoryCommand(process.argv.slice(2));
 }
