@@ -8,7 +8,6 @@ import {
   getStoredCalculation,
   getCalculationFile,
   calculationReadJson,
-  getCalculationWithData,
   listCalculations,
   patchCalculation,
   supportedType,
@@ -241,7 +240,7 @@ export const calculationRoutes = withUploadSlots(routeApp())
       version: body.version,
       values: { data: body.data, method: current.inputs.method },
     });
-    return c.json(calculationView(await getCalculationWithData(deps, actor, updated.type, updated.id)), 200);
+    return jsonBytes(c, await calculationReadJson(deps, actor, updated.type, updated.id));
   })
   .openapi(patchRoute, async (c) => {
     const deps = c.get("deps");

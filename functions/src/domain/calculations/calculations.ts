@@ -52,7 +52,7 @@ import {
 import { takePreviewColumns, uploadDigest } from "../forecast/preview-columns";
 import { forecastRowsOf, storeForecastJson, storeForecastRows, type ForecastKeptRow } from "../forecast/rows";
 import { forecastMethod } from "../forecast/models";
-import { forecastRowBytesWindow, forecastRowsWindow } from "../forecast/results";
+import { forecastRowBytesWindow } from "../forecast/results";
 import { FORECAST_DATA_PAGE_MAX } from "../../contract/schemas/common";
 import { HEAVY_FORECAST_ROWS, HEAVY_UPLOAD_BYTES, MAX_FORECASTS_PER_PROJECT, heavyWork } from "../heavy-work";
 import { detectFormat, readUpload, type UploadedFile } from "../../files/tabular";
@@ -673,21 +673,6 @@ async function archiveDamaged(deps: Deps, actor: Actor, current: StoredCalculati
     handedOver(actor, await guarded.promise);
     return next;
   });
-}
-
-/** One calculation with its bulky parts loaded: a forecast's rows (they live in the blob store) as
- *  a page of at most FORECAST_DATA_PAGE_MAX, `data_count` counting them all. */
-export async function getCalculationWithData(
-  deps: Deps,
-  actor: Actor,
-  typeName: string,
-  id: string,
-  page: { limit: number; offset: number } = { limit: FORECAST_DATA_PAGE_MAX, offset: 0 },
-): Promise<StoredCalculation> {
-  const calculation = await getCalculation(deps, actor, typeName, id);
-  if (typeof calculation.results.data_key !== "string") return calculation;
-  const { rows, count } = await forecastRowsWindow(deps, actor, calculation, page.offset, Math.min(page.limit, FORECAST_DATA_PAGE_MAX));
-  return { ...calculation, results: { ...calculation.results, data: rows, data_count: count } };
 }
 
 /** One calculation's read as the API answers it, as JSON bytes: a forecast's page of rows goes in

@@ -8,7 +8,8 @@ import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memor
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 import type { CalculationType } from "@core/registry";
 import type { CalculationView } from "../../contract";
-import { getCalculationWithData, calculationView } from "../calculations/calculations";
+import { calculationView } from "../calculations/calculations";
+import { getCalculation } from "../calculation-lookup";
 import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { getInventory, listInventoryCalculations, type InventoryCalculationsQuery } from "./year";
@@ -63,7 +64,7 @@ describe("a calculation's period (D19)", () => {
     const p = await project("Период 2025", 2025, null);
     const q2 = await calc("underground_emission_ch4", p.id, "2 квартал", { ...TIER1, period: { from: "2025-04-01", to: "2025-06-30" } });
     expect(q2.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
-    const read = calculationView(await getCalculationWithData(d.deps, actor, "underground_emission_ch4", q2.id));
+    const read = calculationView(await getCalculation(d.deps, actor, "underground_emission_ch4", q2.id));
     expect(read.period).toEqual({ from: "2025-04-01", to: "2025-06-30" });
 
     await refused(

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Project } from "../../contract";
 import { changeCoefficientAsAdmin } from "../admin/dictionaries";
-import { calculationView, getCalculationWithData } from "../calculations/calculations";
+import { calculationView } from "../calculations/calculations";
+import { getCalculation } from "../calculation-lookup";
 import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { applyGwpRecompute, previewGwpRecompute } from "../calculations/gwp-recompute";
@@ -142,7 +143,7 @@ describe("GWP by reporting year", () => {
     // Not yet recomputed: the stored calculation still reads as computed for 2024.
     const applied = await d.write(() => applyGwpRecompute(d.deps, actor, p.id));
     expect(applied.count).toBe(1);
-    const after = calculationView(await getCalculationWithData(d.deps, actor, "torch_ch4", c.id)) as typeof c;
+    const after = calculationView(await getCalculation(d.deps, actor, "torch_ch4", c.id)) as typeof c;
     expect(after).toMatchObject({ gwp_ch4: 28, gwp_not_in_force: false, version: 2 });
     expect(after.res_ch4_to_co2).toBeCloseTo(body.results[0].after.results.res_ch4_to_co2, 9);
     expect((await previewGwpRecompute(d.deps, actor, p.id)).count).toBe(0);
