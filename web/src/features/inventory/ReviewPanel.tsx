@@ -27,6 +27,7 @@ import { InventoryVersions } from "./InventoryVersions";
 import { COMMENTS_PAGE, useAddComment, useComments, useRemoveComment, useReviewAction } from "../../api/inventory";
 import { STATUS_COLORS } from "./review";
 import { actorText } from "../../shared/text";
+import { AddLine } from "../../shared/AddLine";
 
 const PRIMARY: ReadonlySet<ReviewAction> = new Set(["send_to_review", "approve", "submit", "rework_done"]);
 const label = (action: string) => (action in TRANSITIONS ? TRANSITIONS[action as ReviewAction].label : action);
@@ -45,7 +46,6 @@ export function ReviewPanel({ review, telemetryChanges = [] }: { review: Invento
   const [asking, setAsking] = useState<ReviewAction | null>(null);
   const [reason, setReason] = useState("");
   const [notice, setNotice] = useState<Dayjs | null>(null);
-  const [text, setText] = useState("");
   const reviewer = isReviewer(me.data?.role);
   // The core's table, as the server applies it: a staff member, the person who sent the version or
   // last changed its data sees no button they cannot use, and reads why.
@@ -214,32 +214,12 @@ export function ReviewPanel({ review, telemetryChanges = [] }: { review: Invento
             </List.Item>
           )}
         />
-        <Flex gap={8}>
-          <Input
-            aria-label="Комментарий"
-            placeholder="Комментарий к инвентаризации"
-            value={text}
-            maxLength={COMMENT_MAX_CHARS}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button
-            disabled={!text.trim()}
-            loading={comment.isPending}
-            onClick={() =>
-              comment.mutate(
-                { text },
-                {
-                  onSuccess: () => {
-                    setText("");
-                    setPage(1);
-                  },
-                },
-              )
-            }
-          >
-            Добавить
-          </Button>
-        </Flex>
+        <AddLine
+          plain
+          fields={[{ label: "Комментарий", placeholder: "Комментарий к инвентаризации", maxLength: COMMENT_MAX_CHARS }]}
+          button="Добавить"
+          onAdd={([text]) => comment.mutateAsync({ text }).then(() => setPage(1))}
+        />
         {comment.isError && <Alert type="error" showIcon title={comment.error.message} />}
         {remove.isError && <Alert type="error" showIcon title={remove.error.message} />}
       </Flex>

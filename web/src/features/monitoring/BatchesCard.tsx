@@ -1,10 +1,10 @@
 // «Загрузки АГК» (issue 85, item 3): the facility's latest batches of readings, pushed by its gateway or
 // uploaded as a dispatch file, newest first, each with its state and counts. A batch the server set aside
 // after its retries says «не применена» with its reason, and its readings stored before are counted.
-import { Card, Flex, Tag, Typography, type TableColumnsType } from "antd";
+import { Tag, Typography, type TableColumnsType } from "antd";
 import { useTelemetryBatches, type ListedBatch } from "../../api/telemetry";
 import { displayDateTime } from "../../shared/dates";
-import { QueryTable } from "../../shared/QueryTable";
+import { ListCard, QueryTable } from "../../shared/QueryTable";
 
 const count = (n: number) => n.toLocaleString("ru-RU");
 
@@ -37,21 +37,19 @@ const columns: TableColumnsType<ListedBatch> = [
 export default function BatchesCard({ facility }: { facility: string }) {
   const batches = useTelemetryBatches(facility);
   return (
-    <Card title="Загрузки АГК" data-testid="telemetry-batches">
-      <Flex vertical gap={12}>
-        <Typography.Paragraph style={{ margin: 0 }}>
-          Последние пакеты показаний площадки: переданные шлюзом и загруженные выгрузки, новые сверху. Принятые показания пакета, который не
-          удалось применить, сохранены и учтены.
-        </Typography.Paragraph>
-        <QueryTable<ListedBatch>
-          query={batches}
-          what="загрузки"
-          empty="Показаний пока не поступало"
-          width={900}
-          rowKey="batch"
-          columns={columns}
-        />
-      </Flex>
-    </Card>
+    <ListCard
+      title="Загрузки АГК"
+      testId="telemetry-batches"
+      intro="Последние пакеты показаний площадки: переданные шлюзом и загруженные выгрузки, новые сверху. Принятые показания пакета, который не удалось применить, сохранены и учтены."
+    >
+      <QueryTable<ListedBatch>
+        query={batches}
+        what="загрузки"
+        empty="Показаний пока не поступало"
+        width={900}
+        rowKey="batch"
+        columns={columns}
+      />
+    </ListCard>
   );
 }

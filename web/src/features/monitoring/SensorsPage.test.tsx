@@ -21,7 +21,8 @@ import { atPhoneWidth } from "../../testing/dom-globals";
 import BatchesCard from "./BatchesCard";
 import DispatchFileDialog from "./DispatchFileDialog";
 import SensorImportDialog from "./SensorImportDialog";
-import SensorsPage, { GatewayKeysCard } from "./SensorsPage";
+import GatewayKeysCard from "./GatewayKeysCard";
+import SensorsPage from "./SensorsPage";
 
 let app: OpenApp;
 

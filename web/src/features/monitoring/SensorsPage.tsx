@@ -1,41 +1,30 @@
 // «Датчики» of a facility (methodology D56): the sensors of the mine's gas monitoring (АГК) — code, kind,
 // emission point, role, levels W/A, cross-section, flow conditions, dates in service — added, changed
-// and retired; and the facility's gateway keys, each shown once when made, listed by label and first
-// characters, revoked. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
+// and retired; the facility's batches (BatchesCard.tsx) and gateway keys (GatewayKeysCard.tsx) below,
+// each in a chunk of its own. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
 // On a wide screen the register is a table whose rows keep the frequent action in sight («Пропуски»)
 // and the rare ones behind «…»; on a phone each sensor is a block of «label: value» lines
 // (ResponsiveTable), as the calculations list shows its rows.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, Flex, Input, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import type { SensorKind } from "@core/telemetry";
-import { GATEWAY_KEY_LABEL_MAX } from "@server/contract";
 import { QueryTable } from "../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { displayDate, displayDateTime } from "../../shared/dates";
+import { displayDate } from "../../shared/dates";
 import { kindText, number, ROLES } from "./sensorTexts";
 import { usePoints } from "../../api/inventory";
-import {
-  telemetryBatchesKey,
-  useCreateGatewayKey,
-  useGatewayKeys,
-  useRetireSensor,
-  useRevokeGatewayKey,
-  useSensors,
-  type CreatedGatewayKey,
-  type GatewayKey,
-  type Sensor,
-} from "../../api/telemetry";
+import { telemetryBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/telemetry";
 import { MonitoringHead } from "./MonitoringHead";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const SensorDialog = lazy(() => import("./SensorDialog"));
-const KeyShownDialog = lazy(() => import("./KeyShownDialog"));
 const SensorImportDialog = lazy(() => import("./SensorImportDialog"));
 const DispatchFileDialog = lazy(() => import("./DispatchFileDialog"));
-// Its own chunk: the page stood at the 300 KB initial-JS budget (bundle.test.ts).
+// Their own chunks: the page stood at the 300 KB initial-JS budget (bundle.test.ts).
 const BatchesCard = lazy(() => import("./BatchesCard"));
+const GatewayKeysCard = lazy(() => import("./GatewayKeysCard"));
 
 const levels = (s: Sensor) => (s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"}`);
 const inService = (s: Sensor) =>
@@ -169,7 +158,9 @@ export default function SensorsPage() {
       <Suspense>
         <BatchesCard facility={facilityId} />
       </Suspense>
-      <GatewayKeysCard facility={facilityId} />
+      <Suspense>
+        <GatewayKeysCard facility={facilityId} />
+      </Suspense>
       {sendingFile && (
         <Suspense>
           <DispatchFileDialog
@@ -198,84 +189,5 @@ export default function SensorsPage() {
         </Suspense>
       )}
     </Flex>
-  );
-}
-
-/** The facility's gateway keys: made (the key shown once), listed without the key, revoked. */
-export function GatewayKeysCard({ facility }: { facility: string }) {
-  const keys = useGatewayKeys(facility);
-  const create = useCreateGatewayKey(facility);
-  const revoke = useRevokeGatewayKey(facility);
-  const [label, setLabel] = useState("");
-  const [made, setMade] = useState<CreatedGatewayKey | null>(null);
-  const columns: TableColumnsType<GatewayKey> = [
-    { title: "Ключ", dataIndex: "label" },
-    { title: "Начало ключа", dataIndex: "prefix", render: (prefix: string) => <Typography.Text code>{prefix}…</Typography.Text> },
-    { title: "Создан", key: "created", render: (_: unknown, k) => `${displayDateTime(k.created_at)}, ${k.created_by}` },
-    {
-      title: "Состояние",
-      key: "state",
-      render: (_: unknown, k) => (k.revoked_at ? <Tag>Отозван {displayDateTime(k.revoked_at)}</Tag> : <Tag color="green">Действует</Tag>),
-    },
-    {
-      title: "",
-      key: "actions",
-      width: 120,
-      render: (_: unknown, k) =>
-        k.revoked_at ? null : (
-          <Popconfirm
-            title={`Отозвать ключ «${k.label}»?`}
-            description="Шлюз с этим ключом больше не сможет передавать показания."
-            okText="Отозвать"
-            cancelText="Отмена"
-            onConfirm={() => revoke.mutate(k)}
-          >
-            <Button size="small" danger>
-              Отозвать
-            </Button>
-          </Popconfirm>
-        ),
-    },
-  ];
-  return (
-    <Card title="Ключи шлюза">
-      <Flex vertical gap={12}>
-        <Typography.Paragraph style={{ margin: 0 }}>
-          Шлюз диспетчерской передает показания датчиков этой площадки с заголовком «Authorization: Gateway &lt;ключ&gt;». Ключ только
-          передает показания: читать данные с ним нельзя. Ключ показывается один раз при создании.
-        </Typography.Paragraph>
-        {(create.isError || revoke.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? revoke.error)?.message} />}
-        <QueryTable<GatewayKey> query={keys} what="ключи шлюза" empty="Ключей пока нет" width={800} rowKey="id" columns={columns} />
-        <Space.Compact style={{ maxWidth: 520 }}>
-          <Input
-            aria-label="Название ключа"
-            placeholder="Шлюз диспетчерской"
-            maxLength={GATEWAY_KEY_LABEL_MAX}
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
-          />
-          <Button
-            type="primary"
-            loading={create.isPending}
-            disabled={!label.trim()}
-            onClick={() =>
-              create.mutate(label.trim(), {
-                onSuccess: (key) => {
-                  setMade(key);
-                  setLabel("");
-                },
-              })
-            }
-          >
-            Создать ключ
-          </Button>
-        </Space.Compact>
-      </Flex>
-      {made && (
-        <Suspense>
-          <KeyShownDialog made={made} onClose={() => setMade(null)} />
-        </Suspense>
-      )}
-    </Card>
   );
 }

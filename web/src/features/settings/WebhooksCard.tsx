@@ -2,10 +2,11 @@
 // each webhook's secret (shown once, when it is added), each one's deliveries with their attempts, and
 // removal. Advisory: protective cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, Flex, Input, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Flex, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { LIMITS } from "@server/contract";
-import { QueryTable } from "../../shared/QueryTable";
+import { AddLine } from "../../shared/AddLine";
+import { ListCard, QueryTable } from "../../shared/QueryTable";
 import { displayDateTime } from "../../shared/dates";
 import {
   useCreateWebhook,
@@ -30,8 +31,6 @@ export function WebhooksCard() {
   const hooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
-  const [url, setUrl] = useState("");
-  const [label, setLabel] = useState("");
   const [made, setMade] = useState<CreatedWebhook | null>(null);
   const [shown, setShown] = useState<Webhook | undefined>();
   const columns: TableColumnsType<Webhook> = [
@@ -68,62 +67,38 @@ export function WebhooksCard() {
     },
   ];
   return (
-    <Card title="Вебхуки" style={{ marginTop: 24 }}>
-      <Flex vertical gap={12}>
-        <Typography.Paragraph style={{ margin: 0 }}>
+    <ListCard
+      title="Вебхуки"
+      style={{ marginTop: 24 }}
+      intro={
+        <>
           События мониторинга (превышения уровней, нет данных, прогноз превышения) отправляются на адрес приемника в формате JSON при
           открытии и при закрытии события, каждое один раз: заголовок «Idempotency-Key» — ключ события, «X-Signature» — подпись HMAC-SHA256
           секретом вебхука по времени и телу («t=…,v1=…»). Если приемник не ответил, отправка повторяется через 10 с, 30 с, 2 мин и дольше,
           до 12 ч. Секрет показывается один раз, когда вебхук добавлен.
-        </Typography.Paragraph>
-        <Alert type="info" showIcon title={ADVISORY_NOTE} />
-        {(create.isError || remove.isError) && <Alert type="error" showIcon role="alert" title={(create.error ?? remove.error)?.message} />}
-        <QueryTable<Webhook> query={hooks} what="вебхуки" empty="Вебхуков пока нет" width={900} rowKey="id" columns={columns} />
-        <Flex wrap gap={8} style={{ maxWidth: 900 }}>
-          <Input
-            aria-label="Адрес приемника"
-            placeholder="https://…"
-            style={{ flex: "2 1 320px" }}
-            maxLength={LIMITS.webhooks.url}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-          <Input
-            aria-label="Название вебхука"
-            placeholder="Диспетчерская"
-            style={{ flex: "1 1 200px" }}
-            maxLength={LIMITS.webhooks.label}
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
-          />
-          <Button
-            type="primary"
-            loading={create.isPending}
-            disabled={!url.trim()}
-            onClick={() =>
-              create.mutate(
-                { url: url.trim(), label: label.trim() },
-                {
-                  onSuccess: (hook) => {
-                    setMade(hook);
-                    setUrl("");
-                    setLabel("");
-                  },
-                },
-              )
-            }
-          >
-            Добавить вебхук
-          </Button>
-        </Flex>
-        {shown && <Deliveries hook={shown} />}
-      </Flex>
+        </>
+      }
+      note={<Alert type="info" showIcon title={ADVISORY_NOTE} />}
+      failure={create.error ?? remove.error}
+    >
+      <QueryTable<Webhook> query={hooks} what="вебхуки" empty="Вебхуков пока нет" width={900} rowKey="id" columns={columns} />
+      <AddLine
+        wrap
+        style={{ maxWidth: 900 }}
+        fields={[
+          { label: "Адрес приемника", placeholder: "https://…", maxLength: LIMITS.webhooks.url, style: { flex: "2 1 320px" } },
+          { label: "Название вебхука", placeholder: "Диспетчерская", maxLength: LIMITS.webhooks.label, style: { flex: "1 1 200px" } },
+        ]}
+        button="Добавить вебхук"
+        onAdd={([url, label]) => create.mutateAsync({ url: url.trim(), label: label.trim() }).then(setMade)}
+      />
+      {shown && <Deliveries hook={shown} />}
       {made && (
         <Suspense>
           <SecretDialog made={made} onClose={() => setMade(null)} />
         </Suspense>
       )}
-    </Card>
+    </ListCard>
   );
 }
 
