@@ -1,22 +1,19 @@
 // @vitest-environment happy-dom
 // D37: the measured release's dialog asks what its meter saw — «всё каптированное (валовый)» or
 // «только выброшенное без сжигания (чистый)» — and says what each means; where the project's
-// facility has a flare, a boiler or an engine, a new measurement starts as gross.
+// facility has a flare, a boiler or an engine, a new measurement starts as gross. The dialog is
+// rendered alone, as «Добавить расчет» opens it.
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { MEASURED_BASIS_LABELS, REGISTRY } from "@core/registry";
-import { project, referenceDictionary, signedInUser } from "../../testing/fixtures";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
-import CalculationsPage from "../../app/CalculationsRoute";
+import { project, referenceDictionary } from "../../testing/fixtures";
+import { closeApp, type OpenApp } from "../../testing/render-app";
+import { openCalculationDialog, openNewCalculation } from "../../testing/calculation-dialog";
 
 const TYPE = "underground";
 const PROJECT = project({ facility: "facility-1" });
 
 let app: OpenApp;
-
-beforeAll(async () => {
-  await Promise.all([import("./CalculationsWorkspace"), import("./CalculationDialog")]);
-});
 
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
@@ -41,20 +38,13 @@ const point = (id: string, name: string, kind: string) => ({
 
 /** «Новый расчет» of a measured release in a project of a facility with these points. */
 async function newMeasurement(points: ReturnType<typeof point>[]) {
-  const page = {
-    path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
-    route: "/projects/:projectId/calculations",
-    page: <CalculationsPage />,
-  };
-  app = openPage(page, (api) =>
+  app = openCalculationDialog(TYPE, PROJECT.id, (api) =>
     api
-      .on("getMe", signedInUser())
       .on("getProject", PROJECT)
       .on("getDictionary", ({ params }) => referenceDictionary(params.name))
-      .on("listCalculations", () => ({ results: [], count: 0 }))
       .on("listEmissionPoints", () => points),
   );
-  await app.user.click((await screen.findByText("Добавить расчет")).closest("button")!);
+  await openNewCalculation();
   const title = await screen.findByText("Новый расчет", { selector: ".ant-modal-title" });
   const dialog = within(title.closest<HTMLElement>("[role=dialog]")!);
   await dialog.findByText(REGISTRY[TYPE].title, { exact: true });
