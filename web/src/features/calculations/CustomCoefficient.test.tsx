@@ -2,14 +2,14 @@
 // «Фактическое значение» of a coefficient (D10) in the calculation dialog: a value outside the
 // plausible band is warned about under its field as it is typed, never refused, and sent with its
 // justification. The server's flags for it are tests/integration/calculations.test.ts's («warns
-// about a value outside the plausible band instead of refusing it»).
+// about a value outside the plausible band instead of refusing it»). The dialog is rendered alone, as
+// «Добавить расчет» opens it.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { loadEmissions, type EmissionsCore } from "@core/emissions-browser";
-import type { CalculationView } from "@server/contract";
-import CalculationsPage from "../../app/CalculationsRoute";
-import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
-import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
+import { project, referenceDictionary, storedCalculation } from "../../testing/fixtures";
+import { closeApp, setField, type OpenApp } from "../../testing/render-app";
+import { openCalculationDialog, openNewCalculation } from "../../testing/calculation-dialog";
 
 const TYPE = "underground_emission_ch4";
 const PROJECT = project();
@@ -18,7 +18,7 @@ let core: EmissionsCore;
 let app: OpenApp;
 
 beforeAll(async () => {
-  [core] = await Promise.all([loadEmissions(), import("./CalculationsWorkspace"), import("./CalculationDialog")]);
+  core = await loadEmissions();
 });
 
 afterEach(() => {
@@ -28,35 +28,25 @@ afterEach(() => {
 
 // Moved from tests/e2e/web-custom-coefficients.test.ts.
 it("warns under the field as 60 m³/t is typed (outside 5–50), and still saves it, flagged", async () => {
-  const stored: CalculationView[] = [];
-  const page = {
-    path: `/projects/${PROJECT.id}/calculations?type=${TYPE}`,
-    route: "/projects/:projectId/calculations",
-    page: <CalculationsPage />,
-  };
-  app = openPage(page, (api) =>
+  app = openCalculationDialog(TYPE, PROJECT.id, (api) =>
     api
-      .on("getMe", signedInUser())
       .on("getProject", PROJECT)
       .on("getDictionary", ({ params }) => referenceDictionary(params.name))
-      .on("listCalculations", () => ({ results: stored, count: stored.length }))
       .on("createCalculation", ({ body }) => {
         const sent = body as { name: string; project: string; volume: number; ef: number };
         const results = core.calculate(TYPE, { volume: sent.volume, ef: sent.ef }, { gwp_ch4: 25 }) as Record<string, number>;
-        const calculation = storedCalculation(TYPE, { name: sent.name, project: sent.project, volume: sent.volume }, results);
-        stored.unshift(calculation);
-        return calculation;
+        return storedCalculation(TYPE, { name: sent.name, project: sent.project, volume: sent.volume }, results);
       }),
   );
   const { user } = app;
-  await user.click((await screen.findByText("Добавить расчет")).closest("button")!);
+  await openNewCalculation();
   const dialogElement = (await screen.findByText("Новый расчет", { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]")!;
   const dialog = within(dialogElement);
-  // The name and the justification are pasted: what is checked here is the coefficient, typed key
-  // by key.
+  // The name, the volume and the justification are pasted: what is checked here is the coefficient,
+  // typed key by key.
   await user.click(await dialog.findByLabelText("Название расчета"));
   await user.paste("Шахта: выбросоопасный пласт");
-  await user.type(dialog.getByLabelText("Объём добычи угля подземным способом", { exact: true }), "1000");
+  await setField(user, dialog.getByLabelText("Объём добычи угля подземным способом", { exact: true }), "1000");
   await user.click(document.getElementById("calc-dictionary-get_underground_emission_ch4")!);
   const option = await waitFor(() => {
     const found = [...document.querySelectorAll(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")].find(
