@@ -2,7 +2,7 @@
 // (form.ts FormRow), and its other fields. Each takes what it shows as plain values and stable
 // callbacks, so a key typed into one field redraws that field (and the live preview), not the form.
 import { memo, type ReactNode } from "react";
-import { Form, Input, Segmented, Select, Space, Typography } from "antd";
+import { Form, Input, Segmented, Select, Space, Typography, type SelectProps } from "antd";
 import { JUSTIFICATION_MAX } from "@server/contract";
 import { INVENTORY_ROLES, INVENTORY_ROLE_LABELS, inventorySourceOf, type InventoryRole } from "@core/inventory";
 import { MEASUREMENT_NOTES, type MeasurementNote } from "@core/measured-release";
@@ -112,6 +112,26 @@ function UnitInput({ unit, children }: { unit: string; children: ReactNode }) {
   );
 }
 
+/** A select of the form under its label (which names it by `id`), with what is said under it. */
+function SelectField<V>({
+  id,
+  label,
+  extra,
+  status,
+  ...select
+}: {
+  id: string;
+  label: ReactNode;
+  extra?: ReactNode;
+  status?: ReturnType<typeof fieldStatus>;
+} & Pick<SelectProps<V>, "value" | "options" | "placeholder" | "onChange">) {
+  return (
+    <Form.Item label={label} htmlFor={id} extra={extra} {...status}>
+      <Select<V> id={id} {...select} />
+    </Form.Item>
+  );
+}
+
 export const SelectRow = memo(function SelectRow({
   binding: { binding },
   dictionary,
@@ -127,32 +147,27 @@ export const SelectRow = memo(function SelectRow({
   const options: { label: string; value: Choice }[] = (dictionary?.results ?? []).map((e) => ({ label: e.name, value: e.id }));
   options.push({ label: customMode(binding).label, value: CUSTOM });
   return (
-    <Form.Item label={dictionary?.title ?? binding.dictionary} htmlFor={selectId(binding.dictionary)} {...fieldStatus(messages)}>
-      <Select<Choice>
-        id={selectId(binding.dictionary)}
-        value={value}
-        options={options}
-        placeholder="Значения расчета (нет в справочнике)"
-        onChange={(choice) => onChoose(binding.dictionary, choice)}
-      />
-    </Form.Item>
+    <SelectField<Choice>
+      id={selectId(binding.dictionary)}
+      label={dictionary?.title ?? binding.dictionary}
+      status={fieldStatus(messages)}
+      value={value}
+      options={options}
+      placeholder="Значения расчета (нет в справочнике)"
+      onChange={(choice) => onChoose(binding.dictionary, choice)}
+    />
   );
 });
 
+/** A typed number: `row` holds what is said under it and what NumberEntry takes. */
 export const FreeRow = memo(function FreeRow({
   field,
   extra,
-  text,
-  decimals,
-  unit,
-  entryUnit,
-  onText,
-  onUnit,
-  ...messages
+  ...row
 }: FieldMessages & Typed & { field: NumberField; extra: string | undefined }) {
   return (
-    <Form.Item label={field.label} htmlFor={fieldId(field.name)} extra={extra} {...fieldStatus(messages)}>
-      <NumberEntry {...{ field, text, decimals, unit, entryUnit, onText, onUnit }} />
+    <Form.Item label={field.label} htmlFor={fieldId(field.name)} extra={extra} {...fieldStatus(row)}>
+      <NumberEntry field={field} {...row} />
     </Form.Item>
   );
 });
@@ -172,12 +187,6 @@ export const BoundRow = memo(function BoundRow({
   editable,
   fixedByCustom,
   value,
-  text,
-  decimals,
-  unit,
-  entryUnit,
-  onText,
-  onUnit,
   justification,
   onJustification,
   draft,
@@ -186,7 +195,7 @@ export const BoundRow = memo(function BoundRow({
   evidence,
   stored,
   onEvidence,
-  ...messages
+  ...row
 }: FieldMessages &
   Typed & {
     field: NumberField;
@@ -209,13 +218,9 @@ export const BoundRow = memo(function BoundRow({
       label={field.label}
       htmlFor={fieldId(field.name)}
       extra={fixedByCustom ? "Фиксированное значение" : undefined}
-      {...fieldStatus(messages)}
+      {...fieldStatus(row)}
     >
-      {editable ? (
-        <NumberEntry {...{ field, text, decimals, unit, entryUnit, onText, onUnit }} />
-      ) : (
-        <ReadOnlyValue field={field} value={value} unit={unit} />
-      )}
+      {editable ? <NumberEntry field={field} {...row} /> : <ReadOnlyValue field={field} value={value} unit={row.unit} />}
       {editable && (
         <Input.TextArea
           id={`${fieldId(field.name)}-justification`}
@@ -284,19 +289,19 @@ export const GwpRow = memo(function GwpRow({
     ? `по отчетному году проекта (набор ${inForce.name}: ${formatStored(inForce.gwp_ch4)})`
     : "по отчетному году проекта";
   return (
-    <Form.Item label={`${field.label}, ${field.unit}`} htmlFor={selectId(GWP_DICTIONARY)} {...fieldStatus(messages)}>
-      <Select<number>
-        id={selectId(GWP_DICTIONARY)}
-        // D12: 0 stands for «по отчетному году проекта» (no gwp_set sent on create).
-        value={value}
-        placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${formatStored(current)}`}
-        options={[
-          { label: byYearLabel, value: BY_YEAR },
-          ...entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
-        ]}
-        onChange={onGwp}
-      />
-    </Form.Item>
+    <SelectField<number>
+      id={selectId(GWP_DICTIONARY)}
+      label={`${field.label}, ${field.unit}`}
+      status={fieldStatus(messages)}
+      // D12: 0 stands for «по отчетному году проекта» (no gwp_set sent on create).
+      value={value}
+      placeholder={current === undefined ? "Выберите набор ПГП" : `Как в расчете: ${formatStored(current)}`}
+      options={[
+        { label: byYearLabel, value: BY_YEAR },
+        ...entries.map((e) => ({ label: `${e.name}: ${formatStored(e.gwp_ch4)}`, value: e.id })),
+      ]}
+      onChange={onGwp}
+    />
   );
 });
 
@@ -364,25 +369,21 @@ export const BasisField = memo(function BasisField({
   onBasis(basis: MethaneBasis): void;
 }) {
   return (
-    <Form.Item
+    <SelectField<MethaneBasis>
+      id="methane-basis"
       label={measured ? "Что измерено" : "Основа выброса метана"}
-      htmlFor="methane-basis"
       extra={
         measured
           ? `${MEASURED_BASIS_HINT}${destroysGas ? " На площадке есть факел или котельная: по умолчанию — валовый." : ""}`
           : METHANE_BASIS_HINT
       }
-    >
-      <Select<MethaneBasis>
-        id="methane-basis"
-        value={value}
-        options={METHANE_BASES.map((basis) => ({
-          value: basis,
-          label: (measured ? MEASURED_BASIS_LABELS : METHANE_BASIS_LABELS)[basis],
-        }))}
-        onChange={onBasis}
-      />
-    </Form.Item>
+      value={value}
+      options={METHANE_BASES.map((basis) => ({
+        value: basis,
+        label: (measured ? MEASURED_BASIS_LABELS : METHANE_BASIS_LABELS)[basis],
+      }))}
+      onChange={onBasis}
+    />
   );
 });
 
@@ -421,9 +422,9 @@ export const InventoryRoleField = memo(function InventoryRoleField({
 }) {
   const note = inventorySourceOf(type)?.note;
   return (
-    <Form.Item
+    <SelectField<InventoryRole>
+      id="inventory-role"
       label="Роль в инвентаризации"
-      htmlFor="inventory-role"
       extra={
         <>
           {/* D22: the IPCC flare types are not Order 371's method. */}
@@ -435,13 +436,9 @@ export const InventoryRoleField = memo(function InventoryRoleField({
           Альтернативный расчет (проверка другим методом или сценарий) показывается, но не суммируется
         </>
       }
-    >
-      <Select<InventoryRole>
-        id="inventory-role"
-        value={value}
-        options={INVENTORY_ROLES.map((role) => ({ value: role, label: INVENTORY_ROLE_LABELS[role] }))}
-        onChange={onRole}
-      />
-    </Form.Item>
+      value={value}
+      options={INVENTORY_ROLES.map((role) => ({ value: role, label: INVENTORY_ROLE_LABELS[role] }))}
+      onChange={onRole}
+    />
   );
 });
