@@ -61,12 +61,14 @@ const SIZED_TESTS = [
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
 // The local host's tests start its servers, but for the backup archive's (tar.test.ts: bytes in memory).
 // The КЭП table makes its keys, certificates and signatures with OpenSSL's GOST engine and checks each
-// case with OpenSSL as well as in TypeScript: some 80 openssl processes.
+// case with OpenSSL as well as in TypeScript: some 80 openssl processes; Streebog is compared with
+// `openssl dgst`.
 const PROCESS_TESTS = [
   "functions/src/local/**/!(tar).test.ts",
   "wasm-core/src/gbdt/cli.test.ts",
   "functions/src/export/xls-writer.test.ts",
   "functions/src/adapters/signing/gost-verifiers.test.ts",
+  "functions/src/adapters/signing/streebog-openssl.test.ts",
 ];
 
 // Vitest's order (the longest files of the last run first), with a project's files of one environment
