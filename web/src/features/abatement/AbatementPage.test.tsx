@@ -6,7 +6,10 @@
 // numbers as numbers, and a required price left empty is named instead of a preview.
 // The page is opened for its list, a new assessment opened from it and one saved (listed first, then
 // leading to a climate project); a price left empty and a stored assessment's months render the editor.
+// No test here asserts on a chart (the MACC's and the tornados' figures are abatement.ts's; the browser
+// tier sees them drawn): each screen is rendered inside ChartsUndrawn, plotly neither loaded nor drawn.
 import { readFileSync } from "node:fs";
+import type { ReactNode } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
@@ -16,10 +19,12 @@ import { closeApp, leftFor, openPage, setField, type OpenApp } from "../../testi
 import type { ContractApi } from "../../testing/contract-api";
 import { referenceDictionary } from "../../testing/fixtures";
 import type { Assessment, AssessmentBody, AssessmentSummary } from "./api";
+import { ChartsUndrawn } from "../../shared/charts/Chart";
 import Editor, { StoredEditor } from "./AbatementEditor";
 import AbatementPage from "./AbatementPage";
 
 let app: OpenApp;
+const undrawn = (screen: ReactNode) => <ChartsUndrawn>{screen}</ChartsUndrawn>;
 
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
@@ -107,7 +112,7 @@ function abatementServer(api: ContractApi) {
 }
 
 const openAbatement = () => {
-  app = openPage({ path: "/abatement", page: <AbatementPage /> }, abatementServer);
+  app = openPage({ path: "/abatement", page: undrawn(<AbatementPage />) }, abatementServer);
 };
 
 const field = (label: RegExp) => within(screen.getByTestId("abatement-editor")).getByLabelText(label);
@@ -240,7 +245,7 @@ it("previews case (a)'s gas engine from the stream and prices typed key by key, 
 });
 
 it("names a required price left empty instead of previewing", async () => {
-  app = openPage({ path: "/abatement?new=1", route: "/abatement", page: <Editor /> }, abatementServer);
+  app = openPage({ path: "/abatement?new=1", route: "/abatement", page: undrawn(<Editor />) }, abatementServer);
   await typeCaseA("Без цены", ["price_carbon_unit_rub"]);
   const problem = await screen.findByTestId("abatement-problem");
   expect(text(problem)).toContain("Не задано: цена углеродной единицы, ₽");
@@ -277,7 +282,7 @@ it("names the months a stream from the inventory was measured in, and says fewer
     created_by: "demo@example.com",
     version: 1,
   } as unknown as Assessment;
-  app = openPage({ path: "/abatement?id=a3", route: "/abatement", page: <StoredEditor id="a3" /> }, (api) =>
+  app = openPage({ path: "/abatement?id=a3", route: "/abatement", page: undrawn(<StoredEditor id="a3" />) }, (api) =>
     api
       .on("getDictionary", ({ params }) => referenceDictionary(params.name))
       .on("inventoryTrendSettings", { base_year: null, significance_pct: 5, targets: [], version: 0, base_year_check: null })

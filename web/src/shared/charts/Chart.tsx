@@ -3,7 +3,7 @@
 // a chart is first shown; filling its column at a fixed height. The mode bar's camera saves it as a
 // picture, and so does the «PNG» button where one is asked for. A chart that cannot render says so
 // in its place.
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { createContext, lazy, Suspense, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button, Card, Flex, Spin, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { Data, Layout } from "plotly.js";
@@ -19,6 +19,14 @@ const StrictPlot = lazy(() => import("./plotly-strict"));
 async function savePng(graph: HTMLElement, fileName: string, height: number, strict: boolean) {
   const { Plotly } = strict ? await import("./plotly-strict") : await import("./plotly");
   await Plotly.downloadImage(graph, { format: "png", filename: fileName, width: graph.clientWidth || 600, height });
+}
+
+/** Whether charts draw their plots: a component test of what a screen computes that asserts nothing of
+ *  its charts (their figures are pure .ts; the browser tier sees them drawn) renders the screen inside
+ *  ChartsUndrawn, each chart's card left empty: plotly neither loaded nor drawn again on each change. */
+const Drawn = createContext(true);
+export function ChartsUndrawn({ children }: { children: ReactNode }) {
+  return <Drawn.Provider value={false}>{children}</Drawn.Provider>;
 }
 
 export interface ChartFigure {
@@ -42,6 +50,7 @@ interface Props {
 }
 
 export function Chart({ figure, height, pngButton = false, testId, strict = false, onPointClick }: Props) {
+  const drawn = useContext(Drawn);
   const graph = useRef<HTMLElement | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -77,7 +86,7 @@ export function Chart({ figure, height, pngButton = false, testId, strict = fals
       }
       styles={{ body: { padding: 8 } }}
     >
-      {failed ? (
+      {!drawn ? null : failed ? (
         <ChartError />
       ) : (
         <ChartBoundary>
