@@ -4,9 +4,9 @@
 // (an extra large dialog, docs/user-guide.md) or the form of a file-based type — these two from the
 // registry app/ fills (shared/calculationKinds.ts).
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { Alert, Modal, Spin } from "antd";
-import { useAtom } from "jotai";
+import { Alert, Spin } from "antd";
 import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "@core/registry";
+import { EditDialog } from "../../shared/EditDialog";
 import { LoadError } from "../../shared/LoadError";
 import { useCalculation, useDictionaries, useProject, type Calculation, type Dictionary } from "../../api/calculations";
 import { calculationDialogAtom } from "./atoms";
@@ -21,33 +21,24 @@ export function dialogWidth(type: CalculationType): number {
 }
 
 export function CalculationDialog({ type, projectId }: { type: CalculationType; projectId: string }) {
-  const [dialog, setDialog] = useAtom(calculationDialogAtom);
-  const close = () => setDialog(null);
-  const editing = dialog?.mode === "edit" ? dialog.calculation : undefined;
-
-  let body = null;
-  if (dialog && isFormulaType(type)) {
-    body = editing ? (
-      <EditBody key={editing.id} type={type} projectId={projectId} calculation={editing} onDone={close} />
-    ) : (
-      <CreateBody type={type} projectId={projectId} onDone={close} />
-    );
-  } else if (dialog) {
-    body = <OtherBody key={editing?.id ?? "new"} type={type} projectId={projectId} calculation={editing} onDone={close} />;
-  }
-
   return (
-    <Modal
-      open={dialog !== null}
-      title={editing ? "Редактирование расчета" : "Новый расчет"}
-      onCancel={close}
-      footer={null}
+    <EditDialog
+      state={calculationDialogAtom}
+      record="calculation"
+      titles={{ create: "Новый расчет", edit: "Редактирование расчета" }}
       width={dialogWidth(type)}
-      destroyOnHidden
       maskClosable={false}
     >
-      {body}
-    </Modal>
+      {(editing, close) =>
+        !isFormulaType(type) ? (
+          <OtherBody key={editing?.id ?? "new"} type={type} projectId={projectId} calculation={editing} onDone={close} />
+        ) : editing ? (
+          <EditBody key={editing.id} type={type} projectId={projectId} calculation={editing} onDone={close} />
+        ) : (
+          <CreateBody type={type} projectId={projectId} onDone={close} />
+        )
+      }
+    </EditDialog>
   );
 }
 

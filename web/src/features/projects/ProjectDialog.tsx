@@ -1,9 +1,8 @@
 // Add and edit share one dialog (docs/user-guide.md). Inline messages come from the shared schema; a server
 // refusal is shown in the dialog too: under its field when the detail names one, else on top.
 import { useState } from "react";
-import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, DatePicker, Flex, Form, Input, Select, Table, Typography, type TableColumnsType } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useAtom } from "jotai";
 import { DATE_FIELD_FORMATS, DATE_FORMAT } from "../../shared/dates";
 import { PROJECT_NAME_MAX } from "@server/contract";
 import type { ApiError } from "../../api/client";
@@ -20,6 +19,7 @@ import {
   type ProjectFields,
 } from "../../api/projects";
 import { projectDialogAtom } from "./atoms";
+import { EditDialog } from "../../shared/EditDialog";
 import { useFacilities } from "../../api/inventory";
 import { draftReportingYear, projectFieldErrors, splitFieldDetail, type ProjectField } from "./projectForm";
 import { useFeedback } from "../../shared/feedback";
@@ -65,20 +65,10 @@ function initialValues(project: Project | undefined): FormValues {
 }
 
 export function ProjectDialog({ owner }: { owner: { company: string; user: string } }) {
-  const [dialog, setDialog] = useAtom(projectDialogAtom);
-  const close = () => setDialog(null);
-  const editing = dialog?.mode === "edit" ? dialog.project : undefined;
-
   return (
-    <Modal
-      open={dialog !== null}
-      title={editing ? "Редактирование проекта" : "Новый проект"}
-      onCancel={close}
-      footer={null}
-      destroyOnHidden
-    >
-      {dialog && <ProjectBody key={editing?.id ?? "new"} project={editing} owner={owner} onDone={close} />}
-    </Modal>
+    <EditDialog state={projectDialogAtom} record="project" titles={{ create: "Новый проект", edit: "Редактирование проекта" }}>
+      {(editing, close) => <ProjectBody key={editing?.id ?? "new"} project={editing} owner={owner} onDone={close} />}
+    </EditDialog>
   );
 }
 
