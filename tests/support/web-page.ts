@@ -42,7 +42,9 @@ export interface WebAppOptions {
   viewport?: { width: number; height: number };
   /** The page's default timeout, ms. */
   timeout?: number;
-  /** Opens signed in as this user, on the landing page. */
+  /** Opens signed in as this user: the session in the tab's storage, with no load of the app yet,
+   *  so the test's own first load opens its screen signed in (not the landing page first, then the
+   *  test's screen: a load the test never looked at). */
   user?: Credentials;
   /** Attaches the test's own listeners before the first navigation. */
   watch?(page: Page): void;
@@ -150,9 +152,9 @@ export async function openWebApp(server: TestServer, options: WebAppOptions = {}
     if (message.type() === "error") consoleErrors.push(message.text());
   });
   options.watch?.(page);
-  // A signed-in start: the page opens on the landing page with the session in its storage, as the
-  // form leaves it.
-  if (options.user) await signIn(page, server.url, options.user, "/");
+  // A signed-in start: the session in the page's storage as the form leaves it, the page still on
+  // the origin's page of no app until the test loads its screen.
+  if (options.user) await putSession(page, server.url, options.user);
   return { browser, context, page, pageErrors, consoleErrors, close };
 }
 
@@ -181,6 +183,22 @@ export async function signIn(page: Page, origin: string, user: SignedInAs, path 
     await script.dispose();
   }
   await page.waitForURL((url) => url.origin === origin && url.pathname !== "/login");
+}
+
+/** Puts `user`'s session in the storage of `origin` as signIn does, with no load of the app: the tab
+ *  on that origin's page of no script (as between files), so the test's first load of a screen opens
+ *  it signed in. */
+async function putSession(page: Page, origin: string, user: SignedInAs): Promise<void> {
+  const tokens = await sessionOf(origin, user);
+  await leaveApp(page, origin);
+  await page.evaluate(
+    ({ keys, access, refresh }) => {
+      localStorage.clear();
+      localStorage.setItem(keys.access, access);
+      localStorage.setItem(keys.refresh, refresh);
+    },
+    { keys: { access: ACCESS_KEY, refresh: REFRESH_KEY }, ...tokens },
+  );
 }
 
 /** Moves the app open on `page` to `path` as one of its links does: the router shows the page with
