@@ -35,9 +35,10 @@ describe("web app: «Климатические проекты», a period from 
       kind: "drainage_station",
       instrument: "АГК",
     });
+    // One flare's meters and minutes, which every project of the file reads.
+    const codes = { q: "Q-Ф", c: "C-Ф", flame: "FL-Ф" };
+    await caseAMetersPushed(call, facility.id, point.id, start, codes);
     for (const width of [1440, 390]) {
-      const codes = { q: `Q-Ф${width}`, c: `C-Ф${width}`, flame: `FL-Ф${width}` };
-      await caseAMetersPushed(call, facility.id, point.id, start, codes);
       const project = await call<{ id: string }>("POST", "v1/climate-projects/", {
         name: `Факел Ф-1, ${width} px`,
         facility: facility.id,
@@ -47,7 +48,7 @@ describe("web app: «Климатические проекты», a period from 
       });
       projects[width] = project.id;
     }
-    // A twin of the 1440 px project over the same meters, whose period the server computes as a job.
+    // A twin of the 1440 px project, whose period the server computes as a job.
     const twin = await call<{ id: string }>("POST", "v1/climate-projects/", {
       name: "Факел Ф-1, расчет в фоне",
       facility: facility.id,
@@ -59,7 +60,7 @@ describe("web app: «Климатические проекты», a period from 
           point: point.id,
           kind: "flare_open",
           flow_basis: "normal_0C",
-          sensors: { q: "Q-Ф1440", c: "C-Ф1440", flame: "FL-Ф1440" },
+          sensors: codes,
         },
       ],
     });

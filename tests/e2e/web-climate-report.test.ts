@@ -45,9 +45,10 @@ describe("web app: a climate period's report on implementation, written, saved a
       kind: "drainage_station",
       instrument: "АГК",
     });
+    // One flare's meters and minutes, which both projects read.
+    const codes = { q: "Q-О", c: "C-О", flame: "FL-О" };
+    await caseAMetersPushed(call, facility.id, point.id, start, codes);
     for (const width of [1440, 390]) {
-      const codes = { q: `Q-О${width}`, c: `C-О${width}`, flame: `FL-О${width}` };
-      await caseAMetersPushed(call, facility.id, point.id, start, codes);
       const project = await call<{ id: string }>("POST", "v1/climate-projects/", {
         name: `Отчет Ф-1, ${width} px`,
         facility: facility.id,
