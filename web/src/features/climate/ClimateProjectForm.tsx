@@ -1,7 +1,7 @@
 // A climate project's form (docs/user-guide.md «Климатические проекты»): its name, facility, dates and
 // methodology, and each device with the meters of its monitoring plan chosen from the facility's sensor
 // register — only the channels the device's kind uses, each offering the sensors of the kind it takes.
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Select, Typography } from "antd";
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Select, Typography, type SelectProps } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { useFacilities } from "../../api/facilities";
@@ -72,6 +72,39 @@ function SensorSelect({
   );
 }
 
+const ETA_OPTIONS = [
+  { value: "default", label: "по умолчанию (90 %)" },
+  { value: "measured", label: "измеренный анализатором" },
+];
+
+/** One of a device's choices: its label, its field under the device, what is said while none is
+ *  chosen where one is required, its least width. */
+function DeviceChoice({
+  index,
+  name,
+  label,
+  required,
+  width = 220,
+  ...select
+}: {
+  index: number;
+  name: keyof DeviceValues;
+  label: string;
+  required?: string;
+  width?: number;
+} & Pick<SelectProps, "options" | "loading">) {
+  return (
+    <Form.Item
+      label={label}
+      name={[index, name]}
+      rules={required ? [{ required: true, message: required }] : undefined}
+      style={{ minWidth: width }}
+    >
+      <Select {...select} />
+    </Form.Item>
+  );
+}
+
 function DeviceCard({ facility, index, remove }: { facility: string; index: number; remove(): void }) {
   const points = usePoints(facility);
   const form = Form.useFormInstance<Values>();
@@ -89,35 +122,28 @@ function DeviceCard({ facility, index, remove }: { facility: string; index: numb
         <Form.Item label="Название" name={[index, "name"]} style={{ minWidth: 160 }}>
           <Input placeholder="Ф-1" />
         </Form.Item>
-        <Form.Item
+        <DeviceChoice
+          index={index}
+          name="kind"
           label="Вид"
-          name={[index, "kind"]}
-          rules={[{ required: true, message: "Выберите вид устройства" }]}
-          style={{ minWidth: 220 }}
-        >
-          <Select options={Object.entries(DEVICE_KINDS).map(([value, label]) => ({ value, label }))} />
-        </Form.Item>
-        <Form.Item
+          required="Выберите вид устройства"
+          options={Object.entries(DEVICE_KINDS).map(([value, label]) => ({ value, label }))}
+        />
+        <DeviceChoice
+          index={index}
+          name="point"
           label="Источник газа"
-          name={[index, "point"]}
-          rules={[{ required: true, message: "Выберите источник выбросов" }]}
-          style={{ minWidth: 220 }}
-        >
-          <Select options={(points.data ?? []).map((p) => ({ value: p.id, label: p.name }))} loading={points.isLoading} />
-        </Form.Item>
-        <Form.Item label="Условия расхода" name={[index, "flow_basis"]} style={{ minWidth: 220 }}>
-          <Select options={Object.entries(FLOW_BASES).map(([value, label]) => ({ value, label }))} />
-        </Form.Item>
-        {kind === "flare_enclosed" && (
-          <Form.Item label="КПД" name={[index, "eta_option"]} style={{ minWidth: 200 }}>
-            <Select
-              options={[
-                { value: "default", label: "по умолчанию (90 %)" },
-                { value: "measured", label: "измеренный анализатором" },
-              ]}
-            />
-          </Form.Item>
-        )}
+          required="Выберите источник выбросов"
+          options={(points.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          loading={points.isLoading}
+        />
+        <DeviceChoice
+          index={index}
+          name="flow_basis"
+          label="Условия расхода"
+          options={Object.entries(FLOW_BASES).map(([value, label]) => ({ value, label }))}
+        />
+        {kind === "flare_enclosed" && <DeviceChoice index={index} name="eta_option" label="КПД" width={200} options={ETA_OPTIONS} />}
       </Flex>
       <Typography.Text strong>Датчики плана мониторинга</Typography.Text>
       <Flex wrap gap={12} style={{ marginTop: 8 }}>
