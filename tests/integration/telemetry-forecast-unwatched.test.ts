@@ -84,8 +84,10 @@ const minutes = (k: number) => START + k * MINUTE_MS;
 const rise = (t: number) => sawtooth((t - START) / MINUTE_MS);
 
 const forecastEvents = async () => {
-  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
-  const query = `facility=${facility}&from=${day(START - 86_400_000)}&to=${day(START + 86_400_000)}&kind=forecast`;
+  // Instants, not dates: a date is 00:00 on the company's clock (UTC+7), and a rise that crosses its
+  // midnight (this file run after 17:00 UTC) opens its event past the UTC date's day.
+  const at = (t: number) => encodeURIComponent(new Date(t).toISOString());
+  const query = `facility=${facility}&from=${at(START - 86_400_000)}&to=${at(START + 86_400_000)}&kind=forecast`;
   return (await json<{ results: Event[]; count: number }>(await api(`v1/telemetry/events/?${query}`))).results;
 };
 const delivered = () => received.filter((r) => r.body.event.kind === "forecast").map((r) => r.key);
