@@ -3,6 +3,9 @@
 // project, the settings videos, none uploaded, and the reference dictionaries as the server answers
 // them after seeding (its own seed data and entry mapping). Tests change what they need with spreads.
 import type { CalculationView, Company, Dictionary, MediaStatus, Project, SignedInUser } from "@server/contract";
+import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
+import { loadEmissions } from "@core/emissions-browser";
+import type { Assessment } from "../features/abatement/api";
 import { NO_VIDEOS } from "../api/media";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { seededEffectiveFrom, toEntry } from "@server/domain/reference/dictionaries";
@@ -182,4 +185,42 @@ export function climateReportFixture(
     sensors: new Map(),
     issued: new Date(at),
   });
+}
+
+/** An abatement assessment as the server stores it: `input` evaluated by the core with the reference
+ *  dictionary's thresholds (get_recycle_technology), made at `at`, version 1; `changes` on top. */
+export async function storedAssessment(
+  id: string,
+  name: string,
+  input: unknown,
+  at: string,
+  changes: Partial<Assessment> = {},
+): Promise<Assessment> {
+  const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
+  const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
+  return {
+    id,
+    company: COMPANY_ID,
+    name,
+    year: null,
+    methodology_version: result.version,
+    input: input as Assessment["input"],
+    origins: {},
+    thresholds: {
+      q_boiler: thresholds.q_boiler,
+      q_gas_engine: thresholds.q_gas_engine,
+      q_vam_energy: thresholds.q_vam_energy,
+      q_pipeline: thresholds.q_pipeline,
+      q_power_plant: thresholds.q_power_plant,
+      item_id: null,
+      item_version: null,
+    },
+    result,
+    archived: false,
+    created_at: at,
+    updated_at: at,
+    created_by: "demo@example.com",
+    version: 1,
+    ...changes,
+  };
 }

@@ -12,12 +12,10 @@ import { readFileSync } from "node:fs";
 import type { ReactNode } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
-import { loadEmissions } from "@core/emissions-browser";
 import type { AbatementVectors } from "../../../../tests/support/abatement-vectors";
 import { closeApp, leftFor, openPage, setField, type OpenApp } from "../../testing/render-app";
 import type { ContractApi } from "../../testing/contract-api";
-import { referenceDictionary } from "../../testing/fixtures";
+import { referenceDictionary, storedAssessment } from "../../testing/fixtures";
 import type { Assessment, AssessmentBody, AssessmentSummary } from "./api";
 import { ChartsUndrawn } from "../../shared/charts/Chart";
 import Editor, { StoredEditor } from "./AbatementEditor";
@@ -69,33 +67,8 @@ function abatementServer(api: ContractApi) {
     .on("getAbatementAssessment", ({ params }) => stored.get(params.id))
     .on("createAbatementAssessment", async ({ body }) => {
       const { name, year, ...input } = body as AssessmentBody;
-      const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
-      const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
-      const made: Assessment = {
-        id: "a2",
-        company: "company-1",
-        name,
-        year: year ?? null,
-        methodology_version: result.version,
-        // The body's displaces_grid may be true/false; the stored input's is the same field.
-        input: input as Assessment["input"],
-        origins: {},
-        thresholds: {
-          q_boiler: thresholds.q_boiler,
-          q_gas_engine: thresholds.q_gas_engine,
-          q_vam_energy: thresholds.q_vam_energy,
-          q_pipeline: thresholds.q_pipeline,
-          q_power_plant: thresholds.q_power_plant,
-          item_id: null,
-          item_version: null,
-        },
-        result,
-        archived: false,
-        created_at: AT,
-        updated_at: AT,
-        created_by: "demo@example.com",
-        version: 1,
-      };
+      // The body's displaces_grid may be true/false; the stored input's is the same field.
+      const made = await storedAssessment("a2", name, input, AT, { year: year ?? null });
       stored.set(made.id, made);
       list.unshift({
         ...STORED,
@@ -104,8 +77,8 @@ function abatementServer(api: ContractApi) {
         year: made.year,
         version: 1,
         streams: 1,
-        er_t_co2e: result.totals.er_t_co2e,
-        npv_rub: result.totals.npv_rub,
+        er_t_co2e: made.result.totals.er_t_co2e,
+        npv_rub: made.result.totals.npv_rub,
       });
       return made;
     });
@@ -258,30 +231,13 @@ it("names a required price left empty instead of previewing", async () => {
 });
 
 it("names the months a stream from the inventory was measured in, and says fewer than twelve are in (issue 87)", async () => {
-  const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
   const input = {
     streams: [
       { code: "du1", kind: "drainage" as const, name: "ДУ-1", point: "p1", c_ch4_pct: 42, m_ch4_t: 3000, m_ch4_year_share: 1464 / 8760 },
     ],
     params: { ...abatementVectors.abatement_params, rel_tol: undefined, abs_tol: undefined },
   };
-  const result = evaluateAbatement(input as unknown as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
-  const stored = {
-    id: "a3",
-    company: "company-1",
-    name: "Осенняя 2026",
-    year: 2026,
-    methodology_version: result.version,
-    input,
-    origins: {},
-    thresholds: { ...thresholds, item_id: null, item_version: null },
-    result,
-    archived: false,
-    created_at: AT,
-    updated_at: AT,
-    created_by: "demo@example.com",
-    version: 1,
-  } as unknown as Assessment;
+  const stored = await storedAssessment("a3", "Осенняя 2026", input, AT, { year: 2026 });
   app = openPage({ path: "/abatement?id=a3", route: "/abatement", page: undrawn(<StoredEditor id="a3" />) }, (api) =>
     api
       .on("getDictionary", ({ params }) => referenceDictionary(params.name))

@@ -11,19 +11,11 @@
 import { readFileSync } from "node:fs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { evaluateClimatePeriod, type ClimateInputs } from "@core/climate-project";
-import { loadEmissions } from "@core/emissions-browser";
 import { closeApp, openPage, openPart, type OpenApp, setField } from "../../testing/render-app";
 import { failure, success } from "../../testing/contract-api";
-import { climateProjectFixture, climateReportFixture, referenceDictionary, signedInUser } from "../../testing/fixtures";
-import {
-  type ClimatePeriod,
-  type ClimateProject,
-  type ClimateProjectSummary,
-  type SourceAssessment as Assessment,
-  useClimatePeriod,
-} from "./api";
+import { climateProjectFixture, climateReportFixture, referenceDictionary, signedInUser, storedAssessment } from "../../testing/fixtures";
+import { type ClimatePeriod, type ClimateProject, type ClimateProjectSummary, useClimatePeriod } from "./api";
 import { ClimateProjectForm } from "./ClimateProjectForm";
 import ClimateProjectsPage from "./ClimateProjectsPage";
 import ClimateProjectView, { PeriodResult } from "./ClimateProjectView";
@@ -373,7 +365,6 @@ it("makes a project: each channel offers the register's sensors of its kind, and
 });
 
 it("starts a project from an assessment's stream and shows expected against measured reductions per period (issue 89 item 6)", async () => {
-  const thresholds = referenceDictionary("get_recycle_technology").results[0] as unknown as Record<string, number>;
   const input = {
     streams: [{ code: "d1", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 }],
     chosen: { d1: "FLARE_OPEN" },
@@ -386,33 +377,10 @@ it("starts a project from an assessment's stream and shows expected against meas
       lifetime_yr: 10,
     },
   };
-  const result = evaluateAbatement(input as AbatementRequest, abatementKernels(await loadEmissions(), thresholds));
+  const assessment = await storedAssessment("a1", "Дегазация Северной", input, AT, { created_by: "staff@example.test" });
+  const { result } = assessment;
   const option = result.streams[0].options.find((o) => o.option_code === "FLARE_OPEN")!;
   expect(result.streams[0].chosen).toBe("FLARE_OPEN");
-  const assessment: Assessment = {
-    id: "a1",
-    company: "company-1",
-    name: "Дегазация Северной",
-    year: null,
-    methodology_version: result.version,
-    input: input as unknown as Assessment["input"],
-    origins: {},
-    thresholds: {
-      q_boiler: thresholds.q_boiler,
-      q_gas_engine: thresholds.q_gas_engine,
-      q_vam_energy: thresholds.q_vam_energy,
-      q_pipeline: thresholds.q_pipeline,
-      q_power_plant: thresholds.q_power_plant,
-      item_id: null,
-      item_version: null,
-    },
-    result,
-    archived: false,
-    created_at: AT,
-    updated_at: AT,
-    created_by: "staff@example.test",
-    version: 1,
-  };
   const EXPECTED = {
     assessment: "a1",
     assessment_name: "Дегазация Северной",
