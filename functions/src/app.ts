@@ -5,7 +5,8 @@ import type { Deps } from "./domain/context";
 import { requireUser } from "./http/auth";
 import type { AppEnv, ClientAddressOf } from "./http/env";
 import { errorResponse, notFoundResponse } from "./http/errors";
-import { bodyLimits } from "./http/uploads";
+import { bodyLimits, routeOf } from "./http/uploads";
+import { heavyBodies } from "./http/heavy-bodies";
 import { OPERATIONS, PUBLIC_MOUNTS, USER_MOUNTS } from "./http/openapi";
 import { withYearWrites } from "./domain/inventory/writes";
 import type { RefusalPace, RequestPace } from "./http/request-pace";
@@ -43,11 +44,15 @@ export function createApi(deps: Deps, options: AppOptions) {
   });
   // Each body to its cap: JSON's, or the one its route declares for a file (http/uploads.ts).
   api.use("*", bodyLimits(deps.config, OPERATIONS));
-  // Issue 74: no control or bidi-override characters, no invalid UTF-8; names in NFC.
-  api.use("*", textHygiene);
+  // Issue 74: no control or bidi-override characters, no invalid UTF-8; names in NFC. A signed-in
+  // user's body is checked after their pace and a heavy route's slot (issue 97, http/heavy-bodies.ts).
+  const signedIn = routeOf(OPERATIONS.filter((op) => op.auth === "user" || op.auth === "admin"));
+  api.use("*", (c, next) => (signedIn(c.req.method, c.req.path) ? next() : textHygiene(c, next)));
   // The mount points and their order are listed once, with the document read from them (http/openapi.ts).
   for (const [prefix, routes] of PUBLIC_MOUNTS) api.route(prefix, routes);
   api.use("/v1/*", requireUser);
+  api.use("/v1/*", heavyBodies(OPERATIONS));
+  api.use("/v1/*", (c, next) => (signedIn(c.req.method, c.req.path) ? textHygiene(c, next) : next()));
   // D32: the year writes a request begins end before it answers (domain/inventory/writes.ts).
   api.use("/v1/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : withYearWrites(deps, next)));
   for (const [prefix, routes] of USER_MOUNTS) api.route(prefix, routes);

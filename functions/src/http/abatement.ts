@@ -15,19 +15,13 @@ import { createAssessment, getAssessment, inventoryStreams, listAssessments, pat
 import { evaluateAbatementRequest } from "../domain/abatement/evaluate";
 import { parseInventoryYear } from "../domain/inventory/year";
 import { attachmentDisposition } from "../files/file-names";
-import { heavySlotBeforeBody } from "./heavy-file";
 import { routeApp } from "./openapi-routes";
 
 const CONTENT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
 // Issue 86 R4: an evaluation (evaluate, a create, a change) takes its heavy-work slot before its
-// body is read: a burst past the budgets is refused before any of it is parsed.
-const app = routeApp();
-app.use("/evaluate", heavySlotBeforeBody(["POST"]));
-app.use("/assessments", heavySlotBeforeBody(["POST"]));
-app.use("/assessments/:id", heavySlotBeforeBody(["PATCH"]));
-
-export const abatementRoutes = app
+// body is read (http/heavy-bodies.ts): a burst past the budgets is refused before any of it is parsed.
+export const abatementRoutes = routeApp()
   .openapi(
     abatementEvaluateRoute,
     async (c) =>

@@ -1,9 +1,9 @@
 // A rendered file (project export, report passport) as the answer, inside a heavy-work slot of the
 // user and the company (domain/heavy-work.ts): the slot is held while the file is rendered and
 // streamed, and given back when the body is read to its end, fails or the client goes away.
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { TooManyRequests } from "../domain/errors";
-import { reserveHeavyWork, takeHeavySlot, type HeavySlot } from "../domain/heavy-work";
+import { reserveHeavyWork, type HeavySlot } from "../domain/heavy-work";
 import type { ExportJobState, ExportResult } from "../export/formats";
 import { attachmentDisposition } from "../files/file-names";
 import { signedJobId } from "./export-jobs";
@@ -21,24 +21,6 @@ export async function slotBeforeBody(c: Context<AppEnv>): Promise<HeavySlot> {
     throw error;
   }
 }
-
-/** A JSON request whose work is heavy (an abatement evaluation, issue 86 R4) takes its slot before
- *  its body is read and checked: past the user's or the company's budget it is refused at once, with
- *  no write while this process holds them (takeHeavySlot), its body unread; the work then
- *  runs in the slot (actor.heavySlot), given back once the answer is made. */
-export const heavySlotBeforeBody =
-  (methods: readonly string[]): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    if (!methods.includes(c.req.method)) return next();
-    // A refused request's body (at most the route's JSON cap) is left unread: the answer is sent at once.
-    const release = await takeHeavySlot(c.get("deps"), c.get("actor"));
-    try {
-      c.set("actor", { ...c.get("actor"), heavySlot: true });
-      await next();
-    } finally {
-      await release();
-    }
-  };
 
 async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
   if (!body) return;

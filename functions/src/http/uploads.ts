@@ -26,7 +26,7 @@ function pathPattern(path: string): RegExp {
 
 /** The route of a request, found as the router finds it: the first operation, in mount order,
  *  whose method and path match. */
-function routeOf(operations: Operation[]): (method: string, path: string) => Operation | undefined {
+export function routeOf(operations: Operation[]): (method: string, path: string) => Operation | undefined {
   const routes = operations.map((op) => ({ op, pattern: pathPattern(op.path) }));
   return (method, path) => routes.find((route) => route.op.method === method && route.pattern.test(path))?.op;
 }
