@@ -44,6 +44,11 @@ describe(`an id longer than ${ID_MAX_LENGTH} characters`, () => {
           ...(["get", "delete"].includes(op.method.toLowerCase()) ? {} : { json: {} }),
         });
         const label = `${op.method.toUpperCase()} ${op.path} (${part})`;
+        // A calculation type the registry does not know is an unknown path (issue 97, item 13).
+        if (part === "type" && res.status === 404) {
+          expect(await detailOf(res), label).toBe("Не найдено");
+          continue;
+        }
         // An upload route refuses a body without its length or type first (411, 415), before any read.
         expect([400, 411, 415], label).toContain(res.status);
         if (res.status !== 400) continue;

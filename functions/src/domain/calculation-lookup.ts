@@ -6,9 +6,11 @@ import { damageOf } from "./calculation-shape";
 import type { StoredCalculation } from "../ports";
 import { isCalculationType, type CalculationType } from "@core/registry";
 
+/** A type the registry does not know: the path `v1/:type/` catches every unknown path under v1/, so its
+ *  404 is the router's «Не найдено», naming nothing (issue 97, item 13: «Тип расчета telemetry не найден»). */
 export function supportedType(type: string): CalculationType {
   if (isCalculationType(type)) return type;
-  throw new NotFound(`Тип расчета ${type} не найден`);
+  throw new NotFound("Не найдено");
 }
 
 /** The calculation as stored, whole or not: only an edit reads one of the wrong shape, to archive it. */

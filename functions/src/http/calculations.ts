@@ -2,6 +2,7 @@
 import { readTypedNumber } from "@core/typed-numbers";
 import type { Context, MiddlewareHandler } from "hono";
 import {
+  ALL_TYPES,
   calculationView,
   checkReadOnlyFields,
   createCalculation,
@@ -65,6 +66,8 @@ const dataPage = (query: { limit?: number; offset?: number }) => ({
   offset: query.offset ?? 0,
 });
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
+import { isCalculationType } from "@core/registry";
+import { notFoundResponse } from "./errors";
 
 /** The body of a create or edit, JSON or (a type that takes a file) a multipart form, checked
  *  against the type's own schema (contract/schemas/calculation-body.ts); a dry run's fields may
@@ -137,7 +140,18 @@ const uploadSlot: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
+/** Issue 97, item 13: this mount comes last, so `/:type` catches every unknown path under v1/; a type
+ *  the registry does not know (`all` lists every type's) is the router's 404 before any slot, query
+ *  or body is looked at. */
+const knownType: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.param("type") ?? "";
+  if (isCalculationType(type) || (type === ALL_TYPES && c.req.method === "GET")) return next();
+  return notFoundResponse(c);
+};
+
 function withUploadSlots<A extends ReturnType<typeof routeApp>>(app: A): A {
+  app.use("/:type", knownType);
+  app.use("/:type/*", knownType);
   app.use("/:type", uploadSlot);
   app.use("/:type/:id", uploadSlot);
   return app;
