@@ -183,7 +183,13 @@ beforeAll(async () => {
       json: {
         start: "2026-06-01T00:00",
         end: "2026-06-01T12:00",
-        period: { e_grid_aux_mwh: 1.5, fuels: [{ name: "СУГ, запальник", t: 0.01, ef_t_co2_per_t: 2.903 }], leakage_t_co2e: 0 },
+        period: {
+          e_grid_aux_mwh: 1.5,
+          fuels: [{ name: "СУГ, запальник", t: 0.01, ef_t_co2_per_t: 2.903 }],
+          leakage_t_co2e: 0,
+          ef_grid_t_per_mwh: 0.62,
+          ef_grid_source: "Коэффициент ОЭС Сибири, письмо сетевой компании № 12 от 10.01.2026",
+        },
       },
     }),
   )) as unknown as typeof period;
@@ -226,6 +232,10 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     const engine = readFileSync(join(packPath, "hours/03_ГПУ-1.csv"), "utf8").split("\r\n");
     expect(engine[11]).toContain("not_proven_run");
     expect(period.totals.e_own_mwh).toBeCloseTo(0.72, 9);
+    // Issue 96 item 1: BE_el and PE_ME rest on the period's EF_grid, 0,62.
+    const net = period.totals.e_cred_mwh - period.totals.e_own_mwh;
+    expect(period.totals.be_el_t_co2).toBeCloseTo(Math.max(0, net) * 0.62, 12);
+    expect(period.totals.pe_me_t_co2).toBeCloseTo((1.5 + Math.max(0, -net)) * 0.62 * 1.2, 12);
 
     const out = run(packPath, "--public-key", keyFile);
     expect(out.status, out.stdout + out.stderr).toBe(0);
@@ -234,6 +244,22 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     expect(out.stdout).toContain("Ф-1: все 12 часов");
     expect(out.stdout).toContain("ГПУ-1: все 12 часов");
     expect(out.stdout).not.toContain("РАСХОДИТСЯ");
+    // Issue 96 item 1: the period's EF_grid (0,62, not section 13.5's 0,5) is recomputed with, its source printed.
+    expect(out.stdout).toContain("EF_grid 0.62 т CO2/МВт·ч — источник: Коэффициент ОЭС Сибири");
+  });
+
+  it("exits 0 with the platform's key saved in the unzipped folder and named as the guide says (issue 96 item 9)", () => {
+    const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
+    writeFileSync(join(dir, "platform.pem"), readFileSync(keyFile));
+    const out = run(dir, "--public-key", "platform.pem");
+    expect(out.status, out.stdout).toBe(0);
+    expect(out.stdout).toContain("примечание: platform.pem — открытый ключ, переданный --public-key");
+    // Any other file added beside the pack's is still no file of the pack.
+    writeFileSync(join(dir, "readme.txt"), "добавлено");
+    const added = run(dir, "--public-key", "platform.pem");
+    expect(added.status, added.stdout).toBe(1);
+    expect(added.stdout).toContain("РАСХОДИТСЯ:  файл readme.txt — его нет в подписанном манифесте");
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("exits 1 on one changed minute, naming the file and the hour it moves", () => {

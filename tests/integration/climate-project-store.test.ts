@@ -267,7 +267,11 @@ describe("POST v1/climate-projects/{id}/periods/", () => {
     const next = await created(
       await projects(staff.token, `${project.id}/periods/`, {
         method: "POST",
-        json: { start: "2026-06-01T06:00", end: "2026-06-01T09:00", period: { e_grid_aux_mwh: 1 } },
+        json: {
+          start: "2026-06-01T06:00",
+          end: "2026-06-01T09:00",
+          period: { e_grid_aux_mwh: 1, ef_grid_t_per_mwh: 0.5, ef_grid_source: "значение примера 13.5" },
+        },
       }),
     );
     expect(next.carbon_units).toBe(0);
@@ -281,6 +285,76 @@ describe("POST v1/climate-projects/{id}/periods/", () => {
       }),
     );
     expect((third.period as Record<string, number>).deficit_prev_t_co2e).toBeCloseTo(0.6, 9);
+  });
+});
+
+describe("EF_grid with its source (issue 96 item 1, D51, D75)", () => {
+  it("is required where a period credits or buys electricity, used for BE_el and PE_ME, printed with its source; a project proposes one", async () => {
+    const engine = {
+      name: "ГПУ-1",
+      point,
+      kind: "engine",
+      flow_basis: "standard_20C",
+      sensors: { q: "Q-1", c: "C-1", run: "RUN-1", e_gen: "EL-1" },
+    };
+    const grid = { t_per_mwh: 0.62, source: "ОЭС Сибири, расчет по TOOL07 за 2025 год" };
+    const project = await created(
+      await projects(staff.token, "", {
+        method: "POST",
+        json: { ...body([engine]), name: "ГПУ с сетью", e_own_sensor: "EL-OWN", ef_grid: grid },
+      }),
+    );
+    expect(project.ef_grid).toEqual(grid);
+    const post = (json: unknown) => projects(staff.token, `${project.id}/periods/`, { method: "POST", json });
+    const bounds = { start: "2026-06-03T00:00", end: "2026-06-03T02:00" };
+    const without = await post({ ...bounds, period: { e_grid_aux_mwh: 2 } });
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { detail: string }).detail).toBe(
+      "period.ef_grid_t_per_mwh: укажите коэффициент выбросов энергосистемы EF_grid и его источник: период зачитывает или покупает электроэнергию (D51, D75)",
+    );
+    const noSource = await post({ ...bounds, period: { ef_grid_t_per_mwh: 0.62 } });
+    expect(((await noSource.json()) as { detail: string }).detail).toBe("period.ef_grid_source: укажите источник EF_grid");
+    const period = await created(
+      await post({ ...bounds, period: { e_grid_aux_mwh: 2, ef_grid_t_per_mwh: 0.62, ef_grid_source: grid.source } }),
+    );
+    const totals = period.totals as Record<string, number>;
+    expect(totals.pe_me_t_co2).toBeCloseTo(2 * 0.62 * 1.2, 12);
+    expect((period.params as Record<string, number>).ef_grid_t_per_mwh).toBe(0.62);
+    expect(period.period).toMatchObject({ ef_grid_t_per_mwh: 0.62, ef_grid_source: grid.source });
+    const report = (await (await projects(staff.token, `${project.id}/periods/${period.id}/report/`)).json()) as {
+      sections: { number: number; filled: { label: string; value: string }[]; tables: { rows: string[][] }[] }[];
+    };
+    const baseline = report.sections.find((s) => s.number === 9)!;
+    expect(baseline.filled.find((f) => f.label.startsWith("EF_grid"))?.value).toBe(`0,620 — ${grid.source}`);
+    const parameters = report.sections.find((s) => s.number === 7)!.tables[0].rows;
+    expect(parameters.find((r) => r[0].includes("EF_grid"))).toEqual([
+      "Коэффициент выбросов энергосистемы EF_grid",
+      "0,620",
+      "т CO2/МВт·ч",
+      `${grid.source} (D51, D75)`,
+    ]);
+    // Recomputed with another value stated anew: PE_ME follows it.
+    const again = await projects(staff.token, `${project.id}/periods/${period.id}/recompute/`, {
+      method: "POST",
+      json: { version: 1, period: { ef_grid_t_per_mwh: 0.7, ef_grid_source: "уточненный расчет" } },
+    });
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(((await again.json()) as { totals: Record<string, number> }).totals.pe_me_t_co2).toBeCloseTo(2 * 0.7 * 1.2, 12);
+
+    // A flare buying no electricity needs none: the report says it does not apply.
+    const flareOnly = await created(await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел без сети" } }));
+    const plain = await created(
+      await projects(staff.token, `${flareOnly.id}/periods/`, {
+        method: "POST",
+        json: { start: "2026-06-03T00:00", end: "2026-06-03T01:00" },
+      }),
+    );
+    const plainReport = (await (await projects(staff.token, `${flareOnly.id}/periods/${plain.id}/report/`)).json()) as {
+      sections: { number: number; filled: { label: string; value: string }[] }[];
+    };
+    expect(plainReport.sections.find((s) => s.number === 9)!.filled.find((f) => f.label.startsWith("EF_grid"))?.value).toBe(
+      "не применяется: период не зачитывает и не покупает электроэнергию",
+    );
   });
 });
 

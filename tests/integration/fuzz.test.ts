@@ -466,7 +466,11 @@ const JSON_CASES: Record<string, () => Case[]> = {
   createClimatePeriod: () => [
     {
       path: `/api/v1/climate-projects/${objects.climateProject.id}/periods/`,
-      example: { start: "2026-01-01T00:00", end: "2026-01-01T02:00", period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0 } },
+      example: {
+        start: "2026-01-01T00:00",
+        end: "2026-01-01T02:00",
+        period: { e_grid_aux_mwh: 0.5, leakage_t_co2e: 0, ef_grid_t_per_mwh: 0.62, ef_grid_source: "расчет сетевой компании" },
+      },
       writes: { climatePeriods: 1 },
     },
   ],

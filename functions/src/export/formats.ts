@@ -67,7 +67,7 @@ export interface ClimatePeriodJobRequest {
   claim?: { token: string; at: string };
   body?: z.output<typeof climatePeriodBodySchema>;
   /** Or a stored period computed again (POST …/periods/{p}/recompute/), at the version read. */
-  recompute?: { period: string; version: number };
+  recompute?: { period: string; version: number; given?: { ef_grid_t_per_mwh?: number | null; ef_grid_source?: string | null } };
 }
 
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where

@@ -211,6 +211,29 @@ export const climateMethodologySchema = z.object({
     .max(LIMITS.climate.tools, `не более ${LIMITS.climate.tools}`),
 });
 
+/** Issue 96 item 1 (D51, D75): the grid's emission factor with its source — required where a period
+ *  credits or buys electricity, never a default of the platform. */
+const gridFactor = () =>
+  z.number("ожидается число").gte(0, "не меньше 0").lte(5, "не больше 5 т CO2/МВт·ч").meta({ description: "EF_grid, t CO2/MWh" });
+const gridSource = () =>
+  z
+    .string("ожидается текст")
+    .check(
+      z.trim(),
+      z.minLength(1, "укажите источник EF_grid"),
+      z.maxLength(LIMITS.climate.methodologyText, `не длиннее ${LIMITS.climate.methodologyText} символов`),
+    );
+const gridFactorFields = {
+  ef_grid_t_per_mwh: gridFactor().nullable().optional().meta({
+    description:
+      "EF_grid, t CO2/MWh (D51, D75): required where the period credits or buys electricity (an engine's meter, an own-use meter, e_grid_aux_mwh > 0)",
+  }),
+  ef_grid_source: gridSource().nullable().optional().meta({ description: "where EF_grid comes from, as the report prints it" }),
+};
+
+/** The EF_grid a project proposes to its periods' form (issue 96 item 1): a value and its source. */
+export const climateGridDefaultSchema = z.object({ t_per_mwh: gridFactor(), source: gridSource() });
+
 const projectFields = {
   name: requiredName("укажите название проекта", LIMITS.climate.projectName),
   facility: idString().meta({ description: "the facility (mine) whose devices and register it uses" }),
@@ -222,6 +245,10 @@ const projectFields = {
     .min(1, "укажите устройство")
     .max(LIMITS.climate.devices, `не более ${LIMITS.climate.devices} устройств`),
   e_own_sensor: optionalCode().meta({ description: "own auxiliaries' electricity meter (kind electricity), MWh per hour" }),
+  ef_grid: climateGridDefaultSchema
+    .nullable()
+    .optional()
+    .meta({ description: "the EF_grid and its source the period form proposes (each period still states its own)" }),
 };
 
 const datesInOrder = z.superRefine<{ start?: string; end?: string | null }>((body, ctx) => {
@@ -295,6 +322,7 @@ export const climateProjectSchema = z.object({
     }),
   ),
   e_own_sensor: z.string().nullable(),
+  ef_grid: climateGridDefaultSchema.nullable().optional().meta({ description: "the EF_grid the period form proposes; none: not set" }),
   expected: climateExpectedSchema
     .nullable()
     .optional()
@@ -339,6 +367,7 @@ export const climatePeriodBodySchema = z
           .max(LIMITS.climate.fuels, `не более ${LIMITS.climate.fuels}`)
           .optional(),
         leakage_t_co2e: value("leakage LE, t CO2-eq"),
+        ...gridFactorFields,
       })
       .optional(),
   })
@@ -379,7 +408,13 @@ export const climatePeriodReviewSchema = z.object({
 });
 
 /** POST v1/climate-projects/{id}/periods/{period}/recompute/: the period computed again from the stored minutes. */
-export const climatePeriodRecomputeSchema = z.object({ version: z.int("укажите версию периода") });
+export const climatePeriodRecomputeSchema = z.object({
+  version: z.int("укажите версию периода"),
+  period: z
+    .object(gridFactorFields)
+    .optional()
+    .meta({ description: "EF_grid and its source stated anew (issue 96 item 1); the period's other figures stay" }),
+});
 
 export const climatePeriodSchema = climateEvaluationSchema.extend({
   id: z.string(),

@@ -99,7 +99,43 @@ function checkedBounds(
 }
 
 /** What a period is computed from besides its minutes: the executor's figures of the period. */
-type GivenFigures = { e_grid_aux_mwh?: number | null; fuels?: ClimatePeriodInput["fuels"]; leakage_t_co2e?: number | null };
+type GivenFigures = {
+  e_grid_aux_mwh?: number | null;
+  fuels?: ClimatePeriodInput["fuels"];
+  leakage_t_co2e?: number | null;
+  ef_grid_t_per_mwh?: number | null;
+  ef_grid_source?: string | null;
+};
+
+type GivenGrid = Pick<GivenFigures, "ef_grid_t_per_mwh" | "ef_grid_source">;
+
+/** Issue 96 item 1 (D51, D75): whether the period credits or buys electricity — an engine with a
+ *  generation meter, an own-use meter, grid electricity bought for the project's equipment. */
+export function usesGridFactor(project: Pick<ClimateProject, "devices" | "e_own_sensor">, given: Pick<GivenFigures, "e_grid_aux_mwh">) {
+  return (
+    project.devices.some((d) => d.kind === "engine" && Boolean(d.sensors.e_gen)) ||
+    Boolean(project.e_own_sensor) ||
+    (given.e_grid_aux_mwh ?? 0) > 0
+  );
+}
+
+/** The grid factor the period states, with its source: required where the period credits or buys
+ *  electricity (400 naming the field), none otherwise (the core's parameter then moves nothing). */
+function gridFactorOf(project: ClimateProject, given: GivenFigures): { ef_grid_t_per_mwh: number; ef_grid_source: string } | null {
+  const value = given.ef_grid_t_per_mwh ?? null;
+  const source = given.ef_grid_source?.trim() || null;
+  if (value === null) {
+    if (usesGridFactor(project, given)) {
+      throw invalidAt(
+        "period.ef_grid_t_per_mwh",
+        "укажите коэффициент выбросов энергосистемы EF_grid и его источник: период зачитывает или покупает электроэнергию (D51, D75)",
+      );
+    }
+    return null;
+  }
+  if (!source) throw invalidAt("period.ef_grid_source", "укажите источник EF_grid");
+  return { ef_grid_t_per_mwh: value, ef_grid_source: source };
+}
 
 /** The period's devices' hours built from the stored minutes of the plan's meters and evaluated by the
  *  core: its inputs as computed (with the own-use meter's total and the deficit carried in) and result. */
@@ -117,6 +153,7 @@ async function computePeriod(
   result: ClimateEvaluation;
   meters: Map<string, { sensor: Sensor; read: MeterReadings }>;
 }> {
+  const grid = gridFactorOf(project, given);
   const register = await registerByCode(deps, actor, project.facility);
   const sensorOf = (code: string) => {
     const sensor = register.get(code);
@@ -144,14 +181,15 @@ async function computePeriod(
       devices.push({ id: device.name, kind: device.kind, flow_basis: device.flow_basis, eta_option: device.eta_option, hours: hoursOf });
     }
     const e_own_mwh = project.e_own_sensor ? periodSum(await meter(project.e_own_sensor), bounds.start, bounds.end) : 0;
-    const period: ClimatePeriodInput = {
+    const period: ClimatePeriodInput & GivenGrid = {
       e_own_mwh,
       e_grid_aux_mwh: given.e_grid_aux_mwh ?? 0,
       fuels: given.fuels ?? [],
       leakage_t_co2e: given.leakage_t_co2e ?? 0,
       deficit_prev_t_co2e: deficit,
+      ...(grid ?? {}),
     };
-    const inputs: ClimateInputs = { period, devices };
+    const inputs: ClimateInputs = grid ? { params: { ef_grid_t_per_mwh: grid.ef_grid_t_per_mwh }, period, devices } : { period, devices };
     const result: ClimateEvaluation = await evaluateOnHost(deps, actor.company, inputs);
     return { period, inputs, result, meters };
   });
@@ -267,7 +305,7 @@ export async function runClimatePeriodJob(deps: PeriodDeps, request: ClimatePeri
     // A stored period computed again: checked again against what is stored now.
     const project = await getClimateProject(deps, actor, request.project);
     const record = await recomputable(deps, actor, project, request.recompute.period, request.recompute.version);
-    return recomputeChecked(deps, actor, project, record);
+    return recomputeChecked(deps, actor, project, record, request.recompute.given);
   }
   if (!request.claim || !request.body) throw new Error("climate period job: neither a period to create nor one to recompute");
   const claim = { company: actor.company, project: request.project, ...request.claim };
@@ -316,6 +354,10 @@ async function createChecked(
   return answerOf(record, computed.result);
 }
 
+/** The grid factor a recompute states anew: only the fields it gives (null clears one). */
+const gridStated = (period: GivenGrid): GivenGrid =>
+  Object.fromEntries(Object.entries(period).filter(([, v]) => v !== undefined)) as GivenGrid;
+
 /** The stored period a recompute takes: an approved one is frozen (409), a stale version 409. */
 async function recomputable(deps: PeriodDeps, actor: Actor, project: ClimateProject, id: string, version: number) {
   const record = await deps.repos.climateProjects.getPeriod(actor.company, project.id, id);
@@ -334,15 +376,16 @@ export async function recomputeClimatePeriod(
   actor: Actor,
   projectId: string,
   id: string,
-  request: { version: number },
+  request: { version: number; period?: GivenGrid },
 ): Promise<PeriodStarted> {
   const project = await getClimateProject(deps, actor, projectId);
   const record = await recomputable(deps, actor, project, id, request.version);
+  const given = request.period ? gridStated(request.period) : undefined;
   if (!overRequestShare(deps, record.hours * planMeters(project).size)) {
-    return { period: await recomputeChecked(deps, actor, project, record) };
+    return { period: await recomputeChecked(deps, actor, project, record, given) };
   }
   const climatePeriod = deps.spreadsheets.climatePeriod!;
-  const recompute = { period: record.id, version: record.version };
+  const recompute = { period: record.id, version: record.version, ...(given ? { given } : {}) };
   const job = await exportJob(deps, actor, { op: "climate_period", project: project.id, recompute }, (ticket) =>
     climatePeriod(
       {
@@ -363,11 +406,12 @@ async function recomputeChecked(
   actor: Actor,
   project: ClimateProject,
   record: ClimatePeriodRecord,
+  grid?: GivenGrid,
 ): Promise<ClimatePeriod> {
   const zone = zoneOf(await deps.repos.companies.get(actor.company));
   const periods = await deps.repos.climateProjects.listPeriods(actor.company, project.id);
   const previous = periods.filter((p) => p.end_utc <= record.start_utc && p.id !== record.id).at(-1);
-  const given = record.period as GivenFigures;
+  const given = { ...(record.period as GivenFigures), ...(grid ?? {}) };
   const bounds = { start: Date.parse(record.start_utc), end: Date.parse(record.end_utc), hours: record.hours };
   const computed = await computePeriod(deps, actor, project, zone, bounds, given, deficitBefore(previous));
   const next: ClimatePeriodRecord = {

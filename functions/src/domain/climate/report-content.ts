@@ -19,7 +19,7 @@ import {
 import type { ClimateChannel } from "../../contract/schemas/climate-project";
 import type { ClimateProject, ClimateReportHand, Company, EmissionPoint, Facility, Sensor } from "../../ports";
 import { formatNumber } from "../forecast/russian-numbers";
-import type { ClimatePeriod } from "./periods";
+import { type ClimatePeriod, usesGridFactor } from "./periods";
 import { CHANNEL_NAMES, DEVICE_KIND_NAMES } from "./projects";
 import { DEVIATION_NAMES } from "../../contract/climate-deviations";
 
@@ -233,6 +233,13 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
   const notProvenMethane = byKind("not_proven").reduce((sum, d) => sum + Number(d.detail.m_ch4_t_per_hour) * d.hours, 0);
   const flares = project.devices.filter((d) => d.kind === "flare_open" || d.kind === "flare_enclosed");
   const leakage = t.le_t_co2e ?? 0;
+  // Issue 96 item 1: EF_grid as the period states it, with its source; none where it moves nothing.
+  const stated = period.period as { e_grid_aux_mwh?: number; ef_grid_t_per_mwh?: number; ef_grid_source?: string };
+  const gridUsed = usesGridFactor(project, stated) || Boolean(stated.ef_grid_source);
+  const gridSource = stated.ef_grid_source ?? "источник не указан";
+  const gridText = gridUsed
+    ? `${formatNumber(params.ef_grid_t_per_mwh, 3)} — ${gridSource}`
+    : "не применяется: период не зачитывает и не покупает электроэнергию";
   const perCredited = (() => {
     const credited = devices.reduce((sum, d) => sum + d.summary.hours_valid - d.summary.hours_not_proven, 0);
     return credited > 0 ? t.er_t_co2e / credited : 0;
@@ -302,12 +309,12 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
           title: "Параметры расчета",
           columns: ["Параметр", "Значение", "Единица", "Основание"],
           rows: (Object.keys(PARAMETERS) as (keyof ClimateParams)[])
-            .filter((key) => typeof params[key] === "number")
+            .filter((key) => typeof params[key] === "number" && (key !== "ef_grid_t_per_mwh" || gridUsed))
             .map((key) => [
               PARAMETERS[key].label,
               formatNumber(params[key], PARAMETERS[key].decimals),
               PARAMETERS[key].unit,
-              PARAMETERS[key].basis,
+              key === "ef_grid_t_per_mwh" ? `${gridSource} (${PARAMETERS[key].basis})` : PARAMETERS[key].basis,
             ]),
         },
       ],
@@ -346,7 +353,7 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
         ["Тепло зачтенное, ГДж", t3(t.heat_cred_gj)],
         ["Базовые выбросы по теплу BE_heat, т CO2", t3(t.be_heat_t_co2)],
         [`Базовые выбросы BE, ${T}`, t3(t.be_t_co2e)],
-        ["EF_grid, т CO2/МВт·ч", `${formatNumber(params.ef_grid_t_per_mwh, 3)} (D51)`],
+        ["EF_grid, т CO2/МВт·ч", gridText],
         ["EF_BL, т CO2/ТДж; η_BL", `${formatNumber(params.ef_bl_heat_t_per_tj, 1)} (§1.4); ${formatNumber(params.eta_bl_heat, 3)}`],
       ],
       [

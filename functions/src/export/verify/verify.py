@@ -710,9 +710,12 @@ def main(folder, published=None, public_key=None):
         print("примечание: показания АГК месяца %s («%s», %s) приняты до того, как платформа сохраняла их для пакета"
               % (missing["month"], missing["point"], missing["calculation"]))
     must_hold(name for csv, js, calculation in telemetry_files(lines) if calculation not in kept_before for name in (csv, js))
-    # Issue 86 R9: a file the manifest does not list is no file of the platform's pack.
+    # Issue 86 R9: a file the manifest does not list is no file of the platform's pack (the key the
+    # verifier passed and saved beside the pack's files is the verifier's, issue 96 item 9).
+    keys_inside = named_keys([folder], public_keys)
+    note_named_keys(keys_inside)
     for name in pack_files(folder):
-        if name not in listed and name not in required and name != MANIFEST_SIGNATURE:
+        if name not in listed and name not in required and name != MANIFEST_SIGNATURE and name not in keys_inside:
             if name.split("/")[-1] in SYSTEM_FILES or name.split("/")[-1].startswith("._"):
                 print("примечание: служебный файл %s (его оставляет файловый менеджер) не проверяется" % name)
                 continue
@@ -1182,6 +1185,24 @@ def pack_files(folder):
         for name in files:
             found.append(os.path.relpath(os.path.join(root, name), folder).replace(os.sep, "/"))
     return sorted(found)
+
+
+def named_keys(folders, public_keys):
+    """Issue 96 item 9: the key files passed with --public-key that lie inside the pack's folder, as the
+    manifest would name them: the verifier's own files, never the pack's."""
+    names = set()
+    for folder in folders:
+        root = os.path.realpath(folder)
+        for key in public_keys:
+            at = os.path.realpath(key)
+            if at.startswith(root + os.sep):
+                names.add(os.path.relpath(at, root).replace(os.sep, "/"))
+    return names
+
+
+def note_named_keys(names):
+    for name in sorted(names):
+        print("примечание: %s — открытый ключ, переданный --public-key; это файл проверяющего, не файл пакета" % name)
 
 
 def read_signed_manifest(report, path):
@@ -1938,6 +1959,7 @@ class PackSource:
         self.entries = {}
         self.twice = []
         self.unreadable = []
+        self.folders = [path for path in paths if os.path.isdir(path)]
         for path in paths:
             if os.path.isdir(path):
                 for name in pack_files(path):
@@ -2053,8 +2075,10 @@ def climate_main(source, public_key=None):
             report.fail("файл %s" % name, "SHA-256 %s, в подписанном манифесте %s" % (digest, entry["sha256"]))
     report.agree("файлы пакета по манифесту: %d" % len(listed)) if all(
         name in data and hashlib.sha256(data[name]).hexdigest() == listed[name]["sha256"] for name in listed) else None
+    keys_inside = named_keys(source.folders, public_keys)
+    note_named_keys(keys_inside)
     for name in source.entries:
-        if name in listed or name in ("manifest.json", MANIFEST_SIGNATURE):
+        if name in listed or name in ("manifest.json", MANIFEST_SIGNATURE) or name in keys_inside:
             continue
         if KEP_SIGNATURE.match(name):
             # Issue 89 item 5: the executor's КЭП over manifest.json (GOST, not checkable with Python's
@@ -2082,10 +2106,16 @@ def climate_main(source, public_key=None):
         report.fail("правила периода", "период вычислен по правилам %r, этот verify.py пересчитывает по %s"
                     % (period_file.get("rules_version"), CLIMATE_RULES))
     params = dict(CLIMATE_DEFAULTS)
+    declared = (period_file.get("inputs") or {}).get("period") or {}
+    # Issue 96 item 1 (D51, D75): EF_grid is the period's input with its source, not a value of section 13.
+    if isinstance(declared.get("ef_grid_t_per_mwh"), (int, float)) and not isinstance(declared.get("ef_grid_t_per_mwh"), bool):
+        params["ef_grid_t_per_mwh"] = float(declared["ef_grid_t_per_mwh"])
+        print("EF_grid %s т CO2/МВт·ч — источник: %s" % (fmt(params["ef_grid_t_per_mwh"]), declared.get("ef_grid_source") or "не указан"))
     for name, value in sorted((period_file.get("params") or {}).items()):
-        if name in CLIMATE_DEFAULTS and not climate_close(value, CLIMATE_DEFAULTS[name]):
-            report.fail("параметр %s" % name, "в пакете %s, по методологии %s" % (fmt(value), fmt(CLIMATE_DEFAULTS[name])))
-    report.agree("параметры периода — значения раздела 13")
+        if name in params and not climate_close(value, params[name]):
+            where = "заявлено в периоде" if name == "ef_grid_t_per_mwh" and "ef_grid_t_per_mwh" in declared else "по методологии"
+            report.fail("параметр %s" % name, "в пакете %s, %s %s" % (fmt(value), where, fmt(params[name])))
+    report.agree("параметры периода — значения раздела 13 и заявленные в периоде")
 
     print("== Показания счетчиков плана мониторинга")
     meters = {}
@@ -2124,7 +2154,6 @@ def climate_main(source, public_key=None):
     if len(labels) != hours:
         report.fail("plan.json: hour_labels", "часов %d, подписей %d" % (hours, len(labels)))
         labels = (labels + [""] * hours)[:hours]
-    declared = (period_file.get("inputs") or {}).get("period") or {}
     devices, totals, deviations = evaluate_period(plan, meters, start, hours, labels, declared, params)
 
     print("== Часы каждого устройства (пересчет из показаний)")

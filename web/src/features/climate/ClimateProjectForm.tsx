@@ -11,7 +11,8 @@ import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED } from "../../shared/dates"
 import { deviceOfOption } from "@core/climate-options";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
-import { formatResult } from "../../shared/decimals";
+import { formatResult, numberText, parseNumericInput } from "../../shared/decimals";
+import { NumericInput } from "../../shared/NumericInput";
 import { useAssessment } from "../../api/abatement";
 import { type ClimateProject, type ClimateProjectBody, useSaveClimateProject } from "./api";
 import { CHANNELS, DEVICE_KINDS, FLOW_BASES, channelsOf, type Channel, type DeviceKind } from "./texts";
@@ -25,6 +26,12 @@ interface DeviceValues {
   sensors: Partial<Record<Channel, string>>;
 }
 
+/** The project's EF_grid default as sent: none while no value is typed. */
+function gridOf(values: Pick<Values, "ef_grid" | "ef_grid_source">): ClimateProjectBody["ef_grid"] {
+  const value = parseNumericInput(values.ef_grid ?? "");
+  return value === undefined ? null : { t_per_mwh: value, source: values.ef_grid_source?.trim() ?? "" };
+}
+
 interface Values {
   name: string;
   facility?: string;
@@ -33,6 +40,9 @@ interface Values {
   methodology: { code: string; name: string; version: string; source: string };
   devices: DeviceValues[];
   e_own_sensor?: string;
+  /** Issue 96 item 1: the EF_grid the period form proposes, with its source. */
+  ef_grid?: string;
+  ef_grid_source?: string;
 }
 
 const FIRST_METHODOLOGY = {
@@ -224,6 +234,8 @@ function ProjectForm({
           sensors: Object.fromEntries(Object.entries(d.sensors).filter(([, code]) => code)) as DeviceValues["sensors"],
         })),
         e_own_sensor: project.e_own_sensor ?? undefined,
+        ef_grid: project.ef_grid ? numberText(project.ef_grid.t_per_mwh) : undefined,
+        ef_grid_source: project.ef_grid?.source,
       }
     : {
         name: from?.name,
@@ -246,6 +258,7 @@ function ProjectForm({
         sensors: { q: d.sensors.q as string, c: d.sensors.c as string, ...d.sensors },
       })),
       e_own_sensor: values.e_own_sensor ?? null,
+      ...(gridOf(values) || project?.ef_grid ? { ef_grid: gridOf(values) } : {}),
       ...(from && !project ? { from_assessment: { assessment: from.assessment, stream: from.stream } } : {}),
     };
     save.mutate({ id: project?.id, body, version: project?.version }, { onSuccess: onSaved });
@@ -305,6 +318,27 @@ function ProjectForm({
                 <Form.Item label="Счетчик собственных нужд (ГПУ)" name="e_own_sensor" style={{ maxWidth: 320 }}>
                   <SensorSelect facility={facility} kinds={["electricity"]} />
                 </Form.Item>
+                <Flex wrap gap={12}>
+                  <Form.Item label="EF_grid по умолчанию для периодов, т CO2/МВт·ч" name="ef_grid" style={{ width: 260 }}>
+                    <NumericInput decimals={4} />
+                  </Form.Item>
+                  <Form.Item
+                    label="Источник EF_grid"
+                    name="ef_grid_source"
+                    style={{ minWidth: 220, flex: 1 }}
+                    dependencies={["ef_grid"]}
+                    rules={[
+                      ({ getFieldValue }) => ({
+                        validator: (_, text?: string) =>
+                          getFieldValue("ef_grid") && !text?.trim()
+                            ? Promise.reject(new Error("Укажите источник EF_grid"))
+                            : Promise.resolve(),
+                      }),
+                    ]}
+                  >
+                    <Input />
+                  </Form.Item>
+                </Flex>
               </Flex>
             )}
           </Form.List>

@@ -2,12 +2,12 @@
 // проекты» screen, ClimateProjectsPage.tsx; methodology section 13): a chunk of its own, loaded once a
 // project is chosen. The figures are an assessment, never part of the inventory.
 import { lazy, Suspense, useState } from "react";
-import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Tag, Typography, type TableColumnsType } from "antd";
 import { ListTable, Table } from "../../shared/LazyTable";
 import type { Dayjs } from "dayjs";
 import { LIMITS } from "@server/contract/schemas/limits";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
-import { formatResult, parseNumericInput } from "../../shared/decimals";
+import { formatResult, numberText, parseNumericInput } from "../../shared/decimals";
 import { LoadError } from "../../shared/LoadError";
 import { NumericInput } from "../../shared/NumericInput";
 import { PageLoading } from "../../shared/PageLoading";
@@ -201,6 +201,16 @@ interface PeriodValues {
   end?: Dayjs;
   e_grid_aux_mwh?: string;
   leakage_t_co2e?: string;
+  ef_grid_t_per_mwh?: string;
+  ef_grid_source?: string;
+}
+
+/** Issue 96 item 1: EF_grid and its source as the period's form states them; nothing while neither is typed. */
+function gridStated(v: PeriodValues): { ef_grid_t_per_mwh?: number | null; ef_grid_source?: string | null } {
+  const value = parseNumericInput(v.ef_grid_t_per_mwh ?? "");
+  const source = v.ef_grid_source?.trim();
+  if (value === undefined && !source) return {};
+  return { ef_grid_t_per_mwh: value ?? null, ef_grid_source: source || null };
 }
 
 export default function ClimateProjectView({ id }: { id: string }) {
@@ -232,6 +242,7 @@ export default function ClimateProjectView({ id }: { id: string }) {
         period: {
           e_grid_aux_mwh: parseNumericInput(v.e_grid_aux_mwh ?? "") ?? 0,
           leakage_t_co2e: parseNumericInput(v.leakage_t_co2e ?? "") ?? 0,
+          ...gridStated(v),
         },
       },
       { onSuccess: (done) => update({ period: done.id }), onSettled: () => setComputing(undefined) },
@@ -266,7 +277,11 @@ export default function ClimateProjectView({ id }: { id: string }) {
       </Card>
       {p.expected && <ExpectedAgainstMeasured expected={p.expected} periods={periods.data?.results ?? []} />}
       <Card size="small" title="Расчет отчетного периода">
-        <Form<PeriodValues> layout="vertical" onFinish={submit}>
+        <Form<PeriodValues>
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{ ef_grid_t_per_mwh: p.ef_grid ? numberText(p.ef_grid.t_per_mwh) : undefined, ef_grid_source: p.ef_grid?.source }}
+        >
           <Flex wrap gap={12} align="end">
             <Form.Item label="Начало периода" name="start" rules={[{ required: true, message: `Укажите дату: ${DATE_TYPED}` }]}>
               <DatePicker format={DATE_FIELD_FORMATS} placeholder={DATE_TYPED} />
@@ -279,6 +294,16 @@ export default function ClimateProjectView({ id }: { id: string }) {
             </Form.Item>
             <Form.Item label={`Утечки, ${T}`} name="leakage_t_co2e">
               <NumericInput decimals={6} />
+            </Form.Item>
+            <Form.Item
+              label="EF_grid, т CO2/МВт·ч"
+              name="ef_grid_t_per_mwh"
+              tooltip="Коэффициент выбросов энергосистемы (D51, D75): нужен, если период зачитывает выработку ГПУ, учитывает собственные нужды или покупает электроэнергию"
+            >
+              <NumericInput decimals={4} />
+            </Form.Item>
+            <Form.Item label="Источник EF_grid" name="ef_grid_source" style={{ minWidth: 220 }}>
+              <Input />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" loading={compute.isPending}>

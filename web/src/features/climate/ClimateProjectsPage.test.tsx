@@ -152,6 +152,37 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   expect(text(await screen.findByRole("alert"))).toContain("Не удалось скачать пакет для верификатора: Пакет этого периода не собрать");
 });
 
+it("proposes the project's EF_grid with its source in the period's form and sends them (issue 96 item 1)", async () => {
+  const grid = { t_per_mwh: 0.62, source: "ОЭС Сибири, расчет по TOOL07" };
+  app = openPage({ path: "/climate-projects?id=p1", route: "/climate-projects", page: <ClimateProjectsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser({ email: "staff@example.test" }))
+      .on("listClimateProjects", { results: [SUMMARY], count: 1 })
+      .on("getClimateProject", { ...PROJECT, ef_grid: grid })
+      .on("listClimatePeriods", { results: [], count: 0 })
+      .on("createClimatePeriod", () => failure(400, "period.e_grid_aux_mwh: проверка")),
+  );
+  const value = (await screen.findByLabelText("EF_grid, т CO2/МВт·ч")) as HTMLInputElement;
+  expect(value.value).toBe("0,62");
+  expect((screen.getByLabelText("Источник EF_grid") as HTMLInputElement).value).toBe(grid.source);
+  await app.user.clear(value);
+  await app.user.type(value, "0,64");
+  for (const [label, typed] of [
+    ["Начало периода", "01.06.2026"],
+    ["Конец периода (включительно)", "01.06.2026"],
+  ]) {
+    const input = screen.getByLabelText(label);
+    await app.user.click(input);
+    await app.user.type(input, typed);
+    await app.user.tab();
+  }
+  await app.user.click(screen.getByRole("button", { name: "Рассчитать" }));
+  await waitFor(() => expect(app.api.calls("createClimatePeriod")).toHaveLength(1));
+  expect(app.api.calls("createClimatePeriod")[0].body).toMatchObject({
+    period: { ef_grid_t_per_mwh: 0.64, ef_grid_source: grid.source },
+  });
+});
+
 it("shows a long period «вычисляется» while its job computes it, then its figures", async () => {
   let made: ClimatePeriod | undefined;
   let asked = 0;
