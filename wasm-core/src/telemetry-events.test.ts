@@ -4,9 +4,11 @@ import {
   eventId,
   faultEvents,
   faultText,
+  gassings,
   levelEvents,
   levelValues,
   parseEventId,
+  sensorGassings,
   staleEvents,
   thresholdEvents,
   type EventLevel,
@@ -302,3 +304,55 @@ function stateOf(series: MinuteSeries): Uint8Array {
     f === Flag.OK && !Number.isNaN(series.values[m]) ? MinuteState.VALID : MinuteState.MISSING,
   );
 }
+
+// Issue 99: gassings as the safety rules count them, from the sensors' exceedances of their limits.
+describe("gassings", () => {
+  const at = (m: number) => m * MINUTE_MS;
+  const g = (code: string, working: string, start: number, end: number | null, max: number) => ({
+    sensor: code.toLowerCase(),
+    code,
+    working,
+    start: at(start),
+    end: end === null ? null : at(end),
+    max,
+    max_at: at(start),
+    limit: 1,
+  });
+
+  it("takes overlapping exceedances of one working as one general gassing, through a chain too", () => {
+    const found = gassings([g("М-1", "Лава", 0, 10, 1.2), g("М-2", "Лава", 9, 20, 1.5), g("М-3", "Лава", 19, 25, 1.1)]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ start: 0, end: at(25), max: 1.5, kind: "общее", working: "Лава" });
+    expect(found[0].sensors.map((s) => s.code)).toEqual(["М-1", "М-2", "М-3"]);
+  });
+
+  it("keeps apart exceedances that only touch, of other workings, of no working, and one sensor's twice", () => {
+    const found = gassings([
+      g("М-1", "Лава", 0, 10, 1.2),
+      g("М-2", "Лава", 10, 20, 1.5),
+      g("М-3", "Штрек", 5, 8, 1.1),
+      g("М-4", "", 5, 8, 1.1),
+      g("М-5", "", 6, 9, 1.1),
+      g("М-6", "Уклон", 30, 35, 1.1),
+      g("М-6", "Уклон", 34, null, 1.3),
+    ]);
+    expect(found.map((x) => [x.sensors.map((s) => s.code).join(","), x.kind, x.start / MINUTE_MS])).toEqual([
+      ["М-1", "местное", 0],
+      ["М-4", "местное", 5],
+      ["М-3", "местное", 5],
+      ["М-5", "местное", 6],
+      ["М-2", "местное", 10],
+      ["М-6", "местное", 30],
+    ]);
+    // One sensor's overlapping runs are one local gassing, open while the last is.
+    expect(found.at(-1)).toMatchObject({ end: null, max: 1.3 });
+  });
+
+  it("finds a sensor's runs at its limit by D65's rule", () => {
+    const values = Float64Array.from([0.5, 1.0, 1.2, 0.9, 1.1, 0.8, 0.7, 0.5]);
+    const series = { start: 0, values, flags: new Uint8Array(values.length) };
+    expect(sensorGassings(series, { id: "s", code: "М-1", working: "Лава" }, 1)).toEqual([
+      { sensor: "s", code: "М-1", working: "Лава", start: at(1), end: at(5), max: 1.2, max_at: at(2), limit: 1 },
+    ]);
+  });
+});

@@ -222,3 +222,103 @@ export function parseEventId(id: string): { sensor: string; kind: EventKind; lev
   const level = match[3] === "none" ? null : (match[3] as EventLevel);
   return { sensor: match[1], kind, level, start: Number.parseInt(match[4], 36) * MINUTE_MS };
 }
+
+/** One sensor's exceedance of its permissible limit (issue 99): D65's rule at that level. */
+export interface SensorGassing {
+  readonly sensor: string;
+  readonly code: string;
+  /** The sensor's working; empty when none (such a gassing is always local). */
+  readonly working: string;
+  readonly start: number;
+  /** The first of the 2 valid minutes below; null while it lasts. */
+  readonly end: number | null;
+  readonly max: number;
+  readonly max_at: number;
+  /** The limit it was read against, % vol. */
+  readonly limit: number;
+}
+
+export type GassingKind = "общее" | "местное";
+
+/** A gassing as the dispatcher registers it (the safety rules, pp. 622–624): one sensor's exceedance,
+ *  or the overlapping exceedances of two or more sensors of one working, «общее загазирование». */
+export interface Gassing {
+  /** The opening sensor's id and the start: the same minutes give the same id. */
+  readonly id: string;
+  readonly start: number;
+  readonly end: number | null;
+  readonly max: number;
+  readonly max_at: number;
+  readonly working: string;
+  /** The sensors' ids and codes, by code. */
+  readonly sensors: readonly { sensor: string; code: string; limit: number }[];
+  readonly kind: GassingKind;
+}
+
+/** A sensor's gassings: each run of its minute means at or above `limit` by D65's rule (opens at the first
+ *  minute ≥ the limit, closes after 2 valid minutes below, `end` the first of them). */
+export function sensorGassings(
+  series: Pick<MinuteSeries, "start" | "values" | "flags">,
+  sensor: { id: string; code: string; working: string },
+  limit: number,
+): SensorGassing[] {
+  return levelEvents(series, "alarm", limit).map((e) => ({
+    sensor: sensor.id,
+    code: sensor.code,
+    working: sensor.working,
+    start: e.start,
+    end: e.end,
+    max: e.peak,
+    max_at: e.peak_at,
+    limit,
+  }));
+}
+
+/** The rules' gassings from the sensors' exceedances: within one working, exceedances whose spans
+ *  [start, end) overlap (directly or through another) are one gassing, «общее» when two or more sensors
+ *  take part, else «местное»; an exceedance of a sensor of no working is local. By start, then working. */
+export function gassings(found: readonly SensorGassing[]): Gassing[] {
+  const endOf = (g: SensorGassing) => (g.end === null ? Number.POSITIVE_INFINITY : g.end);
+  const byWorking = new Map<string, SensorGassing[]>();
+  const out: Gassing[] = [];
+  for (const g of found) {
+    if (!g.working) out.push(gassingOf([g]));
+    else byWorking.set(g.working, [...(byWorking.get(g.working) ?? []), g]);
+  }
+  for (const list of byWorking.values()) {
+    const sorted = [...list].sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+    let group: SensorGassing[] = [];
+    let groupEnd = Number.NEGATIVE_INFINITY;
+    for (const g of sorted) {
+      if (group.length > 0 && g.start >= groupEnd) {
+        out.push(gassingOf(group));
+        group = [];
+        groupEnd = Number.NEGATIVE_INFINITY;
+      }
+      group.push(g);
+      groupEnd = Math.max(groupEnd, endOf(g));
+    }
+    if (group.length > 0) out.push(gassingOf(group));
+  }
+  return out.sort((a, b) => a.start - b.start || a.working.localeCompare(b.working));
+}
+
+function gassingOf(group: readonly SensorGassing[]): Gassing {
+  const first = group[0];
+  let top = first;
+  for (const g of group) if (g.max > top.max) top = g;
+  const ends = group.map((g) => g.end);
+  const sensors = new Map<string, { sensor: string; code: string; limit: number }>();
+  for (const g of group) if (!sensors.has(g.sensor)) sensors.set(g.sensor, { sensor: g.sensor, code: g.code, limit: g.limit });
+  const listed = [...sensors.values()].sort((a, b) => a.code.localeCompare(b.code, "ru"));
+  return {
+    id: `${first.sensor}.g.${Math.round(first.start / MINUTE_MS).toString(36)}`,
+    start: first.start,
+    end: ends.includes(null) ? null : Math.max(...(ends as number[])),
+    max: top.max,
+    max_at: top.max_at,
+    working: first.working,
+    sensors: listed,
+    kind: listed.length >= 2 ? "общее" : "местное",
+  };
+}

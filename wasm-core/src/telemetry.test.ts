@@ -12,6 +12,7 @@ import {
   rollUp,
   sensorMinutes,
   substitute,
+  validMeans,
   type Substituted,
 } from "./telemetry";
 
@@ -316,6 +317,21 @@ describe("roll-ups on the company's clock (D64)", () => {
     expect(r.shifts.map((b) => [b.key, b.count])).toEqual([
       ["2026-03-01#2", 420],
       ["2026-03-02#1", 60],
+    ]);
+  });
+});
+
+// Issue 99: the АГК operator's journal takes the mean of the valid minute means only.
+describe("validMeans", () => {
+  it("averages a span's valid minutes, leaving out flagged and missing ones and those outside the series", () => {
+    const values = Float64Array.from([1, 2, Number.NaN, 4, 10, 6]);
+    const flags = Uint8Array.from([Flag.OK, Flag.OK, Flag.NONE, Flag.OK, Flag.JUMP, Flag.OK]);
+    const series = { start: 60 * MINUTE_MS, values, flags };
+    const edge = (m: number) => (60 + m) * MINUTE_MS;
+    expect(validMeans(series, [edge(-5), edge(2), edge(6), edge(10)])).toEqual([
+      { mean: 1.5, valid: 2 },
+      { mean: 5, valid: 2 },
+      { mean: null, valid: 0 },
     ]);
   });
 });

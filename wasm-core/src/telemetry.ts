@@ -583,3 +583,32 @@ export function acceptedMonthChanged(acceptedCh4T: number, nowCh4T: number, shar
   if (acceptedCh4T === 0) return nowCh4T !== 0;
   return Math.abs(nowCh4T - acceptedCh4T) / Math.abs(acceptedCh4T) > share;
 }
+
+/** A span's mean of valid minute means and how many minutes it had (the АГК operator's journal, issue 99). */
+export interface ValidMean {
+  /** The mean of the span's valid minute means, % vol; null without one. */
+  readonly mean: number | null;
+  readonly valid: number;
+}
+
+/** The АГК operator's journal (issue 99): for each span [edges[i], edges[i+1]) (UTC ms on minutes) the
+ *  arithmetic mean of the series' valid minute means (D59 after D58's flags), as the methodological
+ *  recommendations' journal takes it: a substituted minute (D60) is not a measurement and counts in
+ *  none. Minutes outside the series count in none either. */
+export function validMeans(series: Pick<MinuteSeries, "start" | "values" | "flags">, edges: readonly number[]): ValidMean[] {
+  const out: ValidMean[] = [];
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const from = Math.max(0, Math.round((edges[i] - series.start) / MINUTE_MS));
+    const to = Math.min(series.values.length, Math.round((edges[i + 1] - series.start) / MINUTE_MS));
+    let sum = 0;
+    let valid = 0;
+    for (let m = from; m < to; m++) {
+      const value = series.values[m];
+      if (series.flags[m] !== Flag.OK || Number.isNaN(value)) continue;
+      sum += value;
+      valid++;
+    }
+    out.push({ mean: valid > 0 ? sum / valid : null, valid });
+  }
+  return out;
+}
