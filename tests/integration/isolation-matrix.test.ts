@@ -171,6 +171,18 @@ const FIXTURES: Record<string, Fixture> = {
   telemetryShiftReport: ({ a }) => [
     { path: `/api/v1/telemetry/shift-report/?facility=${a.facility.id}&date=2026-03-01&shift=1&format=pdf` },
   ],
+  telemetryJournal: ({ a }) => [{ path: `/api/v1/telemetry/journal/?facility=${a.facility.id}&date=2026-03-01&format=pdf` }],
+  listTelemetryGassings: ({ a }) => [
+    { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=xlsx` },
+  ],
+  // A's one reading gives no gassing: the id one of A's sensors could have is 404 to A too, and to B.
+  registerTelemetryGassing: ({ a }) => [
+    {
+      path: `/api/v1/telemetry/gassings/${a.facility.id}.${a.sensor.id}.g.1a2b3c/register/`,
+      json: { notified: { rostekhnadzor: true } },
+      control: false,
+    },
+  ],
   // A's one reading gives no event: the id of one A's sensor could have is 404 to A too, and to B.
   acknowledgeTelemetryEvent: ({ a }) => [
     {

@@ -17,6 +17,7 @@ import { abatementPdf, abatementXlsx } from "./abatement-export";
 import { climateReportFile } from "./climate-report";
 import { shiftReport } from "../domain/monitoring/derive/shift-report";
 import { shiftReportPdf, shiftReportXlsx } from "./shift-report";
+import { gassingRegisterXlsx, journalPdf, journalXlsx } from "./journal";
 import { EXPORT_FORMATS } from "./formats";
 
 export interface InProcessOptions {
@@ -37,6 +38,12 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
     abatementFile: (assessment, format, issued) =>
       format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
     climateReportFile: (report, format, issued) => climateReportFile(report, format, new Date(issued)),
+    monitoringFile: (file) =>
+      file.kind === "gassings"
+        ? gassingRegisterXlsx(file.list)
+        : file.format === "pdf"
+          ? journalPdf(file.journal)
+          : journalXlsx(file.journal),
     async shiftReport(actor, query) {
       const report = await shiftReport(depsOf(), actor, query);
       const format = query.format ?? "xlsx";

@@ -22,8 +22,13 @@ import {
   pushReadingsRoute,
   streamLiveRoute,
   shiftReportRoute,
+  journalRoute,
+  listGassingsRoute,
+  registerGassingRoute,
   telemetryUploadUrlRoute,
 } from "../contract/routes/telemetry";
+import { listGassings, operatorJournal, registerGassing } from "../domain/monitoring/derive/journal";
+import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
 import { acknowledgeEvent, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
@@ -159,6 +164,25 @@ export const telemetryRoutes = routeApp()
     // Rendered by the spreadsheet worker: exceljs and pdfkit are not in the API's bundle.
     return heavyFileAnswer(c, () => c.get("deps").spreadsheets.shiftReport(c.get("actor"), c.req.valid("query")), false) as never;
   })
+  .openapi(journalRoute, async (c) => {
+    const deps = c.get("deps");
+    const { format, ...query } = c.req.valid("query");
+    const journal = await operatorJournal(deps, c.get("actor"), query);
+    if (!format) return c.json(journal, 200);
+    const bytes = await deps.spreadsheets.monitoringFile({ kind: "journal", journal, format });
+    return fileBody(c, bytes, format, `Журнал оператора АГК ${journal.facility_name} ${journal.date}.${format}`);
+  })
+  .openapi(listGassingsRoute, async (c) => {
+    const deps = c.get("deps");
+    const { format, ...query } = c.req.valid("query");
+    const list = await listGassings(deps, c.get("actor"), query);
+    if (!format) return c.json(list, 200);
+    const bytes = await deps.spreadsheets.monitoringFile({ kind: "gassings", list });
+    return fileBody(c, bytes, "xlsx", `Реестр загазирований ${list.facility_name} ${list.from} ${list.to}.xlsx`);
+  })
+  .openapi(registerGassingRoute, async (c) =>
+    c.json(await registerGassing(c.get("deps"), c.get("actor"), c.req.valid("param").gassing, c.req.valid("json")), 200),
+  )
   .openapi(telemetryUploadUrlRoute, async (c) => c.json(await telemetryUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
   .openapi(importFileRoute, async (c) => {
     const deps = c.get("deps");
@@ -166,6 +190,16 @@ export const telemetryRoutes = routeApp()
     await kickTelemetry(deps, batch);
     return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
   });
+
+const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
+
+/** A rendered monitoring file as the answer (the journal, the register of gassings). */
+const fileBody = (c: Context<AppEnv>, bytes: Uint8Array, format: keyof typeof FILE_TYPES, name: string) =>
+  c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": FILE_TYPES[format],
+    "Content-Disposition": attachmentDisposition(name),
+    "Cache-Control": "no-store",
+  }) as never;
 
 /** In AWS the screen polls GET v1/telemetry/live/ with its ETag instead (docs/architecture.md). */
 export const LIVE_STREAM_ABSENT = "Поток обновлений есть только на локальном сервере: запрашивайте плитки раз в 15 с с ETag";

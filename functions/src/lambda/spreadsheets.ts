@@ -98,6 +98,15 @@ export async function answer(
       const bytes = await worker.climateReportFile(request.report, request.format, request.issued);
       const type = request.format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType;
       result = { kind: "body", fileName: `climate-report.${request.format}`, contentType: type, base64: base64Of(bytes) };
+    } else if (request.op === "monitoring_file") {
+      const bytes = await worker.monitoringFile(request.file);
+      const pdf = request.file.kind === "journal" && request.file.format === "pdf";
+      result = {
+        kind: "body",
+        fileName: pdf ? "journal.pdf" : "journal.xlsx",
+        contentType: pdf ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
+        base64: base64Of(bytes),
+      };
     } else if (request.op === "trend") {
       const bytes = await worker.trendWorkbook(request.trend, request.view);
       result = { kind: "body", fileName: "trend.xlsx", contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
@@ -138,9 +147,11 @@ export async function answer(
                     ? { project: request.report.project, period: request.report.period, format: request.format }
                     : request.op === "shift_report"
                       ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
-                      : request.op === "climate_pack" || request.op === "climate_pack_manifest"
-                        ? { company: request.actor.company, project: request.project, period: request.period }
-                        : { view: request.view }),
+                      : request.op === "monitoring_file"
+                        ? { kind: request.file.kind }
+                        : request.op === "climate_pack" || request.op === "climate_pack_manifest"
+                          ? { company: request.actor.company, project: request.project, period: request.period }
+                          : { view: request.view }),
       answer: result.kind === "error" ? result.error.kind : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

@@ -125,6 +125,8 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
       result = bytesOnly(await worker.abatementFile(request.assessment, request.format, request.issued));
     } else if (request.op === "climate_report") {
       result = bytesOnly(await worker.climateReportFile(request.report, request.format, request.issued));
+    } else if (request.op === "monitoring_file") {
+      result = bytesOnly(await worker.monitoringFile(request.file));
     } else if (request.op === "trend") {
       result = bytesOnly(await worker.trendWorkbook(request.trend, request.view));
     } else if (request.op === "shift_report") {

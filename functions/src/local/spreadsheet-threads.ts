@@ -456,6 +456,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a climate report is a body");
       return bytesOf(result.body);
     },
+    async monitoringFile(file) {
+      const result = await start({ op: "monitoring_file", file });
+      if (result.kind !== "body") throw new Error("spreadsheet thread: a monitoring file is a body");
+      return bytesOf(result.body);
+    },
     async trendWorkbook(trend, view) {
       const result = await start({ op: "trend", trend, view });
       if (result.kind !== "body") throw new Error("spreadsheet thread: a trend is a body");

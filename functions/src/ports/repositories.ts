@@ -26,6 +26,7 @@ import type { ProductionCalendarRepository } from "./production-calendar";
 import type { MediaRepository } from "./media";
 import type { WebhookRepository } from "./webhooks";
 import type {
+  GassingRegistrationRepository,
   GatewayKeyRepository,
   LiveBindingRepository,
   SensorRepository,
@@ -55,6 +56,8 @@ export interface Repositories {
   gatewayKeys: GatewayKeyRepository;
   telemetry: TelemetryRepository;
   telemetryEvents: TelemetryEventRepository;
+  /** Issue 99: the dispatcher's registrations of gassings. */
+  gassings: GassingRegistrationRepository;
   webhooks: WebhookRepository;
   liveBindings: LiveBindingRepository;
   migrations: MigrationRepository;

@@ -15,6 +15,12 @@ import type { shiftReportQuerySchema } from "../contract/schemas/telemetry";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";
+import type { gassingListSchema, journalSchema } from "../contract/schemas/journal";
+
+/** Issue 99: the АГК operator's journal of a day (xlsx, PDF) or the register of gassings of a period (xlsx). */
+export type MonitoringFile =
+  | { kind: "journal"; journal: z.output<typeof journalSchema>; format: "xlsx" | "pdf" }
+  | { kind: "gassings"; list: z.output<typeof gassingListSchema> };
 
 /** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
  *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the
@@ -49,6 +55,8 @@ export interface SpreadsheetWorker {
   /** A climate period's report on implementation (GET v1/climate-projects/{id}/periods/{p}/report/) as an
    *  .xlsx or a PDF: its sections in, the file out; `issued` dates the file. */
   climateReportFile(report: ClimateReport, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
+  /** The АГК operator's journal or the register of gassings (issue 99): the figures in, the file out. */
+  monitoringFile(file: MonitoringFile): Promise<Uint8Array>;
   /** A shift's report of `actor`'s company (GET v1/telemetry/shift-report/) as an .xlsx or a PDF, so
    *  that exceljs and pdfkit stay in the worker: NotFound for another company's facility. */
   shiftReport(

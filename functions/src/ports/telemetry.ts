@@ -3,6 +3,7 @@
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/telemetry";
+import type { CompanyObjects } from "./company-objects";
 
 /** D56: a sensor of a facility with its register as it was, change by change. */
 export type Sensor = z.output<typeof sensorSchema>;
@@ -262,3 +263,24 @@ export interface LiveBindingRepository {
   /** Replaces the working's latest forecast at its horizon. */
   putForecast(forecast: StoredLiveForecast): Promise<void>;
 }
+
+/** Issue 99: the dispatcher's registration of a gassing (the safety rules, pp. 622–624): whom they
+ *  informed, their comment, who registered it and when, and who closed it. Keyed by the gassing's id
+ *  (its facility, its opening sensor and start), found again from the same minutes. */
+export interface GassingRegistration {
+  company: string;
+  /** The facility, then the core's gassing id: `{facility}.{sensor}.g.{start}`. */
+  id: string;
+  facility: string;
+  start: string;
+  registered_by: string;
+  registered_at: string;
+  notified: { chief_engineer: boolean; head_ab: boolean; head_section: boolean; rostekhnadzor: boolean };
+  comment: string;
+  closed: boolean;
+  closed_by: string | null;
+  closed_at: string | null;
+  version: number;
+}
+
+export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;

@@ -78,6 +78,10 @@ export const abatementOfCompany = (companyId: string) => inCompanyPrefix(company
  *  begins_with CLIMATEPROJECT# (a handful per company, read whole). */
 export const climateProject = (companyId: string, id: string) => inCompany(companyId, "CLIMATEPROJECT", id);
 export const climateProjectsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "CLIMATEPROJECT");
+/** Issue 99: a gassing's registration by the dispatcher: get by (company, id); a company's: Query SK
+ *  begins_with GASSING# (a few a month). In the company's partition, so the audit trail keeps each change. */
+export const gassingRegistration = (companyId: string, id: string) => inCompany(companyId, "GASSING", id);
+export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "GASSING");
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with
  *  CLIMATEPERIOD#{project}# (a handful a year). */

@@ -66,6 +66,7 @@ import {
   type VersionedPartition,
 } from "../dynamodb/items";
 import { ASSESSMENTS } from "../dynamodb/abatement-repository";
+import { GASSINGS } from "../dynamodb/gassing-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -1262,6 +1263,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     gatewayKeys: gatewayKeys(table),
     telemetry: telemetry(table),
     telemetryEvents: telemetryEvents(table),
+    gassings: companyRecords(table, GASSINGS),
     webhooks: webhooks(table),
     liveBindings: liveBindings(table),
     migrations: migrations(table),

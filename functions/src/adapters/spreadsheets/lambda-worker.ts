@@ -165,6 +165,11 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a climate report with ${answer.kind}`);
       return bytesOf(answer.base64);
     },
+    async monitoringFile(file) {
+      const answer = await invoke({ op: "monitoring_file", file });
+      if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a monitoring file with ${answer.kind}`);
+      return bytesOf(answer.base64);
+    },
     async trendWorkbook(trend, view) {
       const answer = await invoke({ op: "trend", trend, view });
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a trend with ${answer.kind}`);

@@ -9,6 +9,7 @@ import { trendSchema } from "../../contract/schemas/answers";
 import { shiftReportQuerySchema } from "../../contract/schemas/telemetry";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
+import { gassingListSchema, journalSchema } from "../../contract/schemas/journal";
 import { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
@@ -94,6 +95,13 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("climate_report"), report: climateReportSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),
+  z.object({
+    op: z.literal("monitoring_file"),
+    file: z.union([
+      z.object({ kind: z.literal("journal"), journal: journalSchema, format: z.enum(["xlsx", "pdf"]) }),
+      z.object({ kind: z.literal("gassings"), list: gassingListSchema }),
+    ]),
+  }),
   climatePackRequest,
   // That pack's manifest, the file the executor signs (issue 89 item 5).
   z.object({ op: z.literal("climate_pack_manifest"), actor, project: z.string(), period: z.string() }),

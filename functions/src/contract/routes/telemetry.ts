@@ -21,6 +21,14 @@ import {
   telemetryFileBodySchema,
 } from "../schemas/telemetry";
 import { uploadGrantSchema } from "../schemas/answers";
+import {
+  gassingListQuerySchema,
+  gassingListSchema,
+  gassingRegisterSchema,
+  gassingSchema,
+  journalQuerySchema,
+  journalSchema,
+} from "../schemas/journal";
 import { declaredFile } from "./admin";
 import { XLSX, access, fileAnswer, inputJsonSchema, json, pathParam, route, userAccess } from "./declare";
 
@@ -198,6 +206,55 @@ export const shiftReportRoute = route(
   { get: "/shift-report", query: shiftReportQuerySchema, 200: fileAnswer("The report", XLSX, "application/pdf") },
 );
 
+export const journalRoute = route(
+  facilityInQuery(
+    "telemetryJournal",
+    "The АГК operator's journal of a company day: per methane sensor the hourly, shift and day means of its valid minute means, and the day's gassings; or the file (?format=xlsx|pdf)",
+    [400, 404],
+    "Means of the valid minute means (D59, after D58's flags; substituted minutes count in none) of each hour, shift (D64) and the day on the company's clock, null without one; completeness the valid minutes over the day's minutes up to now. The file lays it out as the methodological recommendations' journal, a shift a sheet or page, with the signature lines of the АГК operator, the head of the ВТБ section and the shift head. Advisory: protective cut-off stays with the mine's own АГК.",
+  ),
+  {
+    get: "/journal",
+    query: journalQuerySchema,
+    200: {
+      description: "The journal, or its file",
+      content: { "application/json": { schema: journalSchema }, ...fileAnswer("The file", XLSX, "application/pdf").content },
+    },
+  },
+);
+
+export const listGassingsRoute = route(
+  facilityInQuery(
+    "listTelemetryGassings",
+    "The register of gassings starting in a period of company days, with their registrations; or its xlsx (?format=xlsx)",
+    [400, 404],
+    "A gassing opens at the first minute mean at or above the sensor's permissible limit (its alarm level, else its place's) and closes after 2 valid minutes below (end: the first of them); overlapping gassings of two or more sensors of one working are one «общее», else «местное». At most 92 days.",
+  ),
+  {
+    get: "/gassings",
+    query: gassingListQuerySchema,
+    200: {
+      description: "The register, or its file",
+      content: { "application/json": { schema: gassingListSchema }, ...fileAnswer("The file", XLSX).content },
+    },
+  },
+);
+
+export const registerGassingRoute = route(
+  own(
+    "registerTelemetryGassing",
+    "The dispatcher's registration of a gassing: whom they informed and a comment (who and when are kept); close: true closes it",
+    [400, 403, 404, 409],
+    "Closing is refused (400, naming them) while any of the four notifications (chief engineer, head of the АБ section, head of the affected section, the territorial Rostekhnadzor body) is unticked, or while the gassing lasts; a closed gassing is not changed again.",
+  ),
+  {
+    post: "/gassings/{gassing}/register",
+    params: z.object({ gassing: pathParam("Gassing id") }),
+    body: gassingRegisterSchema,
+    200: json(gassingSchema, "The gassing as registered"),
+  },
+);
+
 export const telemetryUploadUrlRoute = route(
   facilityInBody(
     "telemetryUploadUrl",
@@ -241,6 +298,9 @@ export const TELEMETRY_ROUTES = [
   listLiveModelsRoute,
   bindLiveModelRoute,
   shiftReportRoute,
+  journalRoute,
+  listGassingsRoute,
+  registerGassingRoute,
   telemetryUploadUrlRoute,
   importFileRoute,
 ] as const;

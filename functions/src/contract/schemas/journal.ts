@@ -1,0 +1,103 @@
+// The АГК operator's day (issue 99): the operator's journal of a facility's company day
+// (GET v1/telemetry/journal/), the gassings the rules make the dispatcher register
+// (GET v1/telemetry/gassings/, POST v1/telemetry/gassings/{id}/register/) and their register as xlsx.
+import * as z from "zod";
+import { LIMITS } from "./limits";
+import { idString, isoDate } from "./common";
+
+export const NOTIFICATIONS = ["chief_engineer", "head_ab", "head_section", "rostekhnadzor"] as const;
+/** Whom the safety rules (pp. 622–624) make the dispatcher inform of a gassing. */
+export const NOTIFICATION_LABELS: Readonly<Record<(typeof NOTIFICATIONS)[number], string>> = {
+  chief_engineer: "главный инженер",
+  head_ab: "начальник участка АБ",
+  head_section: "начальник участка, где загазирование",
+  rostekhnadzor: "территориальный орган Ростехнадзора",
+};
+
+const notifiedSchema = z.object({
+  chief_engineer: z.boolean(),
+  head_ab: z.boolean(),
+  head_section: z.boolean(),
+  rostekhnadzor: z.boolean(),
+});
+
+export const gassingSchema = z.object({
+  id: z.string().meta({ description: "Stable: the same minutes give the same gassing" }),
+  facility: z.string(),
+  start: z.string().meta({ description: "ISO instant: the first minute mean at or above the limit" }),
+  end: z.nullable(z.string()).meta({ description: "ISO instant: the first of the 2 valid minutes below; null while it lasts" }),
+  max: z.number().meta({ description: "The highest minute mean, % vol" }),
+  max_at: z.string(),
+  sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
+  limits: z.array(z.number()).meta({ description: "Each sensor's limit, % vol: its alarm level, else its place's" }),
+  working: z.string().meta({ description: "Empty when the sensor has none" }),
+  kind: z.enum(["общее", "местное"]).meta({ description: "общее: two or more sensors of one working at once" }),
+  registered_by: z.nullable(z.string()),
+  registered_at: z.nullable(z.string()),
+  notified: notifiedSchema,
+  comment: z.string(),
+  closed: z.boolean(),
+  closed_by: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
+});
+
+export const gassingRegisterSchema = z.object({
+  notified: notifiedSchema.partial(),
+  comment: z.optional(
+    z.string("ожидается строка").max(LIMITS.text.comment, `не длиннее ${LIMITS.text.comment.toLocaleString("ru-RU")} символов`),
+  ),
+  close: z.optional(z.boolean("ожидается true или false")),
+});
+
+const facilityParam = idString("укажите площадку").meta({ description: "Facility id" });
+const format = z.optional(z.enum(["xlsx", "pdf"], "xlsx или pdf")).meta({ description: "none: JSON; xlsx or pdf: the file" });
+
+export const journalQuerySchema = z.object({
+  facility: facilityParam,
+  date: isoDate().meta({ description: "The company's day, ГГГГ-ММ-ДД on its clock" }),
+  format,
+});
+
+export const gassingListQuerySchema = z.object({
+  facility: facilityParam,
+  from: isoDate().meta({ description: "The first company day" }),
+  to: isoDate().meta({ description: "The last company day (inclusive)" }),
+  format: z.optional(z.enum(["xlsx"], "xlsx")).meta({ description: "none: JSON; xlsx: the register" }),
+});
+
+export const journalSensorSchema = z.object({
+  sensor: z.string(),
+  code: z.string(),
+  kind: z.string(),
+  working: z.string(),
+  place: z.string().meta({ description: "The emission point it measures for" }),
+  warning: z.nullable(z.number()),
+  alarm: z.nullable(z.number()),
+  limit: z.number().meta({ description: "The gassing limit it is read against: alarm, else its place's, % vol" }),
+  hourly: z.array(z.nullable(z.number())).meta({ description: "Each local hour's mean of valid minute means (D59), % vol" }),
+  shifts: z.array(z.nullable(z.number())),
+  day: z.nullable(z.number()),
+  completeness: z.number().meta({ description: "Valid minutes / the day's minutes up to now, 0–1" }),
+});
+
+export const journalSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  date: z.string(),
+  zone: z.string(),
+  running: z.boolean().meta({ description: "The day is still going: its figures are up to now" }),
+  demo: z.boolean(),
+  sensors: z.array(journalSensorSchema),
+  gassings: z.array(gassingSchema),
+  issued_at: z.string(),
+});
+
+export const gassingListSchema = z.object({
+  facility: z.string(),
+  facility_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  zone: z.string(),
+  results: z.array(gassingSchema),
+  issued_at: z.string(),
+});

@@ -1,0 +1,166 @@
+// Issue 99: the АГК operator's journal of a company day on the in-memory repositories, over
+// tests/support/journal-day.ts (a general and a local gassing, a spike set aside, a gap). The hourly, shift and day means equal this file's own computation from the
+// readings to 1e-9; the gassings have their start, end, maximum and kind; the xlsx (read back) and the
+// PDF (pdftotext) print the same figures; a gassing cannot be closed with a notification unticked.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { JOURNAL_CODES, JOURNAL_SENSORS, iso, local, meanOver, readingsOf, validMinutes } from "../../../../../tests/support/journal-day";
+import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { pointCreateSchema } from "../../../contract/schemas/facility";
+import { sensorCreateSchema } from "../../../contract/schemas/sensor";
+import { parseWith } from "../../../http/validate";
+import { journalPdf, journalXlsx } from "../../../export/journal";
+import { formatNumber } from "../../../export/txt-writer";
+import { createPoint } from "../../company/emission-points";
+import type { Actor } from "../../context";
+import { Forbidden, Invalid } from "../../errors";
+import { drainTelemetry } from "../days/consumer";
+import { telemetryIdle } from "../live/forecaster";
+import { storeBatch } from "../ingest/readings";
+import { createSensor } from "../ingest/register";
+import { listGassings, operatorJournal, registerGassing, type Journal } from "./journal";
+
+let d: MemoryDomain;
+let staff: Actor;
+let facility: string;
+let journal: Journal;
+
+beforeAll(async () => {
+  d = await memoryDomain();
+  staff = await d.actor("ООО «Журнал АГК»");
+  facility = (await d.facility(staff, { name: "Шахта «Журнальная»", kind: "underground_mine" })).id;
+  const point = await d.write(() =>
+    createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, { name: "Вентиляционный ствол", kind: "ventilation_shaft" })),
+  );
+  for (const body of JOURNAL_SENSORS(point.id))
+    await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
+  for (const code of JOURNAL_CODES) await storeBatch(d.deps, staff.company, facility, { json: { readings: readingsOf(code) } });
+  void drainTelemetry(d.deps);
+  await telemetryIdle(d.deps);
+  journal = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+});
+
+describe("the journal's means", () => {
+  it("lists the methane meters with their place and set-point, by working and code", () => {
+    expect(journal).toMatchObject({ facility_name: "Шахта «Журнальная»", date: "2026-03-02", running: false, demo: false });
+    expect(journal.sensors.map((s) => [s.code, s.working, s.place, s.alarm, s.limit])).toEqual([
+      ["М-7", "Лава 12-1", "Вентиляционный ствол", 2, 2],
+      ["М-8", "Лава 12-1", "Вентиляционный ствол", 2, 2],
+      ["М-9", "Штрек 5", "Вентиляционный ствол", null, 1],
+    ]);
+  });
+
+  it("gives each hour's, shift's and the day's mean of the valid minute means as computed independently (1e-9)", () => {
+    for (const s of journal.sensors) {
+      const valid = validMinutes(s.code);
+      expect(s.hourly).toHaveLength(24);
+      s.hourly.forEach((mean, h) => expect(mean).toBeCloseTo(meanOver(valid, local(h), local(h + 1))!, 9));
+      s.shifts.forEach((mean, i) => expect(mean).toBeCloseTo(meanOver(valid, local(8 * i), local(8 * i + 8))!, 9));
+      expect(s.day).toBeCloseTo(meanOver(valid, local(0), local(24))!, 9);
+      const minutes = [...valid.keys()].filter((t) => t >= local(0) && t < local(24)).length;
+      expect(s.completeness).toBeCloseTo(minutes / 1440, 12);
+    }
+    // The spike and the minute after it are set aside; the gap leaves 30 minutes in М-8's noon hour.
+    expect(journal.sensors[2].completeness).toBeCloseTo(1438 / 1440, 12);
+    expect(journal.sensors[1].completeness).toBeCloseTo(1410 / 1440, 12);
+  });
+});
+
+describe("the day's gassings", () => {
+  it("finds a general gassing of the longwall's two meters and a local one of the heading's", () => {
+    expect(journal.gassings.map((g) => ({ start: g.start, end: g.end, kind: g.kind, sensors: g.sensors, working: g.working }))).toEqual([
+      { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1" },
+      { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5" },
+    ]);
+    // The highest minute mean: М-7's at 03:17, М-9's at 10:01 (each minute's two readings average 0,001 above its value).
+    expect(journal.gassings[0].max).toBeCloseTo(2.601, 12);
+    expect(journal.gassings[0].max_at).toBe(iso(local(3, 17)));
+    expect(journal.gassings[1].max).toBeCloseTo(1.301, 12);
+    expect(journal.gassings[0].limits).toEqual([2, 2]);
+    expect(journal.gassings[1].limits).toEqual([1]);
+    expect(journal.gassings.every((g) => g.registered_by === null && !g.closed)).toBe(true);
+  });
+
+  it("refuses to close a gassing while a notification is unticked, naming it; registers who and when; then closes it", async () => {
+    const general = journal.gassings[0];
+    const attempt = registerGassing(d.deps, staff, general.id, {
+      notified: { chief_engineer: true, head_ab: true, head_section: true },
+      comment: "Лава остановлена",
+      close: true,
+    });
+    await expect(attempt).rejects.toThrow(Invalid);
+    await expect(attempt).rejects.toThrow("территориальный орган Ростехнадзора");
+    const registered = await registerGassing(d.deps, staff, general.id, {
+      notified: { chief_engineer: true, head_ab: true, head_section: true },
+      comment: "Лава остановлена",
+    });
+    expect(registered).toMatchObject({ registered_by: staff.email, closed: false, comment: "Лава остановлена" });
+    const closed = await registerGassing(d.deps, staff, general.id, { notified: { rostekhnadzor: true }, close: true });
+    expect(closed).toMatchObject({
+      registered_by: staff.email,
+      registered_at: registered.registered_at,
+      closed: true,
+      closed_by: staff.email,
+      comment: "Лава остановлена",
+      notified: { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true },
+    });
+    await expect(registerGassing(d.deps, staff, general.id, { notified: {} })).rejects.toThrow("уже закрыто");
+    const reviewer = await d.actor("ООО «Проверка журнала»", "reviewer");
+    await expect(registerGassing(d.deps, reviewer, general.id, { notified: {} })).rejects.toThrow(Forbidden);
+    const again = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+    expect(again.gassings[0]).toMatchObject({ closed: true, closed_by: staff.email });
+  });
+
+  it("lists the register of a period with the registrations", async () => {
+    const list = await listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-03-03" });
+    expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
+      ["общее", true],
+      ["местное", false],
+    ]);
+    await expect(listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-07-01" })).rejects.toThrow("не длиннее 92");
+  });
+});
+
+describe("the files", () => {
+  it("prints the same figures in the xlsx (a shift a sheet) and the PDF (a shift a page), with the signature lines", async () => {
+    const current = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await journalXlsx(current)) as never);
+    expect(book.worksheets.map((w) => w.name)).toEqual(["Смена 1", "Смена 2", "Смена 3", "Загазирования"]);
+    const dir = mkdtempSync(join(tmpdir(), "journal-"));
+    writeFileSync(join(dir, "j.pdf"), await journalPdf(current));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "j.pdf"), "-"], { encoding: "utf8" });
+    const pages = text.split("\f");
+    for (let shift = 0; shift < 3; shift++) {
+      const sheet = book.getWorksheet(`Смена ${shift + 1}`)!;
+      expect(String(sheet.getCell("A1").value)).toContain(`Смена ${shift + 1}`);
+      current.sensors.forEach((s, i) => {
+        const cells = (sheet.getRow(3 + i).values as unknown[]).slice(1);
+        const figures = [s.alarm ?? s.limit, ...s.hourly.slice(8 * shift, 8 * shift + 8), s.shifts[shift], s.day];
+        expect(cells.slice(0, 3)).toEqual([s.code, s.place, s.working]);
+        cells.slice(3).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k] as number, 12));
+        const line = pages[shift].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
+        expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f as number, 2)));
+      });
+      const rows = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[1] ?? ""));
+      expect(rows.slice(-3)).toEqual(["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]);
+      for (const who of ["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]) expect(pages[shift]).toContain(who);
+    }
+    // The gassings: in the first shift's sheet and page, and in the register sheet with the registration.
+    expect(pages[0]).toContain("М-7, М-8 (Лава 12-1): общее, с 02.03.2026 03:10 до 02.03.2026 03:30, максимум 2,60 % об.");
+    expect(pages[1]).toContain("М-9 (Штрек 5): местное, с 02.03.2026 10:00 до 02.03.2026 10:05, максимум 1,30 % об.");
+    const register = book.getWorksheet("Загазирования")!;
+    expect((register.getRow(3).values as unknown[]).slice(1, 7)).toEqual([
+      "М-7, М-8",
+      "Лава 12-1",
+      "общее",
+      "02.03.2026 03:10",
+      "02.03.2026 03:30",
+      current.gassings[0].max,
+    ]);
+  });
+});

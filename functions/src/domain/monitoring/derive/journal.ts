@@ -1,0 +1,280 @@
+// The АГК operator's day (issue 99). The operator's journal of a company day, in the layout of the
+// methodological recommendations' journal: per methane sensor its code, place and set-point, the mean
+// of the valid minute means (D59) of each hour on the company's clock, of each shift (D64) and of the
+// day, with the day's completeness; and the day's gassings. A gassing opens at the first minute a
+// sensor's mean reaches its permissible limit (its alarm level, else the limit of its place) and closes
+// after 2 valid minutes below (D65's rule); overlapping gassings of two or more sensors of one working
+// are one «общее загазирование» (the safety rules, pp. 622–624). Gassings are found from the minutes at
+// each read, as the shift report's figures are; what is stored is the dispatcher's registration of each
+// (whom they informed, a comment, who and when, and its closing), refused while a notification is
+// unticked. Advisory: protective cut-off stays with the mine's own АГК.
+import { instantOfWallTime, zoneOf } from "@core/company-clock";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftSpan, validMeans, type MinuteSeries } from "@core/telemetry";
+import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/telemetry-events";
+import { limitOfPlace, placeOfKind, type MethaneLimit } from "@core/methane-limits";
+import type * as z from "zod";
+import type { Actor, Deps } from "../../context";
+import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
+import { getFacility } from "../../company/facilities";
+import type { Facility, GassingRegistration, Sensor } from "../../../ports";
+import {
+  NOTIFICATIONS,
+  NOTIFICATION_LABELS,
+  type gassingListQuerySchema,
+  type gassingListSchema,
+  type gassingRegisterSchema,
+  type gassingSchema,
+  type journalQuerySchema,
+  type journalSchema,
+} from "../../../contract/schemas/journal";
+import { DAY_MS, readingsBetween } from "../days/days";
+import { registerAt } from "../ingest/register";
+import { limitsInForce } from "./methane-limits";
+
+export type Journal = z.output<typeof journalSchema>;
+export type GassingView = z.output<typeof gassingSchema>;
+export type GassingList = z.output<typeof gassingListSchema>;
+
+const METHANE = new Set(["methane", "methane_high"]);
+const HOUR_MS = 3_600_000;
+/** The longest register of gassings asked at once, days. */
+export const GASSING_PERIOD_DAYS = 92;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The instant a company day (ГГГГ-ММ-ДД) starts, and hour `h` of it, on the company's clock. */
+function wallHour(date: string, hour: number, zone: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  return instantOfWallTime(y, m, d, hour, 0, zone);
+}
+
+interface SensorRead {
+  sensor: Sensor;
+  register: ReturnType<typeof registerAt>;
+  series: MinuteSeries;
+  limit: number;
+  demo: boolean;
+}
+
+/** The facility's methane sensors in service over [from, to) with their minutes read from an hour before
+ *  `from` (D58's jump needs the minute before) to a day after `to` (what closes a gassing past midnight),
+ *  never past the minute now runs in. */
+async function readSensors(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  from: number,
+  to: number,
+  now: number,
+  limits: readonly MethaneLimit[],
+): Promise<SensorRead[]> {
+  const readFrom = from - HOUR_MS;
+  const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const readTo = Math.max(readFrom, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
+  const minutes = Math.round((readTo - readFrom) / MINUTE_MS);
+  const out: SensorRead[] = [];
+  for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
+    const register = registerAt(sensor, from);
+    if (!METHANE.has(register.kind)) continue;
+    const fromDay = iso(from).slice(0, 10);
+    const toDay = iso(to).slice(0, 10);
+    if ((register.in_service_from && register.in_service_from > toDay) || (register.in_service_to && register.in_service_to < fromDay))
+      continue;
+    const read = await readingsBetween(deps, company, sensor.id, readFrom, readTo);
+    if (!sensor.is_active && read.times.length === 0) continue;
+    const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
+    const limit = register.alarm ?? limitOfPlace(limits, placeOfKind(register.kind)) ?? 1;
+    out.push({ sensor, register, series, limit, demo: read.demo });
+  }
+  return out.sort(
+    (a, b) => a.register.working.localeCompare(b.register.working, "ru") || a.register.code.localeCompare(b.register.code, "ru"),
+  );
+}
+
+/** The gassings the sensors' minutes give, those starting in [from, to). */
+function gassingsIn(read: readonly SensorRead[], from: number, to: number): Gassing[] {
+  const found = read.flatMap((r) =>
+    sensorGassings(r.series, { id: r.sensor.id, code: r.register.code, working: r.register.working }, r.limit),
+  );
+  return groupGassings(found).filter((g) => g.start >= from && g.start < to);
+}
+
+const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
+  chief_engineer: false,
+  head_ab: false,
+  head_section: false,
+  rostekhnadzor: false,
+};
+
+function gassingView(facility: string, g: Gassing, registration: GassingRegistration | undefined): GassingView {
+  return {
+    id: `${facility}.${g.id}`,
+    facility,
+    start: iso(g.start),
+    end: g.end === null ? null : iso(g.end),
+    max: g.max,
+    max_at: iso(g.max_at),
+    sensors: g.sensors.map((s) => s.code),
+    limits: g.sensors.map((s) => s.limit),
+    working: g.working,
+    kind: g.kind,
+    registered_by: registration?.registered_by ?? null,
+    registered_at: registration?.registered_at ?? null,
+    notified: registration?.notified ?? NOBODY_NOTIFIED,
+    comment: registration?.comment ?? "",
+    closed: registration?.closed ?? false,
+    closed_by: registration?.closed_by ?? null,
+    closed_at: registration?.closed_at ?? null,
+  };
+}
+
+async function gassingViews(deps: Pick<Deps, "repos">, company: string, facility: string, found: readonly Gassing[]) {
+  if (found.length === 0) return [];
+  const registered = new Map(
+    (await deps.repos.gassings.list(company)).filter((r) => r.facility === facility).map((r) => [r.id, r] as const),
+  );
+  return found.map((g) => gassingView(facility, g, registered.get(`${facility}.${g.id}`)));
+}
+
+/** The АГК operator's journal of `query.date` (a company day) at the facility. */
+export async function operatorJournal(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date">,
+): Promise<Journal> {
+  const facility = await getFacility(deps, actor, query.facility);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const now = deps.clock.now().getTime();
+  const from = wallHour(query.date, 0, zone);
+  const to = wallHour(query.date, 24, zone);
+  if (from >= now) throw invalidAt("date", "сутки еще не начались");
+  const until = Math.min(to, Math.floor(now / MINUTE_MS) * MINUTE_MS);
+  const clip = (edges: number[]) => edges.map((e) => Math.min(e, until));
+  const hours = clip(Array.from({ length: 25 }, (_, h) => wallHour(query.date, h, zone)));
+  const shiftEdges = DEFAULT_SHIFT_STARTS.map((_, i) => shiftSpan(`${query.date}#${i + 1}`, zone, DEFAULT_SHIFT_STARTS)!);
+  const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsInForce(deps, now));
+  const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
+  const sensors = read.map(({ sensor, register, series, limit }) => {
+    const day = validMeans(series, [from, until])[0];
+    return {
+      sensor: sensor.id,
+      code: register.code,
+      kind: register.kind,
+      working: register.working,
+      place: "",
+      warning: register.warning,
+      alarm: register.alarm,
+      limit,
+      hourly: validMeans(series, hours).map((m) => m.mean),
+      shifts: shiftEdges.map((s) => validMeans(series, clip([s.from, s.to]))[0].mean),
+      day: day.mean,
+      completeness: day.valid / minutes,
+    };
+  });
+  const points = new Map((await deps.repos.emissionPoints.listOfFacility(actor.company, facility.id)).map((p) => [p.id, p.name]));
+  for (const [i, r] of read.entries()) sensors[i].place = points.get(r.register.point) ?? "";
+  return {
+    facility: facility.id,
+    facility_name: facility.name,
+    date: query.date,
+    zone,
+    running: until < to,
+    demo: read.some((r) => r.demo),
+    sensors,
+    gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to)),
+    issued_at: iso(now),
+  };
+}
+
+/** The register of gassings starting in the company days from..to (inclusive) at the facility. */
+export async function listGassings(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to">,
+): Promise<GassingList> {
+  const facility = await getFacility(deps, actor, query.facility);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const now = deps.clock.now().getTime();
+  const from = wallHour(query.from, 0, zone);
+  const to = wallHour(query.to, 24, zone);
+  if (!(from < to)) throw invalidAt("to", "конец периода раньше начала");
+  if (to - from > GASSING_PERIOD_DAYS * DAY_MS) throw invalidAt("to", `период не длиннее ${GASSING_PERIOD_DAYS} дней`);
+  const read = await readSensors(
+    deps,
+    actor.company,
+    facility.id,
+    from,
+    Math.min(to, now + MINUTE_MS),
+    now,
+    await limitsInForce(deps, now),
+  );
+  return {
+    facility: facility.id,
+    facility_name: facility.name,
+    from: query.from,
+    to: query.to,
+    zone,
+    results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to)),
+    issued_at: iso(now),
+  };
+}
+
+/** The facility and start of a gassing's id (`{facility}.{sensor}.g.{start}`), or undefined. */
+function readGassingId(id: string): { facility: string; start: number } | undefined {
+  const match = /^([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+\.g\.([0-9a-z]{1,12})$/.exec(id);
+  return match ? { facility: match[1], start: Number.parseInt(match[2], 36) * MINUTE_MS } : undefined;
+}
+
+/** The dispatcher registers a gassing: whom they informed, a comment; `close` closes it, refused (400,
+ *  naming them) while a notification is unticked or the gassing lasts. Who and when are kept. */
+export async function registerGassing(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof gassingRegisterSchema>,
+): Promise<GassingView> {
+  if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: загазирования регистрирует диспетчер площадки, не проверяющий");
+  const missing = new NotFound("Загазирование не найдено");
+  const parts = readGassingId(id);
+  if (!parts) throw missing;
+  const facility: Facility | undefined = await deps.repos.facilities.get(actor.company, parts.facility);
+  if (!facility) throw missing;
+  const now = deps.clock.now().getTime();
+  const read = await readSensors(
+    deps,
+    actor.company,
+    facility.id,
+    parts.start,
+    parts.start + MINUTE_MS,
+    now,
+    await limitsInForce(deps, now),
+  );
+  const gassing = gassingsIn(read, parts.start, parts.start + MINUTE_MS).find((g) => `${facility.id}.${g.id}` === id);
+  if (!gassing) throw missing;
+  const stored = await deps.repos.gassings.get(actor.company, id);
+  if (stored?.closed) throw new Invalid("Загазирование уже закрыто");
+  const notified = { ...(stored?.notified ?? NOBODY_NOTIFIED), ...input.notified };
+  if (input.close) {
+    const unticked = NOTIFICATIONS.filter((n) => !notified[n]);
+    if (unticked.length > 0)
+      throw invalidAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`);
+    if (gassing.end === null) throw invalidAt("close", "нельзя закрыть: загазирование продолжается");
+  }
+  const at = iso(now);
+  const next: GassingRegistration = {
+    company: actor.company,
+    id,
+    facility: facility.id,
+    start: iso(gassing.start),
+    registered_by: stored?.registered_by ?? actor.email,
+    registered_at: stored?.registered_at ?? at,
+    notified,
+    comment: input.comment ?? stored?.comment ?? "",
+    closed: input.close === true,
+    closed_by: input.close ? actor.email : null,
+    closed_at: input.close ? at : null,
+    version: (stored?.version ?? 0) + 1,
+  };
+  if (stored) await deps.repos.gassings.replace(next, stored.version);
+  else await deps.repos.gassings.create(next);
+  return gassingView(facility.id, gassing, next);
+}

@@ -1,0 +1,214 @@
+// The АГК operator's journal of a company day (GET v1/telemetry/journal/?format=xlsx|pdf) and the
+// register of gassings of a period (GET v1/telemetry/gassings/?format=xlsx), issue 99: the layout of
+// the methodological recommendations' journal, a shift a sheet (xlsx) or a page (PDF): per sensor its
+// code, place and set-point, the mean of each hour of the shift, the shift's and the day's mean; the
+// shift's gassings (sensor, start, end, maximum); the signature lines of the АГК operator, the head of
+// the ВТБ section and the shift head. Dates on the company's clock, figures the Russian way (the
+// shift report's writers).
+import { dateText, dateTimeText } from "@core/company-clock";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/telemetry";
+import { NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
+import type { GassingList, GassingView, Journal } from "../domain/monitoring/derive/journal";
+import type { Cell, Column, Sheet } from "./content";
+import { textPdf } from "./pdf-writer";
+import { formatNumber } from "./txt-writer";
+import { xlsxBytes } from "./xlsx-writer";
+
+const NO_WORKING = "без выработки";
+const number = (header: string, decimals: number, width = 10): Column => ({ header, kind: "number", decimals, width });
+const text = (header: string, width: number): Column => ({ header, kind: "text", width });
+const two = (n: number) => String(n).padStart(2, "0");
+const hhmm = (minute: number) => `${two(Math.floor(minute / 60) % 24)}:${two(minute % 60)}`;
+
+export const JOURNAL_SIGNATURES = ["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"] as const;
+/** The journal's CH4 figures are shown to hundredths of a percent, as the АГК reads them. */
+export const JOURNAL_DECIMALS = 2;
+
+/** The hours of shift `index` (0-based) on the local day: [first, last) of 0–24. */
+export function shiftHours(index: number): [number, number] {
+  const from = DEFAULT_SHIFT_STARTS[index] / 60;
+  const to = index + 1 < DEFAULT_SHIFT_STARTS.length ? DEFAULT_SHIFT_STARTS[index + 1] / 60 : 24;
+  return [from, to];
+}
+
+/** «Смена 2 (08:00–16:00)». */
+export const shiftName = (index: number) => {
+  const [from, to] = shiftHours(index);
+  return `Смена ${index + 1} (${hhmm(from * 60)}–${hhmm(to * 60)})`;
+};
+const hourHeader = (h: number) => `${two(h)}–${two(h + 1)}`;
+const demoMark = (j: Pick<Journal, "demo">) => (j.demo ? ` (${DEMO_READINGS_LABEL})` : "");
+
+/** The gassings of shift `index`: those starting in its hours on the company's clock. */
+export function shiftGassings(j: Journal, index: number): GassingView[] {
+  const [from, to] = shiftHours(index);
+  return j.gassings.filter((g) => {
+    const hour = Number(dateTimeText(g.start, j.zone).slice(11, 13));
+    return hour >= from && hour < to;
+  });
+}
+
+const gassingWhere = (g: GassingView) => `${g.sensors.join(", ")} (${g.working || NO_WORKING})`;
+const registrationText = (g: GassingView, zone: string) =>
+  g.registered_by
+    ? `зарегистрировал ${g.registered_by} ${dateTimeText(g.registered_at, zone)}${g.closed ? `, закрыто ${dateTimeText(g.closed_at, zone)}` : ""}`
+    : "не зарегистрировано";
+
+export function journalSheets(j: Journal): Sheet[] {
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, j.zone) : "продолжается");
+  const sheets: Sheet[] = DEFAULT_SHIFT_STARTS.map((_, index) => {
+    const [from, to] = shiftHours(index);
+    const hours = Array.from({ length: to - from }, (_, i) => from + i);
+    const width = 6 + hours.length;
+    const pad = (cells: Cell[]) => [...cells, ...Array.from({ length: Math.max(0, width - cells.length) }, () => null)];
+    const rows: Cell[][] = j.sensors.map((s) => [
+      s.code,
+      s.place,
+      s.working || NO_WORKING,
+      s.alarm ?? s.limit,
+      ...hours.map((h) => s.hourly[h]),
+      s.shifts[index],
+      s.day,
+    ]);
+    rows.push(pad([]), pad(["Загазирования смены"]));
+    const gassings = shiftGassings(j, index);
+    if (gassings.length === 0) rows.push(pad(["нет"]));
+    for (const g of gassings) rows.push(pad([gassingWhere(g), `${g.kind}`, at(g.start), at(g.end), g.max]));
+    rows.push(pad([]));
+    for (const who of JOURNAL_SIGNATURES) rows.push(pad([who, "подпись ____________", "ФИО ____________________"]));
+    return {
+      name: `Смена ${index + 1}`,
+      text: { layout: "none" },
+      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shiftName(index)}${demoMark(j)}. Средние значения CH4, % об. ${ADVISORY_NOTE}`,
+      columns: [
+        text("Датчик", 16),
+        text("Место установки", 24),
+        text("Выработка", 22),
+        number("Уставка, % об.", JOURNAL_DECIMALS, 10),
+        ...hours.map((h) => number(hourHeader(h), JOURNAL_DECIMALS, 8)),
+        number("За смену", JOURNAL_DECIMALS, 10),
+        number("За сутки", JOURNAL_DECIMALS, 10),
+      ],
+      rows,
+    };
+  });
+  sheets.push(
+    gassingSheet(`Журнал оператора АГК: ${j.facility_name}, загазирования ${dateText(j.date, "UTC")}${demoMark(j)}`, j.gassings, j.zone),
+  );
+  return sheets;
+}
+
+/** The register's rows: one a gassing, with its registration. */
+function gassingSheet(title: string, list: readonly GassingView[], zone: string): Sheet {
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, zone) : "продолжается");
+  return {
+    name: "Загазирования",
+    text: { layout: "none" },
+    title,
+    columns: [
+      text("Датчики", 20),
+      text("Выработка", 22),
+      text("Вид", 10),
+      text("Начало", 18),
+      text("Конец", 18),
+      number("Макс. CH4, % об.", JOURNAL_DECIMALS, 12),
+      ...NOTIFICATIONS.map((n) => text(`Оповещен: ${NOTIFICATION_LABELS[n]}`, 16)),
+      text("Зарегистрировал", 26),
+      text("Когда", 18),
+      text("Закрыто", 18),
+      text("Комментарий", 40),
+    ],
+    rows: list.map((g): Cell[] => [
+      g.sensors.join(", "),
+      g.working || NO_WORKING,
+      g.kind,
+      at(g.start),
+      at(g.end),
+      g.max,
+      ...NOTIFICATIONS.map((n) => (g.notified[n] ? "да" : "нет")),
+      g.registered_by ?? "не зарегистрировано",
+      g.registered_at ? dateTimeText(g.registered_at, zone) : "",
+      g.closed_at ? `${dateTimeText(g.closed_at, zone)} (${g.closed_by})` : "нет",
+      g.comment,
+    ]),
+  };
+}
+
+export const journalXlsx = (j: Journal) => xlsxBytes(journalSheets(j), new Date(j.issued_at));
+
+export const gassingRegisterXlsx = (list: GassingList) =>
+  xlsxBytes(
+    [
+      gassingSheet(
+        `Реестр загазирований: ${list.facility_name}, ${dateText(list.from, "UTC")} — ${dateText(list.to, "UTC")}. ${ADVISORY_NOTE}`,
+        list.results,
+        list.zone,
+      ),
+    ],
+    new Date(list.issued_at),
+  );
+
+const shown = (value: number | null) => (value === null ? "—" : formatNumber(value, JOURNAL_DECIMALS));
+
+/** The journal as PDF: a landscape page a shift, its table, its gassings and the signature lines. */
+export async function journalPdf(j: Journal): Promise<Uint8Array> {
+  const title = `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}${demoMark(j)}`;
+  const { doc, font, left, width, heading, line, bytes } = textPdf(title, new Date(j.issued_at), { margin: 30, layout: "landscape" });
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, j.zone) : "продолжается");
+  DEFAULT_SHIFT_STARTS.forEach((_, index) => {
+    if (index > 0) doc.addPage();
+    const [from, to] = shiftHours(index);
+    const hours = Array.from({ length: to - from }, (_, i) => from + i);
+    heading(`${title}. ${shiftName(index)}`, 13);
+    line(`Средние значения валидных минутных средних CH4, % об., по часам компании. Выгружено ${dateTimeText(j.issued_at, j.zone)}.`);
+    if (j.running) line("Сутки идут: данные на момент выгрузки.");
+    doc.moveDown(0.2).font("Bold").fontSize(8).text(ADVISORY_NOTE, left, undefined, { width }).font(font);
+    doc.moveDown(0.5);
+    const widths = [70, 130, 90, 50, ...hours.map(() => 40), 50, 50];
+    const scale = width / widths.reduce((a, b) => a + b, 0);
+    const row = (cells: string[], bold = false) => {
+      const y = doc.y;
+      let x = left;
+      let bottom = y;
+      doc.font(bold ? "Bold" : font).fontSize(8);
+      cells.forEach((cell, i) => {
+        const w = widths[i] * scale;
+        doc.text(cell, x + 2, y, { width: w - 4, align: i >= 3 ? "right" : "left" });
+        bottom = Math.max(bottom, doc.y);
+        x += w;
+      });
+      doc.x = left;
+      doc.y = bottom + 3;
+    };
+    row(["Датчик", "Место установки", "Выработка", "Уставка", ...hours.map(hourHeader), "Смена", "Сутки"], true);
+    if (j.sensors.length === 0) line("Датчиков метана нет.");
+    for (const s of j.sensors) {
+      row([
+        s.code,
+        s.place || "—",
+        s.working || NO_WORKING,
+        shown(s.alarm ?? s.limit),
+        ...hours.map((h) => shown(s.hourly[h])),
+        shown(s.shifts[index]),
+        shown(s.day),
+      ]);
+    }
+    heading("Загазирования смены", 11);
+    const gassings = shiftGassings(j, index);
+    if (gassings.length === 0) line("Загазирований нет.");
+    for (const g of gassings) {
+      line(
+        `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${shown(g.max)} % об.; ${registrationText(g, j.zone)}.`,
+      );
+    }
+    doc.moveDown(1.5);
+    for (const who of JOURNAL_SIGNATURES) {
+      doc
+        .font(font)
+        .fontSize(10)
+        .text(`${who}: ____________________ (подпись)   ______________________________ (ФИО)`, left, undefined, { width });
+      doc.moveDown(1);
+    }
+  });
+  return bytes();
+}

@@ -1,0 +1,152 @@
+// Issue 99 over HTTP on the real local DynamoDB engine: the day of tests/support/journal-day.ts pushed by
+// the facility's user gives the АГК operator's journal (GET v1/telemetry/journal/, JSON, xlsx and PDF
+// with the same figures), its general and local gassings, their registration by the dispatcher (POST
+// v1/telemetry/gassings/{id}/register/: who and when kept; closing refused 400 naming an unticked
+// notification) and the register of a period as xlsx; another company's user reads and registers none
+// of it. The rules on the in-memory repositories: functions/src/domain/monitoring/derive/journal.test.ts.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { formatNumber } from "@server/export/txt-writer";
+import { createHarness, type Harness } from "../support/harness";
+import { JOURNAL_CODES, JOURNAL_DATE, JOURNAL_SENSORS, iso, local, meanOver, readingsOf, validMinutes } from "../support/journal-day";
+
+let h: Harness;
+let staff: string;
+let other: string;
+let facility: { id: string };
+
+interface Gassing {
+  id: string;
+  start: string;
+  end: string | null;
+  max: number;
+  sensors: string[];
+  kind: string;
+  registered_by: string | null;
+  registered_at: string | null;
+  notified: Record<string, boolean>;
+  comment: string;
+  closed: boolean;
+}
+interface Journal {
+  sensors: {
+    code: string;
+    hourly: (number | null)[];
+    shifts: (number | null)[];
+    day: number | null;
+    alarm: number | null;
+    limit: number;
+  }[];
+  gassings: Gassing[];
+}
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+const journalPath = (format = "") => `/api/v1/telemetry/journal/?facility=${facility.id}&date=${JOURNAL_DATE}${format}`;
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token: staff } = await h.signedInUser("ООО «Журнал по HTTP»"));
+  ({ token: other } = await h.signedInUser("ООО «Чужой журнал»"));
+  facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Журнальная»", kind: "underground_mine" }), 201);
+  const point = await json<{ id: string }>(
+    await post(`/api/v1/facilities/${facility.id}/points/`, { name: "Вентиляционный ствол", kind: "ventilation_shaft" }),
+    201,
+  );
+  for (const body of JOURNAL_SENSORS(point.id)) await json(await post(`/api/v1/facilities/${facility.id}/sensors/`, body), 201);
+  for (const code of JOURNAL_CODES) {
+    await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings: readingsOf(code) }), 202);
+  }
+  await telemetryIdle(h.deps);
+});
+afterAll(() => h.close());
+
+describe("GET v1/telemetry/journal/", () => {
+  it("answers the day's means of valid minute means as computed independently, and its gassings", async () => {
+    const journal = await json<Journal>(await h.request(journalPath(), { token: staff }), 200);
+    expect(journal.sensors.map((s) => s.code)).toEqual(["М-7", "М-8", "М-9"]);
+    for (const s of journal.sensors) {
+      const valid = validMinutes(s.code);
+      s.hourly.forEach((mean, hour) => expect(mean).toBeCloseTo(meanOver(valid, local(hour), local(hour + 1))!, 9));
+      s.shifts.forEach((mean, i) => expect(mean).toBeCloseTo(meanOver(valid, local(8 * i), local(8 * i + 8))!, 9));
+      expect(s.day).toBeCloseTo(meanOver(valid, local(0), local(24))!, 9);
+    }
+    expect(journal.gassings.map((g) => [g.kind, g.sensors, g.start, g.end])).toEqual([
+      ["общее", ["М-7", "М-8"], iso(local(3, 10)), iso(local(3, 30))],
+      ["местное", ["М-9"], iso(local(10, 0)), iso(local(10, 5))],
+    ]);
+    expect(journal.gassings[0].max).toBeCloseTo(2.601, 12);
+  });
+
+  it("gives the xlsx and the PDF with the same figures, named for the facility and the day", async () => {
+    const journal = await json<Journal>(await h.request(journalPath(), { token: staff }), 200);
+    const xlsx = await h.request(journalPath("&format=xlsx"), { token: staff });
+    expect(xlsx.status).toBe(200);
+    expect(decodeURIComponent(xlsx.headers.get("content-disposition") ?? "")).toContain(
+      "Журнал оператора АГК Шахта «Журнальная» 2026-03-02.xlsx",
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await xlsx.arrayBuffer()) as never);
+    const pdf = await h.request(journalPath("&format=pdf"), { token: staff });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const dir = mkdtempSync(join(tmpdir(), "journal-http-"));
+    writeFileSync(join(dir, "j.pdf"), new Uint8Array(await pdf.arrayBuffer()));
+    const pages = execFileSync("pdftotext", ["-layout", join(dir, "j.pdf"), "-"], { encoding: "utf8" }).split("\f");
+    const second = book.getWorksheet("Смена 2")!;
+    journal.sensors.forEach((s, i) => {
+      const figures = [s.alarm ?? s.limit, ...s.hourly.slice(8, 16), s.shifts[1], s.day] as number[];
+      (second.getRow(3 + i).values as unknown[]).slice(4).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k], 12));
+      const line = pages[1].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
+      expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f, 2)));
+    });
+    expect(pages[1]).toContain("Начальник участка ВТБ");
+  });
+
+  it("refuses a day not begun, and another company's user", async () => {
+    const res = await h.request(`/api/v1/telemetry/journal/?facility=${facility.id}&date=2099-01-01`, { token: staff });
+    expect((await json<{ detail: string }>(res, 400)).detail).toBe("date: сутки еще не начались");
+    expect((await h.request(journalPath(), { token: other })).status).toBe(404);
+  });
+});
+
+describe("POST v1/telemetry/gassings/{id}/register/", () => {
+  it("refuses to close while a notification is unticked, naming it; keeps who and when; closes with all ticked", async () => {
+    const journal = await json<Journal>(await h.request(journalPath(), { token: staff }), 200);
+    const general = journal.gassings[0];
+    const path = `/api/v1/telemetry/gassings/${general.id}/register/`;
+    const notified = { chief_engineer: true, head_ab: false, head_section: true, rostekhnadzor: true };
+    const refused = await json<{ detail: string }>(await post(path, { notified, comment: "Лава остановлена", close: true }), 400);
+    expect(refused.detail).toBe("notified: нельзя закрыть: не отмечено, что оповещены начальник участка АБ");
+    await json(await post(path, { notified: { head_ab: true } }, other), 404);
+    const registered = await json<Gassing>(await post(path, { notified, comment: "Лава остановлена" }), 200);
+    expect(registered).toMatchObject({ registered_by: expect.stringMatching(/@/), closed: false, comment: "Лава остановлена" });
+    const closed = await json<Gassing>(await post(path, { notified: { head_ab: true }, close: true }), 200);
+    expect(closed).toMatchObject({ closed: true, registered_at: registered.registered_at });
+    const again = await json<Journal>(await h.request(journalPath(), { token: staff }), 200);
+    expect(again.gassings[0]).toEqual(closed);
+  });
+
+  it("lists the register of a period, and gives it as xlsx", async () => {
+    const path = `/api/v1/telemetry/gassings/?facility=${facility.id}&from=2026-03-01&to=2026-03-03`;
+    const list = await json<{ results: Gassing[] }>(await h.request(path, { token: staff }), 200);
+    expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
+      ["общее", true],
+      ["местное", false],
+    ]);
+    const xlsx = await h.request(`${path}&format=xlsx`, { token: staff });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await xlsx.arrayBuffer()) as never);
+    const sheet = book.getWorksheet("Загазирования")!;
+    expect((sheet.getRow(3).values as unknown[]).slice(1, 4)).toEqual(["М-7, М-8", "Лава 12-1", "общее"]);
+    expect((sheet.getRow(4).values as unknown[]).slice(1, 4)).toEqual(["М-9", "Штрек 5", "местное"]);
+    expect((await h.request(path, { token: other })).status).toBe(404);
+  });
+});
