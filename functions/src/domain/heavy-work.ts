@@ -232,6 +232,25 @@ export async function heavyWork<T>(
   }
 }
 
+/** Report files (a climate period's report, an abatement assessment's) one company has rendered at
+ *  once in this process; its others wait their turn (issue 97, item 4: 12 of one company's report
+ *  PDFs in flight took every spreadsheet thread, and another company's 0,4 s report took 15,6 s). */
+export const FILES_AT_ONCE = 1;
+const FILE_TURNS: RuntimeSlot<ReturnType<typeof companyTurns>> = {
+  name: "report files' turns per company",
+  make: () => companyTurns(FILES_AT_ONCE),
+};
+
+/** A report file rendered inside the call: in a heavy-work slot of the user and the company (past
+ *  the budgets 429 at once), and in the company's turn (FILES_AT_ONCE), as exports are. */
+export async function heavyFile<T>(
+  deps: Pick<Deps, "repos" | "runtime">,
+  actor: Pick<Actor, "id" | "company" | "heavySlot">,
+  render: () => Promise<T>,
+): Promise<T> {
+  return heavyWork(deps, actor, () => deps.runtime.kept(FILE_TURNS).run(actor.company, render));
+}
+
 /** Runs each company's work at most `limit` at a time, the rest in the order they came: the local
  *  host's whole-year answers in its threads (HEAVY_READS_AT_ONCE), so that one company's burst
  *  leaves the other threads to the others. */

@@ -16,6 +16,7 @@ import { evaluateAbatementRequest } from "../domain/abatement/evaluate";
 import { parseInventoryYear } from "../domain/inventory/year";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
+import { heavyFile } from "../domain/heavy-work";
 
 const CONTENT_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
@@ -42,7 +43,9 @@ export const abatementRoutes = routeApp()
     const deps = c.get("deps");
     const assessment = await getAssessment(deps, c.get("actor"), c.req.valid("param").id);
     const format = c.req.valid("query").format ?? "xlsx";
-    const bytes = await deps.spreadsheets.abatementFile(assessment, format, deps.clock.now().toISOString());
+    const bytes = await heavyFile(deps, c.get("actor"), () =>
+      deps.spreadsheets.abatementFile(assessment, format, deps.clock.now().toISOString()),
+    );
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": CONTENT_TYPES[format],
       "Content-Disposition": attachmentDisposition(`Снижение выбросов ${assessment.name}.${format}`),

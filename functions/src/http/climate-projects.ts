@@ -23,7 +23,7 @@ import {
   listClimateSignaturesRoute,
 } from "../contract/routes/climate-signatures";
 import { addClimateSignature, listClimateSignatures, type Payload, periodOf } from "../domain/climate/signatures";
-import { heavyWork } from "../domain/heavy-work";
+import { heavyFile, heavyWork } from "../domain/heavy-work";
 import type { Actor, Deps } from "../domain/context";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
@@ -118,7 +118,9 @@ export const climateProjectRoutes = routeApp()
     const report = await getClimateReport(deps, c.get("actor"), id, period);
     const format = c.req.valid("query").format;
     if (!format) return c.json(report, 200);
-    const bytes = await deps.spreadsheets.climateReportFile(report, format, deps.clock.now().toISOString());
+    const bytes = await heavyFile(deps, c.get("actor"), () =>
+      deps.spreadsheets.climateReportFile(report, format, deps.clock.now().toISOString()),
+    );
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": REPORT_TYPES[format],
       "Content-Disposition": attachmentDisposition(`${report.file_name}.${format}`),
