@@ -39,13 +39,27 @@ async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: 
   // A training reads nothing but its file, which the request names by its hash; a period's job is
   // its own by its hold's token.
   if (request.op === "train" || request.op === "climate_period") return null;
-  // A climate period's pack is made from the period as stored, its approval and the executor's КЭП.
+  // A climate period's pack is made from the period as stored, its approval, its report (the
+  // executor's fields; the project, the requisites and the facilities a period not yet approved
+  // prints live) and the executor's КЭП: a change of any of them is another pack (issue 97, item 3:
+  // a done pack was served after the report was edited, its manifest no longer the payload signed).
   if (request.op === "climate_pack") {
-    const [period, signatures] = await Promise.all([
+    const [period, signatures, hand, project, companyRecord, facilities] = await Promise.all([
       deps.repos.climateProjects.getPeriod(company, request.project, request.period),
       deps.repos.climateSignatures.list(company, request.project, request.period),
+      deps.repos.climateProjects.getReportHand(company, request.project, request.period),
+      deps.repos.climateProjects.get(company, request.project),
+      deps.repos.companies.get(company),
+      deps.repos.facilities.list(company),
     ]);
-    return { period, signatures: signatures.map((s) => s.file_sha256) };
+    return {
+      period,
+      signatures: signatures.map((s) => s.file_sha256),
+      report: hand ?? null,
+      project: project ?? null,
+      company: companyRecord ?? null,
+      facilities,
+    };
   }
   const writes = deps.repos.statistics.inventoryWrites(company).then((c) => c.writes);
   if (request.op === "export") {
