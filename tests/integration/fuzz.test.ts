@@ -581,6 +581,17 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // A key never uploaded: every body is refused, nothing written (issue 95's reconciliation).
+  createTelemetryReconciliation: () => [
+    {
+      path: "/api/v1/telemetry/reconciliations/",
+      example: {
+        facility: objects.facility.id,
+        file_upload: `telemetry-uploads/${user.companyId}/${objects.facility.id}/0190a1b2-c3d4-7e5f-8a9b-000000000002.csv`,
+      },
+      writes: {},
+    },
+  ],
   // The company's one reading gives no month to accept: every body is refused, nothing written.
   // The company's one sensor belongs to no working: every body is refused, nothing bound.
   bindTelemetryLiveModel: () => [

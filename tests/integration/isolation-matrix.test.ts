@@ -154,6 +154,21 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  // A key under A's facility that was never uploaded: 404 for A too; B is refused on A's facility first.
+  createTelemetryReconciliation: ({ a, aCompany }) => [
+    {
+      path: "/api/v1/telemetry/reconciliations/",
+      json: {
+        facility: a.facility.id,
+        file_upload: `telemetry-uploads/${aCompany}/${a.facility.id}/0190a1b2-c3d4-7e5f-8a9b-000000000002.csv`,
+      },
+      control: false,
+    },
+  ],
+  getTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/` }],
+  // A's reconciliation found nothing missing: A is refused 400, B 404.
+  fillTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/fill/`, json: {} }],
+  telemetryReconciliationXlsx: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/xlsx/` }],
   listTelemetryOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
   // A's one reading gives no offer (no flow meter): A is refused 400, B 404.
   acceptTelemetryOffers: ({ a }) => [

@@ -23,6 +23,8 @@ export interface TenantObjects {
   climatePeriod: { id: string };
   /** A batch of readings the company pushed (D57). */
   telemetryBatch: { id: string };
+  /** A reconciliation of the facility against a dispatch export (issue 95): its one reading, another value. */
+  reconciliation: { id: string };
   calculations: Record<CalculationType, { id: string; name: string; version: number }>;
   /** Every identifying string of the company's objects. */
   secrets: string[];
@@ -135,6 +137,26 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
   });
   if (pushed.status !== 202) throw new Error(`readings: ${pushed.status} ${await pushed.text()}`);
   const telemetryBatch = (await pushed.json()) as { batch: string };
+  const exported = new TextEncoder().encode(`Время;${sensorCode}\r\n01.03.2026 07:00:00;0,5\r\n`);
+  const grant = (await (
+    await h.request("/api/v1/telemetry/upload-url/", {
+      method: "POST",
+      token,
+      json: { facility: facility.id, content_type: "text/csv", size: exported.byteLength, name: "АГК.csv" },
+    })
+  ).json()) as { url: string; headers: Record<string, string>; file_upload: string };
+  await h.request(grant.url, {
+    method: "PUT",
+    headers: { ...grant.headers, "Content-Length": String(exported.byteLength) },
+    body: exported as NonNullable<RequestInit["body"]>,
+  });
+  const reconciled = await h.request("/api/v1/telemetry/reconciliations/", {
+    method: "POST",
+    token,
+    json: { facility: facility.id, file_upload: grant.file_upload, name: "АГК.csv" },
+  });
+  if (reconciled.status !== 202) throw new Error(`reconciliation: ${reconciled.status} ${await reconciled.text()}`);
+  const reconciliation = (await reconciled.json()) as { id: string };
   const projectName = `Проект ${marker}`;
   const project = await created(
     await h.request("/api/v1/projects/create_project/", {
@@ -209,6 +231,7 @@ export async function createTenantObjects(h: Harness, token: string, marker: str
     sensor: { id: String(sensor.id), code: sensorCode },
     gatewayKey: { id: String(gatewayKey.id), label: keyLabel },
     telemetryBatch: { id: telemetryBatch.batch },
+    reconciliation: { id: String(reconciliation.id) },
     calculations,
     secrets: [
       projectName,

@@ -22,6 +22,8 @@ export type JobRequest =
   /** A stored climate period computed again at a version: the same request again while its job waits
    *  or runs is that job. */
   | { op: "climate_period"; project: string; recompute: { period: string; version: number } }
+  /** A dispatch export reconciled with the stored readings: each reconciliation its own, by its id. */
+  | { op: "telemetry_reconciliation"; reconciliation: string }
   | {
       op: "train";
       sha256: string;
@@ -38,7 +40,7 @@ export type JobRequest =
 async function dataVersion(deps: Pick<Deps, "repos">, company: string, request: JobRequest): Promise<unknown> {
   // A training reads nothing but its file, which the request names by its hash; a period's job is
   // its own by its hold's token.
-  if (request.op === "train" || request.op === "climate_period") return null;
+  if (request.op === "train" || request.op === "climate_period" || request.op === "telemetry_reconciliation") return null;
   // A climate period's pack is made from the period as stored, its approval, its report (the
   // executor's fields; the project, the requisites and the facilities a period not yet approved
   // prints live) and the executor's КЭП: a change of any of them is another pack (issue 97, item 3:

@@ -70,6 +70,14 @@ export interface ClimatePeriodJobRequest {
   recompute?: { period: string; version: number; given?: { ef_grid_t_per_mwh?: number | null; ef_grid_source?: string | null } };
 }
 
+/** A dispatch export reconciled with the stored readings as a job (domain/monitoring/ingest/reconciliation.ts,
+ *  issue 95): the record the API wrote under `reconciliation` names the facility and the file. */
+export interface ReconciliationJobRequest {
+  op: "telemetry_reconciliation";
+  actor: { id: string; company: string; email: string; role: Role };
+  reconciliation: string;
+}
+
 /** An export or passport rendered as a job: its state, progress (0..100) and, once done, where
  *  to fetch the file or, a training job, the id of the model version it stored
  *  (adapters/spreadsheets/protocol.ts): the status answer but the addresses the route adds. */

@@ -11,6 +11,10 @@ import {
   acceptOffersRoute,
   acknowledgeEventRoute,
   bindLiveModelRoute,
+  createReconciliationRoute,
+  fillReconciliationRoute,
+  getReconciliationRoute,
+  reconciliationXlsxRoute,
   getBatchRoute,
   getLiveRoute,
   importFileRoute,
@@ -37,6 +41,8 @@ import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps, RuntimeSlot } from "../domain/context";
 import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/ingest/files";
 import { acceptOffers, listOffers } from "../domain/monitoring/days/offers";
+import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
+import { EXPORT_FORMATS } from "../export/formats";
 import type { TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
 import { pacedBearer, takeRefusal } from "./auth";
@@ -189,6 +195,26 @@ export const telemetryRoutes = routeApp()
     const batch = await importTelemetryFile(deps, c.get("actor"), c.req.valid("json"));
     await kickTelemetry(deps, batch);
     return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
+  })
+  .openapi(createReconciliationRoute, async (c) =>
+    c.json(await startReconciliation(c.get("deps"), c.get("actor"), c.req.valid("json")), 202, { "Cache-Control": "no-store" }),
+  )
+  .openapi(getReconciliationRoute, async (c) =>
+    c.json(await getReconciliation(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200, { "Cache-Control": "no-store" }),
+  )
+  .openapi(fillReconciliationRoute, async (c) => {
+    const deps = c.get("deps");
+    const batch = await fillReconciliation(deps, c.get("actor"), c.req.valid("param").id);
+    await kickTelemetry(deps, batch);
+    return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
+  })
+  .openapi(reconciliationXlsxRoute, async (c) => {
+    const file = await reconciliationXlsx(c.get("deps"), c.get("actor"), c.req.valid("param").id);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": EXPORT_FORMATS.xlsx.contentType,
+      "Content-Disposition": attachmentDisposition(file.fileName),
+      "Cache-Control": "no-store",
+    }) as never;
   });
 
 const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;

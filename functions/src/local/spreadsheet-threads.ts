@@ -428,11 +428,16 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     });
 
   return {
-    jobsOf: ["inventory_report", "train", "climate_pack", "climate_period"],
+    jobsOf: ["inventory_report", "train", "climate_pack", "climate_period", "telemetry_reconciliation"],
     // A model trained on a company's history (domain/forecast/training.ts): a job, as in AWS.
     trainModel: async (request, ticket) => startJob(request, ticket),
     // A long climate period computed and stored (domain/climate/periods.ts): a job, as in AWS.
     climatePeriod: async (request, ticket) => startJob(request, ticket),
+    // A dispatch export reconciled with the stored readings (issue 95): a job, as in AWS.
+    reconcile: async (request, ticket) => {
+      if (!ticket) throw new Error("spreadsheet threads: a reconciliation is a job");
+      return startJob(request, ticket);
+    },
     exportProject: (actor, projectId, format, request) =>
       start({
         op: "export",

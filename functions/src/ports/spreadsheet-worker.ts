@@ -7,6 +7,7 @@ import type {
   ExportResult,
   JobTicket,
   PassportRequest,
+  ReconciliationJobRequest,
   TrainJobRequest,
 } from "../export/formats";
 import type * as z from "zod";
@@ -81,13 +82,17 @@ export interface SpreadsheetWorker {
   /** The work this host renders as a job near its bound (domain/heavy-work.ts): in AWS exports and
    *  passports (the job function), on the local host passports only (its worker threads; an export
    *  streams as it is written there, with no call's time limit). */
-  jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train" | "climate_pack" | "climate_period">;
+  jobsOf?: ReadonlyArray<"export" | "inventory_report" | "train" | "climate_pack" | "climate_period" | "telemetry_reconciliation">;
   /** A company's model trained on its history as a job (domain/forecast/training.ts), where the
    *  host runs training jobs (`jobsOf` has "train"): answers at once with the queued job. */
   trainModel?(request: TrainJobRequest, ticket: JobTicket): Promise<ExportResult>;
   /** A climate project's long monitoring period computed and stored as a job (domain/climate/periods.ts),
    *  where the host runs them (`jobsOf` has "climate_period"): answers at once with the queued job. */
   climatePeriod?(request: ClimatePeriodJobRequest, ticket: JobTicket): Promise<ExportResult>;
+  /** A dispatch export reconciled with the stored readings and its differences' xlsx written
+   *  (domain/monitoring/ingest/reconciliation.ts, issue 95): a job where the host runs them (`jobsOf` has
+   *  "telemetry_reconciliation", answering at once with the queued job), else done within the call. */
+  reconcile?(request: ReconciliationJobRequest, ticket?: JobTicket): Promise<ExportResult>;
   /** A job's state (an export or passport asked with `job`), where the host runs jobs; NotFound
    *  for a job `actor`'s company never started. */
   jobStatus?(actor: Pick<User, "id" | "company" | "email" | "role">, job: string): Promise<ExportJobState>;

@@ -19,6 +19,7 @@ import { EXPORTS_AREA } from "../blob/areas";
 import { runTrainingJob } from "../../domain/forecast/training";
 import { runClimatePeriodJob } from "../../domain/climate/periods";
 import { FileRefused } from "../../files/errors";
+import { RECONCILIATION_FAILED } from "../../domain/monitoring/ingest/reconciliation";
 
 const TRAINING_FAILED = "Не удалось обучить модель. Повторите обучение позже";
 export const CLIMATE_PERIOD_FAILED = "Не удалось рассчитать отчетный период. Повторите расчет позже";
@@ -122,6 +123,14 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
       ended = true;
       await written;
       state = { job, state: "done", progress: 100, model_id: model.id, started_at };
+    } else if (request.op === "telemetry_reconciliation") {
+      // A dispatch export reconciled: its record and xlsx are the job's result (reconciliation.ts),
+      // made by the worker in this process (export/in-process.ts), where exceljs is.
+      if (!worker.reconcile) throw new Error("export job: this worker reconciles no exports");
+      await worker.reconcile(request);
+      ended = true;
+      await written;
+      state = { job, state: "done", progress: 100, started_at };
     } else if (request.op === "climate_period") {
       // A long monitoring period computed and stored: its id is the job's result.
       const period = await runClimatePeriodJob(deps, request);
@@ -151,7 +160,9 @@ export async function runJob(deps: ExportDeps, worker: SpreadsheetWorker, event:
         ? TRAINING_FAILED
         : request.op === "climate_period"
           ? CLIMATE_PERIOD_FAILED
-          : "Не удалось подготовить файл. Повторите выгрузку позже";
+          : request.op === "telemetry_reconciliation"
+            ? RECONCILIATION_FAILED
+            : "Не удалось подготовить файл. Повторите выгрузку позже";
     // The start stays on record after the end (the answer leaves it out): the queue's order can be read back.
     state = { job, state: "failed", progress: 100, detail, started_at };
   }

@@ -120,11 +120,16 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
   }
 
   return {
-    jobsOf: ["export", "inventory_report", "train", "climate_pack", "climate_period"],
+    jobsOf: ["export", "inventory_report", "train", "climate_pack", "climate_period", "telemetry_reconciliation"],
     // A company's model trained on its history (domain/forecast/training.ts): always a job.
     trainModel: (request, ticket) => startJob(request, ticket),
     // A long climate period computed and stored by the job function (domain/climate/periods.ts).
     climatePeriod: (request, ticket) => startJob(request, ticket),
+    // A dispatch export reconciled with the stored readings by the job function (issue 95).
+    reconcile: async (request, ticket) => {
+      if (!ticket) throw new Error("spreadsheet worker: a reconciliation is a job");
+      return startJob(request, ticket);
+    },
     // The same request runs as a job or at once.
     async exportProject(actor, projectId, format, request) {
       const work = { op: "export" as const, actor: actorOf(actor), projectId, format, detail: request.detail, decimals: request.decimals };

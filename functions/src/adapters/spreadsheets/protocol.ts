@@ -85,6 +85,14 @@ const trainRequest = z.object({
   activate: z.boolean(),
 });
 
+/** A dispatch export reconciled with the stored readings (domain/monitoring/ingest/reconciliation.ts): the
+ *  record the API wrote under its id names the facility and the file. */
+const reconciliationRequest = z.object({
+  op: z.literal("telemetry_reconciliation"),
+  actor,
+  reconciliation: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
+});
+
 /** A job's id: a UUID v7 the API made (its time tells a job not yet started from none). */
 const jobId = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/));
 
@@ -112,7 +120,14 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({
     op: z.literal("job"),
     job: jobId,
-    request: z.discriminatedUnion("op", [exportRequest, reportRequest, trainRequest, climatePackRequest, climatePeriodRequest]),
+    request: z.discriminatedUnion("op", [
+      exportRequest,
+      reportRequest,
+      trainRequest,
+      climatePackRequest,
+      climatePeriodRequest,
+      reconciliationRequest,
+    ]),
     slots: z.optional(z.array(z.object({ key: z.string(), windowStart: z.number() }))),
   }),
   // A job's state as the API's status route asks it (synchronously).

@@ -17,6 +17,8 @@ import {
   offerAcceptSchema,
   offerSchema,
   readingsBodySchema,
+  reconciliationBodySchema,
+  reconciliationSchema,
   shiftReportQuerySchema,
   telemetryFileBodySchema,
 } from "../schemas/telemetry";
@@ -284,6 +286,46 @@ export const importFileRoute = route(
   { post: "/files", body: telemetryFileBodySchema, 202: json(batchAcceptedSchema, "The file's batch is stored and queued") },
 );
 
+const reconciliation = z.object({ id: pathParam("The reconciliation's id") });
+
+export const createReconciliationRoute = route(
+  facilityInBody(
+    "createTelemetryReconciliation",
+    "Reconcile the stored readings with an uploaded dispatch export («Сверка с выгрузкой АГК», issue 95)",
+    [400, 404, 429],
+    "The file is sent as for POST v1/telemetry/files/ (POST v1/telemetry/upload-url/, the PUT) and read as that route reads it (CSV in Windows-1251 or UTF-8, «;», a column per sensor or a row per reading), but nothing of it is stored: each sensor's readings are compared with the stored ones between its first and last instant in the file, off the request thread (a job, holding a heavy-work slot of the user and the company). 202 with the reconciliation's id and where to read it. A 0-byte file and an unreadable header are refused at once (400, the line named).",
+  ),
+  { post: "/reconciliations", body: reconciliationBodySchema, 202: json(z.object({ id: z.string(), status_url: z.string() }), "Queued") },
+);
+
+export const getReconciliationRoute = route(
+  own(
+    "getTelemetryReconciliation",
+    "A reconciliation: its state and, once done, per sensor and day the readings missing, extra and different",
+    [404],
+  ),
+  { get: "/reconciliations/{id}", params: reconciliation, 200: json(reconciliationSchema, "The reconciliation") },
+);
+
+export const fillReconciliationRoute = route(
+  own(
+    "fillTelemetryReconciliation",
+    "«Догрузить недостающие»: one batch of the readings a done reconciliation found missing, made from the file",
+    [400, 404],
+    `Stored as a pushed batch is and applied by the consumer (its counts in its status). Asked again, the same batch. 400 when the reconciliation is not done, found nothing missing, or more than ${LIMITS.telemetry.reconciliationFillReadings} (load the file itself then).`,
+  ),
+  { post: "/reconciliations/{id}/fill", params: reconciliation, 202: json(batchAcceptedSchema, "The batch is stored and queued") },
+);
+
+export const reconciliationXlsxRoute = route(
+  own(
+    "telemetryReconciliationXlsx",
+    "A done reconciliation's differences as an xlsx: a row per reading missing, extra or different",
+    [404],
+  ),
+  { get: "/reconciliations/{id}/xlsx", params: reconciliation, 200: fileAnswer("The workbook", XLSX) },
+);
+
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;
 export const TELEMETRY_ROUTES = [
   getBatchRoute,
@@ -303,4 +345,8 @@ export const TELEMETRY_ROUTES = [
   registerGassingRoute,
   telemetryUploadUrlRoute,
   importFileRoute,
+  createReconciliationRoute,
+  getReconciliationRoute,
+  fillReconciliationRoute,
+  reconciliationXlsxRoute,
 ] as const;

@@ -159,6 +159,13 @@ export const LIMITS = {
      *  before (domain/monitoring/ingest/files.ts). */
     uploadBudgetBytes: 1024 * 1024 * 1024,
     uploadsInFlight: 20,
+    /** Issue 95: a reconciliation against a dispatch export (domain/monitoring/ingest/reconciliation.ts)
+     *  shows at most this many readings of each sensor-day that differ, and «Догрузить недостающие»
+     *  makes one batch of at most this many missing readings (a larger gap is the file's to load). */
+    reconciliationExamples: 20,
+    reconciliationFillReadings: 200_000,
+    /** The rows its xlsx of differences holds at most (the counts say how many there are). */
+    reconciliationXlsxRows: 200_000,
   },
   /** A climate project (methodology section 13): the devices one evaluation computes, an id or label
    *  it names, the hour blocks a device gives (a leap year's hours at most, one block an hour),

@@ -64,6 +64,57 @@ export const telemetryFileBodySchema = z.object({
   name: z.optional(z.string("ожидается строка").max(LIMITS.name.file, `не длиннее ${LIMITS.name.file} символов`)),
 });
 
+/** POST v1/telemetry/reconciliations/ (issue 95): a dispatch export uploaded as for POST v1/telemetry/files/,
+ *  compared with what is stored instead of applied. */
+export const reconciliationBodySchema = telemetryFileBodySchema.pick({ facility: true, file_upload: true }).extend({
+  name: telemetryFileBodySchema.shape.name,
+});
+
+export const RECONCILIATION_STATES = ["queued", "running", "done", "failed"] as const;
+
+const reconciliationCounts = {
+  in_file: z.int().meta({ description: "Readings the file holds (one per sensor and instant: of two, the later line's)" }),
+  stored: z.int().meta({ description: "Readings stored within the file's first and last instant of each sensor" }),
+  missing: z.int().meta({ description: "In the file, not stored" }),
+  extra: z.int().meta({ description: "Stored within the file's first and last instant of that sensor, not in the file" }),
+  different: z.int().meta({ description: "The same sensor and instant stored with another value" }),
+};
+
+/** GET v1/telemetry/reconciliations/{id}/: a reconciliation's state and, once done, its counts per sensor and
+ *  day on the company's clock. */
+export const reconciliationSchema = z.object({
+  id: z.string(),
+  facility: z.string(),
+  state: z.enum(RECONCILIATION_STATES),
+  file_name: z.string(),
+  created_at: z.string(),
+  from: z.nullable(z.string()).meta({ description: "The file's first reading (ISO 8601); null before done or for a file of none" }),
+  to: z.nullable(z.string()).meta({ description: "The file's last reading" }),
+  totals: z.object(reconciliationCounts),
+  days: z.array(
+    z.object({
+      sensor: z.string().meta({ description: "The sensor's id" }),
+      sensor_code: z.string(),
+      day: z.string().meta({ description: "yyyy-MM-dd on the company's clock" }),
+      ...reconciliationCounts,
+      examples: z
+        .array(
+          z.object({
+            t: z.string(),
+            file: z.nullable(z.number()).meta({ description: "The file's value (null: not in the file)" }),
+            stored: z.nullable(z.number()).meta({ description: "The stored value (null: not stored)" }),
+          }),
+        )
+        .meta({ description: `The first ${LIMITS.telemetry.reconciliationExamples} readings of the day that differ` }),
+    }),
+  ),
+  refused_count: z.int().meta({ description: "Lines or values of the file not read (the same refusals as POST v1/telemetry/files/)" }),
+  refused: z.array(z.object({ line: z.int(), reason: z.string() })),
+  unknown_sensors: z.array(z.string()).meta({ description: "Codes the file names that are not in the facility's register" }),
+  detail: z.optional(z.string().meta({ description: "Failed: why; done with unknown sensors: which, in Russian" })),
+  fill: z.optional(batchAcceptedSchema.meta({ description: "The batch «Догрузить недостающие» made, once made" })),
+});
+
 /** D63: what an accepted month holds, and whether the readings moved it since by more than 0,1 %. */
 const acceptedSchema = z.object({
   calculation: z.string(),

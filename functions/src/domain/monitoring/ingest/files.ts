@@ -25,7 +25,7 @@ import { newId } from "../../ids";
 import { getFacility } from "../../company/facilities";
 import { ABANDONED_UPLOAD_MS, checkDeclared, grantUpload, type UploadGrant, type UploadRequest } from "../../files/direct-uploads";
 import { fileSize } from "../../../contract/schemas/uploads";
-import type { Sensor, TelemetryBatch } from "../../../ports";
+import type { Facility, Sensor, TelemetryBatch } from "../../../ports";
 import { LIMITS, STORED_ID } from "../../../contract/schemas/limits";
 import { BLOCK_BYTES, DispatchReader, EMPTY_FILE_MESSAGE, LineInvalid, type RefusalKind } from "./dispatch-file";
 import { impossibleValue, oldestReading, queuedBatch, sensorIndex, sensorAt } from "./readings";
@@ -121,6 +121,20 @@ async function takeUploadBudget(deps: Deps, company: string, id: string, size: n
   throw new TooManyRequests("Выгрузки АГК компании запрашиваются слишком часто: повторите через минуту", UPLOAD_BUDGET_RETRY_SECONDS);
 }
 
+/** An upload read and never to be applied (a reconciliation's export, reconciliation.ts): its bytes no
+ *  longer counted against the company's budget. */
+export async function releaseUploadBudget(deps: Pick<Deps, "repos">, company: string, fileUpload: string): Promise<void> {
+  const id = KEY_RE.exec(fileUpload)?.[3];
+  if (!id) return;
+  const { caps } = deps.repos;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const held = (await caps.listAmounts(company, UPLOAD_BUDGET_CAP)).find((c) => c.name === UPLOAD_BUDGET_CAP);
+    if (!held || !(id in held.amounts)) return;
+    const { [id]: _released, ...rest } = held.amounts;
+    if (await caps.setAmounts(company, UPLOAD_BUDGET_CAP, rest, held.rev)) return;
+  }
+}
+
 /** The Retry-After of a grant refused for the budget: about what the consumer takes for a month's file. */
 const UPLOAD_BUDGET_RETRY_SECONDS = 60;
 
@@ -132,21 +146,23 @@ async function head(deps: Pick<Deps, "blobs">, key: string): Promise<Uint8Array>
 }
 const HEAD_BYTES = 64 * 1024;
 
-/** POST v1/telemetry/files/: the uploaded export stored as a batch of the facility, queued for the
- *  consumer. Refused whole, with the line named, when it is empty or its header cannot be read. */
-export async function importTelemetryFile(
+/** An uploaded export the request names (POST v1/telemetry/files/, POST v1/telemetry/reconciliations/): the
+ *  facility (the actor's company's, NotFound otherwise) and the upload's id, once its key is checked to be
+ *  an upload of that facility and the file found stored. With `check`, the file is also refused at once
+ *  when it is empty or its header cannot be read (naming the line). */
+export async function uploadedExport(
   deps: Deps,
   actor: Actor,
-  request: { facility: string; file_upload: string; name?: string },
-): Promise<TelemetryBatch> {
+  request: { facility: string; file_upload: string },
+  check: (id: string) => Promise<boolean> = async () => true,
+): Promise<{ facility: Facility; id: string }> {
   const facility = await getFacility(deps, actor, request.facility);
   const match = KEY_RE.exec(request.file_upload);
   if (!match) throw invalidAt("file_upload", "ожидается ключ файла из ответа upload-url");
   const missing = new NotFound("Загруженный файл не найден: загрузите его заново");
   if (match[1] !== actor.company || match[2] !== facility.id) throw missing;
   const id = match[3];
-  const existing = await deps.repos.telemetry.getBatch(actor.company, id);
-  if (existing) return existing;
+  if (!(await check(id))) return { facility, id };
   const info = deps.blobs.stat ? await deps.blobs.stat(request.file_upload) : undefined;
   const size = info?.size ?? (await deps.blobs.get(request.file_upload))?.body.byteLength;
   if (size === undefined) throw missing;
@@ -158,6 +174,22 @@ export async function importTelemetryFile(
   reader.push(cut >= 0 ? first.subarray(0, cut + 1) : first);
   reader.end();
   await deps.blobs.confirmUpload?.(request.file_upload);
+  return { facility, id };
+}
+
+/** POST v1/telemetry/files/: the uploaded export stored as a batch of the facility, queued for the
+ *  consumer. Refused whole, with the line named, when it is empty or its header cannot be read. */
+export async function importTelemetryFile(
+  deps: Deps,
+  actor: Actor,
+  request: { facility: string; file_upload: string; name?: string },
+): Promise<TelemetryBatch> {
+  let existing: TelemetryBatch | undefined;
+  const { facility, id } = await uploadedExport(deps, actor, request, async (upload) => {
+    existing = await deps.repos.telemetry.getBatch(actor.company, upload);
+    return !existing;
+  });
+  if (existing) return existing;
   const received = { batch: id, company: actor.company, facility: facility.id, received_at: deps.clock.now().toISOString() };
   // The same upload named twice at once: one batch.
   return createOnce(
@@ -225,8 +257,10 @@ async function* fileBytes(deps: Pick<Deps, "blobs">, key: string, limit = Number
  *  order), and what the batch's status says of the file. */
 export async function readFileBatch(
   deps: Pick<Deps, "repos" | "blobs">,
-  batch: TelemetryBatch,
+  batch: Pick<TelemetryBatch, "company" | "facility" | "received_at" | "file">,
   apply: (part: number, readings: SensorReadings[]) => Promise<void>,
+  /** Told each code the file names that the facility's register has not (a reconciliation names them). */
+  unknown?: (code: string) => void,
 ): Promise<
   Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "refused_values" | "refused_lines" | "incomplete_lines" | "readings_sha256">
 > {
@@ -253,12 +287,19 @@ export async function readFileBatch(
       now: Date.parse(batch.received_at),
       futureMinutes: LIMITS.telemetry.futureMinutes,
       oldest: oldestReading(Date.parse(batch.received_at)),
-      known: (code) => index.byCode.has(code.trim().toLocaleLowerCase("ru")),
+      known: (code) => {
+        const known = index.byCode.has(code.trim().toLocaleLowerCase("ru"));
+        if (!known) unknown?.(code.trim());
+        return known;
+      },
     },
     {
       reading(_line, code, t, value) {
         const sensor: Sensor | string = sensorAt(index, code, t);
-        if (typeof sensor === "string") return sensor;
+        if (typeof sensor === "string") {
+          if (unknown && !index.byCode.has(code.trim().toLocaleLowerCase("ru"))) unknown(code.trim());
+          return sensor;
+        }
         const impossible = impossibleValue(sensor, t, value, String(value));
         if (impossible) return impossible;
         const day = Math.floor(t / 86_400_000);

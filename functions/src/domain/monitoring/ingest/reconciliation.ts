@@ -1,0 +1,417 @@
+// «Сверка с выгрузкой АГК» (issue 95, item 3): the stored readings of a facility compared with the mine's
+// own dispatch export, the independent source a verifier asks for. The export comes the way
+// POST v1/telemetry/files/ takes one (upload-url, the PUT, then POST v1/telemetry/reconciliations/ naming
+// it) and is read by the same reader (files.ts readFileBatch: cp1251 or UTF-8, «;», a column per sensor or
+// a row per reading, each line against the register as it was at the reading's time), but nothing of it
+// is stored. Per sensor, between its first and last instant in the file, each reading is:
+//   - missing: in the file (of two lines of one instant, the later one's value, as the consumer keeps it)
+//     and not stored;
+//   - extra: stored and not in the file;
+//   - different: stored at the same instant with another value;
+// counted per sensor and day on the company's clock, with the first readings of each that differ.
+//
+// The comparison runs off the request thread as a job (the host's job runner: a spreadsheet thread
+// locally, the job function in AWS; runJob in adapters/spreadsheets/jobs.ts), holding a heavy-work slot
+// of the user and the company while it waits and runs, so a company's reconciliations queue behind each
+// other and never in front of another company's work. Its record and its results are blobs:
+//   telemetry/reconciliations/{company}/{id}.json   the record (state, counts, days: the answer)
+//   telemetry/reconciliations/{company}/{id}.xlsx   the differences, a row per reading (the job writes it)
+//   telemetry/batches/{company}/{fill}.json         the missing readings as a push's blob, `fill` the id
+//                                                   «Догрузить недостающие» stores its batch under
+import { createHash } from "node:crypto";
+import { zoneOf, zoneOffsetMs } from "@core/company-clock";
+import type { z } from "zod";
+import type { Actor, Deps } from "../../context";
+import { Conflict, DomainError, Invalid, NotFound } from "../../errors";
+import { newId } from "../../ids";
+import { exportJob } from "../../export-jobs";
+import { reserveHeavyWork } from "../../heavy-work";
+import { LIMITS } from "../../../contract/schemas/limits";
+import type { reconciliationSchema } from "../../../contract/schemas/telemetry";
+import type { ReconciliationJobRequest } from "../../../export/formats";
+import type { SensorDay, TelemetryBatch } from "../../../ports";
+import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
+import { batchBlobKey, queuedBatch } from "./readings";
+
+export type ReconciliationView = z.output<typeof reconciliationSchema>;
+type Row = ReconciliationView["days"][number];
+type Counts = ReconciliationView["totals"];
+
+/** The record as stored: the answer, and what the job and «Догрузить» read. */
+export type Reconciliation = ReconciliationView & {
+  company: string;
+  file_upload: string;
+  /** The job comparing it, where the host runs jobs: its failure (a thread that died) is the reconciliation's. */
+  job?: string;
+};
+
+export type { ReconciliationJobRequest };
+
+const AREA = "telemetry/reconciliations";
+const ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const reconciliationKey = (company: string, id: string) => `${AREA}/${company}/${id}.json`;
+export const reconciliationXlsxKey = (company: string, id: string) => `${AREA}/${company}/${id}.xlsx`;
+
+/** The batch «Догрузить недостающие» stores: named by the reconciliation, so asked twice it is one batch. */
+export function fillBatchId(reconciliation: string): string {
+  const hex = createHash("sha256").update(`reconciliation-fill\n${reconciliation}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const RECONCILIATION_FAILED = "Не удалось сверить выгрузку. Повторите сверку позже";
+const NOT_FOUND = "Сверка не найдена";
+const zero = (): Counts => ({ in_file: 0, stored: 0, missing: 0, extra: 0, different: 0 });
+
+const statusUrl = (id: string) => `/api/v1/telemetry/reconciliations/${id}/`;
+
+async function read(deps: Pick<Deps, "blobs">, company: string, id: string): Promise<Reconciliation | undefined> {
+  if (!ID_RE.test(id)) return undefined;
+  const blob = await deps.blobs.get(reconciliationKey(company, id));
+  return blob && (JSON.parse(new TextDecoder().decode(blob.body)) as Reconciliation);
+}
+
+async function write(deps: Pick<Deps, "blobs">, record: Reconciliation): Promise<void> {
+  await deps.blobs.put(reconciliationKey(record.company, record.id), new TextEncoder().encode(JSON.stringify(record)), "application/json");
+}
+
+/** POST v1/telemetry/reconciliations/: the export checked as POST v1/telemetry/files/ checks it (another
+ *  company's facility 404, an empty file or an unreadable header 400), recorded as queued and handed to
+ *  the host's jobs; where the host runs none (the tests' in-process host), compared within the request,
+ *  in a heavy-work slot. */
+export async function startReconciliation(
+  deps: Deps,
+  actor: Actor,
+  body: { facility: string; file_upload: string; name?: string },
+): Promise<{ id: string; status_url: string }> {
+  const { facility } = await uploadedExport(deps, actor, body);
+  const id = newId();
+  const record: Reconciliation = {
+    id,
+    company: actor.company,
+    facility: facility.id,
+    file_upload: body.file_upload,
+    file_name: (body.name ?? "").trim().slice(0, LIMITS.name.file),
+    state: "queued",
+    created_at: deps.clock.now().toISOString(),
+    from: null,
+    to: null,
+    totals: zero(),
+    days: [],
+    refused_count: 0,
+    refused: [],
+    unknown_sensors: [],
+  };
+  await write(deps, record);
+  const request: ReconciliationJobRequest = {
+    op: "telemetry_reconciliation",
+    actor: { id: actor.id, company: actor.company, email: actor.email, role: actor.role },
+    reconciliation: id,
+  };
+  const sheets = deps.spreadsheets;
+  if (sheets.reconcile && sheets.jobsOf?.includes("telemetry_reconciliation")) {
+    const reconcile = sheets.reconcile;
+    // Each reconciliation its own job (its id in the request): never another's reused.
+    await exportJob(deps, actor, { op: "telemetry_reconciliation", reconciliation: id }, async (ticket) => {
+      await write(deps, { ...record, job: ticket.id });
+      return reconcile(request, ticket);
+    });
+  } else {
+    const release = await reserveHeavyWork(deps, actor);
+    try {
+      await (sheets.reconcile ? sheets.reconcile(request) : runReconciliation(deps, request));
+    } finally {
+      await release();
+    }
+  }
+  return { id, status_url: statusUrl(id) };
+}
+
+/** GET v1/telemetry/reconciliations/{id}/: the record of the actor's company (another company's 404). */
+export async function getReconciliation(deps: Pick<Deps, "blobs" | "spreadsheets">, actor: Actor, id: string): Promise<ReconciliationView> {
+  const record = await read(deps, actor.company, id);
+  if (!record) throw new NotFound(NOT_FOUND);
+  const { company: _company, file_upload: _file, job, ...view } = record;
+  // A job whose thread or function died never wrote its end: its own state says it failed.
+  if ((view.state === "queued" || view.state === "running") && job && deps.spreadsheets.jobStatus) {
+    const state = await deps.spreadsheets.jobStatus(actor, job).catch(() => undefined);
+    if (state?.state === "failed") return { ...view, state: "failed", detail: state.detail ?? RECONCILIATION_FAILED };
+  }
+  return view;
+}
+
+/** The xlsx of a done reconciliation's differences, as its job wrote it. */
+export async function reconciliationXlsx(
+  deps: Pick<Deps, "blobs">,
+  actor: Actor,
+  id: string,
+): Promise<{ fileName: string; body: Uint8Array }> {
+  const record = await read(deps, actor.company, id);
+  const file = record?.state === "done" ? await deps.blobs.get(reconciliationXlsxKey(actor.company, id)) : undefined;
+  if (!record || !file) throw new NotFound("Файл сверки не найден");
+  const name = record.file_name.replace(/\.[^.]*$/, "") || "выгрузка АГК";
+  return { fileName: `Сверка ${name}.xlsx`, body: file.body };
+}
+
+/** POST v1/telemetry/reconciliations/{id}/fill/ («Догрузить недостающие»): the missing readings, as the job
+ *  kept them from the file, stored as one pushed batch (queued for the consumer, its counts in its status).
+ *  Asked again, the same batch. */
+export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "clock">, actor: Actor, id: string): Promise<TelemetryBatch> {
+  const record = await read(deps, actor.company, id);
+  if (!record) throw new NotFound(NOT_FOUND);
+  if (record.state !== "done") throw new Invalid("Сверка еще не закончена: догрузить можно после нее");
+  const batchId = fillBatchId(id);
+  const existing = await deps.repos.telemetry.getBatch(actor.company, batchId);
+  if (existing) return existing;
+  const { missing } = record.totals;
+  if (missing === 0) throw new Invalid("Недостающих показаний нет: догружать нечего");
+  if (missing > LIMITS.telemetry.reconciliationFillReadings) {
+    throw new Invalid(
+      `Недостающих показаний ${missing.toLocaleString("ru-RU")}, больше ${LIMITS.telemetry.reconciliationFillReadings.toLocaleString("ru-RU")}: загрузите саму выгрузку («Загрузить выгрузку АГК»)`,
+    );
+  }
+  const blob = await deps.blobs.get(batchBlobKey(actor.company, batchId));
+  if (!blob) throw new NotFound("Недостающие показания сверки не найдены: сверьте выгрузку заново");
+  const batch = queuedBatch(
+    { batch: batchId, company: actor.company, facility: record.facility, received_at: deps.clock.now().toISOString() },
+    {
+      lines: missing,
+      readings_sha256: createHash("sha256").update(blob.body).digest("hex"),
+      file_name: `Догрузка по сверке ${record.file_name}`.trim().slice(0, LIMITS.name.file),
+    },
+  );
+  try {
+    await deps.repos.telemetry.createBatch(batch);
+  } catch (error) {
+    if (error instanceof Conflict) return (await deps.repos.telemetry.getBatch(actor.company, batchId)) ?? batch;
+    throw error;
+  }
+  await write(deps, { ...record, fill: { batch: batchId, status_url: `/api/v1/telemetry/batches/${batchId}/` } });
+  return batch;
+}
+
+/** The job: the file read, compared with the stored days, and the record written done (or failed, with
+ *  why). A refusal of the domain is the record's failure; any other error is too, and is thrown on so
+ *  the job's runner logs it. */
+export async function runReconciliation(
+  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  request: ReconciliationJobRequest,
+  differs?: DifferenceSink,
+): Promise<Reconciliation> {
+  const company = request.actor.company;
+  const record = await read(deps, company, request.reconciliation);
+  if (!record) throw new NotFound(NOT_FOUND);
+  await write(deps, { ...record, state: "running" });
+  let done: Reconciliation;
+  try {
+    done = { ...record, state: "done", ...(await compare(deps, record, differs)) };
+  } catch (error) {
+    await write(deps, { ...record, state: "failed", detail: error instanceof DomainError ? error.detail : RECONCILIATION_FAILED });
+    if (error instanceof DomainError) return { ...record, state: "failed" };
+    throw error;
+  } finally {
+    // The upload counted against the company's budget of exports waiting to be applied: this one is read.
+    await releaseUploadBudget(deps, company, record.file_upload).catch(() => {});
+  }
+  await write(deps, done);
+  return done;
+}
+
+/** Told each reading that differs, in the answer's order (sensor code, then time): the xlsx's rows. */
+export type DifferenceSink = (sensorCode: string, t: number, file: number | null, stored: number | null) => void;
+
+/** A sensor's readings of the file: its parts' columns, gathered. */
+interface Gathered {
+  times: Float64Array[];
+  values: Float64Array[];
+}
+
+/** UTC days a getDays asks at once. */
+const DAYS_AT_ONCE = 31;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Reconciliation, sink?: DifferenceSink) {
+  const [sensors, owner] = await Promise.all([
+    deps.repos.sensors.listOfFacility(record.company, record.facility),
+    deps.repos.companies.get(record.company),
+  ]);
+  const zone = zoneOf(owner);
+  const codeOf = new Map(sensors.map((s) => [s.id, s.code]));
+  const gathered = new Map<string, Gathered>();
+  const unknown = new Set<string>();
+  const status = await readFileBatch(
+    deps,
+    { company: record.company, facility: record.facility, received_at: deps.clock.now().toISOString(), file: record.file_upload },
+    async (_part, readings) => {
+      for (const r of readings) {
+        let column = gathered.get(r.sensor);
+        if (!column) gathered.set(r.sensor, (column = { times: [], values: [] }));
+        column.times.push(r.times);
+        column.values.push(r.values);
+      }
+    },
+    (code) => unknown.add(code),
+  );
+  // The company's date of an instant: its zone's offset read once per UTC hour.
+  const offsets = new Map<number, number>();
+  const dates = new Map<number, string>();
+  const dateOf = (t: number) => {
+    const hour = Math.floor(t / HOUR_MS);
+    let offset = offsets.get(hour);
+    if (offset === undefined) offsets.set(hour, (offset = zoneOffsetMs(hour * HOUR_MS, zone)));
+    const day = Math.floor((t + offset) / DAY_MS);
+    let date = dates.get(day);
+    if (date === undefined) dates.set(day, (date = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+    return date;
+  };
+  const totals = zero();
+  const rows: Row[] = [];
+  const fill: [string, number, number][] = [];
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  const examples = LIMITS.telemetry.reconciliationExamples;
+  const ordered = [...gathered].sort(([a], [b]) => (codeOf.get(a) ?? a).localeCompare(codeOf.get(b) ?? b, "ru") || a.localeCompare(b));
+  for (const [sensor, column] of ordered) {
+    const file = fileReadings(column);
+    if (file.times.length === 0) continue;
+    const first = file.times[0];
+    const last = file.times[file.times.length - 1];
+    from = Math.min(from, first);
+    to = Math.max(to, last);
+    const stored = await storedReadings(deps, record.company, sensor, first, last);
+    const byDay = new Map<string, Row>();
+    const rowOf = (t: number) => {
+      const day = dateOf(t);
+      let row = byDay.get(day);
+      if (!row) {
+        row = { sensor, sensor_code: codeOf.get(sensor) ?? sensor, day, ...zero(), examples: [] };
+        byDay.set(day, row);
+      }
+      return row;
+    };
+    const differs = (row: Row, t: number, inFile: number | null, inStore: number | null) => {
+      sink?.(row.sensor_code, t, inFile, inStore);
+      if (row.examples.length < examples) row.examples.push({ t: new Date(t).toISOString(), file: inFile, stored: inStore });
+    };
+    let i = 0;
+    let j = 0;
+    const n = file.times.length;
+    const m = stored.times.length;
+    while (i < n || j < m) {
+      const tf = i < n ? file.times[i] : Number.POSITIVE_INFINITY;
+      const ts = j < m ? stored.times[j] : Number.POSITIVE_INFINITY;
+      if (tf === ts) {
+        const row = rowOf(tf);
+        row.in_file++;
+        row.stored++;
+        if (file.values[i] !== stored.values[j]) {
+          row.different++;
+          differs(row, tf, file.values[i], stored.values[j]);
+        }
+        i++;
+        j++;
+      } else if (tf < ts) {
+        const row = rowOf(tf);
+        row.in_file++;
+        row.missing++;
+        differs(row, tf, file.values[i], null);
+        if (fill.length <= LIMITS.telemetry.reconciliationFillReadings) fill.push([sensor, tf, file.values[i]]);
+        i++;
+      } else {
+        const row = rowOf(ts);
+        row.stored++;
+        row.extra++;
+        differs(row, ts, null, stored.values[j]);
+        j++;
+      }
+    }
+    for (const row of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
+      for (const key of ["in_file", "stored", "missing", "extra", "different"] as const) totals[key] += row[key];
+      rows.push(row);
+    }
+  }
+  // The missing readings kept as a push keeps its readings, for «Догрузить недостающие».
+  if (totals.missing > 0 && totals.missing <= LIMITS.telemetry.reconciliationFillReadings) {
+    await deps.blobs.put(
+      batchBlobKey(record.company, fillBatchId(record.id)),
+      new TextEncoder().encode(JSON.stringify(fill)),
+      "application/json",
+    );
+  }
+  const codes = [...unknown];
+  return {
+    from: Number.isFinite(from) ? new Date(from).toISOString() : null,
+    to: Number.isFinite(to) ? new Date(to).toISOString() : null,
+    totals,
+    days: rows,
+    refused_count: status.refused_count,
+    refused: status.refused,
+    unknown_sensors: codes,
+    ...(codes.length > 0
+      ? {
+          detail: `Датчики не найдены в реестре датчиков площадки, их показания не сверены: ${codes
+            .slice(0, 10)
+            .map((c) => `«${c.slice(0, 40)}»`)
+            .join(", ")}${codes.length > 10 ? ` и еще ${codes.length - 10}` : ""}`,
+        }
+      : {}),
+  };
+}
+
+/** A sensor's readings of the file in time order, one per instant: of two lines of one instant, the
+ *  later line's value (the consumer applies a batch's readings in order, the later a correction). */
+function fileReadings(column: Gathered): { times: Float64Array; values: Float64Array } {
+  const length = column.times.reduce((sum, part) => sum + part.length, 0);
+  const times = new Float64Array(length);
+  const values = new Float64Array(length);
+  let at = 0;
+  for (let p = 0; p < column.times.length; p++) {
+    times.set(column.times[p], at);
+    values.set(column.values[p], at);
+    at += column.times[p].length;
+  }
+  const order = new Uint32Array(length);
+  for (let k = 0; k < length; k++) order[k] = k;
+  order.sort((a, b) => times[a] - times[b] || a - b);
+  const outTimes = new Float64Array(length);
+  const outValues = new Float64Array(length);
+  let out = 0;
+  for (let k = 0; k < length; k++) {
+    const index = order[k];
+    if (out > 0 && outTimes[out - 1] === times[index]) outValues[out - 1] = values[index];
+    else {
+      outTimes[out] = times[index];
+      outValues[out] = values[index];
+      out++;
+    }
+  }
+  return { times: outTimes.subarray(0, out), values: outValues.subarray(0, out) };
+}
+
+/** The sensor's stored readings from `first` to `last` (ms, both included), in time order. */
+async function storedReadings(deps: Pick<Deps, "repos">, company: string, sensor: string, first: number, last: number) {
+  const days: string[] = [];
+  for (let day = Math.floor(first / DAY_MS); day <= Math.floor(last / DAY_MS); day++) {
+    days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
+  }
+  const items: SensorDay[] = [];
+  for (let k = 0; k < days.length; k += DAYS_AT_ONCE) {
+    items.push(...(await deps.repos.telemetry.getDays(company, sensor, days.slice(k, k + DAYS_AT_ONCE))));
+  }
+  items.sort((a, b) => a.day.localeCompare(b.day));
+  const length = items.reduce((sum, item) => sum + item.offsets.length, 0);
+  const times = new Float64Array(length);
+  const values = new Float64Array(length);
+  let at = 0;
+  for (const item of items) {
+    const start = Date.parse(`${item.day}T00:00:00Z`);
+    for (let k = 0; k < item.offsets.length; k++) {
+      const t = start + item.offsets[k];
+      if (t < first || t > last) continue;
+      times[at] = t;
+      values[at] = item.values[k];
+      at++;
+    }
+  }
+  return { times: times.subarray(0, at), values: values.subarray(0, at) };
+}

@@ -1,0 +1,262 @@
+// «Сверка с выгрузкой АГК» (issue 95, item 3) over HTTP on the real local DynamoDB engine: a mine's
+// dispatch export in Windows-1251 (a column per sensor, «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock,
+// across the company's midnight) reconciled with what its pushes stored. It names exactly the readings
+// held back from the push (missing) and the values changed in the file (different), per sensor and
+// company day; «Догрузить недостающие» stores them as one batch through the consumer, and once they and
+// the changed values are pushed the reconciliation finds nothing. Readings stored that the file omits are
+// extra; a file of another facility's sensors names them as unknown; another company's facility and
+// reconciliation are 404.
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { createHarness, type Harness } from "../support/harness";
+import { encodeLegacy } from "../support/legacy-encoding";
+
+let h: Harness;
+let staff: string;
+let other: string;
+let facility: string;
+let otherFacility: string;
+
+const post = (path: string, body: unknown, token = staff) => h.request(path, { method: "POST", token, json: body });
+
+async function json<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+interface Counts {
+  in_file: number;
+  stored: number;
+  missing: number;
+  extra: number;
+  different: number;
+}
+interface Reconciliation {
+  id: string;
+  facility: string;
+  state: string;
+  file_name: string;
+  from: string | null;
+  to: string | null;
+  totals: Counts;
+  days: (Counts & {
+    sensor: string;
+    sensor_code: string;
+    day: string;
+    examples: { t: string; file: number | null; stored: number | null }[];
+  })[];
+  refused_count: number;
+  refused: { line: number; reason: string }[];
+  unknown_sensors: string[];
+  detail?: string;
+  fill?: { batch: string; status_url: string };
+}
+
+/** The export sent as the web sends it (the grant, the PUT), then reconciled and read once done. */
+async function reconciled(text: string, token = staff, target = facility): Promise<Reconciliation> {
+  const bytes = encodeLegacy(text, "windows-1251");
+  const grant = await json<{ url: string; method: string; headers: Record<string, string>; file_upload: string }>(
+    await post(
+      "/api/v1/telemetry/upload-url/",
+      { facility: target, content_type: "text/csv", size: bytes.byteLength, name: "АГК.csv" },
+      token,
+    ),
+    200,
+  );
+  const put = await h.request(grant.url, {
+    method: grant.method,
+    headers: { ...grant.headers, "Content-Length": String(bytes.byteLength) },
+    body: bytes as NonNullable<RequestInit["body"]>,
+  });
+  expect(put.status).toBe(200);
+  const started = await json<{ id: string; status_url: string }>(
+    await post("/api/v1/telemetry/reconciliations/", { facility: target, file_upload: grant.file_upload, name: "АГК.csv" }, token),
+    202,
+  );
+  expect(started.status_url).toBe(`/api/v1/telemetry/reconciliations/${started.id}/`);
+  return json<Reconciliation>(await h.request(started.status_url, { token }), 200);
+}
+
+const MINUTES = 480;
+// 01.03.2026 20:00 in Kemerovo (UTC+7): the file runs to 02.03.2026 03:59, across the company's midnight.
+const START = Date.UTC(2026, 2, 1, 13, 0);
+const methane = (m: number) => Math.round((0.3 + (m % 50) / 100) * 100) / 100;
+const flow = (m: number) => 12_000 + m;
+const HELD = [3, 17, 239, 240, 241, 400, 479]; // minutes of М-12 not pushed (the last three of them: 2 March)
+const HELD_FLOW = [100]; // and one of Q-1
+const CHANGED = new Map([
+  [50, 0.91],
+  [300, 0.05],
+]); // М-12's values the file writes otherwise
+const CHANGED_FLOW = new Map([[200, 9_999]]);
+
+const wall = (t: number) => {
+  const iso = new Date(t + 7 * 3_600_000).toISOString();
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+};
+const comma = (v: number) => String(v).replace(".", ",");
+
+function exportText(skipFlow: number[] = []): string {
+  const lines = ["Время;М-12;Q-1"];
+  for (let m = 0; m < MINUTES; m++) {
+    const q = skipFlow.includes(m) ? "" : comma(CHANGED_FLOW.get(m) ?? flow(m));
+    lines.push(`${wall(START + m * 60_000)};${comma(CHANGED.get(m) ?? methane(m))};${q}`);
+  }
+  return lines.join("\r\n");
+}
+
+async function push(readings: { sensor: string; t: string; value: number }[]) {
+  const accepted = await json<{ status_url: string }>(await post("/api/v1/telemetry/readings/", { facility, readings }), 202);
+  await telemetryIdle(h.deps);
+  return json<{ state: string; accepted: number; corrected: number }>(await h.request(accepted.status_url, { token: staff }), 200);
+}
+
+const at = (m: number) => new Date(START + m * 60_000).toISOString();
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token: staff } = await h.signedInUser("ООО «Сверка АГК»"));
+  ({ token: other } = await h.signedInUser("ООО «Чужая сверка»"));
+  facility = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Сверка»", kind: "underground_mine" }), 201)).id;
+  otherFacility = (
+    await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Соседка»", kind: "underground_mine" }), 201)
+  ).id;
+  for (const [target, code, kind] of [
+    [facility, "М-12", "methane"],
+    [facility, "Q-1", "flow"],
+    [otherFacility, "Q-9", "flow"],
+  ]) {
+    const point = await json<{ id: string }>(
+      await post(`/api/v1/facilities/${target}/points/`, { name: `Ствол ${code}`, kind: "ventilation_shaft" }),
+      201,
+    );
+    await json(await post(`/api/v1/facilities/${target}/sensors/`, { code, kind, point: point.id }), 201);
+  }
+  // The gateway's pushes: every minute of both sensors but the held-back ones, as the mine measured them.
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  for (let m = 0; m < MINUTES; m++) {
+    if (!HELD.includes(m)) readings.push({ sensor: "М-12", t: at(m), value: methane(m) });
+    if (!HELD_FLOW.includes(m)) readings.push({ sensor: "Q-1", t: at(m), value: flow(m) });
+  }
+  expect(await push(readings)).toMatchObject({ state: "done", accepted: 2 * MINUTES - HELD.length - HELD_FLOW.length });
+});
+afterAll(() => h.close());
+
+it("names exactly the readings held back from the push and the values changed in the file, per sensor and company day; «Догрузить недостающие» stores them through the consumer, and once the changed values are pushed too nothing differs", async () => {
+  const first = await reconciled(exportText());
+  expect(first).toMatchObject({
+    facility,
+    state: "done",
+    file_name: "АГК.csv",
+    from: at(0),
+    to: at(MINUTES - 1),
+    refused_count: 0,
+    unknown_sensors: [],
+    totals: { in_file: 960, stored: 952, missing: 8, extra: 0, different: 3 },
+  });
+  expect(first.detail).toBeUndefined();
+  // A row per sensor and day on the company's clock (20:00-23:59 of 1 March, 00:00-03:59 of 2 March).
+  expect(first.days.map((d) => [d.sensor_code, d.day, d.in_file, d.missing, d.different])).toEqual([
+    ["М-12", "2026-03-01", 240, 3, 1],
+    ["М-12", "2026-03-02", 240, 4, 1],
+    ["Q-1", "2026-03-01", 240, 1, 1],
+    ["Q-1", "2026-03-02", 240, 0, 0],
+  ]);
+  const examples = first.days.flatMap((d) => d.examples.map((e) => [d.sensor_code, e.t, e.file, e.stored]));
+  expect(examples).toEqual([
+    ...[3, 17, 50, 239].map((m) => ["М-12", at(m), CHANGED.get(m) ?? methane(m), CHANGED.has(m) ? methane(m) : null]),
+    ...[240, 241, 300, 400, 479].map((m) => ["М-12", at(m), CHANGED.get(m) ?? methane(m), CHANGED.has(m) ? methane(m) : null]),
+    ["Q-1", at(100), flow(100), null],
+    ["Q-1", at(200), 9_999, flow(200)],
+  ]);
+
+  // The differences as an xlsx: a row per reading, times on the company's clock.
+  const xlsx = await h.request(`/api/v1/telemetry/reconciliations/${first.id}/xlsx/`, { token: staff });
+  expect(xlsx.status).toBe(200);
+  expect(xlsx.headers.get("content-disposition")).toContain(encodeURIComponent("Сверка АГК.xlsx"));
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await xlsx.arrayBuffer());
+  const sheet = book.worksheets[0];
+  const rows = sheet.getSheetValues().filter(Boolean).slice(2) as unknown[][];
+  expect(rows).toHaveLength(11);
+  expect(rows[0].slice(1)).toEqual(["М-12", "01.03.2026 20:03:00", "нет в хранилище", methane(3)]);
+  expect(rows[2].slice(1)).toEqual(["М-12", "01.03.2026 20:50:00", "другое значение", 0.91, methane(50)]);
+
+  // «Догрузить недостающие»: one batch of the 8, applied by the consumer as a push is; asked again, the same.
+  const filled = await json<{ batch: string; status_url: string }>(
+    await post(`/api/v1/telemetry/reconciliations/${first.id}/fill/`, {}),
+    202,
+  );
+  await telemetryIdle(h.deps);
+  expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({
+    state: "done",
+    lines: 8,
+    accepted: 8,
+    duplicate: 0,
+    corrected: 0,
+  });
+  expect(await json(await post(`/api/v1/telemetry/reconciliations/${first.id}/fill/`, {}), 202)).toEqual(filled);
+  expect(
+    (await json<Reconciliation>(await h.request(`/api/v1/telemetry/reconciliations/${first.id}/`, { token: staff }), 200)).fill,
+  ).toEqual(filled);
+
+  const second = await reconciled(exportText());
+  expect(second.totals).toEqual({ in_file: 960, stored: 960, missing: 0, extra: 0, different: 3 });
+  expect((await post(`/api/v1/telemetry/reconciliations/${second.id}/fill/`, {})).status).toBe(400);
+
+  // The mine's values pushed again as corrections: nothing differs.
+  await push([
+    ...[...CHANGED].map(([m, value]) => ({ sensor: "М-12", t: at(m), value })),
+    ...[...CHANGED_FLOW].map(([m, value]) => ({ sensor: "Q-1", t: at(m), value })),
+  ]);
+  const third = await reconciled(exportText());
+  expect(third.totals).toEqual({ in_file: 960, stored: 960, missing: 0, extra: 0, different: 0 });
+  expect(third.days.every((d) => d.examples.length === 0)).toBe(true);
+});
+
+it("counts readings stored within a sensor's first and last instant of the file and not in it as extra", async () => {
+  const result = await reconciled(exportText([5, 6, 7]));
+  expect(result.totals).toEqual({ in_file: 957, stored: 960, missing: 0, extra: 3, different: 0 });
+  const q = result.days.find((d) => d.sensor_code === "Q-1" && d.day === "2026-03-01");
+  expect(q?.examples).toEqual([5, 6, 7].map((m) => ({ t: at(m), file: null, stored: flow(m) })));
+});
+
+it("names a file's sensors that are not in the facility's register as unknown, the others reconciled", async () => {
+  const text = ["Время;М-12;Q-9", `${wall(START)};${comma(methane(0))};12 000`, `${wall(START + 60_000)};${comma(methane(1))};12 001`].join(
+    "\r\n",
+  );
+  const result = await reconciled(text);
+  expect(result).toMatchObject({
+    state: "done",
+    unknown_sensors: ["Q-9"],
+    detail: "Датчики не найдены в реестре датчиков площадки, их показания не сверены: «Q-9»",
+    totals: { in_file: 2, stored: 2, missing: 0, extra: 0, different: 0 },
+  });
+  expect(result.refused).toEqual([
+    { line: 1, reason: "столбец «Q-9»: датчик не найден в реестре датчиков площадки, его значения не прочитаны" },
+  ]);
+  const rows = ["Датчик;Время;Значение", `Q-9;${wall(START)};12 000`, `М-12;${wall(START)};${comma(methane(0))}`].join("\r\n");
+  const byRow = await reconciled(rows);
+  expect(byRow).toMatchObject({ unknown_sensors: ["Q-9"], totals: { in_file: 1, missing: 0 } });
+  expect(byRow.refused).toEqual([{ line: 2, reason: "датчик «Q-9» не найден в реестре датчиков площадки" }]);
+});
+
+it("answers 404 for another company's facility and reconciliation, and 400 for a key of no upload", async () => {
+  const mine = await reconciled(exportText());
+  for (const path of [`${mine.id}/`, `${mine.id}/xlsx/`]) {
+    expect((await h.request(`/api/v1/telemetry/reconciliations/${path}`, { token: other })).status).toBe(404);
+  }
+  expect((await post(`/api/v1/telemetry/reconciliations/${mine.id}/fill/`, {}, other)).status).toBe(404);
+  const theirs = await post(
+    "/api/v1/telemetry/reconciliations/",
+    { facility, file_upload: `telemetry-uploads/x/${facility}/${mine.id}.csv` },
+    other,
+  );
+  expect(theirs.status).toBe(404);
+  const bad = await json<{ detail: string }>(await post("/api/v1/telemetry/reconciliations/", { facility, file_upload: "мой.csv" }), 400);
+  expect(bad.detail).toContain("ожидается ключ файла из ответа upload-url");
+  const none = await json<{ detail: string }>(await post("/api/v1/telemetry/reconciliations/", { file_upload: "x" }), 400);
+  expect(none.detail).toContain("укажите площадку");
+  expect((await h.request("/api/v1/telemetry/reconciliations/not-an-id/", { token: staff })).status).toBe(404);
+});
