@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, signIn, type Credentials } from "../support/web-page";
 import { screenshot } from "../support/browser";
+import { FILLED_REPORT } from "../support/climate-case-a";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
@@ -91,6 +92,33 @@ describe("web app: a climate period approved by a reviewer (four eyes)", () => {
 
   afterAll(async () => {
     await server?.close();
+  });
+
+  it("shows the reviewer what the executor has still to write and offers no approval until it is written, at 390 and 1440 px (issue 96 item 2)", {
+    timeout: 180_000,
+  }, async () => {
+    for (const width of [390, 1440]) {
+      const app = await openWebApp(server, { viewport: { width, height: 900 }, timeout: 30_000 });
+      try {
+        const { page } = app;
+        await signIn(page, server.url, reviewerUser, `/climate-projects?id=${project}&period=${period.id}`);
+        const missing = page.getByTestId("period-missing");
+        await missing.getByText("Утвердить нельзя, пока исполнитель не заполнит отчет о реализации").waitFor();
+        const words = (await missing.innerText()).replace(/[\u00a0\u202f]/g, " ");
+        expect(words).toContain("Не заполнены поля (18)");
+        expect(words).toContain("«Пояснения к каждой группе отклонений» (раздел 10)");
+        expect(await page.getByTestId("period-approval").getByRole("button", { name: "Утвердить" }).isDisabled()).toBe(true);
+        const box = await missing.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        await missing.scrollIntoViewIfNeeded();
+        await screenshot(page, { path: `${SHOTS}/climate-period-missing-${width}.png` });
+        expect(app.pageErrors).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    }
+    // The executor writes every field: the approval is offered (the next test approves).
+    await staff("PATCH", `v1/climate-projects/${project}/periods/${period.id}/report/`, { fields: FILLED_REPORT, version: 0 });
   });
 
   it("approves the period, shows it frozen and flagged when its readings change, and withdraws the approval with a reason", {

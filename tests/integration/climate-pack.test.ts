@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
+import { FILLED_REPORT } from "../support/climate-case-a";
 import { createUser } from "@server/domain/company/users";
 import { runJob } from "@server/adapters/spreadsheets/jobs";
 import { newId } from "@server/domain/ids";
@@ -378,6 +379,11 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
       last_name: "Проверкина",
     });
     const reviewer = ((await (await signIn(h, "reviewer@climate-pack.test", "reviewer-password")).json()) as { access: string }).access;
+    const filled = await api(`climate-projects/${project}/periods/${period.id}/report/`, {
+      method: "PATCH",
+      json: { fields: FILLED_REPORT, version: 0 },
+    });
+    expect(filled.status, await filled.clone().text()).toBe(200);
     const current = (await (await api(`climate-projects/${project}/periods/${period.id}/`)).json()) as { version: number };
     const approved = await api(`climate-projects/${project}/periods/${period.id}/review/`, {
       method: "POST",

@@ -12,6 +12,7 @@ import { approvedSnapshot, snapshotKey } from "@server/domain/climate/approvals"
 import type { ClimatePeriodRecord } from "@server/ports";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
+import { FILLED_REPORT } from "../support/climate-case-a";
 
 let h: Harness;
 let staff: { token: string; companyId: string; email: string };
@@ -59,6 +60,16 @@ async function push(fromHour: number, hours: number, q = 21) {
   const res = await h.request("/api/v1/telemetry/readings/", { method: "POST", token: staff.token, json: { facility, readings } });
   expect(res.status, await res.clone().text()).toBe(202);
   await telemetryIdle(h.deps);
+}
+
+/** The executor's fields of the period's report written (an approval waits for them, issue 96 item 2). */
+async function fillReport(period: string) {
+  const res = await h.request(`/api/v1/climate-projects/${project}/periods/${period}/report/`, {
+    method: "PATCH",
+    token: staff.token,
+    json: { fields: FILLED_REPORT, version: 0 },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 async function userToken(email: string, role: "reviewer" | "admin") {
@@ -120,6 +131,7 @@ describe("a climate period's approval (four eyes)", () => {
     );
     expect(await refused(await review(reviewer, { action: "approve", version: 7 }), 409)).toMatch(/изменен другим пользователем/);
 
+    await fillReport(period.id);
     const approved = await ok(await review(reviewer, { action: "approve", version: 1 }));
     expect(approved).toMatchObject({ version: 2, carbon_units: period.carbon_units, totals: period.totals });
     expect(approved.approval).toMatchObject({ number: 1, by: "reviewer-a@example.test" });
@@ -151,6 +163,7 @@ describe("a climate period's approval (four eyes)", () => {
 
   it("flags readings written into an approved period's hours and never moves its figures; a withdrawal lets it be computed again", async () => {
     const period = await ok(await api(staff.token, "periods/", { start: "2026-06-01T04:00", end: "2026-06-01T06:00" }), 201);
+    await fillReport(period.id);
     const approved = await ok(await api(second, `periods/${period.id}/review/`, { action: "approve", version: 1 }));
     // Readings after the period's hours: nothing flagged.
     await push(6, 1, 30);
@@ -188,6 +201,39 @@ describe("a climate period's approval (four eyes)", () => {
     const reapproved = await ok(await api(second, `periods/${period.id}/review/`, { action: "approve", version: again.version }));
     expect(reapproved.approval?.number).toBe(2);
     expect(reapproved.approval?.sha256).not.toBe(approved.approval?.sha256);
+  });
+
+  it("is refused while an executor's field of the report is empty or a deviation group has no explanation, naming them (issue 96 item 2)", async () => {
+    // 08:00–10:00: no minutes pushed, both hours «нет данных» — a group that needs the executor's explanation.
+    const period = await ok(await api(staff.token, "periods/", { start: "2026-06-01T08:00", end: "2026-06-01T10:00" }), 201);
+    const approve = () => api(second, `periods/${period.id}/review/`, { action: "approve", version: 1 });
+    const empty = await refused(await approve(), 409);
+    expect(empty).toMatch(/^«Утвердить» невозможно: отчет о реализации не готов — не заполнены поля исполнителя \(18\): /);
+    expect(empty).toContain("«Контактное лицо исполнителя (Ф. И. О., должность, телефон, e-mail)» (раздел 1)");
+    expect(empty).toContain("«Пояснения к каждой группе отклонений» (раздел 10)");
+    expect(empty).toContain("нет пояснения к группам отклонений (1): Ф-1, 01.06.2026 08:00 – 09:59: нет данных");
+    const report = `/api/v1/climate-projects/${project}/periods/${period.id}/report/`;
+    const { s10_explanations: _s10, ...others } = FILLED_REPORT;
+    const saved = await h.request(report, { method: "PATCH", token: staff.token, json: { fields: others, version: 0 } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const shown = (await saved.json()) as { empty_hand: number; missing: { fields: { key: string }[]; deviation_groups: string[] } };
+    expect(shown.empty_hand).toBe(1);
+    expect(shown.missing).toEqual({
+      fields: [{ key: "s10_explanations", section: 10, label: "Пояснения к каждой группе отклонений" }],
+      deviation_groups: ["Ф-1, 01.06.2026 08:00 – 09:59: нет данных"],
+    });
+    expect(await refused(await approve(), 409)).toBe(
+      "«Утвердить» невозможно: отчет о реализации не готов — не заполнены поля исполнителя (1): «Пояснения к каждой группе отклонений» (раздел 10); нет пояснения к группам отклонений (1): Ф-1, 01.06.2026 08:00 – 09:59: нет данных",
+    );
+    // Nothing was approved meanwhile; once every field is written the period is approved.
+    expect((await ok(await api(staff.token, `periods/${period.id}/`))).approval).toBeNull();
+    const explained = await h.request(report, {
+      method: "PATCH",
+      token: staff.token,
+      json: { fields: { s10_explanations: "08:00–09:59: связь с АГК прервана, часы не учтены" }, version: 1 },
+    });
+    expect(((await explained.json()) as { missing: unknown }).missing).toEqual({ fields: [], deviation_groups: [] });
+    expect((await ok(await approve())).approval?.number).toBe(1);
   });
 
   it("writes approving, withdrawing and computing again to the company's change log", async () => {

@@ -17,6 +17,7 @@ import { opensslGostCms } from "@server/adapters/signing/gost-cms";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { signedInAdmin, signIn } from "../support/admin";
 import { createUser } from "@server/domain/company/users";
+import { FILLED_REPORT } from "../support/climate-case-a";
 
 import { dropSigner, gostCertificate, requireGostEngine, rsaSignature, signDetached, type GostSigner } from "../support/gost";
 
@@ -362,6 +363,13 @@ describe("a signature over an earlier state of the file", () => {
       last_name: "Проверкина",
     });
     const reviewer = ((await (await signIn(h, "kep-reviewer@example.test", "reviewer-password")).json()) as { access: string }).access;
+    const hand = (await (await h.request(`${base}report/`, { token: staff.token })).json()) as { version: number };
+    const filled = await h.request(`${base}report/`, {
+      method: "PATCH",
+      token: staff.token,
+      json: { fields: FILLED_REPORT, version: hand.version },
+    });
+    expect(filled.status, await filled.clone().text()).toBe(200);
     const period = (await (await h.request(base, { token: staff.token })).json()) as { version: number };
     const approved = await h.request(`${base}review/`, {
       method: "POST",

@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import type { Harness } from "./harness";
+import { CLIMATE_REPORT_HAND_FIELDS, CLIMATE_REPORT_HAND_KEYS } from "@server/contract/schemas/climate-report";
 
 export const CASE_A_METHODOLOGY = {
   code: "CDM-ACM0008",
@@ -141,3 +142,9 @@ export async function caseAPeriod(h: Harness, token: string, name = "Факел�
   )) as CaseAPeriod["period"];
   return { facility, point, project, period };
 }
+
+/** Every hand-written field of a period's report filled (issue 96 item 2: a period is approved only
+ *  once they are): PATCH …/report/ with `{fields: FILLED_REPORT, version}`. */
+export const FILLED_REPORT: Record<string, string> = Object.fromEntries(
+  CLIMATE_REPORT_HAND_KEYS.map((key) => [key, `${CLIMATE_REPORT_HAND_FIELDS[key].label}: заполнено исполнителем`]),
+);

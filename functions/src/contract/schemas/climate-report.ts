@@ -88,6 +88,15 @@ export const climateReportSchema = z.object({
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
   empty_hand: z.int().meta({ description: "hand-written fields still empty (each blocks approval, D80)" }),
+  missing: z
+    .object({
+      fields: z.array(z.object({ key: z.enum(CLIMATE_REPORT_HAND_KEYS), section: z.int(), label: z.string() })),
+      deviation_groups: z.array(z.string()).meta({ description: "«Ф-1, 01.06.2026 02:00 – 02:59: уничтожение не подтверждено»" }),
+    })
+    .meta({
+      description:
+        "what blocks the approval (issue 96 item 2, D79, D80): the empty hand-written fields, and the deviation groups needing an explanation while section 10's is empty",
+    }),
   sections: z.array(climateReportSectionSchema),
 });
 

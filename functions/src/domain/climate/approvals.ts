@@ -21,6 +21,7 @@ import { liveEntity } from "../inventory/sent";
 import { canonicalJson, sha256Of, type SnapshotEntity } from "../inventory/versions";
 import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
 import { getPeriodOfProject } from "./projects";
+import { missingText, reportMissing } from "./report-missing";
 
 export type PeriodReviewRequest = z.output<typeof climatePeriodReviewSchema>;
 
@@ -70,6 +71,13 @@ export async function reviewClimatePeriod(
   if (rule.reason && !reason) throw invalidAt("reason", "укажите причину");
   const stored = await storedFigures(deps, record);
   if (!stored) throw new NotFound(CLIMATE_PERIOD_NOT_FOUND);
+  if (request.action === "approve") {
+    // D79, D80 (issue 96 item 2): not before the executor's part of the report is written.
+    const hand = await deps.repos.climateProjects.getReportHand(actor.company, project.id, record.id);
+    const zone = zoneOf(await deps.repos.companies.get(actor.company));
+    const refusal = missingText(reportMissing(hand?.fields, stored.result.deviations, zone));
+    if (refusal) throw new Conflict(refusal);
+  }
   const step = await stepOf(deps, actor, request.action, reason);
   let next: ClimatePeriodRecord;
   let result = stored.result;

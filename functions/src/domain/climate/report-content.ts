@@ -22,6 +22,7 @@ import { formatNumber } from "../forecast/russian-numbers";
 import { type ClimatePeriod, usesGridFactor } from "./periods";
 import { CHANNEL_NAMES, DEVICE_KIND_NAMES } from "./projects";
 import { DEVIATION_NAMES } from "../../contract/climate-deviations";
+import { hoursText, reportMissing } from "./report-missing";
 
 export type { ClimateReport };
 type Section = z.output<typeof climateReportSectionSchema>;
@@ -127,14 +128,7 @@ function rangeText(kind: { min: number; max?: number } | undefined): string {
 const t3 = (v: number | undefined) => formatNumber(v ?? 0, 3);
 const whole = (v: number | undefined) => formatNumber(v ?? 0, 0);
 
-/** «2026-06-01T00..2026-06-01T05» as «01.06.2026 00:00 – 05:59»; null: the whole period. */
-export function hoursText(label: string | null, zone: string): string {
-  if (!label) return "весь период";
-  const [first, last] = label.split("..");
-  const at = (hour: string) => dateTimeText(`${hour}:00`, zone);
-  if (!last) return `${at(first)} – ${first.slice(11)}:59`;
-  return `${at(first)} – ${last.slice(0, 10) === first.slice(0, 10) ? last.slice(11) : at(last).slice(0, 13)}:59`;
-}
+export { hoursText };
 
 const channelCounts = (counts: unknown) =>
   Object.entries((counts ?? {}) as Record<string, number>)
@@ -537,6 +531,7 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
     updated_at: s.hand?.updated_at ?? null,
     updated_by: s.hand?.updated_by ?? null,
     empty_hand: empty,
+    missing: reportMissing(fields, period.deviations, zone),
     sections,
   };
 }

@@ -20,6 +20,7 @@ import { ClimateProjectForm } from "./ClimateProjectForm";
 import ClimateProjectsPage from "./ClimateProjectsPage";
 import ClimateProjectView, { PeriodResult } from "./ClimateProjectView";
 import { PeriodApproval } from "./PeriodApproval";
+import { CLIMATE_REPORT_HAND_KEYS } from "@server/contract/schemas/climate-report";
 
 let app: OpenApp;
 
@@ -72,6 +73,9 @@ function periodOf(start: string, end: string): ClimatePeriod {
     readings_changed: null,
   };
 }
+
+/** Every executor's field of the report written: the approval is offered (issue 96 item 2). */
+const FILLED = Object.fromEntries(CLIMATE_REPORT_HAND_KEYS.map((key) => [key, "заполнено исполнителем"]));
 
 const text = (element: Element) => (element.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
 
@@ -149,7 +153,9 @@ it("lists the projects, computes a period from dates typed «01.06.2026» and sh
   await app.user.click(within(result).getByRole("button", { name: /Пакет для верификатора/ }));
   await waitFor(() => expect(app.api.calls("climatePeriodPack")).toHaveLength(1));
   expect(app.api.calls("climatePeriodPack")[0].params).toEqual({ id: "p1", period: "per1" });
-  expect(text(await screen.findByRole("alert"))).toContain("Не удалось скачать пакет для верификатора: Пакет этого периода не собрать");
+  expect(text(await screen.findByText(/Не удалось скачать пакет для верификатора/))).toContain(
+    "Не удалось скачать пакет для верификатора: Пакет этого периода не собрать",
+  );
 });
 
 it("proposes the project's EF_grid with its source in the period's form and sends them (issue 96 item 1)", async () => {
@@ -226,6 +232,7 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
     api
       .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer", first_name: "Ирина", last_name: "Проверкина" }))
       .on("getClimatePeriod", () => period)
+      .on("getClimateReport", () => climateReportFixture(PROJECT, period, FILLED, 1))
       .on("listClimateSignatures", { results: [], count: 0 })
       .on("reviewClimatePeriod", ({ body }) => {
         const { action, reason } = body as { action: "approve" | "withdraw"; reason?: string };
@@ -280,13 +287,39 @@ it("shows a period's approval: a reviewer who did not compute it approves it, th
 it("tells the person who computed a period why they may not approve it", async () => {
   const period = periodOf("2026-06-01", "2026-06-02");
   app = openPart(<ShownPeriod />, (api) =>
-    api.on("getMe", () => signedInUser({ email: "staff@example.test", role: "reviewer" })).on("getClimatePeriod", period),
+    api
+      .on("getMe", () => signedInUser({ email: "staff@example.test", role: "reviewer" }))
+      .on("getClimatePeriod", period)
+      .on("getClimateReport", () => climateReportFixture(PROJECT, period, FILLED, 1)),
   );
   const approval = await screen.findByTestId("period-approval");
   await waitFor(() =>
     expect(text(approval)).toContain("«Утвердить» может только другой проверяющий или администратор: период рассчитали вы"),
   );
   expect(within(approval).queryByRole("button", { name: "Утвердить" })).toBeNull();
+});
+
+it("shows what the executor has still to write and offers no approval until it is written (issue 96 item 2)", async () => {
+  const period = periodOf("2026-06-01", "2026-06-02");
+  const { s10_explanations: _s10, s1_contact: _s1, ...some } = FILLED;
+  const fields: Record<string, string> = some;
+  app = openPart(<ShownPeriod />, (api) =>
+    api
+      .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer" }))
+      .on("getClimatePeriod", period)
+      .on("getClimateReport", () => climateReportFixture(PROJECT, period, fields, 1)),
+  );
+  const missing = await screen.findByTestId("period-missing");
+  expect(text(missing)).toContain("Утвердить нельзя, пока исполнитель не заполнит отчет о реализации");
+  expect(text(missing)).toContain(
+    "Не заполнены поля (2): «Контактное лицо исполнителя (Ф. И. О., должность, телефон, e-mail)» (раздел 1); «Пояснения к каждой группе отклонений» (раздел 10).",
+  );
+  expect(text(missing)).toContain(
+    "Нет пояснения к группам отклонений (2), раздел 10: Ф-1, 01.06.2026 02:00 – 02:59: уничтожение не подтверждено",
+  );
+  const approve = screen.getByRole("button", { name: "Утвердить" });
+  expect(approve.hasAttribute("disabled")).toBe(true);
+  // With every field written (the approval test above) it is offered.
 });
 
 const FACILITY = {
@@ -489,6 +522,7 @@ it("computes a long period again as the server's job: «пересчитывае
     api
       .on("getMe", () => signedInUser({ email: "reviewer@example.test", role: "reviewer" }))
       .on("getClimatePeriod", () => shown)
+      .on("getClimateReport", () => climateReportFixture(PROJECT, shown, FILLED, 1))
       .on("recomputeClimatePeriod", () =>
         success(202, { job: "j2.sig", state: "queued", progress: 0, status_url: "v1/export_jobs/j2.sig/" }),
       )

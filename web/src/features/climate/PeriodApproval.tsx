@@ -15,7 +15,7 @@ import {
 import { useMe } from "../../api/profile";
 import type { FileJob } from "../../api/client";
 import { displayDateTime } from "../../shared/dates";
-import { type ClimatePeriod, useRecomputePeriod, useReviewPeriod } from "./api";
+import { type ClimatePeriod, type ClimateReport, useClimateReport, useRecomputePeriod, useReviewPeriod } from "./api";
 
 const STEPS: Record<string, string> = {
   compute: "рассчитан",
@@ -24,6 +24,35 @@ const STEPS: Record<string, string> = {
   withdraw: PERIOD_ACTIONS.withdraw.done,
 };
 const ROLE_NAMES: Record<string, string> = { staff: "сотрудник", reviewer: "проверяющий", admin: "администратор" };
+
+/** What the executor has still to write: the report's empty fields by section and the deviation groups
+ *  without an explanation (the approval's 409 names the same). */
+function MissingForApproval({ missing }: { missing: ClimateReport["missing"] }) {
+  const groups = missing.deviation_groups;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="period-missing"
+      title="Утвердить нельзя, пока исполнитель не заполнит отчет о реализации"
+      description={
+        <Flex vertical gap={4}>
+          {missing.fields.length > 0 && (
+            <Typography.Text>
+              Не заполнены поля ({missing.fields.length}): {missing.fields.map((f) => `«${f.label}» (раздел ${f.section})`).join("; ")}.
+            </Typography.Text>
+          )}
+          {groups.length > 0 && (
+            <Typography.Text>
+              Нет пояснения к группам отклонений ({groups.length}), раздел 10: {groups.slice(0, 10).join("; ")}
+              {groups.length > 10 ? `; и еще ${groups.length - 10}` : ""}.
+            </Typography.Text>
+          )}
+        </Flex>
+      }
+    />
+  );
+}
 
 export function PeriodApproval({ project, period }: { project: string; period: ClimatePeriod }) {
   const me = useMe();
@@ -42,6 +71,10 @@ export function PeriodApproval({ project, period }: { project: string; period: C
         (a) => `«${PERIOD_ACTIONS[a].label}» ${periodActionProblem(a, user, state)}`,
       )
     : [];
+  // D79, D80 (issue 96 item 2): what the executor has still to write before the period can be approved.
+  const report = useClimateReport(project, period.id);
+  const missing = !approved ? report.data?.missing : undefined;
+  const blocked = missing !== undefined && (missing.fields.length > 0 || missing.deviation_groups.length > 0);
   const changed = period.readings_changed;
   const changedAfterApproval = changed !== null && period.approval !== null && changed.at > period.approval.at;
   const confirm = () => {
@@ -93,6 +126,7 @@ export function PeriodApproval({ project, period }: { project: string; period: C
             <Button
               key={action}
               type={action === "approve" ? "primary" : "default"}
+              disabled={action === "approve" && blocked}
               onClick={() => {
                 setReason("");
                 review.reset();
@@ -111,6 +145,7 @@ export function PeriodApproval({ project, period }: { project: string; period: C
             </Button>
           )}
         </Flex>
+        {blocked && <MissingForApproval missing={missing} />}
         {withheld.map((text) => (
           <Typography.Text key={text} type="secondary">
             {text}
