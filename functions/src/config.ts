@@ -41,6 +41,9 @@ export interface AppConfig extends SigningKeys {
   /** The meter-hours over which a climate period is computed as a job where the host runs jobs
    *  (domain/climate/periods.ts); unset, LIMITS.climate.periodJobMeterHours. Tests lower it. */
   climatePeriodJobMeterHours?: number;
+  /** The meter-hours from which a climate period's pack is made as a job where the host runs jobs
+   *  (domain/climate/pack-size.ts); unset, JOB_CLIMATE_PACK_METER_HOURS. Tests lower it. */
+  climatePackJobMeterHours?: number;
 }
 
 /** The local host's pace of one user's requests unless the environment sets another
@@ -59,6 +62,12 @@ function intFromEnv(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** `{[field]: n}` when the environment sets `name`, else nothing (the code's default holds). */
+function optionalInt<K extends keyof AppConfig>(name: string, field: K): Partial<Pick<AppConfig, K>> {
+  const raw = process.env[name];
+  return raw === undefined || raw === "" ? {} : ({ [field]: intFromEnv(name, 0) } as Partial<Pick<AppConfig, K>>);
 }
 
 export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: SigningKeys["previousJwtSecret"]): AppConfig {
@@ -80,5 +89,8 @@ export function configFromEnv(jwtSecret: Uint8Array, previousJwtSecret?: Signing
     userRequestsPerSecond: intFromEnv("USER_REQUESTS_PER_SECOND", USER_REQUESTS_PER_SECOND),
     gatewayRequestBurst: intFromEnv("GATEWAY_REQUEST_BURST", GATEWAY_REQUEST_BURST),
     gatewayRequestsPerSecond: intFromEnv("GATEWAY_REQUESTS_PER_SECOND", GATEWAY_REQUESTS_PER_SECOND),
+    // A test's server process lowers them to see a short period's jobs (issue 97, item 2).
+    ...optionalInt("CLIMATE_PERIOD_JOB_METER_HOURS", "climatePeriodJobMeterHours"),
+    ...optionalInt("CLIMATE_PACK_JOB_METER_HOURS", "climatePackJobMeterHours"),
   };
 }

@@ -167,6 +167,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         clock: options.clock,
         releaseSlots: (slots) => releaseHeavySlots(storage, slots),
         carrySlots: (slots) => carryHeavySlots(storage, slots),
+        // A period job failed at start gives its project's periods back (local/interrupted-jobs.ts).
+        releaseHolds: async (request) => {
+          if (request.op !== "climate_period" || !request.claim) return;
+          await storage.repos.climateProjects.releasePeriods({
+            company: request.actor.company,
+            project: request.project,
+            ...request.claim,
+          });
+        },
         // Loading a thread's code is about 2 s of CPU, which a test's server rarely needs.
         threadAtStart: process.env.SPREADSHEET_THREAD_AT_START !== "0",
       })
@@ -290,6 +299,22 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // (killed, say) are in the table's queue: applied now, in the background (the consumer's thread).
   if (consumer) consumer.resume(async () => (await deps.repos.telemetry.queued(1)).length > 0);
   else void drainTelemetry(deps);
+  // Issue 97, item 2: jobs the last process left queued or running (killed) are run again, or failed
+  // when interrupted twice, their holds given back; each is a line of the log.
+  if (threads) {
+    const interrupted = await threads.resumeInterrupted().catch((error: unknown) => {
+      serverLog.error({ event: "jobs", message: `незавершенные задания не проверены: ${String(error)}` });
+      return [];
+    });
+    for (const j of interrupted) {
+      serverLog.info({
+        event: "jobs",
+        message: `задание ${j.job} (${j.op}) организации ${j.company} прервано остановкой сервера: ${
+          j.outcome === "resumed" ? "запущено заново" : "завершено с ошибкой (прервано второй раз), его блокировки сняты"
+        }`,
+      });
+    }
+  }
   // Webhook deliveries due (a retry's back-off, or made before a stop): sent now and every few seconds.
   webhooks.due();
   const webhookTimer = setInterval(() => webhooks.due(), WEBHOOK_POLL_MS);

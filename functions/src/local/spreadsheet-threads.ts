@@ -32,6 +32,7 @@ import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns, VersionSignature, VersionSigner } from "../ports";
 import { threadExecArgv, threadResourceLimits } from "./heap-limits";
+import { clearInFlight, type HostJobRequest, type InterruptedJob, recordInFlight, takeUpInterrupted } from "./interrupted-jobs";
 
 export interface ThreadData {
   endpoint: string;
@@ -139,9 +140,13 @@ export interface ThreadPoolOptions extends ThreadData {
   carrySlots?: (slots: JobTicket["slots"]) => Promise<void>;
   /** Signs a verification pack's manifest for the threads (issue 86 R9). */
   signer?: VersionSigner;
+  /** Gives back what a job failed at start still holds (a period job's hold on its project). */
+  releaseHolds?: (request: HostJobRequest) => Promise<void>;
 }
 
 export interface SpreadsheetThreads extends SpreadsheetWorker, UploadFiles {
+  /** Takes up the jobs the last process left unfinished (interrupted-jobs.ts), once at start. */
+  resumeInterrupted(): Promise<InterruptedJob[]>;
   close(): Promise<void>;
 }
 
@@ -356,14 +361,17 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
 
   /** A job runs in a thread on its own time; this call answers at once. A thread that dies under
    *  it (out of memory) cannot record the failure nor give its slots back: this process does. */
-  function startJob(request: Extract<WorkerRequest, { op: "job" }>["request"], ticket: JobTicket): ExportResult {
+  async function startJob(request: HostJobRequest, ticket: JobTicket, resumed = 0): Promise<ExportResult> {
     const { id, slots } = ticket;
     const company = request.actor.company;
+    // On record until it ends, so that a start after this process was killed finds it (issue 97).
+    await recordInFlight(blobs.blobs, id, { request, slots, resumed });
     const long = request.op === "train";
     const entry: Waiting = { long, slots, carried: Promise.resolve(), run: () => void entry.carried.then(run) };
     const run = () => {
       const job = post((n) => ({ id: n, type: "job", request: { op: "job", job: id, request, slots }, now: now() }));
       void job.next().then(async (message) => {
+        void clearInFlight(blobs.blobs, company, id);
         running -= 1;
         if (long) longRunning -= 1;
         const left = (runningOf.get(company) ?? 1) - 1;
@@ -482,6 +490,15 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       return job ? startJob(request, job) : start(request);
     },
     jobStatus: (actor, job) => jobStatus(blobs, { actor: actorOf(actor), job }),
+    resumeInterrupted: () =>
+      takeUpInterrupted(
+        blobs.blobs,
+        async (job, record) => void (await startJob(record.request, { id: job, slots: record.slots }, record.resumed + 1)),
+        async (record) => {
+          await options.releaseSlots?.(record.slots);
+          await options.releaseHolds?.(record.request);
+        },
+      ),
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
     wholeYear,
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the

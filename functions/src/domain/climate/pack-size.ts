@@ -8,11 +8,11 @@ import { getPeriodOfProject, planMeters } from "./projects";
  *  meters of the project's plan against JOB_CLIMATE_PACK_METER_HOURS (two reads, nothing made). Another
  *  company's project or period, or none: 404, before any job is queued. */
 export async function climatePackNeedsJob(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos"> & { config?: Pick<Deps["config"], "climatePackJobMeterHours"> },
   actor: Pick<Actor, "company">,
   projectId: string,
   periodId: string,
 ): Promise<boolean> {
   const { project, record: period } = await getPeriodOfProject(deps, actor, projectId, periodId);
-  return period.hours * planMeters(project).size >= JOB_CLIMATE_PACK_METER_HOURS;
+  return period.hours * planMeters(project).size >= (deps.config?.climatePackJobMeterHours ?? JOB_CLIMATE_PACK_METER_HOURS);
 }
