@@ -15,6 +15,8 @@ import type { AbatementAssessment } from "@server/ports";
 import { constructedMineRequest, maccMismatches, vectorParams } from "../support/abatement-vectors";
 import { createFreshHarness, createHarness, type Harness } from "../support/harness";
 import { xlsToCsv } from "../support/libreoffice";
+import { instantOfWallTime } from "@core/company-clock";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 
 let h: Harness;
 let token: string;
@@ -160,8 +162,11 @@ describe("v1/abatement/assessments/", () => {
       201,
     );
     const [dg2, vs3] = created.result.streams;
-    for (const option of dg2.options) expect(option.m_ch4_t).toBeCloseTo(figure(drainage.id) as number, 9);
-    for (const option of vs3.options) expect(option.m_ch4_t).toBeCloseTo(figure(shaft.id) as number, 9);
+    // Issue 96 item 4: the year's methane is spread over the year's 8 784 h (2024) in calendar time, and
+    // an option running 8 000 h a year treats 8 000 h of it, not all of it.
+    for (const option of dg2.options) expect(option.m_ch4_t / (((figure(drainage.id) as number) * 8000) / 8784) - 1).toBeCloseTo(0, 9);
+    for (const option of vs3.options) expect(option.m_ch4_t / (((figure(shaft.id) as number) * 8000) / 8784) - 1).toBeCloseTo(0, 9);
+    expect(dg2.q_ch4_m3_min / (((figure(drainage.id) as number) * 1000) / 0.668 / (8784 * 60)) - 1).toBeCloseTo(0, 9);
     expect(created.origins.dg2).toMatchObject({
       source: "inventory",
       point: drainage.id,
@@ -236,11 +241,11 @@ describe("a point measured in part of the year (issue 87)", () => {
     expect(stream).toMatchObject({ months: ["2026-10", "2026-11"], hours: (31 + 30) * 24, year_hours: 8760 });
 
     // The independent computation: the months' methane (thousand m³ × CH4 %) over their hours is the
-    // flow; a year of it is the year's methane, sent at 8 000 h a year.
+    // stream's flow in calendar time (issue 96 item 4); an option running 8 000 h a year treats 8 000 h of it.
     const ch4M3 = months.reduce((sum, m) => sum + m.volume * 1000 * (m.ch4 / 100), 0);
     const hours = (31 + 30) * 24;
     const flow = ch4M3 / (hours * 60);
-    const yearT = (flow * 60 * 8760 * 0.668) / 1000;
+    const treatedT = (flow * 60 * 8000 * 0.668) / 1000;
     const created = await json<AbatementAssessment>(
       await post("/api/v1/abatement/assessments/", {
         name: "Осенняя 2026",
@@ -253,8 +258,8 @@ describe("a point measured in part of the year (issue 87)", () => {
     );
     const [du1] = created.result.streams;
     expect(stream.to_air_t).toBeCloseTo((ch4M3 * 0.668) / 1000, 6);
-    for (const option of du1.options) expect(option.m_ch4_t / yearT - 1).toBeCloseTo(0, 9);
-    expect(du1.q_ch4_m3_min / ((flow * 8760) / 8000) - 1).toBeCloseTo(0, 9);
+    for (const option of du1.options) expect(option.m_ch4_t / treatedT - 1).toBeCloseTo(0, 9);
+    expect(du1.q_ch4_m3_min / flow - 1).toBeCloseTo(0, 9);
     // ≈ 13 m³/min of methane: the engine's window (the one month read as a year gave 1,09).
     expect(du1.tech_code).toBe("GAS_ENGINE_CHP");
     expect(du1.options.map((o) => o.option_code)).toContain("GAS_ENGINE_CHP");
@@ -268,6 +273,70 @@ describe("a point measured in part of the year (issue 87)", () => {
     writeFileSync(join(dir, "a.pdf"), Buffer.from(await pdf.arrayBuffer()));
     const text = spawnSync("pdftotext", ["-layout", join(dir, "a.pdf"), "-"], { encoding: "utf8" }).stdout.replace(/\s+/g, " ");
     expect(text).toContain("измерения за 2 из 12 месяцев (10.2026, 11.2026): метан пересчитан на год по их 1 464 ч из 8 760 ч года");
+  });
+});
+
+describe("a month accepted with part of its minutes (issue 96 item 4)", () => {
+  it("counts the hours its minutes measured, and the stream's flow is its methane over them", async () => {
+    const facility = await json<{ id: string }>(
+      await post("/api/v1/facilities/", { name: "Шахта «Майская»", kind: "underground_mine" }),
+      201,
+    );
+    const shaft = await json<{ id: string }>(
+      await post(`/api/v1/facilities/${facility.id}/points/`, { name: "Вентиляционный ствол № 2", kind: "ventilation_shaft" }),
+      201,
+    );
+    for (const [code, kind] of [
+      ["Q-М", "flow"],
+      ["М-М", "methane"],
+    ]) {
+      await json(await post(`/api/v1/facilities/${facility.id}/sensors/`, { code, kind, point: shaft.id }), 201);
+    }
+    const project = await json<{ id: string }>(
+      await post("/api/v1/projects/create_project/", {
+        name: "Майская 2026",
+        start_date: "2026-01-01",
+        end_date: "2026-12-31",
+        facility: facility.id,
+      }),
+      201,
+    );
+    // May (744 h): the first 12 days measured (288 h), 9 000 m³/min of air at 0,4 % CH4 — 36 m³/min of methane.
+    const may = instantOfWallTime(2026, 5, 1, 0, 0, "Asia/Novokuznetsk");
+    const readings: { sensor: string; t: string; value: number }[] = [];
+    for (let m = 0; m < 288 * 60; m++) {
+      const t = new Date(may + m * 60_000 + 30_000).toISOString();
+      readings.push({ sensor: "Q-М", t, value: 9000 }, { sensor: "М-М", t, value: 0.4 });
+    }
+    for (let i = 0; i < readings.length; i += 10_000) {
+      await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings: readings.slice(i, i + 10_000) }), 202);
+    }
+    await telemetryIdle(h.deps);
+    await json(
+      await post("/api/v1/telemetry/offers/accept/", {
+        facility: facility.id,
+        point: shaft.id,
+        months: ["2026-05"],
+        project: project.id,
+        reason: "ствол пущен 13.05 в ремонт, замеры только до него",
+      }),
+      201,
+    );
+    type Stream = { point: string; to_air_t: number; months: string[]; hours: number; year_hours: number };
+    const streams = await json<{ results: Stream[] }>(await h.request("/api/v1/abatement/streams/?year=2026", { token }), 200);
+    const stream = streams.results.find((s) => s.point === shaft.id) as Stream;
+    expect(stream).toMatchObject({ months: ["2026-05"], hours: 288, year_hours: 8760 });
+    const created = await json<AbatementAssessment>(
+      await post("/api/v1/abatement/assessments/", {
+        name: "Майская 2026",
+        year: 2026,
+        streams: [{ code: "v2", kind: "ventilation", point: shaft.id, c_ch4_pct: 0.4 }],
+        params: vectorParams(),
+      }),
+      201,
+    );
+    const [v2] = created.result.streams;
+    expect(v2.q_ch4_m3_min).toBeCloseTo(36, 6);
   });
 });
 

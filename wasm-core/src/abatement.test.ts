@@ -248,6 +248,38 @@ describe("a stream measured over part of a year (issue 87)", () => {
   });
 });
 
+describe("a stream's flow over its measured hours (issue 96 item 4)", () => {
+  it("is the methane over the hours measured in calendar time; the option treats its own hours of it", () => {
+    // A shaft with two whole months accepted, 60 and 49,5 m³/min of CH4 (744 h and 720 h): the mean
+    // over their minutes is 54,836 m³/min, not the 60,05 a year spread over 8 000 running hours gave.
+    const m3 = 60 * 60 * 744 + 49.5 * 60 * 720;
+    const t = (m3 * 0.668) / 1000;
+    const result = evaluate({
+      streams: [{ code: "v", kind: "ventilation", m_ch4_t: t, m_ch4_year_share: 1464 / 8760, m_ch4_hours: 1464, c_ch4_pct: 0.5 }],
+      options: { v: ["VAM_RTO"] },
+      params: vectorParams(),
+    });
+    const stream = result.streams[0];
+    expect(stream.q_ch4_m3_min).toBeCloseTo(m3 / (1464 * 60), 9);
+    expect(stream.q_ch4_m3_min).toBeCloseTo(54.836, 3);
+    expect(stream.options[0].m_ch4_t).toBeCloseTo((stream.q_ch4_m3_min * 60 * 8000 * 0.668) / 1000, 8);
+  });
+
+  it("says the engine's capacity its capital costs are priced on: gross generation over its hours, own use off the sale", () => {
+    const result = evaluate({
+      streams: [{ code: "d", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }],
+      options: { d: ["GAS_ENGINE_CHP"] },
+      overrides: { d: { GAS_ENGINE_CHP: { heat_used_share: 0 } } },
+      params: vectorParams(),
+    });
+    const engine = result.streams[0].options[0];
+    const capacity = engine.coefficients.find((c) => c.name === "p_el_kw");
+    expect(capacity?.value).toBeCloseTo((engine.e_el_gross_mwh / 8000) * 1000, 9);
+    expect(capacity?.value).toBeCloseTo(engine.p_el_kw, 9);
+    expect(capacity?.source).toBe("выработка брутто / часы работы; собственные нужды 3 % вычитаются из отпуска, не из мощности");
+  });
+});
+
 describe("energy sold only as far as it is used (issue 87)", () => {
   const stream = { code: "d", kind: "drainage" as const, q_mix_m3_min: 40, c_ch4_pct: 35 };
   it("a boiler asks how much of its heat the mine can use", () => {

@@ -63,6 +63,11 @@ export interface AbatementStream {
    *  measured data, issue 87): the year's methane is m_ch4_t / share, the months' flow kept over the
    *  whole year. Default 1: m_ch4_t is the year's. */
   m_ch4_year_share?: number;
+  /** Issue 96 item 4: the calendar hours `m_ch4_t` was measured over (an inventory point's months, a
+   *  partly measured month by its measured minutes). When given, the stream's flow is m_ch4_t over
+   *  those hours — the methane's mean flow in calendar time — and the option's hours a year decide
+   *  how much of it the option treats (`m_ch4_year_share` is then not used). */
+  m_ch4_hours?: number;
   upgrade?: CaptureUpgrade;
 }
 
@@ -422,6 +427,22 @@ interface Flow {
   hours: number;
 }
 
+/** Issue 96 item 4: the electric capacity the capital costs are priced on, said in the coefficients —
+ *  the gross generation over the hours of operation; the own use is taken off what is sold, not off the
+ *  capacity (so the capacity is the net electricity over the hours divided by 1 − the own-use share). */
+function grossCapacity(coefficients: AbatementCoefficient[], kw: number, aux: number): void {
+  const share = (aux * 100).toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+  coefficient(
+    coefficients,
+    "p_el_kw",
+    "Электрическая мощность (брутто), на нее капитальные затраты",
+    kw,
+    "кВт",
+    false,
+    `выработка брутто / часы работы; собственные нужды ${share} % вычитаются из отпуска, не из мощности`,
+  );
+}
+
 function coefficient(
   coefficients: AbatementCoefficient[],
   name: string,
@@ -526,6 +547,7 @@ function evaluateOption(
     eElNet = eElGross * (1 - aux) * electricityTaken();
     qHeatSold = eFuel * etaTh * used;
     const pElKw = flow.hours > 0 ? (eElGross / flow.hours) * 1000 : 0;
+    grossCapacity(coefficients, pElKw, aux);
     const perKw = stated(
       "capex_rub_per_kw",
       "Удельные капитальные затраты",
@@ -594,7 +616,9 @@ function evaluateOption(
           "₽/кВт·ч",
           "[A] как у ГПУ, оценка, не котировка",
         );
-        recoveryCapex += perKw * (flow.hours > 0 ? (eElGross / flow.hours) * 1000 : 0);
+        const recoveryKw = flow.hours > 0 ? (eElGross / flow.hours) * 1000 : 0;
+        grossCapacity(coefficients, recoveryKw, aux);
+        recoveryCapex += perKw * recoveryKw;
         recoveryOpex += perKwh * eElGross * 1000;
       }
       if (etaTh > 0) {
@@ -706,11 +730,20 @@ function streamFlow(stream: AbatementStream, index: number, common: Common): Flo
     const m = number(`${field}.m_ch4_t`, stream.m_ch4_t, 0, 1e9);
     if (!(c > 0)) throw new FieldError(`${field}.c_ch4_pct`, "Концентрация должна быть больше нуля, чтобы найти расход смеси");
     if (!(hours > 0)) throw new FieldError(`${field}.hours_per_year`, "Часы работы должны быть больше нуля");
-    // Measured over part of the year (an inventory point's months, issue 87): the year's methane at
-    // the flow of those months.
-    const share = optional(`${field}.m_ch4_year_share`, stream.m_ch4_year_share, 1, 0, 1);
-    if (!(share > 0)) throw new FieldError(`${field}.m_ch4_year_share`, "Доля года с измерениями должна быть больше нуля");
-    const q = ((m / share / common.rho) * 1000) / (60 * hours);
+    let q: number;
+    if (!isMissing(stream.m_ch4_hours)) {
+      // Issue 96 item 4: the mean flow over the hours measured, in calendar time; the option runs its
+      // own hours a year at that flow.
+      const measured = number(`${field}.m_ch4_hours`, stream.m_ch4_hours, 0, 8784);
+      if (!(measured > 0)) throw new FieldError(`${field}.m_ch4_hours`, "Часы измерений должны быть больше нуля");
+      q = ((m / common.rho) * 1000) / (60 * measured);
+    } else {
+      // Measured over part of the year (an inventory point's months, issue 87): the year's methane at
+      // the flow of those months.
+      const share = optional(`${field}.m_ch4_year_share`, stream.m_ch4_year_share, 1, 0, 1);
+      if (!(share > 0)) throw new FieldError(`${field}.m_ch4_year_share`, "Доля года с измерениями должна быть больше нуля");
+      q = ((m / share / common.rho) * 1000) / (60 * hours);
+    }
     return stream.kind === "ventilation"
       ? { c, q, qMix: null, qAir: (q * 100) / c / 60, hours }
       : { c, q, qMix: (q * 100) / c, qAir: null, hours };

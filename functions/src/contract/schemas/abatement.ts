@@ -20,6 +20,9 @@ export const abatementStreamSchema = z.object({
   m_ch4_year_share: num(
     "the share of the year's hours m_ch4_t was measured over (an inventory point's months with measured data): the year's methane is m_ch4_t / share; default 1. A stream naming a point takes it from the inventory",
   ),
+  m_ch4_hours: num(
+    "the calendar hours m_ch4_t was measured over (issue 96 item 4): the stream's flow is m_ch4_t over them, the option's hours decide what it treats; a stream naming a point takes them from the inventory",
+  ),
   hours_per_year: num("hours of operation a year (default params.hours_per_year, 8 000)"),
   upgrade: z
     .object({

@@ -21,6 +21,7 @@ import type { Actor, Deps } from "../context";
 import { invalidAt, NotFound } from "../errors";
 import { firstVersion } from "../ids";
 import { getInventoryWithCalculations, gwpOfYear } from "../inventory/year";
+import { acceptedEvidenceKey, type MonthEvidence } from "../monitoring/days/accepted-evidence";
 import { evaluateAsHeavyWork, refuseKeysNamingNoStream, thresholdsInForce } from "./evaluate";
 
 export type AssessmentBody = z.output<typeof assessmentBodySchema>;
@@ -65,20 +66,57 @@ function daysOf(periods: readonly { from: string; to: string }[], year: number):
   return days;
 }
 
+/** Issue 96 item 4: each accepted АГК month's calculation with the hours its minutes measured (valid and
+ *  substituted, as its evidence keeps them): a month accepted with 288 of its 744 hours counts 288. A
+ *  month accepted before its evidence was kept counts its days. */
+async function acceptedMonthHours(deps: Deps, actor: Actor, facilities: ReadonlySet<string>): Promise<Map<string, number>> {
+  const hours = new Map<string, number>();
+  for (const facility of facilities) {
+    for (const acceptance of await deps.repos.telemetry.acceptances(actor.company, facility)) {
+      const stored = await deps.blobs.get(acceptedEvidenceKey(acceptance, "json"));
+      if (!stored) continue;
+      const { result } = JSON.parse(new TextDecoder().decode(stored.body)) as MonthEvidence["description"];
+      hours.set(acceptance.calculation, (result.minutes.valid + result.minutes.substituted) / 60);
+    }
+  }
+  return hours;
+}
+
 /** The year's drainage stations and ventilation shafts with their measured methane (the inventory's
  *  balance by stream, D25/D35) and the months it was measured in (issue 87: the days the point's
  *  counted calculations cover; a point of the year without any, the whole year). */
 export async function inventoryStreams(deps: Deps, actor: Actor, year: number): Promise<InventoryStream[]> {
   const inventory = await getInventoryWithCalculations(deps, actor, year);
   const yearDays = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / DAY_MS;
+  const facilities = new Set(inventory.balance.flatMap((row) => (row.facility ? [row.facility] : [])));
+  const measuredHours = await acceptedMonthHours(deps, actor, facilities);
   return inventory.balance.flatMap((row) =>
     (row.streams ?? []).flatMap((s) => {
       const kind = ownValue(POINT_KINDS, s.kind);
       if (!kind) return [];
-      const periods = inventory.calculations.filter((c) => c.counted && c.point === s.point).flatMap((c) => c.covered ?? [c.period]);
-      const days = daysOf(periods, year);
-      const covered = days.size > 0 ? [...days].sort((a, b) => a - b) : [...daysOf([{ from: `${year}-01-01`, to: `${year}-12-31` }], year)];
+      const counted = inventory.calculations.filter((c) => c.counted && c.point === s.point);
+      // Issue 96 item 4: an accepted month counts the hours its minutes measured; any other
+      // calculation its days, each day once.
+      const accepted = counted.filter((c) => measuredHours.has(c.id));
+      const others = counted.filter((c) => !measuredHours.has(c.id));
+      const days = daysOf(
+        others.flatMap((c) => c.covered ?? [c.period]),
+        year,
+      );
+      const monthDays = daysOf(
+        accepted.flatMap((c) => c.covered ?? [c.period]),
+        year,
+      );
+      const all = new Set([...days, ...monthDays]);
+      const covered = all.size > 0 ? [...all].sort((a, b) => a - b) : [...daysOf([{ from: `${year}-01-01`, to: `${year}-12-31` }], year)];
       const months = [...new Set(covered.map((day) => new Date(day * DAY_MS).toISOString().slice(0, 7)))];
+      const hours =
+        all.size > 0
+          ? days.size * 24 +
+            accepted
+              .filter((c) => ![...daysOf(c.covered ?? [c.period], year)].some((day) => days.has(day)))
+              .reduce((sum, c) => sum + (measuredHours.get(c.id) ?? 0), 0)
+          : covered.length * 24;
       return [
         {
           point: s.point,
@@ -89,7 +127,7 @@ export async function inventoryStreams(deps: Deps, actor: Actor, year: number): 
           t: s.t,
           to_air_t: s.to_air_t ?? s.t,
           months,
-          hours: covered.length * 24,
+          hours,
           year_hours: yearDays * 24,
         },
       ];
@@ -140,6 +178,7 @@ async function resolveStreams(
       kind: figure.kind,
       m_ch4_t: figure.to_air_t,
       m_ch4_year_share: figure.hours / figure.year_hours,
+      m_ch4_hours: figure.hours,
       name: stream.name ?? figure.name,
     });
   }

@@ -233,7 +233,16 @@ it("names a required price left empty instead of previewing", async () => {
 it("names the months a stream from the inventory was measured in, and says fewer than twelve are in (issue 87)", async () => {
   const input = {
     streams: [
-      { code: "du1", kind: "drainage" as const, name: "ДУ-1", point: "p1", c_ch4_pct: 42, m_ch4_t: 3000, m_ch4_year_share: 1464 / 8760 },
+      {
+        code: "du1",
+        kind: "drainage" as const,
+        name: "ДУ-1",
+        point: "p1",
+        c_ch4_pct: 42,
+        m_ch4_t: 3000,
+        m_ch4_year_share: 1464 / 8760,
+        m_ch4_hours: 1464,
+      },
     ],
     params: { ...abatementVectors.abatement_params, rel_tol: undefined, abs_tol: undefined },
   };
@@ -265,8 +274,9 @@ it("names the months a stream from the inventory was measured in, and says fewer
   expect(text(months)).toBe(
     "Метан из инвентаризации: измерения за 2 из 12 месяцев (10.2026, 11.2026): метан пересчитан на год по их 1 464 ч из 8 760 ч года, дебит — средний за эти месяцы.",
   );
-  // The year's methane at those months' flow: 3 000 t × 8 760 / 1 464 — and the gas engine offered.
+  // Those months' flow in calendar time (issue 96 item 4), treated over the engine's 8 000 h a year:
+  // 3 000 t × 8 000 / 1 464 — and the gas engine offered.
   await waitFor(() => expect(document.querySelector('[data-testid="m-du1-GAS_ENGINE_CHP"]')).not.toBeNull());
   const m = document.querySelector<HTMLElement>('[data-testid="m-du1-GAS_ENGINE_CHP"]')!;
-  expect(Number(m.dataset.value)).toBeCloseTo((3000 * 8760) / 1464, 6);
+  expect(Number(m.dataset.value)).toBeCloseTo((3000 * 8000) / 1464, 6);
 });

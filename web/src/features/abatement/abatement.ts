@@ -137,7 +137,7 @@ export function requestOf(
           kind: figure?.kind ?? s.kind,
           point: s.point,
           m_ch4_t: figure?.to_air_t,
-          ...(figure && figure.hours > 0 ? { m_ch4_year_share: figure.hours / figure.year_hours } : {}),
+          ...(figure && figure.hours > 0 ? { m_ch4_year_share: figure.hours / figure.year_hours, m_ch4_hours: figure.hours } : {}),
         };
       }
       return s.kind === "ventilation"
