@@ -67,7 +67,6 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/company/",
   "domain/forecast/",
   "domain/calculations/",
-  "domain/abatement/",
   // The monitoring wing (issue 85), in the order a reading walks it: what comes in (the register, the
   // push, the dispatch files), the days written and what reads them (offers, substitution), what is
   // derived from them (events and their webhooks, the shift report), the live tiles and the forecaster.
@@ -75,6 +74,8 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/monitoring/days/",
   "domain/monitoring/derive/",
   "domain/monitoring/live/",
+  // An assessment takes an accepted АГК month's measured hours from its evidence (issue 96 item 4).
+  "domain/abatement/",
   // A climate project's periods read the facility's register and its stored minutes.
   "domain/climate/",
   "domain/admin/",
