@@ -22,7 +22,7 @@ import {
   createClimateSignatureRoute,
   listClimateSignaturesRoute,
 } from "../contract/routes/climate-signatures";
-import { addClimateSignature, listClimateSignatures, type Payload, periodOf } from "../domain/climate/signatures";
+import { addClimateSignature, listClimateSignatures, type Payload, periodOf, signatureRoom } from "../domain/climate/signatures";
 import { heavyFile, heavyWork } from "../domain/heavy-work";
 import type { Actor, Deps } from "../domain/context";
 import { attachmentDisposition } from "../files/file-names";
@@ -100,6 +100,8 @@ export const climateProjectRoutes = routeApp()
   })
   .openapi(createClimateSignatureRoute, async (c) => {
     const { id, period } = c.req.valid("param");
+    // A period of another company (404) or at its cap (400) is refused before the form is read.
+    await signatureRoom(c.get("deps"), c.get("actor"), id, period);
     const { file } = await readUploadForm(c, "file_data", "signature.sig");
     const deps = c.get("deps");
     const actor = c.get("actor");

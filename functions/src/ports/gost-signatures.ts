@@ -59,10 +59,14 @@ export type ClimateSignatureRecord = Omit<z.output<typeof climateSignatureSchema
 export type TrustRootRecord = z.output<typeof trustRootSchema> & { pem: string };
 
 export interface ClimateSignatureRepository {
-  /** Refused (Conflict) when the id is taken. */
-  add(record: ClimateSignatureRecord): Promise<void>;
+  /** Kept in the period's `place` (0-based, below LIMITS.climate.signaturesPerPeriod): refused
+   *  (Conflict) when the place is taken, so two uploads racing for the last places cannot both be kept
+   *  (issue 97, item 5: four at once at 48 kept 53). */
+  add(record: ClimateSignatureRecord, place: number): Promise<void>;
   /** The period's signatures, the earliest first. */
   list(companyId: string, project: string, period: string): Promise<ClimateSignatureRecord[]>;
+  /** How many the period has, read as a count (none of their bodies). */
+  count(companyId: string, project: string, period: string): Promise<number>;
 }
 
 export interface TrustRootRepository {

@@ -3,13 +3,14 @@
 import { DeleteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { ClimateSignatureRecord, ClimateSignatureRepository, TrustRootRecord, TrustRootRepository } from "../../ports";
 import * as keys from "./keys";
-import { putNew, queryPrefix, stripAll } from "./items";
+import { putNew, queryCount, queryPrefix, stripAll } from "./items";
 
-export const CLIMATE_SIGNATURE_EXISTS = "Подпись с таким идентификатором уже существует";
 export const TRUST_ROOT_EXISTS = "Этот корневой сертификат уже загружен";
 
-export const climateSignatureItem = (s: ClimateSignatureRecord) => ({
-  ...keys.climateSignature(s.company, s.project, s.period, s.id),
+export const CLIMATE_SIGNATURE_PLACE_TAKEN = "Другая подпись этого периода сохраняется одновременно: повторите загрузку";
+
+export const climateSignatureItem = (s: ClimateSignatureRecord, place: number) => ({
+  ...keys.climateSignaturePlace(s.company, s.project, s.period, place),
   ...s,
 });
 export const trustRootItem = (r: TrustRootRecord) => ({ ...keys.trustRoot(r.id), ...r });
@@ -22,12 +23,21 @@ export const trustRootsPrefix = { PK: keys.TRUST_ROOTS_PK, SKPrefix: "ROOT#" };
 
 export function dynamoClimateSignatures(doc: DynamoDBDocumentClient, table: string): ClimateSignatureRepository {
   return {
-    async add(record) {
-      await putNew(doc, table, climateSignatureItem(record), CLIMATE_SIGNATURE_EXISTS);
+    async add(record, place) {
+      await putNew(doc, table, climateSignatureItem(record, place), CLIMATE_SIGNATURE_PLACE_TAKEN);
     },
     async list(companyId, project, period) {
       const items = await queryPrefix(doc, table, keys.climateSignaturesOfPeriod(companyId, project, period), { consistentRead: true });
       return stripAll<ClimateSignatureRecord>(items).sort(signaturesInOrder);
+    },
+    count(companyId, project, period) {
+      const { PK, SKPrefix } = keys.climateSignaturesOfPeriod(companyId, project, period);
+      return queryCount(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+        ExpressionAttributeValues: { ":pk": PK, ":sk": SKPrefix },
+        ConsistentRead: true,
+      });
     },
   };
 }

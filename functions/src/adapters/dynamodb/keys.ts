@@ -91,6 +91,10 @@ export const climatePeriodsOfProject = (companyId: string, project: string) => i
  *  CLIMATESIG#{project}#{period}# (a few, at most LIMITS.climate.signaturesPerPeriod). */
 export const climateSignature = (companyId: string, project: string, period: string, id: string) =>
   inCompany(companyId, "CLIMATESIG", project, period, id);
+/** Issue 97: a signature kept since is keyed by its place in the period (P000…P049), written only if
+ *  the place is free, so the period's cap holds under uploads at once (the earlier ones keep their id). */
+export const climateSignaturePlace = (companyId: string, project: string, period: string, place: number) =>
+  climateSignature(companyId, project, period, `P${String(place).padStart(3, "0")}`);
 export const climateSignaturesOfPeriod = (companyId: string, project: string, period: string) =>
   inCompanyPrefix(companyId, "CLIMATESIG", project, period);
 /** The CA certificates an administrator loaded as КЭП trust anchors (platform-wide, at most

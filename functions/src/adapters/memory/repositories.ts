@@ -78,7 +78,7 @@ import {
   periodsInOrder,
 } from "../dynamodb/climate-project-repository";
 import {
-  CLIMATE_SIGNATURE_EXISTS,
+  CLIMATE_SIGNATURE_PLACE_TAKEN,
   TRUST_ROOT_EXISTS,
   climateSignatureItem,
   rootsInOrder,
@@ -382,8 +382,8 @@ function climateProjects(table: MemoryTable): Repositories["climateProjects"] {
 
 function climateSignatures(table: MemoryTable): Repositories["climateSignatures"] {
   return {
-    async add(record) {
-      create(table, climateSignatureItem(record), CLIMATE_SIGNATURE_EXISTS);
+    async add(record, place) {
+      create(table, climateSignatureItem(record, place), CLIMATE_SIGNATURE_PLACE_TAKEN);
     },
     async list(companyId, project, period) {
       const prefix = keys.climateSignaturesOfPeriod(companyId, project, period);
@@ -391,6 +391,10 @@ function climateSignatures(table: MemoryTable): Repositories["climateSignatures"
         .query(prefix.PK, prefix.SKPrefix)
         .map((item) => strip<ClimateSignatureRecord>(item) as ClimateSignatureRecord)
         .sort(signaturesInOrder);
+    },
+    async count(companyId, project, period) {
+      const prefix = keys.climateSignaturesOfPeriod(companyId, project, period);
+      return table.query(prefix.PK, prefix.SKPrefix).length;
     },
   };
 }

@@ -87,6 +87,33 @@ export function chainText(chain: ChainState): string {
   return SIGNATURE_TEXTS.chainUnchecked;
 }
 
+/** Issue 97, item 10: the period found (404) and its signatures counted (none of their bodies read)
+ *  before a signature's form is read: a period at its cap refuses an upload for the price of a count
+ *  (it once read every kept signature, bodies and all, after the form: about 6 reads' cost). */
+export async function signatureRoom(deps: Deps, actor: Actor, projectId: string, periodId: string): Promise<void> {
+  const { project, record } = await periodOf(deps, actor, projectId, periodId);
+  if ((await deps.repos.climateSignatures.count(actor.company, project.id, record.id)) >= LIMITS.climate.signaturesPerPeriod) {
+    throw new Invalid(SIGNATURE_TEXTS.tooMany);
+  }
+}
+
+/** Keeps `record` in the period's next free place: a place another upload took meanwhile is looked for
+ *  again (the period's signatures read anew), past the cap refused (issue 97, item 5). */
+async function keepInPlace(deps: Deps, record: ClimateSignatureRecord, place: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (place >= LIMITS.climate.signaturesPerPeriod) throw new Invalid(SIGNATURE_TEXTS.tooMany);
+    try {
+      await deps.repos.climateSignatures.add(record, place);
+      return;
+    } catch (error) {
+      if (!(error instanceof Conflict) || attempt >= PLACE_ATTEMPTS) throw error;
+      place = (await deps.repos.climateSignatures.list(record.company, record.project, record.period)).length;
+    }
+  }
+}
+/** Uploads at once for the last places: each that loses a place looks again this many times. */
+const PLACE_ATTEMPTS = 8;
+
 /** POST …/periods/{p}/signatures/: the detached signature checked against the signed manifest and kept. */
 export async function addClimateSignature(
   deps: Deps,
@@ -154,7 +181,7 @@ export async function addClimateSignature(
     created_at: now.toISOString(),
     created_by: actor.email,
   };
-  await deps.repos.climateSignatures.add(record);
+  await keepInPlace(deps, record, kept.length);
   await recordChange(
     deps,
     actor,
