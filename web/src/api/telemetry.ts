@@ -252,3 +252,50 @@ const BATCHES_POLL_MS = 5000;
 
 /** How often a queued batch is read again: the local consumer applies a file in about a second. */
 const BATCH_POLL_MS = 1000;
+
+// «Сверка с выгрузкой АГК» (issue 95): the stored readings compared with the mine's dispatch export.
+export type Reconciliation = InferResponseType<Client<"telemetry">["reconciliations"][":id"]["$get"], 200>;
+export type ReconciliationStarted = InferResponseType<Client<"telemetry">["reconciliations"]["$post"], 202>;
+
+/** The export sent straight to storage as «Загрузить выгрузку АГК» sends it, then named for a
+ *  reconciliation instead of a batch (202 with its id). */
+export function reconciliationUpload(facility: string, name: string): DirectUpload<ReconciliationStarted> {
+  let fileUpload = "";
+  return {
+    grant: async (file) => {
+      const grant = await telemetry((c) => c["upload-url"].$post({ json: { facility, ...file } }));
+      fileUpload = grant.file_upload;
+      return grant;
+    },
+    complete: () => telemetry((c) => c.reconciliations.$post({ json: { facility, file_upload: fileUpload, name } })),
+  };
+}
+
+const reconciliationKey = (id: string | undefined) => ["telemetry", "reconciliations", id] as const;
+
+/** GET reconciliations/{id}/: read again while it waits or runs. */
+export function useReconciliation(id: string | undefined) {
+  return useQuery({
+    queryKey: reconciliationKey(id),
+    queryFn: () => telemetry((c) => c.reconciliations[":id"].$get({ param: { id: id! } })),
+    enabled: Boolean(id),
+    refetchInterval: (query) =>
+      query.state.error || query.state.data?.state === "done" || query.state.data?.state === "failed" ? false : BATCH_POLL_MS,
+  });
+}
+
+/** POST reconciliations/{id}/fill/ («Догрузить недостающие»): one batch of the missing readings. */
+export function useFillReconciliation(id: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => telemetry((c) => c.reconciliations[":id"].fill.$post({ param: { id: id! } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: reconciliationKey(id) }),
+  });
+}
+
+/** GET reconciliations/{id}/xlsx/: the differences saved under the server's name. */
+export async function downloadReconciliationXlsx(id: string): Promise<void> {
+  const path = await routePath("telemetry", (c) => c.reconciliations[":id"].xlsx.$path({ param: { id } }));
+  const file = await api.download(path);
+  saveBlob(file.blob, file.fileName ?? "Сверка с выгрузкой АГК.xlsx");
+}

@@ -1,6 +1,7 @@
 // «Датчики» of a facility (methodology D56): the sensors of the mine's gas monitoring (АГК) — code, kind,
 // emission point, role, levels W/A, cross-section, flow conditions, dates in service — added, changed
-// and retired; the facility's batches (BatchesCard.tsx) and gateway keys (GatewayKeysCard.tsx) below,
+// and retired; a dispatch export loaded (DispatchFileDialog.tsx) or reconciled with what is stored
+// (ReconciliationDialog.tsx, issue 95); the facility's batches (BatchesCard.tsx) and gateway keys (GatewayKeysCard.tsx) below,
 // each in a chunk of its own. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
 // On a wide screen the register is a table whose rows keep the frequent action in sight («Пропуски»)
 // and the rare ones behind «…»; on a phone each sensor is a block of «label: value» lines
@@ -22,6 +23,7 @@ import { MonitoringHead } from "./MonitoringHead";
 const SensorDialog = lazy(() => import("./SensorDialog"));
 const SensorImportDialog = lazy(() => import("./SensorImportDialog"));
 const DispatchFileDialog = lazy(() => import("./DispatchFileDialog"));
+const ReconciliationDialog = lazy(() => import("./ReconciliationDialog"));
 // Their own chunks: the page stood at the 300 KB initial-JS budget (bundle.test.ts).
 const BatchesCard = lazy(() => import("./BatchesCard"));
 const GatewayKeysCard = lazy(() => import("./GatewayKeysCard"));
@@ -92,6 +94,7 @@ export default function SensorsPage() {
   const [editing, setEditing] = useState<Sensor | "new" | null>(null);
   const [importing, setImporting] = useState(false);
   const [sendingFile, setSendingFile] = useState(false);
+  const [reconciling, setReconciling] = useState(false);
   const queries = useQueryClient();
   const pointName = new Map((points.data ?? []).map((p) => [p.id, p.name]));
   const columns: TableColumnsType<Sensor> = [
@@ -139,6 +142,9 @@ export default function SensorsPage() {
           <Button onClick={() => setSendingFile(true)} disabled={!sensors.data?.length}>
             Загрузить выгрузку АГК
           </Button>
+          <Button onClick={() => setReconciling(true)} disabled={!sensors.data?.length}>
+            Сверить с выгрузкой АГК
+          </Button>
         </Space>
         {retire.isError && <Alert type="error" showIcon role="alert" title={retire.error.message} />}
         {points.data && points.data.length === 0 && (
@@ -168,6 +174,18 @@ export default function SensorsPage() {
             onClose={() => {
               setSendingFile(false);
               // The file's batch is in «Загрузки АГК» now, in whatever state the dialog left it.
+              void queries.invalidateQueries({ queryKey: telemetryBatchesKey(facilityId) });
+            }}
+          />
+        </Suspense>
+      )}
+      {reconciling && (
+        <Suspense>
+          <ReconciliationDialog
+            facility={facilityId}
+            onClose={() => {
+              setReconciling(false);
+              // A batch «Догрузить недостающие» made is in «Загрузки АГК».
               void queries.invalidateQueries({ queryKey: telemetryBatchesKey(facilityId) });
             }}
           />

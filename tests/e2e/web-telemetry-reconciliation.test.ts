@@ -1,0 +1,130 @@
+// «Сверка с выгрузкой АГК» in a real browser (issue 95, item 3) on the local server, whose spreadsheet
+// thread runs the reconciliation as a job: a gateway pushed two hours of М-12 and Q-1 but three minutes of
+// М-12, and the mine's export (Windows-1251, «;», a column per sensor, the company's wall clock) has every
+// minute and one Q-1 value otherwise. «Сверить с выгрузкой АГК» on «Датчики» names the three missing and
+// the one different, per sensor and day, the readings under the row (values «12 345,6»); the differences
+// download as an xlsx; «Догрузить недостающие» stores the three and a second reconciliation finds only the
+// different value. At 1440 px and at 390 px (the page never wider than the phone, the table's rows as
+// blocks). Screenshots with SCREENSHOT_DIR. Needs web/dist.
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { startTestServer, type Credentials, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+import { pageOverflow } from "../support/layout";
+import { encodeLegacy } from "../support/legacy-encoding";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const WIDE = { width: 1440, height: 900 };
+const TALL_PHONE = { width: 390, height: 2400 };
+const KEMEROVO = 7 * 3_600_000;
+const HELD = [7, 8, 61];
+const CHANGED = 30;
+
+describe("web app: «Сверка с выгрузкой АГК»", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let user: Credentials;
+  let facility = "";
+  let exportBytes: Buffer;
+  let day = "";
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await server.newUser();
+    const token = await accessToken(server.url, user);
+    const call = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Сверка»", kind: "underground_mine" })).id;
+    const point = (
+      await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол № 2", kind: "ventilation_shaft" })
+    ).id;
+    await call("POST", `v1/facilities/${facility}/sensors/`, { code: "М-12", kind: "methane", point });
+    await call("POST", `v1/facilities/${facility}/sensors/`, { code: "Q-1", kind: "flow", point });
+    // Two hours from 10:00 two days ago on the company's clock, within one company day.
+    const today = Math.floor((Date.now() + KEMEROVO) / 86_400_000) * 86_400_000;
+    const start = today - 2 * 86_400_000 + 10 * 3_600_000 - KEMEROVO;
+    day = new Date(start + KEMEROVO).toISOString().slice(0, 10);
+    const methane = (m: number) => Math.round((0.4 + (m % 20) / 100) * 100) / 100;
+    const flow = (m: number) => 12_345.6 + m;
+    const readings = [];
+    const lines = ["Время;М-12;Q-1"];
+    for (let m = 0; m < 120; m++) {
+      const t = start + m * 60_000;
+      if (!HELD.includes(m)) readings.push({ sensor: "М-12", t: new Date(t).toISOString(), value: methane(m) });
+      readings.push({ sensor: "Q-1", t: new Date(t).toISOString(), value: flow(m) });
+      const wall = new Date(t + KEMEROVO).toISOString();
+      const time = `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)} ${wall.slice(11, 19)}`;
+      const q = m === CHANGED ? 11_111.1 : flow(m);
+      lines.push(`${time};${String(methane(m)).replace(".", ",")};${String(q).replace(".", ",")}`);
+    }
+    await call("POST", "v1/telemetry/readings/", { facility, readings });
+    await telemetryIdle(server.deps);
+    exportBytes = Buffer.from(encodeLegacy(lines.join("\r\n"), "windows-1251"));
+    app = await openWebApp(server);
+    page = app.page;
+  });
+
+  afterAll(async () => {
+    await page?.setViewportSize({ width: 1366, height: 860 });
+    await app?.close();
+  });
+
+  /** The export chosen in the dialog and reconciled; resolves once its result is shown. */
+  async function reconcile() {
+    await page.getByRole("button", { name: "Сверить с выгрузкой АГК" }).click();
+    const dialog = page.getByRole("dialog", { name: "Сверка с выгрузкой АГК" });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "АГК сутки.csv", mimeType: "text/csv", buffer: exportBytes });
+    await dialog.getByTestId("chosen-reconciliation-file").waitFor();
+    await dialog.getByRole("button", { name: "Сверить" }).click();
+    await dialog.getByText(/^Найдены расхождения|^Расхождений нет/).waitFor();
+    return dialog;
+  }
+
+  it("names the missing and the different readings by sensor and day, downloads them, and «Догрузить недостающие» stores the missing, at 1440 and 390 px", async () => {
+    await page.setViewportSize(WIDE);
+    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    const dialog = await reconcile();
+    await dialog.getByText("Найдены расхождения; нет в хранилище: 3, другое значение: 1").waitFor();
+    const date = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+    const methaneRow = dialog.locator("tr.ant-table-row", { hasText: "М-12" }).first();
+    const cells = (await methaneRow.getByRole("cell").allTextContents()).map((c) => c.replace(/\u00a0/g, " ").trim());
+    // The expand button's cell, then code, date, in file, stored, missing, extra, different.
+    expect(cells.slice(1)).toEqual(["М-12", date, "120", "117", "3", "0", "0"]);
+    const flowRow = dialog.locator("tr.ant-table-row", { hasText: "Q-1" }).first();
+    await flowRow.locator("button.ant-table-row-expand-icon").click();
+    const examples = dialog.getByRole("table", { name: `Расхождения Q-1 за ${date}` });
+    await examples.waitFor();
+    const example = (await examples.locator("tbody tr").first().textContent())?.replace(/\u00a0/g, " ");
+    expect(example).toContain("11 111,1");
+    expect(example).toContain(`${12_345.6 + CHANGED}`.replace(".", ",").replace(/^(\d{2})(\d{3})/, "$1 $2"));
+    await screenshot(dialog, { path: `${SHOTS}/web-telemetry-reconciliation-1440.png` });
+
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Расхождения (xlsx)" }).click();
+    expect((await download).suggestedFilename()).toBe("Сверка АГК сутки.xlsx");
+
+    // At 390 px the dialog's rows are blocks; the screenshots are taken as tall as the dialog (a phone
+    // scrolls it), the page no wider than the phone.
+    await page.setViewportSize(TALL_PHONE);
+    await expect.poll(() => pageOverflow(page)).toBe(0);
+    await dialog.getByTestId("stacked-rows").first().waitFor();
+    const flowBlock = dialog.getByTestId("stacked-rows").locator(":scope > div", { hasText: "Q-1" });
+    expect((await flowBlock.textContent())?.replace(/\u00a0/g, " ")).toContain("11 111,1");
+    await screenshot(dialog, { path: `${SHOTS}/web-telemetry-reconciliation-390.png` });
+
+    await dialog.getByRole("button", { name: "Догрузить недостающие (3)" }).click();
+    await dialog.getByText("Догружено: принято 3 из 3 показаний", { exact: false }).waitFor();
+    await screenshot(dialog, { path: `${SHOTS}/web-telemetry-reconciliation-filled-390.png` });
+    await page.setViewportSize(WIDE);
+    await dialog.locator(".ant-modal-footer").getByRole("button", { name: "Закрыть" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const again = await reconcile();
+    await again.getByText("Найдены расхождения; другое значение: 1").waitFor();
+  });
+});

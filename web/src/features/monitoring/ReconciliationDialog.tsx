@@ -1,0 +1,262 @@
+// «Сверка с выгрузкой АГК» (issue 95): the mine's dispatch export (the file «Загрузить выгрузку АГК»
+// takes) sent straight to storage and compared with the stored readings, nothing of it stored; followed
+// until the server's job is done, then its counts, a row per sensor and day on the company's clock (the
+// first readings that differ under each row), the differences as an xlsx and «Догрузить недостающие»:
+// one batch of the missing readings from the file, applied as a push is. Loaded when opened.
+import { useState } from "react";
+import { Alert, Button, Descriptions, Flex, Modal, Progress, Space, Spin, Typography, Upload, type TableColumnsType } from "antd";
+import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
+import { useMutation } from "@tanstack/react-query";
+import { fileSize, LIMITS } from "@server/contract";
+import {
+  downloadReconciliationXlsx,
+  reconciliationUpload,
+  useFillReconciliation,
+  useReconciliation,
+  useTelemetryBatch,
+  type Reconciliation,
+} from "../../api/telemetry";
+import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
+import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
+import { ListTable } from "../../shared/LazyTable";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
+import { refusalText } from "../../shared/UploadRead";
+import { displayDate, displayDateTime } from "../../shared/dates";
+import { dispatchFileProblem } from "./DispatchFileDialog";
+import { number } from "./sensorTexts";
+
+const count = (n: number) => n.toLocaleString("ru-RU");
+type Day = Reconciliation["days"][number];
+type Example = Day["examples"][number];
+
+/** The counts' words, as the table's columns and the summary say them. */
+const COUNTS = [
+  { key: "in_file", label: "В выгрузке" },
+  { key: "stored", label: "В хранилище" },
+  { key: "missing", label: "Нет в хранилище" },
+  { key: "extra", label: "Нет в выгрузке" },
+  { key: "different", label: "Другое значение" },
+] as const;
+
+/** A reading's time with its seconds, on the company's clock. */
+function readingTime(t: string): string {
+  const seconds = t.slice(17, 19);
+  return `${displayDateTime(t)}${seconds && seconds !== "00" ? `:${seconds}` : ""}`;
+}
+
+const dayColumns: TableColumnsType<Day> = [
+  { title: "Датчик", dataIndex: "sensor_code", render: (code: string) => <Typography.Text strong>{code}</Typography.Text> },
+  { title: "Дата", dataIndex: "day", render: (day: string) => displayDate(day) },
+  ...COUNTS.map(({ key, label }) => ({
+    title: label,
+    dataIndex: key,
+    align: "right" as const,
+    render: (n: number) =>
+      n > 0 && key !== "in_file" && key !== "stored" ? <Typography.Text type="danger">{count(n)}</Typography.Text> : count(n),
+  })),
+];
+
+function Examples({ day }: { day: Day }) {
+  const shown = day.missing + day.extra + day.different;
+  return (
+    <Flex vertical gap={4}>
+      <ListTable<Example>
+        rowKey="t"
+        aria-label={`Расхождения ${day.sensor_code} за ${displayDate(day.day)}`}
+        columns={[
+          { title: "Время", dataIndex: "t", render: readingTime },
+          { title: "В выгрузке", dataIndex: "file", align: "right", render: (v: number | null) => (v === null ? "нет" : number(v)) },
+          { title: "В хранилище", dataIndex: "stored", align: "right", render: (v: number | null) => (v === null ? "нет" : number(v)) },
+        ]}
+        dataSource={day.examples}
+      />
+      {shown > day.examples.length && (
+        <Typography.Text type="secondary">
+          Показаны первые {count(day.examples.length)} из {count(shown)}: все расхождения — в файле xlsx.
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+function FillResult({ batch }: { batch: string }) {
+  const status = useTelemetryBatch(batch);
+  if (status.isError) return <Alert type="error" showIcon role="alert" title={refusalText(status.error)} />;
+  if (!status.data || status.data.state === "queued")
+    return (
+      <Flex gap={12} align="center" role="status">
+        <Spin />
+        <span>Недостающие показания загружаются…</span>
+      </Flex>
+    );
+  if (status.data.state === "failed")
+    return <Alert type="error" showIcon role="alert" title={`Догрузка не применена: ${status.data.failure ?? "причина не указана"}`} />;
+  return (
+    <Alert
+      type="success"
+      showIcon
+      role="status"
+      title={`Догружено: принято ${count(status.data.accepted)} из ${count(status.data.lines)} показаний. Сверьте выгрузку еще раз, чтобы убедиться.`}
+    />
+  );
+}
+
+function ResultView({ result }: { result: Reconciliation }) {
+  const fill = useFillReconciliation(result.id);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string>();
+  const { totals } = result;
+  const differences = totals.missing + totals.extra + totals.different;
+  const said = COUNTS.filter((c) => c.key !== "in_file" && c.key !== "stored" && totals[c.key] > 0).map(
+    (c) => `${c.label.toLowerCase()}: ${count(totals[c.key])}`,
+  );
+  const batch = result.fill?.batch ?? fill.data?.batch;
+  return (
+    <Flex vertical gap={8}>
+      <Alert
+        type={differences ? "warning" : "success"}
+        showIcon
+        role="status"
+        title={differences ? `Найдены расхождения; ${said.join(", ")}` : "Расхождений нет: все показания выгрузки есть в хранилище"}
+      />
+      {result.detail && <Alert type="warning" showIcon title={result.detail} />}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          {
+            key: "period",
+            label: "Период выгрузки",
+            children: result.from && result.to ? `${readingTime(result.from)} – ${readingTime(result.to)}` : "нет показаний",
+          },
+          ...COUNTS.map(({ key, label }) => ({ key, label, children: count(totals[key]) })),
+          ...(result.refused_count > 0
+            ? [{ key: "refused", label: "Не прочитано строк и значений", children: count(result.refused_count) }]
+            : []),
+        ]}
+      />
+      <Space wrap>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!differences}
+          loading={downloading}
+          onClick={async () => {
+            setDownloading(true);
+            setDownloadError(undefined);
+            try {
+              await downloadReconciliationXlsx(result.id);
+            } catch (error) {
+              setDownloadError(refusalText(error));
+            } finally {
+              setDownloading(false);
+            }
+          }}
+        >
+          Расхождения (xlsx)
+        </Button>
+        {totals.missing > 0 && (
+          <Button type="primary" disabled={Boolean(batch)} loading={fill.isPending} onClick={() => fill.mutate()}>
+            Догрузить недостающие ({count(totals.missing)})
+          </Button>
+        )}
+      </Space>
+      {downloadError && <Alert type="error" showIcon role="alert" title={downloadError} />}
+      {fill.isError && <Alert type="error" showIcon role="alert" title={refusalText(fill.error)} />}
+      {batch && <FillResult batch={batch} />}
+      <ResponsiveTable<Day>
+        size="small"
+        rowKey={(d) => `${d.sensor}|${d.day}`}
+        aria-label="Сверка по датчикам и дням"
+        columns={dayColumns}
+        dataSource={result.days}
+        expandable={{
+          rowExpandable: (d) => d.examples.length > 0,
+          expandedRowRender: (d) => <Examples day={d} />,
+        }}
+        pagination={result.days.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false}
+      />
+      {result.refused.length > 0 && (
+        <ListTable<Reconciliation["refused"][number]>
+          rowKey={(r) => `${r.line}|${r.reason}`}
+          aria-label="Не прочитанные строки"
+          columns={[
+            { title: "Строка", dataIndex: "line", width: 90, render: (line: number) => count(line) },
+            { title: "Причина", dataIndex: "reason" },
+          ]}
+          dataSource={result.refused}
+          pagination={
+            result.refused.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false
+          }
+        />
+      )}
+    </Flex>
+  );
+}
+
+export default function ReconciliationDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
+  const [file, setFile] = useState<File>();
+  const choice = useFileChoice(".csv,.txt", dispatchFileProblem, setFile);
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
+  const send = useMutation({
+    mutationFn: (chosen: File) => uploadDirect(reconciliationUpload(facility, chosen.name), chosen, "text/csv", setPhase),
+    onSettled: () => setPhase(null),
+  });
+  const result = useReconciliation(send.data?.id);
+  const started = send.isPending || send.isSuccess;
+  const state = result.data?.state;
+  return (
+    <Modal
+      open
+      width={1000}
+      title="Сверка с выгрузкой АГК"
+      okText="Сверить"
+      cancelText={started ? "Закрыть" : "Отмена"}
+      okButtonProps={{ disabled: !file || started, loading: send.isPending, style: send.isSuccess ? { display: "none" } : undefined }}
+      onCancel={onClose}
+      onOk={() => file && send.mutate(file)}
+    >
+      <Flex vertical gap={8}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Выгрузка диспетчерской системы в том же формате, что и для «Загрузить выгрузку АГК» (CSV, не больше{" "}
+          {fileSize(LIMITS.telemetry.fileBytes)}
+          ), сравнивается с показаниями в хранилище по каждому датчику от первого до последнего его показания в файле. Выгрузка при этом не
+          загружается.
+        </Typography.Paragraph>
+        {!started && (
+          <Upload {...choice.upload}>
+            <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл"}</Button>
+          </Upload>
+        )}
+        {started ? (
+          <Typography.Text strong>{file?.name}</Typography.Text>
+        ) : (
+          <ChosenFile
+            file={file}
+            problem={choice.problem}
+            testId="chosen-reconciliation-file"
+            removeLabel="Убрать файл"
+            onRemove={choice.remove}
+          />
+        )}
+        {phase && (
+          <Flex vertical gap={4} role="status">
+            <span>{phaseText(phase)}</span>
+            {phase.phase === "sending" && <Progress percent={phase.percent} size="small" />}
+          </Flex>
+        )}
+        {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
+        {result.isError && <Alert type="error" showIcon role="alert" title={refusalText(result.error)} />}
+        {send.isSuccess && !result.isError && (state === undefined || state === "queued" || state === "running") && (
+          <Flex gap={12} align="center" role="status">
+            <Spin />
+            <span>{state === "running" ? "Показания сверяются…" : "Сверка в очереди…"}</span>
+          </Flex>
+        )}
+        {state === "failed" && (
+          <Alert type="error" showIcon role="alert" title={`Сверка не выполнена: ${result.data?.detail ?? "причина не указана"}`} />
+        )}
+        {state === "done" && result.data && <ResultView result={result.data} />}
+      </Flex>
+    </Modal>
+  );
+}
