@@ -6,6 +6,8 @@
 // gap in another — 15,588375 t CO2-eq, 15 carbon units.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { storeBatch } from "@server/domain/monitoring/ingest/readings";
+import { kickTelemetry } from "@server/domain/monitoring/days/consumer";
 import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";
@@ -355,6 +357,38 @@ describe("EF_grid with its source (issue 96 item 1, D51, D75)", () => {
     expect(plainReport.sections.find((s) => s.number === 9)!.filled.find((f) => f.label.startsWith("EF_grid"))?.value).toBe(
       "не применяется: период не зачитывает и не покупает электроэнергию",
     );
+  });
+});
+
+describe("readings still being applied (issue 96 item 3)", () => {
+  it("refuse a period whose hours a queued batch of its meters holds, naming how many; once applied, the period records the batch it read through", async () => {
+    const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел с очередью" } }));
+    // 05.06.2026 00:00–02:00 on the company's clock: two hours of the flare's minutes, stored, not yet applied.
+    const start = JUNE_1 + 4 * 86_400_000;
+    const readings: { sensor: string; t: string; value: number }[] = [];
+    for (let m = 0; m < 120; m++) {
+      const t = new Date(start + m * 60_000 + 30_000).toISOString();
+      readings.push({ sensor: "Q-1", t, value: 21 }, { sensor: "C-1", t, value: 38.5 }, { sensor: "FL-1", t, value: 1 });
+    }
+    const queued = await storeBatch(h.deps, staff.companyId, facility, { json: { readings } });
+    // Another batch still queued, of hours after the period's, does not hold it up.
+    const later = await storeBatch(h.deps, staff.companyId, facility, {
+      json: { readings: [{ sensor: "Q-1", t: new Date(start + 5 * 3_600_000).toISOString(), value: 20 }] },
+    });
+    const bounds = { start: "2026-06-05T00:00", end: "2026-06-05T02:00" };
+    const refused = await projects(staff.token, `${project.id}/periods/`, { method: "POST", json: bounds });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toBe(
+      "Показания за эти часы еще применяются: 1 пакет. Повторите расчет, когда они будут применены",
+    );
+    await kickTelemetry(h.deps, queued);
+    await kickTelemetry(h.deps, later);
+    await telemetryIdle(h.deps);
+    const period = await created(await projects(staff.token, `${project.id}/periods/`, { method: "POST", json: bounds }));
+    expect((period.totals as Record<string, number>).m_ch4_t).toBeGreaterThan(0);
+    expect((period.deviations as { kind: string }[]).some((d) => d.kind === "no_data")).toBe(false);
+    const batches = await h.deps.repos.telemetry.batchesOfFacility(staff.companyId, facility, 1);
+    expect(period.read_through).toEqual({ batch: batches[0].batch, received_at: batches[0].received_at });
   });
 });
 

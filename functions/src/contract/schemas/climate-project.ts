@@ -439,6 +439,10 @@ export const climatePeriodSchema = climateEvaluationSchema.extend({
   readings_changed: climateReadingsChangedSchema
     .nullable()
     .meta({ description: "readings of its meters in its hours written after its approval: flagged, its figures unmoved" }),
+  read_through: z.object({ batch: z.string(), received_at: z.string() }).nullable().optional().meta({
+    description:
+      "issue 96 item 3: the newest batch of the facility's readings applied when its figures were computed (none: no batch yet; absent: computed before this was kept)",
+  }),
 });
 
 export const climatePeriodSummarySchema = climatePeriodSchema
@@ -459,5 +463,6 @@ export const climatePeriodSummarySchema = climatePeriodSchema
     approval: true,
     history: true,
     readings_changed: true,
+    read_through: true,
   })
   .extend({ totals: z.record(z.string(), z.number()) });

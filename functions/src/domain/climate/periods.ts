@@ -20,6 +20,8 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { readingsBetween } from "../monitoring/days/days";
+import { batchBlobKey } from "../monitoring/ingest/readings";
+import { russianPlural } from "@core/inventory";
 import { heavyWork } from "../heavy-work";
 import { exportJob } from "../export-jobs";
 import type { ClimatePeriodJobRequest, ExportJobState } from "../../export/formats";
@@ -152,6 +154,7 @@ async function computePeriod(
   inputs: ClimateInputs;
   result: ClimateEvaluation;
   meters: Map<string, { sensor: Sensor; read: MeterReadings }>;
+  readThrough: ClimatePeriodRecord["read_through"];
 }> {
   const grid = gridFactorOf(project, given);
   const register = await registerByCode(deps, actor, project.facility);
@@ -160,6 +163,8 @@ async function computePeriod(
     if (!sensor) throw new Invalid(`Датчика «${code}» плана мониторинга больше нет в реестре площадки`);
     return sensor;
   };
+  const planned = new Set([...planMeters(project)].map((code) => sensorOf(code).id));
+  const readThrough = await readingsSettled(deps, actor.company, project.facility, planned, bounds);
   // A year of minutes read and folded into hours is heavy work: the whole of it in one slot of the user
   // and the company, the core's part off the request thread where the host can. A job holds its slot.
   const { runtime } = deps;
@@ -191,7 +196,7 @@ async function computePeriod(
     };
     const inputs: ClimateInputs = grid ? { params: { ef_grid_t_per_mwh: grid.ef_grid_t_per_mwh }, period, devices } : { period, devices };
     const result: ClimateEvaluation = await evaluateOnHost(deps, actor.company, inputs);
-    return { period, inputs, result, meters };
+    return { period, inputs, result, meters, readThrough };
   });
 }
 
@@ -199,8 +204,9 @@ type Computed = Awaited<ReturnType<typeof computePeriod>>;
 
 /** What a computation writes on the period's record, a create's and a recompute's alike: its inputs
  *  as computed, its totals and carbon units, and who computed them when. */
-const computedFields = ({ period, result }: Computed, now: string, actor: Actor) => ({
+const computedFields = ({ period, result, readThrough }: Computed, now: string, actor: Actor) => ({
   period: period as unknown as Record<string, unknown>,
+  read_through: readThrough,
   rules_version: result.rules_version,
   totals: result.totals as unknown as Record<string, number>,
   carbon_units: result.totals.carbon_units,
@@ -219,6 +225,38 @@ async function keepComputed(deps: PeriodDeps, record: ClimatePeriodRecord, proje
 
 /** The deficit a period carries in (D78): the one the period before it carries out. */
 const deficitBefore = (previous: ClimatePeriodRecord | undefined) => (previous ? Number(previous.totals.deficit_carried_t_co2e ?? 0) : 0);
+
+/** How many of the facility's batches a listing looks through for ones still queued (the newest first). */
+const QUEUED_LOOKUP = 500;
+
+/** Issue 96 item 3: the period is computed only from readings already applied. A batch of the facility
+ *  still queued with a reading of a plan's meter in the period's hours (a dispatch file's batch, whose
+ *  readings are read only as it is applied, counts as one) makes the computation 409 «показания за эти
+ *  часы еще применяются: N пакетов»; otherwise the newest batch of the facility applied, up to which the
+ *  period read. */
+async function readingsSettled(
+  deps: Pick<Deps, "repos" | "blobs">,
+  company: string,
+  facility: string,
+  planned: ReadonlySet<string>,
+  bounds: { start: number; end: number },
+): Promise<ClimatePeriodRecord["read_through"]> {
+  const batches = await deps.repos.telemetry.batchesOfFacility(company, facility, QUEUED_LOOKUP);
+  let pending = 0;
+  for (const batch of batches) {
+    if (batch.state !== "queued") continue;
+    const blob = batch.file ? undefined : await deps.blobs.get(batchBlobKey(company, batch.batch));
+    const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : undefined;
+    if (!rows || rows.some(([sensor, t]) => planned.has(sensor) && t >= bounds.start && t < bounds.end)) pending += 1;
+  }
+  if (pending > 0) {
+    throw new Conflict(
+      `Показания за эти часы еще применяются: ${pending} ${russianPlural(pending, "пакет", "пакета", "пакетов")}. Повторите расчет, когда они будут применены`,
+    );
+  }
+  const applied = batches.find((b) => b.state !== "queued");
+  return applied ? { batch: applied.batch, received_at: applied.received_at } : null;
+}
 
 /** The period's hours times the meters of the project's plan (the own-use meter too): what it reads
  *  and folds; NaN for a bound that is no hour. */
