@@ -240,6 +240,15 @@ export interface SensorGassing {
 
 export type GassingKind = "общее" | "местное";
 
+/** Whom the safety rules (pp. 622–624) make the dispatcher inform of a gassing. */
+export const NOTIFICATIONS = ["chief_engineer", "head_ab", "head_section", "rostekhnadzor"] as const;
+export const NOTIFICATION_LABELS: Readonly<Record<(typeof NOTIFICATIONS)[number], string>> = {
+  chief_engineer: "главный инженер",
+  head_ab: "начальник участка АБ",
+  head_section: "начальник участка, где загазирование",
+  rostekhnadzor: "территориальный орган Ростехнадзора",
+};
+
 /** A gassing as the dispatcher registers it (the safety rules, pp. 622–624): one sensor's exceedance,
  *  or the overlapping exceedances of two or more sensors of one working, «общее загазирование». */
 export interface Gassing {

@@ -12,6 +12,7 @@ describe("menu", () => {
       "/abatement",
       "/climate-projects",
       "/facilities/:facilityId/monitoring",
+      "/facilities/:facilityId/journal",
       "/facilities/:facilityId/events",
       "/facilities/:facilityId/sensors",
       "/facilities/:facilityId/telemetry",
@@ -34,6 +35,7 @@ describe("menu", () => {
       "Снижение выбросов",
       "Климатические проекты",
       "Мониторинг",
+      "Журнал оператора АГК",
       "События",
       "Датчики",
       "Данные АГК",
@@ -61,12 +63,13 @@ describe("menu", () => {
 
   // Issue 87, item 4: the monitoring wing was reached only through «Профиль» › «Площадки».
   it("lists the monitoring wing once for one mine, per mine under its name for several, none without a mine", () => {
-    const wing = ["Мониторинг", "События", "Датчики", "Данные АГК", "Полнота данных датчиков"];
+    const wing = ["Мониторинг", "Журнал оператора АГК", "События", "Датчики", "Данные АГК", "Полнота данных датчиков"];
     const one = facilityMenu(MENU, [{ id: "f-1", name: "Шахта «Северная»" }]);
     const labels = one.map((e) => e.label);
     expect(labels.slice(labels.indexOf("Климатические проекты") + 1, labels.indexOf("Модели прогноза"))).toEqual(wing);
     expect(one.filter((e) => e.path.startsWith("/facilities/")).map((e) => [e.path, e.group])).toEqual([
       ["/facilities/f-1/monitoring", undefined],
+      ["/facilities/f-1/journal", undefined],
       ["/facilities/f-1/events", undefined],
       ["/facilities/f-1/sensors", undefined],
       ["/facilities/f-1/telemetry", undefined],
@@ -77,7 +80,7 @@ describe("menu", () => {
       { id: "f-2", name: "Южная" },
     ]).filter((e) => e.path.startsWith("/facilities/"));
     expect(two.map((e) => `${e.group}: ${e.label}`)).toEqual([...wing.map((l) => `Северная: ${l}`), ...wing.map((l) => `Южная: ${l}`)]);
-    expect(new Set(two.map((e) => e.key)).size).toBe(10);
+    expect(new Set(two.map((e) => e.key)).size).toBe(12);
     expect(facilityMenu(MENU, []).some((e) => e.path.startsWith("/facilities/"))).toBe(false);
   });
 });

@@ -32,6 +32,7 @@ const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorC
 const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
 const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
+const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -56,6 +57,11 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   // The mine's monitoring wing (issue 87): its items once per underground mine of the company, under the
   // mine's name where there are several (Shell.tsx, facilityMenu).
   { path: "facilities/:facilityId/monitoring", Page: MonitoringPage, menu: { key: "monitoring", label: "Мониторинг", perFacility: true } },
+  {
+    path: "facilities/:facilityId/journal",
+    Page: JournalPage,
+    menu: { key: "journal", label: "Журнал оператора АГК", perFacility: true },
+  },
   { path: "facilities/:facilityId/events", Page: TelemetryEventsPage, menu: { key: "events", label: "События", perFacility: true } },
   { path: "facilities/:facilityId/sensors", Page: SensorsPage, menu: { key: "sensors", label: "Датчики", perFacility: true } },
   {

@@ -15,12 +15,13 @@ it("links every other monitoring page of the facility, «Мониторинг» 
   expect(linksOf()).toEqual([
     ["Датчики", "/facilities/f1/sensors"],
     ["Мониторинг", "/facilities/f1/monitoring"],
+    ["Журнал оператора АГК", "/facilities/f1/journal"],
     ["Данные АГК и предложения", "/facilities/f1/telemetry"],
     ["Полнота данных датчиков", "/facilities/f1/completeness"],
   ]);
 });
 
-it("puts a sensor page's own link first and keeps all five", () => {
+it("puts a sensor page's own link first and keeps all six", () => {
   render(
     <MemoryRouter>
       <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
@@ -30,6 +31,7 @@ it("puts a sensor page's own link first and keeps all five", () => {
     "Пропуски и замещения за месяц",
     "Датчики",
     "Мониторинг",
+    "Журнал оператора АГК",
     "События",
     "Данные АГК и предложения",
     "Полнота данных датчиков",

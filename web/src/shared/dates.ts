@@ -37,3 +37,12 @@ export function displayDateTime(value: string | null | undefined): string {
 export function displayWrittenTime(value: string | null | undefined): string {
   return dateTimeText(value, "UTC");
 }
+
+/** ДД.ММ.ГГГГ typed into a text field → ГГГГ-ММ-ДД, or undefined when it is no date. */
+export function typedDate(text: string): string | undefined {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
+  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCDate() === d && date.getUTCMonth() === m - 1 ? `${match[3]}-${match[2]}-${match[1]}` : undefined;
+}

@@ -5,14 +5,9 @@ import * as z from "zod";
 import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
 
-export const NOTIFICATIONS = ["chief_engineer", "head_ab", "head_section", "rostekhnadzor"] as const;
-/** Whom the safety rules (pp. 622–624) make the dispatcher inform of a gassing. */
-export const NOTIFICATION_LABELS: Readonly<Record<(typeof NOTIFICATIONS)[number], string>> = {
-  chief_engineer: "главный инженер",
-  head_ab: "начальник участка АБ",
-  head_section: "начальник участка, где загазирование",
-  rostekhnadzor: "территориальный орган Ростехнадзора",
-};
+import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/telemetry-events";
+
+export { NOTIFICATIONS, NOTIFICATION_LABELS };
 
 const notifiedSchema = z.object({
   chief_engineer: z.boolean(),
@@ -101,3 +96,7 @@ export const gassingListSchema = z.object({
   results: z.array(gassingSchema),
   issued_at: z.string(),
 });
+
+export type OperatorJournal = z.output<typeof journalSchema>;
+export type GassingRegister = z.output<typeof gassingListSchema>;
+export type GassingRegistrationBody = z.input<typeof gassingRegisterSchema>;

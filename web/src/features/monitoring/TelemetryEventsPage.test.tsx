@@ -66,6 +66,7 @@ const event = (changes: Record<string, unknown>) => ({
   ...changes,
 });
 const ALARM = event({});
+const NO_GASSINGS = { facility: "f1", facility_name: "", from: "", to: "", zone: "Asia/Novokuznetsk", results: [], issued_at: AT };
 const STALE = event({
   id: "f1.s1.s.none.y",
   kind: "stale",
@@ -86,6 +87,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listTelemetryEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2, demo: false }))
+      .on("listTelemetryGassings", NO_GASSINGS)
       .on("acknowledgeTelemetryEvent", ({ body }) => {
         acknowledged = {
           ...ALARM,
@@ -140,7 +142,8 @@ it("filters by working and level, and says a date that is none", async () => {
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [], count: 0, demo: false }),
+      .on("listTelemetryEvents", { results: [], count: 0, demo: false })
+      .on("listTelemetryGassings", NO_GASSINGS),
   );
   await screen.findByText("Событий нет");
   await app.user.click(screen.getByLabelText("Выработка"));
@@ -175,7 +178,8 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [FORECAST, PENDING], count: 2, demo: false }),
+      .on("listTelemetryEvents", { results: [FORECAST, PENDING], count: 2, demo: false })
+      .on("listTelemetryGassings", NO_GASSINGS),
   );
   const came = (await screen.findByText("на 30 мин, P 0,70, сбылся: да")).closest("tr")!;
   expect(came.textContent).toContain("Прогноз превышения");
@@ -200,7 +204,8 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
-      .on("listTelemetryEvents", { results: [FAULT], count: 1, demo: false }),
+      .on("listTelemetryEvents", { results: [FAULT], count: 1, demo: false })
+      .on("listTelemetryGassings", NO_GASSINGS),
   );
   const row = (await screen.findByText("Неисправность датчика")).closest("tr")!;
   expect(row.textContent).toContain("вне диапазона датчика 3 мин, скачки больше допустимого 2 мин");

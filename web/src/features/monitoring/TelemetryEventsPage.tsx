@@ -12,11 +12,13 @@ import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type Ev
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
 import { LoadError } from "../../shared/LoadError";
-import { DATE_TYPED, displayDate, displayDateTime } from "../../shared/dates";
+import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
 import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
 import { number } from "./offerTexts";
 import { MonitoringHead } from "./MonitoringHead";
+import { GassingsCard } from "./GassingsCard";
+import { useGassings } from "../../api/journal";
 
 // The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
@@ -31,15 +33,6 @@ const SHIFT_OPTIONS = [
     label: `${i + 1}-я (${hhmm(start)}–${hhmm(DEFAULT_SHIFT_STARTS[i + 1] ?? DEFAULT_SHIFT_STARTS[0])})`,
   })),
 ];
-
-/** ДД.ММ.ГГГГ typed → YYYY-MM-DD, or undefined. */
-function typedDate(text: string): string | undefined {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim());
-  if (!match) return undefined;
-  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCDate() === d && date.getUTCMonth() === m - 1 ? `${match[3]}-${match[2]}-${match[1]}` : undefined;
-}
 
 /** The day after a YYYY-MM-DD date. */
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -94,6 +87,7 @@ export default function TelemetryEventsPage() {
     };
   }, [date, shift, zone, working, level, kind]);
   const events = useTelemetryEvents(facilityId, filters);
+  const gassings = useGassings(facilityId, date, date);
   const workings = useMemo(
     () => [...new Set((sensors.data ?? []).map((s) => s.working))].sort((a, b) => a.localeCompare(b, "ru")),
     [sensors.data],
@@ -250,6 +244,9 @@ export default function TelemetryEventsPage() {
           </Typography.Text>
         )}
       </Card>
+      {date && gassings.data && gassings.data.results.length > 0 && (
+        <GassingsCard facility={facilityId} title={`Загазирования за ${dateText}`} gassings={gassings.data.results} loading={false} />
+      )}
       {acknowledging && (
         <Suspense>
           <AcknowledgeDialog facility={facilityId} event={acknowledging} onClose={() => setAcknowledging(null)} />

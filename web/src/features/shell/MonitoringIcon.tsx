@@ -1,11 +1,20 @@
 // The monitoring wing's menu icons (issue 87) and the climate projects' (issue 89), a chunk of their own:
 // the wing's items show only once the company's facilities have come, and six more icons in the shell
 // put the heaviest routes over the initial-JS budget (tests/web/bundle.test.ts).
-import { AlertOutlined, ApiOutlined, DashboardOutlined, DatabaseOutlined, FireOutlined, PieChartOutlined } from "@ant-design/icons";
+import {
+  AlertOutlined,
+  ApiOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  FireOutlined,
+  PieChartOutlined,
+  ReadOutlined,
+} from "@ant-design/icons";
 import type { ReactNode } from "react";
 
 const ICONS: Record<string, ReactNode> = {
   monitoring: <DashboardOutlined />,
+  journal: <ReadOutlined />,
   events: <AlertOutlined />,
   sensors: <ApiOutlined />,
   telemetry: <DatabaseOutlined />,

@@ -143,6 +143,7 @@ it("lists each mine's monitoring pages in the menu, under the mine's name where 
   for (const id of ["f-1", "f-2"]) {
     expect(links.filter(([, href]) => href?.startsWith(`/facilities/${id}/`))).toEqual([
       ["Мониторинг", `/facilities/${id}/monitoring`],
+      ["Журнал оператора АГК", `/facilities/${id}/journal`],
       ["События", `/facilities/${id}/events`],
       ["Датчики", `/facilities/${id}/sensors`],
       ["Данные АГК", `/facilities/${id}/telemetry`],

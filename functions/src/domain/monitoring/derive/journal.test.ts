@@ -121,6 +121,8 @@ describe("the day's gassings", () => {
       ["общее", true],
       ["местное", false],
     ]);
+    const day = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
+    expect(day.results).toHaveLength(2);
     await expect(listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-07-01" })).rejects.toThrow("не длиннее 92");
   });
 });

@@ -1,0 +1,58 @@
+// The АГК operator's day (issue 99): the operator's journal of a company day, the gassings with the
+// dispatcher's registrations, and their files (functions/src/contract/routes/telemetry.ts).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { GassingRegister, GassingRegistrationBody, OperatorJournal } from "@server/contract";
+import { api, encoded, routePath, typedClient } from "./client";
+import { saveBlob } from "../shared/saveBlob";
+
+export type Journal = OperatorJournal;
+export type JournalSensor = Journal["sensors"][number];
+export type Gassing = Journal["gassings"][number];
+export type GassingRegistration = GassingRegistrationBody;
+
+const telemetry = typedClient("telemetry");
+const journalKey = (facility: string) => ["telemetry", "journal", facility] as const;
+
+/** The journal of `date` (ГГГГ-ММ-ДД, the company's day); refreshed every minute while shown. */
+export function useJournal(facility: string, date: string | undefined) {
+  return useQuery({
+    queryKey: [...journalKey(facility), "day", date],
+    queryFn: () => telemetry((c) => c.journal.$get({ query: { facility, date: date as string } }) as never) as Promise<Journal>,
+    enabled: date !== undefined,
+    refetchInterval: 60_000,
+  });
+}
+
+/** The gassings starting in the company days from–to. */
+export function useGassings(facility: string, from: string | undefined, to: string | undefined) {
+  return useQuery({
+    queryKey: [...journalKey(facility), "gassings", from, to],
+    queryFn: () =>
+      telemetry(
+        (c) => c.gassings.$get({ query: { facility, from: from as string, to: to as string } }) as never,
+      ) as Promise<GassingRegister>,
+    enabled: from !== undefined && to !== undefined,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useRegisterGassing(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ gassing, body }: { gassing: string; body: GassingRegistration }) =>
+      telemetry((c) => c.gassings[":gassing"].register.$post({ param: encoded({ gassing }), json: body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: journalKey(facility) }),
+  });
+}
+
+/** The journal's file (xlsx or PDF) saved under the server's name. */
+export async function downloadJournal(facility: string, date: string, format: "xlsx" | "pdf"): Promise<void> {
+  const file = await api.download(await routePath("telemetry", (c) => c.journal.$path({ query: { facility, date, format } })));
+  saveBlob(file.blob, file.fileName ?? `Журнал оператора АГК ${date}.${format}`);
+}
+
+/** The register of gassings of the company days from–to as xlsx. */
+export async function downloadGassingRegister(facility: string, from: string, to: string): Promise<void> {
+  const file = await api.download(await routePath("telemetry", (c) => c.gassings.$path({ query: { facility, from, to, format: "xlsx" } })));
+  saveBlob(file.blob, file.fileName ?? `Реестр загазирований ${from} ${to}.xlsx`);
+}

@@ -1,0 +1,148 @@
+// «Журнал оператора АГК» of a mine (issue 99): per methane sensor of a company day its code, place and
+// set-point, the mean of the valid minute means of each hour of the chosen shift, the shift's and the
+// day's mean and the day's completeness; the day's gassings with the dispatcher's registration; the
+// journal as xlsx or PDF (a shift a sheet or page, signature lines) and the month's register of
+// gassings as xlsx. Advisory: protective cut-off stays with the mine's own АГК.
+import { useState } from "react";
+import { Alert, Button, Card, Flex, Input, Space, Typography, type TableColumnsType } from "antd";
+import { useParams } from "react-router-dom";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { DEFAULT_SHIFT_STARTS, shiftOf } from "@core/telemetry";
+import { ResponsiveTable } from "../../shared/ResponsiveTable";
+import { Select } from "../../shared/LazySelect";
+import { LoadError } from "../../shared/LoadError";
+import { DATE_TYPED, displayDate, typedDate } from "../../shared/dates";
+import { useMe } from "../../api/profile";
+import { downloadGassingRegister, downloadJournal, useJournal, type JournalSensor } from "../../api/journal";
+import { number, percent } from "./offerTexts";
+import { MonitoringHead } from "./MonitoringHead";
+import { GassingsCard } from "./GassingsCard";
+
+const two = (n: number) => String(n).padStart(2, "0");
+const hoursOf = (shift: number) => {
+  const from = DEFAULT_SHIFT_STARTS[shift - 1] / 60;
+  const to = (DEFAULT_SHIFT_STARTS[shift] ?? 1440) / 60;
+  return Array.from({ length: to - from }, (_, i) => from + i);
+};
+const SHIFT_OPTIONS = DEFAULT_SHIFT_STARTS.map((_, i) => {
+  const hours = hoursOf(i + 1);
+  return { value: i + 1, label: `${i + 1}-я (${two(hours[0])}:00–${two((hours.at(-1) as number) + 1)}:00)` };
+});
+const figure = (v: number | null) => (v === null ? "—" : number(v, 2));
+/** The month of a date: its first and last days (ГГГГ-ММ-ДД). */
+function monthOf(date: string): [string, string] {
+  const [y, m] = date.split("-").map(Number);
+  return [`${date.slice(0, 8)}01`, new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)];
+}
+
+export default function JournalPage() {
+  const { facilityId = "" } = useParams();
+  const zone = zoneOf(useMe().data?.company);
+  const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
+  const [shift, setShift] = useState(() => Number(shiftOf(Date.now(), zone).split("#")[1]));
+  const [fileError, setFileError] = useState<string>();
+  const date = typedDate(dateText);
+  const journal = useJournal(facilityId, date);
+  const hours = hoursOf(shift);
+
+  async function save(work: () => Promise<void>) {
+    setFileError(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setFileError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const columns: TableColumnsType<JournalSensor> = [
+    { title: "Датчик", dataIndex: "code", width: 64 },
+    {
+      title: "Место установки, выработка",
+      key: "place",
+      width: 170,
+      render: (_: unknown, s) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>{s.place || "—"}</Typography.Text>
+          <Typography.Text type="secondary">{s.working || "без выработки"}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: "Уставка, % об.",
+      key: "setpoint",
+      align: "right",
+      width: 86,
+      render: (_: unknown, s) => (s.alarm === null ? `${number(s.limit, 2)} (по месту)` : number(s.alarm, 2)),
+    },
+    ...hours.map((h) => ({
+      title: `${two(h)}–${two(h + 1)}`,
+      key: `h${h}`,
+      align: "right" as const,
+      width: 58,
+      render: (_: unknown, s: JournalSensor) => figure(s.hourly[h]),
+    })),
+    { title: "За смену", key: "shift", align: "right", width: 70, render: (_: unknown, s) => figure(s.shifts[shift - 1]) },
+    { title: "За сутки", dataIndex: "day", align: "right", width: 70, render: (v: number | null) => figure(v) },
+    { title: "Полнота за сутки", dataIndex: "completeness", align: "right", width: 90, render: (v: number) => percent(v) },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <MonitoringHead page="Журнал оператора АГК" facilityId={facilityId} current="journal" demo={journal.data?.demo} />
+      <Flex wrap gap={12} align="end">
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Дата</Typography.Text>
+          <Input
+            aria-label="Дата"
+            style={{ width: 130 }}
+            value={dateText}
+            maxLength={DATE_TYPED.length}
+            placeholder={DATE_TYPED}
+            status={date ? undefined : "error"}
+            onChange={(e) => setDateText(e.target.value)}
+          />
+        </Space>
+        <Space direction="vertical" size={2}>
+          <Typography.Text>Смена</Typography.Text>
+          <Select aria-label="Смена" style={{ width: 170 }} options={SHIFT_OPTIONS} value={shift} onChange={(v) => setShift(v as number)} />
+        </Space>
+        <Button disabled={!date} onClick={() => save(() => downloadJournal(facilityId, date as string, "xlsx"))}>
+          Журнал (xlsx)
+        </Button>
+        <Button disabled={!date} onClick={() => save(() => downloadJournal(facilityId, date as string, "pdf"))}>
+          Журнал (PDF)
+        </Button>
+      </Flex>
+      {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
+      {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
+      {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}
+      <Card title={`Средние значения CH4 по часам, смена ${shift}-я, ${dateText}`}>
+        {journal.data?.running && <Typography.Paragraph type="secondary">Сутки идут: значения на текущий момент.</Typography.Paragraph>}
+        <Typography.Paragraph type="secondary">
+          Среднее валидных минутных значений за час, смену и сутки по часам компании; замещенные минуты в среднее не входят.
+        </Typography.Paragraph>
+        <ResponsiveTable<JournalSensor>
+          rowKey="sensor"
+          size="small"
+          pagination={false}
+          loading={journal.isPending && Boolean(date)}
+          scroll={{ x: 1020 }}
+          columns={columns}
+          dataSource={date ? (journal.data?.sensors ?? []) : []}
+          locale={{ emptyText: "Датчиков метана нет" }}
+        />
+      </Card>
+      <GassingsCard
+        facility={facilityId}
+        title={`Загазирования за ${dateText}`}
+        gassings={date ? (journal.data?.gassings ?? []) : []}
+        loading={journal.isPending && Boolean(date)}
+        extra={
+          <Button size="small" disabled={!date} onClick={() => save(() => downloadGassingRegister(facilityId, ...monthOf(date as string)))}>
+            Реестр за месяц (xlsx)
+          </Button>
+        }
+      />
+    </Flex>
+  );
+}
