@@ -5,6 +5,7 @@
 import { X509Certificate, createHash } from "node:crypto";
 import type { ChainState, GostCmsCheck, SignerCertificate } from "../../ports/gost-signatures";
 import { readDerAt, timeOf } from "./der";
+import { certificateText, unescapedName } from "../../contract/certificate-text";
 
 /** The DER bytes of OIDs 1.2.643.7.1.1.1.1 and .2 (GOST R 34.10-2012, 256 and 512 bit keys) and of
  *  the signingTime attribute (1.2.840.113549.1.9.5). */
@@ -37,7 +38,7 @@ export function signingTimeOf(der: Uint8Array): string | undefined {
 function nameValue(name: Record<string, string[] | undefined>, ...keys: string[]): string | undefined {
   for (const key of keys) {
     const value = name[key];
-    if (value !== undefined) return value.join(", ").trim() || undefined;
+    if (value !== undefined) return certificateText(value.join(", ")) || undefined;
   }
   return undefined;
 }
@@ -50,7 +51,7 @@ export function nameAttributes(text: string): Record<string, string[]> {
     const eq = line.indexOf("=");
     if (eq <= 0) continue;
     const key = line.slice(0, eq).trim();
-    const value = line.slice(eq + 1).replace(/\\(.)/g, "$1");
+    const value = unescapedName(line.slice(eq + 1));
     (out[key] ??= []).push(value);
   }
   return out;
@@ -66,7 +67,7 @@ export function signerOf(certificate: X509Certificate): SignerCertificate | unde
   const issuer = nameAttributes(certificate.issuer);
   const optional = (key: keyof SignerCertificate, value: string | undefined) => (value ? { [key]: value } : {});
   return {
-    common_name: nameValue(subject, "CN") ?? certificate.subject.replace(/\n/g, ", "),
+    common_name: nameValue(subject, "CN") ?? certificateText(unescapedName(certificate.subject.replace(/\n/g, ", "))),
     ...optional("surname", nameValue(subject, "SN", "2.5.4.4")),
     ...optional("given_name", nameValue(subject, "GN", "2.5.4.42")),
     ...optional("organization", nameValue(subject, "O")),
@@ -76,7 +77,7 @@ export function signerOf(certificate: X509Certificate): SignerCertificate | unde
     ...optional("ogrn", nameValue(subject, "OGRN", "1.2.643.100.1")),
     ...optional("ogrnip", nameValue(subject, "OGRNIP", "1.2.643.100.5")),
     ...optional("snils", nameValue(subject, "SNILS", "1.2.643.100.3")),
-    issuer: nameValue(issuer, "CN") ?? certificate.issuer.replace(/\n/g, ", "),
+    issuer: nameValue(issuer, "CN") ?? certificateText(unescapedName(certificate.issuer.replace(/\n/g, ", "))),
     serial: certificate.serialNumber,
     valid_from: new Date(validFrom).toISOString(),
     valid_to: new Date(validTo).toISOString(),

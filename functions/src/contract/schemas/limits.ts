@@ -203,6 +203,9 @@ export const LIMITS = {
     /** The CA certificates the administrator loads as trust anchors of КЭП chains: how many, each file's size. */
     trustRoots: 100,
     trustRootBytes: 65_536,
+    /** A name read from a certificate (a signer's CN, O, T…; a CA's subject), in characters: a longer one
+     *  is cut with «…» (issue 97, item 7: a 20 KB subject was stored whole). */
+    certificateName: 255,
     /** A hand-written field of a period's report on implementation (13.4), in characters. */
     reportText: 10_000,
     /** Why an approval is withdrawn. */

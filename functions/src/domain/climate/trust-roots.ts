@@ -6,6 +6,7 @@
 import { X509Certificate, createHash } from "node:crypto";
 import { dateText, DEFAULT_TIME_ZONE } from "@core/company-clock";
 import { LIMITS } from "../../contract/schemas/limits";
+import { certificateText, unescapedName } from "../../contract/certificate-text";
 import type { TrustRootRecord } from "../../ports";
 import { assertAdmin, recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
@@ -16,7 +17,7 @@ export const TRUST_ROOT_TEXTS = {
   tooLarge: `Файл сертификатов больше ${Math.round(LIMITS.climate.trustRootBytes / 1024)} КБ`,
   notCertificate: "это не сертификат X.509 (ожидается .cer в DER или PEM)",
   notCa: "сертификат не является сертификатом УЦ (в нем нет CA:TRUE)",
-  tooMany: `Загружено уже ${LIMITS.climate.trustRoots} корневых сертификатов`,
+  tooMany: `Корневых сертификатов может быть не более ${LIMITS.climate.trustRoots}`,
   notFound: "Корневой сертификат не найден",
 } as const;
 
@@ -36,7 +37,8 @@ function certificatesOf(bytes: Uint8Array): X509Certificate[] {
   throw invalidAt("file_data", TRUST_ROOT_TEXTS.notCertificate);
 }
 
-const nameOf = (name: string) => name.replace(/\n/g, ", ");
+/** A subject or issuer as shown and stored (contract/certificate-text.ts). */
+const nameOf = (name: string) => certificateText(unescapedName(name.replace(/\n/g, ", ")));
 
 export type TrustRootView = Omit<TrustRootRecord, "pem">;
 const viewOf = ({ pem: _pem, ...rest }: TrustRootRecord): TrustRootView => rest;
@@ -69,12 +71,23 @@ export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uin
   }
   const loaded = await deps.repos.trustRoots.list();
   const known = new Set(loaded.map((root) => root.id));
-  const added: TrustRootRecord[] = [];
+  // The file's new certificates, all counted before any is written: a file that would cross the cap is
+  // refused whole (issue 97, item 6: one crossing it once stored 96 of its certificates and answered 400).
+  const fresh: X509Certificate[] = [];
   for (const certificate of certificates) {
     const id = createHash("sha256").update(certificate.raw).digest("hex");
     if (known.has(id)) continue;
-    if (loaded.length + added.length >= LIMITS.climate.trustRoots) throw new Invalid(TRUST_ROOT_TEXTS.tooMany);
     known.add(id);
+    fresh.push(certificate);
+  }
+  if (loaded.length + fresh.length > LIMITS.climate.trustRoots) {
+    throw new Invalid(
+      `${TRUST_ROOT_TEXTS.tooMany}: в файле ${fresh.length} новых, можно добавить не более ${Math.max(0, LIMITS.climate.trustRoots - loaded.length)}; ни один не загружен`,
+    );
+  }
+  const added: TrustRootRecord[] = [];
+  for (const certificate of fresh) {
+    const id = createHash("sha256").update(certificate.raw).digest("hex");
     const root: TrustRootRecord = {
       id,
       subject: nameOf(certificate.subject),
