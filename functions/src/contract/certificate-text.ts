@@ -7,7 +7,8 @@
 // (it once read «A01071B[31m…»).
 import { LIMITS } from "./schemas/limits";
 
-const UNSHOWN = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSHOWN =
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A value of a name as node:crypto prints it (RFC 2253 escapes: «\\XX» a byte, «\\,» a character), unescaped. */
 export const unescapedName = (value: string) =>
@@ -19,5 +20,10 @@ export const unescapedName = (value: string) =>
 export function certificateText(value: string, max: number = LIMITS.climate.certificateName): string {
   const clean = value.replace(UNSHOWN, "").normalize("NFC").trim();
   const chars = Array.from(clean);
-  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : clean;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`
+    : clean;
 }
