@@ -5,23 +5,42 @@
 import * as z from "zod";
 import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
 import { DEVICE_KINDS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
+import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
 import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
 import { DEVIATION_CODES } from "../climate-deviations";
 
-const value = (description: string) => z.number().nullable().optional().meta({ description });
+/** «1 000 000», «−100» for a bound's message. */
+const bound = (n: number) => n.toLocaleString("ru-RU").replace(/\s/g, "\u00A0").replace("-", "−");
+/** Issue 97, item 8: a figure from −`max` to `max` (or `min`…`max`), a 400 naming the field past it:
+ *  a flow of 1e308 once answered 200 with null totals. */
+const within = (min: number, max: number) =>
+  z
+    .number()
+    .gte(min, `не меньше ${bound(min)}`)
+    .lte(max, `не больше ${bound(max)}`);
+/** A minute's or an hour's figure within what a meter of its kind can send at all (SENSOR_KINDS'
+ *  `possible`, @core/telemetry: the readings' push refuses the same). */
+const reading = (kind: SensorKind, description: string) => {
+  const { min, max } = SENSOR_KINDS[kind].possible;
+  return within(min, max).nullable().optional().meta({ description, minimum: min, maximum: max });
+};
+/** A period's or a parameter's figure: far past any mine's, short of what the core's sums hold. */
+const FIGURE_MAX = 1e12;
+const figure = (description: string) =>
+  within(-FIGURE_MAX, FIGURE_MAX).nullable().optional().meta({ description, minimum: -FIGURE_MAX, maximum: FIGURE_MAX });
 const minute = z.int().gte(0, "минута от 0 до 60").lte(60, "минута от 0 до 60");
 
 export const climateSegmentSchema = z.object({
   from: minute.meta({ description: "the segment's first minute of the hour" }),
   to: minute.meta({ description: "the minute after its last" }),
-  q: value("mixture flow, m³/min at the device's flow basis"),
-  c: value("CH4, % vol (dry)"),
-  p: value("gas pressure, kPa absolute (flow at actual conditions)"),
-  t: value("gas temperature, °C (flow at actual conditions)"),
-  t_eg: value("exhaust temperature, °C: the minute's minimum (enclosed flare)"),
-  flame: value("1 flame proven, 0 no flame, null no valid reading (open flare)"),
-  run: value("1 running, 0 stopped, null no valid reading (engine, boiler)"),
+  q: reading("flow", "mixture flow, m³/min at the device's flow basis"),
+  c: reading("methane_high", "CH4, % vol (dry)"),
+  p: reading("pressure", "gas pressure, kPa absolute (flow at actual conditions)"),
+  t: reading("temperature", "gas temperature, °C (flow at actual conditions)"),
+  t_eg: reading("exhaust_temperature", "exhaust temperature, °C: the minute's minimum (enclosed flare)"),
+  flame: reading("flame", "1 flame proven, 0 no flame, null no valid reading (open flare)"),
+  run: reading("run_status", "1 running, 0 stopped, null no valid reading (engine, boiler)"),
 });
 
 export const climateHourBlockSchema = z.object({
@@ -34,9 +53,9 @@ export const climateHourBlockSchema = z.object({
     .array(climateSegmentSchema)
     .min(1, "укажите минуты часа")
     .max(LIMITS.climate.segmentsPerHour, `не более ${LIMITS.climate.segmentsPerHour} отрезков в часе`),
-  e_gen_mwh: value("electricity generated in the hour, MWh gross (engine)"),
-  heat_gj: value("heat delivered to consumers in the hour, GJ"),
-  eta_meas: value("the analyser's hourly destruction efficiency, fraction (enclosed flare, measured option)"),
+  e_gen_mwh: reading("electricity", "electricity generated in the hour, MWh gross (engine)"),
+  heat_gj: reading("heat", "heat delivered to consumers in the hour, GJ"),
+  eta_meas: reading("destruction_efficiency", "the analyser's hourly destruction efficiency, fraction (enclosed flare, measured option)"),
 });
 
 export const climateDeviceSchema = z.object({
@@ -71,21 +90,27 @@ const paramsShape = Object.fromEntries(
     "eta_bl_heat",
     "ef_bl_heat_t_per_tj",
     "lpg_ef_t_co2_per_t",
-  ].map((name) => [name, z.number().optional()]),
+  ].map((name) => [name, within(-FIGURE_MAX, FIGURE_MAX).optional()]),
 ) as Record<string, z.ZodOptional<z.ZodNumber>>;
 
 export const climateEvaluateSchema = z.object({
   params: z.strictObject(paramsShape, "неизвестный параметр").optional().meta({ description: "section 13.6's defaults overridden" }),
   period: z.object({
-    e_own_mwh: value("own auxiliaries' electricity in the period, MWh"),
-    e_grid_aux_mwh: value("grid electricity bought for project equipment, MWh"),
+    e_own_mwh: figure("own auxiliaries' electricity in the period, MWh"),
+    e_grid_aux_mwh: figure("grid electricity bought for project equipment, MWh"),
     fuels: z
-      .array(z.object({ name: z.string().max(LIMITS.climate.fuelName), t: z.number(), ef_t_co2_per_t: z.number() }))
+      .array(
+        z.object({
+          name: z.string().max(LIMITS.climate.fuelName),
+          t: within(-FIGURE_MAX, FIGURE_MAX),
+          ef_t_co2_per_t: within(-FIGURE_MAX, FIGURE_MAX),
+        }),
+      )
       .max(LIMITS.climate.fuels)
       .optional(),
-    leakage_t_co2e: value("leakage LE, t CO2-eq"),
-    deficit_prev_t_co2e: value("the deficit carried from the project's earlier periods, t CO2-eq"),
-    nmhc_pct_vol: value("non-methane hydrocarbons the gas analysis shows, % vol (over 1 % is refused)"),
+    leakage_t_co2e: figure("leakage LE, t CO2-eq"),
+    deficit_prev_t_co2e: figure("the deficit carried from the project's earlier periods, t CO2-eq"),
+    nmhc_pct_vol: reading("methane_high", "non-methane hydrocarbons the gas analysis shows, % vol (over 1 % is refused)"),
   }),
   devices: z
     .array(climateDeviceSchema)
@@ -355,18 +380,18 @@ export const climatePeriodBodySchema = z
     end: wholeHour().meta({ description: "the hour after its last, yyyy-MM-ddTHH:00 (or a date: its midnight)" }),
     period: z
       .object({
-        e_grid_aux_mwh: value("grid electricity bought for project equipment, MWh"),
+        e_grid_aux_mwh: figure("grid electricity bought for project equipment, MWh"),
         fuels: z
           .array(
             z.object({
               name: z.string().min(1, "укажите топливо").max(LIMITS.climate.fuelName),
-              t: z.number().gte(0, "не меньше 0"),
-              ef_t_co2_per_t: z.number().gte(0, "не меньше 0"),
+              t: within(0, FIGURE_MAX),
+              ef_t_co2_per_t: within(0, FIGURE_MAX),
             }),
           )
           .max(LIMITS.climate.fuels, `не более ${LIMITS.climate.fuels}`)
           .optional(),
-        leakage_t_co2e: value("leakage LE, t CO2-eq"),
+        leakage_t_co2e: figure("leakage LE, t CO2-eq"),
         ...gridFactorFields,
       })
       .optional(),
