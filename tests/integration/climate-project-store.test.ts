@@ -360,6 +360,24 @@ describe("EF_grid with its source (issue 96 item 1, D51, D75)", () => {
   });
 });
 
+describe("NMHC declared per period (issue 96 item 5, D74)", () => {
+  it("is refused over 1 % naming the field, and printed in the report as declared", async () => {
+    const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел с анализом газа" } }));
+    const post = (json: unknown) => projects(staff.token, `${project.id}/periods/`, { method: "POST", json });
+    const over = await post({ start: "2026-06-04T00:00", end: "2026-06-04T01:00", period: { nmhc_pct_vol: 1.4 } });
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { detail: string }).detail).toBe("period.nmhc_pct_vol: НМУВ > 1 % — методология не поддерживается");
+    const period = await created(await post({ start: "2026-06-04T00:00", end: "2026-06-04T01:00", period: { nmhc_pct_vol: 0.4 } }));
+    expect(period.period).toMatchObject({ nmhc_pct_vol: 0.4 });
+    const report = (await (await projects(staff.token, `${project.id}/periods/${period.id}/report/`)).json()) as {
+      sections: { number: number; filled: { label: string; value: string }[] }[];
+    };
+    expect(report.sections.find((s) => s.number === 7)!.filled.find((f) => f.label.startsWith("Неметановые"))?.value).toBe(
+      "0,400 (не более 1 %)",
+    );
+  });
+});
+
 describe("readings still being applied (issue 96 item 3)", () => {
   it("refuse a period whose hours a queued batch of its meters holds, naming how many; once applied, the period records the batch it read through", async () => {
     const project = await created(await projects(staff.token, "", { method: "POST", json: { ...body(), name: "Факел с очередью" } }));

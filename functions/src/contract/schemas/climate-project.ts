@@ -392,6 +392,9 @@ export const climatePeriodBodySchema = z
           .max(LIMITS.climate.fuels, `не более ${LIMITS.climate.fuels}`)
           .optional(),
         leakage_t_co2e: figure("leakage LE, t CO2-eq"),
+        nmhc_pct_vol: figure(
+          "non-methane hydrocarbons of the gas by its analysis, % vol (D74, issue 96 item 5): over 1 % is refused «НМУВ > 1 % — методология не поддерживается»",
+        ),
         ...gridFactorFields,
       })
       .optional(),

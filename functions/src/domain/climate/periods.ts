@@ -105,6 +105,7 @@ type GivenFigures = {
   e_grid_aux_mwh?: number | null;
   fuels?: ClimatePeriodInput["fuels"];
   leakage_t_co2e?: number | null;
+  nmhc_pct_vol?: number | null;
   ef_grid_t_per_mwh?: number | null;
   ef_grid_source?: string | null;
 };
@@ -192,6 +193,8 @@ async function computePeriod(
       fuels: given.fuels ?? [],
       leakage_t_co2e: given.leakage_t_co2e ?? 0,
       deficit_prev_t_co2e: deficit,
+      // D74 (issue 96 item 5): the executor's declaration from a gas analysis; the core refuses over 1 %.
+      ...(given.nmhc_pct_vol !== undefined && given.nmhc_pct_vol !== null ? { nmhc_pct_vol: given.nmhc_pct_vol } : {}),
       ...(grid ?? {}),
     };
     const inputs: ClimateInputs = grid ? { params: { ef_grid_t_per_mwh: grid.ef_grid_t_per_mwh }, period, devices } : { period, devices };

@@ -21,7 +21,7 @@ import type { ClimateProject, ClimateReportHand, Company, EmissionPoint, Facilit
 import { formatNumber } from "../forecast/russian-numbers";
 import { type ClimatePeriod, usesGridFactor } from "./periods";
 import { CHANNEL_NAMES, DEVICE_KIND_NAMES } from "./projects";
-import { DEVIATION_NAMES } from "../../contract/climate-deviations";
+import { DEVIATION_NAMES, groupedDeviations } from "../../contract/climate-deviations";
 import { hoursText, reportMissing } from "./report-missing";
 
 export type { ClimateReport };
@@ -135,19 +135,30 @@ const channelCounts = (counts: unknown) =>
     .map(([channel, minutes]) => `${CHANNEL_NAMES[channel as ClimateChannel] ?? channel} ${whole(minutes)} мин`)
     .join(", ");
 
+/** D71's words per channel (issue 96 item 6): the lower neighbour for flow, CH4 and pressure, the
+ *  higher for the gas temperature (which gives less methane at actual conditions). */
+const substitutedText = (counts: unknown) =>
+  Object.entries((counts ?? {}) as Record<string, number>)
+    .map(
+      ([channel, minutes]) =>
+        `${CHANNEL_NAMES[channel as ClimateChannel] ?? channel} ${whole(minutes)} мин (${channel === "t" ? "большим" : "меньшим"} соседним значением)`,
+    )
+    .join(", ");
+
+/** A group of deviations (groupedDeviations: its totals over its hours) in the report's words. */
 function deviationDetail(d: ClimateEvaluation["deviations"][number], params: ClimateParams): string {
   const detail = d.detail as Record<string, unknown>;
   switch (d.kind) {
     case "no_data":
       return `нет измерений: ${channelCounts(detail.missing_min)}`;
     case "substituted":
-      return `замещено меньшим соседним значением: ${channelCounts(detail.substituted_min)}`;
+      return `замещено соседним значением, дающим меньше метана (D71): ${substitutedText(detail.substituted_min)}`;
     case "not_proven":
-      return `${ETA_BASIS_NAMES[String(detail.eta_basis)] ?? String(detail.eta_basis)}; метан ${t3(Number(detail.m_ch4_t_per_hour) * d.hours)} т, КПД 0`;
+      return `${ETA_BASIS_NAMES[String(detail.eta_basis)] ?? String(detail.eta_basis)}; метан ${t3(Number(detail.m_ch4_t))} т, КПД 0`;
     case "measured_fallback":
       return `КПД ${formatNumber(Number(detail.eta), 3)} (наименьший измеренный за период, не выше 0,9)`;
     case "el_not_credited":
-      return `${t3(Number(detail.e_gen_mwh) * d.hours)} МВт·ч: ${EL_REASONS[String(detail.reason)] ?? String(detail.reason)}`;
+      return `${t3(Number(detail.e_gen_mwh))} МВт·ч: ${EL_REASONS[String(detail.reason)] ?? String(detail.reason)}`;
     case "default_used": {
       const parameter = String(detail.parameter) as keyof ClimateParams;
       const p = PARAMETERS[parameter];
@@ -228,7 +239,7 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
   const flares = project.devices.filter((d) => d.kind === "flare_open" || d.kind === "flare_enclosed");
   const leakage = t.le_t_co2e ?? 0;
   // Issue 96 item 1: EF_grid as the period states it, with its source; none where it moves nothing.
-  const stated = period.period as { e_grid_aux_mwh?: number; ef_grid_t_per_mwh?: number; ef_grid_source?: string };
+  const stated = period.period as { e_grid_aux_mwh?: number; ef_grid_t_per_mwh?: number; ef_grid_source?: string; nmhc_pct_vol?: number };
   const gridUsed = usesGridFactor(project, stated) || Boolean(stated.ef_grid_source);
   const gridSource = stated.ef_grid_source ?? "источник не указан";
   const gridText = gridUsed
@@ -297,6 +308,12 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
             : "не заданы",
         ],
         ["Правила платформы", `${period.rules_version} (методика, раздел 13)`],
+        [
+          "Неметановые углеводороды (НМУВ) по анализу газа, % об. (D74)",
+          typeof stated.nmhc_pct_vol === "number"
+            ? `${formatNumber(stated.nmhc_pct_vol, 3)} (не более 1 %)`
+            : "не заявлено — заполняется исполнителем по анализу газа",
+        ],
       ],
       [
         {
@@ -381,7 +398,7 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
         {
           title: "Перечень отклонений",
           columns: ["Устройство", "Часы", "Отклонение", "Часов", "Подробно", "Правило"],
-          rows: period.deviations.map((d) => [
+          rows: groupedDeviations(period.deviations).map((d) => [
             d.device,
             hoursText(d.label, zone),
             DEVIATION_NAMES[d.kind],

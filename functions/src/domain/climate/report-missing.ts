@@ -6,7 +6,7 @@
 // anything is listed (409 naming it); the report's answer carries the same list for the screen.
 import { dateTimeText } from "@core/company-clock";
 import { CLIMATE_REPORT_HAND_FIELDS, CLIMATE_REPORT_HAND_KEYS, type ClimateReportHandKey } from "../../contract/schemas/climate-report";
-import { DEVIATION_NAMES, type DeviationCode } from "../../contract/climate-deviations";
+import { DEVIATION_NAMES, type DeviationCode, groupedDeviations, type ListedDeviation } from "../../contract/climate-deviations";
 
 /** The deviations an explanation of the executor must answer (D79). */
 const EXPLAINED: ReadonlySet<DeviationCode> = new Set(["no_data", "not_proven", "measured_fallback", "substituted", "el_not_credited"]);
@@ -30,7 +30,7 @@ export interface ReportMissing {
 /** What blocks the approval of a period whose report holds `fields` and whose figures list `deviations`. */
 export function reportMissing(
   fields: Readonly<Record<string, string>> | undefined,
-  deviations: readonly { device: string; label: string | null; kind: string }[],
+  deviations: readonly ListedDeviation[],
   zone: string,
 ): ReportMissing {
   const empty = (key: ClimateReportHandKey) => (fields?.[key] ?? "").trim() === "";
@@ -39,7 +39,7 @@ export function reportMissing(
     fields: CLIMATE_REPORT_HAND_KEYS.filter(empty).map((key) => ({ key, ...CLIMATE_REPORT_HAND_FIELDS[key] })),
     deviation_groups: explained
       ? []
-      : deviations
+      : groupedDeviations(deviations)
           .filter((d) => EXPLAINED.has(d.kind as DeviationCode))
           .map((d) => `${d.device}, ${hoursText(d.label, zone)}: ${DEVIATION_NAMES[d.kind as DeviationCode]}`),
   };

@@ -25,6 +25,7 @@ import {
 } from "./api";
 import { CHANNELS, DEVIATIONS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
 import { ClimatePackDownload } from "./ClimatePackDownload";
+import { groupedDeviations } from "@server/contract/climate-deviations";
 import { ClimateSignatures } from "./ClimateSignatures";
 
 // The form (the register's sensors, the points, the methodology) loads when a project is changed.
@@ -44,26 +45,41 @@ function hoursText(label: string | null): string {
   return `${at(first)} – ${last.slice(0, 10) === first.slice(0, 10) ? last.slice(11) + ":00" : at(last)}`;
 }
 
+const minutesText = (counts: unknown, words?: (channel: string) => string) =>
+  Object.entries((counts ?? {}) as Record<string, number>)
+    .map(([c, m]) => `${CHANNELS[c as Channel]?.label.toLowerCase() ?? c} ${formatResult(m, 0)} мин${words ? ` (${words(c)})` : ""}`)
+    .join(", ");
+
+/** A group of deviations (groupedDeviations: its totals over its hours) in the report's words. */
 function deviationText(d: ClimatePeriod["deviations"][number]): string {
   const detail = d.detail as Record<string, unknown>;
-  const parts: string[] = [];
-  if (d.kind === "no_data" && detail.missing_min) {
-    parts.push(
-      `нет минут: ${Object.entries(detail.missing_min as Record<string, number>)
-        .map(([c, m]) => `${CHANNELS[c as Channel]?.label.toLowerCase() ?? c} ${m}`)
-        .join(", ")}`,
-    );
+  switch (d.kind) {
+    case "no_data":
+      return `нет измерений: ${minutesText(detail.missing_min)}`;
+    case "substituted":
+      // D71: the neighbour that gives less methane — the lower for flow, CH4 and pressure, the higher for the temperature.
+      return `замещено соседним значением, дающим меньше метана: ${minutesText(detail.substituted_min, (c) => (c === "t" ? "большим" : "меньшим"))}`;
+    case "not_proven":
+      return `${NOT_PROVEN[String(detail.eta_basis)] ?? ETA_BASES[String(detail.eta_basis)] ?? ""}; метан ${n(Number(detail.m_ch4_t), 3)} т`;
+    case "el_not_credited":
+      return `${n(Number(detail.e_gen_mwh), 3)} МВт·ч`;
+    case "measured_fallback":
+      return `КПД ${n(Number(detail.eta), 3)}`;
+    default:
+      return typeof detail.value === "number" ? `значение ${n(detail.value, 3)}` : "";
   }
-  if (typeof detail.m_ch4_t === "number") parts.push(`метан ${n(detail.m_ch4_t, 6)} т`);
-  if (typeof detail.mwh === "number") parts.push(`${n(detail.mwh, 3)} МВт·ч`);
-  if (typeof detail.value === "number") parts.push(`КПД ${n(detail.value, 3)}`);
-  return parts.join("; ");
 }
+
+const NOT_PROVEN: Readonly<Record<string, string>> = {
+  not_proven_flame: "нет пламени",
+  not_proven_t_eg: "температура отходящих газов не выше порога или нет данных",
+  not_proven_run: "агрегат не работал",
+};
 
 /** A computed period: its approval, pack, signatures, totals, deviations and each device's hours. */
 export function PeriodResult({ project, period }: { project: string; period: ClimatePeriod }) {
   const t = period.totals;
-  const deviations = period.deviations.map((d, i) => ({ ...d, key: i }));
+  const deviations = groupedDeviations(period.deviations).map((d, i) => ({ ...d, key: i }));
   const deviationColumns: TableColumnsType<(typeof deviations)[number]> = [
     { title: "Устройство", dataIndex: "device", width: 160 },
     { title: "Часы", dataIndex: "label", render: (label: string | null) => hoursText(label) },
@@ -203,6 +219,7 @@ interface PeriodValues {
   leakage_t_co2e?: string;
   ef_grid_t_per_mwh?: string;
   ef_grid_source?: string;
+  nmhc_pct_vol?: string;
 }
 
 /** Issue 96 item 1: EF_grid and its source as the period's form states them; nothing while neither is typed. */
@@ -243,6 +260,7 @@ export default function ClimateProjectView({ id }: { id: string }) {
           e_grid_aux_mwh: parseNumericInput(v.e_grid_aux_mwh ?? "") ?? 0,
           leakage_t_co2e: parseNumericInput(v.leakage_t_co2e ?? "") ?? 0,
           ...gridStated(v),
+          ...(parseNumericInput(v.nmhc_pct_vol ?? "") !== undefined ? { nmhc_pct_vol: parseNumericInput(v.nmhc_pct_vol ?? "") } : {}),
         },
       },
       { onSuccess: (done) => update({ period: done.id }), onSettled: () => setComputing(undefined) },
@@ -304,6 +322,13 @@ export default function ClimateProjectView({ id }: { id: string }) {
             </Form.Item>
             <Form.Item label="Источник EF_grid" name="ef_grid_source" style={{ minWidth: 220 }}>
               <Input />
+            </Form.Item>
+            <Form.Item
+              label="НМУВ по анализу газа, % об."
+              name="nmhc_pct_vol"
+              tooltip="Неметановые углеводороды (D74): не более 1 %, иначе методология не поддерживается"
+            >
+              <NumericInput decimals={3} />
             </Form.Item>
             <Form.Item>
               <Button type="primary" htmlType="submit" loading={compute.isPending}>
