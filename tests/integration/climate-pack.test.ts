@@ -278,6 +278,37 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("verify.py --reconcile agrees with the mine's export of the meters' readings per meter and company day, and names the one that differs (issue 95)", () => {
+    const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
+    const all = readings().flat();
+    const codes = [...new Set(all.map((r) => r.sensor))];
+    const exportOf = (edit: (r: Reading) => number) => {
+      const byTime = new Map<string, Map<string, number>>();
+      for (const r of all) byTime.set(r.t, (byTime.get(r.t) ?? new Map()).set(r.sensor, edit(r)));
+      const rows = [...byTime].map(([t, values]) => [t, ...codes.map((c) => String(values.get(c) ?? "").replace(".", ","))].join(";"));
+      const file = join(dir, `АГК ${byTime.size}.csv`);
+      writeFileSync(file, ["Время", ...codes].join(";") + "\r\n" + rows.join("\r\n"));
+      return file;
+    };
+    const same = run(
+      dir,
+      "--reconcile",
+      exportOf((r) => r.value),
+    );
+    expect(same.status, same.stdout + same.stderr).toBe(0);
+    expect(same.stdout).toContain(`сходится: ${codes.length} суток датчиков`);
+    const changed = run(
+      dir,
+      "--reconcile",
+      exportOf((r) => (r.sensor === "Q-F1" && r.t === new Date(JUNE_1 + 135 * 60_000 + 30_000).toISOString() ? 29 : r.value)),
+    );
+    expect(changed.status, changed.stdout).toBe(1);
+    expect(changed.stdout).toMatch(
+      /РАСХОДИТСЯ: датчик Q-F1, сутки 2026-06-01: в пакете \d+ показаний \(SHA-256 [0-9a-f]{64}\), в выгрузке \d+/,
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("exits 1 on one changed efficiency source in the hourly table, naming the hour", () => {
     const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
     const file = join(dir, "hours/02_ФЗ-2.csv");

@@ -6,6 +6,9 @@
 // same in the inventory, the passport and the pack; `verify.py` recomputes each month's volume, CH4
 // content and t CH4 from the packed minute values and exits 0 with the published hash, and a pack
 // whose readings file has one minute value changed (the manifest rewritten to match) fails loudly.
+// Issue 95: `verify.py --reconcile EXPORT.csv` compares the pack's readings per meter and day
+// (readings-days.json) with the mine's own dispatch export: 0 on the export of what was pushed, 1 naming
+// the first meter-day where the export lacks a reading or has another value.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,6 +22,7 @@ import { createUser } from "@server/domain/company/users";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { DEMO_SENSORS, simulateReadings } from "@server/demo-readings";
 import { signIn } from "../support/admin";
+import { encodeLegacy } from "../support/legacy-encoding";
 import { createHarness, type Harness } from "../support/harness";
 import { inventoryCalculations } from "../support/inventory";
 
@@ -261,5 +265,57 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     const out = verify(dir, "--sha256", listedSha);
     expect(out.status, out.stdout).toBe(2);
     expect(out.stdout).toContain(`НЕПОЛОН:     файла ${listed.readings} нет в пакете`);
+  });
+
+  /** The mine's export of `all` (a row per reading, Windows-1251, «;», the company's wall clock with
+   *  seconds, decimal commas), changed by `edit`. */
+  function exported(edit: (rows: { sensor: string; t: string; value: number }[]) => void = () => {}): string {
+    const rows = readings();
+    edit(rows);
+    const wall = (t: string) => {
+      const iso = new Date(Date.parse(t) + 7 * 3_600_000).toISOString();
+      return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+    };
+    const text = ["Датчик;Время;Значение", ...rows.map((r) => `${r.sensor};${wall(r.t)};${String(r.value).replace(".", ",")}`)].join(
+      "\r\n",
+    );
+    const file = join(mkdtempSync(join(tmpdir(), "telemetry-export-")), "АГК март.csv");
+    writeFileSync(file, encodeLegacy(text, "windows-1251"));
+    return file;
+  }
+  const day11 = (t: string) => t.startsWith(`${YEAR}-03-11T05:`);
+
+  it("verify.py --reconcile agrees with the mine's export of the readings pushed, per meter and day (issue 95)", () => {
+    const out = verify(unzipped(pack), "--reconcile", exported());
+    expect(out.status, out.stdout + out.stderr).toBe(0);
+    expect(out.stdout).toContain(`сходится: ${CODES.length * DAYS} суток датчиков`);
+  });
+
+  it("verify.py --reconcile names the first meter-day where the export lacks a reading or has another value (exit 1)", () => {
+    const lacking = verify(
+      unzipped(pack),
+      "--reconcile",
+      exported((rows) =>
+        rows.splice(
+          rows.findIndex((r) => r.sensor === "ДГ-P" && day11(r.t)),
+          1,
+        ),
+      ),
+    );
+    expect(lacking.status, lacking.stdout + lacking.stderr).toBe(1);
+    expect(lacking.stdout).toMatch(
+      new RegExp(`РАСХОДИТСЯ: датчик ДГ-P, сутки ${YEAR}-03-11: в пакете 1440 показаний \\(SHA-256 [0-9a-f]{64}\\), в выгрузке 1439`),
+    );
+    const other = verify(
+      unzipped(pack),
+      "--reconcile",
+      exported((rows) => {
+        const row = rows.find((r) => r.sensor === "ВС2-V" && day11(r.t))!;
+        row.value += 0.1;
+      }),
+    );
+    expect(other.status, other.stdout).toBe(1);
+    expect(other.stdout).toMatch(new RegExp(`РАСХОДИТСЯ: датчик ВС2-V, сутки ${YEAR}-03-11: в пакете 1440 показаний`));
+    expect(other.stdout).toMatch(/в выгрузке 1440 \(SHA-256/);
   });
 });

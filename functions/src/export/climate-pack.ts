@@ -13,6 +13,7 @@
 // split into parts, each a zip within the limit, one manifest over all (in the first part with
 // verify.py), handed out as one zip of the parts. The pack is made from what the period stored, and
 // every byte of it (the zip's dates too) from the period's own moment: the same bytes on every download.
+import { READING_DAYS_FILE, readingDaysFile } from "./reading-days";
 import { createHash } from "node:crypto";
 import { SENSOR_KINDS } from "@core/telemetry";
 import { wallTimeIn, zoneOf } from "@core/company-clock";
@@ -293,6 +294,21 @@ async function packContents(deps: ExportDeps, actor: Actor, request: Pick<Climat
     files.push({ name: `hours/${fileStem(i, device.id)}.csv`, bytes: hourTable(device, labels, record.start_utc) });
   });
   for (const meter of minutes.meters) files.push({ name: meterFiles.get(meter.code)!, bytes: readingsFile(meter) });
+  // Issue 95: the readings per meter and day, for verify.py --reconcile (reading-days.ts).
+  files.push({
+    name: READING_DAYS_FILE,
+    bytes: readingDaysFile(
+      [
+        {
+          files: minutes.meters.map((m) => ({ meter: m.code, file: meterFiles.get(m.code)! })),
+          from: Date.parse(record.start_utc),
+          to: Date.parse(record.end_utc),
+          meters: minutes.meters,
+        },
+      ],
+      zone,
+    ),
+  });
   files.push(...(await reportFiles(deps, actor, record, frozen, minutes)));
   files.push({ name: "verify.py", bytes: await verifyScript() });
 

@@ -11,6 +11,7 @@
 // manifest re-hashed; verify.py also reads the passport's and the coefficients' figures back
 // against the snapshot. Rendered in the spreadsheet worker
 // like the passport it contains (export/inventory-report.ts), with its bounds, job and hand-out.
+import { metersOfEvidence, READING_DAYS_FILE, readingDaysFile, type ReadingSet } from "./reading-days";
 import { wallTimeIn, zoneOf } from "@core/company-clock";
 import { INVENTORY_SOURCES } from "@core/inventory";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
@@ -96,6 +97,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       byCalculation.set(acceptance.calculation, acceptance);
   }
   const files: ZipEntry[] = [];
+  const sets: ReadingSet[] = [];
   const listed: Array<{ calculation: string; readings: string; month: string; point: string; readings_sha256: string }> = [];
   const missing: Array<{ calculation: string; month: string; point: string }> = [];
   for (const [index, line] of lines.entries()) {
@@ -113,6 +115,15 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       continue;
     }
     files.push({ name: names.csv, bytes: csv.body }, { name: names.json, bytes: json.body });
+    // Issue 95: its readings per meter and day, for verify.py --reconcile (reading-days.ts).
+    const window = JSON.parse(new TextDecoder().decode(json.body)) as { start_ms: number; minutes: number };
+    const meters = metersOfEvidence(csv.body);
+    sets.push({
+      files: meters.map((m) => ({ meter: m.code, file: names.csv })),
+      from: window.start_ms,
+      to: window.start_ms + window.minutes * 60_000,
+      meters,
+    });
     listed.push({
       calculation: calculationFile(index),
       readings: names.csv,
@@ -121,7 +132,7 @@ export async function acceptedMonths(deps: ExportDeps, company: string, lines: r
       readings_sha256: acceptance.readings_sha256,
     });
   }
-  return { files, listed, missing };
+  return { files, listed, missing, sets };
 }
 
 /** The pack of version `request.version` of the year, as a zip handed out like the passport. */
@@ -203,6 +214,8 @@ export async function verificationPack(
   }
   const telemetry = await acceptedMonths(deps, actor.company, lines);
   files.push(...telemetry.files);
+  const company = await deps.repos.companies.get(actor.company);
+  if (telemetry.sets.length > 0) files.push({ name: READING_DAYS_FILE, bytes: readingDaysFile(telemetry.sets, zoneOf(company)) });
   files.push(
     { name: "coefficients.csv", bytes: coefficientsTable(lines) },
     { name: "passport.pdf", bytes: pdf.bytes },
@@ -229,7 +242,6 @@ export async function verificationPack(
   files.push(...(await signedManifest(signer, manifest)));
 
   // A zip entry's time has no zone: the company's wall clock at the approval, as its staff read it.
-  const company = await deps.repos.companies.get(actor.company);
   const zip = zipOf(files, new Date(`${wallTimeIn(item.approved_at, zoneOf(company))}Z`));
   return handOut(deps, actor, zip, {
     fileName: safeFileName(`Пакет верификации ${year} версия ${version}.zip`, `Pack ${year} v${version}.zip`),

@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "b2c493935ffdd2cecad54700ca9220a234c26185e86bd6d3fa871f920fc67982";
+export const VERIFY_PY_SHA256 = "9a0209c0da9ac12c2a8a3a199c7c175efd09d701e251f070063c0e664bfe7b5d";

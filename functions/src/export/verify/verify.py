@@ -73,6 +73,21 @@ its table (hours/*.csv), the period's totals and carbon units (totals.json, peri
 deviations (period.json); the executor's КЭП over manifest.json (kep/manifest.json.N.sig, GOST R
 34.10-2012) is named, to be checked in CryptoPro or КриптоАРМ; it exits 0 when all agree under the key, 1 naming each that differs (a
 removed file too), 2 when the manifest cannot be read, 3 when all agree but no key was passed.
+
+Either pack reconciled with the mine's own dispatch export (issue 95; a pack made since 28.11.2026 that
+holds readings of the АГК carries readings-days.json):
+
+    python3 verify.py --reconcile "АГК март.csv"              (in the unzipped pack, or naming it / its parts)
+
+reads the export as the platform reads one (UTF-8 or Windows-1251, «;», a column per sensor code after the
+time or a row per reading «Датчик;Время;Значение», «ДД.ММ.ГГГГ ЧЧ:ММ[:СС]» on the company's clock or ISO
+8601 with a zone, decimal commas), checks readings-days.json against manifest.json and against the pack's
+own readings files, and compares per meter and day on the company's clock, within each set's window, the
+count and the SHA-256 of the readings (the canonical form readings-days.json states: per reading in time
+order «<ISO 8601 UTC instant with ms>;<the value as ECMAScript writes it>\n»). It exits 0 when every
+meter-day agrees, 1 naming the first meter-day that differs («РАСХОДИТСЯ: датчик ДГ-P, сутки 2026-03-11: в
+пакете 1440 показаний (SHA-256 …), в выгрузке 1439 (…)»), 2 when the pack or the export cannot be read. Run
+it with --public-key first: --reconcile checks the listing against manifest.json, not the signature.
 """
 import argparse
 import array
@@ -2266,6 +2281,206 @@ def is_climate_pack(paths):
         return False
 
 
+# ---- Issue 95: the pack's stored readings reconciled with the mine's own dispatch export ----
+
+READING_DAYS_FILE = "readings-days.json"
+EXPORT_TIME_HEADERS = {"время", "дата", "дата и время", "t", "time", "timestamp"}
+EXPORT_SENSOR_HEADERS = {"датчик", "код", "код датчика", "sensor"}
+EXPORT_LOCAL_TIME = re.compile(r"^(\d{2})\.(\d{2})\.(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$")
+EXPORT_ZONED_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$", re.I)
+
+
+def company_clock(listing):
+    """The company's clock of the listing: (ms of a wall time -> instant ms, instant ms -> its date)."""
+    try:
+        from zoneinfo import ZoneInfo
+        zone = ZoneInfo(listing["time_zone"])
+    except Exception:  # no zone database (Windows without tzdata): the listing's fixed offset
+        zone = datetime.timezone(datetime.timedelta(minutes=int(listing.get("utc_offset_minutes", 0))))
+
+    def instant(y, mo, d, h, mi, sec):
+        return int(datetime.datetime(y, mo, d, h, mi, sec, tzinfo=zone).timestamp() * 1000)
+
+    def day(ms):
+        return datetime.datetime.fromtimestamp(ms / 1000, zone).strftime("%Y-%m-%d")
+    return instant, day
+
+
+def iso_ms_utc(ms):
+    at = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(milliseconds=ms)
+    return at.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (ms % 1000)
+
+
+def canonical_days(readings, start, end, day_of):
+    """{day: (count, sha256)} of one meter's readings [(ms, value)] in [start, end), as reading-days.ts hashes them."""
+    latest = {}
+    for ms, value in readings:
+        if start <= ms < end:
+            latest[ms] = value
+    days = {}
+    for ms in sorted(latest):
+        day = day_of(ms)
+        count, digest = days.get(day) or (0, hashlib.sha256())
+        digest.update(("%s;%s\n" % (iso_ms_utc(ms), es_number(latest[ms]))).encode("utf-8"))
+        days[day] = (count + 1, digest)
+    return {day: (count, digest.hexdigest()) for day, (count, digest) in days.items()}
+
+
+def export_number(cell):
+    text = cell.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace(",", ".")
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(cell)
+    return value
+
+
+def read_export(path, instant_of):
+    """The mine's dispatch export as the platform reads it (dispatch-file.ts): UTF-8 or Windows-1251, «;»
+    (or «,», a tab), a column per sensor code after the time or a row per reading «Датчик;Время;Значение»,
+    times «ДД.ММ.ГГГГ ЧЧ:ММ[:СС]» on the company's clock or ISO 8601 with a zone, decimal commas and
+    grouping spaces. {code lower-cased: (code, [(ms, value)])}; lines it cannot read are counted."""
+    raw = open(path, "rb").read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1251")
+    text = text.lstrip("\ufeff")
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if ";" in first else ("\t" if "\t" in first else ",")
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    if not rows:
+        raise ValueError("файл пустой")
+    header = [h.strip() for h in rows[0]]
+    lower = [h.lower() for h in header]
+    sensor = next((i for i, h in enumerate(lower) if h in EXPORT_SENSOR_HEADERS), -1)
+    time = next((i for i, h in enumerate(lower) if h in EXPORT_TIME_HEADERS), -1)
+    readings = {}
+    skipped = 0
+
+    def add(code, ms, cell):
+        nonlocal skipped
+        if cell is None or cell.strip() == "":
+            return
+        try:
+            value = export_number(cell)
+        except ValueError:
+            skipped += 1
+            return
+        readings.setdefault(code.lower(), (code, []))[1].append((ms, value))
+
+    def when(cell):
+        cell = cell.strip()
+        local = EXPORT_LOCAL_TIME.match(cell)
+        if local:
+            d, mo, y, h, mi, sec = local.groups()
+            return instant_of(int(y), int(mo), int(d), int(h), int(mi), int(sec or 0))
+        if EXPORT_ZONED_ISO.match(cell):
+            parsed = datetime.datetime.fromisoformat(cell.replace("Z", "+00:00").replace("z", "+00:00"))
+            return int(round(parsed.timestamp() * 1000))
+        raise ValueError(cell)
+
+    if sensor >= 0:
+        value = next((i for i in range(len(lower)) if i not in (sensor, time)), -1)
+        if time < 0 or value < 0:
+            raise ValueError("строка 1: ожидается заголовок «Датчик;Время;Значение»")
+    elif len(header) < 2:
+        raise ValueError("строка 1: ожидается заголовок «Время;<код датчика>;…»")
+    time = time if time >= 0 else 0
+    for row in rows[1:]:
+        if not row or all(c.strip() == "" for c in row):
+            continue
+        try:
+            ms = when(row[time] if time < len(row) else "")
+        except (ValueError, OverflowError):
+            skipped += 1
+            continue
+        if sensor >= 0:
+            code = row[sensor].strip() if sensor < len(row) else ""
+            if code:
+                add(code, ms, row[value] if value < len(row) else None)
+            continue
+        for i, code in enumerate(header):
+            if i != time and code and i < len(row):
+                add(code, ms, row[i])
+    return readings, skipped
+
+
+def pack_readings(data, name, meter):
+    """A meter's readings in the pack's file `name`: «время;значение» lines (a climate period's minutes/)
+    or «код;время;значение» lines (an accepted month's telemetry/NNNN.csv)."""
+    out = []
+    for line in data.decode("utf-8").splitlines():
+        cells = line.split(";")
+        if len(cells) == 3 and cells[0] != meter:
+            continue
+        if len(cells) not in (2, 3):
+            continue
+        try:
+            ms = iso_ms(cells[-2])
+            out.append((ms, float(cells[-1])))
+        except (ValueError, TypeError):
+            continue
+    return out
+
+
+def reconcile_main(paths, export_path):
+    """verify.py --reconcile EXPORT.csv: 0 when every meter-day of the pack's readings-days.json is the
+    export's (count and SHA-256), 1 naming the first that differs, 2 when the pack or the export cannot be read."""
+    source = PackSource(paths)
+    listing_raw = source.read(READING_DAYS_FILE)
+    manifest_raw = source.read("manifest.json")
+    if listing_raw is None or manifest_raw is None:
+        print("НЕ ЧИТАЕТСЯ: в пакете нет %s или manifest.json (пакет сделан до сверки с выгрузкой АГК или без показаний АГК)"
+              % READING_DAYS_FILE)
+        return 2
+    listing = json.loads(listing_raw.decode("utf-8"))
+    manifest = json.loads(manifest_raw.decode("utf-8"))
+    stated = {entry["name"]: entry["sha256"] for entry in manifest.get("files", [])}
+    if stated.get(READING_DAYS_FILE) != hashlib.sha256(listing_raw).hexdigest():
+        print("РАСХОДИТСЯ: %s: его SHA-256 не тот, что в manifest.json" % READING_DAYS_FILE)
+        return 1
+    instant_of, day_of = company_clock(listing)
+    try:
+        exported, skipped = read_export(export_path, instant_of)
+    except (OSError, ValueError, UnicodeDecodeError) as error:
+        print("НЕ ЧИТАЕТСЯ: выгрузка %s: %s" % (export_path, error))
+        return 2
+    print("== Сверка показаний пакета с выгрузкой АГК %s (часы компании: %s)" % (os.path.basename(export_path), listing["time_zone"]))
+    if skipped:
+        print("примечание: в выгрузке %d значений или строк не прочитано (время или число не читается)" % skipped)
+    compared = 0
+    seen = set()
+    for number, entry in enumerate(listing.get("sets", []), 1):
+        start, end = iso_ms(entry["from"]), iso_ms(entry["to"])
+        listed = {}
+        for row in entry.get("days", []):
+            listed.setdefault(row["meter"], {})[row["day"]] = (row["readings"], row["sha256"])
+        for item in sorted(entry.get("files", []), key=lambda f: f["meter"]):
+            meter = item["meter"]
+            seen.add(meter.lower())
+            data = source.read(item["file"])
+            own = canonical_days(pack_readings(data, item["file"], meter), start, end, day_of) if data is not None else {}
+            stated_days = listed.get(meter, {})
+            if own != stated_days:
+                day = min(d for d in set(own) | set(stated_days) if own.get(d) != stated_days.get(d))
+                print("РАСХОДИТСЯ: %s, %s: %s пакета не совпадает с показаниями файла %s" % (meter, day, READING_DAYS_FILE, item["file"]))
+                return 1
+            theirs = canonical_days(exported.get(meter.lower(), (meter, []))[1], start, end, day_of)
+            for day in sorted(set(stated_days) | set(theirs)):
+                ours = stated_days.get(day, (0, None))
+                other = theirs.get(day, (0, None))
+                if ours != other:
+                    print("РАСХОДИТСЯ: датчик %s, сутки %s: в пакете %d показаний (SHA-256 %s), в выгрузке %d (SHA-256 %s)"
+                          % (meter, day, ours[0], ours[1] or "—", other[0], other[1] or "—"))
+                    return 1
+                compared += 1
+    others = sorted(code for key, (code, _) in exported.items() if key not in seen)
+    if others:
+        print("примечание: датчиков выгрузки нет в пакете, они не сверены: %s" % ", ".join(others[:10]))
+    print("сходится: %d суток датчиков — число показаний и их SHA-256 в пакете те же, что в выгрузке" % compared)
+    return 0
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Проверка пакета верификации: утвержденной версии инвентаризации "
                                                  "или отчетного периода климатического проекта")
@@ -2275,10 +2490,14 @@ if __name__ == "__main__":
     parser.add_argument("--sha256", help="SHA-256 версии, как его опубликовала организация")
     parser.add_argument("--public-key", action="append",
                         help="файл PEM с открытым ключом платформы (GET /api/v1/signing-keys/); можно указать дважды")
+    parser.add_argument("--reconcile", metavar="EXPORT.csv",
+                        help="выгрузка АГК шахты: сверить с ней показания пакета по датчикам и суткам (readings-days.json)")
     arguments = parser.parse_args()
     print("Этот verify.py: SHA-256 %s. Сверьте его (sha256sum verify.py) с verify_py_sha256 в GET /api/v1/signing-keys/ "
           "и в docs/security.md платформы: подмененный скрипт напечатает что угодно." % hashlib.sha256(open(os.path.abspath(__file__), "rb").read()).hexdigest())
     paths = arguments.folder or [os.path.dirname(os.path.abspath(__file__))]
+    if arguments.reconcile:
+        sys.exit(reconcile_main(paths, arguments.reconcile))
     if is_climate_pack(paths):
         sys.exit(climate_main(PackSource(paths), arguments.public_key))
     sys.exit(main(paths[0], arguments.sha256, arguments.public_key))
