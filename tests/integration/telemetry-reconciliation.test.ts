@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";
+import { climateProjectBody } from "../support/tenant-objects";
 
 let h: Harness;
 let staff: string;
@@ -55,6 +56,10 @@ interface Reconciliation {
 
 /** The export sent as the web sends it (the grant, the PUT), then reconciled and read once done. */
 async function reconciled(text: string, token = staff, target = facility): Promise<Reconciliation> {
+  return reconciledAt(target, text, token);
+}
+
+async function reconciledAt(target: string, text: string, token = staff): Promise<Reconciliation> {
   const bytes = encodeLegacy(text, "windows-1251");
   const grant = await json<{ url: string; method: string; headers: Record<string, string>; file_upload: string }>(
     await post(
@@ -259,4 +264,47 @@ it("answers 404 for another company's facility and reconciliation, and 400 for a
   const none = await json<{ detail: string }>(await post("/api/v1/telemetry/reconciliations/", { file_upload: "x" }), 400);
   expect(none.detail).toContain("укажите площадку");
   expect((await h.request("/api/v1/telemetry/reconciliations/not-an-id/", { token: staff })).status).toBe(404);
+});
+
+it("flags a climate period computed before when «Догрузить недостающие» brings a reading into its hours (issue 95 item 4)", async () => {
+  const mine = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Факел»", kind: "underground_mine" }), 201)).id;
+  const point = (await json<{ id: string }>(await post(`/api/v1/facilities/${mine}/points/`, { name: "Факел", kind: "flare" }), 201)).id;
+  const meters = { q: "Q-Ф", c: "C-Ф", flame: "ФЛ-Ф" };
+  for (const [code, kind] of [
+    [meters.q, "flow"],
+    [meters.c, "methane"],
+    [meters.flame, "flame"],
+  ])
+    await json(await post(`/api/v1/facilities/${mine}/sensors/`, { code, kind, point }), 201);
+  // An hour of minutes, 01.03.2026 20:00-20:59 in Kemerovo; the flow's 20:10 held back from the push.
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  const lines = [`Время;${meters.q};${meters.c};${meters.flame}`];
+  for (let m = 0; m < 60; m++) {
+    if (m !== 10) readings.push({ sensor: meters.q, t: at(m), value: 21 });
+    readings.push({ sensor: meters.c, t: at(m), value: 0.38 }, { sensor: meters.flame, t: at(m), value: 1 });
+    lines.push(`${wall(START + m * 60_000)};21;0,38;1`);
+  }
+  const pushed = await json<{ status_url: string }>(await post("/api/v1/telemetry/readings/", { facility: mine, readings }), 202);
+  await telemetryIdle(h.deps);
+  expect(await json(await h.request(pushed.status_url, { token: staff }), 200)).toMatchObject({ state: "done", accepted: 179 });
+  const project = await json<{ id: string }>(
+    await post("/api/v1/climate-projects/", climateProjectBody("Факел шахты", mine, point, meters)),
+    201,
+  );
+  const period = await json<{ id: string; readings_changed: unknown }>(
+    await post(`/api/v1/climate-projects/${project.id}/periods/`, { start: "2026-03-01T20:00", end: "2026-03-01T21:00" }),
+    201,
+  );
+  expect(period.readings_changed).toBeNull();
+
+  const result = await reconciledAt(mine, lines.join("\r\n"));
+  expect(result.totals).toMatchObject({ in_file: 180, missing: 1, extra: 0, different: 0 });
+  const filled = await json<{ status_url: string }>(await post(`/api/v1/telemetry/reconciliations/${result.id}/fill/`, {}), 202);
+  await telemetryIdle(h.deps);
+  expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({ state: "done", accepted: 1 });
+  const after = await json<{ readings_changed: { sensors: string[] } | null }>(
+    await h.request(`/api/v1/climate-projects/${project.id}/periods/${period.id}/`, { token: staff }),
+    200,
+  );
+  expect(after.readings_changed?.sensors).toEqual([meters.q]);
 });
