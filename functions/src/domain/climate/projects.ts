@@ -285,11 +285,36 @@ export async function createClimateProject(deps: Deps, actor: Actor, body: Clima
   return project;
 }
 
+/** A period as its form writes it: «01.06.2026 00:00 – 01.06.2026 06:00». */
+const periodText = (p: { start: string; end: string }) => {
+  const at = (wall: string) => `${wall.slice(8, 10)}.${wall.slice(5, 7)}.${wall.slice(0, 4)} ${wall.slice(11, 16)}`;
+  return `${at(p.start)} – ${at(p.end)}`;
+};
+
+/** Issue 97, item 9: a project's start and end keep every one of its periods inside (an approved one
+ *  too): a change that would leave one outside is a 400 naming them. The periods' bounds are hours on
+ *  the company's clock (`yyyy-MM-ddTHH:00`, the end exclusive) and the project's days (the end
+ *  inclusive): compared as the texts they are. */
+async function boundsHoldPeriods(deps: Deps, actor: Actor, project: string, start: string, end: string | null): Promise<void> {
+  const periods = await deps.repos.climateProjects.listPeriods(actor.company, project);
+  const before = periods.filter((p) => p.start < `${start}T00:00`);
+  if (before.length > 0) {
+    throw invalidAt("start", `проект не может начинаться позже своих периодов: ${before.map(periodText).join("; ")}`);
+  }
+  if (end === null) return;
+  const dayAfter = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const after = periods.filter((p) => p.end > `${dayAfter}T00:00`);
+  if (after.length > 0) {
+    throw invalidAt("end", `проект не может кончаться раньше своих периодов: ${after.map(periodText).join("; ")}`);
+  }
+}
+
 export async function patchClimateProject(deps: Deps, actor: Actor, id: string, patch: ClimateProjectPatch): Promise<ClimateProject> {
   const current = await getClimateProject(deps, actor, id);
   const start = patch.start ?? current.start;
   const end = patch.end !== undefined ? patch.end : current.end;
   if (end !== null && end < start) throw invalidAt("end", "окончание раньше начала проекта");
+  if (start !== current.start || end !== current.end) await boundsHoldPeriods(deps, actor, current.id, start, end);
   let next: ClimateProject = {
     ...current,
     name: patch.name ?? current.name,
