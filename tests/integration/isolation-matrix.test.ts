@@ -271,6 +271,13 @@ const FIXTURES: Record<string, Fixture> = {
   inventoryRemoveComment: () => [{ path: `/api/v1/inventory/2024/comments/${newId()}/` }],
   listDictionaries: () => [{ path: "/api/v1/dictionary/" }],
   getDictionary: () => [{ path: "/api/v1/dictionary/get_underground/" }],
+  listMethaneLimits: () => [{ path: "/api/v1/reference/methane-limits/" }],
+  confirmMethaneLimits: () => [
+    {
+      path: "/api/v1/reference/methane-limits/",
+      json: { act: "Захват", edition: "Захват", valid_from: "2099-01-01", rows: [{ place: "working", limit_pct: 5 }] },
+    },
+  ],
   dictionaryHistory: () => [{ path: "/api/v1/dictionary/get_underground/1/history/" }],
   listForecastModels: () => [{ path: "/api/v1/forecast_models/" }],
   activeForecastModelFile: () => [{ path: "/api/v1/forecast_models/xgboost/active/file/" }],

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { formatNumber } from "@server/export/txt-writer";
 import { createHarness, type Harness } from "../support/harness";
+import { signedInAdmin } from "../support/admin";
 import { JOURNAL_CODES, JOURNAL_DATE, JOURNAL_SENSORS, iso, local, meanOver, readingsOf, validMinutes } from "../support/journal-day";
 
 let h: Harness;
@@ -148,5 +149,47 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
     expect((sheet.getRow(3).values as unknown[]).slice(1, 4)).toEqual(["М-7, М-8", "Лава 12-1", "общее"]);
     expect((sheet.getRow(4).values as unknown[]).slice(1, 4)).toEqual(["М-9", "Штрек 5", "местное"]);
     expect((await h.request(path, { token: other })).status).toBe(404);
+  });
+});
+
+// Issue 99, item 3: the limits by the act in force, on a server whose clock reads 02.01.2027.
+describe("GET and POST v1/reference/methane-limits/", () => {
+  it("holds no edition on 02.01.2027 until an administrator confirms one; staff may not", async () => {
+    const later = await createHarness({}, { now: () => new Date("2027-01-02T03:00:00Z") });
+    try {
+      const { token } = await later.signedInUser("ООО «После 506»");
+      const rows = await json<{ place: string; limit_pct: number; valid_to: string | null; in_force: boolean }[]>(
+        await later.request("/api/v1/reference/methane-limits/", { token }),
+        200,
+      );
+      expect(rows.map((r) => [r.place, r.limit_pct, r.valid_to, r.in_force])).toEqual([
+        ["working", 1, "2027-01-01", false],
+        ["wing_outgoing", 0.75, "2027-01-01", false],
+        ["local_accumulation", 2, "2027-01-01", false],
+        ["suction_pipeline", 3.5, "2027-01-01", false],
+      ]);
+      const edition = {
+        act: "Новая редакция инструкции",
+        edition: "Редакция с 01.01.2027",
+        valid_from: "2027-01-01",
+        rows: [
+          { place: "working", limit_pct: 1 },
+          { place: "wing_outgoing", limit_pct: 0.75 },
+          { place: "local_accumulation", limit_pct: 2 },
+          { place: "suction_pipeline", limit_pct: 3.5 },
+        ],
+      };
+      const refused = await later.request("/api/v1/reference/methane-limits/", { method: "POST", token, json: edition });
+      expect(refused.status).toBe(403);
+      const { token: admin } = await signedInAdmin(later);
+      const confirmed = await json<{ in_force: boolean; confirmed_by: string | null }[]>(
+        await later.request("/api/v1/reference/methane-limits/", { method: "POST", token: admin, json: edition }),
+        201,
+      );
+      expect(confirmed.filter((r) => r.in_force)).toHaveLength(4);
+      expect(confirmed.slice(4).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
+    } finally {
+      await later.close();
+    }
   });
 });

@@ -23,12 +23,20 @@ export interface MethaneLimit {
   readonly point: string | null;
   /** The edition's name (the act and its date). */
   readonly edition: string;
+  /** The first day it holds (ISO date). */
+  readonly valid_from: string;
   /** The first day it no longer holds (ISO date); null when the act names none. */
   readonly valid_to: string | null;
 }
 
 export const ORDER_506 = "Приказ Ростехнадзора от 08.12.2020 № 506 «Инструкция по аэрологической безопасности угольных шахт»";
-const edition506 = { act: ORDER_506, point: null, edition: "Приказ № 506 от 08.12.2020", valid_to: "2027-01-01" } as const;
+const edition506 = {
+  act: ORDER_506,
+  point: null,
+  edition: "Приказ № 506 от 08.12.2020",
+  valid_from: "2021-01-01",
+  valid_to: "2027-01-01",
+} as const;
 
 /** Order 506's values, as the product has drawn them since 2021. */
 export const ORDER_506_LIMITS: readonly MethaneLimit[] = [
@@ -39,6 +47,11 @@ export const ORDER_506_LIMITS: readonly MethaneLimit[] = [
 ];
 
 /** The place a sensor of a kind measures, for the limit it is read against without its own alarm level. */
+export const METHANE_PLACES = Object.keys(METHANE_PLACE_LABELS) as [MethanePlace, ...MethanePlace[]];
+
+/** The screens' words where no confirmed edition holds today (issue 99, item 3). */
+export const EDITION_NOT_CONFIRMED = "редакция правил не подтверждена";
+
 export const placeOfKind = (kind: SensorKind): MethanePlace => (kind === "methane_high" ? "suction_pipeline" : "working");
 
 /** The limit of a place among `limits` (the edition in force), % vol; undefined without one. */

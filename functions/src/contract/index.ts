@@ -125,4 +125,4 @@ export type UploadGrant = z.output<typeof uploadGrantSchema>;
 /** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
 export type { UploadPreviewView } from "./schemas/upload-preview";
 /** Issue 99: the АГК operator's journal of a day, the register of gassings, a gassing's registration. */
-export type { OperatorJournal, GassingRegister, GassingRegistrationBody } from "./schemas/journal";
+export type { OperatorJournal, GassingRegister, GassingRegistrationBody, MethaneLimitRow } from "./schemas/journal";

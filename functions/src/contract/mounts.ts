@@ -21,6 +21,8 @@ export const MOUNTS = {
   uncertainty: { prefix: "/v1/projects", access: "user" },
   exports: { prefix: "/v1/projects", access: "user" },
   dictionaries: { prefix: "/v1/dictionary", access: "user" },
+  // Issue 99: the permissible methane concentrations by the act in force.
+  reference: { prefix: "/v1/reference", access: "user" },
   forecastModels: { prefix: "/v1/forecast_models", access: "user" },
   forecast: { prefix: "/v1/forecast", access: "user" },
   documents: { prefix: "/v1/documents", access: "user" },

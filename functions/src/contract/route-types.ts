@@ -11,6 +11,7 @@ import type { CALCULATION_ROUTES } from "./routes/calculations";
 import type { CLIMATE_PROJECT_ROUTES } from "./routes/climate-projects";
 import type { Served } from "./routes/declare";
 import type { DICTIONARY_ROUTES } from "./routes/dictionaries";
+import type { REFERENCE_ROUTES } from "./routes/reference";
 import type { DIRECT_UPLOAD_ROUTES } from "./routes/direct-uploads";
 import type { DOCUMENT_ROUTES } from "./routes/documents";
 import type { EVIDENCE_ROUTES } from "./routes/evidence";
@@ -45,6 +46,7 @@ export interface MountRoutes {
   uncertainty: typeof UNCERTAINTY_ROUTES;
   exports: typeof EXPORT_ROUTES;
   dictionaries: typeof DICTIONARY_ROUTES;
+  reference: typeof REFERENCE_ROUTES;
   forecastModels: typeof FORECAST_MODEL_ROUTES;
   forecast: typeof FORECAST_ROUTES;
   documents: typeof DOCUMENT_ROUTES;

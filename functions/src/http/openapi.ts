@@ -12,6 +12,7 @@ import { adminRoutes } from "./admin";
 import { tokenRoutes } from "./auth";
 import { calculationRoutes } from "./calculations";
 import { dictionaryRoutes } from "./dictionaries";
+import { referenceRoutes } from "./reference";
 import { directUploadRoutes } from "./direct-uploads";
 import { documentRoutes } from "./documents";
 import { evidenceRoutes } from "./evidence";
@@ -55,6 +56,7 @@ const SERVED = {
   uncertainty: uncertaintyRoutes,
   exports: exportRoutes,
   dictionaries: dictionaryRoutes,
+  reference: referenceRoutes,
   forecastModels: forecastModelRoutes,
   forecast: forecastRoutes,
   documents: documentRoutes,

@@ -27,6 +27,7 @@ import type { MediaRepository } from "./media";
 import type { WebhookRepository } from "./webhooks";
 import type {
   GassingRegistrationRepository,
+  MethaneLimitEditionRepository,
   GatewayKeyRepository,
   LiveBindingRepository,
   SensorRepository,
@@ -58,6 +59,8 @@ export interface Repositories {
   telemetryEvents: TelemetryEventRepository;
   /** Issue 99: the dispatcher's registrations of gassings. */
   gassings: GassingRegistrationRepository;
+  /** Issue 99, item 3: the confirmed editions of the permissible methane concentrations (platform-wide). */
+  methaneLimits: MethaneLimitEditionRepository;
   webhooks: WebhookRepository;
   liveBindings: LiveBindingRepository;
   migrations: MigrationRepository;

@@ -4,6 +4,7 @@ import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/telemetry";
 import type { CompanyObjects } from "./company-objects";
+import type { MethanePlace } from "@core/methane-limits";
 
 /** D56: a sensor of a facility with its register as it was, change by change. */
 export type Sensor = z.output<typeof sensorSchema>;
@@ -284,3 +285,23 @@ export interface GassingRegistration {
 }
 
 export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;
+
+/** Issue 99, item 3: an edition of the permissible methane concentrations an administrator confirmed (a new
+ *  act and its values), kept with who and when; the editions before it stay for the years they held. */
+export interface MethaneLimitEdition {
+  act: string;
+  edition: string;
+  /** ISO dates: the first day it holds, and the first it no longer does (null: none named). */
+  valid_from: string;
+  valid_to: string | null;
+  rows: { place: MethanePlace; limit_pct: number; point: string | null }[];
+  confirmed_by: string;
+  confirmed_at: string;
+}
+
+export interface MethaneLimitEditionRepository {
+  /** Every confirmed edition, by valid_from. */
+  list(): Promise<MethaneLimitEdition[]>;
+  /** Refused (Conflict) when an edition from that day is stored. */
+  create(edition: MethaneLimitEdition): Promise<void>;
+}

@@ -1,7 +1,7 @@
 // The АГК operator's day (issue 99): the operator's journal of a company day, the gassings with the
 // dispatcher's registrations, and their files (functions/src/contract/routes/telemetry.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { GassingRegister, GassingRegistrationBody, OperatorJournal } from "@server/contract";
+import type { GassingRegister, GassingRegistrationBody, MethaneLimitRow, OperatorJournal } from "@server/contract";
 import { api, encoded, routePath, typedClient } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 
@@ -55,4 +55,15 @@ export async function downloadJournal(facility: string, date: string, format: "x
 export async function downloadGassingRegister(facility: string, from: string, to: string): Promise<void> {
   const file = await api.download(await routePath("telemetry", (c) => c.gassings.$path({ query: { facility, from, to, format: "xlsx" } })));
   saveBlob(file.blob, file.fileName ?? `Реестр загазирований ${from} ${to}.xlsx`);
+}
+
+const reference = typedClient("reference");
+
+/** Issue 99, item 3: the permissible methane concentrations by the act in force (`in_force` on the server's clock). */
+export function useMethaneLimits() {
+  return useQuery({
+    queryKey: ["reference", "methane-limits"],
+    queryFn: () => reference((c) => c["methane-limits"].$get()) as Promise<MethaneLimitRow[]>,
+    staleTime: 10 * 60_000,
+  });
 }

@@ -15,6 +15,7 @@ import { TOKEN_ROUTES } from "@server/contract/routes/auth";
 import { CALCULATION_ROUTES } from "@server/contract/routes/calculations";
 import { CLIMATE_PROJECT_ROUTES } from "@server/contract/routes/climate-projects";
 import { DICTIONARY_ROUTES } from "@server/contract/routes/dictionaries";
+import { REFERENCE_ROUTES } from "@server/contract/routes/reference";
 import { DIRECT_UPLOAD_ROUTES } from "@server/contract/routes/direct-uploads";
 import { SIGNING_KEY_ROUTES } from "@server/contract/routes/signing-keys";
 import { DOCUMENT_ROUTES } from "@server/contract/routes/documents";
@@ -52,6 +53,7 @@ const ROUTES: Record<Mount, readonly RouteConfig[]> = {
   uncertainty: UNCERTAINTY_ROUTES,
   exports: EXPORT_ROUTES,
   dictionaries: DICTIONARY_ROUTES,
+  reference: REFERENCE_ROUTES,
   forecastModels: FORECAST_MODEL_ROUTES,
   forecast: FORECAST_ROUTES,
   documents: DOCUMENT_ROUTES,

@@ -2,7 +2,8 @@
 // checks each against its route's declared answer when it is given): a demo company's user and
 // project, the settings videos, none uploaded, and the reference dictionaries as the server answers
 // them after seeding (its own seed data and entry mapping). Tests change what they need with spreads.
-import type { CalculationView, Company, Dictionary, MediaStatus, Project, SignedInUser } from "@server/contract";
+import type { CalculationView, Company, Dictionary, MediaStatus, MethaneLimitRow, Project, SignedInUser } from "@server/contract";
+import { ORDER_506_LIMITS } from "@core/methane-limits";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { loadEmissions } from "@core/emissions-browser";
 import type { Assessment } from "../features/abatement/api";
@@ -224,3 +225,7 @@ export async function storedAssessment(
     ...changes,
   };
 }
+
+/** GET v1/reference/methane-limits/ before 01.01.2027: Order 506's rows, in force (issue 99, item 3). */
+export const methaneLimitsInForce = (inForce = true): MethaneLimitRow[] =>
+  ORDER_506_LIMITS.map((row) => ({ ...row, confirmed: true, confirmed_by: null, confirmed_at: null, in_force: inForce }));

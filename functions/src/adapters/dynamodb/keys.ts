@@ -81,6 +81,10 @@ export const climateProjectsOfCompany = (companyId: string) => inCompanyPrefix(c
 /** Issue 99: a gassing's registration by the dispatcher: get by (company, id); a company's: Query SK
  *  begins_with GASSING# (a few a month). In the company's partition, so the audit trail keeps each change. */
 export const gassingRegistration = (companyId: string, id: string) => inCompany(companyId, "GASSING", id);
+/** Issue 99, item 3: a confirmed edition of the permissible methane concentrations, platform-wide (no
+ *  company's): all of them, Query PK = METHANELIMITS (a handful in a decade). */
+export const methaneLimitEdition = (validFrom: string) => ({ PK: "METHANELIMITS", SK: `EDITION#${validFrom}` });
+export const METHANE_LIMITS_PK = "METHANELIMITS";
 export const gassingRegistrationsOfCompany = (companyId: string) => inCompanyPrefix(companyId, "GASSING");
 /** A monitoring period of a climate project (D69): its bounds and totals; its hours and figures are the
  *  blob `climate/{company}/{project}/{period}.json`. A project's: Query SK begins_with

@@ -3,7 +3,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { Repositories } from "../../ports";
 import { dynamoAbatement } from "./abatement-repository";
-import { dynamoGassings } from "./gassing-repository";
+import { dynamoGassings, dynamoMethaneLimits } from "./gassing-repository";
 import { dynamoClimateProjects } from "./climate-project-repository";
 import { dynamoClimateSignatures, dynamoTrustRoots } from "./climate-signature-repository";
 import { dynamoAdminAudit } from "./admin-audit-repository";
@@ -52,6 +52,7 @@ export function dynamoRepositories(doc: DynamoDBDocumentClient, table: string): 
     telemetry: dynamoTelemetry(doc, table),
     telemetryEvents: dynamoTelemetryEvents(doc, table),
     gassings: dynamoGassings(doc, table),
+    methaneLimits: dynamoMethaneLimits(doc, table),
     webhooks: dynamoWebhooks(doc, table),
     liveBindings: dynamoLiveBindings(doc, table),
     migrations: dynamoMigrations(doc, table),

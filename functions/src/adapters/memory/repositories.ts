@@ -12,6 +12,7 @@ import { sameName } from "../../domain/company/look-alike";
 import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AbatementAssessment,
+  MethaneLimitEdition,
   ClimateProject,
   ClimatePeriodRecord,
   ClimateSignatureRecord,
@@ -66,7 +67,7 @@ import {
   type VersionedPartition,
 } from "../dynamodb/items";
 import { ASSESSMENTS } from "../dynamodb/abatement-repository";
-import { GASSINGS } from "../dynamodb/gassing-repository";
+import { GASSINGS, METHANE_LIMIT_EDITION_EXISTS } from "../dynamodb/gassing-repository";
 import {
   CLIMATE_PERIOD_CONFLICT,
   CLIMATE_PERIOD_EXISTS,
@@ -1268,6 +1269,14 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     telemetry: telemetry(table),
     telemetryEvents: telemetryEvents(table),
     gassings: companyRecords(table, GASSINGS),
+    methaneLimits: {
+      async list() {
+        return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<MethaneLimitEdition>(item)!);
+      },
+      async create(edition) {
+        create(table, { ...keys.methaneLimitEdition(edition.valid_from), ...edition }, METHANE_LIMIT_EDITION_EXISTS);
+      },
+    },
     webhooks: webhooks(table),
     liveBindings: liveBindings(table),
     migrations: migrations(table),

@@ -6,6 +6,7 @@ import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/telemetry-events";
+import { METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };
 
@@ -100,3 +101,38 @@ export const gassingListSchema = z.object({
 export type OperatorJournal = z.output<typeof journalSchema>;
 export type GassingRegister = z.output<typeof gassingListSchema>;
 export type GassingRegistrationBody = z.input<typeof gassingRegisterSchema>;
+
+/** Issue 99, item 3: a permissible methane concentration by place, with its act and edition. */
+export const methaneLimitSchema = z.object({
+  place: z.enum(METHANE_PLACES),
+  limit_pct: z.number().meta({ description: "% vol" }),
+  act: z.string(),
+  point: z.nullable(z.string()).meta({ description: "The act's point; null while not checked against its text" }),
+  edition: z.string(),
+  valid_from: z.string(),
+  valid_to: z.nullable(z.string()).meta({ description: "The first day it no longer holds; null when the act names none" }),
+  confirmed: z.boolean(),
+  confirmed_by: z.nullable(z.string()).meta({ description: "The administrator who confirmed the edition (null: the product's own)" }),
+  confirmed_at: z.nullable(z.string()),
+  in_force: z.boolean().meta({ description: "It holds today on the server's clock" }),
+});
+
+const limitPct = z.number("ожидается число, % об.").check(z.gt(0, "больше 0 % об."), z.lte(100, "не больше 100 % об."));
+
+export const methaneLimitEditionSchema = z.object({
+  act: z.string("укажите акт").check(z.trim(), z.minLength(1, "укажите акт"), z.maxLength(500, "не длиннее 500 символов")),
+  edition: z.string("укажите редакцию").check(z.trim(), z.minLength(1, "укажите редакцию"), z.maxLength(200, "не длиннее 200 символов")),
+  valid_from: isoDate(),
+  valid_to: z.optional(z.nullable(isoDate())),
+  rows: z
+    .array(
+      z.object({
+        place: z.enum(METHANE_PLACES, { error: `место: ${METHANE_PLACES.join(", ")}` }),
+        limit_pct: limitPct,
+        point: z.optional(z.nullable(z.string().max(100, "не длиннее 100 символов"))),
+      }),
+    )
+    .max(METHANE_PLACES.length, `не более ${METHANE_PLACES.length} мест`),
+});
+
+export type MethaneLimitRow = z.output<typeof methaneLimitSchema>;

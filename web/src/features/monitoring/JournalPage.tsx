@@ -88,7 +88,7 @@ export default function JournalPage() {
 
   return (
     <Flex vertical gap={16}>
-      <MonitoringHead page="Журнал оператора АГК" facilityId={facilityId} current="journal" demo={journal.data?.demo} />
+      <MonitoringHead page="Журнал оператора АГК" facilityId={facilityId} current="journal" limits demo={journal.data?.demo} />
       <Flex wrap gap={12} align="end">
         <Space direction="vertical" size={2}>
           <Typography.Text>Дата</Typography.Text>

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { useFacilities } from "../../api/inventory";
 import { FacilityMonitoringLinks, type MonitoringPage } from "../../shared/FacilityMonitoringLinks";
 import { DemoReadingsAlert } from "./DemoReadingsAlert";
+import { LimitEditionAlert } from "./LimitEditionAlert";
 
 export function MonitoringHead({
   page,
@@ -16,6 +17,7 @@ export function MonitoringHead({
   before,
   advisory = ADVISORY_NOTE,
   demo,
+  limits = false,
 }: {
   /** The page's name, followed by the facility's («Датчики: Шахта № 1»)… */
   page?: string;
@@ -30,6 +32,8 @@ export function MonitoringHead({
   advisory?: string;
   /** The readings shown are the demo mine's simulated ones. */
   demo?: boolean;
+  /** The page draws a permissible limit: it says so where no confirmed edition of the rules holds (issue 99). */
+  limits?: boolean;
 }) {
   return (
     <>
@@ -39,6 +43,7 @@ export function MonitoringHead({
       <FacilityMonitoringLinks facilityId={facilityId} current={current} before={before} />
       <Alert type="info" showIcon title={advisory} />
       <DemoReadingsAlert shown={demo} />
+      {limits && <LimitEditionAlert />}
     </>
   );
 }

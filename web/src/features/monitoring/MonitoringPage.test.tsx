@@ -11,7 +11,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
-import { signedInUser } from "../../testing/fixtures";
+import { methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
 import { failure } from "../../testing/contract-api";
 import { closeApp, openPage, openPart, type OpenApp } from "../../testing/render-app";
 import type { LiveTile, LiveView } from "../../api/live";
@@ -150,6 +150,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   app = openPage({ path: "/facilities/f1/monitoring", route: "/facilities/:facilityId/monitoring", page: <MonitoringPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("streamTelemetryLive", () => failure(404, "Поток обновлений есть только на локальном сервере"))
       .on("getTelemetryLive", VIEW)

@@ -17,7 +17,13 @@ export default function MonitoringPage() {
   const tiles = live.view?.tiles ?? [];
   return (
     <Flex vertical gap={16}>
-      <MonitoringHead page="Мониторинг" facilityId={facilityId} current="monitoring" advisory={live.view?.advisory ?? ADVISORY_NOTE} />
+      <MonitoringHead
+        page="Мониторинг"
+        facilityId={facilityId}
+        current="monitoring"
+        limits
+        advisory={live.view?.advisory ?? ADVISORY_NOTE}
+      />
       <Typography.Text type="secondary" role="status">
         {MODE_TEXT[live.mode]}
         {live.view ? `; данные на ${displayDateTime(live.view.now)}` : ""}

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
-import { signedInUser } from "../../testing/fixtures";
+import { methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
 import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import TelemetryEventsPage from "./TelemetryEventsPage";
 
@@ -84,6 +84,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listTelemetryEvents", () => ({ results: [acknowledged ?? ALARM, STALE], count: 2, demo: false }))
@@ -140,6 +141,7 @@ it("filters by working and level, and says a date that is none", async () => {
   app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listTelemetryEvents", { results: [], count: 0, demo: false })
@@ -176,6 +178,7 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
   app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listTelemetryEvents", { results: [FORECAST, PENDING], count: 2, demo: false })
@@ -202,6 +205,7 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
   app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
       .on("listFacilities", [])
       .on("listSensors", [SENSOR])
       .on("listTelemetryEvents", { results: [FAULT], count: 1, demo: false })

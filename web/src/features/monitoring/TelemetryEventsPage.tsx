@@ -17,11 +17,12 @@ import { useMe } from "../../api/profile";
 import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
 import { number } from "./offerTexts";
 import { MonitoringHead } from "./MonitoringHead";
-import { GassingsCard } from "./GassingsCard";
 import { useGassings } from "../../api/journal";
 
 // The acknowledgement's dialog loads when opened: the page's first load stays within the initial-JS budget.
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
+// The day's gassings (issue 99) show only on a day that had one: their table loads then.
+const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
 
 const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning: "orange", alarm: "red" };
 const two = (n: number) => String(n).padStart(2, "0");
@@ -157,7 +158,7 @@ export default function TelemetryEventsPage() {
 
   return (
     <Flex vertical gap={16}>
-      <MonitoringHead page="События" facilityId={facilityId} current="events" demo={events.data?.demo} />
+      <MonitoringHead page="События" facilityId={facilityId} current="events" limits demo={events.data?.demo} />
       <Flex wrap gap={12} align="end">
         <Space direction="vertical" size={2}>
           <Typography.Text>Дата</Typography.Text>
@@ -245,7 +246,9 @@ export default function TelemetryEventsPage() {
         )}
       </Card>
       {date && gassings.data && gassings.data.results.length > 0 && (
-        <GassingsCard facility={facilityId} title={`Загазирования за ${dateText}`} gassings={gassings.data.results} loading={false} />
+        <Suspense>
+          <GassingsCard facility={facilityId} title={`Загазирования за ${dateText}`} gassings={gassings.data.results} loading={false} />
+        </Suspense>
       )}
       {acknowledging && (
         <Suspense>
