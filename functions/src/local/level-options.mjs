@@ -6,12 +6,16 @@
 // readings»). MAX_OPEN_FILES bounds the tables LevelDB keeps open (ten of them it keeps for itself); a
 // table closed is opened again when read.
 import { createRequire } from "node:module";
+import { assertFixedLevelDb } from "./leveldb/fix.mjs";
 
 export const MAX_OPEN_FILES = 64;
 
 const require = createRequire(import.meta.url);
 // The `level` that dynalite's db/index.js requires (it takes the class when it loads).
 const level = require(require.resolve("level", { paths: [require.resolve("dynalite")] }));
+// And LevelDB itself: classic-level's own binary is LevelDB 1.20, whose compaction could make a key's
+// older value readable again (leveldb/build.mjs); the engine opens no folder without the fixed one.
+assertFixedLevelDb();
 if (!level.Level.boundedOpenFiles) {
   const Level = level.Level;
   class BoundedLevel extends Level {
