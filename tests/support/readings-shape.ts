@@ -217,7 +217,7 @@ export async function appliedCounts(url: string, token: string, pushed: readonly
   for (const p of pushed) {
     if (!p.batch) continue;
     const res = await callApi(url, token, "GET", `/v1/telemetry/batches/${p.batch}/`);
-    const status = res.body as BatchStatus;
+    const status = res.body as unknown as BatchStatus;
     expect(status.state, p.batch).toBe("done");
     expect(status.accepted + status.duplicate + status.corrected + status.refused.length, p.batch).toBe(status.lines);
     accepted += status.accepted;
