@@ -37,7 +37,34 @@ export function climateReportSheet(report: ClimateReport): Sheet {
     }
     for (const field of section.hand) rows.push([n, `${field.label} (${HAND_MARK})`, field.text || HAND_MARK]);
   }
-  return { name: "Отчет о реализации", text: { layout: "none" }, title: report.title, columns, rows };
+  // Issue 96 item 7: a figure the report writes the Russian way («4 563,274», «15») is a number in the
+  // sheet, shown with as many decimals as the report gives it and its thousands grouped.
+  const decimals = new Map<string, number>();
+  const numbered = rows.map((row, r) =>
+    row.map((cell, c) => {
+      const figure = c > 0 && typeof cell === "string" ? russianFigure(cell) : undefined;
+      if (!figure) return cell;
+      decimals.set(`${r}|${c}`, figure.decimals);
+      return figure.value;
+    }),
+  );
+  return {
+    name: "Отчет о реализации",
+    text: { layout: "none" },
+    title: report.title,
+    columns,
+    rows: numbered,
+    cellDecimals: (row, column) => decimals.get(`${row}|${column}`),
+  };
+}
+
+/** «4 563,274» (spaces or no-break spaces between thousands, a decimal comma) as a number and its
+ *  decimals; anything else (a date, a code, a figure with its unit) is no figure. */
+function russianFigure(text: string): { value: number; decimals: number } | undefined {
+  const match = /^(-?\d{1,3}(?:[ \u00a0\u202f]\d{3})*)(?:,(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const value = Number(`${match[1].replace(/[ \u00a0\u202f]/g, "")}.${match[2] ?? "0"}`);
+  return Number.isFinite(value) ? { value, decimals: match[2]?.length ?? 0 } : undefined;
 }
 
 export async function climateReportXlsx(report: ClimateReport, issued: Date): Promise<Uint8Array> {

@@ -87,6 +87,9 @@ export interface Sheet {
   columns: Column[];
   /** Async where rows are read as they are written (a forecast's rows from the blob store). */
   rows: Iterable<Cell[]> | AsyncIterable<Cell[]>;
+  /** The decimals of a number cell of a text column, by its row (0: the first of `rows`) and column:
+   *  the xlsx gives it that grouped number format (issue 96 item 7: «4 563,274» a number, not a text). */
+  cellDecimals?: (row: number, column: number) => number | undefined;
 }
 
 export interface ExportOptions {

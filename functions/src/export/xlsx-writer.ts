@@ -148,9 +148,19 @@ export async function writeXlsx(sheets: Iterable<Sheet> | AsyncIterable<Sheet>, 
     header.alignment = { wrapText: true, vertical: "top" };
     quoteFormulaLike(header, headerCells).commit();
     let batch = 0;
+    let index = 0;
     for await (const row of sheet.rows) {
       const cells = xmlCells(row);
-      quoteFormulaLike(withSmallNumbers(worksheet.addRow(cells), cells, sheet.columns), cells).commit();
+      const added = withSmallNumbers(worksheet.addRow(cells), cells, sheet.columns);
+      if (sheet.cellDecimals) {
+        const at = index;
+        cells.forEach((value, i) => {
+          const decimals = typeof value === "number" ? sheet.cellDecimals?.(at, i) : undefined;
+          if (decimals !== undefined) added.getCell(i + 1).numFmt = numberFormat(decimals);
+        });
+      }
+      index += 1;
+      quoteFormulaLike(added, cells).commit();
       if (++batch === ROWS_PER_BATCH) {
         batch = 0;
         await drained(output);
