@@ -303,6 +303,8 @@ export class AppStack extends Stack {
       TABLE_NAME: table.tableName,
       [EXPORTS_AREA.bucket]: exportsBucket.bucketName,
       [BLOB_AREAS.forecasts.bucket]: uploads.bucketName,
+      // Issue 95: a reconciliation's job reads the mine's export uploaded under telemetry-uploads/.
+      [BLOB_AREAS["telemetry-uploads"].bucket]: documents.bucketName,
       // Issue 86 R9: a verification pack's manifest is signed with the version key where it is made.
       VERSION_SIGNING_KEY_IDS: versionSigningKey.keyId,
     };
@@ -480,6 +482,15 @@ export class AppStack extends Stack {
     // log (AUDIT#ADMIN, granted above, and AUDIT#COMPANY#…). The period's items are in the company's
     // partition, and IAM's condition reaches the partition key alone: the grant is the companies' partitions.
     grantObjects(exportJobs, buckets[BLOB_AREAS.climate.bucket], ["climate"], ["s3:PutObject"], { list: false });
+    // Issue 95: a reconciliation against a mine's dispatch export (functions/src/domain/monitoring/ingest/
+    // reconciliation.ts) reads the uploaded export (telemetry-uploads/, documents bucket), reads and writes
+    // its record and xlsx (telemetry/reconciliations/) and writes the missing readings as a push's blob
+    // (telemetry/batches/), which «Догрузить недостающие» names as a batch.
+    grantObjects(exportJobs, buckets[BLOB_AREAS["telemetry-uploads"].bucket], ["telemetry-uploads"], ["s3:GetObject"], { list: false });
+    grantObjects(exportJobs, buckets[BLOB_AREAS.telemetry.bucket], ["telemetry/reconciliations"], ["s3:GetObject", "s3:PutObject"], {
+      list: false,
+    });
+    grantObjects(exportJobs, buckets[BLOB_AREAS.telemetry.bucket], ["telemetry/batches"], ["s3:PutObject"], { list: false });
     exportJobs.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ["dynamodb:PutItem", "dynamodb:DeleteItem"],

@@ -297,6 +297,7 @@ describe("the worker function", () => {
         TABLE_NAME: LOCAL_TABLE,
         EXPORTS_BUCKET,
         UPLOADS_BUCKET: "uploads-bucket",
+        DOCUMENTS_BUCKET: "documents-bucket",
         AWS_REGION: REGION,
         AWS_ACCESS_KEY_ID: "test",
         AWS_SECRET_ACCESS_KEY: "test",
@@ -307,7 +308,7 @@ describe("the worker function", () => {
     });
     afterAll(() => vi.unstubAllEnvs());
 
-    it("builds its ports from TABLE_NAME, EXPORTS_BUCKET and UPLOADS_BUCKET alone (no secret) and answers", async () => {
+    it("builds its ports from TABLE_NAME, EXPORTS_BUCKET, UPLOADS_BUCKET and DOCUMENTS_BUCKET alone (no secret) and answers", async () => {
       vi.resetModules();
       const { handler } = await import("@server/lambda/spreadsheets");
       vi.spyOn(console, "info").mockImplementation(() => {});

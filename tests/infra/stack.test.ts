@@ -314,7 +314,15 @@ describe.each([
     const [, worker] = ourFunctions(t).SpreadsheetFunction;
     const workerEnv = worker.Properties.Environment.Variables as Record<string, unknown>;
     // The version key's id: a verification pack's manifest is signed where it is made (issue 86 R9).
-    expect(Object.keys(workerEnv).sort()).toEqual(["EXPORTS_BUCKET", "TABLE_NAME", "UPLOADS_BUCKET", "VERSION_SIGNING_KEY_IDS"]);
+    // The documents bucket: a reconciliation's job reads the mine's export there (issue 95).
+    expect(Object.keys(workerEnv).sort()).toEqual([
+      "DOCUMENTS_BUCKET",
+      "EXPORTS_BUCKET",
+      "TABLE_NAME",
+      "UPLOADS_BUCKET",
+      "VERSION_SIGNING_KEY_IDS",
+    ]);
+    expect(workerEnv.DOCUMENTS_BUCKET).toEqual(env.DOCUMENTS_BUCKET);
     expect(workerEnv.EXPORTS_BUCKET).toEqual({ Ref: expect.stringMatching(/^ExportsBucket/) });
     // Exports read the forecasts' rows (forecasts/ in the uploads bucket).
     expect(workerEnv.UPLOADS_BUCKET).toEqual(env.UPLOADS_BUCKET);
@@ -490,9 +498,19 @@ describe.each([
       "s3:DeleteObject,s3:GetObject /training/*",
       "s3:GetObject /uploads/* /forecasts/* /inventory/* /climate/*",
       "s3:GetObject,s3:PutObject /models/*",
+      // Issue 95: a reconciliation's record and xlsx (telemetry/reconciliations/), its missing readings
+      // as a push's blob (telemetry/batches/), both in the uploads bucket.
+      "s3:GetObject,s3:PutObject /reconciliations/*",
+      "s3:PutObject /batches/*",
       "s3:PutObject /climate/*",
       "s3:PutObject /exports/*",
     ]);
+    // …and the mine's export it reads, in the documents bucket, read only.
+    const exportGrant = jobs.find((st) => JSON.stringify(st.Resource).includes("/telemetry-uploads/*"))!;
+    expect([exportGrant.Action].flat()).toEqual(["s3:GetObject"]);
+    expect(JSON.stringify(exportGrant.Resource)).toMatch(/"DocumentsBucket/);
+    for (const grant of jobs.filter((st) => /\/(reconciliations|batches)\/\*/.test(JSON.stringify(st.Resource))))
+      expect(JSON.stringify(grant.Resource)).toMatch(/"UploadsBucket[^"]*".*\/telemetry\/(reconciliations|batches)\/\*/);
     const climateGrant = jobs.find(
       (st) => JSON.stringify(st.Resource).includes("/climate/*") && [st.Action].flat().join() === "s3:PutObject",
     )!;
@@ -515,6 +533,11 @@ describe.each([
       "s3:GetObject",
       "s3:GetObject",
       "s3:GetObject",
+      // Issue 95's reconciliation: the export read, its record read and written, its missing readings written.
+      "s3:GetObject",
+      "s3:GetObject",
+      "s3:PutObject",
+      "s3:PutObject",
       "s3:PutObject",
       "s3:PutObject",
       "s3:PutObject",

@@ -49,6 +49,10 @@ export function workerDepsFromEnv(): ExportDeps {
       // Issue 89: a climate period's figures and kept readings (its pack reads them; a long period's
       // job writes them, domain/climate/periods.ts).
       climate: requiredEnv(BLOB_AREAS.climate.bucket),
+      // Issue 95: a reconciliation's job reads the mine's export and keeps its record, its xlsx and the
+      // missing readings under telemetry/ (domain/monitoring/ingest/reconciliation.ts).
+      "telemetry-uploads": requiredEnv(BLOB_AREAS["telemetry-uploads"].bucket),
+      telemetry: requiredEnv(BLOB_AREAS.telemetry.bucket),
     }),
     clock: systemClock,
     // Issue 86 R9: a verification pack's manifest is signed here with the version key (KMS).
