@@ -26,6 +26,18 @@ import { openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { apiGatewayEvent } from "./api-gateway-event";
+import {
+  acknowledgedModel,
+  type BatchStatus,
+  cut,
+  differences,
+  type Pushed,
+  type Reading,
+  seeded,
+  shuffle,
+  storedReadings,
+  verifierShape,
+} from "../support/readings-shape";
 
 const s3 = mockClient(S3Client);
 const sqs = mockClient(SQSClient);
@@ -243,4 +255,74 @@ describe("a dispatch export dropped into the uploads bucket", () => {
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(await storage.repos.telemetry.queued(100)).toEqual([]);
   });
+});
+
+describe("what the readings' function acknowledged (issue 95)", () => {
+  it("stores every reading once with its latest value across shuffled batches, failed and repeated deliveries, two at once, and corrections", async () => {
+    const random = seeded(77);
+    const start = Date.UTC(2026, 2, 5);
+    const codes = ["М-12", "Q-1"];
+    const { readings, sent } = verifierShape({ codes, days: 1, start, random });
+    /** Pushes `batches` through the API (stored and announced, not applied) and delivers their messages as
+     *  SQS would: shuffled, up to 10 a call, two calls at once, a fifth of the batches' readings unreadable
+     *  the first time (named in the answer and delivered again), and a third of them delivered once more
+     *  after they were applied. */
+    const deliver = async (batches: readonly (readonly Reading[])[]) => {
+      const pushed: Pushed[] = [];
+      for (const readingsOf of batches) {
+        const res = await call(
+          "/api/v1/telemetry/readings/",
+          { readings: readingsOf.map(([sensor, t, value]) => ({ sensor, t: new Date(t).toISOString(), value })) },
+          { authorization: `Gateway ${gatewayKey}` },
+        );
+        expect(res.status).toBe(202);
+        pushed.push({ readings: readingsOf, batch: String(res.body.batch) });
+      }
+      const messages = pushed.map((p, i) => ({
+        ...message(`ack-${p.batch}-${i}`, { company, batch: p.batch }),
+        attributes: { ApproximateReceiveCount: "1" },
+      }));
+      for (const p of pushed) if (random() < 0.2) failing.add(`telemetry/batches/${company}/${p.batch}.json`);
+      let pending = shuffle([...messages], random);
+      for (let round = 0; pending.length > 0; round++) {
+        expect(round).toBeLessThan(3);
+        const calls = cut(pending, 10, random);
+        const failed: typeof messages = [];
+        for (let i = 0; i < calls.length; i += 2) {
+          const answers = await Promise.all(
+            calls.slice(i, i + 2).map((records) => consumeTelemetryMessages({ Records: records }, consumerDeps, quiet)),
+          );
+          for (const answer of answers)
+            for (const f of answer.batchItemFailures) failed.push(messages.find((m) => m.messageId === f.itemIdentifier)!);
+        }
+        failing.clear();
+        pending = failed.map((m) => ({ ...m, attributes: { ApproximateReceiveCount: String(round + 2) } }));
+      }
+      const repeated = shuffle([...messages], random).slice(0, Math.ceil(messages.length / 3));
+      await Promise.all(cut(repeated, 10).map((records) => consumeTelemetryMessages({ Records: records }, consumerDeps, quiet)));
+      return pushed;
+    };
+    const holds = async (pushes: readonly Pushed[]) => {
+      const ids = new Map(codes.map((code) => [code, sensors[code]]));
+      const { stored, twice } = await storedReadings(consumerDeps, company, ids, start, start + 86_400_000);
+      expect(differences(acknowledgedModel(pushes), stored)).toEqual({ missing: 0, changed: 0, first: [] });
+      expect(twice).toBe(0);
+      let accepted = 0;
+      for (const p of pushes) {
+        const status = (await batchOf(String(p.batch))) as unknown as BatchStatus;
+        expect(status.state).toBe("done");
+        expect(status.accepted + status.duplicate + status.corrected + status.refused.length).toBe(status.lines);
+        accepted += status.accepted;
+      }
+      expect(accepted).toBe([...stored.values()].reduce((n, m) => n + m.size, 0));
+    };
+    const first = await deliver(cut(sent, 400, random));
+    await holds(first);
+    const corrections: Reading[] = readings
+      .filter(() => random() < 0.02)
+      .map(([code, t, value]) => [code, t, Math.round((value + 0.25) * 1000) / 1000]);
+    const second = await deliver(cut(shuffle(corrections, random), 40, random));
+    await holds([...first, ...second]);
+    expect(acknowledgedModel([...first, ...second]).get("М-12")?.size).toBe(readings.filter(([code]) => code === "М-12").length);
+  }, 120_000);
 });

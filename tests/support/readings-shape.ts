@@ -2,8 +2,8 @@
 // minutes, some minutes with two readings, shuffled, some readings sent twice, cut into batches pushed
 // back to back without waiting for the consumer; and what a test or the soak bench reads back to hold
 // the platform to its answers: every reading of a batch answered 202 stored once with its latest value,
-// nothing stored that was never sent, and each batch's counters adding up to its lines.
-import { expect } from "vitest";
+// nothing stored that was never sent, and each batch's counters adding up to its lines. Plain checks that
+// throw, not vitest's: `npm run bench -- readings-soak` uses it outside a test run.
 import { readingsBetween } from "@server/domain/monitoring/days/consumer";
 import type { Deps } from "@server/domain/context";
 import { callApi } from "./api-call";
@@ -76,7 +76,7 @@ export function verifierShape(options: {
 export async function meteredFacility(url: string, token: string, codes: readonly string[], name = "Шахта «Сверка»") {
   const made = async (path: string, body: unknown) => {
     const res = await callApi(url, token, "POST", path, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: string; company?: string; key?: string };
   };
   const facility = await made("/v1/facilities/", { name, kind: "underground_mine" });
@@ -218,8 +218,9 @@ export async function appliedCounts(url: string, token: string, pushed: readonly
     if (!p.batch) continue;
     const res = await callApi(url, token, "GET", `/v1/telemetry/batches/${p.batch}/`);
     const status = res.body as unknown as BatchStatus;
-    expect(status.state, p.batch).toBe("done");
-    expect(status.accepted + status.duplicate + status.corrected + status.refused.length, p.batch).toBe(status.lines);
+    if (status.state !== "done") throw new Error(`batch ${p.batch} is ${status.state}, not done`);
+    if (status.accepted + status.duplicate + status.corrected + status.refused.length !== status.lines)
+      throw new Error(`batch ${p.batch}: accepted + duplicate + corrected + refused ≠ lines (${JSON.stringify(status)})`);
     accepted += status.accepted;
   }
   return accepted;
