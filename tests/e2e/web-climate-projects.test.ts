@@ -107,7 +107,7 @@ describe("web app: «Климатические проекты», a period from 
             page.waitForEvent("download", { timeout: 60_000 }),
             result.getByRole("button", { name: /Пакет для верификатора/ }).click(),
           ]);
-          expect(pack.suggestedFilename()).toBe("Пакет верификации Факел Ф-1, 1440 px 2026-06-01–2026-06-02.zip");
+          expect(pack.suggestedFilename()).toBe("Пакет верификации Факел Ф-1, 1440 px 2026-06-01–2026-06-01.zip");
           const dir = mkdtempSync(join(tmpdir(), "climate-pack-"));
           const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
           expect(unzipped.status, unzipped.stderr).toBe(0);

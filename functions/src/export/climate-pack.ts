@@ -13,6 +13,7 @@
 // split into parts, each a zip within the limit, one manifest over all (in the first part with
 // verify.py), handed out as one zip of the parts. The pack is made from what the period stored, and
 // every byte of it (the zip's dates too) from the period's own moment: the same bytes on every download.
+import { includedDays } from "../domain/climate/period-record";
 import { READING_DAYS_FILE, readingDaysFile } from "./reading-days";
 import { createHash } from "node:crypto";
 import { SENSOR_KINDS } from "@core/telemetry";
@@ -345,7 +346,7 @@ export async function climatePackManifest(
   const { project, record, manifest } = await packContents(deps, actor, request);
   return {
     file_name: safeFileName(
-      `Манифест пакета ${project.name} ${record.start.slice(0, 10)}–${record.end.slice(0, 10)}.json`,
+      `Манифест пакета ${project.name} ${includedDays(record).first}–${includedDays(record).last}.json`,
       "manifest.json",
     ),
     bytes: jsonFile(manifest),
@@ -378,7 +379,7 @@ export async function climatePack(deps: ExportDeps, actor: Actor, request: Clima
   // A zip entry's time has no zone: the company's wall clock at the period's moment.
   const at = new Date(`${wallTimeIn(record.created_at, zone)}Z`);
   const parts = zipParts(entries, at, request.partBytes);
-  const stem = `Пакет верификации ${project.name} ${record.start.slice(0, 10)}–${record.end.slice(0, 10)}`;
+  const stem = `Пакет верификации ${project.name} ${includedDays(record).first}–${includedDays(record).last}`;
   const zip =
     parts.length === 1
       ? parts[0]

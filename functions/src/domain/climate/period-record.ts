@@ -44,3 +44,13 @@ export async function storedFigures(
   const stored = await deps.blobs.get(record.blob);
   return stored && (JSON.parse(new TextDecoder().decode(stored.body)) as { inputs: ClimateInputs; result: ClimateEvaluation });
 }
+
+/** The calendar days a period's file names (issue 96 item 14): its first day and the last day it
+ *  includes — a period [01.06 00:00, 02.06 00:00) is «01.06–01.06», one ending 02.06 06:00 takes 02.06
+ *  (yyyy-MM-dd, on the company's clock as the bounds are written). */
+export function includedDays(period: { start: string; end: string }): { first: string; last: string } {
+  const [date, time = "00:00"] = period.end.split("T");
+  if (time !== "00:00") return { first: period.start.slice(0, 10), last: date };
+  const [y, m, d] = date.split("-").map(Number);
+  return { first: period.start.slice(0, 10), last: new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10) };
+}

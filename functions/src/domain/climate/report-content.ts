@@ -23,6 +23,7 @@ import { type ClimatePeriod, usesGridFactor } from "./periods";
 import { CHANNEL_NAMES, DEVICE_KIND_NAMES } from "./projects";
 import { DEVIATION_NAMES, groupedDeviations } from "../../contract/climate-deviations";
 import { hoursText, reportMissing } from "./report-missing";
+import { includedDays } from "./period-record";
 
 export type { ClimateReport };
 type Section = z.output<typeof climateReportSectionSchema>;
@@ -540,10 +541,11 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
     title: `${CLIMATE_REPORT_TITLE} «${project.name}»`,
     subtitle: `Отчетный период ${periodText} (время компании); методология ${project.methodology.code} версии ${project.methodology.version}; правила платформы ${period.rules_version}`,
     issued,
-    file_name: `Отчет о реализации ${project.name} ${dateText(period.start, zone)}–${dateText(period.end, zone)}`.replace(
-      /[\\/:*?"<>|]/g,
-      " ",
-    ),
+    file_name:
+      `Отчет о реализации ${project.name} ${dateText(includedDays(period).first, zone)}–${dateText(includedDays(period).last, zone)}`.replace(
+        /[\\/:*?"<>|]/g,
+        " ",
+      ),
     version: s.hand?.version ?? 0,
     updated_at: s.hand?.updated_at ?? null,
     updated_by: s.hand?.updated_by ?? null,

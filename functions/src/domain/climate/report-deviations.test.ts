@@ -6,6 +6,7 @@ import { type ClimateInputs, evaluateClimatePeriod } from "@core/climate-project
 import { groupedDeviations } from "../../contract/climate-deviations";
 import { climateReportContent } from "./report-content";
 import type { ClimatePeriod } from "./periods";
+import { includedDays } from "./period-record";
 
 const AT = "2026-06-02T03:00:00.000Z";
 const flameHour = (h: number, from: number, to: number, flame: number) => ({ from, to, q: 20 + h, c: 40, flame });
@@ -113,5 +114,14 @@ describe("section 10's deviations (D79)", () => {
     const { content } = report();
     const row = content.sections[9].tables[0].rows.find((r) => r[0] === "Ф-2" && r[2] === "замещено");
     expect(row?.[4]).toBe("замещено соседним значением, дающим меньше метана (D71): температура газа 5 мин (большим соседним значением)");
+  });
+});
+
+describe("a period's file names (issue 96 item 14)", () => {
+  it("name the last day the period includes, not its exclusive end", () => {
+    expect(includedDays({ start: "2026-10-10T00:00", end: "2026-10-20T00:00" })).toEqual({ first: "2026-10-10", last: "2026-10-19" });
+    expect(includedDays({ start: "2026-06-01T00:00", end: "2026-06-01T06:00" })).toEqual({ first: "2026-06-01", last: "2026-06-01" });
+    expect(includedDays({ start: "2026-12-31T00:00", end: "2027-01-01T00:00" })).toEqual({ first: "2026-12-31", last: "2026-12-31" });
+    expect(report().content.file_name).toBe("Отчет о реализации Факелы 01.06.2026–01.06.2026");
   });
 });
