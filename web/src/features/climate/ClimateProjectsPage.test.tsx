@@ -539,6 +539,12 @@ it("computes a long period again as the server's job: «пересчитывае
       }),
   );
   await app.user.click(await screen.findByRole("button", { name: "Пересчитать" }));
+  // Issue 96 item 11: asked first, saying what a recomputation does to the КЭП and to who may approve.
+  const confirm = await screen.findByTestId("recompute-confirm");
+  expect(text(confirm)).toContain("Подписи КЭП, данные к нынешнему файлу периода, перестанут ему соответствовать");
+  expect(text(confirm)).toContain("Кто пересчитал период, тот не может его утвердить");
+  expect(app.api.calls("recomputeClimatePeriod")).toHaveLength(0);
+  await app.user.click(within(screen.getByRole("dialog", { name: "Пересчитать период?" })).getByRole("button", { name: "Пересчитать" }));
   expect(text(await screen.findByTestId("climate-period-recomputing"))).toContain("Период длинный, он пересчитывается в фоне");
   await waitFor(() => expect(screen.queryByTestId("climate-period-recomputing")).toBeNull(), { timeout: 10_000 });
   expect(app.api.calls("recomputeClimatePeriod")[0].body).toEqual({ version: 1 });

@@ -62,6 +62,13 @@ export function PeriodApproval({ project, period }: { project: string; period: C
   const recompute = useRecomputePeriod(project, setJob);
   const [asking, setAsking] = useState<PeriodAction | null>(null);
   const [reason, setReason] = useState("");
+  // Issue 96 item 11: a recomputation is asked first — it makes the period's КЭП out of date and bars
+  // whoever runs it from approving the period.
+  const [recomputing, setRecomputing] = useState(false);
+  const recomputeNow = () => {
+    setRecomputing(false);
+    recompute.mutate({ period: period.id, version: period.version }, { onSettled: () => setJob(undefined) });
+  };
   const approved = period.approval !== null;
   const user = { role: me.data?.role ?? "staff", email: me.data?.email ?? "" };
   const state = { approved, computed_by: period.computed_by };
@@ -137,10 +144,7 @@ export function PeriodApproval({ project, period }: { project: string; period: C
             </Button>
           ))}
           {!approved && (
-            <Button
-              loading={recompute.isPending}
-              onClick={() => recompute.mutate({ period: period.id, version: period.version }, { onSettled: () => setJob(undefined) })}
-            >
+            <Button loading={recompute.isPending} onClick={() => setRecomputing(true)}>
               Пересчитать
             </Button>
           )}
@@ -171,6 +175,26 @@ export function PeriodApproval({ project, period }: { project: string; period: C
           }))}
         />
       </Flex>
+      <Modal
+        open={recomputing}
+        title="Пересчитать период?"
+        okText="Пересчитать"
+        cancelText="Отмена"
+        onOk={recomputeNow}
+        onCancel={() => setRecomputing(false)}
+      >
+        <Flex vertical gap={8} data-testid="recompute-confirm">
+          <Typography.Text>
+            Цифры периода будут вычислены заново из показаний, сохраненных сейчас. Подписи КЭП, данные к нынешнему файлу периода, перестанут
+            ему соответствовать: период нужно будет подписать снова.
+          </Typography.Text>
+          <Typography.Text>
+            {user.role === "staff"
+              ? "Утвердить пересчитанный период сможет проверяющий или администратор, который его не пересчитывал."
+              : "Кто пересчитал период, тот не может его утвердить: утвердит другой проверяющий или администратор."}
+          </Typography.Text>
+        </Flex>
+      </Modal>
       <Modal
         open={asking !== null}
         title={asking ? `${PERIOD_ACTIONS[asking].label} период?` : ""}
