@@ -15,6 +15,7 @@ import { climateProjectBody } from "../support/tenant-objects";
 
 let h: Harness;
 let staff: string;
+let company: string;
 let other: string;
 let facility: string;
 let otherFacility: string;
@@ -80,6 +81,10 @@ async function reconciledAt(target: string, text: string, token = staff): Promis
     202,
   );
   expect(started.status_url).toBe(`/api/v1/telemetry/reconciliations/${started.id}/`);
+  // Read, the export no longer counts against the company's budget of exports waiting to be applied.
+  const upload = /([0-9a-f-]{36})\.csv$/.exec(grant.file_upload)![1];
+  const held = await h.deps.repos.caps.listAmounts(company, "TELEMETRY_UPLOADS");
+  if (token === staff) expect(held.flatMap((c) => Object.keys(c.amounts))).not.toContain(upload);
   return json<Reconciliation>(await h.request(started.status_url, { token }), 200);
 }
 
@@ -121,7 +126,7 @@ const at = (m: number) => new Date(START + m * 60_000).toISOString();
 
 beforeAll(async () => {
   h = await createHarness();
-  ({ token: staff } = await h.signedInUser("ООО «Сверка АГК»"));
+  ({ token: staff, companyId: company } = await h.signedInUser("ООО «Сверка АГК»"));
   ({ token: other } = await h.signedInUser("ООО «Чужая сверка»"));
   facility = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Сверка»", kind: "underground_mine" }), 201)).id;
   otherFacility = (

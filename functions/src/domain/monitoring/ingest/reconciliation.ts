@@ -273,6 +273,10 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
   const ordered = [...gathered].sort(([a], [b]) => (codeOf.get(a) ?? a).localeCompare(codeOf.get(b) ?? b, "ru") || a.localeCompare(b));
   for (const [sensor, column] of ordered) {
     const file = fileReadings(column);
+    // The file's parts of this sensor let go once gathered: a year's file is held once, not twice.
+    gathered.delete(sensor);
+    column.times.length = 0;
+    column.values.length = 0;
     if (file.times.length === 0) continue;
     const first = file.times[0];
     const last = file.times[file.times.length - 1];
