@@ -58,6 +58,7 @@ import {
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener } from "node:http";
 import { refusalGate } from "./refusal-gate";
+import { lingeringClose } from "./lingering-close";
 import { healthRoute } from "./health";
 import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "../http/request-pace";
 import { randomBytes } from "node:crypto";
@@ -389,13 +390,16 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   try {
     server = await new Promise<ServerType>((resolveServer, reject) => {
       // Issue 86, R8: an address past its refusals is answered at the gate, before the app sees it.
+      // Issue 97, item 11: a connection closed after an answer that left a body unread lingers.
       const gated = (listener: RequestListener) =>
-        refusalGate(listener, {
-          refusals,
-          addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
-          log: (address, refused) =>
-            serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
-        });
+        lingeringClose(
+          refusalGate(listener, {
+            refusals,
+            addressOf: (request) => clientAddress(request.socket.remoteAddress, (name) => headerOf(request, name), trustProxy),
+            log: (address, refused) =>
+              serverLog.info({ event: "refusal_gate", message: `${refused} запросов с адреса ${address} отклонены (429) за минуту` }),
+          }),
+        );
       const listen = options.tls
         ? {
             createServer: ((serverOptions: object, listener: RequestListener) =>
