@@ -300,11 +300,29 @@ const liveForecastSchema = z.object({
   p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),
   limit: z.number().meta({ description: "The meter's A (or 1,0 % without one)" }),
   level: z.number().meta({ description: "The interval's level, %" }),
-  columns: z.optional(z.array(z.object({ column: z.enum(LIVE_FEATURE_COLUMNS), label: z.string(), sensor: z.nullable(z.string()) }))).meta({
-    description:
-      "The data columns the model was trained on, each with the code of the sensor that feeds it; sensor null: none set, the forecast is computed without it (and note names it)",
-  }),
+  columns: z
+    .optional(
+      z.array(
+        z.object({
+          column: z.enum(LIVE_FEATURE_COLUMNS),
+          label: z.string(),
+          sensor: z.nullable(z.string()),
+          silent_minutes: z.optional(z.nullable(z.int())).meta({
+            description:
+              "Issue 99: minutes since its sensor's last reading once it has sent nothing for 8 minutes (the forecast is made without it); null otherwise",
+          }),
+        }),
+      ),
+    )
+    .meta({
+      description:
+        "The data columns the model was trained on, each with the code of the sensor that feeds it; sensor null: none set, the forecast is computed without it (and note names it)",
+    }),
   note: z.string().meta({ description: "Why there is no figure or interval, and the model's columns no sensor feeds; empty otherwise" }),
+  made_without: z.optional(z.array(z.string())).meta({
+    description:
+      "Issue 99: the codes of the sensors feeding the model that have sent nothing for 8 minutes: the forecast is made without them",
+  }),
   alert: z.object({
     rule: z.enum(["forecast", "reading"]).meta({ description: "«P ≥ 0,5» is on; reading: «current ≥ 0,9·limit» alone" }),
     reason: z.string().meta({ description: "Why, from the back-test on the working's history (D65)" }),

@@ -10,7 +10,6 @@ import type { LiveTile } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
 import {
   STATE_COLOR,
-  STATE_WORDS,
   forecastTable,
   groupedBy,
   horizonsOf,
@@ -25,7 +24,7 @@ import {
 const LiveChartCard = lazy(() => import("./LiveChartCard"));
 const BindModelDialog = lazy(() => import("./BindModelDialog"));
 
-const BORDER: Record<string, string> = { alarm: "#cf1322", warning: "#fa8c16", pre_warning: "#d4b106" };
+const BORDER: Record<string, string> = { alarm: "#cf1322", warning: "#fa8c16", pre_warning: "#d4b106", stale: "#722ed1" };
 
 type Forecast = LiveTile["forecasts"][number];
 
@@ -88,6 +87,11 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
               <td style={CELL}>
                 {row.value}
                 {forecasts[i].model_result !== undefined && <ModelFigure value={forecasts[i].model_result ?? null} />}
+                {forecasts[i].made_without?.length ? (
+                  <Tag color="purple" style={{ marginLeft: 4 }}>
+                    без {forecasts[i].made_without?.join(", ")}
+                  </Tag>
+                ) : null}
               </td>
               <td style={CELL}>{row.interval}</td>
               <td style={{ ...CELL, paddingRight: 0 }}>{row.p}</td>
@@ -159,9 +163,9 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
     <Card
       title={tile.working}
       data-testid="live-tile"
-      aria-label={`Выработка ${tile.working}: ${STATE_WORDS[worst]}`}
-      style={{ borderColor: BORDER[worst], borderWidth: BORDER[worst] ? 2 : 1 }}
-      extra={<Tag color={STATE_COLOR[worst]}>{STATE_WORDS[worst]}</Tag>}
+      aria-label={`Выработка ${tile.working}: ${worst.words}`}
+      style={{ borderColor: BORDER[worst.state], borderWidth: BORDER[worst.state] ? 2 : 1 }}
+      extra={<Tag color={worst.colour}>{worst.words}</Tag>}
     >
       <Flex vertical gap={8}>
         {tile.meters.map((m) => (

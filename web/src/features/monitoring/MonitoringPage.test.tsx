@@ -283,3 +283,14 @@ it("says where a horizon shows the last reading, and shows the model's own figur
   await app.user.click(within(row).getByText("прогноз модели"));
   expect(within(row).getByTestId("model-own").textContent).toBe("модель: 0,71");
 });
+
+// Issue 99, item 4: a sensor feeding the model that has sent nothing for 8 minutes is named in the note,
+// and each horizon's figure is marked as made without it.
+it("names a silent sensor of the model in the note and marks the forecast as made without it", async () => {
+  const note = "Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 9 мин: прогноз сделан без их показаний.";
+  const silent: Forecast = { ...FORECAST, note, made_without: ["V-1"] };
+  app = openPart(<LiveTileCard facility="f1" tile={{ ...VIEW.tiles[0], forecasts: [silent] }} />, () => {});
+  const tile = await screen.findByTestId("live-tile");
+  expect(within(tile).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95без V-1", "0,82–1,10", "62\u00a0%"]]);
+  expect(within(tile).getByTestId("live-forecast-about").textContent).toContain(note);
+});

@@ -22,9 +22,22 @@ export const STATE_COLOR: Record<Meter["state"], string> = {
 
 const ORDER: Meter["state"][] = ["none", "normal", "pre_warning", "warning", "alarm"];
 
-/** The worst state of a tile's meters, and its words for the tile's head. */
-export function worstState(tile: LiveTile): Meter["state"] {
-  return tile.meters.reduce<Meter["state"]>((worst, m) => (ORDER.indexOf(m.state) > ORDER.indexOf(worst) ? m.state : worst), "none");
+/** A tile's head: the worst state of its meters (issue 99, item 4: a meter without a reading past its
+ *  two intervals counts, above «норма» — what it reads now is not known — below the levels' states). */
+export interface TileHead {
+  state: Meter["state"] | "stale";
+  words: string;
+  colour: string;
+}
+
+export function worstState(tile: LiveTile): TileHead {
+  const worst = tile.meters.reduce<Meter["state"]>((w, m) => (ORDER.indexOf(m.state) > ORDER.indexOf(w) ? m.state : w), "none");
+  const stale = tile.meters.filter((m) => m.stale_minutes !== null).map((m) => m.stale_minutes as number);
+  if (stale.length > 0 && ORDER.indexOf(worst) <= ORDER.indexOf("normal")) {
+    const codes = tile.meters.filter((m) => m.stale_minutes !== null).map((m) => m.code);
+    return { state: "stale", words: `${staleText(Math.max(...stale))} (${codes.join(", ")})`, colour: "purple" };
+  }
+  return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };
 }
 
 export const STATE_WORDS: Record<Meter["state"], string> = {

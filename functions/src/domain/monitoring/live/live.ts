@@ -656,7 +656,8 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
             current(f.issued),
         );
         const forecast = kept ?? (await forecastWorking(deps, company, binding, sensors, inputs.readings, undefined, inputs.sensors));
-        if (forecast) forecasts.push(forecast.forecast);
+        if (forecast)
+          forecasts.push(withSilent(forecast.forecast, featureSensors(sensors, binding, inputs.sensors), meter, inputs.readings, now));
         else forecastNote = "В выработке нет датчика метана, который выбран для прогноза: прогноз не считается.";
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;
@@ -682,6 +683,47 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
     tiles,
     advisory: ADVISORY_NOTE,
     etag,
+  };
+}
+
+/** Issue 99 [A]: a sensor feeding a bound model that has sent nothing for this long is silent. */
+export const SILENT_MINUTES = 8;
+
+/** The forecast as the tile shows it now: each column whose sensor (not the forecast's meter) has sent
+ *  nothing for SILENT_MINUTES named silent, the forecast marked as made without it (ML audit: the tile
+ *  listed such a sensor as feeding while its column was empty). */
+export function withSilent(
+  forecast: LiveForecast,
+  features: Record<FeatureColumn, Sensor | undefined>,
+  meter: Sensor | undefined,
+  readings: ReadonlyMap<string, Readings>,
+  now: number,
+): LiveForecast {
+  if (!forecast.columns) return forecast;
+  const lastOf = (sensor: Sensor | undefined) => (sensor ? latest(readings.get(sensor.id))?.at : undefined);
+  // Silent as of the minute the forecast is made at (its meter's latest): a gateway gone quiet as a whole
+  // leaves the meter stale, said on the meter; without a reading in the tiles' window (a day), since its start.
+  const at = forecast.issued_at === null ? now : Math.min(now, Date.parse(forecast.issued_at));
+  const silentOf = (sensor: Sensor | undefined): number | null => {
+    if (!sensor || sensor.id === meter?.id) return null;
+    const minutes = Math.floor((at - (lastOf(sensor) ?? liveWindow(now).from)) / MINUTE_MS);
+    return minutes >= SILENT_MINUTES ? minutes : null;
+  };
+  const columns = forecast.columns.map((c) => ({ ...c, silent_minutes: c.sensor === null ? null : silentOf(features[c.column]) }));
+  const silent = columns.filter((c) => c.silent_minutes !== null);
+  if (silent.length === 0) return forecast;
+  const said = silent.map(
+    (c) =>
+      `${c.sensor} (${c.column}, «${c.label}»): ${
+        lastOf(features[c.column]) === undefined ? "нет показаний за сутки" : `нет показаний ${c.silent_minutes} мин`
+      }`,
+  );
+  const note = `Датчики модели молчат — ${said.join("; ")}: прогноз сделан без их показаний.`;
+  return {
+    ...forecast,
+    columns,
+    made_without: [...new Set(silent.map((c) => c.sensor as string))],
+    note: [forecast.note, note].filter((n) => n !== "").join(" "),
   };
 }
 

@@ -1,0 +1,30 @@
+// Issue 99, item 4: a tile's head names the worst state of its meters, a stale one included: «норма» was
+// shown over meters that read «нет данных 2 мин».
+import { expect, it } from "vitest";
+import type { LiveTile } from "../../api/live";
+import { worstState } from "./liveTexts";
+
+type Meter = LiveTile["meters"][number];
+const meter = (code: string, state: Meter["state"], stale_minutes: number | null): Meter => ({
+  sensor: code,
+  code,
+  kind: "methane",
+  value: 0.5,
+  at: "2026-03-01T03:00:00.000Z",
+  warning: 1,
+  alarm: 1.5,
+  state,
+  state_label: state,
+  stale_minutes,
+});
+const tile = (...meters: Meter[]) => ({ meters }) as unknown as LiveTile;
+
+it("names a stale meter over «норма», never over a level's state", () => {
+  expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 2))).words).toBe("нет данных 2 мин (М-2)");
+  expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 9), meter("М-3", "none", 3))).words).toBe(
+    "нет данных 9 мин (М-2, М-3)",
+  );
+  expect(worstState(tile(meter("М-1", "pre_warning", null), meter("М-2", "normal", 9))).words).toBe("≥ 0,9·W");
+  expect(worstState(tile(meter("М-1", "alarm", null), meter("М-2", "normal", 9))).words).toBe("≥ A");
+  expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");
+});
