@@ -184,6 +184,8 @@ describe("КЭП of a climate period", () => {
       },
       chain: { state: "unchecked" },
     });
+    // Issue 96 item 12: a self-signed certificate is warned of.
+    expect(kept.warnings).toEqual(["сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром"]);
     const validTo = Date.parse(String((kept.signer as { valid_to: string }).valid_to));
     expect(Math.abs(validTo - (Date.now() + 365 * 86_400_000))).toBeLessThan(2 * 86_400_000);
     expect(kept.signing_time).toBeTruthy();
@@ -421,5 +423,33 @@ describe("a host without the GOST engine", () => {
       h.deps.gostCms = kept;
     }
     expect(((await (await h.request(`${base}signatures/`, { token: staff.token })).json()) as { count: number }).count).toBe(before);
+  });
+});
+
+describe("the certificate's card", () => {
+  it("warns where the certificate's ИНН or ОГРН is not the executor's (issue 96 item 12)", async () => {
+    const company = (await h.deps.repos.companies.get(staff.companyId))!;
+    const version = (company as { version?: number }).version ?? 0;
+    await h.deps.repos.companies.replace(
+      { ...company, inn: "4205000000", ogrn: "1234567890123", version: version + 1 } as typeof company,
+      version,
+    );
+    try {
+      const signer = signed(gostCertificate({ subject: SUBJECT, days: 30 }));
+      const kept = await created(await post(staff.token, signDetached(signer, (await payload()).bytes)));
+      expect(kept.warnings).toEqual([
+        "ИНН в сертификате (421234567890) не ИНН исполнителя (4205000000)",
+        "ОГРН в сертификате (1024200001234) не ОГРН исполнителя (1234567890123)",
+        "сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром",
+      ]);
+      const list = (await (await h.request(`${base}signatures/`, { token: staff.token })).json()) as {
+        results: { id: string; warnings: string[] }[];
+      };
+      expect(list.results.find((r) => r.id === kept.id)?.warnings).toEqual(kept.warnings);
+    } finally {
+      const now = (await h.deps.repos.companies.get(staff.companyId))!;
+      const at = (now as { version?: number }).version ?? 0;
+      await h.deps.repos.companies.replace({ ...now, inn: company.inn, ogrn: company.ogrn, version: at + 1 } as typeof now, at);
+    }
   });
 });

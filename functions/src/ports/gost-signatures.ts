@@ -50,7 +50,7 @@ export interface GostCmsVerifier {
 /** A signature kept with a climate project's period: as listed, with its company and the detached
  *  signature as brought (DER, base64). */
 /** As kept: `current` is the list's, read against the file offered then (domain/climate/signatures.ts). */
-export type ClimateSignatureRecord = Omit<z.output<typeof climateSignatureSchema>, "current"> & {
+export type ClimateSignatureRecord = Omit<z.output<typeof climateSignatureSchema>, "current" | "warnings"> & {
   company: string;
   signature_base64: string;
 };

@@ -48,6 +48,10 @@ export const climateSignatureSchema = z.object({
   }),
   created_at: z.string(),
   created_by: z.string(),
+  warnings: z.array(z.string()).meta({
+    description:
+      "issue 96 item 12: a certificate whose ИНН or ОГРН is not the executor's, one with neither of an organisation, a self-signed one — in Russian",
+  }),
 });
 
 export const trustRootSchema = z.object({

@@ -20,7 +20,7 @@
 import { createHash } from "node:crypto";
 import { dateText, zoneOf } from "@core/company-clock";
 import { LIMITS } from "../../contract/schemas/limits";
-import type { ChainState, ClimateSignatureRecord } from "../../ports";
+import type { ChainState, ClimateSignatureRecord, Company } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, invalidAt, TooLarge, Unavailable } from "../errors";
@@ -74,9 +74,28 @@ export function signatureDer(bytes: Uint8Array): Uint8Array {
 
 /** A kept signature as listed: never its bytes; `current` whether it is over the file offered now
  *  (the pack carries only those, export/climate-pack.ts). */
-export function signatureView(record: ClimateSignatureRecord, currentSha256: string) {
+export function signatureView(record: ClimateSignatureRecord, currentSha256: string, executor?: Pick<Company, "inn" | "ogrn">) {
   const { company: _c, signature_base64: _s, ...rest } = record;
-  return { ...rest, current: record.file_sha256 === currentSha256 };
+  return { ...rest, current: record.file_sha256 === currentSha256, warnings: certificateWarnings(record.signer, executor) };
+}
+
+/** Issue 96 item 12: what the card warns of — a certificate whose ИНН or ОГРН is not the executor's
+ *  (its requisites as they are now), and a self-signed one (issued by its own subject, no CA's). */
+export function certificateWarnings(signer: ClimateSignatureRecord["signer"], executor?: Pick<Company, "inn" | "ogrn">): string[] {
+  const warnings: string[] = [];
+  const inns = [signer.inn_le, signer.inn].filter((v): v is string => Boolean(v));
+  if (executor?.inn && inns.length > 0 && !inns.includes(executor.inn)) {
+    warnings.push(`ИНН в сертификате (${inns.join(", ")}) не ИНН исполнителя (${executor.inn})`);
+  }
+  if (executor?.ogrn && signer.ogrn && signer.ogrn !== executor.ogrn) {
+    warnings.push(`ОГРН в сертификате (${signer.ogrn}) не ОГРН исполнителя (${executor.ogrn})`);
+  }
+  if (executor && !signer.inn_le && !signer.ogrn)
+    warnings.push("в сертификате нет ИНН ЮЛ и ОГРН: это не сертификат организации исполнителя");
+  if (signer.issuer === signer.common_name) {
+    warnings.push("сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром");
+  }
+  return warnings;
 }
 export type ClimateSignatureView = ReturnType<typeof signatureView>;
 
@@ -140,7 +159,8 @@ export async function addClimateSignature(
     throw invalidAt("file_data", check.reason === "content" ? SIGNATURE_TEXTS.content : SIGNATURE_TEXTS.broken);
   }
   if (check.algorithm === "other") throw invalidAt("file_data", SIGNATURE_TEXTS.notGost);
-  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const company = await deps.repos.companies.get(actor.company);
+  const zone = zoneOf(company);
   const { signer } = check;
   const validity = `${dateText(signer.valid_from, zone)} – ${dateText(signer.valid_to, zone)}`;
   if (Date.parse(signer.valid_to) < now.getTime()) {
@@ -202,7 +222,7 @@ export async function addClimateSignature(
     },
     actor.company,
   );
-  return signatureView(record, signed.sha256);
+  return signatureView(record, signed.sha256, company);
 }
 
 /** GET …/periods/{p}/signatures/: the period's kept signatures, the earliest first, each marked
@@ -221,5 +241,6 @@ export async function listClimateSignatures(
   const kept = await deps.repos.climateSignatures.list(actor.company, project.id, record.id);
   if (kept.length === 0) return [];
   const current = sha256((await payload()).bytes);
-  return kept.map((k) => signatureView(k, current));
+  const company = await deps.repos.companies.get(actor.company);
+  return kept.map((k) => signatureView(k, current, company));
 }

@@ -4,7 +4,7 @@
 // accepted signature is listed with its signer, organisation, ИНН and ОГРН, the certificate's dates
 // «01.06.2026 – 01.06.2027» and the chain's state in Russian; a refusal is said in the server's words
 // without the field's name.
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { closeApp, openPage, type OpenApp } from "../../testing/render-app";
 import { failure } from "../../testing/contract-api";
@@ -42,6 +42,7 @@ const SIGNATURE: ClimateSignature = {
   current: true,
   created_at: "2026-06-02T03:00:05.000Z",
   created_by: "staff@example.test",
+  warnings: [],
 };
 
 const text = (element: Element) => (element.textContent ?? "").replace(/[\u00a0\u202f]/g, " ");
@@ -89,6 +90,24 @@ it("marks a signature over an earlier state of the file «подпись к пр
   expect(text(item)).toContain("Иванов Иван Иванович");
   expect(text(await screen.findByTestId("climate-signature-stale"))).toBe("подпись к прежней версии файла");
   expect(text(item)).toContain("подпись сделана над прежним файлом и в пакет для верификатора не входит");
+});
+
+it("warns on the card of a certificate whose ИНН is not the executor's, or that is self-signed (issue 96 item 12)", async () => {
+  const warned = {
+    ...SIGNATURE,
+    warnings: [
+      "ИНН в сертификате (421234567890) не ИНН исполнителя (4205000000)",
+      "сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром",
+    ],
+  };
+  app = openPage({ path: "/climate-projects", route: "/climate-projects", page: <ClimateSignatures project="p1" period="per1" /> }, (api) =>
+    api.on("listClimateSignatures", { results: [warned], count: 1 }),
+  );
+  const item = await screen.findByTestId("climate-signature");
+  const warnings = within(item as HTMLElement)
+    .getAllByTestId("climate-signature-warning")
+    .map(text);
+  expect(warnings).toEqual(warned.warnings);
 });
 
 it("says a refused signature in the server's words, without the field's name", async () => {

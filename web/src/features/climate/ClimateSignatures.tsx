@@ -70,6 +70,9 @@ function SignatureItem({ signature }: { signature: ClimateSignature }) {
             </Tag>
           )}
         </span>
+        {signature.warnings.map((warning) => (
+          <Alert key={warning} type="warning" showIcon title={warning} data-testid="climate-signature-warning" />
+        ))}
         {!signature.current && (
           <Typography.Text type="danger">
             Период или его отчет изменились после подписания: подпись сделана над прежним файлом и в пакет для верификатора не входит.
