@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+// «Сверка с выгрузкой АГК» (issue 95) rendered alone: the export granted an upload, PUT, named for a
+// reconciliation and its state read again until done; then the summary and the counts in Russian numbers
+// («2 662»), the unknown sensor named, a row per sensor and day with its readings that differ under it,
+// and «Догрузить недостающие» making the one batch and following it until applied.
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, expect, it, vi } from "vitest";
+import { closeApp, openPart, type OpenApp } from "../../testing/render-app";
+import { success } from "../../testing/contract-api";
+import { api } from "../../api/client";
+import ReconciliationDialog from "./ReconciliationDialog";
+
+let app: OpenApp;
+
+afterEach(() => {
+  expect(app.api.mistakes).toEqual([]);
+  vi.restoreAllMocks();
+  closeApp();
+});
+
+const AT = "2026-03-01T13:00:00.000Z";
+const counts = { in_file: 120_000, stored: 117_339, missing: 2_662, extra: 0, different: 1 };
+
+it("reconciles an export, shows its differences by sensor and day and «Догрузить недостающие» stores the missing as one batch", async () => {
+  let reads = 0;
+  let filled = false;
+  vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
+  app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
+    a
+      .on("telemetryUploadUrl", {
+        url: "/api/v1/uploads/?token=t",
+        method: "PUT",
+        headers: { "Content-Type": "text/csv" },
+        upload_id: "u1",
+        expires_at: AT,
+        file_upload: "telemetry-uploads/company-1/f1/x.csv",
+      })
+      .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getTelemetryReconciliation", () => {
+        reads++;
+        const done = reads > 1;
+        return {
+          id: "r1",
+          facility: "f1",
+          state: done ? "done" : "running",
+          file_name: "АГК март.csv",
+          created_at: AT,
+          from: done ? AT : null,
+          to: done ? "2026-03-02T12:59:00.000Z" : null,
+          totals: done ? counts : { in_file: 0, stored: 0, missing: 0, extra: 0, different: 0 },
+          days: done
+            ? [
+                {
+                  sensor: "s1",
+                  sensor_code: "М-12",
+                  day: "2026-03-01",
+                  ...counts,
+                  examples: [
+                    { t: "2026-03-01T13:03:00.000Z", file: 0.44, stored: null },
+                    { t: "2026-03-01T13:50:00.000Z", file: 2662.48, stored: 2662.5 },
+                  ],
+                },
+              ]
+            : [],
+          refused_count: 0,
+          refused: [],
+          unknown_sensors: done ? ["Q-9"] : [],
+          ...(done ? { detail: "Датчики не найдены в реестре датчиков площадки, их показания не сверены: «Q-9»" } : {}),
+          ...(filled ? { fill: { batch: "b9", status_url: "/api/v1/telemetry/batches/b9/" } } : {}),
+        };
+      })
+      .on("fillTelemetryReconciliation", () => {
+        filled = true;
+        return success(202, { batch: "b9", status_url: "/api/v1/telemetry/batches/b9/" });
+      })
+      .on("getTelemetryBatch", {
+        batch: "b9",
+        facility: "f1",
+        state: "done",
+        received_at: AT,
+        lines: 2_662,
+        accepted: 2_662,
+        duplicate: 0,
+        corrected: 0,
+        refused: [],
+        readings_sha256: "0".repeat(64),
+        file_name: "Догрузка по сверке АГК март.csv",
+      }),
+  );
+  const dialog = (await screen.findByText("Сверка с выгрузкой АГК", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(dialog);
+  const ok = () => inside.getByText("Сверить", { selector: "button span" }).closest("button")!;
+  expect(ok().disabled).toBe(true);
+  const input = dialog.querySelector<HTMLInputElement>("input[type=file]")!;
+  await app.user.upload(input, new File(["Время;М-12\n01.03.2026 20:00:00;0,42\n"], "АГК март.csv", { type: "text/csv" }));
+  await inside.findByTestId("chosen-reconciliation-file");
+  await app.user.click(ok());
+
+  // The counts grouped as Russian numbers (a no-break space, which the queries read as a space).
+  await inside.findByText(/^Найдены расхождения; нет в хранилище: 2\s662, другое значение: 1$/);
+  expect(reads).toBeGreaterThanOrEqual(2);
+  expect(app.api.calls("createTelemetryReconciliation")[0].body).toEqual({
+    facility: "f1",
+    file_upload: "telemetry-uploads/company-1/f1/x.csv",
+    name: "АГК март.csv",
+  });
+  expect(dialog.textContent).toContain("Датчики не найдены в реестре датчиков площадки, их показания не сверены: «Q-9»");
+  expect(dialog.textContent).toContain("120\u00a0000");
+  const row = (await inside.findByText("М-12")).closest("tr")!;
+  expect(
+    within(row)
+      .getAllByRole("cell")
+      .map((c) => c.textContent),
+  ).toEqual(["", "М-12", "01.03.2026", "120\u00a0000", "117\u00a0339", "2\u00a0662", "0", "1"]);
+  await app.user.click(row.querySelector("button")!);
+  const examples = await inside.findByRole("table", { name: "Расхождения М-12 за 01.03.2026" });
+  expect(examples.textContent).toContain("нет");
+  expect(examples.textContent).toContain("2\u00a0662,48");
+  expect(examples.textContent).toContain("01.03.2026 20:50");
+  expect(dialog.textContent).not.toContain("s1");
+
+  await app.user.click(inside.getByText(/^Догрузить недостающие \(2\s662\)$/).closest("button")!);
+  await inside.findByText(/^Догружено: принято 2\s662 из 2\s662 показаний/);
+  expect(app.api.calls("fillTelemetryReconciliation")).toHaveLength(1);
+  await waitFor(() => expect(inside.getByText(/^Догрузить недостающие \(2\s662\)$/).closest("button")!.disabled).toBe(true));
+});
