@@ -5,7 +5,8 @@
 // company day; «Догрузить недостающие» stores them as one batch through the consumer, and once they and
 // the changed values are pushed the reconciliation finds nothing. Readings stored that the file omits are
 // extra; a file of another facility's sensors names them as unknown; another company's facility and
-// reconciliation are 404.
+// reconciliation are 404. Item 4: the readings «Догрузить недостающие» brings into a climate period's
+// hours or an accepted month flag them as any reading written after them does.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
@@ -312,4 +313,63 @@ it("flags a climate period computed before when «Догрузить недос�
     200,
   );
   expect(after.readings_changed?.sensors).toEqual([meters.q]);
+});
+
+it("flags a month accepted before when «Догрузить недостающие» brings readings into it (issue 95 item 4)", async () => {
+  const mine = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Месяц»", kind: "underground_mine" }), 201)).id;
+  const point = (
+    await json<{ id: string }>(await post(`/api/v1/facilities/${mine}/points/`, { name: "Ствол № 5", kind: "ventilation_shaft" }), 201)
+  ).id;
+  for (const [code, kind] of [
+    ["Q-5", "flow"],
+    ["М-5", "methane"],
+  ])
+    await json(await post(`/api/v1/facilities/${mine}/sensors/`, { code, kind, point }), 201);
+  // An hour of minutes from 01.03.2026 20:00 in Kemerovo; 20 minutes of the flow at twice the rate held
+  // back from the push (the month substitutes them from their neighbours).
+  const flowAt = (m: number) => (m >= 20 && m < 40 ? 2000 : 1000);
+  const readings: { sensor: string; t: string; value: number }[] = [];
+  const lines = ["Время;Q-5;М-5"];
+  for (let m = 0; m < 60; m++) {
+    if (flowAt(m) === 1000) readings.push({ sensor: "Q-5", t: at(m), value: flowAt(m) });
+    // Methane that moves (60 equal minutes while the flow changes would be a stuck meter, D58).
+    const ch4 = Math.round((0.5 + (m % 7) / 100) * 100) / 100;
+    readings.push({ sensor: "М-5", t: at(m), value: ch4 });
+    lines.push(`${wall(START + m * 60_000)};${flowAt(m)};${comma(ch4)}`);
+  }
+  await json(await post("/api/v1/telemetry/readings/", { facility: mine, readings }), 202);
+  await telemetryIdle(h.deps);
+  const project = await json<{ id: string }>(
+    await post("/api/v1/projects/create_project/", {
+      name: "Замеры 2026",
+      start_date: "2026-01-01",
+      end_date: "2026-12-31",
+      facility: mine,
+    }),
+    201,
+  );
+  const [accepted] = await json<{ accepted: { ch4_t: number; changed: boolean } }[]>(
+    await post("/api/v1/telemetry/offers/accept/", {
+      facility: mine,
+      point,
+      months: ["2026-03"],
+      project: project.id,
+      reason: "Час замеров",
+    }),
+    201,
+  );
+  expect(accepted.accepted.changed).toBe(false);
+
+  const result = await reconciledAt(mine, lines.join("\r\n"));
+  expect(result.totals).toMatchObject({ in_file: 120, missing: 20, extra: 0, different: 0 });
+  const filled = await json<{ status_url: string }>(await post(`/api/v1/telemetry/reconciliations/${result.id}/fill/`, {}), 202);
+  await telemetryIdle(h.deps);
+  expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({ state: "done", accepted: 20 });
+  const offers = await json<{ point: string; month: string; accepted: { changed: boolean; difference_pct: number } | null }[]>(
+    await h.request(`/api/v1/telemetry/offers/?facility=${mine}&year=2026`, { token: staff }),
+    200,
+  );
+  const month = offers.find((o) => o.point === point && o.month === "2026-03")!;
+  expect(month.accepted).toMatchObject({ changed: true });
+  expect(month.accepted!.difference_pct).toBeGreaterThan(0.1);
 });
