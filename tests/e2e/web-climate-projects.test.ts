@@ -85,6 +85,12 @@ describe("web app: «Климатические проекты», a period from 
           await input.pressSequentially("01.06.2026");
           await input.press("Tab");
         }
+        // Issue 96 item 1: EF_grid typed key by key with its source (the flare neither credits nor buys
+        // electricity, so it is only printed).
+        const grid = page.getByLabel("EF_grid, т CO2/МВт·ч");
+        await grid.click();
+        await grid.pressSequentially("0,62");
+        await page.getByLabel("Источник EF_grid").fill("ОЭС Сибири, расчет по TOOL07");
         await page.getByRole("button", { name: "Рассчитать" }).click();
         const result = page.getByTestId("climate-period");
         await result.waitFor({ timeout: 60_000 });
@@ -101,7 +107,38 @@ describe("web app: «Климатические проекты», a period from 
           client: document.documentElement.clientWidth,
         }));
         expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+        // Issue 96 item 1: the report prints EF_grid with its source.
+        const report = page.getByTestId("climate-report");
+        await report.getByText("0,620 — ОЭС Сибири, расчет по TOOL07").first().waitFor();
+        // Issue 96 item 14: no figure of the period or its report breaks inside its digits (a text node
+        // of a figure laid out on one line), and the page is no wider than the screen.
+        const broken = await page.evaluate(() => {
+          const figure = /^-?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?$/;
+          const out: string[] = [];
+          for (const root of document.querySelectorAll('[data-testid="climate-period"], [data-testid="climate-report"]')) {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = (node.textContent ?? "").trim();
+              if (!figure.test(text) || text.length < 5) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              if (lines.size > 1) out.push(text);
+            }
+          }
+          return out;
+        });
+        expect(broken).toEqual([]);
         await screenshot(page, { path: `${SHOTS}/climate-projects-${viewport.width}.png`, fullPage: true });
+        for (const [name, at] of [
+          ["figures", result.locator(".ant-descriptions")],
+          ["deviations", result.getByRole("heading", { name: "Отклонения" })],
+          ["hours", result.getByText("Ф-1 — Открытый факел")],
+          ["report", report],
+        ] as const) {
+          await at.first().scrollIntoViewIfNeeded();
+          await screenshot(page, { path: `${SHOTS}/climate-period-${name}-${viewport.width}.png` });
+        }
         if (viewport.width === 1440) {
           const [pack] = await Promise.all([
             page.waitForEvent("download", { timeout: 60_000 }),
@@ -112,9 +149,9 @@ describe("web app: «Климатические проекты», a period from 
           const unzipped = spawnSync("python3", ["-m", "zipfile", "-e", await pack.path(), dir], { encoding: "utf8" });
           expect(unzipped.status, unzipped.stderr).toBe(0);
           const keys = (await (await fetch(`${file.server.url}/api/v1/signing-keys/`)).json()) as { keys: Array<{ pem: string }> };
-          const keyFile = join(mkdtempSync(join(tmpdir(), "platform-key-")), "platform.pem");
-          writeFileSync(keyFile, keys.keys.at(-1)!.pem);
-          const verified = spawnSync("python3", ["verify.py", "--public-key", keyFile], { cwd: dir, encoding: "utf8" });
+          // Issue 96 item 9: the key saved in the unzipped folder and named as the guide says.
+          writeFileSync(join(dir, "platform.pem"), keys.keys.at(-1)!.pem);
+          const verified = spawnSync("python3", ["verify.py", "--public-key", "platform.pem"], { cwd: dir, encoding: "utf8" });
           expect(verified.status, verified.stdout + verified.stderr).toBe(0);
           expect(verified.stdout).toContain("углеродные единицы: 15");
         }

@@ -34,6 +34,8 @@ const ClimateProjectForm = lazy(() => import("./ClimateProjectForm").then((m) =>
 const ClimateReportCard = lazy(() => import("./ClimateReportCard"));
 
 const T = "т CO2-экв.";
+/** Issue 96 item 14: a figure's cell never breaks inside its digits on a phone; the table scrolls instead. */
+const nowrap = () => ({ style: { whiteSpace: "nowrap" as const } });
 const n = (v: number | null | undefined, decimals = 2) => (v === null || v === undefined ? "—" : formatResult(v, decimals));
 
 /** «2026-06-01T00..2026-06-01T05» as «01.06.2026 00:00 – 05:59». */
@@ -96,6 +98,7 @@ export function PeriodResult({ project, period }: { project: string; period: Cli
         bordered
         size="small"
         column={{ xs: 1, md: 2 }}
+        contentStyle={{ whiteSpace: "nowrap" }}
         title={`Отчетный период ${hoursText(`${period.start.slice(0, 13)}`)} – ${displayDateTime(period.end)}`}
         items={[
           {
@@ -131,10 +134,16 @@ export function PeriodResult({ project, period }: { project: string; period: Cli
         const columns: TableColumnsType<(typeof rows)[number]> = [
           { title: "Часы", dataIndex: "label", render: (label: string) => hoursText(label) },
           { title: "Часов", dataIndex: "repeat", align: "right", width: 70 },
-          { title: "Метан, т/ч", dataIndex: "m_ch4_t", align: "right", render: (v: number, r) => (r.valid ? n(v, 6) : "нет данных") },
-          { title: "КПД", dataIndex: "eta", align: "right", render: (v: number | null) => (v === null ? "—" : n(v, 3)) },
+          {
+            title: "Метан, т/ч",
+            dataIndex: "m_ch4_t",
+            align: "right",
+            onCell: nowrap,
+            render: (v: number, r) => (r.valid ? n(v, 6) : "нет данных"),
+          },
+          { title: "КПД", dataIndex: "eta", align: "right", onCell: nowrap, render: (v: number | null) => (v === null ? "—" : n(v, 3)) },
           { title: "Основание КПД", dataIndex: "eta_basis", render: (b: string) => ETA_BASES[b] ?? b },
-          { title: `ER, ${T}/ч`, dataIndex: "er_ch4_t_co2e", align: "right", render: (v: number) => n(v, 6) },
+          { title: `ER, ${T}/ч`, dataIndex: "er_ch4_t_co2e", align: "right", onCell: nowrap, render: (v: number) => n(v, 6) },
         ];
         return (
           <Card key={device.id} size="small" title={`${device.id} — ${DEVICE_KINDS[device.kind as DeviceKind]}`}>
@@ -366,7 +375,7 @@ export default function ClimateProjectView({ id }: { id: string }) {
                 </Button>
               ),
             },
-            { title: `ER, ${T}`, key: "er", align: "right", render: (_, row) => n(row.totals.er_t_co2e, 6) },
+            { title: `ER, ${T}`, key: "er", align: "right", onCell: nowrap, render: (_, row) => n(row.totals.er_t_co2e, 6) },
             { title: "Углеродные единицы", dataIndex: "carbon_units", align: "right", render: (v: number) => formatResult(v, 0) },
             {
               title: "Утверждение",

@@ -18,6 +18,10 @@ import { REPORT_HAND_MARK } from "./texts";
 type Section = ClimateReport["sections"][number];
 type HandKey = Section["hand"][number]["key"];
 
+/** Issue 96 item 14: a figure («4 563,274», «15») is never broken inside its digits on a phone. */
+const FIGURE = /^-?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?(?: \/ -?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?)*$/;
+const figure = (text: string) => (FIGURE.test(text) ? <span style={{ whiteSpace: "nowrap" }}>{text}</span> : text);
+
 function SectionTable({ table }: { table: Section["tables"][number] }) {
   const rows = table.rows.map((cells, i) => ({ key: i, cells }));
   return (
@@ -32,7 +36,7 @@ function SectionTable({ table }: { table: Section["tables"][number] }) {
         }
         scroll={{ x: Math.max(480, table.columns.length * 120) }}
         locale={{ emptyText: "нет" }}
-        columns={table.columns.map((title, i) => ({ title, key: String(i), render: (_, row) => row.cells[i] }))}
+        columns={table.columns.map((title, i) => ({ title, key: String(i), render: (_, row) => figure(row.cells[i]) }))}
       />
     </Flex>
   );
@@ -115,7 +119,7 @@ export default function ClimateReportCard({ project, period }: { project: string
                 size="small"
                 column={1}
                 layout={phone ? "vertical" : "horizontal"}
-                items={section.filled.map((item, i) => ({ key: i, label: item.label, children: item.value }))}
+                items={section.filled.map((item, i) => ({ key: i, label: item.label, children: figure(item.value) }))}
               />
             )}
             {section.tables.map((table) => (
