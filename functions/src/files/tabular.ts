@@ -10,7 +10,7 @@ import { CSV_ENCODING_MESSAGE, CsvEncodingError, csvDelimiter, csvRecords, decod
 
 export { CSV_ENCODING_MESSAGE, plausibleCp1251 } from "@core/csv";
 import { checkZipContents } from "./zip-guard";
-import { openFirstSheet } from "./xlsx-reader";
+import { openFirstSheet, type ReadDeadline } from "./xlsx-reader";
 import { MAX_TABULAR_UPLOAD_BYTES, MAX_TABULAR_UPLOAD_TEXT } from "../contract/schemas/uploads";
 
 /** A text cell (an element's name, a label) as stored: names, not documents. */
@@ -20,6 +20,12 @@ export const MAX_TEXT_CELL = 255;
 const BLANK_ROW_ALLOWANCE = 10_000;
 /** Wall-clock budget for reading one workbook: any upload is answered within about that long. */
 const XLSX_READ_MS = 2000;
+
+/** The product's deadline for reading one workbook: XLSX_READ_MS from now on the wall clock. */
+export function xlsxReadDeadline(): ReadDeadline {
+  const end = Date.now() + XLSX_READ_MS;
+  return () => Date.now() > end;
+}
 
 export interface ColumnSpec {
   name: string;
@@ -138,7 +144,7 @@ export async function readUpload<T>(file: UploadedFile, reader: UploadReader<T>)
 /** The file read with every refused cell listed rather than the first thrown: for the preview. */
 export async function checkTable(file: UploadedFile, spec: TableSpec): Promise<CheckedTable> {
   const format = fileFormat(file, spec);
-  const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows) : readCsv(file.bytes, spec.maxRows);
+  const raw = format === "xlsx" ? await readXlsx(file.bytes, spec.maxRows, xlsxReadDeadline()) : readCsv(file.bytes, spec.maxRows);
   return { format, sheet: raw.sheet, ...toRows(raw, spec) };
 }
 
@@ -161,9 +167,9 @@ function tooManyRows(sheet: string, maxRows: number): never {
   throw badFile(`Лист «${sheet}»: слишком много строк, допускается не более ${maxRows}`);
 }
 
-/** The first worksheet's header and non-blank rows; exported for the reader's differential test. */
-export async function readXlsx(bytes: Uint8Array, maxRows: number): Promise<RawTable> {
-  const deadline = Date.now() + XLSX_READ_MS;
+/** The first worksheet's header and non-blank rows, refused once `deadline` has passed; exported
+ *  for the reader's differential test. */
+export async function readXlsx(bytes: Uint8Array, maxRows: number, deadline: ReadDeadline): Promise<RawTable> {
   const parts = checkZipContents(bytes);
   try {
     // The first worksheet holds the data; a template may add a second one with explanations.
