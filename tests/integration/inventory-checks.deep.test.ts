@@ -87,17 +87,26 @@ describe("the year's checks at 10 000 calculations (9.1)", () => {
     }
   });
 
-  it("answers 2 000 calculations of one source without a period in under 3 s, the duplicates in one check", SEEDING, async () => {
-    const c = await company(h, "ООО Две тысячи");
-    const { calculation } = await facilityWithCalculation(c, "Шахта «Повторная»", false);
-    await grow(c, calculation, 1, 2_000, false);
-    const inventory = await measuredInventory(c);
-    expect(inventory.status).toBe(200);
-    expect(inventory.ms).toBeLessThan(3_000);
-    const duplicates = inventory.body.checks.filter((check) => check.code === "primary_duplicate");
-    expect(duplicates).toHaveLength(1);
-    expect(duplicates[0]).toMatchObject({ level: "error", count: 2_000 });
-    expect(duplicates[0].message).toMatch(/источник учтен дважды — 2\s000 расчетов с пересекающимися периодами: .* и еще 1\s995;/);
-    expect(inventory.bytes).toBeLessThan(100_000);
-  });
+  it(
+    "answers 2 000 calculations of one source without a period in 2 storage calls more than 6, the duplicates in one check",
+    SEEDING,
+    async () => {
+      const c = await company(h, "ООО Две тысячи");
+      const { calculation } = await facilityWithCalculation(c, "Шахта «Повторная»", false);
+      await grow(c, calculation, 1, 6, false);
+      const small = await measuredInventory(c, { warm: true });
+      await grow(c, calculation, 6, 2_000, false);
+      const inventory = await measuredInventory(c, { warm: true });
+      console.log(`inventory of 6 and of 2 000 duplicates: ${small.ms.toFixed(0)} and ${inventory.ms.toFixed(0)} ms (shared machine)`);
+      expect(inventory.status).toBe(200);
+      // The checks read the year's sums and the duplicates' list, not each calculation: at 2 000 two
+      // pages more of the list than at 6 (12 calls against 10), where a read per calculation is 2 000.
+      expect(inventory.calls, `${inventory.commands} against ${small.commands}`).toBeLessThanOrEqual(small.calls + 2);
+      const duplicates = inventory.body.checks.filter((check) => check.code === "primary_duplicate");
+      expect(duplicates).toHaveLength(1);
+      expect(duplicates[0]).toMatchObject({ level: "error", count: 2_000 });
+      expect(duplicates[0].message).toMatch(/источник учтен дважды — 2\s000 расчетов с пересекающимися периодами: .* и еще 1\s995;/);
+      expect(inventory.bytes).toBeLessThan(100_000);
+    },
+  );
 });
