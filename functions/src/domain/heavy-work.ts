@@ -5,37 +5,38 @@
 import type { Actor, Deps, RuntimeSlot } from "./context";
 import type { AttemptReservation } from "../ports";
 import { TooLarge, TooManyRequests } from "./errors";
+import { LIMITS } from "../contract/schemas/limits";
 
 /** Active forecasts (regres_methane) in one project: each holds up to MAX_FORECAST_ROWS rows. */
-export const MAX_FORECASTS_PER_PROJECT = 10;
+export const MAX_FORECASTS_PER_PROJECT = LIMITS.heavy.forecastsPerProject;
 /** Active calculations in one project export (any format; a year of 20 000 can be approved). */
-export const MAX_EXPORT_CALCULATIONS = 20_000;
+export const MAX_EXPORT_CALCULATIONS = LIMITS.heavy.exportCalculations;
 /** Forecast rows in a detailed xlsx export: five forecasts of 100 000 rows. The rows go to one sheet,
  *  and Excel opens at most 1 048 576 rows a sheet. */
-export const MAX_DETAILED_XLSX_ROWS = 500_000;
+export const MAX_DETAILED_XLSX_ROWS = LIMITS.heavy.detailedXlsxRows;
 /** Forecast rows in a detailed xls export: BIFF8 cannot be streamed (SheetJS builds the whole book
  *  in memory, ~1 KB a row), so the legacy format takes one forecast's worth. */
-export const MAX_DETAILED_XLS_ROWS = 100_000;
+export const MAX_DETAILED_XLS_ROWS = LIMITS.heavy.detailedXlsRows;
 /** Calculations in a report passport of a year (the PDF lays out every counted line). */
-export const MAX_PASSPORT_LINES = 20_000;
+export const MAX_PASSPORT_LINES = LIMITS.heavy.passportLines;
 
 /** In AWS the API's call has 29 s: from these sizes on an export or a report passport is rendered
  *  by the spreadsheet worker function as a job (status, progress, download address) instead of
  *  inside the call. A detailed export of one full forecast took 20 s on the local host; a PDF
  *  passport of 5 200 lines took 24 s (issue 26), and the PDF is the slow format. */
-export const JOB_FORECAST_ROWS = 100_000;
-export const JOB_CALCULATIONS = 5_000;
+export const JOB_FORECAST_ROWS = LIMITS.heavy.jobForecastRows;
+export const JOB_CALCULATIONS = LIMITS.heavy.jobCalculations;
 
 /** A climate period's verifier's pack (export/climate-pack.ts) is made as a job, where the host runs
  *  jobs, from this many meter-hours on (the period's hours × the meters of the project's plan): a
  *  year of 13 meters' minutes (114 000 meter-hours, 6,9 million readings) took 86 s to write and zip
  *  at load 24 on two cores, past the API's 29 s; 20 000 meter-hours is about 15 s there. */
-export const JOB_CLIMATE_PACK_METER_HOURS = 20_000;
+export const JOB_CLIMATE_PACK_METER_HOURS = LIMITS.heavy.jobClimatePackMeterHours;
 
 /** A report passport is rendered as a job, where the host runs jobs, from these sizes on (the
  *  company's calculations, an upper bound of a year's lines read from the list counts): below them
  *  it is made inside the call within about 3 s (docs/performance.md, «Report passport»). */
-export const JOB_PASSPORT_LINES = { pdf: 100, xlsx: 2_000 } as const;
+export const JOB_PASSPORT_LINES = LIMITS.heavy.jobPassportLines;
 
 /** Whether the year's report passport is rendered as a job: the company's active calculations
  *  (every year's, from the list counts: one read, nothing laid out) against JOB_PASSPORT_LINES. */
@@ -72,8 +73,8 @@ export const JOB_FILE_DAYS = 7;
  *  130 KB is thousands of rows to check), and typed forecast rows or stored ones predicted again
  *  over 1 000. A forecast file over 256 KB (a forecast's 100 000 rows are 3.6 MB) is read and
  *  predicted off the request thread where the host can. */
-export const HEAVY_UPLOAD_BYTES = 256 * 1024;
-export const HEAVY_FORECAST_ROWS = 1_000;
+export const HEAVY_UPLOAD_BYTES = LIMITS.heavy.uploadBytes;
+export const HEAVY_FORECAST_ROWS = LIMITS.heavy.forecastRows;
 
 /** An upload read off the request thread (a preview, a large forecast file) is stopped after this
  *  long, counted from when its thread starts it: the thread is ended and replaced. */
@@ -84,8 +85,8 @@ export const uploadBudgetSpent = (seconds = UPLOAD_BUDGET_SECONDS) =>
   );
 
 /** Heavy operations (exports, report passports, uploads and large forecasts) in flight. */
-export const HEAVY_PER_USER = 2;
-export const HEAVY_PER_COMPANY = 4;
+export const HEAVY_PER_USER = LIMITS.heavy.perUser;
+export const HEAVY_PER_COMPANY = LIMITS.heavy.perCompany;
 /** Whole-year answers (domain/inventory/whole-year.ts) one company has computed at once in the local
  *  host's spreadsheet threads; its others wait their turn (issue 74): the pool has a thread per core
  *  and one more, so one company's burst of distinct reads leaves the other threads to the others. */

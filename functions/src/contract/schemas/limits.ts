@@ -120,6 +120,8 @@ export const LIMITS = {
     sensorRevisions: 200,
     gatewayKeysPerFacility: 20,
     gatewayKeyLabel: 120,
+    /** A gateway key as presented (x-gateway-key): a longer one is no key and not looked up. */
+    gatewayKey: 200,
     areaM2: 1000,
     /** Readings one push may carry (and 1 MB, the JSON cap). */
     readingsPerRequest: 10000,
@@ -135,6 +137,8 @@ export const LIMITS = {
     offerMonths: 12,
     /** D65: the longest period one list of events covers, days. */
     eventsPeriodDays: 93,
+    /** The longest period one register of gassings covers, company days. */
+    gassingsPeriodDays: 92,
     /** A sensor's gaps one read of a month lists at most (count says how many it has), and the page
      *  «Пропуски и замещения» asks for. */
     gapsListed: 500,
@@ -167,6 +171,39 @@ export const LIMITS = {
     /** The rows its xlsx of differences holds at most (the counts say how many there are). */
     reconciliationXlsxRows: 200_000,
   },
+  /** Heavy work (domain/heavy-work.ts; docs/security.md, «Heavy work bounded»): what one export or report
+   *  passport may hold, from what size it is made as a job where the host runs jobs, what counts as a
+   *  heavy upload, and how many heavy operations one user and one company may have in flight. */
+  heavy: {
+    forecastsPerProject: 10,
+    exportCalculations: 20_000,
+    detailedXlsxRows: 500_000,
+    detailedXlsRows: 100_000,
+    passportLines: 20_000,
+    jobForecastRows: 100_000,
+    jobCalculations: 5_000,
+    jobClimatePackMeterHours: 20_000,
+    jobPassportLines: { pdf: 100, xlsx: 2_000 },
+    uploadBytes: 256 * 1024,
+    forecastRows: 1_000,
+    perUser: 2,
+    perCompany: 4,
+  },
+  /** Forecasts (domain/forecast): the rows one forecast holds, the fewest a calibration takes, the points
+   *  one graph answers, a model's file and all of a company's own models, in bytes. */
+  forecast: {
+    rows: 100_000,
+    calibrationRowsMin: 50,
+    graphPoints: 2_000,
+    modelBytes: 20 * 1024 * 1024,
+    companyModelBytes: 200 * 1024 * 1024,
+  },
+  /** A series calculation's rows and its elements' JSON in bytes; the refused cells an upload's preview
+   *  lists (the count says how many there were). */
+  calculations: { seriesRows: 2_000, elementsBytes: 320 * 1024, previewErrors: 1_000 },
+  /** The inventory: the years one trend covers, a year's targets and comments, the calculations a check
+   *  names (its list has the rest), a facility's emission points. */
+  inventory: { trendYears: 30, targets: 20, commentsPerYear: 1_000, checkNames: 5, pointsPerFacility: 200 },
   /** A climate project (methodology section 13): the devices one evaluation computes, an id or label
    *  it names, the hour blocks a device gives (a leap year's hours at most, one block an hour),
    *  the auxiliary fuels of a period. */

@@ -6,12 +6,13 @@ import { canonicalRow } from "@core/entry-units";
 import { CellInvalid, Invalid } from "../errors";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { checkEach, type ParsedTable, type RowRefusals, type TableSpec, type UploadReader } from "../../files/tabular";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** Yearly series are small; the cap keeps a calculation inside one stored item. */
-export const MAX_SERIES_ROWS = 2000;
+export const MAX_SERIES_ROWS = LIMITS.calculations.seriesRows;
 /** The elements' share of one stored calculation (DynamoDB holds at most 400 KB an item; the
  *  inputs and coefficients beside them are small). Measured as JSON, which stores larger. */
-export const MAX_ELEMENTS_BYTES = 320 * 1024;
+export const MAX_ELEMENTS_BYTES = LIMITS.calculations.elementsBytes;
 
 /** Refuses, naming the row where it happens, a file whose elements would not fit in one calculation. */
 function fitInOneCalculation<T>(elements: T[], firstRows: number[], sheet: string, column: string): T[] {

@@ -20,11 +20,12 @@ import { readForecastCsv } from "../forecast/file";
 import type { ForecastColumns } from "../../ports";
 import { keepPreviewColumns, uploadDigest } from "../forecast/preview-columns";
 import { PREVIEW_REFUSED_ROWS, PREVIEW_ROWS, type UploadPreviewView } from "../../contract/schemas/upload-preview";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export { PREVIEW_ROWS };
 /** The errors a preview lists at most (a note says how many more there are): the answer stays small
  *  whatever the file holds. */
-export const MAX_PREVIEW_ERRORS = 1_000;
+export const MAX_PREVIEW_ERRORS = LIMITS.calculations.previewErrors;
 
 export interface PreviewError {
   sheet: string;

@@ -15,10 +15,11 @@ import type { Project } from "../../contract/schemas/project";
 import { EMISSION_POINT_KINDS, POINT_TYPES, burnsDrainedGas, takesPoint } from "@core/inventory";
 import { patched } from "../patched";
 import { withPlace } from "../caps";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** How many points one facility may have, archived ones too: a real mine has a handful, a large one
  *  a few dozen. A counter (CAP#), so parallel creates cannot pass it. */
-export const MAX_POINTS_PER_FACILITY = 200;
+export const MAX_POINTS_PER_FACILITY = LIMITS.inventory.pointsPerFacility;
 
 /** Every change of a point goes to the company's change log, as a facility's (requisites-audit.ts). */
 const logPoint = (deps: Deps, actor: Actor, facilityName: string, before: EmissionPoint | null, after: EmissionPoint) =>

@@ -14,7 +14,7 @@ import type { UploadedFile } from "../../files/tabular";
 import { LIMITS } from "../../contract/schemas/limits";
 
 /** Rows with a measured y a calibration needs: enough for the 95 % quantile and a stable 90 %. */
-export const MIN_CALIBRATION_ROWS = 50;
+export const MIN_CALIBRATION_ROWS = LIMITS.forecast.calibrationRowsMin;
 
 export type CalibrationScope = "company" | "all";
 

@@ -5,7 +5,8 @@
 
 /** docs/security.md: a series is sent as at most this many points (a forecast's 100 000 rows were
  *  megabytes of JSON, and a chart a thousand pixels wide shows a few thousand points at most). */
-export const MAX_GRAPH_POINTS = 2_000;
+export const MAX_GRAPH_POINTS: number = LIMITS.forecast.graphPoints;
+import { LIMITS } from "../../contract/schemas/limits";
 
 /**
  * The positions (ascending) of `length` consecutive rows a chart draws: all of them within `max`;

@@ -68,8 +68,9 @@ import { calibrationFor, calibrationSummary } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
 import { modelScoring } from "./scoring";
 import type { ForecastColumns } from "../../ports";
+import { LIMITS } from "../../contract/schemas/limits";
 
-export const MAX_FORECAST_ROWS = 100_000;
+export const MAX_FORECAST_ROWS = LIMITS.forecast.rows;
 
 type Feature = ForecastFeature;
 
@@ -240,7 +241,7 @@ export function forecastSettings(values: Record<string, unknown>): ForecastSetti
 export function forecastModelId(values: Record<string, unknown>): string | undefined {
   const value = values.model_id;
   if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string" || value.length > 100) throw invalidAt("model_id", "ожидается идентификатор версии модели");
+  if (typeof value !== "string" || value.length > LIMITS.id) throw invalidAt("model_id", "ожидается идентификатор версии модели");
   return value;
 }
 

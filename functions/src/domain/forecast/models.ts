@@ -30,9 +30,9 @@ import { LIMITS } from "../../contract/schemas/limits";
 
 /** The data columns of docs/api.md (regres_methane rows, the registry's); a model may use any of them, in any order. */
 export { FORECAST_FEATURES };
-export const MAX_MODEL_BYTES = 20 * 1024 * 1024;
+export const MAX_MODEL_BYTES = LIMITS.forecast.modelBytes;
 /** The most a company's own trained models may take together (every version it keeps, archived too). */
-export const COMPANY_MODEL_BYTES = 200 * 1024 * 1024;
+export const COMPANY_MODEL_BYTES = LIMITS.forecast.companyModelBytes;
 
 /** The bytes of the company's own model versions (one stored before sizes were kept counts none). */
 export async function companyModelBytes(deps: Pick<Deps, "repos">, company: string): Promise<number> {

@@ -49,6 +49,7 @@ import {
   yearGaps,
   type SourcePeriod,
 } from "@core/source-periods";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export type CheckLevel = "error" | "warning" | "info";
 export interface InventoryCheck {
@@ -64,7 +65,7 @@ export interface InventoryCheck {
 }
 
 /** How many calculations a check names at most (9.1); its list has the rest. */
-export const NAMED = 5;
+export const NAMED = LIMITS.inventory.checkNames;
 
 /** A calculation a check names, as the screen opens it. */
 export interface CheckedCalculation {

@@ -14,9 +14,10 @@ import { newId } from "../ids";
 import { withPlace } from "../caps";
 import type { InventoryComment, Page, PageRequest } from "../../ports";
 import { COMMENT_MAX_CHARS } from "../../contract/schemas/common";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export { COMMENT_MAX_CHARS };
-export const COMMENTS_PER_YEAR = 1000;
+export const COMMENTS_PER_YEAR = LIMITS.inventory.commentsPerYear;
 
 /** The comments stored as items count; those kept inside the review item are never added to. */
 const commentsCap = (year: number) => `COMMENTS#YEAR#${year}`;

@@ -16,9 +16,10 @@ import { oneDictionaryCheck } from "../reference/dictionaries";
 import type { TrendSettings } from "../../ports";
 import { trendYears, type TrendYear } from "./trend";
 import { inventoryTotalsByYear } from "./year";
+import { LIMITS } from "../../contract/schemas/limits";
 
 export const DEFAULT_SIGNIFICANCE_PCT = 5;
-export const TARGETS_MAX = 20;
+export const TARGETS_MAX = LIMITS.inventory.targets;
 
 export type TrendTarget = z.output<typeof trendTargetSchema>;
 export type TrendSettingsAnswer = z.output<typeof trendSettingsAnswerSchema>;

@@ -14,9 +14,10 @@ import { coalMinedOf } from "./coal";
 import { comparableConditions, comparableYear, type ComparableConditions, type ComparableSource } from "./comparable";
 import { inventoryTotalsByYear, inventoryWithStored } from "./year";
 import type { InventoryCalculation, InventorySummary } from "./types";
+import { LIMITS } from "../../contract/schemas/limits";
 
 /** The widest range one answer takes: each year is a whole inventory read. */
-export const TREND_YEARS_MAX = 30;
+export const TREND_YEARS_MAX = LIMITS.inventory.trendYears;
 
 /** The answer's shapes are the contract's (schemas/answers.ts trendSchema). */
 export type Trend = z.output<typeof trendSchema>;

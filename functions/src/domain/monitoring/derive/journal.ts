@@ -30,6 +30,7 @@ import {
 import { DAY_MS, readingsBetween } from "../days/days";
 import { registerAt } from "../ingest/register";
 import { limitsInForce } from "./methane-limits";
+import { LIMITS } from "../../../contract/schemas/limits";
 
 export type Journal = z.output<typeof journalSchema>;
 export type GassingView = z.output<typeof gassingSchema>;
@@ -38,7 +39,7 @@ export type GassingList = z.output<typeof gassingListSchema>;
 const METHANE = new Set(["methane", "methane_high"]);
 const HOUR_MS = 3_600_000;
 /** The longest register of gassings asked at once, days. */
-export const GASSING_PERIOD_DAYS = 92;
+export const GASSING_PERIOD_DAYS = LIMITS.telemetry.gassingsPeriodDays;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The instant a company day (ГГГГ-ММ-ДД) starts, and hour `h` of it, on the company's clock. */

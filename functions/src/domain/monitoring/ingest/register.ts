@@ -13,7 +13,7 @@ import { takePlace, withPlace } from "../../caps";
 import { facilityPlace, getFacility, getOfFacility, listOfFacility, recordFacilityChange } from "../../company/facilities";
 import type { GatewayKey, Sensor } from "../../../ports";
 import type { GatewayKeyCreateInput, SensorCreateInput, SensorPatchInput } from "../../../contract/schemas/sensor";
-import { MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
+import { LIMITS, MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 
 type Revision = Sensor["revisions"][number];
 type Register = Omit<Revision, "valid_from">;
@@ -281,6 +281,6 @@ export async function revokeGatewayKey(deps: Deps, actor: Actor, facilityId: str
 
 /** The facility a key presented may push to; undefined for an unknown or revoked key. */
 export async function gatewayKeyGrant(deps: Pick<Deps, "repos">, presented: string) {
-  if (!presented.startsWith(GATEWAY_KEY_PREFIX) || presented.length > 200) return undefined;
+  if (!presented.startsWith(GATEWAY_KEY_PREFIX) || presented.length > LIMITS.telemetry.gatewayKey) return undefined;
   return deps.repos.gatewayKeys.byHash(gatewayKeyHash(presented));
 }
