@@ -91,6 +91,109 @@ function cutLiterals(text: string): string[] {
   return [...text.matchAll(CUT_LITERAL)].filter((m) => Number(m[1] ?? m[2]) >= 64).map((m) => m[0]);
 }
 
+/**
+ * A named number of the domain (`const MAX_ROWS = 2_000;`, `4 * 1024`, `{ pdf: 100, xlsx: 2_000 }`) or a
+ * length or count compared with a number (`.length > 200`, `.size <= 10`): where the domain keeps a bound of its own.
+ * Times (`…_MS`, `…_SECONDS`, `MINUTE`), shares and probabilities (a decimal point), 0 and 1 are none.
+ */
+const DOMAIN_NAMED = /^(?:export\s+)?const\s+([A-Z][A-Z0-9_]*)\s*=\s*(\{(?:\s*\w+:\s*[\d_]+\s*,?)+\s*\}|[\d_\s*]+)\s*(?:as const\s*)?;/gm;
+const DOMAIN_COMPARED = /\.(?:length|size)\s*[<>]=?\s*(\d[\d_]*)\b(?!\s*[*/+-])/g;
+
+function domainNumbers(text: string): string[] {
+  const named = [...text.matchAll(DOMAIN_NAMED)]
+    .filter(
+      ([, name, value]) =>
+        !/(?:_MS|_SECONDS|^MINUTE)$/.test(name) &&
+        (value.startsWith("{") ||
+          Number(
+            value
+              .replaceAll("_", "")
+              .split("*")
+              .reduce((a, b) => a * Number(b), 1),
+          ) > 1),
+    )
+    .map(([, name]) => name);
+  const compared = [...text.matchAll(DOMAIN_COMPARED)].filter((m) => Number(m[1].replaceAll("_", "")) > 1).map((m) => m[0]);
+  return [...named, ...compared];
+}
+
+/**
+ * The domain's numbers that no user or caller meets as a bound, by why (docs/api.md, «Limits»): each
+ * stays beside the code it tunes. A bound a request, an upload or a list can reach is LIMITS', never here.
+ */
+const NOT_LIMITS: Record<string, readonly string[]> = {
+  "the consumer's slices, rounds and retries, and what a stored day keeps of its corrections and batch marks (no reading is refused for them)":
+    [
+      "monitoring/days/consumer.ts: MAX_CORRECTIONS",
+      "monitoring/days/consumer.ts: MAX_BATCH_MARKS",
+      "monitoring/days/consumer.ts: SLICE_DAYS",
+      "monitoring/days/consumer.ts: DAYS_AT_ONCE",
+      "monitoring/days/consumer.ts: RETRIES",
+      "monitoring/days/consumer.ts: DRAIN_ROUND",
+      "monitoring/days/consumer.ts: QUEUE_SCAN",
+      "monitoring/days/consumer.ts: PASS_READINGS",
+      "monitoring/days/consumer.ts: REANNOUNCE",
+      "monitoring/ingest/reconciliation.ts: DAYS_AT_ONCE",
+    ],
+  "the bytes read at once from a stored file, or to tell its format": [
+    "monitoring/ingest/dispatch-file.ts: BLOCK_BYTES",
+    "monitoring/ingest/files.ts: RANGE_BYTES",
+    "monitoring/ingest/files.ts: HEAD_BYTES",
+    "files/direct-uploads.ts: HEAD_BYTES",
+    "files/uploads.ts: VIDEO_SNIFF_BYTES",
+    "files/uploads.ts: .length >= 5",
+    "files/uploads.ts: .length >= 12",
+    "files/uploads.ts: .length >= 4",
+  ],
+  "a format's own: a dispatch export's header names the time and at least one sensor": ["monitoring/ingest/dispatch-file.ts: .length < 2"],
+  "what a process keeps in memory for the next request (a cache: a miss reads again)": [
+    "forecast/models.ts: MODEL_CACHE_BYTES",
+    "forecast/preview-columns.ts: MAX_KEPT_BYTES",
+    "forecast/preview-columns.ts: MAX_KEPT_PER_COMPANY",
+    "forecast/results.ts: RECENT_FORECASTS",
+    "heavy-reads.ts: HEAVY_READ_CACHE_BYTES",
+    "inventory/approved.ts: KEPT",
+    "signed-tokens.ts: CHECKED_TOKENS",
+    "monitoring/ingest/dispatch-file.ts: .size > 10_000",
+  ],
+  "a page of storage read at a time, a retry's attempts, a scheduler's share (work waits, nothing is refused)": [
+    "climate/periods.ts: QUEUED_LOOKUP",
+    "climate/signatures.ts: PLACE_ATTEMPTS",
+    "inventory/checks.ts: NAMING_READ",
+    "monitoring/derive/events.ts: WRITE_ATTEMPTS",
+    "monitoring/derive/webhooks.ts: WEBHOOK_SENDS",
+    "monitoring/derive/webhooks.ts: DUE_PAGE",
+    "monitoring/derive/webhooks.ts: HELD_PER_COMPANY",
+  ],
+  "how many names a message lists before «и еще N»": [
+    "climate/report-missing.ts: .length > 10",
+    "monitoring/days/consumer.ts: .length > 3",
+    "monitoring/ingest/dispatch-file.ts: .length > 3",
+    "monitoring/ingest/reconciliation.ts: .length > 10",
+  ],
+  "a rule's or a model's own figures: the regulation's term, the live model's window and step, how far back a derivation follows, a what-if's points, a secret's shown prefix":
+    [
+      "inventory/review.ts: REWORK_WORKING_DAYS",
+      "monitoring/live/live.ts: STALE_INTERVALS",
+      "monitoring/live/live.ts: LIVE_STEP_MIN",
+      "monitoring/live/live.ts: LIVE_ROWS",
+      "monitoring/live/live.ts: ALERT_HISTORY_DAYS",
+      "monitoring/live/live.ts: SILENT_MINUTES",
+      "monitoring/derive/events.ts: FOLLOW_OPEN_DAYS",
+      "monitoring/derive/forecast-events.ts: FOLLOW_DAYS",
+      "forecast/what-if.ts: WHAT_IF_STEPS",
+      "monitoring/derive/webhooks.ts: SHOWN_PREFIX",
+      "heavy-work.ts: JOB_FILE_DAYS",
+    ],
+  "a format's version, a default, a hash's parameters": [
+    "inventory/sums.ts: INVENTORY_SUMS_LAYOUT",
+    "inventory/targets.ts: DEFAULT_SIGNIFICANCE_PCT",
+    "company/passwords.ts: PASSWORD_COST",
+    "company/passwords.ts: R",
+    "company/passwords.ts: KEY_LENGTH",
+  ],
+};
+
 describe("one table of limits", () => {
   it("finds a bound written as a number, and leaves the table's reads and arithmetic alone", () => {
     expect(boundLiterals('email: z.string("email: укажите логин").max(320, "email: слишком длинный логин"),')).toEqual([".max(320"]);
@@ -137,5 +240,33 @@ describe("one table of limits", () => {
     expect(files.length).toBeGreaterThan(200);
     const found = files.flatMap((path) => boundLiterals(readFileSync(join(ROOT, path), "utf8")).map((literal) => `${path}: ${literal}`));
     expect(found).toEqual([]);
+  });
+
+  it("finds the domain's named numbers and compared lengths, and leaves times, shares and the table's reads alone", () => {
+    expect(domainNumbers("export const MAX_SERIES_ROWS = 2000;")).toEqual(["MAX_SERIES_ROWS"]);
+    expect(domainNumbers("const BLOCK_BYTES = 256 * 1024;")).toEqual(["BLOCK_BYTES"]);
+    expect(domainNumbers("export const JOB_PASSPORT_LINES = { pdf: 100, xlsx: 2_000 } as const;")).toEqual(["JOB_PASSPORT_LINES"]);
+    expect(domainNumbers("if (presented.length > 200) return undefined;")).toEqual([".length > 200"]);
+    expect(domainNumbers("if (this.hourStarts.size > 10_000) this.hourStarts.clear();")).toEqual([".size > 10_000"]);
+    expect(domainNumbers("const fits = note.length <= 300;")).toEqual([".length <= 300"]);
+    expect(domainNumbers("export const MAX_SERIES_ROWS = LIMITS.calculations.seriesRows;")).toEqual([]);
+    expect(domainNumbers("if (value.length > LIMITS.id) throw invalid;")).toEqual([]);
+    expect(domainNumbers("const DAY_MS = 86_400_000;\nconst MINUTE = 60_000;\nexport const UPLOAD_BUDGET_SECONDS = 20;")).toEqual([]);
+    expect(domainNumbers("export const FORECAST_EVENT_P = 0.5;\nexport const HEAVY_READS_AT_ONCE = 1;")).toEqual([]);
+    expect(domainNumbers("if (part.length >= 4 * PART_READINGS) flush();\nif (runs.length > 1) merge();")).toEqual([]);
+  });
+
+  it("the domain keeps no bound of its own outside the table, only the numbers no user or caller meets", () => {
+    const files = execFileSync("git", ["ls-files", "functions/src/domain"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((path) => /\.ts$/.test(path) && !/\.test\.ts$/.test(path));
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((path) =>
+      domainNumbers(readFileSync(join(ROOT, path), "utf8")).map((number) => `${path.slice("functions/src/domain/".length)}: ${number}`),
+    );
+    const allowed = new Set(Object.values(NOT_LIMITS).flat());
+    expect(found.filter((number) => !allowed.has(number))).toEqual([]);
+    // The list stays what the domain holds: an entry gone from the code goes from the list.
+    expect([...allowed].filter((number) => !found.includes(number))).toEqual([]);
   });
 });
