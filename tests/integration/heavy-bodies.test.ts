@@ -4,10 +4,13 @@
 // check, the route's schema). The text's check once walked every body first, before the user was
 // known: a 37 000-key abatement body cost 0,5-0,6 s of the request thread before its 400, a 980 KB
 // evaluation was read and walked whatever the slots held.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { climateEvaluateSchema } from "@server/contract/schemas/climate-project";
 import { takeHeavySlot } from "@server/domain/heavy-work";
 import { vectorParams } from "../support/abatement-vectors";
 import { createHarness, type Harness } from "../support/harness";
+import { type LocalServer, startLocalServer } from "@server/local/server";
+import { DEMO, signInAsDemo } from "../support/server";
 
 let h: Harness;
 let user: Awaited<ReturnType<Harness["signedInUser"]>>;
@@ -123,5 +126,68 @@ describe("a heavy request's slot before its body (issue 97, item 1)", () => {
     const body = { streams: [{ code: "d", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }], params: vectorParams() };
     const res = await h.request("/api/v1/abatement/evaluate/", { method: "POST", token: user.token, json: body });
     expect(res.status, await res.clone().text()).toBe(200);
+  });
+});
+
+describe("on the local server, the evaluation's body is parsed and checked where it is evaluated (issue 97, item 1)", () => {
+  let server: LocalServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startLocalServer({ port: 0, demo: DEMO });
+    token = (await signInAsDemo(server.url)).access;
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  const evaluate = (body: string) =>
+    fetch(`${server.url}/api/v1/climate-projects/evaluate/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body,
+    });
+  const flare = (segments: unknown[], label = "x") => ({
+    period: {},
+    devices: [{ id: "Ф-1", kind: "flare_open", flow_basis: "standard_20C", hours: [{ label, repeat: 1, segments }] }],
+  });
+
+  it("validates nothing on the request thread: the schema runs in the scoring thread", async () => {
+    const parses = vi.spyOn(climateEvaluateSchema, "safeParseAsync");
+    try {
+      const res = await evaluate(JSON.stringify(flare([{ from: 0, to: 60, q: 10, c: 40, flame: 1 }])));
+      expect(res.status).toBe(200);
+      expect(parses).not.toHaveBeenCalled();
+    } finally {
+      parses.mockRestore();
+    }
+  });
+
+  it("answers the figures the request thread answered, and refuses as it did, naming the field", async () => {
+    const body = JSON.stringify(flare([{ from: 0, to: 60, q: 10, c: 40, flame: 1 }]));
+    const threaded = await evaluate(body);
+    expect(threaded.status, await threaded.clone().text()).toBe(200);
+    const here = await h.request("/api/v1/climate-projects/evaluate/", {
+      method: "POST",
+      token: user.token,
+      body,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(await threaded.json()).toEqual(await here.json());
+    const refusals: Array<[string, string]> = [
+      [JSON.stringify(flare([{ from: 0, to: 60, q: 10, c: 40, flame: 1 }], "\u202Eх")), "devices[0].hours[0].label: недопустимые символы"],
+      [
+        JSON.stringify(flare(Array.from({ length: 61 }, () => ({ from: 0, to: 1, q: 1 })))),
+        "devices.0.hours.0.segments: не более 60 отрезков в часе",
+      ],
+      [JSON.stringify(flare([{ from: 0, to: 60, q: 1e308, c: 40, flame: 1 }])), "devices.0.hours.0.segments.0.q: не больше"],
+      [
+        JSON.stringify(flare([{ from: 0, to: 50, q: 10, c: 40, flame: 1 }])),
+        "devices.0.hours.0.segments: отрезки часа покрывают минуты с 0 до 60",
+      ],
+      ["{not json", "Тело запроса не является корректным JSON"],
+    ];
+    for (const [text, detail] of refusals) {
+      const res = await evaluate(text);
+      expect(res.status, text.slice(0, 80)).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail.startsWith(detail), detail).toBe(true);
+    }
   });
 });

@@ -85,6 +85,13 @@ export function heavyBodies(operations: Operation[]): MiddlewareHandler<AppEnv> 
     try {
       c.set("actor", { ...c.get("actor"), heavySlot: true });
       const type = (c.req.header("content-type") ?? "").toLowerCase();
+      const climateMath = c.get("deps").climateMath;
+      if (op.operationId === "climateProjectEvaluate" && climateMath?.evaluateBody && type.startsWith("application/json")) {
+        // Where the host runs the evaluation off the request thread, its body goes there unparsed and is
+        // checked there (scoring-thread.ts): this thread reads its bytes and sends the answer's text.
+        const answer = await climateMath.evaluateBody(c.get("actor").company, new Uint8Array(await c.req.arrayBuffer()));
+        return c.body(answer, 200, { "Content-Type": "application/json" });
+      }
       if (type.startsWith("application/json")) {
         // Parsed once: the text's check and the route's schema read the same parse (Hono keeps it).
         const body = await c.req.json().catch(() => undefined);

@@ -12,6 +12,7 @@ const REFUSED =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LEFT_AS_SENT = /password|token|refresh|guardant_code/;
 const isName = (key: string) => key === "name" || key.endsWith("_name");
+export const REFUSED_TEXT = "недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)";
 
 /** The path of the first string that carries a refused character; names made NFC on the way.
  *  Walked with a stack of its own, not recursion: a body may nest thousands of levels deep. */
@@ -55,7 +56,7 @@ export const textHygiene = createMiddleware<AppEnv>(async (c, next) => {
     const changed = { names: 0 };
     const at = refusedText(body, changed);
     if (at !== undefined) {
-      throw invalidAt(at, "недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)");
+      throw invalidAt(at, REFUSED_TEXT);
     }
     // Hono parses the body's text again for each reader: the route reads the text of the names made NFC.
     if (changed.names > 0) {

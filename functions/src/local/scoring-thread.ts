@@ -12,7 +12,12 @@ import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-thread
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport } from "@core/year-uncertainty";
 import { abatementKernels, evaluateAbatement } from "@core/abatement";
-import { evaluateClimatePeriod } from "@core/climate-project";
+import { type ClimateInputs, evaluateClimatePeriod } from "@core/climate-project";
+import { climateEvaluateSchema } from "../contract/schemas/climate-project";
+import { Invalid, invalidAt } from "../domain/errors";
+import { countPast, HEAVY_BODIES } from "../http/heavy-bodies";
+import { REFUSED_TEXT, refusedText } from "../http/text-hygiene";
+import { parseWith } from "../http/validate";
 import { emissionsCore } from "@core/emissions";
 import { FieldError } from "@core/emissions-core";
 
@@ -20,6 +25,24 @@ const { blobsDir, budget } = workerData as ScoringThreadData;
 const deps = { blobs: fsBlobStore(blobsDir) };
 const models = byteBudgetCache<GbdtModel>(budget);
 const port = parentPort!;
+
+/** Issue 97, item 1: the evaluation's body checked here, as the request thread once did before its
+ *  slot: parsed, its text (http/text-hygiene.ts), its counts (http/heavy-bodies.ts) and its schema. */
+function evaluateClimateBody(bytes: Uint8Array) {
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new Invalid("Тело запроса не является корректным JSON");
+  }
+  const at = refusedText(body);
+  if (at !== undefined) throw invalidAt(at, REFUSED_TEXT);
+  for (const bound of HEAVY_BODIES.climateProjectEvaluate) {
+    const past = countPast(body, bound);
+    if (past !== undefined) throw invalidAt(past, bound.message);
+  }
+  return evaluateClimatePeriod(parseWith(climateEvaluateSchema, body) as ClimateInputs);
+}
 
 function failure(id: number, error: unknown): FromScoring {
   if (error instanceof FieldError)
@@ -42,6 +65,10 @@ port.on("message", async (message: ToScoring) => {
       const { request, thresholds, text } = message.abatement;
       const value = evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
       port.postMessage({ id, type: "answer", value: text ? JSON.stringify(value) : value } satisfies FromScoring);
+      return;
+    }
+    if ("climateBody" in message) {
+      port.postMessage({ id, type: "answer", value: JSON.stringify(evaluateClimateBody(message.climateBody)) } satisfies FromScoring);
       return;
     }
     if ("climate" in message) {

@@ -36,7 +36,9 @@ export type ToScoring =
   /** Issue 86 R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
   | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds; text: boolean } }
   /** Issue 89: a climate project's monitoring period (ClimateMath), by whichever thread. */
-  | { id: number; climate: ClimateInputs };
+  | { id: number; climate: ClimateInputs }
+  /** Issue 97, item 1: the evaluation's request body as it came (ClimateMath.evaluateBody). */
+  | { id: number; climateBody: Uint8Array };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
   /** The core's refusal of a field (FieldError), rebuilt here as the 400 naming it. */
@@ -136,6 +138,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
       abatementTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, abatement: { request, thresholds, text: true } }))),
     climatePeriod: (company, inputs) =>
       climateTurns.run(company, () => ask<ClimateEvaluation>(nextId % size, (id) => ({ id, climate: inputs }))),
+    evaluateBody: (company, body) => climateTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, climateBody: body }))),
     async close() {
       await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
     },
