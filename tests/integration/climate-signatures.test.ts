@@ -453,3 +453,35 @@ describe("the certificate's card", () => {
     }
   });
 });
+
+describe("listing the signatures (issue 96 item 10)", () => {
+  it("makes the file to sign only when what it is made from changed: a second listing reads no minutes", async () => {
+    const list = async () => {
+      const started = performance.now();
+      const res = await h.request(`${base}signatures/`, { token: staff.token });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { results: { current: boolean }[] };
+      return { ms: performance.now() - started, body };
+    };
+    const blobs = h.deps.blobs;
+    const read: string[] = [];
+    const get = blobs.get.bind(blobs);
+    blobs.get = (key: string) => {
+      read.push(key);
+      return get(key);
+    };
+    try {
+      const first = await list();
+      const minutesFirst = read.filter((k) => k.endsWith(".minutes.json")).length;
+      read.length = 0;
+      const second = await list();
+      expect(read.filter((k) => k.endsWith(".minutes.json"))).toEqual([]);
+      expect(second.body).toEqual(first.body);
+      console.log(
+        `signatures listed: ${first.ms.toFixed(0)} ms making the file (${minutesFirst} minute reads), ${second.ms.toFixed(0)} ms with its hash kept`,
+      );
+    } finally {
+      blobs.get = get;
+    }
+  });
+});

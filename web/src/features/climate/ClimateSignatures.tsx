@@ -119,6 +119,8 @@ export function ClimateSignatures({ project, period }: { project: string; period
       form.set("file_data", file, file.name);
       const kept = await api.upload<ClimateSignature>("POST", await signaturesPath(project, period), form);
       setAccepted(kept);
+      // Issue 96 item 10: the accepted signature is listed at once, then the list is read again.
+      client.setQueryData<ClimateSignature[]>(signaturesKey(project, period), (shown) => [...(shown ?? []), kept]);
       await client.invalidateQueries({ queryKey: signaturesKey(project, period) });
     } catch (error) {
       setFailure(`Подпись не принята: ${isApiError(error) ? withoutFieldNames(error) : String(error)}`);

@@ -68,7 +68,13 @@ function usePeriodWrite<V>(id: string, write: (variables: V) => Promise<ClimateP
     mutationFn: write,
     onSuccess: (period) => {
       client.setQueryData([...climateKey, "period", id, period.id], period);
-      return client.invalidateQueries({ queryKey: [...climateKey, "periods", id] });
+      // Issue 96 item 10: an approval, a withdrawal or a recomputation changes the file the КЭП are
+      // over and the report's state: both are read again at once, not when they next go stale.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: [...climateKey, "periods", id] }),
+        client.invalidateQueries({ queryKey: [...climateKey, "signatures", id, period.id] }),
+        client.invalidateQueries({ queryKey: [...climateKey, "report", id, period.id] }),
+      ]);
     },
   });
 }
