@@ -208,8 +208,8 @@ export type TelemetryBatch = InferResponseType<Client<"telemetry">["batches"][":
 export type BatchAccepted = InferResponseType<Client<"telemetry">["files"]["$post"], 202>;
 
 /** A dispatch system's export (D57) sent straight to storage (directUpload.ts): POST upload-url/ for
- *  the facility, the PUT, then POST files/ with the granted key — the file becomes one batch (202). */
-export function dispatchFileUpload(facility: string, name: string): DirectUpload<BatchAccepted> {
+ *  the facility, the PUT, then `complete` naming the granted key. */
+function exportUpload<T>(facility: string, complete: (fileUpload: string) => Promise<T>): DirectUpload<T> {
   let fileUpload = "";
   return {
     grant: async (file) => {
@@ -217,9 +217,13 @@ export function dispatchFileUpload(facility: string, name: string): DirectUpload
       fileUpload = grant.file_upload;
       return grant;
     },
-    complete: () => telemetry((c) => c.files.$post({ json: { facility, file_upload: fileUpload, name } })),
+    complete: () => complete(fileUpload),
   };
 }
+
+/** The export named in POST files/: it becomes one batch (202). */
+export const dispatchFileUpload = (facility: string, name: string): DirectUpload<BatchAccepted> =>
+  exportUpload(facility, (file_upload) => telemetry((c) => c.files.$post({ json: { facility, file_upload, name } })));
 
 /** GET batches/{batch}/: read again while the consumer has not applied it (state «queued»), then left. */
 export function useTelemetryBatch(batch: string | undefined) {
@@ -257,19 +261,10 @@ const BATCH_POLL_MS = 1000;
 export type Reconciliation = InferResponseType<Client<"telemetry">["reconciliations"][":id"]["$get"], 200>;
 export type ReconciliationStarted = InferResponseType<Client<"telemetry">["reconciliations"]["$post"], 202>;
 
-/** The export sent straight to storage as «Загрузить выгрузку АГК» sends it, then named for a
- *  reconciliation instead of a batch (202 with its id). */
-export function reconciliationUpload(facility: string, name: string): DirectUpload<ReconciliationStarted> {
-  let fileUpload = "";
-  return {
-    grant: async (file) => {
-      const grant = await telemetry((c) => c["upload-url"].$post({ json: { facility, ...file } }));
-      fileUpload = grant.file_upload;
-      return grant;
-    },
-    complete: () => telemetry((c) => c.reconciliations.$post({ json: { facility, file_upload: fileUpload, name } })),
-  };
-}
+/** The export sent as «Загрузить выгрузку АГК» sends it, then named for a reconciliation instead of a
+ *  batch (202 with its id). */
+export const reconciliationUpload = (facility: string, name: string): DirectUpload<ReconciliationStarted> =>
+  exportUpload(facility, (file_upload) => telemetry((c) => c.reconciliations.$post({ json: { facility, file_upload, name } })));
 
 const reconciliationKey = (id: string | undefined) => ["telemetry", "reconciliations", id] as const;
 

@@ -9,7 +9,7 @@ import { UploadOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
 import { dispatchFileUpload, useTelemetryBatch, type TelemetryBatch } from "../../api/telemetry";
-import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
+import { phaseText, uploadDirect, type DirectUpload, type UploadPhase } from "../../api/directUpload";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { ListTable } from "../../shared/LazyTable";
 import { refusalText } from "../../shared/UploadRead";
@@ -39,6 +39,60 @@ function refusalCounts(batch: TelemetryBatch): { key: string; label: string; n: 
     { key: "refused_lines", label: "Отклонено строк целиком", n: batch.refused_lines ?? 0 },
     { key: "incomplete_lines", label: "Неполных строк (прочитано то, что в них есть)", n: batch.incomplete_lines ?? 0 },
   ];
+}
+
+/** An export chosen, then sent: «Выбрать файл» and the file with its problem until the upload starts,
+ *  then its name; the upload's phase and progress. */
+export function ExportChooser({
+  started,
+  file,
+  choice,
+  phase,
+  testId,
+}: {
+  started: boolean;
+  file: File | undefined;
+  choice: ReturnType<typeof useFileChoice>;
+  phase: UploadPhase | null;
+  testId: string;
+}) {
+  return (
+    <>
+      {!started && (
+        <Upload {...choice.upload}>
+          <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл"}</Button>
+        </Upload>
+      )}
+      {started ? (
+        <Typography.Text strong>{file?.name}</Typography.Text>
+      ) : (
+        <ChosenFile file={file} problem={choice.problem} testId={testId} removeLabel="Убрать файл" onRemove={choice.remove} />
+      )}
+      {phase && (
+        <Flex vertical gap={4} role="status">
+          <span>{phaseText(phase)}</span>
+          {phase.phase === "sending" && <Progress percent={phase.percent} size="small" />}
+        </Flex>
+      )}
+    </>
+  );
+}
+
+/** A file's refused lines by number and reason, ten a page (a line may be named more than once: two
+ *  values refused, a value and the cells it lacks). */
+export function RefusedLines({ refused, label }: { refused: Refused[]; label: string }) {
+  return (
+    <ListTable<Refused>
+      rowKey={(r) => `${r.line}|${r.reason}`}
+      aria-label={label}
+      columns={[
+        { title: "Строка", dataIndex: "line", width: 90, render: (line: number) => count(line) },
+        { title: "Причина", dataIndex: "reason" },
+      ]}
+      dataSource={refused}
+      pagination={refused.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false}
+    />
+  );
 }
 
 function BatchView({ batch }: { batch: TelemetryBatch }) {
@@ -75,35 +129,27 @@ function BatchView({ batch }: { batch: TelemetryBatch }) {
           ...refusals.map((r) => ({ key: r.key, label: r.label, children: count(r.n) })),
         ]}
       />
-      {batch.refused.length > 0 && (
-        <ListTable<Refused>
-          // A line may be named more than once (two values refused, a value and the cells it lacks).
-          rowKey={(r) => `${r.line}|${r.reason}`}
-          aria-label="Отклонённые строки"
-          columns={[
-            { title: "Строка", dataIndex: "line", width: 90, render: (line: number) => count(line) },
-            { title: "Причина", dataIndex: "reason" },
-          ]}
-          dataSource={batch.refused}
-          pagination={
-            batch.refused.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false
-          }
-        />
-      )}
+      {batch.refused.length > 0 && <RefusedLines refused={batch.refused} label="Отклонённые строки" />}
     </Flex>
   );
 }
 
-export default function DispatchFileDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
+/** An export chosen and sent straight to storage, then named by `target` (a batch, a reconciliation):
+ *  the file, its choice, the upload's phase, the send and whether it started. */
+export function useExportSend<T>(target: (name: string) => DirectUpload<T>) {
   const [file, setFile] = useState<File>();
   const choice = useFileChoice(".csv,.txt", dispatchFileProblem, setFile);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const send = useMutation({
-    mutationFn: (chosen: File) => uploadDirect(dispatchFileUpload(facility, chosen.name), chosen, "text/csv", setPhase),
+    mutationFn: (chosen: File) => uploadDirect(target(chosen.name), chosen, "text/csv", setPhase),
     onSettled: () => setPhase(null),
   });
+  return { file, choice, phase, send, started: send.isPending || send.isSuccess };
+}
+
+export default function DispatchFileDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
+  const { file, choice, phase, send, started } = useExportSend((name) => dispatchFileUpload(facility, name));
   const batch = useTelemetryBatch(send.data?.batch);
-  const started = send.isPending || send.isSuccess;
 
   return (
     <Modal
@@ -122,28 +168,7 @@ export default function DispatchFileDialog({ facility, onClose }: { facility: st
           значения: {DISPATCH_VALUE_FORMATS}; столбец на код датчика после времени или строка на показание «Датчик;Время;Значение». Не
           больше {fileSize(FILE_BYTES)}. Ошибочные строки отклоняются с номером и причиной, остальные принимаются.
         </Typography.Paragraph>
-        {!started && (
-          <Upload {...choice.upload}>
-            <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл"}</Button>
-          </Upload>
-        )}
-        {started ? (
-          <Typography.Text strong>{file?.name}</Typography.Text>
-        ) : (
-          <ChosenFile
-            file={file}
-            problem={choice.problem}
-            testId="chosen-dispatch-file"
-            removeLabel="Убрать файл"
-            onRemove={choice.remove}
-          />
-        )}
-        {phase && (
-          <Flex vertical gap={4} role="status">
-            <span>{phaseText(phase)}</span>
-            {phase.phase === "sending" && <Progress percent={phase.percent} size="small" />}
-          </Flex>
-        )}
+        <ExportChooser started={started} file={file} choice={choice} phase={phase} testId="chosen-dispatch-file" />
         {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
         {batch.isError && <Alert type="error" showIcon role="alert" title={refusalText(batch.error)} />}
         {send.isSuccess && !batch.data && !batch.isError && <Spin />}

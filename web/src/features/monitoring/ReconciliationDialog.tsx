@@ -4,9 +4,8 @@
 // first readings that differ under each row), the differences as an xlsx and «Догрузить недостающие»:
 // one batch of the missing readings from the file, applied as a push is. Loaded when opened.
 import { useState } from "react";
-import { Alert, Button, Descriptions, Flex, Modal, Progress, Space, Spin, Typography, Upload, type TableColumnsType } from "antd";
-import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
+import { Alert, Button, Descriptions, Flex, Modal, Space, Spin, Typography, type TableColumnsType } from "antd";
+import { DownloadOutlined } from "@ant-design/icons";
 import { fileSize, LIMITS } from "@server/contract";
 import {
   downloadReconciliationXlsx,
@@ -16,13 +15,11 @@ import {
   useTelemetryBatch,
   type Reconciliation,
 } from "../../api/telemetry";
-import { phaseText, uploadDirect, type UploadPhase } from "../../api/directUpload";
-import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { ListTable } from "../../shared/LazyTable";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { refusalText } from "../../shared/UploadRead";
 import { displayDate, displayDateTime } from "../../shared/dates";
-import { dispatchFileProblem } from "./DispatchFileDialog";
+import { ExportChooser, RefusedLines, useExportSend } from "./DispatchFileDialog";
 import { number } from "./sensorTexts";
 
 const count = (n: number) => n.toLocaleString("ru-RU");
@@ -175,34 +172,14 @@ function ResultView({ result }: { result: Reconciliation }) {
         }}
         pagination={result.days.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false}
       />
-      {result.refused.length > 0 && (
-        <ListTable<Reconciliation["refused"][number]>
-          rowKey={(r) => `${r.line}|${r.reason}`}
-          aria-label="Не прочитанные строки"
-          columns={[
-            { title: "Строка", dataIndex: "line", width: 90, render: (line: number) => count(line) },
-            { title: "Причина", dataIndex: "reason" },
-          ]}
-          dataSource={result.refused}
-          pagination={
-            result.refused.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false
-          }
-        />
-      )}
+      {result.refused.length > 0 && <RefusedLines refused={result.refused} label="Не прочитанные строки" />}
     </Flex>
   );
 }
 
 export default function ReconciliationDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
-  const [file, setFile] = useState<File>();
-  const choice = useFileChoice(".csv,.txt", dispatchFileProblem, setFile);
-  const [phase, setPhase] = useState<UploadPhase | null>(null);
-  const send = useMutation({
-    mutationFn: (chosen: File) => uploadDirect(reconciliationUpload(facility, chosen.name), chosen, "text/csv", setPhase),
-    onSettled: () => setPhase(null),
-  });
+  const { file, choice, phase, send, started } = useExportSend((name) => reconciliationUpload(facility, name));
   const result = useReconciliation(send.data?.id);
-  const started = send.isPending || send.isSuccess;
   const state = result.data?.state;
   return (
     <Modal
@@ -222,28 +199,7 @@ export default function ReconciliationDialog({ facility, onClose }: { facility: 
           ), сравнивается с показаниями в хранилище по каждому датчику от первого до последнего его показания в файле. Выгрузка при этом не
           загружается.
         </Typography.Paragraph>
-        {!started && (
-          <Upload {...choice.upload}>
-            <Button icon={<UploadOutlined />}>{file ? "Заменить файл" : "Выбрать файл"}</Button>
-          </Upload>
-        )}
-        {started ? (
-          <Typography.Text strong>{file?.name}</Typography.Text>
-        ) : (
-          <ChosenFile
-            file={file}
-            problem={choice.problem}
-            testId="chosen-reconciliation-file"
-            removeLabel="Убрать файл"
-            onRemove={choice.remove}
-          />
-        )}
-        {phase && (
-          <Flex vertical gap={4} role="status">
-            <span>{phaseText(phase)}</span>
-            {phase.phase === "sending" && <Progress percent={phase.percent} size="small" />}
-          </Flex>
-        )}
+        <ExportChooser started={started} file={file} choice={choice} phase={phase} testId="chosen-reconciliation-file" />
         {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
         {result.isError && <Alert type="error" showIcon role="alert" title={refusalText(result.error)} />}
         {send.isSuccess && !result.isError && (state === undefined || state === "queued" || state === "running") && (
