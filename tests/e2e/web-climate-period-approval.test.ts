@@ -94,6 +94,61 @@ describe("web app: a climate period approved by a reviewer (four eyes)", () => {
     await server?.close();
   });
 
+  it("groups a 4-hour flame loss into one line and asks before recomputing, at 390 and 1440 px (issue 96 items 11, 13)", {
+    timeout: 180_000,
+  }, async () => {
+    // 02:00–06:00: the flame lost the whole time, each hour at its own flow (so each hour's methane differs).
+    const readings: { sensor: string; t: string; value: number }[] = [];
+    for (let i = 120; i < 360; i++) {
+      const t = new Date(start + i * 60_000 + 30_000).toISOString();
+      const q = 20 + Math.floor(i / 60);
+      readings.push({ sensor: codes.q, t, value: q }, { sensor: codes.c, t, value: 38.5 }, { sensor: codes.flame, t, value: 0 });
+    }
+    await staff("POST", "v1/telemetry/readings/", { facility, readings });
+    // A period whose hours are still being applied is refused (item 3): asked again until it is computed.
+    let lost: { id: string } | undefined;
+    const deadline = Date.now() + 90_000;
+    while (!lost) {
+      try {
+        lost = await staff("POST", `v1/climate-projects/${project}/periods/`, { start: "2026-06-01T02:00", end: "2026-06-01T06:00" });
+      } catch (error) {
+        if (Date.now() > deadline || !String(error).includes("еще применяются")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    for (const width of [390, 1440]) {
+      const app = await openWebApp(server, { viewport: { width, height: 900 }, timeout: 30_000 });
+      try {
+        const { page } = app;
+        await signIn(page, server.url, reviewerUser, `/climate-projects?id=${project}&period=${lost.id}`);
+        const result = page.getByTestId("climate-period");
+        await result.getByRole("heading", { name: "Отклонения" }).waitFor();
+        const rows = result.locator(".ant-table-row").filter({ hasText: "уничтожение не подтверждено" });
+        expect(await rows.count()).toBe(1);
+        const row = (await rows.first().innerText()).replace(/[\u00a0\u202f]/g, " ");
+        expect(row).toContain("01.06.2026 02:00 – 05:00");
+        expect(row).toMatch(/\b4\b/);
+        expect(row).toContain("нет пламени; метан");
+        await rows.first().scrollIntoViewIfNeeded();
+        await screenshot(page, { path: `${SHOTS}/climate-deviations-grouped-${width}.png` });
+
+        const approval = page.getByTestId("period-approval");
+        await approval.getByRole("button", { name: "Пересчитать" }).click();
+        const confirm = page.getByTestId("recompute-confirm");
+        await confirm.waitFor();
+        const words = await confirm.innerText();
+        expect(words).toContain("перестанут ему соответствовать");
+        expect(words).toContain("Кто пересчитал период, тот не может его утвердить");
+        await screenshot(page, { path: `${SHOTS}/climate-recompute-confirm-${width}.png` });
+        await page.getByRole("dialog", { name: "Пересчитать период?" }).getByRole("button", { name: "Отмена" }).click();
+        await confirm.waitFor({ state: "hidden" });
+        expect(app.pageErrors).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   it("shows the reviewer what the executor has still to write and offers no approval until it is written, at 390 and 1440 px (issue 96 item 2)", {
     timeout: 180_000,
   }, async () => {
