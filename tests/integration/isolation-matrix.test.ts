@@ -198,6 +198,10 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  // As for one event: an id one of A's sensors could have is 404 to A too, and to B.
+  acknowledgeTelemetryEvents: ({ a }) => [
+    { path: "/api/v1/telemetry/events/acknowledge/", json: { events: [`${a.facility.id}.${a.sensor.id}.s.none.1a2b3c`] }, control: false },
+  ],
   // A's one reading gives no event: the id of one A's sensor could have is 404 to A too, and to B.
   acknowledgeTelemetryEvent: ({ a }) => [
     {

@@ -124,6 +124,28 @@ describe("POST v1/telemetry/events/{id}/acknowledge/", () => {
   });
 });
 
+// Issue 99, item 6: a dispatcher acknowledges several events at once with one comment.
+describe("POST v1/telemetry/events/acknowledge/", () => {
+  it("acknowledges the events named with one comment, keeps an earlier acknowledgement, and refuses another company's", async () => {
+    const thresholds = (await json<{ results: Event[] }>(await events("&kind=threshold"), 200)).results;
+    const alarm = thresholds.find((e) => e.level === "alarm")!;
+    if (!alarm.acknowledged_at) await json(await post(`/api/v1/telemetry/events/${alarm.id}/acknowledge/`, { comment: "Раньше" }), 200);
+    const before = (await json<{ results: Event[] }>(await events("&level=alarm"), 200)).results[0];
+    const others = thresholds.filter((e) => e.level !== "alarm");
+    const stranger = await post("/api/v1/telemetry/events/acknowledge/", { events: others.map((e) => e.id), comment: "чужое" }, other);
+    expect(stranger.status).toBe(404);
+    const done = await json<Event[]>(
+      await post("/api/v1/telemetry/events/acknowledge/", { events: [...others.map((e) => e.id), alarm.id], comment: "Бригада выведена" }),
+      200,
+    );
+    expect(done.map((e) => e.level)).toEqual(["pre_warning", "warning", "alarm"]);
+    expect(done.slice(0, 2).every((e) => e.comment === "Бригада выведена" && e.acknowledged_by?.includes("@"))).toBe(true);
+    expect(done[2]).toEqual(before);
+    const refused = await post("/api/v1/telemetry/events/acknowledge/", { events: [], comment: "" });
+    expect((await json<{ detail: string }>(refused, 400)).detail).toMatch(/^events: /);
+  });
+});
+
 describe("who cannot read it", () => {
   it("a gateway key reads nothing: neither the list nor an acknowledgement", async () => {
     const auth = { Authorization: `Gateway ${key.key}` };

@@ -10,6 +10,7 @@ import { kickTelemetry } from "../domain/monitoring/days/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
+  acknowledgeEventsRoute,
   bindLiveModelRoute,
   createReconciliationRoute,
   fillReconciliationRoute,
@@ -34,7 +35,7 @@ import {
 import { listGassings, operatorJournal, registerGassing } from "../domain/monitoring/derive/journal";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
-import { acknowledgeEvent, listEvents } from "../domain/monitoring/derive/events";
+import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
@@ -127,6 +128,7 @@ export const telemetryRoutes = routeApp()
   .openapi(acknowledgeEventRoute, async (c) =>
     c.json(await acknowledgeEvent(c.get("deps"), c.get("actor"), c.req.valid("param").event, c.req.valid("json")), 200),
   )
+  .openapi(acknowledgeEventsRoute, async (c) => c.json(await acknowledgeEvents(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
   .openapi(getLiveRoute, async (c) => {
     const deps = c.get("deps");
     const actor = c.get("actor");

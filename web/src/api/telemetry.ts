@@ -163,6 +163,16 @@ export function useAcknowledgeEvent(facility: string) {
   });
 }
 
+/** Issue 99, item 6: several events acknowledged at once with one comment. */
+export function useAcknowledgeEvents(facility: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ events, comment }: { events: string[]; comment: string }) =>
+      telemetry((c) => c.events.acknowledge.$post({ json: { events, comment } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: eventsKey(facility) }),
+  });
+}
+
 /** A shift's report (xlsx or PDF) saved under the server's name. */
 export async function downloadShiftReport(facility: string, date: string, shift: number, format: "xlsx" | "pdf"): Promise<void> {
   const path = await routePath("telemetry", (c) => c["shift-report"].$path({ query: { facility, date, shift: String(shift), format } }));

@@ -7,6 +7,7 @@ import {
   batchListedSchema,
   batchStatusSchema,
   eventAcknowledgeSchema,
+  eventsAcknowledgeSchema,
   eventListQuerySchema,
   eventListSchema,
   eventSchema,
@@ -124,6 +125,20 @@ export const acknowledgeEventRoute = route(
     params: z.object({ event: pathParam("Event id") }),
     body: eventAcknowledgeSchema,
     200: json(eventSchema, "The event as acknowledged"),
+  },
+);
+
+export const acknowledgeEventsRoute = route(
+  own(
+    "acknowledgeTelemetryEvents",
+    "Acknowledge several monitoring events at once with one comment (who and when are kept on each)",
+    [400, 403, 404],
+    "Each event not yet acknowledged is acknowledged with the comment; one acknowledged before keeps its own acknowledgement and is answered as it is. An id that is none of the company's 404, nothing acknowledged.",
+  ),
+  {
+    post: "/events/acknowledge",
+    body: eventsAcknowledgeSchema,
+    200: json(z.array(eventSchema), "The events as they now are, in the order named"),
   },
 );
 
@@ -334,6 +349,7 @@ export const TELEMETRY_ROUTES = [
   acceptOffersRoute,
   listEventsRoute,
   acknowledgeEventRoute,
+  acknowledgeEventsRoute,
   getLiveRoute,
   streamLiveRoute,
   liveChartRoute,

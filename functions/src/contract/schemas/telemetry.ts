@@ -248,6 +248,16 @@ export const eventAcknowledgeSchema = z.object({
   ),
 });
 
+/** Issue 99, item 6: several events acknowledged at once with one comment, as a dispatcher does. */
+export const EVENTS_ACKNOWLEDGED_AT_ONCE = 200;
+export const eventsAcknowledgeSchema = z.object({
+  events: z
+    .array(idString("ожидается идентификатор события"), "укажите события")
+    .min(1, "укажите хотя бы одно событие")
+    .max(EVENTS_ACKNOWLEDGED_AT_ONCE, `не более ${EVENTS_ACKNOWLEDGED_AT_ONCE} событий за раз`),
+  comment: eventAcknowledgeSchema.shape.comment,
+});
+
 /** Issue 78: a methane meter on a live tile (D64's levels, D65's staleness). */
 const liveMeterSchema = z.object({
   sensor: z.string(),

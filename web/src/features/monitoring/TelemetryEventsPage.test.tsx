@@ -219,3 +219,55 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
   await app.user.click(await screen.findByText("Неисправность датчика", { selector: ".ant-select-item-option-content" }));
   await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("kind")).toBe("fault"));
 });
+
+// Issue 99, item 6: a dispatcher acknowledges several events at once with one comment; one acknowledged
+// but still going stays listed and says so.
+it("acknowledges the events ticked at once with one comment, and marks one acknowledged while it goes on", async () => {
+  const WARNING = event({ id: "f1.s1.t.warning.x", level: "warning", threshold: 1, start: "2026-03-01T17:03:00.000Z" });
+  let acknowledged: string[] = [];
+  const ack = (e: ReturnType<typeof event>, comment: string) =>
+    acknowledged.includes(e.id as string)
+      ? { ...e, acknowledged_by: "demo@example.com", acknowledged_at: "2026-03-01T17:30:00.000Z", comment }
+      : e;
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+    api
+      .on("getMe", () => signedInUser())
+      .on("listMethaneLimits", methaneLimitsInForce())
+      .on("listFacilities", [])
+      .on("listSensors", [SENSOR])
+      .on("listTelemetryEvents", () => ({
+        results: [ack(ALARM, "Бригада выведена"), ack(WARNING, "Бригада выведена"), ack(STALE, "Бригада выведена")],
+        count: 3,
+        demo: false,
+      }))
+      .on("listTelemetryGassings", NO_GASSINGS)
+      .on("acknowledgeTelemetryEvents", ({ body }) => {
+        acknowledged = (body as { events: string[] }).events;
+        return [ALARM, STALE].map((e) => ack(e, "Бригада выведена"));
+      }),
+  );
+  const many = await screen.findByText("Квитировать выбранные (0)");
+  expect(many.closest("button")!.disabled).toBe(true);
+  await app.user.click(screen.getByLabelText("Выбрать: М-7, 02.03.2026 00:05"));
+  await app.user.click(screen.getByLabelText("Выбрать: М-7, 02.03.2026 00:40"));
+  await app.user.click(screen.getByText("Квитировать выбранные (2)").closest("button")!);
+  const dialog = (await screen.findByText("Квитировать события: 2", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  expect(dialog.textContent).toContain("М-7, 02.03.2026 00:05: Превышение: Авария (A)");
+  expect(dialog.textContent).toContain("М-7, 02.03.2026 00:40: Нет данных");
+  await setField(app.user, within(dialog).getByLabelText("Комментарий"), "Бригада выведена");
+  const ok = within(dialog)
+    .getAllByText("Квитировать")
+    .map((e) => e.closest("button")!)
+    .find((b) => b.className.includes("primary"))!;
+  await app.user.click(ok);
+  await waitFor(() => expect(app.api.calls("acknowledgeTelemetryEvents")).toHaveLength(1));
+  expect(app.api.calls("acknowledgeTelemetryEvents")[0].body).toEqual({ events: [ALARM.id, STALE.id], comment: "Бригада выведена" });
+  // The stale channel, acknowledged and still going, stays listed and says so; the warning is still open.
+  const stale = (await screen.findByText("квитировано, продолжается")).closest("tr")!;
+  expect(stale.textContent).toContain("«Бригада выведена»");
+  expect(screen.getAllByText("«Бригада выведена»")).toHaveLength(2);
+  expect(screen.getByLabelText("Выбрать: М-7, 02.03.2026 00:03")).toBeTruthy();
+  expect(screen.queryByLabelText("Выбрать: М-7, 02.03.2026 00:05")).toBeNull();
+});

@@ -73,7 +73,9 @@ export default function TelemetryEventsPage() {
   const [working, setWorking] = useState<string | undefined>();
   const [level, setLevel] = useState<EventLevel | undefined>();
   const [kind, setKind] = useState<EventKind | undefined>();
-  const [acknowledging, setAcknowledging] = useState<TelemetryEvent | null>(null);
+  const [acknowledging, setAcknowledging] = useState<TelemetryEvent[] | null>(null);
+  // Issue 99, item 6: the events ticked to be acknowledged at once with one comment.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [reportError, setReportError] = useState<string>();
   const date = typedDate(dateText);
   const filters = useMemo((): EventFilters | undefined => {
@@ -89,6 +91,9 @@ export default function TelemetryEventsPage() {
   }, [date, shift, zone, working, level, kind]);
   const events = useTelemetryEvents(facilityId, filters);
   const gassings = useGassings(facilityId, date, date);
+  const open = (events.data?.results ?? []).filter((e) => !e.acknowledged_at);
+  const pickedEvents = open.filter((e) => picked.has(e.id));
+  const pick = (id: string, on: boolean) => setPicked((now) => (on ? new Set(now).add(id) : new Set([...now].filter((p) => p !== id))));
   const workings = useMemo(
     () => [...new Set((sensors.data ?? []).map((s) => s.working))].sort((a, b) => a.localeCompare(b, "ru")),
     [sensors.data],
@@ -143,15 +148,30 @@ export default function TelemetryEventsPage() {
       render: (_: unknown, e) =>
         e.acknowledged_at ? (
           <Space direction="vertical" size={0}>
+            {/* Issue 99, item 6: acknowledged but still going, it stays listed and says so. */}
+            {e.end === null && <Tag color="volcano">квитировано, продолжается</Tag>}
             <Typography.Text>
               {e.acknowledged_by}, {displayDateTime(e.acknowledged_at)}
             </Typography.Text>
             {e.comment && <Typography.Text type="secondary">«{e.comment}»</Typography.Text>}
           </Space>
         ) : (
-          <Button size="small" onClick={() => setAcknowledging(e)}>
-            Квитировать
-          </Button>
+          <Space size={8} wrap>
+            {/* A native box: antd's Checkbox would put the page over its initial-JS budget. */}
+            <label style={{ whiteSpace: "nowrap", cursor: "pointer" }}>
+              <input
+                type="checkbox"
+                aria-label={`Выбрать: ${e.sensor_code}, ${displayDateTime(e.start)}`}
+                checked={picked.has(e.id)}
+                onChange={(c) => pick(e.id, c.target.checked)}
+                style={{ marginRight: 4, verticalAlign: "middle" }}
+              />
+              выбрать
+            </label>
+            <Button size="small" onClick={() => setAcknowledging([e])}>
+              Квитировать
+            </Button>
+          </Space>
         ),
     },
   ];
@@ -228,6 +248,14 @@ export default function TelemetryEventsPage() {
           <Typography.Paragraph type="secondary">Отчет смены выгружается по выбранной смене: выберите смену.</Typography.Paragraph>
         )}
         {reportError && <Alert type="error" showIcon role="alert" title={reportError} style={{ marginBottom: 12 }} />}
+        {open.length > 1 && (
+          <Space wrap style={{ marginBottom: 12 }}>
+            <Button type="primary" disabled={pickedEvents.length === 0} onClick={() => setAcknowledging(pickedEvents)}>
+              Квитировать выбранные ({pickedEvents.length})
+            </Button>
+            <Button onClick={() => setPicked(new Set(open.map((e) => e.id)))}>Выбрать все неквитированные ({open.length})</Button>
+          </Space>
+        )}
         <ResponsiveTable<TelemetryEvent>
           rowKey="id"
           size="small"
@@ -252,7 +280,14 @@ export default function TelemetryEventsPage() {
       )}
       {acknowledging && (
         <Suspense>
-          <AcknowledgeDialog facility={facilityId} event={acknowledging} onClose={() => setAcknowledging(null)} />
+          <AcknowledgeDialog
+            facility={facilityId}
+            events={acknowledging}
+            onClose={() => {
+              setAcknowledging(null);
+              setPicked(new Set());
+            }}
+          />
         </Suspense>
       )}
     </Flex>

@@ -23,7 +23,13 @@ import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { Sensor, TelemetryEvent } from "../../../ports";
-import type { eventAcknowledgeSchema, eventListQuerySchema, eventListSchema, eventSchema } from "../../../contract/schemas/telemetry";
+import type {
+  eventAcknowledgeSchema,
+  eventListQuerySchema,
+  eventListSchema,
+  eventSchema,
+  eventsAcknowledgeSchema,
+} from "../../../contract/schemas/telemetry";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
@@ -508,4 +514,48 @@ export async function acknowledgeEvent(
     }
   }
   throw new Conflict("Событие изменяли одновременно: повторите");
+}
+
+/** Issue 99, item 6: several events acknowledged at once with one comment, as a dispatcher does. Every id
+ *  is found first (one not the company's: 404, nothing acknowledged); one acknowledged before keeps its
+ *  own acknowledgement and is answered as it is. */
+export async function acknowledgeEvents(deps: Deps, actor: Actor, input: z.output<typeof eventsAcknowledgeSchema>): Promise<EventView[]> {
+  if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: события квитируют сотрудники площадки, не проверяющий");
+  const ids = [...new Set(input.events)];
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  const found: { id: string; event: TelemetryEvent }[] = [];
+  for (const id of ids) {
+    const parts = readEventId(id);
+    const event =
+      parts && (await deps.repos.facilities.get(actor.company, parts.facility))
+        ? await deps.repos.telemetryEvents.get(actor.company, parts.facility, id, parts.start)
+        : undefined;
+    if (!event) throw new NotFound("Событие не найдено");
+    found.push({ id, event });
+  }
+  const out: EventView[] = [];
+  for (const { id, event } of found) {
+    if (event.acknowledged_at) {
+      out.push(
+        eventView(event, await deps.repos.sensors.get(actor.company, event.facility, event.sensor), zone, deps.clock.now().getTime()),
+      );
+      continue;
+    }
+    try {
+      out.push(await acknowledgeEvent(deps, actor, id, { comment: input.comment }));
+    } catch (error) {
+      // Acknowledged by another meanwhile: answered as it now is.
+      if (!(error instanceof Conflict)) throw error;
+      const now = await deps.repos.telemetryEvents.get(actor.company, event.facility, id, event.start);
+      out.push(
+        eventView(
+          now ?? event,
+          await deps.repos.sensors.get(actor.company, event.facility, event.sensor),
+          zone,
+          deps.clock.now().getTime(),
+        ),
+      );
+    }
+  }
+  return out;
 }
