@@ -120,8 +120,16 @@ export const methaneLimitSchema = z.object({
 const limitPct = z.number("ожидается число, % об.").check(z.gt(0, "больше 0 % об."), z.lte(100, "не больше 100 % об."));
 
 export const methaneLimitEditionSchema = z.object({
-  act: z.string("укажите акт").check(z.trim(), z.minLength(1, "укажите акт"), z.maxLength(500, "не длиннее 500 символов")),
-  edition: z.string("укажите редакцию").check(z.trim(), z.minLength(1, "укажите редакцию"), z.maxLength(200, "не длиннее 200 символов")),
+  act: z
+    .string("укажите акт")
+    .check(z.trim(), z.minLength(1, "укажите акт"), z.maxLength(LIMITS.text.methaneAct, `не длиннее ${LIMITS.text.methaneAct} символов`)),
+  edition: z
+    .string("укажите редакцию")
+    .check(
+      z.trim(),
+      z.minLength(1, "укажите редакцию"),
+      z.maxLength(LIMITS.text.methaneEdition, `не длиннее ${LIMITS.text.methaneEdition} символов`),
+    ),
   valid_from: isoDate(),
   valid_to: z.optional(z.nullable(isoDate())),
   rows: z
@@ -129,7 +137,7 @@ export const methaneLimitEditionSchema = z.object({
       z.object({
         place: z.enum(METHANE_PLACES, { error: `место: ${METHANE_PLACES.join(", ")}` }),
         limit_pct: limitPct,
-        point: z.optional(z.nullable(z.string().max(100, "не длиннее 100 символов"))),
+        point: z.optional(z.nullable(z.string().max(LIMITS.text.methanePoint, `не длиннее ${LIMITS.text.methanePoint} символов`))),
       }),
     )
     .max(METHANE_PLACES.length, `не более ${METHANE_PLACES.length} мест`),

@@ -56,6 +56,10 @@ export const LIMITS = {
     calculationText: 100,
     /** What a log line or an error keeps of a far end's answer (a worker's error, an unreadable reply). */
     logExcerpt: 500,
+    /** Issue 99: a confirmed edition of the methane limits: its act, its name, an act's point. */
+    methaneAct: 500,
+    methaneEdition: 200,
+    methanePoint: 100,
   },
   /** Page sizes: what a list answers without `limit`, the most it answers, and what each screen shows. */
   page: {
