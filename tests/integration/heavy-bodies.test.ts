@@ -6,6 +6,7 @@
 // evaluation was read and walked whatever the slots held.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { climateEvaluateSchema } from "@server/contract/schemas/climate-project";
+import { abatementInputSchema } from "@server/contract/schemas/abatement";
 import { takeHeavySlot } from "@server/domain/heavy-work";
 import { vectorParams } from "../support/abatement-vectors";
 import { createHarness, type Harness } from "../support/harness";
@@ -154,6 +155,39 @@ describe("on the local server, the evaluation's body is parsed and checked where
     try {
       const res = await evaluate(JSON.stringify(flare([{ from: 0, to: 60, q: 10, c: 40, flame: 1 }])));
       expect(res.status).toBe(200);
+      expect(parses).not.toHaveBeenCalled();
+    } finally {
+      parses.mockRestore();
+    }
+  });
+
+  it("abatement's evaluation alike: no schema on the request thread, the same answers and refusals", async () => {
+    const parses = vi.spyOn(abatementInputSchema, "safeParseAsync");
+    try {
+      const body = JSON.stringify({ streams: [{ code: "d", kind: "drainage", q_mix_m3_min: 40, c_ch4_pct: 35 }], params: vectorParams() });
+      const call = (text: string) =>
+        fetch(`${server.url}/api/v1/abatement/evaluate/`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+          body: text,
+        });
+      const threaded = await call(body);
+      expect(threaded.status, await threaded.clone().text()).toBe(200);
+      const here = await h.request("/api/v1/abatement/evaluate/", {
+        method: "POST",
+        token: user.token,
+        body,
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(await threaded.json()).toEqual(await here.json());
+      // The request thread's own path (the harness above) validates with the schema; the server's does not.
+      expect(parses).toHaveBeenCalledTimes(1);
+      parses.mockClear();
+      const keys = await call(manyKeysBody());
+      expect(keys.status).toBe(400);
+      expect(((await keys.json()) as { detail: string }).detail).toBe("options: не больше 50 ключей");
+      const nobody = await call(body.replace('"params"', '"options": {"x": ["FLARE_OPEN"]}, "params"'));
+      expect(((await nobody.json()) as { detail: string }).detail).toMatch(/^options\.x: нет потока с кодом «x»/);
       expect(parses).not.toHaveBeenCalled();
     } finally {
       parses.mockRestore();

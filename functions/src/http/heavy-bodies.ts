@@ -10,6 +10,7 @@ import { ABATEMENT_OFFERED_CODES } from "../contract/schemas/abatement";
 import { ABATEMENT_MAX_OPTIONS, ABATEMENT_MAX_STREAMS, LIMITS } from "../contract/schemas/limits";
 import { invalidAt } from "../domain/errors";
 import { takeHeavySlot } from "../domain/heavy-work";
+import { thresholdsInForce } from "../domain/abatement/evaluate";
 import type { AppEnv } from "./env";
 import type { Operation } from "./openapi-routes";
 import { routeOf } from "./uploads";
@@ -86,10 +87,17 @@ export function heavyBodies(operations: Operation[]): MiddlewareHandler<AppEnv> 
       c.set("actor", { ...c.get("actor"), heavySlot: true });
       const type = (c.req.header("content-type") ?? "").toLowerCase();
       const climateMath = c.get("deps").climateMath;
-      if (op.operationId === "climateProjectEvaluate" && climateMath?.evaluateBody && type.startsWith("application/json")) {
+      if (op.operationId === "climateProjectEvaluate" && climateMath?.climateBody && type.startsWith("application/json")) {
         // Where the host runs the evaluation off the request thread, its body goes there unparsed and is
         // checked there (scoring-thread.ts): this thread reads its bytes and sends the answer's text.
-        const answer = await climateMath.evaluateBody(c.get("actor").company, new Uint8Array(await c.req.arrayBuffer()));
+        const answer = await climateMath.climateBody(c.get("actor").company, new Uint8Array(await c.req.arrayBuffer()));
+        return c.body(answer, 200, { "Content-Type": "application/json" });
+      }
+      const abatementMath = c.get("deps").abatementMath;
+      if (op.operationId === "abatementEvaluate" && abatementMath?.abatementBody && type.startsWith("application/json")) {
+        // The same for abatement's stateless evaluation, with the §4.10 thresholds in force.
+        const thresholds = (await thresholdsInForce(c.get("deps"))).values;
+        const answer = await abatementMath.abatementBody(c.get("actor").company, new Uint8Array(await c.req.arrayBuffer()), thresholds);
         return c.body(answer, 200, { "Content-Type": "application/json" });
       }
       if (type.startsWith("application/json")) {

@@ -11,7 +11,10 @@ import { scoreModel } from "../domain/forecast/scoring";
 import type { FromScoring, ScoringThreadData, ToScoring } from "./scoring-threads";
 import { uncertaintyCore } from "@core/uncertainty-node";
 import { linesReport } from "@core/year-uncertainty";
-import { abatementKernels, evaluateAbatement } from "@core/abatement";
+import { type AbatementRequest, abatementKernels, evaluateAbatement } from "@core/abatement";
+import type { FlowThresholds } from "@core/emissions";
+import { abatementInputSchema } from "../contract/schemas/abatement";
+import { refuseKeysNamingNoStream } from "../domain/abatement/evaluate";
 import { type ClimateInputs, evaluateClimatePeriod } from "@core/climate-project";
 import { climateEvaluateSchema } from "../contract/schemas/climate-project";
 import { Invalid, invalidAt } from "../domain/errors";
@@ -26,22 +29,31 @@ const deps = { blobs: fsBlobStore(blobsDir) };
 const models = byteBudgetCache<GbdtModel>(budget);
 const port = parentPort!;
 
-/** Issue 97, item 1: the evaluation's body checked here, as the request thread once did before its
- *  slot: parsed, its text (http/text-hygiene.ts), its counts (http/heavy-bodies.ts) and its schema. */
-function evaluateClimateBody(bytes: Uint8Array) {
+/** Issue 97, item 1: an evaluation's body checked here, as the request thread once did before its
+ *  slot: parsed, its counts (http/heavy-bodies.ts) first, then its text (http/text-hygiene.ts). */
+function checkedBody(bytes: Uint8Array, operation: string): unknown {
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new Invalid("Тело запроса не является корректным JSON");
   }
-  const at = refusedText(body);
-  if (at !== undefined) throw invalidAt(at, REFUSED_TEXT);
-  for (const bound of HEAVY_BODIES.climateProjectEvaluate) {
+  for (const bound of HEAVY_BODIES[operation]) {
     const past = countPast(body, bound);
     if (past !== undefined) throw invalidAt(past, bound.message);
   }
-  return evaluateClimatePeriod(parseWith(climateEvaluateSchema, body) as ClimateInputs);
+  const at = refusedText(body);
+  if (at !== undefined) throw invalidAt(at, REFUSED_TEXT);
+  return body;
+}
+
+const evaluateClimateBody = (bytes: Uint8Array) =>
+  evaluateClimatePeriod(parseWith(climateEvaluateSchema, checkedBody(bytes, "climateProjectEvaluate")) as ClimateInputs);
+
+function evaluateAbatementBody(bytes: Uint8Array, thresholds: FlowThresholds) {
+  const request = parseWith(abatementInputSchema, checkedBody(bytes, "abatementEvaluate")) as AbatementRequest;
+  refuseKeysNamingNoStream(request);
+  return evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
 }
 
 function failure(id: number, error: unknown): FromScoring {
@@ -65,6 +77,11 @@ port.on("message", async (message: ToScoring) => {
       const { request, thresholds, text } = message.abatement;
       const value = evaluateAbatement(request, abatementKernels(emissionsCore(), thresholds));
       port.postMessage({ id, type: "answer", value: text ? JSON.stringify(value) : value } satisfies FromScoring);
+      return;
+    }
+    if ("abatementBody" in message) {
+      const { body, thresholds } = message.abatementBody;
+      port.postMessage({ id, type: "answer", value: JSON.stringify(evaluateAbatementBody(body, thresholds)) } satisfies FromScoring);
       return;
     }
     if ("climateBody" in message) {

@@ -37,8 +37,10 @@ export type ToScoring =
   | { id: number; abatement: { request: AbatementRequest; thresholds: FlowThresholds; text: boolean } }
   /** Issue 89: a climate project's monitoring period (ClimateMath), by whichever thread. */
   | { id: number; climate: ClimateInputs }
-  /** Issue 97, item 1: the evaluation's request body as it came (ClimateMath.evaluateBody). */
-  | { id: number; climateBody: Uint8Array };
+  /** Issue 97, item 1: the evaluation's request body as it came (ClimateMath.climateBody). */
+  | { id: number; climateBody: Uint8Array }
+  /** Issue 97, item 1: an abatement evaluation's request body as it came (AbatementMath.abatementBody). */
+  | { id: number; abatementBody: { body: Uint8Array; thresholds: FlowThresholds } };
 export type FromScoring =
   | { id: number; type: "answer"; value: unknown }
   /** The core's refusal of a field (FieldError), rebuilt here as the 400 naming it. */
@@ -136,9 +138,11 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
       ),
     evaluateText: (company, request, thresholds) =>
       abatementTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, abatement: { request, thresholds, text: true } }))),
+    abatementBody: (company, body, thresholds) =>
+      abatementTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, abatementBody: { body, thresholds } }))),
     climatePeriod: (company, inputs) =>
       climateTurns.run(company, () => ask<ClimateEvaluation>(nextId % size, (id) => ({ id, climate: inputs }))),
-    evaluateBody: (company, body) => climateTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, climateBody: body }))),
+    climateBody: (company, body) => climateTurns.run(company, () => ask<string>(nextId % size, (id) => ({ id, climateBody: body }))),
     async close() {
       await Promise.all(threads.splice(0).map((thread) => thread?.worker.terminate()));
     },

@@ -12,4 +12,7 @@ export interface AbatementMath {
   /** The same as its JSON text, made where it is computed: the stateless evaluate's answer (a
    *  quarter of a megabyte for 50 streams) is then never rebuilt nor serialised on the request thread. */
   evaluateText(company: string, request: AbatementRequest, thresholds: FlowThresholds): Promise<string>;
+  /** Issue 97, item 1: POST v1/abatement/evaluate/'s body as it came, parsed, checked (its text, its
+   *  counts, its schema, its keys) and evaluated where the work runs; the answer as its JSON text. */
+  abatementBody?(company: string, body: Uint8Array, thresholds: FlowThresholds): Promise<string>;
 }

@@ -10,5 +10,5 @@ export interface ClimateMath {
   /** Issue 97, item 1: POST v1/climate-projects/evaluate/'s body as it came, parsed, checked (its text,
    *  its counts, its schema) and evaluated where the work runs; the answer as its JSON text. A refusal
    *  is the 400 naming the field the request thread would have answered. */
-  evaluateBody?(company: string, body: Uint8Array): Promise<string>;
+  climateBody?(company: string, body: Uint8Array): Promise<string>;
 }
