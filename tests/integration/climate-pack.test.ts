@@ -67,8 +67,11 @@ function readings(): Reading[][] {
     if (!(hour === 2 && minute >= 5 && minute < 13)) enclosed.push({ sensor: "C-F2", t, value: hour < 6 ? 46 : 44 });
     enclosed.push({ sensor: "TEG-F2", t, value: m >= 6 * 60 + 30 && m < 9 * 60 ? 450 : 820 });
     // ГПУ-1, an engine at standard conditions: stopped while fed 10:20–10:29; its own use netted.
-    engine.push({ sensor: "Q-G1", t, value: 18 }, { sensor: "C-G1", t, value: 52 });
-    engine.push({ sensor: "RUN-G1", t, value: hour === 10 && minute >= 20 && minute < 30 ? 0 : 1 });
+    // Issue 96 item 13: every channel of the engine silent 08:10–08:16 (7 min) while it runs: its gas
+    // channels are substituted, its run status never is — «нет данных о работе агрегата 7 мин».
+    const silent = hour === 8 && minute >= 10 && minute < 17;
+    if (!silent) engine.push({ sensor: "Q-G1", t, value: 18 }, { sensor: "C-G1", t, value: 52 });
+    if (!silent) engine.push({ sensor: "RUN-G1", t, value: hour === 10 && minute >= 20 && minute < 30 ? 0 : 1 });
     if (minute === 59) {
       engine.push({ sensor: "EL-G1", t, value: 2 + hour / 100 });
       engine.push({ sensor: "EL-OWN", t, value: 0.06 });
@@ -232,6 +235,14 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     expect(enclosed.slice(7, 10).every((row) => row.includes("not_proven_t_eg"))).toBe(true);
     const engine = readFileSync(join(packPath, "hours/03_ГПУ-1.csv"), "utf8").split("\r\n");
     expect(engine[11]).toContain("not_proven_run");
+    expect(engine[9]).toContain("not_proven_run_no_data");
+    const report = JSON.parse(readFileSync(join(packPath, "period.json"), "utf8")) as {
+      result: { deviations: { device: string; label: string; kind: string; detail: Record<string, unknown> }[] };
+    };
+    expect(report.result.deviations.find((d) => d.device === "ГПУ-1" && d.label === "2026-06-01T08")?.detail).toMatchObject({
+      eta_basis: "not_proven_run_no_data",
+      run_missing_min: 7,
+    });
     expect(period.totals.e_own_mwh).toBeCloseTo(0.72, 9);
     // Issue 96 item 1: BE_el and PE_ME rest on the period's EF_grid, 0,62.
     const net = period.totals.e_cred_mwh - period.totals.e_own_mwh;

@@ -112,6 +112,7 @@ export type EtaBasis =
   | "engine_run"
   | "boiler_run"
   | "not_proven_run"
+  | "not_proven_run_no_data"
   | "no_data";
 
 export type ChannelCounts = Partial<Record<GasChannel, number>>;
@@ -525,10 +526,17 @@ function evaluateDevice(
     const t = filled.t?.values;
     let v = 0;
     let ranWhenFed = true;
+    // Issue 96 item 13: fed minutes whose run status is missing, and whether any fed minute shows it stopped.
+    let runMissing = 0;
+    let stoppedWhenFed = false;
     for (let i = from; i < from + MINUTES_PER_HOUR; i++) {
       const qStd = standardFlow(device.flow_basis, q[i], p ? p[i] : Number.NaN, t ? t[i] : Number.NaN, params);
       v += (qStd * c[i]) / 100;
-      if (qStd > 0 && (Number.isNaN(minutes.run[i]) || minutes.run[i] !== 1)) ranWhenFed = false;
+      if (qStd > 0 && (Number.isNaN(minutes.run[i]) || minutes.run[i] !== 1)) {
+        ranWhenFed = false;
+        if (Number.isNaN(minutes.run[i])) runMissing++;
+        else stoppedWhenFed = true;
+      }
     }
     const m = (v * params.rho_ch4_kg_m3) / 1000;
 
@@ -560,7 +568,8 @@ function evaluateDevice(
       const byDevice = device.kind === "engine" ? params.eta_engine : params.eta_boiler;
       if (!ranWhenFed) {
         eta = 0;
-        basis = "not_proven_run";
+        // Never proven running: stopped while fed, or no run status in fed minutes (D73, η 0 either way).
+        basis = stoppedWhenFed ? "not_proven_run" : "not_proven_run_no_data";
       } else if (isNumber(block.eta_meas) && block.eta_meas < byDevice) {
         eta = block.eta_meas;
         basis = "measured";
@@ -590,7 +599,13 @@ function evaluateDevice(
     }
     if (eta === 0) {
       summary.hours_not_proven++;
-      deviations.push({ kind: "not_proven", detail: { eta_basis: basis, m_ch4_t_per_hour: m } });
+      deviations.push({
+        kind: "not_proven",
+        detail:
+          basis === "not_proven_run_no_data"
+            ? { eta_basis: basis, m_ch4_t_per_hour: m, run_missing_min: runMissing }
+            : { eta_basis: basis, m_ch4_t_per_hour: m },
+      });
     }
     if (basis === "measured_fallback") deviations.push({ kind: "measured_fallback", detail: { eta } });
     const substitutedHere = Object.values(substitutedMin).reduce((sum, n) => sum + (n ?? 0), 0);

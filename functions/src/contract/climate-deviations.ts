@@ -90,6 +90,8 @@ export function groupedDeviations<D extends ListedDeviation>(deviations: readonl
     group.last = last;
     group.hours += d.hours;
     if (d.kind === "not_proven") (group.detail.m_ch4_t as number) += Number(detail.m_ch4_t_per_hour) * d.hours;
+    if (typeof detail.run_missing_min === "number")
+      group.detail.run_missing_min = Number(group.detail.run_missing_min ?? 0) + detail.run_missing_min * d.hours;
     if (d.kind === "no_data") addCounts(group.detail.missing_min as Record<string, number>, detail.missing_min, d.hours);
     if (d.kind === "substituted") addCounts(group.detail.substituted_min as Record<string, number>, detail.substituted_min, d.hours);
     if (d.kind === "el_not_credited") (group.detail.e_gen_mwh as number) += Number(detail.e_gen_mwh) * d.hours;

@@ -110,6 +110,7 @@ const ETA_BASIS_NAMES: Readonly<Record<string, string>> = {
   not_proven_flame: "нет пламени",
   not_proven_t_eg: "температура отходящих газов не выше порога или нет данных",
   not_proven_run: "агрегат не работал",
+  not_proven_run_no_data: "нет данных о работе агрегата",
 };
 
 const EL_REASONS: Readonly<Record<string, string>> = {
@@ -155,7 +156,7 @@ function deviationDetail(d: ClimateEvaluation["deviations"][number], params: Cli
     case "substituted":
       return `замещено соседним значением, дающим меньше метана (D71): ${substitutedText(detail.substituted_min)}`;
     case "not_proven":
-      return `${ETA_BASIS_NAMES[String(detail.eta_basis)] ?? String(detail.eta_basis)}; метан ${t3(Number(detail.m_ch4_t))} т, КПД 0`;
+      return `${ETA_BASIS_NAMES[String(detail.eta_basis)] ?? String(detail.eta_basis)}${typeof detail.run_missing_min === "number" ? ` ${whole(detail.run_missing_min)} мин` : ""}; метан ${t3(Number(detail.m_ch4_t))} т, КПД 0`;
     case "measured_fallback":
       return `КПД ${formatNumber(Number(detail.eta), 3)} (наименьший измеренный за период, не выше 0,9)`;
     case "el_not_credited":

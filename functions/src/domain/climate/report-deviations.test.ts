@@ -125,3 +125,32 @@ describe("a period's file names (issue 96 item 14)", () => {
     expect(report().content.file_name).toBe("Отчет о реализации Факелы 01.06.2026–01.06.2026");
   });
 });
+
+describe("an engine whose every channel goes silent for 7 minutes while it runs (issue 96 item 13)", () => {
+  it("reads «нет данных о работе агрегата 7 мин», not «агрегат не работал»: η 0 by the rules, the words true", () => {
+    const result = evaluateClimatePeriod({
+      period: {},
+      devices: [
+        {
+          id: "ГПУ-1",
+          kind: "engine",
+          flow_basis: "standard_20C",
+          hours: [
+            {
+              label: "2026-06-01T08",
+              repeat: 1,
+              segments: [
+                { from: 0, to: 10, q: 18, c: 52, run: 1 },
+                { from: 10, to: 17, q: null, c: null, run: null },
+                { from: 17, to: 60, q: 18, c: 52, run: 1 },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const [deviation] = result.deviations.filter((d) => d.kind === "not_proven");
+    expect(deviation.detail).toMatchObject({ eta_basis: "not_proven_run_no_data", run_missing_min: 7 });
+    expect(result.devices[0].blocks[0]).toMatchObject({ eta: 0, eta_basis: "not_proven_run_no_data" });
+  });
+});

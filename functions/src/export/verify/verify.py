@@ -1590,6 +1590,7 @@ BASIS_LABELS = {
     "measured_fallback": "не измерен: наименьший измеренный",
     "engine_run": "ГПУ в работе", "boiler_run": "котел в работе",
     "not_proven_run": "не подтверждено: агрегат не в работе",
+    "not_proven_run_no_data": "не подтверждено: нет данных о работе агрегата",
     "no_data": "нет данных",
 }
 
@@ -1811,11 +1812,17 @@ def evaluate_device(device, channels, hourly, hours, labels, params):
         t = filled["t"][0] if "t" in filled else None
         v = 0.0
         ran = True
+        run_missing = 0
+        stopped = False
         for i in range(lo, lo + 60):
             q_std = standard_flow(basis_kind, q[i], p[i] if p else NAN, t[i] if t else NAN, params)
             v += q_std * c[i] / 100
             if q_std > 0 and (run[i] != run[i] or run[i] != 1):
                 ran = False
+                if run[i] != run[i]:
+                    run_missing += 1
+                else:
+                    stopped = True
         m = v * params["rho_ch4_kg_m3"] / 1000
         every = lambda series, proves: all(series[i] == series[i] and proves(series[i]) for i in range(lo, lo + 60))
         if kind == "flare_open":
@@ -1831,7 +1838,8 @@ def evaluate_device(device, channels, hourly, hours, labels, params):
         else:
             by_device = params["eta_engine"] if is_engine else params["eta_boiler"]
             if not ran:
-                eta, basis = 0, "not_proven_run"
+                # Issue 96 item 13: stopped while fed, or no run status in fed minutes.
+                eta, basis = 0, "not_proven_run" if stopped else "not_proven_run_no_data"
             elif eta_of[h] is not None and eta_of[h] < by_device:
                 eta, basis = eta_of[h], "measured"
             else:
@@ -1845,7 +1853,10 @@ def evaluate_device(device, channels, hourly, hours, labels, params):
         if basis in DEFAULT_PARAMETER:
             defaults[DEFAULT_PARAMETER[basis]] = defaults.get(DEFAULT_PARAMETER[basis], 0) + 1
         if eta == 0:
-            deviations.append(("not_proven", {"eta_basis": basis, "m_ch4_t_per_hour": m}))
+            detail = {"eta_basis": basis, "m_ch4_t_per_hour": m}
+            if basis == "not_proven_run_no_data":
+                detail["run_missing_min"] = run_missing
+            deviations.append(("not_proven", detail))
         if basis == "measured_fallback":
             deviations.append(("measured_fallback", {"eta": eta}))
         if substituted:

@@ -62,7 +62,7 @@ function deviationText(d: ClimatePeriod["deviations"][number]): string {
       // D71: the neighbour that gives less methane — the lower for flow, CH4 and pressure, the higher for the temperature.
       return `замещено соседним значением, дающим меньше метана: ${minutesText(detail.substituted_min, (c) => (c === "t" ? "большим" : "меньшим"))}`;
     case "not_proven":
-      return `${NOT_PROVEN[String(detail.eta_basis)] ?? ETA_BASES[String(detail.eta_basis)] ?? ""}; метан ${n(Number(detail.m_ch4_t), 3)} т`;
+      return `${NOT_PROVEN[String(detail.eta_basis)] ?? ETA_BASES[String(detail.eta_basis)] ?? ""}${typeof detail.run_missing_min === "number" ? ` ${formatResult(detail.run_missing_min, 0)} мин` : ""}; метан ${n(Number(detail.m_ch4_t), 3)} т`;
     case "el_not_credited":
       return `${n(Number(detail.e_gen_mwh), 3)} МВт·ч`;
     case "measured_fallback":
@@ -76,6 +76,7 @@ const NOT_PROVEN: Readonly<Record<string, string>> = {
   not_proven_flame: "нет пламени",
   not_proven_t_eg: "температура отходящих газов не выше порога или нет данных",
   not_proven_run: "агрегат не работал",
+  not_proven_run_no_data: "нет данных о работе агрегата",
 };
 
 /** A computed period: its approval, pack, signatures, totals, deviations and each device's hours. */

@@ -72,6 +72,7 @@ export const ETA_BASES: Readonly<Record<string, string>> = {
   engine_run: "агрегат работал",
   boiler_run: "агрегат работал",
   not_proven_run: "не подтверждено: агрегат стоял",
+  not_proven_run_no_data: "не подтверждено: нет данных о работе агрегата",
   no_data: "нет данных",
 };
 
