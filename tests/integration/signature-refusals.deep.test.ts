@@ -1,0 +1,129 @@
+// Issue 97, item 10, measured as the red team did on the local server: signature uploads to a period at
+// its cap of 50, 22 a second for 10 s, each a form of 200 KB, refused (400) from a count before the form
+// is read, while another company's get_me is asked every 40 ms: its p50 stays under 50 ms (or, on a
+// machine loaded beside the test, twice its quiet p50). The red team saw 340 ms when each refusal read
+// the form and every kept signature with its body.
+import { randomBytes } from "node:crypto";
+import { loadavg } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "@server/contract/schemas/limits";
+import { createCompany, createUser } from "@server/domain/company/users";
+import { type LocalServer, startLocalServer } from "@server/local/server";
+import { caseAPeriod, type CaseAPeriod } from "../support/climate-case-a";
+import type { Harness } from "../support/harness";
+
+let server: LocalServer;
+let h: Harness;
+const users: Array<{ token: string; company: string }> = [];
+let a: CaseAPeriod;
+
+beforeAll(async () => {
+  server = await startLocalServer({ port: 0 });
+  h = {
+    deps: server.deps,
+    request: (path: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
+      const { token, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (token) headers.set("Authorization", `Bearer ${token}`);
+      if (json !== undefined) headers.set("Content-Type", "application/json");
+      return fetch(`${server.url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+  } as unknown as Harness;
+  for (const name of ["Шахта подписей", "Другая шахта"]) {
+    const company = await createCompany(server.deps, { name: `${name} ${randomBytes(3).toString("hex")}` });
+    const email = `signatures-${randomBytes(3).toString("hex")}@example.com`;
+    await createUser(server.deps, { companyId: company.id, email, password: "signature-password" });
+    const res = await fetch(`${server.url}/api/token/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "signature-password", guardant_code: "" }),
+    });
+    users.push({ token: ((await res.json()) as { access: string }).access, company: company.id });
+  }
+  a = await caseAPeriod(h, users[0].token);
+  // The period at its cap: 50 signatures as kept (their bodies 64 KB each, as a real one's may be).
+  const now = new Date().toISOString();
+  for (let place = 0; place < LIMITS.climate.signaturesPerPeriod; place++) {
+    await server.deps.repos.climateSignatures.add(
+      {
+        id: `0190f0f0-0000-7000-8000-${String(place).padStart(12, "0")}`,
+        company: users[0].company,
+        project: a.project.id,
+        period: a.period.id,
+        file_name: "manifest.json",
+        file_sha256: `${place}`,
+        signer: {
+          common_name: `Подписант ${place}`,
+          issuer: "УЦ",
+          serial: `${place}`,
+          valid_from: now,
+          valid_to: now,
+          fingerprint_sha256: `${place}`,
+        },
+        chain: { state: "unchecked" },
+        signature_base64: "A".repeat(64 * 1024),
+        created_at: now,
+        created_by: "x@example.com",
+      },
+      place,
+    );
+  }
+}, 180_000);
+afterAll(() => server?.close());
+
+const percentile = (values: number[], q: number) =>
+  [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * q))];
+
+describe("refused signature uploads at 22 a second (issue 97, item 10)", () => {
+  it("do not hold another company's get_me", async () => {
+    let latencies: number[] = [];
+    let probing = true;
+    const probe = async () => {
+      while (probing) {
+        const started = performance.now();
+        const res = await h.request("/api/v1/users/get_me/", { token: users[1].token });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+    };
+    const quietRun = probe();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    probing = false;
+    await quietRun;
+    const quiet = percentile(latencies, 0.5);
+    latencies = [];
+    probing = true;
+    const floodProbe = probe();
+    const statuses = new Map<number, number>();
+    const sends: Promise<void>[] = [];
+    const file = new Uint8Array(200 * 1024).fill(48);
+    for (let n = 0; n < 220; n++) {
+      const form = new FormData();
+      form.append("file_data", new Blob([file]), "manifest.json.sig");
+      sends.push(
+        h
+          .request(`/api/v1/climate-projects/${a.project.id}/periods/${a.period.id}/signatures/`, {
+            method: "POST",
+            token: users[0].token,
+            body: form,
+          })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000 / 22));
+    }
+    await Promise.all(sends);
+    probing = false;
+    await floodProbe;
+    const p50 = percentile(latencies, 0.5);
+    console.log(
+      `220 refused signature uploads at 22/s: ${[...statuses].map(([s, c]) => `${c} × ${s}`).join(", ")}; another company's get_me ` +
+        `p50 ${p50.toFixed(1)} ms, p90 ${percentile(latencies, 0.9).toFixed(1)} ms (${latencies.length} calls; quiet p50 ${quiet.toFixed(1)} ms; load ${loadavg()[0].toFixed(1)})`,
+    );
+    expect([...statuses.keys()]).toEqual([400]);
+    expect(p50).toBeLessThan(Math.max(50, 2 * quiet));
+  }, 120_000);
+});
