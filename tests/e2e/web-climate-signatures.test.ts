@@ -105,8 +105,14 @@ describe("web app: «Подписать КЭП» on a climate period", () => {
         buffer: Buffer.from(signDetached(signer, bytes)),
       });
       await signatures.getByText(/Подпись принята: Иванов Иван Иванович, ООО «Шахта Климат»/).waitFor({ timeout: 60_000 });
+      // Issue 96 item 10: the accepted signature is listed with the notice, never «не подписан» under it.
+      expect(await signatures.getByText("Период еще не подписан.").count()).toBe(0);
       const item = signatures.getByTestId("climate-signature");
-      await item.waitFor();
+      expect(await item.count()).toBe(1);
+      // Issue 96 item 12: the test certificate is self-signed, and the card says so.
+      expect(await item.getByTestId("climate-signature-warning").allInnerTexts()).toContain(
+        "сертификат самоподписанный: выдан самим подписантом, а не удостоверяющим центром",
+      );
       const shown = (await item.innerText()).replace(/[\u00a0\u202f]/g, " ");
       for (const words of [
         "Иванов Иван Иванович",

@@ -83,7 +83,8 @@ export function signatureView(record: ClimateSignatureRecord, currentSha256: str
  *  (its requisites as they are now), and a self-signed one (issued by its own subject, no CA's). */
 export function certificateWarnings(signer: ClimateSignatureRecord["signer"], executor?: Pick<Company, "inn" | "ogrn">): string[] {
   const warnings: string[] = [];
-  const inns = [signer.inn_le, signer.inn].filter((v): v is string => Boolean(v));
+  // An organisation's ИНН: ИНН ЮЛ, or a 10-digit ИНН (a person's has 12 digits: the employee's own).
+  const inns = [signer.inn_le, signer.inn?.length === 10 ? signer.inn : undefined].filter((v): v is string => Boolean(v));
   if (executor?.inn && inns.length > 0 && !inns.includes(executor.inn)) {
     warnings.push(`ИНН в сертификате (${inns.join(", ")}) не ИНН исполнителя (${executor.inn})`);
   }
