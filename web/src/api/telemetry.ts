@@ -136,7 +136,14 @@ export function useAcceptOffers(facility: string, year: number) {
   return useMutation({
     mutationFn: (body: { point: string; months: string[]; project: string; reason?: string }) =>
       telemetry((c) => c.offers.accept.$post({ json: { facility, ...body } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: offersKey(facility, year) }),
+    // Issue 96 item 10: the months as accepted are shown at once, then the year's offers read again.
+    onSuccess: (accepted) => {
+      const answered = accepted as unknown as Offer[];
+      client.setQueryData<Offer[]>(offersKey(facility, year), (shown) =>
+        shown?.map((o) => answered.find((a) => a.point === o.point && a.month === o.month) ?? o),
+      );
+      return client.invalidateQueries({ queryKey: offersKey(facility, year) });
+    },
   });
 }
 
