@@ -3,6 +3,7 @@
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/telemetry";
+import type { methaneLimitEditionSchema } from "../contract/schemas/journal";
 import type { CompanyObjects } from "./company-objects";
 import type { MethanePlace } from "@core/methane-limits";
 
@@ -286,22 +287,19 @@ export interface GassingRegistration {
 
 export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;
 
-/** Issue 99, item 3: an edition of the permissible methane concentrations an administrator confirmed (a new
+/** Issue 99, item 3: an edition of the permissible methane concentrations an administrator confirmed, as stored (a new
  *  act and its values), kept with who and when; the editions before it stay for the years they held. */
-export interface MethaneLimitEdition {
-  act: string;
-  edition: string;
-  /** ISO dates: the first day it holds, and the first it no longer does (null: none named). */
-  valid_from: string;
+export type StoredMethaneLimitEdition = Omit<z.output<typeof methaneLimitEditionSchema>, "valid_to" | "rows"> & {
+  /** The first day it no longer holds (null: none named). */
   valid_to: string | null;
   rows: { place: MethanePlace; limit_pct: number; point: string | null }[];
   confirmed_by: string;
   confirmed_at: string;
-}
+};
 
 export interface MethaneLimitEditionRepository {
   /** Every confirmed edition, by valid_from. */
-  list(): Promise<MethaneLimitEdition[]>;
+  list(): Promise<StoredMethaneLimitEdition[]>;
   /** Refused (Conflict) when an edition from that day is stored. */
-  create(edition: MethaneLimitEdition): Promise<void>;
+  create(edition: StoredMethaneLimitEdition): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // company, listed by the start of their gassing; and the confirmed editions of the permissible methane
 // concentrations (keys.methaneLimitEdition).
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { GassingRegistration, GassingRegistrationRepository, MethaneLimitEdition, MethaneLimitEditionRepository } from "../../ports";
+import type { GassingRegistration, GassingRegistrationRepository, StoredMethaneLimitEdition, MethaneLimitEditionRepository } from "../../ports";
 import * as keys from "./keys";
 import { type CompanyRecords, companyRecords, putNew, queryAll, strip, stripAll } from "./items";
 
@@ -30,7 +30,7 @@ export const dynamoMethaneLimits = (doc: DynamoDBDocumentClient, table: string):
       ExpressionAttributeValues: { ":pk": keys.METHANE_LIMITS_PK },
       ConsistentRead: true,
     });
-    return stripAll<MethaneLimitEdition>(items);
+    return stripAll<StoredMethaneLimitEdition>(items);
   },
   async create(edition) {
     await putNew(doc, table, { ...keys.methaneLimitEdition(edition.valid_from), ...edition }, METHANE_LIMIT_EDITION_EXISTS);

@@ -12,7 +12,7 @@ import { sameName } from "../../domain/company/look-alike";
 import { STALE_MEDIA } from "../../domain/files/media";
 import type {
   AbatementAssessment,
-  MethaneLimitEdition,
+  StoredMethaneLimitEdition,
   ClimateProject,
   ClimatePeriodRecord,
   ClimateSignatureRecord,
@@ -1271,7 +1271,7 @@ export function memoryRepositories(table: MemoryTable): Repositories {
     gassings: companyRecords(table, GASSINGS),
     methaneLimits: {
       async list() {
-        return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<MethaneLimitEdition>(item)!);
+        return table.query(keys.METHANE_LIMITS_PK, "EDITION#").map((item) => strip<StoredMethaneLimitEdition>(item)!);
       },
       async create(edition) {
         create(table, { ...keys.methaneLimitEdition(edition.valid_from), ...edition }, METHANE_LIMIT_EDITION_EXISTS);

@@ -8,6 +8,8 @@ import { LIMITS } from "@server/contract";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/telemetry-events";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { displayDateTime } from "../../shared/dates";
+import { withoutFieldNames } from "../../shared/fieldErrors";
+import { isApiError } from "../../api/client";
 import { useRegisterGassing, type Gassing } from "../../api/journal";
 import { number } from "./offerTexts";
 
@@ -19,7 +21,8 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
   const register = useRegisterGassing(facility);
   const save = (close: boolean) =>
     register.mutate({ gassing: gassing.id, body: { notified, comment: comment.trim(), close } }, { onSuccess: onClose });
-  const refusal = register.isError ? (register.error.message.replace(/^(notified|close): /, "") as string) : undefined;
+  // The server names what it refuses at its field (`notified`, `close`): its text, without the field's name.
+  const refusal = register.isError ? (isApiError(register.error) ? withoutFieldNames(register.error) : String(register.error)) : undefined;
   return (
     <Modal
       open

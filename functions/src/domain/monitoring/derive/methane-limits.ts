@@ -9,7 +9,7 @@ import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { assertAdmin } from "../../audit";
 import { Conflict, invalidAt } from "../../errors";
-import type { MethaneLimitEdition } from "../../../ports";
+import type { StoredMethaneLimitEdition } from "../../../ports";
 import type { methaneLimitEditionSchema, methaneLimitSchema } from "../../../contract/schemas/journal";
 
 export type MethaneLimitRow = z.output<typeof methaneLimitSchema>;
@@ -63,7 +63,7 @@ export async function confirmMethaneLimits(
     throw invalidAt("valid_to", "конец действия раньше начала");
   const stored = await deps.repos.methaneLimits.list();
   if (stored.some((e) => e.valid_from === body.valid_from)) throw new Conflict("Редакция с этой даты уже подтверждена");
-  const edition: MethaneLimitEdition = {
+  const edition: StoredMethaneLimitEdition = {
     act: body.act,
     edition: body.edition,
     valid_from: body.valid_from,
