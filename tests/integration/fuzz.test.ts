@@ -562,6 +562,46 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // None of the company's events: every body is answered 400 or 404, nothing acknowledged or written.
+  acknowledgeTelemetryEvents: () => [
+    {
+      path: "/api/v1/telemetry/events/acknowledge/",
+      example: { events: [`${objects.facility.id}.${objects.sensor.id}.s.none.1a2b3c`], comment: "Проветривание усилено" },
+      writes: {},
+    },
+  ],
+  // The company's one reading makes no gassing: every body is answered 400 or 404, nothing registered.
+  registerTelemetryGassing: () => [
+    {
+      path: `/api/v1/telemetry/gassings/${objects.facility.id}.${objects.sensor.id}.g.1a2b3c/register/`,
+      example: {
+        notified: { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true },
+        comment: "Оповещены все",
+        close: true,
+      },
+      writes: {},
+    },
+  ],
+  // The administrator confirms an edition from a far day (the table is this file's own): the first valid
+  // body is stored, a later one of the same day is 409; editions are platform-wide, outside the snapshot.
+  confirmMethaneLimits: () => [
+    {
+      path: "/api/v1/reference/methane-limits/",
+      example: {
+        act: "Приказ Ростехнадзора (проверка)",
+        edition: "ред. испытательная",
+        valid_from: "2090-01-01",
+        rows: [
+          { place: "working", limit_pct: 1 },
+          { place: "wing_outgoing", limit_pct: 0.75 },
+          { place: "local_accumulation", limit_pct: 2 },
+          { place: "suction_pipeline", limit_pct: 3.5 },
+        ],
+      },
+      token: () => admin.token,
+      writes: {},
+    },
+  ],
   // A grant signs a token and writes nothing.
   telemetryUploadUrl: () => [
     {
