@@ -1,0 +1,129 @@
+// `npm run bench -- cost` (issue 98, item 2): what a gateway pushing every minute costs in AWS, per
+// sensor and year. A day of per-minute pushes of COST_SENSORS sensors (20 unless set; COST_MINUTES the
+// minutes replayed, 1 440) goes through the API's push route and the real consumer on the local engine
+// (dynalite in this process, the consumer and its subscribers as the local host runs them: days
+// written, live tiles, forecaster, event detector, acceptances' recheck). Every DynamoDB call is counted
+// with the capacity dynalite reports for it by DynamoDB's rules (an item's size from its attribute names
+// and values; a write 1 unit per KB of the larger of the item before and after, a strongly consistent
+// read 1 per 4 KB); S3 requests and bytes are counted at the blob store; SQS requests are those AWS
+// would add (one send per push, one receive and one delete per message: the readings' function takes
+// them one call each at this pace). Prints the calls, units and requests of the day, the day items'
+// bytes at its end, and `cost per sensor-year` at on-demand prices, a year being 365 such days and the
+// year's readings stored for a year. The layout measured is the one in the code: today, a sensor's UTC
+// day is one item that every push reads, merges and writes whole.
+import { countCalls } from "@server/adapters/dynamodb/call-count";
+import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { createFreshHarness } from "../support/harness";
+
+const SENSORS = Number(process.env.COST_SENSORS ?? 20);
+const MINUTES = Number(process.env.COST_MINUTES ?? 1440);
+
+/** On-demand prices in USD, us-east-1, the ones docs/architecture.md's arithmetic of a mine-year takes
+ *  (DynamoDB after its November 2024 cut; S3 Standard; SQS standard queue), as written here 27.11.2026. */
+const PRICES = {
+  writeUnitPerMillion: 0.625,
+  readUnitPerMillion: 0.125,
+  dynamoGbMonth: 0.25,
+  s3GbMonth: 0.023,
+  s3PutPerThousand: 0.005,
+  s3GetPerThousand: 0.0004,
+  sqsPerMillion: 0.4,
+} as const;
+
+const WRITES = /^(Put|Update|Delete|BatchWrite|TransactWrite)$/;
+
+export async function run() {
+  const h = await createFreshHarness();
+  const user = await h.signedInUser("ООО «Стоимость»");
+  const post = async (path: string, body: unknown) => {
+    const res = await h.request(path, { method: "POST", token: user.token, json: body });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; key?: string };
+  };
+  const facility = (await post("/api/v1/facilities/", { name: "Шахта «Стоимость»", kind: "underground_mine" })).id;
+  const point = (await post(`/api/v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" })).id;
+  const sensors: string[] = [];
+  for (let i = 0; i < SENSORS; i++) {
+    const code = `М-${i + 1}`;
+    await post(`/api/v1/facilities/${facility}/sensors/`, { code, kind: "methane", point });
+    sensors.push(code);
+  }
+  const key = String((await post(`/api/v1/facilities/${facility}/gateway-keys/`, { label: "Шлюз" })).key);
+
+  // S3 as the AWS host would see it: each blob written (PUT) and read (GET), with its bytes.
+  const s3 = { puts: 0, gets: 0, putBytes: 0 };
+  const blobs = h.deps.blobs;
+  const put = blobs.put.bind(blobs);
+  const get = blobs.get.bind(blobs);
+  blobs.put = async (...args: Parameters<typeof put>) => {
+    s3.puts++;
+    s3.putBytes += args[1].byteLength;
+    return put(...args);
+  };
+  blobs.get = async (...args: Parameters<typeof get>) => {
+    s3.gets++;
+    return get(...args);
+  };
+
+  // Yesterday, so every minute is in the past and the live tiles' window holds the day.
+  const day = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 1);
+  const counter = countCalls(h.doc!);
+  const began = performance.now();
+  for (let m = 0; m < MINUTES; m++) {
+    const t = new Date(day + m * 60_000).toISOString();
+    const res = await h.request("/api/v1/telemetry/readings/", {
+      method: "POST",
+      headers: { Authorization: `Gateway ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ readings: sensors.map((sensor, i) => ({ sensor, t, value: 0.3 + ((m + i) % 40) / 100 })) }),
+    });
+    if (res.status !== 202) throw new Error(`push ${m}: ${res.status} ${await res.text()}`);
+    await telemetryIdle(h.deps);
+  }
+  const seconds = (performance.now() - began) / 1000;
+
+  let writeUnits = 0;
+  let readUnits = 0;
+  const byCommand = new Map<string, { calls: number; units: number }>();
+  for (const call of counter.calls) {
+    if (WRITES.test(call.command)) writeUnits += call.capacity;
+    else readUnits += call.capacity;
+    const line = byCommand.get(call.command) ?? { calls: 0, units: 0 };
+    line.calls++;
+    line.units += call.capacity;
+    byCommand.set(call.command, line);
+  }
+  // The day items at the day's end: what a year of such days keeps stored.
+  const companyDays = await Promise.all(
+    (await h.deps.repos.sensors.listOfFacility(user.companyId, facility)).map((s) =>
+      h.deps.repos.telemetry.getDays(user.companyId, s.id, [new Date(day).toISOString().slice(0, 10)]),
+    ),
+  );
+  const dayBytes = companyDays
+    .flat()
+    .reduce((n, d) => n + d.offsets.byteLength + d.values.byteLength + JSON.stringify(d.applied).length + 200, 0);
+  const sqsRequests = MINUTES * 3;
+
+  const scale = (1440 / MINUTES) * 365;
+  const year = {
+    writes: (writeUnits * scale * PRICES.writeUnitPerMillion) / 1e6,
+    reads: (readUnits * scale * PRICES.readUnitPerMillion) / 1e6,
+    dynamoStorage: ((dayBytes * (1440 / MINUTES) * 365) / 1e9) * PRICES.dynamoGbMonth * 12,
+    s3Requests: ((s3.puts * PRICES.s3PutPerThousand + s3.gets * PRICES.s3GetPerThousand) / 1000) * scale,
+    s3Storage: ((s3.putBytes * scale) / 1e9) * PRICES.s3GbMonth * 12,
+    sqs: ((sqsRequests * scale) / 1e6) * PRICES.sqsPerMillion,
+  };
+  const total = Object.values(year).reduce((a, b) => a + b, 0);
+  const money = (n: number) => `$${(n / SENSORS).toFixed(4)}`;
+  console.log(`${SENSORS} sensors, ${MINUTES} pushes of one minute each, applied in ${seconds.toFixed(1)} s`);
+  for (const [command, line] of [...byCommand].sort()) console.log(`  DynamoDB ${command}: ${line.calls} calls, ${line.units} units`);
+  console.log(
+    `  write units ${writeUnits}, read units ${readUnits}; S3 ${s3.puts} PUT (${s3.putBytes} B), ${s3.gets} GET; SQS ${sqsRequests} requests`,
+  );
+  console.log(`  day items at the day's end: ${dayBytes} B (${(dayBytes / SENSORS / 1024).toFixed(1)} KB a sensor)`);
+  console.log(
+    `  per sensor-year: writes ${money(year.writes)}, reads ${money(year.reads)}, DynamoDB storage ${money(year.dynamoStorage)}, ` +
+      `S3 requests ${money(year.s3Requests)}, S3 storage ${money(year.s3Storage)}, SQS ${money(year.sqs)}`,
+  );
+  console.log(`cost per sensor-year: ${money(total)} (layout: a sensor's day one item rewritten by each push)`);
+  await h.close();
+}
