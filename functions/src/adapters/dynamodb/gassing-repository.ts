@@ -2,7 +2,12 @@
 // company, listed by the start of their gassing; and the confirmed editions of the permissible methane
 // concentrations (keys.methaneLimitEdition).
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { GassingRegistration, GassingRegistrationRepository, StoredMethaneLimitEdition, MethaneLimitEditionRepository } from "../../ports";
+import type {
+  GassingRegistration,
+  GassingRegistrationRepository,
+  StoredMethaneLimitEdition,
+  MethaneLimitEditionRepository,
+} from "../../ports";
 import * as keys from "./keys";
 import { type CompanyRecords, companyRecords, putNew, queryAll, strip, stripAll } from "./items";
 
