@@ -6,10 +6,10 @@
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "@server/contract/schemas/limits";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { type LocalServer, startLocalServer } from "@server/local/server";
 import { caseAPeriod, type CaseAPeriod } from "../support/climate-case-a";
+import { apiCall, newTally, periodAtCap, signatureUploads, tallyLine } from "../support/floods";
 import type { Harness } from "../support/harness";
 
 let server: LocalServer;
@@ -41,33 +41,7 @@ beforeAll(async () => {
     users.push({ token: ((await res.json()) as { access: string }).access, company: company.id });
   }
   a = await caseAPeriod(h, users[0].token);
-  // The period at its cap: 50 signatures as kept (their bodies 64 KB each, as a real one's may be).
-  const now = new Date().toISOString();
-  for (let place = 0; place < LIMITS.climate.signaturesPerPeriod; place++) {
-    await server.deps.repos.climateSignatures.add(
-      {
-        id: `0190f0f0-0000-7000-8000-${String(place).padStart(12, "0")}`,
-        company: users[0].company,
-        project: a.project.id,
-        period: a.period.id,
-        file_name: "manifest.json",
-        file_sha256: `${place}`,
-        signer: {
-          common_name: `Подписант ${place}`,
-          issuer: "УЦ",
-          serial: `${place}`,
-          valid_from: now,
-          valid_to: now,
-          fingerprint_sha256: `${place}`,
-        },
-        chain: { state: "unchecked" },
-        signature_base64: "A".repeat(64 * 1024),
-        created_at: now,
-        created_by: "x@example.com",
-      },
-      place,
-    );
-  }
+  await periodAtCap(server.deps, users[0].company, a.project.id, a.period.id);
 }, 180_000);
 afterAll(() => server?.close());
 
@@ -95,35 +69,22 @@ describe("refused signature uploads at 22 a second (issue 97, item 10)", () => {
     latencies = [];
     probing = true;
     const floodProbe = probe();
-    const statuses = new Map<number, number>();
-    const sends: Promise<void>[] = [];
-    const file = new Uint8Array(200 * 1024).fill(48);
-    for (let n = 0; n < 220; n++) {
-      const form = new FormData();
-      form.append("file_data", new Blob([file]), "manifest.json.sig");
-      sends.push(
-        h
-          .request(`/api/v1/climate-projects/${a.project.id}/periods/${a.period.id}/signatures/`, {
-            method: "POST",
-            token: users[0].token,
-            body: form,
-          })
-          .then(async (res) => {
-            await res.arrayBuffer();
-            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1000 / 22));
-    }
-    await Promise.all(sends);
+    const tally = newTally();
+    await signatureUploads(
+      apiCall(server.url),
+      users[0].token,
+      `v1/climate-projects/${a.project.id}/periods/${a.period.id}/signatures/`,
+      tally,
+    );
     probing = false;
     await floodProbe;
     const p50 = percentile(latencies, 0.5);
     console.log(
-      `220 refused signature uploads at 22/s: ${[...statuses].map(([s, c]) => `${c} × ${s}`).join(", ")}; another company's get_me ` +
+      `220 refused signature uploads at 22/s: ${tallyLine(tally)}; another company's get_me ` +
         `p50 ${p50.toFixed(1)} ms, p90 ${percentile(latencies, 0.9).toFixed(1)} ms (${latencies.length} calls; quiet p50 ${quiet.toFixed(1)} ms; load ${loadavg()[0].toFixed(1)})`,
     );
-    expect([...statuses.keys()]).toEqual([400]);
+    expect(tally.failed).toBe(0);
+    expect([...tally.statuses.keys()]).toEqual([400]);
     expect(p50).toBeLessThan(Math.max(50, 2 * quiet));
   }, 120_000);
 });

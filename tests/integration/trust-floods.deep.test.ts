@@ -17,7 +17,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
-import { vectorParams } from "../support/abatement-vectors";
+import { apiCall, climateBody, type FloodTally, inFlight, keysBody, newTally, tallyLine } from "../support/floods";
 
 const IN_FLIGHT = 10;
 const FLOOD_SECONDS = 12;
@@ -51,25 +51,6 @@ const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 };
-
-/** About 980 KB: ten devices' 860 hours of one segment each. */
-const climateBody = JSON.stringify({
-  period: {},
-  devices: Array.from({ length: 10 }, (_, d) => ({
-    id: `Ф-${d}`,
-    kind: "flare_open",
-    flow_basis: "standard_20C",
-    hours: Array.from({ length: 860 }, (_, i) => ({
-      label: `h${i}`,
-      repeat: 1,
-      segments: [{ from: 0, to: 60, q: 12.5 + (i % 7), c: 41.25, flame: 1 }],
-    })),
-  })),
-});
-/** 37 000 option keys under abatement's 640 KB cap. */
-const keysBody = `{"streams": [{"code": "d", "kind": "drainage", "q_mix_m3_min": 40, "c_ch4_pct": 35}], "params": ${JSON.stringify(
-  vectorParams(),
-)}, "options": {${Array.from({ length: 37_000 }, (_, i) => `"k${i}":[]`).join(",")}}}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "fugitive-trust-floods-"));
@@ -107,7 +88,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function probed(flood: (until: number, statuses: Map<number, number>) => Promise<void>) {
+async function probed(flood: (until: number, tally: FloodTally) => Promise<void>) {
   let latencies: number[] = [];
   let working = true;
   const probe = async () => {
@@ -128,27 +109,15 @@ async function probed(flood: (until: number, statuses: Map<number, number>) => P
   latencies = [];
   working = true;
   const floodProbe = probe();
-  const statuses = new Map<number, number>();
+  const tally = newTally();
   try {
-    await flood(performance.now() + FLOOD_SECONDS * 1000, statuses);
+    await flood(performance.now() + FLOOD_SECONDS * 1000, tally);
   } finally {
     working = false;
     await floodProbe;
   }
-  return { quiet, latencies, statuses };
+  return { quiet, latencies, tally };
 }
-
-const inFlight = (path: string, body: string) => (until: number, statuses: Map<number, number>) =>
-  Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (performance.now() < until) {
-        const res = await call(staff, path, { method: "POST", body });
-        await res.arrayBuffer();
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (res.status === 429) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }),
-  ).then(() => undefined);
 
 describe("one user's floods of heavy bodies (issue 97, item 1)", () => {
   for (const [name, path, body, expected] of [
@@ -156,17 +125,18 @@ describe("one user's floods of heavy bodies (issue 97, item 1)", () => {
     ["37 000-key abatement bodies", "v1/abatement/evaluate/", keysBody, [400, 429]],
   ] as const) {
     it(`${IN_FLIGHT} in flight of ${name} do not hold another company's get_me`, async () => {
-      const { quiet, latencies, statuses } = await probed(inFlight(path, body));
+      const { quiet, latencies, tally } = await probed(inFlight(apiCall(server.url), staff, path, body, IN_FLIGHT));
       const p50 = percentile(latencies, 0.5);
       console.log(
         `1 user × ${IN_FLIGHT} in flight of ${name} (${Math.round(body.length / 1024)} KB) for ${FLOOD_SECONDS} s: ` +
-          `${[...statuses].map(([status, count]) => `${count} × ${status}`).join(", ")}; another company's get_me p50 ` +
+          `${tallyLine(tally)}; another company's get_me p50 ` +
           `${p50.toFixed(1)} ms, p90 ${percentile(latencies, 0.9).toFixed(1)} ms (${latencies.length} calls; quiet p50 ` +
           `${quiet.toFixed(1)} ms; load ${loadavg()[0].toFixed(1)})`,
       );
+      expect(tally.failed).toBe(0);
       expect(
-        [...statuses.keys()].every((status) => (expected as readonly number[]).includes(status)),
-        JSON.stringify([...statuses]),
+        [...tally.statuses.keys()].every((status) => (expected as readonly number[]).includes(status)),
+        JSON.stringify([...tally.statuses]),
       ).toBe(true);
     }, 120_000);
   }
