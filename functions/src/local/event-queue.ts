@@ -90,7 +90,9 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, 
       timer = undefined;
       running = (async () => {
         while (pending.length > 0) {
-          const gathering = pending.length < batchSize ? arrivals[0] + windowMs - Date.now() : 0;
+          // A monotonic clock: the window is a duration, which a wall clock set back (or a test faking Date)
+          // would stretch to the jump (job-slots.test.ts: 25 minutes faked ahead held the stream that long).
+          const gathering = pending.length < batchSize ? arrivals[0] + windowMs - performance.now() : 0;
           if (gathering > 0) await gather(gathering);
           const batch = pending.splice(0, batchSize);
           arrivals.splice(0, batch.length);
@@ -111,7 +113,7 @@ export function eventQueue<R>(handle: (records: R[]) => Promise<R[] | unknown>, 
   return {
     push(record) {
       pending.push(record);
-      arrivals.push(Date.now());
+      arrivals.push(performance.now());
       if (pending.length >= batchSize) filled?.();
       schedule();
       if (pending.length < maxPending) return undefined;
