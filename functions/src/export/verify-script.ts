@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "07d7e5cc62f4032d0ab0dcbf057b4d5b2eadbca8b051632f3b4b82326f400f23";
+export const VERIFY_PY_SHA256 = "d86d2313be30f3ea0671695c55c3290f113072bcb251c774c40d19daf8bd4e9c";

@@ -372,18 +372,26 @@ def passport_sha(path, label=PASSPORT_SHA_LABEL):
 
 PDF_OBJECT = re.compile(rb"(\d+)\s+0\s+obj\b(.*?)\bendobj", re.S)
 PDF_STREAM = re.compile(rb"stream\r?\n(.*?)\r?\nendstream", re.S)
+PDF_STREAM_START = re.compile(rb"stream\r?\n")
+PDF_LENGTH = re.compile(rb"/Length\s+(\d+)(?!\s+\d+\s+R)")
 
 
 def pdf_objects(data):
-    """Each object of the PDF by its number: (dictionary text, stream bytes decompressed or None)."""
+    """Each object of the PDF by its number: (dictionary text, stream bytes decompressed or None). A
+    stream is its dictionary's /Length bytes after the keyword's end of line: compressed bytes may end
+    in a carriage return, which a pattern up to «endstream» would take as the end of line and drop."""
     objects = {}
     for match in PDF_OBJECT.finditer(data):
         body = match.group(2)
-        stream = PDF_STREAM.search(body)
-        head = body[:stream.start()] if stream else body
+        start = PDF_STREAM_START.search(body)
+        head = body[:start.start()] if start else body
         content = None
-        if stream:
-            content = stream.group(1)
+        if start:
+            length = PDF_LENGTH.search(head)
+            if length:
+                content = body[start.end():start.end() + int(length.group(1))]
+            else:
+                content = PDF_STREAM.search(body).group(1)
             if b"/FlateDecode" in head:
                 content = zlib.decompress(content)
         objects[int(match.group(1))] = (head, content)
