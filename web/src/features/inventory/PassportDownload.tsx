@@ -7,12 +7,15 @@
 // checks offline with the script inside, made and saved the same way. Beside the passport, «Скачать
 // расчеты года (xlsx)»: every counted calculation of the year with its facility, point, IPCC line
 // and netted figure (?format=calculations).
-import { useState } from "react";
-import { Alert, Button, Flex, Space } from "antd";
+import { lazy, Suspense, useState } from "react";
+import { Alert, Button, Flex, Space, Spin } from "antd";
 import { DownloadOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { api, routePath, type Download, type FileJob } from "../../api/client";
 import { saveBlob } from "../../shared/saveBlob";
-import { FileProgress } from "../../shared/FileProgress";
+
+// The progress of a file being made (antd's Progress, about 6 KB gzip) loads when a download begins,
+// not with the inventory's page: the page's initial JS stays within its budget (tests/web/bundle.test.ts).
+const FileProgress = lazy(() => import("../../shared/FileProgress").then((module) => ({ default: module.FileProgress })));
 
 type PassportFormat = "xlsx" | "pdf" | "calculations";
 /** What a button downloads: the passport in a format, or a version's verification pack. */
@@ -124,7 +127,11 @@ export function PassportDownload({ year, facility, version }: { year: number; fa
           </Button>
         )}
       </Space>
-      {pending && <FileProgress job={job} received={received} />}
+      {pending && (
+        <Suspense fallback={<Spin />}>
+          <FileProgress job={job} received={received} />
+        </Suspense>
+      )}
       {failure && <Alert type="error" showIcon title={`Не удалось скачать ${WHAT[lastKind ?? "xlsx"]}: ${failure}`} />}
       {/* Only after a wait for a job: a file made at once needs no second offer. */}
       {saved && job && (
