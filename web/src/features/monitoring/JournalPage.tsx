@@ -4,14 +4,14 @@
 // journal as xlsx or PDF (a shift a sheet or page, signature lines) and the month's register of
 // gassings as xlsx. Advisory: protective cut-off stays with the mine's own АГК.
 import { useState } from "react";
-import { Alert, Button, Card, Flex, Input, Space, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftOf } from "@core/telemetry";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
-import { Select } from "../../shared/LazySelect";
+import { DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
-import { DATE_TYPED, displayDate, typedDate } from "../../shared/dates";
+import { displayDate, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
 import { downloadGassingRegister, downloadJournal, useJournal, type JournalSensor } from "../../api/journal";
 import { number, percent } from "./offerTexts";
@@ -90,22 +90,14 @@ export default function JournalPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="Журнал оператора АГК" facilityId={facilityId} current="journal" limits demo={journal.data?.demo} />
       <Flex wrap gap={12} align="end">
-        <Space direction="vertical" size={2}>
-          <Typography.Text>Дата</Typography.Text>
-          <Input
-            aria-label="Дата"
-            style={{ width: 130 }}
-            value={dateText}
-            maxLength={DATE_TYPED.length}
-            placeholder={DATE_TYPED}
-            status={date ? undefined : "error"}
-            onChange={(e) => setDateText(e.target.value)}
-          />
-        </Space>
-        <Space direction="vertical" size={2}>
-          <Typography.Text>Смена</Typography.Text>
-          <Select aria-label="Смена" style={{ width: 170 }} options={SHIFT_OPTIONS} value={shift} onChange={(v) => setShift(v as number)} />
-        </Space>
+        <DayShiftFields
+          dateText={dateText}
+          onDateText={setDateText}
+          valid={Boolean(date)}
+          shift={shift}
+          onShift={setShift}
+          shifts={SHIFT_OPTIONS}
+        />
         <Button disabled={!date} onClick={() => save(() => downloadJournal(facilityId, date as string, "xlsx"))}>
           Журнал (xlsx)
         </Button>

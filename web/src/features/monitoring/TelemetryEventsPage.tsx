@@ -4,15 +4,16 @@
 // report as xlsx or PDF. The level is written in words beside its colour. Advisory: protective
 // cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Button, Card, Flex, Input, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type EventLevel, type EventKind } from "@core/telemetry-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
+import { DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
-import { DATE_TYPED, displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
 import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
 import { number } from "./offerTexts";
@@ -180,22 +181,14 @@ export default function TelemetryEventsPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="События" facilityId={facilityId} current="events" limits demo={events.data?.demo} />
       <Flex wrap gap={12} align="end">
-        <Space direction="vertical" size={2}>
-          <Typography.Text>Дата</Typography.Text>
-          <Input
-            aria-label="Дата"
-            style={{ width: 130 }}
-            value={dateText}
-            maxLength={DATE_TYPED.length}
-            placeholder={DATE_TYPED}
-            status={date ? undefined : "error"}
-            onChange={(e) => setDateText(e.target.value)}
-          />
-        </Space>
-        <Space direction="vertical" size={2}>
-          <Typography.Text>Смена</Typography.Text>
-          <Select aria-label="Смена" style={{ width: 170 }} options={SHIFT_OPTIONS} value={shift} onChange={(v) => setShift(v as number)} />
-        </Space>
+        <DayShiftFields
+          dateText={dateText}
+          onDateText={setDateText}
+          valid={Boolean(date)}
+          shift={shift}
+          onShift={setShift}
+          shifts={SHIFT_OPTIONS}
+        />
         <Space direction="vertical" size={2}>
           <Typography.Text>Выработка</Typography.Text>
           <Select
