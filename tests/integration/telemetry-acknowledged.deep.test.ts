@@ -1,4 +1,5 @@
-// Issue 95, the verifier's run as a new user would make it: the local server as `npm start` runs it (its
+// Issue 95, the verifier's run as a new user would make it (the deep tier: about 40 s, its shape whole;
+// readings-invariant.test.ts holds the same invariant in every run): the local server as `npm start` runs it (its
 // LevelDB on disk, the consumer in its thread), 14 meters over 12 days of minutes (some minutes with two
 // readings), 3 % sent twice, shuffled, in batches of 8 000 pushed back to back without waiting for the
 // consumer: 253 746 readings, 261 246 lines. Every reading answered 202 is stored once with its value
