@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Flag, flagQuality, minuteMeans, MINUTE_MS, rollUp, sensorMinutes } from "@core/telemetry";
 import { memoryDomain, type MemoryDomain } from "../../tests/support/memory-domain";
-import { offerAcceptSchema } from "./contract/schemas/telemetry";
+import { offerAcceptSchema } from "./contract/schemas/monitoring";
 import { parseWith } from "./http/validate";
 import type { Actor } from "./domain/context";
 import { acceptOffers, listOffers } from "./domain/monitoring/days/offers";

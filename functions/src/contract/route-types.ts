@@ -18,7 +18,7 @@ import type { EVIDENCE_ROUTES } from "./routes/evidence";
 import type { EXPORT_JOB_ROUTES } from "./routes/export-jobs";
 import type { EXPORT_ROUTES } from "./routes/exports";
 import type { FACILITY_ROUTES } from "./routes/facilities";
-import type { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "./routes/telemetry";
+import type { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "./routes/monitoring";
 import type { FORECAST_MODEL_ROUTES } from "./routes/forecast-models";
 import type { FORECAST_ROUTES } from "./routes/forecast";
 import type { GRAPH_ROUTES } from "./routes/graphs";

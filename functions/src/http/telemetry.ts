@@ -1,4 +1,4 @@
-// v1/telemetry/ served: the declarations are in routes/telemetry.ts. The push checks its own credential
+// v1/telemetry/ served: the declarations are in routes/monitoring.ts. The push checks its own credential
 // (a gateway key or a user's bearer token), so it is mounted before requireUser.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -31,7 +31,7 @@ import {
   listGassingsRoute,
   registerGassingRoute,
   telemetryUploadUrlRoute,
-} from "../contract/routes/telemetry";
+} from "../contract/routes/monitoring";
 import { listGassings, operatorJournal, registerGassing } from "../domain/monitoring/derive/journal";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";

@@ -12,7 +12,7 @@ import type {
 } from "../export/formats";
 import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
-import type { shiftReportQuerySchema } from "../contract/schemas/telemetry";
+import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";

@@ -2,7 +2,7 @@
 // dispatch gateway pushes readings with.
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
-import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/telemetry";
+import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/monitoring";
 import type { methaneLimitEditionSchema } from "../contract/schemas/journal";
 import type { CompanyObjects } from "./company-objects";
 import type { MethanePlace } from "@core/methane-limits";

@@ -1,5 +1,5 @@
 // The АГК operator's day (issue 99): the operator's journal of a company day, the gassings with the
-// dispatcher's registrations, and their files (functions/src/contract/routes/telemetry.ts).
+// dispatcher's registrations, and their files (functions/src/contract/routes/monitoring.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { GassingRegister, GassingRegistrationBody, MethaneLimitRow, OperatorJournal } from "@server/contract";
 import { api, encoded, routePath, typedClient } from "./client";

@@ -1,5 +1,5 @@
 // Issue 78: a facility's workings now («Мониторинг»), typed from the server's route declarations
-// (functions/src/contract/routes/telemetry.ts): the tiles kept current, the models bound to the
+// (functions/src/contract/routes/monitoring.ts): the tiles kept current, the models bound to the
 // workings and each working's 24 hours. A module of its own, so the other monitoring screens do not
 // load it.
 import { useEffect, useState } from "react";

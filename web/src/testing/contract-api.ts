@@ -31,7 +31,7 @@ import { INVENTORY_REPORT_ROUTES } from "@server/contract/routes/inventory-repor
 import { MEDIA_ROUTES, MEDIA_STREAM_ROUTES } from "@server/contract/routes/media";
 import { OPENAPI_ROUTES } from "@server/contract/routes/openapi";
 import { PROJECT_ROUTES } from "@server/contract/routes/projects";
-import { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "@server/contract/routes/telemetry";
+import { TELEMETRY_PUSH_ROUTES, TELEMETRY_ROUTES } from "@server/contract/routes/monitoring";
 import { WEBHOOK_ROUTES } from "@server/contract/routes/webhooks";
 import { UNCERTAINTY_ROUTES } from "@server/contract/routes/uncertainty";
 import { USER_ROUTES } from "@server/contract/routes/users";

@@ -6,7 +6,7 @@
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
 import { isHorizon } from "@core/gbdt/horizon";
 import { trendSchema } from "../../contract/schemas/answers";
-import { shiftReportQuerySchema } from "../../contract/schemas/telemetry";
+import { shiftReportQuerySchema } from "../../contract/schemas/monitoring";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
 import { gassingListSchema, journalSchema } from "../../contract/schemas/journal";

@@ -5,7 +5,7 @@
 import type { SensorKind } from "@core/telemetry";
 import type { OfferAcceptance } from "../../../ports";
 import type * as z from "zod";
-import type { offerSchema } from "../../../contract/schemas/telemetry";
+import type { offerSchema } from "../../../contract/schemas/monitoring";
 
 type Offer = z.output<typeof offerSchema>;
 

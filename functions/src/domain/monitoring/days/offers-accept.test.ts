@@ -13,7 +13,7 @@ import { MINUTE_MS } from "@core/telemetry";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
-import { offerAcceptSchema } from "../../../contract/schemas/telemetry";
+import { offerAcceptSchema } from "../../../contract/schemas/monitoring";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import { METHODOLOGY_VERSION } from "@core/registry";

@@ -13,7 +13,7 @@ import vectors from "../../../../../tests/fixtures/telemetry/methodology-section
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
-import { offerAcceptSchema } from "../../../contract/schemas/telemetry";
+import { offerAcceptSchema } from "../../../contract/schemas/monitoring";
 import { parseWith } from "../../../http/validate";
 import { getCalculation } from "../../calculation-lookup";
 import { calculationView } from "../../calculations/calculations";

@@ -32,7 +32,7 @@ import { frozenMessage, frozenReview } from "../../inventory/freeze";
 import type { AcceptedBefore, EmissionPoint, MonthClaim, OfferAcceptance, Sensor, StoredCalculation } from "../../../ports";
 import type { Project } from "../../../contract/schemas/project";
 import type * as z from "zod";
-import type { offerAcceptSchema, offerSchema } from "../../../contract/schemas/telemetry";
+import type { offerAcceptSchema, offerSchema } from "../../../contract/schemas/monitoring";
 import { registerAt } from "../ingest/register";
 import { readingsBetween } from "./days";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";

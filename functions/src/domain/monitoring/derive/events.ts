@@ -29,7 +29,7 @@ import type {
   eventListSchema,
   eventSchema,
   eventsAcknowledgeSchema,
-} from "../../../contract/schemas/telemetry";
+} from "../../../contract/schemas/monitoring";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";

@@ -9,7 +9,7 @@ import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import type { shiftReportQuerySchema } from "../../../contract/schemas/telemetry";
+import type { shiftReportQuerySchema } from "../../../contract/schemas/monitoring";
 import { readingsBetween } from "../days/days";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";

@@ -27,7 +27,7 @@ import { newId } from "../../ids";
 import { exportJob } from "../../export-jobs";
 import { reserveHeavyWork } from "../../heavy-work";
 import { LIMITS } from "../../../contract/schemas/limits";
-import type { reconciliationSchema } from "../../../contract/schemas/telemetry";
+import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
 import type { SensorDay, TelemetryBatch } from "../../../ports";
 import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";

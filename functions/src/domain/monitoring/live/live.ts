@@ -34,7 +34,7 @@ import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/f
 import { readingsBetween, utcDay } from "../days/days";
 import { recordForecast } from "../derive/forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
-import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/telemetry";
+import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
 
 export type LiveView = z.output<typeof liveViewSchema>;

@@ -22,7 +22,7 @@ import {
   reconciliationSchema,
   shiftReportQuerySchema,
   telemetryFileBodySchema,
-} from "../schemas/telemetry";
+} from "../schemas/monitoring";
 import { uploadGrantSchema } from "../schemas/answers";
 import {
   gassingListQuerySchema,
