@@ -6,7 +6,7 @@
 // approved year, D39), and verify.py recomputes every hour from exactly the minutes the period saw.
 import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Deps } from "../context";
-import type { MeterReadings } from "./period-hours";
+import type { MeterReadings } from "@core/climate-hours";
 
 /** A meter of the plan as the period read it. */
 export interface PeriodMeter {

@@ -1,7 +1,7 @@
 // A climate project's monitoring periods (methodology D69–D79, issue 89 item 2): [start, end) in whole
 // hours of the company's clock, inside the project's dates, never overlapping another period of the
 // project, at most LIMITS.climate.periodHours long. Each device's hours are built from the stored
-// minutes of the meters its plan names (period-hours.ts) and computed by the core as the stateless
+// minutes of the meters its plan names (@core/climate-hours) and computed by the core as the stateless
 // evaluation is (evaluate.ts: a heavy-work slot, off the request thread where the host can); the
 // deficit carried in (D78) is the previous period's. Kept with its inputs and result: the table holds
 // its bounds and totals, the blob `climate/{company}/{project}/{period}.json` its hours and figures.
@@ -10,7 +10,7 @@
 // request checks it and answers 202, the job computes and stores it (runClimatePeriodJob), the
 // project's periods held for it until it ends.
 import { FROZEN_PERIOD, PERIOD_CHANGED } from "@core/climate-approval";
-import type { ClimateEvaluation, ClimateHourBlock, ClimateInputs, ClimatePeriodInput } from "@core/climate-project";
+import type { ClimateEvaluation, ClimateInputs, ClimatePeriodInput } from "@core/climate-project";
 import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
 import type { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
@@ -26,7 +26,7 @@ import { heavyWork } from "../heavy-work";
 import { exportJob } from "../export-jobs";
 import type { ClimatePeriodJobRequest, ExportJobState } from "../../export/formats";
 import { evaluateOnHost } from "./evaluate";
-import { deviceHourBlocks, HOUR_MS, type DeviceMeters, type MeterReadings, periodSum } from "./period-hours";
+import { HOUR_MS, type MeterReadings, periodSum, planDeviceInputs } from "@core/climate-hours";
 import { keepPeriodMinutes } from "./period-minutes";
 import { getClimateProject, getPeriodOfProject, planMeters, registerByCode } from "./projects";
 import { approvedSnapshot, logPeriod } from "./approvals";
@@ -172,21 +172,13 @@ async function computePeriod(
   const inSlot = <T>(work: () => Promise<T>) => (runtime ? heavyWork({ repos: deps.repos, runtime }, actor, work) : work());
   return inSlot(async () => {
     const meters = new Map<string, { sensor: Sensor; read: MeterReadings }>();
-    const meter = async (code: string) => {
-      if (!meters.has(code)) {
-        const sensor = sensorOf(code);
-        meters.set(code, { sensor, read: await meterOf(deps, sensor, bounds.start, bounds.end, zone) });
-      }
-      return meters.get(code)!.read;
-    };
-    const devices: ClimateInputs["devices"][number][] = [];
-    for (const device of project.devices) {
-      const bound: DeviceMeters = {};
-      for (const [channel, code] of Object.entries(device.sensors)) if (code) bound[channel as keyof DeviceMeters] = await meter(code);
-      const hoursOf: ClimateHourBlock[] = deviceHourBlocks(bound, bounds.start, bounds.hours, zone);
-      devices.push({ id: device.name, kind: device.kind, flow_basis: device.flow_basis, eta_option: device.eta_option, hours: hoursOf });
+    for (const code of planMeters(project)) {
+      const sensor = sensorOf(code);
+      meters.set(code, { sensor, read: await meterOf(deps, sensor, bounds.start, bounds.end, zone) });
     }
-    const e_own_mwh = project.e_own_sensor ? periodSum(await meter(project.e_own_sensor), bounds.start, bounds.end) : 0;
+    const read = (code: string) => meters.get(code)!.read;
+    const devices = planDeviceInputs(project.devices, read, bounds.start, bounds.hours, zone);
+    const e_own_mwh = project.e_own_sensor ? periodSum(read(project.e_own_sensor), bounds.start, bounds.end) : 0;
     const period: ClimatePeriodInput & GivenGrid = {
       e_own_mwh,
       e_grid_aux_mwh: given.e_grid_aux_mwh ?? 0,

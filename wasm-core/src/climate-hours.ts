@@ -4,10 +4,11 @@
 // and every one proves it, the exhaust temperature the minute's minimum — and per hour the segments of
 // equal minutes, the analyser's efficiency (the hour's mean) and the meters' energy (the hour's sum).
 // A reading outside its meter's поверка dates (the register's dates in service) is invalid. Hours
-// alike in a row are one block repeated. Pure: the readings come in, the blocks go out.
-import type { ClimateHourBlock, ClimateSegment } from "@core/climate-project";
-import { wallTimeIn } from "@core/company-clock";
-import { Flag, flagQuality, inRange, MINUTE_MS, minuteMeans, type SensorKind } from "@core/telemetry";
+// alike in a row are one block repeated. Pure: the readings come in, the blocks go out. The same code
+// folds a stored period's minutes on the server and a day's in the browser's preview (issue 96 item 16).
+import type { ClimateDeviceInput, ClimateHourBlock, ClimateSegment } from "./climate-project";
+import { wallTimeIn } from "./company-clock";
+import { Flag, flagQuality, inRange, MINUTE_MS, minuteMeans, type SensorKind } from "./telemetry";
 
 export const HOUR_MS = 3_600_000;
 
@@ -115,6 +116,37 @@ export function deviceHourBlocks(meters: DeviceMeters, start: number, hours: num
     ...block,
     label: first === last ? label(first) : `${label(first)}..${label(last)}`,
   }));
+}
+
+/** A device of a project's plan: its kind, flow basis and efficiency option, and its meters' codes by channel. */
+export interface PlanDevice {
+  readonly name: string;
+  readonly kind: ClimateDeviceInput["kind"];
+  readonly flow_basis: ClimateDeviceInput["flow_basis"];
+  readonly eta_option?: ClimateDeviceInput["eta_option"];
+  readonly sensors: Readonly<Record<string, string | null | undefined>>;
+}
+
+/** The plan's devices as the core evaluates them: each one's hours from `start` built from the
+ *  readings of the meters it names (`meterOf` a code). */
+export function planDeviceInputs(
+  devices: readonly PlanDevice[],
+  meterOf: (code: string) => MeterReadings,
+  start: number,
+  hours: number,
+  zone: string,
+): ClimateDeviceInput[] {
+  return devices.map((device) => {
+    const bound: DeviceMeters = {};
+    for (const [channel, code] of Object.entries(device.sensors)) if (code) bound[channel as keyof DeviceMeters] = meterOf(code);
+    return {
+      id: device.name,
+      kind: device.kind,
+      flow_basis: device.flow_basis,
+      eta_option: device.eta_option,
+      hours: deviceHourBlocks(bound, start, hours, zone),
+    };
+  });
 }
 
 /** The sum of an electricity meter's valid readings over the period (the own auxiliaries, MWh). */
