@@ -9,5 +9,6 @@ export type { Rows } from "./rows";
 export { trainParams, TrainingInputError, type RoundInfo, type TrainParams, type TrainResult } from "./train";
 export * from "./conformal";
 export * from "./backtest";
+export * from "./probability";
 export * from "./horizon";
 export * from "./what-if";

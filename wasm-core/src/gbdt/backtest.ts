@@ -13,6 +13,7 @@
 // minutes for date-times, steps for step numbers, rows otherwise.
 import { METHANE_LIMIT_PERCENT } from "../registry";
 import { horizonLabel, MINUTE_MS, STEP_NUMBER_MS } from "./horizon";
+import { probabilityCheck, type ProbabilityCheck } from "./probability";
 
 export const DEFAULT_WARNING_PERCENT = 0.8;
 /** The latest rows with an interval on which a calibration is checked, and how far below its level
@@ -37,6 +38,10 @@ export interface BacktestInput {
   level?: number;
   storedLo?: ArrayLike<number>;
   storedHi?: ArrayLike<number>;
+  /** The chance of reaching the limit each row's forecast gave (NaN where none), and the calibration's
+   *  share of rows at or above the limit it is judged against (absent: the scored rows' own). */
+  pExceed?: ArrayLike<number>;
+  baseRate?: number;
   /** Per row: milliseconds of the rows' wall clock (datetime) or a step number (step). */
   time?: ArrayLike<number>;
   timeKind?: TimeKind;
@@ -100,6 +105,9 @@ export interface Backtest {
   /** What the forecast shows: the model's figure, or persistence's where the model lost to it on
    *  these rows (shownForecast; the model's figure is then kept beside it). Absent: the model's. */
   shown?: "model" | "persistence";
+  /** The chance of reaching the limit against the base rate (probability.ts), on the rows the model is
+   *  scored on; null without chances. Absent in a back-test stored before it. */
+  probability?: ProbabilityCheck | null;
 }
 
 /**
@@ -483,6 +491,7 @@ export function backtest(input: BacktestInput): Backtest {
     const model = scoreOf(f, pick(input.lo), pick(input.hi));
     const stored = input.storedLo && input.storedHi ? scoreOf(f, pick(input.storedLo), pick(input.storedHi)) : null;
     const persistence = scoreOf(previous);
+    const chances = pick(input.pExceed);
     return {
       limit,
       warning,
@@ -494,6 +503,7 @@ export function backtest(input: BacktestInput): Backtest {
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
+      probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate) : null,
     };
   }
   if (!t || !input.timeKind) throw new RangeError(`back-test at ${horizon} min: the rows need their times`);
@@ -525,6 +535,7 @@ export function backtest(input: BacktestInput): Backtest {
   const model = scoreOf(f, issued(lo), issued(hi), ahead);
   const stored = input.storedLo && input.storedHi ? scoreOf(f, issued(pick(input.storedLo)), issued(pick(input.storedHi)), ahead) : null;
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
+  const chances = issued(pick(input.pExceed));
   return {
     limit,
     warning,
@@ -536,7 +547,18 @@ export function backtest(input: BacktestInput): Backtest {
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
+    probability: chances ? chanceCheck(chances, f, y, limit, input.baseRate) : null,
   };
+}
+
+/** The chances' check on the rows the model's forecast is scored on (`f` finite). */
+function chanceCheck(chances: Float64Array, f: Float64Array, y: Float64Array, limit: number, baseRate?: number): ProbabilityCheck | null {
+  return probabilityCheck(
+    chances.map((p, k) => (finite(f[k]) ? p : Number.NaN)),
+    y,
+    limit,
+    baseRate,
+  );
 }
 
 /** The event table of a back-test's rows with date-times (none for step numbers or rows without a time). */

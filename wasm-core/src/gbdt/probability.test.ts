@@ -1,0 +1,145 @@
+// The chance of reaching the limit judged against the base rate (probability.ts, issue 99 item 5):
+// a chance worse than the base rate is marked unreliable, a better one reliable, and the
+// reliability table equals a count written here row by row.
+import { describe, expect, it } from "vitest";
+import { backtest, calibrationProbability, PROBABILITY_CHECK_ROWS, probabilityCheck, shareAtLimit, unreliableNote } from "./index";
+
+/** A seeded uniform draw in [0, 1). */
+function draws(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+/** `n` facts, a tenth of them at 1,2 % (at the limit) and the rest at 0,6 %, drawn independently. */
+function facts(n: number, seed: number) {
+  const next = draws(seed);
+  return Float64Array.from({ length: n }, () => (next() < 0.1 ? 1.2 : 0.6));
+}
+
+describe("the chance of reaching the limit against the base rate", () => {
+  const n = 2_000;
+  const targets = facts(n, 99);
+
+  it("a chance that knows nothing of the facts (drawn in 0–0,6) scores worse than the base rate and is marked unreliable", () => {
+    const next = draws(7);
+    const p = Float64Array.from(targets, () => next() * 0.6);
+    const check = probabilityCheck(p, targets, 1, 0.1)!;
+    expect(check.rows).toBe(n);
+    expect(check.base_source).toBe("calibration");
+    expect(check.brier).toBeGreaterThan(check.base_brier);
+    expect(check.skill).toBeLessThan(0);
+    expect(check.reliable).toBe(false);
+    expect(check.sentence).toContain("не точнее доли таких случаев в калибровке");
+    expect(check.sentence).toContain("как риск не показывается");
+    expect(unreliableNote(check)).toMatch(
+      /^Вероятность превышения не точнее доли случаев превышения в калибровке \(Brier \d,\d{3} против \d,\d{3}\) — не показывается\.$/,
+    );
+  });
+
+  it("a chance that follows the facts (0,7 where the limit was reached, 0,05 elsewhere, with noise) is better and shown", () => {
+    const next = draws(11);
+    const p = Float64Array.from(targets, (y) => Math.min(1, Math.max(0, (y >= 1 ? 0.7 : 0.05) + (next() - 0.5) * 0.1)));
+    const check = probabilityCheck(p, targets, 1, 0.1)!;
+    expect(check.brier).toBeLessThan(check.base_brier);
+    expect(check.skill).toBeGreaterThan(0.5);
+    expect(check.reliable).toBe(true);
+    expect(check.sentence).toMatch(/^Вероятность достичь предела 1 % точнее доли таких случаев в калибровке: Brier /);
+  });
+
+  it("the Brier scores and the reliability table equal a computation row by row", () => {
+    const next = draws(5);
+    const p = Float64Array.from(targets, (y, i) =>
+      i % 17 === 0 ? Number.NaN : i % 101 === 0 ? 1 : Math.min(1, (y >= 1 ? 0.4 : 0.1) + next() * 0.5),
+    );
+    const measured = Float64Array.from(targets, (y, i) => (i % 23 === 0 ? Number.NaN : y));
+    const check = probabilityCheck(p, measured, 1, 0.08)!;
+    let rows = 0;
+    let events = 0;
+    let brier = 0;
+    let baseBrier = 0;
+    const bins: Array<{ rows: number; p: number; hit: number }> = [];
+    for (let b = 0; b < 10; b++) bins.push({ rows: 0, p: 0, hit: 0 });
+    for (let i = 0; i < n; i++) {
+      if (Number.isNaN(p[i]) || Number.isNaN(measured[i])) continue;
+      const o = measured[i] >= 1 ? 1 : 0;
+      rows++;
+      events += o;
+      brier += (p[i] - o) * (p[i] - o);
+      baseBrier += (0.08 - o) * (0.08 - o);
+      // Bins [0; 0,1), [0,1; 0,2) … [0,9; 1]: found by walking the edges.
+      let b = 0;
+      while (b < 9 && p[i] >= (b + 1) / 10) b++;
+      bins[b].rows++;
+      bins[b].p += p[i];
+      bins[b].hit += o;
+    }
+    expect(check.rows).toBe(rows);
+    expect(check.events).toBe(events);
+    expect(check.brier).toBeCloseTo(brier / rows, 12);
+    expect(check.base_brier).toBeCloseTo(baseBrier / rows, 12);
+    expect(check.skill).toBeCloseTo(1 - brier / baseBrier, 12);
+    expect(check.table).toHaveLength(10);
+    check.table.forEach((bin, b) => {
+      expect(bin.from).toBeCloseTo(b / 10, 12);
+      expect(bin.to).toBeCloseTo((b + 1) / 10, 12);
+      expect(bin.rows).toBe(bins[b].rows);
+      if (bins[b].rows === 0) {
+        expect(bin.mean_p).toBeNull();
+        expect(bin.observed).toBeNull();
+      } else {
+        expect(bin.mean_p).toBeCloseTo(bins[b].p / bins[b].rows, 12);
+        expect(bin.observed).toBeCloseTo(bins[b].hit / bins[b].rows, 12);
+      }
+    });
+    // A chance of exactly 1 is in the last bin.
+    expect(check.table[9].rows).toBeGreaterThan(0);
+    expect(check.table.reduce((s, bin) => s + bin.rows, 0)).toBe(rows);
+  });
+
+  it("without the calibration's base rate the scored rows' own share is the bar; with too few rows it is too early to say", () => {
+    const p = new Float64Array(n).fill(0.3);
+    const own = probabilityCheck(p, targets, 1)!;
+    expect(own.base_source).toBe("history");
+    expect(own.base_rate).toBeCloseTo(shareAtLimit(targets, 1)!, 12);
+    expect(own.reliable).toBe(false);
+    const few = probabilityCheck(p.subarray(0, PROBABILITY_CHECK_ROWS - 1), targets.subarray(0, PROBABILITY_CHECK_ROWS - 1), 1, 0.1)!;
+    expect(few.reliable).toBeNull();
+    expect(few.sentence).toMatch(/^О вероятности достичь предела 1 % судить рано: строк с фактом 199, нужно не меньше 200/);
+    expect(probabilityCheck([Number.NaN], [1], 1)).toBeNull();
+  });
+
+  it("the back-test scores each row's chance against the fact it was given for, ahead as at the nowcast", () => {
+    const step = 10 * 60_000;
+    const time = Float64Array.from(targets, (_, i) => i * step);
+    const next = draws(3);
+    const p = Float64Array.from(targets, () => next());
+    // 1 h ahead: the row issued at t − 1 h gave the chance for the fact at t.
+    const check = backtest({ measured: targets, predicted: targets, pExceed: p, baseRate: 0.1, time, timeKind: "datetime", horizon: 60 });
+    const issued = Float64Array.from(targets, (_, i) => (i >= 6 ? p[i - 6] : Number.NaN));
+    const direct = probabilityCheck(issued, targets, 1, 0.1)!;
+    expect(check.probability?.rows).toBe(direct.rows);
+    expect(check.probability?.brier).toBeCloseTo(direct.brier, 12);
+    expect(backtest({ measured: targets, predicted: targets }).probability).toBeNull();
+  });
+});
+
+describe("the check a calibration stores", () => {
+  it("scores the later half's chances from the earlier half's calibration against the earlier half's share at the limit", () => {
+    const n = 1_200;
+    const next = draws(21);
+    // A forecast that tracks the facts with noise: its chance beats the base rate.
+    const predicted = Float64Array.from({ length: n }, () => 0.4 + next() * 0.8);
+    const targets = Float64Array.from(predicted, (f) => f + (next() - 0.5) * 0.2);
+    const check = calibrationProbability(predicted, targets, 1)!;
+    expect(check.rows).toBe(n / 2);
+    expect(check.base_source).toBe("calibration");
+    expect(check.base_rate).toBeCloseTo(shareAtLimit(targets.subarray(0, n / 2), 1)!, 12);
+    expect(check.reliable).toBe(true);
+    // A forecast that knows nothing of the facts: its chance is no better.
+    const blind = Float64Array.from({ length: n }, () => 0.4 + next() * 0.8);
+    expect(calibrationProbability(blind, targets, 1)?.reliable).toBe(false);
+  });
+});
