@@ -13,7 +13,7 @@ import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
-import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-telemetry-queue";
+import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-telemetry-queue";
+import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { pointCreateSchema } from "@server/contract/schemas/facility";
 import { sensorCreateSchema } from "@server/contract/schemas/sensor";
 import { createPoint } from "@server/domain/company/emission-points";

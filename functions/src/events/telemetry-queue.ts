@@ -1,5 +1,5 @@
 // The readings' consumer fed by SQS (AWS): each message is a stored batch announced by the API
-// (`{company, batch}`, adapters/queue/sqs-telemetry-queue.ts) or the uploads bucket's "object created"
+// (`{company, batch}`, adapters/queue/sqs-readings-queue.ts) or the uploads bucket's "object created"
 // notification of a dispatch export dropped under a facility's prefix (`telemetry/files/{company}/
 // {facility}/…`), which becomes a batch of that facility first. Each is applied by the one consumer
 // (domain/monitoring/days/consumer.ts), idempotent and order-independent, so a message delivered twice, or

@@ -2,7 +2,7 @@
 // and the secrets it generated.
 import { S3Client } from "@aws-sdk/client-s3";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import { sqsTelemetryQueue } from "../adapters/queue/sqs-telemetry-queue";
+import { sqsTelemetryQueue } from "../adapters/queue/sqs-readings-queue";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";

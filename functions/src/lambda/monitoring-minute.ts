@@ -7,7 +7,7 @@
 // drains the marks itself). What it found is one JSON log line (CloudWatch).
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
-import { sqsTelemetryQueue } from "../adapters/queue/sqs-telemetry-queue";
+import { sqsTelemetryQueue } from "../adapters/queue/sqs-readings-queue";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { systemClock, type Deps } from "../domain/context";

@@ -24,7 +24,7 @@ export type * from "./audit";
 export type * from "./documents";
 export type * from "./production-calendar";
 export type * from "./media";
-export type * from "./telemetry";
+export type * from "./monitoring";
 export type * from "./webhooks";
 export type * from "./clock";
 export type * from "./changes";

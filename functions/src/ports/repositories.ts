@@ -33,7 +33,7 @@ import type {
   SensorRepository,
   TelemetryEventRepository,
   TelemetryRepository,
-} from "./telemetry";
+} from "./monitoring";
 
 export interface Repositories {
   companies: CompanyRepository;

@@ -18,7 +18,7 @@ import { dynamoDocuments } from "./document-repository";
 import { dynamoEmissionPoints, dynamoMigrations } from "./emission-point-repository";
 import { dynamoFacilities } from "./facility-repository";
 import { dynamoGatewayKeys, dynamoSensors } from "./sensor-repository";
-import { dynamoLiveBindings, dynamoTelemetry, dynamoTelemetryEvents } from "./telemetry-repository";
+import { dynamoLiveBindings, dynamoTelemetry, dynamoTelemetryEvents } from "./monitoring-repository";
 import { dynamoWebhooks } from "./webhook-repository";
 import { dynamoInventoryReviews } from "./inventory-review-repository";
 import { dynamoInventoryVersions } from "./inventory-version-repository";

@@ -97,7 +97,7 @@ import {
   SENSOR_CONFLICT,
   SENSOR_EXISTS,
 } from "../dynamodb/sensor-repository";
-import { ACCEPTANCE_CHANGED, batchListedItem, dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/telemetry-repository";
+import { ACCEPTANCE_CHANGED, batchListedItem, dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/monitoring-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
