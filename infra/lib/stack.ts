@@ -523,7 +523,7 @@ export class AppStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    const telemetryConsumer = fn("TelemetryConsumerFunction", "functions/src/lambda/telemetry.ts", {
+    const telemetryConsumer = fn("TelemetryConsumerFunction", "functions/src/lambda/readings-consumer.ts", {
       description: "The mine's readings: applies each announced batch and each dropped dispatch export",
       memorySize: FUNCTION_SIZES.TelemetryConsumerFunction.memoryMb,
       timeout: Duration.seconds(FUNCTION_SIZES.TelemetryConsumerFunction.timeoutSeconds),

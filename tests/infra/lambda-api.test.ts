@@ -18,7 +18,7 @@ import { seedDictionaries } from "@server/domain/reference/dictionaries";
 import { REFERENCE_DICTIONARIES } from "@server/dictionaries/reference-data";
 import { LOCAL_TABLE, openMemoryStorage, type OpenStorage } from "@server/local/storage";
 import { apiGatewayEvent } from "./api-gateway-event";
-import { LIVE_STREAM_ABSENT } from "@server/http/telemetry";
+import { LIVE_STREAM_ABSENT } from "@server/http/monitoring";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 import { apiLambdaEnv } from "../support/lambda-env";
 

@@ -6,7 +6,7 @@
 // dynalite with the real S3 blob store; aws-sdk-client-mock stands in for S3 (an object map) and SQS
 // only.
 import { localRuntime } from "@server/local/subscribers";
-import { readingsRuntime } from "@server/lambda/telemetry";
+import { readingsRuntime } from "@server/lambda/readings-consumer";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
@@ -18,7 +18,7 @@ import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { readingsBetween } from "@server/domain/monitoring/days/consumer";
-import { consumeTelemetryMessages } from "@server/events/telemetry-queue";
+import { consumeTelemetryMessages } from "@server/events/readings-queue";
 import { encodeS3Key } from "@server/events/upload-check";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import { apiHandler } from "@server/lambda/api";

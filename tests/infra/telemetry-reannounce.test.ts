@@ -14,7 +14,7 @@ import { createPoint } from "@server/domain/company/emission-points";
 import { REANNOUNCE } from "@server/domain/monitoring/days/consumer";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { createSensor } from "@server/domain/monitoring/ingest/register";
-import { consumeTelemetryMessages } from "@server/events/telemetry-queue";
+import { consumeTelemetryMessages } from "@server/events/readings-queue";
 import { parseWith } from "@server/http/validate";
 import { minuteDeps, monitoringMinute } from "@server/lambda/monitoring-minute";
 import { memoryDomain, type MemoryDomain } from "../support/memory-domain";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/telemetry";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { NO_MODEL_NOTE } from "@server/domain/monitoring/live/live";
-import { closeLiveStreams } from "@server/http/telemetry";
+import { closeLiveStreams } from "@server/http/monitoring";
 import { createHarness, type Harness } from "../support/harness";
 import { eventStreamText } from "../support/event-stream";
 

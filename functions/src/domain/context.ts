@@ -83,7 +83,7 @@ export interface TelemetryConsumer {
   idle(): Promise<void>;
 }
 
-/** Where a stored batch of readings is announced for the consumer (functions/src/events/telemetry-queue.ts). */
+/** Where a stored batch of readings is announced for the consumer (functions/src/events/readings-queue.ts). */
 export interface TelemetryQueue {
   send(message: { company: string; batch: string }): Promise<void>;
 }

@@ -32,7 +32,7 @@ import type { AppEnv } from "./env";
 import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { signingKeyRoutes } from "./signing-keys";
-import { telemetryPushRoutes, telemetryRoutes } from "./telemetry";
+import { telemetryPushRoutes, telemetryRoutes } from "./monitoring";
 import { webhookRoutes } from "./webhooks";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";

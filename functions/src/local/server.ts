@@ -33,7 +33,7 @@ import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } f
 import { telemetryConsumerThread } from "./telemetry-consumer";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
-import { closeLiveStreams } from "../http/telemetry";
+import { closeLiveStreams } from "../http/monitoring";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
 import { carryHeavySlots, releaseHeavySlots } from "../domain/heavy-work";

@@ -1,5 +1,5 @@
 // The readings' queue in AWS (domain/context.ts TelemetryQueue): a stored batch announced as one SQS
-// message `{company, batch}`, which the readings' function consumes (events/telemetry-queue.ts). The
+// message `{company, batch}`, which the readings' function consumes (events/readings-queue.ts). The
 // batch itself is already stored (its readings in S3, its item and queue mark in the table) when the
 // message is sent, so the message carries ids only. Its MessageGroupId is the company: the queue is an
 // SQS fair queue (a standard queue whose messages name their tenant), so a company with a backlog, or

@@ -1,5 +1,5 @@
 // v1/telemetry/, declared: the mine's readings pushed by its gateway or a user (methodology D57) and a
-// batch's status. Served by http/telemetry.ts.
+// batch's status. Served by http/monitoring.ts.
 import * as z from "zod";
 import { LIMITS } from "../schemas/limits";
 import {

@@ -78,7 +78,7 @@ export async function consumeTelemetryMessages(
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
-  // Each batch's subscribers were awaited as its days were published (lambda/telemetry.ts's table);
+  // Each batch's subscribers were awaited as its days were published (lambda/readings-consumer.ts's table);
   // nothing of the forecaster's is left running when the function answers (Lambda freezes it).
   await forecastsIdle(deps);
   return { batchItemFailures };

@@ -1,4 +1,4 @@
-// The Lambda host of the readings' consumer (events/telemetry-queue.ts): the stack subscribes this
+// The Lambda host of the readings' consumer (events/readings-queue.ts): the stack subscribes this
 // function to the readings' SQS queue (ReportBatchItemFailures), which the API announces stored
 // batches on and the uploads bucket notifies of dispatch exports dropped under telemetry/files/. The
 // days it writes are published on its change stream, heard by the subscribers of its table below, each
@@ -17,7 +17,7 @@ import { detectEvents } from "../domain/monitoring/derive/events";
 import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
 import { flagChangedReadings } from "../domain/climate/approvals";
 import { hostRuntime } from "../events/runtime";
-import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/telemetry-queue";
+import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/readings-queue";
 import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
 

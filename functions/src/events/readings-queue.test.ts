@@ -1,4 +1,4 @@
-// The readings' SQS consumer (events/telemetry-queue.ts) on the in-memory repositories: the API's
+// The readings' SQS consumer (events/readings-queue.ts) on the in-memory repositories: the API's
 // `{company, batch}` messages applied and each redelivery counting nothing twice; a message whose batch
 // cannot be read named in batchItemFailures while the others are applied, and applied on its next
 // delivery; a body that is not JSON dropped, not retried; S3's test event and other buckets' events
@@ -18,7 +18,7 @@ import { readingsBetween } from "../domain/monitoring/days/consumer";
 import { storeBatch } from "../domain/monitoring/ingest/readings";
 import { createSensor } from "../domain/monitoring/ingest/register";
 import { bindLiveModel } from "../domain/monitoring/live/live";
-import { consumeTelemetryMessages } from "./telemetry-queue";
+import { consumeTelemetryMessages } from "./readings-queue";
 import { encodeS3Key } from "./upload-check";
 
 let d: MemoryDomain;
