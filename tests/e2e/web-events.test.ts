@@ -44,7 +44,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
       readings.push({ sensor: "М-7", t: new Date(AT + m * MINUTE_MS + 15_000).toISOString(), value });
     }
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
-    // The batch is applied off the request thread after its 202 (local/telemetry-consumer.ts): the
+    // The batch is applied off the request thread after its 202 (local/readings-consumer.ts): the
     // page's events are read once it is in.
     await telemetryIdle(file.server.deps);
     app = await openWebApp(file.server);

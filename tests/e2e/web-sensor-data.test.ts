@@ -62,7 +62,7 @@ describe("web app: a sensor's completeness, gaps and day", () => {
       if (m < 20 || m >= 30) readings.push({ sensor: "М-12", t, value: m < 20 ? 0.44 : 0.46 });
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
-    // Applied off the request thread after its 202 (local/telemetry-consumer.ts): the pages read it once in.
+    // Applied off the request thread after its 202 (local/readings-consumer.ts): the pages read it once in.
     await telemetryIdle(server.deps);
     app = await openWebApp(server);
     page = app.page;

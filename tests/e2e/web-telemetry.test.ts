@@ -63,7 +63,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
       if (m < 20 || m >= 30) readings.push({ sensor: "М-12", t, value: m < 20 ? 0.44 : 0.46 });
     }
     await demo("POST", "v1/telemetry/readings/", { facility, readings });
-    // Applied off the request thread after its 202 (local/telemetry-consumer.ts): the pages read it once in.
+    // Applied off the request thread after its 202 (local/readings-consumer.ts): the pages read it once in.
     await telemetryIdle(file.server.deps);
     app = await openWebApp(file.server);
     page = app.page;

@@ -1,4 +1,4 @@
-// The local server's consumer of readings runs off its request thread (local/telemetry-consumer.ts):
+// The local server's consumer of readings runs off its request thread (local/readings-consumer.ts):
 // batches pushed and answered 202 are applied while the request thread is held still (Atomics.wait,
 // its event loop runs nothing), which a consumer on that thread could not do; a watcher in a thread of
 // the test's reads the batches over the engine's endpoint and wakes it once every one is done. What the

@@ -56,7 +56,7 @@ export interface Deps {
    *  there. Without it (the local host, tests) the consumer drains the table's queue in this process. */
   telemetryQueue?: TelemetryQueue;
   /** Where the table's queue of readings is drained when not in this process: the local server's
-   *  consumer thread (local/telemetry-consumer.ts). Without it (tests' harnesses) in this process. */
+   *  consumer thread (local/readings-consumer.ts). Without it (tests' harnesses) in this process. */
   telemetryConsumer?: TelemetryConsumer;
   /** Deliveries were made: the host's webhook sender (domain/monitoring/derive/webhooks.ts `webhookSender`, its
    *  `due`) sends them — on the local server the request thread's, told by the consumer's thread, so one
@@ -64,7 +64,7 @@ export interface Deps {
    *  Lambda). */
   webhooksDue?: () => void;
   /** The first back-off of a batch of readings whose application failed (consumer.ts RETRIES.firstMs
-   *  when unset): the local host's tests set it shorter (local/telemetry-retry.ts). */
+   *  when unset): the local host's tests set it shorter (local/readings-retry.ts). */
   telemetryRetryFirstMs?: number;
   /** What the host keeps running for the domain: its change stream, its timers and the long-lived
    *  objects of the domain's modules. No module of the domain holds state of its own. */

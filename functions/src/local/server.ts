@@ -30,7 +30,7 @@ import { drainTelemetry } from "../domain/monitoring/days/consumer";
 import { telemetryIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
-import { telemetryConsumerThread } from "./telemetry-consumer";
+import { telemetryConsumerThread } from "./readings-consumer";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { closeLiveStreams } from "../http/monitoring";
@@ -476,7 +476,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       })
         .then(() => fed)
         // The consumer's thread ends once its drains are done, or after a second whatever is queued
-        // (telemetry-consumer.ts CLOSE_WAIT_MS: a batch cut short is applied again on the next start);
+        // (readings-consumer.ts CLOSE_WAIT_MS: a batch cut short is applied again on the next start);
         // the webhooks it made are sent before the last wait for them.
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), consumer ? consumer.close() : telemetryIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))

@@ -4,7 +4,7 @@
 // its own: on the request thread (the live tiles' streams are there; the one sender of the webhooks'
 // queue) or on the consumer's thread (the work a batch's days cause, off the event loop that answers
 // requests). A change published on the consumer's thread that a request-thread subscriber hears is
-// posted to the request thread at that subscriber's place in the order (telemetry-thread.ts), and
+// posted to the request thread at that subscriber's place in the order (readings-thread.ts), and
 // heard there by the request-thread subscribers alone; a change published on the request thread (a
 // binding changed, the stale sweep's deliveries) is heard there by every subscriber of it. Without a
 // thread (an in-memory server, the harness) every line runs in the one process, in this order.

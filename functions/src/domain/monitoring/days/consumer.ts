@@ -4,7 +4,7 @@
 // counts in it, so a batch applied twice (a crash, a redelivery) counts nothing twice and batches in
 // any order give the same days. Locally the queue is the table's TQUEUE marks: what was stored and
 // answered 202 before a kill is taken up again on the next start (drainTelemetry). The local server
-// drains it in a worker thread of its own (local/telemetry-consumer.ts), not on its request thread.
+// drains it in a worker thread of its own (local/readings-consumer.ts), not on its request thread.
 //
 // Readings travel as typed arrays per sensor (SensorReadings: 16 bytes a reading), not as an array of
 // [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RETRIES } from "../domain/monitoring/days/consumer";
-import { telemetryRetryFirstMsFromEnv } from "./telemetry-retry";
+import { telemetryRetryFirstMsFromEnv } from "./readings-retry";
 
 describe("TELEMETRY_RETRY_FIRST_MS", () => {
   it("shortens the consumer thread's first back-off to the ms it names, and is otherwise absent", () => {

@@ -1,5 +1,5 @@
 // The local host's consumer of readings (domain/monitoring/days/consumer.ts) in a worker thread of its own
-// (telemetry-consumer.ts): the table's queue drained over ports of its own (a client of the server's
+// (readings-consumer.ts): the table's queue drained over ports of its own (a client of the server's
 // dynalite engine, through a message port to the engine's thread, else over its endpoint; the blob
 // folder read directly), as the readings' function drains SQS in AWS, so that merging a year's file
 // into its days, the event detector, the forecaster (scoring the bound models in this thread) and the
@@ -17,9 +17,9 @@ import { forecastsIdle } from "../domain/monitoring/live/forecaster";
 import { hostRuntime } from "../events/runtime";
 import { consumerThreadSubscribers, type SubscriberDeps } from "./subscribers";
 import { portRequestHandler } from "./dynalite-port";
-import { telemetryRetryFirstMsFromEnv } from "./telemetry-retry";
+import { telemetryRetryFirstMsFromEnv } from "./readings-retry";
 import { captureTableChanges } from "./table-stream";
-import type { FromConsumer, ToConsumer } from "./telemetry-consumer";
+import type { FromConsumer, ToConsumer } from "./readings-consumer";
 import type { ThreadData } from "./spreadsheet-threads";
 
 const { endpoint, tableName, blobsDir, port: engine } = workerData as ThreadData;

@@ -1,5 +1,5 @@
 // The TelemetryConsumer of the local host (domain/context.ts): the table's queue of readings drained in a
-// worker thread of its own (telemetry-thread.ts), as the readings' function drains SQS in AWS. On the
+// worker thread of its own (readings-thread.ts), as the readings' function drains SQS in AWS. On the
 // request thread a year's dispatch file took the event loop for minutes (another company's get_me p50
 // 209 ms, p95 800 ms while it was applied, docs/performance.md); here the request thread only stores
 // the batch with its queue mark (durable: a kill before it is applied leaves it queued), answers 202
@@ -53,7 +53,7 @@ export const CLOSE_WAIT_MS = 1_000;
 const RESTART_MS = 1_000;
 
 const BOOT = new URL("./thread-boot.mjs", import.meta.url);
-const ENTRY = new URL("./telemetry-thread.ts", import.meta.url).href;
+const ENTRY = new URL("./readings-thread.ts", import.meta.url).href;
 
 export function telemetryConsumerThread(options: ConsumerThreadOptions): ConsumerThread {
   let worker: Worker | undefined;
