@@ -2,11 +2,22 @@
 // period's reductions per device-hour from the minutes of its meters — flow brought to 20 °C (D70),
 // gaps of a gas channel up to 15 minutes filled with the neighbour that gives less methane and hours
 // with fewer than 45 measured minutes not counted (D71), the efficiency of each hour by the device's
-// rule (D72 flares, D73 engines and boilers), project emissions (D74), baseline with electricity and
+// kind's rule (D72 flares, D73 engines and boilers; each kind one module of climate-devices/), project emissions (D74), baseline with electricity and
 // heat (D75), leakage (D76), the carry of a deficit and the carbon units (D78), and the deviations
 // the report lists (D79). The same code serves the API, the stored periods and the browser preview.
 // Browser-safe: no Node imports.
+import {
+  DEVICE_KIND_EXPECTED,
+  type DeviceKind,
+  type DeviceKindSpec,
+  deviceKindOf,
+  EFFICIENCY_DEFAULTS,
+  type KindBasis,
+  type Proof,
+} from "./climate-devices";
 import { FieldError } from "./field-error";
+
+export { DEVICE_KINDS, type DeviceKind } from "./climate-devices";
 
 export const CLIMATE_RULES_VERSION = "2026.7";
 
@@ -19,10 +30,8 @@ export const CLIMATE_DEFAULTS = {
   t_normal_k: 273.15,
   t_zero_c_k: 273.15,
   p_std_kpa: 101.325,
-  eta_open_flare: 0.5,
-  eta_enclosed_flare: 0.9,
-  eta_engine: 0.995,
-  eta_boiler: 0.995,
+  // Each kind's default efficiency, from its module (climate-devices/).
+  ...EFFICIENCY_DEFAULTS,
   t_eg_min_c: 500.0,
   max_substituted_run_min: 15,
   min_measured_min_per_hour: 45,
@@ -35,8 +44,6 @@ export const CLIMATE_DEFAULTS = {
 
 export type ClimateParams = { -readonly [K in keyof typeof CLIMATE_DEFAULTS]: number };
 
-export const DEVICE_KINDS = ["flare_open", "flare_enclosed", "engine", "boiler"] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export const FLOW_BASES = ["standard_20C", "normal_0C", "actual"] as const;
 export type FlowBasis = (typeof FLOW_BASES)[number];
 export const ETA_OPTIONS = ["default", "measured"] as const;
@@ -103,16 +110,13 @@ export interface ClimateInputs {
 }
 
 export type EtaBasis =
-  | "default_open_flame_60"
+  | KindBasis
   | "not_proven_flame"
-  | "default_enclosed_t_eg_60"
   | "not_proven_t_eg"
-  | "measured"
-  | "measured_fallback"
-  | "engine_run"
-  | "boiler_run"
   | "not_proven_run"
   | "not_proven_run_no_data"
+  | "measured"
+  | "measured_fallback"
   | "no_data";
 
 export type ChannelCounts = Partial<Record<GasChannel, number>>;
@@ -250,7 +254,7 @@ function checkInputs(inputs: ClimateInputs, params: ClimateParams): void {
   if (params.t_normal_k <= 0 || params.t_std_k <= 0 || params.p_std_kpa <= 0) {
     throw new FieldError("params", "температуры и давление стандартных условий должны быть больше нуля");
   }
-  for (const name of ["eta_open_flare", "eta_enclosed_flare", "eta_engine", "eta_boiler", "eta_bl_heat"] as const) {
+  for (const name of [...(Object.keys(EFFICIENCY_DEFAULTS) as (keyof typeof EFFICIENCY_DEFAULTS)[]), "eta_bl_heat"] as const) {
     if (params[name] > 1) throw new FieldError(`params.${name}`, "КПД — доля от 0 до 1");
   }
   if (params.eta_bl_heat <= 0) throw new FieldError("params.eta_bl_heat", "КПД замещаемой котельной должен быть больше нуля");
@@ -277,10 +281,11 @@ function checkInputs(inputs: ClimateInputs, params: ClimateParams): void {
     const at = `devices.${d}`;
     if (ids.has(device.id)) throw new FieldError(`${at}.id`, `устройство «${device.id}» названо дважды`);
     ids.add(device.id);
-    if (!DEVICE_KINDS.includes(device.kind)) throw new FieldError(`${at}.kind`, "ожидается flare_open, flare_enclosed, engine или boiler");
+    const kind = deviceKindOf(device.kind);
+    if (!kind) throw new FieldError(`${at}.kind`, DEVICE_KIND_EXPECTED);
     if (!FLOW_BASES.includes(device.flow_basis)) throw new FieldError(`${at}.flow_basis`, "ожидается standard_20C, normal_0C или actual");
-    if (device.kind === "flare_enclosed" && !ETA_OPTIONS.includes(device.eta_option as EtaOption)) {
-      throw new FieldError(`${at}.eta_option`, "у закрытого факела укажите вариант КПД: default или measured");
+    if (kind.efficiency.measured === "option" && !ETA_OPTIONS.includes(device.eta_option as EtaOption)) {
+      throw new FieldError(`${at}.eta_option`, `у ${kind.label_of} укажите вариант КПД: default или measured`);
     }
     let hours = 0;
     device.hours.forEach((block, b) => {
@@ -399,12 +404,26 @@ function everyMinute(values: Float64Array, from: number, proves: (v: number) => 
   return true;
 }
 
-const DEFAULT_PARAMETER: Partial<Record<EtaBasis, keyof ClimateParams>> = {
-  default_open_flame_60: "eta_open_flare",
-  default_enclosed_t_eg_60: "eta_enclosed_flare",
-  engine_run: "eta_engine",
-  boiler_run: "eta_boiler",
-};
+/** D72, D73: why an hour of a kind whose destruction rests on `proof` is not proven; null when it is. */
+function notProven(
+  proof: Proof,
+  minutes: DeviceMinutes,
+  from: number,
+  fed: { readonly ran: boolean; readonly stopped: boolean },
+  params: ClimateParams,
+): EtaBasis | null {
+  switch (proof) {
+    case "flame":
+      return everyMinute(minutes.flame, from, (f) => f === 1) ? null : "not_proven_flame";
+    case "exhaust_hot":
+      return everyMinute(minutes.tEg, from, (te) => te > params.t_eg_min_c) ? null : "not_proven_t_eg";
+    case "run_when_fed":
+      // Never proven running: stopped while fed, or no run status in fed minutes (η 0 either way).
+      return fed.ran ? null : fed.stopped ? "not_proven_run" : "not_proven_run_no_data";
+    default:
+      throw new Error(`нет правила подтверждения уничтожения «${String(proof satisfies never)}» (efficiency.proof)`);
+  }
+}
 
 /** The label of the hour `offset` hours after the start of a block labelled «YYYY-MM-DDTHH[..…]». */
 function hourLabel(blockLabel: string, offset: number): string {
@@ -433,11 +452,15 @@ function evaluateDevice(
   const filled = Object.fromEntries(channels.map((ch) => [ch, substitute(minutes.gas[ch], ch, params.max_substituted_run_min)])) as Partial<
     Record<GasChannel, { values: Float64Array; substituted: Uint8Array }>
   >;
-  const isEngine = device.kind === "engine";
-  const givesHeat = device.kind === "boiler" || device.hours.some((b) => isNumber(b.heat_gj));
+  const kind = deviceKindOf(device.kind) as DeviceKindSpec;
+  const rule = kind.efficiency;
+  const byKind = params[rule.parameter.name as keyof ClimateParams];
+  // D75: a kind with a generation meter credits electricity; heat is a boiler's output, any kind's where metered.
+  const isEngine = "e_gen" in kind.channels;
+  const givesHeat = kind.heat === "always" || device.hours.some((b) => isNumber(b.heat_gj));
   // D72: the measured option's fallback is the lowest hourly efficiency the analyser gave in the period.
   const measuredEtas = device.hours.filter((b) => isNumber(b.eta_meas)).map((b) => b.eta_meas as number);
-  const fallbackEta = measuredEtas.length > 0 ? Math.min(params.eta_enclosed_flare, ...measuredEtas) : 0;
+  const fallbackEta = measuredEtas.length > 0 ? Math.min(byKind, ...measuredEtas) : 0;
 
   const summary: ClimateDeviceSummary = {
     hours: 0,
@@ -462,7 +485,7 @@ function evaluateDevice(
     er_ch4: 0,
   };
   const hourFigures: HourFigures[] = [];
-  const defaults = new Map<keyof ClimateParams, number>();
+  let defaultHours = 0;
 
   for (let h = 0; h < minutes.hours; h++) {
     const block = device.hours[minutes.blockOf[h]];
@@ -540,43 +563,22 @@ function evaluateDevice(
     }
     const m = (v * params.rho_ch4_kg_m3) / 1000;
 
-    // D72, D73: the hour's efficiency and what it rests on.
+    // D72, D73: the hour's efficiency by the kind's rule, and what it rests on.
     let eta: number;
     let basis: EtaBasis;
-    if (device.kind === "flare_open") {
-      const proven = everyMinute(minutes.flame, from, (f) => f === 1);
-      eta = proven ? params.eta_open_flare : 0;
-      basis = proven ? "default_open_flame_60" : "not_proven_flame";
-    } else if (device.kind === "flare_enclosed") {
-      const hot = everyMinute(minutes.tEg, from, (te) => te > params.t_eg_min_c);
-      if (!hot) {
-        eta = 0;
-        basis = "not_proven_t_eg";
-      } else if (device.eta_option === "measured") {
-        if (isNumber(block.eta_meas)) {
-          eta = block.eta_meas;
-          basis = "measured";
-        } else {
-          eta = fallbackEta;
-          basis = "measured_fallback";
-        }
-      } else {
-        eta = params.eta_enclosed_flare;
-        basis = "default_enclosed_t_eg_60";
-      }
+    const unproven = notProven(rule.proof, minutes, from, { ran: ranWhenFed, stopped: stoppedWhenFed }, params);
+    if (unproven) {
+      eta = 0;
+      basis = unproven;
+    } else if (rule.measured === "option" && device.eta_option === "measured") {
+      eta = isNumber(block.eta_meas) ? block.eta_meas : fallbackEta;
+      basis = isNumber(block.eta_meas) ? "measured" : "measured_fallback";
+    } else if (rule.measured === "if_lower" && isNumber(block.eta_meas) && block.eta_meas < byKind) {
+      eta = block.eta_meas;
+      basis = "measured";
     } else {
-      const byDevice = device.kind === "engine" ? params.eta_engine : params.eta_boiler;
-      if (!ranWhenFed) {
-        eta = 0;
-        // Never proven running: stopped while fed, or no run status in fed minutes (D73, η 0 either way).
-        basis = stoppedWhenFed ? "not_proven_run" : "not_proven_run_no_data";
-      } else if (isNumber(block.eta_meas) && block.eta_meas < byDevice) {
-        eta = block.eta_meas;
-        basis = "measured";
-      } else {
-        eta = byDevice;
-        basis = device.kind === "engine" ? "engine_run" : "boiler_run";
-      }
+      eta = byKind;
+      basis = rule.basis as KindBasis;
     }
 
     const be = m * params.gwp_ch4;
@@ -591,10 +593,9 @@ function evaluateDevice(
     summary.pe_md += peMd;
     summary.er_ch4 += er;
     summary.m_ch4_destroyed_t += m * eta;
-    const defaultParameter = DEFAULT_PARAMETER[basis];
-    if (defaultParameter) {
-      defaults.set(defaultParameter, (defaults.get(defaultParameter) ?? 0) + 1);
-      if (device.kind === "engine" || device.kind === "boiler") summary.hours_device_eta++;
+    if (basis === rule.basis) {
+      defaultHours++;
+      if (rule.counted_as === "device") summary.hours_device_eta++;
       else summary.hours_default_eta++;
     }
     if (eta === 0) {
@@ -682,8 +683,9 @@ function evaluateDevice(
     for (const key of [...open.keys()]) flush(key);
     h += block.repeat;
   });
-  for (const [parameter, hours] of defaults) {
-    deviations.push({ device: device.id, label: null, hours, kind: "default_used", detail: { parameter, value: params[parameter] } });
+  if (defaultHours > 0) {
+    const parameter = rule.parameter.name;
+    deviations.push({ device: device.id, label: null, hours: defaultHours, kind: "default_used", detail: { parameter, value: byKind } });
   }
   return { result: { id: device.id, kind: device.kind, summary, blocks }, deviations };
 }

@@ -4,7 +4,8 @@
 // order (segments of an hour from minute 0 to 60, a flare's efficiency option, the NMHC rule).
 import * as z from "zod";
 import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
-import { DEVICE_KINDS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
+import { DEVICE_KIND_EXPECTED, DEVICE_KINDS } from "@core/climate-devices";
+import { CLIMATE_DEFAULTS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
 import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
 import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
@@ -60,7 +61,7 @@ export const climateHourBlockSchema = z.object({
 
 export const climateDeviceSchema = z.object({
   id: z.string().min(1, "укажите устройство").max(LIMITS.climate.deviceId),
-  kind: z.enum(DEVICE_KINDS, "ожидается flare_open, flare_enclosed, engine или boiler"),
+  kind: z.enum(DEVICE_KINDS, DEVICE_KIND_EXPECTED),
   flow_basis: z.enum(FLOW_BASES, "ожидается standard_20C, normal_0C или actual"),
   eta_option: z.enum(ETA_OPTIONS, "ожидается default или measured").nullable().optional(),
   hours: z
@@ -69,28 +70,9 @@ export const climateDeviceSchema = z.object({
     .max(LIMITS.climate.blocksPerDevice, `не более ${LIMITS.climate.blocksPerDevice} блоков часов`),
 });
 
+/** Section 13.6's parameters (each device kind's default efficiency among them), any of them overridden. */
 const paramsShape = Object.fromEntries(
-  [
-    "rho_ch4_kg_m3",
-    "gwp_ch4",
-    "cef_ch4_t_co2_per_t",
-    "t_std_k",
-    "t_normal_k",
-    "t_zero_c_k",
-    "p_std_kpa",
-    "eta_open_flare",
-    "eta_enclosed_flare",
-    "eta_engine",
-    "eta_boiler",
-    "t_eg_min_c",
-    "max_substituted_run_min",
-    "min_measured_min_per_hour",
-    "ef_grid_t_per_mwh",
-    "tdl_project",
-    "eta_bl_heat",
-    "ef_bl_heat_t_per_tj",
-    "lpg_ef_t_co2_per_t",
-  ].map((name) => [name, within(-FIGURE_MAX, FIGURE_MAX).optional()]),
+  Object.keys(CLIMATE_DEFAULTS).map((name) => [name, within(-FIGURE_MAX, FIGURE_MAX).optional()]),
 ) as Record<string, z.ZodOptional<z.ZodNumber>>;
 
 export const climateEvaluateSchema = z.object({
@@ -211,7 +193,7 @@ export const climateProjectDeviceSchema = z.object({
     .optional()
     .meta({ description: "the device's name in the report («Ф-1»); by default its kind and number" }),
   point: idString().meta({ description: "the facility's emission point (drainage station) that feeds it" }),
-  kind: z.enum(DEVICE_KINDS, "ожидается flare_open, flare_enclosed, engine или boiler"),
+  kind: z.enum(DEVICE_KINDS, DEVICE_KIND_EXPECTED),
   flow_basis: z.enum(FLOW_BASES, "ожидается standard_20C, normal_0C или actual"),
   eta_option: z.enum(ETA_OPTIONS, "ожидается default или measured").nullable().optional(),
   sensors: climateSensorsSchema,

@@ -4,8 +4,9 @@
 // meters section 13.1 asks for by their codes in the facility's sensor register (D56), each of the
 // kind its channel takes. What a device's kind requires is checked here, so a period is never
 // computed from a plan that lacks a meter the rules need.
+import { DEVICE_KIND_NAMES, DEVICE_KIND_SPECS, type DeviceKind, deviceKindOf, kindChannels } from "@core/climate-devices";
 import { deviceOfOption } from "@core/climate-options";
-import { CLIMATE_RULES_VERSION, type DeviceKind } from "@core/climate-project";
+import { CLIMATE_RULES_VERSION } from "@core/climate-project";
 import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
 import type * as z from "zod";
 import {
@@ -29,14 +30,6 @@ type StoredDevice = ClimateProject["devices"][number];
 
 export const CLIMATE_PROJECT_NOT_FOUND = "Климатический проект не найден";
 
-/** The device kinds as the report and the screen name them (13.1). */
-export const DEVICE_KIND_NAMES: Readonly<Record<DeviceKind, string>> = {
-  flare_open: "Открытый факел",
-  flare_enclosed: "Закрытый факел",
-  engine: "Газопоршневая установка",
-  boiler: "Котел",
-};
-
 /** Each channel's name in the monitoring plan (13.1). */
 export const CHANNEL_NAMES: Readonly<Record<ClimateChannel, string>> = {
   q: "расход газовоздушной смеси",
@@ -51,26 +44,20 @@ export const CHANNEL_NAMES: Readonly<Record<ClimateChannel, string>> = {
   heat: "отпуск тепла",
 };
 
-/** The channels a device must have (13.1): flow and CH4 always, P and T for a flow at actual
- *  conditions, the flame of an open flare, the exhaust temperature of an enclosed one (and the
- *  analyser in its measured option), the run status of an engine or a boiler. */
+/** The channels a device must have (13.1, its kind's module): flow and CH4 always, P and T for a flow
+ *  at actual conditions, and what its kind requires (in its efficiency option). */
 function requiredChannels(device: Pick<StoredDevice, "kind" | "flow_basis" | "eta_option">): ClimateChannel[] {
-  const channels: ClimateChannel[] = ["q", "c"];
-  if (device.flow_basis === "actual") channels.push("p", "t");
-  if (device.kind === "flare_open") channels.push("flame");
-  if (device.kind === "flare_enclosed") channels.push("t_eg");
-  if (device.kind === "flare_enclosed" && device.eta_option === "measured") channels.push("eta_meas");
-  if (device.kind === "engine" || device.kind === "boiler") channels.push("run");
-  return channels;
+  const kind = deviceKindOf(device.kind);
+  return kind ? kindChannels(kind, device.flow_basis, device.eta_option).flatMap((c) => (c.required ? [c.channel] : [])) : [];
 }
 
-/** Channels a device of the kind has no use for: naming one is refused, never quietly kept. */
-function unusedChannels(kind: DeviceKind): ClimateChannel[] {
-  if (kind === "flare_open") return ["t_eg", "run", "eta_meas", "e_gen", "heat"];
-  if (kind === "flare_enclosed") return ["run", "e_gen", "heat"];
-  if (kind === "engine") return ["flame", "t_eg", "eta_meas"];
-  return ["flame", "t_eg", "eta_meas", "e_gen"];
+/** Whether a device of the kind uses the channel: naming one it has no use for is refused, never quietly kept. */
+function usesChannel(kind: DeviceKind, channel: ClimateChannel): boolean {
+  return ["q", "c", "p", "t"].includes(channel) || channel in (deviceKindOf(kind)?.channels ?? {});
 }
+
+/** The kinds whose efficiency has a measured option, in the dative («закрытому факелу»). */
+const WITH_ETA_OPTION = DEVICE_KIND_SPECS.filter((k) => k.efficiency.measured === "option");
 
 const kindNames = (kinds: readonly SensorKind[]) => kinds.map((k) => `«${SENSOR_KINDS[k].label}»`).join(" или ");
 
@@ -120,10 +107,11 @@ async function checkedPlan(
   const devices = body.devices.map((device, index): StoredDevice => {
     const at = `devices[${index}]`;
     if (!points.has(device.point)) throw invalidAt(`${at}.point`, "источник выбросов не найден на площадке");
-    if (device.eta_option && device.kind !== "flare_enclosed") {
-      throw invalidAt(`${at}.eta_option`, "вариант КПД задают только закрытому факелу");
+    const hasOption = WITH_ETA_OPTION.some((k) => k.id === device.kind);
+    if (device.eta_option && !hasOption) {
+      throw invalidAt(`${at}.eta_option`, `вариант КПД задают только ${WITH_ETA_OPTION.map((k) => k.label_to).join(" и ")}`);
     }
-    const eta_option = device.kind === "flare_enclosed" ? (device.eta_option ?? "default") : null;
+    const eta_option = hasOption ? (device.eta_option ?? "default") : null;
     const shaped = { kind: device.kind, flow_basis: device.flow_basis, eta_option };
     const sensors: Record<string, string | null> = {};
     for (const channel of Object.keys(CLIMATE_CHANNEL_KINDS) as ClimateChannel[]) {
@@ -133,7 +121,7 @@ async function checkedPlan(
           throw invalidAt(`${at}.sensors.${channel}`, `укажите датчик: ${CHANNEL_NAMES[channel]}`);
         }
       } else {
-        if (unusedChannels(device.kind).includes(channel)) {
+        if (!usesChannel(device.kind, channel)) {
           throw invalidAt(`${at}.sensors.${channel}`, `${CHANNEL_NAMES[channel]} не используется для устройства этого вида`);
         }
         sensorOf(`${at}.sensors.${channel}`, code, CLIMATE_CHANNEL_KINDS[channel]);
@@ -149,7 +137,8 @@ async function checkedPlan(
   });
   const e_own_sensor = body.e_own_sensor ?? null;
   if (e_own_sensor !== null) {
-    if (!devices.some((d) => d.kind === "engine")) {
+    // Own use nets a generation meter's electricity (D75): only a kind that has one.
+    if (!devices.some((d) => "e_gen" in (deviceKindOf(d.kind)?.channels ?? {}))) {
       throw invalidAt("e_own_sensor", "собственные нужды учитываются только при выработке электроэнергии ГПУ");
     }
     sensorOf("e_own_sensor", e_own_sensor, ["electricity"]);

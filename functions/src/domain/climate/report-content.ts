@@ -4,7 +4,15 @@
 // the fields the executor writes by hand, «заполняется исполнителем». A plain function of its sources:
 // the screen (GET …/report/), the files (export/climate-report.ts) and the verifier's pack read the
 // same sections, so a figure on screen is the figure in the files.
-import type { ClimateEvaluation, ClimateParams, DeviceKind } from "@core/climate-project";
+import {
+  BASIS_TEXTS,
+  DEVICE_KIND_NAMES,
+  DEVICE_KIND_SPECS,
+  type DeviceKind,
+  deviceKindOf,
+  type EfficiencyParameter,
+} from "@core/climate-devices";
+import type { ClimateEvaluation, ClimateParams } from "@core/climate-project";
 import { dateText, dateTimeText } from "@core/company-clock";
 import { SENSOR_KINDS } from "@core/telemetry";
 import type * as z from "zod";
@@ -20,7 +28,7 @@ import type { ClimateChannel } from "../../contract/schemas/climate-project";
 import type { ClimateProject, ClimateReportHand, Company, EmissionPoint, Facility, Sensor } from "../../ports";
 import { formatNumber } from "../forecast/russian-numbers";
 import { type ClimatePeriod, usesGridFactor } from "./periods";
-import { CHANNEL_NAMES, DEVICE_KIND_NAMES } from "./projects";
+import { CHANNEL_NAMES } from "./projects";
 import { DEVIATION_NAMES, groupedDeviations } from "../../contract/climate-deviations";
 import { hoursText, reportMissing } from "./report-missing";
 import { includedDays } from "./period-record";
@@ -77,10 +85,13 @@ const PARAMETERS: Readonly<Record<keyof ClimateParams, { label: string; unit: st
   t_normal_k: { label: "Нормальная температура", unit: "К", basis: "D70", decimals: 2 },
   t_zero_c_k: { label: "0 °C", unit: "К", basis: "D70", decimals: 2 },
   p_std_kpa: { label: "Стандартное давление", unit: "кПа", basis: "D61", decimals: 3 },
-  eta_open_flare: { label: "КПД открытого факела по умолчанию", unit: "доля", basis: "TOOL06 [T], D72", decimals: 3 },
-  eta_enclosed_flare: { label: "КПД закрытого факела по умолчанию", unit: "доля", basis: "TOOL06 [T], D72", decimals: 3 },
-  eta_engine: { label: "КПД уничтожения в ГПУ", unit: "доля", basis: "ACM0008 [R], D73", decimals: 3 },
-  eta_boiler: { label: "КПД уничтожения в котле", unit: "доля", basis: "ACM0008 [R], D73", decimals: 3 },
+  // Each kind's default efficiency as its module (climate-devices/) names it.
+  ...(Object.fromEntries(
+    DEVICE_KIND_SPECS.map(({ efficiency: { parameter } }) => [
+      parameter.name,
+      { label: parameter.label, unit: "доля", basis: parameter.source, decimals: 3 },
+    ]),
+  ) as Record<EfficiencyParameter, { label: string; unit: string; basis: string; decimals: number }>),
   t_eg_min_c: { label: "Порог температуры отходящих газов", unit: "°C", basis: "TOOL06 [R], D72", decimals: 0 },
   max_substituted_run_min: { label: "Наибольший замещаемый пропуск", unit: "мин", basis: "D71 [A]", decimals: 0 },
   min_measured_min_per_hour: { label: "Наименьшее число измеренных минут в часе", unit: "мин", basis: "D71 [A]", decimals: 0 },
@@ -106,12 +117,10 @@ const DEVIATION_RULES = {
   default_used: "D72, D73",
 } as const;
 
-const ETA_BASIS_NAMES: Readonly<Record<string, string>> = {
-  not_proven_flame: "нет пламени",
-  not_proven_t_eg: "температура отходящих газов не выше порога или нет данных",
-  not_proven_run: "агрегат не работал",
-  not_proven_run_no_data: "нет данных о работе агрегата",
-};
+/** Why an hour is not proven, in the report's words (the proofs' own, climate-devices/definition.ts). */
+const ETA_BASIS_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(BASIS_TEXTS).flatMap(([basis, words]) => (words.report ? [[basis, words.report]] : [])),
+);
 
 const EL_REASONS: Readonly<Record<string, string>> = {
   no_data: "час без данных",
@@ -238,7 +247,6 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
   const byKind = (kind: keyof typeof DEVIATION_NAMES) => period.deviations.filter((d) => d.kind === kind);
   const hoursOfKind = (kind: keyof typeof DEVIATION_NAMES) => byKind(kind).reduce((sum, d) => sum + d.hours, 0);
   const notProvenMethane = byKind("not_proven").reduce((sum, d) => sum + Number(d.detail.m_ch4_t_per_hour) * d.hours, 0);
-  const flares = project.devices.filter((d) => d.kind === "flare_open" || d.kind === "flare_enclosed");
   const leakage = t.le_t_co2e ?? 0;
   // Issue 96 item 1: EF_grid as the period states it, with its source; none where it moves nothing.
   const stated = period.period as { e_grid_aux_mwh?: number; ef_grid_t_per_mwh?: number; ef_grid_source?: string; nmhc_pct_vol?: number };
@@ -391,10 +399,9 @@ export function climateReportContent(s: ClimateReportSources): ClimateReport {
         ["Метан в часах с неподтвержденным уничтожением, т", t3(notProvenMethane)],
         ["Часов с замещенными минутами", whole(hoursOfKind("substituted"))],
         ["Выработка не зачтена, МВт·ч", t3(devices.reduce((sum, d) => sum + d.summary.e_gen_not_credited_mwh, 0))],
-        ...flares.map((d): [string, string] => [
-          `Постоянное отклонение: ${d.name}`,
-          "условия изготовителя не заданы (D72): КПД по умолчанию только при подтвержденном уничтожении в каждой минуте часа",
-        ]),
+        ...project.devices.flatMap((d) =>
+          (deviceKindOf(d.kind)?.standing ?? []).map((text): [string, string] => [`Постоянное отклонение: ${d.name}`, text]),
+        ),
       ],
       [
         {

@@ -8,6 +8,7 @@ import { useFacilities } from "../../api/facilities";
 import { usePoints } from "../../api/inventory";
 import { useSensors } from "../../api/telemetry";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED } from "../../shared/dates";
+import { deviceKindOf } from "@core/climate-devices";
 import { deviceOfOption } from "@core/climate-options";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
@@ -82,6 +83,9 @@ function SensorSelect({
   );
 }
 
+/** Whether the kind's efficiency has a measured option (its module says: an enclosed flare's). */
+const hasEtaOption = (kind: string | undefined) => deviceKindOf(kind ?? "")?.efficiency.measured === "option";
+
 const ETA_OPTIONS = [
   { value: "default", label: "по умолчанию (90 %)" },
   { value: "measured", label: "измеренный анализатором" },
@@ -153,7 +157,7 @@ function DeviceCard({ facility, index, remove }: { facility: string; index: numb
           label="Условия расхода"
           options={Object.entries(FLOW_BASES).map(([value, label]) => ({ value, label }))}
         />
-        {kind === "flare_enclosed" && <DeviceChoice index={index} name="eta_option" label="КПД" width={200} options={ETA_OPTIONS} />}
+        {hasEtaOption(kind) && <DeviceChoice index={index} name="eta_option" label="КПД" width={200} options={ETA_OPTIONS} />}
       </Flex>
       <Typography.Text strong>Датчики плана мониторинга</Typography.Text>
       <Flex wrap gap={12} style={{ marginTop: 8 }}>
@@ -254,7 +258,7 @@ function ProjectForm({
         point: d.point as string,
         kind: d.kind,
         flow_basis: d.flow_basis,
-        eta_option: d.kind === "flare_enclosed" ? (d.eta_option ?? "default") : null,
+        eta_option: hasEtaOption(d.kind) ? (d.eta_option ?? "default") : null,
         sensors: { q: d.sensors.q as string, c: d.sensors.c as string, ...d.sensors },
       })),
       e_own_sensor: values.e_own_sensor ?? null,
