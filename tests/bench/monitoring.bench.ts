@@ -22,6 +22,7 @@ import { neighbourUser } from "../support/admin-command";
 import { accessToken, signInAsDemo } from "../support/server";
 import { byKind, processCpuMs, threadCpuMs } from "../support/server-cpu";
 import { startServerProcess } from "../support/server-process";
+import { openLiveStream, percentile, tileLatencies } from "../support/live-stream";
 
 const WORKINGS = 20;
 const KINDS = [
@@ -53,10 +54,6 @@ async function call(url: string, token: string, method: string, path: string, bo
   return (await res.json()) as Record<string, unknown>;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One minute's readings of every sensor: a methane level that drifts with the working and the minute. */
@@ -84,10 +81,6 @@ function minuteReadings(t: number) {
     }
   }
   return readings;
-}
-
-interface Tiles {
-  tiles: { working: string; updated_at: string | null; meters: { at: string | null }[]; forecasts: { issued_at: string | null }[] }[];
 }
 
 export async function run(): Promise<void> {
@@ -160,40 +153,11 @@ export async function run(): Promise<void> {
     while ((await batchDone(last)).state !== "done") await sleep(250);
 
     // The page's stream: each tiles event with its arrival time.
-    const seen: { at: number; tiles: Tiles["tiles"] }[] = [];
-    const waiters = new Set<() => void>();
-    const stream = await fetch(`${server.url}/api/v1/telemetry/live/stream/?facility=${facility.id}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: stop.signal,
+    const stream = await openLiveStream(server.url, token, String(facility.id), stop.signal, (s, count) => {
+      if (process.env.MONITORING_SERVER_LOG)
+        console.error("live", count, new Date().toISOString(), s.tiles[0]?.updated_at, s.tiles[0]?.forecasts[0]?.issued_at);
     });
-    if (stream.status !== 200) throw new Error(`stream: ${stream.status}`);
-    const reading = (async () => {
-      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = "";
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf("\n\n")) >= 0) {
-          const event = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = /^data: (.*)$/m.exec(event)?.[1];
-          if (/^event: live$/m.test(event) && data) {
-            seen.push({ at: performance.now(), tiles: (JSON.parse(data) as Tiles).tiles });
-            if (process.env.MONITORING_SERVER_LOG)
-              console.error(
-                "live",
-                seen.length,
-                new Date().toISOString(),
-                seen.at(-1)!.tiles[0]?.updated_at,
-                seen.at(-1)!.tiles[0]?.forecasts[0]?.issued_at,
-              );
-            for (const wake of waiters) wake();
-          }
-        }
-      }
-    })();
+    const seen = stream.seen;
 
     const latencies: number[] = [];
     let asking = true;
@@ -211,42 +175,8 @@ export async function run(): Promise<void> {
       }
     })();
 
-    /** From each push's 202 to the first tiles showing its minute, per working: the tile and its forecast. */
-    async function measure(pushes: { t: number; answered: number }[]) {
-      const tile: number[] = [];
-      const forecast: number[] = [];
-      // The consumer may fall behind at 100×: nothing is lost, the tiles come later.
-      const deadline = performance.now() + 1_800_000;
-      for (const p of pushes) {
-        const iso = new Date(p.t).toISOString();
-        for (let w = 0; w < WORKINGS; w++) {
-          let tileAt = Number.NaN;
-          let forecastAt = Number.NaN;
-          while (Number.isNaN(tileAt) || Number.isNaN(forecastAt)) {
-            for (const s of seen) {
-              if (s.at < p.answered - 60_000) continue;
-              const t = s.tiles[w];
-              if (Number.isNaN(tileAt) && t.updated_at && t.updated_at >= iso) tileAt = s.at;
-              if (Number.isNaN(forecastAt) && (t.forecasts[0]?.issued_at ?? "") >= iso) forecastAt = s.at;
-            }
-            if (Number.isNaN(tileAt) || Number.isNaN(forecastAt)) {
-              if (performance.now() > deadline) throw new Error(`no tiles showed ${iso} for working ${w + 1}`);
-              await new Promise<void>((resolve) => {
-                const wake = () => {
-                  waiters.delete(wake);
-                  resolve();
-                };
-                waiters.add(wake);
-                setTimeout(wake, 1000);
-              });
-            }
-          }
-          tile.push(Math.max(0, tileAt - p.answered));
-          forecast.push(Math.max(0, forecastAt - p.answered));
-        }
-      }
-      return { tile, forecast };
-    }
+    // The consumer may fall behind at 100×: nothing is lost, the tiles come later.
+    const measure = (pushes: { t: number; answered: number }[]) => tileLatencies(stream, pushes, WORKINGS);
     const report = (name: string, m: { tile: number[]; forecast: number[] }) =>
       console.log(
         `${name}: push 202 → tile p50 ${(percentile(m.tile, 0.5) / 1000).toFixed(2)} s, p95 ${(percentile(m.tile, 0.95) / 1000).toFixed(2)} s; → forecast p50 ${(percentile(m.forecast, 0.5) / 1000).toFixed(2)} s, p95 ${(percentile(m.forecast, 0.95) / 1000).toFixed(2)} s (${m.tile.length} working-minutes)`,
@@ -300,7 +230,7 @@ export async function run(): Promise<void> {
     asking = false;
     await asker;
     stop.abort();
-    await reading;
+    await stream.closed;
 
     console.log(
       `${WORKINGS} workings × ${KINDS.length} sensors, one reading a minute each (${WORKINGS * KINDS.length} a push), each working bound to the 1-hour model; ${HISTORY_MINUTES} minutes pushed before`,
