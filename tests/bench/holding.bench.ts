@@ -1,0 +1,447 @@
+// `npm run bench -- holding` (issue 98, item 3): a holding's monitoring at real time in the last hour of a
+// UTC day, on the local server as `npm start` runs it (its own process, a new data folder). The demo
+// company has HOLDING_FACILITIES mines (30) of HOLDING_SENSORS sensors (150: 20 workings of 7 — two
+// methane meters, an anemometer, a drainage line's flow, CH4 content and methane flow, a pressure sensor
+// — and temperature sensors outside the workings), the first mine's 20 workings bound to the platform's
+// 1-hour model (as monitoring.bench.ts binds them); two other companies have HOLDING_OTHER_FACILITIES
+// mines (2) of the same sensors. The clock: the server runs with its wall clock moved back to
+// yesterday (UTC), preloaded by tests/support/shifted-clock.mjs, so its time is yesterday's 23:39 when
+// the run begins while pushes still come at real time.
+//   1. The days at their fullest: every sensor's day from 00:00 to 23:39, one reading a minute, pushed by
+//      the gateways (7 sensors' days a push) and applied by the consumer, the server's clock nearly
+//      stopped at 23:39 meanwhile (so no channel falls silent while the others are filled) and the users'
+//      and gateways' paces lifted; then that server is stopped.
+//   2. The run: the server started again on the folder at real pace, its clock at 23:38:30. At each of its
+//      minutes from 23:40, HOLDING_MINUTES of them (10), every mine pushes its sensors' minute at once.
+//      Measured: from each push's 202 to the first mine's tiles showing the minute and its forecast
+//      (GET v1/telemetry/live/stream/, as monitoring.bench.ts does), the consumer's lag (from a push's
+//      202 to its batch done), another company's GET v1/users/get_me/ p50 and p95 (five a second), and
+//      what the server wrote to disk per reading pushed: its process's write_bytes (/proc/<pid>/io, all
+//      its threads, LevelDB's compactions and the batches' blobs included; cancelled_write_bytes, the
+//      files deleted before they were written out, beside it) and the data folder's growth.
+//   3. Nothing lost: the run's minutes pushed again are accepted by none of their batches (their
+//      `accepted` sums to 0), and, the server stopped, the folder read back holds each reading as sent.
+// Goals on a quiet two-core machine: tile p95 ≤ 1 s, get_me p50 < 50 ms, ≤ 2 KB written per reading.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openSharedStorage } from "@server/local/storage";
+import { runAdmin } from "../support/admin-command";
+import { callApi } from "../support/api-call";
+import { openLiveStream, percentile, tileLatencies } from "../support/live-stream";
+import { differences, storedReadings, type BatchStatus } from "../support/readings-shape";
+import { DEMO, accessToken, type Credentials } from "../support/server";
+import { processCpuMs } from "../support/server-cpu";
+import { startServerProcess } from "../support/server-process";
+
+const FACILITIES = Number(process.env.HOLDING_FACILITIES ?? 30);
+const SENSORS = Number(process.env.HOLDING_SENSORS ?? 150);
+const MINUTES = Number(process.env.HOLDING_MINUTES ?? 10);
+const OTHER_FACILITIES = Number(process.env.HOLDING_OTHER_FACILITIES ?? 2);
+const OTHER_COMPANIES = 2;
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** The run's first minute, of the day: 23:40 (the days filled up to it). */
+const RUN_FROM_MIN = 23 * 60 + 40;
+const WORKING_KINDS = [
+  ["М1", "methane", { warning: 1, alarm: 1.5 }],
+  ["М2", "methane", { warning: 1, alarm: 1.5 }],
+  ["V", "air_velocity", { area_m2: 12 }],
+  ["QД", "flow", {}],
+  ["МД", "methane_high", {}],
+  ["QМ", "methane_flow", {}],
+  ["P", "pressure", {}],
+] as const;
+const WORKINGS = Math.min(20, Math.floor(SENSORS / WORKING_KINDS.length));
+/** Readings one push may carry (LIMITS.telemetry.readingsPerRequest). */
+const PUSH_MAX = 10_000;
+const SHIFTED_CLOCK = new URL("../support/shifted-clock.mjs", import.meta.url).href;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ioOf = (pid: number) =>
+  Object.fromEntries(
+    readFileSync(`/proc/${pid}/io`, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(": "))
+      .map(([k, v]) => [k, Number(v)]),
+  ) as Record<"write_bytes" | "cancelled_write_bytes" | "wchar", number>;
+const folderBytes = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((n, e) => {
+    const path = join(dir, e.name);
+    try {
+      return n + (e.isDirectory() ? folderBytes(path) : statSync(path).size);
+    } catch {
+      return n; // a file LevelDB deleted meanwhile
+    }
+  }, 0);
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+const ms = (values: readonly number[], p: number) => `${(percentile(values, p) / 1000).toFixed(2)} s`;
+
+interface SensorPlan {
+  code: string;
+  kind: string;
+  working?: string;
+  extra: Record<string, number>;
+}
+
+/** A mine's sensors: WORKINGS workings of WORKING_KINDS, the rest temperature sensors of no working. */
+const PLAN: SensorPlan[] = Array.from({ length: SENSORS }, (_, i) => {
+  const w = Math.floor(i / WORKING_KINDS.length);
+  if (w >= WORKINGS) return { code: `T-${i + 1}`, kind: "temperature", extra: {} };
+  const [code, kind, extra] = WORKING_KINDS[i % WORKING_KINDS.length];
+  return { code: `${code}-${w + 1}`, kind, working: `Лава ${String(w + 1).padStart(2, "0")}`, extra };
+});
+
+/** A sensor's reading at the minute `m` (minutes since 1970): a value that drifts as a mine's would,
+ *  below the methane meters' levels, with the decimals a gateway sends. */
+function valueAt(kind: string, s: number, m: number): number {
+  const wave = Math.sin((m + s * 17) / 90);
+  const noise = Math.sin(m * 12.9898 + s * 78.233) * 0.5;
+  const base: Record<string, [number, number, number]> = {
+    methane: [0.4, 0.3, 2],
+    air_velocity: [2, 0.3, 2],
+    flow: [60, 5, 1],
+    methane_high: [35, 3, 1],
+    methane_flow: [21, 2, 2],
+    pressure: [95, 0.5, 2],
+    temperature: [18, 1, 1],
+  };
+  const [level, swing, digits] = base[kind];
+  return Number((level + swing * (wave * wave + 0.1 * noise)).toFixed(digits));
+}
+
+/** A user's calls, signed in again when the access token expired. */
+function session(url: string, user: Credentials) {
+  let token: Promise<string> | undefined;
+  const signed = () => (token ??= accessToken(url, user));
+  const call = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+    let res = await callApi(url, await signed(), method, path, body);
+    if (res.status === 401) {
+      token = undefined;
+      res = await callApi(url, await signed(), method, path, body);
+    }
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  return { user, call, token: signed };
+}
+type Session = ReturnType<typeof session>;
+
+interface Mine {
+  id: string;
+  company: string;
+  key: string;
+  sensors: Map<string, string>;
+  owner: Credentials;
+}
+
+async function makeMine(user: Session, name: string, bind: boolean): Promise<Mine> {
+  const facility = await user.call("POST", "/v1/facilities/", { name, kind: "underground_mine" });
+  const point = await user.call("POST", `/v1/facilities/${facility.id}/points/`, { name: "Ствол", kind: "ventilation_shaft" });
+  const sensors = new Map<string, string>();
+  for (const s of PLAN) {
+    const made = await user.call("POST", `/v1/facilities/${facility.id}/sensors/`, {
+      code: s.code,
+      kind: s.kind,
+      point: point.id,
+      ...(s.working ? { working: s.working } : {}),
+      ...s.extra,
+    });
+    sensors.set(s.code, String(made.id));
+  }
+  if (bind)
+    for (let w = 0; w < WORKINGS; w++)
+      await user.call("POST", "/v1/telemetry/live/models/", {
+        facility: facility.id,
+        working: `Лава ${String(w + 1).padStart(2, "0")}`,
+        horizon: 60,
+        model: "xgboost-h60",
+      });
+  const key = await user.call("POST", `/v1/facilities/${facility.id}/gateway-keys/`, { label: "Шлюз" });
+  return { id: String(facility.id), company: String(facility.company), key: String(key.key), sensors, owner: user.user };
+}
+
+/** The mine's readings of the sensors `plan` over the minutes [from, to). */
+function readingsOf(plan: readonly SensorPlan[], from: number, to: number) {
+  const out: { sensor: string; t: string; value: number }[] = [];
+  for (const s of plan) {
+    const index = PLAN.indexOf(s);
+    for (let t = from; t < to; t += MINUTE)
+      out.push({ sensor: s.code, t: new Date(t).toISOString(), value: valueAt(s.kind, index, t / MINUTE) });
+  }
+  return out;
+}
+
+/** Pushes through the mine's gateway key; a refusal for the pace or a busy server is tried again. */
+async function push(url: string, mine: Mine, readings: readonly { sensor: string; t: string; value: number }[]) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${url}/api/v1/telemetry/readings/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Gateway ${mine.key}` },
+      body: JSON.stringify({ readings }),
+    });
+    if (res.status === 202) return String(((await res.json()) as { batch: string }).batch);
+    const text = await res.text();
+    if ((res.status !== 429 && res.status !== 503) || attempt > 20) throw new Error(`push: ${res.status} ${text}`);
+    await sleep(1000);
+  }
+}
+
+/** Waits for the batch to be applied; answers its status. */
+async function applied(user: Session, batch: string): Promise<BatchStatus> {
+  for (;;) {
+    const status = (await user.call("GET", `/v1/telemetry/batches/${batch}/`)) as unknown as BatchStatus;
+    if (status.state === "done") return status;
+    if (status.state !== "queued") throw new Error(`batch ${batch} is ${status.state}`);
+    await sleep(100);
+  }
+}
+
+/** A server process on the folder with its clock moved to `at` (yesterday's) now, running at `rate`. */
+const serverAt = (dataDir: string, at: number, rate: number, env: Record<string, string> = {}) =>
+  startServerProcess(dataDir, ["--import", SHIFTED_CLOCK], {
+    SHIFTED_CLOCK_MS: String(at - Date.now()),
+    SHIFTED_CLOCK_RATE: String(rate),
+    ...env,
+  });
+
+async function stopServer(server: Awaited<ReturnType<typeof startServerProcess>>) {
+  const exited = new Promise((r) => server.child.once("exit", r));
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+export async function run(): Promise<void> {
+  const day = Math.floor(Date.now() / DAY) * DAY - DAY;
+  const runFrom = day + RUN_FROM_MIN * MINUTE;
+  if (MINUTES > 20) throw new Error("HOLDING_MINUTES: at most 20, the run stays in its day");
+  const dataDir = mkdtempSync(join(tmpdir(), "holding-bench-"));
+  const stop = new AbortController();
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  try {
+    // 1. The days filled, the clock at 23:39 and nearly still (0,6 s a real minute).
+    const lifted = {
+      USER_REQUEST_BURST: "1000000",
+      USER_REQUESTS_PER_SECOND: "1000000",
+      GATEWAY_REQUEST_BURST: "1000000",
+      GATEWAY_REQUESTS_PER_SECOND: "1000000",
+    };
+    const filling = await serverAt(dataDir, runFrom - MINUTE, 0.01, lifted);
+    server = filling;
+    const began = performance.now();
+    const holding = session(filling.url, DEMO);
+    const others: Session[] = [];
+    for (let c = 1; c <= OTHER_COMPANIES; c++) {
+      const user = { email: `other${c}@holding.example`, password: "neighbour-password-1" };
+      const made = await runAdmin(dataDir, [
+        "create-user",
+        "--company",
+        `ООО «Соседи ${c}»`,
+        "--new-company",
+        "--email",
+        user.email,
+        "--password",
+        user.password,
+      ]);
+      if (made.status !== 0) throw new Error(`create-user: ${made.stderr}`);
+      others.push(session(filling.url, user));
+    }
+    const plans = [
+      ...Array.from({ length: FACILITIES }, (_, i) => ({ user: holding, name: `Шахта «Холдинг-${i + 1}»`, bind: i === 0 })),
+      ...others.flatMap((user, c) =>
+        Array.from({ length: OTHER_FACILITIES }, (_, i) => ({ user, name: `Шахта «Соседи ${c + 1}-${i + 1}»`, bind: false })),
+      ),
+    ];
+    const mines: Mine[] = new Array(plans.length);
+    let nextPlan = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (nextPlan < plans.length) {
+          const i = nextPlan++;
+          mines[i] = await makeMine(plans[i].user, plans[i].name, plans[i].bind);
+        }
+      }),
+    );
+    const userOf = (mine: Mine) => (mine.owner === DEMO ? holding : others.find((o) => o.user === mine.owner)!);
+    const made = performance.now();
+
+    const perPush = Math.floor(PUSH_MAX / RUN_FROM_MIN);
+    const fills = mines.flatMap((mine) =>
+      Array.from({ length: Math.ceil(PLAN.length / perPush) }, (_, i) => ({ mine, plan: PLAN.slice(i * perPush, (i + 1) * perPush) })),
+    );
+    const filled: { mine: Mine; batch: string; lines: number }[] = [];
+    let nextFill = 0;
+    await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        while (nextFill < fills.length) {
+          const { mine, plan } = fills[nextFill++];
+          const readings = readingsOf(plan, day, runFrom);
+          filled.push({ mine, batch: await push(filling.url, mine, readings), lines: readings.length });
+        }
+      }),
+    );
+    let fillAccepted = 0;
+    for (const f of filled) fillAccepted += (await applied(userOf(f.mine), f.batch)).accepted;
+    const fillLines = filled.reduce((n, f) => n + f.lines, 0);
+    if (fillAccepted !== fillLines) throw new Error(`fill: ${fillAccepted} of ${fillLines} readings accepted`);
+    const fillSeconds = (performance.now() - made) / 1000;
+    console.log(
+      `set up ${mines.length} mines (${(mines.length * SENSORS).toLocaleString("en")} sensors) in ${((made - began) / 1000).toFixed(0)} s; ` +
+        `days filled to 23:40 (${fillLines.toLocaleString("en")} readings in ${filled.length} pushes) in ${fillSeconds.toFixed(0)} s ` +
+        `(${Math.round(fillLines / fillSeconds).toLocaleString("en")} readings/s), folder ${mb(folderBytes(dataDir))}`,
+    );
+    await stopServer(filling);
+    server = undefined;
+
+    // 2. The run, at real pace from 23:38:30.
+    const running = await serverAt(dataDir, runFrom - 90_000, 1);
+    server = running;
+    const pid = running.child.pid!;
+    const url = running.url;
+    const clockOffset = runFrom - 90_000 - Date.now();
+    const clock = () => Date.now() + clockOffset;
+    const holdingRun = session(url, DEMO);
+    const othersRun = others.map((o) => session(url, o.user));
+    const runUserOf = (mine: Mine) => (mine.owner === DEMO ? holdingRun : othersRun.find((o) => o.user === mine.owner)!);
+    // The start's own writes (LevelDB's recovery and compaction of the fill) settle before the run.
+    for (let quiet = 0, last = ioOf(pid).write_bytes, waited = 0; quiet < 3 && waited < 40; waited++) {
+      await sleep(1000);
+      const now = ioOf(pid).write_bytes;
+      quiet = now === last ? quiet + 1 : 0;
+      last = now;
+    }
+    const stream = await openLiveStream(url, await holdingRun.token(), mines[0].id, stop.signal);
+    const getMe: number[] = [];
+    const neighbour = othersRun[0];
+    let asking = true;
+    const asker = (async () => {
+      while (asking) {
+        const token = await neighbour.token();
+        const t0 = performance.now();
+        const res = await fetch(`${url}/api/v1/users/get_me/`, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+        if (!res) break;
+        await res.arrayBuffer();
+        if (res.status === 200) getMe.push(performance.now() - t0);
+        else if (res.status === 401) await neighbour.call("GET", "/v1/users/get_me/");
+        await sleep(200);
+      }
+    })();
+
+    if (clock() > runFrom) throw new Error("the run's server started too late for 23:40: run again");
+    const pushed: { mine: Mine; t: number; answered: number; batch: string }[] = [];
+    const lags: number[] = [];
+    let tracked = 0;
+    let pushing = true;
+    // The consumer's lag: each batch's from its 202 to its first status done (polled in push order).
+    const tracker = (async () => {
+      while (pushing || tracked < pushed.length) {
+        const p = pushed[tracked];
+        if (!p) {
+          await sleep(100);
+          continue;
+        }
+        const status = (await runUserOf(p.mine).call("GET", `/v1/telemetry/batches/${p.batch}/`)) as unknown as BatchStatus;
+        if (status.state === "done") {
+          lags.push(performance.now() - p.answered);
+          tracked++;
+        } else await sleep(100);
+      }
+    })();
+    const before = ioOf(pid);
+    const folderBefore = folderBytes(dataDir);
+    const cpuBefore = processCpuMs(pid);
+    for (let k = 0; k < MINUTES; k++) {
+      const t = runFrom + k * MINUTE;
+      await sleep(t - clock());
+      await Promise.all(
+        mines.map(async (mine) => {
+          const batch = await push(url, mine, readingsOf(PLAN, t, t + MINUTE));
+          pushed.push({ mine, t, answered: performance.now(), batch });
+        }),
+      );
+    }
+    pushing = false;
+    await tracker;
+    const tiles = await tileLatencies(
+      stream,
+      pushed.filter((p) => p.mine === mines[0]),
+      WORKINGS,
+    );
+    // The forecasts and the watch's tiles written after the last batch: a few seconds more.
+    await sleep(5_000);
+    const after = ioOf(pid);
+    const cpu = processCpuMs(pid) - cpuBefore;
+    const folderAfter = folderBytes(dataDir);
+    asking = false;
+    await asker;
+    const readings = mines.length * SENSORS * MINUTES;
+    const written = after.write_bytes - before.write_bytes;
+
+    // 3. The run's minutes again: nothing accepted.
+    let again = 0;
+    for (const mine of mines) {
+      const batch = await push(url, mine, readingsOf(PLAN, runFrom, runFrom + MINUTES * MINUTE));
+      const status = await applied(runUserOf(mine), batch);
+      again += status.accepted + status.corrected;
+    }
+    stop.abort();
+    await stream.closed;
+    await stopServer(running);
+    server = undefined;
+    const storage = await openSharedStorage(dataDir);
+    let lost = 0;
+    try {
+      for (const mine of mines) {
+        const { stored, twice } = await storedReadings(
+          { repos: storage.repos },
+          mine.company,
+          mine.sensors,
+          runFrom,
+          runFrom + MINUTES * MINUTE,
+        );
+        const sent = new Map<string, Map<number, number>>();
+        for (const r of readingsOf(PLAN, runFrom, runFrom + MINUTES * MINUTE)) {
+          if (!sent.has(r.sensor)) sent.set(r.sensor, new Map());
+          sent.get(r.sensor)!.set(Date.parse(r.t), r.value);
+        }
+        const d = differences(sent, stored);
+        lost += d.missing + d.changed + twice;
+      }
+    } finally {
+      await storage.close();
+    }
+
+    console.log(
+      `${FACILITIES} mines of the holding and ${OTHER_COMPANIES} × ${OTHER_FACILITIES} of other companies, ${SENSORS} sensors each, ` +
+        `${WORKINGS} workings of the first bound to the 1-hour model; ${MINUTES} minutes from 23:40 at real time, ` +
+        `${mines.length} pushes of ${SENSORS} readings a minute (${readings.toLocaleString("en")} readings)`,
+    );
+    console.log(
+      `push 202 → tile p50 ${ms(tiles.tile, 0.5)}, p95 ${ms(tiles.tile, 0.95)}; → forecast p50 ${ms(tiles.forecast, 0.5)}, p95 ${ms(tiles.forecast, 0.95)} (${tiles.tile.length} working-minutes)`,
+    );
+    console.log(
+      `consumer's lag (202 → batch done): p50 ${ms(lags, 0.5)}, p95 ${ms(lags, 0.95)}, max ${(Math.max(...lags) / 1000).toFixed(2)} s (${lags.length} batches)`,
+    );
+    console.log(
+      `get_me of another company (${getMe.length}): p50 ${percentile(getMe, 0.5).toFixed(1)} ms, p95 ${percentile(getMe, 0.95).toFixed(1)} ms`,
+    );
+    console.log(
+      `written: ${mb(written)} write_bytes of the server process (${Math.round(written / readings).toLocaleString("en")} B a reading; ` +
+        `cancelled_write_bytes ${mb(after.cancelled_write_bytes - before.cancelled_write_bytes)}, wchar ${mb(after.wchar - before.wchar)}); ` +
+        `data folder ${mb(folderBefore)} → ${mb(folderAfter)} (${Math.round((folderAfter - folderBefore) / readings).toLocaleString("en")} B a reading)`,
+    );
+    console.log(`server's CPU over the run: ${(cpu / MINUTES / 1000).toFixed(1)} s a minute (all its threads)`);
+    console.log(
+      `the run's minutes pushed again: ${again} readings accepted or corrected; read back: ${lost} missing, changed or stored twice`,
+    );
+    if (again > 0 || lost > 0) throw new Error("readings lost or stored twice");
+  } catch (error) {
+    console.error("holding bench:", error);
+    throw error;
+  } finally {
+    stop.abort();
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
