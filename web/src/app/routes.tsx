@@ -26,8 +26,8 @@ const DocumentsPage = lazy(() => import("../features/documents/DocumentsPage"));
 const AdminPage = lazy(() => import("../features/admin/AdminPage"));
 const ForecastModelsPage = lazy(() => import("../features/models/ForecastModelsPage"));
 const SensorsPage = lazy(() => import("../features/monitoring/SensorsPage"));
-const TelemetryOffersPage = lazy(() => import("../features/monitoring/TelemetryOffersPage"));
-const TelemetryEventsPage = lazy(() => import("../features/monitoring/TelemetryEventsPage"));
+const OffersPage = lazy(() => import("../features/monitoring/OffersPage"));
+const EventsPage = lazy(() => import("../features/monitoring/EventsPage"));
 const SensorCompletenessPage = lazy(() => import("../features/monitoring/SensorCompletenessPage"));
 const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"));
 const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
@@ -62,11 +62,11 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     Page: JournalPage,
     menu: { key: "journal", label: "Журнал оператора АГК", perFacility: true },
   },
-  { path: "facilities/:facilityId/events", Page: TelemetryEventsPage, menu: { key: "events", label: "События", perFacility: true } },
+  { path: "facilities/:facilityId/events", Page: EventsPage, menu: { key: "events", label: "События", perFacility: true } },
   { path: "facilities/:facilityId/sensors", Page: SensorsPage, menu: { key: "sensors", label: "Датчики", perFacility: true } },
   {
     path: "facilities/:facilityId/telemetry",
-    Page: TelemetryOffersPage,
+    Page: OffersPage,
     menu: { key: "telemetry", label: "Данные АГК", perFacility: true },
   },
   {

@@ -6,7 +6,7 @@ import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { useFacilities } from "../../api/facilities";
 import { usePoints } from "../../api/inventory";
-import { useSensors } from "../../api/telemetry";
+import { useSensors } from "../../api/monitoring";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED } from "../../shared/dates";
 import { deviceKindOf } from "@core/climate-devices";
 import { deviceOfOption } from "@core/climate-options";

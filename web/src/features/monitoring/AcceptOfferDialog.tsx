@@ -10,7 +10,7 @@ import { LIMITS } from "@server/contract";
 import { OFFER_COMPLETENESS } from "@core/telemetry";
 import { useMe } from "../../api/profile";
 import { useProjects } from "../../api/projects";
-import { useAcceptOffers, type Offer } from "../../api/telemetry";
+import { useAcceptOffers, type Offer } from "../../api/monitoring";
 import { monthText, number, percent } from "./offerTexts";
 import { keepSignsWithNumbers } from "../../shared/text";
 

@@ -6,7 +6,7 @@ import { LIMITS } from "@server/contract";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/telemetry-events";
 import { displayDateTime } from "../../shared/dates";
-import { useAcknowledgeEvent, useAcknowledgeEvents, type TelemetryEvent } from "../../api/telemetry";
+import { useAcknowledgeEvent, useAcknowledgeEvents, type TelemetryEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";
 
 const whatOf = (event: TelemetryEvent) =>

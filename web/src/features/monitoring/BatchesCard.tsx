@@ -2,7 +2,7 @@
 // uploaded as a dispatch file, newest first, each with its state and counts. A batch the server set aside
 // after its retries says «не применена» with its reason, and its readings stored before are counted.
 import { Tag, Typography, type TableColumnsType } from "antd";
-import { useTelemetryBatches, type ListedBatch } from "../../api/telemetry";
+import { useTelemetryBatches, type ListedBatch } from "../../api/monitoring";
 import { displayDateTime } from "../../shared/dates";
 import { ListCard, QueryTable } from "../../shared/QueryTable";
 

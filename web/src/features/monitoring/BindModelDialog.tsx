@@ -13,7 +13,7 @@ import { FORECAST_PRESSURE, REGISTRY, type NumberField } from "@core/registry";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "@server/contract";
 import { horizonModels, useForecastModels } from "../../api/calculations";
 import { useBindLiveModel, useLiveModels } from "../../api/live";
-import { useSensors, type Sensor } from "../../api/telemetry";
+import { useSensors, type Sensor } from "../../api/monitoring";
 
 const NONE = "";
 

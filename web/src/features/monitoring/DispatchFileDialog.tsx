@@ -8,7 +8,7 @@ import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, U
 import { UploadOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
 import { DISPATCH_TIME_FORMATS, DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
-import { dispatchFileUpload, useTelemetryBatch, type TelemetryBatch } from "../../api/telemetry";
+import { dispatchFileUpload, useTelemetryBatch, type TelemetryBatch } from "../../api/monitoring";
 import { phaseText, uploadDirect, type DirectUpload, type UploadPhase } from "../../api/directUpload";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { ListTable } from "../../shared/LazyTable";

@@ -7,7 +7,7 @@ import { GATEWAY_KEY_LABEL_MAX } from "@server/contract";
 import { AddLine } from "../../shared/AddLine";
 import { displayDateTime } from "../../shared/dates";
 import { ListCard, QueryTable } from "../../shared/QueryTable";
-import { useCreateGatewayKey, useGatewayKeys, useRevokeGatewayKey, type CreatedGatewayKey, type GatewayKey } from "../../api/telemetry";
+import { useCreateGatewayKey, useGatewayKeys, useRevokeGatewayKey, type CreatedGatewayKey, type GatewayKey } from "../../api/monitoring";
 
 // The key's dialog loads when a key is made.
 const KeyShownDialog = lazy(() => import("./KeyShownDialog"));

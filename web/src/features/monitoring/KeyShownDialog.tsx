@@ -1,5 +1,5 @@
 // A gateway key just made, shown this once (D56), loaded when a key is made.
-import type { CreatedGatewayKey } from "../../api/telemetry";
+import type { CreatedGatewayKey } from "../../api/monitoring";
 import { ShownOnceDialog } from "../../shared/ShownOnceDialog";
 
 export default function KeyShownDialog({ made, onClose }: { made: CreatedGatewayKey; onClose: () => void }) {

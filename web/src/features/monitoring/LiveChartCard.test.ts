@@ -3,7 +3,7 @@
 // named in words (level, sensor, start on the company's clock), so nothing is told by colour alone.
 import { expect, it } from "vitest";
 import type { LiveChart } from "../../api/live";
-import type { TelemetryEvent } from "../../api/telemetry";
+import type { TelemetryEvent } from "../../api/monitoring";
 import { chartFigure } from "./liveChart";
 
 const CHART: LiveChart = {

@@ -4,7 +4,7 @@
 import { useMemo } from "react";
 import { Typography } from "antd";
 import { Chart } from "../../shared/charts/Chart";
-import { useTelemetryEvents } from "../../api/telemetry";
+import { useTelemetryEvents } from "../../api/monitoring";
 import { useLiveChart } from "../../api/live";
 import { companyZoneNow } from "../../shared/dates";
 import { chartFigure, PLOT_HEIGHT } from "./liveChart";

@@ -14,7 +14,7 @@ import {
   useReconciliation,
   useTelemetryBatch,
   type Reconciliation,
-} from "../../api/telemetry";
+} from "../../api/monitoring";
 import { ListTable } from "../../shared/LazyTable";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { refusalText } from "../../shared/UploadRead";

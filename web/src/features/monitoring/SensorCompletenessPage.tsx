@@ -9,7 +9,7 @@ import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { YearField } from "../../shared/YearField";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { useSensorCompleteness, type SensorCompleteness } from "../../api/telemetry";
+import { useSensorCompleteness, type SensorCompleteness } from "../../api/monitoring";
 import { kindText } from "./sensorTexts";
 import { complete, completenessText, monthText } from "./sensorDataTexts";
 import { MonitoringHead } from "./MonitoringHead";

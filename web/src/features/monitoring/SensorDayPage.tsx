@@ -12,7 +12,7 @@ import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
 import { isoDateIn } from "@core/company-clock";
 import { useUrlQuery } from "../../shared/urlState";
-import { useSensorDay } from "../../api/telemetry";
+import { useSensorDay } from "../../api/monitoring";
 import { kindText } from "./sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";

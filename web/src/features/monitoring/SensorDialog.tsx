@@ -8,7 +8,7 @@ import { TextItem } from "../../shared/TextItem";
 import { InServiceItems } from "../../shared/InServiceItems";
 import { displayDate } from "../../shared/dates";
 import type { EmissionPoint } from "../../api/inventory";
-import { useSaveSensor, type Sensor, type SensorFields } from "../../api/telemetry";
+import { useSaveSensor, type Sensor, type SensorFields } from "../../api/monitoring";
 import { conditionOptions, kindOptions, number, type ROLES, roleOptions } from "./sensorTexts";
 
 interface SensorForm {

@@ -10,7 +10,7 @@ import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { displayDateTime } from "../../shared/dates";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
-import { useSensorGaps, type SensorGaps } from "../../api/telemetry";
+import { useSensorGaps, type SensorGaps } from "../../api/monitoring";
 import { kindText } from "./sensorTexts";
 import { SUBSTITUTION_RULE, causesText, complete, completenessText, minutesText, monthText, ruleText } from "./sensorDataTexts";
 import { MonitoringHead } from "./MonitoringHead";

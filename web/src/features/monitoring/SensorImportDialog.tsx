@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { Alert, Button, Flex, Modal, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
-import { downloadSensorTemplate, previewSensorList, useImportSensors } from "../../api/telemetry";
+import { downloadSensorTemplate, previewSensorList, useImportSensors } from "../../api/monitoring";
 import { ChosenFile, useFileChoice } from "../../shared/FileChoice";
 import { FILE_ACCEPT, fileProblem } from "../../shared/fileChecks";
 import { refusalText, TemplateLinks, UploadReadView, useUploadRead } from "../../shared/UploadRead";

@@ -17,7 +17,7 @@ import { closeApp, openPage, openPart, type OpenApp, setField } from "../../test
 import { type ContractApi, success } from "../../testing/contract-api";
 import { api } from "../../api/client";
 import { queryClient } from "../../app/store";
-import { useSensors } from "../../api/telemetry";
+import { useSensors } from "../../api/monitoring";
 import { atPhoneWidth } from "../../testing/dom-globals";
 import BatchesCard from "./BatchesCard";
 import DispatchFileDialog from "./DispatchFileDialog";

@@ -16,7 +16,7 @@ import { keepSignsWithNumbers } from "../../shared/text";
 import { displayDate } from "../../shared/dates";
 import { kindText, number, ROLES } from "./sensorTexts";
 import { usePoints } from "../../api/inventory";
-import { telemetryBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/telemetry";
+import { telemetryBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/monitoring";
 import { MonitoringHead } from "./MonitoringHead";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).

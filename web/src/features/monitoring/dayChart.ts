@@ -5,7 +5,7 @@
 import type { Data, PlotData } from "plotly.js";
 import { Flag, MinuteState } from "@core/telemetry";
 import type { ChartFigure } from "../../shared/charts/Chart";
-import type { SensorDayView } from "../../api/telemetry";
+import type { SensorDayView } from "../../api/monitoring";
 import { flagText, minutesText, reading } from "./sensorDataTexts";
 
 const two = (n: number) => String(n).padStart(2, "0");

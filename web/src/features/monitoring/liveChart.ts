@@ -6,7 +6,7 @@
 import type { Data, Layout } from "plotly.js";
 import { wallTimeIn } from "@core/company-clock";
 import type { ChartFigure } from "../../shared/charts/Chart";
-import type { TelemetryEvent } from "../../api/telemetry";
+import type { TelemetryEvent } from "../../api/monitoring";
 import type { LiveChart } from "../../api/live";
 import { number } from "./liveTexts";
 

@@ -1,6 +1,6 @@
 // The figures «Данные АГК» and its dialog print alike.
 import { OFFER_COMPLETENESS } from "@core/telemetry";
-import type { Offer } from "../../api/telemetry";
+import type { Offer } from "../../api/monitoring";
 
 export const number = (value: number, digits: number) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits });

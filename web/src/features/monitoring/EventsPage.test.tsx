@@ -9,7 +9,7 @@ import { afterEach, expect, it } from "vitest";
 import { ADVISORY_NOTE } from "@core/telemetry";
 import { methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
 import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
-import TelemetryEventsPage from "./TelemetryEventsPage";
+import EventsPage from "./EventsPage";
 
 let app: OpenApp;
 
@@ -81,7 +81,7 @@ const STALE = event({
 
 it("asks for the shift's events on the company's clock, shows them in words and acknowledges one with a comment", async () => {
   let acknowledged: unknown = null;
-  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())
@@ -138,7 +138,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
 });
 
 it("filters by working and level, and says a date that is none", async () => {
-  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())
@@ -175,7 +175,7 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
     end: null,
     forecast: { horizon_min: 60, probability: 0.55, came_true: null },
   });
-  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())
@@ -202,7 +202,7 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
     minutes_above: 5,
     fault: { range_minutes: 3, jump_minutes: 2 },
   });
-  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())
@@ -229,7 +229,7 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
     acknowledged.includes(e.id as string)
       ? { ...e, acknowledged_by: "demo@example.com", acknowledged_at: "2026-03-01T17:30:00.000Z", comment }
       : e;
-  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <TelemetryEventsPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/events", route: "/facilities/:facilityId/events", page: <EventsPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listMethaneLimits", methaneLimitsInForce())

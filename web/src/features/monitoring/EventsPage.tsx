@@ -15,7 +15,7 @@ import { DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
 import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
-import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/telemetry";
+import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";
 import { MonitoringHead } from "./MonitoringHead";
 import { useGassings } from "../../api/journal";
@@ -64,7 +64,7 @@ function eventText(e: TelemetryEvent) {
   );
 }
 
-export default function TelemetryEventsPage() {
+export default function EventsPage() {
   const { facilityId = "" } = useParams();
   const me = useMe();
   const zone = zoneOf(me.data?.company);

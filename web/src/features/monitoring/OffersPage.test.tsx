@@ -10,7 +10,7 @@ import { afterEach, expect, it } from "vitest";
 import { signedInUser, project } from "../../testing/fixtures";
 import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
 import { atPhoneWidth } from "../../testing/dom-globals";
-import TelemetryOffersPage from "./TelemetryOffersPage";
+import OffersPage from "./OffersPage";
 
 let app: OpenApp;
 
@@ -52,12 +52,12 @@ const acceptedMonth = (changes: Record<string, unknown> = {}) => ({
   year_frozen: false,
   ...changes,
 });
-const page = { path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <TelemetryOffersPage /> };
+const page = { path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <OffersPage /> };
 
 it("shows the heat map and the figures, asks for a reason below 95 % and sends it with the project", async () => {
   const year = new Date().getFullYear();
   const changed = acceptedMonth();
-  app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <TelemetryOffersPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <OffersPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
@@ -134,7 +134,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
 it("on a phone shows each offer as a block of lines with its figures and «Принять», the heat map scrolling inside its card", async () => {
   atPhoneWidth();
   const year = new Date().getFullYear();
-  app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <TelemetryOffersPage /> }, (api) =>
+  app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <OffersPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])

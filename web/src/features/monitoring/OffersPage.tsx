@@ -15,7 +15,7 @@ import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { YearField } from "../../shared/YearField";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { useOffers, type Offer } from "../../api/telemetry";
+import { useOffers, type Offer } from "../../api/monitoring";
 import { completenessFigure, monthText, number, percent, runningText } from "./offerTexts";
 import { MonitoringHead } from "./MonitoringHead";
 import { MonthGrid } from "./MonthGrid";
@@ -28,7 +28,7 @@ const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : shar
 /** A cell kept on one line (a month, a figure, the button): never broken inside a word or a number. */
 const oneLine = { style: { whiteSpace: "nowrap" } } as const;
 
-export default function TelemetryOffersPage() {
+export default function OffersPage() {
   const { facilityId = "" } = useParams();
   const [year, setYear] = useState(new Date().getFullYear());
   const offers = useOffers(facilityId, year);
