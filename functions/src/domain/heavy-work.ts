@@ -2,7 +2,8 @@
 // checked before the work starts, and how many such operations one user and one company may have
 // in flight. One request must not take the server (or, in AWS, the worker function) down, and one
 // user's burst must not keep another company waiting.
-import type { Actor, Deps, RuntimeSlot } from "./context";
+import type { Actor, Deps } from "./context";
+import type { CompanyTurns } from "../ports/runtime";
 import type { AttemptReservation } from "../ports";
 import { TooLarge, TooManyRequests } from "./errors";
 import { LIMITS } from "../contract/schemas/limits";
@@ -181,13 +182,6 @@ export async function carryHeavySlots(deps: Pick<Deps, "repos">, slots: AttemptR
   );
 }
 
-/** The slots heavyWork holds in this process, per user and per company: never more than the
- *  budgets count, so a request past them is refused without a write (issue 74: a burst's refused
- *  requests each wrote to the budgets and took the engine's turns from other companies). */
-const HELD_HERE: RuntimeSlot<{ user: Map<string, number>; company: Map<string, number> }> = {
-  name: "heavy-work slots held here",
-  make: () => ({ user: new Map(), company: new Map() }),
-};
 const count = (held: Map<string, number>, key: string, by: number) => {
   const next = (held.get(key) ?? 0) + by;
   if (next > 0) held.set(key, next);
@@ -195,12 +189,14 @@ const count = (held: Map<string, number>, key: string, by: number) => {
 };
 
 /** A heavy-work slot of the user and the company, refused without a write while this process holds
- *  their budgets (heldHere); calling the answer gives it back (once). */
+ *  their budgets (the runtime's heavySlotsHere: never more than the budgets count, so a request past
+ *  them is refused without a write; issue 74: a burst's refused requests each wrote to the budgets
+ *  and took the engine's turns from other companies); calling the answer gives it back (once). */
 export async function takeHeavySlot(
   deps: Pick<Deps, "repos" | "runtime">,
   actor: Pick<Actor, "id" | "company">,
 ): Promise<() => Promise<void>> {
-  const heldHere = deps.runtime.kept(HELD_HERE);
+  const heldHere = deps.runtime.heavySlotsHere;
   if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
   if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
   const release = await reserveHeavyWork(deps, actor);
@@ -237,25 +233,22 @@ export async function heavyWork<T>(
  *  once in this process; its others wait their turn (issue 97, item 4: 12 of one company's report
  *  PDFs in flight took every spreadsheet thread, and another company's 0,4 s report took 15,6 s). */
 export const FILES_AT_ONCE = 1;
-const FILE_TURNS: RuntimeSlot<ReturnType<typeof companyTurns>> = {
-  name: "report files' turns per company",
-  make: () => companyTurns(FILES_AT_ONCE),
-};
 
 /** A report file rendered inside the call: in a heavy-work slot of the user and the company (past
- *  the budgets 429 at once), and in the company's turn (FILES_AT_ONCE), as exports are. */
+ *  the budgets 429 at once), and in the company's turn (the runtime's fileTurns, FILES_AT_ONCE), as
+ *  exports are. */
 export async function heavyFile<T>(
   deps: Pick<Deps, "repos" | "runtime">,
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   render: () => Promise<T>,
 ): Promise<T> {
-  return heavyWork(deps, actor, () => deps.runtime.kept(FILE_TURNS).run(actor.company, render));
+  return heavyWork(deps, actor, () => deps.runtime.fileTurns.run(actor.company, render));
 }
 
 /** Runs each company's work at most `limit` at a time, the rest in the order they came: the local
  *  host's whole-year answers in its threads (HEAVY_READS_AT_ONCE), so that one company's burst
  *  leaves the other threads to the others. */
-export function companyTurns(limit: number) {
+export function companyTurns(limit: number): CompanyTurns {
   const running = new Map<string, number>();
   const waiting = new Map<string, Array<() => void>>();
   return {

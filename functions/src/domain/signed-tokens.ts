@@ -4,7 +4,7 @@
 // secret signs nobody out. What the claims mean is the business of each kind of token.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from "jose";
-import type { Runtime, RuntimeSlot } from "../ports/runtime";
+import type { HmacKey, Runtime } from "../ports/runtime";
 
 export interface SigningKeys {
   jwtSecret: Uint8Array;
@@ -30,10 +30,8 @@ export interface JwtContent {
 /** Each secret as a WebCrypto key, imported once per host (its runtime keeps them: a secret or two):
  *  given the bytes, jose imports them again for every token it signs or checks, which more than doubled
  *  a check's CPU (about 130 µs against 60 µs). Without a runtime (a tool, a test), imported each time. */
-type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
-const HMAC_KEYS: RuntimeSlot<Map<Uint8Array, Promise<HmacKey>>> = { name: "imported signing keys", make: () => new Map() };
 function hmacKey(secret: Uint8Array, runtime?: Runtime): Promise<HmacKey> {
-  const keys = runtime?.kept(HMAC_KEYS);
+  const keys = runtime?.signingKeys;
   let key = keys?.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
@@ -92,7 +90,6 @@ export function verifyGrant(
  *  stands is the caller's check, every time (domain/company/tokens.ts). The host keeps them (its
  *  runtime); without one (a tool, a test) every token is checked. */
 const CHECKED_TOKENS = 2_000;
-const CHECKED: RuntimeSlot<Map<string, { secret: Uint8Array; payload: JWTPayload }>> = { name: "checked tokens", make: () => new Map() };
 
 const checksOf = (token: string, options: JWTVerifyOptions) =>
   JSON.stringify([token, options.algorithms, options.issuer, options.audience, options.requiredClaims]);
@@ -107,7 +104,7 @@ function inTime(payload: JWTPayload, now: Date): boolean {
  *  `options.currentDate` is the moment of the check. */
 export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions, runtime?: Runtime): Promise<JWTPayload> {
   const checks = checksOf(token, options);
-  const checkedTokens = runtime?.kept(CHECKED);
+  const checkedTokens = runtime?.checkedTokens;
   const known = checkedTokens?.get(checks);
   if (known && known.secret === keys.jwtSecret && inTime(known.payload, options.currentDate ?? new Date())) return known.payload;
   try {

@@ -1,10 +1,15 @@
 // The runtime a host keeps for the domain (domain/context.ts, Runtime): its change stream, a bus in
 // this process or thread running the host's subscribers in the order of its table (ports/changes.ts),
-// its timers, and the long-lived objects the domain's modules keep in it. Each host makes one (the
-// local server and its consumer's thread, each Lambda function, the tests' harness), so the domain
-// holds no state of its own and two servers in one process share nothing.
+// its timers, and the long-lived objects the domain's modules use (ports/runtime.ts KeptObjects),
+// made here. Each host makes one (the local server and its consumer's thread, each Lambda function,
+// the tests' harness), so the domain holds no state of its own and two servers in one process share
+// nothing.
 import type { Runtime, RuntimeSlot } from "../domain/context";
+import { emptyHeavyReads } from "../domain/heavy-reads";
+import { companyTurns, FILES_AT_ONCE } from "../domain/heavy-work";
+import { emptyParsedModels } from "../domain/forecast/models";
 import type { Change, ChangeKind, ChangeStream, Subscriber, SubscriberOf, Timers } from "../ports";
+import type { KeptObjects } from "../ports/runtime";
 
 type Log = Pick<Console, "error">;
 
@@ -41,10 +46,28 @@ export const systemTimers: Timers = {
   },
 };
 
+/** The objects the domain's modules keep, each new and empty: a host's own. */
+export function keptObjects(): KeptObjects {
+  return {
+    signingKeys: new Map(),
+    checkedTokens: new Map(),
+    dummyPasswordHashes: new Map(),
+    heavyReads: emptyHeavyReads(),
+    heavySlotsHere: { user: new Map(), company: new Map() },
+    fileTurns: companyTurns(FILES_AT_ONCE),
+    approvedFigures: new Map(),
+    parsedModels: emptyParsedModels(),
+    laggedModels: {},
+    previewColumns: { kept: new Map(), bytes: 0 },
+    recentForecasts: { rows: new Map(), json: new Map() },
+  };
+}
+
 /** A host's runtime over its subscribers' table; `deps` is the host's deps (read when a change is published). */
 export function hostRuntime<D>(options: { subscribers: readonly Subscriber<D>[]; deps: () => D; timers?: Timers; log?: Log }): Runtime {
   const kept = new Map<RuntimeSlot<unknown>, unknown>();
   return {
+    ...keptObjects(),
     changes: changeBus(options.subscribers, options.deps, options.log),
     timers: options.timers ?? systemTimers,
     kept<T>(slot: RuntimeSlot<T>): T {

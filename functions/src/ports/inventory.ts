@@ -1,12 +1,29 @@
 // A year's inventory: its review and sign-off, comments and approved versions (D20, D32, D33).
 import type * as z from "zod";
-import type { inventoryCommentSchema, inventoryReviewSchema, trendSettingsSchema } from "../contract/schemas/answers";
+import type { Order371Category } from "@core/inventory";
+import type { inventoryCommentSchema, inventoryReviewSchema, inventorySchema, trendSettingsSchema } from "../contract/schemas/answers";
 import type { Page, PageRequest } from "./paging";
 import type { VersionSignature } from "./version-signer";
 
 /** The review and sign-off of a company's inventory of one reporting year (issue: inventory). */
 /** D20: a year's review and sign-off; version 0: never stored. */
 export type InventoryReview = z.output<typeof inventoryReviewSchema>;
+
+type InventoryFigures = z.output<typeof inventorySchema>;
+
+/** D32: an approved version's figures of a year, read from its snapshot (domain/inventory/approved.ts). */
+export interface ApprovedFigures {
+  version: number;
+  categories: InventoryFigures["categories"];
+  facilities: InventoryFigures["facilities"];
+  total_t_co2e: number;
+  /** The legal entity's whole total of the version (D21's threshold is the company's). */
+  company_t_co2e: number;
+  balance: InventoryFigures["balance"];
+  by_category: Partial<Record<Order371Category, number>>;
+  /** D41: the GWP set the version's figures use. */
+  gwp: InventoryFigures["gwp"];
+}
 
 /** A comment on a year's inventory or one of its lines: an item of its own (not inside the review,
  *  whose version it never moves, so no number of comments can block a sign-off). */

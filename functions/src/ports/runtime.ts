@@ -1,18 +1,21 @@
 // What a host keeps running for the domain (issue 85): its change stream, its timers and the
-// long-lived objects of the domain's modules, each under a slot the module names. events/runtime.ts
-// makes one per process or thread; the domain reaches it as Deps.runtime.
+// long-lived objects the domain's modules use (caches, queues, watches), each named here and made by
+// the host (events/runtime.ts hostRuntime, one per process or thread); the domain reaches them as
+// Deps.runtime and holds none of its own, so two servers in one process (tests) share nothing.
+import type { JWTPayload } from "jose";
+import type { GbdtModel } from "@core/gbdt";
+import type { ByteBudgetCache } from "../domain/byte-budget-cache";
 import type { ChangeStream } from "./changes";
+import type { ApprovedFigures } from "./inventory";
 import type { Timers } from "./clock";
+import type { ForecastColumns, ForecastKeptRow, ForecastModelVersion } from "./forecast";
 
 /** The host's runtime (events/runtime.ts makes one per process or thread). */
-export interface Runtime {
+export interface Runtime extends KeptObjects {
   /** What happened, published to the host's subscribers (ports/changes.ts). */
   changes: ChangeStream;
   timers: Timers;
-  /** The long-lived object a module keeps under `slot` (the consumer's drain chain, the forecaster's
-   *  queue, the live watches, the alert rules' cache, the imported signing keys…), made by
-   *  `slot.make()` on its first use and kept by the host for as long as it runs: per runtime, so two
-   *  servers in one process (tests) share nothing. */
+  /** The long-lived object a module keeps under `slot`, made by `slot.make()` on its first use. */
   kept<T>(slot: RuntimeSlot<T>): T;
 }
 
@@ -20,4 +23,75 @@ export interface Runtime {
 export interface RuntimeSlot<T> {
   readonly name: string;
   make(): T;
+}
+
+/** The objects the domain's modules keep for as long as the host runs, made empty by the host. */
+export interface KeptObjects {
+  /** Each signing secret imported once as a WebCrypto key (domain/signed-tokens.ts). */
+  signingKeys: Map<Uint8Array, Promise<HmacKey>>;
+  /** The tokens checked lately, by the token and its checks (domain/signed-tokens.ts). */
+  checkedTokens: Map<string, { secret: Uint8Array; payload: JWTPayload }>;
+  /** A hash of nothing at each password cost, verified against for an unknown e-mail (domain/company/passwords.ts). */
+  dummyPasswordHashes: Map<number, Promise<string>>;
+  /** The whole-year answers and the companies' data versions they are of (domain/heavy-reads.ts). */
+  heavyReads: HeavyReads;
+  /** The heavy-work slots held in this process, per user and per company (domain/heavy-work.ts). */
+  heavySlotsHere: { user: Map<string, number>; company: Map<string, number> };
+  /** Report files rendered at once, each company in its turn (domain/heavy-work.ts heavyFile). */
+  fileTurns: CompanyTurns;
+  /** The approved versions' figures read lately (domain/inventory/approved.ts). */
+  approvedFigures: Map<string, ApprovedFigures>;
+  /** The models parsed for scoring in this process (domain/forecast/models.ts). */
+  parsedModels: ByteBudgetCache<GbdtModel>;
+  /** The default lagged models, checked once (domain/forecast/models.ts). */
+  laggedModels: { models?: Promise<ForecastModelVersion[]> };
+  /** The columns a forecast's preview read, for its save (domain/forecast/preview-columns.ts). */
+  previewColumns: PreviewColumns;
+  /** The forecasts' rows and stored JSON read lately, by blob key (domain/forecast/results.ts). */
+  recentForecasts: { rows: Map<string, Promise<ForecastKeptRow[]>>; json: Map<string, Promise<ForecastJson>> };
+}
+
+export type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+/** What the host keeps of whole-year answers: the answers, each company's data version they are
+ *  of, the answers being made while a calculation write was on its way (not kept once made) and the
+ *  companies' version reads in flight. */
+export interface HeavyReads {
+  readonly answers: ByteBudgetCache<unknown>;
+  readonly keptVersion: Map<string, string>;
+  readonly unsettled: Map<string, Promise<unknown>>;
+  readonly versionReads: Map<string, VersionReads>;
+}
+
+/** A company's data version being read, and the read asked for after it. */
+export interface VersionReads {
+  current: Promise<string | undefined>;
+  next?: Promise<string | undefined>;
+}
+
+/** Each company's work run at most some number at a time, the rest in the order they came. */
+export interface CompanyTurns {
+  run<T>(company: string, work: () => Promise<T>): Promise<T>;
+  /** The company's work running now. */
+  running(company: string): number;
+}
+
+/** The previews' columns by `${company}\n${upload key}`, oldest first, and their bytes. */
+export interface PreviewColumns {
+  kept: Map<string, KeptColumns>;
+  bytes: number;
+}
+
+export interface KeptColumns {
+  company: string;
+  digest: string;
+  columns: ForecastColumns;
+  bytes: number;
+  until: number;
+}
+
+/** A forecast's stored JSON with its rows' bounds (domain/forecast/rows.ts). */
+export interface ForecastJson {
+  json: Uint8Array;
+  bounds: { starts: Uint32Array; ends: Uint32Array };
 }

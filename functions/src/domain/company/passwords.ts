@@ -1,7 +1,7 @@
 // Password hashing with scrypt (node:crypto). The cost parameters are stored with each hash so
 // they can be raised later without invalidating existing passwords.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import type { Runtime, RuntimeSlot } from "../context";
+import type { Runtime } from "../context";
 
 /** scrypt's cost N of a new hash unless the host says otherwise (config.passwordCost): about 50 ms of
  *  CPU per hash or check. The AWS host always hashes at it; the local host may be told a lower one
@@ -80,9 +80,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of nothing in particular at the cost new hashes are made at, verified against when the
  *  e-mail is unknown so that a wrong e-mail takes as long as a wrong password. */
-const DUMMY_HASHES: RuntimeSlot<Map<number, Promise<string>>> = { name: "dummy password hashes", make: () => new Map() };
-export function dummyPasswordHash(runtime: Runtime, cost = PASSWORD_COST): Promise<string> {
-  const dummyHashes = runtime.kept(DUMMY_HASHES);
+export function dummyPasswordHash(runtime: Pick<Runtime, "dummyPasswordHashes">, cost = PASSWORD_COST): Promise<string> {
+  const dummyHashes = runtime.dummyPasswordHashes;
   let hash = dummyHashes.get(cost);
   if (!hash) {
     hash = hashPassword(randomBytes(12).toString("base64"), cost);

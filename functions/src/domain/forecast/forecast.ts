@@ -47,7 +47,7 @@ import {
 } from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
 import { CellInvalid, type Invalid, invalidAt } from "../errors";
-import { FORECAST_FEATURES, forecastModelFor, parsedModelsOf, runnableModel } from "./models";
+import { FORECAST_FEATURES, forecastModelFor, runnableModel } from "./models";
 import type { ForecastKeptRow } from "./rows";
 import {
   checkEach,
@@ -485,7 +485,7 @@ export async function forecastFromColumns(
   columns: ForecastColumns,
   run: ForecastRun,
 ): Promise<ForecastFileResult> {
-  const model = await runnableModel(deps, run.version, parsedModelsOf(deps.runtime));
+  const model = await runnableModel(deps, run.version, deps.runtime?.parsedModels);
   const n = columns.count;
   let kind = 0;
   let measured = false;

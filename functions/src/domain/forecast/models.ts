@@ -18,7 +18,7 @@ import {
   type ParsedModel,
 } from "@core/gbdt";
 import { FORECAST_FEATURES, FORECAST_METHOD_TITLES, FORECAST_METHODS, type ForecastMethod } from "@core/registry";
-import type { Actor, Deps, Runtime, RuntimeSlot } from "../context";
+import type { Actor, Deps } from "../context";
 import { recordChange } from "../audit";
 import { Conflict, Forbidden, Invalid, invalidAt, NotFound, TooLarge, UnsupportedMedia } from "../errors";
 import { newId } from "../ids";
@@ -78,13 +78,9 @@ export function forecastMethod(value: unknown): ForecastMethod {
 /** The parsed models a process keeps, at most MODEL_CACHE_BYTES of their files together (a parsed
  *  model takes a few times its file in memory): the least recently used is parsed again when asked. */
 export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
-const PARSED_MODELS: RuntimeSlot<ByteBudgetCache<GbdtModel>> = {
-  name: "parsed models",
-  make: () => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES),
-};
-/** The parsed models the host keeps for scoring in its own process (a scoring thread keeps its own);
- *  without a runtime (a job's or a thread's one-off forecast) a model is parsed for its use alone. */
-export const parsedModelsOf = (runtime: Runtime | undefined): ByteBudgetCache<GbdtModel> | undefined => runtime?.kept(PARSED_MODELS);
+/** The parsed models a host keeps for scoring in its own process (its runtime's parsedModels; a
+ *  scoring thread keeps its own), made empty. */
+export const emptyParsedModels = (): ByteBudgetCache<GbdtModel> => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES);
 
 /** A model file as text, checked: parses, matches the method, uses only known data columns,
  *  and predicts a finite number for a row of typical values and for a row of missing ones. */
@@ -184,12 +180,10 @@ const laggedNotActive = () =>
 const LAGGED_FILE = (horizon: number) => `methane-xgboost-h${horizon}.json`;
 const DEFAULT_MODELS_PREFIX = "default-models/";
 const DEFAULT_UPLOADED_AT = "2026-11-25T00:00:00.000Z";
-/** The default lagged models checked once per host (its runtime keeps them). */
-const LAGGED: RuntimeSlot<{ models?: Promise<ForecastModelVersion[]> }> = { name: "default lagged models", make: () => ({}) };
-
-/** The default lagged XGBoost models, one per horizon above 0. */
+/** The default lagged XGBoost models, one per horizon above 0, checked once per host (its runtime's
+ *  laggedModels). */
 export function defaultLaggedModels(deps: Pick<Deps, "runtime">): Promise<ForecastModelVersion[]> {
-  const lagged = deps.runtime.kept(LAGGED);
+  const lagged = deps.runtime.laggedModels;
   lagged.models ??= Promise.all(
     HORIZONS.filter((h) => h > 0).map(async (horizon) => {
       const file = LAGGED_FILE(horizon);
@@ -292,7 +286,7 @@ export async function modelFileBody(
 }
 
 /** The runnable model of a stored version, parsed once while `cache` keeps it (the host's
- *  parsedModelsOf, or a scoring thread's own). */
+ *  runtime's parsedModels, or a scoring thread's own). */
 export function runnableModel(
   deps: Pick<Deps, "blobs">,
   version: ForecastModelVersion,

@@ -8,7 +8,8 @@
 // reads the file as it always did.
 import { createHash } from "node:crypto";
 import type { ForecastColumns } from "../../ports";
-import type { Deps, RuntimeSlot } from "../context";
+import type { Deps } from "../context";
+import type { PreviewColumns } from "../../ports/runtime";
 
 /** How long a preview's columns wait for their save. */
 export const KEPT_MS = 60 * 60 * 1000;
@@ -16,21 +17,6 @@ export const KEPT_MS = 60 * 60 * 1000;
 export const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 /** Entries one company may keep: a preview or two ahead of their saves, not a store of files. */
 export const MAX_KEPT_PER_COMPANY = 2;
-
-interface Kept {
-  company: string;
-  digest: string;
-  columns: ForecastColumns;
-  bytes: number;
-  until: number;
-}
-
-/** What this host keeps (its runtime): by `${company}\n${upload key}`, oldest first, and their bytes. */
-interface Store {
-  kept: Map<string, Kept>;
-  bytes: number;
-}
-const STORE: RuntimeSlot<Store> = { name: "previews' columns", make: () => ({ kept: new Map(), bytes: 0 }) };
 
 const entryKey = (company: string, upload: string) => `${company}\n${upload}`;
 
@@ -42,7 +28,7 @@ export function uploadDigest(bytes: Uint8Array): string {
 const sizeOf = (c: ForecastColumns) =>
   c.id.byteLength + c.features.byteLength + c.y.byteLength + c.pressure.byteLength + c.time.byteLength + c.timeKind.byteLength;
 
-function drop(store: Store, key: string): void {
+function drop(store: PreviewColumns, key: string): void {
   const entry = store.kept.get(key);
   if (!entry) return;
   store.kept.delete(key);
@@ -58,7 +44,7 @@ export function keepPreviewColumns(
   columns: ForecastColumns,
   now: number,
 ): void {
-  const store = deps.runtime.kept(STORE);
+  const store = deps.runtime.previewColumns;
   const key = entryKey(company, upload);
   drop(store, key);
   const bytes = sizeOf(columns);
@@ -83,7 +69,7 @@ export function takePreviewColumns(
   digest: () => string,
   now: number,
 ): ForecastColumns | undefined {
-  const store = deps.runtime.kept(STORE);
+  const store = deps.runtime.previewColumns;
   const key = entryKey(company, upload);
   const entry = store.kept.get(key);
   if (!entry) return undefined;
@@ -94,12 +80,12 @@ export function takePreviewColumns(
 
 /** The upload is gone (used or deleted): its columns with it, whoever kept them. */
 export function forgetPreviewColumns(deps: Pick<Deps, "runtime">, upload: string): void {
-  const store = deps.runtime.kept(STORE);
+  const store = deps.runtime.previewColumns;
   for (const [k] of store.kept) if (k.endsWith(`\n${upload}`)) drop(store, k);
 }
 
 /** What is kept now: for the tests of the bounds. */
 export function keptPreviewColumns(deps: Pick<Deps, "runtime">): { entries: number; bytes: number } {
-  const store = deps.runtime.kept(STORE);
+  const store = deps.runtime.previewColumns;
   return { entries: store.kept.size, bytes: store.bytes };
 }

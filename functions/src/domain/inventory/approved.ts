@@ -3,29 +3,15 @@
 // whatever a later dictionary correction does to the live recomputation, which is shown beside
 // them only as «если переоткрыть». A version never changes, so its figures are kept in the
 // process once read (by company, year, version, hash and facility).
-import type { Deps, RuntimeSlot } from "../context";
-import type { InventoryReview } from "../../ports";
-import type { Order371Category } from "@core/inventory";
+import type { Deps } from "../context";
+import type { ApprovedFigures, InventoryReview } from "../../ports";
 import { isApproved } from "./review";
-import type { InventoryCalculation, InventorySummary } from "./types";
+import type { InventoryCalculation } from "./types";
 import { loadSnapshot, scopedState, type SnapshotLine } from "./versions";
 
-export interface ApprovedFigures {
-  version: number;
-  categories: InventorySummary["categories"];
-  facilities: InventorySummary["facilities"];
-  total_t_co2e: number;
-  /** The legal entity's whole total of the version (D21's threshold is the company's). */
-  company_t_co2e: number;
-  balance: InventorySummary["balance"];
-  by_category: Partial<Record<Order371Category, number>>;
-  /** D41: the GWP set the version's figures use. */
-  gwp: InventorySummary["gwp"];
-}
-
 const KEPT = 200;
-/** The approved versions' figures the host keeps (a version never changes), the latest KEPT. */
-const APPROVED_FIGURES: RuntimeSlot<Map<string, ApprovedFigures>> = { name: "approved versions' figures", make: () => new Map() };
+/** The approved versions' figures the host keeps (deps.runtime.approvedFigures: a version never
+ *  changes), the latest KEPT. */
 
 /** The approved version's figures of the year (of one facility when given), or undefined when the
  *  year does not stand approved. */
@@ -35,7 +21,7 @@ export async function approvedFigures(
   facilityId?: string,
 ): Promise<ApprovedFigures | undefined> {
   if (!isApproved(review as InventoryReview) || !review.snapshot) return undefined;
-  const kept = deps.runtime.kept(APPROVED_FIGURES);
+  const kept = deps.runtime.approvedFigures;
   const key = [review.company, review.year, review.snapshot.version, review.snapshot.sha256, facilityId ?? ""].join("|");
   const known = kept.get(key);
   if (known) return known;
