@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { DEVICE_KIND_SPECS } from "@core/climate-devices";
 import { describe, expect, it } from "vitest";
 
 interface Case {
@@ -45,6 +46,16 @@ function expectClose(actual: unknown, expected: unknown, where: string): void {
 }
 
 describe("verify.py's recomputation of a climate period (section 13.6's vectors as minutes)", () => {
+  it("has every device kind's worked example among the cases it recomputes (issue 96 item 15)", () => {
+    for (const kind of DEVICE_KIND_SPECS) {
+      const example = VECTORS.cases.find((c) => c.case === kind.example)?.inputs as { devices: { kind: string }[] } | undefined;
+      expect(
+        example?.devices.map((d) => d.kind),
+        `${kind.id}: 13.5 (${kind.example})`,
+      ).toContain(kind.id);
+    }
+  });
+
   for (const vector of VECTORS.cases) {
     it(`case ${vector.case}: ${vector.title}`, () => {
       const run = spawnSync("python3", [driver, verifyDir], { input: JSON.stringify(vector), encoding: "utf8", maxBuffer: 1 << 28 });

@@ -1561,10 +1561,90 @@ def finish(report, version):
 CLIMATE_KIND = "climate_period"
 CLIMATE_FIXED_FILES = ("period.json", "plan.json", "totals.json", "register.csv", "deviations.csv", "verify.py")
 CLIMATE_REL_TOL = 1e-9
+# The destruction device kinds (methodology 13.1, D72, D73) as the platform's modules declare them
+# (wasm-core/src/climate-devices/): each kind's channels, what proves its destruction, its default
+# efficiency, the basis of an hour at that default, how a measured efficiency enters, and the words of
+# every basis. Written by `npm run climate-kinds`; a kind not in this table is not recomputed.
+# --- device kinds ---
+CLIMATE_DEVICE_KINDS = json.loads(r"""
+{
+ "kinds": {
+  "flare_open": {
+   "label": "Открытый факел",
+   "channels": {
+    "flame": "required"
+   },
+   "proof": "flame",
+   "parameter": "eta_open_flare",
+   "default": 0.5,
+   "basis": "default_open_flame_60",
+   "measured": "none",
+   "heat": "when_metered"
+  },
+  "flare_enclosed": {
+   "label": "Закрытый факел",
+   "channels": {
+    "t_eg": "required",
+    "flame": "optional",
+    "eta_meas": "measured_option"
+   },
+   "proof": "exhaust_hot",
+   "parameter": "eta_enclosed_flare",
+   "default": 0.9,
+   "basis": "default_enclosed_t_eg_60",
+   "measured": "option",
+   "heat": "when_metered"
+  },
+  "engine": {
+   "label": "Газопоршневая установка",
+   "channels": {
+    "run": "required",
+    "e_gen": "optional",
+    "heat": "optional"
+   },
+   "proof": "run_when_fed",
+   "parameter": "eta_engine",
+   "default": 0.995,
+   "basis": "engine_run",
+   "measured": "if_lower",
+   "heat": "when_metered"
+  },
+  "boiler": {
+   "label": "Котел",
+   "channels": {
+    "run": "required",
+    "heat": "optional"
+   },
+   "proof": "run_when_fed",
+   "parameter": "eta_boiler",
+   "default": 0.995,
+   "basis": "boiler_run",
+   "measured": "if_lower",
+   "heat": "always"
+  }
+ },
+ "bases": {
+  "default_open_flame_60": "по умолчанию, пламя 60 мин",
+  "default_enclosed_t_eg_60": "по умолчанию, T отх. газов > 500 °C",
+  "engine_run": "агрегат работал",
+  "boiler_run": "агрегат работал",
+  "not_proven_flame": "не подтверждено: нет пламени",
+  "not_proven_t_eg": "не подтверждено: T отх. газов",
+  "not_proven_run": "не подтверждено: агрегат стоял",
+  "not_proven_run_no_data": "не подтверждено: нет данных о работе агрегата",
+  "measured": "измерен",
+  "measured_fallback": "КПД не измерен: наименьший за период",
+  "no_data": "нет данных"
+ }
+}
+"""
+)
+# --- end of device kinds ---
 CLIMATE_DEFAULTS = {
     "rho_ch4_kg_m3": 0.668, "gwp_ch4": 25, "cef_ch4_t_co2_per_t": 2.75, "t_std_k": 293.15, "t_normal_k": 273.15,
-    "t_zero_c_k": 273.15, "p_std_kpa": 101.325, "eta_open_flare": 0.5, "eta_enclosed_flare": 0.9,
-    "eta_engine": 0.995, "eta_boiler": 0.995, "t_eg_min_c": 500.0, "max_substituted_run_min": 15,
+    "t_zero_c_k": 273.15, "p_std_kpa": 101.325,
+    **{kind["parameter"]: kind["default"] for kind in CLIMATE_DEVICE_KINDS["kinds"].values()},
+    "t_eg_min_c": 500.0, "max_substituted_run_min": 15,
     "min_measured_min_per_hour": 45, "ef_grid_t_per_mwh": 0.5, "tdl_project": 0.2, "eta_bl_heat": 1.0,
     "ef_bl_heat_t_per_tj": 94.6, "lpg_ef_t_co2_per_t": 2.903,
 }
@@ -1581,26 +1661,13 @@ CLIMATE_SENSOR_KINDS = dict(SENSOR_KINDS, **{
 GAS = ("q", "c", "p", "t")
 MINUTE_CHANNELS = ("q", "c", "p", "t", "t_eg", "flame", "run")
 HOUR_CHANNELS = ("eta_meas", "e_gen", "heat")
-DEFAULT_PARAMETER = {"default_open_flame_60": "eta_open_flare", "default_enclosed_t_eg_60": "eta_enclosed_flare",
-                     "engine_run": "eta_engine", "boiler_run": "eta_boiler"}
 # The hourly table's columns (hours/*.csv), in order.
 HOUR_COLUMNS = ("label", "start_utc", "valid", "eta", "eta_basis", "v_ch4_m3", "m_ch4_t", "be_ch4_t_co2e", "pe_um_t_co2e",
                 "pe_md_t_co2", "er_ch4_t_co2e", "e_gen_mwh", "e_cred_mwh", "heat_gj", "heat_cred_gj", "missing_min",
                 "substituted_min")
 HOUR_NUMBERS = ("eta", "v_ch4_m3", "m_ch4_t", "be_ch4_t_co2e", "pe_um_t_co2e", "pe_md_t_co2", "er_ch4_t_co2e", "e_gen_mwh",
                 "e_cred_mwh", "heat_gj", "heat_cred_gj")
-BASIS_LABELS = {
-    "default_open_flame_60": "по умолчанию: пламя все 60 минут",
-    "not_proven_flame": "не подтверждено: нет пламени",
-    "default_enclosed_t_eg_60": "по умолчанию: T отходящих газов > 500 °C все 60 минут",
-    "not_proven_t_eg": "не подтверждено: T отходящих газов",
-    "measured": "измерен",
-    "measured_fallback": "не измерен: наименьший измеренный",
-    "engine_run": "ГПУ в работе", "boiler_run": "котел в работе",
-    "not_proven_run": "не подтверждено: агрегат не в работе",
-    "not_proven_run_no_data": "не подтверждено: нет данных о работе агрегата",
-    "no_data": "нет данных",
-}
+BASIS_LABELS = CLIMATE_DEVICE_KINDS["bases"]
 
 
 def climate_close(a, b):
@@ -1769,14 +1836,16 @@ def evaluate_device(device, channels, hourly, hours, labels, params):
     flame = channels.get("flame", nan_minutes)
     run = channels.get("run", nan_minutes)
     t_eg = channels.get("t_eg", nan_minutes)
-    kind = device["kind"]
-    is_engine = kind == "engine"
+    kind = CLIMATE_DEVICE_KINDS["kinds"][device["kind"]]
+    by_kind = params[kind["parameter"]]
+    # D75: a kind with a generation meter credits electricity; heat is a boiler's output, any kind's where metered.
+    is_engine = "e_gen" in kind["channels"]
     e_gen_of = hourly.get("e_gen", [None] * hours)
     heat_of = hourly.get("heat", [None] * hours)
     eta_of = hourly.get("eta_meas", [None] * hours)
-    gives_heat = kind == "boiler" or any(v is not None for v in heat_of)
+    gives_heat = kind["heat"] == "always" or any(v is not None for v in heat_of)
     etas = [v for v in eta_of if v is not None]
-    fallback = min([params["eta_enclosed_flare"]] + etas) if etas else 0
+    fallback = min([by_kind] + etas) if etas else 0
     sums = {k: 0.0 for k in ("v_ch4_m3", "m_ch4_t", "be_ch4", "pe_um", "pe_md", "er_ch4", "e_cred_mwh", "heat_cred_gj", "e_gen_mwh")}
     defaults = {}
     figures = []
@@ -1833,33 +1902,33 @@ def evaluate_device(device, channels, hourly, hours, labels, params):
                     stopped = True
         m = v * params["rho_ch4_kg_m3"] / 1000
         every = lambda series, proves: all(series[i] == series[i] and proves(series[i]) for i in range(lo, lo + 60))
-        if kind == "flare_open":
-            proven = every(flame, lambda f: f == 1)
-            eta, basis = (params["eta_open_flare"], "default_open_flame_60") if proven else (0, "not_proven_flame")
-        elif kind == "flare_enclosed":
-            if not every(t_eg, lambda x: x > params["t_eg_min_c"]):
-                eta, basis = 0, "not_proven_t_eg"
-            elif device.get("eta_option") == "measured":
-                eta, basis = (eta_of[h], "measured") if eta_of[h] is not None else (fallback, "measured_fallback")
-            else:
-                eta, basis = params["eta_enclosed_flare"], "default_enclosed_t_eg_60"
+        # D72, D73: the hour's efficiency by the kind's rule; an hour not proven has 0 and says why.
+        proof = kind["proof"]
+        if proof == "flame":
+            not_proven = None if every(flame, lambda f: f == 1) else "not_proven_flame"
+        elif proof == "exhaust_hot":
+            not_proven = None if every(t_eg, lambda x: x > params["t_eg_min_c"]) else "not_proven_t_eg"
+        elif proof == "run_when_fed":
+            # Issue 96 item 13: stopped while fed, or no run status in fed minutes.
+            not_proven = None if ran else "not_proven_run" if stopped else "not_proven_run_no_data"
         else:
-            by_device = params["eta_engine"] if is_engine else params["eta_boiler"]
-            if not ran:
-                # Issue 96 item 13: stopped while fed, or no run status in fed minutes.
-                eta, basis = 0, "not_proven_run" if stopped else "not_proven_run_no_data"
-            elif eta_of[h] is not None and eta_of[h] < by_device:
-                eta, basis = eta_of[h], "measured"
-            else:
-                eta, basis = by_device, "engine_run" if is_engine else "boiler_run"
+            raise ValueError("вид устройства %r: правило подтверждения уничтожения %r этому verify.py неизвестно" % (device["kind"], proof))
+        if not_proven:
+            eta, basis = 0, not_proven
+        elif kind["measured"] == "option" and device.get("eta_option") == "measured":
+            eta, basis = (eta_of[h], "measured") if eta_of[h] is not None else (fallback, "measured_fallback")
+        elif kind["measured"] == "if_lower" and eta_of[h] is not None and eta_of[h] < by_kind:
+            eta, basis = eta_of[h], "measured"
+        else:
+            eta, basis = by_kind, kind["basis"]
         be = m * params["gwp_ch4"]
         pe_um = m * (1 - eta) * params["gwp_ch4"]
         pe_md = m * eta * params["cef_ch4_t_co2_per_t"]
         er = be - pe_um - pe_md
         for key, value in (("v_ch4_m3", v), ("m_ch4_t", m), ("be_ch4", be), ("pe_um", pe_um), ("pe_md", pe_md), ("er_ch4", er)):
             sums[key] += value
-        if basis in DEFAULT_PARAMETER:
-            defaults[DEFAULT_PARAMETER[basis]] = defaults.get(DEFAULT_PARAMETER[basis], 0) + 1
+        if basis == kind["basis"]:
+            defaults[kind["parameter"]] = defaults.get(kind["parameter"], 0) + 1
         if eta == 0:
             detail = {"eta_basis": basis, "m_ch4_t_per_hour": m}
             if basis == "not_proven_run_no_data":
@@ -2188,6 +2257,12 @@ def climate_main(source, public_key=None):
     if len(labels) != hours:
         report.fail("plan.json: hour_labels", "часов %d, подписей %d" % (hours, len(labels)))
         labels = (labels + [""] * hours)[:hours]
+    unknown = [d for d in plan["devices"] if d.get("kind") not in CLIMATE_DEVICE_KINDS["kinds"]]
+    for device in unknown:
+        report.fail("устройство %s" % device.get("name"), "вид %r этому verify.py неизвестен (нет в CLIMATE_DEVICE_KINDS)"
+                    % device.get("kind"))
+    if unknown:
+        return climate_finish(report, manifest)
     devices, totals, deviations = evaluate_period(plan, meters, start, hours, labels, declared, params)
 
     print("== Часы каждого устройства (пересчет из показаний)")
