@@ -862,6 +862,31 @@ export const yearUncertaintySchema = z.object({
 
 // ---- forecast models ----
 
+/** The chance of reaching the limit against the base rate (wasm-core/src/gbdt/probability.ts). */
+const probabilityCheck = z.object({
+  limit: z.number(),
+  rows: z.int().meta({ description: "rows with a chance and a known fact" }),
+  events: z.int().meta({ description: "of them, facts at or above the limit" }),
+  base_rate: z.number().meta({ description: "the share of rows at or above the limit every row is given as its chance" }),
+  base_source: z.enum(["calibration", "history"]).meta({ description: "the calibration's share, or the scored rows' own" }),
+  brier: z.number(),
+  base_brier: z.number(),
+  skill: z.number().nullable().meta({ description: "1 − brier / base_brier; null where the base rate scores 0" }),
+  reliable: z.boolean().nullable().meta({ description: "the chance scores better than the base rate; null with fewer than 200 rows" }),
+  table: z
+    .array(
+      z.object({
+        from: z.number(),
+        to: z.number(),
+        rows: z.int(),
+        mean_p: z.number().nullable(),
+        observed: z.number().nullable().meta({ description: "the share of the bin's rows whose fact reached the limit" }),
+      }),
+    )
+    .meta({ description: "the reliability table: the chance in tenths" }),
+  sentence: z.string(),
+});
+
 /** A model version's calibration as its users see it (domain/forecast/calibration.ts). */
 export const forecastCalibrationSchema = z
   .object({
@@ -898,6 +923,10 @@ export const forecastCalibrationSchema = z
       .meta({
         description: "bins of the forecast's level with their own half-widths and residuals (absent: stored before them, one width)",
       }),
+    probability: probabilityCheck.optional().meta({
+      description:
+        "the chance of reaching 1 % on the calibration's later half from its earlier half, against the earlier half's share at 1 % (absent: stored before it, or too few rows)",
+    }),
     file_name: z.string(),
     calibrated_at: z.string(),
     calibrated_by: z.string(),

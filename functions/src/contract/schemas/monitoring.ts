@@ -308,6 +308,22 @@ const liveForecastSchema = z.object({
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),
   p_exceed: z.nullable(z.number()).meta({ description: "P(C(t+h) ≥ limit), 0–1; null when the model is not calibrated" }),
+  probability: z
+    .optional(
+      z.object({
+        reliable: z
+          .boolean()
+          .meta({ description: "false: P scored no better than the base rate, and the tile says so instead of showing it" }),
+        brier: z.number(),
+        base_brier: z.number(),
+        rows: z.int(),
+        judged_on: z.enum(["history", "calibration"]).meta({ description: "the working's last 7 days of facts, else the calibration's" }),
+      }),
+    )
+    .meta({
+      description:
+        "Issue 99: P's Brier score against the base rate's (the calibration's share of rows at the limit); absent where neither judges it",
+    }),
   limit: z.number().meta({ description: "The meter's A (or 1,0 % without one)" }),
   level: z.number().meta({ description: "The interval's level, %" }),
   columns: z

@@ -3,7 +3,8 @@
 // and the split-conformal quantiles of the residuals, overall and per bin of the forecast's level, (wasm-core/src/gbdt/conformal.ts) stored with
 // the version, the company, the rows' count and period. A company's staff calibrate for their
 // company; an admin for every company (used where a company has none of its own).
-import { calibrate, rowTimes } from "@core/gbdt";
+import { calibrate, calibrationProbability, rowTimes, timesInMs } from "@core/gbdt";
+import { METHANE_LIMIT_PERCENT } from "@core/registry";
 import type { ForecastCalibration, ForecastModelVersion } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { Forbidden, Invalid, invalidAt } from "../errors";
@@ -51,15 +52,22 @@ export async function calibrateOnRows(
     version.feature_names.map((f) => [f, predicted.map((r) => r[f as keyof ForecastKeptRow] as number | null)]),
   );
   // A model that looks ahead is scored against y(t + h), the value it forecast.
+  const horizon = version.horizon ?? 0;
+  const rowTimesRead = historyTimes(predicted);
   const targets = forecastTargets(
-    version.horizon ?? 0,
+    horizon,
     Float64Array.from(predicted, (r) => r.y ?? Number.NaN),
-    historyTimes(predicted),
+    rowTimesRead,
   );
-  const core = calibrate(
-    predicted.map((r) => r.result ?? Number.NaN),
+  const results = predicted.map((r) => r.result ?? Number.NaN);
+  const core = calibrate(results, targets, features);
+  // How far its chance of reaching the limit can be trusted: its earlier half calibrating the later one.
+  const probability = calibrationProbability(
+    results,
     targets,
-    features,
+    METHANE_LIMIT_PERCENT,
+    rowTimesRead && timesInMs(rowTimesRead.time, rowTimesRead.timeKind),
+    horizon * 60_000,
   );
   const given = times.filter((t): t is string | number => t !== null);
   const sorted = [...given].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -74,6 +82,7 @@ export async function calibrateOnRows(
     residuals: core.residuals,
     ranges: core.ranges,
     bins: core.bins,
+    ...(probability ? { probability } : {}),
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),
     calibrated_by: actor.email,

@@ -32,9 +32,11 @@ import {
   predict,
   readRowTime,
   rowTimes,
+  unreliableNote,
   type Backtest,
   type IntervalColumns,
   type IntervalMethod,
+  type ProbabilityCheck,
 } from "@core/gbdt";
 import {
   FORECAST_MEASURED,
@@ -60,7 +62,7 @@ import {
 } from "../../files/tabular";
 import { columnSpec, headerOf } from "../../files/column-specs";
 import { MAX_FORECAST_UPLOAD_BYTES, MAX_FORECAST_UPLOAD_TEXT } from "../../contract/schemas/uploads";
-import type { ForecastModelVersion, ForecastRun, ForecastSettings } from "../../ports";
+import type { ForecastCalibration, ForecastModelVersion, ForecastRun, ForecastSettings } from "../../ports";
 
 export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
@@ -360,6 +362,8 @@ function forecastBacktest(
     level: run.settings.level,
     storedLo: intervals?.stored?.lo,
     storedHi: intervals?.stored?.hi,
+    pExceed: intervals?.shown.pExceed,
+    baseRate: calibrationBaseRate(run.calibration, run.settings.limit),
     time: times?.time,
     timeKind: times?.timeKind,
     limit: run.settings.limit,
@@ -367,6 +371,31 @@ function forecastBacktest(
     horizon: run.version.horizon ?? 0,
     trainingMean: run.version.training?.y_mean,
   });
+}
+
+/** The calibration's share of rows at or above `limit`, where it kept one at that limit. */
+const calibrationBaseRate = (calibration: ForecastCalibration | null, limit: number) =>
+  calibration?.probability?.limit === limit ? calibration.probability.base_rate : undefined;
+
+/**
+ * Whether a forecast's chance of reaching the limit is shown as a risk (issue 99, item 5): judged on
+ * the history's own facts where its back-test has enough rows, else by the calibration's check at the
+ * same limit; null where neither judges (the chance is shown). `note` says why it is not shown.
+ */
+export function judgedProbability(
+  history: ProbabilityCheck | null | undefined,
+  calibration: ForecastCalibration | null | undefined,
+  limit: number,
+) {
+  const stored = calibration?.probability;
+  const judged =
+    history && history.reliable !== null
+      ? { ...history, judged_on: "history" as const }
+      : stored && stored.limit === limit && stored.reliable !== null
+        ? { ...stored, judged_on: "calibration" as const }
+        : null;
+  // Either judges only with a verdict (reliable true or false).
+  return judged && { ...judged, reliable: judged.reliable === true, note: judged.reliable === false ? unreliableNote(judged) : null };
 }
 
 /**
@@ -571,6 +600,8 @@ function summaryOf(results: ArrayLike<number>, run: ForecastRun, check: Backtest
     interval_method_label: method ? INTERVAL_METHOD_LABEL[method] : null,
     // Checked on the history's latest rows with a fact: a calibration that no longer holds is said so.
     calibration_stale: check !== null && run.calibration !== null && calibrationStale(check, settings.level),
+    // The chance of reaching the limit against the base rate: not shown as a risk where no better.
+    probability: run.calibration ? judgedProbability(check?.probability, run.calibration, settings.limit) : null,
     backtest: check,
     model: {
       method: version.method,

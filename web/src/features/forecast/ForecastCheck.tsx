@@ -99,11 +99,37 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
       {backtest.events ? <EventsTable events={backtest.events} /> : null}
       {/* Which interval and what it held on this history (absent from a back-test stored before it was said). */}
       {backtest.interval?.sentence ? <Typography.Text data-testid="backtest-interval">{backtest.interval.sentence}</Typography.Text> : null}
+      {backtest.probability ? <ProbabilityTable check={backtest.probability} /> : null}
     </FigureTable>
   );
 }
 
 const limitNumber = (v: number) => String(v).replace(".", ",");
+
+/** The chance of reaching the limit against the base rate: the sentence and the reliability table
+ *  (the bins with rows: the chance shown beside the share that reached the limit). */
+function ProbabilityTable({ check }: { check: NonNullable<Backtest["probability"]> }) {
+  const share = (v: number | null) => (v === null ? "—" : formatAmount(v * 100, 1));
+  return (
+    <Flex vertical gap={4} data-testid="backtest-probability">
+      <Typography.Text>{check.sentence}</Typography.Text>
+      <ListTable
+        rowKey="from"
+        dataSource={check.table.filter((bin) => bin.rows > 0)}
+        columns={[
+          {
+            title: "Вероятность по прогнозу, %",
+            key: "bin",
+            render: (_: unknown, bin) => `${formatAmount(bin.from * 100, 0)}–${formatAmount(bin.to * 100, 0)}`,
+          },
+          { title: "Строк", dataIndex: "rows", align: "right" },
+          { title: "Средняя вероятность, %", dataIndex: "mean_p", align: "right", render: share },
+          { title: `Достигли ${limitNumber(check.limit)} %, доля строк, %`, dataIndex: "observed", align: "right", render: share },
+        ]}
+      />
+    </Flex>
+  );
+}
 
 /** The events the history had (onsets at or above the limit) and what each alert rule made of them. */
 function EventsTable({ events }: { events: NonNullable<Backtest["events"]> }) {

@@ -94,6 +94,9 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
   const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
+  // The chance of reaching the limit no better than the base rate is not shown as a risk (issue 99, item 5).
+  const probability = calculation.probability as { reliable: boolean; note: string | null } | null | undefined;
+  const chanceShown = probability?.reliable !== false;
   // The model lost to persistence on this history: the forecast shown is the last reading, the model's figure beside it.
   const persistenceShown = backtest?.shown === "persistence";
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
@@ -157,12 +160,16 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
             align: "right" as const,
             render: (_: unknown, r: ForecastDataRow) => intervalText(r),
           },
-          {
-            title: "Вероятность достичь предела, %",
-            dataIndex: "p_exceed",
-            align: "right" as const,
-            render: (v: number | null) => numberCell(typeof v === "number" ? v * 100 : null, 1),
-          },
+          ...(chanceShown
+            ? [
+                {
+                  title: "Вероятность достичь предела, %",
+                  dataIndex: "p_exceed",
+                  align: "right" as const,
+                  render: (v: number | null) => numberCell(typeof v === "number" ? v * 100 : null, 1),
+                },
+              ]
+            : []),
         ]
       : []),
   ];
@@ -246,6 +253,9 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
             </span>
           }
         />
+      ) : null}
+      {!chanceShown && probability?.note ? (
+        <Alert type="info" showIcon data-testid="probability-unreliable" message={probability.note} />
       ) : null}
       {persistenceShown ? (
         <Alert

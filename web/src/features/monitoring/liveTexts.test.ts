@@ -2,7 +2,7 @@
 // shown over meters that read «нет данных 2 мин».
 import { expect, it } from "vitest";
 import type { LiveTile } from "../../api/live";
-import { worstState } from "./liveTexts";
+import { forecastTable, worstState } from "./liveTexts";
 
 type Meter = LiveTile["meters"][number];
 const meter = (code: string, state: Meter["state"], stale_minutes: number | null): Meter => ({
@@ -27,4 +27,26 @@ it("names a stale meter over «норма», never over a level's state", () => 
   expect(worstState(tile(meter("М-1", "pre_warning", null), meter("М-2", "normal", 9))).words).toBe("≥ 0,9·W");
   expect(worstState(tile(meter("М-1", "alarm", null), meter("М-2", "normal", 9))).words).toBe("≥ A");
   expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");
+});
+
+// Issue 99, item 5: a chance of reaching the limit no better than the base rate is not printed as a risk.
+it("prints P only where it is not judged worse than the base rate", () => {
+  type Forecast = LiveTile["forecasts"][number];
+  const forecast = (probability: Forecast["probability"]) =>
+    ({
+      horizon_label: "6 ч",
+      sensor: "М-1",
+      level: 90,
+      limit: 1,
+      for: null,
+      lo: 0.5,
+      hi: 0.9,
+      result: 0.7,
+      p_exceed: 0.37,
+      probability,
+    }) as Forecast;
+  const judged = (reliable: boolean) => ({ reliable, brier: 0.132, base_brier: 0.094, rows: 900, judged_on: "history" as const });
+  expect(forecastTable([forecast(judged(false))]).rows[0].p).toBe("—");
+  expect(forecastTable([forecast(judged(true))]).rows[0].p).toBe("37\u00a0%");
+  expect(forecastTable([forecast(undefined)]).rows[0].p).toBe("37\u00a0%");
 });

@@ -74,8 +74,9 @@ export function forecastTable(forecasts: readonly Forecast[]) {
       at: f.for ? displayDateTime(f.for).slice(11) : "—",
       interval:
         f.lo === null || f.hi === null ? "—" : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2, 2)}–${number(f.hi, 2, 2)}`,
+      // A chance no better than the base rate is no risk figure: its note says so (issue 99, item 5).
       p:
-        f.p_exceed === null
+        f.p_exceed === null || f.probability?.reliable === false
           ? "—"
           : `${number(f.p_exceed * 100, 0)}\u00a0%${limit === null ? ` (≥\u00a0${number(f.limit, 2)}\u00a0%)` : ""}`,
       value: f.result === null ? "нет прогноза" : number(f.result, 2, 2),

@@ -17,6 +17,7 @@ import {
   horizonLabel,
   onsetLeads,
   type EventRule,
+  type ProbabilityCheck,
 } from "@core/gbdt";
 import {
   FORECAST_METHOD_TITLES,
@@ -30,7 +31,7 @@ import type * as z from "zod";
 import type { Actor, Deps, RuntimeSlot } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
+import { forecastRowsFromJson, forecastRun, judgedProbability, runForecast } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../days/days";
 import { recordForecast } from "../derive/forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
@@ -411,7 +412,10 @@ export function chooseAlertRule(input: {
 }
 
 /** The alert rules chosen lately, per binding and meter (the host's runtime keeps them). */
-const ALERT_RULES: RuntimeSlot<Map<string, { at: number; alert: Omit<Alert, "raised"> }>> = { name: "alert rules", make: () => new Map() };
+const ALERT_RULES: RuntimeSlot<Map<string, { at: number; alert: Omit<Alert, "raised">; probability: ProbabilityCheck | null }>> = {
+  name: "alert rules",
+  make: () => new Map(),
+};
 /** The alert rule's back-test is read again after this long (it changes slowly: days of history). */
 export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
 
@@ -424,13 +428,13 @@ async function alertRuleOf(
   meter: Sensor,
   last: number,
   features: Record<FeatureColumn, Sensor | undefined>,
-): Promise<Omit<Alert, "raised">> {
+): Promise<{ alert: Omit<Alert, "raised">; probability: ProbabilityCheck | null }> {
   const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
   const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}`;
   const cache = deps.runtime.kept(ALERT_RULES);
   const now = deps.clock.now().getTime();
   const hit = cache.get(key);
-  if (hit && now - hit.at < ALERT_REFRESH_MS) return hit.alert;
+  if (hit && now - hit.at < ALERT_REFRESH_MS) return hit;
   const count = (ALERT_HISTORY_DAYS * 1440) / LIVE_STEP_MIN;
   const from = last - count * LIVE_STEP_MIN * MINUTE_MS;
   // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
@@ -446,8 +450,10 @@ async function alertRuleOf(
     horizon: binding.horizon,
     limit: run.settings.limit,
   });
-  cache.set(key, { at: now, alert });
-  return alert;
+  // The same back-test judges the chance of reaching the limit against the base rate (issue 99, item 5).
+  const checked = { alert, probability: done.backtest?.probability ?? null };
+  cache.set(key, { at: now, ...checked });
+  return checked;
 }
 
 const modelLabel = (run: Run) =>
@@ -555,7 +561,8 @@ async function tileForecast(
   const row = await forecastNow(deps, run, rows);
   const result = typeof row.result === "number" ? row.result : null;
   const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
-  const alertRule = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  const { alert: alertRule, probability: history } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
   const raised =
     alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
   // D65's forecast events (forecast-events.ts): opened, closed and settled from this forecast.
@@ -585,7 +592,18 @@ async function tileForecast(
     lo: typeof row.lo === "number" ? row.lo : null,
     hi: typeof row.hi === "number" ? row.hi : null,
     p_exceed: p,
-    note: [note, unfedNote].filter((n) => n !== "").join(" "),
+    ...(probability
+      ? {
+          probability: {
+            reliable: probability.reliable,
+            brier: probability.brier,
+            base_brier: probability.base_brier,
+            rows: probability.rows,
+            judged_on: probability.judged_on,
+          },
+        }
+      : {}),
+    note: [note, probability?.note ?? "", unfedNote].filter((n) => n !== "").join(" "),
     alert: { ...alertRule, raised },
   };
 }
