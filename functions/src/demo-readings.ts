@@ -6,7 +6,7 @@
 // describes the simulator: the same seed and window give the same readings to the bit.
 import { isoDateIn, zoneOffsetMs, zoneOf } from "@core/company-clock";
 import { seeded } from "@core/gbdt/train";
-import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/telemetry";
+import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/monitoring";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/monitoring/ingest/register";

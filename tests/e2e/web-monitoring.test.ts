@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { checkZipContents, inflateEntry } from "@server/files/zip-guard";
 import { replay, type DispatchReading } from "../../tools/telemetry";
 import { startTestServer, type Credentials, type TestServer } from "../support/server";

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
 import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";

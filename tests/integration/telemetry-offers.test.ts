@@ -5,7 +5,7 @@
 // domain's, asserted in the unit tier (functions/src/domain/monitoring/days/offers.test.ts,
 // accepted-changes.test.ts); the ventilation and drainage hours are pushed here as the month's other points.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/telemetry";
+import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import vectors from "../fixtures/telemetry/methodology-section-12.json";

@@ -6,7 +6,7 @@
 // ventilation hour stored, read back, pushed again and corrected, and lines refused by number in JSON and
 // in Windows-1251 are the domain's, asserted in the unit tier (functions/src/domain/monitoring/ingest/readings.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS, rollUp, sensorMinutes } from "@core/telemetry";
+import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
 import { CSV_ENCODING_MESSAGE } from "@core/csv";
 import { readingsBetween } from "@server/domain/monitoring/days/consumer";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";

@@ -8,7 +8,7 @@
 // folds a stored period's minutes on the server and a day's in the browser's preview (issue 96 item 16).
 import type { ClimateDeviceInput, ClimateHourBlock, ClimateSegment } from "./climate-project";
 import { wallTimeIn } from "./company-clock";
-import { Flag, flagQuality, inRange, MINUTE_MS, minuteMeans, type SensorKind } from "./telemetry";
+import { Flag, flagQuality, inRange, MINUTE_MS, minuteMeans, type SensorKind } from "./monitoring";
 
 export const HOUR_MS = 3_600_000;
 

@@ -3,7 +3,7 @@
 // угольных шахт», in force from 01.01.2021 until 01.01.2027 (its point 2). The act's point for each
 // value is not yet checked against its text here, so none is named. A gassing is read against the
 // sensor's own alarm level where it has one, else against the limit of its place.
-import type { SensorKind } from "./telemetry";
+import type { SensorKind } from "./monitoring";
 
 export type MethanePlace = "working" | "wing_outgoing" | "local_accumulation" | "suction_pipeline";
 

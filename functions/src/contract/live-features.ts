@@ -1,7 +1,7 @@
 // Issue 87 (ML M1): the forecast's data columns a working's live forecast is fed, and the sensors each may
 // be read from — plain constants, schema-free, shared by the contract, the domain (telemetry/live.ts) and
 // the web's «Модель прогноза» dialog.
-import type { SensorKind } from "@core/telemetry";
+import type { SensorKind } from "@core/monitoring";
 
 /** The seven columns of the forecast route and the barometric pressure (a model ahead may read p_atm). */
 export const LIVE_FEATURE_COLUMNS = ["x1", "x2", "x7", "x8", "x12", "x13", "x15", "p_atm"] as const;

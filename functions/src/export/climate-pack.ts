@@ -16,7 +16,7 @@
 import { includedDays } from "../domain/climate/period-record";
 import { READING_DAYS_FILE, readingDaysFile } from "./reading-days";
 import { createHash } from "node:crypto";
-import { SENSOR_KINDS } from "@core/telemetry";
+import { SENSOR_KINDS } from "@core/monitoring";
 import { wallTimeIn, zoneOf } from "@core/company-clock";
 import type { ClimateEvaluation } from "@core/climate-project";
 import type { Actor, Deps } from "../domain/context";

@@ -6,7 +6,7 @@
 // the ВТБ section and the shift head. Dates on the company's clock, figures the Russian way (the
 // shift report's writers).
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/telemetry";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/monitoring";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
 import type { GassingList, GassingView, Journal } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";

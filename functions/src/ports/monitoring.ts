@@ -188,7 +188,7 @@ export interface OfferAcceptance extends AcceptedFigures {
 
 /** D65: an event of a facility's sensor as stored: threshold and stale events the detector finds in
  *  the minutes (domain/monitoring/derive/events.ts), forecast events the forecaster raises; the same id for the
- *  same (facility, sensor, kind, level, start) however often the minutes are read again (@core/telemetry-events). */
+ *  same (facility, sensor, kind, level, start) however often the minutes are read again (@core/monitoring-events). */
 export interface TelemetryEvent {
   company: string;
   facility: string;

@@ -6,7 +6,7 @@ import * as z from "zod";
 import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
 import { DEVICE_KIND_EXPECTED, DEVICE_KINDS } from "@core/climate-devices";
 import { CLIMATE_DEFAULTS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
-import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
 import { DEVIATION_CODES } from "../climate-deviations";
@@ -21,7 +21,7 @@ const within = (min: number, max: number) =>
     .gte(min, `не меньше ${bound(min)}`)
     .lte(max, `не больше ${bound(max)}`);
 /** A minute's or an hour's figure within what a meter of its kind can send at all (SENSOR_KINDS'
- *  `possible`, @core/telemetry: the readings' push refuses the same). */
+ *  `possible`, @core/monitoring: the readings' push refuses the same). */
 const reading = (kind: SensorKind, description: string) => {
   const { min, max } = SENSOR_KINDS[kind].possible;
   return within(min, max).nullable().optional().meta({ description, minimum: min, maximum: max });

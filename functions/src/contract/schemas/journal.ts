@@ -5,7 +5,7 @@ import * as z from "zod";
 import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
 
-import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/telemetry-events";
+import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import { METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };

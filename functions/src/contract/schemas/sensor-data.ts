@@ -3,7 +3,7 @@
 // gaps and substitutions in a month (…/sensors/{sensor}/gaps/) and a sensor's day minute by minute with
 // its quality flags and levels (…/sensors/{sensor}/day/). Read with a user's token only.
 import * as z from "zod";
-import { SENSOR_KIND_NAMES } from "@core/telemetry";
+import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { LIMITS } from "./limits";
 
 const minutes = z

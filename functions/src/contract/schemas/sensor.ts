@@ -1,7 +1,7 @@
 // D56: a facility's sensor register and its gateway keys as the API accepts and answers them
 // (v1/facilities/{facility}/sensors/, v1/facilities/{facility}/gateway-keys/).
 import * as z from "zod";
-import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/telemetry";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/monitoring";
 import { isoDate, requiredName } from "./common";
 import { GATEWAY_KEY_LABEL_MAX, LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "./limits";
 

@@ -7,7 +7,7 @@
 import { DEVICE_KIND_NAMES, DEVICE_KIND_SPECS, type DeviceKind, deviceKindOf, kindChannels } from "@core/climate-devices";
 import { deviceOfOption } from "@core/climate-options";
 import { CLIMATE_RULES_VERSION } from "@core/climate-project";
-import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import type * as z from "zod";
 import {
   CLIMATE_CHANNEL_KINDS,

@@ -14,7 +14,7 @@ import {
 } from "@core/climate-devices";
 import type { ClimateEvaluation, ClimateParams } from "@core/climate-project";
 import { dateText, dateTimeText } from "@core/company-clock";
-import { SENSOR_KINDS } from "@core/telemetry";
+import { SENSOR_KINDS } from "@core/monitoring";
 import type * as z from "zod";
 import {
   CLIMATE_REPORT_HAND_FIELDS,

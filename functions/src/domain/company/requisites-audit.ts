@@ -7,7 +7,7 @@ import { timeZoneLabel, zoneOf } from "@core/company-clock";
 import { EMISSION_POINT_KINDS, FACILITY_KINDS, isReviewer, type EmissionPointKind, type FacilityKind } from "@core/inventory";
 import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
-import { SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";

@@ -27,7 +27,7 @@ import {
 import { COMMENTS_PER_YEAR } from "./comments";
 import { co2Equivalent } from "@core/gwp-in-force";
 import { BALANCE_TYPES } from "@core/methane-balance";
-import { acceptedMonthChanged } from "@core/telemetry";
+import { acceptedMonthChanged } from "@core/monitoring";
 import {
   IPCC_CODES,
   ORDER_371_CATEGORIES,

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Flex, Input, Modal, Select, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { LIMITS } from "@server/contract";
-import { OFFER_COMPLETENESS } from "@core/telemetry";
+import { OFFER_COMPLETENESS } from "@core/monitoring";
 import { useMe } from "../../api/profile";
 import { useProjects } from "../../api/projects";
 import { useAcceptOffers, type Offer } from "../../api/monitoring";

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Alert, Flex, Input, Modal, Typography } from "antd";
 import { LIMITS } from "@server/contract";
-import { ADVISORY_NOTE } from "@core/telemetry";
-import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/telemetry-events";
+import { ADVISORY_NOTE } from "@core/monitoring";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import { displayDateTime } from "../../shared/dates";
 import { useAcknowledgeEvent, useAcknowledgeEvents, type TelemetryEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";

@@ -1,7 +1,7 @@
 // «демонстрационные данные»: what every screen showing the demo mine's simulated readings says above
 // them (functions/src/demo-readings.ts; the API's `demo`), so they are never taken for a mine's.
 import { Alert } from "antd";
-import { DEMO_READINGS_LABEL } from "@core/telemetry";
+import { DEMO_READINGS_LABEL } from "@core/monitoring";
 
 export const DEMO_READINGS_NOTE = `Показаны ${DEMO_READINGS_LABEL}: показания датчиков сделаны симулятором АГК, а не получены от шахты`;
 

@@ -6,7 +6,7 @@
 // the advisory note on the screen and in the dialog; the shift's report offered once a shift is chosen.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
 import { closeApp, openPage, type OpenApp, setField } from "../../testing/render-app";
 import EventsPage from "./EventsPage";

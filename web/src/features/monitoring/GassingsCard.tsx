@@ -3,7 +3,7 @@
 // registration (whom they informed, who and when, closed or not) with its dialog.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Card, Space, Tag, Typography, Button, type TableColumnsType } from "antd";
-import { NOTIFICATIONS } from "@core/telemetry-events";
+import { NOTIFICATIONS } from "@core/monitoring-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { displayDateTime } from "../../shared/dates";
 import type { Gassing } from "../../api/journal";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, shiftOf } from "@core/telemetry";
+import { DEFAULT_SHIFT_STARTS, shiftOf } from "@core/monitoring";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";

@@ -1,7 +1,7 @@
 // The head every monitoring page of a mine opens with: its title (the page's name and the facility's),
 // the links to the other pages, the note that what is shown is advisory and, over the demo mine's
 // simulated readings, their warning. Seven pages wrote these four out by hand.
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { Alert, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useFacilities } from "../../api/inventory";

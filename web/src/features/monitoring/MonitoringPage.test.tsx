@@ -10,7 +10,7 @@
 // reads its forecasts renders the tile alone.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { methaneLimitsInForce, signedInUser } from "../../testing/fixtures";
 import { failure } from "../../testing/contract-api";
 import { closeApp, openPage, openPart, type OpenApp } from "../../testing/render-app";

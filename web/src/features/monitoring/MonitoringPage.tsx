@@ -4,7 +4,7 @@
 // (docs/architecture.md). Advisory: protective cut-off stays with the mine's own АГК.
 import { Alert, Col, Flex, Row, Typography } from "antd";
 import { useParams } from "react-router-dom";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { useLiveTiles } from "../../api/live";
 import { displayDateTime } from "../../shared/dates";
 import { LiveTileCard } from "./LiveTileCard";

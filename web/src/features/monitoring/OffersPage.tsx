@@ -10,7 +10,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Button, Card, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
-import { DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/telemetry";
+import { DEMO_READINGS_LABEL, OFFER_COMPLETENESS } from "@core/monitoring";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { YearField } from "../../shared/YearField";

@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox, Flex, Input, Modal, Typography } from "antd";
 import { LIMITS } from "@server/contract";
-import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/telemetry-events";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { displayDateTime } from "../../shared/dates";
 import { withoutFieldNames } from "../../shared/fieldErrors";
 import { isApiError } from "../../api/client";

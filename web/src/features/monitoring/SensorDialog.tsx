@@ -1,7 +1,7 @@
 // The sensor register's add and change dialog of «Датчики» (D56), loaded when opened.
 import { Alert, Button, Form, Modal, Select, Space } from "antd";
 import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
-import type { SensorKind } from "@core/telemetry";
+import type { SensorKind } from "@core/monitoring";
 import { NumericInput } from "../../shared/NumericInput";
 import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { TextItem } from "../../shared/TextItem";

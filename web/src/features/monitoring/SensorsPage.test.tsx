@@ -12,7 +12,7 @@
 import { useState } from "react";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { closeApp, openPage, openPart, type OpenApp, setField } from "../../testing/render-app";
 import { type ContractApi, success } from "../../testing/contract-api";
 import { api } from "../../api/client";

@@ -10,7 +10,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import type { SensorKind } from "@core/telemetry";
+import type { SensorKind } from "@core/monitoring";
 import { QueryTable } from "../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../shared/text";
 import { displayDate } from "../../shared/dates";

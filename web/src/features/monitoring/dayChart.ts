@@ -3,7 +3,7 @@
 // same day's runs of flagged or substituted minutes in words (the table under the chart), so that
 // nothing is told by colour or shape alone. Pure: the day's answer in, plotly's figure and rows out.
 import type { Data, PlotData } from "plotly.js";
-import { Flag, MinuteState } from "@core/telemetry";
+import { Flag, MinuteState } from "@core/monitoring";
 import type { ChartFigure } from "../../shared/charts/Chart";
 import type { SensorDayView } from "../../api/monitoring";
 import { flagText, minutesText, reading } from "./sensorDataTexts";

@@ -1,5 +1,5 @@
 // The figures «Данные АГК» and its dialog print alike.
-import { OFFER_COMPLETENESS } from "@core/telemetry";
+import { OFFER_COMPLETENESS } from "@core/monitoring";
 import type { Offer } from "../../api/monitoring";
 
 export const number = (value: number, digits: number) =>

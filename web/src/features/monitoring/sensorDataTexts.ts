@@ -1,6 +1,6 @@
 // What the «Датчики» screens of readings say in words (methodology D58, D60, D62): a gap's rule, a
 // minute's flag, completeness, so that no screen relies on colour alone.
-import { FLAG_REASONS, OFFER_COMPLETENESS, type FlagCode } from "@core/telemetry";
+import { FLAG_REASONS, OFFER_COMPLETENESS, type FlagCode } from "@core/monitoring";
 import type { SensorGaps } from "../../api/monitoring";
 import { percent } from "./offerTexts";
 

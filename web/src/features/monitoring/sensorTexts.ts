@@ -1,5 +1,5 @@
 // The sensor register's texts «Датчики» and its dialog share (D56).
-import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 
 export const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
 /** «Скорость воздуха, м/с»; a label that names its unit already («Метан (0–4 % об.)») as it is. */

@@ -4,7 +4,7 @@
 // the next attempt on the company's clock; removed after a confirmation. The advisory note is shown.
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
 import { WebhooksCard } from "./WebhooksCard";
 

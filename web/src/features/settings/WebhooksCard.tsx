@@ -3,7 +3,7 @@
 // removal. Advisory: protective cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Flex, Popconfirm, Space, Tag, Typography, type TableColumnsType } from "antd";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import { LIMITS } from "@server/contract";
 import { AddLine } from "../../shared/AddLine";
 import { ListCard, QueryTable } from "../../shared/QueryTable";

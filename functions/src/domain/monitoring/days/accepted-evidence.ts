@@ -2,7 +2,7 @@
 // readings it came from, exactly as the SHA-256 its evidence names is over, and its window and sensors,
 // so that verify.py recomputes the month from the minute values. Apart from offers.ts, so the pack's
 // worker reads the key without the offers' calculations.
-import type { SensorKind } from "@core/telemetry";
+import type { SensorKind } from "@core/monitoring";
 import type { OfferAcceptance } from "../../../ports";
 import type * as z from "zod";
 import type { offerSchema } from "../../../contract/schemas/monitoring";

@@ -5,7 +5,7 @@
 // deliveries are heard by the sender), the acceptances' recheck last. The tiles' «нет данных N мин»
 // moves on the host's timer, not one of the domain's; a second host on the same storage hears nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/telemetry";
+import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -16,7 +16,7 @@ export const DEMO_BATCH = "demo-simulator";
 export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.applied).some((batch) => batch.startsWith(DEMO_BATCH));
 
 /** A sensor's stored readings from `from` to before `to` (ms), in time order: what the core's minute
- *  values, volumes and roll-ups are computed from (@core/telemetry); `demo` when a day of them holds the
+ *  values, volumes and roll-ups are computed from (@core/monitoring); `demo` when a day of them holds the
  *  demo's simulated readings. */
 export async function readingsBetween(
   deps: Pick<Deps, "repos">,

@@ -20,7 +20,7 @@ import {
   sensorMinutes,
   type SensorKind,
   type Substituted,
-} from "@core/telemetry";
+} from "@core/monitoring";
 import type { Actor, Deps } from "../../context";
 import { Conflict, invalidAt } from "../../errors";
 import { newId } from "../../ids";

@@ -6,7 +6,7 @@
 // minute carries the flags of a jump and a value out of range and its levels W, A and 0,9·W.
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
-import { Flag, MINUTE_MS, MinuteState } from "@core/telemetry";
+import { Flag, MINUTE_MS, MinuteState } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/telemetry/methodology-section-12.json";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";

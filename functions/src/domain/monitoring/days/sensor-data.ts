@@ -20,7 +20,7 @@ import {
   type MinuteSeries,
   type SensorKind,
   type Substituted,
-} from "@core/telemetry";
+} from "@core/monitoring";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Invalid, invalidAt } from "../../errors";

@@ -1,13 +1,13 @@
 // D65's events of a facility's sensors (advisory: protective cut-off stays with the mine's own АГК).
 // The detector is a consumer of each changed sensor-day (the readings' consumer calls it once a batch's
 // days are written): it reads the sensor's minutes around the day again, finds the threshold events at
-// 0,9·W, W and A and the stale channels with the core (@core/telemetry-events), and makes the stored
+// 0,9·W, W and A and the stale channels with the core (@core/monitoring-events), and makes the stored
 // events starting in those days equal to them: the same id for the same (sensor, kind, level, start),
 // so reading the same minutes again, or batches in another order, leaves the same events; a person's
 // acknowledgement stays on its event. The list by facility, period, working, level and shift, and the
 // acknowledgement with a comment (who, when), are here too.
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftOf, type SensorKind } from "@core/telemetry";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftOf, type SensorKind } from "@core/monitoring";
 import {
   EVENT_LEVELS,
   STALE_INTERVALS,
@@ -17,7 +17,7 @@ import {
   staleEvents,
   thresholdEvents,
   type EventLevel,
-} from "@core/telemetry-events";
+} from "@core/monitoring-events";
 import type * as z from "zod";
 import type { Deps, Actor } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";

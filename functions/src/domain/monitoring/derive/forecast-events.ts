@@ -7,7 +7,7 @@
 // after the event's start: whether a minute of the meter's readings in [start, start + h] reached the
 // limit. One event per (meter, horizon, start): its id carries the horizon. The company's webhooks get
 // each opened and closed, as the detector's events.
-import { MINUTE_MS, minuteMeans } from "@core/telemetry";
+import { MINUTE_MS, minuteMeans } from "@core/monitoring";
 import type { Deps } from "../../context";
 import type { Sensor, TelemetryEvent } from "../../../ports";
 import { DAY_MS, readingsBetween } from "../days/days";

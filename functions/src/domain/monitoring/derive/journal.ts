@@ -9,8 +9,8 @@
 // (whom they informed, a comment, who and when, and its closing), refused while a notification is
 // unticked. Advisory: protective cut-off stays with the mine's own АГК.
 import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftSpan, validMeans, type MinuteSeries } from "@core/telemetry";
-import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/telemetry-events";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftSpan, validMeans, type MinuteSeries } from "@core/monitoring";
+import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
 import { limitOfPlace, placeOfKind, type MethaneLimit } from "@core/methane-limits";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";

@@ -5,7 +5,7 @@
 // advisory note first; written as xlsx (read back cell by cell) and as PDF.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADVISORY_NOTE, MINUTE_MS } from "@core/telemetry";
+import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -4,7 +4,7 @@
 // shift with their acknowledgements; the forecast events with whether they came true. Written as xlsx
 // and PDF by export/shift-report.ts. Advisory: protective cut-off stays with the mine's own АГК.
 import { zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, MINUTE_MS, rollUp, sensorMinutes, shiftSpan } from "@core/telemetry";
+import { DEFAULT_SHIFT_STARTS, MINUTE_MS, rollUp, sensorMinutes, shiftSpan } from "@core/monitoring";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";

@@ -15,7 +15,7 @@ import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { ADVISORY_NOTE } from "@core/telemetry";
+import { ADVISORY_NOTE } from "@core/monitoring";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../../errors";

@@ -7,7 +7,7 @@
 // back, gives its 3 252 m³ of CH4 and 2,172336 t. Over HTTP, with gateway keys and other companies:
 // tests/integration/telemetry-readings.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS, pointVolume, sensorMinutes } from "@core/telemetry";
+import { MINUTE_MS, pointVolume, sensorMinutes } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/telemetry/methodology-section-12.json";
 import { encodeLegacy } from "../../../../../tests/support/legacy-encoding";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";

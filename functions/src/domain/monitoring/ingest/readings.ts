@@ -9,7 +9,7 @@ import { CsvEncodingError, decodeCsvBytes } from "@core/csv";
 import { readTypedNumber } from "@core/typed-numbers";
 import { ruDate } from "@core/measured-release";
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
-import { SENSOR_KINDS, possibleValue } from "@core/telemetry";
+import { SENSOR_KINDS, possibleValue } from "@core/monitoring";
 import { formatNumber } from "../../forecast/russian-numbers";
 import { registerAt } from "./register";
 import type { Actor, Deps } from "../../context";

@@ -5,7 +5,7 @@
 // held at its time. Sensors are retired, never deleted: their readings and history stay.
 import { createHash, randomBytes } from "node:crypto";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { SENSOR_KINDS } from "@core/telemetry";
+import { SENSOR_KINDS } from "@core/monitoring";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { newId } from "../../ids";

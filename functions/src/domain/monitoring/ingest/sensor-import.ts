@@ -5,7 +5,7 @@
 // and a save that writes nothing unless every row is good — and undoes its own writes when one fails.
 import { periodDate } from "@core/measured-release";
 import { headerKey } from "@core/registry";
-import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/telemetry";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import type { Actor, Deps } from "../../context";
 import { CellInvalid, invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";

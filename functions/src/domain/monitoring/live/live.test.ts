@@ -5,7 +5,7 @@
 // with the bound model's forecast. Over HTTP, with the forecast route bit for bit, another company and a
 // gateway key: tests/integration/telemetry-live.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { MINUTE_MS } from "@core/telemetry";
+import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -7,7 +7,7 @@
 // and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
-import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/telemetry";
+import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
 import {
   DEFAULT_INTERVAL_LEVEL,
   DEFAULT_WARNING_PERCENT,

@@ -14,7 +14,7 @@ import {
   substitute,
   validMeans,
   type Substituted,
-} from "./telemetry";
+} from "./monitoring";
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 const start = Date.UTC(2026, 2, 1, 0, 0);

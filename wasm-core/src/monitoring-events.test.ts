@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Flag, MINUTE_MS, MinuteState, flagQuality, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./telemetry";
+import { Flag, MINUTE_MS, MinuteState, flagQuality, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./monitoring";
 import {
   eventId,
   faultEvents,
@@ -13,7 +13,7 @@ import {
   thresholdEvents,
   type EventLevel,
   type ThresholdEvent,
-} from "./telemetry-events";
+} from "./monitoring-events";
 
 const DAY = Date.UTC(2026, 2, 1);
 const LEVELS = { warning: 1, alarm: 2 };

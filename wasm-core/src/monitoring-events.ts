@@ -4,8 +4,8 @@
 // «предупредительный», W «предупреждение», A «авария»). A channel is stale («нет данных») after 2
 // expected intervals without a reading. Pure and browser-safe: the server's detector (a consumer of
 // each changed sensor-day) and the web's screens compute the same events from the same minutes.
-// Advisory: protective cut-off stays with the mine's own АГК (telemetry.ts, ADVISORY_NOTE).
-import { Flag, MINUTE_MS, PRE_WARNING_SHARE, type Levels, type MinuteSeries } from "./telemetry";
+// Advisory: protective cut-off stays with the mine's own АГК (monitoring.ts, ADVISORY_NOTE).
+import { Flag, MINUTE_MS, PRE_WARNING_SHARE, type Levels, type MinuteSeries } from "./monitoring";
 
 /** D65: minutes below a level that close its event [A]. */
 export const CLOSE_AFTER_MINUTES = 2;
