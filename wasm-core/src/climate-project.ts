@@ -7,6 +7,7 @@
 // the report lists (D79). The same code serves the API, the stored periods and the browser preview.
 // Browser-safe: no Node imports.
 import {
+  creditsElectricity,
   DEVICE_KIND_EXPECTED,
   type DeviceKind,
   type DeviceKindSpec,
@@ -456,7 +457,7 @@ function evaluateDevice(
   const rule = kind.efficiency;
   const byKind = params[rule.parameter.name as keyof ClimateParams];
   // D75: a kind with a generation meter credits electricity; heat is a boiler's output, any kind's where metered.
-  const isEngine = "e_gen" in kind.channels;
+  const isEngine = creditsElectricity(kind.id);
   const givesHeat = kind.heat === "always" || device.hours.some((b) => isNumber(b.heat_gj));
   // D72: the measured option's fallback is the lowest hourly efficiency the analyser gave in the period.
   const measuredEtas = device.hours.filter((b) => isNumber(b.eta_meas)).map((b) => b.eta_meas as number);

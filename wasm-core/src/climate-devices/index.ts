@@ -77,6 +77,9 @@ export const DEVICE_KINDS = DEVICE_KIND_SPECS.map((k) => k.id) as readonly Devic
 export const deviceKindOf = (id: string): (typeof DEVICE_KIND_SPECS)[number] | undefined =>
   Object.hasOwn(BY_ID, id) ? BY_ID[id] : undefined;
 
+/** Whether a device of the kind credits electricity (D75): a kind with a generation meter among its channels. */
+export const creditsElectricity = (kind: string): boolean => "e_gen" in (deviceKindOf(kind)?.channels ?? {});
+
 /** «ожидается flare_open, flare_enclosed, engine или boiler» */
 export const DEVICE_KIND_EXPECTED = `ожидается ${DEVICE_KINDS.slice(0, -1).join(", ")} или ${DEVICE_KINDS[DEVICE_KINDS.length - 1]}`;
 

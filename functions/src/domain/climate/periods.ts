@@ -10,6 +10,7 @@
 // request checks it and answers 202, the job computes and stores it (runClimatePeriodJob), the
 // project's periods held for it until it ends.
 import { FROZEN_PERIOD, PERIOD_CHANGED } from "@core/climate-approval";
+import { creditsElectricity } from "@core/climate-devices";
 import type { ClimateEvaluation, ClimateInputs, ClimatePeriodInput } from "@core/climate-project";
 import { dateTimeText, instantOfWallTime, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
@@ -116,7 +117,7 @@ type GivenGrid = Pick<GivenFigures, "ef_grid_t_per_mwh" | "ef_grid_source">;
  *  generation meter, an own-use meter, grid electricity bought for the project's equipment. */
 export function usesGridFactor(project: Pick<ClimateProject, "devices" | "e_own_sensor">, given: Pick<GivenFigures, "e_grid_aux_mwh">) {
   return (
-    project.devices.some((d) => d.kind === "engine" && Boolean(d.sensors.e_gen)) ||
+    project.devices.some((d) => creditsElectricity(d.kind) && Boolean(d.sensors.e_gen)) ||
     Boolean(project.e_own_sensor) ||
     (given.e_grid_aux_mwh ?? 0) > 0
   );

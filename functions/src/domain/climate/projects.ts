@@ -4,7 +4,14 @@
 // meters section 13.1 asks for by their codes in the facility's sensor register (D56), each of the
 // kind its channel takes. What a device's kind requires is checked here, so a period is never
 // computed from a plan that lacks a meter the rules need.
-import { DEVICE_KIND_NAMES, DEVICE_KIND_SPECS, type DeviceKind, deviceKindOf, kindChannels } from "@core/climate-devices";
+import {
+  creditsElectricity,
+  DEVICE_KIND_NAMES,
+  DEVICE_KIND_SPECS,
+  type DeviceKind,
+  deviceKindOf,
+  kindChannels,
+} from "@core/climate-devices";
 import { deviceOfOption } from "@core/climate-options";
 import { CLIMATE_RULES_VERSION } from "@core/climate-project";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
@@ -138,7 +145,7 @@ async function checkedPlan(
   const e_own_sensor = body.e_own_sensor ?? null;
   if (e_own_sensor !== null) {
     // Own use nets a generation meter's electricity (D75): only a kind that has one.
-    if (!devices.some((d) => "e_gen" in (deviceKindOf(d.kind)?.channels ?? {}))) {
+    if (!devices.some((d) => creditsElectricity(d.kind))) {
       throw invalidAt("e_own_sensor", "собственные нужды учитываются только при выработке электроэнергии ГПУ");
     }
     sensorOf("e_own_sensor", e_own_sensor, ["electricity"]);

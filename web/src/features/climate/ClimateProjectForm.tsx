@@ -8,7 +8,7 @@ import { useFacilities } from "../../api/facilities";
 import { usePoints } from "../../api/inventory";
 import { useSensors } from "../../api/monitoring";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED } from "../../shared/dates";
-import { deviceKindOf } from "@core/climate-devices";
+import { DEVICE_KINDS as DEVICE_KINDS_IN_ORDER, deviceKindOf } from "@core/climate-devices";
 import { deviceOfOption } from "@core/climate-options";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
@@ -125,7 +125,7 @@ function DeviceCard({ facility, index, remove }: { facility: string; index: numb
   const kind = Form.useWatch(["devices", index, "kind"], form) as DeviceKind | undefined;
   const basis = Form.useWatch(["devices", index, "flow_basis"], form) as DeviceValues["flow_basis"] | undefined;
   const eta = Form.useWatch(["devices", index, "eta_option"], form) as DeviceValues["eta_option"];
-  const channels = channelsOf(kind ?? "flare_open", basis ?? "standard_20C", eta);
+  const channels = channelsOf(kind ?? DEVICE_KINDS_IN_ORDER[0], basis ?? "standard_20C", eta);
   return (
     <Card
       size="small"
@@ -244,7 +244,7 @@ function ProjectForm({
     : {
         name: from?.name,
         methodology: FIRST_METHODOLOGY,
-        devices: [{ kind: from?.kind ?? "flare_open", flow_basis: "standard_20C", sensors: {} }],
+        devices: [{ kind: from?.kind ?? DEVICE_KINDS_IN_ORDER[0], flow_basis: "standard_20C", sensors: {} }],
       };
   const submit = (values: Values) => {
     const body: ClimateProjectBody = {
@@ -314,7 +314,7 @@ function ProjectForm({
                 ))}
                 <Button
                   icon={<PlusOutlined />}
-                  onClick={() => add({ kind: "flare_open", flow_basis: "standard_20C", sensors: {} })}
+                  onClick={() => add({ kind: DEVICE_KINDS_IN_ORDER[0], flow_basis: "standard_20C", sensors: {} })}
                   style={{ alignSelf: "start" }}
                 >
                   Добавить устройство
