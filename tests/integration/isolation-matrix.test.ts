@@ -324,6 +324,7 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/climate-projects/${a.climateProject.id}/periods/`, json: { start: "2026-01-01T00:00", end: "2026-01-01T01:00" } },
   ],
   listClimatePeriods: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/` }],
+  climateDayMinutes: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/minutes/?date=2026-01-01` }],
   // A has no period of this id: A is answered 404 too (control false), B 404 by the project.
   getClimatePeriod: ({ a }) => [{ path: `/api/v1/climate-projects/${a.climateProject.id}/periods/${newId()}/`, control: false }],
   // As getClimatePeriod: A has no period of this id either.

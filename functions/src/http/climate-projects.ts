@@ -3,6 +3,7 @@
 import { wholeList } from "../contract/routes/declare";
 import type { ClimateInputs } from "@core/climate-project";
 import {
+  climateDayMinutesRoute,
   climateEvaluateRoute,
   climatePeriodPackRoute,
   createClimatePeriodRoute,
@@ -29,6 +30,7 @@ import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";
 import { reviewClimatePeriod } from "../domain/climate/approvals";
 import { evaluateClimateRequest } from "../domain/climate/evaluate";
+import { climateDayMinutes } from "../domain/climate/day-minutes";
 import { createClimatePeriod, getClimatePeriod, listClimatePeriods, recomputeClimatePeriod } from "../domain/climate/periods";
 import { createClimateProject, getClimateProject, listClimateProjects, patchClimateProject } from "../domain/climate/projects";
 import { LIMITS } from "../contract/schemas/limits";
@@ -53,6 +55,9 @@ export const climateProjectRoutes = routeApp()
   )
   .openapi(patchClimateProjectRoute, async (c) =>
     c.json(await patchClimateProject(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(climateDayMinutesRoute, async (c) =>
+    c.json(await climateDayMinutes(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query").date), 200),
   )
   // A long period is computed as a job where the host runs jobs (202 and its state), else here (201).
   .openapi(createClimatePeriodRoute, async (c) => {

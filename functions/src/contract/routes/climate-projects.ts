@@ -3,6 +3,7 @@
 // vectors' tests call. Served by http/climate-projects.ts.
 import * as z from "zod";
 import {
+  climateDayMinutesSchema,
   climateEvaluateSchema,
   climateEvaluationSchema,
   climatePeriodBodySchema,
@@ -19,6 +20,7 @@ import { climateReportPatchSchema, climateReportSchema } from "../schemas/climat
 import { CLIMATE_SIGNATURE_ROUTES } from "./climate-signatures";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, storedObject, userAccess, XLSX } from "./declare";
 import { LIMITS } from "../schemas/limits";
+import { isoDate } from "../schemas/common";
 import { fileOrLink, jobStarted } from "./export-jobs";
 
 /** Nothing of a company is read: the figures come in the body. */
@@ -69,6 +71,23 @@ export const patchClimateProjectRoute = project.patch(
   "Change, archive (archived true) or restore a climate project",
   climateProjectPatchSchema,
   { description: "The plan is checked again against the facility's register; a stale version is 409." },
+);
+
+export const climateDayMinutesRoute = route(
+  projectScoped(
+    "climateDayMinutes",
+    "A day's stored readings of the meters of the project's plan, for the screen's check of the computation in the browser",
+    [400, 404],
+    "Issue 96 item 16: the day on the company's clock (date, yyyy-MM-dd), inside the project's dates and begun; each meter of " +
+      "the plan with its kind, its поверка dates as instants and its readings in the day as a period reads them. The browser " +
+      "folds them into hours (D70) and evaluates them with the core's code, as a period and POST …/evaluate/ do. Nothing is stored.",
+  ),
+  {
+    get: "/{id}/minutes",
+    params: idParams,
+    query: z.object({ date: isoDate().meta({ description: "yyyy-MM-dd on the company's clock" }) }),
+    200: json(climateDayMinutesSchema, "The day's readings of the plan's meters"),
+  },
 );
 
 const periodParams = z.object({ id: pathParam("Climate project id"), period: pathParam("Monitoring period id") });
@@ -223,6 +242,7 @@ export const CLIMATE_PROJECT_ROUTES = [
   createClimateProjectRoute,
   getClimateProjectRoute,
   patchClimateProjectRoute,
+  climateDayMinutesRoute,
   createClimatePeriodRoute,
   listClimatePeriodsRoute,
   getClimatePeriodRoute,

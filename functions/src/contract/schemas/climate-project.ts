@@ -6,7 +6,7 @@ import * as z from "zod";
 import { PERIOD_ACTION_NAMES } from "@core/climate-approval";
 import { DEVICE_KIND_EXPECTED, DEVICE_KINDS } from "@core/climate-devices";
 import { CLIMATE_DEFAULTS, ETA_OPTIONS, FLOW_BASES, MAX_PERIOD_HOURS } from "@core/climate-project";
-import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { idString, isoDate, requiredName } from "./common";
 import { LIMITS } from "./limits";
 import { DEVIATION_CODES } from "../climate-deviations";
@@ -476,3 +476,25 @@ export const climatePeriodSummarySchema = climatePeriodSchema
     read_through: true,
   })
   .extend({ totals: z.record(z.string(), z.number()) });
+
+/** Issue 96 item 16: a day's stored minutes of the project's meters, which the screen's «Проверить расчет»
+ *  folds and evaluates in the browser with the core's code (@core/climate-hours, @core/climate-project). */
+export const climateDayMinutesSchema = z.object({
+  date: z.string().meta({ description: "yyyy-MM-dd on the company's clock" }),
+  start_utc: z.string().meta({ description: "ISO instant of the day's first minute" }),
+  hours: z.int().meta({ description: "the day's hours on the company's clock" }),
+  zone: z.string().meta({ description: "the company's clock (IANA zone), by which the hours are labelled" }),
+  devices: climateProjectSchema.shape.devices,
+  e_own_sensor: z.string().nullable(),
+  meters: z.array(
+    z.object({
+      code: z.string(),
+      kind: z.enum(SENSOR_KIND_NAMES),
+      valid_from_utc: z.string().nullable().meta({ description: "its поверка dates as instants [from, to); null: open" }),
+      valid_to_utc: z.string().nullable(),
+      times: z.array(z.number()).meta({ description: "its readings in the day, in the order read: ms since the epoch" }),
+      values: z.array(z.number()),
+    }),
+  ),
+});
+export type ClimateDayMinutes = z.output<typeof climateDayMinutesSchema>;

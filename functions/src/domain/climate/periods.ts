@@ -51,10 +51,10 @@ function hourOf(text: string, zone: string): { at: number; wall: string } {
 }
 
 /** The midnight that starts a date on the zone's clock. */
-const midnightOf = (date: string, zone: string) => hourOf(date, zone).at;
+export const midnightOf = (date: string, zone: string) => hourOf(date, zone).at;
 
 /** The meter's readings over [from, to) with its поверка dates (the register's dates in service). */
-async function meterOf(deps: Pick<Deps, "repos">, sensor: Sensor, from: number, to: number, zone: string): Promise<MeterReadings> {
+export async function meterOf(deps: Pick<Deps, "repos">, sensor: Sensor, from: number, to: number, zone: string): Promise<MeterReadings> {
   const read = await readingsBetween(deps, sensor.company, sensor.id, from, to);
   return {
     kind: sensor.kind,
@@ -63,6 +63,23 @@ async function meterOf(deps: Pick<Deps, "repos">, sensor: Sensor, from: number, 
     validFrom: sensor.in_service_from ? midnightOf(sensor.in_service_from, zone) : Number.NEGATIVE_INFINITY,
     validTo: sensor.in_service_to ? midnightOf(sensor.in_service_to, zone) + DAY_MS : Number.POSITIVE_INFINITY,
   };
+}
+
+/** The register's sensor of each meter of the project's plan, by its code; one the register no longer
+ *  holds is refused naming it. */
+export async function planSensors(
+  deps: Pick<Deps, "repos">,
+  actor: Pick<Actor, "company">,
+  project: Pick<ClimateProject, "facility" | "devices" | "e_own_sensor">,
+): Promise<Map<string, Sensor>> {
+  const register = await registerByCode(deps, actor, project.facility);
+  const sensors = new Map<string, Sensor>();
+  for (const code of planMeters(project)) {
+    const sensor = register.get(code);
+    if (!sensor) throw new Invalid(`Датчика «${code}» плана мониторинга больше нет в реестре площадки`);
+    sensors.set(code, sensor);
+  }
+  return sensors;
 }
 
 /** Where a version of the period keeps its inputs and figures (the first version where periods always kept them). */
@@ -159,13 +176,8 @@ async function computePeriod(
   readThrough: ClimatePeriodRecord["read_through"];
 }> {
   const grid = gridFactorOf(project, given);
-  const register = await registerByCode(deps, actor, project.facility);
-  const sensorOf = (code: string) => {
-    const sensor = register.get(code);
-    if (!sensor) throw new Invalid(`Датчика «${code}» плана мониторинга больше нет в реестре площадки`);
-    return sensor;
-  };
-  const planned = new Set([...planMeters(project)].map((code) => sensorOf(code).id));
+  const sensors = await planSensors(deps, actor, project);
+  const planned = new Set([...sensors.values()].map((sensor) => sensor.id));
   const readThrough = await readingsSettled(deps, actor.company, project.facility, planned, bounds);
   // A year of minutes read and folded into hours is heavy work: the whole of it in one slot of the user
   // and the company, the core's part off the request thread where the host can. A job holds its slot.
@@ -173,10 +185,7 @@ async function computePeriod(
   const inSlot = <T>(work: () => Promise<T>) => (runtime ? heavyWork({ repos: deps.repos, runtime }, actor, work) : work());
   return inSlot(async () => {
     const meters = new Map<string, { sensor: Sensor; read: MeterReadings }>();
-    for (const code of planMeters(project)) {
-      const sensor = sensorOf(code);
-      meters.set(code, { sensor, read: await meterOf(deps, sensor, bounds.start, bounds.end, zone) });
-    }
+    for (const [code, sensor] of sensors) meters.set(code, { sensor, read: await meterOf(deps, sensor, bounds.start, bounds.end, zone) });
     const read = (code: string) => meters.get(code)!.read;
     const devices = planDeviceInputs(project.devices, read, bounds.start, bounds.hours, zone);
     const e_own_mwh = project.e_own_sensor ? periodSum(read(project.e_own_sensor), bounds.start, bounds.end) : 0;

@@ -1,0 +1,47 @@
+// A day's stored readings of a climate project's meters (issue 96 item 16): what the screen's
+// «Проверить расчет» folds into hours and evaluates in the browser with the core's code, as a period
+// reads them (periods.ts: the same meters, поверка dates and reading). Nothing is computed or stored here.
+import { zoneOf } from "@core/company-clock";
+import type { ClimateDayMinutes } from "../../contract/schemas/climate-project";
+import type { Actor, Deps } from "../context";
+import { invalidAt } from "../errors";
+import { getClimateProject } from "./projects";
+import { meterOf, midnightOf, planSensors } from "./periods";
+import { HOUR_MS } from "@core/climate-hours";
+import { DAY_MS } from "../monitoring/days/days";
+
+const instantOrNull = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
+
+/** GET v1/climate-projects/{id}/minutes/?date=: the day inside the project's dates and begun. */
+export async function climateDayMinutes(deps: Deps, actor: Actor, projectId: string, date: string): Promise<ClimateDayMinutes> {
+  const project = await getClimateProject(deps, actor, projectId);
+  const zone = zoneOf(await deps.repos.companies.get(actor.company));
+  if (date < project.start) throw invalidAt("date", "день раньше начала проекта");
+  if (project.end && date > project.end) throw invalidAt("date", "день позже окончания проекта");
+  const start = midnightOf(date, zone);
+  if (start > deps.clock.now().getTime()) throw invalidAt("date", "этот день еще не наступил");
+  // A day of the company's clock as a period takes it (its zones keep no summer time).
+  const end = start + DAY_MS;
+  const sensors = await planSensors(deps, actor, project);
+  const meters: ClimateDayMinutes["meters"] = [];
+  for (const [code, sensor] of sensors) {
+    const read = await meterOf(deps, sensor, start, end, zone);
+    meters.push({
+      code,
+      kind: sensor.kind,
+      valid_from_utc: instantOrNull(read.validFrom),
+      valid_to_utc: instantOrNull(read.validTo),
+      times: Array.from(read.times),
+      values: Array.from(read.values),
+    });
+  }
+  return {
+    date,
+    start_utc: new Date(start).toISOString(),
+    hours: Math.round((end - start) / HOUR_MS),
+    zone,
+    devices: project.devices,
+    e_own_sensor: project.e_own_sensor,
+    meters,
+  };
+}
