@@ -173,7 +173,8 @@ describe("the feature folders of functions/src/domain", () => {
 
 /** Module-level state of the domain: a registry (WeakMap), a variable at the top of a module, a timer
  *  started as the module loads. The host owns what runs (issue 85): its runtime, passed in Deps
- *  (domain/context.ts, Runtime; a module keeps its objects there under a RuntimeSlot). */
+ *  (domain/context.ts, Runtime: the caches, queues and watches the domain's modules use, each named in
+ *  ports/runtime.ts and made by the host, events/runtime.ts). */
 const RUNTIME_STATE =
   /new WeakMap\b|^let\s|^var\s|^(?:(?:export\s+)?(?:const|let|var)\s+\w+(?:\s*:[^=]+)?\s*=\s*)?(?:setInterval|setTimeout)\(/;
 
@@ -207,7 +208,7 @@ describe("the domain's runtime", () => {
       "const tick = setInterval(() => undefined, 1000);",
       "setTimeout(() => undefined, 10);",
       "  const local = new WeakMap();",
-      'const KEY: RuntimeSlot<Map<string, number>> = { name: "k", make: () => new Map() };',
+      "const seen = deps.runtime.liveWatches;",
       "  let inside = 0;",
       "  const timer = setInterval(tick, 5);",
       "const kept = new Map<string, number>();",

@@ -67,13 +67,13 @@ export interface Deps {
    *  when unset): the local host's tests set it shorter (local/readings-retry.ts). */
   telemetryRetryFirstMs?: number;
   /** What the host keeps running for the domain: its change stream, its timers and the long-lived
-   *  objects of the domain's modules. No module of the domain holds state of its own. */
+   *  objects the domain's modules use, made by the host. No module of the domain holds state of its own. */
   runtime: Runtime;
 }
 
-/** The host's runtime and a module's place in it (ports/runtime.ts: a leaf, which signed-tokens.ts
- *  reads without reaching the configuration through this module). */
-export type { Runtime, RuntimeSlot } from "../ports/runtime";
+/** The host's runtime (ports/runtime.ts: a leaf, which signed-tokens.ts reads without reaching the
+ *  configuration through this module). */
+export type { Runtime } from "../ports/runtime";
 
 /** A drain of the table's queue of readings run elsewhere (domain/monitoring/days/consumer.ts). */
 export interface TelemetryConsumer {

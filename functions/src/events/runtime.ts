@@ -4,7 +4,7 @@
 // made here. Each host makes one (the local server and its consumer's thread, each Lambda function,
 // the tests' harness), so the domain holds no state of its own and two servers in one process share
 // nothing.
-import type { Runtime, RuntimeSlot } from "../domain/context";
+import type { Runtime } from "../domain/context";
 import { emptyHeavyReads } from "../domain/heavy-reads";
 import { companyTurns, FILES_AT_ONCE } from "../domain/heavy-work";
 import { emptyParsedModels } from "../domain/forecast/models";
@@ -60,19 +60,19 @@ export function keptObjects(): KeptObjects {
     laggedModels: {},
     previewColumns: { kept: new Map(), bytes: 0 },
     recentForecasts: { rows: new Map(), json: new Map() },
+    readingDrains: {},
+    liveWatches: new Map(),
+    forecastQueue: { pending: new Map() },
+    alertRules: new Map(),
+    liveStreams: new Set(),
   };
 }
 
 /** A host's runtime over its subscribers' table; `deps` is the host's deps (read when a change is published). */
 export function hostRuntime<D>(options: { subscribers: readonly Subscriber<D>[]; deps: () => D; timers?: Timers; log?: Log }): Runtime {
-  const kept = new Map<RuntimeSlot<unknown>, unknown>();
   return {
     ...keptObjects(),
     changes: changeBus(options.subscribers, options.deps, options.log),
     timers: options.timers ?? systemTimers,
-    kept<T>(slot: RuntimeSlot<T>): T {
-      if (!kept.has(slot)) kept.set(slot, slot.make());
-      return kept.get(slot) as T;
-    },
   };
 }

@@ -39,7 +39,7 @@ import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monit
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
-import type { Deps, RuntimeSlot } from "../domain/context";
+import type { Deps } from "../domain/context";
 import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/ingest/files";
 import { acceptOffers, listOffers } from "../domain/monitoring/days/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
@@ -277,17 +277,15 @@ async function streamViews(deps: Deps, company: string, facility: { id: string; 
   }
 }
 
-/** What ends each open live stream of the host (its runtime keeps them). */
-const STREAMS: RuntimeSlot<Set<() => void>> = { name: "live streams", make: () => new Set() };
-
-/** Calls `listener` when the host stops (closeLiveStreams); returns what forgets it. */
+/** Calls `listener` when the host stops (closeLiveStreams; its runtime's liveStreams keep them);
+ *  returns what forgets it. */
 function liveStopping(deps: Pick<Deps, "runtime">, listener: () => void): () => void {
-  const set = deps.runtime.kept(STREAMS);
+  const set = deps.runtime.liveStreams;
   set.add(listener);
   return () => set.delete(listener);
 }
 
 /** Ends every live stream of these deps with its close event: the local host calls it when it stops. */
 export function closeLiveStreams(deps: Pick<Deps, "runtime">): void {
-  for (const listener of [...deps.runtime.kept(STREAMS)]) listener();
+  for (const listener of [...deps.runtime.liveStreams]) listener();
 }

@@ -3,26 +3,21 @@
 // the host (events/runtime.ts hostRuntime, one per process or thread); the domain reaches them as
 // Deps.runtime and holds none of its own, so two servers in one process (tests) share nothing.
 import type { JWTPayload } from "jose";
-import type { GbdtModel } from "@core/gbdt";
+import type * as z from "zod";
+import type { GbdtModel, ProbabilityCheck } from "@core/gbdt";
+import type { liveTileSchema, liveViewSchema } from "../contract/schemas/monitoring";
 import type { ByteBudgetCache } from "../domain/byte-budget-cache";
-import type { ChangeStream } from "./changes";
+import type { AppliedReadings, ChangeStream } from "./changes";
 import type { ApprovedFigures } from "./inventory";
 import type { Timers } from "./clock";
 import type { ForecastColumns, ForecastKeptRow, ForecastModelVersion } from "./forecast";
+import type { LiveModelBinding, Sensor } from "./monitoring";
 
 /** The host's runtime (events/runtime.ts makes one per process or thread). */
 export interface Runtime extends KeptObjects {
   /** What happened, published to the host's subscribers (ports/changes.ts). */
   changes: ChangeStream;
   timers: Timers;
-  /** The long-lived object a module keeps under `slot`, made by `slot.make()` on its first use. */
-  kept<T>(slot: RuntimeSlot<T>): T;
-}
-
-/** A module's place in the runtime: a constant of the module, the object it names held by the host. */
-export interface RuntimeSlot<T> {
-  readonly name: string;
-  make(): T;
 }
 
 /** The objects the domain's modules keep for as long as the host runs, made empty by the host. */
@@ -49,6 +44,16 @@ export interface KeptObjects {
   previewColumns: PreviewColumns;
   /** The forecasts' rows and stored JSON read lately, by blob key (domain/forecast/results.ts). */
   recentForecasts: { rows: Map<string, Promise<ForecastKeptRow[]>>; json: Map<string, Promise<ForecastJson>> };
+  /** The drains of the table's queue of readings, one after another (domain/monitoring/days/consumer.ts). */
+  readingDrains: { chain?: Promise<DrainOutcome> };
+  /** The live tiles' watches, by company and facility (domain/monitoring/live/live-watch.ts). */
+  liveWatches: Map<string, LiveWatch>;
+  /** The forecaster's queue (domain/monitoring/live/forecaster.ts). */
+  forecastQueue: ForecastQueue;
+  /** The alert rules chosen lately, per binding and meter (domain/monitoring/live/live.ts). */
+  alertRules: Map<string, { at: number; alert: Omit<LiveAlert, "raised">; probability: ProbabilityCheck | null }>;
+  /** What ends each open live stream (http/monitoring.ts closeLiveStreams). */
+  liveStreams: Set<() => void>;
 }
 
 export type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
@@ -94,4 +99,41 @@ export interface KeptColumns {
 export interface ForecastJson {
   json: Uint8Array;
   bounds: { starts: Uint32Array; ends: Uint32Array };
+}
+
+/** What a drain of the readings' queue leaves for later: when the earliest batch passed over for its
+ *  back-off may be tried again (UTC ms), if any is. */
+export interface DrainOutcome {
+  retryAt?: number;
+}
+
+export type LiveView = z.output<typeof liveViewSchema>;
+type LiveAlert = z.output<typeof liveTileSchema>["forecasts"][number]["alert"];
+
+/** What a facility's tiles are computed from: its sensors, bindings and the window's readings. */
+export interface LiveInputs {
+  facility: { id: string; name: string };
+  sensors: Sensor[];
+  bindings: LiveModelBinding[];
+  readings: ReadonlyMap<string, Omit<AppliedReadings, "sensor">>;
+}
+
+/** One facility's watch, shared by every page of the host watching it. */
+export interface LiveWatch {
+  watchers: Set<(view: LiveView) => void>;
+  inputs?: Promise<LiveInputs>;
+  pending: (readonly AppliedReadings[])[];
+  reload: boolean;
+  running?: Promise<void>;
+  last?: LiveView;
+  /** Recompute without a change: the clock moved («нет данных N мин»). */
+  tick: boolean;
+  poke: () => void;
+  stop: () => void;
+}
+
+/** The facilities whose forecasts are to be computed, with their changed sensors, and the run. */
+export interface ForecastQueue {
+  pending: Map<string, { company: string; facility: string; sensors: Set<string> }>;
+  running?: Promise<void>;
 }

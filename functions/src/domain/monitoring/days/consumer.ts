@@ -9,7 +9,8 @@
 // Readings travel as typed arrays per sensor (SensorReadings: 16 bytes a reading), not as an array of
 // [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]
 // pairs per day): a year's file is applied a part at a time, each part let go once its days are in.
-import type { Deps, RuntimeSlot } from "../../context";
+import type { Deps } from "../../context";
+import type { DrainOutcome } from "../../../ports/runtime";
 import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchBlobKey } from "../ingest/readings";
 import { DAY_MS, utcDay } from "./days";
@@ -610,11 +611,7 @@ const PASS_READINGS = 10_000;
 /** How often a drain busy with long work reads the queue again for companies newly queued (ms). */
 const RESCAN_MS = 1_000;
 
-/** What a drain leaves for later: when the earliest batch passed over for its back-off may be tried
- *  again (UTC ms), if any is. */
-export interface DrainOutcome {
-  retryAt?: number;
-}
+export type { DrainOutcome };
 
 /** One company's round: up to DRAIN_ROUND of its queued batches, oldest first, each applied in its
  *  turn (a file part by part), then the round's days published once, taken together (the detector
@@ -759,17 +756,15 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   return waiting.length > 0 ? { retryAt: Math.min(...waiting) } : {};
 }
 
-/** The drains of this host, one after another (the local drain; AWS's function is fed by SQS). */
-const DRAINS: RuntimeSlot<{ chain?: Promise<DrainOutcome> }> = { name: "telemetry drains", make: () => ({}) };
-
 type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "telemetryConsumer">>;
 
-/** Starts (or queues behind the one running) a drain of the queue: after each push and on the local
+/** Starts (or queues behind the one running: the host's readingDrains, one after another; AWS's
+ *  function is fed by SQS) a drain of the queue: after each push and on the local
  *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
  *  it is asked there; else in this process. Answers what the drain left for later. */
 export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
   if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
-  const drains = deps.runtime.kept(DRAINS);
+  const drains = deps.runtime.readingDrains;
   const next = (drains.chain ?? Promise.resolve({}))
     .then(() => drain(deps))
     .catch((error: unknown): DrainOutcome => {
@@ -821,5 +816,5 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
 /** Resolves once the drains started so far are done (the forecasts they queued: live/forecaster.ts
  *  telemetryIdle, which waits for both). */
 export async function drainsIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
-  await (deps.telemetryConsumer?.idle() ?? deps.runtime.kept(DRAINS).chain ?? Promise.resolve());
+  await (deps.telemetryConsumer?.idle() ?? deps.runtime.readingDrains.chain ?? Promise.resolve());
 }

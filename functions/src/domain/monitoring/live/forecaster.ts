@@ -9,7 +9,8 @@
 // together (at 100× a minute every 0,6 s, it computes each working's latest minute once per round, not
 // each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
 // queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
-import type { Deps, RuntimeSlot } from "../../context";
+import type { Deps } from "../../context";
+import type { ForecastQueue } from "../../../ports/runtime";
 import {
   featureSensors,
   forecastMeter,
@@ -80,13 +81,6 @@ export async function forecastFacility(
   return written;
 }
 
-interface Queue {
-  pending: Map<string, { company: string; facility: string; sensors: Set<string> }>;
-  running?: Promise<void>;
-}
-/** The forecaster's queue of this host (its runtime). */
-const QUEUE: RuntimeSlot<Queue> = { name: "forecast queue", make: () => ({ pending: new Map() }) };
-
 /** The forecaster as a subscriber of «days written» (the hosts' tables): the facility's changed
  *  sensors queued, and the forecasts computed before it answers (the event detector runs after it on
  *  the same thread). Days whose every reading is older than the forecasts' window (a past part of a
@@ -102,10 +96,10 @@ export async function forecastDaysWritten(
   await forecastsIdle(deps);
 }
 
-/** Hands a facility's change to the forecaster of this host: computed once the one running is done,
+/** Hands a facility's change to the forecaster of this host (its runtime's forecastQueue): computed once the one running is done,
  *  with every change that came meanwhile. */
 export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void {
-  const queue = deps.runtime.kept(QUEUE);
+  const queue = deps.runtime.forecastQueue;
   const key = `${change.company}|${change.facility}`;
   let pending = queue.pending.get(key);
   if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
@@ -116,7 +110,7 @@ export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void
   }
 }
 
-async function run(deps: ForecastDeps, queue: Queue): Promise<void> {
+async function run(deps: ForecastDeps, queue: ForecastQueue): Promise<void> {
   while (queue.pending.size > 0) {
     const round = [...queue.pending.values()];
     queue.pending.clear();
@@ -142,7 +136,7 @@ async function run(deps: ForecastDeps, queue: Queue): Promise<void> {
 /** Resolves once the forecasts queued so far are computed (tests, the readings' function before it answers). */
 export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> {
   for (;;) {
-    const running = deps.runtime.kept(QUEUE).running;
+    const running = deps.runtime.forecastQueue.running;
     if (!running) return;
     await running;
   }

@@ -6,30 +6,15 @@
 // together), and hands the view to each watcher when its ETag moved. The forecasts are the ones the
 // forecaster stored (forecaster.ts), read with the tiles: «forecast stored» is a change without
 // readings; «binding changed» reads the inputs again.
-import type { Deps, RuntimeSlot } from "../../context";
-import type { AppliedReadings, Change } from "../../../ports";
+import type { Deps } from "../../context";
+import type { Change } from "../../../ports";
+import type { LiveWatch } from "../../../ports/runtime";
 import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
 
 type Watcher = (view: LiveView) => void;
 
-interface Watch {
-  watchers: Set<Watcher>;
-  inputs?: Promise<LiveInputs>;
-  pending: (readonly AppliedReadings[])[];
-  reload: boolean;
-  running?: Promise<void>;
-  last?: LiveView;
-  /** Recompute without a change: the clock moved («нет данных N мин»). */
-  tick: boolean;
-  poke: () => void;
-  stop: () => void;
-}
-
 /** The tiles are recomputed this often without a change, so a channel's «нет данных N мин» moves on. */
 export const LIVE_TICK_MS = 30_000;
-
-/** The watches of this host, by company and facility. */
-const WATCHES: RuntimeSlot<Map<string, Watch>> = { name: "live watches", make: () => new Map() };
 
 /** Readings merged in time order: a reading at an instant already held replaces its value (D57). */
 export function mergeReadings(held: Readings | undefined, added: readonly Readings[], from: number): Readings {
@@ -40,7 +25,7 @@ export function mergeReadings(held: Readings | undefined, added: readonly Readin
   return { times, values: Float64Array.from(times, (t) => byTime.get(t) as number) };
 }
 
-async function refresh(deps: Deps, company: string, facility: { id: string; name: string }, watch: Watch): Promise<void> {
+async function refresh(deps: Deps, company: string, facility: { id: string; name: string }, watch: LiveWatch): Promise<void> {
   while (watch.reload || watch.pending.length > 0 || watch.tick || !watch.last) {
     watch.tick = false;
     if (watch.reload || !watch.inputs) {
@@ -74,7 +59,7 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
   }
 }
 
-function kick(deps: Deps, company: string, facility: { id: string; name: string }, watch: Watch) {
+function kick(deps: Deps, company: string, facility: { id: string; name: string }, watch: LiveWatch) {
   if (watch.running) return;
   watch.running = refresh(deps, company, facility, watch)
     .catch((error) => console.error("live tiles:", error))
@@ -89,11 +74,11 @@ function kick(deps: Deps, company: string, facility: { id: string; name: string 
  * a binding changes them; returns what stops it. The facility is the caller's, checked before.
  */
 export function watchLive(deps: Deps, company: string, facility: { id: string; name: string }, watcher: Watcher): () => void {
-  const map = deps.runtime.kept(WATCHES);
+  const map = deps.runtime.liveWatches;
   const key = `${company}|${facility.id}`;
   let watch = map.get(key);
   if (!watch) {
-    const made: Watch = {
+    const made: LiveWatch = {
       watchers: new Set(),
       pending: [],
       reload: true,
@@ -126,7 +111,7 @@ export function watchLive(deps: Deps, company: string, facility: { id: string; n
  *  read anew. Nothing while no page watches the facility. */
 export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void {
   if (change.type === "DeliveriesDue") return;
-  const watch = deps.runtime.kept(WATCHES).get(`${change.company}|${change.facility}`);
+  const watch = deps.runtime.liveWatches.get(`${change.company}|${change.facility}`);
   if (!watch) return;
   if (change.type === "BindingChanged") watch.reload = true;
   else watch.pending.push(change.type === "DaysWritten" ? change.readings : []);
@@ -135,6 +120,6 @@ export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void
 
 /** The tiles a watch holds, when one is running for the facility (GET answers from it). */
 export function watchedView(deps: Pick<Deps, "runtime">, company: string, facilityId: string): LiveView | undefined {
-  const watch = deps.runtime.kept(WATCHES).get(`${company}|${facilityId}`);
+  const watch = deps.runtime.liveWatches.get(`${company}|${facilityId}`);
   return watch && !watch.running && !watch.reload ? watch.last : undefined;
 }

@@ -28,17 +28,19 @@ import {
   type NumberField,
 } from "@core/registry";
 import type * as z from "zod";
-import type { Actor, Deps, RuntimeSlot } from "../../context";
+import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { forecastRowsFromJson, forecastRun, judgedProbability, runForecast } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../days/days";
 import { recordForecast } from "../derive/forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
-import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
+import type { liveBindBodySchema, liveChartSchema, liveTileSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
+import type { LiveInputs, LiveView } from "../../../ports/runtime";
 
-export type LiveView = z.output<typeof liveViewSchema>;
+// What a page sees and what its tiles are computed from: kept in a host's live watches (its runtime).
+export type { LiveInputs, LiveView };
 export type LiveTile = z.output<typeof liveTileSchema>;
 type LiveForecast = LiveTile["forecasts"][number];
 type Meter = LiveTile["meters"][number];
@@ -411,12 +413,8 @@ export function chooseAlertRule(input: {
   return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
 }
 
-/** The alert rules chosen lately, per binding and meter (the host's runtime keeps them). */
-const ALERT_RULES: RuntimeSlot<Map<string, { at: number; alert: Omit<Alert, "raised">; probability: ProbabilityCheck | null }>> = {
-  name: "alert rules",
-  make: () => new Map(),
-};
-/** The alert rule's back-test is read again after this long (it changes slowly: days of history). */
+/** The alert rules chosen lately are kept per binding and meter (the runtime's alertRules); the
+ *  alert rule's back-test is read again after this long (it changes slowly: days of history). */
 export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
 
 async function alertRuleOf(
@@ -431,7 +429,7 @@ async function alertRuleOf(
 ): Promise<{ alert: Omit<Alert, "raised">; probability: ProbabilityCheck | null }> {
   const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
   const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}`;
-  const cache = deps.runtime.kept(ALERT_RULES);
+  const cache = deps.runtime.alertRules;
   const now = deps.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && now - hit.at < ALERT_REFRESH_MS) return hit;
@@ -606,14 +604,6 @@ async function tileForecast(
     note: [note, probability?.note ?? "", unfedNote].filter((n) => n !== "").join(" "),
     alert: { ...alertRule, raised },
   };
-}
-
-/** What the tiles are computed from: the register, the bindings and the window's readings. */
-export interface LiveInputs {
-  facility: { id: string; name: string };
-  sensors: Sensor[];
-  bindings: LiveModelBinding[];
-  readings: ReadonlyMap<string, Readings>;
 }
 
 export async function liveInputs(deps: Deps, company: string, facility: { id: string; name: string }): Promise<LiveInputs> {
