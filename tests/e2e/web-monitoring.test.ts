@@ -1,6 +1,6 @@
 // «Мониторинг» in a real browser (issue 78): a prepared stretch of a longwall's day — a methane meter at
 // 0,5 %, then 0,95 % (≥ 0,9·W), then 1,6 % (≥ A) — replayed through the gateway path a minute a push
-// (tools/telemetry.ts, as `npm run telemetry -- replay … --every 1` does) while the page is open, the
+// (tools/readings.ts, as `npm run readings -- replay … --every 1` does) while the page is open, the
 // minutes up to 0,95 % first and the rest once the tile shows them (not paced by the clock: the test
 // waits for the tile, not for time): the working's tile turns «≥ 0,9·W», then «≥ A», by itself from
 // the server's stream; then on
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { checkZipContents, inflateEntry } from "@server/files/zip-guard";
-import { replay, type DispatchReading } from "../../tools/telemetry";
+import { replay, type DispatchReading } from "../../tools/readings";
 import { startTestServer, type Credentials, type TestServer } from "../support/server";
 import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";

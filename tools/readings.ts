@@ -1,4 +1,4 @@
-// `npm run telemetry -- replay <file> --url <server> --key <gateway key> [--speed N] [--every M] [--zone <IANA>]`:
+// `npm run readings -- replay <file> --url <server> --key <gateway key> [--speed N] [--every M] [--zone <IANA>]`:
 // pushes a mine's dispatch-system export through POST v1/telemetry/readings/ as its gateway would
 // (methodology D57). The file is a CSV in Windows-1251 or UTF-8 with «;» (or «,»), read by the one CSV
 // decoder: either one column per sensor code after the time («Время;М-12;Q-1», a row a minute), or one
@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
   };
   if (command !== "replay" || !file) {
     console.error(
-      "npm run telemetry -- replay <файл> --url http://127.0.0.1:3000 --key <ключ шлюза> [--speed N] [--every M] [--zone Asia/Novokuznetsk]",
+      "npm run readings -- replay <файл> --url http://127.0.0.1:3000 --key <ключ шлюза> [--speed N] [--every M] [--zone Asia/Novokuznetsk]",
     );
     return 2;
   }
