@@ -86,8 +86,9 @@ function SensorSelect({
 /** Whether the kind's efficiency has a measured option (its module says: an enclosed flare's). */
 const hasEtaOption = (kind: string | undefined) => deviceKindOf(kind ?? "")?.efficiency.measured === "option";
 
-const ETA_OPTIONS = [
-  { value: "default", label: "по умолчанию (90 %)" },
+/** The efficiency options of a kind that has them, its default as its module gives it («по умолчанию (90 %)»). */
+const etaOptions = (kind: string | undefined) => [
+  { value: "default", label: `по умолчанию (${Math.round((deviceKindOf(kind ?? "")?.efficiency.parameter.value ?? 0) * 100)} %)` },
   { value: "measured", label: "измеренный анализатором" },
 ];
 
@@ -157,7 +158,7 @@ function DeviceCard({ facility, index, remove }: { facility: string; index: numb
           label="Условия расхода"
           options={Object.entries(FLOW_BASES).map(([value, label]) => ({ value, label }))}
         />
-        {hasEtaOption(kind) && <DeviceChoice index={index} name="eta_option" label="КПД" width={200} options={ETA_OPTIONS} />}
+        {hasEtaOption(kind) && <DeviceChoice index={index} name="eta_option" label="КПД" width={200} options={etaOptions(kind)} />}
       </Flex>
       <Typography.Text strong>Датчики плана мониторинга</Typography.Text>
       <Flex wrap gap={12} style={{ marginTop: 8 }}>
