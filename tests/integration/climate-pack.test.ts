@@ -4,8 +4,8 @@
 // two and a half hours, a gas engine that stops while fed and nets its own consumption, gaps short
 // (substituted) and long («нет данных») — is computed from its pushed readings; its pack unzips, and
 // `python3 verify.py --public-key` recomputes every hour, the deviations and the totals from the
-// readings and exits 0. One changed minute, one changed efficiency source and a removed file each
-// make it exit 1 naming what differs. The pack is the same bytes on every download, a reading changed
+// readings and exits 0. One changed minute, one changed efficiency source, a device of a kind its
+// table of kinds lacks and a removed file each make it exit 1 naming what differs. The pack is the same bytes on every download, a reading changed
 // after the period moves none of them. Over a part limit lowered through the host's config the pack
 // comes as a zip of parts, each within the limit, one manifest over all: verify.py takes the parts,
 // and a part left out is named. Another company's project, an unknown period: 404.
@@ -332,6 +332,21 @@ describe("GET v1/climate-projects/{id}/periods/{p}/pack/", () => {
     expect(out.stdout).toContain(
       "ФЗ-2, час 2026-06-01T07 — основание КПД: в таблице «default_enclosed_t_eg_60», пересчет «not_proven_t_eg»",
     );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("exits 1 on a device of a kind its table of kinds lacks, naming the device, and computes it with no other kind's rule (issue 96 item 15)", () => {
+    const dir = unzip(readFileSync(join(packPath, "..", "pack.zip")));
+    const file = join(dir, "plan.json");
+    const plan = JSON.parse(readFileSync(file, "utf8")) as { devices: { name: string; kind: string }[] };
+    plan.devices[1].kind = "toy";
+    writeFileSync(file, JSON.stringify(plan));
+    const out = run(dir, "--public-key", keyFile);
+    expect(out.status, out.stdout).toBe(1);
+    expect(out.stdout).toContain(
+      `РАСХОДИТСЯ:  устройство ${plan.devices[1].name} — вид 'toy' этому verify.py неизвестен (нет в CLIMATE_DEVICE_KINDS)`,
+    );
+    expect(out.stdout).not.toContain("== Часы каждого устройства");
     rmSync(dir, { recursive: true, force: true });
   });
 
