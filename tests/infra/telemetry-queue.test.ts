@@ -6,7 +6,8 @@
 // dynalite with the real S3 blob store; aws-sdk-client-mock stands in for S3 (an object map) and SQS
 // only.
 import { localRuntime } from "@server/local/subscribers";
-import { readingsRuntime } from "@server/lambda/readings-consumer";
+import { READINGS_SUBSCRIBERS, readingsRuntime } from "@server/lambda/readings-consumer";
+import { LOCAL_SUBSCRIBERS } from "@server/local/subscribers";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
@@ -155,6 +156,15 @@ const push = (minutes: number[], value = 0.4) =>
     { readings: minutes.map((m) => ({ sensor: "М-12", t: new Date(Date.UTC(2026, 2, 1, 3, m)).toISOString(), value })) },
     { authorization: `Gateway ${gatewayKey}` },
   );
+
+describe("the readings' function's subscribers", () => {
+  it("are the local host's lines but the live tiles, in their order: both hosts' tables come from the one table", () => {
+    const local = LOCAL_SUBSCRIBERS.filter((s) => s.name !== "live tiles");
+    expect(READINGS_SUBSCRIBERS.map((s) => s.name)).toEqual(local.map((s) => s.name));
+    expect(READINGS_SUBSCRIBERS.map((s) => s.run)).toEqual(local.map((s) => s.run));
+    expect(READINGS_SUBSCRIBERS.map((s) => s.hears)).toEqual(local.map((s) => s.hears));
+  });
+});
 
 describe("a push in AWS", () => {
   let announced: string;

@@ -1,43 +1,32 @@
 // The Lambda host of the readings' consumer (events/readings-queue.ts): the stack subscribes this
 // function to the readings' SQS queue (ReportBatchItemFailures), which the API announces stored
 // batches on and the uploads bucket notifies of dispatch exports dropped under telemetry/files/. The
-// days it writes are published on its change stream, heard by the subscribers of its table below, each
-// awaited before it answers SQS (Lambda freezes what runs after): the forecaster (scoring the bound
-// models in this process), the event detector, the acceptances' recheck and the webhook sender (its
+// days it writes are published on its change stream, heard by the lines of the one table of
+// subscribers marked for AWS (events/subscribers.ts), each awaited before it answers SQS (Lambda
+// freezes what runs after): the forecaster (scoring the bound models in this process), the event
+// detector, the acceptances' recheck, the climate periods' flag and the webhook sender (its
 // deliveries waited for before the answer).
 import { S3Client } from "@aws-sdk/client-s3";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
-import { systemClock, type Deps, type Runtime } from "../domain/context";
+import { systemClock, type Runtime } from "../domain/context";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
-import { recheckAcceptances } from "../domain/monitoring/days/accepted-changes";
-import { detectEvents } from "../domain/monitoring/derive/events";
-import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
-import { flagChangedReadings } from "../domain/climate/approvals";
 import { hostRuntime } from "../events/runtime";
+import { SUBSCRIBERS, type SubscriberDeps } from "../events/subscribers";
 import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/readings-queue";
-import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
 
 /** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports
  *  (documents bucket), and the companies' own forecast models the forecaster scores (models/). */
 const AREAS = ["telemetry", "telemetry-uploads", "models"] as const;
 
-type ReadingsDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
+type ReadingsDeps = SubscriberDeps;
 
-/** The readings' function's subscribers, in the order they hear a change: the local host's
- *  (local/subscribers.ts) less the live tiles (in AWS the page polls the stored days). */
-export const READINGS_SUBSCRIBERS: readonly Subscriber<ReadingsDeps>[] = [
-  { name: "forecaster", hears: ["DaysWritten"], run: forecastDaysWritten },
-  { name: "event detector", hears: ["DaysWritten"], run: detectEvents },
-  { name: "acceptances' recheck", hears: ["DaysWritten"], run: recheckAcceptances },
-  // Readings written into a climate project's periods: the period is flagged, its figures unmoved.
-  { name: "climate periods' flag", hears: ["DaysWritten"], run: flagChangedReadings },
-  // This instance's sender (webhookSender): the handler waits for it before it answers.
-  { name: "webhook sender", hears: ["DeliveriesDue"], run: (deps: ReadingsDeps) => deps.webhooksDue?.() },
-];
+/** The readings' function's subscribers, in the order they hear a change: the one table's lines
+ *  marked for AWS (the live tiles are not: in AWS the page polls the stored days). */
+export const READINGS_SUBSCRIBERS = SUBSCRIBERS.filter((s) => s.aws);
 
 /** This function's runtime over `deps` (its change stream runs READINGS_SUBSCRIBERS). */
 export const readingsRuntime = (deps: () => ReadingsDeps): Runtime => hostRuntime({ subscribers: READINGS_SUBSCRIBERS, deps });

@@ -1,42 +1,23 @@
 // The local host's subscribers of the change stream (ports/changes.ts), in the order they hear a
-// change: its one table, for the server's request thread, its consumer's thread and the tests'
-// in-process harness. Each line says where it runs when the server drains the readings in a thread of
-// its own: on the request thread (the live tiles' streams are there; the one sender of the webhooks'
+// change: every line of the one table (events/subscribers.ts), for the server's request thread, its
+// consumer's thread and the tests' in-process harness. Each line says where it runs when the server
+// drains the readings in a thread of its own: on the request thread (the live tiles' streams are there; the one sender of the webhooks'
 // queue) or on the consumer's thread (the work a batch's days cause, off the event loop that answers
 // requests). A change published on the consumer's thread that a request-thread subscriber hears is
 // posted to the request thread at that subscriber's place in the order (readings-thread.ts), and
 // heard there by the request-thread subscribers alone; a change published on the request thread (a
 // binding changed, the stale sweep's deliveries) is heard there by every subscriber of it. Without a
 // thread (an in-memory server, the harness) every line runs in the one process, in this order.
-import type { Deps, Runtime } from "../domain/context";
+import type { Runtime } from "../domain/context";
 import { hostRuntime } from "../events/runtime";
-import { recheckAcceptances } from "../domain/monitoring/days/accepted-changes";
-import { detectEvents } from "../domain/monitoring/derive/events";
-import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
-import { liveTilesHear } from "../domain/monitoring/live/live-watch";
-import { flagChangedReadings } from "../domain/climate/approvals";
+import { SUBSCRIBERS, type HostSubscriber, type SubscriberDeps } from "../events/subscribers";
 import type { Change, ChangeKind, Subscriber, Timers } from "../ports";
 
-/** What the subscribers are given: the host's deps (the consumer's thread has no more than these). */
-export type SubscriberDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> &
-  Partial<Pick<Deps, "config" | "modelScoring" | "webhooksDue">>;
-
 /** A line of the table, and the thread it runs on. */
-export type LocalSubscriber = Subscriber<SubscriberDeps> & { thread: "request" | "consumer" };
+export type LocalSubscriber = Subscriber<SubscriberDeps> & Pick<HostSubscriber, "thread">;
 
-export const LOCAL_SUBSCRIBERS: readonly LocalSubscriber[] = [
-  // First: the tiles read only the days, written now, not what the others make of them.
-  { name: "live tiles", thread: "request", hears: ["DaysWritten", "ForecastStored", "BindingChanged"], run: liveTilesHear },
-  // Before the detector: a forecast is what a watching page waits for.
-  { name: "forecaster", thread: "consumer", hears: ["DaysWritten"], run: forecastDaysWritten },
-  { name: "event detector", thread: "consumer", hears: ["DaysWritten"], run: detectEvents },
-  { name: "acceptances' recheck", thread: "consumer", hears: ["DaysWritten"], run: recheckAcceptances },
-  // Readings written into a climate project's periods: the period is flagged, its figures unmoved.
-  { name: "climate periods' flag", thread: "consumer", hears: ["DaysWritten"], run: flagChangedReadings },
-  // The host's sender (webhookSender, made by the server): told, not awaited, so a receiver that hangs
-  // holds no consumer; it also looks for what is due every few seconds.
-  { name: "webhook sender", thread: "request", hears: ["DeliveriesDue"], run: (deps: SubscriberDeps) => deps.webhooksDue?.() },
-];
+/** The local host runs every line of the one table (events/subscribers.ts). */
+export const LOCAL_SUBSCRIBERS: readonly LocalSubscriber[] = SUBSCRIBERS;
 
 /** The request thread's lines, for the changes its consumer's thread posts to it. */
 export const REQUEST_THREAD_SUBSCRIBERS = LOCAL_SUBSCRIBERS.filter((s) => s.thread === "request");

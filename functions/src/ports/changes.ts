@@ -1,8 +1,9 @@
 // What happened in the mine's monitoring, published once by whoever did it (the readings' consumer,
 // the forecaster, a binding's route, the event detector) on the change stream its host owns. The
-// publisher knows no subscriber: each host lists its own, in order, in one table at its composition
-// root (local/subscribers.ts for the local server and its consumer's thread, lambda/readings-consumer.ts for
-// the readings' function), and runs them on an in-process bus (events/change-bus.ts).
+// publisher knows no subscriber: they are listed, in order, in one table (events/subscribers.ts), from
+// which each host derives its own (local/subscribers.ts for the local server and its consumer's thread,
+// lambda/readings-consumer.ts for the readings' function) and runs it on an in-process bus
+// (events/runtime.ts).
 // docs/architecture.md «One change stream, its subscribers per host».
 
 /** One sensor's readings as applied (UTC ms and values, in the order read; a correction replaces). */
