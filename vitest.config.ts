@@ -35,7 +35,7 @@ const SLOW_SERVICE_TESTS = [
   "inventory-trend",
   "projects",
   "spreadsheet-safety",
-  "telemetry-pack",
+  "readings-pack",
   "verification-pack",
 ];
 const serviceTests = () =>
@@ -53,7 +53,7 @@ const SIZED_TESTS = [
   "tests/integration/heavy-work.test.ts",
   "tests/integration/inventory-large-approval.test.ts",
   "tests/integration/crash-writes.test.ts",
-  "tests/integration/telemetry-crash.test.ts",
+  "tests/integration/readings-crash.test.ts",
   "tests/integration/spreadsheet-safety.test.ts",
   "tests/integration/junk-tokens.test.ts",
 ];

@@ -7,7 +7,7 @@
 // acknowledged reading is stored once with its latest value, nothing is stored that was never sent, each
 // batch's counters add up to its lines and the batches' `accepted` to the readings stored. The AWS host's
 // consumer (SQS batches, partial batch responses, redeliveries, two deliveries at once) is held to the
-// same in tests/infra/telemetry-queue.test.ts. `npm run bench -- readings-soak` runs the verifier's shape.
+// same in tests/infra/readings-queue-aws.test.ts. `npm run bench -- readings-soak` runs the verifier's shape.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

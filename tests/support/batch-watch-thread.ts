@@ -1,4 +1,4 @@
-// A watcher in a worker thread of the test (telemetry-consumer-thread.test.ts): it reads batches of
+// A watcher in a worker thread of the test (readings-consumer-thread.test.ts): it reads batches of
 // readings over the server's dynalite endpoint (served by the engine's thread, not the request thread)
 // until every one is done, and wakes the test's thread, which holds its event loop meanwhile
 // (Atomics.wait). flag[0]: 1 once they are done and one at least was seen not done before, 2 when all

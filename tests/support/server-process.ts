@@ -1,6 +1,6 @@
 // The local server as its own process (`node --max-semi-space-size=16 --import tsx functions/src/local.ts`,
 // as package.json's `serve` starts it: SERVER_NODE_FLAGS), for what only a
-// process shows: SIGKILL mid-write (crash-writes, telemetry-crash) and the ingest bench's memory.
+// process shows: SIGKILL mid-write (crash-writes, readings-crash) and the ingest bench's memory.
 // Signed in as the demo user; resolves once the server prints its URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import vectors from "../../tests/fixtures/telemetry/methodology-section-12.json";
+import vectors from "../../tests/fixtures/monitoring/methodology-section-12.json";
 import { instantOfWallTime } from "./company-clock";
 import {
   Flag,

@@ -5,7 +5,7 @@
 // passed over; a dispatch export dropped under its facility's prefix (cp1251, the company's clock)
 // applied once however often it is notified, and a key of no company's facility logged, not failed.
 // A bound working's forecast is stored before the function answers (the forecaster runs in it).
-// With S3 and SQS in AWS (aws-sdk-client-mock): tests/infra/telemetry-queue.test.ts.
+// With S3 and SQS in AWS (aws-sdk-client-mock): tests/infra/readings-queue-aws.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeLegacy } from "../../../tests/support/legacy-encoding";
 import { memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";

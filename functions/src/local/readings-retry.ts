@@ -1,7 +1,7 @@
 // The first back-off of a batch of readings whose application failed, on the hosts the tests start.
 // TELEMETRY_RETRY_FIRST_MS shortens consumer.ts's RETRIES.firstMs (1 s, then 2, 4 and 8: a poison batch
 // is set aside 15 s after its first attempt) for a test that waits for the set-aside
-// (tests/integration/telemetry-poison.test.ts); the attempts and their doubling stay. The local host's
+// (tests/integration/readings-poison.test.ts); the attempts and their doubling stay. The local host's
 // consumer thread reads it; the AWS host never does (its queue's visibility timeout is the back-off),
 // and it is refused with NODE_ENV=production, where it could only be a mistake.
 import { RETRIES } from "../domain/monitoring/days/consumer";

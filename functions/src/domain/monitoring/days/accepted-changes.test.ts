@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/monitoring";
-import vectors from "../../../../../tests/fixtures/telemetry/methodology-section-12.json";
+import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -4,12 +4,12 @@
 // 0,424355 t); a month below 95 % is accepted only with a reason, into a measured calculation «по
 // данным АГК» whose CH4 is the offer's, once; a later correction that moves it by more than 0,1 % flags
 // it, the calculation unchanged. Over HTTP, with the 30-day month's 26-hour gap and another company's
-// 404s: tests/integration/telemetry-offers.test.ts.
+// 404s: tests/integration/monitoring-offers.test.ts.
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/monitoring";
-import vectors from "../../../../../tests/fixtures/telemetry/methodology-section-12.json";
+import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";

@@ -3,7 +3,7 @@
 // ids when run again or when the readings come in another order, a correction that moves an event
 // (removed and found anew, an acknowledgement kept on the one that stays), the list by period, level,
 // working and shift on the company's clock (UTC+7), the acknowledgement (who, when, once), and another
-// company's user who sees none of it. Over HTTP with a gateway key: tests/integration/telemetry-events.test.ts.
+// company's user who sees none of it. Over HTTP with a gateway key: tests/integration/sensor-events.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";

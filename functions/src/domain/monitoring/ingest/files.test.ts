@@ -4,7 +4,7 @@
 // are kept (letters, an unknown sensor, a time ahead of the clock, a line in another encoding), a 0-byte
 // file and an unreadable header refused at once naming line 1 with nothing stored, the same file twice
 // stored once, and a consumer stopped half-way through a file run again counting every reading once.
-// Over HTTP with the direct upload: tests/integration/telemetry-file.test.ts.
+// Over HTTP with the direct upload: tests/integration/readings-file.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeLegacy } from "../../../../../tests/support/legacy-encoding";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";

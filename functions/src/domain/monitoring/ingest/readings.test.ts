@@ -5,10 +5,10 @@
 // numbers and Russian reasons while the good ones are kept; an empty file, another encoding and a CSV
 // without its header refused as a whole. Section 12's ventilation hour with a gap, pushed and read
 // back, gives its 3 252 m³ of CH4 and 2,172336 t. Over HTTP, with gateway keys and other companies:
-// tests/integration/telemetry-readings.test.ts.
+// tests/integration/readings-push.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS, pointVolume, sensorMinutes } from "@core/monitoring";
-import vectors from "../../../../../tests/fixtures/telemetry/methodology-section-12.json";
+import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
 import { encodeLegacy } from "../../../../../tests/support/legacy-encoding";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";

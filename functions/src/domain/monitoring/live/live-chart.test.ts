@@ -5,7 +5,7 @@
 // facility refused in Russian; a binding refused for a horizon it does not offer, a working without
 // sensors and a sensor not in the working, each naming the field; one watch shared by two pages, read
 // again for both when a binding changes, and given up after the last. The tiles and a batch pushed to
-// the watch: live.test.ts; over HTTP: tests/integration/telemetry-live.test.ts.
+// the watch: live.test.ts; over HTTP: tests/integration/monitoring-live.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";

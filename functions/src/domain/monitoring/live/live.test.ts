@@ -3,7 +3,7 @@
 // rule on a hand-worked history (the forecast's rule on only where it catches as many events earlier at
 // no more false alerts), and the watch of a facility pushing the tiles again after a batch is applied,
 // with the bound model's forecast. Over HTTP, with the forecast route bit for bit, another company and a
-// gateway key: tests/integration/telemetry-live.test.ts.
+// gateway key: tests/integration/monitoring-live.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";

@@ -34,7 +34,7 @@ const batchBody = (index: number) => {
 it(
   `applies every batch answered 202 exactly once after a SIGKILL during a push of ${READINGS.toLocaleString("en")} readings`,
   async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "telemetry-crash-"));
+    const dataDir = mkdtempSync(join(tmpdir(), "readings-crash-"));
     try {
       const first = await startServerProcess(dataDir);
       const token = (await signInAsDemo(first.url)).access;

@@ -47,7 +47,7 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, ms: nu
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 it("sets aside a batch storage can never hold after its retries, its good readings applied; another company is applied meanwhile; SIGTERM stops within 5 s", async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "telemetry-poison-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "readings-poison-"));
   const server = await startServerProcess(dataDir, [], { TELEMETRY_RETRY_FIRST_MS: String(RETRY_FIRST_MS) });
   let log = "";
   server.child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
-import vectors from "../fixtures/telemetry/methodology-section-12.json";
+import vectors from "../fixtures/monitoring/methodology-section-12.json";
 import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;

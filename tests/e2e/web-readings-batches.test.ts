@@ -86,7 +86,7 @@ describe("web app: «Загрузки АГК»", () => {
     expect(second).toContain("передача шлюза");
     expect(second).toContain("применена");
     expect(second).not.toContain("не применена");
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-batches-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-batches-1440.png`, fullPage: true });
 
     await page.setViewportSize(PHONE);
     await expect.poll(fitsPhone).toBeLessThanOrEqual(PHONE.width);
@@ -94,6 +94,6 @@ describe("web app: «Загрузки АГК»", () => {
     await block.waitFor();
     expect(await wholly(block.getByText(`не применена: ${FAILURE}`))).toBe(true);
     expect(await brokenWords(page, "[data-testid=telemetry-batches]")).toEqual([]);
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-batches-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-batches-390.png`, fullPage: true });
   });
 });

@@ -1,6 +1,6 @@
 // verify.py's own copy of methodology D58–D61 (functions/src/export/verify/verify.py, month_of_readings,
 // what it recomputes an accepted month of the verification pack with) against section 12's worked
-// examples (tests/fixtures/telemetry/methodology-section-12.json): the ventilation hour with a gap
+// examples (tests/fixtures/monitoring/methodology-section-12.json): the ventilation hour with a gap
 // (720 thousand m³, 0,451667 %, 2,172336 t, 50 valid and 10 substituted minutes), the drainage hour at
 // actual conditions (1 716,92 m³, 37 %, 0,424355 t), a gap with nothing before (7 minutes take the first
 // after) and a 26-hour gap of a 30-day month (not substituted: 96,39 %). The readings are written as the
@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import vectors from "../fixtures/telemetry/methodology-section-12.json";
+import vectors from "../fixtures/monitoring/methodology-section-12.json";
 
 const VERIFY_DIR = resolve(import.meta.dirname, "../../functions/src/export/verify");
 const START = Date.parse("2026-03-15T03:00:00.000Z");
@@ -33,7 +33,7 @@ function recompute(
   lines: string[],
   conditions: "standard" | "actual" = "standard",
 ): Month {
-  const dir = mkdtempSync(join(tmpdir(), "verify-telemetry-"));
+  const dir = mkdtempSync(join(tmpdir(), "verify-readings-"));
   const description = {
     start_ms: START,
     minutes,

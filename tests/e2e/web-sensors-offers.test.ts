@@ -2,7 +2,7 @@
 // made, with the advisory note; «Данные АГК» shows the completeness map and the month's offer from
 // readings pushed by the gateway (section 12's ventilation hour: 720,00 thousand m³, 2,172 t CH4), and
 // «Принять» with a reason (the month is far below 95 %) turns it «Принят»; «Загрузить выгрузку АГК»
-// sends a dispatch export in Windows-1251 (tests/fixtures/telemetry) through the direct upload and
+// sends a dispatch export in Windows-1251 (tests/fixtures/monitoring) through the direct upload and
 // shows its batch once consumed, the «обрыв» on line 3 refused. At 1440 px no word of the register is
 // broken inside and no cell is cut (its rare actions behind «…»), «Принять» wholly in sight; at 390 px
 // the page does not scroll sideways, each sensor and offer is a block whose code, kind and «Принять» are
@@ -21,7 +21,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const YEAR = new Date().getFullYear();
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const DISPATCH_FILE = fileURLToPath(new URL("../fixtures/telemetry/dispatch-export-cp1251.csv", import.meta.url));
+const DISPATCH_FILE = fileURLToPath(new URL("../fixtures/monitoring/dispatch-export-cp1251.csv", import.meta.url));
 
 describe("web app: a mine's sensors and its readings' offers", () => {
   const file = browserFile();
@@ -87,7 +87,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     for (const cell of await row.getByRole("cell").all()) expect(await wholly(cell)).toBe(true);
     await row.getByRole("button", { name: "Другие действия с датчиком М-12" }).click();
     await page.getByRole("menuitem", { name: "Вывести из эксплуатации" }).waitFor();
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-sensors-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-sensors-1440.png`, fullPage: true });
     // A click beside it closes the menu.
     await page.getByRole("heading", { name: /^Датчики/ }).click();
     await page.getByRole("menuitem", { name: "Вывести из эксплуатации" }).waitFor({ state: "hidden" });
@@ -101,7 +101,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
       expect(await wholly(block.getByText(shown, { exact: true }))).toBe(true);
     }
     expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-sensors-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-sensors-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
   });
 
@@ -115,7 +115,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     // «Принять» whole at 1440 px (a fixed layout cut it to «Пр»).
     expect(await wholly(row.getByRole("button", { name: "Принять" }))).toBe(true);
     expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-offers-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-offers-1440.png`, fullPage: true });
     // At 390 px the heat map scrolls inside its card, not the page (it took the page to 740 px), and each
     // offer is a block with «Принять» in sight.
     await page.setViewportSize(PHONE);
@@ -126,7 +126,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     expect(await map.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await page.getByText(/Таблица прокручивается вбок/).waitFor();
     expect(await wholly(block.getByRole("button", { name: "Принять" }))).toBe(true);
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-offers-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-offers-390.png`, fullPage: true });
     await page.setViewportSize(WIDE);
     await row.getByRole("button", { name: "Принять" }).click();
     const dialog = page.getByRole("dialog");
@@ -134,7 +134,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     await dialog.getByLabel("Причина").fill("Пробный замер");
     await dialog.getByRole("button", { name: "Принять" }).click();
     await row.getByText("Принят", { exact: true }).waitFor();
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-accepted.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-accepted.png`, fullPage: true });
   });
 
   it("«Загрузить выгрузку АГК» sends a cp1251 export and lists its refused line", async () => {
@@ -149,9 +149,9 @@ describe("web app: a mine's sensors and its readings' offers", () => {
     const refused = dialog.getByRole("row", { name: /обрыв/ });
     expect((await refused.getByRole("cell").first().textContent())?.trim()).toBe("3");
     expect(await dialog.textContent()).toContain("Принято");
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-dispatch-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-dispatch-1440.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-dispatch-390.png` });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-dispatch-390.png` });
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -69,7 +69,7 @@ async function watcher(endpoint: string, engineSecret?: string): Promise<Worker>
 it(
   "applies pushed batches while the request thread is held, and tells this thread's listeners what they changed",
   async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "telemetry-thread-"));
+    const dataDir = mkdtempSync(join(tmpdir(), "readings-thread-"));
     const heard: Change[] = [];
     const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, listen: (change) => heard.push(change) });
     let worker: Worker | undefined;
@@ -98,7 +98,7 @@ it(
         secret: string;
       };
       worker = await watcher(endpoint, secret);
-      // Four at a time, as a gateway's pushers (telemetry-crash.test.ts).
+      // Four at a time, as a gateway's pushers (readings-crash.test.ts).
       const answers: Awaited<ReturnType<typeof call>>[] = [];
       for (let i = 0; i < BATCHES; i += 4) {
         const group = Array.from({ length: Math.min(4, BATCHES - i) }, (_, j) => i + j);

@@ -83,14 +83,14 @@ const extracted = new WeakMap<Uint8Array, string>();
 function unzipped(bytes: Uint8Array): string {
   let source = extracted.get(bytes);
   if (!source) {
-    const dir = mkdtempSync(join(tmpdir(), "telemetry-pack-"));
+    const dir = mkdtempSync(join(tmpdir(), "readings-pack-"));
     writeFileSync(join(dir, "pack.zip"), bytes);
     const out = spawnSync("python3", ["-m", "zipfile", "-e", join(dir, "pack.zip"), join(dir, "pack")], { encoding: "utf8" });
     expect(out.status, out.stderr).toBe(0);
     source = join(dir, "pack");
     extracted.set(bytes, source);
   }
-  const copy = join(mkdtempSync(join(tmpdir(), "telemetry-pack-")), "pack");
+  const copy = join(mkdtempSync(join(tmpdir(), "readings-pack-")), "pack");
   cpSync(source, copy, { recursive: true });
   return copy;
 }
@@ -279,7 +279,7 @@ describe("a month accepted from the АГК in the verification pack (D63)", () =
     const text = ["Датчик;Время;Значение", ...rows.map((r) => `${r.sensor};${wall(r.t)};${String(r.value).replace(".", ",")}`)].join(
       "\r\n",
     );
-    const file = join(mkdtempSync(join(tmpdir(), "telemetry-export-")), "АГК март.csv");
+    const file = join(mkdtempSync(join(tmpdir(), "readings-export-")), "АГК март.csv");
     writeFileSync(file, encodeLegacy(text, "windows-1251"));
     return file;
   }

@@ -45,7 +45,7 @@ it("applies another company's reading within 10 s while one company's dispatch f
   // Made first: seconds of CPU on a loaded machine, during which a pooled connection would sit idle
   // past the server's 5 s keep-alive and be closed as the next request goes out on it.
   const file = dispatchFile();
-  const dataDir = mkdtempSync(join(tmpdir(), "telemetry-fairness-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "readings-fairness-"));
   const server = await startServerProcess(dataDir);
   let log = "";
   server.child.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));

@@ -102,7 +102,7 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
     const example = (await examples.locator("tbody tr").first().textContent())?.replace(/\u00a0/g, " ");
     expect(example).toContain("11 111,1");
     expect(example).toContain(`${12_345.6 + CHANGED}`.replace(".", ",").replace(/^(\d{2})(\d{3})/, "$1 $2"));
-    await screenshot(dialog, { path: `${SHOTS}/web-telemetry-reconciliation-1440.png` });
+    await screenshot(dialog, { path: `${SHOTS}/web-monitoring-reconciliation-1440.png` });
 
     const download = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Расхождения (xlsx)" }).click();
@@ -115,11 +115,11 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
     await dialog.getByTestId("stacked-rows").first().waitFor();
     const flowBlock = dialog.getByTestId("stacked-rows").locator(":scope > div", { hasText: "Q-1" });
     expect((await flowBlock.textContent())?.replace(/\u00a0/g, " ")).toContain("11 111,1");
-    await screenshot(dialog, { path: `${SHOTS}/web-telemetry-reconciliation-390.png` });
+    await screenshot(dialog, { path: `${SHOTS}/web-monitoring-reconciliation-390.png` });
 
     await dialog.getByRole("button", { name: "Догрузить недостающие (3)" }).click();
     await dialog.getByText("Догружено: принято 3 из 3 показаний", { exact: false }).waitFor();
-    await screenshot(dialog, { path: `${SHOTS}/web-telemetry-reconciliation-filled-390.png` });
+    await screenshot(dialog, { path: `${SHOTS}/web-monitoring-reconciliation-filled-390.png` });
     await page.setViewportSize(WIDE);
     await dialog.locator(".ant-modal-footer").getByRole("button", { name: "Закрыть" }).click();
     await dialog.waitFor({ state: "hidden" });

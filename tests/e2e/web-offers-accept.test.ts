@@ -108,7 +108,7 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
     await note.waitFor();
     expect(await wholly(note)).toBe(true);
     expect(await wholly(row.getByRole("button", { name: "Принять заново" }))).toBe(true);
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-accept-again-1440.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-accept-again-1440.png`, fullPage: true });
 
     await page.setViewportSize(PHONE);
     const block = page.getByTestId("stacked-rows").locator(":scope > div", { hasText: `01.${YEAR}` });
@@ -116,13 +116,13 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
     expect(await pageOverflow(page)).toBe(0);
     expect(await wholly(block.getByText("Данные АГК изменились после принятия: +33,33 %"))).toBe(true);
     expect(await wholly(block.getByRole("button", { name: "Принять заново" }))).toBe(true);
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-accept-again-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-accept-again-390.png`, fullPage: true });
 
     await block.getByRole("button", { name: "Принять заново" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Расчет месяца получит новую версию", { exact: false }).waitFor();
     await dialog.getByLabel("Почему месяц принимается заново").fill("Второй файл восстановил 20 минут");
-    await screenshot(page, { path: `${SHOTS}/web-telemetry-accept-again-dialog-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-accept-again-dialog-390.png`, fullPage: true });
     await dialog.getByRole("button", { name: "Принять заново" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.setViewportSize(WIDE);
@@ -139,7 +139,7 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
       const february = map.locator("td").nth(1);
       await february.getByText("94", { exact: true }).waitFor();
       expect(await map.locator("td").allTextContents()).not.toContain("95");
-      await screenshot(page, { path: `${SHOTS}/web-telemetry-heat-map-${size.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/web-monitoring-heat-map-${size.width}.png`, fullPage: true });
     }
     await page.setViewportSize(WIDE);
   });
@@ -157,7 +157,7 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
       expect(await wholly(said)).toBe(true);
       expect(await dialog.getByText(`Прошлый год ${YEAR - 1}`).count()).toBe(0);
       expect(await pageOverflow(page)).toBe(0);
-      await screenshot(page, { path: `${SHOTS}/web-telemetry-no-project-${size.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/web-monitoring-no-project-${size.width}.png`, fullPage: true });
       await dialog.getByRole("button", { name: "Отмена" }).click();
       await dialog.waitFor({ state: "hidden" });
     }

@@ -43,7 +43,7 @@ async function settled(url: string, token: string, batch: string, ms: number): P
 }
 
 it("refuses a 40 MB line by its number, the consumer's thread living on, while another company's readings are applied within 10 s", async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "telemetry-long-line-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "readings-long-line-"));
   const failures = vi.spyOn(serverLog, "error");
   const server = await startLocalServer({ dataDir, port: 0, demo: DEMO });
   try {
