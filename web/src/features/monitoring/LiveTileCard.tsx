@@ -88,7 +88,8 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
                 {row.value}
                 {forecasts[i].model_result !== undefined && <ModelFigure value={forecasts[i].model_result ?? null} />}
                 {forecasts[i].made_without?.length ? (
-                  <Tag color="purple" style={{ marginLeft: 4 }}>
+                  // Under the figure, not beside it: beside, it pushed the P column out of a phone's tile.
+                  <Tag color="purple" style={{ display: "block", width: "fit-content", margin: "2px 0 0" }}>
                     без {forecasts[i].made_without?.join(", ")}
                   </Tag>
                 ) : null}
