@@ -2,7 +2,8 @@
 // pushed by the API crossing 0,9·W, W and A over the 00:00 shift change in Kemerovo; the first shift of
 // 02.03.2026 chosen on the screen lists its events with the level in words; the alarm acknowledged with
 // a comment typed into the dialog; the shift's report saved as xlsx lists it with who acknowledged it
-// and the comment; on «Настройки» a webhook added shows its secret once. Screenshots at 1440 and 390 px.
+// and the comment; the shift's other events then acknowledged at once with one comment (issue 99);
+// on «Настройки» a webhook added shows its secret once. Screenshots at 1440 and 390 px.
 // Needs web/dist.
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
@@ -102,6 +103,35 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     expect(await pageOverflow(page)).toBe(0);
     expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-events-390.png`, fullPage: true });
+  });
+
+  // Issue 99, item 6: the rest of the shift's events acknowledged at once with one comment, as a
+  // dispatcher does; one acknowledged while it goes on stays listed and says so.
+  it("acknowledges the shift's other events at once with one comment", { timeout: 120_000 }, async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const all = page.getByRole("button", { name: /^Выбрать все неквитированные \(\d+\)$/ });
+    await all.waitFor();
+    const open = Number(/\((\d+)\)/.exec((await all.textContent()) ?? "")?.[1]);
+    expect(open).toBeGreaterThan(1);
+    await all.click();
+    await page.getByRole("button", { name: `Квитировать выбранные (${open})` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(`Квитировать события: ${open}`).waitFor();
+    await dialog.getByLabel("Комментарий").pressSequentially("Смена предупреждена");
+    await dialog.locator("button.ant-btn-primary").click();
+    await dialog.waitFor({ state: "hidden" });
+    // Each of them now says who acknowledged it and the comment; none is left to tick.
+    await expect.poll(() => page.getByText("«Смена предупреждена»").count()).toBe(open);
+    expect(await page.getByRole("checkbox").count()).toBe(0);
+    await page.getByText("квитировано, продолжается").first().waitFor();
+    expect(await brokenWords(page, ".ant-table-cell")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-events-several-1440.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText("«Смена предупреждена»").first().waitFor();
+    expect(await pageOverflow(page)).toBe(0);
+    expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
+    await screenshot(page, { path: `${SHOTS}/web-events-several-390.png`, fullPage: true });
   });
 
   it("adds a webhook on «Настройки», its secret shown once", { timeout: 60_000 }, async () => {
