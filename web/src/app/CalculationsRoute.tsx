@@ -1,7 +1,7 @@
 // The calculations page as the route table loads it: the page, and how the forecast and series kinds
-// it shows are loaded (app/calculationKinds.tsx), which the page waits for beside its list.
-import { setCalculationKindsLoader } from "../shared/calculationKinds";
+// it shows are loaded (app/registerCalculationKinds.tsx), which the page waits for beside its list.
+import { setCalculationKindsLoader } from "../shared/calculationKindRegistry";
 
-setCalculationKindsLoader(() => import("./calculationKinds"));
+setCalculationKindsLoader(() => import("./registerCalculationKinds"));
 
 export { default } from "../features/calculations/CalculationsPage";

@@ -2,7 +2,7 @@
 // of the type's bindings and the GWP sets, and on edit the calculation as stored now — and then
 // starts the form of the type's kind: the registry-driven formula form, the regression's form
 // (an extra large dialog, docs/user-guide.md) or the form of a file-based type — these two from the
-// registry app/ fills (shared/calculationKinds.ts).
+// registry app/ fills (shared/calculationKindRegistry.ts).
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { Alert, Spin } from "antd";
 import { REGISTRY, isFormulaType, type CalculationType, type FormulaType } from "@core/registry";
@@ -12,7 +12,7 @@ import { useCalculation, useDictionaries, useProject, type Calculation, type Dic
 import { calculationDialogAtom } from "./atoms";
 import { CalculationForm } from "./CalculationForm";
 import { formLayout, gwpSetInForce, GWP_DICTIONARY, type FormContext } from "./form";
-import { calculationKind } from "../../shared/calculationKinds";
+import { calculationKind } from "../../shared/calculationKindRegistry";
 
 /** Dialog widths by kind: the regression's data table needs an extra large one (docs/user-guide.md). */
 export function dialogWidth(type: CalculationType): number {

@@ -10,7 +10,7 @@ import { FundOutlined } from "@ant-design/icons";
 import { Link, useParams } from "react-router-dom";
 import { useProject } from "../../api/calculations";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { loadCalculationKinds } from "../../shared/calculationKinds";
+import { loadCalculationKinds } from "../../shared/calculationKindRegistry";
 
 // The list shows forecasts and series through the kinds app/ registers: they load beside it.
 const CalculationsWorkspace = lazy(async () => {

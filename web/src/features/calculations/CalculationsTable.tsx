@@ -25,7 +25,7 @@ import {
 import { calculationDialogAtom, resultsDialogAtom } from "./atoms";
 import { formatAmount } from "../../shared/format";
 import { flagTexts } from "../../shared/calculationFlags";
-import { calculationKind } from "../../shared/calculationKinds";
+import { calculationKind } from "../../shared/calculationKindRegistry";
 import { useFeedback } from "../../shared/feedback";
 import { useUrlPage } from "../../shared/urlState";
 

@@ -23,7 +23,7 @@ import { displayDateTime } from "../../shared/dates";
 import { DEFAULT_DECIMALS, formatStoredAtMost } from "../../shared/decimals";
 import { useInputDecimals } from "../../shared/useInputDecimals";
 import { ResultValues } from "./ResultValues";
-import { calculationKind } from "../../shared/calculationKinds";
+import { calculationKind } from "../../shared/calculationKindRegistry";
 import { CalculationInterval } from "../../shared/uncertainty/CalculationInterval";
 import { uncertaintyText } from "../../shared/uncertainty/texts";
 import { flagTexts } from "../../shared/calculationFlags";

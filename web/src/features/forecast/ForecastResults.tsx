@@ -21,7 +21,7 @@ import {
 import { LimitLegend, PredictionText } from "./ForecastForm";
 import { formatAmount, formatStored } from "../../shared/format";
 import { SourceFileLink } from "../../shared/SourceFileLink";
-import { RESULTS_PAGE_SIZE } from "../../shared/calculationKinds";
+import { RESULTS_PAGE_SIZE } from "../../shared/calculationKindRegistry";
 import type { Backtest } from "@core/gbdt/backtest";
 import { DEFAULT_INTERVAL_LEVEL } from "@core/gbdt/conformal";
 import { horizonLabel } from "@core/gbdt/horizon";

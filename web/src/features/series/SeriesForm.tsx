@@ -11,7 +11,7 @@ import { useInputDecimals } from "../../shared/useInputDecimals";
 import type { ApiError } from "../../api/client";
 import { sendBody, useSaveCalculation } from "../../api/calculations";
 import { routeDetail } from "../../shared/detail";
-import type { KindFormProps } from "../../shared/calculationKinds";
+import type { KindFormProps } from "../../shared/calculationKindRegistry";
 import { FileField } from "../../shared/FileField";
 import { FormFooter, NameField, useSaveErrors } from "../../shared/FormParts";
 import {
@@ -42,7 +42,7 @@ const HINTS: Record<string, string> = {
   delta: "Относительное приращение фактора при расчете коэффициентов чувствительности (0,1 = 10 %)",
 };
 
-/** The dialog's form props (shared/calculationKinds.ts), for a series type. */
+/** The dialog's form props (shared/calculationKindRegistry.ts), for a series type. */
 type Props = Omit<KindFormProps, "type"> & { type: SeriesType };
 
 export function SeriesForm({ type, mode, projectId, gwpEntries, gwpInForce, stored, onDone, onReload }: Props) {

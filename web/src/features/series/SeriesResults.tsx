@@ -11,7 +11,7 @@ import type { ResultField } from "@core/registry";
 import { Chart } from "../../shared/charts/Chart";
 import { Tornado } from "../../shared/uncertainty/Tornado";
 import type { Calculation } from "../../api/calculations";
-import { RESULTS_PAGE_SIZE } from "../../shared/calculationKinds";
+import { RESULTS_PAGE_SIZE } from "../../shared/calculationKindRegistry";
 import { formatAmount } from "../../shared/format";
 import {
   columnOf,

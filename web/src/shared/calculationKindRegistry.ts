@@ -1,6 +1,6 @@
 // The calculation kinds the calculations screen shows without owning them: the regression's forecast
 // (features/forecast/) and the file-based series (features/series/). A feature imports no other, so
-// app/calculationKinds.tsx fills this registry and the calculations screen reads it: the dialog's form,
+// app/registerCalculationKinds.tsx fills this registry and the calculations screen reads it: the dialog's form,
 // the results dialog's body and the list's result column of each such type.
 import type { ComponentType, ReactNode } from "react";
 import type { CalculationType } from "@core/registry";

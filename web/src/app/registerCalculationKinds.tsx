@@ -1,9 +1,9 @@
-// Fills the registry the calculations screen reads (shared/calculationKinds.ts) with the kinds other
+// Fills the registry the calculations screen reads (shared/calculationKindRegistry.ts) with the kinds other
 // features own: the regression's forecast and the two file-based series. Their forms and results load
 // when a dialog first needs them; the list's summaries come with the calculations page.
 import { lazy } from "react";
 import type { CalculationType } from "@core/registry";
-import { registerCalculationKind, type KindFormProps } from "../shared/calculationKinds";
+import { registerCalculationKind, type KindFormProps } from "../shared/calculationKindRegistry";
 import { forecastListSummary } from "../features/forecast/forecast";
 import { fillingListSummary, isSeriesType, seriesLayout, sensitivityListSummary } from "../features/series/series";
 
