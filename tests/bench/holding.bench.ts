@@ -23,7 +23,7 @@
 //      `accepted` sums to 0), and, the server stopped, the folder read back holds each reading as sent.
 // Goals on a quiet two-core machine: tile p95 ≤ 1 s, get_me p50 < 50 ms, ≤ 2 KB written per reading.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSharedStorage } from "@server/local/storage";
 import { runAdmin } from "../support/admin-command";
@@ -31,6 +31,7 @@ import { callApi } from "../support/api-call";
 import { openLiveStream, percentile, tileLatencies } from "../support/live-stream";
 import { differences, storedReadings, type BatchStatus } from "../support/readings-shape";
 import { DEMO, accessToken, type Credentials } from "../support/server";
+import { machineLine } from "../support/machine";
 import { processCpuMs } from "../support/server-cpu";
 import { startServerProcess } from "../support/server-process";
 
@@ -216,6 +217,7 @@ export async function run(): Promise<void> {
   const day = Math.floor(Date.now() / DAY) * DAY - DAY;
   const runFrom = day + RUN_FROM_MIN * MINUTE;
   if (MINUTES > 20) throw new Error("HOLDING_MINUTES: at most 20, the run stays in its day");
+  console.log(machineLine());
   const dataDir = mkdtempSync(join(tmpdir(), "holding-bench-"));
   const stop = new AbortController();
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
@@ -351,6 +353,7 @@ export async function run(): Promise<void> {
     const before = ioOf(pid);
     const folderBefore = folderBytes(dataDir);
     const cpuBefore = processCpuMs(pid);
+    const loadBefore = loadavg()[0];
     for (let k = 0; k < MINUTES; k++) {
       const t = runFrom + k * MINUTE;
       await sleep(t - clock());
@@ -372,6 +375,7 @@ export async function run(): Promise<void> {
     await sleep(5_000);
     const after = ioOf(pid);
     const cpu = processCpuMs(pid) - cpuBefore;
+    const loadAfter = loadavg()[0];
     const folderAfter = folderBytes(dataDir);
     asking = false;
     await asker;
@@ -415,7 +419,8 @@ export async function run(): Promise<void> {
     console.log(
       `${FACILITIES} mines of the holding and ${OTHER_COMPANIES} × ${OTHER_FACILITIES} of other companies, ${SENSORS} sensors each, ` +
         `${WORKINGS} workings of the first bound to the 1-hour model; ${MINUTES} minutes from 23:40 at real time, ` +
-        `${mines.length} pushes of ${SENSORS} readings a minute (${readings.toLocaleString("en")} readings)`,
+        `${mines.length} pushes of ${SENSORS} readings a minute (${readings.toLocaleString("en")} readings); ` +
+        `load average ${loadBefore.toFixed(1)} at the run's start, ${loadAfter.toFixed(1)} at its end`,
     );
     console.log(
       `push 202 → tile p50 ${ms(tiles.tile, 0.5)}, p95 ${ms(tiles.tile, 0.95)}; → forecast p50 ${ms(tiles.forecast, 0.5)}, p95 ${ms(tiles.forecast, 0.95)} (${tiles.tile.length} working-minutes)`,
