@@ -14,12 +14,12 @@ import { mockClient } from "aws-sdk-client-mock";
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { s3BlobStore } from "@server/adapters/blob/s3-blob-store";
-import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-readings-queue";
+import { sqsReadingsQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { readingsBetween } from "@server/domain/monitoring/days/consumer";
-import { consumeTelemetryMessages } from "@server/events/readings-queue";
+import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { encodeS3Key } from "@server/events/upload-check";
 import { inProcessSpreadsheets } from "@server/export/in-process";
 import { apiHandler } from "@server/lambda/api";
@@ -93,7 +93,7 @@ function fakeS3() {
 
 let storage: OpenStorage;
 let handler: ReturnType<typeof apiHandler>;
-let consumerDeps: Parameters<typeof consumeTelemetryMessages>[1];
+let consumerDeps: Parameters<typeof consumeReadingsMessages>[1];
 let token: string;
 let company: string;
 let facility: string;
@@ -122,7 +122,7 @@ beforeAll(async () => {
     spreadsheets: inProcessSpreadsheets(() => deps),
     signer: ephemeralSigner(),
     runtime: localRuntime(() => deps),
-    telemetryQueue: sqsTelemetryQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+    telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
   };
   const readingsDeps: typeof consumerDeps = {
     repos: storage.repos,
@@ -192,7 +192,7 @@ describe("a push in AWS", () => {
       // Never a message of ours: dropped, not retried.
       { messageId: "junk", body: "{not json" },
     ];
-    const first = await consumeTelemetryMessages({ Records: messages }, consumerDeps, quiet);
+    const first = await consumeReadingsMessages({ Records: messages }, consumerDeps, quiet);
     expect(first).toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
     expect(await batchOf(announced)).toMatchObject({ state: "done", accepted: 3 });
     expect(await batchOf(ids[0])).toMatchObject({ state: "done", accepted: 0, duplicate: 3 });
@@ -200,7 +200,7 @@ describe("a push in AWS", () => {
     expect(await batchOf(ids[2])).toMatchObject({ state: "done", accepted: 1 });
     // SQS delivers the failed one again (and, once more, one already applied).
     failing.clear();
-    const again = await consumeTelemetryMessages({ Records: [messages[2], messages[3]] }, consumerDeps, quiet);
+    const again = await consumeReadingsMessages({ Records: [messages[2], messages[3]] }, consumerDeps, quiet);
     expect(again).toEqual({ batchItemFailures: [] });
     expect(await batchOf(ids[1])).toMatchObject({ state: "done", accepted: 2 });
     expect(await batchOf(ids[2])).toMatchObject({ state: "done", accepted: 1 });
@@ -224,7 +224,7 @@ describe("a dispatch export dropped into the uploads bucket", () => {
     const key = `telemetry/files/${company}/${facility}/agk_2026-03-02.csv`;
     objects.set(`${UPLOADS}/${key}`, { body: encodeLegacy(text, "windows-1251"), type: "text/csv" });
     const note = notification(key, '"etag-1"');
-    const first = await consumeTelemetryMessages({ Records: [message("s1", note), message("s2", note)] }, consumerDeps, quiet);
+    const first = await consumeReadingsMessages({ Records: [message("s1", note), message("s2", note)] }, consumerDeps, quiet);
     expect(first).toEqual({ batchItemFailures: [] });
     const batches = (await storage.repos.telemetry.queued(100)).length;
     expect(batches).toBe(0);
@@ -250,7 +250,7 @@ describe("a dispatch export dropped into the uploads bucket", () => {
   it("ignores a drop under no facility of the company, a name storage keys cannot take, S3's test event and other prefixes, failing none", async () => {
     const stray = `telemetry/files/${company}/no-such-facility/a.csv`;
     objects.set(`${UPLOADS}/${stray}`, { body: new TextEncoder().encode(text), type: "text/csv" });
-    const answer = await consumeTelemetryMessages(
+    const answer = await consumeReadingsMessages(
       {
         Records: [
           message("x1", notification(stray, '"e"')),
@@ -300,7 +300,7 @@ describe("what the readings' function acknowledged (issue 95)", () => {
         const failed: typeof messages = [];
         for (let i = 0; i < calls.length; i += 2) {
           const answers = await Promise.all(
-            calls.slice(i, i + 2).map((records) => consumeTelemetryMessages({ Records: records }, consumerDeps, quiet)),
+            calls.slice(i, i + 2).map((records) => consumeReadingsMessages({ Records: records }, consumerDeps, quiet)),
           );
           for (const answer of answers)
             for (const f of answer.batchItemFailures) failed.push(messages.find((m) => m.messageId === f.itemIdentifier)!);
@@ -309,7 +309,7 @@ describe("what the readings' function acknowledged (issue 95)", () => {
         pending = failed.map((m) => ({ ...m, attributes: { ApproximateReceiveCount: String(round + 2) } }));
       }
       const repeated = shuffle([...messages], random).slice(0, Math.ceil(messages.length / 3));
-      await Promise.all(cut(repeated, 10).map((records) => consumeTelemetryMessages({ Records: records }, consumerDeps, quiet)));
+      await Promise.all(cut(repeated, 10).map((records) => consumeReadingsMessages({ Records: records }, consumerDeps, quiet)));
       return pushed;
     };
     const holds = async (pushes: readonly Pushed[]) => {

@@ -7,14 +7,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
 import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { sqsTelemetryQueue } from "@server/adapters/queue/sqs-readings-queue";
+import { sqsReadingsQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { pointCreateSchema } from "@server/contract/schemas/facility";
 import { sensorCreateSchema } from "@server/contract/schemas/sensor";
 import { createPoint } from "@server/domain/company/emission-points";
 import { REANNOUNCE } from "@server/domain/monitoring/days/consumer";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { createSensor } from "@server/domain/monitoring/ingest/register";
-import { consumeTelemetryMessages } from "@server/events/readings-queue";
+import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { parseWith } from "@server/http/validate";
 import { minuteDeps, monitoringMinute } from "@server/lambda/monitoring-minute";
 import { memoryDomain, type MemoryDomain } from "../support/memory-domain";
@@ -55,7 +55,7 @@ const run = () =>
     minuteDeps({
       repos: d.deps.repos,
       clock: d.deps.clock,
-      telemetryQueue: sqsTelemetryQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+      telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
     }),
   );
 const sent = () =>
@@ -81,7 +81,7 @@ describe("a batch whose announcement was lost", () => {
 
   it("is applied from the message sent, as any other, and not sent again", async () => {
     const body = { company, batch };
-    const answer = await consumeTelemetryMessages({ Records: [{ messageId: "m", body: JSON.stringify(body) }] }, d.deps, quiet);
+    const answer = await consumeReadingsMessages({ Records: [{ messageId: "m", body: JSON.stringify(body) }] }, d.deps, quiet);
     expect(answer.batchItemFailures).toEqual([]);
     expect(await d.deps.repos.telemetry.getBatch(company, batch)).toMatchObject({ state: "done", accepted: 1 });
     sqs.resetHistory();

@@ -18,7 +18,7 @@ import { readingsBetween } from "../domain/monitoring/days/consumer";
 import { storeBatch } from "../domain/monitoring/ingest/readings";
 import { createSensor } from "../domain/monitoring/ingest/register";
 import { bindLiveModel } from "../domain/monitoring/live/live";
-import { consumeTelemetryMessages } from "./readings-queue";
+import { consumeReadingsMessages } from "./readings-queue";
 import { encodeS3Key } from "./upload-check";
 
 let d: MemoryDomain;
@@ -88,7 +88,7 @@ describe("the API's messages", () => {
       { messageId: "junk", body: "{not json" },
     ];
     const { lines, log } = recorder();
-    expect(await consumeTelemetryMessages({ Records: messages }, deps, log)).toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
+    expect(await consumeReadingsMessages({ Records: messages }, deps, log)).toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
     expect(await batch(first.batch)).toMatchObject({ state: "done", accepted: 3 });
     expect(await batch(second.batch)).toMatchObject({ state: "queued", accepted: 0 });
     expect(await batch(third.batch)).toMatchObject({ state: "done", accepted: 1 });
@@ -104,7 +104,7 @@ describe("the API's messages", () => {
     // SQS delivers the failed one again, and once more one already applied.
     failing.clear();
     const again = recorder();
-    expect(await consumeTelemetryMessages({ Records: [messages[1], messages[2]] }, deps, again.log)).toEqual({ batchItemFailures: [] });
+    expect(await consumeReadingsMessages({ Records: [messages[1], messages[2]] }, deps, again.log)).toEqual({ batchItemFailures: [] });
     expect(await batch(second.batch)).toMatchObject({ state: "done", accepted: 2 });
     expect(await batch(third.batch)).toMatchObject({ state: "done", accepted: 1 });
     expect(await stored()).toEqual([0, 1, 2, 10, 11, 20]);
@@ -120,12 +120,12 @@ describe("the API's messages", () => {
     const error = console.error;
     console.error = () => undefined;
     try {
-      expect(await consumeTelemetryMessages({ Records: [received(4)] }, deps, recorder().log)).toEqual({
+      expect(await consumeReadingsMessages({ Records: [received(4)] }, deps, recorder().log)).toEqual({
         batchItemFailures: [{ itemIdentifier: "p4" }],
       });
       expect(await batch(poison.batch)).toMatchObject({ state: "queued" });
       const { lines, log } = recorder();
-      expect(await consumeTelemetryMessages({ Records: [received(5)] }, deps, log)).toEqual({ batchItemFailures: [] });
+      expect(await consumeReadingsMessages({ Records: [received(5)] }, deps, log)).toEqual({ batchItemFailures: [] });
       expect(lines.map((l) => [l.entry.event, l.entry.state])).toEqual([["telemetry_batch", "failed"]]);
     } finally {
       console.error = error;
@@ -137,7 +137,7 @@ describe("the API's messages", () => {
 
   it("answers a batch it does not hold as missing, without failing the message", async () => {
     const { lines, log } = recorder();
-    const answer = await consumeTelemetryMessages(
+    const answer = await consumeReadingsMessages(
       { Records: [message("gone", { company: staff.company, batch: "00000000-0000-4000-8000-000000000000" })] },
       deps,
       log,
@@ -171,7 +171,7 @@ describe("the forecaster in the readings' function", () => {
     }));
     const pushed = await storeBatch(d.deps, staff.company, mine, { json: { readings } });
     // The Lambda's deps: no scoring threads, the models scored in its own process.
-    const answer = await consumeTelemetryMessages(
+    const answer = await consumeReadingsMessages(
       { Records: [message("f1", { company: staff.company, batch: pushed.batch })] },
       deps,
       recorder().log,
@@ -194,7 +194,7 @@ describe("the uploads bucket's notifications", () => {
     await d.deps.blobs.put(key, encodeLegacy(text, "windows-1251"), "text/csv");
     const note = notification(key, '"etag-1"');
     const { lines, log } = recorder();
-    expect(await consumeTelemetryMessages({ Records: [message("s1", note), message("s2", note)] }, deps, log)).toEqual({
+    expect(await consumeReadingsMessages({ Records: [message("s1", note), message("s2", note)] }, deps, log)).toEqual({
       batchItemFailures: [],
     });
     // 10:00 and 10:02 on 02.03.2026 in Kemerovo are 03:00 and 03:02 UTC; «обрыв» is refused.
@@ -211,7 +211,7 @@ describe("the uploads bucket's notifications", () => {
   it("passes over S3's test event, other events and keys, and logs a key of no company's facility", async () => {
     const { lines, log } = recorder();
     const stranger = `telemetry/files/${staff.company}/no-such-facility/agk.csv`;
-    const answer = await consumeTelemetryMessages(
+    const answer = await consumeReadingsMessages(
       {
         Records: [
           message("test", { Service: "Amazon S3", Event: "s3:TestEvent" }),

@@ -49,7 +49,7 @@ async function batchesOf(deps: Pick<Deps, "repos" | "clock">, body: unknown, log
 }
 
 /** Applies every message's batches; answers the messages that failed. */
-export async function consumeTelemetryMessages(
+export async function consumeReadingsMessages(
   event: SqsEvent,
   deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "modelScoring" | "webhooksDue">>,
   log: Log = console,

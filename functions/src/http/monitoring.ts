@@ -69,7 +69,7 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
 const view = ({ company: _company, refused_count: _count, file: _file, attempts: _attempts, retry_at: _retry, ...batch }: TelemetryBatch) =>
   batch;
 
-export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (c) => {
+export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async (c) => {
   const deps = c.get("deps");
   const header = c.req.header("Authorization") ?? "";
   const gateway = /^Gateway\s+(\S+)$/i.exec(header);
@@ -105,7 +105,7 @@ export const telemetryPushRoutes = routeApp().openapi(pushReadingsRoute, async (
   return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
 });
 
-export const telemetryRoutes = routeApp()
+export const monitoringRoutes = routeApp()
   .openapi(getBatchRoute, async (c) => {
     const deps = c.get("deps");
     const batch = await deps.repos.telemetry.getBatch(c.get("actor").company, c.req.valid("param").batch);

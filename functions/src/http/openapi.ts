@@ -32,7 +32,7 @@ import type { AppEnv } from "./env";
 import { openApiRoute } from "../contract/routes/openapi";
 import { projectRoutes } from "./projects";
 import { signingKeyRoutes } from "./signing-keys";
-import { telemetryPushRoutes, telemetryRoutes } from "./monitoring";
+import { monitoringPushRoutes, monitoringRoutes } from "./monitoring";
 import { webhookRoutes } from "./webhooks";
 import { uncertaintyRoutes } from "./uncertainty";
 import { userRoutes } from "./users";
@@ -49,7 +49,7 @@ const SERVED = {
   mediaStream: mediaStreamRoutes,
   directUploads: directUploadRoutes,
   signingKeys: signingKeyRoutes,
-  telemetryPush: telemetryPushRoutes,
+  telemetryPush: monitoringPushRoutes,
   users: userRoutes,
   projects: projectRoutes,
   graphs: graphRoutes,
@@ -67,7 +67,7 @@ const SERVED = {
   inventoryReport: inventoryReportRoutes,
   abatement: abatementRoutes,
   climateProjects: climateProjectRoutes,
-  telemetry: telemetryRoutes,
+  telemetry: monitoringRoutes,
   webhooks: webhookRoutes,
   evidence: evidenceRoutes,
   exportJobs: exportJobRoutes,

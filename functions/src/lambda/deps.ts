@@ -2,7 +2,7 @@
 // and the secrets it generated.
 import { S3Client } from "@aws-sdk/client-s3";
 import { SQSClient } from "@aws-sdk/client-sqs";
-import { sqsTelemetryQueue } from "../adapters/queue/sqs-readings-queue";
+import { sqsReadingsQueue } from "../adapters/queue/sqs-readings-queue";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
@@ -44,7 +44,7 @@ export async function lambdaDepsFromEnv(): Promise<{ deps: Deps; originVerify?: 
     // names it (`cdk deploy -c opensslBin=…`, docs/architecture.md).
     gostCms: process.env.OPENSSL_BIN ? opensslGostCms({ binary: process.env.OPENSSL_BIN }) : nativeGostCms(),
     // A stored batch of readings is announced on the readings' queue, consumed by its own function.
-    telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
+    telemetryQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
     // The API's change stream has no subscribers: a binding changed moves no tile in AWS (the page
     // polls the stored days), and the deliveries the demo's events make are sent by the minute function.
     runtime: hostRuntime({ subscribers: [], deps: () => deps }),

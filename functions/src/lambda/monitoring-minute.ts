@@ -7,7 +7,7 @@
 // drains the marks itself). What it found is one JSON log line (CloudWatch).
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
-import { sqsTelemetryQueue } from "../adapters/queue/sqs-readings-queue";
+import { sqsReadingsQueue } from "../adapters/queue/sqs-readings-queue";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { systemClock, type Deps } from "../domain/context";
@@ -28,7 +28,7 @@ export async function handler(): Promise<{ stale: number; reannounced: number }>
     deps = minuteDeps({
       repos: dynamoRepositories(createDocumentClient({ tableName, region: process.env.AWS_REGION }), tableName),
       clock: systemClock,
-      telemetryQueue: sqsTelemetryQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
+      telemetryQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
       webhooksDue: () => webhooks?.due(),
     });
     webhooks = webhookSender(deps);

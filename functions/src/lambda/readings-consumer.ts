@@ -15,7 +15,7 @@ import { systemClock, type Runtime } from "../domain/context";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { hostRuntime } from "../events/runtime";
 import { SUBSCRIBERS, type SubscriberDeps } from "../events/subscribers";
-import { consumeTelemetryMessages, type SqsBatchResponse, type SqsEvent } from "../events/readings-queue";
+import { consumeReadingsMessages, type SqsBatchResponse, type SqsEvent } from "../events/readings-queue";
 import { requiredEnv } from "./secrets";
 
 /** The areas this function reads: the batches and dropped files (uploads bucket), the uploaded exports
@@ -48,7 +48,7 @@ export async function handler(event: SqsEvent): Promise<SqsBatchResponse> {
     deps = made;
     webhooks = webhookSender(made);
   }
-  const answer = await consumeTelemetryMessages(event, deps);
+  const answer = await consumeReadingsMessages(event, deps);
   await webhooks!.idle();
   return answer;
 }

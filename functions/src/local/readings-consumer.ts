@@ -55,7 +55,7 @@ const RESTART_MS = 1_000;
 const BOOT = new URL("./thread-boot.mjs", import.meta.url);
 const ENTRY = new URL("./readings-thread.ts", import.meta.url).href;
 
-export function telemetryConsumerThread(options: ConsumerThreadOptions): ConsumerThread {
+export function readingsConsumerThread(options: ConsumerThreadOptions): ConsumerThread {
   let worker: Worker | undefined;
   let nextId = 1;
   const waiting = new Map<number, () => void>();

@@ -6,7 +6,7 @@
 // and it is refused with NODE_ENV=production, where it could only be a mistake.
 import { RETRIES } from "../domain/monitoring/days/consumer";
 
-export function telemetryRetryFirstMsFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+export function readingsRetryFirstMsFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
   const raw = env.TELEMETRY_RETRY_FIRST_MS;
   if (raw === undefined || raw === "") return undefined;
   if (env.NODE_ENV === "production")

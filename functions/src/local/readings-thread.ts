@@ -18,7 +18,7 @@ import { hostRuntime } from "../events/runtime";
 import type { SubscriberDeps } from "../events/subscribers";
 import { consumerThreadSubscribers } from "./subscribers";
 import { portRequestHandler } from "./dynalite-port";
-import { telemetryRetryFirstMsFromEnv } from "./readings-retry";
+import { readingsRetryFirstMsFromEnv } from "./readings-retry";
 import { captureTableChanges } from "./table-stream";
 import type { FromConsumer, ToConsumer } from "./readings-consumer";
 import type { ThreadData } from "./spreadsheet-threads";
@@ -38,7 +38,7 @@ const runtime: Deps["runtime"] = hostRuntime({
   subscribers: consumerThreadSubscribers((change) => post({ type: "change", change })),
   deps: () => deps,
 });
-const retryFirstMs = telemetryRetryFirstMsFromEnv();
+const retryFirstMs = readingsRetryFirstMsFromEnv();
 const deps: SubscriberDeps & Pick<Deps, "telemetryRetryFirstMs"> = {
   repos: dynamoRepositories(doc, tableName),
   blobs: fsBlobStore(blobsDir),

@@ -30,7 +30,7 @@ import { drainTelemetry } from "../domain/monitoring/days/consumer";
 import { telemetryIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
-import { telemetryConsumerThread } from "./readings-consumer";
+import { readingsConsumerThread } from "./readings-consumer";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { closeLiveStreams } from "../http/monitoring";
@@ -202,7 +202,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // year's file merged into its days held this event loop for minutes. The changes it publishes that
   // this thread's subscribers hear (the live tiles, the webhook sender) are posted here.
   const consumer = storage.endpoint
-    ? telemetryConsumerThread({
+    ? readingsConsumerThread({
         endpoint: storage.endpoint,
         connect: storage.connect,
         tableName: LOCAL_TABLE,

@@ -8,7 +8,7 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import type { TelemetryQueue } from "../../domain/context";
 
-export function sqsTelemetryQueue(client: SQSClient, queueUrl: string): TelemetryQueue {
+export function sqsReadingsQueue(client: SQSClient, queueUrl: string): TelemetryQueue {
   return {
     async send(message) {
       await client.send(
