@@ -4,13 +4,14 @@
 // days' rows with their measured y and times, and opens the results dialog: the advisory note, the
 // calibration, the back-test table (model vs the last measured value) equal to the stored figures,
 // the chart of measured vs forecast with the band, Russian labels only (no x1, no file name), and
-// the what-if panel answering the air needed as the user types a limit.
+// the what-if panel answering the air needed as the user types a limit; with the facts shuffled, the
+// chance of reaching the limit no better than the base rate and said so instead of shown (issue 99).
 // Needs web/dist (`npm run build:web`) and Debian Chromium. Screenshots go to SCREENSHOT_DIR (/tmp).
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { loadModel } from "@core/gbdt";
-import { HISTORY_FEATURES, longwallHistory } from "@core/gbdt/longwall-history";
+import { HISTORY_FEATURES, longwallHistory, seeded } from "@core/gbdt/longwall-history";
 import { modelFixture } from "../support/models";
 import { createProject, openWebApp, pickOption, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
@@ -35,13 +36,14 @@ describe("web app: a forecast checked on the longwall's history", () => {
   let page: Page;
   let history: ReturnType<typeof longwallHistory>;
 
-  const csv = (from: number, to: number) =>
+  /** Rows [from, to) as the monitoring system exports them; `fact` gives each row's measured y. */
+  const csv = (from: number, to: number, fact = (r: number) => history.measured[r]) =>
     [
       HEADERS.join(";"),
       ...Array.from({ length: to - from }, (_, k) => {
         const r = from + k;
         const t = new Date(history.time[r]).toISOString().slice(0, 16).replace("T", " ");
-        return [t, ...HISTORY_FEATURES.map((f) => history.columns[f][r]), history.measured[r]].join(";");
+        return [t, ...HISTORY_FEATURES.map((f) => history.columns[f][r]), fact(r)].join(";");
       }),
     ].join("\n");
 
@@ -147,6 +149,62 @@ describe("web app: a forecast checked on the longwall's history", () => {
     await screenshot(page, { path: `${SHOTS}/web-forecast-backtest-what-if.png` });
     expect(app.pageErrors).toEqual([]);
   }, 180_000);
+  // Issue 99, item 5: where the chance of reaching the limit scored no better than the calibration's
+  // share of rows at the limit, the results say so instead of showing it as a risk.
+  it("says the chance of reaching the limit is not shown where it is no better than the base rate", async () => {
+    // The facts shuffled among the rows (seeded): the forecast knows nothing of them.
+    const random = seeded(99);
+    const order = Array.from({ length: 1000 }, (_, k) => 2000 + k);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const projectId = await createProject(page, "Лава 7, факты вперемешку");
+    const form = new FormData();
+    form.set("name", "Лава 7, факты вперемешку");
+    form.set("project", projectId);
+    form.set("method", "xgboost");
+    form.set("file_data", new Blob([csv(2000, 3000, (r) => history.measured[order[r - 2000]])]), "телеметрия.csv");
+    const created = await api("POST", "/api/v1/regres_methane/", form);
+    const detail = (await (
+      await fetch(`${file.server.url}/api/v1/regres_methane/${created.id}/single_calc/1/?limit=5`, {
+        headers: { Authorization: `Bearer ${file.token}` },
+      })
+    ).json()) as {
+      probability: { reliable: boolean; note: string; brier: number; base_brier: number };
+      data: Array<{ p_exceed?: number }>;
+    };
+    expect(detail.probability.reliable).toBe(false);
+    expect(detail.data.some((r) => typeof r.p_exceed === "number")).toBe(true);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${file.server.url}/projects/${projectId}/calculations?type=regres_methane`);
+    await page.locator(".ant-table-row", { hasText: "Лава 7, факты вперемешку" }).click();
+    const dialog = page.getByRole("dialog", { name: "Лава 7, факты вперемешку" });
+    const note = dialog.getByTestId("probability-unreliable");
+    await note.filter({ hasText: detail.probability.note }).waitFor();
+    expect(detail.probability.note).toMatch(
+      /^Вероятность превышения не точнее доли случаев превышения в калибровке \(Brier \d,\d{3} против \d,\d{3}\) — не показывается\.$/,
+    );
+    // The rows' table has no column of the chance; the interval stays.
+    await dialog.getByRole("columnheader", { name: "Интервал 90 %, %" }).waitFor();
+    expect(await dialog.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
+    // The back-test says why, with the reliability table: the chance by tenths beside the share that reached 1 %.
+    const check = dialog.getByTestId("backtest-probability");
+    await check.filter({ hasText: "не точнее доли таких случаев в калибровке" }).waitFor();
+    await check.getByRole("columnheader", { name: "Достигли 1 %, доля строк, %" }).waitFor();
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-probability-1440.png` });
+    await check.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-probability-table-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-probability-390.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press("Escape");
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
+
   // Issue 76: where the model loses to the last reading on the history, the forecast is the last reading.
   it("shows the last reading as the forecast 6 h ahead where the platform's model loses to it, the model's figure beside it", async () => {
     const projectId = await createProject(page, "Лава 9");
