@@ -16,6 +16,7 @@ import type { Clock, Repositories } from "@server/ports";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 import { opensslGostCms } from "@server/adapters/signing/gost-cms";
 import { webhookSender } from "@server/domain/monitoring/derive/webhooks";
+import { httpWebhookTransport } from "@server/adapters/webhooks/http-webhook-transport";
 
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
  *  notifications of the local host (their `settled()` waits for the upload checks) and a webhook
@@ -34,7 +35,7 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     webhooksDue: () => webhooks.due(),
     runtime: localRuntime(() => deps),
   };
-  const webhooks = webhookSender(deps);
+  const webhooks = webhookSender(deps, httpWebhookTransport);
   return { deps, uploads, webhooks };
 }
 

@@ -9,6 +9,7 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { sqsReadingsQueue } from "../adapters/queue/sqs-readings-queue";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
+import { httpWebhookTransport } from "../adapters/webhooks/http-webhook-transport";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { systemClock, type Deps } from "../domain/context";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
@@ -31,7 +32,7 @@ export async function handler(): Promise<{ stale: number; reannounced: number }>
       telemetryQueue: sqsReadingsQueue(new SQSClient({}), requiredEnv("TELEMETRY_QUEUE_URL")),
       webhooksDue: () => webhooks?.due(),
     });
-    webhooks = webhookSender(deps);
+    webhooks = webhookSender(deps, httpWebhookTransport);
   }
   return monitoringMinute(deps, webhooks!);
 }
@@ -52,7 +53,7 @@ export function minuteDeps(base: Omit<MinuteDeps, "runtime">): MinuteDeps {
  *  announced again. */
 export async function monitoringMinute(
   deps: MinuteDeps,
-  webhooks: WebhookSender = webhookSender(deps),
+  webhooks: WebhookSender = webhookSender(deps, httpWebhookTransport),
 ): Promise<{ stale: number; reannounced: number }> {
   const stale = await sweepStaleChannels(deps);
   // The sweep's own deliveries are already being sent; this sends what else is due, and waits for both.

@@ -11,6 +11,7 @@ import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
+import { httpWebhookTransport } from "../adapters/webhooks/http-webhook-transport";
 import { systemClock, type Runtime } from "../domain/context";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { hostRuntime } from "../events/runtime";
@@ -46,7 +47,7 @@ export async function handler(event: SqsEvent): Promise<SqsBatchResponse> {
       runtime: readingsRuntime(() => made),
     };
     deps = made;
-    webhooks = webhookSender(made);
+    webhooks = webhookSender(made, httpWebhookTransport);
   }
   const answer = await consumeReadingsMessages(event, deps);
   await webhooks!.idle();

@@ -16,6 +16,7 @@ import { requestLog } from "../http/request-log";
 import { configFromEnv } from "../config";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { opensslGostCms } from "../adapters/signing/gost-cms";
+import { httpWebhookTransport } from "../adapters/webhooks/http-webhook-transport";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { systemClock, type Deps } from "../domain/context";
 import type { Change, Clock } from "../ports";
@@ -241,7 +242,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     runtime,
   };
   // The webhook sender: companies in turns, each receiver bounded and backed off on its own (issue 85).
-  const webhooks = webhookSender(deps, { log: (message) => serverLog.error({ event: "webhooks", message }) });
+  const webhooks = webhookSender(deps, httpWebhookTransport, { log: (message) => serverLog.error({ event: "webhooks", message }) });
   if (options.dataDir) {
     // An older folder is brought to this release's format before anything else reads it; each
     // migration is logged (a new folder is simply marked).

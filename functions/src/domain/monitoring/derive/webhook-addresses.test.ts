@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryDomain } from "../../../../../tests/support/memory-domain";
 import { addressAllowed, addressBytes, publicAddress, receiverAllowList } from "./webhook-addresses";
 import { listDeliveries, NOT_DELIVERED_ADDRESS, webhookSender } from "./webhooks";
+import { httpWebhookTransport } from "../../../adapters/webhooks/http-webhook-transport";
 
 describe("an address's bytes", () => {
   it("reads IPv4, IPv6 with :: and an IPv4 tail, and nothing else", () => {
@@ -131,7 +132,8 @@ describe("a delivery to an address not allowed", () => {
       delivered_at: null,
       version: 1,
     });
-    const sender = webhookSender(d.deps);
+    // Over Node's HTTP and DNS, whose lookup this checks.
+    const sender = webhookSender(d.deps, httpWebhookTransport);
     await sender.drain();
     await sender.close();
     return (await listDeliveries(d.deps, actor, "hook"))[0];

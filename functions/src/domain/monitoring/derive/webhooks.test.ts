@@ -32,6 +32,7 @@ import {
   type WebhookCreated,
 } from "./webhooks";
 import { receiverAllowList } from "./webhook-addresses";
+import { httpWebhookTransport } from "../../../adapters/webhooks/http-webhook-transport";
 
 interface Received {
   key: string;
@@ -321,7 +322,7 @@ describe("a receiver that does not answer (issue 85, R5)", () => {
     };
     await queue(deaf.id, 6);
     await queue(live.id, 3);
-    const sender = webhookSender(own.deps, { timeoutMs: 300, sends: { perCompany: 4, perReceiver: 2 } });
+    const sender = webhookSender(own.deps, httpWebhookTransport, { timeoutMs: 300, sends: { perCompany: 4, perReceiver: 2 } });
     try {
       await sender.drain();
       expect(connections).toBe(2);

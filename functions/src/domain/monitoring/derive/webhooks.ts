@@ -7,13 +7,12 @@
 // 10 min, 30 min, 1 h, 6 h, 12 h), then the delivery is failed; every attempt is in its log.
 // Where it may post (webhook-addresses.ts): public addresses over https, and the receivers inside the
 // mine's network the local host's operator named (WEBHOOK_ALLOWED_RECEIVERS), nothing else; a name is
-// checked by what it resolves to at each attempt and connected to at that address (docs/security.md).
+// checked by what it resolves to at each attempt and connected to at that address (docs/security.md),
+// by the transport the host gives its sender (ports/webhook-transport.ts: Node's HTTP and DNS, or a
+// test's receiver).
 // The sender is the host's (`webhookSender`): companies in turns, each receiver bounded and backed off
 // alone (issue 85, R5). Advisory: protective cut-off stays with the mine's АГК.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import type * as z from "zod";
@@ -24,7 +23,7 @@ import { recordChange } from "../../audit";
 import { addressAllowed, plainHost, receiverAllowList, type ReceiverAllowList } from "./webhook-addresses";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { webhookCreateSchema, webhookCreatedSchema, webhookDeliverySchema, webhookSchema } from "../../../contract/schemas/webhooks";
-import type { TelemetryEvent, WebhookRecord, WebhookDeliveryRecord, WebhookQueued } from "../../../ports";
+import type { TelemetryEvent, WebhookRecord, WebhookDeliveryRecord, WebhookQueued, WebhookTransport } from "../../../ports";
 
 export type WebhookView = z.output<typeof webhookSchema>;
 export type WebhookCreated = z.output<typeof webhookCreatedSchema>;
@@ -237,8 +236,6 @@ const HELD_PER_COMPANY = 100;
  *  status of it is told (issue 86, R10). */
 export const NOT_DELIVERED_ADDRESS = "не доставлено: адрес приемника во внутренней сети или на этом сервере не разрешен";
 
-class ReceiverNotAllowed extends Error {}
-
 interface AttemptResult {
   status: number;
   error: string;
@@ -248,63 +245,17 @@ interface AttemptResult {
   stopped?: boolean;
 }
 
-/** The connection's lookup: the name's addresses that are allowed (all of them for a host the operator
- *  named), or an error when none is; the socket connects to an address this answered, so no second
- *  lookup decides where the body goes (issue 86, R15). «localhost» and its subdomains, with or without a
- *  trailing dot, are loopback whatever a resolver says (RFC 6761). */
-function checkedLookup(allow: ReceiverAllowList, named: boolean) {
-  return (
-    hostname: string,
-    options: LookupOptions,
-    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
-    const answer = (addresses: LookupAddress[]) => {
-      const allowed = named ? addresses : addresses.filter((a) => addressAllowed(a.address, allow));
-      if (allowed.length === 0) return callback(new ReceiverNotAllowed(), "");
-      if (options.all) callback(null, allowed);
-      else callback(null, allowed[0].address, allowed[0].family);
-    };
-    const host = plainHost(hostname);
-    if (host === "localhost" || host.endsWith(".localhost")) {
-      const loopback = [
-        { address: "127.0.0.1", family: 4 },
-        { address: "::1", family: 6 },
-      ];
-      return answer(options.family ? loopback.filter((a) => a.family === options.family) : loopback);
-    }
-    lookup(hostname, { ...options, all: true }, (error, addresses) => (error ? callback(error, "") : answer(addresses)));
-  };
-}
-
-/** Posts `body` to `url` (never following a redirect) and answers the receiver's status; a host that is
- *  an address is checked here, a name by the lookup its connection makes. */
-function post(url: URL, headers: Record<string, string>, body: string, allow: ReceiverAllowList, signal: AbortSignal): Promise<number> {
-  const host = plainHost(url.hostname);
-  const named = allow.hosts.has(host);
-  if (!named && isIP(host) && !addressAllowed(host, allow)) return Promise.reject(new ReceiverNotAllowed());
-  return new Promise((resolve, reject) => {
-    const request = (url.protocol === "https:" ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
-        agent: false,
-        signal,
-        lookup: checkedLookup(allow, named),
-      },
-      (response) => {
-        resolve(response.statusCode ?? 0);
-        response.destroy();
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+/** Whether a webhook's receiver may be reached at an address: any address of a host the operator
+ *  named, else a public one or one in a network the operator allowed. */
+function allowedAddresses(url: URL, allow: ReceiverAllowList): (address: string) => boolean {
+  if (allow.hosts.has(plainHost(url.hostname))) return () => true;
+  return (address) => addressAllowed(address, allow);
 }
 
 /** One attempt: the stored body, signed now, posted with its idempotency key. */
 async function attempt(
   deps: SendDeps,
+  transport: WebhookTransport,
   hook: WebhookRecord,
   delivery: WebhookDeliveryRecord,
   timeoutMs: number,
@@ -313,21 +264,22 @@ async function attempt(
   const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), stopped]);
   try {
     const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
-    const status = await post(
-      new URL(hook.url),
-      {
+    const url = new URL(hook.url);
+    const status = await transport.post({
+      url,
+      headers: {
         "Content-Type": "application/json",
         "User-Agent": "fugitive-emissions-platform-webhook/1",
         "Idempotency-Key": delivery.key,
         "X-Signature": webhookSignature(hook.secret, timestamp, delivery.body),
       },
-      delivery.body,
-      allowListOf(deps),
+      body: delivery.body,
+      allowed: allowedAddresses(url, allowListOf(deps)),
       signal,
-    );
+    });
+    if (status === "address not allowed") return { status: 0, error: NOT_DELIVERED_ADDRESS };
     return { status, error: status >= 200 && status < 300 ? "" : `ответ ${status}` };
   } catch (error) {
-    if (error instanceof ReceiverNotAllowed) return { status: 0, error: NOT_DELIVERED_ADDRESS };
     if (stopped.aborted) return { status: 0, error: "", stopped: true };
     if (signal.aborted) return { status: 0, error: `приемник не ответил за ${timeoutMs / 1000} с`, timedOut: true };
     return {
@@ -374,10 +326,10 @@ interface CompanyTurns {
   held: WebhookQueued[];
 }
 
-/** A sender over `deps`: companies take turns within WEBHOOK_SENDS, each receiver at most its own share,
+/** A sender over `deps`, posting through `transport`: companies take turns within WEBHOOK_SENDS, each receiver at most its own share,
  *  and one that let an attempt time out is left alone for RECEIVER_BACKOFF_SECONDS (issue 85, R5): one
  *  company's receivers that hang delay no other company's deliveries. */
-export function webhookSender(deps: SendDeps, options: WebhookSenderOptions = {}): WebhookSender {
+export function webhookSender(deps: SendDeps, transport: WebhookTransport, options: WebhookSenderOptions = {}): WebhookSender {
   const bounds = { ...WEBHOOK_SENDS, ...options.sends };
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const log = options.log ?? ((message: string) => console.error(`webhooks: ${message}`));
@@ -445,7 +397,7 @@ export function webhookSender(deps: SendDeps, options: WebhookSenderOptions = {}
       // A time out while this one waited for its turn puts it off too.
       if (isBackedOff(receiver)) return await putOff(delivery, receiver);
       if (stop.signal.aborted) return;
-      result = await attempt(deps, hook, delivery, timeoutMs, stop.signal);
+      result = await attempt(deps, transport, hook, delivery, timeoutMs, stop.signal);
     } finally {
       releaseReceiver(receiver);
     }
