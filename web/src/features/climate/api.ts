@@ -43,12 +43,8 @@ export function useClimatePeriod(id: string | undefined, period: string | undefi
 }
 
 /** A day's stored readings of the project's meters (the check of the computation in the browser). */
-export function useClimateDayMinutes(id: string, date: string | undefined) {
-  return useQuery({
-    queryKey: [...climateKey, "minutes", id, date],
-    queryFn: () => climate((c) => c[":id"].minutes.$get({ param: encoded({ id }), query: { date: date as string } })),
-    enabled: date !== undefined,
-  });
+export function climateDayMinutes(id: string, date: string) {
+  return climate((c) => c[":id"].minutes.$get({ param: encoded({ id }), query: { date } }));
 }
 
 export function useSaveClimateProject() {
