@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "1ff3bf6c9a5bde791664441127008bf67da584e59d3779485253c1467740e46c";
+export const VERIFY_PY_SHA256 = "fb4faffd36a6bc199722349025c143a22525a95e9b5f8967c7d2ca2612d855ca";

@@ -981,7 +981,7 @@ def main(folder, published=None, public_key=None):
     return finish(report, version)
 
 
-# ---- the mine's АГК readings (methodology D57–D62), as wasm-core/src/telemetry.ts computes them ----
+# ---- the mine's АГК readings (methodology D57–D62), as wasm-core/src/monitoring.ts computes them ----
 
 MINUTE_MS = 60000
 MAX_SUBSTITUTED_GAP_MIN = 1440  # D60: a longer run is «нет данных»
