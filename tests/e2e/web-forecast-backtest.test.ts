@@ -187,8 +187,9 @@ describe("web app: a forecast checked on the longwall's history", () => {
       /^Вероятность превышения не точнее доли случаев превышения в калибровке \(Brier \d,\d{3} против \d,\d{3}\) — не показывается\.$/,
     );
     // The rows' table has no column of the chance; the interval stays.
-    await dialog.getByRole("columnheader", { name: "Интервал 90 %, %" }).waitFor();
-    expect(await dialog.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
+    const rowsTable = dialog.getByTestId("forecast-rows");
+    await rowsTable.getByRole("columnheader", { name: "Интервал 90 %, %" }).waitFor();
+    expect(await rowsTable.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
     // The back-test says why, with the reliability table: the chance by tenths beside the share that reached 1 %.
     const check = dialog.getByTestId("backtest-probability");
     await check.filter({ hasText: "не точнее доли таких случаев в калибровке" }).waitFor();
@@ -200,10 +201,36 @@ describe("web app: a forecast checked on the longwall's history", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await note.scrollIntoViewIfNeeded();
     await screenshot(page, { path: `${SHOTS}/web-forecast-probability-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The what-if panel goes by the calibration's own check at its limit: the calibration on the
+    // longwall's facts beats the base rate, and its chance is shown there.
+    const panel = dialog.getByTestId("what-if");
+    await panel.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).waitFor();
+    expect(await panel.getByTestId("what-if-chance-note").count()).toBe(0);
+
+    // Calibrated again on the first 2 000 rows with their facts shuffled, its chance is no better
+    // than the base rate: the what-if panel says so instead of the column.
+    const shuffled = new FormData();
+    shuffled.set("file", new Blob([csv(0, 2000, (r) => history.measured[(r * 7919) % 2000])]), "калибровка.csv");
+    const models = (await (
+      await fetch(`${file.server.url}/api/v1/forecast_models/`, { headers: { Authorization: `Bearer ${file.token}` } })
+    ).json()) as { results: Array<{ method: string; versions: Array<{ id: string; is_active: boolean }> }> };
+    const modelId = models.results.find((r) => r.method === "xgboost")!.versions.find((v) => v.is_active)!.id;
+    const recalibrated = (await api("POST", `/api/v1/forecast_models/${modelId}/calibration/`, shuffled)) as {
+      probability?: { reliable: boolean | null };
+    };
+    expect(recalibrated.probability?.reliable).toBe(false);
+    await page.reload();
+    await page.locator(".ant-table-row", { hasText: "Лава 7, факты вперемешку" }).click();
+    await panel.getByTestId("what-if-chance-note").filter({ hasText: "— не показывается." }).waitFor();
+    await panel.getByTestId("what-if-points").waitFor();
+    expect(await panel.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
+    await panel.getByTestId("what-if-chance-note").scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-probability-what-if-1440.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press("Escape");
     expect(app.pageErrors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   // Issue 76: where the model loses to the last reading on the history, the forecast is the last reading.
   it("shows the last reading as the forecast 6 h ahead where the platform's model loses to it, the model's figure beside it", async () => {

@@ -7,6 +7,7 @@ import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
 import { horizonLabel } from "@core/gbdt/horizon";
+import { unreliableNote } from "@core/gbdt/probability";
 import { DEFAULT_INTERVAL_LEVEL, INTERVAL_LEVELS, isIntervalLevel, type Calibration, type IntervalLevel } from "@core/gbdt/conformal";
 import type { ForecastMethod } from "@core/registry";
 import { Chart } from "../../shared/charts/Chart";
@@ -225,6 +226,10 @@ export function WhatIfPanel({
   const from = parseNumericInput(fromText) ?? range?.[0] ?? (column?.name === "x1" ? 800 : 0);
   const to = parseNumericInput(toText) ?? range?.[1] ?? Math.max(from + 1, (start[feature] ?? 1) * 1.5);
 
+  // The calibration's check of its chance at this limit (issue 99): no better than the base rate, not shown.
+  const check = calibration.data?.probability;
+  const chanceNote = check && check.reliable === false && check.limit === limit ? unreliableNote(check) : null;
+
   const answer = useMemo(() => {
     if (!core.data || limit === undefined || !(limit > 0)) return undefined;
     const { gbdt, model } = core.data;
@@ -320,6 +325,7 @@ export function WhatIfPanel({
           />
         ) : null}
         {answer && "error" in answer ? <Alert type="error" message={answer.error} /> : null}
+        {chanceNote ? <Alert type="info" showIcon data-testid="what-if-chance-note" message={chanceNote} /> : null}
         {answer && "points" in answer ? (
           <ListTable
             rowKey="value"
@@ -335,12 +341,16 @@ export function WhatIfPanel({
               { title: "Прогноз CH4, %", dataIndex: "result", align: "right", render: (v: number) => formatAmount(v, 3) },
               { title: "Нижняя граница, %", dataIndex: "lo", align: "right", render: (v: number | null) => shown(v, 3) },
               { title: "Верхняя граница, %", dataIndex: "hi", align: "right", render: (v: number | null) => shown(v, 3) },
-              {
-                title: "Вероятность достичь предела, %",
-                dataIndex: "p_exceed",
-                align: "right",
-                render: (v: number | null) => shown(v === null ? null : v * 100, 1),
-              },
+              ...(chanceNote
+                ? []
+                : [
+                    {
+                      title: "Вероятность достичь предела, %",
+                      dataIndex: "p_exceed",
+                      align: "right" as const,
+                      render: (v: number | null) => shown(v === null ? null : v * 100, 1),
+                    },
+                  ]),
             ]}
           />
         ) : (
