@@ -353,18 +353,19 @@ export function webhookSender(deps: SendDeps, transport: WebhookTransport, optio
   const takeReceiver = async (receiver: string) => {
     let line = receivers.get(receiver);
     if (!line) receivers.set(receiver, (line = { active: 0, waiting: [] }));
-    if (line.active >= bounds.perReceiver) {
+    if (line.active < bounds.perReceiver) line.active++;
+    else {
       const own = line;
+      // The slot is handed over by releaseReceiver, still counted: the line lives while it is held.
       await new Promise<void>((resolve) => own.waiting.push(resolve));
     }
-    line.active++;
   };
   const releaseReceiver = (receiver: string) => {
     const line = receivers.get(receiver)!;
-    line.active--;
     const next = line.waiting.shift();
-    if (next) next();
-    else if (line.active === 0) receivers.delete(receiver);
+    if (next) return next();
+    line.active--;
+    if (line.active === 0) receivers.delete(receiver);
   };
 
   /** Moves a delivery's next attempt to the end of its receiver's back-off, its attempts as they were. */
