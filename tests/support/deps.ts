@@ -12,7 +12,7 @@ import { seedProductionCalendar } from "@server/domain/reference/production-cale
 import { seedDefaultModels } from "@server/domain/forecast/models";
 import { withUploadNotifications } from "@server/local/upload-notifications";
 import { passwordCostFromEnv } from "@server/local/password-cost";
-import type { Clock, Repositories } from "@server/ports";
+import type { Clock, Repositories, WebhookTransport } from "@server/ports";
 import { ephemeralSigner } from "@server/adapters/signing/rsa-signer";
 import { opensslGostCms } from "@server/adapters/signing/gost-cms";
 import { webhookSender } from "@server/domain/monitoring/derive/webhooks";
@@ -21,8 +21,14 @@ import { httpWebhookTransport } from "@server/adapters/webhooks/http-webhook-tra
 /** The dependencies of the domain over `repos` and the blob folder `files`, with the upload
  *  notifications of the local host (their `settled()` waits for the upload checks) and a webhook
  *  sender as a host runs one (`webhooks.drain()` sends what is due and waits; the detector's
- *  deliveries are sent as it makes them). */
-export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobStore>, overrides: Partial<AppConfig> = {}, clock?: Clock) {
+ *  deliveries are sent as it makes them), posting over HTTP unless `transport` says otherwise. */
+export function testDeps(
+  repos: Repositories,
+  files: ReturnType<typeof fsBlobStore>,
+  overrides: Partial<AppConfig> = {},
+  clock?: Clock,
+  transport: WebhookTransport = httpWebhookTransport,
+) {
   const uploads = withUploadNotifications(files);
   const deps: Deps = {
     repos,
@@ -35,7 +41,7 @@ export function testDeps(repos: Repositories, files: ReturnType<typeof fsBlobSto
     webhooksDue: () => webhooks.due(),
     runtime: localRuntime(() => deps),
   };
-  const webhooks = webhookSender(deps, httpWebhookTransport);
+  const webhooks = webhookSender(deps, transport);
   return { deps, uploads, webhooks };
 }
 

@@ -24,7 +24,7 @@ import { parseWith } from "@server/http/validate";
 import type { CalculationOf, CalculationView } from "@server/contract";
 import type { Role } from "@server/contract/schemas/common";
 import type { CalculationType } from "@core/registry";
-import type { Clock, Facility } from "@server/ports";
+import type { Clock, Facility, WebhookTransport } from "@server/ports";
 import type { ExportResult } from "@server/export/formats";
 import { seedPlatform, testDeps } from "./deps";
 import type { WebhookSender } from "@server/domain/monitoring/derive/webhooks";
@@ -58,9 +58,15 @@ export async function fileOf(result: ExportResult): Promise<Uint8Array<ArrayBuff
 }
 
 /** The domain over a fresh in-memory table seeded as an installation is. */
-export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<MemoryDomain> {
+export async function memoryDomain(overrides: Partial<AppConfig> = {}, clock?: Clock, transport?: WebhookTransport): Promise<MemoryDomain> {
   const storage = memoryStorage(clock ? () => clock.now() : undefined);
-  const { deps, uploads, webhooks } = testDeps(storage.repos, fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))), overrides, clock);
+  const { deps, uploads, webhooks } = testDeps(
+    storage.repos,
+    fsBlobStore(mkdtempSync(join(tmpdir(), "blobs-"))),
+    overrides,
+    clock,
+    transport,
+  );
   await seedPlatform(deps);
   await storage.settled();
   const write = <T>(work: () => Promise<T>) => withYearWrites(deps, work);

@@ -4,8 +4,6 @@
 // delivery after it comes back (the retry's back-off passed on the clock), and one that never comes
 // back is failed after its attempts, each in the log. Where private addresses are not allowed (AWS),
 // loopback, private and link-local URLs are refused. A reviewer configures none; another company sees none.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
@@ -14,6 +12,7 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
+import type { WebhookTransport } from "../../../ports";
 import { Forbidden, Invalid, NotFound } from "../../errors";
 import { drainTelemetry } from "../days/consumer";
 import { telemetryIdle } from "../live/forecaster";
@@ -32,7 +31,6 @@ import {
   type WebhookCreated,
 } from "./webhooks";
 import { receiverAllowList } from "./webhook-addresses";
-import { httpWebhookTransport } from "../../../adapters/webhooks/http-webhook-transport";
 
 interface Received {
   key: string;
@@ -40,34 +38,41 @@ interface Received {
   body: string;
 }
 
-/** A receiver on loopback that keeps what it is sent; `down()` stops it, `up()` listens again on its port. */
+/** The receivers of these tests, in memory by port: the sender's transport (ports/webhook-transport.ts)
+ *  hands them what it posts, with no socket (adapters/webhooks is what speaks HTTP and DNS). */
+const receivers = new Map<number, Receiver>();
+let nextPort = 40_000;
+
+/** A receiver that keeps what it is sent (204), or one that never answers (`hangs`); `down()` refuses
+ *  what comes, `up()` takes it again on the same port. */
 class Receiver {
   received: Received[] = [];
-  private server: Server | undefined;
-  port = 0;
+  connections = 0;
+  listening = false;
+  readonly port = nextPort++;
+  constructor(readonly hangs = false) {
+    receivers.set(this.port, this);
+  }
   async up(): Promise<void> {
-    this.server = createServer((req: IncomingMessage, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        this.received.push({
-          key: String(req.headers["idempotency-key"]),
-          signature: String(req.headers["x-signature"]),
-          body: Buffer.concat(chunks).toString("utf8"),
-        });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.listening = true;
   }
   async down(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    this.listening = false;
   }
 }
+
+const transport: WebhookTransport = {
+  async post({ url, headers, body, allowed, signal }) {
+    if (!allowed(url.hostname)) return "address not allowed";
+    const receiver = receivers.get(Number(url.port));
+    if (!receiver?.listening) throw new Error(`connect ECONNREFUSED ${url.host}`);
+    receiver.connections += 1;
+    if (receiver.hangs)
+      return new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    receiver.received.push({ key: headers["Idempotency-Key"], signature: headers["X-Signature"], body });
+    return 204;
+  },
+};
 
 let now = Date.now();
 const clock = { now: () => new Date(now) };
@@ -114,7 +119,7 @@ async function mine(actor: Actor): Promise<string> {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, clock);
+  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, clock, transport);
   staff = await d.actor("ООО «Приемник»");
   facility = await mine(staff);
   await receiver.up();
@@ -288,16 +293,14 @@ describe("who may configure webhooks, and where they may post", () => {
 
 describe("a receiver that does not answer (issue 85, R5)", () => {
   it("is backed off alone: its deliveries due meanwhile are put off, their attempts not counted, the company's other receiver served", async () => {
-    const hanging = createServer(() => undefined);
-    let connections = 0;
-    hanging.on("connection", () => (connections += 1));
+    const hanging = new Receiver(true);
     const answering = new Receiver();
+    await hanging.up();
     await answering.up();
-    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
     const at = Date.UTC(2026, 5, 1, 12);
-    const own = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(at) });
+    const own = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(at) }, transport);
     const actor = await own.actor("ООО «Молчащий приемник»");
-    const deaf = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/` });
+    const deaf = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${hanging.port}/` });
     const live = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${answering.port}/` });
     const queue = async (webhook: string, n: number) => {
       for (let i = 0; i < n; i++) {
@@ -322,10 +325,10 @@ describe("a receiver that does not answer (issue 85, R5)", () => {
     };
     await queue(deaf.id, 6);
     await queue(live.id, 3);
-    const sender = webhookSender(own.deps, httpWebhookTransport, { timeoutMs: 300, sends: { perCompany: 4, perReceiver: 2 } });
+    const sender = webhookSender(own.deps, transport, { timeoutMs: 300, sends: { perCompany: 4, perReceiver: 2 } });
     try {
       await sender.drain();
-      expect(connections).toBe(2);
+      expect(hanging.connections).toBe(2);
       expect(answering.received).toHaveLength(3);
       const log = await listDeliveries(own.deps, actor, deaf.id);
       const tried = log.filter((x) => x.attempts === 1);
@@ -341,8 +344,7 @@ describe("a receiver that does not answer (issue 85, R5)", () => {
       expect((await listDeliveries(own.deps, actor, live.id)).every((x) => x.state === "delivered")).toBe(true);
     } finally {
       await sender.close();
-      hanging.closeAllConnections();
-      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await hanging.down();
       await answering.down();
     }
   });
