@@ -119,6 +119,9 @@ describe("«Проверить расчет»: a day's minutes evaluated in the 
     for (const [date, detail] of [
       ["2026-02-30", /^date: /],
       ["01.06.2026", /^date: /],
+      ["", /^date: /],
+      ["__proto__", /^date: /],
+      ["2026-06-01".repeat(1_000), /^date: /],
       ["2026-05-31", /^date: день раньше начала проекта$/],
       ["2026-12-31", /^date: этот день еще не наступил$/],
     ] as const) {
