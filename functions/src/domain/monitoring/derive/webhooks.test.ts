@@ -1,9 +1,10 @@
-// Webhooks (issue 78) against a receiver on loopback: the events the detector finds in pushed readings
-// are posted once each (an Idempotency-Key per event and state), every body's X-Signature verifies with
-// the secret shown once; the same readings pushed again post nothing; a receiver that is down gets the
-// delivery after it comes back (the retry's back-off passed on the clock), and one that never comes
-// back is failed after its attempts, each in the log. Where private addresses are not allowed (AWS),
-// loopback, private and link-local URLs are refused. A reviewer configures none; another company sees none.
+// Webhooks (issue 78) against receivers in memory behind the sender's transport: the events the
+// detector finds in pushed readings are posted once each (an Idempotency-Key per event and state),
+// every body's X-Signature verifies with the secret shown once; the same readings pushed again post
+// nothing; a receiver that is down gets the delivery after it comes back (the retry's back-off passed
+// on the clock), and one that never comes back is failed after its attempts, each in the log. Where
+// private addresses are not allowed (AWS), loopback, private and link-local URLs are refused. A
+// reviewer configures none; another company sees none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
