@@ -107,7 +107,14 @@ describe("the chance of reaching the limit against the base rate", () => {
     expect(own.reliable).toBe(false);
     const few = probabilityCheck(p.subarray(0, PROBABILITY_CHECK_ROWS - 1), targets.subarray(0, PROBABILITY_CHECK_ROWS - 1), 1, 0.1)!;
     expect(few.reliable).toBeNull();
-    expect(few.sentence).toMatch(/^О вероятности достичь предела 1 % судить рано: строк с фактом 199, нужно не меньше 200/);
+    expect(few.sentence).toMatch(
+      /^О вероятности достичь предела 1 % судить рано: строк с фактом 199, из них от предела \d+; нужно не меньше 200 и 20/,
+    );
+    // No fact at the limit: any chance above 0 loses to a base rate near 0, which says nothing of it.
+    const calm = probabilityCheck(new Float64Array(n).fill(0.001), new Float64Array(n).fill(0.5), 1, 0.0006)!;
+    expect(calm.brier).toBeGreaterThan(calm.base_brier);
+    expect(calm.events).toBe(0);
+    expect(calm.reliable).toBeNull();
     expect(probabilityCheck([Number.NaN], [1], 1)).toBeNull();
   });
 

@@ -7,8 +7,10 @@
 // TypeScript, the same in the API and in the browser.
 import { adaptiveIntervalColumns, calibrate, DEFAULT_INTERVAL_LEVEL } from "./conformal";
 
-/** Scored rows from which the chance is judged (fewer: too early to say either way). */
+/** Scored rows, and facts at or above the limit among them, from which the chance is judged (fewer:
+ *  too early to say either way; with no fact at the limit any chance above 0 loses to a base rate near 0). */
 export const PROBABILITY_CHECK_ROWS = 200;
+export const PROBABILITY_CHECK_EVENTS = 20;
 /** Bins of the reliability table: tenths of the chance, the last one closed at 1. */
 export const RELIABILITY_BINS = 10;
 
@@ -37,7 +39,7 @@ export interface ProbabilityCheck {
   /** 1 − brier / base_brier; null where the base rate scores 0 (nothing to beat). */
   skill: number | null;
   /** Whether the chance is better than the base rate (a smaller Brier score); null with fewer than
-   *  PROBABILITY_CHECK_ROWS rows. */
+   *  PROBABILITY_CHECK_ROWS rows or PROBABILITY_CHECK_EVENTS facts at the limit. */
   reliable: boolean | null;
   table: ReliabilityBin[];
   /** What the check found, in one Russian sentence. */
@@ -104,7 +106,7 @@ export function probabilityCheck(
     brier,
     base_brier: baseBrier,
     skill: baseBrier > 0 ? 1 - brier / baseBrier : null,
-    reliable: rows < PROBABILITY_CHECK_ROWS ? null : brier < baseBrier,
+    reliable: rows < PROBABILITY_CHECK_ROWS || events < PROBABILITY_CHECK_EVENTS ? null : brier < baseBrier,
     table: sums.map((s, k) => ({
       from: k / RELIABILITY_BINS,
       to: (k + 1) / RELIABILITY_BINS,
@@ -125,7 +127,10 @@ export function probabilitySentence(check: Omit<ProbabilityCheck, "sentence">): 
   const base = check.base_source === "calibration" ? "доли таких случаев в калибровке" : "доли таких случаев на этой истории";
   const figures = `Brier ${ru(check.brier, 3)} против ${ru(check.base_brier, 3)} (доля ${ru(check.base_rate * 100, 1)} %) на ${check.rows.toLocaleString("ru-RU").replace(/\s/g, "\u00a0")} строках с фактом`;
   if (check.reliable === null) {
-    return `О вероятности достичь предела ${limit} % судить рано: строк с фактом ${check.rows}, нужно не меньше ${PROBABILITY_CHECK_ROWS} (Brier ${ru(check.brier, 3)} против ${ru(check.base_brier, 3)} у ${base})`;
+    return (
+      `О вероятности достичь предела ${limit} % судить рано: строк с фактом ${check.rows}, из них от предела ${check.events}; ` +
+      `нужно не меньше ${PROBABILITY_CHECK_ROWS} и ${PROBABILITY_CHECK_EVENTS} (Brier ${ru(check.brier, 3)} против ${ru(check.base_brier, 3)} у ${base})`
+    );
   }
   if (check.reliable) return `Вероятность достичь предела ${limit} % точнее ${base}: ${figures}`;
   return `Вероятность достичь предела ${limit} % не точнее ${base}: ${figures} — как риск не показывается`;

@@ -872,7 +872,10 @@ const probabilityCheck = z.object({
   brier: z.number(),
   base_brier: z.number(),
   skill: z.number().nullable().meta({ description: "1 − brier / base_brier; null where the base rate scores 0" }),
-  reliable: z.boolean().nullable().meta({ description: "the chance scores better than the base rate; null with fewer than 200 rows" }),
+  reliable: z
+    .boolean()
+    .nullable()
+    .meta({ description: "the chance scores better than the base rate; null with fewer than 200 rows or 20 facts at the limit" }),
   table: z
     .array(
       z.object({

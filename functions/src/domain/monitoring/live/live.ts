@@ -601,7 +601,7 @@ async function tileForecast(
           },
         }
       : {}),
-    note: [note, probability?.note ?? "", unfedNote].filter((n) => n !== "").join(" "),
+    note: [note, unfedNote, probability?.note ?? ""].filter((n) => n !== "").join(" "),
     alert: { ...alertRule, raised },
   };
 }
