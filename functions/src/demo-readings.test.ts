@@ -16,7 +16,7 @@ import { acceptOffers, listOffers } from "./domain/monitoring/days/offers";
 import { sensorGaps } from "./domain/monitoring/days/sensor-data";
 import { listEvents } from "./domain/monitoring/derive/events";
 import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/live/live";
-import { DEMO_BATCH } from "./domain/monitoring/days/days";
+import { DEMO_BATCH } from "./domain/monitoring/ingest/stored-days";
 import { seedDemoYear } from "./demo-year";
 import { demoReadingsFromEnv, startDemoFeed } from "./local/demo-feed";
 import { telemetryIdle } from "./domain/monitoring/live/forecaster";

@@ -13,7 +13,7 @@ import { createSensor } from "./domain/monitoring/ingest/register";
 import { kickTelemetry, mergeDay } from "./domain/monitoring/days/consumer";
 import { detectEvents } from "./domain/monitoring/derive/events";
 import { recheckAcceptances } from "./domain/monitoring/days/accepted-changes";
-import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/monitoring/days/days";
+import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-days";
 import { storeBatch } from "./domain/monitoring/ingest/readings";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
@@ -357,7 +357,7 @@ export async function calibrateDemoModels(deps: Deps, actor: Actor, facility: st
   const last = start + days * DAY_MS - LIVE_STEP_MIN * MINUTE_MS;
   const readings = new Map<string, Readings>();
   for (const sensor of [meter, ...Object.values(features)]) {
-    if (sensor) readings.set(sensor.id, await readingsBetween(deps, actor.company, sensor.id, start, last + MINUTE_MS));
+    if (sensor) readings.set(sensor.id, await readingsBetween(deps, actor.company, sensor, start, last + MINUTE_MS));
   }
   const rows = forecastRowsFromJson(forecastRowsAt(sensors, meter, readings, last, (days * MINUTES_PER_DAY) / LIVE_STEP_MIN, features));
   const inProcess = { ...deps, modelScoring: undefined };

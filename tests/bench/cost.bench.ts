@@ -1,18 +1,22 @@
 // `npm run bench -- cost` (issue 98, item 2): what a gateway pushing every minute costs in AWS, per
-// sensor and year. A day of per-minute pushes of COST_SENSORS sensors (20 unless set; COST_MINUTES the
-// minutes replayed, 1 440) goes through the API's push route and the real consumer on the local engine
-// (dynalite in this process, the consumer and its subscribers as the local host runs them: days
-// written, live tiles, forecaster, event detector, acceptances' recheck). Every DynamoDB call is counted
-// with the capacity dynalite reports for it by DynamoDB's rules (an item's size from its attribute names
-// and values; a write 1 unit per KB of the larger of the item before and after, a strongly consistent
-// read 1 per 4 KB); S3 requests and bytes are counted at the blob store; SQS requests are those AWS
-// would add (one send per push, one receive and one delete per message: the readings' function takes
-// them one call each at this pace). Prints the calls, units and requests of the day, the day items'
-// bytes at its end, and `cost per sensor-year` at on-demand prices, a year being 365 such days and the
-// year's readings stored for a year. The layout measured is the one in the code: today, a sensor's UTC
-// day is one item that every push reads, merges and writes whole.
+// sensor and year, in the layout of readings the code writes (issue 98: an open day's readings in their
+// facility's minute items, compacted once the day is settled) and in the layout before it (each push
+// reading, merging and rewriting each sensor's day item), which the code still writes for a closed day's
+// late readings: the same day of pushes replayed into a day 30 days back measures it. A day of per-minute
+// pushes of COST_SENSORS sensors (20 unless set; COST_MINUTES the minutes replayed, 1 440) goes through the
+// API's push route and the real consumer on the local engine (dynalite in this process, the consumer and
+// its subscribers as the local host runs them: days written, live tiles, forecaster, event detector,
+// acceptances' recheck), then (minute items) the day's compaction. Every DynamoDB call is counted with the
+// capacity dynalite reports for it by DynamoDB's rules (an item's size from its attribute names and
+// values; a write 1 unit per KB of the larger of the item before and after, a strongly consistent read 1
+// per 4 KB); S3 requests and bytes are counted at the blob store; SQS requests are those AWS would add
+// (one send per push, one receive and one delete per message: the readings' function takes them one call
+// each at this pace). Prints the calls, units and requests of the day, the day items' bytes at its end,
+// and `cost per sensor-year` at on-demand prices, a year being 365 such days and the year's readings
+// stored for a year. COST_LAYOUT=minutes or =days measures one layout alone.
 import { countCalls } from "@server/adapters/dynamodb/call-count";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { compactDay } from "@server/domain/monitoring/days/minutes";
 import { createFreshHarness } from "../support/harness";
 
 const SENSORS = Number(process.env.COST_SENSORS ?? 20);
@@ -33,6 +37,20 @@ const PRICES = {
 const WRITES = /^(Put|Update|Delete|BatchWrite|TransactWrite)$/;
 
 export async function run() {
+  const layouts =
+    process.env.COST_LAYOUT === "minutes" || process.env.COST_LAYOUT === "days" ? [process.env.COST_LAYOUT] : ["minutes", "days"];
+  const totals: Record<string, number> = {};
+  for (const layout of layouts) totals[layout] = await measure(layout as "minutes" | "days");
+  const money = (n: number) => `$${n.toFixed(4)}`;
+  console.log(
+    `cost per sensor-year: ${totals.minutes === undefined ? "—" : money(totals.minutes)} (minute items, compacted once a day)` +
+      (totals.days === undefined ? "" : `; today's layout before it (a sensor's day rewritten by each push): ${money(totals.days)}`),
+  );
+}
+
+/** A day of pushes in one layout: an open day's (minute items, then compacted) or a closed day's (the
+ *  sensors' day items rewritten by each push). Answers the cost per sensor-year. */
+async function measure(layout: "minutes" | "days"): Promise<number> {
   const h = await createFreshHarness();
   const user = await h.signedInUser("ООО «Стоимость»");
   const post = async (path: string, body: unknown) => {
@@ -65,8 +83,10 @@ export async function run() {
     return get(...args);
   };
 
-  // Yesterday, so every minute is in the past and the live tiles' window holds the day.
-  const day = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 1);
+  // Yesterday, so every minute is in the past and the live tiles' window holds the day (still open: its
+  // minutes go to minute items); or 30 days back, a closed day (its readings to the sensors' days).
+  const back = layout === "minutes" ? 1 : 30;
+  const day = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - back);
   const counter = countCalls(h.doc!);
   const began = performance.now();
   for (let m = 0; m < MINUTES; m++) {
@@ -79,6 +99,8 @@ export async function run() {
     if (res.status !== 202) throw new Error(`push ${m}: ${res.status} ${await res.text()}`);
     await telemetryIdle(h.deps);
   }
+  // The day's compaction, once it is settled: counted with the day.
+  if (layout === "minutes") await compactDay(h.deps, user.companyId, facility, new Date(day).toISOString().slice(0, 10));
   const seconds = (performance.now() - began) / 1000;
 
   let writeUnits = 0;
@@ -114,7 +136,9 @@ export async function run() {
   };
   const total = Object.values(year).reduce((a, b) => a + b, 0);
   const money = (n: number) => `$${(n / SENSORS).toFixed(4)}`;
-  console.log(`${SENSORS} sensors, ${MINUTES} pushes of one minute each, applied in ${seconds.toFixed(1)} s`);
+  console.log(
+    `${layout === "minutes" ? "minute items" : "sensors' day items"}: ${SENSORS} sensors, ${MINUTES} pushes of one minute each, applied in ${seconds.toFixed(1)} s`,
+  );
   for (const [command, line] of [...byCommand].sort()) console.log(`  DynamoDB ${command}: ${line.calls} calls, ${line.units} units`);
   console.log(
     `  write units ${writeUnits}, read units ${readUnits}; S3 ${s3.puts} PUT (${s3.putBytes} B), ${s3.gets} GET; SQS ${sqsRequests} requests`,
@@ -124,6 +148,7 @@ export async function run() {
     `  per sensor-year: writes ${money(year.writes)}, reads ${money(year.reads)}, DynamoDB storage ${money(year.dynamoStorage)}, ` +
       `S3 requests ${money(year.s3Requests)}, S3 storage ${money(year.s3Storage)}, SQS ${money(year.sqs)}`,
   );
-  console.log(`cost per sensor-year: ${money(total)} (layout: a sensor's day one item rewritten by each push)`);
+  console.log(`  per sensor-year: ${money(total)}`);
   await h.close();
+  return total / SENSORS;
 }

@@ -23,6 +23,7 @@
 //      `accepted` sums to 0), and, the server stopped, the folder read back holds each reading as sent.
 // Goals on a quiet two-core machine: tile p95 ≤ 1 s, get_me p50 < 50 ms, ≤ 2 KB written per reading.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { systemClock } from "@server/domain/context";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openSharedStorage } from "@server/local/storage";
@@ -398,7 +399,7 @@ export async function run(): Promise<void> {
     try {
       for (const mine of mines) {
         const { stored, twice } = await storedReadings(
-          { repos: storage.repos },
+          { repos: storage.repos, clock: systemClock },
           mine.company,
           mine.sensors,
           runFrom,

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { systemClock } from "@server/domain/context";
 import { openSharedStorage } from "@server/local/storage";
 import { signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
@@ -55,7 +56,7 @@ async function soak(run: number) {
     const storage = await openSharedStorage(dataDir);
     try {
       const { stored, twice } = await storedReadings(
-        { repos: storage.repos },
+        { repos: storage.repos, clock: systemClock },
         mine.company,
         mine.sensors,
         START,

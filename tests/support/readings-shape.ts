@@ -134,7 +134,7 @@ export function cut<T>(list: readonly T[], size: number, random?: () => number):
 /** What storage holds of each sensor code between `from` and `to`: instant → value, and how many
  *  readings it holds at one instant more than once (none, when each is stored once). */
 export async function storedReadings(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   company: string,
   sensors: ReadonlyMap<string, string>,
   from: number,

@@ -14,6 +14,7 @@ import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/w
 import { systemClock, type Deps } from "../domain/context";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { reannounceQueued } from "../domain/monitoring/days/consumer";
+import { compactSettledDays } from "../domain/monitoring/days/minutes";
 import { hostRuntime } from "../events/runtime";
 import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
@@ -59,6 +60,10 @@ export async function monitoringMinute(
   // The sweep's own deliveries are already being sent; this sends what else is due, and waits for both.
   await webhooks.drain();
   const reannounced = await reannounceQueued(deps);
-  console.info(JSON.stringify({ monitoring_minute: { stale_events: stale, batches_reannounced: reannounced } }));
+  // Issue 98: the settled days' minute items compacted, in the run of each hour's fifth minute.
+  const compacted = deps.clock.now().getUTCMinutes() === 5 ? await compactSettledDays(deps) : 0;
+  console.info(
+    JSON.stringify({ monitoring_minute: { stale_events: stale, batches_reannounced: reannounced, minutes_compacted: compacted } }),
+  );
   return { stale, reannounced };
 }

@@ -1,5 +1,6 @@
 // The local host: one Node process serving the API under /api/ and the built web app (with an
 // SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
+import { compactSettledDays } from "../domain/monitoring/days/minutes";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
@@ -67,6 +68,8 @@ import { tmpdir } from "node:os";
 
 /** How often the channels whose readings stopped are looked at (D65: stale after 2 minutes). */
 const STALE_SWEEP_MS = 60_000;
+/** How often the local server compacts the settled days' minute items (issue 98). */
+const COMPACT_EVERY_MS = 3_600_000;
 /** How often the webhook deliveries due are looked for (their back-off starts at 10 s). */
 const WEBHOOK_POLL_MS = 5_000;
 /** How long a stop lets webhook attempts in flight finish before it cuts them (they stay due). */
@@ -335,12 +338,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       .finally(() => (sweeping = false));
   }, STALE_SWEEP_MS);
   staleTimer.unref();
+  // Issue 98: the closed days' minute items compacted into their sensors' days, on start and hourly.
+  const compact = () =>
+    void compactSettledDays(deps).catch((error: unknown) => serverLog.error({ event: "compaction", message: String(error) }));
+  compact();
+  const compactTimer = setInterval(compact, COMPACT_EVERY_MS);
+  compactTimer.unref();
 
   const host = options.host ?? "127.0.0.1";
   const exposed = await demoPasswordProblem(deps, host);
   if (exposed) {
     clearInterval(webhookTimer);
     clearInterval(staleTimer);
+    clearInterval(compactTimer);
     await Promise.all([threads?.close(), scoring.close(), consumer?.close(), webhooks.close()]);
     await uploads.settled();
     await storage.close();
@@ -458,6 +468,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       sweep.stop();
       clearInterval(webhookTimer);
       clearInterval(staleTimer);
+      clearInterval(compactTimer);
+      clearInterval(compactTimer);
       // The feed's round running finishes (its batch stored and kicked) before the consumer is waited for.
       const fed = demoFeed?.stop();
       // The live streams end with their close event, so the pages open them again elsewhere.

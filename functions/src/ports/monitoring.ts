@@ -72,6 +72,33 @@ export interface SensorDay {
   values: Float64Array;
   applied: Record<string, [accepted: number, duplicate: number, corrected: number]>;
   corrections: { t: number; old: number; value: number; batch: string }[];
+  /** Written by the compaction of a closed day (domain/monitoring/days/minutes.ts): its minute items are
+   *  in it, and are not read for it any more. Absent on days written otherwise (the old layout's days,
+   *  a closed day's late readings before its compaction). */
+  compacted?: boolean;
+  version: number;
+}
+
+/** Issue 98: a facility's readings of one UTC minute of an open day, every sensor's, as the pushes
+ *  brought them: reading k is sensor `sensors[sensor[k]]` at `offsets[k]` ms into the minute with
+ *  `values[k]`, written by batch `batches[batch[k]]`. The batches applied to it with their counts in this
+ *  minute (one applied again counts nothing twice) and their order keys (`{received_at}#{batch}`: of two
+ *  values for one instant the later batch's is kept, whichever is applied last); the corrections with
+ *  the old values. */
+export interface MinuteReadings {
+  company: string;
+  facility: string;
+  /** yyyy-MM-dd, UTC. */
+  day: string;
+  /** HH:mm, UTC. */
+  minute: string;
+  sensors: string[];
+  sensor: Uint16Array;
+  offsets: Uint16Array;
+  values: Float64Array;
+  batch: Uint16Array;
+  batches: { key: string; counts: [accepted: number, duplicate: number, corrected: number] }[];
+  corrections: (SensorDay["corrections"][number] & { sensor: string })[];
   version: number;
 }
 
@@ -93,6 +120,16 @@ export interface TelemetryRepository {
   getDays(companyId: string, sensorId: string, days: readonly string[]): Promise<SensorDay[]>;
   /** Writes the day if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putDay(day: SensorDay, expectedVersion: number): Promise<boolean>;
+  getMinute(companyId: string, facilityId: string, day: string, minute: string): Promise<MinuteReadings | undefined>;
+  /** Writes the minute if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putMinute(minute: MinuteReadings, expectedVersion: number): Promise<boolean>;
+  /** The facility's minutes of a day from `from` to `to` (HH:mm, both included; the whole day without
+   *  them), in time order: one Query. */
+  minutesOf(companyId: string, facilityId: string, day: string, from?: string, to?: string): Promise<MinuteReadings[]>;
+  /** Whether the facility has minutes of the day stored (a Query of one key). */
+  hasMinutes(companyId: string, facilityId: string, day: string): Promise<boolean>;
+  /** Removes the facility's minutes of a day once they are compacted into its sensors' days. */
+  removeMinutes(companyId: string, facilityId: string, day: string, minutes: readonly string[]): Promise<void>;
   /** D63: a point's month accepted into a year; Conflict when it is already. */
   createAcceptance(acceptance: OfferAcceptance): Promise<void>;
   /** D63: a point's month accepted again (`version` one more than the stored one's, which must still

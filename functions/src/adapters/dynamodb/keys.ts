@@ -192,6 +192,13 @@ export const sensorDay = (companyId: string, sensorId: string, day: string) => (
   PK: `TELEMETRY#${companyId}#${sensorId}`,
   SK: `DAY#${day}`,
 });
+/** Issue 98: a facility's readings of one UTC minute of an open day: a partition per facility and day,
+ *  so a window of minutes is one Query (SK between two minutes). */
+export const telemetryMinutesOfDay = (companyId: string, facilityId: string, day: string) => `TELEMETRY#${companyId}#${facilityId}#${day}`;
+export const telemetryMinute = (companyId: string, facilityId: string, day: string, minute: string) => ({
+  PK: telemetryMinutesOfDay(companyId, facilityId, day),
+  SK: `MIN#${minute}`,
+});
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
 export const migration = (companyId: string, name: string) => inCompany(companyId, "MIGRATION", name);
 

@@ -16,6 +16,7 @@ import type {
   ListedBatch,
   LiveBindingRepository,
   LiveModelBinding,
+  MinuteReadings,
   StoredLiveForecast,
   OfferAcceptance,
   SensorDay,
@@ -33,7 +34,8 @@ const BATCH_EXISTS = "Пакет показаний с таким идентиф
 export const ACCEPTANCE_CHANGED = "Месяц только что приняли заново: обновите страницу";
 
 /** A typed array's bytes, as a binary attribute holds them. */
-export const bytesOf = (array: Uint32Array | Float64Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+export const bytesOf = (array: Uint16Array | Uint32Array | Float64Array) =>
+  new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 const copyBytes = (bytes: Uint8Array) => {
   const out = new Uint8Array(bytes.byteLength);
   out.set(bytes);
@@ -50,6 +52,7 @@ export const dayItem = (day: SensorDay) => ({
   v: bytesOf(day.values),
   applied: day.applied,
   corrections: day.corrections,
+  ...(day.compacted ? { compacted: true } : {}),
   version: day.version,
 });
 
@@ -64,6 +67,47 @@ export function dayOf(item: Record<string, unknown>): SensorDay {
     values: v && v.byteLength > 0 ? new Float64Array(copyBytes(v)) : new Float64Array(0),
     applied: (item.applied ?? {}) as SensorDay["applied"],
     corrections: (item.corrections ?? []) as SensorDay["corrections"],
+    ...(item.compacted === true ? { compacted: true } : {}),
+    version: Number(item.version ?? 0),
+  };
+}
+
+/** A facility's minute as stored (keys.telemetryMinute): its arrays as little-endian binary attributes
+ *  (14 bytes a reading besides its sensor's id, once per minute). */
+export const minuteItem = (m: MinuteReadings) => ({
+  ...keys.telemetryMinute(m.company, m.facility, m.day, m.minute),
+  company: m.company,
+  facility: m.facility,
+  day: m.day,
+  minute: m.minute,
+  sensors: m.sensors,
+  s: bytesOf(m.sensor),
+  t: bytesOf(m.offsets),
+  v: bytesOf(m.values),
+  b: bytesOf(m.batch),
+  batches: m.batches,
+  corrections: m.corrections,
+  version: m.version,
+});
+
+export function minuteOf(item: Record<string, unknown>): MinuteReadings {
+  const u16 = (bytes: unknown) => {
+    const b = bytes as Uint8Array | undefined;
+    return b && b.byteLength > 0 ? new Uint16Array(copyBytes(b)) : new Uint16Array(0);
+  };
+  const v = item.v as Uint8Array | undefined;
+  return {
+    company: String(item.company),
+    facility: String(item.facility),
+    day: String(item.day),
+    minute: String(item.minute),
+    sensors: (item.sensors ?? []) as string[],
+    sensor: u16(item.s),
+    offsets: u16(item.t),
+    values: v && v.byteLength > 0 ? new Float64Array(copyBytes(v)) : new Float64Array(0),
+    batch: u16(item.b),
+    batches: (item.batches ?? []) as MinuteReadings["batches"],
+    corrections: (item.corrections ?? []) as MinuteReadings["corrections"],
     version: Number(item.version ?? 0),
   };
 }
@@ -224,6 +268,43 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
     },
     putDay(day, expectedVersion) {
       return unlessConditionFails(putAtVersion(doc, table, dayItem({ ...day, version: expectedVersion + 1 }), expectedVersion));
+    },
+    async getMinute(companyId, facilityId, day, minute) {
+      const key = keys.telemetryMinute(companyId, facilityId, day, minute);
+      const out = await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+      return out.Item ? minuteOf(out.Item) : undefined;
+    },
+    putMinute(minute, expectedVersion) {
+      return unlessConditionFails(putAtVersion(doc, table, minuteItem({ ...minute, version: expectedVersion + 1 }), expectedVersion));
+    },
+    async minutesOf(companyId, facilityId, day, from = "00:00", to = "23:59") {
+      const items = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+        ExpressionAttributeValues: {
+          ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day),
+          ":from": `MIN#${from}`,
+          ":to": `MIN#${to}`,
+        },
+        ConsistentRead: true,
+      });
+      return items.map(minuteOf);
+    },
+    async hasMinutes(companyId, facilityId, day) {
+      const out = await doc.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: "PK = :pk",
+          ExpressionAttributeValues: { ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day) },
+          ProjectionExpression: "PK",
+          Limit: 1,
+        }),
+      );
+      return (out.Items ?? []).length > 0;
+    },
+    async removeMinutes(companyId, facilityId, day, minutes) {
+      for (const minute of minutes)
+        await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryMinute(companyId, facilityId, day, minute) }));
     },
   };
 }

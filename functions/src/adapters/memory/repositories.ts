@@ -97,7 +97,16 @@ import {
   SENSOR_CONFLICT,
   SENSOR_EXISTS,
 } from "../dynamodb/sensor-repository";
-import { ACCEPTANCE_CHANGED, batchListedItem, dayItem, dayOf, demoFeedItem, demoFeedOf } from "../dynamodb/monitoring-repository";
+import {
+  ACCEPTANCE_CHANGED,
+  batchListedItem,
+  dayItem,
+  dayOf,
+  demoFeedItem,
+  demoFeedOf,
+  minuteItem,
+  minuteOf,
+} from "../dynamodb/monitoring-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
 import { TREND_SETTINGS_CONFLICT } from "../dynamodb/trend-settings-repository";
@@ -571,6 +580,27 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
       return table.put(dayItem({ ...day, version: expectedVersion + 1 }), (stored) =>
         expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
       );
+    },
+    async getMinute(companyId, facilityId, day, minute) {
+      const item = table.get(keys.telemetryMinute(companyId, facilityId, day, minute));
+      return item ? minuteOf(item) : undefined;
+    },
+    async putMinute(minute, expectedVersion) {
+      return table.put(minuteItem({ ...minute, version: expectedVersion + 1 }), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
+    },
+    async minutesOf(companyId, facilityId, day, from = "00:00", to = "23:59") {
+      return table
+        .query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#")
+        .filter((item) => String(item.SK) >= `MIN#${from}` && String(item.SK) <= `MIN#${to}`)
+        .map(minuteOf);
+    },
+    async hasMinutes(companyId, facilityId, day) {
+      return table.query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#").length > 0;
+    },
+    async removeMinutes(companyId, facilityId, day, minutes) {
+      for (const minute of minutes) table.delete(keys.telemetryMinute(companyId, facilityId, day, minute));
     },
     async demoFeeds() {
       return table.query(keys.DEMO_FEED_PK).map(demoFeedOf);

@@ -134,6 +134,9 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
       "monitoring/days/consumer.ts: PASS_READINGS",
       "monitoring/days/consumer.ts: REANNOUNCE",
       "monitoring/ingest/reconciliation.ts: DAYS_AT_ONCE",
+      "monitoring/ingest/stored-days.ts: MINUTES_HORIZON_DAYS",
+      "monitoring/days/minutes.ts: MINUTE_CORRECTIONS",
+      "monitoring/days/minutes.ts: DAY_CORRECTIONS",
     ],
   "the bytes read at once from a stored file, or to tell its format": [
     "monitoring/ingest/dispatch-file.ts: BLOCK_BYTES",

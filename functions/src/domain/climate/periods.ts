@@ -20,7 +20,7 @@ import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
-import { readingsBetween } from "../monitoring/days/days";
+import { readingsBetween } from "../monitoring/ingest/stored-days";
 import { batchBlobKey } from "../monitoring/ingest/readings";
 import { russianPlural } from "@core/inventory";
 import { heavyWork } from "../heavy-work";
@@ -54,8 +54,14 @@ function hourOf(text: string, zone: string): { at: number; wall: string } {
 export const midnightOf = (date: string, zone: string) => hourOf(date, zone).at;
 
 /** The meter's readings over [from, to) with its поверка dates (the register's dates in service). */
-export async function meterOf(deps: Pick<Deps, "repos">, sensor: Sensor, from: number, to: number, zone: string): Promise<MeterReadings> {
-  const read = await readingsBetween(deps, sensor.company, sensor.id, from, to);
+export async function meterOf(
+  deps: Pick<Deps, "repos" | "clock">,
+  sensor: Sensor,
+  from: number,
+  to: number,
+  zone: string,
+): Promise<MeterReadings> {
+  const read = await readingsBetween(deps, sensor.company, sensor, from, to);
   return {
     kind: sensor.kind,
     times: read.times,

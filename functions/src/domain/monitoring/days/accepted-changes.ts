@@ -7,7 +7,7 @@
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import type { Deps } from "../../context";
 import type { OfferAcceptance } from "../../../ports";
-import { DAY_MS } from "./days";
+import { DAY_MS } from "../ingest/stored-days";
 import { monthWindow, pointMonth } from "./offers";
 
 export async function recheckAcceptances(

@@ -13,7 +13,8 @@ import type { Deps } from "../../context";
 import type { DrainOutcome } from "../../../ports/runtime";
 import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchBlobKey } from "../ingest/readings";
-import { DAY_MS, utcDay } from "./days";
+import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, isOpenDay, utcDay } from "../ingest/stored-days";
+import { compactDay, emptyMinute, mergeMinute } from "./minutes";
 import { readFileBatch } from "../ingest/files";
 import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
 import { formatNumber } from "../../forecast/russian-numbers";
@@ -30,8 +31,8 @@ const MAX_CORRECTIONS = 1000;
  *  after that finds its readings stored and counts them as duplicates. */
 export const MAX_BATCH_MARKS = 2000;
 
-// Where a sensor's days are read back from (offers, the event detector): days.ts.
-export { readingsBetween, utcDay } from "./days";
+// Where a sensor's days are read back from (offers, the event detector): ingest/stored-days.ts.
+export { readingsBetween, utcDay } from "../ingest/stored-days";
 export { columnsOf, ReadingColumns, type SensorReadings } from "../ingest/reading-columns";
 
 /** `readings` (of one sensor and UTC day, in the batch's order) merged into `stored`. */
@@ -224,6 +225,11 @@ function keptReadings(groups: readonly { sensor: string; times: Float64Array; va
  *  `totals`. */
 interface Entry {
   applied: string;
+  /** Its facility, whose minute items take its readings of open days. */
+  facility: string;
+  /** Its order among batches (`{received_at}#{applied}`): of two values for an instant in a minute item,
+   *  the later batch's stays. */
+  order: string;
   readings: readonly SensorReadings[];
   totals: number[];
 }
@@ -237,6 +243,32 @@ interface DayPart {
   day: string;
   times: Float64Array;
   values: Float64Array;
+}
+
+/** One entry's readings of one sensor in one minute of an open day, for its facility's minute item. */
+interface MinutePart extends DayPart {
+  facility: string;
+  minute: string;
+}
+
+function pushTo<K, T>(groups: Map<K, T[]>, key: K, item: T) {
+  const list = groups.get(key);
+  if (list) list.push(item);
+  else groups.set(key, [item]);
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** One sensor's readings of one UTC day cut at minutes, each minute's in the order read. */
+function byMinute(day: { day: string; times: Float64Array; values: Float64Array }) {
+  const start = dayStart(day.day);
+  const at = new Map<number, number[]>();
+  for (let i = 0; i < day.times.length; i++) pushTo(at, Math.floor((day.times[i] - start) / MINUTE), i);
+  return [...at].map(([m, indices]) => ({
+    minute: `${twoDigits(Math.floor(m / 60))}:${twoDigits(m % 60)}`,
+    times: Float64Array.from(indices, (i) => day.times[i]),
+    values: Float64Array.from(indices, (i) => day.values[i]),
+  }));
 }
 
 /** What became of one entry's sensor-days: those written and those storage refused. */
@@ -259,23 +291,65 @@ export const DAYS_AT_ONCE = 8;
  *  (`pass`); DAYS_AT_ONCE of them in flight at once. */
 async function writeDays(deps: ConsumerDeps, company: string, entries: readonly Entry[], pass: Pass): Promise<EntryDays[]> {
   const groups = new Map<string, DayPart[]>();
+  // Issue 98: an open day's readings by their facility's minute (minutes.ts), not into the sensor's day.
+  const minuteGroups = new Map<string, MinutePart[]>();
+  const now = deps.clock.now().getTime();
   let seq = 0;
   entries.forEach((entry, index) => {
     for (const r of entry.readings)
       for (const day of byDay(r)) {
-        const key = `${r.sensor}|${day.day}`;
-        const parts = groups.get(key);
-        const part = { entry: index, seq: seq++, sensor: r.sensor, ...day };
-        if (parts) parts.push(part);
-        else groups.set(key, [part]);
+        if (isOpenDay(day.day, now)) {
+          for (const part of byMinute(day))
+            pushTo(minuteGroups, `${entry.facility}|${day.day}|${part.minute}`, {
+              entry: index,
+              seq: seq++,
+              sensor: r.sensor,
+              day: day.day,
+              facility: entry.facility,
+              ...part,
+            });
+          continue;
+        }
+        pushTo(groups, `${r.sensor}|${day.day}`, { entry: index, seq: seq++, sensor: r.sensor, ...day });
       }
   });
   const out: EntryDays[] = entries.map(() => ({ written: [], refused: [] }));
+  const horizon = utcDay(now - MINUTES_HORIZON_DAYS * DAY_MS);
+  /** The parts of one facility's minute merged into it in order (each entry's together) and written once. */
+  const mergeMinutes = async (parts: readonly MinutePart[]) => {
+    const { facility, day, minute } = parts[0];
+    const byEntry = new Map<number, MinutePart[]>();
+    for (const part of parts) pushTo(byEntry, part.entry, part);
+    for (;;) {
+      const stored = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
+      let merged = stored;
+      const counted: { entry: number; counts: readonly number[] }[] = [];
+      for (const [entry, list] of byEntry) {
+        const next = mergeMinute(merged, entries[entry].order, list);
+        merged = next.minute;
+        counted.push({ entry, counts: next.counts });
+      }
+      // Another consumer wrote the minute meanwhile: read it again.
+      if (merged !== stored && !(await deps.repos.telemetry.putMinute(merged, stored.version))) continue;
+      for (const { entry, counts } of counted) counts.forEach((n, i) => (entries[entry].totals[i] += n));
+      for (const part of parts) out[part.entry].written.push(part);
+      return;
+    }
+  };
   /** The parts merged into their day in order and written once; each entry's counts added once written. */
   const merge = async (parts: readonly DayPart[]) => {
     const { sensor, day: name } = parts[0];
+    let settled = false;
     for (;;) {
-      const stored = (await deps.repos.telemetry.getDay(company, sensor, name)) ?? {
+      const found = await deps.repos.telemetry.getDay(company, sensor, name);
+      // A closed day's minutes compacted into its days first: the late readings are counted against them.
+      const facility = entries[parts[0].entry].facility;
+      if (!settled && name >= horizon && !found?.compacted && (await deps.repos.telemetry.hasMinutes(company, facility, name))) {
+        await compactDay(deps, company, facility, name);
+        settled = true;
+        continue;
+      }
+      const stored = found ?? {
         company,
         sensor,
         day: name,
@@ -305,20 +379,27 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
     }
   };
   const write = async (parts: readonly DayPart[]) => {
+    const minutes = "minute" in parts[0];
     try {
-      await merge(parts);
+      await (minutes ? mergeMinutes(parts as MinutePart[]) : merge(parts));
     } catch (error) {
-      if (parts.length === 1) {
-        out[parts[0].entry].refused.push({ sensor: parts[0].sensor, day: parts[0].day, error });
+      const entriesIn = new Set(parts.map((p) => p.entry));
+      if (entriesIn.size === 1 || (!minutes && parts.length === 1)) {
+        const seen = new Set<string>();
+        for (const part of parts) {
+          if (seen.has(`${part.sensor}|${part.day}`)) continue;
+          seen.add(`${part.sensor}|${part.day}`);
+          out[part.entry].refused.push({ sensor: part.sensor, day: part.day, error });
+        }
         return;
       }
-      for (const part of parts) await write([part]);
+      for (const entry of entriesIn) await write(parts.filter((p) => p.entry === entry));
     }
   };
   let sliceDays = 0;
   let sliceRead = 0;
   let inFlight: Promise<void>[] = [];
-  for (const parts of groups.values()) {
+  for (const parts of [...minuteGroups.values(), ...groups.values()]) {
     if (sliceDays >= SLICE_DAYS || sliceRead >= PASS_READINGS) {
       await Promise.all(inFlight);
       inFlight = [];
@@ -356,7 +437,7 @@ function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<
     company: batch.company,
     facility: batch.facility,
     batches: [entry.applied],
-    days: days.written.map(({ sensor, day }) => ({ sensor, day })),
+    days: [...new Map(days.written.map(({ sensor, day }) => [`${sensor}|${day}`, { sensor, day }])).values()],
     since,
     readings: kept.filter((r) => r.times.length > 0),
   };
@@ -373,7 +454,7 @@ async function applyPart(
   totals: number[],
   pass: Pass,
 ): Promise<void> {
-  const entry = { applied, readings, totals };
+  const entry = { applied, facility: batch.facility, order: `${batch.received_at}#${applied}`, readings, totals };
   const [days] = await writeDays(deps, batch.company, [entry], pass);
   const change = daysChange(batch, entry, days);
   if (change) {
@@ -454,7 +535,13 @@ async function applyPushes(deps: ConsumerDeps, batches: readonly TelemetryBatch[
     try {
       const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
       const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
-      entries.push({ applied: batch.batch, readings: columnsOf(rows), totals: [0, 0, 0] });
+      entries.push({
+        applied: batch.batch,
+        facility: batch.facility,
+        order: `${batch.received_at}#${batch.batch}`,
+        readings: columnsOf(rows),
+        totals: [0, 0, 0],
+      });
       of.push(i);
     } catch (error) {
       failures[i].push(error);

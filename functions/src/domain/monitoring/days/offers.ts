@@ -34,7 +34,7 @@ import type { Project } from "../../../contract/schemas/project";
 import type * as z from "zod";
 import type { offerAcceptSchema, offerSchema } from "../../../contract/schemas/monitoring";
 import { registerAt } from "../ingest/register";
-import { readingsBetween } from "./days";
+import { readingsBetween } from "../ingest/stored-days";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
 
 export type Offer = z.output<typeof offerSchema>;
@@ -92,7 +92,7 @@ export function monthWindow(year: number, month: number, zone: string, now: numb
 /** One point's month, or undefined without the sensors or without one valid minute; with `keep`, the
  *  readings and register entries it came from too. */
 export async function pointMonth(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   company: string,
   point: EmissionPoint,
   sensors: readonly Sensor[],
@@ -115,7 +115,7 @@ export async function pointMonth(
     role: MonthEvidence["description"]["sensors"][number]["role"],
     paired?: Float64Array,
   ): Promise<Substituted> => {
-    const read = await readingsBetween(deps, company, sensor.id, window.start, window.start + window.minutes * MINUTE_MS);
+    const read = await readingsBetween(deps, company, sensor, window.start, window.start + window.minutes * MINUTE_MS);
     if (read.demo) demo = true;
     for (let i = 0; i < read.times.length; i++) {
       const line = `${sensor.code};${new Date(read.times[i]).toISOString()};${read.values[i]}\n`;

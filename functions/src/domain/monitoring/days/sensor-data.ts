@@ -28,7 +28,7 @@ import { getFacility } from "../../company/facilities";
 import type { Sensor } from "../../../ports";
 import type { gapSchema, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema } from "../../../contract/schemas/sensor-data";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { readingsBetween } from "./days";
+import { readingsBetween } from "../ingest/stored-days";
 import { monthWindow, sensorsOf, type MonthWindow } from "./offers";
 import { getSensor, registerAt } from "../ingest/register";
 
@@ -61,13 +61,18 @@ interface Computed {
   series: MinuteSeries;
   /** D60: the valid values and their substitutes. */
   result: Substituted;
-  /** The readings are the demo's simulated ones (days.ts DEMO_BATCH): «демонстрационные данные». */
+  /** The readings are the demo's simulated ones (ingest/stored-days.ts DEMO_BATCH): «демонстрационные данные». */
   demo: boolean;
 }
 
 /** A sensor's minutes over `window`: its readings' minute means flagged (a methane meter's «залипание»
  *  read against its point's flow, as the offers read it) and substituted. */
-async function sensorWindow(deps: Pick<Deps, "repos">, sensor: Sensor, sensors: readonly Sensor[], window: MonthWindow): Promise<Computed> {
+async function sensorWindow(
+  deps: Pick<Deps, "repos" | "clock">,
+  sensor: Sensor,
+  sensors: readonly Sensor[],
+  window: MonthWindow,
+): Promise<Computed> {
   const to = window.start + window.minutes * MINUTE_MS;
   let paired: Float64Array | undefined;
   if (CONTENT_KINDS.includes(sensor.kind)) {
@@ -78,11 +83,11 @@ async function sensorWindow(deps: Pick<Deps, "repos">, sensor: Sensor, sensors: 
       new Date(to).toISOString().slice(0, 10),
     ).flow;
     if (flow) {
-      const read = await readingsBetween(deps, sensor.company, flow.id, window.start, to);
+      const read = await readingsBetween(deps, sensor.company, flow, window.start, to);
       paired = Float64Array.from(sensorMinutes(flow.kind, read.times, read.values, window.start, window.minutes).values);
     }
   }
-  const read = await readingsBetween(deps, sensor.company, sensor.id, window.start, to);
+  const read = await readingsBetween(deps, sensor.company, sensor, window.start, to);
   const series = flagQuality(
     sensor.kind,
     minuteMeans(sensor.kind, read.times, read.values, window.start, window.minutes),

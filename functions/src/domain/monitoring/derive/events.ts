@@ -33,7 +33,8 @@ import type {
 import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
-import { DAY_MS, isDemoDay, readingsBetween, utcDay } from "../days/days";
+import { DAY_MS, isDemoDay, isDemoMinute, type MinuteCache, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
+import { minuteStart } from "../days/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
@@ -76,14 +77,14 @@ const sameDetection = (a: TelemetryEvent, b: TelemetryEvent) =>
 /** The events of one sensor starting in [from, to) as its minutes give them (threshold, fault and stale), read
  *  from `windowStart` (by default the day before `from`: the history an event at `from` continues). */
 export async function sensorEvents(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   sensor: Sensor,
   from: number,
   to: number,
   now: number,
   windowStart = from - DAY_MS,
 ): Promise<TelemetryEvent[]> {
-  return (await eventsRead(deps, sensor, from, windowStart, to, now)).filter((e) => {
+  return (await eventsRead(deps, sensor, from, windowStart, to, now, new Map())).filter((e) => {
     const start = Date.parse(e.start);
     return start >= from && start < to;
   });
@@ -91,12 +92,13 @@ export async function sensorEvents(
 
 /** Every event the sensor's minutes from `windowStart` give (those at its very start may be cut). */
 async function eventsRead(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   sensor: Sensor,
   from: number,
   windowStart: number,
   to: number,
   now: number,
+  minutes: MinuteCache,
 ): Promise<TelemetryEvent[]> {
   // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
   // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
@@ -104,7 +106,7 @@ async function eventsRead(
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   const readUntil = Math.min(to + DAY_MS, thisMinute + MINUTE_MS);
   if (readUntil <= windowStart) return [];
-  const { times, values } = await readingsBetween(deps, sensor.company, sensor.id, windowStart, readUntil);
+  const { times, values } = await readingsBetween(deps, sensor.company, sensor, windowStart, readUntil, minutes);
   if (times.length === 0) return [];
   const windowEnd = Math.min(readUntil, Math.max(thisMinute, Math.floor(times[times.length - 1] / MINUTE_MS) * MINUTE_MS + MINUTE_MS));
   if (windowEnd <= windowStart) return [];
@@ -234,6 +236,7 @@ export async function detectEvents(
   const written: TelemetryEvent[] = [];
   const register = new Map((await deps.repos.sensors.listOfFacility(change.company, change.facility)).map((s) => [s.id, s]));
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
+  const minutes: MinuteCache = new Map();
   for (const [sensorId, days] of bySensor) {
     const sorted = [...days].sort();
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
@@ -279,7 +282,7 @@ export async function detectEvents(
         from = start;
       }
     }
-    const read = await eventsRead(deps, sensor, from, windowStart, to, now);
+    const read = await eventsRead(deps, sensor, from, windowStart, to, now, minutes);
     // One the minutes give open across the range's start (a silence the sweep has not stored yet): from its start.
     for (const e of read) {
       const start = Date.parse(e.start);
@@ -331,8 +334,9 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
     for (const facility of await deps.repos.facilities.list(company.id)) {
       const sensors = (await deps.repos.sensors.listOfFacility(company.id, facility.id)).filter((s) => inServiceAround(s, now));
       const silent: { sensor: Sensor; lastMinute: number }[] = [];
+      const recent = sensors.length > 0 ? await latestInMinutes(deps, company.id, facility.id, now) : new Map<string, number>();
       for (const sensor of sensors) {
-        const last = await latestReading(deps, company.id, sensor.id, now);
+        const last = recent.get(sensor.id) ?? (await latestReading(deps, company.id, sensor.id, now));
         const lastMinute = Math.floor(last / MINUTE_MS) * MINUTE_MS;
         if (last > 0 && now >= lastMinute + (STALE_INTERVALS + 1) * MINUTE_MS) silent.push({ sensor, lastMinute });
       }
@@ -350,6 +354,29 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
     }
   }
   return found;
+}
+
+/** How far back the sweep reads a facility's minute items for its sensors' latest readings (issue 98). */
+const RECENT_MINUTES_MS = 2 * 3_600_000;
+
+/** Each sensor's latest reading (ms) in the facility's minutes of the last RECENT_MINUTES_MS: one Query a
+ *  UTC day it spans, for all its sensors. */
+async function latestInMinutes(deps: Pick<Deps, "repos">, company: string, facility: string, now: number): Promise<Map<string, number>> {
+  const latest = new Map<string, number>();
+  const from = now - RECENT_MINUTES_MS;
+  for (const day of [...new Set([utcDay(from), utcDay(now)])]) {
+    const first = day === utcDay(from) ? utcMinute(from) : "00:00";
+    const last = day === utcDay(now) ? utcMinute(now) : "23:59";
+    for (const minute of await deps.repos.telemetry.minutesOf(company, facility, day, first, last)) {
+      const start = minuteStart(minute);
+      for (let k = 0; k < minute.values.length; k++) {
+        const sensor = minute.sensors[minute.sensor[k]];
+        const t = start + minute.offsets[k];
+        if (t > (latest.get(sensor) ?? 0)) latest.set(sensor, t);
+      }
+    }
+  }
+  return latest;
 }
 
 /** The sensor's latest reading (ms) in today's stored day, or yesterday's when today has none; 0 for none. */
@@ -438,16 +465,27 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
   }
   views.sort((a, b) => a.start.localeCompare(b.start) || levelOrder(a) - levelOrder(b) || a.id.localeCompare(b.id));
   const results = views.slice(0, LIMITS.telemetry.eventsListed);
-  return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, results) };
+  return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
 }
 
-/** Whether an event listed started on a day of the demo's simulated readings (days.ts DEMO_BATCH): one
- *  read of each sensor's days. */
-async function fromDemoReadings(deps: Pick<Deps, "repos">, company: string, events: readonly EventView[]): Promise<boolean> {
+/** Whether an event listed started on a day of the demo's simulated readings (ingest/stored-days.ts DEMO_BATCH): one
+ *  read of each sensor's days, and of the minute each began in where that day is not compacted. */
+async function fromDemoReadings(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  events: readonly EventView[],
+): Promise<boolean> {
   const days = new Map<string, Set<string>>();
   for (const e of events) days.set(e.sensor, (days.get(e.sensor) ?? new Set()).add(utcDay(Date.parse(e.start))));
   for (const [sensor, of] of days) {
     if ((await deps.repos.telemetry.getDays(company, sensor, [...of])).some(isDemoDay)) return true;
+  }
+  for (const e of events) {
+    const start = Date.parse(e.start);
+    const minute = utcMinute(start);
+    for (const m of await deps.repos.telemetry.minutesOf(company, facility, utcDay(start), minute, minute))
+      if (isDemoMinute(m)) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@
 import { MINUTE_MS, minuteMeans } from "@core/monitoring";
 import type { Deps } from "../../context";
 import type { Sensor, TelemetryEvent } from "../../../ports";
-import { DAY_MS, readingsBetween } from "../days/days";
+import { DAY_MS, readingsBetween } from "../ingest/stored-days";
 import { describer, facilityEventId } from "./events";
 import { enqueueEventDeliveries } from "./webhooks";
 
@@ -111,15 +111,15 @@ export async function recordForecast(
 
 /** Whether a minute's mean of the meter's readings in [start, start + horizon] reached the limit. */
 async function reachedLimit(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   company: string,
-  meter: Pick<Sensor, "id" | "kind">,
+  meter: Pick<Sensor, "id" | "kind" | "facility">,
   start: number,
   horizon: number,
   limit: number,
 ): Promise<boolean> {
   const minutes = horizon + 1;
-  const { times, values } = await readingsBetween(deps, company, meter.id, start, start + minutes * MINUTE_MS);
+  const { times, values } = await readingsBetween(deps, company, meter, start, start + minutes * MINUTE_MS);
   // A minute without a valid reading is NaN: it reaches nothing.
   return minuteMeans(meter.kind, times, values, start, minutes).values.some((mean) => mean >= limit);
 }

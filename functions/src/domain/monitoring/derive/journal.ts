@@ -27,7 +27,7 @@ import {
   type journalQuerySchema,
   type journalSchema,
 } from "../../../contract/schemas/journal";
-import { DAY_MS, readingsBetween } from "../days/days";
+import { DAY_MS, readingsBetween } from "../ingest/stored-days";
 import { registerAt } from "../ingest/register";
 import { limitsInForce } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
@@ -60,7 +60,7 @@ interface SensorRead {
  *  `from` (D58's jump needs the minute before) to a day after `to` (what closes a gassing past midnight),
  *  never past the minute now runs in. */
 async function readSensors(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   company: string,
   facility: string,
   from: number,
@@ -80,7 +80,7 @@ async function readSensors(
     const toDay = iso(to).slice(0, 10);
     if ((register.in_service_from && register.in_service_from > toDay) || (register.in_service_to && register.in_service_to < fromDay))
       continue;
-    const read = await readingsBetween(deps, company, sensor.id, readFrom, readTo);
+    const read = await readingsBetween(deps, company, sensor, readFrom, readTo);
     if (!sensor.is_active && read.times.length === 0) continue;
     const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
     const limit = register.alarm ?? limitOfPlace(limits, placeOfKind(register.kind)) ?? 1;

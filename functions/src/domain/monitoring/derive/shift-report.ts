@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { shiftReportQuerySchema } from "../../../contract/schemas/monitoring";
-import { readingsBetween } from "../days/days";
+import { readingsBetween } from "../ingest/stored-days";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
 
@@ -76,7 +76,7 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   let demo = false;
   for (const sensor of sensors) {
     const register = registerAt(sensor, span.from);
-    const read = await readingsBetween(deps, actor.company, sensor.id, span.from, until);
+    const read = await readingsBetween(deps, actor.company, sensor, span.from, until);
     const { times, values } = read;
     if (read.demo) demo = true;
     // A retired sensor is listed for a shift it still read in.

@@ -238,7 +238,7 @@ export function readReadings(
 }
 
 /** The push stored: its readings' blob, then its item and queue mark. Answered 202 only after all three.
- *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, days.ts
+ *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-days.ts
  *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
   deps: Pick<Deps, "repos" | "blobs" | "clock">,

@@ -29,9 +29,10 @@ import { reserveHeavyWork } from "../../heavy-work";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
-import type { SensorDay, TelemetryBatch } from "../../../ports";
+import type { TelemetryBatch } from "../../../ports";
 import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
 import { batchBlobKey, queuedBatch } from "./readings";
+import { readingsBetween } from "./stored-days";
 
 export type ReconciliationView = z.output<typeof reconciliationSchema>;
 type Row = ReconciliationView["days"][number];
@@ -282,7 +283,7 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
     const last = file.times[file.times.length - 1];
     from = Math.min(from, first);
     to = Math.max(to, last);
-    const stored = await storedReadings(deps, record.company, sensor, first, last);
+    const stored = await storedReadings(deps, record.company, { id: sensor, facility: record.facility }, first, last);
     const byDay = new Map<string, Row>();
     const rowOf = (t: number) => {
       const day = dateOf(t);
@@ -392,30 +393,28 @@ function fileReadings(column: Gathered): { times: Float64Array; values: Float64A
   return { times: outTimes.subarray(0, out), values: outValues.subarray(0, out) };
 }
 
-/** The sensor's stored readings from `first` to `last` (ms, both included), in time order. */
-async function storedReadings(deps: Pick<Deps, "repos">, company: string, sensor: string, first: number, last: number) {
-  const days: string[] = [];
-  for (let day = Math.floor(first / DAY_MS); day <= Math.floor(last / DAY_MS); day++) {
-    days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
-  }
-  const items: SensorDay[] = [];
-  for (let k = 0; k < days.length; k += DAYS_AT_ONCE) {
-    items.push(...(await deps.repos.telemetry.getDays(company, sensor, days.slice(k, k + DAYS_AT_ONCE))));
-  }
-  items.sort((a, b) => a.day.localeCompare(b.day));
-  const length = items.reduce((sum, item) => sum + item.offsets.length, 0);
+/** The sensor's stored readings from `first` to `last` (ms, both included), in time order: DAYS_AT_ONCE
+ *  days a read. */
+async function storedReadings(
+  deps: Pick<Deps, "repos" | "clock">,
+  company: string,
+  sensor: { id: string; facility: string },
+  first: number,
+  last: number,
+) {
+  const parts: { times: Float64Array; values: Float64Array }[] = [];
+  for (let from = first; from <= last; from = Math.floor(from / DAY_MS) * DAY_MS + DAYS_AT_ONCE * DAY_MS)
+    parts.push(
+      await readingsBetween(deps, company, sensor, from, Math.min(last + 1, Math.floor(from / DAY_MS) * DAY_MS + DAYS_AT_ONCE * DAY_MS)),
+    );
+  const length = parts.reduce((sum, p) => sum + p.times.length, 0);
   const times = new Float64Array(length);
   const values = new Float64Array(length);
   let at = 0;
-  for (const item of items) {
-    const start = Date.parse(`${item.day}T00:00:00Z`);
-    for (let k = 0; k < item.offsets.length; k++) {
-      const t = start + item.offsets[k];
-      if (t < first || t > last) continue;
-      times[at] = t;
-      values[at] = item.values[k];
-      at++;
-    }
+  for (const p of parts) {
+    times.set(p.times, at);
+    values.set(p.values, at);
+    at += p.times.length;
   }
-  return { times: times.subarray(0, at), values: values.subarray(0, at) };
+  return { times, values };
 }

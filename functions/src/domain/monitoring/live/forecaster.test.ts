@@ -17,7 +17,7 @@ import { drainTelemetry } from "../days/consumer";
 import { telemetryIdle } from "./forecaster";
 import { forecastFacility } from "./forecaster";
 import { bindLiveModel, forecastLevels, forecastRowsAt, forecastRowsKey, liveView, liveWindow } from "./live";
-import { readingsBetween } from "../days/days";
+import { readingsBetween } from "../ingest/stored-days";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 

@@ -21,7 +21,7 @@ import {
   type ForecastDeps,
   type Readings,
 } from "./live";
-import { readingsBetween } from "../days/days";
+import { type MinuteCache, readingsBetween } from "../ingest/stored-days";
 import { drainsIdle } from "../days/consumer";
 import type { DaysWritten, StoredLiveForecast } from "../../../ports";
 
@@ -64,7 +64,8 @@ export async function forecastFacility(
   // The window of each sensor the forecasts read (the meter and the features: not the working's others),
   // read at once.
   const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
-  const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, id, from, to)));
+  const minutes: MinuteCache = new Map();
+  const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, { id, facility }, from, to, minutes)));
   const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
   // Rows before each meter's latest minute, where the feed is behind the clock (issue 87, item 10).
   await readRowsBack(deps, company, readings, due, from);

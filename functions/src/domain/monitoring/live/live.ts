@@ -32,7 +32,7 @@ import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { forecastRowsFromJson, forecastRun, judgedProbability, runForecast } from "../../forecast/forecast";
-import { readingsBetween, utcDay } from "../days/days";
+import { type MinuteCache, readingsBetween, utcDay } from "../ingest/stored-days";
 import { recordForecast } from "../derive/forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema } from "../../../contract/schemas/monitoring";
@@ -87,13 +87,14 @@ export function liveWindow(now: number): { from: number; to: number; days: strin
  * earlier readings are read once per sensor and put before those held.
  */
 export async function readRowsBack(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock">,
   company: string,
   readings: Map<string, Readings>,
   groups: readonly { meter: Sensor; read: readonly Sensor[] }[],
   from: number,
 ): Promise<void> {
   const need = new Map<string, number>();
+  const sensors = new Map(groups.flatMap((g) => g.read.map((s) => [s.id, s] as const)));
   for (const { meter, read } of groups) {
     const last = latest(readings.get(meter.id));
     if (!last) continue;
@@ -102,7 +103,7 @@ export async function readRowsBack(
     for (const sensor of read) need.set(sensor.id, Math.min(need.get(sensor.id) ?? from, first));
   }
   for (const [id, start] of need) {
-    const before = await readingsBetween(deps, company, id, start, from);
+    const before = await readingsBetween(deps, company, sensors.get(id)!, start, from);
     const held = readings.get(id) ?? { times: new Float64Array(0), values: new Float64Array(0) };
     const keep = before.times.findIndex((t) => t >= from);
     const n = keep < 0 ? before.times.length : keep;
@@ -438,7 +439,8 @@ async function alertRuleOf(
   // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
   const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
-  for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, last + MINUTE_MS));
+  const minutes: MinuteCache = new Map();
+  for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, last + MINUTE_MS, minutes));
   const rows = forecastRowsAt(sensors, meter, history, last, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
   const alert = chooseAlertRule({
@@ -613,9 +615,10 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
   const readings = new Map<string, Readings>();
   // The workings' sensors, and those a binding names for a column (the mine's return, the barometer).
   const named = new Set(bindings.flatMap((b) => Object.values(b.features ?? {})));
+  const minutes: MinuteCache = new Map();
   for (const sensor of sensors) {
     if (sensor.is_active && (sensor.working.trim() !== "" || named.has(sensor.id)))
-      readings.set(sensor.id, await readingsBetween(deps, company, sensor.id, from, to));
+      readings.set(sensor.id, await readingsBetween(deps, company, sensor, from, to, minutes));
   }
   const workings = workingsOf(sensors);
   const groups = bindings.flatMap((binding) => {

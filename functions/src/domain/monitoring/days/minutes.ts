@@ -1,0 +1,186 @@
+// Issue 98: the readings of an open UTC day (ingest/stored-days.ts isOpenDay) are written as they arrive, into their
+// facility's minute items (one item a facility and minute, every sensor's readings of it: a push of a
+// minute writes one item of a few KB, read and written under a condition on its version), never into a
+// sensor's day that grows all day. Once a day is closed and settled (OPEN_GRACE_MS + SETTLE_MS after its
+// end) its minutes are compacted into each sensor's day item, the form the month's offers, the climate
+// periods and the packs read, and removed. A closed day's late readings go to the day item as before
+// (consumer.ts writeDays), after its minutes are compacted. docs/architecture.md says why, with the
+// arithmetic.
+import type { Deps } from "../../context";
+import type { MinuteReadings, SensorDay } from "../../../ports";
+import { DAY_MS, DEMO_BATCH, MINUTES_HORIZON_DAYS, OPEN_GRACE_MS, batchOfKey, dayStart, utcDay } from "../ingest/stored-days";
+
+const MINUTE_MS = 60_000;
+/** How long after a day stops taking minutes it is compacted: far longer than an application takes
+ *  between reading the clock and writing its minute, so no minute is written after its day's compaction. */
+export const SETTLE_MS = 3_600_000;
+/** The corrections a minute keeps (the latest), and a compacted day (as the day items keep). */
+const MINUTE_CORRECTIONS = 100;
+const DAY_CORRECTIONS = 1000;
+
+/** A minute's first instant, UTC ms. */
+export const minuteStart = (m: Pick<MinuteReadings, "day" | "minute">) =>
+  dayStart(m.day) + Number(m.minute.slice(0, 2)) * 3_600_000 + Number(m.minute.slice(3, 5)) * MINUTE_MS;
+
+export const emptyMinute = (company: string, facility: string, day: string, minute: string): MinuteReadings => ({
+  company,
+  facility,
+  day,
+  minute,
+  sensors: [],
+  sensor: new Uint16Array(0),
+  offsets: new Uint16Array(0),
+  values: new Float64Array(0),
+  batch: new Uint16Array(0),
+  batches: [],
+  corrections: [],
+  version: 0,
+});
+
+/** `readings` (of this minute, in the batch's order) merged into `stored` under the batch's order key
+ *  `key`: a new instant accepted, the same value a duplicate, another value a correction, kept when the
+ *  stored value's batch is not later than this one (so of two values for an instant the later batch's
+ *  stays, in whatever order they are applied). The counts are kept with the key: a batch applied again
+ *  is answered them, and changes nothing. */
+export function mergeMinute(
+  stored: MinuteReadings,
+  key: string,
+  readings: readonly { sensor: string; times: ArrayLike<number>; values: ArrayLike<number> }[],
+): { minute: MinuteReadings; counts: [number, number, number] } {
+  const done = stored.batches.find((b) => b.key === key);
+  if (done) return { minute: stored, counts: done.counts };
+  const start = minuteStart(stored);
+  const sensors = [...stored.sensors];
+  const indexOf = new Map(sensors.map((s, i) => [s, i]));
+  const batches = [...stored.batches];
+  const batch = batches.length;
+  // A reading's place: its sensor's index and its offset in the minute (< 60 000 < 2^16).
+  const at = new Map<number, { value: number; batch: number }>();
+  for (let k = 0; k < stored.values.length; k++)
+    at.set(stored.sensor[k] * 65_536 + stored.offsets[k], { value: stored.values[k], batch: stored.batch[k] });
+  const corrections = [...stored.corrections];
+  let accepted = 0;
+  let duplicate = 0;
+  let corrected = 0;
+  for (const r of readings) {
+    let index = indexOf.get(r.sensor);
+    if (index === undefined) {
+      index = sensors.push(r.sensor) - 1;
+      indexOf.set(r.sensor, index);
+    }
+    for (let i = 0; i < r.times.length; i++) {
+      const t = r.times[i];
+      const value = r.values[i];
+      const place = index * 65_536 + (t - start);
+      const old = at.get(place);
+      if (old === undefined) accepted++;
+      else if (Object.is(old.value, value)) {
+        duplicate++;
+        continue;
+      } else {
+        corrected++;
+        // A later batch's value stays: this one came after it.
+        if (old.batch !== batch && batches[old.batch].key > key) continue;
+        corrections.push({ sensor: r.sensor, t, old: old.value, value, batch: batchOfKey(key) });
+      }
+      at.set(place, { value, batch });
+    }
+  }
+  const counts: [number, number, number] = [accepted, duplicate, corrected];
+  batches.push({ key, counts });
+  const places = Float64Array.from(at.keys()).sort();
+  return {
+    minute: {
+      ...stored,
+      sensors,
+      sensor: Uint16Array.from(places, (p) => Math.floor(p / 65_536)),
+      offsets: Uint16Array.from(places, (p) => p % 65_536),
+      values: Float64Array.from(places, (p) => at.get(p)!.value),
+      batch: Uint16Array.from(places, (p) => at.get(p)!.batch),
+      batches,
+      corrections: corrections.slice(-MINUTE_CORRECTIONS),
+    },
+    counts,
+  };
+}
+
+/** A facility's minutes of a closed day compacted into its sensors' day items (marked compacted, so
+ *  reads no longer look for its minutes), then removed. A sensor's day already compacted is left as it
+ *  is (a compaction cut short before its removal, then late readings written to the day). Answers the
+ *  minutes compacted. */
+export async function compactDay(deps: Pick<Deps, "repos">, company: string, facility: string, day: string): Promise<number> {
+  const minutes = await deps.repos.telemetry.minutesOf(company, facility, day);
+  if (minutes.length === 0) return 0;
+  const start = dayStart(day);
+  const bySensor = new Map<string, Map<number, number>>();
+  const demo = minutes.some((m) => m.batches.some((b) => batchOfKey(b.key).startsWith(DEMO_BATCH)));
+  for (const m of minutes) {
+    const offset = minuteStart(m) - start;
+    for (let k = 0; k < m.values.length; k++) {
+      const sensor = m.sensors[m.sensor[k]];
+      let at = bySensor.get(sensor);
+      if (!at) bySensor.set(sensor, (at = new Map()));
+      at.set(offset + m.offsets[k], m.values[k]);
+    }
+  }
+  for (const [sensor, at] of bySensor) {
+    const corrections = minutes.flatMap((m) => m.corrections.filter((c) => c.sensor === sensor).map(({ sensor: _s, ...c }) => c));
+    for (;;) {
+      const stored: SensorDay = (await deps.repos.telemetry.getDay(company, sensor, day)) ?? {
+        company,
+        sensor,
+        day,
+        offsets: new Uint32Array(0),
+        values: new Float64Array(0),
+        applied: {},
+        corrections: [],
+        version: 0,
+      };
+      if (stored.compacted) break;
+      const merged = new Map<number, number>();
+      for (let i = 0; i < stored.offsets.length; i++) merged.set(stored.offsets[i], stored.values[i]);
+      for (const [offset, value] of at) merged.set(offset, value);
+      const offsets = Uint32Array.from(merged.keys()).sort();
+      const compacted: SensorDay = {
+        ...stored,
+        offsets,
+        values: Float64Array.from(offsets, (o) => merged.get(o) as number),
+        // The batch marks stay in the minutes: a batch applied after the compaction finds its readings
+        // stored and counts them duplicates. The demo's mark is kept (its readings are shown as such).
+        applied: demo ? { ...stored.applied, [DEMO_BATCH]: [0, 0, 0] } : stored.applied,
+        corrections: [...stored.corrections, ...corrections].slice(-DAY_CORRECTIONS),
+        compacted: true,
+      };
+      if (await deps.repos.telemetry.putDay(compacted, stored.version)) break;
+    }
+  }
+  await deps.repos.telemetry.removeMinutes(
+    company,
+    facility,
+    day,
+    minutes.map((m) => m.minute),
+  );
+  return minutes.length;
+}
+
+/** Whether a day's minutes may be compacted at `now`: closed, and settled. */
+export const isSettledDay = (day: string, now: number) => now >= dayStart(day) + DAY_MS + OPEN_GRACE_MS + SETTLE_MS;
+
+/** Every facility's settled days of the last MINUTES_HORIZON_DAYS with minutes stored, compacted: the
+ *  local server on start and hourly, in AWS the minute function once an hour. Answers the minutes
+ *  compacted. */
+export async function compactSettledDays(deps: Pick<Deps, "repos" | "clock">): Promise<number> {
+  const now = deps.clock.now().getTime();
+  const days: string[] = [];
+  for (let back = MINUTES_HORIZON_DAYS; back >= 0; back--) {
+    const day = utcDay(now - back * DAY_MS);
+    if (isSettledDay(day, now)) days.push(day);
+  }
+  let compacted = 0;
+  for (const company of await deps.repos.companies.list())
+    for (const facility of await deps.repos.facilities.list(company.id))
+      for (const day of days)
+        if (await deps.repos.telemetry.hasMinutes(company.id, facility.id, day))
+          compacted += await compactDay(deps, company.id, facility.id, day);
+  return compacted;
+}

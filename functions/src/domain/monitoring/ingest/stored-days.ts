@@ -1,0 +1,104 @@
+// A sensor's stored readings read back (D57): the UTC day of an instant, and the readings of a window in
+// time order, as the core's minute values, volumes, roll-ups and events are computed from: its day items,
+// and for an open or not yet compacted day its facility's minute items over them (issue 98,
+// days/minutes.ts).
+import type { Deps } from "../../context";
+import type { MinuteReadings, SensorDay } from "../../../ports";
+
+export const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+/** The UTC minute of an instant as a minute item names it (HH:mm). */
+export const utcMinute = (t: number) => new Date(Math.floor(t / MINUTE_MS) * MINUTE_MS).toISOString().slice(11, 16);
+export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Issue 98: how long after its end a UTC day's readings are still written to its facility's minute
+ *  items (minutes.ts); later ones go to the sensor's day item. A day long enough for a gateway's backlog
+ *  after a night without its link. */
+export const OPEN_GRACE_MS = DAY_MS;
+/** The days back (from today) whose minute items a read looks for when the day is not compacted, and
+ *  the compaction's sweep compacts: a host stopped for longer compacts them as it starts. */
+export const MINUTES_HORIZON_DAYS = 7;
+/** Whether a day's readings go to minute items at `now`. */
+export const isOpenDay = (day: string, now: number) => now < dayStart(day) + DAY_MS + OPEN_GRACE_MS;
+
+/** The batch's name in a minute's order key (`{received_at}#{batch}`: an ISO instant has no «#»). */
+export const batchOfKey = (key: string) => key.slice(key.indexOf("#") + 1);
+export const isDemoMinute = (minute: Pick<MinuteReadings, "batches">) =>
+  minute.batches.some((b) => batchOfKey(b.key).startsWith(DEMO_BATCH));
+
+/** The batch mark of the days the demo's simulator wrote (demo-readings.ts): readings of such a day are
+ *  «демонстрационные данные» wherever they show. The seed's days carry it as it is, the minutes the
+ *  local server's feed pushes after it as their batches' names' start (`demo-simulator-…`). */
+export const DEMO_BATCH = "demo-simulator";
+
+/** Whether a stored day holds the demo's simulated readings: a batch of the demo's applied to it. */
+export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.applied).some((batch) => batch.startsWith(DEMO_BATCH));
+
+/** A facility's minutes as read for one sensor's window, kept for the others' of the same window (the
+ *  event detector reads each sensor of a push with the same window: one Query for all, not one each). */
+export type MinuteCache = Map<string, Promise<MinuteReadings[]>>;
+
+/** A sensor known by its id alone (a tool's, a test's call) with its facility, found among the company's. */
+async function sensorAt(deps: Pick<Deps, "repos">, company: string, id: string): Promise<{ id: string; facility: string }> {
+  for (const facility of await deps.repos.facilities.list(company))
+    if (await deps.repos.sensors.get(company, facility.id, id)) return { id, facility: facility.id };
+  return { id, facility: "" };
+}
+
+/** A sensor's stored readings from `from` to before `to` (ms), in time order: what the core's minute
+ *  values, volumes and roll-ups are computed from (@core/monitoring); `demo` when a day of them holds the
+ *  demo's simulated readings. */
+export async function readingsBetween(
+  deps: Pick<Deps, "repos" | "clock">,
+  company: string,
+  at: { id: string; facility: string } | string,
+  from: number,
+  to: number,
+  minutes?: MinuteCache,
+): Promise<{ times: Float64Array; values: Float64Array; demo: boolean }> {
+  const sensor = typeof at === "string" ? await sensorAt(deps, company, at) : at;
+  const days: string[] = [];
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) days.push(utcDay(t));
+  const stored = await deps.repos.telemetry.getDays(company, sensor.id, days);
+  const horizon = utcDay(deps.clock.now().getTime() - MINUTES_HORIZON_DAYS * DAY_MS);
+  const times: number[] = [];
+  const values: number[] = [];
+  let demo = false;
+  for (const name of days) {
+    const day = stored.find((d) => d.day === name);
+    if (day && !demo && isDemoDay(day)) demo = true;
+    const start = dayStart(name);
+    const at = new Map<number, number>();
+    if (day)
+      for (let i = 0; i < day.offsets.length; i++) {
+        const t = start + day.offsets[i];
+        if (t >= from && t < to) at.set(t, day.values[i]);
+      }
+    // A day not yet compacted: its facility's minutes of the window, later than anything in its day item.
+    if (name >= horizon && !day?.compacted) {
+      const first = utcMinute(Math.max(from, start));
+      const last = utcMinute(Math.min(to, start + DAY_MS) - 1);
+      const key = `${sensor.facility}|${name}|${first}|${last}`;
+      const read = minutes?.get(key) ?? deps.repos.telemetry.minutesOf(company, sensor.facility, name, first, last);
+      minutes?.set(key, read);
+      for (const minute of await read) {
+        const index = minute.sensors.indexOf(sensor.id);
+        if (index < 0) continue;
+        if (!demo && isDemoMinute(minute)) demo = true;
+        const minuteStart = start + Number(minute.minute.slice(0, 2)) * 3_600_000 + Number(minute.minute.slice(3, 5)) * MINUTE_MS;
+        for (let k = 0; k < minute.sensor.length; k++) {
+          if (minute.sensor[k] !== index) continue;
+          const t = minuteStart + minute.offsets[k];
+          if (t >= from && t < to) at.set(t, minute.values[k]);
+        }
+      }
+    }
+    for (const t of [...at.keys()].sort((a, b) => a - b)) {
+      times.push(t);
+      values.push(at.get(t) as number);
+    }
+  }
+  return { times: Float64Array.from(times), values: Float64Array.from(values), demo };
+}
