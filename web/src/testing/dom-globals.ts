@@ -40,6 +40,11 @@ export function installDomGlobals(): void {
     ownerStacks(true);
     dayjs.locale(locale);
     process.env.NODE_ENV = nodeEnv;
+    // A part rendered outside render-app.tsx's frame (a shared field or list, rendered bare) has antd
+    // write its components' styles into <head>, where they stay: every later file of the worker's
+    // window would weigh their hundreds of rules for each style it computes (antd's tables and
+    // pop-ups measure theirs, Testing Library asks whether an element is hidden).
+    for (const style of document.head.querySelectorAll("style")) style.remove();
   });
   // A page's lazy chunks load, and antd's components are first drawn, on first use: a page the user
   // waits for takes a second on a quiet machine and may take twenty beside the whole tier on a loaded
