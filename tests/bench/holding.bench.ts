@@ -8,9 +8,10 @@
 // yesterday (UTC), preloaded by tests/support/shifted-clock.mjs, so its time is yesterday's 23:39 when
 // the run begins while pushes still come at real time.
 //   1. The days at their fullest: every sensor's day from 00:00 to 23:39, one reading a minute, pushed by
-//      the gateways (7 sensors' days a push) and applied by the consumer, the server's clock nearly
-//      stopped at 23:39 meanwhile (so no channel falls silent while the others are filled) and the users'
-//      and gateways' paces lifted; then that server is stopped.
+//      the gateways (HOLDING_FILL=minutes: 66 minutes of a mine's 150 sensors a push, as a gateway
+//      catching up sends them; days: 7 sensors' whole days a push) and applied by the consumer, the
+//      server's clock nearly stopped at 23:39 meanwhile (so no channel falls silent while the others are
+//      filled) and the users' and gateways' paces lifted; then that server is stopped.
 //   2. The run: the server started again on the folder at real pace, its clock at 23:38:30. At each of its
 //      minutes from 23:40, HOLDING_MINUTES of them (10), every mine pushes its sensors' minute at once.
 //      Measured: from each push's 202 to the first mine's tiles showing the minute and its forecast
@@ -40,6 +41,7 @@ const FACILITIES = Number(process.env.HOLDING_FACILITIES ?? 30);
 const SENSORS = Number(process.env.HOLDING_SENSORS ?? 150);
 const MINUTES = Number(process.env.HOLDING_MINUTES ?? 10);
 const OTHER_FACILITIES = Number(process.env.HOLDING_OTHER_FACILITIES ?? 2);
+const FILL = process.env.HOLDING_FILL ?? "minutes";
 const OTHER_COMPANIES = 2;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -269,17 +271,32 @@ export async function run(): Promise<void> {
     const userOf = (mine: Mine) => (mine.owner === DEMO ? holding : others.find((o) => o.user === mine.owner)!);
     const made = performance.now();
 
-    const perPush = Math.floor(PUSH_MAX / RUN_FROM_MIN);
+    // A push carries a span of minutes of all the mine's sensors, as a gateway catching up sends them
+    // (HOLDING_FILL=minutes), or whole days of a few sensors (days).
+    const byDays = FILL === "days";
+    const span = Math.floor(PUSH_MAX / (byDays ? RUN_FROM_MIN : SENSORS));
     const fills = mines.flatMap((mine) =>
-      Array.from({ length: Math.ceil(PLAN.length / perPush) }, (_, i) => ({ mine, plan: PLAN.slice(i * perPush, (i + 1) * perPush) })),
+      byDays
+        ? Array.from({ length: Math.ceil(PLAN.length / span) }, (_, i) => ({
+            mine,
+            plan: PLAN.slice(i * span, (i + 1) * span),
+            from: day,
+            to: runFrom,
+          }))
+        : Array.from({ length: Math.ceil(RUN_FROM_MIN / span) }, (_, i) => ({
+            mine,
+            plan: PLAN,
+            from: day + i * span * MINUTE,
+            to: Math.min(runFrom, day + (i + 1) * span * MINUTE),
+          })),
     );
     const filled: { mine: Mine; batch: string; lines: number }[] = [];
     let nextFill = 0;
     await Promise.all(
       Array.from({ length: 3 }, async () => {
         while (nextFill < fills.length) {
-          const { mine, plan } = fills[nextFill++];
-          const readings = readingsOf(plan, day, runFrom);
+          const { mine, plan, from, to } = fills[nextFill++];
+          const readings = readingsOf(plan, from, to);
           filled.push({ mine, batch: await push(filling.url, mine, readings), lines: readings.length });
         }
       }),
@@ -291,7 +308,7 @@ export async function run(): Promise<void> {
     const fillSeconds = (performance.now() - made) / 1000;
     console.log(
       `set up ${mines.length} mines (${(mines.length * SENSORS).toLocaleString("en")} sensors) in ${((made - began) / 1000).toFixed(0)} s; ` +
-        `days filled to 23:40 (${fillLines.toLocaleString("en")} readings in ${filled.length} pushes) in ${fillSeconds.toFixed(0)} s ` +
+        `days filled to 23:40 by ${FILL} (${fillLines.toLocaleString("en")} readings in ${filled.length} pushes) in ${fillSeconds.toFixed(0)} s ` +
         `(${Math.round(fillLines / fillSeconds).toLocaleString("en")} readings/s), folder ${mb(folderBytes(dataDir))}`,
     );
     await stopServer(filling);
