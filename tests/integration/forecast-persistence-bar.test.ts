@@ -42,7 +42,9 @@ type Stored = {
     shown: "model" | "persistence";
     interval?: { limit_coverage: { rows: number; coverage: number } | null; sentence: string };
     events: { events: number; level: number; warning: number; window: number; model: Rule; current: Rule };
+    probability?: { rows: number; events: number; brier: number; base_brier: number; reliable: boolean | null } | null;
   };
+  probability?: { reliable: boolean; judged_on: "history" | "calibration" } | null;
   data: Row[];
   data_count: number;
 };
@@ -51,13 +53,16 @@ let h: Harness;
 const ratios: string[] = [];
 const eventRows: string[] = [];
 const coverage: string[] = [];
+const chances: string[] = [];
 
 beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(async () => {
   if (ratios.length)
-    console.info(`RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}\n${eventRows.join("\n")}\n${coverage.join("\n")}`);
+    console.info(
+      `RMSE / persistence's (shown; the model's own):\n${ratios.join("\n")}\n${eventRows.join("\n")}\n${coverage.join("\n")}\n${chances.join("\n")}`,
+    );
   await h.close();
 });
 
@@ -98,6 +103,15 @@ function checkBar(done: Stored, y: Float64Array, horizon: number, what: string) 
   ratios.push(
     `${what} h=${horizon}: ${(bar.model / bar.persistence).toFixed(3)}; ${(model.model / model.persistence).toFixed(3)} (${done.backtest.shown})`,
   );
+  // Issue 99, item 5: the chance against the base rate; where the history judges it, the summary says what it found.
+  const chance = done.backtest.probability;
+  if (chance) {
+    const verdict = chance.reliable === null ? "too early" : chance.reliable ? "shown" : "not shown";
+    chances.push(
+      `${what} h=${horizon}: Brier ${chance.brier.toFixed(3)} vs ${chance.base_brier.toFixed(3)}, ${chance.events} of ${chance.rows} at 1 % (${verdict})`,
+    );
+    if (chance.reliable !== null) expect(done.probability, what).toMatchObject({ judged_on: "history", reliable: chance.reliable });
+  }
   expect(bar.rows).toBeGreaterThan(500);
   // The event table: the model's rule (its own figure, as issued) and the current reading's, by brute force.
   const time = Float64Array.from(done.data, (r) => Date.parse(`${r.t}Z`));
