@@ -75,6 +75,8 @@ describe("web app: a tile names a silent sensor of its model", () => {
     expect(await row.textContent()).toContain("без V-7");
     // The methane meter itself is fresh: its reading is shown, not «нет данных».
     expect(await tile.textContent()).toContain("0,50 % об.");
+    // The tile's head names the silent anemometer, not «норма» over it (issue 99, item 4).
+    await page.locator('[data-testid="live-tile"][aria-label*=": нет данных"][aria-label*="V-7)"]').waitFor();
     expect(await brokenWords(page, "[data-testid=live-tile]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-silent-1440.png`, fullPage: true });
 

@@ -17,7 +17,15 @@ const meter = (code: string, state: Meter["state"], stale_minutes: number | null
   state_label: state,
   stale_minutes,
 });
-const tile = (...meters: Meter[]) => ({ meters }) as unknown as LiveTile;
+const tile = (...meters: Meter[]) => ({ meters, air_flow: null, drainage_flow: null }) as unknown as LiveTile;
+const flow = (code: string, stale_minutes: number | null) => ({ code, value: 1200, at: "2026-03-01T03:00:00.000Z", stale_minutes });
+
+it("names a silent anemometer or drainage meter over «норма» as a methane meter", () => {
+  const calm = tile(meter("М-1", "normal", null));
+  expect(worstState({ ...calm, air_flow: flow("V-7", 11) }).words).toBe("нет данных 11 мин (V-7)");
+  expect(worstState({ ...calm, air_flow: flow("V-7", null), drainage_flow: flow("Q-2", 3) }).words).toBe("нет данных 3 мин (Q-2)");
+  expect(worstState({ ...tile(meter("М-1", "warning", null)), air_flow: flow("V-7", 11) }).words).toBe("≥ W");
+});
 
 it("names a stale meter over «норма», never over a level's state", () => {
   expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 2))).words).toBe("нет данных 2 мин (М-2)");

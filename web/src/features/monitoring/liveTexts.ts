@@ -32,10 +32,13 @@ export interface TileHead {
 
 export function worstState(tile: LiveTile): TileHead {
   const worst = tile.meters.reduce<Meter["state"]>((w, m) => (ORDER.indexOf(m.state) > ORDER.indexOf(w) ? m.state : w), "none");
-  const stale = tile.meters.filter((m) => m.stale_minutes !== null).map((m) => m.stale_minutes as number);
-  if (stale.length > 0 && ORDER.indexOf(worst) <= ORDER.indexOf("normal")) {
-    const codes = tile.meters.filter((m) => m.stale_minutes !== null).map((m) => m.code);
-    return { state: "stale", words: `${staleText(Math.max(...stale))} (${codes.join(", ")})`, colour: "purple" };
+  // The air and drainage flows are the tile's meters too: a silent anemometer leaves «норма» unknown.
+  const silent = [...tile.meters, tile.air_flow, tile.drainage_flow].flatMap((m) =>
+    m !== null && m.stale_minutes !== null ? [{ code: m.code, minutes: m.stale_minutes }] : [],
+  );
+  if (silent.length > 0 && ORDER.indexOf(worst) <= ORDER.indexOf("normal")) {
+    const minutes = Math.max(...silent.map((m) => m.minutes));
+    return { state: "stale", words: `${staleText(minutes)} (${silent.map((m) => m.code).join(", ")})`, colour: "purple" };
   }
   return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };
 }
