@@ -19,7 +19,8 @@ import {
   type ForecastDataRow,
 } from "./forecast";
 import { LimitLegend, PredictionText } from "./ForecastForm";
-import { formatAmount, formatStored } from "../../shared/format";
+import { formatStoredAtMost } from "../../shared/decimals";
+import { formatAmount } from "../../shared/format";
 import { SourceFileLink } from "../../shared/SourceFileLink";
 import { RESULTS_PAGE_SIZE } from "../../shared/calculationKindRegistry";
 import type { Backtest } from "@core/gbdt/backtest";
@@ -117,8 +118,9 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
       ),
       dataIndex: column.name,
       align: "right" as const,
+      // A row made from the readings' minute means holds a worked-out figure («1 705,0866212718838»): shown to 4 places.
       render: (value: number | null) =>
-        value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStored(value),
+        value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStoredAtMost(value, 4),
     })),
     {
       title: horizon === 0 ? "Прогноз, %" : `Прогноз на ${horizonLabel(horizon)} вперед, %`,
