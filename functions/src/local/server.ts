@@ -339,8 +339,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }, STALE_SWEEP_MS);
   staleTimer.unref();
   // Issue 98: the closed days' minute items compacted into their sensors' days, on start and hourly.
-  const compact = () =>
-    void compactSettledDays(deps).catch((error: unknown) => serverLog.error({ event: "compaction", message: String(error) }));
+  const compaction = { stopped: false };
+  let compacting: Promise<unknown> = Promise.resolve();
+  const compact = () => {
+    compacting = compacting
+      .then(() => compactSettledDays(deps, compaction))
+      .catch((error: unknown) => serverLog.error({ event: "compaction", message: String(error) }));
+  };
   compact();
   const compactTimer = setInterval(compact, COMPACT_EVERY_MS);
   compactTimer.unref();
@@ -351,7 +356,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     clearInterval(webhookTimer);
     clearInterval(staleTimer);
     clearInterval(compactTimer);
-    await Promise.all([threads?.close(), scoring.close(), consumer?.close(), webhooks.close()]);
+    compaction.stopped = true;
+    await Promise.all([threads?.close(), scoring.close(), consumer?.close(), webhooks.close(), compacting]);
     await uploads.settled();
     await storage.close();
     throw new NetworkSettingError(exposed);
@@ -469,7 +475,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       clearInterval(webhookTimer);
       clearInterval(staleTimer);
       clearInterval(compactTimer);
-      clearInterval(compactTimer);
+      compaction.stopped = true;
       // The feed's round running finishes (its batch stored and kicked) before the consumer is waited for.
       const fed = demoFeed?.stop();
       // The live streams end with their close event, so the pages open them again elsewhere.
@@ -494,6 +500,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), consumer ? consumer.close() : telemetryIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
+        .then(() => compacting)
         .then(() => storage.close())
         .finally(() => clearInterval(holdOpen));
       return closing;

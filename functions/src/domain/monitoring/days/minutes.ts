@@ -8,7 +8,7 @@
 // arithmetic.
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay } from "../../../ports";
-import { DAY_MS, DEMO_BATCH, MINUTES_HORIZON_DAYS, OPEN_GRACE_MS, batchOfKey, dayStart, utcDay } from "../ingest/stored-days";
+import { DAY_MS, DEMO_BATCH, MINUTES_HORIZON_DAYS, OPEN_GRACE_MS, batchOfKey, dayStart, isOpenDay, utcDay } from "../ingest/stored-days";
 
 const MINUTE_MS = 60_000;
 /** How long after a day stops taking minutes it is compacted: far longer than an application takes
@@ -166,10 +166,60 @@ export async function compactDay(deps: Pick<Deps, "repos">, company: string, fac
 /** Whether a day's minutes may be compacted at `now`: closed, and settled. */
 export const isSettledDay = (day: string, now: number) => now >= dayStart(day) + DAY_MS + OPEN_GRACE_MS + SETTLE_MS;
 
-/** Every facility's settled days of the last MINUTES_HORIZON_DAYS with minutes stored, compacted: the
- *  local server on start and hourly, in AWS the minute function once an hour. Answers the minutes
- *  compacted. */
-export async function compactSettledDays(deps: Pick<Deps, "repos" | "clock">): Promise<number> {
+/** The upgrade to minute items: a sensor's open day the layout before wrote (its day item, not
+ *  compacted) moved into its facility's minutes, so a push of a reading it holds counts a duplicate, not
+ *  an acceptance. Under an order key before any batch's (so a later push's value stays) and of its own
+ *  per sensor, so a move cut short and run again moves nothing twice; then the day item is emptied of
+ *  them (its marks kept), and the compaction writes them back. */
+async function moveOpenDays(deps: Pick<Deps, "repos">, company: string, facility: string, now: number, run: CompactionRun): Promise<void> {
+  const open = [utcDay(now - DAY_MS), utcDay(now)].filter((day) => isOpenDay(day, now));
+  const sensors = await deps.repos.sensors.listOfFacility(company, facility);
+  for (const day of open) {
+    const days: SensorDay[] = [];
+    for (const sensor of sensors) {
+      const stored = await deps.repos.telemetry.getDay(company, sensor.id, day);
+      if (stored && !stored.compacted && stored.offsets.length > 0) days.push(stored);
+    }
+    if (days.length === 0) continue;
+    // Each minute's readings of every such sensor: one read and one write a minute.
+    const start = dayStart(day);
+    const byMinute = new Map<number, { sensor: string; times: number[]; values: number[] }[]>();
+    for (const stored of days)
+      for (let i = 0; i < stored.offsets.length; i++) {
+        const m = Math.floor(stored.offsets[i] / MINUTE_MS);
+        let list = byMinute.get(m);
+        if (!list) byMinute.set(m, (list = []));
+        let mine = list.find((r) => r.sensor === stored.sensor);
+        if (!mine) list.push((mine = { sensor: stored.sensor, times: [], values: [] }));
+        mine.times.push(start + stored.offsets[i]);
+        mine.values.push(stored.values[i]);
+      }
+    for (const [m, readings] of byMinute) {
+      if (run.stopped) return;
+      const minute = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+      for (;;) {
+        const found = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
+        let merged = found;
+        for (const r of readings) merged = mergeMinute(merged, `0000#upgrade-${r.sensor}`, [r]).minute;
+        if (merged === found || (await deps.repos.telemetry.putMinute(merged, found.version))) break;
+      }
+    }
+    // Their readings are in the minutes now: each day keeps its marks (the demo's), not them again.
+    for (const stored of days)
+      await deps.repos.telemetry.putDay({ ...stored, offsets: new Uint32Array(0), values: new Float64Array(0) }, stored.version);
+  }
+}
+
+/** A run of the compaction its host may stop (a server closing): it stops between minutes, where
+ *  whatever it did is whole and the next run goes on from it. */
+export interface CompactionRun {
+  stopped: boolean;
+}
+
+/** Every facility's settled days of the last MINUTES_HORIZON_DAYS with minutes stored, compacted, and
+ *  its open days the layout before wrote moved into minutes (moveOpenDays): the local server on start
+ *  and hourly, in AWS the minute function once an hour. Answers the minutes compacted. */
+export async function compactSettledDays(deps: Pick<Deps, "repos" | "clock">, run: CompactionRun = { stopped: false }): Promise<number> {
   const now = deps.clock.now().getTime();
   const days: string[] = [];
   for (let back = MINUTES_HORIZON_DAYS; back >= 0; back--) {
@@ -178,9 +228,12 @@ export async function compactSettledDays(deps: Pick<Deps, "repos" | "clock">): P
   }
   let compacted = 0;
   for (const company of await deps.repos.companies.list())
-    for (const facility of await deps.repos.facilities.list(company.id))
+    for (const facility of await deps.repos.facilities.list(company.id)) {
+      if (run.stopped) return compacted;
+      await moveOpenDays(deps, company.id, facility.id, now, run);
       for (const day of days)
         if (await deps.repos.telemetry.hasMinutes(company.id, facility.id, day))
           compacted += await compactDay(deps, company.id, facility.id, day);
+    }
   return compacted;
 }
