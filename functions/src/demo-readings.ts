@@ -13,7 +13,7 @@ import { createSensor } from "./domain/monitoring/ingest/register";
 import { kickTelemetry, mergeDay } from "./domain/monitoring/days/consumer";
 import { detectEvents } from "./domain/monitoring/derive/events";
 import { recheckAcceptances } from "./domain/monitoring/days/accepted-changes";
-import { DEMO_BATCH, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-days";
+import { DEMO_BATCH, emptyDay, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-days";
 import { storeBatch } from "./domain/monitoring/ingest/readings";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
@@ -409,17 +409,7 @@ export async function seedDemoReadings(
     }
     await Promise.all(
       [...byDay].map(async ([day, list]) => {
-        const empty = {
-          company: actor.company,
-          sensor: created.id,
-          day,
-          offsets: new Uint32Array(0),
-          values: new Float64Array(0),
-          applied: {},
-          corrections: [],
-          version: 0,
-        };
-        await deps.repos.telemetry.putDay(mergeDay(empty, DEMO_BATCH, list).day, 0);
+        await deps.repos.telemetry.putDay(mergeDay(emptyDay(actor.company, created.id, day), DEMO_BATCH, list).day, 0);
         written.push({ sensor: created.id, day });
       }),
     );

@@ -10,8 +10,7 @@ import { afterAll, expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { mergeDay } from "@server/domain/monitoring/days/consumer";
 import { compactDay } from "@server/domain/monitoring/days/minutes";
-import { readingsBetween } from "@server/domain/monitoring/ingest/stored-days";
-import type { SensorDay } from "@server/ports";
+import { emptyDay, readingsBetween } from "@server/domain/monitoring/ingest/stored-days";
 import { DEMO, signInAsDemo } from "../support/server";
 import { appliedCounts, meteredFacility, pushAll } from "../support/readings-shape";
 
@@ -33,16 +32,7 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     // The old layout's days, as its consumer wrote them.
     const sensor = mine.sensors.get("О-1")!;
     for (const start of [past, yesterday]) {
-      const empty: SensorDay = {
-        company: mine.company,
-        sensor,
-        day: name(start),
-        offsets: new Uint32Array(0),
-        values: new Float64Array(0),
-        applied: {},
-        corrections: [],
-        version: 0,
-      };
+      const empty = emptyDay(mine.company, sensor, name(start));
       const day = mergeDay(empty, "old-batch", { times: [start + 60 * MINUTE, start + 61 * MINUTE], values: [0.2, 0.25] }).day;
       expect(await first.deps.repos.telemetry.putDay(day, 0)).toBe(true);
     }

@@ -13,7 +13,7 @@ import type { Deps } from "../../context";
 import type { DrainOutcome } from "../../../ports/runtime";
 import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchBlobKey } from "../ingest/readings";
-import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, isOpenDay, utcDay } from "../ingest/stored-days";
+import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-days";
 import { compactDay, emptyMinute, mergeMinute } from "./minutes";
 import { readFileBatch } from "../ingest/files";
 import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
@@ -349,16 +349,7 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
         settled = true;
         continue;
       }
-      const stored = found ?? {
-        company,
-        sensor,
-        day: name,
-        offsets: new Uint32Array(0),
-        values: new Float64Array(0),
-        applied: {},
-        corrections: [],
-        version: 0,
-      };
+      const stored = found ?? emptyDay(company, sensor, name);
       let day = stored;
       const counted: { entry: number; counts: readonly number[] }[] = [];
       for (const part of parts) {

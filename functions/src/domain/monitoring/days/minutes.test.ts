@@ -9,9 +9,9 @@ import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import type { SensorDay, TelemetryBatch } from "../../../ports";
+import type { TelemetryBatch } from "../../../ports";
 import { drainTelemetry, mergeDay } from "./consumer";
-import { readingsBetween } from "../ingest/stored-days";
+import { emptyDay, readingsBetween } from "../ingest/stored-days";
 import { compactSettledDays, emptyMinute, mergeMinute } from "./minutes";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
@@ -117,16 +117,7 @@ describe("minute items", () => {
     const today = now;
     const name = iso(today).slice(0, 10);
     const start = Date.parse(`${name}T00:00:00Z`);
-    const empty: SensorDay = {
-      company: actor.company,
-      sensor: sensors["М-2"],
-      day: name,
-      offsets: new Uint32Array(0),
-      values: new Float64Array(0),
-      applied: {},
-      corrections: [],
-      version: 0,
-    };
+    const empty = emptyDay(actor.company, sensors["М-2"], name);
     const old = mergeDay(empty, "old-batch", { times: [start + 60 * MINUTE, start + 61 * MINUTE], values: [0.2, 0.25] }).day;
     expect(await d.deps.repos.telemetry.putDay(old, 0)).toBe(true);
     const read = async () => {

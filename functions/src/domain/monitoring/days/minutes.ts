@@ -8,7 +8,17 @@
 // arithmetic.
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay } from "../../../ports";
-import { DAY_MS, DEMO_BATCH, MINUTES_HORIZON_DAYS, OPEN_GRACE_MS, batchOfKey, dayStart, isOpenDay, utcDay } from "../ingest/stored-days";
+import {
+  DAY_MS,
+  DEMO_BATCH,
+  MINUTES_HORIZON_DAYS,
+  OPEN_GRACE_MS,
+  batchOfKey,
+  dayStart,
+  emptyDay,
+  isOpenDay,
+  utcDay,
+} from "../ingest/stored-days";
 
 const MINUTE_MS = 60_000;
 /** How long after a day stops taking minutes it is compacted: far longer than an application takes
@@ -126,16 +136,7 @@ export async function compactDay(deps: Pick<Deps, "repos">, company: string, fac
   for (const [sensor, at] of bySensor) {
     const corrections = minutes.flatMap((m) => m.corrections.filter((c) => c.sensor === sensor).map(({ sensor: _s, ...c }) => c));
     for (;;) {
-      const stored: SensorDay = (await deps.repos.telemetry.getDay(company, sensor, day)) ?? {
-        company,
-        sensor,
-        day,
-        offsets: new Uint32Array(0),
-        values: new Float64Array(0),
-        applied: {},
-        corrections: [],
-        version: 0,
-      };
+      const stored = (await deps.repos.telemetry.getDay(company, sensor, day)) ?? emptyDay(company, sensor, day);
       if (stored.compacted) break;
       const merged = new Map<number, number>();
       for (let i = 0; i < stored.offsets.length; i++) merged.set(stored.offsets[i], stored.values[i]);

@@ -6,6 +6,18 @@ import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay } from "../../../ports";
 
 export const DAY_MS = 86_400_000;
+
+/** A sensor's day with nothing stored yet (version 0: written only if still none is). */
+export const emptyDay = (company: string, sensor: string, day: string): SensorDay => ({
+  company,
+  sensor,
+  day,
+  offsets: new Uint32Array(0),
+  values: new Float64Array(0),
+  applied: {},
+  corrections: [],
+  version: 0,
+});
 const MINUTE_MS = 60_000;
 
 export const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
