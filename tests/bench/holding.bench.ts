@@ -202,6 +202,19 @@ async function applied(user: Session, batch: string): Promise<BatchStatus> {
   }
 }
 
+/** Waits until the process has written nothing for 3 s, `limit` seconds at most; answers the seconds waited. */
+async function writesSettled(pid: number, limit: number): Promise<number> {
+  const began = performance.now();
+  let last = ioOf(pid).write_bytes;
+  for (let quiet = 0; quiet < 3 && performance.now() - began < limit * 1000; ) {
+    await sleep(1000);
+    const now = ioOf(pid).write_bytes;
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+  return (performance.now() - began) / 1000;
+}
+
 /** A server process on the folder with its clock moved to `at` (yesterday's) now, running at `rate`. */
 const serverAt = (dataDir: string, at: number, rate: number, env: Record<string, string> = {}) =>
   startServerProcess(dataDir, ["--import", SHIFTED_CLOCK], {
@@ -306,10 +319,12 @@ export async function run(): Promise<void> {
     const fillLines = filled.reduce((n, f) => n + f.lines, 0);
     if (fillAccepted !== fillLines) throw new Error(`fill: ${fillAccepted} of ${fillLines} readings accepted`);
     const fillSeconds = (performance.now() - made) / 1000;
+    // LevelDB's compactions of the fill finish here, not in the run (a full fill's take minutes).
+    const settled = await writesSettled(filling.child.pid!, 900);
     console.log(
       `set up ${mines.length} mines (${(mines.length * SENSORS).toLocaleString("en")} sensors) in ${((made - began) / 1000).toFixed(0)} s; ` +
         `days filled to 23:40 by ${FILL} (${fillLines.toLocaleString("en")} readings in ${filled.length} pushes) in ${fillSeconds.toFixed(0)} s ` +
-        `(${Math.round(fillLines / fillSeconds).toLocaleString("en")} readings/s), folder ${mb(folderBytes(dataDir))}`,
+        `(${Math.round(fillLines / fillSeconds).toLocaleString("en")} readings/s), its writes settled ${settled.toFixed(0)} s later, folder ${mb(folderBytes(dataDir))}`,
     );
     await stopServer(filling);
     server = undefined;
@@ -324,13 +339,8 @@ export async function run(): Promise<void> {
     const holdingRun = session(url, DEMO);
     const othersRun = others.map((o) => session(url, o.user));
     const runUserOf = (mine: Mine) => (mine.owner === DEMO ? holdingRun : othersRun.find((o) => o.user === mine.owner)!);
-    // The start's own writes (LevelDB's recovery and compaction of the fill) settle before the run.
-    for (let quiet = 0, last = ioOf(pid).write_bytes, waited = 0; quiet < 3 && waited < 40; waited++) {
-      await sleep(1000);
-      const now = ioOf(pid).write_bytes;
-      quiet = now === last ? quiet + 1 : 0;
-      last = now;
-    }
+    // The start's own writes (LevelDB's recovery) settle before the run.
+    await writesSettled(pid, 40);
     const stream = await openLiveStream(url, await holdingRun.token(), mines[0].id, stop.signal);
     const getMe: number[] = [];
     const neighbour = othersRun[0];
@@ -370,6 +380,7 @@ export async function run(): Promise<void> {
     })();
     const before = ioOf(pid);
     const folderBefore = folderBytes(dataDir);
+    const blobsBefore = folderBytes(join(dataDir, "blobs"));
     const cpuBefore = processCpuMs(pid);
     const loadBefore = loadavg()[0];
     for (let k = 0; k < MINUTES; k++) {
@@ -395,6 +406,7 @@ export async function run(): Promise<void> {
     const cpu = processCpuMs(pid) - cpuBefore;
     const loadAfter = loadavg()[0];
     const folderAfter = folderBytes(dataDir);
+    const blobsAfter = folderBytes(join(dataDir, "blobs"));
     asking = false;
     await asker;
     const readings = mines.length * SENSORS * MINUTES;
@@ -452,7 +464,8 @@ export async function run(): Promise<void> {
     console.log(
       `written: ${mb(written)} write_bytes of the server process (${Math.round(written / readings).toLocaleString("en")} B a reading; ` +
         `cancelled_write_bytes ${mb(after.cancelled_write_bytes - before.cancelled_write_bytes)}, wchar ${mb(after.wchar - before.wchar)}); ` +
-        `data folder ${mb(folderBefore)} → ${mb(folderAfter)} (${Math.round((folderAfter - folderBefore) / readings).toLocaleString("en")} B a reading)`,
+        `data folder ${mb(folderBefore)} → ${mb(folderAfter)} (${Math.round((folderAfter - folderBefore) / readings).toLocaleString("en")} B a reading, ` +
+        `of which the blobs, the batches' bodies, ${Math.round((blobsAfter - blobsBefore) / readings).toLocaleString("en")} B)`,
     );
     console.log(`server's CPU over the run: ${(cpu / MINUTES / 1000).toFixed(1)} s a minute (all its threads)`);
     console.log(
