@@ -61,6 +61,7 @@ export function keptObjects(): KeptObjects {
     previewColumns: { kept: new Map(), bytes: 0 },
     recentForecasts: { rows: new Map(), json: new Map() },
     readingDrains: {},
+    movedDays: new Map(),
     liveWatches: new Map(),
     forecastQueue: { pending: new Map() },
     alertRules: new Map(),

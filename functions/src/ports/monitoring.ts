@@ -126,6 +126,10 @@ export interface TelemetryRepository {
   /** The facility's minutes of a day from `from` to `to` (HH:mm, both included; the whole day without
    *  them), in time order: one Query. */
   minutesOf(companyId: string, facilityId: string, day: string, from?: string, to?: string): Promise<MinuteReadings[]>;
+  /** Whether the facility's open day has had the day items of the layout before moved into its minutes
+   *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
+  openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;
+  markOpenDayMoved(companyId: string, facilityId: string, day: string): Promise<void>;
   /** Whether the facility has minutes of the day stored (a Query of one key). */
   hasMinutes(companyId: string, facilityId: string, day: string): Promise<boolean>;
   /** Removes the facility's minutes of a day once they are compacted into its sensors' days. */

@@ -46,6 +46,9 @@ export interface KeptObjects {
   recentForecasts: { rows: Map<string, Promise<ForecastKeptRow[]>>; json: Map<string, Promise<ForecastJson>> };
   /** The drains of the table's queue of readings, one after another (domain/monitoring/days/consumer.ts). */
   readingDrains: { chain?: Promise<DrainOutcome> };
+  /** The facilities' open days whose day items of the layout before are moved into minutes, or being
+   *  moved, by company, facility and day (domain/monitoring/days/minutes.ts openDayMoved). */
+  movedDays: Map<string, Promise<void>>;
   /** The live tiles' watches, by company and facility (domain/monitoring/live/live-watch.ts). */
   liveWatches: Map<string, LiveWatch>;
   /** The forecaster's queue (domain/monitoring/live/forecaster.ts). */

@@ -199,6 +199,12 @@ export const telemetryMinute = (companyId: string, facilityId: string, day: stri
   PK: telemetryMinutesOfDay(companyId, facilityId, day),
   SK: `MIN#${minute}`,
 });
+/** Issue 98's upgrade: the mark that a facility's open day has had the day items of the layout before
+ *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */
+export const openDayMoved = (companyId: string, facilityId: string, day: string) => ({
+  PK: telemetryMinutesOfDay(companyId, facilityId, day),
+  SK: "MOVED",
+});
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
 export const migration = (companyId: string, name: string) => inCompany(companyId, "MIGRATION", name);
 

@@ -90,6 +90,10 @@ export const minuteItem = (m: MinuteReadings) => ({
   version: m.version,
 });
 
+/** When the mark that an open day was moved expires (DynamoDB's TTL, seconds): long after the day is
+ *  compacted, when nothing asks for it any more. */
+export const movedMarkExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 10 * 86_400;
+
 export function minuteOf(item: Record<string, unknown>): MinuteReadings {
   const u16 = (bytes: unknown) => {
     const b = bytes as Uint8Array | undefined;
@@ -290,12 +294,23 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       });
       return items.map(minuteOf);
     },
+    async openDayMoved(companyId, facilityId, day) {
+      const out = await doc.send(
+        new GetCommand({ TableName: table, Key: keys.openDayMoved(companyId, facilityId, day), ConsistentRead: true }),
+      );
+      return out.Item !== undefined;
+    },
+    async markOpenDayMoved(companyId, facilityId, day) {
+      await doc.send(
+        new PutCommand({ TableName: table, Item: { ...keys.openDayMoved(companyId, facilityId, day), expires_at: movedMarkExpiry(day) } }),
+      );
+    },
     async hasMinutes(companyId, facilityId, day) {
       const out = await doc.send(
         new QueryCommand({
           TableName: table,
-          KeyConditionExpression: "PK = :pk",
-          ExpressionAttributeValues: { ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day) },
+          KeyConditionExpression: "PK = :pk AND begins_with(SK, :minute)",
+          ExpressionAttributeValues: { ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day), ":minute": "MIN#" },
           ProjectionExpression: "PK",
           Limit: 1,
         }),

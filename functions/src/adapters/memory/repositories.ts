@@ -106,6 +106,7 @@ import {
   demoFeedOf,
   minuteItem,
   minuteOf,
+  movedMarkExpiry,
 } from "../dynamodb/monitoring-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
 import { POINT_WRITE_IN_FLIGHT, PROJECT_CONFLICT, projectItem, projectOf } from "../dynamodb/project-repository";
@@ -595,6 +596,12 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         .query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#")
         .filter((item) => String(item.SK) >= `MIN#${from}` && String(item.SK) <= `MIN#${to}`)
         .map(minuteOf);
+    },
+    async openDayMoved(companyId, facilityId, day) {
+      return table.get(keys.openDayMoved(companyId, facilityId, day)) !== undefined;
+    },
+    async markOpenDayMoved(companyId, facilityId, day) {
+      table.put({ ...keys.openDayMoved(companyId, facilityId, day), expires_at: movedMarkExpiry(day) });
     },
     async hasMinutes(companyId, facilityId, day) {
       return table.query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#").length > 0;

@@ -14,7 +14,7 @@ import type { DrainOutcome } from "../../../ports/runtime";
 import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchBlobKey } from "../ingest/readings";
 import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-days";
-import { compactDay, emptyMinute, mergeMinute } from "./minutes";
+import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
 import { readFileBatch } from "../ingest/files";
 import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
 import { formatNumber } from "../../forecast/russian-numbers";
@@ -320,6 +320,8 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
     const { facility, day, minute } = parts[0];
     const byEntry = new Map<number, MinutePart[]>();
     for (const part of parts) pushTo(byEntry, part.entry, part);
+    // A day the layout before wrote is in the minutes before a reading is counted against them.
+    await openDayMoved(deps, company, facility, day);
     for (;;) {
       const stored = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
       let merged = stored;

@@ -27,6 +27,8 @@ export const SETTLE_MS = 3_600_000;
 /** The corrections a minute keeps (the latest), and a compacted day (as the day items keep). */
 const MINUTE_CORRECTIONS = 100;
 const DAY_CORRECTIONS = 1000;
+/** The facility-days a host remembers as moved over (openDayMoved) before it forgets them all. */
+const MOVED_DAYS_KEPT = 10_000;
 
 /** A minute's first instant, UTC ms. */
 export const minuteStart = (m: Pick<MinuteReadings, "day" | "minute">) =>
@@ -171,44 +173,76 @@ export const isSettledDay = (day: string, now: number) => now >= dayStart(day) +
  *  compacted) moved into its facility's minutes, so a push of a reading it holds counts a duplicate, not
  *  an acceptance. Under an order key before any batch's (so a later push's value stays) and of its own
  *  per sensor, so a move cut short and run again moves nothing twice; then the day item is emptied of
- *  them (its marks kept), and the compaction writes them back. */
-async function moveOpenDays(deps: Pick<Deps, "repos">, company: string, facility: string, now: number, run: CompactionRun): Promise<void> {
-  const open = [utcDay(now - DAY_MS), utcDay(now)].filter((day) => isOpenDay(day, now));
+ *  them (its marks kept), and the compaction writes them back. Answers whether it moved the whole day
+ *  (not stopped by `run`). */
+async function moveOpenDay(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  day: string,
+  run: CompactionRun,
+): Promise<boolean> {
   const sensors = await deps.repos.sensors.listOfFacility(company, facility);
-  for (const day of open) {
-    const days: SensorDay[] = [];
-    for (const sensor of sensors) {
-      const stored = await deps.repos.telemetry.getDay(company, sensor.id, day);
-      if (stored && !stored.compacted && stored.offsets.length > 0) days.push(stored);
-    }
-    if (days.length === 0) continue;
-    // Each minute's readings of every such sensor: one read and one write a minute.
-    const start = dayStart(day);
-    const byMinute = new Map<number, { sensor: string; times: number[]; values: number[] }[]>();
-    for (const stored of days)
-      for (let i = 0; i < stored.offsets.length; i++) {
-        const m = Math.floor(stored.offsets[i] / MINUTE_MS);
-        let list = byMinute.get(m);
-        if (!list) byMinute.set(m, (list = []));
-        let mine = list.find((r) => r.sensor === stored.sensor);
-        if (!mine) list.push((mine = { sensor: stored.sensor, times: [], values: [] }));
-        mine.times.push(start + stored.offsets[i]);
-        mine.values.push(stored.values[i]);
-      }
-    for (const [m, readings] of byMinute) {
-      if (run.stopped) return;
-      const minute = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-      for (;;) {
-        const found = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
-        let merged = found;
-        for (const r of readings) merged = mergeMinute(merged, `0000#upgrade-${r.sensor}`, [r]).minute;
-        if (merged === found || (await deps.repos.telemetry.putMinute(merged, found.version))) break;
-      }
-    }
-    // Their readings are in the minutes now: each day keeps its marks (the demo's), not them again.
-    for (const stored of days)
-      await deps.repos.telemetry.putDay({ ...stored, offsets: new Uint32Array(0), values: new Float64Array(0) }, stored.version);
+  const days: SensorDay[] = [];
+  for (const sensor of sensors) {
+    const stored = await deps.repos.telemetry.getDay(company, sensor.id, day);
+    if (stored && !stored.compacted && stored.offsets.length > 0) days.push(stored);
   }
+  if (days.length === 0) return true;
+  // Each minute's readings of every such sensor: one read and one write a minute.
+  const start = dayStart(day);
+  const byMinute = new Map<number, { sensor: string; times: number[]; values: number[] }[]>();
+  for (const stored of days)
+    for (let i = 0; i < stored.offsets.length; i++) {
+      const m = Math.floor(stored.offsets[i] / MINUTE_MS);
+      let list = byMinute.get(m);
+      if (!list) byMinute.set(m, (list = []));
+      let mine = list.find((r) => r.sensor === stored.sensor);
+      if (!mine) list.push((mine = { sensor: stored.sensor, times: [], values: [] }));
+      mine.times.push(start + stored.offsets[i]);
+      mine.values.push(stored.values[i]);
+    }
+  for (const [m, readings] of byMinute) {
+    if (run.stopped) return false;
+    const minute = `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    for (;;) {
+      const found = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
+      let merged = found;
+      for (const r of readings) merged = mergeMinute(merged, `0000#upgrade-${r.sensor}`, [r]).minute;
+      if (merged === found || (await deps.repos.telemetry.putMinute(merged, found.version))) break;
+    }
+  }
+  // Their readings are in the minutes now: each day keeps its marks (the demo's), not them again.
+  for (const stored of days)
+    await deps.repos.telemetry.putDay({ ...stored, offsets: new Uint32Array(0), values: new Float64Array(0) }, stored.version);
+  return true;
+}
+
+/** The facility's open day moved over from the layout before (moveOpenDay) before a reading is merged
+ *  into its minutes: until then a push of a reading its old day item holds would count it accepted
+ *  again. Once per host and facility-day (the runtime keeps the move, run once however many merges ask
+ *  at once) and once in storage (the mark, so a day with nothing to move costs one read per host). */
+export function openDayMoved(
+  deps: Pick<Deps, "repos" | "runtime">,
+  company: string,
+  facility: string,
+  day: string,
+  run: CompactionRun = { stopped: false },
+): Promise<void> {
+  const moved = deps.runtime.movedDays;
+  const key = `${company}|${facility}|${day}`;
+  const known = moved.get(key);
+  if (known) return known;
+  // A server running for months keeps the days of lately, not all of them.
+  if (moved.size >= MOVED_DAYS_KEPT) moved.clear();
+  const moving = (async () => {
+    if (await deps.repos.telemetry.openDayMoved(company, facility, day)) return;
+    if (!(await moveOpenDay(deps, company, facility, day, run))) throw new Error("the move of an open day was stopped");
+    await deps.repos.telemetry.markOpenDayMoved(company, facility, day);
+  })();
+  moved.set(key, moving);
+  moving.catch(() => moved.delete(key));
+  return moving;
 }
 
 /** A run of the compaction its host may stop (a server closing): it stops between minutes, where
@@ -220,7 +254,10 @@ export interface CompactionRun {
 /** Every facility's settled days of the last MINUTES_HORIZON_DAYS with minutes stored, compacted, and
  *  its open days the layout before wrote moved into minutes (moveOpenDays): the local server on start
  *  and hourly, in AWS the minute function once an hour. Answers the minutes compacted. */
-export async function compactSettledDays(deps: Pick<Deps, "repos" | "clock">, run: CompactionRun = { stopped: false }): Promise<number> {
+export async function compactSettledDays(
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
+  run: CompactionRun = { stopped: false },
+): Promise<number> {
   const now = deps.clock.now().getTime();
   const days: string[] = [];
   for (let back = MINUTES_HORIZON_DAYS; back >= 0; back--) {
@@ -231,7 +268,8 @@ export async function compactSettledDays(deps: Pick<Deps, "repos" | "clock">, ru
   for (const company of await deps.repos.companies.list())
     for (const facility of await deps.repos.facilities.list(company.id)) {
       if (run.stopped) return compacted;
-      await moveOpenDays(deps, company.id, facility.id, now, run);
+      for (const day of [utcDay(now - DAY_MS), utcDay(now)].filter((open) => isOpenDay(open, now)))
+        await openDayMoved(deps, company.id, facility.id, day, run).catch(() => undefined);
       for (const day of days)
         if (await deps.repos.telemetry.hasMinutes(company.id, facility.id, day))
           compacted += await compactDay(deps, company.id, facility.id, day);
