@@ -69,6 +69,10 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     expect(minutes.map((m) => m.minute)).toEqual(["01:00", "01:01", "01:02"]);
     const merged = [...old, [62, 0.3]];
     expect(await read(yesterday)).toEqual(merged);
+    // An empty window (a gassing's id from a day to come reads [t, t)) reads nothing: its minutes' Query
+    // from 01:02 to 01:01 was refused by storage, answered 500.
+    const empty = await readingsBetween(server.deps, mine.company, at, yesterday + 62 * MINUTE, yesterday + 62 * MINUTE);
+    expect([...empty.times]).toEqual([]);
 
     // Settled: the minutes folded into the old day, marked compacted, and removed.
     expect(await compactDay(server.deps, mine.company, mine.facility, name(yesterday))).toBe(3);

@@ -89,9 +89,12 @@ export async function readingsBetween(
         if (t >= from && t < to) at.set(t, day.values[i]);
       }
     // A day not yet compacted: its facility's minutes of the window, later than anything in its day item.
-    if (name >= horizon && !day?.compacted) {
-      const first = utcMinute(Math.max(from, start));
-      const last = utcMinute(Math.min(to, start + DAY_MS) - 1);
+    // (An empty window reads none: storage refuses a Query from a minute to the one before.)
+    const lo = Math.max(from, start);
+    const hi = Math.min(to, start + DAY_MS);
+    if (name >= horizon && !day?.compacted && lo < hi) {
+      const first = utcMinute(lo);
+      const last = utcMinute(hi - 1);
       const key = `${sensor.facility}|${name}|${first}|${last}`;
       const read = minutes?.get(key) ?? deps.repos.telemetry.minutesOf(company, sensor.facility, name, first, last);
       minutes?.set(key, read);
