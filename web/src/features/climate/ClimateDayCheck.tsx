@@ -12,8 +12,7 @@ import { LIMITS } from "@server/contract/schemas/limits";
 import { DATE_FIELD_FORMATS, DATE_FORMAT, DATE_TYPED, displayDate } from "../../shared/dates";
 import { fieldErrors } from "../../shared/fieldErrors";
 import { climateDayMinutes } from "./api";
-import { DeviationsTable, hoursText, n, nowrap, T } from "./PeriodTables";
-import { ETA_BASES } from "./texts";
+import { DeviationsTable, hourBlockColumns, hoursText, n, nowrap, T } from "./PeriodTables";
 
 /** The day's readings fetched and the core's code loaded side by side, then the day evaluated. */
 async function checked(project: string, date: string): Promise<{ date: string; result: ClimateEvaluation }> {
@@ -47,16 +46,7 @@ type Row = ReturnType<typeof hourRows>[number];
 const COLUMNS: TableColumnsType<Row> = [
   { title: "Часы", dataIndex: "label", onCell: nowrap, render: (label: string) => hoursText(label) },
   { title: "Устройство", dataIndex: "device" },
-  { title: "Часов", dataIndex: "repeat", align: "right", width: 70 },
-  {
-    title: "Метан, т/ч",
-    dataIndex: "m_ch4_t",
-    align: "right",
-    onCell: nowrap,
-    render: (v: number, r) => (r.valid ? n(v, 6) : "нет данных"),
-  },
-  { title: "КПД", dataIndex: "eta", align: "right", onCell: nowrap, render: (v: number | null) => (v === null ? "—" : n(v, 3)) },
-  { title: "Основание КПД", dataIndex: "eta_basis", render: (b: string) => ETA_BASES[b] ?? b },
+  ...hourBlockColumns<Row>(),
   { title: "Метан уничтожен, т/ч", dataIndex: "destroyed", align: "right", onCell: nowrap, render: (v: number) => n(v, 6) },
   { title: `ER, ${T}/ч`, dataIndex: "er", align: "right", onCell: nowrap, render: (v: number) => n(v, 6) },
 ];

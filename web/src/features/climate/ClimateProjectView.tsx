@@ -23,9 +23,9 @@ import {
   useClimateProject,
   useComputePeriod,
 } from "./api";
-import { CHANNELS, DEVICE_KINDS, ETA_BASES, type Channel, type DeviceKind } from "./texts";
+import { CHANNELS, DEVICE_KINDS, type Channel, type DeviceKind } from "./texts";
 import { ClimatePackDownload } from "./ClimatePackDownload";
-import { DeviationsTable, hoursText, n, nowrap, T } from "./PeriodTables";
+import { DeviationsTable, hourBlockColumns, hoursText, n, nowrap, T } from "./PeriodTables";
 import { ClimateDayCheck } from "./ClimateDayCheck";
 import { ClimateSignatures } from "./ClimateSignatures";
 
@@ -75,16 +75,7 @@ export function PeriodResult({ project, period }: { project: string; period: Cli
         const rows = device.blocks.map((b, i) => ({ ...b, key: i }));
         const columns: TableColumnsType<(typeof rows)[number]> = [
           { title: "Часы", dataIndex: "label", render: (label: string) => hoursText(label) },
-          { title: "Часов", dataIndex: "repeat", align: "right", width: 70 },
-          {
-            title: "Метан, т/ч",
-            dataIndex: "m_ch4_t",
-            align: "right",
-            onCell: nowrap,
-            render: (v: number, r) => (r.valid ? n(v, 6) : "нет данных"),
-          },
-          { title: "КПД", dataIndex: "eta", align: "right", onCell: nowrap, render: (v: number | null) => (v === null ? "—" : n(v, 3)) },
-          { title: "Основание КПД", dataIndex: "eta_basis", render: (b: string) => ETA_BASES[b] ?? b },
+          ...hourBlockColumns<(typeof rows)[number]>(),
           { title: `ER, ${T}/ч`, dataIndex: "er_ch4_t_co2e", align: "right", onCell: nowrap, render: (v: number) => n(v, 6) },
         ];
         return (

@@ -54,6 +54,32 @@ const NOT_PROVEN: Readonly<Record<string, string>> = {
   not_proven_run_no_data: "нет данных о работе агрегата",
 };
 
+/** An hour block as a period's device table and a day's check show it. */
+interface HourBlock {
+  repeat: number;
+  valid: boolean;
+  m_ch4_t: number;
+  eta: number | null;
+  eta_basis: string;
+}
+
+/** The columns of an hour block a period's device table and a day's check share: its hours, methane,
+ *  η and η's basis (each table adds its own hours' label, device and reductions around them). */
+export function hourBlockColumns<R extends HourBlock>(): TableColumnsType<R> {
+  return [
+    { title: "Часов", dataIndex: "repeat", align: "right", width: 70 },
+    {
+      title: "Метан, т/ч",
+      dataIndex: "m_ch4_t",
+      align: "right",
+      onCell: nowrap,
+      render: (v: number, r) => (r.valid ? n(v, 6) : "нет данных"),
+    },
+    { title: "КПД", dataIndex: "eta", align: "right", onCell: nowrap, render: (v: number | null) => (v === null ? "—" : n(v, 3)) },
+    { title: "Основание КПД", dataIndex: "eta_basis", render: (b: string) => ETA_BASES[b] ?? b },
+  ];
+}
+
 /** The deviations (the core's, per hour) grouped by device and consecutive hours, in the report's words. */
 export function DeviationsTable({ deviations }: { deviations: readonly ListedDeviation[] }) {
   const rows = groupedDeviations(deviations).map((d, i) => ({ ...d, key: i }));
