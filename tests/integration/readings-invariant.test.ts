@@ -13,8 +13,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
-import type { Deps } from "@server/domain/context";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";
 import { startServerProcess } from "../support/server-process";
@@ -23,6 +21,7 @@ import {
   appliedCounts,
   cut,
   differences,
+  everyBatchApplied,
   meteredFacility,
   type Pushed,
   pushAll,
@@ -38,17 +37,6 @@ const DAYS = bySize(3, 12);
 const START = Date.UTC(2026, 9, 1);
 const END = START + DAYS * 86_400_000;
 const CODES = Array.from({ length: 14 }, (_, i) => `К-${i + 1}`);
-/** The queue of readings empty: telemetryIdle answers once the drains asked for are over, and a batch
- *  whose application failed (a busy machine's storage timing out) is tried again after its back-off
- *  (1 s, then 2, 4 and 8), by a drain of its own. */
-async function everyBatchApplied(deps: Deps) {
-  for (;;) {
-    await telemetryIdle(deps);
-    if ((await deps.repos.telemetry.queued(1)).length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), "readings-invariant-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

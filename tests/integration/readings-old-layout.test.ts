@@ -12,7 +12,7 @@ import { mergeDay } from "@server/domain/monitoring/days/consumer";
 import { compactDay } from "@server/domain/monitoring/days/minutes";
 import { emptyDay, readingsBetween } from "@server/domain/monitoring/ingest/stored-days";
 import { DEMO, signInAsDemo } from "../support/server";
-import { appliedCounts, meteredFacility, pushAll } from "../support/readings-shape";
+import { appliedCounts, everyBatchApplied, meteredFacility, pushAll } from "../support/readings-shape";
 
 const DAY_MS = 86_400_000;
 const MINUTE = 60_000;
@@ -61,9 +61,7 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     // A push to yesterday, sent twice: one new reading and one the old day holds.
     const batch = [["О-1", yesterday + 62 * MINUTE, 0.3] as const, ["О-1", yesterday + 61 * MINUTE, 0.25] as const];
     const pushed = await pushAll(server.url, mine.key, [batch, batch]);
-    await new Promise((done) => setTimeout(done, 100));
-    for (let i = 0; i < 100 && (await server.deps.repos.telemetry.queued(1)).length > 0; i++)
-      await new Promise((done) => setTimeout(done, 100));
+    await everyBatchApplied(server.deps);
     expect(await appliedCounts(server.url, token, pushed)).toBe(1);
     const minutes = await server.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(yesterday));
     expect(minutes.map((m) => m.minute)).toEqual(["01:00", "01:01", "01:02"]);
