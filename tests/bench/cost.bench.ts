@@ -92,10 +92,21 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   const counter = countCalls(h.doc!);
   // Which items the writes are (a key's first words: TBATCH, TQUEUE, TEVENTS, a minute, a day).
   const writtenKinds = new Map<string, number>();
+  const readKinds = new Map<string, number>();
   h.doc!.middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as { Item?: Record<string, unknown>; Key?: Record<string, unknown> };
+      const input = args.input as {
+        Item?: Record<string, unknown>;
+        Key?: Record<string, unknown>;
+        ExpressionAttributeValues?: Record<string, unknown>;
+        RequestItems?: Record<string, { Keys?: Record<string, unknown>[] }>;
+      };
       const key = input.Item ?? input.Key;
+      if (/Query|Get/.test(String(context.commandName))) {
+        const pk = String(input.Key?.PK ?? input.ExpressionAttributeValues?.[":pk"] ?? Object.values(input.RequestItems ?? {})[0]?.Keys?.[0]?.PK);
+        const kind = `${String(context.commandName).replace(/Command$/, "")} ${pk.split("#").filter((w) => !/^[0-9a-f-]{30,}$/.test(w)).join("#")}`;
+        readKinds.set(kind, (readKinds.get(kind) ?? 0) + 1);
+      }
       if (key && /Put|Delete|Update/.test(String(context.commandName))) {
         const kind =
           `${String(context.commandName).replace(/Command$/, "")} ${String(key.PK).split("#")[0]} ${String(key.SK).split("#")[0].replace(/^\d.*/, "")}`.trim();
@@ -160,6 +171,12 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   for (const [command, line] of [...byCommand].sort()) console.log(`  DynamoDB ${command}: ${line.calls} calls, ${line.units} units`);
   console.log(
     `  writes by item: ${[...writtenKinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `  reads by key: ${[...readKinds]
       .sort((a, b) => b[1] - a[1])
       .map(([k, n]) => `${k} ${n}`)
       .join(", ")}`,
