@@ -15,6 +15,7 @@ import { createHarness, type Harness } from "../support/harness";
 
 let h: Harness;
 let staff: string;
+let staffCompany: string;
 let other: string;
 let facility: string;
 let hook: { id: string };
@@ -48,7 +49,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   h = await createHarness({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(now) });
-  ({ token: staff } = await h.signedInUser("ООО «Минутный обход»"));
+  ({ token: staff, companyId: staffCompany } = await h.signedInUser("ООО «Минутный обход»"));
   ({ token: other } = await h.signedInUser("ООО «Соседний обход»"));
   facility = (await json<{ id: string }>(await post("/api/v1/facilities/", { name: "Шахта «Тихая»", kind: "underground_mine" }), 201)).id;
   const point = await json<{ id: string }>(
@@ -159,5 +160,18 @@ describe("the minute's run (EventBridge each minute in AWS)", () => {
   it("shows another company none of it", async () => {
     const seen = await h.request(`/api/v1/telemetry/events/?facility=${facility}`, { token: other });
     expect(seen.status).toBe(404);
+  });
+
+  it("compacts the settled days in an hour's fifth minute while its time lasts, the rest in the next hour's", async () => {
+    const day = new Date(now).toISOString().slice(0, 10);
+    const [m1] = await h.deps.repos.sensors.listOfFacility(staffCompany, facility);
+    const compacted = async () => (await h.deps.repos.telemetry.getDay(staffCompany, m1.id, day))?.compacted === true;
+    // 01:05 of the second day after: the day closed, its grace and its settling passed.
+    now = Date.parse(`${day}T00:00:00Z`) + 2 * 86_400_000 + 65 * MINUTE_MS;
+    const deps = minuteDeps({ repos: h.deps.repos, clock: h.deps.clock, config: h.deps.config });
+    await monitoringMinute(deps, undefined, () => false);
+    expect(await compacted()).toBe(false);
+    await monitoringMinute(deps, undefined, () => true);
+    expect(await compacted()).toBe(true);
   });
 });

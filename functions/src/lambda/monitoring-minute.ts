@@ -24,7 +24,14 @@ let deps: MinuteDeps | undefined;
 /** The webhook sender of this instance (its turns and receivers' back-offs last as long as it does). */
 let webhooks: WebhookSender | undefined;
 
-export async function handler(): Promise<{ stale: number; reannounced: number }> {
+/** What the function keeps of its time after the compaction stops starting facilities: the facility-day
+ *  begun (a Query of its minutes, its sensors' days written) and the answer. */
+const COMPACTION_RESERVE_MS = 15_000;
+
+export async function handler(
+  _event?: unknown,
+  context?: { getRemainingTimeInMillis(): number },
+): Promise<{ stale: number; reannounced: number }> {
   if (!deps) {
     const tableName = requiredEnv("TABLE_NAME");
     deps = minuteDeps({
@@ -35,7 +42,7 @@ export async function handler(): Promise<{ stale: number; reannounced: number }>
     });
     webhooks = webhookSender(deps, httpWebhookTransport);
   }
-  return monitoringMinute(deps, webhooks!);
+  return monitoringMinute(deps, webhooks!, context ? () => context.getRemainingTimeInMillis() > COMPACTION_RESERVE_MS : undefined);
 }
 
 /** The minute function's subscribers: the webhook sender, for the deliveries the sweep's events make
@@ -51,17 +58,25 @@ export function minuteDeps(base: Omit<MinuteDeps, "runtime">): MinuteDeps {
 }
 
 /** One minute's run on `deps` with its webhook sender: answers the stale events written and the batches
- *  announced again. */
+ *  announced again. The hourly compaction goes on while `timeLeft()` holds (the function's time less a
+ *  reserve): a holding's days not compacted by then are compacted by the next hour's run, which takes
+ *  them up where this one stopped. */
 export async function monitoringMinute(
   deps: MinuteDeps,
   webhooks: WebhookSender = webhookSender(deps, httpWebhookTransport),
+  timeLeft: () => boolean = () => true,
 ): Promise<{ stale: number; reannounced: number }> {
   const stale = await sweepStaleChannels(deps);
   // The sweep's own deliveries are already being sent; this sends what else is due, and waits for both.
   await webhooks.drain();
   const reannounced = await reannounceQueued(deps);
   // Issue 98: the settled days' minute items compacted, in the run of each hour's fifth minute.
-  const compacted = deps.clock.now().getUTCMinutes() === 5 ? await compactSettledDays(deps) : 0;
+  const run = {
+    get stopped() {
+      return !timeLeft();
+    },
+  };
+  const compacted = deps.clock.now().getUTCMinutes() === 5 ? await compactSettledDays(deps, run) : 0;
   console.info(
     JSON.stringify({ monitoring_minute: { stale_events: stale, batches_reannounced: reannounced, minutes_compacted: compacted } }),
   );
