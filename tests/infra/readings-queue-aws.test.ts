@@ -8,6 +8,8 @@
 import { localRuntime } from "@server/local/subscribers";
 import { READINGS_SUBSCRIBERS, readingsRuntime } from "@server/lambda/readings-consumer";
 import { LOCAL_SUBSCRIBERS } from "@server/local/subscribers";
+import { MINUTE_SUBSCRIBERS } from "@server/lambda/monitoring-minute";
+import { SUBSCRIBERS } from "@server/events/subscribers";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mockClient } from "aws-sdk-client-mock";
@@ -163,6 +165,13 @@ describe("the readings' function's subscribers", () => {
     expect(READINGS_SUBSCRIBERS.map((s) => s.name)).toEqual(local.map((s) => s.name));
     expect(READINGS_SUBSCRIBERS.map((s) => s.run)).toEqual(local.map((s) => s.run));
     expect(READINGS_SUBSCRIBERS.map((s) => s.hears)).toEqual(local.map((s) => s.hears));
+  });
+
+  it("of the minute function are lines of the one table that AWS runs, hearing what they hear there", () => {
+    for (const line of MINUTE_SUBSCRIBERS) {
+      const there = SUBSCRIBERS.find((s) => s.name === line.name);
+      expect(there, line.name).toMatchObject({ aws: true, hears: line.hears });
+    }
   });
 });
 

@@ -46,8 +46,10 @@ export async function handler(
 }
 
 /** The minute function's subscribers: the webhook sender, for the deliveries the sweep's events make
- *  (waited for below, with what else is due). */
-const MINUTE_SUBSCRIBERS: readonly Subscriber<MinuteDeps>[] = [
+ *  (waited for below, with what else is due). A line of the one table (events/subscribers.ts), written
+ *  here rather than taken from it: the table would bring the forecaster's core into this function's
+ *  bundle; tests/infra/readings-queue-aws.test.ts holds the two together. */
+export const MINUTE_SUBSCRIBERS: readonly Subscriber<MinuteDeps>[] = [
   { name: "webhook sender", hears: ["DeliveriesDue"], run: (d: MinuteDeps) => d.webhooksDue?.() },
 ];
 
