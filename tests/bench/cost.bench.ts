@@ -14,13 +14,24 @@
 // each at this pace). Prints the calls, units and requests of the day, the day items' bytes at its end,
 // and `cost per sensor-year` at on-demand prices, a year being 365 such days and the year's readings
 // stored for a year. COST_LAYOUT=minutes or =days measures one layout alone.
+//
+// The calls are the AWS host's: the push route announces each stored batch on a queue standing in for
+// SQS (its sends counted), and each message is handed to the readings' function's consumer
+// (consumeReadingsMessages with its runtime, the subscribers marked for AWS), one receive and one
+// delete counted a message. COST_HOST=local runs the local host instead (the table's own queue: its
+// TQUEUE marks, their polls and the attempts counted on the batch, calls AWS does not make), priced the
+// same way for comparison only.
 import { countCalls } from "@server/adapters/dynamodb/call-count";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { compactDay } from "@server/domain/monitoring/days/minutes";
+import { consumeReadingsMessages } from "@server/events/readings-queue";
+import { readingsRuntime } from "@server/lambda/readings-consumer";
+import type { SubscriberDeps } from "@server/events/subscribers";
 import { createFreshHarness } from "../support/harness";
 
 const SENSORS = Number(process.env.COST_SENSORS ?? 20);
 const MINUTES = Number(process.env.COST_MINUTES ?? 1440);
+const HOST: "aws" | "local" = process.env.COST_HOST === "local" ? "local" : "aws";
 
 /** On-demand prices in USD, us-east-1, the ones docs/architecture.md's arithmetic of a mine-year takes
  *  (DynamoDB after its November 2024 cut; S3 Standard; SQS standard queue), as written here 27.11.2026. */
@@ -88,11 +99,47 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
     return get(...args);
   };
 
+  // AWS: the batches announced on a queue standing in for SQS, each message consumed by the readings'
+  // function's consumer as the event source mapping hands it over (a receive, then a delete).
+  const sqs = { sends: 0, receives: 0, deletes: 0 };
+  const messages: string[] = [];
+  const readingsDeps: SubscriberDeps = {
+    repos: h.deps.repos,
+    blobs,
+    clock: h.deps.clock,
+    runtime: readingsRuntime(() => readingsDeps),
+  };
+  if (HOST === "aws")
+    h.deps.telemetryQueue = {
+      async send(message) {
+        sqs.sends++;
+        messages.push(JSON.stringify(message));
+      },
+    };
+  const quiet = { info: () => {}, warn: () => {}, error: console.error };
+  const consume = async () => {
+    for (let body = messages.shift(); body !== undefined; body = messages.shift()) {
+      sqs.receives++;
+      const answer = await consumeReadingsMessages(
+        { Records: [{ messageId: String(sqs.receives), body, attributes: { ApproximateReceiveCount: "1" } }] },
+        readingsDeps,
+        quiet,
+      );
+      if (answer.batchItemFailures.length > 0) throw new Error(`message ${body} failed`);
+      sqs.deletes++;
+    }
+  };
+
   const day = layout === "minutes" ? yesterday : yesterday - 29 * 86_400_000;
   const counter = countCalls(h.doc!);
-  // Which items the writes are (a key's first words: TBATCH, TQUEUE, TEVENTS, a minute, a day).
+  // Which items the writes are (a key's first words: TBATCH, TQUEUE, TEVENTS, a minute, a day), and the
+  // push's fixed part: the calls on its batch's item, its list line and its queue mark, whatever the
+  // readings (each read and write with its units).
   const writtenKinds = new Map<string, number>();
   const readKinds = new Map<string, number>();
+  const fixed = { writeUnits: 0, readUnits: 0 };
+  const batchKey = (key: Record<string, unknown> | undefined) =>
+    key !== undefined && /^(TBATCH#|BATCH#)/.test(String(key.SK)) ? true : String(key?.PK) === "TQUEUE";
   h.doc!.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as {
@@ -100,19 +147,33 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
         Key?: Record<string, unknown>;
         ExpressionAttributeValues?: Record<string, unknown>;
         RequestItems?: Record<string, { Keys?: Record<string, unknown>[] }>;
+        ReturnConsumedCapacity?: string;
       };
       const key = input.Item ?? input.Key;
       if (/Query|Get/.test(String(context.commandName))) {
-        const pk = String(input.Key?.PK ?? input.ExpressionAttributeValues?.[":pk"] ?? Object.values(input.RequestItems ?? {})[0]?.Keys?.[0]?.PK);
-        const kind = `${String(context.commandName).replace(/Command$/, "")} ${pk.split("#").filter((w) => !/^[0-9a-f-]{30,}$/.test(w)).join("#")}`;
+        const pk = String(
+          input.Key?.PK ?? input.ExpressionAttributeValues?.[":pk"] ?? Object.values(input.RequestItems ?? {})[0]?.Keys?.[0]?.PK,
+        );
+        const kind = `${String(context.commandName).replace(/Command$/, "")} ${pk
+          .split("#")
+          .filter((w) => !/^[0-9a-f-]{30,}$/.test(w))
+          .join("#")}`;
         readKinds.set(kind, (readKinds.get(kind) ?? 0) + 1);
       }
-      if (key && /Put|Delete|Update/.test(String(context.commandName))) {
+      const write = /Put|Delete|Update/.test(String(context.commandName));
+      if (key && write) {
         const kind =
           `${String(context.commandName).replace(/Command$/, "")} ${String(key.PK).split("#")[0]} ${String(key.SK).split("#")[0].replace(/^\d.*/, "")}`.trim();
         writtenKinds.set(kind, (writtenKinds.get(kind) ?? 0) + 1);
       }
-      return next(args);
+      const ofBatch = batchKey(key) || (input.ExpressionAttributeValues?.[":pk"] === "TQUEUE" && !write);
+      if (!ofBatch) return next(args);
+      input.ReturnConsumedCapacity ??= "TOTAL";
+      const result = await next(args);
+      const units = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity?.CapacityUnits ?? 0;
+      if (write) fixed.writeUnits += units;
+      else fixed.readUnits += units;
+      return result;
     },
     { step: "initialize", name: "costKinds" },
   );
@@ -126,7 +187,8 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       body: JSON.stringify({ readings: sensors.map((sensor, i) => ({ sensor, t, value: 0.3 + ((m + i) % 40) / 100 })) }),
     });
     if (res.status !== 202) throw new Error(`push ${m}: ${res.status} ${await res.text()}`);
-    await telemetryIdle(h.deps);
+    if (HOST === "aws") await consume();
+    else await telemetryIdle(h.deps);
   }
   // The day's compaction, once it is settled: counted with the day.
   if (layout === "minutes") await compactDay(h.deps, user.companyId, facility, new Date(day).toISOString().slice(0, 10));
@@ -152,7 +214,8 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   const dayBytes = companyDays
     .flat()
     .reduce((n, d) => n + d.offsets.byteLength + d.values.byteLength + JSON.stringify(d.applied).length + 200, 0);
-  const sqsRequests = MINUTES * 3;
+  // The local host sends nothing: priced as AWS would send, receive and delete its pushes.
+  const sqsRequests = HOST === "aws" ? sqs.sends + sqs.receives + sqs.deletes : MINUTES * 3;
 
   const scale = (1440 / MINUTES) * 365;
   const year = {
@@ -166,7 +229,10 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   const total = Object.values(year).reduce((a, b) => a + b, 0);
   const money = (n: number) => `$${(n / SENSORS).toFixed(4)}`;
   console.log(
-    `${layout === "minutes" ? "minute items" : "sensors' day items"}: ${SENSORS} sensors, ${MINUTES} pushes of one minute each, applied in ${seconds.toFixed(1)} s`,
+    `${layout === "minutes" ? "minute items" : "sensors' day items"}: ${SENSORS} sensors, ${MINUTES} pushes of one minute each, applied in ${seconds.toFixed(1)} s` +
+      (HOST === "aws"
+        ? ", the AWS host's calls (SQS and the readings' function)"
+        : ", the LOCAL host's calls (its TQUEUE marks, polls and attempt counts are calls AWS does not make)"),
   );
   for (const [command, line] of [...byCommand].sort()) console.log(`  DynamoDB ${command}: ${line.calls} calls, ${line.units} units`);
   console.log(
@@ -182,7 +248,20 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       .join(", ")}`,
   );
   console.log(
-    `  write units ${writeUnits}, read units ${readUnits}; S3 ${s3.puts} PUT (${s3.putBytes} B), ${s3.gets} GET; SQS ${sqsRequests} requests`,
+    `  write units ${writeUnits}, read units ${readUnits}; S3 ${s3.puts} PUT (${s3.putBytes} B), ${s3.gets} GET; SQS ${sqsRequests} requests` +
+      (HOST === "aws" ? ` (${sqs.sends} send, ${sqs.receives} receive, ${sqs.deletes} delete)` : " (modelled: 3 a push)"),
+  );
+  // A push's fixed part per million pushes: its batch's item, list line and queue mark, its S3 requests
+  // and its SQS requests.
+  const perMillion = 1e6 / MINUTES;
+  const fixedDollars =
+    ((fixed.writeUnits * PRICES.writeUnitPerMillion + fixed.readUnits * PRICES.readUnitPerMillion) / 1e6) * perMillion +
+    ((s3.puts * PRICES.s3PutPerThousand + s3.gets * PRICES.s3GetPerThousand) / 1000) * perMillion +
+    ((sqsRequests * PRICES.sqsPerMillion) / 1e6) * perMillion;
+  console.log(
+    `  a push's fixed part: ${(fixed.writeUnits / MINUTES).toFixed(2)} write and ${(fixed.readUnits / MINUTES).toFixed(2)} read units ` +
+      `on its batch's items, ${(s3.puts / MINUTES).toFixed(2)} S3 PUT, ${(s3.gets / MINUTES).toFixed(2)} GET, ` +
+      `${(sqsRequests / MINUTES).toFixed(2)} SQS requests: $${fixedDollars.toFixed(2)} per million pushes`,
   );
   console.log(`  day items at the day's end: ${dayBytes} B (${(dayBytes / SENSORS / 1024).toFixed(1)} KB a sensor)`);
   console.log(
