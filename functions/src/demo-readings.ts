@@ -487,8 +487,12 @@ export async function feedDemoReadings(deps: FeedDeps): Promise<{ batches: numbe
           ? await storeBatch(deps, feed.company, feed.facility, { json: { readings: lines } }, undefined, `${DEMO_BATCH}-${newId()}`)
           : undefined;
       const next: DemoFeed = { ...feed, ...feedState(made.state), updated_at: deps.clock.now().toISOString() };
-      // Another process moved the feed on meanwhile: this one leaves it to that one.
-      if (!(await deps.repos.telemetry.putDemoFeed(next, feed.version))) break;
+      // Another process moved the feed on meanwhile: this one leaves it to that one, its batch stored
+      // all the same left marked in the table's queue for the sweep (never announced here).
+      if (!(await deps.repos.telemetry.putDemoFeed(next, feed.version))) {
+        if (batch?.queue_mark === false) await deps.repos.telemetry.markQueued(batch, true);
+        break;
+      }
       feed = { ...next, version: feed.version + 1 };
       state = made.state;
       if (batch) {

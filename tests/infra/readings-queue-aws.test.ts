@@ -20,7 +20,7 @@ import { sqsReadingsQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween, reannounceQueued } from "@server/domain/monitoring/days/consumer";
 import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { encodeS3Key } from "@server/events/upload-check";
 import { inProcessSpreadsheets } from "@server/export/in-process";
@@ -178,7 +178,7 @@ describe("the readings' function's subscribers", () => {
 describe("a push in AWS", () => {
   let announced: string;
 
-  it("is stored in S3 and the table and announced on SQS before its 202, not applied by the API", async () => {
+  it("is stored in S3 and the table (no mark in the table's queue: SQS holds it) and announced on SQS before its 202, not applied by the API", async () => {
     const res = await push([0, 1, 2]);
     expect(res.status).toBe(202);
     const batch = String(res.body.batch);
@@ -187,7 +187,26 @@ describe("a push in AWS", () => {
     expect(sent()).toEqual([{ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ company, batch }), MessageGroupId: company }]);
     expect(objects.has(`${UPLOADS}/telemetry/batches/${company}/${batch}.json`)).toBe(true);
     expect(await batchOf(batch)).toMatchObject({ state: "queued", accepted: 0 });
-    expect((await storage.repos.telemetry.queued(100)).map((q) => q.batch)).toContain(batch);
+    expect((await storage.repos.telemetry.queued(100)).map((q) => q.batch)).not.toContain(batch);
+  });
+
+  it("whose announcement fails is marked in the table's queue for the minute's sweep, and the sweep removes the mark once it is done", async () => {
+    sqs.on(SendMessageCommand).rejects(new Error("SQS unreachable"));
+    const failed = await push([90]);
+    sqs.on(SendMessageCommand).resolves({ MessageId: "m" });
+    expect(failed.status).toBe(500);
+    const [mark] = (await storage.repos.telemetry.queued(100)).filter((q) => q.company === company);
+    expect(mark).toBeDefined();
+    const answer = await consumeReadingsMessages({ Records: [message("f1", { company, batch: mark.batch })] }, consumerDeps, quiet);
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(await batchOf(mark.batch)).toMatchObject({ state: "done", accepted: 1 });
+    const sweepDeps = {
+      repos: storage.repos,
+      clock: systemClock,
+      telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
+    };
+    expect(await reannounceQueued(sweepDeps)).toBe(0);
+    expect((await storage.repos.telemetry.queued(100)).filter((q) => q.company === company)).toEqual([]);
   });
 
   it("is applied by the readings' function; a message that fails is named and the others are applied, and its redelivery counts once", async () => {

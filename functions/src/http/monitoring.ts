@@ -66,8 +66,15 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
   return { json, facility: typeof facility === "string" ? facility : undefined };
 }
 
-const view = ({ company: _company, refused_count: _count, file: _file, attempts: _attempts, retry_at: _retry, ...batch }: TelemetryBatch) =>
-  batch;
+const view = ({
+  company: _company,
+  refused_count: _count,
+  file: _file,
+  attempts: _attempts,
+  retry_at: _retry,
+  queue_mark: _mark,
+  ...batch
+}: TelemetryBatch) => batch;
 
 export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async (c) => {
   const deps = c.get("deps");
@@ -115,7 +122,7 @@ export const monitoringRoutes = routeApp()
   .openapi(listBatchesRoute, async (c) => {
     const listed = await listBatches(c.get("deps"), c.get("actor"), c.req.valid("query").facility);
     return c.json(
-      listed.map(({ company: _company, file: _file, attempts: _attempts, retry_at: _retry, ...batch }) => batch),
+      listed.map(({ company: _company, file: _file, attempts: _attempts, retry_at: _retry, queue_mark: _mark, ...batch }) => batch),
       200,
     );
   })

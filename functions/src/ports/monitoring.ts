@@ -55,6 +55,10 @@ export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
   attempts?: number;
   /** After a failed application: not tried again before this instant (ISO). */
   retry_at?: string;
+  /** false: announced on the host's own durable queue (SQS), so stored without a mark in the table's
+   *  queue (a mark put only where the announcement failed, removed by the minute's sweep once the batch
+   *  is done); absent: marked, as every batch stored before and every batch of the local host. */
+  queue_mark?: false;
 };
 
 /** A batch as its facility's list of loads holds it: without its refused lines. */
@@ -103,11 +107,15 @@ export interface MinuteReadings {
 }
 
 export interface TelemetryRepository {
-  /** Stores the batch (state queued) and its mark in the queue; both or neither count as stored. */
+  /** Stores the batch (state queued) and its mark in the queue (none where `queue_mark` is false);
+   *  both or neither count as stored. */
   createBatch(batch: TelemetryBatch): Promise<void>;
   getBatch(companyId: string, batchId: string): Promise<TelemetryBatch | undefined>;
-  /** The batch done with its counts, and its queue mark removed. */
+  /** The batch done with its counts, and its queue mark removed (none where `queue_mark` is false). */
   finishBatch(batch: TelemetryBatch): Promise<void>;
+  /** A stored batch's mark in the queue put (`queued`) or removed, whatever its `queue_mark`: a
+   *  batch whose announcement failed, and its mark once it is done. */
+  markQueued(batch: TelemetryBatch, queued: boolean): Promise<void>;
   /** The batch's item written as given, its queue mark kept (a failed application: its attempts and
    *  when it is tried again). */
   updateBatch(batch: TelemetryBatch): Promise<void>;

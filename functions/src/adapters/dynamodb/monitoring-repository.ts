@@ -142,24 +142,25 @@ export const batchListedItem = ({ refused: _refused, ...listed }: TelemetryBatch
 });
 
 export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): TelemetryRepository {
+  const markQueued: TelemetryRepository["markQueued"] = async (batch, queued) => {
+    const key = keys.telemetryQueued(batch.received_at, batch.company, batch.batch);
+    if (queued) await doc.send(new PutCommand({ TableName: table, Item: { ...key, company: batch.company, batch: batch.batch } }));
+    else await doc.send(new DeleteCommand({ TableName: table, Key: key }));
+  };
   return {
     async createBatch(batch) {
       // The batch's item first: a queue mark never points at nothing. A crash between the two leaves a
       // batch never answered 202 (the answer waits for both), which nothing will ever read.
       await putNew(doc, table, { ...keys.telemetryBatch(batch.company, batch.batch), ...batch }, BATCH_EXISTS);
       await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
-      await doc.send(
-        new PutCommand({
-          TableName: table,
-          Item: { ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch), company: batch.company, batch: batch.batch },
-        }),
-      );
+      if (batch.queue_mark !== false) await markQueued(batch, true);
     },
+    markQueued,
     getBatch: (companyId, batchId) => getItem<TelemetryBatch>(doc, table, keys.telemetryBatch(companyId, batchId)),
     async finishBatch(batch) {
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));
       await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
-      await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryQueued(batch.received_at, batch.company, batch.batch) }));
+      if (batch.queue_mark !== false) await markQueued(batch, false);
     },
     async updateBatch(batch) {
       await doc.send(new PutCommand({ TableName: table, Item: { ...keys.telemetryBatch(batch.company, batch.batch), ...batch } }));

@@ -499,6 +499,11 @@ function gatewayKeys(table: MemoryTable): Repositories["gatewayKeys"] {
 }
 
 function telemetry(table: MemoryTable): Repositories["telemetry"] {
+  const markQueued: Repositories["telemetry"]["markQueued"] = async (batch, queued) => {
+    const key = keys.telemetryQueued(batch.received_at, batch.company, batch.batch);
+    if (queued) table.put({ ...key, company: batch.company, batch: batch.batch });
+    else table.delete(key);
+  };
   return {
     async createBatch(batch) {
       create(
@@ -507,15 +512,16 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         "Пакет показаний с таким идентификатором уже существует",
       );
       table.put(batchListedItem(batch));
-      table.put({ ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch), company: batch.company, batch: batch.batch });
+      if (batch.queue_mark !== false) await markQueued(batch, true);
     },
+    markQueued,
     async getBatch(companyId, batchId) {
       return strip<TelemetryBatch>(table.get(keys.telemetryBatch(companyId, batchId)));
     },
     async finishBatch(batch) {
       table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
       table.put(batchListedItem(batch));
-      table.delete(keys.telemetryQueued(batch.received_at, batch.company, batch.batch));
+      if (batch.queue_mark !== false) await markQueued(batch, false);
     },
     async updateBatch(batch) {
       table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });

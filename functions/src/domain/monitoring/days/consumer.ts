@@ -711,9 +711,10 @@ async function applyRound(
       later.set(mark.batch, Infinity);
       continue;
     }
-    // Finished, its mark left by a kill between the two writes.
+    // Finished, its mark left by a kill between the two writes (or put as its announcement failed).
     if (batch.state !== "queued") {
       await deps.repos.telemetry.finishBatch(batch);
+      if (batch.queue_mark === false) await deps.repos.telemetry.markQueued(batch, false);
       continue;
     }
     const notBefore = batch.retry_at ? Date.parse(batch.retry_at) : 0;
@@ -857,10 +858,20 @@ export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
 
 /** A stored batch handed to its consumer: announced on the readings' queue where there is one (AWS),
  *  else a drain of the table's queue (the local server's thread, or this process). The answer 202
- *  waits for the announcement. */
+ *  waits for the announcement. A batch stored without a queue mark (queue_mark false: the durable
+ *  queue holds it) whose announcement fails is marked then, so the minute's sweep announces it again
+ *  (reannounceQueued), and the failure is answered as before. */
 export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue">, batch: TelemetryBatch) {
-  if (deps.telemetryQueue) await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
-  else void drainTelemetry(deps);
+  if (!deps.telemetryQueue) {
+    void drainTelemetry(deps);
+    return;
+  }
+  try {
+    await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
+  } catch (error) {
+    if (batch.queue_mark === false) await deps.repos.telemetry.markQueued(batch, true);
+    throw error;
+  }
 }
 
 /** AWS: when a queued batch is announced again on the readings' queue (reannounceQueued). A pushed batch
@@ -873,7 +884,8 @@ export const REANNOUNCE = { pushMinutes: 5, fileMinutes: 45, everyMinutes: 30, m
 
 /** The minute function's sweep (lambda/monitoring-minute.ts): each batch still queued (its mark in the
  *  table's TQUEUE, oldest first) whose age has come to an announcement (REANNOUNCE) is sent again on
- *  the readings' queue; the consumer is idempotent, so one announced twice counts nothing twice.
+ *  the readings' queue; the consumer is idempotent, so one announced twice counts nothing twice. A mark
+ *  of a batch done is removed (a push stored without one, marked when its announcement failed).
  *  Answers the batches sent; none without a queue (the local host drains the marks itself). */
 export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "telemetryQueue">): Promise<number> {
   const queue = deps.telemetryQueue;
@@ -882,7 +894,12 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
   let sent = 0;
   for (const item of await deps.repos.telemetry.queued(REANNOUNCE.scan)) {
     const batch = await deps.repos.telemetry.getBatch(item.company, item.batch);
-    if (!batch || batch.state !== "queued") continue;
+    if (!batch) continue;
+    // Done, its mark put when its announcement failed (queue_mark false: finishing it left the mark).
+    if (batch.state !== "queued") {
+      await deps.repos.telemetry.markQueued(batch, false);
+      continue;
+    }
     const age = now - Date.parse(batch.received_at);
     const after = (batch.file ? REANNOUNCE.fileMinutes : REANNOUNCE.pushMinutes) * MINUTE;
     if (!(age >= after && age <= REANNOUNCE.maxHours * 60 * MINUTE)) continue;

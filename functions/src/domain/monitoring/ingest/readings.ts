@@ -237,11 +237,12 @@ export function readReadings(
   return { readings, refused, lines: lines.length };
 }
 
-/** The push stored: its readings' blob, then its item and queue mark. Answered 202 only after all three.
+/** The push stored: its readings' blob, then its item and queue mark (no mark where the host announces
+ *  it on a durable queue of its own, SQS: kickTelemetry). Answered 202 only after all of them.
  *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-days.ts
  *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
-  deps: Pick<Deps, "repos" | "blobs" | "clock">,
+  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryQueue">>,
   company: string,
   facility: string,
   body: ReadBody,
@@ -262,6 +263,7 @@ export async function storeBatch(
       refused: refused.slice(0, LIMITS.telemetry.refusedListed),
       refused_count: refused.length,
       readings_sha256: createHash("sha256").update(bytes).digest("hex"),
+      ...(deps.telemetryQueue ? { queue_mark: false as const } : {}),
     },
   );
   await deps.repos.telemetry.createBatch(batch);
@@ -272,7 +274,7 @@ export async function storeBatch(
  *  shape of a pushed batch (above) and of a file's (files.ts), `read` saying what is known of it now. */
 export function queuedBatch(
   at: Pick<TelemetryBatch, "batch" | "company" | "facility" | "received_at">,
-  read: Partial<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name">> = {},
+  read: Partial<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark">> = {},
 ): TelemetryBatch {
   const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
   return { ...at, state: "queued", ...base, ...read };
