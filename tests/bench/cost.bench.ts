@@ -28,6 +28,14 @@ import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { readingsRuntime } from "@server/lambda/readings-consumer";
 import type { SubscriberDeps } from "@server/events/subscribers";
 import { createFreshHarness } from "../support/harness";
+import { dayItem } from "@server/adapters/dynamodb/monitoring-repository";
+import type { SensorDay } from "@server/ports";
+
+/** A day's readings as its item stores them (packed, adapters/dynamodb/packed.ts). */
+const storedArrayBytes = (day: SensorDay) => {
+  const item = dayItem(day);
+  return item.pt.byteLength + item.pv.byteLength;
+};
 
 const SENSORS = Number(process.env.COST_SENSORS ?? 20);
 const MINUTES = Number(process.env.COST_MINUTES ?? 1440);
@@ -211,9 +219,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       h.deps.repos.telemetry.getDays(user.companyId, s.id, [new Date(day).toISOString().slice(0, 10)]),
     ),
   );
-  const dayBytes = companyDays
-    .flat()
-    .reduce((n, d) => n + d.offsets.byteLength + d.values.byteLength + JSON.stringify(d.applied).length + 200, 0);
+  const dayBytes = companyDays.flat().reduce((n, d) => n + storedArrayBytes(d) + JSON.stringify(d.applied).length + 200, 0);
   // The local host sends nothing: priced as AWS would send, receive and delete its pushes.
   const sqsRequests = HOST === "aws" ? sqs.sends + sqs.receives + sqs.deletes : MINUTES * 3;
 
