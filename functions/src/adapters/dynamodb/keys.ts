@@ -350,6 +350,10 @@ export const UNAUDITED_PREFIXES = [
   "WHQUEUE",
   "DEMOFEED",
 ];
+/** A pushed batch's item (telemetryBatch), in its company's partition but of the mine's readings as its
+ *  line in the list of loads is: unaudited too (in AWS its audit entries were two write units and two
+ *  records for the stream's function a push, naming no one). */
+const READINGS_BATCH_PREFIX = "TBATCH#";
 /** Whether the stream's handler (events/table-changes.ts) reads nothing of an item's records: the
  *  audit skips the item, and the statistics count none of it (they count a company's projects and
  *  calculations, and none of these partitions is a company's, nor a statistics item a source). The
@@ -357,7 +361,7 @@ export const UNAUDITED_PREFIXES = [
  *  year of readings would otherwise be handed over image by image, and every calculation write
  *  hand over a cap counter's images (the project's lines it takes) that the handler drops. */
 export const unreadByStream = (pk: string, sk: string) =>
-  UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk);
+  UNAUDITED_PREFIXES.some((prefix) => pk.startsWith(prefix)) || isStatisticsItem(sk) || sk.startsWith(READINGS_BATCH_PREFIX);
 /** A modification of these attributes alone (a lock's counts and hold) changes no data: the audit
  *  skips it, the statistics read none of them, and the local host makes no record of it. */
 export const onlyLocksChanged = (changed: readonly string[]) => changed.every((name) => LOCK_ATTRIBUTES.includes(name));
