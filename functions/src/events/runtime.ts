@@ -62,6 +62,7 @@ export function keptObjects(): KeptObjects {
     recentForecasts: { rows: new Map(), json: new Map() },
     readingDrains: {},
     movedDays: new Map(),
+    sensorRegisters: new Map(),
     liveWatches: new Map(),
     forecastQueue: { pending: new Map() },
     alertRules: new Map(),

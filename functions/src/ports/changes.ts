@@ -6,6 +6,8 @@
 // (events/runtime.ts).
 // docs/architecture.md «One change stream, its subscribers per host».
 
+import type { Sensor } from "./monitoring";
+
 /** One sensor's readings as applied (UTC ms and values, in the order read; a correction replaces). */
 export interface AppliedReadings {
   sensor: string;
@@ -28,6 +30,9 @@ export interface DaysWritten {
   since: Record<string, number>;
   /** The batches' readings per sensor, as applied. */
   readings: readonly AppliedReadings[];
+  /** The facility's sensor register, read once by the consumer for every subscriber (ingest/kept-register.ts);
+   *  a subscriber handed none reads it (registerOfChange). */
+  register?: readonly Sensor[];
 }
 
 /** The forecaster stored a working's forecast anew (TLIVEFORECAST#): the tiles read it. */

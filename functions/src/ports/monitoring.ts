@@ -21,6 +21,10 @@ export interface SensorRepository {
   /** Removes a sensor created moments before: only an import undoing its own writes when one of
    *  them failed (domain/monitoring/ingest/sensor-import.ts); a sensor in use is retired, never removed. */
   remove(companyId: string, facilityId: string, sensorId: string): Promise<void>;
+  /** A mark that every write above moves once it is made (a new one each time): a host keeps the
+   *  register it read with the mark it read before it, and reads the register again only when the mark
+   *  moved (domain/monitoring/ingest/kept-register.ts). Undefined while none was made. */
+  registerStamp(companyId: string, facilityId: string): Promise<string | undefined>;
 }
 
 /** A gateway key as stored: its SHA-256, never the key. */

@@ -49,6 +49,9 @@ export interface KeptObjects {
   /** The facilities' open days whose day items of the layout before are moved into minutes, or being
    *  moved, by company, facility and day (domain/monitoring/days/minutes.ts openDayMoved). */
   movedDays: Map<string, Promise<void>>;
+  /** The facilities' sensor registers read lately, by company and facility, each with the stamp it was
+   *  read under (domain/monitoring/ingest/kept-register.ts). */
+  sensorRegisters: Map<string, KeptRegister>;
   /** The live tiles' watches, by company and facility (domain/monitoring/live/live-watch.ts). */
   liveWatches: Map<string, LiveWatch>;
   /** The forecaster's queue (domain/monitoring/live/forecaster.ts). */
@@ -113,6 +116,13 @@ export interface DrainOutcome {
 export type LiveView = z.output<typeof liveViewSchema>;
 type LiveAlert = z.output<typeof liveTileSchema>["forecasts"][number]["alert"];
 
+/** A facility's register as read, the stamp read before it, and when (UTC ms). */
+export interface KeptRegister {
+  stamp: string | undefined;
+  at: number;
+  sensors: Promise<readonly Sensor[]>;
+}
+
 /** What a facility's tiles are computed from: its sensors, bindings and the window's readings. */
 export interface LiveInputs {
   facility: { id: string; name: string };
@@ -126,6 +136,8 @@ export interface LiveWatch {
   watchers: Set<(view: LiveView) => void>;
   inputs?: Promise<LiveInputs>;
   pending: (readonly AppliedReadings[])[];
+  /** The register the latest change was applied with, taken by the next recompute. */
+  register?: readonly Sensor[];
   reload: boolean;
   running?: Promise<void>;
   last?: LiveView;
@@ -137,6 +149,7 @@ export interface LiveWatch {
 
 /** The facilities whose forecasts are to be computed, with their changed sensors, and the run. */
 export interface ForecastQueue {
-  pending: Map<string, { company: string; facility: string; sensors: Set<string> }>;
+  /** By company and facility: the sensors changed, and the register the latest change was applied with. */
+  pending: Map<string, { company: string; facility: string; sensors: Set<string>; register?: readonly Sensor[] }>;
   running?: Promise<void>;
 }

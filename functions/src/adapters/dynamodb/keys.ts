@@ -121,6 +121,13 @@ export const pointsOfCompany = (companyId: string) => inCompanyPrefix(companyId,
  *  Query SK begins_with SENSOR#{facility}# (at most MAX_SENSORS_PER_FACILITY, read whole). */
 export const sensor = (companyId: string, facilityId: string, sensorId: string) => inCompany(companyId, "SENSOR", facilityId, sensorId);
 export const sensorsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "SENSOR", facilityId);
+/** The mark a write of the facility's register moves (a new id after each create, replace or remove of
+ *  a sensor): a host keeps the register it read until it moves. In the facility's readings partition,
+ *  so neither audited nor streamed. */
+export const sensorRegisterStamp = (companyId: string, facilityId: string) => ({
+  PK: `TELEMETRY#${companyId}#${facilityId}`,
+  SK: "REGISTER",
+});
 /** A gateway key of a facility (its hash, label, when made and revoked): a facility's: Query SK
  *  begins_with GATEWAYKEY#{facility}#. */
 export const gatewayKey = (companyId: string, facilityId: string, keyId: string) => inCompany(companyId, "GATEWAYKEY", facilityId, keyId);

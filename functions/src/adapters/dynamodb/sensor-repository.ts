@@ -1,8 +1,9 @@
 // A facility's sensor register (keys.sensor, D56) and its gateway keys (keys.gatewayKey with the lookup of
 // each key's hash, keys.gatewayKeyLookup): a few dozen to a few hundred per facility, read whole.
-import { DeleteCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import type { GatewayKey, GatewayKeyRepository, Sensor, SensorRepository } from "../../ports";
 import { NotFound } from "../../domain/errors";
+import { newId } from "../../domain/ids";
 import * as keys from "./keys";
 import { conditional } from "./conditions";
 import { gatewayKeyItem, getItem, putNew, queryPrefix, sensorItem, stripAll, versionedPut } from "./items";
@@ -15,9 +16,14 @@ export const byCode = (a: Sensor, b: Sensor) => a.code.localeCompare(b.code, "ru
 export const newestFirst = (a: GatewayKey, b: GatewayKey) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id);
 
 export function dynamoSensors(doc: DynamoDBDocumentClient, table: string): SensorRepository {
+  // Moved after the write, never before: a host that reads the mark and then the register never keeps
+  // a register older than the mark it read.
+  const moveStamp = (companyId: string, facilityId: string) =>
+    doc.send(new PutCommand({ TableName: table, Item: { ...keys.sensorRegisterStamp(companyId, facilityId), stamp: newId() } }));
   return {
     async create(sensor) {
       await putNew(doc, table, sensorItem(sensor), SENSOR_EXISTS);
+      await moveStamp(sensor.company, sensor.facility);
     },
     get: (companyId, facilityId, sensorId) => getItem<Sensor>(doc, table, keys.sensor(companyId, facilityId, sensorId)),
     async listOfFacility(companyId, facilityId) {
@@ -26,9 +32,15 @@ export function dynamoSensors(doc: DynamoDBDocumentClient, table: string): Senso
     },
     async replace(next, expectedVersion) {
       await versionedPut(doc, table, sensorItem(next), expectedVersion, SENSOR_CONFLICT);
+      await moveStamp(next.company, next.facility);
     },
     async remove(companyId, facilityId, sensorId) {
       await doc.send(new DeleteCommand({ TableName: table, Key: keys.sensor(companyId, facilityId, sensorId) }));
+      await moveStamp(companyId, facilityId);
+    },
+    async registerStamp(companyId, facilityId) {
+      const item = await getItem<{ stamp: string }>(doc, table, keys.sensorRegisterStamp(companyId, facilityId), { consistentRead: true });
+      return item?.stamp;
     },
   };
 }

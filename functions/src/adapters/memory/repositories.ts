@@ -7,6 +7,7 @@
 // tests/support/repository-behaviour.ts holds the cases both adapters pass.
 import { FROZEN_STATUSES } from "@core/inventory";
 import { Conflict, NotFound } from "../../domain/errors";
+import { newId } from "../../domain/ids";
 import { normaliseEmail } from "../../domain/company/users";
 import { sameName } from "../../domain/company/look-alike";
 import { STALE_MEDIA } from "../../domain/files/media";
@@ -451,9 +452,12 @@ function emissionPoints(table: MemoryTable): Repositories["emissionPoints"] {
 }
 
 function sensors(table: MemoryTable): Repositories["sensors"] {
+  const moveStamp = (companyId: string, facilityId: string) =>
+    table.put({ ...keys.sensorRegisterStamp(companyId, facilityId), stamp: newId() });
   return {
     async create(sensor) {
       create(table, sensorItem(sensor), SENSOR_EXISTS);
+      moveStamp(sensor.company, sensor.facility);
     },
     async get(companyId, facilityId, sensorId) {
       return strip<Sensor>(table.get(keys.sensor(companyId, facilityId, sensorId)));
@@ -461,9 +465,14 @@ function sensors(table: MemoryTable): Repositories["sensors"] {
     listOfFacility: async (companyId, facilityId) => listed(table, keys.sensorsOfFacility(companyId, facilityId), byCode),
     async replace(next, expectedVersion) {
       versionedPut(table, sensorItem(next), expectedVersion, SENSOR_CONFLICT);
+      moveStamp(next.company, next.facility);
     },
     async remove(companyId, facilityId, sensorId) {
       table.delete(keys.sensor(companyId, facilityId, sensorId));
+      moveStamp(companyId, facilityId);
+    },
+    async registerStamp(companyId, facilityId) {
+      return table.get(keys.sensorRegisterStamp(companyId, facilityId))?.stamp as string | undefined;
     },
   };
 }

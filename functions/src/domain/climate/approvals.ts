@@ -22,6 +22,7 @@ import { canonicalJson, sha256Of, type SnapshotEntity } from "../inventory/versi
 import { answerOf, CLIMATE_PERIOD_NOT_FOUND, type ClimatePeriod, stepOf, storedFigures } from "./period-record";
 import { getPeriodOfProject } from "./projects";
 import { missingText, reportMissing } from "./report-missing";
+import { registerOfChange } from "../monitoring/ingest/kept-register";
 
 export type PeriodReviewRequest = z.output<typeof climatePeriodReviewSchema>;
 
@@ -153,12 +154,12 @@ export async function logPeriod(
  *  readings in its hours a batch wrote is flagged (when, which meters); its figures never move.
  *  Idempotent: a batch published again writes the same meters, the time of the last write only. */
 export async function flagChangedReadings(
-  deps: Pick<Deps, "repos" | "clock">,
-  change: Pick<DaysWritten, "company" | "facility" | "readings">,
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
+  change: Pick<DaysWritten, "company" | "facility" | "readings" | "register">,
 ): Promise<ClimatePeriodRecord[]> {
   const projects = (await deps.repos.climateProjects.list(change.company)).filter((p) => p.facility === change.facility);
   if (projects.length === 0) return [];
-  const codes = new Map((await deps.repos.sensors.listOfFacility(change.company, change.facility)).map((s) => [s.id, s.code]));
+  const codes = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s.code]));
   const flagged: ClimatePeriodRecord[] = [];
   for (const project of projects) {
     const planned = new Set(

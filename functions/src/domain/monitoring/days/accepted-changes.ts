@@ -6,18 +6,19 @@
 // 0,1 %), on the year and in review, without reading a minute of readings themselves.
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import type { Deps } from "../../context";
-import type { OfferAcceptance } from "../../../ports";
+import type { DaysWritten, OfferAcceptance } from "../../../ports";
+import { registerOfChange } from "../ingest/kept-register";
 import { DAY_MS } from "../ingest/stored-days";
 import { monthWindow, pointMonth } from "./offers";
 
 export async function recheckAcceptances(
-  deps: Pick<Deps, "repos" | "clock">,
-  change: { company: string; facility: string; days: readonly { sensor: string; day: string }[] },
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
+  change: Pick<DaysWritten, "company" | "facility" | "register"> & { days: readonly { sensor: string; day: string }[] },
 ): Promise<OfferAcceptance[]> {
   const acceptances = await deps.repos.telemetry.acceptances(change.company, change.facility);
   if (acceptances.length === 0) return [];
   const [sensors, points, company] = await Promise.all([
-    deps.repos.sensors.listOfFacility(change.company, change.facility),
+    registerOfChange(deps, change),
     deps.repos.emissionPoints.listOfFacility(change.company, change.facility),
     deps.repos.companies.get(change.company),
   ]);

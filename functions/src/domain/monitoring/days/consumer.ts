@@ -16,6 +16,7 @@ import { batchBlobKey } from "../ingest/readings";
 import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-days";
 import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
 import { readFileBatch } from "../ingest/files";
+import { facilityRegister } from "../ingest/kept-register";
 import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
 import { formatNumber } from "../../forecast/russian-numbers";
 
@@ -129,9 +130,13 @@ class PendingChanges {
   }
   /** Publishes each facility's days once: the one publish of «days written», heard by the host's
    *  subscribers in its table's order (the live tiles, the forecaster, the event detector, the
-   *  acceptances' recheck). Rejects when one failed, once all have heard it. */
-  async publish(deps: Pick<Deps, "runtime">): Promise<void> {
-    for (const p of this.byFacility.values()) await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()] });
+   *  acceptances' recheck), with the facility's register read once for them all. Rejects when one
+   *  failed, once all have heard it. */
+  async publish(deps: Pick<Deps, "runtime" | "repos" | "clock">): Promise<void> {
+    for (const p of this.byFacility.values()) {
+      const register = await facilityRegister(deps, p.company, p.facility);
+      await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()], register });
+    }
   }
 }
 

@@ -32,6 +32,7 @@ import type {
 } from "../../../contract/schemas/monitoring";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
+import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
 import { DAY_MS, isDemoDay, isDemoMinute, type MinuteCache, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
 import { minuteStart } from "../days/minutes";
@@ -177,6 +178,8 @@ export interface DaysChange {
   facility: string;
   days: readonly { sensor: string; day: string }[];
   since?: Readonly<Record<string, number>>;
+  /** The facility's register the days were written with (DaysWritten's). */
+  register?: readonly Sensor[];
 }
 
 /** A change cut where a sensor's changed days leave more than FOLLOW_OPEN_DAYS + 1 days between them,
@@ -204,7 +207,13 @@ export function changeRuns(change: DaysChange): DaysChange[] {
   }
   return [...runs]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, run]) => ({ company: change.company, facility: change.facility, days: run.days, since: run.since }));
+    .map(([, run]) => ({
+      company: change.company,
+      facility: change.facility,
+      days: run.days,
+      since: run.since,
+      register: change.register,
+    }));
 }
 
 /** Minutes before the earliest changed one that the detector reads again, and before that the history
@@ -234,7 +243,7 @@ export async function detectEvents(
   if (bySensor.size === 0) return [];
   const now = deps.clock.now().getTime();
   const written: TelemetryEvent[] = [];
-  const register = new Map((await deps.repos.sensors.listOfFacility(change.company, change.facility)).map((s) => [s.id, s]));
+  const register = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s]));
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
   const minutes: MinuteCache = new Map();
   for (const [sensorId, days] of bySensor) {
@@ -332,7 +341,7 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
   let found = 0;
   for (const company of await deps.repos.companies.list()) {
     for (const facility of await deps.repos.facilities.list(company.id)) {
-      const sensors = (await deps.repos.sensors.listOfFacility(company.id, facility.id)).filter((s) => inServiceAround(s, now));
+      const sensors = (await facilityRegister(deps, company.id, facility.id)).filter((s) => inServiceAround(s, now));
       const silent: { sensor: Sensor; lastMinute: number }[] = [];
       const recent = sensors.length > 0 ? await latestInMinutes(deps, company.id, facility.id, now) : new Map<string, number>();
       for (const sensor of sensors) {

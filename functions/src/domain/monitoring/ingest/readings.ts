@@ -12,6 +12,7 @@ import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import { SENSOR_KINDS, possibleValue } from "@core/monitoring";
 import { formatNumber } from "../../forecast/russian-numbers";
 import { registerAt } from "./register";
+import { facilityRegister } from "./kept-register";
 import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
 import { Forbidden, Invalid, invalidAt } from "../../errors";
@@ -242,7 +243,7 @@ export function readReadings(
  *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-days.ts
  *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
-  deps: Pick<Deps, "repos" | "blobs" | "clock"> & Partial<Pick<Deps, "telemetryQueue">>,
+  deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryQueue">>,
   company: string,
   facility: string,
   body: ReadBody,
@@ -250,7 +251,7 @@ export async function storeBatch(
   id = newId(),
 ): Promise<TelemetryBatch> {
   if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
-  const [sensors, owner] = await Promise.all([deps.repos.sensors.listOfFacility(company, facility), deps.repos.companies.get(company)]);
+  const [sensors, owner] = await Promise.all([facilityRegister(deps, company, facility), deps.repos.companies.get(company)]);
   const now = deps.clock.now();
   // The register's dates in service are days on the company's clock.
   const { readings, refused, lines } = readReadings(body, sensors, now.getTime(), zoneOf(owner));

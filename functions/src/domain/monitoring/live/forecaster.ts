@@ -23,13 +23,16 @@ import {
 } from "./live";
 import { type MinuteCache, readingsBetween } from "../ingest/stored-days";
 import { drainsIdle } from "../days/consumer";
-import type { DaysWritten, StoredLiveForecast } from "../../../ports";
+import type { DaysWritten, Sensor, StoredLiveForecast } from "../../../ports";
+import { facilityRegister } from "../ingest/kept-register";
 
 /** A facility's change the forecaster is handed: which sensors got readings. */
 export interface ForecastChange {
   company: string;
   facility: string;
   sensors: Iterable<string>;
+  /** The facility's register the change was applied with (DaysWritten's). */
+  register?: readonly Sensor[];
 }
 
 /**
@@ -43,10 +46,11 @@ export async function forecastFacility(
   company: string,
   facility: string,
   changed?: ReadonlySet<string>,
+  register?: readonly Sensor[],
 ): Promise<StoredLiveForecast[]> {
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility);
   if (bindings.length === 0) return [];
-  const all = await deps.repos.sensors.listOfFacility(company, facility);
+  const all = register ?? (await facilityRegister(deps, company, facility));
   const workings = workingsOf(all);
   const stored = await deps.repos.liveBindings.forecastsOfFacility(company, facility);
   const { from, to } = liveWindow(deps.clock.now().getTime());
@@ -88,12 +92,12 @@ export async function forecastFacility(
  *  dispatch file) change no forecast's rows, and queue nothing. */
 export async function forecastDaysWritten(
   deps: ForecastDeps,
-  change: Pick<DaysWritten, "company" | "facility" | "readings">,
+  change: Pick<DaysWritten, "company" | "facility" | "readings" | "register">,
 ): Promise<void> {
   const { from } = liveWindow(deps.clock.now().getTime());
   const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);
   if (sensors.length === 0) return;
-  queueForecasts(deps, { company: change.company, facility: change.facility, sensors });
+  queueForecasts(deps, { company: change.company, facility: change.facility, sensors, register: change.register });
   await forecastsIdle(deps);
 }
 
@@ -105,6 +109,7 @@ export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void
   let pending = queue.pending.get(key);
   if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
   for (const sensor of change.sensors) pending.sensors.add(sensor);
+  if (change.register) pending.register = change.register;
   if (!queue.running) {
     const q = queue;
     q.running = run(deps, q).finally(() => (q.running = undefined));
@@ -115,9 +120,9 @@ async function run(deps: ForecastDeps, queue: ForecastQueue): Promise<void> {
   while (queue.pending.size > 0) {
     const round = [...queue.pending.values()];
     queue.pending.clear();
-    for (const { company, facility, sensors } of round) {
+    for (const { company, facility, sensors, register } of round) {
       try {
-        const written = await forecastFacility(deps, company, facility, sensors);
+        const written = await forecastFacility(deps, company, facility, sensors, register);
         // The tiles watching the facility read the stored forecasts again (live-watch.ts).
         if (written.length > 0) {
           await deps.runtime.changes.publish({

@@ -9,6 +9,7 @@
 import type { Deps } from "../../context";
 import type { Change } from "../../../ports";
 import type { LiveWatch } from "../../../ports/runtime";
+import { facilityRegister } from "../ingest/kept-register";
 import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
 
 type Watcher = (view: LiveView) => void;
@@ -44,8 +45,11 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
       const readings = new Map(inputs.readings);
       for (const [sensor, added] of bySensor)
         if (readings.has(sensor)) readings.set(sensor, mergeReadings(readings.get(sensor), added, from));
-      // The register may have changed meanwhile: a sensor it gained is read whole.
-      const sensors = await deps.repos.sensors.listOfFacility(company, facility.id);
+      // The register may have changed meanwhile: a sensor it gained is read whole. The one the latest
+      // change was applied with, else the host's kept one.
+      const handed = watch.register;
+      watch.register = undefined;
+      const sensors = [...(handed ?? (await facilityRegister(deps, company, facility.id)))];
       const next: LiveInputs = { ...inputs, sensors, readings };
       if (sensors.some((s) => s.is_active && s.working.trim() !== "" && !readings.has(s.id))) watch.reload = true;
       else watch.inputs = Promise.resolve(next);
@@ -115,6 +119,7 @@ export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void
   if (!watch) return;
   if (change.type === "BindingChanged") watch.reload = true;
   else watch.pending.push(change.type === "DaysWritten" ? change.readings : []);
+  if (change.type === "DaysWritten" && change.register) watch.register = change.register;
   watch.poke();
 }
 

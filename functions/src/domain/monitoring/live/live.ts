@@ -33,6 +33,7 @@ import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { forecastRowsFromJson, forecastRun, judgedProbability, runForecast } from "../../forecast/forecast";
 import { type MinuteCache, readingsBetween, utcDay } from "../ingest/stored-days";
+import { facilityRegister } from "../ingest/kept-register";
 import { recordForecast } from "../derive/forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema } from "../../../contract/schemas/monitoring";
@@ -609,7 +610,7 @@ async function tileForecast(
 }
 
 export async function liveInputs(deps: Deps, company: string, facility: { id: string; name: string }): Promise<LiveInputs> {
-  const sensors = await deps.repos.sensors.listOfFacility(company, facility.id);
+  const sensors = [...(await facilityRegister(deps, company, facility.id))];
   const bindings = await deps.repos.liveBindings.listOfFacility(company, facility.id);
   const { from, to } = liveWindow(deps.clock.now().getTime());
   const readings = new Map<string, Readings>();
