@@ -72,13 +72,26 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     const empty = await readingsBetween(server.deps, mine.company, at, yesterday + 62 * MINUTE, yesterday + 62 * MINUTE);
     expect([...empty.times]).toEqual([]);
 
-    // Settled: the minutes folded into the old day, marked compacted, and removed.
+    // Settled: the minutes folded into the old day, marked compacted, and left to their expiry.
     expect(await compactDay(server.deps, mine.company, mine.facility, name(yesterday))).toBe(3);
     expect(await server.deps.repos.telemetry.getDay(mine.company, at.id, name(yesterday))).toMatchObject({ compacted: true });
-    expect(await server.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(yesterday))).toEqual([]);
+    expect(await server.deps.repos.telemetry.hasMinutes(mine.company, mine.facility, name(yesterday))).toBe(false);
     expect(await read(yesterday)).toEqual(merged);
     expect(await read(past)).toEqual(old);
   } finally {
     await server.close();
+  }
+
+  // Twelve days on, past their expiry: dynalite has no TTL, the local server's start removes them.
+  const later = Date.now() + 12 * DAY_MS;
+  const third = await startLocalServer({ dataDir, port: 0, demo: DEMO, clock: { now: () => new Date(later) } });
+  try {
+    const minutes = () => third.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(yesterday));
+    for (let i = 0; i < 100 && (await minutes()).length > 0; i++) await new Promise((done) => setTimeout(done, 100));
+    expect(await minutes()).toEqual([]);
+    const r = await readingsBetween(third.deps, mine.company, { id: mine.sensors.get("О-1")!, facility: mine.facility }, yesterday, today);
+    expect(r.values.length).toBe(3);
+  } finally {
+    await third.close();
   }
 }, 120_000);

@@ -1,6 +1,7 @@
 // The local host: one Node process serving the API under /api/ and the built web app (with an
 // SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
 import { compactSettledDays } from "../domain/monitoring/days/minutes";
+import { removeExpiredMinutes } from "./expired-minutes";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
@@ -338,12 +339,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       .finally(() => (sweeping = false));
   }, STALE_SWEEP_MS);
   staleTimer.unref();
-  // Issue 98: the closed days' minute items compacted into their sensors' days, on start and hourly.
+  // Issue 98: the closed days' minute items compacted into their sensors' days, on start and hourly,
+  // and those past their expiry removed (dynalite has no TTL).
   const compaction = { stopped: false };
   let compacting: Promise<unknown> = Promise.resolve();
   const compact = () => {
     compacting = compacting
       .then(() => compactSettledDays(deps, compaction))
+      .then(() => {
+        const doc = storage.doc;
+        if (doc && !compaction.stopped) return removeExpiredMinutes(doc, LOCAL_TABLE, storage.repos, deps.clock.now().getTime());
+      })
       .catch((error: unknown) => serverLog.error({ event: "compaction", message: String(error) }));
   };
   compact();

@@ -142,9 +142,11 @@ export interface TelemetryRepository {
    *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;
   markOpenDayMoved(companyId: string, facilityId: string, day: string): Promise<void>;
-  /** Whether the facility has minutes of the day stored (a Query of one key). */
+  /** Whether the facility has minutes of the day stored and not yet compacted (a Query of one key). */
   hasMinutes(companyId: string, facilityId: string, day: string): Promise<boolean>;
-  /** Removes the facility's minutes of a day once they are compacted into its sensors' days. */
+  /** Done with the facility's minutes of a day once they are compacted into its sensors' days: the day
+   *  is marked so (hasMinutes answers false from then on) and its minutes are left to their expiry
+   *  (DynamoDB's TTL, some days on; the local host removes them itself, local/expired-minutes.ts). */
   removeMinutes(companyId: string, facilityId: string, day: string, minutes: readonly string[]): Promise<void>;
   /** D63: a point's month accepted into a year; Conflict when it is already. */
   createAcceptance(acceptance: OfferAcceptance): Promise<void>;

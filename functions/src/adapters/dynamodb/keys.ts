@@ -212,6 +212,13 @@ export const openDayMoved = (companyId: string, facilityId: string, day: string)
   PK: telemetryMinutesOfDay(companyId, facilityId, day),
   SK: "MOVED",
 });
+/** The mark that a facility's minutes of a day are compacted into its sensors' days (in the day's
+ *  minutes partition, sorted before them: hasMinutes reads it or the first minute in one Query); the
+ *  minutes themselves wait for their expiry (expires_at, DynamoDB's TTL). */
+export const minutesCompacted = (companyId: string, facilityId: string, day: string) => ({
+  PK: telemetryMinutesOfDay(companyId, facilityId, day),
+  SK: "COMPACTED",
+});
 /** A one-time change of the company's stored data, done (functions/src/domain/company/emission-points-migration.ts). */
 export const migration = (companyId: string, name: string) => inCompany(companyId, "MIGRATION", name);
 

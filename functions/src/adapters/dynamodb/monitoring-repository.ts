@@ -99,11 +99,14 @@ export const minuteItem = (m: MinuteReadings) => {
     batches: m.batches,
     corrections: m.corrections,
     version: m.version,
+    expires_at: movedMarkExpiry(m.day),
   };
 };
 
-/** When the mark that an open day was moved expires (DynamoDB's TTL, seconds): long after the day is
- *  compacted, when nothing asks for it any more. */
+/** When a facility's minutes of a day and the marks beside them expire (DynamoDB's TTL, seconds): long
+ *  after the day is compacted (a day and an hour after its end), when nothing reads them any more, and
+ *  after MINUTES_HORIZON_DAYS, past which nothing compacts or reads them anyway. Deleting them at the
+ *  compaction cost what writing them did; TTL's deletes cost nothing. */
 export const movedMarkExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 10 * 86_400;
 
 /** A facility's minute as read: packed (`pv`), or as the layout before wrote it (`sensors`, and `s`,
@@ -330,20 +333,41 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
       );
     },
     async hasMinutes(companyId, facilityId, day) {
+      // The day's first item from its COMPACTED mark on: the mark, a minute (MIN#…, sorted after it) or
+      // nothing. Minutes after the mark wait for their expiry and are not the compaction's any more.
       const out = await doc.send(
         new QueryCommand({
           TableName: table,
-          KeyConditionExpression: "PK = :pk AND begins_with(SK, :minute)",
-          ExpressionAttributeValues: { ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day), ":minute": "MIN#" },
-          ProjectionExpression: "PK",
+          KeyConditionExpression: "PK = :pk AND SK BETWEEN :mark AND :last",
+          ExpressionAttributeValues: {
+            ":pk": keys.telemetryMinutesOfDay(companyId, facilityId, day),
+            ":mark": keys.minutesCompacted(companyId, facilityId, day).SK,
+            ":last": "MIN#~",
+          },
+          ProjectionExpression: "SK",
           Limit: 1,
         }),
       );
-      return (out.Items ?? []).length > 0;
+      return String(out.Items?.[0]?.SK ?? "").startsWith("MIN#");
     },
-    async removeMinutes(companyId, facilityId, day, minutes) {
-      for (const minute of minutes)
-        await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryMinute(companyId, facilityId, day, minute) }));
+    async removeMinutes(companyId, facilityId, day) {
+      const partition = keys.telemetryMinutesOfDay(companyId, facilityId, day);
+      // Minutes written before they carried an expiry (by the code before) are deleted; the others
+      // are left to it. An eventually consistent read of the day's minutes, no write for most days.
+      const unexpiring = await queryAll(doc, {
+        TableName: table,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :minute)",
+        FilterExpression: "attribute_not_exists(expires_at)",
+        ExpressionAttributeValues: { ":pk": partition, ":minute": "MIN#" },
+        ProjectionExpression: "PK, SK",
+      });
+      for (const key of unexpiring) await doc.send(new DeleteCommand({ TableName: table, Key: { PK: key.PK, SK: key.SK } }));
+      await doc.send(
+        new PutCommand({
+          TableName: table,
+          Item: { ...keys.minutesCompacted(companyId, facilityId, day), expires_at: movedMarkExpiry(day) },
+        }),
+      );
     },
   };
 }

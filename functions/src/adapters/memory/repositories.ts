@@ -619,10 +619,12 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
       table.put({ ...keys.openDayMoved(companyId, facilityId, day), expires_at: movedMarkExpiry(day) });
     },
     async hasMinutes(companyId, facilityId, day) {
+      if (table.get(keys.minutesCompacted(companyId, facilityId, day))) return false;
       return table.query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#").length > 0;
     },
-    async removeMinutes(companyId, facilityId, day, minutes) {
-      for (const minute of minutes) table.delete(keys.telemetryMinute(companyId, facilityId, day, minute));
+    async removeMinutes(companyId, facilityId, day) {
+      // As in DynamoDB: the day marked compacted, its minutes left to their expiry.
+      table.put({ ...keys.minutesCompacted(companyId, facilityId, day), expires_at: movedMarkExpiry(day) });
     },
     async demoFeeds() {
       return table.query(keys.DEMO_FEED_PK).map(demoFeedOf);

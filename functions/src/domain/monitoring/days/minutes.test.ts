@@ -98,7 +98,9 @@ describe("minute items", () => {
     // Two days and an hour on: the day is settled.
     now = DAY + 2 * 86_400_000 + 2 * 3_600_000;
     expect(await compactSettledDays(d.deps)).toBe(1);
-    expect(await d.deps.repos.telemetry.minutesOf(actor.company, facility, "2026-03-10")).toEqual([]);
+    // Marked compacted, its minute left to its expiry: not compacted twice.
+    expect(await d.deps.repos.telemetry.hasMinutes(actor.company, facility, "2026-03-10")).toBe(false);
+    expect(await compactSettledDays(d.deps)).toBe(0);
     const day = await d.deps.repos.telemetry.getDay(actor.company, sensors["М-1"], "2026-03-10");
     expect(day).toMatchObject({ compacted: true });
     expect(await stored("М-1")).toEqual(before);
@@ -109,7 +111,7 @@ describe("minute items", () => {
     ]);
     expect(late).toMatchObject({ accepted: 1, duplicate: 1, corrected: 0 });
     expect(await stored("М-1")).toEqual([...before, [720, 0.4]]);
-    expect(await d.deps.repos.telemetry.minutesOf(actor.company, facility, "2026-03-10")).toEqual([]);
+    expect(await d.deps.repos.telemetry.hasMinutes(actor.company, facility, "2026-03-10")).toBe(false);
   });
 
   it("read a day the old layout wrote as before, a push after the upgrade beside it, and move it over when settled", async () => {
