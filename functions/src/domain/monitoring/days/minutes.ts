@@ -3,9 +3,9 @@
 // minute writes one item of a few KB, read and written under a condition on its version), never into a
 // sensor's day that grows all day. Once a day is closed and settled (OPEN_GRACE_MS + SETTLE_MS after its
 // end) its minutes are compacted into each sensor's day item, the form the month's offers, the climate
-// periods and the packs read, and removed. A closed day's late readings go to the day item as before
-// (consumer.ts writeDays), after its minutes are compacted. docs/architecture.md says why, with the
-// arithmetic.
+// periods and the packs read, and left to their expiry (the repository's removeMinutes marks the day
+// done). A closed day's late readings go to the day item as before (consumer.ts writeDays), after its
+// minutes are compacted. docs/architecture.md says why, with the arithmetic.
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay } from "../../../ports";
 import {
@@ -117,9 +117,9 @@ export function mergeMinute(
 }
 
 /** A facility's minutes of a closed day compacted into its sensors' day items (marked compacted, so
- *  reads no longer look for its minutes), then removed. A sensor's day already compacted is left as it
- *  is (a compaction cut short before its removal, then late readings written to the day). Answers the
- *  minutes compacted. */
+ *  reads no longer look for its minutes), then marked done (removeMinutes; they are left to their
+ *  expiry). A sensor's day already compacted is left as it is (a compaction cut short before its mark,
+ *  then late readings written to the day). Answers the minutes compacted. */
 export async function compactDay(deps: Pick<Deps, "repos">, company: string, facility: string, day: string): Promise<number> {
   const minutes = await deps.repos.telemetry.minutesOf(company, facility, day);
   if (minutes.length === 0) return 0;
