@@ -2,16 +2,22 @@
 // day items: consumer.ts mergeDay and the repository's putDay, the path a closed day's late readings
 // still take) opened by the local server as `npm start` runs it: a past day and yesterday's day are read
 // as they were, a push to yesterday (still open) goes to its facility's minute and is read over the old
-// day, a redelivered push counts nothing twice, and the compaction moves the open day over.
+// day, a redelivered push counts nothing twice, the compaction moves the open day over, and the local
+// server removes the compacted minutes once they expire. The items the code before wrote (raw arrays,
+// minutes without an expiry) are read to the bit, and such minutes deleted at the compaction.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import * as keys from "@server/adapters/dynamodb/keys";
 import { startLocalServer } from "@server/local/server";
+import { LOCAL_TABLE } from "@server/local/storage";
 import { mergeDay } from "@server/domain/monitoring/days/consumer";
 import { compactDay } from "@server/domain/monitoring/days/minutes";
 import { emptyDay, readingsBetween } from "@server/domain/monitoring/ingest/stored-days";
 import { DEMO, signInAsDemo } from "../support/server";
+import { createFreshHarness } from "../support/harness";
 import { appliedCounts, everyBatchApplied, meteredFacility, pushAll } from "../support/readings-shape";
 
 const DAY_MS = 86_400_000;
@@ -95,3 +101,67 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     await third.close();
   }
 }, 120_000);
+
+it("reads a minute and a day the code before wrote (raw arrays) to the bit on the local engine, and deletes such minutes at the compaction, having no expiry", async () => {
+  const h = await createFreshHarness();
+  try {
+    const doc = h.doc!;
+    const raw = (a: Uint16Array | Uint32Array | Float64Array) => new Uint8Array(a.buffer);
+    const [company, facility, sensor, day] = ["c-old", "f-old", "0192f0c4-8a3e-7c4b-9d2f-1a2b3c4d5e6f", "2026-11-20"];
+    const values = Float64Array.from([0.1 + 0.2, -0, 1e308]);
+    await doc.send(
+      new PutCommand({
+        TableName: LOCAL_TABLE,
+        Item: {
+          ...keys.telemetryMinute(company, facility, day, "00:01"),
+          company,
+          facility,
+          day,
+          minute: "00:01",
+          sensors: [sensor],
+          s: raw(Uint16Array.from([0, 0, 0])),
+          t: raw(Uint16Array.from([0, 20_000, 40_000])),
+          v: raw(values),
+          b: raw(Uint16Array.from([0, 0, 0])),
+          batches: [{ key: "2026-11-20T00:02:00.000Z#b1", counts: [3, 0, 0] }],
+          corrections: [],
+          version: 1,
+        },
+      }),
+    );
+    await doc.send(
+      new PutCommand({
+        TableName: LOCAL_TABLE,
+        Item: {
+          ...keys.sensorDay(company, sensor, day),
+          company,
+          sensor,
+          day,
+          count: 3,
+          t: raw(Uint32Array.from([60_000, 80_000, 100_000])),
+          v: raw(values),
+          applied: {},
+          corrections: [],
+          version: 1,
+        },
+      }),
+    );
+    const bits = (a: Float64Array) => [...new Uint8Array(a.buffer, a.byteOffset, a.byteLength)];
+    const [minute] = await h.deps.repos.telemetry.minutesOf(company, facility, day);
+    expect([...minute.offsets]).toEqual([0, 20_000, 40_000]);
+    expect(bits(minute.values)).toEqual(bits(values));
+    const stored = await h.deps.repos.telemetry.getDay(company, sensor, day);
+    expect([...stored!.offsets]).toEqual([60_000, 80_000, 100_000]);
+    expect(bits(stored!.values)).toEqual(bits(values));
+    // Written again, packed, it reads the same.
+    expect(await h.deps.repos.telemetry.putDay(stored!, 1)).toBe(true);
+    expect(bits((await h.deps.repos.telemetry.getDay(company, sensor, day))!.values)).toEqual(bits(values));
+
+    expect(await h.deps.repos.telemetry.hasMinutes(company, facility, day)).toBe(true);
+    await h.deps.repos.telemetry.removeMinutes(company, facility, day, ["00:01"]);
+    expect(await h.deps.repos.telemetry.minutesOf(company, facility, day)).toEqual([]);
+    expect(await h.deps.repos.telemetry.hasMinutes(company, facility, day)).toBe(false);
+  } finally {
+    await h.close();
+  }
+});
