@@ -63,6 +63,7 @@ export function keptObjects(): KeptObjects {
     readingDrains: {},
     movedDays: new Map(),
     sensorRegisters: new Map(),
+    minuteWindows: new Map(),
     liveWatches: new Map(),
     forecastQueue: { pending: new Map() },
     alertRules: new Map(),

@@ -110,6 +110,18 @@ export interface MinuteReadings {
   version: number;
 }
 
+/** Issue 98: a facility's log of its latest minute writes, bumped before each (days/minute-window.ts):
+ *  what a host that keeps the facility's recent minutes reads (one small item) to learn which of them
+ *  others wrote since it last looked. Each write of the head logs one write, `${day} ${minute} ${version}`
+ *  (the minute's version that write makes), oldest first: entry i of n was logged by head version
+ *  `version - (n - 1 - i)`. */
+export interface MinutesHead {
+  company: string;
+  facility: string;
+  written: string[];
+  version: number;
+}
+
 export interface TelemetryRepository {
   /** Stores the batch (state queued) and its mark in the queue (none where `queue_mark` is false);
    *  both or neither count as stored. */
@@ -138,6 +150,10 @@ export interface TelemetryRepository {
   /** The facility's minutes of a day from `from` to `to` (HH:mm, both included; the whole day without
    *  them), in time order: one Query. */
   minutesOf(companyId: string, facilityId: string, day: string, from?: string, to?: string): Promise<MinuteReadings[]>;
+  /** The facility's log of its minute writes (strongly consistent), or undefined before the first. */
+  getMinutesHead(companyId: string, facilityId: string): Promise<MinutesHead | undefined>;
+  /** Writes the head if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
+  putMinutesHead(head: MinutesHead, expectedVersion: number): Promise<boolean>;
   /** Whether the facility's open day has had the day items of the layout before moved into its minutes
    *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;

@@ -11,7 +11,7 @@ import type { AppliedReadings, ChangeStream } from "./changes";
 import type { ApprovedFigures } from "./inventory";
 import type { Timers } from "./clock";
 import type { ForecastColumns, ForecastKeptRow, ForecastModelVersion } from "./forecast";
-import type { LiveModelBinding, Sensor } from "./monitoring";
+import type { LiveModelBinding, MinuteReadings, MinutesHead, Sensor } from "./monitoring";
 
 /** The host's runtime (events/runtime.ts makes one per process or thread). */
 export interface Runtime extends KeptObjects {
@@ -52,6 +52,8 @@ export interface KeptObjects {
   /** The facilities' sensor registers read lately, by company and facility, each with the stamp it was
    *  read under (domain/monitoring/ingest/kept-register.ts). */
   sensorRegisters: Map<string, KeptRegister>;
+  /** The facilities' recent minute items, by company and facility (domain/monitoring/days/minute-window.ts). */
+  minuteWindows: Map<string, MinuteWindow>;
   /** The live tiles' watches, by company and facility (domain/monitoring/live/live-watch.ts). */
   liveWatches: Map<string, LiveWatch>;
   /** The forecaster's queue (domain/monitoring/live/forecaster.ts). */
@@ -60,6 +62,22 @@ export interface KeptObjects {
   alertRules: Map<string, { at: number; alert: Omit<LiveAlert, "raised">; probability: ProbabilityCheck | null }>;
   /** What ends each open live stream (http/monitoring.ts closeLiveStreams). */
   liveStreams: Set<() => void>;
+}
+
+/** A facility's minutes a host keeps: every minute stored from `from` (UTC ms) on as of its head's
+ *  version `seen`, by its first instant, but those `stale` (another wrote them, at least to the version
+ *  named, since they were read: read again). `head` is the head as last read or written (what the next
+ *  log is conditioned on); `logging` and `syncing` this host's logs and syncs, one after another. */
+export interface MinuteWindow {
+  from: number;
+  seen: number;
+  minutes: Map<number, MinuteReadings>;
+  stale: Map<number, number>;
+  /** When this host last read or wrote it (UTC ms): one unused for a while may be let go. */
+  usedAt: number;
+  head?: MinutesHead;
+  logging?: Promise<void>;
+  syncing?: Promise<MinuteWindow>;
 }
 
 export type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;

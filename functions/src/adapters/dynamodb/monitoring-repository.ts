@@ -17,6 +17,7 @@ import type {
   LiveBindingRepository,
   LiveModelBinding,
   MinuteReadings,
+  MinutesHead,
   StoredLiveForecast,
   OfferAcceptance,
   SensorDay,
@@ -102,6 +103,15 @@ export const minuteItem = (m: MinuteReadings) => {
     expires_at: movedMarkExpiry(m.day),
   };
 };
+
+/** A facility's log of its minute writes as stored (keys.minutesHead). */
+export const minutesHeadItem = (head: MinutesHead) => ({ ...keys.minutesHead(head.company, head.facility), ...head });
+export const minutesHeadOf = (item: Record<string, unknown>): MinutesHead => ({
+  company: String(item.company),
+  facility: String(item.facility),
+  written: (item.written ?? []) as string[],
+  version: Number(item.version ?? 0),
+});
 
 /** When a facility's minutes of a day and the marks beside them expire (DynamoDB's TTL, seconds): long
  *  after the day is compacted (a day and an hour after its end), when nothing reads them any more, and
@@ -320,6 +330,13 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
         ConsistentRead: true,
       });
       return items.map(minuteOf);
+    },
+    async getMinutesHead(companyId, facilityId) {
+      const out = await doc.send(new GetCommand({ TableName: table, Key: keys.minutesHead(companyId, facilityId), ConsistentRead: true }));
+      return out.Item ? minutesHeadOf(out.Item) : undefined;
+    },
+    putMinutesHead(head, expectedVersion) {
+      return unlessConditionFails(putAtVersion(doc, table, minutesHeadItem({ ...head, version: expectedVersion + 1 }), expectedVersion));
     },
     async openDayMoved(companyId, facilityId, day) {
       const out = await doc.send(

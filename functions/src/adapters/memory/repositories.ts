@@ -107,6 +107,8 @@ import {
   demoFeedOf,
   minuteItem,
   minuteOf,
+  minutesHeadItem,
+  minutesHeadOf,
   movedMarkExpiry,
 } from "../dynamodb/monitoring-repository";
 import { CALENDAR_YEARS } from "../dynamodb/production-calendar-repository";
@@ -611,6 +613,15 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         .query(keys.telemetryMinutesOfDay(companyId, facilityId, day), "MIN#")
         .filter((item) => String(item.SK) >= `MIN#${from}` && String(item.SK) <= `MIN#${to}`)
         .map(minuteOf);
+    },
+    async getMinutesHead(companyId, facilityId) {
+      const item = table.get(keys.minutesHead(companyId, facilityId));
+      return item ? minutesHeadOf(item) : undefined;
+    },
+    async putMinutesHead(head, expectedVersion) {
+      return table.put(minutesHeadItem({ ...head, version: expectedVersion + 1 }), (stored) =>
+        expectedVersion === 0 ? stored === undefined : stored !== undefined && stored.version === expectedVersion,
+      );
     },
     async openDayMoved(companyId, facilityId, day) {
       return table.get(keys.openDayMoved(companyId, facilityId, day)) !== undefined;

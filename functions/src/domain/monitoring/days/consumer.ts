@@ -15,6 +15,7 @@ import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchBlobKey } from "../ingest/readings";
 import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-days";
 import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
+import { guessedMinute, readMinute, writeMinute } from "./minute-window";
 import { readFileBatch } from "../ingest/files";
 import { facilityRegister } from "../ingest/kept-register";
 import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
@@ -327,8 +328,12 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
     for (const part of parts) pushTo(byEntry, part.entry, part);
     // A day the layout before wrote is in the minutes before a reading is counted against them.
     await openDayMoved(deps, company, facility, day);
+    // First as this host's window knows it (minute-window.ts): a write refused reads it from storage.
+    let guess = guessedMinute(deps, company, facility, day, minute);
     for (;;) {
-      const stored = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
+      const known = guess === undefined ? await readMinute(deps, company, facility, day, minute) : guess;
+      guess = undefined;
+      const stored = known ?? emptyMinute(company, facility, day, minute);
       let merged = stored;
       const counted: { entry: number; counts: readonly number[] }[] = [];
       for (const [entry, list] of byEntry) {
@@ -337,7 +342,7 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
         counted.push({ entry, counts: next.counts });
       }
       // Another consumer wrote the minute meanwhile: read it again.
-      if (merged !== stored && !(await deps.repos.telemetry.putMinute(merged, stored.version))) continue;
+      if (merged !== stored && !(await writeMinute(deps, merged, stored.version))) continue;
       for (const { entry, counts } of counted) counts.forEach((n, i) => (entries[entry].totals[i] += n));
       for (const part of parts) out[part.entry].written.push(part);
       return;

@@ -19,6 +19,7 @@ import {
   isOpenDay,
   utcDay,
 } from "../ingest/stored-days";
+import { forgetMinutes, writeMinute } from "./minute-window";
 
 const MINUTE_MS = 60_000;
 /** How long after a day stops taking minutes it is compacted: far longer than an application takes
@@ -120,7 +121,12 @@ export function mergeMinute(
  *  reads no longer look for its minutes), then marked done (removeMinutes; they are left to their
  *  expiry). A sensor's day already compacted is left as it is (a compaction cut short before its mark,
  *  then late readings written to the day). Answers the minutes compacted. */
-export async function compactDay(deps: Pick<Deps, "repos">, company: string, facility: string, day: string): Promise<number> {
+export async function compactDay(
+  deps: Pick<Deps, "repos"> & Partial<Pick<Deps, "runtime">>,
+  company: string,
+  facility: string,
+  day: string,
+): Promise<number> {
   const minutes = await deps.repos.telemetry.minutesOf(company, facility, day);
   if (minutes.length === 0) return 0;
   const start = dayStart(day);
@@ -163,6 +169,9 @@ export async function compactDay(deps: Pick<Deps, "repos">, company: string, fac
     day,
     minutes.map((m) => m.minute),
   );
+  // This host's window of the facility's minutes no longer holds (a day compacted while open: a test's,
+  // a bench's).
+  if (deps.runtime) forgetMinutes(deps.runtime, company, facility);
   return minutes.length;
 }
 
@@ -176,7 +185,7 @@ export const isSettledDay = (day: string, now: number) => now >= dayStart(day) +
  *  them (its marks kept), and the compaction writes them back. Answers whether it moved the whole day
  *  (not stopped by `run`). */
 async function moveOpenDay(
-  deps: Pick<Deps, "repos">,
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
   company: string,
   facility: string,
   day: string,
@@ -209,7 +218,7 @@ async function moveOpenDay(
       const found = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
       let merged = found;
       for (const r of readings) merged = mergeMinute(merged, `0000#upgrade-${r.sensor}`, [r]).minute;
-      if (merged === found || (await deps.repos.telemetry.putMinute(merged, found.version))) break;
+      if (merged === found || (await writeMinute(deps, merged, found.version))) break;
     }
   }
   // Their readings are in the minutes now: each day keeps its marks (the demo's), not them again.
@@ -223,7 +232,7 @@ async function moveOpenDay(
  *  again. Once per host and facility-day (the runtime keeps the move, run once however many merges ask
  *  at once) and once in storage (the mark, so a day with nothing to move costs one read per host). */
 export function openDayMoved(
-  deps: Pick<Deps, "repos" | "runtime">,
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
   company: string,
   facility: string,
   day: string,

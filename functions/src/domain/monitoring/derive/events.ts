@@ -34,7 +34,8 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
-import { DAY_MS, isDemoDay, isDemoMinute, type MinuteCache, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
+import { DAY_MS, isDemoDay, isDemoMinute, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
+import { keptMinutes } from "../days/minute-window";
 import { minuteStart } from "../days/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
@@ -85,7 +86,7 @@ export async function sensorEvents(
   now: number,
   windowStart = from - DAY_MS,
 ): Promise<TelemetryEvent[]> {
-  return (await eventsRead(deps, sensor, from, windowStart, to, now, new Map())).filter((e) => {
+  return (await eventsRead(deps, sensor, from, windowStart, to, now, deps.repos.telemetry)).filter((e) => {
     const start = Date.parse(e.start);
     return start >= from && start < to;
   });
@@ -99,7 +100,7 @@ async function eventsRead(
   windowStart: number,
   to: number,
   now: number,
-  minutes: MinuteCache,
+  minutes: MinuteSource,
 ): Promise<TelemetryEvent[]> {
   // The day after `to` closes an event that runs over midnight; up to the minute now began, the current
   // minute too once it has a reading (a reading that just came closes a stale channel at once, while a
@@ -245,7 +246,7 @@ export async function detectEvents(
   const written: TelemetryEvent[] = [];
   const register = new Map((await registerOfChange(deps, change)).map((s) => [s.id, s]));
   const ranges = new Map<string, { from: number; to: number; windowStart: number }>();
-  const minutes: MinuteCache = new Map();
+  const minutes = keptMinutes(deps);
   for (const [sensorId, days] of bySensor) {
     const sorted = [...days].sort();
     const to = dayStart(sorted[sorted.length - 1]) + DAY_MS;
@@ -368,15 +369,22 @@ export async function sweepStaleChannels(deps: Pick<Deps, "repos" | "clock" | "r
 /** How far back the sweep reads a facility's minute items for its sensors' latest readings (issue 98). */
 const RECENT_MINUTES_MS = 2 * 3_600_000;
 
-/** Each sensor's latest reading (ms) in the facility's minutes of the last RECENT_MINUTES_MS: one Query a
- *  UTC day it spans, for all its sensors. */
-async function latestInMinutes(deps: Pick<Deps, "repos">, company: string, facility: string, now: number): Promise<Map<string, number>> {
+/** Each sensor's latest reading (ms) in the facility's minutes of the last RECENT_MINUTES_MS, for all its
+ *  sensors at once. */
+async function latestInMinutes(
+  deps: Pick<Deps, "repos" | "clock" | "runtime">,
+  company: string,
+  facility: string,
+  now: number,
+): Promise<Map<string, number>> {
   const latest = new Map<string, number>();
+  // The host's window: each minute only the minutes written since the last sweep are read.
+  const minutes = keptMinutes(deps);
   const from = now - RECENT_MINUTES_MS;
   for (const day of [...new Set([utcDay(from), utcDay(now)])]) {
     const first = day === utcDay(from) ? utcMinute(from) : "00:00";
     const last = day === utcDay(now) ? utcMinute(now) : "23:59";
-    for (const minute of await deps.repos.telemetry.minutesOf(company, facility, day, first, last)) {
+    for (const minute of await minutes.minutesOf(company, facility, day, first, last)) {
       const start = minuteStart(minute);
       for (let k = 0; k < minute.values.length; k++) {
         const sensor = minute.sensors[minute.sensor[k]];

@@ -3,7 +3,7 @@
 // and for an open or not yet compacted day its facility's minute items over them (issue 98,
 // days/minutes.ts).
 import type { Deps } from "../../context";
-import type { MinuteReadings, SensorDay } from "../../../ports";
+import type { MinuteReadings, SensorDay, TelemetryRepository } from "../../../ports";
 
 export const DAY_MS = 86_400_000;
 
@@ -48,9 +48,10 @@ export const DEMO_BATCH = "demo-simulator";
 /** Whether a stored day holds the demo's simulated readings: a batch of the demo's applied to it. */
 export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.applied).some((batch) => batch.startsWith(DEMO_BATCH));
 
-/** A facility's minutes as read for one sensor's window, kept for the others' of the same window (the
- *  event detector reads each sensor of a push with the same window: one Query for all, not one each). */
-export type MinuteCache = Map<string, Promise<MinuteReadings[]>>;
+/** Where a read finds a facility's minutes: storage (the repository), or the host's window of them
+ *  (days/minute-window.ts keptMinutes), which the event detector, the live tiles and the forecaster
+ *  read each sensor of a push from. */
+export type MinuteSource = Pick<TelemetryRepository, "minutesOf">;
 
 /** A sensor known by its id alone (a tool's, a test's call) with its facility, found among the company's. */
 async function sensorAt(deps: Pick<Deps, "repos">, company: string, id: string): Promise<{ id: string; facility: string }> {
@@ -68,13 +69,14 @@ export async function readingsBetween(
   at: { id: string; facility: string } | string,
   from: number,
   to: number,
-  minutes?: MinuteCache,
+  minutes: MinuteSource = deps.repos.telemetry,
 ): Promise<{ times: Float64Array; values: Float64Array; demo: boolean }> {
   const sensor = typeof at === "string" ? await sensorAt(deps, company, at) : at;
+  const now = deps.clock.now().getTime();
   const days: string[] = [];
   for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) days.push(utcDay(t));
   const stored = await deps.repos.telemetry.getDays(company, sensor.id, days);
-  const horizon = utcDay(deps.clock.now().getTime() - MINUTES_HORIZON_DAYS * DAY_MS);
+  const horizon = utcDay(now - MINUTES_HORIZON_DAYS * DAY_MS);
   const times: number[] = [];
   const values: number[] = [];
   let demo = false;
@@ -93,12 +95,7 @@ export async function readingsBetween(
     const lo = Math.max(from, start);
     const hi = Math.min(to, start + DAY_MS);
     if (name >= horizon && !day?.compacted && lo < hi) {
-      const first = utcMinute(lo);
-      const last = utcMinute(hi - 1);
-      const key = `${sensor.facility}|${name}|${first}|${last}`;
-      const read = minutes?.get(key) ?? deps.repos.telemetry.minutesOf(company, sensor.facility, name, first, last);
-      minutes?.set(key, read);
-      for (const minute of await read) {
+      for (const minute of await minutes.minutesOf(company, sensor.facility, name, utcMinute(lo), utcMinute(hi - 1))) {
         const index = minute.sensors.indexOf(sensor.id);
         if (index < 0) continue;
         if (!demo && isDemoMinute(minute)) demo = true;

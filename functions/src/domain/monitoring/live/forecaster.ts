@@ -21,7 +21,8 @@ import {
   type ForecastDeps,
   type Readings,
 } from "./live";
-import { type MinuteCache, readingsBetween } from "../ingest/stored-days";
+import { readingsBetween } from "../ingest/stored-days";
+import { keptMinutes } from "../days/minute-window";
 import { drainsIdle } from "../days/consumer";
 import type { DaysWritten, Sensor, StoredLiveForecast } from "../../../ports";
 import { facilityRegister } from "../ingest/kept-register";
@@ -68,7 +69,7 @@ export async function forecastFacility(
   // The window of each sensor the forecasts read (the meter and the features: not the working's others),
   // read at once.
   const wanted = [...new Set(due.flatMap((d) => d.read.map((s) => s.id)))];
-  const minutes: MinuteCache = new Map();
+  const minutes = keptMinutes(deps);
   const read = await Promise.all(wanted.map((id) => readingsBetween(deps, company, { id, facility }, from, to, minutes)));
   const readings = new Map<string, Readings>(wanted.map((id, i) => [id, read[i]]));
   // Rows before each meter's latest minute, where the feed is behind the clock (issue 87, item 10).

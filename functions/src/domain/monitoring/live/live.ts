@@ -32,8 +32,9 @@ import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import { forecastRowsFromJson, forecastRun, judgedProbability, runForecast } from "../../forecast/forecast";
-import { type MinuteCache, readingsBetween, utcDay } from "../ingest/stored-days";
+import { readingsBetween, utcDay } from "../ingest/stored-days";
 import { facilityRegister } from "../ingest/kept-register";
+import { keptMinutes } from "../days/minute-window";
 import { recordForecast } from "../derive/forecast-events";
 import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
 import type { liveBindBodySchema, liveChartSchema, liveTileSchema } from "../../../contract/schemas/monitoring";
@@ -440,7 +441,7 @@ async function alertRuleOf(
   // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
   const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
-  const minutes: MinuteCache = new Map();
+  const minutes = keptMinutes(deps);
   for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, last + MINUTE_MS, minutes));
   const rows = forecastRowsAt(sensors, meter, history, last, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
@@ -616,7 +617,7 @@ export async function liveInputs(deps: Deps, company: string, facility: { id: st
   const readings = new Map<string, Readings>();
   // The workings' sensors, and those a binding names for a column (the mine's return, the barometer).
   const named = new Set(bindings.flatMap((b) => Object.values(b.features ?? {})));
-  const minutes: MinuteCache = new Map();
+  const minutes = keptMinutes(deps);
   for (const sensor of sensors) {
     if (sensor.is_active && (sensor.working.trim() !== "" || named.has(sensor.id)))
       readings.set(sensor.id, await readingsBetween(deps, company, sensor, from, to, minutes));
