@@ -11,7 +11,7 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { TelemetryBatch } from "../../../ports";
 import { drainTelemetry, mergeDay } from "./consumer";
-import { emptyDay, readingsBetween } from "../ingest/stored-days";
+import { DEMO_BATCH, emptyDay, readingsBetween } from "../ingest/stored-days";
 import { compactSettledDays, emptyMinute, mergeMinute } from "./minutes";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
@@ -152,5 +152,32 @@ describe("minute items", () => {
       [61, 0.25],
       [62, 0.3],
     ]);
+  });
+
+  it("read an open day moved over from its minutes alone, its day items not read, a demo's day still the demo's", async () => {
+    now = DAY + 10 * 86_400_000 + 12 * 3_600_000;
+    const name = iso(now).slice(0, 10);
+    const start = Date.parse(`${name}T00:00:00Z`);
+    // The old layout's day of the demo's simulator, moved over by the push after it.
+    const empty = emptyDay(actor.company, sensors["М-3"], name);
+    const old = mergeDay(empty, `${DEMO_BATCH}-old`, { times: [start + 60 * MINUTE], values: [0.2] }).day;
+    expect(await d.deps.repos.telemetry.putDay(old, 0)).toBe(true);
+    await pushed([{ sensor: "М-3", t: start + 61 * MINUTE, value: 0.3 }]);
+    let dayReads = 0;
+    const { telemetry } = d.deps.repos;
+    const counted = {
+      ...d.deps,
+      repos: {
+        ...d.deps.repos,
+        telemetry: { ...telemetry, getDays: (...a: Parameters<typeof telemetry.getDays>) => (dayReads++, telemetry.getDays(...a)) },
+      },
+    };
+    const r = await readingsBetween(counted, actor.company, { id: sensors["М-3"], facility }, start, start + 86_400_000);
+    expect([...r.times].map((t, i) => [(t - start) / MINUTE, r.values[i]])).toEqual([
+      [60, 0.2],
+      [61, 0.3],
+    ]);
+    expect(r.demo).toBe(true);
+    expect(dayReads).toBe(0);
   });
 });

@@ -13,18 +13,17 @@ import {
   DEMO_BATCH,
   MINUTES_HORIZON_DAYS,
   OPEN_GRACE_MS,
+  SETTLE_MS,
   batchOfKey,
   dayStart,
   emptyDay,
+  isDemoDay,
   isOpenDay,
   utcDay,
 } from "../ingest/stored-days";
 import { forgetMinutes, writeMinute } from "./minute-window";
 
 const MINUTE_MS = 60_000;
-/** How long after a day stops taking minutes it is compacted: far longer than an application takes
- *  between reading the clock and writing its minute, so no minute is written after its day's compaction. */
-export const SETTLE_MS = 3_600_000;
 /** The corrections a minute keeps (the latest), and a compacted day (as the day items keep). */
 const MINUTE_CORRECTIONS = 100;
 const DAY_CORRECTIONS = 1000;
@@ -169,9 +168,12 @@ export async function compactDay(
     day,
     minutes.map((m) => m.minute),
   );
-  // This host's window of the facility's minutes no longer holds (a day compacted while open: a test's,
-  // a bench's).
-  if (deps.runtime) forgetMinutes(deps.runtime, company, facility);
+  // This host's window of the facility's minutes and its knowledge that the day's items are empty no
+  // longer hold (a day compacted while open: a test's, a bench's).
+  if (deps.runtime) {
+    forgetMinutes(deps.runtime, company, facility);
+    deps.runtime.movedDays.delete(`${company}|${facility}|${day}`);
+  }
   return minutes.length;
 }
 
@@ -198,6 +200,7 @@ async function moveOpenDay(
     if (stored && !stored.compacted && stored.offsets.length > 0) days.push(stored);
   }
   if (days.length === 0) return true;
+  const demo = new Set(days.filter(isDemoDay).map((d) => d.sensor));
   // Each minute's readings of every such sensor: one read and one write a minute.
   const start = dayStart(day);
   const byMinute = new Map<number, { sensor: string; times: number[]; values: number[] }[]>();
@@ -217,7 +220,9 @@ async function moveOpenDay(
     for (;;) {
       const found = (await deps.repos.telemetry.getMinute(company, facility, day, minute)) ?? emptyMinute(company, facility, day, minute);
       let merged = found;
-      for (const r of readings) merged = mergeMinute(merged, `0000#upgrade-${r.sensor}`, [r]).minute;
+      // A demo's day stays the demo's in its minutes (its day item, holding the mark, is no longer read).
+      for (const r of readings)
+        merged = mergeMinute(merged, `0000#${demo.has(r.sensor) ? `${DEMO_BATCH}-` : ""}upgrade-${r.sensor}`, [r]).minute;
       if (merged === found || (await writeMinute(deps, merged, found.version))) break;
     }
   }

@@ -34,9 +34,9 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
-import { DAY_MS, isDemoDay, isDemoMinute, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
+import { DAY_MS, isDemoDay, isDemoMinute, isOpenDay, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
 import { keptMinutes } from "../days/minute-window";
-import { minuteStart } from "../days/minutes";
+import { minuteStart, openDayMoved } from "../days/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
@@ -259,6 +259,10 @@ export async function detectEvents(
       ranges.set(sensorId, { from, to, windowStart: from - DAY_MS });
     }
   }
+  // The open days read moved over from the layout before (once per host and facility-day, as a push's
+  // are): their day items hold nothing then, and are not read (stored-days.ts readingsBetween).
+  for (const day of [utcDay(now - DAY_MS), utcDay(now)])
+    if (isOpenDay(day, now)) await openDayMoved(deps, change.company, change.facility, day).catch(() => undefined);
   // One Query of the facility's events for every sensor: from the week before the earliest range (an
   // event still open then may close in it) to the end of the latest.
   const earliest = Math.min(...[...ranges.values()].map((r) => r.from));

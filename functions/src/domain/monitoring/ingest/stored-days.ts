@@ -32,6 +32,10 @@ export const OPEN_GRACE_MS = DAY_MS;
 /** The days back (from today) whose minute items a read looks for when the day is not compacted, and
  *  the compaction's sweep compacts: a host stopped for longer compacts them as it starts. */
 export const MINUTES_HORIZON_DAYS = 7;
+/** How long after a day stops taking minutes it is compacted (days/minutes.ts): far longer than an
+ *  application takes between reading the clock and writing its minute, so no minute is written after its
+ *  day's compaction. */
+export const SETTLE_MS = 3_600_000;
 /** Whether a day's readings go to minute items at `now`. */
 export const isOpenDay = (day: string, now: number) => now < dayStart(day) + DAY_MS + OPEN_GRACE_MS;
 
@@ -53,6 +57,18 @@ export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.ap
  *  read each sensor of a push from. */
 export type MinuteSource = Pick<TelemetryRepository, "minutesOf">;
 
+/** Whether no day item of the facility's `day` can hold readings at `now`: the day is open for another
+ *  SETTLE_MS (no host closes it meanwhile, so none compacts it or writes it a closed
+ *  day's late readings) and this host knows its day items of the layout before moved into its minutes
+ *  (openDayMoved, which leaves them empty). */
+async function dayItemsEmpty(deps: Partial<Pick<Deps, "runtime">>, company: string, facility: string, day: string, now: number) {
+  const moved = deps.runtime?.movedDays.get(`${company}|${facility}|${day}`);
+  if (!moved || !isOpenDay(day, now + SETTLE_MS)) return false;
+  return moved.then(
+    () => true,
+    () => false,
+  );
+}
 /** A sensor known by its id alone (a tool's, a test's call) with its facility, found among the company's. */
 async function sensorAt(deps: Pick<Deps, "repos">, company: string, id: string): Promise<{ id: string; facility: string }> {
   for (const facility of await deps.repos.facilities.list(company))
@@ -64,7 +80,7 @@ async function sensorAt(deps: Pick<Deps, "repos">, company: string, id: string):
  *  values, volumes and roll-ups are computed from (@core/monitoring); `demo` when a day of them holds the
  *  demo's simulated readings. */
 export async function readingsBetween(
-  deps: Pick<Deps, "repos" | "clock">,
+  deps: Pick<Deps, "repos" | "clock"> & Partial<Pick<Deps, "runtime">>,
   company: string,
   at: { id: string; facility: string } | string,
   from: number,
@@ -75,7 +91,10 @@ export async function readingsBetween(
   const now = deps.clock.now().getTime();
   const days: string[] = [];
   for (let t = Math.floor(from / DAY_MS) * DAY_MS; t < to; t += DAY_MS) days.push(utcDay(t));
-  const stored = await deps.repos.telemetry.getDays(company, sensor.id, days);
+  // An open day moved over has its readings in its minutes alone: its day item is not read.
+  const withItems: string[] = [];
+  for (const day of days) if (!(await dayItemsEmpty(deps, company, sensor.facility, day, now))) withItems.push(day);
+  const stored = withItems.length > 0 ? await deps.repos.telemetry.getDays(company, sensor.id, withItems) : [];
   const horizon = utcDay(now - MINUTES_HORIZON_DAYS * DAY_MS);
   const times: number[] = [];
   const values: number[] = [];
