@@ -163,15 +163,20 @@ function sync(deps: Pick<Deps, "repos" | "clock" | "runtime">, company: string, 
     const unseen = head.version - window.seen;
     if (window.from > start || unseen < 0 || unseen > head.written.length) {
       // Every minute from `start` on, to the latest a push may name (LIMITS.telemetry.futureMinutes past
-      // now): later ones are written after the head was read, and logged. The head's writes whose minutes
-      // read older may not have landed yet: marked stale.
-      window.from = start;
-      window.stale.clear();
+      // now): later ones are written after the head was read, and logged. Read whole before the window
+      // takes them (a read that fails leaves it as it was), beside those this host wrote meanwhile.
+      const read = new Map<number, MinuteReadings>();
       for (let t = Math.floor(start / DAY_MS) * DAY_MS; t <= now + LIMITS.telemetry.futureMinutes * MINUTE_MS; t += DAY_MS) {
         const day = utcDay(t);
         for (const minute of await deps.repos.telemetry.minutesOf(company, facility, day, t < start ? utcMinute(start) : "00:00"))
-          keep(window, minute);
+          read.set(minuteAt(minute.day, minute.minute), minute);
       }
+      const kept = window.minutes;
+      window.minutes = read;
+      window.from = start;
+      window.stale.clear();
+      for (const minute of kept.values()) keep(window, minute);
+      // The head's writes whose minutes read older may not have landed yet: stale.
       for (const written of head.written) note(window, written);
     } else for (const written of head.written.slice(head.written.length - unseen)) note(window, written);
     window.seen = head.version;
