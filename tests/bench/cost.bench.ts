@@ -151,6 +151,22 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   // audit entry for it (events/table-changes.ts; an entry is under 1 KB: a write unit). The harness runs
   // no stream: counted here from the keys written.
   const audited = { entries: 0, ofBatch: 0 };
+  // The pushes' readings the table keeps (beside their batches' items, a year of them stored for a
+  // year as the day items are): each item's bytes by DynamoDB's rule, its 100 bytes of overhead in.
+  let readingsItemBytes = 0;
+  const itemBytes = (item: Record<string, unknown>) =>
+    100 +
+    Object.entries(item).reduce(
+      (n, [name, value]) =>
+        n +
+        name.length +
+        (value instanceof Uint8Array
+          ? value.byteLength
+          : typeof value === "string"
+            ? Buffer.byteLength(value)
+            : JSON.stringify(value).length),
+      0,
+    );
   const batchKey = (key: Record<string, unknown> | undefined) =>
     key !== undefined && /^(TBATCH#|BATCH#)/.test(String(key.SK)) ? true : String(key?.PK) === "TQUEUE";
   h.doc!.middlewareStack.add(
@@ -174,6 +190,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
         readKinds.set(kind, (readKinds.get(kind) ?? 0) + 1);
       }
       const write = /Put|Delete|Update/.test(String(context.commandName));
+      if (input.Item && /^TBATCH#.*#READINGS$|^TBATCH#SENSORS#/.test(String(input.Item.SK))) readingsItemBytes += itemBytes(input.Item);
       if (key && write) {
         const kind =
           `${String(context.commandName).replace(/Command$/, "")} ${String(key.PK).split("#")[0]} ${String(key.SK).split("#")[0].replace(/^\d.*/, "")}`.trim();
@@ -236,7 +253,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   const year = {
     writes: ((writeUnits + audited.entries) * scale * PRICES.writeUnitPerMillion) / 1e6,
     reads: (readUnits * scale * PRICES.readUnitPerMillion) / 1e6,
-    dynamoStorage: ((dayBytes * (1440 / MINUTES) * 365) / 1e9) * PRICES.dynamoGbMonth * 12,
+    dynamoStorage: (((dayBytes + readingsItemBytes) * (1440 / MINUTES) * 365) / 1e9) * PRICES.dynamoGbMonth * 12,
     s3Requests: ((s3.puts * PRICES.s3PutPerThousand + s3.gets * PRICES.s3GetPerThousand) / 1000) * scale,
     s3Storage: ((s3.putBytes * scale) / 1e9) * PRICES.s3GbMonth * 12,
     sqs: ((sqsRequests * scale) / 1e6) * PRICES.sqsPerMillion,
@@ -281,7 +298,10 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       `on its batch's items, ${(s3.puts / MINUTES).toFixed(2)} S3 PUT, ${(s3.gets / MINUTES).toFixed(2)} GET, ` +
       `${(sqsRequests / MINUTES).toFixed(2)} SQS requests: $${fixedDollars.toFixed(2)} per million pushes`,
   );
-  console.log(`  day items at the day's end: ${dayBytes} B (${(dayBytes / SENSORS / 1024).toFixed(1)} KB a sensor)`);
+  console.log(
+    `  day items at the day's end: ${dayBytes} B (${(dayBytes / SENSORS / 1024).toFixed(1)} KB a sensor); ` +
+      `the pushes' readings kept in the table: ${readingsItemBytes} B (${(readingsItemBytes / MINUTES).toFixed(0)} B a push)`,
+  );
   console.log(
     `  per sensor-year: writes ${money(year.writes)}, reads ${money(year.reads)}, DynamoDB storage ${money(year.dynamoStorage)}, ` +
       `S3 requests ${money(year.s3Requests)}, S3 storage ${money(year.s3Storage)}, SQS ${money(year.sqs)}`,

@@ -126,8 +126,20 @@ beforeAll(async () => {
     runtime: localRuntime(() => deps),
     telemetryQueue: sqsReadingsQueue(new SQSClient({ region: "eu-central-1" }), QUEUE_URL),
   };
+  // A push's readings unreadable (`failing`), wherever they are kept: the table, or a large push's blob.
+  const telemetry = storage.repos.telemetry;
   const readingsDeps: typeof consumerDeps = {
-    repos: storage.repos,
+    repos: {
+      ...storage.repos,
+      telemetry: {
+        ...telemetry,
+        batchReadings: async (id, batch) => {
+          if (failing.has(`telemetry/batches/${id}/${batch}.json`))
+            throw Object.assign(new Error("SlowDown"), { name: "SlowDown", $metadata: { httpStatusCode: 503 } });
+          return telemetry.batchReadings(id, batch);
+        },
+      },
+    },
     blobs,
     clock: systemClock,
     runtime: readingsRuntime(() => readingsDeps),
@@ -178,14 +190,18 @@ describe("the readings' function's subscribers", () => {
 describe("a push in AWS", () => {
   let announced: string;
 
-  it("is stored in S3 and the table (no mark in the table's queue: SQS holds it) and announced on SQS before its 202, not applied by the API", async () => {
+  it("is stored in the table (its readings too; no mark in the table's queue: SQS holds it) and announced on SQS before its 202, not applied by the API", async () => {
     const res = await push([0, 1, 2]);
     expect(res.status).toBe(202);
     const batch = String(res.body.batch);
     announced = batch;
     // Its company as the message's group: the fair queue's tenant, whose backlog waits behind the others'.
     expect(sent()).toEqual([{ QueueUrl: QUEUE_URL, MessageBody: JSON.stringify({ company, batch }), MessageGroupId: company }]);
-    expect(objects.has(`${UPLOADS}/telemetry/batches/${company}/${batch}.json`)).toBe(true);
+    // A gateway's few readings kept in the table, packed: no S3 PUT.
+    expect(objects.has(`${UPLOADS}/telemetry/batches/${company}/${batch}.json`)).toBe(false);
+    expect(await storage.repos.telemetry.batchReadings(company, batch)).toEqual(
+      [0, 1, 2].map((m) => [sensors["М-12"], Date.UTC(2026, 2, 1, 3, m), 0.4]),
+    );
     expect(await batchOf(batch)).toMatchObject({ state: "queued", accepted: 0 });
     expect((await storage.repos.telemetry.queued(100)).map((q) => q.batch)).not.toContain(batch);
   });

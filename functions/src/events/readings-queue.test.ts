@@ -62,8 +62,19 @@ beforeAll(async () => {
     )
   ).id;
   const blobs = d.deps.blobs;
+  const telemetry = d.deps.repos.telemetry;
+  // A push's readings unreadable, wherever they are kept (the table, or a large push's blob).
   deps = {
-    repos: d.deps.repos,
+    repos: {
+      ...d.deps.repos,
+      telemetry: {
+        ...telemetry,
+        batchReadings: async (company, batch) => {
+          if (failing.has(`telemetry/batches/${company}/${batch}.json`)) throw Object.assign(new Error("SlowDown"), { name: "SlowDown" });
+          return telemetry.batchReadings(company, batch);
+        },
+      },
+    },
     clock: d.deps.clock,
     runtime: d.deps.runtime,
     blobs: {

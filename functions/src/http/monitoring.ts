@@ -73,6 +73,7 @@ const view = ({
   attempts: _attempts,
   retry_at: _retry,
   queue_mark: _mark,
+  readings_in: _readingsIn,
   ...batch
 }: TelemetryBatch) => batch;
 
@@ -122,7 +123,17 @@ export const monitoringRoutes = routeApp()
   .openapi(listBatchesRoute, async (c) => {
     const listed = await listBatches(c.get("deps"), c.get("actor"), c.req.valid("query").facility);
     return c.json(
-      listed.map(({ company: _company, file: _file, attempts: _attempts, retry_at: _retry, queue_mark: _mark, ...batch }) => batch),
+      listed.map(
+        ({
+          company: _company,
+          file: _file,
+          attempts: _attempts,
+          retry_at: _retry,
+          queue_mark: _mark,
+          readings_in: _readingsIn,
+          ...batch
+        }) => batch,
+      ),
       200,
     );
   })

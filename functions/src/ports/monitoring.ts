@@ -49,7 +49,11 @@ export interface GatewayKeyRepository {
   byHash(hash: string): Promise<GatewayKeyGrant | undefined>;
 }
 
-/** A pushed batch as stored (its readings are a blob, telemetry/batches/{company}/{batch}.json). */
+/** A pushed reading as a batch keeps it: its sensor's id, its instant (ms since the epoch), its value. */
+export type BatchReading = [sensor: string, t: number, value: number];
+
+/** A pushed batch as stored (its readings kept in the table beside it, `readings_in: "table"`, or a
+ *  blob, telemetry/batches/{company}/{batch}.json). */
 export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
   company: string;
   refused_count: number;
@@ -63,6 +67,9 @@ export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
    *  queue (a mark put only where the announcement failed, removed by the minute's sweep once the batch
    *  is done); absent: marked, as every batch stored before and every batch of the local host. */
   queue_mark?: false;
+  /** "table": its readings are kept in the table (TelemetryRepository.batchReadings); absent: in the
+   *  blob telemetry/batches/{company}/{batch}.json, as every batch stored before and a large push. */
+  readings_in?: "table";
 };
 
 /** A batch as its facility's list of loads holds it: without its refused lines. */
@@ -129,6 +136,12 @@ export interface TelemetryRepository {
   getBatch(companyId: string, batchId: string): Promise<TelemetryBatch | undefined>;
   /** The batch done with its counts, and its queue mark removed (none where `queue_mark` is false). */
   finishBatch(batch: TelemetryBatch): Promise<void>;
+  /** A push's readings kept in the table, packed, where they fit in a few write units (a gateway's
+   *  minute: a write unit a KB costs what an S3 PUT does at 8 KB); false, nothing written, where they do
+   *  not (the caller keeps them as a blob). */
+  putBatchReadings(companyId: string, batchId: string, readings: readonly BatchReading[]): Promise<boolean>;
+  /** A push's readings kept in the table, in the order pushed, or undefined. */
+  batchReadings(companyId: string, batchId: string): Promise<BatchReading[] | undefined>;
   /** A stored batch's mark in the queue put (`queued`) or removed, whatever its `queue_mark`: a
    *  batch whose announcement failed, and its mark once it is done. */
   markQueued(batch: TelemetryBatch, queued: boolean): Promise<void>;

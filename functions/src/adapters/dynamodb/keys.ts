@@ -144,6 +144,11 @@ export const liveForecast = (companyId: string, facilityId: string, horizon: num
   inCompany(companyId, "TLIVEFORECAST", facilityId, String(horizon).padStart(3, "0"), working);
 export const liveForecastsOfFacility = (companyId: string, facilityId: string) => inCompanyPrefix(companyId, "TLIVEFORECAST", facilityId);
 export const telemetryBatch = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId);
+/** A push's readings kept in the table, packed (monitoring-repository.ts batchReadingsItem), beside its
+ *  batch's item; under TBATCH# too, so unaudited as it is. */
+export const telemetryBatchReadings = (companyId: string, batchId: string) => inCompany(companyId, "TBATCH", batchId, "READINGS");
+/** A set of sensors that batches' readings name by its key (a hash of their ids), stored once. */
+export const telemetrySensorSet = (companyId: string, key: string) => inCompany(companyId, "TBATCH", "SENSORS", key);
 /** A batch's line in its facility's list of loads («Загрузки АГК», issue 85 item 3): the batch as
  *  it stands without its refused lines, written with its item each time that is; newest first by
  *  Query SK begins_with BATCH# backwards. In a readings partition: neither audited nor streamed. */

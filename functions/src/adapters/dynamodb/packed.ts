@@ -93,6 +93,29 @@ export function unpackOffsets(bytes: Uint8Array): Uint32Array {
   return Uint32Array.from(offsets);
 }
 
+/** Integers (safe) as each one's step from the one before, zigzag varints: a push's instants (one
+ *  instant: a byte a reading after the first) or its readings' sensor indices. */
+export function packSteps(numbers: ArrayLike<number>): Uint8Array {
+  const out = new VarintWriter();
+  let previous = 0;
+  for (let i = 0; i < numbers.length; i++) {
+    out.uint(zigzag(numbers[i] - previous));
+    previous = numbers[i];
+  }
+  return out.done();
+}
+
+export function unpackSteps(bytes: Uint8Array): number[] {
+  const read = new VarintReader(bytes);
+  const numbers: number[] = [];
+  let previous = 0;
+  while (read.more) {
+    previous += unzigzag(read.uint());
+    numbers.push(previous);
+  }
+  return numbers;
+}
+
 /** The decimal places a packing of values may keep (a gas analyser's reading has 2 to 4). */
 const MAX_DECIMALS = 6;
 /** The largest scaled integer packed as such: its steps and their tags stay safe integers. */

@@ -101,6 +101,7 @@ import {
 import {
   ACCEPTANCE_CHANGED,
   batchListedItem,
+  tableReadings,
   dayItem,
   dayOf,
   demoFeedItem,
@@ -529,6 +530,7 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
     async getBatch(companyId, batchId) {
       return strip<TelemetryBatch>(table.get(keys.telemetryBatch(companyId, batchId)));
     },
+    ...tableReadings({ get: async (key) => table.get(key), put: async (item) => void table.put(item) }),
     async finishBatch(batch) {
       table.put({ ...keys.telemetryBatch(batch.company, batch.batch), ...batch });
       table.put(batchListedItem(batch));

@@ -21,7 +21,7 @@ import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
 import { readingsBetween } from "../monitoring/ingest/stored-days";
-import { batchBlobKey } from "../monitoring/ingest/readings";
+import { batchReadings } from "../monitoring/ingest/readings";
 import { russianPlural } from "@core/inventory";
 import { heavyWork } from "../heavy-work";
 import { exportJob } from "../export-jobs";
@@ -256,8 +256,7 @@ async function readingsSettled(
   let pending = 0;
   for (const batch of batches) {
     if (batch.state !== "queued") continue;
-    const blob = batch.file ? undefined : await deps.blobs.get(batchBlobKey(company, batch.batch));
-    const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : undefined;
+    const rows = batch.file ? undefined : await batchReadings(deps, batch);
     if (!rows || rows.some(([sensor, t]) => planned.has(sensor) && t >= bounds.start && t < bounds.end)) pending += 1;
   }
   if (pending > 0) {

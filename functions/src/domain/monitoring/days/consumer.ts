@@ -12,7 +12,7 @@
 import type { Deps } from "../../context";
 import type { DrainOutcome } from "../../../ports/runtime";
 import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
-import { batchBlobKey } from "../ingest/readings";
+import { batchReadings } from "../ingest/readings";
 import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-days";
 import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
 import { guessedMinute, readMinute, writeMinute } from "./minute-window";
@@ -536,8 +536,7 @@ async function applyPushes(deps: ConsumerDeps, batches: readonly TelemetryBatch[
   const of: number[] = [];
   for (const [i, batch] of batches.entries()) {
     try {
-      const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
-      const rows = blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as [string, number, number][]) : [];
+      const rows = (await batchReadings(deps, batch)) ?? [];
       entries.push({
         applied: batch.batch,
         facility: batch.facility,

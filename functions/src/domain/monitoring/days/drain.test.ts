@@ -17,7 +17,7 @@ import type { TelemetryBatch } from "../../../ports";
 import { RETRIES, drainTelemetry } from "./consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { importTelemetryFile, telemetryFileKey } from "../ingest/files";
-import { batchBlobKey, listBatches, storeBatch } from "../ingest/readings";
+import { listBatches, storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
 let d: MemoryDomain;
@@ -347,18 +347,17 @@ describe("a batch that fails", () => {
     const batch = await push(b, [{ sensor: "М-6", t: DAY, value: 0.5 }]);
     // Its application began five times and never ended (the consumer's thread died of its memory cap).
     const seen: (TelemetryBatch | undefined)[] = [];
-    const blobs = d.deps.blobs;
-    const get = blobs.get;
-    blobs.get = async (key) => {
-      if (key === batchBlobKey(b.actor.company, batch.batch))
-        seen.push(await d.deps.repos.telemetry.getBatch(b.actor.company, batch.batch));
-      return get(key);
+    const { telemetry } = d.deps.repos;
+    const readingsOf = telemetry.batchReadings;
+    telemetry.batchReadings = async (company, id) => {
+      if (id === batch.batch) seen.push(await telemetry.getBatch(b.actor.company, batch.batch));
+      return readingsOf(company, id);
     };
     try {
       await d.deps.repos.telemetry.updateBatch({ ...batch, attempts: 4 });
       await drained();
     } finally {
-      blobs.get = get;
+      telemetry.batchReadings = readingsOf;
     }
     // Counted before its readings were read: a death there would have left the count.
     expect(seen[0]).toMatchObject({ state: "queued", attempts: 5, failure: expect.stringContaining("обработка прервана") });

@@ -6,6 +6,7 @@
 // without its header refused as a whole. Section 12's ventilation hour with a gap, pushed and read
 // back, gives its 3 252 m³ of CH4 and 2,172336 t. Over HTTP, with gateway keys and other companies:
 // tests/integration/readings-push.test.ts.
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS, pointVolume, sensorMinutes } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
@@ -22,7 +23,16 @@ import { telemetryIdle } from "../live/forecaster";
 import { newId } from "../../ids";
 import { createSensor, retireSensor } from "./register";
 import { UNTERMINATED_QUOTE } from "./dispatch-file";
-import { CSV_HEADER_MESSAGE, EMPTY_MESSAGE, batchBlobKey, listBatches, readReadings, storeBatch, type ReadBody } from "./readings";
+import {
+  CSV_HEADER_MESSAGE,
+  EMPTY_MESSAGE,
+  batchBlobKey,
+  batchReadings,
+  listBatches,
+  readReadings,
+  storeBatch,
+  type ReadBody,
+} from "./readings";
 import { LIMITS } from "../../../contract/schemas/limits";
 
 let d: MemoryDomain;
@@ -152,8 +162,13 @@ describe("order and idempotence", () => {
       });
     const broken = await push(20);
     const after = await push(21);
-    // The first batch's stored readings unreadable (a fault, a damaged file): its apply throws.
-    await d.deps.blobs.put(batchBlobKey(staff.company, broken.batch), new TextEncoder().encode("{ не JSON"), "application/json");
+    // The first batch's stored readings unreadable (a fault, a damaged item): its apply throws.
+    const { telemetry } = d.deps.repos;
+    const readingsOf = telemetry.batchReadings;
+    telemetry.batchReadings = async (company, id) => {
+      if (id === broken.batch) throw new SyntaxError("unreadable readings");
+      return readingsOf(company, id);
+    };
     const logged: unknown[][] = [];
     const error = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
@@ -170,15 +185,47 @@ describe("order and idempotence", () => {
     expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ attempts: 1, failure: expect.any(String) });
     // Readable again, the next drain after its back-off applies it (drain.test.ts: the retries).
     await new Promise((resolve) => setTimeout(resolve, RETRIES.firstMs));
-    await d.deps.blobs.put(
-      batchBlobKey(staff.company, broken.batch),
-      new TextEncoder().encode(JSON.stringify([[sensors["М-2"], Date.UTC(2026, 2, 20), 0.5]])),
-      "application/json",
-    );
+    telemetry.batchReadings = readingsOf;
     void drainTelemetry(d.deps);
     await telemetryIdle(d.deps);
-    expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ state: "done", accepted: 1 });
+    expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ state: "done", accepted: 2 });
     expect(await d.deps.repos.telemetry.queued(10)).toEqual([]);
+  });
+
+  it("keeps a gateway's push in the table and a large push as a blob, each read back to the bit, and a batch stored before from its blob", async () => {
+    const odd = [0.1 + 0.2, -0, 1e-300, 1.234567890123, 0.31, 99.99999999999999, 1 / 3];
+    const small = await storeBatch(d.deps, staff.company, facility, {
+      json: {
+        readings: odd.map((value, i) => ({ sensor: i % 2 ? "М-1" : "М-2", t: iso(Date.UTC(2025, 11, 1) + (i % 3) * 20_000), value })),
+      },
+    });
+    expect(small.readings_in).toBe("table");
+    expect(await d.deps.blobs.get(batchBlobKey(staff.company, small.batch))).toBeUndefined();
+    const kept = (await batchReadings(d.deps, small))!;
+    expect(kept.map(([sensor]) => sensor)).toEqual(odd.map((_, i) => sensors[i % 2 ? "М-1" : "М-2"]));
+    expect(kept.map(([, t]) => t)).toEqual(odd.map((_, i) => Date.UTC(2025, 11, 1) + (i % 3) * 20_000));
+    expect(kept.every(([, , value], i) => Object.is(value, odd[i]))).toBe(true);
+    // Its SHA-256 is of the readings' JSON, as a blob's bytes are.
+    expect(small.readings_sha256).toBe(createHash("sha256").update(JSON.stringify(kept)).digest("hex"));
+
+    // 4 000 readings of many values pack past what a few write units hold: a blob, as before.
+    const many = Array.from({ length: 4_000 }, (_, i) => ({
+      sensor: "М-1",
+      t: iso(Date.UTC(2025, 11, 2) + i * 1_000),
+      value: Math.sqrt(i),
+    }));
+    const large = await storeBatch(d.deps, staff.company, facility, { json: { readings: many } });
+    expect(large.readings_in).toBeUndefined();
+    expect((await batchReadings(d.deps, large))?.map(([, , value]) => value)).toEqual(many.map((r) => r.value));
+
+    // A batch the layout before stored: its readings only in its blob.
+    const before = { company: staff.company, batch: "before-0000" };
+    await d.deps.blobs.put(
+      batchBlobKey(staff.company, before.batch),
+      new TextEncoder().encode(JSON.stringify([[sensors["М-1"], 5, 0.5]])),
+      "application/json",
+    );
+    expect(await batchReadings(d.deps, before)).toEqual([[sensors["М-1"], 5, 0.5]]);
   });
 
   it("gives the same minutes whether the readings come forward or reversed", async () => {

@@ -17,7 +17,7 @@ import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
 import { Forbidden, Invalid, invalidAt } from "../../errors";
 import { newId } from "../../ids";
-import type { ListedBatch, Sensor, TelemetryBatch } from "../../../ports";
+import type { BatchReading, ListedBatch, Sensor, TelemetryBatch } from "../../../ports";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, csvLineRecords, encodingMessage, tooOldMessage } from "./dispatch-file";
 
@@ -33,8 +33,21 @@ export interface Refusal {
   reason: string;
 }
 
-/** Where a batch's accepted readings are kept: `[[sensor id, ms since the epoch, value], …]`. */
+/** Where a batch's accepted readings are kept as a blob, `[[sensor id, ms since the epoch, value], …]`:
+ *  every batch stored before its readings were kept in the table, a push too large for it
+ *  (TelemetryRepository.putBatchReadings), and the reconciliation's fill. */
 export const batchBlobKey = (company: string, batch: string) => `telemetry/batches/${company}/${batch}.json`;
+
+/** A batch's readings as pushed, wherever they are kept (`readings_in`: the table, else its blob);
+ *  undefined when they are not found. */
+export async function batchReadings(
+  deps: Pick<Deps, "repos" | "blobs">,
+  batch: Pick<TelemetryBatch, "company" | "batch" | "readings_in">,
+): Promise<BatchReading[] | undefined> {
+  if (batch.readings_in === "table") return deps.repos.telemetry.batchReadings(batch.company, batch.batch);
+  const blob = await deps.blobs.get(batchBlobKey(batch.company, batch.batch));
+  return blob ? (JSON.parse(new TextDecoder().decode(blob.body)) as BatchReading[]) : undefined;
+}
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 export const CSV_HEADER_MESSAGE = "Ожидается заголовок «sensor;t;value»: код датчика, время ISO 8601 и значение";
@@ -238,8 +251,10 @@ export function readReadings(
   return { readings, refused, lines: lines.length };
 }
 
-/** The push stored: its readings' blob, then its item and queue mark (no mark where the host announces
- *  it on a durable queue of its own, SQS: kickTelemetry). Answered 202 only after all of them.
+/** The push stored: its readings (in the table where they fit in a few write units, else a blob), then
+ *  its item and queue mark (no mark where the host announces it on a durable queue of its own, SQS:
+ *  kickTelemetry). Answered 202 only after all of them. `readings_sha256` is of the readings' JSON
+ *  (`[[sensor id, ms, value], …]`, the blob's bytes) wherever they are kept.
  *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-days.ts
  *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
@@ -255,8 +270,10 @@ export async function storeBatch(
   const now = deps.clock.now();
   // The register's dates in service are days on the company's clock.
   const { readings, refused, lines } = readReadings(body, sensors, now.getTime(), zoneOf(owner));
-  const bytes = new TextEncoder().encode(JSON.stringify(readings.map((r) => [r.sensor, r.t, r.value])));
-  await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
+  const rows = readings.map((r): BatchReading => [r.sensor, r.t, r.value]);
+  const bytes = new TextEncoder().encode(JSON.stringify(rows));
+  const inTable = await deps.repos.telemetry.putBatchReadings(company, id, rows);
+  if (!inTable) await deps.blobs.put(batchBlobKey(company, id), bytes, "application/json");
   const batch = queuedBatch(
     { batch: id, company, facility, received_at: now.toISOString() },
     {
@@ -265,6 +282,7 @@ export async function storeBatch(
       refused_count: refused.length,
       readings_sha256: createHash("sha256").update(bytes).digest("hex"),
       ...(deps.telemetryQueue ? { queue_mark: false as const } : {}),
+      ...(inTable ? { readings_in: "table" as const } : {}),
     },
   );
   await deps.repos.telemetry.createBatch(batch);
@@ -275,7 +293,9 @@ export async function storeBatch(
  *  shape of a pushed batch (above) and of a file's (files.ts), `read` saying what is known of it now. */
 export function queuedBatch(
   at: Pick<TelemetryBatch, "batch" | "company" | "facility" | "received_at">,
-  read: Partial<Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark">> = {},
+  read: Partial<
+    Pick<TelemetryBatch, "lines" | "refused" | "refused_count" | "readings_sha256" | "file" | "file_name" | "queue_mark" | "readings_in">
+  > = {},
 ): TelemetryBatch {
   const base = { lines: 0, accepted: 0, duplicate: 0, corrected: 0, refused: [], refused_count: 0, readings_sha256: "" };
   return { ...at, state: "queued", ...base, ...read };
