@@ -15,7 +15,7 @@ import type { Deps } from "../../context";
 import type { MinuteReadings, MinutesHead } from "../../../ports";
 import type { MinuteWindow, Runtime } from "../../../ports/runtime";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { DAY_MS, dayStart, type MinuteSource, utcDay, utcMinute } from "../ingest/stored-days";
+import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } from "../ingest/stored-days";
 
 /** How far back a facility's window keeps its minutes: the detector's 6 h before a push's first minute
  *  (derive/events.ts DETECT_LOOKBACK_MS twice) with an hour to spare; older reads go to storage. */
@@ -215,7 +215,13 @@ export function keptMinutes(deps: Pick<Deps, "repos" | "clock" | "runtime">): Mi
       .sort(([a], [b]) => a - b)
       .map(([, minute]) => minute);
   };
+  const places = new WeakMap<MinuteReadings, Map<string, number[]>>();
   return {
+    placesOf(minute) {
+      let found = places.get(minute);
+      if (!found) places.set(minute, (found = sensorPlaces(minute)));
+      return found;
+    },
     minutesOf(company, facility, day, first = "00:00", last = "23:59") {
       const key = `${company}|${facility}|${day}|${first}|${last}`;
       let read = reads.get(key);

@@ -55,7 +55,32 @@ export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.ap
 /** Where a read finds a facility's minutes: storage (the repository), or the host's window of them
  *  (days/minute-window.ts keptMinutes), which the event detector, the live tiles and the forecaster
  *  read each sensor of a push from. */
-export type MinuteSource = Pick<TelemetryRepository, "minutesOf">;
+export type MinuteSource = Pick<TelemetryRepository, "minutesOf"> & {
+  /** Each sensor's readings' places in a minute, by its id: a source read for many sensors makes them
+   *  once a minute, where each sensor's read went through all the minute's readings. */
+  placesOf?(minute: MinuteReadings): ReadonlyMap<string, readonly number[]>;
+};
+
+/** One sensor's readings' places in a minute, or undefined when it has none. */
+function placesIn(minute: MinuteReadings, id: string): number[] | undefined {
+  const index = minute.sensors.indexOf(id);
+  if (index < 0) return undefined;
+  const places: number[] = [];
+  for (let k = 0; k < minute.sensor.length; k++) if (minute.sensor[k] === index) places.push(k);
+  return places;
+}
+
+/** Each sensor's readings' places in a minute, by its id. */
+export function sensorPlaces(minute: MinuteReadings): Map<string, number[]> {
+  const places = new Map<string, number[]>();
+  for (let k = 0; k < minute.sensor.length; k++) {
+    const id = minute.sensors[minute.sensor[k]];
+    const list = places.get(id);
+    if (list) list.push(k);
+    else places.set(id, [k]);
+  }
+  return places;
+}
 
 /** Whether no day item of the facility's `day` can hold readings at `now`: the day is open for another
  *  SETTLE_MS (no host closes it meanwhile, so none compacts it or writes it a closed
@@ -115,12 +140,11 @@ export async function readingsBetween(
     const hi = Math.min(to, start + DAY_MS);
     if (name >= horizon && !day?.compacted && lo < hi) {
       for (const minute of await minutes.minutesOf(company, sensor.facility, name, utcMinute(lo), utcMinute(hi - 1))) {
-        const index = minute.sensors.indexOf(sensor.id);
-        if (index < 0) continue;
+        const places = minutes.placesOf ? minutes.placesOf(minute).get(sensor.id) : placesIn(minute, sensor.id);
+        if (!places) continue;
         if (!demo && isDemoMinute(minute)) demo = true;
         const minuteStart = start + Number(minute.minute.slice(0, 2)) * 3_600_000 + Number(minute.minute.slice(3, 5)) * MINUTE_MS;
-        for (let k = 0; k < minute.sensor.length; k++) {
-          if (minute.sensor[k] !== index) continue;
+        for (const k of places) {
           const t = minuteStart + minute.offsets[k];
           if (t >= from && t < to) at.set(t, minute.values[k]);
         }
