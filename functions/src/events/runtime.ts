@@ -15,13 +15,19 @@ type Log = Pick<Console, "error">;
 
 /** Runs each subscriber of `subscribers` that hears a change, in the table's order, each awaited; a
  *  subscriber that fails is logged and the others still run, then the publish rejects with its error
- *  (a consumer leaves its batches queued: they are published again). */
+ *  (a consumer leaves its batches queued: they are published again). The publisher's `later` is awaited
+ *  once, before the first subscriber that is not prompt. */
 export function changeBus<D>(subscribers: readonly Subscriber<D>[], deps: () => D, log: Log = console): ChangeStream {
   return {
-    async publish(change: Change) {
+    async publish(change: Change, later?: () => Promise<void>) {
       const failed: unknown[] = [];
+      let waited = later === undefined;
       for (const subscriber of subscribers as readonly SubscriberOf<D, ChangeKind>[]) {
         if (!subscriber.hears.includes(change.type)) continue;
+        if (!waited && !subscriber.prompt) {
+          waited = true;
+          await later?.();
+        }
         try {
           await subscriber.run(deps(), change);
         } catch (error) {

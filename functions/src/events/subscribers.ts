@@ -19,9 +19,17 @@ export type SubscriberDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime">
 export type HostSubscriber = Subscriber<SubscriberDeps> & { thread: "request" | "consumer"; aws: boolean };
 
 export const SUBSCRIBERS: readonly HostSubscriber[] = [
-  // First: the tiles read only the days, written now, not what the others make of them. Not in AWS:
-  // the page polls the stored days there.
-  { name: "live tiles", thread: "request", aws: false, hears: ["DaysWritten", "ForecastStored", "BindingChanged"], run: liveTilesHear },
+  // First: the tiles read only the days, written now, not what the others make of them; prompt, told
+  // in the consumer's turn that wrote them (the lines below in a later one). Not in AWS: the page polls
+  // the stored days there.
+  {
+    name: "live tiles",
+    thread: "request",
+    aws: false,
+    prompt: true,
+    hears: ["DaysWritten", "ForecastStored", "BindingChanged"],
+    run: liveTilesHear,
+  },
   // Before the detector: a forecast is what a watching page waits for.
   { name: "forecaster", thread: "consumer", aws: true, hears: ["DaysWritten"], run: forecastDaysWritten },
   { name: "event detector", thread: "consumer", aws: true, hears: ["DaysWritten"], run: detectEvents },

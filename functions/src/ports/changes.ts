@@ -62,15 +62,20 @@ export type ChangeKind = Change["type"];
 export type ChangeOf<K extends ChangeKind> = Extract<Change, { type: K }>;
 
 /** The stream a publisher tells what happened. Resolves once every subscriber the host runs here has
- *  heard it; rejects (after all have run) when one failed, so a consumer leaves its batches queued. */
+ *  heard it; rejects (after all have run) when one failed, so a consumer leaves its batches queued.
+ *  `later`, when given, is awaited after the prompt subscribers and before the others: the consumer's
+ *  turn handed on, so the live tiles hear a batch as soon as it is written and the forecaster and the
+ *  detector run in a later turn, after the other facilities' batches waiting to be written. */
 export interface ChangeStream {
-  publish(change: Change): Promise<void>;
+  publish(change: Change, later?: () => Promise<void>): Promise<void>;
 }
 
 /** A subscriber of the changes of kinds `K`: who it is, what it hears, what it does with them. */
 export interface SubscriberOf<D, K extends ChangeKind> {
   name: string;
   hears: readonly K[];
+  /** Heard before the publisher's `later` turn: quick, and what a watching page shows first (the tiles). */
+  prompt?: boolean;
   run(deps: D, change: ChangeOf<K>): unknown;
 }
 

@@ -151,8 +151,9 @@ export interface TelemetryRepository {
   /** The facility's batches, newest first, at most `limit`, each without its refused lines (their count
    *  kept): its list of loads («Загрузки АГК»). */
   batchesOfFacility(companyId: string, facilityId: string, limit: number): Promise<ListedBatch[]>;
-  /** The batches still queued, oldest first, at most `limit`: what a restart takes up again. */
-  queued(limit: number): Promise<{ company: string; batch: string }[]>;
+  /** The batches still queued, oldest first, at most `limit`: what a restart takes up again. A mark
+   *  names its batch's facility (the consumer's lane), but one stored before it did has none. */
+  queued(limit: number): Promise<{ company: string; batch: string; facility?: string }[]>;
   getDay(companyId: string, sensorId: string, day: string): Promise<SensorDay | undefined>;
   getDays(companyId: string, sensorId: string, days: readonly string[]): Promise<SensorDay[]>;
   /** Writes the day if its stored version is still `expectedVersion` (0: none stored); false otherwise. */

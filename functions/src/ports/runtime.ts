@@ -45,7 +45,11 @@ export interface KeptObjects {
   /** The forecasts' rows and stored JSON read lately, by blob key (domain/forecast/results.ts). */
   recentForecasts: { rows: Map<string, Promise<ForecastKeptRow[]>>; json: Map<string, Promise<ForecastJson>> };
   /** The drains of the table's queue of readings, one after another (domain/monitoring/days/consumer.ts). */
-  readingDrains: { chain?: Promise<DrainOutcome> };
+  readingDrains: {
+    chain?: Promise<DrainOutcome>;
+    /** The running drain told that a batch was queued meanwhile: it reads the queue again now. */
+    queuedMeanwhile?: () => void;
+  };
   /** The facilities' open days whose day items of the layout before are moved into minutes, or being
    *  moved, by company, facility and day (domain/monitoring/days/minutes.ts openDayMoved). */
   movedDays: Map<string, Promise<void>>;

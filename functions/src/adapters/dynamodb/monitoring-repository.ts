@@ -287,7 +287,10 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
   });
   const markQueued: TelemetryRepository["markQueued"] = async (batch, queued) => {
     const key = keys.telemetryQueued(batch.received_at, batch.company, batch.batch);
-    if (queued) await doc.send(new PutCommand({ TableName: table, Item: { ...key, company: batch.company, batch: batch.batch } }));
+    if (queued)
+      await doc.send(
+        new PutCommand({ TableName: table, Item: { ...key, company: batch.company, batch: batch.batch, facility: batch.facility } }),
+      );
     else await doc.send(new DeleteCommand({ TableName: table, Key: key }));
   };
   return {
@@ -334,7 +337,12 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
           Limit: limit,
         }),
       );
-      return (out.Items ?? []).map((item) => ({ company: String(item.company), batch: String(item.batch) }));
+      return (out.Items ?? []).map((item) => ({
+        company: String(item.company),
+        batch: String(item.batch),
+        // A mark written before the facility was kept in it has none.
+        ...(item.facility === undefined ? {} : { facility: String(item.facility) }),
+      }));
     },
     async getDay(companyId, sensorId, day) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.sensorDay(companyId, sensorId, day), ConsistentRead: true }));

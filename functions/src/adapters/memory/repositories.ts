@@ -513,7 +513,7 @@ function gatewayKeys(table: MemoryTable): Repositories["gatewayKeys"] {
 function telemetry(table: MemoryTable): Repositories["telemetry"] {
   const markQueued: Repositories["telemetry"]["markQueued"] = async (batch, queued) => {
     const key = keys.telemetryQueued(batch.received_at, batch.company, batch.batch);
-    if (queued) table.put({ ...key, company: batch.company, batch: batch.batch });
+    if (queued) table.put({ ...key, company: batch.company, batch: batch.batch, facility: batch.facility });
     else table.delete(key);
   };
   return {
@@ -551,7 +551,12 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
       return table
         .query(keys.TELEMETRY_QUEUE_PK)
         .slice(0, limit)
-        .map((item) => ({ company: String(item.company), batch: String(item.batch) }));
+        .map((item) => ({
+          company: String(item.company),
+          batch: String(item.batch),
+          // A mark written before the facility was kept in it has none.
+          ...(item.facility === undefined ? {} : { facility: String(item.facility) }),
+        }));
     },
     async getDay(companyId, sensorId, day) {
       const item = table.get(keys.sensorDay(companyId, sensorId, day));

@@ -122,7 +122,7 @@ function domainNumbers(text: string): string[] {
  * stays beside the code it tunes. A bound a request, an upload or a list can reach is LIMITS', never here.
  */
 const NOT_LIMITS: Record<string, readonly string[]> = {
-  "the consumer's slices, rounds and retries, and what a stored day keeps of its corrections and batch marks (no reading is refused for them)":
+  "the consumer's slices, rounds, lanes and retries, and what a stored day keeps of its corrections and batch marks (no reading is refused for them)":
     [
       "monitoring/days/consumer.ts: MAX_CORRECTIONS",
       "monitoring/days/consumer.ts: MAX_BATCH_MARKS",
@@ -130,6 +130,7 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
       "monitoring/days/consumer.ts: DAYS_AT_ONCE",
       "monitoring/days/consumer.ts: RETRIES",
       "monitoring/days/consumer.ts: DRAIN_ROUND",
+      "monitoring/days/consumer.ts: LANES_AT_ONCE",
       "monitoring/days/consumer.ts: QUEUE_SCAN",
       "monitoring/days/consumer.ts: PASS_READINGS",
       "monitoring/days/consumer.ts: REANNOUNCE",

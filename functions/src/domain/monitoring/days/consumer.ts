@@ -95,11 +95,16 @@ function latestMarks(applied: SensorDay["applied"]): SensorDay["applied"] {
 type ConsumerDeps = Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryRetryFirstMs">>;
 
 /** Where a batch's work is done: the drain hands each slice (a pushed batch's days, a part of a file,
- *  the day consumers' share) to its turns between companies; applied alone, at once. */
-type Slice = <T>(work: (pass: Pass) => Promise<T>) => Promise<T>;
-/** Within a slice: lets the others waiting take their turn, then goes on. */
+ *  the day consumers' share) to its turns between facilities and companies; applied alone, at once. */
+type Slice = <T>(work: (pass: Pass, later: Pass) => Promise<T>) => Promise<T>;
+/** Within a slice: lets the others waiting take their turn, then goes on (`pass`); or, its days written
+ *  and the tiles told, goes on once no other batch waits to be written (`later`: the publish's). */
 type Pass = () => Promise<void>;
-const atOnce: Slice = (work) => work(async () => undefined);
+const atOnce: Slice = (work) =>
+  work(
+    async () => undefined,
+    async () => undefined,
+  );
 
 /** Sensor-days one slice writes, or hands the day consumers, at most (a sensor's run of days whole): a
  *  push of 10 000 readings on as many days is ten slices, the other companies' turns between them. */
@@ -131,12 +136,12 @@ class PendingChanges {
   }
   /** Publishes each facility's days once: the one publish of «days written», heard by the host's
    *  subscribers in its table's order (the live tiles, the forecaster, the event detector, the
-   *  acceptances' recheck), with the facility's register read once for them all. Rejects when one
-   *  failed, once all have heard it. */
-  async publish(deps: Pick<Deps, "runtime" | "repos" | "clock">): Promise<void> {
+   *  acceptances' recheck), with the facility's register read once for them all, the prompt ones (the
+   *  tiles) before the slice's `later` turn. Rejects when one failed, once all have heard it. */
+  async publish(deps: Pick<Deps, "runtime" | "repos" | "clock">, later?: Pass): Promise<void> {
     for (const p of this.byFacility.values()) {
       const register = await facilityRegister(deps, p.company, p.facility);
-      await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()], register });
+      await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()], register }, later);
     }
   }
 }
@@ -456,6 +461,7 @@ async function applyPart(
   readings: readonly SensorReadings[],
   totals: number[],
   pass: Pass,
+  later: Pass,
 ): Promise<void> {
   const entry = { applied, facility: batch.facility, order: `${batch.received_at}#${applied}`, readings, totals };
   const [days] = await writeDays(deps, batch.company, [entry], pass);
@@ -463,9 +469,8 @@ async function applyPart(
   if (change) {
     const part = new PendingChanges();
     part.add(change);
-    // The others waiting take their turn between its days and their publish.
-    await pass();
-    await part.publish(deps);
+    // The others waiting to write take their turn between its days and their slower subscribers.
+    await part.publish(deps, later);
   }
   if (days.refused.length > 0) throw await refusedDays(deps, batch, days.refused);
 }
@@ -492,7 +497,7 @@ async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice
   try {
     // Each part's days are published as it is in: a year's file is not held to be told at its end.
     const read = await readFileBatch(deps, batch, (part, readings) =>
-      slice((pass) => applyPart(deps, batch, `${batch.batch}#${part}`, readings, totals, pass)).catch(
+      slice((pass, later) => applyPart(deps, batch, `${batch.batch}#${part}`, readings, totals, pass, later)).catch(
         (error: unknown) => void failures.push(error),
       ),
     );
@@ -663,46 +668,103 @@ async function attemptFailed(deps: RetryDeps, applied: Applied): Promise<number 
   return at;
 }
 
-/** Turns at the consumer's one line of work, given in the order asked: each company's work asks for
- *  one slice at a time (a pushed batch, a part of a file, a round's subscribers) and asks again behind
- *  the others waiting, so one company's backlog holds another's batch for one slice at most. */
-class Turns {
-  private readonly waiting: (() => void)[] = [];
-  private held = false;
-  readonly slice: Slice = async (work) => {
-    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.held = true;
-    try {
-      return await work(this.pass);
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.held = false;
+/** Who waits for a turn, by company: the next is the oldest waiting of the company whose turn is longest
+ *  past, so a company of many facilities, or with a long backlog, holds another's batch a turn at most. */
+class CompanyQueue {
+  private readonly byCompany = new Map<string, (() => void)[]>();
+  get waiting(): boolean {
+    return this.byCompany.size > 0;
+  }
+  push(company: string, resume: () => void) {
+    const list = this.byCompany.get(company);
+    if (list) list.push(resume);
+    else this.byCompany.set(company, [resume]);
+  }
+  /** The next waiting, its company put behind the others (a Map keeps its keys in the order set). */
+  shift(): (() => void) | undefined {
+    for (const [company, list] of this.byCompany) {
+      const next = list.shift();
+      this.byCompany.delete(company);
+      if (list.length > 0) this.byCompany.set(company, list);
+      return next;
     }
-  };
-  /** The turn handed to the next waiting, and this one's taken again behind the others. */
-  private readonly pass: Pass = async () => {
-    const next = this.waiting.shift();
-    if (!next) return;
-    await new Promise<void>((resolve) => {
-      this.waiting.push(resolve);
-      next();
-    });
-  };
+    return undefined;
+  }
 }
 
-/** The batches of one company a drain round applies before its days are published together. */
+/** Turns at the consumer's `lines` of work: each facility's work asks for one slice at a time (a round
+ *  of its pushes, a part of a file) and asks again behind the others waiting (`pass`), the companies in
+ *  turn. A slice whose days are written and whose tiles are told goes on to its slower subscribers (the
+ *  forecaster, the detector) only once no batch waits to be written (`later`): a minute's pushes of
+ *  every mine are written and shown first, their forecasts and events after. */
+class Turns {
+  private free: number;
+  private readonly writing = new CompanyQueue();
+  private readonly publishing = new CompanyQueue();
+  constructor(lines: number) {
+    this.free = lines;
+  }
+  /** The slices of a company's work. */
+  of(company: string): Slice {
+    return async (work) => {
+      await this.take(this.writing, company);
+      let deferred = false;
+      const pass: Pass = async () => {
+        if (!this.writing.waiting && !this.publishing.waiting) return;
+        this.handOn();
+        await this.take(this.writing, company);
+      };
+      const later: Pass = async () => {
+        if (deferred) return;
+        deferred = true;
+        this.handOn();
+        await this.take(this.publishing, company);
+      };
+      try {
+        return await work(pass, later);
+      } finally {
+        this.handOn();
+      }
+    };
+  }
+  /** A line, when one is free (none is while others wait: a line let go is handed on), else a wait. */
+  private take(queue: CompanyQueue, company: string): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => queue.push(company, resolve));
+  }
+  /** A line let go: handed to the next waiting, a write before the slower subscribers; else free. */
+  private handOn() {
+    const next = this.writing.shift() ?? this.publishing.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+/** The batches of one facility a drain round applies before its days are published together. */
 const DRAIN_ROUND = 25;
-/** The queue's marks a drain reads at once: each company with a batch among them takes its turns. */
+/** Facilities whose batches a drain applies at once, each in its lane (a facility's rounds one after
+ *  another, oldest first, so its order holds): one mine's push waits for no other mine's forecaster or
+ *  detector, and the engine's thread is kept busy while this one merges (a round waits on the engine
+ *  for most of its time). */
+export const LANES_AT_ONCE = 3;
+/** The queue's marks a drain reads at once: each facility with a batch among them takes its turns. */
 const QUEUE_SCAN = 5_000;
 /** Readings a turn of pushes reads before it lets the others waiting in (a file's part's worth). */
 const PASS_READINGS = 10_000;
-/** How often a drain busy with long work reads the queue again for companies newly queued (ms). */
+/** How often a drain busy with long work reads the queue again for facilities newly queued (ms). */
 const RESCAN_MS = 1_000;
 
 export type { DrainOutcome };
 
-/** One company's round: up to DRAIN_ROUND of its queued batches, oldest first, each applied in its
+/** The lane of a queue's mark: its facility's, or, for a mark stored before marks named it, its
+ *  company's own (such batches one after another, beside the facilities'). */
+type Mark = { company: string; batch: string; facility?: string };
+const laneOf = (mark: Mark) => `${mark.company}|${mark.facility ?? ""}`;
+
+/** One facility's round: up to DRAIN_ROUND of its queued batches, oldest first, each applied in its
  *  turn (a file part by part), then the round's days published once, taken together (the detector
  *  reads each sensor once, not once per batch), and only then are the batches marked done (a
  *  kill before leaves them queued: applied again, nothing counted twice). A batch that fails is tried
@@ -746,11 +808,11 @@ async function applyRound(
     const all = new PendingChanges();
     for (const a of applied) all.merge(a.changes);
     try {
-      await within(() => all.publish(deps));
+      await within((_pass, later) => all.publish(deps, later));
     } catch {
       // One batch's days may be the cause: each batch's on its own, the one that fails failing.
       for (const a of applied)
-        await within(() => a.changes.publish(deps)).catch((error: unknown) => {
+        await within((_pass, later) => a.changes.publish(deps, later)).catch((error: unknown) => {
           a.error ??= consumersFailed(error);
         });
     }
@@ -765,7 +827,7 @@ async function applyRound(
     // gateway's minutes each touch the same days: 25 one-minute pushes of 240 sensors are 480 calls,
     // not 12 000), the others waiting let in between and before the day consumers, a push's days
     // SLICE_DAYS at a time.
-    await slice(async (pass) => {
+    await slice(async (pass, later) => {
       let read = 0;
       for (let i = 0; i < ready.length; ) {
         let j = i + 1;
@@ -780,25 +842,27 @@ async function applyRound(
       }
       await publish(async (work) => {
         if (read >= PASS_READINGS) await pass();
-        return work(pass);
+        return work(pass, later);
       });
     });
   }
   for (const a of applied) {
-    if (a.error === undefined) await deps.repos.telemetry.finishBatch(a.finished);
-    else later.set(a.stored.batch, (await attemptFailed(deps, a)) ?? Infinity);
+    if (a.error === undefined) {
+      await deps.repos.telemetry.finishBatch(a.finished);
+      later.delete(a.stored.batch);
+    } else later.set(a.stored.batch, (await attemptFailed(deps, a)) ?? Infinity);
   }
 }
 
-/** Applies every queued batch until none is due: each company's batches, oldest first, in rounds
- *  (applyRound), the companies taking turns slice by slice (Turns), so one company's backlog, a year's
- *  file or a batch that keeps failing delays another's batch by one slice at most; a company queued
- *  while the drain runs joins it within RESCAN_MS. A batch that fails is passed over until its back-off
- *  (the answer says when the earliest may be tried again), and set aside after its last attempt. */
+/** Applies every queued batch until none is due: each facility's batches, oldest first, in rounds
+ *  (applyRound), LANES_AT_ONCE facilities at once taking turns slice by slice, the companies in turn
+ *  (Turns), so one company's backlog, a year's file or a batch that keeps failing delays another's batch
+ *  by one slice at most; a facility queued while the drain runs joins it at once when the host says so
+ *  (drainTelemetry), else within RESCAN_MS. A batch that fails is passed over until its back-off (the
+ *  answer says when the earliest may be tried again), and set aside after its last attempt. */
 async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
-  const turns = new Turns();
+  const turns = new Turns(LANES_AT_ONCE);
   const later = new Map<string, number>();
-  const workers = new Map<string, Promise<void>>();
   const now = () => deps.clock.now().getTime();
   const due = async () => {
     const at = now();
@@ -806,41 +870,85 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
   };
   let scannedAt = -Infinity;
   let scanning: Promise<void> | undefined;
+  /** A scan asked for while one reads the queue: read it again after. */
+  let again = false;
   // Each slice asked for looks at the queue again once RESCAN_MS passed, before it waits for its turn.
   const rescan = async () => {
     if (now() - scannedAt >= RESCAN_MS) await scan();
   };
-  const slice: Slice = async (work) => {
-    await rescan();
-    return turns.slice((pass) =>
-      work(async () => {
-        await rescan();
-        await pass();
-      }),
-    );
+  const sliceOf = (company: string): Slice => {
+    const turn = turns.of(company);
+    return async (work) => {
+      await rescan();
+      return turn((pass, afterward) =>
+        work(async () => {
+          await rescan();
+          await pass();
+        }, afterward),
+      );
+    };
   };
-  const company = async (id: string) => {
-    for (;;) {
-      const round = (await due()).filter((mark) => mark.company === id).slice(0, DRAIN_ROUND);
-      if (round.length === 0) return;
-      await applyRound(deps, round, slice, later);
+  /** The marks a scan handed to a lane, until their batches are done or set aside (a batch passed over
+   *  for its back-off is let go: a scan hands it over again once it is due). */
+  const taken = new Set<string>();
+  /** Each facility's lane: its marks not yet applied, oldest first, and its work. */
+  const lanes = new Map<string, { marks: Mark[]; work: Promise<void> }>();
+  const lane = async (key: string, marks: Mark[], company: string) => {
+    const slice = sliceOf(company);
+    try {
+      while (marks.length > 0) {
+        const round = marks.splice(0, DRAIN_ROUND);
+        await applyRound(deps, round, slice, later);
+        for (const mark of round) if (Number.isFinite(later.get(mark.batch) ?? Infinity)) taken.delete(mark.batch);
+      }
+    } finally {
+      // At once, as its last mark is taken: a scan after this starts the lane anew.
+      lanes.delete(key);
     }
   };
-  const scan = () =>
-    (scanning ??= (async () => {
-      scannedAt = now();
-      for (const { company: id } of await due()) {
-        if (workers.has(id)) continue;
-        const work = company(id)
-          .catch((error: unknown) => console.error(`telemetry consumer: company ${id}:`, error))
-          .finally(() => workers.delete(id));
-        workers.set(id, work);
-      }
+  const scan = (): Promise<void> => {
+    if (scanning) {
+      again = true;
+      return scanning;
+    }
+    return (scanning = (async () => {
+      do {
+        again = false;
+        scannedAt = now();
+        const starting: [string, Mark[]][] = [];
+        for (const mark of await due()) {
+          if (taken.has(mark.batch)) continue;
+          taken.add(mark.batch);
+          const key = laneOf(mark);
+          const running = lanes.get(key);
+          if (running) running.marks.push(mark);
+          else {
+            const marks = [mark];
+            lanes.set(key, { marks, work: Promise.resolve() });
+            starting.push([key, marks]);
+          }
+        }
+        // Each lane started with all its marks the scan found (its first round takes up to DRAIN_ROUND).
+        for (const [key, marks] of starting) {
+          const started = lanes.get(key)!;
+          started.work = lane(key, marks, marks[0].company).catch((error: unknown) =>
+            console.error(`telemetry consumer: lane ${key}:`, error),
+          );
+        }
+      } while (again);
     })().finally(() => (scanning = undefined)));
-  await scan();
-  while (workers.size > 0) {
-    await Promise.race(workers.values());
+  };
+  const drains = deps.runtime.readingDrains;
+  const queuedMeanwhile = () => void scan();
+  drains.queuedMeanwhile = queuedMeanwhile;
+  try {
     await scan();
+    while (lanes.size > 0) {
+      await Promise.race([...lanes.values()].map((l) => l.work));
+      await scan();
+    }
+  } finally {
+    if (drains.queuedMeanwhile === queuedMeanwhile) drains.queuedMeanwhile = undefined;
   }
   const waiting = [...later.values()].filter((at) => Number.isFinite(at));
   return waiting.length > 0 ? { retryAt: Math.min(...waiting) } : {};
@@ -855,6 +963,9 @@ type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "telemetryConsumer">>;
 export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
   if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
   const drains = deps.runtime.readingDrains;
+  // The drain running takes up the batch now (its lane started or its next round), not at its rescan;
+  // the one chained after it finds what it left.
+  drains.queuedMeanwhile?.();
   const next = (drains.chain ?? Promise.resolve({}))
     .then(() => drain(deps))
     .catch((error: unknown): DrainOutcome => {

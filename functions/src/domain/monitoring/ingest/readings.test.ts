@@ -180,7 +180,7 @@ describe("order and idempotence", () => {
     }
     expect((await d.deps.repos.telemetry.getBatch(staff.company, after.batch))?.state).toBe("done");
     expect((await d.deps.repos.telemetry.getBatch(staff.company, broken.batch))?.state).toBe("queued");
-    expect(await d.deps.repos.telemetry.queued(10)).toEqual([{ company: staff.company, batch: broken.batch }]);
+    expect(await d.deps.repos.telemetry.queued(10)).toEqual([{ company: staff.company, batch: broken.batch, facility }]);
     expect(String(logged[0]?.[0])).toContain(`batch ${broken.batch}`);
     expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ attempts: 1, failure: expect.any(String) });
     // Readable again, the next drain after its back-off applies it (drain.test.ts: the retries).
