@@ -79,6 +79,8 @@ export interface MinuteWindow {
   stale: Map<number, number>;
   /** When this host last read or wrote it (UTC ms): one unused for a while may be let go. */
   usedAt: number;
+  /** The sensors' ids its minutes share (days/minute-window.ts withSharedSensors). */
+  sensors?: string[];
   head?: MinutesHead;
   logging?: Promise<void>;
   syncing?: Promise<MinuteWindow>;

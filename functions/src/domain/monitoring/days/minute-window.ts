@@ -20,9 +20,10 @@ import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } 
 /** How far back a facility's window keeps its minutes: the detector's 6 h before a push's first minute
  *  (derive/events.ts DETECT_LOOKBACK_MS twice) with an hour to spare; older reads go to storage. */
 export const MINUTE_WINDOW_MS = 7 * 3_600_000;
-/** The facilities a host keeps windows of (the least lately used let go): at 150 sensors a window is
- *  ~3 MB. */
-const MINUTE_WINDOW_FACILITIES = 8;
+/** The facilities a host keeps windows of (a holding's mines; one unused for IDLE_MS let go for
+ *  another): at 150 sensors a window is about 1,5 MB (420 minutes of 2,1 KB of readings, their arrays'
+ *  overhead, the sensors' ids once), 32 of them ~50 MB. */
+const MINUTE_WINDOW_FACILITIES = 32;
 /** The writes a facility's head lists: far more than all its writers make between two reads of a window
  *  that is read each push, and than land between one's log and its write (one Put after the other). */
 const MINUTES_LOGGED = 32;
@@ -71,8 +72,18 @@ export function forgetMinutes(runtime: Pick<Runtime, "minuteWindows">, company: 
 function keep(window: MinuteWindow, minute: MinuteReadings) {
   const t = minuteAt(minute.day, minute.minute);
   if (t < window.from) return;
-  if ((window.minutes.get(t)?.version ?? 0) < minute.version) window.minutes.set(t, minute);
+  if ((window.minutes.get(t)?.version ?? 0) < minute.version) window.minutes.set(t, withSharedSensors(window, minute));
   if ((window.stale.get(t) ?? Number.POSITIVE_INFINITY) <= minute.version) window.stale.delete(t);
+}
+
+/** The minute naming its sensors by the window's list where it names the same ones (a facility's
+ *  minutes mostly do): 150 ids are ~9 KB a minute, more than its readings. */
+function withSharedSensors(window: MinuteWindow, minute: MinuteReadings): MinuteReadings {
+  const shared = window.sensors;
+  if (shared && shared.length === minute.sensors.length && shared.every((id, i) => id === minute.sensors[i]))
+    return { ...minute, sensors: shared };
+  window.sensors = minute.sensors;
+  return minute;
 }
 
 /** A logged write `${day} ${minute} ${version}` marks its minute stale where the window keeps it older. */
@@ -165,17 +176,14 @@ function sync(deps: Pick<Deps, "repos" | "clock" | "runtime">, company: string, 
       // Every minute from `start` on, to the latest a push may name (LIMITS.telemetry.futureMinutes past
       // now): later ones are written after the head was read, and logged. Read whole before the window
       // takes them (a read that fails leaves it as it was), beside those this host wrote meanwhile.
-      const read = new Map<number, MinuteReadings>();
-      for (let t = Math.floor(start / DAY_MS) * DAY_MS; t <= now + LIMITS.telemetry.futureMinutes * MINUTE_MS; t += DAY_MS) {
-        const day = utcDay(t);
-        for (const minute of await deps.repos.telemetry.minutesOf(company, facility, day, t < start ? utcMinute(start) : "00:00"))
-          read.set(minuteAt(minute.day, minute.minute), minute);
-      }
-      const kept = window.minutes;
-      window.minutes = read;
+      const read: MinuteReadings[] = [];
+      for (let t = Math.floor(start / DAY_MS) * DAY_MS; t <= now + LIMITS.telemetry.futureMinutes * MINUTE_MS; t += DAY_MS)
+        read.push(...(await deps.repos.telemetry.minutesOf(company, facility, utcDay(t), t < start ? utcMinute(start) : "00:00")));
+      const kept = [...window.minutes.values()];
+      window.minutes = new Map();
       window.from = start;
       window.stale.clear();
-      for (const minute of kept.values()) keep(window, minute);
+      for (const minute of [...read, ...kept]) keep(window, minute);
       // The head's writes whose minutes read older may not have landed yet: stale.
       for (const written of head.written) note(window, written);
     } else for (const written of head.written.slice(head.written.length - unseen)) note(window, written);
