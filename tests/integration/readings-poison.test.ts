@@ -31,8 +31,12 @@ const PER_PUSH = 10_000;
 const RETRY_FIRST_MS = 100;
 /** A UTC day some days back: within every horizon, not ahead of the clock. */
 const DAY = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 10 * 86_400_000;
-/** The k-th reading a few ms after the one before: 12 bytes each in the sensor's day item. */
+/** The k-th reading a few ms after the one before, its value scattered so that no packing shortens it:
+ *  9 bytes each in the sensor's packed day item (8 for the value, 1 for the step of 7 ms). */
 const dense = (k: number) => new Date(DAY + 3_600_000 + k * 7).toISOString();
+const denseValue = (k: number) => 0.3 + (Math.abs(Math.sin(k + 1) * 43_758.5453) % 1) / 10;
+/** The pushes that fill P-1's day before the poison: 40 000 readings, about 352 KB. */
+const FILLING_PUSHES = 4;
 
 async function until<T>(what: string, read: () => Promise<T | undefined>, ms: number): Promise<T> {
   const end = Date.now() + ms;
@@ -91,21 +95,21 @@ it("sets aside a batch storage can never hold after its retries, its good readin
         ms,
       );
 
-    // P-1's day filled to 30 000 readings (≈ 360 KB), three pushes each applied.
-    for (let n = 0; n < 3; n++) {
+    // P-1's day filled to 40 000 readings (≈ 352 KB packed), four pushes each applied.
+    for (let n = 0; n < FILLING_PUSHES; n++) {
       const batch = await push(
         a,
         fa,
-        Array.from({ length: PER_PUSH }, (_, i) => ({ sensor: "P-1", t: dense(n * PER_PUSH + i), value: 0.3 })),
+        Array.from({ length: PER_PUSH }, (_, i) => ({ sensor: "P-1", t: dense(n * PER_PUSH + i), value: denseValue(n * PER_PUSH + i) })),
       );
       expect(await settled(a, batch, 60_000)).toMatchObject({ state: "done", accepted: PER_PUSH });
     }
     // The poison: 9 990 more for P-1 (its day past 400 KB, refused each time) and 10 good ones of P-2.
     const poisonReadings = (from: number) => [
-      ...Array.from({ length: PER_PUSH - 10 }, (_, i) => ({ sensor: "P-1", t: dense(from + i), value: 0.4 })),
+      ...Array.from({ length: PER_PUSH - 10 }, (_, i) => ({ sensor: "P-1", t: dense(from + i), value: denseValue(from + i) + 0.1 })),
       ...Array.from({ length: 10 }, (_, i) => ({ sensor: "P-2", t: new Date(DAY + 7_200_000 + i * 60_000).toISOString(), value: 0.5 })),
     ];
-    const poison = await push(a, fa, poisonReadings(3 * PER_PUSH));
+    const poison = await push(a, fa, poisonReadings(FILLING_PUSHES * PER_PUSH));
     // The neighbour's reading pushed at the same time: applied within 10 s.
     const pushedAt = Date.now();
     const neighbour = await push(b, fb, [{ sensor: "N-1", t: new Date(DAY + 60_000).toISOString(), value: 0.2 }]);
@@ -143,7 +147,7 @@ it("sets aside a batch storage can never hold after its retries, its good readin
     expect((await status(a, poison)).state).toBe("failed");
 
     // Five more poison batches queued, then SIGTERM: the server ends within its 5 s.
-    for (let n = 0; n < 5; n++) await push(a, fa, poisonReadings((4 + n) * PER_PUSH));
+    for (let n = 0; n < 5; n++) await push(a, fa, poisonReadings((FILLING_PUSHES + 1 + n) * PER_PUSH));
     const stopping = Date.now();
     const ended = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
     server.child.kill("SIGTERM");
