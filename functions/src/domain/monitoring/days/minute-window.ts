@@ -9,8 +9,9 @@
 // the log does not reach back that far. Logged before it is written, a minute whose write has not landed
 // reads older than logged and stays `stale`, read again by each read until it has. Minute items are
 // removed only by their expiry (ten days after their day) or the compaction of a settled day (two days
-// old), far before a window's start, so a minute kept never vanishes from storage. The consumer's guess needs no head: its write is conditioned
-// on the guessed version, and a refused write reads the minute from storage.
+// old), far before a window's start, so a minute kept never vanishes from storage. The consumer's guess
+// needs no head: its write is conditioned on the guessed version, and a refused write reads the minute
+// from storage.
 import type { Deps } from "../../context";
 import type { MinuteReadings, MinutesHead } from "../../../ports";
 import type { MinuteWindow, Runtime } from "../../../ports/runtime";
