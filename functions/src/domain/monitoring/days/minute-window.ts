@@ -21,10 +21,11 @@ import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } 
 /** How far back a facility's window keeps its minutes: the detector's 6 h before a push's first minute
  *  (derive/events.ts DETECT_LOOKBACK_MS twice) with an hour to spare; older reads go to storage. */
 export const MINUTE_WINDOW_MS = 7 * 3_600_000;
-/** The facilities a host keeps windows of (a holding's mines; one unused for IDLE_MS let go for
- *  another): at 150 sensors a window is about 1,5 MB (420 minutes of 2,1 KB of readings, their arrays'
- *  overhead, the sensors' ids once), 32 of them ~50 MB. */
-const MINUTE_WINDOW_FACILITIES = 32;
+/** The facilities a host keeps windows of (a holding's mines, 34 in the holding bench with its two
+ *  neighbours; one unused for IDLE_MS let go for another): at 150 sensors a window is about 1,5 MB (420
+ *  minutes of 2,1 KB of readings, their arrays' overhead, the sensors' ids once), 64 of them ~100 MB,
+ *  within the minute function's 256 MB beside its ~90 MB of code and heap. */
+const MINUTE_WINDOW_FACILITIES = 64;
 /** The writes a facility's head lists: far more than all its writers make between two reads of a window
  *  that is read each push, and than land between one's log and its write (one Put after the other). */
 const MINUTES_LOGGED = 32;
