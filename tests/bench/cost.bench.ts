@@ -3,7 +3,7 @@
 // facility's minute items, compacted once the day is settled) and in the layout before it (each push
 // reading, merging and rewriting each sensor's day item), which the code still writes for a closed day's
 // late readings: the same day of pushes replayed into a day 30 days back measures it. A day of per-minute
-// pushes of COST_SENSORS sensors (20 unless set; COST_MINUTES the minutes replayed, 1 440) goes through the
+// pushes of COST_SENSORS sensors (150 unless set, 20 for the layout before; COST_MINUTES the minutes replayed, 1 440) goes through the
 // API's push route and the real consumer on the local engine (dynalite in this process, the consumer and
 // its subscribers as the local host runs them: days written, live tiles, forecaster, event detector,
 // acceptances' recheck), then (minute items) the day's compaction. Every DynamoDB call is counted with the
@@ -18,12 +18,16 @@
 // The calls are the AWS host's: the push route announces each stored batch on a queue standing in for
 // SQS (its sends counted), and each message is handed to the readings' function's consumer
 // (consumeReadingsMessages with its runtime, the subscribers marked for AWS), one receive and one
-// delete counted a message. COST_HOST=local runs the local host instead (the table's own queue: its
+// delete counted a message, and after each minute the minute function's run (its stale channels' sweep
+// and its look for lost announcements) on a runtime of its own. COST_HOST=local runs the local host instead (the table's own queue: its
 // TQUEUE marks, their polls and the attempts counted on the batch, calls AWS does not make), priced the
 // same way for comparison only.
 import { countCalls } from "@server/adapters/dynamodb/call-count";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { compactDay } from "@server/domain/monitoring/days/minutes";
+import { sweepStaleChannels } from "@server/domain/monitoring/derive/events";
+import { reannounceQueued } from "@server/domain/monitoring/days/consumer";
+import { minuteDeps } from "@server/lambda/monitoring-minute";
 import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { readingsRuntime } from "@server/lambda/readings-consumer";
 import type { SubscriberDeps } from "@server/events/subscribers";
@@ -38,7 +42,12 @@ const storedArrayBytes = (day: SensorDay) => {
   return item.pt.byteLength + item.pv.byteLength;
 };
 
-const SENSORS = Number(process.env.COST_SENSORS ?? 20);
+/** The sensors a push carries: a holding's mine (150) for the minute items, 20 for the layout before,
+ *  whose rewrite of each sensor's day costs the same per sensor at any number and takes 27 min at 20. */
+const SENSORS_OF = {
+  minutes: Number(process.env.COST_SENSORS ?? 150),
+  days: Number(process.env.COST_SENSORS ?? 20),
+};
 const MINUTES = Number(process.env.COST_MINUTES ?? 1440);
 const HOST: "aws" | "local" = process.env.COST_HOST === "local" ? "local" : "aws";
 
@@ -71,6 +80,7 @@ export async function run() {
 /** A day of pushes in one layout: an open day's (minute items, then compacted) or a closed day's (the
  *  sensors' day items rewritten by each push). Answers the cost per sensor-year. */
 async function measure(layout: "minutes" | "days"): Promise<number> {
+  const SENSORS = SENSORS_OF[layout];
   // The minute items' day in real time: the clock at each replayed minute, 5 s after it (a gateway's
   // push as the minute ends), so the detector finds no silence after the minute pushed. The day items'
   // day, 30 days back, is replayed at today's clock (as the figure of 27.11.2026 was measured).
@@ -137,6 +147,15 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       if (answer.batchItemFailures.length > 0) throw new Error(`message ${body} failed`);
       sqs.deletes++;
     }
+  };
+
+  // AWS: the minute function's run after each minute (its schedule), a container of its own kept warm:
+  // the stale channels' sweep (the register's stamp, the facility's head and window, its open events)
+  // and the look for batches whose announcement was lost. The hourly compaction is the day's, below.
+  const minuteRun = minuteDeps({ repos: h.deps.repos, clock: h.deps.clock });
+  const minuteFunction = async () => {
+    await sweepStaleChannels(minuteRun);
+    await reannounceQueued(minuteRun);
   };
 
   const day = layout === "minutes" ? yesterday : yesterday - 29 * 86_400_000;
@@ -221,8 +240,10 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       body: JSON.stringify({ readings: sensors.map((sensor, i) => ({ sensor, t, value: 0.3 + ((m + i) % 40) / 100 })) }),
     });
     if (res.status !== 202) throw new Error(`push ${m}: ${res.status} ${await res.text()}`);
-    if (HOST === "aws") await consume();
-    else await telemetryIdle(h.deps);
+    if (HOST === "aws") {
+      await consume();
+      await minuteFunction();
+    } else await telemetryIdle(h.deps);
   }
   // The day's compaction, once it is settled: counted with the day.
   if (layout === "minutes") await compactDay(h.deps, user.companyId, facility, new Date(day).toISOString().slice(0, 10));
