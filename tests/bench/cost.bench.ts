@@ -166,6 +166,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   const writtenKinds = new Map<string, number>();
   const readKinds = new Map<string, number>();
   const fixed = { writeUnits: 0, readUnits: 0 };
+  let emptyReadUnits = 0;
   // AWS's table stream hands each write of an audited item to the stream's function, which writes one
   // audit entry for it (events/table-changes.ts; an entry is under 1 KB: a write unit). The harness runs
   // no stream: counted here from the keys written.
@@ -220,10 +221,15 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
         }
       }
       const ofBatch = batchKey(key) || (input.ExpressionAttributeValues?.[":pk"] === "TQUEUE" && !write);
-      if (!ofBatch) return next(args);
+      const singleRead = /^(GetItem|Query)Command$/.test(String(context.commandName));
+      if (!ofBatch && !singleRead) return next(args);
       input.ReturnConsumedCapacity ??= "TOTAL";
       const result = await next(args);
       const units = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity?.CapacityUnits ?? 0;
+      // DynamoDB charges a Get or Query that finds nothing its least (a unit strongly consistent, half
+      // otherwise); dynalite reports 0 for it.
+      if (singleRead && units === 0) emptyReadUnits += (input as { ConsistentRead?: boolean }).ConsistentRead ? 1 : 0.5;
+      if (!ofBatch) return result;
       if (write) fixed.writeUnits += units;
       else fixed.readUnits += units;
       return result;
@@ -250,7 +256,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
   const seconds = (performance.now() - began) / 1000;
 
   let writeUnits = 0;
-  let readUnits = 0;
+  let readUnits = emptyReadUnits;
   const byCommand = new Map<string, { calls: number; units: number }>();
   for (const call of counter.calls) {
     if (WRITES.test(call.command)) writeUnits += call.capacity;
@@ -301,7 +307,7 @@ async function measure(layout: "minutes" | "days"): Promise<number> {
       .join(", ")}`,
   );
   console.log(
-    `  write units ${writeUnits}, read units ${readUnits}; S3 ${s3.puts} PUT (${s3.putBytes} B), ${s3.gets} GET; SQS ${sqsRequests} requests` +
+    `  write units ${writeUnits}, read units ${readUnits} (${emptyReadUnits} of them Gets and Queries that found nothing); S3 ${s3.puts} PUT (${s3.putBytes} B), ${s3.gets} GET; SQS ${sqsRequests} requests` +
       (HOST === "aws" ? ` (${sqs.sends} send, ${sqs.receives} receive, ${sqs.deletes} delete)` : " (modelled: 3 a push)"),
   );
   console.log(
