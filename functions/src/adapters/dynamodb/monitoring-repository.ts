@@ -237,18 +237,23 @@ export function minuteOf(item: Record<string, unknown>): MinuteReadings {
       ? new Float64Array(copyBytes(v))
       : new Float64Array(0);
   // A packed minute leaves out an array that says nothing: sensor k's reading k, at 0 ms, by batch 0.
-  const trivial = (bytes: unknown, k: (k: number) => number) =>
-    packed && bytes === undefined ? Uint16Array.from({ length: values.length }, (_, i) => k(i)) : u16(bytes);
+  const zeros = (bytes: unknown) => (packed && bytes === undefined ? new Uint16Array(values.length) : u16(bytes));
+  const counting = (bytes: unknown) => {
+    if (!packed || bytes !== undefined) return u16(bytes);
+    const k = new Uint16Array(values.length);
+    for (let i = 0; i < k.length; i++) k[i] = i;
+    return k;
+  };
   return {
     company: String(item.company),
     facility: String(item.facility),
     day: String(item.day),
     minute: String(item.minute),
     sensors: item.ids instanceof Uint8Array ? unpackIds(item.ids) : ((item.sensors ?? []) as string[]),
-    sensor: trivial(item.s, (k) => k),
-    offsets: trivial(item.t, () => 0),
+    sensor: counting(item.s),
+    offsets: zeros(item.t),
     values,
-    batch: trivial(item.b, () => 0),
+    batch: zeros(item.b),
     batches: (item.batches ?? []) as MinuteReadings["batches"],
     corrections: (item.corrections ?? []) as MinuteReadings["corrections"],
     version: Number(item.version ?? 0),

@@ -231,19 +231,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  *  hex), undefined otherwise (the caller keeps the strings). */
 export function packIds(ids: readonly string[]): Uint8Array | undefined {
   if (!ids.every((id) => UUID.test(id))) return undefined;
-  const out = new Uint8Array(ids.length * 16);
-  ids.forEach((id, i) => {
-    const hex = id.replaceAll("-", "");
-    for (let j = 0; j < 16; j++) out[i * 16 + j] = Number.parseInt(hex.slice(j * 2, j * 2 + 2), 16);
-  });
-  return out;
+  return new Uint8Array(Buffer.from(ids.join("").replaceAll("-", ""), "hex"));
 }
 
 export function unpackIds(bytes: Uint8Array): string[] {
+  // One hex string of them all, cut: a minute's 150 ids are read often (the detector's window reads
+  // hundreds of minutes), and a string a byte took ten times as long.
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
   const ids: string[] = [];
-  for (let i = 0; i < bytes.length; i += 16) {
-    const hex = Array.from(bytes.subarray(i, i + 16), (b) => b.toString(16).padStart(2, "0")).join("");
-    ids.push(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
-  }
+  for (let i = 0; i + 32 <= hex.length; i += 32)
+    ids.push(
+      `${hex.slice(i, i + 8)}-${hex.slice(i + 8, i + 12)}-${hex.slice(i + 12, i + 16)}-${hex.slice(i + 16, i + 20)}-${hex.slice(i + 20, i + 32)}`,
+    );
   return ids;
 }
