@@ -3,7 +3,8 @@
 // still take) opened by the local server as `npm start` runs it: a past day and yesterday's day are read
 // as they were, a push to yesterday (still open) goes to its facility's minute and is read over the old
 // day, a redelivered push counts nothing twice, the compaction moves the open day over, and the local
-// server removes the compacted minutes once they expire. The items the code before wrote (raw arrays,
+// server removes the compacted minutes once they expire, compacting first a day its stop left
+// uncompacted past the compaction's look back. The items the code before wrote (raw arrays,
 // minutes without an expiry) are read to the bit, and such minutes deleted at the compaction.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -84,6 +85,11 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     expect(await server.deps.repos.telemetry.hasMinutes(mine.company, mine.facility, name(yesterday))).toBe(false);
     expect(await read(yesterday)).toEqual(merged);
     expect(await read(past)).toEqual(old);
+
+    // Today's reading, left in its minute: the server is stopped before the day is compacted.
+    await pushAll(server.url, mine.key, [[["О-1", today + 5 * MINUTE, 0.5] as const]]);
+    await everyBatchApplied(server.deps);
+    expect(await read(today)).toEqual([[5, 0.5]]);
   } finally {
     await server.close();
   }
@@ -97,6 +103,19 @@ it("reads the old layout's days as before, a push beside them counted once, and 
     expect(await minutes()).toEqual([]);
     const r = await readingsBetween(third.deps, mine.company, { id: mine.sensors.get("О-1")!, facility: mine.facility }, yesterday, today);
     expect(r.values.length).toBe(3);
+    // Today's minutes, never compacted and past their expiry when the server starts again twelve days
+    // on, beyond the compaction's look back: compacted into the sensor's day before they are removed.
+    const slept = () => third.deps.repos.telemetry.minutesOf(mine.company, mine.facility, name(today));
+    for (let i = 0; i < 100 && (await slept()).length > 0; i++) await new Promise((done) => setTimeout(done, 100));
+    expect(await slept()).toEqual([]);
+    const kept = await readingsBetween(
+      third.deps,
+      mine.company,
+      { id: mine.sensors.get("О-1")!, facility: mine.facility },
+      today,
+      today + DAY_MS,
+    );
+    expect([...kept.values]).toEqual([0.5]);
   } finally {
     await third.close();
   }

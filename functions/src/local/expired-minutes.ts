@@ -13,12 +13,15 @@ import { DAY_MS, utcDay } from "../domain/monitoring/ingest/stored-days";
  *  minutes of the days it slept through before it (a few MB a facility-day). */
 const EXPIRED_DAYS_LOOKED_AT = 60;
 
-/** Removes the facilities' minute items whose expiry has passed; answers how many. */
+/** Removes the facilities' minute items whose expiry has passed, each facility-day's compacted first
+ *  where it is not yet (`compactFirst`: a host stopped for longer than the minutes are kept, whose days
+ *  the compaction's look back no longer reaches, keeps their readings); answers how many. */
 export async function removeExpiredMinutes(
   doc: DynamoDBDocumentClient,
   table: string,
   repos: Pick<Repositories, "companies" | "facilities">,
   now: number,
+  compactFirst: (company: string, facility: string, day: string) => Promise<unknown>,
 ): Promise<number> {
   const nowSeconds = Math.floor(now / 1000);
   const days: string[] = [];
@@ -37,6 +40,7 @@ export async function removeExpiredMinutes(
           ExpressionAttributeValues: { ":pk": keys.telemetryMinutesOfDay(company.id, facility.id, day), ":now": nowSeconds },
           ProjectionExpression: "PK, SK",
         });
+        if (expired.length > 0) await compactFirst(company.id, facility.id, day);
         for (const key of expired) await doc.send(new DeleteCommand({ TableName: table, Key: { PK: key.PK, SK: key.SK } }));
         removed += expired.length;
       }

@@ -1,6 +1,6 @@
 // The local host: one Node process serving the API under /api/ and the built web app (with an
 // SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
-import { compactSettledDays } from "../domain/monitoring/days/minutes";
+import { compactDay, compactSettledDays } from "../domain/monitoring/days/minutes";
 import { removeExpiredMinutes } from "./expired-minutes";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -348,7 +348,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       .then(() => compactSettledDays(deps, compaction))
       .then(() => {
         const doc = storage.doc;
-        if (doc && !compaction.stopped) return removeExpiredMinutes(doc, LOCAL_TABLE, storage.repos, deps.clock.now().getTime());
+        if (doc && !compaction.stopped)
+          return removeExpiredMinutes(doc, LOCAL_TABLE, storage.repos, deps.clock.now().getTime(), async (company, facility, day) => {
+            if (await deps.repos.telemetry.hasMinutes(company, facility, day)) await compactDay(deps, company, facility, day);
+          });
       })
       .catch((error: unknown) => serverLog.error({ event: "compaction", message: String(error) }));
   };

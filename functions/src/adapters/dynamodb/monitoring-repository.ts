@@ -32,6 +32,7 @@ import * as keys from "./keys";
 import { putAtVersion, releaseClaim, takeClaim, unlessConditionFails } from "./conditions";
 import { Conflict, NotFound } from "../../domain/errors";
 import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
+import { MINUTES_KEPT_DAYS } from "../../domain/monitoring/ingest/stored-days";
 import { packIds, packOffsets, packSteps, packValues, unpackIds, unpackOffsets, unpackSteps, unpackValues } from "./packed";
 
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
@@ -216,11 +217,11 @@ export function tableReadings(store: {
   };
 }
 
-/** When a facility's minutes of a day and the marks beside them expire (DynamoDB's TTL, seconds): long
- *  after the day is compacted (a day and an hour after its end), when nothing reads them any more, and
- *  after MINUTES_HORIZON_DAYS, past which nothing compacts or reads them anyway. Deleting them at the
+/** When a facility's minutes of a day and the marks beside them expire (DynamoDB's TTL, seconds):
+ *  MINUTES_KEPT_DAYS after the day begins, long after it is compacted (a day and an hour after its
+ *  end), when nothing reads them any more; the compaction looks back as far. Deleting them at the
  *  compaction cost what writing them did; TTL's deletes cost nothing. */
-export const movedMarkExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 10 * 86_400;
+export const movedMarkExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + MINUTES_KEPT_DAYS * 86_400;
 
 /** A facility's minute as read: packed (`pv`), or as the layout before wrote it (`sensors`, and `s`,
  *  `t`, `v`, `b` its arrays whole, 14 bytes a reading). */

@@ -136,6 +136,7 @@ const NOT_LIMITS: Record<string, readonly string[]> = {
       "monitoring/days/consumer.ts: REANNOUNCE",
       "monitoring/ingest/reconciliation.ts: DAYS_AT_ONCE",
       "monitoring/ingest/stored-days.ts: MINUTES_HORIZON_DAYS",
+      "monitoring/ingest/stored-days.ts: MINUTES_KEPT_DAYS",
       "monitoring/days/minutes.ts: MINUTE_CORRECTIONS",
       "monitoring/days/minutes.ts: DAY_CORRECTIONS",
     ],

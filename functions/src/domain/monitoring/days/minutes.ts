@@ -11,7 +11,7 @@ import type { MinuteReadings, SensorDay } from "../../../ports";
 import {
   DAY_MS,
   DEMO_BATCH,
-  MINUTES_HORIZON_DAYS,
+  MINUTES_KEPT_DAYS,
   OPEN_GRACE_MS,
   SETTLE_MS,
   batchOfKey,
@@ -265,7 +265,7 @@ export interface CompactionRun {
   stopped: boolean;
 }
 
-/** Every facility's settled days of the last MINUTES_HORIZON_DAYS with minutes stored, compacted, and
+/** Every facility's settled days of the last MINUTES_KEPT_DAYS with minutes stored, compacted, and
  *  its open days the layout before wrote moved into minutes (moveOpenDays): the local server on start
  *  and hourly, in AWS the minute function once an hour. Answers the minutes compacted. */
 export async function compactSettledDays(
@@ -274,7 +274,9 @@ export async function compactSettledDays(
 ): Promise<number> {
   const now = deps.clock.now().getTime();
   const days: string[] = [];
-  for (let back = MINUTES_HORIZON_DAYS; back >= 0; back--) {
+  // Back as far as minutes are kept, not only as far as reads look (MINUTES_HORIZON_DAYS): a host that
+  // compacted nothing for a week compacts those days before their minutes expire.
+  for (let back = MINUTES_KEPT_DAYS; back >= 0; back--) {
     const day = utcDay(now - back * DAY_MS);
     if (isSettledDay(day, now)) days.push(day);
   }

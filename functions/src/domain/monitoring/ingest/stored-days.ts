@@ -36,6 +36,9 @@ export const MINUTES_HORIZON_DAYS = 7;
  *  application takes between reading the clock and writing its minute, so no minute is written after its
  *  day's compaction. */
 export const SETTLE_MS = 3_600_000;
+/** How long after its day begins a facility's minute item is kept (DynamoDB's TTL; the local host
+ *  removes it itself): the compaction looks back as far, so a day is compacted before its minutes go. */
+export const MINUTES_KEPT_DAYS = 10;
 /** Whether a day's readings go to minute items at `now`. */
 export const isOpenDay = (day: string, now: number) => now < dayStart(day) + DAY_MS + OPEN_GRACE_MS;
 
