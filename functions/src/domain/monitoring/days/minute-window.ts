@@ -225,7 +225,8 @@ export function keptMinutes(deps: Pick<Deps, "repos" | "clock" | "runtime">): Mi
       .sort(([a], [b]) => a - b)
       .map(([, minute]) => minute);
   };
-  const places = new WeakMap<MinuteReadings, Map<string, number[]>>();
+  // Each minute's places found once for the read (its sensors all read the same minutes); gone with it.
+  const places = new Map<MinuteReadings, Map<string, number[]>>();
   return {
     placesOf(minute) {
       let found = places.get(minute);
