@@ -44,7 +44,7 @@ import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/in
 import { acceptOffers, listOffers } from "../domain/monitoring/days/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
-import type { TelemetryBatch } from "../ports";
+import type { ListedBatch, TelemetryBatch } from "../ports";
 import type { AppEnv } from "./env";
 import { pacedBearer, takeRefusal } from "./auth";
 import { routeApp } from "./openapi-routes";
@@ -66,16 +66,22 @@ async function readBody(c: Context<AppEnv>): Promise<ReadBody & { facility?: str
   return { json, facility: typeof facility === "string" ? facility : undefined };
 }
 
-const view = ({
+/** A batch as the API shows it: without what only the platform keeps of it (its company, its file, its
+ *  attempts, its queue mark, where its readings are). */
+const shown = <T extends ListedBatch>({
   company: _company,
-  refused_count: _count,
   file: _file,
   attempts: _attempts,
   retry_at: _retry,
   queue_mark: _mark,
   readings_in: _readingsIn,
   ...batch
-}: TelemetryBatch) => batch;
+}: T) => batch;
+/** A batch's own status: its refused lines listed, not counted. */
+const view = (batch: TelemetryBatch) => {
+  const { refused_count: _count, ...status } = shown(batch);
+  return status;
+};
 
 export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async (c) => {
   const deps = c.get("deps");
@@ -122,20 +128,7 @@ export const monitoringRoutes = routeApp()
   })
   .openapi(listBatchesRoute, async (c) => {
     const listed = await listBatches(c.get("deps"), c.get("actor"), c.req.valid("query").facility);
-    return c.json(
-      listed.map(
-        ({
-          company: _company,
-          file: _file,
-          attempts: _attempts,
-          retry_at: _retry,
-          queue_mark: _mark,
-          readings_in: _readingsIn,
-          ...batch
-        }) => batch,
-      ),
-      200,
-    );
+    return c.json(listed.map(shown), 200);
   })
   .openapi(listOffersRoute, async (c) => {
     const { facility, year } = c.req.valid("query");
