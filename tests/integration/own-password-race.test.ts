@@ -30,10 +30,22 @@ describe("8 changes of one's own password at once", () => {
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    // The others are 409; one that a busy machine held until the winner's change was written finds
+    // its session ended by that change (401, as the old token is below): neither changes anything.
+    expect(
+      statuses.filter((s) => s !== 200).every((s) => s === 409 || s === 401),
+      String(statuses),
+    ).toBe(true);
     const winner = statuses.indexOf(200);
-    const refused = (await answers[statuses.indexOf(409)].json()) as { detail: string };
-    expect(refused.detail).toBe("Пароль уже изменен в другом окне или сеансе: войдите снова");
+    for (const answer of answers.filter((r) => r.status === 409)) {
+      expect(((await answer.json()) as { detail: string }).detail).toBe("Пароль уже изменен в другом окне или сеансе: войдите снова");
+    }
+    const late = await h.request("/api/v1/users/me/password/", {
+      method: "POST",
+      token: me.token,
+      json: { current_password: PASSWORD, new_password: "новый-пароль-поздний" },
+    });
+    expect(late.status).toBe(401);
     const { access } = (await answers[winner].json()) as { access: string };
     expect((await h.request("/api/v1/users/get_me/", { token: access })).status).toBe(200);
     expect((await signIn(h, me.email, `новый-пароль-${winner}`)).status).toBe(200);
