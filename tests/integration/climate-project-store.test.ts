@@ -393,6 +393,8 @@ describe("readings still being applied (issue 96 item 3)", () => {
     const later = await storeBatch(h.deps, staff.companyId, facility, {
       json: { readings: [{ sensor: "Q-1", t: new Date(start + 5 * 3_600_000).toISOString(), value: 20 }] },
     });
+    // Both answered 202 (listed) before the consumer took them.
+    for (const batch of [queued, later]) await h.deps.repos.telemetry.listBatch(batch);
     const bounds = { start: "2026-06-05T00:00", end: "2026-06-05T02:00" };
     const refused = await projects(staff.token, `${project.id}/periods/`, { method: "POST", json: bounds });
     expect(refused.status).toBe(409);

@@ -130,9 +130,13 @@ export interface MinutesHead {
 }
 
 export interface TelemetryRepository {
-  /** Stores the batch (state queued) and its mark in the queue (none where `queue_mark` is false);
-   *  both or neither count as stored. */
+  /** Stores the batch (state queued), then its mark in the queue (none where `queue_mark` is false).
+   *  It is not yet in its facility's list (listBatch): a crash before its answer leaves a batch that
+   *  nothing lists or waits for. */
   createBatch(batch: TelemetryBatch): Promise<void>;
+  /** The batch's line in its facility's list of loads, unless one is there already (the consumer's,
+   *  written as it applied the batch, is never overwritten): the last write before the answer 202. */
+  listBatch(batch: TelemetryBatch): Promise<void>;
   getBatch(companyId: string, batchId: string): Promise<TelemetryBatch | undefined>;
   /** The batch done with its counts, and its queue mark removed (none where `queue_mark` is false). */
   finishBatch(batch: TelemetryBatch): Promise<void>;

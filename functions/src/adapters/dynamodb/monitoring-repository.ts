@@ -31,7 +31,7 @@ import { createHash } from "node:crypto";
 import * as keys from "./keys";
 import { putAtVersion, releaseClaim, takeClaim, unlessConditionFails } from "./conditions";
 import { Conflict, NotFound } from "../../domain/errors";
-import { getItem, putNew, queryAll, queryPrefix, strip, stripAll } from "./items";
+import { getItem, putNew, putNewCommand, queryAll, queryPrefix, strip, stripAll } from "./items";
 import { MINUTES_KEPT_DAYS } from "../../domain/monitoring/ingest/stored-days";
 import { packIds, packOffsets, packSteps, packValues, unpackIds, unpackOffsets, unpackSteps, unpackValues } from "./packed";
 
@@ -302,10 +302,12 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
   return {
     async createBatch(batch) {
       // The batch's item first: a queue mark never points at nothing. A crash between the two leaves a
-      // batch never answered 202 (the answer waits for both), which nothing will ever read.
+      // batch never answered 202 (the answer waits for both) and never listed, which nothing reads.
       await putNew(doc, table, { ...keys.telemetryBatch(batch.company, batch.batch), ...batch }, BATCH_EXISTS);
-      await doc.send(new PutCommand({ TableName: table, Item: batchListedItem(batch) }));
       if (batch.queue_mark !== false) await markQueued(batch, true);
+    },
+    async listBatch(batch) {
+      await unlessConditionFails(doc.send(putNewCommand(table, batchListedItem(batch))));
     },
     markQueued,
     getBatch: (companyId, batchId) => getItem<TelemetryBatch>(doc, table, keys.telemetryBatch(companyId, batchId)),

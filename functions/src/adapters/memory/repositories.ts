@@ -523,8 +523,10 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         { ...keys.telemetryBatch(batch.company, batch.batch), ...batch },
         "Пакет показаний с таким идентификатором уже существует",
       );
-      table.put(batchListedItem(batch));
       if (batch.queue_mark !== false) await markQueued(batch, true);
+    },
+    async listBatch(batch) {
+      table.put(batchListedItem(batch), (stored) => stored === undefined);
     },
     markQueued,
     async getBatch(companyId, batchId) {

@@ -977,21 +977,24 @@ export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
 }
 
 /** A stored batch handed to its consumer: announced on the readings' queue where there is one (AWS),
- *  else a drain of the table's queue (the local server's thread, or this process). The answer 202
- *  waits for the announcement. A batch stored without a queue mark (queue_mark false: the durable
- *  queue holds it) whose announcement fails is marked then, so the minute's sweep announces it again
- *  (reannounceQueued), and the failure is answered as before. */
+ *  else a drain of the table's queue (the local server's thread, or this process); then listed in its
+ *  facility's list of loads. The answer 202 waits for both. A batch stored without a queue mark
+ *  (queue_mark false: the durable queue holds it) whose announcement fails is marked then, so the
+ *  minute's sweep announces it again (reannounceQueued), and the failure is answered as before.
+ *  Listed last, so a crash before it lists nothing the consumer will not finish: a batch stored but
+ *  never marked or announced is listed by no one (a queued line of it would stay «в очереди» and hold
+ *  a climate period's computation of its hours for good); one announced is listed as it is applied. */
 export async function kickTelemetry(deps: DrainDeps & Pick<Deps, "telemetryQueue">, batch: TelemetryBatch) {
-  if (!deps.telemetryQueue) {
-    void drainTelemetry(deps);
-    return;
+  if (!deps.telemetryQueue) void drainTelemetry(deps);
+  else {
+    try {
+      await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
+    } catch (error) {
+      if (batch.queue_mark === false) await deps.repos.telemetry.markQueued(batch, true);
+      throw error;
+    }
   }
-  try {
-    await deps.telemetryQueue.send({ company: batch.company, batch: batch.batch });
-  } catch (error) {
-    if (batch.queue_mark === false) await deps.repos.telemetry.markQueued(batch, true);
-    throw error;
-  }
+  await deps.repos.telemetry.listBatch(batch);
 }
 
 /** AWS: when a queued batch is announced again on the readings' queue (reannounceQueued). A pushed batch

@@ -274,7 +274,14 @@ describe("order and idempotence", () => {
 
 describe("the facility's list of loads («Загрузки АГК»)", () => {
   it("lists the facility's own batches newest first, at most the listed number, each with its counts and no refused lines", async () => {
-    const other = await storeBatch(d.deps, staff.company, second, { json: { readings: [{ sensor: "С-9", t: iso(HOUR), value: 0.3 }] } });
+    // Each answered 202 (listed) before the consumer took it.
+    const listedOnce = async (batch: TelemetryBatch) => {
+      await d.deps.repos.telemetry.listBatch(batch);
+      return batch;
+    };
+    const other = await listedOnce(
+      await storeBatch(d.deps, staff.company, second, { json: { readings: [{ sensor: "С-9", t: iso(HOUR), value: 0.3 }] } }),
+    );
     const pushed: string[] = [];
     // Pushed in one millisecond or several, they list in the order pushed (their ids sort by time).
     for (let i = 0; i <= LIMITS.telemetry.batchesListed; i++) {
@@ -286,7 +293,7 @@ describe("the facility's list of loads («Загрузки АГК»)", () => {
           ],
         },
       };
-      pushed.push((await storeBatch(d.deps, staff.company, facility, body)).batch);
+      pushed.push((await listedOnce(await storeBatch(d.deps, staff.company, facility, body))).batch);
     }
     const listed = await listBatches(d.deps, staff, facility);
     expect(listed.map((b) => b.batch)).toEqual(pushed.reverse().slice(0, LIMITS.telemetry.batchesListed));
