@@ -99,7 +99,8 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
 
     // On a phone the rows are blocks of «label: value» lines (ResponsiveTable).
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByText("«Проветривание усилено»").first().waitFor();
+    // The phone's blocks, not the wide table still shown until their chunk is fetched.
+    await page.locator("[data-testid=stacked-rows]").getByText("«Проветривание усилено»").first().waitFor();
     expect(await pageOverflow(page)).toBe(0);
     expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-events-390.png`, fullPage: true });
@@ -128,7 +129,8 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await screenshot(page, { path: `${SHOTS}/web-events-several-1440.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByText("«Смена предупреждена»").first().waitFor();
+    // The phone's blocks, not the wide table still shown until their chunk is fetched.
+    await page.locator("[data-testid=stacked-rows]").getByText("«Смена предупреждена»").first().waitFor();
     expect(await pageOverflow(page)).toBe(0);
     expect(await brokenWords(page, "[data-testid=stacked-rows]")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-events-several-390.png`, fullPage: true });
