@@ -1,5 +1,6 @@
 // The local host's LevelDB (classic-level 3.0.0, the engine under dynalite) built from its own sources
-// with LevelDB 1.21's compaction fix backported (boundary-inputs.patch): classic-level ships LevelDB 1.20,
+// with fix.mjs's PATCHES: no compaction set off by reads (no-read-compaction.patch), and LevelDB 1.21's
+// compaction fix backported (boundary-inputs.patch): classic-level ships LevelDB 1.20,
 // whose compaction could move the file holding a key's newest versions a level down while the file with
 // its older versions stayed above, so that a read found an older value (google/leveldb issue 320). A
 // sensor's day of readings, rewritten by every push, is such a key: acknowledged readings vanished
@@ -12,17 +13,15 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { classicLevelDir, fixedBinary, fixKey } from "./fix.mjs";
+import { classicLevelDir, fixedBinary, fixKey, PATCHES } from "./fix.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = classicLevelDir();
 const nodeModules = dirname(packageDir);
 const version = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")).version;
 const key = fixKey(packageDir);
 const { release, binary, mark } = fixedBinary(packageDir);
 if (existsSync(binary) && existsSync(mark) && readFileSync(mark, "utf8").trim() === key) {
-  console.log(`leveldb: classic-level ${version} with the compaction fix is in place (${key})`);
+  console.log(`leveldb: classic-level ${version} with its LevelDB patches is in place (${key})`);
   process.exit(0);
 }
 
@@ -38,7 +37,7 @@ function install(from) {
 
 if (cached && existsSync(cached)) {
   install(cached);
-  console.log(`leveldb: classic-level ${version} with the compaction fix taken from the build cache (${cached})`);
+  console.log(`leveldb: classic-level ${version} with its LevelDB patches taken from the build cache (${cached})`);
   process.exit(0);
 }
 
@@ -61,10 +60,10 @@ const work = mkdtempSync(join(tmpdir(), "leveldb-build-"));
 try {
   const source = join(work, "classic-level");
   cpSync(packageDir, source, { recursive: true, filter: (path) => !path.startsWith(join(packageDir, "build")) && !path.startsWith(join(packageDir, "prebuilds")) });
-  execFileSync("git", ["apply", join(here, "boundary-inputs.patch")], { cwd: join(source, "deps", "leveldb", "leveldb-1.20"), stdio: "inherit" });
+  for (const patch of PATCHES) execFileSync("git", ["apply", patch], { cwd: join(source, "deps", "leveldb", "leveldb-1.20"), stdio: "inherit" });
   // Headers from the machine (npm's nodedir, /usr here): node-gyp would otherwise download them.
   const nodedir = process.env.npm_config_nodedir ?? (existsSync("/usr/include/node/node_api.h") ? "/usr" : undefined);
-  console.log(`leveldb: building classic-level ${version} with LevelDB's compaction fix (about a minute)`);
+  console.log(`leveldb: building classic-level ${version} with its LevelDB patches (about a minute)`);
   execFileSync(process.execPath, [nodeGyp(), "rebuild", "--jobs", "2", ...(nodedir ? [`--nodedir=${nodedir}`] : [])], {
     cwd: source,
     // binding.gyp asks node for napi-macros' headers: resolved from the project's node_modules.
@@ -82,13 +81,13 @@ try {
       console.log(`leveldb: not cached (${error.message})`);
     }
   }
-  console.log(`leveldb: classic-level ${version} built with the compaction fix (${key})`);
+  console.log(`leveldb: classic-level ${version} built with its LevelDB patches (${key})`);
 } catch (error) {
   // node-gyp's and the compiler's own words, the last of them, where the build failed.
   const said = String(error.stderr ?? "").trim().split("\n").slice(-30).join("\n");
   if (said) console.error(said);
   console.error(
-    `leveldb: could not build classic-level with LevelDB's compaction fix: ${error.message}\n` +
+    `leveldb: could not build classic-level with its LevelDB patches: ${error.message}\n` +
       "The local server refuses to open its data folder without it (readings could be lost). It needs python3, make and g++ " +
       "(Debian: apt-get install -y python3 make g++) and Node's headers; then run `npm run build:leveldb`.",
   );
