@@ -16,6 +16,7 @@ import { createPoint } from "../domain/company/emission-points";
 import type { Actor, Deps } from "../domain/context";
 import { readingsBetween } from "../domain/monitoring/days/consumer";
 import { storeBatch } from "../domain/monitoring/ingest/readings";
+import { droppedFileBatch } from "../domain/monitoring/ingest/files";
 import { createSensor } from "../domain/monitoring/ingest/register";
 import { bindLiveModel } from "../domain/monitoring/live/live";
 import { consumeReadingsMessages } from "./readings-queue";
@@ -217,6 +218,18 @@ describe("the uploads bucket's notifications", () => {
     const file = await batch(String(entries[0].batch));
     expect(file).toMatchObject({ file_name: "agk_2026-03-02.csv", lines: 3, accepted: 2, refused_count: 1 });
     expect(file?.refused[0]).toMatchObject({ line: 3 });
+  });
+
+  it("lists a dropped file in its facility's loads as its notification is read, before it is applied, once however often", async () => {
+    const key = `telemetry/files/${staff.company}/${facility}/agk_2026-03-03.csv`;
+    await d.deps.blobs.put(key, encodeLegacy(text, "windows-1251"), "text/csv");
+    const first = await droppedFileBatch(d.deps, key, '"etag-2"');
+    const again = await droppedFileBatch(d.deps, key, '"etag-2"');
+    expect(again?.batch).toBe(first?.batch);
+    const listed = await d.deps.repos.telemetry.batchesOfFacility(staff.company, facility, 100);
+    expect(listed.filter((b) => b.batch === first?.batch)).toEqual([
+      expect.objectContaining({ state: "queued", file_name: "agk_2026-03-03.csv" }),
+    ]);
   });
 
   it("passes over S3's test event, other events and keys, and logs a key of no company's facility", async () => {

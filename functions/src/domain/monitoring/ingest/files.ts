@@ -216,10 +216,12 @@ export const TELEMETRY_DROP_PREFIX = "telemetry/files/";
 // The file's name as storage keys are (adapters/blob/s3-blob-store.ts): Latin letters, digits, «.», «_», «-».
 const DROP_RE = new RegExp(`^telemetry/files/(${STORED_ID})/(${STORED_ID})/([A-Za-z0-9][A-Za-z0-9._-]{0,${LIMITS.name.droppedFile - 1}})$`);
 
-/** A file dropped under a facility's prefix as a batch of that facility, queued for the consumer: its id
- *  made of the key and the object's version tag (ETag), so a notification delivered twice is one batch
- *  and the same name written anew another. Undefined for a key of no known company's facility (or a
- *  name of other characters than storage keys take). */
+/** A file dropped under a facility's prefix as a batch of that facility, queued for the consumer and
+ *  listed in the facility's list of loads (its notification is its announcement: a climate period of
+ *  its hours waits for it while it is applied): its id made of the key and the object's version tag
+ *  (ETag), so a notification delivered twice is one batch and the same name written anew another.
+ *  Undefined for a key of no known company's facility (or a name of other characters than storage keys
+ *  take). */
 export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key: string, tag: string): Promise<TelemetryBatch | undefined> {
   const match = DROP_RE.exec(key);
   if (!match) return undefined;
@@ -228,10 +230,13 @@ export async function droppedFileBatch(deps: Pick<Deps, "repos" | "clock">, key:
   if (!facility) return undefined;
   const hex = createHash("sha256").update(`${key}\n${tag}`).digest("hex");
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-  const existing = await deps.repos.telemetry.getBatch(company, id);
-  if (existing) return existing;
   const received = { batch: id, company, facility: facility.id, received_at: deps.clock.now().toISOString() };
-  return createOnce(deps, queuedBatch(received, { file: key, file_name: name.slice(0, LIMITS.name.file) }));
+  const batch =
+    (await deps.repos.telemetry.getBatch(company, id)) ??
+    (await createOnce(deps, queuedBatch(received, { file: key, file_name: name.slice(0, LIMITS.name.file) })));
+  // Listed again where a crash before its line left it unlisted (the notification comes again).
+  await deps.repos.telemetry.listBatch(batch);
+  return batch;
 }
 
 /** The stored file's bytes, piece by piece, read by ranges where the store reads them: all of them, or
