@@ -330,13 +330,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const webhookTimer = setInterval(() => webhooks.due(), WEBHOOK_POLL_MS);
   webhookTimer.unref();
   // D65: a channel whose readings stopped is found stale without a batch to run the detector.
-  let sweeping = false;
+  // The sweep running, which a close waits for before it closes the storage under it.
+  let staleSweep: Promise<unknown> | undefined;
   const staleTimer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    sweepStaleChannels(deps)
+    if (staleSweep) return;
+    staleSweep = sweepStaleChannels(deps)
       .catch((error) => serverLog.error({ event: "stale_sweep", message: String(error) }))
-      .finally(() => (sweeping = false));
+      .finally(() => (staleSweep = undefined));
   }, STALE_SWEEP_MS);
   staleTimer.unref();
   // Issue 98: the closed days' minute items compacted into their sensors' days, on start and hourly,
@@ -509,7 +509,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), consumer ? consumer.close() : telemetryIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
-        .then(() => compacting)
+        .then(() => Promise.all([compacting, staleSweep]))
         .then(() => storage.close())
         .finally(() => clearInterval(holdOpen));
       return closing;
