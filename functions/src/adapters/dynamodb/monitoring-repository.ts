@@ -286,18 +286,30 @@ export const batchListedItem = ({ refused: _refused, ...listed }: TelemetryBatch
   ...listed,
 });
 
+/** A batch's mark in the table's queue (keys.telemetryQueued): its company, its id and its facility
+ *  (the local consumer's lane). */
+export const queueMarkItem = (batch: Pick<TelemetryBatch, "received_at" | "company" | "batch" | "facility">) => ({
+  ...keys.telemetryQueued(batch.received_at, batch.company, batch.batch),
+  company: batch.company,
+  batch: batch.batch,
+  facility: batch.facility,
+});
+
+/** A queue mark as read: a mark written before the facility was kept in it has none. */
+export const queueMarkOf = (item: Record<string, unknown>): { company: string; batch: string; facility?: string } => ({
+  company: String(item.company),
+  batch: String(item.batch),
+  ...(item.facility === undefined ? {} : { facility: String(item.facility) }),
+});
+
 export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): TelemetryRepository {
   const readingsInTable = tableReadings({
     get: async (key) => (await doc.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item,
     put: async (item) => void (await doc.send(new PutCommand({ TableName: table, Item: item }))),
   });
   const markQueued: TelemetryRepository["markQueued"] = async (batch, queued) => {
-    const key = keys.telemetryQueued(batch.received_at, batch.company, batch.batch);
-    if (queued)
-      await doc.send(
-        new PutCommand({ TableName: table, Item: { ...key, company: batch.company, batch: batch.batch, facility: batch.facility } }),
-      );
-    else await doc.send(new DeleteCommand({ TableName: table, Key: key }));
+    if (queued) await doc.send(new PutCommand({ TableName: table, Item: queueMarkItem(batch) }));
+    else await doc.send(new DeleteCommand({ TableName: table, Key: keys.telemetryQueued(batch.received_at, batch.company, batch.batch) }));
   };
   return {
     async createBatch(batch) {
@@ -345,12 +357,7 @@ export function dynamoTelemetry(doc: DynamoDBDocumentClient, table: string): Tel
           Limit: limit,
         }),
       );
-      return (out.Items ?? []).map((item) => ({
-        company: String(item.company),
-        batch: String(item.batch),
-        // A mark written before the facility was kept in it has none.
-        ...(item.facility === undefined ? {} : { facility: String(item.facility) }),
-      }));
+      return (out.Items ?? []).map(queueMarkOf);
     },
     async getDay(companyId, sensorId, day) {
       const out = await doc.send(new GetCommand({ TableName: table, Key: keys.sensorDay(companyId, sensorId, day), ConsistentRead: true }));

@@ -102,6 +102,8 @@ import {
   ACCEPTANCE_CHANGED,
   batchListedItem,
   tableReadings,
+  queueMarkItem,
+  queueMarkOf,
   dayItem,
   dayOf,
   demoFeedItem,
@@ -512,9 +514,8 @@ function gatewayKeys(table: MemoryTable): Repositories["gatewayKeys"] {
 
 function telemetry(table: MemoryTable): Repositories["telemetry"] {
   const markQueued: Repositories["telemetry"]["markQueued"] = async (batch, queued) => {
-    const key = keys.telemetryQueued(batch.received_at, batch.company, batch.batch);
-    if (queued) table.put({ ...key, company: batch.company, batch: batch.batch, facility: batch.facility });
-    else table.delete(key);
+    if (queued) table.put(queueMarkItem(batch));
+    else table.delete(keys.telemetryQueued(batch.received_at, batch.company, batch.batch));
   };
   return {
     async createBatch(batch) {
@@ -550,15 +551,7 @@ function telemetry(table: MemoryTable): Repositories["telemetry"] {
         .map((item) => strip<ListedBatch>(item) as ListedBatch);
     },
     async queued(limit) {
-      return table
-        .query(keys.TELEMETRY_QUEUE_PK)
-        .slice(0, limit)
-        .map((item) => ({
-          company: String(item.company),
-          batch: String(item.batch),
-          // A mark written before the facility was kept in it has none.
-          ...(item.facility === undefined ? {} : { facility: String(item.facility) }),
-        }));
+      return table.query(keys.TELEMETRY_QUEUE_PK).slice(0, limit).map(queueMarkOf);
     },
     async getDay(companyId, sensorId, day) {
       const item = table.get(keys.sensorDay(companyId, sensorId, day));
