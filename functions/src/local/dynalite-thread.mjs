@@ -31,21 +31,53 @@ function counted(headers) {
   }, 500).unref();
 }
 
+/** How long a close waits for the requests being answered before it closes LevelDB under them. */
+const CLOSE_WAIT_MS = 10_000;
+/** The message ports served, and the requests taken from them and not yet answered: a close lets
+ *  those finish first. A query's value stream still reading when LevelDB closed threw («Iterator is
+ *  not open») and took the thread down with it. */
+const channels = new Set();
+let answering = 0;
+let closing = false;
+let idle;
+
 /** Answers the requests that come in on `channel` (dynalite-port.ts: { id, headers, body }) with
- *  { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.mjs). */
+ *  { id, status, headers, body }, with the engine the HTTP server uses (dynalite-answer.mjs). Once
+ *  the thread is closing, a request is left to the port's close, which fails it as a refused
+ *  connection would. */
 function serve(channel) {
+  channels.add(channel);
   channel.on("message", ({ id, headers, body }) => {
+    if (closing) return;
     if (callsFile) counted(headers);
-    answerRequest(store, headers, body, (answer) => channel.postMessage({ id, ...answer }));
+    answering++;
+    answerRequest(store, headers, body, (answer) => {
+      answering--;
+      if (answering === 0) idle?.();
+      channel.postMessage({ id, ...answer });
+    });
   });
 }
 
-parentPort.on("message", (message) => {
+/** Resolves once no request is being answered, or after CLOSE_WAIT_MS (an engine error that never
+ *  answers). */
+const answered = () =>
+  new Promise((done) => {
+    if (answering === 0) return done();
+    idle = done;
+    setTimeout(done, CLOSE_WAIT_MS).unref();
+  });
+
+parentPort.on("message", async (message) => {
   if (message?.type === "connect") {
-    serve(message.port);
+    if (closing) message.port.close();
+    else serve(message.port);
     return;
   }
-  if (message !== "close") return;
+  if (message !== "close" || closing) return;
+  closing = true;
+  await answered();
+  for (const channel of channels) channel.close();
   // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
   server.close((error) => parentPort.postMessage({ type: "closed", message: error?.message }));
 });
