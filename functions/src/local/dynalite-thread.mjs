@@ -47,14 +47,16 @@ let idle;
  *  connection would. */
 function serve(channel) {
   channels.add(channel);
+  // A client's port closed (a thread that ended) is forgotten.
+  channel.once("close", () => channels.delete(channel));
   channel.on("message", ({ id, headers, body }) => {
     if (closing) return;
     if (callsFile) counted(headers);
     answering++;
     answerRequest(store, headers, body, (answer) => {
+      channel.postMessage({ id, ...answer });
       answering--;
       if (answering === 0) idle?.();
-      channel.postMessage({ id, ...answer });
     });
   });
 }
