@@ -404,7 +404,7 @@ it("«Загрузить выгрузку АГК» sends a dispatch export, foll
   const inside = within(dialog);
   // Issue 87, item 14: every form of time and value the reader takes.
   expect(dialog.textContent).toContain(
-    "время «ДД.ММ.ГГГГ ЧЧ:ММ:СС» или «ДД.ММ.ГГГГ ЧЧ:ММ» по часам компании, или ISO 8601 с часовым поясом",
+    "время «ДД.ММ.ГГГГ ЧЧ:ММ:СС» или «ДД.ММ.ГГГГ ЧЧ:ММ» (год можно двумя цифрами, «ДД.ММ.ГГ»; дата и время могут быть в отдельных столбцах «Дата» и «Время») по часам компании, или ISO 8601 с часовым поясом",
   );
   expect(dialog.textContent).toContain("десятичная запятая или точка («0,45», «7.21»)");
   const ok = () => inside.getByText("Загрузить", { selector: "button span" }).closest("button")!;

@@ -2,6 +2,7 @@
 // with «;» (or «,» or a tab), decoded by the one CSV decoder (decodeCsvBytes), either one column per
 // sensor code after the time («Время;М-12;Q-1», a row a minute) or one row per reading
 // («Датчик;Время;Значение», or the push's own sensor;t;value). Times written «ДД.ММ.ГГГГ ЧЧ:ММ[:СС]»
+// (or «ДД.ММ.ГГ», the year of this century; or the date in a column «Дата» of its own beside «Время»)
 // are the mine's wall clock, read on the company's (its zone); ISO 8601 instants with a zone are read
 // as written. Values may carry a decimal comma and grouping spaces; an empty cell is no reading.
 //
@@ -21,9 +22,13 @@ import { LIMITS } from "../../../contract/schemas/limits";
 /** What a block is cut to before it is decoded: small enough to keep the event loop answering. */
 export const BLOCK_BYTES = 256 * 1024;
 
-const LOCAL_TIME = /^(\d{2})\.(\d{2})\.(\d{4})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+// Issue 105 item 7: a dispatch system may write the year in two digits («26.11.26 00:00», this century's).
+const LOCAL_TIME = /^(\d{2})\.(\d{2})\.(\d{4}|\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 const TIME_HEADERS = new Set(["время", "дата", "дата и время", "t", "time", "timestamp"]);
+/** A date in a column of its own beside «Время» («Дата;Время;М-12», as dispatch systems write it). */
+const DATE_HEADER = "дата";
+const TIME_OF_DAY_HEADER = "время";
 const SENSOR_HEADERS = new Set(["датчик", "код", "код датчика", "sensor"]);
 
 /** A dispatch file refused whole at a line of it («Строка N: …»), the line as data. */
@@ -143,9 +148,10 @@ export class DispatchReader {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
   private delimiter: string | undefined;
+  /** `date`: the column of the date where the time of day has its own (`time`), or -1. */
   private layout:
-    | { kind: "columns"; time: number; codes: (string | undefined)[] }
-    | { kind: "rows"; sensor: number; time: number; value: number }
+    | { kind: "columns"; date: number; time: number; codes: (string | undefined)[] }
+    | { kind: "rows"; sensor: number; date: number; time: number; value: number }
     | undefined;
   private readonly hourStarts = new Map<string, number>();
   private first = true;
@@ -277,17 +283,19 @@ export class DispatchReader {
     const names = fields.map((f) => f.trim());
     const lower = names.map((h) => h.toLowerCase());
     const sensor = lower.findIndex((h) => SENSOR_HEADERS.has(h));
-    const time = lower.findIndex((h) => TIME_HEADERS.has(h));
+    const ofDay = lower.indexOf(TIME_OF_DAY_HEADER);
+    const date = ofDay >= 0 ? lower.indexOf(DATE_HEADER) : -1;
+    const time = date >= 0 ? ofDay : lower.findIndex((h) => TIME_HEADERS.has(h));
     if (sensor >= 0) {
-      const value = lower.findIndex((_, i) => i !== sensor && i !== time);
+      const value = lower.findIndex((_, i) => i !== sensor && i !== time && i !== date);
       if (time < 0 || value < 0) throw new LineInvalid(1, HEADER_MESSAGE);
-      this.layout = { kind: "rows", sensor, time, value };
+      this.layout = { kind: "rows", sensor, date, time, value };
       return;
     }
     const timeColumn = time >= 0 ? time : 0;
     if (names.length < 2) throw new LineInvalid(1, HEADER_MESSAGE);
     const codes = names.map((code, i) => {
-      if (i === timeColumn) return undefined;
+      if (i === timeColumn || i === date) return undefined;
       if (code === "") return undefined;
       if (this.options.known && !this.options.known(code)) {
         // The column's values are refused; the other values of its lines are read.
@@ -300,7 +308,7 @@ export class DispatchReader {
       }
       return code;
     });
-    this.layout = { kind: "columns", time: timeColumn, codes };
+    this.layout = { kind: "columns", date, time: timeColumn, codes };
   }
 
   /** The instant of a time cell, or why it is refused. */
@@ -309,16 +317,17 @@ export class DispatchReader {
     const local = LOCAL_TIME.exec(text);
     let t: number;
     if (local) {
+      const year = local[3].length === 2 ? 2000 + +local[3] : +local[3];
       // The zone's offset is read once per wall-clock hour (Intl is slow; zones move by whole hours here).
-      const hourKey = text.slice(0, 13);
+      const hourKey = `${local[1]}.${local[2]}.${year} ${local[4]}`;
       let start = this.hourStarts.get(hourKey);
       if (start === undefined) {
-        start = instantOfWallTime(+local[3], +local[2], +local[1], +local[4], 0, this.options.zone);
+        start = instantOfWallTime(year, +local[2], +local[1], +local[4], 0, this.options.zone);
         if (this.hourStarts.size > 10_000) this.hourStarts.clear();
         this.hourStarts.set(hourKey, start);
       }
       const [day, month, hour, minute, second] = [+local[1], +local[2], +local[4], +local[5], +(local[6] ?? 0)];
-      const check = new Date(Date.UTC(+local[3], month - 1, day, hour, minute, second));
+      const check = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
       if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1 || hour > 23 || minute > 59 || second > 59) {
         return `время «${text.slice(0, 40)}» не существует`;
       }
@@ -349,7 +358,8 @@ export class DispatchReader {
 
   private row(line: number, fields: string[]) {
     const layout = this.layout!;
-    const t = this.instant(fields[layout.time] ?? "");
+    const time = fields[layout.time] ?? "";
+    const t = this.instant(layout.date >= 0 ? `${(fields[layout.date] ?? "").trim()} ${time.trim()}` : time);
     if (typeof t === "string") {
       this.sink.refuse(line, t);
       return;

@@ -141,11 +141,30 @@ describe("the forms a dispatch file is read in", () => {
       {
         line: 4,
         reason:
-          "время «1.3.2026 10:07» не в формате: «ДД.ММ.ГГГГ ЧЧ:ММ:СС» или «ДД.ММ.ГГГГ ЧЧ:ММ» по часам компании, или ISO 8601 с часовым поясом",
+          "время «1.3.2026 10:07» не в формате: «ДД.ММ.ГГГГ ЧЧ:ММ:СС» или «ДД.ММ.ГГГГ ЧЧ:ММ» (год можно двумя цифрами, «ДД.ММ.ГГ»; дата и время могут быть в отдельных столбцах «Дата» и «Время») по часам компании, или ISO 8601 с часовым поясом",
       },
     ]);
     const read = await readingsBetween(d.deps, staff.company, sensors["М-8"], instant(5), instant(7));
     expect([...read.values]).toEqual([7.21, 0.45]);
+  });
+
+  // Issue 105 item 7: a dispatch system's «26.11.26 00:00» and its date in a column of its own were
+  // refused line by line (every line: nothing read).
+  it("reads a two-digit year as this century's, and a date in a column of its own beside the time", async () => {
+    const short = ["Время;М-7", "01.03.26 10:20;0,31", "01.03.26 10:21:00;0,32", "31.02.26 10:22;0,33"].join("\r\n");
+    const byYear = await applied(encodeLegacy(short, "windows-1251"));
+    expect(byYear).toMatchObject({ accepted: 2, refused_count: 1, refused: [{ line: 4, reason: "время «31.02.26 10:22» не существует" }] });
+    const wide = ["Дата;Время;М-6;Q-1", "01.03.2026;10:30;0,41;12 000", "01.03.26;10:31:00;0,42;12 001"].join("\r\n");
+    expect(await applied(encodeLegacy(wide, "windows-1251"))).toMatchObject({ accepted: 4, refused_count: 0 });
+    const rows = ["Датчик;Дата;Время;Значение", "М-9;01.03.2026;10:40;0,51", "М-9;01.03.2026;;0,52"].join("\n");
+    const byRow = await applied(new TextEncoder().encode(rows));
+    expect(byRow).toMatchObject({ accepted: 1, refused_count: 1 });
+    expect(byRow.refused[0].reason).toMatch(/^время «01\.03\.2026» не в формате/);
+    expect([...(await readingsBetween(d.deps, staff.company, sensors["М-7"], instant(20), instant(23))).values]).toEqual([0.31, 0.32]);
+    const m6 = await readingsBetween(d.deps, staff.company, sensors["М-6"], instant(30), instant(32));
+    expect([...m6.times]).toEqual([instant(30), instant(31)]);
+    expect([...m6.values]).toEqual([0.41, 0.42]);
+    expect([...(await readingsBetween(d.deps, staff.company, sensors["М-9"], instant(40), instant(41))).values]).toEqual([0.51]);
   });
 });
 
