@@ -75,15 +75,55 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
   });
 
   /** The export chosen in the dialog and reconciled; resolves once its result is shown. */
-  async function reconcile() {
+  async function reconcile(buffer = exportBytes) {
     await page.getByRole("button", { name: "Сверить с выгрузкой АГК" }).click();
     const dialog = page.getByRole("dialog", { name: "Сверка с выгрузкой АГК" });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: "АГК сутки.csv", mimeType: "text/csv", buffer: exportBytes });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "АГК сутки.csv", mimeType: "text/csv", buffer });
     await dialog.getByTestId("chosen-reconciliation-file").waitFor();
     await dialog.getByRole("button", { name: "Сверить" }).click();
-    await dialog.getByText(/^Найдены расхождения|^Расхождений нет/).waitFor();
+    await dialog.getByText(/^Найдены расхождения|^Расхождений нет|^Выгрузка не прочитана|^Выгрузка прочитана не вся/).waitFor();
     return dialog;
   }
+
+  async function close(dialog: ReturnType<Page["getByRole"]>) {
+    await dialog.locator(".ant-modal-footer").getByRole("button", { name: "Закрыть" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  }
+
+  // Issue 105 item 7: an export of lines the reader refused was answered «Расхождений нет».
+  it("says an export none of whose lines was read «Выгрузка не прочитана», and one read in part «прочитана не вся», with the reasons and what to change, at 1440 and 390 px", async () => {
+    await page.setViewportSize(WIDE);
+    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    const text = new TextDecoder("windows-1251").decode(exportBytes).split("\r\n");
+    // The times as «2026-03-01 10:00» (no form the reader takes), all of them, then the second half only.
+    const iso = (line: string) => line.replace(/^(\d\d)\.(\d\d)\.(\d{4}) (\d\d:\d\d):00/, "$3-$2-$1 $4");
+    const unread = await reconcile(Buffer.from(encodeLegacy([text[0], ...text.slice(1).map(iso)].join("\r\n"), "windows-1251")));
+    const verdict = unread.getByRole("alert").filter({ hasText: "Выгрузка не прочитана: ни одно показание не сверено" });
+    await verdict.waitFor();
+    expect(await verdict.locator("li").count()).toBe(3);
+    expect(await verdict.textContent()).toContain("Что изменить: исправьте в выгрузке строки с этими причинами");
+    expect(await unread.textContent()).not.toContain("Расхождений нет");
+    await screenshot(unread, { path: `${SHOTS}/web-monitoring-reconciliation-unread-1440.png` });
+    await page.setViewportSize(TALL_PHONE);
+    await expect.poll(() => pageOverflow(page)).toBe(0);
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-reconciliation-unread-390.png` });
+    await page.setViewportSize(WIDE);
+    await close(unread);
+
+    const half = [text[0], ...text.slice(1).map((line, i) => (i >= 60 ? iso(line) : line))];
+    const partly = await reconcile(Buffer.from(encodeLegacy(half.join("\r\n"), "windows-1251")));
+    await partly
+      .getByText(
+        "Выгрузка прочитана не вся: не прочитано строк и значений — 60; сверено только прочитанное, найдены расхождения; нет в хранилище: 2, другое значение: 1",
+      )
+      .waitFor();
+    await page.setViewportSize(TALL_PHONE);
+    await expect.poll(() => pageOverflow(page)).toBe(0);
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-reconciliation-partly-390.png` });
+    await page.setViewportSize(WIDE);
+    await screenshot(partly, { path: `${SHOTS}/web-monitoring-reconciliation-partly-1440.png` });
+    await close(partly);
+  });
 
   it("names the missing and the different readings by sensor and day, downloads them, and «Догрузить недостающие» stores the missing, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);

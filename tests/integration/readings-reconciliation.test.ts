@@ -39,6 +39,7 @@ interface Reconciliation {
   id: string;
   facility: string;
   state: string;
+  verdict: "match" | "differences" | "unread" | "partly_read" | null;
   file_name: string;
   from: string | null;
   to: string | null;
@@ -159,6 +160,7 @@ it("names exactly the readings held back from the push and the values changed in
   expect(first).toMatchObject({
     facility,
     state: "done",
+    verdict: "differences",
     file_name: "АГК.csv",
     from: at(0),
     to: at(MINUTES - 1),
@@ -223,6 +225,7 @@ it("names exactly the readings held back from the push and the values changed in
   ]);
   const third = await reconciled(exportText());
   expect(third.totals).toEqual({ in_file: 960, stored: 960, missing: 0, extra: 0, different: 0 });
+  expect(third.verdict).toBe("match");
   expect(third.days.every((d) => d.examples.length === 0)).toBe(true);
 });
 
@@ -240,6 +243,7 @@ it("names a file's sensors that are not in the facility's register as unknown, t
   const result = await reconciled(text);
   expect(result).toMatchObject({
     state: "done",
+    verdict: "partly_read",
     unknown_sensors: ["Q-9"],
     detail: "Датчики не найдены в реестре датчиков площадки, их показания не сверены: «Q-9»",
     totals: { in_file: 2, stored: 2, missing: 0, extra: 0, different: 0 },
@@ -251,6 +255,45 @@ it("names a file's sensors that are not in the facility's register as unknown, t
   const byRow = await reconciled(rows);
   expect(byRow).toMatchObject({ unknown_sensors: ["Q-9"], totals: { in_file: 1, missing: 0 } });
   expect(byRow.refused).toEqual([{ line: 2, reason: "датчик «Q-9» не найден в реестре датчиков площадки" }]);
+});
+
+// Issue 105 item 7: a file of refused lines was answered «Расхождений нет» (nothing read, nothing differs),
+// and one read in half as a match of the half read.
+it("says a file none of whose lines was read is unread, and one read in part partly read, never a match", async () => {
+  const unreadable = ["Время;М-12;Q-1"];
+  for (let m = 0; m < 20; m++) unreadable.push(`${new Date(START + m * 60_000).toISOString().slice(0, 16)};0,5;12 000`);
+  const unread = await reconciled(unreadable.join("\r\n"));
+  expect(unread).toMatchObject({ state: "done", verdict: "unread", refused_count: 20, totals: { in_file: 0, missing: 0, different: 0 } });
+  expect(unread.refused[0]).toEqual({
+    line: 2,
+    reason: expect.stringMatching(/^время «2026-03-01T13:00» не в формате: «ДД\.ММ\.ГГГГ ЧЧ:ММ:СС»/),
+  });
+  // 20 lines, the last ten unreadable: the ten read equal the store, the file is still not read whole.
+  const half = ["Время;М-12;Q-1"];
+  for (let m = 0; m < 20; m++) {
+    const t = START + m * 60_000;
+    half.push(`${m >= 10 ? new Date(t).toISOString().slice(0, 16) : wall(t)};${comma(methane(m))};${comma(flow(m))}`);
+  }
+  const partly = await reconciled(half.join("\r\n"));
+  expect(partly).toMatchObject({ verdict: "partly_read", refused_count: 10 });
+  expect(partly.totals).toEqual({ in_file: 20, stored: 20, missing: 0, extra: 0, different: 0 });
+});
+
+it("reads a dispatch system's two-digit year and its date in a column of its own (issue 105 item 7)", async () => {
+  const short = (t: number) => wall(t).replace(/\.20(\d\d) /, ".$1 ");
+  const lines = ["Дата;Время;М-12;Q-1"];
+  const twoDigit = ["Время;М-12;Q-1"];
+  for (let m = 20; m < 30; m++) {
+    const t = START + m * 60_000;
+    const [date, time] = short(t).split(" ");
+    lines.push(`${date};${time};${comma(methane(m))};${comma(flow(m))}`);
+    twoDigit.push(`${short(t)};${comma(methane(m))};${comma(flow(m))}`);
+  }
+  for (const text of [lines, twoDigit]) {
+    const result = await reconciled(text.join("\r\n"));
+    expect(result).toMatchObject({ verdict: "match", refused_count: 0, from: at(20), to: at(29) });
+    expect(result.totals).toEqual({ in_file: 20, stored: 20, missing: 0, extra: 0, different: 0 });
+  }
 });
 
 it("answers 404 for another company's facility and reconciliation, and 400 for a key of no upload", async () => {

@@ -71,6 +71,9 @@ export const reconciliationBodySchema = telemetryFileBodySchema.pick({ facility:
 });
 
 export const RECONCILIATION_STATES = ["queued", "running", "done", "failed"] as const;
+/** Issue 105 item 7: what a done reconciliation says of the file — nothing of it read, part of it read
+ *  (never a match then), read whole and equal to the store, read whole and differing. */
+export const RECONCILIATION_VERDICTS = ["match", "differences", "unread", "partly_read"] as const;
 
 const reconciliationCounts = {
   in_file: z.int().meta({ description: "Readings the file holds (one per sensor and instant: of two, the later line's)" }),
@@ -86,6 +89,10 @@ export const reconciliationSchema = z.object({
   id: z.string(),
   facility: z.string(),
   state: z.enum(RECONCILIATION_STATES),
+  verdict: z.nullable(z.enum(RECONCILIATION_VERDICTS)).meta({
+    description:
+      "Once done: `unread` — no reading of the file was read (every line refused, or none), `partly_read` — lines or values were refused (`refused`; only what was read is compared), `differences` — read whole, and readings are missing, extra or different, `match` — read whole and equal to the store; null before done and when failed",
+  }),
   file_name: z.string(),
   created_at: z.string(),
   from: z.nullable(z.string()).meta({ description: "The file's first reading (ISO 8601); null before done or for a file of none" }),

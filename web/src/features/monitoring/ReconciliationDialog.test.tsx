@@ -20,6 +20,28 @@ afterEach(() => {
 
 const AT = "2026-03-01T13:00:00.000Z";
 const counts = { in_file: 120_000, stored: 117_339, missing: 2_662, extra: 0, different: 1 };
+const GRANT = {
+  url: "/api/v1/uploads/?token=t",
+  method: "PUT",
+  headers: { "Content-Type": "text/csv" },
+  upload_id: "u1",
+  expires_at: AT,
+  file_upload: "telemetry-uploads/company-1/f1/x.csv",
+};
+
+/** The dialog, its file chosen and «Сверить» pressed. */
+async function sent(file: File) {
+  const dialog = (await screen.findByText("Сверка с выгрузкой АГК", { selector: ".ant-modal-title" })).closest<HTMLElement>(
+    "[role=dialog]",
+  )!;
+  const inside = within(dialog);
+  const ok = () => inside.getByText("Сверить", { selector: "button span" }).closest("button")!;
+  expect(ok().disabled).toBe(true);
+  await app.user.upload(dialog.querySelector<HTMLInputElement>("input[type=file]")!, file);
+  await inside.findByTestId("chosen-reconciliation-file");
+  await app.user.click(ok());
+  return { dialog, inside };
+}
 
 it("reconciles an export, shows its differences by sensor and day and «Догрузить недостающие» stores the missing as one batch", async () => {
   let reads = 0;
@@ -27,14 +49,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
   vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
   app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
     a
-      .on("telemetryUploadUrl", {
-        url: "/api/v1/uploads/?token=t",
-        method: "PUT",
-        headers: { "Content-Type": "text/csv" },
-        upload_id: "u1",
-        expires_at: AT,
-        file_upload: "telemetry-uploads/company-1/f1/x.csv",
-      })
+      .on("telemetryUploadUrl", GRANT)
       .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
       .on("getTelemetryReconciliation", () => {
         reads++;
@@ -43,6 +58,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
           id: "r1",
           facility: "f1",
           state: done ? "done" : "running",
+          verdict: done ? "differences" : null,
           file_name: "АГК март.csv",
           created_at: AT,
           from: done ? AT : null,
@@ -87,16 +103,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
         file_name: "Догрузка по сверке АГК март.csv",
       }),
   );
-  const dialog = (await screen.findByText("Сверка с выгрузкой АГК", { selector: ".ant-modal-title" })).closest<HTMLElement>(
-    "[role=dialog]",
-  )!;
-  const inside = within(dialog);
-  const ok = () => inside.getByText("Сверить", { selector: "button span" }).closest("button")!;
-  expect(ok().disabled).toBe(true);
-  const input = dialog.querySelector<HTMLInputElement>("input[type=file]")!;
-  await app.user.upload(input, new File(["Время;М-12\n01.03.2026 20:00:00;0,42\n"], "АГК март.csv", { type: "text/csv" }));
-  await inside.findByTestId("chosen-reconciliation-file");
-  await app.user.click(ok());
+  const { dialog, inside } = await sent(new File(["Время;М-12\n01.03.2026 20:00:00;0,42\n"], "АГК март.csv", { type: "text/csv" }));
 
   // The counts grouped as Russian numbers (a no-break space, which the queries read as a space).
   await inside.findByText(/^Найдены расхождения; нет в хранилище: 2\s662, другое значение: 1$/);
@@ -125,4 +132,54 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
   await inside.findByText(/^Догружено: принято 2\s662 из 2\s662 показаний/);
   expect(app.api.calls("fillTelemetryReconciliation")).toHaveLength(1);
   await waitFor(() => expect(inside.getByText(/^Догрузить недостающие \(2\s662\)$/).closest("button")!.disabled).toBe(true));
+});
+
+// Issue 105 item 7: an export whose every line was refused (a two-digit year before the reader took it)
+// read «Расхождений нет: все показания выгрузки есть в хранилище»; one read in half, the same.
+it.each([
+  {
+    verdict: "unread" as const,
+    title: "Выгрузка не прочитана: ни одно показание не сверено",
+    in_file: 0,
+    lines: 20,
+  },
+  {
+    verdict: "partly_read" as const,
+    title: "Выгрузка прочитана не вся: не прочитано строк и значений — 10; сверено только прочитанное, расхождений в нем нет",
+    in_file: 30,
+    lines: 10,
+  },
+])("says a file $verdict with its first reasons and what to change, never a match", async ({ verdict, title, in_file, lines }) => {
+  vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
+  const refused = Array.from({ length: lines }, (_, i) => ({
+    line: 21 - lines + i,
+    reason: "время «26.11.26 00:00» не в формате: «ДД.ММ.ГГГГ ЧЧ:ММ:СС»",
+  }));
+  app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
+    a
+      .on("telemetryUploadUrl", GRANT)
+      .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getTelemetryReconciliation", {
+        id: "r1",
+        facility: "f1",
+        state: "done",
+        verdict,
+        file_name: "АГК.csv",
+        created_at: AT,
+        from: in_file ? AT : null,
+        to: in_file ? AT : null,
+        totals: { in_file, stored: in_file, missing: 0, extra: 0, different: 0 },
+        days: [],
+        refused_count: lines,
+        refused,
+        unknown_sensors: [],
+      }),
+  );
+  const { dialog, inside } = await sent(new File(["Время;М-12\n26.11.26 00:00;0,42\n"], "АГК.csv", { type: "text/csv" }));
+  const alert = (await inside.findByText(title)).closest<HTMLElement>(".ant-alert")!;
+  expect(alert.textContent).toContain(`Строка ${21 - lines}: время «26.11.26 00:00» не в формате`);
+  expect(alert.querySelectorAll("li")).toHaveLength(3);
+  expect(alert.textContent).toContain("Что изменить: исправьте в выгрузке строки с этими причинами");
+  expect(alert.textContent).toContain("коды датчиков — как в реестре датчиков площадки");
+  expect(dialog.textContent).not.toContain("Расхождений нет");
 });

@@ -2,11 +2,12 @@
 // takes) sent straight to storage and compared with the stored readings, nothing of it stored; followed
 // until the server's job is done, then its counts, a row per sensor and day on the company's clock (the
 // first readings that differ under each row), the differences as an xlsx and «Догрузить недостающие»:
-// one batch of the missing readings from the file, applied as a push is. Loaded when opened.
+// one batch of the missing readings from the file, applied as a push is. A file not read, or read in part,
+// says so with its first refusals and what to change (issue 105 item 7), never a match. Loaded when opened.
 import { useState } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Space, Spin, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { fileSize, LIMITS } from "@server/contract";
+import { DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
 import {
   downloadReconciliationXlsx,
   reconciliationUpload,
@@ -98,24 +99,72 @@ function FillResult({ batch }: { batch: string }) {
   );
 }
 
+/** How many of a file's refusals the verdict names; the table below lists them all. */
+const REASONS_SHOWN = 3;
+
+/** Issue 105 item 7: what the file's refusals say to do, with the first of them. */
+function Unread({ result }: { result: Reconciliation }) {
+  return (
+    <Flex vertical gap={4}>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        {result.refused.slice(0, REASONS_SHOWN).map((r) => (
+          <li key={`${r.line}|${r.reason}`}>
+            Строка {count(r.line)}: {r.reason}
+          </li>
+        ))}
+      </ul>
+      <span>
+        {`Что изменить: исправьте в выгрузке строки с этими причинами, как сказано в них (значения — ${DISPATCH_VALUE_FORMATS}; коды датчиков — как в реестре датчиков площадки), и сверьте ее заново.`}
+        {result.refused_count > REASONS_SHOWN && " Все не прочитанные строки — в таблице ниже."}
+      </span>
+    </Flex>
+  );
+}
+
+/** The verdict: a file not read, or read in part, is said so and never shown as a match. */
+function VerdictAlert({ result }: { result: Reconciliation }) {
+  const { totals } = result;
+  const said = COUNTS.filter((c) => c.key !== "in_file" && c.key !== "stored" && totals[c.key] > 0).map(
+    (c) => `${c.label.toLowerCase()}: ${count(totals[c.key])}`,
+  );
+  const found = said.length > 0 ? `найдены расхождения; ${said.join(", ")}` : "расхождений в нем нет";
+  if (result.verdict === "unread")
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title="Выгрузка не прочитана: ни одно показание не сверено"
+        description={<Unread result={result} />}
+      />
+    );
+  if (result.verdict === "partly_read")
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        role="status"
+        title={`Выгрузка прочитана не вся: не прочитано строк и значений — ${count(result.refused_count)}; сверено только прочитанное, ${found}`}
+        description={<Unread result={result} />}
+      />
+    );
+  return said.length > 0 ? (
+    <Alert type="warning" showIcon role="status" title={`Найдены расхождения; ${said.join(", ")}`} />
+  ) : (
+    <Alert type="success" showIcon role="status" title="Расхождений нет: все показания выгрузки есть в хранилище" />
+  );
+}
+
 function ResultView({ result }: { result: Reconciliation }) {
   const fill = useFillReconciliation(result.id);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string>();
   const { totals } = result;
   const differences = totals.missing + totals.extra + totals.different;
-  const said = COUNTS.filter((c) => c.key !== "in_file" && c.key !== "stored" && totals[c.key] > 0).map(
-    (c) => `${c.label.toLowerCase()}: ${count(totals[c.key])}`,
-  );
   const batch = result.fill?.batch ?? fill.data?.batch;
   return (
     <Flex vertical gap={8}>
-      <Alert
-        type={differences ? "warning" : "success"}
-        showIcon
-        role="status"
-        title={differences ? `Найдены расхождения; ${said.join(", ")}` : "Расхождений нет: все показания выгрузки есть в хранилище"}
-      />
+      <VerdictAlert result={result} />
       {result.detail && <Alert type="warning" showIcon title={result.detail} />}
       <Descriptions
         size="small"

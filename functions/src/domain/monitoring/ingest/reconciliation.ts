@@ -38,8 +38,8 @@ export type ReconciliationView = z.output<typeof reconciliationSchema>;
 type Row = ReconciliationView["days"][number];
 type Counts = ReconciliationView["totals"];
 
-/** The record as stored: the answer, and what the job and «Догрузить» read. */
-export type Reconciliation = ReconciliationView & {
+/** The record as stored: the answer (but its verdict, read off the counts), and what the job and «Догрузить» read. */
+export type Reconciliation = Omit<ReconciliationView, "verdict"> & {
   company: string;
   file_upload: string;
   /** The job comparing it, where the host runs jobs: its failure (a thread that died) is the reconciliation's. */
@@ -127,6 +127,17 @@ export async function startReconciliation(
   return { id, status_url: statusUrl(id) };
 }
 
+/** Issue 105 item 7: what a done reconciliation says of the file. A file none of whose readings was read
+ *  is `unread`, and one with lines or values refused `partly_read`, whatever the rest compared: a
+ *  reconciliation of part of a file is never a match. */
+export function reconciliationVerdict(record: Omit<Reconciliation, "company" | "file_upload">): ReconciliationView["verdict"] {
+  if (record.state !== "done") return null;
+  const { in_file, missing, extra, different } = record.totals;
+  if (in_file === 0) return "unread";
+  if (record.refused_count > 0) return "partly_read";
+  return missing + extra + different > 0 ? "differences" : "match";
+}
+
 /** GET v1/telemetry/reconciliations/{id}/: the record of the actor's company (another company's 404). */
 export async function getReconciliation(deps: Pick<Deps, "blobs" | "spreadsheets">, actor: Actor, id: string): Promise<ReconciliationView> {
   const record = await read(deps, actor.company, id);
@@ -135,9 +146,9 @@ export async function getReconciliation(deps: Pick<Deps, "blobs" | "spreadsheets
   // A job whose thread or function died never wrote its end: its own state says it failed.
   if ((view.state === "queued" || view.state === "running") && job && deps.spreadsheets.jobStatus) {
     const state = await deps.spreadsheets.jobStatus(actor, job).catch(() => undefined);
-    if (state?.state === "failed") return { ...view, state: "failed", detail: state.detail ?? RECONCILIATION_FAILED };
+    if (state?.state === "failed") return { ...view, state: "failed", verdict: null, detail: state.detail ?? RECONCILIATION_FAILED };
   }
-  return view;
+  return { ...view, verdict: reconciliationVerdict(view) };
 }
 
 /** The xlsx of a done reconciliation's differences, as its job wrote it. */
