@@ -1,7 +1,8 @@
 // Export jobs as a bounded, fair queue that cleans up (docs/security.md, «Caps, job queue and chart
 // data bounded»), on the local host: a queued or running job holds its heavy-work slot, so the
 // user's third job is a 429 with Retry-After; an identical request reuses the job (queued, running or
-// done) until the data change; companies take turns in the threads; job files expire as the
+// done) until the data change, once the user has a slot to ask with (issue 107, item 10: a heavy route
+// takes its slot before it reads the store, where the job it would reuse is found); companies take turns in the threads; job files expire as the
 // exports bucket's lifecycle rule expires them in AWS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer, type LocalServer } from "@server/local/server";
@@ -40,9 +41,11 @@ describe("a user's export jobs", () => {
   it("hold their slots while queued or running: the third is a 429 with Retry-After, an identical one is the same job", async () => {
     const [token] = big.tokens;
     const first = await started(await passport(token, 2025));
-    const second = await started(await passport(token, 2024));
-    // The same request again: the same job, however many times it is asked.
+    // The same request again, with a slot left to ask with: the same job, however many times it is asked.
     for (let i = 0; i < 3; i++) expect((await started(await passport(token, 2025))).job).toBe(first.job);
+    const second = await started(await passport(token, 2024));
+    // The route takes its slot before it looks for the job: with both held by the jobs, even the same request waits.
+    expect((await passport(token, 2025)).status).toBe(HEAVY_PER_USER === 2 ? 429 : 202);
     const third = await passport(token, 2023);
     expect(third.status).toBe(HEAVY_PER_USER === 2 ? 429 : 202);
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import type { ClimateMath } from "../ports/climate-math";
 import type { Runtime } from "../ports/runtime";
 import type { GostCmsVerifier } from "../ports/gost-signatures";
 import type {
+  AttemptReservation,
   BlobStore,
   Clock,
   ForecastColumns,
@@ -121,9 +122,18 @@ export type Actor = Pick<User, "id" | "company" | "email" | "role"> & {
   /** The user as authentication read it for this request, without its password hash (get_me
    *  answers from it instead of reading the user again). */
   profile?: Omit<User, "password_hash">;
-  /** This request already holds a heavy-work slot (domain/heavy-work.ts). */
-  heavySlot?: boolean;
+  /** This request already holds a heavy-work slot (domain/heavy-work.ts): a heavy route's may be
+   *  handed on to a job or a streamed file (RouteSlot). */
+  heavySlot?: boolean | RouteSlot;
 };
+
+/** The slot a heavy route took before its body and the store (http/heavy-bodies.ts, the contract's
+ *  `cost`): given back when its answer is made, unless handed on first to what outlives the answer
+ *  (a job, a streamed file), which then gives it back where it ends (domain/heavy-work.ts HeavySlot). */
+export interface RouteSlot {
+  /** The slot, now the caller's to give back; undefined once handed on. */
+  handOn(): ((() => Promise<void>) & { reservations: AttemptReservation[] }) | undefined;
+}
 
 /** The acting user of a request whose route reads the user with its own first reads
  *  (domain/company/auth.ts, authenticateWithFirstRead): who the token names, and the checked user. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import type { Actor, Deps } from "./context";
 import { NotFound } from "./errors";
 import { newId } from "./ids";
-import { JOB_FILE_DAYS, reserveHeavyWork, type HeavySlot } from "./heavy-work";
+import { JOB_FILE_DAYS, handOnSlot, reserveHeavyWork, type HeavySlot } from "./heavy-work";
 import type { ExportJobState, ExportResult, JobTicket } from "../export/formats";
 
 /** What a job renders: a year's report passport or a project's export; or a model it trains on a
@@ -124,7 +124,8 @@ export async function exportJob(
     await taken?.();
     return reused;
   }
-  const slot = taken ?? (await reserveHeavyWork(deps, actor));
+  // A heavy route's slot (the contract's cost) is the job's from here: it gives it back where it ends.
+  const slot = taken ?? handOnSlot(actor) ?? (await reserveHeavyWork(deps, actor));
   const id = newId();
   // Its files expire with the bucket's lifecycle, and the claim with them.
   const expiresAt = Math.floor(Date.now() / 1000) + JOB_FILE_DAYS * 24 * 60 * 60;

@@ -191,26 +191,35 @@ const count = (held: Map<string, number>, key: string, by: number) => {
 /** A heavy-work slot of the user and the company, refused without a write while this process holds
  *  their budgets (the runtime's heavySlotsHere: never more than the budgets count, so a request past
  *  them is refused without a write; issue 74: a burst's refused requests each wrote to the budgets
- *  and took the engine's turns from other companies); calling the answer gives it back (once). */
+ *  and took the engine's turns from other companies); calling the answer gives it back (once), and
+ *  `uncount` stops counting it here while it stays taken (handed on to a job or a streamed file). */
 export async function takeHeavySlot(
   deps: Pick<Deps, "repos" | "runtime">,
   actor: Pick<Actor, "id" | "company">,
-): Promise<() => Promise<void>> {
+): Promise<HeavySlot & { uncount: () => void }> {
   const heldHere = deps.runtime.heavySlotsHere;
   if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
   if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
   const release = await reserveHeavyWork(deps, actor);
   count(heldHere.user, actor.id, 1);
   count(heldHere.company, actor.company, 1);
-  let given = false;
-  return async () => {
-    if (given) return;
-    given = true;
+  let counted = true;
+  const uncount = () => {
+    if (!counted) return;
+    counted = false;
     count(heldHere.user, actor.id, -1);
     count(heldHere.company, actor.company, -1);
+  };
+  const giveBack = async () => {
+    uncount();
     await release();
   };
+  return Object.assign(giveBack, { reservations: release.reservations, uncount });
 }
+
+/** The route's slot the actor holds, handed on to the caller (RouteSlot), if it holds one. */
+export const handOnSlot = (actor: Pick<Actor, "heavySlot">): HeavySlot | undefined =>
+  typeof actor.heavySlot === "object" ? actor.heavySlot.handOn() : undefined;
 
 /** `work` inside a heavy-work slot (a non-streamed answer). */
 export async function heavyWork<T>(

@@ -1,3 +1,7 @@
+// Issue 107, item 10: every operation the contract declares heavy (routes/declare.ts Cost) takes the
+// user's and the company's heavy-work slot here, after the user's pace and before its body or the store
+// is read; past the budgets it is refused 429 at once. The slot is given back when the answer is made,
+// or by what it was handed on to (a job, a streamed file: domain/heavy-work.ts handOnSlot).
 // Issue 97, item 1: a JSON request whose work is heavy (an abatement evaluation, create or change; a
 // climate period's stateless evaluation) takes its heavy-work slot after the user's pace and before
 // its body is read: past the user's or the company's budget it is refused at once, its body unread.
@@ -46,7 +50,7 @@ const climateCounts: readonly CountBound[] = [
   },
 ];
 
-/** The heavy JSON routes, by operation, with their bodies' counts. */
+/** The heavy JSON routes whose bodies' counts are held to their bounds in the slot, by operation. */
 export const HEAVY_BODIES: Readonly<Record<string, readonly CountBound[]>> = {
   abatementEvaluate: abatementCounts,
   createAbatementAssessment: abatementCounts,
@@ -78,13 +82,25 @@ export function countPast(body: unknown, bound: CountBound): string | undefined 
 
 /** The middleware of the signed-in routes (app.ts, after requireUser and before the text's check). */
 export function heavyBodies(operations: Operation[]): MiddlewareHandler<AppEnv> {
-  const find = routeOf(operations.filter((op) => HEAVY_BODIES[op.operationId] !== undefined));
+  const lightWithBounds = operations.filter((op) => HEAVY_BODIES[op.operationId] !== undefined && op.cost !== "heavy");
+  if (lightWithBounds.length > 0)
+    throw new Error(`heavy bodies of light routes: ${lightWithBounds.map((op) => op.operationId).join(", ")}`);
+  // Found among every route, in the router's order: `/v1/{type}/{id}/` must not take another's path.
+  const find = routeOf(operations);
   return async (c, next) => {
     const op = find(c.req.method, c.req.path);
-    if (!op) return next();
-    const release = await takeHeavySlot(c.get("deps"), c.get("actor"));
+    if (op?.cost !== "heavy") return next();
+    const slot = await takeHeavySlot(c.get("deps"), c.get("actor"));
+    let handedOn = false;
+    const handOn = () => {
+      if (handedOn) return undefined;
+      handedOn = true;
+      slot.uncount();
+      return slot;
+    };
     try {
-      c.set("actor", { ...c.get("actor"), heavySlot: true });
+      c.set("actor", { ...c.get("actor"), heavySlot: { handOn } });
+      if (!HEAVY_BODIES[op.operationId]) return await next();
       const type = (c.req.header("content-type") ?? "").toLowerCase();
       const climateMath = c.get("deps").climateMath;
       if (op.operationId === "climateProjectEvaluate" && climateMath?.climateBody && type.startsWith("application/json")) {
@@ -110,7 +126,7 @@ export function heavyBodies(operations: Operation[]): MiddlewareHandler<AppEnv> 
       }
       await next();
     } finally {
-      await release();
+      if (!handedOn) await slot();
     }
   };
 }

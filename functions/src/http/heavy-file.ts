@@ -3,7 +3,7 @@
 // streamed, and given back when the body is read to its end, fails or the client goes away.
 import type { Context } from "hono";
 import { TooManyRequests } from "../domain/errors";
-import { reserveHeavyWork, type HeavySlot } from "../domain/heavy-work";
+import { handOnSlot, reserveHeavyWork, type HeavySlot } from "../domain/heavy-work";
 import type { ExportJobState, ExportResult } from "../export/formats";
 import { attachmentDisposition } from "../files/file-names";
 import { signedJobId } from "./export-jobs";
@@ -14,6 +14,8 @@ import type { AppEnv } from "./env";
  *  read to its end and dropped a chunk at a time (never held): a client still sending its file
  *  would otherwise get a broken connection instead of the 429 with its Retry-After. */
 export async function slotBeforeBody(c: Context<AppEnv>): Promise<HeavySlot> {
+  const held = handOnSlot(c.get("actor"));
+  if (held) return held;
   try {
     return await reserveHeavyWork(c.get("deps"), c.get("actor"));
   } catch (error) {
@@ -62,7 +64,8 @@ function releasedAtEnd(body: ReadableStream<Uint8Array>, release: () => Promise<
 
 /** `heavy` false: a file that streams in seconds (a plain xlsx or txt export) takes no slot. */
 export async function heavyFileAnswer(c: Context<AppEnv>, render: () => Promise<ExportResult>, heavy = true) {
-  const release = heavy ? await reserveHeavyWork(c.get("deps"), c.get("actor")) : async () => {};
+  // A heavy route's slot (the contract's cost) is handed on to the streamed body, which gives it back.
+  const release = handOnSlot(c.get("actor")) ?? (heavy ? await reserveHeavyWork(c.get("deps"), c.get("actor")) : async () => {});
   let result: ExportResult;
   try {
     result = await render();

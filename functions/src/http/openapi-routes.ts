@@ -3,7 +3,7 @@
 // path, body or answer cannot be documented apart from the code that serves it.
 import { OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
-import type { Auth, BodyCap, ErrorStatus, Isolation } from "../contract/routes/declare";
+import type { Auth, BodyCap, Cost, ErrorStatus, Isolation } from "../contract/routes/declare";
 import { invalidIssues } from "./validate";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -20,6 +20,8 @@ export interface Operation {
   tag: string;
   auth: Auth;
   isolation: Isolation;
+  /** What its work grows with (routes/declare.ts Cost): a heavy one's slot is taken by http/heavy-bodies.ts. */
+  cost: Cost;
   /** The media types of its body, if it takes one. */
   body?: { content: Record<string, unknown> };
   /** Its file body's cap (routes/declare.ts), applied by http/uploads.ts. */
@@ -62,6 +64,7 @@ export function declaredOperations(prefix: string, app: OpenAPIHono<AppEnv>): Op
         tag: route.tags![0],
         auth: route["x-auth"] as Auth,
         isolation: route["x-isolation"] as Isolation,
+        cost: route["x-cost"] === "light" ? "light" : route["x-shared-answer"] ? "shared" : "heavy",
         ...(body ? { body: { content: body.content as Record<string, unknown> } } : {}),
         ...(route["x-body-cap"] ? { bodyCap: route["x-body-cap"] as BodyCap } : {}),
         ...(route["x-json-cap"] ? { jsonCap: route["x-json-cap"] as number } : {}),

@@ -26,6 +26,7 @@ export const abatementEvaluateRoute = route(
   ),
   {
     post: "/evaluate",
+    cost: "heavy",
     body: abatementInputSchema,
     jsonCap: ABATEMENT_MAX_BODY_BYTES,
     200: json(abatementResultSchema, "The options and the MACC"),
@@ -48,6 +49,7 @@ export const abatementStreamsRoute = route(
   ),
   {
     get: "/streams",
+    cost: "light",
     query: z.object({ year: z.string().meta({ description: "the inventory year" }) }),
     200: json(
       listOf(
@@ -76,6 +78,7 @@ export const listAssessmentsRoute = route(
   own("listAbatementAssessments", "The company's abatement assessments, the last changed first", []),
   {
     get: "/assessments",
+    cost: "light",
     200: json(listOf(assessmentSummarySchema), "The assessments"),
   },
 );
@@ -90,6 +93,7 @@ export const createAssessmentRoute = route(
   ),
   {
     post: "/assessments",
+    cost: "heavy",
     body: assessmentBodySchema,
     jsonCap: ABATEMENT_MAX_BODY_BYTES,
     201: json(abatementAssessmentSchema, "The assessment, version 1"),
@@ -111,6 +115,7 @@ export const patchAssessmentRoute = assessment.patch(
   assessmentPatchSchema,
   {
     errors: [429],
+    cost: "heavy",
     description: "A change of its inputs computes it again with the thresholds it keeps; a stale version is 409.",
     jsonCap: ABATEMENT_MAX_BODY_BYTES,
   },
@@ -124,6 +129,7 @@ export const exportAssessmentRoute = route(
   ),
   {
     get: "/assessments/{id}/export",
+    cost: "heavy",
     params: idParams,
     query: z.object({ format: z.enum(["xlsx", "pdf"]).optional().meta({ description: "xlsx (default) or pdf" }) }),
     200: fileAnswer("The file", XLSX, "application/pdf"),

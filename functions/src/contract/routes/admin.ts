@@ -118,11 +118,13 @@ const pdfForm = (metadata: z.ZodObject, fileRequired: boolean) => {
 
 export const listCompaniesRoute = route(admin("adminListCompanies", "Every company", []), {
   get: "/companies",
+  cost: "light",
   200: json(listOf(companySchema), "The companies"),
 });
 
 export const createCompanyRoute = route(admin("adminCreateCompany", "Create a company (ОГРН/ОГРНИП and ОКВЭД checked)", [400, 409]), {
   post: "/companies",
+  cost: "light",
   body: companyCreateSchema,
   201: json(companySchema, "The company"),
 });
@@ -135,12 +137,14 @@ export const patchCompanyRoute = company.patch("adminPatchCompany", "Edit a comp
 
 export const listUsersRoute = route(admin("adminListUsers", "Users of a company (no password hashes)", [404]), {
   get: "/companies/{id}/users",
+  cost: "light",
   params: companyParams,
   200: json(listOf(adminUserSchema), "The users"),
 });
 
 export const createUserRoute = route(admin("adminCreateUser", "Create a user in a company", [400, 404, 409]), {
   post: "/companies/{id}/users",
+  cost: "light",
   params: companyParams,
   body: userCreateBody,
   201: json(adminUserSchema, "The user"),
@@ -148,6 +152,7 @@ export const createUserRoute = route(admin("adminCreateUser", "Create a user in 
 
 export const patchUserRoute = route(admin("adminPatchUser", "Edit, (de)activate, change the role of or move a user", [400, 404, 409]), {
   patch: "/companies/{id}/users/{userId}",
+  cost: "light",
   params: userParams,
   body: userPatchBody,
   200: json(adminUserSchema, "The user"),
@@ -156,6 +161,7 @@ export const patchUserRoute = route(admin("adminPatchUser", "Edit, (de)activate,
 // The body is optional and read by the handler: an empty one, whatever its type, asks for a generated password.
 export const resetPasswordRoute = route(admin("adminResetPassword", "Set a password, or generate one (returned once)", [400, 404]), {
   post: "/companies/{id}/users/{userId}/reset_password",
+  cost: "light",
   params: userParams,
   body: { required: false, content: { "application/json": { schema: inputJsonSchema(resetBody) } } },
   200: json(detailSchema.extend({ password: z.optional(z.string()) }), "`{detail}` plus `{password}` when generated"),
@@ -165,6 +171,7 @@ export const changeCoefficientRoute = route(
   admin("adminChangeCoefficient", "Change a coefficient: a new version of the entry", [400, 404, 409]),
   {
     patch: "/dictionary/{name}/{id}",
+    cost: "light",
     params: entryParams,
     body: coefficientBody,
     200: json(dictionaryEntrySchema, "The new current version"),
@@ -173,6 +180,7 @@ export const changeCoefficientRoute = route(
 
 export const listDocumentsRoute = route(admin("adminListDocuments", "Every document, removed ones too", []), {
   get: "/documents",
+  cost: "light",
   200: json(listOf(documentSchema), "The documents"),
 });
 
@@ -191,7 +199,7 @@ const uploadUrl = <const P extends string, B extends z.ZodType>(
       errors,
       `${checks} Answers a short-lived URL (S3 presigned PUT in AWS, the API's PUT /api/v1/uploads/ locally) and an upload_id for …/complete/.`,
     ),
-    { post, body, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
+    { post, cost: "light", body, 200: json(uploadGrantSchema, "The upload URL and upload_id") },
   );
 const uploadComplete = ([operationId, summary, errors, stored, more]: [string, string, ErrorStatus[], string, string?]) =>
   admin(
@@ -222,6 +230,7 @@ export const completeDocumentRoute = route(
   ]),
   {
     post: "/documents/complete",
+    cost: "light",
     body: documentCompleteBody,
     201: json(documentSchema, "The new document"),
     200: json(documentSchema, "The document whose PDF was replaced (or the same answer again)"),
@@ -230,6 +239,7 @@ export const completeDocumentRoute = route(
 
 export const createDocumentRoute = route(admin("adminCreateDocument", "Upload a normative document (PDF ≤ 50 MB)", [400, 409, 415]), {
   post: "/documents",
+  cost: "light",
   body: pdfForm(documentCreateSchema, true),
   bodyCap: "document",
   201: json(documentSchema, "The document"),
@@ -237,6 +247,7 @@ export const createDocumentRoute = route(admin("adminCreateDocument", "Upload a 
 
 export const replaceDocumentFileRoute = route(admin("adminReplaceDocumentFile", "Replace a document's PDF", [400, 404, 409, 415]), {
   put: "/documents/{id}/file",
+  cost: "light",
   params: documentParams,
   body: pdfForm(z.object({ version }), true),
   bodyCap: "document",
@@ -245,11 +256,12 @@ export const replaceDocumentFileRoute = route(admin("adminReplaceDocumentFile", 
 
 export const patchDocumentRoute = route(
   admin("adminPatchDocument", "Edit a document's metadata, remove (is_deleted) or restore it", [400, 404, 409]),
-  { patch: "/documents/{id}", params: documentParams, body: documentPatchSchema, 200: json(documentSchema, "The document") },
+  { patch: "/documents/{id}", cost: "light", params: documentParams, body: documentPatchSchema, 200: json(documentSchema, "The document") },
 );
 
 export const listMediaRoute = route(admin("adminListMedia", "Status of both settings videos", []), {
   get: "/media",
+  cost: "light",
   200: json(listOf(mediaStatusSchema), "Both videos"),
 });
 
@@ -271,7 +283,7 @@ export const completeMediaRoute = route(
     [400, 415],
     "size, MP4 ftyp or WebM EBML by its first bytes, agreeing with the declared type",
   ]),
-  { post: "/media/complete", body: mediaCompleteBody, 200: json(mediaStatusSchema, "Status with a playback URL") },
+  { post: "/media/complete", cost: "light", body: mediaCompleteBody, 200: json(mediaStatusSchema, "Status with a playback URL") },
 );
 
 // The raw video, streamed by the handler to storage.
@@ -279,6 +291,7 @@ export const uploadMediaRoute = route(
   admin("adminUploadMedia", "Upload a settings video: the raw MP4/WebM (≤ 500 MB, Content-Length required)", [400, 404, 411, 415]),
   {
     put: "/media/{kind}",
+    cost: "light",
     params: mediaParams,
     body: { required: true, content: videoContent },
     bodyCap: "video",
@@ -288,6 +301,7 @@ export const uploadMediaRoute = route(
 
 export const removeMediaRoute = route(admin("adminRemoveMedia", "Remove a settings video", [404]), {
   delete: "/media/{kind}",
+  cost: "light",
   params: mediaParams,
   200: json(detailSchema, "Removed"),
 });
@@ -303,6 +317,7 @@ const calendarParams = z.object({
 
 export const listCalendarRoute = route(admin("adminListCalendar", "The production calendar: every year loaded, oldest first", []), {
   get: "/calendar",
+  cost: "light",
   200: json(listOf(calendarYearSchema), "The years"),
 });
 
@@ -315,7 +330,7 @@ export const createCalendarYearRoute = route(
       "and the year must keep at least one working day (400). " +
       "A year already loaded is 409. Review deadlines reaching the year are counted by it from then on.",
   ),
-  { post: "/calendar", body: calendarYearCreateSchema, 201: json(calendarYearSchema, "The year") },
+  { post: "/calendar", cost: "light", body: calendarYearCreateSchema, 201: json(calendarYearSchema, "The year") },
 );
 
 export const putCalendarYearRoute = route(
@@ -325,11 +340,18 @@ export const putCalendarYearRoute = route(
     [400, 404, 409],
     "The same rules as loading a year; the path's year is four digits (400); a stale version is 409, a year not loaded 404.",
   ),
-  { put: "/calendar/{year}", params: calendarParams, body: calendarYearEditSchema, 200: json(calendarYearSchema, "The year, version + 1") },
+  {
+    put: "/calendar/{year}",
+    cost: "light",
+    params: calendarParams,
+    body: calendarYearEditSchema,
+    200: json(calendarYearSchema, "The year, version + 1"),
+  },
 );
 
 export const auditRoute = route(admin("adminAudit", "The change log, newest first", [400]), {
   get: "/audit",
+  cost: "light",
   query: auditQuery,
   200: json(listOf(auditEntrySchema), "A page of the log"),
 });
@@ -343,7 +365,7 @@ const uploadLimitsSchema = z.object({
 
 export const uploadLimitsRoute = route(
   admin("adminUploadLimits", "The size caps of the files an admin uploads, as this server applies them", []),
-  { get: "/upload_limits", 200: json(uploadLimitsSchema, "The caps in bytes") },
+  { get: "/upload_limits", cost: "light", 200: json(uploadLimitsSchema, "The caps in bytes") },
 );
 
 export const ADMIN_ROUTES = [

@@ -21,7 +21,7 @@ const signIn = access("auth", "public", { scope: "public" });
 
 export const loginRoute = route(
   signIn("login", "Sign in: access and refresh tokens", [400, 401, 429], "401 carries `code`: bad_credentials or guardant_required."),
-  { post: "/", body: loginSchema, 200: json(tokensSchema, "Tokens") },
+  { post: "/", cost: "light", body: loginSchema, 200: json(tokensSchema, "Tokens") },
 );
 
 export const refreshRoute = route(
@@ -31,7 +31,7 @@ export const refreshRoute = route(
     [400, 401],
     "`{access, refresh}`: the refresh token sent is retired. Sent again within 30 s (a second tab): `{access}` only; later: the session is revoked (401).",
   ),
-  { post: "/refresh", body: refreshSchema, 200: json(tokensSchema, "Tokens") },
+  { post: "/refresh", cost: "light", body: refreshSchema, 200: json(tokensSchema, "Tokens") },
 );
 
 /** Every route of token/ above, in the order http/auth.ts serves them. */

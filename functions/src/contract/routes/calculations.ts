@@ -65,6 +65,7 @@ export const listRoute = route(
   ),
   {
     get: "/{type}",
+    cost: "light",
     params: z.object({ type: listTypeParam }),
     query: listQuery,
     200: json(
@@ -88,6 +89,9 @@ export const createRoute = route(
   ),
   {
     post: "/{type}",
+    // Light as JSON (typed inputs under the JSON cap, read with the user); a form with a file takes its
+    // heavy-work slot before its body at the mount (http/calculations.ts uploadSlot).
+    cost: "light",
     params: typeParams,
     query: dryRunQuery("file"),
     body: calculationBody("create"),
@@ -105,6 +109,7 @@ export const templateRoute = route(
   ),
   {
     get: "/{type}/template",
+    cost: "light",
     params: typeParams,
     // Anything but csv is the workbook.
     query: z.object({
@@ -137,6 +142,7 @@ export const singleRoute = route(
   calculationScoped("singleCalculation", "One calculation (a forecast with a page of its data rows)", [400, 404], FORECAST_DATA_PAGED),
   {
     get: "/{type}/{id}/single_calc/{n}",
+    cost: "light",
     params: calculationParams.extend({ n: pathParam("Kept from the original client; any value") }),
     query: forecastDataQuery,
     200: calculationAnswer("The calculation"),
@@ -145,13 +151,14 @@ export const singleRoute = route(
 
 export const fileRoute = route(calculationScoped("calculationFile", "The uploaded source file of a calculation", [404]), {
   get: "/{type}/{id}/file",
+  cost: "light",
   params: calculationParams,
   200: fileAnswer("The file as uploaded", "text/csv", XLSX),
 });
 
 export const getRoute = route(
   calculationScoped("getCalculation", "One calculation (same answer as single_calc)", [400, 404], FORECAST_DATA_PAGED),
-  { get: "/{type}/{id}", params: calculationParams, query: forecastDataQuery, 200: calculationAnswer("The calculation") },
+  { get: "/{type}/{id}", cost: "light", params: calculationParams, query: forecastDataQuery, 200: calculationAnswer("The calculation") },
 );
 
 /** The results table's page of a forecast's rows (docs/user-guide.md: 5 rows a page). */
@@ -166,7 +173,13 @@ export const forecastRowsRoute = route(
     [400, 404],
     "The results table's page: `limit` rows (1–100, default 5) from `offset`, of every row or, with `above=true`, of the rows whose forecast is above the forecast's limit. `count` counts them all.",
   ),
-  { get: "/{type}/{id}/rows", params: calculationParams, query: forecastRowsQuery, 200: json(forecastRowsPageSchema, "A page of rows") },
+  {
+    get: "/{type}/{id}/rows",
+    cost: "light",
+    params: calculationParams,
+    query: forecastRowsQuery,
+    200: json(forecastRowsPageSchema, "A page of rows"),
+  },
 );
 
 export const forecastChartRoute = route(
@@ -176,7 +189,7 @@ export const forecastChartRoute = route(
     [404],
     "At most 2 000 rows: a longer forecast is cut into buckets of consecutive rows, each sent as its lowest and highest measured and forecast value, and every row at or above the forecast's warning level is sent while they are at most 1 000; a peak is never smoothed away. `peak` is the row with the highest forecast.",
   ),
-  { get: "/{type}/{id}/chart", params: calculationParams, 200: json(forecastChartSchema, "The chart's points") },
+  { get: "/{type}/{id}/chart", cost: "light", params: calculationParams, 200: json(forecastChartSchema, "The chart's points") },
 );
 
 // Read by the handler (readJson): a form labelled body answers 415, as before the document was generated.
@@ -188,6 +201,7 @@ export const dataUpdateRoute = route(
   ),
   {
     patch: "/{type}/{id}/data_update",
+    cost: "heavy",
     params: calculationParams,
     body: { required: true, content: { "application/json": { schema: inputJsonSchema(dataUpdateBody) } } },
     200: calculationAnswer(`The forecast with the first ${FORECAST_DATA_PAGE_MAX} of its rows`),
@@ -202,6 +216,9 @@ export const patchRoute = route(
   ),
   {
     patch: "/{type}/{id}",
+    // Light as JSON (typed inputs under the JSON cap, read with the user); a form with a file takes its
+    // heavy-work slot before its body at the mount (http/calculations.ts uploadSlot).
+    cost: "light",
     params: calculationParams,
     body: calculationBody("patch"),
     bodyCap: "form",

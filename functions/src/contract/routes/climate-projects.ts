@@ -36,7 +36,7 @@ export const climateEvaluateRoute = route(
       "period's electricity, heat, grid electricity and fuels, leakage, the deficit carried and the carbon units (D78); the " +
       "deviations by device and block (D79). Nothing is stored.",
   ),
-  { post: "/evaluate", body: climateEvaluateSchema, 200: json(climateEvaluationSchema, "The period's figures") },
+  { post: "/evaluate", cost: "heavy", body: climateEvaluateSchema, 200: json(climateEvaluationSchema, "The period's figures") },
 );
 
 const ownProject: OwnedId = { in: "path", name: "id", object: "climateProject" };
@@ -46,6 +46,7 @@ const idParams = z.object({ id: pathParam("Climate project id") });
 
 export const listClimateProjectsRoute = route(own("listClimateProjects", "The company's climate projects, the last changed first", []), {
   get: "/",
+  cost: "light",
   200: json(listOf(climateProjectSummarySchema), "The projects"),
 });
 
@@ -59,7 +60,7 @@ export const createClimateProjectRoute = route(
       "detector of an open flare; the exhaust temperature of an enclosed one and its analyser in the measured option; the run " +
       "status of an engine or a boiler), each of the kind its channel takes. A missing, unknown or mistyped meter is a 400 naming it.",
   ),
-  { post: "/", body: climateProjectBodySchema, 201: json(climateProjectSchema, "The project, version 1") },
+  { post: "/", cost: "light", body: climateProjectBodySchema, 201: json(climateProjectSchema, "The project, version 1") },
 );
 
 const project = storedObject(projectScoped, { path: "/{id}", params: idParams }, climateProjectSchema, "The project");
@@ -84,6 +85,7 @@ export const climateDayMinutesRoute = route(
   ),
   {
     get: "/{id}/minutes",
+    cost: "heavy",
     params: idParams,
     query: z.object({ date: isoDate().meta({ description: "yyyy-MM-dd on the company's clock" }) }),
     200: json(climateDayMinutesSchema, "The day's readings of the plan's meters"),
@@ -110,6 +112,7 @@ export const createClimatePeriodRoute = route(
   ),
   {
     post: "/{id}/periods",
+    cost: "heavy",
     params: idParams,
     body: climatePeriodBodySchema,
     201: json(climatePeriodSchema, "The period's figures"),
@@ -119,7 +122,7 @@ export const createClimatePeriodRoute = route(
 
 export const listClimatePeriodsRoute = route(
   projectScoped("listClimatePeriods", "The project's monitoring periods with their totals, the earliest first", [404]),
-  { get: "/{id}/periods", params: idParams, 200: json(listOf(climatePeriodSummarySchema), "The periods") },
+  { get: "/{id}/periods", cost: "light", params: idParams, 200: json(listOf(climatePeriodSummarySchema), "The periods") },
 );
 
 export const getClimatePeriodRoute = storedObject(
@@ -148,6 +151,7 @@ export const climatePeriodPackRoute = route(
   ),
   {
     get: "/{id}/periods/{period}/pack",
+    cost: "heavy",
     params: periodParams,
     200: fileOrLink("The zip (Content-Disposition: attachment), or where to fetch a large one", "application/zip"),
     202: jobStarted("A long period's pack, where the host runs jobs: the job started; ask status_url until done"),
@@ -167,6 +171,7 @@ export const getClimateReportRoute = route(
   ),
   {
     get: "/{id}/periods/{period}/report",
+    cost: "heavy",
     params: periodParams,
     query: z.object({
       format: z
@@ -191,6 +196,7 @@ export const patchClimateReportRoute = route(
   ),
   {
     patch: "/{id}/periods/{period}/report",
+    cost: "light",
     params: periodParams,
     body: climateReportPatchSchema,
     200: json(climateReportSchema, "The report, its version + 1"),
@@ -210,6 +216,7 @@ export const reviewClimatePeriodRoute = route(
   ),
   {
     post: "/{id}/periods/{period}/review",
+    cost: "light",
     params: periodParams,
     body: climatePeriodReviewSchema,
     200: json(climatePeriodSchema, "The period, version + 1"),
@@ -228,6 +235,7 @@ export const recomputeClimatePeriodRoute = route(
   ),
   {
     post: "/{id}/periods/{period}/recompute",
+    cost: "heavy",
     params: periodParams,
     body: climatePeriodRecomputeSchema,
     200: json(climatePeriodSchema, "The period, version + 1"),

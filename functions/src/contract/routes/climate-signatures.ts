@@ -17,7 +17,12 @@ export const climateSignaturePayloadRoute = route(
     "JSON: the project, the executor's requisites, the period's bounds, carbon units and totals, and the SHA-256 of each file of " +
       "the period the platform keeps. Made from the stored period alone: the same bytes for the same period state.",
   ),
-  { get: "/{id}/periods/{period}/signatures/payload", params: periodParams, 200: fileAnswer("The manifest to sign", "application/json") },
+  {
+    get: "/{id}/periods/{period}/signatures/payload",
+    cost: "heavy",
+    params: periodParams,
+    200: fileAnswer("The manifest to sign", "application/json"),
+  },
 );
 
 export const createClimateSignatureRoute = route(
@@ -33,6 +38,7 @@ export const createClimateSignatureRoute = route(
   ),
   {
     post: "/{id}/periods/{period}/signatures",
+    cost: "heavy",
     params: periodParams,
     body: fileForm("The detached signature (.sig, .p7s)"),
     bodyCap: "form",
@@ -46,7 +52,12 @@ export const listClimateSignaturesRoute = route(
     "The period's КЭП, the earliest first, each saying whether it is over the period as it is now",
     [404],
   ),
-  { get: "/{id}/periods/{period}/signatures", params: periodParams, 200: json(listOf(climateSignatureSchema), "The signatures") },
+  {
+    get: "/{id}/periods/{period}/signatures",
+    cost: "heavy",
+    params: periodParams,
+    200: json(listOf(climateSignatureSchema), "The signatures"),
+  },
 );
 
 /** The routes above, in CLIMATE_PROJECT_ROUTES. */
@@ -57,6 +68,7 @@ const rootParams = z.object({ id: pathParam("The certificate's SHA-256, hex") })
 
 export const listTrustRootsRoute = route(admin("adminListCaRoots", "The CA certificates loaded as trust anchors of КЭП chains", []), {
   get: "/ca-roots",
+  cost: "light",
   200: json(listOf(trustRootSchema), "The certificates"),
 });
 
@@ -70,6 +82,7 @@ export const createTrustRootsRoute = route(
   ),
   {
     post: "/ca-roots",
+    cost: "light",
     body: fileForm("The CA's certificate (.cer, .crt, .pem)"),
     bodyCap: "form",
     201: json(listOf(trustRootSchema), "The certificates added"),
@@ -78,6 +91,7 @@ export const createTrustRootsRoute = route(
 
 export const removeTrustRootRoute = route(admin("adminRemoveCaRoot", "Remove a CA certificate from the trust anchors", [404]), {
   delete: "/ca-roots/{id}",
+  cost: "light",
   params: rootParams,
   200: json(z.object({ detail: z.string() }), "Removed"),
 });

@@ -42,6 +42,16 @@ export type Isolation =
  *  declare their length; `readings` a CSV of a mine's readings, held to the JSON cap as its JSON twin. A JSON body is held to the JSON cap on every route. */
 export type BodyCap = "form" | "document" | "evidence" | "video" | "direct" | "readings";
 
+/** What an operation's work grows with (docs/security.md, «Ninth round»): `light`, bounded by the
+ *  request (a stored item or a page of them, a body under its cap); `heavy`, with stored data or a
+ *  file (minutes folded, a record read whole, a file rendered or read). A heavy operation takes the
+ *  user's and the company's heavy-work slot before it reads its body or the store (http/heavy-bodies.ts)
+ *  and renders its files through the heavy-file path (domain/heavy-work.ts heavyFile); past the
+ *  budgets it is refused 429. `shared`: heavy, but its answer is computed once per the company's data
+ *  and shared by the requests that come meanwhile (domain/heavy-reads.ts heavyRead): the computation
+ *  takes the slot, a kept answer none, so a page's several reads are not refused for each other. */
+export type Cost = "light" | "heavy" | "shared";
+
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429 | 503;
 
 export interface Access {
@@ -53,6 +63,8 @@ export interface Access {
   isolation: Isolation;
   /** Error statuses besides those of its kind (401, 403 for admin, 413 with a body). */
   errors: ErrorStatus[];
+  /** What its work grows with (Cost above); every route says. */
+  cost?: Cost;
   /** Its file body's cap (above); a route without one takes JSON bodies only. */
   bodyCap?: BodyCap;
   /** Its JSON body's cap in bytes where it is below the server's JSON cap (an abatement request: what
@@ -116,6 +128,7 @@ const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
  *  written on the route itself: the
  *  OpenAPI document is generated from these (http/openapi.ts). */
 export function declareRoute<const R extends RouteConfig>(access: Access, route: R): R {
+  if (!access.cost) throw new Error(`${access.operationId}: say its cost (light, heavy or shared)`);
   const errors = errorStatuses(access, route.request?.body !== undefined);
   return createRoute({
     ...route,
@@ -130,6 +143,9 @@ export function declareRoute<const R extends RouteConfig>(access: Access, route:
     },
     "x-auth": access.auth,
     "x-isolation": access.isolation,
+    // The document says light or heavy; a shared heavy read says so beside it.
+    "x-cost": access.cost === "light" ? "light" : "heavy",
+    ...(access.cost === "shared" ? { "x-shared-answer": true } : {}),
     ...(access.bodyCap ? { "x-body-cap": access.bodyCap } : {}),
     ...(access.jsonCap ? { "x-json-cap": access.jsonCap } : {}),
   }) as R;
@@ -168,6 +184,8 @@ const METHODS: Method[] = ["get", "post", "put", "patch", "delete"];
  *  body, a zod schema for a required JSON body (jsonBody) or the body as RouteConfig writes it (a
  *  form, a file, an optional body), and the cap of a file body; and each answer under its status. */
 export type Endpoint = { [M in Method]?: string } & {
+  /** What its work grows with: every route says (Cost above). */
+  cost: Cost;
   params?: Request["params"];
   query?: Request["query"];
   body?: z.ZodType | Request["body"];
@@ -191,7 +209,7 @@ type RouteOf<E extends Endpoint> = { method: MethodOf<E>; path: NonNullable<E[Me
 
 /** A route declared in a few lines: who may call it (`access` above), then its endpoint (above). */
 export function route<const E extends Endpoint>(access: Access, endpoint: E) {
-  const { params, query, body, bodyCap, jsonCap, ...rest } = endpoint;
+  const { params, query, body, bodyCap, jsonCap, cost, ...rest } = endpoint;
   const methods = METHODS.filter((method) => rest[method] !== undefined);
   if (methods.length !== 1) throw new Error(`${access.operationId}: one method and its path, not ${methods.join(", ") || "none"}`);
   const [method] = methods;
@@ -202,15 +220,20 @@ export function route<const E extends Endpoint>(access: Access, endpoint: E) {
     ...(body ? { body: body instanceof z.ZodType ? jsonBody(body) : body } : {}),
   };
   const config = { method, path: rest[method], ...(Object.keys(request).length > 0 ? { request } : {}), responses: answers };
-  return declareRoute({ ...access, ...(bodyCap ? { bodyCap } : {}), ...(jsonCap ? { jsonCap } : {}) }, config as RouteConfig as RouteOf<E>);
+  return declareRoute(
+    { ...access, cost, ...(bodyCap ? { bodyCap } : {}), ...(jsonCap ? { jsonCap } : {}) },
+    config as RouteConfig as RouteOf<E>,
+  );
 }
 
 /** What a tag's access function (`access` above) makes of a route's name, summary, errors and description. */
 type AccessOf = ReturnType<typeof access>;
 
-/** A change's own errors besides a versioned change's (400, 404, 409), its description and its JSON body's cap. */
+/** A change's own errors besides a versioned change's (400, 404, 409), its description, its JSON body's
+ *  cap and its cost (light unless it says). */
 interface ChangeMore {
   errors?: ErrorStatus[];
+  cost?: Cost;
   description?: string;
   jsonCap?: number;
 }
@@ -227,10 +250,11 @@ export function storedObject<const P extends string, Params extends z.ZodObject,
 ) {
   return {
     get: (operationId: string, summary: string) =>
-      route(scoped(operationId, summary, [404]), { get: at.path, params: at.params, 200: json(schema, what) }),
+      route(scoped(operationId, summary, [404]), { get: at.path, cost: "light", params: at.params, 200: json(schema, what) }),
     patch: <B extends z.ZodType>(operationId: string, summary: string, body: B, more: ChangeMore = {}) =>
       route(scoped(operationId, summary, [400, 404, 409, ...(more.errors ?? [])], more.description), {
         patch: at.path,
+        cost: more.cost ?? "light",
         params: at.params,
         body,
         jsonCap: more.jsonCap,

@@ -20,17 +20,20 @@ export const entryParams = dictionaryParams.extend({ id: entryNumber });
 
 export const listRoute = route(referenceData("listDictionaries", "Names and titles of the reference dictionaries", []), {
   get: "/",
+  cost: "light",
   200: json(dictionaryNamesSchema, "The dictionaries"),
 });
 
 export const getRoute = route(referenceData("getDictionary", "Current entries of a dictionary with units, sources and versions", [404]), {
   get: "/{name}",
+  cost: "light",
   params: dictionaryParams,
   200: json(dictionarySchema, "The dictionary"),
 });
 
 export const historyRoute = route(referenceData("dictionaryHistory", "Every version of a dictionary entry", [400, 404]), {
   get: "/{name}/{id}/history",
+  cost: "light",
   params: entryParams,
   200: json(dictionaryHistorySchema, "Versions with changed_at, changed_by, reason"),
 });

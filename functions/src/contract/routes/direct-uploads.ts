@@ -20,6 +20,7 @@ export const uploadRoute = route(
   ),
   {
     put: "/",
+    cost: "light",
     // Checked by the domain, which answers 401 without it as for a bad one.
     query: z.object({ token: z.optional(z.string().meta({ description: "The upload_id of …/upload-url/" })) }),
     body: {

@@ -10,11 +10,13 @@ const downloads = userAccess("documents", { scope: "platform", note: "normative 
 
 export const listRoute = route(catalogue("listDocuments", "The normative documents catalogue", []), {
   get: "/",
+  cost: "light",
   200: json(listOf(documentSchema), "The documents"),
 });
 
 export const downloadRoute = route(downloads("downloadDocument", "A document's PDF", [404]), {
   get: "/{id}/download",
+  cost: "light",
   params: z.object({ id: pathParam("Document id") }),
   200: fileOrLink("The PDF, or in AWS where to fetch it", "application/pdf"),
 });

@@ -22,6 +22,7 @@ export const attachRoute = route(
   ),
   {
     put: "/{type}/{id}/evidence/{field}",
+    cost: "light",
     params: evidenceParams,
     body: formBody({
       type: "object",
@@ -35,12 +36,14 @@ export const attachRoute = route(
 
 export const downloadRoute = route(calculationScoped("downloadEvidence", "The evidence file of a custom coefficient", [404]), {
   get: "/{type}/{id}/evidence/{field}",
+  cost: "light",
   params: evidenceParams,
   200: fileAnswer("The file as attached", "application/pdf", XLSX, "image/png", "image/jpeg"),
 });
 
 export const removeRoute = route(calculationScoped("removeEvidence", "Remove the evidence file of a custom coefficient", [400, 404, 409]), {
   delete: "/{type}/{id}/evidence/{field}",
+  cost: "light",
   params: evidenceParams,
   200: json(calculationSchema, "The calculation"),
 });

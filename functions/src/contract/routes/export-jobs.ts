@@ -46,7 +46,7 @@ export const exportJobRoute = route(
     [404],
     "Only where the host runs jobs (AWS, the local host); elsewhere, and for a job of another company, 404.",
   ),
-  { get: "/{id}", params: z.object({ id: pathParam("The job's id") }), 200: json(exportJobSchema, "The job's state") },
+  { get: "/{id}", cost: "light", params: z.object({ id: pathParam("The job's id") }), 200: json(exportJobSchema, "The job's state") },
 );
 
 export const exportJobFileRoute = route(
@@ -58,6 +58,7 @@ export const exportJobFileRoute = route(
   ),
   {
     get: "/{id}/file",
+    cost: "light",
     params: z.object({ id: pathParam("The job's id") }),
     200: fileAnswer("The file (Content-Disposition: attachment)", "application/pdf", "text/plain", "application/vnd.ms-excel", XLSX),
   },

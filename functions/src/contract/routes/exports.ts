@@ -31,6 +31,7 @@ export const exportRoute = route(
   ),
   {
     get: "/{id}/:action{export_to_[^\\x2f]*}",
+    cost: "heavy",
     params: z.object({
       id: pathParam("Project id"),
       action: z

@@ -25,11 +25,13 @@ const facilityScoped = userAccess("facilities", { scope: "company", ids: [ownFac
 
 export const listRoute = route(ownFacilities("listFacilities", "The company's facilities, by name", []), {
   get: "/",
+  cost: "light",
   200: json(z.array(facilitySchema), "The facilities"),
 });
 
 export const createRoute = route(ownFacilities("createFacility", "Add a facility (mine, open pit, plant)", [400]), {
   post: "/",
+  cost: "light",
   body: facilityCreateSchema,
   201: json(facilitySchema, "The facility"),
 });
@@ -47,11 +49,12 @@ export const listPointsRoute = route(
     [404],
     "Archived points (is_active false) are listed too: their calculations and history stay.",
   ),
-  { get: "/{id}/points", params: facilityIdParams, 200: json(z.array(emissionPointSchema), "The points") },
+  { get: "/{id}/points", cost: "light", params: facilityIdParams, 200: json(z.array(emissionPointSchema), "The points") },
 );
 
 export const createPointRoute = route(facilityScoped("createEmissionPoint", "Add an emission point to a facility", [400, 404]), {
   post: "/{id}/points",
+  cost: "light",
   params: facilityIdParams,
   body: pointCreateSchema,
   201: json(emissionPointSchema, "The point"),
@@ -73,11 +76,12 @@ const keyIdParams = z.object({ id: pathParam("Facility id"), key: pathParam("Gat
 
 export const listSensorsRoute = route(
   facilityScoped("listSensors", "The facility's sensor register, by code", [404], "Retired sensors (is_active false) are listed too."),
-  { get: "/{id}/sensors", params: facilityIdParams, 200: json(z.array(sensorSchema), "The sensors") },
+  { get: "/{id}/sensors", cost: "light", params: facilityIdParams, 200: json(z.array(sensorSchema), "The sensors") },
 );
 
 export const createSensorRoute = route(facilityScoped("createSensor", "Add a sensor of the mine's gas monitoring (D56)", [400, 404]), {
   post: "/{id}/sensors",
+  cost: "light",
   params: facilityIdParams,
   body: sensorCreateSchema,
   201: json(sensorSchema, "The sensor"),
@@ -87,6 +91,7 @@ export const sensorListTemplateRoute = route(
   facilityScoped("sensorListTemplate", "The template of the mine's sensor list for import into the register (D56), with an example", [404]),
   {
     get: "/{id}/sensors/template",
+    cost: "light",
     params: facilityIdParams,
     // Anything but csv is the workbook.
     query: z.object({
@@ -106,6 +111,7 @@ export const importSensorsRoute = route(
   ),
   {
     post: "/{id}/sensors/import",
+    cost: "heavy",
     params: facilityIdParams,
     query: dryRunQuery("list"),
     body: fileForm(".xlsx or .csv headed as the template"),
@@ -127,6 +133,7 @@ export const sensorCompletenessRoute = route(
   ),
   {
     get: "/{id}/sensors/completeness",
+    cost: "heavy",
     params: facilityIdParams,
     query: yearQuery,
     200: json(z.array(sensorCompletenessSchema), "The sensors with their months"),
@@ -146,6 +153,7 @@ export const sensorGapsRoute = route(
   ),
   {
     get: "/{id}/sensors/{sensor}/gaps",
+    cost: "light",
     params: sensorIdParams,
     query: monthQuery,
     200: json(sensorGapsSchema, "The month's minutes and gaps"),
@@ -161,6 +169,7 @@ export const sensorDayRoute = route(
   ),
   {
     get: "/{id}/sensors/{sensor}/day",
+    cost: "light",
     params: sensorIdParams,
     query: dayQuery,
     200: json(sensorDayViewSchema, "The day"),
@@ -173,12 +182,12 @@ export const patchSensorRoute = sensor.patch("patchSensor", "Change a sensor's r
 
 export const retireSensorRoute = route(
   facilityScoped("retireSensor", "Retire a sensor: out of service from today; its readings and history stay", [404, 409]),
-  { delete: "/{id}/sensors/{sensor}", params: sensorIdParams, 200: json(sensorSchema, "The retired sensor") },
+  { delete: "/{id}/sensors/{sensor}", cost: "light", params: sensorIdParams, 200: json(sensorSchema, "The retired sensor") },
 );
 
 export const listGatewayKeysRoute = route(
   facilityScoped("listGatewayKeys", "The facility's gateway keys, revoked ones too, newest first (never the keys)", [404]),
-  { get: "/{id}/gateway-keys", params: facilityIdParams, 200: json(z.array(gatewayKeySchema), "The keys") },
+  { get: "/{id}/gateway-keys", cost: "light", params: facilityIdParams, 200: json(z.array(gatewayKeySchema), "The keys") },
 );
 
 export const createGatewayKeyRoute = route(
@@ -190,6 +199,7 @@ export const createGatewayKeyRoute = route(
   ),
   {
     post: "/{id}/gateway-keys",
+    cost: "light",
     params: facilityIdParams,
     body: gatewayKeyCreateSchema,
     201: json(createdGatewayKeySchema, "The key, once"),
@@ -198,7 +208,7 @@ export const createGatewayKeyRoute = route(
 
 export const revokeGatewayKeyRoute = route(
   facilityScoped("revokeGatewayKey", "Revoke a gateway key: refused from now on, listed as revoked", [403, 404]),
-  { delete: "/{id}/gateway-keys/{key}", params: keyIdParams, 200: json(gatewayKeySchema, "The revoked key") },
+  { delete: "/{id}/gateway-keys/{key}", cost: "light", params: keyIdParams, 200: json(gatewayKeySchema, "The revoked key") },
 );
 
 /** Every route of v1/facilities/ above, in the order http/facilities.ts serves them. */

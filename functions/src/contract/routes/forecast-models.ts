@@ -42,6 +42,7 @@ const modelFiles = { "application/json": binaryFile("XGBoost JSON"), "text/plain
 
 export const listRoute = route(platformModels("listForecastModels", "Model versions per forecast method", []), {
   get: "/",
+  cost: "light",
   200: json(
     z.object({
       results: z.array(
@@ -64,6 +65,7 @@ export const activeFileRoute = route(
   platformModels("activeForecastModelFile", "The active model file of a method (the browser runs it for the live preview)", [404]),
   {
     get: "/{method}/active/file",
+    cost: "light",
     params: methodParams,
     200: { description: "XGBoost JSON or LightGBM text", content: modelFiles },
   },
@@ -71,6 +73,7 @@ export const activeFileRoute = route(
 
 export const fileRoute = route(platformModels("forecastModelFile", "A model version's file by its id (immutable, cacheable)", [404]), {
   get: "/{method}/{id}/file",
+  cost: "light",
   params: versionParams,
   200: { description: "XGBoost JSON or LightGBM text", content: modelFiles },
 });
@@ -84,6 +87,7 @@ export const uploadRoute = route(
   ),
   {
     post: "/{method}",
+    cost: "heavy",
     params: methodParams,
     body: formBody({
       type: "object",
@@ -108,6 +112,7 @@ export const trainRoute = route(
   ),
   {
     post: "/{method}/train",
+    cost: "heavy",
     params: methodParams,
     body: formBody({
       type: "object",
@@ -142,6 +147,7 @@ export const activateRoute = route(
   adminModels("activateForecastModel", "Make a model version the active one (admin); recorded in the admin change log", [400, 404]),
   {
     patch: "/{method}/{id}",
+    cost: "light",
     params: versionParams,
     body: activateBody,
     200: json(forecastModelSchema, "The model version"),
@@ -157,6 +163,7 @@ export const ownModelRoute = route(
   ),
   {
     patch: "/{method}/{id}/own",
+    cost: "light",
     params: versionParams,
     body: ownModelBody,
     200: json(forecastModelSchema, "The version as changed"),
@@ -172,6 +179,7 @@ export const calibrateRoute = route(
   ),
   {
     post: "/{id}/calibration",
+    cost: "heavy",
     params: versionIdParams,
     body: formBody({
       type: "object",
@@ -195,6 +203,7 @@ export const calibrationRoute = route(
   ),
   {
     get: "/{id}/calibration",
+    cost: "light",
     params: versionIdParams,
     200: json(forecastCalibrationSchema, "The calibration with its residuals and observed ranges"),
   },

@@ -79,6 +79,7 @@ export const whatIfRoute = route(
   ),
   {
     post: "/what_if",
+    cost: "light",
     body: whatIfBody,
     200: json(z.object({ ...alongFeature, points: z.array(pointSchema) }), "The points along the feature"),
   },
@@ -92,6 +93,7 @@ export const airNeededRoute = route(
   ),
   {
     post: "/air_needed",
+    cost: "light",
     body: airNeededBody,
     200: json(
       z.object({
@@ -155,6 +157,7 @@ export const forecastUploadUrlRoute = route(
   ),
   {
     post: "/upload-url",
+    cost: "light",
     body: forecastUploadUrlBody,
     200: json(
       uploadGrantSchema.extend({

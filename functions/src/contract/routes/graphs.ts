@@ -11,7 +11,7 @@ export const graphsRoute = route(
     [404, 429],
     "A forecast's series is at most 2 000 points: a longer one is sent as each bucket's lowest and highest point. Heavy work: more in flight than the user's or the company's bound is a 429 with Retry-After.",
   ),
-  { get: "/{id}/graphs", params: projectIdParams, 200: json(projectGraphsSchema, "Charts data") },
+  { get: "/{id}/graphs", cost: "heavy", params: projectIdParams, 200: json(projectGraphsSchema, "Charts data") },
 );
 
 /** The route of v1/projects/{id}/graphs/, as http/graphs.ts serves it. */

@@ -36,6 +36,7 @@ export const reportRoute = route(
   ),
   {
     get: "/{year}/report",
+    cost: "heavy",
     params: yearParams,
     query: reportQuery,
     200: fileOrLink("The file (Content-Disposition: attachment), or where to fetch a large one", XLSX, "application/pdf"),
@@ -57,6 +58,7 @@ export const packRoute = route(
   ),
   {
     get: "/{year}/versions/{version}/pack",
+    cost: "heavy",
     params: versionParams,
     200: fileOrLink("The zip (Content-Disposition: attachment), or where to fetch a large one", "application/zip"),
     202: jobStarted("Near its bound, where the host runs jobs: the job started; ask status_url until done (docs/security.md)"),

@@ -39,7 +39,7 @@ export const inventoryRoute = route(
     "Counts the primary calculations of the projects whose reporting year is `year` (of one facility when given); " +
       "CH4 in t CO2-eq with the GWP set in force for that year; alternatives are listed and never summed.",
   ),
-  { get: "/", query: inventoryQuery, 200: json(inventorySchema, "The inventory") },
+  { get: "/", cost: "light", query: inventoryQuery, 200: json(inventorySchema, "The inventory") },
 );
 
 export const inventoryCalculationsQuery = inventoryQuery.extend({
@@ -70,7 +70,12 @@ export const inventoryCalculationsRoute = route(
     "Reads only the calculations of the year's projects whose types can make the line: what GET v1/inventory/ counts " +
       "in `categories[].count`, one page at a time.",
   ),
-  { get: "/calculations", query: inventoryCalculationsQuery, 200: json(listOf(inventoryCalculationSchema), "A page of the calculations") },
+  {
+    get: "/calculations",
+    cost: "light",
+    query: inventoryCalculationsQuery,
+    200: json(listOf(inventoryCalculationSchema), "A page of the calculations"),
+  },
 );
 
 export const yearUncertaintyQuery = inventoryQuery.extend({
@@ -87,12 +92,12 @@ export const yearUncertaintyRoute = route(
       "a Monte Carlo run (100 000 trials, seed 1) and key categories by level (Approach 1 and 2) and, with `base`, by trend. " +
       "`npm run inventory -- uncertainty` gives the same figures from the lines' columns.",
   ),
-  { get: "/uncertainty", query: yearUncertaintyQuery, 200: json(yearUncertaintySchema, "The year's uncertainty") },
+  { get: "/uncertainty", cost: "shared", query: yearUncertaintyQuery, 200: json(yearUncertaintySchema, "The year's uncertainty") },
 );
 
 export const yearsRoute = route(
   ownInventory("inventoryYears", "Totals per reporting year (primary calculations, each year at its own GWP)", []),
-  { get: "/years", 200: json(z.array(yearTotalsSchema), "Totals per year") },
+  { get: "/years", cost: "light", 200: json(z.array(yearTotalsSchema), "Totals per year") },
 );
 
 export const trendQuery = z.object({
@@ -116,7 +121,7 @@ export const trendRoute = route(
       "at one GWP set and each dictionary factor at its value for `to`, the calculations whose factor changed recomputed from their " +
       "stored inputs, each line naming what changed.",
   ),
-  { get: "/trend", query: trendQuery, 200: json(trendSchema, "The years") },
+  { get: "/trend", cost: "shared", query: trendQuery, 200: json(trendSchema, "The years") },
 );
 
 /** A reporting year of the path (its report and a version's pack too: inventory-report.ts). */
@@ -151,6 +156,7 @@ export const reviewRoute = route(
   ),
   {
     post: "/{year}/review",
+    cost: "light",
     params: yearParams,
     body: reviewActionSchema,
     200: json(inventoryReviewSchema, "The review after the transition"),
@@ -166,13 +172,14 @@ export const commentRoute = route(
       "A `version` sent by older clients is ignored. A `target` that is neither a line (`category|ipcc_code|gas`) nor a " +
       "calculation of the company is 404.",
   ),
-  { post: "/{year}/comments", params: yearParams, body: commentSchema, 201: json(inventoryCommentSchema, "The comment") },
+  { post: "/{year}/comments", cost: "light", params: yearParams, body: commentSchema, 201: json(inventoryCommentSchema, "The comment") },
 );
 
 export const listCommentsRoute = route(
   ownInventory("inventoryComments", "The comments on the year's inventory, newest first, paged (`limit` ≤ 100, default 20)", [400]),
   {
     get: "/{year}/comments",
+    cost: "light",
     params: yearParams,
     query: z.object(pageParams()),
     200: json(listOf(inventoryCommentSchema), "A page of the comments"),
@@ -185,7 +192,12 @@ export const removeCommentRoute = route(
     "Delete a comment: its author, a reviewer or an admin (403 for others; another company's comment 404)",
     [403, 404, 409],
   ),
-  { delete: "/{year}/comments/{id}", params: yearParams.extend({ id: pathParam("The comment's id") }), 200: json(detailSchema, "Deleted") },
+  {
+    delete: "/{year}/comments/{id}",
+    cost: "light",
+    params: yearParams.extend({ id: pathParam("The comment's id") }),
+    200: json(detailSchema, "Deleted"),
+  },
 );
 
 /** Issue 74: the platform's signature over a version's SHA-256 (RSASSA-PKCS1-v1_5, SHA-256). */
@@ -234,7 +246,7 @@ export const versionsRoute = route(
     "The year's approved versions (D20), oldest first: number, SHA-256, who approved and when, total",
     [400],
   ),
-  { get: "/{year}/versions", params: yearParams, 200: json(z.array(versionSummarySchema), "The versions") },
+  { get: "/{year}/versions", cost: "light", params: yearParams, 200: json(z.array(versionSummarySchema), "The versions") },
 );
 
 export const versionRoute = route(
@@ -247,6 +259,7 @@ export const versionRoute = route(
   ),
   {
     get: "/{year}/versions/{version}",
+    cost: "light",
     params: versionParams,
     200: json(inventorySnapshotSchema, "The snapshot, byte for byte as stored (its SHA-256 is the listed one)"),
   },
@@ -275,6 +288,7 @@ export const coalProcessedRoute = route(
   ),
   {
     put: "/{year}/coal_processed",
+    cost: "light",
     params: yearParams,
     body: coalProcessedBody,
     200: json(inventoryReviewSchema, "The review with the figure"),
@@ -324,6 +338,7 @@ export const coalOutputRoute = route(
   ),
   {
     get: "/{year}/coal_output",
+    cost: "light",
     params: yearParams,
     query: coalOutputQuery,
     200: json(coalOutputSchema, "The figure (null: not entered) and the calculations"),
@@ -341,6 +356,7 @@ export const setCoalOutputRoute = route(
   ),
   {
     put: "/{year}/coal_output",
+    cost: "light",
     params: yearParams,
     body: coalOutputBody,
     200: json(
@@ -363,6 +379,7 @@ export const trendExportRoute = route(
   ),
   {
     get: "/trend/export",
+    cost: "heavy",
     query: trendExportQuery,
     200: fileAnswer("The xlsx", XLSX),
   },
@@ -409,7 +426,7 @@ export const trendSettingsRoute = route(
       "total as recorded and now, and whether its recalculation is offered (the change above `significance_pct`); per target the " +
       "base and target values, the straight-line path, the latest year's value, the share achieved and whether it is on the path.",
   ),
-  { get: "/trend/settings", 200: settingsAnswer },
+  { get: "/trend/settings", cost: "shared", 200: settingsAnswer },
 );
 
 export const baseYearRoute = route(
@@ -418,7 +435,7 @@ export const baseYearRoute = route(
     "Set the base year (a year with counted calculations) and why; its comparable total is recorded and the change logged",
     [400, 409],
   ),
-  { put: "/trend/base_year", body: baseYearBody, 200: settingsAnswer },
+  { put: "/trend/base_year", cost: "light", body: baseYearBody, 200: settingsAnswer },
 );
 
 export const baseYearRecalculationRoute = route(
@@ -427,12 +444,12 @@ export const baseYearRecalculationRoute = route(
     "Accept the base year's recalculation: its total under today's GWP set and factors, logged with the reason (before → after)",
     [400, 409],
   ),
-  { post: "/trend/base_year/recalculate", body: baseYearRecalculationBody, 200: settingsAnswer },
+  { post: "/trend/base_year/recalculate", cost: "light", body: baseYearRecalculationBody, 200: settingsAnswer },
 );
 
 export const significanceRoute = route(
   ownInventory("inventorySignificance", "Set the significance threshold of the base year's recalculation, % (default 5)", [400, 409]),
-  { put: "/trend/significance", body: significanceBody, 200: settingsAnswer },
+  { put: "/trend/significance", cost: "light", body: significanceBody, 200: settingsAnswer },
 );
 
 export const addTargetRoute = route(
@@ -441,13 +458,14 @@ export const addTargetRoute = route(
     "Add a reduction target: gas or CO2-eq, the company or a facility, absolute or per t of coal, base year, target year, %",
     [400, 404, 409],
   ),
-  { post: "/trend/targets", body: targetBody, 201: settingsAnswer },
+  { post: "/trend/targets", cost: "light", body: targetBody, 201: settingsAnswer },
 );
 
 export const removeTargetRoute = route(
   ownInventory("inventoryRemoveTarget", "Delete a target (`version`: the settings' version read)", [400, 404, 409]),
   {
     delete: "/trend/targets/{id}",
+    cost: "light",
     params: z.object({ id: pathParam("The target's id") }),
     query: z.object({ version: z.optional(z.string().meta({ description: "The settings' version read; a stale one 409" })) }),
     200: settingsAnswer,

@@ -13,6 +13,7 @@ const signedVideos = access("media", "signed", settingsVideos);
 
 export const listRoute = route(videos("listMedia", "The settings videos with signed URLs (10 minutes)", []), {
   get: "/",
+  cost: "light",
   200: json(listOf(mediaStatusSchema), "Both videos"),
 });
 
@@ -29,6 +30,7 @@ export const streamRoute = route(
   signedVideos("streamMedia", "A settings video, with byte ranges; the signed URL token is the credential", [404, 416]),
   {
     get: "/{kind}",
+    cost: "light",
     params: mediaParams,
     // Checked by the domain, which answers 401 without it as for a bad one.
     query: z.object({ token: z.optional(z.string().meta({ description: "From GET v1/media/" })) }),

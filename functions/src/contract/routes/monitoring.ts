@@ -55,6 +55,7 @@ export const pushReadingsRoute = route(
   ),
   {
     post: "/readings",
+    cost: "light",
     query: z.object({ facility: z.optional(pathParam("The facility, for a CSV pushed with a user's token")) }),
     // Described, not validated here: the handler reads it line by line, keeping the good lines.
     body: {
@@ -68,6 +69,7 @@ export const pushReadingsRoute = route(
 
 export const getBatchRoute = route(own("getTelemetryBatch", "A pushed batch: its state, its counts and each refused line", [404]), {
   get: "/batches/{batch}",
+  cost: "light",
   params: z.object({ batch: pathParam("Batch id") }),
   200: json(batchStatusSchema, "The batch"),
 });
@@ -80,6 +82,7 @@ export const listBatchesRoute = route(
   ),
   {
     get: "/batches",
+    cost: "light",
     query: z.object({ facility }),
     200: json(z.array(batchListedSchema), "The batches, newest first"),
   },
@@ -94,6 +97,7 @@ export const listOffersRoute = route(
   ),
   {
     get: "/offers",
+    cost: "heavy",
     query: z.object({ facility, year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") }),
     200: json(z.array(offerSchema), "The offers, by point and month"),
   },
@@ -105,7 +109,7 @@ export const acceptOffersRoute = route(
     "Accept months of a point into a project as measured calculations «по данным АГК»",
     [400, 404, 409],
   ),
-  { post: "/offers/accept", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
+  { post: "/offers/accept", cost: "heavy", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
 );
 
 export const listEventsRoute = route(
@@ -115,13 +119,14 @@ export const listEventsRoute = route(
     [400, 404],
     `Events overlapping [from, to) (dates at 00:00 on the company's clock or ISO instants; the last 24 h when not given; at most ${LIMITS.telemetry.eventsPeriodDays} days), filtered by working, level, kind and shift number; at most ${LIMITS.telemetry.eventsListed} listed, count says how many matched. Advisory: protective cut-off stays with the mine's own АГК.`,
   ),
-  { get: "/events", query: eventListQuerySchema, 200: json(eventListSchema, "The events, by start") },
+  { get: "/events", cost: "light", query: eventListQuerySchema, 200: json(eventListSchema, "The events, by start") },
 );
 
 export const acknowledgeEventRoute = route(
   own("acknowledgeTelemetryEvent", "Acknowledge a monitoring event with a comment (who and when are kept)", [400, 403, 404, 409]),
   {
     post: "/events/{event}/acknowledge",
+    cost: "light",
     params: z.object({ event: pathParam("Event id") }),
     body: eventAcknowledgeSchema,
     200: json(eventSchema, "The event as acknowledged"),
@@ -137,6 +142,7 @@ export const acknowledgeEventsRoute = route(
   ),
   {
     post: "/events/acknowledge",
+    cost: "light",
     body: eventsAcknowledgeSchema,
     200: json(z.array(eventSchema), "The events as they now are, in the order named"),
   },
@@ -153,6 +159,7 @@ export const getLiveRoute = route(
   ),
   {
     get: "/live",
+    cost: "light",
     query: z.object({ facility }),
     200: json(liveViewSchema, "The tiles"),
     304: { description: "Not modified since the ETag sent" },
@@ -168,6 +175,7 @@ export const streamLiveRoute = route(
   ),
   {
     get: "/live/stream",
+    cost: "light",
     query: z.object({
       facility,
       max_events: z.optional(
@@ -190,6 +198,7 @@ export const liveChartRoute = route(
   ),
   {
     get: "/live/chart",
+    cost: "light",
     query: z.object({
       facility,
       working: z.string().max(LIMITS.telemetry.sensorWorking, `не длиннее ${LIMITS.telemetry.sensorWorking} символов`),
@@ -200,7 +209,7 @@ export const liveChartRoute = route(
 
 export const listLiveModelsRoute = route(
   facilityInQuery("listTelemetryLiveModels", "The forecast models bound to the facility's workings, per working and horizon", [400, 404]),
-  { get: "/live/models", query: z.object({ facility }), 200: json(z.array(liveBindingSchema), "The bindings") },
+  { get: "/live/models", cost: "light", query: z.object({ facility }), 200: json(z.array(liveBindingSchema), "The bindings") },
 );
 
 export const bindLiveModelRoute = route(
@@ -210,7 +219,12 @@ export const bindLiveModelRoute = route(
     [400, 403, 404],
     "The model must be the company's own or the platform's, not archived, of that horizon; the meter defaults to the working's first methane meter by code. A reviewer gets 403.",
   ),
-  { post: "/live/models", body: liveBindBodySchema, 200: json(z.array(liveBindingSchema), "The facility's bindings after the change") },
+  {
+    post: "/live/models",
+    cost: "light",
+    body: liveBindBodySchema,
+    200: json(z.array(liveBindingSchema), "The facility's bindings after the change"),
+  },
 );
 
 export const shiftReportRoute = route(
@@ -220,7 +234,7 @@ export const shiftReportRoute = route(
     [400, 404],
     "Per working and methane sensor the completeness, the highest CH4 and the minutes at or above 0,9·W, W and A (D62, D64); the shift's events with their acknowledgements; the forecast events and whether they came true. Advisory: protective cut-off stays with the mine's own АГК.",
   ),
-  { get: "/shift-report", query: shiftReportQuerySchema, 200: fileAnswer("The report", XLSX, "application/pdf") },
+  { get: "/shift-report", cost: "heavy", query: shiftReportQuerySchema, 200: fileAnswer("The report", XLSX, "application/pdf") },
 );
 
 export const journalRoute = route(
@@ -232,6 +246,7 @@ export const journalRoute = route(
   ),
   {
     get: "/journal",
+    cost: "heavy",
     query: journalQuerySchema,
     200: {
       description: "The journal, or its file",
@@ -249,6 +264,7 @@ export const listGassingsRoute = route(
   ),
   {
     get: "/gassings",
+    cost: "heavy",
     query: gassingListQuerySchema,
     200: {
       description: "The register, or its file",
@@ -266,6 +282,7 @@ export const registerGassingRoute = route(
   ),
   {
     post: "/gassings/{gassing}/register",
+    cost: "heavy",
     params: z.object({ gassing: pathParam("Gassing id") }),
     body: gassingRegisterSchema,
     200: json(gassingSchema, "The gassing as registered"),
@@ -281,6 +298,7 @@ export const telemetryUploadUrlRoute = route(
   ),
   {
     post: "/upload-url",
+    cost: "light",
     body: z.object({ facility: telemetryFileBodySchema.shape.facility, ...declaredFile }),
     200: json(
       uploadGrantSchema.extend({
@@ -298,7 +316,7 @@ export const importFileRoute = route(
     [400, 404],
     "The file (CSV in Windows-1251 or UTF-8, «;», times «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock or ISO 8601 with a zone; one column per sensor code after the time, or one row per reading «Датчик;Время;Значение») is stored as one batch and answered 202 like a push; its lines are read by the consumer, each bad line refused with its number and reason in the batch's status while the others are kept. A 0-byte file and a header in another encoding are refused at once (400, the line named). Naming the same upload again answers the same batch.",
   ),
-  { post: "/files", body: telemetryFileBodySchema, 202: json(batchAcceptedSchema, "The file's batch is stored and queued") },
+  { post: "/files", cost: "light", body: telemetryFileBodySchema, 202: json(batchAcceptedSchema, "The file's batch is stored and queued") },
 );
 
 const reconciliation = z.object({ id: pathParam("The reconciliation's id") });
@@ -310,7 +328,12 @@ export const createReconciliationRoute = route(
     [400, 404, 429],
     "The file is sent as for POST v1/telemetry/files/ (POST v1/telemetry/upload-url/, the PUT) and read as that route reads it (CSV in Windows-1251 or UTF-8, «;», a column per sensor or a row per reading), but nothing of it is stored: each sensor's readings are compared with the stored ones between its first and last instant in the file, off the request thread (a job, holding a heavy-work slot of the user and the company). 202 with the reconciliation's id and where to read it. A 0-byte file and an unreadable header are refused at once (400, the line named).",
   ),
-  { post: "/reconciliations", body: reconciliationBodySchema, 202: json(z.object({ id: z.string(), status_url: z.string() }), "Queued") },
+  {
+    post: "/reconciliations",
+    cost: "heavy",
+    body: reconciliationBodySchema,
+    202: json(z.object({ id: z.string(), status_url: z.string() }), "Queued"),
+  },
 );
 
 export const getReconciliationRoute = route(
@@ -319,7 +342,7 @@ export const getReconciliationRoute = route(
     "A reconciliation: its state and, once done, per sensor and day the readings missing, extra and different",
     [404],
   ),
-  { get: "/reconciliations/{id}", params: reconciliation, 200: json(reconciliationSchema, "The reconciliation") },
+  { get: "/reconciliations/{id}", cost: "heavy", params: reconciliation, 200: json(reconciliationSchema, "The reconciliation") },
 );
 
 export const fillReconciliationRoute = route(
@@ -329,7 +352,12 @@ export const fillReconciliationRoute = route(
     [400, 404],
     `Stored as a pushed batch is and applied by the consumer (its counts in its status). Asked again, the same batch. 400 when the reconciliation is not done, found nothing missing, or more than ${LIMITS.telemetry.reconciliationFillReadings} (load the file itself then).`,
   ),
-  { post: "/reconciliations/{id}/fill", params: reconciliation, 202: json(batchAcceptedSchema, "The batch is stored and queued") },
+  {
+    post: "/reconciliations/{id}/fill",
+    cost: "heavy",
+    params: reconciliation,
+    202: json(batchAcceptedSchema, "The batch is stored and queued"),
+  },
 );
 
 export const reconciliationXlsxRoute = route(
@@ -338,7 +366,7 @@ export const reconciliationXlsxRoute = route(
     "A done reconciliation's differences as an xlsx: a row per reading missing, extra or different",
     [404],
   ),
-  { get: "/reconciliations/{id}/xlsx", params: reconciliation, 200: fileAnswer("The workbook", XLSX) },
+  { get: "/reconciliations/{id}/xlsx", cost: "heavy", params: reconciliation, 200: fileAnswer("The workbook", XLSX) },
 );
 
 export const TELEMETRY_PUSH_ROUTES = [pushReadingsRoute] as const;

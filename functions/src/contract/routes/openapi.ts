@@ -7,6 +7,7 @@ const meta = access("meta", "public", { scope: "public" });
 
 export const openApiRoute = route(meta("openapi", "This document", []), {
   get: "/openapi.json",
+  cost: "light",
   200: json(
     z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) }),
     "OpenAPI 3.1 document",

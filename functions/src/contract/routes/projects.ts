@@ -43,11 +43,12 @@ export const listRoute = route(
     "`search` keeps the projects whose name contains it, in any case (ё = е), up to 100 characters; " +
       "it searches only the signed-in user's company, and `count` is the number of matches.",
   ),
-  { get: "/", query: listQuery, 200: json(listOf(projectSchema), "A page of projects") },
+  { get: "/", cost: "light", query: listQuery, 200: json(listOf(projectSchema), "A page of projects") },
 );
 
 export const createRoute = route(ownProjects("createProject", "Create a project", [400]), {
   post: "/create_project",
+  cost: "light",
   body: projectCreateSchema,
   201: json(projectSchema, "The project"),
 });
@@ -61,6 +62,7 @@ export const previewRoute = route(
   ),
   {
     get: "/{id}/gwp_recompute",
+    cost: "light",
     params: projectIdParams,
     query: gwpPreviewQuery,
     200: json(gwpRecomputeSchema, "Before and after per calculation"),
@@ -76,6 +78,7 @@ export const applyRoute = route(
   ),
   {
     post: "/{id}/gwp_recompute",
+    cost: "light",
     params: projectIdParams,
     body: { required: false, content: { "application/json": { schema: gwpApplySchema } } },
     200: json(gwpRecomputeSchema, "The recomputed calculations, before and after"),

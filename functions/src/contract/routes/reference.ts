@@ -14,7 +14,7 @@ export const listMethaneLimitsRoute = route(
     [],
     "Order 506's rows (`valid_to: \"2027-01-01\"`) and every edition an administrator confirmed after it, with who and when; `in_force` on the server's clock. From the day no edition holds, the screens that draw a limit say «редакция правил не подтверждена».",
   ),
-  { get: "/methane-limits", 200: json(z.array(methaneLimitSchema), "Every edition's rows") },
+  { get: "/methane-limits", cost: "light", 200: json(z.array(methaneLimitSchema), "Every edition's rows") },
 );
 
 export const confirmMethaneLimitsRoute = route(
@@ -23,7 +23,12 @@ export const confirmMethaneLimitsRoute = route(
     "Confirm the edition in force from a day: its act and a value for each place (kept with who and when; the editions before it stay)",
     [400, 409],
   ),
-  { post: "/methane-limits", body: methaneLimitEditionSchema, 201: json(z.array(methaneLimitSchema), "Every edition's rows after it") },
+  {
+    post: "/methane-limits",
+    cost: "light",
+    body: methaneLimitEditionSchema,
+    201: json(z.array(methaneLimitSchema), "Every edition's rows after it"),
+  },
 );
 
 /** Every route of v1/reference/ above, in the order http/reference.ts serves them. */

@@ -17,6 +17,7 @@ const keys = access("signingKeys", "public", { scope: "public" });
 
 export const signingKeysRoute = route(keys("signingKeys", "The platform's version-signing public keys, oldest first", []), {
   get: "/",
+  cost: "light",
   200: json(
     z.object({
       keys: z.array(signingKeySchema),

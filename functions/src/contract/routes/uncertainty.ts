@@ -13,7 +13,7 @@ export const uncertaintyRoute = route(
     "co2e = Π(common) × Σ terms; inputs with the same `share` are one Monte Carlo draw (a dictionary entry shared by calculations). " +
       "The web app computes Approach 1, key categories and Monte Carlo from it with the uncertainty core.",
   ),
-  { get: "/{id}/uncertainty", params: projectIdParams, 200: json(uncertaintyModelSchema, "The model") },
+  { get: "/{id}/uncertainty", cost: "light", params: projectIdParams, 200: json(uncertaintyModelSchema, "The model") },
 );
 
 /** The route of v1/projects/{id}/uncertainty/, as http/uncertainty.ts serves it. */

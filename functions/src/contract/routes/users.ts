@@ -10,6 +10,7 @@ const own = userAccess("users", { scope: "own" });
 
 export const getMeRoute = route(own("getMe", "The signed-in user and their company", []), {
   get: "/get_me",
+  cost: "light",
   200: json(signedInUserSchema, "User with company requisites"),
 });
 
@@ -20,7 +21,7 @@ export const statisticsRoute = route(
     [],
     "The company's snapshot, refreshed by the table's stream handler after each change of its projects or calculations (about a second behind in AWS).",
   ),
-  { get: "/statistics", 200: json(statisticsSchema, "The company's figures") },
+  { get: "/statistics", cost: "light", 200: json(statisticsSchema, "The company's figures") },
 );
 
 /** The company's own requisites, based on the version shown (a stale one is 409). */
@@ -35,7 +36,7 @@ export const patchOwnCompanyRoute = route(
     [400, 404, 409],
     "The company is the session's, never one named in the body. Every change is written to the admin change log with the company before and after, and to the company's own (GET company/audit/).",
   ),
-  { patch: "/company", body: ownCompanyBody, 200: json(companySchema, "The company, version + 1") },
+  { patch: "/company", cost: "light", body: ownCompanyBody, 200: json(companySchema, "The company, version + 1") },
 );
 
 export const requisitesAuditQuery = z.object(pageParams());
@@ -47,7 +48,7 @@ export const requisitesAuditRoute = route(
     [400, 403],
     "For role reviewer (and admin); staff get 403. Only the session's company's changes: its requisites (Профиль) and its facilities' name, type, licence, address.",
   ),
-  { get: "/company/audit", query: requisitesAuditQuery, 200: json(listOf(requisitesChangeSchema), "A page of the changes") },
+  { get: "/company/audit", cost: "light", query: requisitesAuditQuery, 200: json(listOf(requisitesChangeSchema), "A page of the changes") },
 );
 
 export const PERSON_TEXT_MAX = LIMITS.name.person;
@@ -67,7 +68,7 @@ export const patchMeRoute = route(
     [400],
     "The user is the session's. Comments, the review trail and the passport name each person by the name they have now, earlier steps included.",
   ),
-  { patch: "/me", body: ownProfileBody, 200: json(signedInUserSchema, "The user as get_me answers it") },
+  { patch: "/me", cost: "light", body: ownProfileBody, 200: json(signedInUserSchema, "The user as get_me answers it") },
 );
 
 const passwordText = () => z.string("укажите пароль").max(LIMITS.password.max, "слишком длинный пароль");
@@ -84,7 +85,7 @@ export const changePasswordRoute = route(
     [400, 409, 429],
     "A wrong current password is 400 (`current_password: …`) and counts as a failed sign-in attempt of the e-mail from this address (429 over the budget). Every session of the user ends, tokens of this one included; the answer is a new session's tokens for the caller. Of changes sent at once (from one read of the user) one wins; the others are 409 and change nothing.",
   ),
-  { post: "/me/password", body: ownPasswordBody, 200: json(tokensSchema.required(), "The caller's new session") },
+  { post: "/me/password", cost: "light", body: ownPasswordBody, 200: json(tokensSchema.required(), "The caller's new session") },
 );
 
 /** Every route of v1/users/ above, in the order http/users.ts serves them. */

@@ -25,7 +25,7 @@ import type { Actor, Deps } from "../../context";
 import { Conflict, DomainError, Invalid, NotFound } from "../../errors";
 import { newId } from "../../ids";
 import { exportJob } from "../../export-jobs";
-import { reserveHeavyWork } from "../../heavy-work";
+import { heavyWork } from "../../heavy-work";
 import { LIMITS } from "../../../contract/schemas/limits";
 import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
@@ -117,12 +117,9 @@ export async function startReconciliation(
       return reconcile(request, ticket);
     });
   } else {
-    const release = await reserveHeavyWork(deps, actor);
-    try {
+    await heavyWork(deps, actor, async () => {
       await (sheets.reconcile ? sheets.reconcile(request) : runReconciliation(deps, request));
-    } finally {
-      await release();
-    }
+    });
   }
   return { id, status_url: statusUrl(id) };
 }
