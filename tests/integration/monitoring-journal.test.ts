@@ -193,3 +193,33 @@ describe("GET and POST v1/reference/methane-limits/", () => {
     }
   });
 });
+
+describe("the journal's and the register's files through the heavy-file path (issue 107, item 3)", () => {
+  it("one company's second file waits for its first, as report files do (12 journal PDFs took another's report to 1,3-2,9 s)", async () => {
+    const spreadsheets = h.deps.spreadsheets;
+    const render = spreadsheets.monitoringFile.bind(spreadsheets);
+    const rendering: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    spreadsheets.monitoringFile = async (request) => {
+      rendering.push(request.kind);
+      await gate;
+      return render(request);
+    };
+    try {
+      const first = h.request(journalPath("&format=pdf"), { token: staff });
+      const second = h.request(`/api/v1/telemetry/gassings/?facility=${facility.id}&from=${JOURNAL_DATE}&to=${JOURNAL_DATE}&format=xlsx`, {
+        token: staff,
+      });
+      await expect.poll(() => rendering.length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(rendering.length).toBe(1);
+      open();
+      const answers = await Promise.all([first, second]);
+      expect(answers.map((res) => res.status)).toEqual([200, 200]);
+      expect(rendering.sort()).toEqual(["gassings", "journal"]);
+    } finally {
+      spreadsheets.monitoringFile = render;
+    }
+  });
+});

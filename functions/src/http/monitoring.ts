@@ -35,6 +35,7 @@ import {
 import { listGassings, operatorJournal, registerGassing } from "../domain/monitoring/derive/journal";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
+import { heavyFile } from "../domain/heavy-work";
 import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
@@ -188,7 +189,8 @@ export const monitoringRoutes = routeApp()
     const { format, ...query } = c.req.valid("query");
     const journal = await operatorJournal(deps, c.get("actor"), query);
     if (!format) return c.json(journal, 200);
-    const bytes = await deps.spreadsheets.monitoringFile({ kind: "journal", journal, format });
+    // Issue 107, item 3: through the heavy-file path, in the company's turn, as the other report files.
+    const bytes = await heavyFile(deps, c.get("actor"), () => deps.spreadsheets.monitoringFile({ kind: "journal", journal, format }));
     return fileBody(c, bytes, format, `Журнал оператора АГК ${journal.facility_name} ${journal.date}.${format}`);
   })
   .openapi(listGassingsRoute, async (c) => {
@@ -196,7 +198,7 @@ export const monitoringRoutes = routeApp()
     const { format, ...query } = c.req.valid("query");
     const list = await listGassings(deps, c.get("actor"), query);
     if (!format) return c.json(list, 200);
-    const bytes = await deps.spreadsheets.monitoringFile({ kind: "gassings", list });
+    const bytes = await heavyFile(deps, c.get("actor"), () => deps.spreadsheets.monitoringFile({ kind: "gassings", list }));
     return fileBody(c, bytes, "xlsx", `Реестр загазирований ${list.facility_name} ${list.from} ${list.to}.xlsx`);
   })
   .openapi(registerGassingRoute, async (c) =>
