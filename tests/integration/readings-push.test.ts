@@ -107,6 +107,37 @@ describe("order and idempotence", () => {
   });
 });
 
+describe("a re-sent push recognised (issue 107, item 9)", () => {
+  it("the same Idempotency-Key within a day answers the first batch and stores nothing: a correction made since stands", async () => {
+    const t = iso(Date.UTC(2026, 2, 3, 6, 0));
+    const keyed = (value: number, idempotencyKey: string) =>
+      h.request(PUSH, {
+        method: "POST",
+        headers: { Authorization: `Gateway ${key.key}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+        body: JSON.stringify({ readings: [{ sensor: "М-1", t, value }] }),
+      });
+    const first = await applied(await keyed(0.41, "gw-batch-17"));
+    expect(first.accepted).toBe(1);
+    const correction = await applied(await keyed(0.52, "gw-batch-18"));
+    expect(correction.corrected).toBe(1);
+    const listed = async () =>
+      (await json<Batch[]>(await h.request(`/api/v1/telemetry/batches/?facility=${facility.id}`, { token: staff }), 200)).length;
+    const before = await listed();
+    // The gateway lost the first 202 and sends its batch again.
+    const again = await json<{ batch: string }>(await keyed(0.41, "gw-batch-17"), 202);
+    await telemetryIdle(h.deps);
+    expect(again.batch).toBe(first.batch);
+    expect(await listed()).toBe(before);
+    const at = Date.parse(t);
+    const stored = await readingsBetween(h.deps, companyId, sensors["М-1"], at, at + MINUTE_MS);
+    expect([...stored.values]).toEqual([0.52]);
+    // A key with a space is refused, naming the header.
+    const bad = await keyed(0.41, "gw batch");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Idempotency-Key: /);
+  });
+});
+
 describe("bad lines, files and credentials", () => {
   it("refuses an empty file, a file in another encoding and a CSV without its header as a whole, storing nothing", async () => {
     const before = await h.deps.repos.telemetry.queued(1000);

@@ -5,7 +5,7 @@ import { streamSSE } from "hono/streaming";
 import { getFacility } from "../domain/company/facilities";
 import { Invalid, invalidAt, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
-import { listBatches, storeBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
+import { listBatches, storeKeyedBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
 import { kickTelemetry } from "../domain/monitoring/days/consumer";
 import {
   acceptOffersRoute,
@@ -115,8 +115,8 @@ export const monitoringPushRoutes = routeApp().openapi(pushReadingsRoute, async 
     facility = (await getFacility(deps, actor, named)).id;
     company = actor.company;
   } else throw new Unauthorized("Учетные данные не были предоставлены", "not_authenticated");
-  const batch = await storeBatch(deps, company, facility, body, restrictTo);
-  await kickTelemetry(deps, batch);
+  const { batch, again } = await storeKeyedBatch(deps, company, facility, body, restrictTo, c.req.header("Idempotency-Key"));
+  if (!again) await kickTelemetry(deps, batch);
   return c.json({ batch: batch.batch, status_url: statusUrl(batch.batch) }, 202);
 });
 

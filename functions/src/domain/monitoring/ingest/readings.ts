@@ -15,8 +15,8 @@ import { registerAt } from "./register";
 import { facilityRegister } from "./kept-register";
 import type { Actor, Deps } from "../../context";
 import { getFacility } from "../../company/facilities";
-import { Forbidden, Invalid, invalidAt } from "../../errors";
-import { newId } from "../../ids";
+import { Conflict, Forbidden, Invalid, invalidAt } from "../../errors";
+import { idOf, newId } from "../../ids";
 import type { BatchReading, ListedBatch, Sensor, TelemetryBatch } from "../../../ports";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { EMPTY_FILE_MESSAGE, UNDECODABLE_LINE, csvLineRecords, encodingMessage, tooOldMessage } from "./dispatch-file";
@@ -287,6 +287,49 @@ export async function storeBatch(
   );
   await deps.repos.telemetry.createBatch(batch);
   return batch;
+}
+
+/** How long a gateway's Idempotency-Key names its batch (issue 107, item 9). */
+const KEY_DAY_MS = 24 * 60 * 60 * 1000;
+/** An Idempotency-Key: the gateway's batch id, printable ASCII. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** A push with the gateway's Idempotency-Key (its batch id): the same key for the facility within a day
+ *  answers the batch it first made, storing nothing (a gateway re-sending a batch whose 202 it lost,
+ *  after a later correction, undid the correction: issue 107, item 9). `again` says it was answered
+ *  again. The batch's id is made from the key and the day it came (idOf), so two pushes of one key at
+ *  once make one batch. */
+export async function storeKeyedBatch(
+  deps: Parameters<typeof storeBatch>[0],
+  company: string,
+  facility: string,
+  body: ReadBody,
+  restrictTo: { facility: string } | undefined,
+  key: string | undefined,
+): Promise<{ batch: TelemetryBatch; again: boolean }> {
+  if (key === undefined) return { batch: await storeBatch(deps, company, facility, body, restrictTo), again: false };
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalidAt("Idempotency-Key", "от 1 до 200 печатных символов ASCII без пробелов");
+  if (restrictTo && restrictTo.facility !== facility) throw new Forbidden("Ключ шлюза выдан для другой площадки");
+  const now = deps.clock.now().getTime();
+  const day = Math.floor(now / KEY_DAY_MS);
+  const [today, yesterday] = [day, day - 1].map((d) => idOf("telemetry-push", company, facility, key, String(d)));
+  const first = async (): Promise<TelemetryBatch | undefined> => {
+    for (const id of [today, yesterday]) {
+      const batch = await deps.repos.telemetry.getBatch(company, id);
+      if (batch && now - Date.parse(batch.received_at) < KEY_DAY_MS) return batch;
+    }
+    return undefined;
+  };
+  const kept = await first();
+  if (kept) return { batch: kept, again: true };
+  try {
+    return { batch: await storeBatch(deps, company, facility, body, restrictTo, today), again: false };
+  } catch (error) {
+    // The same key at once: the other push made the batch.
+    const made = error instanceof Conflict ? await first() : undefined;
+    if (made) return { batch: made, again: true };
+    throw error;
+  }
 }
 
 /** A batch as stored when it is received, queued for the consumer with nothing yet accepted: the one

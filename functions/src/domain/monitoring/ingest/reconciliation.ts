@@ -23,7 +23,7 @@ import { zoneOf, zoneOffsetMs } from "@core/company-clock";
 import type { z } from "zod";
 import type { Actor, Deps } from "../../context";
 import { Conflict, DomainError, Invalid, NotFound } from "../../errors";
-import { newId } from "../../ids";
+import { idOf, newId } from "../../ids";
 import { exportJob } from "../../export-jobs";
 import { heavyWork } from "../../heavy-work";
 import { LIMITS } from "../../../contract/schemas/limits";
@@ -55,8 +55,7 @@ export const reconciliationXlsxKey = (company: string, id: string) => `${AREA}/$
 
 /** The batch «Догрузить недостающие» stores: named by the reconciliation, so asked twice it is one batch. */
 export function fillBatchId(reconciliation: string): string {
-  const hex = createHash("sha256").update(`reconciliation-fill\n${reconciliation}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return idOf("reconciliation-fill", reconciliation);
 }
 
 export const RECONCILIATION_FAILED = "Не удалось сверить выгрузку. Повторите сверку позже";
