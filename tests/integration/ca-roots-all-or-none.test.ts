@@ -4,6 +4,7 @@
 // cut with «…». A fresh table: the loaded CA certificates are platform-wide.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "@server/contract/schemas/limits";
+import { TRUST_ROOTS_COUNTER } from "@server/domain/climate/trust-roots";
 import { signedInAdmin } from "../support/admin";
 import { createFreshHarness, type Harness } from "../support/harness";
 import { dropSigner, gostCertificate, requireGostEngine, type GostSigner } from "../support/gost";
@@ -75,4 +76,25 @@ describe("CA roots: all of a file or none (issue 97, item 6)", () => {
     expect(fits.status, await fits.clone().text()).toBe(201);
     expect(await count()).toBe(cap);
   });
+});
+
+describe("CA roots: the cap held by two administrators at once (issue 107, item 7)", () => {
+  it("two files loaded at once, each fitting alone, store one of them: never past the cap", async () => {
+    const cap = LIMITS.climate.trustRoots;
+    // Two places left (the test above filled the cap): two seeded roots removed through the API.
+    const listed = (await (await h.request("/api/v1/admin/ca-roots/", { token: admin })).json()) as { results: Array<{ id: string }> };
+    for (const root of listed.results.slice(0, 2)) {
+      expect((await h.request(`/api/v1/admin/ca-roots/${root.id}/`, { method: "DELETE", token: admin })).status).toBe(200);
+    }
+    expect(await count()).toBe(cap - 2);
+    // The roots above were seeded past the domain: the counter as a server that loaded them itself holds it.
+    const { company, cap: counter } = TRUST_ROOTS_COUNTER;
+    await h.deps.repos.caps.give(company, counter, cap * 2);
+    expect(await h.deps.repos.caps.take(company, counter, cap, async () => 0, cap - 2)).toBe(true);
+    const more = Array.from({ length: 4 }, (_, n) => gostCertificate({ subject: `/CN=УЦ гонки ${n}`, days: 3650, ca: true }));
+    cas.push(...more);
+    const answers = await Promise.all([upload([more[0].pem, more[1].pem]), upload([more[2].pem, more[3].pem])]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 400]);
+    expect(await count()).toBe(cap);
+  }, 60_000);
 });

@@ -21,6 +21,10 @@ export const TRUST_ROOT_TEXTS = {
   notFound: "Корневой сертификат не найден",
 } as const;
 
+/** The counter of the platform's CA certificates (ports/counters.ts CapCounter), under no company. */
+export const TRUST_ROOTS_COUNTER = { company: "platform", cap: "CAROOTS" } as const;
+const { company: PLATFORM, cap: TRUST_ROOTS_CAP } = TRUST_ROOTS_COUNTER;
+
 /** The certificates of a file: DER (one) or PEM (one or more). */
 function certificatesOf(bytes: Uint8Array): X509Certificate[] {
   const text = new TextDecoder("latin1").decode(bytes);
@@ -80,12 +84,29 @@ export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uin
     known.add(id);
     fresh.push(certificate);
   }
-  if (loaded.length + fresh.length > LIMITS.climate.trustRoots) {
-    throw new Invalid(
-      `${TRUST_ROOT_TEXTS.tooMany}: в файле ${fresh.length} новых, можно добавить не более ${Math.max(0, LIMITS.climate.trustRoots - loaded.length)}; ни один не загружен`,
-    );
+  const tooMany = (room: number) =>
+    new Invalid(`${TRUST_ROOT_TEXTS.tooMany}: в файле ${fresh.length} новых, можно добавить не более ${Math.max(0, room)}; ни один не загружен`);
+  if (loaded.length + fresh.length > LIMITS.climate.trustRoots) throw tooMany(LIMITS.climate.trustRoots - loaded.length);
+  if (fresh.length === 0) return [];
+  // The file's places taken at once under the cap's counter (issue 107, item 7: read, then written, two
+  // administrators' files at once stored 121); the places of certificates not written are given back.
+  const { caps } = deps.repos;
+  const limit = LIMITS.climate.trustRoots;
+  const counted = async () => (await deps.repos.trustRoots.list()).length;
+  if (!(await caps.take(PLATFORM, TRUST_ROOTS_CAP, limit, counted, fresh.length))) {
+    throw tooMany(limit - (await caps.taken(PLATFORM, TRUST_ROOTS_CAP)));
   }
   const added: TrustRootRecord[] = [];
+  try {
+    await addEach(deps, actor, fresh, now, added);
+  } catch (error) {
+    await caps.give(PLATFORM, TRUST_ROOTS_CAP, fresh.length - added.length);
+    throw error;
+  }
+  return added.map(viewOf);
+}
+
+async function addEach(deps: Deps, actor: Actor, fresh: X509Certificate[], now: Date, added: TrustRootRecord[]): Promise<void> {
   for (const certificate of fresh) {
     const id = createHash("sha256").update(certificate.raw).digest("hex");
     const root: TrustRootRecord = {
@@ -109,7 +130,6 @@ export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uin
       after: viewOf(root),
     });
   }
-  return added.map(viewOf);
 }
 
 /** DELETE v1/admin/ca-roots/{id}/. */
@@ -117,6 +137,7 @@ export async function removeTrustRoot(deps: Deps, actor: Actor, id: string): Pro
   assertAdmin(actor);
   const root = (await deps.repos.trustRoots.list()).find((r) => r.id === id);
   if (!root || !(await deps.repos.trustRoots.remove(id))) throw new NotFound(TRUST_ROOT_TEXTS.notFound);
+  await deps.repos.caps.give(PLATFORM, TRUST_ROOTS_CAP);
   await recordChange(deps, actor, {
     action: "ca_root.remove",
     target_type: "ca_root",
