@@ -85,7 +85,9 @@ export async function addTrustRoots(deps: Deps, actor: Actor, file: { bytes: Uin
     fresh.push(certificate);
   }
   const tooMany = (room: number) =>
-    new Invalid(`${TRUST_ROOT_TEXTS.tooMany}: в файле ${fresh.length} новых, можно добавить не более ${Math.max(0, room)}; ни один не загружен`);
+    new Invalid(
+      `${TRUST_ROOT_TEXTS.tooMany}: в файле ${fresh.length} новых, можно добавить не более ${Math.max(0, room)}; ни один не загружен`,
+    );
   if (loaded.length + fresh.length > LIMITS.climate.trustRoots) throw tooMany(LIMITS.climate.trustRoots - loaded.length);
   if (fresh.length === 0) return [];
   // The file's places taken at once under the cap's counter (issue 107, item 7: read, then written, two
