@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
 import { CSV_ENCODING_MESSAGE } from "@core/csv";
-import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { INTERRUPTED, readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 
@@ -135,6 +136,27 @@ describe("a re-sent push recognised (issue 107, item 9)", () => {
     const bad = await keyed(0.41, "gw batch");
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Idempotency-Key: /);
+  });
+});
+
+describe("a batch being applied (issue 107, item 8)", () => {
+  it("reads no failure while it is queued with only the reason kept in case its application never ends", async () => {
+    const batch = await storeBatch(h.deps, companyId, facility.id, {
+      json: { readings: [{ sensor: "М-2", t: iso(Date.UTC(2026, 2, 4, 6, 0)), value: 0.4 }] },
+    });
+    // What the consumer writes as an application begins (consumer.ts attemptBegins).
+    await h.deps.repos.telemetry.updateBatch({ ...batch, attempts: 1, failure: INTERRUPTED });
+    const status = await json<Batch & { failure?: string }>(
+      await h.request(`/api/v1/telemetry/batches/${batch.batch}/`, { token: staff }),
+      200,
+    );
+    expect(status.state).toBe("queued");
+    expect(status.failure).toBeUndefined();
+    const listed = await json<Array<{ batch: string; failure?: string }>>(
+      await h.request(`/api/v1/telemetry/batches/?facility=${facility.id}`, { token: staff }),
+      200,
+    );
+    expect(listed.find((b) => b.batch === batch.batch)?.failure).toBeUndefined();
   });
 });
 

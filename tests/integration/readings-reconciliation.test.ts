@@ -62,8 +62,8 @@ async function reconciled(text: string, token = staff, target = facility): Promi
   return reconciledAt(target, text, token);
 }
 
-async function reconciledAt(target: string, text: string, token = staff): Promise<Reconciliation> {
-  const bytes = encodeLegacy(text, "windows-1251");
+async function reconciledAt(target: string, text: string, token = staff, utf8 = false): Promise<Reconciliation> {
+  const bytes = utf8 ? new TextEncoder().encode(text) : encodeLegacy(text, "windows-1251");
   const grant = await json<{ url: string; method: string; headers: Record<string, string>; file_upload: string }>(
     await post(
       "/api/v1/telemetry/upload-url/",
@@ -255,6 +255,20 @@ it("names a file's sensors that are not in the facility's register as unknown, t
   const byRow = await reconciled(rows);
   expect(byRow).toMatchObject({ unknown_sensors: ["Q-9"], totals: { in_file: 1, missing: 0 } });
   expect(byRow.refused).toEqual([{ line: 2, reason: "датчик «Q-9» не найден в реестре датчиков площадки" }]);
+});
+
+// Issue 107 item 8: a file's bidi and NUL characters were echoed raw in `unknown_sensors`, `detail` and `refused`.
+it("shows a file's unknown codes and refusals without its bidi, zero-width and NUL characters", async () => {
+  const code = "Q\u202E-9\u0000\u200B";
+  const text = ["Время;М-12;" + code, `${wall(START)};${comma(methane(0))};12 000`].join("\r\n");
+  const result = await reconciledAt(facility, text, staff, true);
+  expect(result.state).toBe("done");
+  expect(result.unknown_sensors).toEqual(["Q-9"]);
+  const unshown = /[\u0000-\u001F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
+  for (const shown of [result.detail ?? "", ...result.refused.map((r) => r.reason), ...result.unknown_sensors]) {
+    expect(shown).not.toMatch(unshown);
+  }
+  expect(result.detail).toContain("«Q-9»");
 });
 
 // Issue 105 item 7: a file of refused lines was answered «Расхождений нет» (nothing read, nothing differs),

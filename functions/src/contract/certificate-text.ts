@@ -16,8 +16,16 @@ export const unescapedName = (value: string) =>
     escaped.length === 2 ? String.fromCharCode(Number.parseInt(escaped, 16)) : escaped,
   );
 
-/** The name as shown and stored: nothing text refuses, NFC, at most `max` characters (cut with «…»). */
-export function certificateText(value: string, max: number = LIMITS.climate.certificateName): string {
+/** Characters that show as nothing: a code carrying one looks like another (`a\u200Bb` reads as `ab`). */
+export const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/;
+
+/** A certificate's name as shown and stored (shownText). */
+export const certificateText = (value: string, max: number = LIMITS.climate.certificateName) => shownText(value, max);
+
+/** Text of a certificate or a file as shown and stored: nothing text refuses, NFC, at most `max`
+ *  characters (cut with «…»). A file's text shown back (a reconciliation's unknown codes and
+ *  refusals: its bidi and NUL characters were echoed raw, issue 107 item 8) alike. */
+export function shownText(value: string, max: number): string {
   const clean = value.replace(UNSHOWN, "").normalize("NFC").trim();
   const chars = Array.from(clean);
   return chars.length > max

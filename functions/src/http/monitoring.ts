@@ -6,7 +6,7 @@ import { getFacility } from "../domain/company/facilities";
 import { Invalid, invalidAt, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
 import { listBatches, storeKeyedBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
-import { kickTelemetry } from "../domain/monitoring/days/consumer";
+import { failureShown, kickTelemetry } from "../domain/monitoring/days/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
@@ -76,8 +76,12 @@ const shown = <T extends ListedBatch>({
   retry_at: _retry,
   queue_mark: _mark,
   readings_in: _readingsIn,
+  failure: kept,
   ...batch
-}: T) => batch;
+}: T) => {
+  const failure = failureShown({ state: batch.state, failure: kept });
+  return failure === undefined ? batch : { ...batch, failure };
+};
 /** A batch's own status: its refused lines listed, not counted. */
 const view = (batch: TelemetryBatch) => {
   const { refused_count: _count, ...status } = shown(batch);

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/monitoring";
 import { isoDate, requiredName } from "./common";
+import { INVISIBLE } from "../certificate-text";
 import { GATEWAY_KEY_LABEL_MAX, LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "./limits";
 
 /** D56's roles of a sensor in the mine's АГК. */
@@ -14,6 +15,8 @@ const code = z.string("введите код датчика, как его на�
   z.minLength(1, "введите код датчика, как его называет АГК шахты"),
   z.maxLength(SENSOR_CODE_MAX, `не длиннее ${SENSOR_CODE_MAX} символов`),
   z.refine((v) => !/[;\r\n"]/.test(v), "код не может содержать «;», кавычки и переводы строк"),
+  // Issue 107, item 8: «а\u200Bб» read as «аб» in the register, the journal and the files.
+  z.refine((v) => !INVISIBLE.test(v), "код не может содержать невидимые символы (нулевой ширины, мягкий перенос)"),
 );
 const kind = z.enum(SENSOR_KIND_NAMES, {
   error: `выберите вид датчика (${SENSOR_KIND_NAMES.map((k) => SENSOR_KINDS[k].label).join(", ")})`,

@@ -605,7 +605,12 @@ export const RETRIES = { attempts: 5, firstMs: 1_000 } as const;
 
 /** The reason kept while an application runs: what the company reads if it never ends (the consumer's
  *  thread died of its memory cap, the server was stopped). */
-const INTERRUPTED = "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен";
+export const INTERRUPTED = "обработка прервана: поток обработки остановлен (нехватка памяти) или сервер перезапущен";
+
+/** A batch's failure as its company reads it: none while it is queued with only INTERRUPTED kept (it is
+ *  being applied, or will be again: nothing failed yet; issue 107, item 8), else the reason kept. */
+export const failureShown = (batch: Pick<TelemetryBatch, "state" | "failure">): string | undefined =>
+  batch.state === "queued" && batch.failure === INTERRUPTED ? undefined : batch.failure;
 
 /** The batch set aside: failed with its reason, its readings stored so far counted, its mark removed. */
 async function setAside(deps: Pick<Deps, "repos">, batch: TelemetryBatch, error: unknown, attempts: number): Promise<TelemetryBatch> {

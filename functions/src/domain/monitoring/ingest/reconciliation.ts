@@ -26,7 +26,8 @@ import { Conflict, DomainError, Invalid, NotFound } from "../../errors";
 import { idOf, newId } from "../../ids";
 import { exportJob } from "../../export-jobs";
 import { heavyWork } from "../../heavy-work";
-import { LIMITS } from "../../../contract/schemas/limits";
+import { LIMITS, SENSOR_CODE_MAX } from "../../../contract/schemas/limits";
+import { shownText } from "../../../contract/certificate-text";
 import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
 import type { TelemetryBatch } from "../../../ports";
@@ -57,6 +58,9 @@ export const reconciliationXlsxKey = (company: string, id: string) => `${AREA}/$
 export function fillBatchId(reconciliation: string): string {
   return idOf("reconciliation-fill", reconciliation);
 }
+
+/** The characters a refusal of the file's shows at most (it quotes the file's text). */
+const REFUSAL_SHOWN = 500;
 
 export const RECONCILIATION_FAILED = "Не удалось сверить выгрузку. Повторите сверку позже";
 const NOT_FOUND = "Сверка не найдена";
@@ -213,7 +217,11 @@ export async function runReconciliation(
   try {
     done = { ...record, state: "done", ...(await compare(deps, record, differs)) };
   } catch (error) {
-    await write(deps, { ...record, state: "failed", detail: error instanceof DomainError ? error.detail : RECONCILIATION_FAILED });
+    await write(deps, {
+      ...record,
+      state: "failed",
+      detail: error instanceof DomainError ? shownText(error.detail, REFUSAL_SHOWN) : RECONCILIATION_FAILED,
+    });
     if (error instanceof DomainError) return { ...record, state: "failed" };
     throw error;
   } finally {
@@ -350,14 +358,15 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
       "application/json",
     );
   }
-  const codes = [...unknown];
+  // The file's text shown as text is (issue 107, item 8: its bidi and NUL characters were echoed raw).
+  const codes = [...unknown].map((code) => shownText(code, SENSOR_CODE_MAX));
   return {
     from: Number.isFinite(from) ? new Date(from).toISOString() : null,
     to: Number.isFinite(to) ? new Date(to).toISOString() : null,
     totals,
     days: rows,
     refused_count: status.refused_count,
-    refused: status.refused,
+    refused: status.refused.map((r) => ({ ...r, reason: shownText(r.reason, REFUSAL_SHOWN) })),
     unknown_sensors: codes,
     ...(codes.length > 0
       ? {
