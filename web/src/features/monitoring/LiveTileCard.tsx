@@ -24,7 +24,7 @@ import {
 const LiveChartCard = lazy(() => import("./LiveChartCard"));
 const BindModelDialog = lazy(() => import("./BindModelDialog"));
 
-const BORDER: Record<string, string> = { alarm: "#cf1322", warning: "#fa8c16", pre_warning: "#d4b106", stale: "#722ed1" };
+const BORDER: Record<string, string> = { alarm: "#cf1322", warning: "#fa8c16", pre_warning: "#d4b106", stale: "#722ed1", none: "#722ed1" };
 
 type Forecast = LiveTile["forecasts"][number];
 

@@ -37,6 +37,18 @@ it("names a stale meter over «норма», never over a level's state", () => 
   expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");
 });
 
+// Issue 108, item 7: «норма» was read green over «ЗАБ-7Б — нет показаний за сутки»: a meter not read ranked below it.
+it("never reads «норма» over a methane meter with no reading in the window", () => {
+  const unread = { ...meter("ЗАБ-7Б", "none", null), value: null, at: null };
+  const head = worstState(tile(meter("М-1", "normal", null), unread));
+  expect(head).toEqual({ state: "none", words: "нет показаний (ЗАБ-7Б)", colour: "purple" });
+  expect(worstState(tile(unread, meter("М-2", "normal", 9))).words).toBe("нет показаний (ЗАБ-7Б); нет данных 9 мин (М-2)");
+  expect(worstState(tile(unread)).state).toBe("none");
+  expect(worstState(tile()).words).toBe("нет показаний");
+  // A level's state still outranks it.
+  expect(worstState(tile(unread, meter("М-1", "pre_warning", null))).words).toBe("≥ 0,9·W");
+});
+
 // Issue 99, item 5: a chance of reaching the limit no better than the base rate is not printed as a risk.
 it("prints P only where it is not judged worse than the base rate", () => {
   type Forecast = LiveTile["forecasts"][number];

@@ -20,26 +20,37 @@ export const STATE_COLOR: Record<Meter["state"], string> = {
   alarm: "red",
 };
 
-const ORDER: Meter["state"][] = ["none", "normal", "pre_warning", "warning", "alarm"];
+/** Severity, least first: a meter with no reading in the window (never connected, silent a day) ranks
+ *  above «норма» — what it reads is not known (issue 108, item 7) — and below the levels' states. */
+const ORDER: Meter["state"][] = ["normal", "none", "pre_warning", "warning", "alarm"];
 
 /** A tile's head: the worst state of its meters (issue 99, item 4: a meter without a reading past its
- *  two intervals counts, above «норма» — what it reads now is not known — below the levels' states). */
+ *  two intervals counts, above «норма» — what it reads now is not known — below the levels' states;
+ *  issue 108, item 7: so does a meter with no reading in the window, named). */
 export interface TileHead {
   state: Meter["state"] | "stale";
   words: string;
   colour: string;
 }
 
+const rank = (state: Meter["state"]) => ORDER.indexOf(state);
+
 export function worstState(tile: LiveTile): TileHead {
-  const worst = tile.meters.reduce<Meter["state"]>((w, m) => (ORDER.indexOf(m.state) > ORDER.indexOf(w) ? m.state : w), "none");
+  const worst = tile.meters.reduce<Meter["state"]>(
+    (w, m) => (rank(m.state) > rank(w) ? m.state : w),
+    tile.meters.length ? "normal" : "none",
+  );
+  if (rank(worst) > rank("none")) return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };
   // The air and drainage flows are the tile's meters too: a silent anemometer leaves «норма» unknown.
   const silent = [...tile.meters, tile.air_flow, tile.drainage_flow].flatMap((m) =>
     m !== null && m.stale_minutes !== null ? [{ code: m.code, minutes: m.stale_minutes }] : [],
   );
-  if (silent.length > 0 && ORDER.indexOf(worst) <= ORDER.indexOf("normal")) {
-    const minutes = Math.max(...silent.map((m) => m.minutes));
-    return { state: "stale", words: `${staleText(minutes)} (${silent.map((m) => m.code).join(", ")})`, colour: "purple" };
-  }
+  const unread = tile.meters.filter((m) => m.state === "none" && m.stale_minutes === null).map((m) => m.code);
+  const words = [
+    unread.length > 0 ? `${STATE_WORDS.none} (${unread.join(", ")})` : null,
+    silent.length > 0 ? `${staleText(Math.max(...silent.map((m) => m.minutes)))} (${silent.map((m) => m.code).join(", ")})` : null,
+  ].filter((w) => w !== null);
+  if (words.length > 0) return { state: unread.length > 0 ? "none" : "stale", words: words.join("; "), colour: "purple" };
   return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };
 }
 
