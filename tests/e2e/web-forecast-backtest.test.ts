@@ -275,7 +275,7 @@ describe("web app: a forecast checked on the longwall's history", () => {
     expect(await dialog.getByTestId("backtest-model-rmse").innerText()).toBe(detail.backtest.model.rmse.toFixed(4).replace(".", ","));
     await dialog
       .getByTestId("backtest-verdict")
-      .filter({ hasText: /инерционный прогноз точнее модели.*Прогнозом показан инерционный/ })
+      .filter({ hasText: /точнее .*модели.*ошибка модели на .* больше\. Прогнозом показан инерционный/ })
       .waitFor();
     // The event table: the model's rule beside the current reading's.
     await dialog

@@ -79,7 +79,7 @@ describe("the chance of reaching the limit against the base rate", () => {
       [facts[i], facts[j]] = [facts[j], facts[i]];
     }
     const { done } = await forecast(rows.slice(HALF).map((r, i) => ({ ...r, y: facts[i] })));
-    const judged = done.summary.probability!;
+    const judged = done.summary.probability as NonNullable<typeof done.summary.probability> & { brier: number; base_brier: number };
     expect(judged.judged_on).toBe("history");
     expect(judged.brier).toBeGreaterThanOrEqual(judged.base_brier);
     expect(judged.reliable).toBe(false);
@@ -97,6 +97,26 @@ describe("the chance of reaching the limit against the base rate", () => {
       reliable: true,
       brier: run.calibration!.probability!.brier,
     });
-    expect((await forecast(without, 0.9)).done.summary.probability).toBeNull();
+    // At another limit nothing judges it: too early, and not shown (issue 108, item 1).
+    expect((await forecast(without, 0.9)).done.summary.probability).toMatchObject({
+      judged_on: null,
+      judgement: "too_early",
+      reliable: false,
+      note: "Вероятность превышения не показывается: судить рано, точнее ли она доли случаев превышения — её не с чем сравнить: нет строк с фактом.",
+    });
+  });
+
+  // Issue 108, item 1: with fewer than 20 facts at the limit in the back-test and no verdict of the
+  // calibration, the chance was shown («too early» counted as not judged against it).
+  it("a chance too early to judge is not shown, with the reason", async () => {
+    const quiet = rows.slice(HALF, HALF + 400).map((r) => ({ ...r, y: Math.min(r.y as number, 0.9) }));
+    const run = await forecastRun(h.deps, company, "xgboost", { level: 90, limit: LIMIT, warning: 0.8, horizon: 0 });
+    const tooFew = { ...run, calibration: { ...run.calibration!, probability: { ...run.calibration!.probability!, reliable: null } } };
+    const done = finishForecast(tooFew, await predictRows(h.deps, run.version, quiet));
+    expect((done.summary.backtest as Backtest).probability?.reliable).toBeNull();
+    expect(done.summary.probability).toMatchObject({ judged_on: "history", judgement: "too_early", reliable: false, events: 0 });
+    expect(done.summary.probability?.note).toMatch(
+      /^Вероятность превышения не показывается: судить рано.*из них от предела 0; нужно не меньше 200 и 20\.$/,
+    );
   });
 });

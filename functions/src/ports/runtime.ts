@@ -4,7 +4,7 @@
 // Deps.runtime and holds none of its own, so two servers in one process (tests) share nothing.
 import type { JWTPayload } from "jose";
 import type * as z from "zod";
-import type { GbdtModel, ProbabilityCheck } from "@core/gbdt";
+import type { GbdtModel, NearLimit, ProbabilityCheck } from "@core/gbdt";
 import type { liveTileSchema, liveViewSchema } from "../contract/schemas/monitoring";
 import type { ByteBudgetCache } from "../domain/byte-budget-cache";
 import type { AppliedReadings, ChangeStream } from "./changes";
@@ -63,7 +63,17 @@ export interface KeptObjects {
   /** The forecaster's queue (domain/monitoring/live/forecaster.ts). */
   forecastQueue: ForecastQueue;
   /** The alert rules chosen lately, per binding and meter (domain/monitoring/live/live.ts). */
-  alertRules: Map<string, { at: number; alert: Omit<LiveAlert, "raised">; probability: ProbabilityCheck | null }>;
+  alertRules: Map<
+    string,
+    {
+      at: number;
+      alert: Omit<LiveAlert, "raised">;
+      probability: ProbabilityCheck | null;
+      judged: { after: number | null; rows: number };
+      near: NearLimit;
+      lead: string | null;
+    }
+  >;
   /** What ends each open live stream (http/monitoring.ts closeLiveStreams). */
   liveStreams: Set<() => void>;
 }

@@ -6,6 +6,7 @@ import {
   airNeeded,
   airRecommendation,
   backtest,
+  bestForecast,
   halfWidth,
   calibrate,
   calibrationStale,
@@ -189,7 +190,10 @@ describe("the back-test against an independent computation", () => {
     const f = [0.5, 0.85, 0.9, 0.95, 1.0, 0.7, 0.6, 0.82, 0.7, 0.4, 0.3, 0.5];
     const t = y.map((_, i) => start + i * 10 * minute);
     const score = backtest({ measured: y, predicted: f, time: t, timeKind: "datetime" }).model;
-    expect(score.lead_time).toEqual({ median: 15, unit: "min", onsets: 3, warned: 2 });
+    // Issue 108, item 4: with date-times the lead is the event table's one definition — an alert up to the
+    // horizon and an hour before the onset counts: 20 min (from 06:10), 10 (from 07:10) and 40 (07:10 for the
+    // onset at 07:50, which the score's own rule, the warning on at the onset or the row before, missed).
+    expect(score.lead_time).toEqual({ median: 20, unit: "min", onsets: 3, warned: 3 });
     // All rows lie in the shift 00:00–12:00 (06:00 … 07:50): one shift, exceeded and warned.
     expect([score.units, score.caught, score.missed, score.false_alarms]).toEqual([1, 1, 0, 0]);
     // Without times: per row, and the lead in rows; the rows sorted by time first when times are given.
@@ -280,11 +284,32 @@ describe("the back-test against an independent computation", () => {
     expect(trained.mean.rows).toBe(4);
   });
 
-  it("quotes the better figure first, persistence's when it wins", () => {
+  it("quotes the best figure first, persistence's when it wins, and names all three", () => {
     const score = backtest({ measured: [0.5, 0.6, 0.7, 0.8], predicted: [0.5, 0.9, 0.3, 0.4] });
     expect(score.verdict).toBe(
-      "На горизонте 0 (текущий момент) инерционный прогноз точнее модели: RMSE 0,1000 % против 0,3697 % у модели (ошибка модели на 269,7 % больше)",
+      "На горизонте 0 (текущий момент) среднее по истории точнее инерционного прогноза и модели: RMSE 0,0957 % против 0,1000 % и 0,3697 % " +
+        "(ошибка на 4,3 % меньше, чем у инерционного прогноза); ошибка модели на 286,1 % больше",
     );
+    // The history's own mean knew the answer: named, never shown.
+    expect(bestForecast(score)).toBe("persistence");
+  });
+
+  // Issue 108, item 3: at 6 h the model's RMSE 0,1668 was worse than the training mean's 0,1598, yet the
+  // verdict, comparing it with persistence alone, read «модель точнее инерционного прогноза».
+  it("shows the training mean where it beats both the model and persistence, and the verdict says so", () => {
+    // The facts swing about 0,6 each row: persistence lags a row, the model follows late, the training mean 0,6 sits in the middle.
+    const measured = [0.5, 0.7, 0.5, 0.7, 0.5, 0.7];
+    const predicted = [0.5, 0.6, 0.6, 0.55, 0.65, 0.55];
+    const score = backtest({ measured, predicted, trainingMean: 0.6 });
+    expect(score.mean.rmse!).toBeLessThan(score.model.rmse!);
+    expect(score.mean.rmse!).toBeLessThan(score.persistence.rmse!);
+    expect(score.model.rmse!).toBeLessThan(score.persistence.rmse!);
+    expect(bestForecast(score)).toBe("mean");
+    expect(score.verdict).toMatch(
+      /^На горизонте 0 \(текущий момент\) среднее за период обучения точнее модели и инерционного прогноза: RMSE 0,1000 % против 0,\d{4} % и 0,2000 % \(ошибка на \d+,\d % меньше, чем у модели\); ошибка модели на \d+,\d % больше$/,
+    );
+    // The history's own mean knew the answer: it is named, never shown.
+    expect(bestForecast(backtest({ measured, predicted }))).toBe("model");
   });
 });
 

@@ -102,9 +102,13 @@ export interface Backtest {
   interval: IntervalCheck | null;
   /** The event table (eventTable): the model's rule beside the current reading's; null without date-times. */
   events?: EventTable | null;
-  /** What the forecast shows: the model's figure, or persistence's where the model lost to it on
-   *  these rows (shownForecast; the model's figure is then kept beside it). Absent: the model's. */
-  shown?: "model" | "persistence";
+  /** What the forecast shows: the best of the three on these rows by RMSE (issue 108, item 3) — the
+   *  model's figure, persistence's or the training mean's (shownForecast; the model's figure is then kept
+   *  beside it). Absent: the model's. */
+  shown?: ShownForecast;
+  /** Issue 108, item 4: where the forecast ahead warns no earlier than the meter, in one Russian sentence; null
+   *  where it does, or without date-times. Absent in a back-test stored before it. */
+  lead_note?: string | null;
   /** The chance of reaching the limit against the base rate (probability.ts), on the rows the model is
    *  scored on; null without chances. Absent in a back-test stored before it. */
   probability?: ProbabilityCheck | null;
@@ -268,12 +272,37 @@ export function onsetLeads(input: EventInput & { reading: number }): { forecast:
   return { forecast: rows.leadsOf(rows.runsOf(rows.byForecast())), reading: rows.leadsOf(rows.runsOf(byReading)) };
 }
 
-/** Whether persistence beat the model on the back-test's rows (a smaller RMSE on the same rows). */
-export const persistenceWins = (check: Pick<Backtest, "model" | "persistence">): boolean =>
-  check.model.rmse !== null && check.persistence.rmse !== null && check.persistence.rmse < check.model.rmse;
+/** The three forecasts a back-test scores on the same rows (issue 108, item 3): the model's, persistence's
+ *  (the last reading) and the mean's (the training period's mean measured y). */
+export type ShownForecast = "model" | "persistence" | "mean";
 
-/** The sentence's end when persistence is shown instead of the model. */
-export const PERSISTENCE_SHOWN = "Прогнозом показан инерционный: последний замер; прогноз модели — рядом, в отдельном столбце.";
+/**
+ * The forecast shown: the one of the three with the smallest RMSE on the back-test's rows, the model on a
+ * tie, persistence before the mean. The mean competes only where it is the training period's (`mean_source`
+ * training: the history's own mean knew the answer).
+ */
+export function bestForecast(check: Pick<Backtest, "model" | "persistence" | "mean" | "mean_source">): ShownForecast {
+  const candidates: Array<[ShownForecast, number | null]> = [
+    ["model", check.model.rmse],
+    ["persistence", check.persistence.rmse],
+    ["mean", check.mean_source === "training" ? check.mean.rmse : null],
+  ];
+  let best: ShownForecast = "model";
+  let bestRmse = check.model.rmse ?? Infinity;
+  for (const [name, rmse] of candidates) {
+    if (rmse !== null && rmse < bestRmse) {
+      best = name;
+      bestRmse = rmse;
+    }
+  }
+  return check.model.rmse === null ? "model" : best;
+}
+
+/** The sentence's end when another forecast than the model's is shown. */
+export const SHOWN_INSTEAD: Record<Exclude<ShownForecast, "model">, string> = {
+  persistence: "Прогнозом показан инерционный: последний замер; прогноз модели — рядом, в отдельном столбце.",
+  mean: "Прогнозом показано среднее за период обучения модели; прогноз модели — рядом, в отдельном столбце.",
+};
 
 /** How a forecast's intervals were made (conformal.ts): conditional on the forecast's level and
  *  updated on the history's own facts, conditional on the level alone, or one width for all (a
@@ -290,11 +319,48 @@ export const INTERVAL_METHOD_LABEL: Record<IntervalMethod, string> = {
  *  (issue 76: 85–95 % by the 90 % interval where at least this many exist). */
 export const LIMIT_COVERAGE_ROWS = 200;
 
+/** Rows whose forecast is at or above the warning level from which the interval's coverage near the limit
+ *  is judged (issue 108, item 2: 48,7 % of 39 such rows at 1 h, 15,4 % of 13 at 6 h, under a 90 % band). */
+export const NEAR_LIMIT_ROWS = 50;
+/** How far the coverage near the limit may stray from the level, either way: 85–95 % for a 90 % band. */
+export const NEAR_LIMIT_TOLERANCE = 0.05;
+
+/** The interval near the limit: on the rows whose forecast is at or above the warning level, how many and what
+ *  share it held; `reliable` only with NEAR_LIMIT_ROWS of them and the share within the level ± the tolerance. */
+export interface NearLimit {
+  rows: number;
+  coverage: number | null;
+  reliable: boolean;
+}
+
+export function nearLimit(high: { rows: number; coverage: number } | null | undefined, level: number): NearLimit {
+  const rows = high?.rows ?? 0;
+  const coverage = high && rows > 0 ? high.coverage : null;
+  const within = coverage !== null && Math.abs(coverage - level / 100) <= NEAR_LIMIT_TOLERANCE + 1e-12;
+  return { rows, coverage, reliable: rows >= NEAR_LIMIT_ROWS && within };
+}
+
+/** «Интервалу 90 % у предела не доверять: он накрыл факт в 48,7 % из 39 строк с прогнозом от 0,8 % (должен в
+ *  85–95 %)» or «… строк с прогнозом от 0,8 % 13, судить можно с 50»; null where it holds. */
+export function nearLimitNote(near: NearLimit, level: number, warning: number): string | null {
+  if (near.reliable) return null;
+  const head = `Интервалу ${level} % у предела не доверять`;
+  const from = `с прогнозом от ${percent(warning, 1)} %`;
+  const band = `${level - NEAR_LIMIT_TOLERANCE * 100}–${level + NEAR_LIMIT_TOLERANCE * 100} %`;
+  if (near.rows >= NEAR_LIMIT_ROWS && near.coverage !== null) {
+    return `${head}: он накрыл факт в ${percent(near.coverage * 100, 1)} % из ${near.rows} строк ${from} (должен в ${band}).`;
+  }
+  const held = near.coverage === null ? "" : ` (накрыто ${percent(near.coverage * 100, 1)} %)`;
+  return `${head}: строк ${from} ${near.rows}${held}, проверить его там можно не меньше чем на ${NEAR_LIMIT_ROWS}.`;
+}
+
 export interface IntervalCheck {
   method: IntervalMethod;
   level: number;
   coverage: number | null;
   high_coverage: ForecastScore["high_coverage"];
+  /** Issue 108, item 2: the band on the rows whose forecast is at or above the warning level, judged. Absent in a back-test stored before it. */
+  near_limit?: NearLimit;
   limit_coverage?: ForecastScore["limit_coverage"];
   /** The calibration's intervals as stored, on the same rows (null when they are the intervals shown). */
   stored: {
@@ -450,8 +516,70 @@ export function calibrationStale(check: Pick<Backtest, "model" | "interval"> | F
   return recent !== null && recent.coverage < level / 100 - STALE_TOLERANCE;
 }
 
-/** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y. */
+/** The model's, the persistence baseline's and the history mean's scores on rows that carry the measured y,
+ *  each one's lead time by the event table's one definition where the rows carry date-times (issue 108, item 4). */
 export function backtest(input: BacktestInput): Backtest {
+  return withEventLeads(scoredBacktest(input), input);
+}
+
+/**
+ * Issue 108, item 4: one lead time on every screen. The scores' own (from the start of the warning on at the
+ * onset) gave the 1 h model «—» where the event table, whose alert may come up to the horizon and an hour
+ * before the event, gave 10 min: with date-times each score's lead is the event table's — the model's and the
+ * mean's forecast ≥ warning as issued, persistence's the current reading ≥ warning — and `lead_note` says
+ * where a forecast ahead warns no earlier than the meter.
+ */
+function withEventLeads(check: Backtest, input: BacktestInput): Backtest {
+  const events = check.events;
+  if (!events || !input.time) return { ...check, lead_note: null };
+  const lead = (rule: EventRule): ForecastScore["lead_time"] => ({
+    median: rule.lead_median,
+    unit: "min",
+    onsets: events.events,
+    warned: rule.caught,
+  });
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < input.measured.length; i++) {
+    const v = input.measured[i];
+    if (finite(v)) {
+      sum += v;
+      count += 1;
+    }
+  }
+  const meanValue = finite(input.trainingMean) ? input.trainingMean : count ? sum / count : Number.NaN;
+  const mean = eventTable({
+    measured: input.measured,
+    issued: Float64Array.from(input.predicted, (p) => (finite(p) ? meanValue : Number.NaN)),
+    time: input.time,
+    horizon: check.horizon,
+    level: check.limit,
+    warning: check.warning,
+  });
+  return {
+    ...check,
+    model: { ...check.model, lead_time: lead(events.model) },
+    persistence: { ...check.persistence, lead_time: lead(events.current) },
+    mean: mean ? { ...check.mean, lead_time: lead(mean.model) } : check.mean,
+    lead_note: leadNote(check.horizon, events),
+  };
+}
+
+/** «Прогноз на 1 ч не предупреждает раньше датчика: медиана упреждения 10 мин против 15 мин у текущего замера»:
+ *  where a forecast ahead caught no event earlier (by the median lead) than the current reading; null where it
+ *  did, for the nowcast, or with no event caught by either. */
+export function leadNote(horizon: number, events: Pick<EventTable, "model" | "current">): string | null {
+  const [forecast, reading] = [events.model.lead_median, events.current.lead_median];
+  if (horizon === 0 || (forecast === null && reading === null)) return null;
+  if (forecast !== null && (reading === null || forecast > reading)) return null;
+  const minutes = (v: number | null) => (v === null ? "нет (не предупредил)" : `${percent(v, 0)} мин`);
+  return (
+    `Прогноз на ${horizonLabel(horizon)} не предупреждает раньше датчика: медиана упреждения ${minutes(forecast)} ` +
+    `против ${minutes(reading)} у текущего замера`
+  );
+}
+
+function scoredBacktest(input: BacktestInput): Backtest {
   const limit = input.limit ?? METHANE_LIMIT_PERCENT;
   const warning = input.warning ?? DEFAULT_WARNING_PERCENT;
   const horizon = input.horizon ?? 0;
@@ -491,6 +619,7 @@ export function backtest(input: BacktestInput): Backtest {
     const model = scoreOf(f, pick(input.lo), pick(input.hi));
     const stored = input.storedLo && input.storedHi ? scoreOf(f, pick(input.storedLo), pick(input.storedHi)) : null;
     const persistence = scoreOf(previous);
+    const meanScore = scoreOf(mean);
     const chances = pick(input.pExceed);
     return {
       limit,
@@ -498,8 +627,8 @@ export function backtest(input: BacktestInput): Backtest {
       horizon,
       model,
       persistence,
-      mean: scoreOf(mean),
-      verdict: verdictOf(horizon, model, persistence),
+      mean: meanScore,
+      verdict: verdictOf(horizon, model, persistence, meanScore, fromTraining ? "training" : "history"),
       interval: intervalCheck(input, model, stored, warning),
       events: eventsOf(input, limit, warning, horizon),
       mean_source: fromTraining ? "training" : "history",
@@ -535,6 +664,7 @@ export function backtest(input: BacktestInput): Backtest {
   const model = scoreOf(f, issued(lo), issued(hi), ahead);
   const stored = input.storedLo && input.storedHi ? scoreOf(f, issued(pick(input.storedLo)), issued(pick(input.storedHi)), ahead) : null;
   const baseline = scoreOf(persistence, undefined, undefined, ahead);
+  const meanScore = scoreOf(mean);
   const chances = issued(pick(input.pExceed));
   return {
     limit,
@@ -542,8 +672,8 @@ export function backtest(input: BacktestInput): Backtest {
     horizon,
     model,
     persistence: baseline,
-    mean: scoreOf(mean),
-    verdict: verdictOf(horizon, model, baseline),
+    mean: meanScore,
+    verdict: verdictOf(horizon, model, baseline, meanScore, fromTraining ? "training" : "history"),
     interval: intervalCheck(input, model, stored, warning),
     events: eventsOf(input, limit, warning, horizon),
     mean_source: fromTraining ? "training" : "history",
@@ -576,6 +706,7 @@ function intervalCheck(input: BacktestInput, model: ForecastScore, stored: Forec
     level,
     coverage: model.coverage,
     high_coverage: model.high_coverage,
+    near_limit: nearLimit(model.high_coverage, level),
     limit_coverage: model.limit_coverage ?? null,
     stored: stored && { coverage: stored.coverage, recent_coverage: stored.recent_coverage, high_coverage: stored.high_coverage },
   };
@@ -595,25 +726,66 @@ export function intervalSentence(check: Omit<IntervalCheck, "sentence">, warning
     text += `; о покрытии на пределе судить рано: строк с фактом от ${level} % ${atLimit.rows}, нужно не меньше ${LIMIT_COVERAGE_ROWS} (накрыто ${share(atLimit.coverage)})`;
   }
   if (check.stored?.coverage != null) text += `; калибровка без подстройки — в ${share(check.stored.coverage)}`;
-  return text;
+  const near = check.near_limit && nearLimitNote(check.near_limit, check.level, warning);
+  return near ? `${text}. ${near}` : text;
 }
 
 const percent = (value: number, digits: number) =>
   value.toLocaleString("ru-RU", { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/\s/g, "\u00a0");
 
-/** «На горизонте 1 ч модель точнее инерционного прогноза: RMSE 0,173 % против 0,182 % (на 4,9 % меньше).» */
-export function verdictOf(horizon: number, model: ForecastScore, persistence: ForecastScore): string {
+const FORECAST_NAMES: Record<ShownForecast, { nominative: string; genitive: string }> = {
+  model: { nominative: "модель", genitive: "модели" },
+  persistence: { nominative: "инерционный прогноз", genitive: "инерционного прогноза" },
+  mean: { nominative: "среднее за период обучения", genitive: "среднего за период обучения" },
+};
+const HISTORY_MEAN = { nominative: "среднее по истории", genitive: "среднего по истории" };
+
+/**
+ * The back-test's verdict naming all three (issue 108, item 3: at 6 h the model lost to the training mean and
+ * the verdict, comparing it with persistence alone, read «модель точнее»): «На горизонте 1 ч модель точнее
+ * инерционного прогноза и среднего за период обучения: RMSE 0,1730 % против 0,1820 % и 0,2100 % (ошибка на
+ * 4,9 % меньше, чем у инерционного прогноза)»; where the model is not the best, how much larger its error is.
+ */
+export function verdictOf(
+  horizon: number,
+  model: ForecastScore,
+  persistence: ForecastScore,
+  mean: ForecastScore,
+  meanSource: "training" | "history" = "training",
+): string {
   const where = `На горизонте ${horizonLabel(horizon)}`;
-  if (model.rmse === null || persistence.rmse === null)
-    return `${where} сравнить модель с инерционным прогнозом не на чем: нет строк с фактом`;
-  const figures = `RMSE ${percent(model.rmse, 4)} % против ${percent(persistence.rmse, 4)} %`;
-  if (model.rmse === persistence.rmse) return `${where} модель и инерционный прогноз одинаково точны: ${figures}`;
-  const better = model.rmse < persistence.rmse;
-  const [low, high] = better ? [model.rmse, persistence.rmse] : [persistence.rmse, model.rmse];
-  const by = high > 0 ? ((high - low) / high) * 100 : 0;
-  if (better) return `${where} модель точнее инерционного прогноза: ${figures} (ошибка на ${percent(by, 1)} % меньше)`;
-  // The better one's figure first.
-  return `${where} инерционный прогноз точнее модели: RMSE ${percent(persistence.rmse, 4)} % против ${percent(model.rmse, 4)} % у модели (ошибка модели на ${percent(((high - low) / low) * 100, 1)} % больше)`;
+  const names = { ...FORECAST_NAMES, mean: meanSource === "training" ? FORECAST_NAMES.mean : HISTORY_MEAN };
+  const scored = (
+    [
+      ["model", model.rmse],
+      ["persistence", persistence.rmse],
+      ["mean", mean.rmse],
+    ] as Array<[ShownForecast, number | null]>
+  ).filter((e): e is [ShownForecast, number] => e[1] !== null);
+  if (model.rmse === null || scored.length < 2)
+    return `${where} сравнить модель с инерционным прогнозом и средним не на чем: нет строк с фактом`;
+  // Stable: on a tie the model first, then persistence.
+  const ranked = scored.slice().sort((a, b) => a[1] - b[1]);
+  const [best, ...rest] = ranked;
+  const rmse = (v: number) => `${percent(v, 4)} %`;
+  const by = (low: number, high: number) => percent(high > 0 ? ((high - low) / high) * 100 : 0, 1);
+  const tied = rest.filter((r) => r[1] === best[1]);
+  let text: string;
+  if (tied.length > 0) {
+    const same = [best, ...tied].map(([name]) => names[name].nominative).join(" и ");
+    const others = rest.filter((r) => r[1] !== best[1]);
+    text = `${where} ${same} одинаково точны: RMSE ${rmse(best[1])}`;
+    if (others.length > 0) text += `, у ${names[others[0][0]].genitive} ${rmse(others[0][1])}`;
+  } else {
+    const against = rest.map(([name]) => names[name].genitive).join(" и ");
+    text =
+      `${where} ${names[best[0]].nominative} точнее ${against}: RMSE ${rmse(best[1])} против ${rest.map(([, v]) => rmse(v)).join(" и ")}` +
+      ` (ошибка на ${by(best[1], rest[0][1])} % меньше, чем у ${names[rest[0][0]].genitive})`;
+  }
+  if (best[0] !== "model" && model.rmse > best[1]) {
+    text += `; ошибка модели на ${percent(((model.rmse - best[1]) / best[1]) * 100, 1)} % больше`;
+  }
+  return text;
 }
 
 // Excel keeps a date-time as days since 1899-12-30; a date cell read as a number lands in this range.

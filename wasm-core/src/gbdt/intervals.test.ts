@@ -15,6 +15,8 @@ import {
   LAG_FEATURES,
   lagColumns,
   loadModel,
+  nearLimit,
+  nearLimitNote,
   MAX_SCALE,
   predict,
   shifted,
@@ -229,5 +231,38 @@ describe("intervals on a steady longwall, 1 h ahead", () => {
     expect(columns.hi[0] - forecast[0]).toBeCloseTo(q, 12);
     const updated = adaptiveIntervalColumns(forecast, old, 90, 1, { targets, time, ahead: AHEAD_MS });
     expect(coverage(forecast, targets, updated).all).toBeGreaterThanOrEqual(0.88);
+  });
+});
+
+// Issue 108, item 2: the 90 % band held 90,0 % of all rows and 48,7 % of the 39 whose forecast was ≥ 0,8 %;
+// near the limit it is reported and judged on its own.
+describe("the interval near the limit", () => {
+  it("is reliable only on enough rows forecast at or above the warning, within 85–95 %", () => {
+    expect(nearLimit({ rows: 60, coverage: 0.9 }, 90)).toEqual({ rows: 60, coverage: 0.9, reliable: true });
+    expect(nearLimit({ rows: 60, coverage: 0.85 }, 90).reliable).toBe(true);
+    expect(nearLimit({ rows: 60, coverage: 0.84 }, 90).reliable).toBe(false);
+    expect(nearLimit({ rows: 60, coverage: 0.96 }, 90).reliable).toBe(false);
+    expect(nearLimit({ rows: 39, coverage: 0.9 }, 90).reliable).toBe(false);
+    expect(nearLimit(null, 90)).toEqual({ rows: 0, coverage: null, reliable: false });
+    expect(nearLimitNote(nearLimit({ rows: 78, coverage: 0.487 }, 90), 90, 0.8)).toBe(
+      "Интервалу 90 % у предела не доверять: он накрыл факт в 48,7 % из 78 строк с прогнозом от 0,8 % (должен в 85–95 %).",
+    );
+    expect(nearLimitNote(nearLimit({ rows: 60, coverage: 0.9 }, 90), 90, 0.8)).toBeNull();
+  });
+
+  it("is the back-test's, on the rows whose forecast is at or above the warning", () => {
+    const measured = Array.from({ length: 121 }, (_, i) => (i % 2 ? 0.95 : 0.5));
+    const predicted = measured.map((y) => (y > 0.9 ? 0.9 : 0.5));
+    // Near the limit the band holds 1 row in 3, elsewhere every row.
+    const lo = predicted.map((p) => p - 0.02);
+    const hi = predicted.map((p, i) => (p > 0.8 && i % 3 !== 0 ? p + 0.02 : p + 0.1));
+    const check = backtest({ measured, predicted, lo, hi, level: 90, intervalMethod: "level" });
+    const near = check.interval!.near_limit!;
+    expect(near.rows).toBe(60);
+    expect(near.coverage).toBeCloseTo(check.model.high_coverage!.coverage, 12);
+    expect(near.reliable).toBe(false);
+    expect(check.interval!.sentence).toMatch(
+      /Интервалу 90 % у предела не доверять: он накрыл факт в \d+,\d % из 60 строк с прогнозом от 0,8 %/,
+    );
   });
 });

@@ -142,6 +142,25 @@ export function unreliableNote(check: Pick<ProbabilityCheck, "brier" | "base_bri
   return `Вероятность превышения не точнее ${base} (Brier ${ru(check.brier, 3)} против ${ru(check.base_brier, 3)}) — не показывается.`;
 }
 
+/** Issue 108, item 1: a chance not yet judged is not shown either: «Вероятность превышения не показывается: судить
+ *  рано — строк с фактом 1 840, из них от предела 19; нужно не меньше 200 и 20». Without a check at all, it says so. */
+export function tooEarlyNote(check: Pick<ProbabilityCheck, "rows" | "events"> | null | undefined): string {
+  const what = check
+    ? `строк с фактом ${check.rows.toLocaleString("ru-RU").replace(/\s/g, "\u00a0")}, из них от предела ${check.events}; нужно не меньше ${PROBABILITY_CHECK_ROWS} и ${PROBABILITY_CHECK_EVENTS}`
+    : "её не с чем сравнить: нет строк с фактом";
+  return `Вероятность превышения не показывается: судить рано, точнее ли она доли случаев превышения — ${what}.`;
+}
+
+/** Why a calibration's chance at `limit` is not shown (null: it is — judged better than the base rate at that limit). */
+export function calibrationChanceNote(check: ProbabilityCheck | null | undefined, limit: number): string | null {
+  if (check && check.limit !== limit) {
+    const at = check.limit.toLocaleString("ru-RU", { maximumFractionDigits: 2 });
+    return `Вероятность превышения не показывается: калибровка проверила её только для предела ${at} %.`;
+  }
+  if (check?.reliable === true) return null;
+  return check?.reliable === false ? unreliableNote(check) : tooEarlyNote(check);
+}
+
 /**
  * The check a calibration stores (issue 99): its rows in time order split in two, the earlier half
  * calibrating the later one's chances at `limit` as a forecast with facts gets them (updated on the

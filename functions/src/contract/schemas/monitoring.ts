@@ -310,7 +310,11 @@ const liveForecastSchema = z.object({
   result: z.nullable(z.number()).meta({ description: "% vol; null when the latest minutes lack what the model needs" }),
   model_result: z.optional(z.nullable(z.number())).meta({
     description:
-      "Where `result` is the last reading because the model was not more accurate on the history (persistence shown, issue 87): the model's own figure, % vol; absent otherwise",
+      "Where `result` is the last reading or the training mean because the model was not more accurate on the history (issues 87, 108): the model's own figure, % vol; absent otherwise",
+  }),
+  shown: z.optional(z.enum(["model", "persistence", "mean"])).meta({
+    description:
+      "Issue 108: which of the three the back-test of the day's rows found best and `result` is — the model's, the last reading or the training mean; absent in a forecast stored before",
   }),
   lo: z.nullable(z.number()),
   hi: z.nullable(z.number()),
@@ -318,19 +322,39 @@ const liveForecastSchema = z.object({
   probability: z
     .optional(
       z.object({
-        reliable: z
-          .boolean()
-          .meta({ description: "false: P scored no better than the base rate, and the tile says so instead of showing it" }),
-        brier: z.number(),
-        base_brier: z.number(),
+        reliable: z.boolean().meta({
+          description:
+            "true only where P was judged better than the base rate; false (not better, or too early to judge): the tile says why instead of showing it",
+        }),
+        judgement: z.enum(["better", "not_better", "too_early"]).meta({
+          description: "Issue 108: too_early — fewer than 200 rows or 20 facts at the limit to judge on; P is not shown then either",
+        }),
+        brier: z.nullable(z.number()),
+        base_brier: z.nullable(z.number()),
         rows: z.int(),
-        judged_on: z.enum(["history", "calibration"]).meta({ description: "the working's last 7 days of facts, else the calibration's" }),
+        events: z.int().meta({ description: "of the rows, facts at or above the limit" }),
+        judged_on: z
+          .nullable(z.enum(["history", "calibration"]))
+          .meta({ description: "the working's facts after the model's own period, else the calibration's; null: no check at all" }),
+        judged_after: z.nullable(z.string()).meta({
+          description:
+            "Issue 108: the end of the model's own period (training and calibration rows, ISO); the tile judges P and the alert rule on the working's rows after it only; null: the model keeps no date-time period",
+        }),
       }),
     )
     .meta({
       description:
-        "Issue 99: P's Brier score against the base rate's (the calibration's share of rows at the limit); absent where neither judges it",
+        "Issue 99, 108: P's Brier score against the base rate's (the calibration's share of rows at the limit), and whether P is shown; absent where the model is not calibrated",
     }),
+  near_limit: z.optional(z.object({ rows: z.int(), coverage: z.nullable(z.number()), reliable: z.boolean() })).meta({
+    description:
+      "Issue 108: the interval on the working's rows after the model's own period whose forecast was at or above `warning`: how many, what share it held; reliable only with 50 rows or more and 85–95 % held (90 % band). Absent without a reading",
+  }),
+  warning: z.optional(z.number()).meta({ description: "The meter's W (or 0,8 % without one): where «near the limit» starts" }),
+  lead_note: z.optional(z.nullable(z.string())).meta({
+    description:
+      "Issue 108: «Прогноз на 1 ч не предупреждает раньше датчика: …» where on the working's rows after the model's period the forecast ≥ W warned of the onsets no earlier (median lead) than the current reading ≥ W; null otherwise",
+  }),
   limit: z.number().meta({ description: "The meter's A (or 1,0 % without one)" }),
   level: z.number().meta({ description: "The interval's level, %" }),
   columns: z

@@ -12,8 +12,8 @@ import {
   backtest,
   calibrationStale,
   persistenceForecast,
-  persistenceWins,
-  PERSISTENCE_SHOWN,
+  bestForecast,
+  SHOWN_INSTEAD,
   fromPersistence,
   MINUTE_MS,
   historyStep,
@@ -32,8 +32,10 @@ import {
   predict,
   readRowTime,
   rowTimes,
+  tooEarlyNote,
   unreliableNote,
   type Backtest,
+  type ShownForecast,
   type IntervalColumns,
   type IntervalMethod,
   type ProbabilityCheck,
@@ -377,36 +379,58 @@ function forecastBacktest(
 const calibrationBaseRate = (calibration: ForecastCalibration | null, limit: number) =>
   calibration?.probability?.limit === limit ? calibration.probability.base_rate : undefined;
 
+/** Issue 108, item 1: a chance is shown only where judged better than the base rate; «too early» (too few
+ *  rows or facts at the limit) and «not better» both keep it off the screen, each with its reason. */
+export type ChanceJudgement = "better" | "not_better" | "too_early";
+
 /**
- * Whether a forecast's chance of reaching the limit is shown as a risk (issue 99, item 5): judged on
- * the history's own facts where its back-test has enough rows, else by the calibration's check at the
- * same limit; null where neither judges (the chance is shown). `note` says why it is not shown.
+ * Whether a forecast's chance of reaching the limit is shown as a risk (issue 99, item 5; issue 108, item 1):
+ * judged on the history's own facts where its back-test has enough rows, else by the calibration's check at
+ * the same limit; where neither judges, too early — not shown. `reliable` is true only for «better»; `note`
+ * says why it is not shown.
  */
 export function judgedProbability(
   history: ProbabilityCheck | null | undefined,
   calibration: ForecastCalibration | null | undefined,
   limit: number,
 ) {
-  const stored = calibration?.probability;
+  const stored = calibration?.probability?.limit === limit ? calibration.probability : undefined;
   const judged =
     history && history.reliable !== null
       ? { ...history, judged_on: "history" as const }
-      : stored && stored.limit === limit && stored.reliable !== null
+      : stored && stored.reliable !== null
         ? { ...stored, judged_on: "calibration" as const }
         : null;
-  // Either judges only with a verdict (reliable true or false).
-  return judged && { ...judged, reliable: judged.reliable === true, note: judged.reliable === false ? unreliableNote(judged) : null };
+  if (judged) {
+    const better = judged.reliable === true;
+    return {
+      ...judged,
+      reliable: better,
+      judgement: (better ? "better" : "not_better") as ChanceJudgement,
+      note: better ? null : unreliableNote(judged),
+    };
+  }
+  // Too early: the figures of the check that came closest (the history's, else the calibration's), not shown.
+  const early = history ?? stored ?? null;
+  return {
+    ...(early ?? {}),
+    judged_on: early ? (history ? ("history" as const) : ("calibration" as const)) : null,
+    reliable: false,
+    judgement: "too_early" as ChanceJudgement,
+    note: tooEarlyNote(early),
+  };
 }
 
 /**
- * What the forecast shows (issue 76): the model's figures, or, where the model loses to persistence
- * on the history's own back-test (a larger RMSE on the same rows), persistence's — the last reading,
- * which an engineer has for free — with the model's figures kept to show beside them. `trial` is
+ * What the forecast shows (issue 76; issue 108, item 3): the best of the model, persistence — the last
+ * reading, which an engineer has for free — and the training period's mean on the history's own back-test
+ * (the smallest RMSE on the same rows), with the model's figures kept to show beside another's. `trial` is
  * that back-test, without intervals; null when no row carries a fact to score.
  */
 export function shownForecast(run: ForecastRun, model: Float64Array, measured: Float64Array, times: Times) {
   const horizon = run.version.horizon ?? 0;
-  if (!measured.some(Number.isFinite)) return { results: model, model: undefined, trial: null };
+  if (!measured.some(Number.isFinite)) return { results: model, model: undefined, trial: null, shown: "model" as ShownForecast };
+  const trainingMean = run.version.training?.y_mean;
   const trial = backtest({
     measured,
     predicted: model,
@@ -415,23 +439,33 @@ export function shownForecast(run: ForecastRun, model: Float64Array, measured: F
     limit: run.settings.limit,
     warning: run.settings.warning,
     horizon,
+    trainingMean,
   });
-  if (!persistenceWins(trial)) return { results: model, model: undefined, trial };
-  return { results: persistenceForecast(measured, times?.time, horizon), model, trial };
+  const shown = bestForecast(trial);
+  if (shown === "model") return { results: model, model: undefined, trial, shown };
+  // The mean is the forecast of the rows the model forecasts (ahead, those with the reading at t).
+  const results =
+    shown === "persistence"
+      ? persistenceForecast(measured, times?.time, horizon)
+      : model.map((v) => (Number.isFinite(v) ? (trainingMean as number) : Number.NaN));
+  return { results, model, trial, shown: shown as Exclude<ShownForecast, "model"> };
 }
 
-/** The back-test of the forecast shown: persistence's scores with the intervals shown, beside the
- *  model's own from the trial, and the sentence saying which is shown. */
+/** The back-test of the forecast shown: the shown one's scores with the intervals shown in its place, beside
+ *  the model's own from the trial, and the sentence saying which is shown. */
 function shownBacktest(check: Backtest | null, shown: ReturnType<typeof shownForecast>): Backtest | null {
   if (!check || !shown.model || !shown.trial) return check && { ...check, shown: "model" };
+  const which = shown.shown;
   return {
     ...check,
     model: shown.trial.model,
-    persistence: check.model,
+    persistence: which === "persistence" ? check.model : shown.trial.persistence,
+    mean: which === "mean" ? check.model : shown.trial.mean,
     // The model's own rule beside the current reading's (the rule of what is shown is the current reading's).
     events: check.events && shown.trial.events ? { ...check.events, model: shown.trial.events.model } : check.events,
-    verdict: `${shown.trial.verdict}. ${PERSISTENCE_SHOWN}`,
-    shown: "persistence",
+    verdict: `${shown.trial.verdict}. ${SHOWN_INSTEAD[which]}`,
+    lead_note: shown.trial.lead_note,
+    shown: which,
   };
 }
 

@@ -7,7 +7,7 @@ import { Alert, Card, Flex, Form, Input, Select, Typography } from "antd";
 import { ListTable } from "../../shared/LazyTable";
 import type { Backtest } from "@core/gbdt/backtest";
 import { horizonLabel } from "@core/gbdt/horizon";
-import { unreliableNote } from "@core/gbdt/probability";
+import { calibrationChanceNote } from "@core/gbdt/probability";
 import { DEFAULT_INTERVAL_LEVEL, INTERVAL_LEVELS, isIntervalLevel, type Calibration, type IntervalLevel } from "@core/gbdt/conformal";
 import type { ForecastMethod } from "@core/registry";
 import { Chart } from "../../shared/charts/Chart";
@@ -78,7 +78,9 @@ function FigureTable<L extends FigureLine>({
 
 export function BacktestTable({ backtest, level }: { backtest: Backtest; level: number }) {
   const horizon = backtest.horizon ?? 0;
-  const persistence = backtest.shown === "persistence";
+  // The forecast shown is the best of the three on this history (issue 108, item 3); the model is then shown beside it.
+  const shown = backtest.shown ?? "model";
+  const mark = (which: typeof shown) => (shown === which ? " — показан прогнозом" : "");
   return (
     <FigureTable
       name="backtest"
@@ -86,13 +88,18 @@ export function BacktestTable({ backtest, level }: { backtest: Backtest; level: 
       titleId="backtest-horizon"
       lines={backtestLines(backtest, level)}
       figures={[
-        { title: persistence ? "Модель (показана рядом)" : "Модель", figure: "model" },
+        { title: shown !== "model" ? "Модель (показана рядом)" : "Модель", figure: "model" },
         {
-          title: `${horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`}${persistence ? " — показан прогнозом" : ""}`,
+          title: `${horizon === 0 ? "Последнее измеренное значение" : `Факт в момент прогноза (на ${horizonLabel(horizon)} раньше)`}${mark("persistence")}`,
           figure: "persistence",
         },
         ...(backtest.mean
-          ? [{ title: backtest.mean_source === "training" ? "Среднее периода обучения" : "Среднее по истории", figure: "mean" as const }]
+          ? [
+              {
+                title: `${backtest.mean_source === "training" ? "Среднее периода обучения" : "Среднее по истории"}${mark("mean")}`,
+                figure: "mean" as const,
+              },
+            ]
           : []),
       ]}
     >
@@ -226,9 +233,8 @@ export function WhatIfPanel({
   const from = parseNumericInput(fromText) ?? range?.[0] ?? (column?.name === "x1" ? 800 : 0);
   const to = parseNumericInput(toText) ?? range?.[1] ?? Math.max(from + 1, (start[feature] ?? 1) * 1.5);
 
-  // The calibration's check of its chance at this limit (issue 99): no better than the base rate, not shown.
-  const check = calibration.data?.probability;
-  const chanceNote = check && check.reliable === false && check.limit === limit ? unreliableNote(check) : null;
+  // The calibration's check of its chance at this limit (issues 99, 108): shown only where judged better than the base rate.
+  const chanceNote = calibration.data && limit !== undefined ? calibrationChanceNote(calibration.data.probability, limit) : null;
 
   const answer = useMemo(() => {
     if (!core.data || limit === undefined || !(limit > 0)) return undefined;

@@ -23,7 +23,7 @@ import { formatStoredAtMost } from "../../shared/decimals";
 import { formatAmount } from "../../shared/format";
 import { SourceFileLink } from "../../shared/SourceFileLink";
 import { RESULTS_PAGE_SIZE } from "../../shared/calculationKindRegistry";
-import type { Backtest } from "@core/gbdt/backtest";
+import { DEFAULT_WARNING_PERCENT, nearLimitNote as nearLimitText, type Backtest } from "@core/gbdt/backtest";
 import { DEFAULT_INTERVAL_LEVEL } from "@core/gbdt/conformal";
 import { horizonLabel } from "@core/gbdt/horizon";
 import { BacktestTable, ForecastAdvisory, HistoryChart, WhatIfPanel } from "./ForecastCheck";
@@ -53,8 +53,18 @@ const numberCell = (value: number | null | undefined, decimals: number) =>
     <Typography.Text type="secondary">—</Typography.Text>
   );
 
-const intervalText = (row: ForecastDataRow) =>
-  typeof row.lo === "number" && typeof row.hi === "number" ? `${formatAmount(row.lo, 3)} – ${formatAmount(row.hi, 3)}` : "—";
+/** A row's interval; near the limit (forecast at or above the warning) where the band did not hold there on this
+ *  history, said not to be checked instead of drawn as if it held (issue 108, item 2). */
+const intervalText = (row: ForecastDataRow, doubtfulFrom: number | null) => {
+  if (typeof row.lo !== "number" || typeof row.hi !== "number") return "—";
+  const band = `${formatAmount(row.lo, 3)} – ${formatAmount(row.hi, 3)}`;
+  if (doubtfulFrom === null || typeof row.result !== "number" || row.result < doubtfulFrom) return band;
+  return (
+    <Typography.Text type="secondary" title="У предела интервал на этой истории не выдержал уровня — не доверять">
+      {band} (у предела не проверен)
+    </Typography.Text>
+  );
+};
 
 /** «2025-01-01T08:10:00» → «01.01.2025 08:10»; a step number as it is. */
 function timeText(value: unknown): string {
@@ -95,11 +105,16 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
   const calibration = calculation.calibration as { rows: number; scope: string; period: { from: unknown; to: unknown } | null } | null;
   const peak = (chart.data?.peak ?? undefined) as ForecastDataRow | undefined;
   const horizon = typeof calculation.horizon === "number" ? calculation.horizon : 0;
-  // The chance of reaching the limit no better than the base rate is not shown as a risk (issue 99, item 5).
+  // The chance of reaching the limit is shown only where judged better than the base rate (issue 99, item 5;
+  // issue 108, item 1: «too early» is not shown either). A forecast stored before the judgement had no verdict: not shown.
   const probability = calculation.probability as { reliable: boolean; note: string | null } | null | undefined;
-  const chanceShown = probability?.reliable !== false;
-  // The model lost to persistence on this history: the forecast shown is the last reading, the model's figure beside it.
-  const persistenceShown = backtest?.shown === "persistence";
+  const chanceShown = probability?.reliable === true;
+  // The model lost to persistence or to the training mean on this history (issue 108, item 3): the forecast shown is
+  // the better of them, the model's figure beside it.
+  // The band near the limit judged on this history (issue 108, item 2): where it did not hold, said so.
+  const warning = typeof calculation.warning === "number" ? calculation.warning : DEFAULT_WARNING_PERCENT;
+  const nearLimitNote = backtest?.interval?.near_limit ? nearLimitText(backtest.interval.near_limit, level, warning) : null;
+  const otherShown = backtest?.shown === "persistence" || backtest?.shown === "mean" ? backtest.shown : null;
   // The history's barometric pressure, where its rows carry it (a model ahead may read it).
   const hasPressure = (rowsPage.data?.results ?? []).some((r) => typeof (r as ForecastDataRow).p_atm === "number");
 
@@ -123,13 +138,15 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
         value === null || value === undefined ? <Typography.Text type="secondary">—</Typography.Text> : formatStoredAtMost(value, 4),
     })),
     {
-      title: horizon === 0 ? "Прогноз, %" : `Прогноз на ${horizonLabel(horizon)} вперед, %`,
+      // Issue 108, item 4: a horizon whose forecast warned no earlier than the meter on this history does not promise it.
+      title:
+        horizon === 0 ? "Прогноз, %" : `Прогноз на ${horizonLabel(horizon)} вперед${backtest?.lead_note ? " (не раньше датчика)" : ""}, %`,
       dataIndex: "result",
       align: "right",
       width: 110,
       render: (value: number, row) => <PredictionText value={value} testId={`stored-result-${row.id}`} limit={limit} />,
     },
-    ...(persistenceShown
+    ...(otherShown
       ? [
           {
             title: "Прогноз модели, %",
@@ -160,7 +177,7 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
             title: `Интервал ${level} %, %`,
             key: "interval",
             align: "right" as const,
-            render: (_: unknown, r: ForecastDataRow) => intervalText(r),
+            render: (_: unknown, r: ForecastDataRow) => intervalText(r, nearLimitNote ? warning : null),
           },
           ...(chanceShown
             ? [
@@ -256,15 +273,21 @@ export function ForecastResults({ calculation }: { calculation: Calculation }) {
           }
         />
       ) : null}
+      {backtest?.lead_note ? <Alert type="warning" showIcon data-testid="lead-note" message={`${backtest.lead_note}.`} /> : null}
+      {nearLimitNote ? <Alert type="warning" showIcon data-testid="near-limit-unreliable" message={nearLimitNote} /> : null}
       {!chanceShown && probability?.note ? (
         <Alert type="info" showIcon data-testid="probability-unreliable" message={probability.note} />
       ) : null}
-      {persistenceShown ? (
+      {otherShown ? (
         <Alert
           type="info"
           showIcon
           data-testid="persistence-shown"
-          message={`Прогнозом показан последний замер: на этой истории он точнее модели на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`}
+          message={
+            otherShown === "persistence"
+              ? `Прогнозом показан последний замер: на этой истории он точнее модели и среднего на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+              : `Прогнозом показано среднее за период обучения модели: на этой истории оно точнее модели и последнего замера на горизонте ${horizonLabel(horizon)}. Прогноз модели — в столбце «Прогноз модели» рядом.`
+          }
         />
       ) : null}
       <SourceFileLink calculation={calculation} />

@@ -37,13 +37,13 @@ const last = <T extends object>(style: T, i: number, count: number) => (i === co
 
 /** Issue 87, item 20: where a horizon shows the last reading (the model was not more accurate on the
  *  history), the row says so, and the model's own figure is one click away. */
-function ModelFigure({ value }: { value: number | null }) {
+function ModelFigure({ value, instead }: { value: number | null; instead: Forecast["shown"] }) {
   const [shown, setShown] = useState(false);
   return (
     <div style={{ ...WORDS, maxWidth: 180 }}>
       {/* antd's text breaks inside a word (word-break: break-word), which lets the column shrink below one word. */}
       <Typography.Text type="secondary" style={{ ...WORDS, fontSize: 12 }}>
-        последнее показание (модель не точнее){" "}
+        {instead === "mean" ? "среднее за период обучения (модель не точнее)" : "последнее показание (модель не точнее)"}{" "}
       </Typography.Text>
       {shown ? (
         <Typography.Text style={{ ...WORDS, fontSize: 12 }} data-testid="model-own">
@@ -86,7 +86,9 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
               <td style={CELL}>{row.at}</td>
               <td style={CELL}>
                 {row.value}
-                {forecasts[i].model_result !== undefined && <ModelFigure value={forecasts[i].model_result ?? null} />}
+                {forecasts[i].model_result !== undefined && (
+                  <ModelFigure value={forecasts[i].model_result ?? null} instead={forecasts[i].shown} />
+                )}
                 {forecasts[i].made_without?.length ? (
                   // Under the figure, not beside it: beside, it pushed the P column out of a phone's tile.
                   <Tag color="purple" style={{ display: "block", width: "fit-content", margin: "2px 0 0" }}>

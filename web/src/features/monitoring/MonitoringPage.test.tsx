@@ -54,6 +54,17 @@ const FORECAST: Forecast = {
   lo: 0.82,
   hi: 1.1,
   p_exceed: 0.62,
+  // Judged better than the base rate: shown (issue 108, item 1: P is shown only then).
+  probability: {
+    reliable: true,
+    judgement: "better",
+    brier: 0.05,
+    base_brier: 0.09,
+    rows: 900,
+    events: 40,
+    judged_on: "history",
+    judged_after: null,
+  },
   limit: 1.5,
   level: 90,
   note: "",

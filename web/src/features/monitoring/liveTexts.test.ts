@@ -65,8 +65,41 @@ it("prints P only where it is not judged worse than the base rate", () => {
       p_exceed: 0.37,
       probability,
     }) as Forecast;
-  const judged = (reliable: boolean) => ({ reliable, brier: 0.132, base_brier: 0.094, rows: 900, judged_on: "history" as const });
+  const judged = (reliable: boolean, judgement: "better" | "not_better" | "too_early" = reliable ? "better" : "not_better") => ({
+    reliable,
+    judgement,
+    brier: 0.132,
+    base_brier: 0.094,
+    rows: 900,
+    events: 19,
+    judged_on: "history" as const,
+    judged_after: null,
+  });
   expect(forecastTable([forecast(judged(false))]).rows[0].p).toBe("—");
   expect(forecastTable([forecast(judged(true))]).rows[0].p).toBe("37\u00a0%");
-  expect(forecastTable([forecast(undefined)]).rows[0].p).toBe("37\u00a0%");
+  // Issue 108, item 1: too early to judge (19 facts at the limit) is not shown either, nor a chance never judged.
+  expect(forecastTable([forecast(judged(false, "too_early"))]).rows[0].p).toBe("—");
+  expect(forecastTable([forecast(undefined)]).rows[0].p).toBe("—");
+});
+
+// Issue 108, item 2: near the limit the band held half the facts; the tile drew it as if it held 90 %.
+it("says the band is not checked near the limit where it did not hold there", () => {
+  type Forecast = LiveTile["forecasts"][number];
+  const forecast = (result: number, reliable: boolean) =>
+    ({
+      horizon_label: "1 ч",
+      sensor: "М-1",
+      level: 90,
+      limit: 1,
+      warning: 0.8,
+      for: null,
+      lo: result - 0.1,
+      hi: result + 0.1,
+      result,
+      p_exceed: null,
+      near_limit: { rows: 39, coverage: 0.487, reliable },
+    }) as unknown as Forecast;
+  expect(forecastTable([forecast(0.85, false)]).rows[0].interval).toBe("у предела не проверен");
+  expect(forecastTable([forecast(0.5, false)]).rows[0].interval).toBe("0,40–0,60");
+  expect(forecastTable([forecast(0.85, true)]).rows[0].interval).toBe("0,75–0,95");
 });

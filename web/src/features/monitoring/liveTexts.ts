@@ -71,6 +71,10 @@ export const levelsText = (meter: Meter) =>
     .filter(Boolean)
     .join(", ");
 
+/** Whether the forecast is near the limit (at or above W) where its band was not found to hold. */
+export const nearLimitDoubtful = (f: Forecast) =>
+  f.near_limit?.reliable === false && f.result !== null && f.warning !== undefined && f.result >= f.warning;
+
 /** The forecasts' table (a row per horizon): what its caption and head say once where every row shares
  *  it (the meter, the interval's level, the limit P is the chance of reaching), and each row's cells,
  *  which say it themselves where the rows differ. Units kept with their numbers (no-break spaces). */
@@ -84,13 +88,19 @@ export function forecastTable(forecasts: readonly Forecast[]) {
     caption: `Прогноз${sensor ? ` ${sensor}` : ""}; P — вероятность достичь ${chance}`,
     head: { interval: level === null ? "Интервал" : `Интервал ${level}\u00a0%` },
     rows: forecasts.map((f) => ({
-      horizon: sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`,
+      // Issue 108, item 4: a horizon whose forecast warns no earlier than the meter does not promise it.
+      horizon: `${sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`}${f.lead_note ? " (не раньше датчика)" : ""}`,
       at: f.for ? displayDateTime(f.for).slice(11) : "—",
+      // Issue 108, item 2: a band that did not hold near the limit is not drawn there as if it did.
       interval:
-        f.lo === null || f.hi === null ? "—" : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2, 2)}–${number(f.hi, 2, 2)}`,
-      // A chance no better than the base rate is no risk figure: its note says so (issue 99, item 5).
+        f.lo === null || f.hi === null
+          ? "—"
+          : nearLimitDoubtful(f)
+            ? "у предела не проверен"
+            : `${level === null ? `${f.level}\u00a0%: ` : ""}${number(f.lo, 2, 2)}–${number(f.hi, 2, 2)}`,
+      // A chance not judged better than the base rate is no risk figure: its note says why (issues 99, 108).
       p:
-        f.p_exceed === null || f.probability?.reliable === false
+        f.p_exceed === null || f.probability?.reliable !== true
           ? "—"
           : `${number(f.p_exceed * 100, 0)}\u00a0%${limit === null ? ` (≥\u00a0${number(f.limit, 2)}\u00a0%)` : ""}`,
       value: f.result === null ? "нет прогноза" : number(f.result, 2, 2),

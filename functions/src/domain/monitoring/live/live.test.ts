@@ -26,6 +26,7 @@ import {
   liveView,
   onsetsNeeded,
   staleMinutes,
+  withChanceJudged,
   type LiveView,
 } from "./live";
 import { mergeReadings, watchLive } from "./live-watch";
@@ -239,5 +240,26 @@ describe("a facility's tiles on the in-memory repositories", () => {
 
     const unbound = await bindLiveModel(d.deps, staff, { facility: facility.id, working: "Лава 5", horizon: 60, model: null });
     expect(unbound).toEqual([]);
+  });
+});
+
+// Issue 108, item 1: the rule «P ≥ 0,5» acted (and the webhook got its events) while P was judged no better
+// than the base rate, or too early to judge.
+describe("the forecast's alert rule and the judgement of P", () => {
+  const on = { rule: "forecast" as const, reason: "Оповещение по прогнозу включено: …", days: 7, events: 9, forecast: null, reading: null };
+  it("keeps «P ≥ 0,5» only where P was judged better than the base rate", () => {
+    expect(withChanceJudged(on, { reliable: true, note: null })).toBe(on);
+    const early = withChanceJudged(on, {
+      reliable: false,
+      note: "Вероятность превышения не показывается: судить рано, точнее ли она доли случаев превышения — строк с фактом 800, из них от предела 19; нужно не меньше 200 и 20.",
+    });
+    expect(early.rule).toBe("reading");
+    expect(early.reason).toBe(
+      "Оповещение по прогнозу не включено: вероятность превышения не показывается: судить рано, точнее ли она доли случаев превышения — " +
+        "строк с фактом 800, из них от предела 19; нужно не меньше 200 и 20. Действует правило «текущее значение ≥ 0,9·предела».",
+    );
+    expect(withChanceJudged(on, null).rule).toBe("reading");
+    const reading = { ...on, rule: "reading" as const };
+    expect(withChanceJudged(reading, { reliable: false, note: "…" })).toBe(reading);
   });
 });

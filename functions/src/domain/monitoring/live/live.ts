@@ -15,8 +15,14 @@ import {
   PRESSURE_FEATURES,
   eventTable,
   horizonLabel,
+  leadNote,
+  nearLimit,
+  nearLimitNote,
   onsetLeads,
+  probabilityCheck,
+  timeMs,
   type EventRule,
+  type NearLimit,
   type ProbabilityCheck,
 } from "@core/gbdt";
 import {
@@ -31,7 +37,7 @@ import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import { forecastRowsFromJson, forecastRun, judgedProbability, runForecast } from "../../forecast/forecast";
+import { forecastRowsFromJson, forecastRun, forecastTargets, judgedProbability, runForecast } from "../../forecast/forecast";
 import { readingsBetween, utcDay } from "../ingest/stored-days";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../days/minute-window";
@@ -306,7 +312,7 @@ export async function forecastNow(
   rows: Record<string, number | string>[],
 ) {
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
-  return done.rows[done.rows.length - 1];
+  return { ...done.rows[done.rows.length - 1], shown: done.backtest?.shown ?? "model" };
 }
 
 type Alert = LiveForecast["alert"];
@@ -416,9 +422,34 @@ export function chooseAlertRule(input: {
   return { ...base, rule: "reading", reason: `Оповещение по прогнозу не включено: ${span} ${why} (${figures}); ${readingRule}.` };
 }
 
+/** Issue 108, item 1: «P ≥ 0,5» is no alert rule while P is not shown (judged no better than the base rate,
+ *  or too early to judge): the reading's rule acts, and the reason says why. */
+export function withChanceJudged(
+  alert: Omit<Alert, "raised">,
+  probability: { reliable: boolean; note: string | null } | null,
+): Omit<Alert, "raised"> {
+  if (alert.rule !== "forecast" || probability?.reliable === true) return alert;
+  const why = probability?.note ?? "вероятность превышения не проверена.";
+  return {
+    ...alert,
+    rule: "reading",
+    reason: `Оповещение по прогнозу не включено: ${why.charAt(0).toLowerCase()}${why.slice(1)} Действует правило «текущее значение ≥ 0,9·предела».`,
+  };
+}
+
 /** The alert rules chosen lately are kept per binding and meter (the runtime's alertRules); the
  *  alert rule's back-test is read again after this long (it changes slowly: days of history). */
 export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
+
+/**
+ * Issue 108, item 6: the last minute of the model's own period — the rows it was trained on and those its
+ * calibration came from — as ms; null where neither keeps a date-time period. The tile judges P and the alert
+ * rule only on the working's rows after it (on rows the model learned from, a new model judged itself).
+ */
+export function modelPeriodEnd(run: Pick<Run, "version" | "calibration">): number | null {
+  const ends = [run.version.training?.period?.to, run.calibration?.period?.to].flatMap((t) => (typeof t === "string" ? [timeMs(t)] : []));
+  return ends.length > 0 ? Math.max(...ends) : null;
+}
 
 async function alertRuleOf(
   deps: ForecastDeps,
@@ -429,31 +460,60 @@ async function alertRuleOf(
   meter: Sensor,
   last: number,
   features: Record<FeatureColumn, Sensor | undefined>,
-): Promise<{ alert: Omit<Alert, "raised">; probability: ProbabilityCheck | null }> {
+): Promise<{
+  alert: Omit<Alert, "raised">;
+  probability: ProbabilityCheck | null;
+  judged: { after: number | null; rows: number };
+  near: NearLimit;
+  lead: string | null;
+}> {
+  // Issue 108, item 1: the history's rows on the 10-minute grid of the clock, not of the meter's latest minute:
+  // sampled at 11:23 or 11:25 the same readings give the same rows, so the same judgement.
+  const step = LIVE_STEP_MIN * MINUTE_MS;
+  const anchor = Math.floor(last / step) * step;
   const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
-  const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}`;
+  const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}|${anchor}`;
   const cache = deps.runtime.alertRules;
   const now = deps.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && now - hit.at < ALERT_REFRESH_MS) return hit;
   const count = (ALERT_HISTORY_DAYS * 1440) / LIVE_STEP_MIN;
-  const from = last - count * LIVE_STEP_MIN * MINUTE_MS;
+  const from = anchor - count * step;
   // The same columns as the forecast shown (issue 87: the back-test is on the columns the tile feeds).
   const wanted = [meter, ...Object.values(features).filter((s): s is Sensor => s !== undefined)];
   const history = new Map<string, Readings>();
   const minutes = keptMinutes(deps);
-  for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, last + MINUTE_MS, minutes));
-  const rows = forecastRowsAt(sensors, meter, history, last, count, features);
+  for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, anchor + MINUTE_MS, minutes));
+  const rows = forecastRowsAt(sensors, meter, history, anchor, count, features);
   const done = await runForecast(deps, run, forecastRowsFromJson(rows));
-  const alert = chooseAlertRule({
-    measured: done.rows.map((r) => r.y ?? null),
-    pExceed: done.rows.map((r) => r.p_exceed ?? null),
-    time: rows.map((r) => Date.parse(`${r.t}:00Z`)),
-    horizon: binding.horizon,
-    limit: run.settings.limit,
+  const time = Float64Array.from(rows, (r) => Date.parse(`${r.t}:00Z`));
+  // Only the rows after the model's own period are judged on (issue 108, item 6).
+  const after = modelPeriodEnd(run);
+  const judged = (k: number) => after === null || time[k] > after;
+  const measured = Float64Array.from(done.rows, (r, k) => (typeof r.y === "number" && judged(k) ? r.y : Number.NaN));
+  const pExceed = Float64Array.from(done.rows, (r, k) => (typeof r.p_exceed === "number" && judged(k) ? r.p_exceed : Number.NaN));
+  const alert = chooseAlertRule({ measured, pExceed, time, horizon: binding.horizon, limit: run.settings.limit });
+  // The same rows judge the chance of reaching the limit against the base rate (issue 99, item 5).
+  const limit = run.settings.limit;
+  const targets = forecastTargets(binding.horizon, measured, { time, timeKind: "datetime" });
+  const stored = run.calibration?.probability;
+  const probability = probabilityCheck(pExceed, targets, limit, stored?.limit === limit ? stored.base_rate : undefined);
+  // The band near the limit on the same rows (issue 108, item 2): those whose forecast is at or above the warning.
+  let nearRows = 0;
+  let held = 0;
+  done.rows.forEach((r, k) => {
+    const [target, result, lo, hi] = [targets[k], r.result, r.lo, r.hi];
+    if (!Number.isFinite(target) || typeof result !== "number" || result < run.settings.warning) return;
+    if (typeof lo !== "number" || typeof hi !== "number") return;
+    nearRows += 1;
+    if (lo <= target && target <= hi) held += 1;
   });
-  // The same back-test judges the chance of reaching the limit against the base rate (issue 99, item 5).
-  const checked = { alert, probability: done.backtest?.probability ?? null };
+  const near = nearLimit(nearRows > 0 ? { rows: nearRows, coverage: held / nearRows } : null, run.settings.level);
+  // Issue 108, item 4: the lead time by the back-test's one definition (the forecast ≥ W against the current reading ≥ W).
+  const issued = Float64Array.from(done.rows, (r) => (typeof r.result === "number" ? r.result : Number.NaN));
+  const events = eventTable({ measured, issued, time, horizon: binding.horizon, level: limit, warning: run.settings.warning });
+  const lead = events ? leadNote(binding.horizon, events) : null;
+  const checked = { alert, probability, judged: { after, rows: measured.filter(Number.isFinite).length }, near, lead };
   cache.set(key, { at: now, ...checked });
   return checked;
 }
@@ -563,8 +623,21 @@ async function tileForecast(
   const row = await forecastNow(deps, run, rows);
   const result = typeof row.result === "number" ? row.result : null;
   const p = typeof row.p_exceed === "number" ? row.p_exceed : null;
-  const { alert: alertRule, probability: history } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
+  const {
+    alert: chosen,
+    probability: history,
+    judged,
+    near,
+    lead,
+  } = await alertRuleOf(deps, company, binding, run, sensors, meter, last, features);
   const probability = run.calibration ? judgedProbability(history, run.calibration, run.settings.limit) : null;
+  const alertRule = withChanceJudged(chosen, probability);
+  // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
+  const fewAfter =
+    judged.after !== null && (history === null || history.reliable === null)
+      ? `После периода обучения и калибровки модели строк с фактом на истории выработки за ${ALERT_HISTORY_DAYS} сут.: ${judged.rows} — ` +
+        "пока мало, чтобы судить по ним о вероятности и правиле оповещения."
+      : "";
   const raised =
     alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
   // D65's forecast events (forecast-events.ts): opened, closed and settled from this forecast.
@@ -591,6 +664,7 @@ async function tileForecast(
     result,
     // The last reading shown, the model losing to it on the history (issue 87, item 20): its own figure too.
     ...("model_result" in row ? { model_result: typeof row.model_result === "number" ? row.model_result : null } : {}),
+    shown: row.shown,
     lo: typeof row.lo === "number" ? row.lo : null,
     hi: typeof row.hi === "number" ? row.hi : null,
     p_exceed: p,
@@ -598,14 +672,30 @@ async function tileForecast(
       ? {
           probability: {
             reliable: probability.reliable,
-            brier: probability.brier,
-            base_brier: probability.base_brier,
-            rows: probability.rows,
+            judgement: probability.judgement,
+            brier: probability.brier ?? null,
+            base_brier: probability.base_brier ?? null,
+            rows: probability.rows ?? 0,
+            events: probability.events ?? 0,
             judged_on: probability.judged_on,
+            judged_after: judged.after === null ? null : new Date(judged.after).toISOString(),
           },
         }
       : {}),
-    note: [note, unfedNote, probability?.note ?? ""].filter((n) => n !== "").join(" "),
+    // Issue 108, item 2: a band that did not hold near the limit on the working's own rows is said not to be trusted there.
+    near_limit: near,
+    warning: run.settings.warning,
+    lead_note: lead,
+    note: [
+      note,
+      unfedNote,
+      lead === null ? "" : `${lead}.`,
+      probability?.note ?? "",
+      fewAfter,
+      p === null ? "" : (nearLimitNote(near, run.settings.level, run.settings.warning) ?? ""),
+    ]
+      .filter((n) => n !== "")
+      .join(" "),
     alert: { ...alertRule, raised },
   };
 }
