@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fsBlobStore } from "../adapters/blob/fs-blob-store";
+import { reconciliationKey } from "../domain/monitoring/ingest/reconciliation";
 import { type InFlight, inFlightKey, recordInFlight, RESUMED_DETAIL, takeUpInterrupted } from "./interrupted-jobs";
 
 const dirs: string[] = [];
@@ -75,5 +76,39 @@ describe("jobs left unfinished by a killed process", () => {
       ),
     ).toEqual([]);
     expect(await blobs.get(inFlightKey("c1", "j3"))).toBeUndefined();
+  });
+
+  it("does not run again a reconciliation whose record says it ended: its state done, its slots given back (issue 107, item 6)", async () => {
+    const blobs = store();
+    const id = "0193a1b2-0000-7000-8000-000000000001";
+    const reconciliation: InFlight = {
+      request: { op: "telemetry_reconciliation", actor, reconciliation: id },
+      slots: period.slots,
+      resumed: 1,
+    };
+    await recordInFlight(blobs, "j4", reconciliation);
+    // Written done by the job before the kill; the job's own state still says running.
+    await blobs.put(
+      reconciliationKey("c1", id),
+      new TextEncoder().encode(JSON.stringify({ id, company: "c1", state: "done" })),
+      "application/json",
+    );
+    await blobs.put(
+      "exports/c1/jobs/j4.json",
+      new TextEncoder().encode('{"job":"j4","state":"running","progress":10}'),
+      "application/json",
+    );
+    const resumed: string[] = [];
+    const released: InFlight[] = [];
+    const found = await takeUpInterrupted(
+      blobs,
+      async (job) => void resumed.push(job),
+      async (record) => void released.push(record),
+    );
+    expect(found).toEqual([{ company: "c1", job: "j4", op: "telemetry_reconciliation", outcome: "ended" }]);
+    expect(resumed).toEqual([]);
+    expect(released.map((r) => r.slots)).toEqual([period.slots]);
+    expect(await stateOf(blobs, "j4")).toMatchObject({ state: "done" });
+    expect(await blobs.get(inFlightKey("c1", "j4"))).toBeUndefined();
   });
 });

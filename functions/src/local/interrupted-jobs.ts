@@ -10,6 +10,7 @@
 import type { WorkerRequest } from "../adapters/spreadsheets/protocol";
 import type { BlobStore } from "../ports";
 import type { ExportJobState, JobTicket } from "../export/formats";
+import { reconciliationEnd } from "../domain/monitoring/ingest/reconciliation";
 
 export type HostJobRequest = Extract<WorkerRequest, { op: "job" }>["request"];
 
@@ -29,7 +30,8 @@ export interface InterruptedJob {
   company: string;
   job: string;
   op: HostJobRequest["op"];
-  outcome: "resumed" | "failed";
+  /** ended: its result says it ended before the kill (a reconciliation's record), so it is not run again. */
+  outcome: "resumed" | "failed" | "ended";
 }
 
 const KEY = /^exports\/([^/]+)\/jobs\/([^/]+)\.inflight\.json$/;
@@ -59,6 +61,13 @@ const WHAT: Record<HostJobRequest["op"], string> = {
 /** The state a job resumed reads until its thread takes it again. */
 export const RESUMED_DETAIL = "Сервер был остановлен во время задания: после перезапуска задание выполняется заново";
 
+/** How a job ended, from its own result where it writes one apart from its state: a reconciliation's
+ *  record is written done before the job's state is, so a kill between them left it to run again. */
+async function endedByItsResult(blobs: BlobStore, request: HostJobRequest): Promise<Pick<ExportJobState, "state" | "detail"> | undefined> {
+  if (request.op !== "telemetry_reconciliation") return undefined;
+  return reconciliationEnd(blobs, request.actor.company, request.reconciliation);
+}
+
 /** Every job on record as unfinished: those whose state says they ended lose their record; the others
  *  are resumed (`resume`, once) or failed, their holds given back (`releaseHolds`). */
 export async function takeUpInterrupted(
@@ -82,6 +91,14 @@ export async function takeUpInterrupted(
       continue;
     }
     const op = record.request.op;
+    const ended = await endedByItsResult(blobs, record.request);
+    if (ended) {
+      await blobs.put(stateKey(company, job), json({ job, progress: 100, ...ended } satisfies ExportJobState), "application/json");
+      await releaseHolds(record);
+      await clearInFlight(blobs, company, job);
+      found.push({ company, job, op, outcome: "ended" });
+      continue;
+    }
     if (record.resumed >= 1) {
       const failed: ExportJobState = { job, state: "failed", progress: 100, detail: WHAT[op] };
       await blobs.put(stateKey(company, job), json(failed), "application/json");

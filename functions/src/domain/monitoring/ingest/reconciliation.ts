@@ -78,6 +78,20 @@ async function write(deps: Pick<Deps, "blobs">, record: Reconciliation): Promise
   await deps.blobs.put(reconciliationKey(record.company, record.id), new TextEncoder().encode(JSON.stringify(record)), "application/json");
 }
 
+/** How a reconciliation's job ended, read from its record (done or failed with its detail), or undefined
+ *  while it has not: a start after a kill asks it before running the job again (issue 107, item 6: two
+ *  done reconciliations of 74 MB ran again, ~7 min of a thread each, and a second kill failed them). */
+export async function reconciliationEnd(
+  blobs: Deps["blobs"],
+  company: string,
+  id: string,
+): Promise<{ state: "done" | "failed"; detail?: string } | undefined> {
+  const record = await read({ blobs }, company, id);
+  if (record?.state === "done") return { state: "done" };
+  if (record?.state === "failed") return { state: "failed", detail: record.detail };
+  return undefined;
+}
+
 /** POST v1/telemetry/reconciliations/: the export checked as POST v1/telemetry/files/ checks it (another
  *  company's facility 404, an empty file or an unreadable header 400), recorded as queued and handed to
  *  the host's jobs; where the host runs none (the tests' in-process host), compared within the request,
