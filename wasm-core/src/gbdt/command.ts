@@ -117,10 +117,18 @@ async function run(argv: string[], io: GbdtOutput): Promise<void> {
       },
     });
     writeFileSync(out, result.json);
-    const { json: _json, validation_rows, rounds, ...summary } = result;
+    const { json: _json, validation_rows, stopping_rows, calibration_rows, rounds, ...summary } = result;
     io.out(
       JSON.stringify(
-        { ...summary, features: data.featureNames, rounds_trained: rounds.length, validation_rows: validation_rows.length, model: out },
+        {
+          ...summary,
+          features: data.featureNames,
+          rounds_trained: rounds.length,
+          validation_rows: validation_rows.length,
+          stopping_rows: stopping_rows.length,
+          calibration_rows: calibration_rows.length,
+          model: out,
+        },
         null,
         2,
       ) + "\n",

@@ -66,9 +66,13 @@ describe("training in the core", () => {
     const best = Math.min(...result.rounds.map((r) => r.valid_rmse!));
     expect(result.valid_rmse).toBe(best);
     expect(JSON.parse(result.json).learner.attributes.best_iteration).toBe(String(result.num_trees - 1));
-    // The validation error of the kept model, predicted by the product's inference, is the one reported.
+    // Issue 108, item 6: the earlier half of them (by t: the later row numbers) stopped the training; the later
+    // half is left for the calibration, seen by neither the trees nor that choice.
+    expect(result.stopping_rows).toEqual(Array.from({ length: 150 }, (_, i) => 150 + i));
+    expect(result.calibration_rows).toEqual(Array.from({ length: 150 }, (_, i) => i));
+    // The validation error of the kept model on the rows that stopped it, predicted by the product's inference, is the one reported.
     const model = await loadModel(result.json);
-    const rows = result.validation_rows;
+    const rows = result.stopping_rows;
     const width = data.featureNames.length;
     const predictions = predict(
       model,

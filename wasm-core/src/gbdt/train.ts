@@ -136,8 +136,12 @@ export interface TrainResult {
   valid_rmse: number | null;
   importance: FeatureImportance[];
   train_rows: number;
-  /** Indices (into the input rows) of the validation rows, in input order. */
+  /** Indices (into the input rows) of the validation rows (all held out from the trees), in input order. */
   validation_rows: number[];
+  /** Of them, those that chose the number of trees (early stopping; none without it), in input order. */
+  stopping_rows: number[];
+  /** Of them, those neither trained on nor used to stop: the rows to calibrate on, in input order. */
+  calibration_rows: number[];
   seconds: number;
 }
 
@@ -286,6 +290,17 @@ export function checkTrainingData(data: TrainingData): void {
     const bad = data.t.findIndex((v) => !Number.isFinite(v));
     if (bad >= 0) throw new TrainingInputError(`t: в строке ${bad + 1} нет отметки времени`);
   }
+}
+
+/** The held-out rows split for early stopping: the earlier half by t (the first half drawn without t) stops,
+ *  the rest is for the calibration; without early stopping all of them are both (no choice is made on them). */
+function stoppingRows(held: number[], data: TrainingData, params: TrainParams): { stop: number[]; calibration: number[] } {
+  if (params.early_stopping_rounds === 0 || held.length < 2)
+    return { stop: held, calibration: params.early_stopping_rounds === 0 ? held : [] };
+  const t = data.t;
+  const order = t ? [...held].sort((a, b) => t[a] - t[b] || a - b) : held;
+  const stopSet = new Set(order.slice(0, order.length >> 1));
+  return { stop: held.filter((i) => stopSet.has(i)), calibration: held.filter((i) => !stopSet.has(i)) };
 }
 
 /** Training and validation rows: the latest `fraction` by t, else a seeded draw; both in input order. */
@@ -532,7 +547,10 @@ export async function trainWithModule(
   const started = performance.now();
   checkTrainingData(data);
   const width = data.featureNames.length;
-  const { train, valid } = splitRows(data, params);
+  const { train, valid: held } = splitRows(data, params);
+  // Issue 108, item 6: with early stopping the held-out rows' earlier half (by t) chooses the number of trees,
+  // and the later half is left to calibrate on, seen neither by the trees nor by that choice.
+  const { stop: valid, calibration } = stoppingRows(held, data, params);
   if (train.length < MIN_TRAINING_ROWS - Math.round(MIN_TRAINING_ROWS * params.validation_fraction)) {
     throw new TrainingInputError("Для обучения после отделения проверочных строк осталось слишком мало строк");
   }
@@ -688,7 +706,9 @@ export async function trainWithModule(
       share: totalGain > 0 ? gains[f] / totalGain : 0,
     })),
     train_rows: train.length,
-    validation_rows: valid,
+    validation_rows: held,
+    stopping_rows: params.early_stopping_rounds > 0 ? valid : [],
+    calibration_rows: calibration,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -967,6 +967,13 @@ export const forecastModelSchema = z.object({
       rows: z.int(),
       train_rows: z.int(),
       valid_rows: z.int(),
+      stopping_rows: z.int().optional().meta({
+        description: "of the held-out rows, those that chose the number of trees (early stopping); absent before issue 108",
+      }),
+      calibration_rows: z.int().optional().meta({
+        description:
+          "of the held-out rows, those neither trained on nor used to stop: the version's calibration rows; absent before issue 108",
+      }),
       validation: z.enum(["time", "random"]).meta({ description: "validation rows: the latest by t, or a seeded draw" }),
       period: z
         .union([z.object({ from: z.string(), to: z.string() }), z.object({ from: z.number(), to: z.number() })])

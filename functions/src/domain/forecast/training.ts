@@ -198,6 +198,9 @@ export function trainingSummary(
     rows: data.y.length,
     train_rows: result.train_rows,
     valid_rows: result.validation_rows.length,
+    // Issue 108, item 6: of the held-out rows, those that chose the number of trees and those calibrated on.
+    stopping_rows: result.stopping_rows.length,
+    calibration_rows: result.calibration_rows.length,
     validation: data.t ? "time" : "random",
     period,
     ranges,
@@ -275,8 +278,8 @@ function trainingMessage(message: string, skipped: number, horizon: number): str
 }
 
 /**
- * The history's rows the trees did not learn from, to calibrate the version on: the validation
- * rows themselves for the nowcast; ahead, the history's rows from the first validation row's time
+ * The history's rows the trees did not learn from and early stopping did not choose on (issue 108, item 6), to
+ * calibrate the version on: those rows themselves for the nowcast; ahead, the history's rows from the first one's time
  * on (the lags and the targets are read from those rows alone, so no training target is scored).
  */
 function validationRows(
@@ -300,13 +303,13 @@ function validationRows(
     return row;
   };
   if (trained.featureNames.length === width) {
-    // The nowcast trains on the history's rows that carry y, in order: validation_rows index those.
+    // The nowcast trains on the history's rows that carry y, in order: calibration_rows index those.
     const measured: number[] = [];
     for (let r = 0; r < data.y.length; r++) if (!Number.isNaN(data.y[r])) measured.push(r);
-    return result.validation_rows.map((k, j) => rowOf(measured[k], j));
+    return result.calibration_rows.map((k, j) => rowOf(measured[k], j));
   }
-  if (!timeMs || !trained.t || result.validation_rows.length === 0) return [];
-  const from = result.validation_rows.reduce((a, k) => Math.min(a, (trained.t as Float64Array)[k]), Infinity);
+  if (!timeMs || !trained.t || result.calibration_rows.length === 0) return [];
+  const from = result.calibration_rows.reduce((a, k) => Math.min(a, (trained.t as Float64Array)[k]), Infinity);
   const rows: ForecastKeptRow[] = [];
   for (let r = 0; r < data.y.length; r++) if (timeMs[r] >= from) rows.push(rowOf(r, rows.length));
   return rows;
