@@ -257,6 +257,42 @@ it("names a file's sensors that are not in the facility's register as unknown, t
   expect(byRow.refused).toEqual([{ line: 2, reason: "датчик «Q-9» не найден в реестре датчиков площадки" }]);
 });
 
+// Issue 107 item 5: the gateway delivered the missing minutes with its own values after the reconciliation, and
+// «Догрузить недостающие» replaced them with the file's («corrected: 60»).
+it("«Догрузить недостающие» adds only what is still missing: what the gateway delivered since is kept as it sent it", async () => {
+  const start = START + 3 * 86_400_000;
+  const t = (m: number) => new Date(start + m * 60_000).toISOString();
+  const held = [2, 5, 8, 11];
+  await push(
+    Array.from({ length: 20 }, (_, m) => m)
+      .filter((m) => !held.includes(m))
+      .map((m) => ({ sensor: "М-12", t: t(m), value: methane(m) })),
+  );
+  const file = ["Время;М-12", ...Array.from({ length: 20 }, (_, m) => `${wall(start + m * 60_000)};${comma(methane(m))}`)].join("\r\n");
+  const result = await reconciled(file);
+  expect(result.totals).toMatchObject({ missing: 4, different: 0 });
+  // The gateway's own values of three of the four arrive after the reconciliation.
+  await push(held.slice(0, 3).map((m) => ({ sensor: "М-12", t: t(m), value: 0.77 })));
+  const filled = await json<{ status_url: string }>(await post(`/api/v1/telemetry/reconciliations/${result.id}/fill/`, {}), 202);
+  await telemetryIdle(h.deps);
+  expect(await json(await h.request(filled.status_url, { token: staff }), 200)).toMatchObject({
+    state: "done",
+    lines: 1,
+    accepted: 1,
+    corrected: 0,
+  });
+  const after = await reconciled(file);
+  expect(after.totals).toMatchObject({ missing: 0, different: 3 });
+  expect(after.days.flatMap((d) => d.examples.map((e) => [e.t, e.stored]))).toEqual(held.slice(0, 3).map((m) => [t(m), 0.77]));
+  // Everything it found missing delivered since: nothing to add, refused, nothing stored.
+  const stale = await reconciled(["Время;М-12", ...[21, 22].map((m) => `${wall(start + m * 60_000)};${comma(methane(m))}`)].join("\r\n"));
+  expect(stale.totals.missing).toBe(2);
+  await push([21, 22].map((m) => ({ sensor: "М-12", t: t(m), value: 0.66 })));
+  const refused = await post(`/api/v1/telemetry/reconciliations/${stale.id}/fill/`, {});
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { detail: string }).detail).toMatch(/уже получены после сверки/);
+});
+
 // Issue 107 item 8: a file's bidi and NUL characters were echoed raw in `unknown_sensors`, `detail` and `refused`.
 it("shows a file's unknown codes and refusals without its bidi, zero-width and NUL characters", async () => {
   const code = "Q\u202E-9\u0000\u200B";

@@ -350,7 +350,7 @@ export const fillReconciliationRoute = route(
     "fillTelemetryReconciliation",
     "«Догрузить недостающие»: one batch of the readings a done reconciliation found missing, made from the file",
     [400, 404],
-    `Stored as a pushed batch is and applied by the consumer (its counts in its status). Asked again, the same batch. 400 when the reconciliation is not done, found nothing missing, or more than ${LIMITS.telemetry.reconciliationFillReadings} (load the file itself then).`,
+    `Stored as a pushed batch is and applied by the consumer (its counts in its status), with only the readings still missing: one stored since the reconciliation (the gateway's own) is kept as it is. Asked again, the same batch. 400 when the reconciliation is not done, found nothing missing, everything it found missing has been stored since, or more than ${LIMITS.telemetry.reconciliationFillReadings} (load the file itself then).`,
   ),
   {
     post: "/reconciliations/{id}/fill",

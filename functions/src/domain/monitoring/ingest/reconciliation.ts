@@ -30,7 +30,7 @@ import { LIMITS, SENSOR_CODE_MAX } from "../../../contract/schemas/limits";
 import { shownText } from "../../../contract/certificate-text";
 import type { reconciliationSchema } from "../../../contract/schemas/monitoring";
 import type { ReconciliationJobRequest } from "../../../export/formats";
-import type { TelemetryBatch } from "../../../ports";
+import type { BatchReading, TelemetryBatch } from "../../../ports";
 import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
 import { batchBlobKey, queuedBatch } from "./readings";
 import { readingsBetween } from "./stored-days";
@@ -197,11 +197,21 @@ export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "c
   }
   const blob = await deps.blobs.get(batchBlobKey(actor.company, batchId));
   if (!blob) throw new NotFound("Недостающие показания сверки не найдены: сверьте выгрузку заново");
+  // Only what is still missing (issue 107, item 5: the gateway delivered the 60 missing minutes with its
+  // own values after the reconciliation, and the fill replaced them with the file's, «corrected: 60»).
+  const fill = await stillMissing(deps, actor.company, record.facility, JSON.parse(new TextDecoder().decode(blob.body)) as BatchReading[]);
+  if (fill.length === 0) {
+    throw new Invalid(
+      "Недостающие показания уже получены после сверки: догружать нечего. Сверьте выгрузку заново, чтобы увидеть расхождения",
+    );
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(fill));
+  await deps.blobs.put(batchBlobKey(actor.company, batchId), bytes, "application/json");
   const batch = queuedBatch(
     { batch: batchId, company: actor.company, facility: record.facility, received_at: deps.clock.now().toISOString() },
     {
-      lines: missing,
-      readings_sha256: createHash("sha256").update(blob.body).digest("hex"),
+      lines: fill.length,
+      readings_sha256: createHash("sha256").update(bytes).digest("hex"),
       file_name: `Догрузка по сверке ${record.file_name}`.trim().slice(0, LIMITS.name.file),
     },
   );
@@ -213,6 +223,35 @@ export async function fillReconciliation(deps: Pick<Deps, "blobs" | "repos" | "c
   }
   await write(deps, { ...record, fill: { batch: batchId, status_url: `/api/v1/telemetry/batches/${batchId}/` } });
   return batch;
+}
+
+/** The fill's readings whose instant has no stored reading now: a reading stored since the
+ *  reconciliation (the gateway's own) is kept as it is, never replaced by the file's. */
+async function stillMissing(
+  deps: Pick<Deps, "repos" | "clock">,
+  company: string,
+  facility: string,
+  fill: BatchReading[],
+): Promise<BatchReading[]> {
+  const bySensor = new Map<string, BatchReading[]>();
+  for (const reading of fill) {
+    const list = bySensor.get(reading[0]);
+    if (list) list.push(reading);
+    else bySensor.set(reading[0], [reading]);
+  }
+  const kept: BatchReading[] = [];
+  for (const [sensor, readings] of bySensor) {
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const [, t] of readings) {
+      first = Math.min(first, t);
+      last = Math.max(last, t);
+    }
+    const stored = await storedReadings(deps, company, { id: sensor, facility }, first, last);
+    const present = new Set(stored.times);
+    for (const reading of readings) if (!present.has(reading[1])) kept.push(reading);
+  }
+  return kept;
 }
 
 /** The job: the file read, compared with the stored days, and the record written done (or failed, with
