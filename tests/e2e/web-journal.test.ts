@@ -59,7 +59,16 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     expect(row).toContain("Вентиляционный ствол");
     expect(row).toContain(ru(meanOver(valid, local(3), local(4))!));
     expect(row).toContain(ru(meanOver(valid, local(0), local(8))!));
-    expect((await page.getByRole("row", { name: /^М-9/ }).textContent()) ?? "").toContain("1,00 (по месту)");
+    // Issue 105: a meter without A is read against its place's limit, named by act, point and edition.
+    const m9 = (await page.getByRole("row", { name: /^М-9/ }).textContent()) ?? "";
+    expect(m9).toContain("1,00 % об.");
+    const sources = page.getByTestId("journal-limit-sources");
+    await sources
+      .getByText(
+        "М-9: Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+      )
+      .waitFor();
+    await sources.getByText("М-7, М-8: уставка A датчика по реестру").waitFor();
     // The whole shift's row in sight at 1440 px: the day's mean and completeness with it.
     expect(await wholly(m7.getByRole("cell").last())).toBe(true);
     const general = page.getByRole("row", { name: /общее/ });

@@ -1,7 +1,7 @@
-// Issue 99, item 3, in a real browser: with the server's clock at 02.01.2027 (Order 506 ended on
-// 01.01.2027 and no administrator has confirmed the edition in force) every monitoring screen that draws a
+// Issues 99 and 105, in a real browser: with the server's clock at 02.01.2027 (Order 507's Appendix 3
+// ended on 01.01.2027 and no administrator has confirmed the edition in force) every monitoring screen that draws a
 // permissible limit — «Мониторинг», «Журнал оператора АГК», «События» — says «редакция правил не
-// подтверждена» and which act its limits are still drawn from. Screenshots at 1440 and 390 px. Needs web/dist.
+// подтверждена» which act its limits are still drawn from, and Decree 315's norms without an end date. Screenshots at 1440 and 390 px. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
@@ -43,7 +43,12 @@ describe("web app: the limits' edition not confirmed after 01.01.2027", () => {
         await page.getByRole("heading", { name: `${heading}: Шахта «Новая редакция»` }).waitFor();
         const notice = page.getByRole("alert").filter({ hasText: "редакция правил не подтверждена" });
         await notice.waitFor();
-        expect(await notice.textContent()).toContain("Приказ № 506 от 08.12.2020 действовал до 01.01.2027");
+        expect(await notice.textContent()).toContain(
+          "Срок действия «Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020)» истек 01.01.2027",
+        );
+        expect(await notice.textContent()).toContain(
+          "в газоотсасывающем трубопроводе — Постановление № 315 от 25.04.2011 (п. 1, п. 3), без срока окончания",
+        );
         if (width === 390) expect(await pageOverflow(page)).toBe(0);
         await screenshot(page, { path: `${SHOTS}/web-limit-edition-${path}-${width}.png` });
       }

@@ -41,7 +41,7 @@ interface Journal {
     shifts: (number | null)[];
     day: number | null;
     alarm: number | null;
-    limit: number;
+    limit: number | null;
   }[];
   gassings: Gassing[];
 }
@@ -103,8 +103,14 @@ describe("GET v1/telemetry/journal/", () => {
     const pages = execFileSync("pdftotext", ["-layout", join(dir, "j.pdf"), "-"], { encoding: "utf8" }).split("\f");
     const second = book.getWorksheet("Смена 2")!;
     journal.sensors.forEach((s, i) => {
-      const figures = [s.alarm ?? s.limit, ...s.hourly.slice(8, 16), s.shifts[1], s.day] as number[];
-      (second.getRow(3 + i).values as unknown[]).slice(4).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k], 12));
+      const figures = [s.limit, ...s.hourly.slice(8, 16), s.shifts[1], s.day] as number[];
+      const cells = (second.getRow(3 + i).values as unknown[]).slice(4);
+      cells.slice(0, figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k], 12));
+      // Issue 105: the unit and where the limit comes from (its A, or the act, point and edition of its place's).
+      expect(cells[figures.length]).toBe("% об.");
+      expect(cells[figures.length + 1]).toEqual(
+        s.alarm === null ? expect.stringContaining("приказ № 507") : "уставка A датчика по реестру",
+      );
       const line = pages[1].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
       expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f, 2)));
     });
@@ -152,24 +158,26 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
   });
 });
 
-// Issue 99, item 3: the limits by the act in force, on a server whose clock reads 02.01.2027.
+// Issues 99 and 105: the limits by the act in force, on a server whose clock reads 02.01.2027: the safety
+// rules' Appendix 3 (Order 507) has ended, Decree 315's norms stand for a working and a gas-suction line.
 describe("GET and POST v1/reference/methane-limits/", () => {
   it("holds no edition on 02.01.2027 until an administrator confirms one; staff may not", async () => {
     const later = await createHarness({}, { now: () => new Date("2027-01-02T03:00:00Z") });
     try {
-      const { token } = await later.signedInUser("ООО «После 506»");
-      const rows = await json<{ place: string; limit_pct: number; valid_to: string | null; in_force: boolean }[]>(
-        await later.request("/api/v1/reference/methane-limits/", { token }),
-        200,
-      );
-      expect(rows.map((r) => [r.place, r.limit_pct, r.valid_to, r.in_force])).toEqual([
-        ["working", 1, "2027-01-01", false],
-        ["wing_outgoing", 0.75, "2027-01-01", false],
-        ["local_accumulation", 2, "2027-01-01", false],
-        ["suction_pipeline", 3.5, "2027-01-01", false],
+      const { token } = await later.signedInUser("ООО «После 507»");
+      const rows = await json<
+        { kind: string; place: string; limit_pct: number; valid_to: string | null; in_force: boolean; standing: string | null }[]
+      >(await later.request("/api/v1/reference/methane-limits/", { token }), 200);
+      expect(rows.map((r) => [r.kind, r.place, r.limit_pct, r.valid_to, r.in_force, r.standing])).toEqual([
+        ["edition", "working", 1, "2027-01-01", false, null],
+        ["edition", "wing_outgoing", 0.75, "2027-01-01", false, "last_edition"],
+        ["edition", "local_accumulation", 2, "2027-01-01", false, "last_edition"],
+        ["edition", "suction_pipeline", 3.5, "2027-01-01", false, null],
+        ["rule", "working", 1, null, true, "rule"],
+        ["rule", "suction_pipeline", 3.5, null, true, "rule"],
       ]);
       const edition = {
-        act: "Новая редакция инструкции",
+        act: "Новая редакция правил",
         edition: "Редакция с 01.01.2027",
         valid_from: "2027-01-01",
         rows: [
@@ -182,12 +190,12 @@ describe("GET and POST v1/reference/methane-limits/", () => {
       const refused = await later.request("/api/v1/reference/methane-limits/", { method: "POST", token, json: edition });
       expect(refused.status).toBe(403);
       const { token: admin } = await signedInAdmin(later);
-      const confirmed = await json<{ in_force: boolean; confirmed_by: string | null }[]>(
+      const confirmed = await json<{ applied: boolean; standing: string | null; confirmed_by: string | null }[]>(
         await later.request("/api/v1/reference/methane-limits/", { method: "POST", token: admin, json: edition }),
         201,
       );
-      expect(confirmed.filter((r) => r.in_force)).toHaveLength(4);
-      expect(confirmed.slice(4).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
+      expect(confirmed.filter((r) => r.applied).map((r) => r.standing)).toEqual(["edition", "edition", "edition", "edition"]);
+      expect(confirmed.slice(4, 8).every((r) => r.confirmed_by?.includes("@"))).toBe(true);
     } finally {
       await later.close();
     }

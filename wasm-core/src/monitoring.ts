@@ -42,6 +42,10 @@ export type SensorKind =
   | "pressure"
   | "temperature"
   | "methane_flow"
+  // The АГК's other gas channels (issue 105, item 5): carbon monoxide in ppm, oxygen and carbon dioxide in % vol.
+  | "carbon_monoxide"
+  | "oxygen"
+  | "carbon_dioxide"
   // A climate project's meters (methodology 13.1, D70): proof channels send 1 or 0 each minute,
   // the exhaust temperature its reading, the analyser its hourly efficiency, the meters their hour's energy.
   | "flame"
@@ -97,6 +101,10 @@ export const SENSOR_KINDS: Readonly<Record<SensorKind, SensorKindRule>> = {
   // Absolute zero is −273,15 °C (D58 flags below it); a flare's exhaust is about 1 200 °C.
   temperature: sensorKind("Температура", "°C", TEMPERATURE_POSSIBLE, { min: -ZERO_CELSIUS_K, minExclusive: true }),
   methane_flow: sensorKind("Расход метана (расчетный)", "м³/мин CH4", FLOW_POSSIBLE),
+  // 1 % vol is 10 000 ppm: a whole scale past either end is no reading.
+  carbon_monoxide: sensorKind("Оксид углерода (CO)", "ppm", { min: -1e6, max: 2e6 }, { max: 1e6 }),
+  oxygen: sensorKind("Кислород (O2)", "% об.", GAS_SHARE_POSSIBLE, { max: 100 }),
+  carbon_dioxide: sensorKind("Диоксид углерода (CO2)", "% об.", GAS_SHARE_POSSIBLE, { max: 100 }),
   // A flame detector reports 1 (flame) or 0 (none); anything else is no proof (D70).
   flame: sensorKind("Датчик пламени", "1/0", SIGNAL_POSSIBLE, { max: 1 }),
   // An enclosed flare's exhaust: above absolute zero and below 2 000 °C (a flare burns at about 1 200 °C).
@@ -120,6 +128,14 @@ export function possibleValue(kind: SensorKind, value: number): boolean {
 }
 
 export const SENSOR_KIND_NAMES = Object.keys(SENSOR_KINDS) as [SensorKind, ...SensorKind[]];
+
+/** The gas channels of the АГК the operator's journal shows (issue 105, item 5): methane reads gassings;
+ *  the others are journalled in their units against their own register levels. */
+export const METHANE_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high"]);
+export const GAS_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high", "carbon_monoxide", "oxygen", "carbon_dioxide"]);
+/** The kinds whose register takes levels W and A, in the kind's unit, reached from below (D64). Oxygen's
+ *  danger is a fall, which W/A as the product reads them (≥ W, ≥ A) cannot say: it takes none. */
+export const LEVEL_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high", "carbon_monoxide", "carbon_dioxide"]);
 
 /** D58's flags of a minute; OK is a valid value, NONE a minute without a reading. */
 export const Flag = { OK: 0, RANGE: 1, STUCK: 2, JUMP: 3, NONE: 4 } as const;

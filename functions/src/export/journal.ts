@@ -7,6 +7,7 @@
 // shift report's writers).
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/monitoring";
+import { limitSourceText, limitSources } from "@core/methane-limits";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
 import type { GassingList, GassingView, Journal } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
@@ -59,16 +60,18 @@ export function journalSheets(j: Journal): Sheet[] {
   const sheets: Sheet[] = DEFAULT_SHIFT_STARTS.map((_, index) => {
     const [from, to] = shiftHours(index);
     const hours = Array.from({ length: to - from }, (_, i) => from + i);
-    const width = 6 + hours.length;
+    const width = 8 + hours.length;
     const pad = (cells: Cell[]) => [...cells, ...Array.from({ length: Math.max(0, width - cells.length) }, () => null)];
     const rows: Cell[][] = j.sensors.map((s) => [
       s.code,
       s.place,
       s.working || NO_WORKING,
-      s.alarm ?? s.limit,
+      s.limit,
       ...hours.map((h) => s.hourly[h]),
       s.shifts[index],
       s.day,
+      s.unit,
+      s.limit_source ? limitSourceText(s.limit_source) : "нет уставки A",
     ]);
     rows.push(pad([]), pad(["Загазирования смены"]));
     const gassings = shiftGassings(j, index);
@@ -79,15 +82,17 @@ export function journalSheets(j: Journal): Sheet[] {
     return {
       name: `Смена ${index + 1}`,
       text: { layout: "none" },
-      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shiftName(index)}${demoMark(j)}. Средние значения CH4, % об. ${ADVISORY_NOTE}`,
+      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shiftName(index)}${demoMark(j)}. Средние значения газов АГК в единицах датчика. ${ADVISORY_NOTE}`,
       columns: [
         text("Датчик", 16),
         text("Место установки", 24),
         text("Выработка", 22),
-        number("Уставка, % об.", JOURNAL_DECIMALS, 10),
+        number("Предел", JOURNAL_DECIMALS, 10),
         ...hours.map((h) => number(hourHeader(h), JOURNAL_DECIMALS, 8)),
         number("За смену", JOURNAL_DECIMALS, 10),
         number("За сутки", JOURNAL_DECIMALS, 10),
+        text("Ед. изм.", 8),
+        text("Основание предела (акт, пункт, редакция)", 60),
       ],
       rows,
     };
@@ -160,7 +165,9 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     const [from, to] = shiftHours(index);
     const hours = Array.from({ length: to - from }, (_, i) => from + i);
     heading(`${title}. ${shiftName(index)}`, 13);
-    line(`Средние значения валидных минутных средних CH4, % об., по часам компании. Выгружено ${dateTimeText(j.issued_at, j.zone)}.`);
+    line(
+      `Средние значения валидных минутных средних по часам компании, в единицах датчика (CH4, O2, CO2 — % об., CO — ppm). Выгружено ${dateTimeText(j.issued_at, j.zone)}.`,
+    );
     if (j.running) line("Сутки идут: данные на момент выгрузки.");
     doc.moveDown(0.2).font("Bold").fontSize(8).text(ADVISORY_NOTE, left, undefined, { width }).font(font);
     doc.moveDown(0.5);
@@ -180,19 +187,20 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
       doc.x = left;
       doc.y = bottom + 3;
     };
-    row(["Датчик", "Место установки", "Выработка", "Уставка", ...hours.map(hourHeader), "Смена", "Сутки"], true);
-    if (j.sensors.length === 0) line("Датчиков метана нет.");
+    row(["Датчик", "Место установки", "Выработка", "Предел", ...hours.map(hourHeader), "Смена", "Сутки"], true);
+    if (j.sensors.length === 0) line("Датчиков газа нет.");
     for (const s of j.sensors) {
       row([
         s.code,
         s.place || "—",
         s.working || NO_WORKING,
-        shown(s.alarm ?? s.limit),
+        s.limit === null ? "—" : `${shown(s.limit)} ${s.unit}`,
         ...hours.map((h) => shown(s.hourly[h])),
         shown(s.shifts[index]),
         shown(s.day),
       ]);
     }
+    for (const source of limitSources(j.sensors)) line(`Предел ${source}`);
     heading("Загазирования смены", 11);
     const gassings = shiftGassings(j, index);
     if (gassings.length === 0) line("Загазирований нет.");

@@ -3,7 +3,7 @@
 // project, the settings videos, none uploaded, and the reference dictionaries as the server answers
 // them after seeding (its own seed data and entry mapping). Tests change what they need with spreads.
 import type { CalculationView, Company, Dictionary, MediaStatus, MethaneLimitRow, Project, SignedInUser } from "@server/contract";
-import { ORDER_506_LIMITS } from "@core/methane-limits";
+import { DECREE_315_RULES, ORDER_507_LIMITS } from "@core/methane-limits";
 import { abatementKernels, evaluateAbatement, type AbatementRequest } from "@core/abatement";
 import { loadEmissions } from "@core/emissions-browser";
 import type { Assessment } from "../features/abatement/api";
@@ -226,6 +226,30 @@ export async function storedAssessment(
   };
 }
 
-/** GET v1/reference/methane-limits/ before 01.01.2027: Order 506's rows, in force (issue 99, item 3). */
-export const methaneLimitsInForce = (inForce = true): MethaneLimitRow[] =>
-  ORDER_506_LIMITS.map((row) => ({ ...row, confirmed: true, confirmed_by: null, confirmed_at: null, in_force: inForce }));
+/** GET v1/reference/methane-limits/: before 01.01.2027 (`inForce`) Order 507's Appendix 3 applies; after it
+ *  Decree 315's norms stand for a working and a gas-suction line, the rest on the last edition (issue 105). */
+export const methaneLimitsInForce = (inForce = true): MethaneLimitRow[] => [
+  ...ORDER_507_LIMITS.map((row) => {
+    const byRule = !inForce && DECREE_315_RULES.some((r) => r.place === row.place);
+    return {
+      ...row,
+      kind: "edition" as const,
+      confirmed: true,
+      confirmed_by: null,
+      confirmed_at: null,
+      in_force: inForce,
+      applied: !byRule,
+      standing: byRule ? null : inForce ? ("edition" as const) : ("last_edition" as const),
+    };
+  }),
+  ...DECREE_315_RULES.map((row) => ({
+    ...row,
+    kind: "rule" as const,
+    confirmed: true,
+    confirmed_by: null,
+    confirmed_at: null,
+    in_force: true,
+    applied: !inForce,
+    standing: inForce ? null : ("rule" as const),
+  })),
+];

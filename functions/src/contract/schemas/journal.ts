@@ -6,7 +6,7 @@ import { LIMITS } from "./limits";
 import { idString, isoDate } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
-import { METHANE_PLACES } from "@core/methane-limits";
+import { LIMIT_STANDINGS, METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };
 
@@ -61,6 +61,16 @@ export const gassingListQuerySchema = z.object({
   format: z.optional(z.enum(["xlsx"], "xlsx")).meta({ description: "none: JSON; xlsx: the register" }),
 });
 
+/** The limit a sensor is read against and where it comes from (issue 105, item 4). */
+export const limitSourceSchema = z.object({
+  by: z.enum(["alarm", "place"]).meta({ description: "alarm: the sensor's own A from the register; place: its place's permissible limit" }),
+  act: z.nullable(z.string()).meta({ description: "The act of the place's limit (null for the sensor's own A)" }),
+  point: z.nullable(z.string()),
+  edition: z.nullable(z.string()),
+  text_read: z.boolean(),
+  standing: z.nullable(z.enum(LIMIT_STANDINGS)),
+});
+
 export const journalSensorSchema = z.object({
   sensor: z.string(),
   code: z.string(),
@@ -69,8 +79,12 @@ export const journalSensorSchema = z.object({
   place: z.string().meta({ description: "The emission point it measures for" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
-  limit: z.number().meta({ description: "The gassing limit it is read against: alarm, else its place's, % vol" }),
-  hourly: z.array(z.nullable(z.number())).meta({ description: "Each local hour's mean of valid minute means (D59), % vol" }),
+  unit: z.string().meta({ description: "The unit of its figures (% об. for methane, oxygen, carbon dioxide; ppm for carbon monoxide)" }),
+  limit: z.nullable(z.number()).meta({
+    description: "The limit it is read against: its alarm A, else (methane) its place's, in its unit; null: none (another gas without A)",
+  }),
+  limit_source: z.nullable(limitSourceSchema).meta({ description: "Where the limit comes from; null without a limit" }),
+  hourly: z.array(z.nullable(z.number())).meta({ description: "Each local hour's mean of valid minute means (D59), in its unit" }),
   shifts: z.array(z.nullable(z.number())),
   day: z.nullable(z.number()),
   completeness: z.number().meta({ description: "Valid minutes / the day's minutes up to now, 0–1" }),
@@ -102,12 +116,17 @@ export type OperatorJournal = z.output<typeof journalSchema>;
 export type GassingRegister = z.output<typeof gassingListSchema>;
 export type GassingRegistrationBody = z.input<typeof gassingRegisterSchema>;
 
-/** Issue 99, item 3: a permissible methane concentration by place, with its act and edition. */
+/** Issues 99 and 105: a permissible methane concentration by place, with its act, point and edition. */
 export const methaneLimitSchema = z.object({
   place: z.enum(METHANE_PLACES),
   limit_pct: z.number().meta({ description: "% vol" }),
   act: z.string(),
-  point: z.nullable(z.string()).meta({ description: "The act's point; null while not checked against its text" }),
+  point: z.nullable(z.string()).meta({ description: "The act's point (and appendix); null where it could not be read" }),
+  text_read: z.boolean().meta({ description: "Whether the point and value were read in the act's text (false: not checked)" }),
+  kind: z.enum(["edition", "rule"]).meta({
+    description:
+      "edition: the permissible concentrations of a period (one per place and day); rule: Decree 315's norm without an end date, standing where no edition holds",
+  }),
   edition: z.string(),
   valid_from: z.string(),
   valid_to: z.nullable(z.string()).meta({ description: "The first day it no longer holds; null when the act names none" }),
@@ -115,6 +134,11 @@ export const methaneLimitSchema = z.object({
   confirmed_by: z.nullable(z.string()).meta({ description: "The administrator who confirmed the edition (null: the product's own)" }),
   confirmed_at: z.nullable(z.string()),
   in_force: z.boolean().meta({ description: "It holds today on the server's clock" }),
+  applied: z.boolean().meta({ description: "Today's limit of its place is read against this row" }),
+  standing: z.nullable(z.enum(LIMIT_STANDINGS)).meta({
+    description:
+      "Why it applies today: edition (holds today), rule (Decree 315, no edition holds), last_edition (no edition or rule holds: the last one's values, not confirmed); null where it does not apply",
+  }),
 });
 
 const limitPct = z.number("ожидается число, % об.").check(z.gt(0, "больше 0 % об."), z.lte(100, "не больше 100 % об."));

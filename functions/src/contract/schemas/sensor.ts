@@ -27,7 +27,9 @@ const role = z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]], 
 const level = () =>
   z.optional(
     z.nullable(
-      z.number("ожидается число, % об.").check(z.gt(0, "больше 0 % об."), z.lte(SENSOR_KINDS.methane_high.max, "не больше 100 % об.")),
+      z
+        .number("ожидается число в единицах датчика (% об., ppm)")
+        .check(z.gt(0, "больше 0"), z.lte(SENSOR_KINDS.carbon_monoxide.max, "не больше 1 000 000 ppm")),
     ),
   );
 const area = z.optional(
@@ -108,8 +110,8 @@ const registerFields = {
   point: z.string().meta({ description: "The emission point of the facility it measures for" }),
   role: z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]]),
   working: z.string().meta({ description: "The working (longwall, heading) it belongs to; empty when none" }),
-  warning: z.nullable(z.number()).meta({ description: "W, % vol (methane meters)" }),
-  alarm: z.nullable(z.number()).meta({ description: "A, % vol (methane meters)" }),
+  warning: z.nullable(z.number()).meta({ description: "W in the kind's unit (% vol; ppm for carbon monoxide)" }),
+  alarm: z.nullable(z.number()).meta({ description: "A in the kind's unit (% vol; ppm for carbon monoxide)" }),
   area_m2: z.nullable(z.number()).meta({ description: "The airway's cross-section (anemometers), m²" }),
   conditions: z.enum(["standard", "actual"]),
   in_service_from: z.nullable(z.string()),

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } f
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftOf } from "@core/monitoring";
+import { limitSources } from "@core/methane-limits";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
@@ -68,11 +69,12 @@ export default function JournalPage() {
       ),
     },
     {
-      title: "Уставка, % об.",
-      key: "setpoint",
+      title: "Предел",
+      key: "limit",
       align: "right",
-      width: 86,
-      render: (_: unknown, s) => (s.alarm === null ? `${number(s.limit, 2)} (по месту)` : number(s.alarm, 2)),
+      width: 92,
+      onCell: () => ({ style: { whiteSpace: "nowrap" } }),
+      render: (_: unknown, s) => (s.limit === null ? "не задан" : `${number(s.limit, 2)} ${s.unit}`),
     },
     ...hours.map((h) => ({
       title: `${two(h)}–${two(h + 1)}`,
@@ -108,21 +110,32 @@ export default function JournalPage() {
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}
-      <Card title={`Средние значения CH4 по часам, смена ${shift}-я, ${dateText}`}>
+      <Card title={`Средние значения газов по часам, смена ${shift}-я, ${dateText}`}>
         {journal.data?.running && <Typography.Paragraph type="secondary">Сутки идут: значения на текущий момент.</Typography.Paragraph>}
         <Typography.Paragraph type="secondary">
-          Среднее валидных минутных значений за час, смену и сутки по часам компании; замещенные минуты в среднее не входят.
+          Среднее валидных минутных значений за час, смену и сутки по часам компании, в единицах датчика (CH4, O2, CO2 — % об., CO — ppm);
+          замещенные минуты в среднее не входят. Предел каждого дня — по редакции, действовавшей в этот день.
         </Typography.Paragraph>
         <ResponsiveTable<JournalSensor>
           rowKey="sensor"
           size="small"
           pagination={false}
           loading={journal.isPending && Boolean(date)}
-          scroll={{ x: 1020 }}
+          scroll={{ x: 1026 }}
           columns={columns}
           dataSource={date ? (journal.data?.sensors ?? []) : []}
-          locale={{ emptyText: "Датчиков метана нет" }}
+          locale={{ emptyText: "Датчиков газа нет" }}
         />
+        {date && journal.data && journal.data.sensors.length > 0 && (
+          <Flex vertical style={{ marginTop: 8 }} data-testid="journal-limit-sources">
+            <Typography.Text strong>Основание предела (акт, пункт, редакция этого дня)</Typography.Text>
+            {limitSources(journal.data.sensors).map((line) => (
+              <Typography.Text key={line} type="secondary">
+                {line}
+              </Typography.Text>
+            ))}
+          </Flex>
+        )}
       </Card>
       <GassingsCard
         facility={facilityId}

@@ -7,6 +7,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Button, Card, Flex, Tag, Typography } from "antd";
 import type { LiveTile } from "../../api/live";
+import { useMethaneLimits } from "../../api/journal";
+import { limitText } from "./limitTexts";
 import { displayDateTime } from "../../shared/dates";
 import {
   STATE_COLOR,
@@ -159,6 +161,7 @@ function ForecastAbout({ forecasts }: { forecasts: Forecast[] }) {
 }
 
 export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveTile }) {
+  const limits = useMethaneLimits().data;
   const [chart, setChart] = useState(false);
   const [binding, setBinding] = useState(false);
   const worst = worstState(tile);
@@ -178,6 +181,11 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             <Tag color={STATE_COLOR[m.state]}>{m.state_label}</Tag>
             {m.stale_minutes !== null && <Tag color="default">{staleText(m.stale_minutes)}</Tag>}
             {levelsText(m) && <Typography.Text type="secondary">{levelsText(m)}</Typography.Text>}
+            {limitText(limits, m.kind, m.alarm) && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {limitText(limits, m.kind, m.alarm)}
+              </Typography.Text>
+            )}
           </Flex>
         ))}
         <Typography.Text>

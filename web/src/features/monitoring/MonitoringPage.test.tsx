@@ -248,9 +248,17 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
       <LiveTileCard facility="f1" tile={tile} />
       <LiveTileCard facility="f1" tile={{ ...tile, working: "Лава 15", forecasts: apartForecasts }} />
     </>,
-    () => {},
+    (api) => api.on("listMethaneLimits", methaneLimitsInForce()),
   );
   const [shared, apart] = await screen.findAllByTestId("live-tile");
+  // Issue 105: the tile names the act, point and edition of the limit its meters are read against.
+  expect(
+    (
+      await within(shared).findAllByText(
+        /Правила безопасности в угольных шахтах \(приказ № 507 от 08\.12\.2020\), п\. 122, приложение № 3 \(текст акта не прочитан\)/,
+      )
+    ).length,
+  ).toBeGreaterThan(0);
   expect(within(shared).getAllByTestId("live-forecast").map(cells)).toEqual([
     ["10 мин", "10:10", "0,95", "—", "—"],
     ["1 ч", "11:00", "0,95", "—", "—"],
@@ -287,7 +295,7 @@ it("reads the forecasts once as a table, saying the model, note and rule once wh
 it("says where a horizon shows the last reading, and shows the model's own figure on a click", async () => {
   const persistence: Forecast = { ...FORECAST, result: 0.62, model_result: 0.71 };
   const tile = { ...VIEW.tiles[0], forecasts: [persistence] };
-  app = openPart(<LiveTileCard facility="f1" tile={tile} />, () => {});
+  app = openPart(<LiveTileCard facility="f1" tile={tile} />, (api) => api.on("listMethaneLimits", methaneLimitsInForce()));
   const [row] = await screen.findAllByTestId("live-forecast");
   expect(row.textContent).toContain("0,62последнее показание (модель не точнее)");
   expect(within(row).queryByTestId("model-own")).toBeNull();
@@ -300,7 +308,9 @@ it("says where a horizon shows the last reading, and shows the model's own figur
 it("names a silent sensor of the model in the note and marks the forecast as made without it", async () => {
   const note = "Датчики модели молчат — V-1 (x1, «Расход воздуха»): нет показаний 9 мин: прогноз сделан без их показаний.";
   const silent: Forecast = { ...FORECAST, note, made_without: ["V-1"] };
-  app = openPart(<LiveTileCard facility="f1" tile={{ ...VIEW.tiles[0], forecasts: [silent] }} />, () => {});
+  app = openPart(<LiveTileCard facility="f1" tile={{ ...VIEW.tiles[0], forecasts: [silent] }} />, (api) =>
+    api.on("listMethaneLimits", methaneLimitsInForce()),
+  );
   const tile = await screen.findByTestId("live-tile");
   expect(within(tile).getAllByTestId("live-forecast").map(cells)).toEqual([["1 ч", "11:00", "0,95без V-1", "0,82–1,10", "62\u00a0%"]]);
   expect(within(tile).getByTestId("live-forecast-about").textContent).toContain(note);

@@ -1,7 +1,7 @@
 // The sensor register's add and change dialog of «Датчики» (D56), loaded when opened.
 import { Alert, Button, Form, Modal, Select, Space } from "antd";
 import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
-import type { SensorKind } from "@core/monitoring";
+import { LEVEL_KINDS, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { NumericInput } from "../../shared/NumericInput";
 import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { TextItem } from "../../shared/TextItem";
@@ -77,8 +77,9 @@ export default function SensorDialog({
       point: values.point,
       role: values.role,
       working: values.working ?? "",
-      warning: numberOrNull(values.warning ?? ""),
-      alarm: numberOrNull(values.alarm ?? ""),
+      // A kind without levels (oxygen, flow…) sends none, whatever was typed before the kind changed.
+      warning: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.warning ?? "") : null,
+      alarm: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.alarm ?? "") : null,
       area_m2: numberOrNull(values.area_m2 ?? ""),
       conditions: values.conditions,
       in_service_from: isoOf(values.in_service_from),
@@ -86,7 +87,7 @@ export default function SensorDialog({
     };
     save.mutate({ sensor, fields }, { onSuccess: onClose });
   };
-  const methane = kind === "methane" || kind === "methane_high";
+  const levelled = LEVEL_KINDS.has(kind);
   return (
     <Modal
       open
@@ -114,13 +115,13 @@ export default function SensorDialog({
           <Select aria-label="Роль датчика" options={roleOptions} />
         </Form.Item>
         <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
-        {methane && (
+        {levelled && (
           <Space align="start">
             <Form.Item label="Предупредительный уровень W" name="warning">
-              <NumericInput decimals={4} unit="% об." />
+              <NumericInput decimals={4} unit={SENSOR_KINDS[kind].unit} />
             </Form.Item>
             <Form.Item label="Аварийный уровень A" name="alarm">
-              <NumericInput decimals={4} unit="% об." />
+              <NumericInput decimals={4} unit={SENSOR_KINDS[kind].unit} />
             </Form.Item>
           </Space>
         )}

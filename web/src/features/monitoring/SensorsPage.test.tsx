@@ -18,6 +18,7 @@ import { type ContractApi, success } from "../../testing/contract-api";
 import { api } from "../../api/client";
 import { queryClient } from "../../app/store";
 import { useSensors } from "../../api/monitoring";
+import { methaneLimitsInForce } from "../../testing/fixtures";
 import { atPhoneWidth } from "../../testing/dom-globals";
 import BatchesCard from "./BatchesCard";
 import DispatchFileDialog from "./DispatchFileDialog";
@@ -130,6 +131,7 @@ function facilityServer(api: ContractApi) {
   const keys: unknown[] = [];
   api
     .on("listFacilities", [FACILITY])
+    .on("listMethaneLimits", methaneLimitsInForce())
     .on("listEmissionPoints", [POINT])
     .on("listSensors", () => sensors)
     .on("listGatewayKeys", () => keys)
@@ -186,6 +188,12 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   openSensors();
   await screen.findByText("М-12");
   expect(screen.getByText(ADVISORY_NOTE)).toBeTruthy();
+  // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against.
+  expect(
+    await screen.findByText(
+      "Предел — A датчика; допустимая 1 % — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+    ),
+  ).toBeTruthy();
   const row = screen.getByText("М-12").closest("tr")!;
   // «№ 2» kept on one line (a no-break space).
   expect(row.textContent).toContain("Ствол №\u00a02");

@@ -10,7 +10,7 @@ import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Popconfirm, Popover, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import type { SensorKind } from "@core/monitoring";
+import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
 import { QueryTable } from "../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../shared/text";
 import { displayDate } from "../../shared/dates";
@@ -18,6 +18,8 @@ import { kindText, number, ROLES } from "./sensorTexts";
 import { usePoints } from "../../api/inventory";
 import { telemetryBatchesKey, useRetireSensor, useSensors, type Sensor } from "../../api/monitoring";
 import { MonitoringHead } from "./MonitoringHead";
+import { useMethaneLimits } from "../../api/journal";
+import { limitText } from "./limitTexts";
 
 // The dialogs load when opened: the page's first load stays within the initial-JS budget (tests/web/bundle.test.ts).
 const SensorDialog = lazy(() => import("./SensorDialog"));
@@ -28,7 +30,8 @@ const ReconciliationDialog = lazy(() => import("./ReconciliationDialog"));
 const BatchesCard = lazy(() => import("./BatchesCard"));
 const GatewayKeysCard = lazy(() => import("./GatewayKeysCard"));
 
-const levels = (s: Sensor) => (s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"}`);
+const levels = (s: Sensor) =>
+  s.warning === null && s.alarm === null ? "—" : `${number(s.warning) || "—"} / ${number(s.alarm) || "—"} ${SENSOR_KINDS[s.kind].unit}`;
 const inService = (s: Sensor) =>
   s.in_service_from || s.in_service_to ? `${displayDate(s.in_service_from) || "…"} – ${displayDate(s.in_service_to) || "н.\u00a0в."}` : "—";
 /** A cell kept on one line (a code, levels, dates): never broken inside a word or a date. */
@@ -89,6 +92,7 @@ function SensorMore({ sensor, onEdit, onRetire }: { sensor: Sensor; onEdit: () =
 export default function SensorsPage() {
   const { facilityId = "" } = useParams();
   const sensors = useSensors(facilityId);
+  const limits = useMethaneLimits().data;
   const points = usePoints(facilityId);
   const retire = useRetireSensor(facilityId);
   const [editing, setEditing] = useState<Sensor | "new" | null>(null);
@@ -113,7 +117,20 @@ export default function SensorsPage() {
     { title: "Источник выбросов", dataIndex: "point", render: (point: string) => keepSignsWithNumbers(pointName.get(point) ?? "") },
     { title: "Роль", dataIndex: "role", render: (role: keyof typeof ROLES) => ROLES[role] },
     { title: "Выработка", dataIndex: "working", render: (w: string) => w || "—" },
-    { title: "W / A, % об.", key: "levels", onCell: () => oneLine, render: (_: unknown, s) => levels(s) },
+    {
+      title: "W / A",
+      key: "levels",
+      render: (_: unknown, s) => (
+        <Space direction="vertical" size={0}>
+          <span style={oneLine.style}>{levels(s)}</span>
+          {limitText(limits, s.kind, s.alarm) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, minWidth: 220, display: "inline-block" }}>
+              {limitText(limits, s.kind, s.alarm)}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
     { title: "В эксплуатации", key: "service", onCell: () => oneLine, render: (_: unknown, s) => inService(s) },
     {
       title: "",

@@ -142,15 +142,27 @@ describe("the files", () => {
       expect(String(sheet.getCell("A1").value)).toContain(`Смена ${shift + 1}`);
       current.sensors.forEach((s, i) => {
         const cells = (sheet.getRow(3 + i).values as unknown[]).slice(1);
-        const figures = [s.alarm ?? s.limit, ...s.hourly.slice(8 * shift, 8 * shift + 8), s.shifts[shift], s.day];
+        const figures = [s.limit, ...s.hourly.slice(8 * shift, 8 * shift + 8), s.shifts[shift], s.day];
         expect(cells.slice(0, 3)).toEqual([s.code, s.place, s.working]);
-        cells.slice(3).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k] as number, 12));
+        cells.slice(3, 3 + figures.length).forEach((cell, k) => expect(cell as number).toBeCloseTo(figures[k] as number, 12));
+        // Issue 105: each limit's unit and the act, point and edition it comes from.
+        expect(cells.slice(3 + figures.length)).toEqual(
+          s.alarm === null
+            ? [
+                "% об.",
+                "Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+              ]
+            : ["% об.", "уставка A датчика по реестру"],
+        );
         const line = pages[shift].split("\n").find((l) => l.trimStart().startsWith(s.code))!;
         expect(line.match(/\d+,\d{2}/g)).toEqual(figures.map((f) => formatNumber(f as number, 2)));
       });
       const rows = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[1] ?? ""));
       expect(rows.slice(-3)).toEqual(["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]);
       for (const who of ["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"]) expect(pages[shift]).toContain(who);
+      expect(pages[shift].replace(/\s+/g, " ")).toContain(
+        "Предел М-9: Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
+      );
     }
     // The gassings: in the first shift's sheet and page, and in the register sheet with the registration.
     expect(pages[0]).toContain("М-7, М-8 (Лава 12-1): общее, с 02.03.2026 03:10 до 02.03.2026 03:30, максимум 2,60 % об.");

@@ -8,10 +8,21 @@
 // each read, as the shift report's figures are; what is stored is the dispatcher's registration of each
 // (whom they informed, a comment, who and when, and its closing), refused while a notification is
 // unticked. Advisory: protective cut-off stays with the mine's own АГК.
-import { instantOfWallTime, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, MINUTE_MS, flagQuality, minuteMeans, shiftSpan, validMeans, type MinuteSeries } from "@core/monitoring";
+import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
+import {
+  DEFAULT_SHIFT_STARTS,
+  GAS_KINDS,
+  METHANE_KINDS,
+  MINUTE_MS,
+  SENSOR_KINDS,
+  flagQuality,
+  minuteMeans,
+  shiftSpan,
+  validMeans,
+  type MinuteSeries,
+} from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
-import { limitOfPlace, placeOfKind, type MethaneLimit } from "@core/methane-limits";
+import { limitOfPlace, placeOfKind, type AppliedLimit } from "@core/methane-limits";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
@@ -29,14 +40,13 @@ import {
 } from "../../../contract/schemas/journal";
 import { DAY_MS, readingsBetween } from "../ingest/stored-days";
 import { registerAt } from "../ingest/register";
-import { limitsInForce } from "./methane-limits";
+import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
 
 export type Journal = z.output<typeof journalSchema>;
 export type GassingView = z.output<typeof gassingSchema>;
 export type GassingList = z.output<typeof gassingListSchema>;
-
-const METHANE = new Set(["methane", "methane_high"]);
+type LimitSource = Journal["sensors"][number]["limit_source"];
 const HOUR_MS = 3_600_000;
 /** The longest register of gassings asked at once, days. */
 export const GASSING_PERIOD_DAYS = LIMITS.telemetry.gassingsPeriodDays;
@@ -52,11 +62,27 @@ interface SensorRead {
   sensor: Sensor;
   register: ReturnType<typeof registerAt>;
   series: MinuteSeries;
-  limit: number;
+  /** Its A, else (methane) its place's limit; null for another gas without A. */
+  limit: number | null;
+  limitSource: LimitSource;
   demo: boolean;
 }
 
-/** The facility's methane sensors in service over [from, to) with their minutes read from an hour before
+/** The limit a sensor is read against: its own A from the register, else a methane meter's place's limit
+ *  of the day (@core/methane-limits), with the act, point and edition it comes from. */
+function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly AppliedLimit[]): Pick<SensorRead, "limit" | "limitSource"> {
+  if (register.alarm !== null)
+    return {
+      limit: register.alarm,
+      limitSource: { by: "alarm", act: null, point: null, edition: null, text_read: true, standing: null },
+    };
+  const place = METHANE_KINDS.has(register.kind) ? limitOfPlace(limits, placeOfKind(register.kind)) : undefined;
+  if (!place) return { limit: null, limitSource: null };
+  const { act, point, edition, text_read, standing } = place;
+  return { limit: place.limit_pct, limitSource: { by: "place", act, point, edition, text_read, standing } };
+}
+
+/** The facility's gas sensors (methane and the АГК's other gases) in service over [from, to) with their minutes read from an hour before
  *  `from` (D58's jump needs the minute before) to a day after `to` (what closes a gassing past midnight),
  *  never past the minute now runs in. */
 async function readSensors(
@@ -66,7 +92,7 @@ async function readSensors(
   from: number,
   to: number,
   now: number,
-  limits: readonly MethaneLimit[],
+  limits: readonly AppliedLimit[],
 ): Promise<SensorRead[]> {
   const readFrom = from - HOUR_MS;
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
@@ -75,7 +101,7 @@ async function readSensors(
   const out: SensorRead[] = [];
   for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
     const register = registerAt(sensor, from);
-    if (!METHANE.has(register.kind)) continue;
+    if (!GAS_KINDS.has(register.kind)) continue;
     const fromDay = iso(from).slice(0, 10);
     const toDay = iso(to).slice(0, 10);
     if ((register.in_service_from && register.in_service_from > toDay) || (register.in_service_to && register.in_service_to < fromDay))
@@ -83,8 +109,7 @@ async function readSensors(
     const read = await readingsBetween(deps, company, sensor, readFrom, readTo);
     if (!sensor.is_active && read.times.length === 0) continue;
     const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
-    const limit = register.alarm ?? limitOfPlace(limits, placeOfKind(register.kind)) ?? 1;
-    out.push({ sensor, register, series, limit, demo: read.demo });
+    out.push({ sensor, register, series, ...sensorLimit(register, limits), demo: read.demo });
   }
   return out.sort(
     (a, b) => a.register.working.localeCompare(b.register.working, "ru") || a.register.code.localeCompare(b.register.code, "ru"),
@@ -94,7 +119,9 @@ async function readSensors(
 /** The gassings the sensors' minutes give, those starting in [from, to). */
 function gassingsIn(read: readonly SensorRead[], from: number, to: number): Gassing[] {
   const found = read.flatMap((r) =>
-    sensorGassings(r.series, { id: r.sensor.id, code: r.register.code, working: r.register.working }, r.limit),
+    METHANE_KINDS.has(r.register.kind) && r.limit !== null
+      ? sensorGassings(r.series, { id: r.sensor.id, code: r.register.code, working: r.register.working }, r.limit)
+      : [],
   );
   return groupGassings(found).filter((g) => g.start >= from && g.start < to);
 }
@@ -152,9 +179,10 @@ export async function operatorJournal(
   const clip = (edges: number[]) => edges.map((e) => Math.min(e, until));
   const hours = clip(Array.from({ length: 25 }, (_, h) => wallHour(query.date, h, zone)));
   const shiftEdges = DEFAULT_SHIFT_STARTS.map((_, i) => shiftSpan(`${query.date}#${i + 1}`, zone, DEFAULT_SHIFT_STARTS)!);
-  const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsInForce(deps, now));
+  // A past day is read against its own day's edition, never today's.
+  const read = await readSensors(deps, actor.company, facility.id, from, to, now, await limitsOnDay(deps, query.date));
   const minutes = Math.max(1, Math.round((until - from) / MINUTE_MS));
-  const sensors = read.map(({ sensor, register, series, limit }) => {
+  const sensors = read.map(({ sensor, register, series, limit, limitSource }) => {
     const day = validMeans(series, [from, until])[0];
     return {
       sensor: sensor.id,
@@ -164,7 +192,9 @@ export async function operatorJournal(
       place: "",
       warning: register.warning,
       alarm: register.alarm,
+      unit: SENSOR_KINDS[register.kind].unit,
       limit,
+      limit_source: limitSource,
       hourly: validMeans(series, hours).map((m) => m.mean),
       shifts: shiftEdges.map((s) => validMeans(series, clip([s.from, s.to]))[0].mean),
       day: day.mean,
@@ -206,7 +236,8 @@ export async function listGassings(
     from,
     Math.min(to, now + MINUTE_MS),
     now,
-    await limitsInForce(deps, now),
+    // A register over days is read against its first day's edition (one edition per place and day).
+    await limitsOnDay(deps, query.from),
   );
   return {
     facility: facility.id,
@@ -247,7 +278,7 @@ export async function registerGassing(
     parts.start,
     parts.start + MINUTE_MS,
     now,
-    await limitsInForce(deps, now),
+    await limitsOnDay(deps, isoDateIn(new Date(parts.start), zoneOf(await deps.repos.companies.get(actor.company)))),
   );
   const gassing = gassingsIn(read, parts.start, parts.start + MINUTE_MS).find((g) => `${facility.id}.${g.id}` === id);
   if (!gassing) throw missing;

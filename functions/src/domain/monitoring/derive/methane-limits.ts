@@ -1,10 +1,20 @@
-// The permissible methane concentrations by the act in force (issue 99, item 3). Order 506's values
-// (@core/methane-limits) hold until 01.01.2027; from that day no edition holds until an administrator
-// confirms the edition in force (a new act and its values, kept with who and when), and the screens
-// that draw a limit say «редакция правил не подтверждена». Until then a gassing is still read against
-// the last edition's values, never against a value no act was checked for. The editions before the one
-// in force stay, for the years they held. «Today» is the server's clock (deps.clock), on UTC dates.
-import { METHANE_PLACES, ORDER_506_LIMITS, type MethaneLimit, type MethanePlace } from "@core/methane-limits";
+// The permissible methane concentrations by the act in force on each day (issues 99 and 105). The safety
+// rules' Appendix 3 (Order 507, @core/methane-limits) holds until 01.01.2027; Decree 315's norms hold without
+// an end date and stand for a place on a day no edition holds; an administrator confirms an edition from a
+// day (its act, a value and point for each place), kept with who and when. One edition per place and day:
+// an edition overlapping another on a place is refused 409, naming it, so a past day is read against the
+// edition of its own day and never against a choice among rows. «Today» is the server's clock
+// (deps.clock), on UTC dates.
+import {
+  DECREE_315_RULES,
+  METHANE_PLACES,
+  ORDER_507_LIMITS,
+  limitsOn,
+  overlappingEdition,
+  type AppliedLimit,
+  type MethaneLimit,
+  type MethanePlace,
+} from "@core/methane-limits";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { assertAdmin } from "../../audit";
@@ -15,41 +25,65 @@ import type { methaneLimitEditionSchema, methaneLimitSchema } from "../../../con
 export type MethaneLimitRow = z.output<typeof methaneLimitSchema>;
 
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
-const holds = (row: Pick<MethaneLimit, "valid_from" | "valid_to">, day: string) =>
-  row.valid_from <= day && (row.valid_to === null || day < row.valid_to);
+const displayDay = (day: string) => day.split("-").reverse().join(".");
 
-/** Every edition's rows, Order 506's first, each with whether it holds at `at` and who confirmed it. */
-export async function methaneLimitRows(deps: Pick<Deps, "repos">, at: number): Promise<MethaneLimitRow[]> {
-  const day = dayOf(at);
-  const order506 = ORDER_506_LIMITS.map((row) => ({ ...row, confirmed: true, confirmed_by: null, confirmed_at: null }));
+interface Sourced extends MethaneLimit {
+  confirmed_by: string | null;
+  confirmed_at: string | null;
+}
+
+/** Every edition's rows: Order 507's first, then those an administrator confirmed. */
+async function editions(deps: Pick<Deps, "repos">): Promise<Sourced[]> {
   const confirmed = (await deps.repos.methaneLimits.list()).flatMap((e) =>
     e.rows.map((row) => ({
       ...row,
+      text_read: row.point !== null,
       act: e.act,
       edition: e.edition,
       valid_from: e.valid_from,
       valid_to: e.valid_to,
-      confirmed: true,
       confirmed_by: e.confirmed_by,
       confirmed_at: e.confirmed_at,
     })),
   );
-  return [...order506, ...confirmed].map((row) => ({ ...row, in_force: holds(row, day) }));
+  return [...ORDER_507_LIMITS.map((row) => ({ ...row, confirmed_by: null, confirmed_at: null })), ...confirmed];
 }
 
-/** The limits a gassing is read against at `at` (UTC ms): the edition in force, else the last one before
- *  it (its values stand until an administrator confirms the next). */
-export async function limitsInForce(deps: Pick<Deps, "repos">, at: number): Promise<readonly MethaneLimit[]> {
-  const rows = await methaneLimitRows(deps, at);
-  const inForce = rows.filter((r) => r.in_force);
-  if (inForce.length > 0) return inForce;
+const rules = (): Sourced[] => DECREE_315_RULES.map((row) => ({ ...row, confirmed_by: null, confirmed_at: null }));
+
+/** The limit of each place on the day (ISO date): the edition of that day, else Decree 315, else the last
+ *  edition before it (its values stand until an administrator confirms the next; the screens say so). */
+export async function limitsOnDay(deps: Pick<Deps, "repos">, day: string): Promise<AppliedLimit[]> {
+  return limitsOn(await editions(deps), rules(), day);
+}
+
+/** Every edition's and rule's rows, each with whether it holds on the day of `at` and whether it is the one
+ *  that day's limit of its place is read against. */
+export async function methaneLimitRows(deps: Pick<Deps, "repos">, at: number): Promise<MethaneLimitRow[]> {
   const day = dayOf(at);
-  const before = rows.filter((r) => r.valid_from <= day).sort((a, b) => a.valid_from.localeCompare(b.valid_from));
-  const last = before.at(-1)?.valid_from;
-  return before.filter((r) => r.valid_from === last);
+  const all = [
+    ...(await editions(deps)).map((row) => ({ ...row, kind: "edition" as const })),
+    ...rules().map((row) => ({ ...row, kind: "rule" as const })),
+  ];
+  const applied = limitsOn(
+    all.filter((r) => r.kind === "edition"),
+    all.filter((r) => r.kind === "rule"),
+    day,
+  );
+  return all.map((row) => {
+    const used = applied.find((a) => a.place === row.place);
+    return {
+      ...row,
+      confirmed: true,
+      in_force: row.valid_from <= day && (row.valid_to === null || day < row.valid_to),
+      applied: used !== undefined && used.edition === row.edition && used.valid_from === row.valid_from,
+      standing: used?.edition === row.edition && used.valid_from === row.valid_from ? used.standing : null,
+    };
+  });
 }
 
-/** An administrator confirms the edition in force from `valid_from`: its act and a value for each place. */
+/** An administrator confirms the edition in force from `valid_from`: its act and a value for each place.
+ *  Refused (409, naming it) where another edition holds on one of its days for one of its places. */
 export async function confirmMethaneLimits(
   deps: Pick<Deps, "repos" | "clock">,
   actor: Actor,
@@ -59,15 +93,20 @@ export async function confirmMethaneLimits(
   const missing = METHANE_PLACES.filter((place) => !body.rows.some((r) => r.place === place));
   if (missing.length > 0) throw invalidAt("rows", `укажите значения для всех мест: нет ${missing.join(", ")}`);
   if (new Set(body.rows.map((r) => r.place)).size !== body.rows.length) throw invalidAt("rows", "место указано дважды");
-  if (body.valid_to !== null && body.valid_to !== undefined && body.valid_to <= body.valid_from)
-    throw invalidAt("valid_to", "конец действия раньше начала");
-  const stored = await deps.repos.methaneLimits.list();
-  if (stored.some((e) => e.valid_from === body.valid_from)) throw new Conflict("Редакция с этой даты уже подтверждена");
+  const validTo = body.valid_to ?? null;
+  if (validTo !== null && validTo <= body.valid_from) throw invalidAt("valid_to", "конец действия раньше начала");
+  const other = overlappingEdition(await editions(deps), METHANE_PLACES, body.valid_from, validTo);
+  if (other) {
+    const until = other.valid_to === null ? "без срока окончания" : `до ${displayDay(other.valid_to)}`;
+    throw new Conflict(
+      `На эти дни уже действует редакция «${other.edition}» (с ${displayDay(other.valid_from)} ${until}): одна редакция на место и день; укажите начало после ее окончания`,
+    );
+  }
   const edition: StoredMethaneLimitEdition = {
     act: body.act,
     edition: body.edition,
     valid_from: body.valid_from,
-    valid_to: body.valid_to ?? null,
+    valid_to: validTo,
     rows: body.rows.map((r) => ({ place: r.place as MethanePlace, limit_pct: r.limit_pct, point: r.point ?? null })),
     confirmed_by: actor.email,
     confirmed_at: deps.clock.now().toISOString(),

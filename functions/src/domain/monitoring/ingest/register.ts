@@ -5,7 +5,7 @@
 // held at its time. Sensors are retired, never deleted: their readings and history stay.
 import { createHash, randomBytes } from "node:crypto";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { SENSOR_KINDS } from "@core/monitoring";
+import { LEVEL_KINDS, SENSOR_KINDS } from "@core/monitoring";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { newId } from "../../ids";
@@ -83,6 +83,13 @@ async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, reg
   if (twin) throw invalidAt("code", `у площадки уже есть датчик «${twin.code}»`);
   if (register.kind === "air_velocity" && !(register.area_m2 && register.area_m2 > 0)) {
     throw invalidAt("area_m2", "для анемометра укажите площадь сечения выработки, м²");
+  }
+  for (const level of ["warning", "alarm"] as const) {
+    const value = register[level];
+    if (value === null) continue;
+    if (!LEVEL_KINDS.has(register.kind)) throw invalidAt(level, `у датчика вида «${SENSOR_KINDS[register.kind].label}» уровней W и A нет`);
+    if (value > SENSOR_KINDS[register.kind].max)
+      throw invalidAt(level, `не больше ${SENSOR_KINDS[register.kind].max.toLocaleString("ru-RU")} ${SENSOR_KINDS[register.kind].unit}`);
   }
   if (register.warning !== null && register.alarm !== null && register.alarm < register.warning) {
     throw invalidAt("alarm", "аварийный уровень ниже предупредительного");
