@@ -18,6 +18,7 @@ import { createSensor } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-days";
 import { telemetryIdle } from "./forecaster";
 import { bindLiveModel, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
+import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../../../../../tests/support/audit-longwall";
 
 const DAY_MS = 86_400_000;
 const PERIOD = 240;
@@ -58,16 +59,16 @@ beforeAll(async () => {
   await bindLiveModel(d.deps, staff, { facility, working: "Лава 1", horizon: 30, model: "xgboost-h30" });
 }, 120_000);
 
-/** The tile's forecast as computed at `at`, from the readings up to it (the alert rules' memo cleared). */
-async function tileAt(at: number) {
+/** The tile's forecast of `working` as computed at `at`, from the readings up to it (the alert rules' memo cleared). */
+async function tileAt(at: number, who = staff, where = facility, working = "Лава 1") {
   now = at + 30_000;
   d.deps.runtime.alertRules.clear();
-  const sensors = (await d.deps.repos.sensors.listOfFacility(staff.company, facility)).filter((s) => s.working === "Лава 1");
+  const sensors = (await d.deps.repos.sensors.listOfFacility(who.company, where)).filter((s) => s.working === working);
   const { from } = liveWindow(now);
   const readings = new Map<string, Readings>();
-  for (const s of sensors) readings.set(s.id, await readingsBetween(d.deps, staff.company, s, from, at + MINUTE_MS));
-  const [binding] = await d.deps.repos.liveBindings.listOfFacility(staff.company, facility);
-  return (await forecastWorking(d.deps, staff.company, binding, sensors, readings))!.forecast;
+  for (const s of sensors) readings.set(s.id, await readingsBetween(d.deps, who.company, s, from, at + MINUTE_MS));
+  const [binding] = await d.deps.repos.liveBindings.listOfFacility(who.company, where);
+  return (await forecastWorking(d.deps, who.company, binding, sensors, readings))!.forecast;
 }
 
 describe("the tile's judgement of P", () => {
@@ -89,5 +90,50 @@ describe("the tile's judgement of P", () => {
     expect(second.probability).toEqual(first.probability);
     expect(second.alert.rule).toBe(first.alert.rule);
     expect(second.alert.events).toBe(first.alert.events);
+  });
+});
+
+// The audit's shape on the tile (issue 108): the last 9 days of the audit's longwall (rare exceedances, under 2 %
+// of the rows) as a meter's minutes up to the clock, the platform's 1-hour model calibrated on the two days
+// before the tile's seven: P is not shown until judged, and the band near the limit is reported — within
+// 85–95 % on enough rows, or not to be trusted.
+describe("the tile on the audit's longwall", () => {
+  it("shows no P until judged, and reports the band near the limit", async () => {
+    const audit = auditLongwall();
+    const owner = await d.actor("ООО «Аудит»");
+    const where = (await d.facility(owner, { name: "Шахта «Аудит»", kind: "underground_mine" })).id;
+    const point = (
+      await d.write(() => createPoint(d.deps, owner, where, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })))
+    ).id;
+    const body = parseWith(sensorCreateSchema, { code: "М-2", kind: "methane", point, working: "Лава аудита", warning: 0.8, alarm: 1 });
+    await d.write(() => createSensor(d.deps, owner, where, body));
+    // Row r of the audit at SAMPLED − (last − r)·10 min, each held for its ten minutes.
+    const first = AUDIT_ROWS - 9 * 144;
+    const timeOf = (r: number) => SAMPLED - (AUDIT_ROWS - 1 - r) * AUDIT_STEP_MS;
+    const minutes = [];
+    for (let r = first; r < AUDIT_ROWS; r++)
+      for (let m = 0; m < 10 && timeOf(r) + m * MINUTE_MS <= SAMPLED; m++)
+        minutes.push({ sensor: "М-2", t: new Date(timeOf(r) + m * MINUTE_MS + 20_000).toISOString(), value: audit.y[r] });
+    for (let i = 0; i < minutes.length; i += 5000)
+      await storeBatch(d.deps, owner.company, where, { json: { readings: minutes.slice(i, i + 5000) } });
+    void drainTelemetry(d.deps);
+    await telemetryIdle(d.deps);
+    const run = await forecastRun(d.deps, owner.company, "xgboost", { level: 90, limit: 1, warning: 0.8, horizon: 60 }, "xgboost-h60");
+    const rows = [];
+    for (let r = first; r < first + 2 * 144; r++) rows.push({ t: new Date(timeOf(r)).toISOString().slice(0, 16), y: audit.y[r] });
+    await calibrateOnRows(d.deps, owner, run.version, forecastRowsFromJson(rows), "company", "аудит.csv");
+    await bindLiveModel(d.deps, owner, { facility: where, working: "Лава аудита", horizon: 60, model: "xgboost-h60" });
+    const tile = await tileAt(SAMPLED, owner, where, "Лава аудита");
+    // Too early to judge (or judged no better): not shown, the reason said, and no alert rule on it.
+    expect(tile.probability?.reliable).toBe(false);
+    expect(tile.probability!.events).toBeLessThan(20);
+    expect(tile.note).toMatch(/Вероятность превышения (не показывается: судить рано|не точнее)/);
+    expect(tile.alert.rule).toBe("reading");
+    const near = tile.near_limit!;
+    expect(near.rows).toBeGreaterThan(0);
+    if (near.reliable) {
+      expect(near.rows).toBeGreaterThanOrEqual(50);
+      expect(Math.abs(near.coverage! - 0.9)).toBeLessThanOrEqual(0.05);
+    } else expect(tile.note).toMatch(/Интервалу 90 % у предела не доверять/);
   });
 });
