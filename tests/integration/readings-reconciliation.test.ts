@@ -10,6 +10,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
+import { reconciliationKey } from "@server/domain/monitoring/ingest/reconciliation";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";
 import { climateProjectBody } from "../support/tenant-objects";
@@ -55,6 +56,7 @@ interface Reconciliation {
   unknown_sensors: string[];
   detail?: string;
   fill?: { batch: string; status_url: string };
+  days_count: number;
 }
 
 /** The export sent as the web sends it (the grant, the PUT), then reconciled and read once done. */
@@ -255,6 +257,26 @@ it("names a file's sensors that are not in the facility's register as unknown, t
   const byRow = await reconciled(rows);
   expect(byRow).toMatchObject({ unknown_sensors: ["Q-9"], totals: { in_file: 1, missing: 0 } });
   expect(byRow.refused).toEqual([{ line: 2, reason: "датчик «Q-9» не найден в реестре датчиков площадки" }]);
+});
+
+// Issue 107 item 1: a 74 MB export's record (7 260 rows of sensor and day, 9,8 MB) was parsed and sent whole.
+it("answers a done reconciliation's rows a page at a time, from pages stored apart from its head", async () => {
+  const start = START + 10 * 86_400_000;
+  const days = 61;
+  const lines = ["Время;М-12;Q-1"];
+  for (let d = 0; d < days; d++) lines.push(`${wall(start + d * 86_400_000)};${comma(methane(d))};${comma(flow(d))}`);
+  const first = await reconciled(lines.join("\r\n"));
+  expect(first.days_count).toBe(2 * days);
+  expect(first.days).toHaveLength(100);
+  const page = async (query: string) =>
+    (await json<Reconciliation>(await h.request(`/api/v1/telemetry/reconciliations/${first.id}/?${query}`, { token: staff }), 200)).days;
+  const rest = await page("offset=100");
+  expect(rest).toHaveLength(2 * days - 100);
+  expect(await page("offset=95&limit=10")).toEqual([...first.days.slice(95), ...rest.slice(0, 5)]);
+  expect((await h.request(`/api/v1/telemetry/reconciliations/${first.id}/?limit=101`, { token: staff })).status).toBe(400);
+  // The head the read parses holds no row.
+  const head = await h.deps.blobs.get(reconciliationKey(company, first.id));
+  expect((JSON.parse(new TextDecoder().decode(head!.body)) as { days: unknown[] }).days).toEqual([]);
 });
 
 // Issue 107 item 5: the gateway delivered the missing minutes with its own values after the reconciliation, and

@@ -219,7 +219,9 @@ export const monitoringRoutes = routeApp()
     c.json(await startReconciliation(c.get("deps"), c.get("actor"), c.req.valid("json")), 202, { "Cache-Control": "no-store" }),
   )
   .openapi(getReconciliationRoute, async (c) =>
-    c.json(await getReconciliation(c.get("deps"), c.get("actor"), c.req.valid("param").id), 200, { "Cache-Control": "no-store" }),
+    c.json(await getReconciliation(c.get("deps"), c.get("actor"), c.req.valid("param").id, c.req.valid("query")), 200, {
+      "Cache-Control": "no-store",
+    }),
   )
   .openapi(fillReconciliationRoute, async (c) => {
     const deps = c.get("deps");

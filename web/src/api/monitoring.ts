@@ -1,8 +1,8 @@
 // The mine's monitoring (methodology section 12): a facility's sensor register (D56) and its gateway
 // keys, typed from the server's route declarations (functions/src/contract/routes/facilities.ts).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
-import type { UploadPreviewView } from "@server/contract";
+import { LIMITS, type UploadPreviewView } from "@server/contract";
 import { api, encoded, routePath, typedClient, type Client } from "./client";
 import { saveBlob } from "../shared/saveBlob";
 import { facilitiesKey } from "./inventory";
@@ -285,11 +285,14 @@ export const reconciliationUpload = (facility: string, name: string): DirectUplo
 
 const reconciliationKey = (id: string | undefined) => ["telemetry", "reconciliations", id] as const;
 
-/** GET reconciliations/{id}/: read again while it waits or runs. */
-export function useReconciliation(id: string | undefined) {
+/** GET reconciliations/{id}/: read again while it waits or runs; its rows of sensor and day the page
+ *  from `offset`, `limit` of them (the server keeps them in pages: a large export's are thousands). */
+export function useReconciliation(id: string | undefined, offset = 0, limit = LIMITS.page.batchRefused) {
   return useQuery({
-    queryKey: reconciliationKey(id),
-    queryFn: () => telemetry((c) => c.reconciliations[":id"].$get({ param: { id: id! } })),
+    queryKey: [...reconciliationKey(id), offset, limit],
+    queryFn: () =>
+      telemetry((c) => c.reconciliations[":id"].$get({ param: { id: id! }, query: { offset: String(offset), limit: String(limit) } })),
+    placeholderData: keepPreviousData,
     enabled: Boolean(id),
     refetchInterval: (query) =>
       query.state.error || query.state.data?.state === "done" || query.state.data?.state === "failed" ? false : BATCH_POLL_MS,

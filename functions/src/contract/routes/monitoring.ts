@@ -19,6 +19,7 @@ import {
   offerSchema,
   readingsBodySchema,
   reconciliationBodySchema,
+  reconciliationQuerySchema,
   reconciliationSchema,
   shiftReportQuerySchema,
   telemetryFileBodySchema,
@@ -340,9 +341,16 @@ export const getReconciliationRoute = route(
   own(
     "getTelemetryReconciliation",
     "A reconciliation: its state and, once done, per sensor and day the readings missing, extra and different",
-    [404],
+    [400, 404],
+    `The rows of sensor and day a page at a time (\`offset\`, \`limit\` ≤ ${LIMITS.page.max}, ${LIMITS.page.max} without one); \`days_count\` says how many in all.`,
   ),
-  { get: "/reconciliations/{id}", cost: "heavy", params: reconciliation, 200: json(reconciliationSchema, "The reconciliation") },
+  {
+    get: "/reconciliations/{id}",
+    cost: "heavy",
+    params: reconciliation,
+    query: reconciliationQuerySchema,
+    200: json(reconciliationSchema, "The reconciliation"),
+  },
 );
 
 export const fillReconciliationRoute = route(

@@ -2,7 +2,7 @@
 // batch's status (GET v1/telemetry/batches/{batch}/).
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString } from "./common";
+import { idString, pageParams } from "./common";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
@@ -98,6 +98,7 @@ export const reconciliationSchema = z.object({
   from: z.nullable(z.string()).meta({ description: "The file's first reading (ISO 8601); null before done or for a file of none" }),
   to: z.nullable(z.string()).meta({ description: "The file's last reading" }),
   totals: z.object(reconciliationCounts),
+  days_count: z.int().meta({ description: "Rows of sensor and day in all: `days` is the page `offset` and `limit` ask" }),
   days: z.array(
     z.object({
       sensor: z.string().meta({ description: "The sensor's id" }),
@@ -121,6 +122,10 @@ export const reconciliationSchema = z.object({
   detail: z.optional(z.string().meta({ description: "Failed: why; done with unknown sensors: which, in Russian" })),
   fill: z.optional(batchAcceptedSchema.meta({ description: "The batch «Догрузить недостающие» made, once made" })),
 });
+
+/** GET v1/telemetry/reconciliations/{id}/'s page of rows (issue 107, item 1: a 74 MB export's 7 260 rows
+ *  were one answer of 9,8 MB). */
+export const reconciliationQuerySchema = z.object(pageParams());
 
 /** D63: what an accepted month holds, and whether the readings moved it since by more than 0,1 %. */
 const acceptedSchema = z.object({

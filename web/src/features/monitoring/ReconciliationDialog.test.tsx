@@ -64,6 +64,7 @@ it("reconciles an export, shows its differences by sensor and day and «Догр
           from: done ? AT : null,
           to: done ? "2026-03-02T12:59:00.000Z" : null,
           totals: done ? counts : { in_file: 0, stored: 0, missing: 0, extra: 0, different: 0 },
+          days_count: done ? 1 : 0,
           days: done
             ? [
                 {
@@ -169,6 +170,7 @@ it.each([
         from: in_file ? AT : null,
         to: in_file ? AT : null,
         totals: { in_file, stored: in_file, missing: 0, extra: 0, different: 0 },
+        days_count: 0,
         days: [],
         refused_count: lines,
         refused,
@@ -182,4 +184,52 @@ it.each([
   expect(alert.textContent).toContain("Что изменить: исправьте в выгрузке строки с этими причинами");
   expect(alert.textContent).toContain("коды датчиков — как в реестре датчиков площадки");
   expect(dialog.textContent).not.toContain("Расхождений нет");
+});
+
+// Issue 107, item 1: a large export's rows of sensor and day are thousands; the table reads them a page at a time.
+it("reads the rows of sensor and day a page at a time from the server", async () => {
+  vi.spyOn(api, "putFile").mockImplementation(async () => undefined);
+  const row = (n: number) => ({
+    sensor: `s${n}`,
+    sensor_code: `М-${n}`,
+    day: "2026-03-01",
+    in_file: 1,
+    stored: 0,
+    missing: 1,
+    extra: 0,
+    different: 0,
+    examples: [],
+  });
+  app = openPart(<ReconciliationDialog facility="f1" onClose={() => {}} />, (a) =>
+    a
+      .on("telemetryUploadUrl", GRANT)
+      .on("createTelemetryReconciliation", () => success(202, { id: "r1", status_url: "/api/v1/telemetry/reconciliations/r1/" }))
+      .on("getTelemetryReconciliation", (request) => {
+        const offset = Number(request.query.get("offset"));
+        const limit = Number(request.query.get("limit"));
+        return {
+          id: "r1",
+          facility: "f1",
+          state: "done",
+          verdict: "differences",
+          file_name: "АГК.csv",
+          created_at: AT,
+          from: AT,
+          to: AT,
+          totals: { in_file: 25, stored: 0, missing: 25, extra: 0, different: 0 },
+          days_count: 25,
+          days: Array.from({ length: Math.max(0, Math.min(limit, 25 - offset)) }, (_, i) => row(offset + i + 1)),
+          refused_count: 0,
+          refused: [],
+          unknown_sensors: [],
+        };
+      }),
+  );
+  const { inside } = await sent(new File(["Время;М-1\n01.03.2026 20:00:00;0,42\n"], "АГК.csv", { type: "text/csv" }));
+  await inside.findByText("М-1");
+  expect(inside.queryByText("М-11")).toBeNull();
+  await app.user.click(inside.getByTitle("2"));
+  await inside.findByText("М-11");
+  const asked = app.api.calls("getTelemetryReconciliation").map((c) => `${c.query.get("offset")}/${c.query.get("limit")}`);
+  expect(asked).toContain("10/10");
 });

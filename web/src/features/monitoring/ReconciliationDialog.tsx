@@ -155,7 +155,10 @@ function VerdictAlert({ result }: { result: Reconciliation }) {
   );
 }
 
-function ResultView({ result }: { result: Reconciliation }) {
+/** Rows of sensor and day a page of the table shows, each page read from the server. */
+const DAYS_PAGE = LIMITS.page.batchRefused;
+
+function ResultView({ result, page, onPage }: { result: Reconciliation; page: number; onPage: (page: number) => void }) {
   const fill = useFillReconciliation(result.id);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string>();
@@ -219,7 +222,11 @@ function ResultView({ result }: { result: Reconciliation }) {
           rowExpandable: (d) => d.examples.length > 0,
           expandedRowRender: (d) => <Examples day={d} />,
         }}
-        pagination={result.days.length > LIMITS.page.batchRefused ? { pageSize: LIMITS.page.batchRefused, showSizeChanger: false } : false}
+        pagination={
+          result.days_count > DAYS_PAGE
+            ? { current: page, pageSize: DAYS_PAGE, total: result.days_count, onChange: onPage, showSizeChanger: false }
+            : false
+        }
       />
       {result.refused.length > 0 && <RefusedLines refused={result.refused} label="Не прочитанные строки" />}
     </Flex>
@@ -228,7 +235,8 @@ function ResultView({ result }: { result: Reconciliation }) {
 
 export default function ReconciliationDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
   const { file, choice, phase, send, started } = useExportSend((name) => reconciliationUpload(facility, name));
-  const result = useReconciliation(send.data?.id);
+  const [page, setPage] = useState(1);
+  const result = useReconciliation(send.data?.id, (page - 1) * DAYS_PAGE, DAYS_PAGE);
   const state = result.data?.state;
   return (
     <Modal
@@ -260,7 +268,7 @@ export default function ReconciliationDialog({ facility, onClose }: { facility: 
         {state === "failed" && (
           <Alert type="error" showIcon role="alert" title={`Сверка не выполнена: ${result.data?.detail ?? "причина не указана"}`} />
         )}
-        {state === "done" && result.data && <ResultView result={result.data} />}
+        {state === "done" && result.data && <ResultView result={result.data} page={page} onPage={setPage} />}
       </Flex>
     </Modal>
   );

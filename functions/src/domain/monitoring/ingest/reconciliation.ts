@@ -39,13 +39,21 @@ export type ReconciliationView = z.output<typeof reconciliationSchema>;
 type Row = ReconciliationView["days"][number];
 type Counts = ReconciliationView["totals"];
 
-/** The record as stored: the answer (but its verdict, read off the counts), and what the job and «Догрузить» read. */
-export type Reconciliation = Omit<ReconciliationView, "verdict"> & {
+/** The record as stored: the answer (but its verdict, read off the counts, and its page of rows), and what the
+ *  job and «Догрузить» read. Done, its rows are kept apart in pages of DAYS_PAGE (`day_pages` of them), so a
+ *  read parses its head and one or two pages, never a 74 MB export's 9,8 MB of rows (issue 107, item 1); a
+ *  record written before keeps its rows in `days`. */
+export type Reconciliation = Omit<ReconciliationView, "verdict" | "days_count"> & {
   company: string;
   file_upload: string;
   /** The job comparing it, where the host runs jobs: its failure (a thread that died) is the reconciliation's. */
   job?: string;
+  days_count?: number;
+  day_pages?: number;
 };
+
+/** Rows of sensor and day a page of a done record holds: a read's `limit` at most, so a page asked is in two. */
+const DAYS_PAGE = LIMITS.page.max;
 
 export type { ReconciliationJobRequest };
 
@@ -74,8 +82,36 @@ async function read(deps: Pick<Deps, "blobs">, company: string, id: string): Pro
   return blob && (JSON.parse(new TextDecoder().decode(blob.body)) as Reconciliation);
 }
 
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+const daysPageKey = (company: string, id: string, page: number) => `${AREA}/${company}/${id}.days-${page}.json`;
+
+/** The record written: a done one's rows in their pages first, then its head (which names how many). */
 async function write(deps: Pick<Deps, "blobs">, record: Reconciliation): Promise<void> {
-  await deps.blobs.put(reconciliationKey(record.company, record.id), new TextEncoder().encode(JSON.stringify(record)), "application/json");
+  let head = record;
+  if (record.days.length > 0) {
+    const pages = Math.ceil(record.days.length / DAYS_PAGE);
+    for (let page = 0; page < pages; page++) {
+      const rows = record.days.slice(page * DAYS_PAGE, (page + 1) * DAYS_PAGE);
+      await deps.blobs.put(daysPageKey(record.company, record.id, page), json(rows), "application/json");
+    }
+    head = { ...record, days: [], days_count: record.days.length, day_pages: pages };
+  }
+  await deps.blobs.put(reconciliationKey(record.company, record.id), json(head), "application/json");
+}
+
+/** The rows of a page asked (`offset`, `limit` ≤ DAYS_PAGE): from the one or two stored pages they are in. */
+async function daysOf(deps: Pick<Deps, "blobs">, record: Reconciliation, offset: number, limit: number): Promise<Reconciliation["days"]> {
+  if (!record.day_pages) return record.days.slice(offset, offset + limit);
+  const rows: Reconciliation["days"] = [];
+  const last = Math.min(record.day_pages - 1, Math.floor((offset + limit - 1) / DAYS_PAGE));
+  for (let page = Math.floor(offset / DAYS_PAGE); page <= last; page++) {
+    const blob = await deps.blobs.get(daysPageKey(record.company, record.id, page));
+    if (!blob) throw new NotFound("Строки сверки не найдены: сверьте выгрузку заново");
+    const pageRows = JSON.parse(new TextDecoder().decode(blob.body)) as Reconciliation["days"];
+    const from = Math.max(0, offset - page * DAYS_PAGE);
+    rows.push(...pageRows.slice(from, from + limit - rows.length));
+  }
+  return rows;
 }
 
 /** How a reconciliation's job ended, read from its record (done or failed with its detail), or undefined
@@ -152,17 +188,25 @@ export function reconciliationVerdict(record: Omit<Reconciliation, "company" | "
   return missing + extra + different > 0 ? "differences" : "match";
 }
 
-/** GET v1/telemetry/reconciliations/{id}/: the record of the actor's company (another company's 404). */
-export async function getReconciliation(deps: Pick<Deps, "blobs" | "spreadsheets">, actor: Actor, id: string): Promise<ReconciliationView> {
+/** GET v1/telemetry/reconciliations/{id}/: the record of the actor's company (another company's 404), its rows
+ *  of sensor and day a page at a time. */
+export async function getReconciliation(
+  deps: Pick<Deps, "blobs" | "spreadsheets">,
+  actor: Actor,
+  id: string,
+  page: { offset?: number; limit?: number } = {},
+): Promise<ReconciliationView> {
   const record = await read(deps, actor.company, id);
   if (!record) throw new NotFound(NOT_FOUND);
-  const { company: _company, file_upload: _file, job, ...view } = record;
+  const { company: _company, file_upload: _file, job, day_pages: _pages, days_count, ...head } = record;
+  const days = await daysOf(deps, record, page.offset ?? 0, page.limit ?? DAYS_PAGE);
+  const view = { ...head, days, days_count: days_count ?? record.days.length };
   // A job whose thread or function died never wrote its end: its own state says it failed.
   if ((view.state === "queued" || view.state === "running") && job && deps.spreadsheets.jobStatus) {
     const state = await deps.spreadsheets.jobStatus(actor, job).catch(() => undefined);
     if (state?.state === "failed") return { ...view, state: "failed", verdict: null, detail: state.detail ?? RECONCILIATION_FAILED };
   }
-  return { ...view, verdict: reconciliationVerdict(view) };
+  return { ...view, verdict: reconciliationVerdict(record) };
 }
 
 /** The xlsx of a done reconciliation's differences, as its job wrote it. */
