@@ -38,14 +38,16 @@ export const DEMO_SEED = 20_260_301;
 
 const DAY_MS = MINUTES_PER_DAY * MINUTE_MS;
 const LONGWALL = "Лава 24-15";
+const SECTION = "Выемочный участок 24-15";
 
-/** Which of the demo year's emission points a sensor measures for (demo-year.ts MINE_POINTS). */
+/** Which of the demo year's emission points a sensor measures (demo-year.ts MINE_POINTS); a longwall's
+ *  meters measure its air and name none (issue 105). */
 export type DemoPoint = "shaft" | "drainage";
 
 /** A sensor of the demo register and how the simulator makes its minute values. */
 export interface DemoSensor {
   readonly register: Omit<SensorCreateInput, "point"> & { kind: SensorKind };
-  readonly point: DemoPoint;
+  readonly point: DemoPoint | null;
   /** The value at minute m from its parts: `level` + `shift` × production(m) + `diurnal` × cos(2π(h − 15)/24). */
   readonly level: number;
   readonly shift?: number;
@@ -60,7 +62,7 @@ export interface DemoSensor {
 }
 
 /** D56: the demo mine's register. The shaft's and the drainage line's own meters give their points'
- *  volumes (D61); the longwall's meters, with their warning and alarm levels, belong to the shaft's air. */
+ *  volumes (D61); the longwall's meters, with their warning and alarm levels, measure its section's air. */
 export const DEMO_SENSORS: readonly DemoSensor[] = [
   {
     point: "shaft",
@@ -82,8 +84,16 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     resolution: 0.01,
   },
   {
-    point: "shaft",
-    register: { code: "АС-24", kind: "air_velocity", role: "recording", working: LONGWALL, area_m2: 10.5 },
+    point: null,
+    register: {
+      code: "АС-24",
+      kind: "air_velocity",
+      role: "recording",
+      working: LONGWALL,
+      section: SECTION,
+      place: "longwall_return",
+      area_m2: 10.5,
+    },
     level: 1.9,
     diurnal: 0.02,
     drift: 0.004,
@@ -91,8 +101,17 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     resolution: 0.01,
   },
   {
-    point: "shaft",
-    register: { code: "М-11", kind: "methane", role: "cut_off", working: LONGWALL, warning: 0.8, alarm: 1 },
+    point: null,
+    register: {
+      code: "М-11",
+      kind: "methane",
+      role: "cut_off",
+      working: LONGWALL,
+      section: SECTION,
+      place: "face_10_20m",
+      warning: 0.8,
+      alarm: 1,
+    },
     level: 0.32,
     shift: 0.3,
     drift: 0.004,
@@ -100,8 +119,17 @@ export const DEMO_SENSORS: readonly DemoSensor[] = [
     resolution: 0.01,
   },
   {
-    point: "shaft",
-    register: { code: "М-12", kind: "methane", role: "signalling", working: LONGWALL, warning: 0.6, alarm: 1 },
+    point: null,
+    register: {
+      code: "М-12",
+      kind: "methane",
+      role: "signalling",
+      working: LONGWALL,
+      section: SECTION,
+      place: "longwall_return",
+      warning: 0.6,
+      alarm: 1,
+    },
     level: 0.25,
     shift: 0.18,
     lag: 5,
@@ -389,7 +417,7 @@ export async function seedDemoReadings(
   for (const { sensor, values } of simulated.series) {
     const created = await createSensor(deps, actor, facility, {
       ...sensor.register,
-      point: points[sensor.point],
+      point: sensor.point ? points[sensor.point] : null,
       in_service_from: inService,
     });
     // Grouped by the UTC day's number (a date's text once a day, not once a minute: 2 s of the seed).

@@ -58,11 +58,11 @@ beforeAll(async () => {
   ({ token: staff } = await h.signedInUser("ООО «Журнал по HTTP»"));
   ({ token: other } = await h.signedInUser("ООО «Чужой журнал»"));
   facility = await json(await post("/api/v1/facilities/", { name: "Шахта «Журнальная»", kind: "underground_mine" }), 201);
-  const point = await json<{ id: string }>(
+  await json<{ id: string }>(
     await post(`/api/v1/facilities/${facility.id}/points/`, { name: "Вентиляционный ствол", kind: "ventilation_shaft" }),
     201,
   );
-  for (const body of JOURNAL_SENSORS(point.id)) await json(await post(`/api/v1/facilities/${facility.id}/sensors/`, body), 201);
+  for (const body of JOURNAL_SENSORS()) await json(await post(`/api/v1/facilities/${facility.id}/sensors/`, body), 201);
   for (const code of JOURNAL_CODES) {
     await json(await post("/api/v1/telemetry/readings/", { facility: facility.id, readings: readingsOf(code) }), 202);
   }

@@ -71,12 +71,14 @@ export function meanOver(valid: Map<number, number>, from: number, to: number): 
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
 }
 
-/** The day's sensors as POST v1/facilities/{facility}/sensors/ takes them (with the point's id). */
-export const JOURNAL_SENSORS = (point: string) => [
-  { code: "М-7", kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 },
-  { code: "М-8", kind: "methane", point, working: "Лава 12-1", warning: 1, alarm: 2 },
-  { code: "М-9", kind: "methane", point, working: "Штрек 5" },
-  { code: "Q-1", kind: "flow", point, working: "Лава 12-1" },
+/** The day's sensors as POST v1/facilities/{facility}/sensors/ takes them: a longwall's two meters of
+ *  one extraction section, a heading's face meter; none measures an emission point (issue 105). */
+const SECTION = "Выемочный участок 12-1";
+export const JOURNAL_SENSORS = () => [
+  { code: "М-7", kind: "methane", working: "Лава 12-1", section: SECTION, place: "face_10_20m", warning: 1, alarm: 2 },
+  { code: "М-8", kind: "methane", working: "Лава 12-1", section: SECTION, place: "longwall_return", warning: 1, alarm: 2 },
+  { code: "М-9", kind: "methane", working: "Штрек 5", section: "Штрек 5", place: "face" },
+  { code: "Q-1", kind: "flow", working: "Лава 12-1", section: SECTION, place: "other" },
 ];
 export const JOURNAL_CODES = ["М-7", "М-8", "М-9"] as const;
 export const JOURNAL_DATE = "2026-03-02";

@@ -102,6 +102,8 @@ export interface SensorListColumn {
     | "point"
     | "role"
     | "working"
+    | "section"
+    | "place"
     | "warning"
     | "alarm"
     | "area_m2"
@@ -145,9 +147,10 @@ export const SENSOR_LIST_COLUMNS: readonly SensorListColumn[] = [
     label: "Источник выбросов",
     unit: "",
     kind: "text",
-    required: true,
+    required: false,
     aliases: ["Источник", "point"],
-    description: "Название источника выбросов площадки, как на странице «Профиль» (вентиляционный ствол, дегазационная установка)",
+    description:
+      "Только для канала, который измеряет источник (датчики ствола, дегазационного трубопровода): название источника, как на странице «Профиль»; у датчиков лав и выработок пусто",
   },
   {
     key: "role",
@@ -168,6 +171,28 @@ export const SENSOR_LIST_COLUMNS: readonly SensorListColumn[] = [
     required: false,
     aliases: ["working"],
     description: "Лава или выработка, к которой относится датчик; пусто, если ни к какой",
+  },
+  {
+    key: "section",
+    header: "Участок",
+    label: "Выемочный участок или подготовительная выработка",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Выемочный участок", "Подготовительная выработка", "section"],
+    description:
+      "Выемочный участок или подготовительная выработка, как их называет шахта («Выемочный участок 24-12»): датчики одного участка дают общее загазирование",
+  },
+  {
+    key: "place",
+    header: "Место датчика",
+    label: "Место датчика",
+    unit: "",
+    kind: "text",
+    required: false,
+    aliases: ["Место", "Место установки", "place"],
+    description:
+      "У забоя, В 10–20 м от забоя, Исходящая струя очистной выработки, Исходящая струя выемочного участка, Исходящая струя крыла, шахты, Поступающая струя, Ствол, Дегазационный трубопровод, Газоотсасывающий трубопровод или Другое место (пусто: место источника, у датчика без источника — другое)",
   },
   {
     key: "warning",
@@ -233,14 +258,58 @@ export const SENSOR_LIST_COLUMNS: readonly SensorListColumn[] = [
   },
 ];
 
-/** The sensor list's template: a ventilation shaft's methane meter and anemometer, a drainage line's
- *  meters at actual conditions. The point names are examples: the facility's own are typed in. */
+/** The sensor list's template: a longwall's return meter of its section (no point: it measures the
+ *  longwall's air), a ventilation shaft's own methane meter and anemometer, a drainage line's meters at
+ *  actual conditions. The point names are examples: the facility's own are typed in. */
 export const SENSOR_LIST_TEMPLATE: Template = {
   title: "Датчики АГК",
   columns: SENSOR_LIST_COLUMNS.map((c) => ({ key: c.key, name: c.header, description: c.description })),
   example: [
-    ["М-12", "Метан (0–4 % об.)", "Вентиляционный ствол № 1", "отключающий", "Лава 24-12", 1, 1.5, null, null, "01.01.2026", null],
-    ["АН-3", "Скорость воздуха", "Вентиляционный ствол № 1", "регистрирующий", null, null, null, 24.5, "стандартные", "01.01.2026", null],
+    [
+      "М-12",
+      "Метан (0–4 % об.)",
+      null,
+      "отключающий",
+      "Лава 24-12",
+      "Выемочный участок 24-12",
+      "Исходящая струя очистной выработки",
+      1,
+      1.5,
+      null,
+      null,
+      "01.01.2026",
+      null,
+    ],
+    [
+      "ВС1-CH4",
+      "Метан (0–4 % об.)",
+      "Вентиляционный ствол № 1",
+      "сигнализирующий",
+      null,
+      null,
+      "Ствол (канал вентилятора)",
+      0.75,
+      1,
+      null,
+      null,
+      "01.01.2026",
+      null,
+    ],
+    [
+      "АН-3",
+      "Скорость воздуха",
+      "Вентиляционный ствол № 1",
+      "регистрирующий",
+      null,
+      null,
+      "Ствол (канал вентилятора)",
+      null,
+      null,
+      24.5,
+      "стандартные",
+      "01.01.2026",
+      null,
+    ],
     [
       "ДГ-CH4",
       "Метан высоких концентраций (0–100 %)",
@@ -248,14 +317,58 @@ export const SENSOR_LIST_TEMPLATE: Template = {
       "регистрирующий",
       null,
       null,
+      "Дегазационный трубопровод",
+      null,
       null,
       null,
       null,
       null,
       null,
     ],
-    ["ДГ-Q", "Расход газовой смеси", "Дегазационная установка", "регистрирующий", null, null, null, null, "рабочие", null, null],
-    ["ДГ-P", "Давление", "Дегазационная установка", "регистрирующий", null, null, null, null, null, null, null],
-    ["ДГ-T", "Температура", "Дегазационная установка", "регистрирующий", null, null, null, null, null, null, null],
+    [
+      "ДГ-Q",
+      "Расход газовой смеси",
+      "Дегазационная установка",
+      "регистрирующий",
+      null,
+      null,
+      "Дегазационный трубопровод",
+      null,
+      null,
+      null,
+      "рабочие",
+      null,
+      null,
+    ],
+    [
+      "ДГ-P",
+      "Давление",
+      "Дегазационная установка",
+      "регистрирующий",
+      null,
+      null,
+      "Дегазационный трубопровод",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ],
+    [
+      "ДГ-T",
+      "Температура",
+      "Дегазационная установка",
+      "регистрирующий",
+      null,
+      null,
+      "Дегазационный трубопровод",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ],
   ],
 };

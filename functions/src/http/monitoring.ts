@@ -24,6 +24,7 @@ import {
   listLiveModelsRoute,
   liveChartRoute,
   listOffersRoute,
+  listPointChannelsRoute,
   pushReadingsRoute,
   streamLiveRoute,
   shiftReportRoute,
@@ -42,7 +43,7 @@ import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type Li
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
 import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/ingest/files";
-import { acceptOffers, listOffers } from "../domain/monitoring/days/offers";
+import { acceptOffers, listOffers, listPointChannels } from "../domain/monitoring/days/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
 import type { ListedBatch, TelemetryBatch } from "../ports";
@@ -139,6 +140,9 @@ export const monitoringRoutes = routeApp()
     const { facility, year } = c.req.valid("query");
     return c.json(await listOffers(c.get("deps"), c.get("actor"), facility, Number(year)), 200);
   })
+  .openapi(listPointChannelsRoute, async (c) =>
+    c.json(await listPointChannels(c.get("deps"), c.get("actor"), c.req.valid("query").facility), 200),
+  )
   .openapi(acceptOffersRoute, async (c) => c.json(await acceptOffers(c.get("deps"), c.get("actor"), c.req.valid("json")), 201))
   .openapi(listEventsRoute, async (c) => c.json(await listEvents(c.get("deps"), c.get("actor"), c.req.valid("query")), 200))
   .openapi(acknowledgeEventRoute, async (c) =>

@@ -8,6 +8,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { systemClock } from "../domain/context";
 import { drifted, reconcileAllStatistics, troubled } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
+import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
 
 const tableName = process.env.TABLE_NAME ?? "";
 const doc = createDocumentClient({ tableName, region: process.env.AWS_REGION });
@@ -21,6 +22,11 @@ export async function handler(): Promise<{ companies: number; drifted: number; r
   await migrateEmissionPoints(
     { repos, clock: systemClock },
     { log: (report) => console.info(JSON.stringify({ emission_points_migrated: report })) },
+  );
+  // Issue 105: sensors stored before places get a section and a place.
+  await migrateSensorPlaces(
+    { repos, clock: systemClock },
+    { log: (report) => console.info(JSON.stringify({ sensor_places_migrated: report })) },
   );
   const reports = await reconcileAllStatistics(
     { repos, clock: systemClock },

@@ -28,6 +28,7 @@ import { seedProductionCalendar } from "../domain/reference/production-calendar"
 import { seedDefaultModels } from "../domain/forecast/models";
 import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
+import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
 import { drainTelemetry } from "../domain/monitoring/days/consumer";
 import { telemetryIdle } from "../domain/monitoring/live/forecaster";
@@ -276,6 +277,18 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         serverLog.info({
           event: "emission-points",
           message: `emission points of company ${r.company}: ${r.points} «Шахта в целом» made, ${r.calculations} calculations assigned`,
+        });
+      }
+    },
+  });
+  // Issue 105: sensors stored before places get a section and a place, and keep a point only where their place measures it.
+  await migrateSensorPlaces(deps, {
+    log: (r) => {
+      if ("failed" in r) serverLog.error({ event: "sensor-places", message: `sensors of company ${r.company} not migrated: ${r.failed}` });
+      else if (r.sensors > 0) {
+        serverLog.info({
+          event: "sensor-places",
+          message: `sensors of company ${r.company}: ${r.sensors} given a section and place, ${r.points_cleared} no longer measure their point`,
         });
       }
     },

@@ -16,6 +16,7 @@ export type CreatedGatewayKey = InferResponseType<Client<"facilities">[":id"]["g
 
 const facilities = typedClient("facilities");
 const sensorsKey = (facility: string) => [...facilitiesKey, facility, "sensors"] as const;
+const pointChannelsKey = (facility: string) => ["telemetry", "point-channels", facility] as const;
 const gatewayKeysKey = (facility: string) => [...facilitiesKey, facility, "gateway-keys"] as const;
 
 export function useSensors(facility: string) {
@@ -43,6 +44,7 @@ export function useSaveSensor(facility: string) {
       Promise.all([
         client.invalidateQueries({ queryKey: sensorsKey(facility) }),
         client.invalidateQueries({ queryKey: requisitesAuditKey }),
+        client.invalidateQueries({ queryKey: pointChannelsKey(facility) }),
       ]),
   });
 }
@@ -128,6 +130,16 @@ export function useOffers(facility: string, year: number) {
   return useQuery({
     queryKey: offersKey(facility, year),
     queryFn: () => telemetry((c) => c.offers.$get({ query: { facility, year: String(year) } })),
+  });
+}
+
+export type PointChannels = InferResponseType<Client<"telemetry">["offers"]["channels"]["$get"], 200>[number];
+
+/** Issue 105: each point's own channels (its month is computed from these alone) and what it lacks. */
+export function usePointChannels(facility: string) {
+  return useQuery({
+    queryKey: pointChannelsKey(facility),
+    queryFn: () => telemetry((c) => c.offers.channels.$get({ query: { facility } })),
   });
 }
 

@@ -9,11 +9,13 @@ interface Props extends Omit<InputProps, "name"> {
   name: string;
   maxLength: number;
   rules?: Rule[];
+  /** A hint under the field. */
+  extra?: string;
 }
 
-export function TextItem({ label, name, rules, ...input }: Props) {
+export function TextItem({ label, name, rules, extra, ...input }: Props) {
   return (
-    <Form.Item label={label} name={name} rules={rules}>
+    <Form.Item label={label} name={name} rules={rules} extra={extra}>
       <Input {...input} />
     </Form.Item>
   );

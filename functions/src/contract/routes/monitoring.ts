@@ -17,6 +17,7 @@ import {
   liveViewSchema,
   offerAcceptSchema,
   offerSchema,
+  pointChannelsSchema,
   readingsBodySchema,
   reconciliationBodySchema,
   reconciliationQuerySchema,
@@ -101,6 +102,21 @@ export const listOffersRoute = route(
     cost: "heavy",
     query: z.object({ facility, year: z.string().regex(/^\d{4}$/, "год в виде ГГГГ") }),
     200: json(z.array(offerSchema), "The offers, by point and month"),
+  },
+);
+
+export const listPointChannelsRoute = route(
+  facilityInQuery(
+    "listTelemetryPointChannels",
+    "Per emission point the АГК measures, its own channels (those that name it) and what it lacks for a month (issue 105)",
+    [400, 404],
+    "A point's month on GET offers/ is computed from these channels alone; a point lacking one gets no month.",
+  ),
+  {
+    get: "/offers/channels",
+    cost: "light",
+    query: z.object({ facility }),
+    200: json(z.array(pointChannelsSchema), "The points by name"),
   },
 );
 
@@ -382,6 +398,7 @@ export const TELEMETRY_ROUTES = [
   getBatchRoute,
   listBatchesRoute,
   listOffersRoute,
+  listPointChannelsRoute,
   acceptOffersRoute,
   listEventsRoute,
   acknowledgeEventRoute,

@@ -76,7 +76,7 @@ export const journalSensorSchema = z.object({
   code: z.string(),
   kind: z.string(),
   working: z.string(),
-  place: z.string().meta({ description: "The emission point it measures for" }),
+  place: z.string().meta({ description: "Where in its working it hangs (the register's place, in words)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
   unit: z.string().meta({ description: "The unit of its figures (% об. for methane, oxygen, carbon dioxide; ppm for carbon monoxide)" }),

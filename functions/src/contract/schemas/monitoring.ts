@@ -4,6 +4,8 @@ import * as z from "zod";
 import { LIMITS } from "./limits";
 import { idString, pageParams } from "./common";
 import { LIVE_FEATURE_COLUMNS } from "../live-features";
+import { SENSOR_KIND_NAMES } from "@core/monitoring";
+import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 
 /** JSON: `{facility?, readings: [{sensor, t, value}]}`; the handler reads it line by line itself, so a
  *  bad reading is refused with its number while the others are kept (domain/monitoring/ingest/readings.ts). */
@@ -178,6 +180,16 @@ export const offerSchema = z.object({
   }),
   month_minutes: z.int().meta({ description: "The whole month's minutes on the company's clock" }),
   accepted: z.nullable(acceptedSchema),
+});
+
+/** Issue 105: a point's own channels (those that measure it) and what it lacks for a month. */
+export const pointChannelsSchema = z.object({
+  point: z.string(),
+  point_name: z.string(),
+  channels: z
+    .array(z.object({ code: z.string(), kind: z.enum(SENSOR_KIND_NAMES), place: z.enum(SENSOR_PLACE_NAMES) }))
+    .meta({ description: "The sensors in service that name the point: its month is computed from these alone" }),
+  lacks: z.array(z.string()).meta({ description: "The channels it lacks for a month, in Russian; empty when it has them" }),
 });
 
 export const offerAcceptSchema = z.object({

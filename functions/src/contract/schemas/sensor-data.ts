@@ -16,7 +16,7 @@ const sensorHead = z.object({
   code: z.string(),
   kind: z.enum(SENSOR_KIND_NAMES),
   unit: z.string(),
-  point: z.string(),
+  point: z.nullable(z.string()).meta({ description: "The emission point it measures; null: none" }),
   point_name: z.string(),
   is_active: z.boolean(),
 });

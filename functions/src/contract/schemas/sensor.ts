@@ -2,6 +2,7 @@
 // (v1/facilities/{facility}/sensors/, v1/facilities/{facility}/gateway-keys/).
 import * as z from "zod";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/monitoring";
+import { SENSOR_PLACE_NAMES, SENSOR_PLACES } from "@core/sensor-places";
 import { isoDate, requiredName } from "./common";
 import { INVISIBLE } from "../certificate-text";
 import { GATEWAY_KEY_LABEL_MAX, LIMITS, SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "./limits";
@@ -44,7 +45,17 @@ const serviceDate = () => z.optional(z.nullable(isoDate()));
 const working = z.optional(
   z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
 );
-const point = z.string("выберите источник выбросов площадки").check(z.minLength(1, "выберите источник выбросов площадки"));
+/** Issue 105: the extraction section or development working as the mine names it («Выемочный участок 12-3»). */
+const section = z.optional(
+  z.string("ожидается строка").check(z.trim(), z.maxLength(SENSOR_WORKING_MAX, `не длиннее ${SENSOR_WORKING_MAX} символов`)),
+);
+const place = z.enum(SENSOR_PLACE_NAMES, {
+  error: `выберите место датчика (${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")})`,
+});
+/** Optional: a channel names a point only where it measures that point (issue 105). */
+const point = z.optional(
+  z.nullable(z.string("выберите источник выбросов площадки").check(z.minLength(1, "выберите источник выбросов площадки"))),
+);
 
 interface SensorRules {
   kind?: string;
@@ -66,10 +77,12 @@ const rules = z.superRefine<SensorRules>((s, ctx) => {
   }
 });
 
-/** A sensor's fields a create and a patch take alike (a patch's code, kind and point made optional). */
+/** A sensor's fields a create and a patch take alike (a patch's code and kind made optional). */
 const sensorDetails = {
   role: z.optional(role),
   working,
+  section,
+  place: z.optional(place),
   warning: level(),
   alarm: level(),
   area_m2: area,
@@ -93,7 +106,7 @@ export const sensorPatchSchema = z
     {
       code: z.optional(code),
       kind: z.optional(kind),
-      point: z.optional(point),
+      point,
       ...sensorDetails,
       version: z.int("ожидается целое число"),
     },
@@ -107,9 +120,15 @@ export const sensorPatchSchema = z
 const registerFields = {
   code: z.string(),
   kind: z.enum(SENSOR_KIND_NAMES),
-  point: z.string().meta({ description: "The emission point of the facility it measures for" }),
+  point: z
+    .nullable(z.string())
+    .meta({ description: "The emission point this channel measures (its own place's channel); null: it measures no point" }),
   role: z.enum(Object.keys(SENSOR_ROLES) as [SensorRole, ...SensorRole[]]),
   working: z.string().meta({ description: "The working (longwall, heading) it belongs to; empty when none" }),
+  section: z.string().meta({
+    description: "The extraction section or development working, as the mine names it; gassings are grouped by it; empty when none",
+  }),
+  place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where in the working it hangs (the safety rules' places of methane control)" }),
   warning: z.nullable(z.number()).meta({ description: "W in the kind's unit (% vol; ppm for carbon monoxide)" }),
   alarm: z.nullable(z.number()).meta({ description: "A in the kind's unit (% vol; ppm for carbon monoxide)" }),
   area_m2: z.nullable(z.number()).meta({ description: "The airway's cross-section (anemometers), m²" }),

@@ -12,7 +12,7 @@ import type { MeterReadings } from "@core/climate-hours";
 export interface PeriodMeter {
   code: string;
   kind: Sensor["kind"];
-  point: string;
+  point: string | null;
   in_service_from: string | null;
   in_service_to: string | null;
   /** [valid_from_utc, valid_to_utc): the поверка dates on the company's clock as instants; null: open. */

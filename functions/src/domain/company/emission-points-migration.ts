@@ -23,16 +23,19 @@ export interface PointsMigrationReport {
   conflicts: number;
 }
 
-/** Migrates every company not yet migrated; a company that fails is reported, the others go on. */
-export async function migrateEmissionPoints(
+/** Runs `migrate` for every company whose migration `name` is not yet done (it marks itself done); a
+ *  company that fails is reported, the others go on. */
+export async function migrateEachCompany<R>(
   deps: Pick<Deps, "repos" | "clock">,
-  options: { log?: (report: PointsMigrationReport | { company: string; failed: string }) => void } = {},
-): Promise<PointsMigrationReport[]> {
-  const reports: PointsMigrationReport[] = [];
+  name: string,
+  migrate: (deps: Pick<Deps, "repos" | "clock">, companyId: string) => Promise<R>,
+  options: { log?: (report: R | { company: string; failed: string }) => void } = {},
+): Promise<R[]> {
+  const reports: R[] = [];
   for (const company of await deps.repos.companies.list()) {
     try {
-      if (await deps.repos.migrations.isDone(company.id, POINTS_MIGRATION)) continue;
-      const report = await migrateCompany(deps, company.id);
+      if (await deps.repos.migrations.isDone(company.id, name)) continue;
+      const report = await migrate(deps, company.id);
       reports.push(report);
       options.log?.(report);
     } catch (error) {
@@ -41,6 +44,12 @@ export async function migrateEmissionPoints(
   }
   return reports;
 }
+
+/** Migrates every company not yet migrated; a company that fails is reported, the others go on. */
+export const migrateEmissionPoints = (
+  deps: Pick<Deps, "repos" | "clock">,
+  options: { log?: (report: PointsMigrationReport | { company: string; failed: string }) => void } = {},
+): Promise<PointsMigrationReport[]> => migrateEachCompany(deps, POINTS_MIGRATION, migrateCompany, options);
 
 export async function migrateCompany(deps: Pick<Deps, "repos" | "clock">, companyId: string): Promise<PointsMigrationReport> {
   const now = deps.clock.now().toISOString();

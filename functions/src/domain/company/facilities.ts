@@ -83,8 +83,8 @@ export const facilityPlace = <T>(
 /** A change of one of the facility's things in the company's change log, labelled by the thing's
  *  name and the facility's: `«{label} ({facility})»`. */
 export const recordFacilityChange = (
-  deps: Deps,
-  actor: Actor,
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Pick<Actor, "id" | "email">,
   facilityName: string,
   thing: { id: string; company: string; label: string },
   change: Pick<AdminChange, "action" | "target_type" | "before" | "after">,

@@ -8,6 +8,7 @@ import { EMISSION_POINT_KINDS, FACILITY_KINDS, isReviewer, type EmissionPointKin
 import type { Actor, Deps } from "../context";
 import { Forbidden } from "../errors";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import { SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 import { SENSOR_ROLES, type SensorRole } from "../../contract/schemas/sensor";
 import type { AdminAuditEntry, Page, PageRequest } from "../../ports";
 import type { RequisitesChange } from "../../contract";
@@ -23,6 +24,8 @@ const SENSOR_FIELDS: Record<string, string> = {
   point_name: "Источник выбросов",
   role: "Роль",
   working: "Выработка",
+  section: "Участок",
+  place: "Место датчика",
   warning: "Предупредительный уровень, % об.",
   alarm: "Аварийный уровень, % об.",
   area_m2: "Площадь сечения, м²",
@@ -117,6 +120,7 @@ function shown(target: keyof typeof FIELDS, field: string, value: unknown): stri
   if (target === "sensor" && typeof value === "string") {
     if (field === "kind") return SENSOR_KINDS[value as SensorKind]?.label ?? value;
     if (field === "role") return SENSOR_ROLES[value as SensorRole] ?? value;
+    if (field === "place") return SENSOR_PLACES[value as SensorPlace] ?? value;
     if (field === "conditions") return value === "actual" ? "рабочие (по датчикам P и T)" : "стандартные (20 °C, 101,325 кПа)";
   }
   if (target === "accepted_month" && typeof value === "number")

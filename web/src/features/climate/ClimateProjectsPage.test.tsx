@@ -356,6 +356,8 @@ const sensor = (id: string, code: string, kind: "flow" | "methane_high" | "flame
     point: "pt1",
     role: "recording" as const,
     working: "",
+    section: "",
+    place: "drainage_pipeline" as const,
     warning: null,
     alarm: null,
     area_m2: null,

@@ -22,9 +22,11 @@ const AT = "2026-03-01T03:00:00.000Z";
 const register = {
   code: "М-7",
   kind: "methane" as const,
-  point: "p1",
+  point: null,
   role: "cut_off" as const,
   working: "Лава 12-1",
+  section: "Выемочный участок 12-1",
+  place: "longwall_return" as const,
   warning: 1,
   alarm: 2,
   area_m2: null,

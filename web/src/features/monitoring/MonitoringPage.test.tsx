@@ -112,9 +112,11 @@ function sensor(id: string, code: string, kind: "methane" | "air_velocity", work
   const register = {
     code,
     kind,
-    point: "p1",
+    point: null,
     role: "recording" as const,
     working,
+    section: working,
+    place: "other" as const,
     warning: null,
     alarm: null,
     area_m2: kind === "air_velocity" ? 10 : null,

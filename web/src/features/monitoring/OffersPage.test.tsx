@@ -20,6 +20,19 @@ afterEach(() => {
 });
 
 const AT = "2026-03-01T03:00:00.000Z";
+/** Issue 105: each point's own channels, and a point lacking them. */
+const CHANNELS = [
+  {
+    point: "p1",
+    point_name: "Ствол № 2",
+    channels: [
+      { code: "ВС2-CH4", kind: "methane", place: "shaft" },
+      { code: "ВС2-V", kind: "air_velocity", place: "shaft" },
+    ],
+    lacks: [],
+  },
+  { point: "p3", point_name: "Ствол № 3", channels: [], lacks: ["расхода газовой смеси или скорости воздуха (анемометра)", "метана"] },
+];
 const offer = (month: string, completeness: number, accepted: unknown = null) => ({
   point: "p1",
   point_name: "Ствол № 2",
@@ -68,12 +81,19 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
         ],
         count: 2,
       })
+      .on("listTelemetryPointChannels", CHANNELS)
       .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013), offer(`${year}-04`, 0.9639, changed)])
       .on("acceptTelemetryOffers", ({ body }) => [
         { ...offer(`${year}-03`, 0.0013), accepted: { ...changed, changed: false, reason: (body as { reason: string }).reason } },
       ]),
   );
   const map = await screen.findByLabelText("Полнота данных");
+  // Issue 105: each point's own channels named, and what a point without them lacks.
+  const channels = await screen.findAllByTestId("point-channels");
+  expect(channels.map((c) => c.textContent)).toEqual([
+    "Ствол №\u00a02Каналы: ВС2-CH4 (Метан (0–4 % об.); Ствол (канал вентилятора)), ВС2-V (Скорость воздуха, м/с; Ствол (канал вентилятора))",
+    "Ствол №\u00a03Своих каналов нетМесяц не считается: нет канала расхода газовой смеси или скорости воздуха (анемометра), метана",
+  ]);
   // «№ 2» kept on one line (a no-break space).
   expect(map.textContent).toContain("Ствол №\u00a02");
   expect(map.textContent).toContain("96");
@@ -114,7 +134,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
     release = resolve;
   });
   const acceptedMarch = { ...offer(`${year}-03`, 0.0013), accepted: { ...changed, changed: false, reason: "Пробный замер" } };
-  app.api.on("listTelemetryOffers", async () => {
+  app.api.on("listTelemetryPointChannels", CHANNELS).on("listTelemetryOffers", async () => {
     await held;
     return [acceptedMarch, offer(`${year}-04`, 0.9639, changed)];
   });
@@ -139,6 +159,7 @@ it("on a phone shows each offer as a block of lines with its figures and «Пр�
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listProjects", { results: [project({ id: "pr1", name: "Замеры", facility: "f1", reporting_year: year })], count: 1 })
+      .on("listTelemetryPointChannels", CHANNELS)
       .on("listTelemetryOffers", [offer(`${year}-03`, 0.0013)]),
   );
   const block = (await screen.findByText(`03.${year}`)).closest<HTMLElement>("[data-testid=stacked-rows]")!;
@@ -172,6 +193,7 @@ it("shows the month still running with its minutes so far and no «Принят�
     api
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
+      .on("listTelemetryPointChannels", CHANNELS)
       .on("listTelemetryOffers", [offer(`${year}-10`, 0.94621), running]),
   );
   const map = await screen.findByLabelText("Полнота данных");
@@ -200,6 +222,7 @@ it("offers «Принять заново» for a changed month into its project 
         ],
         count: 2,
       })
+      .on("listTelemetryPointChannels", CHANNELS)
       .on("listTelemetryOffers", [
         offer(`${year}-09`, 0.99, acceptedMonth({ year_frozen: true })),
         offer(`${year}-10`, 0.99, acceptedMonth({ difference_pct: 5.56 })),
@@ -241,6 +264,7 @@ it("says to create a project of the month's year when the facility has none, off
       .on("getMe", () => signedInUser())
       .on("listFacilities", [])
       .on("listProjects", { results: [project({ id: "pr0", name: "Прошлый год", facility: "f1", reporting_year: year - 1 })], count: 1 })
+      .on("listTelemetryPointChannels", CHANNELS)
       .on("listTelemetryOffers", [offer(`${year}-03`, 0.99)]),
   );
   const row = (await screen.findByText(`03.${year}`)).closest("tr")!;

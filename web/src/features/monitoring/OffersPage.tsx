@@ -5,6 +5,8 @@
 // минут», never offered; an accepted month whose readings moved it since flagged «данные АГК изменились
 // после принятия» and offered «Принять заново» while its year is not frozen (issue 87). Advisory:
 // protective cut-off stays with the mine's own АГК.
+// Above them, each point's own channels (issue 105): a point's month is computed from the channels that
+// name it alone, and a point lacking one is told which it lacks.
 // On a phone the heat map scrolls inside its card with the points' names kept in sight, and each offer
 // is a block of «label: value» lines (ResponsiveTable), «Принять» under it.
 import { lazy, Suspense, useMemo, useState } from "react";
@@ -15,7 +17,9 @@ import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { LoadError } from "../../shared/LoadError";
 import { YearField } from "../../shared/YearField";
 import { keepSignsWithNumbers } from "../../shared/text";
-import { useOffers, type Offer } from "../../api/monitoring";
+import { useOffers, usePointChannels, type Offer, type PointChannels } from "../../api/monitoring";
+import { SENSOR_PLACES } from "@core/sensor-places";
+import { kindText } from "./sensorTexts";
 import { completenessFigure, monthText, number, percent, runningText } from "./offerTexts";
 import { MonitoringHead } from "./MonitoringHead";
 import { MonthGrid } from "./MonthGrid";
@@ -28,10 +32,25 @@ const shade = (share: number) => (share >= OFFER_COMPLETENESS ? "#b7eb8f" : shar
 /** A cell kept on one line (a month, a figure, the button): never broken inside a word or a number. */
 const oneLine = { style: { whiteSpace: "nowrap" } } as const;
 
+/** One point's own channels, or what it lacks for a month. */
+function PointChannelsLine({ point }: { point: PointChannels }) {
+  const channels = point.channels.map((c) => `${c.code} (${kindText(c.kind)}; ${SENSOR_PLACES[c.place]})`).join(", ");
+  return (
+    <div data-testid="point-channels">
+      <Typography.Text strong>{keepSignsWithNumbers(point.point_name)}</Typography.Text>
+      <div>{channels ? `Каналы: ${channels}` : "Своих каналов нет"}</div>
+      {point.lacks.length > 0 && (
+        <Typography.Text type="warning">{`Месяц не считается: нет канала ${point.lacks.join(", ")}`}</Typography.Text>
+      )}
+    </div>
+  );
+}
+
 export default function OffersPage() {
   const { facilityId = "" } = useParams();
   const [year, setYear] = useState(new Date().getFullYear());
   const offers = useOffers(facilityId, year);
+  const channels = usePointChannels(facilityId);
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const latest = offers.data?.reduce((last, o) => (o.month > last ? o.month : last), "");
   const points = useMemo(() => [...new Map((offers.data ?? []).map((o) => [o.point, o.point_name])).entries()], [offers.data]);
@@ -117,6 +136,21 @@ export default function OffersPage() {
       <MonitoringHead page="Данные АГК" facilityId={facilityId} current="telemetry" demo={offers.data?.some((o) => o.demo)} />
       <YearField year={year} onChange={setYear} />
       {offers.isError && <LoadError what="данные АГК" message={offers.error.message} retry={() => offers.refetch()} />}
+      <Card title="Каналы источников">
+        <Typography.Paragraph type="secondary">
+          Месяц источника считается только по его собственным каналам — датчикам, у которых в реестре указано, что они измеряют этот
+          источник (ствол, дегазационный трубопровод). Датчики лав и выработок измеряют воздух своего участка, а не источник.
+        </Typography.Paragraph>
+        {channels.isError && <LoadError what="каналы источников" message={channels.error.message} retry={() => channels.refetch()} />}
+        <Flex vertical gap={12}>
+          {channels.data?.map((point) => (
+            <PointChannelsLine key={point.point} point={point} />
+          ))}
+          {channels.data?.length === 0 && (
+            <Typography.Text type="secondary">Источников, которые измеряет АГК, у площадки нет</Typography.Text>
+          )}
+        </Flex>
+      </Card>
       <Card title="Полнота данных по источникам и месяцам">
         <Typography.Paragraph type="secondary">
           Полнота здесь считается за весь месяц по часам компании: доля его минут с достоверными или замещенными значениями расхода и метана

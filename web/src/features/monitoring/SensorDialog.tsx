@@ -1,7 +1,11 @@
-// The sensor register's add and change dialog of «Датчики» (D56), loaded when opened.
+// The sensor register's add and change dialog of «Датчики» (D56), loaded when opened. A sensor hangs at
+// a place of its working, in its section (issue 105); it names an emission point only where it measures
+// that point (a shaft's or a drainage line's own channel), so the point list offers only points its
+// place measures.
 import { Alert, Button, Form, Modal, Select, Space } from "antd";
 import { SENSOR_CODE_MAX, SENSOR_WORKING_MAX } from "@server/contract";
 import { LEVEL_KINDS, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import { placeMeasures, type SensorPlace } from "@core/sensor-places";
 import { NumericInput } from "../../shared/NumericInput";
 import { numericInputProblem, parseNumericInput } from "../../shared/decimals";
 import { TextItem } from "../../shared/TextItem";
@@ -9,14 +13,16 @@ import { InServiceItems } from "../../shared/InServiceItems";
 import { displayDate } from "../../shared/dates";
 import type { EmissionPoint } from "../../api/inventory";
 import { useSaveSensor, type Sensor, type SensorFields } from "../../api/monitoring";
-import { conditionOptions, kindOptions, number, type ROLES, roleOptions } from "./sensorTexts";
+import { conditionOptions, kindOptions, number, placeOptions, type ROLES, roleOptions } from "./sensorTexts";
 
 interface SensorForm {
   code: string;
   kind: SensorKind;
-  point: string;
+  point: string | null;
   role: keyof typeof ROLES;
   working: string;
+  section: string;
+  place: SensorPlace;
   warning: string;
   alarm: string;
   area_m2: string;
@@ -47,6 +53,9 @@ export default function SensorDialog({
   const [form] = Form.useForm<SensorForm>();
   const save = useSaveSensor(facility);
   const kind = Form.useWatch("kind", form) ?? sensor?.kind ?? "methane";
+  const place = Form.useWatch("place", form) ?? sensor?.place ?? "other";
+  // Only the points a channel at this place measures (the one it names kept, so a stale choice shows).
+  const measured = points.filter((p) => placeMeasures(place, p.kind) || p.id === sensor?.point);
   const initial: SensorForm = sensor
     ? {
         ...sensor,
@@ -59,9 +68,11 @@ export default function SensorDialog({
     : {
         code: "",
         kind: "methane",
-        point: points[0]?.id ?? "",
+        point: null,
         role: "recording",
         working: "",
+        section: "",
+        place: "other",
         warning: "",
         alarm: "",
         area_m2: "",
@@ -74,9 +85,11 @@ export default function SensorDialog({
     const fields: SensorFields = {
       code: values.code,
       kind: values.kind,
-      point: values.point,
+      point: values.point || null,
       role: values.role,
       working: values.working ?? "",
+      section: values.section ?? "",
+      place: values.place,
       // A kind without levels (oxygen, flow…) sends none, whatever was typed before the kind changed.
       warning: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.warning ?? "") : null,
       alarm: LEVEL_KINDS.has(values.kind) ? numberOrNull(values.alarm ?? "") : null,
@@ -108,13 +121,36 @@ export default function SensorDialog({
         <Form.Item label="Вид датчика" name="kind">
           <Select aria-label="Вид датчика" options={kindOptions} />
         </Form.Item>
-        <Form.Item label="Источник выбросов" name="point" rules={[{ required: true, message: "Выберите источник выбросов" }]}>
-          <Select aria-label="Источник выбросов" options={points.map((p) => ({ value: p.id, label: p.name }))} />
+        <TextItem
+          label="Участок"
+          name="section"
+          maxLength={SENSOR_WORKING_MAX}
+          placeholder="Выемочный участок 24-58"
+          extra="Выемочный участок или подготовительная выработка: превышение у двух и более датчиков участка — общее загазирование"
+        />
+        <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
+        <Form.Item label="Место датчика" name="place">
+          <Select aria-label="Место датчика" options={placeOptions} />
+        </Form.Item>
+        <Form.Item
+          label="Измеряет источник выбросов"
+          name="point"
+          extra={
+            measured.length === 0
+              ? "Датчик этого места не измеряет источник выбросов: источник измеряют датчики ствола и дегазационного трубопровода"
+              : "Только канал самого источника (ствола, дегазационного трубопровода): по нему считается месяц источника в «Данных АГК»"
+          }
+        >
+          <Select
+            aria-label="Измеряет источник выбросов"
+            allowClear
+            placeholder="не измеряет источник"
+            options={measured.map((p) => ({ value: p.id, label: p.name }))}
+          />
         </Form.Item>
         <Form.Item label="Роль" name="role">
           <Select aria-label="Роль датчика" options={roleOptions} />
         </Form.Item>
-        <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
         {levelled && (
           <Space align="start">
             <Form.Item label="Предупредительный уровень W" name="warning">

@@ -66,9 +66,11 @@ const POINT = {
 const register = {
   code: "М-12",
   kind: "methane" as const,
-  point: "p1",
+  point: null,
   role: "cut_off" as const,
   working: "Лава 24-58",
+  section: "Выемочный участок 24-58",
+  place: "face_10_20m" as const,
   warning: 1,
   alarm: 1.5,
   area_m2: null,
@@ -195,8 +197,10 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
     ),
   ).toBeTruthy();
   const row = screen.getByText("М-12").closest("tr")!;
-  // «№ 2» kept on one line (a no-break space).
-  expect(row.textContent).toContain("Ствол №\u00a02");
+  // Issue 105: the longwall's meter at its place in its section, measuring no point.
+  expect(row.textContent).toContain("Выемочный участок 24-58, Лава 24-58");
+  expect(row.textContent).toContain("В 10–20 м от забоя");
+  expect(row.textContent).not.toContain("Ствол");
   expect(row.textContent).toContain("1 / 1,5");
   expect(row.textContent).toContain("отключающий");
   expect(row.textContent).not.toContain("p1");
@@ -209,12 +213,22 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   await app.user.click(await screen.findByText("Скорость воздуха, м/с"));
   const area = await inside.findByLabelText("Площадь сечения выработки");
   await app.user.type(area, "14,5");
+  // A channel of «Другое место» measures no ventilation shaft: no point is offered until its place is the shaft's.
+  await app.user.click(inside.getByLabelText("Измеряет источник выбросов"));
+  expect(document.querySelector(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).toBeNull();
+  await app.user.click(inside.getByLabelText("Место датчика"));
+  await app.user.click(await screen.findByText("Ствол (канал вентилятора)"));
+  await app.user.click(inside.getByLabelText("Измеряет источник выбросов"));
+  // «№ 2» kept on one line (a no-break space) — the option as the point is named.
+  await app.user.click(await screen.findByTitle("Ствол № 2"));
   await app.user.click(inside.getByText("Добавить").closest("button")!);
   await waitFor(() => expect(app.api.calls("createSensor")).toHaveLength(1));
   expect(app.api.calls("createSensor")[0].body).toMatchObject({
     code: "АН-3",
     kind: "air_velocity",
     point: "p1",
+    place: "shaft",
+    section: "",
     area_m2: 14.5,
     warning: null,
   });
@@ -263,7 +277,7 @@ it("keeps «Пропуски» in a row and its rarer actions behind «…»: «
   await screen.findByText("Выведен");
 });
 
-it("on a phone shows each sensor as a block of lines: code, kind, point, role, levels, «Пропуски» and «…»", async () => {
+it("on a phone shows each sensor as a block of lines: code, kind, section, place, point, role, levels, «Пропуски» and «…»", async () => {
   atPhoneWidth();
   openSensors();
   const blocks = await screen.findAllByTestId("stacked-rows");
@@ -274,8 +288,11 @@ it("on a phone shows each sensor as a block of lines: code, kind, point, role, l
     "М-12",
     "Вид",
     "Метан (0–4 % об.)",
-    "Источник выбросов",
-    "Ствол №\u00a02",
+    "Участок, выработка",
+    "Выемочный участок 24-58, Лава 24-58",
+    "Место",
+    "В 10–20 м от забоя",
+    "Измеряет источник",
     "Роль",
     "отключающий",
     "1 / 1,5",

@@ -1,5 +1,5 @@
 // «Датчики» of a facility (methodology D56): the sensors of the mine's gas monitoring (АГК) — code, kind,
-// emission point, role, levels W/A, cross-section, flow conditions, dates in service — added, changed
+// section and working, place, the emission point it measures (issue 105), role, levels W/A, cross-section, flow conditions, dates in service — added, changed
 // and retired; a dispatch export loaded (DispatchFileDialog.tsx) or reconciled with what is stored
 // (ReconciliationDialog.tsx, issue 95); the facility's batches (BatchesCard.tsx) and gateway keys (GatewayKeysCard.tsx) below,
 // each in a chunk of its own. Everything shown from a mine's readings is advisory (ADVISORY_NOTE).
@@ -11,6 +11,7 @@ import { Alert, Button, Card, Flex, Popconfirm, Popover, Space, Tag, Typography,
 import { Link, useParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import { SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 import { QueryTable } from "../../shared/QueryTable";
 import { keepSignsWithNumbers } from "../../shared/text";
 import { displayDate } from "../../shared/dates";
@@ -114,9 +115,18 @@ export default function SensorsPage() {
       ),
     },
     { title: "Вид", dataIndex: "kind", render: (kind: SensorKind) => kindText(kind) },
-    { title: "Источник выбросов", dataIndex: "point", render: (point: string) => keepSignsWithNumbers(pointName.get(point) ?? "") },
+    {
+      title: "Участок, выработка",
+      key: "where",
+      render: (_: unknown, s) => [s.section, s.working].filter(Boolean).join(", ") || "—",
+    },
+    { title: "Место", dataIndex: "place", render: (place: SensorPlace) => SENSOR_PLACES[place] },
+    {
+      title: "Измеряет источник",
+      dataIndex: "point",
+      render: (point: string | null) => (point ? keepSignsWithNumbers(pointName.get(point) ?? "") : "—"),
+    },
     { title: "Роль", dataIndex: "role", render: (role: keyof typeof ROLES) => ROLES[role] },
-    { title: "Выработка", dataIndex: "working", render: (w: string) => w || "—" },
     {
       title: "W / A",
       key: "levels",
@@ -150,10 +160,10 @@ export default function SensorsPage() {
       <Card title="Датчики АГК">
         {/* The buttons above the register, not in the card's head: on a phone they left the title no room. */}
         <Space wrap style={{ marginBottom: 16 }}>
-          <Button type="primary" onClick={() => setEditing("new")} disabled={!points.data?.length}>
+          <Button type="primary" onClick={() => setEditing("new")} disabled={!points.data}>
             Добавить датчик
           </Button>
-          <Button onClick={() => setImporting(true)} disabled={!points.data?.length}>
+          <Button onClick={() => setImporting(true)} disabled={!points.data}>
             Загрузить список
           </Button>
           <Button onClick={() => setSendingFile(true)} disabled={!sensors.data?.length}>
@@ -165,7 +175,11 @@ export default function SensorsPage() {
         </Space>
         {retire.isError && <Alert type="error" showIcon role="alert" title={retire.error.message} />}
         {points.data && points.data.length === 0 && (
-          <Alert type="warning" showIcon title="У площадки нет источников выбросов: добавьте их на странице «Профиль», затем датчики." />
+          <Alert
+            type="warning"
+            showIcon
+            title="У площадки нет источников выбросов: датчики выработок добавляются и без них, а каналы ствола и дегазационного трубопровода измеряют источник — добавьте его на странице «Профиль»."
+          />
         )}
         {/* Between a phone and a wide screen the table scrolls inside its card; its columns size to their
             words (no fixed layout), so none is broken inside a word. */}

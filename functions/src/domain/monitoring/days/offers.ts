@@ -32,7 +32,7 @@ import { frozenMessage, frozenReview } from "../../inventory/freeze";
 import type { AcceptedBefore, EmissionPoint, MonthClaim, OfferAcceptance, Sensor, StoredCalculation } from "../../../ports";
 import type { Project } from "../../../contract/schemas/project";
 import type * as z from "zod";
-import type { offerAcceptSchema, offerSchema } from "../../../contract/schemas/monitoring";
+import type { offerAcceptSchema, offerSchema, pointChannelsSchema } from "../../../contract/schemas/monitoring";
 import { registerAt } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-days";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
@@ -47,14 +47,13 @@ const ruMonth = (month: string) => `${month.slice(5)}.${month.slice(0, 4)}`;
 /** «20 °C, 101,325 кПа» densities (get_underground's first row), as the demo year's measured calculations. */
 const STANDARD_CONDITIONS = { get_underground: 1, get_underground_content: null };
 
-/** The point's sensors that give its formula: the first of each kind in service in the month, the
- *  point's own (no working) before a working's (a longwall's meters measure its air, not the shaft's). */
+/** The point's sensors that give its formula: the first of each kind in service in the month among the
+ *  point's own channels — those the register says measure it (issue 105: a longwall's meters measure
+ *  its air, never the shaft's, and name no point). */
 export function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: string, toDate: string) {
-  const inMonth = sensors
-    .filter(
-      (s) => s.point === point && (!s.in_service_from || s.in_service_from <= toDate) && (!s.in_service_to || s.in_service_to >= fromDate),
-    )
-    .sort((a, b) => Number(a.working !== "") - Number(b.working !== ""));
+  const inMonth = sensors.filter(
+    (s) => s.point === point && (!s.in_service_from || s.in_service_from <= toDate) && (!s.in_service_to || s.in_service_to >= fromDate),
+  );
   const first = (kinds: SensorKind[]) => kinds.map((k) => inMonth.find((s) => s.kind === k)).find(Boolean);
   return {
     flow: first(FLOW_KINDS),
@@ -62,6 +61,44 @@ export function sensorsOf(sensors: readonly Sensor[], point: string, fromDate: s
     pressure: first(["pressure"]),
     temperature: first(["temperature"]),
   };
+}
+
+export type PointChannels = z.output<typeof pointChannelsSchema>;
+
+/** What a point lacks for its month, in words: a flow (or an anemometer) and a methane channel of its
+ *  own; P and T where its flow is at actual conditions. */
+function lacksOf(own: readonly Sensor[]): string[] {
+  const has = (kinds: SensorKind[]) => own.some((s) => kinds.includes(s.kind));
+  const lacks: string[] = [];
+  if (!has(FLOW_KINDS)) lacks.push("расхода газовой смеси или скорости воздуха (анемометра)");
+  if (!has(CONTENT_KINDS)) lacks.push("метана");
+  const flow = own.find((s) => s.kind === "flow");
+  if (flow && !has(["air_velocity"]) && flow.conditions === "actual") {
+    if (!has(["pressure"])) lacks.push("давления");
+    if (!has(["temperature"])) lacks.push("температуры");
+  }
+  return lacks;
+}
+
+/** Issue 105: each point of the facility that a mine's АГК measures (a ventilation shaft, a drainage
+ *  station, or any point a channel names) with its own channels in service and what it lacks for a month. */
+export async function listPointChannels(deps: Deps, actor: Actor, facilityId: string): Promise<PointChannels[]> {
+  await getFacility(deps, actor, facilityId);
+  const [points, sensors] = await Promise.all([
+    deps.repos.emissionPoints.listOfFacility(actor.company, facilityId),
+    deps.repos.sensors.listOfFacility(actor.company, facilityId),
+  ]);
+  const inService = sensors.filter((s) => s.is_active);
+  return points
+    .filter((p) => p.is_active)
+    .map((point) => ({ point, own: inService.filter((s) => s.point === point.id) }))
+    .filter(({ point, own }) => own.length > 0 || point.kind === "ventilation_shaft" || point.kind === "drainage_station")
+    .map(({ point, own }) => ({
+      point: point.id,
+      point_name: point.name,
+      channels: own.map((s) => ({ code: s.code, kind: s.kind, place: s.place })),
+      lacks: lacksOf(own),
+    }));
 }
 
 export interface MonthWindow {

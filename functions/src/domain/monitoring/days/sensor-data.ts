@@ -75,7 +75,7 @@ async function sensorWindow(
 ): Promise<Computed> {
   const to = window.start + window.minutes * MINUTE_MS;
   let paired: Float64Array | undefined;
-  if (CONTENT_KINDS.includes(sensor.kind)) {
+  if (CONTENT_KINDS.includes(sensor.kind) && sensor.point) {
     const flow = sensorsOf(
       sensors,
       sensor.point,
@@ -97,7 +97,7 @@ async function sensorWindow(
 }
 
 async function headOf(deps: Pick<Deps, "repos">, sensor: Sensor) {
-  const point = await deps.repos.emissionPoints.get(sensor.company, sensor.facility, sensor.point);
+  const point = sensor.point ? await deps.repos.emissionPoints.get(sensor.company, sensor.facility, sensor.point) : undefined;
   return {
     id: sensor.id,
     code: sensor.code,

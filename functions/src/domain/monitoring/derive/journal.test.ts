@@ -33,11 +33,10 @@ beforeAll(async () => {
   d = await memoryDomain();
   staff = await d.actor("ООО «Журнал АГК»");
   facility = (await d.facility(staff, { name: "Шахта «Журнальная»", kind: "underground_mine" })).id;
-  const point = await d.write(() =>
+  await d.write(() =>
     createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, { name: "Вентиляционный ствол", kind: "ventilation_shaft" })),
   );
-  for (const body of JOURNAL_SENSORS(point.id))
-    await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
+  for (const body of JOURNAL_SENSORS()) await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
   for (const code of JOURNAL_CODES) await storeBatch(d.deps, staff.company, facility, { json: { readings: readingsOf(code) } });
   void drainTelemetry(d.deps);
   await telemetryIdle(d.deps);
@@ -48,9 +47,9 @@ describe("the journal's means", () => {
   it("lists the methane meters with their place and set-point, by working and code", () => {
     expect(journal).toMatchObject({ facility_name: "Шахта «Журнальная»", date: "2026-03-02", running: false, demo: false });
     expect(journal.sensors.map((s) => [s.code, s.working, s.place, s.alarm, s.limit])).toEqual([
-      ["М-7", "Лава 12-1", "Вентиляционный ствол", 2, 2],
-      ["М-8", "Лава 12-1", "Вентиляционный ствол", 2, 2],
-      ["М-9", "Штрек 5", "Вентиляционный ствол", null, 1],
+      ["М-7", "Лава 12-1", "В 10–20 м от забоя", 2, 2],
+      ["М-8", "Лава 12-1", "Исходящая струя очистной выработки", 2, 2],
+      ["М-9", "Штрек 5", "У забоя (призабойное пространство)", null, 1],
     ]);
   });
 

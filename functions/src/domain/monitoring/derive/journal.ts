@@ -23,6 +23,7 @@ import {
 } from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
 import { limitOfPlace, placeOfKind, type AppliedLimit } from "@core/methane-limits";
+import { SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
@@ -189,7 +190,7 @@ export async function operatorJournal(
       code: register.code,
       kind: register.kind,
       working: register.working,
-      place: "",
+      place: SENSOR_PLACES[register.place] ?? "",
       warning: register.warning,
       alarm: register.alarm,
       unit: SENSOR_KINDS[register.kind].unit,
@@ -201,8 +202,6 @@ export async function operatorJournal(
       completeness: day.valid / minutes,
     };
   });
-  const points = new Map((await deps.repos.emissionPoints.listOfFacility(actor.company, facility.id)).map((p) => [p.id, p.name]));
-  for (const [i, r] of read.entries()) sensors[i].place = points.get(r.register.point) ?? "";
   return {
     facility: facility.id,
     facility_name: facility.name,

@@ -6,12 +6,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { LEVEL_KINDS, SENSOR_KINDS } from "@core/monitoring";
+import { ownPlace, placeMeasures, POINT_KIND_PLACES, SENSOR_PLACES } from "@core/sensor-places";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
 import { newId } from "../../ids";
 import { takePlace, withPlace } from "../../caps";
 import { facilityPlace, getFacility, getOfFacility, listOfFacility, recordFacilityChange } from "../../company/facilities";
-import type { GatewayKey, Sensor } from "../../../ports";
+import type { EmissionPoint, GatewayKey, Sensor } from "../../../ports";
 import type { GatewayKeyCreateInput, SensorCreateInput, SensorPatchInput } from "../../../contract/schemas/sensor";
 import { LIMITS, MAX_GATEWAY_KEYS_PER_FACILITY, MAX_SENSOR_REVISIONS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 
@@ -30,6 +31,8 @@ const REGISTER_FIELDS = [
   "point",
   "role",
   "working",
+  "section",
+  "place",
   "warning",
   "alarm",
   "area_m2",
@@ -49,11 +52,18 @@ export function registerAt(sensor: Pick<Sensor, "revisions">, instant: string | 
   return register;
 }
 
-export async function logSensor(deps: Deps, actor: Actor, facilityName: string, action: string, before: Sensor | null, after: Sensor) {
+export async function logSensor(
+  deps: Pick<Deps, "repos" | "clock">,
+  actor: Pick<Actor, "id" | "email">,
+  facilityName: string,
+  action: string,
+  before: Sensor | null,
+  after: Sensor,
+) {
   const points = new Map((await deps.repos.emissionPoints.listOfFacility(after.company, after.facility)).map((p) => [p.id, p.name]));
   /** What the change log keeps of a sensor: its register with its point's name and whether it is in
    *  service, not its revisions. */
-  const registerView = (s: Sensor) => ({ ...registerOf(s), point_name: points.get(s.point) ?? "", is_active: s.is_active });
+  const registerView = (s: Sensor) => ({ ...registerOf(s), point_name: (s.point && points.get(s.point)) ?? "", is_active: s.is_active });
   await recordFacilityChange(
     deps,
     actor,
@@ -74,9 +84,21 @@ export const listSensors = (deps: Deps, actor: Actor, facilityId: string): Promi
 export const getSensor = (deps: Deps, actor: Actor, facilityId: string, sensorId: string): Promise<Sensor> =>
   getOfFacility(deps, actor, facilityId, deps.repos.sensors, sensorId, "Датчик не найден");
 
+/** Issue 105: a channel measures a point only from the point's own place (a face meter never measures
+ *  the ventilation shaft). */
+export function placeProblem(register: Pick<Register, "place">, point: Pick<EmissionPoint, "name" | "kind">): string | undefined {
+  if (placeMeasures(register.place, point.kind)) return undefined;
+  const own = POINT_KIND_PLACES[point.kind].map((p) => `«${SENSOR_PLACES[p]}»`).join(", ");
+  return `датчик места «${SENSOR_PLACES[register.place]}» не измеряет источник «${point.name}»: его измеряют датчики мест ${own}; оставьте источник пустым`;
+}
+
 async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, register: Register, self?: string): Promise<void> {
-  const point = await deps.repos.emissionPoints.get(actor.company, facilityId, register.point);
-  if (!point) throw invalidAt("point", "источник выбросов не найден среди источников площадки");
+  if (register.point !== null) {
+    const point = await deps.repos.emissionPoints.get(actor.company, facilityId, register.point);
+    if (!point) throw invalidAt("point", "источник выбросов не найден среди источников площадки");
+    const problem = placeProblem(register, point);
+    if (problem) throw invalidAt("place", problem);
+  }
   const twin = (await deps.repos.sensors.listOfFacility(actor.company, facilityId)).find(
     (s) => s.id !== self && s.is_active && s.code.toLocaleLowerCase("ru") === register.code.toLocaleLowerCase("ru"),
   );
@@ -99,14 +121,17 @@ async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, reg
   }
 }
 
-/** A new sensor's register from its body: what it leaves out takes the register's defaults. */
-export function registerOfInput(input: SensorCreateInput): Register {
+/** A new sensor's register from its body: what it leaves out takes the register's defaults (a channel
+ *  of a point at the point's own place, else «other»). */
+export function registerOfInput(input: SensorCreateInput, point: Pick<EmissionPoint, "kind"> | undefined): Register {
   return {
     code: input.code,
     kind: input.kind,
-    point: input.point,
+    point: input.point ?? null,
     role: input.role ?? "recording",
     working: input.working ?? "",
+    section: input.section ?? "",
+    place: input.place ?? (point ? ownPlace(input.kind, point.kind) : "other"),
     warning: input.warning ?? null,
     alarm: input.alarm ?? null,
     area_m2: input.area_m2 ?? null,
@@ -151,7 +176,8 @@ export async function takeSensorRoom(deps: Deps, actor: Actor, facilityId: strin
 
 export async function createSensor(deps: Deps, actor: Actor, facilityId: string, input: SensorCreateInput): Promise<Sensor> {
   const facility = await getFacility(deps, actor, facilityId);
-  const register = registerOfInput(input);
+  const point = input.point ? await deps.repos.emissionPoints.get(actor.company, facilityId, input.point) : undefined;
+  const register = registerOfInput(input, point);
   await checkedRegister(deps, actor, facilityId, register);
   const sensor = newSensor(actor, facilityId, register, deps.clock.now().toISOString());
   await withPlace(deps, actor.company, sensorPlace(deps, actor, facilityId), () => deps.repos.sensors.create(sensor));
@@ -188,7 +214,8 @@ export async function patchSensor(
   for (const field of REGISTER_FIELDS) {
     const value = patch[field];
     // A field sent as null is cleared; one left out is kept.
-    if (value !== undefined) (register as Record<string, unknown>)[field] = field === "working" ? (value ?? "") : value;
+    if (value !== undefined)
+      (register as Record<string, unknown>)[field] = field === "working" || field === "section" ? (value ?? "") : value;
   }
   await checkedRegister(deps, actor, facilityId, register, current.id);
   const next = revised(current, register, deps.clock.now().toISOString(), current.is_active);

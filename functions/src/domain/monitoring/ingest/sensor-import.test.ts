@@ -75,25 +75,66 @@ describe("the mine's sensor list imported into the register (D56)", () => {
     expect(await listSensors(d.deps, staff, facility)).toEqual([]);
   });
 
-  it("makes the template's six sensors from the template as downloaded", async () => {
+  it("makes the template's seven sensors from the template as downloaded", async () => {
     const template = { name: "Шаблон — Датчики АГК.csv", bytes: templateCsv(SENSOR_LIST_TEMPLATE) };
     const preview = await previewSensorList(d.deps, staff, facility, template);
     expect(preview.errors).toEqual([]);
     const made = await d.write(() => importSensorList(d.deps, staff, facility, template));
     expect(made.map((s) => [s.code, s.kind, s.role, s.conditions])).toEqual([
       ["М-12", "methane", "cut_off", "standard"],
+      ["ВС1-CH4", "methane", "signalling", "standard"],
       ["АН-3", "air_velocity", "recording", "standard"],
       ["ДГ-CH4", "methane_high", "recording", "standard"],
       ["ДГ-Q", "flow", "recording", "actual"],
       ["ДГ-P", "pressure", "recording", "standard"],
       ["ДГ-T", "temperature", "recording", "standard"],
     ]);
-    expect(made[0]).toMatchObject({ point: shaft, working: "Лава 24-12", warning: 1, alarm: 1.5, in_service_from: "2026-01-01" });
-    expect(made[1].area_m2).toBe(24.5);
-    expect((await listSensors(d.deps, staff, facility)).length).toBe(6);
+    // Issue 105: the longwall's meter hangs in its section and measures no point; the shaft's own do.
+    expect(made[0]).toMatchObject({
+      point: null,
+      working: "Лава 24-12",
+      section: "Выемочный участок 24-12",
+      place: "longwall_return",
+      warning: 1,
+      alarm: 1.5,
+      in_service_from: "2026-01-01",
+    });
+    expect(made.map((s) => [s.code, s.place, s.point !== null])).toEqual([
+      ["М-12", "longwall_return", false],
+      ["ВС1-CH4", "shaft", true],
+      ["АН-3", "shaft", true],
+      ["ДГ-CH4", "drainage_pipeline", true],
+      ["ДГ-Q", "drainage_pipeline", true],
+      ["ДГ-P", "drainage_pipeline", true],
+      ["ДГ-T", "drainage_pipeline", true],
+    ]);
+    expect(made[1].point).toBe(shaft);
+    expect(made[2].area_m2).toBe(24.5);
+    expect((await listSensors(d.deps, staff, facility)).length).toBe(7);
     // Again: every code is in service now.
     const again = await previewSensorList(d.deps, staff, facility, template);
     expect(again.errors.map((e) => e.message)).toContain("у площадки уже есть датчик «М-12»");
+  });
+
+  it("refuses a place that does not measure the point the row names, and a place there is none of (issue 105)", async () => {
+    const list = csv(
+      [
+        "Код датчика;Вид датчика;Источник выбросов;Участок;Место датчика",
+        "П-1;Метан;Вентиляционный ствол № 1;Выемочный участок 3;У забоя",
+        "П-2;Метан;;Выемочный участок 3;На крыше",
+        "П-3;Метан;;Выемочный участок 3;в 10-20 м от забоя",
+      ].join("\n"),
+    );
+    const preview = await previewSensorList(d.deps, staff, facility, list);
+    expect(preview.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, "Место датчика"],
+      [3, "Место датчика"],
+    ]);
+    expect(preview.errors[0].message).toBe(
+      "датчик места «У забоя (призабойное пространство)» не измеряет источник «Вентиляционный ствол № 1»: " +
+        "его измеряют датчики мест «Ствол (канал вентилятора)»; оставьте источник пустым",
+    );
+    expect(preview.errors[1].message).toMatch(/^место «На крыше» не найдено: У забоя/);
   });
 
   it("undoes its own writes when one fails midway", async () => {

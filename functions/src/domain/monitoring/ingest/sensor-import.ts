@@ -6,6 +6,7 @@
 import { periodDate } from "@core/measured-release";
 import { headerKey } from "@core/registry";
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
+import { SENSOR_PLACE_NAMES, SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 import type { Actor, Deps } from "../../context";
 import { CellInvalid, invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
@@ -17,7 +18,7 @@ import { SENSOR_LIST_COLUMNS, type SensorListColumn } from "../../../contract/te
 import { SENSOR_ROLES, sensorCreateSchema, type SensorCreateInput } from "../../../contract/schemas/sensor";
 import { LIMITS, MAX_SENSORS_PER_FACILITY } from "../../../contract/schemas/limits";
 import type { UploadPreviewView } from "../../../contract/schemas/upload-preview";
-import { logSensor, newSensor, registerOfInput, takeSensorRoom } from "./register";
+import { logSensor, newSensor, placeProblem, registerOfInput, takeSensorRoom } from "./register";
 
 /** The date columns: an Excel date cell reads as its date in the preview, as the save takes it. */
 const DATE_COLUMNS = ["in_service_from", "in_service_to"] as const;
@@ -65,10 +66,33 @@ const CONDITIONS = new Map<string, "standard" | "actual">([
   [headerKey("фактические"), "actual"],
 ]);
 
-/** The sensor of each good row, with its row in the file. */
+/** The words a list may name a place by (compared by headerKey): its label, the register's name and what
+ *  dispatchers write. */
+const PLACE_WORDS: Record<SensorPlace, readonly string[]> = {
+  face: ["у забоя", "забой", "призабойное пространство"],
+  face_10_20m: ["в 10-20 м от забоя", "10–20 м от забоя", "10-20 м"],
+  longwall_return: ["исходящая очистной выработки", "исходящая лавы"],
+  section_return: ["исходящая участка", "исходящая выемочного участка"],
+  wing_return: ["исходящая крыла", "исходящая шахты"],
+  intake: ["свежая струя", "поступающая"],
+  shaft: ["ствол", "канал вентилятора"],
+  drainage_pipeline: ["дегазационный", "дегазационный трубопровод", "дегазация"],
+  suction_pipeline: ["газоотсасывающий", "гзу"],
+  other: ["другое", "другое место"],
+};
+const PLACES = new Map<string, SensorPlace>(
+  SENSOR_PLACE_NAMES.flatMap((place) =>
+    [place, SENSOR_PLACES[place], SENSOR_PLACES[place].replace(/\s*\(.*$/, ""), ...PLACE_WORDS[place]].map(
+      (word) => [headerKey(word), place] as const,
+    ),
+  ),
+);
+
+/** The sensor of each good row, with its row in the file and the point it measures (if any). */
 export interface ImportedRow {
   row: number;
   input: SensorCreateInput;
+  point: EmissionPoint | undefined;
 }
 
 const columnOf = new Map<string, SensorListColumn>(SENSOR_LIST_COLUMNS.map((c) => [c.key, c]));
@@ -124,26 +148,38 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
           }
           body.kind = kind;
           const pointText = text(r, "point");
-          if (pointText === undefined) refuse(r.row, "point", "укажите источник выбросов площадки");
-          const named = pointsByName.get(headerKey(pointText!)) ?? [];
+          const named = pointText === undefined ? [] : (pointsByName.get(headerKey(pointText)) ?? []);
           const point = named.find((p) => p.is_active) ?? named[0];
-          if (!point) {
+          if (pointText !== undefined && !point) {
             refuse(
               r.row,
               "point",
-              `источника «${pointText!.slice(0, LIMITS.name.point)}» нет у площадки` +
+              `источника «${pointText.slice(0, LIMITS.name.point)}» нет у площадки` +
                 (activePoints.length ? `: ${activePoints.join(", ")}` : ""),
             );
           }
-          if (!point!.is_active) refuse(r.row, "point", `источник «${point!.name}» в архиве: восстановите его на странице «Профиль»`);
-          body.point = point!.id;
+          if (point && !point.is_active)
+            refuse(r.row, "point", `источник «${point.name}» в архиве: восстановите его на странице «Профиль»`);
+          if (point) body.point = point.id;
+          const placeText = text(r, "place");
+          if (placeText !== undefined) {
+            body.place = PLACES.get(headerKey(placeText));
+            if (!body.place)
+              refuse(
+                r.row,
+                "place",
+                `место «${placeText.slice(0, 40)}» не найдено: ${SENSOR_PLACE_NAMES.map((p) => SENSOR_PLACES[p]).join(", ")}`,
+              );
+          }
           const role = text(r, "role");
           if (role !== undefined) {
             body.role = ROLES.get(headerKey(role));
             if (!body.role) refuse(r.row, "role", `роль «${role.slice(0, 40)}» не найдена: ${Object.values(SENSOR_ROLES).join(", ")}`);
           }
-          const working = text(r, "working");
-          if (working !== undefined) body.working = working;
+          for (const field of ["working", "section"] as const) {
+            const value = text(r, field);
+            if (value !== undefined) body[field] = value;
+          }
           for (const field of ["warning", "alarm", "area_m2"] as const) {
             const value = r.values[field];
             if (typeof value === "number") body[field] = value;
@@ -173,7 +209,12 @@ export function sensorListReader(points: readonly EmissionPoint[], existing: rea
           const earlier = firstRowOfCode.get(key);
           if (earlier !== undefined) refuse(r.row, "code", `код «${input.code}» уже есть в строке ${earlier}`);
           firstRowOfCode.set(key, r.row);
-          return { row: r.row, input };
+          const register = registerOfInput(input, point);
+          if (point) {
+            const problem = placeProblem(register, point);
+            if (problem) refuse(r.row, "place", problem);
+          }
+          return { row: r.row, input, point };
         },
         refused,
       );
@@ -216,7 +257,7 @@ export async function importSensorList(deps: Deps, actor: Actor, facilityId: str
   const reader = await readerOfFacility(deps, actor, facilityId);
   const rows = await heavyWork(deps, actor, () => readUpload(chosen, reader));
   const now = deps.clock.now().toISOString();
-  const sensors = rows.map((r) => newSensor(actor, facilityId, registerOfInput(r.input), now));
+  const sensors = rows.map((r) => newSensor(actor, facilityId, registerOfInput(r.input, r.point), now));
   const giveBack = await takeSensorRoom(deps, actor, facilityId, sensors.length);
   const stored: Sensor[] = [];
   try {
