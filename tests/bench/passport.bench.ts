@@ -107,6 +107,7 @@ export function syntheticPassport(n: number): Passport {
     total_t_co2e: 1_100_000,
     rounding: {},
     threshold: "Отчет обязателен: выбросы организации 1 100 000 т CO2-экв. (296-ФЗ, ст. 14, ч. 2–3; постановление № 355)",
+    measured_vs_estimated: "Сравнивать не с чем: нет шахты с измеренным выбросом и оценкой по добыче угля",
     checks: [],
     footnote: "Паспорт повторяет сведения формы отчета.",
     generated: "24.11.2026 04:00",

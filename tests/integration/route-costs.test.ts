@@ -58,7 +58,11 @@ function pathOf(docPath: string): string {
 }
 
 /** The query a shared read needs to reach its computation (a heavy one's slot comes before its query is read). */
-const QUERY: Record<string, string> = { inventoryUncertainty: "?year=2024", inventoryTrend: "?from=2020&to=2024" };
+const QUERY: Record<string, string> = {
+  inventoryUncertainty: "?year=2024",
+  inventoryTrend: "?from=2020&to=2024",
+  inventoryMeasuredVsEstimated: "?year=2024",
+};
 
 /** A body whose reads are counted: `pulled` says whether anyone took a chunk of it. */
 function countedBody() {

@@ -127,3 +127,6 @@ export type UploadGrant = z.output<typeof uploadGrantSchema>;
 export type { UploadPreviewView } from "./schemas/upload-preview";
 /** Issue 99: the АГК operator's journal of a day, the register of gassings, a gassing's registration. */
 export type { OperatorJournal, GassingRegister, GassingRegistrationBody, MethaneLimitRow } from "./schemas/journal";
+/** Issue 109: what each mine measured against what its inventory estimates (methodology section 14). */
+export type { MeasuredVsEstimated } from "./schemas/measured-vs-estimated";
+export { MONTHLY_BASIS_TEXT, verdictText } from "./comparison-texts";

@@ -13,6 +13,7 @@ import { verificationPack } from "./verification-pack";
 import { climatePack, climatePackManifest } from "./climate-pack";
 import { exportProject, type ExportDeps } from "./project-export";
 import { trendXlsx } from "./trend-xlsx";
+import { comparisonXlsx } from "./comparison-xlsx";
 import { abatementPdf, abatementXlsx } from "./abatement-export";
 import { climateReportFile } from "./climate-report";
 import { shiftReport } from "../domain/monitoring/derive/shift-report";
@@ -36,6 +37,7 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
       return templateXlsx(template);
     },
     trendWorkbook: trendXlsx,
+    comparisonWorkbook: comparisonXlsx,
     abatementFile: (assessment, format, issued) =>
       format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
     climateReportFile: (report, format, issued) => climateReportFile(report, format, new Date(issued)),

@@ -163,6 +163,9 @@ export async function passportPdf(p: Passport, progress?: (done: number) => void
   heading("Порог 296-ФЗ");
   paragraph(p.threshold);
 
+  heading("Измерено и оценено");
+  paragraph(p.measured_vs_estimated);
+
   heading("Выбросы по газам");
   table(
     [width - 200, 100, 100],

@@ -65,6 +65,7 @@ function passportLines(p: Passport): Line[] {
     { cells: ["Дата подписания", p.signing] },
     { cells: [] },
     { cells: ["Порог 296-ФЗ", p.threshold] },
+    { cells: ["Измерено и оценено", p.measured_vs_estimated] },
     { cells: [] },
     { cells: [`Сформировано ${p.generated}. ${p.footnote}`] },
   ];

@@ -6,6 +6,8 @@
 // the company's threshold verdict (D21) and the open checks. This module gathers what the document
 // says, once, as numbers and texts; inventory-passport-xlsx.ts and inventory-passport-pdf.ts only
 // lay it out, inventory-report.ts puts them together. docs/user-guide.md «Паспорт отчета» lists it.
+import { agreementLine, compareMines, type ComparedLine } from "../domain/inventory/measured-vs-estimated";
+import { uncertaintyCore } from "@core/uncertainty-node";
 import { NO_FACILITY_NAME } from "../domain/inventory/checks";
 import { coalMinedOf } from "../domain/inventory/coal";
 import type { Inventory, InventoryCalculation } from "../domain/inventory/types";
@@ -178,6 +180,8 @@ export interface Passport {
    *  its rounded total, the note that says so (by gas, by category and gas, by facility). */
   rounding: { gases?: string; totals?: string; facilities?: string };
   threshold: string;
+  /** Issue 109 (D86): in one line per mine whether its measurement and its estimate from coal agree. */
+  measured_vs_estimated: string;
   checks: string[];
   footnote: string;
   generated: string;
@@ -830,6 +834,14 @@ export function buildPassport({ company, facilities, points = [], inventory, rev
     total_t_co2e: inventory.total_t_co2e,
     rounding: roundingNotes(inventory, counted),
     threshold: companyThreshold(inventory),
+    measured_vs_estimated: agreementLine(
+      compareMines(uncertaintyCore(), {
+        year: inventory.year,
+        lines: inventory.calculations as unknown as ComparedLine[],
+        facilities: facilities.filter((f) => !inventory.facility || f.id === inventory.facility),
+        points,
+      }),
+    ),
     checks: inventory.checks.map((check) => `${CHECK_LEVELS[check.level]}: ${check.message}`),
     footnote: PASSPORT_FOOTNOTE,
     generated: dateText(issued, zone),

@@ -30,6 +30,10 @@ import { zipOf, type ZipEntry } from "./zip-writer";
 import { csvCell, jsonFile, manifestEntries, signedManifest, utf8, verifyScript } from "./pack-files";
 import { acceptedEvidenceKey } from "../domain/monitoring/days/accepted-evidence";
 import type { OfferAcceptance } from "../ports";
+import { snapshotComparison } from "../domain/inventory/measured-vs-estimated";
+
+/** Issue 109: the pack's file of the measured-against-estimated comparison. */
+export const COMPARISON_FILE = "comparison.json";
 
 /** The calculation files' names: in the snapshot's order, so a verifier finds line n as file n. */
 export const calculationFile = (index: number) => `calculations/${String(index + 1).padStart(4, "0")}.json`;
@@ -175,6 +179,9 @@ export async function verificationPack(
       }),
     },
     { name: "rules.json", bytes: jsonFile(packRules(item.approved_at)) },
+    // Issue 109 (D86): each mine's measurement against its estimate, as the version's lines give it;
+    // verify.py recomputes it from the snapshot's calculations.
+    { name: COMPARISON_FILE, bytes: jsonFile(snapshotComparison(snapshot)) },
   ];
   const evidence: Array<{ file: string; calculation: string; coefficient: string; name: string }> = [];
   const missing: Array<{ calculation: string; coefficient: string; name: string }> = [];

@@ -4,4 +4,4 @@
 // GET v1/signing-keys/ («verify_py_sha256») and printed in docs/security.md; or runs the repository's
 // own copy instead. verify-script.test.ts holds the three to the file: a change to verify.py changes
 // them together.
-export const VERIFY_PY_SHA256 = "fb4faffd36a6bc199722349025c143a22525a95e9b5f8967c7d2ca2612d855ca";
+export const VERIFY_PY_SHA256 = "457adddd257ddaf42c38e17800002c2fbe46fad1eba14f3dd4869b182444bf42";

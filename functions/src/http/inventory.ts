@@ -8,11 +8,14 @@ import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
 import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output";
 import { wholeYear } from "../domain/inventory/whole-year";
+import { measuredVsEstimated } from "../domain/monitoring/days/measured-vs-estimated";
 import type { Actor, Deps } from "../domain/context";
 import { addTarget, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { invalidAt } from "../domain/errors";
 import { attachmentDisposition } from "../files/file-names";
 import { routeApp } from "./openapi-routes";
+import { heavyFile } from "../domain/heavy-work";
+import { XLSX } from "../contract/routes/declare";
 import * as routes from "../contract/routes/inventory";
 
 /** The trend, computed once per the company's data, off the request thread where the host can
@@ -45,6 +48,20 @@ export const inventoryRoutes = routeApp()
     // Issue 74: computed once per the company's data, in a heavy-work slot, off the request thread
     // where the host can (domain/inventory/whole-year.ts).
     return c.json(await wholeYear(deps, actor, { read: "uncertainty", year, facility, base }), 200);
+  })
+  .openapi(routes.measuredVsEstimatedRoute, async (c) => {
+    const q = c.req.valid("query");
+    const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
+    // Issue 109: in the heavy-read slot like the year's other folds (domain/monitoring/days/measured-vs-estimated.ts).
+    const comparison = await measuredVsEstimated(deps, actor, year, facility);
+    if (!q.format) return c.json(comparison, 200);
+    // The workbook through the heavy-file path: in a heavy-work slot and the company's turn.
+    const bytes = await heavyFile(deps, actor, () => deps.spreadsheets.comparisonWorkbook(comparison));
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": XLSX,
+      "Content-Disposition": attachmentDisposition(`Измерено и оценено ${year}.xlsx`),
+      "Cache-Control": "no-store",
+    }) as never;
   })
   .openapi(routes.yearsRoute, async (c) => c.json(await inventoryTotalsByYear(c.get("deps"), c.get("actor")), 200))
   .openapi(routes.trendRoute, async (c) => {

@@ -111,6 +111,9 @@ export async function answer(
         contentType: pdf ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
         base64: base64Of(bytes),
       };
+    } else if (request.op === "comparison") {
+      const bytes = await worker.comparisonWorkbook(request.comparison);
+      result = { kind: "body", fileName: "comparison.xlsx", contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
     } else if (request.op === "trend") {
       const bytes = await worker.trendWorkbook(request.trend, request.view);
       result = { kind: "body", fileName: "trend.xlsx", contentType: EXPORT_FORMATS.xlsx.contentType, base64: base64Of(bytes) };
@@ -155,7 +158,9 @@ export async function answer(
                         ? { kind: request.file.kind }
                         : request.op === "climate_pack" || request.op === "climate_pack_manifest"
                           ? { company: request.actor.company, project: request.project, period: request.period }
-                          : { view: request.view }),
+                          : request.op === "comparison"
+                            ? { year: request.comparison.year }
+                            : { view: request.view }),
       answer: result.kind === "error" ? result.error.kind : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

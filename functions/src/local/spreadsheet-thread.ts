@@ -127,6 +127,8 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
       result = bytesOnly(await worker.climateReportFile(request.report, request.format, request.issued));
     } else if (request.op === "monitoring_file") {
       result = bytesOnly(await worker.monitoringFile(request.file));
+    } else if (request.op === "comparison") {
+      result = bytesOnly(await worker.comparisonWorkbook(request.comparison));
     } else if (request.op === "trend") {
       result = bytesOnly(await worker.trendWorkbook(request.trend, request.view));
     } else if (request.op === "shift_report") {

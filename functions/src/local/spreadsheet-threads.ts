@@ -474,6 +474,11 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       if (result.kind !== "body") throw new Error("spreadsheet thread: a monitoring file is a body");
       return bytesOf(result.body);
     },
+    async comparisonWorkbook(comparison) {
+      const result = await start({ op: "comparison", comparison });
+      if (result.kind !== "body") throw new Error("spreadsheet thread: a comparison is a body");
+      return bytesOf(result.body);
+    },
     async trendWorkbook(trend, view) {
       const result = await start({ op: "trend", trend, view });
       if (result.kind !== "body") throw new Error("spreadsheet thread: a trend is a body");

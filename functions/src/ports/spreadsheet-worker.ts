@@ -12,6 +12,7 @@ import type {
 } from "../export/formats";
 import type * as z from "zod";
 import type { trendSchema } from "../contract/schemas/answers";
+import type { measuredVsEstimatedSchema } from "../contract/schemas/measured-vs-estimated";
 import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
@@ -50,6 +51,8 @@ export interface SpreadsheetWorker {
   /** The company's years side by side (GET v1/inventory/trend/export/) as an .xlsx, as reported or
    *  in comparable conditions: the trend's answer in, the workbook out. */
   trendWorkbook(trend: z.output<typeof trendSchema>, view: "reported" | "comparable"): Promise<Uint8Array>;
+  /** Issue 109: «Измерено и оценено» (GET v1/inventory/measured-vs-estimated/?format=xlsx): the comparison in, the workbook out. */
+  comparisonWorkbook(comparison: z.output<typeof measuredVsEstimatedSchema>): Promise<Uint8Array>;
   /** An abatement assessment (GET v1/abatement/assessments/{id}/export/) as an .xlsx or a PDF: the
    *  assessment in, the file out; `issued` dates the PDF. */
   abatementFile(assessment: AbatementAssessment, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;

@@ -175,6 +175,11 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a monitoring file with ${answer.kind}`);
       return bytesOf(answer.base64);
     },
+    async comparisonWorkbook(comparison) {
+      const answer = await invoke({ op: "comparison", comparison });
+      if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a comparison with ${answer.kind}`);
+      return bytesOf(answer.base64);
+    },
     async trendWorkbook(trend, view) {
       const answer = await invoke({ op: "trend", trend, view });
       if (answer.kind !== "body") throw new SpreadsheetWorkerFailed(`spreadsheet worker answered a trend with ${answer.kind}`);

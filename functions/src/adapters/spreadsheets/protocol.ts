@@ -6,6 +6,7 @@
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
 import { isHorizon } from "@core/gbdt/horizon";
 import { trendSchema } from "../../contract/schemas/answers";
+import { measuredVsEstimatedSchema } from "../../contract/schemas/measured-vs-estimated";
 import { shiftReportQuerySchema } from "../../contract/schemas/monitoring";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
@@ -100,6 +101,7 @@ export const workerRequest = z.discriminatedUnion("op", [
   exportRequest,
   z.object({ op: z.literal("template"), type: z.string(), year: z.optional(z.int()) }),
   z.object({ op: z.literal("trend"), trend: trendSchema, view: z.enum(["reported", "comparable"]) }),
+  z.object({ op: z.literal("comparison"), comparison: measuredVsEstimatedSchema }),
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("climate_report"), report: climateReportSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),

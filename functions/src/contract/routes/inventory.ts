@@ -17,6 +17,7 @@ import {
 import { booleanParam, COMMENT_MAX_CHARS, pageParams } from "../schemas/common";
 import { fileAnswer, json, listOf, type OwnedId, pathParam, route, userAccess, XLSX } from "./declare";
 import { LIMITS } from "../schemas/limits";
+import { measuredVsEstimatedSchema } from "../schemas/measured-vs-estimated";
 
 export const inventoryQuery = z.object({
   year: z.optional(z.string().meta({ description: "The reporting year, e.g. 2025" })),
@@ -93,6 +94,33 @@ export const yearUncertaintyRoute = route(
       "`npm run inventory -- uncertainty` gives the same figures from the lines' columns.",
   ),
   { get: "/uncertainty", cost: "shared", query: yearUncertaintyQuery, 200: json(yearUncertaintySchema, "The year's uncertainty") },
+);
+
+export const measuredVsEstimatedQuery = inventoryQuery.extend({
+  format: z.optional(z.enum(["xlsx"], { error: "ожидается xlsx" }).meta({ description: "xlsx: the same as a workbook" })),
+});
+
+export const measuredVsEstimatedRoute = route(
+  facilityInventory(
+    "inventoryMeasuredVsEstimated",
+    "Per underground mine: the year's measured gross CH4 of its mining line against its estimate from coal, with the verdict and why they differ; or its xlsx (?format=xlsx)",
+    [400, 404],
+    "Methodology section 14 (D81–D86): the counted measured calculations (formula 3.1) of the mine's ventilation shafts and drainage " +
+      "stations, gross, against its IPCC estimate of 1.B.1.a.i.1 (the counted one, else the one kept «для сравнения»), each with its " +
+      "Approach 1 uncertainty; the difference, `consistent` when it is within √((U_m·M)² + (U_e·E)²)/100, the factor the measurement " +
+      "implies at 0,67 kg/m³, the months and the explanations (months not measured with the t they would carry, substituted minutes, " +
+      "points without their own АГК channels, months whose readings moved since acceptance, drained gas against the balance). " +
+      "An approved year compares its version's calculations.",
+  ),
+  {
+    get: "/measured-vs-estimated",
+    cost: "shared",
+    query: measuredVsEstimatedQuery,
+    200: {
+      description: "The comparison, or its xlsx",
+      content: { "application/json": { schema: measuredVsEstimatedSchema }, ...fileAnswer("The xlsx", XLSX).content },
+    },
+  },
 );
 
 export const yearsRoute = route(
@@ -477,6 +505,7 @@ export const INVENTORY_ROUTES = [
   inventoryRoute,
   inventoryCalculationsRoute,
   yearUncertaintyRoute,
+  measuredVsEstimatedRoute,
   yearsRoute,
   trendRoute,
   trendExportRoute,

@@ -28,7 +28,9 @@ import type { StoredCalculation } from "../../ports";
 import { getInventory, inventoryWithStored } from "./year";
 
 /** A stored calculation as a sum of products of its uncertain inputs, as it recorded them. */
-export function modelOf(calculation: StoredCalculation): CalculationModel | undefined {
+export function modelOf(
+  calculation: Pick<StoredCalculation, "id" | "type" | "name" | "results" | "coefficients">,
+): CalculationModel | undefined {
   return calculationModel({
     id: calculation.id,
     type: calculation.type,

@@ -119,7 +119,14 @@ CO2_NETTED_LINE = "1.B.1.a.i.1"  # D28
 # D44: the files every pack holds, whatever its manifest lists (the calculations' and evidence files
 # come from the snapshot).
 PACK_FILES = ("snapshot.json", "version.json", "rules.json", "coefficients.csv", "passport.pdf", "passport.xlsx",
-              "verify.py", "manifest.json")
+              "verify.py", "manifest.json", "comparison.json")
+# Issue 109, methodology section 14: measured against estimated (D81-D85)
+COMPARISON_FILE = "comparison.json"
+MINING_LINE = "1.B.1.a.i.1"
+MEASURED_TYPE = "underground"
+ESTIMATE_TYPE = "underground_emission_ch4"
+MEASURED_POINT_KINDS = ("ventilation_shaft", "drainage_station")
+IMPLIED_FACTOR_DENSITY = 0.67  # kg/m3, D2 and D83
 # Issue 86 R9: the platform's signature over manifest.json, and the day since which every pack has one.
 MANIFEST_SIGNATURE = "manifest.sig.json"
 SIGNED_MANIFEST_FORMAT = 2
@@ -963,6 +970,9 @@ def main(folder, published=None, public_key=None):
         if stated_sha and "calculations/%04d.json" % (index + 1) not in kept_before:
             check_telemetry(report, path, index, line, stated_sha)
 
+    print("== Измерено и оценено (comparison.json, D81-D85)")
+    check_comparison(report, path, snapshot)
+
     print("== Итоги по газам, площадкам и за год")
     for gas in ("CO2", "CH4"):
         t = sum(v for k, v in computed.items() if k[2] == gas)
@@ -979,6 +989,114 @@ def main(folder, published=None, public_key=None):
     report.compare("итого за год по строкам, т CO2-экв.", sum(lines_co2e.values()), inventory["total_t_co2e"])
 
     return finish(report, version)
+
+
+# ---- measured against estimated (methodology section 14), as measured-vs-estimated.ts computes it ----
+
+def iso_day(text):
+    return datetime.date.fromisoformat(text[:10])
+
+
+def by_months(year, start, end, t):
+    """D85: t of a span spread over the months of the year by days."""
+    first, last = iso_day(start), iso_day(end)
+    span = (last - first).days + 1
+    out = {}
+    for month in range(1, 13):
+        m_first = datetime.date(year, month, 1)
+        m_last = (datetime.date(year + (month == 12), month % 12 + 1, 1) - datetime.timedelta(days=1))
+        a, b = max(first, m_first), min(last, m_last)
+        if a > b:
+            continue
+        out["%d-%02d" % (year, month)] = t * ((b - a).days + 1) / span
+    return out
+
+
+def measured_months(year, line):
+    periods = (line.get("results") or {}).get("periods")
+    months = {}
+    if isinstance(periods, list) and periods:
+        for p in periods:
+            for month, t in by_months(year, p["from"], p["to"], num(p, "res_ch4")).items():
+                months[month] = months.get(month, 0.0) + t
+        return months
+    return by_months(year, line["period"]["from"], line["period"]["to"], num(line.get("results"), "res_ch4"))
+
+
+def check_comparison(report, path, snapshot):
+    """D81-D85: each underground mine's measured gross CH4 (its shafts' and drainage stations' counted
+    formula 3.1 calculations), by month, against its estimate from coal (the counted one, else the one kept
+    for comparison), recomputed from the snapshot's calculations; the difference, the implied factor and the
+    verdict from the uncertainties the file states (Approach 1, computed by the platform)."""
+    try:
+        stated = json.load(open(path(COMPARISON_FILE), encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        report.incomplete("файл %s не читается: %s" % (COMPARISON_FILE, error))
+        return
+    year = snapshot.get("year")
+    entity = snapshot.get("legal_entity") or {}
+    kinds = {p["id"]: p.get("kind") for p in entity.get("points") or []}
+    lines = snapshot["inventory"]["calculations"]
+    stated_by = {f.get("facility"): f for f in stated.get("facilities", [])}
+    mines = [f for f in entity.get("facilities") or [] if f.get("kind") == "underground_mine"]
+    for facility in mines:
+        own = [l for l in lines if l.get("facility") == facility["id"] and l.get("ipcc_code") == MINING_LINE]
+        measured = [l for l in own if l["type"] == MEASURED_TYPE and l.get("counted")
+                    and kinds.get(l.get("point")) in MEASURED_POINT_KINDS]
+        counted = [l for l in own if l["type"] == ESTIMATE_TYPE and l.get("counted")]
+        estimates = counted or [l for l in own if l["type"] == ESTIMATE_TYPE and l.get("inventory_role") == "alternative"]
+        if not measured and not estimates:
+            continue
+        where = "сравнение шахты «%s»" % facility.get("name")
+        row = stated_by.get(facility["id"])
+        if row is None:
+            report.fail(where, "в %s этой шахты нет" % COMPARISON_FILE)
+            continue
+        m_t = sum(num(l.get("results"), "res_ch4") for l in measured)
+        report.compare("%s: измерено, т CH4" % where, m_t, (row.get("measured") or {}).get("ch4_t"))
+        months = {}
+        for l in measured:
+            for month, t in measured_months(year, l).items():
+                months[month] = months.get(month, 0.0) + t
+        for m in (row.get("measured") or {}).get("months", []):
+            computed = months.get(m.get("month"))
+            if computed is None and m.get("ch4_t") is None:
+                continue
+            if computed is None or m.get("ch4_t") is None:
+                report.fail("%s: месяц %s" % (where, m.get("month")), "пересчет %s, в файле %s" % (fmt(computed), fmt(m.get("ch4_t"))))
+            else:
+                report.compare("%s: месяц %s, т CH4" % (where, m.get("month")), computed, m.get("ch4_t"))
+        estimated = row.get("estimated")
+        if not estimates:
+            if estimated is not None:
+                report.fail("%s: оценка" % where, "в снимке оценки нет, в файле %s т" % fmt(estimated.get("ch4_t")))
+            continue
+        e_t = sum(num(l.get("results"), "res_ch4") for l in estimates)
+        coal = sum(num(l.get("inputs"), "volume") for l in estimates)
+        if estimated is None:
+            report.fail("%s: оценка" % where, "пересчет %s т, в файле оценки нет" % fmt(e_t))
+            continue
+        report.compare("%s: оценка, т CH4" % where, e_t, estimated.get("ch4_t"))
+        report.compare("%s: добыча угля, т" % where, coal, row.get("coal_t"))
+        implied = m_t * 1000 / (coal * IMPLIED_FACTOR_DENSITY) if coal > 0 else None
+        if implied is not None:
+            report.compare("%s: коэффициент по измерению, м3/т" % where, implied, row.get("implied_ef_m3_per_t"))
+        if not measured:
+            continue
+        difference = m_t - e_t
+        report.compare("%s: разница, т CH4" % where, difference, row.get("difference_t"))
+        u_m, u_e = num(row.get("measured"), "u_pct"), num(estimated, "u_pct")
+        combined = math.hypot(u_m * m_t / 100, u_e * e_t / 100)
+        report.compare("%s: суммарная неопределенность, т CH4" % where, combined, row.get("combined_t"))
+        consistent = abs(difference) <= combined
+        if consistent == row.get("consistent"):
+            report.agree("%s: вывод «%s»" % (where, "согласуются" if consistent else "расходятся"))
+        else:
+            report.fail("%s: вывод" % where, "пересчет %s, в файле %s" % (consistent, row.get("consistent")))
+    known = {f["id"] for f in mines}
+    for facility in stated_by:
+        if facility not in known:
+            report.fail("сравнение: площадка %s" % facility, "в файле есть, в снимке подземной шахты с таким id нет")
 
 
 # ---- the mine's АГК readings (methodology D57–D62), as wasm-core/src/monitoring.ts computes them ----

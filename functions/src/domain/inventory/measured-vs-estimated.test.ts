@@ -1,0 +1,103 @@
+// Methodology section 14 (D81–D86): the worked example is a test vector, and the builder's months and
+// explanations on a mine whose December was never measured.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { uncertaintyCore } from "@core/uncertainty-node";
+import { compareFigures, compareMines, IMPLIED_FACTOR_DENSITY_KG_M3, type ComparedLine } from "./measured-vs-estimated";
+
+const fixture = JSON.parse(
+  readFileSync(new URL("../../../../tests/fixtures/methodology/measured-vs-estimated.json", import.meta.url), "utf8"),
+) as {
+  density_kg_m3: number;
+  vectors: Array<Record<string, number | boolean | string>>;
+};
+const close = (actual: number | null, expected: number) =>
+  expect(Math.abs((actual ?? Number.NaN) - expected)).toBeLessThanOrEqual(1e-9 * Math.abs(expected));
+
+describe("section 14's worked example", () => {
+  it("uses the methodology's density", () => expect(IMPLIED_FACTOR_DENSITY_KG_M3).toBe(fixture.density_kg_m3));
+  for (const v of fixture.vectors) {
+    it(String(v.name), () => {
+      const got = compareFigures({
+        measured_t: v.measured_t as number,
+        measured_u_pct: v.measured_u_pct as number,
+        estimated_t: v.estimated_t as number,
+        estimated_u_pct: v.estimated_u_pct as number,
+        coal_t: v.coal_t as number,
+      });
+      close(got.difference_t, v.difference_t as number);
+      close(got.difference_pct, v.difference_pct as number);
+      close(got.combined_t, v.combined_t as number);
+      close(got.implied_ef_m3_per_t, v.implied_ef_m3_per_t as number);
+      expect(got.consistent).toBe(v.consistent);
+    });
+  }
+});
+
+const year = 2025;
+const days = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const pad = (n: number) => String(n).padStart(2, "0");
+/** A measured line of monthly periods, January to November: December left out. */
+function shaft(): ComparedLine {
+  const periods = days
+    .slice(0, 11)
+    .map((d, i) => ({ from: `${year}-${pad(i + 1)}-01`, to: `${year}-${pad(i + 1)}-${d}`, hours: d * 24, res_ch4: 1000 + i }));
+  return {
+    id: "c-shaft",
+    name: "Ствол",
+    type: "underground",
+    facility: "f1",
+    point: "p-shaft",
+    counted: true,
+    inventory_role: "primary",
+    ipcc_code: "1.B.1.a.i.1",
+    period: { from: `${year}-01-01`, to: `${year}-11-30` },
+    gases: [{ gas: "CH4", t: periods.reduce((s, p) => s + p.res_ch4, 0) }],
+    inputs: { basis: "gross" },
+    results: { periods },
+    coefficients: {},
+  };
+}
+const estimate: ComparedLine = {
+  id: "c-estimate",
+  name: "Оценка",
+  type: "underground_emission_ch4",
+  facility: "f1",
+  point: null,
+  counted: false,
+  inventory_role: "alternative",
+  ipcc_code: "1.B.1.a.i.1",
+  period: { from: `${year}-01-01`, to: `${year}-12-31` },
+  gases: [{ gas: "CH4", t: 12_060 }],
+  inputs: { volume: 1_000_000 },
+  results: {},
+  coefficients: { ef: { value: 18, unit: "м³/т", source: "dictionary" } as never },
+};
+
+describe("a mine whose December was never measured", () => {
+  const [row] = compareMines(uncertaintyCore(), {
+    year,
+    lines: [shaft(), estimate],
+    facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
+    points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+  });
+  it("gives each month its period's t and December none", () => {
+    expect(row.measured.months.map((m) => m.ch4_t)).toEqual([...days.slice(0, 11).map((_, i) => 1000 + i), null]);
+    expect(row.measured.months[0]).toMatchObject({ source: "periods", completeness: 1 });
+    expect(row.estimated).toMatchObject({ role: "alternative", ef: 18, monthly_basis: "days" });
+    close(row.estimated!.months[1].ch4_t, (12_060 * 28) / 365);
+  });
+  it("names December with the t it would carry at the point's measured rate", () => {
+    const measuredT = shaft().gases[0].t;
+    const hours = days.slice(0, 11).reduce((s, d) => s + d * 24, 0);
+    const missing = row.explanations.filter((e) => e.kind === "month_missing");
+    expect(missing.map((e) => e.month)).toEqual([`${year}-12`]);
+    close(missing[0].t!, (measuredT / hours) * 31 * 24);
+    expect(missing[0].text).toContain("«Ствол № 1», 12.2025: нет измерения или месяц не принят");
+  });
+  it("compares by the rule of D84 with the factor of D83", () => {
+    const measuredT = shaft().gases[0].t;
+    close(row.difference_t!, measuredT - 12_060);
+    close(row.implied_ef_m3_per_t!, (measuredT * 1000) / (1_000_000 * 0.67));
+  });
+});
