@@ -5,21 +5,13 @@
 // Screenshots (SCREENSHOTS=1) go to SCREENSHOT_DIR (default /tmp). Needs web/dist (`npm run build:web`)
 // and Chromium.
 import { beforeAll, describe, expect, it } from "vitest";
-import { openWebApp, browserFile } from "../support/web-page";
+import { openWebApp, browserFile, plain, russian } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const COAL: Record<number, number> = { 2022: 1_000_000, 2023: 1_200_000, 2024: 900_000 };
 
 type Trend = { years: Array<{ year: number; total_t_co2e: number; comparable: { total_t_co2e: number } }> };
-
-/** The screen's number form: «183 700,00». */
-const russian = (value: number, decimals: number) =>
-  value
-    .toFixed(decimals)
-    .replace(".", ",")
-    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-const plain = (text: string) => text.replace(/\s/g, " ");
 
 describe("web app: «Динамика», the company's years side by side", () => {
   const file = browserFile();

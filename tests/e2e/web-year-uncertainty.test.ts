@@ -5,7 +5,7 @@
 // web/dist (`npm run build:web`) and Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openWebApp, pickOption, type WebApp, browserFile } from "../support/web-page";
+import { openWebApp, pickOption, type WebApp, browserFile, plain, russian } from "../support/web-page";
 import { screenshot } from "../support/browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -16,14 +16,6 @@ type Answer = {
   monte_carlo: { p2_5: number; p97_5: number };
   key_level: Array<{ id: string; key: boolean }>;
 };
-
-/** The screen's number form: «183 700,00», «33,2». */
-const russian = (value: number, decimals: number) =>
-  value
-    .toFixed(decimals)
-    .replace(".", ",")
-    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-const plain = (text: string) => text.replace(/\s/g, " ");
 
 describe("web app: the year's uncertainty by IPCC line and gas (D27)", () => {
   const file = browserFile();

@@ -336,3 +336,12 @@ export async function createProjectsAs(origin: string, user: SignedInAs, names: 
   for (const name of names) ids.push((await call<{ id: string }>("POST", "v1/projects/create_project/", projectFields(name))).id);
   return ids;
 }
+
+/** The screens' number form: «183 700,00», «33,2». */
+export const russian = (value: number, decimals: number) =>
+  value
+    .toFixed(decimals)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+/** A screen's text with its no-break and thin spaces as plain ones. */
+export const plain = (text: string) => text.replace(/\s/g, " ");

@@ -14,6 +14,7 @@ const GraphsPage = lazy(() => import("../features/graphs/GraphsPage"));
 const ProjectUncertaintyPage = lazy(() => import("../features/uncertainty/ProjectUncertaintyPage"));
 const ExportPage = lazy(() => import("../features/export/ExportPage"));
 const InventoryPage = lazy(() => import("../features/inventory/InventoryPage"));
+const MeasuredVsEstimatedPage = lazy(() => import("../features/inventory/MeasuredVsEstimatedPage"));
 const TrendPage = lazy(() => import("../features/trend/TrendPage"));
 const AbatementPage = lazy(() => import("../features/abatement/AbatementPage"));
 const ClimateProjectsPage = lazy(() => import("../features/climate/ClimateProjectsPage"));
@@ -51,6 +52,8 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "projects/:projectId/graphs", Page: GraphsPage },
   { path: "projects/:projectId/uncertainty", Page: ProjectUncertaintyPage },
   { path: "inventory", Page: InventoryPage, menu: { key: "inventory", label: "Инвентаризация" } },
+  // Issue 109: under «Инвентаризация», opened from its page.
+  { path: "inventory/measured-vs-estimated", Page: MeasuredVsEstimatedPage },
   { path: "trend", Page: TrendPage, menu: { key: "trend", label: "Динамика" } },
   { path: "abatement", Page: AbatementPage, menu: { key: "abatement", label: "Снижение выбросов" } },
   { path: "climate-projects", Page: ClimateProjectsPage, menu: { key: "climate", label: "Климатические проекты" } },

@@ -6,6 +6,7 @@
 // report (InventoryReport: cards, tables, chart) load right after, while the figures are fetched.
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { Flex, Typography } from "antd";
+import { Link } from "react-router-dom";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { useUrlQuery } from "../../shared/urlState";
 import { LoadError } from "../../shared/LoadError";
@@ -70,6 +71,7 @@ export default function InventoryPage() {
           />
         </Suspense>
         <PassportDownload year={year} facility={facility} />
+        <Link to={`/inventory/measured-vs-estimated?year=${year}${facility ? `&facility=${facility}` : ""}`}>Измерено и оценено</Link>
       </Flex>
       {inventory.isPending && <PageLoading />}
       {inventory.isError && <LoadError what="инвентаризацию" message={inventory.error.message} retry={() => void inventory.refetch()} />}
