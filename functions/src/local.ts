@@ -4,6 +4,7 @@
 // npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { STOP_WITHIN_MS, startLocalServer } from "./local/server";
+import { startStopWatchdog } from "./local/stop-watchdog";
 import { demoReadingsFromEnv } from "./local/demo-feed";
 import { BackupSettingError, backupScheduleFromEnv } from "./local/backup-schedule";
 import { NetworkSettingError, tlsFromEnv } from "./local/network";
@@ -37,6 +38,7 @@ const starting = (async () =>
 });
 
 let stopping = false;
+const watchdog = startStopWatchdog();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   // npm forwards the signal it gets, and a terminal's Ctrl-C reaches npm and this process alike:
   // the first one stops, the copies are ignored.
@@ -46,10 +48,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.log("Остановка…");
     // Whatever the close waits for, the process ends within STOP_WITHIN_MS (issue 97, item 12): what
     // it cut short is as a kill leaves it, which the next start takes up (the readings' queue, the jobs).
+    const late = `Остановка не завершилась за ${STOP_WITHIN_MS / 1000} с: процесс завершен`;
     setTimeout(() => {
-      console.error(`Остановка не завершилась за ${STOP_WITHIN_MS / 1000} с: процесс завершен`);
+      console.error(late);
       process.exit(0);
     }, STOP_WITHIN_MS - 300).unref();
+    // The timer above needs this thread; the watchdog's thread ends it when this one is busy (issue 107, item 4).
+    watchdog.arm(STOP_WITHIN_MS - 100, late);
     starting
       .then((server) => server.close())
       .then(

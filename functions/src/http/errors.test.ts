@@ -88,3 +88,13 @@ describe("errorResponse", () => {
     expect(await answerTo(empty)).toMatchObject({ status: 400, body: { detail: "file_data: файл пуст", errors: empty.problems } });
   });
 });
+
+describe("the storage gone (issue 107, item 4)", () => {
+  it("answers a refused connection to the storage 503 with Retry-After, in Russian, not a 500", async () => {
+    const gone = Object.assign(new Error("dynalite thread unreachable"), { code: "ECONNREFUSED" });
+    const { status, retryAfter, body } = await answerTo(gone);
+    expect(status).toBe(503);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(body).toEqual({ detail: "Хранилище недоступно: сервер останавливается или перезапускается. Повторите запрос позже" });
+  });
+});

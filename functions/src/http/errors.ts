@@ -53,8 +53,16 @@ export function errorResponse(thrown: Error, c: Context): Response {
             : error.message || "Некорректный запрос";
     return c.json({ detail }, error.status);
   }
+  // The storage refused the connection (the local engine's thread closed as the server stops): the request
+  // is not wrong and nothing failed in it; 503 to retry, not a 500 logged with its stack (issue 107, item 4).
+  if ((error as { code?: unknown }).code === "ECONNREFUSED") {
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json({ detail: STORAGE_GONE }, 503);
+  }
   return c.json({ detail: "Внутренняя ошибка сервера" }, 500);
 }
+
+export const STORAGE_GONE = "Хранилище недоступно: сервер останавливается или перезапускается. Повторите запрос позже";
 
 /** A mounted app's notFound is ignored by Hono: every outermost app (the API, the local host)
  *  registers this one. */

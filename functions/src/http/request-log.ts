@@ -1,6 +1,6 @@
 // One JSON line on stdout per request, on both hosts (docs/operations.md): the request id, the
 // route pattern (never the raw path, which holds ids), method, status, duration and a hash of the
-// caller's company; a 5xx adds the error's message and stack. No header, query or body is read
+// caller's company; a 5xx adds the error's message, and but for a 503 its stack. No header, query or body is read
 // into it, so no token or user text can reach the logs. A logger of our own: the bundle carries
 // no logging library for one line of JSON.
 import { createHash, randomUUID } from "node:crypto";
@@ -66,7 +66,9 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler {
       duration_ms: Math.round((performance.now() - started) * 10) / 10,
     };
     if (actor?.company) line.company = companyHash(actor.company);
-    if (status >= 500 && c.error) line.error = { message: c.error.message, stack: c.error.stack };
+    // A 503 is a refusal the answer names (a tool missing, the storage gone as the server stops): its message, no stack.
+    if (status >= 500 && c.error)
+      line.error = status === 503 ? { message: c.error.message } : { message: c.error.message, stack: c.error.stack };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   };
 }
