@@ -126,6 +126,8 @@ export const LIMITS = {
     gatewayKeyLabel: 120,
     /** A gateway key as presented (x-gateway-key): a longer one is no key and not looked up. */
     gatewayKey: 200,
+    /** A push's Idempotency-Key (the gateway's batch id) at most, in characters. */
+    idempotencyKey: 200,
     areaM2: 1000,
     /** Readings one push may carry (and 1 MB, the JSON cap). */
     readingsPerRequest: 10000,
@@ -174,6 +176,8 @@ export const LIMITS = {
     reconciliationFillReadings: 200_000,
     /** The rows its xlsx of differences holds at most (the counts say how many there are). */
     reconciliationXlsxRows: 200_000,
+    /** The characters a refusal of a dispatch file's line shows at most (it quotes the file's text). */
+    refusalShown: 500,
   },
   /** Heavy work (domain/heavy-work.ts; docs/security.md, «Heavy work bounded»): what one export or report
    *  passport may hold, from what size it is made as a job where the host runs jobs, what counts as a

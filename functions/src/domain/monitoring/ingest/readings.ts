@@ -292,7 +292,7 @@ export async function storeBatch(
 /** How long a gateway's Idempotency-Key names its batch (issue 107, item 9). */
 const KEY_DAY_MS = 24 * 60 * 60 * 1000;
 /** An Idempotency-Key: the gateway's batch id, printable ASCII. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${LIMITS.telemetry.idempotencyKey}}$`);
 
 /** A push with the gateway's Idempotency-Key (its batch id): the same key for the facility within a day
  *  answers the batch it first made, storing nothing (a gateway re-sending a batch whose 202 it lost,

@@ -68,7 +68,7 @@ export function fillBatchId(reconciliation: string): string {
 }
 
 /** The characters a refusal of the file's shows at most (it quotes the file's text). */
-const REFUSAL_SHOWN = 500;
+const REFUSAL_SHOWN = LIMITS.telemetry.refusalShown;
 
 export const RECONCILIATION_FAILED = "Не удалось сверить выгрузку. Повторите сверку позже";
 const NOT_FOUND = "Сверка не найдена";
