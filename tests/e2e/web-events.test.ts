@@ -64,12 +64,12 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     await date.fill("");
     await date.pressSequentially("02.03.2026");
     await pickOption(page, page.getByLabel("Смена"), "1-я (00:00–08:00)");
-    const alarm = page.getByRole("row", { name: /Авария \(A\)/ });
+    const alarm = page.getByRole("row", { name: /Аварийный \(A\)/ });
     await alarm.waitFor();
     const text = (await alarm.textContent()) ?? "";
     expect(text).toContain("02.03.2026 00:05");
     expect(text).toContain("2,20");
-    await page.getByRole("row", { name: /Предупреждение \(W\)/ }).waitFor();
+    await page.getByRole("row", { name: /Предупредительный \(W\)/ }).waitFor();
     await page.getByRole("row", { name: /нет данных 10/ }).waitFor();
     // Every cell of the row in sight, no word broken inside.
     for (const cell of await alarm.getByRole("cell").all()) expect(await wholly(cell)).toBe(true);
@@ -91,7 +91,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
       .getSheetValues()
       .filter((row) => Array.isArray(row))
       .map((row) => (row as unknown[]).slice(1).map((cell) => String(cell ?? "")));
-    const listed = rows.find((row) => row.includes("Авария (A)"));
+    const listed = rows.find((row) => row.includes("Аварийный (A)"));
     expect(listed).toBeDefined();
     expect(listed).toContain("Проветривание усилено");
     expect(listed?.some((cell) => cell.includes("@"))).toBe(true);

@@ -154,7 +154,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await date.waitFor();
     await date.fill(`${shift.date.slice(8, 10)}.${shift.date.slice(5, 7)}.${shift.date.slice(0, 4)}`);
     await date.press("Enter");
-    const row = page.getByRole("row").filter({ hasText: "Авария (A)" });
+    const row = page.getByRole("row").filter({ hasText: "Аварийный (A)" });
     await row.waitFor();
     await row.getByRole("button", { name: "Квитировать" }).click();
     const dialog = page.getByRole("dialog");

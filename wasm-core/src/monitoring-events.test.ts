@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Flag, MINUTE_MS, MinuteState, flagQuality, minuteMeans, rollUp, shiftOf, shiftSpan, type MinuteSeries } from "./monitoring";
 import {
+  EVENT_LEVEL_LABELS,
   eventId,
   faultEvents,
   faultText,
@@ -354,5 +355,15 @@ describe("gassings", () => {
     expect(sensorGassings(series, { id: "s", code: "М-1", working: "Лава" }, 1)).toEqual([
       { sensor: "s", code: "М-1", working: "Лава", start: at(1), end: at(5), max: 1.2, max_at: at(2), limit: 1 },
     ]);
+  });
+});
+
+// Issue 105 item 6: «Предупредительный» was W in the register and 0,9·W on «События», the shift report
+// and the acknowledgement dialog.
+it("names each level with one word, the register's: W «Предупредительный», A «Аварийный», 0,9·W only near W", () => {
+  expect(EVENT_LEVEL_LABELS).toEqual({
+    pre_warning: "Близко к предупредительному (0,9·W)",
+    warning: "Предупредительный (W)",
+    alarm: "Аварийный (A)",
   });
 });

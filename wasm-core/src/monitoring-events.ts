@@ -1,7 +1,7 @@
 // Threshold and stale-channel events from a sensor's minutes (methodology D65, with D62–D64): an event
 // at a level opens at the first minute whose mean is at or above it and closes after 2 consecutive
-// minutes below it [A]; it keeps its start, end, peak and the minutes above, by level (0,9·W
-// «предупредительный», W «предупреждение», A «авария»). A channel is stale («нет данных») after 2
+// minutes below it [A]; it keeps its start, end, peak and the minutes above, by level (0,9·W «близко к
+// предупредительному», W «предупредительный», A «аварийный»: LEVEL_WORDS). A channel is stale («нет данных») after 2
 // expected intervals without a reading. Pure and browser-safe: the server's detector (a consumer of
 // each changed sensor-day) and the web's screens compute the same events from the same minutes.
 // Advisory: protective cut-off stays with the mine's own АГК (monitoring.ts, ADVISORY_NOTE).
@@ -14,11 +14,18 @@ export const STALE_INTERVALS = 2;
 
 export type EventLevel = "pre_warning" | "warning" | "alarm";
 export const EVENT_LEVELS: readonly EventLevel[] = ["pre_warning", "warning", "alarm"];
-export const EVENT_LEVEL_LABELS: Readonly<Record<EventLevel, string>> = {
-  pre_warning: "Предупредительный (0,9·W)",
-  warning: "Предупреждение (W)",
-  alarm: "Авария (A)",
+/** Issue 105 item 6: one word per level on every page and file, the register's («Предупредительный
+ *  уровень W», «Аварийный уровень A»); 0,9·W is only near the warning level («Предупредительный» was
+ *  0,9·W on «События» and W in the register). */
+export const LEVEL_WORDS: Readonly<Record<EventLevel, string>> = {
+  pre_warning: "близко к предупредительному",
+  warning: "предупредительный",
+  alarm: "аварийный",
 };
+const LEVEL_SIGNS: Readonly<Record<EventLevel, string>> = { pre_warning: "0,9·W", warning: "W", alarm: "A" };
+export const EVENT_LEVEL_LABELS: Readonly<Record<EventLevel, string>> = Object.fromEntries(
+  EVENT_LEVELS.map((level) => [level, `${LEVEL_WORDS[level][0].toUpperCase()}${LEVEL_WORDS[level].slice(1)} (${LEVEL_SIGNS[level]})`]),
+) as Record<EventLevel, string>;
 export type EventKind = "threshold" | "stale" | "forecast" | "fault";
 export const EVENT_KIND_LABELS: Readonly<Record<EventKind, string>> = {
   threshold: "Превышение",

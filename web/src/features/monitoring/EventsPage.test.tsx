@@ -112,7 +112,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("to")).toBe("2026-03-02T01:00:00.000Z");
   expect(screen.getByText("Отчет смены (xlsx)").closest("button")!.disabled).toBe(false);
 
-  const alarm = (await screen.findByText("Авария (A)")).closest("tr")!;
+  const alarm = (await screen.findByText("Аварийный (A)")).closest("tr")!;
   expect(alarm.textContent).toContain("02.03.2026 00:05");
   expect(alarm.textContent).toContain("02.03.2026 00:07");
   expect(alarm.textContent).toContain("1-я, 02.03");
@@ -125,7 +125,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   const dialog = (await screen.findByText("Квитировать: М-7, 02.03.2026 00:05", { selector: ".ant-modal-title" })).closest<HTMLElement>(
     "[role=dialog]",
   )!;
-  expect(dialog.textContent).toContain("Превышение: Авария (A), Лава 12-1, пик 2,20 % об.");
+  expect(dialog.textContent).toContain("Превышение: Аварийный (A), Лава 12-1, пик 2,20 % об.");
   expect(dialog.textContent).toContain(ADVISORY_NOTE);
   await setField(app.user, within(dialog).getByLabelText("Комментарий"), "Проветривание усилено");
   const ok = within(dialog)
@@ -153,7 +153,7 @@ it("filters by working and level, and says a date that is none", async () => {
   await app.user.click(screen.getByLabelText("Выработка"));
   await app.user.click(await screen.findByText("Лава 12-1", { selector: ".ant-select-item-option-content" }));
   await app.user.click(screen.getByLabelText("Уровень"));
-  await app.user.click(await screen.findByText("Предупреждение (W)"));
+  await app.user.click(await screen.findByText("Предупредительный (W)"));
   await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("level")).toBe("warning"));
   expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("working")).toBe("Лава 12-1");
   // The date typed key by key is the first test's; here it is set at once.
@@ -188,7 +188,7 @@ it("shows a forecast event's horizon, probability and whether it came true (D65)
   );
   const came = (await screen.findByText("на 30 мин, P 0,70, сбылся: да")).closest("tr")!;
   expect(came.textContent).toContain("Прогноз превышения");
-  expect(came.textContent).toContain("Авария (A)");
+  expect(came.textContent).toContain("Аварийный (A)");
   expect(screen.getByText("на 60 мин, P 0,55, сбылся: еще неизвестно")).toBeTruthy();
 });
 
@@ -216,7 +216,7 @@ it("shows a sensor's fault with what its minutes were set aside for, and lets on
   const row = (await screen.findByText("Неисправность датчика")).closest("tr")!;
   expect(row.textContent).toContain("вне диапазона датчика 3 мин, скачки больше допустимого 2 мин");
   expect(row.textContent).toContain("отбраковано 5");
-  expect(row.textContent).not.toContain("Авария");
+  expect(row.textContent).not.toContain("Аварийный");
   await app.user.click(screen.getByLabelText("Вид"));
   await app.user.click(await screen.findByText("Неисправность датчика", { selector: ".ant-select-item-option-content" }));
   await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("kind")).toBe("fault"));
@@ -256,7 +256,7 @@ it("acknowledges the events ticked at once with one comment, and marks one ackno
   const dialog = (await screen.findByText("Квитировать события: 2", { selector: ".ant-modal-title" })).closest<HTMLElement>(
     "[role=dialog]",
   )!;
-  expect(dialog.textContent).toContain("М-7, 02.03.2026 00:05: Превышение: Авария (A)");
+  expect(dialog.textContent).toContain("М-7, 02.03.2026 00:05: Превышение: Аварийный (A)");
   expect(dialog.textContent).toContain("М-7, 02.03.2026 00:40: Нет данных");
   await setField(app.user, within(dialog).getByLabelText("Комментарий"), "Бригада выведена");
   const ok = within(dialog)

@@ -118,7 +118,7 @@ describe("the files", () => {
     expect(workings.getRow(3).values).toEqual([undefined, "Лава 12-1", "М-7", 1, 2, 100, 2.2, 10, 10, 2]);
     const events = book.getWorksheet("События")!;
     const alarm = events.getRow(5).values as unknown[];
-    expect(alarm.slice(1, 9)).toEqual(["Лава 12-1", "М-7", "Превышение", "Авария (A)", "02.03.2026 00:05", "02.03.2026 00:07", 2.2, 2]);
+    expect(alarm.slice(1, 9)).toEqual(["Лава 12-1", "М-7", "Превышение", "Аварийный (A)", "02.03.2026 00:05", "02.03.2026 00:07", 2.2, 2]);
     expect(alarm.slice(9, 12)).toEqual([staff.email, expect.stringMatching(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/), "Проветривание усилено"]);
     expect((events.getRow(7).values as unknown[]).slice(3, 7)).toEqual(["Нет данных", "—", "02.03.2026 00:40", "продолжается"]);
     expect(book.getWorksheet("Прогнозные события")!.rowCount).toBe(2);

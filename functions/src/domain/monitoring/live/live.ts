@@ -7,6 +7,7 @@
 // and horizon by the back-test on the working's own history: «P ≥ 0,5» beside «current ≥ 0,9·limit».
 // Advisory: protective cut-off stays with the mine's АГК (ADVISORY_NOTE).
 import { createHash } from "node:crypto";
+import { LEVEL_WORDS } from "@core/monitoring-events";
 import { ADVISORY_NOTE, PRE_WARNING_SHARE, MINUTE_MS, SENSOR_KINDS, minuteMeans, type SensorKind } from "@core/monitoring";
 import {
   DEFAULT_INTERVAL_LEVEL,
@@ -158,10 +159,10 @@ export function staleMinutes(times: Float64Array, now: number): number | null {
 /** D64: a methane value's state against the meter's levels (0,9·W, W, A). */
 export function levelState(value: number | null, warning: number | null, alarm: number | null): Pick<Meter, "state" | "state_label"> {
   if (value === null) return { state: "none", state_label: "нет показаний за сутки" };
-  if (alarm !== null && value >= alarm) return { state: "alarm", state_label: `≥ A (${ru(alarm)} %): аварийный` };
-  if (warning !== null && value >= warning) return { state: "warning", state_label: `≥ W (${ru(warning)} %): предупредительный` };
+  if (alarm !== null && value >= alarm) return { state: "alarm", state_label: `≥ A (${ru(alarm)} %): ${LEVEL_WORDS.alarm}` };
+  if (warning !== null && value >= warning) return { state: "warning", state_label: `≥ W (${ru(warning)} %): ${LEVEL_WORDS.warning}` };
   if (warning !== null && value >= PRE_WARNING_SHARE * warning) {
-    return { state: "pre_warning", state_label: `≥ 0,9·W (${ru(PRE_WARNING_SHARE * warning, 3)} %): близко к предупредительному` };
+    return { state: "pre_warning", state_label: `≥ 0,9·W (${ru(PRE_WARNING_SHARE * warning, 3)} %): ${LEVEL_WORDS.pre_warning}` };
   }
   return { state: "normal", state_label: "норма" };
 }
