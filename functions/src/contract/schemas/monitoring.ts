@@ -291,10 +291,14 @@ const liveMeterSchema = z.object({
   at: z.nullable(z.string()).meta({ description: "When it was read (ISO)" }),
   warning: z.nullable(z.number()),
   alarm: z.nullable(z.number()),
-  state: z
-    .enum(["none", "normal", "pre_warning", "warning", "alarm"])
-    .meta({ description: "no reading; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)" }),
-  state_label: z.string().meta({ description: "The state in words («норма», «≥ 0,9·W (предупредительный)», «≥ W», «≥ A»)" }),
+  state: z.enum(["none", "normal", "pre_warning", "warning", "alarm"]).meta({
+    description:
+      "none: no reading, or silent (stale_minutes) with its last reading below 0,9·W — a silent meter is never normal; pre_warning ≥ 0,9·W; warning ≥ W; alarm ≥ A (D64)",
+  }),
+  state_label: z.string().meta({
+    description:
+      "The state in words («норма», «нет данных 27 мин», «≥ 0,9·W (0,9 %): близко к предупредительному», «≥ W (1 %): предупредительный», «≥ A (1,5 %): аварийный»)",
+  }),
   stale_minutes: z
     .nullable(z.int())
     .meta({ description: "D65: minutes since the last reading once two expected intervals passed without one; null while fresh" }),

@@ -179,7 +179,8 @@ export function LiveTileCard({ facility, tile }: { facility: string; tile: LiveT
             <Typography.Text strong>{m.code}</Typography.Text>
             <Typography.Text>{meterValue(m)}</Typography.Text>
             <Tag color={STATE_COLOR[m.state]}>{m.state_label}</Tag>
-            {m.stale_minutes !== null && <Tag color="default">{staleText(m.stale_minutes)}</Tag>}
+            {/* A silent meter below the levels says its silence as its state (never «норма»): said once. */}
+            {m.stale_minutes !== null && m.state !== "none" && <Tag color="default">{staleText(m.stale_minutes)}</Tag>}
             {levelsText(m) && <Typography.Text type="secondary">{levelsText(m)}</Typography.Text>}
             {limitText(limits, m.kind, m.alarm) && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

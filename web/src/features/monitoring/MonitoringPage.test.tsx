@@ -87,7 +87,7 @@ const VIEW: LiveView = {
   tiles: [
     {
       working: "Лава 12-1",
-      meters: [meter({}), meter({ sensor: "s2", code: "М-2", value: 0.4, state: "normal", state_label: "норма", stale_minutes: 12 })],
+      meters: [meter({}), meter({ sensor: "s2", code: "М-2", value: 0.4, state: "none", state_label: "нет данных 12 мин", stale_minutes: 12 })],
       air_flow: { code: "V-1", value: 1440, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
       drainage_flow: { code: "Q-Д", value: 50, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
       forecasts: [FORECAST],
@@ -179,7 +179,8 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   const [lava, other] = screen.getAllByTestId("live-tile");
   expect(lava.getAttribute("aria-label")).toBe("Выработка Лава 12-1: ≥ 0,9·W");
   expect(lava.textContent).toContain("М-10,93 % об.≥ 0,9·W (0,9 %): близко к предупредительному");
-  expect(lava.textContent).toContain("нет данных 12 мин");
+  // A silent meter's silence is its state, said once and never beside «норма» (issue 105 item 6).
+  expect(lava.textContent).toContain("М-20,40 % об.нет данных 12 минW 1 %");
   expect(lava.textContent).toContain("Расход воздуха: 1\u00a0440 м³/мин (V-1)");
   expect(lava.textContent).toContain("Расход дегазации: 50 м³/мин (Q-Д)");
   const table = within(lava).getByTestId("live-forecasts");

@@ -29,9 +29,13 @@ it("names a silent anemometer or drainage meter over «норма» as a methane
 
 it("names a stale meter over «норма», never over a level's state", () => {
   expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 2))).words).toBe("нет данных 2 мин (М-2)");
+  // Issue 105 item 6: each silence with its own minutes — «нет данных 21 мин (М-1, М-2, М-3, V-1)» was
+  // said when three of them were 2 minutes late.
   expect(worstState(tile(meter("М-1", "normal", null), meter("М-2", "normal", 9), meter("М-3", "none", 3))).words).toBe(
-    "нет данных 9 мин (М-2, М-3)",
+    "нет данных 9 мин (М-2), 3 мин (М-3)",
   );
+  const late = tile(meter("М-1", "none", 2), meter("М-2", "none", 2), meter("М-3", "none", 2));
+  expect(worstState({ ...late, air_flow: flow("V-1", 21) }).words).toBe("нет данных 21 мин (V-1), 2 мин (М-1, М-2, М-3)");
   expect(worstState(tile(meter("М-1", "pre_warning", null), meter("М-2", "normal", 9))).words).toBe("≥ 0,9·W");
   expect(worstState(tile(meter("М-1", "alarm", null), meter("М-2", "normal", 9))).words).toBe("≥ A");
   expect(worstState(tile(meter("М-1", "normal", null))).words).toBe("норма");

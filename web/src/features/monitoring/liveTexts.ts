@@ -35,6 +35,17 @@ export interface TileHead {
 
 const rank = (state: Meter["state"]) => ORDER.indexOf(state);
 
+/** Issue 105 item 6: each silence with its own minutes, the longest first («нет данных 21 мин (V-1),
+ *  2 мин (М-1, М-2)»), not the longest over every code. */
+function silences(silent: { code: string; minutes: number }[]): string {
+  const byMinutes = new Map<number, string[]>();
+  for (const m of [...silent].sort((a, b) => b.minutes - a.minutes))
+    byMinutes.set(m.minutes, [...(byMinutes.get(m.minutes) ?? []), m.code]);
+  return [...byMinutes]
+    .map(([minutes, codes], i) => `${i === 0 ? staleText(minutes) : `${minutes.toLocaleString("ru-RU")} мин`} (${codes.join(", ")})`)
+    .join(", ");
+}
+
 export function worstState(tile: LiveTile): TileHead {
   const worst = tile.meters.reduce<Meter["state"]>(
     (w, m) => (rank(m.state) > rank(w) ? m.state : w),
@@ -48,7 +59,7 @@ export function worstState(tile: LiveTile): TileHead {
   const unread = tile.meters.filter((m) => m.state === "none" && m.stale_minutes === null).map((m) => m.code);
   const words = [
     unread.length > 0 ? `${STATE_WORDS.none} (${unread.join(", ")})` : null,
-    silent.length > 0 ? `${staleText(Math.max(...silent.map((m) => m.minutes)))} (${silent.map((m) => m.code).join(", ")})` : null,
+    silent.length > 0 ? silences(silent) : null,
   ].filter((w) => w !== null);
   if (words.length > 0) return { state: unread.length > 0 ? "none" : "stale", words: words.join("; "), colour: "purple" };
   return { state: worst, words: STATE_WORDS[worst], colour: STATE_COLOR[worst] };

@@ -23,6 +23,7 @@ import {
   chooseAlertRule,
   forecastRowsAt,
   levelState,
+  meterState,
   liveView,
   onsetsNeeded,
   staleMinutes,
@@ -39,6 +40,14 @@ describe("a meter's state and staleness", () => {
     expect(levelState(1, 1, 1.5)).toEqual({ state: "warning", state_label: "≥ W (1 %): предупредительный" });
     expect(levelState(1.5, 1, 1.5)).toEqual({ state: "alarm", state_label: "≥ A (1,5 %): аварийный" });
     expect(levelState(3, null, null).state).toBe("normal");
+  });
+
+  // Issue 105 item 6: a meter silent for 27 minutes kept a green «норма» beside «нет данных 27 мин».
+  it("never calls a silent meter normal, and keeps a level it last reached", () => {
+    expect(meterState(0.5, 1, 1.5, 27)).toEqual({ state: "none", state_label: "нет данных 27 мин" });
+    expect(meterState(0.5, 1, 1.5, null)).toEqual({ state: "normal", state_label: "норма" });
+    expect(meterState(1.1, 1, 1.5, 27)).toEqual({ state: "warning", state_label: "≥ W (1 %): предупредительный" });
+    expect(meterState(null, 1, 1.5, null)).toEqual({ state: "none", state_label: "нет показаний за сутки" });
   });
 
   it("is stale after two expected intervals without a reading, in whole minutes", () => {

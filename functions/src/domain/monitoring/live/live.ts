@@ -167,12 +167,26 @@ export function levelState(value: number | null, warning: number | null, alarm: 
   return { state: "normal", state_label: "норма" };
 }
 
+/** Issue 105 item 6: a meter's state with its silence. A silent meter is never «норма» — what it reads
+ *  now is not known — but a level it last reached stays said (the silence beside it). */
+export function meterState(
+  value: number | null,
+  warning: number | null,
+  alarm: number | null,
+  staleMinutes: number | null,
+): Pick<Meter, "state" | "state_label"> {
+  const state = levelState(value, warning, alarm);
+  if (staleMinutes === null || state.state !== "normal") return state;
+  return { state: "none", state_label: `нет данных ${staleMinutes.toLocaleString("ru-RU")} мин` };
+}
+
 const latest = (r: Readings | undefined): { value: number; at: number } | null =>
   r && r.times.length > 0 ? { value: r.values[r.values.length - 1], at: r.times[r.times.length - 1] } : null;
 
 function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): Meter {
   const last = latest(readings);
   const value = last ? last.value : null;
+  const stale = readings ? staleMinutes(readings.times, now) : null;
   return {
     sensor: sensor.id,
     code: sensor.code,
@@ -181,8 +195,8 @@ function meterOf(sensor: Sensor, readings: Readings | undefined, now: number): M
     at: last ? new Date(last.at).toISOString() : null,
     warning: sensor.warning,
     alarm: sensor.alarm,
-    ...levelState(value, sensor.warning, sensor.alarm),
-    stale_minutes: readings ? staleMinutes(readings.times, now) : null,
+    ...meterState(value, sensor.warning, sensor.alarm, stale),
+    stale_minutes: stale,
   };
 }
 
