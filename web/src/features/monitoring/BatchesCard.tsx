@@ -1,5 +1,6 @@
 // «Загрузки АГК» (issue 85, item 3): the facility's latest batches of readings, pushed by its gateway or
-// uploaded as a dispatch file, newest first, each with its state and counts. A batch the server set aside
+// uploaded as a dispatch file, newest first, each with its state and counts (lines, accepted, repeated,
+// corrected, refused). A batch the server set aside
 // after its retries says «не применена» with its reason, and its readings stored before are counted.
 import { Tag, Typography, type TableColumnsType } from "antd";
 import { useTelemetryBatches, type ListedBatch } from "../../api/monitoring";
@@ -31,6 +32,8 @@ const columns: TableColumnsType<ListedBatch> = [
   { title: "Строк", dataIndex: "lines", align: "right", render: count },
   { title: "Принято", dataIndex: "accepted", align: "right", render: count },
   { title: "Повторы", dataIndex: "duplicate", align: "right", render: count },
+  // Issue 105 item 6: a batch of corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
+  { title: "Исправлено", dataIndex: "corrected", align: "right", render: count },
   { title: "Отклонено строк", dataIndex: "refused_count", align: "right", render: count },
 ];
 

@@ -316,13 +316,20 @@ it("«Загрузки АГК» lists the facility's batches newest first: one s
       file_name: "Выгрузка.csv",
     }),
     listed("b1", "2026-03-01T07:00:00.000Z", { state: "done", lines: 5, accepted: 4, duplicate: 1 }),
+    // Issue 105 item 6: three corrections read «Строк 3, Принято 0, Повторы 0, Отклонено 0».
+    listed("b0", "2026-03-01T06:55:00.000Z", { state: "done", lines: 3, corrected: 3 }),
   ];
   app = openPart(<BatchesCard facility="f1" />, facilityServer);
   const card = (await screen.findByText("Загрузки АГК", { selector: ".ant-card-head-title" })).closest<HTMLElement>(".ant-card")!;
   await within(card).findByText(`не применена: ${SET_ASIDE}`);
-  const [failed, done] = within(card)
+  const [failed, done, corrections] = within(card)
     .getAllByRole("row")
     .filter((r) => r.querySelector("td"));
+  const heads = within(card)
+    .getAllByRole("columnheader")
+    .map((h) => h.textContent);
+  expect(heads.slice(3)).toEqual(["Строк", "Принято", "Повторы", "Исправлено", "Отклонено строк"]);
+  expect([...corrections.querySelectorAll("td")].slice(3).map((c) => c.textContent)).toEqual(["3", "0", "0", "3", "0"]);
   // On the company's clock (the default, Novokuznetsk, UTC+7), newest first.
   expect(failed.textContent).toContain("01.03.2026 14:05");
   expect(failed.textContent).toContain("выгрузка «Выгрузка.csv»");
