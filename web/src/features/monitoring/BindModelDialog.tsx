@@ -1,5 +1,6 @@
 // «Модель прогноза» of a working on «Мониторинг»: one model per horizon (the company's own of that
-// horizon or the platform's), or none — then the tile says there is no forecast and why. Under it, the
+// horizon or the platform's), or none — then the tile says there is no forecast and why; the working's
+// methane meter it forecasts (issue 105 item 6: the first by code was taken, unsaid). Under it, the
 // sensor each column the model was trained on is read from (issue 87, ML M1): by kind from the working
 // where that is the default (x1, x7, x8, x15), else as chosen here; a column left without one is named
 // on the tile. A model is
@@ -43,6 +44,15 @@ function columnOptions(column: LiveFeatureColumn, sensors: readonly Sensor[], wo
   ];
 }
 
+/** The working's methane meters a model may forecast, by code (the server's default is the first methane
+ *  meter, else the first high-range one). */
+function forecastMeters(sensors: readonly Sensor[], working: string): Sensor[] {
+  const meters = sensors
+    .filter((s) => s.is_active && s.working === working && (s.kind === "methane" || s.kind === "methane_high"))
+    .sort((a, b) => a.code.localeCompare(b.code, "ru"));
+  return [...meters.filter((s) => s.kind === "methane"), ...meters.filter((s) => s.kind === "methane_high")];
+}
+
 export default function BindModelDialog({ facility, working, onClose }: { facility: string; working: string; onClose: () => void }) {
   const [horizon, setHorizon] = useState(60);
   const models = useForecastModels();
@@ -50,6 +60,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
   const bound = bindings.data?.find((b) => b.working === working && b.horizon === horizon);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [features, setFeatures] = useState<Partial<Record<LiveFeatureColumn, string>> | undefined>(undefined);
+  const [meter, setMeter] = useState<string | undefined>(undefined);
   const bind = useBindLiveModel(facility);
   const sensors = useSensors(facility).data ?? [];
   const choices = horizonModels(models.data, "xgboost", horizon);
@@ -58,6 +69,9 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
   const described = version?.description;
   const fed = features ?? bound?.features ?? {};
   const columns = version ? modelColumns(version.feature_names) : [];
+  // Issue 105 item 6: the meter the model forecasts is chosen here (it was the working's first, unsaid).
+  const meters = forecastMeters(sensors, working);
+  const forecast = meter ?? bound?.sensor ?? meters[0]?.id;
   return (
     <Modal
       open
@@ -69,7 +83,16 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
       onOk={() => {
         // Only the columns this model reads, each as chosen.
         const sent = Object.fromEntries(columns.flatMap((c) => (fed[c] ? [[c, fed[c]]] : [])));
-        bind.mutate({ working, horizon, model: value === NONE ? null : value, features: sent }, { onSuccess: onClose });
+        bind.mutate(
+          {
+            working,
+            horizon,
+            model: value === NONE ? null : value,
+            features: sent,
+            ...(value !== NONE && forecast ? { sensor: forecast } : {}),
+          },
+          { onSuccess: onClose },
+        );
       }}
     >
       <Flex vertical gap={12}>
@@ -83,6 +106,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
               setHorizon(h);
               setChosen(undefined);
               setFeatures(undefined);
+              setMeter(undefined);
             }}
             options={HORIZONS.filter((h) => h > 0).map((h) => ({ value: h, label: horizonLabel(h) }))}
           />
@@ -109,6 +133,19 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
             </Typography.Text>
           )}
         </Flex>
+        {value !== NONE && (
+          <Flex vertical gap={4}>
+            <Typography.Text>Датчик метана, который прогнозирует модель</Typography.Text>
+            <Select
+              aria-label="Датчик прогноза"
+              style={{ width: "100%" }}
+              value={forecast}
+              placeholder="В выработке нет датчика метана"
+              onChange={setMeter}
+              options={meters.map((s) => ({ value: s.id, label: s.code }))}
+            />
+          </Flex>
+        )}
         {columns.length > 0 && (
           <Flex vertical gap={8} data-testid="model-columns">
             <Typography.Text strong>Датчики столбцов модели</Typography.Text>

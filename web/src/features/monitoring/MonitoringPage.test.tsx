@@ -87,7 +87,10 @@ const VIEW: LiveView = {
   tiles: [
     {
       working: "Лава 12-1",
-      meters: [meter({}), meter({ sensor: "s2", code: "М-2", value: 0.4, state: "none", state_label: "нет данных 12 мин", stale_minutes: 12 })],
+      meters: [
+        meter({}),
+        meter({ sensor: "s2", code: "М-2", value: 0.4, state: "none", state_label: "нет данных 12 мин", stale_minutes: 12 }),
+      ],
       air_flow: { code: "V-1", value: 1440, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
       drainage_flow: { code: "Q-Д", value: 50, at: "2026-03-01T03:00:00.000Z", stale_minutes: null },
       forecasts: [FORECAST],
@@ -140,6 +143,8 @@ const SENSORS = [
   sensor("s-v14", "V-14", "air_velocity", "Лава 14"),
   sensor("s-vd", "V-С", "air_velocity", "Лава 14"),
   sensor("s-m3", "М-3", "methane", "Лава 14"),
+  sensor("s-m4", "М-4", "methane", "Лава 14"),
+  sensor("s-m9", "М-9", "methane", "Лава 12-1"),
 ];
 
 const MODEL = {
@@ -215,6 +220,11 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
   expect(columns.textContent).toContain("Не задан: прогноз без этого столбца");
   await app.user.click(within(dialog).getByLabelText("Датчик столбца x2"));
   await app.user.click(await screen.findByText("V-С (Лава 14)", { selector: ".ant-select-item-option-content" }));
+  // Issue 105 item 6: the meter the model forecasts is chosen among the working's methane meters.
+  await app.user.click(within(dialog).getByLabelText("Датчик прогноза"));
+  const meterOptions = await screen.findAllByText(/^М-\d$/, { selector: ".ant-select-item-option-content" });
+  expect(meterOptions.map((o) => o.textContent)).toEqual(["М-3", "М-4"]);
+  await app.user.click(meterOptions[1]);
   await app.user.click(within(dialog).getByText("Сохранить").closest("button")!);
   await waitFor(() => expect(app.api.calls("bindTelemetryLiveModel")).toHaveLength(1));
   expect(app.api.calls("bindTelemetryLiveModel")[0].body).toEqual({
@@ -223,6 +233,7 @@ it("polls the tiles where no stream is kept, shows each working in words and bin
     horizon: 60,
     model: "xgboost-h60",
     features: { x2: "s-vd" },
+    sensor: "s-m4",
   });
 });
 
