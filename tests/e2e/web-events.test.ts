@@ -63,7 +63,7 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
     const date = page.getByLabel("Дата");
     await date.fill("");
     await date.pressSequentially("02.03.2026");
-    await pickOption(page, page.getByLabel("Смена"), "1-я (00:00–08:00)");
+    await pickOption(page, page.getByLabel("Смена", { exact: true }), "Смена 1 (00:00–08:00)");
     const alarm = page.getByRole("row", { name: /Аварийный \(A\)/ });
     await alarm.waitFor();
     const text = (await alarm.textContent()) ?? "";

@@ -49,7 +49,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     const date = page.getByLabel("Дата");
     await date.fill("");
     await date.pressSequentially("02.03.2026");
-    await pickOption(page, page.getByLabel("Смена"), "1-я (00:00–08:00)");
+    await pickOption(page, page.getByLabel("Смена", { exact: true }), "Смена 1 (00:00–08:00)");
     const m7 = page.getByRole("row", { name: /^М-7/ });
     await m7.waitFor();
     const valid = validMinutes("М-7");

@@ -14,7 +14,7 @@ import { ADVISORY_NOTE } from "@core/monitoring";
 import { checkZipContents, inflateEntry } from "@server/files/zip-guard";
 import { replay, type DispatchReading } from "../../tools/readings";
 import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, wholly } from "../support/layout";
 
@@ -162,8 +162,7 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await dialog.locator("button.ant-btn-primary").click();
     await page.getByText("«Проветривание усилено, забой остановлен»").waitFor();
 
-    await page.getByLabel("Смена").click();
-    await page.getByText(new RegExp(`^${shift.number}-я \\(`)).click();
+    await pickOption(page, page.getByLabel("Смена", { exact: true }), new RegExp(`^Смена ${shift.number} \\(`));
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Отчет смены (xlsx)" }).click()]);
     // The report's sheets as text: «Выработки» names the meter, «События» the event with its comment.
     let text = "";

@@ -11,6 +11,7 @@ import {
   pointVolume,
   rollUp,
   sensorMinutes,
+  shiftName,
   substitute,
   validMeans,
   type Substituted,
@@ -334,4 +335,10 @@ describe("validMeans", () => {
       { mean: null, valid: 0 },
     ]);
   });
+});
+
+// Issue 105 item 6: the third shift read «16:00–00:00» in the files and «16:00–24:00» on the journal.
+it("names a shift one way, the last ending at 24:00 of its day", () => {
+  expect([1, 2, 3].map((n) => shiftName(n))).toEqual(["Смена 1 (00:00–08:00)", "Смена 2 (08:00–16:00)", "Смена 3 (16:00–24:00)"]);
+  expect(shiftName(2, [360, 1080])).toBe("Смена 2 (18:00–06:00)");
 });

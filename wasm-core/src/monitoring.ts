@@ -486,6 +486,17 @@ function localShiftKey(local: number, day: string, minuteOfDay: number, starts: 
   return `${previous.getUTCFullYear()}-${two(previous.getUTCMonth() + 1)}-${two(previous.getUTCDate())}#${starts.length}`;
 }
 
+/** Issue 105 item 6: a shift as every page and file names it, «Смена 3 (16:00–24:00)»: its number on
+ *  its local day and its hours, the last shift ending at 24:00 of that day (where the first starts at
+ *  midnight; after it, at the next day's hour). */
+export function shiftName(number: number, shiftStarts: readonly number[] = DEFAULT_SHIFT_STARTS): string {
+  const starts = [...shiftStarts].sort((a, b) => a - b);
+  const from = starts[number - 1] ?? 0;
+  const to = starts[number] ?? 1440 + starts[0];
+  const hhmm = (minute: number) => `${two(Math.floor((minute > 1440 ? minute - 1440 : minute) / 60))}:${two(minute % 60)}`;
+  return `Смена ${number} (${hhmm(from)}–${hhmm(to)})`;
+}
+
 /** D64: the shift an instant (UTC ms) falls in on the company's clock, keyed as rollUp keys its
  *  shifts («2026-03-01#1»: the local day's first shift). */
 export function shiftOf(instant: number, zone: string, shiftStarts: readonly number[] = DEFAULT_SHIFT_STARTS): string {

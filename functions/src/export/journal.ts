@@ -6,7 +6,7 @@
 // the ВТБ section and the shift head. Dates on the company's clock, figures the Russian way (the
 // shift report's writers).
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/monitoring";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName } from "@core/monitoring";
 import { limitSourceText, limitSources } from "@core/methane-limits";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
 import type { GassingList, GassingView, Journal } from "../domain/monitoring/derive/journal";
@@ -19,7 +19,6 @@ const NO_WORKING = "без выработки";
 const number = (header: string, decimals: number, width = 10): Column => ({ header, kind: "number", decimals, width });
 const text = (header: string, width: number): Column => ({ header, kind: "text", width });
 const two = (n: number) => String(n).padStart(2, "0");
-const hhmm = (minute: number) => `${two(Math.floor(minute / 60) % 24)}:${two(minute % 60)}`;
 
 export const JOURNAL_SIGNATURES = ["Оператор АГК", "Начальник участка ВТБ", "Начальник смены"] as const;
 /** The journal's CH4 figures are shown to hundredths of a percent, as the АГК reads them. */
@@ -32,11 +31,6 @@ export function shiftHours(index: number): [number, number] {
   return [from, to];
 }
 
-/** «Смена 2 (08:00–16:00)». */
-export const shiftName = (index: number) => {
-  const [from, to] = shiftHours(index);
-  return `Смена ${index + 1} (${hhmm(from * 60)}–${hhmm(to * 60)})`;
-};
 const hourHeader = (h: number) => `${two(h)}–${two(h + 1)}`;
 const demoMark = (j: Pick<Journal, "demo">) => (j.demo ? ` (${DEMO_READINGS_LABEL})` : "");
 
@@ -82,7 +76,7 @@ export function journalSheets(j: Journal): Sheet[] {
     return {
       name: `Смена ${index + 1}`,
       text: { layout: "none" },
-      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shiftName(index)}${demoMark(j)}. Средние значения газов АГК в единицах датчика. ${ADVISORY_NOTE}`,
+      title: `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}, ${shiftName(index + 1)}${demoMark(j)}. Средние значения газов АГК в единицах датчика. ${ADVISORY_NOTE}`,
       columns: [
         text("Датчик", 16),
         text("Место установки", 24),
@@ -164,7 +158,7 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
     if (index > 0) doc.addPage();
     const [from, to] = shiftHours(index);
     const hours = Array.from({ length: to - from }, (_, i) => from + i);
-    heading(`${title}. ${shiftName(index)}`, 13);
+    heading(`${title}. ${shiftName(index + 1)}`, 13);
     line(
       `Средние значения валидных минутных средних по часам компании, в единицах датчика (CH4, O2, CO2 — % об., CO — ppm). Выгружено ${dateTimeText(j.issued_at, j.zone)}.`,
     );

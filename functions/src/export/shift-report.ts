@@ -4,7 +4,7 @@
 // company's clock, figures the Russian way. Both say first that the figures are advisory: protective
 // cut-off stays with the mine's own АГК.
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL } from "@core/monitoring";
+import { ADVISORY_NOTE, DEMO_READINGS_LABEL, shiftName } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, faultText, type EventLevel } from "@core/monitoring-events";
 import type { ShiftReport } from "../domain/monitoring/derive/shift-report";
 import type { EventView } from "../domain/monitoring/derive/events";
@@ -18,19 +18,14 @@ export type ShiftReportFormat = "xlsx" | "pdf";
 const NO_WORKING = "без выработки";
 const number = (header: string, decimals: number, width = 14): Column => ({ header, kind: "number", decimals, width });
 const text = (header: string, width: number): Column => ({ header, kind: "text", width });
-const two = (n: number) => String(n).padStart(2, "0");
-const hhmm = (minute: number) => `${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
 
-/** «Смена 2 (08:00–16:00) 02.03.2026». */
 /** Issue 87, item 16: the demo mine's shift report says its readings are simulated. */
 const demoMark = (r: Pick<ShiftReport, "demo">) => (r.demo ? ` (${DEMO_READINGS_LABEL})` : "");
 const DEMO_NOTE = `Показания смоделированы для демонстрации, не шахты: ${DEMO_READINGS_LABEL}.`;
 
+/** «Смена 2 (08:00–16:00) 02.03.2026». */
 export function shiftTitle(r: Pick<ShiftReport, "date" | "shift">): string {
-  const starts = DEFAULT_SHIFT_STARTS;
-  const from = starts[r.shift - 1] ?? 0;
-  const to = starts[r.shift] ?? starts[0];
-  return `Смена ${r.shift} (${hhmm(from)}–${hhmm(to)}) ${dateText(r.date, "UTC")}`;
+  return `${shiftName(r.shift)} ${dateText(r.date, "UTC")}`;
 }
 
 const levelText = (level: EventLevel | null) => (level ? EVENT_LEVEL_LABELS[level] : "—");

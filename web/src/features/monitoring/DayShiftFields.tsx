@@ -31,7 +31,7 @@ export function DayShiftFields(props: {
         <Typography.Text>Смена</Typography.Text>
         <Select
           aria-label="Смена"
-          style={{ width: 170 }}
+          style={{ width: 210 }}
           options={props.shifts}
           value={props.shift}
           onChange={(v) => props.onShift(v as number)}

@@ -107,7 +107,10 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   await app.user.clear(date);
   await app.user.type(date, "02.03.2026");
   await app.user.click(screen.getByLabelText("Смена"));
-  await app.user.click(await screen.findByText("1-я (00:00–08:00)"));
+  // Issue 105 item 6: the third shift read «3-я (16:00–00:00)» here, «3-я (16:00–24:00)» on the journal
+  // and «Смена 3 (16:00–00:00)» in the files: one name everywhere (shiftName).
+  expect(await screen.findByText("Смена 3 (16:00–24:00)", { selector: ".ant-select-item-option-content" })).toBeTruthy();
+  await app.user.click(await screen.findByText("Смена 1 (00:00–08:00)"));
   await waitFor(() => expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("from")).toBe("2026-03-01T17:00:00.000Z"));
   expect(app.api.calls("listTelemetryEvents").at(-1)?.query.get("to")).toBe("2026-03-02T01:00:00.000Z");
   expect(screen.getByText("Отчет смены (xlsx)").closest("button")!.disabled).toBe(false);
@@ -115,7 +118,7 @@ it("asks for the shift's events on the company's clock, shows them in words and 
   const alarm = (await screen.findByText("Аварийный (A)")).closest("tr")!;
   expect(alarm.textContent).toContain("02.03.2026 00:05");
   expect(alarm.textContent).toContain("02.03.2026 00:07");
-  expect(alarm.textContent).toContain("1-я, 02.03");
+  expect(alarm.textContent).toContain("Смена 1 (00:00–08:00), 02.03");
   expect(alarm.textContent).toContain("2,20");
   expect(alarm.textContent).not.toContain("s1");
   const stale = screen.getByText("нет данных 1 250").closest("tr")!;

@@ -7,7 +7,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, shiftSpan } from "@core/monitoring";
+import { DEFAULT_SHIFT_STARTS, shiftName, shiftSpan } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type EventLevel, type EventKind } from "@core/monitoring-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
@@ -26,14 +26,9 @@ const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
 
 const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning: "orange", alarm: "red" };
-const two = (n: number) => String(n).padStart(2, "0");
-const hhmm = (minute: number) => `${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
 const SHIFT_OPTIONS = [
   { value: 0, label: "Все смены" },
-  ...DEFAULT_SHIFT_STARTS.map((start, i) => ({
-    value: i + 1,
-    label: `${i + 1}-я (${hhmm(start)}–${hhmm(DEFAULT_SHIFT_STARTS[i + 1] ?? DEFAULT_SHIFT_STARTS[0])})`,
-  })),
+  ...DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) })),
 ];
 
 /** The day after a YYYY-MM-DD date. */
@@ -124,8 +119,22 @@ export default function EventsPage() {
           </Typography.Text>
         ),
     },
-    // The shift's number and its day (ДД.ММ): the night's third shift is the day before's.
-    { title: "Смена", key: "shift", width: 90, render: (_: unknown, e) => `${e.shift.number}-я, ${displayDate(e.shift.date).slice(0, 5)}` },
+    // The shift's name as every page and file says it (shiftName) and its day (ДД.ММ): the night's third
+    // shift is the day before's. Broken between its words only («Смена 1» / «(00:00–08:00),» / «02.03»).
+    {
+      title: "Смена",
+      key: "shift",
+      width: 110,
+      render: (_: unknown, e) => {
+        const [name, hours] = shiftName(e.shift.number).split(" (");
+        return (
+          <>
+            <span style={{ whiteSpace: "nowrap" }}>{name}</span> <span style={{ whiteSpace: "nowrap" }}>({hours},</span>{" "}
+            {displayDate(e.shift.date).slice(0, 5)}
+          </>
+        );
+      },
+    },
     { title: "Выработка", dataIndex: "working", render: (v: string) => v || "—" },
     { title: "Датчик", dataIndex: "sensor_code", width: 80 },
     { title: "Событие", key: "event", render: (_: unknown, e) => eventText(e) },
@@ -228,7 +237,7 @@ export default function EventsPage() {
       </Flex>
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {events.isError && <LoadError what="события" message={events.error.message} retry={() => events.refetch()} />}
-      <Card title={shift ? `События смены ${shift}-й, ${dateText}` : `События за ${dateText}`}>
+      <Card title={shift ? `События: ${shiftName(shift)}, ${dateText}` : `События за ${dateText}`}>
         <Space wrap style={{ marginBottom: 12 }}>
           <Button disabled={!date || !shift} onClick={() => report("xlsx")}>
             Отчет смены (xlsx)

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { DEFAULT_SHIFT_STARTS, shiftOf } from "@core/monitoring";
+import { DEFAULT_SHIFT_STARTS, shiftName, shiftOf } from "@core/monitoring";
 import { limitSources } from "@core/methane-limits";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { DayShiftFields } from "./DayShiftFields";
@@ -25,10 +25,7 @@ const hoursOf = (shift: number) => {
   const to = (DEFAULT_SHIFT_STARTS[shift] ?? 1440) / 60;
   return Array.from({ length: to - from }, (_, i) => from + i);
 };
-const SHIFT_OPTIONS = DEFAULT_SHIFT_STARTS.map((_, i) => {
-  const hours = hoursOf(i + 1);
-  return { value: i + 1, label: `${i + 1}-я (${two(hours[0])}:00–${two((hours.at(-1) as number) + 1)}:00)` };
-});
+const SHIFT_OPTIONS = DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) }));
 const figure = (v: number | null) => (v === null ? "—" : number(v, 2));
 /** The month of a date: its first and last days (ГГГГ-ММ-ДД). */
 function monthOf(date: string): [string, string] {
@@ -110,7 +107,7 @@ export default function JournalPage() {
       {!date && <Alert type="warning" showIcon title="Дата в виде ДД.ММ.ГГГГ" />}
       {fileError && <Alert type="error" showIcon role="alert" title={fileError} />}
       {journal.isError && <LoadError what="журнал" message={journal.error.message} retry={() => journal.refetch()} />}
-      <Card title={`Средние значения газов по часам, смена ${shift}-я, ${dateText}`}>
+      <Card title={`Средние значения газов по часам: ${shiftName(shift)}, ${dateText}`}>
         {journal.data?.running && <Typography.Paragraph type="secondary">Сутки идут: значения на текущий момент.</Typography.Paragraph>}
         <Typography.Paragraph type="secondary">
           Среднее валидных минутных значений за час, смену и сутки по часам компании, в единицах датчика (CH4, O2, CO2 — % об., CO — ppm);
