@@ -11,7 +11,7 @@ import { DEFAULT_SHIFT_STARTS, shiftName, shiftSpan } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type EventLevel, type EventKind } from "@core/monitoring-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
-import { DayShiftFields } from "./DayShiftFields";
+import { begunDate, begunShifts, DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
 import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
@@ -73,7 +73,7 @@ export default function EventsPage() {
   // Issue 99, item 6: the events ticked to be acknowledged at once with one comment.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [reportError, setReportError] = useState<string>();
-  const date = typedDate(dateText);
+  const date = begunDate(dateText, zone);
   const filters = useMemo((): EventFilters | undefined => {
     if (!date) return undefined;
     const span = shift ? shiftSpan(`${date}#${shift}`, zone) : undefined;
@@ -193,10 +193,11 @@ export default function EventsPage() {
         <DayShiftFields
           dateText={dateText}
           onDateText={setDateText}
-          valid={Boolean(date)}
+          valid={typedDate(dateText) !== undefined}
+          notBegun={typedDate(dateText) !== undefined && !date}
           shift={shift}
           onShift={setShift}
-          shifts={SHIFT_OPTIONS}
+          shifts={begunShifts(SHIFT_OPTIONS, date, zone)}
         />
         <Space direction="vertical" size={2}>
           <Typography.Text>Выработка</Typography.Text>

@@ -10,7 +10,7 @@ import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftName, shiftOf } from "@core/monitoring";
 import { limitSources } from "@core/methane-limits";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
-import { DayShiftFields } from "./DayShiftFields";
+import { begunDate, begunShifts, DayShiftFields } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
 import { displayDate, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
@@ -39,7 +39,7 @@ export default function JournalPage() {
   const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
   const [shift, setShift] = useState(() => Number(shiftOf(Date.now(), zone).split("#")[1]));
   const [fileError, setFileError] = useState<string>();
-  const date = typedDate(dateText);
+  const date = begunDate(dateText, zone);
   const journal = useJournal(facilityId, date);
   const hours = hoursOf(shift);
 
@@ -92,10 +92,11 @@ export default function JournalPage() {
         <DayShiftFields
           dateText={dateText}
           onDateText={setDateText}
-          valid={Boolean(date)}
+          valid={typedDate(dateText) !== undefined}
+          notBegun={typedDate(dateText) !== undefined && !date}
           shift={shift}
           onShift={setShift}
-          shifts={SHIFT_OPTIONS}
+          shifts={begunShifts(SHIFT_OPTIONS, date, zone)}
         />
         <Button disabled={!date} onClick={() => save(() => downloadJournal(facilityId, date as string, "xlsx"))}>
           Журнал (xlsx)

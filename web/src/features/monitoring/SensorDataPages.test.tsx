@@ -12,6 +12,9 @@ import SensorGapsPage from "./SensorGapsPage";
 import SensorDayPage from "./SensorDayPage";
 import { DEMO_READINGS_NOTE } from "./DemoReadingsAlert";
 import { atPhoneWidth } from "../../testing/dom-globals";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { signedInUser } from "../../testing/fixtures";
+import { failure } from "../../testing/contract-api";
 
 let app: OpenApp;
 /** Russian numbers group thousands with a no-break space. */
@@ -251,7 +254,7 @@ describe("«Сутки датчика»", () => {
         route: "/facilities/:facilityId/sensors/:sensorId/day",
         page: <SensorDayPage />,
       },
-      (api) => api.on("sensorDay", ({ query }) => ({ ...day, date: query.get("date")! })),
+      (api) => api.on("getMe", () => signedInUser()).on("sensorDay", ({ query }) => ({ ...day, date: query.get("date")! })),
     );
     await screen.findByText("Сутки датчика М-12: 15.03.2026");
     const text = () => plain(document.body.textContent);
@@ -272,5 +275,21 @@ describe("«Сутки датчика»", () => {
     ]);
     await app.user.click(screen.getByText("Следующие сутки ›").closest("button")!);
     await waitFor(() => expect(app.api.calls("sensorDay").map((c) => c.query.get("date"))).toContain("2026-03-16"));
+  });
+
+  // Issue 105 item 6: «Следующие сутки» led to a day not yet begun.
+  it("offers no day that has not begun on the company's clock", async () => {
+    const today = isoDateIn(new Date(), zoneOf(undefined));
+    app = openPage(
+      {
+        path: `/facilities/f1/sensors/s1/day?date=${today}`,
+        route: "/facilities/:facilityId/sensors/:sensorId/day",
+        page: <SensorDayPage />,
+      },
+      (api) => api.on("getMe", () => signedInUser()).on("sensorDay", () => failure(404, "Датчик не найден")),
+    );
+    const next = (await screen.findByText("Следующие сутки ›")).closest("button")!;
+    expect(next.disabled).toBe(true);
+    expect(screen.getByText("‹ Предыдущие сутки").closest("button")!.disabled).toBe(false);
   });
 });

@@ -10,7 +10,8 @@ import { LIMITS } from "@server/contract";
 import { Table } from "../../shared/LazyTable";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
-import { isoDateIn } from "@core/company-clock";
+import { isoDateIn, zoneOf } from "@core/company-clock";
+import { useMe } from "../../api/profile";
 import { useUrlQuery } from "../../shared/urlState";
 import { useSensorDay } from "../../api/monitoring";
 import { kindText } from "./sensorTexts";
@@ -27,13 +28,14 @@ const DAY_MS = 86_400_000;
 export const shiftDay = (date: string, step: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + step * DAY_MS).toISOString().slice(0, 10);
 const ruDate = (date: string) => date.split("-").reverse().join(".");
-const yesterday = () => isoDateIn(new Date(Date.now() - DAY_MS), "UTC");
 
 export default function SensorDayPage() {
   const { facilityId = "", sensorId = "" } = useParams();
   const { params, update } = useUrlQuery();
   const asked = params.get("date") ?? "";
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : yesterday();
+  // The company's days: yesterday unless one is asked; a day not yet begun is not offered (issue 105).
+  const today = isoDateIn(new Date(), zoneOf(useMe().data?.company));
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : shiftDay(today, -1);
   const day = useSensorDay(facilityId, sensorId, date);
   const figure = useMemo(() => (day.data ? dayFigure(day.data) : undefined), [day.data]);
   const runs = useMemo(
@@ -64,7 +66,9 @@ export default function SensorDayPage() {
       />
       <Space wrap>
         <Button onClick={() => update({ date: shiftDay(date, -1) })}>‹ Предыдущие сутки</Button>
-        <Button onClick={() => update({ date: shiftDay(date, 1) })}>Следующие сутки ›</Button>
+        <Button disabled={shiftDay(date, 1) > today} onClick={() => update({ date: shiftDay(date, 1) })}>
+          Следующие сутки ›
+        </Button>
       </Space>
       {day.isError && <LoadError what="сутки датчика" message={day.error.message} retry={() => day.refetch()} />}
       {day.isPending && <PageLoading />}

@@ -64,7 +64,10 @@ export default function SensorGapsPage() {
         <Typography.Text strong data-testid="gaps-month">
           {monthText(month)}
         </Typography.Text>
-        <Button onClick={() => go(shiftMonth(month, 1))}>Следующий месяц ›</Button>
+        {/* A month not yet begun is not offered (issue 105 item 6). */}
+        <Button disabled={shiftMonth(month, 1) > thisMonth()} onClick={() => go(shiftMonth(month, 1))}>
+          Следующий месяц ›
+        </Button>
       </Space>
       {data.isError && <LoadError what="пропуски датчика" message={data.error.message} retry={() => data.refetch()} />}
       {data.data && (
