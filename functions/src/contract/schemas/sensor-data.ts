@@ -96,7 +96,14 @@ export const sensorDayViewSchema = z.object({
   summary: z.object({
     minutes,
     flagged: z.object({ range: z.int(), stuck: z.int(), jump: z.int() }),
-    mean: z.nullable(z.number()),
+    // Issue 105 item 6: two means, each named for what it is (the day's «mean» was the first, the
+    // journal's the second, and both were «Среднее»).
+    mean_with_substituted: z.nullable(z.number()).meta({
+      description: "The mean of the day's valid and substituted minutes (D60), as the month's volume counts them",
+    }),
+    mean_valid: z.nullable(z.number()).meta({
+      description: "The mean of the day's valid minute means only (D59), as the operator's journal gives the day",
+    }),
     min: z.nullable(z.number()),
     max: z.nullable(z.number()),
     above_pre_warning: z.int(),

@@ -239,7 +239,8 @@ describe("«Сутки датчика»", () => {
       summary: {
         minutes: { expected: n, valid: 49, substituted: 11, missing: 1380 },
         flagged: { range: 0, stuck: 0, jump: 1 },
-        mean: 0.451833,
+        mean_with_substituted: 0.451833,
+        mean_valid: 0.452,
         min: 0.44,
         max: 0.46,
         above_pre_warning: 0,
@@ -260,7 +261,10 @@ describe("«Сутки датчика»", () => {
     const text = () => plain(document.body.textContent);
     expect(text()).toContain("Минут в эксплуатации1 440Достоверных49Замещенных11Нет данных1 380");
     expect(text()).toContain("Вне диапазона (D58)0Залипание (D58)0Скачок (D58)1");
-    expect(text()).toContain("Среднее, % об.0,451833Минимум, % об.0,44Максимум, % об.0,46");
+    // Issue 105 item 6: each mean named for what it is (both read «Среднее»).
+    expect(text()).toContain(
+      "Среднее с замещенными минутами, % об.0,451833Среднее достоверных минут (как в журнале), % об.0,452Минимум, % об.0,44Максимум, % об.0,46",
+    );
     expect(text()).toContain("0,9·W = 0,9; W = 1; A = 1,5");
     expect(text()).toContain("Минут ≥ 0,9·W0Минут ≥ W0Минут ≥ A0");
     expect(await screen.findByRole("figure", { name: "М-12: минутные значения" })).toBeTruthy();

@@ -183,7 +183,11 @@ describe("a sensor's day (D58, D64)", () => {
     expect(day.used[620]).toBeCloseTo(0.45, 12);
     expect([day.used[0], day.state[0]]).toEqual([null, MinuteState.MISSING]);
     expect(day.summary.minutes).toEqual({ expected: 1440, valid: 50, substituted: 10, missing: 1380 });
-    expect(day.summary.mean).toBeCloseTo(0.451667, 6);
+    // Issue 105 item 6: the mean with the substituted minutes, and the journal's of the valid ones alone.
+    expect(day.summary.mean_with_substituted).toBeCloseTo(0.451667, 6);
+    const valid = day.value.filter((v, i) => v !== null && day.state[i] === MinuteState.VALID) as number[];
+    expect(day.summary.mean_valid).toBeCloseTo(valid.reduce((sum, v) => sum + v, 0) / valid.length, 12);
+    expect(day.summary.mean_valid).toBeCloseTo(0.452, 6);
     expect(day.summary).toMatchObject({ min: 0.44, max: 0.46, above_pre_warning: 0, above_warning: 0, above_alarm: 0 });
   });
 

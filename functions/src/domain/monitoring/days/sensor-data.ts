@@ -259,6 +259,7 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
   const inDay = { start, values: new Float64Array(length).fill(Number.NaN), state: new Uint8Array(length).fill(MinuteState.MISSING) };
   const minutes = { expected: 0, valid: 0, substituted: 0, missing: 0 };
   const flagged = { range: 0, stuck: 0, jump: 0 };
+  let validSum = 0;
   const inWindow: { from?: number; to?: number } = {};
   for (let i = 0; i < length; i++) {
     const k = Math.round((start - window.start) / MINUTE_MS) + i;
@@ -278,8 +279,10 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
     inDay.values[i] = result.values[k];
     inDay.state[i] = result.state[k];
     minutes.expected++;
-    if (result.state[k] === MinuteState.VALID) minutes.valid++;
-    else if (result.state[k] === MinuteState.SUBSTITUTED) minutes.substituted++;
+    if (result.state[k] === MinuteState.VALID) {
+      minutes.valid++;
+      validSum += result.values[k];
+    } else if (result.state[k] === MinuteState.SUBSTITUTED) minutes.substituted++;
     else minutes.missing++;
     if (series.flags[k] === Flag.RANGE) flagged.range++;
     else if (series.flags[k] === Flag.STUCK) flagged.stuck++;
@@ -301,7 +304,8 @@ export async function sensorDay(deps: Deps, actor: Actor, facilityId: string, se
     summary: {
       minutes,
       flagged,
-      mean: bucket ? bucket.mean : null,
+      mean_with_substituted: bucket ? bucket.mean : null,
+      mean_valid: minutes.valid > 0 ? validSum / minutes.valid : null,
       min: bucket ? bucket.min : null,
       max: bucket ? bucket.max : null,
       above_pre_warning: bucket?.above_pre_warning ?? 0,
