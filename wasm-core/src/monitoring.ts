@@ -137,6 +137,14 @@ export const GAS_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_h
  *  danger is a fall, which W/A as the product reads them (≥ W, ≥ A) cannot say: it takes none. */
 export const LEVEL_KINDS: ReadonlySet<SensorKind> = new Set(["methane", "methane_high", "carbon_monoxide", "carbon_dioxide"]);
 
+/** What is wrong with a level W or A of a meter of `kind`, in Russian; undefined when nothing is. */
+export function levelProblem(kind: SensorKind, value: number): string | undefined {
+  const rule = SENSOR_KINDS[kind];
+  if (!LEVEL_KINDS.has(kind)) return `у датчика вида «${rule.label}» уровней W и A нет`;
+  if (value > rule.max) return `не больше ${rule.max.toLocaleString("ru-RU")} ${rule.unit}`;
+  return undefined;
+}
+
 /** D58's flags of a minute; OK is a valid value, NONE a minute without a reading. */
 export const Flag = { OK: 0, RANGE: 1, STUCK: 2, JUMP: 3, NONE: 4 } as const;
 export type FlagCode = (typeof Flag)[keyof typeof Flag];

@@ -1,7 +1,7 @@
 // D56: a facility's sensor register and its gateway keys as the API accepts and answers them
 // (v1/facilities/{facility}/sensors/, v1/facilities/{facility}/gateway-keys/).
 import * as z from "zod";
-import { SENSOR_KIND_NAMES, SENSOR_KINDS } from "@core/monitoring";
+import { SENSOR_KIND_NAMES, SENSOR_KINDS, levelProblem, type SensorKind } from "@core/monitoring";
 import { SENSOR_PLACE_NAMES, SENSOR_PLACES } from "@core/sensor-places";
 import { isoDate, requiredName } from "./common";
 import { INVISIBLE } from "../certificate-text";
@@ -68,6 +68,12 @@ interface SensorRules {
 const rules = z.superRefine<SensorRules>((s, ctx) => {
   if (s.in_service_from && s.in_service_to && s.in_service_to < s.in_service_from) {
     ctx.addIssue({ code: "custom", message: "дата вывода из эксплуатации раньше даты ввода", path: ["in_service_to"] });
+  }
+  // A patch without its kind is checked against the stored kind (ingest/register.ts, checkedRegister).
+  for (const level of ["warning", "alarm"] as const) {
+    const value = s[level];
+    const problem = s.kind && value != null ? levelProblem(s.kind as SensorKind, value) : undefined;
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: [level] });
   }
   if (s.warning != null && s.alarm != null && s.alarm < s.warning) {
     ctx.addIssue({ code: "custom", message: "аварийный уровень ниже предупредительного", path: ["alarm"] });

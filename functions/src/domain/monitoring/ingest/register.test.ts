@@ -169,3 +169,38 @@ describe("gateway keys", () => {
     expect(await d.write(() => revokeGatewayKey(d.deps, staff, facility, created.id))).toEqual(revoked);
   });
 });
+
+// Issue 105, item 5: the АГК's other gas channels, each with its levels in its own unit.
+describe("the АГК's carbon monoxide, oxygen and carbon dioxide channels", () => {
+  let mine: string;
+  let point: string;
+  const addTo = (body: Record<string, unknown>) =>
+    d.write(() => createSensor(d.deps, staff, mine, parseWith(sensorCreateSchema, { point, ...body })));
+
+  beforeAll(async () => {
+    mine = (await d.facility(staff, { name: "Шахта «Газы»", kind: "underground_mine" })).id;
+    point = (
+      await d.write(() => createPoint(d.deps, staff, mine, parseWith(pointCreateSchema, { name: "Ствол № 1", kind: "ventilation_shaft" })))
+    ).id;
+  });
+
+  it("registers CO in ppm with its A, O2 and CO2 in % об.", async () => {
+    const co = await addTo({ code: "CO-1", kind: "carbon_monoxide", warning: 10, alarm: 17 });
+    expect([co.kind, co.warning, co.alarm, sensorUnit(co)]).toEqual(["carbon_monoxide", 10, 17, "ppm"]);
+    expect(sensorUnit(await addTo({ code: "O2-1", kind: "oxygen" }))).toBe("% об.");
+    expect(sensorUnit(await addTo({ code: "CO2-1", kind: "carbon_dioxide", alarm: 0.5 }))).toBe("% об.");
+  });
+
+  it("refuses levels on oxygen (its danger is a fall) and a level past the kind's range, naming the field", async () => {
+    await expect(addTo({ code: "O2-2", kind: "oxygen", alarm: 18 })).rejects.toThrow(
+      "alarm: у датчика вида «Кислород (O2)» уровней W и A нет",
+    );
+    await expect(addTo({ code: "CO2-2", kind: "carbon_dioxide", warning: 150 })).rejects.toThrow("warning: не больше 100 % об.");
+    await expect(addTo({ code: "М-20", kind: "methane", alarm: 5 })).rejects.toThrow("alarm: не больше 4 % об.");
+    // A patch without its kind is read against the stored kind.
+    const o2 = (await listSensors(d.deps, staff, mine)).find((s) => s.code === "O2-1")!;
+    await expect(
+      d.write(() => patchSensor(d.deps, staff, mine, o2.id, parseWith(sensorPatchSchema, { warning: 19, version: o2.version }))),
+    ).rejects.toThrow("warning: у датчика вида «Кислород (O2)» уровней W и A нет");
+  });
+});

@@ -5,7 +5,7 @@
 // held at its time. Sensors are retired, never deleted: their readings and history stay.
 import { createHash, randomBytes } from "node:crypto";
 import { isoDateIn, zoneOf } from "@core/company-clock";
-import { LEVEL_KINDS, SENSOR_KINDS } from "@core/monitoring";
+import { SENSOR_KINDS, levelProblem } from "@core/monitoring";
 import { ownPlace, placeMeasures, POINT_KIND_PLACES, SENSOR_PLACES } from "@core/sensor-places";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
@@ -108,10 +108,8 @@ async function checkedRegister(deps: Deps, actor: Actor, facilityId: string, reg
   }
   for (const level of ["warning", "alarm"] as const) {
     const value = register[level];
-    if (value === null) continue;
-    if (!LEVEL_KINDS.has(register.kind)) throw invalidAt(level, `у датчика вида «${SENSOR_KINDS[register.kind].label}» уровней W и A нет`);
-    if (value > SENSOR_KINDS[register.kind].max)
-      throw invalidAt(level, `не больше ${SENSOR_KINDS[register.kind].max.toLocaleString("ru-RU")} ${SENSOR_KINDS[register.kind].unit}`);
+    const problem = value === null ? undefined : levelProblem(register.kind, value);
+    if (problem) throw invalidAt(level, problem);
   }
   if (register.warning !== null && register.alarm !== null && register.alarm < register.warning) {
     throw invalidAt("alarm", "аварийный уровень ниже предупредительного");

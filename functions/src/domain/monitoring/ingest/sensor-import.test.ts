@@ -160,3 +160,39 @@ describe("the mine's sensor list imported into the register (D56)", () => {
     await expect(previewSensorList(d.deps, other, facility, csv(HEADER))).rejects.toThrow("Площадка не найдена");
   });
 });
+
+// Issue 105, item 5: a list with the АГК's other gas channels, named as dispatch systems name them, is taken
+// whole (a CO line refused it whole before).
+describe("the АГК's other gas channels in the list", () => {
+  it("reads carbon monoxide, oxygen and carbon dioxide by their words, CO's levels in ppm", async () => {
+    const list = csv(
+      [
+        HEADER,
+        "CO-1;Оксид углерода;Вентиляционный ствол № 1;;10;17;;",
+        "CO-2;угарный газ;Вентиляционный ствол № 1;;;;;",
+        "O2-1;Кислород;Вентиляционный ствол № 1;;;;;",
+        "CO2-1;CO2;Вентиляционный ствол № 1;;;0,5;;",
+      ].join("\n"),
+    );
+    expect((await previewSensorList(d.deps, staff, facility, list)).errors).toEqual([]);
+    const made = await d.write(() => importSensorList(d.deps, staff, facility, list));
+    expect(made.map((s) => [s.code, s.kind, s.warning, s.alarm])).toEqual([
+      ["CO-1", "carbon_monoxide", 10, 17],
+      ["CO-2", "carbon_monoxide", null, null],
+      ["O2-1", "oxygen", null, null],
+      ["CO2-1", "carbon_dioxide", null, 0.5],
+    ]);
+  });
+
+  it("refuses an oxygen row with a level, naming its row and column", async () => {
+    const list = csv([HEADER, "O2-9;Кислород;Вентиляционный ствол № 1;;;18;;"].join("\n"));
+    expect((await previewSensorList(d.deps, staff, facility, list)).errors).toEqual([
+      {
+        sheet: "CSV",
+        row: 2,
+        column: "Аварийный уровень A, % об. (CO — ppm)",
+        message: "у датчика вида «Кислород (O2)» уровней W и A нет",
+      },
+    ]);
+  });
+});
