@@ -28,7 +28,7 @@ import { getFacility } from "../../company/facilities";
 import type { Sensor } from "../../../ports";
 import type { gapSchema, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema } from "../../../contract/schemas/sensor-data";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { readingsBetween } from "../ingest/stored-days";
+import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-days";
 import { monthWindow, sensorsOf, type MonthWindow } from "./offers";
 import { getSensor, registerAt } from "../ingest/register";
 
@@ -72,6 +72,7 @@ async function sensorWindow(
   sensor: Sensor,
   sensors: readonly Sensor[],
   window: MonthWindow,
+  minutes: MinuteSource = deps.repos.telemetry,
 ): Promise<Computed> {
   const to = window.start + window.minutes * MINUTE_MS;
   let paired: Float64Array | undefined;
@@ -83,11 +84,11 @@ async function sensorWindow(
       new Date(to).toISOString().slice(0, 10),
     ).flow;
     if (flow) {
-      const read = await readingsBetween(deps, sensor.company, flow, window.start, to);
+      const read = await readingsBetween(deps, sensor.company, flow, window.start, to, minutes);
       paired = Float64Array.from(sensorMinutes(flow.kind, read.times, read.values, window.start, window.minutes).values);
     }
   }
-  const read = await readingsBetween(deps, sensor.company, sensor, window.start, to);
+  const read = await readingsBetween(deps, sensor.company, sensor, window.start, to, minutes);
   const series = flagQuality(
     sensor.kind,
     minuteMeans(sensor.kind, read.times, read.values, window.start, window.minutes),
@@ -120,6 +121,8 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
   ]);
   const now = deps.clock.now().getTime();
   const out: SensorCompleteness[] = [];
+  // The facility's minutes of a month read once for all its sensors (issue 107, item 11).
+  const shared = sharedMinutes(deps.repos.telemetry);
   for (const sensor of sensors) {
     const months: SensorCompleteness["months"] = [];
     let demo = false;
@@ -127,7 +130,7 @@ export async function sensorCompleteness(deps: Deps, actor: Actor, facilityId: s
       const whole = monthWindow(year, month, zone, now);
       const window = whole && serviceWindow(sensor, whole, zone);
       if (!window) continue;
-      const { result, demo: simulated } = await sensorWindow(deps, sensor, sensors, window);
+      const { result, demo: simulated } = await sensorWindow(deps, sensor, sensors, window, shared);
       if (simulated) demo = true;
       months.push({
         month: window.month,

@@ -177,3 +177,38 @@ describe("the files", () => {
     ]);
   });
 });
+
+// Issue 107, item 11: on an open day the journal read the facility's minute items once per sensor (1 530 ×
+// the meters: today's journal of 60 meters 2,4–2,8 s); one read of each day's window serves every sensor.
+describe("an open day's minutes read once for all the facility's sensors", () => {
+  it("asks the facility's minute items of each day's window once, however many meters", async () => {
+    const clock = { now: () => new Date("2026-03-02T23:30:00Z") };
+    const open = await memoryDomain({}, clock);
+    const actor = await open.actor("ООО «Открытый день»");
+    const place = (await open.facility(actor, { name: "Шахта «Сегодняшняя»", kind: "underground_mine" })).id;
+    await open.write(() =>
+      createPoint(open.deps, actor, place, parseWith(pointCreateSchema, { name: "Вентиляционный ствол", kind: "ventilation_shaft" })),
+    );
+    for (const body of JOURNAL_SENSORS())
+      await open.write(() => createSensor(open.deps, actor, place, parseWith(sensorCreateSchema, body)));
+    for (const code of JOURNAL_CODES) await storeBatch(open.deps, actor.company, place, { json: { readings: readingsOf(code) } });
+    void drainTelemetry(open.deps);
+    await telemetryIdle(open.deps);
+    const telemetry = open.deps.repos.telemetry;
+    const read = telemetry.minutesOf.bind(telemetry);
+    const asked: string[] = [];
+    telemetry.minutesOf = (company, facility, day, from, to) => {
+      asked.push(`${day} ${from}-${to}`);
+      return read(company, facility, day, from, to);
+    };
+    try {
+      const today = await operatorJournal(open.deps, actor, { facility: place, date: "2026-03-02" });
+      // The same figures as the day read from its compacted items above.
+      expect(today.sensors.map((s) => s.day)).toEqual(journal.sensors.map((s) => s.day));
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new Set(asked).size).toBe(asked.length);
+    } finally {
+      telemetry.minutesOf = read;
+    }
+  });
+});

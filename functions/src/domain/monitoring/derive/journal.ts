@@ -39,7 +39,7 @@ import {
   type journalQuerySchema,
   type journalSchema,
 } from "../../../contract/schemas/journal";
-import { DAY_MS, readingsBetween } from "../ingest/stored-days";
+import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-days";
 import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
@@ -100,6 +100,8 @@ async function readSensors(
   const readTo = Math.max(readFrom, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
   const minutes = Math.round((readTo - readFrom) / MINUTE_MS);
   const out: SensorRead[] = [];
+  // The facility's minutes of the window read once for all its sensors (issue 107, item 11).
+  const shared = sharedMinutes(deps.repos.telemetry);
   for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
     const register = registerAt(sensor, from);
     if (!GAS_KINDS.has(register.kind)) continue;
@@ -107,7 +109,7 @@ async function readSensors(
     const toDay = iso(to).slice(0, 10);
     if ((register.in_service_from && register.in_service_from > toDay) || (register.in_service_to && register.in_service_to < fromDay))
       continue;
-    const read = await readingsBetween(deps, company, sensor, readFrom, readTo);
+    const read = await readingsBetween(deps, company, sensor, readFrom, readTo, shared);
     if (!sensor.is_active && read.times.length === 0) continue;
     const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
     out.push({ sensor, register, series, ...sensorLimit(register, limits), demo: read.demo });

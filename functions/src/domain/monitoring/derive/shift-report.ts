@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { shiftReportQuerySchema } from "../../../contract/schemas/monitoring";
-import { readingsBetween } from "../ingest/stored-days";
+import { readingsBetween, sharedMinutes } from "../ingest/stored-days";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
 
@@ -74,9 +74,11 @@ export async function shiftReport(deps: Pick<Deps, "repos" | "clock">, actor: Ac
   });
   const rows: ShiftReportRow[] = [];
   let demo = false;
+  // The facility's minutes of the shift read once for all its sensors (issue 107, item 11).
+  const shared = sharedMinutes(deps.repos.telemetry);
   for (const sensor of sensors) {
     const register = registerAt(sensor, span.from);
-    const read = await readingsBetween(deps, actor.company, sensor, span.from, until);
+    const read = await readingsBetween(deps, actor.company, sensor, span.from, until, shared);
     const { times, values } = read;
     if (read.demo) demo = true;
     // A retired sensor is listed for a shift it still read in.

@@ -64,6 +64,28 @@ export type MinuteSource = Pick<TelemetryRepository, "minutesOf"> & {
   placesOf?(minute: MinuteReadings): ReadonlyMap<string, readonly number[]>;
 };
 
+/** A page's source of a facility's minutes (issue 107, item 11): each window of a day read once for all
+ *  its sensors, and each minute's places made once. On an open day the journal, the gassings, the
+ *  completeness, the shift report and the offers read the facility's minute items once per sensor (1 530
+ *  × the meters: today's journal of 60 meters 2,4–2,8 s). Kept for one page's reads, then dropped. */
+export function sharedMinutes(source: Pick<TelemetryRepository, "minutesOf">): MinuteSource {
+  const windows = new Map<string, Promise<MinuteReadings[]>>();
+  const places = new WeakMap<MinuteReadings, Map<string, number[]>>();
+  return {
+    minutesOf(company, facility, day, from, to) {
+      const key = `${company}|${facility}|${day}|${from ?? ""}|${to ?? ""}`;
+      let read = windows.get(key);
+      if (!read) windows.set(key, (read = source.minutesOf(company, facility, day, from, to)));
+      return read;
+    },
+    placesOf(minute) {
+      let made = places.get(minute);
+      if (!made) places.set(minute, (made = sensorPlaces(minute)));
+      return made;
+    },
+  };
+}
+
 /** One sensor's readings' places in a minute, or undefined when it has none. */
 function placesIn(minute: MinuteReadings, id: string): number[] | undefined {
   const index = minute.sensors.indexOf(id);
