@@ -1,6 +1,6 @@
 // `npm start`: the whole product on this machine. Storage under DATA_DIR, web app and API on PORT.
 // SIGINT (Ctrl-C) and SIGTERM stop it cleanly, also while it is still starting: requests in flight
-// finish, then LevelDB closes. `npm start` execs this process (package.json), so a signal sent to
+// finish, then the store closes. `npm start` execs this process (package.json), so a signal sent to
 // npm reaches it.
 import { dataDirFromEnv } from "./local/storage";
 import { STOP_WITHIN_MS, startLocalServer } from "./local/server";

@@ -113,7 +113,7 @@ export async function createFloor(
 ): Promise<Floor> {
   const { calls, items, id } = await recordCreate();
   const dir = mkdtempSync(join(tmpdir(), "fugitive-create-floor-"));
-  const engine = await startDynalite({ path: join(dir, "dynamodb"), thread: true });
+  const engine = await startDynalite({ path: join(dir, "sqlite"), thread: true });
   const table = String(
     (calls[0].input as { TableName?: string }).TableName ?? Object.keys((calls[0].input as { RequestItems: object }).RequestItems)[0],
   );

@@ -18,7 +18,7 @@
 //      (GET v1/telemetry/live/stream/, as monitoring.bench.ts does), the consumer's lag (from a push's
 //      202 to its batch done), another company's GET v1/users/get_me/ p50 and p95 (five a second), and
 //      what the server wrote to disk per reading pushed: its process's write_bytes (/proc/<pid>/io, all
-//      its threads, LevelDB's compactions and the batches' blobs included; cancelled_write_bytes, the
+//      its threads, the store's WAL and checkpoints and the batches' blobs included; cancelled_write_bytes, the
 //      files deleted before they were written out, beside it) and the data folder's growth.
 //   3. Nothing lost: the run's minutes pushed again are accepted by none of their batches (their
 //      `accepted` sums to 0), and, the server stopped, the folder read back holds each reading as sent.
@@ -76,7 +76,7 @@ const folderBytes = (dir: string): number =>
     try {
       return n + (e.isDirectory() ? folderBytes(path) : statSync(path).size);
     } catch {
-      return n; // a file LevelDB deleted meanwhile
+      return n; // a file the engine deleted meanwhile
     }
   }, 0);
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
@@ -319,7 +319,7 @@ export async function run(): Promise<void> {
     const fillLines = filled.reduce((n, f) => n + f.lines, 0);
     if (fillAccepted !== fillLines) throw new Error(`fill: ${fillAccepted} of ${fillLines} readings accepted`);
     const fillSeconds = (performance.now() - made) / 1000;
-    // LevelDB's compactions of the fill finish here, not in the run (a full fill's take minutes).
+    // The fill's writes (the store's checkpoints; LevelDB's compactions before) finish here, not in the run (a full fill's take minutes).
     const settled = await writesSettled(filling.child.pid!, 900);
     console.log(
       `set up ${mines.length} mines (${(mines.length * SENSORS).toLocaleString("en")} sensors) in ${((made - began) / 1000).toFixed(0)} s; ` +
@@ -339,7 +339,7 @@ export async function run(): Promise<void> {
     const holdingRun = session(url, DEMO);
     const othersRun = others.map((o) => session(url, o.user));
     const runUserOf = (mine: Mine) => (mine.owner === DEMO ? holdingRun : othersRun.find((o) => o.user === mine.owner)!);
-    // The start's own writes (LevelDB's recovery) settle before the run.
+    // The start's own writes (the store's recovery) settle before the run.
     await writesSettled(pid, 40);
     const stream = await openLiveStream(url, await holdingRun.token(), mines[0].id, stop.signal);
     const getMe: number[] = [];

@@ -55,12 +55,13 @@ async function calculationIds(url: string, project: string): Promise<Set<string>
   }
 }
 
-/** The files of a data folder but the database's own, relative, sorted. */
+/** The files of a data folder but the engine's own (its store, the running engine's endpoint),
+ *  relative, sorted. */
 function folderFiles(dir: string): string[] {
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => !path.startsWith("dynamodb") && !path.endsWith(".tmp"))
+    .filter((path) => !path.startsWith("sqlite") && path !== "dynamodb-endpoint.json" && !path.endsWith(".tmp"))
     .sort();
 }
 

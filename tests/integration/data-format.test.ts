@@ -23,6 +23,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { readTar } from "@server/local/tar";
 import { CURRENT_DATA_FORMAT, DATA_FORMAT_FILE, MIGRATIONS } from "@server/local/data-format";
+import { LEVELDB_DIR } from "@server/local/leveldb-migration";
+import { STORE_DIR } from "@server/local/storage";
 import { DEMO, signInAsDemo } from "../support/server";
 import { runAdmin } from "../support/admin-command";
 import { FIXTURE_NOW, folderFigures, offsetClock } from "../support/data-folder-figures";
@@ -118,6 +120,9 @@ describe("a data folder of an older release", () => {
       expect(first.lines[0]!.message).toMatch(/^папка данных переведена с формата 1 на 2: /);
       const recorded = JSON.parse(readFileSync(join(dataDir, DATA_FORMAT_FILE), "utf8"));
       expect(recorded.format).toBe(CURRENT_DATA_FORMAT);
+      // Its LevelDB moved to the SQLite store (format 3) before the engine opened it.
+      expect(existsSync(join(dataDir, STORE_DIR, "items.db"))).toBe(true);
+      expect(existsSync(join(dataDir, LEVELDB_DIR))).toBe(false);
       expect(recorded.migrations.map((m: { to: number }) => m.to)).toEqual(MIGRATIONS.map((m) => m.to));
       const token = (await signInAsDemo(first.result.url)).access;
       const { packs, ...figures } = await folderFigures(first.result.url, token);
@@ -158,16 +163,36 @@ describe("a data folder of an older release", () => {
     expect(JSON.parse(readFileSync(join(dataDir, DATA_FORMAT_FILE), "utf8")).format).toBe(CURRENT_DATA_FORMAT);
   }, 120_000); // two starts, a passport and a pack: 20-24 s at load 10-16, more when the machine is busier
 
+  it("backed up by that release (on LevelDB), restores into the SQLite store with every record and shows the same figures", async () => {
+    const dataDir = join(root, "restored-v1");
+    const restored = await runAdmin(dataDir, ["restore", "--from", join(FIXTURE, "backup.tar.gz")]);
+    expect(restored.stderr).toBe("");
+    expect(restored.stdout).toMatch(/^Копия от .* восстановлена в .* \(записей базы данных 366 \(элементов 354\), файлов 7/);
+    expect(readdirSync(join(dataDir, STORE_DIR)).sort()).toEqual(["items.db", "lock.db"]);
+    expect(existsSync(join(dataDir, LEVELDB_DIR))).toBe(false);
+    const expected = JSON.parse(readFileSync(join(FIXTURE, "figures.json"), "utf8"));
+    const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, demoYear: true, clock: offsetClock(FIXTURE_NOW) });
+    try {
+      const { packs, passports, ...answers } = await folderFigures(server.url, (await signInAsDemo(server.url)).access);
+      const { packs: expectedPacks, passports: expectedPassports, ...expectedAnswers } = expected;
+      expect(answers).toMatchObject(expectedAnswers);
+      expect(passportNumbers(passports)).toEqual(passportNumbers(expectedPassports));
+      expect(Object.keys(packs)).toEqual(Object.keys(expectedPacks));
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it("written by a newer release, is refused with its message and left as it was", async () => {
     const dataDir = await unpack(join(root, "newer"));
     writeFileSync(join(dataDir, DATA_FORMAT_FILE), JSON.stringify({ format: CURRENT_DATA_FORMAT + 1 }));
-    const before = readdirSync(join(dataDir, "dynamodb")).sort();
+    const before = readdirSync(join(dataDir, LEVELDB_DIR)).sort();
     const message = `Папка данных ${dataDir} записана более новой версией платформы (формат ${CURRENT_DATA_FORMAT + 1}, эта версия понимает формат до ${CURRENT_DATA_FORMAT}). Запустите ту версию платформы, которая ее записала, или более новую; данные не изменены.`;
     await expect(startLocalServer({ dataDir, port: 0, demo: DEMO })).rejects.toThrow(message);
     const admin = await runAdmin(dataDir, ["list-users"]);
     expect(admin.status).toBe(1);
     expect(admin.stderr).toBe(`Ошибка: ${message}`);
-    expect(readdirSync(join(dataDir, "dynamodb")).sort()).toEqual(before);
+    expect(readdirSync(join(dataDir, LEVELDB_DIR)).sort()).toEqual(before);
     expect(existsSync(join(dataDir, "dynamodb-endpoint.json"))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-// The local engine's thread closes LevelDB only once the requests it is answering are answered: a
-// query still reading its values when LevelDB closed threw «Iterator is not open: cannot read after
+// The local engine's thread closes its store only once the requests it is answering are answered: a
+// query still reading its values when the store (then LevelDB) closed threw «Iterator is not open: cannot read after
 // close()» in the thread, which took the thread down and failed the server's close (a full run's
 // `npm start` stopped by a signal, with a background read in flight). A request sent once the close
 // has begun fails as a refused connection would.
@@ -17,7 +17,7 @@ const READERS = 8;
 const dir = mkdtempSync(join(tmpdir(), "fugitive-thread-close-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it("answers the queries in flight before it closes LevelDB, and refuses what comes after", async () => {
+it("answers the queries in flight before it closes its store, and refuses what comes after", async () => {
   const engine = await startDynalite({ path: dir, thread: true });
   const doc = createDocumentClient({ tableName: TABLE, endpoint: engine.endpoint, requestHandler: engine.requestHandler() });
   await ensureTable(doc, TABLE);

@@ -1,6 +1,7 @@
 // Stopping `npm start` the way a user or a process manager does: SIGINT or SIGTERM to the npm
-// process. Every process it started ends, the server closes LevelDB cleanly, and the data folder
-// opens again with what was written. `npm start` builds, then execs `npm run serve`; this spawns
+// process. Every process it started ends, the server closes its store cleanly (SQLite's WAL
+// checkpointed and removed; no LevelDB in the folder), and the data folder opens again with what was
+// written. `npm start` builds, then execs `npm run serve`; this spawns
 // that second part (the build would rewrite web/dist under the other tests).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -143,6 +144,10 @@ describe("npm start, stopped by a signal", () => {
         expect(left).toEqual([]);
         // Removed only by a clean close of the storage.
         expect(existsSync(join(dataDir, "dynamodb-endpoint.json"))).toBe(false);
+        // The store is SQLite's, closed: its WAL checkpointed into the database and removed by the
+        // last connection's close. Nothing of LevelDB.
+        expect(readdirSync(join(dataDir, "sqlite")).sort()).toEqual(["items.db", "lock.db"]);
+        expect(existsSync(join(dataDir, "dynamodb"))).toBe(false);
 
         const again = await startLocalServer({ dataDir, port: 0, demo: DEMO });
         try {

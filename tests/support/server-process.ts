@@ -62,10 +62,11 @@ export function rssKinds(pid: number): { anon: number; file: number } {
 
 /** What a process's resident set is made of (/proc/<pid>/smaps), MB: anonymous mappings of at most
  *  2 MB (V8's heap pages, of every isolate), larger anonymous ones and the brk heap (glibc's malloc
- *  arenas: LevelDB's and Node's native memory), LevelDB's table files mapped for reading (.ldb), and the
- *  rest (the binary, its libraries, stacks). */
+ *  arenas: the engine's store's and Node's native memory), the store's files mapped (SQLite's WAL
+ *  index, `-shm`; LevelDB's tables, `.ldb`, before issue 106), and the rest (the binary, its
+ *  libraries, stacks). */
 export function rssParts(pid: number): Record<string, number> {
-  const parts: Record<string, number> = { "V8 pages": 0, "malloc arenas": 0, "LevelDB tables": 0, other: 0 };
+  const parts: Record<string, number> = { "V8 pages": 0, "malloc arenas": 0, "store files": 0, other: 0 };
   let kind = "other";
   for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
@@ -80,8 +81,8 @@ export function rssParts(pid: number): Record<string, number> {
             : "malloc arenas"
           : name === "[heap]"
             ? "malloc arenas"
-            : name.endsWith(".ldb")
-              ? "LevelDB tables"
+            : /\.(ldb|db-shm)$/.test(name)
+              ? "store files"
               : "other";
     } else if (line.startsWith("Rss:")) parts[kind] += Number(line.split(/\s+/)[1]) / 1024;
   }

@@ -20,7 +20,8 @@ import { LambdaClient, rotateJwtSecret, SecretsManagerClient, type RotationTarge
 import { s3BlobStore } from "../adapters/blob/s3-blob-store";
 import { BLOB_AREAS } from "../adapters/blob/areas";
 import { S3Client } from "@aws-sdk/client-s3";
-import { dataDirFromEnv, openSharedStorage, rotateLocalSigningKey } from "../local/storage";
+import { dataDirFromEnv, openSharedStorage, rotateLocalSigningKey, STORE_DIR } from "../local/storage";
+import { migrateLevelDb, StorageMigrationError } from "../local/leveldb-migration";
 import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } from "../local/backup";
 import { CURRENT_DATA_FORMAT, checkDataFormat, DataFormatError, readDataFormat } from "../local/data-format";
 import { join } from "node:path";
@@ -66,6 +67,10 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                  работающем сервере. Пишется рядом и переименовывается, когда готова
   verify-backup FILE
                  проверить копию по ее описи (без сервера и папки данных)
+  migrate-storage
+                 перенести папку данных прежней версии (LevelDB, DATA_DIR/dynamodb) в хранилище
+                 SQLite (DATA_DIR/sqlite) и сверить каждую запись; прежняя папка удаляется только
+                 после сверки. Сервер делает это и сам при первом запуске; при остановленном сервере
   restore --from FILE
                  восстановить копию в пустую или новую папку DATA_DIR (сначала проверяется
                  опись); затем запустите сервер на этой папке
@@ -358,7 +363,7 @@ function awsBlobStore() {
   return s3BlobStore(new S3Client({ region: process.env.AWS_REGION }), Object.fromEntries(buckets));
 }
 
-const BACKUP_COMMANDS = new Set(["backup", "restore", "verify-backup"]);
+const BACKUP_COMMANDS = new Set(["backup", "restore", "verify-backup", "migrate-storage"]);
 
 /** The commands on a data folder's files rather than its storage (local/backup.ts): none opens the
  *  folder's engine through the repositories. */
@@ -374,6 +379,18 @@ async function backupCommand(
     case "backup": {
       const report = await takeBackup(dataDir, required(args.to, "to"), { dataFormat: () => readDataFormat(dataDir) });
       io.log(`Резервная копия записана: ${report.file} (${describeBackup(report.manifest)}; ${(report.duration_ms / 1000).toFixed(1)} с)`);
+      return 0;
+    }
+    case "migrate-storage": {
+      const moved = await migrateLevelDb(dataDir, STORE_DIR);
+      if (!moved) {
+        io.log(`В папке ${dataDir} нет хранилища LevelDB: переносить нечего`);
+        return 0;
+      }
+      io.log(
+        `Хранилище перенесено в SQLite: записей ${moved.to.records} (элементов ${Object.values(moved.to.items).reduce((sum, n) => sum + n, 0)}), ` +
+          `SHA-256 ${moved.to.sha256} совпадает с прежним; папка LevelDB удалена (${(moved.duration_ms / 1000).toFixed(1)} с)`,
+      );
       return 0;
     }
     case "verify-backup": {
@@ -422,7 +439,7 @@ export async function adminCommand(argv: string[], io: AdminOutput = console): P
         io.error(`Ошибка: ${error.message}\n\n${USAGE}`);
         return 2;
       }
-      if (error instanceof BackupError || error instanceof DataFormatError) {
+      if (error instanceof BackupError || error instanceof DataFormatError || error instanceof StorageMigrationError) {
         io.error(`Ошибка: ${error.message}`);
         return 1;
       }

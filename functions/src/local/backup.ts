@@ -1,5 +1,5 @@
 // Backups of a local installation's data folder (docs/operations.md, «Резервные копии»): one
-// `.tar.gz` holding a snapshot of the LevelDB under dynamodb/ (every key and value as they were at
+// `.tar.gz` holding a snapshot of the engine's store (every key and value as they were at
 // one instant, taken by the engine that holds the folder: the running server's, or one this process
 // starts when none runs), every other file of the folder (the file store, the signing secrets, the
 // format version: whatever the folder holds) and, last, manifest.json with the counts and the
@@ -9,7 +9,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, type Stats } from "node:fs";
 import { mkdir, open, readdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { hostname } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Readable, type Writable } from "node:stream";
@@ -17,14 +16,21 @@ import { finished } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip, createGzip } from "node:zlib";
 import { ENGINE_SECRET_HEADER, SNAPSHOT_PATH } from "./dynalite-engine.mjs";
-import { engineOf } from "./storage";
+import { LEVELDB_DIR } from "./leveldb-migration";
+import { SqliteLevel } from "./sqlite-level.mjs";
+import { engineOf, STORE_DIR, storeOf } from "./storage";
 import { startDynalite } from "./dynalite";
 import { endArchive, endEntry, readTar, startEntry, TarError, writeChunk } from "./tar";
 
 export const BACKUP_KIND = "fugitive-emissions-backup";
 export const BACKUP_VERSION = 1;
-/** The engine's folder and the file that names a running server's engine (storage.ts). */
+/** The archive's folder of the engine's records: its name since the engine kept them in LevelDB
+ *  under DATA_DIR/dynamodb (a backup of either store restores into the SQLite one). */
 const DATABASE_DIR = "dynamodb";
+/** The engine's folders in a data folder, which are copied as records, never as files: its store,
+ *  one being moved from LevelDB, and an older release's LevelDB. */
+const ENGINE_FOLDERS = new Set([STORE_DIR, `${STORE_DIR}.migrating`, LEVELDB_DIR]);
+/** The file that names a running server's engine (storage.ts). */
 const ENDPOINT_FILE = "dynamodb-endpoint.json";
 const MANIFEST = "manifest.json";
 /** Snapshot records gathered into one archive part before it is written (and hashed). */
@@ -33,7 +39,7 @@ const PART_BYTES = 8 * 1024 * 1024;
 /** A backup's own file name (backup-schedule.ts names them so). */
 const BACKUP_FILE = /^fugitive-backup-.*\.tar\.gz$/;
 const TEMPORARY = /\.(tmp(\.type|\.pending)?|partial)$/;
-/** Issue 86 R16: a snapshot part's record (one LevelDB key and value as a JSON line) at most this
+/** Issue 86 R16: a snapshot part's record (one engine key and value as a JSON line) at most this
  *  long. An item is at most 400 KB (DynamoDB's bound, which dynalite holds), its index entries less;
  *  a longer line is no backup's, and reading it whole once threw RangeError (a 600 MB line). */
 export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
@@ -47,7 +53,7 @@ export interface BackupPart {
   path: string;
   bytes: number;
   sha256: string;
-  /** For a snapshot part: its LevelDB records. */
+  /** For a snapshot part: its engine records. */
   records?: number;
 }
 
@@ -59,7 +65,7 @@ export interface BackupManifest {
   /** The data folder's format version (data-format.ts) when it was copied. */
   data_format?: number;
   dynamodb: {
-    /** LevelDB records (items, index entries, table descriptions). */
+    /** The engine's records (items, index entries, table descriptions). */
     records: number;
     /** Items per table. */
     items: Record<string, number>;
@@ -72,18 +78,6 @@ export class BackupError extends Error {}
 
 function formatError(file: string, message: string): BackupError {
   return new BackupError(`Резервная копия ${file} повреждена или неполна: ${message}`);
-}
-
-/** dynalite's own LevelDB module (the one its engine writes with). */
-function levelModule(): { Level: new (path: string, options: Record<string, unknown>) => LevelDb } {
-  const require = createRequire(import.meta.url);
-  return createRequire(require.resolve("dynalite"))("level");
-}
-
-interface LevelDb {
-  open(): Promise<void>;
-  batch(operations: { type: "put"; key: string; value: string }[]): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** The engine of the server running on `dataDir`, if one answers (its endpoint and the secret its
@@ -213,14 +207,15 @@ export async function takeBackup(dataDir: string, file: string, options: BackupO
   const started = performance.now();
   const target = resolve(file);
   const source = resolve(dataDir);
-  if (!existsSync(join(source, DATABASE_DIR))) throw new BackupError(`в папке ${source} нет данных (папки ${DATABASE_DIR})`);
-  if (target === source || target.startsWith(source + sep + DATABASE_DIR + sep))
+  if (!existsSync(join(source, STORE_DIR)) && !existsSync(join(source, LEVELDB_DIR)))
+    throw new BackupError(`в папке ${source} нет данных (папки ${STORE_DIR})`);
+  if (target === source || [...ENGINE_FOLDERS].some((folder) => target.startsWith(join(source, folder) + sep)))
     throw new BackupError("копию нельзя записать в папку базы данных");
   const running = options.endpoint ? { endpoint: options.endpoint, secret: options.engineSecret } : await runningEngine(source);
   let endpoint = running?.endpoint;
   let engine: Awaited<ReturnType<typeof startDynalite>> | undefined;
   if (!endpoint) {
-    engine = await startDynalite({ path: join(source, DATABASE_DIR) });
+    engine = await startDynalite({ path: await storeOf(source) });
     endpoint = engine.endpoint;
   }
   await mkdir(dirname(target), { recursive: true });
@@ -265,13 +260,13 @@ export async function takeBackup(dataDir: string, file: string, options: BackupO
     }
     await flush();
     if (ended !== manifest.dynamodb.records) throw new BackupError("снимок базы данных оборвался: повторите копирование");
-    const database = join(source, DATABASE_DIR);
+    const engineFolders = new Set([...ENGINE_FOLDERS].map((folder) => join(source, folder)));
     // A backup folder inside the data folder (this backup's, or the scheduled ones') and the
     // backups in it are not copied into each backup.
     const inside = (folder: string | undefined) => (folder && folder !== source && folder.startsWith(source + sep) ? folder : undefined);
     const backupFolders = new Set([inside(dirname(target)), inside(process.env.BACKUP_DIR && resolve(process.env.BACKUP_DIR))]);
     const skip = (path: string) =>
-      path === database ||
+      engineFolders.has(path) ||
       path === join(source, ENDPOINT_FILE) ||
       path === target ||
       backupFolders.has(path) ||
@@ -427,7 +422,7 @@ function restorableFile(name: string): string | undefined {
   const segments = path.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".." || /[\\\0]/.test(segment))) return undefined;
   const base = segments.at(-1)!;
-  if (segments[0] === DATABASE_DIR || path === ENDPOINT_FILE || TEMPORARY.test(base) || BACKUP_FILE.test(base)) return undefined;
+  if (ENGINE_FOLDERS.has(segments[0]!) || path === ENDPOINT_FILE || TEMPORARY.test(base) || BACKUP_FILE.test(base)) return undefined;
   return path;
 }
 
@@ -453,9 +448,8 @@ export async function restoreBackup(file: string, dataDir: string, accept?: (man
   const staging = `${root}.restoring-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   // The folder is its owner's alone, as a server's own start leaves it under the unit's UMask.
-  await mkdir(join(staging, DATABASE_DIR), { recursive: true, mode: 0o700 });
-  const { Level } = levelModule();
-  const db = new Level(join(staging, DATABASE_DIR), { keyEncoding: "utf8", valueEncoding: "utf8" });
+  await mkdir(join(staging, STORE_DIR), { recursive: true, mode: 0o700 });
+  const db = new SqliteLevel(join(staging, STORE_DIR), { keyEncoding: "utf8", valueEncoding: "utf8" });
   await db.open();
   let closed = false;
   try {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, open, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Deps } from "../domain/context";
+import { LEVELDB_DIR } from "./leveldb-migration";
 
 export const DATA_FORMAT_FILE = "data-format.json";
 
@@ -24,6 +25,13 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     to: 2,
     name: "формат папки данных записан в data-format.json (данные не меняются)",
+    run: async () => {},
+  },
+  {
+    // The move itself runs before the engine opens the folder (storage.ts, storeOf): by now the
+    // folder's LevelDB is copied, counted against the store and removed.
+    to: 3,
+    name: "хранилище перенесено из LevelDB в SQLite (каждая запись сверена с прежней)",
     run: async () => {},
   },
 ];
@@ -54,7 +62,7 @@ function readFormatFile(dataDir: string): FormatFile | undefined {
 
 /** The folder's format: its file's, 1 for a database without one, undefined for a new folder. */
 export async function readDataFormat(dataDir: string): Promise<number | undefined> {
-  return readFormatFile(dataDir)?.format ?? (existsSync(join(dataDir, "dynamodb")) ? 1 : undefined);
+  return readFormatFile(dataDir)?.format ?? (existsSync(join(dataDir, LEVELDB_DIR)) ? 1 : undefined);
 }
 
 /** Refuses a folder written by a newer release (before its storage is opened). */

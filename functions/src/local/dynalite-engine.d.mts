@@ -15,7 +15,7 @@ export function createEngine(options: Record<string, unknown>): { server: import
 /** Runs `end` (which hands a request's end to the engine) so that, when the request is an
  *  UpdateItem that succeeds, `holder` gets the item before it and after it. */
 export function withItemImages(holder: { before?: unknown; after?: unknown }, end: () => void): void;
-/** The path on the engine's loopback port that answers a snapshot of the whole LevelDB, one JSON
+/** The path on the engine's loopback port that answers a snapshot of the whole store, one JSON
  *  line `[key, value]` each, then `{"end": count}`. */
 export const SNAPSHOT_PATH: string;
 /** The header a plain HTTP caller names the engine's secret in. */

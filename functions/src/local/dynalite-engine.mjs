@@ -2,7 +2,7 @@
 // the engine runs in this process (dynalite.ts, dynalite-thread.mjs). Plain JavaScript: the
 // engine's thread loads it without a TypeScript loader.
 //
-// - The table's description: dynalite reads it from LevelDB and parses its JSON at every call.
+// - The table's description: dynalite reads it from its store and parses its JSON at every call.
 //   The item calls (get, put, update, delete, their batches, query, scan) take it from memory
 //   instead, read once after the last change of any table description; the calls that change or
 //   describe a table read it as before. Kept only while no write of a description is on its way,
@@ -15,18 +15,18 @@
 //   parse conditions in 4–6× less (those two in 0.15 and 0.7 ms; update expressions, with little
 //   to try again, take what they took); they answer the same trees and the same errors
 //   (dynalite-engine.test.ts compares them with dynalite's own).
-// - A read of one key: dynalite's asks LevelDB on libuv's thread pool and answers through a promise
-//   and a timer. LevelDB reads its memory table and block cache in microseconds, so on the engine's
-//   own thread the read is made there and then (getSync), and its answer handed back on the next
-//   tick, as the engine's callbacks expect. Writes, scans and a read the engine cannot make at once
-//   (not open yet, a value it cannot decode) go the asynchronous way, which answers as before.
+// - A read of one key: dynalite's goes through abstract-level's promise and dynalite's callback
+//   wrappers. The store reads a key synchronously in microseconds (sqlite-level.mjs), so on the
+//   engine's own thread the read is made there and then (getSync), and its answer handed back on the
+//   next tick, as the engine's callbacks expect. Writes, scans and a read the engine cannot make at
+//   once (not open yet, a value it cannot decode) go the asynchronous way, which answers as before.
 //
 // And what DynamoDB does that dynalite does not: an item and its index entries change together.
 // dynalite writes a put's, update's or delete's index entries first and the item after them, each
-// a LevelDB write of its own, so a process killed between them left an index entry without its item
+// a write of its own, so a process killed between them left an index entry without its item
 // (a calculation listed and exported, but not readable, not counted and not archivable). Here the
-// index entries are held back and written in one LevelDB batch with the item's own write: LevelDB
-// applies a batch whole or not at all.
+// index entries are held back and written in one batch with the item's own write: the store applies
+// a batch in one transaction, whole or not at all.
 //
 // And one thing DynamoDB's API has no word for: an UpdateItem handed over with `withItemImages`
 // (dynalite-answer.mjs, for the local table stream, table-stream.ts) also gives back the item
@@ -36,8 +36,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-// First: LevelDB's options, which dynalite takes when it loads (level-options.mjs).
-import "./level-options.mjs";
+// First: the store dynalite opens its folder with (SQLite), put in place before dynalite loads.
+import "./dynalite-store.mjs";
 import dynalite from "dynalite";
 
 const require = createRequire(import.meta.url);
@@ -125,7 +125,7 @@ function cacheTables(store) {
   }
   const getTable = store.getTable;
   // (name, cb): an item call, which wants an ACTIVE or UPDATING table; (name, checkStatus, cb): a
-  // call on the table itself, answered from LevelDB as before.
+  // call on the table itself, answered from the store as before.
   store.getTable = function (name, checkStatus, cb) {
     if (typeof checkStatus !== "function" || cb !== undefined) return getTable.call(this, name, checkStatus, cb);
     const callback = checkStatus;
@@ -158,14 +158,14 @@ function readAtOnce(store) {
   };
 }
 
-/** The LevelDB key prefixes dynalite gives an item and an index entry (db/index.js, getSubDb). */
+/** The store's key prefixes dynalite gives an item and an index entry (db/index.js, getSubDb). */
 const itemPrefix = (tableName) => `item-${tableName}~`;
 const indexPrefix = (indexType, tableName, indexName) => `index-${indexType.toLowerCase()}~${tableName}~${indexName}~`;
 
 /** Defers every item write's index entries to that item's own write (dynalite's actions call
- *  updateIndexes, then the item db's put or del, under the item's lock), as one LevelDB batch. */
+ *  updateIndexes, then the item db's put or del, under the item's lock), as one batch. */
 function writeIndexesWithItems() {
-  // Per store: the index operations of an item whose write is on its way, by the item's LevelDB key.
+  // Per store: the index operations of an item whose write is on its way, by the item's store key.
   const deferred = new WeakMap();
   const updateIndexes = engine.updateIndexes;
   engine.updateIndexes = function (store, table, existingItem, item, cb) {
@@ -203,6 +203,39 @@ function writeIndexesWithItems() {
       itemDb.writesIndexes = true;
       return itemDb;
     };
+  };
+}
+
+/** Closes a query's streams once the query has answered (installed on engine.queryTable, and per
+ *  store on the streams its db makes). dynalite stops taking a query's values at its Limit or 1 MB,
+ *  but leaves the stream open and flowing: it read the rest of the range for nothing, and the
+ *  store's iterator beneath it held its read transaction (and with it SQLite's WAL) meanwhile. */
+function closeQueryStreams() {
+  const queryTable = engine.queryTable;
+  // The streams made by the query being started: queryTable makes them synchronously.
+  let opening;
+  engine.queryTable = function (...args) {
+    const cb = args.pop();
+    const streams = [];
+    opening = streams;
+    try {
+      return queryTable.call(this, ...args, function (...answer) {
+        for (const stream of streams) stream.destroy();
+        return cb.apply(this, answer);
+      });
+    } finally {
+      opening = undefined;
+    }
+  };
+  return (store) => {
+    for (const method of ["createValueStream", "createKeyStream"]) {
+      const create = store.db[method];
+      store.db[method] = function (...args) {
+        const stream = create.apply(this, args);
+        opening?.push(stream);
+        return stream;
+      };
+    }
   };
 }
 
@@ -248,18 +281,17 @@ function answerItemImages() {
   };
 }
 
-/** The path on the engine's loopback port that answers a snapshot of the whole LevelDB (backup.ts). */
+/** The path on the engine's loopback port that answers a snapshot of the whole store (backup.ts). */
 export const SNAPSHOT_PATH = "/fugitive/snapshot";
 /** Records per line batch of a snapshot. */
 const SNAPSHOT_BATCH = 1000;
 
-/** Writes every LevelDB key and value as they were when the request came, one JSON line
- *  `[key, value]` (both as stored, UTF-8) each, then `{"end": count}`: LevelDB's iterator reads
- *  from the snapshot it takes when it is made, so writes made meanwhile are not in it, and every
- *  write acknowledged before is. A cut answer lacks its last line. */
+/** Writes every key and value of the store as they were when the request came, one JSON line
+ *  `[key, value]` (both as stored, UTF-8) each, then `{"end": count}`: the store's iterator reads
+ *  through a read transaction begun when it is made, so writes made meanwhile are not in it, and
+ *  every write acknowledged before is. A cut answer lacks its last line. */
 async function answerSnapshot(store, response) {
-  // fillCache off: a full read would otherwise push the requests' working set out of LevelDB's block cache.
-  const iterator = store.db.iterator({ keyEncoding: "utf8", valueEncoding: "utf8", fillCache: false });
+  const iterator = store.db.iterator({ keyEncoding: "utf8", valueEncoding: "utf8" });
   response.writeHead(200, { "Content-Type": "application/x-ndjson" });
   let count = 0;
   try {
@@ -335,12 +367,14 @@ if (!engine.create.cheaperCalls) {
   answerItemImages();
   memoiseParsers();
   const deferIndexes = writeIndexesWithItems();
+  const closeStreams = closeQueryStreams();
   const create = engine.create;
   engine.create = function (options) {
     const store = create(options);
     cacheTables(store);
     readAtOnce(store);
     deferIndexes(store);
+    closeStreams(store);
     engine.stores.set(options, store);
     return store;
   };

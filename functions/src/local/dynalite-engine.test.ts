@@ -1,7 +1,7 @@
 // The memoised expression parsers of the local engine (dynalite-engine.mjs) answer what dynalite's
 // own answer: the same trees, the same errors, the same names and values left unused, through
 // dynalite's own validation of a request's expressions. And an item's write takes its index entries
-// with it in one LevelDB batch.
+// with it in one batch (one transaction of the store).
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { loadParser, type PegParser } from "./dynalite-engine.mjs";
@@ -186,10 +186,10 @@ describe("the local engine's item writes", () => {
   const act = (action: Action, store: EngineStore, data: Record<string, unknown>) =>
     new Promise<void>((done, fail) => action(store, { TableName: "t", ...data }, (error) => (error ? fail(error) : done())));
 
-  it("writes an item and its index entries in one LevelDB batch, so a crash leaves both or neither", async () => {
+  it("writes an item and its index entries in one batch, so a crash leaves both or neither", async () => {
     const store = engine.create({});
     await new Promise<void>((done, fail) => store.tableDb.put("t", table, (error) => (error ? fail(error) : done())));
-    // Every LevelDB write the item calls make, as the batches they go in.
+    // Every write to the store the item calls make, as the batches they go in.
     const writes: LevelWrite[][] = [];
     for (const method of ["put", "del"] as const) {
       const write = store.db[method];

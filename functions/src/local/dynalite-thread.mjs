@@ -1,5 +1,5 @@
 // A dynalite engine in a worker thread of its own (dynalite.ts): the engine's request parsing,
-// expression evaluation and LevelDB calls run beside the server's event loop, not on it. Plain
+// expression evaluation and store calls run beside the server's event loop, not on it. Plain
 // JavaScript, so the thread starts without a TypeScript loader.
 // Two ways in: its loopback port (other processes: the admin command, a second server's check), and
 // message ports of this process's own clients (dynalite-port.ts), which hand it the SDK's request as
@@ -31,10 +31,10 @@ function counted(headers) {
   }, 500).unref();
 }
 
-/** How long a close waits for the requests being answered before it closes LevelDB under them. */
+/** How long a close waits for the requests being answered before it closes the store under them. */
 const CLOSE_WAIT_MS = 10_000;
 /** The message ports served, and the requests taken from them and not yet answered: a close lets
- *  those finish first. A query's value stream still reading when LevelDB closed threw («Iterator is
+ *  those finish first. A query's value stream still reading when the store (then LevelDB) closed threw («Iterator is
  *  not open») and took the thread down with it. */
 const channels = new Set();
 let answering = 0;
@@ -80,6 +80,6 @@ parentPort.on("message", async (message) => {
   closing = true;
   await answered();
   for (const channel of channels) channel.close();
-  // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
+  // dynalite's close stops the HTTP server and then closes its store cleanly.
   server.close((error) => parentPort.postMessage({ type: "closed", message: error?.message }));
 });

@@ -1,5 +1,5 @@
-// dynalite, the DynamoDB implementation on LevelDB, on a loopback port. With a path the data
-// persist there; without one it keeps everything in memory (tests). In this process's event loop,
+// dynalite, the DynamoDB implementation, on a loopback port. With a path the data persist there, in
+// its SQLite store (sqlite-level.mjs); without one it keeps everything in memory (tests). In this process's event loop,
 // or with `thread` in a worker thread of its own (dynalite-thread.mjs): the local server's engine
 // then takes none of the time its requests' event loop needs. Either way this process's clients
 // reach it without its loopback port (`requestHandler`, dynalite-port.ts): through message ports to
@@ -51,7 +51,7 @@ export async function startDynalite(options: DynaliteOptions = {}): Promise<Runn
     endpoint: `http://127.0.0.1:${actualPort}`,
     ...(secret === undefined ? {} : { secret }),
     requestHandler: () => engineRequestHandler(store),
-    // dynalite's close stops the HTTP server and then closes LevelDB cleanly.
+    // dynalite's close stops the HTTP server and then closes its store cleanly.
     close: () => new Promise<void>((resolve, reject) => server.close((err?: Error) => (err ? reject(err) : resolve()))),
   };
 }

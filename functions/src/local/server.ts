@@ -492,7 +492,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     settled,
     close() {
       // Stop taking requests, let the ones in flight finish and their events be handled, then
-      // close LevelDB cleanly.
+      // close the store cleanly.
       sweep.stop();
       clearInterval(webhookTimer);
       clearInterval(staleTimer);
@@ -504,7 +504,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       closeLiveStreams(deps);
       // What the close waits for (the consumer's and the scoring threads' answers, the feed's round)
       // keeps no handle of this process open: once the listening socket is closed, node would end
-      // the process there, LevelDB not closed. A timer holds it until the storage is closed.
+      // the process there, the store not closed. A timer holds it until the storage is closed.
       if (closing) return closing;
       const holdOpen = setInterval(() => undefined, CLOSE_GRACE_MS);
       closing = new Promise<void>((done) => {

@@ -1,6 +1,7 @@
-// Opens the product's storage for a process on this machine: dynalite under DATA_DIR (or in
-// memory), or real DynamoDB when STORAGE=dynamodb. The server records its dynalite endpoint in
-// DATA_DIR so that the admin command can use it while the server holds the LevelDB lock.
+// Opens the product's storage for a process on this machine: dynalite under DATA_DIR (its store
+// on SQLite, sqlite-level.mjs; or in memory), or real DynamoDB when STORAGE=dynamodb. The server
+// records its dynalite endpoint in DATA_DIR so that the admin command can use it while the server
+// holds the store's lock.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
@@ -19,6 +20,8 @@ import type { SdkRequestHandler } from "./dynalite-port";
 import { eventQueue } from "./event-queue";
 import { inProcessStreamHandler, recordIdentifier, threadStreamHandler } from "./stream-handler";
 import { captureTableChanges } from "./table-stream";
+import { migrateLevelDb } from "./leveldb-migration";
+import { serverLog } from "./server-log";
 
 // The SDK's notice about its own future support of a Node release is not something a user of
 // `npm start` can act on.
@@ -26,6 +29,24 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 export const LOCAL_TABLE = "fugitive-emissions";
 const ENDPOINT_FILE = "dynamodb-endpoint.json";
+/** The engine's store in a data folder (SQLite, sqlite-level.mjs). */
+export const STORE_DIR = "sqlite";
+
+/** The store of `dataDir` for the engine to open: a folder an older release wrote on LevelDB is
+ *  moved to it first (leveldb-migration.ts), counted record for record, and the move logged. */
+export async function storeOf(dataDir: string): Promise<string> {
+  const moved = await migrateLevelDb(dataDir, STORE_DIR);
+  if (moved) {
+    serverLog.info({
+      event: "storage-migration",
+      records: moved.to.records,
+      items: moved.to.items,
+      duration_ms: moved.duration_ms,
+      message: `хранилище перенесено из LevelDB в SQLite: записей ${moved.to.records}, сверено с прежним поштучно`,
+    });
+  }
+  return join(dataDir, STORE_DIR);
+}
 
 export interface OpenStorage {
   repos: Repositories;
@@ -235,7 +256,7 @@ export function engineOf(dataDir: string): EndpointFile | undefined {
 export async function openServerStorage(dataDir: string, options: StorageOptions = {}): Promise<OpenStorage> {
   mkdirSync(dataDir, { recursive: true });
   // Issue 87, item 17: a second server on a folder in use failed with «dynalite thread: Database is
-  // closed» (LevelDB's lock is the first server's) and wrote its endpoint over the first's.
+  // closed» (the store's lock is the first server's) and wrote its endpoint over the first's.
   const running = engineOf(dataDir);
   if (
     running?.pid !== undefined &&
@@ -248,7 +269,7 @@ export async function openServerStorage(dataDir: string, options: StorageOptions
     );
   }
   const secret = randomBytes(32).toString("hex");
-  const engine = await startDynalite({ path: join(dataDir, "dynamodb"), thread: options.threads, secret });
+  const engine = await startDynalite({ path: await storeOf(dataDir), thread: options.threads, secret });
   const endpointFile = join(dataDir, ENDPOINT_FILE);
   writeSecretFile(endpointFile, JSON.stringify({ endpoint: engine.endpoint, pid: process.pid, secret } satisfies EndpointFile));
   return fromEndpoint(
@@ -276,6 +297,6 @@ export async function openSharedStorage(dataDir: string): Promise<OpenStorage> {
   if (running && (await reachable(running.endpoint, running.secret)))
     return fromEndpoint(running.endpoint, async () => {}, {}, undefined, running.secret);
   mkdirSync(dataDir, { recursive: true });
-  const engine = await startDynalite({ path: join(dataDir, "dynamodb") });
+  const engine = await startDynalite({ path: await storeOf(dataDir) });
   return fromEndpoint(engine.endpoint, engine.close, {}, engine);
 }

@@ -1,0 +1,466 @@
+// The local engine's store: an abstract-level 3 database on SQLite (Node's built-in `node:sqlite`),
+// which dynalite takes where it took LevelDB (dynalite-store.mjs puts it under the name `level`):
+// nothing to compile at install, and one engine whose writes are atomic and kept through a crash
+// (docs/architecture.md, «The local engine's store»). Plain JavaScript: the engine's thread loads it
+// without a TypeScript loader.
+//
+// - One table of keys and values, both BLOBs (SQLite compares BLOBs byte by byte, as LevelDB's
+//   default comparator does, so ranges and order are LevelDB's), WITHOUT ROWID: one B-tree, the key
+//   its only index.
+// - WAL, synchronous=NORMAL: a write is in the WAL when it returns, so a process killed (SIGKILL, a
+//   crash) loses nothing acknowledged; only a power cut may lose the last transactions, as LevelDB
+//   without `sync` could. Each write (a put, a del, a batch) is one transaction: all or nothing.
+// - Reads run synchronously on the writing connection, so a get sees exactly what was written before
+//   it was called (abstract-level's implicit snapshot). An iterator or an explicit snapshot reads
+//   through a connection of its own holding a read transaction opened when it was made: WAL gives it
+//   the database as it was then, whatever is written meanwhile (a backup's snapshot, a query's pages).
+// - The folder is one process's: a lock database beside the data, held in an exclusive transaction
+//   while open, refuses a second opener (another process or thread) as LevelDB's LOCK did; the kernel
+//   drops it with the process.
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+const require = createRequire(import.meta.url);
+const { AbstractLevel, AbstractIterator, AbstractKeyIterator, AbstractValueIterator, AbstractSnapshot } = require("abstract-level");
+const ModuleError = require("module-error");
+
+/** The files in the store's folder. */
+export const DATA_FILE = "items.db";
+export const LOCK_FILE = "lock.db";
+
+/** SQLite's page cache of the writing connection, in KiB (its default is 2 MB). */
+const CACHE_KIB = 16 * 1024;
+/** Rows an iterator reads at a time: few first (a query often wants one page), more as it goes on. */
+const FIRST_BATCH = 16;
+const MAX_BATCH = 1000;
+
+/** A key or value as SQLite binds it: always a BLOB, so every key sorts with every other. */
+const blob = (data) => (typeof data === "string" ? Buffer.from(data, "utf8") : data);
+
+/** A BLOB SQLite returned (a Uint8Array) in the encoding abstract-level asked for. */
+function decoded(bytes, encoding) {
+  if (encoding === "view") return bytes;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return encoding === "utf8" ? buffer.toString("utf8") : buffer;
+}
+
+function openConnection(file, writer) {
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA busy_timeout = 5000");
+  if (writer) {
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+    db.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
+  } else {
+    db.exec("PRAGMA query_only = ON");
+  }
+  return db;
+}
+
+/** A connection's statements, prepared once: a range read's by its shape (its bounds, direction). */
+class Statements {
+  constructor(db) {
+    this.db = db;
+    this.shapes = new Map();
+    this.get = db.prepare("SELECT v FROM kv WHERE k = ?");
+    this.has = db.prepare("SELECT 1 AS found FROM kv WHERE k = ?");
+  }
+
+  /** The rows of the range `lower`/`upper` ({ op, key } or undefined), in order, at most `limit`. */
+  range(lower, upper, reverse, limit, withValues = true) {
+    const shape = `${lower?.op ?? ""}|${upper?.op ?? ""}|${reverse ? "d" : "a"}|${withValues ? "v" : "k"}`;
+    let statement = this.shapes.get(shape);
+    if (!statement) {
+      const where = [lower && `k ${lower.op} ?`, upper && `k ${upper.op} ?`].filter(Boolean);
+      statement = this.db.prepare(
+        `SELECT k${withValues ? ", v" : ""} FROM kv${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY k ${reverse ? "DESC" : "ASC"} LIMIT ?`,
+      );
+      this.shapes.set(shape, statement);
+    }
+    const parameters = [];
+    if (lower) parameters.push(lower.key);
+    if (upper) parameters.push(upper.key);
+    parameters.push(limit);
+    return statement.all(...parameters);
+  }
+}
+
+/** A read connection holding one read transaction: the database as it was when `begin` ran. */
+class ReadView {
+  constructor(connection) {
+    this.connection = connection;
+    this.statements = connection.statements;
+    connection.db.exec("BEGIN");
+    // WAL fixes a read transaction's view at its first read, made here and now.
+    this.statements.has.get(Buffer.alloc(0));
+    this.users = 1;
+  }
+}
+
+/** The range options of an iterator as { op, key } bounds. */
+function bounds(options) {
+  const lower =
+    options.gte !== undefined ? { op: ">=", key: blob(options.gte) } : options.gt !== undefined ? { op: ">", key: blob(options.gt) } : undefined;
+  const upper =
+    options.lte !== undefined ? { op: "<=", key: blob(options.lte) } : options.lt !== undefined ? { op: "<", key: blob(options.lt) } : undefined;
+  return { lower, upper };
+}
+
+/** Reads one range in batches through a view; what the three iterator kinds share. */
+class RangeReader {
+  constructor(store, options, withKeys, withValues) {
+    this.store = store;
+    this.reverse = options.reverse;
+    this.keyEncoding = options.keyEncoding;
+    this.valueEncoding = options.valueEncoding;
+    this.withKeys = withKeys;
+    this.withValues = withValues;
+    this.made = bounds(options);
+    this.range = this.made;
+    // abstract-level counts what is handed out against the limit; this only reads no more than it.
+    this.limit = options.limit === -1 ? Number.POSITIVE_INFINITY : options.limit;
+    this.batchSize = FIRST_BATCH;
+    this.yielded = 0;
+    this.rows = [];
+    this.at = 0;
+    // The view is taken now (a read transaction begun), the rows read when asked for.
+    this.snapshot = options.snapshot;
+    this.view = store.viewFor(options.snapshot);
+    this.ended = this.view === undefined;
+  }
+
+  /** The next batch of rows, read now, after the last key read. */
+  fill() {
+    const size = Math.min(this.batchSize, this.limit);
+    this.batchSize = Math.min(this.batchSize * 4, MAX_BATCH);
+    let { lower, upper } = this.range;
+    const last = this.rows.length > 0 ? this.rows[this.rows.length - 1].k : undefined;
+    if (last !== undefined) {
+      if (this.reverse) upper = { op: "<", key: last };
+      else lower = { op: ">", key: last };
+    }
+    this.rows = size > 0 ? this.view.statements.range(lower, upper, this.reverse, size, this.withValues) : [];
+    this.at = 0;
+    this.ended = this.rows.length < size;
+    // The range is read: nothing more is read through the view, so its read transaction ends now
+    // (an iterator left open, as dynalite leaves its streams, would otherwise hold SQLite's WAL).
+    if (this.ended) this.release();
+  }
+
+  /** Resolves at once while rows read are left; before a batch is read, after the event loop's
+   *  turn: a stream reading an iterator one row at a time (dynalite's) would otherwise read its
+   *  whole range in one chain of microtasks, and the engine's thread answered nothing else, nor
+   *  ran a timer, meanwhile (LevelDB's reads each went through libuv's thread pool). */
+  turn() {
+    if (this.at < this.rows.length || this.ended) return undefined;
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** The next row, or undefined at the end. */
+  next() {
+    if (this.at >= this.rows.length) {
+      if (this.ended) return undefined;
+      this.fill();
+      if (this.rows.length === 0) return undefined;
+    }
+    return this.rows[this.at++];
+  }
+
+  entry(row) {
+    const key = this.withKeys ? decoded(row.k, this.keyEncoding) : undefined;
+    const value = this.withValues ? decoded(row.v, this.valueEncoding) : undefined;
+    if (this.withKeys && this.withValues) return [key, value];
+    return this.withKeys ? key : value;
+  }
+
+  nextv(size) {
+    const entries = [];
+    const wanted = Math.min(size, this.limit - this.yielded);
+    while (entries.length < wanted) {
+      const row = this.next();
+      if (row === undefined) break;
+      entries.push(this.entry(row));
+    }
+    this.yielded += entries.length;
+    return entries;
+  }
+
+  /** A seek starts the range again within the same view, from `target` on in the iterator's
+   *  direction (within the range it was made with). */
+  seek(target) {
+    const key = blob(target);
+    const { lower, upper } = this.made;
+    this.range = this.reverse
+      ? { lower, upper: narrower(upper, { op: "<=", key }, -1) }
+      : { lower: narrower(lower, { op: ">=", key }, 1), upper };
+    this.rows = [];
+    this.at = 0;
+    this.batchSize = FIRST_BATCH;
+    // An iterator read to its end gave its view back: a seek reads the store as it is now.
+    this.view ??= this.store.viewFor(this.snapshot);
+    this.ended = this.view === undefined;
+  }
+
+  /** Gives the view back: once the range is read, or the iterator closed. */
+  release() {
+    if (this.view) this.store.releaseView(this.view);
+    this.view = undefined;
+  }
+
+  close() {
+    this.release();
+    this.ended = true;
+  }
+}
+
+/** Of two bounds on the same side, the one that leaves less (`side` 1: lower bounds, -1: upper). */
+function narrower(bound, other, side) {
+  if (!bound) return other;
+  const order = Buffer.compare(Buffer.from(other.key), Buffer.from(bound.key)) * side;
+  if (order > 0) return other;
+  if (order < 0) return bound;
+  return bound.op.length === 1 ? bound : other;
+}
+
+function iteratorClass(Base, withKeys, withValues) {
+  return class extends Base {
+    constructor(store, options) {
+      super(store, options);
+      this.reader = new RangeReader(store, options, withKeys, withValues);
+    }
+
+    async _next() {
+      await this.reader.turn();
+      return this.reader.nextv(1)[0];
+    }
+
+    async _nextv(size) {
+      await this.reader.turn();
+      return this.reader.nextv(size);
+    }
+
+    async _all() {
+      return this.reader.nextv(Number.POSITIVE_INFINITY);
+    }
+
+    _seek(target) {
+      this.reader.seek(target);
+    }
+
+    async _close() {
+      this.reader.close();
+    }
+
+    /** What a stream over an async iterator calls when it is destroyed (dynalite's value streams,
+     *  db/index.js): closes the iterator, which abstract-level's iterators leave to their caller. */
+    async return() {
+      await this.close();
+      return { done: true, value: undefined };
+    }
+  };
+}
+
+const EntryIterator = iteratorClass(AbstractIterator, true, true);
+const KeyIterator = iteratorClass(AbstractKeyIterator, true, false);
+const ValueIterator = iteratorClass(AbstractValueIterator, false, true);
+
+class SqliteSnapshot extends AbstractSnapshot {
+  constructor(store, options) {
+    super(options);
+    this.store = store;
+    this.view = store.openView();
+  }
+
+  async _close() {
+    this.store.releaseView(this.view);
+  }
+}
+
+export class SqliteLevel extends AbstractLevel {
+  #location;
+  #writer;
+  #lock;
+  /** Read connections not in use, for the next iterator or snapshot. */
+  #idle = [];
+  #connections = new Set();
+
+  constructor(location, options) {
+    super(
+      {
+        encodings: { buffer: true, view: true, utf8: true },
+        implicitSnapshots: true,
+        explicitSnapshots: true,
+        getSync: true,
+        has: true,
+        seek: true,
+        permanence: true,
+        createIfMissing: true,
+        errorIfExists: true,
+        signals: { iterators: false },
+      },
+      options,
+    );
+    if (typeof location !== "string" || location === "") {
+      throw new TypeError("The first argument 'location' must be a non-empty string");
+    }
+    this.#location = location;
+  }
+
+  get location() {
+    return this.#location;
+  }
+
+  async _open(options) {
+    const file = join(this.#location, DATA_FILE);
+    const exists = existsSync(file);
+    if (!exists && options.createIfMissing === false) {
+      throw new ModuleError(`${this.#location} does not exist (createIfMissing is false)`, { code: "LEVEL_DATABASE_NOT_OPEN" });
+    }
+    if (exists && options.errorIfExists) {
+      throw new ModuleError(`${this.#location} exists (errorIfExists is true)`, { code: "LEVEL_DATABASE_NOT_OPEN" });
+    }
+    mkdirSync(this.#location, { recursive: true });
+    const lock = new DatabaseSync(join(this.#location, LOCK_FILE));
+    try {
+      lock.exec("PRAGMA locking_mode = EXCLUSIVE");
+      lock.exec("BEGIN EXCLUSIVE");
+    } catch (error) {
+      lock.close();
+      throw new ModuleError(`${this.#location} is held by another process or thread (${error.message})`, { code: "LEVEL_LOCKED", cause: error });
+    }
+    try {
+      const db = openConnection(file, true);
+      this.#writer = { db, statements: new Statements(db) };
+      this.#writer.put = db.prepare("INSERT INTO kv (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v");
+      this.#writer.del = db.prepare("DELETE FROM kv WHERE k = ?");
+    } catch (error) {
+      lock.exec("ROLLBACK");
+      lock.close();
+      throw error;
+    }
+    this.#lock = lock;
+  }
+
+  async _close() {
+    for (const connection of this.#connections) connection.db.close();
+    this.#connections.clear();
+    this.#idle = [];
+    this.#writer?.db.close();
+    this.#writer = undefined;
+    this.#lock?.exec("ROLLBACK");
+    this.#lock?.close();
+    this.#lock = undefined;
+  }
+
+  /** A read connection in a read transaction begun now. */
+  openView() {
+    let connection = this.#idle.pop();
+    if (!connection) {
+      const db = openConnection(join(this.#location, DATA_FILE), false);
+      connection = { db, statements: new Statements(db) };
+      this.#connections.add(connection);
+    }
+    return new ReadView(connection);
+  }
+
+  /** The view a read with `snapshot` (or without: one of its own) goes through. */
+  viewFor(snapshot) {
+    if (!snapshot) return this.openView();
+    // A closed snapshot's reads are refused by abstract-level: nothing to read through.
+    if (snapshot.view.users === 0) return undefined;
+    snapshot.view.users += 1;
+    return snapshot.view;
+  }
+
+  releaseView(view) {
+    view.users -= 1;
+    if (view.users > 0 || !this.#connections.has(view.connection)) return;
+    view.connection.db.exec("COMMIT");
+    this.#idle.push(view.connection);
+  }
+
+  #statementsFor(options) {
+    return options.snapshot ? options.snapshot.view.statements : this.#writer.statements;
+  }
+
+  _getSync(key, options) {
+    const row = this.#statementsFor(options).get.get(blob(key));
+    return row === undefined ? undefined : decoded(row.v, options.valueEncoding);
+  }
+
+  async _get(key, options) {
+    return this._getSync(key, options);
+  }
+
+  async _getMany(keys, options) {
+    return keys.map((key) => this._getSync(key, options));
+  }
+
+  async _has(key, options) {
+    return this.#statementsFor(options).has.get(blob(key)) !== undefined;
+  }
+
+  async _hasMany(keys, options) {
+    const statements = this.#statementsFor(options);
+    return keys.map((key) => statements.has.get(blob(key)) !== undefined);
+  }
+
+  async _put(key, value) {
+    this.#writer.put.run(blob(key), blob(value));
+  }
+
+  async _del(key) {
+    this.#writer.del.run(blob(key));
+  }
+
+  /** One transaction: every operation or none. */
+  #write(operations) {
+    const { db, put, del } = this.#writer;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const operation of operations) {
+        if (operation.type === "put") put.run(blob(operation.key), blob(operation.value));
+        else del.run(blob(operation.key));
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  async _batch(operations) {
+    this.#write(operations);
+  }
+
+  async _clear(options) {
+    // The keys in range as they are now (or in the snapshot), then deleted in one transaction.
+    const reader = new RangeReader(this, { ...options, valueEncoding: "view" }, true, false);
+    const keys = [];
+    for (let row = reader.next(); row !== undefined && keys.length < reader.limit; row = reader.next()) keys.push({ type: "del", key: row.k });
+    reader.close();
+    if (keys.length > 0) this.#write(keys);
+  }
+
+  _iterator(options) {
+    return new EntryIterator(this, options);
+  }
+
+  _keys(options) {
+    return new KeyIterator(this, options);
+  }
+
+  _values(options) {
+    return new ValueIterator(this, options);
+  }
+
+  _snapshot(options) {
+    return new SqliteSnapshot(this, options);
+  }
+}
+
+/** Whether `location` holds a store of this kind. */
+export const holdsSqliteStore = (location) => existsSync(join(location, DATA_FILE));
