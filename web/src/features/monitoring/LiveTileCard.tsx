@@ -20,6 +20,7 @@ import {
   number,
   RULE_NAMES,
   staleText,
+  nearLimitDoubtful,
   worstState,
 } from "./liveTexts";
 
@@ -84,6 +85,12 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
             <tr key={forecasts[i].horizon} data-testid="live-forecast">
               <th scope="row" style={CELL}>
                 {row.horizon}
+                {row.late && (
+                  // Under the horizon, not beside it: beside, it pushed the P column out of a phone's tile.
+                  <Typography.Text type="secondary" style={{ ...WORDS, display: "block", maxWidth: 90, fontSize: 12 }}>
+                    {row.late}
+                  </Typography.Text>
+                )}
               </th>
               <td style={CELL}>{row.at}</td>
               <td style={CELL}>
@@ -98,7 +105,8 @@ function ForecastTable({ forecasts }: { forecasts: Forecast[] }) {
                   </Tag>
                 ) : null}
               </td>
-              <td style={CELL}>{row.interval}</td>
+              {/* «у предела не проверен» wraps between its words: on one line it pushed P out of a phone's tile. */}
+              <td style={nearLimitDoubtful(forecasts[i]) ? { ...CELL, ...WORDS, maxWidth: 90 } : CELL}>{row.interval}</td>
               <td style={{ ...CELL, paddingRight: 0 }}>{row.p}</td>
             </tr>
           ))}

@@ -106,4 +106,10 @@ it("says the band is not checked near the limit where it did not hold there", ()
   expect(forecastTable([forecast(0.85, false)]).rows[0].interval).toBe("у предела не проверен");
   expect(forecastTable([forecast(0.5, false)]).rows[0].interval).toBe("0,40–0,60");
   expect(forecastTable([forecast(0.85, true)]).rows[0].interval).toBe("0,75–0,95");
+  // Issue 108, item 4: a horizon warning no earlier than the meter is marked so.
+  expect(forecastTable([forecast(0.85, true)]).rows[0].late).toBeNull();
+  expect(forecastTable([{ ...forecast(0.85, true), lead_note: "Прогноз на 1 ч не предупреждает раньше датчика" }]).rows[0]).toMatchObject({
+    horizon: "1 ч",
+    late: "не раньше датчика",
+  });
 });

@@ -99,8 +99,9 @@ export function forecastTable(forecasts: readonly Forecast[]) {
     caption: `Прогноз${sensor ? ` ${sensor}` : ""}; P — вероятность достичь ${chance}`,
     head: { interval: level === null ? "Интервал" : `Интервал ${level}\u00a0%` },
     rows: forecasts.map((f) => ({
+      horizon: sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`,
       // Issue 108, item 4: a horizon whose forecast warns no earlier than the meter does not promise it.
-      horizon: `${sensor ? f.horizon_label : `${f.sensor}, ${f.horizon_label}`}${f.lead_note ? " (не раньше датчика)" : ""}`,
+      late: f.lead_note ? "не раньше датчика" : null,
       at: f.for ? displayDateTime(f.for).slice(11) : "—",
       // Issue 108, item 2: a band that did not hold near the limit is not drawn there as if it did.
       interval:

@@ -650,8 +650,8 @@ async function tileForecast(
   // Issue 108, item 6: where the working's rows after the model's own period are too few yet, the tile says so.
   const fewAfter =
     judged.after !== null && (history === null || history.reliable === null)
-      ? `После периода обучения и калибровки модели строк с фактом на истории выработки за ${ALERT_HISTORY_DAYS} сут.: ${judged.rows} — ` +
-        "пока мало, чтобы судить по ним о вероятности и правиле оповещения."
+      ? `После периода обучения и калибровки модели на истории выработки за ${ALERT_HISTORY_DAYS} сут. строк с фактом ` +
+        `${ru(judged.rows, 0)}, из них от предела ${history?.events ?? 0} — пока мало, чтобы судить по ним о вероятности и правиле оповещения.`
       : "";
   const raised =
     alertRule.rule === "forecast" ? p !== null && p >= FORECAST_ALERT_P : lastReading.value >= READING_ALERT_SHARE * run.settings.limit;
