@@ -89,16 +89,17 @@ export default function SensorDayPage() {
                 { key: "range", label: "Вне диапазона (D58)", children: minutesText(summary.flagged.range) },
                 { key: "stuck", label: "Залипание (D58)", children: minutesText(summary.flagged.stuck) },
                 { key: "jump", label: "Скачок (D58)", children: minutesText(summary.flagged.jump) },
-                // Issue 105 item 6: each mean named for what it is; the journal gives the second.
+                // Issue 105 item 6: each mean named for what it is; the journal gives the second. The figure
+                // kept whole beside its long name on a phone.
                 {
                   key: "mean",
                   label: `Среднее с замещенными минутами, ${unit}`,
-                  children: reading(summary.mean_with_substituted),
+                  children: <span style={{ whiteSpace: "nowrap" }}>{reading(summary.mean_with_substituted)}</span>,
                 },
                 {
                   key: "mean-valid",
                   label: `Среднее достоверных минут (как в журнале), ${unit}`,
-                  children: reading(summary.mean_valid),
+                  children: <span style={{ whiteSpace: "nowrap" }}>{reading(summary.mean_valid)}</span>,
                 },
                 { key: "min", label: `Минимум, ${unit}`, children: reading(summary.min) },
                 { key: "max", label: `Максимум, ${unit}`, children: reading(summary.max) },
