@@ -94,8 +94,10 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
     await page.getByText("Обновляется сам: сервер присылает изменения", { exact: false }).waitFor();
     // The quiet hours end 18 minutes before the clock: the meter reads «норма» but is stale, as is the
     // anemometer, and the tile's head names both, each with its own minutes (issue 99, item 4: it said
-    // «норма»; issue 105, item 6).
-    await page.locator('[data-testid="live-tile"][aria-label^="Выработка Лава 7: нет данных"][aria-label*="М-7"][aria-label*="V-7"]').waitFor();
+    // «норма»; issue 105, item 6). The readings are applied off the request thread: waited for up to a minute.
+    await page
+      .locator('[data-testid="live-tile"][aria-label^="Выработка Лава 7: нет данных"][aria-label*="М-7"][aria-label*="V-7"]')
+      .waitFor({ timeout: 60_000 });
 
     /** Minutes [from, to) of the stretch replayed as the gateway pushes them, a minute a push. */
     const replayed = (from: number, to: number) => {
