@@ -131,6 +131,8 @@ describe("the demo year's mine, measured against estimated (issue 109)", () => {
     expect(row.measured.months.every((m) => m.points.length === 2 && m.source === "periods")).toBe(true);
     expect(row.explanations.filter((e) => e.kind === "month_missing")).toEqual([]);
     expect(row.explanations.map((e) => e.kind)).toContain("drained_balance");
+    // Issue 105: the demo's shaft and drainage station have channels of their own.
+    expect(row.explanations.filter((e) => e.kind === "no_channels")).toEqual([]);
     // D82: the measured side's uncertainty is the year's uncertainty of the same gross line.
     const u = await json<{ lines: Array<{ ipcc_code: string; gas: string; ad_u: number; ef_u: number }> }>(
       await h.request(`/api/v1/inventory/uncertainty/?year=${year}&facility=${demoMine}`, { token }),
@@ -148,6 +150,10 @@ describe("the demo year's mine, measured against estimated (issue 109)", () => {
     expect(missing.map((e) => e.month)).toEqual([`${year}-12`]);
     const hours = Array.from({ length: 11 }, (_, i) => lastDay(i + 1) * 24).reduce((s, x) => s + x, 0);
     close(missing[0].t, (row.measured.ch4_t / hours) * 31 * 24, "December");
+    // No sensor in its register: the shaft has no channel of its own.
+    expect(row.explanations.find((e) => e.kind === "no_channels")?.text).toContain(
+      "«Ствол № 3», вентиляционный ствол (вентилятор): нет своего канала АГК",
+    );
     expect(missing[0].text).toMatch(
       new RegExp(`«Ствол № 3», 12\\.${year}: нет измерения или месяц не принят — при измеренном за год темпе источника ≈ [\\d  ,]+ т CH4`),
     );

@@ -80,6 +80,7 @@ describe("a mine whose December was never measured", () => {
     lines: [shaft(), estimate],
     facilities: [{ id: "f1", name: "Шахта", kind: "underground_mine" }],
     points: [{ id: "p-shaft", facility: "f1", name: "Ствол № 1", kind: "ventilation_shaft", in_service_from: null, in_service_to: null }],
+    lacking: new Map([["p-shaft", ["метана"]]]),
   });
   it("gives each month its period's t and December none", () => {
     expect(row.measured.months.map((m) => m.ch4_t)).toEqual([...days.slice(0, 11).map((_, i) => 1000 + i), null]);
@@ -94,6 +95,11 @@ describe("a mine whose December was never measured", () => {
     expect(missing.map((e) => e.month)).toEqual([`${year}-12`]);
     close(missing[0].t!, (measuredT / hours) * 31 * 24);
     expect(missing[0].text).toContain("«Ствол № 1», 12.2025: нет измерения или месяц не принят");
+  });
+  it("names a shaft without its own methane channel (issue 105)", () => {
+    expect(row.explanations.filter((e) => e.kind === "no_channels").map((e) => e.text)).toEqual([
+      "«Ствол № 1», вентиляционный ствол (вентилятор): нет своего канала АГК метана — его месяцы не измеряются непрерывно",
+    ]);
   });
   it("compares by the rule of D84 with the factor of D83", () => {
     const measuredT = shaft().gases[0].t;

@@ -6,7 +6,7 @@
 // (uncertainty.ts `lineUncertaintyOf`), the difference, the verdict, the factor the measurement
 // implies and what is known to separate the two. One builder serves the live year and an approved
 // version's snapshot (the verification pack's comparison.json, which verify.py recomputes).
-import { AGK_MEASUREMENT_FREQUENCY, EMISSION_POINT_KINDS, type EmissionPointKind } from "@core/inventory";
+import { AGK_MEASUREMENT_FREQUENCY, emissionPointKindInText, type EmissionPointKind } from "@core/inventory";
 import { TIER_LABELS, tierOf } from "@core/coefficient-sources";
 import { monthPeriod } from "@core/source-periods";
 import type { UncertaintyCore } from "@core/uncertainty-core";
@@ -139,8 +139,9 @@ export interface ComparisonSources {
   minutes?: ReadonlyMap<string, MonthMinutes>;
   /** D63: accepted months whose readings give another figure now. */
   moved?: ReadonlyArray<{ facility: string; point: string; month: string; calculation: string; ch4_t: number; now_ch4_t: number }>;
-  /** Issue 105: the points with a channel of their own in the register, by facility. */
-  channelled?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Issue 105: the shafts and drainage stations without their own channels for a month, with what each
+   *  lacks in words («метана», …), as «Данные АГК» names it (listPointChannels). */
+  lacking?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The comparison of every underground mine of the lines (D81–D86). */
@@ -342,15 +343,16 @@ function explanationsOf(
       t: onSubstituted,
     });
   }
-  const channelled = sources.channelled?.get(facility);
-  if (channelled) {
-    for (const point of points.filter((p) => !channelled.has(p.id))) {
-      out.push({
-        kind: "no_channels",
-        text: `«${point.name}» (${EMISSION_POINT_KINDS[point.kind as EmissionPointKind].toLowerCase()}): нет своих каналов АГК — его месяцы не измеряются непрерывно`,
-        point: point.id,
-      });
-    }
+  for (const point of points) {
+    const lacks = sources.lacking?.get(point.id);
+    if (!lacks || lacks.length === 0) continue;
+    out.push({
+      kind: "no_channels",
+      text:
+        `«${point.name}», ${emissionPointKindInText(point.kind as EmissionPointKind)}: нет своего канала АГК ` +
+        `${lacks.join(" и ")} — его месяцы не измеряются непрерывно`,
+      point: point.id,
+    });
   }
   const names = new Map(points.map((p) => [p.id, p.name]));
   for (const moved of (sources.moved ?? []).filter((m) => m.facility === facility && m.month.startsWith(`${year}-`))) {

@@ -12,6 +12,7 @@ import { NotFound } from "../../errors";
 import { heavyRead } from "../../heavy-reads";
 import { compareMines, yearLines, type ComparisonSources, type MonthMinutes } from "../../inventory/measured-vs-estimated";
 import { acceptedEvidenceKey } from "./accepted-evidence";
+import { listPointChannels } from "./offers";
 
 /** The company's underground mines in scope (one facility when given). */
 async function minesOf(deps: Pick<Deps, "repos">, company: string, facilityId: string | undefined) {
@@ -36,18 +37,19 @@ async function monitoringMark(deps: Pick<Deps, "repos">, company: string, year: 
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-/** The accepted months' minutes (their evidence, D63), the months moved since, and the points with
- *  channels of their own (issue 105: a point's month comes only from its own channels). */
-async function monitoringOf(deps: Deps, company: string, mines: readonly string[], year: number) {
+/** The accepted months' minutes (their evidence, D63), the months moved since, and the shafts and
+ *  drainage stations without their own channels (issue 105: a point's month comes from its own channels
+ *  alone; what each lacks as «Данные АГК» names it). */
+async function monitoringOf(deps: Deps, actor: Actor, mines: readonly string[], year: number) {
   const minutes = new Map<string, MonthMinutes>();
   const moved: NonNullable<ComparisonSources["moved"]>[number][] = [];
-  const channelled = new Map<string, Set<string>>();
+  const lacking = new Map<string, string[]>();
   for (const facility of mines) {
-    const [acceptances, sensors] = await Promise.all([
-      deps.repos.telemetry.acceptances(company, facility),
-      deps.repos.sensors.listOfFacility(company, facility),
+    const [acceptances, channels] = await Promise.all([
+      deps.repos.telemetry.acceptances(actor.company, facility),
+      listPointChannels(deps, actor, facility),
     ]);
-    channelled.set(facility, new Set(sensors.flatMap((s) => (s.is_active && s.point ? [s.point] : []))));
+    for (const point of channels) if (point.lacks.length > 0) lacking.set(point.point, point.lacks);
     for (const a of acceptances.filter((a) => a.month.startsWith(`${year}-`))) {
       const blob = await deps.blobs.get(acceptedEvidenceKey(a, "json"));
       const result = blob
@@ -59,7 +61,7 @@ async function monitoringOf(deps: Deps, company: string, mines: readonly string[
       }
     }
   }
-  return { minutes, moved, channelled };
+  return { minutes, moved, lacking };
 }
 
 /** The year's comparison per underground mine (of one facility when given); an approved year compares
@@ -73,7 +75,7 @@ export async function measuredVsEstimated(deps: Deps, actor: Actor, year: number
       deps.repos.emissionPoints.listOfCompany(actor.company),
       monitoringOf(
         deps,
-        actor.company,
+        actor,
         mines.map((m) => m.id),
         year,
       ),
