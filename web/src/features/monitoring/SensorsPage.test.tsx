@@ -193,6 +193,7 @@ it("adds an anemometer with its cross-section typed key by key and lists the reg
   // Issue 105: a methane meter's row names the act, point and edition of the limit it is read against.
   expect(
     await screen.findByText(
+      // The screen keeps «1 %» on one line; the matcher compares the text with its spaces made plain.
       "Предел — A датчика; допустимая 1 % — Правила безопасности в угольных шахтах (приказ № 507 от 08.12.2020), п. 122, приложение № 3 (текст акта не прочитан)",
     ),
   ).toBeTruthy();

@@ -134,7 +134,7 @@ export default function SensorsPage() {
         <Space direction="vertical" size={0}>
           <span style={oneLine.style}>{levels(s)}</span>
           {limitText(limits, s.kind, s.alarm) && (
-            <Typography.Text type="secondary" style={{ fontSize: 12, minWidth: 220, display: "inline-block" }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {limitText(limits, s.kind, s.alarm)}
             </Typography.Text>
           )}

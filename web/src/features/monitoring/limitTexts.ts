@@ -14,6 +14,6 @@ export const placeLimit = (rows: readonly MethaneLimitRow[] | undefined, kind: S
 export function limitText(rows: readonly MethaneLimitRow[] | undefined, kind: SensorKind, alarm: number | null): string | null {
   const place = placeLimit(rows, kind);
   if (!place) return null;
-  const allowed = `допустимая ${number(place.limit_pct, 2)} % — ${limitSourceText({ ...place, by: "place" })}`;
+  const allowed = `допустимая ${number(place.limit_pct, 2)}\u00a0% — ${limitSourceText({ ...place, by: "place" })}`;
   return alarm === null ? `Предел: ${allowed}` : `Предел — A датчика; ${allowed}`;
 }
