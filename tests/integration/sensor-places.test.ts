@@ -2,7 +2,9 @@
 // and methane meter, a longwall of one extraction section with its face, 10–20 m and return meters and its
 // anemometer, a drainage line with its high-range meter and flow. The shaft's month is its own channels'
 // alone (not the longwall's anemometer × its cross-section), «Данные АГК» names each point's channels and
-// what a point without them lacks; a face meter named as the shaft's channel is refused.
+// what a point without them lacks; a face meter named as the shaft's channel is refused. Gassings by the
+// rules (item 2): the drainage line at 50 % opens none, two meters of the section above the norm at once
+// are one general gassing, and one across midnight is in both days' journals, carried over into the second.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
@@ -57,13 +59,31 @@ beforeAll(async () => {
     { code: "Л-V", kind: "air_velocity", area_m2: 12.5, place: "longwall_return", ...longwall },
     { code: "М-З", kind: "methane", place: "face", warning: 1, alarm: 2, ...longwall },
     { code: "М-10", kind: "methane", place: "face_10_20m", warning: 0.8, alarm: 1, ...longwall },
-    { code: "М-И", kind: "methane", place: "longwall_return", warning: 0.8, alarm: 1, ...longwall },
+    // The longwall's return meter hangs in its return airway: another working of the same section.
+    { code: "М-И", kind: "methane", place: "section_return", warning: 0.8, alarm: 1, ...longwall, working: "Вентиляционный штрек 12-3" },
     { code: "ДГ-CH4", kind: "methane_high", point: drainage, place: "drainage_pipeline" },
     { code: "ДГ-Q", kind: "flow", point: drainage, place: "drainage_pipeline" },
   ]) {
     await json(await post(`/api/v1/facilities/${facility.id}/sensors/`, body), 201);
   }
   await push(minutes(HOUR, 60, { "ВС2-V": 2, "ВС2-CH4": 0.4, "Л-V": 3, "М-З": 0.5, "М-10": 0.45, "М-И": 0.56, "ДГ-CH4": 50, "ДГ-Q": 10 }));
+  // 11:00–11:09: the section's 10–20 m and return meters at 1,3 % (their A 1 %) at once; 1,2 % first,
+  // within D58's step of 1 % a minute from 0,45 %.
+  const eleven = HOUR + 60 * MINUTE_MS;
+  await push([
+    ...minutes(eleven, 1, { "М-10": 1.2, "М-И": 1.2 }),
+    ...minutes(eleven + MINUTE_MS, 9, { "М-10": 1.3, "М-И": 1.35 }),
+    ...minutes(eleven + 10 * MINUTE_MS, 5, { "М-10": 0.5, "М-И": 0.5 }),
+  ]);
+  // 16.03 23:40 – 17.03 00:30: the face meter above its A of 2 % across midnight (23:42 – 00:20).
+  const late = instantOfWallTime(2026, 3, 16, 23, 40, ZONE);
+  await push(
+    [0.5, 1.4, ...Array.from({ length: 38 }, (_, m) => 2.3 + (m % 3) * 0.05), 1.6, 0.7, ...Array(8).fill(0.5)].map((value, m) => ({
+      sensor: "М-З",
+      t: late + m * MINUTE_MS,
+      value,
+    })),
+  );
 }, 120_000);
 
 afterAll(() => h?.close());
@@ -111,5 +131,39 @@ describe("a sensor hangs at a place of its working (issue 105, item 1)", () => {
       ["Вентиляционный ствол № 3", [], ["расхода газовой смеси или скорости воздуха (анемометра)", "метана"]],
       ["Дегазационная установка", ["ДГ-CH4", "ДГ-Q"], []],
     ]);
+  });
+});
+
+interface JournalGassing {
+  sensors: string[];
+  kind: string;
+  section: string;
+  working: string;
+  start: string;
+  end: string | null;
+  carried_over: boolean;
+}
+const journal = (date: string) =>
+  get<{ sensors: { code: string; place: string }[]; gassings: JournalGassing[] }>(
+    `/api/v1/telemetry/journal/?facility=${facility.id}&date=${date}`,
+  );
+const local = (d: number, h: number, m: number) => new Date(instantOfWallTime(2026, 3, d, h, m, ZONE)).toISOString();
+
+describe("gassings as the rules classify them (issue 105, item 2)", () => {
+  it("opens no gassing on the drainage line at 50 %, and takes the section's two meters above the norm at once as one general gassing", async () => {
+    const day = await journal("2026-03-15");
+    // The drainage line's meter is no meter of the workings' air: not in the journal, no gassing.
+    expect(day.sensors.map((s) => s.code)).not.toContain("ДГ-CH4");
+    expect(day.gassings.map((g) => [g.sensors, g.kind, g.section, g.working, g.start, g.end, g.carried_over])).toEqual([
+      [["М-10", "М-И"], "общее", SECTION, "Вентиляционный штрек 12-3, Лава 12-3", local(15, 11, 0), local(15, 11, 10), false],
+    ]);
+  });
+
+  it("lists a gassing across midnight in both days' journals, carried over into the second", async () => {
+    const before = await journal("2026-03-16");
+    const after = await journal("2026-03-17");
+    const across = [["М-З"], "местное", SECTION, local(16, 23, 42), local(17, 0, 20)];
+    expect(before.gassings.map((g) => [g.sensors, g.kind, g.section, g.start, g.end, g.carried_over])).toEqual([[...across, false]]);
+    expect(after.gassings.map((g) => [g.sensors, g.kind, g.section, g.start, g.end, g.carried_over])).toEqual([[...across, true]]);
   });
 });

@@ -309,10 +309,11 @@ function stateOf(series: MinuteSeries): Uint8Array {
 // Issue 99: gassings as the safety rules count them, from the sensors' exceedances of their limits.
 describe("gassings", () => {
   const at = (m: number) => m * MINUTE_MS;
-  const g = (code: string, working: string, start: number, end: number | null, max: number) => ({
+  const g = (code: string, working: string, start: number, end: number | null, max: number, section = "") => ({
     sensor: code.toLowerCase(),
     code,
     working,
+    section,
     start: at(start),
     end: end === null ? null : at(end),
     max,
@@ -325,6 +326,19 @@ describe("gassings", () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ start: 0, end: at(25), max: 1.5, kind: "общее", working: "Лава" });
     expect(found[0].sensors.map((s) => s.code)).toEqual(["М-1", "М-2", "М-3"]);
+  });
+
+  it("takes the meters of the workings of one extraction section above the norm at once as one general gassing (issue 105)", () => {
+    const section = "Выемочный участок 12-3";
+    const found = gassings([
+      g("М-З", "Лава 12-3", 0, 10, 1.2, section),
+      g("М-И", "Вентиляционный штрек 12-3", 4, 12, 1.4, section),
+      g("М-5", "Штрек 5", 4, 12, 1.1, "Штрек 5"),
+    ]);
+    expect(found.map((x) => [x.sensors.map((s) => s.code).join(","), x.kind, x.section, x.working])).toEqual([
+      ["М-З,М-И", "общее", section, "Вентиляционный штрек 12-3, Лава 12-3"],
+      ["М-5", "местное", "Штрек 5", "Штрек 5"],
+    ]);
   });
 
   it("keeps apart exceedances that only touch, of other workings, of no working, and one sensor's twice", () => {
@@ -352,8 +366,8 @@ describe("gassings", () => {
   it("finds a sensor's runs at its limit by D65's rule", () => {
     const values = Float64Array.from([0.5, 1.0, 1.2, 0.9, 1.1, 0.8, 0.7, 0.5]);
     const series = { start: 0, values, flags: new Uint8Array(values.length) };
-    expect(sensorGassings(series, { id: "s", code: "М-1", working: "Лава" }, 1)).toEqual([
-      { sensor: "s", code: "М-1", working: "Лава", start: at(1), end: at(5), max: 1.2, max_at: at(2), limit: 1 },
+    expect(sensorGassings(series, { id: "s", code: "М-1", working: "Лава", section: "" }, 1)).toEqual([
+      { sensor: "s", code: "М-1", working: "Лава", section: "", start: at(1), end: at(5), max: 1.2, max_at: at(2), limit: 1 },
     ]);
   });
 });

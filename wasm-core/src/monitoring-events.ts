@@ -234,8 +234,11 @@ export function parseEventId(id: string): { sensor: string; kind: EventKind; lev
 export interface SensorGassing {
   readonly sensor: string;
   readonly code: string;
-  /** The sensor's working; empty when none (such a gassing is always local). */
+  /** The sensor's working, as the journal prints it; empty when none. */
   readonly working: string;
+  /** Issue 105: the extraction section or development working whose sensors make one general gassing;
+   *  empty when none (the working stands for it then; without either a gassing is always local). */
+  readonly section: string;
   readonly start: number;
   /** The first of the 2 valid minutes below; null while it lasts. */
   readonly end: number | null;
@@ -256,8 +259,10 @@ export const NOTIFICATION_LABELS: Readonly<Record<(typeof NOTIFICATIONS)[number]
   rostekhnadzor: "территориальный орган Ростехнадзора",
 };
 
-/** A gassing as the dispatcher registers it (the safety rules, pp. 622–624): one sensor's exceedance,
- *  or the overlapping exceedances of two or more sensors of one working, «общее загазирование». */
+/** A gassing as the safety rules classify it (issue 105; docs/methodology.md): one АГК sensor's
+ *  exceedance of the norm is a local one («местное»); the overlapping exceedances of two or more sensors
+ *  of one development working or of the workings of one extraction section are one general gassing
+ *  («общее загазирование»). */
 export interface Gassing {
   /** The opening sensor's id and the start: the same minutes give the same id. */
   readonly id: string;
@@ -266,6 +271,8 @@ export interface Gassing {
   readonly max: number;
   readonly max_at: number;
   readonly working: string;
+  /** The section the sensors are grouped by (their working where they have none). */
+  readonly section: string;
   /** The sensors' ids and codes, by code. */
   readonly sensors: readonly { sensor: string; code: string; limit: number }[];
   readonly kind: GassingKind;
@@ -275,13 +282,14 @@ export interface Gassing {
  *  minute ≥ the limit, closes after 2 valid minutes below, `end` the first of them). */
 export function sensorGassings(
   series: Pick<MinuteSeries, "start" | "values" | "flags">,
-  sensor: { id: string; code: string; working: string },
+  sensor: { id: string; code: string; working: string; section: string },
   limit: number,
 ): SensorGassing[] {
   return levelEvents(series, "alarm", limit).map((e) => ({
     sensor: sensor.id,
     code: sensor.code,
     working: sensor.working,
+    section: sensor.section,
     start: e.start,
     end: e.end,
     max: e.peak,
@@ -290,16 +298,18 @@ export function sensorGassings(
   }));
 }
 
-/** The rules' gassings from the sensors' exceedances: within one working, exceedances whose spans
- *  [start, end) overlap (directly or through another) are one gassing, «общее» when two or more sensors
- *  take part, else «местное»; an exceedance of a sensor of no working is local. By start, then working. */
+/** The rules' gassings from the sensors' exceedances: within one section (a development working, or
+ *  the workings of one extraction section; a sensor's working where it has no section), exceedances whose
+ *  spans [start, end) overlap (directly or through another) are one gassing, «общее» when two or more
+ *  sensors take part, else «местное»; an exceedance of a sensor of neither is local. By start, then place. */
 export function gassings(found: readonly SensorGassing[]): Gassing[] {
   const endOf = (g: SensorGassing) => (g.end === null ? Number.POSITIVE_INFINITY : g.end);
   const byWorking = new Map<string, SensorGassing[]>();
   const out: Gassing[] = [];
   for (const g of found) {
-    if (!g.working) out.push(gassingOf([g]));
-    else byWorking.set(g.working, [...(byWorking.get(g.working) ?? []), g]);
+    const key = g.section || g.working;
+    if (!key) out.push(gassingOf([g]));
+    else byWorking.set(key, [...(byWorking.get(key) ?? []), g]);
   }
   for (const list of byWorking.values()) {
     const sorted = [...list].sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
@@ -333,7 +343,8 @@ function gassingOf(group: readonly SensorGassing[]): Gassing {
     end: ends.includes(null) ? null : Math.max(...(ends as number[])),
     max: top.max,
     max_at: top.max_at,
-    working: first.working,
+    working: [...new Set(group.map((g) => g.working).filter(Boolean))].sort((a, b) => a.localeCompare(b, "ru")).join(", "),
+    section: first.section || first.working,
     sensors: listed,
     kind: listed.length >= 2 ? "общее" : "местное",
   };

@@ -6,7 +6,7 @@
 // the ВТБ section and the shift head. Dates on the company's clock, figures the Russian way (the
 // shift report's writers).
 import { dateText, dateTimeText } from "@core/company-clock";
-import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName } from "@core/monitoring";
+import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName, shiftSpan } from "@core/monitoring";
 import { limitSourceText, limitSources } from "@core/methane-limits";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
 import type { GassingList, GassingView, Journal } from "../domain/monitoring/derive/journal";
@@ -34,16 +34,18 @@ export function shiftHours(index: number): [number, number] {
 const hourHeader = (h: number) => `${two(h)}–${two(h + 1)}`;
 const demoMark = (j: Pick<Journal, "demo">) => (j.demo ? ` (${DEMO_READINGS_LABEL})` : "");
 
-/** The gassings of shift `index`: those starting in its hours on the company's clock. */
-export function shiftGassings(j: Journal, index: number): GassingView[] {
-  const [from, to] = shiftHours(index);
-  return j.gassings.filter((g) => {
-    const hour = Number(dateTimeText(g.start, j.zone).slice(11, 13));
-    return hour >= from && hour < to;
-  });
+/** The gassings of shift `index` (issue 105): every one in force during its hours on the company's
+ *  clock — begun in it, or before it (carried over) and still open or ending in it. */
+export function shiftGassings(j: Journal, index: number): (GassingView & { carried: boolean })[] {
+  const span = shiftSpan(`${j.date}#${index + 1}`, j.zone, DEFAULT_SHIFT_STARTS)!;
+  return j.gassings
+    .filter((g) => Date.parse(g.start) < span.to && (g.end === null || Date.parse(g.end) > span.from))
+    .map((g) => ({ ...g, carried: Date.parse(g.start) < span.from }));
 }
 
-const gassingWhere = (g: GassingView) => `${g.sensors.join(", ")} (${g.working || NO_WORKING})`;
+/** «М-1, М-2 (Лава 12-3)», and «перешло с предыдущей смены» for one begun before the shift. */
+const gassingWhere = (g: GassingView & { carried?: boolean }) =>
+  `${g.sensors.join(", ")} (${g.working || NO_WORKING})${g.carried ? ", перешло с предыдущей смены" : ""}`;
 const registrationText = (g: GassingView, zone: string) =>
   g.registered_by
     ? `зарегистрировал ${g.registered_by} ${dateTimeText(g.registered_at, zone)}${g.closed ? `, закрыто ${dateTimeText(g.closed_at, zone)}` : ""}`

@@ -26,8 +26,14 @@ export const gassingSchema = z.object({
   max_at: z.string(),
   sensors: z.array(z.string()).meta({ description: "The sensors' codes, by code" }),
   limits: z.array(z.number()).meta({ description: "Each sensor's limit, % vol: its alarm level, else its place's" }),
-  working: z.string().meta({ description: "Empty when the sensor has none" }),
-  kind: z.enum(["общее", "местное"]).meta({ description: "общее: two or more sensors of one working at once" }),
+  working: z.string().meta({ description: "The sensors' workings, by name; empty when none" }),
+  section: z.string().meta({
+    description: "The extraction section or development working its sensors were grouped by (their working where none); empty when none",
+  }),
+  kind: z.enum(["общее", "местное"]).meta({
+    description: "общее: two or more АГК sensors of one development working or one extraction section above the norm at once; местное: one",
+  }),
+  carried_over: z.boolean().meta({ description: "It began before the period listed (a day of the journal) and was in force in it" }),
   registered_by: z.nullable(z.string()),
   registered_at: z.nullable(z.string()),
   notified: notifiedSchema,

@@ -151,7 +151,7 @@ export const LIMITS = {
     gapsPage: 50,
     /** Events one list answers (count says how many matched). */
     eventsListed: 1000,
-    /** How far before a period's start an event still open in it may have started, days. */
+    /** How far before a period's start an event (or a gassing, the journal's) still open in it may have started, days. */
     eventsLookbackDays: 7,
     /** Issue 78: the live stream's heartbeat, in seconds, and the longest one stream stays open (the
      *  page opens the next); the updates one stream sends at most when the caller asks for fewer. */

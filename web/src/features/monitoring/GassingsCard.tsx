@@ -59,14 +59,29 @@ export function GassingsCard({
 }) {
   const [registering, setRegistering] = useState<Gassing | null>(null);
   const columns: TableColumnsType<Gassing> = [
-    { title: "Начало", dataIndex: "start", width: 130, render: (v: string) => displayDateTime(v) },
+    {
+      title: "Начало",
+      dataIndex: "start",
+      width: 130,
+      // Issue 105: one begun before the day listed is in force in it, carried over.
+      render: (v: string, g) => (
+        <Space direction="vertical" size={0}>
+          {displayDateTime(v)}
+          {g.carried_over && <Tag>перешло с прошлых суток</Tag>}
+        </Space>
+      ),
+    },
     {
       title: "Конец",
       dataIndex: "end",
       width: 130,
       render: (v: string | null) => (v ? displayDateTime(v) : <Typography.Text strong>продолжается</Typography.Text>),
     },
-    { title: "Выработка", dataIndex: "working", render: (v: string) => v || "без выработки" },
+    {
+      title: "Участок, выработка",
+      key: "where",
+      render: (_: unknown, g) => [g.section !== g.working ? g.section : "", g.working].filter(Boolean).join(": ") || "без выработки",
+    },
     { title: "Датчики", dataIndex: "sensors", render: (v: string[]) => v.join(", ") },
     { title: "Вид", dataIndex: "kind", width: 100, render: (v: Gassing["kind"]) => <Tag color={KIND_COLOURS[v]}>{v}</Tag> },
     { title: "Макс., % об.", dataIndex: "max", align: "right", width: 80, render: (v: number) => number(v, 2) },

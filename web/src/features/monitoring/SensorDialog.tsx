@@ -130,7 +130,8 @@ export default function SensorDialog({
         />
         <TextItem label="Выработка" name="working" maxLength={SENSOR_WORKING_MAX} placeholder="Лава 24-58" />
         <Form.Item label="Место датчика" name="place">
-          <Select aria-label="Место датчика" options={placeOptions} />
+          {/* All ten places in the list at once (a virtual list showed only those around the chosen one). */}
+          <Select aria-label="Место датчика" options={placeOptions} virtual={false} listHeight={320} />
         </Form.Item>
         <Form.Item
           label="Измеряет источник выбросов"

@@ -11,6 +11,7 @@
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import {
   DEFAULT_SHIFT_STARTS,
+  Flag,
   GAS_KINDS,
   METHANE_KINDS,
   MINUTE_MS,
@@ -23,7 +24,7 @@ import {
 } from "@core/monitoring";
 import { gassings as groupGassings, sensorGassings, type Gassing } from "@core/monitoring-events";
 import { limitOfPlace, placeOfKind, type AppliedLimit } from "@core/methane-limits";
-import { SENSOR_PLACES } from "@core/sensor-places";
+import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
@@ -83,9 +84,23 @@ function sensorLimit(register: ReturnType<typeof registerAt>, limits: readonly A
   return { limit: place.limit_pct, limitSource: { by: "place", act, point, edition, text_read, standing } };
 }
 
-/** The facility's gas sensors (methane and the АГК's other gases) in service over [from, to) with their minutes read from an hour before
- *  `from` (D58's jump needs the minute before) to a day after `to` (what closes a gassing past midnight),
- *  never past the minute now runs in. */
+/** How far back a gassing in force at a period's start is followed to its start, days (issue 105): one
+ *  begun before is listed with its own start and id, carried over. */
+export const GASSING_LOOKBACK_DAYS = LIMITS.telemetry.eventsLookbackDays;
+
+/** Whether the series' first valid minute is at or above `limit`: a gassing may have begun before it. */
+function openAtStart(series: MinuteSeries, limit: number): boolean {
+  for (let m = 0; m < series.values.length; m++) {
+    if (series.flags[m] === Flag.OK && !Number.isNaN(series.values[m])) return series.values[m] >= limit;
+  }
+  return false;
+}
+
+/** The facility's gas sensors (methane and the АГК's other gases) of the workings in service over
+ *  [from, to) — a degassing pipeline's meter opens no gassing and is not the journal's (issue 105) — with
+ *  their minutes read from an hour before `from` (D58's jump needs the minute before; further back, a day
+ *  at a time, while a methane meter's gassing is in force at the read's start) to a day after `to` (what
+ *  closes a gassing past midnight), never past the minute now runs in. */
 async function readSensors(
   deps: Pick<Deps, "repos" | "clock">,
   company: string,
@@ -95,38 +110,51 @@ async function readSensors(
   now: number,
   limits: readonly AppliedLimit[],
 ): Promise<SensorRead[]> {
-  const readFrom = from - HOUR_MS;
   const thisMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-  const readTo = Math.max(readFrom, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
-  const minutes = Math.round((readTo - readFrom) / MINUTE_MS);
+  const readTo = Math.max(from - HOUR_MS, Math.min(to + DAY_MS, thisMinute + MINUTE_MS));
   const out: SensorRead[] = [];
   // The facility's minutes of the window read once for all its sensors (issue 107, item 11).
   const shared = sharedMinutes(deps.repos.telemetry);
   for (const sensor of await deps.repos.sensors.listOfFacility(company, facility)) {
     const register = registerAt(sensor, from);
-    if (!GAS_KINDS.has(register.kind)) continue;
+    if (!GAS_KINDS.has(register.kind) || opensNoGassing(register.place)) continue;
     const fromDay = iso(from).slice(0, 10);
     const toDay = iso(to).slice(0, 10);
     if ((register.in_service_from && register.in_service_from > toDay) || (register.in_service_to && register.in_service_to < fromDay))
       continue;
-    const read = await readingsBetween(deps, company, sensor, readFrom, readTo, shared);
-    if (!sensor.is_active && read.times.length === 0) continue;
-    const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
-    out.push({ sensor, register, series, ...sensorLimit(register, limits), demo: read.demo });
+    const limit = sensorLimit(register, limits);
+    const gassing = METHANE_KINDS.has(register.kind) ? limit.limit : null;
+    let readFrom = from - HOUR_MS;
+    for (;;) {
+      const read = await readingsBetween(deps, company, sensor, readFrom, readTo, shared);
+      const minutes = Math.round((readTo - readFrom) / MINUTE_MS);
+      const series = flagQuality(register.kind, minuteMeans(register.kind, read.times, read.values, readFrom, minutes));
+      if (gassing !== null && openAtStart(series, gassing) && from - readFrom < GASSING_LOOKBACK_DAYS * DAY_MS) {
+        readFrom -= DAY_MS;
+        continue;
+      }
+      if (sensor.is_active || read.times.length > 0) out.push({ sensor, register, series, ...limit, demo: read.demo });
+      break;
+    }
   }
   return out.sort(
     (a, b) => a.register.working.localeCompare(b.register.working, "ru") || a.register.code.localeCompare(b.register.code, "ru"),
   );
 }
 
-/** The gassings the sensors' minutes give, those starting in [from, to). */
-function gassingsIn(read: readonly SensorRead[], from: number, to: number): Gassing[] {
+/** The gassings the sensors' minutes give: those starting in [from, to), or with `inForce` every one in
+ *  force during it (begun before, still open, or ending in it; issue 105). */
+function gassingsIn(read: readonly SensorRead[], from: number, to: number, inForce = false): Gassing[] {
   const found = read.flatMap((r) =>
     METHANE_KINDS.has(r.register.kind) && r.limit !== null
-      ? sensorGassings(r.series, { id: r.sensor.id, code: r.register.code, working: r.register.working }, r.limit)
+      ? sensorGassings(
+          r.series,
+          { id: r.sensor.id, code: r.register.code, working: r.register.working, section: r.register.section },
+          r.limit,
+        )
       : [],
   );
-  return groupGassings(found).filter((g) => g.start >= from && g.start < to);
+  return groupGassings(found).filter((g) => g.start < to && (inForce ? g.end === null || g.end > from : g.start >= from));
 }
 
 const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
@@ -136,7 +164,8 @@ const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
   rostekhnadzor: false,
 };
 
-function gassingView(facility: string, g: Gassing, registration: GassingRegistration | undefined): GassingView {
+/** A gassing as listed; `from`: the period's start, before which one begun is carried over. */
+function gassingView(facility: string, g: Gassing, registration: GassingRegistration | undefined, from?: number): GassingView {
   return {
     id: `${facility}.${g.id}`,
     facility,
@@ -147,7 +176,9 @@ function gassingView(facility: string, g: Gassing, registration: GassingRegistra
     sensors: g.sensors.map((s) => s.code),
     limits: g.sensors.map((s) => s.limit),
     working: g.working,
+    section: g.section,
     kind: g.kind,
+    carried_over: from !== undefined && g.start < from,
     registered_by: registration?.registered_by ?? null,
     registered_at: registration?.registered_at ?? null,
     notified: registration?.notified ?? NOBODY_NOTIFIED,
@@ -158,12 +189,12 @@ function gassingView(facility: string, g: Gassing, registration: GassingRegistra
   };
 }
 
-async function gassingViews(deps: Pick<Deps, "repos">, company: string, facility: string, found: readonly Gassing[]) {
+async function gassingViews(deps: Pick<Deps, "repos">, company: string, facility: string, found: readonly Gassing[], from?: number) {
   if (found.length === 0) return [];
   const registered = new Map(
     (await deps.repos.gassings.list(company)).filter((r) => r.facility === facility).map((r) => [r.id, r] as const),
   );
-  return found.map((g) => gassingView(facility, g, registered.get(`${facility}.${g.id}`)));
+  return found.map((g) => gassingView(facility, g, registered.get(`${facility}.${g.id}`), from));
 }
 
 /** The АГК operator's journal of `query.date` (a company day) at the facility. */
@@ -212,7 +243,7 @@ export async function operatorJournal(
     running: until < to,
     demo: read.some((r) => r.demo),
     sensors,
-    gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to)),
+    gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from),
     issued_at: iso(now),
   };
 }
