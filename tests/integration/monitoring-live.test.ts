@@ -112,10 +112,12 @@ describe("the live tiles", () => {
     expect(last).toBeGreaterThanOrEqual(0.9);
     expect(lava.meters[0]).toMatchObject({ code: "М-1", value: last, state: "pre_warning", stale_minutes: null });
     expect(lava.meters[0].state_label).toBe("≥ 0,9·W (0,9 %): близко к предупредительному");
-    expect(lava.meters[1]).toMatchObject({ code: "М-2", value: 0.4, state: "normal", state_label: "норма" });
-    // The clock is a minute or two past END: 12 to 14 minutes without a reading.
+    // The clock is a minute or two past END: 12 to 14 minutes without a reading. A silent meter is never
+    // «норма» (issue 105 item 6): its silence is its state.
+    expect(lava.meters[1]).toMatchObject({ code: "М-2", value: 0.4, state: "none" });
     expect(lava.meters[1].stale_minutes).toBeGreaterThanOrEqual(12);
     expect(lava.meters[1].stale_minutes).toBeLessThan(16);
+    expect(lava.meters[1].state_label).toBe(`нет данных ${lava.meters[1].stale_minutes} мин`);
     expect(lava.air_flow).toMatchObject({ code: "V-1", value: velocity(MINUTES - 1) * 10 * 60 });
     expect(lava.drainage_flow).toMatchObject({ code: "Q-Д", value: 50 });
     expect(lava.forecasts).toEqual([]);
