@@ -169,7 +169,9 @@ describe("accepting months (D62, D63)", () => {
 });
 
 describe("one acceptance per month on the table (issue 86, R6 and R13)", () => {
-  it("ten parallel accepts of one month answer one 201 and nine 409, and store one calculation", async () => {
+  // An accept is heavy work (it reads the month's minutes): past the user's slots a parallel one is
+  // answered 429 before it reads anything; those let in race on the table, and one wins.
+  it("ten parallel accepts of one month answer one 201, the others 409 or 429, and store one calculation", async () => {
     const body = {
       facility: facility.id,
       point: points["Дегазационная установка"],
@@ -178,7 +180,10 @@ describe("one acceptance per month on the table (issue 86, R6 and R13)", () => {
       reason: "Час",
     };
     const answers = await Promise.all(Array.from({ length: 10 }, () => post("/api/v1/telemetry/offers/accept/", body)));
-    expect(answers.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s !== 201 && s !== 409 && s !== 429)).toEqual([]);
     for (const refused of answers.filter((r) => r.status === 409))
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/03\.2026/);
     const calculations = await h.deps.repos.calculations.listAllByProject(company, project.id, "underground", "active");
