@@ -126,7 +126,9 @@ export const acceptOffersRoute = route(
     "Accept months of a point into a project as measured calculations «по данным АГК»",
     [400, 404, 409],
   ),
-  { post: "/offers/accept", cost: "heavy", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
+  // Light: bounded by its body (at most LIMITS.telemetry.offerMonths months of one point); a month's claim
+  // answers a parallel accept 409 before anything is read (issue 86, R6).
+  { post: "/offers/accept", cost: "light", body: offerAcceptSchema, 201: json(z.array(offerSchema), "The months as accepted") },
 );
 
 export const listEventsRoute = route(

@@ -34,7 +34,7 @@ import type { Project } from "../../../contract/schemas/project";
 import type * as z from "zod";
 import type { offerAcceptSchema, offerSchema, pointChannelsSchema } from "../../../contract/schemas/monitoring";
 import { registerAt } from "../ingest/register";
-import { readingsBetween } from "../ingest/stored-days";
+import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-days";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
 
 export type Offer = z.output<typeof offerSchema>;
@@ -135,6 +135,7 @@ export async function pointMonth(
   sensors: readonly Sensor[],
   window: MonthWindow,
   keep = false,
+  source: MinuteSource = deps.repos.telemetry,
 ): Promise<{ offer: Omit<Offer, "accepted">; evidence?: MonthEvidence } | undefined> {
   const fromDate = new Date(window.start).toISOString().slice(0, 10);
   const toDate = new Date(window.start + window.minutes * MINUTE_MS).toISOString().slice(0, 10);
@@ -152,7 +153,7 @@ export async function pointMonth(
     role: MonthEvidence["description"]["sensors"][number]["role"],
     paired?: Float64Array,
   ): Promise<Substituted> => {
-    const read = await readingsBetween(deps, company, sensor, window.start, window.start + window.minutes * MINUTE_MS);
+    const read = await readingsBetween(deps, company, sensor, window.start, window.start + window.minutes * MINUTE_MS, source);
     if (read.demo) demo = true;
     for (let i = 0; i < read.times.length; i++) {
       const line = `${sensor.code};${new Date(read.times[i]).toISOString()};${read.values[i]}\n`;
@@ -286,11 +287,13 @@ export async function listOffers(deps: Deps, actor: Actor, facilityId: string, y
   ]);
   const now = deps.clock.now().getTime();
   const offers: Offer[] = [];
+  // The facility's minutes of a month read once for all its points' sensors (issue 107, item 11).
+  const shared = sharedMinutes(deps.repos.telemetry);
   for (const point of points) {
     for (let month = 1; month <= 12; month++) {
       const window = monthWindow(year, month, zone, now);
       if (!window) continue;
-      const offer = (await pointMonth(deps, actor.company, point, sensors, window))?.offer;
+      const offer = (await pointMonth(deps, actor.company, point, sensors, window, false, shared))?.offer;
       if (!offer) continue;
       const acceptance = acceptances.find((a) => a.point === point.id && a.month === window.month);
       const calculation = acceptance && (await deps.repos.calculations.get(actor.company, "underground", acceptance.calculation));
