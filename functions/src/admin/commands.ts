@@ -11,7 +11,7 @@ import { systemClock, type Deps } from "../domain/context";
 import { inProcessSpreadsheets } from "../export/in-process";
 import { DomainError } from "../domain/errors";
 import { personName } from "../domain/person-name";
-import { createCompany, createUser, setPassword, setUserActive, setUserRole, validatePassword } from "../domain/company/users";
+import { createCompany, createUser, setPassword, setUserActive, setUserDuty, setUserRole, validatePassword } from "../domain/company/users";
 import { seedDictionaries } from "../domain/reference/dictionaries";
 import { seedProductionCalendar } from "../domain/reference/production-calendar";
 import { seedDefaultModels } from "../domain/forecast/models";
@@ -25,7 +25,7 @@ import { migrateLevelDb, StorageMigrationError } from "../local/leveldb-migratio
 import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } from "../local/backup";
 import { CURRENT_DATA_FORMAT, checkDataFormat, DataFormatError, readDataFormat } from "../local/data-format";
 import { join } from "node:path";
-import { ROLES, type Role } from "../contract/schemas/common";
+import { DUTIES, DUTY_LABELS, ROLES, type Duty, type Role } from "../contract/schemas/common";
 import { reportingYearProblem } from "@core/gwp-in-force";
 import { ephemeralSigner } from "../adapters/signing/rsa-signer";
 
@@ -40,6 +40,9 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   set-role       --email E --role staff|reviewer|admin
                  (reviewer — сотрудник, который утверждает инвентаризацию, отправленную другим;
                  admin — оператор платформы: раздел «Администрирование», все компании)
+  set-duty       --email E --duty head_section|head_ab|chief_engineer|none
+                 обязанность на шахте: кто подтверждает запись книги учета загазирований
+                 (начальник участка, начальник участка АБ, главный инженер); none — никакой
   deactivate-user --email E
   activate-user   --email E
   audit-trail    [--day ГГГГ-ММ-ДД]  журнал изменений данных за сутки (UTC; по умолчанию сегодня)
@@ -89,6 +92,7 @@ const options = {
   "last-name": { type: "string" },
   "new-company": { type: "boolean" },
   role: { type: "string" },
+  duty: { type: "string" },
   ogrn: { type: "string" },
   okved: { type: "string" },
   region: { type: "string" },
@@ -187,6 +191,14 @@ async function run(
       if (!ROLES.includes(role)) throw new UsageError(`--role: ${ROLES.join(", ")}`);
       await setUserRole(deps, required(args.email, "email"), role);
       io.log(`Роль изменена: ${role}`);
+      return;
+    }
+    case "set-duty": {
+      const named = required(args.duty, "duty");
+      const duty = named === "none" ? null : (named as Duty);
+      if (duty !== null && !DUTIES.includes(duty)) throw new UsageError(`--duty: ${DUTIES.join(", ")}, none`);
+      await setUserDuty(deps, required(args.email, "email"), duty);
+      io.log(duty ? `Обязанность: ${DUTY_LABELS[duty]}` : "Обязанность снята");
       return;
     }
     case "deactivate-user":

@@ -25,8 +25,13 @@ export interface UserRepository {
    *  generation is still that one, else Conflict: of two changes made from one read, one wins. */
   setPasswordHash(companyId: string, userId: string, passwordHash: string, expectedGeneration?: number): Promise<void>;
   setActive(companyId: string, userId: string, isActive: boolean): Promise<void>;
-  /** Names, position (Профиль, /admin) and role (/admin, `npm run admin -- set-role`); a role in `fields` ends the user's sessions. */
-  update(companyId: string, userId: string, fields: Partial<Pick<User, "first_name" | "last_name" | "position" | "role">>): Promise<void>;
+  /** Names, position (Профиль, /admin), role (/admin, `npm run admin -- set-role`) and duty (/admin,
+   *  `set-duty`); a role in `fields` ends the user's sessions. */
+  update(
+    companyId: string,
+    userId: string,
+    fields: Partial<Pick<User, "first_name" | "last_name" | "position" | "role" | "duty">>,
+  ): Promise<void>;
   /** Records `sessionId` as revoked until `untilSeconds`, dropping the `expired` entries. */
   revokeSession(companyId: string, userId: string, sessionId: string, untilSeconds: number, expired: readonly string[]): Promise<void>;
   /** Re-homes the user in another company's partition and repoints the e-mail lookup. */

@@ -2,7 +2,7 @@
 // normative documents, settings videos, the production calendar, the change log). Every route is admin-only: staff get
 // 403. Served by http/admin.ts, behind requireAdmin.
 import * as z from "zod";
-import { ROLES } from "../schemas/common";
+import { DUTIES, DUTY_LABELS, ROLES } from "../schemas/common";
 import { COEFFICIENT_REASON_MAX } from "../schemas/limits";
 import {
   adminUserSchema,
@@ -28,6 +28,8 @@ import { TRUST_ROOT_ROUTES } from "./climate-signatures";
 
 const version = z.optional(z.number("ожидается целое число").int("ожидается целое число"));
 const role = z.enum(ROLES, `role: ${ROLES.join(", ")}`);
+/** Issue 105: the user's duty at the mine (who confirms a gassing book entry); null: none. */
+const duty = z.optional(z.nullable(z.enum(DUTIES, `обязанность: ${DUTIES.map((d) => `${d} (${DUTY_LABELS[d]})`).join(", ")} или null`)));
 const personName = () =>
   z.optional(z.string("ожидается строка").trim().max(LIMITS.name.person, `не длиннее ${LIMITS.name.person} символов`));
 const password = z.string("укажите пароль").max(LIMITS.password.max, "слишком длинный пароль");
@@ -38,12 +40,14 @@ export const userCreateBody = z.object({
   first_name: personName(),
   last_name: personName(),
   role: z.optional(role),
+  duty,
 });
 
 export const userPatchBody = z.object({
   first_name: personName(),
   last_name: personName(),
   role: z.optional(role),
+  duty,
   is_active: z.optional(z.boolean("ожидается true или false")),
   company: z.optional(idString("ожидается идентификатор компании").min(1, "ожидается идентификатор компании")),
 });

@@ -16,7 +16,7 @@ import {
 } from "@core/inventory";
 import { FORECAST_METHODS } from "@core/registry";
 import { DISTRIBUTIONS, UNCERTAINTY_ORIGINS } from "@core/uncertainty-core";
-import { MEDIA_KINDS, ROLES } from "./common";
+import { DUTIES, MEDIA_KINDS, ROLES } from "./common";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
 export const tokensSchema = z.object({
@@ -55,6 +55,9 @@ export const signedInUserSchema = z.object({
   last_name: z.string(),
   position: z.optional(z.string()),
   role: z.enum(ROLES),
+  duty: z
+    .optional(z.nullable(z.enum(DUTIES)))
+    .meta({ description: "Issue 105: the duty whose confirmation of a gassing book entry the user gives" }),
   is_active: z.boolean(),
   created_at: z.string(),
   session_generation: z.optional(z.int()),

@@ -7,7 +7,7 @@ import { Conflict, NotFound } from "../errors";
 import { hashPassword } from "../company/passwords";
 import { createUser, validatePassword } from "../company/users";
 import { personName } from "../person-name";
-import { ROLES, type Role } from "../../contract/schemas/common";
+import { ROLES, type Duty, type Role } from "../../contract/schemas/common";
 import type { User } from "../../ports";
 import type * as z from "zod";
 import type { userPatchBody } from "../../contract/routes/admin";
@@ -45,6 +45,7 @@ export interface AdminUserInput {
   first_name?: string;
   last_name?: string;
   role?: Role;
+  duty?: Duty | null;
 }
 
 export async function createCompanyUser(deps: Deps, actor: Actor, companyId: string, input: AdminUserInput): Promise<AdminUserView> {
@@ -79,9 +80,10 @@ export async function updateCompanyUser(
     throw new Conflict("Нельзя снять права администратора с собственной учетной записи");
   if (self && patch.is_active === false) throw new Conflict("Нельзя отключить собственную учетную запись");
 
-  const fields: Partial<Pick<User, "first_name" | "last_name" | "role">> = {};
+  const fields: Partial<Pick<User, "first_name" | "last_name" | "role" | "duty">> = {};
   if (patch.first_name !== undefined) fields.first_name = patch.first_name.trim();
   if (patch.last_name !== undefined) fields.last_name = patch.last_name.trim();
+  if (patch.duty !== undefined) fields.duty = patch.duty;
   // A new role ends the user's sessions (the repository bumps its session generation): only a real change.
   if (patch.role !== undefined && patch.role !== current.role) fields.role = patch.role;
   const moving = patch.company !== undefined && patch.company !== current.company;

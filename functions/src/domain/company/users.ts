@@ -4,7 +4,7 @@ import { INVENTORY_SUMS_LAYOUT } from "../inventory/sums";
 import { newId } from "../ids";
 import { invalidAt, NotFound } from "../errors";
 import { hashPassword, knownPasswordProblem } from "./passwords";
-import { PASSWORD_MIN_LENGTH, ROLES, type Role } from "../../contract/schemas/common";
+import { DUTIES, PASSWORD_MIN_LENGTH, ROLES, type Duty, type Role } from "../../contract/schemas/common";
 import type { Company, User } from "../../ports";
 import type { CompanyCreateInput } from "../../contract/schemas/company";
 import { DEFAULT_TIME_ZONE } from "@core/company-clock";
@@ -92,6 +92,8 @@ export interface UserInput {
   first_name?: string;
   last_name?: string;
   role?: Role;
+  /** Issue 105: who confirms a gassing book entry (DUTIES); none when absent. */
+  duty?: Duty | null;
 }
 
 export async function createUser(
@@ -111,6 +113,7 @@ export async function createUser(
     first_name: input.first_name?.trim() ?? "",
     last_name: input.last_name?.trim() ?? "",
     role: input.role ?? "staff",
+    ...(input.duty ? { duty: input.duty } : {}),
     is_active: true,
     password_hash: await hashPassword(input.password, deps.config.passwordCost),
     created_at: deps.clock.now().toISOString(),
@@ -144,6 +147,14 @@ export async function setUserRole(deps: Deps, email: string, role: Role): Promis
   if (!ROLES.includes(role)) throw invalidAt("role", ROLES.join(", "));
   const user = await userByEmail(deps, email);
   if (user.role !== role) await deps.repos.users.update(user.company, user.id, { role });
+}
+
+/** `npm run admin -- set-duty`: the user's duty at the mine (issue 105: who confirms a gassing book
+ *  entry), or none. */
+export async function setUserDuty(deps: Deps, email: string, duty: Duty | null): Promise<void> {
+  if (duty !== null && !DUTIES.includes(duty)) throw invalidAt("duty", `обязанность: ${DUTIES.join(", ")} или none`);
+  const user = await userByEmail(deps, email);
+  if ((user.duty ?? null) !== duty) await deps.repos.users.update(user.company, user.id, { duty });
 }
 
 /** A password a person chooses: long enough, and none everyone knows (issue 86 R14: the demo
