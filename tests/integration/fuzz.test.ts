@@ -582,6 +582,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
       writes: {},
     },
   ],
+  // Nothing to confirm: every body is answered 400, 403 or 404, nothing written.
+  confirmTelemetryGassing: () => [
+    {
+      path: `/api/v1/telemetry/gassings/${objects.facility.id}.${objects.sensor.id}.g.1a2b3c/confirm/`,
+      example: { duty: "chief_engineer" },
+      writes: {},
+    },
+  ],
   // The administrator confirms an edition from a far day (the table is this file's own): the first valid
   // body is stored, a later one of the same day is 409; editions are platform-wide, outside the snapshot.
   confirmMethaneLimits: () => [

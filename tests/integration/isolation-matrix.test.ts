@@ -198,6 +198,14 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
+  // As for the registration: an id one of A's sensors could have is 404 to A too, and to B.
+  confirmTelemetryGassing: ({ a }) => [
+    {
+      path: `/api/v1/telemetry/gassings/${a.facility.id}.${a.sensor.id}.g.1a2b3c/confirm/`,
+      json: { duty: "chief_engineer" },
+      control: false,
+    },
+  ],
   // As for one event: an id one of A's sensors could have is 404 to A too, and to B.
   acknowledgeTelemetryEvents: ({ a }) => [
     { path: "/api/v1/telemetry/events/acknowledge/", json: { events: [`${a.facility.id}.${a.sensor.id}.s.none.1a2b3c`] }, control: false },

@@ -25,3 +25,25 @@ export async function withCurrentNames<R extends { history: ReadonlyArray<{ by: 
   const names = await namesByEmail(repos, companyId);
   return { ...review, history: review.history.map((step) => (names.has(step.by) ? { ...step, by_name: names.get(step.by) } : step)) };
 }
+
+/** Issue 105: a person as a safety document names one, surname and initials («Кузнецова О. И.» of
+ *  first name «Ольга Ивановна», last name «Кузнецова»); empty when they have given no surname. */
+export function surnameInitials(user: Pick<User, "first_name" | "last_name">): string {
+  const surname = user.last_name?.trim() ?? "";
+  if (!surname) return "";
+  const initials = (user.first_name ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => `${part.charAt(0).toUpperCase()}.`);
+  return [surname, ...initials].join(" ");
+}
+
+/** What a document prints for someone who gave no surname (never their e-mail). */
+export const UNNAMED_PERSON = "ФИО не указано в профиле";
+
+/** Each user of the company by e-mail, surname and initials (UNNAMED_PERSON for one who gave none). */
+export async function initialsByEmail(repos: Pick<Repositories, "users">, companyId: string): Promise<(email: string) => string> {
+  const users = await repos.users.listByCompany(companyId);
+  const names = new Map(users.map((u) => [u.email, surnameInitials(u)] as const));
+  return (email) => names.get(email) || UNNAMED_PERSON;
+}

@@ -18,7 +18,9 @@ import { abatementPdf, abatementXlsx } from "./abatement-export";
 import { climateReportFile } from "./climate-report";
 import { shiftReport } from "../domain/monitoring/derive/shift-report";
 import { shiftReportPdf, shiftReportXlsx } from "./shift-report";
-import { gassingRegisterXlsx, journalPdf, journalXlsx } from "./journal";
+import { journalPdf, journalXlsx } from "./journal";
+import { BOOK_TITLE, gassingBookPdf, gassingBookXlsx } from "./gassing-book";
+import { listGassings } from "../domain/monitoring/derive/journal";
 import { EXPORT_FORMATS } from "./formats";
 import { runReconciliationJob } from "./reconciliation-job";
 
@@ -41,12 +43,16 @@ export function inProcessSpreadsheets(depsOf: () => ExportDeps, options: InProce
     abatementFile: (assessment, format, issued) =>
       format === "pdf" ? abatementPdf(assessment, new Date(issued)) : abatementXlsx(assessment),
     climateReportFile: (report, format, issued) => climateReportFile(report, format, new Date(issued)),
-    monitoringFile: (file) =>
-      file.kind === "gassings"
-        ? gassingRegisterXlsx(file.list)
-        : file.format === "pdf"
-          ? journalPdf(file.journal)
-          : journalXlsx(file.journal),
+    monitoringFile: (file) => (file.format === "pdf" ? journalPdf(file.journal) : journalXlsx(file.journal)),
+    async gassingBook(actor, query) {
+      const list = await listGassings(depsOf(), actor, query);
+      return {
+        kind: "body",
+        fileName: `${BOOK_TITLE} ${list.facility_name} ${list.from} ${list.to}.${query.format}`,
+        contentType: query.format === "pdf" ? "application/pdf" : EXPORT_FORMATS.xlsx.contentType,
+        body: query.format === "pdf" ? await gassingBookPdf(list) : await gassingBookXlsx(list),
+      };
+    },
     async shiftReport(actor, query) {
       const report = await shiftReport(depsOf(), actor, query);
       const format = query.format ?? "xlsx";

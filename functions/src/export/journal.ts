@@ -1,5 +1,5 @@
-// The АГК operator's journal of a company day (GET v1/telemetry/journal/?format=xlsx|pdf) and the
-// register of gassings of a period (GET v1/telemetry/gassings/?format=xlsx), issue 99: the layout of
+// The АГК operator's journal of a company day (GET v1/telemetry/journal/?format=xlsx|pdf), issue 99
+// (the gassing book of a period is gassing-book.ts, whose columns the day's gassings sheet takes): the layout of
 // the methodological recommendations' journal, a shift a sheet (xlsx) or a page (PDF): per sensor its
 // code, place and set-point, the mean of each hour of the shift, the shift's and the day's mean; the
 // shift's gassings (sensor, start, end, maximum); the signature lines of the АГК operator, the head of
@@ -8,8 +8,8 @@
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE, DEFAULT_SHIFT_STARTS, DEMO_READINGS_LABEL, shiftName, shiftSpan } from "@core/monitoring";
 import { limitSourceText, limitSources } from "@core/methane-limits";
-import { NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
-import type { GassingList, GassingView, Journal } from "../domain/monitoring/derive/journal";
+import type { GassingView, Journal } from "../domain/monitoring/derive/journal";
+import { gassingBookSheet } from "./gassing-book";
 import type { Cell, Column, Sheet } from "./content";
 import { textPdf } from "./pdf-writer";
 import { formatNumber } from "./txt-writer";
@@ -94,67 +94,27 @@ export function journalSheets(j: Journal): Sheet[] {
     };
   });
   sheets.push(
-    gassingSheet(`Журнал оператора АГК: ${j.facility_name}, загазирования ${dateText(j.date, "UTC")}${demoMark(j)}`, j.gassings, j.zone),
+    gassingBookSheet(
+      "Загазирования",
+      `Журнал оператора АГК: ${j.facility_name}, загазирования ${dateText(j.date, "UTC")}${demoMark(j)} в графах книги учета загазирований`,
+      j.gassings,
+      j.zone,
+    ),
   );
   return sheets;
 }
 
-/** The register's rows: one a gassing, with its registration. */
-function gassingSheet(title: string, list: readonly GassingView[], zone: string): Sheet {
-  const at = (iso: string | null) => (iso ? dateTimeText(iso, zone) : "продолжается");
-  return {
-    name: "Загазирования",
-    text: { layout: "none" },
-    title,
-    columns: [
-      text("Датчики", 20),
-      text("Выработка", 22),
-      text("Вид", 10),
-      text("Начало", 18),
-      text("Конец", 18),
-      number("Макс. CH4, % об.", JOURNAL_DECIMALS, 12),
-      ...NOTIFICATIONS.map((n) => text(`Оповещен: ${NOTIFICATION_LABELS[n]}`, 16)),
-      text("Зарегистрировал", 26),
-      text("Когда", 18),
-      text("Закрыто", 18),
-      text("Комментарий", 40),
-    ],
-    rows: list.map((g): Cell[] => [
-      g.sensors.join(", "),
-      g.working || NO_WORKING,
-      g.kind,
-      at(g.start),
-      at(g.end),
-      g.max,
-      ...NOTIFICATIONS.map((n) => (g.notified[n] ? "да" : "нет")),
-      g.registered_by ?? "не зарегистрировано",
-      g.registered_at ? dateTimeText(g.registered_at, zone) : "",
-      g.closed_at ? `${dateTimeText(g.closed_at, zone)} (${g.closed_by})` : "нет",
-      g.comment,
-    ]),
-  };
-}
-
 export const journalXlsx = (j: Journal) => xlsxBytes(journalSheets(j), new Date(j.issued_at));
-
-export const gassingRegisterXlsx = (list: GassingList) =>
-  xlsxBytes(
-    [
-      gassingSheet(
-        `Реестр загазирований: ${list.facility_name}, ${dateText(list.from, "UTC")} — ${dateText(list.to, "UTC")}. ${ADVISORY_NOTE}`,
-        list.results,
-        list.zone,
-      ),
-    ],
-    new Date(list.issued_at),
-  );
 
 const shown = (value: number | null) => (value === null ? "—" : formatNumber(value, JOURNAL_DECIMALS));
 
 /** The journal as PDF: a landscape page a shift, its table, its gassings and the signature lines. */
 export async function journalPdf(j: Journal): Promise<Uint8Array> {
   const title = `Журнал оператора АГК: ${j.facility_name}, ${dateText(j.date, "UTC")}${demoMark(j)}`;
-  const { doc, font, left, width, heading, line, bytes } = textPdf(title, new Date(j.issued_at), { margin: 30, layout: "landscape" });
+  const { doc, font, left, width, heading, line, signatures, bytes } = textPdf(title, new Date(j.issued_at), {
+    margin: 30,
+    layout: "landscape",
+  });
   const at = (iso: string | null) => (iso ? dateTimeText(iso, j.zone) : "продолжается");
   DEFAULT_SHIFT_STARTS.forEach((_, index) => {
     if (index > 0) doc.addPage();
@@ -205,14 +165,7 @@ export async function journalPdf(j: Journal): Promise<Uint8Array> {
         `${gassingWhere(g)}: ${g.kind}, с ${at(g.start)} до ${at(g.end)}, максимум ${shown(g.max)} % об.; ${registrationText(g, j.zone)}.`,
       );
     }
-    doc.moveDown(1.5);
-    for (const who of JOURNAL_SIGNATURES) {
-      doc
-        .font(font)
-        .fontSize(10)
-        .text(`${who}: ____________________ (подпись)   ______________________________ (ФИО)`, left, undefined, { width });
-      doc.moveDown(1);
-    }
+    signatures(JOURNAL_SIGNATURES);
   });
   return bytes();
 }

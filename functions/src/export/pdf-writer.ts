@@ -40,6 +40,17 @@ export function textPdf(title: string, created: Date, page: Page) {
       doc.moveDown(0.5).font("Bold").fontSize(size).text(text, left, undefined, { width }).font(font).fontSize(9),
     /** A paragraph of 9 pt text. */
     line: (text: string) => doc.font(font).fontSize(9).text(text, left, undefined, { width }),
+    /** The signature lines of a paper the mine signs: each person's, «подпись» and «ФИО» to write in. */
+    signatures(who: readonly string[]) {
+      doc.moveDown(1.5);
+      for (const person of who) {
+        doc
+          .font(font)
+          .fontSize(10)
+          .text(`${person}: ____________________ (подпись)   ______________________________ (ФИО)`, left, undefined, { width });
+        doc.moveDown(1);
+      }
+    },
     /** Ends the document: its bytes. */
     async bytes(): Promise<Uint8Array> {
       doc.end();

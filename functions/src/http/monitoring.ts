@@ -31,9 +31,11 @@ import {
   journalRoute,
   listGassingsRoute,
   registerGassingRoute,
+  confirmGassingRoute,
   telemetryUploadUrlRoute,
 } from "../contract/routes/monitoring";
-import { listGassings, operatorJournal, registerGassing } from "../domain/monitoring/derive/journal";
+import { listGassings, operatorJournal } from "../domain/monitoring/derive/journal";
+import { confirmGassing, registerGassing } from "../domain/monitoring/derive/gassing-book";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
 import { heavyFile } from "../domain/heavy-work";
@@ -202,15 +204,22 @@ export const monitoringRoutes = routeApp()
     return fileBody(c, bytes, format, `Журнал оператора АГК ${journal.facility_name} ${journal.date}.${format}`);
   })
   .openapi(listGassingsRoute, async (c) => {
-    const deps = c.get("deps");
     const { format, ...query } = c.req.valid("query");
-    const list = await listGassings(deps, c.get("actor"), query);
-    if (!format) return c.json(list, 200);
-    const bytes = await heavyFile(deps, c.get("actor"), () => deps.spreadsheets.monitoringFile({ kind: "gassings", list }));
-    return fileBody(c, bytes, "xlsx", `Реестр загазирований ${list.facility_name} ${list.from} ${list.to}.xlsx`);
+    if (!format) return c.json(await listGassings(c.get("deps"), c.get("actor"), query), 200);
+    // The book is read (the minutes of up to 92 days) and rendered by the spreadsheet worker, in the
+    // company's turn as the other report files (issue 107, item 3); the route's heavy-work slot is
+    // handed on to the file.
+    const deps = c.get("deps");
+    const actor = c.get("actor");
+    return heavyFileAnswer(c, () =>
+      deps.runtime.fileTurns.run(actor.company, () => deps.spreadsheets.gassingBook(actor, { ...query, format })),
+    ) as never;
   })
   .openapi(registerGassingRoute, async (c) =>
     c.json(await registerGassing(c.get("deps"), c.get("actor"), c.req.valid("param").gassing, c.req.valid("json")), 200),
+  )
+  .openapi(confirmGassingRoute, async (c) =>
+    c.json(await confirmGassing(c.get("deps"), c.get("actor"), c.req.valid("param").gassing, c.req.valid("json")), 200),
   )
   .openapi(telemetryUploadUrlRoute, async (c) => c.json(await telemetryUploadUrl(c.get("deps"), c.get("actor"), c.req.valid("json")), 200))
   .openapi(importFileRoute, async (c) => {
@@ -244,7 +253,7 @@ export const monitoringRoutes = routeApp()
 
 const FILE_TYPES = { xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", pdf: "application/pdf" } as const;
 
-/** A rendered monitoring file as the answer (the journal, the register of gassings). */
+/** A rendered monitoring file as the answer (the operator's journal). */
 const fileBody = (c: Context<AppEnv>, bytes: Uint8Array, format: keyof typeof FILE_TYPES, name: string) =>
   c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": FILE_TYPES[format],

@@ -104,7 +104,7 @@ export async function answer(
       result = { kind: "body", fileName: `climate-report.${request.format}`, contentType: type, base64: base64Of(bytes) };
     } else if (request.op === "monitoring_file") {
       const bytes = await worker.monitoringFile(request.file);
-      const pdf = request.file.kind === "journal" && request.file.format === "pdf";
+      const pdf = request.file.format === "pdf";
       result = {
         kind: "body",
         fileName: pdf ? "journal.pdf" : "journal.xlsx",
@@ -154,13 +154,20 @@ export async function answer(
                     ? { project: request.report.project, period: request.report.period, format: request.format }
                     : request.op === "shift_report"
                       ? { company: request.actor.company, facility: request.query.facility, date: request.query.date }
-                      : request.op === "monitoring_file"
-                        ? { kind: request.file.kind }
-                        : request.op === "climate_pack" || request.op === "climate_pack_manifest"
-                          ? { company: request.actor.company, project: request.project, period: request.period }
-                          : request.op === "comparison"
-                            ? { year: request.comparison.year }
-                            : { view: request.view }),
+                      : request.op === "gassing_book"
+                        ? {
+                            company: request.actor.company,
+                            facility: request.query.facility,
+                            from: request.query.from,
+                            to: request.query.to,
+                          }
+                        : request.op === "monitoring_file"
+                          ? { kind: request.file.kind }
+                          : request.op === "climate_pack" || request.op === "climate_pack_manifest"
+                            ? { company: request.actor.company, project: request.project, period: request.period }
+                            : request.op === "comparison"
+                              ? { year: request.comparison.year }
+                              : { view: request.view }),
       answer: result.kind === "error" ? result.error.kind : result.kind === "job" ? result.state : result.kind,
       base64_chars: result.kind === "body" ? result.base64.length : undefined,
       ms: Date.now() - started,

@@ -133,6 +133,8 @@ async function run(id: number, raw: unknown, now: number): Promise<void> {
       result = bytesOnly(await worker.trendWorkbook(request.trend, request.view));
     } else if (request.op === "shift_report") {
       result = await worker.shiftReport(request.actor, request.query);
+    } else if (request.op === "gassing_book") {
+      result = await worker.gassingBook(request.actor, request.query);
     } else if (request.op === "climate_pack_manifest") {
       result = await worker.climatePackManifest(request.actor, { project: request.project, period: request.period });
     } else if (request.op === "climate_pack") {

@@ -485,6 +485,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       return bytesOf(result.body);
     },
     shiftReport: (actor, query) => start({ op: "shift_report", actor: actorOf(actor), query }),
+    gassingBook: (actor, query) => start({ op: "gassing_book", actor: actorOf(actor), query }),
     climatePackManifest: (actor, request) => start({ op: "climate_pack_manifest", actor: actorOf(actor), ...request }),
     async climatePack(actor, { job, ...request }) {
       const work = { op: "climate_pack" as const, actor: actorOf(actor), ...request };

@@ -3,7 +3,8 @@
 import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/monitoring";
-import type { methaneLimitEditionSchema } from "../contract/schemas/journal";
+import type { GassingType, methaneLimitEditionSchema } from "../contract/schemas/journal";
+import type { Duty } from "../contract/schemas/common";
 import type { CompanyObjects } from "./company-objects";
 import type { MethanePlace } from "@core/methane-limits";
 
@@ -357,7 +358,10 @@ export interface LiveBindingRepository {
 
 /** Issue 99: the dispatcher's registration of a gassing (the safety rules, pp. 622–624): whom they
  *  informed, their comment, who registered it and when, and who closed it. Keyed by the gassing's id
- *  (its facility, its opening sensor and start), found again from the same minutes. */
+ *  (its facility, its opening sensor and start), found again from the same minutes. Issue 105: the
+ *  entry of the gassing book — its cause, type, losses, who cleared the gas and who investigated, the
+ *  measures, the confirmations, and the gassing as found when last written (what a closed entry keeps).
+ *  People by e-mail (who they are), named by their name now wherever shown. No expiry: kept for good. */
 export interface GassingRegistration {
   company: string;
   /** The facility, then the core's gassing id: `{facility}.{sensor}.g.{start}`. */
@@ -368,10 +372,32 @@ export interface GassingRegistration {
   registered_at: string;
   notified: { chief_engineer: boolean; head_ab: boolean; head_section: boolean; rostekhnadzor: boolean };
   comment: string;
+  /** The book's fields (issue 105): absent on a registration written before them. */
+  cause?: string;
+  type?: GassingType | null;
+  losses?: { development_m: number; coal_t: number };
+  cleared_by?: string;
+  investigated_by?: string;
+  measures?: string;
+  confirmations?: Partial<Record<Duty, { by: string; at: string } | null>>;
+  found?: FoundGassing;
   closed: boolean;
   closed_by: string | null;
   closed_at: string | null;
   version: number;
+}
+
+/** A gassing as the minutes gave it when its entry was last written (issue 105). */
+export interface FoundGassing {
+  end: string | null;
+  max: number;
+  max_at: string;
+  sensors: string[];
+  limits: number[];
+  working: string;
+  /** Absent on an entry kept before gassings were grouped by section. */
+  section?: string;
+  kind: "общее" | "местное";
 }
 
 export type GassingRegistrationRepository = CompanyObjects<GassingRegistration>;

@@ -17,12 +17,10 @@ import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";
-import type { gassingListSchema, journalSchema } from "../contract/schemas/journal";
+import type { gassingListQuerySchema, journalSchema } from "../contract/schemas/journal";
 
-/** Issue 99: the АГК operator's journal of a day (xlsx, PDF) or the register of gassings of a period (xlsx). */
-export type MonitoringFile =
-  | { kind: "journal"; journal: z.output<typeof journalSchema>; format: "xlsx" | "pdf" }
-  | { kind: "gassings"; list: z.output<typeof gassingListSchema> };
+/** Issue 99: the АГК operator's journal of a day (xlsx, PDF). */
+export type MonitoringFile = { kind: "journal"; journal: z.output<typeof journalSchema>; format: "xlsx" | "pdf" };
 
 /** The spreadsheet work: project exports (txt, xls, xlsx), the .xlsx upload templates and the
  *  inventory's report passport (xlsx, PDF). exceljs, SheetJS and pdfkit live behind it, so the
@@ -59,8 +57,14 @@ export interface SpreadsheetWorker {
   /** A climate period's report on implementation (GET v1/climate-projects/{id}/periods/{p}/report/) as an
    *  .xlsx or a PDF: its sections in, the file out; `issued` dates the file. */
   climateReportFile(report: ClimateReport, format: "xlsx" | "pdf", issued: string): Promise<Uint8Array>;
-  /** The АГК operator's journal or the register of gassings (issue 99): the figures in, the file out. */
+  /** The АГК operator's journal (issue 99): the figures in, the file out. */
   monitoringFile(file: MonitoringFile): Promise<Uint8Array>;
+  /** The gassing book of `actor`'s company for a period (GET v1/telemetry/gassings/?format=xlsx|pdf,
+   *  issue 105), read and rendered where exceljs and pdfkit are: NotFound for another company's facility. */
+  gassingBook(
+    actor: Pick<User, "id" | "company" | "email" | "role">,
+    query: z.output<typeof gassingListQuerySchema> & { format: "xlsx" | "pdf" },
+  ): Promise<ExportResult>;
   /** A shift's report of `actor`'s company (GET v1/telemetry/shift-report/) as an .xlsx or a PDF, so
    *  that exceljs and pdfkit stay in the worker: NotFound for another company's facility. */
   shiftReport(

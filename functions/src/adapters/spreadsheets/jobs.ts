@@ -60,10 +60,14 @@ export async function bytesOf(body: ReadableStream<Uint8Array> | Uint8Array): Pr
 /** The export or the passport a request asks for, rendered by `worker`; a job hears the passport's progress. */
 export function renderFile(
   worker: SpreadsheetWorker,
-  request: Extract<WorkerRequest, { op: "export" | "inventory_report" | "shift_report" | "climate_pack" | "climate_pack_manifest" }>,
+  request: Extract<
+    WorkerRequest,
+    { op: "export" | "inventory_report" | "shift_report" | "gassing_book" | "climate_pack" | "climate_pack_manifest" }
+  >,
   progress?: (done: number) => void,
 ): Promise<ExportResult> {
   if (request.op === "shift_report") return worker.shiftReport(request.actor, request.query);
+  if (request.op === "gassing_book") return worker.gassingBook(request.actor, request.query);
   if (request.op === "climate_pack_manifest")
     return worker.climatePackManifest(request.actor, { project: request.project, period: request.period });
   if (request.op === "climate_pack") {

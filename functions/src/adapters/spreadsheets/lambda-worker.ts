@@ -136,6 +136,7 @@ export function lambdaSpreadsheets(client: LambdaClient, functionName: string, j
       return request.job ? startJob(work, request.job) : fileOf(await invoke(work));
     },
     shiftReport: async (actor, query) => fileOf(await invoke({ op: "shift_report", actor: actorOf(actor), query })),
+    gassingBook: async (actor, query) => fileOf(await invoke({ op: "gassing_book", actor: actorOf(actor), query })),
     climatePackManifest: async (actor, request) => fileOf(await invoke({ op: "climate_pack_manifest", actor: actorOf(actor), ...request })),
     async climatePack(actor, { job, ...request }) {
       const work = { op: "climate_pack" as const, actor: actorOf(actor), ...request };

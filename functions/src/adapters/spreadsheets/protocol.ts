@@ -10,7 +10,7 @@ import { measuredVsEstimatedSchema } from "../../contract/schemas/measured-vs-es
 import { shiftReportQuerySchema } from "../../contract/schemas/monitoring";
 import { abatementAssessmentSchema } from "../../contract/schemas/abatement";
 import { climateReportSchema } from "../../contract/schemas/climate-report";
-import { gassingListSchema, journalSchema } from "../../contract/schemas/journal";
+import { gassingListQuerySchema, journalSchema } from "../../contract/schemas/journal";
 import { climatePeriodBodySchema } from "../../contract/schemas/climate-project";
 import { ROLES } from "../../contract/schemas/common";
 import * as z from "zod/mini";
@@ -105,12 +105,10 @@ export const workerRequest = z.discriminatedUnion("op", [
   z.object({ op: z.literal("abatement"), assessment: abatementAssessmentSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("climate_report"), report: climateReportSchema, format: z.enum(["xlsx", "pdf"]), issued: z.string() }),
   z.object({ op: z.literal("shift_report"), actor, query: shiftReportQuerySchema }),
+  z.object({ op: z.literal("gassing_book"), actor, query: gassingListQuerySchema.extend({ format: z.enum(["xlsx", "pdf"]) }) }),
   z.object({
     op: z.literal("monitoring_file"),
-    file: z.union([
-      z.object({ kind: z.literal("journal"), journal: journalSchema, format: z.enum(["xlsx", "pdf"]) }),
-      z.object({ kind: z.literal("gassings"), list: gassingListSchema }),
-    ]),
+    file: z.object({ kind: z.literal("journal"), journal: journalSchema, format: z.enum(["xlsx", "pdf"]) }),
   }),
   climatePackRequest,
   // That pack's manifest, the file the executor signs (issue 89 item 5).

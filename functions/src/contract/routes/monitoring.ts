@@ -27,6 +27,7 @@ import {
 } from "../schemas/monitoring";
 import { uploadGrantSchema } from "../schemas/answers";
 import {
+  gassingConfirmSchema,
   gassingListQuerySchema,
   gassingListSchema,
   gassingRegisterSchema,
@@ -277,9 +278,9 @@ export const journalRoute = route(
 export const listGassingsRoute = route(
   facilityInQuery(
     "listTelemetryGassings",
-    "The register of gassings starting in a period of company days, with their registrations; or its xlsx (?format=xlsx)",
-    [400, 404],
-    "A gassing opens at the first minute mean at or above the sensor's permissible limit (its alarm level, else its place's) and closes after 2 valid minutes below (end: the first of them); overlapping gassings of two or more sensors of one working are one «общее», else «местное». At most 92 days.",
+    "The gassing book («Книга учета загазирований») of a period of company days: the gassings starting in it with their entries; or the book as xlsx or PDF (?format=xlsx|pdf)",
+    [400, 404, 429],
+    "A gassing opens at the first minute mean at or above the sensor's permissible limit (its alarm level, else its place's) and closes after 2 valid minutes below (end: the first of them); overlapping gassings of two or more sensors of one working are one «общее», else «местное». A closed entry shows the gassing as it was when closed; an entry whose gassing the minutes no longer give is listed from what it kept. People by surname and initials. The file: the book's columns and the signature lines, rendered in a heavy-work slot (429 with Retry-After when the company's are taken). At most 92 days.",
   ),
   {
     get: "/gassings",
@@ -287,7 +288,7 @@ export const listGassingsRoute = route(
     query: gassingListQuerySchema,
     200: {
       description: "The register, or its file",
-      content: { "application/json": { schema: gassingListSchema }, ...fileAnswer("The file", XLSX).content },
+      content: { "application/json": { schema: gassingListSchema }, ...fileAnswer("The file", XLSX, "application/pdf").content },
     },
   },
 );
@@ -295,9 +296,9 @@ export const listGassingsRoute = route(
 export const registerGassingRoute = route(
   own(
     "registerTelemetryGassing",
-    "The dispatcher's registration of a gassing: whom they informed and a comment (who and when are kept); close: true closes it",
+    "The dispatcher's entry of a gassing in the book: whom they informed, the cause, the type, the losses, who cleared the gas and who investigated, the measures, a comment (who and when are kept); close: true closes it",
     [400, 403, 404, 409],
-    "Closing is refused (400, naming them) while any of the four notifications (chief engineer, head of the АБ section, head of the affected section, the territorial Rostekhnadzor body) is unticked, or while the gassing lasts; a closed gassing is not changed again.",
+    "Closing is refused (400, naming them) while any of the four notifications (chief engineer, head of the АБ section, head of the affected section, the territorial Rostekhnadzor body) is unticked, while the gassing lasts, or while the cause, the type or the measures are empty (each named in Russian). A closed entry is not changed again (409). A reviewer gets 403.",
   ),
   {
     post: "/gassings/{gassing}/register",
@@ -305,6 +306,23 @@ export const registerGassingRoute = route(
     params: z.object({ gassing: pathParam("Gassing id") }),
     body: gassingRegisterSchema,
     200: json(gassingSchema, "The gassing as registered"),
+  },
+);
+
+export const confirmGassingRoute = route(
+  own(
+    "confirmTelemetryGassing",
+    "Confirm a closed entry of the gassing book as the section's head, the head of the АБ section or the chief engineer",
+    [400, 403, 404, 409],
+    "Only by a user an administrator gave that duty (else 403); only a closed entry (else 400); each duty once (else 409). Who (surname and initials) and when are kept.",
+  ),
+  {
+    post: "/gassings/{gassing}/confirm",
+    // An entry not yet written is looked for in the minutes, as a registration.
+    cost: "heavy",
+    params: z.object({ gassing: pathParam("Gassing id") }),
+    body: gassingConfirmSchema,
+    200: json(gassingSchema, "The entry as confirmed"),
   },
 );
 
@@ -414,6 +432,7 @@ export const TELEMETRY_ROUTES = [
   journalRoute,
   listGassingsRoute,
   registerGassingRoute,
+  confirmGassingRoute,
   telemetryUploadUrlRoute,
   importFileRoute,
   createReconciliationRoute,

@@ -1,14 +1,47 @@
 // The АГК operator's day (issue 99): the operator's journal of a facility's company day
 // (GET v1/telemetry/journal/), the gassings the rules make the dispatcher register
-// (GET v1/telemetry/gassings/, POST v1/telemetry/gassings/{id}/register/) and their register as xlsx.
+// (GET v1/telemetry/gassings/, POST v1/telemetry/gassings/{id}/register/) and, issue 105, the gassing
+// book («Книга учета загазирований»): each entry's cause, type, losses, who cleared the gas and who
+// investigated, the measures, the confirmations of the section's head, the head of the АБ section and
+// the chief engineer (POST v1/telemetry/gassings/{id}/confirm/), and the book as xlsx and PDF.
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { idString, isoDate } from "./common";
+import { DUTIES, DUTY_LABELS, idString, isoDate } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import { LIMIT_STANDINGS, METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };
+
+/** Issue 105: a gassing's type as the book records it. */
+export const GASSING_TYPES = ["technological", "accident"] as const;
+export type GassingType = (typeof GASSING_TYPES)[number];
+export const GASSING_TYPE_LABELS: Readonly<Record<GassingType, string>> = {
+  technological: "технологическое",
+  accident: "аварийное",
+};
+/** What the book asks before an entry is closed, named in Russian (the closing's refusal says them). */
+export const CLOSING_FIELDS = {
+  cause: "причина загазирования",
+  type: "вид загазирования (технологическое или аварийное)",
+  measures: "принятые меры",
+} as const;
+
+const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));
+const loss = (what: string) =>
+  z.optional(z.number(`${what}: ожидается число`).check(z.gte(0, `${what}: не меньше 0`), z.lte(1e6, `${what}: не больше 1 000 000`)));
+
+const lossesSchema = z.object({
+  development_m: z.number().meta({ description: "Development (проходка) lost, m" }),
+  coal_t: z.number().meta({ description: "Coal output lost, t" }),
+});
+
+const confirmationSchema = z.nullable(
+  z.object({
+    by: z.string().meta({ description: "Surname and initials of the user with that duty" }),
+    at: z.string(),
+  }),
+);
 
 const notifiedSchema = z.object({
   chief_engineer: z.boolean(),
@@ -34,21 +67,38 @@ export const gassingSchema = z.object({
     description: "общее: two or more АГК sensors of one development working or one extraction section above the norm at once; местное: one",
   }),
   carried_over: z.boolean().meta({ description: "It began before the period listed (a day of the journal) and was in force in it" }),
-  registered_by: z.nullable(z.string()),
+  duration_min: z.nullable(z.int()).meta({ description: "Minutes from start to end; null while it lasts" }),
+  registered_by: z.nullable(z.string()).meta({ description: "Surname and initials, never the e-mail" }),
   registered_at: z.nullable(z.string()),
   notified: notifiedSchema,
   comment: z.string(),
+  cause: z.string(),
+  type: z.nullable(z.enum(GASSING_TYPES)),
+  losses: lossesSchema,
+  cleared_by: z.string().meta({ description: "Who cleared the gas (free text: names, positions)" }),
+  investigated_by: z.string().meta({ description: "Who investigated the cause" }),
+  measures: z.string(),
   closed: z.boolean(),
-  closed_by: z.nullable(z.string()),
+  closed_by: z.nullable(z.string()).meta({ description: "Surname and initials" }),
   closed_at: z.nullable(z.string()),
+  confirmations: z.object({ head_section: confirmationSchema, head_ab: confirmationSchema, chief_engineer: confirmationSchema }),
 });
 
 export const gassingRegisterSchema = z.object({
   notified: notifiedSchema.partial(),
-  comment: z.optional(
-    z.string("ожидается строка").max(LIMITS.text.comment, `не длиннее ${LIMITS.text.comment.toLocaleString("ru-RU")} символов`),
-  ),
+  comment: bookText(LIMITS.text.comment),
+  cause: bookText(LIMITS.text.comment),
+  type: z.optional(z.enum(GASSING_TYPES, `вид загазирования: ${GASSING_TYPES.join(", ")}`)),
+  losses: z.optional(z.object({ development_m: loss("потери проходки, м"), coal_t: loss("потери добычи, т") })),
+  cleared_by: bookText(LIMITS.text.companyText),
+  investigated_by: bookText(LIMITS.text.companyText),
+  measures: bookText(LIMITS.text.comment),
   close: z.optional(z.boolean("ожидается true или false")),
+});
+
+/** Issue 105: a confirmation of a closed entry by the user who has that duty. */
+export const gassingConfirmSchema = z.object({
+  duty: z.enum(DUTIES, `подтверждает: ${DUTIES.map((d) => `${d} (${DUTY_LABELS[d]})`).join(", ")}`),
 });
 
 const facilityParam = idString("укажите площадку").meta({ description: "Facility id" });
@@ -64,7 +114,7 @@ export const gassingListQuerySchema = z.object({
   facility: facilityParam,
   from: isoDate().meta({ description: "The first company day" }),
   to: isoDate().meta({ description: "The last company day (inclusive)" }),
-  format: z.optional(z.enum(["xlsx"], "xlsx")).meta({ description: "none: JSON; xlsx: the register" }),
+  format: z.optional(z.enum(["xlsx", "pdf"], "xlsx или pdf")).meta({ description: "none: JSON; xlsx or pdf: the gassing book" }),
 });
 
 /** The limit a sensor is read against and where it comes from (issue 105, item 4). */
@@ -121,6 +171,7 @@ export const gassingListSchema = z.object({
 export type OperatorJournal = z.output<typeof journalSchema>;
 export type GassingRegister = z.output<typeof gassingListSchema>;
 export type GassingRegistrationBody = z.input<typeof gassingRegisterSchema>;
+export type GassingConfirmBody = z.input<typeof gassingConfirmSchema>;
 
 /** Issues 99 and 105: a permissible methane concentration by place, with its act, point and edition. */
 export const methaneLimitSchema = z.object({

@@ -9,20 +9,22 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { JOURNAL_CODES, JOURNAL_SENSORS, iso, local, meanOver, readingsOf, validMinutes } from "../../../../../tests/support/journal-day";
+import { journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
-import { journalPdf, journalXlsx } from "../../../export/journal";
-import { formatNumber } from "../../../export/txt-writer";
 import { createPoint } from "../../company/emission-points";
-import type { Actor } from "../../context";
-import { Forbidden, Invalid } from "../../errors";
 import { drainTelemetry } from "../days/consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
-import { listGassings, operatorJournal, registerGassing, type Journal } from "./journal";
+import { journalPdf, journalXlsx } from "../../../export/journal";
+import { formatNumber } from "../../../export/txt-writer";
+import type { Actor } from "../../context";
+import { Forbidden, Invalid } from "../../errors";
+import { listGassings, operatorJournal, type Journal } from "./journal";
+import { registerGassing } from "./gassing-book";
 
 let d: MemoryDomain;
 let staff: Actor;
@@ -30,16 +32,7 @@ let facility: string;
 let journal: Journal;
 
 beforeAll(async () => {
-  d = await memoryDomain();
-  staff = await d.actor("ООО «Журнал АГК»");
-  facility = (await d.facility(staff, { name: "Шахта «Журнальная»", kind: "underground_mine" })).id;
-  await d.write(() =>
-    createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, { name: "Вентиляционный ствол", kind: "ventilation_shaft" })),
-  );
-  for (const body of JOURNAL_SENSORS()) await d.write(() => createSensor(d.deps, staff, facility, parseWith(sensorCreateSchema, body)));
-  for (const code of JOURNAL_CODES) await storeBatch(d.deps, staff.company, facility, { json: { readings: readingsOf(code) } });
-  void drainTelemetry(d.deps);
-  await telemetryIdle(d.deps);
+  ({ d, staff, facility } = await journalDayOnMemory("ООО «Журнал АГК»", "Шахта «Журнальная»"));
   journal = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
 });
 
@@ -85,10 +78,13 @@ describe("the day's gassings", () => {
   });
 
   it("refuses to close a gassing while a notification is unticked, naming it; registers who and when; then closes it", async () => {
+    await d.deps.repos.users.update(staff.company, staff.id, { first_name: "Ольга Ивановна", last_name: "Кузнецова" });
     const general = journal.gassings[0];
+    const book = { cause: "Остановка вентилятора местного проветривания", type: "technological", measures: "Лава остановлена" } as const;
     const attempt = registerGassing(d.deps, staff, general.id, {
       notified: { chief_engineer: true, head_ab: true, head_section: true },
       comment: "Лава остановлена",
+      ...book,
       close: true,
     });
     await expect(attempt).rejects.toThrow(Invalid);
@@ -97,21 +93,21 @@ describe("the day's gassings", () => {
       notified: { chief_engineer: true, head_ab: true, head_section: true },
       comment: "Лава остановлена",
     });
-    expect(registered).toMatchObject({ registered_by: staff.email, closed: false, comment: "Лава остановлена" });
-    const closed = await registerGassing(d.deps, staff, general.id, { notified: { rostekhnadzor: true }, close: true });
+    expect(registered).toMatchObject({ registered_by: "Кузнецова О. И.", closed: false, comment: "Лава остановлена" });
+    const closed = await registerGassing(d.deps, staff, general.id, { notified: { rostekhnadzor: true }, ...book, close: true });
     expect(closed).toMatchObject({
-      registered_by: staff.email,
+      registered_by: "Кузнецова О. И.",
       registered_at: registered.registered_at,
       closed: true,
-      closed_by: staff.email,
+      closed_by: "Кузнецова О. И.",
       comment: "Лава остановлена",
       notified: { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true },
     });
-    await expect(registerGassing(d.deps, staff, general.id, { notified: {} })).rejects.toThrow("уже закрыто");
+    await expect(registerGassing(d.deps, staff, general.id, { notified: {} })).rejects.toThrow("закрыта");
     const reviewer = await d.actor("ООО «Проверка журнала»", "reviewer");
     await expect(registerGassing(d.deps, reviewer, general.id, { notified: {} })).rejects.toThrow(Forbidden);
     const again = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
-    expect(again.gassings[0]).toMatchObject({ closed: true, closed_by: staff.email });
+    expect(again.gassings[0]).toMatchObject({ closed: true, closed_by: "Кузнецова О. И." });
   });
 
   it("lists the register of a period with the registrations", async () => {
@@ -166,13 +162,17 @@ describe("the files", () => {
     // The gassings: in the first shift's sheet and page, and in the register sheet with the registration.
     expect(pages[0]).toContain("М-7, М-8 (Лава 12-1): общее, с 02.03.2026 03:10 до 02.03.2026 03:30, максимум 2,60 % об.");
     expect(pages[1]).toContain("М-9 (Штрек 5): местное, с 02.03.2026 10:00 до 02.03.2026 10:05, максимум 1,30 % об.");
+    // The day's gassings sheet in the gassing book's columns (gassing-book.ts).
     const register = book.getWorksheet("Загазирования")!;
-    expect((register.getRow(3).values as unknown[]).slice(1, 7)).toEqual([
-      "М-7, М-8",
-      "Лава 12-1",
-      "общее",
+    expect((register.getRow(3).values as unknown[]).slice(1, 10)).toEqual([
+      1,
       "02.03.2026 03:10",
       "02.03.2026 03:30",
+      "20 мин",
+      "Лава 12-1",
+      "М-7, М-8",
+      "общее",
+      "технологическое",
       current.gassings[0].max,
     ]);
   });

@@ -5,9 +5,9 @@
 // sensor's mean reaches its permissible limit (its alarm level, else the limit of its place) and closes
 // after 2 valid minutes below (D65's rule); overlapping gassings of two or more sensors of one working
 // are one «общее загазирование» (the safety rules, pp. 622–624). Gassings are found from the minutes at
-// each read, as the shift report's figures are; what is stored is the dispatcher's registration of each
-// (whom they informed, a comment, who and when, and its closing), refused while a notification is
-// unticked. Advisory: protective cut-off stays with the mine's own АГК.
+// each read, as the shift report's figures are; what is stored is the dispatcher's registration of each,
+// the entry of the gassing book (gassing-entry.ts, gassing-book.ts). Advisory: protective cut-off stays
+// with the mine's own АГК.
 import { instantOfWallTime, isoDateIn, zoneOf } from "@core/company-clock";
 import {
   DEFAULT_SHIFT_STARTS,
@@ -27,26 +27,18 @@ import { limitOfPlace, placeOfKind, type AppliedLimit } from "@core/methane-limi
 import { opensNoGassing, SENSOR_PLACES } from "@core/sensor-places";
 import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
-import { Forbidden, Invalid, invalidAt, NotFound } from "../../errors";
+import { invalidAt, NotFound } from "../../errors";
 import { getFacility } from "../../company/facilities";
-import type { Facility, GassingRegistration, Sensor } from "../../../ports";
-import {
-  NOTIFICATIONS,
-  NOTIFICATION_LABELS,
-  type gassingListQuerySchema,
-  type gassingListSchema,
-  type gassingRegisterSchema,
-  type gassingSchema,
-  type journalQuerySchema,
-  type journalSchema,
-} from "../../../contract/schemas/journal";
+import type { Facility, Sensor } from "../../../ports";
+import type { gassingListQuerySchema, gassingListSchema, journalQuerySchema, journalSchema } from "../../../contract/schemas/journal";
+import { gassingViews, type GassingView } from "./gassing-entry";
 import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-days";
 import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";
 
 export type Journal = z.output<typeof journalSchema>;
-export type GassingView = z.output<typeof gassingSchema>;
+export type { GassingView };
 export type GassingList = z.output<typeof gassingListSchema>;
 type LimitSource = Journal["sensors"][number]["limit_source"];
 const HOUR_MS = 3_600_000;
@@ -157,46 +149,6 @@ function gassingsIn(read: readonly SensorRead[], from: number, to: number, inFor
   return groupGassings(found).filter((g) => g.start < to && (inForce ? g.end === null || g.end > from : g.start >= from));
 }
 
-const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
-  chief_engineer: false,
-  head_ab: false,
-  head_section: false,
-  rostekhnadzor: false,
-};
-
-/** A gassing as listed; `from`: the period's start, before which one begun is carried over. */
-function gassingView(facility: string, g: Gassing, registration: GassingRegistration | undefined, from?: number): GassingView {
-  return {
-    id: `${facility}.${g.id}`,
-    facility,
-    start: iso(g.start),
-    end: g.end === null ? null : iso(g.end),
-    max: g.max,
-    max_at: iso(g.max_at),
-    sensors: g.sensors.map((s) => s.code),
-    limits: g.sensors.map((s) => s.limit),
-    working: g.working,
-    section: g.section,
-    kind: g.kind,
-    carried_over: from !== undefined && g.start < from,
-    registered_by: registration?.registered_by ?? null,
-    registered_at: registration?.registered_at ?? null,
-    notified: registration?.notified ?? NOBODY_NOTIFIED,
-    comment: registration?.comment ?? "",
-    closed: registration?.closed ?? false,
-    closed_by: registration?.closed_by ?? null,
-    closed_at: registration?.closed_at ?? null,
-  };
-}
-
-async function gassingViews(deps: Pick<Deps, "repos">, company: string, facility: string, found: readonly Gassing[], from?: number) {
-  if (found.length === 0) return [];
-  const registered = new Map(
-    (await deps.repos.gassings.list(company)).filter((r) => r.facility === facility).map((r) => [r.id, r] as const),
-  );
-  return found.map((g) => gassingView(facility, g, registered.get(`${facility}.${g.id}`), from));
-}
-
 /** The АГК operator's journal of `query.date` (a company day) at the facility. */
 export async function operatorJournal(
   deps: Pick<Deps, "repos" | "clock">,
@@ -243,7 +195,7 @@ export async function operatorJournal(
     running: until < to,
     demo: read.some((r) => r.demo),
     sensors,
-    gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from),
+    gassings: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to, true), from, to, true),
     issued_at: iso(now),
   };
 }
@@ -277,7 +229,7 @@ export async function listGassings(
     from: query.from,
     to: query.to,
     zone,
-    results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to)),
+    results: await gassingViews(deps, actor.company, facility.id, gassingsIn(read, from, to), from, to),
     issued_at: iso(now),
   };
 }
@@ -288,57 +240,28 @@ function readGassingId(id: string): { facility: string; start: number } | undefi
   return match ? { facility: match[1], start: Number.parseInt(match[2], 36) * MINUTE_MS } : undefined;
 }
 
-/** The dispatcher registers a gassing: whom they informed, a comment; `close` closes it, refused (400,
- *  naming them) while a notification is unticked or the gassing lasts. Who and when are kept. */
-export async function registerGassing(
+/** The gassing of `id` as the minutes give it now, with its facility; NotFound when they give none. */
+export async function findGassing(
   deps: Pick<Deps, "repos" | "clock">,
-  actor: Actor,
+  company: string,
   id: string,
-  input: z.output<typeof gassingRegisterSchema>,
-): Promise<GassingView> {
-  if (actor.role === "reviewer") throw new Forbidden("Недостаточно прав: загазирования регистрирует диспетчер площадки, не проверяющий");
+): Promise<{ facility: Facility; gassing: Gassing }> {
   const missing = new NotFound("Загазирование не найдено");
   const parts = readGassingId(id);
   if (!parts) throw missing;
-  const facility: Facility | undefined = await deps.repos.facilities.get(actor.company, parts.facility);
+  const facility: Facility | undefined = await deps.repos.facilities.get(company, parts.facility);
   if (!facility) throw missing;
   const now = deps.clock.now().getTime();
   const read = await readSensors(
     deps,
-    actor.company,
+    company,
     facility.id,
     parts.start,
     parts.start + MINUTE_MS,
     now,
-    await limitsOnDay(deps, isoDateIn(new Date(parts.start), zoneOf(await deps.repos.companies.get(actor.company)))),
+    await limitsOnDay(deps, isoDateIn(new Date(parts.start), zoneOf(await deps.repos.companies.get(company)))),
   );
   const gassing = gassingsIn(read, parts.start, parts.start + MINUTE_MS).find((g) => `${facility.id}.${g.id}` === id);
   if (!gassing) throw missing;
-  const stored = await deps.repos.gassings.get(actor.company, id);
-  if (stored?.closed) throw new Invalid("Загазирование уже закрыто");
-  const notified = { ...(stored?.notified ?? NOBODY_NOTIFIED), ...input.notified };
-  if (input.close) {
-    const unticked = NOTIFICATIONS.filter((n) => !notified[n]);
-    if (unticked.length > 0)
-      throw invalidAt("notified", `нельзя закрыть: не отмечено, что оповещены ${unticked.map((n) => NOTIFICATION_LABELS[n]).join(", ")}`);
-    if (gassing.end === null) throw invalidAt("close", "нельзя закрыть: загазирование продолжается");
-  }
-  const at = iso(now);
-  const next: GassingRegistration = {
-    company: actor.company,
-    id,
-    facility: facility.id,
-    start: iso(gassing.start),
-    registered_by: stored?.registered_by ?? actor.email,
-    registered_at: stored?.registered_at ?? at,
-    notified,
-    comment: input.comment ?? stored?.comment ?? "",
-    closed: input.close === true,
-    closed_by: input.close ? actor.email : null,
-    closed_at: input.close ? at : null,
-    version: (stored?.version ?? 0) + 1,
-  };
-  if (stored) await deps.repos.gassings.replace(next, stored.version);
-  else await deps.repos.gassings.create(next);
-  return gassingView(facility.id, gassing, next);
+  return { facility, gassing };
 }

@@ -1,0 +1,241 @@
+// Issue 105: the gassing book's rules on the in-memory repositories, over the day of
+// tests/support/journal-day.ts. Closing is refused while the cause, the type or the measures are empty
+// (each named in Russian); a closed entry does not change (409), not even its gassing when the minutes
+// give another; confirmations only by a user with that duty, of a closed entry, once each; people named
+// by surname and initials, never by e-mail; the book as xlsx (read back) and PDF (pdftotext).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
+import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { gassingRegisterSchema } from "../../../contract/schemas/journal";
+import { parseWith } from "../../../http/validate";
+import { gassingBookPdf, gassingBookXlsx } from "../../../export/gassing-book";
+import type { Actor } from "../../context";
+import { Conflict, Forbidden, Invalid } from "../../errors";
+import { surnameInitials, UNNAMED_PERSON } from "../../person-name";
+import { createUser } from "../../company/users";
+import { listGassings, operatorJournal } from "./journal";
+import { closingProblems } from "./gassing-entry";
+import { confirmGassing, confirmedEntry, nextEntry, registerGassing } from "./gassing-book";
+import type { GassingRegistration } from "../../../ports";
+
+const ALL_NOTIFIED = { chief_engineer: true, head_ab: true, head_section: true, rostekhnadzor: true };
+const FILLED = { cause: "Остановка ВМП", type: "technological", measures: "ВМП запущен, лава проветрена" } as const;
+const CONTEXT = {
+  company: "c",
+  id: "f.s.g.1",
+  facility: "f",
+  start: "2026-03-01T20:10:00.000Z",
+  lasts: false,
+  by: "olga@kuz-glub.ru",
+  at: "2026-03-02T01:00:00.000Z",
+};
+
+describe("the book's closing rules (nextEntry)", () => {
+  it("refuses to close while the cause, the type or the measures are empty, naming each in Russian", () => {
+    const attempt = () => nextEntry(undefined, { notified: ALL_NOTIFIED, close: true }, CONTEXT);
+    expect(attempt).toThrow(Invalid);
+    expect(attempt).toThrow(
+      "cause: нельзя закрыть: не указано — причина загазирования; type: нельзя закрыть: не указано — вид загазирования (технологическое или аварийное); measures: нельзя закрыть: не указано — принятые меры",
+    );
+    // Blank text is empty; one field missing is named alone.
+    expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED, measures: "   ", close: true }, CONTEXT)).toThrow(
+      /^measures: нельзя закрыть: не указано — принятые меры$/,
+    );
+    expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "x", measures: "y", close: true }, CONTEXT)).toThrow(/^type: /);
+    expect(closingProblems(FILLED)).toBeUndefined();
+  });
+
+  it("closes once everything is given, keeping what an earlier write gave", () => {
+    const first = nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "Остановка ВМП", losses: { coal_t: 120 } }, CONTEXT);
+    expect(first).toMatchObject({ closed: false, cause: "Остановка ВМП", losses: { development_m: 0, coal_t: 120 }, version: 1 });
+    const closed = nextEntry(
+      first,
+      { notified: {}, type: "accident", measures: "Проверен ВМП", cleared_by: "Горный мастер Петров П. П.", close: true },
+      { ...CONTEXT, by: "ivan@kuz-glub.ru", at: "2026-03-02T02:00:00.000Z" },
+    );
+    expect(closed).toMatchObject({
+      closed: true,
+      closed_by: "ivan@kuz-glub.ru",
+      registered_by: "olga@kuz-glub.ru",
+      cause: "Остановка ВМП",
+      type: "accident",
+      losses: { development_m: 0, coal_t: 120 },
+      cleared_by: "Горный мастер Петров П. П.",
+      version: 2,
+    });
+  });
+
+  it("refuses to close a gassing that lasts, and changes nothing of a closed entry (409)", () => {
+    expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED, close: true }, { ...CONTEXT, lasts: true })).toThrow(
+      "продолжается",
+    );
+    const closed = nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED, close: true }, CONTEXT);
+    for (const change of [{ notified: {} }, { notified: {}, measures: "другие меры" }, { notified: {}, close: true }]) {
+      expect(() => nextEntry(closed, change, CONTEXT)).toThrow(Conflict);
+    }
+  });
+
+  it("refuses negative losses and an unknown type at the contract", () => {
+    expect(() => parseWith(gassingRegisterSchema, { notified: {}, losses: { development_m: -1 } })).toThrow(
+      "потери проходки, м: не меньше 0",
+    );
+    expect(() => parseWith(gassingRegisterSchema, { notified: {}, type: "minor" })).toThrow("вид загазирования");
+  });
+});
+
+describe("the confirmations (confirmedEntry)", () => {
+  const closed = nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED, close: true }, CONTEXT);
+  const holder = (duty: string | null) => ({ duty, by: "chief@kuz-glub.ru", at: "2026-03-03T01:00:00.000Z" });
+
+  it("are given by the user with that duty, to a closed entry, once each", () => {
+    expect(() => confirmedEntry(closed, "chief_engineer", holder(null))).toThrow(Forbidden);
+    expect(() => confirmedEntry(closed, "chief_engineer", holder("head_ab"))).toThrow("главный инженер");
+    const open: GassingRegistration = { ...closed, closed: false };
+    expect(() => confirmedEntry(open, "chief_engineer", holder("chief_engineer"))).toThrow("только закрытую");
+    const confirmed = confirmedEntry(closed, "chief_engineer", holder("chief_engineer"));
+    expect(confirmed.confirmations).toEqual({ chief_engineer: { by: "chief@kuz-glub.ru", at: "2026-03-03T01:00:00.000Z" } });
+    expect(() => confirmedEntry(confirmed, "chief_engineer", holder("chief_engineer"))).toThrow(Conflict);
+    expect(confirmedEntry(confirmed, "head_ab", holder("head_ab")).confirmations).toMatchObject({
+      chief_engineer: { by: "chief@kuz-glub.ru" },
+      head_ab: { by: "chief@kuz-glub.ru" },
+    });
+  });
+});
+
+describe("names (person-name.ts)", () => {
+  it("name a person by surname and initials", () => {
+    expect(surnameInitials({ first_name: "Ольга Ивановна", last_name: "Кузнецова" })).toBe("Кузнецова О. И.");
+    expect(surnameInitials({ first_name: "иван", last_name: " Петров " })).toBe("Петров И.");
+    expect(surnameInitials({ first_name: "Ольга", last_name: "" })).toBe("");
+  });
+});
+
+describe("the book on the in-memory repositories", () => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let facility: string;
+  let general: string;
+
+  beforeAll(async () => {
+    ({ d, staff, facility } = await journalDayOnMemory("ООО «Книга загазирований»", "Шахта «Книжная»"));
+    await d.deps.repos.users.update(staff.company, staff.id, { first_name: "Ольга Ивановна", last_name: "Кузнецова" });
+    general = (await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" })).gassings[0].id;
+  });
+
+  it("names people by surname and initials, never by e-mail, and confirms by duty", async () => {
+    const entry = await registerGassing(d.deps, staff, general, {
+      notified: ALL_NOTIFIED,
+      ...FILLED,
+      losses: { development_m: 2.5, coal_t: 340 },
+      cleared_by: "Горный мастер Петров П. П.",
+      investigated_by: "Комиссия участка АБ",
+      close: true,
+    });
+    expect(entry).toMatchObject({ registered_by: "Кузнецова О. И.", closed_by: "Кузнецова О. И.", duration_min: 20 });
+    expect(JSON.stringify(entry)).not.toContain("@");
+    await expect(confirmGassing(d.deps, staff, general, { duty: "chief_engineer" })).rejects.toThrow(Forbidden);
+    // The chief engineer: a user of the same company an administrator gave that duty.
+    const user = await createUser(d.deps, {
+      companyId: staff.company,
+      email: "chief@kuz-glub.ru",
+      password: "correct-horse",
+      first_name: "Игорь",
+      last_name: "Семенов",
+      duty: "chief_engineer",
+    });
+    const chief: Actor = { id: user.id, company: staff.company, email: user.email, role: "staff" };
+    const confirmed = await confirmGassing(d.deps, chief, general, { duty: "chief_engineer" });
+    expect(confirmed.confirmations).toMatchObject({ chief_engineer: { by: "Семенов И." }, head_ab: null, head_section: null });
+    await expect(confirmGassing(d.deps, chief, general, { duty: "chief_engineer" })).rejects.toThrow(Conflict);
+    await expect(confirmGassing(d.deps, chief, general, { duty: "head_ab" })).rejects.toThrow(Forbidden);
+    // A user who gave no name is named so, not by e-mail.
+    await d.deps.repos.users.update(staff.company, staff.id, { last_name: "" });
+    const list = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
+    expect(list.results[0]).toMatchObject({ registered_by: UNNAMED_PERSON, confirmations: { chief_engineer: { by: "Семенов И." } } });
+    await d.deps.repos.users.update(staff.company, staff.id, { last_name: "Кузнецова" });
+  });
+
+  it("keeps a closed entry's gassing as closed, and lists an entry whose gassing the minutes no longer give", async () => {
+    const stored = (await d.deps.repos.gassings.get(staff.company, general))!;
+    // The minutes would now give another maximum: what was closed stays as it was.
+    await d.deps.repos.gassings.replace({ ...stored, found: { ...stored.found!, max: 9.99 }, version: stored.version + 1 }, stored.version);
+    let list = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
+    expect(list.results[0].max).toBe(9.99);
+    // An entry kept under an id the minutes do not give (the rules grouped them otherwise) is still listed.
+    const orphan = { ...stored, id: `${facility}.other.g.zz`, version: 1 };
+    await d.deps.repos.gassings.create(orphan);
+    list = await listGassings(d.deps, staff, { facility, from: "2026-03-02", to: "2026-03-02" });
+    expect(list.results.map((g) => g.id)).toContain(orphan.id);
+    expect(list.results.filter((g) => g.start === stored.start)).toHaveLength(2);
+  });
+
+  it("prints the book as xlsx in its columns and as PDF, with the signature lines", async () => {
+    const list = await listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-03-03" });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await gassingBookXlsx(list)) as never);
+    const sheet = book.getWorksheet("Книга загазирований")!;
+    expect(String(sheet.getCell("A1").value)).toContain("Книга учета загазирований: Шахта «Книжная», 01.03.2026 — 03.03.2026");
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      "№",
+      "Начало",
+      "Окончание",
+      "Продолжительность",
+      "Выработка",
+      "Датчики",
+      "Вид",
+      "Тип",
+      "Макс. CH4, % об.",
+      "Причина",
+      "Потери проходки, м",
+      "Потери добычи, т",
+      "Оповещены",
+      "Разгазирование провел",
+      "Расследовал",
+      "Принятые меры",
+      "Зарегистрировал",
+      "Закрыл",
+      "Начальник участка",
+      "Начальник участка АБ",
+      "Главный инженер",
+      "Комментарий",
+    ]);
+    const first = (sheet.getRow(3).values as unknown[]).slice(1);
+    expect(first.slice(0, 8)).toEqual([
+      1,
+      "02.03.2026 03:10",
+      "02.03.2026 03:30",
+      "20 мин",
+      "Лава 12-1",
+      "М-7, М-8",
+      "общее",
+      "технологическое",
+    ]);
+    expect(first.slice(9, 12)).toEqual(["Остановка ВМП", 2.5, 340]);
+    expect(first[16]).toMatch(/^Кузнецова О\. И\., \d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+    expect(first[20]).toMatch(/^Семенов И\., /);
+    expect(first[19]).toBe("не подтверждено");
+    const labels = sheet.getRows(1, sheet.rowCount)!.map((r) => String((r.values as unknown[])[2] ?? ""));
+    expect(labels.slice(-2)).toEqual(["Начальник участка АБ", "Главный инженер"]);
+    const dir = mkdtempSync(join(tmpdir(), "gassing-book-"));
+    writeFileSync(join(dir, "b.pdf"), await gassingBookPdf(list));
+    if (process.env.KEEP_BOOK_PDF) writeFileSync(process.env.KEEP_BOOK_PDF, await gassingBookPdf(list));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "b.pdf"), "-"], { encoding: "utf8" });
+    for (const words of [
+      "Книга учета загазирований",
+      "Остановка ВМП",
+      "Семенов И.",
+      "Кузнецова О. И.",
+      "20 мин",
+      "добыча 340,0 т",
+      "проходка 2,5 м",
+    ])
+      expect(text).toContain(words);
+    expect(text).toMatch(/Главный инженер: _+ \(подпись\)/);
+    expect(text).not.toContain("@");
+  });
+});

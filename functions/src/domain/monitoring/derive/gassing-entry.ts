@@ -1,0 +1,124 @@
+// Issue 105: an entry of the gassing book («Книга учета загазирований») as the API shows it: the gassing
+// the minutes give (journal.ts finds it) with the dispatcher's registration — whom they informed, the
+// cause, the type, the losses, who cleared the gas and who investigated, the measures, the closing and
+// the confirmations of the section's head, the head of the АБ section and the chief engineer. People are
+// named by surname and initials, never by e-mail. A closed entry shows the gassing as it was when closed
+// (kept with it), whatever the minutes or the rules give later; a registration whose gassing the minutes
+// no longer give is still listed, from what it kept.
+import type { Gassing } from "@core/monitoring-events";
+import type * as z from "zod";
+import type { Deps } from "../../context";
+import { initialsByEmail } from "../../person-name";
+import { problemAt } from "../../../contract/field-errors";
+import { Invalid } from "../../errors";
+import type { FoundGassing, GassingRegistration } from "../../../ports";
+import { DUTIES } from "../../../contract/schemas/common";
+import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/journal";
+
+export type GassingView = z.output<typeof gassingSchema>;
+
+const MINUTE_MS = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const NOBODY_NOTIFIED: GassingRegistration["notified"] = {
+  chief_engineer: false,
+  head_ab: false,
+  head_section: false,
+  rostekhnadzor: false,
+};
+export const NO_LOSSES = { development_m: 0, coal_t: 0 };
+
+/** What the entry keeps of the gassing the minutes gave. */
+export const foundOf = (g: Gassing): FoundGassing => ({
+  end: g.end === null ? null : iso(g.end),
+  max: g.max,
+  max_at: iso(g.max_at),
+  sensors: g.sensors.map((s) => s.code),
+  limits: g.sensors.map((s) => s.limit),
+  working: g.working,
+  section: g.section,
+  kind: g.kind,
+});
+
+/** The book's refusal to close an entry: each of cause, type and measures still empty, named in Russian. */
+export function closingProblems(entry: Pick<GassingRegistration, "cause" | "type" | "measures">): Invalid | undefined {
+  const empty = (Object.keys(CLOSING_FIELDS) as (keyof typeof CLOSING_FIELDS)[]).filter((field) =>
+    field === "type" ? !entry.type : !entry[field]?.trim(),
+  );
+  if (empty.length === 0) return undefined;
+  return new Invalid(empty.map((field) => problemAt(field, `нельзя закрыть: не указано — ${CLOSING_FIELDS[field]}`)));
+}
+
+/** The entry of `id` at `facility`: the gassing as found now (open) or as kept (closed), with its
+ *  registration; `carriedFrom`: the start of the day listed, before which one begun is carried over. */
+export function gassingView(
+  facility: string,
+  id: string,
+  start: string,
+  found: FoundGassing,
+  registration: GassingRegistration | undefined,
+  nameOf: (email: string) => string,
+  carriedFrom?: number,
+): GassingView {
+  const kept = registration?.closed && registration.found ? registration.found : found;
+  // An entry kept before gassings were grouped by section has none: its working stands for it.
+  const shown = { ...kept, section: kept.section ?? kept.working };
+  const confirmations = registration?.confirmations ?? {};
+  return {
+    id,
+    facility,
+    start,
+    ...shown,
+    carried_over: carriedFrom !== undefined && Date.parse(start) < carriedFrom,
+    duration_min: shown.end === null ? null : Math.round((Date.parse(shown.end) - Date.parse(start)) / MINUTE_MS),
+    registered_by: registration ? nameOf(registration.registered_by) : null,
+    registered_at: registration?.registered_at ?? null,
+    notified: registration?.notified ?? NOBODY_NOTIFIED,
+    comment: registration?.comment ?? "",
+    cause: registration?.cause ?? "",
+    type: registration?.type ?? null,
+    losses: registration?.losses ?? NO_LOSSES,
+    cleared_by: registration?.cleared_by ?? "",
+    investigated_by: registration?.investigated_by ?? "",
+    measures: registration?.measures ?? "",
+    closed: registration?.closed ?? false,
+    closed_by: registration?.closed_by ? nameOf(registration.closed_by) : null,
+    closed_at: registration?.closed_at ?? null,
+    confirmations: Object.fromEntries(
+      DUTIES.map((duty) => {
+        const given = confirmations[duty];
+        return [duty, given ? { by: nameOf(given.by), at: given.at } : null];
+      }),
+    ) as GassingView["confirmations"],
+  };
+}
+
+/** The entries of the gassings found at `facility` in [from, to), with the registrations kept there
+ *  (starting in it) whose gassing the minutes no longer give, by start; `carried`: one begun before
+ *  `from` is marked carried over (a day of the journal). */
+export async function gassingViews(
+  deps: Pick<Deps, "repos">,
+  company: string,
+  facility: string,
+  found: readonly Gassing[],
+  from: number,
+  to: number,
+  carried = false,
+): Promise<GassingView[]> {
+  const registered = new Map(
+    (await deps.repos.gassings.list(company))
+      .filter((r) => r.facility === facility && Date.parse(r.start) >= from && Date.parse(r.start) < to)
+      .map((r) => [r.id, r] as const),
+  );
+  if (found.length === 0 && registered.size === 0) return [];
+  const nameOf = await initialsByEmail(deps.repos, company);
+  const views = found.map((g) => {
+    const id = `${facility}.${g.id}`;
+    const view = gassingView(facility, id, iso(g.start), foundOf(g), registered.get(id), nameOf, carried ? from : undefined);
+    registered.delete(id);
+    return view;
+  });
+  for (const r of registered.values())
+    if (r.found) views.push(gassingView(facility, r.id, r.start, r.found, r, nameOf, carried ? from : undefined));
+  return views.sort((a, b) => a.start.localeCompare(b.start) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,179 @@
+// Issue 105: the gassing book («Книга учета загазирований») of a period as xlsx and PDF (GET
+// v1/telemetry/gassings/?format=xlsx|pdf), and the day's gassings sheet of the operator's journal in the
+// same columns: each entry's start, end and duration, the working and sensors, the kind and the type, the
+// maximum, the cause, the losses, whom they informed, who cleared the gas and who investigated, the
+// measures, who registered and closed it and the three confirmations, people by surname and initials;
+// then the signature lines. Dates on the company's clock, figures the Russian way.
+import { dateText, dateTimeText } from "@core/company-clock";
+import { ADVISORY_NOTE } from "@core/monitoring";
+import { DUTIES, DUTY_LABELS } from "../contract/schemas/common";
+import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
+import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
+import type { Cell, Column, Sheet } from "./content";
+import { textPdf } from "./pdf-writer";
+import { formatNumber } from "./txt-writer";
+import { xlsxBytes } from "./xlsx-writer";
+
+export const BOOK_TITLE = "Книга учета загазирований";
+/** Who signs the book's pages: the АБ section keeps it, the chief engineer checks it. */
+export const BOOK_SIGNATURES = ["Начальник участка АБ", "Главный инженер"] as const;
+const NO_WORKING = "без выработки";
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** «1 ч 05 мин», «20 мин»; «продолжается» while it lasts. */
+export function durationText(minutes: number | null): string {
+  if (minutes === null) return "продолжается";
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} ч ${String(minutes % 60).padStart(2, "0")} мин` : `${minutes} мин`;
+}
+
+const notifiedText = (g: GassingView) =>
+  NOTIFICATIONS.filter((n) => g.notified[n])
+    .map((n) => NOTIFICATION_LABELS[n])
+    .join(", ") || "—";
+const signed = (who: string | null, at: string | null, zone: string) => (who && at ? `${who}, ${dateTimeText(at, zone)}` : "—");
+
+/** The book's columns, each with its cell of an entry (`n` its number in the book). */
+function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: number) => Cell }[] {
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, zone) : "продолжается");
+  const text = (header: string, width: number, cell: (g: GassingView, n: number) => Cell) => ({
+    column: { header, kind: "text" as const, width },
+    cell,
+  });
+  const number = (header: string, decimals: number, width: number, cell: (g: GassingView, n: number) => Cell) => ({
+    column: { header, kind: "number" as const, decimals, width },
+    cell,
+  });
+  return [
+    number("№", 0, 5, (_, n) => n),
+    text("Начало", 17, (g) => at(g.start)),
+    text("Окончание", 17, (g) => at(g.end)),
+    text("Продолжительность", 14, (g) => durationText(g.duration_min)),
+    text("Выработка", 20, (g) => g.working || NO_WORKING),
+    text("Датчики", 12, (g) => g.sensors.join(", ")),
+    text("Вид", 9, (g) => g.kind),
+    text("Тип", 15, (g) => (g.type ? GASSING_TYPE_LABELS[g.type] : "—")),
+    number("Макс. CH4, % об.", 2, 10, (g) => g.max),
+    text("Причина", 30, (g) => g.cause || "—"),
+    number("Потери проходки, м", 1, 11, (g) => g.losses.development_m),
+    number("Потери добычи, т", 1, 11, (g) => g.losses.coal_t),
+    text("Оповещены", 30, notifiedText),
+    text("Разгазирование провел", 22, (g) => g.cleared_by || "—"),
+    text("Расследовал", 22, (g) => g.investigated_by || "—"),
+    text("Принятые меры", 34, (g) => g.measures || "—"),
+    text("Зарегистрировал", 24, (g) => (g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано")),
+    text("Закрыл", 24, (g) => (g.closed ? signed(g.closed_by, g.closed_at, zone) : "не закрыто")),
+    ...DUTIES.map((duty) =>
+      text(capital(DUTY_LABELS[duty]), 24, (g) => {
+        const given = g.confirmations[duty];
+        return given ? signed(given.by, given.at, zone) : "не подтверждено";
+      }),
+    ),
+    text("Комментарий", 30, (g) => g.comment),
+  ];
+}
+
+/** The entries in the book's columns, numbered, then the signature lines. */
+export function gassingBookSheet(name: string, title: string, list: readonly GassingView[], zone: string): Sheet {
+  const columns = bookColumns(zone);
+  const pad = (cells: Cell[]) => [...cells, ...Array.from({ length: columns.length - cells.length }, () => null)];
+  const rows: Cell[][] = list.map((g, i) => columns.map((c) => c.cell(g, i + 1)));
+  if (list.length === 0) rows.push(pad([null, "Загазирований нет"]));
+  rows.push(pad([]));
+  for (const who of BOOK_SIGNATURES) rows.push(pad([null, who, "подпись ____________", "ФИО ____________________"]));
+  return { name, text: { layout: "none" }, title, columns: columns.map((c) => c.column), rows };
+}
+
+const bookTitle = (list: GassingList) =>
+  `${BOOK_TITLE}: ${list.facility_name}, ${dateText(list.from, "UTC")} — ${dateText(list.to, "UTC")}`;
+
+export const gassingBookXlsx = (list: GassingList) =>
+  xlsxBytes(
+    [gassingBookSheet("Книга загазирований", `${bookTitle(list)}. ${ADVISORY_NOTE}`, list.results, list.zone)],
+    new Date(list.issued_at),
+  );
+
+/** The book as PDF: landscape pages of the book's columns (the header repeated on each), the entry's
+ *  fields grouped so that a line of A4 holds them, then the signature lines. */
+export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
+  const title = bookTitle(list);
+  const { doc, font, left, width, heading, line, signatures, bytes } = textPdf(title, new Date(list.issued_at), {
+    margin: 28,
+    layout: "landscape",
+  });
+  const zone = list.zone;
+  const at = (iso: string | null) => (iso ? dateTimeText(iso, zone) : "продолжается");
+  heading(title, 13);
+  line(`Выгружено ${dateTimeText(list.issued_at, zone)}. Время — по часам компании. Концентрации CH4 — % об.`);
+  doc.moveDown(0.2).font("Bold").fontSize(8).text(ADVISORY_NOTE, left, undefined, { width }).font(font);
+  doc.moveDown(0.5);
+  const header = [
+    "№",
+    "Начало, окончание, длительность",
+    "Место: выработка, датчики; вид, тип",
+    "Макс. CH4",
+    "Причина",
+    "Потери",
+    "Оповещены",
+    "Разгазирование провел; расследовал",
+    "Принятые меры",
+    "Зарегистрировал; закрыл",
+    "Подтверждения",
+  ];
+  const widths = [18, 84, 90, 38, 74, 72, 84, 80, 90, 86, 110];
+  const scale = width / widths.reduce((a, b) => a + b, 0);
+  const cellWidth = (i: number) => widths[i] * scale - 4;
+  const SIZE = 7;
+  const heightOf = (cells: string[], bold: boolean) => {
+    doc.font(bold ? "Bold" : font).fontSize(SIZE);
+    return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: cellWidth(i) }))) + 6;
+  };
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    const height = heightOf(cells, bold);
+    let x = left;
+    doc.font(bold ? "Bold" : font).fontSize(SIZE);
+    cells.forEach((cell, i) => {
+      doc
+        .rect(x, y, widths[i] * scale, height)
+        .lineWidth(0.5)
+        .strokeColor("#999999")
+        .stroke();
+      doc.fillColor("black").text(cell, x + 2, y + 3, { width: cellWidth(i) });
+      x += widths[i] * scale;
+    });
+    doc.x = left;
+    doc.y = y + height;
+  };
+  const fits = (cells: string[], bold = false) => doc.y + heightOf(cells, bold) <= doc.page.maxY();
+  const lines = list.results.map((g, i) => [
+    String(i + 1),
+    `${at(g.start)}\n${at(g.end)}\n${durationText(g.duration_min)}`,
+    `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
+    `${formatNumber(g.max, 2)} %`,
+    g.cause || "—",
+    `проходка ${formatNumber(g.losses.development_m, 1)} м\nдобыча ${formatNumber(g.losses.coal_t, 1)} т`,
+    notifiedText(g),
+    `${g.cleared_by || "—"};\n${g.investigated_by || "—"}`,
+    [g.measures || "—", g.comment ? `Комментарий: ${g.comment}` : ""].filter(Boolean).join("\n"),
+    `${g.registered_by ? signed(g.registered_by, g.registered_at, zone) : "не зарегистрировано"};\n${
+      g.closed ? `закрыл ${signed(g.closed_by, g.closed_at, zone)}` : "не закрыто"
+    }`,
+    DUTIES.map((duty) => {
+      const given = g.confirmations[duty];
+      return `${capital(DUTY_LABELS[duty])}: ${given ? signed(given.by, given.at, zone) : "—"}`;
+    }).join("\n"),
+  ]);
+  row(header, true);
+  for (const cells of lines) {
+    if (!fits(cells)) {
+      doc.addPage();
+      row(header, true);
+    }
+    row(cells);
+  }
+  if (lines.length === 0) line("Загазирований за период нет.");
+  if (doc.y + 90 > doc.page.maxY()) doc.addPage();
+  signatures(BOOK_SIGNATURES);
+  return bytes();
+}
