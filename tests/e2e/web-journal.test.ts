@@ -2,18 +2,18 @@
 // tests/support/journal-day.ts pushed by the API; the journal of 02.03.2026 shows the first shift's
 // hourly means the Russian way with the place and set-point, the day's general and local gassings;
 // the general one registered in its dialog, its closing refused while «Территориальный орган
-// Ростехнадзора» is unticked and then closed; the journal saved as xlsx holds the same figures; «События»
+// Ростехнадзора» is unticked, then while the book's cause, type and measures are empty, and then closed; the journal saved as xlsx holds the same figures; «События»
 // of that day lists the gassings too. Screenshots at 1440 and 390 px. Needs web/dist.
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
-import { JOURNAL_CODES, JOURNAL_SENSORS, local, meanOver, readingsOf, validMinutes } from "../support/journal-day";
+import { local, meanOver, validMinutes } from "../support/journal-day";
+import { journalDayMine } from "../support/journal-day-browser";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const ru = (v: number) => v.toLocaleString("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -25,12 +25,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
   let facility = "";
 
   beforeAll(async () => {
-    const demo = file.call;
-    facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Журнальная»", kind: "underground_mine" })).id;
-    await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Вентиляционный ствол", kind: "ventilation_shaft" });
-    for (const body of JOURNAL_SENSORS()) await demo("POST", `v1/facilities/${facility}/sensors/`, body);
-    for (const code of JOURNAL_CODES) await demo("POST", "v1/telemetry/readings/", { facility, readings: readingsOf(code) });
-    await telemetryIdle(file.server.deps);
+    facility = await journalDayMine(file, "Шахта «Журнальная»");
     app = await openWebApp(file.server);
     page = app.page;
   }, 180_000);
@@ -91,8 +86,14 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
       .waitFor();
     await screenshot(page, { path: `${SHOTS}/web-journal-refused.png` });
     await dialog.getByLabel("Территориальный орган Ростехнадзора").check();
+    // The book's fields (issue 105; web-gassing-book.test.ts): closing asks the cause, the type and the measures.
     await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
-    await general.getByText(/^Закрыто: /).waitFor();
+    await dialog.getByText("Нельзя закрыть: не указана причина загазирования").waitFor();
+    await dialog.getByLabel("Причина").pressSequentially("Остановка ВМП");
+    await dialog.getByLabel("Технологическое").check();
+    await dialog.getByLabel("Принятые меры").pressSequentially("ВМП запущен");
+    await dialog.getByRole("button", { name: "Закрыть загазирование" }).click();
+    await general.getByText(/^Закрыл /).waitFor();
     await general.getByText("«Лава остановлена»").waitFor();
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Журнал (xlsx)" }).click()]);
@@ -121,7 +122,7 @@ describe("web app: the АГК operator's journal, its gassings registered and cl
     await eventsDate.fill("");
     await eventsDate.pressSequentially("02.03.2026");
     await page.getByText("Загазирования за 02.03.2026").waitFor();
-    await page.getByRole("row", { name: /общее.*Закрыто/ }).waitFor();
+    await page.getByRole("row", { name: /общее.*Закрыл/ }).waitFor();
     await screenshot(page, { path: `${SHOTS}/web-journal-events-1440.png`, fullPage: true });
   });
 });

@@ -25,7 +25,8 @@ import { migrateLevelDb, StorageMigrationError } from "../local/leveldb-migratio
 import { BackupError, describeBackup, restoreBackup, takeBackup, verifyBackup } from "../local/backup";
 import { CURRENT_DATA_FORMAT, checkDataFormat, DataFormatError, readDataFormat } from "../local/data-format";
 import { join } from "node:path";
-import { DUTIES, DUTY_LABELS, ROLES, type Duty, type Role } from "../contract/schemas/common";
+import { ROLES, type Role } from "../contract/schemas/common";
+import { DUTIES, DUTY_LABELS, type Duty } from "@core/gassing-book";
 import { reportingYearProblem } from "@core/gwp-in-force";
 import { ephemeralSigner } from "../adapters/signing/rsa-signer";
 

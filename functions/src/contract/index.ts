@@ -126,7 +126,16 @@ export type UploadGrant = z.output<typeof uploadGrantSchema>;
 /** A calculation upload's dry run (POST v1/{type}/?dry_run=1). */
 export type { UploadPreviewView } from "./schemas/upload-preview";
 /** Issue 99: the АГК operator's journal of a day, the register of gassings, a gassing's registration. */
-export type { OperatorJournal, GassingRegister, GassingRegistrationBody, MethaneLimitRow } from "./schemas/journal";
+export type {
+  OperatorJournal,
+  GassingRegister,
+  GassingRegistrationBody,
+  GassingConfirmBody,
+  GassingType,
+  MethaneLimitRow,
+} from "./schemas/journal";
+/** Issue 105: the duties that confirm an entry of the gassing book (their words: @core/gassing-book). */
+export type { Duty } from "@core/gassing-book";
 /** Issue 109: what each mine measured against what its inventory estimates (methodology section 14). */
 export type { MeasuredVsEstimated } from "./schemas/measured-vs-estimated";
 export { MONTHLY_BASIS_TEXT, verdictText } from "./comparison-texts";

@@ -6,8 +6,8 @@
 // then the signature lines. Dates on the company's clock, figures the Russian way.
 import { dateText, dateTimeText } from "@core/company-clock";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { DUTIES, DUTY_LABELS } from "../contract/schemas/common";
-import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS } from "../contract/schemas/journal";
+import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
+import { GASSING_TYPE_LABELS, NOTIFICATIONS, NOTIFICATION_LABELS, gassingDurationText } from "../contract/schemas/journal";
 import type { GassingList, GassingView } from "../domain/monitoring/derive/journal";
 import type { Cell, Column, Sheet } from "./content";
 import { textPdf } from "./pdf-writer";
@@ -19,13 +19,6 @@ export const BOOK_TITLE = "Книга учета загазирований";
 export const BOOK_SIGNATURES = ["Начальник участка АБ", "Главный инженер"] as const;
 const NO_WORKING = "без выработки";
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** «1 ч 05 мин», «20 мин»; «продолжается» while it lasts. */
-export function durationText(minutes: number | null): string {
-  if (minutes === null) return "продолжается";
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} ч ${String(minutes % 60).padStart(2, "0")} мин` : `${minutes} мин`;
-}
 
 const notifiedText = (g: GassingView) =>
   NOTIFICATIONS.filter((n) => g.notified[n])
@@ -48,7 +41,7 @@ function bookColumns(zone: string): { column: Column; cell: (g: GassingView, n: 
     number("№", 0, 5, (_, n) => n),
     text("Начало", 17, (g) => at(g.start)),
     text("Окончание", 17, (g) => at(g.end)),
-    text("Продолжительность", 14, (g) => durationText(g.duration_min)),
+    text("Продолжительность", 14, (g) => gassingDurationText(g.duration_min)),
     text("Выработка", 20, (g) => g.working || NO_WORKING),
     text("Датчики", 12, (g) => g.sensors.join(", ")),
     text("Вид", 9, (g) => g.kind),
@@ -148,7 +141,7 @@ export async function gassingBookPdf(list: GassingList): Promise<Uint8Array> {
   const fits = (cells: string[], bold = false) => doc.y + heightOf(cells, bold) <= doc.page.maxY();
   const lines = list.results.map((g, i) => [
     String(i + 1),
-    `${at(g.start)}\n${at(g.end)}\n${durationText(g.duration_min)}`,
+    `${at(g.start)}\n${at(g.end)}\n${gassingDurationText(g.duration_min)}`,
     `${g.working || NO_WORKING}; ${g.sensors.join(", ")}\n${g.kind}, ${g.type ? GASSING_TYPE_LABELS[g.type] : "тип не указан"}`,
     `${formatNumber(g.max, 2)} %`,
     g.cause || "—",

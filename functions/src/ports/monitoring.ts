@@ -4,7 +4,7 @@ import type * as z from "zod";
 import type { gatewayKeySchema, sensorSchema } from "../contract/schemas/sensor";
 import type { batchStatusSchema, liveBindingSchema, liveTileSchema } from "../contract/schemas/monitoring";
 import type { GassingType, methaneLimitEditionSchema } from "../contract/schemas/journal";
-import type { Duty } from "../contract/schemas/common";
+import type { Duty } from "@core/gassing-book";
 import type { CompanyObjects } from "./company-objects";
 import type { MethanePlace } from "@core/methane-limits";
 

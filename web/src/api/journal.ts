@@ -1,5 +1,6 @@
 // The АГК operator's day (issue 99): the operator's journal of a company day, the gassings with the
-// dispatcher's registrations, and their files (functions/src/contract/routes/monitoring.ts).
+// dispatcher's registrations, and their files (functions/src/contract/routes/monitoring.ts); the gassing
+// book's own calls are gassing-book.ts.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { GassingRegister, GassingRegistrationBody, MethaneLimitRow, OperatorJournal } from "@server/contract";
 import { api, encoded, routePath, typedClient } from "./client";
@@ -11,7 +12,7 @@ export type Gassing = Journal["gassings"][number];
 export type GassingRegistration = GassingRegistrationBody;
 
 const telemetry = typedClient("telemetry");
-const journalKey = (facility: string) => ["telemetry", "journal", facility] as const;
+export const journalKey = (facility: string) => ["telemetry", "journal", facility] as const;
 
 /** The journal of `date` (ГГГГ-ММ-ДД, the company's day); refreshed every minute while shown. */
 export function useJournal(facility: string, date: string | undefined) {
@@ -49,12 +50,6 @@ export function useRegisterGassing(facility: string) {
 export async function downloadJournal(facility: string, date: string, format: "xlsx" | "pdf"): Promise<void> {
   const file = await api.download(await routePath("telemetry", (c) => c.journal.$path({ query: { facility, date, format } })));
   saveBlob(file.blob, file.fileName ?? `Журнал оператора АГК ${date}.${format}`);
-}
-
-/** The register of gassings of the company days from–to as xlsx. */
-export async function downloadGassingRegister(facility: string, from: string, to: string): Promise<void> {
-  const file = await api.download(await routePath("telemetry", (c) => c.gassings.$path({ query: { facility, from, to, format: "xlsx" } })));
-  saveBlob(file.blob, file.fileName ?? `Реестр загазирований ${from} ${to}.xlsx`);
 }
 
 const reference = typedClient("reference");

@@ -13,6 +13,7 @@ describe("menu", () => {
       "/climate-projects",
       "/facilities/:facilityId/monitoring",
       "/facilities/:facilityId/journal",
+      "/facilities/:facilityId/gassing-book",
       "/facilities/:facilityId/events",
       "/facilities/:facilityId/sensors",
       "/facilities/:facilityId/telemetry",
@@ -36,6 +37,7 @@ describe("menu", () => {
       "Климатические проекты",
       "Мониторинг",
       "Журнал оператора АГК",
+      "Книга учета загазирований",
       "События",
       "Датчики",
       "Данные АГК",
@@ -63,13 +65,22 @@ describe("menu", () => {
 
   // Issue 87, item 4: the monitoring wing was reached only through «Профиль» › «Площадки».
   it("lists the monitoring wing once for one mine, per mine under its name for several, none without a mine", () => {
-    const wing = ["Мониторинг", "Журнал оператора АГК", "События", "Датчики", "Данные АГК", "Полнота данных датчиков"];
+    const wing = [
+      "Мониторинг",
+      "Журнал оператора АГК",
+      "Книга учета загазирований",
+      "События",
+      "Датчики",
+      "Данные АГК",
+      "Полнота данных датчиков",
+    ];
     const one = facilityMenu(MENU, [{ id: "f-1", name: "Шахта «Северная»" }]);
     const labels = one.map((e) => e.label);
     expect(labels.slice(labels.indexOf("Климатические проекты") + 1, labels.indexOf("Модели прогноза"))).toEqual(wing);
     expect(one.filter((e) => e.path.startsWith("/facilities/")).map((e) => [e.path, e.group])).toEqual([
       ["/facilities/f-1/monitoring", undefined],
       ["/facilities/f-1/journal", undefined],
+      ["/facilities/f-1/gassing-book", undefined],
       ["/facilities/f-1/events", undefined],
       ["/facilities/f-1/sensors", undefined],
       ["/facilities/f-1/telemetry", undefined],
@@ -80,7 +91,7 @@ describe("menu", () => {
       { id: "f-2", name: "Южная" },
     ]).filter((e) => e.path.startsWith("/facilities/"));
     expect(two.map((e) => `${e.group}: ${e.label}`)).toEqual([...wing.map((l) => `Северная: ${l}`), ...wing.map((l) => `Южная: ${l}`)]);
-    expect(new Set(two.map((e) => e.key)).size).toBe(12);
+    expect(new Set(two.map((e) => e.key)).size).toBe(14);
     expect(facilityMenu(MENU, []).some((e) => e.path.startsWith("/facilities/"))).toBe(false);
   });
 });

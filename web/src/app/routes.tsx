@@ -34,6 +34,7 @@ const SensorGapsPage = lazy(() => import("../features/monitoring/SensorGapsPage"
 const SensorDayPage = lazy(() => import("../features/monitoring/SensorDayPage"));
 const MonitoringPage = lazy(() => import("../features/monitoring/MonitoringPage"));
 const JournalPage = lazy(() => import("../features/monitoring/JournalPage"));
+const GassingBookPage = lazy(() => import("../features/monitoring/GassingBookPage"));
 
 export interface AppRoute {
   /** Under the signed-in shell; none: its index page. */
@@ -64,6 +65,11 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     path: "facilities/:facilityId/journal",
     Page: JournalPage,
     menu: { key: "journal", label: "Журнал оператора АГК", perFacility: true },
+  },
+  {
+    path: "facilities/:facilityId/gassing-book",
+    Page: GassingBookPage,
+    menu: { key: "gassing-book", label: "Книга учета загазирований", perFacility: true },
   },
   { path: "facilities/:facilityId/events", Page: EventsPage, menu: { key: "events", label: "События", perFacility: true } },
   { path: "facilities/:facilityId/sensors", Page: SensorsPage, menu: { key: "sensors", label: "Датчики", perFacility: true } },

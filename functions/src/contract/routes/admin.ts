@@ -2,7 +2,8 @@
 // normative documents, settings videos, the production calendar, the change log). Every route is admin-only: staff get
 // 403. Served by http/admin.ts, behind requireAdmin.
 import * as z from "zod";
-import { DUTIES, DUTY_LABELS, ROLES } from "../schemas/common";
+import { ROLES } from "../schemas/common";
+import { DUTIES, DUTY_LABELS } from "@core/gassing-book";
 import { COEFFICIENT_REASON_MAX } from "../schemas/limits";
 import {
   adminUserSchema,

@@ -16,7 +16,8 @@ import {
 } from "@core/inventory";
 import { FORECAST_METHODS } from "@core/registry";
 import { DISTRIBUTIONS, UNCERTAINTY_ORIGINS } from "@core/uncertainty-core";
-import { DUTIES, MEDIA_KINDS, ROLES } from "./common";
+import { MEDIA_KINDS, ROLES } from "./common";
+import { DUTIES } from "@core/gassing-book";
 import { DOCUMENT_KINDS, type DocumentKind } from "./document";
 
 export const tokensSchema = z.object({

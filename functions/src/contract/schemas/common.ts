@@ -52,17 +52,6 @@ export function pageParams() {
 export const ROLES = MEMBER_ROLES;
 export type Role = (typeof ROLES)[number];
 
-/** Issue 105: a user's duty at the mine, set by an administrator: who may confirm an entry of the
- *  gassing book («Книга учета загазирований») as the section's head, the head of the АБ section or the
- *  chief engineer. None: the user confirms nothing. */
-export const DUTIES = ["head_section", "head_ab", "chief_engineer"] as const;
-export type Duty = (typeof DUTIES)[number];
-export const DUTY_LABELS: Readonly<Record<Duty, string>> = {
-  head_section: "начальник участка",
-  head_ab: "начальник участка АБ",
-  chief_engineer: "главный инженер",
-};
-
 export const booleanParam = z.optional(z.enum(["true", "false"]));
 
 /** The name of a company, facility, emission point or project: trimmed, given (`empty` says what to

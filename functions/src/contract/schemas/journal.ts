@@ -6,25 +6,21 @@
 // the chief engineer (POST v1/telemetry/gassings/{id}/confirm/), and the book as xlsx and PDF.
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { DUTIES, DUTY_LABELS, idString, isoDate } from "./common";
+import { idString, isoDate } from "./common";
 
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
+import { DUTIES, DUTY_LABELS, GASSING_TYPES, GASSING_TYPE_LABELS, gassingDurationText, type GassingType } from "@core/gassing-book";
 import { LIMIT_STANDINGS, METHANE_PLACES } from "@core/methane-limits";
 
 export { NOTIFICATIONS, NOTIFICATION_LABELS };
 
-/** Issue 105: a gassing's type as the book records it. */
-export const GASSING_TYPES = ["technological", "accident"] as const;
-export type GassingType = (typeof GASSING_TYPES)[number];
-export const GASSING_TYPE_LABELS: Readonly<Record<GassingType, string>> = {
-  technological: "технологическое",
-  accident: "аварийное",
-};
-/** What the book asks before an entry is closed, named in Russian (the closing's refusal says them). */
+export { GASSING_TYPES, GASSING_TYPE_LABELS, gassingDurationText, type GassingType };
+
+/** What the book asks before an entry is closed: the closing's refusal at each empty one, in Russian. */
 export const CLOSING_FIELDS = {
-  cause: "причина загазирования",
-  type: "вид загазирования (технологическое или аварийное)",
-  measures: "принятые меры",
+  cause: "не указана причина загазирования",
+  type: "не указан вид загазирования (технологическое или аварийное)",
+  measures: "не указаны принятые меры",
 } as const;
 
 const bookText = (max: number) => z.optional(z.string("ожидается строка").max(max, `не длиннее ${max.toLocaleString("ru-RU")} символов`));

@@ -1,45 +1,97 @@
-// The gassings of a day (issue 99) as «Журнал оператора АГК» and «События» list them: when, where,
-// which sensors, «общее» or «местное» in words beside its colour, the maximum, and the dispatcher's
-// registration (whom they informed, who and when, closed or not) with its dialog.
+// The gassings of a day or a period (issue 99) as «Журнал оператора АГК», «События» and «Книга учета
+// загазирований» (issue 105) list them: when and how long, where, which sensors, «общее» or «местное» in
+// words beside its colour, the maximum, the book's entry (the type, the cause, the measures, the losses,
+// who cleared the gas and who investigated), the dispatcher's registration and closing with its dialog,
+// and the confirmations of the section's head, the head of the АБ section and the chief engineer — the
+// user whose duty it is confirms a closed entry here. People by surname and initials.
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { Card, Space, Tag, Typography, Button, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { NOTIFICATIONS } from "@core/monitoring-events";
+import { DUTIES, DUTY_LABELS, GASSING_TYPE_LABELS, gassingDurationText } from "@core/gassing-book";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { displayDateTime } from "../../shared/dates";
+import { isApiError } from "../../api/client";
+import { useMe } from "../../api/profile";
 import type { Gassing } from "../../api/journal";
+import { useConfirmGassing } from "../../api/gassing-book";
 import { number } from "./offerTexts";
 
 // The registration's dialog loads when opened.
 const RegisterGassingDialog = lazy(() => import("./RegisterGassingDialog"));
 
 const KIND_COLOURS: Record<Gassing["kind"], string> = { общее: "red", местное: "orange" };
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function registrationText(g: Gassing) {
-  const ticked = NOTIFICATIONS.filter((n) => g.notified[n]).length;
-  if (g.closed)
-    return (
-      <Space direction="vertical" size={0}>
-        <Typography.Text>
-          Закрыто: {g.closed_by}, {displayDateTime(g.closed_at)}
-        </Typography.Text>
-        {g.comment && <Typography.Text type="secondary">«{g.comment}»</Typography.Text>}
-      </Space>
-    );
   if (!g.registered_by)
     return (
       <Typography.Text strong type="danger">
         Не зарегистрировано
       </Typography.Text>
     );
+  const ticked = NOTIFICATIONS.filter((n) => g.notified[n]).length;
   return (
     <Space direction="vertical" size={0}>
       <Typography.Text>
         Зарегистрировал {g.registered_by}, {displayDateTime(g.registered_at)}
       </Typography.Text>
-      <Typography.Text type="secondary">
-        оповещены {ticked} из {NOTIFICATIONS.length}
-        {g.comment ? `; «${g.comment}»` : ""}
-      </Typography.Text>
+      {g.closed ? (
+        <Typography.Text>
+          Закрыл {g.closed_by}, {displayDateTime(g.closed_at)}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">
+          оповещены {ticked} из {NOTIFICATIONS.length}; не закрыто
+        </Typography.Text>
+      )}
+      {g.comment && <Typography.Text type="secondary">«{g.comment}»</Typography.Text>}
+    </Space>
+  );
+}
+
+/** The book's entry: type, cause, measures, losses, who cleared the gas and who investigated. */
+function entryText(g: Gassing) {
+  if (!g.registered_by) return <Typography.Text type="secondary">—</Typography.Text>;
+  const line = (label: string, value: string) => (
+    <Typography.Text>
+      <Typography.Text type="secondary">{label}:</Typography.Text> {value || "не указано"}
+    </Typography.Text>
+  );
+  return (
+    <Space direction="vertical" size={0}>
+      {line("Вид", g.type ? GASSING_TYPE_LABELS[g.type] : "")}
+      {line("Причина", g.cause)}
+      {line("Меры", g.measures)}
+      {line("Потери", `проходка ${number(g.losses.development_m, 1)} м, добыча ${number(g.losses.coal_t, 1)} т`)}
+      {line("Разгазирование провел", g.cleared_by)}
+      {line("Расследовал", g.investigated_by)}
+    </Space>
+  );
+}
+
+function Confirmations({ g, facility }: { g: Gassing; facility: string }) {
+  const duty = useMe().data?.duty ?? null;
+  const confirm = useConfirmGassing(facility);
+  const canConfirm = g.closed && duty !== null && !g.confirmations[duty];
+  return (
+    <Space direction="vertical" size={2}>
+      {DUTIES.map((d) => {
+        const given = g.confirmations[d];
+        return (
+          <Typography.Text key={d}>
+            <Typography.Text type="secondary">{capital(DUTY_LABELS[d])}:</Typography.Text>{" "}
+            {given ? `${given.by}, ${displayDateTime(given.at)}` : "не подтверждено"}
+          </Typography.Text>
+        );
+      })}
+      {canConfirm && (
+        <Button size="small" loading={confirm.isPending} onClick={() => confirm.mutate({ gassing: g.id, duty })}>
+          Подтвердить как {DUTY_LABELS[duty]}
+        </Button>
+      )}
+      {confirm.isError && (
+        <Alert type="error" showIcon role="alert" title={isApiError(confirm.error) ? confirm.error.detail : String(confirm.error)} />
+      )}
     </Space>
   );
 }
@@ -60,53 +112,57 @@ export function GassingsCard({
   const [registering, setRegistering] = useState<Gassing | null>(null);
   const columns: TableColumnsType<Gassing> = [
     {
-      title: "Начало",
-      dataIndex: "start",
+      title: "Начало, конец",
+      key: "when",
       width: 130,
-      // Issue 105: one begun before the day listed is in force in it, carried over.
-      render: (v: string, g) => (
+      render: (_: unknown, g) => (
         <Space direction="vertical" size={0}>
-          {displayDateTime(v)}
+          <Typography.Text>{displayDateTime(g.start)}</Typography.Text>
+          {/* Issue 105: one begun before the day listed is in force in it, carried over. */}
           {g.carried_over && <Tag>перешло с прошлых суток</Tag>}
+          {g.end ? <Typography.Text>{displayDateTime(g.end)}</Typography.Text> : <Typography.Text strong>продолжается</Typography.Text>}
+          {g.end && <Typography.Text type="secondary">{gassingDurationText(g.duration_min)}</Typography.Text>}
         </Space>
       ),
     },
     {
-      title: "Конец",
-      dataIndex: "end",
-      width: 130,
-      render: (v: string | null) => (v ? displayDateTime(v) : <Typography.Text strong>продолжается</Typography.Text>),
-    },
-    {
-      title: "Участок, выработка",
+      title: "Участок, выработка, датчики",
       key: "where",
-      render: (_: unknown, g) => [g.section !== g.working ? g.section : "", g.working].filter(Boolean).join(": ") || "без выработки",
+      width: 130,
+      render: (_: unknown, g) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>
+            {[g.section !== g.working ? g.section : "", g.working].filter(Boolean).join(": ") || "без выработки"}
+          </Typography.Text>
+          <Typography.Text type="secondary">{g.sensors.join(", ")}</Typography.Text>
+        </Space>
+      ),
     },
-    { title: "Датчики", dataIndex: "sensors", render: (v: string[]) => v.join(", ") },
-    { title: "Вид", dataIndex: "kind", width: 100, render: (v: Gassing["kind"]) => <Tag color={KIND_COLOURS[v]}>{v}</Tag> },
-    { title: "Макс., % об.", dataIndex: "max", align: "right", width: 80, render: (v: number) => number(v, 2) },
+    { title: "Вид", dataIndex: "kind", width: 80, render: (v: Gassing["kind"]) => <Tag color={KIND_COLOURS[v]}>{v}</Tag> },
     {
-      title: "Допустимо, % об.",
-      dataIndex: "limits",
+      title: "Макс. / допустимо, % об.",
+      key: "max",
       align: "right",
-      width: 100,
-      render: (v: number[]) => [...new Set(v)].map((l) => number(l, 2)).join("; "),
+      width: 85,
+      render: (_: unknown, g) => `${number(g.max, 2)} / ${[...new Set(g.limits)].map((l) => number(l, 2)).join("; ")}`,
     },
+    { title: "Запись в книге", key: "entry", width: 240, render: (_: unknown, g) => entryText(g) },
     {
       title: "Регистрация",
       key: "registration",
-      width: 280,
+      width: 195,
       render: (_: unknown, g) => (
         <Space direction="vertical" size={4}>
           {registrationText(g)}
           {!g.closed && (
             <Button size="small" onClick={() => setRegistering(g)}>
-              {g.registered_by ? "Оповещения, закрыть" : "Зарегистрировать"}
+              {g.registered_by ? "Заполнить, закрыть" : "Зарегистрировать"}
             </Button>
           )}
         </Space>
       ),
     },
+    { title: "Подтверждения", key: "confirmations", width: 220, render: (_: unknown, g) => <Confirmations g={g} facility={facility} /> },
   ];
   return (
     <Card title={title}>
@@ -116,7 +172,7 @@ export function GassingsCard({
         size="small"
         pagination={false}
         loading={loading}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1080 }}
         columns={columns}
         dataSource={gassings as Gassing[]}
         locale={{ emptyText: "Загазирований нет" }}

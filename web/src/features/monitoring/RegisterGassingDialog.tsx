@@ -1,10 +1,13 @@
-// The dispatcher's registration of a gassing (issue 99; the safety rules, pp. 622–624): whom they
-// informed (the chief engineer, the head of the АБ section, the head of the affected section, the
-// territorial Rostekhnadzor body), a comment, and the closing, which the server refuses naming each
-// notification still unticked. Who and when are kept.
+// The dispatcher's entry of a gassing in the gassing book (issue 99; issue 105: «Книга учета
+// загазирований»): whom they informed (the chief engineer, the head of the АБ section, the head of the
+// affected section, the territorial Rostekhnadzor body), the cause, the type, the losses, who cleared
+// the gas and who investigated, the measures, a comment, and the closing, which the server refuses
+// naming each notification still unticked and each of cause, type and measures still empty. Who and
+// when are kept; a closed entry does not change.
 import { useState } from "react";
-import { Alert, Button, Checkbox, Flex, Input, Modal, Typography } from "antd";
+import { Alert, Button, Checkbox, Flex, Input, InputNumber, Modal, Radio, Typography } from "antd";
 import { LIMITS } from "@server/contract";
+import { GASSING_TYPES, GASSING_TYPE_LABELS, type GassingType } from "@core/gassing-book";
 import { NOTIFICATIONS, NOTIFICATION_LABELS } from "@core/monitoring-events";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { displayDateTime } from "../../shared/dates";
@@ -15,17 +18,69 @@ import { number } from "./offerTexts";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The fields whose refusal shows under them; the others' (notifications, a gassing that lasts) in the alert. */
+const OWN_FIELDS = ["cause", "type", "measures"] as const;
+type OwnField = (typeof OWN_FIELDS)[number];
+
+function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text strong>{label}</Typography.Text>
+      {children}
+      {error && <Typography.Text type="danger">{capital(error)}</Typography.Text>}
+    </Flex>
+  );
+}
+
 export default function RegisterGassingDialog({ facility, gassing, onClose }: { facility: string; gassing: Gassing; onClose: () => void }) {
   const [notified, setNotified] = useState(gassing.notified);
+  const [cause, setCause] = useState(gassing.cause);
+  const [type, setType] = useState<GassingType | null>(gassing.type);
+  const [development, setDevelopment] = useState<number | null>(gassing.losses.development_m);
+  const [coal, setCoal] = useState<number | null>(gassing.losses.coal_t);
+  const [clearedBy, setClearedBy] = useState(gassing.cleared_by);
+  const [investigatedBy, setInvestigatedBy] = useState(gassing.investigated_by);
+  const [measures, setMeasures] = useState(gassing.measures);
   const [comment, setComment] = useState(gassing.comment);
   const register = useRegisterGassing(facility);
   const save = (close: boolean) =>
-    register.mutate({ gassing: gassing.id, body: { notified, comment: comment.trim(), close } }, { onSuccess: onClose });
-  // The server names what it refuses at its field (`notified`, `close`): its text, without the field's name.
-  const refusal = register.isError ? (isApiError(register.error) ? withoutFieldNames(register.error) : String(register.error)) : undefined;
+    register.mutate(
+      {
+        gassing: gassing.id,
+        body: {
+          notified,
+          cause: cause.trim(),
+          ...(type ? { type } : {}),
+          losses: { development_m: development ?? 0, coal_t: coal ?? 0 },
+          cleared_by: clearedBy.trim(),
+          investigated_by: investigatedBy.trim(),
+          measures: measures.trim(),
+          comment: comment.trim(),
+          close,
+        },
+      },
+      { onSuccess: onClose },
+    );
+  // The server names what it refuses at its field: the book's fields show theirs under them, the rest
+  // (`notified`, `close`) in the alert, its text without the field's name.
+  const problems = register.isError && isApiError(register.error) ? (register.error.errors ?? []) : [];
+  const errorAt = (field: OwnField) => problems.find((p) => p.field === field)?.message;
+  const others = problems.filter((p) => !(OWN_FIELDS as readonly string[]).includes(p.field));
+  const refusal = !register.isError
+    ? undefined
+    : !isApiError(register.error)
+      ? String(register.error)
+      : problems.length === 0
+        ? register.error.detail
+        : others.length > 0
+          ? withoutFieldNames({ detail: register.error.detail, errors: others })
+          : "Нельзя закрыть: заполните отмеченные поля";
+  const long = LIMITS.text.comment;
+  const short = LIMITS.text.companyText;
   return (
     <Modal
       open
+      width={640}
       title={`Загазирование ${gassing.kind}: ${gassing.sensors.join(", ")}, ${displayDateTime(gassing.start)}`}
       onCancel={onClose}
       footer={[
@@ -33,7 +88,7 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           Отмена
         </Button>,
         <Button key="save" loading={register.isPending} onClick={() => save(false)}>
-          Зарегистрировать
+          {gassing.registered_by ? "Сохранить" : "Зарегистрировать"}
         </Button>,
         <Button key="close" type="primary" danger loading={register.isPending} onClick={() => save(true)}>
           Закрыть загазирование
@@ -45,20 +100,67 @@ export default function RegisterGassingDialog({ facility, gassing, onClose }: { 
           {gassing.working || "без выработки"}, максимум {number(gassing.max, 2)} % об.,{" "}
           {gassing.end ? `до ${displayDateTime(gassing.end)}` : "продолжается"}
         </Typography.Text>
-        <Typography.Text strong>Оповещены</Typography.Text>
-        {NOTIFICATIONS.map((n) => (
-          <Checkbox key={n} checked={notified[n]} onChange={(e) => setNotified({ ...notified, [n]: e.target.checked })}>
-            {capital(NOTIFICATION_LABELS[n])}
-          </Checkbox>
-        ))}
-        <Input.TextArea
-          aria-label="Комментарий"
-          placeholder="Что сделано"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          maxLength={LIMITS.text.comment}
-        />
-        <Typography.Text type="secondary">{ADVISORY_NOTE}</Typography.Text>
+        <Field label="Оповещены">
+          {NOTIFICATIONS.map((n) => (
+            <Checkbox key={n} checked={notified[n]} onChange={(e) => setNotified({ ...notified, [n]: e.target.checked })}>
+              {capital(NOTIFICATION_LABELS[n])}
+            </Checkbox>
+          ))}
+        </Field>
+        <Field label="Вид загазирования" error={errorAt("type")}>
+          <Radio.Group value={type} onChange={(e) => setType(e.target.value)} aria-label="Вид загазирования">
+            {GASSING_TYPES.map((t) => (
+              <Radio key={t} value={t}>
+                {capital(GASSING_TYPE_LABELS[t])}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Field>
+        <Field label="Причина" error={errorAt("cause")}>
+          <Input.TextArea aria-label="Причина" rows={2} value={cause} onChange={(e) => setCause(e.target.value)} maxLength={long} />
+        </Field>
+        <Flex gap={12} wrap>
+          <Field label="Потери проходки, м">
+            <InputNumber aria-label="Потери проходки, м" min={0} value={development} onChange={setDevelopment} decimalSeparator="," />
+          </Field>
+          <Field label="Потери добычи, т">
+            <InputNumber aria-label="Потери добычи, т" min={0} value={coal} onChange={setCoal} decimalSeparator="," />
+          </Field>
+        </Flex>
+        <Field label="Разгазирование провел">
+          <Input
+            aria-label="Разгазирование провел"
+            placeholder="Должность, фамилия и инициалы"
+            value={clearedBy}
+            onChange={(e) => setClearedBy(e.target.value)}
+            maxLength={short}
+          />
+        </Field>
+        <Field label="Расследовал">
+          <Input
+            aria-label="Расследовал"
+            placeholder="Кто расследовал причину"
+            value={investigatedBy}
+            onChange={(e) => setInvestigatedBy(e.target.value)}
+            maxLength={short}
+          />
+        </Field>
+        <Field label="Принятые меры" error={errorAt("measures")}>
+          <Input.TextArea
+            aria-label="Принятые меры"
+            rows={2}
+            value={measures}
+            onChange={(e) => setMeasures(e.target.value)}
+            maxLength={long}
+          />
+        </Field>
+        <Field label="Комментарий">
+          <Input.TextArea aria-label="Комментарий" value={comment} onChange={(e) => setComment(e.target.value)} maxLength={long} />
+        </Field>
+        <Typography.Text type="secondary">
+          Закрыть можно, когда оповещены все, загазирование кончилось и указаны причина, вид и принятые меры. Закрытая запись не меняется.{" "}
+          {ADVISORY_NOTE}
+        </Typography.Text>
         {refusal && <Alert type="error" showIcon role="alert" title={capital(refusal)} />}
       </Flex>
     </Modal>

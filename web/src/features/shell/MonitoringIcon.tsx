@@ -3,6 +3,7 @@
 // put the heaviest routes over the initial-JS budget (tests/web/bundle.test.ts).
 import {
   AlertOutlined,
+  BookOutlined,
   ApiOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -15,6 +16,7 @@ import type { ReactNode } from "react";
 const ICONS: Record<string, ReactNode> = {
   monitoring: <DashboardOutlined />,
   journal: <ReadOutlined />,
+  "gassing-book": <BookOutlined />,
   events: <AlertOutlined />,
   sensors: <ApiOutlined />,
   telemetry: <DatabaseOutlined />,

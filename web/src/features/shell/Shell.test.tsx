@@ -144,6 +144,7 @@ it("lists each mine's monitoring pages in the menu, under the mine's name where 
     expect(links.filter(([, href]) => href?.startsWith(`/facilities/${id}/`))).toEqual([
       ["Мониторинг", `/facilities/${id}/monitoring`],
       ["Журнал оператора АГК", `/facilities/${id}/journal`],
+      ["Книга учета загазирований", `/facilities/${id}/gassing-book`],
       ["События", `/facilities/${id}/events`],
       ["Датчики", `/facilities/${id}/sensors`],
       ["Данные АГК", `/facilities/${id}/telemetry`],

@@ -40,11 +40,11 @@ describe("the book's closing rules (nextEntry)", () => {
     const attempt = () => nextEntry(undefined, { notified: ALL_NOTIFIED, close: true }, CONTEXT);
     expect(attempt).toThrow(Invalid);
     expect(attempt).toThrow(
-      "cause: нельзя закрыть: не указано — причина загазирования; type: нельзя закрыть: не указано — вид загазирования (технологическое или аварийное); measures: нельзя закрыть: не указано — принятые меры",
+      "cause: нельзя закрыть: не указана причина загазирования; type: нельзя закрыть: не указан вид загазирования (технологическое или аварийное); measures: нельзя закрыть: не указаны принятые меры",
     );
     // Blank text is empty; one field missing is named alone.
     expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED, measures: "   ", close: true }, CONTEXT)).toThrow(
-      /^measures: нельзя закрыть: не указано — принятые меры$/,
+      /^measures: нельзя закрыть: не указаны принятые меры$/,
     );
     expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "x", measures: "y", close: true }, CONTEXT)).toThrow(/^type: /);
     expect(closingProblems(FILLED)).toBeUndefined();

@@ -9,7 +9,7 @@ import type * as z from "zod";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid, invalidAt } from "../../errors";
 import type { GassingRegistration } from "../../../ports";
-import { DUTY_LABELS } from "../../../contract/schemas/common";
+import { DUTY_LABELS } from "@core/gassing-book";
 import {
   NOTIFICATIONS,
   NOTIFICATION_LABELS,

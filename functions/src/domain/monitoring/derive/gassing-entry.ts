@@ -12,7 +12,7 @@ import { initialsByEmail } from "../../person-name";
 import { problemAt } from "../../../contract/field-errors";
 import { Invalid } from "../../errors";
 import type { FoundGassing, GassingRegistration } from "../../../ports";
-import { DUTIES } from "../../../contract/schemas/common";
+import { DUTIES } from "@core/gassing-book";
 import { CLOSING_FIELDS, type gassingSchema } from "../../../contract/schemas/journal";
 
 export type GassingView = z.output<typeof gassingSchema>;
@@ -46,7 +46,7 @@ export function closingProblems(entry: Pick<GassingRegistration, "cause" | "type
     field === "type" ? !entry.type : !entry[field]?.trim(),
   );
   if (empty.length === 0) return undefined;
-  return new Invalid(empty.map((field) => problemAt(field, `нельзя закрыть: не указано — ${CLOSING_FIELDS[field]}`)));
+  return new Invalid(empty.map((field) => problemAt(field, `нельзя закрыть: ${CLOSING_FIELDS[field]}`)));
 }
 
 /** The entry of `id` at `facility`: the gassing as found now (open) or as kept (closed), with its
