@@ -243,7 +243,7 @@ describe("the demo year's seed", () => {
       );
     // March still runs on the company's clock: shown, not accepted (issue 87).
     expect(march.in_progress).toBe(true);
-    await expect(accept("2026-03")).rejects.toThrow("months: месяц 03.2026 еще идет");
+    await expect(accept("2026-03")).rejects.toThrow("Месяцы: месяц 03.2026 еще идет");
     const [accepted] = await accept("2026-02");
     const calculation = await d.deps.repos.calculations.get(actor.company, "underground", accepted.accepted!.calculation);
     expect(calculation?.name).toBe("Вентиляционный ствол № 2: по данным АГК, 02.2026 (демонстрационные данные)");

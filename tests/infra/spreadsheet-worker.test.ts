@@ -93,13 +93,13 @@ describe("the API's invoke of the worker", () => {
     lambda
       .on(InvokeCommand)
       .resolvesOnce(invoked({ kind: "error", error: { kind: "not_found", detail: "Проект не найден" } }))
-      .resolvesOnce(invoked({ kind: "error", error: { kind: "invalid", detail: "format: ожидается xlsx или pdf", problems } }));
+      .resolvesOnce(invoked({ kind: "error", error: { kind: "invalid", detail: "Формат: ожидается xlsx или pdf", problems } }));
     const notFound = await worker.exportProject(actor, "p2", "txt", {}).catch((e: unknown) => e);
     expect(notFound).toBeInstanceOf(DomainError);
     expect(notFound).toMatchObject({ kind: "not_found", detail: "Проект не найден" });
     await expect(worker.exportProject(actor, "p2", "txt", {})).rejects.toMatchObject({
       kind: "invalid",
-      detail: "format: ожидается xlsx или pdf",
+      detail: "Формат: ожидается xlsx или pdf",
       problems,
     });
   });

@@ -147,7 +147,7 @@ describe("admin command", () => {
     expect(fixed.stdout).toMatch(/ООО Шахта: расчет c-over перенесен в архив/);
     expect(fixed.stdout).not.toMatch(/не учтен потоком таблицы/);
     // The company no repair can write is reported, and the others are reconciled all the same.
-    expect(fixed.stdout).toMatch(/ООО Сломанная \(.*\): не сверено: value: число вне допустимого диапазона/);
+    expect(fixed.stdout).toMatch(/ООО Сломанная \(.*\): не сверено: Значение: число вне допустимого диапазона/);
     expect(fixed.stdout).toMatch(/не сверено компаний: 1/);
     expect(fixed.status).toBe(1);
     const after = await openSharedStorage(dataDir);

@@ -184,7 +184,7 @@ describe("a climate period's approval (four eyes)", () => {
       "«Отозвать утверждение» может только проверяющий или администратор",
     );
     expect(await refused(await withdraw(reviewer, { action: "withdraw", reason: "  ", version: flagged.version }), 400)).toBe(
-      "reason: укажите причину",
+      "Причина: укажите причину",
     );
     const open = await ok(await withdraw(reviewer, { action: "withdraw", reason: "поправка расхода", version: flagged.version }));
     expect(open.approval).toBeNull();

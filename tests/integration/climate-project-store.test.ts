@@ -154,7 +154,7 @@ describe("v1/climate-projects/", () => {
     // Nor may another company's facility hold one of its projects.
     const theirs = await projects(other, "", { method: "POST", json: body() });
     expect(theirs.status).toBe(400);
-    expect(((await theirs.json()) as { detail: string }).detail).toBe("facility: площадка не найдена");
+    expect(((await theirs.json()) as { detail: string }).detail).toBe("Площадка: площадка не найдена");
   });
 
   it("writes each create and change to the company's change log, its plan by sensor codes", async () => {

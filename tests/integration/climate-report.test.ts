@@ -140,7 +140,7 @@ describe("GET …/periods/{p}/report/", () => {
     expect(((await missing.json()) as { detail: string }).detail).toBe("Отчетный период не найден");
     const docx = await report(staff.token, "?format=docx");
     expect(docx.status).toBe(400);
-    expect(((await docx.json()) as { detail: string }).detail).toMatch(/format: ожидается xlsx или pdf/);
+    expect(((await docx.json()) as { detail: string }).detail).toMatch(/Формат: ожидается xlsx или pdf/);
   });
 });
 
@@ -206,7 +206,7 @@ describe("PATCH …/periods/{p}/report/", () => {
       [{ fields: { s99_other: "x" }, version: 2 }, /^fields: нет такого поля в отчете: s99_other$/],
       [{ fields: { s2_description: "x".repeat(10_001) }, version: 2 }, /^fields\.s2_description: не длиннее 10000 символов$/],
       [{ fields: { s2_description: 5 }, version: 2 }, /^fields\.s2_description: ожидается текст$/],
-      [{ fields: { s2_description: "x" } }, /^version: ожидается целое число$/],
+      [{ fields: { s2_description: "x" } }, /^Версия: ожидается целое число$/],
       [{ fields: {}, version: 2, extra: 1 }, /^extra: такого поля нет в запросе$/],
     ];
     for (const [json, detail] of cases) {

@@ -82,8 +82,8 @@ afterAll(() => h.close());
 describe("a facility's coal processed in the year", () => {
   it("is refused when negative, not a number, another company's facility or a stale version", async () => {
     const { version } = await review();
-    expect((await json<{ detail: string }>(await put({ facility: plant.id, t: -1, version }), 400)).detail).toMatch(/^t: /);
-    expect((await json<{ detail: string }>(await put({ facility: plant.id, t: "много", version }), 400)).detail).toMatch(/^t: /);
+    expect((await json<{ detail: string }>(await put({ facility: plant.id, t: -1, version }), 400)).detail).toMatch(/^Время: /);
+    expect((await json<{ detail: string }>(await put({ facility: plant.id, t: "много", version }), 400)).detail).toMatch(/^Время: /);
     expect((await json<{ detail: string }>(await put({ facility: stranger.id, t: 1, version }), 404)).detail).toBe("Площадка не найдена");
     expect((await put({ facility: plant.id, t: 1, version: version + 5 })).status).toBe(409);
     expect((await review()).coal_processed ?? []).toEqual([]);

@@ -160,7 +160,7 @@ describe("uploads", () => {
     const noTitle = await upload("POST", "/api/v1/admin/documents/", { kind: "law" }, { name: "a.pdf", bytes: pdfBytes() });
     expect(noTitle.status).toBe(400);
     const badKind = await upload("POST", "/api/v1/admin/documents/", { title: "A", kind: "poem" }, { name: "a.pdf", bytes: pdfBytes() });
-    expect(((await badKind.json()) as { detail: string }).detail).toMatch(/^kind: /);
+    expect(((await badKind.json()) as { detail: string }).detail).toMatch(/^Вид: /);
     const badUrl = await upload(
       "POST",
       "/api/v1/admin/documents/",

@@ -288,7 +288,7 @@ describe("a calculation's point", () => {
   it("is one of its project's facility (400 naming point), of a measured or destruction type, and active", async () => {
     const refused = async (res: Response) => {
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^point: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Источник выбросов: /);
     };
     const otherFacility = await json<{ id: string }>(
       await post("/api/v1/facilities/", { name: "Другая шахта", kind: "underground_mine" }),
@@ -347,7 +347,7 @@ describe("a calculation's point", () => {
     const moved = await patch(`/api/v1/projects/${loose.id}/`, { facility: other.id, version: loose.version });
     expect(moved.status).toBe(400);
     expect(((await moved.json()) as { detail: string }).detail).toMatch(
-      /^facility: расчет «Дегазация из файла» указывает источник выбросов/,
+      /^Площадка: расчет «Дегазация из файла» указывает источник выбросов/,
     );
     // An edit with a new file and the point cleared (an empty field): the facility as a whole.
     const edit = new FormData();

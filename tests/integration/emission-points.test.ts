@@ -11,6 +11,7 @@ import { LOCAL_TABLE } from "@server/local/storage";
 import { requisitesChange } from "@server/domain/company/requisites-audit";
 import { signIn } from "../support/admin";
 import { createHarness, type Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let staff: string;
@@ -73,7 +74,7 @@ describe("a facility's emission points", () => {
     const refused = async (body: unknown, field: string) => {
       const res = await post(`/api/v1/facilities/${facility.id}/points/`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toContain(field);
+      expect(((await res.json()) as { detail: string }).detail).toContain(fieldName(field));
     };
     await refused({ kind: "flare" }, "name");
     await refused({ name: "Факел" }, "kind");
@@ -334,7 +335,7 @@ describe("a project moved to another facility while a calculation names a point"
       expect([201, 400, 409], await calculation.clone().text()).toContain(calculation.status);
       if (calculation.status === 400) {
         expect(((await calculation.clone().json()) as { detail: string }).detail).toBe(
-          "point: источник выбросов не найден среди источников площадки проекта",
+          "Источник выбросов: источник выбросов не найден среди источников площадки проекта",
         );
       }
       expect([200, 400, 409], await move.clone().text()).toContain(move.status);

@@ -242,7 +242,9 @@ describe("a forecast of a calibrated model on a history", () => {
       json: { name: "Прогноз", project: project.id, method: "xgboost", warning: 1.2, data: [{ x1: 1300 }] },
     });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/warning: уровень предупреждения .* не больше предела/);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /Предупредительный уровень W: уровень предупреждения .* не больше предела/,
+    );
   });
 
   it("exports the back-test as the sheet «Проверка на истории», in Russian, beside the rows with their interval", async () => {

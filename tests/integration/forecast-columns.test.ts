@@ -93,7 +93,7 @@ describe("a history's columns forecast as its rows are", () => {
         (e: Error) => e.message,
       );
     const message = await refusal(byRows(mixed, run));
-    expect(message).toBe("t: время должно быть везде датой и временем или везде номером шага");
+    expect(message).toBe("Время: время должно быть везде датой и временем или везде номером шага");
     expect(await refusal(byColumns(mixed, run))).toBe(message);
   }, 120_000);
 });

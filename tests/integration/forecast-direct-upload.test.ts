@@ -253,7 +253,7 @@ describe("the same checks as the file in the form", () => {
     expect((await post("/api/v1/regres_methane/", staff.token, both)).status).toBe(400);
     const malformed = await post("/api/v1/regres_methane/", staff.token, forecastForm(project.id, { file_upload: "uploads/../x.csv" }));
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as { detail: string }).detail).toMatch(/^file_upload: /);
+    expect(((await malformed.json()) as { detail: string }).detail).toMatch(/^Файл: /);
     const series = new FormData();
     series.set("name", "Ряд");
     series.set("project", project.id);
@@ -293,7 +293,7 @@ describe("the grant and the local PUT", () => {
     expect((await ask({ content_type: "text/csv", size: 0 })).status).toBe(400);
     const missing = await ask({ size: 10 });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { detail: string }).detail).toMatch(/^content_type/);
+    expect(((await missing.json()) as { detail: string }).detail).toMatch(/^Тип файла/);
     const g = await grant(staff.token, new Uint8Array(10), "a.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(g.url).toMatch(/^\/api\/v1\/uploads\/\?token=[\w.-]+$/);
     expect(g.file_upload).toMatch(/\.xlsx$/);

@@ -119,11 +119,13 @@ describe("a forecast ahead", () => {
     const coarse = await forecast(csv({ every: 2 }), { horizon: "10" });
     expect(coarse.status).toBe(400);
     expect(((await coarse.json()) as { detail: string }).detail).toBe(
-      "horizon: горизонт 10 мин не кратен шагу истории 20 мин: возможны 1 ч, 2 ч, 6 ч",
+      "Горизонт прогноза: горизонт 10 мин не кратен шагу истории 20 мин: возможны 1 ч, 2 ч, 6 ч",
     );
     const untimed = await forecast(csv({ time: false }), { horizon: "60" });
     expect(untimed.status).toBe(400);
-    expect(((await untimed.json()) as { detail: string }).detail).toMatch(/^horizon: для прогноза на 1 ч вперед нужны столбец «Время»/);
+    expect(((await untimed.json()) as { detail: string }).detail).toMatch(
+      /^Горизонт прогноза: для прогноза на 1 ч вперед нужны столбец «Время»/,
+    );
     const odd = await forecast(csv(), { horizon: "45" });
     expect(odd.status).toBe(400);
   });

@@ -86,14 +86,14 @@ describe("the gassing book over HTTP", () => {
     general = journal.gassings[0].id;
     const refused = await json<{ detail: string; errors: { field: string }[] }>(await register({ notified: ALL, close: true }), 400);
     expect(refused.detail).toBe(
-      "cause: нельзя закрыть: не указана причина загазирования; type: нельзя закрыть: не указан вид загазирования (технологическое или аварийное); measures: нельзя закрыть: не указаны принятые меры",
+      "Причина загазирования: нельзя закрыть: не указана причина загазирования; Тип: нельзя закрыть: не указан вид загазирования (технологическое или аварийное); Меры: нельзя закрыть: не указаны принятые меры",
     );
     expect(refused.errors.map((e) => e.field)).toEqual(["cause", "type", "measures"]);
     const onlyMeasures = await json<{ detail: string }>(
       await register({ notified: ALL, cause: "Остановка ВМП", type: "technological", close: true }),
       400,
     );
-    expect(onlyMeasures.detail).toBe("measures: нельзя закрыть: не указаны принятые меры");
+    expect(onlyMeasures.detail).toBe("Меры: нельзя закрыть: не указаны принятые меры");
     expect((await json<{ detail: string }>(await register({ notified: {}, type: "minor" }), 400)).detail).toContain("вид загазирования");
     await json(await register({ notified: ALL, cause: "x" }, tokens.anna), 403);
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "@server/http/openapi";
 import { ID_MAX_LENGTH } from "@server/contract/schemas/common";
+import { fieldName } from "@server/contract/field-names";
 import { createHarness, type Harness } from "../support/harness";
 import { signedInAdmin } from "../support/admin";
 
@@ -53,7 +54,9 @@ describe(`an id longer than ${ID_MAX_LENGTH} characters`, () => {
         expect([400, 411, 415], label).toContain(res.status);
         if (res.status !== 400) continue;
         // «id: не длиннее 128 символов», or a part that must be a number says so.
-        expect(await detailOf(res), label).toMatch(new RegExp(`(^|; )${part}: (не длиннее ${ID_MAX_LENGTH} символов|ожидается)`));
+        expect(await detailOf(res), label).toMatch(
+          new RegExp(`(^|; )${fieldName(part)}: (не длиннее ${ID_MAX_LENGTH} символов|ожидается)`),
+        );
       }
     }
   }, 120_000);
@@ -76,7 +79,7 @@ describe(`an id longer than ${ID_MAX_LENGTH} characters`, () => {
     for (const [path, init, field] of cases) {
       const res = await h.request(path, init);
       expect(res.status, `${path} ${field}`).toBe(400);
-      expect(await detailOf(res), `${path} ${field}`).toContain(`${field}: идентификатор не длиннее ${ID_MAX_LENGTH} символов`);
+      expect(await detailOf(res), `${path} ${field}`).toContain(`${fieldName(field)}: идентификатор не длиннее ${ID_MAX_LENGTH} символов`);
     }
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Project } from "@server/contract/schemas/project";
 import { openProjectFixture, type SignedInUser } from "../support/project-fixture";
 import type { Harness } from "../support/harness";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let user: SignedInUser;
@@ -93,7 +94,7 @@ describe("text is text (issue 74)", () => {
       const res = await post(path, body);
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toBe(
-        `${field}: недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)`,
+        `${fieldName(field)}: недопустимые символы (управляющие, смена направления текста или неверная кодировка UTF-8)`,
       );
     }
     // Bytes that are not UTF-8 (0xC3 0x28) decode to U+FFFD: refused the same way.

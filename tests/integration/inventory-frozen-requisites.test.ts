@@ -197,7 +197,7 @@ describe("an approved version's legal entity", () => {
     for (const bad of ["0", "-1", "1.5", "x"]) {
       const res = await h.request(`/api/v1/inventory/2024/report/?format=pdf&version=${bad}`, { token: staff });
       expect(res.status, bad).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^version: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Версия: /);
     }
     const foreign = await h.request("/api/v1/inventory/2024/report/?format=pdf&version=1", { token: other });
     expect(foreign.status).toBe(404);

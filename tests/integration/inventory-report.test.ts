@@ -149,7 +149,7 @@ describe("the report passport", () => {
     for (const query of ["format=docx", "format=", ""]) {
       const res = await report(query);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^format: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Формат: /);
     }
     expect((await h.request("/api/v1/inventory/1800/report/?format=pdf", { token })).status).toBe(400);
   });

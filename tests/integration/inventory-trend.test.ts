@@ -152,10 +152,10 @@ describe("the company's years side by side", () => {
   it("refuses a range past its bound, a reversed or malformed one, and another company's facility", async () => {
     const detail = async (query: string, status = 400) =>
       (await json<{ detail: string }>(await h.request(`/api/v1/inventory/trend/?${query}`, { token: staff }), status)).detail;
-    expect(await detail("from=1990&to=2025")).toBe("to: не более 30 лет в одном запросе");
-    expect(await detail("from=2025&to=2023")).toBe("from: начальный год позже конечного");
-    expect(await detail("from=20x4&to=2025")).toMatch(/^from: укажите начальный год от \d{4} до \d{4}$/);
-    expect(await detail("from=2023")).toMatch(/^to: /);
+    expect(await detail("from=1990&to=2025")).toBe("Конец периода: не более 30 лет в одном запросе");
+    expect(await detail("from=2025&to=2023")).toBe("Начало периода: начальный год позже конечного");
+    expect(await detail("from=20x4&to=2025")).toMatch(/^Начало периода: укажите начальный год от \d{4} до \d{4}$/);
+    expect(await detail("from=2023")).toMatch(/^Конец периода: /);
     expect(await detail(`from=2023&to=2025&facility=${stranger.id}`, 404)).toBe("Площадка не найдена");
     expect(await detail(`from=2000&to=2001&facility=${stranger.id}`, 404)).toBe("Площадка не найдена");
   });

@@ -282,7 +282,7 @@ describe("an approved year", () => {
     for (const bad of ["0", "abc", "1.0"]) {
       const res = await h.request(`/api/v1/inventory/2024/versions/${bad}/`, { token: year.staff });
       expect(res.status, bad).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^version: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Версия: /);
     }
   });
 });

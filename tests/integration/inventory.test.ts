@@ -9,6 +9,7 @@ import { calculationForm, validInputs } from "../support/tenant-objects";
 import { inventoryCalculations, type InventoryCalculation, type InventorySummary } from "../support/inventory";
 import type { CalculationOf, CalculationView } from "@server/contract";
 import type { CalculationType } from "@core/registry";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let token: string;
@@ -69,7 +70,7 @@ describe("facilities", () => {
     expect(created).toMatchObject({ name: "Шахта «Северная»", kind: "underground_mine", version: 1 });
     const bad = await h.request("/api/v1/facilities/", { method: "POST", token, json: { name: "", kind: "mine" } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/name|kind/);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/Название|Вид/);
     const patched = await json<Facility>(
       await h.request(`/api/v1/facilities/${created.id}/`, { method: "PATCH", token, json: { name: "Шахта Северная", version: 1 } }),
       200,
@@ -86,7 +87,7 @@ describe("facilities", () => {
       json: { name: "Чужой", start_date: "2025-01-01", end_date: "2025-12-31", facility: created.id },
     });
     expect(foreign.status).toBe(400);
-    expect(((await foreign.json()) as { detail: string }).detail).toMatch(/^facility: /);
+    expect(((await foreign.json()) as { detail: string }).detail).toMatch(/^Площадка: /);
   });
 });
 
@@ -234,7 +235,7 @@ describe("the year's inventory", () => {
     for (const year of ["", "20x5", "1800"]) {
       const res = await h.request(`/api/v1/inventory/?year=${year}`, { token });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^year: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Год: /);
     }
   });
 });
@@ -518,7 +519,7 @@ describe("review and sign-off", () => {
     for (const date of [far, "2022-12-31", "15.03.2024"]) {
       const res = await act(reviewer, { action: "submit", date, version: review.version }, 2023);
       expect(res.status, date).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^date: /);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Дата: /);
     }
     review = await json<Review>(await act(reviewer, { action: "submit", date: "2024-03-15", version: review.version }, 2023), 200);
     // The history reads like a register: the date, the person's role (and name when the user has one).
@@ -528,7 +529,7 @@ describe("review and sign-off", () => {
     const refused = async (body: Record<string, unknown>, field: string) => {
       const res = await refuse(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${field}: `));
+      expect(((await res.json()) as { detail: string }).detail).toMatch(new RegExp(`^${fieldName(field)}: `));
     };
     await refused({ notice_date: "2024-04-20" }, "reason");
     await refused({ reason: "   ", notice_date: "2024-04-20" }, "reason");

@@ -119,7 +119,7 @@ describe("GET v1/telemetry/journal/", () => {
 
   it("refuses a day not begun, and another company's user", async () => {
     const res = await h.request(`/api/v1/telemetry/journal/?facility=${facility.id}&date=2099-01-01`, { token: staff });
-    expect((await json<{ detail: string }>(res, 400)).detail).toBe("date: сутки еще не начались");
+    expect((await json<{ detail: string }>(res, 400)).detail).toBe("Дата: сутки еще не начались");
     expect((await h.request(journalPath(), { token: other })).status).toBe(404);
   });
 });
@@ -132,7 +132,7 @@ describe("POST v1/telemetry/gassings/{id}/register/", () => {
     const notified = { chief_engineer: true, head_ab: false, head_section: true, rostekhnadzor: true };
     const book = { cause: "Остановка ВМП", type: "technological", measures: "Лава остановлена" };
     const refused = await json<{ detail: string }>(await post(path, { notified, comment: "Лава остановлена", ...book, close: true }), 400);
-    expect(refused.detail).toBe("notified: нельзя закрыть: не отмечено, что оповещены начальник участка АБ");
+    expect(refused.detail).toBe("Оповещены: нельзя закрыть: не отмечено, что оповещены начальник участка АБ");
     await json(await post(path, { notified: { head_ab: true } }, other), 404);
     const registered = await json<Gassing>(await post(path, { notified, comment: "Лава остановлена" }), 200);
     // Named by surname and initials (gassing-book.test.ts); this user gave none, and is never named by e-mail.

@@ -296,7 +296,9 @@ describe("the live tiles", () => {
       horizon: 60,
       model: "xgboost-h60",
     });
-    expect((await json<{ detail: string }>(unknown, 400)).detail).toBe("working: на площадке нет выработки «Лава 99» с датчиками в работе");
+    expect((await json<{ detail: string }>(unknown, 400)).detail).toBe(
+      "Выработка: на площадке нет выработки «Лава 99» с датчиками в работе",
+    );
   });
 });
 

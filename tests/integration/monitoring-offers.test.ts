@@ -193,6 +193,6 @@ describe("one acceptance per month on the table (issue 86, R6 and R13)", () => {
   it("refuses a point of 1 000 characters with 400 naming it, not 500", async () => {
     const body = { facility: facility.id, point: "x".repeat(1000), months: ["2026-03"], project: project.id };
     const refused = await json<{ detail: string }>(await post("/api/v1/telemetry/offers/accept/", body), 400);
-    expect(refused.detail).toContain("point: идентификатор не длиннее 128 символов");
+    expect(refused.detail).toContain("Источник выбросов: идентификатор не длиннее 128 символов");
   });
 });

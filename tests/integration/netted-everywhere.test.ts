@@ -400,7 +400,7 @@ describe("one netted figure everywhere (D26)", () => {
     };
     expect(await bad("year=2025&base=2025")).toMatch(/^base: базовый год должен быть раньше отчетного/);
     expect(await bad("year=2025&base=20x4")).toMatch(/^base: укажите базовый год/);
-    expect(await bad("base=2024")).toMatch(/^year: укажите отчетный год/);
+    expect(await bad("base=2024")).toMatch(/^Год: укажите отчетный год/);
     type Trend = {
       base_year: number | null;
       lines: Array<{ id: string; t_co2e: number; base_t_co2e: number | null }>;

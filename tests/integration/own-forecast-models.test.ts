@@ -104,7 +104,7 @@ describe("a company's own forecast models", () => {
     expect((await versions()).find((v) => v.id === second.id)).toMatchObject({ archived: true });
     const refused = await change(second.id, { is_active: true });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^is_active: модель в архиве/);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Действует: модель в архиве/);
     expect(await serving()).toBe(platform.id);
     // Restored and chosen at once.
     const back = await change(second.id, { archived: false, is_active: true });

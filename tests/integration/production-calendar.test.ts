@@ -91,8 +91,8 @@ describe("the production calendar as data", () => {
     await refused({ days_off: "2027-01-01" }, /^days_off: /);
     await refused({ decree: { ...DECREE_2027, date: "15.09.2026" } }, /^decree\.date: укажите дату в формате ГГГГ-ММ-ДД/);
     await refused({ decree: { ...DECREE_2027, title: "  " } }, /^decree\.title: заполните поле/);
-    await refused({ year: 1999 }, /^year: не раньше 2000/);
-    await refused({ year: "2027" }, /^year: /);
+    await refused({ year: 1999 }, /^Год: не раньше 2000/);
+    await refused({ year: "2027" }, /^Год: /);
     expect(await detail(await post({ year: 2026, decree: DECREE_2027, ...DAYS_2027, days_off: [] }), 409)).toBe(
       "Производственный календарь на 2026 год уже есть",
     );
@@ -149,7 +149,7 @@ describe("the production calendar as data", () => {
     expect(await detail(await put(2030, { ...edited, version: 1 }), 404)).toBe("Производственный календарь на 2030 год не загружен");
     expect(await detail(await put(2027, { ...edited, days_off: ["2026-12-31"], version: 2 }), 400)).toMatch(/не относится к 2027 году/);
     for (const year of ["02027", "2027.0", "+2027", "%202027", "0x7eb", "27"]) {
-      expect(await detail(await put(year, { ...edited, version: 2 }), 400), year).toBe("year: ожидается год из четырех цифр");
+      expect(await detail(await put(year, { ...edited, version: 2 }), 400), year).toBe("Год: ожидается год из четырех цифр");
     }
     expect(await detail(await put(2027, { ...edited, working_days: [], days_off: WEEKDAYS_2027, version: 2 }), 400)).toMatch(
       /не остается ни одного рабочего дня/,

@@ -103,8 +103,8 @@ describe("GET v1/telemetry/events/", () => {
   });
 
   it("refuses a bad filter in Russian with its field", async () => {
-    expect((await json<{ detail: string }>(await events("&level=red"), 400)).detail).toMatch(/^level: /);
-    expect((await json<{ detail: string }>(await events("&shift=0"), 400)).detail).toMatch(/^shift: /);
+    expect((await json<{ detail: string }>(await events("&level=red"), 400)).detail).toMatch(/^Уровень: /);
+    expect((await json<{ detail: string }>(await events("&shift=0"), 400)).detail).toMatch(/^Смена: /);
   });
 });
 
@@ -142,7 +142,7 @@ describe("POST v1/telemetry/events/acknowledge/", () => {
     expect(done.slice(0, 2).every((e) => e.comment === "Бригада выведена" && e.acknowledged_by?.includes("@"))).toBe(true);
     expect(done[2]).toEqual(before);
     const refused = await post("/api/v1/telemetry/events/acknowledge/", { events: [], comment: "" });
-    expect((await json<{ detail: string }>(refused, 400)).detail).toMatch(/^events: /);
+    expect((await json<{ detail: string }>(refused, 400)).detail).toMatch(/^События: /);
   });
 });
 
@@ -184,7 +184,7 @@ describe("GET v1/telemetry/shift-report/", () => {
 
   it("refuses a shift not begun in Russian, and another company's user", async () => {
     const res = await h.request(`/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2099-01-01&shift=1`, { token: staff });
-    expect((await json<{ detail: string }>(res, 400)).detail).toBe("date: смена еще не началась");
+    expect((await json<{ detail: string }>(res, 400)).detail).toBe("Дата: смена еще не началась");
     const stranger = await h.request(`/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2026-03-02&shift=1`, { token: other });
     expect(stranger.status).toBe(404);
     const gateway = await h.request(`/api/v1/telemetry/shift-report/?facility=${facility.id}&date=2026-03-02&shift=1`, {

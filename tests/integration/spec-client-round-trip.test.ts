@@ -160,9 +160,9 @@ describe("a calculation sent back whole", () => {
     const url = `v1/open_mining_co2/${calc.id}`;
     expect((await answered(await patch(url, { ...calc, project: theirs.id, no_such: 1 }), 404)).detail).toBe("Проект не найден");
     const second = await h.newProject(token, "Второй");
-    expect((await answered(await patch(url, { ...calc, project: second.id }), 400)).detail).toMatch(/^project: /);
-    expect((await answered(await patch(url, { ...calc, type: "open_mining_ch4" }), 400)).detail).toMatch(/^type: /);
-    expect((await answered(await patch(url, { ...calc, id: second.id }), 400)).detail).toMatch(/^id: /);
+    expect((await answered(await patch(url, { ...calc, project: second.id }), 400)).detail).toMatch(/^Проект: /);
+    expect((await answered(await patch(url, { ...calc, type: "open_mining_ch4" }), 400)).detail).toMatch(/^Тип: /);
+    expect((await answered(await patch(url, { ...calc, id: second.id }), 400)).detail).toMatch(/^Идентификатор: /);
     expect((await fetched("open_mining_co2", calc.id as string)).version).toBe(calc.version);
   });
 
@@ -200,7 +200,7 @@ describe("a project sent back whole", () => {
     expect((await patch(`v1/projects/${before.id}`, before, other)).status).toBe(404);
     const theirs = await h.newProject(other);
     expect((await patch(`v1/projects/${before.id}`, { ...before, company: theirs.company })).status).toBe(404);
-    expect((await answered(await patch(`v1/projects/${before.id}`, { ...before, id: theirs.id }), 400)).detail).toMatch(/^id: /);
+    expect((await answered(await patch(`v1/projects/${before.id}`, { ...before, id: theirs.id }), 400)).detail).toMatch(/^Идентификатор: /);
     expect((await answered(await patch(`v1/projects/${before.id}`, { ...before, colour: "red" }), 400)).detail).toBe(
       "colour: такого поля нет у проекта",
     );

@@ -89,7 +89,7 @@ describe("the example in the project's reporting year", () => {
     for (const year of ["abc", "1800", "2026.5"]) {
       const res = await get(`underground/template/?format=csv&year=${year}`);
       expect(res.status, year).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(/^year: ожидается год от 1990 до 2100/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^Год: ожидается год от 1990 до 2100/);
     }
   });
 });

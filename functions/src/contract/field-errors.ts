@@ -1,10 +1,12 @@
 // The field-error protocol of a 400: the answer's `errors` list each problem as data, `{field, code,
 // message, params}` (the field as the request names it, a machine code, the Russian text a form shows
 // under the field, the bound or value the text quotes), beside the `detail` that says them all in one
-// line, «field: text» joined by «; » («inn: ИНН — 10 цифр; kpp: КПП — 9 цифр»). The server makes the
+// line, «field: text» joined by «; » («Дата: …; Датчик: …»). The server makes the
 // problems once, as data, where a rule refuses (domain/errors.ts invalidAt, http/validate.ts for a
 // schema's issues) and writes the detail from them (detailOf); nothing reads a detail's text back, and
-// the web reads `errors` alone (web/src/shared/fieldErrors.ts).
+// the web reads `errors` alone (web/src/shared/fieldErrors.ts). The detail names a field in Russian where
+// field-names.ts has its name (issue 105).
+import { fieldName } from "./field-names";
 
 /** One problem of a 400, as the answer's `errors` carry it. */
 export interface FieldProblem {
@@ -34,8 +36,8 @@ export const problemAt = (field: string, message: string, code = "invalid", para
   params,
 });
 
-/** One problem's line of a detail: «field: text». */
-export const lineOf = (problem: Pick<FieldProblem, "field" | "message">): string => `${problem.field}: ${problem.message}`;
+/** One problem's line of a detail: «field: text», the field in words (field-names.ts: «Дата: …»). */
+export const lineOf = (problem: Pick<FieldProblem, "field" | "message">): string => `${fieldName(problem.field)}: ${problem.message}`;
 
 /** The detail that says every problem: their lines joined by «; ». */
 export const detailOf = (problems: readonly Pick<FieldProblem, "field" | "message">[]): string => problems.map(lineOf).join("; ");

@@ -154,7 +154,7 @@ describe("the form's horizon and parameters", () => {
     try {
       trainingHorizon("45");
     } catch (error) {
-      expect((error as Invalid).detail).toBe("horizon: горизонт прогноза в минутах: 0, 10, 30, 60, 120, 360");
+      expect((error as Invalid).detail).toBe("Горизонт прогноза: горизонт прогноза в минутах: 0, 10, 30, 60, 120, 360");
     }
   });
 

@@ -47,7 +47,7 @@ describe("splitFieldDetail", () => {
     expect(splitFieldDetail(refusal("Проект изменен другим пользователем"))).toEqual({
       message: "Проект изменен другим пользователем",
     });
-    expect(splitFieldDetail(refusal([["version", "ожидается целое число"]]))).toEqual({ message: "version: ожидается целое число" });
+    expect(splitFieldDetail(refusal([["version", "ожидается целое число"]]))).toEqual({ message: "Версия: ожидается целое число" });
   });
 });
 

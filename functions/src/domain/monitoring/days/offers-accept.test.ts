@@ -34,6 +34,7 @@ import { acceptOffers, listOffers } from "./offers";
 import { acceptedEvidenceKey } from "./accepted-evidence";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
+import { fieldName } from "../../../contract/field-names";
 
 const ZONE = "Asia/Novokuznetsk";
 let now = instantOfWallTime(2026, 11, 27, 10, 0, ZONE);
@@ -105,7 +106,7 @@ describe("the month still running (issue 87, item 1)", () => {
     const refused = accept({ months: ["2026-11"] });
     await expect(refused).rejects.toBeInstanceOf(Invalid);
     await expect(refused).rejects.toThrow(
-      "months: месяц 11.2026 еще идет (38\u00a0040 из 43\u00a0200 минут): его принимают после окончания месяца по часам компании",
+      "Месяцы: месяц 11.2026 еще идет (38\u00a0040 из 43\u00a0200 минут): его принимают после окончания месяца по часам компании",
     );
     expect(await undergroundOfProject()).toBe(0);
     // 30.11 23:59 in Kemerovo: still running; 01.12 00:00 there (17:00 UTC on 30.11): ended.
@@ -184,7 +185,7 @@ describe("a month whose readings changed after acceptance (issue 87, item 2)", (
     expect(changed.accepted).toMatchObject({ changed: true, version: 1, calculation_archived: false, year_frozen: false });
     expect(changed.ch4_t).toBeCloseTo((first.ch4_t * 80) / 60, 9);
     await expect(accept({ months: ["2026-10"], reason: "" })).rejects.toThrow(
-      "reason: месяц 10.2026 уже принят — укажите, почему он принимается заново",
+      "Причина: месяц 10.2026 уже принят — укажите, почему он принимается заново",
     );
     const [again] = await accept({ months: ["2026-10"], reason: "Второй файл восстановил 20 минут расходомера" });
     expect(again.accepted).toMatchObject({
@@ -264,7 +265,7 @@ describe("id fields (issue 86, R13)", () => {
   it("refuses an id of 1 000 characters with 400 naming the field", () => {
     for (const field of ["facility", "point", "project"]) {
       expect(() => parseWith(offerAcceptSchema, { ...body({ months: ["2026-10"] }), [field]: "x".repeat(1000) })).toThrow(
-        `${field}: идентификатор не длиннее 128 символов`,
+        `${fieldName(field)}: идентификатор не длиннее 128 символов`,
       );
     }
   });
@@ -297,11 +298,11 @@ describe("the CO2 content of an accepted month (issue 87, item 5)", () => {
 
   it("is entered on the point with where it came from, never without it", () => {
     expect(() => parseWith(pointCreateSchema, { name: "Ствол № 3", kind: "ventilation_shaft", co2_content_pct: 0.2 })).toThrow(
-      "co2_content_source: укажите, откуда содержание CO2",
+      "Источник содержания CO2: укажите, откуда содержание CO2",
     );
     expect(() =>
       parseWith(pointCreateSchema, { name: "Ствол № 3", kind: "ventilation_shaft", co2_content_pct: 120, co2_content_source: "x" }),
-    ).toThrow("co2_content_pct: от 0 до 100 % об.");
+    ).toThrow("Содержание CO2: от 0 до 100 % об.");
   });
 
   it("is the point's own in the month accepted, its source printed, the method continuous, the version current", async () => {

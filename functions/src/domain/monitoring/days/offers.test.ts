@@ -125,14 +125,14 @@ describe("accepting months (D62, D63)", () => {
 
   it("refuses a month without readings, a point of no facility's and another facility's project", async () => {
     await expect(accept({ ...body(), months: ["2026-05"] })).rejects.toThrow(
-      "months: за 05.2026 нет показаний датчиков источника «Вентиляционный ствол»",
+      "Месяцы: за 05.2026 нет показаний датчиков источника «Вентиляционный ствол»",
     );
-    await expect(accept({ ...body(), point: "not-a-point" })).rejects.toThrow("point: источник выбросов не найден");
+    await expect(accept({ ...body(), point: "not-a-point" })).rejects.toThrow("Источник выбросов: источник выбросов не найден");
     const elsewhere = (await d.facility(staff, { name: "Шахта «Другая»", kind: "underground_mine" })).id;
     const theirs = (
       await d.project(staff, { name: "Чужая площадка", start_date: "2026-01-01", end_date: "2026-12-31", facility: elsewhere })
     ).id;
-    await expect(accept({ ...body(), project: theirs })).rejects.toThrow("project: проект не относится к этой площадке");
+    await expect(accept({ ...body(), project: theirs })).rejects.toThrow("Проект: проект не относится к этой площадке");
   });
 
   it("asks for a reason below 95 %, then accepts into a measured calculation «по данным АГК» whose CH4 is the offer's, once", async () => {

@@ -40,13 +40,13 @@ describe("the book's closing rules (nextEntry)", () => {
     const attempt = () => nextEntry(undefined, { notified: ALL_NOTIFIED, close: true }, CONTEXT);
     expect(attempt).toThrow(Invalid);
     expect(attempt).toThrow(
-      "cause: нельзя закрыть: не указана причина загазирования; type: нельзя закрыть: не указан вид загазирования (технологическое или аварийное); measures: нельзя закрыть: не указаны принятые меры",
+      "Причина загазирования: нельзя закрыть: не указана причина загазирования; Тип: нельзя закрыть: не указан вид загазирования (технологическое или аварийное); Меры: нельзя закрыть: не указаны принятые меры",
     );
     // Blank text is empty; one field missing is named alone.
     expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, ...FILLED, measures: "   ", close: true }, CONTEXT)).toThrow(
-      /^measures: нельзя закрыть: не указаны принятые меры$/,
+      /^Меры: нельзя закрыть: не указаны принятые меры$/,
     );
-    expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "x", measures: "y", close: true }, CONTEXT)).toThrow(/^type: /);
+    expect(() => nextEntry(undefined, { notified: ALL_NOTIFIED, cause: "x", measures: "y", close: true }, CONTEXT)).toThrow(/^Тип: /);
     expect(closingProblems(FILLED)).toBeUndefined();
   });
 

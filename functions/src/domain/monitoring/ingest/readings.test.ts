@@ -393,7 +393,7 @@ describe("bad lines and files", () => {
     const before = await d.deps.repos.telemetry.queued(1000);
     const store = (body: ReadBody) => storeBatch(d.deps, staff.company, facility, body);
     await expect(store({ json: { readings: [] } })).rejects.toThrow(EMPTY_MESSAGE);
-    await expect(store({ json: { rows: [] } })).rejects.toThrow("readings: ожидается список показаний");
+    await expect(store({ json: { rows: [] } })).rejects.toThrow("Показания: ожидается список показаний");
     await expect(store({ csv: new Uint8Array(0) })).rejects.toThrow("Строка 1: файл пустой (0 байт)");
     await expect(store({ csv: new Uint8Array([0xff, 0xfe, ...new TextEncoder().encode("s\0e\0")]) })).rejects.toThrow(
       "Строка 1 (заголовок): не удалось прочитать: его кодировка не UTF-8 и не Windows-1251",

@@ -78,7 +78,7 @@ describe("a facility's sensor register (D56)", () => {
     // The domain's own rule, for a body that comes without the contract's check.
     await expect(
       d.write(() => createSensor(d.deps, staff, facility, { code: "АН-5", kind: "air_velocity", point: shaft } as never)),
-    ).rejects.toThrow("area_m2: для анемометра укажите площадь сечения выработки, м²");
+    ).rejects.toThrow("Площадь сечения: для анемометра укажите площадь сечения выработки, м²");
     await expect(add({ code: "М-13", kind: "methane", point: shaft, warning: 1.0, alarm: 0.6 })).rejects.toThrow("аварийный уровень ниже");
     await expect(add({ code: "М-14", kind: "methane", point: "not-a-point" })).rejects.toThrow("источник выбросов не найден");
     expect(await listSensors(d.deps, staff, facility)).toHaveLength(3);
@@ -193,14 +193,16 @@ describe("the АГК's carbon monoxide, oxygen and carbon dioxide channels", () 
 
   it("refuses levels on oxygen (its danger is a fall) and a level past the kind's range, naming the field", async () => {
     await expect(addTo({ code: "O2-2", kind: "oxygen", alarm: 18 })).rejects.toThrow(
-      "alarm: у датчика вида «Кислород (O2)» уровней W и A нет",
+      "Аварийный уровень A: у датчика вида «Кислород (O2)» уровней W и A нет",
     );
-    await expect(addTo({ code: "CO2-2", kind: "carbon_dioxide", warning: 150 })).rejects.toThrow("warning: не больше 100 % об.");
-    await expect(addTo({ code: "М-20", kind: "methane", alarm: 5 })).rejects.toThrow("alarm: не больше 4 % об.");
+    await expect(addTo({ code: "CO2-2", kind: "carbon_dioxide", warning: 150 })).rejects.toThrow(
+      "Предупредительный уровень W: не больше 100 % об.",
+    );
+    await expect(addTo({ code: "М-20", kind: "methane", alarm: 5 })).rejects.toThrow("Аварийный уровень A: не больше 4 % об.");
     // A patch without its kind is read against the stored kind.
     const o2 = (await listSensors(d.deps, staff, mine)).find((s) => s.code === "O2-1")!;
     await expect(
       d.write(() => patchSensor(d.deps, staff, mine, o2.id, parseWith(sensorPatchSchema, { warning: 19, version: o2.version }))),
-    ).rejects.toThrow("warning: у датчика вида «Кислород (O2)» уровней W и A нет");
+    ).rejects.toThrow("Предупредительный уровень W: у датчика вида «Кислород (O2)» уровней W и A нет");
   });
 });

@@ -107,13 +107,13 @@ describe("binding a model to a working", () => {
 
   it("names the field of each refusal", async () => {
     expect(await refusal({ facility, working: "Лава 5", horizon: 0, model: "xgboost-h60" })).toBe(
-      "horizon: горизонт прогноза 10 мин, 30 мин, 1 ч, 2 ч, 6 ч (в минутах: 10, 30, 60, 120, 360)",
+      "Горизонт прогноза: горизонт прогноза 10 мин, 30 мин, 1 ч, 2 ч, 6 ч (в минутах: 10, 30, 60, 120, 360)",
     );
     expect(await refusal({ facility, working: "Лава 9", horizon: 60, model: "xgboost-h60" })).toBe(
-      "working: на площадке нет выработки «Лава 9» с датчиками в работе",
+      "Выработка: на площадке нет выработки «Лава 9» с датчиками в работе",
     );
     expect(await refusal({ facility, working: "Лава 7", horizon: 60, model: "xgboost-h60", sensor: sensors["М-1"] })).toBe(
-      "sensor: такого датчика метана нет в выработке",
+      "Датчик: такого датчика метана нет в выработке",
     );
     expect(await d.deps.repos.liveBindings.listOfFacility(staff.company, facility)).toEqual([]);
   });
