@@ -1,9 +1,11 @@
-// «Пользователи»: the users of the company chosen above the table — create, edit names and role,
+// «Пользователи»: the users of the company chosen above the table — create, edit names, role and duty
+// at the mine (issue 105: who confirms a gassing book entry),
 // deactivate/activate, reset the password, move to another company (the server refuses a user who
 // already created projects or calculations).
 import { useState } from "react";
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography, type TableColumnsType } from "antd";
 import { PASSWORD_MIN_LENGTH } from "@server/contract/schemas/limits";
+import { DUTIES, DUTY_LABELS, type Duty } from "@core/gassing-book";
 import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, CheckCircleOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
@@ -24,7 +26,7 @@ import { useFeedback } from "../../shared/feedback";
 import { actionsColumn, ChosenList } from "./listParts";
 import { showRefusal } from "../../shared/FormDialog";
 
-const USER_FIELDS = ["email", "password", "first_name", "last_name", "role"] as const;
+const USER_FIELDS = ["email", "password", "first_name", "last_name", "role", "duty"] as const;
 
 interface UserForm {
   email: string;
@@ -32,7 +34,16 @@ interface UserForm {
   first_name: string;
   last_name: string;
   role: Role;
+  /** Issue 105: who confirms a gassing book entry; "none": nobody. */
+  duty: Duty | "none";
 }
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const dutyOptions = [
+  { value: "none", label: "Нет" },
+  ...DUTIES.map((value) => ({ value, label: `${capital(DUTY_LABELS[value])} (подтверждает книгу загазирований)` })),
+];
+const dutyOf = (values: UserForm) => (values.duty === "none" ? null : values.duty);
 
 const roleOptions = (Object.keys(ROLE_LABELS) as Role[]).map((value) => ({ value, label: ROLE_LABELS[value] }));
 
@@ -55,8 +66,9 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
             first_name: values.first_name ?? "",
             last_name: values.last_name ?? "",
             role: values.role,
+            duty: dutyOf(values),
           })
-        : createUser(companyId, values),
+        : createUser(companyId, { ...values, duty: dutyOf(values) }),
     onSuccess: async () => {
       await invalidate();
       message.success(user ? "Пользователь сохранен" : "Пользователь создан");
@@ -75,7 +87,12 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
       onCancel={onClose}
       confirmLoading={save.isPending}
     >
-      <Form<UserForm> form={form} layout="vertical" initialValues={user ?? { role: "staff" }} onFinish={(values) => save.mutate(values)}>
+      <Form<UserForm>
+        form={form}
+        layout="vertical"
+        initialValues={user ? { ...user, duty: user.duty ?? "none" } : { role: "staff", duty: "none" }}
+        onFinish={(values) => save.mutate(values)}
+      >
         {!user && (
           <>
             <Form.Item
@@ -102,6 +119,9 @@ function UserDialog({ companyId, user, onClose }: { companyId: string; user?: Ad
         </Form.Item>
         <Form.Item label="Роль" name="role">
           <Select options={roleOptions} />
+        </Form.Item>
+        <Form.Item label="Обязанность на шахте" name="duty">
+          <Select aria-label="Обязанность на шахте" options={dutyOptions} />
         </Form.Item>
       </Form>
     </Modal>
