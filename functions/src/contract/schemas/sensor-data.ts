@@ -2,6 +2,7 @@
 // completeness by sensor and month of a year (GET v1/facilities/{id}/sensors/completeness/), a sensor's
 // gaps and substitutions in a month (…/sensors/{sensor}/gaps/) and a sensor's day minute by minute with
 // its quality flags and levels (…/sensors/{sensor}/day/). Read with a user's token only.
+import { SENSOR_PLACE_NAMES } from "@core/sensor-places";
 import * as z from "zod";
 import { SENSOR_KIND_NAMES } from "@core/monitoring";
 import { LIMITS } from "./limits";
@@ -18,6 +19,9 @@ const sensorHead = z.object({
   unit: z.string(),
   point: z.nullable(z.string()).meta({ description: "The emission point it measures; null: none" }),
   point_name: z.string(),
+  working: z.string().meta({ description: "The working it belongs to; empty when none" }),
+  section: z.string().meta({ description: "The extraction section or development working; empty when none" }),
+  place: z.enum(SENSOR_PLACE_NAMES).meta({ description: "Where in the working it hangs" }),
   is_active: z.boolean(),
 });
 

@@ -10,7 +10,7 @@ import { PageLoading } from "../../shared/PageLoading";
 import { YearField } from "../../shared/YearField";
 import { keepSignsWithNumbers } from "../../shared/text";
 import { useSensorCompleteness, type SensorCompleteness } from "../../api/monitoring";
-import { kindText } from "./sensorTexts";
+import { sensorWhereText } from "./sensorTexts";
 import { complete, completenessText, monthText } from "./sensorDataTexts";
 import { MonitoringHead } from "./MonitoringHead";
 import { MonthGrid } from "./MonthGrid";
@@ -93,7 +93,7 @@ export default function SensorCompletenessPage() {
                 {sensor.is_active ? "" : " (выведен)"}
                 <br />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {keepSignsWithNumbers(`${kindText(sensor.kind)} · ${sensor.point_name}`)}
+                  {keepSignsWithNumbers(sensorWhereText(sensor))}
                 </Typography.Text>
               </>
             )}

@@ -32,6 +32,9 @@ const head = {
   unit: "% об.",
   point: "p1",
   point_name: "Вентиляционный ствол",
+  working: "",
+  section: "",
+  place: "shaft" as const,
   is_active: true,
 };
 const month = (m: string, valid: number, substituted: number, expected: number, gap: number) => ({
@@ -68,7 +71,7 @@ describe("«Полнота данных датчиков»", () => {
     expect(within(map).getByLabelText(`М-12, 05.${year}: не в эксплуатации или нет данных`).textContent).toBe("—");
     const retired = within(map).getByText("АН-3").closest("tr")!;
     expect(retired.textContent).toContain("(выведен)");
-    expect(retired.textContent).toContain("Скорость воздуха, м/с · Вентиляционный ствол");
+    expect(retired.textContent).toContain("Скорость воздуха, м/с · Ствол (канал вентилятора) · Вентиляционный ствол");
     await app.user.click(march);
     expect(leftFor()).toBe(`/facilities/f1/sensors/s1/gaps?month=${year}-03`);
   });

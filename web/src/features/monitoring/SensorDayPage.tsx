@@ -14,7 +14,7 @@ import { isoDateIn, zoneOf } from "@core/company-clock";
 import { useMe } from "../../api/profile";
 import { useUrlQuery } from "../../shared/urlState";
 import { useSensorDay } from "../../api/monitoring";
-import { kindText } from "./sensorTexts";
+import { sensorWhereText } from "./sensorTexts";
 import { minutesText, reading } from "./sensorDataTexts";
 import { dayFigure, qualityRuns, runTime, type QualityRun } from "./dayChart";
 import { MonitoringHead } from "./MonitoringHead";
@@ -75,9 +75,7 @@ export default function SensorDayPage() {
       {day.data && sensor && summary && levels && (
         <>
           <Card title={sensor.code}>
-            <Typography.Paragraph type="secondary">
-              {kindText(sensor.kind)} · {sensor.point_name}
-            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{sensorWhereText(sensor)}</Typography.Paragraph>
             <Descriptions
               size="small"
               column={{ xs: 1, sm: 2, lg: 4 }}

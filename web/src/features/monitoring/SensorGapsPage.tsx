@@ -11,7 +11,7 @@ import { LoadError } from "../../shared/LoadError";
 import { displayDateTime } from "../../shared/dates";
 import { useUrlPage, useUrlQuery } from "../../shared/urlState";
 import { useSensorGaps, type SensorGaps } from "../../api/monitoring";
-import { kindText } from "./sensorTexts";
+import { sensorWhereText } from "./sensorTexts";
 import { SUBSTITUTION_RULE, causesText, complete, completenessText, minutesText, monthText, ruleText } from "./sensorDataTexts";
 import { MonitoringHead } from "./MonitoringHead";
 
@@ -72,9 +72,7 @@ export default function SensorGapsPage() {
       {data.isError && <LoadError what="пропуски датчика" message={data.error.message} retry={() => data.refetch()} />}
       {data.data && (
         <Card title={sensor!.code}>
-          <Typography.Paragraph type="secondary">
-            {kindText(sensor!.kind)} · {sensor!.point_name}
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{sensorWhereText(sensor!)}</Typography.Paragraph>
           <Descriptions
             size="small"
             column={{ xs: 1, sm: 2, lg: 3 }}

@@ -1,6 +1,6 @@
 // The sensor register's texts «Датчики» and its dialog share (D56).
 import { SENSOR_KIND_NAMES, SENSOR_KINDS, type SensorKind } from "@core/monitoring";
-import { SENSOR_PLACE_NAMES, SENSOR_PLACES } from "@core/sensor-places";
+import { SENSOR_PLACE_NAMES, SENSOR_PLACES, type SensorPlace } from "@core/sensor-places";
 
 export const ROLES = { signalling: "сигнализирующий", cut_off: "отключающий", recording: "регистрирующий" } as const;
 /** «Скорость воздуха, м/с»; a label that names its unit already («Метан (0–4 % об.)») as it is. */
@@ -10,6 +10,19 @@ export const kindText = (kind: SensorKind) =>
     : `${SENSOR_KINDS[kind].label}, ${SENSOR_KINDS[kind].unit}`;
 export const kindOptions = SENSOR_KIND_NAMES.map((kind) => ({ value: kind, label: kindText(kind) }));
 export const placeOptions = SENSOR_PLACE_NAMES.map((place) => ({ value: place, label: SENSOR_PLACES[place] }));
+/** Where a sensor hangs, as its pages head it: its kind, place, section or working and the point it
+ *  measures, those it has («Метан (0–4 % об.) · У забоя · Выемочный участок 12-3»). */
+export function sensorWhereText(sensor: {
+  kind: SensorKind;
+  place: SensorPlace;
+  section: string;
+  working: string;
+  point_name: string;
+}): string {
+  return [kindText(sensor.kind), SENSOR_PLACES[sensor.place], sensor.section || sensor.working, sensor.point_name]
+    .filter((part) => part !== "")
+    .join(" · ");
+}
 export const roleOptions = Object.entries(ROLES).map(([value, label]) => ({ value, label }));
 export const conditionOptions = [
   { value: "standard", label: "стандартные (20 °C, 101,325 кПа)" },

@@ -106,6 +106,9 @@ async function headOf(deps: Pick<Deps, "repos">, sensor: Sensor) {
     unit: SENSOR_KINDS[sensor.kind].unit,
     point: sensor.point,
     point_name: point?.name ?? "",
+    working: sensor.working,
+    section: sensor.section,
+    place: sensor.place,
     is_active: sensor.is_active,
   };
 }
