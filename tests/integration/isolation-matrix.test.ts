@@ -170,6 +170,7 @@ const FIXTURES: Record<string, Fixture> = {
   fillTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/fill/`, json: {} }],
   telemetryReconciliationXlsx: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/xlsx/` }],
   listTelemetryOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
+  listTelemetryPointChannels: ({ a }) => [{ path: `/api/v1/telemetry/offers/channels/?facility=${a.facility.id}` }],
   // A's one reading gives no offer (no flow meter): A is refused 400, B 404.
   acceptTelemetryOffers: ({ a }) => [
     {
@@ -188,7 +189,9 @@ const FIXTURES: Record<string, Fixture> = {
   ],
   telemetryJournal: ({ a }) => [{ path: `/api/v1/telemetry/journal/?facility=${a.facility.id}&date=2026-03-01&format=pdf` }],
   listTelemetryGassings: ({ a }) => [
+    { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02` },
     { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=xlsx` },
+    { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=pdf` },
   ],
   // A's one reading gives no gassing: the id one of A's sensors could have is 404 to A too, and to B.
   registerTelemetryGassing: ({ a }) => [
@@ -231,6 +234,10 @@ const FIXTURES: Record<string, Fixture> = {
     { path: "/api/v1/telemetry/live/models/", json: { facility: a.facility.id, working: "Лава", horizon: 60, model: null } },
   ],
   getInventory: ({ a }) => [{ path: `/api/v1/inventory/?year=2024&facility=${a.facility.id}` }],
+  inventoryMeasuredVsEstimated: ({ a }) => [
+    { path: `/api/v1/inventory/measured-vs-estimated/?year=2024&facility=${a.facility.id}` },
+    { path: `/api/v1/inventory/measured-vs-estimated/?year=2024&facility=${a.facility.id}&format=xlsx` },
+  ],
   inventoryYears: () => [{ path: "/api/v1/inventory/years/" }],
   inventoryTrend: ({ a }) => [{ path: `/api/v1/inventory/trend/?from=2020&to=2025&facility=${a.facility.id}` }],
   inventoryUncertainty: ({ a }) => [
@@ -413,7 +420,11 @@ const FIXTURES: Record<string, Fixture> = {
   adminCreateUser: ({ aCompany }) => [
     { path: `/api/v1/admin/companies/${aCompany}/users/`, json: { email: "mole@example.com", password: "long-enough-1" } },
   ],
-  adminPatchUser: ({ aCompany, aUser }) => [{ path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/`, json: { role: "admin" } }],
+  adminPatchUser: ({ aCompany, aUser }) => [
+    { path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/`, json: { role: "admin" } },
+    // The duty that confirms A's gassing book entries is not B's staff's to give.
+    { path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/`, json: { duty: "chief_engineer" } },
+  ],
   adminResetPassword: ({ aCompany, aUser }) => [
     { path: `/api/v1/admin/companies/${aCompany}/users/${aUser}/reset_password/`, json: { password: "taken-over-1" } },
   ],
