@@ -777,7 +777,14 @@ const JSON_CASES: Record<string, () => Case[]> = {
   adminCreateUser: () => [
     {
       path: `/api/v1/admin/companies/${target.companyId}/users/`,
-      example: { email: "new@example.com", password: "long-enough-1", first_name: "Анна", last_name: "Иванова", role: "staff" },
+      example: {
+        email: "new@example.com",
+        password: "long-enough-1",
+        first_name: "Анна",
+        last_name: "Иванова",
+        role: "staff",
+        duty: "head_section",
+      },
       token: () => admin.token,
       writes: { users: 1, audit: 1 },
     },
@@ -785,7 +792,7 @@ const JSON_CASES: Record<string, () => Case[]> = {
   adminPatchUser: () => [
     {
       path: `/api/v1/admin/companies/${target.companyId}/users/${target.userId}/`,
-      example: { first_name: "Анна", last_name: "Иванова", is_active: true },
+      example: { first_name: "Анна", last_name: "Иванова", duty: "chief_engineer", is_active: true },
       token: () => admin.token,
       writes: { audit: 1 },
     },
