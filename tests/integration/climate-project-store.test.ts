@@ -413,6 +413,8 @@ describe("readings still being applied (issue 96 item 3)", () => {
 });
 
 describe("two periods of one project", () => {
+  // A period is heavy work (it reads up to a year of its meters' minutes): past the user's slots a parallel create
+  // is answered 429 before it reads anything; those let in race on the project's periods, and one is stored.
   it("never overlap: ten parallel creates of periods that all overlap store one, the others refused", async () => {
     for (const [code, kind] of [
       ["Q-R", "flow"],
@@ -436,7 +438,8 @@ describe("two periods of one project", () => {
     );
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    for (const res of answers.filter((r) => r.status !== 201)) {
+    expect(statuses.filter((s) => s === 400 || s === 409).length).toBeGreaterThanOrEqual(1);
+    for (const res of answers.filter((r) => r.status !== 201 && r.status !== 429)) {
       expect([400, 409]).toContain(res.status);
       expect(((await res.json()) as { detail: string }).detail).toMatch(
         /^(start: период пересекается с периодом|Другой отчетный период этого проекта сейчас рассчитывается)/,

@@ -160,11 +160,14 @@ describe("regres_methane", () => {
           }),
         ),
       );
+      // An edit is heavy work (it predicts every row again): past the user's slots a parallel one is answered
+      // 429 before it reads anything or writes a file; those let in race on the version, and one wins.
       const statuses = answers.map((res) => res.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-      expect(statuses.filter((status) => status !== 200).every((status) => status === 409)).toBe(true);
+      expect(statuses.filter((status) => status === 409).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.filter((status) => status !== 200 && status !== 409 && status !== 429)).toEqual([]);
       const kept = (await Promise.all(written.map((key) => h.deps.blobs.get(key)))).filter(Boolean);
-      expect(written).toHaveLength(12);
+      expect(written).toHaveLength(statuses.filter((status) => status !== 429).length);
       expect(kept).toHaveLength(1);
     } finally {
       h.deps.blobs.put = put;
