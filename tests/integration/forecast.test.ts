@@ -186,7 +186,7 @@ describe("regres_methane", () => {
   });
 
   it.each([
-    [{ method: "svm", data: [{ x1: 1 }] }, 400, "method"],
+    [{ method: "svm", data: [{ x1: 1 }] }, 400, "Метод"],
     [{ method: "xgboost", data: [] }, 400, "data"],
     [{ method: "xgboost", data: [{ x1: -5 }] }, 400, "data[0].x1"],
     [{ method: "xgboost", data: [{ x7: 120 }] }, 400, "data[0].x7"],
