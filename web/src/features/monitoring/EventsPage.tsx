@@ -4,11 +4,11 @@
 // report as xlsx or PDF. The level is written in words beside its colour. Advisory: protective
 // cut-off stays with the mine's own АГК.
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Alert, Button, Card, Flex, Space, Tag, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftName, shiftSpan } from "@core/monitoring";
-import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, faultText, type EventLevel, type EventKind } from "@core/monitoring-events";
+import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventKind, type EventLevel } from "@core/monitoring-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
 import { begunDate, begunShifts, DayShiftFields } from "./DayShiftFields";
@@ -24,8 +24,10 @@ import { useGassings } from "../../api/journal";
 const AcknowledgeDialog = lazy(() => import("./AcknowledgeEventDialog"));
 // The day's gassings (issue 99) show only on a day that had one: their table loads then.
 const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
+// The table's tagged cells load with the table, which loads lazily itself (ResponsiveTable).
+const EventKindCell = lazy(() => import("./EventCells").then((m) => ({ default: m.EventKindCell })));
+const StillGoingTag = lazy(() => import("./EventCells").then((m) => ({ default: m.StillGoingTag })));
 
-const LEVEL_COLOURS: Record<EventLevel, string> = { pre_warning: "gold", warning: "orange", alarm: "red" };
 const SHIFT_OPTIONS = [
   { value: 0, label: "Все смены" },
   ...DEFAULT_SHIFT_STARTS.map((_, i) => ({ value: i + 1, label: shiftName(i + 1) })),
@@ -33,31 +35,6 @@ const SHIFT_OPTIONS = [
 
 /** The day after a YYYY-MM-DD date. */
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** A forecast event's horizon, the probability that raised it and whether it came true (D65). */
-function forecastText(f: NonNullable<TelemetryEvent["forecast"]>) {
-  const came = f.came_true === null ? "еще неизвестно" : f.came_true ? "да" : "нет";
-  return `на ${f.horizon_min} мин, P ${number(f.probability, 2)}, сбылся: ${came}`;
-}
-
-function eventText(e: TelemetryEvent) {
-  if (e.kind === "stale") return <Tag>{EVENT_KIND_LABELS.stale}</Tag>;
-  if (e.kind === "fault")
-    return (
-      <Space size={4} wrap>
-        <Tag color="magenta">{EVENT_KIND_LABELS.fault}</Tag>
-        {e.fault && <Typography.Text type="secondary">{faultText(e.fault)}</Typography.Text>}
-      </Space>
-    );
-  const level = e.level as EventLevel;
-  return (
-    <Space size={4} wrap>
-      {e.kind === "forecast" && <Tag color="purple">{EVENT_KIND_LABELS.forecast}</Tag>}
-      <Tag color={LEVEL_COLOURS[level]}>{EVENT_LEVEL_LABELS[level]}</Tag>
-      {e.forecast && <Typography.Text type="secondary">{forecastText(e.forecast)}</Typography.Text>}
-    </Space>
-  );
-}
 
 export default function EventsPage() {
   const { facilityId = "" } = useParams();
@@ -137,7 +114,15 @@ export default function EventsPage() {
     },
     { title: "Выработка", dataIndex: "working", render: (v: string) => v || "—" },
     { title: "Датчик", dataIndex: "sensor_code", width: 80 },
-    { title: "Событие", key: "event", render: (_: unknown, e) => eventText(e) },
+    {
+      title: "Событие",
+      key: "event",
+      render: (_: unknown, e) => (
+        <Suspense>
+          <EventKindCell event={e} />
+        </Suspense>
+      ),
+    },
     { title: "Пик, % об.", dataIndex: "peak", align: "right", width: 80, render: (v: number | null) => (v === null ? "—" : number(v, 2)) },
     {
       title: "Минут",
@@ -158,8 +143,11 @@ export default function EventsPage() {
       render: (_: unknown, e) =>
         e.acknowledged_at ? (
           <Space direction="vertical" size={0}>
-            {/* Issue 99, item 6: acknowledged but still going, it stays listed and says so. */}
-            {e.end === null && <Tag color="volcano">квитировано, продолжается</Tag>}
+            {e.end === null && (
+              <Suspense>
+                <StillGoingTag />
+              </Suspense>
+            )}
             <Typography.Text>
               {e.acknowledged_by}, {displayDateTime(e.acknowledged_at)}
             </Typography.Text>
