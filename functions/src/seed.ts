@@ -57,7 +57,11 @@ export interface FirstStart {
  *  last reporting year), or with `login.company` an empty company of that name and its first user
  *  (no requisites, no year). A folder that holds a company is left as it is, whatever `login`
  *  says: a restart never adds a company or a user. */
-export async function seedFirstStart(deps: Deps, login: DemoLogin, options: { year?: boolean } = {}): Promise<FirstStart | undefined> {
+export async function seedFirstStart(
+  deps: Deps,
+  login: DemoLogin,
+  options: { year?: boolean; beforeYear?: () => Promise<void> } = {},
+): Promise<FirstStart | undefined> {
   if ((await deps.repos.companies.list()).length > 0) return undefined;
   const own = login.company;
   // Made up here (not a known default) when the owner named the company but no password.
@@ -74,7 +78,11 @@ export async function seedFirstStart(deps: Deps, login: DemoLogin, options: { ye
     },
     "allowed",
   );
-  if (options.year && !own) await seedDemoYear(deps, user);
+  if (options.year && !own) {
+    // The caller's last word before the year's minutes of writing (a start it refuses ends here).
+    await options.beforeYear?.();
+    await seedDemoYear(deps, user);
+  }
   return { company: company.name, email: user.email, password };
 }
 

@@ -40,12 +40,17 @@ function httpsCall(
 describe("a server open to the network", () => {
   it("refuses to start with the demo password, names the user and the way out, and starts once it is changed", async () => {
     const dataDir = join(root, "exposed");
-    await expect(startLocalServer({ dataDir, port: 0, host: "0.0.0.0", demo: DEMO })).rejects.toThrow(
+    // `npm start`'s first start (demoYear): refused before the demo year's minutes of writing.
+    await expect(startLocalServer({ dataDir, port: 0, host: "0.0.0.0", demo: DEMO, demoYear: true })).rejects.toThrow(
       "Сервер открыт в сеть (HOST=0.0.0.0), а у пользователя demo@example.com пароль демо-входа «demo-password», известный всем. " +
         "Смените его (npm run admin -- set-password --email demo@example.com --password '…') или запустите сервер с HOST=127.0.0.1",
     );
     // The loopback alone is the developer's start, demo password and all.
     const local = await startLocalServer({ dataDir, port: 0, host: "127.0.0.1", demo: DEMO });
+    // The refused start left the demo user, whose password its message says to change, and no demo year.
+    const [company] = await local.deps.repos.companies.list();
+    expect((await local.deps.repos.users.listByCompany(company!.id)).map((u) => u.email)).toEqual([DEMO.email]);
+    expect(await local.deps.repos.facilities.list(company!.id)).toEqual([]);
     await local.close();
     expect((await runAdmin(dataDir, ["set-password", "--email", DEMO.email, "--password", "свой-пароль-2026"])).status).toBe(0);
     const open = await startLocalServer({ dataDir, port: 0, host: "0.0.0.0", demo: DEMO });
