@@ -4,7 +4,7 @@
 // of the АБ section and the chief engineer (given here by the user an administrator gave that duty);
 // the book as xlsx or PDF in its columns with the signature lines. At most 92 days at once.
 // Advisory: protective cut-off stays with the mine's own АГК.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Flex, Input, Space, Typography } from "antd";
 import { useParams } from "react-router-dom";
 import { isoDateIn, zoneOf } from "@core/company-clock";
@@ -15,7 +15,11 @@ import { useMe } from "../../api/profile";
 import { useGassings } from "../../api/journal";
 import { downloadGassingBook } from "../../api/gassing-book";
 import { MonitoringHead } from "./MonitoringHead";
-import { GassingsCard } from "./GassingsCard";
+import { LazyLoading } from "../../shared/LazyLoading";
+
+// The records' card loads with its table (lazy itself), as on «События»: antd's Card and Tag stay out of
+// the page's initial JS (issue 20's budget).
+const GassingsCard = lazy(() => import("./GassingsCard").then((m) => ({ default: m.GassingsCard })));
 
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
   return (
@@ -77,12 +81,14 @@ export default function GassingBookPage() {
         начальник участка АБ и главный инженер — пользователи, которым администратор назначил эту обязанность.
         {duty ? ` Вы подтверждаете как ${DUTY_LABELS[duty]}.` : ""} Записи хранятся без срока удаления.
       </Typography.Paragraph>
-      <GassingsCard
-        facility={facilityId}
-        title={from && to ? `Записи с ${fromText} по ${toText}` : "Записи"}
-        gassings={from && to ? (book.data?.results ?? []) : []}
-        loading={book.isPending && Boolean(from && to)}
-      />
+      <Suspense fallback={<LazyLoading />}>
+        <GassingsCard
+          facility={facilityId}
+          title={from && to ? `Записи с ${fromText} по ${toText}` : "Записи"}
+          gassings={from && to ? (book.data?.results ?? []) : []}
+          loading={book.isPending && Boolean(from && to)}
+        />
+      </Suspense>
     </Flex>
   );
 }
