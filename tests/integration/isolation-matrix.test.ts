@@ -3,7 +3,8 @@
 // is called:
 //   - without credentials (and with a forged token): 401 on every non-public route;
 //   - by company B's staff with A's ids: 404 on every company-scoped call, the same answer as for a
-//     missing id, and none of A's names in any answer; 403 on every admin route;
+//     missing id, and on every call naming one of A's own batches, reconciliations or gassings; none
+//     of A's names in any answer; 403 on every admin route;
 //   - by A with the same call: not 404, so B's 404 comes from the isolation and not from the call.
 // FIXTURES gives, per operation, the calls to make. A new operation without a fixture fails here.
 import { randomBytes } from "node:crypto";
@@ -32,12 +33,17 @@ interface Call {
   raw?: () => Promise<{ body: Uint8Array; headers: Record<string, string> }>;
   /** false when the call is 404 for the owner too (a type without rows or without a file). */
   control?: boolean;
+  /** The id of one of A's own objects on a route of scope "own" (a batch, a reconciliation, a gassing):
+   *  B is answered 404 and A is not, as on a company-scoped route. */
+  aOwned?: true;
 }
 
 interface Context {
   a: TenantObjects;
   aCompany: string;
   aUser: string;
+  /** A gassing of A's sensor, for the gassing book's entry routes. */
+  gassing: string;
 }
 
 type Fixture = (ctx: Context) => Call[];
@@ -138,7 +144,7 @@ const FIXTURES: Record<string, Fixture> = {
       json: { facility: a.facility.id, readings: [{ sensor: a.sensor.code, t: "2026-03-01T00:01:00Z", value: 0.4 }] },
     },
   ],
-  getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/` }],
+  getTelemetryBatch: ({ a }) => [{ path: `/api/v1/telemetry/batches/${a.telemetryBatch.id}/`, aOwned: true }],
   listTelemetryBatches: ({ a }) => [{ path: `/api/v1/telemetry/batches/?facility=${a.facility.id}` }],
   telemetryUploadUrl: ({ a }) => [
     { path: "/api/v1/telemetry/upload-url/", json: { facility: a.facility.id, content_type: "text/csv", size: 2048, name: "АГК.csv" } },
@@ -165,10 +171,12 @@ const FIXTURES: Record<string, Fixture> = {
       control: false,
     },
   ],
-  getTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/` }],
+  getTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/`, aOwned: true }],
   // A's reconciliation found nothing missing: A is refused 400, B 404.
-  fillTelemetryReconciliation: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/fill/`, json: {} }],
-  telemetryReconciliationXlsx: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/xlsx/` }],
+  fillTelemetryReconciliation: ({ a }) => [
+    { path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/fill/`, json: {}, aOwned: true },
+  ],
+  telemetryReconciliationXlsx: ({ a }) => [{ path: `/api/v1/telemetry/reconciliations/${a.reconciliation.id}/xlsx/`, aOwned: true }],
   listTelemetryOffers: ({ a }) => [{ path: `/api/v1/telemetry/offers/?facility=${a.facility.id}&year=2026` }],
   listTelemetryPointChannels: ({ a }) => [{ path: `/api/v1/telemetry/offers/channels/?facility=${a.facility.id}` }],
   // A's one reading gives no offer (no flow meter): A is refused 400, B 404.
@@ -193,21 +201,13 @@ const FIXTURES: Record<string, Fixture> = {
     { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=xlsx` },
     { path: `/api/v1/telemetry/gassings/?facility=${a.facility.id}&from=2026-03-01&to=2026-03-02&format=pdf` },
   ],
-  // A's one reading gives no gassing: the id one of A's sensors could have is 404 to A too, and to B.
-  registerTelemetryGassing: ({ a }) => [
-    {
-      path: `/api/v1/telemetry/gassings/${a.facility.id}.${a.sensor.id}.g.1a2b3c/register/`,
-      json: { notified: { rostekhnadzor: true } },
-      control: false,
-    },
+  // A's gassing of 2 March (beforeAll): A registers whom they informed, B is answered 404.
+  registerTelemetryGassing: ({ gassing }) => [
+    { path: `/api/v1/telemetry/gassings/${gassing}/register/`, json: { notified: { rostekhnadzor: true } }, aOwned: true },
   ],
-  // As for the registration: an id one of A's sensors could have is 404 to A too, and to B.
-  confirmTelemetryGassing: ({ a }) => [
-    {
-      path: `/api/v1/telemetry/gassings/${a.facility.id}.${a.sensor.id}.g.1a2b3c/confirm/`,
-      json: { duty: "chief_engineer" },
-      control: false,
-    },
+  // A's user holds no duty: A is refused 403, B 404.
+  confirmTelemetryGassing: ({ gassing }) => [
+    { path: `/api/v1/telemetry/gassings/${gassing}/confirm/`, json: { duty: "chief_engineer" }, aOwned: true },
   ],
   // As for one event: an id one of A's sensors could have is 404 to A too, and to B.
   acknowledgeTelemetryEvents: ({ a }) => [
@@ -524,8 +524,29 @@ beforeAll(async () => {
   a = await h.signedInUser(`Компания ${marker}`);
   b = await h.signedInUser("Компания Б");
   admin = await signedInAdmin(h);
-  ctx = { a: await createTenantObjects(h, a.token, marker), aCompany: a.companyId, aUser: a.userId };
+  const objects = await createTenantObjects(h, a.token, marker);
+  ctx = { a: objects, aCompany: a.companyId, aUser: a.userId, gassing: await gassingOf(objects) };
 }, 120_000);
+
+/** Five minutes of A's methane sensor above its alarm level (1,5 %) on 2 March make one gassing: its id. */
+async function gassingOf(objects: TenantObjects): Promise<string> {
+  const minute = (m: number, value: number) => ({ sensor: objects.sensor.code, t: `2026-03-02T00:0${m}:00Z`, value });
+  const readings = [0, 1, 2, 3, 4].map((m) => minute(m, 2)).concat([5, 6, 7].map((m) => minute(m, 0.4)));
+  const pushed = await h.request("/api/v1/telemetry/readings/", {
+    method: "POST",
+    token: a.token,
+    json: { facility: objects.facility.id, readings },
+  });
+  expect(pushed.status, await pushed.clone().text()).toBe(202);
+  await h.settled();
+  const book = await h.request(`/api/v1/telemetry/gassings/?facility=${objects.facility.id}&from=2026-03-02&to=2026-03-03`, {
+    token: a.token,
+  });
+  const { results } = (await book.json()) as { results: { id: string }[] };
+  expect(results.length, "A's gassing").toBe(1);
+  return results[0].id;
+}
+
 afterAll(() => h.close());
 
 async function send(op: Operation, call: Call, auth?: string): Promise<Response> {
@@ -665,6 +686,8 @@ describe("the isolation matrix", () => {
             body: text,
           });
           checked.push(what);
+        } else if (call.aOwned) {
+          expect(res.status, `${what}: ${text.slice(0, 200)}`).toBe(404);
         }
       }
     }
@@ -723,8 +746,8 @@ describe("the isolation matrix", () => {
 
   it("lets A make each of the same calls (so B's 404 is the isolation, not the call)", async () => {
     for (const op of OPERATIONS) {
-      if (op.isolation.scope !== "company") continue;
       for (const call of callsOf(op)) {
+        if (op.isolation.scope !== "company" && !call.aOwned) continue;
         if (call.control === false) continue;
         const res = await send(op, call, `Bearer ${a.token}`);
         expect(res.status, `${op.method} ${call.path} as A: ${await res.clone().text()}`).not.toBe(404);
