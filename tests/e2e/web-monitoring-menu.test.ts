@@ -1,5 +1,5 @@
 // Issue 87, item 4: the mine's monitoring wing in the side menu, in a real browser. A company with two
-// underground mines finds «Мониторинг», «Журнал оператора АГК», «События», «Датчики», «Данные АГК» and «Полнота данных датчиков»
+// underground mines finds «Мониторинг», «Журнал оператора АГК», «Книга учета загазирований», «События», «Датчики», «Данные АГК» and «Полнота данных датчиков»
 // under each mine's name (an open pit has none); at 1440 px in the side menu, at 390 px in the drawer
 // the header's «Меню» opens, each label whole on its line; a click leads to that mine's page and marks
 // its item. Screenshots at 1440 and 390 px (SCREENSHOTS=1). Needs web/dist.
@@ -13,7 +13,15 @@ import { brokenWords, pageOverflow } from "../support/layout";
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const WING = ["Мониторинг", "Журнал оператора АГК", "События", "Датчики", "Данные АГК", "Полнота данных датчиков"];
+const WING = [
+  "Мониторинг",
+  "Журнал оператора АГК",
+  "Книга учета загазирований",
+  "События",
+  "Датчики",
+  "Данные АГК",
+  "Полнота данных датчиков",
+];
 
 describe("web app: the monitoring wing in the side menu", () => {
   let server: TestServer;
@@ -60,7 +68,7 @@ describe("web app: the monitoring wing in the side menu", () => {
       expect(await wingOf(mine.id)).toEqual(
         WING.map((label, i) => [
           label,
-          `/facilities/${mine.id}/${["monitoring", "journal", "events", "sensors", "telemetry", "completeness"][i]}`,
+          `/facilities/${mine.id}/${["monitoring", "journal", "gassing-book", "events", "sensors", "telemetry", "completeness"][i]}`,
         ]),
       );
     }
