@@ -122,10 +122,15 @@ describe("web app: a sensor's completeness, gaps and day", () => {
     await runs.waitFor();
     await page.locator("[data-testid=sensor-day-chart][data-ready=true]").waitFor();
     expect((await page.locator("body").textContent())?.replace(/\u00a0/g, " ")).toContain("Достоверных50Замещенных10Нет данных1 380");
+    // The day's readings are never split mid-figure in their narrow columns («0,4» over «4»).
+    expect(await brokenWords(page, ".ant-descriptions-item-content")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-sensor-day-1440.png`, fullPage: true });
     await page.setViewportSize(PHONE);
     await expect.poll(fitsPhone).toBeLessThanOrEqual(PHONE.width);
     await page.locator("[data-testid=sensor-day-chart][data-ready=true]").waitFor();
+    // The mean beside its long name stays on the screen, not pushed past the card's edge.
+    expect(await wholly(page.getByText("0,451667", { exact: true }))).toBe(true);
+    expect(await brokenWords(page, ".ant-descriptions-item-content")).toEqual([]);
     await screenshot(page, { path: `${SHOTS}/web-sensor-day-390.png`, fullPage: true });
   });
 

@@ -24,6 +24,9 @@ import { MonitoringHead } from "./MonitoringHead";
 const Chart = lazy(() => import("../../shared/charts/Chart").then((m) => ({ default: m.Chart })));
 
 const DAY_MS = 86_400_000;
+/** A reading on one line, its cell as wide as the figure: «0,44» never split as «0,4» / «4». */
+const figureKeptWhole = { content: { whiteSpace: "nowrap", minWidth: "max-content" } } as const;
+
 /** The day `step` days from `date` (yyyy-MM-dd). */
 export const shiftDay = (date: string, step: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + step * DAY_MS).toISOString().slice(0, 10);
@@ -88,19 +91,22 @@ export default function SensorDayPage() {
                 { key: "stuck", label: "Залипание (D58)", children: minutesText(summary.flagged.stuck) },
                 { key: "jump", label: "Скачок (D58)", children: minutesText(summary.flagged.jump) },
                 // Issue 105 item 6: each mean named for what it is; the journal gives the second. The figure
-                // kept whole beside its long name on a phone.
+                // kept whole beside its long name on a phone: its cell never narrower than the figure (the
+                // flex cell would shrink under a nowrap span and push it off a 390 px screen), the name wraps.
                 {
                   key: "mean",
                   label: `Среднее с замещенными минутами, ${unit}`,
-                  children: <span style={{ whiteSpace: "nowrap" }}>{reading(summary.mean_with_substituted)}</span>,
+                  styles: figureKeptWhole,
+                  children: reading(summary.mean_with_substituted),
                 },
                 {
                   key: "mean-valid",
                   label: `Среднее достоверных минут (как в журнале), ${unit}`,
-                  children: <span style={{ whiteSpace: "nowrap" }}>{reading(summary.mean_valid)}</span>,
+                  styles: figureKeptWhole,
+                  children: reading(summary.mean_valid),
                 },
-                { key: "min", label: `Минимум, ${unit}`, children: reading(summary.min) },
-                { key: "max", label: `Максимум, ${unit}`, children: reading(summary.max) },
+                { key: "min", label: `Минимум, ${unit}`, styles: figureKeptWhole, children: reading(summary.min) },
+                { key: "max", label: `Максимум, ${unit}`, styles: figureKeptWhole, children: reading(summary.max) },
                 {
                   key: "levels",
                   label: `Уровни, ${unit}`,
