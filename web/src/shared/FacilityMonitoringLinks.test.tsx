@@ -16,12 +16,13 @@ it("links every other monitoring page of the facility, «Мониторинг» 
     ["Датчики", "/facilities/f1/sensors"],
     ["Мониторинг", "/facilities/f1/monitoring"],
     ["Журнал оператора АГК", "/facilities/f1/journal"],
+    ["Книга учета загазирований", "/facilities/f1/gassing-book"],
     ["Данные АГК и предложения", "/facilities/f1/telemetry"],
     ["Полнота данных датчиков", "/facilities/f1/completeness"],
   ]);
 });
 
-it("puts a sensor page's own link first and keeps all six", () => {
+it("puts a sensor page's own link first and keeps all seven", () => {
   render(
     <MemoryRouter>
       <FacilityMonitoringLinks facilityId="f1" before={<a href="/gaps">Пропуски и замещения за месяц</a>} />
@@ -32,6 +33,7 @@ it("puts a sensor page's own link first and keeps all six", () => {
     "Датчики",
     "Мониторинг",
     "Журнал оператора АГК",
+    "Книга учета загазирований",
     "События",
     "Данные АГК и предложения",
     "Полнота данных датчиков",

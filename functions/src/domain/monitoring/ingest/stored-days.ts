@@ -70,7 +70,7 @@ export type MinuteSource = Pick<TelemetryRepository, "minutesOf"> & {
  *  × the meters: today's journal of 60 meters 2,4–2,8 s). Kept for one page's reads, then dropped. */
 export function sharedMinutes(source: Pick<TelemetryRepository, "minutesOf">): MinuteSource {
   const windows = new Map<string, Promise<MinuteReadings[]>>();
-  const places = new WeakMap<MinuteReadings, Map<string, number[]>>();
+  const places = new Map<MinuteReadings, Map<string, number[]>>();
   return {
     minutesOf(company, facility, day, from, to) {
       const key = `${company}|${facility}|${day}|${from ?? ""}|${to ?? ""}`;
