@@ -40,7 +40,13 @@ describe("web app: a climate period approved by a reviewer (four eyes)", () => {
       const t = new Date(start + i * 60_000 + 30_000).toISOString();
       readings.push({ sensor: codes.q, t, value: q }, { sensor: codes.c, t, value: 38.5 }, { sensor: codes.flame, t, value: 1 });
     }
-    await staff("POST", "v1/telemetry/readings/", { facility, readings });
+    const { batch } = await staff<{ batch: string }>("POST", "v1/telemetry/readings/", { facility, readings });
+    // A period reads only applied batches (it refuses one still applying): wait for the push's batch to be done.
+    const deadline = Date.now() + 90_000;
+    while ((await staff<{ state: string }>("GET", `v1/telemetry/batches/${batch}/`)).state !== "done") {
+      if (Date.now() > deadline) throw new Error("the pushed batch was not applied in 90 s");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   beforeAll(async () => {

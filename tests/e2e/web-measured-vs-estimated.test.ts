@@ -11,7 +11,7 @@ import { screenshot } from "../support/browser";
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 describe("web app: «Измерено и оценено», the mine's measurement against its estimate", () => {
-  const file = browserFile({ demoYear: true });
+  const file = browserFile({ demoYear: true, own: true });
   const year = new Date().getUTCFullYear() - 1;
 
   for (const viewport of [
