@@ -599,10 +599,18 @@ export class AppStack extends Stack {
     );
     // The reconciliation lists the companies (GSI1 COMPANIES), reads their projects and calculations
     // and repairs their year aggregates and list counts (COMPANY#…); the old whole-company snapshot is deleted.
-    // It reads the inventory's write counter (GetItem) to level it once the stream has settled.
+    // It reads the inventory's write counter (GetItem) to level it once the stream has settled, and moves
+    // a company's sensors to their places once (PutItem of the sensor and the migration's mark, issue 105).
     reconcile.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: ["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem", "dynamodb:DeleteItem"],
+        actions: [
+          "dynamodb:BatchGetItem",
+          "dynamodb:GetItem",
+          "dynamodb:Query",
+          "dynamodb:PutItem",
+          "dynamodb:UpdateItem",
+          "dynamodb:DeleteItem",
+        ],
         resources: [table.tableArn, `${table.tableArn}/index/${GSI1}`],
         conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": ["COMPANY#*", "COMPANIES"] } },
       }),
