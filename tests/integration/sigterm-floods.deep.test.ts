@@ -145,7 +145,8 @@ it("ends within 5 s of SIGTERM while the three floods run, and starts again on i
       tallyLine(tallies.abatement),
     ).toBe(true);
     expect(
-      [...tallies.signatures.statuses.keys()].every((status) => [400, 503].includes(status)),
+      // A signature's upload is heavy work (it runs openssl): past the user's slots it is answered 429.
+      [...tallies.signatures.statuses.keys()].every((status) => [400, 429, 503].includes(status)),
       tallyLine(tallies.signatures),
     ).toBe(true);
 
