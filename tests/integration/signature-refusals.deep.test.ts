@@ -84,7 +84,9 @@ describe("refused signature uploads at 22 a second (issue 97, item 10)", () => {
         `p50 ${p50.toFixed(1)} ms, p90 ${percentile(latencies, 0.9).toFixed(1)} ms (${latencies.length} calls; quiet p50 ${quiet.toFixed(1)} ms; load ${loadavg()[0].toFixed(1)})`,
     );
     expect(tally.failed).toBe(0);
-    expect([...tally.statuses.keys()]).toEqual([400]);
+    // Refused at the period's cap (400); a signature's upload is heavy work, so past the user's slots 429.
+    expect([...tally.statuses.keys()].every((status) => status === 400 || status === 429)).toBe(true);
+    expect(tally.statuses.get(400) ?? 0).toBeGreaterThan(0);
     expect(p50).toBeLessThan(Math.max(50, 2 * quiet));
   }, 120_000);
 });
