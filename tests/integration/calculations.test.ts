@@ -5,6 +5,7 @@ import { vectors } from "@core/methodology-vectors";
 import { changeCoefficient } from "@server/domain/reference/dictionaries";
 import type { Project } from "@server/contract/schemas/project";
 import type { CalculationView } from "@server/contract";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 let user: SignedInUser;
@@ -230,7 +231,7 @@ describe("bad input gets a 4xx naming the field, and nothing is stored", () => {
     const p = await newProject(user.token);
     const res = await post("underground_emission_ch4", body as Record<string, unknown>, user.token, p.id);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toContain(field);
+    expect(((await res.json()) as { detail: string }).detail).toContain(fieldName(field));
     expect(await count("underground_emission_ch4", p.id)).toBe(0);
   });
 
@@ -256,7 +257,7 @@ describe("bad input gets a 4xx naming the field, and nothing is stored", () => {
     expect((await h.request(`/api/v1/no_such_type/?project=${project.id}`, { token: user.token })).status).toBe(404);
     const missing = await h.request("/api/v1/torch_ch4/", { method: "POST", token: user.token, json: { name: "x", volume: 1 } });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { detail: string }).detail).toContain("project");
+    expect(((await missing.json()) as { detail: string }).detail).toContain(fieldName("project"));
     const other = await h.signedInUser();
     const foreignProject = await newProject(other.token);
     expect((await post("torch_ch4", { volume: 1, koef_transform: 0.67 }, user.token, foreignProject.id)).status).toBe(404);

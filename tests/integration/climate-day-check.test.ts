@@ -117,13 +117,13 @@ describe("«Проверить расчет»: a day's minutes evaluated in the 
 
   it("refuses a day that is no date, before the project, or not begun, naming date; another company's project is 404", async () => {
     for (const [date, detail] of [
-      ["2026-02-30", /^date: /],
-      ["01.06.2026", /^date: /],
-      ["", /^date: /],
-      ["__proto__", /^date: /],
-      ["2026-06-01".repeat(1_000), /^date: /],
-      ["2026-05-31", /^date: день раньше начала проекта$/],
-      ["2026-12-31", /^date: этот день еще не наступил$/],
+      ["2026-02-30", /^Дата: /],
+      ["01.06.2026", /^Дата: /],
+      ["", /^Дата: /],
+      ["__proto__", /^Дата: /],
+      ["2026-06-01".repeat(1_000), /^Дата: /],
+      ["2026-05-31", /^Дата: день раньше начала проекта$/],
+      ["2026-12-31", /^Дата: этот день еще не наступил$/],
     ] as const) {
       const res = await h.request(`/api/v1/climate-projects/${project}/minutes/?date=${encodeURIComponent(date)}`, { token });
       expect(res.status, date).toBe(400);

@@ -290,8 +290,8 @@ describe("checks when the upload is granted", () => {
         /^Файл больше 256 КБ$/,
       ],
       ["/api/v1/admin/media/upload-url/", { kind: "trailer", content_type: "video/mp4", size: 10 }, 404, /не найдено/],
-      ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: 1.5 }, 400, /^size: /],
-      ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4" }, 400, /^size: /],
+      ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4", size: 1.5 }, 400, /^Размер: /],
+      ["/api/v1/admin/media/upload-url/", { kind: "instruction", content_type: "video/mp4" }, 400, /^Размер: /],
     ];
     for (const [path, body, status, detail] of cases) {
       const res = await post(path, body);

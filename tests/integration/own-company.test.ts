@@ -116,7 +116,7 @@ describe("the company's own requisites", () => {
       expect(((await lookAlike.json()) as { detail: string }).detail).toBe(`Компания «${twin}» уже существует`);
     }
     for (const [json, detail] of [
-      [{ name: "   " }, /^name: укажите название компании/],
+      [{ name: "   " }, /^Название: укажите название компании/],
       [{ email: "office@" }, /^email: Укажите корректный e-mail/],
     ] as const) {
       const refused = await patch(json);

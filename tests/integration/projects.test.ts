@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
 import type { Project } from "@server/contract/schemas/project";
+import { fieldName } from "@server/contract/field-names";
 
 let h: Harness;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe("projects", () => {
     const res = await create(token, body);
     expect(res.status).toBe(400);
     const { detail } = (await res.json()) as { detail: string };
-    expect(detail).toContain(field);
+    expect(detail).toContain(fieldName(field));
     expect((await list(token)).count).toBe(0);
   });
 
@@ -83,7 +84,7 @@ describe("projects", () => {
     expect(second.results.map((p) => p.name)).toEqual(["Проект 2", "Проект 1"]);
     const bad = await h.request("/api/v1/projects/?limit=-1", { token });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toContain("limit");
+    expect(((await bad.json()) as { detail: string }).detail).toContain(fieldName("limit"));
   });
 
   it("updates with PATCH and bumps the version", async () => {

@@ -33,7 +33,7 @@ it("lists, creates, edits and recomputes projects through the client typed from 
   expect(refused.status).toBe(400);
   // The problem as data beside the detail: the field, zod's code and the bound the message quotes.
   expect(await refused.json()).toEqual({
-    detail: expect.stringContaining("name"),
+    detail: expect.stringContaining("Название"),
     errors: [{ field: "name", code: "too_small", message: "введите название проекта", params: { minimum: 1, origin: "string" } }],
   });
 });

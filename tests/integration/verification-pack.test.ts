@@ -401,6 +401,6 @@ describe("the verification pack of an approved version (D34)", () => {
     expect((await h.request("/api/v1/inventory/2024/versions/1/pack/", { token })).status).toBe(404);
     const bad = await h.request("/api/v1/inventory/2025/versions/x/pack/", { token });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/version/);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Версия: /);
   });
 });

@@ -19,7 +19,7 @@ describe("the calculations list by «Учет» and across types through the API
   it("refuses an unknown role in Russian, and another company's project for a type and for all", async () => {
     const bad = await h.request(`/api/v1/underground/?project=${projectId}&role=main`, { token });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^role:/);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/^Роль:/);
     const other = await h.signedInUser();
     expect((await h.request(`/api/v1/all/?project=${projectId}`, { token: other.token })).status).toBe(404);
     expect((await h.request(`/api/v1/underground/?project=${projectId}&role=primary`, { token: other.token })).status).toBe(404);
