@@ -4,7 +4,7 @@
 // (whose stored forecast is heard by the tiles in its turn), the event detector (whose webhook
 // deliveries are heard by the sender), the acceptances' recheck last. The tiles' «нет данных N мин»
 // moves on the host's timer, not one of the domain's; a second host on the same storage hears nothing.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
@@ -19,7 +19,7 @@ import type { Actor, Deps } from "../../context";
 import { drainTelemetry } from "./consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { bindLiveModel, type LiveView } from "../live/live";
-import { watchLive } from "../live/live-watch";
+import { LIVE_TICK_MS, watchLive } from "../live/live-watch";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
@@ -141,6 +141,26 @@ describe("the local host's change stream", () => {
     await expect.poll(() => seen.at(-1)?.tiles[0].meters[0].stale_minutes).toBe(5);
     stop();
     expect(hand.count()).toBe(0);
+  });
+
+  it("reads the tiles anew on the next tick after a failed first read", async () => {
+    const bindings = deps.repos.liveBindings;
+    let failures = 1;
+    const flaky: typeof bindings = Object.create(bindings);
+    flaky.listOfFacility = (...args) =>
+      failures-- > 0 ? Promise.reject(new Error("хранилище недоступно")) : bindings.listOfFacility(...args);
+    const shaky: Deps = { ...deps, repos: { ...deps.repos, liveBindings: flaky } };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const seen: LiveView[] = [];
+    const stop = watchLive(shaky, staff.company, facility, (view) => seen.push(view));
+    await expect.poll(() => errors.mock.calls.length).toBe(1);
+    expect(seen).toHaveLength(0);
+    now += LIVE_TICK_MS;
+    hand.fire();
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0].tiles[0].working).toBe("Лава 5");
+    stop();
+    errors.mockRestore();
   });
 
   it("keeps each host's runtime its own: another on the same storage hears nothing of this one's", async () => {

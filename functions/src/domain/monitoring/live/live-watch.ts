@@ -66,7 +66,13 @@ async function refresh(deps: Deps, company: string, facility: { id: string; name
 function kick(deps: Deps, company: string, facility: { id: string; name: string }, watch: LiveWatch) {
   if (watch.running) return;
   watch.running = refresh(deps, company, facility, watch)
-    .catch((error) => console.error("live tiles:", error))
+    .catch((error) => {
+      // A failed read is not kept as the watch's inputs: the next tick or change reads them anew,
+      // instead of awaiting the same rejected read for as long as a page watches.
+      watch.inputs = undefined;
+      watch.pending = [];
+      console.error("live tiles:", error);
+    })
     .finally(() => {
       watch.running = undefined;
       if (watch.watchers.size > 0 && (watch.reload || watch.tick || watch.pending.length > 0)) kick(deps, company, facility, watch);
