@@ -13,6 +13,7 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { workerRequest } from "../adapters/spreadsheets/protocol";
 import { systemClock, type Deps } from "../domain/context";
 import { wholeYearAnswer } from "../domain/inventory/whole-year";
+import { minutesReadAnswer } from "../domain/monitoring/derive/minute-reads";
 import { DomainError, toWire } from "../domain/errors";
 import { FileRefused } from "../files/errors";
 import { previewUpload } from "../domain/calculations/upload-preview";
@@ -211,12 +212,17 @@ async function preview(message: Extract<ToThread, { type: "preview" }>): Promise
   }
 }
 
-/** A whole-year answer (domain/inventory/whole-year.ts) at the server's clock: the domain's
- *  functions read the repositories and the clock only (as a passport's printedState does). */
-async function wholeYear(message: Extract<ToThread, { type: "whole_year" }>): Promise<void> {
+/** A whole-year answer (domain/inventory/whole-year.ts) or a read over stored minutes
+ *  (domain/monitoring/derive/minute-reads.ts) at the server's clock: the domain's functions read the
+ *  repositories and the clock only (as a passport's printedState does). */
+async function read(message: Extract<ToThread, { type: "whole_year" | "minutes_read" }>): Promise<void> {
   try {
-    const value = await wholeYearAnswer({ ...depsAt(message.now), runtime } as Deps, message.actor, message.read);
-    post({ id: message.id, type: "whole_year", value });
+    const at = { ...depsAt(message.now), runtime } as Deps;
+    post(
+      message.type === "whole_year"
+        ? { id: message.id, type: "whole_year", value: await wholeYearAnswer(at, message.actor, message.read) }
+        : { id: message.id, type: "minutes_read", text: await minutesReadAnswer(at, message.actor, message.read) },
+    );
   } catch (error) {
     post(failure(message.id, error));
   }
@@ -224,7 +230,7 @@ async function wholeYear(message: Extract<ToThread, { type: "whole_year" }>): Pr
 
 port.on("message", (message: ToThread) => {
   if (message.type === "job") void run(message.id, message.request, message.now);
-  else if (message.type === "whole_year") void wholeYear(message);
+  else if (message.type === "whole_year" || message.type === "minutes_read") void read(message);
   else if (message.type === "forecast") void forecast(message.id, message.file, message.run);
   else if (message.type === "forecast_columns") void forecastColumns(message.id, message.columns, message.run);
   else if (message.type === "preview") void preview(message);

@@ -27,7 +27,7 @@ import type { UploadPreviewView } from "../contract/schemas/upload-preview";
 import type { CalculationType } from "@core/registry";
 import type { PeriodBounds } from "@core/measured-release";
 import type { UploadedFile } from "../files/tabular";
-import type { SpreadsheetWorker, WholeYearRead } from "../ports";
+import type { MinutesRead, SpreadsheetWorker, WholeYearRead } from "../ports";
 import type { ForecastRun } from "../domain/forecast/forecast";
 import { columnBuffers } from "../domain/forecast/file";
 import type { Clock, ForecastColumns, VersionSignature, VersionSigner } from "../ports";
@@ -90,6 +90,8 @@ export type ToThread =
   | { id: number; type: "pull" | "cancel" }
   /** A whole-year answer (domain/inventory/whole-year.ts) of `actor`'s company, at the server's `now`. */
   | { id: number; type: "whole_year"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: WholeYearRead; now: number }
+  /** A read over a facility's stored minutes (domain/monitoring/derive/minute-reads.ts), likewise. */
+  | { id: number; type: "minutes_read"; actor: Pick<Actor, "id" | "company" | "email" | "role">; read: MinutesRead; now: number }
   | { id: number; type: "forecast"; file: UploadedFile; run: ForecastRun }
   | { id: number; type: "forecast_columns"; columns: ForecastColumns; run: ForecastRun }
   | {
@@ -110,6 +112,7 @@ export type ThreadMessage =
   | { id: number; type: "end" }
   | { id: number; type: "started" }
   | { id: number; type: "whole_year"; value: unknown }
+  | { id: number; type: "minutes_read"; text: string }
   | ({ id: number; type: "forecast" } & ForecastFileResult)
   | { id: number; type: "preview"; preview: UploadPreviewView; columns?: ForecastColumns }
   | { id: number; type: "error"; error: WireError }
@@ -423,17 +426,20 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
     role: actor.role,
   });
 
-  // Whole-year answers: each company has at most HEAVY_READS_AT_ONCE of them in the threads, its
-  // others waiting in order (the callers asking for the same answer already share one, and every
-  // caller holds a heavy-work slot: domain/heavy-reads.ts).
+  // Whole-year answers and reads over stored minutes: each company has at most HEAVY_READS_AT_ONCE of
+  // them in the threads, its others waiting in order (the callers asking for the same whole-year answer
+  // already share one, and every caller holds a heavy-work slot: domain/heavy-reads.ts, http/heavy-bodies.ts).
   const readTurns = companyTurns(HEAVY_READS_AT_ONCE);
-  const wholeYear = (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: WholeYearRead) =>
-    readTurns.run(actor.company, async () => {
-      const job = post((id) => ({ id, type: "whole_year", actor: actorOf(actor), read, now: now() }));
-      const answer = await job.next();
-      if (answer.type !== "whole_year") throw refusal(answer);
-      return answer.value;
+  const threadRead = <T extends ThreadMessage["type"]>(company: string, type: T, message: (id: number) => ToThread) =>
+    readTurns.run(company, async () => {
+      const answer = await post(message).next();
+      if (answer.type !== type) throw refusal(answer);
+      return answer as Extract<ThreadMessage, { type: T }>;
     });
+  const wholeYear = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: WholeYearRead) =>
+    (await threadRead(actor.company, "whole_year", (id) => ({ id, type: "whole_year", actor: actorOf(actor), read, now: now() }))).value;
+  const minutesRead = async (actor: Pick<Actor, "id" | "company" | "email" | "role">, read: MinutesRead) =>
+    (await threadRead(actor.company, "minutes_read", (id) => ({ id, type: "minutes_read", actor: actorOf(actor), read, now: now() }))).text;
 
   return {
     jobsOf: ["inventory_report", "train", "climate_pack", "climate_period", "telemetry_reconciliation"],
@@ -507,6 +513,7 @@ export function spreadsheetThreads(options: ThreadPoolOptions): SpreadsheetThrea
       ),
     jobFile: (actor, job) => jobFile(blobs, actor.company, job),
     wholeYear,
+    minutesRead,
     // The upload's bytes are copied to the thread (the caller keeps them to store the file); the
     // rows' JSON comes back transferred.
     async forecastFromFile(file, run) {

@@ -34,6 +34,13 @@ export type WholeYearRead =
   | { read: "trend"; from: number; to: number; facility?: string; gwp_set?: number }
   | { read: "trend_settings" };
 
+/** A read that folds a facility's stored minutes over many days (issue 107): the gassings register of up
+ *  to 92 days (domain/monitoring/derive/minute-reads.ts computes it; the query was validated by the route). */
+export type MinutesRead = {
+  read: "gassings";
+  query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to">;
+};
+
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing
    *  project, like every domain call. */
@@ -110,4 +117,9 @@ export interface SpreadsheetWorker {
    *  time); without it, in the API's process (AWS: one request per API instance, nobody waits
    *  behind it). Refusals as the domain's (NotFound for another company's facility). */
   wholeYear?(actor: Pick<User, "id" | "company" | "email" | "role">, read: WholeYearRead): Promise<unknown>;
+  /** A read over a facility's stored minutes (MinutesRead) of `actor`'s company, answered as its JSON
+   *  text off the request thread where the host can (the local host's spreadsheet threads, each company
+   *  at most HEAVY_READS_AT_ONCE of them with its whole-year answers); without it, in the API's process
+   *  (AWS: one request per API instance). Refusals as the domain's. */
+  minutesRead?(actor: Pick<User, "id" | "company" | "email" | "role">, read: MinutesRead): Promise<string>;
 }
