@@ -12,7 +12,7 @@ import { pointCreateSchema } from "./contract/schemas/facility";
 import { sensorCreateSchema } from "./contract/schemas/sensor";
 import { seedDemoYear } from "./demo-year";
 import { telemetryIdle } from "./domain/monitoring/live/forecaster";
-import { readingsBetween } from "./domain/monitoring/ingest/stored-days";
+import { readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import {
   DEMO_SEED,
   DEMO_SENSORS,

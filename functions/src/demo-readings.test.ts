@@ -12,11 +12,11 @@ import { memoryDomain, type MemoryDomain } from "../../tests/support/memory-doma
 import { offerAcceptSchema } from "./contract/schemas/monitoring";
 import { parseWith } from "./http/validate";
 import type { Actor } from "./domain/context";
-import { acceptOffers, listOffers } from "./domain/monitoring/days/offers";
-import { sensorGaps } from "./domain/monitoring/days/sensor-data";
+import { acceptOffers, listOffers } from "./domain/monitoring/minutes/offers";
+import { sensorGaps } from "./domain/monitoring/minutes/sensor-data";
 import { listEvents } from "./domain/monitoring/derive/events";
 import { listLiveModels, liveView, NO_MODEL_NOTE } from "./domain/monitoring/live/live";
-import { DEMO_BATCH, readingsBetween } from "./domain/monitoring/ingest/stored-days";
+import { DEMO_BATCH, readingsBetween } from "./domain/monitoring/ingest/stored-readings";
 import { seedDemoYear } from "./demo-year";
 import { demoReadingsFromEnv, startDemoFeed } from "./local/demo-feed";
 import { telemetryIdle } from "./domain/monitoring/live/forecaster";

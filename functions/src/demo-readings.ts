@@ -10,10 +10,10 @@ import { MINUTE_MS, MINUTES_PER_DAY, type SensorKind } from "@core/monitoring";
 import type { Actor, Deps } from "./domain/context";
 import type { SensorCreateInput } from "./contract/schemas/sensor";
 import { createSensor } from "./domain/monitoring/ingest/register";
-import { kickTelemetry, mergeDay } from "./domain/monitoring/days/consumer";
+import { kickTelemetry, mergeDay } from "./domain/monitoring/minutes/consumer";
 import { detectEvents } from "./domain/monitoring/derive/events";
-import { recheckAcceptances } from "./domain/monitoring/days/accepted-changes";
-import { DEMO_BATCH, emptyDay, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-days";
+import { recheckAcceptances } from "./domain/monitoring/minutes/accepted-changes";
+import { DEMO_BATCH, emptyDay, readingsBetween, utcDay } from "./domain/monitoring/ingest/stored-readings";
 import { storeBatch } from "./domain/monitoring/ingest/readings";
 import { newId } from "./domain/ids";
 import { LIMITS } from "./contract/schemas/limits";
@@ -449,7 +449,7 @@ export async function seedDemoReadings(
   await bindDemoModels(deps, actor, facility);
   await calibrateDemoModels(deps, actor, facility);
   // D65's events as after a push (the longwall meters' crossings, the gaps), and the acceptances'
-  // recheck: the seed's own step, not a «days written» on the host's stream (the forecaster and the
+  // recheck: the seed's own step, not a «readings written» on the host's stream (the forecaster and the
   // tiles are the binding's business above; at the server's start no scoring runs yet).
   const change = { company: actor.company, facility, days: written };
   await detectEvents(deps, change);

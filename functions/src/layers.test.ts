@@ -68,10 +68,10 @@ const DOMAIN_FOLDERS: string[] = [
   "domain/forecast/",
   "domain/calculations/",
   // The monitoring wing (issue 85), in the order a reading walks it: what comes in (the register, the
-  // push, the dispatch files), the days written and what reads them (offers, substitution), what is
+  // push, the dispatch files), the minute items written and what is derived from them (day items, offers, substitution), what is
   // derived from them (events and their webhooks, the shift report), the live tiles and the forecaster.
   "domain/monitoring/ingest/",
-  "domain/monitoring/days/",
+  "domain/monitoring/minutes/",
   "domain/monitoring/derive/",
   "domain/monitoring/live/",
   // An assessment takes an accepted АГК month's measured hours from its evidence (issue 96 item 4).

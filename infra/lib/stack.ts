@@ -574,7 +574,7 @@ export class AppStack extends Stack {
     });
     grantTable(monitoringMinute, readWrite);
     // A batch still queued whose announcement was lost (stored, then its SQS send failed) is sent again
-    // (domain/monitoring/days/consumer.ts reannounceQueued): send only, on the readings' queue.
+    // (domain/monitoring/minutes/consumer.ts reannounceQueued): send only, on the readings' queue.
     telemetryQueue.grantSendMessages(monitoringMinute);
     new events.Rule(this, "MonitoringMinuteSchedule", {
       description: "Stale channels and webhook retries, every minute",

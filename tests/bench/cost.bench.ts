@@ -1,9 +1,9 @@
 // `npm run bench -- cost` (issue 98, item 2): what a gateway pushing every minute costs in AWS, per
 // sensor and year, in the layout of readings the code writes (issue 98: an open day's readings in their
-// facility's minute items, compacted once the day is settled) and in the layout before it (each push
+// facility's minute items, compacted once the day is settled) and in the day items alone as before it (each push
 // reading, merging and rewriting each sensor's day item), which the code still writes for a closed day's
 // late readings: the same day of pushes replayed into a day 30 days back measures it. A day of per-minute
-// pushes of COST_SENSORS sensors (150 unless set, 20 for the layout before; COST_MINUTES the minutes replayed, 1 440) goes through the
+// pushes of COST_SENSORS sensors (150 unless set, 20 for the day items alone; COST_MINUTES the minutes replayed, 1 440) goes through the
 // API's push route and the real consumer on the local engine (dynalite in this process, the consumer and
 // its subscribers as the local host runs them: days written, live tiles, forecaster, event detector,
 // acceptances' recheck), then (minute items) the day's compaction. Every DynamoDB call is counted with the
@@ -24,9 +24,9 @@
 // same way for comparison only.
 import { countCalls } from "@server/adapters/dynamodb/call-count";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
-import { compactDay } from "@server/domain/monitoring/days/minutes";
+import { compactDay } from "@server/domain/monitoring/minutes/minutes";
 import { sweepStaleChannels } from "@server/domain/monitoring/derive/events";
-import { reannounceQueued } from "@server/domain/monitoring/days/consumer";
+import { reannounceQueued } from "@server/domain/monitoring/minutes/consumer";
 import { minuteDeps } from "@server/lambda/monitoring-minute";
 import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { readingsRuntime } from "@server/lambda/readings-consumer";
@@ -42,7 +42,7 @@ const storedArrayBytes = (day: SensorDay) => {
   return item.pt.byteLength + item.pv.byteLength;
 };
 
-/** The sensors a push carries: a holding's mine (150) for the minute items, 20 for the layout before,
+/** The sensors a push carries: a holding's mine (150) for the minute items, 20 for the day items alone,
  *  whose rewrite of each sensor's day costs the same per sensor at any number and takes 27 min at 20. */
 const SENSORS_OF = {
   minutes: Number(process.env.COST_SENSORS ?? 150),
@@ -73,7 +73,7 @@ export async function run() {
   const money = (n: number) => `$${n.toFixed(4)}`;
   console.log(
     `cost per sensor-year: ${totals.minutes === undefined ? "—" : money(totals.minutes)} (minute items, compacted once a day)` +
-      (totals.days === undefined ? "" : `; today's layout before it (a sensor's day rewritten by each push): ${money(totals.days)}`),
+      (totals.days === undefined ? "" : `; the day items alone (a sensor's day rewritten by each push): ${money(totals.days)}`),
   );
 }
 

@@ -20,7 +20,7 @@ import { sqsReadingsQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { configFromEnv } from "@server/config";
 import { systemClock, type Deps } from "@server/domain/context";
 import { createCompany, createUser } from "@server/domain/company/users";
-import { readingsBetween, reannounceQueued } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween, reannounceQueued } from "@server/domain/monitoring/minutes/consumer";
 import { consumeReadingsMessages } from "@server/events/readings-queue";
 import { encodeS3Key } from "@server/events/upload-check";
 import { inProcessSpreadsheets } from "@server/export/in-process";

@@ -1,4 +1,4 @@
-// The minute function's sweep of batches whose announcement was lost (domain/monitoring/days/consumer.ts
+// The minute function's sweep of batches whose announcement was lost (domain/monitoring/minutes/consumer.ts
 // reannounceQueued, lambda/monitoring-minute.ts): in AWS a push is stored with its queue mark and then
 // announced on SQS; a send that fails after the store leaves the batch queued and never applied. The
 // minute's run sends such a batch again once 5 minutes old (a file's batch once 45), then once each 30
@@ -11,7 +11,7 @@ import { sqsReadingsQueue } from "@server/adapters/queue/sqs-readings-queue";
 import { pointCreateSchema } from "@server/contract/schemas/facility";
 import { sensorCreateSchema } from "@server/contract/schemas/sensor";
 import { createPoint } from "@server/domain/company/emission-points";
-import { REANNOUNCE } from "@server/domain/monitoring/days/consumer";
+import { REANNOUNCE } from "@server/domain/monitoring/minutes/consumer";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { createSensor } from "@server/domain/monitoring/ingest/register";
 import { consumeReadingsMessages } from "@server/events/readings-queue";

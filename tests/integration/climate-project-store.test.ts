@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
-import { kickTelemetry } from "@server/domain/monitoring/days/consumer";
+import { kickTelemetry } from "@server/domain/monitoring/minutes/consumer";
 import { createUser } from "@server/domain/company/users";
 import { createHarness, type Harness } from "../support/harness";
 import { signIn } from "../support/admin";

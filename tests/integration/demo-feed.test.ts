@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { startLocalServer, type LocalServer } from "@server/local/server";
 import { simulateReadings } from "@server/demo-readings";
-import { readingsBetween } from "@server/domain/monitoring/ingest/stored-days";
+import { readingsBetween } from "@server/domain/monitoring/ingest/stored-readings";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { DEMO, accessToken } from "../support/server";
 import { eventStreamText } from "../support/event-stream";

@@ -1114,7 +1114,7 @@ async function changesOf(writes: Writes): Promise<string[]> {
 
 /** Sends a request and answers with it the items and files it left changed (attempt counters aside). */
 async function sendWatched(request: () => Promise<Response>): Promise<{ res: Response; changed: () => Promise<string[]> }> {
-  // An earlier push's readings are applied after its answer (domain/monitoring/days/consumer.ts): done
+  // An earlier push's readings are applied after its answer (domain/monitoring/minutes/consumer.ts): done
   // first, so what is watched is this request's writes alone.
   await telemetryIdle(h.deps);
   const writes: Writes = new Map();

@@ -2,7 +2,7 @@
 // GET v1/telemetry/offers/ 96,39 % complete and is accepted without a reason into a measured calculation
 // «по данным АГК» whose CH4 is the offer's, once; another company's 404; one of ten parallel accepts.
 // Section 12's worked examples as offers, the reason below 95 % and the late correction's flag are the
-// domain's, asserted in the unit tier (functions/src/domain/monitoring/days/offers.test.ts,
+// domain's, asserted in the unit tier (functions/src/domain/monitoring/minutes/offers.test.ts,
 // accepted-changes.test.ts); the ventilation and drainage hours are pushed here as the month's other points.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";

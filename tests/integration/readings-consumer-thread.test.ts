@@ -13,7 +13,7 @@ import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { LOCAL_TABLE } from "@server/local/storage";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
-import type { Change, DaysWritten } from "@server/ports";
+import type { Change, ReadingsWritten } from "@server/ports";
 import { createCompany, createUser } from "@server/domain/company/users";
 import { bySize } from "../support/depth";
 import { DEMO, accessToken, signInAsDemo } from "../support/server";
@@ -73,7 +73,7 @@ it(
     const heard: Change[] = [];
     const server = await startLocalServer({ dataDir, port: 0, demo: DEMO, listen: (change) => heard.push(change) });
     let worker: Worker | undefined;
-    const changes = () => heard.filter((c): c is DaysWritten => c.type === "DaysWritten");
+    const changes = () => heard.filter((c): c is ReadingsWritten => c.type === "ReadingsWritten");
     try {
       const token = (await signInAsDemo(server.url)).access;
       const facility = await call(server.url, token, "POST", "/v1/facilities/", { name: "Шахта «Поток»", kind: "underground_mine" });

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
-import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { bySize } from "../support/depth";
 import { DEMO, signInAsDemo } from "../support/server";

@@ -6,7 +6,7 @@
 // nothing queued, and another company neither uploading to the facility nor reading the batch. The rules
 // line by line, and a consumer stopped half-way: functions/src/domain/monitoring/ingest/files.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";
 import { encodeLegacy } from "../support/legacy-encoding";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { startLocalServer } from "@server/local/server";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
-import { kickTelemetry } from "@server/domain/monitoring/days/consumer";
+import { kickTelemetry } from "@server/domain/monitoring/minutes/consumer";
 import { DEMO, signInAsDemo } from "../support/server";
 import { everyBatchApplied, meteredFacility } from "../support/readings-shape";
 

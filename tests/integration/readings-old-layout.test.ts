@@ -1,4 +1,4 @@
-// Issue 98: a data folder written by the layout before minute items (each push merged into its sensors'
+// Issue 98: a data folder written before issue 98's minute items (each push merged into its sensors'
 // day items: consumer.ts mergeDay and the repository's putDay, the path a closed day's late readings
 // still take) opened by the local server as `npm start` runs it: a past day and yesterday's day are read
 // as they were, a push to yesterday (still open) goes to its facility's minute and is read over the old
@@ -14,9 +14,9 @@ import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import * as keys from "@server/adapters/dynamodb/keys";
 import { startLocalServer } from "@server/local/server";
 import { LOCAL_TABLE } from "@server/local/storage";
-import { mergeDay } from "@server/domain/monitoring/days/consumer";
-import { compactDay } from "@server/domain/monitoring/days/minutes";
-import { emptyDay, readingsBetween } from "@server/domain/monitoring/ingest/stored-days";
+import { mergeDay } from "@server/domain/monitoring/minutes/consumer";
+import { compactDay } from "@server/domain/monitoring/minutes/minutes";
+import { emptyDay, readingsBetween } from "@server/domain/monitoring/ingest/stored-readings";
 import { DEMO, signInAsDemo } from "../support/server";
 import { createFreshHarness } from "../support/harness";
 import { appliedCounts, everyBatchApplied, meteredFacility, pushAll } from "../support/readings-shape";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS, rollUp, sensorMinutes } from "@core/monitoring";
 import { CSV_ENCODING_MESSAGE } from "@core/csv";
-import { INTERRUPTED, readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { INTERRUPTED, readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { createHarness, type Harness } from "../support/harness";

@@ -2,7 +2,7 @@
 // «ДД.ММ.ГГГГ ЧЧ:ММ:СС» on the company's clock and decimal commas, one column per sensor or one row per
 // reading, pushed through the gateway path as a gateway would: every value stored at its instant in UTC.
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { dispatchReadings, replay } from "../../tools/readings";
 import { createHarness, type Harness } from "../support/harness";

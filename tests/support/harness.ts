@@ -170,7 +170,7 @@ function harnessOn(table: Table, overrides: Partial<AppConfig>, clock: Clock | u
       return { token: body.access, refresh: body.refresh, email, companyId: company.id, userId: user.id };
     },
     async settled() {
-      // Batches of readings pushed are applied after the answer (domain/monitoring/days/consumer.ts).
+      // Batches of readings pushed are applied after the answer (domain/monitoring/minutes/consumer.ts).
       await telemetryIdle(deps);
       await Promise.all([storage.settled(), uploads.settled()]);
     },

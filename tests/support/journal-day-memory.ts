@@ -7,7 +7,7 @@ import { sensorCreateSchema } from "@server/contract/schemas/sensor";
 import { parseWith } from "@server/http/validate";
 import { createPoint } from "@server/domain/company/emission-points";
 import type { Actor } from "@server/domain/context";
-import { drainTelemetry } from "@server/domain/monitoring/days/consumer";
+import { drainTelemetry } from "@server/domain/monitoring/minutes/consumer";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { storeBatch } from "@server/domain/monitoring/ingest/readings";
 import { createSensor } from "@server/domain/monitoring/ingest/register";

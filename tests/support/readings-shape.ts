@@ -4,7 +4,7 @@
 // the platform to its answers: every reading of a batch answered 202 stored once with its latest value,
 // nothing stored that was never sent, and each batch's counters adding up to its lines. Plain checks that
 // throw, not vitest's: `npm run bench -- readings-soak` uses it outside a test run.
-import { readingsBetween } from "@server/domain/monitoring/days/consumer";
+import { readingsBetween } from "@server/domain/monitoring/minutes/consumer";
 import type { Deps } from "@server/domain/context";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { callApi } from "./api-call";

@@ -76,7 +76,7 @@ export interface Deps {
  *  configuration through this module). */
 export type { Runtime } from "../ports/runtime";
 
-/** A drain of the table's queue of readings run elsewhere (domain/monitoring/days/consumer.ts). */
+/** A drain of the table's queue of readings run elsewhere (domain/monitoring/minutes/consumer.ts). */
 export interface TelemetryConsumer {
   /** Drains what is queued now (behind a drain running); resolves once done. */
   drain(): Promise<void>;

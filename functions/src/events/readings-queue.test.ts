@@ -14,7 +14,7 @@ import { sensorCreateSchema } from "../contract/schemas/sensor";
 import { parseWith } from "../http/validate";
 import { createPoint } from "../domain/company/emission-points";
 import type { Actor, Deps } from "../domain/context";
-import { readingsBetween } from "../domain/monitoring/days/consumer";
+import { readingsBetween } from "../domain/monitoring/minutes/consumer";
 import { storeBatch } from "../domain/monitoring/ingest/readings";
 import { droppedFileBatch } from "../domain/monitoring/ingest/files";
 import { createSensor } from "../domain/monitoring/ingest/register";

@@ -2,14 +2,14 @@
 // (`{company, batch}`, adapters/queue/sqs-readings-queue.ts) or the uploads bucket's "object created"
 // notification of a dispatch export dropped under a facility's prefix (`telemetry/files/{company}/
 // {facility}/…`), which becomes a batch of that facility first. Each is applied by the one consumer
-// (domain/monitoring/days/consumer.ts), idempotent and order-independent, so a message delivered twice, or
+// (domain/monitoring/minutes/consumer.ts), idempotent and order-independent, so a message delivered twice, or
 // again after a timeout, counts nothing twice. A message that fails is named in the answer
 // (ReportBatchItemFailures on the event source mapping): SQS delivers it again after its visibility
 // timeout; on its last receive a batch that fails again is set aside (failed, with its reason), and a
 // message that fails then all the same (storage unreachable) is moved to the dead-letter queue; the
 // others are deleted.
 import type { Deps } from "../domain/context";
-import { applyBatch } from "../domain/monitoring/days/consumer";
+import { applyBatch } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
 import { droppedFileBatch, TELEMETRY_DROP_PREFIX } from "../domain/monitoring/ingest/files";
 import { decodeS3Key } from "./upload-check";

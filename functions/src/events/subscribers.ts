@@ -3,9 +3,9 @@
 // request thread or its consumer's thread as the line says); the readings' function in AWS runs the
 // lines marked `aws` (lambda/readings-consumer.ts), each awaited before it answers SQS.
 import type { Deps } from "../domain/context";
-import { recheckAcceptances } from "../domain/monitoring/days/accepted-changes";
+import { recheckAcceptances } from "../domain/monitoring/minutes/accepted-changes";
 import { detectEvents } from "../domain/monitoring/derive/events";
-import { forecastDaysWritten } from "../domain/monitoring/live/forecaster";
+import { forecastReadingsWritten } from "../domain/monitoring/live/forecaster";
 import { liveTilesHear } from "../domain/monitoring/live/live-watch";
 import { flagChangedReadings } from "../domain/climate/approvals";
 import type { Subscriber } from "../ports";
@@ -27,15 +27,15 @@ export const SUBSCRIBERS: readonly HostSubscriber[] = [
     thread: "request",
     aws: false,
     prompt: true,
-    hears: ["DaysWritten", "ForecastStored", "BindingChanged"],
+    hears: ["ReadingsWritten", "ForecastStored", "BindingChanged"],
     run: liveTilesHear,
   },
   // Before the detector: a forecast is what a watching page waits for.
-  { name: "forecaster", thread: "consumer", aws: true, hears: ["DaysWritten"], run: forecastDaysWritten },
-  { name: "event detector", thread: "consumer", aws: true, hears: ["DaysWritten"], run: detectEvents },
-  { name: "acceptances' recheck", thread: "consumer", aws: true, hears: ["DaysWritten"], run: recheckAcceptances },
+  { name: "forecaster", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: forecastReadingsWritten },
+  { name: "event detector", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: detectEvents },
+  { name: "acceptances' recheck", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: recheckAcceptances },
   // Readings written into a climate project's periods: the period is flagged, its figures unmoved.
-  { name: "climate periods' flag", thread: "consumer", aws: true, hears: ["DaysWritten"], run: flagChangedReadings },
+  { name: "climate periods' flag", thread: "consumer", aws: true, hears: ["ReadingsWritten"], run: flagChangedReadings },
   // The host's sender (webhookSender, made by the host): told, not awaited, so a receiver that hangs
   // holds no consumer; locally it also looks for what is due every few seconds, and the readings'
   // function waits for it before it answers.

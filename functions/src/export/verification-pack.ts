@@ -28,7 +28,7 @@ import { renderPassport } from "./inventory-report";
 import { handOut, type ExportDeps } from "./project-export";
 import { zipOf, type ZipEntry } from "./zip-writer";
 import { csvCell, jsonFile, manifestEntries, signedManifest, utf8, verifyScript } from "./pack-files";
-import { acceptedEvidenceKey } from "../domain/monitoring/days/accepted-evidence";
+import { acceptedEvidenceKey } from "../domain/monitoring/minutes/accepted-evidence";
 import type { OfferAcceptance } from "../ports";
 import { snapshotComparison } from "../domain/inventory/measured-vs-estimated";
 

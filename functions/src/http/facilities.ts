@@ -12,7 +12,7 @@ import {
   revokeGatewayKey,
 } from "../domain/monitoring/ingest/register";
 import { importSensorList, previewSensorList } from "../domain/monitoring/ingest/sensor-import";
-import { sensorCompleteness, sensorDay, sensorGaps } from "../domain/monitoring/days/sensor-data";
+import { sensorCompleteness, sensorDay, sensorGaps } from "../domain/monitoring/minutes/sensor-data";
 import { SENSOR_LIST, SENSOR_LIST_TEMPLATE, templateCsv } from "../contract/templates";
 import { attachmentDisposition } from "../files/file-names";
 import { readUploadForm } from "./multipart";

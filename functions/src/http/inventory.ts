@@ -8,7 +8,7 @@ import { inventoryState } from "../domain/inventory/state";
 import { setCoalProcessed } from "../domain/inventory/activity";
 import { getCoalOutput, setCoalOutput } from "../domain/calculations/coal-output";
 import { wholeYear } from "../domain/inventory/whole-year";
-import { measuredVsEstimated } from "../domain/monitoring/days/measured-vs-estimated";
+import { measuredVsEstimated } from "../domain/monitoring/minutes/measured-vs-estimated";
 import type { Actor, Deps } from "../domain/context";
 import { addTarget, recalculateBaseYear, removeTarget, setBaseYear, setSignificance } from "../domain/inventory/targets";
 import { invalidAt } from "../domain/errors";
@@ -52,7 +52,7 @@ export const inventoryRoutes = routeApp()
   .openapi(routes.measuredVsEstimatedRoute, async (c) => {
     const q = c.req.valid("query");
     const [deps, actor, year, facility] = [c.get("deps"), c.get("actor"), parseInventoryYear(q.year), q.facility || undefined];
-    // Issue 109: in the heavy-read slot like the year's other folds (domain/monitoring/days/measured-vs-estimated.ts).
+    // Issue 109: in the heavy-read slot like the year's other folds (domain/monitoring/minutes/measured-vs-estimated.ts).
     const comparison = await measuredVsEstimated(deps, actor, year, facility);
     if (!q.format) return c.json(comparison, 200);
     // The workbook through the heavy-file path: in a heavy-work slot and the company's turn.

@@ -6,7 +6,7 @@ import { getFacility } from "../domain/company/facilities";
 import { Invalid, invalidAt, NotFound, Unauthorized } from "../domain/errors";
 import { gatewayKeyGrant } from "../domain/monitoring/ingest/register";
 import { listBatches, storeKeyedBatch, type ReadBody } from "../domain/monitoring/ingest/readings";
-import { failureShown, kickTelemetry } from "../domain/monitoring/days/consumer";
+import { failureShown, kickTelemetry } from "../domain/monitoring/minutes/consumer";
 import {
   acceptOffersRoute,
   acknowledgeEventRoute,
@@ -46,7 +46,7 @@ import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type Li
 import { watchLive, watchedView } from "../domain/monitoring/live/live-watch";
 import type { Deps } from "../domain/context";
 import { importTelemetryFile, telemetryUploadUrl } from "../domain/monitoring/ingest/files";
-import { acceptOffers, listOffers, listPointChannels } from "../domain/monitoring/days/offers";
+import { acceptOffers, listOffers, listPointChannels } from "../domain/monitoring/minutes/offers";
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
 import type { ListedBatch, TelemetryBatch } from "../ports";

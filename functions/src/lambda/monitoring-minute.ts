@@ -3,7 +3,7 @@
 // from the register and each sensor's stored days, so no run depends on an earlier one), the webhook
 // deliveries due (a retry's back-off, or made by a run that stopped; domain/monitoring/derive/webhooks.ts), and
 // the batches still queued whose announcement on the readings' queue was lost (stored and marked, then
-// the SQS send failed): sent again (domain/monitoring/days/consumer.ts reannounceQueued; the local host
+// the SQS send failed): sent again (domain/monitoring/minutes/consumer.ts reannounceQueued; the local host
 // drains the marks itself). What it found is one JSON log line (CloudWatch).
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { createDocumentClient } from "../adapters/dynamodb/client";
@@ -13,8 +13,8 @@ import { httpWebhookTransport } from "../adapters/webhooks/http-webhook-transpor
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { systemClock, type Deps } from "../domain/context";
 import { sweepStaleChannels } from "../domain/monitoring/derive/events";
-import { reannounceQueued } from "../domain/monitoring/days/consumer";
-import { compactSettledDays } from "../domain/monitoring/days/minutes";
+import { reannounceQueued } from "../domain/monitoring/minutes/consumer";
+import { compactSettledDays } from "../domain/monitoring/minutes/minutes";
 import { hostRuntime } from "../events/runtime";
 import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";

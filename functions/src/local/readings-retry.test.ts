@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RETRIES } from "../domain/monitoring/days/consumer";
+import { RETRIES } from "../domain/monitoring/minutes/consumer";
 import { readingsRetryFirstMsFromEnv } from "./readings-retry";
 
 describe("TELEMETRY_RETRY_FIRST_MS", () => {

@@ -4,7 +4,7 @@
 // (tests/integration/readings-poison.test.ts); the attempts and their doubling stay. The local host's
 // consumer thread reads it; the AWS host never does (its queue's visibility timeout is the back-off),
 // and it is refused with NODE_ENV=production, where it could only be a mistake.
-import { RETRIES } from "../domain/monitoring/days/consumer";
+import { RETRIES } from "../domain/monitoring/minutes/consumer";
 
 export function readingsRetryFirstMsFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
   const raw = env.TELEMETRY_RETRY_FIRST_MS;

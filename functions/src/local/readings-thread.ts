@@ -1,4 +1,4 @@
-// The local host's consumer of readings (domain/monitoring/days/consumer.ts) in a worker thread of its own
+// The local host's consumer of readings (domain/monitoring/minutes/consumer.ts) in a worker thread of its own
 // (readings-consumer.ts): the table's queue drained over ports of its own (a client of the server's
 // dynalite engine, through a message port to the engine's thread, else over its endpoint; the blob
 // folder read directly), as the readings' function drains SQS in AWS, so that merging a year's file
@@ -12,7 +12,7 @@ import { fsBlobStore } from "../adapters/blob/fs-blob-store";
 import { createDocumentClient } from "../adapters/dynamodb/client";
 import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import type { Deps } from "../domain/context";
-import { drainTelemetry, type DrainOutcome } from "../domain/monitoring/days/consumer";
+import { drainTelemetry, type DrainOutcome } from "../domain/monitoring/minutes/consumer";
 import { forecastsIdle } from "../domain/monitoring/live/forecaster";
 import { hostRuntime } from "../events/runtime";
 import type { SubscriberDeps } from "../events/subscribers";

@@ -1,6 +1,6 @@
 // The local host: one Node process serving the API under /api/ and the built web app (with an
 // SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
-import { compactDay, compactSettledDays } from "../domain/monitoring/days/minutes";
+import { compactDay, compactSettledDays } from "../domain/monitoring/minutes/minutes";
 import { removeExpiredMinutes } from "./expired-minutes";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -30,7 +30,7 @@ import { reconcileAllStatistics } from "../domain/inventory/statistics";
 import { migrateEmissionPoints } from "../domain/company/emission-points-migration";
 import { migrateSensorPlaces } from "../domain/monitoring/ingest/sensor-places-migration";
 import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, openServerStorage } from "./storage";
-import { drainTelemetry } from "../domain/monitoring/days/consumer";
+import { drainTelemetry } from "../domain/monitoring/minutes/consumer";
 import { telemetryIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
@@ -197,7 +197,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         {
           name: "test",
           thread: "request",
-          hears: ["DaysWritten", "ForecastStored", "BindingChanged", "DeliveriesDue"],
+          hears: ["ReadingsWritten", "ForecastStored", "BindingChanged", "DeliveriesDue"],
           run: (_: unknown, c: Change) => options.listen?.(c),
         },
       ]

@@ -15,16 +15,17 @@ export interface AppliedReadings {
   values: Float64Array;
 }
 
-/** A facility's sensor-days written by the consumer (a drain round's batches together, or a part of a
- *  dispatch file as it is in). Every subscriber must be idempotent: a kill before the batches are
- *  marked done publishes the same days again. */
-export interface DaysWritten {
-  type: "DaysWritten";
+/** A facility's readings written by the consumer, into its minute items (an open day) or its sensors'
+ *  day items (a closed day): a drain round's batches together, or a part of a dispatch file as it is
+ *  in. Every subscriber must be idempotent: a kill before the batches are marked done publishes the
+ *  same readings again. */
+export interface ReadingsWritten {
+  type: "ReadingsWritten";
   company: string;
   facility: string;
   /** The batches (or parts of a file's batch, `{batch}#{n}`) whose readings these are. */
   batches: string[];
-  /** Each (sensor, UTC day) written. */
+  /** Each (sensor, UTC day) whose readings were written, in a minute item or the day's item. */
   days: { sensor: string; day: string }[];
   /** Each sensor's earliest instant the batches changed (UTC ms). */
   since: Record<string, number>;
@@ -57,7 +58,7 @@ export interface DeliveriesDue {
 }
 
 /** Everything the change stream carries: a closed union. */
-export type Change = DaysWritten | ForecastStored | BindingChanged | DeliveriesDue;
+export type Change = ReadingsWritten | ForecastStored | BindingChanged | DeliveriesDue;
 export type ChangeKind = Change["type"];
 export type ChangeOf<K extends ChangeKind> = Extract<Change, { type: K }>;
 

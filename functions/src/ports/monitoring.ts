@@ -60,7 +60,7 @@ export type TelemetryBatch = z.output<typeof batchStatusSchema> & {
   refused_count: number;
   /** A dispatch file's batch: the stored file its readings are read from (domain/monitoring/ingest/files.ts). */
   file?: string;
-  /** Applications of the batch that failed so far (domain/monitoring/days/consumer.ts RETRIES). */
+  /** Applications of the batch that failed so far (domain/monitoring/minutes/consumer.ts RETRIES). */
   attempts?: number;
   /** After a failed application: not tried again before this instant (ISO). */
   retry_at?: string;
@@ -88,7 +88,7 @@ export interface SensorDay {
   values: Float64Array;
   applied: Record<string, [accepted: number, duplicate: number, corrected: number]>;
   corrections: { t: number; old: number; value: number; batch: string }[];
-  /** Written by the compaction of a closed day (domain/monitoring/days/minutes.ts): its minute items are
+  /** Written by the compaction of a closed day (domain/monitoring/minutes/minutes.ts): its minute items are
    *  in it, and are not read for it any more. Absent on days written otherwise (the old layout's days,
    *  a closed day's late readings before its compaction). */
   compacted?: boolean;
@@ -118,7 +118,7 @@ export interface MinuteReadings {
   version: number;
 }
 
-/** Issue 98: a facility's log of its latest minute writes, bumped before each (days/minute-window.ts):
+/** Issue 98: a facility's log of its latest minute writes, bumped before each (minutes/minute-window.ts):
  *  what a host that keeps the facility's recent minutes reads (one small item) to learn which of them
  *  others wrote since it last looked. Each write of the head logs one write, `${day} ${minute} ${version}`
  *  (the minute's version that write makes), oldest first: entry i of n was logged by head version
@@ -173,7 +173,7 @@ export interface TelemetryRepository {
   getMinutesHead(companyId: string, facilityId: string): Promise<MinutesHead | undefined>;
   /** Writes the head if its stored version is still `expectedVersion` (0: none stored); false otherwise. */
   putMinutesHead(head: MinutesHead, expectedVersion: number): Promise<boolean>;
-  /** Whether the facility's open day has had the day items of the layout before moved into its minutes
+  /** Whether the facility's open day has had the day items written before issue 98 moved into its minutes
    *  (issue 98's upgrade; a mark in the day's minutes partition, expiring after the day is compacted). */
   openDayMoved(companyId: string, facilityId: string, day: string): Promise<boolean>;
   markOpenDayMoved(companyId: string, facilityId: string, day: string): Promise<void>;

@@ -44,19 +44,19 @@ export interface KeptObjects {
   previewColumns: PreviewColumns;
   /** The forecasts' rows and stored JSON read lately, by blob key (domain/forecast/results.ts). */
   recentForecasts: { rows: Map<string, Promise<ForecastKeptRow[]>>; json: Map<string, Promise<ForecastJson>> };
-  /** The drains of the table's queue of readings, one after another (domain/monitoring/days/consumer.ts). */
+  /** The drains of the table's queue of readings, one after another (domain/monitoring/minutes/consumer.ts). */
   readingDrains: {
     chain?: Promise<DrainOutcome>;
     /** The running drain told that a batch was queued meanwhile: it reads the queue again now. */
     queuedMeanwhile?: () => void;
   };
-  /** The facilities' open days whose day items of the layout before are moved into minutes, or being
-   *  moved, by company, facility and day (domain/monitoring/days/minutes.ts openDayMoved). */
+  /** The facilities' open days whose day items written before issue 98 are moved into minutes, or being
+   *  moved, by company, facility and day (domain/monitoring/minutes/minutes.ts openDayMoved). */
   movedDays: Map<string, Promise<void>>;
   /** The facilities' sensor registers read lately, by company and facility, each with the stamp it was
    *  read under (domain/monitoring/ingest/kept-register.ts). */
   sensorRegisters: Map<string, KeptRegister>;
-  /** The facilities' recent minute items, by company and facility (domain/monitoring/days/minute-window.ts). */
+  /** The facilities' recent minute items, by company and facility (domain/monitoring/minutes/minute-window.ts). */
   minuteWindows: Map<string, MinuteWindow>;
   /** The live tiles' watches, by company and facility (domain/monitoring/live/live-watch.ts). */
   liveWatches: Map<string, LiveWatch>;
@@ -89,7 +89,7 @@ export interface MinuteWindow {
   stale: Map<number, number>;
   /** When this host last read or wrote it (UTC ms): one unused for a while may be let go. */
   usedAt: number;
-  /** The sensors' ids its minutes share (days/minute-window.ts withSharedSensors). */
+  /** The sensors' ids its minutes share (minutes/minute-window.ts withSharedSensors). */
   sensors?: string[];
   head?: MinutesHead;
   logging?: Promise<void>;

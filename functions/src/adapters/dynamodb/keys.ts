@@ -211,12 +211,12 @@ export const telemetryMinute = (companyId: string, facilityId: string, day: stri
   PK: telemetryMinutesOfDay(companyId, facilityId, day),
   SK: `MIN#${minute}`,
 });
-/** Issue 98: a facility's log of its latest minute writes (days/minute-window.ts), one small item. */
+/** Issue 98: a facility's log of its latest minute writes (minutes/minute-window.ts), one small item. */
 export const minutesHead = (companyId: string, facilityId: string) => ({
   PK: `TELEMETRY#${companyId}#${facilityId}`,
   SK: "HEAD",
 });
-/** Issue 98's upgrade: the mark that a facility's open day has had the day items of the layout before
+/** Issue 98's upgrade: the mark that a facility's open day has had the day items written before it
  *  moved into its minutes (in the day's minutes partition, beside them; expires_at some days after). */
 export const openDayMoved = (companyId: string, facilityId: string, day: string) => ({
   PK: telemetryMinutesOfDay(companyId, facilityId, day),

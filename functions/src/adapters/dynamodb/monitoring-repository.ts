@@ -32,7 +32,7 @@ import * as keys from "./keys";
 import { putAtVersion, releaseClaim, takeClaim, unlessConditionFails } from "./conditions";
 import { Conflict, NotFound } from "../../domain/errors";
 import { getItem, putNew, putNewCommand, queryAll, queryPrefix, strip, stripAll } from "./items";
-import { MINUTES_KEPT_DAYS } from "../../domain/monitoring/ingest/stored-days";
+import { MINUTES_KEPT_DAYS } from "../../domain/monitoring/ingest/stored-readings";
 import { packIds, packOffsets, packSteps, packValues, unpackIds, unpackOffsets, unpackSteps, unpackValues } from "./packed";
 
 const BATCH_EXISTS = "Пакет показаний с таким идентификатором уже существует";
@@ -63,7 +63,7 @@ export const dayItem = (day: SensorDay) => ({
   version: day.version,
 });
 
-/** A sensor's day as read: packed (`pv`), or as the layout before wrote it (`t` a Uint32 array of ms
+/** A sensor's day as read: packed (`pv`), or unpacked as written before packed.ts (`t` a Uint32 array of ms
  *  since the day's 00:00 UTC, `v` a Float64 array, both little-endian). */
 export function dayOf(item: Record<string, unknown>): SensorDay {
   const packed = item.pv instanceof Uint8Array;
@@ -223,7 +223,7 @@ export function tableReadings(store: {
  *  compaction cost what writing them did; TTL's deletes cost nothing. */
 export const movedMarkExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + MINUTES_KEPT_DAYS * 86_400;
 
-/** A facility's minute as read: packed (`pv`), or as the layout before wrote it (`sensors`, and `s`,
+/** A facility's minute as read: packed (`pv`), or unpacked as written before packed.ts (`sensors`, and `s`,
  *  `t`, `v`, `b` its arrays whole, 14 bytes a reading). */
 export function minuteOf(item: Record<string, unknown>): MinuteReadings {
   const u16 = (bytes: unknown) => {

@@ -101,7 +101,7 @@ describe("minute and day items", () => {
     expect(minuteOf(minuteItem(varied))).toEqual(varied);
   });
 
-  it("a minute and a day the layout before wrote read as they did", () => {
+  it("a minute and a day written unpacked, before packed.ts, read as they did", () => {
     const bytes = (a: Uint16Array | Uint32Array | Float64Array) => new Uint8Array(a.buffer);
     const oldMinute = {
       company: "c1",

@@ -21,7 +21,7 @@ import type { Actor, Deps } from "../context";
 import { invalidAt, NotFound } from "../errors";
 import { firstVersion } from "../ids";
 import { getInventoryWithCalculations, gwpOfYear } from "../inventory/year";
-import { acceptedEvidenceKey, type MonthEvidence } from "../monitoring/days/accepted-evidence";
+import { acceptedEvidenceKey, type MonthEvidence } from "../monitoring/minutes/accepted-evidence";
 import { evaluateAsHeavyWork, refuseKeysNamingNoStream, thresholdsInForce } from "./evaluate";
 
 export type AssessmentBody = z.output<typeof assessmentBodySchema>;

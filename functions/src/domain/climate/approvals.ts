@@ -5,7 +5,7 @@
 // hours from the minutes), figures and who computed them, as RFC 8785 canonical JSON with its SHA-256
 // on the period. While approved the period answers from that snapshot, recomputing it is 409
 // (periods.ts), and readings written later into its hours of its meters only flag it
-// («показания изменились после утверждения», flagChangedReadings, a subscriber of «days written»);
+// («показания изменились после утверждения», flagChangedReadings, a subscriber of «readings written»);
 // its figures never move. A reviewer other than that person withdraws the approval with a reason, as
 // a year is reopened. Each step is in the period's history and the company's change log.
 import { PERIOD_ACTIONS, PERIOD_CHANGED, periodActionProblem } from "@core/climate-approval";
@@ -13,7 +13,7 @@ import type { ClimateEvaluation, ClimateInputs } from "@core/climate-project";
 import { dateTimeText, zoneOf } from "@core/company-clock";
 import type * as z from "zod";
 import type { climatePeriodReviewSchema } from "../../contract/schemas/climate-project";
-import type { ClimatePeriodRecord, ClimateProject, DaysWritten } from "../../ports";
+import type { ClimatePeriodRecord, ClimateProject, ReadingsWritten } from "../../ports";
 import { recordChange } from "../audit";
 import type { Actor, Deps } from "../context";
 import { Conflict, Forbidden, invalidAt, NotFound } from "../errors";
@@ -150,12 +150,12 @@ export async function logPeriod(
   );
 }
 
-/** A subscriber of «days written» (ports/changes.ts): a period of a project of the facility whose meters'
+/** A subscriber of «readings written» (ports/changes.ts): a period of a project of the facility whose meters'
  *  readings in its hours a batch wrote is flagged (when, which meters); its figures never move.
  *  Idempotent: a batch published again writes the same meters, the time of the last write only. */
 export async function flagChangedReadings(
   deps: Pick<Deps, "repos" | "clock" | "runtime">,
-  change: Pick<DaysWritten, "company" | "facility" | "readings" | "register">,
+  change: Pick<ReadingsWritten, "company" | "facility" | "readings" | "register">,
 ): Promise<ClimatePeriodRecord[]> {
   const projects = (await deps.repos.climateProjects.list(change.company)).filter((p) => p.facility === change.facility);
   if (projects.length === 0) return [];

@@ -8,7 +8,7 @@ import { invalidAt } from "../errors";
 import { getClimateProject } from "./projects";
 import { meterOf, midnightOf, planSensors } from "./periods";
 import { HOUR_MS } from "@core/climate-hours";
-import { DAY_MS } from "../monitoring/ingest/stored-days";
+import { DAY_MS } from "../monitoring/ingest/stored-readings";
 
 const instantOrNull = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
 

@@ -20,7 +20,7 @@ import type { ClimatePeriodRecord, ClimateProject, Sensor } from "../../ports";
 import type { Actor, Deps } from "../context";
 import { Conflict, Invalid, invalidAt, NotFound } from "../errors";
 import { newId } from "../ids";
-import { readingsBetween } from "../monitoring/ingest/stored-days";
+import { readingsBetween } from "../monitoring/ingest/stored-readings";
 import { batchReadings } from "../monitoring/ingest/readings";
 import { russianPlural } from "@core/inventory";
 import { heavyWork } from "../heavy-work";

@@ -47,7 +47,7 @@ const BASE_YEAR_FIELDS: Record<string, string> = {
 };
 /** Issue 61: a facility's coal output of a year (domain/calculations/coal-output.ts). */
 const COAL_OUTPUT_FIELDS: Record<string, string> = { year: "Год", t: "Добыча угля, т" };
-/** Issue 87: a month «по данным АГК» accepted again (domain/monitoring/days/offers.ts): its figures before
+/** Issue 87: a month «по данным АГК» accepted again (domain/monitoring/minutes/offers.ts): its figures before
  *  and after, the calculation's version that holds them, and why. */
 const ACCEPTED_MONTH_FIELDS: Record<string, string> = {
   ch4_t: "CH4, т",

@@ -13,7 +13,7 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { acknowledgeEvent, detectEvents, listEvents, readEventId, sweepStaleChannels, type EventView } from "./events";
 import { storeBatch } from "../ingest/readings";

@@ -34,9 +34,18 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { registerAt } from "../ingest/register";
 import { facilityRegister, registerOfChange } from "../ingest/kept-register";
 import { enqueueEventDeliveries, type EventDescriber } from "./webhooks";
-import { DAY_MS, isDemoDay, isDemoMinute, isOpenDay, type MinuteSource, readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
-import { keptMinutes } from "../days/minute-window";
-import { minuteStart, openDayMoved } from "../days/minutes";
+import {
+  DAY_MS,
+  isDemoDay,
+  isDemoMinute,
+  isOpenDay,
+  type MinuteSource,
+  readingsBetween,
+  utcDay,
+  utcMinute,
+} from "../ingest/stored-readings";
+import { keptMinutes } from "../minutes/minute-window";
+import { minuteStart, openDayMoved } from "../minutes/minutes";
 
 export type EventView = z.output<typeof eventSchema>;
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
@@ -179,7 +188,7 @@ export interface DaysChange {
   facility: string;
   days: readonly { sensor: string; day: string }[];
   since?: Readonly<Record<string, number>>;
-  /** The facility's register the days were written with (DaysWritten's). */
+  /** The facility's register the days were written with (ReadingsWritten's). */
   register?: readonly Sensor[];
 }
 
@@ -259,8 +268,8 @@ export async function detectEvents(
       ranges.set(sensorId, { from, to, windowStart: from - DAY_MS });
     }
   }
-  // The open days read moved over from the layout before (once per host and facility-day, as a push's
-  // are): their day items hold nothing then, and are not read (stored-days.ts readingsBetween).
+  // The open days read have their day items written before issue 98 moved into minutes (once per host and facility-day, as a push's
+  // are): their day items hold nothing then, and are not read (stored-readings.ts readingsBetween).
   for (const day of [utcDay(now - DAY_MS), utcDay(now)])
     if (isOpenDay(day, now)) await openDayMoved(deps, change.company, change.facility, day).catch(() => undefined);
   // One Query of the facility's events for every sensor: from the week before the earliest range (an
@@ -489,7 +498,7 @@ export async function listEvents(deps: Pick<Deps, "repos" | "clock">, actor: Act
   return { results, count: views.length, demo: await fromDemoReadings(deps, actor.company, facility.id, results) };
 }
 
-/** Whether an event listed started on a day of the demo's simulated readings (ingest/stored-days.ts DEMO_BATCH): one
+/** Whether an event listed started on a day of the demo's simulated readings (ingest/stored-readings.ts DEMO_BATCH): one
  *  read of each sensor's days, and of the minute each began in where that day is not compacted. */
 async function fromDemoReadings(
   deps: Pick<Deps, "repos">,

@@ -10,7 +10,7 @@
 import { MINUTE_MS, minuteMeans } from "@core/monitoring";
 import type { Deps } from "../../context";
 import type { Sensor, TelemetryEvent } from "../../../ports";
-import { DAY_MS, readingsBetween } from "../ingest/stored-days";
+import { DAY_MS, readingsBetween } from "../ingest/stored-readings";
 import { describer, facilityEventId } from "./events";
 import { enqueueEventDeliveries } from "./webhooks";
 

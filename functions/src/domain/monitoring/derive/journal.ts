@@ -32,7 +32,7 @@ import { getFacility } from "../../company/facilities";
 import type { Facility, Sensor } from "../../../ports";
 import type { gassingListQuerySchema, gassingListSchema, journalQuerySchema, journalSchema } from "../../../contract/schemas/journal";
 import { gassingViews, type GassingView } from "./gassing-entry";
-import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-days";
+import { DAY_MS, readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { registerAt } from "../ingest/register";
 import { limitsOnDay } from "./methane-limits";
 import { LIMITS } from "../../../contract/schemas/limits";

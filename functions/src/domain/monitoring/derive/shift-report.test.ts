@@ -14,7 +14,7 @@ import { shiftReportPdf, shiftReportSheets, shiftReportXlsx } from "../../../exp
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { acknowledgeEvent, listEvents } from "./events";
 import { storeBatch } from "../ingest/readings";

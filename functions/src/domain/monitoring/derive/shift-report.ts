@@ -10,7 +10,7 @@ import type { Actor, Deps } from "../../context";
 import { invalidAt } from "../../errors";
 import { getFacility } from "../../company/facilities";
 import type { shiftReportQuerySchema } from "../../../contract/schemas/monitoring";
-import { readingsBetween, sharedMinutes } from "../ingest/stored-days";
+import { readingsBetween, sharedMinutes } from "../ingest/stored-readings";
 import { listEvents, type EventView } from "./events";
 import { registerAt } from "../ingest/register";
 

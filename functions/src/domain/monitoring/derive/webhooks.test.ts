@@ -15,7 +15,7 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { WebhookTransport } from "../../../ports";
 import { Forbidden, Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";

@@ -14,7 +14,7 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor, Deps } from "../../context";
 import { newId } from "../../ids";
-import { applyBatch, readingsBetween, utcDay } from "../days/consumer";
+import { applyBatch, readingsBetween, utcDay } from "../minutes/consumer";
 import {
   BLOCK_BYTES,
   DispatchReader,

@@ -14,7 +14,7 @@ import { hostRuntime } from "../../../events/runtime";
 import { createPoint } from "../../company/emission-points";
 import type { Actor, Deps } from "../../context";
 import type { Sensor } from "../../../ports";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "./readings";
 import { createSensor, patchSensor } from "./register";
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const changes = d.deps.runtime.changes;
   const publish = changes.publish.bind(changes);
   changes.publish = (change) => {
-    if (change.type === "DaysWritten") handed.push(change.register);
+    if (change.type === "ReadingsWritten") handed.push(change.register);
     return publish(change);
   };
 });

@@ -7,7 +7,7 @@
 // stamp's writes, in any process (the local request and consumer threads, each Lambda container, each
 // with its own runtime).
 import type { Deps } from "../../context";
-import type { DaysWritten, Sensor } from "../../../ports";
+import type { ReadingsWritten, Sensor } from "../../../ports";
 import type { KeptRegister } from "../../../ports/runtime";
 
 /** Facilities whose registers a host keeps (150 sensors ≈ 100 KB each): a holding's few dozen mines. */
@@ -43,6 +43,6 @@ export async function facilityRegister(
 /** The register the consumer read for a change of days written, else the kept one. */
 export const registerOfChange = (
   deps: Pick<Deps, "repos" | "runtime" | "clock">,
-  change: Pick<DaysWritten, "company" | "facility" | "register">,
+  change: Pick<ReadingsWritten, "company" | "facility" | "register">,
 ): Promise<readonly Sensor[]> =>
   change.register ? Promise.resolve(change.register) : facilityRegister(deps, change.company, change.facility);

@@ -18,7 +18,7 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { SensorDay, TelemetryBatch } from "../../../ports";
-import { MAX_BATCH_MARKS, RETRIES, applyBatch, drainTelemetry, mergeDay, readingsBetween, utcDay } from "../days/consumer";
+import { MAX_BATCH_MARKS, RETRIES, applyBatch, drainTelemetry, mergeDay, readingsBetween, utcDay } from "../minutes/consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { newId } from "../../ids";
 import { createSensor, retireSensor } from "./register";
@@ -218,7 +218,7 @@ describe("order and idempotence", () => {
     expect(large.readings_in).toBeUndefined();
     expect((await batchReadings(d.deps, large))?.map(([, , value]) => value)).toEqual(many.map((r) => r.value));
 
-    // A batch the layout before stored: its readings only in its blob.
+    // A batch stored before its readings were kept in the table: its readings only in its blob.
     const before = { company: staff.company, batch: "before-0000" };
     await d.deps.blobs.put(
       batchBlobKey(staff.company, before.batch),

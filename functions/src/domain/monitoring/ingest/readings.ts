@@ -255,7 +255,7 @@ export function readReadings(
  *  its item and queue mark (no mark where the host announces it on a durable queue of its own, SQS:
  *  kickTelemetry). Answered 202 only after all of them. `readings_sha256` is of the readings' JSON
  *  (`[[sensor id, ms, value], …]`, the blob's bytes) wherever they are kept.
- *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-days.ts
+ *  `id`: the batch's name, which its days keep (the demo's feed names its batches as the demo's, stored-readings.ts
  *  DEMO_BATCH); a new id unless given. */
 export async function storeBatch(
   deps: Pick<Deps, "repos" | "blobs" | "clock" | "runtime"> & Partial<Pick<Deps, "telemetryQueue">>,

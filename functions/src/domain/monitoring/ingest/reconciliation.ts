@@ -33,7 +33,7 @@ import type { ReconciliationJobRequest } from "../../../export/formats";
 import type { BatchReading, TelemetryBatch } from "../../../ports";
 import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
 import { batchBlobKey, queuedBatch } from "./readings";
-import { readingsBetween } from "./stored-days";
+import { readingsBetween } from "./stored-readings";
 
 export type ReconciliationView = z.output<typeof reconciliationSchema>;
 type Row = ReconciliationView["days"][number];
@@ -338,8 +338,8 @@ interface Gathered {
   values: Float64Array[];
 }
 
-/** UTC days a getDays asks at once. */
-const DAYS_AT_ONCE = 31;
+/** UTC days one readingsBetween reads at a time (a window of minute and day items). */
+const READ_WINDOW_DAYS = 31;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
@@ -506,7 +506,7 @@ function fileReadings(column: Gathered): { times: Float64Array; values: Float64A
   return { times: outTimes.subarray(0, out), values: outValues.subarray(0, out) };
 }
 
-/** The sensor's stored readings from `first` to `last` (ms, both included), in time order: DAYS_AT_ONCE
+/** The sensor's stored readings from `first` to `last` (ms, both included), in time order: READ_WINDOW_DAYS
  *  days a read. */
 async function storedReadings(
   deps: Pick<Deps, "repos" | "clock">,
@@ -516,9 +516,15 @@ async function storedReadings(
   last: number,
 ) {
   const parts: { times: Float64Array; values: Float64Array }[] = [];
-  for (let from = first; from <= last; from = Math.floor(from / DAY_MS) * DAY_MS + DAYS_AT_ONCE * DAY_MS)
+  for (let from = first; from <= last; from = Math.floor(from / DAY_MS) * DAY_MS + READ_WINDOW_DAYS * DAY_MS)
     parts.push(
-      await readingsBetween(deps, company, sensor, from, Math.min(last + 1, Math.floor(from / DAY_MS) * DAY_MS + DAYS_AT_ONCE * DAY_MS)),
+      await readingsBetween(
+        deps,
+        company,
+        sensor,
+        from,
+        Math.min(last + 1, Math.floor(from / DAY_MS) * DAY_MS + READ_WINDOW_DAYS * DAY_MS),
+      ),
     );
   const length = parts.reduce((sum, p) => sum + p.times.length, 0);
   const times = new Float64Array(length);

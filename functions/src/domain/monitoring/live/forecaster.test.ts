@@ -13,11 +13,11 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { forecastRowsFromJson, forecastRun, runForecast } from "../../forecast/forecast";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "./forecaster";
 import { forecastFacility } from "./forecaster";
 import { bindLiveModel, forecastLevels, forecastRowsAt, forecastRowsKey, liveView, liveWindow } from "./live";
-import { readingsBetween } from "../ingest/stored-days";
+import { readingsBetween } from "../ingest/stored-readings";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 

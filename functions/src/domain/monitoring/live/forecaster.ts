@@ -21,10 +21,10 @@ import {
   type ForecastDeps,
   type Readings,
 } from "./live";
-import { readingsBetween } from "../ingest/stored-days";
-import { keptMinutes } from "../days/minute-window";
-import { drainsIdle } from "../days/consumer";
-import type { DaysWritten, Sensor, StoredLiveForecast } from "../../../ports";
+import { readingsBetween } from "../ingest/stored-readings";
+import { keptMinutes } from "../minutes/minute-window";
+import { drainsIdle } from "../minutes/consumer";
+import type { ReadingsWritten, Sensor, StoredLiveForecast } from "../../../ports";
 import { facilityRegister } from "../ingest/kept-register";
 
 /** A facility's change the forecaster is handed: which sensors got readings. */
@@ -32,7 +32,7 @@ export interface ForecastChange {
   company: string;
   facility: string;
   sensors: Iterable<string>;
-  /** The facility's register the change was applied with (DaysWritten's). */
+  /** The facility's register the change was applied with (ReadingsWritten's). */
   register?: readonly Sensor[];
 }
 
@@ -87,13 +87,13 @@ export async function forecastFacility(
   return written;
 }
 
-/** The forecaster as a subscriber of «days written» (the hosts' tables): the facility's changed
+/** The forecaster as a subscriber of «readings written» (the hosts' tables): the facility's changed
  *  sensors queued, and the forecasts computed before it answers (the event detector runs after it on
  *  the same thread). Days whose every reading is older than the forecasts' window (a past part of a
  *  dispatch file) change no forecast's rows, and queue nothing. */
-export async function forecastDaysWritten(
+export async function forecastReadingsWritten(
   deps: ForecastDeps,
-  change: Pick<DaysWritten, "company" | "facility" | "readings" | "register">,
+  change: Pick<ReadingsWritten, "company" | "facility" | "readings" | "register">,
 ): Promise<void> {
   const { from } = liveWindow(deps.clock.now().getTime());
   const sensors = change.readings.filter((r) => r.times.some((t) => t >= from)).map((r) => r.sensor);

@@ -15,7 +15,7 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Invalid, NotFound } from "../../errors";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "./forecaster";
 import { bindLiveModel, liveChart, type LiveView } from "./live";
 import { watchLive, watchedView } from "./live-watch";

@@ -1,6 +1,6 @@
 // Issue 78: the live tiles pushed as they change (the stream of v1/telemetry/live/stream/). One watch per
 // facility in this host (its runtime keeps them), shared by every connected page of it: it keeps the
-// window's readings, takes the readings of the days written from the change stream («days written»,
+// window's readings, takes the readings of the days written from the change stream («readings written»,
 // ports/changes.ts: the local host's table makes the tiles its first subscriber) instead of reading the
 // days again, recomputes the tiles once per change (changes that come while it computes are taken
 // together), and hands the view to each watcher when its ETag moved. The forecasts are the ones the
@@ -124,8 +124,8 @@ export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void
   const watch = deps.runtime.liveWatches.get(`${change.company}|${change.facility}`);
   if (!watch) return;
   if (change.type === "BindingChanged") watch.reload = true;
-  else watch.pending.push(change.type === "DaysWritten" ? change.readings : []);
-  if (change.type === "DaysWritten" && change.register) watch.register = change.register;
+  else watch.pending.push(change.type === "ReadingsWritten" ? change.readings : []);
+  if (change.type === "ReadingsWritten" && change.register) watch.register = change.register;
   watch.poke();
 }
 

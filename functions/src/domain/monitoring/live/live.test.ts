@@ -13,7 +13,7 @@ import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import { Forbidden, Invalid } from "../../errors";
-import { drainTelemetry } from "../days/consumer";
+import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "./forecaster";
 import { createSensor } from "../ingest/register";
 import { storeBatch } from "../ingest/readings";

@@ -11,7 +11,7 @@ import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
 import type { TelemetryBatch } from "../../../ports";
 import { drainTelemetry, mergeDay } from "./consumer";
-import { DEMO_BATCH, emptyDay, readingsBetween } from "../ingest/stored-days";
+import { DEMO_BATCH, emptyDay, readingsBetween } from "../ingest/stored-readings";
 import { compactSettledDays, emptyMinute, mergeMinute } from "./minutes";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";

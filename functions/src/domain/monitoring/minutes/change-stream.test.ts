@@ -113,15 +113,15 @@ describe("the local host's change stream", () => {
     // Above W: the detector opens an event, and the company's webhook gets a delivery.
     await push([{ sensor: "М-1", t: END + MINUTE_MS, value: 1.2 }]);
     expect(heard).toEqual([
-      "live tiles: DaysWritten",
-      "forecaster: DaysWritten",
+      "live tiles: ReadingsWritten",
+      "forecaster: ReadingsWritten",
       // The forecaster's stored forecast, published while it runs.
       "live tiles: ForecastStored",
-      "event detector: DaysWritten",
+      "event detector: ReadingsWritten",
       // The detector's deliveries, published while it runs.
       "webhook sender: DeliveriesDue",
-      "acceptances' recheck: DaysWritten",
-      "climate periods' flag: DaysWritten",
+      "acceptances' recheck: ReadingsWritten",
+      "climate periods' flag: ReadingsWritten",
     ]);
     // The tiles heard the reading from the change, without a day read again.
     await expect.poll(() => seen.at(-1)?.tiles[0].meters[0].value).toBe(1.2);
@@ -168,13 +168,13 @@ describe("the local host's change stream", () => {
     const other: Deps = {
       ...d.deps,
       runtime: hostRuntime({
-        subscribers: [{ name: "ear", hears: ["DaysWritten"], run: (_d: unknown, c: Change) => void otherHeard.push(c.type) }],
+        subscribers: [{ name: "ear", hears: ["ReadingsWritten"], run: (_d: unknown, c: Change) => void otherHeard.push(c.type) }],
         deps: () => other,
       }),
     };
     heard.length = 0;
     await push([{ sensor: "М-1", t: END + 2 * MINUTE_MS, value: 0.6 }]);
-    expect(heard[0]).toBe("live tiles: DaysWritten");
+    expect(heard[0]).toBe("live tiles: ReadingsWritten");
     expect(otherHeard).toEqual([]);
     // Its own drain is its own: applied there, heard there.
     await storeBatch(other, staff.company, facility.id, {
@@ -183,7 +183,7 @@ describe("the local host's change stream", () => {
     heard.length = 0;
     void drainTelemetry(other);
     await telemetryIdle(other);
-    expect(otherHeard).toEqual(["DaysWritten"]);
+    expect(otherHeard).toEqual(["ReadingsWritten"]);
     expect(heard).toEqual([]);
     // Each runtime makes its own objects: a watch or a queue of one is nothing of the other's.
     expect(localRuntime(() => other).liveWatches).not.toBe(other.runtime.liveWatches);

@@ -16,7 +16,7 @@ import type { Deps } from "../../context";
 import type { MinuteReadings, MinutesHead } from "../../../ports";
 import type { MinuteWindow, Runtime } from "../../../ports/runtime";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } from "../ingest/stored-days";
+import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } from "../ingest/stored-readings";
 
 /** How far back a facility's window keeps its minutes: the detector's 6 h before a push's first minute
  *  (derive/events.ts DETECT_LOOKBACK_MS twice) with an hour to spare; older reads go to storage. */
@@ -207,7 +207,7 @@ function sync(deps: Pick<Deps, "repos" | "clock" | "runtime">, company: string, 
   return synced;
 }
 
-/** A read's source of facilities' minutes (stored-days.ts readingsBetween): from the host's window where
+/** A read's source of facilities' minutes (stored-readings.ts readingsBetween): from the host's window where
  *  it reaches (each facility's brought up to its head once for the read, whatever its sensors), else a
  *  Query of storage (once per read for all its sensors). */
 export function keptMinutes(deps: Pick<Deps, "repos" | "clock" | "runtime">): MinuteSource {

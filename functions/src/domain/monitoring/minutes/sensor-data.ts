@@ -28,7 +28,7 @@ import { getFacility } from "../../company/facilities";
 import type { Sensor } from "../../../ports";
 import type { gapSchema, sensorCompletenessSchema, sensorDayViewSchema, sensorGapsSchema } from "../../../contract/schemas/sensor-data";
 import { LIMITS } from "../../../contract/schemas/limits";
-import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-days";
+import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-readings";
 import { monthWindow, sensorsOf, type MonthWindow } from "./offers";
 import { getSensor, registerAt } from "../ingest/register";
 
@@ -61,7 +61,7 @@ interface Computed {
   series: MinuteSeries;
   /** D60: the valid values and their substitutes. */
   result: Substituted;
-  /** The readings are the demo's simulated ones (ingest/stored-days.ts DEMO_BATCH): «демонстрационные данные». */
+  /** The readings are the demo's simulated ones (ingest/stored-readings.ts DEMO_BATCH): «демонстрационные данные». */
   demo: boolean;
 }
 

@@ -1,19 +1,22 @@
-// The one consumer of pushed readings (methodology D57): a batch's readings merged into each sensor's
-// day (idempotent by (sensor, instant): the same value again is a duplicate, another value a
-// correction kept with the old one), each day written with a condition on its version and the batch's
-// counts in it, so a batch applied twice (a crash, a redelivery) counts nothing twice and batches in
-// any order give the same days. Locally the queue is the table's TQUEUE marks: what was stored and
-// answered 202 before a kill is taken up again on the next start (drainTelemetry). The local server
-// drains it in a worker thread of its own (local/readings-consumer.ts), not on its request thread.
+// The one consumer of pushed readings (methodology D57). An open day's readings (ingest/stored-readings.ts
+// isOpenDay) go to their facility's minute items (minutes.ts: one item a facility and minute, every
+// sensor's readings of it); a closed day's late readings to the sensor's day item, after the day's
+// minutes are compacted into it. Either item merges by (sensor, instant): the same value again is a
+// duplicate, another value a correction kept with the old one; each is written with a condition on its
+// version and the batch's counts in it, so a batch applied twice (a crash, a redelivery) counts nothing
+// twice and batches in any order give the same readings. Locally the queue is the table's TQUEUE marks:
+// what was stored and answered 202 before a kill is taken up again on the next start (drainTelemetry).
+// The local server drains it in a worker thread of its own (local/readings-consumer.ts), not on its
+// request thread.
 //
 // Readings travel as typed arrays per sensor (SensorReadings: 16 bytes a reading), not as an array of
 // [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]
-// pairs per day): a year's file is applied a part at a time, each part let go once its days are in.
+// pairs per day): a year's file is applied a part at a time, each part let go once its readings are in.
 import type { Deps } from "../../context";
 import type { DrainOutcome } from "../../../ports/runtime";
-import type { DaysWritten, SensorDay, TelemetryBatch } from "../../../ports";
+import type { ReadingsWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchReadings } from "../ingest/readings";
-import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-days";
+import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-readings";
 import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
 import { guessedMinute, readMinute, writeMinute } from "./minute-window";
 import { readFileBatch } from "../ingest/files";
@@ -33,8 +36,8 @@ const MAX_CORRECTIONS = 1000;
  *  after that finds its readings stored and counts them as duplicates. */
 export const MAX_BATCH_MARKS = 2000;
 
-// Where a sensor's days are read back from (offers, the event detector): ingest/stored-days.ts.
-export { readingsBetween, utcDay } from "../ingest/stored-days";
+// Where a sensor's readings are read back from (offers, the event detector): ingest/stored-readings.ts.
+export { readingsBetween, utcDay } from "../ingest/stored-readings";
 export { columnsOf, ReadingColumns, type SensorReadings } from "../ingest/reading-columns";
 
 /** `readings` (of one sensor and UTC day, in the batch's order) merged into `stored`. */
@@ -106,18 +109,18 @@ const atOnce: Slice = (work) =>
     async () => undefined,
   );
 
-/** Sensor-days one slice writes, or hands the day consumers, at most (a sensor's run of days whole): a
- *  push of 10 000 readings on as many days is ten slices, the other companies' turns between them. */
-export const SLICE_DAYS = 1_000;
+/** Items (a facility's minute, or a sensor's closed day) one slice writes, or hands the day consumers, at
+ *  most: a push of 10 000 readings on as many days is ten slices, the other companies' turns between. */
+export const SLICE_WRITES = 1_000;
 
 /** The days written by several batches taken together, per facility: each day once, each sensor's
  *  earliest instant changed, the readings as applied. */
 class PendingChanges {
   private readonly byFacility = new Map<
     string,
-    Omit<DaysWritten, "type" | "days"> & { days: Map<string, { sensor: string; day: string }>; readings: SensorReadings[] }
+    Omit<ReadingsWritten, "type" | "days"> & { days: Map<string, { sensor: string; day: string }>; readings: SensorReadings[] }
   >();
-  add(change: Omit<DaysWritten, "type">) {
+  add(change: Omit<ReadingsWritten, "type">) {
     const key = `${change.company}|${change.facility}`;
     let pending = this.byFacility.get(key);
     if (!pending)
@@ -134,14 +137,14 @@ class PendingChanges {
   merge(other: PendingChanges) {
     for (const p of other.byFacility.values()) this.add({ ...p, days: [...p.days.values()] });
   }
-  /** Publishes each facility's days once: the one publish of «days written», heard by the host's
+  /** Publishes each facility's days once: the one publish of «readings written», heard by the host's
    *  subscribers in its table's order (the live tiles, the forecaster, the event detector, the
    *  acceptances' recheck), with the facility's register read once for them all, the prompt ones (the
    *  tiles) before the slice's `later` turn. Rejects when one failed, once all have heard it. */
   async publish(deps: Pick<Deps, "runtime" | "repos" | "clock">, later?: Pass): Promise<void> {
     for (const p of this.byFacility.values()) {
       const register = await facilityRegister(deps, p.company, p.facility);
-      await deps.runtime.changes.publish({ type: "DaysWritten", ...p, days: [...p.days.values()], register }, later);
+      await deps.runtime.changes.publish({ type: "ReadingsWritten", ...p, days: [...p.days.values()], register }, later);
     }
   }
 }
@@ -282,26 +285,37 @@ function byMinute(day: { day: string; times: Float64Array; values: Float64Array 
   }));
 }
 
+/** The parts of one item to write: a facility's minute of an open day, or a sensor's closed day. */
+type ItemParts = { kind: "minute"; parts: readonly MinutePart[] } | { kind: "day"; parts: readonly DayPart[] };
+
+/** The item's parts of one entry only. */
+const partsOf = (item: ItemParts, entry: number): ItemParts =>
+  item.kind === "minute"
+    ? { kind: "minute", parts: item.parts.filter((p) => p.entry === entry) }
+    : { kind: "day", parts: item.parts.filter((p) => p.entry === entry) };
+
 /** What became of one entry's sensor-days: those written and those storage refused. */
 interface EntryDays {
   written: DayPart[];
   refused: { sensor: string; day: string; error: unknown }[];
 }
 
-/** Sensor-days in flight at once within a slice: each is a read and a conditional write to the engine,
- *  a round trip to another thread locally (or over the network in AWS), so one at a time the consumer
- *  waited on each hop; a few at once keep both busy. 8 × a day of 17 KB is nothing to hold. */
-export const DAYS_AT_ONCE = 8;
+/** Item writes (a minute item, or a sensor's closed day) in flight at once within a slice: each is a read
+ *  and a conditional write to the engine, a round trip to another thread locally (or over the network in
+ *  AWS), so one at a time the consumer waited on each hop; a few at once keep both busy. 8 × an item of
+ *  at most 17 KB is nothing to hold. */
+export const WRITES_AT_ONCE = 8;
 
-/** `entries` merged into their sensor-days: each sensor-day read and written once for all the entries
- *  that touch it (a drain round's pushes of one minute each touch the same 240 days: one write each,
- *  not one per push), each entry's mark and counts in it as if applied one after another in their
- *  order. A day storage refuses (too large an item, a value it cannot hold) does not stop the others;
- *  written for several entries, it is tried again entry by entry, so only the entry whose readings it
- *  cannot hold is refused it. SLICE_DAYS sensor-days or PASS_READINGS readings, then the others' turn
- *  (`pass`); DAYS_AT_ONCE of them in flight at once. */
-async function writeDays(deps: ConsumerDeps, company: string, entries: readonly Entry[], pass: Pass): Promise<EntryDays[]> {
-  const groups = new Map<string, DayPart[]>();
+/** `entries` written: an open day's readings merged into their facility's minute items, a closed day's
+ *  into their sensor-days, each item read and written once for all the entries that touch it (a drain
+ *  round's pushes of one minute each touch the same minute item: one write, not one per push), each
+ *  entry's mark and counts in it as if applied one after another in their order. An item storage
+ *  refuses (too large, a value it cannot hold) does not stop the others; written for several entries,
+ *  it is tried again entry by entry, so only the entry whose readings it cannot hold is refused it.
+ *  SLICE_WRITES items or PASS_READINGS readings, then the others' turn (`pass`); WRITES_AT_ONCE of them
+ *  in flight at once. */
+async function writeReadings(deps: ConsumerDeps, company: string, entries: readonly Entry[], pass: Pass): Promise<EntryDays[]> {
+  const dayGroups = new Map<string, DayPart[]>();
   // Issue 98: an open day's readings by their facility's minute (minutes.ts), not into the sensor's day.
   const minuteGroups = new Map<string, MinutePart[]>();
   const now = deps.clock.now().getTime();
@@ -321,17 +335,17 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
             });
           continue;
         }
-        pushTo(groups, `${r.sensor}|${day.day}`, { entry: index, seq: seq++, sensor: r.sensor, ...day });
+        pushTo(dayGroups, `${r.sensor}|${day.day}`, { entry: index, seq: seq++, sensor: r.sensor, ...day });
       }
   });
   const out: EntryDays[] = entries.map(() => ({ written: [], refused: [] }));
   const horizon = utcDay(now - MINUTES_HORIZON_DAYS * DAY_MS);
   /** The parts of one facility's minute merged into it in order (each entry's together) and written once. */
-  const mergeMinutes = async (parts: readonly MinutePart[]) => {
+  const writeMinuteItem = async (parts: readonly MinutePart[]) => {
     const { facility, day, minute } = parts[0];
     const byEntry = new Map<number, MinutePart[]>();
     for (const part of parts) pushTo(byEntry, part.entry, part);
-    // A day the layout before wrote is in the minutes before a reading is counted against them.
+    // An open day's day items written before issue 98 are moved into the minutes before a reading is counted against them.
     await openDayMoved(deps, company, facility, day);
     // First as this host's window knows it (minute-window.ts): a write refused reads it from storage.
     let guess = guessedMinute(deps, company, facility, day, minute);
@@ -354,7 +368,7 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
     }
   };
   /** The parts merged into their day in order and written once; each entry's counts added once written. */
-  const merge = async (parts: readonly DayPart[]) => {
+  const writeDayItem = async (parts: readonly DayPart[]) => {
     const { sensor, day: name } = parts[0];
     let settled = false;
     for (;;) {
@@ -386,13 +400,14 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
       return;
     }
   };
-  const write = async (parts: readonly DayPart[]) => {
-    const minutes = "minute" in parts[0];
+  /** One item written; one storage refuses, written for several entries, is tried again entry by entry. */
+  const writeItem = async (item: ItemParts) => {
+    const { parts } = item;
     try {
-      await (minutes ? mergeMinutes(parts as MinutePart[]) : merge(parts));
+      await (item.kind === "minute" ? writeMinuteItem(item.parts) : writeDayItem(item.parts));
     } catch (error) {
       const entriesIn = new Set(parts.map((p) => p.entry));
-      if (entriesIn.size === 1 || (!minutes && parts.length === 1)) {
+      if (entriesIn.size === 1) {
         const seen = new Set<string>();
         for (const part of parts) {
           if (seen.has(`${part.sensor}|${part.day}`)) continue;
@@ -401,27 +416,31 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
         }
         return;
       }
-      for (const entry of entriesIn) await write(parts.filter((p) => p.entry === entry));
+      for (const entry of entriesIn) await writeItem(partsOf(item, entry));
     }
   };
-  let sliceDays = 0;
+  let sliceWrites = 0;
   let sliceRead = 0;
   let inFlight: Promise<void>[] = [];
-  for (const parts of [...minuteGroups.values(), ...groups.values()]) {
-    if (sliceDays >= SLICE_DAYS || sliceRead >= PASS_READINGS) {
+  const items: ItemParts[] = [
+    ...[...minuteGroups.values()].map((parts) => ({ kind: "minute" as const, parts })),
+    ...[...dayGroups.values()].map((parts) => ({ kind: "day" as const, parts })),
+  ];
+  for (const item of items) {
+    if (sliceWrites >= SLICE_WRITES || sliceRead >= PASS_READINGS) {
       await Promise.all(inFlight);
       inFlight = [];
       await pass();
-      sliceDays = 0;
+      sliceWrites = 0;
       sliceRead = 0;
     }
-    if (inFlight.length >= DAYS_AT_ONCE) {
+    if (inFlight.length >= WRITES_AT_ONCE) {
       await Promise.all(inFlight);
       inFlight = [];
     }
-    inFlight.push(write(parts));
-    sliceDays++;
-    for (const part of parts) sliceRead += part.times.length;
+    inFlight.push(writeItem(item));
+    sliceWrites++;
+    for (const part of item.parts) sliceRead += part.times.length;
   }
   await Promise.all(inFlight);
   // In the order read, whichever write ended first.
@@ -429,9 +448,9 @@ async function writeDays(deps: ConsumerDeps, company: string, entries: readonly 
   return out;
 }
 
-/** An entry's days written, as «days written» tells them: the readings kept only in the days written
+/** An entry's days written, as «readings written» tells them: the readings kept only in the days written
  *  (a day storage refused left out), each sensor's earliest instant. Undefined when none was. */
-function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<DaysWritten, "type"> | undefined {
+function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<ReadingsWritten, "type"> | undefined {
   if (days.written.length === 0) return undefined;
   const kept = days.refused.length === 0 ? entry.readings : keptReadings(days.written);
   const since: Record<string, number> = {};
@@ -451,7 +470,7 @@ function daysChange(batch: TelemetryBatch, entry: Entry, days: EntryDays): Omit<
   };
 }
 
-/** A dispatch file's part merged into its sensor-days under the name `applied` (writeDays), then its
+/** A dispatch file's part merged into its sensor-days under the name `applied` (writeReadings), then its
  *  days written published, as each part is in. A day storage refuses does not stop the others: they
  *  are written and published, then the refusal is thrown (BatchFailure) with the days named. */
 async function applyPart(
@@ -464,7 +483,7 @@ async function applyPart(
   later: Pass,
 ): Promise<void> {
   const entry = { applied, facility: batch.facility, order: `${batch.received_at}#${applied}`, readings, totals };
-  const [days] = await writeDays(deps, batch.company, [entry], pass);
+  const [days] = await writeReadings(deps, batch.company, [entry], pass);
   const change = daysChange(batch, entry, days);
   if (change) {
     const part = new PendingChanges();
@@ -488,7 +507,7 @@ interface Applied {
  *  published with its round (a file's parts are published as each is in). A file's part that fails
  *  does not stop the parts after it. */
 async function applyDays(deps: ConsumerDeps, batch: TelemetryBatch, slice: Slice = atOnce): Promise<Applied> {
-  // A push in its turn (≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_DAYS at a time,
+  // A push in its turn (≤ 10 000 readings, ≤ 1 MB to read), its days written SLICE_WRITES at a time,
   // the others' turn between.
   if (!batch.file) return (await slice((pass) => applyPushes(deps, [batch], pass)))[0];
   const totals = [0, 0, 0];
@@ -533,7 +552,7 @@ function appliedOf(
 }
 
 /** Pushed batches (each counted as begun) applied together: their readings merged into their
- *  sensor-days with each day read and written once (writeDays), each batch's days left in its
+ *  sensor-days with each day read and written once (writeReadings), each batch's days left in its
  *  `changes` for the round's publish, each failing alone. */
 async function applyPushes(deps: ConsumerDeps, batches: readonly TelemetryBatch[], pass: Pass): Promise<Applied[]> {
   const failures: unknown[][] = batches.map(() => []);
@@ -554,7 +573,7 @@ async function applyPushes(deps: ConsumerDeps, batches: readonly TelemetryBatch[
       failures[i].push(error);
     }
   }
-  const days = entries.length > 0 ? await writeDays(deps, batches[0].company, entries, pass) : [];
+  const days = entries.length > 0 ? await writeReadings(deps, batches[0].company, entries, pass) : [];
   const totals = batches.map(() => [0, 0, 0]);
   const changes = batches.map(() => new PendingChanges());
   for (const [k, entry] of entries.entries()) {
@@ -831,7 +850,7 @@ async function applyRound(
     // PASS_READINGS readings of them at a time, each sensor-day read and written once for them (a
     // gateway's minutes each touch the same days: 25 one-minute pushes of 240 sensors are 480 calls,
     // not 12 000), the others waiting let in between and before the day consumers, a push's days
-    // SLICE_DAYS at a time.
+    // SLICE_WRITES at a time.
     await slice(async (pass, later) => {
       let read = 0;
       for (let i = 0; i < ready.length; ) {

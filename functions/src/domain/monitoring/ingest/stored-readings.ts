@@ -1,7 +1,7 @@
 // A sensor's stored readings read back (D57): the UTC day of an instant, and the readings of a window in
 // time order, as the core's minute values, volumes, roll-ups and events are computed from: its day items,
 // and for an open or not yet compacted day its facility's minute items over them (issue 98,
-// days/minutes.ts).
+// minutes/minutes.ts).
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay, TelemetryRepository } from "../../../ports";
 
@@ -32,7 +32,7 @@ export const OPEN_GRACE_MS = DAY_MS;
 /** The days back (from today) whose minute items a read looks for when the day is not compacted, and
  *  the compaction's sweep compacts: a host stopped for longer compacts them as it starts. */
 export const MINUTES_HORIZON_DAYS = 7;
-/** How long after a day stops taking minutes it is compacted (days/minutes.ts): far longer than an
+/** How long after a day stops taking minutes it is compacted (minutes/minutes.ts): far longer than an
  *  application takes between reading the clock and writing its minute, so no minute is written after its
  *  day's compaction. */
 export const SETTLE_MS = 3_600_000;
@@ -56,7 +56,7 @@ export const DEMO_BATCH = "demo-simulator";
 export const isDemoDay = (day: Pick<SensorDay, "applied">) => Object.keys(day.applied).some((batch) => batch.startsWith(DEMO_BATCH));
 
 /** Where a read finds a facility's minutes: storage (the repository), or the host's window of them
- *  (days/minute-window.ts keptMinutes), which the event detector, the live tiles and the forecaster
+ *  (minutes/minute-window.ts keptMinutes), which the event detector, the live tiles and the forecaster
  *  read each sensor of a push from. */
 export type MinuteSource = Pick<TelemetryRepository, "minutesOf"> & {
   /** Each sensor's readings' places in a minute, by its id: a source read for many sensors makes them
@@ -109,7 +109,7 @@ export function sensorPlaces(minute: MinuteReadings): Map<string, number[]> {
 
 /** Whether no day item of the facility's `day` can hold readings at `now`: the day is open for another
  *  SETTLE_MS (no host closes it meanwhile, so none compacts it or writes it a closed
- *  day's late readings) and this host knows its day items of the layout before moved into its minutes
+ *  day's late readings) and this host knows its day items written before issue 98 moved into its minutes
  *  (openDayMoved, which leaves them empty). */
 async function dayItemsEmpty(deps: Partial<Pick<Deps, "runtime">>, company: string, facility: string, day: string, now: number) {
   const moved = deps.runtime?.movedDays.get(`${company}|${facility}|${day}`);

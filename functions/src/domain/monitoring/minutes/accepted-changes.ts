@@ -1,4 +1,4 @@
-// D63: an accepted month whose readings change after it was accepted. A subscriber of «days written»
+// D63: an accepted month whose readings change after it was accepted. A subscriber of «readings written»
 // (the hosts' tables, ports/changes.ts): for each accepted month of a point whose sensor-days a batch wrote, the month is
 // computed again as its offer is (offers.ts, pointMonth) and what it gives now is kept on the acceptance
 // (`now_ch4_t`); the calculation accepted keeps its figures, and an approved year never moves (D32).
@@ -6,14 +6,14 @@
 // 0,1 %), on the year and in review, without reading a minute of readings themselves.
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import type { Deps } from "../../context";
-import type { DaysWritten, OfferAcceptance } from "../../../ports";
+import type { ReadingsWritten, OfferAcceptance } from "../../../ports";
 import { registerOfChange } from "../ingest/kept-register";
-import { DAY_MS } from "../ingest/stored-days";
+import { DAY_MS } from "../ingest/stored-readings";
 import { monthWindow, pointMonth } from "./offers";
 
 export async function recheckAcceptances(
   deps: Pick<Deps, "repos" | "clock" | "runtime">,
-  change: Pick<DaysWritten, "company" | "facility" | "register"> & { days: readonly { sensor: string; day: string }[] },
+  change: Pick<ReadingsWritten, "company" | "facility" | "register"> & { days: readonly { sensor: string; day: string }[] },
 ): Promise<OfferAcceptance[]> {
   const acceptances = await deps.repos.telemetry.acceptances(change.company, change.facility);
   if (acceptances.length === 0) return [];

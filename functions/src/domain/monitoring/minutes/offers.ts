@@ -34,7 +34,7 @@ import type { Project } from "../../../contract/schemas/project";
 import type * as z from "zod";
 import type { offerAcceptSchema, offerSchema, pointChannelsSchema } from "../../../contract/schemas/monitoring";
 import { registerAt } from "../ingest/register";
-import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-days";
+import { readingsBetween, sharedMinutes, type MinuteSource } from "../ingest/stored-readings";
 import { acceptedEvidenceKey, type MonthEvidence } from "./accepted-evidence";
 
 export type Offer = z.output<typeof offerSchema>;

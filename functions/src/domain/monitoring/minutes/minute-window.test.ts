@@ -11,7 +11,7 @@ import { parseWith } from "../../../http/validate";
 import { hostRuntime } from "../../../events/runtime";
 import { createPoint } from "../../company/emission-points";
 import type { Actor, Deps } from "../../context";
-import { readingsBetween, utcDay, utcMinute } from "../ingest/stored-days";
+import { readingsBetween, utcDay, utcMinute } from "../ingest/stored-readings";
 import { createSensor } from "../ingest/register";
 import { detectEvents, sensorEvents } from "../derive/events";
 import { emptyMinute, mergeMinute } from "./minutes";

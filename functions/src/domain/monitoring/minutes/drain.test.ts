@@ -15,7 +15,7 @@ import type { Actor } from "../../context";
 import { NotFound } from "../../errors";
 import { newId } from "../../ids";
 import type { TelemetryBatch } from "../../../ports";
-import { LANES_AT_ONCE, RETRIES, SLICE_DAYS, drainTelemetry } from "./consumer";
+import { LANES_AT_ONCE, RETRIES, SLICE_WRITES, drainTelemetry } from "./consumer";
 import { changeBus } from "../../../events/runtime";
 import { telemetryIdle } from "../live/forecaster";
 import { importTelemetryFile, telemetryFileKey } from "../ingest/files";
@@ -166,7 +166,7 @@ describe("companies take turns", () => {
     // The neighbour pushes while the file's first part is written, a few seconds into the drain.
     const telemetry = d.deps.repos.telemetry;
     const { putDay, updateBatch } = telemetry;
-    // Once: the file's days are written DAYS_AT_ONCE at a time, so the next writes come before it is stored.
+    // Once: the file's days are written WRITES_AT_ONCE at a time, so the next writes come before it is stored.
     let pushed = false;
     let fileDays = 0;
     telemetry.putDay = async (day, version) => {
@@ -221,11 +221,11 @@ describe("facilities in lanes", () => {
         {
           name: "tiles",
           prompt: true,
-          hears: ["DaysWritten"],
+          hears: ["ReadingsWritten"],
           run: (_deps: unknown, change: { facility: string }) => void heard.push(`tiles ${change.facility}`),
         },
-        { name: "forecaster", hears: ["DaysWritten"], run: slow("forecaster") },
-        { name: "detector", hears: ["DaysWritten"], run: slow("detector") },
+        { name: "forecaster", hears: ["ReadingsWritten"], run: slow("forecaster") },
+        { name: "detector", hears: ["ReadingsWritten"], run: slow("detector") },
       ],
       () => d.deps,
     );
@@ -271,7 +271,7 @@ describe("the work one batch may cause", () => {
     expect(read.size).toBeLessThan(10);
   });
 
-  it("writes a push's days and hands them to the day consumers SLICE_DAYS at a time, another company's batch not held behind them", async () => {
+  it("writes a push's days and hands them to the day consumers SLICE_WRITES at a time, another company's batch not held behind them", async () => {
     // 1 500 sensor-days of one company's push: two slices of writes, then the day consumers.
     const readings = Array.from({ length: 1_500 }, (_, i) => ({
       sensor: CODES[i % 10],
@@ -297,7 +297,7 @@ describe("the work one batch may cause", () => {
     expect(await telemetry.getBatch(b.actor.company, neighbour.batch)).toMatchObject({ state: "done", accepted: 1 });
     // The neighbour's day written beside the push's first 1 000 days (a lane of its own), not after its 1 500.
     expect(order.indexOf("B")).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf("B")).toBeLessThanOrEqual(SLICE_DAYS);
+    expect(order.indexOf("B")).toBeLessThanOrEqual(SLICE_WRITES);
   });
 });
 
