@@ -56,7 +56,7 @@ export const tallyLine = (tally: FloodTally) =>
   "nothing";
 
 /** One request of a flood, answered (its status counted, its body read) or ended without an answer. */
-async function counted(request: () => Promise<Response>, tally: FloodTally): Promise<number | undefined> {
+export async function counted(request: () => Promise<Response>, tally: FloodTally): Promise<number | undefined> {
   const sent = performance.now();
   try {
     const res = await request();

@@ -1,0 +1,389 @@
+// `npm run bench -- trust-replay` (issue 107, «Done when»): the ninth round's red team replayed at the
+// machine's size against the local server as `npm start` runs it, in a process of its own. Company A, one
+// user per flood, keeps in flight at once: 10 reads of a done reconciliation of TRUST_SENSORS meters ×
+// TRUST_DAYS days (60 × 121: 7 260 sensor-days, a ~74 MB export, its record ~9,8 MB), 10 reads of its
+// gassings register of 92 days, 12 of its journal PDFs of a day, and 4 reconciliations of the same export;
+// a refused request (429) is asked again after 200 ms. Company B meanwhile asks get_me every 40 ms, pushes
+// 60 readings every 2 s and reads each batch until done, and reads its own journal PDF; each of B's
+// figures is also taken alone first. After TRUST_SECONDS (60) of the floods the server gets SIGTERM
+// under all of them at once. Goals: B's get_me p50 < 50 ms and p95 < 250 ms, push → done p50 < 1 s, the
+// PDF within 2× alone, the end within 5 s of the signal. Small for a check: TRUST_SENSORS=3 TRUST_DAYS=92
+// TRUST_SECONDS=15. Seeding takes the machine for minutes at full size (a reconciliation of 74 MB runs
+// before the floods).
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCompany, createUser } from "@server/domain/company/users";
+import { startLocalServer } from "@server/local/server";
+import { zoneOffsetMs } from "@core/company-clock";
+import { apiCall, counted, newTally, tallyLine, type ApiCall, type FloodTally } from "../support/floods";
+import { JOURNAL_CODES, JOURNAL_SENSORS, readingsOf } from "../support/journal-day";
+import { percentile } from "../support/live-stream";
+import { startServerProcess } from "../support/server-process";
+
+const SENSORS = Number(process.env.TRUST_SENSORS ?? 60);
+const DAYS = Math.max(92, Number(process.env.TRUST_DAYS ?? 121));
+const SECONDS = Number(process.env.TRUST_SECONDS ?? 60);
+const PASSWORD = "trust-replay-2026";
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const ZONE = "Asia/Novokuznetsk";
+/** The stored days' first UTC day: the last of them 10 days before today, compacted (no minute items). */
+const FIRST = Math.floor(Date.now() / DAY) * DAY - (DAYS + 10) * DAY;
+
+/** A's users, one a flood, and B's. */
+const names = ["reader", "gassings", "journals", "reconciler", "b"];
+const emails = Object.fromEntries(names.map((name) => [name, `${name}@trust-replay.example`]));
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+/** Meter `s`'s value at minute `m` from FIRST: around 0,4 %, at 2,6 % for 12 minutes a day. */
+function valueAt(s: number, m: number): number {
+  const rise = 120 + ((s * 97 + Math.floor(m / 1440) * 31) % 1200);
+  const minute = m % 1440;
+  return minute >= rise && minute < rise + 12 ? 2.6 : round3(0.4 + 0.2 * Math.sin((m + s * 13) / 41));
+}
+/** Minutes the store lacks (the export has them): 30 of each meter's day, so each row lists its examples. */
+const heldBack = (s: number, m: number) => (m + s) % 48 === 0;
+
+/** The wall time of an instant on the company's clock as the export writes it: «ДД.ММ.ГГГГ ЧЧ:ММ:СС». */
+function wall(t: number): string {
+  const iso = new Date(t + zoneOffsetMs(t, ZONE)).toISOString();
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+}
+
+/** The dispatch export of every meter and minute of the stored days (UTF-8, «;», comma decimals). */
+function exportBytes(): Uint8Array {
+  const lines = [`Время;${Array.from({ length: SENSORS }, (_, s) => `М-${s + 1}`).join(";")}`];
+  for (let m = 0; m < DAYS * 1440; m++) {
+    let line = wall(FIRST + m * MINUTE + 20_000);
+    for (let s = 0; s < SENSORS; s++) line += `;${String(valueAt(s, m)).replace(".", ",")}`;
+    lines.push(line);
+  }
+  return new TextEncoder().encode(lines.join("\r\n"));
+}
+
+const load = () =>
+  loadavg()
+    .map((figure) => figure.toFixed(1))
+    .join(" / ");
+const dateOf = (t: number) => new Date(t + zoneOffsetMs(t, ZONE)).toISOString().slice(0, 10);
+const ms = (values: number[]) =>
+  values.length ? `p50 ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms` : "none";
+
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/token/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD, guardant_code: "" }),
+  });
+  if (!res.ok) throw new Error(`trust-replay: sign-in of ${email}: ${res.status}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+async function ok<T>(res: Response, what: string): Promise<T> {
+  if (res.status >= 300) throw new Error(`trust-replay: ${what}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The export uploaded as the web uploads it (the grant, the PUT): its file_upload. */
+async function uploaded(url: string, call: ApiCall, token: string, facility: string, bytes: Uint8Array): Promise<string> {
+  const grant = await ok<{ url: string; method: string; headers: Record<string, string>; file_upload: string }>(
+    await call(token, "v1/telemetry/upload-url/", {
+      method: "POST",
+      body: JSON.stringify({ facility, content_type: "text/csv", size: bytes.byteLength, name: "АГК.csv" }),
+    }),
+    "upload grant",
+  );
+  const put = await fetch(new URL(grant.url, url), {
+    method: grant.method,
+    headers: { ...grant.headers, "Content-Length": String(bytes.byteLength) },
+    body: bytes as NonNullable<RequestInit["body"]>,
+  });
+  if (!put.ok) throw new Error(`trust-replay: PUT of the export: ${put.status}`);
+  return grant.file_upload;
+}
+
+const startReconciliation = (call: ApiCall, token: string, facility: string, fileUpload: string) =>
+  call(token, "v1/telemetry/reconciliations/", {
+    method: "POST",
+    body: JSON.stringify({ facility, file_upload: fileUpload, name: "АГК.csv" }),
+  });
+
+/** `lanes` GETs of `path` in flight while `going()`; a 429 is asked again after 200 ms. */
+const getLanes = (call: ApiCall, token: string, path: string, lanes: number, going: () => boolean, tally: FloodTally) =>
+  Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (going()) {
+        const status = await counted(() => call(token, path), tally);
+        if (status === undefined) return;
+        if (status === 429) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }),
+  );
+
+/** B's batch of 60 readings of the minutes before now, pushed and read until done: its time, ms. */
+async function pushToDone(call: ApiCall, token: string, facility: string, n: number): Promise<number> {
+  const started = performance.now();
+  const end = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const readings = Array.from({ length: 60 }, (_, i) => ({
+    sensor: "М-7",
+    t: new Date(end - (60 - i) * MINUTE + (n % 50) * 1_000 + 100).toISOString(),
+    value: 0.5,
+  }));
+  const accepted = await ok<{ status_url: string }>(
+    await call(token, "v1/telemetry/readings/", { method: "POST", body: JSON.stringify({ facility, readings }) }),
+    "B's push",
+  );
+  for (;;) {
+    const res = await call(token, accepted.status_url.replace(/^\/api\//, ""));
+    const batch = (await res.json()) as { state?: string };
+    if (batch.state === "done") return performance.now() - started;
+    if (batch.state === "failed") throw new Error("trust-replay: B's batch failed");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** B's journal PDF: its time, ms. */
+async function pdfTime(call: ApiCall, token: string, path: string): Promise<number> {
+  const started = performance.now();
+  const res = await call(token, path);
+  const bytes = await res.arrayBuffer();
+  if (res.status !== 200 || bytes.byteLength < 1000) throw new Error(`trust-replay: B's PDF ${res.status}`);
+  return performance.now() - started;
+}
+
+/** get_me of B every 40 ms while `going()`: its latencies, ms. */
+async function probeGetMe(call: ApiCall, token: string, going: () => boolean, into: number[]): Promise<void> {
+  while (going()) {
+    const started = performance.now();
+    const res = await call(token, "v1/users/get_me/").catch(() => undefined);
+    if (!res) return;
+    await res.arrayBuffer();
+    if (res.status === 200) into.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+/** The process's end: when this process saw it, its code or signal, and what it printed. */
+function ending(child: ChildProcess) {
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  return new Promise<{ at: number; code: number | null; signal: NodeJS.Signals | null; output: () => string }>((done) =>
+    child.once("exit", (code, signal) => done({ at: performance.now(), code, signal, output: () => output })),
+  );
+}
+
+/** What the replay reads from its folder: the facilities, the done reconciliation, the 4 exports uploaded. */
+interface Seeded {
+  facilityA: string;
+  facilityB: string;
+  done: string;
+  pending: string[];
+}
+
+/** The companies, their users, A's stored days and exports, B's day, and a reconciliation done, written by
+ *  the server in this process on the folder, closed before the server's own process opens it. */
+async function seed(dataDir: string): Promise<Seeded> {
+  const seeding = performance.now();
+  let facilityA = "";
+  let facilityB = "";
+  let done = "";
+  const pending: string[] = [];
+  const local = await startLocalServer({ dataDir, port: 0 });
+  try {
+    const a = await createCompany(local.deps, { name: "Шахта А (нагрузка)", time_zone: ZONE });
+    const b = await createCompany(local.deps, { name: "Шахта Б (измеряет)", time_zone: ZONE });
+    for (const name of names)
+      await createUser(local.deps, { companyId: name === "b" ? b.id : a.id, email: emails[name], password: PASSWORD });
+    const call = apiCall(local.url);
+    const tokenA = await signIn(local.url, emails.reconciler);
+    const tokenB = await signIn(local.url, emails.b);
+    const post = async (token: string, path: string, body: unknown) =>
+      ok<{ id: string }>(await call(token, path, { method: "POST", body: JSON.stringify(body) }), path);
+    facilityA = (await post(tokenA, "v1/facilities/", { name: "Шахта «Нагрузка»", kind: "underground_mine" })).id;
+    for (let s = 0; s < SENSORS; s++) {
+      const sensor = await post(tokenA, `v1/facilities/${facilityA}/sensors/`, {
+        code: `М-${s + 1}`,
+        kind: "methane",
+        working: `Лава ${s + 1}`,
+        warning: 1,
+        alarm: 2,
+      });
+      for (let d = 0; d < DAYS; d++) {
+        const offsets: number[] = [];
+        const values: number[] = [];
+        for (let m = d * 1440; m < (d + 1) * 1440; m++) {
+          if (heldBack(s, m)) continue;
+          offsets.push((m - d * 1440) * MINUTE + 20_000);
+          values.push(valueAt(s, m));
+        }
+        const day = new Date(FIRST + d * DAY).toISOString().slice(0, 10);
+        const stored = await local.deps.repos.telemetry.putDay(
+          {
+            company: a.id,
+            sensor: sensor.id,
+            day,
+            offsets: Uint32Array.from(offsets),
+            values: Float64Array.from(values),
+            applied: { "trust-replay": [offsets.length, 0, 0] },
+            corrections: [],
+            compacted: true,
+            version: 1,
+          },
+          0,
+        );
+        if (!stored) throw new Error("trust-replay: a day was not stored");
+      }
+    }
+    facilityB = (await post(tokenB, "v1/facilities/", { name: "Шахта «Мерило»", kind: "underground_mine" })).id;
+    for (const body of JOURNAL_SENSORS()) await post(tokenB, `v1/facilities/${facilityB}/sensors/`, body);
+    for (const code of JOURNAL_CODES) await post(tokenB, "v1/telemetry/readings/", { facility: facilityB, readings: readingsOf(code) });
+    const bytes = exportBytes();
+    console.log(
+      `stored ${SENSORS * DAYS} sensor-days; the export ${(bytes.byteLength / 1048576).toFixed(1)} MB; ` +
+        `${Math.round((performance.now() - seeding) / 1000)} s`,
+    );
+    for (let i = 0; i < 5; i++) pending.push(await uploaded(local.url, call, tokenA, facilityA, bytes));
+    const started = await ok<{ id: string; status_url: string }>(
+      await startReconciliation(call, tokenA, facilityA, pending.shift()!),
+      "the first reconciliation",
+    );
+    const reconciling = performance.now();
+    for (;;) {
+      const record = await ok<{ state: string; days_count: number }>(await call(tokenA, started.status_url.replace(/^\/api\//, "")), "");
+      if (record.state === "done") {
+        console.log(`the reconciliation done in ${Math.round((performance.now() - reconciling) / 1000)} s: ${record.days_count} rows`);
+        break;
+      }
+      if (record.state === "failed") throw new Error("trust-replay: the first reconciliation failed");
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    done = started.id;
+    await local.settled();
+  } finally {
+    await local.close();
+  }
+  console.log(`seeded in ${Math.round((performance.now() - seeding) / 1000)} s; load ${load()}`);
+  return { facilityA, facilityB, done, pending };
+}
+
+export async function run(): Promise<void> {
+  // TRUST_DATA_DIR: a folder seeded once (TRUST_SEED_ONLY=1 seeds it and stops) and measured later, on a
+  // quieter machine; a folder measured is used up (its reconciliations started, its jobs cut by the stop).
+  const dataDir = process.env.TRUST_DATA_DIR ?? mkdtempSync(join(tmpdir(), "trust-replay-"));
+  const seedFile = join(dataDir, "trust-replay.json");
+  let child: ChildProcess | undefined;
+  try {
+    console.log(`${SENSORS} meters × ${DAYS} days; floods for ${SECONDS} s; load at start ${load()}`);
+    if (!existsSync(seedFile)) writeFileSync(seedFile, JSON.stringify(await seed(dataDir)));
+    if (process.env.TRUST_SEED_ONLY) return;
+    const { facilityA, facilityB, done, pending } = JSON.parse(readFileSync(seedFile, "utf8")) as Seeded;
+
+    const server = await startServerProcess(dataDir);
+    child = server.child;
+    const ended = ending(server.child);
+    const call = apiCall(server.url);
+    const tokens = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await signIn(server.url, emails[name])])));
+    const from = dateOf(FIRST + DAY);
+    const to = dateOf(FIRST + 92 * DAY);
+    const middle = dateOf(FIRST + Math.floor(DAYS / 2) * DAY);
+    const pdfPathB = `v1/telemetry/journal/?facility=${facilityB}&date=2026-03-02&format=pdf`;
+    // Threads warmed: the figures alone are a warm server's.
+    await pdfTime(call, tokens.b, pdfPathB);
+    await ok(await call(tokens.gassings, `v1/telemetry/gassings/?facility=${facilityA}&from=${from}&to=${from}`), "a warming read");
+
+    let going = true;
+    const quietGetMe: number[] = [];
+    const quietProbe = probeGetMe(call, tokens.b, () => going, quietGetMe);
+    const alonePdf: number[] = [];
+    const alonePush: number[] = [];
+    for (let i = 0; i < 3; i++) alonePdf.push(await pdfTime(call, tokens.b, pdfPathB));
+    for (let i = 0; i < 3; i++) alonePush.push(await pushToDone(call, tokens.b, facilityB, i));
+    going = false;
+    await quietProbe;
+    console.log(`B alone: get_me ${ms(quietGetMe)}; push → done ${ms(alonePush)}; journal PDF ${ms(alonePdf)}; load ${load()}`);
+
+    going = true;
+    const flooding = () => going;
+    const tallies = { reads: newTally(), gassings: newTally(), journals: newTally(), reconciliations: newTally() };
+    const floods = Promise.all([
+      getLanes(call, tokens.reader, `v1/telemetry/reconciliations/${done}/`, 10, flooding, tallies.reads),
+      getLanes(call, tokens.gassings, `v1/telemetry/gassings/?facility=${facilityA}&from=${from}&to=${to}`, 10, flooding, tallies.gassings),
+      getLanes(
+        call,
+        tokens.journals,
+        `v1/telemetry/journal/?facility=${facilityA}&date=${middle}&format=pdf`,
+        12,
+        flooding,
+        tallies.journals,
+      ),
+      // Each of the 4 reconciliations asked until it is taken (a job: it runs on after its 202).
+      ...pending.map(async (fileUpload) => {
+        while (going) {
+          const status = await counted(() => startReconciliation(call, tokens.reconciler, facilityA, fileUpload), tallies.reconciliations);
+          if (status !== 429) return;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }),
+    ]);
+    const getMe: number[] = [];
+    const pushes: number[] = [];
+    const pdfs: number[] = [];
+    const probes = Promise.all([
+      probeGetMe(call, tokens.b, flooding, getMe),
+      (async () => {
+        for (let n = 10; going; n++) {
+          pushes.push(await pushToDone(call, tokens.b, facilityB, n).catch(() => Number.NaN));
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+        }
+      })(),
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        while (going) pdfs.push(await pdfTime(call, tokens.b, pdfPathB).catch(() => Number.NaN));
+      })(),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    const loadThen = load();
+    const finished = (values: number[]) => values.filter((v) => !Number.isNaN(v));
+    console.log(
+      `B under the floods: get_me ${ms(getMe)} (${getMe.length} calls); push → done ${ms(finished(pushes))} ` +
+        `(${pushes.length}); journal PDF ${ms(finished(pdfs))} (${pdfs.length}; alone p50 ${percentile(alonePdf, 0.5).toFixed(0)} ms); ` +
+        `load ${loadThen}`,
+    );
+    console.log(
+      `A's floods: reconciliation reads ${tallyLine(tallies.reads)}; gassings ${tallyLine(tallies.gassings)}; ` +
+        `journal PDFs ${tallyLine(tallies.journals)}; reconciliations ${tallyLine(tallies.reconciliations)}`,
+    );
+
+    // SIGTERM under all of them at once.
+    const sent = performance.now();
+    server.child.kill("SIGTERM");
+    const killer = setTimeout(() => server.child.kill("SIGKILL"), 30_000);
+    const exit = await ended;
+    clearTimeout(killer);
+    going = false;
+    await Promise.race([Promise.all([floods, probes]), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    const took = (exit.at - sent) / 1000;
+    const errors = exit
+      .output()
+      .split("\n")
+      .filter((line) => /error|ошибк|не завершилась/i.test(line));
+    console.log(
+      `SIGTERM to exit under all of them: ${took.toFixed(2)} s (exit ${exit.code ?? exit.signal}; load ${load()})` +
+        (errors.length ? `; its errors:\n${errors.slice(0, 10).join("\n")}` : ""),
+    );
+    const goals = [
+      [`get_me p50 < 50 ms`, percentile(getMe, 0.5) < 50],
+      [`get_me p95 < 250 ms`, percentile(getMe, 0.95) < 250],
+      [`push → done p50 < 1 s`, percentile(finished(pushes), 0.5) < 1000],
+      [`PDF within 2× alone`, percentile(finished(pdfs), 0.5) <= 2 * percentile(alonePdf, 0.5)],
+      [`SIGTERM end within 5 s`, took < 5],
+    ] as const;
+    console.log(`goals: ${goals.map(([goal, met]) => `${goal} ${met ? "met" : "MISSED"}`).join("; ")}`);
+  } finally {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (!process.env.TRUST_SEED_ONLY) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
