@@ -32,6 +32,7 @@ export type JobRequest =
       horizon: number;
       description: string;
       activate: boolean;
+      features?: string[];
     };
 
 /** What the file is made of, read as it stands now: any write that could change the file changes

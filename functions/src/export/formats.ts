@@ -51,6 +51,8 @@ export interface TrainJobRequest {
   params: Record<string, number | string>;
   /** Minutes ahead (0: the nowcast). */
   horizon?: number;
+  /** The history's own columns the model reads beyond x1 … x15 (issue 108, item 5); absent: none. */
+  features?: string[];
   description: string;
   activate: boolean;
 }

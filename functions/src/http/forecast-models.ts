@@ -38,7 +38,14 @@ import { calibrateForecastModel } from "../domain/forecast/calibrating";
 import { NotFound } from "../domain/errors";
 import { readUploadForm } from "./multipart";
 import { heavyWork } from "../domain/heavy-work";
-import { startTrainingJob, trainForecastModel, trainingHorizon, trainingParams, trainsAsJob } from "../domain/forecast/training";
+import {
+  startTrainingJob,
+  trainForecastModel,
+  trainingFeatures,
+  trainingHorizon,
+  trainingParams,
+  trainsAsJob,
+} from "../domain/forecast/training";
 import { jobAnswer, slotBeforeBody } from "./heavy-file";
 import { FILE_UPLOAD_FIELD, FILE_UPLOAD_NAME_FIELD, withForecastUpload } from "../domain/forecast/uploads";
 
@@ -129,6 +136,7 @@ export const forecastModelRoutes = routeApp()
       const wanted = {
         params: trainingParams(fields.params),
         horizon: trainingHorizon(fields.horizon),
+        features: trainingFeatures(fields.features),
         description: fields.description ?? "",
         activate: fields.activate === "true",
       };

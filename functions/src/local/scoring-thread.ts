@@ -93,7 +93,11 @@ port.on("message", async (message: ToScoring) => {
       return;
     }
     if ("check" in message) {
-      port.postMessage({ id, type: "answer", value: await checkModelFile(message.check.method, message.check.text) } satisfies FromScoring);
+      port.postMessage({
+        id,
+        type: "answer",
+        value: await checkModelFile(message.check.method, message.check.text, message.check.features),
+      } satisfies FromScoring);
       return;
     }
     const value = scoreModel(await runnableModel(deps, message.version, models), message.call);

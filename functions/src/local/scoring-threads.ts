@@ -30,7 +30,7 @@ export interface ScoringThreadData {
 
 export type ToScoring =
   | { id: number; version: ForecastModelVersion; call: ScoringCall }
-  | { id: number; check: { method: ForecastMethod; text: string } }
+  | { id: number; check: { method: ForecastMethod; text: string; features?: readonly string[] } }
   /** Issue 74: a year's uncertainty report (YearMath), by whichever thread. */
   | { id: number; lines: { inputs: readonly LineInput[]; monteCarlo: { trials: number; seed: number } } }
   /** Issue 86 R4: an abatement assessment's evaluation (AbatementMath), by whichever thread. */
@@ -130,7 +130,7 @@ export function scoringThreads(options: { blobsDir: string; size?: number; heapM
   return {
     score: (version, call) => ask(hashOf(version.id) % size, (id) => ({ id, version, call })),
     // A file being uploaded is parsed by whichever thread, and kept by none.
-    check: (method, text) => ask(nextId % size, (id) => ({ id, check: { method, text } })),
+    check: (method, text, features) => ask(nextId % size, (id) => ({ id, check: { method, text, features } })),
     linesReport: (inputs, monteCarlo) => ask<LinesReport>(nextId % size, (id) => ({ id, lines: { inputs, monteCarlo } })),
     evaluate: (company, request, thresholds) =>
       abatementTurns.run(company, () =>

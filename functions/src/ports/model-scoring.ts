@@ -35,6 +35,7 @@ export interface ModelDescription {
 export interface ModelScoring {
   /** The answer of `call` on `version`'s model; the core's RangeError (a bad argument) is thrown as it is. */
   score<C extends ScoringCall>(version: ForecastModelVersion, call: C): Promise<ScoringAnswer<C>>;
-  /** A model file as text checked and described (domain/forecast/models.ts, checkModelFile), before it is stored. */
-  check(method: ForecastMethod, text: string): Promise<ModelDescription>;
+  /** A model file as text checked and described (domain/forecast/models.ts, checkModelFile), before it is stored;
+   *  `features`: the named features its training kept, which it may read beyond x1 … x15. */
+  check(method: ForecastMethod, text: string, features?: readonly string[]): Promise<ModelDescription>;
 }

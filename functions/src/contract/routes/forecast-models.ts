@@ -125,6 +125,11 @@ export const trainRoute = route(
           description:
             "minutes ahead (default 0, the nowcast): above 0 the model learns y(t + h) from the readings and the measured y of the last hour, and needs the time column",
         },
+        features: {
+          type: "string",
+          description:
+            "Issue 108, item 5: a JSON array of the history's own column headers beyond x1…x15 the model also reads (the working's channels: the face meter, the shearer's run status and position), e.g. [\"Метан у забоя, %\"]; kept by name in the model, each then required in a forecast's rows",
+        },
         description: { type: "string" },
         activate: {
           type: "string",

@@ -13,7 +13,9 @@ const own = userAccess("forecast", { scope: "own" });
 
 const featureRowSchema = z
   .record(z.string(), z.unknown())
-  .meta({ description: `The row's features (${FORECAST_FEATURES.join(", ")}): a number ≥ 0 or null (missing)` });
+  .meta({
+    description: `The row's features (${FORECAST_FEATURES.join(", ")}): a number ≥ 0 or null (missing); and each of the model's named features (its \`features\`) by its name, required`,
+  });
 const levelSchema = z.number().optional().meta({ description: "The interval's level, %: 80, 90 (default) or 95" });
 const limitSchema = z.number().optional().meta({ description: "The CH4 limit, % (default 1,0)" });
 

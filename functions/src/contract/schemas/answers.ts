@@ -951,6 +951,10 @@ export const forecastModelSchema = z.object({
     description: "minutes ahead the model forecasts (10, 30, 60, 120, 360); 0 or absent: the nowcast, from the readings of the same moment",
   }),
   feature_names: z.array(z.string()),
+  features: z.optional(z.array(z.string())).meta({
+    description:
+      "Issue 108, item 5: the history's own columns beyond x1…x15 the model reads (the working's channels), by their headers; a forecast's rows carry each by that name",
+  }),
   num_trees: z.int(),
   engine: z.enum(["quickscorer", "walk"]).optional().meta({ description: "inference engine chosen when the model was stored" }),
   engine_reason: z.string().optional().meta({ description: "why that engine, in Russian" }),
@@ -1118,6 +1122,9 @@ const forecastRowFields = {
   p_exceed: z.optional(z.nullable(z.number())),
   model_result: z.optional(z.nullable(z.number())).meta({
     description: "The model's own figure, where the model lost to persistence on the history's back-test and `result` is persistence's",
+  }),
+  features: z.optional(z.record(z.string(), z.nullable(z.number()))).meta({
+    description: "The model's own named features (its `features`: the working's channels), each by its name (null: missing)",
   }),
 };
 

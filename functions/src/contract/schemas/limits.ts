@@ -198,13 +198,16 @@ export const LIMITS = {
     perCompany: 4,
   },
   /** Forecasts (domain/forecast): the rows one forecast holds, the fewest a calibration takes, the points
-   *  one graph answers, a model's file and all of a company's own models, in bytes. */
+   *  one graph answers, a model's file and all of a company's own models, in bytes; the named features one
+   *  model reads beyond x1 … x15 and a name's characters (issue 108, item 5). */
   forecast: {
     rows: 100_000,
     calibrationRowsMin: 50,
     graphPoints: 2_000,
     modelBytes: 20 * 1024 * 1024,
     companyModelBytes: 200 * 1024 * 1024,
+    namedFeatures: 8,
+    featureName: 100,
   },
   /** A series calculation's rows and its elements' JSON in bytes; the refused cells an upload's preview
    *  lists (the count says how many there were). */

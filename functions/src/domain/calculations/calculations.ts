@@ -290,11 +290,14 @@ async function evaluateForecast(
   const modelId = forecastModelId(chosen);
   const run = await forecastRun(deps, target.company, method, settings, modelId);
   const inputs = { method, ...settings, ...(modelId ? { model_id: modelId } : {}) };
-  // A stored upload whose preview this process read: its columns, the file not read again.
+  // A stored upload whose preview this process read: its columns, the file not read again (they hold
+  // x1 … x15 alone: a model that reads named features reads the file).
+  const named = run.version.features ?? [];
   const upload = file?.upload;
-  const columns = upload
-    ? takePreviewColumns(deps, target.company, upload, () => uploadDigest(file.bytes), deps.clock.now().getTime())
-    : undefined;
+  const columns =
+    upload && named.length === 0
+      ? takePreviewColumns(deps, target.company, upload, () => uploadDigest(file.bytes), deps.clock.now().getTime())
+      : undefined;
   if (columns || (file && file.bytes.byteLength > HEAVY_UPLOAD_BYTES)) {
     // A large upload's parse and prediction run off the request thread where the host can (the
     // local server's worker threads, README › Security «Пределы»); the rows come back as JSON.
@@ -305,8 +308,8 @@ async function evaluateForecast(
     return { inputs, results: { ...computed.summary, data_key: dataKey }, coefficients: {} };
   }
   let rows: ForecastKeptRow[];
-  if (file) rows = await forecastRowsFromFile(file);
-  else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data);
+  if (file) rows = await forecastRowsFromFile(file, named);
+  else if (request.values.data !== undefined) rows = forecastRowsFromJson(request.values.data, named);
   else if (typeof previous?.results.data_key === "string") rows = await forecastRowsOf(deps, previous);
   else throw invalidAt("data", "добавьте строки данных или загрузите файл (file_data)");
   const forecast = await runForecast(deps, run, rows);

@@ -49,7 +49,10 @@ export async function calibrateOnRows(
   }
   const predicted = await predictRows(deps, version, measured);
   const features = Object.fromEntries(
-    version.feature_names.map((f) => [f, predicted.map((r) => r[f as keyof ForecastKeptRow] as number | null)]),
+    version.feature_names.map((f) => [
+      f,
+      predicted.map((r) => (r[f as keyof ForecastKeptRow] ?? r.features?.[f] ?? null) as number | null),
+    ]),
   );
   // A model that looks ahead is scored against y(t + h), the value it forecast.
   const horizon = version.horizon ?? 0;
@@ -102,5 +105,5 @@ export async function calibrateForecastModel(
   const scope = calibrationScope(actor, asked);
   const version = await modelById(deps, modelId, actor.company);
   if (!file) throw invalidAt("file", "прикрепите файл .xlsx или .csv с признаками и фактической концентрацией (y)");
-  return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file), scope, file.name);
+  return calibrateOnRows(deps, actor, version, await forecastRowsFromFile(file, version.features), scope, file.name);
 }

@@ -70,6 +70,7 @@ export type { ForecastRun, ForecastSettings };
 import type { ForecastMethod } from "@core/registry";
 import { calibrationFor, calibrationSummary } from "./calibration";
 import { columnRows, readForecastCsv } from "./file";
+import { namedCell, namedValues, withNamedColumns } from "./named-features";
 import { modelScoring } from "./scoring";
 import type { ForecastColumns } from "../../ports";
 import { LIMITS } from "../../contract/schemas/limits";
@@ -155,8 +156,9 @@ export function featureRow(raw: unknown, where: string): Record<Feature, number 
   return checkedFeatures(raw as Record<string, unknown>, (field, message) => invalidAt(`${where}.${field}`, message));
 }
 
-/** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing. */
-export function forecastRowsFromJson(data: unknown): ForecastKeptRow[] {
+/** Manual rows as the dialog sends them: [{id?, x1, …, x15}], empty or null = missing; the model's
+ *  named `features` (issue 108, item 5) each by its name, refused where a row lacks one. */
+export function forecastRowsFromJson(data: unknown, features: readonly string[] = []): ForecastKeptRow[] {
   if (!Array.isArray(data) || data.length === 0) throw invalidAt("data", "добавьте хотя бы одну строку данных или загрузите файл");
   if (data.length > MAX_FORECAST_ROWS) throw invalidAt("data", `не более ${MAX_FORECAST_ROWS} строк`);
   return numberRows(
@@ -164,32 +166,47 @@ export function forecastRowsFromJson(data: unknown): ForecastKeptRow[] {
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw invalidAt(`data[${index}]`, "ожидается строка данных");
       const row = raw as Record<string, unknown>;
       const where: RefuseAt = (field, message) => invalidAt(`data[${index}].${field}`, message);
-      return { id: row.id, ...checkedFeatures(row, where), ...history(row.y, row[FORECAST_PRESSURE.name], row.t, where) };
+      const named = namedValues(row, features, (_, message) => invalidAt(`data[${index}]`, message));
+      return {
+        id: row.id,
+        ...checkedFeatures(row, where),
+        ...history(row.y, row[FORECAST_PRESSURE.name], row.t, where),
+        ...(named ? { features: named } : {}),
+      };
     }),
   );
 }
 
-export const forecastSpec = (): TableSpec => ({
-  maxRows: MAX_FORECAST_ROWS,
-  // A history sent straight to storage may be larger than a request (a year of 10-minute rows).
-  maxBytes: { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT },
-  columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
-});
+/** The history's columns: the forecast's own and, for a model that reads them, its named features. */
+export const forecastSpec = (features: readonly string[] = []): TableSpec =>
+  withNamedColumns(
+    {
+      maxRows: MAX_FORECAST_ROWS,
+      // A history sent straight to storage may be larger than a request (a year of 10-minute rows).
+      maxBytes: { bytes: MAX_FORECAST_UPLOAD_BYTES, text: MAX_FORECAST_UPLOAD_TEXT },
+      columns: uploadColumns("regres_methane").map((column) => columnSpec(column)),
+    },
+    features,
+  );
 
 /** A history's upload read by the general reader: its rows, numbered. */
-export const forecastReader = (): UploadReader<ForecastKeptRow[]> => ({ spec: forecastSpec(), rows: forecastRowsFromTable });
+export const forecastReader = (features: readonly string[] = []): UploadReader<ForecastKeptRow[]> => ({
+  spec: forecastSpec(features),
+  rows: (table, refused) => forecastRowsFromTable(table, refused, features),
+});
 
 /** A history's rows: a plain CSV read in one pass into columns (forecast-file.ts), any other file by
- *  the general reader; the same rows and the same errors either way. */
-export async function forecastRowsFromFile(file: UploadedFile): Promise<ForecastKeptRow[]> {
-  const reader = forecastReader();
-  const read = readForecastCsv(file, reader.spec);
+ *  the general reader; the same rows and the same errors either way. The columns' reader knows x1 …
+ *  x15 alone: a model's named features are read by the general one. */
+export async function forecastRowsFromFile(file: UploadedFile, features: readonly string[] = []): Promise<ForecastKeptRow[]> {
+  const reader = forecastReader(features);
+  const read = features.length === 0 ? readForecastCsv(file, reader.spec) : undefined;
   if (read) return numberRows(columnRows(read.columns));
   return readUpload(file, reader);
 }
 
 /** With `refused`, a row's error is handed to it and the row left out (the preview, files/tabular.ts). */
-export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals): ForecastKeptRow[] {
+export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals, features: readonly string[] = []): ForecastKeptRow[] {
   return numberRows(
     checkEach(
       table.rows,
@@ -200,6 +217,7 @@ export function forecastRowsFromTable(table: ParsedTable, refused?: RowRefusals)
           id: r.values.id ?? undefined,
           ...checkedFeatures(r.values, where),
           ...history(r.values.y, r.values[FORECAST_PRESSURE.name], r.values.t, where),
+          ...(features.length > 0 ? { features: namedValues(r.values, features, where) } : {}),
         };
       },
       refused,
@@ -269,10 +287,16 @@ export async function predictRows(
   version: ForecastModelVersion,
   rows: ForecastKeptRow[],
 ): Promise<ForecastKeptRow[]> {
-  const matrix = new Float64Array(rows.length * FORECAST_FEATURES.length);
+  // x1 … x15, then the model's named features (a row without one is refused, naming it).
+  const named = version.features ?? [];
+  const width = FORECAST_FEATURES.length + named.length;
+  const matrix = new Float64Array(rows.length * width);
   rows.forEach((row, r) => {
     FORECAST_FEATURES.forEach((feature, c) => {
-      matrix[r * FORECAST_FEATURES.length + c] = row[feature] ?? Number.NaN;
+      matrix[r * width + c] = row[feature] ?? Number.NaN;
+    });
+    named.forEach((name, k) => {
+      matrix[r * width + FORECAST_FEATURES.length + k] = namedCell(row, name);
     });
   });
   const measured = Float64Array.from(rows, (row) => (typeof row.y === "number" ? row.y : Number.NaN));
@@ -292,18 +316,20 @@ type Times = { time: Float64Array; timeKind: "datetime" | "step" } | undefined;
  */
 function modelInput(version: ForecastModelVersion, readings: Float64Array, measured: Float64Array, times: Times, pressure: Float64Array) {
   const horizon = version.horizon ?? 0;
+  // The readings' columns: x1 … x15 and the model's named features, as predictRows lays them.
+  const columns = [...FORECAST_FEATURES, ...(version.features ?? [])];
   // A company's own model, trained on its mine, keeps its change until the history shows it too
   // large; a platform model, another mine's, starts from the last reading (fromPersistence).
   const own = version.company !== undefined;
-  if (horizon === 0) return { matrix: readings, order: FORECAST_FEATURES, forecast: (p: Float64Array) => p };
+  if (horizon === 0) return { matrix: readings, order: columns, forecast: (p: Float64Array) => p };
   const ms = times ? timesInMs(times.time, times.timeKind) : undefined;
   const step = ms ? historyStep(ms) : undefined;
   const refusal = horizonRefusal(horizon, step);
   if (refusal || !ms || !step) throw invalidAt("horizon", refusal ?? horizonRefusal(horizon, undefined) ?? "");
   return {
     // The pressure's columns are always there (NaN without a pressure): a model that does not read them ignores them.
-    matrix: withLags(readings, FORECAST_FEATURES.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
-    order: [...FORECAST_FEATURES, ...LAG_FEATURES, ...PRESSURE_FEATURES],
+    matrix: withLags(readings, columns.length, lagColumns(measured, ms, step), pressureColumns(pressure, ms)),
+    order: [...columns, ...LAG_FEATURES, ...PRESSURE_FEATURES],
     forecast: (p: Float64Array) => fromPersistence(p, measured, ms, horizon * MINUTE_MS, step, own ? 1 : 0).forecast,
   };
 }
@@ -515,9 +541,10 @@ export function finishForecast(run: ForecastRun, predicted: ForecastKeptRow[]) {
  *  forecast upload (about a second for 100 000 rows), which the local host runs in a worker thread
  *  (local/spreadsheet-threads.ts) so other users' requests keep their latency. */
 export async function forecastFromFile(deps: Pick<Deps, "blobs">, file: UploadedFile, run: ForecastRun): Promise<ForecastFileResult> {
-  const read = readForecastCsv(file, forecastSpec());
+  const named = run.version.features ?? [];
+  const read = named.length === 0 ? readForecastCsv(file, forecastSpec()) : undefined;
   if (read) return forecastFromColumns(deps, read.columns, run);
-  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file)));
+  const done = finishForecast(run, await predictRows(deps, run.version, await forecastRowsFromFile(file, named)));
   return { summary: done.summary, json: new TextEncoder().encode(JSON.stringify(done.rows)) };
 }
 
@@ -548,6 +575,8 @@ export async function forecastFromColumns(
   columns: ForecastColumns,
   run: ForecastRun,
 ): Promise<ForecastFileResult> {
+  // The columns hold x1 … x15 alone: a model that reads named features forecasts from rows.
+  if (run.version.features?.length) throw new Error("forecastFromColumns: the model reads named features the columns lack");
   const model = await runnableModel(deps, run.version, deps.runtime?.parsedModels);
   const n = columns.count;
   let kind = 0;

@@ -82,9 +82,14 @@ export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
  *  scoring thread keeps its own), made empty. */
 export const emptyParsedModels = (): ByteBudgetCache<GbdtModel> => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES);
 
-/** A model file as text, checked: parses, matches the method, uses only known data columns,
- *  and predicts a finite number for a row of typical values and for a row of missing ones. */
-async function accept(method: ForecastMethod, text: string): Promise<{ parsed: ParsedModel; model: GbdtModel }> {
+/** A model file as text, checked: parses, matches the method, uses only known data columns (and the
+ *  named `features` its training kept: issue 108, item 5), and predicts a finite number for a row of
+ *  typical values and for a row of missing ones. */
+async function accept(
+  method: ForecastMethod,
+  text: string,
+  features: readonly string[] = [],
+): Promise<{ parsed: ParsedModel; model: GbdtModel }> {
   let parsed: ParsedModel;
   try {
     parsed = parseModel(text);
@@ -98,19 +103,17 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
     throw invalidAt("file", `горизонт модели ${parsed.horizon} мин не из допустимых (${HORIZONS.join(", ")} мин)`);
   }
   // A nowcast that read the measured y of its own moment would be told the answer.
-  const ahead = [...FORECAST_FEATURES, ...LAG_FEATURES, ...PRESSURE_FEATURES];
-  const known: readonly string[] = parsed.horizon > 0 ? ahead : FORECAST_FEATURES;
+  const ahead = [...FORECAST_FEATURES, ...features, ...LAG_FEATURES, ...PRESSURE_FEATURES];
+  const known: readonly string[] = parsed.horizon > 0 ? ahead : [...FORECAST_FEATURES, ...features];
   const unknown = parsed.featureNames.filter((f) => !known.includes(f));
   if (unknown.length > 0) {
     throw invalidAt("file", `модель использует признаки ${unknown.join(", ")}, которых нет в данных (${known.join(", ")})`);
   }
   const model = await loadModel(parsed);
-  const typical = [
-    // Readings, y(t), y a step and an hour before, the hour's mean, no change over 10, 30 and 60 min;
-    // a pressure of 98 kPa, steady over the hour.
-    [1400, 1400, 35, 100, 0.5, 16000, 35, 0.7, 0.7, 0.7, 0.7, 0, 0, 0, 98, 0],
-    ahead.map(() => Number.NaN),
-  ];
+  // Readings, the named features missing, y(t), y a step and an hour before, the hour's mean, no change
+  // over 10, 30 and 60 min; a pressure of 98 kPa, steady over the hour.
+  const readings = [1400, 1400, 35, 100, 0.5, 16000, 35];
+  const typical = [[...readings, ...features.map(() => Number.NaN), 0.7, 0.7, 0.7, 0.7, 0, 0, 0, 98, 0], ahead.map(() => Number.NaN)];
   const predictions = predict(model, typical, ahead);
   if (![...predictions].every(Number.isFinite)) throw invalidAt("file", "пробный прогноз модели дал нечисловой результат");
   return { parsed, model };
@@ -118,8 +121,8 @@ async function accept(method: ForecastMethod, text: string): Promise<{ parsed: P
 
 /** A model file's description as its version records it (its engine, library, horizon, features, trees). */
 /** A model file as text checked (accept) and described: the parse a version's upload costs. */
-export async function checkModelFile(method: ForecastMethod, text: string): Promise<ModelDescription> {
-  return describe((await accept(method, text)).parsed);
+export async function checkModelFile(method: ForecastMethod, text: string, features?: readonly string[]): Promise<ModelDescription> {
+  return describe((await accept(method, text, features)).parsed);
 }
 
 function describe(parsed: ParsedModel): ModelDescription {
@@ -329,6 +332,8 @@ export async function storeModelVersion(
     activate: boolean;
     company?: string;
     training?: ForecastModelVersion["training"];
+    /** The history's own columns a trained model reads beyond x1 … x15 (issue 108, item 5). */
+    features?: readonly string[];
   },
 ): Promise<ForecastModelVersion> {
   let text: string;
@@ -338,7 +343,7 @@ export async function storeModelVersion(
     throw new UnsupportedMedia("Модель должна быть текстовым файлом: XGBoost JSON или LightGBM text");
   }
   // Parsed off the request thread where the host scores models there (a 20 MB file takes seconds).
-  const described = await (deps.modelScoring?.check(method, text) ?? checkModelFile(method, text));
+  const described = await (deps.modelScoring?.check(method, text, file.features) ?? checkModelFile(method, text, file.features));
   if (file.activate && described.horizon > 0) throw laggedNotActive();
   const versions = await deps.repos.forecastModels.list(method);
   const id = newId();
@@ -358,6 +363,7 @@ export async function storeModelVersion(
     uploaded_by: actor.email,
     ...(file.company ? { company: file.company } : {}),
     ...(file.training ? { training: file.training } : {}),
+    ...(file.features?.length ? { features: [...file.features] } : {}),
   };
   try {
     await deps.repos.forecastModels.create(model);

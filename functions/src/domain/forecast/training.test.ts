@@ -36,6 +36,7 @@ const file = (text: string, name = "история.csv") => ({ name, bytes: new 
 const request = (overrides: Partial<TrainingRequest> = {}): TrainingRequest => ({
   params: trainingParams(JSON.stringify({ n_estimators: 30, max_depth: 3, learning_rate: 0.3 })),
   horizon: 0,
+  features: [],
   description: "",
   activate: false,
   ...overrides,

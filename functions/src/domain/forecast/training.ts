@@ -24,7 +24,8 @@ import {
 import { createHash } from "node:crypto";
 import { timeValue } from "@core/gbdt/train-csv";
 import { FORECAST_PRESSURE, REGISTRY, headerKey, type ForecastFeature, type NumberField } from "@core/registry";
-import { parseTable, type ColumnSpec, type UploadedFile } from "../../files/tabular";
+import { parseTable, type ColumnSpec, type TableSpec, type UploadedFile } from "../../files/tabular";
+import { namedFeatures, namedValue, withNamedColumns } from "./named-features";
 import type { Actor, Deps, TrainedModelFile } from "../context";
 import { CellInvalid, Invalid, invalidAt, TooLarge } from "../errors";
 import { heavyWork, ru, type HeavySlot } from "../heavy-work";
@@ -58,16 +59,20 @@ const TIME_COLUMN: ColumnSpec = {
   headers: ["t", "Время", "Дата и время", "Дата", "Шаг"].map(headerKey),
 };
 
-/** The file's columns: every data column of the forecast (each optional here), y and t. */
-function trainingSpec() {
+/** The file's columns: every data column of the forecast (each optional here), y and t; the named
+ *  features' (issue 108, item 5) after them, each required. */
+export function trainingSpec(features: readonly string[] = []): TableSpec {
   const forecast = forecastSpec();
-  return {
-    maxRows: MAX_TRAINING_ROWS,
-    // A history sent straight to storage, as a forecast's may be (a year of 10-minute readings).
-    maxBytes: forecast.maxBytes,
-    uniqueHeaders: true,
-    columns: [...forecast.columns.map((c) => ({ ...c, required: false })), TARGET_COLUMN, TIME_COLUMN],
-  };
+  return withNamedColumns(
+    {
+      maxRows: MAX_TRAINING_ROWS,
+      // A history sent straight to storage, as a forecast's may be (a year of 10-minute readings).
+      maxBytes: forecast.maxBytes,
+      uniqueHeaders: true,
+      columns: [...forecast.columns.map((c) => ({ ...c, required: false })), TARGET_COLUMN, TIME_COLUMN],
+    },
+    features,
+  );
 }
 
 const FORECAST_DATA_COLUMNS = (REGISTRY.regres_methane.inputs.find((f) => f.name === "data")?.columns ?? []) as readonly NumberField[];
@@ -81,11 +86,14 @@ export interface TrainingTable {
   headers: Record<string, string>;
   /** The barometric pressure, кПа, per row (NaN: none), where the file has the column. */
   pressure?: Float64Array;
+  /** The named features (issue 108, item 5): the last of data.featureNames. */
+  named: readonly string[];
 }
 
-export async function trainingTableFromFile(file: UploadedFile): Promise<TrainingTable> {
-  const table = await parseTable(file, trainingSpec());
-  const features = FORECAST_FEATURES.filter((f) => table.headers[f] !== undefined);
+export async function trainingTableFromFile(file: UploadedFile, named: readonly string[] = []): Promise<TrainingTable> {
+  const table = await parseTable(file, trainingSpec(named));
+  // The x columns the file has, then its own named ones (the model keeps them by these names).
+  const features = [...FORECAST_FEATURES.filter((f) => table.headers[f] !== undefined), ...named];
   if (features.length === 0) {
     throw invalidAt("file", `в файле нет ни одного столбца данных прогноза (${FORECAST_DATA_COLUMNS.map((c) => c.label).join("; ")})`);
   }
@@ -98,8 +106,12 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
     const where: RefuseAt = (column, message) =>
       new CellInvalid({ sheet: table.sheet, row: row.row, header: table.headers[column] ?? column }, message);
     features.forEach((feature, f) => {
-      // The same bounds as a forecast's rows: never negative, a concentration at most 100 %.
-      const value = checkValue(row.values[feature], where, feature);
+      // The same bounds as a forecast's rows: never negative, a concentration at most 100 %; a named
+      // feature any number.
+      const value =
+        f < features.length - named.length
+          ? checkValue(row.values[feature], where, feature as ForecastFeature)
+          : namedValue(row.values[feature], (message) => where(feature, message));
       rows[r * features.length + f] = value ?? Number.NaN;
     });
     // A row without the measured y is left out of the targets (and counted), as calibration leaves it.
@@ -131,7 +143,7 @@ export async function trainingTableFromFile(file: UploadedFile): Promise<Trainin
       `${empty.length === 1 ? "столбец" : "столбцы"} ${empty.map((f) => `«${table.headers[f]}»`).join(", ")} без единого значения: заполните ${empty.length === 1 ? "его" : "их"} или удалите из файла`,
     );
   }
-  return { data: { featureNames: features, rows, y, t }, headers: table.headers, ...(pressure ? { pressure } : {}) };
+  return { data: { featureNames: features, rows, y, t }, headers: table.headers, named, ...(pressure ? { pressure } : {}) };
 }
 
 /** The summary a trained version keeps: rows, period, ranges of the data; errors and importance. */
@@ -235,9 +247,9 @@ const FEATURE_NULLS = Object.fromEntries(FORECAST_FEATURES.map((f) => [f, null])
 export async function trainFromFile(
   file: UploadedFile,
   params: TrainParams,
-  options: { onRound?: (info: RoundInfo) => void; signal?: AbortSignal; horizon?: number } = {},
+  options: { onRound?: (info: RoundInfo) => void; signal?: AbortSignal; horizon?: number; features?: readonly string[] } = {},
 ): Promise<TrainedModelFile> {
-  const table = await trainingTableFromFile(file);
+  const table = await trainingTableFromFile(file, options.features);
   const horizon = options.horizon ?? 0;
   const timeIsDate = table.data.t?.some((v) => v > 1e11) ?? false;
   // The lags and the target ahead are found by time: step numbers are 10-minute steps.
@@ -295,9 +307,11 @@ function validationRows(
     const row: ForecastKeptRow = { id: k + 1, ...FEATURE_NULLS };
     if (!Number.isNaN(data.y[r])) row.y = data.y[r];
     if (table.pressure && !Number.isNaN(table.pressure[r])) row.p_atm = table.pressure[r];
+    const xs = width - table.named.length;
     data.featureNames.forEach((feature, f) => {
       const value = data.rows[r * width + f];
-      row[feature as ForecastFeature] = Number.isNaN(value) ? null : value;
+      if (f < xs) row[feature as ForecastFeature] = Number.isNaN(value) ? null : value;
+      else (row.features ??= {})[feature] = Number.isNaN(value) ? null : value;
     });
     if (data.t) row.t = timeIsDate ? new Date(data.t[r]).toISOString() : data.t[r];
     return row;
@@ -315,6 +329,9 @@ function validationRows(
   return rows;
 }
 
+/** The form's `features`: the history's own columns the model is to read beyond x1 … x15, checked. */
+export const trainingFeatures = (raw: unknown): string[] => namedFeatures(raw, trainingSpec());
+
 /** The form's `horizon` (minutes; absent: 0, the nowcast), checked. */
 export function trainingHorizon(raw: unknown): number {
   if (raw === undefined || raw === "") return 0;
@@ -327,6 +344,8 @@ export function trainingHorizon(raw: unknown): number {
 export interface TrainingRequest {
   params: TrainParams;
   horizon: number;
+  /** The history's own columns beyond x1 … x15 the model reads, by their headers (issue 108, item 5). */
+  features: string[];
   description: string;
   activate: boolean;
 }
@@ -372,6 +391,7 @@ async function storeTrained(
   trained: TrainedModelFile,
   description: string,
   activate: boolean,
+  features: readonly string[],
 ): Promise<ForecastModelVersion> {
   const name = `${fileName.replace(/\.[^.]*$/, "").slice(0, LIMITS.name.file) || "history"}.model.json`;
   const bytes = new TextEncoder().encode(trained.json);
@@ -388,6 +408,7 @@ async function storeTrained(
     activate,
     company: actor.company,
     training: trained.training,
+    features,
   });
   // The validation rows, unseen by the trees, calibrate the model's intervals for the company.
   if (trained.validation.length >= MIN_CALIBRATION_ROWS) {
@@ -414,8 +435,10 @@ export async function trainForecastModel(
   checkActivation(request);
   await checkCompanyModelRoom(deps, actor.company);
   // Training is heavy work: it takes a slot of the user's and the company's budget.
-  const trained = await heavyWork(deps, actor, () => trainFromFile(file, request.params, { horizon: request.horizon }));
-  return storeTrained(deps, actor, file.name, trained, request.description, request.activate);
+  const trained = await heavyWork(deps, actor, () =>
+    trainFromFile(file, request.params, { horizon: request.horizon, features: request.features }),
+  );
+  return storeTrained(deps, actor, file.name, trained, request.description, request.activate, request.features);
 }
 
 /** A model ahead is picked in the forecast, never made the company's active (nowcast) model. */
@@ -440,12 +463,12 @@ export async function startTrainingJob(
   deps: Pick<Deps, "repos" | "blobs" | "spreadsheets">,
   actor: Actor,
   file: UploadedFile,
-  { params, horizon, description, activate }: TrainingRequest,
+  { params, horizon, description, activate, features }: TrainingRequest,
   /** The slot the request took before its body was read: the job's. */
   slot?: HeavySlot,
 ): Promise<ExportJobState> {
   if (file.bytes.byteLength === 0) throw invalidAt("file", "файл пуст");
-  checkActivation({ params, horizon, description, activate });
+  checkActivation({ params, horizon, description, activate, features });
   await checkCompanyModelRoom(deps, actor.company);
   const trainModel = deps.spreadsheets.trainModel;
   if (!trainModel) throw new Error("training job: the host runs no training jobs");
@@ -463,6 +486,7 @@ export async function startTrainingJob(
       horizon,
       description: description.slice(0, LIMITS.text.modelDescription),
       activate,
+      ...(features.length > 0 ? { features } : {}),
     },
     async (ticket) => {
       const key = trainingFileKey(actor.company, ticket.id);
@@ -478,6 +502,7 @@ export async function startTrainingJob(
             horizon,
             description: description.slice(0, LIMITS.text.modelDescription),
             activate,
+            ...(features.length > 0 ? { features } : {}),
           },
           ticket,
         );
@@ -520,11 +545,12 @@ export async function runTrainingJob(
         onRound: (info) => progress(info.round / info.rounds),
         signal: budget.signal,
         horizon: request.horizon ?? 0,
+        features: request.features,
       });
     } finally {
       clearTimeout(timer);
     }
-    return await storeTrained(deps, actor, request.file_name, trained, request.description, request.activate);
+    return await storeTrained(deps, actor, request.file_name, trained, request.description, request.activate, request.features ?? []);
   } finally {
     await deps.blobs.delete(request.key).catch(() => {});
   }

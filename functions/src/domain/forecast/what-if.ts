@@ -22,6 +22,7 @@ import { Conflict, Invalid, invalidAt } from "../errors";
 import { featureRow, forecastSettings } from "./forecast";
 import { calibrationFor, calibrationSummary, modelById } from "./calibration";
 import { modelScoring } from "./scoring";
+import { namedValues } from "./named-features";
 
 const COLUMNS = new Map(
   ((REGISTRY.regres_methane.inputs.find((f) => f.name === "data") as { columns: readonly NumberField[] }).columns ?? []).map((c) => [
@@ -67,13 +68,15 @@ function nowcastOnly(version: { horizon?: number }) {
   }
 }
 
-/** One row's readings as sent; a row with none of them is refused (nothing to forecast from). */
-function readingsRow(raw: unknown) {
+/** One row's readings as sent, with the model's named features (issue 108, item 5: a row without one
+ *  is refused, naming it); a row with none of x1 … x15 is refused (nothing to forecast from). */
+function readingsRow(raw: unknown, version: Pick<ForecastModelVersion, "features">) {
   const row = featureRow(raw, "row");
   if (FORECAST_FEATURES.every((f) => row[f] === null)) {
     throw invalidAt("row", "в строке нет ни одного показания датчиков: прогнозировать не из чего");
   }
-  return row;
+  const named = namedValues(raw as Record<string, unknown>, version.features ?? [], (_, message) => invalidAt("row", message));
+  return { ...row, ...named } as Record<string, number | null> & typeof row;
 }
 
 /** A non-negative number of the body (absent: undefined), named `where`. */
@@ -98,7 +101,7 @@ function airRange(value: unknown): [number, number] | undefined {
 export async function forecastWhatIf(deps: Deps, actor: Actor, body: Record<string, unknown>) {
   const version = await modelById(deps, modelId(body.model), actor.company);
   nowcastOnly(version);
-  const row = readingsRow(body.row);
+  const row = readingsRow(body.row, version);
   const vary = body.vary as Record<string, unknown> | undefined;
   if (typeof vary !== "object" || vary === null) throw invalidAt("vary", "укажите признак (feature), from, to и steps");
   const feature = vary.feature;
@@ -137,7 +140,7 @@ const WHAT_IF_STEPS = 20;
 export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<string, unknown>) {
   const version = await modelById(deps, modelId(body.model), actor.company);
   nowcastOnly(version);
-  const row = readingsRow(body.row);
+  const row = readingsRow(body.row, version);
   const raw = body.row as Record<string, unknown>;
   const measured = optionalNumber(raw.y, "row.y", 100);
   const inflow = optionalNumber(body.inflow, "inflow");
@@ -154,11 +157,12 @@ export async function forecastAirNeeded(deps: Deps, actor: Actor, body: Record<s
   const observed = calibration.ranges[AIR_FEATURE];
   if (!observed) throw new Conflict(`В калибровке нет значений признака «${column.label}»: откалибруйте модель заново`);
   const scoring = modelScoring(deps);
+  const columns = [...FORECAST_FEATURES, ...(version.features ?? [])];
   const flow = (v: number) => formatNumber(v, 0);
   // The formula: the row's measured concentration, else the model's forecast for it.
   const [forecast] = await scoring.score(version, {
     op: "predict",
-    args: [[FORECAST_FEATURES.map((f) => row[f] ?? Number.NaN)], FORECAST_FEATURES],
+    args: [[columns.map((f) => row[f] ?? Number.NaN)], columns],
   });
   let formula: ReturnType<typeof airFormula>;
   try {
