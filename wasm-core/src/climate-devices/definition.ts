@@ -2,7 +2,7 @@
 // of wasm-core/src/climate-devices/ declares each kind — its channels, its efficiency rule, its
 // standing deviations and its words — and index.ts assembles them. The core's computation, the
 // server's schema and checks, the form, the report and verify.py's table (export/verify/verify.py,
-// written by `npm run climate-kinds`) all read the kinds from there. Browser-safe: no imports.
+// written by `npm run verify-tables`) all read the kinds from there. Browser-safe: no imports.
 
 /** The channels beyond flow and CH4 (and P, T at actual conditions, which every kind takes) that a
  *  kind may have: the proofs of destruction, the analyser, the energy meters. */

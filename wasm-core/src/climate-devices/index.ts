@@ -2,7 +2,7 @@
 // is its module and its line below (docs/architecture.md, «Adding a device kind»). Every reader takes
 // the kinds from here: the core's computation (climate-project.ts), the server's schema and plan checks,
 // the form, the report, and verify.py's table (verifierTable, written into the script by
-// `npm run climate-kinds`). A kind missing a part of its rule is refused when the list is assembled,
+// `npm run verify-tables`). A kind missing a part of its rule is refused when the list is assembled,
 // naming the part — never computed with another kind's efficiency. Browser-safe: no Node imports.
 import { BOILER } from "./boiler";
 import { BASIS_TEXTS, type ChannelNeed, type DeviceKindSpec, KIND_CHANNELS, type KindChannel, MEASURED_RULES, PROOFS } from "./definition";
@@ -116,8 +116,8 @@ export function kindChannels(
 }
 
 /** verify.py's table of the kinds (export/verify/verify.py, between its «device kinds» marks): what
- *  its recomputation reads of each kind, and the words of every basis. climate-devices.test.ts holds
- *  the script's copy equal to this. */
+ *  its recomputation reads of each kind, and the words of every basis. functions/src/export/verify-tables.test.ts
+ *  holds the script's copy equal to this. */
 export function verifierTable() {
   return {
     kinds: Object.fromEntries(

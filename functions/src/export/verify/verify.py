@@ -1110,16 +1110,29 @@ ZERO_CELSIUS_K = 273.15
 TELEMETRY_REL_TOL = 1e-9
 INF = float("inf")
 NAN = float("nan")
-# D58: each kind's physical range (min, max, whether min itself is outside) and plausible step per minute
+# D58: each sensor kind's physical range (min, max, whether min itself is outside) and plausible step per
+# minute, the mine's meters' and a climate project's alike, as the core holds them (SENSOR_KINDS of
+# wasm-core/src/monitoring.ts). Written by `npm run verify-tables`.
+# --- sensor kinds ---
 SENSOR_KINDS = {
     "methane": (0.0, 4.0, False, 1.0),
     "methane_high": (0.0, 100.0, False, None),
     "air_velocity": (0.0, INF, False, None),
     "flow": (0.0, INF, False, None),
     "pressure": (0.0, INF, True, None),
-    "temperature": (-ZERO_CELSIUS_K, INF, True, None),
+    "temperature": (-273.15, INF, True, None),
     "methane_flow": (0.0, INF, False, None),
+    "carbon_monoxide": (0.0, 1000000.0, False, None),
+    "oxygen": (0.0, 100.0, False, None),
+    "carbon_dioxide": (0.0, 100.0, False, None),
+    "flame": (0.0, 1.0, False, None),
+    "exhaust_temperature": (-273.15, 2000.0, True, None),
+    "run_status": (0.0, 1.0, False, None),
+    "destruction_efficiency": (0.0, 1.0, False, None),
+    "electricity": (0.0, 10000.0, False, None),
+    "heat": (0.0, 100000.0, False, None),
 }
+# --- end of sensor kinds ---
 OK, VALID, SUBSTITUTED, MISSING = 0, 0, 1, 2
 
 
@@ -1682,7 +1695,7 @@ CLIMATE_REL_TOL = 1e-9
 # The destruction device kinds (methodology 13.1, D72, D73) as the platform's modules declare them
 # (wasm-core/src/climate-devices/): each kind's channels, what proves its destruction, its default
 # efficiency, the basis of an hour at that default, how a measured efficiency enters, and the words of
-# every basis. Written by `npm run climate-kinds`; a kind not in this table is not recomputed.
+# every basis. Written by `npm run verify-tables`; a kind not in this table is not recomputed.
 # --- device kinds ---
 CLIMATE_DEVICE_KINDS = json.loads(r"""
 {
@@ -1767,15 +1780,6 @@ CLIMATE_DEFAULTS = {
     "ef_bl_heat_t_per_tj": 94.6, "lpg_ef_t_co2_per_t": 2.903,
 }
 CLIMATE_RULES = "2026.7"
-# D58's range of each kind a climate meter may have: (min, max, min itself outside, step per minute)
-CLIMATE_SENSOR_KINDS = dict(SENSOR_KINDS, **{
-    "flame": (0.0, 1.0, False, None),
-    "exhaust_temperature": (-ZERO_CELSIUS_K, 2000.0, True, None),
-    "run_status": (0.0, 1.0, False, None),
-    "destruction_efficiency": (0.0, 1.0, False, None),
-    "electricity": (0.0, 10000.0, False, None),
-    "heat": (0.0, 100000.0, False, None),
-})
 GAS = ("q", "c", "p", "t")
 MINUTE_CHANNELS = ("q", "c", "p", "t", "t_eg", "flame", "run")
 HOUR_CHANNELS = ("eta_meas", "e_gen", "heat")
@@ -1794,13 +1798,6 @@ def climate_close(a, b):
     if a != a or b != b:
         return a != a and b != b
     return abs(a - b) <= 1e-12 + CLIMATE_REL_TOL * max(abs(a), abs(b))
-
-
-def climate_in_range(kind, value):
-    low, high, exclusive, _ = CLIMATE_SENSOR_KINDS[kind]
-    if value != value or value in (INF, -INF) or value > high:
-        return False
-    return value > low if exclusive else value >= low
 
 
 def js_round(x):
@@ -1838,13 +1835,13 @@ def minute_values(channel, meter, start, minutes):
         counts = array.array("l", [0]) * minutes
         for t, v in ordered:
             m = (t - start) // MINUTE_MS
-            if m < 0 or m >= minutes or not climate_in_range(meter.kind, v):
+            if m < 0 or m >= minutes or not in_range(meter.kind, v):
                 continue
             sums[m] += v
             counts[m] += 1
         means = array.array("d", (sums[m] / counts[m] if counts[m] else NAN for m in range(minutes)))
         ok = bytearray(1 if counts[m] > 0 else 0 for m in range(minutes))
-        step = CLIMATE_SENSOR_KINDS[meter.kind][3]
+        step = SENSOR_KINDS[meter.kind][3]
         if step is not None:
             for m in range(1, minutes):
                 before = means[m - 1]
@@ -1852,7 +1849,7 @@ def minute_values(channel, meter, start, minutes):
                     ok[m] = 0
         return array.array("d", (means[m] if ok[m] else NAN for m in range(minutes)))
     for t, v in readings:
-        if not climate_in_range(meter.kind, v):
+        if not in_range(meter.kind, v):
             continue
         m = (t - start) // MINUTE_MS
         out[m] = v if out[m] != out[m] else min(out[m], v)
@@ -1866,7 +1863,7 @@ def hour_values(channel, meter, start, hours):
     sums = [0.0] * hours
     counts = [0] * hours
     for t, v in meter.valid(start, start + hours * 3600000):
-        if not climate_in_range(meter.kind, v):
+        if not in_range(meter.kind, v):
             continue
         h = (t - start) // 3600000
         sums[h] += v
@@ -2167,7 +2164,7 @@ def evaluate_period(plan, meters, start, hours, labels, period, params):
     if plan.get("e_own_sensor"):
         meter = meters[plan["e_own_sensor"]]
         for _, value in meter.valid(start, start + hours * 3600000):
-            if climate_in_range(meter.kind, value):
+            if in_range(meter.kind, value):
                 e_own += value
     return devices, climate_totals(sums, period, e_own, params), deviations
 
@@ -2356,7 +2353,7 @@ def climate_main(source, public_key=None):
             report.fail("файл %s" % name, "показаний %d, в plan.json %s" % (len(readings), meter.get("readings")))
         valid_from = iso_ms(meter["valid_from_utc"]) if meter.get("valid_from_utc") else -INF
         valid_to = iso_ms(meter["valid_to_utc"]) if meter.get("valid_to_utc") else INF
-        if meter.get("kind") not in CLIMATE_SENSOR_KINDS:
+        if meter.get("kind") not in SENSOR_KINDS:
             report.fail("счетчик %s" % meter.get("code"), "вид %r этому verify.py неизвестен" % meter.get("kind"))
             continue
         meters[meter["code"]] = Meter(meter["kind"], readings, valid_from, valid_to)

@@ -1,0 +1,45 @@
+// verify.py's tables written from the core, never by hand (issue 110 item 6): the destruction device
+// kinds (between its «--- device kinds ---» marks, `verifierTable` of wasm-core/src/climate-devices/)
+// and D58's range of every sensor kind (between its «--- sensor kinds ---» marks, the core's
+// SENSOR_KINDS of wasm-core/src/monitoring.ts). `npm run verify-tables` (tools/verify-tables.ts)
+// writes them; verify-tables.test.ts fails while the script's differ.
+import { verifierTable } from "@core/climate-devices/index";
+import { SENSOR_KINDS } from "@core/monitoring";
+
+const DEVICE_KINDS = {
+  start: '# --- device kinds ---\nCLIMATE_DEVICE_KINDS = json.loads(r"""\n',
+  end: '"""\n)\n# --- end of device kinds ---',
+};
+const SENSOR_KIND_MARKS = { start: "# --- sensor kinds ---\nSENSOR_KINDS = {\n", end: "}\n# --- end of sensor kinds ---" };
+
+/** A number as Python reads it back to the same float (INF is verify.py's float("inf")). */
+function pythonNumber(n: number): string {
+  if (n === Number.POSITIVE_INFINITY) return "INF";
+  if (n === Number.NEGATIVE_INFINITY) return "-INF";
+  return Number.isInteger(n) ? n.toFixed(1) : String(n);
+}
+
+/** Each kind's line: (min, max, whether min itself is outside, plausible step per minute or None). */
+function sensorKindLines(): string {
+  return Object.entries(SENSOR_KINDS)
+    .map(
+      ([kind, rule]) =>
+        `    "${kind}": (${pythonNumber(rule.min)}, ${pythonNumber(rule.max)}, ${rule.minExclusive ? "True" : "False"}, ${
+          rule.step === null ? "None" : pythonNumber(rule.step)
+        }),\n`,
+    )
+    .join("");
+}
+
+function replaceBlock(script: string, marks: { start: string; end: string }, body: string): string {
+  const start = script.indexOf(marks.start);
+  const end = script.indexOf(marks.end);
+  if (start < 0 || end < start) throw new Error(`verify.py: no «${marks.start.split("\n")[0]}» block`);
+  return `${script.slice(0, start + marks.start.length)}${body}${script.slice(end)}`;
+}
+
+/** verify.py's text with both tables as the core holds them. */
+export function withVerifierTables(script: string): string {
+  const devices = replaceBlock(script, DEVICE_KINDS, `${JSON.stringify(verifierTable(), null, 1)}\n`);
+  return replaceBlock(devices, SENSOR_KIND_MARKS, sensorKindLines());
+}
