@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
-import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
+import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
@@ -26,9 +26,9 @@ describe("web app: a shift's events, acknowledged, in its report; a webhook", ()
 
   beforeAll(async () => {
     const demo = file.call;
-    facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Сменная»", kind: "underground_mine" })).id;
-    const point = (await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
-      .id;
+    const mine = await newMine(demo, "Шахта «Сменная»");
+    facility = mine.facility;
+    const point = mine.point;
     await demo("POST", `v1/facilities/${facility}/sensors/`, {
       code: "М-7",
       kind: "methane",

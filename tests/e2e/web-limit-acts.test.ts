@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
-import { openWebApp, showSignedIn, type WebApp, browserFile } from "../support/web-page";
+import { openWebApp, showSignedIn, type WebApp, browserFile, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow } from "../support/layout";
 
@@ -22,10 +22,9 @@ describe("web app: each limit named by its act, point and edition; the carbon-mo
 
   beforeAll(async () => {
     const demo = file.call;
-    facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Акты»", kind: "underground_mine" })).id;
-    const point = (
-      await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Вентиляционный ствол", kind: "ventilation_shaft" })
-    ).id;
+    const mine = await newMine(demo, "Шахта «Акты»", "Вентиляционный ствол");
+    facility = mine.facility;
+    const point = mine.point;
     await demo("POST", `v1/facilities/${facility}/sensors/`, { code: "М-1", kind: "methane", point, working: "Лава 1" });
     await demo("POST", `v1/facilities/${facility}/sensors/`, {
       code: "CO-1",

@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow, wholly } from "../support/layout";
 import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../support/audit-longwall";
@@ -23,23 +22,16 @@ const typed = (ms: number) => {
 };
 
 describe("web app: the tile on the audit's longwall", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Аудит»", kind: "underground_mine" })).id;
-    const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
-      .id;
+    const { call } = file;
+    const mine = await newMine(call, "Шахта «Аудит»");
+    facility = mine.facility;
+    const point = mine.point;
     await call("POST", `v1/facilities/${facility}/sensors/`, {
       code: "М-2",
       kind: "methane",
@@ -65,14 +57,14 @@ describe("web app: the tile on the audit's longwall", () => {
       lines.push([typed(timeOf(r)), "", "", "", "", "", "", "", String(audit.y[r]).replace(".", ",")].join(";"));
     const form = new FormData();
     form.set("file", new Blob([lines.join("\n")]), "аудит.csv");
-    const calibrated = await fetch(`${server.url}/api/v1/forecast_models/xgboost-h60/calibration/`, {
+    const calibrated = await fetch(`${file.server.url}/api/v1/forecast_models/xgboost-h60/calibration/`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${file.token}` },
       body: form,
     });
     expect(calibrated.status, await calibrated.clone().text()).toBe(201);
     await call("POST", "v1/telemetry/live/models/", { facility, working: "Лава аудита", horizon: 60, model: "xgboost-h60" });
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   }, 180_000);
 
@@ -84,7 +76,7 @@ describe("web app: the tile on the audit's longwall", () => {
     timeout: 180_000,
   }, async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/monitoring`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/monitoring`);
     await page.getByText(ADVISORY_NOTE).waitFor();
     const tile = page.getByTestId("live-tile");
     // The readings are applied off the request thread: the reason is waited for, as the user waits for it.

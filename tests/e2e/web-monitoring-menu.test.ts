@@ -5,8 +5,7 @@
 // its item. Screenshots at 1440 and 390 px (SCREENSHOTS=1). Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow } from "../support/layout";
 
@@ -24,25 +23,18 @@ const WING = [
 ];
 
 describe("web app: the monitoring wing in the side menu", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   const mines: { id: string; name: string }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
+    const { call } = file;
     for (const name of ["Шахта «Северная»", "Шахта «Южная»"]) {
       mines.push({ id: (await call<{ id: string }>("POST", "v1/facilities/", { name, kind: "underground_mine" })).id, name });
     }
     await call("POST", "v1/facilities/", { name: "Разрез «Восточный»", kind: "open_pit" });
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   });
 
@@ -60,7 +52,7 @@ describe("web app: the monitoring wing in the side menu", () => {
 
   it("lists each mine's monitoring pages under its name at 1440 px and leads to them", async () => {
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, user, "/");
+    await showSignedIn(page, file.server.url, file.user, "/");
     const nav = page.getByRole("navigation", { name: "Главное меню" });
     for (const mine of mines) await nav.getByText(mine.name, { exact: true }).waitFor();
     expect(await nav.getByText("Разрез «Восточный»").count()).toBe(0);
@@ -87,7 +79,7 @@ describe("web app: the monitoring wing in the side menu", () => {
 
   it("lists them in the phone's drawer at 390 px, each label whole", async () => {
     await page.setViewportSize(PHONE);
-    await showSignedIn(page, server.url, user, `/facilities/${mines[0].id}/monitoring`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${mines[0].id}/monitoring`);
     await page.getByRole("button", { name: "Меню" }).click();
     const nav = page.getByRole("navigation", { name: "Главное меню" });
     await nav.getByText(mines[1].name, { exact: true }).waitFor();

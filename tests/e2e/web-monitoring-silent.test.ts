@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
@@ -17,23 +16,16 @@ const MINUTE = 60_000;
 const SILENT = 10;
 
 describe("web app: a tile names a silent sensor of its model", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Тихий датчик»", kind: "underground_mine" })).id;
-    const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
-      .id;
+    const { call } = file;
+    const mine = await newMine(call, "Шахта «Тихий датчик»");
+    facility = mine.facility;
+    const point = mine.point;
     for (const [code, kind, extra] of [
       ["М-7", "methane", { warning: 1, alarm: 1.5, role: "cut_off" }],
       ["V-7", "air_velocity", { area_m2: 10 }],
@@ -51,7 +43,7 @@ describe("web app: a tile names a silent sensor of its model", () => {
       if (m >= SILENT) readings.push({ sensor: "V-7", t, value: 2 });
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   }, 120_000);
 
@@ -61,7 +53,7 @@ describe("web app: a tile names a silent sensor of its model", () => {
 
   it("says the anemometer is silent and the forecast is made without it, at 1440 and 390 px", { timeout: 120_000 }, async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/monitoring`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/monitoring`);
     await page.getByText(ADVISORY_NOTE).waitFor();
     const tile = page.getByTestId("live-tile");
     // The readings are applied off the request thread: the note is waited for, as the user waits for it.

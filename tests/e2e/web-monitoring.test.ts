@@ -14,7 +14,7 @@ import { ADVISORY_NOTE } from "@core/monitoring";
 import { checkZipContents, inflateEntry } from "@server/files/zip-guard";
 import { replay, type DispatchReading } from "../../tools/readings";
 import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, wholly } from "../support/layout";
 
@@ -54,9 +54,9 @@ describe("web app: «Мониторинг» while a day is replayed", () => {
   async function prepare() {
     // The replayed stretch ends at the minute before the clock's (a push may not be ahead of it).
     end = Math.floor(Date.now() / MINUTE) * MINUTE - MINUTE;
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Лава на экране»", kind: "underground_mine" })).id;
-    const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
-      .id;
+    const mine = await newMine(call, "Шахта «Лава на экране»");
+    facility = mine.facility;
+    const point = mine.point;
     for (const [code, kind, extra] of [
       ["М-7", "methane", { warning: 1, alarm: 1.5, role: "cut_off" }],
       ["V-7", "air_velocity", { area_m2: 10 }],

@@ -6,8 +6,7 @@
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, wholly } from "../support/layout";
 
@@ -17,27 +16,16 @@ const PHONE = { width: 390, height: 844 };
 const FAILURE = "хранилище не приняло показания датчика «М-12» за 01.03.2026 (Item size has exceeded the maximum allowed size)";
 
 describe("web app: «Загрузки АГК»", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Загрузки»", kind: "underground_mine" })).id;
-    const point = (
-      await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
-        name: "Вентиляционный ствол № 1",
-        kind: "ventilation_shaft",
-      })
-    ).id;
+    const { call } = file;
+    const mine = await newMine(call, "Шахта «Загрузки»", "Вентиляционный ствол № 1");
+    facility = mine.facility;
+    const point = mine.point;
     await call("POST", `v1/facilities/${facility}/sensors/`, { code: "М-12", kind: "methane", point });
     const minute = Date.now() - 3_600_000;
     const push = (from: number, n: number) =>
@@ -47,10 +35,10 @@ describe("web app: «Загрузки АГК»", () => {
       });
     await push(minute, 5);
     const poison = await push(minute + 10 * 60_000, 3);
-    await telemetryIdle(server.deps);
+    await telemetryIdle(file.server.deps);
     // The consumer's set-aside as it leaves a batch storage refused after its 5 attempts (drain.test.ts
     // makes it so): failed, its reason, the readings it stored counted.
-    const telemetry = server.deps.repos.telemetry;
+    const telemetry = file.server.deps.repos.telemetry;
     const me = await call<{ company: { id: string } }>("GET", "v1/users/get_me/");
     const stored = (await telemetry.getBatch(me.company.id, poison.batch))!;
     await telemetry.finishBatch({
@@ -61,7 +49,7 @@ describe("web app: «Загрузки АГК»", () => {
       accepted: 2,
       file_name: "Выгрузка марта.csv",
     });
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   });
 
@@ -74,7 +62,7 @@ describe("web app: «Загрузки АГК»", () => {
 
   it("lists the set-aside file «не применена» with its reason above the push applied, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensors`);
     const card = page.getByTestId("telemetry-batches");
     const failed = card.getByRole("row", { name: /выгрузка «Выгрузка марта\.csv»/ });
     await failed.waitFor();

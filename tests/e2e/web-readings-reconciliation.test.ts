@@ -9,8 +9,7 @@
 import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startTestServer, type Credentials, type TestServer } from "../support/server";
-import { accessToken, apiCaller, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow } from "../support/layout";
 import { encodeLegacy } from "../support/legacy-encoding";
@@ -23,26 +22,18 @@ const HELD = [7, 8, 61];
 const CHANGED = 30;
 
 describe("web app: «Сверка с выгрузкой АГК»", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
   let exportBytes: Buffer;
   let day = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Сверка»", kind: "underground_mine" })).id;
-    const point = (
-      await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол № 2", kind: "ventilation_shaft" })
-    ).id;
+    const { call } = file;
+    const mine = await newMine(call, "Шахта «Сверка»", "Ствол № 2");
+    facility = mine.facility;
+    const point = mine.point;
     await call("POST", `v1/facilities/${facility}/sensors/`, { code: "М-12", kind: "methane", point });
     await call("POST", `v1/facilities/${facility}/sensors/`, { code: "Q-1", kind: "flow", point });
     // Two hours from 10:00 two days ago on the company's clock, within one company day.
@@ -63,9 +54,9 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
       lines.push(`${time};${String(methane(m)).replace(".", ",")};${String(q).replace(".", ",")}`);
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
-    await telemetryIdle(server.deps);
+    await telemetryIdle(file.server.deps);
     exportBytes = Buffer.from(encodeLegacy(lines.join("\r\n"), "windows-1251"));
-    app = await openWebApp(server);
+    app = await openWebApp(file.server);
     page = app.page;
   });
 
@@ -93,7 +84,7 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
   // Issue 105 item 7: an export of lines the reader refused was answered «Расхождений нет».
   it("says an export none of whose lines was read «Выгрузка не прочитана», and one read in part «прочитана не вся», with the reasons and what to change, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensors`);
     const text = new TextDecoder("windows-1251").decode(exportBytes).split("\r\n");
     // The times as «2026-03-01 10:00» (no form the reader takes), all of them, then the second half only.
     const iso = (line: string) => line.replace(/^(\d\d)\.(\d\d)\.(\d{4}) (\d\d:\d\d):00/, "$3-$2-$1 $4");
@@ -127,7 +118,7 @@ describe("web app: «Сверка с выгрузкой АГК»", () => {
 
   it("names the missing and the different readings by sensor and day, downloads them, and «Догрузить недостающие» stores the missing, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensors`);
     const dialog = await reconcile();
     await dialog.getByText("Найдены расхождения; нет в хранилище: 3, другое значение: 1").waitFor();
     const date = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;

@@ -9,11 +9,9 @@ import { telemetryIdle } from "@server/domain/monitoring/live/forecaster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { instantOfWallTime } from "@core/company-clock";
-import { startTestServer, type TestServer } from "../support/server";
-import { accessToken, apiCaller, navigateInApp, openWebApp, showSignedIn, type WebApp } from "../support/web-page";
+import { browserFile, navigateInApp, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, wholly } from "../support/layout";
-import type { Credentials } from "../support/server";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 const YEAR = new Date().getFullYear();
@@ -21,28 +19,17 @@ const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 describe("web app: a sensor's completeness, gaps and day", () => {
-  let server: TestServer;
+  const file = browserFile({ ownUser: true });
   let app: WebApp;
   let page: Page;
-  let user: Credentials;
   let facility = "";
   let methane = "";
 
   beforeAll(async () => {
-    server = await startTestServer();
-    user = await server.newUser();
-    const token = await accessToken(server.url, user);
-    const call = apiCaller(
-      () => server.url,
-      () => token,
-    );
-    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Полнота»", kind: "underground_mine" })).id;
-    const point = (
-      await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
-        name: "Вентиляционный ствол № 1",
-        kind: "ventilation_shaft",
-      })
-    ).id;
+    const { call } = file;
+    const mine = await newMine(call, "Шахта «Полнота»", "Вентиляционный ствол № 1");
+    facility = mine.facility;
+    const point = mine.point;
     await call("POST", `v1/facilities/${facility}/sensors/`, { code: "Q-1", kind: "flow", point });
     methane = (
       await call<{ id: string }>("POST", `v1/facilities/${facility}/sensors/`, {
@@ -63,8 +50,8 @@ describe("web app: a sensor's completeness, gaps and day", () => {
     }
     await call("POST", "v1/telemetry/readings/", { facility, readings });
     // Applied off the request thread after its 202 (local/readings-consumer.ts): the pages read it once in.
-    await telemetryIdle(server.deps);
-    app = await openWebApp(server);
+    await telemetryIdle(file.server.deps);
+    app = await openWebApp(file.server);
     page = app.page;
   });
 
@@ -77,7 +64,7 @@ describe("web app: a sensor's completeness, gaps and day", () => {
 
   it("goes from «Датчики» to the heat map, the month's gaps and the hour's day, at 1440 and 390 px", async () => {
     await page.setViewportSize(WIDE);
-    await showSignedIn(page, server.url, user, `/facilities/${facility}/sensors`);
+    await showSignedIn(page, file.server.url, file.user, `/facilities/${facility}/sensors`);
     await page.getByRole("cell", { name: "М-12", exact: true }).waitFor();
     await page.getByRole("link", { name: "Полнота данных датчиков", exact: true }).click();
 

@@ -5,7 +5,7 @@
 // scrolling. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
+import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow, wholly } from "../support/layout";
 
@@ -21,13 +21,9 @@ describe("web app: sensors at their places, and a point's own channels", () => {
 
   beforeAll(async () => {
     const demo = file.call;
-    facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Места»", kind: "underground_mine" })).id;
-    const shaft = (
-      await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
-        name: "Вентиляционный ствол № 2",
-        kind: "ventilation_shaft",
-      })
-    ).id;
+    const mine = await newMine(demo, "Шахта «Места»", "Вентиляционный ствол № 2");
+    facility = mine.facility;
+    const shaft = mine.point;
     await demo("POST", `v1/facilities/${facility}/points/`, { name: "Вентиляционный ствол № 3", kind: "ventilation_shaft" });
     await demo("POST", `v1/facilities/${facility}/sensors/`, {
       code: "ВС2-V",

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { instantOfWallTime } from "@core/company-clock";
-import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile } from "../support/web-page";
+import { openWebApp, pickOption, showSignedIn, type WebApp, browserFile, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { brokenWords, pageOverflow, wholly } from "../support/layout";
 
@@ -31,13 +31,9 @@ describe("web app: a mine's sensors and its readings' offers", () => {
 
   beforeAll(async () => {
     const demo = file.call;
-    facility = (await demo<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Телеметрия»", kind: "underground_mine" })).id;
-    const point = (
-      await demo<{ id: string }>("POST", `v1/facilities/${facility}/points/`, {
-        name: "Вентиляционный ствол № 1",
-        kind: "ventilation_shaft",
-      })
-    ).id;
+    const mine = await newMine(demo, "Шахта «Телеметрия»", "Вентиляционный ствол № 1");
+    facility = mine.facility;
+    const point = mine.point;
     await demo("POST", `v1/facilities/${facility}/sensors/`, { code: "Q-1", kind: "flow", point, role: "recording" });
     await demo("POST", `v1/facilities/${facility}/sensors/`, {
       code: "М-12",

@@ -239,22 +239,29 @@ export function apiCaller(origin: () => string, token: () => string) {
   };
 }
 
-/** What a browser file opens with: its server, the API token of the file's user (`server.demo`) and the
- *  API called as that user. */
+/** What a browser file opens with: its server, its user (`server.demo`, or a user of its own), the user's
+ *  API token and the API called as that user. */
 export interface BrowserFile {
   readonly server: TestServer;
+  readonly user: Credentials;
   readonly token: string;
   readonly call: ReturnType<typeof apiCaller>;
+}
+
+export interface BrowserFileOptions extends TestServerOptions {
+  /** A new user in a company of its own, for a file whose data must not meet the demo company's. */
+  ownUser?: boolean;
 }
 
 /** Every browser file's opening, registered where it is called (before the file's own beforeAll):
  *  before its tests the server (the worker's, or with `options` as startTestServer takes them) and its
  *  user's token, after them the server closed. The fields are there once the file's tests run. */
-export function browserFile(options?: TestServerOptions): BrowserFile {
-  const opened: { server?: TestServer; token?: string } = {};
+export function browserFile({ ownUser = false, ...options }: BrowserFileOptions = {}): BrowserFile {
+  const opened: { server?: TestServer; user?: Credentials; token?: string } = {};
   beforeAll(async () => {
     opened.server = await startTestServer(options);
-    opened.token = await accessToken(opened.server.url, opened.server.demo);
+    opened.user = ownUser ? await opened.server.newUser() : opened.server.demo;
+    opened.token = await accessToken(opened.server.url, opened.user);
   }, 120_000);
   afterAll(async () => {
     await opened.server?.close();
@@ -262,6 +269,9 @@ export function browserFile(options?: TestServerOptions): BrowserFile {
   return {
     get server() {
       return opened.server!;
+    },
+    get user() {
+      return opened.user!;
     },
     get token() {
       return opened.token!;
@@ -271,6 +281,13 @@ export function browserFile(options?: TestServerOptions): BrowserFile {
       () => opened.token!,
     ),
   };
+}
+
+/** A mine with one ventilation shaft, made through the API as a user would: their ids. */
+export async function newMine(call: BrowserFile["call"], name: string, shaft = "Ствол"): Promise<{ facility: string; point: string }> {
+  const facility = (await call<{ id: string }>("POST", "v1/facilities/", { name, kind: "underground_mine" })).id;
+  const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: shaft, kind: "ventilation_shaft" })).id;
+  return { facility, point };
 }
 
 const openList = (page: Page) => page.locator(".ant-select-dropdown:visible");
