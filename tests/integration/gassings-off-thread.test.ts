@@ -147,3 +147,29 @@ it("A's register of 92 days does not hold the request thread, nor B's get_me", a
   // The fold on the request thread held it 3,6 s at once (load 28); the thread's answer is only sent here.
   expect(held).toBeLessThan(1_000);
 }, 120_000);
+
+it("the journal's minutes, JSON and PDF, are read by the threads too", async () => {
+  const threads = server.deps.spreadsheets;
+  const read = threads.minutesRead!.bind(threads);
+  const asked: string[] = [];
+  threads.minutesRead = (actor, what) => {
+    asked.push(what.read);
+    return read(actor, what);
+  };
+  try {
+    const date = new Date(FIRST + 10 * DAY).toISOString().slice(0, 10);
+    const json = await call(a, `v1/telemetry/journal/?facility=${facility}&date=${date}`);
+    expect(json.status, await json.clone().text()).toBe(200);
+    expect(((await json.json()) as { sensors: unknown[] }).sensors).toHaveLength(METERS);
+    const pdf = await call(a, `v1/telemetry/journal/?facility=${facility}&date=${date}&format=pdf`);
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(asked).toEqual(["journal", "journal"]);
+  } finally {
+    threads.minutesRead = read;
+  }
+}, 60_000);

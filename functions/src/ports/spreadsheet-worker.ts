@@ -17,7 +17,7 @@ import type { shiftReportQuerySchema } from "../contract/schemas/monitoring";
 import type { User } from "./user";
 import type { AbatementAssessment } from "./abatement";
 import type { ClimateReport } from "../contract/schemas/climate-report";
-import type { gassingListQuerySchema, journalSchema } from "../contract/schemas/journal";
+import type { gassingListQuerySchema, journalQuerySchema, journalSchema } from "../contract/schemas/journal";
 
 /** Issue 99: the АГК operator's journal of a day (xlsx, PDF). */
 export type MonitoringFile = { kind: "journal"; journal: z.output<typeof journalSchema>; format: "xlsx" | "pdf" };
@@ -34,12 +34,12 @@ export type WholeYearRead =
   | { read: "trend"; from: number; to: number; facility?: string; gwp_set?: number }
   | { read: "trend_settings" };
 
-/** A read that folds a facility's stored minutes over many days (issue 107): the gassings register of up
- *  to 92 days (domain/monitoring/derive/minute-reads.ts computes it; the query was validated by the route). */
-export type MinutesRead = {
-  read: "gassings";
-  query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to">;
-};
+/** A read that folds a facility's stored minutes (issue 107): the gassings register of up to 92 days, the
+ *  operator's journal of a day (domain/monitoring/derive/minute-reads.ts computes them; the query was
+ *  validated by the route). */
+export type MinutesRead =
+  | { read: "gassings"; query: Pick<z.output<typeof gassingListQuerySchema>, "facility" | "from" | "to"> }
+  | { read: "journal"; query: Pick<z.output<typeof journalQuerySchema>, "facility" | "date"> };
 
 export interface SpreadsheetWorker {
   /** The project of `actor`'s company as a file: NotFound for another company's or a missing
