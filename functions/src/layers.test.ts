@@ -128,6 +128,18 @@ describe("the layers of functions/src", () => {
     expect(upward).toEqual([]);
   });
 
+  // Issue 110, item 3: a port names what the domain needs from outside, never the domain's own types
+  // (a module's kept state is its own, ports/runtime.ts names only the key).
+  it("hold the ports apart from the domain: no port imports from domain/, type-only imports included", () => {
+    const fromDomain: string[] = [];
+    for (const file of files.filter((f) => f.startsWith("ports/"))) {
+      for (const specifier of allImports(readFileSync(join(SRC, file), "utf8"))) {
+        if (resolveImport(join(SRC, file), specifier)?.startsWith("domain/")) fromDomain.push(`${file} -> ${specifier}`);
+      }
+    }
+    expect(fromDomain).toEqual([]);
+  });
+
   it("sees an upward import when there is one", () => {
     expect(valueImports('import { Invalid } from "../domain/errors";\nimport type { X } from "../http/env";\n')).toEqual([
       "../domain/errors",
@@ -173,8 +185,8 @@ describe("the feature folders of functions/src/domain", () => {
 
 /** Module-level state of the domain: a registry (WeakMap), a variable at the top of a module, a timer
  *  started as the module loads. The host owns what runs (issue 85): its runtime, passed in Deps
- *  (domain/context.ts, Runtime: the caches, queues and watches the domain's modules use, each named in
- *  ports/runtime.ts and made by the host, events/runtime.ts). */
+ *  (domain/context.ts, Runtime: a module declares the cache, queue or watch it keeps as a KeptState,
+ *  ports/runtime.ts, and the host's runtime makes it when first asked, events/runtime.ts). */
 const RUNTIME_STATE =
   /new WeakMap\b|^let\s|^var\s|^(?:(?:export\s+)?(?:const|let|var)\s+\w+(?:\s*:[^=]+)?\s*=\s*)?(?:setInterval|setTimeout)\(/;
 
@@ -208,7 +220,7 @@ describe("the domain's runtime", () => {
       "const tick = setInterval(() => undefined, 1000);",
       "setTimeout(() => undefined, 10);",
       "  const local = new WeakMap();",
-      "const seen = deps.runtime.liveWatches;",
+      "const seen = keptState('seen', () => new Map<string, number>());",
       "  let inside = 0;",
       "  const timer = setInterval(tick, 5);",
       "const kept = new Map<string, number>();",

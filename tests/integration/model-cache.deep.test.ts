@@ -22,7 +22,7 @@ describe(`${MODELS} large models used in turn`, () => {
       global.gc?.();
       return process.memoryUsage().rss / 1024 / 1024;
     };
-    // The cache a host keeps for its own scoring (its runtime's parsedModels), made here as a host makes it.
+    // The cache a host keeps for its own scoring (parsedModels, which its runtime keeps), made here as a host makes it.
     const parsedModels = byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES);
     const before = rss();
     const afterEach: number[] = [];

@@ -13,21 +13,39 @@
 // its data are given up as soon as one of a newer is asked for: nobody asks for them again, and
 // kept they held the process's memory after a burst (issue 74: RSS +13 % once idle).
 import { createHash } from "node:crypto";
-import { byteBudgetCache } from "./byte-budget-cache";
-import type { HeavyReads, VersionReads } from "../ports/runtime";
+import { byteBudgetCache, type ByteBudgetCache } from "./byte-budget-cache";
+import { keptState } from "../ports/runtime";
 import type { Actor, Deps } from "./context";
 import { heavyWork } from "./heavy-work";
 
 /** What the process keeps of whole-year answers, all companies together (LRU past it). */
 export const HEAVY_READ_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** What a host keeps of whole-year answers (its runtime's heavyReads), made empty. */
-export const emptyHeavyReads = (): HeavyReads => ({
-  answers: byteBudgetCache<unknown>(HEAVY_READ_CACHE_BYTES),
-  keptVersion: new Map(),
-  unsettled: new Map(),
-  versionReads: new Map(),
-});
+/** What the host keeps of whole-year answers: the answers, each company's data version they are
+ *  of, the answers being made while a calculation write was on its way (not kept once made) and the
+ *  companies' version reads in flight. */
+interface HeavyReads {
+  readonly answers: ByteBudgetCache<unknown>;
+  readonly keptVersion: Map<string, string>;
+  readonly unsettled: Map<string, Promise<unknown>>;
+  readonly versionReads: Map<string, VersionReads>;
+}
+
+/** A company's data version being read, and the read asked for after it. */
+interface VersionReads {
+  current: Promise<string | undefined>;
+  next?: Promise<string | undefined>;
+}
+
+const heavyReads = keptState(
+  "heavy reads",
+  (): HeavyReads => ({
+    answers: byteBudgetCache<unknown>(HEAVY_READ_CACHE_BYTES),
+    keptVersion: new Map(),
+    unsettled: new Map(),
+    versionReads: new Map(),
+  }),
+);
 
 /** The company's data version for the whole-year answers, or undefined while a calculation write
  *  is on its way into the kept sums. */
@@ -64,7 +82,7 @@ function startVersionRead(
   company: string,
   reads: Partial<VersionReads>,
 ): Promise<string | undefined> {
-  const { versionReads } = deps.runtime.heavyReads;
+  const { versionReads } = deps.runtime.kept(heavyReads);
   const read = companyDataVersion(deps, company);
   const state = Object.assign(reads, { current: read });
   versionReads.set(company, state);
@@ -77,7 +95,7 @@ function startVersionRead(
 /** The company's data version as read after the caller came: a read already in flight may have been
  *  sent before a write the caller saw acknowledged, so the caller waits for the next one. */
 export function sharedDataVersion(deps: Pick<Deps, "repos" | "runtime">, company: string): Promise<string | undefined> {
-  const reads = deps.runtime.heavyReads.versionReads.get(company);
+  const reads = deps.runtime.kept(heavyReads).versionReads.get(company);
   if (!reads) return startVersionRead(deps, company, {});
   reads.next ??= reads.current.then(ignore, ignore).then(() => {
     reads.next = undefined;
@@ -94,7 +112,7 @@ export async function heavyRead<T>(
   what: readonly unknown[],
   compute: () => Promise<T>,
 ): Promise<T> {
-  const { answers, keptVersion, unsettled } = deps.runtime.heavyReads;
+  const { answers, keptVersion, unsettled } = deps.runtime.kept(heavyReads);
   const version = await sharedDataVersion(deps, actor.company);
   // The year of today's conditions (a trend's comparable GWP, a target's progress) is the clock's.
   const key = `${actor.company}|${version}|${deps.clock.now().getUTCFullYear()}|${JSON.stringify(what)}`;
@@ -119,6 +137,6 @@ export async function heavyRead<T>(
 
 /** How many answers the host keeps and their bytes (the tests and the bench read them). */
 export function heavyReadsHeld(deps: Pick<Deps, "runtime">) {
-  const { answers } = deps.runtime.heavyReads;
+  const { answers } = deps.runtime.kept(heavyReads);
   return { answers: answers.size(), bytes: answers.bytes() };
 }

@@ -3,7 +3,7 @@
 // in flight. One request must not take the server (or, in AWS, the worker function) down, and one
 // user's burst must not keep another company waiting.
 import type { Actor, Deps } from "./context";
-import type { CompanyTurns } from "../ports/runtime";
+import { keptState } from "../ports/runtime";
 import type { AttemptReservation } from "../ports";
 import { TooLarge, TooManyRequests } from "./errors";
 import { LIMITS } from "../contract/schemas/limits";
@@ -188,8 +188,11 @@ const count = (held: Map<string, number>, key: string, by: number) => {
   else held.delete(key);
 };
 
+/** The heavy-work slots held in this process, per user and per company. */
+const heavySlotsHere = keptState("heavy slots here", () => ({ user: new Map<string, number>(), company: new Map<string, number>() }));
+
 /** A heavy-work slot of the user and the company, refused without a write while this process holds
- *  their budgets (the runtime's heavySlotsHere: never more than the budgets count, so a request past
+ *  their budgets (heavySlotsHere: never more than the budgets count, so a request past
  *  them is refused without a write; issue 74: a burst's refused requests each wrote to the budgets
  *  and took the engine's turns from other companies); calling the answer gives it back (once), and
  *  `uncount` stops counting it here while it stays taken (handed on to a job or a streamed file). */
@@ -197,7 +200,7 @@ export async function takeHeavySlot(
   deps: Pick<Deps, "repos" | "runtime">,
   actor: Pick<Actor, "id" | "company">,
 ): Promise<HeavySlot & { uncount: () => void }> {
-  const heldHere = deps.runtime.heavySlotsHere;
+  const heldHere = deps.runtime.kept(heavySlotsHere);
   if ((heldHere.user.get(actor.id) ?? 0) >= HEAVY_PER_USER) throw heavyRefusal("user");
   if ((heldHere.company.get(actor.company) ?? 0) >= HEAVY_PER_COMPANY) throw heavyRefusal("company");
   const release = await reserveHeavyWork(deps, actor);
@@ -243,15 +246,26 @@ export async function heavyWork<T>(
  *  PDFs in flight took every spreadsheet thread, and another company's 0,4 s report took 15,6 s). */
 export const FILES_AT_ONCE = 1;
 
+/** Report files rendered at once in this process, each company in its turn (heavyFile; the
+ *  monitoring wing's gassing book takes the same turns). */
+export const fileTurns = keptState("file turns", () => companyTurns(FILES_AT_ONCE));
+
 /** A report file rendered inside the call: in a heavy-work slot of the user and the company (past
- *  the budgets 429 at once), and in the company's turn (the runtime's fileTurns, FILES_AT_ONCE), as
+ *  the budgets 429 at once), and in the company's turn (fileTurns, FILES_AT_ONCE), as
  *  exports are. */
 export async function heavyFile<T>(
   deps: Pick<Deps, "repos" | "runtime">,
   actor: Pick<Actor, "id" | "company" | "heavySlot">,
   render: () => Promise<T>,
 ): Promise<T> {
-  return heavyWork(deps, actor, () => deps.runtime.fileTurns.run(actor.company, render));
+  return heavyWork(deps, actor, () => deps.runtime.kept(fileTurns).run(actor.company, render));
+}
+
+/** Each company's work run at most some number at a time, the rest in the order they came. */
+export interface CompanyTurns {
+  run<T>(company: string, work: () => Promise<T>): Promise<T>;
+  /** The company's work running now. */
+  running(company: string): number;
 }
 
 /** Runs each company's work at most `limit` at a time, the rest in the order they came: the local

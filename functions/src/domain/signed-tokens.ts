@@ -4,7 +4,7 @@
 // secret signs nobody out. What the claims mean is the business of each kind of token.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { errors, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyOptions } from "jose";
-import type { HmacKey, Runtime } from "../ports/runtime";
+import { keptState, type Runtime } from "../ports/runtime";
 
 export interface SigningKeys {
   jwtSecret: Uint8Array;
@@ -27,11 +27,16 @@ export interface JwtContent {
   jti?: string;
 }
 
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+/** Each secret imported once as a WebCrypto key, by the secret. */
+const signingKeys = keptState("signing keys", () => new Map<Uint8Array, Promise<HmacKey>>());
+
 /** Each secret as a WebCrypto key, imported once per host (its runtime keeps them: a secret or two):
  *  given the bytes, jose imports them again for every token it signs or checks, which more than doubled
  *  a check's CPU (about 130 µs against 60 µs). Without a runtime (a tool, a test), imported each time. */
 function hmacKey(secret: Uint8Array, runtime?: Runtime): Promise<HmacKey> {
-  const keys = runtime?.signingKeys;
+  const keys = runtime?.kept(signingKeys);
   let key = keys?.get(secret);
   if (!key) {
     key = crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
@@ -91,6 +96,9 @@ export function verifyGrant(
  *  runtime); without one (a tool, a test) every token is checked. */
 const CHECKED_TOKENS = 2_000;
 
+/** The tokens checked lately, by the token and its checks. */
+const checkedTokens = keptState("checked tokens", () => new Map<string, { secret: Uint8Array; payload: JWTPayload }>());
+
 const checksOf = (token: string, options: JWTVerifyOptions) =>
   JSON.stringify([token, options.algorithms, options.issuer, options.audience, options.requiredClaims]);
 
@@ -104,16 +112,16 @@ function inTime(payload: JWTPayload, now: Date): boolean {
  *  `options.currentDate` is the moment of the check. */
 export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions, runtime?: Runtime): Promise<JWTPayload> {
   const checks = checksOf(token, options);
-  const checkedTokens = runtime?.checkedTokens;
-  const known = checkedTokens?.get(checks);
+  const checked = runtime?.kept(checkedTokens);
+  const known = checked?.get(checks);
   if (known && known.secret === keys.jwtSecret && inTime(known.payload, options.currentDate ?? new Date())) return known.payload;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(keys.jwtSecret, runtime), options);
-    if (checkedTokens) {
-      checkedTokens.delete(checks);
-      checkedTokens.set(checks, { secret: keys.jwtSecret, payload: Object.freeze(payload) });
+    if (checked) {
+      checked.delete(checks);
+      checked.set(checks, { secret: keys.jwtSecret, payload: Object.freeze(payload) });
       // The oldest given up past the bound.
-      if (checkedTokens.size > CHECKED_TOKENS) checkedTokens.delete(checkedTokens.keys().next().value!);
+      if (checked.size > CHECKED_TOKENS) checked.delete(checked.keys().next().value!);
     }
     return payload;
   } catch (error) {

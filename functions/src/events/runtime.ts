@@ -1,15 +1,11 @@
 // The runtime a host keeps for the domain (domain/context.ts, Runtime): its change stream, a bus in
 // this process or thread running the host's subscribers in the order of its table (ports/changes.ts),
-// its timers, and the long-lived objects the domain's modules use (ports/runtime.ts KeptObjects),
-// made here. Each host makes one (the local server and its consumer's thread, each Lambda function,
-// the tests' harness), so the domain holds no state of its own and two servers in one process share
-// nothing.
-import type { Runtime } from "../domain/context";
-import { emptyHeavyReads } from "../domain/heavy-reads";
-import { companyTurns, FILES_AT_ONCE } from "../domain/heavy-work";
-import { emptyParsedModels } from "../domain/forecast/models";
+// its timers, and the state the domain's modules keep (each module declares its own, a KeptState of
+// ports/runtime.ts), made here when a module first asks for it. Each host makes one (the local server
+// and its consumer's thread, each Lambda function, the tests' harness), so the domain holds no state of
+// its own and two servers in one process share nothing.
 import type { Change, ChangeKind, ChangeStream, Subscriber, SubscriberOf, Timers } from "../ports";
-import type { KeptObjects } from "../ports/runtime";
+import type { KeptState, Runtime } from "../ports/runtime";
 
 type Log = Pick<Console, "error">;
 
@@ -52,35 +48,20 @@ export const systemTimers: Timers = {
   },
 };
 
-/** The objects the domain's modules keep, each new and empty: a host's own. */
-export function keptObjects(): KeptObjects {
-  return {
-    signingKeys: new Map(),
-    checkedTokens: new Map(),
-    dummyPasswordHashes: new Map(),
-    heavyReads: emptyHeavyReads(),
-    heavySlotsHere: { user: new Map(), company: new Map() },
-    fileTurns: companyTurns(FILES_AT_ONCE),
-    approvedFigures: new Map(),
-    parsedModels: emptyParsedModels(),
-    laggedModels: {},
-    previewColumns: { kept: new Map(), bytes: 0 },
-    recentForecasts: { rows: new Map(), json: new Map() },
-    readingDrains: {},
-    movedDays: new Map(),
-    sensorRegisters: new Map(),
-    minuteWindows: new Map(),
-    liveWatches: new Map(),
-    forecastQueue: { pending: new Map() },
-    alertRules: new Map(),
-    liveStreams: new Set(),
+/** The state the modules keep (ports/runtime.ts KeptState), each made by its module's `make` the
+ *  first time it is asked for: a host's own. */
+export function keptStates(): Runtime["kept"] {
+  const made = new Map<KeptState<unknown>, unknown>();
+  return <T>(state: KeptState<T>): T => {
+    if (!made.has(state)) made.set(state, state.make());
+    return made.get(state) as T;
   };
 }
 
 /** A host's runtime over its subscribers' table; `deps` is the host's deps (read when a change is published). */
 export function hostRuntime<D>(options: { subscribers: readonly Subscriber<D>[]; deps: () => D; timers?: Timers; log?: Log }): Runtime {
   return {
-    ...keptObjects(),
+    kept: keptStates(),
     changes: changeBus(options.subscribers, options.deps, options.log),
     timers: options.timers ?? systemTimers,
   };

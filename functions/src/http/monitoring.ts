@@ -39,7 +39,7 @@ import { minutesRead } from "../domain/monitoring/derive/minute-reads";
 import { confirmGassing, registerGassing } from "../domain/monitoring/derive/gassing-book";
 import { attachmentDisposition } from "../files/file-names";
 import { heavyFileAnswer } from "./heavy-file";
-import { heavyFile } from "../domain/heavy-work";
+import { fileTurns, heavyFile } from "../domain/heavy-work";
 import { acknowledgeEvent, acknowledgeEvents, listEvents } from "../domain/monitoring/derive/events";
 import { LIMITS } from "../contract/schemas/limits";
 import { bindLiveModel, liveChart, liveFrom, liveInputs, listLiveModels, type LiveView } from "../domain/monitoring/live/live";
@@ -50,6 +50,7 @@ import { acceptOffers, listOffers, listPointChannels } from "../domain/monitorin
 import { fillReconciliation, getReconciliation, reconciliationXlsx, startReconciliation } from "../domain/monitoring/ingest/reconciliation";
 import { EXPORT_FORMATS } from "../export/formats";
 import type { ListedBatch, TelemetryBatch } from "../ports";
+import { keptState } from "../ports/runtime";
 import type { AppEnv } from "./env";
 import { pacedBearer, takeRefusal } from "./auth";
 import { routeApp } from "./openapi-routes";
@@ -219,7 +220,7 @@ export const monitoringRoutes = routeApp()
     const deps = c.get("deps");
     const actor = c.get("actor");
     return heavyFileAnswer(c, () =>
-      deps.runtime.fileTurns.run(actor.company, () => deps.spreadsheets.gassingBook(actor, { ...query, format })),
+      deps.runtime.kept(fileTurns).run(actor.company, () => deps.spreadsheets.gassingBook(actor, { ...query, format })),
     ) as never;
   })
   .openapi(registerGassingRoute, async (c) =>
@@ -316,15 +317,18 @@ async function streamViews(deps: Deps, company: string, facility: { id: string; 
   }
 }
 
-/** Calls `listener` when the host stops (closeLiveStreams; its runtime's liveStreams keep them);
+/** What ends each open live stream (closeLiveStreams). */
+const liveStreams = keptState("live streams", () => new Set<() => void>());
+
+/** Calls `listener` when the host stops (closeLiveStreams; the host keeps them, liveStreams);
  *  returns what forgets it. */
 function liveStopping(deps: Pick<Deps, "runtime">, listener: () => void): () => void {
-  const set = deps.runtime.liveStreams;
+  const set = deps.runtime.kept(liveStreams);
   set.add(listener);
   return () => set.delete(listener);
 }
 
 /** Ends every live stream of these deps with its close event: the local host calls it when it stops. */
 export function closeLiveStreams(deps: Pick<Deps, "runtime">): void {
-  for (const listener of [...deps.runtime.liveStreams]) listener();
+  for (const listener of [...deps.runtime.kept(liveStreams)]) listener();
 }

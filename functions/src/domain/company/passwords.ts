@@ -2,6 +2,7 @@
 // they can be raised later without invalidating existing passwords.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { Runtime } from "../context";
+import { keptState } from "../../ports/runtime";
 
 /** scrypt's cost N of a new hash unless the host says otherwise (config.passwordCost): about 50 ms of
  *  CPU per hash or check. The AWS host always hashes at it; the local host may be told a lower one
@@ -78,10 +79,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** The hash of nothing at each password cost, made once per host. */
+const dummyPasswordHashes = keptState("dummy password hashes", () => new Map<number, Promise<string>>());
+
 /** A hash of nothing in particular at the cost new hashes are made at, verified against when the
  *  e-mail is unknown so that a wrong e-mail takes as long as a wrong password. */
-export function dummyPasswordHash(runtime: Pick<Runtime, "dummyPasswordHashes">, cost = PASSWORD_COST): Promise<string> {
-  const dummyHashes = runtime.dummyPasswordHashes;
+export function dummyPasswordHash(runtime: Pick<Runtime, "kept">, cost = PASSWORD_COST): Promise<string> {
+  const dummyHashes = runtime.kept(dummyPasswordHashes);
   let hash = dummyHashes.get(cost);
   if (!hash) {
     hash = hashPassword(randomBytes(12).toString("base64"), cost);

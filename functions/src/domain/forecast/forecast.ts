@@ -51,7 +51,7 @@ import {
 } from "@core/registry";
 import type { Deps, ForecastFileResult } from "../context";
 import { CellInvalid, type Invalid, invalidAt } from "../errors";
-import { FORECAST_FEATURES, forecastModelFor, runnableModel } from "./models";
+import { FORECAST_FEATURES, forecastModelFor, parsedModels, runnableModel } from "./models";
 import type { ForecastKeptRow } from "./rows";
 import {
   checkEach,
@@ -577,7 +577,7 @@ export async function forecastFromColumns(
 ): Promise<ForecastFileResult> {
   // The columns hold x1 … x15 alone: a model that reads named features forecasts from rows.
   if (run.version.features?.length) throw new Error("forecastFromColumns: the model reads named features the columns lack");
-  const model = await runnableModel(deps, run.version, deps.runtime?.parsedModels);
+  const model = await runnableModel(deps, run.version, deps.runtime?.kept(parsedModels));
   const n = columns.count;
   let kind = 0;
   let measured = false;

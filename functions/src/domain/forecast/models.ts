@@ -25,6 +25,7 @@ import { newId } from "../ids";
 import { byteBudgetCache, type ByteBudgetCache } from "../byte-budget-cache";
 import type { ForecastModelVersion } from "../../ports";
 import type { ModelDescription } from "../../ports/model-scoring";
+import { keptState } from "../../ports/runtime";
 import { fileSize } from "../../contract/schemas/uploads";
 import { LIMITS } from "../../contract/schemas/limits";
 
@@ -78,9 +79,8 @@ export function forecastMethod(value: unknown): ForecastMethod {
 /** The parsed models a process keeps, at most MODEL_CACHE_BYTES of their files together (a parsed
  *  model takes a few times its file in memory): the least recently used is parsed again when asked. */
 export const MODEL_CACHE_BYTES = 64 * 1024 * 1024;
-/** The parsed models a host keeps for scoring in its own process (its runtime's parsedModels; a
- *  scoring thread keeps its own), made empty. */
-export const emptyParsedModels = (): ByteBudgetCache<GbdtModel> => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES);
+/** The parsed models a host keeps for scoring in its own process (a scoring thread keeps its own). */
+export const parsedModels = keptState("parsed models", () => byteBudgetCache<GbdtModel>(MODEL_CACHE_BYTES));
 
 /** A model file as text, checked: parses, matches the method, uses only known data columns (and the
  *  named `features` its training kept: issue 108, item 5), and predicts a finite number for a row of
@@ -183,10 +183,12 @@ const laggedNotActive = () =>
 const LAGGED_FILE = (horizon: number) => `methane-xgboost-h${horizon}.json`;
 const DEFAULT_MODELS_PREFIX = "default-models/";
 const DEFAULT_UPLOADED_AT = "2026-11-25T00:00:00.000Z";
-/** The default lagged XGBoost models, one per horizon above 0, checked once per host (its runtime's
- *  laggedModels). */
+/** The default lagged models, checked once per host. */
+const laggedModels = keptState("lagged models", (): { models?: Promise<ForecastModelVersion[]> } => ({}));
+
+/** The default lagged XGBoost models, one per horizon above 0, checked once per host (laggedModels). */
 export function defaultLaggedModels(deps: Pick<Deps, "runtime">): Promise<ForecastModelVersion[]> {
-  const lagged = deps.runtime.laggedModels;
+  const lagged = deps.runtime.kept(laggedModels);
   lagged.models ??= Promise.all(
     HORIZONS.filter((h) => h > 0).map(async (horizon) => {
       const file = LAGGED_FILE(horizon);
@@ -289,7 +291,7 @@ export async function modelFileBody(
 }
 
 /** The runnable model of a stored version, parsed once while `cache` keeps it (the host's
- *  runtime's parsedModels, or a scoring thread's own). */
+ *  parsedModels, or a scoring thread's own). */
 export function runnableModel(
   deps: Pick<Deps, "blobs">,
   version: ForecastModelVersion,

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import type { ForecastColumns } from "../../ports";
 import type { Deps } from "../context";
-import type { PreviewColumns } from "../../ports/runtime";
+import { keptState } from "../../ports/runtime";
 
 /** How long a preview's columns wait for their save. */
 export const KEPT_MS = 60 * 60 * 1000;
@@ -17,6 +17,22 @@ export const KEPT_MS = 60 * 60 * 1000;
 export const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 /** Entries one company may keep: a preview or two ahead of their saves, not a store of files. */
 export const MAX_KEPT_PER_COMPANY = 2;
+
+/** The previews' columns by `${company}\n${upload key}`, oldest first, and their bytes. */
+interface PreviewColumns {
+  kept: Map<string, KeptColumns>;
+  bytes: number;
+}
+
+interface KeptColumns {
+  company: string;
+  digest: string;
+  columns: ForecastColumns;
+  bytes: number;
+  until: number;
+}
+
+const previewColumns = keptState("preview columns", (): PreviewColumns => ({ kept: new Map(), bytes: 0 }));
 
 const entryKey = (company: string, upload: string) => `${company}\n${upload}`;
 
@@ -44,7 +60,7 @@ export function keepPreviewColumns(
   columns: ForecastColumns,
   now: number,
 ): void {
-  const store = deps.runtime.previewColumns;
+  const store = deps.runtime.kept(previewColumns);
   const key = entryKey(company, upload);
   drop(store, key);
   const bytes = sizeOf(columns);
@@ -69,7 +85,7 @@ export function takePreviewColumns(
   digest: () => string,
   now: number,
 ): ForecastColumns | undefined {
-  const store = deps.runtime.previewColumns;
+  const store = deps.runtime.kept(previewColumns);
   const key = entryKey(company, upload);
   const entry = store.kept.get(key);
   if (!entry) return undefined;
@@ -80,12 +96,12 @@ export function takePreviewColumns(
 
 /** The upload is gone (used or deleted): its columns with it, whoever kept them. */
 export function forgetPreviewColumns(deps: Pick<Deps, "runtime">, upload: string): void {
-  const store = deps.runtime.previewColumns;
+  const store = deps.runtime.kept(previewColumns);
   for (const [k] of store.kept) if (k.endsWith(`\n${upload}`)) drop(store, k);
 }
 
 /** What is kept now: for the tests of the bounds. */
 export function keptPreviewColumns(deps: Pick<Deps, "runtime">): { entries: number; bytes: number } {
-  const store = deps.runtime.previewColumns;
+  const store = deps.runtime.kept(previewColumns);
   return { entries: store.kept.size, bytes: store.bytes };
 }

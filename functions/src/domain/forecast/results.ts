@@ -12,6 +12,7 @@ import { NotFound } from "../errors";
 import { HEAVY_FORECAST_ROWS, heavyWork } from "../heavy-work";
 import { forecastJsonOf, forecastRowsOf, rowBytesBetween, rowsBetween, type ForecastKeptRow } from "./rows";
 import { MAX_GRAPH_POINTS, thinnedPositions } from "./downsample";
+import { keptState } from "../../ports/runtime";
 
 export interface RowsPageQuery {
   offset: number;
@@ -32,7 +33,11 @@ const finite = (value: unknown): value is number => typeof value === "number" &&
  *  chart and its pages, asked together and then page after page, parse the 16 MB once, not per
  *  call. Two forecasts at most: a year of 10-minute readings is some 40 MB in memory. */
 const RECENT_FORECASTS = 2;
-/** The host keeps both (its runtime's recentForecasts): the parsed rows and, below, the stored JSON of a page. */
+/** The host keeps both: the parsed rows and, below, the stored JSON of a page, by blob key. */
+const recentForecasts = keptState("recent forecasts", () => ({
+  rows: new Map<string, Promise<ForecastKeptRow[]>>(),
+  json: new Map<string, ReturnType<typeof forecastJsonOf>>(),
+}));
 
 /** A forecast's rows, read through the recent ones: every read of them (its table's pages, its
  *  chart, the calculation's read) shares one parse. Reading one of many rows that is not among them
@@ -43,7 +48,7 @@ function cachedForecastRows(
   actor: Actor,
   calculation: StoredCalculation,
 ): Promise<ForecastKeptRow[]> {
-  return recentRead(deps.runtime.recentForecasts.rows, deps, actor, calculation, forecastRowsOf);
+  return recentRead(deps.runtime.kept(recentForecasts).rows, deps, actor, calculation, forecastRowsOf);
 }
 
 /** The stored JSON last read here for a page, by blob key, with its rows' bounds: a page is parsed
@@ -53,7 +58,7 @@ function cachedForecastRows(
 /** The recent stored JSON of a forecast with its rows' bounds; reading one of many rows that is
  *  not among them is heavy work, as cachedForecastRows. */
 function recentForecastJson(deps: Pick<Deps, "blobs" | "repos" | "runtime">, actor: Actor, calculation: StoredCalculation) {
-  return recentRead(deps.runtime.recentForecasts.json, deps, actor, calculation, forecastJsonOf);
+  return recentRead(deps.runtime.kept(recentForecasts).json, deps, actor, calculation, forecastJsonOf);
 }
 
 /** What `readOf` reads of a forecast's stored rows, through `cache` by their blob key; reading one of

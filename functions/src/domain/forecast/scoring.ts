@@ -6,7 +6,7 @@
 import { airNeeded, predict, whatIf, type GbdtModel } from "@core/gbdt";
 import type { ModelScoring, ScoringCall } from "../../ports/model-scoring";
 import type { Deps } from "../context";
-import { checkModelFile, runnableModel } from "./models";
+import { checkModelFile, parsedModels, runnableModel } from "./models";
 
 /** The answer of `call` on a parsed model. */
 export function scoreModel(model: GbdtModel, call: ScoringCall): Float64Array | ReturnType<typeof whatIf> | ReturnType<typeof airNeeded> {
@@ -15,10 +15,10 @@ export function scoreModel(model: GbdtModel, call: ScoringCall): Float64Array | 
   return airNeeded(model, ...call.args);
 }
 
-/** Scoring in this process, on the models its host keeps (its runtime's parsedModels). */
+/** Scoring in this process, on the models its host keeps (parsedModels). */
 export const inProcessScoring = (deps: Pick<Deps, "blobs"> & Partial<Pick<Deps, "runtime">>): ModelScoring => ({
   async score(version, call) {
-    return scoreModel(await runnableModel(deps, version, deps.runtime?.parsedModels), call) as never;
+    return scoreModel(await runnableModel(deps, version, deps.runtime?.kept(parsedModels)), call) as never;
   },
   check: checkModelFile,
 });

@@ -8,10 +8,11 @@ import type { ApprovedFigures, InventoryReview } from "../../ports";
 import { isApproved } from "./review";
 import type { InventoryCalculation } from "./types";
 import { loadSnapshot, scopedState, type SnapshotLine } from "./versions";
+import { keptState } from "../../ports/runtime";
 
 const KEPT = 200;
-/** The approved versions' figures the host keeps (deps.runtime.approvedFigures: a version never
- *  changes), the latest KEPT. */
+/** The approved versions' figures the host keeps (a version never changes), the latest KEPT. */
+const keptFigures = keptState("approved figures", () => new Map<string, ApprovedFigures>());
 
 /** The approved version's figures of the year (of one facility when given), or undefined when the
  *  year does not stand approved. */
@@ -21,7 +22,7 @@ export async function approvedFigures(
   facilityId?: string,
 ): Promise<ApprovedFigures | undefined> {
   if (!isApproved(review as InventoryReview) || !review.snapshot) return undefined;
-  const kept = deps.runtime.approvedFigures;
+  const kept = deps.runtime.kept(keptFigures);
   const key = [review.company, review.year, review.snapshot.version, review.snapshot.sha256, facilityId ?? ""].join("|");
   const known = kept.get(key);
   if (known) return known;

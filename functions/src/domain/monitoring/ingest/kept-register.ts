@@ -8,7 +8,7 @@
 // with its own runtime).
 import type { Deps } from "../../context";
 import type { ReadingsWritten, Sensor } from "../../../ports";
-import type { KeptRegister } from "../../../ports/runtime";
+import { keptState } from "../../../ports/runtime";
 
 /** Facilities whose registers a host keeps (150 sensors ≈ 100 KB each): a holding's few dozen mines. */
 export const KEPT_REGISTERS = 200;
@@ -17,13 +17,23 @@ export const KEPT_REGISTERS = 200;
  *  before this stamp writing during a deploy) at an hour, for 26 read units an hour. */
 export const KEPT_REGISTER_MS = 60 * 60_000;
 
+/** A facility's register as read, the stamp read before it, and when (UTC ms). */
+interface KeptRegister {
+  stamp: string | undefined;
+  at: number;
+  sensors: Promise<readonly Sensor[]>;
+}
+
+/** The facilities' sensor registers read lately, by company and facility. */
+const sensorRegisters = keptState("sensor registers", () => new Map<string, KeptRegister>());
+
 /** The facility's sensors, retired ones too, by code: the kept register while its stamp holds. */
 export async function facilityRegister(
   deps: Pick<Deps, "repos" | "runtime" | "clock">,
   company: string,
   facility: string,
 ): Promise<readonly Sensor[]> {
-  const kept = deps.runtime.sensorRegisters;
+  const kept = deps.runtime.kept(sensorRegisters);
   const key = `${company}|${facility}`;
   const stamp = await deps.repos.sensors.registerStamp(company, facility);
   const now = deps.clock.now().getTime();

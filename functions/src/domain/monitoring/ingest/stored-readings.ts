@@ -4,6 +4,7 @@
 // minutes/minutes.ts).
 import type { Deps } from "../../context";
 import type { MinuteReadings, SensorDay, TelemetryRepository } from "../../../ports";
+import { keptState } from "../../../ports/runtime";
 
 export const DAY_MS = 86_400_000;
 
@@ -107,12 +108,16 @@ export function sensorPlaces(minute: MinuteReadings): Map<string, number[]> {
   return places;
 }
 
+/** The facilities' open days whose day items written before issue 98 are moved into minutes, or being
+ *  moved, by company, facility and day (minutes/minutes.ts openDayMoved keeps them). */
+export const movedDays = keptState("moved days", () => new Map<string, Promise<void>>());
+
 /** Whether no day item of the facility's `day` can hold readings at `now`: the day is open for another
  *  SETTLE_MS (no host closes it meanwhile, so none compacts it or writes it a closed
  *  day's late readings) and this host knows its day items written before issue 98 moved into its minutes
  *  (openDayMoved, which leaves them empty). */
 async function dayItemsEmpty(deps: Partial<Pick<Deps, "runtime">>, company: string, facility: string, day: string, now: number) {
-  const moved = deps.runtime?.movedDays.get(`${company}|${facility}|${day}`);
+  const moved = deps.runtime?.kept(movedDays).get(`${company}|${facility}|${day}`);
   if (!moved || !isOpenDay(day, now + SETTLE_MS)) return false;
   return moved.then(
     () => true,

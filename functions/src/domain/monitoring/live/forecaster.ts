@@ -10,7 +10,7 @@
 // each batch's). Where it runs: with the consumer (the local server's, in whatever thread drains the
 // queue; in AWS the readings' function, which awaits it before it answers): docs/architecture.md.
 import type { Deps } from "../../context";
-import type { ForecastQueue } from "../../../ports/runtime";
+import { keptState } from "../../../ports/runtime";
 import {
   featureSensors,
   forecastMeter,
@@ -102,10 +102,20 @@ export async function forecastReadingsWritten(
   await forecastsIdle(deps);
 }
 
-/** Hands a facility's change to the forecaster of this host (its runtime's forecastQueue): computed once the one running is done,
+/** The facilities whose forecasts are to be computed, with their changed sensors, and the run. */
+interface ForecastQueue {
+  /** By company and facility: the sensors changed, and the register the latest change was applied with. */
+  pending: Map<string, { company: string; facility: string; sensors: Set<string>; register?: readonly Sensor[] }>;
+  running?: Promise<void>;
+}
+
+/** The forecaster's queue in this host. */
+export const forecastQueue = keptState("forecast queue", (): ForecastQueue => ({ pending: new Map() }));
+
+/** Hands a facility's change to the forecaster of this host (forecastQueue): computed once the one running is done,
  *  with every change that came meanwhile. */
 export function queueForecasts(deps: ForecastDeps, change: ForecastChange): void {
-  const queue = deps.runtime.forecastQueue;
+  const queue = deps.runtime.kept(forecastQueue);
   const key = `${change.company}|${change.facility}`;
   let pending = queue.pending.get(key);
   if (!pending) queue.pending.set(key, (pending = { company: change.company, facility: change.facility, sensors: new Set() }));
@@ -143,7 +153,7 @@ async function run(deps: ForecastDeps, queue: ForecastQueue): Promise<void> {
 /** Resolves once the forecasts queued so far are computed (tests, the readings' function before it answers). */
 export async function forecastsIdle(deps: Pick<Deps, "runtime">): Promise<void> {
   for (;;) {
-    const running = deps.runtime.forecastQueue.running;
+    const running = deps.runtime.kept(forecastQueue).running;
     if (!running) return;
     await running;
   }

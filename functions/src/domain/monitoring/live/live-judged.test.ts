@@ -17,7 +17,7 @@ import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { readingsBetween } from "../ingest/stored-readings";
 import { telemetryIdle } from "./forecaster";
-import { bindLiveModel, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
+import { alertRules, bindLiveModel, forecastWorking, liveWindow, modelPeriodEnd, type Readings } from "./live";
 import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../../../../../tests/support/audit-longwall";
 
 const DAY_MS = 86_400_000;
@@ -62,7 +62,7 @@ beforeAll(async () => {
 /** The tile's forecast of `working` as computed at `at`, from the readings up to it (the alert rules' memo cleared). */
 async function tileAt(at: number, who = staff, where = facility, working = "Лава 1") {
   now = at + 30_000;
-  d.deps.runtime.alertRules.clear();
+  d.deps.runtime.kept(alertRules).clear();
   const sensors = (await d.deps.repos.sensors.listOfFacility(who.company, where)).filter((s) => s.working === working);
   const { from } = liveWindow(now);
   const readings = new Map<string, Readings>();

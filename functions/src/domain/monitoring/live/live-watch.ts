@@ -1,5 +1,5 @@
 // Issue 78: the live tiles pushed as they change (the stream of v1/telemetry/live/stream/). One watch per
-// facility in this host (its runtime keeps them), shared by every connected page of it: it keeps the
+// facility in this host (liveWatches), shared by every connected page of it: it keeps the
 // window's readings, takes the readings of the days written from the change stream («readings written»,
 // ports/changes.ts: the local host's table makes the tiles its first subscriber) instead of reading the
 // days again, recomputes the tiles once per change (changes that come while it computes are taken
@@ -7,12 +7,31 @@
 // forecaster stored (forecaster.ts), read with the tiles: «forecast stored» is a change without
 // readings; «binding changed» reads the inputs again.
 import type { Deps } from "../../context";
-import type { Change } from "../../../ports";
-import type { LiveWatch } from "../../../ports/runtime";
+import type { AppliedReadings, Change, Sensor } from "../../../ports";
+import { keptState } from "../../../ports/runtime";
 import { facilityRegister } from "../ingest/kept-register";
 import { liveFrom, liveInputs, liveWindow, type LiveInputs, type LiveView, type Readings } from "./live";
 
 type Watcher = (view: LiveView) => void;
+
+/** One facility's watch, shared by every page of the host watching it. */
+interface LiveWatch {
+  watchers: Set<Watcher>;
+  inputs?: Promise<LiveInputs>;
+  pending: (readonly AppliedReadings[])[];
+  /** The register the latest change was applied with, taken by the next recompute. */
+  register?: readonly Sensor[];
+  reload: boolean;
+  running?: Promise<void>;
+  last?: LiveView;
+  /** Recompute without a change: the clock moved («нет данных N мин»). */
+  tick: boolean;
+  poke: () => void;
+  stop: () => void;
+}
+
+/** The live tiles' watches of this host, by company and facility. */
+export const liveWatches = keptState("live watches", () => new Map<string, LiveWatch>());
 
 /** The tiles are recomputed this often without a change, so a channel's «нет данных N мин» moves on. */
 export const LIVE_TICK_MS = 30_000;
@@ -84,7 +103,7 @@ function kick(deps: Deps, company: string, facility: { id: string; name: string 
  * a binding changes them; returns what stops it. The facility is the caller's, checked before.
  */
 export function watchLive(deps: Deps, company: string, facility: { id: string; name: string }, watcher: Watcher): () => void {
-  const map = deps.runtime.liveWatches;
+  const map = deps.runtime.kept(liveWatches);
   const key = `${company}|${facility.id}`;
   let watch = map.get(key);
   if (!watch) {
@@ -121,7 +140,7 @@ export function watchLive(deps: Deps, company: string, facility: { id: string; n
  *  read anew. Nothing while no page watches the facility. */
 export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void {
   if (change.type === "DeliveriesDue") return;
-  const watch = deps.runtime.liveWatches.get(`${change.company}|${change.facility}`);
+  const watch = deps.runtime.kept(liveWatches).get(`${change.company}|${change.facility}`);
   if (!watch) return;
   if (change.type === "BindingChanged") watch.reload = true;
   else watch.pending.push(change.type === "ReadingsWritten" ? change.readings : []);
@@ -131,6 +150,6 @@ export function liveTilesHear(deps: Pick<Deps, "runtime">, change: Change): void
 
 /** The tiles a watch holds, when one is running for the facility (GET answers from it). */
 export function watchedView(deps: Pick<Deps, "runtime">, company: string, facilityId: string): LiveView | undefined {
-  const watch = deps.runtime.liveWatches.get(`${company}|${facilityId}`);
+  const watch = deps.runtime.kept(liveWatches).get(`${company}|${facilityId}`);
   return watch && !watch.running && !watch.reload ? watch.last : undefined;
 }

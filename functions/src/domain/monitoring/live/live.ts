@@ -43,13 +43,21 @@ import { readingsBetween, utcDay } from "../ingest/stored-readings";
 import { facilityRegister } from "../ingest/kept-register";
 import { keptMinutes } from "../minutes/minute-window";
 import { recordForecast } from "../derive/forecast-events";
-import type { LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
-import type { liveBindBodySchema, liveChartSchema, liveTileSchema } from "../../../contract/schemas/monitoring";
+import type { AppliedReadings, LiveModelBinding, Sensor, StoredLiveForecast } from "../../../ports";
+import type { liveBindBodySchema, liveChartSchema, liveTileSchema, liveViewSchema } from "../../../contract/schemas/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "../../../contract/live-features";
-import type { LiveInputs, LiveView } from "../../../ports/runtime";
+import { keptState } from "../../../ports/runtime";
 
-// What a page sees and what its tiles are computed from: kept in a host's live watches (its runtime).
-export type { LiveInputs, LiveView };
+/** What a page sees (kept in a host's live watches, live-watch.ts). */
+export type LiveView = z.output<typeof liveViewSchema>;
+
+/** What a facility's tiles are computed from: its sensors, bindings and the window's readings. */
+export interface LiveInputs {
+  facility: { id: string; name: string };
+  sensors: Sensor[];
+  bindings: LiveModelBinding[];
+  readings: ReadonlyMap<string, Omit<AppliedReadings, "sensor">>;
+}
 export type LiveTile = z.output<typeof liveTileSchema>;
 type LiveForecast = LiveTile["forecasts"][number];
 type Meter = LiveTile["meters"][number];
@@ -452,9 +460,22 @@ export function withChanceJudged(
   };
 }
 
-/** The alert rules chosen lately are kept per binding and meter (the runtime's alertRules); the
+/** The alert rules chosen lately are kept per binding and meter (alertRules); the
  *  alert rule's back-test is read again after this long (it changes slowly: days of history). */
 export const ALERT_REFRESH_MS = 10 * MINUTE_MS;
+
+/** An alert rule chosen, when (UTC ms), and what it was judged on. */
+interface AlertRule {
+  at: number;
+  alert: Omit<Alert, "raised">;
+  probability: ProbabilityCheck | null;
+  judged: { after: number | null; rows: number };
+  near: NearLimit;
+  lead: string | null;
+}
+
+/** The alert rules chosen lately in this host, per binding and meter (alertRuleOf). */
+export const alertRules = keptState("alert rules", () => new Map<string, AlertRule>());
 
 /**
  * Issue 108, item 6: the last minute of the model's own period — the rows it was trained on and those its
@@ -488,7 +509,7 @@ async function alertRuleOf(
   const anchor = Math.floor(last / step) * step;
   const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
   const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}|${anchor}`;
-  const cache = deps.runtime.alertRules;
+  const cache = deps.runtime.kept(alertRules);
   const now = deps.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && now - hit.at < ALERT_REFRESH_MS) return hit;

@@ -17,9 +17,9 @@ import { createPoint } from "../../company/emission-points";
 import { createWebhook } from "../derive/webhooks";
 import type { Actor, Deps } from "../../context";
 import { drainTelemetry } from "./consumer";
-import { telemetryIdle } from "../live/forecaster";
+import { forecastQueue, telemetryIdle } from "../live/forecaster";
 import { bindLiveModel, type LiveView } from "../live/live";
-import { LIVE_TICK_MS, watchLive } from "../live/live-watch";
+import { LIVE_TICK_MS, liveWatches, watchLive } from "../live/live-watch";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
@@ -186,7 +186,7 @@ describe("the local host's change stream", () => {
     expect(otherHeard).toEqual(["ReadingsWritten"]);
     expect(heard).toEqual([]);
     // Each runtime makes its own objects: a watch or a queue of one is nothing of the other's.
-    expect(localRuntime(() => other).liveWatches).not.toBe(other.runtime.liveWatches);
-    expect(other.runtime.forecastQueue).not.toBe(d.deps.runtime.forecastQueue);
+    expect(localRuntime(() => other).kept(liveWatches)).not.toBe(other.runtime.kept(liveWatches));
+    expect(other.runtime.kept(forecastQueue)).not.toBe(d.deps.runtime.kept(forecastQueue));
   });
 });

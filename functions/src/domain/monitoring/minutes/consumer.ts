@@ -13,7 +13,7 @@
 // [sensor, ms, value] tuples (about 100 bytes a reading in V8's heap, and a second copy as [ms, value]
 // pairs per day): a year's file is applied a part at a time, each part let go once its readings are in.
 import type { Deps } from "../../context";
-import type { DrainOutcome } from "../../../ports/runtime";
+import { keptState } from "../../../ports/runtime";
 import type { ReadingsWritten, SensorDay, TelemetryBatch } from "../../../ports";
 import { batchReadings } from "../ingest/readings";
 import { DAY_MS, MINUTES_HORIZON_DAYS, dayStart, emptyDay, isOpenDay, utcDay } from "../ingest/stored-readings";
@@ -781,7 +781,21 @@ const PASS_READINGS = 10_000;
 /** How often a drain busy with long work reads the queue again for facilities newly queued (ms). */
 const RESCAN_MS = 1_000;
 
-export type { DrainOutcome };
+/** What a drain of the readings' queue leaves for later: when the earliest batch passed over for its
+ *  back-off may be tried again (UTC ms), if any is. */
+export interface DrainOutcome {
+  retryAt?: number;
+}
+
+/** The drains of the table's queue of readings, one after another (drainTelemetry). */
+const readingDrains = keptState(
+  "reading drains",
+  (): {
+    chain?: Promise<DrainOutcome>;
+    /** The running drain told that a batch was queued meanwhile: it reads the queue again now. */
+    queuedMeanwhile?: () => void;
+  } => ({}),
+);
 
 /** The lane of a queue's mark: its facility's, or, for a mark stored before marks named it, its
  *  company's own (such batches one after another, beside the facilities'). */
@@ -962,7 +976,7 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
       } while (again);
     })().finally(() => (scanning = undefined)));
   };
-  const drains = deps.runtime.readingDrains;
+  const drains = deps.runtime.kept(readingDrains);
   const queuedMeanwhile = () => void scan();
   drains.queuedMeanwhile = queuedMeanwhile;
   try {
@@ -980,13 +994,13 @@ async function drain(deps: ConsumerDeps): Promise<DrainOutcome> {
 
 type DrainDeps = ConsumerDeps & Partial<Pick<Deps, "telemetryConsumer">>;
 
-/** Starts (or queues behind the one running: the host's readingDrains, one after another; AWS's
+/** Starts (or queues behind the one running: readingDrains, one after another; AWS's
  *  function is fed by SQS) a drain of the queue: after each push and on the local
  *  server's start. Where the host consumes elsewhere (`telemetryConsumer`: the local server's thread),
  *  it is asked there; else in this process. Answers what the drain left for later. */
 export function drainTelemetry(deps: DrainDeps): Promise<DrainOutcome> {
   if (deps.telemetryConsumer) return deps.telemetryConsumer.drain().then(() => ({}));
-  const drains = deps.runtime.readingDrains;
+  const drains = deps.runtime.kept(readingDrains);
   // The drain running takes up the batch now (its lane started or its next round), not at its rescan;
   // the one chained after it finds what it left.
   drains.queuedMeanwhile?.();
@@ -1060,5 +1074,5 @@ export async function reannounceQueued(deps: Pick<Deps, "repos" | "clock" | "tel
 /** Resolves once the drains started so far are done (the forecasts they queued: live/forecaster.ts
  *  telemetryIdle, which waits for both). */
 export async function drainsIdle(deps: Pick<Deps, "runtime"> & Partial<Pick<Deps, "telemetryConsumer">>): Promise<void> {
-  await (deps.telemetryConsumer?.idle() ?? deps.runtime.readingDrains.chain ?? Promise.resolve());
+  await (deps.telemetryConsumer?.idle() ?? deps.runtime.kept(readingDrains).chain ?? Promise.resolve());
 }

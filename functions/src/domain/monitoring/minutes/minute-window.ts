@@ -1,4 +1,4 @@
-// Issue 98: each facility's recent minute items kept by the host (its runtime's minuteWindows), so that
+// Issue 98: each facility's recent minute items kept by the host (minuteWindows), so that
 // the event detector, the live tiles, the forecaster and the stale channels' sweep read a push's hours
 // of minutes from memory, not ~360 items of storage each push, and the consumer guesses the minute it
 // merges into without reading it. Several processes write one facility's minutes (AWS: the readings
@@ -14,7 +14,7 @@
 // from storage.
 import type { Deps } from "../../context";
 import type { MinuteReadings, MinutesHead } from "../../../ports";
-import type { MinuteWindow, Runtime } from "../../../ports/runtime";
+import { keptState, type Runtime } from "../../../ports/runtime";
 import { LIMITS } from "../../../contract/schemas/limits";
 import { DAY_MS, dayStart, type MinuteSource, sensorPlaces, utcDay, utcMinute } from "../ingest/stored-readings";
 
@@ -30,6 +30,27 @@ const MINUTE_WINDOW_FACILITIES = 64;
  *  that is read each push, and than land between one's log and its write (one Put after the other). */
 const MINUTES_LOGGED = 32;
 
+/** A facility's minutes a host keeps: every minute stored from `from` (UTC ms) on as of its head's
+ *  version `seen`, by its first instant, but those `stale` (another wrote them, at least to the version
+ *  named, since they were read: read again). `head` is the head as last read or written (what the next
+ *  log is conditioned on); `logging` and `syncing` this host's logs and syncs, one after another. */
+interface MinuteWindow {
+  from: number;
+  seen: number;
+  minutes: Map<number, MinuteReadings>;
+  stale: Map<number, number>;
+  /** When this host last read or wrote it (UTC ms): one unused for a while may be let go. */
+  usedAt: number;
+  /** The sensors' ids its minutes share (withSharedSensors). */
+  sensors?: string[];
+  head?: MinutesHead;
+  logging?: Promise<void>;
+  syncing?: Promise<MinuteWindow>;
+}
+
+/** The facilities' recent minute items, by company and facility. */
+const minuteWindows = keptState("minute windows", () => new Map<string, MinuteWindow>());
+
 const MINUTE_MS = 60_000;
 const minuteAt = (day: string, minute: string) =>
   dayStart(day) + Number(minute.slice(0, 2)) * 3_600_000 + Number(minute.slice(3, 5)) * MINUTE_MS;
@@ -38,8 +59,8 @@ const minuteAt = (day: string, minute: string) =>
  *  others are in use (one unused for IDLE_MS is let go for it): the facility is read from storage then,
  *  so a host serving more facilities (the minute function's sweep of a holding) never reads a window
  *  anew each time. */
-function windowOf(runtime: Pick<Runtime, "minuteWindows">, company: string, facility: string, now: number): MinuteWindow | undefined {
-  const windows = runtime.minuteWindows;
+function windowOf(runtime: Pick<Runtime, "kept">, company: string, facility: string, now: number): MinuteWindow | undefined {
+  const windows = runtime.kept(minuteWindows);
   const key = `${company}|${facility}`;
   let window = windows.get(key);
   if (!window) {
@@ -65,8 +86,8 @@ const emptyWindow = (now: number): MinuteWindow => ({
 const IDLE_MS = 10 * MINUTE_MS;
 
 /** The facility's window let go (its minutes removed or rewritten outside the log: a day compacted). */
-export function forgetMinutes(runtime: Pick<Runtime, "minuteWindows">, company: string, facility: string) {
-  runtime.minuteWindows.delete(`${company}|${facility}`);
+export function forgetMinutes(runtime: Pick<Runtime, "kept">, company: string, facility: string) {
+  runtime.kept(minuteWindows).delete(`${company}|${facility}`);
 }
 
 /** A minute as stored at its version kept in the window, unless it keeps a later one or the minute is
@@ -105,7 +126,7 @@ export function guessedMinute(
   day: string,
   minute: string,
 ): MinuteReadings | null | undefined {
-  const window = deps.runtime.minuteWindows.get(`${company}|${facility}`);
+  const window = deps.runtime.kept(minuteWindows).get(`${company}|${facility}`);
   const t = minuteAt(day, minute);
   if (!window || t < window.from || window.stale.has(t)) return undefined;
   return window.minutes.get(t) ?? null;
@@ -120,7 +141,7 @@ export async function readMinute(
   minute: string,
 ): Promise<MinuteReadings | undefined> {
   const stored = await deps.repos.telemetry.getMinute(company, facility, day, minute);
-  const window = deps.runtime.minuteWindows.get(`${company}|${facility}`);
+  const window = deps.runtime.kept(minuteWindows).get(`${company}|${facility}`);
   if (stored && window) keep(window, stored);
   return stored;
 }

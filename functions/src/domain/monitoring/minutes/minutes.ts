@@ -19,6 +19,7 @@ import {
   emptyDay,
   isDemoDay,
   isOpenDay,
+  movedDays,
   utcDay,
 } from "../ingest/stored-readings";
 import { forgetMinutes, writeMinute } from "./minute-window";
@@ -172,7 +173,7 @@ export async function compactDay(
   // longer hold (a day compacted while open: a test's, a bench's).
   if (deps.runtime) {
     forgetMinutes(deps.runtime, company, facility);
-    deps.runtime.movedDays.delete(`${company}|${facility}|${day}`);
+    deps.runtime.kept(movedDays).delete(`${company}|${facility}|${day}`);
   }
   return minutes.length;
 }
@@ -243,7 +244,7 @@ export function openDayMoved(
   day: string,
   run: CompactionRun = { stopped: false },
 ): Promise<void> {
-  const moved = deps.runtime.movedDays;
+  const moved = deps.runtime.kept(movedDays);
   const key = `${company}|${facility}|${day}`;
   const known = moved.get(key);
   if (known) return known;
