@@ -4,42 +4,24 @@
 // with links to the calculations to fix, the facilities, and totals by category and year.
 // The page paints its heading and the passport buttons first; the pickers (antd Select) and the
 // report (InventoryReport: cards, tables, chart) load right after, while the figures are fetched.
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Flex, Typography } from "antd";
 import { Link } from "react-router-dom";
 import { LazyLoading } from "../../shared/LazyLoading";
-import { useUrlQuery } from "../../shared/urlState";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
-import { useFacilities, useInventory, useInventoryYears, type YearTotals } from "../../api/inventory";
+import { useInventory, type YearTotals } from "../../api/inventory";
 import { PassportDownload } from "./PassportDownload";
-import { defaultYear, yearOptions } from "./years";
-import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
+import { useYearAndFacility, YearAndFacilityPickers } from "./YearAndFacility";
 
-const loadPickers = () => import("./InventoryPickers");
-const YearSelect = lazy(() => loadPickers().then((m) => ({ default: m.YearSelect })));
-const FacilitySelect = lazy(() => loadPickers().then((m) => ({ default: m.FacilitySelect })));
 const loadReport = () => import("./InventoryReport");
 const InventoryReport = lazy(() => loadReport().then((m) => ({ default: m.InventoryReport })));
 
 const NO_YEARS: readonly YearTotals[] = [];
 
-/** A picker's place while its code loads, so that the row does not jump. */
-function PickerPlace({ width }: { width: number }) {
-  return <span style={{ display: "inline-block", width, height: 32 }} />;
-}
-
 export default function InventoryPage() {
-  const { params, update } = useUrlQuery();
-  const years = useInventoryYears();
-  const facilities = useFacilities();
-  const today = useMemo(() => new Date(), []);
-  const yearParam = Number(params.get("year"));
-  const year =
-    Number.isInteger(yearParam) && yearParam >= REPORTING_YEAR_MIN && yearParam <= REPORTING_YEAR_MAX
-      ? yearParam
-      : defaultYear(years.data ?? [], today);
-  const facility = params.get("facility") ?? undefined;
+  const choice = useYearAndFacility();
+  const { year, facility, years } = choice;
   const inventory = useInventory(year, facility);
   const data = inventory.data;
 
@@ -54,22 +36,7 @@ export default function InventoryPage() {
         Инвентаризация
       </Typography.Title>
       <Flex gap={12} wrap align="center">
-        <span>Отчетный год</span>
-        <Suspense fallback={<PickerPlace width={120} />}>
-          <YearSelect
-            year={year}
-            years={yearOptions(years.data ?? [], today)}
-            onChange={(next) => update({ year: String(next) }, { replace: true })}
-          />
-        </Suspense>
-        <span>Площадка</span>
-        <Suspense fallback={<PickerPlace width={260} />}>
-          <FacilitySelect
-            facility={facility}
-            facilities={facilities.data ?? []}
-            onChange={(next) => update({ facility: next }, { replace: true })}
-          />
-        </Suspense>
+        <YearAndFacilityPickers choice={choice} />
         <PassportDownload year={year} facility={facility} />
         <Link to={`/inventory/measured-vs-estimated?year=${year}${facility ? `&facility=${facility}` : ""}`}>Измерено и оценено</Link>
       </Flex>

@@ -2,36 +2,21 @@
 // underground mine the year's measured gross CH4 of its mining line beside its estimate from coal
 // (MineComparisonCard.tsx: bands, verdict, chart by month, explanations), with the year and facility
 // pickers and the xlsx.
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { LazyLoading } from "../../shared/LazyLoading";
 import { Link } from "react-router-dom";
 import { Alert, Button, Flex, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { useUrlQuery } from "../../shared/urlState";
 import { LoadError } from "../../shared/LoadError";
 import { PageLoading } from "../../shared/PageLoading";
-import { useFacilities, useInventoryYears } from "../../api/inventory";
 import { downloadComparison, useMeasuredVsEstimated } from "../../api/measuredVsEstimated";
-import { defaultYear, yearOptions } from "./years";
-import { REPORTING_YEAR_MAX, REPORTING_YEAR_MIN } from "@core/gwp-in-force";
-
-const loadPickers = () => import("./InventoryPickers");
-const YearSelect = lazy(() => loadPickers().then((m) => ({ default: m.YearSelect })));
-const FacilitySelect = lazy(() => loadPickers().then((m) => ({ default: m.FacilitySelect })));
+import { useYearAndFacility, YearAndFacilityPickers } from "./YearAndFacility";
 
 const MineCard = lazy(() => import("./MineComparisonCard").then((m) => ({ default: m.MineCard })));
 
 export default function MeasuredVsEstimatedPage() {
-  const { params, update } = useUrlQuery();
-  const years = useInventoryYears();
-  const facilities = useFacilities();
-  const today = useMemo(() => new Date(), []);
-  const yearParam = Number(params.get("year"));
-  const year =
-    Number.isInteger(yearParam) && yearParam >= REPORTING_YEAR_MIN && yearParam <= REPORTING_YEAR_MAX
-      ? yearParam
-      : defaultYear(years.data ?? [], today);
-  const facility = params.get("facility") ?? undefined;
+  const choice = useYearAndFacility();
+  const { year, facility } = choice;
   const comparison = useMeasuredVsEstimated(year, facility);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -56,22 +41,7 @@ export default function MeasuredVsEstimatedPage() {
         добыче угля; полосы — 95 % интервалы (подход 1), вывод — по их сумме (методология, раздел 14).
       </Typography.Paragraph>
       <Flex gap={12} wrap align="center">
-        <span>Отчетный год</span>
-        <Suspense fallback={<span style={{ display: "inline-block", width: 120, height: 32 }} />}>
-          <YearSelect
-            year={year}
-            years={yearOptions(years.data ?? [], today)}
-            onChange={(next) => update({ year: String(next) }, { replace: true })}
-          />
-        </Suspense>
-        <span>Площадка</span>
-        <Suspense fallback={<span style={{ display: "inline-block", width: 260, height: 32 }} />}>
-          <FacilitySelect
-            facility={facility}
-            facilities={(facilities.data ?? []).filter((f) => f.kind === "underground_mine")}
-            onChange={(next) => update({ facility: next }, { replace: true })}
-          />
-        </Suspense>
+        <YearAndFacilityPickers choice={choice} facilities={choice.facilities.filter((f) => f.kind === "underground_mine")} />
         <Button icon={<DownloadOutlined />} loading={saving} onClick={save} disabled={mines.length === 0}>
           Скачать xlsx
         </Button>
