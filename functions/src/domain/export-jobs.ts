@@ -112,7 +112,7 @@ async function reusable(
  *  `taken` when the request took it already (before reading its body), given back unless a new
  *  job holds it. */
 export async function exportJob(
-  deps: Pick<Deps, "repos" | "spreadsheets">,
+  deps: Pick<Deps, "repos" | "spreadsheets" | "clock">,
   actor: Actor,
   request: JobRequest,
   start: (ticket: JobTicket) => Promise<ExportResult>,
@@ -129,7 +129,7 @@ export async function exportJob(
   const slot = taken ?? handOnSlot(actor) ?? (await reserveHeavyWork(deps, actor));
   const id = newId();
   // Its files expire with the bucket's lifecycle, and the claim with them.
-  const expiresAt = Math.floor(Date.now() / 1000) + JOB_FILE_DAYS * 24 * 60 * 60;
+  const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + JOB_FILE_DAYS * 24 * 60 * 60;
   let holder: string;
   try {
     holder = await deps.repos.exportJobs.claim(actor.company, digest, id, held, expiresAt);

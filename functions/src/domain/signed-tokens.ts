@@ -109,12 +109,17 @@ function inTime(payload: JWTPayload, now: Date): boolean {
 }
 
 /** jose's jwtVerify over the current key, then the previous one while it is still accepted.
- *  `options.currentDate` is the moment of the check. */
-export async function verifySigned(keys: SigningKeys, token: string, options: JWTVerifyOptions, runtime?: Runtime): Promise<JWTPayload> {
+ *  `options.currentDate` is the moment of the check, on the caller's clock. */
+export async function verifySigned(
+  keys: SigningKeys,
+  token: string,
+  options: JWTVerifyOptions & { currentDate: Date },
+  runtime?: Runtime,
+): Promise<JWTPayload> {
   const checks = checksOf(token, options);
   const checked = runtime?.kept(checkedTokens);
   const known = checked?.get(checks);
-  if (known && known.secret === keys.jwtSecret && inTime(known.payload, options.currentDate ?? new Date())) return known.payload;
+  if (known && known.secret === keys.jwtSecret && inTime(known.payload, options.currentDate)) return known.payload;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(keys.jwtSecret, runtime), options);
     if (checked) {
@@ -126,8 +131,7 @@ export async function verifySigned(keys: SigningKeys, token: string, options: JW
     return payload;
   } catch (error) {
     const previous = keys.previousJwtSecret;
-    const now = options.currentDate ?? new Date();
-    if (!(error instanceof errors.JWSSignatureVerificationFailed) || !previous || now >= previous.validUntil) throw error;
+    if (!(error instanceof errors.JWSSignatureVerificationFailed) || !previous || options.currentDate >= previous.validUntil) throw error;
     return (await jwtVerify(token, await hmacKey(previous.secret, runtime), options)).payload;
   }
 }

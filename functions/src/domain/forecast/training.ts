@@ -460,7 +460,7 @@ export const trainsAsJob = (deps: Pick<Deps, "spreadsheets">) =>
  * job; its state (v1/export_jobs/{id}/) names the stored model once done.
  */
 export async function startTrainingJob(
-  deps: Pick<Deps, "repos" | "blobs" | "spreadsheets">,
+  deps: Pick<Deps, "repos" | "blobs" | "spreadsheets" | "clock">,
   actor: Actor,
   file: UploadedFile,
   { params, horizon, description, activate, features }: TrainingRequest,
