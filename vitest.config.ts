@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { pathAliases } from "./path-aliases";
+import { PROCESS_TESTS } from "./tests/support/process-tests";
 
 // One test run for everything, in four tiers (vitest projects): unit tests sit next to their code;
 // integration (the API on the real local DynamoDB engine), e2e (a real Chromium against web/dist)
@@ -59,18 +60,6 @@ const SIZED_TESTS = [
 ];
 // The programs a tier drives (Chromium, LibreOffice, pdftotext) fail it when missing, never skip it.
 const REQUIRED_PROGRAMS = "tests/support/required-programs.ts";
-// The local host's tests start its servers, but for the backup archive's (tar.test.ts: bytes in memory).
-// The КЭП table makes its keys, certificates and signatures with OpenSSL's GOST engine and checks each
-// case with OpenSSL as well as in TypeScript: some 80 openssl processes; Streebog is compared with
-// `openssl dgst`.
-const PROCESS_TESTS = [
-  "functions/src/local/**/!(tar).test.ts",
-  "wasm-core/src/gbdt/cli.test.ts",
-  "functions/src/export/xls-writer.test.ts",
-  "functions/src/adapters/signing/gost-verifiers.test.ts",
-  "functions/src/adapters/signing/streebog-openssl.test.ts",
-];
-
 // Vitest's order (the longest files of the last run first), with a project's files of one environment
 // (happy-dom or Node, a file's first line) next to each other: a worker that shares its module graph
 // between files (isolate: false) is kept only while the next file is of its project and environment,

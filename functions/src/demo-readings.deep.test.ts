@@ -81,7 +81,7 @@ describe("the demo's feed while the server runs", () => {
 
   it("pushes the demo's minutes as a gateway would up to the clock's, then after a stop fills the last 30 days, the same as the seed's simulator", async () => {
     let now = NOW.getTime();
-    const d = await memoryDomain({}, { now: () => new Date(now) });
+    const d = await memoryDomain({ now: () => new Date(now) });
     const actor = await d.actor("Демо-компания");
     await d.write(() => seedDemoYear(d.deps, actor));
     const mine = (await d.deps.repos.facilities.list(actor.company)).find((f) => f.kind === "underground_mine")!.id;

@@ -111,7 +111,7 @@ let mine: string;
 
 describe("the demo year's seed", () => {
   beforeAll(async () => {
-    d = await memoryDomain({}, { now: () => new Date(now) });
+    d = await memoryDomain({ now: () => new Date(now) });
     actor = await d.actor("Демо-компания");
     await d.write(() => seedDemoYear(d.deps, actor));
     mine = (await d.deps.repos.facilities.list(actor.company)).find((f) => f.kind === "underground_mine")!.id;

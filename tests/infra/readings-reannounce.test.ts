@@ -33,7 +33,7 @@ let batch: string;
 
 beforeAll(async () => {
   sqs.on(SendMessageCommand).resolves({ MessageId: "m" });
-  d = await memoryDomain({}, { now: () => new Date(now) });
+  d = await memoryDomain({ now: () => new Date(now) });
   const staff = await d.actor("ООО «Потерянный пакет»");
   company = staff.company;
   const facility = (await d.facility(staff, { name: "Шахта «Очередь»", kind: "underground_mine" })).id;

@@ -4,7 +4,7 @@
 // another company's question is its own, and a computation that fails is not kept. Over HTTP, with the
 // calculations' writes and the bursts: tests/integration/heavy-reads.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";
 import type { Actor } from "./context";
 import { companyDataVersion, heavyRead } from "./heavy-reads";
 
@@ -13,7 +13,7 @@ let staff: Actor;
 let other: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Годовые ответы»");
   other = await d.actor("ООО «Соседи»");
   await d.settled();

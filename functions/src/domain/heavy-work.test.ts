@@ -2,7 +2,7 @@
 // the budgets are sliding windows of 10 minutes, so a slot taken once lapses; the job queue carries
 // a waiting job's slots into the current window every minute, and the user's third job stays refused.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { memoryDomain } from "../../../tests/support/memory-domain";
+import { clockAt, memoryDomain } from "../../../tests/support/memory-domain";
 import { carryHeavySlots, companyTurns, HEAVY_PER_USER, heavyWork, reserveHeavyWork } from "./heavy-work";
 import { TooManyRequests } from "./errors";
 
@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe("a queued job's heavy-work slots", () => {
   it("keep counting for as long as it waits when carried, and lapse when not", async () => {
-    const { deps, actor } = await memoryDomain();
+    const { deps, actor } = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
     for (const carried of [true, false]) {
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(new Date("2026-11-25T10:00:00Z"));
@@ -37,7 +37,7 @@ describe("a queued job's heavy-work slots", () => {
 
 describe("heavy work of one process (issue 74)", () => {
   it("refuses past a budget without writing to it, while the slots it holds are held", async () => {
-    const { deps, actor } = await memoryDomain();
+    const { deps, actor } = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
     const user = await actor();
     let finish = () => {};
     const held = new Promise<void>((resolve) => (finish = resolve));

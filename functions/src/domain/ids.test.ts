@@ -9,7 +9,7 @@ describe("newId", () => {
   });
 
   it("increases strictly, also within one millisecond", () => {
-    const frozen = Date.now();
+    const frozen = Date.parse("2026-11-16T03:00:00Z");
     vi.spyOn(Date, "now").mockReturnValue(frozen);
     const ids = Array.from({ length: 2000 }, () => newId());
     expect([...ids].sort()).toEqual(ids);

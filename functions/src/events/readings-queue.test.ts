@@ -8,7 +8,7 @@
 // With S3 and SQS in AWS (aws-sdk-client-mock): tests/infra/readings-queue-aws.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeLegacy } from "../../../tests/support/legacy-encoding";
-import { memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../contract/schemas/facility";
 import { sensorCreateSchema } from "../contract/schemas/sensor";
 import { parseWith } from "../http/validate";
@@ -51,7 +51,7 @@ const stored = async () => {
 const batch = (id: string) => d.deps.repos.telemetry.getBatch(staff.company, id);
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Очередь показаний»");
   facility = (await d.facility(staff, { name: "Шахта «Очередь»", kind: "underground_mine" })).id;
   const point = await d.write(() =>
@@ -175,7 +175,7 @@ describe("the forecaster in the readings' function", () => {
     });
     await d.write(() => createSensor(d.deps, staff, mine, body));
     await bindLiveModel(d.deps, staff, { facility: mine, working: "Лава 30", horizon: 60, model: "xgboost-h60" });
-    const last = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+    const last = Math.floor(d.deps.clock.now().getTime() / 60_000) * 60_000 - 60_000;
     const readings = Array.from({ length: 90 }, (_, k) => ({
       sensor: "М-30",
       t: new Date(last - (89 - k) * 60_000).toISOString(),

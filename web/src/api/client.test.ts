@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { fakeJwt, memoryStorage } from "../testing/fakes";
+import { TEST_NOW, fakeJwt, memoryStorage, onTestClock } from "../testing/fakes";
 import { api, ApiError, configureClient, errorFromBody, jsonBody, pendingRequests, query, typedClient } from "./client";
 
-const now = () => Math.floor(Date.now() / 1000);
-const fresh = () => fakeJwt({ exp: now() + 3600 });
-const expired = () => fakeJwt({ exp: now() - 10 });
+onTestClock();
+const NOW_S = Math.floor(TEST_NOW / 1000);
+const fresh = () => fakeJwt({ exp: NOW_S + 3600 });
+const expired = () => fakeJwt({ exp: NOW_S - 10 });
 
 function json(status: number, body: unknown): Response {
   return new Response(body === undefined ? "" : JSON.stringify(body), {

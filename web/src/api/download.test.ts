@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { fakeJwt, memoryStorage } from "../testing/fakes";
+import { TEST_NOW, fakeJwt, memoryStorage, onTestClock } from "../testing/fakes";
 import { api, configureClient, fileNameFromDisposition, pendingRequests } from "./client";
+
+onTestClock();
 
 let fetchMock: Mock<(url: string, init: RequestInit & { headers: Record<string, string> }) => Promise<Response>>;
 let onUnauthorized: Mock<() => void>;
 
 beforeEach(() => {
   vi.stubGlobal("localStorage", memoryStorage());
-  localStorage.setItem("token", fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 }));
+  localStorage.setItem("token", fakeJwt({ exp: Math.floor(TEST_NOW / 1000) + 3600 }));
   fetchMock = vi.fn();
   vi.stubGlobal("fetch", fetchMock);
   onUnauthorized = vi.fn();

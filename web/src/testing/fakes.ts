@@ -1,4 +1,6 @@
-// Browser globals for unit tests that run in Node: an in-memory localStorage and JWT-shaped tokens.
+// Browser globals for unit tests that run in Node: an in-memory localStorage, JWT-shaped tokens and the
+// page's clock on a day of the test's.
+import { afterEach, beforeEach, vi } from "vitest";
 
 export function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -18,4 +20,19 @@ export function memoryStorage(): Storage {
 export function fakeJwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
   return `${encode({ alg: "HS256", typ: "JWT" })}.${encode(claims)}.signature`;
+}
+
+/** The instant the web's unit tests run at: a test runs on a day it names, never on the day it is run on
+ *  (issue 110, item 4). */
+export const TEST_NOW = Date.parse("2026-11-16T03:00:00Z");
+
+/** The file's tests with the page's clock (Date) started at `at` and running on from it; the timers stay
+ *  real. */
+export function onTestClock(at = TEST_NOW): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: at, shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

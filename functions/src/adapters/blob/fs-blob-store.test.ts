@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fsBlobStore } from "./fs-blob-store";
 
+/** The instant the tests stamp their files as written (their mtimes): the sweeps' cutoffs are taken from it. */
+const WRITTEN = Date.parse("2026-11-16T03:00:00Z");
+
 const streamOf = (chunks: Uint8Array[], fail?: Error) =>
   new ReadableStream<Uint8Array>({
     start(controller) {
@@ -28,15 +31,17 @@ describe("fs blob store: listing by age", () => {
     await store.put("forecasts/c/k/other-area.json", new Uint8Array([1]), "application/json");
     await store.putStream("uploads/c/k/pending.csv", streamOf([new Uint8Array([1])]), "text/csv", { pending: true });
     writeFileSync(join(root, "uploads/c/k/new.csv.1.2000001.tmp"), "");
-    const old = new Date(Date.now() - 48 * 3600 * 1000);
+    const old = new Date(WRITTEN - 48 * 3600 * 1000);
+    const written = new Date(WRITTEN);
+    utimesSync(join(root, "uploads/c/k/new.csv"), written, written);
     for (const file of ["old.csv", "old.csv.type", "pending.csv", "pending.csv.pending", "new.csv.1.2000001.tmp"]) {
       utimesSync(join(root, "uploads/c/k", file), old, old);
     }
     const pages: string[][] = [];
-    for await (const page of store.keysWrittenBefore("uploads", new Date(Date.now() - 24 * 3600 * 1000))) pages.push(page);
+    for await (const page of store.keysWrittenBefore("uploads", new Date(WRITTEN - 24 * 3600 * 1000))) pages.push(page);
     expect(pages.flat().sort()).toEqual(["uploads/c/k/old.csv", "uploads/c/k/pending.csv"]);
     await expect(async () => {
-      for await (const _ of store.keysWrittenBefore("../x", new Date())) void _;
+      for await (const _ of store.keysWrittenBefore("../x", new Date(WRITTEN))) void _;
     }).rejects.toThrow(/invalid blob area/);
   });
 });
@@ -76,9 +81,9 @@ describe("fs blob store: pending direct uploads", () => {
     const root = mkdtempSync(join(tmpdir(), "blobs-"));
     return { root, store: fsBlobStore(root) };
   };
-  /** Backdates a file, as if written `ms` ago: the sweep goes by the marker's mtime. */
+  /** Backdates a file, as if written `ms` before WRITTEN: the sweep goes by the marker's mtime. */
   const age = (file: string, ms: number) => {
-    const then = new Date(Date.now() - ms);
+    const then = new Date(WRITTEN - ms);
     utimesSync(file, then, then);
   };
   const files = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
@@ -127,6 +132,7 @@ describe("fs blob store: pending direct uploads", () => {
     // Outside documents/ and media/: a marker-like file in another area is not the sweep's business.
     await store.putStream("uploads/x", streamOf([new Uint8Array(4)]), "text/csv", { pending: true });
     for (const key of [abandoned, VIDEO, "uploads/x"]) age(join(root, `${key}.pending`), 2 * DAY);
+    age(join(root, `${fresh}.pending`), 0);
     for (const key of [confirmed, plain]) {
       age(join(root, key), 30 * DAY);
       age(join(root, `${key}.type`), 30 * DAY);
@@ -140,7 +146,7 @@ describe("fs blob store: pending direct uploads", () => {
     writeFileSync(tmp, "half");
     age(tmp, 2 * DAY);
 
-    const deleted = await store.deletePendingUploads(["documents", "media"], new Date(Date.now() - DAY));
+    const deleted = await store.deletePendingUploads(["documents", "media"], new Date(WRITTEN - DAY));
     expect(deleted.sort()).toEqual([abandoned, VIDEO].sort());
     expect(await store.stat(abandoned)).toBeUndefined();
     expect(await store.stat(VIDEO)).toBeUndefined();
@@ -154,10 +160,10 @@ describe("fs blob store: pending direct uploads", () => {
     expect(files(join(root, "documents")).some((f) => f.startsWith(abandoned.split("/")[1]))).toBe(false);
 
     // The fresh one goes too once the cutoff passes it; a folder that does not exist is no error.
-    expect(await store.deletePendingUploads(["documents", "media"], new Date(Date.now() + 1000))).toEqual([fresh]);
+    expect(await store.deletePendingUploads(["documents", "media"], new Date(WRITTEN + 1000))).toEqual([fresh]);
     expect(await store.stat(confirmed)).toBeDefined();
-    expect(await fsBlobStore(join(root, "none")).deletePendingUploads(["documents"], new Date())).toEqual([]);
-    await expect(store.deletePendingUploads(["../x"], new Date())).rejects.toThrow(/invalid blob area/);
+    expect(await fsBlobStore(join(root, "none")).deletePendingUploads(["documents"], new Date(WRITTEN))).toEqual([]);
+    await expect(store.deletePendingUploads(["../x"], new Date(WRITTEN))).rejects.toThrow(/invalid blob area/);
   });
 
   it("a confirmation and a sweep of the same key never both succeed", async () => {
@@ -168,7 +174,7 @@ describe("fs blob store: pending direct uploads", () => {
     renameSync(join(root, `${DOC}.pending`), join(root, `${DOC}.pending.sweep`));
     await expect(store.confirmUpload(DOC)).rejects.toMatchObject({ code: "ENOENT" });
     // An interrupted sweep's claim is finished by the next one.
-    expect(await store.deletePendingUploads(["documents"], new Date(Date.now() - DAY))).toEqual([DOC]);
+    expect(await store.deletePendingUploads(["documents"], new Date(WRITTEN - DAY))).toEqual([DOC]);
     await expect(store.confirmUpload(DOC)).rejects.toMatchObject({ code: "ENOENT" });
     expect(files(join(root, "documents"))).toEqual([]);
   });

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain } from "../../../../tests/support/memory-domain";
 import { listDeliveries, NOT_DELIVERED_ADDRESS, webhookSender } from "../../domain/monitoring/derive/webhooks";
 import { httpWebhookTransport } from "./http-webhook-transport";
 
@@ -29,7 +29,7 @@ describe("a delivery to an address not allowed", () => {
   /** A webhook stored as it is (a URL registered before the rules, or a name whose record changed),
    *  one delivery due, sent once by a sender under `allowed`; answers its log entry. */
   async function sendTo(url: string, allowed: string[]) {
-    const d = await memoryDomain({ webhookAllowedReceivers: allowed });
+    const d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"), { webhookAllowedReceivers: allowed });
     const actor = await d.actor("ООО «Адреса»");
     const now = d.deps.clock.now().toISOString();
     await d.deps.repos.webhooks.create({

@@ -4,7 +4,7 @@
 // of the value or of year_to that would apply to 2025 is refused naming the year, and nothing moves;
 // the same edit from 2026 is taken. The 409 over HTTP: tests/integration/inventory-four-eyes.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { changeCoefficientAsAdmin } from "./dictionaries";
 import type { Actor } from "../context";
 import { Conflict } from "../errors";
@@ -37,7 +37,7 @@ async function step(actor: Actor, year: number, action: "send_to_review" | "appr
 }
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «ПГП по годам»");
   admin = await d.actor("Оператор платформы", "admin");
   const user = await createUser(d.deps, {

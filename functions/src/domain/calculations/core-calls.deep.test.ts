@@ -42,13 +42,13 @@ vi.mock("@core/company-clock", async (original) => counter.wrap("company-clock",
 vi.mock("@core/calendar-days", async (original) => counter.wrap("calendar-days", await original()));
 vi.mock("@core/types/fields", async (original) => counter.wrap("fields", await original()));
 
-const { memoryDomain } = await import("../../../../tests/support/memory-domain");
+const { clockAt, memoryDomain } = await import("../../../../tests/support/memory-domain");
 
 describe("one create's calls into the core", () => {
   let calls: string[] = [];
 
   beforeAll(async () => {
-    const d = await memoryDomain();
+    const d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
     const actor = await d.actor("ООО Вызовы ядра");
     const project = (await d.project(actor, { name: "Шахта", start_date: "2025-01-01", end_date: "2025-12-31" })).id;
     await d.calc(actor, "underground_emission_ch4", { project, name: "Прогрев", volume: 1000, ef: 18 });

@@ -5,7 +5,7 @@
 // tests/integration/what-counts.test.ts.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fileOf, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, fileOf, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { CalculationOf } from "../../contract";
 import { formatNumber } from "../../export/txt-writer";
 import type { ProjectState } from "../../ports";
@@ -25,7 +25,7 @@ let forecast: CalculationOf<"regres_methane">;
 const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО Что учтено");
   projectId = (await d.project(actor, { name: "Шахта «Учетная»", start_date: "2025-01-01", end_date: "2025-12-31" })).id;
   primary = await d.calc(actor, "underground", { project: projectId, name: "Дегазация (основной)", volume: 10_000, ...MEASURED });

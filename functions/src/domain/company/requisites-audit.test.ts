@@ -5,7 +5,7 @@
 // without its secret; the list for the company's reviewers only, on the in-memory repositories. Over
 // HTTP and across companies: tests/integration/isolation-matrix.test.ts, sensors.test.ts.
 import { describe, expect, it } from "vitest";
-import { memoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain } from "../../../../tests/support/memory-domain";
 import type { AdminAuditEntry } from "../../ports";
 import { Forbidden } from "../errors";
 import { REVIEWERS_ONLY, listRequisitesAudit, requisitesChange } from "./requisites-audit";
@@ -107,7 +107,7 @@ describe("a change as the company reads it", () => {
 
 describe("who reads the history", () => {
   it("refuses staff and gives the company's reviewers its changes", async () => {
-    const d = await memoryDomain();
+    const d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
     const staff = await d.actor("ООО «История»");
     await d.facility(staff, { name: "Шахта «Летопись»", kind: "underground_mine" });
     await d.settled();

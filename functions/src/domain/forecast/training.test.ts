@@ -7,7 +7,7 @@
 // said when too few are left), and the form's horizon and parameters. Over HTTP, with the heavy-work
 // slots and the models' byte bound: tests/integration/forecast-training.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { activeModelVersion, listForecastModels } from "./models";
@@ -55,7 +55,7 @@ let d: MemoryDomain;
 let admin: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   admin = await d.actor("ООО «Своя модель»", "admin");
 });
 

@@ -19,7 +19,7 @@ const full = { content_type: "text/csv", size: MAX_FORECAST_UPLOAD_BYTES, name: 
 describe("forecast uploads not yet used", () => {
   it("are bounded per user and per company, given back once used, and yesterday's count until the day after", async () => {
     let now = Date.UTC(2026, 10, 25, 10);
-    const domain = await memoryDomain({}, { now: () => new Date(now) });
+    const domain = await memoryDomain({ now: () => new Date(now) });
     const first = await domain.actor("Квота загрузок");
     const colleague = async (n: number): Promise<Actor> => {
       const user = await createUser(domain.deps, {

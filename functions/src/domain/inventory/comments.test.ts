@@ -2,7 +2,7 @@
 // (`category|ipcc_code|gas`) or one of the company's calculations; another company's calculation
 // or a path is 404 (it was stored, 201). On the in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Actor } from "../context";
 import { NotFound } from "../errors";
 import { addComment } from "./comments";
@@ -14,7 +14,7 @@ let own: { id: string };
 let foreign: { id: string };
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Комментарии»");
   other = await d.actor("ООО «Чужая»");
   const calc = async (actor: Actor) => {

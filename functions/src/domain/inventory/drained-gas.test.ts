@@ -3,7 +3,7 @@
 // error naming both figures; a net drainage figure beside a flare warns with the figure a gross entry
 // would give; a shaft measured for half a year leaves a gap.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../contract/schemas/facility";
 import { parseWith } from "../../http/validate";
 import { createPoint } from "../company/emission-points";
@@ -15,7 +15,7 @@ let d: MemoryDomain;
 let actor: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО Дегазация");
 });
 

@@ -2,7 +2,7 @@
 // the balance per facility in the year's inventory, the mining line netted of what the mine's flare
 // destroyed, and the error when a facility destroys more than its gross figure released.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Actor } from "../context";
 import { Invalid } from "../errors";
 import { getInventory } from "./year";
@@ -11,7 +11,7 @@ let d: MemoryDomain;
 let actor: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО Баланс метана");
 });
 

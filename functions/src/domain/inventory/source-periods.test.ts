@@ -4,7 +4,7 @@
 // is a warning naming the dates; the IPCC codes of flaring and of fuel; the IPCC flare types created
 // as alternatives; an own value without its own uncertainty takes the dictionary band and is flagged.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { SECTION_7_VECTORS } from "@core/methodology-vectors";
 import type { CalculationType } from "@core/registry";
 import type { CalculationView } from "../../contract";
@@ -18,7 +18,7 @@ let d: MemoryDomain;
 let actor: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО Периоды");
 });
 

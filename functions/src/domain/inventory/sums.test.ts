@@ -8,7 +8,7 @@
 // up (read-your-writes). The reconciliation's repair of a drift and a write lost on the real
 // stream: tests/integration/inventory-sums.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { CalculationType } from "@core/registry";
 import type { Actor } from "../context";
 import { countInventorySums, reconcileCompanyStatistics } from "./statistics";
@@ -109,7 +109,7 @@ const FLARE = {
 const MEASURED = { p_co2: 1.8393, p_ch4: 0.668, ef_co2: 1, ef_ch4: 60 };
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО Суммы");
 });
 

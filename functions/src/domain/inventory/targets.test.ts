@@ -4,7 +4,7 @@
 // achieved and the path; a per-tonne target of a facility divides by that facility's coal; another
 // company sees none of it. On the in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { changeCoefficientAsAdmin } from "../admin/dictionaries";
 import type { Actor } from "../context";
 import { Conflict, NotFound } from "../errors";
@@ -41,7 +41,7 @@ async function year(y: number) {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Цели»");
   admin = await d.actor("Оператор платформы", "admin");
   pit = await d.facility(staff, { name: "Разрез «Цель»", kind: "open_pit" });

@@ -4,7 +4,7 @@
 // reporting year 2024), never that the site need not report. On the in-memory repositories.
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fileOf, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, fileOf, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Actor } from "../context";
 import { getInventory } from "./year";
 
@@ -13,7 +13,7 @@ let actor: Actor;
 let plant: { id: string };
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО «Разрез и фабрика»");
   const pit = await d.facility(actor, { name: "Разрез «Большой»", kind: "open_pit" });
   plant = await d.facility(actor, { name: "Фабрика «Малая»", kind: "processing_plant" });

@@ -4,7 +4,7 @@
 // at the 2025 GWP and the 2025 factor, and each recomputed line names the factor that changed. On the
 // in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { changeCoefficientAsAdmin } from "../admin/dictionaries";
 import { createUser } from "../company/users";
 import type { Actor } from "../context";
@@ -66,7 +66,7 @@ async function edit(dictionary: string, field: string, value: number) {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Четыре года»");
   admin = await d.actor("Оператор платформы", "admin");
   const user = await createUser(d.deps, {

@@ -2,7 +2,7 @@
 // and estimated by the IPCC factor in 2024 shows the change on the 2024 line; a year whose methods
 // stay is not marked. On the in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Actor } from "../context";
 import { getTrend } from "./trend";
 
@@ -10,7 +10,7 @@ let d: MemoryDomain;
 let actor: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО «Смена метода»");
   const mine = await d.facility(actor, { name: "Шахта «Метод»", kind: "underground_mine" });
   const project = (year: number) =>

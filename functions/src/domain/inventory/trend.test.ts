@@ -1,7 +1,7 @@
 // The trend's methane line (GET v1/inventory/trend/): a mine's drained and destroyed CH4 are the
 // year's balance's, and the share destroyed is of the drained gas. On the in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../contract/schemas/facility";
 import { parseWith } from "../../http/validate";
 import { createPoint } from "../company/emission-points";
@@ -17,7 +17,7 @@ const GAS = { p_co2: 1.8393, p_ch4: 0.668 };
 const ch4 = (volume: number, w: number) => (volume * w * 0.668) / 100;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО Дегазация и годы");
   const facility = await d.facility(actor, { name: "Шахта «Газовая»", kind: "underground_mine" });
   const point = (name: string, kind: string) =>

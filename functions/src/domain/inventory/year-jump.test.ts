@@ -2,7 +2,7 @@
 // (a warning on the later year), and a comment on the year naming the line clears it. On the
 // in-memory repositories.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Actor } from "../context";
 import { addComment } from "./comments";
 import { getInventory } from "./year";
@@ -24,7 +24,7 @@ async function mined(year: number, volume: number) {
 const jumps = async (year: number) => (await getInventory(d.deps, actor, year)).checks.filter((c) => c.code === "year_jump");
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor("ООО «Скачок»");
   await mined(2023, 10_000);
   await mined(2024, 14_000);

@@ -3,7 +3,7 @@
 // change offers a recompute. Another company's project and the refusal's Russian answer:
 // tests/integration/gwp-years.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../tests/support/memory-domain";
 import type { Project } from "../../contract";
 import { changeCoefficientAsAdmin } from "../admin/dictionaries";
 import { calculationView } from "../calculations/calculations";
@@ -18,7 +18,7 @@ let d: MemoryDomain;
 let actor: Actor;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   actor = await d.actor();
   const admin = await d.actor("Оператор платформы", "admin");
   // AR5 (set 2) dated for the 2025 reporting year only.
@@ -70,7 +70,7 @@ describe("GWP by reporting year", () => {
     const both = await d.patchProject(actor, p.id, { start_date: "2026-01-01", end_date: "2026-06-30", reporting_year: 2026 });
     expect(both.reporting_year).toBe(2026);
     // One stored before the rule keeps working for what does not touch its dates.
-    const now = new Date().toISOString();
+    const now = d.deps.clock.now().toISOString();
     const stored = {
       id: "p-out-of-dates",
       company: actor.company,
@@ -94,7 +94,7 @@ describe("GWP by reporting year", () => {
   });
 
   it("a project stored before the reporting year existed reads with its end date's year, in one and in the list", async () => {
-    const now = new Date().toISOString();
+    const now = d.deps.clock.now().toISOString();
     const { reporting_year: _none, ...stored } = {
       id: newId(),
       name: "Шахта до отчетного года",

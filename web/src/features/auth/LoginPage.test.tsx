@@ -8,11 +8,12 @@
 import { screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
 import { failure, type Answer, type ContractApi } from "../../testing/contract-api";
-import { fakeJwt } from "../../testing/fakes";
+import { TEST_NOW, fakeJwt, onTestClock } from "../../testing/fakes";
 import { project, referenceDictionary, signedInUser, storedCalculation } from "../../testing/fixtures";
 import { closeApp, openSignedOut, type OpenApp } from "../../testing/render-app";
 
 let app: OpenApp;
+onTestClock();
 
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
@@ -21,7 +22,7 @@ afterEach(() => {
 
 /** A refusal of the key code, as the server answers it: 401 with the machine code beside its sentence. */
 const guardantRequired = (detail: string): Answer => ({ ...failure(401, detail), body: { detail, code: "guardant_required" } });
-const exp = () => Math.floor(Date.now() / 1000) + 3600;
+const exp = () => Math.floor(TEST_NOW / 1000) + 3600;
 
 /** Pastes the e-mail and the password into their fields. */
 async function enterCredentials({ user }: OpenApp, password: string) {

@@ -6,10 +6,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import type { InventoryReview } from "@server/contract";
 import { COMPANY_ID, signedInUser } from "../../testing/fixtures";
+import { TEST_NOW, onTestClock } from "../../testing/fakes";
 import { closeApp, openPart, type OpenApp } from "../../testing/render-app";
 import { ReviewPanel } from "./ReviewPanel";
 
 let app: OpenApp;
+onTestClock();
 
 beforeAll(async () => {
   await import("../../shared/MessageHost");
@@ -69,7 +71,7 @@ it("«Отчет направлен»: a date typed in the future or before the 
     await user.tab();
   };
 
-  const future = `01.01.${new Date().getFullYear() + 2}`;
+  const future = `01.01.${new Date(TEST_NOW).getFullYear() + 2}`;
   await typeDate(future);
   await waitFor(() => expect(problem()).toBe("Дата не может быть в будущем"));
   expect(date.value).toBe(future);

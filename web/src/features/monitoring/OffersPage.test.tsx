@@ -10,9 +10,11 @@ import { afterEach, expect, it } from "vitest";
 import { signedInUser, project } from "../../testing/fixtures";
 import { closeApp, openPage, setField, type OpenApp } from "../../testing/render-app";
 import { atPhoneWidth } from "../../testing/dom-globals";
+import { TEST_NOW, onTestClock } from "../../testing/fakes";
 import OffersPage from "./OffersPage";
 
 let app: OpenApp;
+onTestClock();
 
 afterEach(() => {
   expect(app.api.mistakes).toEqual([]);
@@ -68,7 +70,7 @@ const acceptedMonth = (changes: Record<string, unknown> = {}) => ({
 const page = { path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <OffersPage /> };
 
 it("shows the heat map and the figures, asks for a reason below 95 % and sends it with the project", async () => {
-  const year = new Date().getFullYear();
+  const year = new Date(TEST_NOW).getFullYear();
   const changed = acceptedMonth();
   app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <OffersPage /> }, (api) =>
     api
@@ -153,7 +155,7 @@ it("shows the heat map and the figures, asks for a reason below 95 % and sends i
 
 it("on a phone shows each offer as a block of lines with its figures and «Принять», the heat map scrolling inside its card", async () => {
   atPhoneWidth();
-  const year = new Date().getFullYear();
+  const year = new Date(TEST_NOW).getFullYear();
   app = openPage({ path: "/facilities/f1/telemetry", route: "/facilities/:facilityId/telemetry", page: <OffersPage /> }, (api) =>
     api
       .on("getMe", () => signedInUser())
@@ -182,7 +184,7 @@ it("on a phone shows each offer as a block of lines with its figures and «Пр�
 });
 
 it("shows the month still running with its minutes so far and no «Принять», and 94,62 % never as «95»", async () => {
-  const year = new Date().getFullYear();
+  const year = new Date(TEST_NOW).getFullYear();
   const running = {
     ...offer(`${year}-11`, 1),
     in_progress: true,
@@ -210,7 +212,7 @@ it("shows the month still running with its minutes so far and no «Принят�
 });
 
 it("offers «Принять заново» for a changed month into its project with a reason, and waits for a frozen year's reopening", async () => {
-  const year = new Date().getFullYear();
+  const year = new Date(TEST_NOW).getFullYear();
   app = openPage(page, (api) =>
     api
       .on("getMe", () => signedInUser())
@@ -258,7 +260,7 @@ it("offers «Принять заново» for a changed month into its project 
 });
 
 it("says to create a project of the month's year when the facility has none, offering only that year's", async () => {
-  const year = new Date().getFullYear();
+  const year = new Date(TEST_NOW).getFullYear();
   app = openPage(page, (api) =>
     api
       .on("getMe", () => signedInUser())

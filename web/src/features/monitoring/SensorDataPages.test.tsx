@@ -14,9 +14,11 @@ import { DEMO_READINGS_NOTE } from "./DemoReadingsAlert";
 import { atPhoneWidth } from "../../testing/dom-globals";
 import { isoDateIn, zoneOf } from "@core/company-clock";
 import { signedInUser } from "../../testing/fixtures";
+import { TEST_NOW, onTestClock } from "../../testing/fakes";
 import { failure } from "../../testing/contract-api";
 
 let app: OpenApp;
+onTestClock();
 /** Russian numbers group thousands with a no-break space. */
 const plain = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 
@@ -46,7 +48,7 @@ const month = (m: string, valid: number, substituted: number, expected: number, 
 
 describe("«Полнота данных датчиков»", () => {
   it("says each month's completeness in words and links it to the month's gaps", async () => {
-    const year = new Date().getFullYear();
+    const year = new Date(TEST_NOW).getFullYear();
     app = openPage(
       { path: "/facilities/f1/completeness", route: "/facilities/:facilityId/completeness", page: <SensorCompletenessPage /> },
       (api) =>
@@ -286,7 +288,7 @@ describe("«Сутки датчика»", () => {
 
   // Issue 105 item 6: «Следующие сутки» led to a day not yet begun.
   it("offers no day that has not begun on the company's clock", async () => {
-    const today = isoDateIn(new Date(), zoneOf(undefined));
+    const today = isoDateIn(new Date(TEST_NOW), zoneOf(undefined));
     app = openPage(
       {
         path: `/facilities/f1/sensors/s1/day?date=${today}`,

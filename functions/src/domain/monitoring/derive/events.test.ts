@@ -6,7 +6,7 @@
 // company's user who sees none of it. Over HTTP with a gateway key: tests/integration/sensor-events.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -19,6 +19,8 @@ import { acknowledgeEvent, detectEvents, listEvents, readEventId, sweepStaleChan
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 
+/** The test's clock. */
+const NOW = Date.parse("2026-11-16T03:00:00Z");
 let d: MemoryDomain;
 
 const AT = Date.UTC(2026, 2, 1, 16, 50); // 01.03.2026 23:50 in Kemerovo: the third shift's last minutes
@@ -73,7 +75,7 @@ const shape = (e: EventView) => [e.kind, e.level, e.start.slice(11, 16), e.end?.
 let first: Mine;
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt(NOW));
   first = await mine("ООО «События»");
   await push(first, hour());
 });
@@ -90,7 +92,7 @@ describe("the detector, run as the consumer of each batch's days", () => {
       // The readings stopped at 17:40 and have not come back: open, its minutes counted to now.
       ["stale", null, "17:40", null, expect.any(Number), null],
     ]);
-    expect(Math.abs(results[4].minutes_above - (Date.now() - minute(50)) / MINUTE_MS)).toBeLessThan(2);
+    expect(Math.abs(results[4].minutes_above - (NOW - minute(50)) / MINUTE_MS)).toBeLessThan(2);
     expect(results[0]).toMatchObject({ sensor_code: "М-7", working: "Лава 12-1", threshold: 0.9, acknowledged_by: null, comment: "" });
     expect(results[2].peak_at).toBe(iso(minute(15)));
     expect(readEventId(results[0].id)).toEqual({ facility: first.facility, sensor: first.sensor, start: iso(minute(5)) });
@@ -244,8 +246,8 @@ describe("another company", () => {
 
 describe("a channel whose readings stop", () => {
   it("is found stale by the sweep once 2 minutes passed without a reading, once, and not before", async () => {
-    let now = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
-    const domain = await memoryDomain({}, { now: () => new Date(now) });
+    let now = NOW;
+    const domain = await memoryDomain({ now: () => new Date(now) });
     const previous = d;
     d = domain;
     try {

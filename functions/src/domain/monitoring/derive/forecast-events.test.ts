@@ -5,7 +5,7 @@
 // none; the same forecast again writes nothing; the events list and its kind filter show them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -39,7 +39,7 @@ let meter: Sensor;
 let hook: string;
 
 beforeAll(async () => {
-  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] });
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"), { webhookAllowedReceivers: ["127.0.0.1"] });
   staff = await d.actor("ООО «Прогнозы»");
   facility = (await d.facility(staff, { name: "Шахта «Прогнозная»", kind: "underground_mine" })).id;
   const point = await d.write(() =>

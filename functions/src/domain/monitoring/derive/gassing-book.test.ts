@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
+import { JOURNAL_DAY_CLOSED, journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
 import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { gassingRegisterSchema } from "../../../contract/schemas/journal";
 import { parseWith } from "../../../http/validate";
@@ -122,7 +122,7 @@ describe("the book on the in-memory repositories", () => {
   let general: string;
 
   beforeAll(async () => {
-    ({ d, staff, facility } = await journalDayOnMemory("ООО «Книга загазирований»", "Шахта «Книжная»"));
+    ({ d, staff, facility } = await journalDayOnMemory("ООО «Книга загазирований»", "Шахта «Книжная»", JOURNAL_DAY_CLOSED));
     await d.deps.repos.users.update(staff.company, staff.id, { first_name: "Ольга Ивановна", last_name: "Кузнецова" });
     general = (await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" })).gassings[0].id;
   });

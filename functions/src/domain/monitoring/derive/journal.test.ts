@@ -1,83 +1,130 @@
 // Issue 99: the АГК operator's journal of a company day on the in-memory repositories, over
 // tests/support/journal-day.ts (a general and a local gassing, a spike set aside, a gap). The hourly, shift and day means equal this file's own computation from the
-// readings to 1e-9; the gassings have their start, end, maximum and kind; the xlsx (read back) and the
-// PDF (pdftotext) print the same figures; a gassing cannot be closed with a notification unticked.
+// readings to 1e-9, read from the day's minute items while it is open and from its day items once closed;
+// the gassings have their start, end, maximum and kind; the xlsx (read back) and the PDF (pdftotext) print
+// the same figures; a gassing cannot be closed with a notification unticked.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { JOURNAL_CODES, JOURNAL_SENSORS, iso, local, meanOver, readingsOf, validMinutes } from "../../../../../tests/support/journal-day";
-import { journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
-import { pointCreateSchema } from "../../../contract/schemas/facility";
-import { sensorCreateSchema } from "../../../contract/schemas/sensor";
-import { parseWith } from "../../../http/validate";
-import { createPoint } from "../../company/emission-points";
-import { drainTelemetry } from "../minutes/consumer";
-import { telemetryIdle } from "../live/forecaster";
-import { storeBatch } from "../ingest/readings";
-import { createSensor } from "../ingest/register";
+import { iso, local, meanOver, validMinutes } from "../../../../../tests/support/journal-day";
+import { JOURNAL_DAY_CLOSED, JOURNAL_DAY_OPEN, journalDayOnMemory } from "../../../../../tests/support/journal-day-memory";
+import type { MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { readingsStored } from "../../../../../tests/support/reading-layout";
 import { journalPdf, journalXlsx } from "../../../export/journal";
 import { formatNumber } from "../../../export/txt-writer";
 import type { Actor } from "../../context";
+import type { Clock } from "../../../ports";
 import { Forbidden, Invalid } from "../../errors";
 import { listGassings, operatorJournal, type Journal } from "./journal";
 import { registerGassing } from "./gassing-book";
 
-let d: MemoryDomain;
-let staff: Actor;
-let facility: string;
-let journal: Journal;
+// Issue 110, item 4: the day's figures read from either layout — the facility's minute items while its
+// UTC days are open, the sensors' day items once they are closed — are the same.
+const LAYOUTS = [
+  { day: "an open day (the facility's minute items)", clock: JOURNAL_DAY_OPEN, open: true },
+  { day: "a closed day (the sensors' day items)", clock: JOURNAL_DAY_CLOSED, open: false },
+];
+interface Read {
+  d: MemoryDomain;
+  staff: Actor;
+  facility: string;
+  journal: Journal;
+  /** The windows of the facility's minute items the journal asked storage for. */
+  asked: string[];
+}
+const reads = new Map<boolean, Read>();
+
+async function journalOn(clock: Clock, company: string): Promise<Read> {
+  const { d, staff, facility } = await journalDayOnMemory(company, "Шахта «Журнальная»", clock);
+  const telemetry = d.deps.repos.telemetry;
+  const read = telemetry.minutesOf.bind(telemetry);
+  const asked: string[] = [];
+  telemetry.minutesOf = (company, facility, day, from, to) => {
+    asked.push(`${day} ${from}-${to}`);
+    return read(company, facility, day, from, to);
+  };
+  try {
+    return { d, staff, facility, asked, journal: await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" }) };
+  } finally {
+    telemetry.minutesOf = read;
+  }
+}
 
 beforeAll(async () => {
-  ({ d, staff, facility } = await journalDayOnMemory("ООО «Журнал АГК»", "Шахта «Журнальная»"));
-  journal = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
+  for (const { clock, open } of LAYOUTS) reads.set(open, await journalOn(clock, open ? "ООО «Журнал АГК за сегодня»" : "ООО «Журнал АГК»"));
+});
+/** The closed day's domain: the registrations and the files are made once. */
+const closed = () => reads.get(false)!;
+
+describe.each(LAYOUTS)("on $day", ({ open }) => {
+  const journal = () => reads.get(open)!.journal;
+
+  // Issue 107, item 11: on an open day the journal read the facility's minute items once per sensor (1 530
+  // × the meters: today's journal of 60 meters 2,4–2,8 s); one read of each day's window serves every sensor.
+  it(open ? "asks the facility's minute items of each day's window once, however many meters" : "asks for no minute items", async () => {
+    const { d, staff, facility, asked } = reads.get(open)!;
+    const stored = await readingsStored(d.deps.repos, staff.company, facility, "2026-03-02");
+    expect(open ? stored.dayItems : stored.minuteItems).toBe(0);
+    expect(open ? stored.minuteItems : stored.dayItems).toBeGreaterThan(0);
+    if (open) {
+      // The day at UTC+7 spans two UTC days, read from an hour before it up to the minute now runs in:
+      // each day's window once for the three meters.
+      expect(asked.map((window) => window.slice(0, 10))).toEqual(["2026-03-01", "2026-03-02"]);
+      expect(new Set(asked).size).toBe(asked.length);
+    } else expect(asked).toEqual([]);
+  });
+
+  describe("the journal's means", () => {
+    it("lists the methane meters with their place and set-point, by working and code", () => {
+      expect(journal()).toMatchObject({ facility_name: "Шахта «Журнальная»", date: "2026-03-02", running: false, demo: false });
+      expect(journal().sensors.map((s) => [s.code, s.working, s.place, s.alarm, s.limit])).toEqual([
+        ["М-7", "Лава 12-1", "В 10–20 м от забоя", 2, 2],
+        ["М-8", "Лава 12-1", "Исходящая струя очистной выработки", 2, 2],
+        ["М-9", "Штрек 5", "У забоя (призабойное пространство)", null, 1],
+      ]);
+    });
+
+    it("gives each hour's, shift's and the day's mean of the valid minute means as computed independently (1e-9)", () => {
+      for (const s of journal().sensors) {
+        const valid = validMinutes(s.code);
+        expect(s.hourly).toHaveLength(24);
+        s.hourly.forEach((mean, h) => expect(mean).toBeCloseTo(meanOver(valid, local(h), local(h + 1))!, 9));
+        s.shifts.forEach((mean, i) => expect(mean).toBeCloseTo(meanOver(valid, local(8 * i), local(8 * i + 8))!, 9));
+        expect(s.day).toBeCloseTo(meanOver(valid, local(0), local(24))!, 9);
+        const minutes = [...valid.keys()].filter((t) => t >= local(0) && t < local(24)).length;
+        expect(s.completeness).toBeCloseTo(minutes / 1440, 12);
+      }
+      // The spike and the minute after it are set aside; the gap leaves 30 minutes in М-8's noon hour.
+      expect(journal().sensors[2].completeness).toBeCloseTo(1438 / 1440, 12);
+      expect(journal().sensors[1].completeness).toBeCloseTo(1410 / 1440, 12);
+    });
+  });
+
+  describe("the day's gassings", () => {
+    it("finds a general gassing of the longwall's two meters and a local one of the heading's", () => {
+      expect(journal().gassings.map((g) => ({ start: g.start, end: g.end, kind: g.kind, sensors: g.sensors, working: g.working }))).toEqual(
+        [
+          { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1" },
+          { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5" },
+        ],
+      );
+      // The highest minute mean: М-7's at 03:17, М-9's at 10:01 (each minute's two readings average 0,001 above its value).
+      expect(journal().gassings[0].max).toBeCloseTo(2.601, 12);
+      expect(journal().gassings[0].max_at).toBe(iso(local(3, 17)));
+      expect(journal().gassings[1].max).toBeCloseTo(1.301, 12);
+      expect(journal().gassings[0].limits).toEqual([2, 2]);
+      expect(journal().gassings[1].limits).toEqual([1]);
+      expect(journal().gassings.every((g) => g.registered_by === null && !g.closed)).toBe(true);
+    });
+  });
 });
 
-describe("the journal's means", () => {
-  it("lists the methane meters with their place and set-point, by working and code", () => {
-    expect(journal).toMatchObject({ facility_name: "Шахта «Журнальная»", date: "2026-03-02", running: false, demo: false });
-    expect(journal.sensors.map((s) => [s.code, s.working, s.place, s.alarm, s.limit])).toEqual([
-      ["М-7", "Лава 12-1", "В 10–20 м от забоя", 2, 2],
-      ["М-8", "Лава 12-1", "Исходящая струя очистной выработки", 2, 2],
-      ["М-9", "Штрек 5", "У забоя (призабойное пространство)", null, 1],
-    ]);
-  });
-
-  it("gives each hour's, shift's and the day's mean of the valid minute means as computed independently (1e-9)", () => {
-    for (const s of journal.sensors) {
-      const valid = validMinutes(s.code);
-      expect(s.hourly).toHaveLength(24);
-      s.hourly.forEach((mean, h) => expect(mean).toBeCloseTo(meanOver(valid, local(h), local(h + 1))!, 9));
-      s.shifts.forEach((mean, i) => expect(mean).toBeCloseTo(meanOver(valid, local(8 * i), local(8 * i + 8))!, 9));
-      expect(s.day).toBeCloseTo(meanOver(valid, local(0), local(24))!, 9);
-      const minutes = [...valid.keys()].filter((t) => t >= local(0) && t < local(24)).length;
-      expect(s.completeness).toBeCloseTo(minutes / 1440, 12);
-    }
-    // The spike and the minute after it are set aside; the gap leaves 30 minutes in М-8's noon hour.
-    expect(journal.sensors[2].completeness).toBeCloseTo(1438 / 1440, 12);
-    expect(journal.sensors[1].completeness).toBeCloseTo(1410 / 1440, 12);
-  });
-});
-
-describe("the day's gassings", () => {
-  it("finds a general gassing of the longwall's two meters and a local one of the heading's", () => {
-    expect(journal.gassings.map((g) => ({ start: g.start, end: g.end, kind: g.kind, sensors: g.sensors, working: g.working }))).toEqual([
-      { start: iso(local(3, 10)), end: iso(local(3, 30)), kind: "общее", sensors: ["М-7", "М-8"], working: "Лава 12-1" },
-      { start: iso(local(10, 0)), end: iso(local(10, 5)), kind: "местное", sensors: ["М-9"], working: "Штрек 5" },
-    ]);
-    // The highest minute mean: М-7's at 03:17, М-9's at 10:01 (each minute's two readings average 0,001 above its value).
-    expect(journal.gassings[0].max).toBeCloseTo(2.601, 12);
-    expect(journal.gassings[0].max_at).toBe(iso(local(3, 17)));
-    expect(journal.gassings[1].max).toBeCloseTo(1.301, 12);
-    expect(journal.gassings[0].limits).toEqual([2, 2]);
-    expect(journal.gassings[1].limits).toEqual([1]);
-    expect(journal.gassings.every((g) => g.registered_by === null && !g.closed)).toBe(true);
-  });
-
+describe("registering the day's gassings", () => {
   it("refuses to close a gassing while a notification is unticked, naming it; registers who and when; then closes it", async () => {
+    const { d, staff, facility, journal } = closed();
     await d.deps.repos.users.update(staff.company, staff.id, { first_name: "Ольга Ивановна", last_name: "Кузнецова" });
     const general = journal.gassings[0];
     const book = { cause: "Остановка вентилятора местного проветривания", type: "technological", measures: "Лава остановлена" } as const;
@@ -94,8 +141,8 @@ describe("the day's gassings", () => {
       comment: "Лава остановлена",
     });
     expect(registered).toMatchObject({ registered_by: "Кузнецова О. И.", closed: false, comment: "Лава остановлена" });
-    const closed = await registerGassing(d.deps, staff, general.id, { notified: { rostekhnadzor: true }, ...book, close: true });
-    expect(closed).toMatchObject({
+    const done = await registerGassing(d.deps, staff, general.id, { notified: { rostekhnadzor: true }, ...book, close: true });
+    expect(done).toMatchObject({
       registered_by: "Кузнецова О. И.",
       registered_at: registered.registered_at,
       closed: true,
@@ -111,6 +158,7 @@ describe("the day's gassings", () => {
   });
 
   it("lists the register of a period with the registrations", async () => {
+    const { d, staff, facility } = closed();
     const list = await listGassings(d.deps, staff, { facility, from: "2026-03-01", to: "2026-03-03" });
     expect(list.results.map((g) => [g.kind, g.closed])).toEqual([
       ["общее", true],
@@ -124,6 +172,7 @@ describe("the day's gassings", () => {
 
 describe("the files", () => {
   it("prints the same figures in the xlsx (a shift a sheet) and the PDF (a shift a page), with the signature lines", async () => {
+    const { d, staff, facility } = closed();
     const current = await operatorJournal(d.deps, staff, { facility, date: "2026-03-02" });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await journalXlsx(current)) as never);
@@ -175,40 +224,5 @@ describe("the files", () => {
       "технологическое",
       current.gassings[0].max,
     ]);
-  });
-});
-
-// Issue 107, item 11: on an open day the journal read the facility's minute items once per sensor (1 530 ×
-// the meters: today's journal of 60 meters 2,4–2,8 s); one read of each day's window serves every sensor.
-describe("an open day's minutes read once for all the facility's sensors", () => {
-  it("asks the facility's minute items of each day's window once, however many meters", async () => {
-    const clock = { now: () => new Date("2026-03-02T23:30:00Z") };
-    const open = await memoryDomain({}, clock);
-    const actor = await open.actor("ООО «Открытый день»");
-    const place = (await open.facility(actor, { name: "Шахта «Сегодняшняя»", kind: "underground_mine" })).id;
-    await open.write(() =>
-      createPoint(open.deps, actor, place, parseWith(pointCreateSchema, { name: "Вентиляционный ствол", kind: "ventilation_shaft" })),
-    );
-    for (const body of JOURNAL_SENSORS())
-      await open.write(() => createSensor(open.deps, actor, place, parseWith(sensorCreateSchema, body)));
-    for (const code of JOURNAL_CODES) await storeBatch(open.deps, actor.company, place, { json: { readings: readingsOf(code) } });
-    void drainTelemetry(open.deps);
-    await telemetryIdle(open.deps);
-    const telemetry = open.deps.repos.telemetry;
-    const read = telemetry.minutesOf.bind(telemetry);
-    const asked: string[] = [];
-    telemetry.minutesOf = (company, facility, day, from, to) => {
-      asked.push(`${day} ${from}-${to}`);
-      return read(company, facility, day, from, to);
-    };
-    try {
-      const today = await operatorJournal(open.deps, actor, { facility: place, date: "2026-03-02" });
-      // The same figures as the day read from its compacted items above.
-      expect(today.sensors.map((s) => s.day)).toEqual(journal.sensors.map((s) => s.day));
-      expect(asked.length).toBeGreaterThan(0);
-      expect(new Set(asked).size).toBe(asked.length);
-    } finally {
-      telemetry.minutesOf = read;
-    }
   });
 });

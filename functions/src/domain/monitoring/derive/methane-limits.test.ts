@@ -4,7 +4,7 @@
 // does; an administrator confirms an edition, refused 409 naming the other where it overlaps one; a past
 // day is read against its own day's edition.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import type { Actor, Deps } from "../../context";
 import { Conflict, Forbidden, Invalid } from "../../errors";
 import { confirmMethaneLimits, limitsOnDay, methaneLimitRows } from "./methane-limits";
@@ -29,7 +29,7 @@ const limitsOf = async (day: string) =>
   (await limitsOnDay(d.deps, day)).map((l) => [l.place, l.limit_pct, l.edition.slice(0, 24), l.standing]);
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Редакция»");
   admin = { ...staff, role: "admin" as const };
 });

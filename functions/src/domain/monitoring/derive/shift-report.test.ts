@@ -6,13 +6,15 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { readingsStored } from "../../../../../tests/support/reading-layout";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { shiftReportPdf, shiftReportSheets, shiftReportXlsx } from "../../../export/shift-report";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
+import type { Clock } from "../../../ports";
 import { Invalid, NotFound } from "../../errors";
 import { drainTelemetry } from "../minutes/consumer";
 import { telemetryIdle } from "../live/forecaster";
@@ -23,16 +25,30 @@ import { shiftReport, type ShiftReport } from "./shift-report";
 
 let d: MemoryDomain;
 let staff: Actor;
-let facility: string;
 let report: ShiftReport;
 
 const AT = Date.UTC(2026, 2, 1, 16, 50);
 const iso = (t: number) => new Date(t).toISOString();
 
-beforeAll(async () => {
-  d = await memoryDomain();
-  staff = await d.actor("ООО «Смена»");
-  facility = (await d.facility(staff, { name: "Шахта «Сменная»", kind: "underground_mine" })).id;
+// Issue 110, item 4: the shift read back from either layout. At 09:00 of 02.03 in Kemerovo the shift is
+// over and its UTC days still take minutes (the facility's minute items); months later its readings are in
+// the sensor's day items.
+const LAYOUTS = [
+  { day: "an open day (the facility's minute items)", clock: clockAt("2026-03-02T02:00:00Z"), open: true },
+  { day: "a closed day (the sensors' day items)", clock: clockAt("2026-11-16T03:00:00Z"), open: false },
+];
+interface Read {
+  d: MemoryDomain;
+  staff: Actor;
+  facility: string;
+  report: ShiftReport;
+}
+const reads = new Map<boolean, Read>();
+
+async function shiftOn(clock: Clock, company: string): Promise<Read> {
+  const d = await memoryDomain(clock);
+  const staff = await d.actor(company);
+  const facility = (await d.facility(staff, { name: "Шахта «Сменная»", kind: "underground_mine" })).id;
   const point = await d.write(() =>
     createPoint(d.deps, staff, facility, parseWith(pointCreateSchema, { name: "Ствол", kind: "ventilation_shaft" })),
   );
@@ -53,10 +69,30 @@ beforeAll(async () => {
   await telemetryIdle(d.deps);
   const alarm = (await listEvents(d.deps, staff, { facility, level: "alarm", from: "2026-03-01", to: "2026-03-03" })).results[0];
   await acknowledgeEvent(d.deps, staff, alarm.id, { comment: "Проветривание усилено" });
-  report = await shiftReport(d.deps, staff, { facility, date: "2026-03-02", shift: "1" });
+  return { d, staff, facility, report: await shiftReport(d.deps, staff, { facility, date: "2026-03-02", shift: "1" }) };
+}
+
+beforeAll(async () => {
+  for (const { clock, open } of LAYOUTS) reads.set(open, await shiftOn(clock, open ? "ООО «Смена сегодня»" : "ООО «Смена»"));
+  // The files and the sensor's fault are read on the closed day alone.
+  ({ d, staff, report } = reads.get(false)!);
 });
 
-describe("the shift's figures", () => {
+describe.each(LAYOUTS)("the shift's figures on $day", ({ open }) => {
+  let d: MemoryDomain;
+  let staff: Actor;
+  let facility: string;
+  let report: ShiftReport;
+  beforeAll(() => {
+    ({ d, staff, facility, report } = reads.get(open)!);
+  });
+
+  it(`keeps the shift's readings in the ${open ? "minute" : "day"} items`, async () => {
+    // М-7's 40 minutes of the shift's first day: 16:50–17:40 UTC of 01.03, 10 minutes stale.
+    const stored = await readingsStored(d.deps.repos, staff.company, facility, "2026-03-01");
+    expect(stored).toEqual(open ? { minuteItems: 40, dayItems: 0 } : { minuteItems: 0, dayItems: 40 });
+  });
+
   it("cuts the shift on the company's clock: 00:00–08:00 at UTC+7", () => {
     expect(report).toMatchObject({ facility: "Шахта «Сменная»", date: "2026-03-02", shift: 1, running: false });
     expect([report.from, report.to]).toEqual(["2026-03-01T17:00:00.000Z", "2026-03-02T01:00:00.000Z"]);

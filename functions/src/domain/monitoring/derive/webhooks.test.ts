@@ -7,7 +7,7 @@
 // reviewer configures none; another company sees none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVISORY_NOTE, MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -75,7 +75,7 @@ const transport: WebhookTransport = {
   },
 };
 
-let now = Date.now();
+let now = Date.parse("2026-11-16T03:00:00Z");
 const clock = { now: () => new Date(now) };
 let d: MemoryDomain;
 let staff: Actor;
@@ -120,7 +120,7 @@ async function mine(actor: Actor): Promise<string> {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, clock, transport);
+  d = await memoryDomain(clock, { webhookAllowedReceivers: ["127.0.0.1"] }, transport);
   staff = await d.actor("ООО «Приемник»");
   facility = await mine(staff);
   await receiver.up();
@@ -299,7 +299,7 @@ describe("a receiver that does not answer (issue 85, R5)", () => {
     await hanging.up();
     await answering.up();
     const at = Date.UTC(2026, 5, 1, 12);
-    const own = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, { now: () => new Date(at) }, transport);
+    const own = await memoryDomain(clockAt(at), { webhookAllowedReceivers: ["127.0.0.1"] }, transport);
     const actor = await own.actor("ООО «Молчащий приемник»");
     const deaf = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${hanging.port}/` });
     const live = await createWebhook(own.deps, actor, { url: `http://127.0.0.1:${answering.port}/` });

@@ -7,7 +7,7 @@
 // Over HTTP with the direct upload: tests/integration/readings-file.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeLegacy } from "../../../../../tests/support/legacy-encoding";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -28,6 +28,8 @@ import { LIMITS } from "../../../contract/schemas/limits";
 import { importTelemetryFile, PART_READINGS, telemetryFileKey } from "./files";
 import { createSensor } from "./register";
 
+/** The test's clock. */
+const NOW = Date.parse("2026-11-16T03:00:00Z");
 let d: MemoryDomain;
 let staff: Actor;
 let facility: string;
@@ -56,7 +58,7 @@ async function applied(bytes: Uint8Array, deps: Pick<Deps, "repos" | "blobs" | "
 }
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt(NOW));
   staff = await d.actor("ООО «Выгрузка АГК»");
   facility = (await d.facility(staff, { name: "Шахта «Файл»", kind: "underground_mine" })).id;
   const point = (
@@ -69,7 +71,8 @@ beforeAll(async () => {
 });
 
 describe("a wide export in Windows-1251", () => {
-  const future = new Date(Date.now() + 7 * 3_600_000 + 60 * 60_000);
+  // An hour ahead of the test's clock, written at UTC+7.
+  const future = new Date(NOW + 7 * 3_600_000 + 60 * 60_000);
   const p = (n: number) => String(n).padStart(2, "0");
   const futureWall = `${p(future.getUTCDate())}.${p(future.getUTCMonth() + 1)}.${future.getUTCFullYear()} ${p(future.getUTCHours())}:${p(future.getUTCMinutes())}:00`;
   const text = [

@@ -44,7 +44,7 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain({}, clock);
+  d = await memoryDomain(clock);
   staff = await d.actor("ООО «Реестр»");
   facility = (await d.facility(staff, { name: "Шахта «Реестр»", kind: "underground_mine" })).id;
   point = (

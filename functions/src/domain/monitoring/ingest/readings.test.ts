@@ -42,6 +42,9 @@ let second: string;
 const sensors: Record<string, string> = {};
 
 const HOUR = Date.UTC(2026, 2, 1, 3, 0); // 01.03.2026 10:00 in Kemerovo
+/** The test's clock (a retry's back-off passes on it). */
+const NOW = Date.parse("2026-11-16T03:00:00Z");
+let now = NOW;
 const iso = (t: number) => new Date(t).toISOString();
 
 /** A push as the route makes it: stored, then the consumer kicked; the batch once it applied it. */
@@ -55,7 +58,7 @@ async function applied(body: ReadBody, target = facility, restrictTo?: { facilit
 }
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain({ now: () => new Date(now) });
   staff = await d.actor("ООО «АГК»");
   facility = (await d.facility(staff, { name: "Шахта «Телеметрия»", kind: "underground_mine" })).id;
   second = (await d.facility(staff, { name: "Шахта «Соседняя»", kind: "underground_mine" })).id;
@@ -184,7 +187,7 @@ describe("order and idempotence", () => {
     expect(String(logged[0]?.[0])).toContain(`batch ${broken.batch}`);
     expect(await d.deps.repos.telemetry.getBatch(staff.company, broken.batch)).toMatchObject({ attempts: 1, failure: expect.any(String) });
     // Readable again, the next drain after its back-off applies it (drain.test.ts: the retries).
-    await new Promise((resolve) => setTimeout(resolve, RETRIES.firstMs));
+    now += RETRIES.firstMs;
     telemetry.batchReadings = readingsOf;
     void drainTelemetry(d.deps);
     await telemetryIdle(d.deps);
@@ -340,7 +343,7 @@ describe("a day's batch marks", () => {
 
 describe("bad lines and files", () => {
   it("refuses letters, an unknown sensor, a time ahead of the clock and a time without a zone by line, keeping the good lines", async () => {
-    const ahead = iso(Date.now() + 10 * MINUTE_MS);
+    const ahead = iso(now + 10 * MINUTE_MS);
     const batch = await applied({
       json: {
         readings: [
@@ -399,7 +402,7 @@ describe("bad lines and files", () => {
       "Строка 1 (заголовок): не удалось прочитать: его кодировка не UTF-8 и не Windows-1251",
     );
     await expect(store({ csv: new TextEncoder().encode("код;время\nМ-1;x\n") })).rejects.toThrow(CSV_HEADER_MESSAGE);
-    expect(() => readReadings({ json: { readings: Array.from({ length: 10_001 }, () => ({})) } }, [], Date.now())).toThrow(
+    expect(() => readReadings({ json: { readings: Array.from({ length: 10_001 }, () => ({})) } }, [], now)).toThrow(
       "Слишком много показаний: не более 10\u00a0000 за запрос",
     );
     expect(await d.deps.repos.telemetry.queued(1000)).toEqual(before);
@@ -427,8 +430,7 @@ describe("bad lines and files", () => {
     const r = await readingsBetween(d.deps, staff.company, sensors["М-1"], Date.UTC(2026, 2, 7), Date.UTC(2026, 2, 8));
     expect([...r.values]).toEqual([0.42, 4.5, -0.05]);
     expect(
-      readReadings({ json: { readings: [{ sensor: "Q-1", t: "2026-03-07T00:05:00Z", value: 1.5e6 }] } }, await sensorsOf(), Date.now())
-        .refused,
+      readReadings({ json: { readings: [{ sensor: "Q-1", t: "2026-03-07T00:05:00Z", value: 1.5e6 }] } }, await sensorsOf(), now).refused,
     ).toEqual([
       {
         line: 1,
@@ -438,12 +440,12 @@ describe("bad lines and files", () => {
   });
 
   it("refuses a reading older than the horizon (a 1970 one) by line, storing the current one", async () => {
-    const now = iso(Date.now() - MINUTE_MS);
+    const current = iso(now - MINUTE_MS);
     const batch = await applied({
       json: {
         readings: [
           { sensor: "М-2", t: "1970-01-01T00:00:00Z", value: 0.4 },
-          { sensor: "М-2", t: now, value: 0.41 },
+          { sensor: "М-2", t: current, value: 0.41 },
         ],
       },
     });
@@ -452,14 +454,14 @@ describe("bad lines and files", () => {
     expect(batch.refused[0].reason).toMatch(
       /^время 1970-01-01T00:00:00Z раньше \d\d\.\d\d\.\d{4}: показания старше 24 мес\. не принимаются$/,
     );
-    const r = await readingsBetween(d.deps, staff.company, sensors["М-2"], Date.parse(now), Date.parse(now) + 1);
+    const r = await readingsBetween(d.deps, staff.company, sensors["М-2"], Date.parse(current), Date.parse(current) + 1);
     expect([...r.values]).toEqual([0.41]);
   });
 
   it("refuses the readings of a retired sensor after its retirement, and before a sensor's time in service, by line", async () => {
-    const before = iso(Date.now() - 2 * MINUTE_MS);
+    const before = iso(now - 2 * MINUTE_MS);
     await retire();
-    const after = iso(Date.now() + 1000);
+    const after = iso(now + 1000);
     const batch = await applied({
       json: {
         readings: [

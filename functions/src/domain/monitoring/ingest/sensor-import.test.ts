@@ -5,7 +5,7 @@
 // Russian; an import whose write fails midway leaves the register as it was. Over HTTP (the template's
 // .xlsx, the multipart form, another company's 404): tests/integration/sensors.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { SENSOR_LIST_TEMPLATE, templateCsv } from "../../../contract/templates";
 import { parseWith } from "../../../http/validate";
@@ -25,7 +25,7 @@ const HEADER =
   "Код датчика;Вид датчика;Источник выбросов;Роль;Предупредительный уровень W, % об. (CO — ppm);Аварийный уровень A, % об. (CO — ppm);Площадь сечения, м²;В эксплуатации с";
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Список датчиков»");
   other = await d.actor("ООО «Чужой список»");
   facility = (await d.facility(staff, { name: "Шахта «Северная»", kind: "underground_mine" })).id;

@@ -4,7 +4,7 @@
 // longer measures it, the shaft's own and the drainage line's keep their points; each sensor moved is in
 // the company's change log by «система»; a second run changes nothing.
 import { beforeAll, describe, expect, it } from "vitest";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
@@ -45,7 +45,7 @@ function storedBefore(code: string, kind: Sensor["kind"], point: string, working
 }
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Старый реестр»");
   facility = (await d.facility(staff, { name: "Шахта «Прежняя»", kind: "underground_mine" })).id;
   for (const [name, kind] of [

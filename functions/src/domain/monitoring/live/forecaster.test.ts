@@ -6,7 +6,7 @@
 // are forecast once, at their last minute. Its D65 forecast events: forecast-events.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -24,7 +24,9 @@ import { createSensor } from "../ingest/register";
 let d: MemoryDomain;
 let staff: Actor;
 let facility: { id: string; name: string };
-const END = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 10 * MINUTE_MS;
+/** The test's clock: the live forecasts read the minutes up to it. */
+const NOW = Date.parse("2026-11-16T03:00:00Z");
+const END = NOW - 10 * MINUTE_MS;
 
 async function store(readings: { sensor: string; t: number; value: number }[]) {
   const body = { json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) } };
@@ -43,7 +45,7 @@ const minute = (t: number) => [
 ];
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt(NOW));
   staff = await d.actor("ООО «Прогнозист»");
   facility = await d.facility(staff, { name: "Шахта «Без наблюдателя»", kind: "underground_mine" });
   const point = (
@@ -74,7 +76,7 @@ describe("the forecaster, no page watching", () => {
     const sensors = await d.deps.repos.sensors.listOfFacility(staff.company, facility.id);
     const working = sensors.filter((s) => s.working === "Лава 5");
     const meter = working.find((s) => s.code === "М-1")!;
-    const { from, to } = liveWindow(Date.now());
+    const { from, to } = liveWindow(NOW);
     const readings = new Map();
     for (const s of working) readings.set(s.id, await readingsBetween(d.deps, staff.company, s.id, from, to));
     const run = await forecastRun(d.deps, staff.company, "xgboost", { level: 90, ...forecastLevels(meter), horizon: 60 }, "xgboost-h60");

@@ -8,7 +8,7 @@
 // the watch: live.test.ts; over HTTP: tests/integration/monitoring-live.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -33,7 +33,7 @@ let facility: string;
 const sensors: Record<string, string> = {};
 
 beforeAll(async () => {
-  d = await memoryDomain({}, { now: () => new Date(NOW) });
+  d = await memoryDomain(clockAt(NOW));
   staff = await d.actor("ООО «График выработки»");
   facility = (await d.facility(staff, { name: "Шахта «Сутки»", kind: "underground_mine" })).id;
   const point = (

@@ -25,7 +25,7 @@ const PERIOD = 240;
 /** The meter k minutes into a 4-hour rise: 0,5 % for 48 minutes, then +0,25 % an hour to 1,3 %, then back. */
 const sawtooth = (k: number) => (k < 48 ? 0.5 : Math.round((0.5 + ((k - 48) * 0.25) / 60) * 1000) / 1000);
 /** A minute 3 past a ten: the sampling minute of the first look; the second is two minutes on. */
-const SAMPLED = Math.floor(Date.now() / (10 * MINUTE_MS)) * 10 * MINUTE_MS - 10 * MINUTE_MS + 3 * MINUTE_MS;
+const SAMPLED = Date.parse("2026-11-16T02:53:00Z");
 const FIRST = SAMPLED - 8 * DAY_MS;
 const meterAt = (t: number) => sawtooth(((((t - FIRST) / MINUTE_MS) % PERIOD) + PERIOD) % PERIOD);
 
@@ -35,7 +35,7 @@ let staff: Actor;
 let facility: string;
 
 beforeAll(async () => {
-  d = await memoryDomain({}, { now: () => new Date(now) });
+  d = await memoryDomain({ now: () => new Date(now) });
   staff = await d.actor("ООО «Судья»");
   facility = (await d.facility(staff, { name: "Шахта «Ровная»", kind: "underground_mine" })).id;
   const point = (

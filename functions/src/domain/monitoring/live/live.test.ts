@@ -6,7 +6,7 @@
 // gateway key: tests/integration/monitoring-live.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
@@ -149,7 +149,9 @@ describe("a facility's tiles on the in-memory repositories", () => {
   let staff: Actor;
   let facility: { id: string; name: string };
   const sensors: Record<string, string> = {};
-  const END = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+  /** The test's clock: the tiles read the minutes up to it. */
+  const NOW = Date.parse("2026-11-16T03:00:00Z");
+  const END = NOW - MINUTE_MS;
 
   async function push(readings: { sensor: string; t: number; value: number }[]) {
     const body = { json: { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) } };
@@ -159,7 +161,7 @@ describe("a facility's tiles on the in-memory repositories", () => {
   }
 
   beforeAll(async () => {
-    d = await memoryDomain();
+    d = await memoryDomain(clockAt(NOW));
     staff = await d.actor("ООО «Плитки»");
     facility = await d.facility(staff, { name: "Шахта «Плитка»", kind: "underground_mine" });
     const point = (

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { offerAcceptSchema } from "../../../contract/schemas/monitoring";
@@ -44,7 +44,7 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
 const changedChecks = async () => (await getInventory(d.deps, staff, 2026)).checks.filter((c) => c.code === "telemetry_changed");
 
 beforeAll(async () => {
-  d = await memoryDomain();
+  d = await memoryDomain(clockAt("2026-11-16T03:00:00Z"));
   staff = await d.actor("ООО «Изменения АГК»");
   const user = await createUser(d.deps, {
     companyId: staff.company,

@@ -78,7 +78,7 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
 }
 
 beforeAll(async () => {
-  d = await memoryDomain({ webhookAllowedReceivers: ["127.0.0.1"] }, clock);
+  d = await memoryDomain(clock, { webhookAllowedReceivers: ["127.0.0.1"] });
   deps = { ...d.deps, runtime: hostRuntime({ subscribers: recorded, deps: () => deps, timers: hand.timers }) };
   staff = await d.actor("ООО «Поток событий»");
   facility = await d.facility(staff, { name: "Шахта «Поток»", kind: "underground_mine" });

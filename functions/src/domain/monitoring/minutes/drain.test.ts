@@ -116,7 +116,7 @@ async function writesDuring(run: () => Promise<unknown>, { parts }: { parts: boo
 }
 
 beforeAll(async () => {
-  d = await memoryDomain({}, { now: () => new Date(now) });
+  d = await memoryDomain({ now: () => new Date(now) });
   a = await company("ООО «Большой файл»");
   b = await company("ООО «Соседи»");
 });

@@ -26,7 +26,7 @@ let facility: string;
 let sensor: string;
 
 beforeAll(async () => {
-  d = await memoryDomain({}, { now: () => new Date(now) });
+  d = await memoryDomain({ now: () => new Date(now) });
   actor = await d.actor("ООО «Окно»");
   facility = (await d.facility(actor, { name: "Шахта", kind: "underground_mine" })).id;
   const point = (

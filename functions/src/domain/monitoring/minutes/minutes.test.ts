@@ -27,7 +27,7 @@ let facility: string;
 const sensors: Record<string, string> = {};
 
 beforeAll(async () => {
-  d = await memoryDomain({}, { now: () => new Date(now) });
+  d = await memoryDomain({ now: () => new Date(now) });
   actor = await d.actor("ООО «Минуты»");
   facility = (await d.facility(actor, { name: "Шахта", kind: "underground_mine" })).id;
   const point = (

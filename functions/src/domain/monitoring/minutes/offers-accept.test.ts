@@ -68,7 +68,7 @@ const undergroundOfProject = async () =>
   (await d.deps.repos.calculations.listAllByProject(staff.company, project, "underground", "active")).length;
 
 beforeAll(async () => {
-  d = await memoryDomain({}, { now: () => new Date(now) });
+  d = await memoryDomain({ now: () => new Date(now) });
   staff = await d.actor("ООО «Принятие АГК»");
   const user = await createUser(d.deps, {
     companyId: staff.company,

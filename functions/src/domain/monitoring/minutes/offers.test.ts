@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { MINUTE_MS } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { readingsStored } from "../../../../../tests/support/reading-layout";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { offerAcceptSchema } from "../../../contract/schemas/monitoring";
@@ -19,6 +20,7 @@ import { getCalculation } from "../../calculation-lookup";
 import { calculationView } from "../../calculations/calculations";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
+import type { Clock } from "../../../ports";
 import { drainTelemetry } from "./consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { acceptOffers, listOffers } from "./offers";
@@ -35,9 +37,16 @@ const points: Record<string, string> = {};
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 const ZONE = "Asia/Novokuznetsk";
-// 15.03.2026 10:00 in Kemerovo: more than 24 h from either end of the month, so nothing outside the
+// 30.03.2026 10:00 in Kemerovo: more than 24 h from either end of the month, so nothing outside the
 // hour is substituted and the month's figures are the hour's.
-const HOUR = instantOfWallTime(2026, 3, 15, 10, 0, ZONE);
+const HOUR = instantOfWallTime(2026, 3, 30, 10, 0, ZONE);
+// Issue 110, item 4: the month read back from either layout. At 01:00 of 01.04 in Kemerovo the month is
+// over and the hour's UTC day still takes minutes (the facility's minute items); months later its
+// readings are in the sensors' day items.
+const LAYOUTS = [
+  { day: "an open day (the facility's minute items)", clock: clockAt("2026-03-31T18:00:00Z"), open: true },
+  { day: "a closed day (the sensors' day items)", clock: clockAt("2026-11-16T03:00:00Z"), open: false },
+];
 
 async function push(readings: { sensor: string; t: number; value: number }[]) {
   const body = { readings: readings.map((r) => ({ ...r, t: new Date(r.t).toISOString() })) };
@@ -50,8 +59,8 @@ const offerOf = async (point: string, month: string) =>
   (await listOffers(d.deps, staff, facility, 2026)).find((o) => o.point === points[point] && o.month === month)!;
 const accept = (body: Record<string, unknown>) => d.write(() => acceptOffers(d.deps, staff, parseWith(offerAcceptSchema, body)));
 
-beforeAll(async () => {
-  d = await memoryDomain();
+async function monthOfReadings(clock: Clock) {
+  d = await memoryDomain(clock);
   staff = await d.actor("ООО «Предложения АГК»");
   facility = (await d.facility(staff, { name: "Шахта «Замер»", kind: "underground_mine" })).id;
   for (const [name, kind] of [
@@ -86,113 +95,125 @@ beforeAll(async () => {
     readings.push({ sensor: "М-Д", t, value: dr.ch4.find((p) => m >= p.from && m <= p.to)!.value });
   }
   await push(readings);
-});
+}
 
-describe("section 12's worked examples as the month's offers", () => {
-  it("the ventilation hour with a gap: 720 thousand m³, 0,451667 %, 2,172336 t (3 252 m³ CH4), 10 minutes substituted", async () => {
-    const v = vectors.ventilation_hour_with_gap;
-    const offer = await offerOf("Вентиляционный ствол", "2026-03");
-    expect(offer.point_name).toBe("Вентиляционный ствол");
-    expect(offer.volume_thousand_m3).toBeCloseTo(v.volume_thousand_m3, 9);
-    expect(round(offer.ef_ch4, v.ef_ch4.decimals)).toBe(v.ef_ch4.value);
-    expect(offer.ch4_t).toBeCloseTo((v.ch4_m3 * vectors.rho_ch4) / 1000, 9);
-    expect(round(offer.ch4_t, v.ch4_t.decimals)).toBe(v.ch4_t.value);
-    expect(offer.minutes).toEqual({ expected: 31 * 1440, valid: v.valid, substituted: v.substituted, missing: 31 * 1440 - 60 });
-    expect(offer.accepted).toBeNull();
-    expect(offer.readings_sha256).toMatch(/^[0-9a-f]{64}$/);
+describe.each(LAYOUTS)("on $day", ({ clock, open }) => {
+  beforeAll(() => monthOfReadings(clock));
+
+  it(`keeps the hour's readings in the ${open ? "minute" : "day"} items`, async () => {
+    // Six meters a minute for 60 minutes, but the ventilation methane meter's 10-minute gap: 350.
+    const stored = await readingsStored(d.deps.repos, staff.company, facility, "2026-03-30");
+    expect(stored).toEqual(open ? { minuteItems: 350, dayItems: 0 } : { minuteItems: 0, dayItems: 350 });
   });
 
-  it("the drainage hour at actual conditions: 1 716,92 m³, 37 %, 0,424355 t", async () => {
-    const dr = vectors.drainage_hour_at_actual_conditions;
-    const offer = await offerOf("Дегазационная установка", "2026-03");
-    expect(round(offer.volume_thousand_m3 * 1000, dr.volume_m3.decimals)).toBe(dr.volume_m3.value);
-    expect(round(offer.ef_ch4, dr.ef_ch4.decimals)).toBe(dr.ef_ch4.value);
-    expect(round(offer.ch4_t, dr.ch4_t.decimals)).toBe(dr.ch4_t.value);
+  describe("section 12's worked examples as the month's offers", () => {
+    it("the ventilation hour with a gap: 720 thousand m³, 0,451667 %, 2,172336 t (3 252 m³ CH4), 10 minutes substituted", async () => {
+      const v = vectors.ventilation_hour_with_gap;
+      const offer = await offerOf("Вентиляционный ствол", "2026-03");
+      expect(offer.point_name).toBe("Вентиляционный ствол");
+      expect(offer.volume_thousand_m3).toBeCloseTo(v.volume_thousand_m3, 9);
+      expect(round(offer.ef_ch4, v.ef_ch4.decimals)).toBe(v.ef_ch4.value);
+      expect(offer.ch4_t).toBeCloseTo((v.ch4_m3 * vectors.rho_ch4) / 1000, 9);
+      expect(round(offer.ch4_t, v.ch4_t.decimals)).toBe(v.ch4_t.value);
+      expect(offer.minutes).toEqual({ expected: 31 * 1440, valid: v.valid, substituted: v.substituted, missing: 31 * 1440 - 60 });
+      expect(offer.accepted).toBeNull();
+      expect(offer.readings_sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it("the drainage hour at actual conditions: 1 716,92 m³, 37 %, 0,424355 t", async () => {
+      const dr = vectors.drainage_hour_at_actual_conditions;
+      const offer = await offerOf("Дегазационная установка", "2026-03");
+      expect(round(offer.volume_thousand_m3 * 1000, dr.volume_m3.decimals)).toBe(dr.volume_m3.value);
+      expect(round(offer.ef_ch4, dr.ef_ch4.decimals)).toBe(dr.ef_ch4.value);
+      expect(round(offer.ch4_t, dr.ch4_t.decimals)).toBe(dr.ch4_t.value);
+    });
+
+    it("offers only the months with readings", async () => {
+      const offers = await listOffers(d.deps, staff, facility, 2026);
+      expect(offers.map((o) => `${o.point_name} ${o.month}`).sort()).toEqual([
+        "Вентиляционный ствол 2026-03",
+        "Дегазационная установка 2026-03",
+      ]);
+      expect(await listOffers(d.deps, staff, facility, 2025)).toEqual([]);
+    });
   });
 
-  it("offers only the months with readings", async () => {
-    const offers = await listOffers(d.deps, staff, facility, 2026);
-    expect(offers.map((o) => `${o.point_name} ${o.month}`).sort()).toEqual([
-      "Вентиляционный ствол 2026-03",
-      "Дегазационная установка 2026-03",
-    ]);
-    expect(await listOffers(d.deps, staff, facility, 2025)).toEqual([]);
-  });
-});
+  describe("accepting months (D62, D63)", () => {
+    const body = () => ({ facility, point: points["Вентиляционный ствол"], months: ["2026-03"], project });
 
-describe("accepting months (D62, D63)", () => {
-  const body = () => ({ facility, point: points["Вентиляционный ствол"], months: ["2026-03"], project });
+    it("refuses a month without readings, a point of no facility's and another facility's project", async () => {
+      await expect(accept({ ...body(), months: ["2026-05"] })).rejects.toThrow(
+        "Месяцы: за 05.2026 нет показаний датчиков источника «Вентиляционный ствол»",
+      );
+      await expect(accept({ ...body(), point: "not-a-point" })).rejects.toThrow("Источник выбросов: источник выбросов не найден");
+      const elsewhere = (await d.facility(staff, { name: "Шахта «Другая»", kind: "underground_mine" })).id;
+      const theirs = (
+        await d.project(staff, { name: "Чужая площадка", start_date: "2026-01-01", end_date: "2026-12-31", facility: elsewhere })
+      ).id;
+      await expect(accept({ ...body(), project: theirs })).rejects.toThrow("Проект: проект не относится к этой площадке");
+    });
 
-  it("refuses a month without readings, a point of no facility's and another facility's project", async () => {
-    await expect(accept({ ...body(), months: ["2026-05"] })).rejects.toThrow(
-      "Месяцы: за 05.2026 нет показаний датчиков источника «Вентиляционный ствол»",
-    );
-    await expect(accept({ ...body(), point: "not-a-point" })).rejects.toThrow("Источник выбросов: источник выбросов не найден");
-    const elsewhere = (await d.facility(staff, { name: "Шахта «Другая»", kind: "underground_mine" })).id;
-    const theirs = (
-      await d.project(staff, { name: "Чужая площадка", start_date: "2026-01-01", end_date: "2026-12-31", facility: elsewhere })
-    ).id;
-    await expect(accept({ ...body(), project: theirs })).rejects.toThrow("Проект: проект не относится к этой площадке");
-  });
+    it("asks for a reason below 95 %, then accepts into a measured calculation «по данным АГК» whose CH4 is the offer's, once", async () => {
+      const offer = await offerOf("Вентиляционный ствол", "2026-03");
+      expect(offer.completeness).toBeLessThan(0.95);
+      await expect(accept(body())).rejects.toThrow("ниже 95 %: укажите причину");
+      const [accepted] = await accept({ ...body(), reason: "Пробный замер" });
+      expect(accepted.accepted).toMatchObject({ ch4_t: offer.ch4_t, reason: "Пробный замер", changed: false, difference_pct: 0, project });
+      const calculation = calculationView(
+        await getCalculation(d.deps, staff, "underground", accepted.accepted!.calculation),
+      ) as unknown as {
+        id: string;
+        name: string;
+        period: unknown;
+        point: string;
+        res_ch4: number;
+      };
+      expect(calculation.name).toBe("Вентиляционный ствол: по данным АГК, 03.2026");
+      expect(calculation.period).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
+      expect(calculation.point).toBe(points["Вентиляционный ствол"]);
+      expect(Math.abs(calculation.res_ch4 - offer.ch4_t) / offer.ch4_t).toBeLessThan(1e-9);
+      expect((await offerOf("Вентиляционный ствол", "2026-03")).accepted).toMatchObject({ calculation: calculation.id, changed: false });
+      await expect(accept({ ...body(), reason: "Еще раз" })).rejects.toThrow("Месяц 03.2026 уже принят");
+    });
 
-  it("asks for a reason below 95 %, then accepts into a measured calculation «по данным АГК» whose CH4 is the offer's, once", async () => {
-    const offer = await offerOf("Вентиляционный ствол", "2026-03");
-    expect(offer.completeness).toBeLessThan(0.95);
-    await expect(accept(body())).rejects.toThrow("ниже 95 %: укажите причину");
-    const [accepted] = await accept({ ...body(), reason: "Пробный замер" });
-    expect(accepted.accepted).toMatchObject({ ch4_t: offer.ch4_t, reason: "Пробный замер", changed: false, difference_pct: 0, project });
-    const calculation = calculationView(await getCalculation(d.deps, staff, "underground", accepted.accepted!.calculation)) as unknown as {
-      id: string;
-      name: string;
-      period: unknown;
-      point: string;
-      res_ch4: number;
-    };
-    expect(calculation.name).toBe("Вентиляционный ствол: по данным АГК, 03.2026");
-    expect(calculation.period).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
-    expect(calculation.point).toBe(points["Вентиляционный ствол"]);
-    expect(Math.abs(calculation.res_ch4 - offer.ch4_t) / offer.ch4_t).toBeLessThan(1e-9);
-    expect((await offerOf("Вентиляционный ствол", "2026-03")).accepted).toMatchObject({ calculation: calculation.id, changed: false });
-    await expect(accept({ ...body(), reason: "Еще раз" })).rejects.toThrow("Месяц 03.2026 уже принят");
-  });
+    it("flags the accepted month when a late correction moves it by more than 0,1 %, the calculation unchanged", async () => {
+      const before = (await offerOf("Вентиляционный ствол", "2026-03")).accepted!;
+      // Minute 45's 0,46 % was 0,90 %: 12 000 × 0,0044 = 52,8 m³ more CH4, +1,62 %.
+      await push([{ sensor: "М-В", t: HOUR + 45 * MINUTE_MS, value: 0.9 }]);
+      const now = await offerOf("Вентиляционный ствол", "2026-03");
+      expect(now.ch4_t).toBeCloseTo(((3252 + 52.8) * 0.668) / 1000, 9);
+      expect(now.accepted).toMatchObject({ changed: true, ch4_t: before.ch4_t });
+      expect(now.accepted!.difference_pct).toBeCloseTo((52.8 / 3252) * 100, 6);
+      const calculation = calculationView(await getCalculation(d.deps, staff, "underground", now.accepted!.calculation)) as unknown as {
+        res_ch4: number;
+      };
+      expect(calculation.res_ch4).toBeCloseTo(before.ch4_t, 9);
+    });
 
-  it("flags the accepted month when a late correction moves it by more than 0,1 %, the calculation unchanged", async () => {
-    const before = (await offerOf("Вентиляционный ствол", "2026-03")).accepted!;
-    // Minute 45's 0,46 % was 0,90 %: 12 000 × 0,0044 = 52,8 m³ more CH4, +1,62 %.
-    await push([{ sensor: "М-В", t: HOUR + 45 * MINUTE_MS, value: 0.9 }]);
-    const now = await offerOf("Вентиляционный ствол", "2026-03");
-    expect(now.ch4_t).toBeCloseTo(((3252 + 52.8) * 0.668) / 1000, 9);
-    expect(now.accepted).toMatchObject({ changed: true, ch4_t: before.ch4_t });
-    expect(now.accepted!.difference_pct).toBeCloseTo((52.8 / 3252) * 100, 6);
-    const calculation = calculationView(await getCalculation(d.deps, staff, "underground", now.accepted!.calculation)) as unknown as {
-      res_ch4: number;
-    };
-    expect(calculation.res_ch4).toBeCloseTo(before.ch4_t, 9);
-  });
-
-  it("keeps the readings the month came from for the verification pack, as accepted, the late correction aside", async () => {
-    const accepted = (await d.deps.repos.telemetry.acceptances(staff.company, facility))[0];
-    const line = { id: accepted.calculation, facility } as SnapshotLine;
-    const { files, listed, missing } = await acceptedMonths(d.deps, staff.company, [{ ...line, id: "other" }, line]);
-    expect(missing).toEqual([]);
-    expect(files.map((f) => f.name)).toEqual(["telemetry/0002.csv", "telemetry/0002.json"]);
-    expect(listed).toEqual([
-      {
-        calculation: "calculations/0002.json",
-        readings: "telemetry/0002.csv",
-        month: "2026-03",
-        point: "Вентиляционный ствол",
-        readings_sha256: accepted.readings_sha256,
-      },
-    ]);
-    const [csv, json] = files.map((f) => new TextDecoder().decode(f.bytes));
-    expect(createHash("sha256").update(csv).digest("hex")).toBe(accepted.readings_sha256);
-    // The ventilation hour's 110 readings as accepted: minute 45 still 0,46 %.
-    expect(csv.split("\n").filter(Boolean)).toHaveLength(110);
-    expect(csv).toContain(`М-В;${new Date(HOUR + 45 * MINUTE_MS).toISOString()};0.46\n`);
-    const description = JSON.parse(json);
-    expect(description).toMatchObject({ month: "2026-03", conditions: "standard", readings_sha256: accepted.readings_sha256 });
-    expect(description.sensors.map((s: { role: string }) => s.role)).toEqual(["flow", "ch4"]);
-    expect(description.result.ch4_t).toBe(accepted.ch4_t);
+    it("keeps the readings the month came from for the verification pack, as accepted, the late correction aside", async () => {
+      const accepted = (await d.deps.repos.telemetry.acceptances(staff.company, facility))[0];
+      const line = { id: accepted.calculation, facility } as SnapshotLine;
+      const { files, listed, missing } = await acceptedMonths(d.deps, staff.company, [{ ...line, id: "other" }, line]);
+      expect(missing).toEqual([]);
+      expect(files.map((f) => f.name)).toEqual(["telemetry/0002.csv", "telemetry/0002.json"]);
+      expect(listed).toEqual([
+        {
+          calculation: "calculations/0002.json",
+          readings: "telemetry/0002.csv",
+          month: "2026-03",
+          point: "Вентиляционный ствол",
+          readings_sha256: accepted.readings_sha256,
+        },
+      ]);
+      const [csv, json] = files.map((f) => new TextDecoder().decode(f.bytes));
+      expect(createHash("sha256").update(csv).digest("hex")).toBe(accepted.readings_sha256);
+      // The ventilation hour's 110 readings as accepted: minute 45 still 0,46 %.
+      expect(csv.split("\n").filter(Boolean)).toHaveLength(110);
+      expect(csv).toContain(`М-В;${new Date(HOUR + 45 * MINUTE_MS).toISOString()};0.46\n`);
+      const description = JSON.parse(json);
+      expect(description).toMatchObject({ month: "2026-03", conditions: "standard", readings_sha256: accepted.readings_sha256 });
+      expect(description.sensors.map((s: { role: string }) => s.role)).toEqual(["flow", "ch4"]);
+      expect(description.result.ch4_t).toBe(accepted.ch4_t);
+    });
   });
 });

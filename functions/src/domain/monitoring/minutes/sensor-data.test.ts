@@ -8,24 +8,43 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { instantOfWallTime } from "@core/company-clock";
 import { Flag, MINUTE_MS, MinuteState } from "@core/monitoring";
 import vectors from "../../../../../tests/fixtures/monitoring/methodology-section-12.json";
-import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { clockAt, memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { readingsStored } from "../../../../../tests/support/reading-layout";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { createPoint } from "../../company/emission-points";
 import type { Actor } from "../../context";
-import type { Sensor } from "../../../ports";
+import type { Clock, Sensor } from "../../../ports";
 import { drainTelemetry } from "./consumer";
 import { telemetryIdle } from "../live/forecaster";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
 import { sensorCompleteness, sensorDay, sensorGaps } from "./sensor-data";
 
+interface Read {
+  d: MemoryDomain;
+  staff: Actor;
+  other: Actor;
+  facility: string;
+  sensors: Record<string, Sensor>;
+}
 let d: MemoryDomain;
 let staff: Actor;
 let other: Actor;
 let facility: string;
-const sensors: Record<string, Sensor> = {};
+let sensors: Record<string, Sensor> = {};
+
+// Issue 110, item 4: the months read back from either layout. At 01:00 of 01.05 in Kemerovo April is
+// over and its last two UTC days still take minutes (the facility's minute items), the days before in
+// day items: М-26's April is read from both. Months later every reading is in the sensors' day items.
+// The day of May with a jump is pushed on the closed day alone (on the open day it has not come).
+const LAYOUTS = [
+  { day: "an open day (the facility's minute items)", clock: clockAt("2026-04-30T18:00:00Z"), open: true },
+  { day: "a closed day (the sensors' day items)", clock: clockAt("2026-11-16T03:00:00Z"), open: false },
+];
+const reads = new Map<boolean, Read>();
+const readOn = (open: boolean) => ({ d, staff, other, facility, sensors } = reads.get(open)!);
 
 const ZONE = "Asia/Novokuznetsk";
 const at = (month: number, day: number, hour: number, minute = 0) => instantOfWallTime(2026, month, day, hour, minute, ZONE);
@@ -40,8 +59,9 @@ async function push(readings: { sensor: string; t: number; value: number }[]) {
   await telemetryIdle(d.deps);
 }
 
-beforeAll(async () => {
-  d = await memoryDomain();
+async function sensorsOn(clock: Clock, open: boolean): Promise<Read> {
+  sensors = {};
+  d = await memoryDomain(clock);
   staff = await d.actor("ООО «Пропуски АГК»");
   other = await d.actor("ООО «Чужие пропуски»");
   facility = (await d.facility(staff, { name: "Шахта «Пропуск»", kind: "underground_mine" })).id;
@@ -78,101 +98,123 @@ beforeAll(async () => {
   const may = at(5, 1, 0);
   for (let t = april; t < may; t += MINUTE_MS) if (t < gapFrom || t >= gapTo) readings.push({ sensor: "М-26", t, value: 0.5 });
   // A day with a jump and a value out of range (a 0–4 % meter reading 5 %).
-  for (const [minute, value] of [
-    [0, 0.5],
-    [1, 2],
-    [2, 0.5],
-    [3, 5],
-  ])
-    readings.push({ sensor: "М-J", t: at(5, 10, 10, minute), value });
+  if (!open)
+    for (const [minute, value] of [
+      [0, 0.5],
+      [1, 2],
+      [2, 0.5],
+      [3, 5],
+    ])
+      readings.push({ sensor: "М-J", t: at(5, 10, 10, minute), value });
   await push(readings);
-}, 60_000);
+  return { d, staff, other, facility, sensors };
+}
 
-describe("a sensor's gaps and substitutions (D60)", () => {
-  it("substitutes the ventilation hour's 10 minutes by the mean of 0,44 and 0,46, the hours around it without data", async () => {
-    const v = vectors.ventilation_hour_with_gap;
-    const month = await sensorGaps(d.deps, staff, facility, sensors["М-В"].id, { month: "2026-03" });
-    expect(month.sensor).toMatchObject({ code: "М-В", unit: "% об.", point_name: "Вентиляционный ствол" });
-    expect(month.minutes).toEqual({ expected: 31 * 1440, valid: v.valid, substituted: v.substituted, missing: 31 * 1440 - 60 });
-    expect(month.count).toBe(3);
-    const [before, hour, after] = month.gaps;
-    expect(before).toMatchObject({ start: iso(at(3, 1, 0)), end: iso(at(3, 15, 10)), state: "missing", rule: "too_long", value: null });
-    expect(hour).toMatchObject({
-      start: iso(at(3, 15, 10, v.gap.from)),
-      end: iso(at(3, 15, 10, v.gap.to + 1)),
-      minutes: 10,
-      state: "substituted",
-      rule: "mean",
-      before: 0.44,
-      after: 0.46,
-      flags: { none: 10, range: 0, stuck: 0, jump: 0 },
+beforeAll(async () => {
+  for (const { clock, open } of LAYOUTS) reads.set(open, await sensorsOn(clock, open));
+}, 120_000);
+
+describe.each(LAYOUTS)("on $day", ({ open }) => {
+  beforeAll(() => {
+    readOn(open);
+  });
+
+  it(`keeps April's last UTC day in the ${open ? "minute" : "day"} items`, async () => {
+    // М-26's minutes of it: April ends at 17:00 UTC at UTC+7.
+    const stored = await readingsStored(d.deps.repos, staff.company, facility, "2026-04-30");
+    expect(stored).toEqual(open ? { minuteItems: 1020, dayItems: 0 } : { minuteItems: 0, dayItems: 1020 });
+  });
+
+  describe("a sensor's gaps and substitutions (D60)", () => {
+    it("substitutes the ventilation hour's 10 minutes by the mean of 0,44 and 0,46, the hours around it without data", async () => {
+      const v = vectors.ventilation_hour_with_gap;
+      const month = await sensorGaps(d.deps, staff, facility, sensors["М-В"].id, { month: "2026-03" });
+      expect(month.sensor).toMatchObject({ code: "М-В", unit: "% об.", point_name: "Вентиляционный ствол" });
+      expect(month.minutes).toEqual({ expected: 31 * 1440, valid: v.valid, substituted: v.substituted, missing: 31 * 1440 - 60 });
+      expect(month.count).toBe(3);
+      const [before, hour, after] = month.gaps;
+      expect(before).toMatchObject({ start: iso(at(3, 1, 0)), end: iso(at(3, 15, 10)), state: "missing", rule: "too_long", value: null });
+      expect(hour).toMatchObject({
+        start: iso(at(3, 15, 10, v.gap.from)),
+        end: iso(at(3, 15, 10, v.gap.to + 1)),
+        minutes: 10,
+        state: "substituted",
+        rule: "mean",
+        before: 0.44,
+        after: 0.46,
+        flags: { none: 10, range: 0, stuck: 0, jump: 0 },
+      });
+      expect(hour.value).toBeCloseTo(v.substitute, 12);
+      expect(after).toMatchObject({ start: iso(at(3, 15, 11)), end: iso(at(4, 1, 0)), state: "missing", rule: "too_long" });
+      // A page of them.
+      const page = await sensorGaps(d.deps, staff, facility, sensors["М-В"].id, { month: "2026-03", limit: 1, offset: 1 });
+      expect(page.gaps.map((g) => g.rule)).toEqual(["mean"]);
+      expect(page.count).toBe(3);
     });
-    expect(hour.value).toBeCloseTo(v.substitute, 12);
-    expect(after).toMatchObject({ start: iso(at(3, 15, 11)), end: iso(at(4, 1, 0)), state: "missing", rule: "too_long" });
-    // A page of them.
-    const page = await sensorGaps(d.deps, staff, facility, sensors["М-В"].id, { month: "2026-03", limit: 1, offset: 1 });
-    expect(page.gaps.map((g) => g.rule)).toEqual(["mean"]);
-    expect(page.count).toBe(3);
-  });
 
-  it("gives minutes before the first value the first after, 7 substituted", async () => {
-    const first = vectors.gap_with_nothing_before;
-    const month = await sensorGaps(d.deps, staff, facility, sensors["М-7"].id, { month: "2026-02" });
-    expect(month.gaps[0]).toMatchObject({
-      start: iso(at(2, 1, 0)),
-      minutes: first.substituted,
-      state: "substituted",
-      rule: "first_after",
-      before: null,
-      after: first.value,
-      value: first.value,
+    it("gives minutes before the first value the first after, 7 substituted", async () => {
+      const first = vectors.gap_with_nothing_before;
+      const month = await sensorGaps(d.deps, staff, facility, sensors["М-7"].id, { month: "2026-02" });
+      expect(month.gaps[0]).toMatchObject({
+        start: iso(at(2, 1, 0)),
+        minutes: first.substituted,
+        state: "substituted",
+        rule: "first_after",
+        before: null,
+        after: first.value,
+        value: first.value,
+      });
+      expect(month.minutes.substituted).toBe(first.substituted);
+      expect(month.minutes.expected).toBe(28 * 1440);
     });
-    expect(month.minutes.substituted).toBe(first.substituted);
-    expect(month.minutes.expected).toBe(28 * 1440);
+
+    it("leaves a 26-hour gap without data: the 30-day month is 96,39 % complete", async () => {
+      const long = vectors.long_gap;
+      const month = await sensorGaps(d.deps, staff, facility, sensors["М-26"].id, { month: "2026-04" });
+      expect(month.gaps).toEqual([
+        {
+          start: iso(at(4, long.gap_from.day, long.gap_from.hour)),
+          end: iso(at(4, long.gap_to.day, long.gap_to.hour)),
+          minutes: long.gap_minutes,
+          state: "missing",
+          rule: "too_long",
+          before: 0.5,
+          after: 0.5,
+          value: null,
+          flags: { none: long.gap_minutes, range: 0, stuck: 0, jump: 0 },
+        },
+      ]);
+      expect(Number(month.completeness.toFixed(long.completeness.decimals))).toBe(long.completeness.value);
+      expect(month.completeness).toBe((43_200 - 1_560) / 43_200);
+    });
+
+    it("refuses a month the sensor was not in service in, and is another company's 404", async () => {
+      await expect(sensorGaps(d.deps, staff, facility, sensors["М-26"].id, { month: "2026-03" })).rejects.toThrow(
+        "Датчик «М-26» не был в эксплуатации в 03.2026",
+      );
+      await expect(sensorGaps(d.deps, other, facility, sensors["М-В"].id, { month: "2026-03" })).rejects.toThrow("Площадка не найдена");
+    });
   });
 
-  it("leaves a 26-hour gap without data: the 30-day month is 96,39 % complete", async () => {
-    const long = vectors.long_gap;
-    const month = await sensorGaps(d.deps, staff, facility, sensors["М-26"].id, { month: "2026-04" });
-    expect(month.gaps).toEqual([
-      {
-        start: iso(at(4, long.gap_from.day, long.gap_from.hour)),
-        end: iso(at(4, long.gap_to.day, long.gap_to.hour)),
-        minutes: long.gap_minutes,
-        state: "missing",
-        rule: "too_long",
-        before: 0.5,
-        after: 0.5,
-        value: null,
-        flags: { none: long.gap_minutes, range: 0, stuck: 0, jump: 0 },
-      },
-    ]);
-    expect(Number(month.completeness.toFixed(long.completeness.decimals))).toBe(long.completeness.value);
-    expect(month.completeness).toBe((43_200 - 1_560) / 43_200);
-  });
-
-  it("refuses a month the sensor was not in service in, and is another company's 404", async () => {
-    await expect(sensorGaps(d.deps, staff, facility, sensors["М-26"].id, { month: "2026-03" })).rejects.toThrow(
-      "Датчик «М-26» не был в эксплуатации в 03.2026",
-    );
-    await expect(sensorGaps(d.deps, other, facility, sensors["М-В"].id, { month: "2026-03" })).rejects.toThrow("Площадка не найдена");
-  });
-});
-
-describe("completeness by sensor and month (D62)", () => {
-  it("counts each sensor's months in service only", async () => {
-    const year = await sensorCompleteness(d.deps, staff, facility, 2026);
-    const byCode = new Map(year.map((s) => [s.code, s]));
-    expect(byCode.get("М-26")!.months.map((m) => m.month)).toEqual(["2026-04"]);
-    expect(byCode.get("М-26")!.months[0].completeness).toBe((43_200 - 1_560) / 43_200);
-    expect(byCode.get("М-7")!.months[0]).toMatchObject({ month: "2026-02", minutes: { expected: 40_320, valid: 53, substituted: 7 } });
-    const march = byCode.get("М-В")!.months.find((m) => m.month === "2026-03")!;
-    expect(march).toMatchObject({ minutes: { valid: 50, substituted: 10 }, longest_gap_min: 16 * 1440 + 13 * 60 });
-    expect(byCode.get("Q-В")!.months.find((m) => m.month === "2026-03")!.minutes.valid).toBe(60);
+  describe("completeness by sensor and month (D62)", () => {
+    it("counts each sensor's months in service only", async () => {
+      const year = await sensorCompleteness(d.deps, staff, facility, 2026);
+      const byCode = new Map(year.map((s) => [s.code, s]));
+      expect(byCode.get("М-26")!.months.map((m) => m.month)).toEqual(["2026-04"]);
+      expect(byCode.get("М-26")!.months[0].completeness).toBe((43_200 - 1_560) / 43_200);
+      expect(byCode.get("М-7")!.months[0]).toMatchObject({ month: "2026-02", minutes: { expected: 40_320, valid: 53, substituted: 7 } });
+      const march = byCode.get("М-В")!.months.find((m) => m.month === "2026-03")!;
+      expect(march).toMatchObject({ minutes: { valid: 50, substituted: 10 }, longest_gap_min: 16 * 1440 + 13 * 60 });
+      expect(byCode.get("Q-В")!.months.find((m) => m.month === "2026-03")!.minutes.valid).toBe(60);
+    });
   });
 });
 
 describe("a sensor's day (D58, D64)", () => {
+  beforeAll(() => {
+    readOn(false);
+  });
+
   it("gives the ventilation hour minute by minute with the substitute, the levels and the day's mean", async () => {
     const day = await sensorDay(d.deps, staff, facility, sensors["М-В"].id, "2026-03-15");
     expect(day.start).toBe(iso(at(3, 15, 0)));
