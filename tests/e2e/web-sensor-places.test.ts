@@ -47,13 +47,15 @@ describe("web app: sensors at their places, and a point's own channels", () => {
     await page.getByRole("cell", { name: "ВС2-CH4", exact: true }).waitFor();
     await page.getByRole("button", { name: "Добавить датчик" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Код датчика в АГК").fill("М-З");
-    await dialog.getByLabel("Участок").fill("Выемочный участок 12-3");
-    await dialog.getByLabel("Выработка").fill("Лава 12-3");
+    // Typed key by key as the engineer types them: Cyrillic, a Russian decimal comma.
+    await dialog.getByLabel("Код датчика в АГК").pressSequentially("М-З");
+    await dialog.getByLabel("Участок").pressSequentially("Выемочный участок 12-3");
+    await dialog.getByLabel("Выработка").pressSequentially("Лава 12-3");
     await pickOption(page, dialog.getByLabel("Место датчика"), "У забоя (призабойное пространство)");
     // A face meter measures the longwall's air: no point is offered, and the dialog says which do.
     await dialog.getByText("Датчик этого места не измеряет источник выбросов").waitFor();
-    await dialog.getByLabel("Аварийный уровень A").fill("2");
+    await dialog.getByLabel("Предупредительный уровень W").pressSequentially("1,3");
+    await dialog.getByLabel("Аварийный уровень A").pressSequentially("2");
     await screenshot(page, { path: `${SHOTS}/web-sensor-places-dialog-1440.png` });
     for (const label of ["Участок", "Место датчика", "Измеряет источник выбросов"]) {
       expect(await wholly(dialog.getByText(label, { exact: true }))).toBe(true);
@@ -66,6 +68,7 @@ describe("web app: sensors at their places, and a point's own channels", () => {
     const text = (await row.textContent()) ?? "";
     expect(text).toContain("Выемочный участок 12-3, Лава 12-3");
     expect(text).toContain("У забоя (призабойное пространство)");
+    expect(text).toContain("1,3 / 2 % об.");
     expect(text).not.toContain("Вентиляционный ствол");
 
     // At 390 px the dialog fits the phone: a shaft's channel is offered the shaft to measure.
