@@ -9,6 +9,23 @@ export interface SensorReadings {
   values: Float64Array;
 }
 
+/** Times and values in parts (a sensor's days, a file's columns), one after another in one pair of arrays. */
+export function joinedReadings(parts: readonly { times: Float64Array; values: Float64Array }[]): {
+  times: Float64Array;
+  values: Float64Array;
+} {
+  const length = parts.reduce((n, p) => n + p.times.length, 0);
+  const times = new Float64Array(length);
+  const values = new Float64Array(length);
+  let at = 0;
+  for (const p of parts) {
+    times.set(p.times, at);
+    values.set(p.values, at);
+    at += p.times.length;
+  }
+  return { times, values };
+}
+
 /** Readings gathered per sensor as they are read, in typed arrays grown by doubling. */
 export class ReadingColumns {
   /** Readings added since the last `take`. */

@@ -33,6 +33,7 @@ import type { ReconciliationJobRequest } from "../../../export/formats";
 import type { BatchReading, TelemetryBatch } from "../../../ports";
 import { readFileBatch, releaseUploadBudget, uploadedExport } from "./files";
 import { batchBlobKey, queuedBatch } from "./readings";
+import { joinedReadings } from "./reading-columns";
 import { readingsBetween } from "./stored-readings";
 
 export type ReconciliationView = z.output<typeof reconciliationSchema>;
@@ -479,15 +480,8 @@ async function compare(deps: Pick<Deps, "repos" | "blobs" | "clock">, record: Re
 /** A sensor's readings of the file in time order, one per instant: of two lines of one instant, the
  *  later line's value (the consumer applies a batch's readings in order, the later a correction). */
 function fileReadings(column: Gathered): { times: Float64Array; values: Float64Array } {
-  const length = column.times.reduce((sum, part) => sum + part.length, 0);
-  const times = new Float64Array(length);
-  const values = new Float64Array(length);
-  let at = 0;
-  for (let p = 0; p < column.times.length; p++) {
-    times.set(column.times[p], at);
-    values.set(column.values[p], at);
-    at += column.times[p].length;
-  }
+  const { times, values } = joinedReadings(column.times.map((part, p) => ({ times: part, values: column.values[p] })));
+  const length = times.length;
   const order = new Uint32Array(length);
   for (let k = 0; k < length; k++) order[k] = k;
   order.sort((a, b) => times[a] - times[b] || a - b);
@@ -526,14 +520,5 @@ async function storedReadings(
         Math.min(last + 1, Math.floor(from / DAY_MS) * DAY_MS + READ_WINDOW_DAYS * DAY_MS),
       ),
     );
-  const length = parts.reduce((sum, p) => sum + p.times.length, 0);
-  const times = new Float64Array(length);
-  const values = new Float64Array(length);
-  let at = 0;
-  for (const p of parts) {
-    times.set(p.times, at);
-    values.set(p.values, at);
-    at += p.times.length;
-  }
-  return { times, values };
+  return joinedReadings(parts);
 }

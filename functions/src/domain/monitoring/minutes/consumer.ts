@@ -21,7 +21,7 @@ import { compactDay, emptyMinute, mergeMinute, openDayMoved } from "./minutes";
 import { guessedMinute, readMinute, writeMinute } from "./minute-window";
 import { readFileBatch } from "../ingest/files";
 import { facilityRegister } from "../ingest/kept-register";
-import { columnsOf, type SensorReadings } from "../ingest/reading-columns";
+import { columnsOf, joinedReadings, type SensorReadings } from "../ingest/reading-columns";
 import { formatNumber } from "../../forecast/russian-numbers";
 
 const MINUTE = 60_000;
@@ -220,18 +220,7 @@ async function refusedDays(
 function keptReadings(groups: readonly { sensor: string; times: Float64Array; values: Float64Array }[]): SensorReadings[] {
   const bySensor = new Map<string, { times: Float64Array; values: Float64Array }[]>();
   for (const g of groups) bySensor.set(g.sensor, [...(bySensor.get(g.sensor) ?? []), g]);
-  return [...bySensor].map(([sensor, parts]) => {
-    const length = parts.reduce((n, p) => n + p.times.length, 0);
-    const times = new Float64Array(length);
-    const values = new Float64Array(length);
-    let at = 0;
-    for (const p of parts) {
-      times.set(p.times, at);
-      values.set(p.values, at);
-      at += p.times.length;
-    }
-    return { sensor, times, values };
-  });
+  return [...bySensor].map(([sensor, parts]) => ({ sensor, ...joinedReadings(parts) }));
 }
 
 /** Readings to merge into their sensor-days under the name `applied` (a batch, or a part of a file's
