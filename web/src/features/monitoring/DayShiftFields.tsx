@@ -1,11 +1,12 @@
 // The day and the shift a monitoring list shows («События», «Журнал оператора АГК»): the day typed as
 // ДД.ММ.ГГГГ (marked while it is no date, or a day not yet begun on the company's clock) and the shift
 // chosen from the page's own list, a shift of today not yet begun not offered (issue 105 item 6).
+import { useState } from "react";
 import { Input, Space, Typography } from "antd";
 import { isoDateIn } from "@core/company-clock";
 import { shiftSpan } from "@core/monitoring";
 import { Select } from "../../shared/LazySelect";
-import { DATE_TYPED, typedDate } from "../../shared/dates";
+import { DATE_TYPED, displayDate, typedDate } from "../../shared/dates";
 
 export const NOT_BEGUN = "Эти сутки еще не начались";
 
@@ -20,17 +21,24 @@ export function begunShifts<T extends { value: number }>(shifts: T[], date: stri
   return shifts.map((s) => ({ ...s, disabled: Boolean(date && s.value > 0 && (shiftSpan(`${date}#${s.value}`, zone)?.from ?? 0) > now) }));
 }
 
+/** The day a page shows as typed (today on the company's clock at first), and `date`, the typed day
+ *  once it is a date that has begun (begunDate). */
+export function useTypedDay(zone: string) {
+  const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
+  return { dateText, setDateText, date: begunDate(dateText, zone) };
+}
+
 export function DayShiftFields(props: {
-  dateText: string;
-  onDateText: (text: string) => void;
-  /** Whether the text is a date (typedDate). */
-  valid: boolean;
-  /** Whether it is a date not yet begun (then it is marked and said). */
-  notBegun?: boolean;
+  day: ReturnType<typeof useTypedDay>;
+  zone: string;
   shift: number;
   onShift: (shift: number) => void;
+  /** The page's shifts (begunShifts disables those not yet begun). */
   shifts: { value: number; label: string }[];
 }) {
+  const { dateText, setDateText, date } = props.day;
+  const valid = typedDate(dateText) !== undefined;
+  const notBegun = valid && !date;
   return (
     <>
       <Space direction="vertical" size={2}>
@@ -38,20 +46,20 @@ export function DayShiftFields(props: {
         <Input
           aria-label="Дата"
           style={{ width: 130 }}
-          value={props.dateText}
+          value={dateText}
           maxLength={DATE_TYPED.length}
           placeholder={DATE_TYPED}
-          status={props.valid && !props.notBegun ? undefined : "error"}
-          onChange={(e) => props.onDateText(e.target.value)}
+          status={valid && !notBegun ? undefined : "error"}
+          onChange={(e) => setDateText(e.target.value)}
         />
-        {props.notBegun && <Typography.Text type="danger">{NOT_BEGUN}</Typography.Text>}
+        {notBegun && <Typography.Text type="danger">{NOT_BEGUN}</Typography.Text>}
       </Space>
       <Space direction="vertical" size={2}>
         <Typography.Text>Смена</Typography.Text>
         <Select
           aria-label="Смена"
           style={{ width: 210 }}
-          options={props.shifts}
+          options={begunShifts(props.shifts, date, props.zone)}
           value={props.shift}
           onChange={(v) => props.onShift(v as number)}
         />

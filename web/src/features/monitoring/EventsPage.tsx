@@ -6,14 +6,14 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
-import { isoDateIn, zoneOf } from "@core/company-clock";
+import { zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftName, shiftSpan } from "@core/monitoring";
 import { EVENT_KIND_LABELS, EVENT_LEVEL_LABELS, EVENT_LEVELS, type EventKind, type EventLevel } from "@core/monitoring-events";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { Select } from "../../shared/LazySelect";
-import { begunDate, begunShifts, DayShiftFields } from "./DayShiftFields";
+import { DayShiftFields, useTypedDay } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
-import { displayDate, displayDateTime, typedDate } from "../../shared/dates";
+import { displayDate, displayDateTime } from "../../shared/dates";
 import { useMe } from "../../api/profile";
 import { downloadShiftReport, useSensors, useTelemetryEvents, type EventFilters, type TelemetryEvent } from "../../api/monitoring";
 import { number } from "./offerTexts";
@@ -41,7 +41,8 @@ export default function EventsPage() {
   const me = useMe();
   const zone = zoneOf(me.data?.company);
   const sensors = useSensors(facilityId);
-  const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
+  const day = useTypedDay(zone);
+  const { dateText, date } = day;
   const [shift, setShift] = useState(0);
   const [working, setWorking] = useState<string | undefined>();
   const [level, setLevel] = useState<EventLevel | undefined>();
@@ -50,7 +51,6 @@ export default function EventsPage() {
   // Issue 99, item 6: the events ticked to be acknowledged at once with one comment.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [reportError, setReportError] = useState<string>();
-  const date = begunDate(dateText, zone);
   const filters = useMemo((): EventFilters | undefined => {
     if (!date) return undefined;
     const span = shift ? shiftSpan(`${date}#${shift}`, zone) : undefined;
@@ -178,15 +178,7 @@ export default function EventsPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="События" facilityId={facilityId} current="events" limits demo={events.data?.demo} />
       <Flex wrap gap={12} align="end">
-        <DayShiftFields
-          dateText={dateText}
-          onDateText={setDateText}
-          valid={typedDate(dateText) !== undefined}
-          notBegun={typedDate(dateText) !== undefined && !date}
-          shift={shift}
-          onShift={setShift}
-          shifts={begunShifts(SHIFT_OPTIONS, date, zone)}
-        />
+        <DayShiftFields day={day} zone={zone} shift={shift} onShift={setShift} shifts={SHIFT_OPTIONS} />
         <Space direction="vertical" size={2}>
           <Typography.Text>Выработка</Typography.Text>
           <Select

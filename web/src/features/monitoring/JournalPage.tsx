@@ -6,13 +6,12 @@
 import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from "antd";
 import { useParams } from "react-router-dom";
-import { isoDateIn, zoneOf } from "@core/company-clock";
+import { zoneOf } from "@core/company-clock";
 import { DEFAULT_SHIFT_STARTS, shiftName, shiftOf } from "@core/monitoring";
 import { limitSources } from "@core/methane-limits";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
-import { begunDate, begunShifts, DayShiftFields } from "./DayShiftFields";
+import { DayShiftFields, useTypedDay } from "./DayShiftFields";
 import { LoadError } from "../../shared/LoadError";
-import { displayDate, typedDate } from "../../shared/dates";
 import { useMe } from "../../api/profile";
 import { downloadJournal, useJournal, type JournalSensor } from "../../api/journal";
 import { downloadGassingBook } from "../../api/gassing-book";
@@ -40,10 +39,10 @@ function monthOf(date: string): [string, string] {
 export default function JournalPage() {
   const { facilityId = "" } = useParams();
   const zone = zoneOf(useMe().data?.company);
-  const [dateText, setDateText] = useState(() => displayDate(isoDateIn(new Date(), zone)));
+  const day = useTypedDay(zone);
+  const { dateText, date } = day;
   const [shift, setShift] = useState(() => Number(shiftOf(Date.now(), zone).split("#")[1]));
   const [fileError, setFileError] = useState<string>();
-  const date = begunDate(dateText, zone);
   const journal = useJournal(facilityId, date);
   const hours = hoursOf(shift);
 
@@ -93,15 +92,7 @@ export default function JournalPage() {
     <Flex vertical gap={16}>
       <MonitoringHead page="Журнал оператора АГК" facilityId={facilityId} current="journal" limits demo={journal.data?.demo} />
       <Flex wrap gap={12} align="end">
-        <DayShiftFields
-          dateText={dateText}
-          onDateText={setDateText}
-          valid={typedDate(dateText) !== undefined}
-          notBegun={typedDate(dateText) !== undefined && !date}
-          shift={shift}
-          onShift={setShift}
-          shifts={begunShifts(SHIFT_OPTIONS, date, zone)}
-        />
+        <DayShiftFields day={day} zone={zone} shift={shift} onShift={setShift} shifts={SHIFT_OPTIONS} />
         <Button disabled={!date} onClick={() => save(() => downloadJournal(facilityId, date as string, "xlsx"))}>
           Журнал (xlsx)
         </Button>
