@@ -3,7 +3,7 @@
 // while the readings' consumer applies it: its state read again until «done», then the counts and
 // every refused line with its number and reason, a page at a time; a file set aside after its
 // retries says «не применена» with the reason, its stored readings counted. Loaded when opened.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert, Button, Descriptions, Flex, Modal, Progress, Spin, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
 import { useMutation } from "@tanstack/react-query";
@@ -147,33 +147,65 @@ export function useExportSend<T>(target: (name: string) => DirectUpload<T>) {
   return { file, choice, phase, send, started: send.isPending || send.isSuccess };
 }
 
-export default function DispatchFileDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
-  const { file, choice, phase, send, started } = useExportSend((name) => dispatchFileUpload(facility, name));
-  const batch = useTelemetryBatch(send.data?.batch);
-
+/** The dialog of an export sent (useExportSend): what the file is (`intro`), its choice, OK sending it
+ *  (hidden once sent; «Закрыть» once started), the send's refusal, then `children`: what became of it. */
+export function ExportSendModal<T>(props: {
+  sending: ReturnType<typeof useExportSend<T>>;
+  title: string;
+  okText: string;
+  width: number;
+  testId: string;
+  intro: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { file, choice, phase, send, started } = props.sending;
   return (
     <Modal
       open
-      width={760}
-      title="Загрузить выгрузку АГК"
-      okText="Загрузить"
+      width={props.width}
+      title={props.title}
+      okText={props.okText}
       cancelText={started ? "Закрыть" : "Отмена"}
       okButtonProps={{ disabled: !file || started, loading: send.isPending, style: send.isSuccess ? { display: "none" } : undefined }}
-      onCancel={onClose}
+      onCancel={props.onClose}
       onOk={() => file && send.mutate(file)}
     >
       <Flex vertical gap={8}>
-        <Typography.Paragraph style={{ margin: 0 }}>
-          Файл выгрузки диспетчерской системы: CSV в кодировке Windows-1251 или UTF-8, разделитель «;», время {DISPATCH_TIME_FORMATS};
-          значения: {DISPATCH_VALUE_FORMATS}; столбец на код датчика после времени или строка на показание «Датчик;Время;Значение». Не
-          больше {fileSize(FILE_BYTES)}. Ошибочные строки отклоняются с номером и причиной, остальные принимаются.
-        </Typography.Paragraph>
-        <ExportChooser started={started} file={file} choice={choice} phase={phase} testId="chosen-dispatch-file" />
+        <Typography.Paragraph style={{ margin: 0 }}>{props.intro}</Typography.Paragraph>
+        <ExportChooser started={started} file={file} choice={choice} phase={phase} testId={props.testId} />
         {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
-        {batch.isError && <Alert type="error" showIcon role="alert" title={refusalText(batch.error)} />}
-        {send.isSuccess && !batch.data && !batch.isError && <Spin />}
-        {batch.data && <BatchView batch={batch.data} />}
+        {props.children}
       </Flex>
     </Modal>
+  );
+}
+
+/** What a dispatch file is, as the dialog says it. */
+const DISPATCH_FILE_INTRO = [
+  `Файл выгрузки диспетчерской системы: CSV в кодировке Windows-1251 или UTF-8, разделитель «;», время ${DISPATCH_TIME_FORMATS};`,
+  `значения: ${DISPATCH_VALUE_FORMATS}; столбец на код датчика после времени или строка на показание «Датчик;Время;Значение».`,
+  `Не больше ${fileSize(FILE_BYTES)}. Ошибочные строки отклоняются с номером и причиной, остальные принимаются.`,
+].join(" ");
+
+export default function DispatchFileDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
+  const sending = useExportSend((name) => dispatchFileUpload(facility, name));
+  const { send } = sending;
+  const batch = useTelemetryBatch(send.data?.batch);
+
+  return (
+    <ExportSendModal
+      sending={sending}
+      width={760}
+      title="Загрузить выгрузку АГК"
+      okText="Загрузить"
+      testId="chosen-dispatch-file"
+      onClose={onClose}
+      intro={DISPATCH_FILE_INTRO}
+    >
+      {batch.isError && <Alert type="error" showIcon role="alert" title={refusalText(batch.error)} />}
+      {send.isSuccess && !batch.data && !batch.isError && <Spin />}
+      {batch.data && <BatchView batch={batch.data} />}
+    </ExportSendModal>
   );
 }

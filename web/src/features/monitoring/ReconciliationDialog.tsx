@@ -5,7 +5,7 @@
 // one batch of the missing readings from the file, applied as a push is. A file not read, or read in part,
 // says so with its first refusals and what to change (issue 105 item 7), never a match. Loaded when opened.
 import { useState } from "react";
-import { Alert, Button, Descriptions, Flex, Modal, Space, Spin, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Descriptions, Flex, Space, Spin, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { DISPATCH_VALUE_FORMATS, fileSize, LIMITS } from "@server/contract";
 import {
@@ -20,7 +20,7 @@ import { ListTable } from "../../shared/LazyTable";
 import { ResponsiveTable } from "../../shared/ResponsiveTable";
 import { refusalText } from "../../shared/UploadRead";
 import { displayDate, displayDateTime } from "../../shared/dates";
-import { ExportChooser, RefusedLines, useExportSend } from "./DispatchFileDialog";
+import { ExportSendModal, RefusedLines, useExportSend } from "./DispatchFileDialog";
 import { number } from "./sensorTexts";
 
 const count = (n: number) => n.toLocaleString("ru-RU");
@@ -234,42 +234,39 @@ function ResultView({ result, page, onPage }: { result: Reconciliation; page: nu
 }
 
 export default function ReconciliationDialog({ facility, onClose }: { facility: string; onClose: () => void }) {
-  const { file, choice, phase, send, started } = useExportSend((name) => reconciliationUpload(facility, name));
+  const sending = useExportSend((name) => reconciliationUpload(facility, name));
+  const { send } = sending;
   const [page, setPage] = useState(1);
   const result = useReconciliation(send.data?.id, (page - 1) * DAYS_PAGE, DAYS_PAGE);
   const state = result.data?.state;
   return (
-    <Modal
-      open
+    <ExportSendModal
+      sending={sending}
       width={1000}
       title="Сверка с выгрузкой АГК"
       okText="Сверить"
-      cancelText={started ? "Закрыть" : "Отмена"}
-      okButtonProps={{ disabled: !file || started, loading: send.isPending, style: send.isSuccess ? { display: "none" } : undefined }}
-      onCancel={onClose}
-      onOk={() => file && send.mutate(file)}
-    >
-      <Flex vertical gap={8}>
-        <Typography.Paragraph style={{ margin: 0 }}>
+      testId="chosen-reconciliation-file"
+      onClose={onClose}
+      intro={
+        <>
           Выгрузка диспетчерской системы в том же формате, что и для «Загрузить выгрузку АГК» (CSV, не больше{" "}
           {fileSize(LIMITS.telemetry.fileBytes)}
           ), сравнивается с показаниями в хранилище по каждому датчику от первого до последнего его показания в файле. Выгрузка при этом не
           загружается.
-        </Typography.Paragraph>
-        <ExportChooser started={started} file={file} choice={choice} phase={phase} testId="chosen-reconciliation-file" />
-        {send.isError && <Alert type="error" showIcon role="alert" title={refusalText(send.error)} />}
-        {result.isError && <Alert type="error" showIcon role="alert" title={refusalText(result.error)} />}
-        {send.isSuccess && !result.isError && (state === undefined || state === "queued" || state === "running") && (
-          <Flex gap={12} align="center" role="status">
-            <Spin />
-            <span>{state === "running" ? "Показания сверяются…" : "Сверка в очереди…"}</span>
-          </Flex>
-        )}
-        {state === "failed" && (
-          <Alert type="error" showIcon role="alert" title={`Сверка не выполнена: ${result.data?.detail ?? "причина не указана"}`} />
-        )}
-        {state === "done" && result.data && <ResultView result={result.data} page={page} onPage={setPage} />}
-      </Flex>
-    </Modal>
+        </>
+      }
+    >
+      {result.isError && <Alert type="error" showIcon role="alert" title={refusalText(result.error)} />}
+      {send.isSuccess && !result.isError && (state === undefined || state === "queued" || state === "running") && (
+        <Flex gap={12} align="center" role="status">
+          <Spin />
+          <span>{state === "running" ? "Показания сверяются…" : "Сверка в очереди…"}</span>
+        </Flex>
+      )}
+      {state === "failed" && (
+        <Alert type="error" showIcon role="alert" title={`Сверка не выполнена: ${result.data?.detail ?? "причина не указана"}`} />
+      )}
+      {state === "done" && result.data && <ResultView result={result.data} page={page} onPage={setPage} />}
+    </ExportSendModal>
   );
 }
