@@ -4,6 +4,7 @@
 // base64 (at most INLINE_EXPORT_LIMIT_BYTES, so the answer stays under Lambda's 6 MB), or as a
 // presigned download address of an object under exports/. A domain refusal (another company's
 // project: 404) comes back as data with its status, so the API answers it as it would itself.
+import { LIMITS } from "../../contract/schemas/limits";
 import { isHorizon } from "@core/gbdt/horizon";
 import { trendSchema } from "../../contract/schemas/answers";
 import { measuredVsEstimatedSchema } from "../../contract/schemas/measured-vs-estimated";
@@ -82,6 +83,9 @@ const trainRequest = z.object({
   // Minutes ahead (0 or absent: the nowcast). A key the schema did not name was dropped by the parse,
   // so a model trained for 1 h in a job was stored as a nowcast (issue 76).
   horizon: z.optional(z.number().check(z.refine(isHorizon))),
+  // The history's own columns the model reads beyond x1 … x15 (issue 108, item 5): dropped, the job's
+  // model would read x1 … x15 alone and forecasts with rows carrying them would never ask for them.
+  features: z.optional(z.array(z.string()).check(z.maxLength(LIMITS.forecast.namedFeatures))),
   description: z.string(),
   activate: z.boolean(),
 });
