@@ -9,17 +9,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
-import { AUDIT_ROWS, AUDIT_X, auditCsv, auditLongwall } from "../support/audit-longwall";
+import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, AUDIT_X, auditCsv, auditLongwall } from "../support/audit-longwall";
 import { pythonWithXGBoost } from "../support/python-xgboost";
 
-const FACE = "Метан у забоя, %";
-const RUN = "Комбайн в работе";
+const FACE = AUDIT_CHANNEL_HEADERS.face_ch4;
+const RUN = AUDIT_CHANNEL_HEADERS.shearer_run;
 const history = auditLongwall();
 const WEEK = AUDIT_ROWS / 3;
 
 /** The audit's CSV with the face meter and the shearer's run status under the mine's own headers. */
-const csv = (from: number, to: number) =>
-  auditCsv(history, from, to, ["face_ch4", "shearer_run"]).replace(";face_ch4;shearer_run;", `;${FACE};${RUN};`);
+const csv = (from: number, to: number) => auditCsv(history, from, to, ["face_ch4", "shearer_run"]);
 
 /** The third week's first rows as the forecast route takes them: x columns and the two named ones, no y. */
 const rows = Array.from({ length: 300 }, (_, k) => {
@@ -152,7 +151,7 @@ print(json.dumps({"names": booster.feature_names, "pred": [float(v) for v in pre
   });
 
   it("refuses a file without one, naming the column", async () => {
-    const text = auditCsv(history, 2 * WEEK, 2 * WEEK + 20, ["face_ch4"]).replace(";face_ch4;", `;${FACE};`);
+    const text = auditCsv(history, 2 * WEEK, 2 * WEEK + 20, ["face_ch4"]);
     const res = await forecast({ file_data: new Blob([text]) }, "без комбайна.csv");
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toContain(`нет столбца «${RUN}»`);

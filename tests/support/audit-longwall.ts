@@ -17,6 +17,13 @@ export const EPISODES = 12;
 /** The x columns, then the working's channels (issue 108, item 5), in the file's order. */
 export const AUDIT_X = ["x1", "x2", "x7", "x8", "x12", "x13", "x15"] as const;
 export const AUDIT_CHANNELS = ["face_ch4", "shearer_run", "shearer_pos"] as const;
+export type AuditChannel = (typeof AUDIT_CHANNELS)[number];
+/** The working's channels under the mine's own headers: the file's columns a model names as its `features`. */
+export const AUDIT_CHANNEL_HEADERS: Readonly<Record<AuditChannel, string>> = {
+  face_ch4: "Метан у забоя, %",
+  shearer_run: "Комбайн в работе",
+  shearer_pos: "Положение комбайна, м",
+};
 
 const X_HEADERS = [
   "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин",
@@ -113,11 +120,14 @@ const typed = (ms: number) => {
 };
 const comma = (v: number) => String(Math.round(v * 10_000) / 10_000).replace(".", ",");
 
-/** Rows [from, to) as the CSV a monitoring system exports; `channels` adds the working's own columns by name. */
-export function auditCsv(history: AuditLongwall, from = 0, to = history.time.length, channels: readonly string[] = []): string {
-  const lines = [["Время", ...X_HEADERS, ...channels, "Концентрация CH4 в исходящей струе лавы, факт, %"].join(";")];
+/** Rows [from, to) as the CSV a monitoring system exports; `channels` adds the working's own columns under
+ *  their headers (AUDIT_CHANNEL_HEADERS). */
+export function auditCsv(history: AuditLongwall, from = 0, to = history.time.length, channels: readonly AuditChannel[] = []): string {
+  const lines = [
+    ["Время", ...X_HEADERS, ...channels.map((c) => AUDIT_CHANNEL_HEADERS[c]), "Концентрация CH4 в исходящей струе лавы, факт, %"].join(";"),
+  ];
   for (let r = from; r < to; r++) {
-    const own = channels.map((c) => comma(history.channels[c as (typeof AUDIT_CHANNELS)[number]][r]));
+    const own = channels.map((c) => comma(history.channels[c][r]));
     lines.push([typed(history.time[r]), ...AUDIT_X.map((c) => comma(history.x[c][r])), ...own, comma(history.y[r])].join(";"));
   }
   return `${lines.join("\n")}\n`;

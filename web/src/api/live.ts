@@ -31,6 +31,8 @@ export function useBindLiveModel(facility: string) {
       model: string | null;
       method?: "xgboost" | "lightgbm";
       features?: Partial<Record<LiveFeatureColumn, string>>;
+      /** Issue 108, item 5: the working's sensor each of the model's named features is read from. */
+      channels?: Record<string, string>;
     }) => telemetry((c) => c.live.models.$post({ json: { facility, ...body } })),
     onSuccess: (bindings) => client.setQueryData(liveModelsKey(facility), bindings),
   });

@@ -11,11 +11,9 @@ import { json, route, userAccess } from "./declare";
 /** Calibrations are read for the caller's company; nothing of another company is reachable. */
 const own = userAccess("forecast", { scope: "own" });
 
-const featureRowSchema = z
-  .record(z.string(), z.unknown())
-  .meta({
-    description: `The row's features (${FORECAST_FEATURES.join(", ")}): a number ≥ 0 or null (missing); and each of the model's named features (its \`features\`) by its name, required`,
-  });
+const featureRowSchema = z.record(z.string(), z.unknown()).meta({
+  description: `The row's features (${FORECAST_FEATURES.join(", ")}): a number ≥ 0 or null (missing); and each of the model's named features (its \`features\`) by its name, required`,
+});
 const levelSchema = z.number().optional().meta({ description: "The interval's level, %: 80, 90 (default) or 95" });
 const limitSchema = z.number().optional().meta({ description: "The CH4 limit, % (default 1,0)" });
 

@@ -382,7 +382,7 @@ const liveForecastSchema = z.object({
     .optional(
       z.array(
         z.object({
-          column: z.enum(LIVE_FEATURE_COLUMNS),
+          column: z.string().meta({ description: "x1 … x15, p_atm, or one of the model's named features (issue 108, item 5)" }),
           label: z.string(),
           sensor: z.nullable(z.string()),
           silent_minutes: z.optional(z.nullable(z.int())).meta({
@@ -441,6 +441,10 @@ export const liveBindingSchema = z.object({
     description:
       "The sensor each data column is read from where the binding sets it (x2, x12, x13, p_atm have no default; x1, x7, x8, x15 default to the working's first sensor of their kind)",
   }),
+  channels: z.optional(z.record(z.string(), z.string())).meta({
+    description:
+      "Issue 108, item 5: the sensor of the working each of the model's named features (its `features`) is read from, by the feature's name",
+  }),
   bound_at: z.string(),
   bound_by: z.string(),
 });
@@ -457,6 +461,11 @@ export const liveBindBodySchema = z.object({
       z.enum(LIVE_FEATURE_COLUMNS, { error: `столбцы ${LIVE_FEATURE_COLUMNS.join(", ")}` }),
       idString("укажите датчик столбца"),
     ),
+  ),
+  channels: z.optional(
+    z.record(z.string(), idString("укажите датчик выработки")).meta({
+      description: "The sensor of the working each of the model's named features is read from, by the feature's name: every one, required",
+    }),
   ),
 });
 

@@ -3,7 +3,8 @@
 // methane meter it forecasts (issue 105 item 6: the first by code was taken, unsaid). Under it, the
 // sensor each column the model was trained on is read from (issue 87, ML M1): by kind from the working
 // where that is the default (x1, x7, x8, x15), else as chosen here; a column left without one is named
-// on the tile. A model is
+// on the tile. A model trained with the working's own channels (its named features: the face meter, the
+// shearer's run status; issue 108, item 5) has each bound here to a sensor of the working. A model is
 // named short in the list («Модель платформы, версия 1», as «Модели прогноза» names it); the chosen one's
 // description (XGBoost, its trees) is read in full under it (in the list it was cut to «…(модель платф…»
 // on a phone).
@@ -11,6 +12,7 @@ import { useState } from "react";
 import { Alert, Flex, Modal, Select, Typography } from "antd";
 import { HORIZONS, PRESSURE_FEATURES, horizonLabel } from "@core/gbdt/horizon";
 import { FORECAST_PRESSURE, REGISTRY, type NumberField } from "@core/registry";
+import { SENSOR_KINDS } from "@core/monitoring";
 import { LIVE_FEATURE_BY_KIND, LIVE_FEATURE_COLUMNS, LIVE_FEATURE_KINDS, type LiveFeatureColumn } from "@server/contract";
 import { horizonModels, useForecastModels } from "../../api/calculations";
 import { useBindLiveModel, useLiveModels } from "../../api/live";
@@ -61,6 +63,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [features, setFeatures] = useState<Partial<Record<LiveFeatureColumn, string>> | undefined>(undefined);
   const [meter, setMeter] = useState<string | undefined>(undefined);
+  const [channels, setChannels] = useState<Record<string, string> | undefined>(undefined);
   const bind = useBindLiveModel(facility);
   const sensors = useSensors(facility).data ?? [];
   const choices = horizonModels(models.data, "xgboost", horizon);
@@ -69,6 +72,13 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
   const described = version?.description;
   const fed = features ?? bound?.features ?? {};
   const columns = version ? modelColumns(version.feature_names) : [];
+  // The model's own named columns, each read from a sensor of this working (the binding's, until changed here).
+  const named = version?.features ?? [];
+  const tied = channels ?? (bound?.model === value ? (bound?.channels ?? {}) : {});
+  const own = sensors
+    .filter((s) => s.is_active && s.working === working)
+    .sort((a, b) => a.code.localeCompare(b.code, "ru"))
+    .map((s) => ({ value: s.id, label: `${s.code} — ${SENSOR_KINDS[s.kind].label}` }));
   // Issue 105 item 6: the meter the model forecasts is chosen here (it was the working's first, unsaid).
   const meters = forecastMeters(sensors, working);
   const forecast = meter ?? bound?.sensor ?? meters[0]?.id;
@@ -90,6 +100,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
             model: value === NONE ? null : value,
             features: sent,
             ...(value !== NONE && forecast ? { sensor: forecast } : {}),
+            ...(named.length > 0 ? { channels: Object.fromEntries(named.flatMap((f) => (tied[f] ? [[f, tied[f]]] : []))) } : {}),
           },
           { onSuccess: onClose },
         );
@@ -107,6 +118,7 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
               setChosen(undefined);
               setFeatures(undefined);
               setMeter(undefined);
+              setChannels(undefined);
             }}
             options={HORIZONS.filter((h) => h > 0).map((h) => ({ value: h, label: horizonLabel(h) }))}
           />
@@ -118,7 +130,10 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
             style={{ width: "100%" }}
             value={value}
             loading={models.isPending}
-            onChange={setChosen}
+            onChange={(id: string) => {
+              setChosen(id);
+              setChannels(undefined);
+            }}
             options={[
               { value: NONE, label: "Без модели: прогноз не считается" },
               ...choices.map((v) => ({
@@ -160,6 +175,24 @@ export default function BindModelDialog({ facility, working, onClose }: { facili
                   value={fed[column] ?? NONE}
                   onChange={(id: string) => setFeatures({ ...fed, [column]: id === NONE ? undefined : id })}
                   options={columnOptions(column, sensors, working)}
+                />
+              </Flex>
+            ))}
+          </Flex>
+        )}
+        {named.length > 0 && (
+          <Flex vertical gap={8} data-testid="model-channels">
+            <Typography.Text strong>Каналы выработки для собственных столбцов модели</Typography.Text>
+            {named.map((feature) => (
+              <Flex vertical gap={2} key={feature}>
+                <Typography.Text>{feature}</Typography.Text>
+                <Select
+                  aria-label={`Датчик для «${feature}»`}
+                  style={{ width: "100%" }}
+                  value={tied[feature]}
+                  placeholder="Выберите датчик выработки"
+                  onChange={(id: string) => setChannels({ ...tied, [feature]: id })}
+                  options={own}
                 />
               </Flex>
             ))}

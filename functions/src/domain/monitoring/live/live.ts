@@ -234,15 +234,19 @@ export const FEATURE_LABELS: Readonly<Record<FeatureColumn, string>> = Object.fr
   ),
 ) as Record<FeatureColumn, string>;
 
+/** Each column's sensor (FEATURE_COLUMNS), then each of the model's named features' (issue 108, item 5). */
+export type FeatureSensors = Record<FeatureColumn, Sensor | undefined> & Record<string, Sensor | undefined>;
+
 /** The sensor each column is read from: the binding's (any active sensor of the facility of a kind the
- *  column takes), else by kind from the working's own (BY_KIND); undefined where there is none. */
+ *  column takes), else by kind from the working's own (BY_KIND); undefined where there is none. And the
+ *  sensor of the working each of the model's named features is bound to (`channels`: issue 108, item 5). */
 export function featureSensors(
   sensors: readonly Sensor[],
-  binding?: Pick<LiveModelBinding, "features">,
+  binding?: Pick<LiveModelBinding, "features" | "channels">,
   facility: readonly Sensor[] = sensors,
-): Record<FeatureColumn, Sensor | undefined> {
+): FeatureSensors {
   const named = binding?.features ?? {};
-  const out = {} as Record<FeatureColumn, Sensor | undefined>;
+  const out = {} as FeatureSensors;
   for (const column of FEATURE_COLUMNS) {
     const id = named[column];
     const kind = BY_KIND[column];
@@ -250,6 +254,7 @@ export function featureSensors(
       ? facility.find((s) => s.id === id && s.is_active && FEATURE_KINDS[column].includes(s.kind))
       : kind && sensors.find((s) => s.kind === kind);
   }
+  for (const [name, id] of Object.entries(binding?.channels ?? {})) out[name] = sensors.find((s) => s.id === id && s.is_active);
   return out;
 }
 
@@ -267,6 +272,7 @@ export function forecastMeter(sensors: readonly Sensor[], binding: Pick<LiveMode
 }
 
 const rowTime = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+const COLUMN_NAMES: ReadonlySet<string> = new Set(FEATURE_COLUMNS);
 
 /**
  * The rows a forecast of the working is computed from, as the forecast route takes them (`data` of
@@ -280,8 +286,8 @@ export function forecastRowsAt(
   readings: ReadonlyMap<string, Readings>,
   last: number,
   count = LIVE_ROWS,
-  features: Partial<Record<FeatureColumn, Sensor | undefined>> = featureSensors(sensors),
-): Record<string, number | string>[] {
+  features: Partial<FeatureSensors> = featureSensors(sensors),
+): Record<string, number | string | null>[] {
   const start = last - (count - 1) * LIVE_STEP_MIN * MINUTE_MS;
   const minutes = (count - 1) * LIVE_STEP_MIN + 1;
   const series = (sensor: Sensor | undefined) => {
@@ -290,12 +296,14 @@ export function forecastRowsAt(
   };
   const y = series(meter);
   const parts = Object.entries(features).map(([name, sensor]) => ({ name, sensor, values: series(sensor) }));
-  const rows: Record<string, number | string>[] = [];
+  const rows: Record<string, number | string | null>[] = [];
   for (let k = 0; k < count; k++) {
     const m = k * LIVE_STEP_MIN;
-    const row: Record<string, number | string> = { t: rowTime(start + m * MINUTE_MS) };
+    const row: Record<string, number | string | null> = { t: rowTime(start + m * MINUTE_MS) };
     for (const part of parts) {
       const value = part.values?.[m];
+      // A named feature's column is always in the row (the forecast refuses a row without it): empty, missing.
+      if (!COLUMN_NAMES.has(part.name)) row[part.name] = null;
       if (part.sensor && value !== undefined && Number.isFinite(value)) {
         const v = flowValue(part.sensor, value);
         if (Number.isFinite(v)) row[part.name] = v;
@@ -332,9 +340,9 @@ async function runFor(deps: Pick<Deps, "repos" | "runtime">, company: string, bi
 export async function forecastNow(
   deps: Pick<Deps, "blobs" | "modelScoring" | "runtime">,
   run: Run,
-  rows: Record<string, number | string>[],
+  rows: Record<string, number | string | null>[],
 ) {
-  const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
   return { ...done.rows[done.rows.length - 1], shown: done.backtest?.shown ?? "model" };
 }
 
@@ -495,7 +503,7 @@ async function alertRuleOf(
   sensors: readonly Sensor[],
   meter: Sensor,
   last: number,
-  features: Record<FeatureColumn, Sensor | undefined>,
+  features: FeatureSensors,
 ): Promise<{
   alert: Omit<Alert, "raised">;
   probability: ProbabilityCheck | null;
@@ -507,7 +515,9 @@ async function alertRuleOf(
   // sampled at 11:23 or 11:25 the same readings give the same rows, so the same judgement.
   const step = LIVE_STEP_MIN * MINUTE_MS;
   const anchor = Math.floor(last / step) * step;
-  const fed = FEATURE_COLUMNS.map((c) => features[c]?.id ?? "").join(",");
+  const fed = Object.entries(features)
+    .map(([c, s]) => `${c}=${s?.id ?? ""}`)
+    .join(",");
   const key = `${company}|${binding.facility}|${binding.working}|${binding.horizon}|${run.version.id}|${meter.id}|${fed}|${anchor}`;
   const cache = deps.runtime.kept(alertRules);
   const now = deps.clock.now().getTime();
@@ -521,7 +531,7 @@ async function alertRuleOf(
   const minutes = keptMinutes(deps);
   for (const sensor of wanted) history.set(sensor.id, await readingsBetween(deps, company, sensor, from, anchor + MINUTE_MS, minutes));
   const rows = forecastRowsAt(sensors, meter, history, anchor, count, features);
-  const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+  const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
   const time = Float64Array.from(rows, (r) => Date.parse(`${r.t}:00Z`));
   // Only the rows after the model's own period are judged on (issue 108, item 6).
   const after = modelPeriodEnd(run);
@@ -618,22 +628,26 @@ async function tileForecast(
   meter: Sensor,
   lastReading: { value: number; at: number } | null,
   last: number | null,
-  rows: Record<string, number | string>[] | null,
-  features: Record<FeatureColumn, Sensor | undefined>,
+  rows: Record<string, number | string | null>[] | null,
+  features: FeatureSensors,
 ): Promise<LiveForecast> {
   const run = await runFor(deps, company, binding, meter);
   // Issue 87 (ML M1): the columns the model was trained on, each with the sensor that feeds it; one
   // without is named on the tile (it was left empty silently).
-  const columns = modelColumns(run.version.feature_names).map((column) => ({
-    column,
-    label: FEATURE_LABELS[column],
-    sensor: features[column]?.code ?? null,
-  }));
+  // Issue 108, item 5: the model's named features after them, each with the working's sensor bound to it.
+  const columns = [
+    ...modelColumns(run.version.feature_names).map((column) => ({
+      column: column as string,
+      label: FEATURE_LABELS[column],
+      sensor: features[column]?.code ?? null,
+    })),
+    ...(run.version.features ?? []).map((name) => ({ column: name, label: name, sensor: features[name]?.code ?? null })),
+  ];
   const unfed = columns.filter((c) => c.sensor === null);
   const unfedNote =
     unfed.length === 0
       ? ""
-      : `Модель обучена на столбцах, для которых не задан датчик: ${unfed.map((c) => `${c.column} («${c.label}»)`).join(", ")} — ` +
+      : `Модель обучена на столбцах, для которых не задан датчик: ${unfed.map(columnText).join(", ")} — ` +
         "прогноз считается без них. Задайте датчики в настройке прогноза выработки.";
   const base = {
     horizon: binding.horizon,
@@ -825,6 +839,9 @@ export async function liveFrom(deps: Deps, company: string, inputs: LiveInputs):
   };
 }
 
+/** A column as the tile names it: «x1 («Расход воздуха …»)»; a named feature by its name alone. */
+const columnText = (c: { column: string; label: string }) => (c.column === c.label ? `«${c.label}»` : `${c.column} («${c.label}»)`);
+
 /** Issue 99 [A]: a sensor feeding a bound model that has sent nothing for this long is silent. */
 export const SILENT_MINUTES = 8;
 
@@ -833,7 +850,7 @@ export const SILENT_MINUTES = 8;
  *  listed such a sensor as feeding while its column was empty). */
 export function withSilent(
   forecast: LiveForecast,
-  features: Record<FeatureColumn, Sensor | undefined>,
+  features: FeatureSensors,
   meter: Sensor | undefined,
   readings: ReadonlyMap<string, Readings>,
   now: number,
@@ -853,7 +870,7 @@ export function withSilent(
   if (silent.length === 0) return forecast;
   const said = silent.map(
     (c) =>
-      `${c.sensor} (${c.column}, «${c.label}»): ${
+      `${c.sensor} (${c.column === c.label ? `«${c.label}»` : `${c.column}, «${c.label}»`}): ${
         lastOf(features[c.column]) === undefined ? "нет показаний за сутки" : `нет показаний ${c.silent_minutes} мин`
       }`,
   );
@@ -914,6 +931,7 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       { level: DEFAULT_INTERVAL_LEVEL, limit: METHANE_LIMIT_PERCENT, warning: DEFAULT_WARNING_PERCENT, horizon: body.horizon },
       body.model,
     );
+    const channels = boundChannels(version.version.features ?? [], body.channels ?? {}, working, body.working.trim());
     await deps.repos.liveBindings.put({
       company: actor.company,
       facility: facility.id,
@@ -923,11 +941,42 @@ export async function bindLiveModel(deps: Deps, actor: Actor, body: LiveBindBody
       model: version.version.id,
       sensor,
       ...(Object.keys(features).length > 0 ? { features } : {}),
+      ...(Object.keys(channels).length > 0 ? { channels } : {}),
       bound_at: deps.clock.now().toISOString(),
       bound_by: actor.email,
     });
   }
   return listLiveModels(deps, actor, facility.id);
+}
+
+/**
+ * Issue 108, item 5: the sensor of the working each of the model's named features is read from — every one
+ * bound, none the model does not read, each an active sensor of this working (another working's, another
+ * facility's or company's is refused alike: nothing is said of what it is).
+ */
+function boundChannels(
+  features: readonly string[],
+  asked: Readonly<Record<string, string>>,
+  working: readonly Sensor[],
+  name: string,
+): Record<string, string> {
+  const extra = Object.keys(asked).filter((f) => !features.includes(f));
+  if (extra.length > 0) {
+    throw invalidAt(
+      "channels",
+      `модель не читает ${extra.map((f) => `«${f}»`).join(", ")}: ${features.length > 0 ? `ее собственные столбцы — ${features.map((f) => `«${f}»`).join(", ")}` : "у нее нет собственных столбцов"}`,
+    );
+  }
+  const channels: Record<string, string> = {};
+  for (const feature of features) {
+    const id = asked[feature];
+    if (!id) throw invalidAt("channels", `выберите датчик выработки «${name}» для столбца модели «${feature}»`);
+    if (!working.some((s) => s.id === id && s.is_active)) {
+      throw invalidAt("channels", `столбец модели «${feature}»: такого датчика в работе нет в выработке «${name}»`);
+    }
+    channels[feature] = id;
+  }
+  return channels;
 }
 
 export async function listLiveModels(deps: Deps, actor: Actor, facilityId: string): Promise<LiveModelBinding[]> {
@@ -971,7 +1020,7 @@ export async function liveChart(deps: Deps, actor: Actor, facilityId: string, wo
       const run = await runFor(deps, actor.company, binding, meter);
       const features = featureSensors(sensors, binding, inputs.sensors);
       const rows = forecastRowsAt(sensors, meter, inputs.readings, Math.floor(last.at / MINUTE_MS) * MINUTE_MS, LIVE_ROWS, features);
-      const done = await runForecast(deps, run, forecastRowsFromJson(rows));
+      const done = await runForecast(deps, run, forecastRowsFromJson(rows, run.version.features));
       const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
       forecasts.push({
         horizon: binding.horizon,

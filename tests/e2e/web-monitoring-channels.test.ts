@@ -1,0 +1,128 @@
+// «Модель прогноза» of a working in a real browser (issue 108, item 5): the company's 1-hour model trained
+// on the audit's longwall with two of its own channels (the face meter and the shearer's run status) is bound
+// to the working, each channel to a sensor of the working chosen by the engineer in the dialog; the tile then
+// shows the model's forecast, and the dialog opened again shows the sensors bound. At 1440 and 390 px
+// (screenshots with SCREENSHOTS=1), nothing wider than the phone. Needs web/dist.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ADVISORY_NOTE } from "@core/monitoring";
+import { startTestServer, type Credentials, type TestServer } from "../support/server";
+import { accessToken, apiCaller, openWebApp, pickOption, showSignedIn, type WebApp } from "../support/web-page";
+import { screenshot } from "../support/browser";
+import { pageOverflow } from "../support/layout";
+import { AUDIT_CHANNEL_HEADERS, AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+const MINUTE = 60_000;
+const FACE = AUDIT_CHANNEL_HEADERS.face_ch4;
+const RUN = AUDIT_CHANNEL_HEADERS.shearer_run;
+
+describe("web app: a working's channels bound to the model's own columns", () => {
+  let server: TestServer;
+  let app: WebApp;
+  let page: Page;
+  let user: Credentials;
+  let facility = "";
+  let call: ReturnType<typeof apiCaller>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await server.newUser();
+    const token = await accessToken(server.url, user);
+    call = apiCaller(
+      () => server.url,
+      () => token,
+    );
+    const audit = auditLongwall();
+    const week = AUDIT_ROWS / 3;
+    // The model: two weeks of the audit's longwall with its face meter and the shearer's run status (a job on this host).
+    const form = new FormData();
+    form.set("features", JSON.stringify([FACE, RUN]));
+    form.set("horizon", "60");
+    form.set("params", JSON.stringify({ n_estimators: 40, max_depth: 4 }));
+    const csv = auditCsv(audit, 0, 2 * week, ["face_ch4", "shearer_run"]);
+    form.set("file", new File([csv], "лава.csv", { type: "text/csv" }));
+    const res = await fetch(`${server.url}/api/v1/forecast_models/xgboost/train/`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect([201, 202], await res.clone().text()).toContain(res.status);
+    const job = (await res.json()) as { status_url?: string };
+    for (let state = job.status_url ? "" : "done"; state !== "done"; ) {
+      state = (await call<{ state: string }>("GET", job.status_url!.replace(/^\/api\//, ""))).state;
+      expect(state).not.toBe("failed");
+      if (state !== "done") await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    facility = (await call<{ id: string }>("POST", "v1/facilities/", { name: "Шахта «Каналы»", kind: "underground_mine" })).id;
+    const point = (await call<{ id: string }>("POST", `v1/facilities/${facility}/points/`, { name: "Ствол", kind: "ventilation_shaft" }))
+      .id;
+    for (const [code, kind, extra] of [
+      ["М-1", "methane", { warning: 0.8, alarm: 1 }],
+      ["М-З", "methane", {}],
+      ["К-1", "run_status", {}],
+      ["V-1", "air_velocity", { area_m2: 10 }],
+    ] as const) {
+      await call("POST", `v1/facilities/${facility}/sensors/`, { code, kind, point, working: "Лава 12-1", ...extra });
+    }
+    // Eight hours of minutes up to the clock, each the third week's 10-minute row.
+    const end = Math.floor(Date.now() / MINUTE) * MINUTE - MINUTE;
+    const readings = [];
+    for (let k = 0; k < 480; k++) {
+      const r = 2 * week + Math.floor(k / 10);
+      const t = new Date(end - (479 - k) * MINUTE).toISOString();
+      readings.push({ sensor: "М-1", t, value: audit.y[r] });
+      readings.push({ sensor: "М-З", t, value: Math.round(audit.channels.face_ch4[r] * 1e4) / 1e4 });
+      readings.push({ sensor: "К-1", t, value: audit.channels.shearer_run[r] });
+      readings.push({ sensor: "V-1", t, value: Math.round((audit.x.x1[r] / 600) * 1e3) / 1e3 });
+    }
+    await call("POST", "v1/telemetry/readings/", { facility, readings });
+    app = await openWebApp(server);
+    page = app.page;
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("lets the engineer choose the sensor of each channel, and the tile forecasts with them, at 1440 and 390 px", {
+    timeout: 180_000,
+  }, async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await showSignedIn(page, server.url, user, `/facilities/${facility}/monitoring`);
+    await page.getByText(ADVISORY_NOTE).waitFor();
+    const tile = page.getByTestId("live-tile");
+    await tile.getByRole("button", { name: "Модель прогноза" }).click();
+    const dialog = page.getByRole("dialog");
+    await pickOption(page, dialog.getByLabel("Модель", { exact: true }), /^Модель компании, версия \d+$/);
+    const channels = dialog.getByTestId("model-channels");
+    await channels.waitFor();
+    expect(await channels.textContent()).toContain("Каналы выработки для собственных столбцов модели");
+    await pickOption(page, dialog.getByLabel(`Датчик для «${FACE}»`), "М-З — Метан (0–4 % об.)");
+    await pickOption(page, dialog.getByLabel(`Датчик для «${RUN}»`), "К-1 — Работа агрегата");
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-channels-dialog-1440.png` });
+    await dialog.getByRole("button", { name: "Сохранить" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const [binding] = await call<{ channels?: Record<string, string> }[]>("GET", `v1/telemetry/live/models/?facility=${facility}`);
+    expect(Object.keys(binding.channels ?? {})).toEqual([FACE, RUN]);
+    // The tile's 1-hour forecast, computed from the bound channels: a figure in its row.
+    const row = tile.getByTestId("live-forecast").first();
+    await row.getByText(/^1 ч/).waitFor();
+    await expect.poll(async () => (await row.locator("td").nth(1).textContent()) ?? "").toMatch(/\d,\d+/);
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-channels-1440.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await tile.getByRole("button", { name: "Модель прогноза" }).click();
+    const again = page.getByRole("dialog");
+    await again.getByTestId("model-channels").waitFor();
+    expect(await again.getByTestId("model-channels").textContent()).toContain("М-З — Метан (0–4 % об.)");
+    expect(await again.getByTestId("model-channels").textContent()).toContain("К-1 — Работа агрегата");
+    expect(await pageOverflow(page)).toBe(0);
+    await again.getByLabel(`Датчик для «${RUN}»`).scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-channels-dialog-390.png` });
+    await again.getByRole("button", { name: "Отмена" }).click();
+    await again.waitFor({ state: "hidden" });
+    expect(await pageOverflow(page)).toBe(0);
+    await screenshot(page, { path: `${SHOTS}/web-monitoring-channels-390.png`, fullPage: true });
+  });
+});
