@@ -50,6 +50,7 @@ import { GSI1 } from "@server/adapters/dynamodb/keys";
 import { TELEMETRY_DROP_PREFIX } from "@server/domain/monitoring/ingest/files";
 import { PASSPORT_FONTS, VERIFY_SCRIPT } from "@server/export/formats";
 import { JOB_START_WINDOW_MS } from "@server/adapters/spreadsheets/jobs";
+import { MINUTE_FUNCTION_EVERY_MS } from "@server/events/schedule";
 import { DEFAULT_FUNCTION_SIZE, FUNCTION_SIZES } from "./function-sizes";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -562,10 +563,11 @@ export class AppStack extends Stack {
     grantObjects(telemetryConsumer, uploads, ["telemetry", "models"], ["s3:GetObject"], { list: false });
     grantObjects(telemetryConsumer, documents, ["telemetry-uploads"], ["s3:GetObject"], { list: false });
 
-    // What the local host does on its timers (D65's stale channels whose readings stopped, the webhook
-    // deliveries due, the queued batches to announce again), here once a minute:
-    // lambda/monitoring-minute.ts. It reads the register and the sensors' days, writes the events and
-    // their deliveries, posts them (outbound HTTPS only), and sends lost batches to the readings' queue.
+    // What the local host does on its timers (the one schedule, functions/src/events/schedule.ts: D65's
+    // stale channels whose readings stopped, the webhook deliveries due, the queued batches to announce
+    // again, the hourly compaction), here at each run: lambda/monitoring-minute.ts. It reads the
+    // register and the sensors' days, writes the events and their deliveries, posts them (outbound
+    // HTTPS only), and sends lost batches to the readings' queue.
     const monitoringMinute = fn("MonitoringMinuteFunction", "functions/src/lambda/monitoring-minute.ts", {
       description:
         "Each minute: finds the channels whose readings stopped (D65), sends the webhook deliveries due and announces lost batches again",
@@ -576,9 +578,10 @@ export class AppStack extends Stack {
     // A batch still queued whose announcement was lost (stored, then its SQS send failed) is sent again
     // (domain/monitoring/minutes/consumer.ts reannounceQueued): send only, on the readings' queue.
     telemetryQueue.grantSendMessages(monitoringMinute);
+    // Its rate is the one schedule's (functions/src/events/schedule.ts): its most frequent AWS line's.
     new events.Rule(this, "MonitoringMinuteSchedule", {
       description: "Stale channels and webhook retries, every minute",
-      schedule: events.Schedule.rate(Duration.minutes(1)),
+      schedule: events.Schedule.rate(Duration.minutes(MINUTE_FUNCTION_EVERY_MS / 60_000)),
       // No retry of a failed run: the next minute's run does the same from what is stored.
       targets: [new eventTargets.LambdaFunction(monitoringMinute, { retryAttempts: 0 })],
     });

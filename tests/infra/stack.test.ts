@@ -28,6 +28,7 @@ import { JOB_RUN_LIMIT_MS, JOB_START_WINDOW_MS, JOB_TIMEOUT_SECONDS, TRAINING_BU
 import { BLOB_AREAS, PENDING_UPLOAD_TAG } from "@server/adapters/blob/areas";
 import { DIRECT_UPLOAD_AREAS } from "@server/domain/files/direct-uploads";
 import { startLocalServer, type LocalServer } from "@server/local/server";
+import { MINUTE_FUNCTION_EVERY_MS } from "@server/events/schedule";
 import { prodAssembly } from "../rehearsal/synth";
 
 // Managed CloudFront policy ids (AWS documentation, "Use managed ... policies").
@@ -643,17 +644,18 @@ describe.each([
       MemorySize: FUNCTION_SIZES.MonitoringMinuteFunction.memoryMb,
       Timeout: FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds,
     });
-    // Under the schedule's minute: one run ends before the next starts.
-    expect(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds).toBeLessThan(60);
+    // Under the schedule's period: one run ends before the next starts.
+    expect(FUNCTION_SIZES.MonitoringMinuteFunction.timeoutSeconds).toBeLessThan(MINUTE_FUNCTION_EVERY_MS / 1000);
+    // The rule's rate is the one schedule's (functions/src/events/schedule.ts), which the local server runs on its timers.
+    const minutes = MINUTE_FUNCTION_EVERY_MS / 60_000;
+    const rate = minutes === 1 ? "rate(1 minute)" : `rate(${minutes} minutes)`;
     t.hasResourceProperties("AWS::Events::Rule", {
-      ScheduleExpression: "rate(1 minute)",
+      ScheduleExpression: rate,
       State: "ENABLED",
       Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [fnId, "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
     });
     // EventBridge may invoke it, from that rule only.
-    const [ruleId] = Object.entries(resources(t, "AWS::Events::Rule")).find(
-      ([, r]) => r.Properties.ScheduleExpression === "rate(1 minute)",
-    )!;
+    const [ruleId] = Object.entries(resources(t, "AWS::Events::Rule")).find(([, r]) => r.Properties.ScheduleExpression === rate)!;
     const invokes = Object.values(resources(t, "AWS::Lambda::Permission")).filter((p) =>
       JSON.stringify(p.Properties.FunctionName).includes(fnId),
     );

@@ -12,10 +12,8 @@ import { dynamoRepositories } from "../adapters/dynamodb/repositories";
 import { httpWebhookTransport } from "../adapters/webhooks/http-webhook-transport";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
 import { systemClock, type Deps } from "../domain/context";
-import { sweepStaleChannels } from "../domain/monitoring/derive/events";
-import { reannounceQueued } from "../domain/monitoring/minutes/consumer";
-import { compactSettledDays } from "../domain/monitoring/minutes/minutes";
 import { hostRuntime } from "../events/runtime";
+import { runDue } from "../events/schedule";
 import type { Subscriber } from "../ports";
 import { requiredEnv } from "./secrets";
 
@@ -59,28 +57,28 @@ export function minuteDeps(base: Omit<MinuteDeps, "runtime">): MinuteDeps {
   return made;
 }
 
-/** One minute's run on `deps` with its webhook sender: answers the stale events written and the batches
- *  announced again. The hourly compaction goes on while `timeLeft()` holds (the function's time less a
- *  reserve): a holding's days not compacted by then are compacted by the next hour's run, which takes
- *  them up where this one stopped. */
+/** One minute's run on `deps` with its webhook sender: the lines of the one schedule due now
+ *  (events/schedule.ts SCHEDULE); answers the stale events written and the batches announced again.
+ *  The hourly compaction goes on while `timeLeft()` holds (the function's time less a reserve): a
+ *  holding's days not compacted by then are compacted by the next hour's run, which takes them up
+ *  where this one stopped. */
 export async function monitoringMinute(
   deps: MinuteDeps,
   webhooks: WebhookSender = webhookSender(deps, httpWebhookTransport),
   timeLeft: () => boolean = () => true,
 ): Promise<{ stale: number; reannounced: number }> {
-  const stale = await sweepStaleChannels(deps);
-  // The sweep's own deliveries are already being sent; this sends what else is due, and waits for both.
-  await webhooks.drain();
-  const reannounced = await reannounceQueued(deps);
-  // Issue 98: the settled days' minute items compacted, in the run of each hour's fifth minute.
   const run = {
     get stopped() {
       return !timeLeft();
     },
   };
-  const compacted = deps.clock.now().getUTCMinutes() === 5 ? await compactSettledDays(deps, run) : 0;
+  const done = await runDue({ ...deps, webhooks }, run);
+  const stale = done.stale_sweep ?? 0;
+  const reannounced = done.reannounce ?? 0;
   console.info(
-    JSON.stringify({ monitoring_minute: { stale_events: stale, batches_reannounced: reannounced, minutes_compacted: compacted } }),
+    JSON.stringify({
+      monitoring_minute: { stale_events: stale, batches_reannounced: reannounced, minutes_compacted: done.compaction ?? 0 },
+    }),
   );
   return { stale, reannounced };
 }

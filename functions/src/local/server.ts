@@ -1,6 +1,6 @@
 // The local host: one Node process serving the API under /api/ and the built web app (with an
 // SPA fallback) on one port. Used by `npm start` and by the integration and browser tests.
-import { compactDay, compactSettledDays } from "../domain/monitoring/minutes/minutes";
+import { compactDay } from "../domain/monitoring/minutes/minutes";
 import { removeExpiredMinutes } from "./expired-minutes";
 import { serve, type ServerType } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -33,10 +33,10 @@ import { LOCAL_TABLE, localSigningKeys, localVersionSigner, openMemoryStorage, o
 import { drainTelemetry } from "../domain/monitoring/minutes/consumer";
 import { telemetryIdle } from "../domain/monitoring/live/forecaster";
 import { changeBus, hostRuntime } from "../events/runtime";
+import { startSchedule } from "../events/schedule";
 import { LOCAL_SUBSCRIBERS, REQUEST_THREAD_SUBSCRIBERS, type LocalSubscriber } from "./subscribers";
 import { readingsConsumerThread } from "./readings-consumer";
 import { webhookSender, type WebhookSender } from "../domain/monitoring/derive/webhooks";
-import { sweepStaleChannels } from "../domain/monitoring/derive/events";
 import { closeLiveStreams } from "../http/monitoring";
 import { spreadsheetThreads } from "./spreadsheet-threads";
 import { scoringThreads } from "./scoring-threads";
@@ -68,12 +68,6 @@ import { refusalPace, requestPace, type RefusalPace, type RequestPace } from "..
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 
-/** How often the channels whose readings stopped are looked at (D65: stale after 2 minutes). */
-const STALE_SWEEP_MS = 60_000;
-/** How often the local server compacts the settled days' minute items (issue 98). */
-const COMPACT_EVERY_MS = 3_600_000;
-/** How often the webhook deliveries due are looked for (their back-off starts at 10 s). */
-const WEBHOOK_POLL_MS = 5_000;
 /** How long a stop lets webhook attempts in flight finish before it cuts them (they stay due). */
 const WEBHOOK_CLOSE_GRACE_MS = 1_000;
 /** How long a stop may take in all (README: 5 s), and of it how long the requests in flight are given
@@ -355,39 +349,24 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       });
     }
   }
-  // Webhook deliveries due (a retry's back-off, or made before a stop): sent now and every few seconds.
-  webhooks.due();
-  const webhookTimer = setInterval(() => webhooks.due(), WEBHOOK_POLL_MS);
-  webhookTimer.unref();
-  // D65: a channel whose readings stopped is found stale without a batch to run the detector.
-  // The sweep running, which a close waits for before it closes the storage under it.
-  let staleSweep: Promise<unknown> | undefined;
-  const staleTimer = setInterval(() => {
-    if (staleSweep) return;
-    staleSweep = sweepStaleChannels(deps)
-      .catch((error) => serverLog.error({ event: "stale_sweep", message: String(error) }))
-      .finally(() => (staleSweep = undefined));
-  }, STALE_SWEEP_MS);
-  staleTimer.unref();
-  // Issue 98: the closed days' minute items compacted into their sensors' days, on start and hourly,
-  // and those past their expiry removed (dynalite has no TTL).
-  const compaction = { stopped: false };
-  let compacting: Promise<unknown> = Promise.resolve();
-  const compact = () => {
-    compacting = compacting
-      .then(() => compactSettledDays(deps, compaction))
-      .then(() => {
+  // The periodic work (events/schedule.ts: the webhook deliveries due, the stale sweep, the hourly
+  // compaction and, dynalite having no TTL, the expired minute items removed) on the runtime's timers.
+  const schedule = startSchedule(
+    {
+      ...deps,
+      // Told, not waited for: a round running takes the deliveries due anew (its back-offs held
+      // meanwhile), and a stop waits for it with its grace (webhooks.close below).
+      webhooks: { drain: async () => webhooks.due() },
+      expireMinutes: async (run) => {
         const doc = storage.doc;
-        if (doc && !compaction.stopped)
-          return removeExpiredMinutes(doc, LOCAL_TABLE, storage.repos, deps.clock.now().getTime(), async (company, facility, day) => {
+        if (doc && !run.stopped)
+          await removeExpiredMinutes(doc, LOCAL_TABLE, storage.repos, deps.clock.now().getTime(), async (company, facility, day) => {
             if (await deps.repos.telemetry.hasMinutes(company, facility, day)) await compactDay(deps, company, facility, day);
           });
-      })
-      .catch((error: unknown) => serverLog.error({ event: "compaction", message: String(error) }));
-  };
-  compact();
-  const compactTimer = setInterval(compact, COMPACT_EVERY_MS);
-  compactTimer.unref();
+      },
+    },
+    (work, error) => serverLog.error({ event: work, message: String(error) }),
+  );
 
   if (!options.tls && !loopbackOnly(host)) {
     serverLog.info({
@@ -499,10 +478,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       // Stop taking requests, let the ones in flight finish and their events be handled, then
       // close the store cleanly.
       sweep.stop();
-      clearInterval(webhookTimer);
-      clearInterval(staleTimer);
-      clearInterval(compactTimer);
-      compaction.stopped = true;
+      // Its timers stopped and the work running told to stop now; waited for before the storage closes.
+      const scheduled = schedule.stop();
       // The feed's round running finishes (its batch stored and kicked) before the consumer is waited for.
       const fed = demoFeed?.stop();
       // The live streams end with their close event, so the pages open them again elsewhere.
@@ -527,7 +504,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         .then(() => Promise.all([threads?.close(), scoring.close(), backups?.stop(), consumer ? consumer.close() : telemetryIdle(deps)]))
         .then(() => webhooks.close(WEBHOOK_CLOSE_GRACE_MS))
         .then(() => uploads.settled())
-        .then(() => Promise.all([compacting, staleSweep]))
+        .then(() => scheduled)
         .then(() => storage.close())
         .finally(() => clearInterval(holdOpen));
       return closing;

@@ -1,0 +1,115 @@
+// The one schedule of periodic work (events/schedule.ts): which lines the minute function runs at a
+// given minute, and how the local server runs its lines on its runtime's timers.
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Timers } from "../ports";
+import { memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";
+import { MINUTE_FUNCTION_EVERY_MS, runDue, SCHEDULE, startSchedule, type ScheduleDeps } from "./schedule";
+
+const AT_10_05 = Date.UTC(2026, 2, 2, 10, 5, 20);
+let now = AT_10_05;
+let d: MemoryDomain;
+let drained: number;
+let expired: number;
+
+beforeEach(async () => {
+  now = AT_10_05;
+  d = await memoryDomain({ now: () => new Date(now) });
+  drained = 0;
+  expired = 0;
+});
+
+function scheduleDeps(timers: Timers, drain = async () => void drained++): ScheduleDeps {
+  return {
+    ...d.deps,
+    runtime: { ...d.deps.runtime, timers },
+    webhooks: { drain },
+    expireMinutes: async () => void expired++,
+  };
+}
+
+/** Timers in the test's hand: each line's period, and `fire` runs every one whose period has passed. */
+function handTimers() {
+  const running = new Map<number, { every: number; next: number; tick: () => void }>();
+  let ids = 0;
+  const timers: Timers = {
+    every(ms, tick) {
+      const id = ++ids;
+      running.set(id, { every: ms, next: now + ms, tick });
+      return () => running.delete(id);
+    },
+  };
+  return {
+    timers,
+    periods: () => [...running.values()].map((t) => t.every),
+    fire() {
+      for (const timer of running.values()) {
+        while (timer.next <= now) {
+          timer.next += timer.every;
+          timer.tick();
+        }
+      }
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("the minute function's run", () => {
+  it("is started every minute, its most frequent line's period", () => {
+    expect(MINUTE_FUNCTION_EVERY_MS).toBe(60_000);
+  });
+
+  it("runs every AWS line each minute, and the compaction in the hour's fifth minute alone", async () => {
+    const deps = scheduleDeps(handTimers().timers);
+    expect(Object.keys(await runDue(deps, { stopped: false }))).toEqual(["stale_sweep", "webhooks", "reannounce", "compaction"]);
+    expect([drained, expired]).toEqual([1, 1]);
+    for (const minute of [0, 4, 6, 35]) {
+      now = Date.UTC(2026, 2, 2, 11, minute, 20);
+      expect(Object.keys(await runDue(deps, { stopped: false }))).toEqual(["stale_sweep", "webhooks", "reannounce"]);
+    }
+    expect([drained, expired]).toEqual([5, 1]);
+  });
+});
+
+describe("the local server's schedule", () => {
+  it("runs its lines on the runtime's timers: the webhooks and the compaction at its start, no reannouncing", async () => {
+    const hand = handTimers();
+    const schedule = startSchedule(scheduleDeps(hand.timers), () => {});
+    expect(SCHEDULE.filter((w) => w.hosts.includes("local")).map((w) => w.name)).toEqual(["stale_sweep", "webhooks", "compaction"]);
+    expect(hand.periods()).toEqual([60_000, 5_000, 3_600_000]);
+    await settle();
+    expect([drained, expired]).toEqual([1, 1]);
+    now += 5_000;
+    hand.fire();
+    await settle();
+    expect([drained, expired]).toEqual([2, 1]);
+    await schedule.stop();
+    expect(hand.periods()).toEqual([]);
+  });
+
+  it("logs a line that fails and runs it again next period; one still running is not started twice", async () => {
+    const hand = handTimers();
+    const failed: string[] = [];
+    let finish = () => {};
+    const drains = [
+      () => Promise.reject(new Error("receiver down")),
+      () => new Promise<void>((resolve) => (finish = resolve)).then(() => void drained++),
+    ];
+    const schedule = startSchedule(
+      scheduleDeps(hand.timers, () => (drains.shift() ?? (async () => void drained++))()),
+      (work) => failed.push(work),
+    );
+    await settle();
+    expect(failed).toEqual(["webhooks"]);
+    now += 5_000;
+    hand.fire();
+    now += 5_000;
+    hand.fire();
+    await settle();
+    expect(drained).toBe(0);
+    finish();
+    const stopped = schedule.stop();
+    await stopped;
+    expect(drained).toBe(1);
+  });
+});

@@ -1,0 +1,117 @@
+// The periodic work of the monitoring wing, one list both hosts read (issue 110, item 3): the local
+// server runs each line on its runtime's timers (ports/clock.ts Timers; local/server.ts), the minute
+// function runs the lines due at each of its runs (lambda/monitoring-minute.ts), which an EventBridge
+// rule starts every MINUTE_FUNCTION_EVERY_MS (infra/lib/stack.ts, derived from this list).
+import type { Deps } from "../domain/context";
+import { reannounceQueued } from "../domain/monitoring/minutes/consumer";
+import { compactSettledDays, type CompactionRun } from "../domain/monitoring/minutes/minutes";
+import { sweepStaleChannels } from "../domain/monitoring/derive/events";
+import type { WebhookSender } from "../domain/monitoring/derive/webhooks";
+
+/** Where a line runs: the local server, the minute function in AWS. */
+export type ScheduleHost = "local" | "aws";
+
+/** What the lines run on: the domain's deps, the host's webhook sender and, where the store has no
+ *  TTL of its own (the local engine), what removes the minute items past their expiry. */
+export type ScheduleDeps = Pick<Deps, "repos" | "clock" | "runtime"> &
+  Partial<Pick<Deps, "config" | "telemetryQueue" | "webhooksDue">> & {
+    webhooks: Pick<WebhookSender, "drain">;
+    expireMinutes?: (run: CompactionRun) => Promise<unknown>;
+  };
+
+export interface ScheduledWork {
+  name: string;
+  /** How often it runs (ms); in AWS at most once a run of the minute function. */
+  every: number;
+  /** Run by the minute function when its run falls this far into the period (ms); the local server
+   *  runs it every period from its start instead. */
+  offset?: number;
+  /** Run by the local server at its start too, not first after a period. */
+  atStart?: boolean;
+  hosts: readonly ScheduleHost[];
+  /** The work; a count of what it did, for the host's log line. `run.stopped` is set when the host stops. */
+  run(deps: ScheduleDeps, run: CompactionRun): Promise<number | undefined>;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** In the order the minute function runs them: the sweep's deliveries go out with the webhooks' round. */
+export const SCHEDULE: readonly ScheduledWork[] = [
+  // D65: a channel whose readings stopped (stale after 2 minutes) is found without a batch to run the detector.
+  { name: "stale_sweep", every: MINUTE_MS, hosts: ["local", "aws"], run: (d) => sweepStaleChannels(d) },
+  // Deliveries due (a retry's back-off, from 10 s; or made before a stop): sent; the minute function
+  // waits for them, the local server's sender is told and goes on (local/server.ts).
+  {
+    name: "webhooks",
+    every: 5_000,
+    atStart: true,
+    hosts: ["local", "aws"],
+    run: (d) => d.webhooks.drain().then(() => undefined),
+  },
+  // Batches still queued whose announcement on the readings' queue was lost (stored and marked, then
+  // the SQS send failed), sent again; the local host drains the marks itself.
+  { name: "reannounce", every: MINUTE_MS, hosts: ["aws"], run: (d) => reannounceQueued(d) },
+  // Issue 98: the settled days' minute items compacted into their sensors' days, then those past their
+  // expiry removed where the store has no TTL (dynalite: local/expired-minutes.ts).
+  {
+    name: "compaction",
+    every: HOUR_MS,
+    offset: 5 * MINUTE_MS,
+    atStart: true,
+    hosts: ["local", "aws"],
+    run: async (d, run) => {
+      const compacted = await compactSettledDays(d, run);
+      if (!run.stopped) await d.expireMinutes?.(run);
+      return compacted;
+    },
+  },
+];
+
+/** How often EventBridge starts the minute function: its most frequent line's period, in whole
+ *  minutes (EventBridge's least), at least one. */
+export const MINUTE_FUNCTION_EVERY_MS = Math.max(
+  MINUTE_MS,
+  Math.ceil(Math.min(...SCHEDULE.filter((w) => w.hosts.includes("aws")).map((w) => w.every)) / MINUTE_MS) * MINUTE_MS,
+);
+
+/** Whether the minute function's run at `now` (UTC ms) runs `work`: each run for a line as frequent as
+ *  the function, else the run that falls within the function's period after the line's offset. */
+export function dueAt(work: ScheduledWork, now: number): boolean {
+  return (((now - (work.offset ?? 0)) % work.every) + work.every) % work.every < MINUTE_FUNCTION_EVERY_MS;
+}
+
+/** The minute function's run at its clock's time: each AWS line due, in order, each awaited (a failure
+ *  fails the run: the next run does the same from what is stored). Answers each line's count by name. */
+export async function runDue(deps: ScheduleDeps, run: CompactionRun): Promise<Record<string, number | undefined>> {
+  const now = deps.clock.now().getTime();
+  const done: Record<string, number | undefined> = {};
+  for (const work of SCHEDULE) if (work.hosts.includes("aws") && dueAt(work, now)) done[work.name] = await work.run(deps, run);
+  return done;
+}
+
+/** The local server's lines on its runtime's timers: each at its start where it says so, then every
+ *  period, a line still running skipped; a failure is logged and the line runs again next period.
+ *  `stop` stops the timers and tells the work running to stop, and answers once it has. */
+export function startSchedule(deps: ScheduleDeps, log: (work: string, error: unknown) => void): { stop(): Promise<void> } {
+  const run: CompactionRun = { stopped: false };
+  const running = new Map<string, Promise<unknown>>();
+  const start = (work: ScheduledWork) => {
+    if (run.stopped || running.has(work.name)) return;
+    const made = work
+      .run(deps, run)
+      .catch((error: unknown) => log(work.name, error))
+      .finally(() => running.delete(work.name));
+    running.set(work.name, made);
+  };
+  const local = SCHEDULE.filter((work) => work.hosts.includes("local"));
+  const stops = local.map((work) => deps.runtime.timers.every(work.every, () => start(work)));
+  for (const work of local) if (work.atStart) start(work);
+  return {
+    async stop() {
+      run.stopped = true;
+      for (const stopTimer of stops) stopTimer();
+      await Promise.all(running.values());
+    },
+  };
+}
