@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Timers } from "../ports";
 import { memoryDomain, type MemoryDomain } from "../../../tests/support/memory-domain";
+import { handTimers } from "../../../tests/support/hand-timers";
 import { MINUTE_FUNCTION_EVERY_MS, runDue, SCHEDULE, startSchedule, type ScheduleDeps } from "./schedule";
 
 const AT_10_05 = Date.UTC(2026, 2, 2, 10, 5, 20);
@@ -27,31 +28,6 @@ function scheduleDeps(timers: Timers, drain = async () => void drained++): Sched
   };
 }
 
-/** Timers in the test's hand: each line's period, and `fire` runs every one whose period has passed. */
-function handTimers() {
-  const running = new Map<number, { every: number; next: number; tick: () => void }>();
-  let ids = 0;
-  const timers: Timers = {
-    every(ms, tick) {
-      const id = ++ids;
-      running.set(id, { every: ms, next: now + ms, tick });
-      return () => running.delete(id);
-    },
-  };
-  return {
-    timers,
-    periods: () => [...running.values()].map((t) => t.every),
-    fire() {
-      for (const timer of running.values()) {
-        while (timer.next <= now) {
-          timer.next += timer.every;
-          timer.tick();
-        }
-      }
-    },
-  };
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the minute function's run", () => {
@@ -60,7 +36,7 @@ describe("the minute function's run", () => {
   });
 
   it("runs every AWS line each minute, and the compaction in the hour's fifth minute alone", async () => {
-    const deps = scheduleDeps(handTimers().timers);
+    const deps = scheduleDeps(handTimers(() => now).timers);
     expect(Object.keys(await runDue(deps, { stopped: false }))).toEqual(["stale_sweep", "webhooks", "reannounce", "compaction"]);
     expect([drained, expired]).toEqual([1, 1]);
     for (const minute of [0, 4, 6, 35]) {
@@ -73,7 +49,7 @@ describe("the minute function's run", () => {
 
 describe("the local server's schedule", () => {
   it("runs its lines on the runtime's timers: the webhooks and the compaction at its start, no reannouncing", async () => {
-    const hand = handTimers();
+    const hand = handTimers(() => now);
     const schedule = startSchedule(scheduleDeps(hand.timers), () => {});
     expect(SCHEDULE.filter((w) => w.hosts.includes("local")).map((w) => w.name)).toEqual(["stale_sweep", "webhooks", "compaction"]);
     expect(hand.periods()).toEqual([60_000, 5_000, 3_600_000]);
@@ -88,7 +64,7 @@ describe("the local server's schedule", () => {
   });
 
   it("logs a line that fails and runs it again next period; one still running is not started twice", async () => {
-    const hand = handTimers();
+    const hand = handTimers(() => now);
     const failed: string[] = [];
     let finish = () => {};
     const drains = [

@@ -7,12 +7,13 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MINUTE_MS } from "@core/monitoring";
 import { memoryDomain, type MemoryDomain } from "../../../../../tests/support/memory-domain";
+import { handTimers } from "../../../../../tests/support/hand-timers";
 import { pointCreateSchema } from "../../../contract/schemas/facility";
 import { sensorCreateSchema } from "../../../contract/schemas/sensor";
 import { parseWith } from "../../../http/validate";
 import { hostRuntime } from "../../../events/runtime";
 import { LOCAL_SUBSCRIBERS, localRuntime } from "../../../local/subscribers";
-import type { Change, Subscriber, Timers } from "../../../ports";
+import type { Change, Subscriber } from "../../../ports";
 import { createPoint } from "../../company/emission-points";
 import { createWebhook } from "../derive/webhooks";
 import type { Actor, Deps } from "../../context";
@@ -22,31 +23,6 @@ import { bindLiveModel, type LiveView } from "../live/live";
 import { LIVE_TICK_MS, liveWatches, watchLive } from "../live/live-watch";
 import { storeBatch } from "../ingest/readings";
 import { createSensor } from "../ingest/register";
-
-/** Timers run by the test: `fire()` runs every tick due by the clock. */
-function handTimers(now: () => number) {
-  const running = new Map<number, { every: number; next: number; tick: () => void }>();
-  let ids = 0;
-  const timers: Timers = {
-    every(ms, tick) {
-      const id = ++ids;
-      running.set(id, { every: ms, next: now() + ms, tick });
-      return () => running.delete(id);
-    },
-  };
-  return {
-    timers,
-    count: () => running.size,
-    fire() {
-      for (const timer of running.values()) {
-        while (timer.next <= now()) {
-          timer.next += timer.every;
-          timer.tick();
-        }
-      }
-    },
-  };
-}
 
 let d: MemoryDomain;
 let deps: Deps;
