@@ -17,7 +17,11 @@ interface Stored {
     mean: Score;
     verdict: string;
     shown: "model" | "persistence" | "mean";
-    interval: { near_limit: { rows: number; coverage: number | null; reliable: boolean }; sentence: string } | null;
+    interval: {
+      coverage: number;
+      near_limit: { rows: number; coverage: number | null; reliable: boolean };
+      sentence: string;
+    } | null;
     probability: { rows: number; events: number; reliable: boolean | null } | null;
     lead_note: string | null;
   };
@@ -29,12 +33,12 @@ const WEEK = AUDIT_ROWS / 3;
 let h: Harness;
 let token: string;
 let done: Stored;
+let sixHours: Stored;
 
-beforeAll(async () => {
-  h = await createHarness();
-  token = (await h.signedInUser("Шахта «Аудит»")).token;
+/** The company's model trained `horizon` minutes ahead on the first two weeks, forecasting the third. */
+async function thirdWeek(horizon: number): Promise<Stored> {
   const form = new FormData();
-  form.set("horizon", "60");
+  form.set("horizon", String(horizon));
   form.set("file", new File([auditCsv(history, 0, 2 * WEEK)], "две недели.csv", { type: "text/csv" }));
   const trained = await h.request("/api/v1/forecast_models/xgboost/train/", { method: "POST", token, body: form });
   expect(trained.status, await trained.clone().text()).toBe(201);
@@ -42,16 +46,23 @@ beforeAll(async () => {
   expect(model.training.calibration_rows).toBeGreaterThan(0);
   const project = await h.newProject(token, "Лава аудита");
   const forecast = new FormData();
-  forecast.set("name", "Третья неделя, 1 ч");
+  forecast.set("name", `Третья неделя, ${horizon} мин`);
   forecast.set("project", project.id);
   forecast.set("method", "xgboost");
-  forecast.set("horizon", "60");
+  forecast.set("horizon", String(horizon));
   forecast.set("model_id", model.id);
   forecast.set("file_data", new Blob([auditCsv(history, 2 * WEEK)]), "третья неделя.csv");
   const res = await h.request("/api/v1/regres_methane/", { method: "POST", token, body: forecast });
   expect(res.status, await res.clone().text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
-  done = (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token })).json()) as Stored;
+  return (await (await h.request(`/api/v1/regres_methane/${id}/single_calc/1/`, { token })).json()) as Stored;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  token = (await h.signedInUser("Шахта «Аудит»")).token;
+  done = await thirdWeek(60);
+  sixHours = await thirdWeek(360);
 }, 300_000);
 afterAll(() => h.close());
 
@@ -70,16 +81,29 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(done.probability!.note).toMatch(/^Вероятность превышения не показывается: судить рано/);
   });
 
-  it("reports the band near the limit, within 85–95 % on enough rows or not to be trusted", () => {
-    const near = done.backtest.interval!.near_limit;
+  // Issue 108, item 2: the band conditioned on the forecast's level (its bins' residuals shares of the level,
+  // the rows near the limit adapting on their own misses) holds 89,1 % of the 55 rows forecast at or above
+  // 0,8 %; the band of one width in % CH4 held 70,9 % of them (and 90,4 % of all rows).
+  it("holds the band near the limit within 85–95 % at 1 h, on enough rows, and ≈ 90 % of all rows", () => {
+    const interval = done.backtest.interval!;
+    const near = interval.near_limit;
     expect(near.rows).toBe(done.backtest.model.high_coverage?.rows ?? 0);
-    if (near.reliable) {
-      expect(near.rows).toBeGreaterThanOrEqual(50);
-      expect(near.coverage!).toBeGreaterThanOrEqual(0.85);
-      expect(near.coverage!).toBeLessThanOrEqual(0.95);
-    } else {
-      expect(done.backtest.interval!.sentence).toMatch(/Интервалу 90 % у предела не доверять/);
-    }
+    expect(near.rows).toBeGreaterThanOrEqual(50);
+    expect(near.coverage!).toBeGreaterThanOrEqual(0.85);
+    expect(near.coverage!).toBeLessThanOrEqual(0.95);
+    expect(near.reliable).toBe(true);
+    expect(interval.sentence).not.toMatch(/не доверять/);
+    expect(interval.coverage).toBeGreaterThanOrEqual(0.88);
+    expect(interval.coverage).toBeLessThanOrEqual(0.92);
+  });
+
+  it("at 6 h, with too few rows forecast near the limit, says the band is not to be trusted there", () => {
+    const interval = sixHours.backtest.interval!;
+    expect(interval.near_limit.rows).toBeLessThan(50);
+    expect(interval.near_limit.reliable).toBe(false);
+    expect(interval.sentence).toMatch(/Интервалу 90 % у предела не доверять: строк с прогнозом от 0,8 % \d+/);
+    expect(interval.coverage).toBeGreaterThanOrEqual(0.88);
+    expect(interval.coverage).toBeLessThanOrEqual(0.92);
   });
 
   it("names the three forecasts in the verdict and shows the best of them", () => {

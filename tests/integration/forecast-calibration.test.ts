@@ -8,6 +8,7 @@ import {
   airNeeded,
   calibrate,
   levelBin,
+  binHalfWidth,
   loadModel,
   whatIf,
   type Calibration as CoreCalibration,
@@ -202,9 +203,10 @@ describe("a forecast of a calibrated model on a history", () => {
       expect(row.lo).toBeCloseTo(expected.lo[i], 12);
       expect(row.p_exceed).toBeCloseTo(expected.pExceed[i], 12);
     });
-    // The first row has no fact before it: its bin's half-width as calibrated.
-    const first = levelBin(calibration as unknown as CoreCalibration, forecast.data[0].result);
-    expect(forecast.data[0].hi).toBeCloseTo(forecast.data[0].result + first.quantiles["90"]!, 12);
+    // The first row has no fact before it: its bin's half-width as calibrated (a share of its level, issue 108).
+    const core = calibration as unknown as CoreCalibration;
+    const width = (p: number, level: 90 | 95) => binHalfWidth(core, levelBin(core, p), level, p)!;
+    expect(forecast.data[0].hi).toBeCloseTo(forecast.data[0].result + width(forecast.data[0].result, 90), 12);
     // The back-test against an independent computation over the rows as stored.
     const bt = forecast.backtest!;
     // The model on the rows persistence scores too: all but the first, which has no fact before it.
@@ -233,8 +235,7 @@ describe("a forecast of a calibrated model on a history", () => {
       await h.request(`/api/v1/regres_methane/${forecast.id}/single_calc/1/`, { token: staff.token })
     ).json()) as Summary;
     expect(edited).toMatchObject({ level: 95, limit: 0.9, warning: 0.7, backtest: { limit: 0.9, warning: 0.7 } });
-    const firstBin = levelBin(calibration as unknown as CoreCalibration, edited.data[0].result);
-    expect(edited.data[0].hi).toBeCloseTo(edited.data[0].result + firstBin.quantiles["95"]!, 12);
+    expect(edited.data[0].hi).toBeCloseTo(edited.data[0].result + width(edited.data[0].result, 95), 12);
 
     const refused = await h.request("/api/v1/regres_methane/", {
       method: "POST",

@@ -17,6 +17,8 @@ import {
   featureSteps,
   intervalColumns,
   levelBin,
+  levelScale,
+  binHalfWidth,
   levelExceedance,
   loadModel,
   predict,
@@ -324,8 +326,8 @@ describe("what-if and the air needed", () => {
     );
     points.forEach((p, i) => {
       // Each point's interval and chance from the bin of its own forecast's level.
-      const bin = levelBin(calibration, direct[i]);
-      const q = bin.quantiles["90"]!;
+      // Issue 108, item 2: a bin's half-width is a share of the forecast's level.
+      const q = binHalfWidth(calibration, levelBin(calibration, direct[i]), 90, direct[i])!;
       expect(p.result).toBe(direct[i]);
       expect(p.hi).toBe(direct[i] + q);
       expect(p.lo).toBe(Math.max(0, direct[i] - q));
@@ -338,9 +340,10 @@ describe("what-if and the air needed", () => {
     const [min, max] = calibration.ranges.x1;
     const steps = featureSteps(model, "x1", min, max);
     expect(steps.length).toBeGreaterThan(50);
-    const q = calibration.quantiles["90"]!;
+    // The forecast's upper bound from the bin of its own level, as each what-if point gets it.
+    const withWidth = (f: number) => f + binHalfWidth(calibration, levelBin(calibration, f), 90, f)!;
     const upper = (row: Record<string, number>, x1: number) =>
-      predict(model, [HISTORY_FEATURES.map((f) => (f === "x1" ? x1 : row[f]))])[0] + q;
+      withWidth(predict(model, [HISTORY_FEATURES.map((f) => (f === "x1" ? x1 : row[f]))])[0]);
     let reachable = 0;
     let unreachable = 0;
     for (let r = 0; r < N; r += 97) {
@@ -355,7 +358,7 @@ describe("what-if and the air needed", () => {
           model,
           above.map((x1) => HISTORY_FEATURES.map((f) => (f === "x1" ? x1 : row[f]))),
         );
-        expect(Math.max(...forecasts) + q).toBeLessThan(1);
+        expect(Math.max(...Array.from(forecasts, withWidth))).toBeLessThan(1);
         const lower = steps.filter((s) => s < answer.value).at(-1);
         if (lower !== undefined) {
           expect(upper(row, lower)).toBeGreaterThanOrEqual(1);
@@ -417,7 +420,7 @@ describe("the chance of reaching the limit", () => {
   // Issue 76: each bin's own residuals let it fall as the forecast rose across a bin's edge.
   it("never falls as the forecast rises, within a calibration", () => {
     const grid = Array.from({ length: 1601 }, (_, i) => 0.2 + i * 0.001);
-    const own = grid.map((p) => exceedanceChance(p, levelBin(calibration, p).residuals, 1)!);
+    const own = grid.map((p) => exceedanceChance(p, levelBin(calibration, p).residuals, 1, levelScale(calibration, p))!);
     const fell = own.some((v, i) => i > 0 && v < own[i - 1]);
     const chances = grid.map((p) => levelExceedance(calibration, p, 1)!);
     for (let i = 1; i < chances.length; i++) expect(chances[i]).toBeGreaterThanOrEqual(chances[i - 1]);

@@ -14,6 +14,11 @@
 // forecasts' quartiles) wherever each bin keeps LEVEL_BIN_ROWS rows, and every bin has its own
 // half-widths and residuals; a forecast takes its bin's, so the rows near the limit get the width
 // the rows near the limit had, not the average's. A calibration stored before the bins has one.
+// A bin's residuals are shares of the forecast's level, (y − ŷ) / max(ŷ, LEVEL_FLOOR), not % CH4
+// (issue 108, item 2): methane scatters about its forecast the more the higher it is, and the
+// rows near the limit are too few for a bin of their own (8 of 201 calibration rows on the audit's
+// longwall), so the band near the limit is the share its bin measured times the forecast's level.
+// A calibration stored before (no level_floor) keeps its bins' residuals in % CH4.
 //
 // Adaptive (quantile tracking, the adaptive conformal inference of Gibbs & Candès 2021 on a scale):
 // over a history in time order, each bin's half-width and residuals are multiplied by a scale that
@@ -31,8 +36,14 @@ export const DEFAULT_INTERVAL_LEVEL: IntervalLevel = 90;
 /** At most this many signed residuals are stored: every one up to it, else evenly spaced order statistics. */
 export const RESIDUAL_POINTS = 2001;
 
-/** Least calibration rows in a bin of the forecast's level. */
-export const LEVEL_BIN_ROWS = 200;
+/** Least calibration rows in a bin of the forecast's level. A 90 % conformal band from n rows holds a new
+ *  row with a chance that is itself random, Beta(k, n + 1 − k) with k = ⌈0,9·(n + 1)⌉: its spread is
+ *  √(0,09 / (n + 2)), and 100 rows keep it within 85–95 % in 9 calibrations of 10 (1,645 × 0,030 ≈ 0,05);
+ *  fewer rows give a bin's band that may hold 80 % as easily as 90 %. Bins are merged until each has this many. */
+export const LEVEL_BIN_ROWS = 100;
+/** Below this forecast, % CH4, its scatter is the meter's own error, not a share of the level: a bin's
+ *  residuals are shares of max(ŷ, LEVEL_FLOOR). */
+export const LEVEL_FLOOR = 0.1;
 /** Edges tried first, %: the default warning level and the limit (then the forecasts' quartiles). */
 const LEVEL_EDGES = [0.8, 1];
 /** Signed residuals kept per bin (order statistics when more). */
@@ -63,6 +74,9 @@ export interface Calibration {
   ranges: Record<string, [number, number]>;
   /** Bins of the forecast's level in ascending order (absent on a calibration stored before them: one bin). */
   bins?: LevelBin[];
+  /** Where present, the bins' half-widths and residuals are shares of max(ŷ, level_floor), not % CH4
+   *  (absent on a calibration stored before issue 108). */
+  level_floor?: number;
 }
 
 export function isIntervalLevel(value: unknown): value is IntervalLevel {
@@ -122,6 +136,7 @@ export function calibrate(
     residuals: orderStatistics(sortedSigned, RESIDUAL_POINTS),
     ranges,
     bins: levelBins(predicted, measured),
+    level_floor: LEVEL_FLOOR,
   };
 }
 
@@ -150,7 +165,7 @@ function levelBins(predicted: ArrayLike<number>, measured: ArrayLike<number | nu
   for (let i = 0; i < predicted.length; i++) {
     const y = measured[i];
     const p = predicted[i];
-    if (typeof y === "number" && Number.isFinite(y) && Number.isFinite(p)) pairs.push([p, y - p]);
+    if (typeof y === "number" && Number.isFinite(y) && Number.isFinite(p)) pairs.push([p, (y - p) / Math.max(p, LEVEL_FLOOR)]);
   }
   const sorted = Float64Array.from(pairs, ([p]) => p).sort();
   const quartiles = [1, 2, 3].map((k) => sorted[Math.floor((k * sorted.length) / 4)]);
@@ -181,9 +196,22 @@ export function levelBin(calibration: Calibration, predicted: number): Pick<Leve
   return bins[bins.length - 1];
 }
 
-/** The half-width of a bin at `level` %, else the whole calibration's (a bin too small for it). */
-function binHalfWidth(calibration: Calibration, bin: Pick<LevelBin, "quantiles">, level: IntervalLevel): number | null {
-  return bin.quantiles[`${level}`] ?? halfWidth(calibration, level);
+/** What a bin's half-widths and residuals are multiplied by for a forecast: its level, max(ŷ, level_floor),
+ *  where they are shares of it; 1 on a calibration stored before. */
+export function levelScale(calibration: Pick<Calibration, "level_floor">, predicted: number): number {
+  return calibration.level_floor === undefined ? 1 : Math.max(predicted, calibration.level_floor);
+}
+
+/** The half-width, % CH4, of a forecast `predicted` in its bin at `level` %, else the whole calibration's
+ *  (a bin too small for it, or a calibration without bins). */
+export function binHalfWidth(
+  calibration: Calibration,
+  bin: Pick<LevelBin, "quantiles">,
+  level: IntervalLevel,
+  predicted: number,
+): number | null {
+  const own = bin === calibration ? null : bin.quantiles[`${level}`];
+  return own === null || own === undefined ? halfWidth(calibration, level) : own * levelScale(calibration, predicted);
 }
 
 /** The half-width at `level` %, or null when the calibration cannot give one. */
@@ -217,15 +245,19 @@ export function exceedanceChance(predicted: number, residuals: readonly number[]
 
 /**
  * The chance of reaching `limit` for a forecast `predicted` of the calibration: the largest of the
- * chances by the residuals of its level's bin and of every bin below it, so that it never falls as
- * the forecast rises (issue 76: a bin's own residuals gave 0,170 at 0,878 % and 0,099 at 0,904 %).
+ * chance by the residuals of its level's bin and those of every bin below it at that bin's top edge, so
+ * that it never falls as the forecast rises (issue 76: a bin's own residuals gave 0,170 at 0,878 % and
+ * 0,099 at 0,904 %).
  */
 export function levelExceedance(calibration: Calibration, predicted: number, limit: number, scale = 1): number | null {
   const bins = calibration.bins;
   if (!bins || bins.length === 0) return exceedanceChance(predicted, calibration.residuals, limit, scale);
   let chance: number | null = null;
   for (const bin of bins) {
-    const own = exceedanceChance(predicted, bin.residuals, limit, scale);
+    // A bin below the forecast's own gives its chance at its top edge, the most it gives within its rows'
+    // levels: the chance does not fall across the edge, and is not the lower rows' scatter carried up.
+    const at = bin.below === null || predicted < bin.below ? predicted : bin.below;
+    const own = exceedanceChance(at, bin.residuals, limit, scale * levelScale(calibration, at));
     if (own !== null && (chance === null || own > chance)) chance = own;
     if (bin.below === null || predicted < bin.below) break;
   }
@@ -250,7 +282,7 @@ export function intervalColumns(
   for (let i = 0; i < n; i++) {
     const p = predicted[i];
     const bin = levelBin(calibration, p);
-    const { lo, hi } = interval(p, binHalfWidth(calibration, bin, level));
+    const { lo, hi } = interval(p, binHalfWidth(calibration, bin, level, p));
     out.lo[i] = lo ?? Number.NaN;
     out.hi[i] = hi ?? Number.NaN;
     out.pExceed[i] = levelExceedance(calibration, p, limit) ?? Number.NaN;
@@ -309,11 +341,15 @@ export function adaptiveIntervalColumns(
   const bins: Array<Pick<LevelBin, "quantiles" | "residuals"> & { below?: number | null }> = calibration.bins?.length
     ? calibration.bins
     : [calibration];
-  const logScale = new Float64Array(bins.length);
+  // A scale per bin and side of the warning level (issue 108, item 2): the few rows forecast near the limit
+  // adapt on their own misses, not on those of their bin's many rows below the warning (on the audit's
+  // longwall the busy weekdays' rows below it widened the band near the limit to hold 96 %).
+  const logScale = new Float64Array(2 * bins.length);
   // Conditioned on the level (issue 76: the rows at or above the limit were held in 0–62 %): the
   // facts at or above the limit update a scale of their own, whatever their forecast's bin, and a
   // forecast near the limit — where those facts come from — takes it besides its bin's.
   const near = history.warning ?? 0.8 * limit;
+  const slotOf = (b: number, p: number) => 2 * b + (p >= near ? 1 : 0);
   // The scale each counted fact at or above the limit needed to be held (|y − forecast| / half-width),
   // the latest NEAR_WINDOW of them; their `level` quantile, recomputed as one comes in.
   const needed: number[] = [];
@@ -333,8 +369,9 @@ export function adaptiveIntervalColumns(
     }
     return last;
   };
-  const halfWidths = bins.map((bin) => binHalfWidth(calibration, bin, level));
-  const rowBin = new Int32Array(n);
+  // Each row's half-width as calibrated, % CH4 (its bin's share of its level), and its scale's slot.
+  const rowWidth = new Float64Array(n);
+  const rowSlot = new Int32Array(n);
   const allowed = 1 - level / 100;
   // Rows issued, in time order, whose targets are not yet counted.
   const waiting = new Int32Array(n);
@@ -346,11 +383,11 @@ export function adaptiveIntervalColumns(
       const j = waiting[next++];
       const y = targets[j];
       if (!Number.isFinite(y) || !Number.isFinite(out.lo[j])) continue;
-      const b = rowBin[j];
-      const qj = halfWidths[b];
+      const b = rowSlot[j];
+      const qj = rowWidth[j];
       const missed = y < out.lo[j] || y > out.hi[j] ? 1 : 0;
       logScale[b] = Math.min(LOG_MAX_SCALE, Math.max(-LOG_MAX_SCALE, logScale[b] + step * (missed - allowed)));
-      if (y >= limit && qj !== null && qj > 0) {
+      if (y >= limit && Number.isFinite(qj) && qj > 0) {
         needed.push(Math.max(0, y - predicted[j]) / qj);
         if (needed.length > NEAR_WINDOW) needed.shift();
         if (needed.length >= NEAR_MIN) {
@@ -367,12 +404,13 @@ export function adaptiveIntervalColumns(
     out.lo[k] = out.hi[k] = out.pExceed[k] = out.scale[k] = Number.NaN;
     if (!Number.isFinite(p)) continue;
     const b = binOf(p);
-    rowBin[k] = b;
-    const q = halfWidths[b];
+    rowSlot[k] = slotOf(b, p);
+    const q = binHalfWidth(calibration, bins[b], level, p);
+    rowWidth[k] = q ?? Number.NaN;
     // Near the limit — the forecast at or above the warning level, or within the limit's scale of
     // the limit, where a fact at or above it may come from — the upper side takes the limit's scale
     // when it is the wider (the rows whose fact reached 1 % from a forecast below 0,8 % were missed).
-    const scale = Math.exp(logScale[b]);
+    const scale = Math.exp(logScale[rowSlot[k]]);
     const upper = p >= near || (q !== null && p + q * nearScale >= limit) ? Math.max(scale, nearScale) : scale;
     const { lo } = interval(p, q === null ? null : q * scale);
     const { hi } = interval(p, q === null ? null : q * upper);

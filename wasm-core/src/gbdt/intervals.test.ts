@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { DRIFT_FEATURES, DRIFT_STEP_MS, driftingLongwall } from "../../../tests/support/drifting-longwall";
 import {
+  binHalfWidth,
+  LEVEL_BIN_ROWS,
   adaptiveIntervalColumns,
   backtest,
   calibrate,
@@ -146,8 +148,10 @@ describe("intervals on a longwall whose seam gas rises by 30 %, 1 h ahead", () =
   it("p_exceed from the updated residuals agrees with the interval and scores at least as well as the stored one's", () => {
     for (let i = 0; i < forecast.length; i++) {
       if (!Number.isFinite(updated.hi[i])) continue;
-      // Below the limit's reach at 90 %, at most the 10 % outside (and a grid step of the stored residuals).
-      if (updated.hi[i] < 1) expect(updated.pExceed[i]).toBeLessThanOrEqual(0.105);
+      // Below the limit's reach at 90 %, at most the 10 % outside (and a grid step of the stored residuals);
+      // a forecast just above a bin's edge keeps the chance the bin below gave at the edge, so that it never
+      // falls as the forecast rises: 0,116 on one row of 8 000 here, at 0,801 % (issue 108's bins by level).
+      if (updated.hi[i] < 1) expect(updated.pExceed[i]).toBeLessThanOrEqual(0.12);
       if (updated.lo[i] >= 1) expect(updated.pExceed[i]).toBeGreaterThanOrEqual(0.895);
     }
     expect(brierSkill(targets, updated.pExceed)).toBeGreaterThanOrEqual(brierSkill(targets, stored.pExceed));
@@ -174,10 +178,12 @@ describe("intervals on a steady longwall, 1 h ahead", () => {
     expect(edges).toContain(0.8);
     expect(edges).toContain(1);
     expect(edges.at(-1)).toBeNull();
-    expect(calibration.bins!.every((b) => b.rows >= 200)).toBe(true);
+    expect(calibration.bins!.every((b) => b.rows >= LEVEL_BIN_ROWS)).toBe(true);
     expect(calibration.bins!.reduce((s, b) => s + b.rows, 0)).toBe(calibration.rows);
+    // In % CH4: a bin's half-width is a share of the forecast's level (issue 108, item 2).
+    const [first] = calibration.bins!;
     const atLimit = calibration.bins!.find((b) => b.below === null || b.below > 1)!;
-    expect(atLimit.quantiles["90"]!).toBeGreaterThan(calibration.bins![0].quantiles["90"]!);
+    expect(binHalfWidth(calibration, atLimit, 90, 1)!).toBeGreaterThan(binHalfWidth(calibration, first, 90, first.below!)!);
   });
 
   it("as stored the 90 % interval holds y in 88,0 % of the last third's rows and 88,5 % of those at 0,8 % or more; not stale", () => {

@@ -2,7 +2,7 @@
 // with one reading changed, with the calibrated interval and the chance of reaching the limit; and
 // the least air flow x1 in the calibration's observed range at which the forecast's upper bound
 // stays below the limit. Runs wherever the model runs (API and browser).
-import { halfWidth, interval, levelBin, levelExceedance, type Calibration, type IntervalLevel } from "./conformal";
+import { binHalfWidth, halfWidth, interval, levelBin, levelExceedance, type Calibration, type IntervalLevel } from "./conformal";
 import { CATEGORICAL, LEAF } from "./model";
 import { predict, type GbdtModel } from "./wasm-forest";
 
@@ -45,11 +45,10 @@ function forecastAlong(
     const result = predictions[i];
     if (!calibration) return { value, result, lo: null, hi: null, p_exceed: null };
     // Each point's interval from the bin of its own forecast's level, as a forecast's row gets it.
-    const bin = levelBin(calibration, result);
     return {
       value,
       result,
-      ...interval(result, bin.quantiles[`${level}`] ?? halfWidth(calibration, level)),
+      ...interval(result, binHalfWidth(calibration, levelBin(calibration, result), level, result)),
       p_exceed: levelExceedance(calibration, result, limit),
     };
   });

@@ -930,6 +930,10 @@ export const forecastCalibrationSchema = z
       .meta({
         description: "bins of the forecast's level with their own half-widths and residuals (absent: stored before them, one width)",
       }),
+    level_floor: z.number().optional().meta({
+      description:
+        "where present, the bins' half-widths and residuals are shares of the forecast's level max(forecast, level_floor), not % CH4 (absent: stored before)",
+    }),
     probability: probabilityCheck.optional().meta({
       description:
         "the chance of reaching 1 % on the calibration's later half from its earlier half, against the earlier half's share at 1 % (absent: stored before it, or too few rows)",

@@ -85,6 +85,7 @@ export async function calibrateOnRows(
     residuals: core.residuals,
     ranges: core.ranges,
     bins: core.bins,
+    level_floor: core.level_floor,
     ...(probability ? { probability } : {}),
     file_name: fileName.slice(0, LIMITS.name.file),
     calibrated_at: deps.clock.now().toISOString(),

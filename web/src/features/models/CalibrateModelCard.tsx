@@ -24,7 +24,7 @@ const pointText = (value: string | number) => (typeof value === "number" ? Strin
 function CalibrationFacts({ calibration }: { calibration: ForecastCalibrationView }) {
   const q = calibration.quantiles;
   // A calibration stored before the bins has one width for all rows.
-  const bins = calibration.bins && calibration.bins.length > 1 ? levelWidths(calibration.bins) : null;
+  const bins = calibration.bins && calibration.bins.length > 1 ? levelWidths(calibration.bins, calibration.level_floor) : null;
   return (
     <Descriptions
       size="small"
