@@ -229,15 +229,17 @@ function expectForecastSummary(grid: Grid) {
 function expectForecastRows(grid: Grid) {
   const [header, ...rows] = grid;
   expect(header.slice(0, 3)).toEqual(["Расчет", "Строка", "Расход воздуха в исходящей струе лавы (телеметрия), м³/мин"]);
-  // The result, then the interval and the chance of reaching the limit (empty: the model is not calibrated).
-  expect(header.slice(-4)).toEqual([
+  // The result, then the interval and the chance of reaching the limit (empty: the model is not calibrated), and
+  // the note of why a chance is empty or a band not to be trusted near the limit (none here).
+  expect(header.slice(-5)).toEqual([
     "Концентрация метана, %",
     "Нижняя граница интервала, %",
     "Верхняя граница интервала, %",
     "Вероятность достичь предела, доля",
+    "Примечание",
   ]);
   const expected = [manual, uploaded].flatMap((f) => f.rows.map((r) => [f.calc.name, r.id, r.x1, r.result]));
-  const result = header.length - 4;
+  const result = header.length - 5;
   expect(rows.map((r) => [r[0], r[1], r[2], r[result]])).toEqual(expected);
   expect(rows.every((r) => r.slice(result + 1).every((cell) => cell === null || cell === "" || cell === undefined))).toBe(true);
   expect(expected.map((r) => r[1])).toEqual([1, 2, 3, 11, 12, 13, 14]);

@@ -7,10 +7,16 @@
 // verdict names the model, persistence and the training mean, and the forecast shown is the best of them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../support/harness";
+import ExcelJS from "exceljs";
 import { AUDIT_ROWS, auditCsv, auditLongwall } from "../support/audit-longwall";
 
 type Score = { rows: number; rmse: number; high_coverage: { rows: number; coverage: number } | null };
 interface Stored {
+  id: string;
+  project: string;
+  version: number;
+  warning: number;
+  data: Array<{ result: number; lo: number | null; hi: number | null; p_exceed: number | null }>;
   backtest: {
     model: Score;
     persistence: Score;
@@ -113,5 +119,60 @@ describe("the audit's longwall, its third week forecast 1 h ahead by its own mod
     expect(verdict).toMatch(/среднего за период обучения|среднее за период обучения/);
     const best = Math.min(model.rmse, persistence.rmse, mean.rmse);
     expect({ model, persistence, mean }[shown].rmse).toBe(best);
+  });
+});
+
+/** The project's detailed xlsx export: the forecast rows' sheet as header → column values, by the rows' order. */
+async function exportedRows(project: string): Promise<{ header: string[]; rows: unknown[][] }> {
+  const res = await h.request(`/api/v1/projects/${project}/export_to_xlsx/?detail=true`, { token });
+  expect(res.status, res.status === 200 ? "" : await res.clone().text()).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  const sheet = wb.worksheets.find((ws) => ws.name.startsWith("Строки. Прогноз"))!;
+  const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
+  const header = values(2) as string[];
+  const rows = Array.from({ length: sheet.rowCount - 2 }, (_, k) => values(3 + k));
+  return { header, rows };
+}
+
+// Issue 108, items 1 and 2: the spreadsheet follows the screen's rule — the chance only where judged better than the
+// base rate, else empty with the reason; the band marked where it is not to be trusted near the limit.
+describe("the audit's forecast in the project's xlsx export", () => {
+  it("leaves the chance empty with the reason where it is too early to judge, every row", async () => {
+    const { header, rows } = await exportedRows(done.project);
+    const [chance, note, hi] = ["Вероятность достичь предела, доля", "Примечание", "Верхняя граница интервала, %"].map((c) =>
+      header.indexOf(c),
+    );
+    expect(chance).toBeGreaterThan(0);
+    expect(rows).toHaveLength((done as unknown as { data_count: number }).data_count);
+    // The rows carry a chance (the model is calibrated) and the screen would not show it: none is written.
+    expect(done.data.every((r) => typeof r.p_exceed === "number")).toBe(true);
+    expect(rows.every((r) => r[chance] === null || r[chance] === undefined)).toBe(true);
+    expect(rows[0][note]).toBe(done.probability!.note);
+    // The band held near the limit at 1 h: every row's band is written, none marked.
+    expect(done.data.every((r, k) => rows[k][hi] === r.hi)).toBe(true);
+    expect(rows.slice(1).every((r) => r[note] === null || r[note] === undefined)).toBe(true);
+  });
+
+  it("marks the band from the warning on where it did not hold there on the history", async () => {
+    // The 1 h forecast with its warning at 0,9 %: its band near the limit judged on too few rows, not to be trusted.
+    const res = await h.request(`/api/v1/regres_methane/${done.id}/`, {
+      method: "PATCH",
+      token,
+      json: { warning: 0.9, version: done.version },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const edited = (await (await h.request(`/api/v1/regres_methane/${done.id}/single_calc/1/`, { token })).json()) as Stored;
+    expect(edited.backtest.interval!.near_limit.rows).toBeLessThan(50);
+    const near = edited.backtest.interval!.near_limit;
+    expect(near.reliable).toBe(false);
+    const { header, rows } = await exportedRows(edited.project);
+    const [note, hi] = ["Примечание", "Верхняя граница интервала, %"].map((c) => header.indexOf(c));
+    const marked = rows.map((r) => typeof r[note] === "string" && (r[note] as string).includes("интервал у предела не проверен"));
+    const atWarning = edited.data.map((r) => r.result >= 0.9);
+    expect(atWarning.some(Boolean)).toBe(true);
+    expect(marked.slice(0, edited.data.length)).toEqual(atWarning);
+    // The band itself is still written, beside its mark.
+    expect(edited.data.every((r, k) => rows[k][hi] === r.hi)).toBe(true);
   });
 });

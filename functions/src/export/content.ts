@@ -522,7 +522,7 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
     );
   }
 
-  // Forecast data rows: the inputs of each row and its result.
+  // Forecast data rows: the inputs of each row and its result, its interval and chance as the screen shows them.
   const dataInput = def.inputs.find((f) => f.type === "table");
   const inputColumns = (dataInput && "columns" in dataInput ? dataInput.columns : undefined) ?? [];
   const resultColumns = table.columns ?? [];
@@ -531,22 +531,54 @@ export function rowsSheet(section: TypeSection, options: ExportOptions, name: st
       labelColumn("Строка", 8),
       ...inputColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals)),
       ...resultColumns.map((col) => numberColumn(withUnit(col.label, col.unit), col.decimals ?? options.decimals, 18)),
+      textColumn("Примечание", 48),
     ],
     // One forecast's rows in memory at a time.
     (async function* () {
       for (const c of section.calculations) {
+        const judged = forecastJudgement(c);
         for (const [index, raw] of (await forecastRows(c)).entries()) {
           const row = (raw ?? {}) as Record<string, unknown>;
+          const result = number(row.result);
+          const doubtful = judged.bandDoubtfulFrom !== null && result !== null && result >= judged.bandDoubtfulFrom;
+          const notes = [
+            // The reason the chance is left empty, once per forecast (its first row).
+            index === 0 && !judged.chanceShown && number(row.p_exceed) !== null ? judged.chanceNote : null,
+            doubtful && number(row.lo) !== null ? NEAR_LIMIT_MARK : null,
+          ].filter((n): n is string => n !== null);
           yield [
             c.name,
             number(row.id) ?? index + 1,
             ...inputColumns.map((col) => number(row[col.name])),
-            ...resultColumns.map((col) => number(row[col.name])),
+            ...resultColumns.map((col) => (col.name === "p_exceed" && !judged.chanceShown ? null : number(row[col.name]))),
+            notes.length ? notes.join("; ") : null,
           ];
         }
       }
     })(),
   );
+}
+
+/** A row's interval near the limit where the band did not hold there on the forecast's history (as on the screen). */
+export const NEAR_LIMIT_MARK = "интервал у предела не проверен: не доверять";
+
+/**
+ * What the forecast's screen shows of its rows (issue 108, items 1 and 2), read from its stored results: the chance
+ * of reaching the limit only where judged better than the base rate (else empty, with the reason), and the band
+ * near the limit marked from the warning level on where it did not hold there on this history.
+ */
+export function forecastJudgement(c: Pick<StoredCalculation, "results">): {
+  chanceShown: boolean;
+  chanceNote: string;
+  bandDoubtfulFrom: number | null;
+} {
+  const probability = c.results.probability as { reliable?: boolean; note?: string | null } | null | undefined;
+  const chanceShown = probability?.reliable === true;
+  const chanceNote = probability?.note ?? "Вероятность превышения не показывается: она не проверена на истории.";
+  const backtest = c.results.backtest as { interval?: { near_limit?: { reliable: boolean } | null } | null } | null | undefined;
+  const near = backtest?.interval?.near_limit;
+  const warning = number(c.results.warning);
+  return { chanceShown, chanceNote, bandDoubtfulFrom: near && !near.reliable && warning !== null ? warning : null };
 }
 
 // ---- a forecast's back-test ----------------------------------------------------------------------
