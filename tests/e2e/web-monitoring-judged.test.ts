@@ -3,14 +3,16 @@
 // model calibrated for the company on the first two of them and bound to the working. The tile judges P on
 // the seven days after the calibration's: too early (or no better than the base rate), so P is «—» with the
 // reason and the reading's alert rule acts; the band near the limit is said not to be trusted where it did
-// not hold there. At 1440 and 390 px (screenshots with SCREENSHOTS=1), nothing wider than the phone. Needs web/dist.
+// not hold there or was judged on too few rows. The forecast screen of the audit's third week, by the company's
+// model trained on the first two, shows its band near the limit held (no warning) and no P, with the reason.
+// At 1440 and 390 px (screenshots with SCREENSHOTS=1), nothing wider than the phone. Needs web/dist.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADVISORY_NOTE } from "@core/monitoring";
 import { browserFile, openWebApp, showSignedIn, type WebApp, newMine } from "../support/web-page";
 import { screenshot } from "../support/browser";
 import { pageOverflow, wholly } from "../support/layout";
-import { AUDIT_ROWS, AUDIT_STEP_MS, auditLongwall } from "../support/audit-longwall";
+import { AUDIT_ROWS, AUDIT_STEP_MS, auditCsv, auditLongwall } from "../support/audit-longwall";
 import { HISTORY_HEADERS } from "../support/longwall-csv";
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
@@ -86,6 +88,12 @@ describe("web app: the tile on the audit's longwall", () => {
     const cells = await row.locator("td").allTextContents();
     expect(cells.at(-1)).toBe("—");
     expect(await tile.textContent()).toContain("Оповещение по текущему значению");
+    // Issue 108, item 2: the band near the limit, judged on the rows after the calibration's, is reported: within
+    // 85–95 % on 50 rows or more, else said not to be trusted there (the platform's model: 40 rows, too few).
+    const text = (await tile.textContent()) ?? "";
+    const judged = /Интервалу 90 % у предела не доверять: строк с прогнозом от 0,8 % (\d+)/.exec(text);
+    if (judged) expect(Number(judged[1])).toBeLessThan(50);
+    else expect(text).not.toContain("у предела не доверять");
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-1440.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -94,5 +102,76 @@ describe("web app: the tile on the audit's longwall", () => {
     // The forecasts' table fits the tile, P's column in sight beside the horizon's «не раньше датчика».
     expect(await wholly(tile.getByTestId("live-forecasts"))).toBe(true);
     await screenshot(page, { path: `${SHOTS}/web-monitoring-judged-390.png`, fullPage: true });
+  });
+
+  // Issue 108, item 2: the company's 1-hour model trained on the audit's first two weeks forecasts the third; its
+  // band, conditioned on the forecast's level, holds near the limit (89,1 % of 55 rows), so the screen draws it
+  // without a warning, while the chance, too early to judge, is not shown and says why.
+  it("shows the forecast screen's band near the limit as judged, no P, at 1440 and 390 px", { timeout: 180_000 }, async () => {
+    const audit = auditLongwall();
+    const week = AUDIT_ROWS / 3;
+    // A job where the host runs them (202): its state asked until done, as the models screen asks it.
+    const post = async (path: string, body: FormData): Promise<string> => {
+      const res = await fetch(`${file.server.url}/api/${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${file.token}` },
+        body,
+      });
+      expect([201, 202], await res.clone().text()).toContain(res.status);
+      const answer = (await res.json()) as { id?: string; status_url?: string };
+      if (!answer.status_url) return answer.id!;
+      for (;;) {
+        const status = await file.call<{ state: string; model_id?: string; id?: string }>("GET", answer.status_url.replace(/^\/api\//, ""));
+        expect(status.state).not.toBe("failed");
+        if (status.state === "done") return (status.model_id ?? status.id)!;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const training = new FormData();
+    training.set("horizon", "60");
+    training.set("file", new Blob([auditCsv(audit, 0, 2 * week)]), "две недели.csv");
+    const model = await post("v1/forecast_models/xgboost/train/", training);
+    const project = (
+      await file.call<{ id: string }>("POST", "v1/projects/create_project/", {
+        name: "Лава аудита, прогноз",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+      })
+    ).id;
+    const forecast = new FormData();
+    forecast.set("name", "Третья неделя, 1 ч");
+    forecast.set("project", project);
+    forecast.set("method", "xgboost");
+    forecast.set("horizon", "60");
+    forecast.set("model_id", model);
+    forecast.set("file_data", new Blob([auditCsv(audit, 2 * week)]), "третья неделя.csv");
+    await post("v1/regres_methane/", forecast);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await showSignedIn(page, file.server.url, file.user, `/projects/${project}/calculations?type=regres_methane`);
+    await page.locator(".ant-table-row", { hasText: "Третья неделя, 1 ч" }).click();
+    const dialog = page.getByRole("dialog", { name: "Третья неделя, 1 ч" });
+    const interval = dialog.getByTestId("backtest-interval");
+    const nearShare = /в (\d+,\d) % строк с прогнозом от 0,8 %/;
+    await interval.filter({ hasText: nearShare }).waitFor();
+    const held = Number((nearShare.exec((await interval.textContent()) ?? "")?.[1] ?? "").replace(",", "."));
+    expect(held).toBeGreaterThanOrEqual(85);
+    expect(held).toBeLessThanOrEqual(95);
+    expect(await interval.textContent()).not.toContain("не доверять");
+    expect(await dialog.getByTestId("near-limit-unreliable").count()).toBe(0);
+    // The chance is too early to judge: the reason, and no column of it; the band's column stays, unmarked.
+    await dialog.getByTestId("probability-unreliable").filter({ hasText: "судить рано" }).waitFor();
+    const rowsTable = dialog.getByTestId("forecast-rows");
+    await rowsTable.getByRole("columnheader", { name: "Интервал 90 %, %" }).waitFor();
+    expect(await rowsTable.getByRole("columnheader", { name: "Вероятность достичь предела, %" }).count()).toBe(0);
+    expect(await rowsTable.getByText("у предела не проверен").count()).toBe(0);
+    await interval.scrollIntoViewIfNeeded();
+    await screenshot(page, { path: `${SHOTS}/web-forecast-near-limit-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await interval.scrollIntoViewIfNeeded();
+    expect(await pageOverflow(page)).toBe(0);
+    await screenshot(page, { path: `${SHOTS}/web-forecast-near-limit-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press("Escape");
   });
 });
