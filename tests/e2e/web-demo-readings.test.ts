@@ -35,7 +35,7 @@ describe("web app: the demo mine's readings", () => {
 
   it("labels «Данные АГК» and «Полнота данных датчиков» «демонстрационные данные»", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${mine}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${mine}/agk-data`);
     // The note comes with the year's offers, each month computed from its minutes (a heavy read): the
     // user waits for them, so this waits as long as a loaded server takes to answer (12 s seen at load 20).
     await page.getByText(NOTE).waitFor({ timeout: 60_000 });

@@ -94,7 +94,7 @@ describe("web app: a corrected month accepted again, the heat map at the 95 % ru
   });
 
   const open = async (id: string) => {
-    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${id}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${id}/agk-data`);
     // The page opens on this year; the months shown are of the last one.
     await page.getByLabel("Год").fill(String(YEAR));
     await page.getByLabel("Год").press("Enter");

@@ -85,7 +85,7 @@ describe("web app: sensors at their places, and a point's own channels", () => {
   });
 
   it("«Данные АГК» names each point's own channels and what a point without them lacks (1440 and 390 px)", async () => {
-    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/agk-data`);
     const points = page.getByTestId("point-channels");
     await points.first().waitFor();
     expect(await points.allTextContents()).toEqual([

@@ -102,7 +102,7 @@ describe("web app: a mine's sensors and its readings' offers", () => {
   });
 
   it("«Данные АГК» offers January's figures and accepts them with a reason", async () => {
-    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/telemetry`);
+    await showSignedIn(page, file.server.url, file.server.demo, `/facilities/${facility}/agk-data`);
     const row = page.getByRole("row", { name: new RegExp(`01\\.${YEAR}`) });
     await row.waitFor();
     const text = (await row.textContent()) ?? "";

@@ -3,11 +3,11 @@
 // Declarative routes: the app loads no data through the router, and its data-router half would be a
 // quarter of the entry's weight.
 import { Suspense, type ReactNode } from "react";
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router-dom";
+import { BrowserRouter, generatePath, Navigate, Outlet, Route, Routes, useLocation, useParams } from "react-router-dom";
 import { RedirectIfSignedIn, RequireAuth } from "../features/auth/RequireAuth";
 import { PageLoading } from "../shared/PageLoading";
 import { RouteErrorBoundary } from "../features/shell/RouteError";
-import { LoginPage, MENU, NotFoundPage, Shell, SIGNED_IN_ROUTES } from "./routes";
+import { LoginPage, MENU, NotFoundPage, RENAMED_PATHS, Shell, SIGNED_IN_ROUTES } from "./routes";
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -17,6 +17,14 @@ function Loading({ children }: { children: ReactNode }) {
 function Guarded({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
+}
+
+/** A renamed screen's old path: to its new path (`to`, a route pattern) with the same parameters, query
+ *  and hash. */
+function Renamed({ to }: { to: string }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={`/${generatePath(to, params)}${search}${hash}`} replace />;
 }
 
 export function AppRoutes() {
@@ -62,6 +70,9 @@ export function AppRoutes() {
               {SIGNED_IN_ROUTES.map(({ path, Page }) =>
                 path === undefined ? <Route key="" index element={<Page />} /> : <Route key={path} path={path} element={<Page />} />,
               )}
+              {RENAMED_PATHS.map(({ from, to }) => (
+                <Route key={from} path={from} element={<Renamed to={to} />} />
+              ))}
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

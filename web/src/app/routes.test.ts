@@ -16,7 +16,7 @@ describe("menu", () => {
       "/facilities/:facilityId/gassing-book",
       "/facilities/:facilityId/events",
       "/facilities/:facilityId/sensors",
-      "/facilities/:facilityId/telemetry",
+      "/facilities/:facilityId/agk-data",
       "/facilities/:facilityId/completeness",
       "/forecast-models",
       "/dictionary",
@@ -83,7 +83,7 @@ describe("menu", () => {
       ["/facilities/f-1/gassing-book", undefined],
       ["/facilities/f-1/events", undefined],
       ["/facilities/f-1/sensors", undefined],
-      ["/facilities/f-1/telemetry", undefined],
+      ["/facilities/f-1/agk-data", undefined],
       ["/facilities/f-1/completeness", undefined],
     ]);
     const two = facilityMenu(MENU, [

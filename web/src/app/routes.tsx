@@ -74,9 +74,9 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   { path: "facilities/:facilityId/events", Page: EventsPage, menu: { key: "events", label: "События", perFacility: true } },
   { path: "facilities/:facilityId/sensors", Page: SensorsPage, menu: { key: "sensors", label: "Датчики", perFacility: true } },
   {
-    path: "facilities/:facilityId/telemetry",
+    path: "facilities/:facilityId/agk-data",
     Page: OffersPage,
-    menu: { key: "telemetry", label: "Данные АГК", perFacility: true },
+    menu: { key: "agk-data", label: "Данные АГК", perFacility: true },
   },
   {
     path: "facilities/:facilityId/completeness",
@@ -94,6 +94,13 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
   // Not one of the earlier product's menu items (docs/user-guide.md): shown after the others to
   // platform operators only (role "admin", get_me).
   { path: "admin", Page: AdminPage, menu: { key: "admin", label: "Администрирование", adminOnly: true } },
+];
+
+/** A screen's path before it took the screen's name (issue 110 item 2): the old one redirects to the new,
+ *  its parameters, query and hash kept, so a bookmark or a link sent before still opens the screen. */
+export const RENAMED_PATHS: readonly { from: string; to: string }[] = [
+  // «Данные АГК» was under the wing's API name (v1/telemetry/…, which the public API keeps).
+  { from: "facilities/:facilityId/telemetry", to: "facilities/:facilityId/agk-data" },
 ];
 
 /** The side menu, as the Shell gets it. */

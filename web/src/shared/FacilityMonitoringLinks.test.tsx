@@ -17,7 +17,7 @@ it("links every other monitoring page of the facility, «Мониторинг» 
     ["Мониторинг", "/facilities/f1/monitoring"],
     ["Журнал оператора АГК", "/facilities/f1/journal"],
     ["Книга учета загазирований", "/facilities/f1/gassing-book"],
-    ["Данные АГК и предложения", "/facilities/f1/telemetry"],
+    ["Данные АГК и предложения", "/facilities/f1/agk-data"],
     ["Полнота данных датчиков", "/facilities/f1/completeness"],
   ]);
 });

@@ -4,7 +4,7 @@ import { Typography } from "antd";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 
-export type MonitoringPage = "sensors" | "monitoring" | "journal" | "gassing-book" | "events" | "telemetry" | "completeness";
+export type MonitoringPage = "sensors" | "monitoring" | "journal" | "gassing-book" | "events" | "agk-data" | "completeness";
 
 const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "sensors", label: "Датчики" },
@@ -12,7 +12,7 @@ const PAGES: readonly { page: MonitoringPage; label: string }[] = [
   { page: "journal", label: "Журнал оператора АГК" },
   { page: "gassing-book", label: "Книга учета загазирований" },
   { page: "events", label: "События" },
-  { page: "telemetry", label: "Данные АГК и предложения" },
+  { page: "agk-data", label: "Данные АГК и предложения" },
   { page: "completeness", label: "Полнота данных датчиков" },
 ];
 

@@ -36,7 +36,7 @@ function explanationLink(mine: MineComparison, kind: string, year: number): { to
   if (kind === "no_channels") return { to: `/facilities/${mine.facility}/sensors`, label: "Датчики" };
   if (kind === "drained_balance" || kind === "drained_net" || kind === "no_estimate")
     return { to: `/inventory?year=${year}&facility=${mine.facility}`, label: "Инвентаризация" };
-  return { to: `/facilities/${mine.facility}/telemetry`, label: "Данные АГК" };
+  return { to: `/facilities/${mine.facility}/agk-data`, label: "Данные АГК" };
 }
 
 export function MineCard({ mine, year }: { mine: MineComparison; year: number }) {

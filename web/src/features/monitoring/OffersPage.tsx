@@ -39,7 +39,7 @@ export default function OffersPage() {
   const points = useMemo(() => [...new Map((offers.data ?? []).map((o) => [o.point, o.point_name])).entries()], [offers.data]);
   return (
     <Flex vertical gap={16}>
-      <MonitoringHead page="Данные АГК" facilityId={facilityId} current="telemetry" demo={offers.data?.some((o) => o.demo)} />
+      <MonitoringHead page="Данные АГК" facilityId={facilityId} current="agk-data" demo={offers.data?.some((o) => o.demo)} />
       <YearField year={year} onChange={setYear} />
       {offers.isError && <LoadError what="данные АГК" message={offers.error.message} retry={() => offers.refetch()} />}
       <Suspense fallback={<Card title="Каналы источников" loading />}>

@@ -19,7 +19,7 @@ const ICONS: Record<string, ReactNode> = {
   "gassing-book": <BookOutlined />,
   events: <AlertOutlined />,
   sensors: <ApiOutlined />,
-  telemetry: <DatabaseOutlined />,
+  "agk-data": <DatabaseOutlined />,
   completeness: <PieChartOutlined />,
   climate: <FireOutlined />,
 };

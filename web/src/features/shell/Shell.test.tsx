@@ -88,6 +88,21 @@ it("shows the operator the admin item; /backend opens /admin", async () => {
   await screen.findByText("Демо-компания", { selector: ".ant-table-row *" });
 });
 
+// Issue 110 item 2: «Данные АГК» took the screen's name; a link to the old path still opens it.
+it("opens «Данные АГК» at /agk-data from its old path /telemetry, the query kept", async () => {
+  app = openApp("/facilities/f-1/telemetry?year=2026#offers", (api) =>
+    api
+      .on("getMe", signedInUser())
+      .on("listProjects", { results: [], count: 0 })
+      .on("listTelemetryPointChannels", [])
+      .on("listTelemetryOffers", []),
+  );
+  await waitFor(() => expect(window.location.pathname).toBe("/facilities/f-1/agk-data"));
+  expect(window.location.search).toBe("?year=2026");
+  expect(window.location.hash).toBe("#offers");
+  await screen.findByRole("heading", { name: /Данные АГК/ });
+});
+
 // Moved from tests/e2e/web-admin.test.ts.
 it("keeps a staff user out: no menu item, «Недостаточно прав» on /admin", async () => {
   app = openApp("/admin", (api) => api.on("getMe", signedInUser()).on("listFacilities", []));
@@ -147,7 +162,7 @@ it("lists each mine's monitoring pages in the menu, under the mine's name where 
       ["Книга учета загазирований", `/facilities/${id}/gassing-book`],
       ["События", `/facilities/${id}/events`],
       ["Датчики", `/facilities/${id}/sensors`],
-      ["Данные АГК", `/facilities/${id}/telemetry`],
+      ["Данные АГК", `/facilities/${id}/agk-data`],
       ["Полнота данных датчиков", `/facilities/${id}/completeness`],
     ]);
   }
